@@ -1,0 +1,49 @@
+// Bundles everything that runs on Node (CLI, batch worker, browser-mode server, Electron main and preload,
+// benchmarks) from TypeScript into dist/. Runs from `npm ci` (prepare), `npm test` and `npm start`.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const r = (p) => path.join(root, p);
+
+/** ESM entries for plain Node: [source, output]. Missing sources are skipped so partial trees still build. */
+const esmEntries = [
+  ['electron/cli/main.ts', 'dist/cli/cli.mjs'],
+  ['electron/batch/batch-worker.ts', 'dist/cli/batch-worker.mjs'],
+  ['electron/server/serve.ts', 'dist/electron/serve.mjs'],
+  ['test/bench/bench.ts', 'dist/bench/bench.mjs'],
+].filter(([src]) => existsSync(r(src)));
+
+/** CommonJS entries for Electron: the main process and the sandboxed preload (one file, no chunks). */
+const cjsEntries = [
+  ['electron/main.ts', 'dist/electron/main.cjs'],
+  ['electron/preload.ts', 'dist/electron/preload.cjs'],
+].filter(([src]) => existsSync(r(src)));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+await Promise.all([
+  ...esmEntries.map(([src, out]) =>
+    build({
+      ...common,
+      entryPoints: [r(src)],
+      outfile: r(out),
+      format: 'esm',
+      // Bundled CommonJS dependencies may call require(); give ESM output one.
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      external: ['electron', 'mmd-parser', 'babylon-mmd', '@babylonjs/core', 'playwright-core'],
+    }),
+  ),
+  ...cjsEntries.map(([src, out]) =>
+    build({ ...common, entryPoints: [r(src)], outfile: r(out), format: 'cjs', external: ['electron'] }),
+  ),
+]);

@@ -1,0 +1,3 @@
+import { createApp, h } from 'vue';
+
+createApp({ render: () => h('div', 'VMD Studio') }).mount('#app');
