@@ -1,0 +1,78 @@
+/**
+ * A small argument parser for the CLI: positionals, `--flag`, `--key value`, `--key=value`, `-o value`.
+ * Each command declares which options take values and which are booleans, so typos are errors
+ * (exit status 2) rather than silently ignored.
+ */
+
+export interface ParsedArgs {
+  positionals: string[];
+  values: Record<string, string[]>;
+  flags: Set<string>;
+}
+
+export interface ArgSpec {
+  /** Options that take a value (may repeat). Short aliases map like { o: 'output' }. */
+  values?: string[];
+  flags?: string[];
+  aliases?: Record<string, string>;
+}
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
+  const values: Record<string, string[]> = {};
+  const flags = new Set<string>();
+  const positionals: string[] = [];
+  const takesValue = new Set(spec.values ?? []);
+  const isFlag = new Set(spec.flags ?? []);
+  const aliases = spec.aliases ?? {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    let name: string | null = null;
+    let inline: string | undefined;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      inline = eq >= 0 ? a.slice(eq + 1) : undefined;
+    } else if (a.startsWith('-') && a.length === 2 && !/^-\d/.test(a)) {
+      name = aliases[a.slice(1)] ?? a.slice(1);
+    }
+    if (name === null) {
+      positionals.push(a);
+      continue;
+    }
+    name = aliases[name] ?? name;
+    if (takesValue.has(name)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`option --${name} needs a value`);
+      (values[name] ??= []).push(v);
+    } else if (isFlag.has(name)) {
+      if (inline !== undefined) throw new UsageError(`option --${name} takes no value`);
+      flags.add(name);
+    } else {
+      throw new UsageError(`unknown option ${a}`);
+    }
+  }
+  return { positionals, values, flags };
+}
+
+/** The last value of an option, or undefined. */
+export function optValue(p: ParsedArgs, name: string): string | undefined {
+  const v = p.values[name];
+  return v ? v[v.length - 1] : undefined;
+}
+
+/** A numeric option; throws UsageError when it is not a number. */
+export function optNumber(p: ParsedArgs, name: string, opts: { integer?: boolean; min?: number } = {}): number | undefined {
+  const v = optValue(p, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+  if (opts.integer && !Number.isInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${v}"`);
+  if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got "${v}"`);
+  return n;
+}

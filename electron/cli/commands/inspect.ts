@@ -1,0 +1,107 @@
+/** `vmd-studio inspect [--json] [--recursive] PATH...` — what each motion or pose file is. */
+import path from 'node:path';
+import { buildTracks, inspectVmd, formatError, type CodecError, type VmdInfo } from '../../../shared/vmd';
+import { listMotionFiles } from '../../fs/files';
+import { parseArgs } from '../args';
+import { loadMotion } from '../load';
+import type { CliIo, CommandInfo } from '../io';
+import { modelInspection } from './inspect-model';
+
+export interface VpdInfo {
+  format: 'vpd';
+  model: string;
+  kind: 'pose';
+  counts: { bone: number; morph: number };
+  declaredBones: number | null;
+  bones: string[];
+  morphs: string[];
+  warnings: string[];
+}
+
+export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo)) | { file: string; ok: false; error: CodecError };
+
+/** Inspects one file; never throws. */
+export async function inspectFile(file: string): Promise<FileInfo> {
+  const l = await loadMotion(file);
+  if (!l.ok) return { file, ok: false, error: { code: l.error.code, message: l.error.message, offset: l.error.offset } as CodecError };
+  if (l.format === 'vpd') {
+    const p = l.pose;
+    return {
+      file,
+      ok: true,
+      format: 'vpd',
+      model: p.model,
+      kind: 'pose',
+      counts: { bone: p.bones.length, morph: p.morphs.length },
+      declaredBones: p.declaredBones,
+      bones: [...new Set(p.bones.map((b) => b.name))].sort(),
+      morphs: [...new Set(p.morphs.map((m) => m.name))].sort(),
+      warnings: l.diagnostics.map((d) => d.message),
+    };
+  }
+  return { file, ok: true, ...inspectVmd(l.doc, buildTracks(l.doc), l.diagnostics) };
+}
+
+function humanTable(infos: FileInfo[], io: CliIo): void {
+  for (const info of infos) {
+    const rel = path.relative(io.cwd, info.file) || info.file;
+    if (!info.ok) {
+      io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${info.error.offset !== undefined ? ` (at byte ${info.error.offset})` : ''}\n\n`);
+      continue;
+    }
+    if (info.format === 'vpd') {
+      io.stdout(`${rel}\n  pose (VPD)  model ${info.model || '-'}\n  bones ${info.counts.bone}  morphs ${info.counts.morph}\n`);
+    } else {
+      const c = info.counts;
+      const absent = info.absentBlocks.length ? `  (absent: ${info.absentBlocks.join(', ')})` : '';
+      io.stdout(
+        `${rel}\n` +
+          `  ${info.kind.padEnd(7)} ${info.header}  model "${info.model}"\n` +
+          `  length  ${info.lastFrame} frames (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
+          `  keys    bone ${c.bone}  morph ${c.morph}  camera ${c.camera}  light ${c.light}  shadow ${c.shadow}  ik ${c.ik}${absent}\n` +
+          `  tracks  ${info.bones.length} bones, ${info.morphs.length} morphs` +
+          (c.camera ? `, ${info.cameraCuts} camera cuts` : '') +
+          '\n',
+      );
+      if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);
+    }
+    for (const w of info.warnings) io.stdout(`  warning ${w}\n`);
+    io.stdout('\n');
+  }
+}
+
+export const inspectCommand: CommandInfo = {
+  summary: 'what each file is: kind, length, key counts, bones, morphs, camera cuts',
+  usage: `vmd-studio inspect [--json] [--recursive] PATH...
+  PATH       .vmd, .vpd, .pmx or .pmd files, or folders (every .vmd/.vpd inside)
+  --json     one JSON object per file per line
+  --recursive  descend into sub-folders
+  --model M  with a motion: list its bones and morphs that model M (.pmx/.pmd) lacks
+Exit status 1 if any file failed to read.`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { flags: ['json', 'recursive', 'r'], values: ['model'], aliases: { r: 'recursive' } });
+    if (a.positionals.length === 0) {
+      io.stderr('vmd-studio inspect: give at least one file or folder\n');
+      return 2;
+    }
+    const model = a.values.model?.[a.values.model.length - 1];
+    const modelPaths = a.positionals.filter((p) => /\.(pmx|pmd)$/i.test(p));
+    const motionPaths = a.positionals.filter((p) => !/\.(pmx|pmd)$/i.test(p));
+    let failed = false;
+    for (const m of modelPaths) failed = !(await modelInspection(path.resolve(io.cwd, m), null, a.flags.has('json'), io)) || failed;
+    if (motionPaths.length === 0) return failed ? 1 : 0;
+    const { files, errors } = await listMotionFiles(motionPaths.map((p) => path.resolve(io.cwd, p)), { recursive: a.flags.has('recursive') });
+    const infos: FileInfo[] = errors.map((e) => ({ file: e.file ?? '', ok: false as const, error: { code: e.code, message: e.message } }));
+    for (const f of files) infos.push(await inspectFile(f.path));
+    if (a.flags.has('json')) {
+      for (const info of infos) io.stdout(JSON.stringify(info) + '\n');
+    } else {
+      humanTable(infos, io);
+    }
+    if (model) {
+      for (const info of infos) if (info.ok) await modelInspection(path.resolve(io.cwd, model), info, a.flags.has('json'), io);
+    }
+    for (const info of infos) if (!info.ok) io.stderr(`vmd-studio: ${formatError({ ...info.error, file: info.file })}\n`);
+    return failed || infos.some((i) => !i.ok) ? 1 : 0;
+  },
+};

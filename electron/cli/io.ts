@@ -1,0 +1,21 @@
+/**
+ * What a CLI command gets to talk to the world: streams and the working folder, so tests can run
+ * commands in-process and capture their output.
+ */
+export interface CliIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  cwd: string;
+  /** True when stderr is a terminal (progress bars), false for plain lines. */
+  isTTY: boolean;
+}
+
+export type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+export interface CommandInfo {
+  run: Command;
+  /** One line for `vmd-studio --help`. */
+  summary: string;
+  /** Full usage text for `vmd-studio COMMAND --help`. */
+  usage: string;
+}

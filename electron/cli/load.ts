@@ -1,0 +1,39 @@
+/** Loading motion files for CLI commands: read, detect VMD/VPD/JSON by content and extension, errors as values. */
+import path from 'node:path';
+import { readBytes } from '../fs/files';
+import { isVmd, readVmd, readVpd, type CodecError, type Diagnostic, type VmdDocument, type VpdPose } from '../../shared/vmd';
+import { vmdFromJson } from '../../shared/vmd/vmd-json';
+
+export type Loaded =
+  | { ok: true; format: 'vmd'; doc: VmdDocument; bytes: Uint8Array; diagnostics: Diagnostic[] }
+  | { ok: true; format: 'vpd'; pose: VpdPose; bytes: Uint8Array; diagnostics: Diagnostic[] }
+  | { ok: false; error: CodecError };
+
+/** Formats a file is read as, by extension (content decides for VMD). */
+export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | null {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.vmd' || ext === '.vpd' || ext === '.json' || ext === '.pmx' || ext === '.pmd') return ext.slice(1) as 'vmd';
+  return null;
+}
+
+/** Reads a VMD, VPD or VMD-JSON file. */
+export async function loadMotion(file: string): Promise<Loaded> {
+  const r = await readBytes(file);
+  if (!r.ok) return r;
+  const bytes = r.value;
+  const fmt = formatOf(file);
+  const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
+  if (fmt === 'json') {
+    const j = vmdFromJson(new TextDecoder('utf-8').decode(bytes));
+    if (!j.ok) return withFile(j.error);
+    return { ok: true, format: 'vmd', doc: j.value, bytes, diagnostics: j.diagnostics };
+  }
+  if (fmt === 'vpd' || (fmt !== 'vmd' && !isVmd(bytes))) {
+    const p = readVpd(bytes);
+    if (!p.ok) return withFile(p.error);
+    return { ok: true, format: 'vpd', pose: p.value, bytes, diagnostics: p.diagnostics };
+  }
+  const d = readVmd(bytes);
+  if (!d.ok) return withFile(d.error);
+  return { ok: true, format: 'vmd', doc: d.value, bytes, diagnostics: d.diagnostics };
+}

@@ -1,0 +1,80 @@
+/**
+ * The `vmd-studio` command line. Every command runs on plain Node with the same shared/ codec as the app.
+ * Exit status: 0 success, 1 a file failed, 2 bad arguments. Errors are one line on stderr, no stack trace.
+ */
+import { convertCommand } from './commands/convert';
+import { inspectCommand } from './commands/inspect';
+import { sampleCommand } from './commands/sample';
+import { editCommands } from './edit-commands';
+import { UsageError } from './args';
+import type { CliIo, CommandInfo } from './io';
+
+export const commands: Record<string, CommandInfo> = {
+  inspect: inspectCommand,
+  sample: sampleCommand,
+  convert: convertCommand,
+  ...editCommands,
+};
+
+const VERSION = '0.1.0';
+
+export function helpText(): string {
+  const names = Object.keys(commands);
+  const w = Math.max(...names.map((n) => n.length));
+  return (
+    `vmd-studio ${VERSION} — MikuMikuDance VMD motion and VPD pose files\n\n` +
+    `Usage: vmd-studio COMMAND [options]   (vmd-studio COMMAND --help for details)\n\nCommands:\n` +
+    names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`).join('\n') +
+    '\n'
+  );
+}
+
+/** Runs one command line; returns the exit status. Never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(helpText());
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(VERSION + '\n');
+    return 0;
+  }
+  const cmd = commands[name];
+  if (!cmd) {
+    io.stderr(`vmd-studio: unknown command "${name}" (try vmd-studio --help)\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(cmd.usage + '\n');
+    return 0;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`vmd-studio ${name}: ${e.message}\n${cmd.usage}\n`);
+      return 2;
+    }
+    io.stderr(`vmd-studio ${name}: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    return 1;
+  }
+}
+
+const isEntry = typeof process !== 'undefined' && process.argv[1] !== undefined && /(cli\.mjs|vmd-studio(\.mjs)?)$/.test(process.argv[1]);
+if (isEntry) {
+  runCli(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stderr.isTTY),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`vmd-studio: internal error: ${(e as Error)?.message ?? e}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Batch jobs: the types the batch engine (electron/batch), the CLI, the IPC contract and the renderer
+ * share. A job applies one operation to every .vmd/.vpd under a folder, writing a mirrored tree.
+ */
+import type { CodecError } from '../vmd/errors';
+
+export type BatchOp = 'mirror' | 'trim' | 'speed' | 'shift' | 'preset' | 'rename' | 'convert' | 'pose' | 'inspect';
+
+export interface BatchJob {
+  op: BatchOp;
+  inputDir: string;
+  outputDir: string;
+  /** Operation options, as the CLI spells them without dashes, e.g. { from: 10, to: 200, hold: true }. */
+  options: Record<string, string | number | boolean | string[]>;
+  recursive?: boolean;
+  /** Worker threads; default = CPU count. */
+  jobs?: number;
+  overwrite?: boolean;
+  dryRun?: boolean;
+}
+
+export interface BatchProgress {
+  jobId: string;
+  done: number;
+  total: number;
+  failed: number;
+  currentFile: string | null;
+  bytesDone: number;
+  bytesTotal: number;
+  elapsedMs: number;
+}
+
+export interface BatchFileResult {
+  input: string;
+  output: string | null;
+  ok: boolean;
+  /** Skipped: the output existed and overwrite was off, or a dry run. */
+  skipped?: boolean;
+  error?: CodecError;
+  /** The edit's report: counts of keys kept, added, dropped, collisions, warnings. */
+  report?: Record<string, unknown>;
+  ms: number;
+}
+
+export interface BatchSummary {
+  jobId: string;
+  total: number;
+  ok: number;
+  failed: number;
+  skipped: number;
+  cancelled: boolean;
+  results: BatchFileResult[];
+  ms: number;
+}

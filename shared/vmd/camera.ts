@@ -1,0 +1,105 @@
+/**
+ * Camera geometry and coordinate conversion.
+ *
+ * MMD is left-handed, Y up. Camera keys store a target, Euler angles (radians) and a signed distance.
+ * In MMD coordinates the camera sits at target + R·(0, 0, distance) — distance is usually negative, so
+ * it stands toward −Z of the target — and |position − target| = |distance| always.
+ * R here is the rotation that, converted to three.js, is Euler (rx, ry, −rz) in XYZ order
+ * (seed 001: negate the Z angle and the target's Z). Conjugating by the Z mirror gives
+ * R_mmd = Rx(−rx)·Ry(−ry)·Rz(−rz).
+ */
+import type { Quat, Vec3 } from './records';
+
+function rotX(v: Vec3, a: number): Vec3 {
+  const c = Math.cos(a), s = Math.sin(a);
+  return [v[0], c * v[1] - s * v[2], s * v[1] + c * v[2]];
+}
+function rotY(v: Vec3, a: number): Vec3 {
+  const c = Math.cos(a), s = Math.sin(a);
+  return [c * v[0] + s * v[2], v[1], -s * v[0] + c * v[2]];
+}
+function rotZ(v: Vec3, a: number): Vec3 {
+  const c = Math.cos(a), s = Math.sin(a);
+  return [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]];
+}
+
+/** R_mmd · v for camera Euler angles (rx, ry, rz). */
+export function rotateByCameraEuler(v: Vec3, rotation: Vec3): Vec3 {
+  return rotX(rotY(rotZ(v, -rotation[2]), -rotation[1]), -rotation[0]);
+}
+
+/** Camera position in MMD coordinates: target + R·(0, 0, distance). */
+export function cameraPosition(target: Vec3, rotation: Vec3, distance: number): Vec3 {
+  const d = rotateByCameraEuler([0, 0, distance], rotation);
+  return [target[0] + d[0], target[1] + d[1], target[2] + d[2]];
+}
+
+// ---- MMD (left-handed) → three.js (right-handed) ----
+
+/** Positions: negate Z. */
+export function mmdToThreePosition(p: readonly number[]): Vec3 {
+  return [p[0], p[1], -p[2]];
+}
+
+/** Quaternions (x, y, z, w) → (−x, −y, z, w). */
+export function mmdToThreeQuaternion(q: readonly number[]): Quat {
+  return [-q[0], -q[1], q[2], q[3]];
+}
+
+/** Camera Euler angles for three.js, to be composed in XYZ order: negate Z only. */
+export function mmdToThreeCameraEuler(r: readonly number[]): Vec3 {
+  return [r[0], r[1], -r[2]];
+}
+
+/** Quaternion for a three.js Euler in XYZ order. */
+export function quaternionFromEulerXYZ(x: number, y: number, z: number): Quat {
+  const c1 = Math.cos(x / 2), c2 = Math.cos(y / 2), c3 = Math.cos(z / 2);
+  const s1 = Math.sin(x / 2), s2 = Math.sin(y / 2), s3 = Math.sin(z / 2);
+  return [
+    s1 * c2 * c3 + c1 * s2 * s3,
+    c1 * s2 * c3 - s1 * c2 * s3,
+    c1 * c2 * s3 + s1 * s2 * c3,
+    c1 * c2 * c3 - s1 * s2 * s3,
+  ];
+}
+
+/** Quaternion to Euler degrees (X, Y, Z, applied Z then Y then X in MMD's panel convention: YXZ order). */
+export function quaternionToEulerDegrees(q: readonly number[]): Vec3 {
+  const [x, y, z, w] = q;
+  const n = Math.hypot(x, y, z, w) || 1;
+  const qx = x / n, qy = y / n, qz = z / n, qw = w / n;
+  // Rotation matrix elements needed for YXZ decomposition.
+  const m13 = 2 * (qx * qz + qw * qy);
+  const m23 = 2 * (qy * qz - qw * qx);
+  const m33 = 1 - 2 * (qx * qx + qy * qy);
+  const m21 = 2 * (qx * qy + qw * qz);
+  const m22 = 1 - 2 * (qx * qx + qz * qz);
+  const m11 = 1 - 2 * (qy * qy + qz * qz);
+  const m12 = 2 * (qx * qy - qw * qz);
+  const ex = Math.asin(Math.max(-1, Math.min(1, -m23)));
+  let ey: number, ez: number;
+  if (Math.abs(m23) < 0.9999999) {
+    ey = Math.atan2(m13, m33);
+    ez = Math.atan2(m21, m22);
+  } else {
+    ey = Math.atan2(-2 * (qx * qz - qw * qy), m11);
+    ez = 0;
+    void m12;
+  }
+  const deg = 180 / Math.PI;
+  return [ex * deg, ey * deg, ez * deg];
+}
+
+/** Euler degrees (YXZ order, as quaternionToEulerDegrees returns) to a quaternion. */
+export function eulerDegreesToQuaternion(e: readonly number[]): Quat {
+  const r = Math.PI / 180;
+  const x = e[0] * r, y = e[1] * r, z = e[2] * r;
+  const c1 = Math.cos(x / 2), c2 = Math.cos(y / 2), c3 = Math.cos(z / 2);
+  const s1 = Math.sin(x / 2), s2 = Math.sin(y / 2), s3 = Math.sin(z / 2);
+  return [
+    s1 * c2 * c3 + c1 * s2 * s3,
+    c1 * s2 * c3 - s1 * c2 * s3,
+    c1 * c2 * s3 - s1 * s2 * c3,
+    c1 * c2 * c3 + s1 * s2 * s3,
+  ];
+}

@@ -1,0 +1,65 @@
+/** VPD ↔ VMD: a pose becomes one key per bone and morph at a frame; a VMD frame becomes a pose. */
+import { CodecFailure, fail, ok, type Diagnostic, type Result } from './errors';
+import { buildVmd, type BoneKeyInput } from './vmd-build';
+import { sjisLength, decodeName } from './sjis';
+import type { VmdDocument } from './vmd-document';
+import type { VpdPose } from './vpd';
+import { samplePose } from './sample';
+import type { MotionTracks } from './tracks';
+
+export interface PoseToVmdOptions {
+  frame?: number;
+  /** Skip (and report) bones and morphs whose names exceed 15 bytes instead of failing. */
+  skipLongNames?: boolean;
+  interpolation?: Uint8Array;
+}
+
+export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<VmdDocument> {
+  const frame = opts.frame ?? 0;
+  const diagnostics: Diagnostic[] = [];
+  const long = (n: string) => sjisLength(n) > 15;
+  const bones: BoneKeyInput[] = [];
+  for (const b of pose.bones) {
+    if (long(b.name)) {
+      if (!opts.skipLongNames) {
+        return fail('E_NAME_TOO_LONG', `bone "${b.name}" is ${sjisLength(b.name)} bytes in Shift_JIS; VMD bone names hold 15 (use --skip-long-names to leave it out)`);
+      }
+      diagnostics.push({ code: 'W_NAME_SKIPPED', message: `bone "${b.name}" left out: longer than 15 bytes` });
+      continue;
+    }
+    bones.push({ name: b.name, frame, position: b.position, rotation: b.rotation, interpolation: opts.interpolation?.slice() });
+  }
+  const morphs = [];
+  for (const m of pose.morphs) {
+    if (long(m.name)) {
+      if (!opts.skipLongNames) {
+        return fail('E_NAME_TOO_LONG', `morph "${m.name}" is ${sjisLength(m.name)} bytes in Shift_JIS; VMD morph names hold 15 (use --skip-long-names to leave it out)`);
+      }
+      diagnostics.push({ code: 'W_NAME_SKIPPED', message: `morph "${m.name}" left out: longer than 15 bytes` });
+      continue;
+    }
+    morphs.push({ name: m.name, frame, weight: m.weight });
+  }
+  const model = pose.model.replace(/\.osm$/i, '');
+  try {
+    const modelName = sjisLength(model) <= 20 ? model : '';
+    if (modelName !== model) diagnostics.push({ code: 'W_MODEL_NAME', message: `model name "${model}" is longer than 20 bytes; left empty` });
+    return ok(buildVmd({ model: modelName, bones, morphs }), diagnostics);
+  } catch (e) {
+    if (e instanceof CodecFailure) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+/** The pose at frame f as a VPD (MMD coordinates, interpolated like playback). */
+export function vmdToVpd(doc: VmdDocument, tracks: MotionTracks, f: number): VpdPose {
+  const pose = samplePose(tracks, f);
+  const model = decodeName(doc.modelName);
+  return {
+    model: `${model || 'model'}.osm`,
+    bones: Object.entries(pose.bones).map(([name, b]) => ({ name, position: b.position, rotation: b.rotation })),
+    morphs: Object.entries(pose.morphs).map(([name, weight]) => ({ name, weight })),
+    declaredBones: null,
+    encoding: 'shift_jis',
+  };
+}

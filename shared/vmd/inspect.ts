@@ -1,0 +1,87 @@
+/** What a file is at a glance: kind, counts, length, names, camera cuts, oddities. */
+import { BLOCK_KINDS, FPS, type BlockKind } from './vmd-layout';
+import { absentBlocks, type VmdDocument } from './vmd-document';
+import { headerText } from './vmd-reader';
+import { decodeName } from './sjis';
+import type { Diagnostic } from './errors';
+import type { MotionTracks } from './tracks';
+
+export type MotionKind = 'motion' | 'morph' | 'camera' | 'light' | 'unknown';
+
+export interface VmdInfo {
+  format: 'vmd';
+  header: string;
+  model: string;
+  kind: MotionKind;
+  counts: Record<BlockKind, number>;
+  absentBlocks: BlockKind[];
+  lastFrame: number;
+  durationSeconds: number;
+  bones: string[];
+  morphs: string[];
+  cameraCuts: number;
+  /** Bone keys whose quaternion length differs from 1 by more than 0.001 (kept as stored). */
+  nonUnitQuaternions: number;
+  warnings: string[];
+}
+
+/**
+ * Kind from key counts (the thresholds mmdbox.net and the format notes use): motion if more than 10
+ * bone keys; else morph if more than 10 morph keys; else camera if more than 10 camera keys; else light
+ * if it has a light key and at most 10 camera keys; else unknown.
+ */
+export function detectKind(c: Pick<Record<BlockKind, number>, 'bone' | 'morph' | 'camera' | 'light'>): MotionKind {
+  if (c.bone > 10) return 'motion';
+  if (c.morph > 10) return 'morph';
+  if (c.camera > 10) return 'camera';
+  if (c.light >= 1 && c.camera <= 10) return 'light';
+  return 'unknown';
+}
+
+/** Camera cuts: adjacent distinct key frames exactly one apart, after sorting by frame. */
+export function countCameraCuts(frames: Uint32Array): number {
+  let cuts = 0;
+  for (let i = 1; i < frames.length; i++) if (frames[i] - frames[i - 1] === 1) cuts++;
+  return cuts;
+}
+
+/** Frames at which the camera cuts (the later frame of each one-frame pair). */
+export function cameraCutFrames(frames: Uint32Array): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < frames.length; i++) if (frames[i] - frames[i - 1] === 1) out.push(frames[i]);
+  return out;
+}
+
+export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: Diagnostic[] = []): VmdInfo {
+  const counts = Object.fromEntries(BLOCK_KINDS.map((k) => [k, doc[k].count])) as Record<BlockKind, number>;
+  let nonUnit = 0;
+  const r = tracks.bones.rotation;
+  // Count over every record (duplicates too): read from the block, not the deduplicated tracks.
+  const v = doc.bone.view;
+  for (let i = 0; i < doc.bone.count; i++) {
+    const o = i * 111 + 31;
+    const x = v.getFloat32(o, true), y = v.getFloat32(o + 4, true), z = v.getFloat32(o + 8, true), w = v.getFloat32(o + 12, true);
+    if (Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) > 1e-3) nonUnit++;
+  }
+  void r;
+  const warnings = diagnostics.map((d) => d.message);
+  if (tracks.bones.duplicates) warnings.push(`${tracks.bones.duplicates} bone key(s) repeat a (bone, frame) pair; the first in the file is used`);
+  if (tracks.morphs.duplicates) warnings.push(`${tracks.morphs.duplicates} morph key(s) repeat a (morph, frame) pair; the first in the file is used`);
+  if (nonUnit) warnings.push(`${nonUnit} bone key(s) have a rotation quaternion whose length is not 1 (kept as stored)`);
+  const lastFrame = tracks.lastFrame;
+  return {
+    format: 'vmd',
+    header: headerText(doc.header),
+    model: decodeName(doc.modelName),
+    kind: detectKind(counts),
+    counts,
+    absentBlocks: absentBlocks(doc),
+    lastFrame,
+    durationSeconds: Math.round((lastFrame / FPS) * 1000) / 1000,
+    bones: [...tracks.bones.names].sort(),
+    morphs: [...tracks.morphs.names].sort(),
+    cameraCuts: countCameraCuts(tracks.camera.frames),
+    nonUnitQuaternions: nonUnit,
+    warnings,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Interpolation blocks.
+ *
+ * Bone, 64 bytes: four curves (0 X move, 1 Y move, 2 Z move, 3 rotation), each x1, y1, x2, y2 in 0..127.
+ * Row 0 (bytes 0–15) holds [i] = x1, [i+4] = y1, [i+8] = x2, [i+12] = y2 for channel i — except bytes 2
+ * and 3, which hold MMD's physics-toggle flag pair (0/0; 99/15 on physics-off keys; some tools 20/20).
+ * Rows 1–3 (bytes 16, 32, 48) repeat the true row shifted left by 1, 2, 3 bytes, so x1 of Z and of
+ * rotation are at bytes 17 and 18. The bytes a shift leaves at the end of rows 1–3 ("tail": 31, 46, 47,
+ * 61, 62, 63) are not curve data and are kept. Some tools leave rows 1–3 all zero; then bytes 2 and 3
+ * are the only copy of x1 of Z and rotation.
+ *
+ * Camera, 24 bytes: six curves (target X, Y, Z, rotation, distance, fov), each stored x1, x2, y1, y2.
+ */
+import type { Curve } from './bezier';
+
+export const BONE_CHANNELS = ['x', 'y', 'z', 'r'] as const;
+export type BoneChannel = 0 | 1 | 2 | 3;
+export const CAMERA_CHANNELS = ['x', 'y', 'z', 'r', 'd', 'v'] as const;
+export type CameraChannel = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** Byte positions of the tail of rows 1–3. */
+export const BONE_TAIL = [31, 46, 47, 61, 62, 63] as const;
+
+export const PHYSICS_OFF: readonly [number, number] = [99, 15];
+export const PHYSICS_ON: readonly [number, number] = [0, 0];
+
+/** True when rows 1–3 hold copies (anything non-zero from byte 16 on). */
+export function hasCopies(ip: Uint8Array, at = 0): boolean {
+  for (let i = 16; i < 64; i++) if (ip[at + i] !== 0) return true;
+  return false;
+}
+
+/** The 16 true curve values (row 0 with x1 of Z and rotation restored), written into `out`. */
+export function trueRow(ip: Uint8Array, at = 0, out: Uint8Array | number[] = new Uint8Array(16)): Uint8Array | number[] {
+  for (let j = 0; j < 16; j++) out[j] = ip[at + j];
+  if (hasCopies(ip, at)) {
+    out[2] = ip[at + 17];
+    out[3] = ip[at + 18];
+  }
+  return out;
+}
+
+/** One bone curve [x1, y1, x2, y2] (0..127). */
+export function getBoneCurve(ip: Uint8Array, ch: BoneChannel, at = 0): Curve {
+  const copies = ch >= 2 && hasCopies(ip, at);
+  const x1 = copies ? ip[at + 15 + ch] : ip[at + ch];
+  return [x1, ip[at + ch + 4], ip[at + ch + 8], ip[at + ch + 12]];
+}
+
+/** All four bone curves. */
+export function getBoneCurves(ip: Uint8Array, at = 0): [Curve, Curve, Curve, Curve] {
+  return [getBoneCurve(ip, 0, at), getBoneCurve(ip, 1, at), getBoneCurve(ip, 2, at), getBoneCurve(ip, 3, at)];
+}
+
+function writeRows(ip: Uint8Array, row: ArrayLike<number>, keepFlag: boolean): void {
+  for (let j = 0; j < 16; j++) {
+    if (keepFlag && (j === 2 || j === 3)) continue;
+    ip[j] = row[j];
+  }
+  for (let r = 1; r <= 3; r++) for (let j = 0; j < 16 - r; j++) ip[16 * r + j] = row[j + r];
+}
+
+/**
+ * Sets curves on a 64-byte block in place: rewrites all four rows consistently, keeps the physics
+ * flag (bytes 2, 3) and the tail bytes. When rows 1–3 were empty, bytes 2 and 3 were the only copy of
+ * x1 of Z and rotation: they get the new values and the rows are filled in.
+ */
+export function setBoneCurves(ip: Uint8Array, curves: Partial<Record<BoneChannel, Curve>>): void {
+  const copies = hasCopies(ip);
+  const row = trueRow(ip) as Uint8Array;
+  for (const key of Object.keys(curves)) {
+    const ch = Number(key) as BoneChannel;
+    const c = curves[ch]!;
+    row[ch] = c[0];
+    row[ch + 4] = c[1];
+    row[ch + 8] = c[2];
+    row[ch + 12] = c[3];
+  }
+  writeRows(ip, row, copies);
+}
+
+export function setBoneCurve(ip: Uint8Array, ch: BoneChannel, c: Curve): void {
+  setBoneCurves(ip, { [ch]: c } as Partial<Record<BoneChannel, Curve>>);
+}
+
+/** The physics-toggle pair (bytes 2, 3); meaningful only when rows 1–3 hold copies. */
+export function physicsFlag(ip: Uint8Array, at = 0): [number, number] | null {
+  return hasCopies(ip, at) ? [ip[at + 2], ip[at + 3]] : null;
+}
+
+/** True when the key turns physics off for its bone (flag pair 99/15). */
+export function physicsOff(ip: Uint8Array, at = 0): boolean {
+  const f = physicsFlag(ip, at);
+  return f !== null && f[0] === PHYSICS_OFF[0] && f[1] === PHYSICS_OFF[1];
+}
+
+/** Sets the physics flag pair, filling in rows 1–3 first when a tool left them empty. */
+export function setPhysicsOff(ip: Uint8Array, off: boolean): void {
+  if (!hasCopies(ip)) writeRows(ip, trueRow(ip), false);
+  const pair = off ? PHYSICS_OFF : PHYSICS_ON;
+  ip[2] = pair[0];
+  ip[3] = pair[1];
+}
+
+/**
+ * Builds a canonical 64-byte block: curves, flag pair, tail bytes (default zero).
+ * With `copies: false` it builds the tool-style block whose rows 1–3 are empty.
+ */
+export function buildBoneInterpolation(
+  curves: readonly Curve[],
+  flag: readonly [number, number] = PHYSICS_ON,
+  tail: ArrayLike<number> = [0, 0, 0, 0, 0, 0],
+  copies = true,
+): Uint8Array {
+  const ip = new Uint8Array(64);
+  const row = new Uint8Array(16);
+  for (let ch = 0; ch < 4; ch++) {
+    row[ch] = curves[ch][0];
+    row[ch + 4] = curves[ch][1];
+    row[ch + 8] = curves[ch][2];
+    row[ch + 12] = curves[ch][3];
+  }
+  if (!copies) {
+    ip.set(row);
+    return ip;
+  }
+  writeRows(ip, row, false);
+  ip[2] = flag[0];
+  ip[3] = flag[1];
+  for (let i = 0; i < 6; i++) ip[BONE_TAIL[i]] = tail[i];
+  return ip;
+}
+
+/** MMD's default block for a new key: all four curves linear (20, 20, 107, 107), flag 0/0. */
+export function defaultBoneInterpolation(): Uint8Array {
+  const lin: Curve = [20, 20, 107, 107];
+  return buildBoneInterpolation([lin, lin, lin, lin]);
+}
+
+/** One camera curve [x1, y1, x2, y2] from the stored (x1, x2, y1, y2). */
+export function getCameraCurve(ip: Uint8Array, ch: CameraChannel, at = 0): Curve {
+  const o = at + ch * 4;
+  return [ip[o], ip[o + 2], ip[o + 1], ip[o + 3]];
+}
+
+export function getCameraCurves(ip: Uint8Array, at = 0): Curve[] {
+  return [0, 1, 2, 3, 4, 5].map((ch) => getCameraCurve(ip, ch as CameraChannel, at));
+}
+
+export function setCameraCurve(ip: Uint8Array, ch: CameraChannel, c: Curve): void {
+  const o = ch * 4;
+  ip[o] = c[0];
+  ip[o + 1] = c[2];
+  ip[o + 2] = c[1];
+  ip[o + 3] = c[3];
+}
+
+export function buildCameraInterpolation(curves: readonly Curve[]): Uint8Array {
+  const ip = new Uint8Array(24);
+  for (let ch = 0; ch < 6; ch++) setCameraCurve(ip, ch as CameraChannel, curves[ch]);
+  return ip;
+}
+
+export function defaultCameraInterpolation(): Uint8Array {
+  const lin: Curve = [20, 20, 107, 107];
+  return buildCameraInterpolation([lin, lin, lin, lin, lin, lin]);
+}

@@ -1,0 +1,163 @@
+/**
+ * The pose at any frame, fractional too, the way MMD plays it:
+ * before the first key the first key holds, after the last the last; between keys the later key's
+ * curves give the progress (bezier.ts); positions per channel, rotation by shortest-arc slerp;
+ * at a key its stored values come back untouched (never normalised). Morphs and lights are linear.
+ * The camera uses its six curves, and two keys one frame apart are a cut: hold, never interpolate.
+ */
+import { bezierProgress } from './bezier';
+import { cameraPosition } from './camera';
+import type { Quat, Vec3 } from './records';
+import { keyAtOrBefore, type BoneTracks, type CameraTrack, type LightTrack, type MorphTracks, type MotionTracks } from './tracks';
+
+export interface BonePose {
+  position: Vec3;
+  rotation: Quat;
+}
+
+export interface CameraPose {
+  target: Vec3;
+  rotation: Vec3;
+  distance: number;
+  fov: number;
+  /** Camera position in MMD coordinates; |position − target| = |distance|. */
+  position: Vec3;
+  perspective: number;
+}
+
+export interface LightPose {
+  color: Vec3;
+  direction: Vec3;
+}
+
+export interface Pose {
+  frame: number;
+  bones: Record<string, BonePose>;
+  morphs: Record<string, number>;
+  camera: CameraPose | null;
+  light: LightPose | null;
+}
+
+const C = 1 / 127;
+
+function progress(curves: Uint8Array, q: number, t: number): number {
+  return bezierProgress(curves[q] * C, curves[q + 1] * C, curves[q + 2] * C, curves[q + 3] * C, t);
+}
+
+/** Shortest-arc slerp of two quaternions given as 4-float slices; writes into out at o. */
+export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, t: number, out: Float32Array | Float64Array | number[], o: number): void {
+  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
+  let bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+  let dot = ax * bx + ay * by + az * bz + aw * bw;
+  if (dot < 0) {
+    bx = -bx; by = -by; bz = -bz; bw = -bw; dot = -dot;
+  }
+  let sa: number, sb: number;
+  if (dot > 0.9995) {
+    // Nearly parallel: normalised lerp avoids dividing by sin(θ) ≈ 0.
+    sa = 1 - t;
+    sb = t;
+    const x = sa * ax + sb * bx, y = sa * ay + sb * by, z = sa * az + sb * bz, w = sa * aw + sb * bw;
+    const n = Math.hypot(x, y, z, w) || 1;
+    out[o] = x / n; out[o + 1] = y / n; out[o + 2] = z / n; out[o + 3] = w / n;
+    return;
+  }
+  const th = Math.acos(Math.min(1, dot));
+  const s = Math.sin(th);
+  sa = Math.sin((1 - t) * th) / s;
+  sb = Math.sin(t * th) / s;
+  out[o] = sa * ax + sb * bx;
+  out[o + 1] = sa * ay + sb * by;
+  out[o + 2] = sa * az + sb * bz;
+  out[o + 3] = sa * aw + sb * bw;
+}
+
+/**
+ * Samples bone track `t` at frame f into position (3 floats at 3·o) and rotation (4 at 4·o).
+ * Allocation-free: the preview calls it for every bone every frame.
+ */
+export function sampleBoneInto(b: BoneTracks, t: number, f: number, pos: Float32Array | Float64Array | number[], rot: Float32Array | Float64Array | number[], o: number): void {
+  const a = b.start[t], e = b.start[t + 1];
+  let k = keyAtOrBefore(b.frames, a, e, f);
+  if (k < a) k = a; // before the first key: the first key holds
+  const P = b.position, R = b.rotation;
+  if (k === e - 1 || f <= b.frames[k]) {
+    pos[3 * o] = P[3 * k]; pos[3 * o + 1] = P[3 * k + 1]; pos[3 * o + 2] = P[3 * k + 2];
+    rot[4 * o] = R[4 * k]; rot[4 * o + 1] = R[4 * k + 1]; rot[4 * o + 2] = R[4 * k + 2]; rot[4 * o + 3] = R[4 * k + 3];
+    return;
+  }
+  const k1 = k + 1;
+  const t01 = (f - b.frames[k]) / (b.frames[k1] - b.frames[k]);
+  const q = 16 * k1;
+  for (let c = 0; c < 3; c++) {
+    const y = progress(b.curves, q + 4 * c, t01);
+    pos[3 * o + c] = P[3 * k + c] + (P[3 * k1 + c] - P[3 * k + c]) * y;
+  }
+  slerpInto(R, 4 * k, R, 4 * k1, progress(b.curves, q + 12, t01), rot, 4 * o);
+}
+
+/** Samples every bone track at frame f into flat arrays (3 and 4 floats per track, in track order). */
+export function sampleBonesInto(b: BoneTracks, f: number, pos: Float32Array | Float64Array, rot: Float32Array | Float64Array): void {
+  for (let t = 0; t < b.names.length; t++) sampleBoneInto(b, t, f, pos, rot, t);
+}
+
+export function sampleMorph(m: MorphTracks, t: number, f: number): number {
+  const a = m.start[t], e = m.start[t + 1];
+  let k = keyAtOrBefore(m.frames, a, e, f);
+  if (k < a) k = a;
+  if (k === e - 1 || f <= m.frames[k]) return m.weight[k];
+  const w0 = m.weight[k], w1 = m.weight[k + 1];
+  return w0 + (w1 - w0) * ((f - m.frames[k]) / (m.frames[k + 1] - m.frames[k]));
+}
+
+export function sampleCamera(c: CameraTrack, f: number): CameraPose | null {
+  const n = c.frames.length;
+  if (n === 0) return null;
+  let k = keyAtOrBefore(c.frames, 0, n, f);
+  if (k < 0) k = 0;
+  const hold = k === n - 1 || f <= c.frames[k] || c.frames[k + 1] - c.frames[k] <= 1; // a cut: never slide
+  let target: Vec3, rotation: Vec3, distance: number, fov: number;
+  if (hold) {
+    target = [c.target[3 * k], c.target[3 * k + 1], c.target[3 * k + 2]];
+    rotation = [c.rotation[3 * k], c.rotation[3 * k + 1], c.rotation[3 * k + 2]];
+    distance = c.distance[k];
+    fov = c.fov[k];
+  } else {
+    const k1 = k + 1;
+    const t01 = (f - c.frames[k]) / (c.frames[k1] - c.frames[k]);
+    const q = 24 * k1;
+    const e = [0, 1, 2, 3, 4, 5].map((ch) => progress(c.curves, q + 4 * ch, t01));
+    const lerp = (arr: Float32Array, i0: number, i1: number, y: number) => arr[i0] + (arr[i1] - arr[i0]) * y;
+    target = [0, 1, 2].map((i) => lerp(c.target, 3 * k + i, 3 * k1 + i, e[i])) as Vec3;
+    rotation = [0, 1, 2].map((i) => lerp(c.rotation, 3 * k + i, 3 * k1 + i, e[3])) as Vec3;
+    distance = lerp(c.distance, k, k1, e[4]);
+    fov = lerp(c.fov, k, k1, e[5]);
+  }
+  return { target, rotation, distance, fov, position: cameraPosition(target, rotation, distance), perspective: c.perspective[k] };
+}
+
+export function sampleLight(l: LightTrack, f: number): LightPose | null {
+  const n = l.frames.length;
+  if (n === 0) return null;
+  let k = keyAtOrBefore(l.frames, 0, n, f);
+  if (k < 0) k = 0;
+  const at = (arr: Float32Array, i: number): Vec3 => [arr[3 * i], arr[3 * i + 1], arr[3 * i + 2]];
+  if (k === n - 1 || f <= l.frames[k]) return { color: at(l.color, k), direction: at(l.direction, k) };
+  const t = (f - l.frames[k]) / (l.frames[k + 1] - l.frames[k]);
+  const mix = (arr: Float32Array): Vec3 => [0, 1, 2].map((c) => arr[3 * k + c] + (arr[3 * k + 3 + c] - arr[3 * k + c]) * t) as Vec3;
+  return { color: mix(l.color), direction: mix(l.direction) };
+}
+
+/** The whole pose at frame f (MMD coordinates). */
+export function samplePose(tracks: MotionTracks, f: number): Pose {
+  const bones: Record<string, BonePose> = {};
+  const b = tracks.bones;
+  const pos = [0, 0, 0], rot = [0, 0, 0, 0];
+  for (let t = 0; t < b.names.length; t++) {
+    sampleBoneInto(b, t, f, pos, rot, 0);
+    bones[b.names[t]] = { position: [pos[0], pos[1], pos[2]], rotation: [rot[0], rot[1], rot[2], rot[3]] };
+  }
+  const morphs: Record<string, number> = {};
+  for (let t = 0; t < tracks.morphs.names.length; t++) morphs[tracks.morphs.names[t]] = sampleMorph(tracks.morphs, t, f);
+  return { frame: f, bones, morphs, camera: sampleCamera(tracks.camera, f), light: sampleLight(tracks.light, f) };
+}

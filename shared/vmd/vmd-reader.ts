@@ -1,0 +1,124 @@
+/**
+ * Reads a VMD in one pass that checks every block's bounds before touching its records
+ * (see vmd-layout.ts for the byte layout). The result shares the input's memory: blocks are
+ * views into it. After a successful read, every record accessor is in bounds.
+ */
+import { fail, ok, type Diagnostic, type Result } from './errors';
+import {
+  BLOCK_KINDS,
+  HEADER_LENGTH,
+  IK,
+  MAGIC,
+  MODEL_NAME_LENGTH_V1,
+  MODEL_NAME_LENGTH_V2,
+  RECORD_SIZE,
+  HEADER_V1,
+} from './vmd-layout';
+import { EMPTY_IK, emptyBlock, fixedBlock, ikBlock, viewOf, type VmdDocument } from './vmd-document';
+
+const MAGIC_BYTES = Array.from(MAGIC, (c) => c.charCodeAt(0));
+
+/** True when the bytes start with the VMD magic. */
+export function isVmd(bytes: Uint8Array): boolean {
+  if (bytes.length < MAGIC_BYTES.length) return false;
+  for (let i = 0; i < MAGIC_BYTES.length; i++) if (bytes[i] !== MAGIC_BYTES[i]) return false;
+  return true;
+}
+
+/** The header text up to its first NUL. */
+export function headerText(header: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < header.length && header[i] !== 0; i++) s += String.fromCharCode(header[i]);
+  return s;
+}
+
+/** Parses VMD bytes. Respects the array's byteOffset/byteLength (Node Buffers are pooled views). */
+export function readVmd(bytes: Uint8Array): Result<VmdDocument> {
+  if (!isVmd(bytes)) {
+    return fail('E_VMD_MAGIC', 'not a VMD file: it does not start with "Vocaloid Motion Data"', 0);
+  }
+  const nameLength = headerText(bytes.subarray(0, HEADER_LENGTH)).startsWith(HEADER_V1)
+    ? MODEL_NAME_LENGTH_V1
+    : MODEL_NAME_LENGTH_V2;
+  if (bytes.length < HEADER_LENGTH + nameLength) {
+    return fail('E_VMD_TRUNCATED', `truncated header: ${bytes.length} bytes, need ${HEADER_LENGTH + nameLength}`, bytes.length);
+  }
+  const view = viewOf(bytes);
+  const diagnostics: Diagnostic[] = [];
+  let off = HEADER_LENGTH + nameLength;
+  const blocks: Record<string, unknown> = {
+    bone: emptyBlock('bone'),
+    morph: emptyBlock('morph'),
+    camera: emptyBlock('camera'),
+    light: emptyBlock('light'),
+    shadow: emptyBlock('shadow'),
+    ik: EMPTY_IK,
+  };
+  let present = 0;
+  for (const kind of BLOCK_KINDS) {
+    if (bytes.length - off < 4) break;
+    const countOffset = off;
+    const count = view.getUint32(off, true);
+    off += 4;
+    present++;
+    const remaining = bytes.length - off;
+    if (kind !== 'ik') {
+      const size = RECORD_SIZE[kind];
+      // Check against the bytes left before allocating or looping: a corrupt count may say 4 billion.
+      if (count > Math.floor(remaining / size)) {
+        return fail(
+          'E_VMD_COUNT',
+          `${kind} block promises ${count} records of ${size} bytes, but only ${remaining} bytes remain (room for ${Math.floor(remaining / size)})`,
+          countOffset,
+        );
+      }
+      blocks[kind] = fixedBlock(kind, bytes.subarray(off, off + count * size));
+      off += count * size;
+    } else {
+      // Every IK record is at least 9 bytes: bound the count before allocating offsets.
+      if (count > Math.floor(remaining / IK.HEADER)) {
+        return fail(
+          'E_VMD_COUNT',
+          `IK block promises ${count} records of at least ${IK.HEADER} bytes, but only ${remaining} bytes remain`,
+          countOffset,
+        );
+      }
+      const start = off;
+      const offsets = new Uint32Array(count + 1);
+      for (let i = 0; i < count; i++) {
+        if (bytes.length - off < IK.HEADER) {
+          return fail('E_VMD_TRUNCATED', `IK record ${i} of ${count} is cut off by the end of the file`, off);
+        }
+        const n = view.getUint32(off + IK.COUNT, true);
+        const left = bytes.length - off - IK.HEADER;
+        if (n > Math.floor(left / IK.ITEM)) {
+          return fail(
+            'E_VMD_COUNT',
+            `IK record ${i} promises ${n} IK bones of ${IK.ITEM} bytes, but only ${left} bytes remain`,
+            off + IK.COUNT,
+          );
+        }
+        offsets[i] = off - start;
+        off += IK.HEADER + n * IK.ITEM;
+      }
+      offsets[count] = off - start;
+      blocks.ik = ikBlock(bytes.subarray(start, off), offsets);
+    }
+  }
+  const trailing = bytes.subarray(off);
+  if (trailing.length > 0) {
+    diagnostics.push({
+      code: present < 6 ? 'W_VMD_SHORT_TAIL' : 'W_VMD_TRAILING',
+      message: `${trailing.length} byte(s) after the last block are kept as they are`,
+      offset: off,
+    });
+  }
+  const doc = {
+    header: bytes.subarray(0, HEADER_LENGTH),
+    modelName: bytes.subarray(HEADER_LENGTH, HEADER_LENGTH + nameLength),
+    ...blocks,
+    blocksPresent: present,
+    trailing,
+  } as VmdDocument;
+  return ok(doc, diagnostics);
+}
