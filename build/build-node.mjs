@@ -40,7 +40,8 @@ await Promise.all([
       format: 'esm',
       // Bundled CommonJS dependencies may call require(); give ESM output one.
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      external: ['electron', 'mmd-parser', 'babylon-mmd', '@babylonjs/core', 'playwright-core'],
+      // babylon-mmd's ESM uses extension-less imports Node cannot load: the bench bundles it instead.
+      external: ['electron', 'mmd-parser', '@babylonjs/core', 'playwright-core', ...(src.includes('bench') ? [] : ['babylon-mmd'])],
     }),
   ),
   ...cjsEntries.map(([src, out]) =>

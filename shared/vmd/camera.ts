@@ -75,7 +75,6 @@ export function quaternionToEulerDegrees(q: readonly number[]): Vec3 {
   const m21 = 2 * (qx * qy + qw * qz);
   const m22 = 1 - 2 * (qx * qx + qz * qz);
   const m11 = 1 - 2 * (qy * qy + qz * qz);
-  const m12 = 2 * (qx * qy - qw * qz);
   const ex = Math.asin(Math.max(-1, Math.min(1, -m23)));
   let ey: number, ez: number;
   if (Math.abs(m23) < 0.9999999) {
@@ -84,7 +83,6 @@ export function quaternionToEulerDegrees(q: readonly number[]): Vec3 {
   } else {
     ey = Math.atan2(-2 * (qx * qz - qw * qy), m11);
     ez = 0;
-    void m12;
   }
   const deg = 180 / Math.PI;
   return [ex * deg, ey * deg, ez * deg];

@@ -55,7 +55,6 @@ export function cameraCutFrames(frames: Uint32Array): number[] {
 export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: Diagnostic[] = []): VmdInfo {
   const counts = Object.fromEntries(BLOCK_KINDS.map((k) => [k, doc[k].count])) as Record<BlockKind, number>;
   let nonUnit = 0;
-  const r = tracks.bones.rotation;
   // Count over every record (duplicates too): read from the block, not the deduplicated tracks.
   const v = doc.bone.view;
   for (let i = 0; i < doc.bone.count; i++) {
@@ -63,7 +62,6 @@ export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: 
     const x = v.getFloat32(o, true), y = v.getFloat32(o + 4, true), z = v.getFloat32(o + 8, true), w = v.getFloat32(o + 12, true);
     if (Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) > 1e-3) nonUnit++;
   }
-  void r;
   const warnings = diagnostics.map((d) => d.message);
   if (tracks.bones.duplicates) warnings.push(`${tracks.bones.duplicates} bone key(s) repeat a (bone, frame) pair; the first in the file is used`);
   if (tracks.morphs.duplicates) warnings.push(`${tracks.morphs.duplicates} morph key(s) repeat a (morph, frame) pair; the first in the file is used`);

@@ -147,18 +147,35 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, frameAt: (i: number
     frames[p] = frameAt(i);
   }
   // Sort each track by frame, stable (file order breaks ties); most files are already sorted.
+  // Keys frame·2^21 + rank sort natively in a Float64Array (exact: frame < 2^32, rank < 2^21).
+  let keys: Float64Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     const a = counts[t], b = counts[t + 1];
     let sorted = true;
     for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) { sorted = false; break; }
     if (sorted) continue;
-    const idx = Array.from(order.subarray(a, b));
-    const fr = new Map<number, number>();
-    for (let k = a; k < b; k++) fr.set(order[k], frames[k]);
-    idx.sort((x, y) => fr.get(x)! - fr.get(y)! || x - y);
-    for (let k = 0; k < idx.length; k++) {
-      order[a + k] = idx[k];
-      frames[a + k] = fr.get(idx[k])!;
+    const len = b - a;
+    if (len >= 1 << 21) {
+      // Too long for packed keys (a 230 MB track): a comparator sort, slower but exact.
+      const idx = Array.from({ length: len }, (_, k) => k);
+      const fr = frames.slice(a, b);
+      const src = order.slice(a, b);
+      idx.sort((x, y) => fr[x] - fr[y] || x - y);
+      for (let k = 0; k < len; k++) {
+        order[a + k] = src[idx[k]];
+        frames[a + k] = fr[idx[k]];
+      }
+      continue;
+    }
+    if (!keys || keys.length < len) keys = new Float64Array(Math.max(len, 1024));
+    const ks = keys.subarray(0, len);
+    for (let k = 0; k < len; k++) ks[k] = frames[a + k] * 2097152 + k;
+    ks.sort();
+    const src = order.slice(a, b);
+    for (let k = 0; k < len; k++) {
+      const rank = ks[k] % 2097152;
+      order[a + k] = src[rank];
+      frames[a + k] = (ks[k] - rank) / 2097152;
     }
   }
   // Drop duplicates (same track, same frame): the first in the file sorts first and is kept.

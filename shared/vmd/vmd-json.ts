@@ -85,12 +85,26 @@ function sameCurves(a: readonly Curve[], b: readonly Curve[]): boolean {
   return a.every((c, i) => c.every((x, j) => x === b[i][j]));
 }
 
-/** A name field: decoded text, plus the raw bytes when the text does not reproduce them. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Decoded name and, when the text does not reproduce the bytes, the raw hex; cached per distinct field. */
+const nameCache = new Map<string, { name: string; raw?: string }>();
 function nameOut(raw: Uint8Array, into: Record<string, unknown>, key = 'name', rawKey = 'nameRaw'): void {
-  const name = decodeName(raw);
-  into[key] = name;
-  const enc = encodeNameField(name, raw.length);
-  if ('error' in enc || hex(enc.bytes) !== hex(raw)) into[rawKey] = hex(raw);
+  const h = hex(raw);
+  let c = nameCache.get(h);
+  if (!c) {
+    const name = decodeName(raw);
+    const enc = encodeNameField(name, raw.length);
+    c = 'error' in enc || !sameBytes(enc.bytes, raw) ? { name, raw: h } : { name };
+    if (nameCache.size > 10_000) nameCache.clear();
+    nameCache.set(h, c);
+  }
+  into[key] = c.name;
+  if (c.raw !== undefined) into[rawKey] = c.raw;
 }
 function nameIn(obj: Record<string, unknown>, length: number, where: string, key = 'name', rawKey = 'nameRaw'): Uint8Array {
   const name = obj[key];
@@ -100,10 +114,17 @@ function nameIn(obj: Record<string, unknown>, length: number, where: string, key
     if (raw.length !== length) throw schema(`${where}.${rawKey} must be ${length} bytes`);
     if (decodeName(raw) === name) return raw;
   }
-  const enc = encodeNameField(name, length);
+  const cacheKey = `${length}:${name}`;
+  let enc = encodedNames.get(cacheKey);
+  if (!enc) {
+    enc = encodeNameField(name, length);
+    if (encodedNames.size > 10_000) encodedNames.clear();
+    encodedNames.set(cacheKey, enc);
+  }
   if ('error' in enc) throw new CodecFailure({ code: 'E_NAME_TOO_LONG', message: `${where}.${key}: ${enc.error}` });
   return enc.bytes;
 }
+const encodedNames = new Map<string, ReturnType<typeof encodeNameField>>();
 
 const BONE_KEYS = ['x', 'y', 'z', 'r'] as const;
 const CAMERA_KEYS = ['x', 'y', 'z', 'r', 'd', 'v'] as const;
@@ -124,7 +145,7 @@ function boneInterpolationOut(ip: Uint8Array, rec: Record<string, unknown>): voi
     canonical = buildBoneInterpolation(curves, undefined, undefined, false);
   }
   rec.interpolation = o;
-  if (hex(canonical) !== hex(ip)) rec.interpolationRaw = hex(ip);
+  if (!sameBytes(canonical, ip)) rec.interpolationRaw = hex(ip);
 }
 
 function boneInterpolationIn(rec: Record<string, unknown>, where: string): Uint8Array {
@@ -178,7 +199,7 @@ export function vmdToJsonObject(doc: VmdDocument): Record<string, unknown> {
   out.header = header;
   const canonHeader = new Uint8Array(HEADER_LENGTH);
   for (let i = 0; i < header.length; i++) canonHeader[i] = header.charCodeAt(i);
-  if (hex(canonHeader) !== hex(doc.header)) out.headerRaw = hex(doc.header);
+  if (!sameBytes(canonHeader, doc.header)) out.headerRaw = hex(doc.header);
   nameOut(doc.modelName, out, 'model', 'modelRaw');
   out.absentBlocks = BLOCK_KINDS.slice(doc.blocksPresent);
   if (doc.trailing.length) out.trailingRaw = hex(doc.trailing);

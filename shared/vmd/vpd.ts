@@ -95,9 +95,6 @@ export function readVpd(bytes: Uint8Array): Result<VpdPose> {
     const bone = /^Bone\d*\{(.*)$/.exec(l.text);
     const morph = bone ? null : /^Morph\d*\{(.*)$/.exec(l.text);
     if (bone) {
-      if (i + 3 >= lines.length + 0 && i + 2 >= lines.length) {
-        return fail('E_VPD_SYNTAX', `bone section "${bone[1]}" is cut off by the end of the file`, l.offset);
-      }
       const p = lines[i + 1] ? parseNumbers(lines[i + 1], 3, `bone "${bone[1]}" position`) : 'missing position';
       if (typeof p === 'string') return fail('E_VPD_SYNTAX', p, lines[i + 1]?.offset ?? l.offset);
       const r = lines[i + 2] ? parseNumbers(lines[i + 2], 4, `bone "${bone[1]}" rotation`) : 'missing rotation';

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCli } from '../../electron/cli/main';
+import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
+import { buildFixture } from '../helpers/vmd-fixtures';
+
+async function cli(...argv: string[]) {
+  let out = '', err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd: repoRoot, isTTY: false });
+  return { code, out, err };
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'vmd-cli-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('vmd-studio inspect', () => {
+  it('prints one JSON object per file with the documented fields', async () => {
+    const f = path.join(tmp, 'fixture.vmd');
+    writeFileSync(f, buildFixture({ cameras: Array.from({ length: 12 }, (_, i) => ({ frame: i < 2 ? i : i * 10, distance: -40, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 })), blocks: 3 }));
+    const r = await cli('inspect', '--json', f);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.out.trim());
+    expect(o).toMatchObject({
+      file: f,
+      ok: true,
+      format: 'vmd',
+      header: 'Vocaloid Motion Data 0002',
+      model: 'model',
+      kind: 'camera',
+      counts: { bone: 0, morph: 0, camera: 12, light: 0, shadow: 0, ik: 0 },
+      absentBlocks: ['light', 'shadow', 'ik'],
+      lastFrame: 110,
+      cameraCuts: 1,
+      nonUnitQuaternions: 0,
+    });
+    expect(o.durationSeconds).toBeCloseTo(110 / 30, 3);
+    expect(Array.isArray(o.warnings)).toBe(true);
+  });
+
+  it('reports a bad file with ok:false and its error, still prints the others, and exits 1', async () => {
+    const good = path.join(tmp, 'good.vmd');
+    const bad = path.join(tmp, 'bad.vmd');
+    writeFileSync(good, buildFixture({}));
+    writeFileSync(bad, Buffer.concat([Buffer.from(buildFixture({})).subarray(0, 50), Buffer.from([0xff, 0xff, 0xff, 0x7f])]));
+    const r = await cli('inspect', '--json', bad, good);
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ ok: false, error: { code: 'E_VMD_COUNT', offset: 50 } });
+    expect(lines[1].ok).toBe(true);
+    expect(r.err).toContain('bad.vmd');
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it.skipIf(!corpusPresent)('walks folders, recursively when asked', async () => {
+    const flat = await cli('inspect', '--json', corpusPath('gene'));
+    expect(flat.out.trim()).toBe('');
+    const deep = await cli('inspect', '--json', '--recursive', corpusPath('gene'));
+    expect(deep.out.trim().split('\n')).toHaveLength(7);
+  });
+
+  it('is readable for people by default', async () => {
+    const f = path.join(tmp, 'human.vmd');
+    writeFileSync(f, buildFixture({ bones: Array.from({ length: 12 }, (_, i) => ({ name: 'bone' + (i % 3), frame: i * 5 })) }));
+    const r = await cli('inspect', f);
+    expect(r.out).toMatch(/motion\s+Vocaloid Motion Data 0002/);
+    expect(r.out).toMatch(/length\s+55 frames \(1\.83 s/);
+    expect(r.out).toContain('bone 12');
+  });
+});
+
+describe('vmd-studio sample and convert', () => {
+  it.skipIf(!corpusPresent)('samples a fractional frame as JSON in MMD coordinates', async () => {
+    const r = await cli('sample', corpusPath('threejs/vmds/wavefile_camera.vmd'), '--frame', '100.5', '--json');
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.out);
+    expect(o.frame).toBe(100.5);
+    const c = o.camera;
+    const dist = Math.hypot(c.position[0] - c.target[0], c.position[1] - c.target[1], c.position[2] - c.target[2]);
+    expect(dist).toBeCloseTo(Math.abs(c.distance), 4);
+    expect(o.light).toBeNull();
+  });
+
+  it.skipIf(!corpusPresent)('VMD → JSON → VMD is byte-identical, and an existing OUT is replaced', async () => {
+    const src = corpusPath('gene/motion/stand.vmd');
+    const j = path.join(tmp, 'stand.json');
+    const v = path.join(tmp, 'stand.vmd');
+    expect((await cli('convert', src, '-o', j)).code).toBe(0);
+    expect((await cli('convert', j, '-o', v)).code).toBe(0);
+    expect(readFileSync(v).equals(readFileSync(src))).toBe(true);
+    expect((await cli('convert', j, '-o', v)).code).toBe(0);
+    expect(readdirSync(tmp).some((n) => n.startsWith('.vmd-studio-tmp'))).toBe(false);
+  });
+
+  it('refuses to write over its own input without --overwrite', async () => {
+    const f = path.join(tmp, 'self.vmd');
+    writeFileSync(f, buildFixture({}));
+    const r = await cli('convert', f, '-o', f);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/one of the inputs/);
+  });
+
+  it.skipIf(!corpusPresent)('VPD → VMD holds the pose at frame 0; VMD → VPD writes the pose at a frame', async () => {
+    const vpd = path.join(tmp, '01.vpd');
+    copyFileSync(corpusPath('threejs/vpds/01.vpd'), vpd);
+    const out = path.join(tmp, '01.vmd');
+    expect((await cli('convert', vpd, '-o', out)).code).toBe(0);
+    const s = JSON.parse((await cli('sample', out, '--frame', '0', '--json')).out);
+    expect(Object.keys(s.bones).length).toBeGreaterThan(10);
+    const back = path.join(tmp, 'back.vpd');
+    expect((await cli('convert', out, '-o', back, '--frame', '0')).code).toBe(0);
+    expect(new TextDecoder('shift_jis').decode(readFileSync(back))).toMatch(/^Vocaloid Pose Data file\r\n/);
+  });
+
+  it('bad arguments exit 2 with usage; a missing file is one line naming it', async () => {
+    expect((await cli('sample', 'x.vmd')).code).toBe(2);
+    expect((await cli('nonsense')).code).toBe(2);
+    expect((await cli('inspect', '--bogus', 'x')).code).toBe(2);
+    const r = await cli('sample', path.join(tmp, 'missing.vmd'), '--frame', '1');
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/missing\.vmd: no such file/);
+  });
+});
+
+describe('the installed bin', () => {
+  it('runs as `vmd-studio` through the package bin after a build', () => {
+    execFileSync(process.execPath, [path.join(repoRoot, 'build/build-node.mjs')], { cwd: repoRoot });
+    const help = spawnSync(process.execPath, [path.join(repoRoot, 'electron/cli/vmd-studio.mjs'), '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/inspect/);
+    const bad = spawnSync(process.execPath, [path.join(repoRoot, 'electron/cli/vmd-studio.mjs'), 'inspect', '/nonexistent/x.vmd'], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/x\.vmd: no such file/);
+    expect(bad.stderr).not.toMatch(/\bat .*\.m?js:\d+/);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Access to the real files in ../shared/corpus (or $VMD_CORPUS). They are read in place and never
+ * copied into the repository. When the corpus is missing, corpus tests are skipped with a clear
+ * message — except under VMD_CORPUS_REQUIRED=1 (CI), where a missing corpus fails the run.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const corpusDir = process.env.VMD_CORPUS ? path.resolve(process.env.VMD_CORPUS) : path.resolve(repoRoot, '../shared/corpus');
+export const corpusPresent = existsSync(corpusDir) && statSync(corpusDir).isDirectory();
+
+if (!corpusPresent) {
+  const msg = `corpus not found at ${corpusDir} (set VMD_CORPUS to its folder)`;
+  if (process.env.VMD_CORPUS_REQUIRED === '1') throw new Error(msg + '; VMD_CORPUS_REQUIRED=1 makes this an error');
+  console.warn(`[corpus] ${msg}: corpus tests are skipped`);
+}
+
+/** Every file under the corpus with one of the extensions, sorted. */
+export function corpusFiles(...exts: string[]): string[] {
+  if (!corpusPresent) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (exts.includes(path.extname(e.name).toLowerCase())) out.push(p);
+    }
+  };
+  walk(corpusDir);
+  return out.sort();
+}
+
+export function corpusPath(rel: string): string {
+  return path.join(corpusDir, rel);
+}
+
+/** Reads a corpus file as a Uint8Array view of a Buffer (pooled memory, non-zero byteOffset possible). */
+export function readCorpus(rel: string): Uint8Array {
+  const p = path.isAbsolute(rel) ? rel : corpusPath(rel);
+  const b = readFileSync(p);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+export const relName = (p: string) => path.relative(corpusDir, p);
