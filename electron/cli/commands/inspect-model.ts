@@ -1,7 +1,76 @@
-/** Model inspection for `inspect MODEL.pmx` and `inspect MOTION --model MODEL` (wired to shared/pmx once it lands). */
+/**
+ * Models in `inspect`: `inspect MODEL.pmx` lists the model's name, bones and morphs;
+ * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
+ * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
+ */
+import path from 'node:path';
+import { formatError } from '../../../shared/vmd';
+import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
+import { readBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 
-export async function modelInspection(_model: string, _motion: unknown, _json: boolean, io: CliIo): Promise<boolean> {
-  io.stderr('vmd-studio: model inspection is not available in this build\n');
-  return false;
+const modelCache = new Map<string, Promise<{ ok: true; info: ModelInfo } | { ok: false; message: string; code: string; offset?: number }>>();
+
+function loadModel(file: string) {
+  let p = modelCache.get(file);
+  if (!p) {
+    p = (async () => {
+      const r = await readBytes(file);
+      if (!r.ok) return { ok: false as const, message: r.error.message, code: r.error.code };
+      const m = inspectModel(r.value);
+      if (!m.ok) return { ok: false as const, message: m.error.message, code: m.error.code, offset: m.error.offset };
+      return { ok: true as const, info: m.value };
+    })();
+    modelCache.set(file, p);
+  }
+  return p;
+}
+
+/**
+ * Prints a model's inspection, or (with `motion`) the comparison of a motion's names against it.
+ * Returns false when the model could not be read.
+ */
+export async function modelInspection(
+  modelFile: string,
+  motion: { file: string; bones: string[]; morphs: string[] } | null,
+  json: boolean,
+  io: CliIo,
+): Promise<boolean> {
+  const m = await loadModel(modelFile);
+  const rel = (p: string) => path.relative(io.cwd, p) || p;
+  if (!m.ok) {
+    if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code: m.code, message: m.message, offset: m.offset } }) + '\n');
+    io.stderr(`vmd-studio: ${formatError({ code: m.code as never, message: m.message, offset: m.offset, file: modelFile })}\n`);
+    return false;
+  }
+  const info = m.info;
+  if (!motion) {
+    if (json) {
+      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info }) + '\n');
+    } else {
+      io.stdout(
+        `${rel(modelFile)}\n  ${info.format.toUpperCase()} ${info.version}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
+          `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
+          `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
+          `  morphs  ${info.morphs.length}: ${info.morphs.join(' ')}\n` +
+          (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
+          '\n',
+      );
+    }
+    return true;
+  }
+  const cmp = compareMotionToModel(motion, info);
+  if (json) {
+    io.stdout(JSON.stringify({ file: motion.file, model: modelFile, ok: true, ...cmp }) + '\n');
+  } else {
+    io.stdout(
+      `${rel(motion.file)} on ${rel(modelFile)} ("${info.name}")\n` +
+        `  bones   ${cmp.matchedBones} of ${motion.bones.length} found` +
+        (cmp.missingBones.length ? `; missing: ${cmp.missingBones.join(' ')}` : '') +
+        `\n  morphs  ${cmp.matchedMorphs} of ${motion.morphs.length} found` +
+        (cmp.missingMorphs.length ? `; missing: ${cmp.missingMorphs.join(' ')}` : '') +
+        '\n\n',
+    );
+  }
+  return true;
 }

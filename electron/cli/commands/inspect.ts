@@ -99,7 +99,7 @@ Exit status 1 if any file failed to read.`,
       humanTable(infos, io);
     }
     if (model) {
-      for (const info of infos) if (info.ok) await modelInspection(path.resolve(io.cwd, model), info, a.flags.has('json'), io);
+      for (const info of infos) if (info.ok) failed = !(await modelInspection(path.resolve(io.cwd, model), { file: info.file, bones: info.bones, morphs: info.morphs }, a.flags.has('json'), io)) || failed;
     }
     for (const info of infos) if (!info.ok) io.stderr(`vmd-studio: ${formatError({ ...info.error, file: info.file })}\n`);
     return failed || infos.some((i) => !i.ok) ? 1 : 0;

@@ -1,0 +1,297 @@
+/**
+ * The batch engine: applies one operation to every .vmd/.vpd under a folder, writing a mirrored tree.
+ *
+ * - A pool of worker threads (`jobs`, default CPU count), one file per task. A worker gets its next file
+ *   only after answering the last, so at most `jobs` files are in memory at once: memory stays flat
+ *   whatever the folder size. Workers read and write the files themselves; only paths and small
+ *   reports cross threads.
+ * - Worker script: dist/cli/batch-worker.mjs (built by build/build-node.mjs). It is looked up next to
+ *   this module once bundled (dist/cli, dist/electron, dist/bench) and relative to the repository root
+ *   when this file runs from TypeScript sources (vitest); `opts.workerPath` overrides. When no bundle
+ *   is found (or workerPath is null) the same tasks run in the main thread instead, still `jobs` at a
+ *   time (file I/O overlaps, the edits do not) — slower, same results.
+ * - Inputs are never written; an existing output is skipped unless `overwrite`; every write is a temp
+ *   file + rename (electron/fs/files.ts atomicWrite). One bad file is a failed result, never a stop.
+ * - Progress events at most every 100 ms (plus the first and the last).
+ * - Cancellation (AbortSignal): no new files start; files in flight get up to 600 ms to finish, then
+ *   their workers are terminated and any temp file they left is removed. Outputs already renamed into
+ *   place stay; no partial file is ever visible under an output name.
+ */
+import { Worker } from 'node:worker_threads';
+import { existsSync, promises as fsp, readdirSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { listMotionFiles, readBytes } from '../fs/files';
+import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
+import type { CodecError } from '../../shared/vmd/errors';
+import { OpOptionError, prepareOp, type OpOptions, type PreparedOp } from './ops';
+import { runTask, type TaskResult, type TaskSpec } from './task';
+
+export interface RunBatchOptions {
+  onProgress?: (p: BatchProgress) => void;
+  signal?: AbortSignal;
+  jobId?: string;
+  /** Worker script path; null forces in-process; undefined looks for the bundle. */
+  workerPath?: string | null;
+  /** Called once per finished file (the CLI prints failures as they happen). */
+  onResult?: (r: BatchFileResult) => void;
+}
+
+/** Raised before any file is touched when the job itself is invalid (exit status 2 on the CLI). */
+export class BatchJobError extends Error {
+  constructor(readonly error: CodecError) {
+    super(error.message);
+  }
+}
+
+const here = ((): string => {
+  try {
+    return path.dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return typeof __dirname === 'string' ? __dirname : process.cwd();
+  }
+})();
+
+/** Where the bundled worker is, or null. */
+export function findWorkerScript(): string | null {
+  const candidates = [
+    path.join(here, 'batch-worker.mjs'),
+    path.join(here, '../cli/batch-worker.mjs'),
+    path.join(here, '../../dist/cli/batch-worker.mjs'),
+    path.join(process.cwd(), 'dist/cli/batch-worker.mjs'),
+  ];
+  for (const c of candidates) if (existsSync(c)) return c;
+  return null;
+}
+
+export function defaultJobs(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length || 1;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const r = path.relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+/** Resolves the op's options that need the file system (rename's mapping file). */
+async function resolveOptions(job: BatchJob): Promise<OpOptions> {
+  const options: OpOptions = { ...job.options };
+  if (job.op === 'rename' && options.mapText === undefined && typeof options.map === 'string') {
+    const r = await readBytes(options.map);
+    if (!r.ok) throw new BatchJobError({ ...r.error, message: `mapping file: ${r.error.message}` });
+    options.mapText = new TextDecoder('utf-8').decode(r.value);
+  }
+  return options;
+}
+
+/** Removes temp files atomicWrite may have left for `output` (after a worker was terminated mid-write). */
+function removeTempsFor(output: string): void {
+  const dir = path.dirname(output);
+  const suffix = '-' + path.basename(output);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (n.startsWith('.vmd-studio-tmp-') && n.endsWith(suffix)) {
+      try {
+        unlinkSync(path.join(dir, n));
+      } catch {
+        /* gone */
+      }
+    }
+  }
+}
+
+interface Slot {
+  run(t: TaskSpec): Promise<TaskResult>;
+  /** Stops the slot at once (terminates its worker). */
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Workers get no Node flags of the main process: several (--input-type, --expose-gc, -e) make
+ * `new Worker` throw or break the worker script, and none is needed by a task.
+ */
+function workerExecArgv(): string[] {
+  return [];
+}
+
+/**
+ * A worker thread running one task at a time. A worker that dies (crash, out of memory) fails only
+ * the file it was on and is replaced for the next file, up to 3 times.
+ */
+function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slot {
+  let respawns = 0;
+  let w: Worker;
+  let pending: { resolve: (r: TaskResult) => void; t: TaskSpec } | null = null;
+  let dead: Error | null = null;
+  let closing = false;
+  const spawn = () => {
+    dead = null;
+    w = new Worker(script, { workerData: { op, options }, execArgv: workerExecArgv() });
+    w.on('message', (r: TaskResult) => {
+      const p = pending;
+      pending = null;
+      p?.resolve(r);
+    });
+    const fail = (e: Error) => {
+      if (dead) return;
+      dead = e;
+      const p = pending;
+      pending = null;
+      p?.resolve({ id: p.t.id, ok: false, error: { code: 'E_INTERNAL', message: `worker stopped: ${e.message}`, file: p.t.input }, bytesIn: 0, ms: 0 });
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(closing ? 'cancelled' : `exit code ${code}`)));
+  };
+  spawn();
+  return {
+    run(t) {
+      if (dead && !closing && respawns < 3) {
+        respawns++;
+        spawn();
+      }
+      if (dead) return Promise.resolve({ id: t.id, ok: false, error: { code: 'E_INTERNAL', message: `worker stopped: ${(dead as Error).message}`, file: t.input }, bytesIn: 0, ms: 0 });
+      return new Promise((resolve) => {
+        pending = { resolve, t };
+        w.postMessage(t);
+      });
+    },
+    async kill() {
+      closing = true;
+      await w.terminate();
+    },
+    async close() {
+      closing = true;
+      await w.terminate();
+    },
+  };
+}
+
+function inProcessSlot(prepared: PreparedOp): Slot {
+  return {
+    run: (t) => runTask(prepared, t),
+    async kill() {},
+    async close() {},
+  };
+}
+
+/** Runs a batch job to the end (or until cancelled) and returns per-file results. */
+export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promise<BatchSummary> {
+  const t0 = performance.now();
+  const jobId = opts.jobId ?? randomBytes(6).toString('hex');
+  const inputDir = path.resolve(job.inputDir);
+  const outputDir = path.resolve(job.outputDir);
+  const options = await resolveOptions(job);
+  let prepared: PreparedOp;
+  try {
+    prepared = prepareOp(job.op, options);
+  } catch (e) {
+    if (e instanceof OpOptionError) throw new BatchJobError({ code: 'E_ARGUMENT', message: e.message });
+    throw e;
+  }
+  if (inputDir === outputDir) throw new BatchJobError({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
+  try {
+    const st = await fsp.stat(inputDir);
+    if (!st.isDirectory()) throw new BatchJobError({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });
+  } catch (e) {
+    if (e instanceof BatchJobError) throw e;
+    throw new BatchJobError({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
+  }
+
+  const listed = await listMotionFiles([inputDir], { recursive: job.recursive, extensions: prepared.inputExtensions });
+  // With the output inside the input tree, never read back what this or an earlier run wrote.
+  const files = listed.files.filter((f) => !isInside(f.path, outputDir));
+  const results: BatchFileResult[] = [];
+  const total = files.length + listed.errors.length;
+  const bytesTotal = files.reduce((s, f) => s + f.size, 0);
+  let done = 0, failed = 0, bytesDone = 0;
+  let current: string | null = null;
+  let lastEmit = 0;
+  const emit = (force = false) => {
+    if (!opts.onProgress) return;
+    const now = performance.now();
+    if (!force && now - lastEmit < 100) return;
+    lastEmit = now;
+    opts.onProgress({ jobId, done, total, failed, currentFile: current, bytesDone, bytesTotal, elapsedMs: Math.round(now - t0) });
+  };
+  const record = (r: BatchFileResult) => {
+    results.push(r);
+    done++;
+    if (!r.ok) failed++;
+    opts.onResult?.(r);
+  };
+  emit(true);
+  for (const e of listed.errors) record({ input: e.file ?? inputDir, output: null, ok: false, error: e, ms: 0 });
+
+  const outputFor = (rel: string) => {
+    const ext = path.extname(rel);
+    return path.join(outputDir, rel.slice(0, rel.length - ext.length) + prepared.outputExtension(ext.toLowerCase()));
+  };
+
+  const jobs = Math.max(1, Math.min(job.jobs ?? defaultJobs(), Math.max(files.length, 1)));
+  const script = opts.workerPath === null ? null : (opts.workerPath ?? findWorkerScript());
+  const signal = opts.signal;
+  let cancelled = signal?.aborted ?? false;
+  const slots: Slot[] = [];
+  if (!cancelled && files.length) {
+    for (let i = 0; i < jobs; i++) slots.push(script ? workerSlot(script, job.op, options) : inProcessSlot(prepared));
+  }
+  const inFlight = new Map<number, string>(); // task id -> output path
+  let next = 0;
+
+  const worker = async (slot: Slot) => {
+    while (!cancelled && next < files.length) {
+      const i = next++;
+      const f = files[i];
+      const output = outputFor(f.relative);
+      current = f.path;
+      if (path.resolve(output) === path.resolve(f.path)) {
+        record({ input: f.path, output, ok: false, error: { code: 'E_ARGUMENT', message: 'output would replace the input', file: f.path }, ms: 0 });
+        continue;
+      }
+      inFlight.set(i, output);
+      const r = await slot.run({ id: i, input: f.path, output, overwrite: !!job.overwrite, dryRun: !!job.dryRun });
+      inFlight.delete(i);
+      if (cancelled && !r.ok && r.error?.message.startsWith('worker stopped')) break;
+      bytesDone += f.size;
+      record({ input: f.path, output: r.ok && !r.skipped ? output : r.skipped ? output : null, ok: r.ok, skipped: r.skipped, error: r.error, report: r.report, ms: r.ms });
+      emit();
+    }
+  };
+
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<void>((resolve) => {
+    if (!signal) return;
+    onAbort = () => {
+      cancelled = true;
+      resolve();
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+  const all = Promise.all(slots.map(worker));
+  await Promise.race([all, aborted]);
+  if (cancelled) {
+    // Let files in flight finish briefly, then stop their workers and sweep their temps.
+    const grace = new Promise((r) => setTimeout(r, 600));
+    await Promise.race([all, grace]);
+    const stuck = [...inFlight.values()];
+    await Promise.all(slots.map((s) => s.kill()));
+    for (const out of stuck) removeTempsFor(out);
+  }
+  await Promise.all(slots.map((s) => s.close()));
+  if (signal && onAbort) signal.removeEventListener('abort', onAbort);
+  current = null;
+  emit(true);
+  const ok = results.filter((r) => r.ok && !r.skipped).length;
+  const skipped = results.filter((r) => r.skipped).length;
+  return { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0) };
+}

@@ -1,0 +1,67 @@
+/**
+ * One batch task: read one input file, run the prepared operation, write the output atomically.
+ * Runs inside a worker thread (batch-worker.ts) or, when the worker bundle is missing, in the main
+ * thread. Never throws: every outcome is a TaskResult.
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { atomicWrite, readBytes } from '../fs/files';
+import type { CodecError } from '../../shared/vmd/errors';
+import type { PreparedOp } from './ops';
+
+export interface TaskSpec {
+  id: number;
+  input: string;
+  output: string;
+  overwrite: boolean;
+  dryRun: boolean;
+}
+
+export interface TaskResult {
+  id: number;
+  ok: boolean;
+  skipped?: boolean;
+  error?: CodecError;
+  report?: Record<string, unknown>;
+  bytesIn: number;
+  ms: number;
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await fsp.lstat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskResult> {
+  const t0 = performance.now();
+  const done = (r: Omit<TaskResult, 'id' | 'ms'>): TaskResult => ({ id: t.id, ms: Math.round((performance.now() - t0) * 100) / 100, ...r });
+  if (!t.overwrite && (await exists(t.output))) {
+    return done({ ok: true, skipped: true, bytesIn: 0, report: { skipped: 'output exists (use --overwrite to replace it)' } });
+  }
+  const r = await readBytes(t.input);
+  if (!r.ok) return done({ ok: false, error: { ...r.error, file: t.input }, bytesIn: 0 });
+  const bytesIn = r.value.byteLength;
+  let out;
+  try {
+    out = prepared.run(r.value, path.extname(t.input).toLowerCase());
+  } catch (e) {
+    return done({ ok: false, error: { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e), file: t.input }, bytesIn });
+  }
+  if (!out.ok) return done({ ok: false, error: { ...out.error, file: t.input }, bytesIn });
+  if (t.dryRun) return done({ ok: true, skipped: true, bytesIn, report: { ...out.report, dryRun: true, bytesOut: out.bytes.byteLength } });
+  try {
+    await fsp.mkdir(path.dirname(t.output), { recursive: true });
+  } catch (e) {
+    return done({ ok: false, error: { code: 'E_IO', message: `cannot create the output folder: ${(e as Error).message}`, file: t.output }, bytesIn });
+  }
+  const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite });
+  if (!w.ok) {
+    if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: 'output exists (use --overwrite to replace it)' } });
+    return done({ ok: false, error: w.error, bytesIn });
+  }
+  return done({ ok: true, bytesIn, report: { ...out.report, bytesOut: out.bytes.byteLength } });
+}

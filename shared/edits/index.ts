@@ -1,0 +1,17 @@
+/**
+ * Motion edits: pure functions over the raw-record VmdDocument (shared/vmd). Each returns the new
+ * document and a report of key counts; only frame numbers and the fields an edit means to change are
+ * rewritten. The CLI, the batch workers and the editor UI all call these.
+ */
+export * from './report';
+export * from './record-util';
+export * from './curve-split';
+export * from './pose-math';
+export * from './mirror';
+export * from './trim';
+export * from './merge';
+export * from './speed';
+export * from './shift';
+export * from './preset';
+export * from './rename';
+export * from './pose';

@@ -1,0 +1,207 @@
+/**
+ * Rename / retarget bones (and optionally morphs) from a mapping. Names are matched in decoded form
+ * and re-encoded to Shift_JIS; a new name that does not fit its field (15 bytes; IK names 20) or
+ * cannot be encoded is reported and the key keeps its old name — never cut. When two names map onto
+ * one, keys that then share a (name, frame) collide: the first in the file is kept, the rest counted.
+ *
+ * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`;
+ * CSV/TSV with two columns old,new (lines starting with # are comments, an "old,new" / "from,to" /
+ * "source,target" header is skipped, fields may be double-quoted).
+ */
+import { encodeNameField } from '../vmd/sjis';
+import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
+import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
+import { decodeName } from '../vmd/sjis';
+import { copyRecord, frameAt, NameCache } from './record-util';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
+
+export interface NameMapping {
+  bones: Map<string, string>;
+  morphs: Map<string, string>;
+}
+
+function pairsFromJson(v: unknown, where: string): Map<string, string> | string {
+  const m = new Map<string, string>();
+  if (Array.isArray(v)) {
+    for (const p of v) {
+      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') return `${where}: every entry must be ["old", "new"]`;
+      m.set(p[0], p[1]);
+    }
+    return m;
+  }
+  if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x !== 'string') return `${where}: the value for "${k}" must be a string`;
+      m.set(k, x);
+    }
+    return m;
+  }
+  return `${where}: expected an object or a list of pairs`;
+}
+
+function splitCsvLine(line: string): string[] {
+  const sep = line.includes('\t') ? '\t' : ',';
+  const out: string[] = [];
+  let cur = '';
+  let q = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (q) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') q = false;
+      else cur += ch;
+    } else if (ch === '"') q = true;
+    else if (ch === sep) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim());
+}
+
+/** Parses a mapping file's text; `format` defaults to JSON when the text starts with { or [. */
+export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: NameMapping } | { error: string } {
+  const t = text.replace(/^\uFEFF/, '');
+  const fmt = format ?? (/^\s*[[{]/.test(t) ? 'json' : 'csv');
+  if (fmt === 'json') {
+    let v: unknown;
+    try {
+      v = JSON.parse(t);
+    } catch (e) {
+      return { error: `mapping is not valid JSON: ${(e as Error).message}` };
+    }
+    if (v && typeof v === 'object' && !Array.isArray(v) && ('bones' in v || 'morphs' in v)) {
+      const o = v as { bones?: unknown; morphs?: unknown };
+      const bones = o.bones === undefined ? new Map<string, string>() : pairsFromJson(o.bones, 'bones');
+      const morphs = o.morphs === undefined ? new Map<string, string>() : pairsFromJson(o.morphs, 'morphs');
+      if (typeof bones === 'string') return { error: bones };
+      if (typeof morphs === 'string') return { error: morphs };
+      return { mapping: { bones, morphs } };
+    }
+    const bones = pairsFromJson(v, 'mapping');
+    if (typeof bones === 'string') return { error: bones };
+    return { mapping: { bones, morphs: new Map() } };
+  }
+  const bones = new Map<string, string>();
+  const lines = t.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line || line.startsWith('#')) continue;
+    const cols = splitCsvLine(line);
+    if (cols.length !== 2 || !cols[0] || !cols[1]) return { error: `mapping line ${i + 1}: expected two columns old,new, got "${line}"` };
+    if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
+    bones.set(cols[0], cols[1]);
+  }
+  return { mapping: { bones, morphs: new Map() } };
+}
+
+export interface RenameOptions {
+  /** Apply the bone mapping to morph names too (when the mapping has no morph section). */
+  morphsToo?: boolean;
+}
+
+export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptions = {}): EditResult {
+  if (mapping.bones.size === 0 && mapping.morphs.size === 0) return editError('the mapping is empty', 'E_ARGUMENT');
+  const rep = newReport('rename');
+  const names = new NameCache();
+  const used = new Set<string>();
+  const badNames = new Set<string>(); // (name, field length) already warned about
+  const tooLong = new Set<string>();
+  const encoded = new Map<string, Uint8Array | null>();
+  const encode = (name: string, len: number): Uint8Array | null => {
+    const key = name + '\u0000' + len;
+    let e = encoded.get(key);
+    if (e === undefined) {
+      const r = encodeNameField(name, len);
+      e = 'error' in r ? null : r.bytes;
+      if ('error' in r && !badNames.has(key)) {
+        badNames.add(key);
+        tooLong.add(name);
+        rep.warnings.push(`not renamed to "${name}": ${r.error}`);
+      }
+      encoded.set(key, e);
+    }
+    return e;
+  };
+
+  const named = (kind: 'bone' | 'morph', block: FixedBlock, map: Map<string, string>): Uint8Array[] => {
+    const c = rep.byKind[kind];
+    const holder = new Map<string, boolean>(); // (name, frame) -> whether that key was renamed
+    const out: Uint8Array[] = [];
+    const len = kind === 'bone' ? BONE.NAME_LENGTH : MORPH.NAME_LENGTH;
+    for (let i = 0; i < block.count; i++) {
+      const r = copyRecord(block, i);
+      const old = names.name(kind, r);
+      const target = map.get(old);
+      let renamed = false;
+      if (target !== undefined) {
+        used.add(kind + ':' + old);
+        const bytes = encode(target, len);
+        if (bytes && target !== old) {
+          r.set(bytes, 0);
+          renamed = true;
+        }
+      }
+      const key = (renamed ? target! : old) + '\u0000' + frameAt(block, i);
+      const prev = holder.get(key);
+      if (prev !== undefined && (prev || renamed)) {
+        c.collisions++;
+        continue;
+      }
+      if (prev === undefined) holder.set(key, renamed);
+      if (renamed) c.changed++;
+      c.kept++;
+      out.push(r);
+    }
+    return out;
+  };
+
+  const morphMap = mapping.morphs.size ? mapping.morphs : opts.morphsToo ? mapping.bones : new Map<string, string>();
+  const bones = named('bone', doc.bone, mapping.bones);
+  const morphs = named('morph', doc.morph, morphMap);
+
+  const iks: Uint8Array[] = [];
+  for (let i = 0; i < doc.ik.count; i++) {
+    const r = copyRecord(doc.ik, i);
+    const n = viewOf(r).getUint32(IK.COUNT, true);
+    let changed = false;
+    for (let j = 0; j < n; j++) {
+      const p = IK.HEADER + j * IK.ITEM;
+      const old = decodeName(r, p, IK.ITEM_NAME_LENGTH);
+      const target = mapping.bones.get(old);
+      if (target === undefined || target === old) continue;
+      used.add('bone:' + old);
+      const bytes = encode(target, IK.ITEM_NAME_LENGTH);
+      if (bytes) {
+        r.set(bytes, p);
+        changed = true;
+      }
+    }
+    if (changed) rep.byKind.ik.changed++;
+    iks.push(r);
+  }
+  rep.byKind.ik.kept = iks.length;
+  for (const k of ['camera', 'light', 'shadow'] as BlockKind[]) rep.byKind[k].kept = doc[k].count;
+  noteCollisions(rep);
+  let unused = 0;
+  for (const k of mapping.bones.keys()) if (!used.has('bone:' + k)) unused++;
+  for (const k of morphMap.keys()) if (!used.has('morph:' + k) && morphMap !== mapping.bones) unused++;
+  rep.extra.unusedMappings = unused;
+  rep.extra.namesTooLong = tooLong.size;
+  const out = withBlocks(doc, {
+    bone: blockFromRecords('bone', bones),
+    morph: blockFromRecords('morph', morphs),
+    ik: ikBlockFromRecords(iks),
+  });
+  return { ok: true, doc: out, report: finishReport(rep) };
+}
+
+function noteCollisions(rep: EditReport): void {
+  for (const k of ['bone', 'morph'] as const) {
+    const n = rep.byKind[k].collisions;
+    if (n) rep.warnings.push(`${n} ${k} key(s) now share a (name, frame) with an earlier key and were dropped (first in the file kept)`);
+  }
+}

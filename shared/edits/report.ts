@@ -1,0 +1,78 @@
+/**
+ * What every edit returns: the new document and a report of what happened to the keys, so the CLI,
+ * the batch engine and the UI can show the same counts (and never drop a key silently).
+ */
+import type { CodecError } from '../vmd/errors';
+import type { BlockKind } from '../vmd/vmd-layout';
+import { BLOCK_KINDS } from '../vmd/vmd-layout';
+import type { VmdDocument } from '../vmd/vmd-document';
+
+export type EditName = 'mirror' | 'trim' | 'merge' | 'speed' | 'shift' | 'preset' | 'rename' | 'build' | 'pose';
+
+/** Key counts for one block kind. */
+export interface KindCounts {
+  /** Input keys written to the output (possibly with a new frame or changed fields). */
+  kept: number;
+  /** Keys the edit created (trim's hold keys, build's rest keys). */
+  added: number;
+  /** Input keys left out on purpose (outside a trim range, clipped, dropped static tracks). */
+  dropped: number;
+  /** Input keys left out because another key already had the same (name, frame); first in the file wins. */
+  collisions: number;
+  /** Kept keys whose fields other than the frame were rewritten (mirror, preset, rename, trim re-fit). */
+  changed: number;
+}
+
+export interface EditReport {
+  edit: EditName;
+  kept: number;
+  added: number;
+  dropped: number;
+  collisions: number;
+  changed: number;
+  byKind: Record<BlockKind, KindCounts>;
+  /** Human-readable warnings (names that did not fit, camera segments that became cuts, …). */
+  warnings: string[];
+  /** Edit-specific figures, e.g. trim's `maxPositionError`, `tracksDropped`. */
+  extra: Record<string, number>;
+}
+
+export type EditResult = { ok: true; doc: VmdDocument; report: EditReport } | { ok: false; error: CodecError };
+
+export function emptyCounts(): KindCounts {
+  return { kept: 0, added: 0, dropped: 0, collisions: 0, changed: 0 };
+}
+
+/** A report with zero counts for every kind; fill `byKind` and call `finishReport`. */
+export function newReport(edit: EditName): EditReport {
+  const byKind = Object.fromEntries(BLOCK_KINDS.map((k) => [k, emptyCounts()])) as Record<BlockKind, KindCounts>;
+  return { edit, kept: 0, added: 0, dropped: 0, collisions: 0, changed: 0, byKind, warnings: [], extra: {} };
+}
+
+/** Sums the per-kind counts into the totals. */
+export function finishReport(r: EditReport): EditReport {
+  r.kept = r.added = r.dropped = r.collisions = r.changed = 0;
+  for (const k of BLOCK_KINDS) {
+    const c = r.byKind[k];
+    r.kept += c.kept;
+    r.added += c.added;
+    r.dropped += c.dropped;
+    r.collisions += c.collisions;
+    r.changed += c.changed;
+  }
+  return r;
+}
+
+export function editError(message: string, code: CodecError['code'] = 'E_EDIT'): EditResult {
+  return { ok: false, error: { code, message } };
+}
+
+/** A flat summary suitable for JSON reports (per-kind counts only where non-zero). */
+export function reportSummary(r: EditReport): Record<string, unknown> {
+  const byKind: Record<string, KindCounts> = {};
+  for (const k of BLOCK_KINDS) {
+    const c = r.byKind[k];
+    if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
+  }
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...r.extra };
+}

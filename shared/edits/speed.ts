@@ -1,0 +1,66 @@
+/**
+ * Change speed by a factor k: frame' = round(frame / k), half away from zero. Curves are normalised
+ * to their segment, so they stay as they are. Keys that land on a (name, frame) already taken collide:
+ * the first in the file is kept, the rest are counted per kind (speeding up merges neighbouring keys;
+ * slowing down never collides). Camera keys that end up one frame apart become camera cuts in MMD;
+ * they are counted as a warning.
+ */
+import { BLOCK_KINDS } from '../vmd/vmd-layout';
+import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
+import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from './record-util';
+import { editError, finishReport, newReport, type EditResult } from './report';
+
+export interface SpeedOptions {
+  factor: number;
+}
+
+/** Half away from zero (Math.round goes half up, which differs below zero). */
+export function roundHalfAway(x: number): number {
+  return Math.sign(x) * Math.round(Math.abs(x));
+}
+
+export function speedFrame(frame: number, factor: number): number {
+  return roundHalfAway(frame / factor);
+}
+
+export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
+  const k = opts.factor;
+  if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
+  const rep = newReport('speed');
+  const names = new NameCache();
+  const blocks: Partial<Record<(typeof BLOCK_KINDS)[number], Block>> = {};
+  for (const kind of BLOCK_KINDS) {
+    const b = doc[kind];
+    const seen = new KeySet();
+    const recs: Uint8Array[] = [];
+    const c = rep.byKind[kind];
+    for (let i = 0; i < b.count; i++) {
+      const nf = speedFrame(frameAt(b, i), k);
+      if (nf > MAX_FRAME) return editError(`frame ${frameAt(b, i)} slowed down by ${k} exceeds the largest frame number a VMD can hold`);
+      const r = copyRecord(b, i);
+      if (!seen.add(names.name(kind, r), nf)) {
+        c.collisions++;
+        continue;
+      }
+      putFrame(kind, r, nf);
+      recs.push(r);
+      c.kept++;
+    }
+    blocks[kind] = blockOf(kind, recs);
+  }
+  for (const kind of BLOCK_KINDS) if (rep.byKind[kind].collisions) rep.warnings.push(`${rep.byKind[kind].collisions} ${kind} key(s) landed on a frame already taken and were dropped (first in the file kept)`);
+  // Camera keys that are now exactly one frame apart (but were not before) play as cuts.
+  const cam = blocks.camera!;
+  if (cam.count > 1) {
+    const before = new Set<number>();
+    const oldFrames = Array.from({ length: doc.camera.count }, (_, i) => frameAt(doc.camera, i)).sort((a, b) => a - b);
+    for (let i = 1; i < oldFrames.length; i++) if (oldFrames[i] - oldFrames[i - 1] === 1) before.add(speedFrame(oldFrames[i], k));
+    const nf = Array.from({ length: cam.count }, (_, i) => frameAt(cam, i)).sort((a, b) => a - b);
+    let cuts = 0;
+    for (let i = 1; i < nf.length; i++) if (nf[i] - nf[i - 1] === 1 && !before.has(nf[i])) cuts++;
+    if (cuts) rep.warnings.push(`${cuts} camera segment(s) became one frame long and will play as camera cuts`);
+    rep.extra.newCameraCuts = cuts;
+  }
+  rep.extra.factor = k;
+  return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
+}

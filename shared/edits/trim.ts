@@ -1,0 +1,377 @@
+/**
+ * Trim `from A to B`: keep the keys in [A, B] and shift them by −A.
+ *
+ * With hold (the default), the motion inside [A, B] plays exactly as before:
+ * - every bone, morph, camera and light track with a key before A but none at A gets a key at frame 0
+ *   carrying the value interpolated at A with MMD's curves (not the previous key's value);
+ * - the first kept key after A gets the part of its curve after the cut (de Casteljau split, then
+ *   quantised to 0..127), so the motion between A and that key is unchanged up to quantisation;
+ * - a track that continues past B without a key at B gets a key at B − A with the value at B, whose
+ *   curve is the part of the segment before B (or between A and B when one segment spans both cuts);
+ * - self-shadow and IK/visibility keys are steps: the one in force at A is copied to frame 0.
+ * New keys are copies of the key in force at the cut, so name bytes and the physics flag carry over.
+ * Bone and morph tracks that stay at rest (no offset, no rotation, weight 0) through [A, B] are dropped
+ * (lossless: rest is what a model shows without keys) and counted in `tracksDropped`.
+ * The largest pose difference between input and output over every re-fitted segment is measured by
+ * sampling both (bones every ¼ frame, camera at whole frames) and reported.
+ */
+import { quantiseCurve, type Curve } from '../vmd/bezier';
+import { setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
+import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
+import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
+import { curveAfter, curveBefore, curveBetween } from './curve-split';
+import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from './record-util';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
+import { maxAbsDiff, quatAngleDeg } from './pose-math';
+
+export interface TrimOptions {
+  from: number;
+  /** Last frame kept (inclusive); default: the document's last frame. */
+  to?: number;
+  /** Write hold keys and re-fit curves (default true). */
+  hold?: boolean;
+  /** Drop bone/morph tracks that stay at rest through the range (default true; only with hold). */
+  dropStatic?: boolean;
+  /** Measure the pose error of re-fitted segments (default true). */
+  measure?: boolean;
+}
+
+interface Segment {
+  kind: 'bone' | 'camera';
+  name: string;
+  lo: number;
+  hi: number;
+}
+
+interface KindPlan {
+  /** Replacement bytes for input records (re-fitted curves). */
+  mods: Map<number, Uint8Array>;
+  /** New records (frames already relative to A). */
+  adds: Uint8Array[];
+  /** Named tracks to leave out entirely. */
+  dropTracks: Set<string>;
+}
+
+const newPlan = (): KindPlan => ({ mods: new Map(), adds: [], dropTracks: new Set() });
+
+function setF32(rec: Uint8Array, o: number, values: ArrayLike<number>, n: number, from = 0): void {
+  const v = viewOf(rec);
+  for (let i = 0; i < n; i++) v.setFloat32(o + 4 * i, values[from + i], true);
+}
+
+const REST_EPS = 1e-6;
+function isRestBone(pos: ArrayLike<number>, pi: number, rot: ArrayLike<number>, ri: number): boolean {
+  return (
+    Math.abs(pos[pi]) <= REST_EPS && Math.abs(pos[pi + 1]) <= REST_EPS && Math.abs(pos[pi + 2]) <= REST_EPS &&
+    Math.abs(rot[ri]) <= REST_EPS && Math.abs(rot[ri + 1]) <= REST_EPS && Math.abs(rot[ri + 2]) <= REST_EPS &&
+    Math.abs(Math.abs(rot[ri + 3]) - 1) <= REST_EPS
+  );
+}
+
+/** Where the cuts fall in one sorted track [s, e). */
+function cutsOf(frames: Uint32Array, s: number, e: number, A: number, B: number) {
+  const kA = keyAtOrBefore(frames, s, e, A);
+  const kB = keyAtOrBefore(frames, s, e, B);
+  const hasA = kA >= s && frames[kA] === A;
+  const hasB = kB >= s && frames[kB] === B;
+  const needHold0 = !hasA && kA >= s;
+  const needHoldB = kB + 1 < e && !hasB && !(A === B && (needHold0 || hasA));
+  return { kA, kB, needHold0, needHoldB };
+}
+
+function boneCurves(curves: Uint8Array, k: number): Curve[] {
+  const out: Curve[] = [];
+  for (let c = 0; c < 4; c++) out.push([curves[16 * k + 4 * c], curves[16 * k + 4 * c + 1], curves[16 * k + 4 * c + 2], curves[16 * k + 4 * c + 3]]);
+  return out;
+}
+
+function cameraCurves(curves: Uint8Array, k: number): Curve[] {
+  const out: Curve[] = [];
+  for (let c = 0; c < 6; c++) out.push([curves[24 * k + 4 * c], curves[24 * k + 4 * c + 1], curves[24 * k + 4 * c + 2], curves[24 * k + 4 * c + 3]]);
+  return out;
+}
+
+type CutCurve = (c: Curve) => Curve;
+
+/** The curve re-fit for the segment frames[k-1]..frames[k] cut to [lo, hi] (either may be the segment end). */
+function cutFor(f0: number, f1: number, lo: number, hi: number): CutCurve {
+  const t0 = (lo - f0) / (f1 - f0);
+  const t1 = (hi - f0) / (f1 - f0);
+  if (t0 <= 0) return (c) => quantiseCurve(curveBefore(c, t1));
+  if (t1 >= 1) return (c) => quantiseCurve(curveAfter(c, t0));
+  return (c) => quantiseCurve(curveBetween(c, t0, t1));
+}
+
+function applyBoneCurves(rec: Uint8Array, curves: Curve[]): void {
+  const ip = rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH);
+  setBoneCurves(ip, { 0: curves[0], 1: curves[1], 2: curves[2], 3: curves[3] } as Record<BoneChannel, Curve>);
+}
+
+function applyCameraCurves(rec: Uint8Array, curves: Curve[]): void {
+  const ip = rec.subarray(CAMERA.INTERPOLATION, CAMERA.INTERPOLATION + CAMERA.INTERPOLATION_LENGTH);
+  for (let c = 0; c < 6; c++) setCameraCurve(ip, c as CameraChannel, curves[c]);
+}
+
+function planBones(doc: VmdDocument, tr: MotionTracks, A: number, B: number, dropStatic: boolean, segs: Segment[], rep: EditReport): KindPlan {
+  const plan = newPlan();
+  const bt = tr.bones;
+  const pos = new Float64Array(3), rot = new Float64Array(4);
+  for (let t = 0; t < bt.names.length; t++) {
+    const s = bt.start[t], e = bt.start[t + 1];
+    const { kA, kB, needHold0, needHoldB } = cutsOf(bt.frames, s, e, A, B);
+    const adds: Uint8Array[] = [];
+    const mods: [number, Uint8Array][] = [];
+    let rest = true;
+    if (needHold0) {
+      const rec = copyRecord(doc.bone, bt.record[kA]);
+      sampleBoneInto(bt, t, A, pos, rot, 0);
+      setF32(rec, BONE.POSITION, pos, 3);
+      setF32(rec, BONE.ROTATION, rot, 4);
+      putFrame('bone', rec, 0);
+      adds.push(rec);
+      rest &&= isRestBone(pos, 0, rot, 0);
+      const n1 = kA + 1;
+      if (n1 < e && bt.frames[n1] <= B) {
+        const cut = cutFor(bt.frames[kA], bt.frames[n1], A, bt.frames[n1]);
+        const rec1 = copyRecord(doc.bone, bt.record[n1]);
+        applyBoneCurves(rec1, boneCurves(bt.curves, n1).map(cut));
+        mods.push([bt.record[n1], rec1]);
+        segs.push({ kind: 'bone', name: bt.names[t], lo: A, hi: bt.frames[n1] });
+      }
+    }
+    if (needHoldB) {
+      const base = kB >= s ? kB : kB + 1;
+      const rec = copyRecord(doc.bone, bt.record[base]);
+      sampleBoneInto(bt, t, B, pos, rot, 0);
+      setF32(rec, BONE.POSITION, pos, 3);
+      setF32(rec, BONE.ROTATION, rot, 4);
+      putFrame('bone', rec, B - A);
+      if (kB >= s) {
+        const f0 = bt.frames[kB], f1 = bt.frames[kB + 1];
+        const lo = Math.max(f0, A);
+        applyBoneCurves(rec, boneCurves(bt.curves, kB + 1).map(cutFor(f0, f1, lo, B)));
+        segs.push({ kind: 'bone', name: bt.names[t], lo, hi: B });
+      }
+      adds.push(rec);
+      rest &&= isRestBone(pos, 0, rot, 0);
+    }
+    if (dropStatic && rest) {
+      for (let k = s; k < e; k++) {
+        const f = bt.frames[k];
+        if (f >= A && f <= B && !isRestBone(bt.position, 3 * k, bt.rotation, 4 * k)) {
+          rest = false;
+          break;
+        }
+      }
+      if (rest) {
+        plan.dropTracks.add(bt.names[t]);
+        // No curve was re-fitted that matters: the whole track goes.
+        while (segs.length && segs[segs.length - 1].name === bt.names[t] && segs[segs.length - 1].kind === 'bone') segs.pop();
+        continue;
+      }
+    }
+    plan.adds.push(...adds);
+    for (const [i, r] of mods) plan.mods.set(i, r);
+    rep.byKind.bone.changed += mods.length;
+  }
+  return plan;
+}
+
+function planMorphs(doc: VmdDocument, tr: MotionTracks, A: number, B: number, dropStatic: boolean): KindPlan {
+  const plan = newPlan();
+  const mt = tr.morphs;
+  for (let t = 0; t < mt.names.length; t++) {
+    const s = mt.start[t], e = mt.start[t + 1];
+    const { kA, kB, needHold0, needHoldB } = cutsOf(mt.frames, s, e, A, B);
+    const adds: Uint8Array[] = [];
+    let rest = true;
+    const hold = (base: number, at: number, frame: number) => {
+      const rec = copyRecord(doc.morph, mt.record[base]);
+      const w = sampleMorph(mt, t, at);
+      viewOf(rec).setFloat32(MORPH.WEIGHT, w, true);
+      putFrame('morph', rec, frame);
+      adds.push(rec);
+      rest &&= Math.abs(w) <= REST_EPS;
+    };
+    if (needHold0) hold(kA, A, 0);
+    if (needHoldB) hold(kB >= s ? kB : kB + 1, B, B - A);
+    if (dropStatic && rest) {
+      for (let k = s; k < e && rest; k++) if (mt.frames[k] >= A && mt.frames[k] <= B && Math.abs(mt.weight[k]) > REST_EPS) rest = false;
+      if (rest) {
+        plan.dropTracks.add(mt.names[t]);
+        continue;
+      }
+    }
+    plan.adds.push(...adds);
+  }
+  return plan;
+}
+
+function planCamera(doc: VmdDocument, tr: MotionTracks, A: number, B: number, segs: Segment[], rep: EditReport): KindPlan {
+  const plan = newPlan();
+  const ct = tr.camera;
+  const n = ct.frames.length;
+  if (n === 0) return plan;
+  const { kA, kB, needHold0, needHoldB } = cutsOf(ct.frames, 0, n, A, B);
+  const writePose = (rec: Uint8Array, at: number) => {
+    const p = sampleCamera(ct, at)!;
+    const v = viewOf(rec);
+    v.setFloat32(CAMERA.DISTANCE, p.distance, true);
+    setF32(rec, CAMERA.TARGET, p.target, 3);
+    setF32(rec, CAMERA.ROTATION, p.rotation, 3);
+    v.setUint32(CAMERA.FOV, Math.max(0, Math.round(p.fov)), true);
+  };
+  if (needHold0) {
+    const rec = copyRecord(doc.camera, ct.record[kA]);
+    writePose(rec, A);
+    putFrame('camera', rec, 0);
+    plan.adds.push(rec);
+    const n1 = kA + 1;
+    if (n1 < n && ct.frames[n1] <= B) {
+      const rec1 = copyRecord(doc.camera, ct.record[n1]);
+      applyCameraCurves(rec1, cameraCurves(ct.curves, n1).map(cutFor(ct.frames[kA], ct.frames[n1], A, ct.frames[n1])));
+      plan.mods.set(ct.record[n1], rec1);
+      rep.byKind.camera.changed++;
+      segs.push({ kind: 'camera', name: '', lo: A, hi: ct.frames[n1] });
+      if (ct.frames[n1] - A === 1) rep.warnings.push(`camera: the key at ${ct.frames[n1]} lands one frame after the cut and becomes a camera cut (whole frames still match)`);
+    }
+  }
+  if (needHoldB) {
+    const base = kB >= 0 ? kB : kB + 1;
+    const rec = copyRecord(doc.camera, ct.record[base]);
+    writePose(rec, B);
+    putFrame('camera', rec, B - A);
+    if (kB >= 0) {
+      const f0 = ct.frames[kB], f1 = ct.frames[kB + 1];
+      const lo = Math.max(f0, A);
+      applyCameraCurves(rec, cameraCurves(ct.curves, kB + 1).map(cutFor(f0, f1, lo, B)));
+      segs.push({ kind: 'camera', name: '', lo, hi: B });
+      if (B - lo === 1) rep.warnings.push(`camera: the hold key at ${B - A} lands one frame after the previous key and becomes a camera cut (whole frames still match)`);
+    }
+    plan.adds.push(rec);
+  }
+  return plan;
+}
+
+function planLight(doc: VmdDocument, tr: MotionTracks, A: number, B: number): KindPlan {
+  const plan = newPlan();
+  const lt = tr.light;
+  const n = lt.frames.length;
+  if (n === 0) return plan;
+  const { kA, kB, needHold0, needHoldB } = cutsOf(lt.frames, 0, n, A, B);
+  const hold = (base: number, at: number, frame: number) => {
+    const rec = copyRecord(doc.light, lt.record[base]);
+    const p = sampleLight(lt, at)!;
+    setF32(rec, LIGHT.COLOR, p.color, 3);
+    setF32(rec, LIGHT.DIRECTION, p.direction, 3);
+    putFrame('light', rec, frame);
+    plan.adds.push(rec);
+  };
+  if (needHold0) hold(kA, A, 0);
+  if (needHoldB) hold(kB >= 0 ? kB : kB + 1, B, B - A);
+  return plan;
+}
+
+/** Step-valued blocks (self-shadow, IK): the key in force at A is copied to frame 0. */
+function planStep(block: Block, track: { frames: Uint32Array; record: Uint32Array }, A: number): KindPlan {
+  const plan = newPlan();
+  const n = track.frames.length;
+  const kA = keyAtOrBefore(track.frames, 0, n, A);
+  if (kA >= 0 && track.frames[kA] !== A) {
+    const rec = copyRecord(block, track.record[kA]);
+    putFrame(block.kind, rec, 0);
+    plan.adds.push(rec);
+  }
+  return plan;
+}
+
+function assemble(block: Block, plan: KindPlan, A: number, B: number, names: NameCache, rep: EditReport): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  const c = rep.byKind[block.kind];
+  for (let i = 0; i < block.count; i++) {
+    const f = frameAt(block, i);
+    if (f < A || f > B) {
+      c.dropped++;
+      continue;
+    }
+    const rec = plan.mods.get(i) ?? copyRecord(block, i);
+    if (plan.dropTracks.size && plan.dropTracks.has(names.name(block.kind, rec))) {
+      c.dropped++;
+      continue;
+    }
+    putFrame(block.kind, rec, f - A);
+    out.push(rec);
+    c.kept++;
+  }
+  out.push(...plan.adds);
+  c.added += plan.adds.length;
+  return out;
+}
+
+function measure(inT: MotionTracks, outT: MotionTracks, A: number, segs: Segment[], rep: EditReport): void {
+  let pos = 0, rot = 0, camPos = 0, camRot = 0, fov = 0;
+  const p1 = new Float64Array(3), r1 = new Float64Array(4), p2 = new Float64Array(3), r2 = new Float64Array(4);
+  for (const s of segs) {
+    if (s.kind === 'bone') {
+      const ti = inT.bones.index.get(s.name);
+      const to = outT.bones.index.get(s.name);
+      if (ti === undefined || to === undefined) continue;
+      for (let f = s.lo; f <= s.hi + 1e-9; f += 0.25) {
+        sampleBoneInto(inT.bones, ti, f, p1, r1, 0);
+        sampleBoneInto(outT.bones, to, f - A, p2, r2, 0);
+        pos = Math.max(pos, maxAbsDiff(p1, 0, p2, 0, 3));
+        rot = Math.max(rot, quatAngleDeg(r1, 0, r2, 0));
+      }
+    } else {
+      for (let f = s.lo; f <= s.hi; f++) {
+        const a = sampleCamera(inT.camera, f)!, b = sampleCamera(outT.camera, f - A)!;
+        camPos = Math.max(camPos, maxAbsDiff(a.target, 0, b.target, 0, 3), Math.abs(a.distance - b.distance));
+        camRot = Math.max(camRot, (maxAbsDiff(a.rotation, 0, b.rotation, 0, 3) * 180) / Math.PI);
+        fov = Math.max(fov, Math.abs(a.fov - b.fov));
+      }
+    }
+  }
+  rep.extra.maxPositionError = pos;
+  rep.extra.maxRotationErrorDeg = rot;
+  rep.extra.maxCameraPositionError = camPos;
+  rep.extra.maxCameraRotationErrorDeg = camRot;
+  rep.extra.maxFovError = fov;
+}
+
+export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
+  const A = opts.from;
+  const B = opts.to ?? Math.max(lastFrameOf(doc), A);
+  if (!Number.isInteger(A) || A < 0) return editError(`--from must be a whole frame number ≥ 0, got ${A}`, 'E_ARGUMENT');
+  if (!Number.isInteger(B) || B < A) return editError(`--to must be a whole frame number ≥ --from (${A}), got ${B}`, 'E_ARGUMENT');
+  const hold = opts.hold ?? true;
+  const rep = newReport('trim');
+  const names = new NameCache();
+  const segs: Segment[] = [];
+  const tr = hold ? buildTracks(doc) : null;
+  const dropStatic = hold && (opts.dropStatic ?? true);
+  const plans = tr
+    ? {
+        bone: planBones(doc, tr, A, B, dropStatic, segs, rep),
+        morph: planMorphs(doc, tr, A, B, dropStatic),
+        camera: planCamera(doc, tr, A, B, segs, rep),
+        light: planLight(doc, tr, A, B),
+        shadow: planStep(doc.shadow, tr.shadow, A),
+        ik: planStep(doc.ik, tr.ik, A),
+      }
+    : { bone: newPlan(), morph: newPlan(), camera: newPlan(), light: newPlan(), shadow: newPlan(), ik: newPlan() };
+  const out = withBlocks(doc, {
+    bone: blockFromRecords('bone', assemble(doc.bone, plans.bone, A, B, names, rep)),
+    morph: blockFromRecords('morph', assemble(doc.morph, plans.morph, A, B, names, rep)),
+    camera: blockFromRecords('camera', assemble(doc.camera, plans.camera, A, B, names, rep)),
+    light: blockFromRecords('light', assemble(doc.light, plans.light, A, B, names, rep)),
+    shadow: blockFromRecords('shadow', assemble(doc.shadow, plans.shadow, A, B, names, rep)),
+    ik: ikBlockFromRecords(assemble(doc.ik, plans.ik, A, B, names, rep)),
+  });
+  rep.extra.from = A;
+  rep.extra.to = B;
+  rep.extra.tracksDropped = plans.bone.dropTracks.size + plans.morph.dropTracks.size;
+  if (tr && (opts.measure ?? true)) measure(tr, buildTracks(out), A, segs, rep);
+  return { ok: true, doc: out, report: finishReport(rep) };
+}

@@ -1,0 +1,218 @@
+// The edit and batch commands, run in-process with a fake CliIo, and the real CLI in a child process
+// for the kill tests (SIGKILL and SIGINT mid-run).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildTracks, readVmd, writeVmd } from '../../shared/vmd';
+import { mirror } from '../../shared/edits';
+import { editCommands, progressLine } from '../../electron/cli/edit-commands';
+import { UsageError } from '../../electron/cli/args';
+import type { CliIo } from '../../electron/cli/io';
+import { addBadFiles, CLI, copyCorpus, CORPUS, ensureBuilt, findTemps, hashTree, listFiles, tempDir } from './batch-helpers';
+
+const dirs: string[] = [];
+const mk = (tag: string) => {
+  const d = tempDir(tag);
+  dirs.push(d);
+  return d;
+};
+beforeAll(() => ensureBuilt(), 120_000);
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function fakeIo(cwd: string, isTTY = false) {
+  const out: string[] = [], err: string[] = [];
+  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY };
+  return { io, out: () => out.join(''), err: () => err.join('') };
+}
+
+/** Runs a command the way main.ts does: UsageError → 2. */
+async function run(argv: string[], cwd: string, isTTY = false) {
+  const f = fakeIo(cwd, isTTY);
+  const [name, ...rest] = argv;
+  let code: number;
+  try {
+    code = await editCommands[name].run(rest, f.io);
+  } catch (e) {
+    if (e instanceof UsageError) code = 2;
+    else throw e;
+  }
+  return { code, out: f.out(), err: f.err() };
+}
+
+const walk = path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd');
+const wave = path.join(CORPUS, 'mmd-viewer-js/vmd/wavefile_v2.vmd');
+
+describe('one-file commands', () => {
+  it('mirror twice gives the input back; existing output is not replaced', async () => {
+    const d = mk('cmd');
+    expect((await run(['mirror', walk, '-o', 'm.vmd'], d)).code).toBe(0);
+    expect((await run(['mirror', 'm.vmd', '-o', 'mm.vmd'], d)).code).toBe(0);
+    expect(readFileSync(path.join(d, 'mm.vmd')).equals(readFileSync(walk))).toBe(true);
+    const again = await run(['mirror', walk, '-o', 'm.vmd'], d);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/exists/);
+    expect((await run(['mirror', walk, '-o', 'm.vmd', '--overwrite'], d)).code).toBe(0);
+  });
+
+  it('trim prints counts and the pose error; --json gives the report', async () => {
+    const d = mk('trim');
+    const r = await run(['trim', wave, '-o', 't.vmd', '--from', '1000', '--to', '1500', '--json'], d);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep.edit).toBe('trim');
+    expect(rep.added).toBeGreaterThan(0);
+    expect(rep.maxPositionError).toBeLessThan(0.01);
+    const t = readVmd(new Uint8Array(readFileSync(path.join(d, 't.vmd'))));
+    if (!t.ok) throw new Error('read');
+    expect(buildTracks(t.value).lastFrame).toBe(500);
+  });
+
+  it('bad arguments exit 2, bad files exit 1', async () => {
+    const d = mk('args');
+    expect((await run(['trim', walk, '-o', 'x.vmd'], d)).code).toBe(2); // --from missing
+    expect((await run(['speed', walk, '-o', 'x.vmd', '--factor', 'fast'], d)).code).toBe(2);
+    expect((await run(['speed', walk, '-o', 'x.vmd', '--factor', '2', '--bogus'], d)).code).toBe(2);
+    expect((await run(['preset', walk, '-o', 'x.vmd', '--curve', 'wobbly'], d)).code).toBe(2);
+    expect((await run(['mirror', walk], d)).code).toBe(2);
+    writeFileSync(path.join(d, 'bad.vmd'), 'nope');
+    const bad = await run(['mirror', 'bad.vmd', '-o', 'y.vmd'], d);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/not a VMD/);
+    expect(existsSync(path.join(d, 'x.vmd'))).toBe(false);
+    const neg = await run(['shift', walk, '-o', 's.vmd', '--by', '-5'], d);
+    expect(neg.code).toBe(1);
+    expect((await run(['shift', walk, '-o', 's.vmd', '--by', '-5', '--clip'], d)).code).toBe(0);
+  });
+
+  it('speed, preset, rename, merge, build', async () => {
+    const d = mk('more');
+    expect((await run(['speed', walk, '-o', 's.vmd', '--factor', '2'], d)).code).toBe(0);
+    expect((await run(['preset', walk, '-o', 'p.vmd', '--curve', '10,20,30,40', '--bones', '/^左/', '--channels', 'r'], d)).code).toBe(0);
+    writeFileSync(path.join(d, 'map.csv'), 'old,new\n左足ＩＫ,LeftFootIK\n');
+    const ren = await run(['rename', walk, '-o', 'r.vmd', '--map', 'map.csv', '--json'], d);
+    expect(ren.code).toBe(0);
+    const rd = readVmd(new Uint8Array(readFileSync(path.join(d, 'r.vmd'))));
+    if (!rd.ok) throw new Error('read');
+    const names = buildTracks(rd.value).bones.names;
+    expect(names).toContain('LeftFootIK');
+    expect(names).not.toContain('左足ＩＫ');
+    const m = await run(['merge', walk, walk, '-o', 'mg.vmd', '--gap', '10'], d);
+    expect(m.code).toBe(0);
+    const md = readVmd(new Uint8Array(readFileSync(path.join(d, 'mg.vmd'))));
+    if (!md.ok) throw new Error('read');
+    expect(md.value.bone.count).toBe(240);
+    expect(buildTracks(md.value).lastFrame).toBe(80 + 10 + 80);
+    const b = await run(['build', path.join(CORPUS, 'threejs/vpds/01.vpd') + '@0', path.join(CORPUS, 'threejs/vpds/02.vpd') + '@30', '-o', 'b.vmd', '--curve', 'ease-in-out'], d);
+    expect(b.code).toBe(0);
+    expect((await run(['build', path.join(CORPUS, 'threejs/vpds/01.vpd'), '-o', 'b2.vmd'], d)).code).toBe(2);
+  });
+});
+
+describe('batch command', () => {
+  it('exit 1 with bad files, summary table, --report JSON, inputs untouched, no temps', async () => {
+    const d = mk('batchcmd');
+    const input = path.join(d, 'in');
+    copyCorpus(input, 12);
+    addBadFiles(input);
+    const before = hashTree(input);
+    const r = await run(['batch', 'mirror', 'in', '-o', 'out', '--recursive', '--jobs', '2', '--report', 'rep.json'], d);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/written\s+12/);
+    expect(r.out).toMatch(/failed\s+3/);
+    expect(r.out).toMatch(/files\/s/);
+    expect(r.err).toMatch(/corrupt\.vmd/);
+    const rep = JSON.parse(readFileSync(path.join(d, 'rep.json'), 'utf8'));
+    expect(rep.results.length).toBe(15);
+    const okOne = rep.results.find((x: { ok: boolean }) => x.ok);
+    expect(okOne).toHaveProperty('input');
+    expect(okOne).toHaveProperty('output');
+    expect(okOne).toHaveProperty('ms');
+    expect(okOne.report).toHaveProperty('kept');
+    expect(rep.results.find((x: { ok: boolean }) => !x.ok).error).toHaveProperty('code');
+    expect(hashTree(input)).toEqual(before);
+    expect(findTemps(d)).toEqual([]);
+    // all good → 0; second run skips everything (exit 0, nothing replaced)
+    const clean = path.join(d, 'clean');
+    copyCorpus(clean, 4);
+    expect((await run(['batch', 'speed', 'clean', '-o', 'cout', '--factor', '1.5', '--recursive', '--quiet'], d)).code).toBe(0);
+    const again = await run(['batch', 'speed', 'clean', '-o', 'cout', '--factor', '1.5', '--recursive'], d);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/skipped\s+4/);
+  });
+
+  it('bad batch arguments exit 2', async () => {
+    const d = mk('batchargs');
+    mkdirSync(path.join(d, 'in'));
+    expect((await run(['batch', 'explode', 'in', '-o', 'out'], d)).code).toBe(2);
+    expect((await run(['batch', 'trim', 'in', '-o', 'out'], d)).code).toBe(2);
+    expect((await run(['batch', 'mirror', 'missing', '-o', 'out'], d)).code).toBe(2);
+    expect((await run(['batch', 'mirror', 'in', '-o', 'in'], d)).code).toBe(2);
+    expect((await run(['batch', 'mirror', 'in', '-o', 'out', '--jobs', '0'], d)).code).toBe(2);
+    expect((await run(['batch', 'rename', 'in', '-o', 'out', '--map', 'nope.json'], d)).code).toBe(2);
+  });
+
+  it('progress line: bar, done/total, MB/s, ETA', () => {
+    const line = progressLine({ jobId: 'x', done: 50, total: 200, failed: 1, currentFile: null, bytesDone: 10e6, bytesTotal: 40e6, elapsedMs: 2000 });
+    expect(line).toMatch(/^\[#{6}\.{18}\] 50\/200 files {2}5\.0 MB\/s {2}ETA 6s {2}1 failed$/);
+  });
+});
+
+/** Starts the real CLI on a big folder and returns the child once the first outputs exist. */
+async function startBigBatch(d: string, count: number) {
+  const input = path.join(d, 'in');
+  const output = path.join(d, 'out');
+  const inputs = copyCorpus(input, count, (f) => /wavefile_v2|Drink|26_mortifying/.test(f));
+  const child = spawn(process.execPath, [CLI, 'batch', 'mirror', input, '-o', output, '--recursive', '--jobs', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (b) => (stderr += b));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const t0 = Date.now();
+  while (listFiles(output).length < 3 && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20));
+  return { child, exited, input, output, inputs, stderr: () => stderr };
+}
+
+/** Every output under its real name must be a complete mirror of its input. */
+function checkOutputsWhole(input: string, output: string): number {
+  const files = listFiles(output);
+  for (const f of files) {
+    const d = readVmd(new Uint8Array(readFileSync(path.join(output, f))));
+    if (!d.ok) throw new Error(`${f}: partial or broken output: ${d.error.message}`);
+    const back = mirror(d.value);
+    if (!back.ok) throw new Error('mirror');
+    expect(Buffer.from(writeVmd(back.doc)).equals(readFileSync(path.join(input, f))), f).toBe(true);
+  }
+  return files.length;
+}
+
+describe('killing the CLI mid-run', () => {
+  it('SIGINT: stops, exit 130, finished outputs whole, no temp files', async () => {
+    const d = mk('sigint');
+    const b = await startBigBatch(d, 200);
+    b.child.kill('SIGINT');
+    const t0 = Date.now();
+    const e = await b.exited;
+    const ms = Date.now() - t0;
+    expect(e.code).toBe(130);
+    const n = checkOutputsWhole(b.input, b.output);
+    expect(n).toBeGreaterThanOrEqual(3);
+    expect(n).toBeLessThan(200);
+    expect(findTemps(d)).toEqual([]);
+    expect(ms).toBeLessThan(1500);
+    console.log(`SIGINT: exited after ${ms} ms, ${n}/200 outputs, 0 temp files`);
+  });
+
+  it('SIGKILL: no partial file under a real output name (temps may remain; nothing can clean up)', async () => {
+    const d = mk('sigkill');
+    const b = await startBigBatch(d, 200);
+    b.child.kill('SIGKILL');
+    const e = await b.exited;
+    expect(e.signal).toBe('SIGKILL');
+    const n = checkOutputsWhole(b.input, b.output);
+    const temps = findTemps(d);
+    for (const t of temps) expect(path.basename(t)).toMatch(/^\.vmd-studio-tmp-[0-9a-f]{12}-/);
+    console.log(`SIGKILL: ${n}/200 whole outputs, ${temps.length} leftover temp file(s)`);
+  });
+});

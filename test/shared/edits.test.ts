@@ -1,0 +1,435 @@
+// Unit tests of each edit on small documents built here from the layout (vmd-build.ts encoders).
+import { describe, expect, it } from 'vitest';
+import {
+  blockFromRecords,
+  buildBoneInterpolation,
+  buildTracks,
+  buildVmd,
+  curveProgress,
+  encodeBoneRecord,
+  encodeCameraRecord,
+  encodeIkRecord,
+  encodeLightRecord,
+  encodeMorphRecord,
+  encodeShadowRecord,
+  emptyVmd,
+  getBoneCurve,
+  getCameraCurve,
+  ikBlockFromRecords,
+  readVmd,
+  sampleBoneInto,
+  sampleCamera,
+  splitCurveAfter,
+  withBlocks,
+  writeVmd,
+  type Curve,
+  type VmdDocument,
+} from '../../shared/vmd';
+import {
+  buildFromPoses,
+  curveAfter,
+  curveBefore,
+  curveBetween,
+  merge,
+  mirror,
+  parseChannels,
+  parseCurveSpec,
+  parseMapping,
+  poseAtFrame,
+  preset,
+  rename,
+  shift,
+  speed,
+  swapLeftRight,
+  trim,
+} from '../../shared/edits';
+
+const ID = [0, 0, 0, 1];
+const bone = (name: string, frame: number, position: number[] = [0, 0, 0], rotation: number[] = ID, curves?: Curve[]) => ({
+  name,
+  frame,
+  position,
+  rotation,
+  interpolation: curves ? buildBoneInterpolation(curves) : undefined,
+});
+const f32 = (x: number) => Math.fround(x);
+
+/** Reads the frames of every bone record in file order. */
+const boneFrames = (d: VmdDocument) => Array.from({ length: d.bone.count }, (_, i) => d.bone.view.getUint32(i * 111 + 15, true));
+const bytesOf = (d: VmdDocument) => Buffer.from(writeVmd(d));
+
+function must<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
+  if (!r.ok) throw new Error(JSON.stringify((r as unknown as { error: unknown }).error));
+  return r as Extract<T, { ok: true }>;
+}
+
+describe('mirror', () => {
+  const doc = withBlocks(
+    buildVmd({
+      model: 'テスト',
+      bones: [bone('左腕', 0, [1, 2, 3], [0.1, 0.2, 0.3, 0.9]), bone('右ひじ', 5, [-4, 5, 6], [-0.5, 0.5, -0.5, 0.5]), bone('センター', 5, [0, 1, 0])],
+      morphs: [{ name: 'ウィンク右', frame: 3, weight: 1 }],
+    }),
+    {
+      camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 0, distance: -45, target: [1, 10, 2], rotation: [0.1, 0.2, 0.3], fov: 30 })]),
+      light: blockFromRecords('light', [encodeLightRecord({ frame: 0, color: [0.6, 0.6, 0.6], direction: [-0.5, -1, 0.5] })]),
+      ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 1 }, { name: '右足ＩＫ', enabled: 0 }] })]),
+    },
+  );
+
+  it('swaps names and negates the mirrored components', () => {
+    const r = must(mirror(doc));
+    const t = buildTracks(r.doc);
+    expect(t.bones.names).toEqual(['右腕', '左ひじ', 'センター']);
+    expect(t.morphs.names).toEqual(['ウィンク左']);
+    const p = [0, 0, 0], q = [0, 0, 0, 0];
+    sampleBoneInto(t.bones, 0, 0, p, q, 0);
+    expect(p).toEqual([-1, 2, 3]);
+    expect(q).toEqual([f32(0.1), f32(-0.2), f32(-0.3), f32(0.9)]);
+    const cam = sampleCamera(t.camera, 0)!;
+    expect(cam.target).toEqual([-1, 10, 2]);
+    expect(cam.rotation).toEqual([f32(0.1), f32(-0.2), f32(-0.3)]);
+    expect(cam.distance).toBe(-45);
+    expect(t.light.direction[0]).toBe(0.5);
+    // IK names swapped, enabled flags stay with their (new) name
+    const ik = r.doc.ik.bytes;
+    expect(Buffer.from(ik.subarray(9, 9 + 2)).equals(Buffer.from([0x89, 0x45]))).toBe(true); // 右
+    expect(ik[9 + 20]).toBe(1);
+    expect(r.report.extra.namesSwapped).toBe(5); // 2 bones, 1 morph, 2 IK names
+    expect(r.report.byKind.bone).toMatchObject({ kept: 3, changed: 3 });
+  });
+
+  it('twice is byte-identical, even with garbage after the NUL and a -0', () => {
+    const withJunk = withBlocks(doc, {
+      bone: blockFromRecords('bone', [
+        (() => {
+          const r = encodeBoneRecord(bone('左足', 1, [0, 0, 0]));
+          r.set([0x00, 0xfd, 0x8d, 0xb6], 4); // NUL then bytes that look like 左 — padding, not name
+          new DataView(r.buffer).setFloat32(19, -0, true);
+          return r;
+        })(),
+      ]),
+    });
+    const once = must(mirror(withJunk));
+    expect(once.doc.bone.bytes.subarray(5, 8)).toEqual(new Uint8Array([0xfd, 0x8d, 0xb6])); // padding untouched
+    const twice = must(mirror(once.doc));
+    expect(bytesOf(twice.doc).equals(bytesOf(withJunk))).toBe(true);
+    expect(bytesOf(must(mirror(must(mirror(doc)).doc)).doc).equals(bytesOf(doc))).toBe(true);
+  });
+
+  it('swapLeftRight walks characters: a trail byte 0x8D is not a 左 lead byte', () => {
+    // ボ = 83 7B; "ｱ" half-width = B1; 0x8D as the trail byte of 88 8D (a kanji) followed by B6
+    const name = new Uint8Array([0x88, 0x8d, 0xb6, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const copy = name.slice();
+    expect(swapLeftRight(name, 0, 15)).toBe(false);
+    expect(name).toEqual(copy);
+  });
+});
+
+describe('trim', () => {
+  // A bone moving x 0 → 100 over frames 0..100 with an ease curve on X, a rotation and a morph.
+  const ease: Curve = [64, 0, 64, 127];
+  const lin: Curve = [20, 20, 107, 107];
+  const q90 = [0, Math.SQRT1_2, 0, Math.SQRT1_2];
+  const doc = withBlocks(
+    buildVmd({
+      bones: [
+        bone('センター', 0, [0, 0, 0], ID),
+        bone('センター', 100, [100, 0, 0], q90, [ease, lin, lin, ease]),
+        bone('頭', 0, [0, 0, 0], ID),
+        bone('頭', 10, [0, 1, 0], ID),
+        bone('静止', 0),
+        bone('静止', 50),
+      ],
+      morphs: [
+        { name: 'あ', frame: 0, weight: 0 },
+        { name: 'あ', frame: 40, weight: 1 },
+      ],
+    }),
+    {
+      camera: blockFromRecords('camera', [
+        encodeCameraRecord({ frame: 0, distance: -10, target: [0, 0, 0], rotation: [0, 0, 0], fov: 30 }),
+        encodeCameraRecord({ frame: 60, distance: -40, target: [6, 0, 0], rotation: [0, 1, 0], fov: 50 }),
+      ]),
+      shadow: blockFromRecords('shadow', [encodeShadowRecord({ frame: 5, mode: 1, distance: 0.01 })]),
+      ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '右足ＩＫ', enabled: 0 }] })]),
+    },
+  );
+  const tr = buildTracks(doc);
+
+  it('holds the interpolated pose at A (not the previous key) and re-fits the next curve', () => {
+    const r = must(trim(doc, { from: 30, to: 100 }));
+    const out = buildTracks(r.doc);
+    const c = out.bones.index.get('センター')!;
+    const p = [0, 0, 0], q = [0, 0, 0, 0], p0 = [0, 0, 0], q0 = [0, 0, 0, 0];
+    sampleBoneInto(out.bones, c, 0, p, q, 0);
+    sampleBoneInto(tr.bones, tr.bones.index.get('センター')!, 30, p0, q0, 0);
+    // independent value at 30: ease curve progress on x
+    const expectX = 100 * curveProgress(ease, 0.3);
+    expect(p[0]).toBeCloseTo(expectX, 4);
+    expect(p[0]).not.toBeCloseTo(0, 1); // the previous key's value would be 0
+    // the re-fitted curve on the key now at 70 is the split curve, quantised
+    const k = out.bones.start[c] + 1;
+    expect(out.bones.frames[k]).toBe(70);
+    const rec = out.bones.record[k];
+    const ip = r.doc.bone.bytes.subarray(rec * 111 + 47, rec * 111 + 111);
+    const want = splitCurveAfter(ease, 0.3).map((v) => Math.round(v * 127));
+    expect(getBoneCurve(ip, 0)).toEqual(want);
+    // between keys the motion matches within the reported error
+    for (let f = 30; f <= 100; f += 0.5) {
+      sampleBoneInto(tr.bones, tr.bones.index.get('センター')!, f, p0, q0, 0);
+      sampleBoneInto(out.bones, c, f - 30, p, q, 0);
+      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.report.extra.maxPositionError + 1e-4);
+    }
+    expect(r.report.extra.maxPositionError).toBeLessThan(0.5);
+    expect(r.report.extra.maxPositionError).toBeGreaterThan(0); // quantisation is real on this curve
+  });
+
+  it('counts kept/added/dropped, drops tracks at rest, holds steps (shadow, IK)', () => {
+    const r = must(trim(doc, { from: 30, to: 100 }));
+    const t = buildTracks(r.doc);
+    expect(t.bones.index.has('静止')).toBe(false); // at rest all through
+    expect(r.report.extra.tracksDropped).toBe(1);
+    // 頭: last key at 10 → hold at 0 with its value (y = 1)
+    const h = t.bones.index.get('頭')!;
+    expect(t.bones.position[3 * t.bones.start[h] + 1]).toBe(1);
+    // morph at 30: 0.75 (linear)
+    expect(t.morphs.weight[t.morphs.start[0]]).toBeCloseTo(0.75, 6);
+    // shadow (key at 5) and IK (key at 0) copied to frame 0
+    expect(r.doc.shadow.count).toBe(1);
+    expect(r.doc.shadow.view.getUint32(0, true)).toBe(0);
+    expect(r.doc.ik.count).toBe(1);
+    expect(r.report.byKind.bone).toMatchObject({ kept: 1, added: 2, dropped: 5 });
+    expect(r.report.byKind.bone.changed).toBe(1);
+  });
+
+  it('writes a key at B − A for tracks that continue, cutting the curve between both cuts', () => {
+    const r = must(trim(doc, { from: 30, to: 60 }));
+    const out = buildTracks(r.doc);
+    const c = out.bones.index.get('センター')!;
+    expect(Array.from(out.bones.frames.subarray(out.bones.start[c], out.bones.start[c + 1]))).toEqual([0, 30]);
+    const p = [0, 0, 0], q = [0, 0, 0, 0], p0 = [0, 0, 0], q0 = [0, 0, 0, 0];
+    for (let f = 30; f <= 60; f++) {
+      sampleBoneInto(tr.bones, tr.bones.index.get('センター')!, f, p0, q0, 0);
+      sampleBoneInto(out.bones, c, f - 30, p, q, 0);
+      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.report.extra.maxPositionError + 1e-4);
+    }
+    expect(r.report.extra.maxPositionError).toBeLessThan(1);
+    // camera: hold keys at 0 and 30, values as sampled
+    const cam0 = sampleCamera(out.camera, 0)!, camA = sampleCamera(tr.camera, 30)!;
+    expect(cam0.target[0]).toBeCloseTo(camA.target[0], 5);
+    expect(cam0.fov).toBe(Math.round(camA.fov));
+    const cam30 = sampleCamera(out.camera, 30)!, camB = sampleCamera(tr.camera, 60)!;
+    expect(cam30.distance).toBeCloseTo(camB.distance, 5);
+    const rec = out.camera.record[1];
+    // the key now at 30 was the original key at 60 (= B): its linear curve, cut after 0.5, is still on the diagonal
+    const cc = getCameraCurve(r.doc.camera.bytes, 0, rec * 61 + 32);
+    expect(cc[0]).toBe(cc[1]);
+    expect(cc[2]).toBe(cc[3]);
+    expect(cc).not.toEqual([20, 20, 107, 107]);
+  });
+
+  it('--no-hold only cuts and shifts; bad ranges are errors', () => {
+    const r = must(trim(doc, { from: 30, to: 100, hold: false }));
+    expect(boneFrames(r.doc)).toEqual([70, 20]); // センター@100 and 静止@50
+    expect(r.report.added).toBe(0);
+    expect(trim(doc, { from: 50, to: 10 }).ok).toBe(false);
+    expect(trim(doc, { from: -1 }).ok).toBe(false);
+  });
+});
+
+describe('curve splitting', () => {
+  it('before/after/between agree with sampling the original curve', () => {
+    const c: Curve = [90, 10, 30, 120];
+    for (const t of [0.2, 0.5, 0.8]) {
+      const y = curveProgress(c, t);
+      const after = curveAfter(c, t).map((v) => v * 127) as unknown as Curve;
+      const before = curveBefore(c, t).map((v) => v * 127) as unknown as Curve;
+      for (const u of [0.1, 0.4, 0.9]) {
+        expect(y + (1 - y) * curveProgress(after, u)).toBeCloseTo(curveProgress(c, t + (1 - t) * u), 9);
+        expect(y * curveProgress(before, u)).toBeCloseTo(curveProgress(c, t * u), 9);
+      }
+    }
+    const mid = curveBetween(c, 0.2, 0.7).map((v) => v * 127) as unknown as Curve;
+    const y0 = curveProgress(c, 0.2), y1 = curveProgress(c, 0.7);
+    for (const u of [0.25, 0.5, 0.75]) expect(y0 + (y1 - y0) * curveProgress(mid, u)).toBeCloseTo(curveProgress(c, 0.2 + 0.5 * u), 9);
+  });
+});
+
+describe('merge', () => {
+  const a = buildVmd({ bones: [bone('腕', 0), bone('腕', 10)], morphs: [{ name: 'あ', frame: 10, weight: 1 }] });
+  const b = buildVmd({ bones: [bone('腕', 0), bone('腕', 5)] });
+  it('concatenates with a gap; no pair twice', () => {
+    const r = must(merge([a, b], { gap: 1 }));
+    expect(boneFrames(r.doc)).toEqual([0, 10, 11, 16]);
+    expect(r.report.collisions).toBe(0);
+    const r3 = must(merge([a, b], { gap: 5 }));
+    expect(boneFrames(r3.doc)).toEqual([0, 10, 15, 20]);
+  });
+  it('overlay: first file wins, duplicates counted', () => {
+    const r = must(merge([a, b], { overlay: true }));
+    expect(boneFrames(r.doc)).toEqual([0, 10, 5]);
+    expect(r.report.collisions).toBe(1);
+    expect(r.report.extra.duplicatesDropped).toBe(1);
+    expect(r.report.warnings.length).toBe(1);
+  });
+});
+
+describe('speed', () => {
+  const doc = buildVmd({ bones: [0, 1, 2, 3, 5, 7].map((f) => bone('腕', f)).concat([bone('足', 1), bone('足', 3)]) });
+  it('rounds half away from zero and keeps the first of colliding keys', () => {
+    const r = must(speed(doc, { factor: 2 }));
+    // 0→0, 1→1 (0.5), 2→1 collides, 3→2 (1.5), 5→3 (2.5), 7→4 (3.5); 足 1→1, 3→2
+    expect(boneFrames(r.doc)).toEqual([0, 1, 2, 3, 4, 1, 2]);
+    expect(r.report.byKind.bone.collisions).toBe(1);
+    // the kept key at frame 1 is the first in the file (old frame 1)
+    const slow = must(speed(doc, { factor: 0.5 }));
+    expect(boneFrames(slow.doc)).toEqual([0, 2, 4, 6, 10, 14, 2, 6]);
+    expect(slow.report.collisions).toBe(0);
+    expect(speed(doc, { factor: 0 }).ok).toBe(false);
+  });
+  it('warns when camera keys become cuts', () => {
+    const cam = withBlocks(emptyVmd(), {
+      camera: blockFromRecords('camera', [0, 4, 6].map((frame) => encodeCameraRecord({ frame, distance: -10, target: [0, 0, 0], rotation: [0, 0, 0], fov: 30 }))),
+    });
+    const r = must(speed(cam, { factor: 2 }));
+    expect(r.report.extra.newCameraCuts).toBe(1); // 4→2, 6→3
+  });
+});
+
+describe('shift', () => {
+  const doc = buildVmd({ bones: [bone('腕', 0, [0, 0, 0]), bone('腕', 10, [10, 0, 0])], morphs: [{ name: 'あ', frame: 4, weight: 1 }] });
+  it('moves every frame and back', () => {
+    const r = must(shift(doc, { by: 7 }));
+    expect(boneFrames(r.doc)).toEqual([7, 17]);
+    expect(bytesOf(must(shift(r.doc, { by: -7 })).doc).equals(bytesOf(doc))).toBe(true);
+  });
+  it('below 0 is an error unless --clip, which holds the pose at the cut', () => {
+    const bad = shift(doc, { by: -4 });
+    expect(bad.ok).toBe(false);
+    const r = must(shift(doc, { by: -4, clip: true }));
+    const t = buildTracks(r.doc);
+    expect(Array.from(t.bones.frames)).toEqual([0, 6]);
+    expect(t.bones.position[0]).toBeCloseTo(4, 5);
+    expect(r.report.extra.by).toBe(-4);
+  });
+});
+
+describe('preset', () => {
+  const physOff = buildBoneInterpolation([[20, 20, 107, 107], [20, 20, 107, 107], [20, 20, 107, 107], [20, 20, 107, 107]], [99, 15]);
+  const doc = withBlocks(
+    buildVmd({
+      bones: [
+        { name: '左腕', frame: 0, position: [0, 0, 0], rotation: ID, interpolation: physOff },
+        bone('左腕', 20),
+        bone('右腕', 20),
+        bone('左腕', 40),
+      ],
+    }),
+    { camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 10, distance: -10, target: [0, 0, 0], rotation: [0, 0, 0], fov: 30 })]) },
+  );
+  it('sets the selected channels of matching keys, keeping the physics flag', () => {
+    const r = must(preset(doc, { curve: [64, 0, 64, 127], bones: '左*', channels: [3], from: 0, to: 20 }));
+    const ip = (i: number) => r.doc.bone.bytes.subarray(i * 111 + 47, i * 111 + 111);
+    expect(getBoneCurve(ip(0), 3)).toEqual([64, 0, 64, 127]);
+    expect(getBoneCurve(ip(0), 0)).toEqual([20, 20, 107, 107]);
+    expect([ip(0)[2], ip(0)[3]]).toEqual([99, 15]); // physics flag kept
+    expect(getBoneCurve(ip(1), 3)).toEqual([64, 0, 64, 127]);
+    expect(getBoneCurve(ip(2), 3)).toEqual([20, 20, 107, 107]); // 右腕 not selected
+    expect(getBoneCurve(ip(3), 3)).toEqual([20, 20, 107, 107]); // frame 40 outside
+    // rows 1–3 consistent: x1 of rotation is also at byte 18
+    expect(ip(0)[18]).toBe(64);
+    expect(r.report.extra.matched).toBe(2);
+    expect(r.report.byKind.bone.changed).toBe(2);
+    // camera untouched unless asked
+    expect(Buffer.from(r.doc.camera.bytes).equals(Buffer.from(doc.camera.bytes))).toBe(true);
+  });
+  it('camera channels, presets and spec parsing', () => {
+    const c = parseCurveSpec('ease-out');
+    expect(c).toEqual({ curve: [0, 0, 64, 127] });
+    const rc = must(preset(doc, { curve: [1, 2, 3, 4], camera: true, cameraChannels: [4] }));
+    expect(getCameraCurve(rc.doc.camera.bytes, 4, 32)).toEqual([1, 2, 3, 4]);
+    expect(getCameraCurve(rc.doc.camera.bytes, 0, 32)).toEqual([20, 20, 107, 107]);
+    expect(rc.report.byKind.bone.changed).toBe(0); // bones left alone when only --camera
+    expect(parseCurveSpec('1,2,3,400')).toHaveProperty('error');
+    expect(parseCurveSpec('wobbly')).toHaveProperty('error');
+    expect(parseChannels('x,rot', 'bone')).toEqual({ channels: [0, 3] });
+    expect(parseChannels('d,fov', 'camera')).toEqual({ channels: [4, 5] });
+    expect(parseChannels('q', 'bone')).toHaveProperty('error');
+  });
+});
+
+describe('rename', () => {
+  const doc = withBlocks(
+    buildVmd({ bones: [bone('腕', 0), bone('腕', 5), bone('うで', 5), bone('足', 0)], morphs: [{ name: 'あ', frame: 0, weight: 1 }] }),
+    { ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '足', enabled: 1 }] })]) },
+  );
+  it('renames from JSON, reports collisions and names that do not fit', () => {
+    const m = parseMapping('{"腕":"arm","うで":"arm","足":"とてもながいあしのなまえ"}');
+    if ('error' in m) throw new Error(m.error);
+    const r = must(rename(doc, m.mapping));
+    const t = buildTracks(r.doc);
+    expect(t.bones.names).toEqual(['arm', '足']);
+    expect(r.report.byKind.bone.collisions).toBe(1); // うで@5 lands on arm@5
+    expect(r.report.extra.namesTooLong).toBe(1);
+    expect(r.report.warnings.some((w) => w.includes('とてもながいあしのなまえ'))).toBe(true);
+    expect(t.morphs.names).toEqual(['あ']);
+  });
+  it('parses CSV with header, comments and quotes; renames IK names and morphs on request', () => {
+    const m = parseMapping('# bones\nold,new\n足,"leg"\nあ,a\n', 'csv');
+    if ('error' in m) throw new Error(m.error);
+    expect([...m.mapping.bones]).toEqual([['足', 'leg'], ['あ', 'a']]);
+    const r = must(rename(doc, m.mapping, { morphsToo: true }));
+    expect(Buffer.from(r.doc.ik.bytes.subarray(9, 12)).toString('latin1')).toBe('leg');
+    expect(buildTracks(r.doc).morphs.names).toEqual(['a']);
+    expect(parseMapping('a,b,c', 'csv')).toHaveProperty('error');
+    expect(parseMapping('{bad json')).toHaveProperty('error');
+  });
+});
+
+describe('poses', () => {
+  it('build: union of bones, rest pose where missing, morphs at 0, curves preset', () => {
+    const r = must(
+      buildFromPoses(
+        [
+          { frame: 0, pose: { model: 'ミク.osm', bones: [{ name: '頭', position: [0, 0, 0], rotation: [0, 0.1, 0, 0.995] }], morphs: [] } },
+          { frame: 30, pose: { model: 'ミク.osm', bones: [{ name: '腕', position: [1, 0, 0], rotation: ID as [number, number, number, number] }], morphs: [{ name: 'あ', weight: 1 }] } },
+        ],
+        { curve: [64, 0, 64, 127] },
+      ),
+    );
+    const t = buildTracks(r.doc);
+    expect(t.bones.names).toEqual(['頭', '腕']);
+    const arm = t.bones.index.get('腕')!;
+    expect(Array.from(t.bones.frames.subarray(t.bones.start[arm], t.bones.start[arm + 1]))).toEqual([0, 30]);
+    expect(Array.from(t.bones.position.subarray(3 * t.bones.start[arm], 3 * t.bones.start[arm] + 3))).toEqual([0, 0, 0]);
+    expect(Array.from(t.morphs.weight)).toEqual([0, 1]);
+    expect(r.report.byKind.bone).toMatchObject({ kept: 2, added: 2 });
+    expect(getBoneCurve(r.doc.bone.bytes.subarray(47, 111), 3)).toEqual([64, 0, 64, 127]);
+    const back = readVmd(writeVmd(r.doc));
+    expect(back.ok).toBe(true);
+  });
+  it('build: long names fail unless skipped', () => {
+    const poses = [{ frame: 0, pose: { model: 'm', bones: [{ name: 'とてもながいほねのなまえ', position: [0, 0, 0] as [number, number, number], rotation: ID as [number, number, number, number] }], morphs: [] } }];
+    expect(buildFromPoses(poses).ok).toBe(false);
+    const r = must(buildFromPoses(poses, { skipLongNames: true }));
+    expect(r.doc.bone.count).toBe(0);
+    expect(r.report.warnings.length).toBe(1);
+  });
+  it('pose at frame interpolates', () => {
+    const doc = buildVmd({ bones: [bone('腕', 0, [0, 0, 0]), bone('腕', 10, [10, 0, 0])] });
+    const r = poseAtFrame(doc, 5);
+    if (!r.ok) throw new Error('pose failed');
+    expect(r.pose.bones[0].position[0]).toBeCloseTo(5, 5);
+    expect(poseAtFrame(doc, -1).ok).toBe(false);
+  });
+});
+
+describe('edits leave untouched records byte-identical', () => {
+  it('speed ×1 and shift 0 reproduce the file', () => {
+    const doc = buildVmd({ bones: [bone('腕', 3, [1, 2, 3]), bone('腕', 9)], morphs: [{ name: 'あ', frame: 2, weight: 0.3 }] });
+    expect(bytesOf(must(speed(doc, { factor: 1 })).doc).equals(bytesOf(doc))).toBe(true);
+    expect(bytesOf(must(shift(doc, { by: 0 })).doc).equals(bytesOf(doc))).toBe(true);
+    expect(encodeMorphRecord).toBeTypeOf('function');
+  });
+});
