@@ -1,0 +1,232 @@
+/**
+ * Electron main process: wiring only. Single-instance lock first; files from argv, second instances
+ * and macOS open-file go to the window as `fileOpened`; one window with remembered bounds and strict
+ * web preferences; the contract's handlers on ipcMain (electron/ipc.ts) backed by the same service
+ * modules the browser mode uses; the native menu; an unsaved-changes prompt on close.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { channelOf, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
+import { localeFromLanguage, t as translate, type StringKey } from '../shared/i18n/strings';
+import { filesFromArgv } from './argv';
+import { electronDialogs } from './electron-dialogs';
+import { registerIpcHandlers, trustedFrameCheck } from './ipc';
+import { menuTemplate } from './menu';
+import { createServices, type Services } from './services';
+import { APP_NAME, APP_VERSION } from './services/app-version';
+import { runBatch } from './services/batch-engine-link';
+
+// Same settings folder as the browser mode (server/paths.ts): <appData>/vmd-studio.
+app.setPath('userData', path.join(app.getPath('appData'), 'vmd-studio'));
+
+const gotLock = app.requestSingleInstanceLock();
+if (!gotLock) {
+  // Another instance runs: it receives our argv through 'second-instance'.
+  app.quit();
+} else {
+  start();
+}
+
+function start(): void {
+  let win: BrowserWindow | null = null;
+  let services: Services | null = null;
+  let rendererReady = false;
+  let forceClose = false;
+  const pending: string[] = filesFromArgv(process.argv, { packaged: app.isPackaged });
+
+  const rendererIndex = path.join(__dirname, '../renderer/index.html');
+  const appUrl = pathToFileURL(rendererIndex).href;
+
+  const send = <E extends keyof Events>(event: E, payload: Events[E]) => {
+    if (win && !win.isDestroyed()) win.webContents.send(channelOf(event), payload);
+  };
+  const openInWindow = (files: string[]) => {
+    if (!rendererReady) {
+      pending.push(...files);
+      return;
+    }
+    for (const f of files) send('fileOpened', { path: f });
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  };
+
+  // macOS delivers double-clicked files as open-file, possibly before 'ready': register now, queue.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openInWindow([file]);
+  });
+
+  app.on('second-instance', (_e, argv, workingDirectory) => {
+    openInWindow(filesFromArgv(argv, { packaged: app.isPackaged, cwd: workingDirectory }));
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
+  // No page may open windows or navigate away; no webview; no permission is granted.
+  app.on('web-contents-created', (_e, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (/^https:\/\//.test(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (e, url) => {
+      if (url !== contents.getURL()) e.preventDefault();
+    });
+    contents.on('will-attach-webview', (e) => e.preventDefault());
+  });
+
+  /** The last settings write (window bounds on close): quitting waits for it. */
+  let lastWrite: Promise<unknown> = Promise.resolve();
+  app.on('window-all-closed', () => {
+    void lastWrite.finally(() => app.quit());
+  });
+
+  const locale = async () => {
+    const s = await services!.settings.get();
+    return s.locale ?? localeFromLanguage(app.getLocale());
+  };
+
+  const rebuildMenu = async () => {
+    if (!services) return;
+    const loc = await locale();
+    const recent = await services.recent.list();
+    const template = menuTemplate({
+      platform: process.platform,
+      t: (k: StringKey) => translate(k, loc),
+      recent,
+      appName: APP_NAME,
+      command: (id: MenuCommandId) => send('menuCommand', { command: id }),
+      openRecent: (p) => openInWindow([p]),
+      clearRecent: () => void services!.recent.clear().then(rebuildMenu),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+
+  const applyDocumentState = (s: DocumentState) => {
+    if (!win) return;
+    win.setTitle(s.name ? `${s.name}${s.dirty ? ' *' : ''} — ${APP_NAME}` : APP_NAME);
+    if (process.platform === 'darwin') {
+      win.setDocumentEdited(s.dirty);
+      win.setRepresentedFilename(s.path ?? '');
+    }
+  };
+
+  void app.whenReady().then(async () => {
+    session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+
+    services = createServices({
+      settingsDir: app.getPath('userData'),
+      dialogs: electronDialogs(() => win),
+      emit: send,
+      runBatch,
+      appInfo: {
+        name: APP_NAME,
+        version: APP_VERSION,
+        mode: 'electron',
+        homeDir: app.getPath('home'),
+        versions: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome, v8: process.versions.v8 },
+      },
+      window: {
+        setDocumentState: applyDocumentState,
+        close: () => {
+          forceClose = true;
+          win?.close();
+        },
+      },
+    });
+    const handlers = services.handlers;
+    // Keep the native Open Recent menu and the OS recent list in step with what main opened.
+    const wrapped = {
+      ...handlers,
+      openFile: async (p: string) => {
+        const r = await handlers.openFile(p);
+        if (r.ok) {
+          app.addRecentDocument(r.value.path);
+          void rebuildMenu();
+        }
+        return r;
+      },
+      saveFile: async (...a: Parameters<typeof handlers.saveFile>) => {
+        const r = await handlers.saveFile(...a);
+        if (r.ok) void rebuildMenu();
+        return r;
+      },
+      clearRecent: async () => {
+        const r = await handlers.clearRecent();
+        app.clearRecentDocuments();
+        void rebuildMenu();
+        return r;
+      },
+      setSettings: async (...a: Parameters<typeof handlers.setSettings>) => {
+        const r = await handlers.setSettings(...a);
+        void rebuildMenu(); // the language may have changed
+        return r;
+      },
+    };
+    registerIpcHandlers(ipcMain, wrapped, trustedFrameCheck(appUrl));
+    await rebuildMenu();
+
+    const settings = await services.settings.get();
+    const ws = settings.window;
+    win = new BrowserWindow({
+      width: ws.width,
+      height: ws.height,
+      ...(ws.x !== undefined && ws.y !== undefined ? { x: ws.x, y: ws.y } : {}),
+      minWidth: 800,
+      minHeight: 500,
+      title: APP_NAME,
+      backgroundColor: '#1b1d22',
+      show: false,
+      webPreferences: {
+        preload: path.join(__dirname, 'preload.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        spellcheck: false,
+      },
+    });
+    if (ws.maximized) win.maximize();
+    win.once('ready-to-show', () => win?.show());
+
+    win.webContents.on('did-finish-load', () => {
+      rendererReady = true;
+      const files = pending.splice(0);
+      for (const f of files) send('fileOpened', { path: f });
+    });
+
+    win.on('close', (e) => {
+      const w = win!;
+      const b = w.getNormalBounds();
+      lastWrite = services!.settings.set({ window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: w.isMaximized() } }).catch(() => undefined);
+      const state = services!.documentState();
+      if (forceClose || !state.dirty) return;
+      e.preventDefault();
+      void locale().then(async (loc) => {
+        const tr = (k: StringKey, p?: Record<string, string>) => translate(k, loc, p);
+        const { response } = await dialog.showMessageBox(w, {
+          type: 'warning',
+          message: tr('close.unsaved', { name: state.name ?? '' }),
+          buttons: [tr('close.save'), tr('close.discard'), tr('close.cancel')],
+          defaultId: 0,
+          cancelId: 2,
+          noLink: true,
+        });
+        if (response === 0) send('menuCommand', { command: 'saveAndClose' });
+        else if (response === 1) {
+          forceClose = true;
+          w.close();
+        }
+      });
+    });
+    win.on('closed', () => {
+      win = null;
+    });
+
+    await win.loadFile(rendererIndex);
+  });
+}

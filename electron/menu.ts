@@ -1,0 +1,98 @@
+/**
+ * The native menu as a template (pure: testable without Electron). Commands that act on the document
+ * go to the renderer as `menuCommand` events; Open Recent sends `fileOpened`. Accelerators use
+ * CmdOrCtrl, so each OS gets its usual keys (⌘ on macOS, Ctrl elsewhere; Redo is ⇧⌘Z on macOS, Ctrl+Y elsewhere).
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommandId, RecentFile } from '../shared/ipc/contract';
+import type { StringKey } from '../shared/i18n/strings';
+
+export interface MenuContext {
+  platform: NodeJS.Platform;
+  t: (key: StringKey) => string;
+  recent: RecentFile[];
+  command: (id: MenuCommandId) => void;
+  openRecent: (path: string) => void;
+  clearRecent: () => void;
+  appName?: string;
+}
+
+export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
+  const mac = c.platform === 'darwin';
+  const cmd = (id: MenuCommandId) => () => c.command(id);
+  const recentItems: MenuItemConstructorOptions[] = c.recent.length
+    ? [
+        ...c.recent.map((r) => ({ label: r.name, sublabel: r.path, toolTip: r.path, click: () => c.openRecent(r.path) })),
+        { type: 'separator' as const },
+        { label: c.t('menu.clearRecent'), click: () => c.clearRecent() },
+      ]
+    : [{ label: c.t('menu.noRecent'), enabled: false }];
+
+  const file: MenuItemConstructorOptions = {
+    label: c.t('menu.file'),
+    submenu: [
+      { label: c.t('menu.open'), accelerator: 'CmdOrCtrl+O', click: cmd('open') },
+      { label: c.t('menu.openRecent'), submenu: recentItems },
+      { type: 'separator' },
+      { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
+      { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
+      { label: c.t('menu.exportVpd'), accelerator: 'CmdOrCtrl+E', click: cmd('exportVpd') },
+      { type: 'separator' },
+      { label: c.t('menu.batch'), accelerator: 'CmdOrCtrl+B', click: cmd('batch') },
+      ...(mac ? [] : [{ type: 'separator' as const }, { label: c.t('menu.quit'), accelerator: 'Ctrl+Q', role: 'quit' as const }]),
+    ],
+  };
+  const edit: MenuItemConstructorOptions = {
+    label: c.t('menu.edit'),
+    submenu: [
+      { label: c.t('menu.undo'), accelerator: 'CmdOrCtrl+Z', click: cmd('undo') },
+      { label: c.t('menu.redo'), accelerator: mac ? 'Shift+Cmd+Z' : 'Ctrl+Y', click: cmd('redo') },
+      // A second, hidden accelerator so Ctrl+Shift+Z also redoes on Windows and Linux.
+      ...(mac ? [] : [{ label: c.t('menu.redo'), accelerator: 'Ctrl+Shift+Z', click: cmd('redo'), visible: false, acceleratorWorksWhenHidden: true }]),
+      { type: 'separator' },
+      // Text fields need the standard roles for clipboard shortcuts to work at all.
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+      { type: 'separator' },
+      { label: c.t('menu.copyCurve'), accelerator: 'CmdOrCtrl+Alt+C', click: cmd('copyCurve') },
+      { label: c.t('menu.pasteCurve'), accelerator: 'CmdOrCtrl+Alt+V', click: cmd('pasteCurve') },
+    ],
+  };
+  const view: MenuItemConstructorOptions = {
+    label: c.t('menu.view'),
+    submenu: [
+      { label: c.t('menu.reload'), role: 'reload' },
+      { label: c.t('menu.devtools'), role: 'toggleDevTools' },
+      { type: 'separator' },
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { label: c.t('menu.fullscreen'), role: 'togglefullscreen' },
+    ],
+  };
+  const help: MenuItemConstructorOptions = {
+    label: c.t('menu.help'),
+    role: 'help',
+    submenu: [{ label: c.t('menu.about'), click: cmd('about') }],
+  };
+  const appMenu: MenuItemConstructorOptions[] = mac
+    ? [
+        {
+          label: c.appName ?? 'VMD Studio',
+          submenu: [
+            { label: c.t('menu.about'), click: cmd('about') },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit', label: c.t('menu.quit') },
+          ],
+        },
+      ]
+    : [];
+  return [...appMenu, file, edit, view, help];
+}

@@ -1,0 +1,194 @@
+/**
+ * File requests of the contract: open (bytes out), save (atomic, with a once-per-session backup),
+ * folder listing for the in-app dialog, and model/texture reads for the preview. One instance per
+ * app session: the "already backed up" set lives here.
+ */
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { atomicWrite, ioError, readBytes } from '../fs/files';
+import {
+  errValue,
+  okValue,
+  type DirectoryEntry,
+  type DirectoryListing,
+  type FileFilter,
+  type IpcResult,
+  type OpenedFile,
+  type SavedFile,
+  type SaveOptions,
+} from '../../shared/ipc/contract';
+import type { RecentFilesService } from './recent-files';
+
+export const MOTION_EXTENSIONS = ['.vmd', '.vpd'];
+export const MODEL_EXTENSIONS = ['.pmx', '.pmd', '.x'];
+/** What a model may refer to: textures, sphere maps, toon maps. */
+export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
+/** Larger than any real motion or model; protects main from reading a disk image by mistake. */
+export const MAX_READ_BYTES = 512 * 1024 * 1024;
+
+export function extensionsOf(filter: FileFilter): string[] | null {
+  switch (filter) {
+    case 'motion':
+      return MOTION_EXTENSIONS;
+    case 'vmd':
+      return ['.vmd'];
+    case 'vpd':
+      return ['.vpd'];
+    case 'model':
+      return MODEL_EXTENSIONS;
+    case 'any':
+      return null;
+  }
+}
+
+export interface FileService {
+  openFile(file: string): Promise<IpcResult<OpenedFile>>;
+  saveFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  listDirectory(dir: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  readModelFile(file: string): Promise<IpcResult<OpenedFile>>;
+  readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
+}
+
+export interface FileServiceOptions {
+  /** Recent list to update on open and save; optional for tests. */
+  recent?: RecentFilesService;
+  homeDir?: string;
+}
+
+async function readChecked(file: string, exts: string[], what: string): Promise<IpcResult<OpenedFile>> {
+  const abs = path.resolve(file);
+  const ext = path.extname(abs).toLowerCase();
+  if (!exts.includes(ext)) {
+    return errValue('E_UNSUPPORTED', `not a ${what} file (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
+  }
+  try {
+    const st = await fsp.stat(abs);
+    if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
+    if (st.size > MAX_READ_BYTES) return errValue('E_IO', `file is too large (${st.size} bytes)`, { file: abs });
+  } catch (e) {
+    return { ok: false, error: ioError(e, abs) };
+  }
+  const r = await readBytes(abs);
+  if (!r.ok) return r;
+  return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
+}
+
+/**
+ * Finds `rel` under `base`, matching each segment case-insensitively when the exact name is missing:
+ * models made on Windows often spell texture names with a different case than the files on disk.
+ */
+async function resolveLoose(base: string, rel: string): Promise<string | null> {
+  const exact = path.resolve(base, rel);
+  try {
+    await fsp.access(exact);
+    return exact;
+  } catch {
+    /* try case-insensitively */
+  }
+  let cur = base;
+  for (const seg of rel.split('/').filter((s) => s && s !== '.')) {
+    if (seg === '..') {
+      cur = path.dirname(cur);
+      continue;
+    }
+    let names: string[];
+    try {
+      names = await fsp.readdir(cur);
+    } catch {
+      return null;
+    }
+    const hit = names.find((n) => n === seg) ?? names.find((n) => n.toLowerCase() === seg.toLowerCase());
+    if (!hit) return null;
+    cur = path.join(cur, hit);
+  }
+  return cur;
+}
+
+export function createFileService(opts: FileServiceOptions = {}): FileService {
+  /** Files this session has already backed up: later saves overwrite without a new backup. */
+  const backedUp = new Set<string>();
+  const home = opts.homeDir ?? os.homedir();
+  return {
+    async openFile(file) {
+      const r = await readChecked(file, MOTION_EXTENSIONS, 'VMD or VPD');
+      if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
+      return r;
+    },
+
+    async saveFile(file, bytes, o = {}) {
+      const abs = path.resolve(file);
+      if (!MOTION_EXTENSIONS.includes(path.extname(abs).toLowerCase())) {
+        return errValue('E_UNSUPPORTED', `save as .vmd or .vpd: ${path.basename(abs)}`, { file: abs });
+      }
+      let exists = false;
+      try {
+        const st = await fsp.stat(abs);
+        if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
+        exists = true;
+      } catch {
+        /* new file */
+      }
+      if (exists && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
+      let backupPath: string | null = null;
+      if (exists && o.backup && !backedUp.has(abs)) {
+        // Copy the previous version before replacing it, and only once per session: the .bak is the
+        // file as it was before this session touched it, not the previous save.
+        const prev = await readBytes(abs);
+        if (!prev.ok) return prev;
+        const bak = abs + '.bak';
+        const w = await atomicWrite(bak, prev.value, { overwrite: true });
+        if (!w.ok) return w;
+        backupPath = bak;
+      }
+      const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
+      if (!w.ok) return w;
+      if (exists && o.backup) backedUp.add(abs);
+      await opts.recent?.add(abs).catch(() => undefined);
+      return okValue({ path: abs, bytesWritten: bytes.length, backupPath });
+    },
+
+    async listDirectory(dir, o = {}) {
+      const abs = path.resolve(dir === '' ? home : dir);
+      const exts = extensionsOf(o.filter ?? 'motion');
+      let dirents: import('node:fs').Dirent[];
+      try {
+        dirents = await fsp.readdir(abs, { withFileTypes: true });
+      } catch (e) {
+        return { ok: false, error: ioError(e, abs) };
+      }
+      const entries: DirectoryEntry[] = [];
+      for (const d of dirents) {
+        if (!o.showHidden && d.name.startsWith('.')) continue;
+        const p = path.join(abs, d.name);
+        let isDir = d.isDirectory();
+        let st: import('node:fs').Stats | null = null;
+        try {
+          st = await fsp.stat(p); // follows symlinks, so linked folders list as folders
+          isDir = st.isDirectory();
+        } catch {
+          if (d.isSymbolicLink()) continue; // dangling link
+        }
+        if (!isDir && exts && !exts.includes(path.extname(d.name).toLowerCase())) continue;
+        entries.push({ name: d.name, path: p, kind: isDir ? 'dir' : 'file', size: isDir ? 0 : (st?.size ?? 0), mtimeMs: st?.mtimeMs ?? 0 });
+      }
+      const coll = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+      entries.sort((a, b) => (a.kind === b.kind ? coll.compare(a.name, b.name) : a.kind === 'dir' ? -1 : 1));
+      const parent = path.dirname(abs);
+      return okValue({ path: abs, parent: parent === abs ? null : parent, entries });
+    },
+
+    readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'model (.pmx, .pmd, .x)'),
+
+    async readAsset(modelPath, relative) {
+      const base = path.dirname(path.resolve(modelPath));
+      const rel = relative.replace(/\\/g, '/');
+      if (path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel)) return errValue('E_ARGUMENT', 'asset path must be relative to the model', { file: relative });
+      const ext = path.extname(rel).toLowerCase();
+      if (!ASSET_EXTENSIONS.includes(ext)) return errValue('E_UNSUPPORTED', `not a texture file: ${relative}`, { file: relative });
+      const found = await resolveLoose(base, rel);
+      if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
+      return readChecked(found, ASSET_EXTENSIONS, 'texture');
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The service layer both transports call: `createServices` returns one handler per contract request.
+ * electron/ipc.ts registers them on ipcMain; electron/server/ serves them over HTTP. Nothing here
+ * imports Electron: windows and dialogs arrive as plain callbacks.
+ */
+import os from 'node:os';
+import { errValue, okValue, type AppInfo, type DocumentState, type IpcResult, type RequestHandlers, type RequestName } from '../../shared/ipc/contract';
+import { validateRequest } from '../../shared/ipc/validate';
+import { createBatchService, type BatchService, type Emit, type RunBatch } from './batch-service';
+import type { DialogService } from './dialog-service';
+import { createFileService, type FileService } from './file-service';
+import { createRecentFiles, type RecentFilesService } from './recent-files';
+import { createSettingsService, type SettingsService } from './settings-service';
+
+export interface ServicesOptions {
+  /** Folder for settings.json and recent.json. */
+  settingsDir: string;
+  dialogs: DialogService;
+  /** Pushes an event to the window (IPC) or to connected browsers (SSE). */
+  emit: Emit;
+  runBatch: RunBatch;
+  appInfo: Omit<AppInfo, 'nativeDialogs' | 'homeDir' | 'platform'> & Partial<Pick<AppInfo, 'homeDir' | 'platform'>>;
+  /** Window hooks (Electron); the browser mode leaves them out. */
+  window?: {
+    setDocumentState(state: DocumentState): void;
+    close(): void;
+  };
+  homeDir?: string;
+}
+
+export interface Services {
+  handlers: RequestHandlers;
+  files: FileService;
+  recent: RecentFilesService;
+  settings: SettingsService;
+  batch: BatchService;
+  /** Last state the renderer reported (for the close prompt and the title). */
+  documentState(): DocumentState;
+}
+
+/** Runs an async service call, turning an unexpected throw into an E_INTERNAL value. */
+async function guard<T>(fn: () => Promise<IpcResult<T>>): Promise<IpcResult<T>> {
+  try {
+    return await fn();
+  } catch (e) {
+    return errValue('E_INTERNAL', (e as Error)?.message ?? String(e));
+  }
+}
+
+export function createServices(o: ServicesOptions): Services {
+  const recent = createRecentFiles(o.settingsDir);
+  const settings = createSettingsService(o.settingsDir);
+  const homeDir = o.homeDir ?? o.appInfo.homeDir ?? os.homedir();
+  const files = createFileService({ recent, homeDir });
+  const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
+  let docState: DocumentState = { path: null, name: null, dirty: false };
+  const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
+
+  const handlers: RequestHandlers = {
+    openFile: (p) => guard(() => files.openFile(p)),
+    pickFile: (opts) => guard(() => o.dialogs.pickFile(opts)),
+    pickSaveFile: (opts) => guard(() => o.dialogs.pickSaveFile(opts)),
+    pickFolder: (opts) => guard(() => o.dialogs.pickFolder(opts)),
+    listDirectory: (p, opts) => guard(() => files.listDirectory(p, opts)),
+    saveFile: (p, bytes, opts) => guard(() => files.saveFile(p, bytes, opts)),
+    listRecent: () => guard(async () => okValue(await recent.list())),
+    clearRecent: () => guard(async () => okValue(await recent.clear())),
+    readModelFile: (p) => guard(() => files.readModelFile(p)),
+    readAsset: (m, rel) => guard(() => files.readAsset(m, rel)),
+    getSettings: () => guard(async () => okValue(await settings.get())),
+    setSettings: (patch) => guard(async () => okValue(await settings.set(patch))),
+    startBatch: (job) => guard(() => batch.start(job)),
+    cancelBatch: (id) => guard(() => batch.cancel(id)),
+    appInfo: () => Promise.resolve(okValue(info)),
+    setDocumentState: (state) =>
+      guard(async () => {
+        docState = { path: state.path ?? null, name: state.name ?? null, dirty: state.dirty };
+        o.window?.setDocumentState(docState);
+        return okValue(undefined);
+      }),
+    closeWindow: () =>
+      guard(async () => {
+        if (!o.window) return errValue('E_UNSUPPORTED', 'no window to close in the browser mode');
+        o.window.close();
+        return okValue(undefined);
+      }),
+  };
+  return { handlers, files, recent, settings, batch, documentState: () => docState };
+}
+
+/**
+ * Validates untrusted arguments, then calls the handler. Both transports go through here, so a bad
+ * payload is refused the same way over IPC and HTTP: as an E_ARGUMENT value, never a throw.
+ */
+export async function dispatch(handlers: RequestHandlers, name: string, args: unknown[]): Promise<IpcResult<unknown>> {
+  const why = validateRequest(name, args);
+  if (why) return errValue('E_ARGUMENT', `${name}: ${why}`);
+  const fn = handlers[name as RequestName] as (...a: unknown[]) => Promise<IpcResult<unknown>>;
+  return guard(() => fn(...args));
+}

@@ -1,0 +1,45 @@
+/** The recent-files list (most recent first, no duplicates, at most `max`), persisted as recent.json. */
+import path from 'node:path';
+import type { RecentFile } from '../../shared/ipc/contract';
+import { readJson, serial, writeJson } from './json-store';
+
+export interface RecentFilesService {
+  list(): Promise<RecentFile[]>;
+  add(file: string): Promise<RecentFile[]>;
+  clear(): Promise<RecentFile[]>;
+}
+
+/** Same file? Windows and macOS file systems are usually case-insensitive. */
+function samePath(a: string, b: string, platform: string): boolean {
+  return platform === 'linux' ? a === b : a.toLowerCase() === b.toLowerCase();
+}
+
+export function createRecentFiles(settingsDir: string, opts: { max?: number; platform?: string; now?: () => number } = {}): RecentFilesService {
+  const file = path.join(settingsDir, 'recent.json');
+  const max = opts.max ?? 12;
+  const platform = opts.platform ?? process.platform;
+  const now = opts.now ?? Date.now;
+  const queue = serial();
+  const read = async (): Promise<RecentFile[]> => {
+    const raw = await readJson<unknown>(file, []);
+    if (!Array.isArray(raw)) return [];
+    return raw.filter(
+      (r): r is RecentFile => typeof r === 'object' && r !== null && typeof r.path === 'string' && typeof r.name === 'string' && typeof r.openedAt === 'number',
+    );
+  };
+  return {
+    list: () => queue(read),
+    add: (p) =>
+      queue(async () => {
+        const abs = path.resolve(p);
+        const next = [{ path: abs, name: path.basename(abs), openedAt: now() }, ...(await read()).filter((r) => !samePath(r.path, abs, platform))].slice(0, max);
+        await writeJson(file, next);
+        return next;
+      }),
+    clear: () =>
+      queue(async () => {
+        await writeJson(file, []);
+        return [];
+      }),
+  };
+}

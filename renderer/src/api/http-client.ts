@@ -1,0 +1,79 @@
+/**
+ * The contract over HTTP + server-sent events, for the browser mode (electron/server/server.ts).
+ * Same interface as the Electron preload, so nothing above this file knows which one it talks to.
+ */
+import {
+  EVENT_NAMES,
+  REQUEST_NAMES,
+  subscribeNameOf,
+  type EventName,
+  type Events,
+  type IpcResult,
+  type RequestName,
+  type Requests,
+  type VmdStudioApi,
+} from '../../../shared/ipc/contract';
+import { fromWireJson, toWireJson } from './wire';
+
+export interface HttpClientOptions {
+  /** Server origin; default the page's. */
+  base?: string;
+  token: string;
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+}
+
+export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
+  const base = o.base ?? '';
+  const doFetch = o.fetch ?? fetch.bind(globalThis);
+  const call = async (name: RequestName, args: unknown[]): Promise<IpcResult<unknown>> => {
+    // Trailing undefined optional arguments would become null in JSON; drop them.
+    while (args.length && args[args.length - 1] === undefined) args = args.slice(0, -1);
+    let res: Response;
+    try {
+      res = await doFetch(`${base}/api/call/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vmd-token': o.token },
+        body: toWireJson({ args }),
+      });
+    } catch (e) {
+      return { ok: false, error: { code: 'E_IO', message: `the VMD Studio server is not reachable (${(e as Error)?.message ?? e})` } };
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      return { ok: false, error: { code: res.status === 401 ? 'E_IO_DENIED' : 'E_IO', message: `server refused ${name}: ${res.status} ${text.trim()}` } };
+    }
+    return fromWireJson(await res.text()) as IpcResult<unknown>;
+  };
+
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  let source: EventSource | null = null;
+  const ensureSource = () => {
+    if (source) return;
+    const ES = o.EventSource ?? globalThis.EventSource;
+    if (!ES) return;
+    source = new ES(`${base}/api/events?token=${encodeURIComponent(o.token)}`);
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (ev) => {
+        const payload = fromWireJson((ev as MessageEvent<string>).data);
+        listeners.get(name)?.forEach((l) => l(payload));
+      });
+    }
+  };
+
+  const api: Record<string, unknown> = {};
+  for (const name of REQUEST_NAMES) api[name] = (...args: unknown[]) => call(name, args);
+  for (const name of EVENT_NAMES) {
+    api[subscribeNameOf(name)] = (listener: (p: Events[typeof name]) => void) => {
+      ensureSource();
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      const l = listener as (p: unknown) => void;
+      set.add(l);
+      return () => set.delete(l);
+    };
+  }
+  // A dropped File has no path in a browser: the caller reads its bytes instead.
+  api.getPathForFile = () => null;
+  return api as unknown as Requests & VmdStudioApi;
+}

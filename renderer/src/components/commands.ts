@@ -1,0 +1,181 @@
+/**
+ * Every app command in one place: the toolbar, keyboard shortcuts and the native menu (menuCommand
+ * events) all end up in `runCommand`. Panels owned by others (curve copy/paste) register handlers
+ * with `onCommand`.
+ */
+import { reactive } from 'vue';
+import type { MenuCommandId } from '../../../shared/ipc/contract';
+import { useApi } from '../api';
+import { useBatchStore } from '../stores/batch';
+import { useDocumentStore } from '../stores/document';
+import { useNotifyStore } from '../stores/notify';
+import { useSettingsStore } from '../stores/settings';
+import { useTimeStore } from '../stores/time';
+import { pickPath } from './file-dialog';
+
+export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
+
+/** Dialog flags owned by the shell. */
+export const shellUi = reactive({ aboutOpen: false });
+
+interface HistoryLike {
+  undo?: () => unknown;
+  redo?: () => unknown;
+  canUndo?: boolean;
+  canRedo?: boolean;
+}
+
+// The history store is written by the editor work; link it only if the file exists in this build.
+const historyModules = import.meta.glob('../stores/history.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+
+/** The history store, or null while it does not exist. */
+export function historyStore(): HistoryLike | null {
+  const mod = Object.values(historyModules)[0];
+  const use = mod?.useHistoryStore as (() => HistoryLike) | undefined;
+  try {
+    return use ? use() : null;
+  } catch {
+    return null;
+  }
+}
+
+const extra = new Map<string, Set<() => void>>();
+
+/** Registers a handler for a command (e.g. 'copyCurve'); returns the unregister function. */
+export function onCommand(id: CommandId, handler: () => void): () => void {
+  let set = extra.get(id);
+  if (!set) extra.set(id, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+function stem(name: string): string {
+  return name.replace(/\.[^.]*$/, '');
+}
+
+function dirOf(p: string | null): string | null {
+  if (!p) return null;
+  const i = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
+  return i > 0 ? p.slice(0, i) : null;
+}
+
+export async function openWithDialog(): Promise<boolean> {
+  const s = useSettingsStore();
+  const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'motion' });
+  return picked ? useDocumentStore().openPath(picked.path) : false;
+}
+
+export async function saveAsWithDialog(): Promise<boolean> {
+  const doc = useDocumentStore();
+  const s = useSettingsStore();
+  if (!doc.isOpen) {
+    useNotifyStore().info(s.t('notify.nothingToSave'));
+    return false;
+  }
+  const picked = await pickPath({
+    mode: 'save',
+    title: s.t('dialog.saveTitle'),
+    filter: 'motion',
+    directory: dirOf(doc.path),
+    fileName: doc.fileName || 'motion.vmd',
+  });
+  return picked ? doc.saveAs(picked.path, { overwrite: picked.overwrite }) : false;
+}
+
+export async function saveOrSaveAs(): Promise<boolean> {
+  const doc = useDocumentStore();
+  if (!doc.isOpen) {
+    useNotifyStore().info(useSettingsStore().t('notify.nothingToSave'));
+    return false;
+  }
+  return doc.path ? doc.save() : saveAsWithDialog();
+}
+
+export async function exportVpdWithDialog(): Promise<boolean> {
+  const doc = useDocumentStore();
+  const s = useSettingsStore();
+  if (!doc.isOpen) {
+    useNotifyStore().info(s.t('notify.nothingToSave'));
+    return false;
+  }
+  const frame = Math.round(useTimeStore().frame);
+  const picked = await pickPath({
+    mode: 'save',
+    title: s.t('dialog.exportVpdTitle', { frame }),
+    filter: 'vpd',
+    directory: dirOf(doc.path),
+    fileName: `${stem(doc.fileName || 'pose')}_${frame}.vpd`,
+  });
+  return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite }) : false;
+}
+
+/** Runs a command by id. Returns when it has finished (dialogs answered, files written). */
+export async function runCommand(id: CommandId, arg?: string): Promise<void> {
+  const custom = extra.get(id);
+  switch (id) {
+    case 'open':
+      await openWithDialog();
+      return;
+    case 'openRecent':
+      if (arg) await useDocumentStore().openPath(arg);
+      return;
+    case 'clearRecent':
+      await useSettingsStore().clearRecent();
+      return;
+    case 'save':
+      await saveOrSaveAs();
+      return;
+    case 'saveAs':
+      await saveAsWithDialog();
+      return;
+    case 'exportVpd':
+      await exportVpdWithDialog();
+      return;
+    case 'batch':
+      useBatchStore().show();
+      return;
+    case 'undo':
+    case 'redo': {
+      const h = historyStore();
+      if (h && typeof h[id] === 'function') h[id]!();
+      else if (!custom?.size) useNotifyStore().info(useSettingsStore().t('notify.undoUnavailable'));
+      break;
+    }
+    case 'about':
+      shellUi.aboutOpen = true;
+      return;
+    case 'saveAndClose':
+      // The close prompt's "Save": close only once the file is really written.
+      if (await saveOrSaveAs()) await useApi().closeWindow();
+      return;
+    default:
+      break;
+  }
+  custom?.forEach((h) => h());
+}
+
+/** True for inputs, text areas, selects and editable elements (they keep their own undo and keys). */
+export function isTextField(el: EventTarget | null): boolean {
+  const e = el as HTMLElement | null;
+  if (!e || !e.tagName) return false;
+  return e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
+}
+
+/**
+ * Keyboard shortcuts for the browser mode. Under Electron the native menu's accelerators send the
+ * same commands, so `electron` = true keeps only what the menu does not cover.
+ */
+export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'>, mac: boolean): CommandId | null {
+  const mod = mac ? e.metaKey : e.ctrlKey;
+  if (!mod || e.altKey) return null;
+  const k = e.key.toLowerCase();
+  if (k === 'o' && !e.shiftKey) return 'open';
+  if (k === 's') return e.shiftKey ? 'saveAs' : 'save';
+  if (k === 'e' && !e.shiftKey) return 'exportVpd';
+  if (k === 'b' && !e.shiftKey) return 'batch';
+  // Text fields keep their own undo.
+  if (isTextField(e.target)) return null;
+  if (k === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (k === 'y' && !e.shiftKey) return 'redo';
+  return null;
+}

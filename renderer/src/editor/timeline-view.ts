@@ -1,0 +1,140 @@
+/**
+ * Shared view state of the track list and the timeline (one per editor): the rows (frame groups and
+ * tracks, built from the tracks when the document changes), which groups are collapsed, horizontal
+ * scroll/zoom and vertical scroll. The track list (DOM) and the timeline (canvas) read the same rows
+ * and scroll together.
+ */
+import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue';
+import { groupBones, type EditKind } from '../../../shared/editor';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import { useDocumentStore } from '../stores/document';
+
+export const ROW_HEIGHT = 22;
+export const RULER_HEIGHT = 26;
+export const MIN_PX_PER_FRAME = 0.02;
+export const MAX_PX_PER_FRAME = 40;
+
+export interface GroupRow {
+  type: 'group';
+  id: string;
+  /** i18n key of the label. */
+  label: string;
+  count: number;
+  collapsed: boolean;
+  /** Tracks inside (drawn as a summary when collapsed). */
+  members: { kind: EditKind; track: number }[];
+}
+
+export interface TrackRow {
+  type: 'track';
+  id: string;
+  kind: EditKind;
+  track: number;
+  /** Display name (bone / morph name), or i18n key for camera and light. */
+  name: string;
+  group: string;
+  keys: number;
+}
+
+export type Row = GroupRow | TrackRow;
+
+/** Rows for a document: bone groups, morphs, camera, light. */
+export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>): Row[] {
+  if (!tracks) return [];
+  const rows: Row[] = [];
+  const section = (id: string, label: string, members: TrackRow[]) => {
+    if (!members.length) return;
+    const isCollapsed = collapsed.has(id);
+    rows.push({
+      type: 'group', id, label, collapsed: isCollapsed,
+      count: members.reduce((n, m) => n + m.keys, 0),
+      members: members.map((m) => ({ kind: m.kind, track: m.track })),
+    });
+    if (!isCollapsed) rows.push(...members);
+  };
+  const b = tracks.bones;
+  for (const g of groupBones(b.names)) {
+    section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t) => ({
+      type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t],
+    })));
+  }
+  const m = tracks.morphs;
+  section('morph', 'editor.group.morphs', m.names.map((n, t) => ({
+    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: n, group: 'morphs', keys: m.start[t + 1] - m.start[t],
+  })));
+  if (tracks.camera.frames.length) {
+    section('camera', 'editor.group.camera', [{ type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: 'camera', keys: tracks.camera.frames.length }]);
+  }
+  if (tracks.light.frames.length) {
+    section('light', 'editor.group.light', [{ type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: 'light', keys: tracks.light.frames.length }]);
+  }
+  return rows;
+}
+
+export function createTimelineView() {
+  const doc = useDocumentStore();
+  const collapsed = ref(new Set<string>());
+  const view = reactive({
+    /** Frame at the left edge of the key area (may be fractional). */
+    frameStart: -2,
+    pxPerFrame: 6,
+    /** Vertical scroll of the rows, px. */
+    scrollY: 0,
+    /** Size of the timeline's key area, px (set by the timeline on resize). */
+    width: 800,
+    height: 300,
+  });
+  const rows = computed(() => {
+    void doc.version;
+    return buildRows(doc.tracks as MotionTracks | null, collapsed.value);
+  });
+  function toggleGroup(id: string) {
+    const next = new Set(collapsed.value);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    collapsed.value = next;
+  }
+  function clampScroll() {
+    const max = Math.max(0, rows.value.length * ROW_HEIGHT - (view.height - RULER_HEIGHT));
+    view.scrollY = Math.max(0, Math.min(max, view.scrollY));
+  }
+  function scrollBy(dy: number) {
+    view.scrollY += dy;
+    clampScroll();
+  }
+  /** Zooms about a pixel x of the key area. */
+  function zoomAt(x: number, factor: number) {
+    const f = view.frameStart + x / view.pxPerFrame;
+    view.pxPerFrame = Math.max(MIN_PX_PER_FRAME, Math.min(MAX_PX_PER_FRAME, view.pxPerFrame * factor));
+    view.frameStart = f - x / view.pxPerFrame;
+  }
+  function panFrames(df: number) {
+    view.frameStart = Math.max(-20 / view.pxPerFrame, view.frameStart + df);
+  }
+  /** Scrolls so frame f is visible. */
+  function reveal(f: number) {
+    const span = view.width / view.pxPerFrame;
+    if (f < view.frameStart || f > view.frameStart + span) view.frameStart = f - span / 2;
+  }
+  /** Shows the whole motion. */
+  function fit(lastFrame: number) {
+    view.pxPerFrame = Math.max(MIN_PX_PER_FRAME, Math.min(MAX_PX_PER_FRAME, (view.width - 20) / Math.max(lastFrame + 10, 30)));
+    view.frameStart = -10 / view.pxPerFrame;
+  }
+  return { view, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, panFrames, reveal, fit };
+}
+
+export type TimelineView = ReturnType<typeof createTimelineView>;
+const KEY: InjectionKey<TimelineView> = Symbol('timeline-view');
+
+export function provideTimelineView(): TimelineView {
+  const v = createTimelineView();
+  provide(KEY, v);
+  return v;
+}
+
+export function useTimelineView(): TimelineView {
+  const v = inject(KEY, null);
+  if (!v) throw new Error('useTimelineView outside the editor');
+  return v;
+}

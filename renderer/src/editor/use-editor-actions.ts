@@ -1,0 +1,144 @@
+/**
+ * The editor's commands, shared by buttons, the keyboard and the menu: each reads the selection and
+ * the open document, runs a pure edit from shared/editor through the history store (one undo step),
+ * and updates the selection.
+ */
+import {
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, moveKeys, pasteCurves,
+  pasteKeys, setCurves, snapCurve, CHANNEL_COUNT, type KeyRef, type ValueEdit,
+} from '../../../shared/editor';
+import type { Curve } from '../../../shared/vmd/bezier';
+import { useCurveEditorStore } from '../stores/curve-editor';
+import { useDocumentStore } from '../stores/document';
+import { useHistoryStore } from '../stores/history';
+import { useSelectionStore } from '../stores/selection';
+import { useTimeStore } from '../stores/time';
+
+export function useEditorActions() {
+  const sel = useSelectionStore();
+  const hist = useHistoryStore();
+  const curve = useCurveEditorStore();
+  const time = useTimeStore();
+  const docStore = useDocumentStore();
+
+  /** Selected keys that carry curves, of the active key's kind (bone or camera). */
+  function curveTargets(): KeyRef[] {
+    const a = sel.active;
+    if (!a || (a.kind !== 'bone' && a.kind !== 'camera')) return [];
+    return sel.refs.filter((r) => r.kind === a.kind);
+  }
+
+  /** The active key's curves as stored. */
+  function activeCurves(): Curve[] | null {
+    const a = sel.active;
+    const doc = docStore.doc;
+    if (!a || !doc || (a.kind !== 'bone' && a.kind !== 'camera') || a.record >= doc[a.kind].count) return null;
+    return keyCurves(doc, a);
+  }
+
+  /** Writes `c` on the curve editor's channel (or all channels when linked) of every selected key. */
+  function setCurve(c: readonly number[], channel = curve.channel): boolean {
+    const targets = curveTargets();
+    if (!targets.length) return false;
+    const snapped = snapCurve(c);
+    const n = CHANNEL_COUNT[targets[0].kind as 'bone' | 'camera'];
+    const curves: Partial<Record<number, Curve>> = {};
+    if (curve.linkChannels) for (let ch = 0; ch < n; ch++) curves[ch] = snapped;
+    else curves[Math.min(channel, n - 1)] = snapped;
+    return hist.run((doc) => setCurves(doc, targets, curves)) !== null;
+  }
+
+  /** Moves the selected handle by (dx, dy) on the 0..127 grid. */
+  function nudgeHandle(dx: number, dy: number): boolean {
+    const cs = activeCurves();
+    if (!cs || !curve.handle) return false;
+    const c = [...cs[Math.min(curve.channel, cs.length - 1)]];
+    const i = curve.handle === 1 ? 0 : 2;
+    c[i] = Math.max(0, Math.min(127, c[i] + dx));
+    c[i + 1] = Math.max(0, Math.min(127, c[i + 1] + dy));
+    return setCurve(c);
+  }
+
+  function applyToAllChannels(): boolean {
+    const cs = activeCurves();
+    const targets = curveTargets();
+    if (!cs || !targets.length) return false;
+    const c = cs[Math.min(curve.channel, cs.length - 1)];
+    return hist.run((doc) => applyCurveToAllChannels(doc, targets, c)) !== null;
+  }
+
+  function copyCurve(): boolean {
+    const a = sel.active;
+    const doc = docStore.doc;
+    if (!a || !doc) return false;
+    const clip = copyCurves(doc, a);
+    if (clip) curve.setClipboard(clip);
+    return clip !== null;
+  }
+
+  function pasteCurve(): boolean {
+    const clip = curve.clipboard;
+    if (!clip) return false;
+    const channels = curve.pasteChannels.map((on, ch) => (on ? ch : -1)).filter((ch) => ch >= 0 && ch < CHANNEL_COUNT[clip.kind]);
+    const refs = sel.refs;
+    return hist.run((doc) => pasteCurves(doc, refs, clip, channels)) !== null;
+  }
+
+  function deleteSelected(): boolean {
+    const refs = sel.refs;
+    if (!refs.length) return false;
+    const r = hist.run((doc) => deleteKeys(doc, refs));
+    if (r) sel.clear();
+    return r !== null;
+  }
+
+  function moveSelected(delta: number): boolean {
+    const refs = sel.refs;
+    return hist.run((doc, tracks) => moveKeys(doc, tracks, refs, delta)) !== null;
+  }
+
+  function copySelectedKeys(): boolean {
+    const doc = docStore.doc;
+    if (!doc || !sel.count) return false;
+    sel.setClipboard(copyKeys(doc, sel.refs));
+    return true;
+  }
+
+  function pasteKeysAtCursor(): boolean {
+    const clip = sel.clipboard;
+    if (!clip) return false;
+    let placed: KeyRef[] = [];
+    const r = hist.run((doc, tracks) => {
+      const out = pasteKeys(doc, tracks, clip, Math.round(time.frame));
+      if ('records' in out && out.records) placed = out.records;
+      return out;
+    });
+    if (r) sel.select(placed, 'replace');
+    return r !== null;
+  }
+
+  /** Inserts a key on the active track at the current frame with the interpolated pose. */
+  function insertKeyAtCursor(): boolean {
+    const t = sel.activeTrack;
+    if (!t) return false;
+    let record = -1;
+    const r = hist.run((doc, tracks) => {
+      const target = t.kind === 'bone' || t.kind === 'morph' ? { kind: t.kind, track: t.track } : { kind: t.kind };
+      const out = insertKey(doc, tracks, target, Math.round(time.frame));
+      if ('record' in out && out.record !== undefined) record = out.record;
+      return out;
+    });
+    if (r && record >= 0) sel.select([{ kind: t.kind, record }], 'replace');
+    return r !== null;
+  }
+
+  function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
+    const refs = sel.refs.filter((r) => r.kind === kind);
+    return hist.run((doc) => editValues(doc, refs, edit)) !== null;
+  }
+
+  return {
+    curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
+    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The camera of a camera VMD in three.js terms, and its drawing: the path as a line (broken at cuts),
+ * markers at keys (yellow) and cuts (red), and a frustum at the current frame.
+ *
+ * From `sampleCamera` (MMD coordinates, position already at |position − target| = |distance|):
+ * three.js position = mmdToThreePosition(position); orientation = Euler(mmdToThreeCameraEuler(rotation), 'XYZ');
+ * vertical field of view = the key's fov in degrees.
+ */
+import * as THREE from 'three';
+import { mmdToThreeCameraEuler, mmdToThreePosition } from '../../../shared/vmd/camera';
+import { sampleCamera, type CameraPose } from '../../../shared/vmd/sample';
+import { cameraCutFrames } from '../../../shared/vmd/inspect';
+import type { CameraTrack } from '../../../shared/vmd/tracks';
+
+const euler = new THREE.Euler();
+
+/** Puts a three.js camera where the MMD camera pose says. Returns false when there is no pose. */
+export function applyCameraPose(cam: THREE.PerspectiveCamera, pose: CameraPose | null): boolean {
+  if (!pose) return false;
+  const p = mmdToThreePosition(pose.position);
+  const r = mmdToThreeCameraEuler(pose.rotation);
+  cam.position.set(p[0], p[1], p[2]);
+  cam.quaternion.setFromEuler(euler.set(r[0], r[1], r[2], 'XYZ'));
+  if (cam.fov !== pose.fov) {
+    cam.fov = pose.fov;
+    cam.updateProjectionMatrix();
+  }
+  cam.updateMatrixWorld(true);
+  return true;
+}
+
+export interface CameraPathView {
+  group: THREE.Group;
+  /** Cut frames (a key one frame after the previous one). */
+  cuts: number[];
+  dispose(): void;
+}
+
+/** Draws a camera track: the path sampled at every frame, key and cut markers. */
+export function buildCameraPath(track: CameraTrack): CameraPathView {
+  const group = new THREE.Group();
+  group.name = 'camera-path';
+  const n = track.frames.length;
+  const cuts = cameraCutFrames(track.frames);
+  const disposables: { dispose(): void }[] = [];
+  if (n === 0) return { group, cuts, dispose() {} };
+  const first = track.frames[0], last = track.frames[n - 1];
+  const cutSet = new Set(cuts);
+  const seg: number[] = [];
+  let prev: number[] | null = null;
+  for (let f = first; f <= last; f++) {
+    const pose = sampleCamera(track, f)!;
+    const p = mmdToThreePosition(pose.position);
+    // No line across a cut: the camera jumps there.
+    if (prev && !cutSet.has(f)) seg.push(prev[0], prev[1], prev[2], p[0], p[1], p[2]);
+    prev = p;
+  }
+  const lineGeo = new THREE.BufferGeometry();
+  lineGeo.setAttribute('position', new THREE.Float32BufferAttribute(seg, 3));
+  const lineMat = new THREE.LineBasicMaterial({ color: 0x7fb8ff, transparent: true, opacity: 0.8 });
+  group.add(new THREE.LineSegments(lineGeo, lineMat));
+  disposables.push(lineGeo, lineMat);
+  const points = (frames: number[], color: number, size: number) => {
+    const pos: number[] = [];
+    for (const f of frames) pos.push(...mmdToThreePosition(sampleCamera(track, f)!.position));
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+    const m = new THREE.PointsMaterial({ color, size, sizeAttenuation: false });
+    group.add(new THREE.Points(g, m));
+    disposables.push(g, m);
+  };
+  points(Array.from(track.frames).filter((f) => !cutSet.has(f)), 0xffd34d, 5);
+  points(cuts, 0xff4d4d, 9);
+  return { group, cuts, dispose: () => disposables.forEach((d) => d.dispose()) };
+}
+
+/** MMD's default light: colour 0.6 grey, shining along (−0.5, −1, 0.5) in MMD coordinates. */
+export const MMD_LIGHT_COLOR = 0.6;
+const DEFAULT_LIGHT_MMD = [-0.5, -1, 0.5];
+
+/**
+ * A light VMD pose (or MMD's default light when null) for a three.js directional light: the direction the
+ * light travels in three.js coordinates (z negated, normalised) and an RGB colour scaled so that MMD's
+ * neutral 0.6 grey is white.
+ */
+export function lightFromPose(pose: { color: readonly number[]; direction: readonly number[] } | null): { direction: [number, number, number]; color: [number, number, number] } {
+  let d = pose ? [pose.direction[0], pose.direction[1], -pose.direction[2]] : [DEFAULT_LIGHT_MMD[0], DEFAULT_LIGHT_MMD[1], -DEFAULT_LIGHT_MMD[2]];
+  let n = Math.hypot(d[0], d[1], d[2]);
+  if (n < 1e-9) {
+    d = [DEFAULT_LIGHT_MMD[0], DEFAULT_LIGHT_MMD[1], -DEFAULT_LIGHT_MMD[2]];
+    n = Math.hypot(d[0], d[1], d[2]);
+  }
+  const c = pose ? pose.color : [MMD_LIGHT_COLOR, MMD_LIGHT_COLOR, MMD_LIGHT_COLOR];
+  return {
+    direction: [d[0] / n, d[1] / n, d[2] / n],
+    color: [c[0] / MMD_LIGHT_COLOR, c[1] / MMD_LIGHT_COLOR, c[2] / MMD_LIGHT_COLOR],
+  };
+}

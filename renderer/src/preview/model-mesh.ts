@@ -1,0 +1,162 @@
+/**
+ * Builds a three.js SkinnedMesh from a parsed PMX/PMD: geometry (MMD → three.js: z negated, triangle
+ * winding reversed to match), skin indices and weights (SDEF as BDEF2, QDEF as BDEF4 — the reader
+ * already gives 4 slots), one material group per model material, vertex morphs as relative morph targets
+ * (group morphs expand onto them), and the rig the motion drives. Textures arrive later (textures.ts).
+ */
+import * as THREE from 'three';
+import type { ModelData } from '../../../shared/pmx/model-types';
+import { matchKey } from '../../../shared/pmx/model-inspect';
+import { buildRig, updateRigWorld, type Rig } from './rig';
+import type { MorphBinding } from './pose-binding';
+
+export interface BuiltModel {
+  model: ModelData;
+  mesh: THREE.SkinnedMesh;
+  rig: Rig;
+  materials: THREE.MeshLambertMaterial[];
+  /** Motion morph matching key → morph target binding (targets index the active morph targets). */
+  morphs: Map<string, MorphBinding>;
+  /** Vertex morphs the model has (the most morph targets it can attach). */
+  vertexMorphCount: number;
+  selectMorphs(names: readonly string[] | null): void;
+  dispose(): void;
+}
+
+export function buildModelMesh(model: ModelData): BuiltModel {
+  const n = model.vertexCount;
+  const geo = new THREE.BufferGeometry();
+  const pos = new Float32Array(model.positions);
+  const nrm = new Float32Array(model.normals);
+  for (let i = 2; i < 3 * n; i += 3) {
+    pos[i] = -pos[i];
+    nrm[i] = -nrm[i];
+  }
+  geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+  geo.setAttribute('normal', new THREE.BufferAttribute(nrm, 3));
+  geo.setAttribute('uv', new THREE.BufferAttribute(new Float32Array(model.uvs), 2));
+  const boneCount = model.bones.length;
+  const skinIndex = boneCount <= 65535 ? new Uint16Array(4 * n) : new Float32Array(4 * n);
+  for (let i = 0; i < 4 * n; i++) skinIndex[i] = Math.min(model.skinIndices[i], Math.max(boneCount - 1, 0));
+  geo.setAttribute('skinIndex', new THREE.BufferAttribute(skinIndex, 4));
+  geo.setAttribute('skinWeight', new THREE.BufferAttribute(new Float32Array(model.skinWeights), 4));
+  // Mirroring z flips handedness: MMD's front faces would face away in three.js, so each triangle's
+  // winding is reversed (a, b, c → a, c, b) — checked against the stored normals in the tests.
+  const index = n > 65535 ? new Uint32Array(model.indices.length) : new Uint16Array(model.indices.length);
+  for (let f = 0; f + 2 < model.indices.length; f += 3) {
+    index[f] = model.indices[f];
+    index[f + 1] = model.indices[f + 2];
+    index[f + 2] = model.indices[f + 1];
+  }
+  geo.setIndex(new THREE.BufferAttribute(index, 1));
+  let start = 0;
+  model.materials.forEach((m, i) => {
+    geo.addGroup(start, m.indexCount, i);
+    start += m.indexCount;
+  });
+
+  // Vertex morphs → relative morph targets.
+  const targetOf = new Map<number, number>();
+  const morphAttrs: THREE.BufferAttribute[] = [];
+  model.morphs.forEach((m, mi) => {
+    if (m.kind !== 'vertex' || !m.vertex || (model.format === 'pmd' && m.panel === 0)) return;
+    const d = new Float32Array(3 * n);
+    const { indices, offsets } = m.vertex;
+    for (let k = 0; k < indices.length; k++) {
+      const v = indices[k];
+      d[3 * v] += offsets[3 * k];
+      d[3 * v + 1] += offsets[3 * k + 1];
+      d[3 * v + 2] -= offsets[3 * k + 2];
+    }
+    const attr = new THREE.BufferAttribute(d, 3);
+    attr.name = m.name;
+    targetOf.set(mi, morphAttrs.length);
+    morphAttrs.push(attr);
+  });
+  /** Morph index → the model morph indices of vertex morphs it moves, with factors (group morphs expand). */
+  const expand = (mi: number, factor: number, out: { morph: number[]; factor: number[] }, depth: number) => {
+    const m = model.morphs[mi];
+    if (!m || depth > 8) return; // group cycles are malformed; stop
+    if (targetOf.has(mi)) {
+      out.morph.push(mi);
+      out.factor.push(factor);
+    } else if (m.group) {
+      for (let k = 0; k < m.group.indices.length; k++) expand(m.group.indices[k], factor * m.group.weights[k], out, depth + 1);
+    }
+  };
+  const expanded = new Map<string, { morph: number[]; factor: number[] }>();
+  model.morphs.forEach((m, mi) => {
+    const e = { morph: [] as number[], factor: [] as number[] };
+    expand(mi, 1, e, 0);
+    const key = matchKey(m.name);
+    if (e.morph.length && !expanded.has(key)) expanded.set(key, e);
+  });
+  const morphs = new Map<string, MorphBinding>();
+  const materials = model.materials.map((m) => {
+    // Lambert: MMD's look is mostly diffuse + ambient, and per-pixel specular is costly on software GL.
+    const mat = new THREE.MeshLambertMaterial({
+      name: m.name,
+      color: new THREE.Color(m.diffuse[0], m.diffuse[1], m.diffuse[2]),
+      // MMD's ambient term lights a surface regardless of the light: keep a share of it as emission.
+      emissive: new THREE.Color(m.ambient[0] * 0.45, m.ambient[1] * 0.45, m.ambient[2] * 0.45),
+      opacity: m.diffuse[3],
+      transparent: m.diffuse[3] < 1,
+      side: m.flags & 0x01 ? THREE.DoubleSide : THREE.FrontSide,
+      alphaTest: 0.01,
+    });
+    mat.visible = m.diffuse[3] > 0;
+    return mat;
+  });
+
+  const rig = buildRig(model.bones);
+  const mesh = new THREE.SkinnedMesh(geo, materials);
+  mesh.name = 'model';
+  for (const r of rig.roots) mesh.add(r);
+  updateRigWorld(rig);
+  mesh.updateMatrixWorld(true);
+  mesh.bind(new THREE.Skeleton(rig.bones));
+  mesh.frustumCulled = false; // the skinned pose can leave the rest-pose bounds
+  const built: BuiltModel = {
+    model,
+    mesh,
+    rig,
+    materials,
+    morphs,
+    vertexMorphCount: morphAttrs.length,
+    /**
+     * Keeps as morph targets only the vertex morphs the given motion morph names reach (null: all).
+     * A GPU evaluates every attached target per vertex; a model with 150 morphs and a motion using 5
+     * should not pay for 150 (SwiftShader and small GPUs notice).
+     */
+    selectMorphs(names: readonly string[] | null) {
+      const used = new Set<number>(names === null ? targetOf.keys() : []);
+      const wanted = names === null ? [...expanded.keys()] : names.map(matchKey);
+      for (const k of wanted) expanded.get(k)?.morph.forEach((mi) => used.add(mi));
+      const active = [...used].sort((a, b) => a - b);
+      const slot = new Map(active.map((mi, i) => [mi, i]));
+      if (active.length) {
+        geo.morphAttributes.position = active.map((mi) => morphAttrs[targetOf.get(mi)!]);
+        geo.morphTargetsRelative = true;
+      } else delete geo.morphAttributes.position;
+      mesh.morphTargetInfluences = active.length ? new Array(active.length).fill(0) : undefined;
+      mesh.morphTargetDictionary = active.length ? Object.fromEntries(active.map((mi, i) => [model.morphs[mi].name, i])) : undefined;
+      morphs.clear();
+      for (const k of wanted) {
+        const e = expanded.get(k);
+        if (e && !morphs.has(k)) morphs.set(k, { targets: e.morph.map((mi) => slot.get(mi)!), factors: [...e.factor] });
+      }
+      // Morphs the model has but the selection left out still count as present (not "missing").
+      for (const [k] of expanded) if (!morphs.has(k)) morphs.set(k, { targets: [], factors: [] });
+    },
+    dispose() {
+      geo.dispose();
+      for (const m of materials) {
+        m.map?.dispose();
+        m.dispose();
+      }
+      mesh.skeleton.dispose();
+    },
+  };
+  built.selectMorphs(null);
+  return built;
+}

@@ -1,0 +1,163 @@
+/**
+ * Binds a motion's tracks to a rig and poses it at any (fractional) frame. The pose comes from the codec's
+ * own sampler (`sampleBoneInto`), converted MMD → three.js, so the preview shows exactly what
+ * `vmd-studio sample` prints; then append (付与) rotations and IK run in transform order, with IK switched
+ * on and off by the VMD's IK block. Allocation-free per frame.
+ */
+import * as THREE from 'three';
+import { sampleBoneInto, sampleMorph } from '../../../shared/vmd/sample';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { ikKey } from '../../../shared/vmd/records';
+import { keyAtOrBefore } from '../../../shared/vmd/tracks';
+import { BONE_FLAG } from '../../../shared/pmx/model-types';
+import { matchKey } from '../../../shared/pmx/model-inspect';
+import { resetRig, updateRigWorld, type Rig } from './rig';
+import { solveIk } from './ik-solver';
+
+/** IK on/off over time for each IK bone name, from the VMD IK block (step: the last key at or before f). */
+export interface IkSwitches {
+  frames: Uint32Array;
+  /** Per IK bone matching key: enabled flag per key (parallel to frames); absent name = enabled. */
+  byName: Map<string, Uint8Array>;
+}
+
+export function ikSwitchesOf(doc: VmdDocument | null, tracks: MotionTracks | null): IkSwitches {
+  const empty: IkSwitches = { frames: new Uint32Array(0), byName: new Map() };
+  if (!doc || !tracks || tracks.ik.frames.length === 0) return empty;
+  const n = tracks.ik.frames.length;
+  const byName = new Map<string, Uint8Array>();
+  for (let k = 0; k < n; k++) {
+    const key = ikKey(doc.ik, tracks.ik.record[k]);
+    for (const item of key.iks) {
+      const name = matchKey(item.name);
+      let arr = byName.get(name);
+      if (!arr) {
+        // Keys before this name's first mention keep it on (MMD's default).
+        arr = new Uint8Array(n).fill(1);
+        byName.set(name, arr);
+      }
+      arr[k] = item.enabled ? 1 : 0;
+      // Later keys inherit until the name is mentioned again.
+      for (let j = k + 1; j < n; j++) arr[j] = arr[k];
+    }
+  }
+  return { frames: tracks.ik.frames, byName };
+}
+
+const identity = new THREE.Quaternion();
+const tmpQ = new THREE.Quaternion();
+const srcQ = new THREE.Quaternion();
+
+/** Morph target influences for one motion morph: which targets and with what factor (group morphs expand). */
+export interface MorphBinding {
+  targets: number[];
+  factors: number[];
+}
+
+export class PoseBinding {
+  /** Rig bone per bone track, −1 when the rig lacks it. */
+  readonly trackBone: Int32Array;
+  /** Motion bones the rig lacks (display names). */
+  readonly missingBones: string[];
+  /** Motion morphs the model lacks. */
+  readonly missingMorphs: string[];
+  private readonly pos: Float32Array;
+  private readonly rot: Float32Array;
+  /** Per rig bone: IK switch array for its name, or null (always on). */
+  private readonly ikSwitch: (Uint8Array | null)[];
+  private readonly morphBind: (MorphBinding | null)[];
+  /** Milliseconds the last apply() took. */
+  lastPoseMs = 0;
+
+  constructor(
+    readonly rig: Rig,
+    readonly tracks: MotionTracks | null,
+    readonly ik: IkSwitches,
+    /** Morph name (matching key) → binding; empty for the figure. */
+    morphs: Map<string, MorphBinding> = new Map(),
+    private readonly influences: number[] | null = null,
+  ) {
+    const names = tracks?.bones.names ?? [];
+    this.trackBone = new Int32Array(names.length);
+    this.missingBones = [];
+    names.forEach((n, t) => {
+      const b = rig.byKey.get(matchKey(n));
+      this.trackBone[t] = b ?? -1;
+      if (b === undefined) this.missingBones.push(n);
+    });
+    this.pos = new Float32Array(3);
+    this.rot = new Float32Array(4);
+    this.ikSwitch = rig.info.map((b) => (b.ik ? (ik.byName.get(matchKey(b.name)) ?? null) : null));
+    const morphNames = tracks?.morphs.names ?? [];
+    this.morphBind = morphNames.map((n) => morphs.get(matchKey(n)) ?? null);
+    this.missingMorphs = morphNames.filter((_, i) => !this.morphBind[i]);
+  }
+
+  /** Poses the rig at frame f (fractional allowed) and sets morph influences. */
+  apply(f: number): void {
+    const t0 = performance.now();
+    const rig = this.rig;
+    resetRig(rig);
+    const tr = this.tracks;
+    if (tr) {
+      const b = tr.bones, P = this.pos, R = this.rot, rest = rig.rest;
+      for (let t = 0; t < this.trackBone.length; t++) {
+        const i = this.trackBone[t];
+        if (i < 0) continue;
+        sampleBoneInto(b, t, f, P, R, 0);
+        const bone = rig.bones[i];
+        // MMD → three.js: z of positions and x, y of quaternions change sign.
+        bone.position.set(rest[3 * i] + P[0], rest[3 * i + 1] + P[1], rest[3 * i + 2] - P[2]);
+        bone.quaternion.set(-R[0], -R[1], R[2], R[3]);
+      }
+      if (this.influences) {
+        const inf = this.influences;
+        inf.fill(0);
+        for (let t = 0; t < this.morphBind.length; t++) {
+          const mb = this.morphBind[t];
+          if (!mb) continue;
+          const w = sampleMorph(tr.morphs, t, f);
+          for (let k = 0; k < mb.targets.length; k++) inf[mb.targets[k]] += w * mb.factors[k];
+        }
+      }
+    }
+    this.solve(f);
+    this.lastPoseMs = performance.now() - t0;
+  }
+
+  /** Append and IK in transform order. */
+  private solve(f: number): void {
+    const rig = this.rig;
+    updateRigWorld(rig);
+    let ikKeyIndex = -1;
+    if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
+    for (const i of rig.order) {
+      const info = rig.info[i];
+      const bone = rig.bones[i];
+      if (info.appendParent >= 0 && info.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) {
+        const src = rig.bones[info.appendParent];
+        const r = info.appendRatio;
+        if (info.flags & BONE_FLAG.APPEND_ROTATE) {
+          srcQ.copy(src.quaternion);
+          if (r < 0) srcQ.invert();
+          tmpQ.copy(identity).slerp(srcQ, Math.abs(r));
+          bone.quaternion.premultiply(tmpQ);
+        }
+        if (info.flags & BONE_FLAG.APPEND_TRANSLATE) {
+          const j = info.appendParent, rest = rig.rest;
+          bone.position.x += (src.position.x - rest[3 * j]) * r;
+          bone.position.y += (src.position.y - rest[3 * j + 1]) * r;
+          bone.position.z += (src.position.z - rest[3 * j + 2]) * r;
+        }
+        bone.updateMatrixWorld(true);
+      }
+      const ik = rig.iks.get(i);
+      if (ik) {
+        const sw = this.ikSwitch[i];
+        if (sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0) continue;
+        solveIk(rig, ik);
+      }
+    }
+  }
+}

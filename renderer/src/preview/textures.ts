@@ -1,0 +1,107 @@
+/**
+ * Model textures: bytes from main (resolved relative to the model file), decoded here — TGA by our own
+ * decoder, BMP/PNG/JPG by the browser — and put on the materials. A texture that is missing or does not
+ * decode is reported by path; the model still shows in its material colour.
+ */
+import * as THREE from 'three';
+import type { BuiltModel } from './model-mesh';
+import { decodeTga } from './tga';
+
+export type ReadAsset = (relativePath: string) => Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>;
+
+export interface TextureProblem {
+  path: string;
+  reason: string;
+}
+
+/** Decodes image bytes into a texture (rows top first, flipY off: MMD UVs have v growing downward). */
+export async function decodeTexture(bytes: Uint8Array, path: string): Promise<THREE.Texture> {
+  const isTga = /\.tga$/i.test(path);
+  let tex: THREE.Texture;
+  if (isTga) {
+    const r = decodeTga(bytes);
+    if (!r.ok) throw new Error(r.error);
+    const { width, height, data } = r.image;
+    tex = new THREE.DataTexture(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, THREE.RGBAFormat);
+    tex.generateMipmaps = true;
+    tex.minFilter = THREE.LinearMipmapLinearFilter;
+    tex.magFilter = THREE.LinearFilter;
+  } else {
+    const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+    const bitmap = await createImageBitmap(blob, { imageOrientation: 'none', premultiplyAlpha: 'none' });
+    tex = new THREE.Texture(bitmap as unknown as HTMLImageElement);
+  }
+  tex.flipY = false;
+  tex.colorSpace = THREE.SRGBColorSpace;
+  tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
+  tex.needsUpdate = true;
+  tex.name = path;
+  return tex;
+}
+
+/**
+ * True when the texture has see-through pixels (then the material blends). Decoded bitmaps are checked
+ * on a 128×128 copy: enough to tell a hair texture with cut-outs from an opaque one.
+ */
+function hasAlpha(tex: THREE.Texture): boolean {
+  const img = tex.image as { data?: Uint8Array; width?: number; height?: number } | undefined;
+  if (img?.data) {
+    for (let i = 3; i < img.data.length; i += 4) if (img.data[i] < 250) return true;
+    return false;
+  }
+  if (!/\.(png|tga|bmp)$/i.test(tex.name)) return false; // JPEG has no alpha
+  try {
+    const canvas = new OffscreenCanvas(128, 128);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return true;
+    ctx.drawImage(tex.image as CanvasImageSource, 0, 0, 128, 128);
+    const px = ctx.getImageData(0, 0, 128, 128).data;
+    for (let i = 3; i < px.length; i += 4) if (px[i] < 250) return true;
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Loads every texture the materials use and applies it. Sphere maps and toon textures are not drawn
+ * (noted in the UI). Returns the textures that could not be read or decoded.
+ */
+export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; loaded: number }> {
+  const { model, materials } = built;
+  const wanted = new Set<number>();
+  for (const m of model.materials) if (m.texture >= 0 && m.texture < model.textures.length) wanted.add(m.texture);
+  const textures = new Map<number, THREE.Texture>();
+  const problems: TextureProblem[] = [];
+  await Promise.all(
+    [...wanted].map(async (ti) => {
+      const path = model.textures[ti];
+      const r = await readAsset(path).catch((e: unknown) => ({ ok: false as const, message: String(e) }));
+      if (!r.ok) {
+        problems.push({ path, reason: r.message });
+        return;
+      }
+      try {
+        textures.set(ti, await decodeTexture(r.bytes, path));
+      } catch (e) {
+        problems.push({ path, reason: e instanceof Error ? e.message : String(e) });
+      }
+    }),
+  );
+  model.materials.forEach((m, i) => {
+    const tex = textures.get(m.texture);
+    if (!tex) return;
+    const mat = materials[i];
+    mat.map = tex;
+    // The ambient share (emissive) must be tinted by the texture too, as in MMD's (ambient + diffuse·light)·texture;
+    // untinted it would wash dark cloth out to grey.
+    mat.emissiveMap = tex;
+    if (hasAlpha(tex)) {
+      mat.transparent = true;
+      mat.alphaTest = 0.05;
+    }
+    mat.needsUpdate = true;
+  });
+  problems.sort((a, b) => a.path.localeCompare(b.path));
+  return { problems, loaded: textures.size };
+}

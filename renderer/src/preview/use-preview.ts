@@ -1,0 +1,201 @@
+/**
+ * usePreview(canvas): the 3D preview's Vue side. Creates the PreviewEngine when the canvas mounts (outside
+ * reactivity), follows the document (version counter) and the shared time store, runs the playback loop
+ * only while playing (30 fps timeline, interpolated sub-frames at the display rate), and disposes the
+ * engine and its WebGL context on unmount.
+ *
+ * Test hook: `window.__vmdPreview` (always installed while a preview is mounted; read-only queries):
+ * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
+ * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), gpu(), info().
+ */
+import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import { readModel } from '../../../shared/pmx/model-reader';
+import { readVmd } from '../../../shared/vmd/vmd-reader';
+import { buildTracks } from '../../../shared/vmd/tracks';
+import { useDocumentStore } from '../stores/document';
+import { usePreviewStore } from '../stores/preview';
+import { useTimeStore } from '../stores/time';
+import { PreviewEngine } from './preview-engine';
+import { buildModelMesh } from './model-mesh';
+import { applyTextures, type ReadAsset } from './textures';
+
+export interface PreviewTestHook {
+  boneWorldQuaternion(name: string): [number, number, number, number] | null;
+  boneWorldPosition(name: string): [number, number, number] | null;
+  cameraState(): ReturnType<PreviewEngine['cameraState']> | null;
+  frame(): number;
+  perf(): { frameMs: number[]; poseMs: number[] };
+  resetPerf(): void;
+  /** Mean ms of pose evaluation over n frames (re-poses the current frame after). */
+  timePose(n: number): number;
+  /** 'software' when WebGL runs on SwiftShader or similar. */
+  gpu(): 'software' | 'hardware';
+  info(): { model: string | null; bones: number; missingBones: number };
+}
+
+declare global {
+  interface Window {
+    __vmdPreview?: PreviewTestHook;
+  }
+}
+
+export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
+  const docStore = useDocumentStore();
+  const time = useTimeStore();
+  const store = usePreviewStore();
+  let engine: PreviewEngine | null = null;
+  let resize: ResizeObserver | null = null;
+  let loop = 0;
+  let last = 0;
+  const stops: (() => void)[] = [];
+
+  function syncMotion() {
+    if (!engine) return;
+    const info = engine.setMotion(docStore.doc, docStore.tracks);
+    store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+  }
+
+  function tick(now: number) {
+    loop = 0;
+    if (!engine || !time.playing) return;
+    const dt = last ? Math.min((now - last) / 1000, 0.25) : 0;
+    if (last) engine.frameTimes.push(now - last);
+    last = now;
+    const end = Math.max(time.lastFrame, 0);
+    let f = time.frame + dt * 30;
+    if (f > end) {
+      if (time.loop && end > 0) f = f - Math.floor(f / end) * end;
+      else {
+        f = end;
+        time.seek(f);
+        time.pause();
+        return;
+      }
+    }
+    time.seek(f);
+    engine.setFrame(f);
+    engine.renderNow();
+    loop = requestAnimationFrame(tick);
+  }
+
+  function startLoop() {
+    if (loop) return;
+    last = 0;
+    loop = requestAnimationFrame(tick);
+  }
+  function stopLoop() {
+    if (loop) cancelAnimationFrame(loop);
+    loop = 0;
+  }
+
+  onMounted(() => {
+    const el = canvas.value;
+    if (!el) return;
+    try {
+      engine = new PreviewEngine(el);
+    } catch {
+      store.unavailable = true;
+      return;
+    }
+    const box = el.parentElement ?? el;
+    const fit = () => engine?.resize(box.clientWidth || 1, box.clientHeight || 1);
+    fit();
+    if (typeof ResizeObserver !== 'undefined') {
+      resize = new ResizeObserver(fit);
+      resize.observe(box);
+    }
+    syncMotion();
+    engine.setFrame(time.frame);
+    engine.setLookThrough(store.lookThrough);
+    stops.push(
+      watch(() => docStore.version, syncMotion),
+      // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
+      watch(() => time.frame, (f) => {
+        if (!time.playing) engine?.setFrame(f);
+      }),
+      watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
+      watch(() => store.lookThrough, (on) => engine?.setLookThrough(on)),
+    );
+    const e = engine;
+    window.__vmdPreview = {
+      boneWorldQuaternion: (n) => e.boneWorldQuaternion(n),
+      boneWorldPosition: (n) => e.boneWorldPosition(n),
+      cameraState: () => e.cameraState(),
+      frame: () => e.currentFrame,
+      perf: () => ({ frameMs: e.frameTimes.values(), poseMs: e.poseTimes.values() }),
+      resetPerf: () => {
+        e.frameTimes.clear();
+        e.poseTimes.clear();
+      },
+      timePose: (n) => e.timePose(n),
+      gpu: () => (e.software ? 'software' : 'hardware'),
+      info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
+    };
+  });
+
+  onBeforeUnmount(() => {
+    stopLoop();
+    stops.forEach((s) => s());
+    resize?.disconnect();
+    engine?.dispose();
+    engine = null;
+    if (typeof window !== 'undefined') delete window.__vmdPreview;
+  });
+
+  /**
+   * Parses model bytes and shows the model (textures load after it appears). Returns an error message
+   * when the bytes are not a readable model; the current figure or model then stays.
+   */
+  async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<{ ok: true } | { ok: false; error: { code: string; message: string; offset?: number } }> {
+    if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
+    const r = readModel(bytes);
+    if (!r.ok) return { ok: false, error: r.error };
+    const m = r.value;
+    store.loading = true;
+    try {
+      const built = buildModelMesh(m);
+      const info = engine.setModel(built);
+      store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+      store.setModel({
+        name: m.name, path, format: m.format, bones: m.bones.length,
+        morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
+      });
+      const tex = await applyTextures(built, readAsset);
+      if (engine) {
+        store.missingTextures = tex.problems;
+        engine.requestRender();
+      }
+      return { ok: true };
+    } finally {
+      store.loading = false;
+    }
+  }
+
+  /**
+   * Shows a camera/light VMD beside the document's motion (null removes it). Returns an error when the
+   * bytes are not a VMD.
+   */
+  function loadCameraMotion(bytes: Uint8Array | null, name = ''): { ok: true } | { ok: false; error: { code: string; message: string; offset?: number } } {
+    if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
+    if (!bytes) {
+      store.cameraFile = null;
+      store.setBinding(engine.setCameraMotion(null), engine.cameraTrack?.frames.length ?? 0);
+      return { ok: true };
+    }
+    const r = readVmd(bytes);
+    if (!r.ok) return { ok: false, error: r.error };
+    const tracks = buildTracks(r.value);
+    store.cameraFile = name;
+    store.setBinding(engine.setCameraMotion(tracks), engine.cameraTrack?.frames.length ?? 0);
+    return { ok: true };
+  }
+
+  /** Back to the default figure. */
+  function clearModel() {
+    if (!engine) return;
+    store.setBinding(engine.setModel(null), engine.cameraTrack?.frames.length ?? 0);
+    store.setModel(null);
+  }
+
+  return { loadModel, clearModel, loadCameraMotion };
+}

@@ -1,0 +1,115 @@
+/** The batch dialog: the job being edited, the running job's progress (pushed by main) and its summary. */
+import { defineStore } from 'pinia';
+import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
+import { useApi } from '../api';
+import { useNotifyStore } from './notify';
+import { useSettingsStore } from './settings';
+
+export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+
+let unsubscribe: (() => void)[] = [];
+/** Events that arrived before startBatch's answer named the job (a tiny job can finish first). */
+const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary }>();
+
+export const useBatchStore = defineStore('batch', {
+  state: () => ({
+    open: false,
+    op: 'mirror' as BatchOp,
+    inputDir: '',
+    outputDir: '',
+    /** Operation options as JSON text, e.g. {"from": 10, "to": 200}. */
+    optionsText: '{}',
+    recursive: true,
+    overwrite: false,
+    dryRun: false,
+    jobId: null as string | null,
+    progress: null as BatchProgress | null,
+    summary: null as BatchSummary | null,
+  }),
+  getters: {
+    running: (s) => s.jobId !== null && s.summary === null,
+    fraction: (s) => (s.progress && s.progress.total > 0 ? s.progress.done / s.progress.total : 0),
+  },
+  actions: {
+    /** Subscribes to the pushed batch events (once, from App). */
+    listen() {
+      if (unsubscribe.length) return;
+      const api = useApi();
+      unsubscribe = [
+        api.onBatchProgress((p) => {
+          if (p.jobId === this.jobId) this.progress = p;
+          else early.set(p.jobId, { ...early.get(p.jobId), progress: p });
+        }),
+        api.onBatchDone((s) => {
+          if (s.jobId !== this.jobId) {
+            early.set(s.jobId, { ...early.get(s.jobId), summary: s });
+            return;
+          }
+          this.finish(s);
+        }),
+      ];
+    },
+    finish(s: BatchSummary) {
+      this.summary = s;
+      const t = useSettingsStore().t;
+      const msg = s.cancelled ? t('batch.cancelled') : t('batch.done', { ok: s.ok, failed: s.failed, skipped: s.skipped });
+      if (s.failed) useNotifyStore().warning(msg);
+      else useNotifyStore().success(msg);
+    },
+    stopListening() {
+      unsubscribe.forEach((u) => u());
+      unsubscribe = [];
+    },
+    show() {
+      this.open = true;
+    },
+    hide() {
+      this.open = false;
+    },
+    /** The job from the form, or an error message. */
+    buildJob(): BatchJob | string {
+      let options: unknown;
+      try {
+        options = JSON.parse(this.optionsText || '{}');
+      } catch {
+        return useSettingsStore().t('batch.badOptions');
+      }
+      if (typeof options !== 'object' || options === null || Array.isArray(options)) return useSettingsStore().t('batch.badOptions');
+      return {
+        op: this.op,
+        inputDir: this.inputDir,
+        outputDir: this.outputDir,
+        options: options as BatchJob['options'],
+        recursive: this.recursive,
+        overwrite: this.overwrite,
+        dryRun: this.dryRun,
+      };
+    },
+    async start(): Promise<boolean> {
+      const job = this.buildJob();
+      if (typeof job === 'string') {
+        useNotifyStore().error({ code: 'E_ARGUMENT', message: job });
+        return false;
+      }
+      this.listen();
+      this.progress = null;
+      this.summary = null;
+      const r = await useApi().startBatch(job);
+      if (!r.ok) {
+        useNotifyStore().error(r.error);
+        return false;
+      }
+      this.jobId = r.value.jobId;
+      const got = early.get(this.jobId);
+      early.clear();
+      if (got?.progress) this.progress = got.progress;
+      if (got?.summary) this.finish(got.summary);
+      return true;
+    },
+    async cancel() {
+      if (!this.jobId) return;
+      const r = await useApi().cancelBatch(this.jobId);
+      if (!r.ok) useNotifyStore().error(r.error);
+    },
+  },
+});

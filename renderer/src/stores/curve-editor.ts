@@ -1,0 +1,76 @@
+/**
+ * Curve editor state: the channel shown (bone X, Y, Z, rotation; camera adds distance and fov),
+ * one-at-a-time or overlaid, the selected handle for arrow-key nudges, the curve being dragged (a
+ * draft, not yet in the document), the copied curve, the channels a paste writes, user presets.
+ */
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import type { Curve } from '../../../shared/vmd/bezier';
+import type { CurveClipboard, CurvePreset } from '../../../shared/editor';
+
+const PRESET_STORAGE = 'vmd-studio.curve-presets';
+
+function loadUserPresets(): CurvePreset[] {
+  try {
+    const raw = typeof localStorage !== 'undefined' ? localStorage.getItem(PRESET_STORAGE) : null;
+    if (!raw) return [];
+    const list = JSON.parse(raw) as { id: string; label: string; curve: number[] }[];
+    return list
+      .filter((p) => Array.isArray(p.curve) && p.curve.length === 4 && p.curve.every((v) => Number.isInteger(v) && v >= 0 && v <= 127))
+      .map((p) => ({ id: String(p.id), label: String(p.label), curve: p.curve as unknown as Curve, user: true }));
+  } catch {
+    return []; // a damaged entry must not stop the editor
+  }
+}
+
+export const useCurveEditorStore = defineStore('curve-editor', {
+  state: () => ({
+    /** Channel whose handles are edited. */
+    channel: 0,
+    /** Show all channels' curves at once (handles stay on `channel`). */
+    overlay: false,
+    /** Edits go to every channel of the key at once. */
+    linkChannels: false,
+    /** Handle selected for keyboard nudges: 1 = (x1, y1), 2 = (x2, y2), 0 = none. */
+    handle: 0 as 0 | 1 | 2,
+    /** The curve while a handle is dragged (null when not dragging); not yet written to the document. */
+    draft: null as Curve | null,
+    /** Bumped on every draft change (drawing listens to it). */
+    draftVersion: 0,
+    clipboard: null as CurveClipboard | null,
+    /** Channels a curve paste writes (index = channel). */
+    pasteChannels: [true, true, true, true, true, true] as boolean[],
+    userPresets: loadUserPresets() as CurvePreset[],
+    /** The panel last clicked decides what Ctrl+C / Ctrl+V act on. */
+    focus: 'timeline' as 'timeline' | 'curve',
+  }),
+  actions: {
+    setChannel(ch: number) {
+      this.channel = ch;
+    },
+    setDraft(c: Curve | null) {
+      this.draft = c ? markRaw([c[0], c[1], c[2], c[3]] as unknown as Curve) : null;
+      this.draftVersion++;
+    },
+    setClipboard(c: CurveClipboard | null) {
+      this.clipboard = c ? markRaw(c) : null;
+    },
+    saveUserPreset(label: string, curve: Curve): CurvePreset {
+      const p: CurvePreset = { id: 'user-' + Date.now().toString(36) + '-' + this.userPresets.length, label, curve: [...curve] as unknown as Curve, user: true };
+      this.userPresets = [...this.userPresets, p];
+      this.persist();
+      return p;
+    },
+    removeUserPreset(id: string) {
+      this.userPresets = this.userPresets.filter((p) => p.id !== id);
+      this.persist();
+    },
+    persist() {
+      try {
+        localStorage.setItem(PRESET_STORAGE, JSON.stringify(this.userPresets.map((p) => ({ id: p.id, label: p.label, curve: [...p.curve] }))));
+      } catch {
+        // storage full or unavailable: presets stay for this session
+      }
+    },
+  },
+});

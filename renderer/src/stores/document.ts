@@ -1,0 +1,229 @@
+/**
+ * The open document. The VmdDocument and its MotionTracks stay out of Vue's reactivity (shallowRef,
+ * replaced whole): they hold large typed arrays. Components watch `version`, which every change bumps.
+ *
+ * Edits go through `replaceDocument(doc)`: it rebuilds the tracks and the summary once per edit.
+ * A VPD opens as a one-frame VMD (keys at frame 0) and saves back as a VPD of that frame.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import {
+  buildTracks,
+  inspectVmd,
+  readVmd,
+  readVpd,
+  vmdToVpd,
+  vpdToVmd,
+  writeVmd,
+  writeVpd,
+  type Diagnostic,
+  type MotionTracks,
+  type VmdDocument,
+  type VmdInfo,
+} from '../../../shared/vmd';
+import type { IpcError, IpcResult, SavedFile } from '../../../shared/ipc/contract';
+import { useApi } from '../api';
+import { useNotifyStore } from './notify';
+import { useSettingsStore } from './settings';
+import { useTimeStore } from './time';
+
+export type DocumentFormat = 'vmd' | 'vpd';
+
+function baseName(p: string): string {
+  return p.split(/[\\/]/).pop() ?? p;
+}
+
+function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
+  if (/\.vpd$/i.test(name)) return 'vpd';
+  if (/\.vmd$/i.test(name)) return 'vmd';
+  // No telling extension (a dropped file, a pasted blob): the VPD magic is plain ASCII.
+  const head = bytes ? String.fromCharCode(...bytes.subarray(0, 23)) : '';
+  return head === 'Vocaloid Pose Data file' ? 'vpd' : 'vmd';
+}
+
+export const useDocumentStore = defineStore('document', () => {
+  /** Absolute path, or null for a document that has never been saved (dropped in a browser). */
+  const path = ref<string | null>(null);
+  const fileName = ref('');
+  const format = ref<DocumentFormat>('vmd');
+  const dirty = ref(false);
+  /** Bumped on every open and edit; watch this, not `doc`. */
+  const version = ref(0);
+  const info = ref<VmdInfo | null>(null);
+  const diagnostics = ref<Diagnostic[]>([]);
+  const busy = ref(false);
+  const doc = shallowRef<VmdDocument | null>(null);
+  const tracks = shallowRef<MotionTracks | null>(null);
+
+  const isOpen = computed(() => doc.value !== null);
+  const title = computed(() => (isOpen.value ? `${fileName.value}${dirty.value ? ' *' : ''} — VMD Studio` : 'VMD Studio'));
+
+  function reportState() {
+    if (typeof document !== 'undefined') document.title = title.value;
+    void useApi()
+      .setDocumentState({ path: path.value, name: isOpen.value ? fileName.value : null, dirty: dirty.value })
+      .catch(() => undefined);
+  }
+
+  function install(next: VmdDocument, opts: { dirty: boolean; diagnostics?: Diagnostic[] }) {
+    const t = buildTracks(next);
+    doc.value = next;
+    tracks.value = t;
+    if (opts.diagnostics) diagnostics.value = opts.diagnostics;
+    info.value = inspectVmd(next, t, diagnostics.value);
+    dirty.value = opts.dirty;
+    version.value++;
+    useTimeStore().setRange(t.lastFrame);
+    reportState();
+  }
+
+  /**
+   * Decodes bytes and makes them the open document. Returns false (and notifies) when they do not parse;
+   * the previous document then stays open.
+   */
+  function openBytes(name: string, bytes: Uint8Array, filePath: string | null = null): boolean {
+    const notify = useNotifyStore();
+    const fmt = formatOf(name, bytes);
+    let next: VmdDocument;
+    let diags: Diagnostic[];
+    if (fmt === 'vpd') {
+      const pose = readVpd(bytes);
+      if (!pose.ok) return void notify.error({ ...pose.error, file: filePath ?? name }), false;
+      const converted = vpdToVmd(pose.value, { frame: 0, skipLongNames: true });
+      if (!converted.ok) return void notify.error({ ...converted.error, file: filePath ?? name }), false;
+      next = converted.value;
+      diags = [...pose.diagnostics, ...converted.diagnostics];
+    } else {
+      const r = readVmd(bytes);
+      if (!r.ok) return void notify.error({ ...r.error, file: filePath ?? name }), false;
+      next = r.value;
+      diags = r.diagnostics;
+    }
+    path.value = filePath;
+    fileName.value = filePath ? baseName(filePath) : name;
+    format.value = fmt;
+    useTimeStore().pause();
+    useTimeStore().seek(0);
+    install(next, { dirty: false, diagnostics: diags });
+    return true;
+  }
+
+  /** Reads a file through main and opens it. */
+  async function openPath(p: string): Promise<boolean> {
+    busy.value = true;
+    try {
+      const r = await useApi().openFile(p);
+      if (!r.ok) {
+        useNotifyStore().error(r.error);
+        return false;
+      }
+      const opened = openBytes(r.value.name, r.value.bytes, r.value.path);
+      const settings = useSettingsStore();
+      void settings.refreshRecent();
+      if (opened) {
+        const dir = r.value.path.replace(/[\\/][^\\/]*$/, '');
+        if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
+        useNotifyStore().success(settings.t('notify.opened', { name: r.value.name }));
+      }
+      return opened;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** The document's bytes in the format of `target` (VMD unless the name ends in .vpd). */
+  function encode(target: string): Uint8Array | null {
+    if (!doc.value || !tracks.value) return null;
+    if (formatOf(target) === 'vpd') return writeVpd(vmdToVpd(doc.value, tracks.value, 0));
+    return writeVmd(doc.value);
+  }
+
+  async function write(target: string, bytes: Uint8Array, overwrite: boolean): Promise<IpcResult<SavedFile>> {
+    busy.value = true;
+    try {
+      return await useApi().saveFile(target, bytes, { overwrite, backup: true });
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  function fail(e: IpcError): false {
+    useNotifyStore().error(e);
+    return false;
+  }
+
+  /**
+   * Writes the document to `target` and makes that its path. `overwrite` must be true to replace
+   * an existing file (the dialogs ask first); the first replacement in a session keeps a .bak.
+   */
+  async function saveAs(target: string, opts: { overwrite?: boolean } = {}): Promise<boolean> {
+    const bytes = encode(target);
+    if (!bytes) return fail({ code: 'E_ARGUMENT', message: useSettingsStore().t('notify.nothingToSave') });
+    const r = await write(target, bytes, opts.overwrite ?? false);
+    if (!r.ok) return fail(r.error);
+    path.value = r.value.path;
+    fileName.value = baseName(r.value.path);
+    format.value = formatOf(r.value.path);
+    dirty.value = false;
+    reportState();
+    const s = useSettingsStore();
+    void s.refreshRecent();
+    useNotifyStore().success(
+      r.value.backupPath
+        ? s.t('notify.savedBackup', { name: fileName.value, backup: baseName(r.value.backupPath) })
+        : s.t('notify.saved', { name: fileName.value }),
+    );
+    return true;
+  }
+
+  /** Saves over the current path; false when there is none (the caller asks for one: Save As). */
+  async function save(): Promise<boolean> {
+    if (!path.value) return false;
+    return saveAs(path.value, { overwrite: true });
+  }
+
+  /** Writes the pose at `frame` (interpolated like playback) as a VPD file. */
+  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean } = {}): Promise<boolean> {
+    if (!doc.value || !tracks.value) return fail({ code: 'E_ARGUMENT', message: useSettingsStore().t('notify.nothingToSave') });
+    const bytes = writeVpd(vmdToVpd(doc.value, tracks.value, frame));
+    const r = await write(target, bytes, opts.overwrite ?? false);
+    if (!r.ok) return fail(r.error);
+    useNotifyStore().success(useSettingsStore().t('notify.exported', { name: baseName(r.value.path) }));
+    return true;
+  }
+
+  /** Installs an edited document: rebuilds tracks and summary, bumps `version`, marks dirty (by default). */
+  function replaceDocument(next: VmdDocument, opts: { dirty?: boolean } = {}) {
+    install(next, { dirty: opts.dirty ?? true });
+  }
+
+  /** Marks the document clean or dirty without changing it (e.g. after undo back to the saved state). */
+  function setDirty(value: boolean) {
+    if (dirty.value === value) return;
+    dirty.value = value;
+    reportState();
+  }
+
+  return {
+    path,
+    fileName,
+    format,
+    dirty,
+    version,
+    info,
+    diagnostics,
+    busy,
+    doc,
+    tracks,
+    isOpen,
+    title,
+    openBytes,
+    openPath,
+    save,
+    saveAs,
+    exportVpd,
+    replaceDocument,
+    setDirty,
+    encode,
+  };
+});

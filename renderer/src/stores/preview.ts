@@ -1,0 +1,57 @@
+/**
+ * What the 3D preview shows, as plain data for the UI: the loaded model's summary, the bones, morphs and
+ * textures it lacks, camera/light facts of the motion, and the look-through toggle. No three.js objects
+ * here (they live in preview/preview-engine.ts, outside Vue's reactivity).
+ */
+import { defineStore } from 'pinia';
+
+export interface PreviewModelSummary {
+  name: string;
+  path: string;
+  format: 'pmx' | 'pmd';
+  bones: number;
+  morphs: number;
+  vertices: number;
+  rigidBodies: number;
+}
+
+export const usePreviewStore = defineStore('preview', {
+  state: () => ({
+    /** null: the default figure is shown. */
+    model: null as PreviewModelSummary | null,
+    loading: false,
+    /** Motion bones the shown figure/model lacks. */
+    missingBones: [] as string[],
+    /** Motion morphs the model lacks (the figure has no morphs, so none are listed for it). */
+    missingMorphs: [] as string[],
+    /** Textures that were not found or did not decode; the model shows without them. */
+    missingTextures: [] as { path: string; reason: string }[],
+    hasCamera: false,
+    cameraKeys: 0,
+    cameraCuts: [] as number[],
+    hasLight: false,
+    lookThrough: false,
+    /** Name of a camera/light VMD loaded into the preview beside the document, or null. */
+    cameraFile: null as string | null,
+    /** WebGL could not start. */
+    unavailable: false,
+  }),
+  actions: {
+    setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0) {
+      this.missingBones = info.missingBones;
+      this.missingMorphs = info.missingMorphs;
+      this.hasCamera = info.hasCamera;
+      this.hasLight = info.hasLight;
+      this.cameraCuts = info.cameraCuts;
+      this.cameraKeys = cameraKeys;
+      if (!info.hasCamera) this.lookThrough = false;
+    },
+    setModel(summary: PreviewModelSummary | null, missingTextures: { path: string; reason: string }[] = []) {
+      this.model = summary;
+      this.missingTextures = missingTextures;
+    },
+    toggleLookThrough(on?: boolean) {
+      this.lookThrough = on ?? !this.lookThrough;
+    },
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * Selected keys as (block kind, record index), plus the active key (the one the curve editor and the
+ * inspector show) and the active track (where "insert key" goes). Sets live outside Vue's reactivity
+ * (a box select on a big motion can hold tens of thousands of keys); `version` says when they changed.
+ */
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import type { EditKind, KeyClipboard, KeyRef } from '../../../shared/editor';
+
+export type SelectMode = 'replace' | 'add' | 'toggle';
+
+/** A row the user last clicked: a bone/morph track or the camera/light track. */
+export interface TrackRef {
+  kind: EditKind;
+  track: number;
+}
+
+function emptySets(): Record<EditKind, Set<number>> {
+  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set() };
+}
+
+export const useSelectionStore = defineStore('selection', {
+  state: () => ({
+    sets: markRaw(emptySets()),
+    /** Bumped on every change of `sets`. */
+    version: 0,
+    count: 0,
+    active: null as KeyRef | null,
+    activeTrack: null as TrackRef | null,
+    /** Copied keys (Ctrl+C in the timeline); raw record bytes, kept out of reactivity. */
+    clipboard: null as KeyClipboard | null,
+  }),
+  getters: {
+    /** Every selected key (kind order bone, morph, camera, light; ascending record). */
+    refs(state): KeyRef[] {
+      void state.version;
+      const out: KeyRef[] = [];
+      for (const kind of ['bone', 'morph', 'camera', 'light'] as EditKind[]) {
+        const s = [...state.sets[kind]].sort((a, b) => a - b);
+        for (const record of s) out.push({ kind, record });
+      }
+      return out;
+    },
+  },
+  actions: {
+    has(kind: EditKind, record: number): boolean {
+      return this.sets[kind].has(record);
+    },
+    /** Selects keys; the last one becomes active. */
+    select(refs: readonly KeyRef[], mode: SelectMode = 'replace') {
+      if (mode === 'replace') this.sets = markRaw(emptySets());
+      let last: KeyRef | null = null;
+      for (const r of refs) {
+        const s = this.sets[r.kind];
+        if (mode === 'toggle' && s.has(r.record)) s.delete(r.record);
+        else {
+          s.add(r.record);
+          last = r;
+        }
+      }
+      if (last) this.active = { kind: last.kind, record: last.record };
+      else if (this.active && !this.sets[this.active.kind].has(this.active.record)) this.active = null;
+      this.touch();
+    },
+    clear() {
+      this.sets = markRaw(emptySets());
+      this.active = null;
+      this.touch();
+    },
+    setActiveTrack(t: TrackRef | null) {
+      this.activeTrack = t;
+    },
+    /** Drops keys whose record no longer exists (after an undo removed records). */
+    prune(counts: Record<EditKind, number>) {
+      for (const kind of Object.keys(this.sets) as EditKind[]) for (const r of [...this.sets[kind]]) if (r >= counts[kind]) this.sets[kind].delete(r);
+      if (this.active && this.active.record >= counts[this.active.kind]) this.active = null;
+      this.touch();
+    },
+    setClipboard(c: KeyClipboard | null) {
+      this.clipboard = c ? markRaw(c) : null;
+    },
+    touch() {
+      let n = 0;
+      for (const s of Object.values(this.sets)) n += s.size;
+      this.count = n;
+      this.version++;
+    },
+  },
+});

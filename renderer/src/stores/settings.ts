@@ -1,0 +1,63 @@
+/**
+ * Settings (persisted by main in settings.json), the recent-files mirror, app info and the UI locale.
+ * `t(key)` reads the current locale, so templates re-render when it changes.
+ */
+import { defineStore } from 'pinia';
+import { DEFAULT_SETTINGS, type AppInfo, type RecentFile, type Settings } from '../../../shared/ipc/contract';
+import { localeFromLanguage, t as translate, type Locale, type StringKey } from '../../../shared/i18n/strings';
+import { useApi } from '../api';
+import { useNotifyStore } from './notify';
+
+export const useSettingsStore = defineStore('settings', {
+  state: () => ({
+    settings: structuredClone(DEFAULT_SETTINGS) as Settings,
+    recent: [] as RecentFile[],
+    appInfo: null as AppInfo | null,
+    loaded: false,
+  }),
+  getters: {
+    locale(state): Locale {
+      return state.settings.locale ?? localeFromLanguage(typeof navigator !== 'undefined' ? navigator.language : 'en');
+    },
+    /** True under Electron with native dialogs; the browser mode shows the in-app dialog. */
+    nativeDialogs(state): boolean {
+      return state.appInfo?.nativeDialogs ?? false;
+    },
+  },
+  actions: {
+    t(key: StringKey | (string & {}), params?: Record<string, string | number>): string {
+      return translate(key, this.locale, params);
+    },
+    async load() {
+      const api = useApi();
+      const [s, r, info] = await Promise.all([api.getSettings(), api.listRecent(), api.appInfo()]);
+      if (s.ok) this.settings = s.value;
+      if (r.ok) this.recent = r.value;
+      if (info.ok) this.appInfo = info.value;
+      const failed = [s, r, info].find((x) => !x.ok);
+      if (failed && !failed.ok) useNotifyStore().error(failed.error);
+      this.loaded = true;
+      if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
+    },
+    async update(patch: Partial<Settings>) {
+      // Optimistic: the UI follows at once; main's answer (normalised) replaces it.
+      this.settings = { ...this.settings, ...patch };
+      const r = await useApi().setSettings(patch);
+      if (!r.ok) useNotifyStore().error(r.error);
+      else if (r.value) this.settings = r.value;
+      if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
+    },
+    setLocale(locale: Locale) {
+      return this.update({ locale });
+    },
+    async refreshRecent() {
+      const r = await useApi().listRecent();
+      if (r.ok) this.recent = r.value;
+    },
+    async clearRecent() {
+      const r = await useApi().clearRecent();
+      if (r.ok) this.recent = r.value;
+      else useNotifyStore().error(r.error);
+    },
+  },
+});

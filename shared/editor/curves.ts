@@ -1,0 +1,94 @@
+/**
+ * Curve edits on keys. Bone curves go through setBoneCurves (all four rows of the 64-byte block
+ * rewritten consistently, physics flag bytes 2–3 and the tail kept); camera curves through
+ * setCameraCurve (24 bytes, stored x1, x2, y1, y2). Only the interpolation bytes of the touched
+ * records change.
+ */
+import type { Curve } from '../vmd/bezier';
+import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { BONE, CAMERA } from '../vmd/vmd-layout';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { BlockEditor, finish, type EditOutcome } from './diff';
+import type { KeyRef } from './key-ref';
+
+/** Kinds that carry curves. */
+export type CurveKind = 'bone' | 'camera';
+
+/** Channel counts: bone X, Y, Z, rotation; camera target X, Y, Z, rotation, distance, fov. */
+export const CHANNEL_COUNT: Record<CurveKind, number> = { bone: 4, camera: 6 };
+
+/** The curves of one key, channel order as above. */
+export function keyCurves(doc: VmdDocument, ref: KeyRef): Curve[] {
+  if (ref.kind === 'bone') {
+    const o = ref.record * BONE.SIZE + BONE.INTERPOLATION;
+    return getBoneCurves(doc.bone.bytes, o);
+  }
+  if (ref.kind === 'camera') return getCameraCurves(doc.camera.bytes, ref.record * CAMERA.SIZE + CAMERA.INTERPOLATION);
+  return [];
+}
+
+/** Clamps and rounds control points to the file's 0..127 integer grid. */
+export function snapCurve(c: readonly number[]): Curve {
+  const q = (v: number) => Math.max(0, Math.min(127, Math.round(Number.isFinite(v) ? v : 0)));
+  return [q(c[0]), q(c[1]), q(c[2]), q(c[3])];
+}
+
+/**
+ * Sets curves on every given key of one kind: `curves[ch]` for each channel present.
+ * Keys of other kinds (morph, light: no curves) are ignored.
+ */
+export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
+  const bone = new BlockEditor(doc.bone);
+  const camera = new BlockEditor(doc.camera);
+  const entries = Object.entries(curves).map(([ch, c]) => [Number(ch), snapCurve(c!)] as const);
+  let touched = 0;
+  for (const ref of refs) {
+    if (ref.kind === 'bone' && ref.record < doc.bone.count) {
+      const rec = bone.copy(ref.record);
+      const part: Partial<Record<BoneChannel, Curve>> = {};
+      for (const [ch, c] of entries) if (ch >= 0 && ch < 4) part[ch as BoneChannel] = c;
+      setBoneCurves(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH), part);
+      bone.put(ref.record, rec);
+      touched++;
+    } else if (ref.kind === 'camera' && ref.record < doc.camera.count) {
+      const rec = camera.copy(ref.record);
+      const ip = rec.subarray(CAMERA.INTERPOLATION, CAMERA.INTERPOLATION + CAMERA.INTERPOLATION_LENGTH);
+      for (const [ch, c] of entries) if (ch >= 0 && ch < 6) setCameraCurve(ip, ch as CameraChannel, c);
+      camera.put(ref.record, rec);
+      touched++;
+    }
+  }
+  if (touched === 0) return { refused: true, code: 'E_EMPTY', message: 'no key with curves selected' };
+  return finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0));
+}
+
+/** A copied curve set: the curves of one key and the kind they came from. */
+export interface CurveClipboard {
+  readonly kind: CurveKind;
+  readonly curves: readonly Curve[];
+}
+
+export function copyCurves(doc: VmdDocument, ref: KeyRef): CurveClipboard | null {
+  if (ref.kind !== 'bone' && ref.kind !== 'camera') return null;
+  return { kind: ref.kind, curves: keyCurves(doc, ref) };
+}
+
+/**
+ * Pastes copied curves onto many keys on the chosen channels (MMD's copy → select column → paste).
+ * Bone curves paste onto bone keys and camera curves onto camera keys; `channels` picks which.
+ */
+export function pasteCurves(doc: VmdDocument, refs: readonly KeyRef[], clip: CurveClipboard, channels: readonly number[]): EditOutcome {
+  const targets = refs.filter((r) => r.kind === clip.kind);
+  if (targets.length === 0) return { refused: true, code: 'E_EMPTY', message: `no ${clip.kind} key selected to paste the curve on` };
+  const curves: Partial<Record<number, Curve>> = {};
+  for (const ch of channels) if (clip.curves[ch]) curves[ch] = clip.curves[ch];
+  return setCurves(doc, targets, curves, 'paste curve');
+}
+
+/** One curve onto all channels of the keys ("apply to all four channels"). */
+export function applyCurveToAllChannels(doc: VmdDocument, refs: readonly KeyRef[], curve: Curve): EditOutcome {
+  const curves: Partial<Record<number, Curve>> = {};
+  const hasCamera = refs.some((r) => r.kind === 'camera');
+  for (let ch = 0; ch < (hasCamera ? 6 : 4); ch++) curves[ch] = curve;
+  return setCurves(doc, refs, curves, 'curve on all channels');
+}

@@ -1,0 +1,9 @@
+/** Pure editing logic over the raw-record VMD document; every edit returns a new document plus a diff for undo. */
+export * from './diff';
+export * from './key-ref';
+export * from './curves';
+export * from './keys';
+export * from './values';
+export * from './presets';
+export * from './groups';
+export * from './plot';

@@ -1,0 +1,106 @@
+/**
+ * Keys as the editor sees them: (block kind, record index). Tracks (shared/vmd/tracks.ts) give each
+ * track's keys sorted by frame with the record index of each; this file maps back from a record to
+ * its track and key position, once per tracks object.
+ */
+import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
+
+/** The kinds of keys the editor edits. */
+export type EditKind = 'bone' | 'morph' | 'camera' | 'light';
+
+/** A key: record `record` of block `kind`. */
+export interface KeyRef {
+  readonly kind: EditKind;
+  readonly record: number;
+}
+
+/** Where a record sits in the tracks. */
+export interface KeyLocation {
+  /** Track index (0 for the camera and light). */
+  track: number;
+  /** Key index into the tracks' arrays. */
+  key: number;
+  /** The track's key range [start, end). */
+  start: number;
+  end: number;
+  frame: number;
+}
+
+type AnyTracks = NamedTracks | FrameTrack;
+
+export function tracksOf(tracks: MotionTracks, kind: EditKind): AnyTracks {
+  switch (kind) {
+    case 'bone': return tracks.bones;
+    case 'morph': return tracks.morphs;
+    case 'camera': return tracks.camera;
+    case 'light': return tracks.light;
+  }
+}
+
+/** Key range of track t: [start, end). */
+export function trackRange(t: AnyTracks, track: number): [number, number] {
+  if ('start' in t) return [t.start[track], t.start[track + 1]];
+  return [0, t.frames.length];
+}
+
+export function trackCount(t: AnyTracks): number {
+  return 'start' in t ? t.names.length : t.frames.length > 0 ? 1 : 0;
+}
+
+const cache = new WeakMap<object, Int32Array>();
+
+/** record → key index (−1 for records hidden as duplicates), built once per tracks object. */
+export function keyOfRecord(t: AnyTracks, recordCount: number): Int32Array {
+  let m = cache.get(t);
+  if (!m || m.length < recordCount) {
+    m = new Int32Array(recordCount).fill(-1);
+    for (let k = 0; k < t.record.length; k++) if (t.record[k] < recordCount) m[t.record[k]] = k;
+    cache.set(t, m);
+  }
+  return m;
+}
+
+/** Track index of key k (binary search over start). */
+export function trackOfKey(t: AnyTracks, k: number): number {
+  if (!('start' in t)) return 0;
+  let lo = 0, hi = t.names.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (t.start[mid] <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Locates a key in the tracks, or null when the record is a hidden duplicate / out of range. */
+export function locate(tracks: MotionTracks, ref: KeyRef, recordCount: number): KeyLocation | null {
+  const t = tracksOf(tracks, ref.kind);
+  if (ref.record < 0 || ref.record >= recordCount) return null;
+  const k = keyOfRecord(t, recordCount)[ref.record];
+  if (k === undefined || k < 0) return null;
+  const track = trackOfKey(t, k);
+  const [start, end] = trackRange(t, track);
+  return { track, key: k, start, end, frame: t.frames[k] };
+}
+
+/** Index of the key at exactly `frame` in [a, b), or −1. */
+export function keyAtFrame(frames: Uint32Array, a: number, b: number, frame: number): number {
+  let lo = a, hi = b;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (frames[mid] < frame) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < b && frames[lo] === frame ? lo : -1;
+}
+
+/** First key index in [a, b) with frame >= f. */
+export function lowerBound(frames: Uint32Array, a: number, b: number, f: number): number {
+  let lo = a, hi = b;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (frames[mid] < f) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

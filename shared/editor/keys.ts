@@ -1,0 +1,223 @@
+/**
+ * Key edits: move in time (collisions refused), delete, insert at a frame with the interpolated pose,
+ * copy and paste. New records go to the end of their block (players and MMD sort by frame on load);
+ * every other record keeps its bytes and its place.
+ */
+import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import type { MotionTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { BONE, FRAME_OFFSET, MORPH } from '../vmd/vmd-layout';
+import { recordFrame, setRecordFrame } from '../vmd/records';
+import { encodeCameraRecord, encodeLightRecord } from '../vmd/vmd-build';
+import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
+import { decodeName } from '../vmd/sjis';
+import { viewOf } from '../vmd/vmd-document';
+import { CAMERA } from '../vmd/vmd-layout';
+import { BlockEditor, finish, type EditOutcome } from './diff';
+import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
+
+/** Largest frame the editor writes (MMD's timeline limit is far below; this only guards overflow). */
+export const MAX_FRAME = 0x7fffffff;
+
+function byKind(refs: readonly KeyRef[]): Map<EditKind, number[]> {
+  const m = new Map<EditKind, number[]>();
+  for (const r of refs) {
+    let a = m.get(r.kind);
+    if (!a) m.set(r.kind, (a = []));
+    a.push(r.record);
+  }
+  for (const a of m.values()) a.sort((x, y) => x - y);
+  return m;
+}
+
+/**
+ * Moves keys by `delta` frames. Refused (document unchanged) when a key would land before frame 0 or
+ * on a frame where its track has a key that is not moving too.
+ */
+export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], delta: number): EditOutcome {
+  delta = Math.round(delta);
+  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  if (delta === 0) return finish(doc, 'move keys', []);
+  const editors: BlockEditor[] = [];
+  for (const [kind, records] of byKind(refs)) {
+    const block = doc[kind];
+    const t = tracksOf(tracks, kind);
+    const moving = new Set(records);
+    const ed = new BlockEditor(block);
+    for (const r of records) {
+      const loc = locate(tracks, { kind, record: r }, block.count);
+      const from = loc ? loc.frame : recordFrame(kind, block.bytes.subarray(r * block.size, (r + 1) * block.size));
+      const to = from + delta;
+      if (to < 0 || to > MAX_FRAME) return { refused: true, code: 'E_RANGE', message: `a key would move to frame ${to}` };
+      if (loc) {
+        const k = keyAtFrame(t.frames, loc.start, loc.end, to);
+        if (k >= 0 && !moving.has(t.record[k])) {
+          return { refused: true, code: 'E_COLLISION', message: `frame ${to} already has a key on that track` };
+        }
+      }
+      const rec = ed.copy(r);
+      setRecordFrame(kind, rec, to);
+      ed.put(r, rec);
+    }
+    editors.push(ed);
+  }
+  return finish(doc, 'move keys', editors);
+}
+
+/** Deletes keys. */
+export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutcome {
+  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  const editors: BlockEditor[] = [];
+  for (const [kind, records] of byKind(refs)) {
+    const ed = new BlockEditor(doc[kind]);
+    for (const r of records) if (r < doc[kind].count) ed.remove(r);
+    editors.push(ed);
+  }
+  return finish(doc, 'delete keys', editors);
+}
+
+/** Where a new key goes: a bone or morph track by index, or the camera / light track. */
+export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' };
+
+/**
+ * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
+ * frame). Its interpolation is copied from the next key of the track (the segment it splits), or the
+ * previous one, or MMD's linear default. Refused when the track already has a key at that frame.
+ * Returns the new record's index in `record`.
+ */
+export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome & { record?: number } {
+  frame = Math.max(0, Math.round(frame));
+  const kind = target.kind;
+  const t = tracksOf(tracks, kind);
+  const track = 'track' in target ? target.track : 0;
+  const [a, b] = trackRange(t, track);
+  if (kind !== 'camera' && kind !== 'light' && a === b) return { refused: true, code: 'E_EMPTY', message: 'the track has no key to take a name from' };
+  if (keyAtFrame(t.frames, a, b, frame) >= 0) return { refused: true, code: 'E_EXISTS', message: `frame ${frame} already has a key` };
+  const next = lowerBound(t.frames, a, b, frame);
+  const neighbour = next < b ? next : b > a ? b - 1 : -1;
+  const block = doc[kind];
+  const ed = new BlockEditor(block);
+  const size = block.size;
+  let rec: Uint8Array;
+  if (kind === 'bone') {
+    const bones = tracks.bones;
+    rec = new Uint8Array(BONE.SIZE);
+    const from = bones.record[a] * size;
+    rec.set(block.bytes.subarray(from, from + BONE.NAME_LENGTH)); // raw name bytes, padding included
+    const pos = new Float64Array(3), rot = new Float64Array(4);
+    sampleBoneInto(bones, track, frame, pos, rot, 0);
+    const v = viewOf(rec);
+    v.setUint32(BONE.FRAME, frame, true);
+    for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pos[c], true);
+    for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, rot[c], true);
+    if (neighbour >= 0) {
+      const o = bones.record[neighbour] * size + BONE.INTERPOLATION;
+      rec.set(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH), BONE.INTERPOLATION);
+    } else rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
+  } else if (kind === 'morph') {
+    const morphs = tracks.morphs;
+    rec = new Uint8Array(MORPH.SIZE);
+    const from = morphs.record[a] * size;
+    rec.set(block.bytes.subarray(from, from + MORPH.NAME_LENGTH));
+    const v = viewOf(rec);
+    v.setUint32(MORPH.FRAME, frame, true);
+    v.setFloat32(MORPH.WEIGHT, sampleMorph(morphs, track, frame), true);
+  } else if (kind === 'camera') {
+    const pose = sampleCamera(tracks.camera, frame);
+    let ip = defaultCameraInterpolation();
+    if (neighbour >= 0) {
+      const o = tracks.camera.record[neighbour] * size + CAMERA.INTERPOLATION;
+      ip = block.bytes.slice(o, o + CAMERA.INTERPOLATION_LENGTH);
+    }
+    rec = encodeCameraRecord({
+      frame,
+      distance: pose?.distance ?? -45,
+      target: pose?.target ?? [0, 10, 0],
+      rotation: pose?.rotation ?? [0, 0, 0],
+      fov: pose?.fov ?? 30,
+      perspective: pose?.perspective ?? 0,
+      interpolation: ip,
+    });
+  } else {
+    const l = tracks.light;
+    let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
+    if (l.frames.length) {
+      let k = Math.max(0, lowerBound(l.frames, 0, l.frames.length, frame) - 1);
+      if (k >= l.frames.length) k = l.frames.length - 1;
+      color = [l.color[3 * k], l.color[3 * k + 1], l.color[3 * k + 2]];
+      direction = [l.direction[3 * k], l.direction[3 * k + 1], l.direction[3 * k + 2]];
+    }
+    rec = encodeLightRecord({ frame, color, direction });
+  }
+  const index = ed.append(rec);
+  return Object.assign(finish(doc, 'insert key', [ed]), { record: index });
+}
+
+/** Copied keys: raw records with their frame relative to the earliest copied key. */
+export interface KeyClipboard {
+  readonly items: readonly { readonly kind: EditKind; readonly offset: number; readonly bytes: Uint8Array }[];
+}
+
+export function copyKeys(doc: VmdDocument, refs: readonly KeyRef[]): KeyClipboard {
+  const items: { kind: EditKind; frame: number; bytes: Uint8Array }[] = [];
+  for (const r of refs) {
+    const block = doc[r.kind];
+    if (r.record >= block.count) continue;
+    const bytes = block.bytes.slice(r.record * block.size, (r.record + 1) * block.size);
+    items.push({ kind: r.kind, frame: recordFrame(r.kind, bytes), bytes });
+  }
+  const min = items.reduce((m, it) => Math.min(m, it.frame), Infinity);
+  return { items: items.map((it) => ({ kind: it.kind, offset: it.frame - min, bytes: it.bytes })) };
+}
+
+/** Track index of a copied record in the target tracks (by decoded name), or −1; 0 for camera/light. */
+function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array): number {
+  if (kind === 'camera' || kind === 'light') return tracksOf(tracks, kind).frames.length ? 0 : -1;
+  const named = kind === 'bone' ? tracks.bones : tracks.morphs;
+  return named.index.get(decodeName(bytes, 0, 15)) ?? -1;
+}
+
+/**
+ * Pastes copied keys with the earliest at `frame`. A key landing where its track already has a key
+ * overwrites that record in place; others are appended. Returns the records now holding pasted keys.
+ */
+export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number): EditOutcome & { records?: KeyRef[] } {
+  if (clip.items.length === 0) return { refused: true, code: 'E_EMPTY', message: 'nothing copied' };
+  frame = Math.max(0, Math.round(frame));
+  const editors = new Map<EditKind, BlockEditor>();
+  const placed: { kind: EditKind; record: number }[] = [];
+  const seen = new Set<string>();
+  for (const it of clip.items) {
+    let ed = editors.get(it.kind);
+    if (!ed) editors.set(it.kind, (ed = new BlockEditor(doc[it.kind])));
+    const rec = it.bytes.slice();
+    const to = frame + it.offset;
+    setRecordFrame(it.kind, rec, to);
+    const nameKey = it.kind + ':' + (it.kind === 'bone' || it.kind === 'morph' ? decodeName(rec, 0, 15) : '') + ':' + to;
+    if (seen.has(nameKey)) continue; // two copied keys on one slot: the first wins, as on load
+    seen.add(nameKey);
+    const t = tracksOf(tracks, it.kind);
+    const track = trackForRecord(tracks, it.kind, rec);
+    let existing = -1;
+    if (track >= 0) {
+      const [a, b] = trackRange(t, track);
+      const k = keyAtFrame(t.frames, a, b, to);
+      if (k >= 0) existing = t.record[k];
+    }
+    if (existing >= 0) {
+      ed.put(existing, rec);
+      placed.push({ kind: it.kind, record: existing });
+    } else placed.push({ kind: it.kind, record: -1 - ed.append(rec) });
+  }
+  const eds = [...editors.values()];
+  const result = finish(doc, 'paste keys', eds);
+  // Appended records' final indices: after the block's own (removals: none here).
+  const records = placed.map((p) => (p.record >= 0 ? p : { kind: p.kind, record: -1 - p.record }));
+  return Object.assign(result, { records });
+}
+
+/** Frame of a record, read from the document. */
+export function frameOfRef(doc: VmdDocument, ref: KeyRef): number {
+  const block = doc[ref.kind];
+  return block.view.getUint32(ref.record * block.size + FRAME_OFFSET[ref.kind], true);
+}

@@ -1,0 +1,83 @@
+/**
+ * Value edits from the key inspector, applied to every selected key: each field given replaces that
+ * field (per component, so setting X on ten keys keeps each key's Y and Z). Euler angles are degrees
+ * in the YXZ convention of shared/vmd/camera.ts; a key's quaternion is rebuilt only when a rotation
+ * field is edited, otherwise its stored bytes stay as they are.
+ */
+import { eulerDegreesToQuaternion, quaternionToEulerDegrees } from '../vmd/camera';
+import { setPhysicsOff } from '../vmd/interpolation';
+import { viewOf, type VmdDocument } from '../vmd/vmd-document';
+import { BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { BlockEditor, finish, type EditOutcome } from './diff';
+import type { EditKind, KeyRef } from './key-ref';
+
+/** Per-component optional values: undefined keeps the key's own. */
+export type Partial3 = readonly (number | undefined)[];
+
+export interface ValueEdit {
+  position?: Partial3;
+  /** Rotation as Euler degrees (X, Y, Z). */
+  euler?: Partial3;
+  /** Rotation as a quaternion (x, y, z, w); stored as given (not normalised). */
+  quaternion?: Partial3;
+  weight?: number;
+  physicsOff?: boolean;
+  distance?: number;
+  target?: Partial3;
+  /** Camera rotation in degrees (stored as radians). */
+  cameraRotation?: Partial3;
+  fov?: number;
+  /** Camera perspective on (stored 0 = on). */
+  perspective?: boolean;
+  color?: Partial3;
+  direction?: Partial3;
+}
+
+function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 1): void {
+  if (!values) return;
+  for (let c = 0; c < values.length; c++) {
+    const x = values[c];
+    if (x !== undefined && Number.isFinite(x)) v.setFloat32(at + 4 * c, x * scale, true);
+  }
+}
+
+function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
+  const v = viewOf(rec);
+  if (kind === 'bone') {
+    setF32s(v, BONE.POSITION, e.position);
+    const q0 = [0, 1, 2, 3].map((c) => v.getFloat32(BONE.ROTATION + 4 * c, true));
+    if (e.euler && e.euler.some((x) => x !== undefined)) {
+      const cur = quaternionToEulerDegrees(q0);
+      const next = [0, 1, 2].map((c) => e.euler![c] ?? cur[c]);
+      setF32s(v, BONE.ROTATION, eulerDegreesToQuaternion(next));
+    }
+    setF32s(v, BONE.ROTATION, e.quaternion);
+    if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff);
+  } else if (kind === 'morph') {
+    if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight, true);
+  } else if (kind === 'camera') {
+    if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance, true);
+    setF32s(v, CAMERA.TARGET, e.target);
+    setF32s(v, CAMERA.ROTATION, e.cameraRotation, Math.PI / 180);
+    if (e.fov !== undefined && Number.isFinite(e.fov)) v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(e.fov))), true);
+    if (e.perspective !== undefined) rec[CAMERA.PERSPECTIVE] = e.perspective ? 0 : 1;
+  } else if (kind === 'light') {
+    setF32s(v, LIGHT.COLOR, e.color);
+    setF32s(v, LIGHT.DIRECTION, e.direction);
+  }
+}
+
+/** Applies an inspector edit to every key given. */
+export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit): EditOutcome {
+  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  const editors = new Map<EditKind, BlockEditor>();
+  for (const r of refs) {
+    if (r.record >= doc[r.kind].count) continue;
+    let ed = editors.get(r.kind);
+    if (!ed) editors.set(r.kind, (ed = new BlockEditor(doc[r.kind])));
+    const rec = ed.copy(r.record);
+    editRecord(r.kind, rec, edit);
+    ed.put(r.record, rec);
+  }
+  return finish(doc, 'edit values', [...editors.values()]);
+}

@@ -1,0 +1,253 @@
+/**
+ * The one contract between the renderer and the main-process services: every request and every pushed
+ * event, with its types. Electron carries it over IPC (channel = `vmd:` + name), the browser mode over
+ * HTTP + server-sent events. Both call the same service modules, so this file is the single source of truth.
+ *
+ * Errors cross as values (`{ ok: false, error }`), never as thrown strings: only a message survives a
+ * throw across Electron's IPC. Bytes cross as Uint8Array (IPC structured clone) or base64 (HTTP JSON).
+ */
+import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
+
+/** An error as a value. `code` is a stable string such as `E_IO_NOT_FOUND`, `E_ARGUMENT`, `E_UNSUPPORTED`. */
+export interface IpcError {
+  code: string;
+  message: string;
+  file?: string;
+  offset?: number;
+}
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** A file read by main: its absolute path, base name and bytes. */
+export interface OpenedFile {
+  path: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Which kinds of file a picker or listing shows. */
+export type FileFilter = 'motion' | 'vmd' | 'vpd' | 'model' | 'any';
+
+export interface PickOptions {
+  title?: string;
+  /** Folder or file to start from. */
+  defaultPath?: string;
+  filter?: FileFilter;
+}
+
+export interface DirectoryEntry {
+  name: string;
+  path: string;
+  kind: 'file' | 'dir';
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DirectoryListing {
+  /** Absolute, normalised folder path. */
+  path: string;
+  /** Parent folder, or null at a root. */
+  parent: string | null;
+  /** Folders first, then files matching the filter, each sorted by name. */
+  entries: DirectoryEntry[];
+}
+
+export interface SaveOptions {
+  /** Replace an existing file (else E_IO_EXISTS). */
+  overwrite?: boolean;
+  /** Keep the previous version as `name.vmd.bak` the first time this session overwrites the file. */
+  backup?: boolean;
+}
+
+export interface SavedFile {
+  path: string;
+  bytesWritten: number;
+  /** The backup written by this save, or null (no previous file, backup off, or already backed up this session). */
+  backupPath: string | null;
+}
+
+export interface RecentFile {
+  path: string;
+  name: string;
+  /** ms since epoch. */
+  openedAt: number;
+}
+
+export type Locale = 'ja' | 'en';
+
+export interface WindowState {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized: boolean;
+}
+
+export interface Settings {
+  /** null = follow the system language. */
+  locale: Locale | null;
+  /** Folder the in-app and native dialogs start in. */
+  lastDirectory: string | null;
+  /** Model shown in the 3D preview (.pmx/.pmd), if any. */
+  previewModel: string | null;
+  window: WindowState;
+  /** Small UI preferences other panels persist (panel sizes, toggles); flat, JSON values only. */
+  ui: Record<string, string | number | boolean | null>;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  mode: 'electron' | 'browser';
+  /** Native file dialogs available (Electron); the browser mode uses the in-app dialog with listDirectory. */
+  nativeDialogs: boolean;
+  platform: string;
+  homeDir: string;
+  versions: { node: string; electron?: string; chrome?: string; v8?: string };
+}
+
+/** What the renderer tells main about the open document (window title, unsaved-changes prompt on close). */
+export interface DocumentState {
+  path: string | null;
+  name: string | null;
+  dirty: boolean;
+}
+
+/** Commands the native menu, accelerators and the close prompt send to the renderer. */
+export const MENU_COMMANDS = [
+  'open',
+  'save',
+  'saveAs',
+  'exportVpd',
+  'batch',
+  'undo',
+  'redo',
+  'copyCurve',
+  'pasteCurve',
+  'about',
+  /** The close prompt chose "Save": save, then call closeWindow() if that succeeded. */
+  'saveAndClose',
+] as const;
+export type MenuCommandId = (typeof MENU_COMMANDS)[number];
+
+/** Every request: name → signature. Each returns a Promise of an IpcResult. */
+export interface Requests {
+  /** Reads a motion/pose file (any size main can hold) and remembers it in the recent list. */
+  openFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /** Native open dialog; value null when cancelled. E_UNSUPPORTED in browser mode. */
+  pickFile(opts?: PickOptions): Promise<IpcResult<string | null>>;
+  /** Native save dialog; value null when cancelled. E_UNSUPPORTED in browser mode. */
+  pickSaveFile(opts?: PickOptions): Promise<IpcResult<string | null>>;
+  /** Native folder dialog; value null when cancelled. E_UNSUPPORTED in browser mode. */
+  pickFolder(opts?: PickOptions): Promise<IpcResult<string | null>>;
+  /** One folder's sub-folders and matching files ('' = home folder). */
+  listDirectory(path: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  /** Atomic write (temp + rename). */
+  saveFile(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  listRecent(): Promise<IpcResult<RecentFile[]>>;
+  clearRecent(): Promise<IpcResult<RecentFile[]>>;
+  /** Reads a .pmx/.pmd/.x model for the preview. */
+  readModelFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /** Reads a texture or other asset a model refers to, relative to the model's folder (`\` or `/`; case-insensitive fallback). */
+  readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
+  getSettings(): Promise<IpcResult<Settings>>;
+  /** Shallow merge (and `ui` merged key by key); returns the stored settings. */
+  setSettings(patch: Partial<Settings>): Promise<IpcResult<Settings>>;
+  startBatch(job: BatchJob): Promise<IpcResult<{ jobId: string }>>;
+  /** value: whether a running job of that id was found and cancelled. */
+  cancelBatch(jobId: string): Promise<IpcResult<boolean>>;
+  appInfo(): Promise<IpcResult<AppInfo>>;
+  setDocumentState(state: DocumentState): Promise<IpcResult<void>>;
+  /** Closes the window without the unsaved-changes prompt (after "Save" in that prompt succeeded). */
+  closeWindow(): Promise<IpcResult<void>>;
+}
+
+export type RequestName = keyof Requests;
+
+/** Every pushed event: name → payload. */
+export interface Events {
+  /** A file to open: double-click, second instance, macOS open-file, Open Recent in the native menu. */
+  fileOpened: { path: string };
+  batchProgress: BatchProgress;
+  batchDone: BatchSummary;
+  menuCommand: { command: MenuCommandId };
+}
+
+export type EventName = keyof Events;
+
+/** Request names, in one list (checked against `Requests` below). */
+export const REQUEST_NAMES = [
+  'openFile',
+  'pickFile',
+  'pickSaveFile',
+  'pickFolder',
+  'listDirectory',
+  'saveFile',
+  'listRecent',
+  'clearRecent',
+  'readModelFile',
+  'readAsset',
+  'getSettings',
+  'setSettings',
+  'startBatch',
+  'cancelBatch',
+  'appInfo',
+  'setDocumentState',
+  'closeWindow',
+] as const satisfies readonly RequestName[];
+
+export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand'] as const satisfies readonly EventName[];
+
+// Compile-time: the lists name every request and event exactly (a missing one makes these `never`).
+type Missing<All, Listed> = Exclude<All, Listed>;
+const _allRequests: Missing<RequestName, (typeof REQUEST_NAMES)[number]> extends never ? true : never = true;
+const _allEvents: Missing<EventName, (typeof EVENT_NAMES)[number]> extends never ? true : never = true;
+void _allRequests;
+void _allEvents;
+
+/** The IPC channel of a request or event. */
+export function channelOf(name: RequestName | EventName): `vmd:${string}` {
+  return `vmd:${name}`;
+}
+
+/** `onFileOpened` for `fileOpened`. */
+export type SubscribeName<E extends EventName> = `on${Capitalize<E>}`;
+
+export function subscribeNameOf<E extends EventName>(name: E): SubscribeName<E> {
+  return `on${name[0].toUpperCase()}${name.slice(1)}` as SubscribeName<E>;
+}
+
+/** Subscriptions: each returns its unsubscribe function (listener identity does not survive the bridge). */
+export type EventSubscriptions = {
+  [E in EventName as SubscribeName<E>]: (listener: (payload: Events[E]) => void) => () => void;
+};
+
+/**
+ * What the renderer sees: in Electron `window.vmdStudio` from the preload, in the browser the HTTP client.
+ * `getPathForFile` gives a dropped File's path (Electron) or null (browser: read the File's bytes instead).
+ */
+export type VmdStudioApi = Requests &
+  EventSubscriptions & {
+    getPathForFile(file: unknown): string | null;
+  };
+
+/** Handlers main registers: the requests without the transport. */
+export type RequestHandlers = Requests;
+
+/** Helper for service code: a success value. */
+export function okValue<T>(value: T): IpcResult<T> {
+  return { ok: true, value };
+}
+
+/** Helper for service code: an error value. */
+export function errValue<T = never>(code: string, message: string, extra: { file?: string; offset?: number } = {}): IpcResult<T> {
+  return { ok: false, error: { code, message, ...extra } };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  locale: null,
+  lastDirectory: null,
+  previewModel: null,
+  window: { width: 1400, height: 900, maximized: false },
+  ui: {},
+};

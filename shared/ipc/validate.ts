@@ -1,0 +1,133 @@
+/**
+ * Argument checks for every request, run by main (IPC) and by the browser-mode server before a service
+ * sees the arguments: whatever arrives from a renderer is untrusted. Each returns null when the
+ * arguments are acceptable, else a one-line reason (sent back as E_ARGUMENT).
+ */
+import type { RequestName } from './contract';
+
+type Check = (args: unknown[]) => string | null;
+
+const MAX_PATH = 4096;
+const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'any'];
+const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+}
+
+function path(v: unknown, what: string, allowEmpty = false): string | null {
+  if (typeof v !== 'string') return `${what} must be a string`;
+  if (!allowEmpty && v.length === 0) return `${what} must not be empty`;
+  if (v.length > MAX_PATH) return `${what} is longer than ${MAX_PATH} characters`;
+  if (v.includes('\0')) return `${what} contains a NUL character`;
+  return null;
+}
+
+function count(args: unknown[], min: number, max: number): string | null {
+  if (args.length < min || args.length > max) {
+    return min === max ? `expected ${min} argument(s), got ${args.length}` : `expected ${min}–${max} arguments, got ${args.length}`;
+  }
+  return null;
+}
+
+/** Checks that an object has only known keys, each passing its check (undefined allowed = optional). */
+function shape(v: unknown, what: string, fields: Record<string, (x: unknown) => boolean>): string | null {
+  if (v === undefined) return null;
+  if (!isObj(v)) return `${what} must be an object`;
+  for (const [k, x] of Object.entries(v)) {
+    const f = fields[k];
+    if (!f) return `${what}: unknown field "${k}"`;
+    if (x !== undefined && !f(x)) return `${what}: bad value for "${k}"`;
+  }
+  return null;
+}
+
+const isStr = (x: unknown) => typeof x === 'string' && x.length <= MAX_PATH && !x.includes('\0');
+const isBool = (x: unknown) => typeof x === 'boolean';
+const isFiniteNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+const isFilter = (x: unknown) => typeof x === 'string' && FILTERS.includes(x);
+const isStrOrNull = (x: unknown) => x === null || isStr(x);
+
+const pickCheck: Check = (a) => count(a, 0, 1) ?? shape(a[0], 'options', { title: isStr, defaultPath: isStr, filter: isFilter });
+const noArgs: Check = (a) => count(a, 0, 0);
+
+function isUiBag(x: unknown): boolean {
+  if (!isObj(x)) return false;
+  return Object.values(x).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+}
+
+function isWindowState(x: unknown): boolean {
+  if (!isObj(x)) return false;
+  return (
+    shape(x, 'window', { x: isFiniteNum, y: isFiniteNum, width: isFiniteNum, height: isFiniteNum, maximized: isBool }) === null &&
+    isFiniteNum(x.width) &&
+    isFiniteNum(x.height) &&
+    isBool(x.maximized)
+  );
+}
+
+function batchJob(v: unknown): string | null {
+  if (!isObj(v)) return 'job must be an object';
+  const e = shape(v, 'job', {
+    op: (x) => typeof x === 'string' && BATCH_OPS.includes(x),
+    inputDir: (x) => isStr(x) && (x as string).length > 0,
+    outputDir: (x) => isStr(x) && (x as string).length > 0,
+    options: (x) =>
+      isObj(x) &&
+      Object.values(x).every(
+        (o) => ['string', 'number', 'boolean'].includes(typeof o) || (Array.isArray(o) && o.every((s) => typeof s === 'string')),
+      ),
+    recursive: isBool,
+    jobs: (x) => isFiniteNum(x) && (x as number) >= 1 && (x as number) <= 64,
+    overwrite: isBool,
+    dryRun: isBool,
+  });
+  if (e) return e;
+  for (const k of ['op', 'inputDir', 'outputDir', 'options']) if (v[k] === undefined) return `job: missing "${k}"`;
+  return null;
+}
+
+/** Validators by request name. */
+export const VALIDATORS: Record<RequestName, Check> = {
+  openFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  pickFile: pickCheck,
+  pickSaveFile: pickCheck,
+  pickFolder: pickCheck,
+  listDirectory: (a) => count(a, 1, 2) ?? path(a[0], 'path', true) ?? shape(a[1], 'options', { filter: isFilter, showHidden: isBool }),
+  saveFile: (a) =>
+    count(a, 2, 3) ??
+    path(a[0], 'path') ??
+    (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
+    shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
+  listRecent: noArgs,
+  clearRecent: noArgs,
+  readModelFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  readAsset: (a) => count(a, 2, 2) ?? path(a[0], 'modelPath') ?? path(a[1], 'relative'),
+  getSettings: noArgs,
+  setSettings: (a) =>
+    count(a, 1, 1) ??
+    shape(a[0], 'settings', {
+      locale: (x) => x === null || x === 'ja' || x === 'en',
+      lastDirectory: isStrOrNull,
+      previewModel: isStrOrNull,
+      window: isWindowState,
+      ui: isUiBag,
+    }) ??
+    (a[0] === undefined ? 'settings must be an object' : null),
+  startBatch: (a) => count(a, 1, 1) ?? batchJob(a[0]),
+  cancelBatch: (a) => count(a, 1, 1) ?? (typeof a[0] === 'string' && a[0].length > 0 && a[0].length < 200 ? null : 'jobId must be a non-empty string'),
+  appInfo: noArgs,
+  setDocumentState: (a) =>
+    count(a, 1, 1) ??
+    (isObj(a[0]) ? null : 'state must be an object') ??
+    shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool }) ??
+    (typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
+  closeWindow: noArgs,
+};
+
+/** Null when `args` are acceptable for request `name`, else the reason. Unknown names are refused too. */
+export function validateRequest(name: string, args: unknown[]): string | null {
+  if (!Object.prototype.hasOwnProperty.call(VALIDATORS, name)) return `unknown request "${name}"`;
+  if (!Array.isArray(args)) return 'arguments must be an array';
+  return VALIDATORS[name as RequestName](args);
+}

@@ -1,0 +1,94 @@
+/**
+ * Model ↔ motion check: what a model offers (name, bones, morphs) and which of the bones and morphs a
+ * motion keys the model lacks. Names match on their decoded form with a cut last character ignored:
+ * VMD fields hold 15 bytes, so a longer model name matches when its first 15 Shift_JIS bytes decode to
+ * the motion's name (a character cut at the field end is dropped by the VMD decoder).
+ */
+import type { Result } from '../vmd/errors';
+import { encodeSjis, decodeName, stripCut } from '../vmd/sjis';
+import { readModel } from './model-reader';
+import type { ModelData } from './model-types';
+
+/** VMD bone and morph name fields are 15 bytes. */
+const VMD_NAME_BYTES = 15;
+
+export interface ModelInfo {
+  format: 'pmx' | 'pmd';
+  version: number;
+  name: string;
+  nameEn: string;
+  vertexCount: number;
+  faceCount: number;
+  materialCount: number;
+  textures: string[];
+  bones: string[];
+  morphs: string[];
+  /** IK bone names. */
+  iks: string[];
+  rigidBodyCount: number;
+  jointCount: number;
+}
+
+/** A model's name, bones and morphs, from a parsed model. */
+export function modelInfo(m: ModelData): ModelInfo {
+  return {
+    format: m.format,
+    version: m.version,
+    name: m.name,
+    nameEn: m.nameEn,
+    vertexCount: m.vertexCount,
+    faceCount: Math.floor(m.indices.length / 3),
+    materialCount: m.materials.length,
+    textures: [...m.textures],
+    bones: m.bones.map((b) => b.name),
+    morphs: m.morphs.filter((x) => !(m.format === 'pmd' && x.panel === 0)).map((x) => x.name),
+    iks: m.bones.filter((b) => b.ik).map((b) => b.name),
+    rigidBodyCount: m.rigidBodyCount,
+    jointCount: m.jointCount,
+  };
+}
+
+/** Parses model bytes and returns its name, bones and morphs. */
+export function inspectModel(bytes: Uint8Array): Result<ModelInfo> {
+  const r = readModel(bytes);
+  if (!r.ok) return r;
+  return { ok: true, value: modelInfo(r.value), diagnostics: r.diagnostics };
+}
+
+/**
+ * The key a name is matched on: the name as a 15-byte VMD field would hold it, decoded, with a cut
+ * last character dropped. Both the motion's and the model's names go through this.
+ */
+export function matchKey(name: string): string {
+  const clean = stripCut(name);
+  const bytes = encodeSjis(clean);
+  if (bytes.length <= VMD_NAME_BYTES) return clean;
+  return decodeName(bytes, 0, VMD_NAME_BYTES);
+}
+
+export interface MotionModelComparison {
+  /** Bones the motion keys that the model lacks. */
+  missingBones: string[];
+  /** Morphs the motion keys that the model lacks. */
+  missingMorphs: string[];
+  /** Counts of motion bones / morphs the model has. */
+  matchedBones: number;
+  matchedMorphs: number;
+}
+
+/** Which bones and morphs of a motion (e.g. VmdInfo's lists) the model lacks. */
+export function compareMotionToModel(
+  motion: { bones: readonly string[]; morphs: readonly string[] },
+  model: { bones: readonly string[]; morphs: readonly string[] },
+): MotionModelComparison {
+  const bones = new Set(model.bones.map(matchKey));
+  const morphs = new Set(model.morphs.map(matchKey));
+  const missingBones = motion.bones.filter((n) => !bones.has(matchKey(n)));
+  const missingMorphs = motion.morphs.filter((n) => !morphs.has(matchKey(n)));
+  return {
+    missingBones,
+    missingMorphs,
+    matchedBones: motion.bones.length - missingBones.length,
+    matchedMorphs: motion.morphs.length - missingMorphs.length,
+  };
+}

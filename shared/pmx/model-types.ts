@@ -1,0 +1,137 @@
+/**
+ * The model a PMX or PMD file describes, in MMD coordinates (left-handed, Y up, units as stored).
+ * Both readers produce this one shape so the preview and the model ↔ motion check need not care
+ * which format a model came in. Per-vertex data is struct-of-arrays typed arrays.
+ */
+import type { Vec3 } from '../vmd/records';
+
+/** How a vertex is skinned, as stored (SDEF is skinned as BDEF2, QDEF as BDEF4 by the preview). */
+export const Deform = { BDEF1: 0, BDEF2: 1, BDEF4: 2, SDEF: 3, QDEF: 4 } as const;
+
+/** PMX bone flags (PMD bones are mapped onto the same bits). */
+export const BONE_FLAG = {
+  TAIL_IS_BONE: 0x0001,
+  ROTATABLE: 0x0002,
+  TRANSLATABLE: 0x0004,
+  VISIBLE: 0x0008,
+  ENABLED: 0x0010,
+  IK: 0x0020,
+  APPEND_LOCAL: 0x0080,
+  APPEND_ROTATE: 0x0100,
+  APPEND_TRANSLATE: 0x0200,
+  FIXED_AXIS: 0x0400,
+  LOCAL_AXES: 0x0800,
+  AFTER_PHYSICS: 0x1000,
+  EXTERNAL_PARENT: 0x2000,
+} as const;
+
+export interface ModelIkLink {
+  bone: number;
+  /** Euler limits in radians (MMD coordinates), when the link has them. */
+  limits: { min: Vec3; max: Vec3 } | null;
+}
+
+export interface ModelIk {
+  /** The bone the chain moves onto the IK bone (the effector, e.g. 足首 for 足ＩＫ). */
+  target: number;
+  loopCount: number;
+  /** Largest rotation per link per iteration, radians. */
+  limitAngle: number;
+  /** From the effector's parent upward. */
+  links: ModelIkLink[];
+}
+
+export interface ModelBone {
+  name: string;
+  nameEn: string;
+  /** Rest position, model space. */
+  position: Vec3;
+  /** Parent bone index, −1 for a root. */
+  parent: number;
+  /** Deform layer (transform order: layer, then index). */
+  layer: number;
+  flags: number;
+  /** Tail bone index when TAIL_IS_BONE, else −1. */
+  tailBone: number;
+  /** Tail offset when the tail is not a bone. */
+  tailOffset: Vec3;
+  /** Append (付与) source bone, −1 when none. */
+  appendParent: number;
+  appendRatio: number;
+  fixedAxis: Vec3 | null;
+  ik: ModelIk | null;
+}
+
+export interface ModelMaterial {
+  name: string;
+  nameEn: string;
+  /** r, g, b, a. */
+  diffuse: [number, number, number, number];
+  specular: Vec3;
+  specularity: number;
+  ambient: Vec3;
+  /** PMX drawing flags: 0x01 double sided, 0x02 ground shadow, 0x04 casts, 0x08 receives, 0x10 edge. */
+  flags: number;
+  edgeColor: [number, number, number, number];
+  edgeSize: number;
+  /** Index into ModelData.textures, −1 for none. */
+  texture: number;
+  /** Sphere map texture index, −1 for none. */
+  sphereTexture: number;
+  /** 0 off, 1 multiply (.sph), 2 add (.spa), 3 sub-texture. */
+  sphereMode: number;
+  /** True: `toon` is one of MMD's shared toon01–10 (0–9); false: a texture index (−1 none). */
+  toonShared: boolean;
+  toon: number;
+  /** Number of face indices (3 per triangle) this material draws, in order after the previous material's. */
+  indexCount: number;
+}
+
+export type MorphKind = 'group' | 'vertex' | 'bone' | 'uv' | 'uv1' | 'uv2' | 'uv3' | 'uv4' | 'material' | 'flip' | 'impulse';
+
+export interface ModelMorph {
+  name: string;
+  nameEn: string;
+  /** Panel: 0 system/base, 1 eyebrow, 2 eye, 3 mouth, 4 other. */
+  panel: number;
+  kind: MorphKind;
+  /** Number of offsets. */
+  count: number;
+  /** Vertex morphs only: vertex index and (dx, dy, dz) per offset. */
+  vertex: { indices: Uint32Array; offsets: Float32Array } | null;
+  /** Group morphs only: morph index and weight per offset. */
+  group: { indices: Int32Array; weights: Float32Array } | null;
+}
+
+export interface ModelData {
+  format: 'pmx' | 'pmd';
+  /** 2.0 / 2.1 for PMX, 1.0 for PMD. */
+  version: number;
+  name: string;
+  nameEn: string;
+  comment: string;
+  commentEn: string;
+  vertexCount: number;
+  /** 3 per vertex. */
+  positions: Float32Array;
+  /** 3 per vertex. */
+  normals: Float32Array;
+  /** 2 per vertex (u, v as stored: v grows downward). */
+  uvs: Float32Array;
+  /** 4 bone indices per vertex (unused slots 0 with weight 0). */
+  skinIndices: Uint32Array;
+  /** 4 weights per vertex, summing to 1 as stored. */
+  skinWeights: Float32Array;
+  /** Deform per vertex as stored (Deform enum). */
+  deform: Uint8Array;
+  /** Triangle vertex indices. */
+  indices: Uint32Array;
+  /** Texture paths relative to the model file, as stored (backslashes kept). */
+  textures: string[];
+  materials: ModelMaterial[];
+  bones: ModelBone[];
+  morphs: ModelMorph[];
+  /** Rigid body and joint counts (physics is not simulated; 0 when not read). */
+  rigidBodyCount: number;
+  jointCount: number;
+}

@@ -1,0 +1,383 @@
+/**
+ * PMX 2.0 / 2.1 reader (little-endian throughout).
+ *
+ *   "PMX " | version f32 | n u8 | globals u8×n:
+ *     [0] text encoding (0 UTF-16LE, 1 UTF-8)  [1] additional UV count (0–4)
+ *     [2] vertex index size  [3] texture  [4] material  [5] bone  [6] morph  [7] rigid body index size (1, 2 or 4)
+ *   text = i32 byte length + bytes: model name, English name, comment, English comment
+ *   vertices  i32 n × (position f32×3 | normal f32×3 | uv f32×2 | additional uv f32×4 × k | deform u8 |
+ *               BDEF1 bone | BDEF2 bone×2 w f32 | BDEF4 bone×4 w f32×4 | SDEF bone×2 w f32 C R0 R1 f32×3 each |
+ *               QDEF as BDEF4 | edge scale f32)
+ *   faces     i32 index count × vertex index (sizes 1 and 2 unsigned, 4 signed)
+ *   textures  i32 n × text path
+ *   materials i32 n × (name text ×2 | diffuse f32×4 | specular f32×3 | specularity f32 | ambient f32×3 | flags u8 |
+ *               edge colour f32×4 | edge size f32 | texture idx | sphere idx | sphere mode u8 | shared toon u8 |
+ *               toon (u8 when shared, else texture idx) | memo text | index count i32)
+ *   bones     i32 n × (name text ×2 | position f32×3 | parent idx | layer i32 | flags u16 | tail (bone idx or f32×3) |
+ *               [append: parent idx, ratio f32] | [fixed axis f32×3] | [local axes f32×3 ×2] | [external key i32] |
+ *               [IK: target idx, loop i32, limit angle f32, link count i32, links × (bone idx, has limits u8, [min f32×3, max f32×3])])
+ *   morphs    i32 n × (name text ×2 | panel u8 | type u8 | offset count i32 | offsets by type)
+ *   display frames, rigid bodies (counted), joints (counted), soft bodies (2.1, not read)
+ * Non-vertex indices of size 1 and 2 are signed (−1 = none).
+ */
+import { CodecFailure, fail, ok, type Diagnostic, type Result } from '../vmd/errors';
+import type { Vec3 } from '../vmd/records';
+import { Cursor } from './binary-cursor';
+import { BONE_FLAG, Deform, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
+
+export const PMX_MAGIC = [0x50, 0x4d, 0x58, 0x20]; // "PMX "
+
+/** Morph type byte → kind. */
+const MORPH_KINDS: MorphKind[] = ['group', 'vertex', 'bone', 'uv', 'uv1', 'uv2', 'uv3', 'uv4', 'material', 'flip', 'impulse'];
+
+const utf16 = new TextDecoder('utf-16le');
+const utf8 = new TextDecoder('utf-8');
+
+export function isPmx(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && PMX_MAGIC.every((b, i) => bytes[i] === b);
+}
+
+interface Sizes {
+  vertex: number;
+  texture: number;
+  material: number;
+  bone: number;
+  morph: number;
+  rigid: number;
+}
+
+function index(c: Cursor, size: number): number {
+  return size === 1 ? c.i8() : size === 2 ? c.i16() : c.i32();
+}
+
+function vertexIndex(c: Cursor, size: number): number {
+  return size === 1 ? c.u8() : size === 2 ? c.u16() : c.i32();
+}
+
+/** Parses PMX bytes into a ModelData. Never throws: errors come back as values with byte offsets. */
+export function readPmx(bytes: Uint8Array): Result<ModelData> {
+  if (!isPmx(bytes)) return fail('E_PMX_MAGIC', 'not a PMX file: it does not start with "PMX "', 0);
+  const c = new Cursor(bytes);
+  const diagnostics: Diagnostic[] = [];
+  try {
+    return ok(parse(c, diagnostics), diagnostics);
+  } catch (e) {
+    if (e instanceof CodecFailure) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
+function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
+  c.off = 4;
+  c.what = 'header';
+  const version = Math.round(c.f32() * 10) / 10;
+  if (version !== 2 && version !== 2.1) {
+    diagnostics.push({ code: 'W_PMX_VERSION', message: `PMX version ${version}; read as 2.x`, offset: 4 });
+  }
+  const globalCount = c.u8();
+  if (globalCount < 8) throw new CodecFailure({ code: 'E_PMX_MAGIC', message: `PMX header lists ${globalCount} globals; at least 8 are needed`, offset: 8 });
+  const globals = c.take(globalCount);
+  const encoding = globals[0];
+  const addUv = globals[1];
+  const sizes: Sizes = { vertex: globals[2], texture: globals[3], material: globals[4], bone: globals[5], morph: globals[6], rigid: globals[7] };
+  for (const [k, s] of Object.entries(sizes)) {
+    if (s !== 1 && s !== 2 && s !== 4) throw new CodecFailure({ code: 'E_PMX_MAGIC', message: `PMX ${k} index size is ${s}; must be 1, 2 or 4`, offset: 9 });
+  }
+  if (addUv > 4) throw new CodecFailure({ code: 'E_PMX_MAGIC', message: `PMX additional UV count is ${addUv}; at most 4`, offset: 10 });
+  const decoder = encoding === 0 ? utf16 : utf8;
+  const text = (what: string): string => {
+    c.what = what;
+    const n = c.i32();
+    if (n < 0) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `${what}: negative text length ${n}`, offset: c.off - 4 });
+    return n === 0 ? '' : decoder.decode(c.take(n));
+  };
+  const name = text('model name');
+  const nameEn = text('model English name');
+  const comment = text('comment');
+  const commentEn = text('English comment');
+
+  // ---- vertices ----
+  c.what = 'vertex count';
+  const vertexCount = c.i32();
+  const bi = sizes.bone;
+  // Smallest vertex: BDEF1 — 32 base + additional UVs + deform byte + one bone index + edge scale.
+  c.needRecords(vertexCount, 32 + 16 * addUv + 1 + bi + 4, 'vertices');
+  const positions = new Float32Array(3 * vertexCount);
+  const normals = new Float32Array(3 * vertexCount);
+  const uvs = new Float32Array(2 * vertexCount);
+  const skinIndices = new Uint32Array(4 * vertexCount);
+  const skinWeights = new Float32Array(4 * vertexCount);
+  const deform = new Uint8Array(vertexCount);
+  const v = c.view;
+  for (let i = 0; i < vertexCount; i++) {
+    c.what = `vertex ${i}`;
+    c.need(32 + 16 * addUv + 1);
+    const o = c.off;
+    positions[3 * i] = v.getFloat32(o, true);
+    positions[3 * i + 1] = v.getFloat32(o + 4, true);
+    positions[3 * i + 2] = v.getFloat32(o + 8, true);
+    normals[3 * i] = v.getFloat32(o + 12, true);
+    normals[3 * i + 1] = v.getFloat32(o + 16, true);
+    normals[3 * i + 2] = v.getFloat32(o + 20, true);
+    uvs[2 * i] = v.getFloat32(o + 24, true);
+    uvs[2 * i + 1] = v.getFloat32(o + 28, true);
+    c.off = o + 32 + 16 * addUv;
+    const d = c.u8();
+    deform[i] = d;
+    const s = 4 * i;
+    switch (d) {
+      case Deform.BDEF1:
+        skinIndices[s] = nonNegative(index(c, bi));
+        skinWeights[s] = 1;
+        break;
+      case Deform.BDEF2:
+      case Deform.SDEF: {
+        // SDEF skins as BDEF2 here; its C, R0, R1 are skipped.
+        skinIndices[s] = nonNegative(index(c, bi));
+        skinIndices[s + 1] = nonNegative(index(c, bi));
+        const w = c.f32();
+        skinWeights[s] = w;
+        skinWeights[s + 1] = 1 - w;
+        if (d === Deform.SDEF) c.skip(36);
+        break;
+      }
+      case Deform.BDEF4:
+      case Deform.QDEF:
+        for (let k = 0; k < 4; k++) skinIndices[s + k] = nonNegative(index(c, bi));
+        for (let k = 0; k < 4; k++) skinWeights[s + k] = c.f32();
+        break;
+      default:
+        throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `vertex ${i}: unknown deform type ${d}`, offset: c.off - 1 });
+    }
+    c.skip(4); // edge scale
+  }
+
+  // ---- faces ----
+  c.what = 'face count';
+  const indexCount = c.i32();
+  c.needRecords(indexCount, sizes.vertex, 'face indices');
+  if (indexCount % 3 !== 0) diagnostics.push({ code: 'W_PMX_FACES', message: `face index count ${indexCount} is not a multiple of 3`, offset: c.off - 4 });
+  const indices = new Uint32Array(indexCount);
+  c.what = 'face indices';
+  for (let i = 0; i < indexCount; i++) {
+    const k = vertexIndex(c, sizes.vertex);
+    if (k < 0 || k >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `face index ${i} refers to vertex ${k}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+    indices[i] = k;
+  }
+
+  // ---- textures ----
+  c.what = 'texture count';
+  const textureCount = c.i32();
+  c.needRecords(textureCount, 4, 'textures');
+  const textures: string[] = [];
+  for (let i = 0; i < textureCount; i++) textures.push(text(`texture ${i} path`));
+
+  // ---- materials ----
+  c.what = 'material count';
+  const materialCount = c.i32();
+  c.needRecords(materialCount, 4 + 4 + 16 + 12 + 4 + 12 + 1 + 16 + 4 + 2 * sizes.texture + 2 + 1 + 4 + 4, 'materials');
+  const materials: ModelMaterial[] = [];
+  let used = 0;
+  for (let i = 0; i < materialCount; i++) {
+    const mName = text(`material ${i} name`);
+    const mNameEn = text(`material ${i} English name`);
+    c.what = `material ${i}`;
+    const diffuse = c.vec4();
+    const specular = c.vec3();
+    const specularity = c.f32();
+    const ambient = c.vec3();
+    const flags = c.u8();
+    const edgeColor = c.vec4();
+    const edgeSize = c.f32();
+    const texture = index(c, sizes.texture);
+    const sphereTexture = index(c, sizes.texture);
+    const sphereMode = c.u8();
+    const toonShared = c.u8() === 1;
+    const toon = toonShared ? c.u8() : index(c, sizes.texture);
+    text(`material ${i} memo`);
+    c.what = `material ${i} index count`;
+    const count = c.i32();
+    used += count;
+    materials.push({ name: mName, nameEn: mNameEn, diffuse, specular, specularity, ambient, flags, edgeColor, edgeSize, texture, sphereTexture, sphereMode, toonShared, toon, indexCount: count });
+  }
+  if (used !== indexCount) diagnostics.push({ code: 'W_PMX_MATERIAL_FACES', message: `materials draw ${used} face indices; the model has ${indexCount}` });
+
+  // ---- bones ----
+  c.what = 'bone count';
+  const boneCount = c.i32();
+  c.needRecords(boneCount, 8 + 12 + sizes.bone + 4 + 2 + sizes.bone, 'bones');
+  const bones: ModelBone[] = [];
+  for (let i = 0; i < boneCount; i++) {
+    const bName = text(`bone ${i} name`);
+    const bNameEn = text(`bone ${i} English name`);
+    c.what = `bone ${i}`;
+    const position = c.vec3();
+    const parent = index(c, sizes.bone);
+    const layer = c.i32();
+    const flags = c.u16();
+    let tailBone = -1;
+    let tailOffset: Vec3 = [0, 0, 0];
+    if (flags & BONE_FLAG.TAIL_IS_BONE) tailBone = index(c, sizes.bone);
+    else tailOffset = c.vec3();
+    let appendParent = -1, appendRatio = 0;
+    if (flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) {
+      appendParent = index(c, sizes.bone);
+      appendRatio = c.f32();
+    }
+    const fixedAxis = flags & BONE_FLAG.FIXED_AXIS ? c.vec3() : null;
+    if (flags & BONE_FLAG.LOCAL_AXES) c.skip(24);
+    if (flags & BONE_FLAG.EXTERNAL_PARENT) c.skip(4);
+    let ik: ModelBone['ik'] = null;
+    if (flags & BONE_FLAG.IK) {
+      c.what = `bone ${i} IK`;
+      const target = index(c, sizes.bone);
+      const loopCount = c.i32();
+      const limitAngle = c.f32();
+      const linkCount = c.i32();
+      c.needRecords(linkCount, sizes.bone + 1, `bone ${i} IK links`);
+      const links = [];
+      for (let k = 0; k < linkCount; k++) {
+        const bone = index(c, sizes.bone);
+        const limited = c.u8() === 1;
+        links.push({ bone, limits: limited ? { min: c.vec3(), max: c.vec3() } : null });
+      }
+      ik = { target, loopCount, limitAngle, links };
+    }
+    bones.push({ name: bName, nameEn: bNameEn, position, parent, layer, flags, tailBone, tailOffset, appendParent, appendRatio, fixedAxis, ik });
+  }
+  checkBoneRefs(bones, diagnostics);
+
+  // ---- morphs ----
+  c.what = 'morph count';
+  const morphCount = c.i32();
+  c.needRecords(morphCount, 8 + 1 + 1 + 4, 'morphs');
+  const morphs: ModelMorph[] = [];
+  for (let i = 0; i < morphCount; i++) {
+    const mName = text(`morph ${i} name`);
+    const mNameEn = text(`morph ${i} English name`);
+    c.what = `morph ${i}`;
+    const panel = c.u8();
+    const type = c.u8();
+    const count = c.i32();
+    const kind = MORPH_KINDS[type];
+    if (kind === undefined) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i}: unknown morph type ${type}`, offset: c.off - 5 });
+    const size = morphOffsetSize(kind, sizes);
+    c.needRecords(count, size, `morph ${i} offsets`);
+    let vertex: ModelMorph['vertex'] = null;
+    let group: ModelMorph['group'] = null;
+    if (kind === 'vertex') {
+      const idx = new Uint32Array(count), off = new Float32Array(3 * count);
+      for (let k = 0; k < count; k++) {
+        const vi = vertexIndex(c, sizes.vertex);
+        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+        idx[k] = vi;
+        off[3 * k] = c.f32(); off[3 * k + 1] = c.f32(); off[3 * k + 2] = c.f32();
+      }
+      vertex = { indices: idx, offsets: off };
+    } else if (kind === 'group') {
+      const idx = new Int32Array(count), w = new Float32Array(count);
+      for (let k = 0; k < count; k++) {
+        idx[k] = index(c, sizes.morph);
+        w[k] = c.f32();
+      }
+      group = { indices: idx, weights: w };
+    } else {
+      c.skip(count * size);
+    }
+    morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group });
+  }
+
+  // ---- display frames (skipped), rigid bodies and joints (counted: physics is not simulated) ----
+  let rigidBodyCount = 0, jointCount = 0;
+  try {
+    c.what = 'display frames';
+    const frames = c.i32();
+    for (let i = 0; i < frames; i++) {
+      text('display frame name');
+      text('display frame English name');
+      c.skip(1);
+      const n = c.i32();
+      for (let k = 0; k < n; k++) {
+        const t = c.u8();
+        c.skip(t === 0 ? sizes.bone : sizes.morph);
+      }
+    }
+    c.what = 'rigid body count';
+    rigidBodyCount = c.i32();
+    for (let i = 0; i < rigidBodyCount; i++) {
+      text('rigid body name');
+      text('rigid body English name');
+      c.skip(sizes.bone + 1 + 2 + 1 + 36 + 20 + 1);
+    }
+    c.what = 'joint count';
+    jointCount = c.i32();
+  } catch (e) {
+    // Physics data is not used; a model cut short after its morphs still previews.
+    if (!(e instanceof CodecFailure)) throw e;
+    diagnostics.push({ code: 'W_PMX_PHYSICS', message: `physics section unreadable (${e.error.message}); ignored`, offset: e.error.offset });
+  }
+
+  return {
+    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform,
+    indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
+  };
+}
+
+function nonNegative(i: number): number {
+  return i < 0 ? 0 : i;
+}
+
+function morphOffsetSize(kind: MorphKind, s: Sizes): number {
+  switch (kind) {
+    case 'group':
+    case 'flip':
+      return s.morph + 4;
+    case 'vertex':
+      return s.vertex + 12;
+    case 'bone':
+      return s.bone + 28;
+    case 'uv':
+    case 'uv1':
+    case 'uv2':
+    case 'uv3':
+    case 'uv4':
+      return s.vertex + 16;
+    case 'material':
+      return s.material + 1 + 16 + 12 + 4 + 12 + 16 + 4 + 16 + 16 + 16;
+    case 'impulse':
+      return s.rigid + 1 + 24;
+  }
+}
+
+/** Bone references out of range would crash a skeleton builder: make them −1 and say so. */
+export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): void {
+  const n = bones.length;
+  const bad = (k: number) => k < -1 || k >= n;
+  bones.forEach((b, i) => {
+    if (bad(b.parent) || b.parent === i) {
+      diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${b.name}" has parent ${b.parent}; treated as a root` });
+      b.parent = -1;
+    }
+    if (bad(b.appendParent) || b.appendParent === i) b.appendParent = -1;
+    if (bad(b.tailBone)) b.tailBone = -1;
+    if (b.ik) {
+      const okIk = !bad(b.ik.target) && b.ik.target >= 0 && b.ik.links.every((l) => !bad(l.bone) && l.bone >= 0);
+      if (!okIk) {
+        diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${b.name}" has an IK chain with bones out of range; IK dropped` });
+        b.ik = null;
+      }
+    }
+  });
+  // A parent cycle would hang any walk up the hierarchy: cut it.
+  for (let i = 0; i < n; i++) {
+    let p = bones[i].parent, steps = 0;
+    while (p >= 0 && steps <= n) {
+      p = bones[p].parent;
+      steps++;
+    }
+    if (steps > n) {
+      diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${bones[i].name}" is in a parent cycle; made a root` });
+      bones[i].parent = -1;
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The shell end to end in Chromium against `npm run serve`'s program: open a corpus VMD through the
+ * toolbar and the in-app dialog, see its name and key counts, Save As to a new path and compare bytes.
+ * Expected counts come from a minimal independent reading of the file's count fields, not the codec.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath, openApp, openFileViaDialog, saveAsViaDialog, tempDir, textOf, type AppHandle } from './harness';
+
+/** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
+function independentCounts(bytes: Buffer) {
+  let off = 30 + 20;
+  const counts: Record<string, number | null> = {};
+  let last = 0;
+  const sizes: [string, number, number][] = [
+    ['bone', 111, 15],
+    ['morph', 23, 15],
+    ['camera', 61, 0],
+    ['light', 28, 0],
+    ['shadow', 9, 0],
+  ];
+  for (const [kind, size, frameAt] of sizes) {
+    if (off + 4 > bytes.length) {
+      counts[kind] = null;
+      continue;
+    }
+    const n = bytes.readUInt32LE(off);
+    off += 4;
+    for (let i = 0; i < n; i++) last = Math.max(last, bytes.readUInt32LE(off + i * size + frameAt));
+    off += n * size;
+    counts[kind] = n;
+  }
+  counts.ik = off + 4 <= bytes.length ? bytes.readUInt32LE(off) : null;
+  return { counts, last };
+}
+
+describe('shell in the browser mode', () => {
+  let app: AppHandle;
+  let tmp: ReturnType<typeof tempDir>;
+
+  beforeAll(async () => {
+    tmp = tempDir();
+    app = await openApp();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    tmp?.remove();
+  });
+
+  it('opens a corpus VMD via the in-app dialog, shows its name and counts, and Save As writes identical bytes', async () => {
+    const src = corpusPath('gene/motion/stand.vmd');
+    const original = readFileSync(src);
+    const expected = independentCounts(original);
+    expect(expected.counts.bone).toBeGreaterThan(100); // sanity of the independent reader on this file
+
+    const { page } = app;
+    await openFileViaDialog(page, src);
+
+    expect(await textOf(page, 'summary-name')).toContain('stand.vmd');
+    expect(await page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('motion');
+    for (const kind of ['bone', 'morph', 'camera', 'light', 'shadow', 'ik']) {
+      const shown = await page.getAttribute(`[data-testid="count-${kind}"]`, 'data-count');
+      expect(shown, kind).toBe(String(expected.counts[kind]));
+    }
+    // The visible text, not only attributes: 470 keys formatted for the 'en' locale.
+    expect(await textOf(page, 'count-bone')).toBe(expected.counts.bone!.toLocaleString('en'));
+    expect(await page.getAttribute('[data-testid="summary-length"]', 'data-frames')).toBe(String(expected.last));
+    expect(await textOf(page, 'summary-length')).toContain(`${expected.last} frames`);
+    await app.screenshot('shell-opened-stand');
+
+    const target = path.join(tmp.dir, 'saved copy.vmd');
+    await saveAsViaDialog(page, target);
+    // The store switches to the new path only after main reported the write.
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('saved copy.vmd'));
+    expect(await textOf(page, 'status-state')).toBe('Saved');
+    const saved = readFileSync(target);
+    expect(saved.length).toBe(original.length);
+    expect(Buffer.compare(saved, original)).toBe(0);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('Save over an existing file keeps the previous version as .bak once per session', async () => {
+    const { page } = app;
+    const file = path.join(tmp.dir, 'walk.vmd');
+    copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), file);
+    const before = readFileSync(file);
+    await openFileViaDialog(page, file);
+    // Make the file on disk differ from the document, so the .bak provably holds the old disk version.
+    writeFileSync(file, Buffer.concat([before, Buffer.from([1, 2, 3])]));
+    await page.click('[data-testid="cmd-save"]');
+    await page.waitForSelector('[data-kind="success"] >> text=/walk\\.vmd\\.bak/');
+    expect(Buffer.compare(readFileSync(file), before)).toBe(0);
+    expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
+    // Second save in the session: the .bak stays the pre-session version.
+    await page.click('[data-testid="cmd-save"]');
+    await page.waitForTimeout(300);
+    expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
+  });
+
+  it('shows a camera file as camera with its cut count, and lists opened files under Open Recent', async () => {
+    const { page } = app;
+    await openFileViaDialog(page, corpusPath('threejs/vmds/wavefile_camera.vmd'));
+    expect(await page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('camera');
+    expect(await page.getAttribute('[data-testid="count-camera"]', 'data-count')).toBe('70');
+    // This file ends after the light block: the self-shadow and IK blocks are absent.
+    expect(await textOf(page, 'count-shadow')).toBe('absent');
+    expect(Number(await textOf(page, 'summary-camera-cuts'))).toBeGreaterThan(0);
+    await page.click('[data-testid="cmd-recent"]');
+    const recent = await page.textContent('[data-testid="recent-menu"]');
+    expect(recent).toContain('wavefile_camera.vmd');
+    expect(recent).toContain('saved copy.vmd');
+    await app.screenshot('shell-camera-recent');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="recent-menu"]', { state: 'detached' });
+  });
+
+  it('turns a file that is not a VMD into a visible error and keeps the open document', async () => {
+    const { page } = app;
+    const bad = path.join(tmp.dir, 'broken.vmd');
+    writeFileSync(bad, Buffer.from('definitely not a motion file'));
+    const before = await textOf(page, 'summary-name');
+    await page.click('[data-testid="cmd-open"]');
+    await page.fill('[data-testid="file-dialog-path"]', bad);
+    await page.click('[data-testid="file-dialog-go"]');
+    const err = page.locator('[data-testid="notifications"] [data-kind="error"]').last();
+    await err.waitFor();
+    expect(await err.textContent()).toContain('not a VMD file');
+    expect(await err.textContent()).toContain('E_VMD_MAGIC');
+    expect(await textOf(page, 'summary-name')).toBe(before);
+    await app.screenshot('shell-error');
+    expect(existsSync(bad)).toBe(true);
+  });
+
+  it('exports the pose at the current frame as VPD through the in-app save dialog', async () => {
+    const { page } = app;
+    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    await page.click('[data-testid="cmd-export-vpd"]');
+    await page.waitForSelector('[data-testid="file-dialog"]');
+    // The proposed name carries the frame.
+    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('stand_0.vpd');
+    await page.fill('[data-testid="file-dialog-path"]', tmp.dir);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement).value === dir, tmp.dir);
+    await app.screenshot('shell-export-dialog');
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-kind="success"] >> text=/Exported stand_0\\.vpd/');
+    const text = new TextDecoder('shift_jis').decode(readFileSync(path.join(tmp.dir, 'stand_0.vpd')));
+    expect(text.startsWith('Vocaloid Pose Data file')).toBe(true);
+    const bones = text.match(/^Bone\d+\{/gm) ?? [];
+    expect(bones.length).toBe(Number(await textOf(page, 'summary-bones')));
+  });
+
+  it('opens a VPD dropped on the window from its bytes (no path in a browser)', async () => {
+    const { page } = app;
+    const src = corpusPath('threejs/vpds/01.vpd');
+    const bytes = [...readFileSync(src)];
+    await page.evaluate((data) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], '01.vpd'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, bytes);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('01.vpd'));
+    const sections = (readFileSync(src, 'latin1').match(/^Bone\d+\{/gm) ?? []).length;
+    expect(await page.getAttribute('[data-testid="count-bone"]', 'data-count')).toBe(String(sections));
+    expect(await page.textContent('[data-testid="file-summary"]')).toContain('Pose file (VPD)');
+  });
+
+  it('runs a batch job from the Batch dialog and shows its summary', async () => {
+    const { page } = app;
+    const input = path.join(tmp.dir, 'batch-in');
+    const output = path.join(tmp.dir, 'batch-out');
+    mkdirSync(input);
+    copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), path.join(input, 'walk.vmd'));
+    copyFileSync(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
+    await page.click('[data-testid="cmd-batch"]');
+    await page.selectOption('[data-testid="batch-op"]', 'mirror');
+    await page.fill('[data-testid="batch-input"]', input);
+    await page.fill('[data-testid="batch-output"]', output);
+    await page.click('[data-testid="batch-start"]');
+    await page.waitForSelector('[data-testid="batch-summary"]', { timeout: 60_000 });
+    expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 0 failed, 0 skipped');
+    expect(existsSync(path.join(output, 'walk.vmd'))).toBe(true);
+    expect(existsSync(path.join(output, 'swim.vmd'))).toBe(true);
+    await app.screenshot('shell-batch');
+    await page.click('[data-testid="batch-close"]');
+    expect(app.errors).toEqual([]);
+  });
+
+  it('switches the UI to Japanese and remembers it in the settings folder', async () => {
+    const { page } = app;
+    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="cmd-open"]')?.textContent === '開く…');
+    expect(await textOf(page, 'summary-kind')).toBe('モーション');
+    expect(await textOf(page, 'summary-length')).toContain('120 フレーム');
+    await app.screenshot('shell-japanese');
+    const saved = JSON.parse(readFileSync(path.join(app.server.settingsDir, 'settings.json'), 'utf8'));
+    expect(saved.locale).toBe('ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+  });
+});
+
+describe('files named on the command line (double-click in the browser mode)', () => {
+  it('reach the window as a pushed fileOpened event and open', async () => {
+    const src = corpusPath('vmd_sizing/archive/モーフ置換サンプル/C) あにまさ式ミク_まばたき.vmd');
+    const app = await openApp({ serveArgs: [src] });
+    try {
+      await app.page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('まばたき'), undefined, { timeout: 30_000 });
+      expect(await app.page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('morph');
+      expect(await app.page.getAttribute('[data-testid="count-morph"]', 'data-count')).toBe(String(readFileSync(src).readUInt32LE(54)));
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * electron/main.ts wired against a scripted fake of Electron's API (the real binary is not available
+ * here): single-instance lock, window security preferences, IPC registration, file hand-over from
+ * argv / open-file / second-instance, navigation and window.open refusal, the unsaved-changes prompt.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_NAMES } from '../../shared/ipc/contract';
+
+function makeFake(opts: { lock: boolean; argv?: string[] }) {
+  const userData = mkdtempSync(path.join(os.tmpdir(), 'vmd-main-'));
+  const calls: string[] = [];
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: true,
+    setPath: (n: string, p: string) => calls.push(`setPath:${n}:${p}`),
+    getPath: (n: string) => (n === 'userData' ? userData : n === 'home' ? os.tmpdir() : userData),
+    getLocale: () => 'en-US',
+    requestSingleInstanceLock: () => (calls.push('lock'), opts.lock),
+    quit: () => calls.push('quit'),
+    whenReady: () => (calls.push('whenReady'), Promise.resolve()),
+    addRecentDocument: () => undefined,
+    clearRecentDocuments: () => undefined,
+  });
+  const windows: FakeWindow[] = [];
+  const contentsCreated: FakeContents[] = [];
+  class FakeContents extends EventEmitter {
+    sent: { channel: string; payload: unknown }[] = [];
+    openHandler: ((d: { url: string }) => { action: string }) | null = null;
+    send(channel: string, payload: unknown) {
+      this.sent.push({ channel, payload });
+    }
+    setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
+      this.openHandler = fn;
+    }
+    getURL() {
+      return 'file:///app/dist/renderer/index.html';
+    }
+  }
+  class FakeWindow extends EventEmitter {
+    webContents = new FakeContents();
+    title = '';
+    closed = 0;
+    constructor(readonly options: Record<string, any>) {
+      super();
+      windows.push(this);
+      app.emit('web-contents-created', {}, this.webContents);
+    }
+    loadFile(f: string) {
+      this.loadedFile = f;
+      return Promise.resolve();
+    }
+    loadedFile = '';
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    restore() {}
+    focus() {}
+    show() {}
+    maximize() {}
+    isMaximized = () => false;
+    getNormalBounds = () => ({ x: 1, y: 2, width: 1000, height: 700 });
+    setTitle(t: string) {
+      this.title = t;
+    }
+    setDocumentEdited() {}
+    setRepresentedFilename() {}
+    close() {
+      this.closed++;
+      const e = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      this.emit('close', e);
+      return e.defaultPrevented;
+    }
+  }
+  const handlers = new Map<string, (e: unknown, ...a: unknown[]) => Promise<unknown>>();
+  let messageResponse = 2;
+  const messages: unknown[] = [];
+  const fake = {
+    app,
+    BrowserWindow: FakeWindow,
+    ipcMain: { handle: (c: string, f: any) => handlers.set(c, f), removeHandler: (c: string) => handlers.delete(c) },
+    Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => calls.push('menu') },
+    session: { defaultSession: { setPermissionRequestHandler: (f: any) => f(null, 'camera', (ok: boolean) => calls.push(`permission:${ok}`)) } },
+    dialog: {
+      showMessageBox: async (_w: unknown, o: unknown) => (messages.push(o), { response: messageResponse }),
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showSaveDialog: async () => ({ canceled: true }),
+    },
+    shell: { openExternal: async () => undefined },
+  };
+  return {
+    fake,
+    calls,
+    windows,
+    contentsCreated,
+    handlers,
+    messages,
+    setResponse: (r: number) => (messageResponse = r),
+    cleanup: () => rmSync(userData, { recursive: true, force: true }),
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 20));
+
+describe('electron/main.ts wiring', () => {
+  let env: ReturnType<typeof makeFake>;
+  const argv = process.argv;
+  afterEach(() => {
+    process.argv = argv;
+    env?.cleanup();
+    vi.doUnmock('electron');
+    vi.resetModules();
+  });
+
+  async function load(opts: { lock: boolean; argv?: string[] }) {
+    env = makeFake(opts);
+    process.argv = opts.argv ?? ['/opt/vmd/vmd-studio'];
+    vi.resetModules();
+    vi.doMock('electron', () => ({ ...env.fake, default: env.fake }));
+    await import('../../electron/main');
+    await tick();
+    return env;
+  }
+
+  it('quits without a window when another instance holds the lock', async () => {
+    const e = await load({ lock: false });
+    expect(e.calls).toContain('quit');
+    expect(e.calls).not.toContain('whenReady');
+    expect(e.windows).toHaveLength(0);
+  });
+
+  it('takes the lock first, then opens one secure window with every request registered', async () => {
+    const e = await load({ lock: true });
+    expect(e.calls.indexOf('lock')).toBeLessThan(e.calls.indexOf('whenReady'));
+    expect(e.windows).toHaveLength(1);
+    const wp = e.windows[0].options.webPreferences;
+    expect(wp).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(wp.preload).toMatch(/preload\.cjs$/);
+    expect(e.windows[0].loadedFile).toMatch(/renderer[\\/]index\.html$/);
+    expect([...e.handlers.keys()].sort()).toEqual(REQUEST_NAMES.map((n) => `vmd:${n}`).sort());
+    expect(e.calls).toContain('permission:false');
+    // New windows denied, navigation away blocked.
+    const wc = e.windows[0].webContents;
+    expect(wc.openHandler!({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    const nav = { prevented: false, preventDefault() { this.prevented = true; } };
+    wc.emit('will-navigate', nav, 'https://evil.example/');
+    expect(nav.prevented).toBe(true);
+    // A request from a foreign frame is refused by the registered handler.
+    const r = await e.handlers.get('vmd:listRecent')!({ senderFrame: { url: 'https://evil.example/', parent: null } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+  });
+
+  it('hands files from argv, macOS open-file (before load) and second instances to the window as fileOpened', async () => {
+    const e = await load({ lock: true, argv: ['/opt/vmd/vmd-studio', '/m/first.vmd'] });
+    e.fake.app.emit('open-file', { preventDefault() {} }, '/m/mac.vpd');
+    const wc = e.windows[0].webContents;
+    expect(wc.sent).toEqual([]); // nothing before the page has loaded
+    wc.emit('did-finish-load');
+    e.fake.app.emit('second-instance', {}, ['/opt/vmd/vmd-studio', '--flag', 'rel/second.vmd'], '/home/me');
+    expect(wc.sent.filter((s) => s.channel === 'vmd:fileOpened').map((s) => s.payload)).toEqual([
+      { path: '/m/first.vmd' },
+      { path: '/m/mac.vpd' },
+      { path: '/home/me/rel/second.vmd' },
+    ]);
+  });
+
+  it('asks before closing a window with unsaved changes; "Save" goes to the renderer, "Don\'t Save" closes', async () => {
+    const e = await load({ lock: true });
+    const w = e.windows[0];
+    const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: true });
+    expect(w.title).toBe('a.vmd * — VMD Studio');
+    e.setResponse(0);
+    expect(w.close()).toBe(true); // prevented
+    await tick();
+    expect(e.messages).toHaveLength(1);
+    expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
+    e.setResponse(1);
+    w.close();
+    await tick();
+    expect(w.closed).toBe(3); // the prompt's "Don't Save" closed it again, this time for real
+    expect(w.close()).toBe(false); // not prevented any more
+  });
+});

@@ -1,0 +1,64 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { menuTemplate } from '../../electron/menu';
+import { t } from '../../shared/i18n/strings';
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])]);
+}
+
+function build(platform: NodeJS.Platform, recent: { path: string; name: string; openedAt: number }[] = []) {
+  const sent: string[] = [];
+  const opened: string[] = [];
+  const tpl = menuTemplate({
+    platform,
+    t: (k) => t(k, 'en'),
+    recent,
+    command: (id) => sent.push(id),
+    openRecent: (p) => opened.push(p),
+    clearRecent: () => sent.push('clearRecent'),
+  });
+  return { tpl, items: flatten(tpl), sent, opened };
+}
+
+describe('native menu', () => {
+  it('has File, Edit, View, Help with the issue’s items; menu clicks send menuCommand ids', () => {
+    const { tpl, items, sent } = build('linux');
+    expect(tpl.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help']);
+    const byLabel = (l: string) => items.find((i) => i.label === l)!;
+    for (const l of ['Open…', 'Open Recent', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Quit', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'About VMD Studio']) {
+      expect(byLabel(l), l).toBeDefined();
+    }
+    for (const l of ['Open…', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'About VMD Studio']) {
+      (byLabel(l).click as () => void)();
+    }
+    expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'about']);
+  });
+
+  it('uses each OS’s accelerators: Ctrl+Y and Ctrl+Shift+Z for redo off macOS, ⇧⌘Z and an app menu on macOS', () => {
+    const linux = build('linux').items;
+    expect(linux.filter((i) => i.click && /redo/i.test(String(i.label))).map((i) => i.accelerator).sort()).toEqual(['Ctrl+Shift+Z', 'Ctrl+Y']);
+    expect(linux.find((i) => i.label === 'Save As…')!.accelerator).toBe('CmdOrCtrl+Shift+S');
+    const mac = build('darwin');
+    expect(mac.tpl[0].label).toBe('VMD Studio');
+    expect(mac.items.filter((i) => i.label === 'Redo').map((i) => i.accelerator)).toEqual(['Shift+Cmd+Z']);
+    // Quit lives in the app menu on macOS, not under File.
+    const file = mac.tpl.find((m) => m.label === 'File')!;
+    expect(flatten(file.submenu as MenuItemConstructorOptions[]).some((i) => i.role === 'quit')).toBe(false);
+  });
+
+  it('lists recent files under Open Recent and opens them by path', () => {
+    const { items, opened, sent } = build('win32', [
+      { path: 'C:\\m\\a.vmd', name: 'a.vmd', openedAt: 2 },
+      { path: 'C:\\m\\b.vpd', name: 'b.vpd', openedAt: 1 },
+    ]);
+    const recent = items.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[];
+    expect(recent.map((i) => i.label ?? i.type)).toEqual(['a.vmd', 'b.vpd', 'separator', 'Clear Recent']);
+    (recent[1].click as () => void)();
+    (recent[3].click as () => void)();
+    expect(opened).toEqual(['C:\\m\\b.vpd']);
+    expect(sent).toEqual(['clearRecent']);
+    const empty = build('linux').items.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[];
+    expect(empty).toEqual([{ label: 'No recent files', enabled: false }]);
+  });
+});

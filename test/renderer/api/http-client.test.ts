@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createHttpApi } from '../../../renderer/src/api/http-client';
+import { base64ToBytes, bytesToBase64, fromWireJson, toWireJson } from '../../../renderer/src/api/wire';
+import { REQUEST_NAMES } from '../../../shared/ipc/contract';
+
+describe('browser-mode client', () => {
+  it('round-trips bytes through base64 wire JSON, including large arrays', () => {
+    const big = new Uint8Array(200_000).map((_, i) => (i * 7) & 255);
+    expect(base64ToBytes(bytesToBase64(big))).toEqual(big);
+    expect(Buffer.from(bytesToBase64(new Uint8Array([0, 255, 1]))).toString()).toBe(Buffer.from([0, 255, 1]).toString('base64'));
+    const back = fromWireJson(toWireJson({ a: [1, new Uint8Array([9, 8])] })) as { a: [number, Uint8Array] };
+    expect(back.a[1]).toEqual(new Uint8Array([9, 8]));
+  });
+
+  it('posts each request with the token, drops trailing undefined args, and decodes the answer', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      return new Response(toWireJson({ ok: true, value: { bytes: new Uint8Array([5, 6]) } }), { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    const api = createHttpApi({ token: 'tok', fetch, base: 'http://127.0.0.1:1' });
+    for (const n of REQUEST_NAMES) expect(typeof (api as unknown as Record<string, unknown>)[n]).toBe('function');
+    const r = await api.listDirectory('/x', undefined);
+    expect(r).toEqual({ ok: true, value: { bytes: new Uint8Array([5, 6]) } });
+    expect(seen[0].url).toBe('http://127.0.0.1:1/api/call/listDirectory');
+    expect((seen[0].init.headers as Record<string, string>)['x-vmd-token']).toBe('tok');
+    expect(JSON.parse(seen[0].init.body as string)).toEqual({ args: ['/x'] });
+  });
+
+  it('turns refused or failed requests into error values, never throws', async () => {
+    const refused = createHttpApi({ token: 'x', fetch: (async () => new Response('missing or wrong token', { status: 401 })) as unknown as typeof fetch });
+    expect(await refused.listRecent()).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+    const down = createHttpApi({ token: 'x', fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch });
+    expect(await down.listRecent()).toMatchObject({ ok: false, error: { code: 'E_IO' } });
+  });
+
+  it('delivers server-sent events to subscribers until they unsubscribe', () => {
+    const sources: FakeES[] = [];
+    class FakeES {
+      listeners = new Map<string, ((e: { data: string }) => void)[]>();
+      constructor(readonly url: string) {
+        sources.push(this);
+      }
+      addEventListener(n: string, l: (e: { data: string }) => void) {
+        this.listeners.set(n, [...(this.listeners.get(n) ?? []), l]);
+      }
+      fire(n: string, payload: unknown) {
+        this.listeners.get(n)?.forEach((l) => l({ data: toWireJson(payload) }));
+      }
+    }
+    const api = createHttpApi({ token: 't k', fetch: (async () => new Response('{}')) as unknown as typeof fetch, EventSource: FakeES as unknown as typeof EventSource });
+    const got: unknown[] = [];
+    const off = api.onFileOpened((p) => got.push(p));
+    api.onBatchDone(() => got.push('done'));
+    expect(sources).toHaveLength(1); // one stream for all events
+    expect(sources[0].url).toBe('/api/events?token=t%20k');
+    sources[0].fire('fileOpened', { path: '/a.vmd' });
+    off();
+    sources[0].fire('fileOpened', { path: '/b.vmd' });
+    sources[0].fire('batchDone', {});
+    expect(got).toEqual([{ path: '/a.vmd' }, 'done']);
+  });
+});

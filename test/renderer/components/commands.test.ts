@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { shortcutFor } from '../../../renderer/src/components/commands';
+
+const key = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}, target: unknown = null) =>
+  ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target, ...mods }) as unknown as KeyboardEvent;
+
+describe('keyboard shortcuts', () => {
+  it('maps Ctrl on Windows/Linux and Cmd on macOS', () => {
+    expect(shortcutFor(key('o', { ctrlKey: true }), false)).toBe('open');
+    expect(shortcutFor(key('o', { metaKey: true }), false)).toBe(null);
+    expect(shortcutFor(key('o', { metaKey: true }), true)).toBe('open');
+    expect(shortcutFor(key('s', { ctrlKey: true }), false)).toBe('save');
+    expect(shortcutFor(key('S', { ctrlKey: true, shiftKey: true }), false)).toBe('saveAs');
+  });
+
+  it('undo is Ctrl+Z; redo is Ctrl+Shift+Z or Ctrl+Y; text fields keep their own undo', () => {
+    expect(shortcutFor(key('z', { ctrlKey: true }), false)).toBe('undo');
+    expect(shortcutFor(key('Z', { ctrlKey: true, shiftKey: true }), false)).toBe('redo');
+    expect(shortcutFor(key('y', { ctrlKey: true }), false)).toBe('redo');
+    const input = document.createElement('input');
+    expect(shortcutFor(key('z', { ctrlKey: true }, input), false)).toBe(null);
+    // Save still works from a text field.
+    expect(shortcutFor(key('s', { ctrlKey: true }, input), false)).toBe('save');
+    expect(shortcutFor(key('z', { ctrlKey: true, altKey: true }), false)).toBe(null);
+    expect(shortcutFor(key('z'), false)).toBe(null);
+  });
+});

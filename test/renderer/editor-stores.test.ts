@@ -1,0 +1,144 @@
+// History, selection and the curve editor on a real document in happy-dom: a curve drag committed as
+// one step, undo/redo back to the exact bytes, a refused move leaving the document alone.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildVmd, getBoneCurves, readVmd, writeVmd, BONE } from '../../shared/vmd';
+import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useHistoryStore, HISTORY_LIMIT } from '../../renderer/src/stores/history';
+import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useCurveEditorStore } from '../../renderer/src/stores/curve-editor';
+import { useTimeStore } from '../../renderer/src/stores/time';
+import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
+import { setApi } from '../../renderer/src/api';
+import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
+import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
+
+const corpus = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+
+// The document store reports state to main; a do-nothing bridge stands in for it.
+const okVoid = async () => ({ ok: true as const, value: undefined });
+setApi(new Proxy({}, { get: () => okVoid }) as never);
+
+function openSmall() {
+  const doc = buildVmd({
+    bones: [
+      { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      { name: 'センター', frame: 10, position: [10, 0, 0], rotation: [0, 0, 0, 1] },
+      { name: 'センター', frame: 20, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+    ],
+  });
+  const bytes = writeVmd(doc);
+  useDocumentStore().openBytes('small.vmd', bytes, null);
+  return bytes;
+}
+
+function bytesNow(): Uint8Array {
+  return writeVmd(useDocumentStore().doc!);
+}
+
+describe('editor stores', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('commits a curve edit as one step and undoes/redoes it to the exact bytes', () => {
+    const original = openSmall();
+    const sel = useSelectionStore();
+    const hist = useHistoryStore();
+    const actions = useEditorActions();
+    sel.select([{ kind: 'bone', record: 1 }]);
+    useCurveEditorStore().setChannel(3);
+    expect(actions.setCurve([100, 30, 107, 107])).toBe(true);
+    expect(hist.depth).toBe(1);
+    expect(useDocumentStore().dirty).toBe(true);
+    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[3]).toEqual([100, 30, 107, 107]);
+    const edited = bytesNow();
+    expect(hist.undo()).toBe(true);
+    expect(bytesNow()).toEqual(original);
+    expect(useDocumentStore().dirty).toBe(false); // back at the saved state
+    expect(hist.redo()).toBe(true);
+    expect(bytesNow()).toEqual(edited);
+    expect(hist.canRedo).toBe(false);
+  });
+
+  it('refuses a move onto another key and records nothing', () => {
+    openSmall();
+    const sel = useSelectionStore();
+    const hist = useHistoryStore();
+    sel.select([{ kind: 'bone', record: 0 }]);
+    const before = bytesNow();
+    expect(useEditorActions().moveSelected(10)).toBe(false);
+    expect(hist.depth).toBe(0);
+    expect(hist.message).toMatch(/frame 10/);
+    expect(bytesNow()).toEqual(before);
+    expect(useEditorActions().moveSelected(5)).toBe(true);
+    expect(hist.depth).toBe(1);
+  });
+
+  it('keeps at least 200 steps', () => {
+    openSmall();
+    const sel = useSelectionStore();
+    const actions = useEditorActions();
+    sel.select([{ kind: 'bone', record: 1 }]);
+    for (let i = 0; i < 210; i++) actions.setCurve([i % 128, 0, 127, 127], 0);
+    const hist = useHistoryStore();
+    expect(HISTORY_LIMIT).toBeGreaterThanOrEqual(200);
+    expect(hist.depth).toBe(210);
+    for (let i = 0; i < 210; i++) expect(hist.undo()).toBe(true);
+    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([20, 20, 107, 107]);
+    // Bytes kept (undo + redo stacks) are the touched record only: before + after, 2 × 111 per step.
+    expect(hist.bytes).toBe(210 * 222);
+  });
+
+  it('inserts a key at the cursor on the active track and pastes copied keys', () => {
+    openSmall();
+    const sel = useSelectionStore();
+    const actions = useEditorActions();
+    sel.setActiveTrack({ kind: 'bone', track: 0 });
+    useTimeStore().seek(5);
+    expect(actions.insertKeyAtCursor()).toBe(true);
+    const doc = useDocumentStore().doc!;
+    expect(doc.bone.count).toBe(4);
+    expect(doc.bone.view.getFloat32(3 * 111 + 19, true)).toBeCloseTo(5, 5); // linear halfway between 0 and 10
+    expect(sel.active).toEqual({ kind: 'bone', record: 3 });
+    expect(actions.copySelectedKeys()).toBe(true);
+    useTimeStore().seek(15);
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    expect(useDocumentStore().doc!.bone.count).toBe(5);
+    expect(useDocumentStore().tracks!.bones.frames[useDocumentStore().tracks!.bones.start[0] + 3]).toBe(15);
+  });
+});
+
+describe('curve editor and inspector components', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('shows the active key curve numbers and writes typed values on every selected key', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpus, 'gene/motion/stand.vmd')));
+    const parsed = readVmd(bytes);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    useDocumentStore().openBytes('stand.vmd', bytes, null);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'bone', record: 2 }, { kind: 'bone', record: 3 }]);
+    const w = mount(CurveEditor);
+    const insp = mount(KeyInspector);
+    await w.vm.$nextTick();
+    const curves = getBoneCurves(parsed.value.bone.bytes, 3 * 111 + 47);
+    const field = (f: string) => w.get(`[data-testid="curve-${f}"]`).element as HTMLInputElement;
+    expect([field('x1').value, field('y1').value, field('x2').value, field('y2').value].map(Number)).toEqual([...curves[0]]);
+    expect(insp.get('[data-testid="inspector-multi"]').text()).toContain('2');
+    const x1 = w.get('[data-testid="curve-x1"]');
+    (x1.element as HTMLInputElement).value = '77';
+    await x1.trigger('change');
+    const doc = useDocumentStore().doc!;
+    for (const r of [2, 3]) expect(getBoneCurves(doc.bone.bytes, r * 111 + 47)[0][0]).toBe(77);
+    // Other records are untouched.
+    expect(getBoneCurves(doc.bone.bytes, 4 * 111 + 47)).toEqual(getBoneCurves(parsed.value.bone.bytes, 4 * 111 + 47));
+    // A preset click writes that preset on the channel.
+    await w.get('[data-testid="preset-ease-in-out"]').trigger('click');
+    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 3 * 111 + 47)[0]).toEqual([53, 0, 74, 127]);
+    expect(useHistoryStore().depth).toBe(2);
+    w.unmount();
+    insp.unmount();
+  });
+});

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { withBlocks, blockFromRecords, recordsOf } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useNotifyStore } from '../../../renderer/src/stores/notify';
+import { useTimeStore } from '../../../renderer/src/stores/time';
+
+const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+
+/** A fake bridge that records calls; only what the document store uses answers. */
+function fakeApi() {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const files = new Map<string, Uint8Array>();
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      return async (...args: unknown[]) => {
+        calls.push({ name, args });
+        if (name === 'saveFile') {
+          files.set(args[0] as string, args[1] as Uint8Array);
+          return okValue({ path: args[0], bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
+        }
+        if (name === 'openFile') {
+          const p = args[0] as string;
+          return okValue({ path: p, name: path.basename(p), bytes: new Uint8Array(readFileSync(p)) });
+        }
+        if (name === 'listRecent') return okValue([]);
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, calls, files };
+}
+
+describe('document store', () => {
+  let fake: ReturnType<typeof fakeApi>;
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    fake = fakeApi();
+    setApi(fake.api);
+  });
+
+  it('opens VMD bytes: summary, version, time range, clean state reported to main', () => {
+    const doc = useDocumentStore();
+    const bytes = new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd')));
+    expect(doc.openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
+    expect(doc.info?.counts.bone).toBe(Buffer.from(bytes).readUInt32LE(50));
+    expect(doc.info?.kind).toBe('motion');
+    expect(doc.version).toBe(1);
+    expect(doc.fileName).toBe('stand.vmd');
+    expect(useTimeStore().lastFrame).toBe(120);
+    expect(fake.calls.find((c) => c.name === 'setDocumentState')?.args[0]).toEqual({ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false });
+  });
+
+  it('keeps the open document and notifies when bytes do not parse', () => {
+    const doc = useDocumentStore();
+    doc.openBytes('a.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))), '/a.vmd');
+    expect(doc.openBytes('b.vmd', new Uint8Array([1, 2, 3]), '/b.vmd')).toBe(false);
+    expect(doc.fileName).toBe('a.vmd');
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('error');
+    expect(n.detail).toBe('E_VMD_MAGIC');
+    expect(n.message).toContain('b.vmd');
+  });
+
+  it('replaceDocument marks dirty and bumps version; saveAs writes the edited bytes and cleans', async () => {
+    const doc = useDocumentStore();
+    const original = new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd')));
+    doc.openBytes('walk.vmd', original, '/w/walk.vmd');
+    const cur = doc.doc!;
+    // An edit: drop the first bone key.
+    const edited = withBlocks(cur, { bone: blockFromRecords('bone', recordsOf(cur.bone).slice(1)) });
+    doc.replaceDocument(edited);
+    expect(doc.dirty).toBe(true);
+    expect(doc.version).toBe(2);
+    expect(doc.info?.counts.bone).toBe(cur.bone.count - 1);
+    expect(await doc.saveAs('/w/edited.vmd')).toBe(true);
+    const written = fake.files.get('/w/edited.vmd')!;
+    expect(written.length).toBe(original.length - 111);
+    expect(doc.dirty).toBe(false);
+    expect(doc.path).toBe('/w/edited.vmd');
+    expect(fake.calls.find((c) => c.name === 'saveFile')?.args[2]).toEqual({ overwrite: false, backup: true });
+  });
+
+  it('saves an unedited document byte for byte, and Save without a path asks for one (returns false)', async () => {
+    const doc = useDocumentStore();
+    const original = new Uint8Array(readFileSync(path.join(CORPUS, 'threejs/vmds/wavefile_camera.vmd')));
+    doc.openBytes('cam.vmd', original, null);
+    expect(await doc.save()).toBe(false);
+    expect(fake.calls.some((c) => c.name === 'saveFile')).toBe(false);
+    await doc.saveAs('/x/cam.vmd', { overwrite: true });
+    expect(Buffer.compare(Buffer.from(fake.files.get('/x/cam.vmd')!), Buffer.from(original))).toBe(0);
+    expect(await doc.save()).toBe(true);
+    expect(fake.calls.filter((c) => c.name === 'saveFile').at(-1)?.args[2]).toEqual({ overwrite: true, backup: true });
+  });
+
+  it('opens a VPD as keys at frame 0 and saves back as VPD text', async () => {
+    const doc = useDocumentStore();
+    const src = path.join(CORPUS, 'threejs/vpds/01.vpd');
+    expect(await doc.openPath(src)).toBe(true);
+    expect(doc.format).toBe('vpd');
+    expect(doc.info?.counts.bone).toBe((readFileSync(src, 'latin1').match(/^Bone\d+\{/gm) ?? []).length);
+    await doc.saveAs('/p/out.vpd');
+    expect(new TextDecoder().decode(fake.files.get('/p/out.vpd')!.subarray(0, 23))).toBe('Vocaloid Pose Data file');
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { localeFromLanguage, strings, t } from '../../../shared/i18n/strings';
+
+describe('i18n strings', () => {
+  it('has the same keys in Japanese and English, none empty', () => {
+    expect(Object.keys(strings.ja).sort()).toEqual(Object.keys(strings.en).sort());
+    for (const loc of ['ja', 'en'] as const) for (const [k, v] of Object.entries(strings[loc])) expect(v.trim(), `${loc}:${k}`).not.toBe('');
+  });
+
+  it('keeps the same {placeholders} in both languages', () => {
+    const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+    for (const k of Object.keys(strings.en) as (keyof typeof strings.en)[]) expect(ph(strings.ja[k]), k).toEqual(ph(strings.en[k]));
+  });
+
+  it('fills placeholders, falls back to English then to the key', () => {
+    expect(t('summary.frames', 'en', { n: 120 })).toBe('120 frames');
+    expect(t('summary.frames', 'ja', { n: 120 })).toBe('120 フレーム');
+    expect(t('notify.savedBackup', 'en', { name: 'a.vmd' })).toBe('Saved a.vmd (previous version kept as {backup})');
+    expect(t('no.such.key', 'ja')).toBe('no.such.key');
+  });
+
+  it('maps system languages to a locale', () => {
+    expect(localeFromLanguage('ja-JP')).toBe('ja');
+    expect(localeFromLanguage('ja')).toBe('ja');
+    expect(localeFromLanguage('jam')).toBe('en');
+    expect(localeFromLanguage('en-US')).toBe('en');
+    expect(localeFromLanguage(undefined)).toBe('en');
+  });
+});

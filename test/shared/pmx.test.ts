@@ -1,0 +1,288 @@
+// PMX / PMD reader: hand-built fixtures with known values, every truncation, and the corpus models checked
+// against an independent parser (mmd-parser).
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { readModel, readPmx, readPmd, inspectModel, compareMotionToModel, matchKey, BONE_FLAG, Deform } from '../../shared/pmx';
+import { readVmd, buildTracks, inspectVmd } from '../../shared/vmd';
+import { tinyPmx, tinyPmd } from './pmx-fixtures';
+
+const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
+const MMDParser = createRequire(import.meta.url)('mmd-parser') as { Parser: new () => { parsePmx(b: ArrayBuffer, ltr: boolean): any; parsePmd(b: ArrayBuffer, ltr: boolean): any } };
+
+function mustRead(bytes: Uint8Array) {
+  const r = readModel(bytes);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r;
+}
+
+describe('PMX fixture', () => {
+  for (const variant of [{ utf8: false, boneIndexSize: 2, vertexIndexSize: 1 }, { utf8: true, boneIndexSize: 1, vertexIndexSize: 4 }, { utf8: false, boneIndexSize: 4, vertexIndexSize: 2 }] as const) {
+    it(`reads every field (${JSON.stringify(variant)})`, () => {
+      const r = mustRead(tinyPmx(variant).build());
+      expect(r.diagnostics).toEqual([]);
+      const m = r.value;
+      expect(m.format).toBe('pmx');
+      expect(m.version).toBe(2);
+      expect([m.name, m.nameEn, m.comment, m.commentEn]).toEqual(['テスト', 'Test', 'コメント', 'comment']);
+      expect(m.vertexCount).toBe(4);
+      expect(Array.from(m.positions.subarray(9, 12))).toEqual([3, 6, 9]);
+      expect(Array.from(m.normals.subarray(3, 6))).toEqual([0, 1, 0]);
+      expect(Array.from(m.uvs.subarray(4, 6))).toEqual([0.5, 0.5]);
+      expect(Array.from(m.deform)).toEqual([Deform.BDEF1, Deform.BDEF2, Deform.SDEF, Deform.BDEF4]);
+      // BDEF1 → (0, w 1); BDEF2 → (0, 1, w .75/.25); SDEF as BDEF2 (1, 2, .6/.4); BDEF4 as stored
+      expect(Array.from(m.skinIndices)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 0, 1, 2, 3]);
+      const w = Array.from(m.skinWeights, (x) => Math.round(x * 1000) / 1000);
+      expect(w).toEqual([1, 0, 0, 0, 0.75, 0.25, 0, 0, 0.6, 0.4, 0, 0, 0.1, 0.2, 0.3, 0.4]);
+      expect(Array.from(m.indices)).toEqual([0, 1, 2, 1, 2, 3]);
+      expect(m.textures).toEqual(['tex\\skin.png']);
+      expect(m.materials).toHaveLength(1);
+      const mat = m.materials[0];
+      expect(mat.name).toBe('肌');
+      expect(mat.diffuse.map((x) => Math.round(x * 100) / 100)).toEqual([0.8, 0.7, 0.6, 1]);
+      expect([mat.texture, mat.sphereTexture, mat.sphereMode, mat.toonShared, mat.toon, mat.indexCount, mat.flags, mat.edgeSize]).toEqual([0, -1, 0, true, 3, 6, 0x11, 1.5]);
+      expect(m.bones.map((b) => b.name)).toEqual(['センター', '左足', '左ひざ', '左足ＩＫ', '右目']);
+      expect(m.bones.map((b) => b.parent)).toEqual([-1, 0, 1, -1, 0]);
+      expect(m.bones[1].tailBone).toBe(2);
+      expect(m.bones[0].tailOffset).toEqual([0, 1, 0]);
+      expect(m.bones[3].layer).toBe(1);
+      const ik = m.bones[3].ik!;
+      expect(ik.target).toBe(2);
+      expect(ik.loopCount).toBe(40);
+      expect(ik.limitAngle).toBe(2);
+      expect(ik.links.map((l) => l.bone)).toEqual([1, 0]);
+      expect(ik.links[0].limits!.min).toEqual([-3, 0, 0]);
+      expect(ik.links[0].limits!.max[0]).toBeCloseTo(-0.01, 6);
+      expect(ik.links[1].limits).toBeNull();
+      const eye = m.bones[4];
+      expect(eye.flags & BONE_FLAG.APPEND_ROTATE).toBeTruthy();
+      expect([eye.appendParent, eye.appendRatio, eye.fixedAxis]).toEqual([0, 0.5, [0, 1, 0]]);
+      expect(m.morphs.map((x) => [x.name, x.kind, x.panel, x.count])).toEqual([['あ', 'vertex', 3, 2], ['まとめ', 'group', 4, 1]]);
+      expect(Array.from(m.morphs[0].vertex!.indices)).toEqual([1, 3]);
+      expect(Array.from(m.morphs[0].vertex!.offsets)).toEqual([0.5, 0, 0, 0, -0.25, 0.125]);
+      expect(m.morphs[1].group!.weights[0]).toBeCloseTo(0.7, 6);
+      expect([m.rigidBodyCount, m.jointCount]).toEqual([1, 0]);
+    });
+  }
+
+  it('returns a truncation error with an offset for every cut before the physics section, never throws', () => {
+    const w = tinyPmx();
+    const full = w.build();
+    for (let n = 0; n < w.marks.frames; n++) {
+      const r = readPmx(full.subarray(0, n));
+      expect(r.ok, `cut at ${n}`).toBe(false);
+      if (!r.ok) {
+        expect(['E_PMX_TRUNCATED', 'E_PMX_MAGIC']).toContain(r.error.code);
+        if (n >= 4) expect(r.error.offset, `cut at ${n}: ${r.error.message}`).toBeLessThanOrEqual(n);
+      }
+    }
+    // Cut inside the physics section: the model still reads, with a diagnostic.
+    const r = readPmx(full.subarray(0, w.marks.rigid + 6));
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.diagnostics.map((d) => d.code)).toContain('W_PMX_PHYSICS');
+  });
+
+  it('refuses an absurd vertex count before allocating for it', () => {
+    const w = tinyPmx();
+    const bytes = w.build();
+    new DataView(bytes.buffer).setInt32(w.marks.vertices, 0x7fffffff, true);
+    const r = readPmx(bytes);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('E_PMX_TRUNCATED');
+      expect(r.error.offset).toBe(w.marks.vertices + 4);
+      expect(r.error.message).toMatch(/vertices/);
+    }
+  });
+
+  it('rejects a face index out of range, naming its offset', () => {
+    const w = tinyPmx();
+    const bytes = w.build();
+    bytes[w.marks.faces + 4 + 2] = 9; // third index of the first triangle → vertex 9 of 4
+    const r = readPmx(bytes);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.offset).toBe(w.marks.faces + 4 + 2);
+  });
+
+  it('respects a Uint8Array view with a byteOffset', () => {
+    const inner = tinyPmx().build();
+    const outer = new Uint8Array(inner.length + 7);
+    outer.set(inner, 5);
+    const r = mustRead(outer.subarray(5, 5 + inner.length));
+    expect(r.value.bones).toHaveLength(5);
+  });
+
+  it('rejects non-model bytes', () => {
+    const r = readModel(new TextEncoder().encode('Vocaloid Motion Data 0002'));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('E_PMX_MAGIC');
+  });
+});
+
+describe('PMD fixture', () => {
+  it('reads vertices, materials with sphere maps, bones, the IK with its knee limit and base-relative morphs', () => {
+    const r = mustRead(tinyPmd().build());
+    expect(r.diagnostics).toEqual([]);
+    const m = r.value;
+    expect(m.format).toBe('pmd');
+    expect(m.name).toBe('センター');
+    expect(m.vertexCount).toBe(3);
+    expect(Array.from(m.positions.subarray(3, 6))).toEqual([1, 2, 3]);
+    expect(Array.from(m.skinWeights.subarray(0, 8)).map((x) => Math.round(x * 100) / 100)).toEqual([1, 0, 0, 0, 0.3, 0.7, 0, 0]);
+    expect(Array.from(m.skinIndices.subarray(0, 4))).toEqual([0, 1, 0, 0]);
+    expect(Array.from(m.indices)).toEqual([0, 1, 2]);
+    expect(m.textures).toEqual(['skin.bmp', 'shine.sph']);
+    expect([m.materials[0].texture, m.materials[0].sphereTexture, m.materials[0].sphereMode, m.materials[0].toon]).toEqual([0, 1, 1, 2]);
+    expect(m.materials[0].diffuse).toEqual([1, 0.5, 0.25, 0.5]);
+    expect(m.bones.map((b) => b.name)).toEqual(['センター', '左足', '左ひざ', '左足ＩＫ', '足首']);
+    expect(m.bones.map((b) => b.parent)).toEqual([-1, 0, 1, -1, 2]);
+    const ik = m.bones[3].ik!;
+    expect(ik.target).toBe(4);
+    expect(ik.loopCount).toBe(30);
+    expect(ik.limitAngle).toBeCloseTo(2, 6); // 0.5 × 4
+    expect(ik.links.map((l) => l.bone)).toEqual([2, 1]);
+    expect(ik.links[0].limits).not.toBeNull(); // ひざ
+    expect(ik.links[1].limits).toBeNull();
+    expect(m.morphs.map((x) => x.name)).toEqual(['base', 'あ']);
+    expect(Array.from(m.morphs[1].vertex!.indices)).toEqual([2]); // base entry 1 → vertex 2
+    expect(Array.from(m.morphs[1].vertex!.offsets)).toEqual([0, 0.5, 0]);
+  });
+
+  it('returns an error (never throws) for every cut before the optional tail', () => {
+    const w = tinyPmd();
+    const full = w.build();
+    for (let n = 0; n < w.marks.tail; n++) {
+      const r = readPmd(full.subarray(0, n));
+      expect(r.ok, `cut at ${n}`).toBe(false);
+    }
+    expect(readPmd(full.subarray(0, w.marks.tail)).ok).toBe(true);
+  });
+});
+
+describe('corpus models', () => {
+  const models = [
+    'gene/Gene_light.pmx',
+    'mmd-viewer-js/model/low_miku/miku.pmd',
+    'babylon-mmd/res/model/bone_flag_test.pmx',
+    'babylon-mmd/res/model/constraint_test.pmx',
+    'babylon-mmd/res/model/matcap_sample.pmx',
+    'babylon-mmd/res/model/uv_morph_test.pmx',
+    'vmd_sizing/archive/debug_bone6.pmx',
+  ];
+  for (const rel of models) {
+    it(`${rel} agrees with mmd-parser`, () => {
+      const bytes = load(rel);
+      const r = mustRead(bytes);
+      expect(r.diagnostics).toEqual([]);
+      const m = r.value;
+      const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      const ref = rel.endsWith('.pmd') ? new MMDParser.Parser().parsePmd(ab, false) : new MMDParser.Parser().parsePmx(ab, false);
+      expect(m.name).toBe(ref.metadata.modelName);
+      expect(m.vertexCount).toBe(ref.metadata.vertexCount);
+      expect(m.indices.length).toBe(ref.faces.length * 3);
+      for (const i of [0, m.vertexCount >> 1, m.vertexCount - 1].filter((i) => i >= 0 && m.vertexCount)) {
+        expect(Array.from(m.positions.subarray(3 * i, 3 * i + 3))).toEqual(ref.vertices[i].position.map(Math.fround));
+        expect(Array.from(m.uvs.subarray(2 * i, 2 * i + 2))).toEqual(ref.vertices[i].uv.map(Math.fround));
+      }
+      for (let f = 0; f < ref.faces.length; f += 97) expect(Array.from(m.indices.subarray(3 * f, 3 * f + 3))).toEqual(ref.faces[f].indices);
+      expect(m.bones.map((b) => b.name)).toEqual(ref.bones.map((b: any) => b.name));
+      expect(m.bones.map((b) => b.parent)).toEqual(ref.bones.map((b: any) => (b.parentIndex === 0xffff ? -1 : b.parentIndex)));
+      m.bones.forEach((b, i) => expect(b.position).toEqual(ref.bones[i].position.map(Math.fround)));
+      // Skin weights sum to 1 per vertex.
+      for (let i = 0; i < m.vertexCount; i += 13) {
+        const s = m.skinWeights[4 * i] + m.skinWeights[4 * i + 1] + m.skinWeights[4 * i + 2] + m.skinWeights[4 * i + 3];
+        expect(Math.abs(s - 1)).toBeLessThan(1e-3);
+      }
+      const used = m.materials.reduce((a, x) => a + x.indexCount, 0);
+      expect(used).toBe(m.indices.length);
+      if (rel.endsWith('.pmx')) {
+        expect(m.textures).toEqual(ref.textures);
+        expect(m.morphs.map((x) => x.name)).toEqual(ref.morphs.map((x: any) => x.name));
+        expect(m.materials.map((x) => x.texture)).toEqual(ref.materials.map((x: any) => x.textureIndex));
+        for (const [i, b] of m.bones.entries()) {
+          const rb = ref.bones[i];
+          if (rb.ik) {
+            expect(b.ik!.target).toBe(rb.ik.effector);
+            expect(b.ik!.links.map((l) => l.bone)).toEqual(rb.ik.links.map((l: any) => l.index));
+            expect(b.ik!.limitAngle).toBe(Math.fround(rb.ik.maxAngle));
+          } else expect(b.ik).toBeNull();
+          if (rb.grant) {
+            expect(b.appendParent).toBe(rb.grant.parentIndex);
+            expect(b.appendRatio).toBe(Math.fround(rb.grant.ratio));
+          }
+        }
+        expect(m.rigidBodyCount).toBe(ref.metadata.rigidBodyCount);
+        expect(m.jointCount).toBe(ref.metadata.constraintCount);
+      } else {
+        expect(m.morphs.map((x) => x.name)).toEqual(ref.morphs.map((x: any) => x.name));
+        const iks = m.bones.filter((b) => b.ik);
+        expect(iks).toHaveLength(ref.iks.length);
+        for (const rk of ref.iks) {
+          const b = m.bones[rk.target];
+          expect(b.ik!.target).toBe(rk.effector);
+          expect(b.ik!.links.map((l) => l.bone)).toEqual(rk.links.map((l: any) => l.index));
+        }
+      }
+    });
+  }
+
+  it('Gene_light: leg IK with a limited knee, eye append, textures present next to the model', () => {
+    const m = mustRead(load('gene/Gene_light.pmx')).value;
+    expect(m.name).toBe('ジェネ / Gene');
+    const byName = new Map(m.bones.map((b, i) => [b.name, i]));
+    const ik = m.bones[byName.get('左足ＩＫ')!].ik!;
+    expect(m.bones[ik.target].name).toBe('左足首');
+    expect(ik.links.map((l) => m.bones[l.bone].name)).toEqual(['左ひざ', '左足']);
+    expect(ik.links[0].limits!.min[0]).toBeLessThan(-2);
+    const eye = m.bones[byName.get('左目')!];
+    expect(m.bones[eye.appendParent].name).toBe('両目');
+    for (const t of m.textures) expect(existsSync(path.join(CORPUS, 'gene', t.replace(/\\/g, '/'))), t).toBe(true);
+  });
+});
+
+describe('inspectModel and compareMotionToModel', () => {
+  it('lists the model name, bones and morphs (PMD base morph hidden)', () => {
+    const r = inspectModel(load('mmd-viewer-js/model/low_miku/miku.pmd'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.name).toBe('ローポリ初音さん');
+    expect(r.value.bones).toContain('左足ＩＫ');
+    expect(r.value.morphs).not.toContain('base');
+    expect(r.value.morphs).toContain('にやり');
+    expect(r.value.iks).toContain('右つま先ＩＫ');
+  });
+
+  it('matches names ignoring a cut last character', () => {
+    // 8 two-byte characters = 16 bytes: a 15-byte VMD field cuts the last one, leaving 7 characters.
+    const long = 'あいうえおかきく';
+    expect(matchKey(long)).toBe('あいうえおかき');
+    expect(matchKey('あいうえおかき\uFFFD')).toBe('あいうえおかき');
+    const c = compareMotionToModel({ bones: ['あいうえおかき', 'センター', '無い骨'], morphs: ['あ', 'ない'] }, { bones: [long, 'センター'], morphs: ['あ'] });
+    expect(c.missingBones).toEqual(['無い骨']);
+    expect(c.missingMorphs).toEqual(['ない']);
+    expect([c.matchedBones, c.matchedMorphs]).toEqual([2, 1]);
+  });
+
+  it('wavefile_v2.vmd on the low-poly Miku it was made for lacks only the bones that model does not have', () => {
+    const doc = readVmd(load('mmd-viewer-js/vmd/wavefile_v2.vmd'));
+    if (!doc.ok) throw new Error(doc.error.message);
+    const info = inspectVmd(doc.value, buildTracks(doc.value));
+    const model = inspectModel(load('mmd-viewer-js/model/low_miku/miku.pmd'));
+    if (!model.ok) throw new Error(model.error.message);
+    const c = compareMotionToModel(info, model.value);
+    const have = new Set(model.value.bones);
+    // Independent check: exact-name set difference (no name in either list is long enough to be cut).
+    expect(c.missingBones).toEqual(info.bones.filter((b) => !have.has(b)));
+    expect(c.missingBones).toContain('左腕捩');
+    expect(c.missingBones).not.toContain('センター');
+    expect(c.matchedBones).toBeGreaterThan(60);
+    // Gene uses ARKit-style morph names: the wavefile's mouth shapes are missing there.
+    const gene = inspectModel(load('gene/Gene_light.pmx'));
+    if (!gene.ok) throw new Error(gene.error.message);
+    const g = compareMotionToModel(info, gene.value);
+    expect(g.missingBones).not.toContain('左腕');
+    expect(g.missingBones).toContain('左髪１');
+  });
+});
