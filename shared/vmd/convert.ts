@@ -17,28 +17,27 @@ export interface PoseToVmdOptions {
 export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<VmdDocument> {
   const frame = opts.frame ?? 0;
   const diagnostics: Diagnostic[] = [];
-  const long = (n: string) => sjisLength(n) > 15;
+  /** True when `name` fits a 15-byte field; otherwise fails, or reports and skips with skipLongNames. */
+  const fits = (what: 'bone' | 'morph', name: string): boolean | Result<VmdDocument> => {
+    const len = sjisLength(name);
+    if (len <= 15) return true;
+    if (!opts.skipLongNames) {
+      return fail('E_NAME_TOO_LONG', `${what} "${name}" is ${len} bytes in Shift_JIS; VMD ${what} names hold 15 (use --skip-long-names to leave it out)`);
+    }
+    diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes` });
+    return false;
+  };
   const bones: BoneKeyInput[] = [];
   for (const b of pose.bones) {
-    if (long(b.name)) {
-      if (!opts.skipLongNames) {
-        return fail('E_NAME_TOO_LONG', `bone "${b.name}" is ${sjisLength(b.name)} bytes in Shift_JIS; VMD bone names hold 15 (use --skip-long-names to leave it out)`);
-      }
-      diagnostics.push({ code: 'W_NAME_SKIPPED', message: `bone "${b.name}" left out: longer than 15 bytes` });
-      continue;
-    }
-    bones.push({ name: b.name, frame, position: b.position, rotation: b.rotation, interpolation: opts.interpolation?.slice() });
+    const f = fits('bone', b.name);
+    if (typeof f !== 'boolean') return f;
+    if (f) bones.push({ name: b.name, frame, position: b.position, rotation: b.rotation, interpolation: opts.interpolation?.slice() });
   }
   const morphs = [];
   for (const m of pose.morphs) {
-    if (long(m.name)) {
-      if (!opts.skipLongNames) {
-        return fail('E_NAME_TOO_LONG', `morph "${m.name}" is ${sjisLength(m.name)} bytes in Shift_JIS; VMD morph names hold 15 (use --skip-long-names to leave it out)`);
-      }
-      diagnostics.push({ code: 'W_NAME_SKIPPED', message: `morph "${m.name}" left out: longer than 15 bytes` });
-      continue;
-    }
-    morphs.push({ name: m.name, frame, weight: m.weight });
+    const f = fits('morph', m.name);
+    if (typeof f !== 'boolean') return f;
+    if (f) morphs.push({ name: m.name, frame, weight: m.weight });
   }
   const model = pose.model.replace(/\.osm$/i, '');
   try {

@@ -5,7 +5,7 @@
  */
 import { CodecFailure } from './errors';
 import { BONE, CAMERA, HEADER_LENGTH, HEADER_V2, IK, LIGHT, MODEL_NAME_LENGTH_V2, MORPH, SHADOW } from './vmd-layout';
-import { EMPTY_IK, emptyBlock, blockFromRecords, viewOf, type VmdDocument } from './vmd-document';
+import { blockFromRecords, emptyBlocks, viewOf, type VmdDocument } from './vmd-document';
 import { encodeNameField } from './sjis';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from './interpolation';
 
@@ -113,12 +113,7 @@ export function emptyVmd(modelName = ''): VmdDocument {
   return {
     header: standardHeader(),
     modelName: nameField(modelName, MODEL_NAME_LENGTH_V2, 'model name'),
-    bone: emptyBlock('bone'),
-    morph: emptyBlock('morph'),
-    camera: emptyBlock('camera'),
-    light: emptyBlock('light'),
-    shadow: emptyBlock('shadow'),
-    ik: EMPTY_IK,
+    ...emptyBlocks(),
     blocksPresent: 6,
     trailing: new Uint8Array(0),
   };

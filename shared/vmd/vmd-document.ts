@@ -63,6 +63,18 @@ export function emptyBlock(kind: FixedKind): FixedBlock {
   return fixedBlock(kind, new Uint8Array(0));
 }
 
+/** The six blocks of a document with no records. */
+export function emptyBlocks(): Pick<VmdDocument, 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik'> {
+  return {
+    bone: emptyBlock('bone'),
+    morph: emptyBlock('morph'),
+    camera: emptyBlock('camera'),
+    light: emptyBlock('light'),
+    shadow: emptyBlock('shadow'),
+    ik: EMPTY_IK,
+  };
+}
+
 /** Record i of a block, as a view into the block's bytes (not a copy). */
 export function recordBytes(block: Block, i: number): Uint8Array {
   if (block.kind === 'ik') return block.bytes.subarray(block.offsets[i], block.offsets[i + 1]);

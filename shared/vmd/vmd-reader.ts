@@ -14,7 +14,7 @@ import {
   RECORD_SIZE,
   HEADER_V1,
 } from './vmd-layout';
-import { EMPTY_IK, emptyBlock, fixedBlock, ikBlock, viewOf, type VmdDocument } from './vmd-document';
+import { emptyBlocks, fixedBlock, ikBlock, viewOf, type VmdDocument } from './vmd-document';
 
 const MAGIC_BYTES = Array.from(MAGIC, (c) => c.charCodeAt(0));
 
@@ -46,14 +46,7 @@ export function readVmd(bytes: Uint8Array): Result<VmdDocument> {
   const view = viewOf(bytes);
   const diagnostics: Diagnostic[] = [];
   let off = HEADER_LENGTH + nameLength;
-  const blocks: Record<string, unknown> = {
-    bone: emptyBlock('bone'),
-    morph: emptyBlock('morph'),
-    camera: emptyBlock('camera'),
-    light: emptyBlock('light'),
-    shadow: emptyBlock('shadow'),
-    ik: EMPTY_IK,
-  };
+  const blocks: Record<string, unknown> = emptyBlocks();
   let present = 0;
   for (const kind of BLOCK_KINDS) {
     if (bytes.length - off < 4) break;

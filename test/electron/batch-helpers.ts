@@ -1,8 +1,9 @@
 // Helpers for the batch and edit-command tests: build the Node bundles once, make temp folders of
 // corpus copies (the corpus itself is only read), hash trees, find temp files.
 import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +28,23 @@ export function ensureBuilt(): void {
   const src = Math.max(newestMtime(path.join(ROOT, 'shared')), newestMtime(path.join(ROOT, 'electron')));
   if (existsSync(WORKER) && existsSync(cli) && statSync(WORKER).mtimeMs >= src && statSync(cli).mtimeMs >= src) return;
   execFileSync(process.execPath, [path.join(ROOT, 'build/build-node.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * Temp folders for one test file: `mk(tag)` makes one; all are removed after the file's tests.
+ * Also makes sure the bundles the tests spawn are built first.
+ */
+export function useTempDirs(): (tag: string) => string {
+  const dirs: string[] = [];
+  beforeAll(() => ensureBuilt(), 120_000);
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return (tag: string) => {
+    const d = tempDir(tag);
+    dirs.push(d);
+    return d;
+  };
 }
 
 export function tempDir(tag: string): string {

@@ -1,26 +1,17 @@
 // The batch engine on temp folders of corpus copies plus bad files: outputs, failures, inputs
 // untouched, no temp litter, skip/overwrite, progress throttling, cancellation and the job API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { mirror, trim } from '../../shared/edits';
 import { runBatch, BatchJobError, findWorkerScript } from '../../electron/batch/engine';
 import { BatchJobs } from '../../electron/batch/jobs';
 import type { BatchProgress } from '../../shared/batch/types';
-import { addBadFiles, copyCorpus, CORPUS, ensureBuilt, findTemps, hashTree, listFiles, tempDir, WORKER } from './batch-helpers';
+import { addBadFiles, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs, WORKER } from './batch-helpers';
 
-const dirs: string[] = [];
-const mk = (tag: string) => {
-  const d = tempDir(tag);
-  dirs.push(d);
-  return d;
-};
+const mk = useTempDirs();
 
-beforeAll(() => ensureBuilt(), 120_000);
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 describe('runBatch', () => {
   it('finds the bundled worker from the TS sources', () => {

@@ -1,26 +1,17 @@
 // The edit and batch commands, run in-process with a fake CliIo, and the real CLI in a child process
 // for the kill tests (SIGKILL and SIGINT mid-run).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildTracks, readVmd, writeVmd } from '../../shared/vmd';
 import { mirror } from '../../shared/edits';
 import { editCommands, progressLine } from '../../electron/cli/edit-commands';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';
-import { addBadFiles, CLI, copyCorpus, CORPUS, ensureBuilt, findTemps, hashTree, listFiles, tempDir } from './batch-helpers';
+import { addBadFiles, CLI, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs } from './batch-helpers';
 
-const dirs: string[] = [];
-const mk = (tag: string) => {
-  const d = tempDir(tag);
-  dirs.push(d);
-  return d;
-};
-beforeAll(() => ensureBuilt(), 120_000);
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const mk = useTempDirs();
 
 function fakeIo(cwd: string, isTTY = false) {
   const out: string[] = [], err: string[] = [];
