@@ -62,7 +62,13 @@ export function findWorkerScript(): string | null {
     path.join(here, '../../dist/cli/batch-worker.mjs'),
     path.join(process.cwd(), 'dist/cli/batch-worker.mjs'),
   ];
-  for (const c of candidates) if (existsSync(c)) return c;
+  for (const c of candidates) {
+    // In a packaged app the bundle sits in app.asar, which worker threads cannot load from;
+    // electron-builder.yml unpacks dist/cli next to it (asarUnpack).
+    const unpacked = c.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+    if (unpacked !== c && existsSync(unpacked)) return unpacked;
+    if (existsSync(c)) return c;
+  }
   return null;
 }
 
