@@ -2,8 +2,10 @@
  * The browser mode's server: serves the built renderer and the contract on 127.0.0.1.
  *
  *   GET  /…                      static files from the renderer build (no secrets in them)
- *   POST /api/call/<request>     body {"args":[…]}, header X-VMD-Token → IpcResult as wire JSON
- *   GET  /api/events?token=…     server-sent events: `event: <name>` + wire-JSON payload
+ *   POST /api/call/<request>     header X-VMD-Token; body {"args":[…]} as application/json, or as a binary
+ *                                frame (shared/ipc/wire-frame.ts) when an argument is bytes (saveFile)
+ *                                → the IpcResult, as JSON, or as a frame when it holds bytes (openFile)
+ *   GET  /api/events?token=…     server-sent events: `event: <name>` + JSON payload
  *
  * Defences: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); an Origin
  * or Sec-Fetch-Site that is not this server is refused; every API call needs the random token, which
@@ -16,7 +18,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EVENT_NAMES, type Events, type RequestHandlers } from '../../shared/ipc/contract';
 import { dispatch } from '../services';
-import { fromWireJson, toWireJson } from './wire';
+import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, toWireJson } from './wire';
 
 export interface ServerOptions {
   /** 0 (default) = a random free port. */
@@ -26,7 +28,7 @@ export interface ServerOptions {
   handlers: RequestHandlers;
   /** Fixed token (tests); default = 32 random bytes. */
   token?: string;
-  /** Largest accepted request body; base64 makes bytes 4/3 larger. */
+  /** Largest accepted request body (bytes travel raw in a frame, so this is about the largest file saved). */
   maxBodyBytes?: number;
 }
 
@@ -70,7 +72,8 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const token = o.token ?? randomBytes(32).toString('base64url');
-  const maxBody = o.maxBodyBytes ?? 768 * 1024 * 1024;
+  // The largest file main reads (file-service MAX_READ_BYTES, 512 MiB) plus room for the frame's head.
+  const maxBody = o.maxBodyBytes ?? 513 * 1024 * 1024;
   const staticRoot = path.resolve(o.staticDir);
   const streams = new Set<http.ServerResponse>();
   let port = 0;
@@ -128,20 +131,58 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
+  /** The whole body in one buffer, or null once it passes maxBody (reading then stops). */
   const readBody = (req: http.IncomingMessage) =>
     new Promise<Buffer | null>((resolve, reject) => {
+      const tooLarge = () => {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve(null);
+      };
+      if (Number(req.headers['content-length']) > maxBody) return tooLarge();
       const chunks: Buffer[] = [];
       let size = 0;
       req.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > maxBody) {
-          resolve(null);
-          req.destroy();
-        } else chunks.push(c);
+        if (size > maxBody) tooLarge();
+        else chunks.push(c);
       });
-      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
       req.on('error', reject);
     });
+
+  /** Parses a call's body into its argument list, or says why it cannot (→ 400). */
+  const parseArgs = (contentType: string, body: Buffer): { args: unknown[] } | { error: string } => {
+    let value: unknown;
+    if (isFrameContentType(contentType)) {
+      const r = decodeFrame(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+      if (!r.ok) return { error: `bad frame: ${r.message}` };
+      value = r.value;
+    } else {
+      try {
+        value = JSON.parse(body.toString('utf8'));
+      } catch {
+        return { error: 'bad JSON' };
+      }
+    }
+    const args = (value as { args?: unknown } | null)?.args;
+    if (!Array.isArray(args)) return { error: 'expected a body {"args": [...]}' };
+    return { args };
+  };
+
+  /** Writes an IpcResult: JSON, or a frame whose bytes go out as they are (no copy, no base64). */
+  const sendResult = (res: http.ServerResponse, result: unknown) => {
+    const body = encodeWire(result);
+    if (body.kind === 'json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(body.text);
+      return;
+    }
+    res.writeHead(200, { 'content-type': FRAME_CONTENT_TYPE, 'content-length': body.byteLength, 'cache-control': 'no-store' });
+    res.cork();
+    for (const c of body.chunks) res.write(c);
+    res.end();
+  };
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -163,19 +204,18 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         }
         const m = /^\/api\/call\/([A-Za-z]+)$/.exec(url.pathname);
         if (m && req.method === 'POST') {
-          if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'expected application/json');
+          const type = req.headers['content-type'] ?? '';
+          if (!type.startsWith('application/json') && !isFrameContentType(type)) return refuse(res, 415, `expected application/json or ${FRAME_CONTENT_TYPE}`);
           const body = await readBody(req);
-          if (!body) return refuse(res, 413, 'request too large');
-          let args: unknown;
-          try {
-            args = (fromWireJson(body.toString('utf8')) as { args?: unknown })?.args;
-          } catch {
-            return refuse(res, 400, 'bad JSON');
+          if (!body) {
+            // The rest of the body is not read: answer, then drop the connection.
+            res.setHeader('connection', 'close');
+            res.once('finish', () => req.destroy());
+            return refuse(res, 413, 'request too large');
           }
-          const result = await dispatch(o.handlers, m[1], Array.isArray(args) ? args : (args as unknown[]));
-          const text = toWireJson(result);
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-          res.end(text);
+          const parsed = parseArgs(type, body);
+          if ('error' in parsed) return refuse(res, 400, parsed.error);
+          sendResult(res, await dispatch(o.handlers, m[1], parsed.args));
           return;
         }
         return refuse(res, 404, 'no such API');

@@ -1,20 +1,20 @@
 /**
- * JSON for the browser-mode transport: Uint8Array values travel as `{ "$bytes": "<base64>" }`
- * (IPC clones them natively; HTTP needs text). Node side; the renderer has its mirror in renderer/src/api.
+ * Node side of the browser-mode transport. Values without bytes travel as plain JSON; a value holding
+ * Uint8Arrays (openFile's answer, saveFile's request) travels as a binary frame (shared/ipc/wire-frame.ts)
+ * with the bytes raw, never as base64. Server-sent events carry plain JSON (no event holds bytes).
  */
+import { encodeWire } from '../../shared/ipc/wire-frame';
+
+export { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, joinChunks, type FrameResult, type WireBody } from '../../shared/ipc/wire-frame';
+
+/** JSON text of a value without bytes (events). A Uint8Array in it is a programming error: it needs a frame. */
 export function toWireJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => {
-    if (v instanceof Uint8Array) return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
-    return v;
-  });
+  const body = encodeWire(value);
+  if (body.kind !== 'json') throw new TypeError('toWireJson: the value holds bytes; send it as a frame (encodeWire)');
+  return body.text;
 }
 
+/** Parses JSON sent without bytes. */
 export function fromWireJson(text: string): unknown {
-  return JSON.parse(text, (_k, v) => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && typeof v.$bytes === 'string' && Object.keys(v).length === 1) {
-      const b = Buffer.from(v.$bytes, 'base64');
-      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    }
-    return v;
-  });
+  return JSON.parse(text);
 }

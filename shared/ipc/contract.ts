@@ -4,7 +4,8 @@
  * HTTP + server-sent events. Both call the same service modules, so this file is the single source of truth.
  *
  * Errors cross as values (`{ ok: false, error }`), never as thrown strings: only a message survives a
- * throw across Electron's IPC. Bytes cross as Uint8Array (IPC structured clone) or base64 (HTTP JSON).
+ * throw across Electron's IPC. Bytes cross as Uint8Array (IPC structured clone) or raw in a binary frame
+ * over HTTP (wire-frame.ts).
  */
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
 

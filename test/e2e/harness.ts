@@ -242,11 +242,19 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
     const err = await page.textContent('[data-testid="file-dialog-error"]').catch(() => null);
     throw new Error(`the open dialog did not close after Go (path field: ${typed}; error: ${err}; screenshot: ${shot})`, { cause: e });
   }
-  await page.waitForFunction(
-    (name) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name),
-    path.basename(file),
-    { timeout: 30_000 },
-  );
+  try {
+    await page.waitForFunction(
+      (name) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name),
+      path.basename(file),
+      { timeout: 30_000 },
+    );
+  } catch (e) {
+    // Say what the page showed instead (an error notification, another document), with a screenshot.
+    const shot = await screenshot(page, 'open-not-shown');
+    const shown = await page.textContent('[data-testid="summary-name"]').catch(() => null);
+    const notes = await page.textContent('[data-testid="notifications"]').catch(() => null);
+    throw new Error(`${path.basename(file)} did not open (summary shows: ${shown?.trim() ?? 'nothing'}; notifications: ${notes?.trim() || 'none'}; screenshot: ${shot})`, { cause: e });
+  }
 }
 
 /** Save As through the in-app dialog: browse to the folder, type the name, Save (and confirm Replace if asked). */

@@ -56,7 +56,15 @@ describe('shell in the browser mode', () => {
     expect(expected.counts.bone).toBeGreaterThan(100); // sanity of the independent reader on this file
 
     const { page } = app;
+    const opening = page.waitForResponse((r) => r.url().includes('/api/call/openFile'));
     await openFileViaDialog(page, src);
+    // The bytes crossed HTTP raw in a binary frame: the body ends with the file itself, with only a
+    // small head before it (base64 in JSON would be a third larger and not end with the bytes).
+    const answer = await opening;
+    expect(answer.headers()['content-type']).toBe('application/vnd.vmd-studio.frame');
+    const framed = await answer.body();
+    expect(framed.length - original.length).toBeLessThan(200 + src.length * 3);
+    expect(Buffer.compare(framed.subarray(framed.length - original.length), original)).toBe(0);
 
     expect(await textOf(page, 'summary-name')).toContain('stand.vmd');
     expect(await page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('motion');
@@ -71,7 +79,12 @@ describe('shell in the browser mode', () => {
     await app.screenshot('shell-opened-stand');
 
     const target = path.join(tmp.dir, 'saved copy.vmd');
+    const saving = page.waitForRequest((r) => r.url().includes('/api/call/saveFile'));
     await saveAsViaDialog(page, target);
+    const sent = await saving;
+    expect(sent.headers()['content-type']).toBe('application/vnd.vmd-studio.frame');
+    // The client sends the frame as a Blob (Playwright cannot show its body); the bytes on disk are checked below.
+    expect((await sent.response())?.status()).toBe(200);
     // The store switches to the new path only after main reported the write.
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('saved copy.vmd'));
     expect(await textOf(page, 'status-state')).toBe('Saved');

@@ -1,4 +1,7 @@
-/** The browser-mode server: token, host and origin checks, the contract over HTTP, events over SSE. */
+/**
+ * The browser-mode server: token, host and origin checks, the contract over HTTP (JSON, and binary frames
+ * for bytes), malformed frames answered 400, events over SSE; and the renderer's HTTP client against it.
+ */
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,30 +10,118 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../electron/services';
 import { noDialogs } from '../../electron/services/dialog-service';
 import { startServer, type RunningServer } from '../../electron/server/server';
-import { fromWireJson, toWireJson } from '../../electron/server/wire';
+import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, joinChunks, toWireJson } from '../../electron/server/wire';
 import { parseServeArgs } from '../../electron/server/serve';
+import { createHttpApi } from '../../renderer/src/api/http-client';
 
 const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 
 /** Raw request with full control over headers (fetch would set Origin/Host itself). */
-function request(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+function request(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Uint8Array }) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; raw: Buffer }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: raw.toString('utf8'), raw });
+      });
     });
     req.on('error', reject);
-    if (opts.body) req.write(opts.body);
+    if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });
 }
 
+/** A frame written byte by byte here, independently of the encoder: magic, JSON length, JSON, parts. */
+function handFrame(json: string, parts: Uint8Array[] = [], magic = 'VMW1'): Buffer {
+  const j = Buffer.from(json, 'utf8');
+  const head = Buffer.alloc(8);
+  head.write(magic, 0, 'latin1');
+  head.writeUInt32LE(j.length, 4);
+  const rest = parts.flatMap((p) => {
+    const n = Buffer.alloc(4);
+    n.writeUInt32LE(p.length);
+    return [n, Buffer.from(p)];
+  });
+  return Buffer.concat([head, j, ...rest]);
+}
+
+describe('binary frame (shared/ipc/wire-frame.ts)', () => {
+  it('sends values without bytes as plain JSON and values with bytes as a frame, bytes raw and in order', () => {
+    expect(encodeWire({ args: ['/x', { overwrite: true }] })).toEqual({ kind: 'json', text: '{"args":["/x",{"overwrite":true}]}' });
+    const a = new Uint8Array([1, 2, 3]);
+    const b = Buffer.from([250, 251]); // a Node Buffer is bytes too, not {type:'Buffer',data:[…]}
+    const body = encodeWire({ args: ['/p', a, { nested: [b] }] });
+    expect(body.kind).toBe('frame');
+    if (body.kind !== 'frame') return;
+    const frame = Buffer.from(joinChunks(body.chunks));
+    expect(frame.length).toBe(body.byteLength);
+    const json = '{"args":["/p",{"$bytes":0},{"nested":[{"$bytes":1}]}]}';
+    expect(Buffer.compare(frame, handFrame(json, [a, b]))).toBe(0);
+    // The caller's arrays are chunks themselves: no copy of a large file on the way out.
+    expect(body.chunks).toContain(a);
+    // Events go as plain JSON; bytes there would be a programming error, not silently base64.
+    expect(toWireJson({ path: '/a' })).toBe('{"path":"/a"}');
+    expect(() => toWireJson({ b: new Uint8Array(1) })).toThrow(/frame/);
+  });
+
+  it('decodes into views of the frame (no copy) and round-trips empty and large parts', () => {
+    const big = new Uint8Array(3_000_000).map((_, i) => (i * 31) & 255);
+    const frame = joinChunks((encodeWire({ ok: true, value: { empty: new Uint8Array(0), big, n: 7 } }) as { chunks: Uint8Array[] }).chunks);
+    const r = decodeFrame(frame);
+    expect(r.ok).toBe(true);
+    const v = (r as { value: { value: { empty: Uint8Array; big: Uint8Array; n: number } } }).value.value;
+    expect(v.n).toBe(7);
+    expect(v.empty.length).toBe(0);
+    expect(Buffer.compare(Buffer.from(v.big), Buffer.from(big))).toBe(0);
+    expect(v.big.buffer).toBe(frame.buffer);
+    // A frame that is itself a view into a larger buffer (a pooled Node Buffer) decodes the same.
+    const padded = new Uint8Array(frame.length + 16);
+    padded.set(frame, 16);
+    const again = decodeFrame(padded.subarray(16));
+    expect(again.ok && Buffer.compare(Buffer.from((again.value as typeof r & { value: { big: Uint8Array } }).value.big), Buffer.from(big))).toBe(0);
+  });
+
+  it('turns every kind of malformed frame into a one-line reason, never a throw', () => {
+    const p = new Uint8Array([9, 9]);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ['empty', new Uint8Array(0), /shorter than its 8-byte head/],
+      ['short head', new Uint8Array([0x56, 0x4d, 0x57]), /shorter than/],
+      ['wrong magic', handFrame('{}', [], 'VMW2'), /does not start with "VMW1"/],
+      ['base64 JSON sent as a frame', Buffer.from('{"args":[{"$bytes":"AAE="}]}'), /does not start with/],
+      ['JSON length past the end', (() => { const f = handFrame('{"a":1}'); f.writeUInt32LE(1000, 4); return f; })(), /JSON length 1000 runs past the end/],
+      ['JSON length at 4 GiB - 1', (() => { const f = handFrame('{}'); f.writeUInt32LE(0xffffffff, 4); return f; })(), /runs past the end/],
+      ['invalid UTF-8', handFrame('"\u0000"').fill(0xff, 8, 10), /not valid UTF-8/],
+      ['invalid JSON', handFrame('{"args": [1,'), /bad JSON/],
+      ['cut length prefix', Buffer.concat([handFrame('{"a":{"$bytes":0}}', [p]), Buffer.from([1, 0])]), /length prefix cut short/],
+      ['part past the end', handFrame('{"a":{"$bytes":0}}', [p]).subarray(0, -1), /part 0: length 2 .* runs past the end/],
+      ['placeholder out of range', handFrame('{"a":{"$bytes":1}}', [p]), /names no part \(the frame has 1\)/],
+      ['negative placeholder', handFrame('{"a":{"$bytes":-1}}', [p]), /names no part/],
+      ['string placeholder', handFrame('{"a":{"$bytes":"AAE="}}', [p]), /names no part/],
+      ['unreferenced part', handFrame('{"a":1}', [p]), /part 0 is not referenced/],
+      ['part used twice', handFrame('{"a":{"$bytes":0},"b":{"$bytes":0}}', [p]), /part 0 is referenced twice/],
+    ];
+    for (const [what, bytes, reason] of cases) {
+      const r = decodeFrame(bytes);
+      expect(r.ok, what).toBe(false);
+      if (!r.ok) expect(r.message, what).toMatch(reason);
+    }
+  });
+});
+
 describe('browser-mode server', () => {
   let dir: string;
   let server: RunningServer;
-  let call: (name: string, args: unknown[], headers?: Record<string, string>) => Promise<{ status: number; result: any }>;
+  let call: (name: string, args: unknown[], headers?: Record<string, string>) => Promise<{ status: number; result: any; type?: string; raw?: Buffer }>;
+  /** POSTs a hand-made body to a call; returns status and text. */
+  const post = (name: string, body: string | Uint8Array, type: string, headers: Record<string, string> = {}) =>
+    request(server.port, {
+      method: 'POST',
+      path: `/api/call/${name}`,
+      headers: { host: `127.0.0.1:${server.port}`, 'content-type': type, 'x-vmd-token': server.token, ...headers },
+      body,
+    });
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-server-'));
@@ -49,13 +140,26 @@ describe('browser-mode server', () => {
     });
     server = s = await startServer({ staticDir, handlers: services.handlers });
     call = async (name, args, headers = {}) => {
+      const body = encodeWire({ args });
       const r = await request(server.port, {
         method: 'POST',
         path: `/api/call/${name}`,
-        headers: { host: `127.0.0.1:${server.port}`, 'content-type': 'application/json', 'x-vmd-token': server.token, ...headers },
-        body: toWireJson({ args }),
+        headers: {
+          host: `127.0.0.1:${server.port}`,
+          'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE,
+          'x-vmd-token': server.token,
+          ...headers,
+        },
+        body: body.kind === 'json' ? body.text : joinChunks(body.chunks),
       });
-      return { status: r.status, result: r.status === 200 ? fromWireJson(r.body) : r.body };
+      if (r.status !== 200) return { status: r.status, result: r.body, type: r.headers['content-type'] };
+      const type = r.headers['content-type'] ?? '';
+      if (type === FRAME_CONTENT_TYPE) {
+        const d = decodeFrame(r.raw);
+        if (!d.ok) throw new Error(d.message);
+        return { status: 200, result: d.value, type, raw: r.raw };
+      }
+      return { status: 200, result: fromWireJson(r.body), type, raw: r.raw };
     };
   });
 
@@ -69,23 +173,129 @@ describe('browser-mode server', () => {
     expect(server.port).toBeGreaterThan(0);
   });
 
-  it('carries a request and its bytes over HTTP: openFile returns the corpus file exactly', async () => {
+  it('answers openFile with a binary frame whose last bytes are the file itself (no base64)', async () => {
     const src = path.join(CORPUS, 'threejs/vmds/wavefile_camera.vmd');
+    const file = readFileSync(src);
     const r = await call('openFile', [src]);
     expect(r.status).toBe(200);
+    expect(r.type).toBe(FRAME_CONTENT_TYPE);
     expect(r.result.ok).toBe(true);
     expect(r.result.value.bytes).toBeInstanceOf(Uint8Array);
-    expect(Buffer.compare(Buffer.from(r.result.value.bytes), readFileSync(src))).toBe(0);
+    expect(Buffer.compare(Buffer.from(r.result.value.bytes), file)).toBe(0);
+    // Read the frame by hand: "VMW1", JSON length, JSON naming part 0, then the file's length and bytes.
+    const raw = r.raw!;
+    expect(raw.subarray(0, 4).toString('latin1')).toBe('VMW1');
+    const j = raw.readUInt32LE(4);
+    expect(JSON.parse(raw.subarray(8, 8 + j).toString('utf8'))).toEqual({ ok: true, value: { path: src, name: 'wavefile_camera.vmd', bytes: { $bytes: 0 } } });
+    expect(raw.readUInt32LE(8 + j)).toBe(file.length);
+    expect(raw.length).toBe(8 + j + 4 + file.length);
+    expect(Buffer.compare(raw.subarray(8 + j + 4), file)).toBe(0);
+    // Answers without bytes stay plain JSON.
+    expect((await call('listRecent', [])).type).toMatch(/^application\/json/);
   });
 
-  it('writes bytes sent from the client (saveFile) and answers bad arguments as E_ARGUMENT values', async () => {
+  it('writes bytes sent in a frame (saveFile) and answers bad arguments as E_ARGUMENT values', async () => {
     const target = path.join(dir, 'out.vmd');
     const r = await call('saveFile', [target, new Uint8Array([0, 255, 7]), { overwrite: false }]);
     expect(r.result).toMatchObject({ ok: true, value: { bytesWritten: 3 } });
     expect([...readFileSync(target)]).toEqual([0, 255, 7]);
     const bad = await call('saveFile', [target, 'not bytes']);
     expect(bad.result).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+    // Base64 objects in JSON are no longer bytes: they reach the validator as plain objects and are refused.
+    const legacy = await post('saveFile', JSON.stringify({ args: [path.join(dir, 'legacy.vmd'), { $bytes: 'AP8H' }] }), 'application/json');
+    expect(legacy.status).toBe(200);
+    expect(JSON.parse(legacy.body)).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
     expect((await call('nope', [])).result).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+  });
+
+  it('saves and reopens 20 MB byte for byte through frames', async () => {
+    const big = new Uint8Array(20_000_000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+    const target = path.join(dir, 'big.vmd');
+    const w = await call('saveFile', [target, big, { overwrite: true }]);
+    expect(w.result).toMatchObject({ ok: true, value: { bytesWritten: big.length } });
+    expect(Buffer.compare(readFileSync(target), Buffer.from(big))).toBe(0);
+    const back = await call('openFile', [target]);
+    expect(Buffer.compare(Buffer.from(back.result.value.bytes), Buffer.from(big))).toBe(0);
+  });
+
+  it('answers a malformed frame or body with a clear 400 and keeps serving', async () => {
+    const target = path.join(dir, 'never.vmd');
+    const p = new Uint8Array([1, 2]);
+    const cases: [string, Uint8Array | string, RegExp][] = [
+      ['empty frame', new Uint8Array(0), /^bad frame: frame of 0 bytes is shorter/],
+      ['wrong magic', handFrame(JSON.stringify({ args: [target, { $bytes: 0 }] }), [p], 'XXXX'), /^bad frame: .*"VMW1"/],
+      ['JSON length past the end', (() => { const f = handFrame('{"args":[]}'); f.writeUInt32LE(1 << 30, 4); return f; })(), /^bad frame: JSON length 1073741824 runs past/],
+      ['part cut short', handFrame(JSON.stringify({ args: [target, { $bytes: 0 }] }), [p]).subarray(0, -1), /^bad frame: part 0: length 2/],
+      ['dangling placeholder', handFrame(JSON.stringify({ args: [target, { $bytes: 3 }] }), [p]), /^bad frame: placeholder \{"\$bytes": 3\} names no part/],
+      ['unreferenced part', handFrame(JSON.stringify({ args: [target] }), [p]), /^bad frame: part 0 is not referenced/],
+      ['broken JSON in a frame', handFrame('{"args":[', [p]), /^bad frame: bad JSON/],
+      ['no args in a frame', handFrame(JSON.stringify({ argz: [{ $bytes: 0 }] }), [p]), /^expected a body \{"args": \[...\]\}/],
+      ['args not a list', handFrame(JSON.stringify({ args: { $bytes: 0 } }), [p]), /^expected a body/],
+    ];
+    for (const [what, body, reason] of cases) {
+      const r = await post('saveFile', body, FRAME_CONTENT_TYPE);
+      expect(r.status, what).toBe(400);
+      expect(r.body.trim(), what).toMatch(reason);
+    }
+    for (const [what, body] of [['broken JSON', '{"args": ['], ['JSON null', 'null'], ['args a string', '{"args":"x"}']] as const) {
+      const r = await post('listRecent', body, 'application/json');
+      expect(r.status, what).toBe(400);
+    }
+    expect((await post('listRecent', '{"args":[]}', 'text/plain')).status).toBe(415);
+    expect(() => readFileSync(target)).toThrow();
+    // Still serving, on a fresh connection and a good frame alike.
+    expect((await call('listRecent', [])).status).toBe(200);
+    expect((await call('saveFile', [target, p])).result).toMatchObject({ ok: true });
+  });
+
+  it('refuses a body over the size limit with 413 and keeps serving', async () => {
+    const small = await startServer({ staticDir: path.join(dir, 'static'), handlers: { listRecent: async () => ({ ok: true, value: [] }) } as never, maxBodyBytes: 1000 });
+    try {
+      const r = await request(small.port, {
+        method: 'POST',
+        path: '/api/call/saveFile',
+        headers: { host: `127.0.0.1:${small.port}`, 'content-type': FRAME_CONTENT_TYPE, 'x-vmd-token': small.token },
+        body: handFrame(JSON.stringify({ args: ['/x', { $bytes: 0 }] }), [new Uint8Array(2000)]),
+      });
+      expect(r.status).toBe(413);
+      const ok = await request(small.port, {
+        method: 'POST',
+        path: '/api/call/listRecent',
+        headers: { host: `127.0.0.1:${small.port}`, 'content-type': 'application/json', 'x-vmd-token': small.token },
+        body: '{"args":[]}',
+      });
+      expect(ok.status).toBe(200);
+      expect(JSON.parse(ok.body)).toEqual({ ok: true, value: [] });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('checks token, origin and host before reading a frame', async () => {
+    const frame = handFrame(JSON.stringify({ args: [path.join(dir, 'x.vmd'), { $bytes: 0 }] }), [new Uint8Array([1])]);
+    expect((await post('saveFile', frame, FRAME_CONTENT_TYPE, { 'x-vmd-token': 'wrong' })).status).toBe(401);
+    expect((await post('saveFile', frame, FRAME_CONTENT_TYPE, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post('saveFile', frame, FRAME_CONTENT_TYPE, { host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await post('saveFile', frame, FRAME_CONTENT_TYPE, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(() => readFileSync(path.join(dir, 'x.vmd'))).toThrow();
+  });
+
+  it("serves the renderer's own HTTP client: open and save a corpus dance through fetch", async () => {
+    const api = createHttpApi({ base: `http://127.0.0.1:${server.port}`, token: server.token });
+    const src = path.join(CORPUS, 'mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const opened = await api.openFile(src);
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.name).toBe('wavefile_v2.vmd');
+    expect(Buffer.compare(Buffer.from(opened.value.bytes), readFileSync(src))).toBe(0);
+    const target = path.join(dir, 'client copy.vmd');
+    const saved = await api.saveFile(target, opened.value.bytes, { overwrite: false });
+    expect(saved).toMatchObject({ ok: true, value: { bytesWritten: readFileSync(src).length } });
+    expect(Buffer.compare(readFileSync(target), readFileSync(src))).toBe(0);
+    expect(await api.openFile(path.join(dir, 'missing.vmd'))).toMatchObject({ ok: false, error: { code: 'E_IO_NOT_FOUND' } });
+    const wrong = createHttpApi({ base: `http://127.0.0.1:${server.port}`, token: 'nope' });
+    expect(await wrong.saveFile(target, new Uint8Array([1]), { overwrite: true })).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+    expect(Buffer.compare(readFileSync(target), readFileSync(src))).toBe(0);
   });
 
   it('refuses API calls without the token or with a wrong one', async () => {

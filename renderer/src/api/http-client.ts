@@ -13,7 +13,7 @@ import {
   type Requests,
   type VmdStudioApi,
 } from '../../../shared/ipc/contract';
-import { fromWireJson, toWireJson } from './wire';
+import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, isFrameContentType } from './wire';
 
 export interface HttpClientOptions {
   /** Server origin; default the page's. */
@@ -29,12 +29,14 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
   const call = async (name: RequestName, args: unknown[]): Promise<IpcResult<unknown>> => {
     // Trailing undefined optional arguments would become null in JSON; drop them.
     while (args.length && args[args.length - 1] === undefined) args = args.slice(0, -1);
+    // Bytes (saveFile) go as a frame: a Blob of the chunks, so the file's bytes are never turned into text.
+    const body = encodeWire({ args });
     let res: Response;
     try {
       res = await doFetch(`${base}/api/call/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-vmd-token': o.token },
-        body: toWireJson({ args }),
+        headers: { 'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE, 'x-vmd-token': o.token },
+        body: body.kind === 'json' ? body.text : new Blob(body.chunks as BlobPart[]),
       });
     } catch (e) {
       return { ok: false, error: { code: 'E_IO', message: `the VMD Studio server is not reachable (${(e as Error)?.message ?? e})` } };
@@ -43,7 +45,17 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
       const text = await res.text().catch(() => '');
       return { ok: false, error: { code: res.status === 401 ? 'E_IO_DENIED' : 'E_IO', message: `server refused ${name}: ${res.status} ${text.trim()}` } };
     }
-    return fromWireJson(await res.text()) as IpcResult<unknown>;
+    try {
+      if (isFrameContentType(res.headers.get('content-type'))) {
+        // One buffer for the whole answer; the bytes in the value are views into it.
+        const r = decodeFrame(new Uint8Array(await res.arrayBuffer()));
+        if (!r.ok) return { ok: false, error: { code: 'E_IO', message: `bad answer to ${name}: ${r.message}` } };
+        return r.value as IpcResult<unknown>;
+      }
+      return fromWireJson(await res.text()) as IpcResult<unknown>;
+    } catch (e) {
+      return { ok: false, error: { code: 'E_IO', message: `the answer to ${name} did not arrive (${(e as Error)?.message ?? e})` } };
+    }
   };
 
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
