@@ -7,3 +7,4 @@ export * from './values';
 export * from './presets';
 export * from './groups';
 export * from './plot';
+export * from './curve-tracks';

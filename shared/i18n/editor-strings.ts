@@ -81,6 +81,9 @@ const en = {
   'inspector.camera': 'Camera',
   'inspector.light': 'Light',
   'editor.refused.collision': 'Cannot move: a key is already there',
+  'editor.refused.exists': 'That frame already has a key on this track',
+  'editor.refused.range': 'Cannot move keys before frame 0',
+  'editor.refused.empty': 'Nothing selected to apply this to',
 } as const;
 
 export type EditorStringKey = keyof typeof en;
@@ -163,6 +166,9 @@ const ja: Record<EditorStringKey, string> = {
   'inspector.camera': 'カメラ',
   'inspector.light': '照明',
   'editor.refused.collision': '移動できません：そのフレームには既にキーがあります',
+  'editor.refused.exists': 'このトラックのそのフレームには既にキーがあります',
+  'editor.refused.range': '0 フレームより前には移動できません',
+  'editor.refused.empty': '適用するキーが選択されていません',
 };
 
 export const editorStrings: Record<'en' | 'ja', Record<EditorStringKey, string>> = { en, ja };

@@ -5,12 +5,13 @@ import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildVmd, getBoneCurves, readVmd, writeVmd, BONE } from '../../shared/vmd';
+import { buildTracks, buildVmd, getBoneCurves, readVmd, writeVmd, BONE, type MotionTracks } from '../../shared/vmd';
 import { useDocumentStore } from '../../renderer/src/stores/document';
 import { useHistoryStore, HISTORY_LIMIT } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../renderer/src/stores/curve-editor';
 import { useTimeStore } from '../../renderer/src/stores/time';
+import { useNotifyStore } from '../../renderer/src/stores/notify';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
 import { setApi } from '../../renderer/src/api';
 import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
@@ -70,10 +71,52 @@ describe('editor stores', () => {
     const before = bytesNow();
     expect(useEditorActions().moveSelected(10)).toBe(false);
     expect(hist.depth).toBe(0);
-    expect(hist.message).toMatch(/frame 10/);
+    // The refusal is shown in the UI language; the edit's precise reason is the notice's detail line.
+    expect(hist.message).toBe('Cannot move: a key is already there');
+    const notice = useNotifyStore().items.at(-1)!;
+    expect(notice.kind).toBe('warning');
+    expect(notice.message).toBe(hist.message);
+    expect(notice.detail).toMatch(/frame 10/);
     expect(bytesNow()).toEqual(before);
     expect(useEditorActions().moveSelected(5)).toBe(true);
     expect(hist.depth).toBe(1);
+  });
+
+  it('patches the tracks in place for curve edits (equal to a full rebuild) and rebuilds them for other edits', () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpus, 'gene/motion/02_laugh.vmd')));
+    const docStore = useDocumentStore();
+    docStore.openBytes('02_laugh.vmd', bytes, null);
+    const sel = useSelectionStore();
+    const hist = useHistoryStore();
+    const actions = useEditorActions();
+    const same = (a: MotionTracks, b: MotionTracks) => {
+      expect(Array.from(a.bones.curves)).toEqual(Array.from(b.bones.curves));
+      expect(Array.from(a.bones.frames)).toEqual(Array.from(b.bones.frames));
+      expect(Array.from(a.bones.record)).toEqual(Array.from(b.bones.record));
+    };
+    const tracks0 = docStore.tracks!, info0 = docStore.info, v0 = docStore.version;
+    sel.select([{ kind: 'bone', record: 10 }, { kind: 'bone', record: 200 }, { kind: 'bone', record: 400 }]);
+    useCurveEditorStore().setChannel(3);
+    expect(actions.setCurve([90, 10, 30, 117])).toBe(true);
+    // Fast path: same tracks object, patched; summary kept; watchers still see a new version and dirty.
+    expect(docStore.tracks).toBe(tracks0);
+    expect(docStore.info).toBe(info0);
+    expect(docStore.version).toBe(v0 + 1);
+    expect(docStore.dirty).toBe(true);
+    same(docStore.tracks! as MotionTracks, buildTracks(docStore.doc!));
+    expect(hist.undo()).toBe(true);
+    expect(docStore.tracks).toBe(tracks0);
+    const reread = readVmd(bytes);
+    if (!reread.ok) throw new Error(reread.error.message);
+    same(docStore.tracks! as MotionTracks, buildTracks(reread.value));
+    expect(writeVmd(docStore.doc!)).toEqual(bytes);
+    expect(hist.redo()).toBe(true);
+    same(docStore.tracks! as MotionTracks, buildTracks(docStore.doc!));
+    // A move changes frames: the tracks are rebuilt.
+    sel.select([{ kind: 'bone', record: 10 }]);
+    expect(actions.moveSelected(1000)).toBe(true);
+    expect(docStore.tracks).not.toBe(tracks0);
+    same(docStore.tracks! as MotionTracks, buildTracks(docStore.doc!));
   });
 
   it('keeps at least 200 steps', () => {

@@ -2,7 +2,8 @@
  * The open document. The VmdDocument and its MotionTracks stay out of Vue's reactivity (shallowRef,
  * replaced whole): they hold large typed arrays. Components watch `version`, which every change bumps.
  *
- * Edits go through `replaceDocument(doc)`: it rebuilds the tracks and the summary once per edit.
+ * Edits go through `replaceDocument(doc)`: it rebuilds the tracks and the summary once per edit,
+ * except for curve-only edits, which patch the tracks' curve bytes in place (see replaceDocument).
  * A VPD opens as a one-frame VMD (keys at frame 0) and saves back as a VPD of that frame.
  */
 import { defineStore } from 'pinia';
@@ -22,6 +23,7 @@ import {
   type VmdInfo,
 } from '../../../shared/vmd';
 import type { IpcError, IpcResult, SavedFile } from '../../../shared/ipc/contract';
+import { updateTrackCurves, type EditDiff } from '../../../shared/editor';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -192,8 +194,22 @@ export const useDocumentStore = defineStore('document', () => {
     return true;
   }
 
-  /** Installs an edited document: rebuilds tracks and summary, bumps `version`, marks dirty (by default). */
-  function replaceDocument(next: VmdDocument, opts: { dirty?: boolean } = {}) {
+  /**
+   * Installs an edited document: rebuilds tracks and summary, bumps `version`, marks dirty (by default).
+   * With the edit's `diff` (history passes it for edits, undo and redo): when only interpolation bytes
+   * changed, the tracks keep their frames, values and order, so their `curves` bytes are patched in
+   * place and the summary is kept (it reads no curves). This removes the buildTracks + inspect hitch
+   * on releasing a curve handle; watchers still see a new `version`.
+   */
+  function replaceDocument(next: VmdDocument, opts: { dirty?: boolean; diff?: EditDiff } = {}) {
+    const t = tracks.value;
+    if (opts.diff && t && doc.value && updateTrackCurves(t, next, opts.diff)) {
+      doc.value = next;
+      dirty.value = opts.dirty ?? true;
+      version.value++;
+      reportState();
+      return;
+    }
     install(next, { dirty: opts.dirty ?? true });
   }
 

@@ -12,9 +12,19 @@ import {
   applyDiff, diffBytes, isEmptyDiff, isRefusal, revertDiff,
   type EditDiff, type EditKind, type EditOutcome, type EditResult, type KeyRef,
 } from '../../../shared/editor';
+import { editorStrings } from '../../../shared/i18n/editor-strings';
 import { useDocumentStore } from './document';
 import { useSelectionStore } from './selection';
 import { useNotifyStore } from './notify';
+import { useSettingsStore } from './settings';
+
+/** i18n keys of the refusals people see (the edit's own English message goes in the detail line). */
+const REFUSAL_TEXT = {
+  E_COLLISION: 'editor.refused.collision',
+  E_EXISTS: 'editor.refused.exists',
+  E_RANGE: 'editor.refused.range',
+  E_EMPTY: 'editor.refused.empty',
+} as const;
 
 /** Steps kept; the oldest are dropped beyond this (the issue asks for at least 200). */
 export const HISTORY_LIMIT = 500;
@@ -60,8 +70,10 @@ export const useHistoryStore = defineStore('history', {
     undoLabel: '',
     redoLabel: '',
     bytes: 0,
-    /** Last refusal (collision, …) for the editor's status line. */
+    /** Last refusal (collision, …) for the editor's status line, in the UI language. */
     message: '',
+    /** Milliseconds the last commit/undo/redo took to install its document (tracks included). */
+    lastCommitMs: 0,
     /** Undo depth at which the document matches the file on disk (−1: that state was dropped). */
     savedDepth: 0,
     /** Documents this store installed; any other document in the store was opened, not edited. */
@@ -98,8 +110,8 @@ export const useHistoryStore = defineStore('history', {
       if (!cur) return null;
       const out = edit(cur.doc, cur.tracks);
       if (isRefusal(out)) {
-        this.message = out.message;
-        useNotifyStore().push('warning', out.message, out.code);
+        this.message = editorStrings[useSettingsStore().locale][REFUSAL_TEXT[out.code]];
+        useNotifyStore().push('warning', this.message, out.message);
         return null;
       }
       this.commit(out);
@@ -109,7 +121,7 @@ export const useHistoryStore = defineStore('history', {
     commit(r: EditResult) {
       if (isEmptyDiff(r.diff)) return;
       this.message = '';
-      this.install(r.doc, true);
+      this.install(r.doc, true, r.diff);
       if (this.savedDepth > this.undoStack.length) this.savedDepth = -1; // the saved state was undone and is now unreachable
       this.undoStack.push(markRaw(r.diff));
       this.bytes += diffBytes(r.diff);
@@ -128,7 +140,7 @@ export const useHistoryStore = defineStore('history', {
       const doc = revertDiff(cur.doc, d);
       this.undoStack.pop();
       this.redoStack.push(d);
-      this.install(doc, this.undoStack.length !== this.savedDepth);
+      this.install(doc, this.undoStack.length !== this.savedDepth, d);
       this.reselect(doc, touchedAfterRevert(d));
       this.sync();
       return true;
@@ -140,14 +152,16 @@ export const useHistoryStore = defineStore('history', {
       const doc = applyDiff(cur.doc, d);
       this.redoStack.pop();
       this.undoStack.push(d);
-      this.install(doc, this.undoStack.length !== this.savedDepth);
+      this.install(doc, this.undoStack.length !== this.savedDepth, d);
       this.reselect(doc, touchedAfterApply(doc, d));
       this.sync();
       return true;
     },
-    install(doc: VmdDocument, dirty: boolean) {
+    install(doc: VmdDocument, dirty: boolean, diff?: EditDiff) {
       this.produced.add(doc);
-      useDocumentStore().replaceDocument(doc, { dirty });
+      const t0 = performance.now();
+      useDocumentStore().replaceDocument(doc, { dirty, diff });
+      this.lastCommitMs = performance.now() - t0;
     },
     /** True when `doc` came from an edit, undo or redo here (not from opening a file). */
     owns(doc: unknown): boolean {

@@ -1,0 +1,62 @@
+/**
+ * Read-only test hook of the motion editor: `window.__vmdEditor`, installed while the editor is mounted
+ * (like the preview's `window.__vmdPreview`). End-to-end tests use it to compare the open document's
+ * bytes with the codec's answer after each gesture without going through Save As every time. Nothing
+ * here changes state.
+ *
+ *   bytes()      the document as it would be saved (writeVmd), base64; null when nothing is open
+ *   selection()  selected keys as {kind, record}, and the active key
+ *   history()    undo/redo depth and the last refusal message
+ *   frame()      current frame and whether playback runs
+ *   lastCommitMs()  ms the last history step took from edit to installed document (tracks included)
+ *   version()    the document store's version (bumped by every open and edit)
+ */
+import { writeVmd } from '../../../shared/vmd/vmd-writer';
+import type { KeyRef } from '../../../shared/editor';
+import { useDocumentStore } from '../stores/document';
+import { useHistoryStore } from '../stores/history';
+import { useSelectionStore } from '../stores/selection';
+import { useTimeStore } from '../stores/time';
+
+export interface EditorTestHook {
+  bytes(): string | null;
+  selection(): { refs: KeyRef[]; active: KeyRef | null };
+  history(): { undo: number; redo: number; message: string };
+  frame(): { frame: number; playing: boolean };
+  lastCommitMs(): number;
+  version(): number;
+}
+
+declare global {
+  interface Window {
+    __vmdEditor?: EditorTestHook;
+  }
+}
+
+function toBase64(u: Uint8Array): string {
+  let s = '';
+  // Chunks: String.fromCharCode(...big array) overflows the call stack.
+  for (let i = 0; i < u.length; i += 0x8000) s += String.fromCharCode(...u.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/** Installs the hook; returns the function that removes it. */
+export function installEditorTestHook(): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const doc = useDocumentStore();
+  const hist = useHistoryStore();
+  const sel = useSelectionStore();
+  const time = useTimeStore();
+  const hook: EditorTestHook = {
+    bytes: () => (doc.doc ? toBase64(writeVmd(doc.doc)) : null),
+    selection: () => ({ refs: sel.refs.map((r) => ({ kind: r.kind, record: r.record })), active: sel.active ? { ...sel.active } : null }),
+    history: () => ({ undo: hist.undoStack.length, redo: hist.redoStack.length, message: hist.message }),
+    frame: () => ({ frame: time.frame, playing: time.playing }),
+    lastCommitMs: () => hist.lastCommitMs,
+    version: () => doc.version,
+  };
+  window.__vmdEditor = hook;
+  return () => {
+    if (window.__vmdEditor === hook) delete window.__vmdEditor;
+  };
+}
