@@ -69,6 +69,23 @@ export function encodeNameField(name: string, fieldLength: number): { bytes: Uin
   return { bytes: out };
 }
 
+const fieldCache = new Map<string, ReturnType<typeof encodeNameField>>();
+
+/**
+ * encodeNameField with a cache: motions repeat a few hundred names over many thousands of keys, and
+ * Shift_JIS encoding is the slow part. Returns fresh bytes each call (callers may write into them).
+ */
+export function encodeNameFieldCached(name: string, fieldLength: number): { bytes: Uint8Array } | { error: string } {
+  const key = `${fieldLength}:${name}`;
+  let r = fieldCache.get(key);
+  if (!r) {
+    r = encodeNameField(name, fieldLength);
+    if (fieldCache.size > 10_000) fieldCache.clear();
+    fieldCache.set(key, r);
+  }
+  return 'error' in r ? r : { bytes: r.bytes.slice() };
+}
+
 /** Byte length of `name` in Shift_JIS. */
 export function sjisLength(name: string): number {
   return encodeSjis(name).length;

@@ -6,12 +6,12 @@
 import { CodecFailure } from './errors';
 import { BONE, CAMERA, HEADER_LENGTH, HEADER_V2, IK, LIGHT, MODEL_NAME_LENGTH_V2, MORPH, SHADOW } from './vmd-layout';
 import { blockFromRecords, emptyBlocks, viewOf, type VmdDocument } from './vmd-document';
-import { encodeNameField } from './sjis';
+import { encodeNameFieldCached } from './sjis';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from './interpolation';
 
 /** Encodes a name into a fixed field or throws CodecFailure(E_NAME_TOO_LONG); callers at the API edge catch it. */
 export function nameField(name: string, length: number, what: string): Uint8Array {
-  const r = encodeNameField(name, length);
+  const r = encodeNameFieldCached(name, length);
   if ('error' in r) throw new CodecFailure({ code: 'E_NAME_TOO_LONG', message: `${what}: ${r.error}` });
   return r.bytes;
 }

@@ -14,7 +14,7 @@ import { CodecFailure, fail, ok, type Result } from './errors';
 import { BLOCK_KINDS, BONE, CAMERA, HEADER_LENGTH, IK, LIGHT, MORPH, SHADOW, type BlockKind } from './vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, viewOf, type VmdDocument } from './vmd-document';
 import { headerText } from './vmd-reader';
-import { decodeName, encodeNameField } from './sjis';
+import { decodeName, encodeNameField, encodeNameFieldCached } from './sjis';
 import {
   BONE_TAIL,
   buildBoneInterpolation,
@@ -114,17 +114,10 @@ function nameIn(obj: Record<string, unknown>, length: number, where: string, key
     if (raw.length !== length) throw schema(`${where}.${rawKey} must be ${length} bytes`);
     if (decodeName(raw) === name) return raw;
   }
-  const cacheKey = `${length}:${name}`;
-  let enc = encodedNames.get(cacheKey);
-  if (!enc) {
-    enc = encodeNameField(name, length);
-    if (encodedNames.size > 10_000) encodedNames.clear();
-    encodedNames.set(cacheKey, enc);
-  }
+  const enc = encodeNameFieldCached(name, length);
   if ('error' in enc) throw new CodecFailure({ code: 'E_NAME_TOO_LONG', message: `${where}.${key}: ${enc.error}` });
   return enc.bytes;
 }
-const encodedNames = new Map<string, ReturnType<typeof encodeNameField>>();
 
 const BONE_KEYS = ['x', 'y', 'z', 'r'] as const;
 const CAMERA_KEYS = ['x', 'y', 'z', 'r', 'd', 'v'] as const;
