@@ -108,9 +108,40 @@ describe('default figure skeleton', () => {
     }
     const parts = new Set(defaultFigureParts().map((p) => p.bone));
     for (const n of ['頭', '上半身', '左腕', '右ひじ', '左足', '右ひざ', '左中指１', '右親指０']) expect(parts.has(n), n).toBe(true);
+    // One skinned mesh (one draw call); every limb's vertices ride its bone alone.
     let meshes = 0;
     fig.group.traverse((o) => void ((o as THREE.Mesh).isMesh && meshes++));
-    expect(meshes).toBe(defaultFigureParts().length);
+    expect(meshes).toBe(1);
+    expect(fig.mesh.isSkinnedMesh).toBe(true);
+    const si = fig.mesh.geometry.getAttribute('skinIndex'), sw = fig.mesh.geometry.getAttribute('skinWeight');
+    const used = new Set<number>();
+    for (let v = 0; v < si.count; v++) {
+      used.add(si.getX(v));
+      expect(sw.getX(v) + sw.getY(v) + sw.getZ(v) + sw.getW(v)).toBe(1);
+    }
+    const partBones = new Set(defaultFigureParts().map((p) => rig.byKey.get(p.bone)!));
+    expect(used).toEqual(partBones);
+  });
+
+  it('limbs follow their bones: a posed 左腕 carries its vertices, the right arm stays', () => {
+    const { fig, rig, binding } = figureWith(buildVmd({ bones: [{ name: '左腕', frame: 0, position: [0, 0, 0], rotation: axisAngle([0, 0, 1], -60) }] }));
+    const geo = fig.mesh.geometry;
+    const si = geo.getAttribute('skinIndex');
+    const arm = rig.byKey.get('左腕')!, rArm = rig.byKey.get('右腕')!;
+    const vArm = [...Array(si.count).keys()].find((v) => si.getX(v) === arm)!;
+    const vRight = [...Array(si.count).keys()].find((v) => si.getX(v) === rArm)!;
+    const rest = (v: number) => new THREE.Vector3().fromBufferAttribute(geo.getAttribute('position') as THREE.BufferAttribute, v);
+    const restArm = rest(vArm), restRight = rest(vRight);
+    binding.apply(0);
+    fig.group.updateMatrixWorld(true);
+    fig.mesh.skeleton.update();
+    const posed = (v: number) => fig.mesh.applyBoneTransform(v, rest(v));
+    // The skinned vertex is where the bone's own motion takes it: joint + R · (vertex − joint).
+    const joint = new THREE.Vector3(...worldPos(rig, '左腕'));
+    const expected = restArm.clone().sub(joint).applyQuaternion(rig.bones[arm].getWorldQuaternion(new THREE.Quaternion())).add(joint);
+    expect(posed(vArm).distanceTo(expected)).toBeLessThan(1e-4);
+    expect(posed(vArm).distanceTo(restArm)).toBeGreaterThan(0.1);
+    expect(posed(vRight).distanceTo(restRight)).toBeLessThan(1e-5);
   });
 });
 

@@ -1,15 +1,22 @@
 /**
- * Builds the default figure: its rig plus solid limbs (capsules, boxes, spheres) parented to the bones,
- * each laid from the bone's joint toward its end point. Rigid parts, no skinning: cheap to draw.
+ * Builds the default figure: its rig plus solid limbs (capsules, boxes, spheres), each laid from the bone's
+ * joint toward its end point. All limbs are merged into ONE skinned mesh — every vertex weighted fully to
+ * its limb's bone, colours per vertex — so the whole figure is a single draw call: on a software
+ * rasteriser (SwiftShader) and in three.js's render loop the cost per draw call outweighed the geometry.
+ * Segment counts are modest for the same reason (the figure is a stand-in, not a model).
  */
 import * as THREE from 'three';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { mmdToThreePosition } from '../../../shared/vmd/camera';
 import { defaultFigureBones, defaultFigureParts } from './default-figure';
 import { buildRig, updateRigWorld, type Rig } from './rig';
+import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 
 export interface BuiltFigure {
   rig: Rig;
   group: THREE.Group;
+  /** The limbs, one skinned mesh bound to the rig. */
+  mesh: THREE.SkinnedMesh;
   dispose(): void;
 }
 
@@ -22,13 +29,10 @@ export function buildDefaultFigure(): BuiltFigure {
   group.name = 'default-figure';
   for (const r of rig.roots) group.add(r);
   const index = new Map(info.map((b, i) => [b.name, i]));
-  const materials = new Map<number, THREE.MeshLambertMaterial>();
-  const geometries: THREE.BufferGeometry[] = [];
-  const mat = (c: number) => {
-    let m = materials.get(c);
-    if (!m) materials.set(c, (m = new THREE.MeshLambertMaterial({ color: c })));
-    return m;
-  };
+  const pieces: THREE.BufferGeometry[] = [];
+  const place = new THREE.Matrix4();
+  const q = new THREE.Quaternion();
+  const one = new THREE.Vector3(1, 1, 1);
   for (const p of defaultFigureParts()) {
     const i = index.get(p.bone);
     if (i === undefined) continue;
@@ -37,28 +41,52 @@ export function buildDefaultFigure(): BuiltFigure {
     const dir = end.clone().sub(start);
     const len = dir.length();
     let geo: THREE.BufferGeometry;
-    if (p.kind === 'sphere') geo = new THREE.SphereGeometry(p.radius, 20, 14);
+    if (p.kind === 'sphere') geo = new THREE.SphereGeometry(p.radius, 14, 10);
     else if (p.kind === 'box') geo = new THREE.BoxGeometry(p.radius * 2, len, p.radius * 1.1);
-    else geo = new THREE.CapsuleGeometry(p.radius, Math.max(len - p.radius, 0.01), 6, 12);
-    geometries.push(geo);
-    const mesh = new THREE.Mesh(geo, mat(p.color));
-    mesh.castShadow = true;
-    mesh.name = `part:${p.bone}`;
-    // Bone-local: rest rotations are identity, so the offset from the joint is just (end − start) / 2.
-    if (p.kind === 'sphere') mesh.position.copy(dir);
-    else {
-      mesh.position.copy(dir).multiplyScalar(0.5);
-      if (len > 1e-6) mesh.quaternion.setFromUnitVectors(UP, dir.clone().normalize());
+    else geo = new THREE.CapsuleGeometry(p.radius, Math.max(len - p.radius, 0.01), 3, 10);
+    // Into the bind pose (mesh space = three.js world at rest): MMD bones have no rest rotation, so a limb
+    // sits at its joint, centred halfway to its end point (a sphere at the end point) and turned along it.
+    q.identity();
+    if (p.kind !== 'sphere' && len > 1e-6) q.setFromUnitVectors(UP, dir.clone().normalize());
+    const centre = p.kind === 'sphere' ? end : start.clone().addScaledVector(dir, 0.5);
+    geo.applyMatrix4(place.compose(centre, q, one));
+    const n = geo.getAttribute('position').count;
+    const color = new THREE.Color(p.color); // sRGB hex → linear, as a material colour would be
+    const colors = new Float32Array(3 * n);
+    const skinIndex = new Uint16Array(4 * n);
+    const skinWeight = new Float32Array(4 * n);
+    for (let v = 0; v < n; v++) {
+      colors[3 * v] = color.r;
+      colors[3 * v + 1] = color.g;
+      colors[3 * v + 2] = color.b;
+      skinIndex[4 * v] = i;
+      skinWeight[4 * v] = 1;
     }
-    rig.bones[i].add(mesh);
+    geo.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+    geo.setAttribute('skinIndex', new THREE.BufferAttribute(skinIndex, 4));
+    geo.setAttribute('skinWeight', new THREE.BufferAttribute(skinWeight, 4));
+    pieces.push(geo);
   }
+  const merged = mergeGeometries(pieces);
+  for (const g of pieces) g.dispose();
+  if (!merged) throw new Error('default figure: limb geometries did not merge');
+  const material = new THREE.MeshLambertMaterial({ vertexColors: true });
+  const mesh = new THREE.SkinnedMesh(merged, material);
+  mesh.name = 'figure-limbs';
+  mesh.frustumCulled = false; // the posed figure leaves its rest bounds
+  group.add(mesh);
   updateRigWorld(rig);
+  group.updateMatrixWorld(true);
+  mesh.bind(new THREE.Skeleton(rig.bones));
+  if (boundAtOrigin(mesh)) useFastSkinning(material);
   return {
     rig,
     group,
+    mesh,
     dispose() {
-      for (const g of geometries) g.dispose();
-      for (const m of materials.values()) m.dispose();
+      merged.dispose();
+      material.dispose();
+      mesh.skeleton.dispose();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ModelData } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
+import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 
 export interface BuiltModel {
   model: ModelData;
@@ -116,6 +117,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.updateMatrixWorld(true);
   mesh.bind(new THREE.Skeleton(rig.bones));
   mesh.frustumCulled = false; // the skinned pose can leave the rest-pose bounds
+  if (boundAtOrigin(mesh)) for (const m of materials) useFastSkinning(m);
   const built: BuiltModel = {
     model,
     mesh,

@@ -69,6 +69,9 @@ export class PoseBinding {
   private readonly morphBind: (MorphBinding | null)[];
   /** Milliseconds the last apply() took. */
   lastPoseMs = 0;
+  /** Whether the last apply() changed any morph influence. */
+  morphsChanged = false;
+  private readonly morphScratch: Float64Array;
 
   constructor(
     readonly rig: Rig,
@@ -92,6 +95,7 @@ export class PoseBinding {
     const morphNames = tracks?.morphs.names ?? [];
     this.morphBind = morphNames.map((n) => morphs.get(matchKey(n)) ?? null);
     this.missingMorphs = morphNames.filter((_, i) => !this.morphBind[i]);
+    this.morphScratch = new Float64Array(influences?.length ?? 0);
   }
 
   /** Poses the rig at frame f (fractional allowed) and sets morph influences. */
@@ -112,14 +116,25 @@ export class PoseBinding {
         bone.quaternion.set(-R[0], -R[1], R[2], R[3]);
       }
       if (this.influences) {
-        const inf = this.influences;
-        inf.fill(0);
+        // Summed in a scratch array, written to the mesh only where a value changed.
+        const sum = this.morphScratch;
+        sum.fill(0);
         for (let t = 0; t < this.morphBind.length; t++) {
           const mb = this.morphBind[t];
           if (!mb) continue;
           const w = sampleMorph(tr.morphs, t, f);
-          for (let k = 0; k < mb.targets.length; k++) inf[mb.targets[k]] += w * mb.factors[k];
+          if (w === 0) continue;
+          for (let k = 0; k < mb.targets.length; k++) sum[mb.targets[k]] += w * mb.factors[k];
         }
+        const inf = this.influences;
+        let changed = false;
+        for (let k = 0; k < sum.length; k++) {
+          if (inf[k] !== sum[k]) {
+            inf[k] = sum[k];
+            changed = true;
+          }
+        }
+        this.morphsChanged = changed;
       }
     }
     this.solve(f);

@@ -14,6 +14,9 @@ import type { BuiltModel } from './model-mesh';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } from './camera-view';
 import type { Rig } from './rig';
+import { FrameProfiler, type FrameBreakdown } from './frame-profiler';
+
+export { Ring } from './frame-profiler';
 
 
 /** The WebGL renderer string (e.g. "ANGLE (… SwiftShader …)"), or '' when unknown. */
@@ -30,29 +33,6 @@ function probeRenderer(): string {
   }
 }
 
-/** A ring of the last N numbers (frame and pose times), no allocation while playing. */
-export class Ring {
-  private buf: Float64Array;
-  private n = 0;
-  private i = 0;
-  constructor(size: number) {
-    this.buf = new Float64Array(size);
-  }
-  push(v: number): void {
-    this.buf[this.i] = v;
-    this.i = (this.i + 1) % this.buf.length;
-    if (this.n < this.buf.length) this.n++;
-  }
-  values(): number[] {
-    const out: number[] = [];
-    for (let k = 0; k < this.n; k++) out.push(this.buf[(this.i - this.n + k + this.buf.length) % this.buf.length]);
-    return out;
-  }
-  clear(): void {
-    this.n = this.i = 0;
-  }
-}
-
 export interface MotionBindingInfo {
   missingBones: string[];
   missingMorphs: string[];
@@ -60,6 +40,8 @@ export interface MotionBindingInfo {
   hasLight: boolean;
   cameraCuts: number[];
 }
+
+const lightDir = new THREE.Vector3();
 
 export class PreviewEngine {
   readonly renderer: THREE.WebGLRenderer;
@@ -89,17 +71,33 @@ export class PreviewEngine {
   private width = 1;
   private height = 1;
   private disposed = false;
-  /** Time between rendered frames while playing (ms), and pose evaluation per frame (ms). */
-  readonly frameTimes = new Ring(4096);
-  readonly poseTimes = new Ring(4096);
+  /** Where each frame's time goes (see frame-profiler.ts); frameTimes/poseTimes are two of its rings. */
+  readonly profiler = new FrameProfiler();
   /** True when WebGL runs on a software rasteriser. */
   readonly software: boolean;
+  /** Device pixel ratio after the cap; the drawing buffer is this × renderScale per CSS pixel. */
+  private readonly basePixelRatio: number;
+  private renderScale = 1;
+  /** The skeleton's matrices and bone texture are refreshed only on the render after a pose change. */
+  private posed = true;
+  private readonly readback = new Uint8Array(4);
+  /** Filled by dispose(): geometries and textures still on the GPU after disposing our objects (should be 0). */
+  readonly disposal = { geometries: -1, textures: -1 };
 
   constructor(readonly canvas: HTMLCanvasElement) {
     // Multisampling costs a software rasteriser (SwiftShader) more than it is worth; keep it on real GPUs.
     this.software = /swiftshader|llvmpipe|software/i.test(probeRenderer());
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !this.software, powerPreference: 'high-performance' });
-    this.renderer.setPixelRatio(Math.min(globalThis.devicePixelRatio || 1, 2));
+    // Opaque canvas (the scene has a background): the page compositor need not blend it.
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !this.software, alpha: false, stencil: false, powerPreference: 'high-performance' });
+    // Every extra pixel costs a software rasteriser directly: full CSS resolution there, up to 2× on GPUs.
+    this.basePixelRatio = Math.min(globalThis.devicePixelRatio || 1, this.software ? 1 : 2);
+    this.renderer.setPixelRatio(this.basePixelRatio);
+    // No shadow maps: each shadow-casting light would render the scene a second time.
+    this.renderer.shadowMap.enabled = false;
+    // World matrices are kept current by hand (the pose binding updates the rig it moved, lights and the
+    // frustum update themselves, structural changes call refreshMatrices), so three.js need not walk and
+    // recompose every object's matrix again inside each render call.
+    this.scene.matrixWorldAutoUpdate = false;
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.scene.background = new THREE.Color(0x2b2f36);
     this.scene.fog = new THREE.Fog(0x2b2f36, 120, 320);
@@ -121,7 +119,21 @@ export class PreviewEngine {
     this.scene.add(this.frustum);
     this.figure = buildDefaultFigure();
     this.scene.add(this.figure.group);
+    this.gateSkeleton(this.figure.mesh.skeleton);
+    this.refreshMatrices();
     this.rebind();
+  }
+
+  get frameTimes() {
+    return this.profiler.interval;
+  }
+  get poseTimes() {
+    return this.profiler.pose;
+  }
+
+  /** Recomputes every world matrix once, after objects were added, removed or moved outside posing. */
+  private refreshMatrices(): void {
+    this.scene.updateMatrixWorld(true);
   }
 
   /** The rig being posed: the model's, or the default figure's. */
@@ -169,6 +181,7 @@ export class PreviewEngine {
     if (cam) {
       this.cameraPath = buildCameraPath(cam);
       this.scene.add(this.cameraPath.group);
+      this.cameraPath.group.updateMatrixWorld(true);
     }
   }
 
@@ -189,8 +202,12 @@ export class PreviewEngine {
       this.model.dispose();
     }
     this.model = built;
-    if (built) this.scene.add(built.mesh);
+    if (built) {
+      this.scene.add(built.mesh);
+      this.gateSkeleton(built.mesh.skeleton);
+    }
     this.figure.group.visible = !built;
+    this.refreshMatrices();
     this.rebind();
     return this.bindingInfo();
   }
@@ -203,12 +220,48 @@ export class PreviewEngine {
     this.setFrame(this.frame);
   }
 
+  /**
+   * three.js refreshes a skinned mesh's bone matrices and re-uploads its bone texture on every render;
+   * orbiting, resizing or a texture arriving does not move a bone, so only the render after a pose does it.
+   */
+  private gateSkeleton(skeleton: THREE.Skeleton): void {
+    const update = skeleton.update.bind(skeleton);
+    skeleton.update = () => {
+      if (!this.posed && skeleton.boneTexture) return;
+      update();
+    };
+  }
+
   /** Poses everything at frame f (fractional: interpolated sub-frames) and asks for a render. */
   setFrame(f: number): void {
+    this.poseAt(f);
+    this.requestRender();
+  }
+
+  /**
+   * One frame of playback: pose at f and render now (not on the next animation frame: the loop already
+   * runs inside one). Records the frame's JavaScript time split into pose, scene and render call.
+   */
+  playFrame(f: number): void {
+    const t0 = performance.now();
+    this.poseAt(f);
+    const t1 = performance.now();
+    this.renderNow();
+    const p = this.profiler;
+    p.js.push(t1 - t0 + this.lastRenderMs);
+  }
+
+  private lastRenderMs = 0;
+
+  private poseAt(f: number): void {
+    const t0 = performance.now();
     this.frame = f;
+    let poseMs = 0;
     if (this.binding) {
       this.binding.apply(f);
-      this.poseTimes.push(this.binding.lastPoseMs);
+      poseMs = this.binding.lastPoseMs;
+      this.profiler.pose.push(poseMs);
+      this.posed = true;
     }
     const cam = this.cameraTrack;
     this.cameraPose = cam ? sampleCamera(cam, f) : null;
@@ -223,26 +276,70 @@ export class PreviewEngine {
       fc.updateProjectionMatrix();
       fc.updateMatrixWorld(true);
       this.frustum.update();
+      // The helper's matrix is the camera's world matrix; with auto-update off its world copy is ours to refresh.
+      this.frustum.updateMatrixWorld(true);
     }
     this.frustum.visible = !!this.cameraPose && !this.lookThrough;
     if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough;
     const light = this.lightTrack;
-    this.applyLight(light ? sampleLight(light, f) : null);
-    this.requestRender();
+    // Without a light track the default light stays put: no need to recompute it every frame.
+    if (light) this.applyLight(sampleLight(light, f));
+    else if (!this.defaultLight) this.applyLight(null);
+    this.profiler.scene.push(performance.now() - t0 - poseMs);
   }
+
+  /** True while the default light (no light track) is applied. */
+  private defaultLight = false;
 
   /** A light VMD's colour and direction, or MMD's default light. */
   private applyLight(pose: { color: number[]; direction: number[] } | null): void {
+    this.defaultLight = !pose;
     const l = lightFromPose(pose);
     this.light.color.setRGB(l.color[0], l.color[1], l.color[2]);
     // A directional light shines from its position toward its target.
-    this.light.position.copy(this.light.target.position).addScaledVector(new THREE.Vector3(...l.direction), -40);
+    lightDir.set(l.direction[0], l.direction[1], l.direction[2]);
+    this.light.position.copy(this.light.target.position).addScaledVector(lightDir, -40);
+    this.light.updateMatrixWorld();
+  }
+
+  /** The directional light as drawn: the unit direction it shines along and its colour. */
+  lightState(): { direction: [number, number, number]; color: [number, number, number] } {
+    const d = this.light.target.position.clone().sub(this.light.position).normalize();
+    const c = this.light.color;
+    return { direction: [d.x, d.y, d.z], color: [c.r, c.g, c.b] };
   }
 
   setLookThrough(on: boolean): void {
     this.lookThrough = on;
     this.controls.enabled = !on;
     this.setFrame(this.frame);
+  }
+
+  /**
+   * Drawing-buffer scale (1 = full resolution; < 1 while playback is too slow, see adaptive-scale.ts).
+   * The canvas keeps its CSS size; the browser stretches the smaller image.
+   */
+  setRenderScale(scale: number): void {
+    if (scale === this.renderScale) return;
+    this.renderScale = scale;
+    this.renderer.setPixelRatio(this.basePixelRatio * scale);
+    this.renderer.setSize(this.width, this.height, false);
+    this.requestRender();
+  }
+
+  get scale(): number {
+    return this.renderScale;
+  }
+
+  /** The frame breakdown since the last profiler.clear() (see frame-profiler.ts). */
+  breakdown(): FrameBreakdown {
+    const r = this.renderer.info.render;
+    return this.profiler.breakdown(this.renderScale, { calls: r.calls, triangles: r.triangles });
+  }
+
+  /** Drawing-buffer size in pixels (after pixel ratio and render scale). */
+  get bufferSize(): [number, number] {
+    return [this.renderer.domElement.width, this.renderer.domElement.height];
   }
 
   resize(width: number, height: number): void {
@@ -268,7 +365,25 @@ export class PreviewEngine {
 
   renderNow(): void {
     if (this.disposed) return;
+    // A render already asked for on the next animation frame would draw the same picture again.
+    if (this.raf) {
+      cancelAnimationFrame(this.raf);
+      this.raf = 0;
+    }
+    const p = this.profiler;
+    const t0 = performance.now();
     this.renderer.render(this.scene, this.activeCamera);
+    const t1 = performance.now();
+    this.posed = false;
+    this.lastRenderMs = t1 - t0;
+    p.render.push(this.lastRenderMs);
+    p.renders++;
+    if (p.syncGpu) {
+      // Reading one pixel back waits until the rasteriser has finished this frame (measurement mode only).
+      const gl = this.renderer.getContext();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, this.readback);
+      p.gpu.push(performance.now() - t1);
+    }
   }
 
   /** World rotation of a bone in three.js coordinates (for tests and the status line). */
@@ -310,6 +425,12 @@ export class PreviewEngine {
     return mean;
   }
 
+  /** WebGL objects three.js holds now (for the dispose test): geometries, textures, programs. */
+  memory(): { geometries: number; textures: number; programs: number } {
+    const i = this.renderer.info;
+    return { geometries: i.memory.geometries, textures: i.memory.textures, programs: i.programs?.length ?? 0 };
+  }
+
   get currentFrame(): number {
     return this.frame;
   }
@@ -324,6 +445,9 @@ export class PreviewEngine {
     this.cameraPath?.dispose();
     this.frustum.dispose();
     this.grid.dispose();
+    // What our own disposal left on the GPU (renderer.dispose() below would sweep it up silently).
+    this.disposal.geometries = this.renderer.info.memory.geometries;
+    this.disposal.textures = this.renderer.info.memory.textures;
     this.renderer.dispose();
     // Give the WebGL context back now rather than when the canvas is collected (browsers cap live contexts).
     this.renderer.forceContextLoss();

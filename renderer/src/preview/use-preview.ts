@@ -6,16 +6,20 @@
  *
  * Test hook: `window.__vmdPreview` (always installed while a preview is mounted; read-only queries):
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
- * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), gpu(), info().
+ * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
+ * syncGpu(on), adaptive(on), bufferSize(), liveMemory(), lightState(), gpu(), info().
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
+import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
 import { PreviewEngine } from './preview-engine';
+import type { FrameBreakdown } from './frame-profiler';
+import { AdaptiveScale } from './adaptive-scale';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 
@@ -28,6 +32,20 @@ export interface PreviewTestHook {
   resetPerf(): void;
   /** Mean ms of pose evaluation over n frames (re-poses the current frame after). */
   timePose(n: number): number;
+  /** Where played frames' time went since resetPerf() (see frame-profiler.ts). */
+  breakdown(): FrameBreakdown;
+  /** Measurement mode: wait for the GPU after each render and time it separately. */
+  syncGpu(on: boolean): void;
+  /** Adaptive resolution while playing on (default) or off. */
+  adaptive(on: boolean): void;
+  /** Drawing-buffer size in pixels. */
+  bufferSize(): [number, number];
+  /** three.js's live renderer.info.memory object (it keeps counting down as things are disposed). */
+  liveMemory(): { geometries: number; textures: number };
+  /** Filled on unmount (a live object): geometries/textures our disposal left before the renderer's own. */
+  disposal(): { geometries: number; textures: number };
+  /** The directional light: unit direction it shines along and its colour (three.js linear RGB). */
+  lightState(): { direction: [number, number, number]; color: [number, number, number] };
   /** 'software' when WebGL runs on SwiftShader or similar. */
   gpu(): 'software' | 'hardware';
   info(): { model: string | null; bones: number; missingBones: number };
@@ -43,10 +61,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const docStore = useDocumentStore();
   const time = useTimeStore();
   const store = usePreviewStore();
+  const curveEditor = useCurveEditorStore();
   let engine: PreviewEngine | null = null;
   let resize: ResizeObserver | null = null;
   let loop = 0;
   let last = 0;
+  const adaptive = new AdaptiveScale();
+  let uiStart = 0;
+  const uiDone = () => engine?.profiler.ui.push(performance.now() - uiStart);
   const stops: (() => void)[] = [];
 
   function syncMotion() {
@@ -59,7 +81,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     loop = 0;
     if (!engine || !time.playing) return;
     const dt = last ? Math.min((now - last) / 1000, 0.25) : 0;
-    if (last) engine.frameTimes.push(now - last);
+    if (last) {
+      engine.frameTimes.push(now - last);
+      const scaled = adaptive.frame(now - last);
+      if (scaled !== null) {
+        engine.setRenderScale(scaled);
+        store.renderScale = scaled;
+      }
+    }
     last = now;
     const end = Math.max(time.lastFrame, 0);
     let f = time.frame + dt * 30;
@@ -73,8 +102,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }
     }
     time.seek(f);
-    engine.setFrame(f);
-    engine.renderNow();
+    engine.playFrame(f);
+    // Vue flushes the frame's time.seek (frame counter, scrub bar, timeline) in a microtask queued before
+    // this one: timing up to here tells how much of the frame the rest of the UI takes.
+    uiStart = performance.now();
+    queueMicrotask(uiDone);
     loop = requestAnimationFrame(tick);
   }
 
@@ -86,6 +118,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   function stopLoop() {
     if (loop) cancelAnimationFrame(loop);
     loop = 0;
+    // A paused frame is looked at closely: full resolution again.
+    if (adaptive.reset() !== null) {
+      engine?.setRenderScale(1);
+      store.renderScale = 1;
+    }
   }
 
   onMounted(() => {
@@ -115,6 +152,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }),
       watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
       watch(() => store.lookThrough, (on) => engine?.setLookThrough(on)),
+      // A curve-handle drag writes the draft curve into the tracks' arrays in place (editor/live-draft.ts)
+      // without a new document version: re-pose and render on demand so the figure follows the handle.
+      watch(() => curveEditor.draftVersion, () => {
+        if (!time.playing) engine?.setFrame(time.frame);
+      }),
     );
     const e = engine;
     window.__vmdPreview = {
@@ -123,11 +165,19 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       cameraState: () => e.cameraState(),
       frame: () => e.currentFrame,
       perf: () => ({ frameMs: e.frameTimes.values(), poseMs: e.poseTimes.values() }),
-      resetPerf: () => {
-        e.frameTimes.clear();
-        e.poseTimes.clear();
-      },
+      resetPerf: () => e.profiler.clear(),
       timePose: (n) => e.timePose(n),
+      breakdown: () => e.breakdown(),
+      syncGpu: (on) => {
+        e.profiler.syncGpu = on;
+      },
+      adaptive: (on) => {
+        adaptive.enabled = on;
+      },
+      bufferSize: () => e.bufferSize,
+      liveMemory: () => e.renderer.info.memory,
+      disposal: () => e.disposal,
+      lightState: () => e.lightState(),
       gpu: () => (e.software ? 'software' : 'hardware'),
       info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
     };

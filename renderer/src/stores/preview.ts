@@ -33,6 +33,8 @@ export const usePreviewStore = defineStore('preview', {
     lookThrough: false,
     /** Name of a camera/light VMD loaded into the preview beside the document, or null. */
     cameraFile: null as string | null,
+    /** Drawing-buffer scale while playing: below 1 when adaptive resolution stepped down (shown in the pane). */
+    renderScale: 1,
     /** WebGL could not start. */
     unavailable: false,
   }),

@@ -1,0 +1,54 @@
+/**
+ * A cheaper skinning vertex shader for meshes bound at the origin (bindMatrix = identity, as ours are).
+ * three.js's stock chunks transform the position by each of the 4 bone matrices and then, for the
+ * normal, blend the 4 matrices and multiply by bindMatrixInverse and bindMatrix — two 4×4 matrix products
+ * per vertex. Here the 4 matrices are blended once (bones with weight 0 are skipped: most MMD vertices use
+ * 1 or 2 bones) and that one matrix moves both position and normal. Same linear-blend skinning, fewer
+ * texture fetches and multiplies; on a software rasteriser (SwiftShader) skinning was about a third of
+ * the frame. Shader chunks are swapped per material through onBeforeCompile.
+ */
+import type * as THREE from 'three';
+
+const SKINBASE = /* glsl */ `
+#ifdef USE_SKINNING
+	mat4 mmdSkin = skinWeight.x * getBoneMatrix( skinIndex.x );
+	if ( skinWeight.y != 0.0 ) mmdSkin += skinWeight.y * getBoneMatrix( skinIndex.y );
+	if ( skinWeight.z != 0.0 ) mmdSkin += skinWeight.z * getBoneMatrix( skinIndex.z );
+	if ( skinWeight.w != 0.0 ) mmdSkin += skinWeight.w * getBoneMatrix( skinIndex.w );
+#endif
+`;
+const SKINNORMAL = /* glsl */ `
+#ifdef USE_SKINNING
+	objectNormal = ( mmdSkin * vec4( objectNormal, 0.0 ) ).xyz;
+#endif
+`;
+const SKINNING = /* glsl */ `
+#ifdef USE_SKINNING
+	transformed = ( mmdSkin * vec4( transformed, 1.0 ) ).xyz;
+#endif
+`;
+
+/**
+ * Makes a material of a skinned mesh bound at the origin (see boundAtOrigin) use the cheaper skinning.
+ * Only the stock chunks are replaced; a shader without them compiles unchanged.
+ */
+export function useFastSkinning(material: THREE.Material): void {
+  const prev = material.onBeforeCompile.bind(material);
+  material.onBeforeCompile = (shader, renderer) => {
+    prev(shader, renderer);
+    shader.vertexShader = shader.vertexShader
+      .replace('#include <skinbase_vertex>', SKINBASE)
+      .replace('#include <skinnormal_vertex>', SKINNORMAL)
+      .replace('#include <skinning_vertex>', SKINNING);
+  };
+  // A distinct program cache key: the same material type without the swap must not share a program.
+  const key = material.customProgramCacheKey.bind(material);
+  material.customProgramCacheKey = () => `${key()}|mmd-fast-skinning`;
+}
+
+/** True when a skinned mesh's bind matrix is the identity (the fast chunks assume it). */
+export function boundAtOrigin(mesh: THREE.SkinnedMesh): boolean {
+  const e = mesh.bindMatrix.elements;
+  for (let i = 0; i < 16; i++) if (Math.abs(e[i] - (i % 5 === 0 ? 1 : 0)) > 1e-9) return false;
+  return true;
+}

@@ -1,0 +1,22 @@
+/**
+ * Strings the 3D preview added after the shared table (strings.ts) was settled, kept in their own file so
+ * the preview can grow without editing the shared table. `en` defines the keys; `ja` must have the same.
+ */
+const en = {
+  'preview.reducedResolution': 'Playing at {pct}% resolution to keep up (full resolution when paused)',
+};
+
+export type PreviewStringKey = keyof typeof en;
+
+const ja: Record<PreviewStringKey, string> = {
+  'preview.reducedResolution': '再生が間に合うよう解像度 {pct}% で描画中（一時停止で元に戻ります）',
+};
+
+export const previewStrings: Record<'en' | 'ja', Record<PreviewStringKey, string>> = { en, ja };
+
+/** The preview string for `key` in `locale` with `{name}` placeholders filled from `params`. */
+export function previewText(key: PreviewStringKey, locale: 'en' | 'ja', params?: Record<string, string | number>): string {
+  const s = previewStrings[locale][key] ?? previewStrings.en[key];
+  if (!params) return s;
+  return s.replace(/\{(\w+)\}/g, (m, n: string) => (n in params ? String(params[n]) : m));
+}
