@@ -96,6 +96,8 @@ function frameStats(d: number[]) {
     max: +(s[s.length - 1] ?? 0).toFixed(1),
     // An interval over 1.5 refresh periods means at least one 60 Hz frame was dropped.
     dropped: d.filter((x) => x > 25).length,
+    /** Which intervals were long (index into the recording), to tell a start-up hitch from a steady cost. */
+    droppedAt: d.flatMap((x, i) => (x > 25 ? [`#${i}:${x.toFixed(0)}ms`] : [])).join(' '),
   };
 }
 
