@@ -20,6 +20,7 @@ import {
   buildTracks, getBoneCurves, getCameraCurves, readVmd, samplePose, BONE, CAMERA, type Curve, type MotionTracks, type VmdDocument,
 } from '../../shared/vmd';
 import { corpusPath, openApp, openFileViaDialog, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { curveFields, curvePoint, keyPoint } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -63,21 +64,6 @@ const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame()
 const historyNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.history());
 const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
 
-/** Client coordinates of a key on the timeline (from the canvas' published view and the track's row). */
-async function keyPoint(page: Page, trackId: string, frame: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ({ trackId, frame }) => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      const row = document.querySelector(`[data-testid="${trackId}"]`) as HTMLElement;
-      if (!row) throw new Error(`row ${trackId} not shown`);
-      const rc = cv.getBoundingClientRect(), rr = row.getBoundingClientRect();
-      const fs = Number(cv.dataset.frameStart), ppf = Number(cv.dataset.pxPerFrame);
-      return { x: rc.left + (frame - fs) * ppf + 0.5, y: rr.top + rr.height / 2 };
-    },
-    { trackId, frame },
-  );
-}
-
 async function clickKey(page: Page, trackId: string, frame: number, modifiers: ('Shift' | 'Control')[] = []) {
   const p = await keyPoint(page, trackId, frame);
   for (const m of modifiers) await page.keyboard.down(m);
@@ -94,25 +80,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
     await raf(page);
   }
   if (release) await page.mouse.up();
-}
-
-/** Client coordinates of a 0..127 grid point in the curve editor's square. */
-async function curvePoint(page: Page, vx: number, vy: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ({ vx, vy }) => {
-      const cv = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
-      const r = cv.getBoundingClientRect();
-      const ox = Number(cv.dataset.ox), oy = Number(cv.dataset.oy), size = Number(cv.dataset.size);
-      return { x: r.left + ox + (vx / 127) * size, y: r.top + oy - (vy / 127) * size };
-    },
-    { vx, vy },
-  );
-}
-
-async function curveFields(page: Page): Promise<number[]> {
-  const out: number[] = [];
-  for (const f of ['x1', 'y1', 'x2', 'y2']) out.push(Number(await page.inputValue(`[data-testid="curve-${f}"]`)));
-  return out;
 }
 
 /** Seeks with the toolbar's frame field, then blurs it (so keys go to the editor again). */

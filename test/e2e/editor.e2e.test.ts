@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTracks, getBoneCurves, hasCopies, nameField, readVmd, writeVmd, blockFromRecords, emptyVmd, encodeBoneRecord, buildBoneInterpolation, type Curve } from '../../shared/vmd';
 import { angleBetween, groupBones } from '../../shared/editor';
 import { corpusPath, openApp, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { curveFields, curvePoint, keyPoint } from './editor-page';
 
 /** Opens a file via toolbar → in-app dialog; returns ms from clicking Go to the first drawn frame with tracks. */
 async function openTimed(page: Page, file: string, firstTrack: string): Promise<number> {
@@ -99,39 +100,6 @@ function frameStats(d: number[]) {
     /** Which intervals were long (index into the recording), to tell a start-up hitch from a steady cost. */
     droppedAt: d.flatMap((x, i) => (x > 25 ? [`#${i}:${x.toFixed(0)}ms`] : [])).join(' '),
   };
-}
-
-/** Client coordinates of a key in the timeline, from the canvas' published view and the track row. */
-async function keyPoint(page: Page, trackId: string, frame: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ({ trackId, frame }) => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      const row = document.querySelector(`[data-testid="${trackId}"]`) as HTMLElement;
-      const rc = cv.getBoundingClientRect(), rr = row.getBoundingClientRect();
-      const fs = Number(cv.dataset.frameStart), ppf = Number(cv.dataset.pxPerFrame);
-      return { x: rc.left + (frame - fs) * ppf + 0.5, y: rr.top + rr.height / 2 };
-    },
-    { trackId, frame },
-  );
-}
-
-/** Client coordinates of a 0..127 grid point in the curve editor. */
-async function curvePoint(page: Page, vx: number, vy: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ({ vx, vy }) => {
-      const cv = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
-      const r = cv.getBoundingClientRect();
-      const ox = Number(cv.dataset.ox), oy = Number(cv.dataset.oy), size = Number(cv.dataset.size);
-      return { x: r.left + ox + (vx / 127) * size, y: r.top + oy - (vy / 127) * size };
-    },
-    { vx, vy },
-  );
-}
-
-async function curveFields(page: Page): Promise<number[]> {
-  const out: number[] = [];
-  for (const f of ['x1', 'y1', 'x2', 'y2']) out.push(Number(await page.inputValue(`[data-testid="curve-${f}"]`)));
-  return out;
 }
 
 describe('motion editor in the browser mode', () => {

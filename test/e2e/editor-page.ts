@@ -1,0 +1,40 @@
+/**
+ * Where things are on the editor's canvases, for end-to-end tests: the canvases publish their view
+ * (frame start, pixels per frame, the curve square's origin and size) in data attributes.
+ */
+import type { Page } from 'playwright-core';
+
+/** Client coordinates of a key in the timeline, from the canvas' published view and the track row. */
+export async function keyPoint(page: Page, trackId: string, frame: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ({ trackId, frame }) => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      const row = document.querySelector(`[data-testid="${trackId}"]`) as HTMLElement;
+      if (!row) throw new Error(`row ${trackId} not shown`);
+      const rc = cv.getBoundingClientRect(), rr = row.getBoundingClientRect();
+      const fs = Number(cv.dataset.frameStart), ppf = Number(cv.dataset.pxPerFrame);
+      return { x: rc.left + (frame - fs) * ppf + 0.5, y: rr.top + rr.height / 2 };
+    },
+    { trackId, frame },
+  );
+}
+
+/** Client coordinates of a 0..127 grid point in the curve editor's square. */
+export async function curvePoint(page: Page, vx: number, vy: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ({ vx, vy }) => {
+      const cv = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
+      const r = cv.getBoundingClientRect();
+      const ox = Number(cv.dataset.ox), oy = Number(cv.dataset.oy), size = Number(cv.dataset.size);
+      return { x: r.left + ox + (vx / 127) * size, y: r.top + oy - (vy / 127) * size };
+    },
+    { vx, vy },
+  );
+}
+
+/** The x1, y1, x2, y2 fields of the curve editor, as numbers. */
+export async function curveFields(page: Page): Promise<number[]> {
+  const out: number[] = [];
+  for (const f of ['x1', 'y1', 'x2', 'y2']) out.push(Number(await page.inputValue(`[data-testid="curve-${f}"]`)));
+  return out;
+}
