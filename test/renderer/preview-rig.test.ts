@@ -260,12 +260,7 @@ describe('MMD → three.js pose conversion', () => {
     if (!doc.ok) throw new Error(doc.error.message);
     const { binding } = figureWith(doc.value);
     for (let f = 0; f < 200; f++) binding.apply(f * 0.5); // warm up
-    const times: number[] = [];
-    for (let f = 0; f < 2800; f += 1.37) {
-      binding.apply(f);
-      times.push(binding.lastPoseMs);
-    }
-    times.sort((a, b) => a - b);
+    const times = poseTimes(binding);
     const median = times[times.length >> 1];
     console.log(`figure pose eval: median ${median.toFixed(3)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(3)} ms over ${times.length} frames`);
     expect(median).toBeLessThan(1);
@@ -442,13 +437,8 @@ describe('model meshes', () => {
     if (!doc.ok) throw new Error(doc.error.message);
     const tracks = buildTracks(doc.value);
     const binding = new PoseBinding(built.rig, tracks, ikSwitchesOf(doc.value, tracks), built.morphs, built.mesh.morphTargetInfluences!);
-    for (let f = 0; f < 100; f++) binding.apply(f);
-    const times: number[] = [];
-    for (let f = 0; f < 2800; f += 1.37) {
-      binding.apply(f);
-      times.push(binding.lastPoseMs);
-    }
-    times.sort((a, b) => a - b);
+    for (let f = 0; f < 100; f++) binding.apply(f); // warm up
+    const times = poseTimes(binding);
     const median = times[times.length >> 1];
     console.log(`Gene_light pose eval: median ${median.toFixed(3)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(3)} ms`);
     expect(median).toBeLessThan(1);
@@ -484,3 +474,13 @@ describe('TGA decoder', () => {
     }
   });
 });
+
+/** Pose-evaluation times (ms, sorted) over the whole of wavefile_v2 in uneven sub-frame steps. */
+function poseTimes(binding: { apply(f: number): void; lastPoseMs: number }): number[] {
+  const times: number[] = [];
+  for (let f = 0; f < 2800; f += 1.37) {
+    binding.apply(f);
+    times.push(binding.lastPoseMs);
+  }
+  return times.sort((a, b) => a - b);
+}
