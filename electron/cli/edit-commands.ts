@@ -9,27 +9,19 @@ import { atomicWrite, readBytes, removePendingTemps } from '../fs/files';
 import { formatError, readVmd, readVpd, writeVmd, type CodecError, type VmdDocument } from '../../shared/vmd';
 import { buildFromPoses, merge, parseCurveSpec, reportSummary, type EditReport, type PoseAt } from '../../shared/edits';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../shared/batch/types';
+import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
 import { BATCH_OPS, OpOptionError, prepareOp, type OpOptions } from '../batch/ops';
 import { BatchJobError, runBatch } from '../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError, type ArgSpec, type ParsedArgs } from './args';
 import type { CliIo, CommandInfo } from './io';
 
-/** Options each operation takes (without the common -o/--overwrite/... ones). */
-const OP_SPECS: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {
-  mirror: { values: [], flags: ['no-light'], help: '[--no-light]' },
-  trim: { values: ['from', 'to'], flags: ['no-hold', 'keep-static'], help: '--from A [--to B] [--no-hold] [--keep-static]' },
-  speed: { values: ['factor'], flags: [], help: '--factor K' },
-  shift: { values: ['by'], flags: ['clip', 'no-hold'], help: '--by N [--clip [--no-hold]]' },
-  preset: {
-    values: ['curve', 'bones', 'channels', 'camera-channels', 'from', 'to'],
-    flags: ['camera'],
-    help: '--curve NAME|x1,y1,x2,y2 [--bones PATTERN] [--channels x,y,z,r] [--camera] [--camera-channels x,y,z,r,d,v] [--from A] [--to B]',
-  },
-  rename: { values: ['map'], flags: ['morphs'], help: '--map MAPPING.json|.csv [--morphs]' },
-  pose: { values: ['frame'], flags: [], help: '[--frame F]' },
-  convert: { values: ['frame'], flags: ['skip-long-names'], help: '[--frame F] [--skip-long-names]' },
-  inspect: { values: [], flags: [], help: '' },
-};
+/**
+ * Options each operation takes (without the common -o/--overwrite/... ones), derived from the one
+ * schema the Batch dialog's form also uses (shared/batch/op-specs.ts).
+ */
+const OP_SPECS = Object.fromEntries(
+  BATCH_OPS.map((op) => [op, { ...cliArgNames(op), help: cliUsage(op) }]),
+) as Record<BatchOp, { values: string[]; flags: string[]; help: string }>;
 
 /** Per-operation help, shown by `OP --help` and all together by `batch --help`. */
 const OP_DETAILS: Record<BatchOp, string> = {

@@ -180,22 +180,54 @@ describe('shell in the browser mode', () => {
     expect(await page.textContent('[data-testid="file-summary"]')).toContain('Pose file (VPD)');
   });
 
-  it('runs a batch job from the Batch dialog and shows its summary', async () => {
+  it('runs a batch job from the Batch dialog form: trim 10..40 over two corpus copies and a broken file', async () => {
     const { page } = app;
     const input = path.join(tmp.dir, 'batch-in');
     const output = path.join(tmp.dir, 'batch-out');
     mkdirSync(input);
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), path.join(input, 'walk.vmd'));
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
+    // A real file cut short inside its bone block: the reader must refuse it, the others must still run.
+    writeFileSync(path.join(input, 'broken.vmd'), readFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd')).subarray(0, 1000));
+    const before = new Map(['walk.vmd', 'swim.vmd', 'broken.vmd'].map((n) => [n, readFileSync(path.join(input, n))]));
+    const lastIn = new Map(['walk.vmd', 'swim.vmd'].map((n) => [n, independentCounts(before.get(n)!).last]));
+    for (const [n, last] of lastIn) expect(last, n).toBeGreaterThan(10); // both outlast the cut at 10
+
     await page.click('[data-testid="cmd-batch"]');
-    await page.selectOption('[data-testid="batch-op"]', 'mirror');
+    await page.selectOption('[data-testid="batch-op"]', 'trim');
     await page.fill('[data-testid="batch-input"]', input);
     await page.fill('[data-testid="batch-output"]', output);
+    // Start waits for the required From frame; a bad range shows inline and keeps Start off.
+    expect(await page.isDisabled('[data-testid="batch-start"]')).toBe(true);
+    await page.fill('[data-testid="batch-opt-from"]', '50');
+    await page.fill('[data-testid="batch-opt-to"]', '40');
+    expect(await textOf(page, 'batch-error-to')).toBe('Must not be before From frame');
+    expect(await page.isDisabled('[data-testid="batch-start"]')).toBe(true);
+    await page.fill('[data-testid="batch-opt-from"]', '10');
+    expect(await page.locator('[data-testid="batch-error-to"]').count()).toBe(0);
+    expect(await page.isChecked('[data-testid="batch-opt-no-hold"]')).toBe(true); // "hold the pose" is the default
+    await app.screenshot('shell-batch-form');
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: 60_000 });
-    expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 0 failed, 0 skipped');
-    expect(existsSync(path.join(output, 'walk.vmd'))).toBe(true);
-    expect(existsSync(path.join(output, 'swim.vmd'))).toBe(true);
+    expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 1 failed, 0 skipped');
+
+    const failures = page.locator('[data-testid="batch-failure"]');
+    expect(await failures.count()).toBe(1);
+    expect(await failures.first().locator('td.file').textContent()).toBe('broken.vmd');
+    const code = await failures.first().getAttribute('data-code');
+    expect(code).toMatch(/^E_VMD_(TRUNCATED|COUNT)$/);
+    expect(await failures.first().locator('td.code').textContent()).toBe(code);
+    expect((await failures.first().locator('td.msg').textContent())?.length).toBeGreaterThan(5);
+
+    for (const n of ['walk.vmd', 'swim.vmd']) {
+      const out = readFileSync(path.join(output, n));
+      const counts = independentCounts(out);
+      // Frames 10..40 (or 10..the end, if shorter) moved to start at 0.
+      expect(counts.last, n).toBeLessThanOrEqual(Math.min(lastIn.get(n)!, 40) - 10);
+      expect(counts.counts.bone, n).toBeGreaterThan(0);
+    }
+    expect(existsSync(path.join(output, 'broken.vmd'))).toBe(false);
+    for (const [n, bytes] of before) expect(readFileSync(path.join(input, n)).equals(bytes), `${n} unchanged`).toBe(true);
     await app.screenshot('shell-batch');
     await page.click('[data-testid="batch-close"]');
     expect(app.errors).toEqual([]);

@@ -139,14 +139,24 @@ export function hashTree(dir: string): Map<string, string> {
 }
 
 /** Every file under dir whose name is an atomicWrite temp. */
+/** lstat, or null when the entry vanished meanwhile (a batch may be renaming files as we look). */
+function statIfExists(p: string): import('node:fs').Stats | null {
+  try {
+    return lstatSync(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
 export function findTemps(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     if (!existsSync(d)) return;
     for (const n of readdirSync(d)) {
       const p = path.join(d, n);
-      if (lstatSync(p).isDirectory()) walk(p);
-      else if (n.startsWith('.vmd-studio-tmp-')) out.push(p);
+      if (n.startsWith('.vmd-studio-tmp-')) out.push(p);
+      else if (statIfExists(p)?.isDirectory()) walk(p);
     }
   };
   walk(dir);
@@ -159,9 +169,13 @@ export function listFiles(dir: string): string[] {
   const walk = (d: string) => {
     if (!existsSync(d)) return;
     for (const n of readdirSync(d).sort()) {
+      // Temps come and go while a batch runs: skip them by name before touching them (an lstat of one
+      // that was just renamed away would throw ENOENT).
+      if (n.startsWith('.vmd-studio-tmp-')) continue;
       const p = path.join(d, n);
-      if (lstatSync(p).isDirectory()) walk(p);
-      else if (!n.startsWith('.vmd-studio-tmp-')) out.push(path.relative(dir, p));
+      const st = statIfExists(p);
+      if (st?.isDirectory()) walk(p);
+      else if (st) out.push(path.relative(dir, p));
     }
   };
   walk(dir);

@@ -1,6 +1,11 @@
-/** The batch dialog: the job being edited, the running job's progress (pushed by main) and its summary. */
+/**
+ * The batch dialog: the job being edited (folders, operation and its option form, built from
+ * shared/batch/op-specs.ts), the running job's progress (pushed by main) and its summary.
+ */
 import { defineStore } from 'pinia';
+import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
 import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
+import { batchText } from '../../../shared/i18n/batch-strings';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -17,8 +22,8 @@ export const useBatchStore = defineStore('batch', {
     op: 'mirror' as BatchOp,
     inputDir: '',
     outputDir: '',
-    /** Operation options as JSON text, e.g. {"from": 10, "to": 200}. */
-    optionsText: '{}',
+    /** Each operation's form values, kept while the user switches operations. */
+    forms: Object.fromEntries(BATCH_OPS.map((op) => [op, initialFormValues(op)])) as Record<BatchOp, OpFormValues>,
     recursive: true,
     overwrite: false,
     dryRun: false,
@@ -29,6 +34,15 @@ export const useBatchStore = defineStore('batch', {
   getters: {
     running: (s) => s.jobId !== null && s.summary === null,
     fraction: (s) => (s.progress && s.progress.total > 0 ? s.progress.done / s.progress.total : 0),
+    /** The chosen operation's options and per-field errors. */
+    check: (s): FormCheck => validateOpForm(s.op, s.forms[s.op]),
+    /** Why the folders cannot be used yet (message key), or null. */
+    folderProblem: (s): 'batch.err.folders' | 'batch.err.sameFolder' | null => {
+      const a = s.inputDir.trim().replace(/[\\/]+$/, '');
+      const b = s.outputDir.trim().replace(/[\\/]+$/, '');
+      if (!a || !b) return 'batch.err.folders';
+      return a === b ? 'batch.err.sameFolder' : null;
+    },
   },
   actions: {
     /** Subscribes to the pushed batch events (once, from App). */
@@ -66,20 +80,21 @@ export const useBatchStore = defineStore('batch', {
     hide() {
       this.open = false;
     },
-    /** The job from the form, or an error message. */
+    /** Puts the chosen operation's form back to its defaults. */
+    resetForm() {
+      this.forms[this.op] = initialFormValues(this.op);
+    },
+    /** The job from the form, or an error message when the form is not valid. */
     buildJob(): BatchJob | string {
-      let options: unknown;
-      try {
-        options = JSON.parse(this.optionsText || '{}');
-      } catch {
-        return useSettingsStore().t('batch.badOptions');
-      }
-      if (typeof options !== 'object' || options === null || Array.isArray(options)) return useSettingsStore().t('batch.badOptions');
+      const locale = useSettingsStore().locale;
+      if (this.folderProblem) return batchText(this.folderProblem, locale);
+      const { options, errors } = this.check;
+      if (Object.keys(errors).length) return batchText('batch.fix', locale);
       return {
         op: this.op,
-        inputDir: this.inputDir,
-        outputDir: this.outputDir,
-        options: options as BatchJob['options'],
+        inputDir: this.inputDir.trim(),
+        outputDir: this.outputDir.trim(),
+        options,
         recursive: this.recursive,
         overwrite: this.overwrite,
         dryRun: this.dryRun,

@@ -1,0 +1,102 @@
+/**
+ * The options of every batch operation, in one place: the CLI derives its option names and usage text
+ * from this table, the Batch dialog renders its form from it, and `validateOpForm` checks a form before
+ * a job starts. Options are named as on the command line without dashes; electron/batch/ops.ts
+ * (prepareOp) stays the authority that finally accepts or rejects them.
+ */
+import type { BatchStringKey } from '../i18n/batch-strings';
+import type { BatchOp } from './types';
+
+export type OptionKind = 'number' | 'integer' | 'text' | 'flag' | 'curve' | 'channels' | 'file';
+
+export interface OptionSpec {
+  /** The CLI's name without dashes, also the key in BatchJob.options. */
+  name: string;
+  kind: OptionKind;
+  required?: boolean;
+  /** The value the operation uses when the option is left out (shown as the form's hint or initial state). */
+  default?: string | number | boolean;
+  /** Form label (shared/i18n/batch-strings.ts). */
+  label: BatchStringKey;
+  /** Hint shown under or inside the field. */
+  hint?: BatchStringKey;
+  /** Placeholder of the value in the CLI usage, e.g. "A" for `--from A`. */
+  meta?: string;
+  /** Numbers: smallest allowed value. */
+  min?: number;
+  /** Numbers: must be greater than 0. */
+  positive?: boolean;
+  /** Numbers: must not be smaller than this other option's value. */
+  notBefore?: string;
+  /** Flags the form shows as the opposite checkbox (label says what happens when the flag is NOT given). */
+  inverted?: boolean;
+  /** Only meaningful together with this flag: the form disables the field while the flag is off. */
+  enabledBy?: string;
+  /** Usage text nests this option inside `enabledBy`'s brackets: `[--clip [--no-hold]]`. */
+  nestInUsage?: boolean;
+  /** Channels: which channel set. */
+  channels?: 'bone' | 'camera';
+}
+
+/** Curve presets the form offers, as parseCurveSpec names them; anything else is "x1,y1,x2,y2". */
+export const CURVE_PRESET_NAMES = ['linear', 'ease-in', 'ease-out', 'ease-in-out', 'mmd-default'] as const;
+
+/** Channel letters as parseChannels spells them (bone: position x/y/z and rotation; camera adds distance and FOV). */
+export const CHANNEL_SETS = {
+  bone: ['x', 'y', 'z', 'r'],
+  camera: ['x', 'y', 'z', 'r', 'd', 'v'],
+} as const;
+
+/** Per operation, its options in usage order. */
+export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
+  mirror: [{ name: 'no-light', kind: 'flag', default: false, inverted: true, label: 'batch.opt.no-light' }],
+  trim: [
+    { name: 'from', kind: 'integer', required: true, min: 0, meta: 'A', label: 'batch.opt.from' },
+    { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.to', hint: 'batch.opt.to.hint' },
+    { name: 'no-hold', kind: 'flag', default: false, inverted: true, label: 'batch.opt.trim.no-hold' },
+    { name: 'keep-static', kind: 'flag', default: false, label: 'batch.opt.keep-static' },
+  ],
+  speed: [{ name: 'factor', kind: 'number', required: true, positive: true, meta: 'K', label: 'batch.opt.factor', hint: 'batch.opt.factor.hint' }],
+  shift: [
+    { name: 'by', kind: 'integer', required: true, meta: 'N', label: 'batch.opt.by' },
+    { name: 'clip', kind: 'flag', default: false, label: 'batch.opt.clip' },
+    { name: 'no-hold', kind: 'flag', default: false, inverted: true, enabledBy: 'clip', nestInUsage: true, label: 'batch.opt.shift.no-hold' },
+  ],
+  preset: [
+    { name: 'curve', kind: 'curve', required: true, meta: 'NAME|x1,y1,x2,y2', label: 'batch.opt.curve' },
+    { name: 'bones', kind: 'text', meta: 'PATTERN', label: 'batch.opt.bones', hint: 'batch.opt.bones.hint' },
+    { name: 'channels', kind: 'channels', channels: 'bone', meta: 'x,y,z,r', label: 'batch.opt.channels' },
+    { name: 'camera', kind: 'flag', default: false, label: 'batch.opt.camera' },
+    { name: 'camera-channels', kind: 'channels', channels: 'camera', enabledBy: 'camera', meta: 'x,y,z,r,d,v', label: 'batch.opt.camera-channels' },
+    { name: 'from', kind: 'number', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
+    { name: 'to', kind: 'number', min: 0, meta: 'B', label: 'batch.opt.preset.to' },
+  ],
+  rename: [
+    { name: 'map', kind: 'file', required: true, meta: 'MAPPING.json|.csv', label: 'batch.opt.map', hint: 'batch.opt.map.hint' },
+    { name: 'morphs', kind: 'flag', default: false, label: 'batch.opt.morphs' },
+  ],
+  pose: [{ name: 'frame', kind: 'number', min: 0, default: 0, meta: 'F', label: 'batch.opt.frame' }],
+  convert: [
+    { name: 'frame', kind: 'number', min: 0, default: 0, meta: 'F', label: 'batch.opt.frame' },
+    { name: 'skip-long-names', kind: 'flag', default: false, label: 'batch.opt.skip-long-names' },
+  ],
+  inspect: [],
+};
+
+/** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */
+export function cliArgNames(op: BatchOp): { values: string[]; flags: string[] } {
+  const specs = OP_OPTION_SPECS[op];
+  return { values: specs.filter((s) => s.kind !== 'flag').map((s) => s.name), flags: specs.filter((s) => s.kind === 'flag').map((s) => s.name) };
+}
+
+/** The op's options in CLI usage form, e.g. `--from A [--to B] [--no-hold] [--keep-static]`. */
+export function cliUsage(op: BatchOp): string {
+  const specs = OP_OPTION_SPECS[op];
+  const one = (s: OptionSpec): string => {
+    let text = s.kind === 'flag' ? `--${s.name}` : `--${s.name} ${s.meta ?? 'VALUE'}`;
+    const nested = specs.filter((n) => n.nestInUsage && n.enabledBy === s.name);
+    if (nested.length) text += ' ' + nested.map(one).join(' ');
+    return s.required ? text : `[${text}]`;
+  };
+  return specs.filter((s) => !s.nestInUsage).map(one).join(' ');
+}

@@ -1,0 +1,317 @@
+/**
+ * The Batch dialog's option form: the one schema (shared/batch/op-specs.ts) still gives the CLI exactly
+ * the options and usage text it had, the form's validation matches what prepareOp accepts, and the
+ * dialog shows problems inline, keeps Start disabled while invalid, and starts the job with the options.
+ * Also the file summary's badge for a VPD.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { nextTick } from 'vue';
+import { OpOptionError, prepareOp } from '../../electron/batch/ops';
+import { formatEta, initialFormValues, progressFigures, validateOpForm, type OpFormValues } from '../../shared/batch/op-form';
+import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
+import type { BatchJob, BatchOp } from '../../shared/batch/types';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../shared/ipc/contract';
+import { writeVpd } from '../../shared/vmd';
+import { setApi } from '../../renderer/src/api';
+import BatchDialog from '../../renderer/src/components/BatchDialog.vue';
+import FileSummary from '../../renderer/src/components/FileSummary.vue';
+import { useBatchStore } from '../../renderer/src/stores/batch';
+import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useSettingsStore } from '../../renderer/src/stores/settings';
+
+const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+
+/** The CLI's option table as it was written by hand before the schema existed. */
+const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {
+  mirror: { values: [], flags: ['no-light'], help: '[--no-light]' },
+  trim: { values: ['from', 'to'], flags: ['no-hold', 'keep-static'], help: '--from A [--to B] [--no-hold] [--keep-static]' },
+  speed: { values: ['factor'], flags: [], help: '--factor K' },
+  shift: { values: ['by'], flags: ['clip', 'no-hold'], help: '--by N [--clip [--no-hold]]' },
+  preset: {
+    values: ['curve', 'bones', 'channels', 'camera-channels', 'from', 'to'],
+    flags: ['camera'],
+    help: '--curve NAME|x1,y1,x2,y2 [--bones PATTERN] [--channels x,y,z,r] [--camera] [--camera-channels x,y,z,r,d,v] [--from A] [--to B]',
+  },
+  rename: { values: ['map'], flags: ['morphs'], help: '--map MAPPING.json|.csv [--morphs]' },
+  pose: { values: ['frame'], flags: [], help: '[--frame F]' },
+  convert: { values: ['frame'], flags: ['skip-long-names'], help: '[--frame F] [--skip-long-names]' },
+  inspect: { values: [], flags: [], help: '' },
+};
+
+const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });
+
+describe('batch option schema', () => {
+  it('gives the CLI the same option names and usage text as before', () => {
+    for (const op of Object.keys(CLI_BEFORE) as BatchOp[]) {
+      expect(cliArgNames(op), op).toEqual({ values: CLI_BEFORE[op].values, flags: CLI_BEFORE[op].flags });
+      expect(cliUsage(op), op).toBe(CLI_BEFORE[op].help);
+    }
+  });
+});
+
+describe('batch form validation', () => {
+  it('trim: from is required, whole and ≥ 0; to must not be before from', () => {
+    expect(form('trim', {}).errors).toEqual({ from: { key: 'batch.err.required' } });
+    expect(form('trim', { from: -1 }).errors.from).toEqual({ key: 'batch.err.min', params: { min: 0 } });
+    expect(form('trim', { from: '2.5' }).errors.from?.key).toBe('batch.err.integer');
+    expect(form('trim', { from: 'abc' }).errors.from?.key).toBe('batch.err.number');
+    expect(form('trim', { from: 'Infinity' }).errors.from?.key).toBe('batch.err.number');
+    expect(form('trim', { from: 40, to: 10 }).errors).toEqual({ to: { key: 'batch.err.notBefore', other: 'from' } });
+    // Checkboxes say "hold the pose" (checked = no --no-hold); unchecking adds the flag.
+    expect(form('trim', { from: '10', to: 40 })).toEqual({ options: { from: 10, to: 40 }, errors: {} });
+    expect(form('trim', { from: 10, 'no-hold': false, 'keep-static': true }).options).toEqual({ from: 10, 'no-hold': true, 'keep-static': true });
+  });
+
+  it('speed: factor must be a number greater than 0', () => {
+    expect(form('speed', {}).errors.factor?.key).toBe('batch.err.required');
+    expect(form('speed', { factor: 0 }).errors.factor?.key).toBe('batch.err.positive');
+    expect(form('speed', { factor: -2 }).errors.factor?.key).toBe('batch.err.positive');
+    expect(form('speed', { factor: '0.5' })).toEqual({ options: { factor: 0.5 }, errors: {} });
+  });
+
+  it('shift: no-hold only counts with clip', () => {
+    expect(form('shift', { by: -30, 'no-hold': false }).options).toEqual({ by: -30 });
+    expect(form('shift', { by: -30, clip: true, 'no-hold': false }).options).toEqual({ by: -30, clip: true, 'no-hold': true });
+  });
+
+  it('preset: curve presets and custom numbers, channel subsets, camera channels only with camera', () => {
+    expect(form('preset', {}).errors.curve?.key).toBe('batch.err.required');
+    expect(form('preset', { curve: 'ease-in' })).toEqual({ options: { curve: 'ease-in' }, errors: {} });
+    expect(form('preset', { curve: 'custom', 'curve.custom': ' 20, 0 ,107,127' }).options.curve).toBe('20,0,107,127');
+    expect(form('preset', { curve: 'custom', 'curve.custom': '200,0,0,0' }).errors.curve?.key).toBe('batch.err.curve');
+    expect(form('preset', { curve: 'custom', 'curve.custom': 'linear' }).errors.curve?.key).toBe('batch.err.curve');
+    expect(form('preset', { curve: 'linear', channels: ['r', 'x'] }).options.channels).toBe('x,r');
+    expect(form('preset', { curve: 'linear', channels: [] }).errors.channels?.key).toBe('batch.err.channels');
+    expect(form('preset', { curve: 'linear', 'camera-channels': ['d'] }).options).toEqual({ curve: 'linear' });
+    expect(form('preset', { curve: 'linear', camera: true, 'camera-channels': ['d', 'v'] }).options).toEqual({
+      curve: 'linear',
+      camera: true,
+      'camera-channels': 'd,v',
+    });
+    expect(form('preset', { curve: 'linear', camera: true, 'camera-channels': [] }).errors['camera-channels']?.key).toBe('batch.err.channels');
+  });
+
+  it('mirror and rename', () => {
+    expect(form('mirror', {})).toEqual({ options: {}, errors: {} });
+    expect(form('mirror', { 'no-light': false }).options).toEqual({ 'no-light': true });
+    expect(form('rename', { map: '  ' }).errors.map?.key).toBe('batch.err.required');
+    expect(form('rename', { map: '/m/map.csv', morphs: true }).options).toEqual({ map: '/m/map.csv', morphs: true });
+  });
+
+  it('every form the validation passes is accepted by prepareOp, and rejected values are rejected there too', () => {
+    const good: [BatchOp, OpFormValues][] = [
+      ['mirror', { 'no-light': false }],
+      ['trim', { from: 0, to: 0, 'no-hold': false }],
+      ['speed', { factor: 0.25 }],
+      ['shift', { by: -5, clip: true }],
+      ['preset', { curve: 'custom', 'curve.custom': '0,0,127,127', bones: '左*', channels: ['y'], camera: true, 'camera-channels': ['v'], from: 1.5, to: 9 }],
+      ['preset', { curve: 'mmd-default' }],
+      ['pose', { frame: 12.5 }],
+      ['convert', { frame: '', 'skip-long-names': true }],
+      ['inspect', {}],
+    ];
+    for (const [op, v] of good) {
+      const r = form(op, v);
+      expect(r.errors, op).toEqual({});
+      expect(() => prepareOp(op, r.options), op).not.toThrow();
+    }
+    const bad: [BatchOp, BatchJob['options']][] = [
+      ['trim', { from: -1 }],
+      ['trim', { from: 40, to: 10 }],
+      ['speed', { factor: 0 }],
+      ['shift', { by: 1.5 }],
+      ['preset', { curve: '200,0,0,0' }],
+    ];
+    for (const [op, o] of bad) expect(() => prepareOp(op, o), `${op} ${JSON.stringify(o)}`).toThrow(OpOptionError);
+    expect(Object.keys(form('trim', { from: -1 }).errors)).toEqual(['from']);
+    expect(Object.keys(form('trim', { from: 40, to: 10 }).errors)).toEqual(['to']);
+    expect(Object.keys(form('speed', { factor: 0 }).errors)).toEqual(['factor']);
+    expect(Object.keys(form('shift', { by: 1.5 }).errors)).toEqual(['by']);
+    expect(Object.keys(form('preset', { curve: 'custom', 'curve.custom': '200,0,0,0' }).errors)).toEqual(['curve']);
+  });
+
+  it('progress figures: MB/s and time left from bytes and elapsed time', () => {
+    expect(progressFigures({ bytesDone: 0, bytesTotal: 100, elapsedMs: 10 })).toEqual({ mbPerSecond: null, etaSeconds: null });
+    // 2 MiB in 1 s with 6 MiB to go: 2 MB/s, 3 s left.
+    const f = progressFigures({ bytesDone: 2 * 1048576, bytesTotal: 8 * 1048576, elapsedMs: 1000 });
+    expect(f.mbPerSecond).toBeCloseTo(2, 10);
+    expect(f.etaSeconds).toBeCloseTo(3, 10);
+    expect(formatEta(42.4)).toBe('42 s');
+    expect(formatEta(185)).toBe('3 min 05 s');
+    expect(formatEta(3720)).toBe('1 h 02 min');
+  });
+});
+
+/** A bridge that answers what the dialog and stores ask and records startBatch's job. */
+function fakeApi() {
+  const jobs: BatchJob[] = [];
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      if (name.startsWith('on')) return () => () => {};
+      return async (...args: unknown[]) => {
+        if (name === 'startBatch') {
+          jobs.push(args[0] as BatchJob);
+          return okValue({ jobId: 'job-1' });
+        }
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        if (name === 'listRecent') return okValue([]);
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, jobs };
+}
+
+describe('BatchDialog form', () => {
+  let fake: ReturnType<typeof fakeApi>;
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    fake = fakeApi();
+    setApi(fake.api);
+  });
+
+  async function openDialog(op: BatchOp) {
+    const batch = useBatchStore();
+    batch.open = true;
+    batch.op = op;
+    const w = mount(BatchDialog);
+    await nextTick();
+    return { w, batch };
+  }
+  const startDisabled = (w: ReturnType<typeof mount>) => (w.get('[data-testid="batch-start"]').element as HTMLButtonElement).disabled;
+
+  it('shows trim problems inline, keeps Start disabled until valid, then starts with the form options', async () => {
+    const { w, batch } = await openDialog('trim');
+    expect(w.find('[data-testid="batch-opt-from"]').attributes('type')).toBe('number');
+    expect(w.find('[data-testid="batch-opt-no-hold"]').attributes('type')).toBe('checkbox');
+    expect(startDisabled(w)).toBe(true);
+    expect(w.get('[data-testid="batch-hint"]').text()).toBe('Choose the input and output folders');
+    await w.get('[data-testid="batch-input"]').setValue('/in');
+    await w.get('[data-testid="batch-output"]').setValue('/out');
+    // From is still empty: Start stays off and the hint says why.
+    expect(startDisabled(w)).toBe(true);
+    expect(w.get('[data-testid="batch-hint"]').text()).toBe('Fix the highlighted options to start');
+
+    await w.get('[data-testid="batch-opt-from"]').setValue('-3');
+    expect(w.get('[data-testid="batch-error-from"]').text()).toBe('Must be at least 0');
+    await w.get('[data-testid="batch-opt-from"]').setValue('40');
+    await w.get('[data-testid="batch-opt-to"]').setValue('10');
+    expect(w.find('[data-testid="batch-error-from"]').exists()).toBe(false);
+    expect(w.get('[data-testid="batch-error-to"]').text()).toBe('Must not be before From frame');
+    expect(startDisabled(w)).toBe(true);
+
+    await w.get('[data-testid="batch-opt-from"]').setValue('10');
+    await w.get('[data-testid="batch-opt-to"]').setValue('40');
+    await w.get('[data-testid="batch-opt-no-hold"]').setValue(false);
+    expect(w.find('[data-testid="batch-error-to"]').exists()).toBe(false);
+    expect(startDisabled(w)).toBe(false);
+    await w.get('[data-testid="batch-start"]').trigger('click');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.jobs).toEqual([
+      { op: 'trim', inputDir: '/in', outputDir: '/out', options: { from: 10, to: 40, 'no-hold': true }, recursive: true, overwrite: false, dryRun: false },
+    ]);
+    expect(batch.jobId).toBe('job-1');
+  });
+
+  it('preset: curve select with custom numbers, channel checkboxes, camera channels gated by the camera flag; Japanese labels', async () => {
+    const { w, batch } = await openDialog('preset');
+    batch.inputDir = '/in';
+    batch.outputDir = '/out';
+    await nextTick();
+    const options = w.findAll('[data-testid="batch-opt-curve"] option').map((o) => o.attributes('value'));
+    expect(options).toEqual(['', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'mmd-default', 'custom']);
+    await w.get('[data-testid="batch-opt-curve"]').setValue('custom');
+    await w.get('[data-testid="batch-opt-curve-custom"]').setValue('20,0,300,127');
+    expect(w.get('[data-testid="batch-error-curve"]').text()).toContain('0–127');
+    expect(startDisabled(w)).toBe(true);
+    await w.get('[data-testid="batch-opt-curve-custom"]').setValue('20,0,107,127');
+    expect(startDisabled(w)).toBe(false);
+
+    expect(w.findAll('[data-testid="batch-opt-channels"] input').length).toBe(4);
+    const camD = w.get('[data-testid="batch-opt-camera-channels-d"]');
+    expect((camD.element as HTMLInputElement).disabled).toBe(true);
+    await w.get('[data-testid="batch-opt-camera"]').setValue(true);
+    expect((camD.element as HTMLInputElement).disabled).toBe(false);
+    for (const c of ['x', 'y', 'z', 'r', 'v']) await w.get(`[data-testid="batch-opt-camera-channels-${c}"]`).setValue(false);
+    await w.get('[data-testid="batch-opt-channels-z"]').setValue(false);
+    expect(batch.check).toEqual({ options: { curve: '20,0,107,127', channels: 'x,y,r', camera: true, 'camera-channels': 'd' }, errors: {} });
+    await camD.setValue(false);
+    expect(w.get('[data-testid="batch-error-camera-channels"]').text()).toBe('Choose at least one channel');
+
+    await useSettingsStore().update({ locale: 'ja' });
+    await nextTick();
+    expect(w.get('[data-testid="batch-error-camera-channels"]').text()).toBe('チャンネルを1つ以上選んでください');
+    expect(w.text()).toContain('補間曲線');
+    expect(w.text()).toContain('視野角');
+  });
+
+  it('while running: files done/total, MB/s, time left, current file and a Cancel button that cancels the job', async () => {
+    const { w, batch } = await openDialog('mirror');
+    batch.jobId = 'job-9';
+    batch.progress = { jobId: 'job-9', done: 3, total: 12, failed: 0, currentFile: '/in/sub/dance.vmd', bytesDone: 3 * 1048576, bytesTotal: 12 * 1048576, elapsedMs: 2000 };
+    await nextTick();
+    expect(w.get('[data-testid="batch-count"]').text()).toBe('3 / 12 files');
+    expect(w.get('[data-testid="batch-rate"]').text()).toBe('1.5 MB/s');
+    expect(w.get('[data-testid="batch-eta"]').text()).toBe('about 6 s left');
+    expect(w.get('[data-testid="batch-current"]').text()).toBe('Now: dance.vmd');
+    expect((w.get('progress').element as HTMLProgressElement).value).toBeCloseTo(0.25, 5);
+    expect(startDisabled(w)).toBe(true);
+    const calls: unknown[] = [];
+    setApi({ ...fake.api, cancelBatch: async (id: string) => (calls.push(id), okValue(undefined)) } as unknown as VmdStudioApi);
+    await w.get('[data-testid="batch-cancel"]').trigger('click');
+    expect(calls).toEqual(['job-9']);
+  });
+
+  it('lists failed files with their error code and message after a run', async () => {
+    const { w, batch } = await openDialog('mirror');
+    batch.inputDir = '/in';
+    batch.jobId = 'j';
+    batch.summary = {
+      jobId: 'j',
+      total: 3,
+      ok: 2,
+      failed: 1,
+      skipped: 0,
+      cancelled: false,
+      ms: 5,
+      results: [
+        { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1 },
+        { input: '/in/sub/bad.vmd', output: null, ok: false, error: { code: 'E_VMD_TRUNCATED', message: 'bone block ends early' }, ms: 1 },
+        { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1 },
+      ],
+    };
+    await nextTick();
+    const rows = w.findAll('[data-testid="batch-failure"]');
+    expect(rows.length).toBe(1);
+    expect(rows[0].attributes('data-code')).toBe('E_VMD_TRUNCATED');
+    expect(rows[0].findAll('td').map((d) => d.text())).toEqual(['sub/bad.vmd', 'E_VMD_TRUNCATED', 'bone block ends early']);
+    expect(w.get('[data-testid="batch-summary"]').text()).toBe('Done: 2 ok, 1 failed, 0 skipped');
+  });
+});
+
+describe('FileSummary badge', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(fakeApi().api);
+  });
+
+  it('says Pose (ポーズ) for a VPD and Motion for a VMD', async () => {
+    const doc = useDocumentStore();
+    const vpd = writeVpd({ model: 'm.osm', bones: [{ name: 'センター', position: [0, 1, 0], rotation: [0, 0, 0, 1] }], morphs: [] });
+    expect(doc.openBytes('p.vpd', vpd)).toBe(true);
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.get('[data-testid="summary-kind"]').text()).toBe('Pose');
+    expect(w.get('[data-testid="summary-kind"]').attributes('data-kind')).toBe('pose');
+    await useSettingsStore().update({ locale: 'ja' });
+    await nextTick();
+    expect(w.get('[data-testid="summary-kind"]').text()).toBe('ポーズ');
+    expect(doc.openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))))).toBe(true);
+    await nextTick();
+    expect(w.get('[data-testid="summary-kind"]').text()).toBe('モーション');
+  });
+});
