@@ -1,10 +1,10 @@
 /**
  * Strings of the Batch dialog's per-operation form (labels, validation messages, progress figures) and
  * the file summary's "Pose" badge, kept next to strings.ts so the batch UI can grow without editing the
- * shared table. `en` defines the keys; `ja` must have the same ones. `batchText` falls back to the
- * shared table, so the dialog can use one `t` for both.
+ * shared table. `en` defines the keys; `ja` must have the same ones. `t` in strings.ts reads
+ * this table too.
  */
-import { t as sharedText, type Locale } from './strings';
+import type { Locale } from './strings';
 
 const en = {
   'batch.options.title': 'Options',
@@ -153,11 +153,3 @@ const ja: Record<BatchStringKey, string> = {
 };
 
 export const batchStrings: Record<Locale, Record<BatchStringKey, string>> = { en, ja };
-
-/** The batch string for `key` in `locale`, else the shared table's; `{name}` placeholders filled from `params`. */
-export function batchText(key: BatchStringKey | (string & {}), locale: Locale, params?: Record<string, string | number>): string {
-  const s = (batchStrings[locale] as Record<string, string>)[key] ?? (batchStrings.en as Record<string, string>)[key];
-  if (s === undefined) return sharedText(key, locale, params);
-  if (!params) return s;
-  return s.replace(/\{(\w+)\}/g, (m, n: string) => (n in params ? String(params[n]) : m));
-}

@@ -13,10 +13,3 @@ const ja: Record<PreviewStringKey, string> = {
 };
 
 export const previewStrings: Record<'en' | 'ja', Record<PreviewStringKey, string>> = { en, ja };
-
-/** The preview string for `key` in `locale` with `{name}` placeholders filled from `params`. */
-export function previewText(key: PreviewStringKey, locale: 'en' | 'ja', params?: Record<string, string | number>): string {
-  const s = previewStrings[locale][key] ?? previewStrings.en[key];
-  if (!params) return s;
-  return s.replace(/\{(\w+)\}/g, (m, n: string) => (n in params ? String(params[n]) : m));
-}

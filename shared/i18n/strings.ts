@@ -3,6 +3,9 @@
  * keys without conflicts. Keys are dotted by area (`menu.open`, `summary.kind`). `en` defines the key
  * set; `ja` must have the same keys (a type error otherwise). `{name}` placeholders are filled by `t`.
  */
+import { editorStrings } from './editor-strings';
+import { previewStrings } from './preview-strings';
+import { batchStrings } from './batch-strings';
 
 const en = {
   'app.title': 'VMD Studio',
@@ -280,12 +283,18 @@ export type Locale = 'ja' | 'en';
 
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
+/** Every table merged per locale: the editor, preview and batch areas keep their own files but share `t`. */
+const lookup: Record<Locale, Record<string, string>> = {
+  en: { ...en, ...editorStrings.en, ...previewStrings.en, ...batchStrings.en },
+  ja: { ...ja, ...editorStrings.ja, ...previewStrings.ja, ...batchStrings.ja },
+};
+
 /**
  * The string for `key` in `locale`, with `{name}` placeholders replaced from `params`.
  * Falls back to English, then to the key itself, so a missing translation shows something readable.
  */
 export function t(key: StringKey | (string & {}), locale: Locale, params?: Record<string, string | number>): string {
-  const s = (strings[locale] as Record<string, string>)[key] ?? (strings.en as Record<string, string>)[key] ?? key;
+  const s = lookup[locale][key] ?? lookup.en[key] ?? key;
   if (!params) return s;
   return s.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }

@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
 import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { batchText } from '../../../shared/i18n/batch-strings';
+import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -87,9 +87,9 @@ export const useBatchStore = defineStore('batch', {
     /** The job from the form, or an error message when the form is not valid. */
     buildJob(): BatchJob | string {
       const locale = useSettingsStore().locale;
-      if (this.folderProblem) return batchText(this.folderProblem, locale);
+      if (this.folderProblem) return t(this.folderProblem, locale);
       const { options, errors } = this.check;
-      if (Object.keys(errors).length) return batchText('batch.fix', locale);
+      if (Object.keys(errors).length) return t('batch.fix', locale);
       return {
         op: this.op,
         inputDir: this.inputDir.trim(),

@@ -12,7 +12,6 @@ import {
   applyDiff, diffBytes, isEmptyDiff, isRefusal, revertDiff,
   type EditDiff, type EditKind, type EditOutcome, type EditResult, type KeyRef,
 } from '../../../shared/editor';
-import { editorStrings } from '../../../shared/i18n/editor-strings';
 import { useDocumentStore } from './document';
 import { useSelectionStore } from './selection';
 import { useNotifyStore } from './notify';
@@ -110,7 +109,7 @@ export const useHistoryStore = defineStore('history', {
       if (!cur) return null;
       const out = edit(cur.doc, cur.tracks);
       if (isRefusal(out)) {
-        this.message = editorStrings[useSettingsStore().locale][REFUSAL_TEXT[out.code]];
+        this.message = useSettingsStore().t(REFUSAL_TEXT[out.code]);
         useNotifyStore().push('warning', this.message, out.message);
         return null;
       }
