@@ -8,7 +8,6 @@
 import {
   buildTracks,
   emptyVmd,
-  formatError,
   inspectVmd,
   isVmd,
   readVmd,
@@ -103,6 +102,15 @@ function vmdOnly(fn: (doc: import('../../shared/vmd').VmdDocument) => EditResult
 
 const same = (ext: string) => ext;
 
+/** VMD bytes → the pose at `frame` as VPD bytes (the `pose` op, and `convert` of a VMD). */
+function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
+  const d = readVmd(bytes);
+  if (!d.ok) return d;
+  const p = poseAtFrame(d.value, frame);
+  if (!p.ok) return p;
+  return { ok: true, bytes: writeVpd(p.pose), report: reportSummary(p.report) };
+}
+
 /** An empty document, only for validating preset options up front. */
 const emptyProbe = emptyVmd('');
 
@@ -180,13 +188,7 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
         op,
         inputExtensions: ['.vmd'],
         outputExtension: () => '.vpd',
-        run: (bytes) => {
-          const d = readVmd(bytes);
-          if (!d.ok) return d;
-          const p = poseAtFrame(d.value, frame);
-          if (!p.ok) return p;
-          return { ok: true, bytes: writeVpd(p.pose), report: reportSummary(p.report) };
-        },
+        run: (bytes) => poseFile(bytes, frame),
       };
     }
     case 'convert': {
@@ -204,11 +206,7 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
             if (!v.ok) return v;
             return { ok: true, bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, warnings: v.diagnostics.map((x) => x.message) } };
           }
-          const d = readVmd(bytes);
-          if (!d.ok) return d;
-          const p = poseAtFrame(d.value, frame);
-          if (!p.ok) return p;
-          return { ok: true, bytes: writeVpd(p.pose), report: reportSummary(p.report) };
+          return poseFile(bytes, frame);
         },
       };
     }
@@ -240,8 +238,3 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
   }
 }
 
-
-/** One line for an error (used in reports and CLI output). */
-export function describeError(e: CodecError): string {
-  return formatError(e);
-}
