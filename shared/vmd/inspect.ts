@@ -1,5 +1,5 @@
 /** What a file is at a glance: kind, counts, length, names, camera cuts, oddities. */
-import { BLOCK_KINDS, FPS, type BlockKind } from './vmd-layout';
+import { BLOCK_KINDS, BONE, FPS, type BlockKind } from './vmd-layout';
 import { absentBlocks, type VmdDocument } from './vmd-document';
 import { headerText } from './vmd-reader';
 import { decodeName } from './sjis';
@@ -58,7 +58,7 @@ export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: 
   // Count over every record (duplicates too): read from the block, not the deduplicated tracks.
   const v = doc.bone.view;
   for (let i = 0; i < doc.bone.count; i++) {
-    const o = i * 111 + 31;
+    const o = i * BONE.SIZE + BONE.ROTATION;
     const x = v.getFloat32(o, true), y = v.getFloat32(o + 4, true), z = v.getFloat32(o + 8, true), w = v.getFloat32(o + 12, true);
     if (Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) > 1e-3) nonUnit++;
   }

@@ -5,7 +5,7 @@
  * (later ones are counted in `duplicates`). Names are grouped by their decoded form (a cut last
  * character dropped), the way players match them against a model.
  */
-import type { FixedBlock, IkBlock, VmdDocument } from './vmd-document';
+import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, LIGHT, MORPH, SHADOW } from './vmd-layout';
 import { decodeName } from './sjis';
 import { hasCopies } from './interpolation';
@@ -293,17 +293,6 @@ function lastFrameOf(...tracks: { frames: Uint32Array }[]): number {
   return m;
 }
 
-/** Largest frame number of any record, duplicates included. */
-function maxFrame(block: FixedBlock | IkBlock): number {
-  let m = 0;
-  for (let i = 0; i < block.count; i++) {
-    const o = block.kind === 'ik' ? block.offsets[i] : i * block.size;
-    const f = block.view.getUint32(o + (block.kind === 'bone' || block.kind === 'morph' ? 15 : 0), true);
-    if (f > m) m = f;
-  }
-  return m;
-}
-
 export function buildTracks(doc: VmdDocument): MotionTracks {
   const bones = buildBoneTracks(doc.bone);
   const morphs = buildMorphTracks(doc.morph);
@@ -313,11 +302,6 @@ export function buildTracks(doc: VmdDocument): MotionTracks {
   const ik = frameTrack(doc.ik.count, (i) => doc.ik.view.getUint32(doc.ik.offsets[i], true));
   const lastFrame = Math.max(lastFrameOf(bones, morphs, camera, light, shadow, ik), 0);
   return { bones, morphs, camera, light, shadow, ik, lastFrame };
-}
-
-/** Largest frame in a document, read straight from the records. */
-export function lastFrameOfDocument(doc: VmdDocument): number {
-  return Math.max(maxFrame(doc.bone), maxFrame(doc.morph), maxFrame(doc.camera), maxFrame(doc.light), maxFrame(doc.shadow), maxFrame(doc.ik));
 }
 
 /** Index k in [a, b) of the last key with frames[k] <= f, or a - 1 when f is before the first key. */
