@@ -239,6 +239,55 @@ export class PreviewEngine {
   }
 
   /**
+   * Re-poses at frame f and renders only when the picture would change: every bone's local position and
+   * rotation (after append and IK), the morph influences and the camera pose are compared with the last
+   * pose. For a curve-handle drag: a key's curve shapes only the frames between the previous key and
+   * it, so with the cursor elsewhere (on the key itself, say) the figure stays put and nothing is drawn.
+   * On software GL each drawn frame is also read back on the page's main thread; skipping the ones that
+   * would show the same picture keeps a drag on the editor's side of the frame budget.
+   * Returns whether a render was asked for.
+   */
+  setFrameIfChanged(f: number): boolean {
+    this.poseAt(f);
+    if (!this.poseChanged) return false;
+    this.requestRender();
+    return true;
+  }
+
+  /** Whether the last poseAt() moved anything (see snapshotChanged). */
+  private poseChanged = true;
+  private snapshot = new Float64Array(0);
+  /** Writes the current pose into `snapshot`; true when any value differs from what it held. */
+  private snapshotChanged(): boolean {
+    const bones = this.rig.bones;
+    const influences = this.model?.mesh.morphTargetInfluences ?? [];
+    const cp = this.cameraPose;
+    const n = 7 * bones.length + influences.length + 11;
+    if (this.snapshot.length !== n) this.snapshot = new Float64Array(n).fill(NaN);
+    const s = this.snapshot;
+    let changed = false, k = 0;
+    const put = (v: number) => {
+      if (s[k] !== v) {
+        s[k] = v;
+        changed = true;
+      }
+      k++;
+    };
+    for (const b of bones) {
+      put(b.position.x), put(b.position.y), put(b.position.z);
+      put(b.quaternion.x), put(b.quaternion.y), put(b.quaternion.z), put(b.quaternion.w);
+    }
+    for (const v of influences) put(v);
+    if (cp) {
+      put(cp.target[0]), put(cp.target[1]), put(cp.target[2]);
+      put(cp.rotation[0]), put(cp.rotation[1]), put(cp.rotation[2]);
+      put(cp.distance), put(cp.fov), put(cp.perspective);
+      put(1), put(0);
+    } else for (let i = 0; i < 11; i++) put(-1);
+    return changed;
+  }
+
+  /**
    * One frame of playback: pose at f and render now (not on the next animation frame: the loop already
    * runs inside one). Records the frame's JavaScript time split into pose, scene and render call.
    */
@@ -285,6 +334,7 @@ export class PreviewEngine {
     // Without a light track the default light stays put: no need to recompute it every frame.
     if (light) this.applyLight(sampleLight(light, f));
     else if (!this.defaultLight) this.applyLight(null);
+    this.poseChanged = this.snapshotChanged();
     this.profiler.scene.push(performance.now() - t0 - poseMs);
   }
 
@@ -322,8 +372,9 @@ export class PreviewEngine {
   setRenderScale(scale: number): void {
     if (scale === this.renderScale) return;
     this.renderScale = scale;
+    // setPixelRatio resizes the drawing buffer itself (to the size last given to setSize); a second
+    // setSize would reallocate it again.
     this.renderer.setPixelRatio(this.basePixelRatio * scale);
-    this.renderer.setSize(this.width, this.height, false);
     this.requestRender();
   }
 

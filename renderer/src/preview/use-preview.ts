@@ -153,9 +153,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
       watch(() => store.lookThrough, (on) => engine?.setLookThrough(on)),
       // A curve-handle drag writes the draft curve into the tracks' arrays in place (editor/live-draft.ts)
-      // without a new document version: re-pose and render on demand so the figure follows the handle.
+      // without a new document version: re-pose, and render when the figure (or camera) actually moved.
       watch(() => curveEditor.draftVersion, () => {
-        if (!time.playing) engine?.setFrame(time.frame);
+        if (!time.playing) engine?.setFrameIfChanged(time.frame);
       }),
     );
     const e = engine;
