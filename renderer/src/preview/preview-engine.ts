@@ -147,10 +147,15 @@ export class PreviewEngine {
 
   /** Shows a motion (null: none). Returns what the rig lacks and what the motion holds besides bones. */
   setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): MotionBindingInfo {
+    // The document store keeps the same tracks object only for curve-only edits (it patches their curve
+    // bytes in place): same keys, names and IK block, so the binding stands and a re-pose is enough.
+    // The camera path is redrawn either way: it samples the camera's curves between keys.
+    const curvesOnly = tracks !== null && tracks === this.tracks && doc !== null && !!this.binding;
     this.doc = doc;
     this.tracks = tracks;
     this.rebuildCameraPath();
-    this.rebind();
+    if (curvesOnly) this.setFrame(this.frame);
+    else this.rebind();
     return this.bindingInfo();
   }
 

@@ -60,11 +60,21 @@ export const useDocumentStore = defineStore('document', () => {
   const isOpen = computed(() => doc.value !== null);
   const title = computed(() => (isOpen.value ? `${fileName.value}${dirty.value ? ' *' : ''} — VMD Studio` : 'VMD Studio'));
 
+  /** The state last sent to the main process: edits after the first leave it unchanged. */
+  let reported = '';
   function reportState() {
-    if (typeof document !== 'undefined') document.title = title.value;
+    if (typeof document !== 'undefined' && document.title !== title.value) document.title = title.value;
+    const state = { path: path.value, name: isOpen.value ? fileName.value : null, dirty: dirty.value };
+    const key = JSON.stringify(state);
+    // Every edit lands here; a request per edit (an HTTP round trip in the browser mode) would only
+    // repeat what the main process already knows.
+    if (key === reported) return;
+    reported = key;
     void useApi()
-      .setDocumentState({ path: path.value, name: isOpen.value ? fileName.value : null, dirty: dirty.value })
-      .catch(() => undefined);
+      .setDocumentState(state)
+      .catch(() => {
+        reported = '';
+      });
   }
 
   function install(next: VmdDocument, opts: { dirty: boolean; diagnostics?: Diagnostic[] }) {

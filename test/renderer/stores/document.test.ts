@@ -56,6 +56,21 @@ describe('document store', () => {
     expect(fake.calls.find((c) => c.name === 'setDocumentState')?.args[0]).toEqual({ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false });
   });
 
+  it('tells main about a state change once: a run of edits sends one dirty report, not one per edit', () => {
+    const doc = useDocumentStore();
+    doc.openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))), '/m/stand.vmd');
+    const states = () => fake.calls.filter((c) => c.name === 'setDocumentState').map((c) => c.args[0]);
+    expect(states()).toEqual([{ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false }]);
+    for (let i = 0; i < 5; i++) doc.replaceDocument(doc.doc!);
+    expect(states()).toEqual([
+      { path: '/m/stand.vmd', name: 'stand.vmd', dirty: false },
+      { path: '/m/stand.vmd', name: 'stand.vmd', dirty: true },
+    ]);
+    expect(document.title).toBe('stand.vmd * — VMD Studio');
+    doc.setDirty(false);
+    expect(states().at(-1)).toEqual({ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false });
+  });
+
   it('keeps the open document and notifies when bytes do not parse', () => {
     const doc = useDocumentStore();
     doc.openBytes('a.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))), '/a.vmd');
