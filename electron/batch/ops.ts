@@ -9,6 +9,7 @@ import {
   buildTracks,
   emptyVmd,
   inspectVmd,
+  inspectVpd,
   isVmd,
   readVmd,
   readVpd,
@@ -219,8 +220,12 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
           if (!isVmd(bytes)) {
             const p = readVpd(bytes);
             if (!p.ok) return p;
-            const info = { format: 'vpd', model: p.value.model, bones: p.value.bones.length, morphs: p.value.morphs.length };
-            return { ok: true, bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'), report: { edit: 'inspect', ...info } };
+            const info = inspectVpd(p.value, p.diagnostics);
+            return {
+              ok: true,
+              bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
+              report: { edit: 'inspect', kind: info.kind, bone: info.counts.bone, morph: info.counts.morph },
+            };
           }
           const d = readVmd(bytes);
           if (!d.ok) return d;

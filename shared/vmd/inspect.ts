@@ -5,6 +5,7 @@ import { headerText } from './vmd-reader';
 import { decodeName } from './sjis';
 import type { Diagnostic } from './errors';
 import type { MotionTracks } from './tracks';
+import type { VpdPose } from './vpd';
 
 export type MotionKind = 'motion' | 'morph' | 'camera' | 'light' | 'unknown';
 
@@ -81,5 +82,31 @@ export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: 
     cameraCuts: countCameraCuts(tracks.camera.frames),
     nonUnitQuaternions: nonUnit,
     warnings,
+  };
+}
+
+/** What a VPD pose file holds: the summary `vmd-studio inspect --json` and the batch inspect op both write. */
+export interface VpdInfo {
+  format: 'vpd';
+  model: string;
+  kind: 'pose';
+  counts: { bone: number; morph: number };
+  /** The bone count the file's header states (null when absent). */
+  declaredBones: number | null;
+  bones: string[];
+  morphs: string[];
+  warnings: string[];
+}
+
+export function inspectVpd(p: VpdPose, diagnostics: readonly Diagnostic[]): VpdInfo {
+  return {
+    format: 'vpd',
+    model: p.model,
+    kind: 'pose',
+    counts: { bone: p.bones.length, morph: p.morphs.length },
+    declaredBones: p.declaredBones,
+    bones: [...new Set(p.bones.map((b) => b.name))].sort(),
+    morphs: [...new Set(p.morphs.map((m) => m.name))].sort(),
+    warnings: diagnostics.map((d) => d.message),
   };
 }

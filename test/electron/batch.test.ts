@@ -7,6 +7,7 @@ import { readVmd, writeVmd } from '../../shared/vmd';
 import { mirror, trim } from '../../shared/edits';
 import { runBatch, BatchJobError, findWorkerScript } from '../../electron/batch/engine';
 import { BatchJobs } from '../../electron/batch/jobs';
+import { runCli } from '../../electron/cli/main';
 import type { BatchProgress } from '../../shared/batch/types';
 import { addBadFiles, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs, WORKER } from './batch-helpers';
 
@@ -121,6 +122,25 @@ describe('runBatch', () => {
     const outs = listFiles(path.join(root, 'out'));
     expect(outs.filter((f) => f.endsWith('.vpd')).length).toBe(3);
     expect(outs).toContain(path.join('poses', 'p.vmd'));
+  });
+
+  it('inspect writes per file the same JSON as `vmd-studio inspect --json` (VMD and VPD)', async () => {
+    const root = mk('inspect');
+    const input = path.join(root, 'in');
+    mkdirSync(input, { recursive: true });
+    const vmd = path.join(input, 'walk.vmd'), vpd = path.join(input, 'p.vpd');
+    writeFileSync(vmd, readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd')));
+    writeFileSync(vpd, readFileSync(path.join(CORPUS, 'threejs/vpds/01.vpd')));
+    const s = await runBatch({ op: 'inspect', inputDir: input, outputDir: path.join(root, 'out'), options: {}, recursive: false, jobs: 1 });
+    expect(s.failed).toBe(0);
+    for (const [file, out] of [[vmd, 'walk.json'], [vpd, 'p.json']]) {
+      let printed = '';
+      expect(await runCli(['inspect', '--json', file], { stdout: (t) => (printed += t), stderr: () => undefined, cwd: root, isTTY: false })).toBe(0);
+      const { file: _f, ok: _ok, ...cli } = JSON.parse(printed);
+      const written = JSON.parse(readFileSync(path.join(root, 'out', out), 'utf8'));
+      expect(written).toEqual(cli);
+      expect(written.counts.bone).toBeGreaterThan(0);
+    }
   });
 
   it('bad jobs are rejected before any file is touched', async () => {

@@ -1,22 +1,11 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each motion or pose file is. */
 import path from 'node:path';
-import { buildTracks, inspectVmd, formatError, type CodecError, type VmdInfo } from '../../../shared/vmd';
+import { buildTracks, inspectVmd, inspectVpd, formatError, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { listMotionFiles } from '../../fs/files';
 import { parseArgs } from '../args';
 import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
-
-export interface VpdInfo {
-  format: 'vpd';
-  model: string;
-  kind: 'pose';
-  counts: { bone: number; morph: number };
-  declaredBones: number | null;
-  bones: string[];
-  morphs: string[];
-  warnings: string[];
-}
 
 export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo)) | { file: string; ok: false; error: CodecError };
 
@@ -24,21 +13,7 @@ export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo)) | { fi
 export async function inspectFile(file: string): Promise<FileInfo> {
   const l = await loadMotion(file);
   if (!l.ok) return { file, ok: false, error: { code: l.error.code, message: l.error.message, offset: l.error.offset } as CodecError };
-  if (l.format === 'vpd') {
-    const p = l.pose;
-    return {
-      file,
-      ok: true,
-      format: 'vpd',
-      model: p.model,
-      kind: 'pose',
-      counts: { bone: p.bones.length, morph: p.morphs.length },
-      declaredBones: p.declaredBones,
-      bones: [...new Set(p.bones.map((b) => b.name))].sort(),
-      morphs: [...new Set(p.morphs.map((m) => m.name))].sort(),
-      warnings: l.diagnostics.map((d) => d.message),
-    };
-  }
+  if (l.format === 'vpd') return { file, ok: true, ...inspectVpd(l.pose, l.diagnostics) };
   return { file, ok: true, ...inspectVmd(l.doc, buildTracks(l.doc), l.diagnostics) };
 }
 
