@@ -5,10 +5,12 @@
  * the codec's sampled pose composed here along each bone's parent chain; look through wavefile_camera.vmd
  * and compare the camera with sampleCamera. Measures frame and pose times; saves screenshots.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
+import { buildFixture } from '../helpers/vmd-fixtures';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
 import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
@@ -242,5 +244,38 @@ describe('3D preview', () => {
     await page.click('[data-testid="preview-use-figure"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+
+  it('hides the figure where the motion\'s IK/visibility block says display off, as MMD does', async () => {
+    const { page } = app;
+    const tmp = tempDir();
+    try {
+      const file = path.join(tmp.dir, 'hide-10-20.vmd');
+      // Shift_JIS bytes, written by hand: センター and 左足ＩＫ.
+      const center = [0x83, 0x5a, 0x83, 0x93, 0x83, 0x5e, 0x81, 0x5b];
+      const leftLegIk = [0x8d, 0xb6, 0x91, 0xab, 0x82, 0x68, 0x82, 0x6a];
+      writeFileSync(file, buildFixture({
+        bones: [{ name: center, frame: 0 }, { name: center, frame: 30, pos: [0, 2, 0] }],
+        ik: [
+          { frame: 0, visible: 1, iks: [{ name: leftLegIk, enabled: 1 }] },
+          { frame: 10, visible: 0, iks: [{ name: leftLegIk, enabled: 1 }] },
+          { frame: 20, visible: 1, iks: [{ name: leftLegIk, enabled: 1 }] },
+        ],
+      }));
+      await openFileViaDialog(page, file);
+      const at = async (f: number) => {
+        await seek(page, f);
+        return { shown: await page.evaluate(() => window.__vmdPreview!.shown()), note: await page.isVisible('[data-testid="preview-hidden"]') };
+      };
+      expect(await at(5)).toEqual({ shown: true, note: false });
+      expect(await at(10)).toEqual({ shown: false, note: true });
+      expect(await at(15)).toEqual({ shown: false, note: true });
+      await app.screenshot('preview-hidden-by-motion-15');
+      expect(await page.isVisible('[data-testid="preview-missing-bones"]')).toBe(false);
+      expect(await at(20)).toEqual({ shown: true, note: false });
+      expect(await at(25)).toEqual({ shown: true, note: false });
+    } finally {
+      tmp.remove();
+    }
   });
 });

@@ -93,7 +93,7 @@ export function buildFixture(opts: {
   cameras?: { frame: number; distance: number; target: number[]; rotation: number[]; interp?: number[]; fov: number; perspective?: number }[];
   lights?: { frame: number; color: number[]; direction: number[] }[];
   shadows?: { frame: number; mode: number; distance: number }[];
-  ik?: { frame: number; visible: number; iks: { name: string; enabled: number }[] }[];
+  ik?: { frame: number; visible: number; iks: { name: number[] | string; enabled: number }[] }[];
   blocks?: number;
   version?: 1 | 2;
 }): Uint8Array {

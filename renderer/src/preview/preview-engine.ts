@@ -5,7 +5,8 @@
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { CameraTrack, LightTrack, MotionTracks } from '../../../shared/vmd/tracks';
+import { keyAtOrBefore, type CameraTrack, type LightTrack, type MotionTracks } from '../../../shared/vmd/tracks';
+import { ikKey } from '../../../shared/vmd/records';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
 import { matchKey } from '../../../shared/pmx/model-inspect';
@@ -155,7 +156,10 @@ export class PreviewEngine {
     this.tracks = tracks;
     this.rebuildCameraPath();
     if (curvesOnly) this.setFrame(this.frame);
-    else this.rebind();
+    else {
+      this.visibility = visibilityKeys(doc, tracks);
+      this.rebind();
+    }
     return this.bindingInfo();
   }
 
@@ -211,7 +215,7 @@ export class PreviewEngine {
       this.scene.add(built.mesh);
       this.gateSkeleton(built.mesh.skeleton);
     }
-    this.figure.group.visible = !built;
+    this.applyVisibility();
     this.refreshMatrices();
     this.rebind();
     return this.bindingInfo();
@@ -267,7 +271,7 @@ export class PreviewEngine {
     const bones = this.rig.bones;
     const influences = this.model?.mesh.morphTargetInfluences ?? [];
     const cp = this.cameraPose;
-    const n = 7 * bones.length + influences.length + 11;
+    const n = 7 * bones.length + influences.length + 12;
     if (this.snapshot.length !== n) this.snapshot = new Float64Array(n).fill(NaN);
     const s = this.snapshot;
     let changed = false, k = 0;
@@ -283,6 +287,7 @@ export class PreviewEngine {
       put(b.quaternion.x), put(b.quaternion.y), put(b.quaternion.z), put(b.quaternion.w);
     }
     for (const v of influences) put(v);
+    put(this.hiddenByMotion ? 1 : 0);
     if (cp) {
       put(cp.target[0]), put(cp.target[1]), put(cp.target[2]);
       put(cp.rotation[0]), put(cp.rotation[1]), put(cp.rotation[2]);
@@ -333,6 +338,13 @@ export class PreviewEngine {
       // The helper's matrix is the camera's world matrix; with auto-update off its world copy is ours to refresh.
       this.frustum.updateMatrixWorld(true);
     }
+    const vis = this.visibility;
+    const hidden = !!vis && vis.shown[keyAtOrBefore(vis.frames, 0, vis.frames.length, f)] === 0;
+    if (hidden !== this.hiddenByMotion) {
+      this.hiddenByMotion = hidden;
+      this.applyVisibility();
+      this.onHiddenChange?.(hidden);
+    }
     this.frustum.visible = !!this.cameraPose && !this.lookThrough;
     if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough;
     const light = this.lightTrack;
@@ -341,6 +353,24 @@ export class PreviewEngine {
     else if (!this.defaultLight) this.applyLight(null);
     this.poseChanged = this.snapshotChanged();
     this.profiler.scene.push(performance.now() - t0 - poseMs);
+  }
+
+  /** The motion's show/hide keys (the visibility byte of its IK block), or null when it has none. */
+  private visibility: { frames: Uint32Array; shown: Uint8Array } | null = null;
+  /** True while the motion hides the model (a key with MMD's 表示 off at or before the frame). */
+  hiddenByMotion = false;
+  /** Called when hiddenByMotion changes (the pane says why the model is gone). */
+  onHiddenChange: ((hidden: boolean) => void) | null = null;
+
+  /** Whether the model (or the default figure) is in the picture. */
+  get modelShown(): boolean {
+    return this.model ? this.model.mesh.visible : this.figure.group.visible;
+  }
+
+  /** The model (or, without one, the default figure) is drawn unless the motion hides it, as MMD does. */
+  private applyVisibility(): void {
+    this.figure.group.visible = !this.model && !this.hiddenByMotion;
+    if (this.model) this.model.mesh.visible = !this.hiddenByMotion;
   }
 
   /** True while the default light (no light track) is applied. */
@@ -508,4 +538,14 @@ export class PreviewEngine {
     // Give the WebGL context back now rather than when the canvas is collected (browsers cap live contexts).
     this.renderer.forceContextLoss();
   }
+}
+
+/** The show/hide flag of every IK-block key (keys at or before a frame decide; none: always shown). */
+function visibilityKeys(doc: VmdDocument | null, tracks: MotionTracks | null): { frames: Uint32Array; shown: Uint8Array } | null {
+  if (!doc || !tracks || tracks.ik.frames.length === 0) return null;
+  const { frames, record } = tracks.ik;
+  const shown = new Uint8Array(frames.length);
+  for (let k = 0; k < frames.length; k++) shown[k] = ikKey(doc.ik, record[k]).visible ? 1 : 0;
+  // A motion that never hides the model needs no per-frame look-up.
+  return shown.includes(0) ? { frames, shown } : null;
 }

@@ -49,6 +49,8 @@ export interface PreviewTestHook {
   /** 'software' when WebGL runs on SwiftShader or similar. */
   gpu(): 'software' | 'hardware';
   info(): { model: string | null; bones: number; missingBones: number };
+  /** Whether the figure or model is drawn (a motion's display-off key hides it). */
+  shown(): boolean;
 }
 
 declare global {
@@ -141,6 +143,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       resize = new ResizeObserver(fit);
       resize.observe(box);
     }
+    engine.onHiddenChange = (hidden) => {
+      store.hiddenByMotion = hidden;
+    };
     syncMotion();
     engine.setFrame(time.frame);
     engine.setLookThrough(store.lookThrough);
@@ -180,6 +185,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       lightState: () => e.lightState(),
       gpu: () => (e.software ? 'software' : 'hardware'),
       info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
+      shown: () => e.modelShown,
     };
   });
 

@@ -35,6 +35,8 @@ export const usePreviewStore = defineStore('preview', {
     cameraFile: null as string | null,
     /** Drawing-buffer scale while playing: below 1 when adaptive resolution stepped down (shown in the pane). */
     renderScale: 1,
+    /** The motion hides the model at the current frame (its IK block's show flag is off). */
+    hiddenByMotion: false,
     /** WebGL could not start. */
     unavailable: false,
   }),
