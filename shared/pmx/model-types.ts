@@ -95,12 +95,60 @@ export interface ModelMorph {
   /** Panel: 0 system/base, 1 eyebrow, 2 eye, 3 mouth, 4 other. */
   panel: number;
   kind: MorphKind;
-  /** Number of offsets. */
+  /** Number of offsets (also for the kinds whose offsets are skipped: flip, impulse). */
   count: number;
   /** Vertex morphs only: vertex index and (dx, dy, dz) per offset. */
   vertex: { indices: Uint32Array; offsets: Float32Array } | null;
   /** Group morphs only: morph index and weight per offset. */
   group: { indices: Int32Array; weights: Float32Array } | null;
+  /** Bone morphs only (PMX). */
+  bone: ModelBoneMorph | null;
+  /** UV morphs only (uv and additional uv1–uv4; PMX): vertex index and (x, y, z, w) per offset. */
+  uv: { indices: Uint32Array; offsets: Float32Array } | null;
+  /** Material morphs only (PMX). */
+  material: ModelMaterialMorph | null;
+}
+
+/** Bone morph offsets, parallel arrays, MMD coordinates. */
+export interface ModelBoneMorph {
+  /** Bone index per offset (checked in range by the reader). */
+  indices: Int32Array;
+  /** (x, y, z) per offset, added to the bone's local translation at weight 1. */
+  translations: Float32Array;
+  /** Quaternion (x, y, z, w) per offset, applied to the bone's local rotation at weight 1. */
+  rotations: Float32Array;
+}
+
+/** Material morph operations as stored. */
+export const MaterialMorphOp = { MULTIPLY: 0, ADD: 1 } as const;
+
+/**
+ * Material morph offsets, parallel arrays. A multiply offset scales each value by 1 + (v − 1)·weight,
+ * an add offset adds v·weight.
+ */
+export interface ModelMaterialMorph {
+  /** Material index per offset; −1 = every material. */
+  indices: Int32Array;
+  /** MaterialMorphOp per offset, as stored (other values are reported as a diagnostic and kept). */
+  operations: Uint8Array;
+  /** r, g, b, a per offset. */
+  diffuse: Float32Array;
+  /** r, g, b per offset. */
+  specular: Float32Array;
+  /** 1 per offset. */
+  specularity: Float32Array;
+  /** r, g, b per offset. */
+  ambient: Float32Array;
+  /** r, g, b, a per offset. */
+  edgeColor: Float32Array;
+  /** 1 per offset. */
+  edgeSize: Float32Array;
+  /** r, g, b, a per offset: tint of the material's texture. */
+  textureTint: Float32Array;
+  /** r, g, b, a per offset: tint of the sphere map. */
+  sphereTint: Float32Array;
+  /** r, g, b, a per offset: tint of the toon texture. */
+  toonTint: Float32Array;
 }
 
 export interface ModelData {

@@ -198,7 +198,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       // "base": absolute positions; it is what the other morphs index into.
       for (let k = 0; k < count; k++) if (idx[k] >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `base morph refers to vertex ${idx[k]}; the model has ${vertexCount}`, offset: c.off });
       base = idx;
-      morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: new Float32Array(3 * count) }, group: null });
+      morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: new Float32Array(3 * count) }, group: null, bone: null, uv: null, material: null });
       continue;
     }
     if (!base) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} "${mName}" comes before the base morph`, offset: c.off });
@@ -206,7 +206,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       if (idx[k] >= base.length) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to base entry ${idx[k]}; base has ${base.length}`, offset: c.off });
       idx[k] = base[idx[k]];
     }
-    morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: off }, group: null });
+    morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: off }, group: null, bone: null, uv: null, material: null });
   }
 
   // Optional tail: display lists, English names, toon names, physics. Older files end anywhere here.

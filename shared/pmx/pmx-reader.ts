@@ -16,14 +16,23 @@
  *   bones     i32 n × (name text ×2 | position f32×3 | parent idx | layer i32 | flags u16 | tail (bone idx or f32×3) |
  *               [append: parent idx, ratio f32] | [fixed axis f32×3] | [local axes f32×3 ×2] | [external key i32] |
  *               [IK: target idx, loop i32, limit angle f32, link count i32, links × (bone idx, has limits u8, [min f32×3, max f32×3])])
- *   morphs    i32 n × (name text ×2 | panel u8 | type u8 | offset count i32 | offsets by type)
+ *   morphs    i32 n × (name text ×2 | panel u8 | type u8 | offset count i32 | offsets by type:
+ *               0 group    morph idx, weight f32
+ *               1 vertex   vertex idx, offset f32×3
+ *               2 bone     bone idx, translation f32×3, rotation quaternion f32×4 (x, y, z, w)
+ *               3–7 uv, additional uv1–uv4   vertex idx, offset f32×4
+ *               8 material material idx (−1 = all), operation u8 (0 multiply, 1 add), diffuse f32×4,
+ *                          specular f32×3, specularity f32, ambient f32×3, edge colour f32×4, edge size f32,
+ *                          texture tint f32×4, sphere tint f32×4, toon tint f32×4
+ *               9 flip     morph idx, weight f32 (skipped)
+ *               10 impulse rigid body idx, local u8, velocity f32×3, torque f32×3 (skipped))
  *   display frames, rigid bodies (counted), joints (counted), soft bodies (2.1, not read)
  * Non-vertex indices of size 1 and 2 are signed (−1 = none).
  */
 import { CodecFailure, fail, ok, type Diagnostic, type Result } from '../vmd/errors';
 import type { Vec3 } from '../vmd/records';
 import { Cursor } from './binary-cursor';
-import { BONE_FLAG, Deform, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
+import { BONE_FLAG, Deform, MaterialMorphOp, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
 
 export const PMX_MAGIC = [0x50, 0x4d, 0x58, 0x20]; // "PMX "
 
@@ -265,6 +274,9 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     c.needRecords(count, size, `morph ${i} offsets`);
     let vertex: ModelMorph['vertex'] = null;
     let group: ModelMorph['group'] = null;
+    let bone: ModelMorph['bone'] = null;
+    let uv: ModelMorph['uv'] = null;
+    let material: ModelMorph['material'] = null;
     if (kind === 'vertex') {
       const idx = new Uint32Array(count), off = new Float32Array(3 * count);
       for (let k = 0; k < count; k++) {
@@ -281,10 +293,32 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
         w[k] = c.f32();
       }
       group = { indices: idx, weights: w };
+    } else if (kind === 'bone') {
+      const idx = new Int32Array(count), tr = new Float32Array(3 * count), rot = new Float32Array(4 * count);
+      for (let k = 0; k < count; k++) {
+        const b = index(c, sizes.bone);
+        // The preview moves rig bones by these indices: one out of range would be a crash, not a no-op.
+        if (b < 0 || b >= boneCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to bone ${b}; the model has ${boneCount}`, offset: c.off - sizes.bone });
+        idx[k] = b;
+        for (let j = 0; j < 3; j++) tr[3 * k + j] = c.f32();
+        for (let j = 0; j < 4; j++) rot[4 * k + j] = c.f32();
+      }
+      bone = { indices: idx, translations: tr, rotations: rot };
+    } else if (kind === 'uv' || kind === 'uv1' || kind === 'uv2' || kind === 'uv3' || kind === 'uv4') {
+      const idx = new Uint32Array(count), off = new Float32Array(4 * count);
+      for (let k = 0; k < count; k++) {
+        const vi = vertexIndex(c, sizes.vertex);
+        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+        idx[k] = vi;
+        for (let j = 0; j < 4; j++) off[4 * k + j] = c.f32();
+      }
+      uv = { indices: idx, offsets: off };
+    } else if (kind === 'material') {
+      material = readMaterialMorph(c, count, sizes.material, materialCount, i, diagnostics);
     } else {
       c.skip(count * size);
     }
-    morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group });
+    morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group, bone, uv, material });
   }
 
   // ---- display frames (skipped), rigid bodies and joints (counted: physics is not simulated) ----
@@ -321,6 +355,48 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform,
     indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
   };
+}
+
+/** Material morph offsets (the count was checked against the bytes left before this is called). */
+function readMaterialMorph(c: Cursor, count: number, indexSize: number, materialCount: number, morph: number, diagnostics: Diagnostic[]): NonNullable<ModelMorph['material']> {
+  const m = {
+    indices: new Int32Array(count),
+    operations: new Uint8Array(count),
+    diffuse: new Float32Array(4 * count),
+    specular: new Float32Array(3 * count),
+    specularity: new Float32Array(count),
+    ambient: new Float32Array(3 * count),
+    edgeColor: new Float32Array(4 * count),
+    edgeSize: new Float32Array(count),
+    textureTint: new Float32Array(4 * count),
+    sphereTint: new Float32Array(4 * count),
+    toonTint: new Float32Array(4 * count),
+  };
+  const floats = (into: Float32Array, k: number, n: number) => {
+    for (let j = 0; j < n; j++) into[n * k + j] = c.f32();
+  };
+  for (let k = 0; k < count; k++) {
+    const mi = index(c, indexSize);
+    // −1 addresses every material; anything else must name one.
+    if (mi < -1 || mi >= materialCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${morph} offset ${k} refers to material ${mi}; the model has ${materialCount}`, offset: c.off - indexSize });
+    m.indices[k] = mi;
+    const op = c.u8();
+    // An unknown operation spoils only this offset (the preview ignores it), not the model.
+    if (op !== MaterialMorphOp.MULTIPLY && op !== MaterialMorphOp.ADD) {
+      diagnostics.push({ code: 'W_PMX_MORPH', message: `morph ${morph} offset ${k}: unknown material operation ${op}; ignored`, offset: c.off - 1 });
+    }
+    m.operations[k] = op;
+    floats(m.diffuse, k, 4);
+    floats(m.specular, k, 3);
+    floats(m.specularity, k, 1);
+    floats(m.ambient, k, 3);
+    floats(m.edgeColor, k, 4);
+    floats(m.edgeSize, k, 1);
+    floats(m.textureTint, k, 4);
+    floats(m.sphereTint, k, 4);
+    floats(m.toonTint, k, 4);
+  }
+  return m;
 }
 
 function nonNegative(i: number): number {

@@ -27,21 +27,11 @@ import { applyCameraPose, buildCameraPath, lightFromPose } from '../../renderer/
 import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
 import { decodeTga } from '../../renderer/src/preview/tga';
 import { tinyPmx } from '../shared/pmx-fixtures';
+import { rotate, type V3 } from '../helpers/quat';
 
 const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
 
-type V3 = [number, number, number];
-/** Rotation matrix of a quaternion applied to v: the same algebra in any handedness (column vectors). */
-function rotate(q: readonly number[], v: readonly number[]): V3 {
-  const [x, y, z, w] = q;
-  const m = [
-    [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-    [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-    [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-  ];
-  return [0, 1, 2].map((r) => m[r][0] * v[0] + m[r][1] * v[1] + m[r][2] * v[2]) as V3;
-}
 function axisAngle(axis: V3, deg: number): [number, number, number, number] {
   const h = (deg * Math.PI) / 360;
   return [axis[0] * Math.sin(h), axis[1] * Math.sin(h), axis[2] * Math.sin(h), Math.cos(h)];

@@ -68,15 +68,20 @@ export class Bytes {
 /**
  * A PMX 2.0 with: 4 vertices (BDEF1, BDEF2, SDEF, BDEF4), 2 triangles, 1 texture, 1 material,
  * 4 bones (root センター, 左足 under it, 左ひざ with an IK chain target, 左足ＩＫ with a limited link,
- * 右目 appending 0.5 of センター's rotation), a vertex morph and a group morph, 1 rigid body, 0 joints.
+ * 右目 appending 0.5 of センター's rotation), morphs: vertex あ, group まとめ, bone 骨, UV 目UV, material 色
+ * (one multiply offset on material 0, one add offset on all), flip フリップ and impulse インパルス; 1 rigid body, 0 joints.
+ * Marks: boneMorph / uvMorph / materialMorph = first byte of that morph's offsets, materialOp = the
+ * operation byte of the material morph's first offset.
  */
-export function tinyPmx(opts: { utf8?: boolean; boneIndexSize?: 1 | 2 | 4; vertexIndexSize?: 1 | 2 | 4 } = {}): Bytes {
+export function tinyPmx(opts: { utf8?: boolean; boneIndexSize?: 1 | 2 | 4; vertexIndexSize?: 1 | 2 | 4; materialIndexSize?: 1 | 2 | 4 } = {}): Bytes {
   const utf8 = !!opts.utf8;
   const bi = opts.boneIndexSize ?? 2;
   const vi = opts.vertexIndexSize ?? 1;
+  const mi = opts.materialIndexSize ?? 1;
   const t = (s: string) => w.text(s, utf8);
+  const vidx = (k: number) => (vi === 1 ? w.u8(k) : vi === 2 ? w.u16(k) : w.i32(k));
   const w = new Bytes();
-  w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(utf8 ? 1 : 0, 0, vi, 1, 1, bi, 1, 1);
+  w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(utf8 ? 1 : 0, 0, vi, 1, mi, bi, 1, 1);
   t('テスト'); t('Test'); t('コメント'); t('comment');
   w.mark('vertices').i32(4);
   const vtx = (i: number) => w.f32(i, 2 * i, 3 * i).f32(0, 1, 0).f32(0.25 * i, 0.5);
@@ -104,11 +109,33 @@ export function tinyPmx(opts: { utf8?: boolean; boneIndexSize?: 1 | 2 | 4; verte
   w.mark('ik').idx(bi, 2).i32(40).f32(2).i32(2).idx(bi, 1).u8(1).f32(-3, 0, 0).f32(-0.01, 0, 0).idx(bi, 0).u8(0);
   // 4 右目: append rotation from 0 at 0.5, fixed axis
   t('右目'); t('eye_R'); w.f32(-0.5, 18, -1).idx(bi, 0).i32(2).u16(0x051a).f32(0, 0, 0).idx(bi, 0).f32(0.5).f32(0, 1, 0);
-  w.mark('morphs').i32(2);
+  w.mark('morphs').i32(7);
   t('あ'); t('a'); w.u8(3).u8(1).i32(2);
   vi === 1 ? w.u8(1) : vi === 2 ? w.u16(1) : w.i32(1); w.f32(0.5, 0, 0);
   vi === 1 ? w.u8(3) : vi === 2 ? w.u16(3) : w.i32(3); w.f32(0, -0.25, 0.125);
   t('まとめ'); t('group'); w.u8(4).u8(0).i32(1).idx(1, 0).f32(0.7);
+  // bone morph: 左足 moved by (0.5, −1, 2) and turned by (0, 0.6, 0, 0.8)
+  t('骨'); t('bone'); w.u8(4).u8(2).i32(1);
+  w.mark('boneMorph').idx(bi, 1).f32(0.5, -1, 2).f32(0, 0.6, 0, 0.8);
+  // UV morph: vertex 1 and vertex 3
+  t('目UV'); t('uv'); w.u8(2).u8(3).i32(2);
+  w.mark('uvMorph'); vidx(1); w.f32(0.125, -0.25, 0.5, 1); vidx(3); w.f32(-1, 2, -3, 4);
+  // material morph: multiply material 0, add to all (−1); field by field in file order
+  t('色'); t('colour'); w.u8(4).u8(8).i32(2);
+  w.mark('materialMorph').idx(mi, 0).mark('materialOp').u8(0)
+    .f32(0.5, 0.25, 2, 0) // diffuse rgba
+    .f32(1, 2, 3) // specular rgb
+    .f32(4) // specularity
+    .f32(0.125, 0.25, 0.375) // ambient rgb
+    .f32(0.5, 0.625, 0.75, 0.875) // edge colour rgba
+    .f32(1.5) // edge size
+    .f32(2, 2.5, 3, 3.5) // texture tint rgba
+    .f32(4.5, 5, 5.5, 6) // sphere tint rgba
+    .f32(6.5, 7, 7.5, 8); // toon tint rgba
+  w.idx(mi, -1).u8(1).f32(-0.5, 0, 0.25, -1).f32(0, 0, 0).f32(-2).f32(0.0625, 0, 0).f32(0, 0, 0, -0.25).f32(-0.75).f32(0, 0, 0, 0).f32(0, 0, 0, 0).f32(0, 0, 0, 0.5);
+  // flip and impulse: skipped by the reader, counts kept
+  t('フリップ'); t('flip'); w.u8(4).u8(9).i32(1).idx(1, 0).f32(1);
+  t('インパルス'); t('impulse'); w.u8(4).u8(10).i32(1).idx(1, 0).u8(1).f32(1, 2, 3, 4, 5, 6);
   w.mark('frames').i32(0);
   w.mark('rigid').i32(1); t('剛体'); t('rb'); w.idx(bi, 0).u8(0).u16(0xffff).u8(0).f32(1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0.5, 0.5, 0, 0.5).u8(0);
   w.i32(0);
@@ -152,5 +179,60 @@ export function tinyPmd(): Bytes {
   w.field(SJIS['あ'], 20).i32(1).u8(3).i32(1).f32(0, 0.5, 0);
   // optional tail: morph display list (0), bone group names (0), bone display (0), no English
   w.mark('tail').u8(0).u8(0).i32(0).u8(0);
+  return w;
+}
+
+/**
+ * A PMX 2.0 for the preview's morph tests (UTF-8, one additional UV, all index sizes 1): 4 vertices on bone 0,
+ * 2 materials (A: diffuse 0.8 0.6 0.4 1, ambient 0.5 0.5 0.5, 3 indices; B: diffuse 0.2 0.4 0.6 0.5,
+ * ambient 0.2 0.4 0.2, 3 indices), bones センター (0, 8, 0) → 頭 (0, 15, 1) → 鼻 (0, 15, −1) and 目 (0, 16, 0)
+ * under センター appending 1 × 頭's rotation, morphs:
+ *   0 骨    bone: 頭 translated (1, 2, 3), rotated 60° about (1, 2, 2)/3 (MMD coordinates)
+ *   1 乗算  material A multiply: diffuse (0.5, 1, 0, 0), ambient (0, 2, 1), the rest 1
+ *   2 加算  material −1 (all) add: diffuse (0.125, 0.25, −0.375, −0.5), ambient (0.125, 0, 0), the rest 0
+ *   3 UV    uv: vertex 1 (0.25, −0.5), vertex 2 (−0.125, 0.25) (z, w 9: unused)
+ *   4 UV1   uv1: vertex 0 (1, 1, 1, 1)
+ *   5 まとめ group: 骨 × 0.5
+ *   6 反転  flip: まとめ × 1
+ *   7 空    material morph with no offsets
+ */
+export function morphPmx(): Bytes {
+  const w = new Bytes();
+  const t = (s: string) => w.text(s, true);
+  w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(1, 1, 1, 1, 1, 1, 1, 1);
+  t('morphs'); t(''); t(''); t('');
+  w.i32(4);
+  for (let i = 0; i < 4; i++) w.f32(i, 10, 0).f32(0, 0, -1).f32(0.25 * i, 0.5).f32(0, 0, 0, 0).u8(0).idx(1, 0).f32(1);
+  w.i32(6).u8(0, 1, 2, 1, 3, 2);
+  w.i32(0); // textures
+  w.i32(2);
+  const material = (name: string, diffuse: number[], ambient: number[]) => {
+    t(name); t('');
+    w.f32(...diffuse).f32(0, 0, 0).f32(1).f32(...ambient).u8(0).f32(0, 0, 0, 1).f32(1);
+    w.idx(1, -1).idx(1, -1).u8(0).u8(1).u8(0); // no texture, no sphere, shared toon 0
+    t(''); w.i32(3);
+  };
+  material('A', [0.8, 0.6, 0.4, 1], [0.5, 0.5, 0.5]);
+  material('B', [0.2, 0.4, 0.6, 0.5], [0.2, 0.4, 0.2]);
+  w.i32(4);
+  t('センター'); t(''); w.f32(0, 8, 0).idx(1, -1).i32(0).u16(0x001e).f32(0, 1, 0);
+  t('頭'); t(''); w.f32(0, 15, 1).idx(1, 0).i32(0).u16(0x001b).idx(1, -1);
+  t('鼻'); t(''); w.f32(0, 15, -1).idx(1, 1).i32(0).u16(0x001b).idx(1, -1);
+  // 目: appends all of 頭's rotation (reads it after the bone morph)
+  t('目'); t(''); w.f32(0, 16, 0).idx(1, 0).i32(0).u16(0x011b).idx(1, -1).idx(1, 1).f32(1);
+  w.i32(8);
+  const s = Math.sin(Math.PI / 6), c = Math.cos(Math.PI / 6);
+  t('骨'); t(''); w.u8(4).u8(2).i32(1).idx(1, 1).f32(1, 2, 3).f32(s / 3, (2 * s) / 3, (2 * s) / 3, c);
+  // material offsets: diffuse, specular, specularity, ambient, edge colour, edge size, texture / sphere / toon tints
+  t('乗算'); t(''); w.u8(4).u8(8).i32(1).idx(1, 0).u8(0).f32(0.5, 1, 0, 0);
+  w.f32(1, 1, 1).f32(1).f32(0, 2, 1).f32(1, 1, 1, 1).f32(1).f32(1, 1, 1, 1).f32(1, 1, 1, 1).f32(1, 1, 1, 1);
+  t('加算'); t(''); w.u8(4).u8(8).i32(1).idx(1, -1).u8(1).f32(0.125, 0.25, -0.375, -0.5);
+  w.f32(0, 0, 0).f32(0).f32(0.125, 0, 0).f32(0, 0, 0, 0).f32(0).f32(0, 0, 0, 0).f32(0, 0, 0, 0).f32(0, 0, 0, 0);
+  t('UV'); t(''); w.u8(4).u8(3).i32(2).u8(1).f32(0.25, -0.5, 9, 9).u8(2).f32(-0.125, 0.25, 9, 9);
+  t('UV1'); t(''); w.u8(4).u8(4).i32(1).u8(0).f32(1, 1, 1, 1);
+  t('まとめ'); t(''); w.u8(4).u8(0).i32(1).idx(1, 0).f32(0.5);
+  t('反転'); t(''); w.u8(4).u8(9).i32(1).idx(1, 5).f32(1);
+  t('空'); t(''); w.u8(4).u8(8).i32(0);
+  w.i32(0).i32(0).i32(0); // display frames, rigid bodies, joints
   return w;
 }

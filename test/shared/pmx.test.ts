@@ -10,6 +10,8 @@ import { tinyPmx, tinyPmd } from './pmx-fixtures';
 
 const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
+/** PMX morph type byte per kind (the spec's numbering, written out here rather than taken from the reader). */
+const MORPH_TYPE: Record<string, number> = { group: 0, vertex: 1, bone: 2, uv: 3, uv1: 4, uv2: 5, uv3: 6, uv4: 7, material: 8, flip: 9, impulse: 10 };
 const MMDParser = createRequire(import.meta.url)('mmd-parser') as { Parser: new () => { parsePmx(b: ArrayBuffer, ltr: boolean): any; parsePmd(b: ArrayBuffer, ltr: boolean): any } };
 
 function mustRead(bytes: Uint8Array) {
@@ -19,7 +21,11 @@ function mustRead(bytes: Uint8Array) {
 }
 
 describe('PMX fixture', () => {
-  for (const variant of [{ utf8: false, boneIndexSize: 2, vertexIndexSize: 1 }, { utf8: true, boneIndexSize: 1, vertexIndexSize: 4 }, { utf8: false, boneIndexSize: 4, vertexIndexSize: 2 }] as const) {
+  for (const variant of [
+    { utf8: false, boneIndexSize: 2, vertexIndexSize: 1, materialIndexSize: 1 },
+    { utf8: true, boneIndexSize: 1, vertexIndexSize: 4, materialIndexSize: 2 },
+    { utf8: false, boneIndexSize: 4, vertexIndexSize: 2, materialIndexSize: 4 },
+  ] as const) {
     it(`reads every field (${JSON.stringify(variant)})`, () => {
       const r = mustRead(tinyPmx(variant).build());
       expect(r.diagnostics).toEqual([]);
@@ -59,10 +65,34 @@ describe('PMX fixture', () => {
       const eye = m.bones[4];
       expect(eye.flags & BONE_FLAG.APPEND_ROTATE).toBeTruthy();
       expect([eye.appendParent, eye.appendRatio, eye.fixedAxis]).toEqual([0, 0.5, [0, 1, 0]]);
-      expect(m.morphs.map((x) => [x.name, x.kind, x.panel, x.count])).toEqual([['あ', 'vertex', 3, 2], ['まとめ', 'group', 4, 1]]);
+      expect(m.morphs.map((x) => [x.name, x.kind, x.panel, x.count])).toEqual([
+        ['あ', 'vertex', 3, 2], ['まとめ', 'group', 4, 1], ['骨', 'bone', 4, 1], ['目UV', 'uv', 2, 2], ['色', 'material', 4, 2],
+        ['フリップ', 'flip', 4, 1], ['インパルス', 'impulse', 4, 1],
+      ]);
       expect(Array.from(m.morphs[0].vertex!.indices)).toEqual([1, 3]);
       expect(Array.from(m.morphs[0].vertex!.offsets)).toEqual([0.5, 0, 0, 0, -0.25, 0.125]);
       expect(m.morphs[1].group!.weights[0]).toBeCloseTo(0.7, 6);
+      // Each kind fills only its own field.
+      expect(m.morphs.map((x) => [!!x.vertex, !!x.group, !!x.bone, !!x.uv, !!x.material].map(Number).join(''))).toEqual(['10000', '01000', '00100', '00010', '00001', '00000', '00000']);
+      const bm = m.morphs[2].bone!;
+      expect(Array.from(bm.indices)).toEqual([1]);
+      expect(Array.from(bm.translations)).toEqual([0.5, -1, 2]);
+      expect(Array.from(bm.rotations).map(Math.fround)).toEqual([0, 0.6, 0, 0.8].map(Math.fround));
+      const uv = m.morphs[3].uv!;
+      expect(Array.from(uv.indices)).toEqual([1, 3]);
+      expect(Array.from(uv.offsets)).toEqual([0.125, -0.25, 0.5, 1, -1, 2, -3, 4]);
+      const mm = m.morphs[4].material!;
+      expect(Array.from(mm.indices)).toEqual([0, -1]);
+      expect(Array.from(mm.operations)).toEqual([0, 1]);
+      expect(Array.from(mm.diffuse)).toEqual([0.5, 0.25, 2, 0, -0.5, 0, 0.25, -1]);
+      expect(Array.from(mm.specular)).toEqual([1, 2, 3, 0, 0, 0]);
+      expect(Array.from(mm.specularity)).toEqual([4, -2]);
+      expect(Array.from(mm.ambient)).toEqual([0.125, 0.25, 0.375, 0.0625, 0, 0]);
+      expect(Array.from(mm.edgeColor)).toEqual([0.5, 0.625, 0.75, 0.875, 0, 0, 0, -0.25]);
+      expect(Array.from(mm.edgeSize)).toEqual([1.5, -0.75]);
+      expect(Array.from(mm.textureTint)).toEqual([2, 2.5, 3, 3.5, 0, 0, 0, 0]);
+      expect(Array.from(mm.sphereTint)).toEqual([4.5, 5, 5.5, 6, 0, 0, 0, 0]);
+      expect(Array.from(mm.toonTint)).toEqual([6.5, 7, 7.5, 8, 0, 0, 0, 0.5]);
       expect([m.rigidBodyCount, m.jointCount]).toEqual([1, 0]);
     });
   }
@@ -82,6 +112,70 @@ describe('PMX fixture', () => {
     const r = readPmx(full.subarray(0, w.marks.rigid + 6));
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.diagnostics.map((d) => d.code)).toContain('W_PMX_PHYSICS');
+  });
+
+  it('gives a typed truncation error at the start of the offsets for a cut inside a bone, UV or material morph', () => {
+    for (const variant of [{ boneIndexSize: 2, vertexIndexSize: 1, materialIndexSize: 1 }, { boneIndexSize: 4, vertexIndexSize: 4, materialIndexSize: 2 }] as const) {
+      const w = tinyPmx(variant);
+      const full = w.build();
+      // Offset sizes written by the fixture: bone idx + 28; 2 × (vertex idx + 16); 2 × (material idx + 113).
+      const spans = [
+        ['boneMorph', 2, variant.boneIndexSize + 28],
+        ['uvMorph', 3, 2 * (variant.vertexIndexSize + 16)],
+        ['materialMorph', 4, 2 * (variant.materialIndexSize + 113)],
+      ] as const;
+      for (const [mark, morph, size] of spans) {
+        const start = w.marks[mark];
+        // The next morph's name length follows the offsets directly: the sizes above are the whole span.
+        expect(new DataView(full.buffer).getInt32(start + size, true), mark).toBeGreaterThan(0);
+        for (const cut of [start, start + 1, start + (size >> 1), start + size - 1]) {
+          const r = readPmx(full.subarray(0, cut));
+          expect(r.ok, `${mark} cut at ${cut}`).toBe(false);
+          if (r.ok) continue;
+          expect(r.error.code).toBe('E_PMX_TRUNCATED');
+          expect(r.error.offset, r.error.message).toBe(start);
+          expect(r.error.message).toContain(`morph ${morph} offsets`);
+        }
+        // Cut right after the offsets: the error has moved on past them.
+        const after = readPmx(full.subarray(0, start + size));
+        expect(after.ok).toBe(false);
+        if (!after.ok) expect(after.error.offset).toBeGreaterThanOrEqual(start + size);
+      }
+    }
+  });
+
+  it('refuses a bone, UV vertex or material index out of range in a morph offset, naming its offset', () => {
+    for (const bi of [1, 2, 4] as const) {
+      const w = tinyPmx({ boneIndexSize: bi, materialIndexSize: 2 });
+      const cases: [string, (d: DataView, o: number) => void, RegExp][] = [
+        ['boneMorph', (d, o) => (bi === 1 ? d.setInt8(o, 5) : bi === 2 ? d.setInt16(o, 5, true) : d.setInt32(o, 5, true)), /bone 5; the model has 5/],
+        ['boneMorph', (d, o) => (bi === 1 ? d.setInt8(o, -1) : bi === 2 ? d.setInt16(o, -1, true) : d.setInt32(o, -1, true)), /bone -1/],
+        ['uvMorph', (d, o) => d.setUint8(o, 4), /vertex 4; the model has 4/],
+        ['materialMorph', (d, o) => d.setInt16(o, 1, true), /material 1; the model has 1/],
+        ['materialMorph', (d, o) => d.setInt16(o, -2, true), /material -2/],
+      ];
+      for (const [mark, corrupt, msg] of cases) {
+        const bytes = w.build();
+        corrupt(new DataView(bytes.buffer), w.marks[mark]);
+        const r = readPmx(bytes);
+        expect(r.ok, `${mark} ${msg}`).toBe(false);
+        if (r.ok) continue;
+        expect(r.error.code).toBe('E_PMX_TRUNCATED');
+        expect(r.error.offset).toBe(w.marks[mark]);
+        expect(r.error.message).toMatch(msg);
+      }
+    }
+  });
+
+  it('keeps an unknown material morph operation as a diagnostic, not an error', () => {
+    const w = tinyPmx();
+    const bytes = w.build();
+    bytes[w.marks.materialOp] = 7;
+    const r = readPmx(bytes);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'W_PMX_MORPH', offset: w.marks.materialOp })]);
+    expect(Array.from(r.value.morphs[4].material!.operations)).toEqual([7, 1]);
   });
 
   it('refuses an absurd vertex count before allocating for it', () => {
@@ -227,6 +321,58 @@ describe('corpus models', () => {
       }
     });
   }
+
+  it('Gene_light: material, UV and group morph offsets parse in range and agree with mmd-parser', () => {
+    const bytes = load('gene/Gene_light.pmx');
+    const m = mustRead(bytes).value;
+    const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const ref = new MMDParser.Parser().parsePmx(ab, false);
+    const byKind = (k: string) => m.morphs.filter((x) => x.kind === k);
+    expect([byKind('material').length, byKind('uv').length, byKind('group').length, byKind('bone').length]).toEqual([3, 1, 3, 0]);
+    m.morphs.forEach((x, i) => {
+      const r = ref.morphs[i];
+      expect(x.count, x.name).toBe(r.elementCount);
+      expect(MORPH_TYPE[x.kind], x.name).toBe(r.type);
+      if (x.material) {
+        const mm = x.material;
+        expect(mm.indices.length).toBe(x.count);
+        for (let k = 0; k < x.count; k++) {
+          const e = r.elements[k];
+          expect(mm.indices[k]).toBeGreaterThanOrEqual(-1);
+          expect(mm.indices[k]).toBeLessThan(m.materials.length);
+          expect([mm.indices[k], mm.operations[k]]).toEqual([e.index, e.type]);
+          const f32 = (a: number[]) => a.map(Math.fround);
+          expect(Array.from(mm.diffuse.subarray(4 * k, 4 * k + 4))).toEqual(f32(e.diffuse));
+          expect(Array.from(mm.specular.subarray(3 * k, 3 * k + 3))).toEqual(f32(e.specular));
+          expect(mm.specularity[k]).toBe(Math.fround(e.shininess));
+          expect(Array.from(mm.ambient.subarray(3 * k, 3 * k + 3))).toEqual(f32(e.ambient));
+          expect(Array.from(mm.edgeColor.subarray(4 * k, 4 * k + 4))).toEqual(f32(e.edgeColor));
+          expect(mm.edgeSize[k]).toBe(Math.fround(e.edgeSize));
+          expect(Array.from(mm.textureTint.subarray(4 * k, 4 * k + 4))).toEqual(f32(e.textureColor));
+          expect(Array.from(mm.sphereTint.subarray(4 * k, 4 * k + 4))).toEqual(f32(e.sphereTextureColor));
+          expect(Array.from(mm.toonTint.subarray(4 * k, 4 * k + 4))).toEqual(f32(e.toonColor));
+        }
+      }
+      if (x.uv) {
+        expect(x.uv.indices.length).toBe(x.count);
+        expect(x.uv.offsets.length).toBe(4 * x.count);
+        for (let k = 0; k < x.count; k++) {
+          expect(x.uv.indices[k]).toBeLessThan(m.vertexCount);
+          expect(x.uv.indices[k]).toBe(r.elements[k].index);
+          expect(Array.from(x.uv.offsets.subarray(4 * k, 4 * k + 4))).toEqual(r.elements[k].uv.map(Math.fround));
+        }
+      }
+      if (x.group) {
+        expect(x.group.indices.length).toBe(x.count);
+        for (let k = 0; k < x.count; k++) {
+          expect(x.group.indices[k]).toBeGreaterThanOrEqual(0);
+          expect(x.group.indices[k]).toBeLessThan(m.morphs.length);
+          expect(x.group.indices[k]).toBe(r.elements[k].index);
+          expect(x.group.weights[k]).toBe(Math.fround(r.elements[k].ratio));
+        }
+      }
+    });
+  });
 
   it('Gene_light: leg IK with a limited knee, eye append, textures present next to the model', () => {
     const m = mustRead(load('gene/Gene_light.pmx')).value;

@@ -1,8 +1,9 @@
 /**
  * Builds a three.js SkinnedMesh from a parsed PMX/PMD: geometry (MMD → three.js: z negated, triangle
  * winding reversed to match), skin indices and weights (SDEF as BDEF2, QDEF as BDEF4 — the reader
- * already gives 4 slots), one material group per model material, vertex morphs as relative morph targets
- * (group morphs expand onto them), and the rig the motion drives. Textures arrive later (textures.ts).
+ * already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
+ * bone / material / UV morphs as CPU effects (morph-effects.ts), group morphs expanded onto both, and the
+ * rig the motion drives. Textures arrive later (textures.ts).
  */
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
@@ -10,14 +11,20 @@ import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { AMBIENT_EMISSIVE_SHARE, MorphEffects } from './morph-effects';
 
 export interface BuiltModel {
   model: ModelData;
   mesh: THREE.SkinnedMesh;
   rig: Rig;
   materials: THREE.MeshLambertMaterial[];
-  /** Motion morph matching key → morph target binding (targets index the active morph targets). */
+  /**
+   * Motion morph matching key → binding: targets index the active morph targets, effects the slots of
+   * `morphEffects` (bone, material, UV morphs). Every morph the model has is a key, reaching something or not.
+   */
   morphs: Map<string, MorphBinding>;
+  /** Bone, material and UV morphs (weights set by the pose binding). */
+  morphEffects: MorphEffects;
   /** Vertex morphs the model has (the most morph targets it can attach). */
   vertexMorphCount: number;
   selectMorphs(names: readonly string[] | null): void;
@@ -35,7 +42,8 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   }
   geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
   geo.setAttribute('normal', new THREE.BufferAttribute(nrm, 3));
-  geo.setAttribute('uv', new THREE.BufferAttribute(new Float32Array(model.uvs), 2));
+  const uvAttr = new THREE.BufferAttribute(new Float32Array(model.uvs), 2);
+  geo.setAttribute('uv', uvAttr);
   const boneCount = model.bones.length;
   const skinIndex = boneCount <= 65535 ? new Uint16Array(4 * n) : new Float32Array(4 * n);
   for (let i = 0; i < 4 * n; i++) skinIndex[i] = Math.min(model.skinIndices[i], Math.max(boneCount - 1, 0));
@@ -74,32 +82,13 @@ export function buildModelMesh(model: ModelData): BuiltModel {
     targetOf.set(mi, morphAttrs.length);
     morphAttrs.push(attr);
   });
-  /** Morph index → the model morph indices of vertex morphs it moves, with factors (group morphs expand). */
-  const expand = (mi: number, factor: number, out: { morph: number[]; factor: number[] }, depth: number) => {
-    const m = model.morphs[mi];
-    if (!m || depth > 8) return; // group cycles are malformed; stop
-    if (targetOf.has(mi)) {
-      out.morph.push(mi);
-      out.factor.push(factor);
-    } else if (m.group) {
-      for (let k = 0; k < m.group.indices.length; k++) expand(m.group.indices[k], factor * m.group.weights[k], out, depth + 1);
-    }
-  };
-  const expanded = new Map<string, { morph: number[]; factor: number[] }>();
-  model.morphs.forEach((m, mi) => {
-    const e = { morph: [] as number[], factor: [] as number[] };
-    expand(mi, 1, e, 0);
-    const key = matchKey(m.name);
-    if (e.morph.length && !expanded.has(key)) expanded.set(key, e);
-  });
-  const morphs = new Map<string, MorphBinding>();
   const materials = model.materials.map((m) => {
     // Lambert: MMD's look is mostly diffuse + ambient, and per-pixel specular is costly on software GL.
     const mat = new THREE.MeshLambertMaterial({
       name: m.name,
       color: new THREE.Color(m.diffuse[0], m.diffuse[1], m.diffuse[2]),
       // MMD's ambient term lights a surface regardless of the light: keep a share of it as emission.
-      emissive: new THREE.Color(m.ambient[0] * 0.45, m.ambient[1] * 0.45, m.ambient[2] * 0.45),
+      emissive: new THREE.Color(m.ambient[0] * AMBIENT_EMISSIVE_SHARE, m.ambient[1] * AMBIENT_EMISSIVE_SHARE, m.ambient[2] * AMBIENT_EMISSIVE_SHARE),
       opacity: m.diffuse[3],
       transparent: m.diffuse[3] < 1,
       side: m.flags & 0x01 ? THREE.DoubleSide : THREE.FrontSide,
@@ -108,6 +97,39 @@ export function buildModelMesh(model: ModelData): BuiltModel {
     mat.visible = m.diffuse[3] > 0;
     return mat;
   });
+  const effects = new MorphEffects(model, materials, uvAttr);
+
+  type Expansion = { morph: number[]; factor: number[]; slot: number[]; slotFactor: number[] };
+  /**
+   * Morph index → the model morph indices of vertex morphs it moves and the effect slots (bone, material,
+   * UV morphs) it drives, with factors (group morphs expand, nesting multiplies their weights).
+   */
+  const expand = (mi: number, factor: number, out: Expansion, depth: number) => {
+    const m = model.morphs[mi];
+    if (!m || depth > 8) return; // group cycles are malformed; stop
+    const slot = effects.slotOf.get(mi);
+    if (targetOf.has(mi)) {
+      out.morph.push(mi);
+      out.factor.push(factor);
+    } else if (slot !== undefined) {
+      out.slot.push(slot);
+      out.slotFactor.push(factor);
+    } else if (m.group) {
+      for (let k = 0; k < m.group.indices.length; k++) expand(m.group.indices[k], factor * m.group.weights[k], out, depth + 1);
+    }
+  };
+  const expanded = new Map<string, Expansion>();
+  /** Matching keys of every morph the model has (PMD's "base" is no morph to key), reaching anything or not. */
+  const present = new Set<string>();
+  model.morphs.forEach((m, mi) => {
+    if (model.format === 'pmd' && m.panel === 0) return;
+    const e: Expansion = { morph: [], factor: [], slot: [], slotFactor: [] };
+    expand(mi, 1, e, 0);
+    const key = matchKey(m.name);
+    present.add(key);
+    if ((e.morph.length || e.slot.length) && !expanded.has(key)) expanded.set(key, e);
+  });
+  const morphs = new Map<string, MorphBinding>();
 
   const rig = buildRig(model.bones);
   const mesh = new THREE.SkinnedMesh(geo, materials);
@@ -124,11 +146,13 @@ export function buildModelMesh(model: ModelData): BuiltModel {
     rig,
     materials,
     morphs,
+    morphEffects: effects,
     vertexMorphCount: morphAttrs.length,
     /**
      * Keeps as morph targets only the vertex morphs the given motion morph names reach (null: all).
      * A GPU evaluates every attached target per vertex; a model with 150 morphs and a motion using 5
-     * should not pay for 150 (SwiftShader and small GPUs notice).
+     * should not pay for 150 (SwiftShader and small GPUs notice). Materials and UVs go back to base: the
+     * next binding poses them from its own motion.
      */
     selectMorphs(names: readonly string[] | null) {
       const used = new Set<number>(names === null ? targetOf.keys() : []);
@@ -145,10 +169,15 @@ export function buildModelMesh(model: ModelData): BuiltModel {
       morphs.clear();
       for (const k of wanted) {
         const e = expanded.get(k);
-        if (e && !morphs.has(k)) morphs.set(k, { targets: e.morph.map((mi) => slot.get(mi)!), factors: [...e.factor] });
+        if (!e || morphs.has(k)) continue;
+        const b: MorphBinding = { targets: e.morph.map((mi) => slot.get(mi)!), factors: [...e.factor] };
+        if (e.slot.length) b.effects = { runtime: effects, slots: [...e.slot], factors: [...e.slotFactor] };
+        morphs.set(k, b);
       }
-      // Morphs the model has but the selection left out still count as present (not "missing").
-      for (const [k] of expanded) if (!morphs.has(k)) morphs.set(k, { targets: [], factors: [] });
+      // Morphs the model has but the selection left out, or that move nothing the preview draws (flip,
+      // impulse, uv1–uv4), still count as present (not "missing").
+      for (const k of present) if (!morphs.has(k)) morphs.set(k, { targets: [], factors: [] });
+      effects.reset();
     },
     dispose() {
       geo.dispose();

@@ -1,8 +1,10 @@
 /**
  * Binds a motion's tracks to a rig and poses it at any (fractional) frame. The pose comes from the codec's
  * own sampler (`sampleBoneInto`), converted MMD → three.js, so the preview shows exactly what
- * `vmd-studio sample` prints; then append (付与) rotations and IK run in transform order, with IK switched
- * on and off by the VMD's IK block. Allocation-free per frame.
+ * `vmd-studio sample` prints; bone morphs are added on top of it (as MMD adds them to the motion's local
+ * transform), then append (付与) rotations and IK run in transform order, with IK switched on and off by
+ * the VMD's IK block. Morph weights drive vertex morph targets and the model's bone, material and UV
+ * morphs (morph-effects.ts). Allocation-free per frame.
  */
 import * as THREE from 'three';
 import { sampleBoneInto, sampleMorph } from '../../../shared/vmd/sample';
@@ -14,6 +16,7 @@ import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { resetRig, updateRigWorld, type Rig } from './rig';
 import { solveIk } from './ik-solver';
+import type { MorphEffects } from './morph-effects';
 
 /** IK on/off over time for each IK bone name, from the VMD IK block (step: the last key at or before f). */
 export interface IkSwitches {
@@ -49,10 +52,15 @@ const identity = new THREE.Quaternion();
 const tmpQ = new THREE.Quaternion();
 const srcQ = new THREE.Quaternion();
 
-/** Morph target influences for one motion morph: which targets and with what factor (group morphs expand). */
+/** What one motion morph drives, with factors (group morphs expand): morph targets and morph effects. */
 export interface MorphBinding {
   targets: number[];
   factors: number[];
+  /**
+   * Bone, material and UV morphs it reaches: slots of `runtime` (the model's MorphEffects), when any.
+   * The runtime rides along here so a binding built from the morph map alone finds it.
+   */
+  effects?: { runtime: MorphEffects; slots: number[]; factors: number[] };
 }
 
 export class PoseBinding {
@@ -69,9 +77,16 @@ export class PoseBinding {
   private readonly morphBind: (MorphBinding | null)[];
   /** Milliseconds the last apply() took. */
   lastPoseMs = 0;
-  /** Whether the last apply() changed any morph influence. */
+  /** Whether the last apply() changed any morph influence, material or UV. */
   morphsChanged = false;
+  /**
+   * Whether the last apply() rewrote materials or UVs. Bone morphs show in the bones and vertex morphs in
+   * the influences; this is the one change a comparison of those misses.
+   */
+  effectsChanged = false;
   private readonly morphScratch: Float64Array;
+  /** The model's bone / material / UV morphs when the motion reaches any, else null (nothing to do). */
+  private readonly effects: MorphEffects | null;
 
   constructor(
     readonly rig: Rig,
@@ -96,6 +111,7 @@ export class PoseBinding {
     this.morphBind = morphNames.map((n) => morphs.get(matchKey(n)) ?? null);
     this.missingMorphs = morphNames.filter((_, i) => !this.morphBind[i]);
     this.morphScratch = new Float64Array(influences?.length ?? 0);
+    this.effects = this.morphBind.find((b) => b?.effects)?.effects?.runtime ?? null;
   }
 
   /** Poses the rig at frame f (fractional allowed) and sets morph influences. */
@@ -115,26 +131,38 @@ export class PoseBinding {
         bone.position.set(rest[3 * i] + P[0], rest[3 * i + 1] + P[1], rest[3 * i + 2] - P[2]);
         bone.quaternion.set(-R[0], -R[1], R[2], R[3]);
       }
-      if (this.influences) {
-        // Summed in a scratch array, written to the mesh only where a value changed.
+      const fx = this.effects;
+      if (this.influences || fx) {
+        // Summed in scratch arrays, written to the mesh only where a value changed.
         const sum = this.morphScratch;
         sum.fill(0);
+        fx?.beginFrame();
         for (let t = 0; t < this.morphBind.length; t++) {
           const mb = this.morphBind[t];
           if (!mb) continue;
           const w = sampleMorph(tr.morphs, t, f);
           if (w === 0) continue;
           for (let k = 0; k < mb.targets.length; k++) sum[mb.targets[k]] += w * mb.factors[k];
+          const e = mb.effects;
+          if (e && e.runtime === fx) for (let k = 0; k < e.slots.length; k++) fx.weights[e.slots[k]] += w * e.factors[k];
         }
-        const inf = this.influences;
         let changed = false;
-        for (let k = 0; k < sum.length; k++) {
-          if (inf[k] !== sum[k]) {
-            inf[k] = sum[k];
-            changed = true;
+        const inf = this.influences;
+        if (inf) {
+          for (let k = 0; k < sum.length; k++) {
+            if (inf[k] !== sum[k]) {
+              inf[k] = sum[k];
+              changed = true;
+            }
           }
         }
-        this.morphsChanged = changed;
+        this.effectsChanged = false;
+        if (fx) {
+          // On top of the sampled local transforms, before append and IK read them (as in MMD).
+          fx.applyBones(rig);
+          this.effectsChanged = fx.applyMaterialsAndUvs();
+        }
+        this.morphsChanged = changed || this.effectsChanged;
       }
     }
     this.solve(f);

@@ -351,7 +351,9 @@ export class PreviewEngine {
     // Without a light track the default light stays put: no need to recompute it every frame.
     if (light) this.applyLight(sampleLight(light, f));
     else if (!this.defaultLight) this.applyLight(null);
-    this.poseChanged = this.snapshotChanged();
+    // Material and UV morphs change the picture without moving a bone: the binding says when they did.
+    const moved = this.snapshotChanged();
+    this.poseChanged = moved || (this.binding?.effectsChanged ?? false);
     this.profiler.scene.push(performance.now() - t0 - poseMs);
   }
 

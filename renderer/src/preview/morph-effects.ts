@@ -1,0 +1,251 @@
+/**
+ * The preview's bone, material and UV morphs (vertex morphs are GPU morph targets, see model-mesh.ts).
+ * Each such morph gets an effect slot; the pose binding writes the slot weights every frame (motion morph
+ * weight × group factors), then asks for the bone offsets on top of the sampled pose and for materials and
+ * UVs, which are recomputed from their base values only when a weight changed since the last time.
+ *
+ * MMD → three.js as everywhere in the preview: translations (x, y, −z), quaternions (−x, −y, z, w).
+ * Not drawn: specular, edge and the texture / sphere / toon tints of material morphs (the preview's
+ * Lambert materials have no specular, edge or sphere pass), and the additional UV morphs uv1–uv4.
+ */
+import * as THREE from 'three';
+import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';
+import type { Rig } from './rig';
+
+/** Share of MMD's ambient colour kept as three.js emission (MMD's ambient lights a surface regardless of the light). */
+export const AMBIENT_EMISSIVE_SHARE = 0.45;
+
+const morphQ = new THREE.Quaternion();
+const stepQ = new THREE.Quaternion();
+
+interface BoneEffect {
+  slot: number;
+  bones: Int32Array;
+  /** Three.js coordinates, 3 per offset. */
+  translations: Float32Array;
+  /** Three.js coordinates, normalised, 4 per offset. */
+  rotations: Float32Array;
+}
+interface MaterialEffect {
+  slot: number;
+  morph: ModelMaterialMorph;
+}
+interface UvEffect {
+  slot: number;
+  indices: Uint32Array;
+  /** 4 per offset as stored; x, y move the base UV. */
+  offsets: Float32Array;
+}
+
+export class MorphEffects {
+  /** Model morph index → effect slot, for the bone, material and base-UV morphs with offsets. */
+  readonly slotOf = new Map<number, number>();
+  /** Weight per slot for the frame being posed; the pose binding zeroes it (beginFrame) and adds into it. */
+  readonly weights: Float64Array;
+  /** Weights the materials and UVs currently show (per slot; bone slots unused). */
+  private readonly applied: Float64Array;
+  private readonly boneEffects: BoneEffect[] = [];
+  private readonly materialEffects: MaterialEffect[] = [];
+  private readonly uvEffects: UvEffect[] = [];
+  /** Per material: multiply (diffuse rgba, ambient rgb) and add accumulators, reused on every recompute. */
+  private readonly mul: Float64Array;
+  private readonly add: Float64Array;
+  /** Materials some material morph can reach; the others are never touched. */
+  private readonly touched: number[] = [];
+  /** Per material: 1 while a morph made it transparent (so only that is undone, not a texture's alpha). */
+  private readonly forcedTransparent: Uint8Array;
+  /** Base UVs of the vertex range UV morphs reach (vertices uvFirst .. uvEnd − 1), 2 per vertex. */
+  private readonly uvBase: Float32Array;
+  private readonly uvFirst: number;
+  private readonly uvEnd: number;
+
+  constructor(
+    readonly model: ModelData,
+    private readonly materials: THREE.MeshLambertMaterial[],
+    private readonly uvAttr: THREE.BufferAttribute,
+  ) {
+    let first = Infinity, end = 0, slots = 0;
+    model.morphs.forEach((m, mi) => {
+      if (m.count === 0) return;
+      const slot = slots;
+      if (m.kind === 'bone' && m.bone) {
+        const n = m.bone.indices.length;
+        const t = new Float32Array(3 * n), q = new Float32Array(4 * n);
+        const mt = m.bone.translations, mr = m.bone.rotations;
+        for (let k = 0; k < n; k++) {
+          t[3 * k] = mt[3 * k];
+          t[3 * k + 1] = mt[3 * k + 1];
+          t[3 * k + 2] = -mt[3 * k + 2];
+          const x = -mr[4 * k], y = -mr[4 * k + 1], z = mr[4 * k + 2], w = mr[4 * k + 3];
+          // slerp assumes unit quaternions: normalise, and read a zero one (no rotation given) as identity.
+          const len = Math.hypot(x, y, z, w);
+          if (len > 1e-9) q.set([x / len, y / len, z / len, w / len], 4 * k);
+          else q.set([0, 0, 0, 1], 4 * k);
+        }
+        this.boneEffects.push({ slot, bones: m.bone.indices, translations: t, rotations: q });
+      } else if (m.kind === 'material' && m.material) {
+        this.materialEffects.push({ slot, morph: m.material });
+      } else if (m.kind === 'uv' && m.uv) {
+        // Only the base UV: uv1–uv4 address additional UV sets that the preview's materials do not sample.
+        for (const v of m.uv.indices) {
+          if (v < first) first = v;
+          if (v + 1 > end) end = v + 1;
+        }
+        this.uvEffects.push({ slot, indices: m.uv.indices, offsets: m.uv.offsets });
+      } else return;
+      this.slotOf.set(mi, slot);
+      slots++;
+    });
+    this.weights = new Float64Array(slots);
+    this.applied = new Float64Array(slots);
+    const nMat = materials.length;
+    this.mul = new Float64Array(7 * nMat);
+    this.add = new Float64Array(7 * nMat);
+    this.forcedTransparent = new Uint8Array(nMat);
+    const reach = new Uint8Array(nMat);
+    for (const e of this.materialEffects) {
+      for (const mi of e.morph.indices) {
+        if (mi < 0) reach.fill(1);
+        else if (mi < nMat) reach[mi] = 1;
+      }
+    }
+    reach.forEach((r, i) => r && this.touched.push(i));
+    this.uvFirst = end > 0 ? first : 0;
+    this.uvEnd = end;
+    this.uvBase = (uvAttr.array as Float32Array).slice(2 * this.uvFirst, 2 * this.uvEnd);
+  }
+
+  /** Zeroes the slot weights before a frame's motion morphs are added in. */
+  beginFrame(): void {
+    this.weights.fill(0);
+  }
+
+  /**
+   * Adds the weighted bone morph offsets to the rig's local transforms (call after the bone tracks are
+   * sampled, before append and IK): position += w·t, rotation = slerp(identity, q, w) · rotation.
+   */
+  applyBones(rig: Rig): void {
+    for (const d of this.boneEffects) {
+      const w = this.weights[d.slot];
+      if (w === 0) continue;
+      for (let k = 0; k < d.bones.length; k++) {
+        const bone = rig.bones[d.bones[k]];
+        if (!bone) continue;
+        bone.position.x += w * d.translations[3 * k];
+        bone.position.y += w * d.translations[3 * k + 1];
+        bone.position.z += w * d.translations[3 * k + 2];
+        const q = d.rotations;
+        morphQ.set(q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3]);
+        bone.quaternion.premultiply(stepQ.identity().slerp(morphQ, w));
+      }
+    }
+  }
+
+  /**
+   * Brings materials and UVs to the current slot weights when any of theirs changed since the last call.
+   * Returns whether anything was rewritten.
+   */
+  applyMaterialsAndUvs(): boolean {
+    let mat = false, uv = false;
+    const w = this.weights, a = this.applied;
+    for (const { slot: s } of this.materialEffects) {
+      if (w[s] !== a[s]) {
+        a[s] = w[s];
+        mat = true;
+      }
+    }
+    for (const { slot: s } of this.uvEffects) {
+      if (w[s] !== a[s]) {
+        a[s] = w[s];
+        uv = true;
+      }
+    }
+    if (mat) this.applyMaterials();
+    if (uv) this.applyUvs();
+    return mat || uv;
+  }
+
+  /** Back to the base materials and UVs (all weights 0). */
+  reset(): void {
+    this.beginFrame();
+    this.applyMaterialsAndUvs();
+  }
+
+  /**
+   * Recomputed from the model's base values (never from what the materials show, so nothing accumulates):
+   * value = base · Π(1 + (v − 1)·w) over multiply offsets + Σ v·w over add offsets, as MMD does.
+   */
+  private applyMaterials(): void {
+    const mul = this.mul, add = this.add, nMat = this.materials.length;
+    for (const i of this.touched) {
+      mul.fill(1, 7 * i, 7 * i + 7);
+      add.fill(0, 7 * i, 7 * i + 7);
+    }
+    for (const e of this.materialEffects) {
+      const w = this.weights[e.slot];
+      if (w === 0) continue;
+      const d = e.morph;
+      for (let k = 0; k < d.indices.length; k++) {
+        const op = d.operations[k];
+        if (op !== MaterialMorphOp.MULTIPLY && op !== MaterialMorphOp.ADD) continue;
+        const target = d.indices[k];
+        const lo = target < 0 ? 0 : target, hi = target < 0 ? nMat : Math.min(target + 1, nMat);
+        for (let i = lo; i < hi; i++) {
+          const o = 7 * i;
+          if (op === MaterialMorphOp.MULTIPLY) {
+            for (let j = 0; j < 4; j++) mul[o + j] *= 1 + (d.diffuse[4 * k + j] - 1) * w;
+            for (let j = 0; j < 3; j++) mul[o + 4 + j] *= 1 + (d.ambient[3 * k + j] - 1) * w;
+          } else {
+            for (let j = 0; j < 4; j++) add[o + j] += d.diffuse[4 * k + j] * w;
+            for (let j = 0; j < 3; j++) add[o + 4 + j] += d.ambient[3 * k + j] * w;
+          }
+        }
+      }
+    }
+    for (const i of this.touched) {
+      const base = this.model.materials[i], mat = this.materials[i], o = 7 * i;
+      const df = base.diffuse, am = base.ambient;
+      mat.color.setRGB(df[0] * mul[o] + add[o], df[1] * mul[o + 1] + add[o + 1], df[2] * mul[o + 2] + add[o + 2]);
+      const e = AMBIENT_EMISSIVE_SHARE;
+      mat.emissive.setRGB(
+        (am[0] * mul[o + 4] + add[o + 4]) * e,
+        (am[1] * mul[o + 5] + add[o + 5]) * e,
+        (am[2] * mul[o + 6] + add[o + 6]) * e,
+      );
+      const alpha = Math.min(1, Math.max(0, df[3] * mul[o + 3] + add[o + 3]));
+      mat.opacity = alpha;
+      // As in MMD, a material whose alpha reaches 0 is not drawn at all.
+      mat.visible = alpha > 0;
+      // Blending must be on to show alpha below 1; switching it recompiles, so only on a real change, and
+      // only what a morph switched on is switched off again (a texture with alpha keeps its own).
+      if (alpha < 1 && !mat.transparent) {
+        mat.transparent = true;
+        this.forcedTransparent[i] = 1;
+        mat.needsUpdate = true;
+      } else if (alpha >= 1 && this.forcedTransparent[i]) {
+        mat.transparent = false;
+        this.forcedTransparent[i] = 0;
+        mat.needsUpdate = true;
+      }
+    }
+  }
+
+  /** Base UVs of the reached range + Σ w·(dx, dy); uploads only that range. */
+  private applyUvs(): void {
+    const arr = this.uvAttr.array as Float32Array;
+    // The preview uploads UVs as stored (textures are not flipped, see textures.ts), so offsets add as stored too.
+    arr.set(this.uvBase, 2 * this.uvFirst);
+    for (const d of this.uvEffects) {
+      const w = this.weights[d.slot];
+      if (w === 0) continue;
+      for (let k = 0; k < d.indices.length; k++) {
+        const v = d.indices[k];
+        arr[2 * v] += w * d.offsets[4 * k];
+        arr[2 * v + 1] += w * d.offsets[4 * k + 1];
+      }
+    }
+    this.uvAttr.clearUpdateRanges();
+    this.uvAttr.addUpdateRange(2 * this.uvFirst, 2 * (this.uvEnd - this.uvFirst));
+    this.uvAttr.needsUpdate = true;
+  }
+}

@@ -1,0 +1,13 @@
+/** Small quaternion helpers for tests, written out independently of three.js and of the code under test. */
+export type V3 = [number, number, number];
+
+/** Rotation matrix of quaternion (x, y, z, w) applied to v: the same algebra in any handedness (column vectors). */
+export function rotate(q: readonly number[], v: readonly number[]): V3 {
+  const [x, y, z, w] = q;
+  const m = [
+    [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+    [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+    [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+  ];
+  return [0, 1, 2].map((r) => m[r][0] * v[0] + m[r][1] * v[1] + m[r][2] * v[2]) as V3;
+}
