@@ -6,11 +6,14 @@
  *
  * Order of application (forward): patches (indices in the block before the edit), then removals,
  * then appends. Revert runs the mirror image. Patched and removed indices are disjoint.
+ *
+ * The IK block's records vary in size (9 + 21 bytes per IK bone), so there a patch may change a
+ * record's length; applying or reverting then copies the untouched runs and rebuilds the offsets.
  */
-import { fixedBlock, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
-import type { FixedKind } from '../vmd/vmd-layout';
+import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
+import type { BlockKind } from '../vmd/vmd-layout';
 
-/** One record rewritten in place. */
+/** One record rewritten in place (in the IK block `after` may be longer or shorter than `before`). */
 export interface RecordPatch {
   readonly index: number;
   readonly before: Uint8Array;
@@ -19,7 +22,7 @@ export interface RecordPatch {
 
 /** Changes to one block. */
 export interface BlockDiff {
-  readonly kind: FixedKind;
+  readonly kind: BlockKind;
   readonly patches: readonly RecordPatch[];
   /** Removed records, ascending by index (indices in the block before the edit). */
   readonly removed: readonly { readonly index: number; readonly bytes: Uint8Array }[];
@@ -116,19 +119,103 @@ function revertBlock(block: FixedBlock, d: BlockDiff): FixedBlock {
   return fixedBlock(block.kind, out);
 }
 
+/** A piece of a rebuilt IK block: a run [from, to) of the source block's records, or one record's bytes. */
+type IkPiece = { readonly from: number; readonly to: number } | Uint8Array;
+
+/** Builds an IK block from pieces: one copy per run of untouched records, offsets rebuilt. */
+function assembleIk(src: IkBlock, pieces: readonly IkPiece[]): IkBlock {
+  let count = 0, total = 0;
+  for (const p of pieces) {
+    if (p instanceof Uint8Array) {
+      count++;
+      total += p.length;
+    } else {
+      count += p.to - p.from;
+      total += src.offsets[p.to] - src.offsets[p.from];
+    }
+  }
+  const out = new Uint8Array(total);
+  const offsets = new Uint32Array(count + 1);
+  let n = 0, at = 0;
+  for (const p of pieces) {
+    if (p instanceof Uint8Array) {
+      offsets[n++] = at;
+      out.set(p, at);
+      at += p.length;
+      continue;
+    }
+    const base = src.offsets[p.from], end = src.offsets[p.to];
+    out.set(src.bytes.subarray(base, end), at);
+    // The run moves as a whole: its records' offsets shift by the same amount.
+    for (let i = p.from; i < p.to; i++) offsets[n++] = at + src.offsets[i] - base;
+    at += end - base;
+  }
+  offsets[count] = total;
+  return ikBlock(out, offsets);
+}
+
+/** Patches and removals of a diff in index order (the two sets are disjoint). */
+function ikEvents(d: BlockDiff): { index: number; patch?: RecordPatch; removed?: Uint8Array }[] {
+  const events: { index: number; patch?: RecordPatch; removed?: Uint8Array }[] = [];
+  for (const p of d.patches) events.push({ index: p.index, patch: p });
+  for (const r of d.removed) events.push({ index: r.index, removed: r.bytes });
+  return events.sort((a, b) => a.index - b.index);
+}
+
+function applyIk(block: IkBlock, d: BlockDiff): IkBlock {
+  const pieces: IkPiece[] = [];
+  let src = 0;
+  for (const e of ikEvents(d)) {
+    if (e.index > src) pieces.push({ from: src, to: e.index });
+    if (e.patch) pieces.push(e.patch.after);
+    src = e.index + 1;
+  }
+  if (block.count > src) pieces.push({ from: src, to: block.count });
+  for (const a of d.appended) pieces.push(a); // a loop, not a spread: a big paste may append many
+  return assembleIk(block, pieces);
+}
+
+function revertIk(block: IkBlock, d: BlockDiff): IkBlock {
+  const kept = block.count - d.appended.length;
+  const pieces: IkPiece[] = [];
+  // src walks the edited block (kept records only), dst the original indices.
+  let src = 0, dst = 0;
+  for (const e of ikEvents(d)) {
+    const run = e.index - dst;
+    if (run > 0) pieces.push({ from: src, to: src + run });
+    src += run;
+    dst = e.index + 1;
+    if (e.removed) pieces.push(e.removed);
+    else if (e.patch) {
+      pieces.push(e.patch.before);
+      src++; // the patched record is still in the edited block, with its new bytes
+    }
+  }
+  if (kept > src) pieces.push({ from: src, to: kept });
+  return assembleIk(block, pieces);
+}
+
+function applyAny(block: Block, d: BlockDiff): Block {
+  return block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d);
+}
+
+function revertAny(block: Block, d: BlockDiff): Block {
+  return block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d);
+}
+
 /** Applies a diff (redo). */
 export function applyDiff(doc: VmdDocument, diff: EditDiff): VmdDocument {
-  const blocks: Partial<Record<FixedKind, FixedBlock>> = {};
-  for (const b of diff.blocks) blocks[b.kind] = applyBlock(blocks[b.kind] ?? doc[b.kind], b);
+  const blocks: Partial<Record<BlockKind, Block>> = {};
+  for (const b of diff.blocks) blocks[b.kind] = applyAny(blocks[b.kind] ?? doc[b.kind], b);
   return withBlocks(doc, blocks);
 }
 
 /** Reverts a diff (undo); blocks are reverted in reverse order. */
 export function revertDiff(doc: VmdDocument, diff: EditDiff): VmdDocument {
-  const blocks: Partial<Record<FixedKind, FixedBlock>> = {};
+  const blocks: Partial<Record<BlockKind, Block>> = {};
   for (let i = diff.blocks.length - 1; i >= 0; i--) {
     const b = diff.blocks[i];
-    blocks[b.kind] = revertBlock(blocks[b.kind] ?? doc[b.kind], b);
+    blocks[b.kind] = revertAny(blocks[b.kind] ?? doc[b.kind], b);
   }
   return withBlocks(doc, blocks);
 }
@@ -138,29 +225,27 @@ export class BlockEditor {
   private readonly patches = new Map<number, RecordPatch>();
   private readonly removedSet = new Map<number, Uint8Array>();
   private readonly appends: Uint8Array[] = [];
-  constructor(readonly block: FixedBlock) {}
+  constructor(readonly block: Block) {}
 
   /** A private copy of record i (the current rewrite if there is one) to edit; call `put` after. */
   copy(i: number): Uint8Array {
     const p = this.patches.get(i);
     if (p) return p.after.slice();
-    const s = this.block.size;
-    return this.block.bytes.slice(i * s, (i + 1) * s);
+    return recordBytes(this.block, i).slice();
   }
 
+  /** Rewrites record i (an IK record may change length; a fixed one must keep its size). */
   put(i: number, after: Uint8Array): void {
-    const s = this.block.size;
-    const before = this.block.bytes.subarray(i * s, (i + 1) * s);
-    let same = true;
-    for (let j = 0; j < s; j++) if (before[j] !== after[j]) { same = false; break; }
+    const before = recordBytes(this.block, i);
+    let same = before.length === after.length;
+    for (let j = 0; same && j < before.length; j++) if (before[j] !== after[j]) same = false;
     if (same) this.patches.delete(i);
     else this.patches.set(i, { index: i, before: before.slice(), after });
   }
 
   remove(i: number): void {
     this.patches.delete(i);
-    const s = this.block.size;
-    this.removedSet.set(i, this.block.bytes.slice(i * s, (i + 1) * s));
+    this.removedSet.set(i, recordBytes(this.block, i).slice());
   }
 
   append(record: Uint8Array): number {

@@ -3,6 +3,7 @@ export * from './diff';
 export * from './key-ref';
 export * from './curves';
 export * from './keys';
+export * from './ik';
 export * from './values';
 export * from './presets';
 export * from './groups';

@@ -5,8 +5,8 @@
  */
 import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
 
-/** The kinds of keys the editor edits. */
-export type EditKind = 'bone' | 'morph' | 'camera' | 'light';
+/** The kinds of keys the editor edits ('ik': the display/IK block, variable-size records). */
+export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'ik';
 
 /** A key: record `record` of block `kind`. */
 export interface KeyRef {
@@ -16,7 +16,7 @@ export interface KeyRef {
 
 /** Where a record sits in the tracks. */
 export interface KeyLocation {
-  /** Track index (0 for the camera and light). */
+  /** Track index (0 for the camera, light and display/IK track). */
   track: number;
   /** Key index into the tracks' arrays. */
   key: number;
@@ -34,6 +34,7 @@ export function tracksOf(tracks: MotionTracks, kind: EditKind): AnyTracks {
     case 'morph': return tracks.morphs;
     case 'camera': return tracks.camera;
     case 'light': return tracks.light;
+    case 'ik': return tracks.ik;
   }
 }
 

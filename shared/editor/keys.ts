@@ -5,15 +5,16 @@
  */
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
-import type { VmdDocument } from '../vmd/vmd-document';
-import { BONE, FRAME_OFFSET, MORPH } from '../vmd/vmd-layout';
-import { recordFrame, setRecordFrame } from '../vmd/records';
+import { recordBytes, type VmdDocument } from '../vmd/vmd-document';
+import { BONE, MORPH } from '../vmd/vmd-layout';
+import { frameOf, recordFrame, setRecordFrame } from '../vmd/records';
 import { encodeCameraRecord, encodeLightRecord } from '../vmd/vmd-build';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
 import { CAMERA } from '../vmd/vmd-layout';
 import { BlockEditor, finish, type EditOutcome } from './diff';
+import { ikRecordAt } from './ik';
 import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
 
 /** Largest frame the editor writes (MMD's timeline limit is far below; this only guards overflow). */
@@ -46,7 +47,7 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
     const ed = new BlockEditor(block);
     for (const r of records) {
       const loc = locate(tracks, { kind, record: r }, block.count);
-      const from = loc ? loc.frame : recordFrame(kind, block.bytes.subarray(r * block.size, (r + 1) * block.size));
+      const from = loc ? loc.frame : recordFrame(kind, recordBytes(block, r));
       const to = from + delta;
       if (to < 0 || to > MAX_FRAME) return { refused: true, code: 'E_RANGE', message: `a key would move to frame ${to}` };
       if (loc) {
@@ -76,14 +77,14 @@ export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutco
   return finish(doc, 'delete keys', editors);
 }
 
-/** Where a new key goes: a bone or morph track by index, or the camera / light track. */
-export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' };
+/** Where a new key goes: a bone or morph track by index, or the camera / light / display·IK track. */
+export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'ik' };
 
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
  * frame). Its interpolation is copied from the next key of the track (the segment it splits), or the
- * previous one, or MMD's linear default. Refused when the track already has a key at that frame.
- * Returns the new record's index in `record`.
+ * previous one, or MMD's linear default. A display/IK key holds the state in force there (ik.ts).
+ * Refused when the track already has a key at that frame. Returns the new record's index in `record`.
  */
 export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome & { record?: number } {
   frame = Math.max(0, Math.round(frame));
@@ -91,10 +92,15 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   const t = tracksOf(tracks, kind);
   const track = 'track' in target ? target.track : 0;
   const [a, b] = trackRange(t, track);
-  if (kind !== 'camera' && kind !== 'light' && a === b) return { refused: true, code: 'E_EMPTY', message: 'the track has no key to take a name from' };
+  if ('track' in target && a === b) return { refused: true, code: 'E_EMPTY', message: 'the track has no key to take a name from' };
   if (keyAtFrame(t.frames, a, b, frame) >= 0) return { refused: true, code: 'E_EXISTS', message: `frame ${frame} already has a key` };
   const next = lowerBound(t.frames, a, b, frame);
   const neighbour = next < b ? next : b > a ? b - 1 : -1;
+  if (kind === 'ik') {
+    const ik = new BlockEditor(doc.ik);
+    const index = ik.append(ikRecordAt(doc, tracks, frame));
+    return Object.assign(finish(doc, 'insert key', [ik]), { record: index });
+  }
   const block = doc[kind];
   const ed = new BlockEditor(block);
   const size = block.size;
@@ -163,16 +169,16 @@ export function copyKeys(doc: VmdDocument, refs: readonly KeyRef[]): KeyClipboar
   for (const r of refs) {
     const block = doc[r.kind];
     if (r.record >= block.count) continue;
-    const bytes = block.bytes.slice(r.record * block.size, (r.record + 1) * block.size);
+    const bytes = recordBytes(block, r.record).slice();
     items.push({ kind: r.kind, frame: recordFrame(r.kind, bytes), bytes });
   }
   const min = items.reduce((m, it) => Math.min(m, it.frame), Infinity);
   return { items: items.map((it) => ({ kind: it.kind, offset: it.frame - min, bytes: it.bytes })) };
 }
 
-/** Track index of a copied record in the target tracks (by decoded name), or −1; 0 for camera/light. */
+/** Track index of a copied record in the target tracks (by decoded name), or −1; 0 for camera/light/IK. */
 function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array): number {
-  if (kind === 'camera' || kind === 'light') return tracksOf(tracks, kind).frames.length ? 0 : -1;
+  if (kind === 'camera' || kind === 'light' || kind === 'ik') return tracksOf(tracks, kind).frames.length ? 0 : -1;
   const named = kind === 'bone' ? tracks.bones : tracks.morphs;
   return named.index.get(decodeName(bytes, 0, 15)) ?? -1;
 }
@@ -218,6 +224,5 @@ export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipb
 
 /** Frame of a record, read from the document. */
 export function frameOfRef(doc: VmdDocument, ref: KeyRef): number {
-  const block = doc[ref.kind];
-  return block.view.getUint32(ref.record * block.size + FRAME_OFFSET[ref.kind], true);
+  return frameOf(doc[ref.kind], ref.record);
 }

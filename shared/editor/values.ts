@@ -7,7 +7,8 @@
 import { eulerDegreesToQuaternion, quaternionToEulerDegrees } from '../vmd/camera';
 import { setPhysicsOff } from '../vmd/interpolation';
 import { viewOf, type VmdDocument } from '../vmd/vmd-document';
-import { BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { BONE, CAMERA, IK, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { decodeName } from '../vmd/sjis';
 import { BlockEditor, finish, type EditOutcome } from './diff';
 import type { EditKind, KeyRef } from './key-ref';
 
@@ -31,6 +32,10 @@ export interface ValueEdit {
   perspective?: boolean;
   color?: Partial3;
   direction?: Partial3;
+  /** Display/IK key: the model shown (stored 1) or hidden (0). */
+  display?: boolean;
+  /** Display/IK key: one IK bone, by decoded name, on (1) or off (0); keys not listing it are left alone. */
+  ik?: { readonly name: string; readonly enabled: boolean };
 }
 
 function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 1): void {
@@ -64,6 +69,16 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
   } else if (kind === 'light') {
     setF32s(v, LIGHT.COLOR, e.color);
     setF32s(v, LIGHT.DIRECTION, e.direction);
+  } else if (kind === 'ik') {
+    if (e.display !== undefined) rec[IK.VISIBLE] = e.display ? 1 : 0;
+    if (e.ik) {
+      // Flags only: the record keeps its length and every name byte.
+      const n = v.getUint32(IK.COUNT, true);
+      for (let j = 0; j < n; j++) {
+        const p = IK.HEADER + j * IK.ITEM;
+        if (decodeName(rec, p, IK.ITEM_NAME_LENGTH) === e.ik.name) rec[p + IK.ITEM_ENABLED] = e.ik.enabled ? 1 : 0;
+      }
+    }
   }
 }
 

@@ -172,6 +172,8 @@ export interface ModelData {
   skinWeights: Float32Array;
   /** Deform per vertex as stored (Deform enum). */
   deform: Uint8Array;
+  /** Edge (outline) thickness factor per vertex: PMX's edge scale; PMD's edge flag as 1 (drawn) or 0 (off). */
+  edgeScales: Float32Array;
   /** Triangle vertex indices. */
   indices: Uint32Array;
   /** Texture paths relative to the model file, as stored (backslashes kept). */

@@ -59,6 +59,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   const skinIndices = new Uint32Array(4 * vertexCount);
   const skinWeights = new Float32Array(4 * vertexCount);
   const deform = new Uint8Array(vertexCount).fill(Deform.BDEF2);
+  const edgeScales = new Float32Array(vertexCount);
   const v = c.view;
   for (let i = 0; i < vertexCount; i++) {
     const o = c.off;
@@ -73,6 +74,8 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     const w = Math.min(100, c.bytes[o + 36]) / 100;
     skinWeights[4 * i] = w;
     skinWeights[4 * i + 1] = 1 - w;
+    // The last byte is "edge off": 0 draws the vertex's outline.
+    edgeScales[i] = c.bytes[o + 37] === 0 ? 1 : 0;
     c.off = o + 38;
   }
 
@@ -244,7 +247,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmd', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform,
+    format: 'pmd', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
   };
 }

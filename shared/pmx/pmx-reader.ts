@@ -117,6 +117,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   const skinIndices = new Uint32Array(4 * vertexCount);
   const skinWeights = new Float32Array(4 * vertexCount);
   const deform = new Uint8Array(vertexCount);
+  const edgeScales = new Float32Array(vertexCount);
   const v = c.view;
   for (let i = 0; i < vertexCount; i++) {
     c.what = `vertex ${i}`;
@@ -158,7 +159,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       default:
         throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `vertex ${i}: unknown deform type ${d}`, offset: c.off - 1 });
     }
-    c.skip(4); // edge scale
+    edgeScales[i] = c.f32();
   }
 
   // ---- faces ----
@@ -352,7 +353,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform,
+    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
   };
 }

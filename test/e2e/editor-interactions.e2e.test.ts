@@ -550,10 +550,18 @@ describe('motion editor interactions in the browser mode', () => {
     await seek(page, frame);
     const trackId = `track-bone:${track}`;
     await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`)?.scrollIntoView(), trackId);
-    if (!(await page.$(`[data-testid="${trackId}"]`))) {
-      // Row not rendered (virtualised): scroll the track list to it with the wheel.
+    // The row's middle inside the timeline's key area (a rendered row may still be cut off at the bottom).
+    const rowInView = () => page.evaluate((id) => {
+      const row = document.querySelector(`[data-testid="${id}"]`), cv = document.querySelector('[data-testid="timeline-canvas"]');
+      if (!row || !cv) return false;
+      const r = row.getBoundingClientRect(), c = cv.getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      return y > c.top + 26 && y < c.bottom - 6;
+    }, trackId);
+    if (!(await rowInView())) {
+      // Row not rendered (virtualised) or cut off: scroll the track list to it with the wheel.
       await page.hover('[data-testid="track-list"]');
-      for (let i = 0; i < 40 && !(await page.$(`[data-testid="${trackId}"]`)); i++) await page.mouse.wheel(0, 120);
+      for (let i = 0; i < 40 && !(await rowInView()); i++) await page.mouse.wheel(0, 120);
     }
     for (let i = 0; i < 12; i++) {
       const p = await keyPoint(page, trackId, frame);

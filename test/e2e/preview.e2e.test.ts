@@ -187,6 +187,19 @@ describe('3D preview', () => {
     expect(compared).toBeGreaterThanOrEqual(15);
     // Rest-pose sanity of the rig builder itself against the model (same conversion as the scene).
     expect(buildRig(model.bones).bones).toHaveLength(224);
+
+    // MMD's outline: off by default on software GL (this browser); on, exactly the materials with the edge
+    // flag (0x10), a width and a visible edge colour draw one — counted from the file.
+    const software = (await page.evaluate(() => window.__vmdPreview!.gpu())) === 'software';
+    expect(await page.isChecked('[data-testid="preview-outline"]')).toBe(!software);
+    const edged = model.materials.filter((m) => m.flags & 0x10 && m.edgeSize > 0 && m.edgeColor[3] > 0 && m.diffuse[3] > 0).length;
+    expect(edged).toBeGreaterThan(0);
+    await page.setChecked('[data-testid="preview-outline"]', true);
+    await seek(page, 1230);
+    expect(await page.evaluate(() => window.__vmdPreview!.outline())).toEqual({ on: true, materials: edged });
+    await app.screenshot('preview-gene-wavefile-1230-outline');
+    await page.setChecked('[data-testid="preview-outline"]', false);
+    expect(await page.evaluate(() => window.__vmdPreview!.outline().on)).toBe(false);
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 

@@ -85,10 +85,11 @@ export function tinyPmx(opts: { utf8?: boolean; boneIndexSize?: 1 | 2 | 4; verte
   t('テスト'); t('Test'); t('コメント'); t('comment');
   w.mark('vertices').i32(4);
   const vtx = (i: number) => w.f32(i, 2 * i, 3 * i).f32(0, 1, 0).f32(0.25 * i, 0.5);
+  // Each vertex ends with its edge scale: 1, 0.5, 2, 0.
   vtx(0); w.u8(0).idx(bi, 0).f32(1);
-  vtx(1); w.u8(1).idx(bi, 0).idx(bi, 1).f32(0.75).f32(1);
-  vtx(2); w.u8(3).idx(bi, 1).idx(bi, 2).f32(0.6).f32(1, 2, 3, 4, 5, 6, 7, 8, 9).f32(1);
-  vtx(3); w.u8(2).idx(bi, 0).idx(bi, 1).idx(bi, 2).idx(bi, 3).f32(0.1, 0.2, 0.3, 0.4).f32(1);
+  vtx(1); w.u8(1).idx(bi, 0).idx(bi, 1).f32(0.75).f32(0.5);
+  vtx(2); w.u8(3).idx(bi, 1).idx(bi, 2).f32(0.6).f32(1, 2, 3, 4, 5, 6, 7, 8, 9).f32(2);
+  vtx(3); w.u8(2).idx(bi, 0).idx(bi, 1).idx(bi, 2).idx(bi, 3).f32(0.1, 0.2, 0.3, 0.4).f32(0);
   w.mark('faces').i32(6);
   for (const k of [0, 1, 2, 1, 2, 3]) vi === 1 ? w.u8(k) : vi === 2 ? w.u16(k) : w.i32(k);
   w.mark('textures').i32(1); t('tex\\skin.png');
@@ -161,7 +162,8 @@ export function tinyPmd(): Bytes {
   const w = new Bytes();
   w.raw([0x50, 0x6d, 0x64]).f32(1).field(SJIS['センター'], 20).field([0x63], 256);
   w.mark('vertices').i32(3);
-  for (let i = 0; i < 3; i++) w.f32(i, i + 1, i + 2).f32(0, 0, -1).f32(0.5, 0.25 * i).u16(0, 1).u8(i === 0 ? 100 : 30).u8(0);
+  // The last byte of a vertex is "edge off": vertex 1 has no outline.
+  for (let i = 0; i < 3; i++) w.f32(i, i + 1, i + 2).f32(0, 0, -1).f32(0.5, 0.25 * i).u16(0, 1).u8(i === 0 ? 100 : 30).u8(i === 1 ? 1 : 0);
   w.mark('faces').i32(3).u16(0, 1, 2);
   w.mark('materials').i32(1).f32(1, 0.5, 0.25).f32(0.5).f32(4).f32(0, 0, 0).f32(0.2, 0.2, 0.2).u8(2).u8(1).i32(3)
     .field(Array.from('skin.bmp*shine.sph', (ch) => ch.charCodeAt(0)), 20);

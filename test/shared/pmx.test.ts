@@ -38,6 +38,7 @@ describe('PMX fixture', () => {
       expect(Array.from(m.normals.subarray(3, 6))).toEqual([0, 1, 0]);
       expect(Array.from(m.uvs.subarray(4, 6))).toEqual([0.5, 0.5]);
       expect(Array.from(m.deform)).toEqual([Deform.BDEF1, Deform.BDEF2, Deform.SDEF, Deform.BDEF4]);
+      expect(Array.from(m.edgeScales)).toEqual([1, 0.5, 2, 0]);
       // BDEF1 → (0, w 1); BDEF2 → (0, 1, w .75/.25); SDEF as BDEF2 (1, 2, .6/.4); BDEF4 as stored
       expect(Array.from(m.skinIndices)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 0, 1, 2, 3]);
       const w = Array.from(m.skinWeights, (x) => Math.round(x * 1000) / 1000);
@@ -225,6 +226,7 @@ describe('PMD fixture', () => {
     expect(m.vertexCount).toBe(3);
     expect(Array.from(m.positions.subarray(3, 6))).toEqual([1, 2, 3]);
     expect(Array.from(m.skinWeights.subarray(0, 8)).map((x) => Math.round(x * 100) / 100)).toEqual([1, 0, 0, 0, 0.3, 0.7, 0, 0]);
+    expect(Array.from(m.edgeScales)).toEqual([1, 0, 1]);
     expect(Array.from(m.skinIndices.subarray(0, 4))).toEqual([0, 1, 0, 0]);
     expect(Array.from(m.indices)).toEqual([0, 1, 2]);
     expect(m.textures).toEqual(['skin.bmp', 'shine.sph']);
@@ -279,6 +281,11 @@ describe('corpus models', () => {
       for (const i of [0, m.vertexCount >> 1, m.vertexCount - 1].filter((i) => i >= 0 && m.vertexCount)) {
         expect(Array.from(m.positions.subarray(3 * i, 3 * i + 3))).toEqual(ref.vertices[i].position.map(Math.fround));
         expect(Array.from(m.uvs.subarray(2 * i, 2 * i + 2))).toEqual(ref.vertices[i].uv.map(Math.fround));
+      }
+      // Edge: PMX's per-vertex scale; PMD's "edge off" flag (0 = drawn → scale 1).
+      for (let i = 0; i < m.vertexCount; i += 7) {
+        const v = ref.vertices[i];
+        expect(m.edgeScales[i]).toBe(rel.endsWith('.pmd') ? (v.edgeFlag === 0 ? 1 : 0) : Math.fround(v.edgeRatio));
       }
       for (let f = 0; f < ref.faces.length; f += 97) expect(Array.from(m.indices.subarray(3 * f, 3 * f + 3))).toEqual(ref.faces[f].indices);
       expect(m.bones.map((b) => b.name)).toEqual(ref.bones.map((b: any) => b.name));

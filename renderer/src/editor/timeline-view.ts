@@ -30,7 +30,7 @@ export interface TrackRow {
   id: string;
   kind: EditKind;
   track: number;
-  /** Display name (bone / morph name), or i18n key for camera and light. */
+  /** Display name (bone / morph name), or i18n key for camera, light and display/IK. */
   name: string;
   group: string;
   keys: number;
@@ -38,7 +38,7 @@ export interface TrackRow {
 
 export type Row = GroupRow | TrackRow;
 
-/** Rows for a document: bone groups, morphs, camera, light. */
+/** Rows for a document: display/IK, bone groups, morphs, camera, light. */
 export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>): Row[] {
   if (!tracks) return [];
   const rows: Row[] = [];
@@ -52,6 +52,11 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
     });
     if (!isCollapsed) rows.push(...members);
   };
+  // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
+  // one can be inserted; a camera/light-only motion drives no model and has none.
+  if (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length) {
+    section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
+  }
   const b = tracks.bones;
   for (const g of groupBones(b.names)) {
     section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t) => ({

@@ -117,7 +117,7 @@ export function useEditorActions() {
     return r !== null;
   }
 
-  /** Inserts a key on the active track at the current frame with the interpolated pose. */
+  /** Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force). */
   function insertKeyAtCursor(): boolean {
     const t = sel.activeTrack;
     if (!t) return false;

@@ -11,6 +11,7 @@ import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { AMBIENT_EMISSIVE_SHARE, MorphEffects } from './morph-effects';
 
 export interface BuiltModel {
@@ -28,6 +29,8 @@ export interface BuiltModel {
   /** Vertex morphs the model has (the most morph targets it can attach). */
   vertexMorphCount: number;
   selectMorphs(names: readonly string[] | null): void;
+  /** MMD's outline for the model (edge-mesh.ts), a child of `mesh`. */
+  edges: BuiltEdges;
   dispose(): void;
 }
 
@@ -140,9 +143,13 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.bind(new THREE.Skeleton(rig.bones));
   mesh.frustumCulled = false; // the skinned pose can leave the rest-pose bounds
   if (boundAtOrigin(mesh)) for (const m of materials) useFastSkinning(m);
+  // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
+  const edges = buildEdgeMesh(model, mesh, materials);
+  mesh.add(edges.mesh);
   const built: BuiltModel = {
     model,
     mesh,
+    edges,
     rig,
     materials,
     morphs,
@@ -180,6 +187,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
       effects.reset();
     },
     dispose() {
+      edges.dispose();
       geo.dispose();
       for (const m of materials) {
         m.map?.dispose();

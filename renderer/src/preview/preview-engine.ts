@@ -1,7 +1,8 @@
 /**
  * The 3D preview's three.js world, created and owned outside Vue (no reactive proxies near it): renderer,
  * scene, orbit camera, ground grid, lights, the default figure or a loaded model, the motion binding and
- * the camera VMD's path and frustum. Renders on demand; the playback loop lives in use-preview.ts.
+ * the camera VMD's path and frustum, and the picked bone's mark (joints projected for picking once per
+ * click, bone-pick.ts). Renders on demand; the playback loop lives in use-preview.ts.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -16,6 +17,7 @@ import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } from './camera-view';
 import type { Rig } from './rig';
 import { FrameProfiler, type FrameBreakdown } from './frame-profiler';
+import { PICK_RADIUS_PX, pickJoint, pickTiers, projectJoints, trackOfBone } from './bone-pick';
 
 export { Ring } from './frame-profiler';
 
@@ -43,6 +45,34 @@ export interface MotionBindingInfo {
 }
 
 const lightDir = new THREE.Vector3();
+const markerAt = new THREE.Vector3();
+const viewProjection = new THREE.Matrix4();
+
+/** The picked bone's mark: its colour (the timeline's selection colour) and radius on screen in CSS px. */
+const MARK_COLOR = 0xffb23e;
+const MARK_RADIUS_PX = 10;
+
+/**
+ * A ring with a dot, 1 unit in radius, facing +Z (turned to face the camera and scaled to a constant
+ * size on screen when drawn). Drawn after everything else without a depth test, so no part of the model
+ * hides it, with a dark rim so it reads on light and dark surfaces alike.
+ */
+function buildMarker(): THREE.Group {
+  const group = new THREE.Group();
+  group.name = 'bone-marker';
+  group.visible = false;
+  const part = (geometry: THREE.BufferGeometry, color: number, opacity: number, order: number) => {
+    const material = new THREE.MeshBasicMaterial({ color, opacity, transparent: true, depthTest: false, depthWrite: false, fog: false, side: THREE.DoubleSide });
+    const mesh = new THREE.Mesh(geometry, material);
+    mesh.renderOrder = order;
+    mesh.frustumCulled = false;
+    group.add(mesh);
+  };
+  part(new THREE.RingGeometry(0.66, 1.12, 32), 0x000000, 0.55, 1000);
+  part(new THREE.RingGeometry(0.76, 1, 32), MARK_COLOR, 1, 1001);
+  part(new THREE.CircleGeometry(0.24, 16), MARK_COLOR, 1, 1001);
+  return group;
+}
 
 export class PreviewEngine {
   readonly renderer: THREE.WebGLRenderer;
@@ -82,12 +112,24 @@ export class PreviewEngine {
   /** The skeleton's matrices and bone texture are refreshed only on the render after a pose change. */
   private posed = true;
   private readonly readback = new Uint8Array(4);
+  /** The picked bone's mark (see buildMarker), placed on its joint before each render. */
+  private readonly marker = buildMarker();
+  /** Name of the marked bone (kept across a model swap) and its index in the current rig (−1: none). */
+  private markedName: string | null = null;
+  private markedBone = -1;
+  /** Per rig bone, refreshed on rebind: pick preference (bone-pick.ts) and the first bone track moving it. */
+  private pickTier: Uint8Array = new Uint8Array(0);
+  private boneTrack: Int32Array = new Int32Array(0);
+  /** Scratch for picking: joint world positions and their projection (x, y, depth per bone). */
+  private jointWorld = new Float32Array(0);
+  private jointScreen = new Float32Array(0);
   /** Filled by dispose(): geometries and textures still on the GPU after disposing our objects (should be 0). */
   readonly disposal = { geometries: -1, textures: -1 };
 
   constructor(readonly canvas: HTMLCanvasElement) {
     // Multisampling costs a software rasteriser (SwiftShader) more than it is worth; keep it on real GPUs.
     this.software = /swiftshader|llvmpipe|software/i.test(probeRenderer());
+    this.outline = !this.software;
     // Opaque canvas (the scene has a background): the page compositor need not blend it.
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !this.software, alpha: false, stencil: false, powerPreference: 'high-performance' });
     // Every extra pixel costs a software rasteriser directly: full CSS resolution there, up to 2× on GPUs.
@@ -118,6 +160,7 @@ export class PreviewEngine {
     this.frustum = new THREE.CameraHelper(this.frustumCamera);
     this.frustum.visible = false;
     this.scene.add(this.frustum);
+    this.scene.add(this.marker);
     this.figure = buildDefaultFigure();
     this.scene.add(this.figure.group);
     this.gateSkeleton(this.figure.mesh.skeleton);
@@ -212,6 +255,7 @@ export class PreviewEngine {
     }
     this.model = built;
     if (built) {
+      built.edges.mesh.visible = this.outline;
       this.scene.add(built.mesh);
       this.gateSkeleton(built.mesh.skeleton);
     }
@@ -226,6 +270,15 @@ export class PreviewEngine {
     this.model?.selectMorphs(this.tracks?.morphs.names ?? []);
     const influences = this.model?.mesh.morphTargetInfluences ?? null;
     this.binding = new PoseBinding(this.rig, this.tracks, ikSwitchesOf(this.doc, this.tracks), this.model?.morphs, influences);
+    const n = this.rig.bones.length;
+    this.pickTier = pickTiers(this.rig.info, this.binding.trackBone, this.pickTier);
+    this.boneTrack = trackOfBone(n, this.binding.trackBone);
+    if (this.jointWorld.length !== 3 * n) {
+      this.jointWorld = new Float32Array(3 * n);
+      this.jointScreen = new Float32Array(3 * n);
+    }
+    // A new rig (model swap) has its own indices: find the marked bone again by name.
+    this.markedBone = this.markedName === null ? -1 : (this.rig.byKey.get(matchKey(this.markedName)) ?? -1);
     this.setFrame(this.frame);
   }
 
@@ -318,6 +371,7 @@ export class PreviewEngine {
     let poseMs = 0;
     if (this.binding) {
       this.binding.apply(f);
+      this.model?.edges.sync();
       poseMs = this.binding.lastPoseMs;
       this.profiler.pose.push(poseMs);
       this.posed = true;
@@ -367,6 +421,22 @@ export class PreviewEngine {
   /** Whether the model (or the default figure) is in the picture. */
   get modelShown(): boolean {
     return this.model ? this.model.mesh.visible : this.figure.group.visible;
+  }
+
+  /**
+   * MMD's outline around the model (edge-mesh.ts). On by default where WebGL has a GPU; off on a software
+   * rasteriser, where drawing the model twice would halve the frame rate.
+   */
+  outline = true;
+  outlineState(): { on: boolean; materials: number } {
+    const e = this.model?.edges;
+    return { on: !!e && e.mesh.visible, materials: e ? e.materials.filter((m) => m.visible).length : 0 };
+  }
+
+  setOutline(on: boolean): void {
+    this.outline = on;
+    if (this.model) this.model.edges.mesh.visible = on;
+    this.requestRender();
   }
 
   /** The model (or, without one, the default figure) is drawn unless the motion hides it, as MMD does. */
@@ -460,6 +530,7 @@ export class PreviewEngine {
     }
     const p = this.profiler;
     const t0 = performance.now();
+    this.placeMarker();
     this.renderer.render(this.scene, this.activeCamera);
     const t1 = performance.now();
     this.posed = false;
@@ -487,6 +558,101 @@ export class PreviewEngine {
     if (i === undefined) return null;
     const p = this.rig.bones[i].getWorldPosition(new THREE.Vector3());
     return [p.x, p.y, p.z];
+  }
+
+  /**
+   * Projects every joint of the rig as posed now (its world matrix: after IK and append) with the active
+   * camera onto a width × height CSS px viewport, into jointScreen. Returns the number of joints.
+   */
+  private projectRig(width: number, height: number): number {
+    const bones = this.rig.bones, w = this.jointWorld;
+    for (let i = 0; i < bones.length; i++) {
+      const e = bones[i].matrixWorld.elements;
+      w[3 * i] = e[12];
+      w[3 * i + 1] = e[13];
+      w[3 * i + 2] = e[14];
+    }
+    const cam = this.activeCamera;
+    // The orbit controls move the camera between renders; its matrices catch up only inside render().
+    cam.updateMatrixWorld();
+    viewProjection.multiplyMatrices(cam.projectionMatrix, cam.matrixWorldInverse);
+    projectJoints(viewProjection.elements, w, bones.length, width, height, this.jointScreen);
+    return bones.length;
+  }
+
+  /**
+   * The bone whose joint a click at (x, y) CSS px on a width × height canvas picks (bone-pick.ts), or null
+   * when no joint is within `radius` or the model is not drawn. `track` is the bone track moving it, −1
+   * when the motion has none.
+   */
+  pickBone(x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { bone: number; name: string; track: number } | null {
+    if (!this.modelShown) return null;
+    const n = this.projectRig(width, height);
+    const i = pickJoint(this.jointScreen, this.pickTier, n, x, y, radius);
+    return i < 0 ? null : { bone: i, name: this.rig.info[i].name, track: this.boneTrack[i] };
+  }
+
+  /** Where a bone's joint is drawn, in CSS px on a width × height canvas; null when absent or off screen. */
+  boneScreenPosition(name: string, width: number, height: number): [number, number] | null {
+    const i = this.rig.byKey.get(matchKey(name));
+    if (i === undefined) return null;
+    this.projectRig(width, height);
+    const s = this.jointScreen;
+    return Number.isNaN(s[3 * i]) ? null : [s[3 * i], s[3 * i + 1]];
+  }
+
+  /** Marks a bone by name (null clears the mark). Returns whether the rig has it (else nothing is marked). */
+  setMarker(name: string | null): boolean {
+    this.markedName = name;
+    this.markedBone = name === null ? -1 : (this.rig.byKey.get(matchKey(name)) ?? -1);
+    this.requestRender();
+    return this.markedBone >= 0;
+  }
+
+  /** The marked bone (its name as the rig spells it, the bone track moving it or −1), or null. */
+  get marked(): { name: string; track: number } | null {
+    const i = this.markedBone;
+    return i >= 0 ? { name: this.rig.info[i].name, track: this.boneTrack[i] } : null;
+  }
+
+  /** Whether the mark was in the last rendered picture. */
+  get markerShown(): boolean {
+    return this.marker.visible;
+  }
+
+  /**
+   * Puts the mark on the marked joint as posed now, facing the camera at a constant size on screen
+   * (world units per CSS px grow with the distance along the view). Runs before each render, without
+   * allocating, so the mark follows playback, scrubbing and orbiting.
+   */
+  private placeMarker(): void {
+    const m = this.marker;
+    m.visible = this.markedBone >= 0 && this.modelShown;
+    if (!m.visible) return;
+    const cam = this.activeCamera;
+    cam.updateMatrixWorld();
+    markerAt.setFromMatrixPosition(this.rig.bones[this.markedBone].matrixWorld);
+    m.position.copy(markerAt);
+    const depth = -markerAt.applyMatrix4(cam.matrixWorldInverse).z;
+    const unitsPerPx = (2 * Math.max(depth, cam.near) * Math.tan((cam.fov * Math.PI) / 360)) / cam.zoom / this.height;
+    m.scale.setScalar(MARK_RADIUS_PX * unitsPerPx);
+    m.quaternion.copy(cam.quaternion);
+    m.updateMatrixWorld(true);
+  }
+
+  /**
+   * Renders now and reads the drawn colour (RGBA bytes) at (x, y) CSS px of a width × height canvas (for
+   * tests: the drawing buffer is only readable within the task that rendered it).
+   */
+  readPixel(x: number, y: number, width: number, height: number): [number, number, number, number] {
+    this.renderNow();
+    const [bw, bh] = this.bufferSize;
+    const px = Math.min(bw - 1, Math.max(0, Math.floor((x / width) * bw)));
+    const py = Math.min(bh - 1, Math.max(0, bh - 1 - Math.floor((y / height) * bh)));
+    const gl = this.renderer.getContext();
+    gl.readPixels(px, py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, this.readback);
+    const r = this.readback;
+    return [r[0], r[1], r[2], r[3]];
   }
 
   cameraState() {
@@ -533,6 +699,10 @@ export class PreviewEngine {
     this.cameraPath?.dispose();
     this.frustum.dispose();
     this.grid.dispose();
+    for (const part of this.marker.children as THREE.Mesh<THREE.BufferGeometry, THREE.Material>[]) {
+      part.geometry.dispose();
+      part.material.dispose();
+    }
     // What our own disposal left on the GPU (renderer.dispose() below would sweep it up silently).
     this.disposal.geometries = this.renderer.info.memory.geometries;
     this.disposal.textures = this.renderer.info.memory.textures;

@@ -7,7 +7,11 @@
  * Test hook: `window.__vmdPreview` (always installed while a preview is mounted; read-only queries):
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
- * syncGpu(on), adaptive(on), bufferSize(), liveMemory(), lightState(), gpu(), info().
+ * syncGpu(on), adaptive(on), bufferSize(), liveMemory(), lightState(), gpu(), info(); for bone picking
+ * boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ *
+ * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
+ * at the current frame follow; the mark also follows the active track set in the track list.
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { readModel } from '../../../shared/pmx/model-reader';
@@ -22,8 +26,38 @@ import type { FrameBreakdown } from './frame-profiler';
 import { AdaptiveScale } from './adaptive-scale';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
+import { useSelectionStore, type TrackRef } from '../stores/selection';
+import { keyRecordAt } from './bone-pick';
 
-export interface PreviewTestHook {
+/** A press that moves further than this (CSS px) before release drags the view instead of picking. */
+const CLICK_SLOP_PX = 4;
+
+/** The bone-picking part of the test hook (positions in client coordinates, as mouse events use). */
+export interface PickTestHook {
+  /** Where a bone's joint is drawn now, or null when the rig lacks it or it is off screen. */
+  boneScreenPosition(name: string): [number, number] | null;
+  /** The marked bone (as the rig names it) and whether the mark was in the last rendered picture. */
+  marker(): { bone: string | null; shown: boolean };
+  /** Renders now and returns the RGBA bytes drawn at a client position. */
+  pixelAt(x: number, y: number): [number, number, number, number];
+}
+
+function pickHooks(el: HTMLCanvasElement, e: PreviewEngine): PickTestHook {
+  return {
+    boneScreenPosition: (name) => {
+      const r = el.getBoundingClientRect();
+      const p = e.boneScreenPosition(name, r.width, r.height);
+      return p ? [r.left + p[0], r.top + p[1]] : null;
+    },
+    marker: () => ({ bone: e.marked?.name ?? null, shown: e.markerShown }),
+    pixelAt: (x, y) => {
+      const r = el.getBoundingClientRect();
+      return e.readPixel(x - r.left, y - r.top, r.width, r.height);
+    },
+  };
+}
+
+export interface PreviewTestHook extends PickTestHook {
   boneWorldQuaternion(name: string): [number, number, number, number] | null;
   boneWorldPosition(name: string): [number, number, number] | null;
   cameraState(): ReturnType<PreviewEngine['cameraState']> | null;
@@ -51,6 +85,8 @@ export interface PreviewTestHook {
   info(): { model: string | null; bones: number; missingBones: number };
   /** Whether the figure or model is drawn (a motion's display-off key hides it). */
   shown(): boolean;
+  /** The model's outline: whether it is on, and how many materials draw one now. */
+  outline(): { on: boolean; materials: number };
 }
 
 declare global {
@@ -64,6 +100,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const time = useTimeStore();
   const store = usePreviewStore();
   const curveEditor = useCurveEditorStore();
+  const sel = useSelectionStore();
   let engine: PreviewEngine | null = null;
   let resize: ResizeObserver | null = null;
   let loop = 0;
@@ -77,6 +114,83 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!engine) return;
     const info = engine.setMotion(docStore.doc, docStore.tracks);
     store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+    syncPicked();
+  }
+
+  /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
+  function syncPicked() {
+    const m = engine?.marked ?? null;
+    store.setPicked(m ? { name: m.name, tracked: m.track >= 0 } : null);
+  }
+
+  function clearMark() {
+    engine?.setMarker(null);
+    syncPicked();
+  }
+
+  /**
+   * A click on a joint (bone-pick.ts): mark the bone; a bone the motion keys becomes the active track,
+   * with its key at the current frame selected when there is one (else no key is selected, so the
+   * inspector does not keep showing some other key beside the mark). A bone without keys only shows its
+   * name: no track to make active. A click on empty space clears the mark and leaves the selection.
+   */
+  function applyPick(hit: { name: string; track: number } | null) {
+    if (!engine) return;
+    if (!hit) return clearMark();
+    engine.setMarker(hit.name);
+    syncPicked();
+    const tracks = docStore.tracks;
+    if (hit.track < 0 || !tracks) {
+      sel.setActiveTrack(null);
+      sel.clear();
+      return;
+    }
+    sel.setActiveTrack({ kind: 'bone', track: hit.track });
+    const record = keyRecordAt(tracks.bones, hit.track, time.frame);
+    if (record >= 0) sel.select([{ kind: 'bone', record }], 'replace');
+    else sel.clear();
+  }
+
+  /**
+   * Click-to-pick on the canvas. The orbit controls drag the view with the same button: a press that
+   * moves more than CLICK_SLOP_PX before its release is a drag, not a pick. Escape clears the mark.
+   */
+  function installPicking(el: HTMLCanvasElement, e: PreviewEngine): () => void {
+    let down: { id: number; x: number; y: number } | null = null;
+    const onDown = (ev: PointerEvent) => {
+      down = ev.button === 0 && ev.isPrimary ? { id: ev.pointerId, x: ev.clientX, y: ev.clientY } : null;
+    };
+    const onUp = (ev: PointerEvent) => {
+      const d = down;
+      down = null;
+      if (!d || ev.pointerId !== d.id || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > CLICK_SLOP_PX) return;
+      const r = el.getBoundingClientRect();
+      applyPick(e.pickBone(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height));
+    };
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.key === 'Escape' && store.picked) clearMark();
+    };
+    el.addEventListener('pointerdown', onDown);
+    el.addEventListener('pointerup', onUp);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      el.removeEventListener('pointerdown', onDown);
+      el.removeEventListener('pointerup', onUp);
+      window.removeEventListener('keydown', onKey);
+    };
+  }
+
+  /**
+   * The active track set elsewhere (a track-list row): mark that bone. Another kind of track clears the
+   * mark; no active track (a new document, a pick of an unkeyed bone) leaves it.
+   */
+  function followActiveTrack(a: TrackRef | null) {
+    if (!engine || !a) return;
+    if (a.kind !== 'bone') return clearMark();
+    const name = docStore.tracks?.bones.names[a.track];
+    if (name === undefined) return;
+    engine.setMarker(name);
+    syncPicked();
   }
 
   function tick(now: number) {
@@ -143,6 +257,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       resize = new ResizeObserver(fit);
       resize.observe(box);
     }
+    store.outline = engine.outline;
     engine.onHiddenChange = (hidden) => {
       store.hiddenByMotion = hidden;
     };
@@ -157,6 +272,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }),
       watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
       watch(() => store.lookThrough, (on) => engine?.setLookThrough(on)),
+      watch(() => store.outline, (on) => engine?.setOutline(on)),
       // A curve-handle drag writes the draft curve into the tracks' arrays in place (editor/live-draft.ts)
       // without a new document version: re-pose, and render when the figure (or camera) actually moved.
       watch(() => curveEditor.draftVersion, () => {
@@ -164,7 +280,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }),
     );
     const e = engine;
+    stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack));
     window.__vmdPreview = {
+      ...pickHooks(el, e),
       boneWorldQuaternion: (n) => e.boneWorldQuaternion(n),
       boneWorldPosition: (n) => e.boneWorldPosition(n),
       cameraState: () => e.cameraState(),
@@ -186,6 +304,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       gpu: () => (e.software ? 'software' : 'hardware'),
       info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
       shown: () => e.modelShown,
+      outline: () => e.outlineState(),
     };
   });
 
@@ -212,6 +331,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const built = buildModelMesh(m);
       const info = engine.setModel(built);
       store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+      syncPicked();
       store.setModel({
         name: m.name, path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
@@ -250,6 +370,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   function clearModel() {
     if (!engine) return;
     store.setBinding(engine.setModel(null), engine.cameraTrack?.frames.length ?? 0);
+    syncPicked();
     store.setModel(null);
   }
 

@@ -30,7 +30,7 @@ export const HISTORY_LIMIT = 500;
 /** Memory cap for the stored diffs; the oldest steps are dropped first beyond it. */
 export const HISTORY_BYTES = 256 * 1024 * 1024;
 
-const KINDS: EditKind[] = ['bone', 'morph', 'camera', 'light'];
+const KINDS: EditKind[] = ['bone', 'morph', 'camera', 'light', 'ik'];
 
 /** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
 function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {

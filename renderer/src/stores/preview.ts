@@ -35,10 +35,17 @@ export const usePreviewStore = defineStore('preview', {
     cameraFile: null as string | null,
     /** Drawing-buffer scale while playing: below 1 when adaptive resolution stepped down (shown in the pane). */
     renderScale: 1,
+    /** MMD's outline around a loaded model (the preview sets the default: off on software GL). */
+    outline: false,
     /** The motion hides the model at the current frame (its IK block's show flag is off). */
     hiddenByMotion: false,
     /** WebGL could not start. */
     unavailable: false,
+    /**
+     * The bone marked in the preview (clicked on its joint, or its track made active), as the rig names
+     * it; `tracked` is false for a bone the motion has no keys for (then only its name is shown).
+     */
+    picked: null as { name: string; tracked: boolean } | null,
   }),
   actions: {
     setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0) {
@@ -56,6 +63,9 @@ export const usePreviewStore = defineStore('preview', {
     },
     toggleLookThrough(on?: boolean) {
       this.lookThrough = on ?? !this.lookThrough;
+    },
+    setPicked(picked: { name: string; tracked: boolean } | null) {
+      this.picked = picked;
     },
   },
 });

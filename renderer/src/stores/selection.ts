@@ -9,14 +9,14 @@ import type { EditKind, KeyClipboard, KeyRef } from '../../../shared/editor';
 
 export type SelectMode = 'replace' | 'add' | 'toggle';
 
-/** A row the user last clicked: a bone/morph track or the camera/light track. */
+/** A row the user last clicked: a bone/morph track or the camera/light/display·IK track. */
 export interface TrackRef {
   kind: EditKind;
   track: number;
 }
 
 function emptySets(): Record<EditKind, Set<number>> {
-  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set() };
+  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set(), ik: new Set() };
 }
 
 export const useSelectionStore = defineStore('selection', {
@@ -31,11 +31,11 @@ export const useSelectionStore = defineStore('selection', {
     clipboard: null as KeyClipboard | null,
   }),
   getters: {
-    /** Every selected key (kind order bone, morph, camera, light; ascending record). */
+    /** Every selected key (kind order bone, morph, camera, light, IK; ascending record). */
     refs(state): KeyRef[] {
       void state.version;
       const out: KeyRef[] = [];
-      for (const kind of ['bone', 'morph', 'camera', 'light'] as EditKind[]) {
+      for (const kind of ['bone', 'morph', 'camera', 'light', 'ik'] as EditKind[]) {
         const s = [...state.sets[kind]].sort((a, b) => a - b);
         for (const record of s) out.push({ kind, record });
       }

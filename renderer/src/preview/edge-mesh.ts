@@ -1,0 +1,91 @@
+/**
+ * MMD's outline ("edge"): the model drawn a second time, back faces only, each vertex pushed out along its
+ * skinned normal by the material's edge size × the vertex's edge scale, in the material's edge colour.
+ * The push grows with the distance from the camera, so the line keeps about the same width on screen as
+ * the figure gets nearer or further, as in MMD. Only materials with the edge flag (0x10) draw an outline,
+ * and only while the material itself is shown (a material morph can hide it).
+ *
+ * The outline mesh shares the model's geometry (morph targets included) and skeleton: no second copy of
+ * the vertices, and it follows every pose and facial expression. It doubles the vertex work of a frame,
+ * which a GPU does not notice but a software rasteriser does; the preview turns it off there by default.
+ */
+import * as THREE from 'three';
+import type { ModelData } from '../../../shared/pmx/model-types';
+import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+
+/** Outline width per unit of edge size, as a share of the distance to the camera (≈ 1 px at MMD's default view). */
+export const EDGE_WIDTH_PER_DEPTH = 0.0009;
+/** PMX material flag: draw the edge. */
+const EDGE_FLAG = 0x10;
+
+const EDGE_PARS = /* glsl */ `
+attribute float edgeScale;
+uniform float edgeWidth;
+`;
+const EDGE_PUSH = /* glsl */ `
+#include <project_vertex>
+{
+	// View space: along the skinned normal, scaled by the depth so the width holds on screen.
+	vec3 edgeNormal = normalize( normalMatrix * objectNormal );
+	mvPosition.xyz += edgeNormal * ( edgeWidth * edgeScale * -mvPosition.z );
+	gl_Position = projectionMatrix * mvPosition;
+}
+`;
+
+export interface BuiltEdges {
+  mesh: THREE.SkinnedMesh;
+  materials: THREE.MeshBasicMaterial[];
+  /** Materials that have the edge flag and a width (the others never draw an outline). */
+  readonly drawn: readonly boolean[];
+  /**
+   * No outline for a material a morph has hidden. Called after each pose: three.js picks the materials
+   * to draw before any per-object callback runs, so this cannot wait for the render.
+   */
+  sync(): void;
+  dispose(): void;
+}
+
+/** The outline mesh for a built model mesh (add it as the mesh's child; see the file comment). */
+export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMaterials: readonly THREE.Material[]): BuiltEdges {
+  const geo = mesh.geometry;
+  if (!geo.getAttribute('edgeScale')) geo.setAttribute('edgeScale', new THREE.BufferAttribute(new Float32Array(model.edgeScales), 1));
+  const drawn = model.materials.map((m) => (m.flags & EDGE_FLAG) !== 0 && m.edgeSize > 0 && m.edgeColor[3] > 0);
+  const materials = model.materials.map((m, i) => {
+    const mat = new THREE.MeshBasicMaterial({
+      name: `${m.name} (edge)`,
+      color: new THREE.Color(m.edgeColor[0], m.edgeColor[1], m.edgeColor[2]),
+      opacity: m.edgeColor[3],
+      transparent: m.edgeColor[3] < 1,
+      side: THREE.BackSide,
+    });
+    mat.visible = drawn[i];
+    const width = m.edgeSize * EDGE_WIDTH_PER_DEPTH;
+    mat.onBeforeCompile = (shader) => {
+      shader.uniforms.edgeWidth = { value: width };
+      shader.vertexShader = EDGE_PARS + shader.vertexShader.replace('#include <project_vertex>', EDGE_PUSH);
+    };
+    mat.customProgramCacheKey = () => 'mmd-edge';
+    return mat;
+  });
+  const edge = new THREE.SkinnedMesh(geo, materials);
+  edge.name = 'model-edge';
+  edge.frustumCulled = false;
+  edge.bind(mesh.skeleton, mesh.bindMatrix);
+  if (boundAtOrigin(edge)) for (const m of materials) useFastSkinning(m);
+  // Per draw: the same morph weights as the model (the model may have swapped its weight array).
+  edge.onBeforeRender = () => {
+    edge.morphTargetInfluences = mesh.morphTargetInfluences;
+    edge.morphTargetDictionary = mesh.morphTargetDictionary;
+  };
+  return {
+    mesh: edge,
+    materials,
+    drawn,
+    sync() {
+      for (let i = 0; i < materials.length; i++) materials[i].visible = drawn[i] && modelMaterials[i].visible;
+    },
+    dispose() {
+      for (const m of materials) m.dispose();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Picking a bone in the 3D preview, end to end in Chromium: open wavefile_v2.vmd through the UI, seek to
+ * a frame where 左ひじ has a key (found here with the codec), click the elbow joint where the preview
+ * says it is drawn → the inspector shows that key (name, frame, record), the pane names the bone and the
+ * mark is drawn on the joint (read back from the canvas); a drag does not pick; the mark follows
+ * scrubbing and playback, and the active track set from the track list; a bone the motion does not key
+ * only shows its name; clicking empty sky and Escape clear the mark. Screenshots: test-artifacts/preview-pick-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { corpusPath, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { buildTracks, readVmd } from '../../shared/vmd';
+import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
+import { PICK_RADIUS_PX, isTipBone } from '../../renderer/src/preview/bone-pick';
+
+const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+/** The mark's colour (preview-engine.ts MARK_COLOR, the timeline's selection colour #ffb23e). */
+const MARK: [number, number, number] = [0xff, 0xb2, 0x3e];
+
+/** Whether an RGBA sample is the mark's colour (within what blending and rounding can change). */
+const isMark = (p: number[]) => Math.max(Math.abs(p[0] - MARK[0]), Math.abs(p[1] - MARK[1]), Math.abs(p[2] - MARK[2])) <= 12;
+
+async function frames(page: Page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
+async function seek(page: Page, frame: number) {
+  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
+  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
+  await frames(page);
+}
+
+async function joint(page: Page, name: string): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n), name);
+  expect(p, `${name} on screen`).not.toBeNull();
+  return { x: p![0], y: p![1] };
+}
+
+/** The element a click at (x, y) reaches: it must be the preview canvas, or the test would click something else. */
+async function hitTestId(page: Page, x: number, y: number): Promise<string | null> {
+  return page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLElement | null)?.dataset.testid ?? null, { x, y });
+}
+
+describe('picking a bone in the 3D preview', () => {
+  let app: AppHandle;
+  const tracks = (() => {
+    const r = readVmd(new Uint8Array(readFileSync(WAVE)));
+    if (!r.ok) throw new Error(r.error.message);
+    return buildTracks(r.value);
+  })();
+  const b = tracks.bones;
+  const elbowTrack = b.index.get('左ひじ')!;
+  // A 左ひじ key some way into the dance (the arms are away from the body), from the file itself.
+  const elbowKey = (() => {
+    for (let k = b.start[elbowTrack]; k < b.start[elbowTrack + 1]; k++) if (b.frames[k] >= 600) return k;
+    throw new Error('no 左ひじ key after frame 600');
+  })();
+  const keyFrame = b.frames[elbowKey];
+  const keyRecord = b.record[elbowKey];
+
+  beforeAll(async () => {
+    app = await openApp({ viewport: { width: 1440, height: 900 } });
+    await app.page.waitForFunction(() => !!window.__vmdPreview);
+    await openFileViaDialog(app.page, WAVE);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('clicking the elbow joint selects 左ひじ and its key at the current frame, and marks the joint', async () => {
+    const { page } = app;
+    expect(elbowTrack).toBeGreaterThanOrEqual(0);
+    await seek(page, keyFrame);
+    // Nothing is marked yet; the pane offers the hint and no track is active (Insert key is disabled).
+    expect(await page.evaluate(() => window.__vmdPreview!.marker())).toEqual({ bone: null, shown: false });
+    expect(await page.isVisible('[data-testid="preview-picked-bone"]')).toBe(false);
+    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(true);
+
+    const p = await joint(page, '左ひじ');
+    expect(await hitTestId(page, p.x, p.y)).toBe('preview-canvas');
+    const before = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p);
+    expect(isMark(before), `pixel before the pick ${before}`).toBe(false);
+
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction((f) => (document.querySelector('[data-testid="inspector-frame"]') as HTMLInputElement | null)?.value === String(f), keyFrame);
+    expect((await page.textContent('[data-testid="inspector-name"]'))?.trim()).toBe('左ひじ');
+    const selection = await page.evaluate(() => window.__vmdEditor!.selection());
+    expect(selection.refs).toEqual([{ kind: 'bone', record: keyRecord }]);
+    expect(selection.active).toEqual({ kind: 'bone', record: keyRecord });
+    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(false);
+    expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.trim()).toBe('Bone: 左ひじ');
+    // The track row, when the list shows it, is the active one.
+    const row = page.locator(`[data-testid="track-bone:${elbowTrack}"]`);
+    if (await row.count()) expect(await row.getAttribute('class')).toContain('active');
+    else console.log(`track row of 左ひじ (track ${elbowTrack}) is not scrolled into the track list`);
+
+    // The mark: drawn (the dot on the joint, the ring ~8.8 px out), as the picture shows.
+    await frames(page);
+    expect(await page.evaluate(() => window.__vmdPreview!.marker())).toEqual({ bone: '左ひじ', shown: true });
+    const onJoint = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p);
+    expect(isMark(onJoint), `pixel on the joint ${onJoint}`).toBe(true);
+    const onRing = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x + 8.8, y), p);
+    expect(isMark(onRing), `pixel on the ring ${onRing}`).toBe(true);
+    await app.screenshot('preview-pick-elbow');
+    expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+
+  it('a drag orbits the view without picking', async () => {
+    const { page } = app;
+    const cam0 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
+    const p = await joint(page, '右ひじ');
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down();
+    await page.mouse.move(p.x + 30, p.y + 5, { steps: 5 });
+    await page.mouse.up();
+    await frames(page);
+    const cam1 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
+    expect(Math.hypot(cam1[0] - cam0[0], cam1[1] - cam0[1], cam1[2] - cam0[2])).toBeGreaterThan(0.1);
+    expect((await page.evaluate(() => window.__vmdPreview!.marker())).bone).toBe('左ひじ');
+    expect((await page.textContent('[data-testid="inspector-name"]'))?.trim()).toBe('左ひじ');
+  });
+
+  it('the mark follows the joint while scrubbing and playing', async () => {
+    const { page } = app;
+    const other = keyFrame + 45;
+    await seek(page, other);
+    const p = await joint(page, '左ひじ');
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p))).toBe(true);
+    // No key of 左ひじ at this frame: the pick itself would now select nothing, but the mark stays.
+    expect((await page.evaluate(() => window.__vmdPreview!.marker())).bone).toBe('左ひじ');
+
+    await page.click('[data-testid="preview-play"]');
+    await page.waitForTimeout(700);
+    await page.click('[data-testid="preview-play"]');
+    await frames(page);
+    const f = await page.evaluate(() => window.__vmdPreview!.frame());
+    expect(f).toBeGreaterThan(other);
+    const q = await joint(page, '左ひじ');
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), q)), `mark on the joint after playing to ${f}`).toBe(true);
+    await app.screenshot('preview-pick-after-play');
+  });
+
+  it('a bone the motion does not key only shows its name: no active track, no key selected', async () => {
+    const { page } = app;
+    await seek(page, keyFrame);
+    // Figure bones (not tips) without a track in the file, whose joint no keyed joint crowds on screen
+    // (a keyed joint within the pick radius would rightly win).
+    const figure = defaultFigureBones();
+    const keyed = figure.filter((bone) => b.index.has(bone.name)).map((bone) => bone.name);
+    const keyedAt = (await page.evaluate((ns) => ns.map((n) => window.__vmdPreview!.boneScreenPosition(n)), keyed)).filter((p): p is [number, number] => p !== null);
+    let target: { name: string; x: number; y: number } | null = null;
+    for (const bone of figure) {
+      if (b.index.has(bone.name) || isTipBone(bone)) continue;
+      const p = await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n), bone.name);
+      if (!p || (await hitTestId(page, p[0], p[1])) !== 'preview-canvas') continue;
+      if (keyedAt.every((q) => Math.hypot(q[0] - p[0], q[1] - p[1]) > PICK_RADIUS_PX + 1)) {
+        target = { name: bone.name, x: p[0], y: p[1] };
+        break;
+      }
+    }
+    expect(target, 'an unkeyed figure bone clear of keyed joints').not.toBeNull();
+    await page.mouse.click(target!.x, target!.y);
+    await page.waitForFunction((n) => window.__vmdPreview!.marker().bone === n, target!.name);
+    expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.replace(/\s+/g, ' ').trim()).toBe(`Bone: ${target!.name} (no keys in this motion)`);
+    expect(await page.evaluate(() => window.__vmdEditor!.selection())).toEqual({ refs: [], active: null });
+    expect(await page.isVisible('[data-testid="inspector-name"]')).toBe(false);
+    expect(await page.textContent('[data-testid="key-inspector"]')).toContain('No key selected');
+    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(true);
+    await frames(page);
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), target!))).toBe(true);
+    await app.screenshot('preview-pick-unkeyed');
+
+    // Back on the elbow: its key at this frame is selected again.
+    const p = await joint(page, '左ひじ');
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction(() => window.__vmdPreview!.marker().bone === '左ひじ');
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).active).toEqual({ kind: 'bone', record: keyRecord });
+  });
+
+  it('clicking empty sky clears the mark (the key selection stays)', async () => {
+    const { page } = app;
+    await seek(page, keyFrame);
+    const box = (await page.locator('[data-testid="preview-canvas"]').boundingBox())!;
+    const sky = { x: box.x + box.width - 20, y: box.y + 40 };
+    expect(await hitTestId(page, sky.x, sky.y)).toBe('preview-canvas');
+    const p = await joint(page, '左ひじ');
+    await page.mouse.click(sky.x, sky.y);
+    await page.waitForSelector('[data-testid="preview-picked-bone"]', { state: 'detached' });
+    await frames(page);
+    expect(await page.evaluate(() => window.__vmdPreview!.marker())).toEqual({ bone: null, shown: false });
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p))).toBe(false);
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).active).toEqual({ kind: 'bone', record: keyRecord });
+    await app.screenshot('preview-pick-cleared');
+  });
+
+  it('a bone row clicked in the track list is marked; Escape clears the mark', async () => {
+    const { page } = app;
+    // The first bone row the list shows whose bone the default figure has.
+    const rows = await page.$$eval('[data-testid^="track-bone:"]', (els) => els.map((e) => ({ id: e.getAttribute('data-testid')!, name: e.querySelector('.name')?.textContent?.trim() ?? '' })));
+    let chosen: { id: string; name: string } | null = null;
+    for (const r of rows) {
+      if (await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n) !== null, r.name)) {
+        chosen = r;
+        break;
+      }
+    }
+    expect(chosen, `a visible bone row the figure has among ${rows.map((r) => r.name).join(', ')}`).not.toBeNull();
+    await page.click(`[data-testid="${chosen!.id}"]`);
+    await page.waitForFunction((n) => window.__vmdPreview!.marker().bone === n, chosen!.name);
+    await frames(page);
+    const p = await joint(page, chosen!.name);
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p)), `mark on ${chosen!.name}`).toBe(true);
+    expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.trim()).toBe(`Bone: ${chosen!.name}`);
+    await app.screenshot('preview-pick-track-row');
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__vmdPreview!.marker().bone === null);
+    await frames(page);
+    expect((await page.evaluate(() => window.__vmdPreview!.marker())).shown).toBe(false);
+    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p))).toBe(false);
+    expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+});
