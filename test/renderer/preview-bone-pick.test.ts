@@ -34,6 +34,26 @@ const screen = (...joints: [number, number, number][]) => Float32Array.from(join
 
 const VISIBLE = BONE_FLAG.VISIBLE | BONE_FLAG.ROTATABLE;
 
+/**
+ * The default figure at rest under the preview's opening view (camera at (0, 16, 52) looking at (0, 10, 0),
+ * fov 30°) in a width × height viewport: its bones, the camera, and each joint projected (x, y, depth).
+ */
+function figureOnScreen(width: number, height: number) {
+  const bones = defaultFigureBones();
+  const rig = buildRig(bones);
+  updateRigWorld(rig);
+  const camera = new THREE.PerspectiveCamera(30, width / height, 0.5, 2000);
+  camera.position.set(0, 16, 52);
+  camera.lookAt(0, 10, 0);
+  camera.updateMatrixWorld();
+  const m = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  const world = new Float32Array(3 * bones.length);
+  rig.bones.forEach((b, i) => world.set([b.matrixWorld.elements[12], b.matrixWorld.elements[13], b.matrixWorld.elements[14]], 3 * i));
+  const out = new Float32Array(3 * bones.length);
+  projectJoints(m.elements, world, bones.length, width, height, out);
+  return { bones, rig, camera, out };
+}
+
 describe('projectJoints', () => {
   it('maps world points to CSS pixels as the pinhole formula says', () => {
     const { m } = handCamera();
@@ -56,18 +76,7 @@ describe('projectJoints', () => {
   });
 
   it('agrees with three.js Vector3.project on the default figure under the preview\'s opening view', () => {
-    const bones = defaultFigureBones();
-    const rig = buildRig(bones);
-    updateRigWorld(rig);
-    const camera = new THREE.PerspectiveCamera(30, 400 / 600, 0.5, 2000);
-    camera.position.set(0, 16, 52);
-    camera.lookAt(0, 10, 0);
-    camera.updateMatrixWorld();
-    const m = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    const world = new Float32Array(3 * bones.length);
-    rig.bones.forEach((b, i) => world.set([b.matrixWorld.elements[12], b.matrixWorld.elements[13], b.matrixWorld.elements[14]], 3 * i));
-    const out = new Float32Array(3 * bones.length);
-    projectJoints(m.elements, world, bones.length, 400, 600, out);
+    const { rig, camera, out } = figureOnScreen(400, 600);
     // 左ひじ's rest position in MMD coordinates (default-figure.ts), z flipped for three.js.
     const elbow = new THREE.Vector3(3.9, 13.55, -0.4).project(camera);
     const i = rig.byKey.get('左ひじ')!;
@@ -144,19 +153,8 @@ describe('pick tiers', () => {
   });
 
   it('on the default figure: a keyed leg IK wins its ankle, an IK bone wins the toe tip it sits on', () => {
-    const bones = defaultFigureBones();
-    const rig = buildRig(bones);
-    updateRigWorld(rig);
-    const camera = new THREE.PerspectiveCamera(30, 200 / 300, 0.5, 2000);
-    camera.position.set(0, 16, 52);
-    camera.lookAt(0, 10, 0);
-    camera.updateMatrixWorld();
-    const m = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    const world = new Float32Array(3 * bones.length);
-    rig.bones.forEach((b, i) => world.set([b.matrixWorld.elements[12], b.matrixWorld.elements[13], b.matrixWorld.elements[14]], 3 * i));
-    const s = new Float32Array(3 * bones.length);
     // A small viewport (200 × 300 px): the elbow and the upper-arm twist joint are ~16 px apart.
-    projectJoints(m.elements, world, bones.length, 200, 300, s);
+    const { bones, rig, camera, out: s } = figureOnScreen(200, 300);
     const at = (mmd: [number, number, number]) => {
       const p = new THREE.Vector3(mmd[0], mmd[1], -mmd[2]).project(camera);
       return [((p.x + 1) / 2) * 200, ((1 - p.y) / 2) * 300] as const;
