@@ -90,10 +90,13 @@ describe('picking a bone in the 3D preview', () => {
     expect(selection.active).toEqual({ kind: 'bone', record: keyRecord });
     expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(false);
     expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.trim()).toBe('Bone: 左ひじ');
-    // The track row, when the list shows it, is the active one.
+    // The track list scrolled the row into view (it starts far below the fold) and shows it active.
     const row = page.locator(`[data-testid="track-bone:${elbowTrack}"]`);
-    if (await row.count()) expect(await row.getAttribute('class')).toContain('active');
-    else console.log(`track row of 左ひじ (track ${elbowTrack}) is not scrolled into the track list`);
+    await row.waitFor();
+    expect(await row.getAttribute('class')).toContain('active');
+    const [rowBox, listBox] = [await row.boundingBox(), await page.locator('[data-testid="track-list"]').boundingBox()];
+    expect(rowBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
 
     // The mark: drawn (the dot on the joint, the ring ~8.8 px out), as the picture shows.
     await frames(page);

@@ -121,12 +121,31 @@ export function createTimelineView() {
     const span = view.width / view.pxPerFrame;
     if (f < view.frameStart || f > view.frameStart + span) view.frameStart = f - span / 2;
   }
+  /**
+   * Scrolls the rows so a track's row is in view (opening its group if it is collapsed): after a bone is
+   * picked in the 3D preview, its row may be far down the list.
+   */
+  function revealTrack(kind: EditKind, track: number) {
+    const find = () => rows.value.findIndex((r) => r.type === 'track' && r.kind === kind && r.track === track);
+    if (find() < 0) {
+      const group = rows.value.find((r) => r.type === 'group' && r.collapsed && r.members.some((m) => m.kind === kind && m.track === track));
+      if (!group) return;
+      toggleGroup(group.id);
+    }
+    const i = find();
+    if (i < 0) return;
+    const top = i * ROW_HEIGHT, visible = view.height - RULER_HEIGHT;
+    if (top < view.scrollY || top + ROW_HEIGHT > view.scrollY + visible) {
+      view.scrollY = top - Math.max(0, (visible - ROW_HEIGHT) / 2);
+      clampScroll();
+    }
+  }
   /** Shows the whole motion. */
   function fit(lastFrame: number) {
     view.pxPerFrame = Math.max(MIN_PX_PER_FRAME, Math.min(MAX_PX_PER_FRAME, (view.width - 20) / Math.max(lastFrame + 10, 30)));
     view.frameStart = -10 / view.pxPerFrame;
   }
-  return { view, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, panFrames, reveal, fit };
+  return { view, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, panFrames, reveal, revealTrack, fit };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;
