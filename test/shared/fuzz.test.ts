@@ -1,10 +1,12 @@
 /**
- * Mutated and truncated corpus files through the parser: every one either parses or returns a typed
+ * Mutated and truncated corpus files (and hand-built models) through the parsers: every one either parses or returns a typed
  * error; none throws, and none takes over 100 ms. Deterministic (seeded), so a failure reproduces.
  */
 import { describe, expect, it } from 'vitest';
 import { buildTracks, inspectVmd, readVmd, readVpd, samplePose } from '../../shared/vmd';
 import { corpusFiles, corpusPresent, readCorpus } from '../helpers/corpus';
+import { inspectModel, readModel } from '../../shared/pmx';
+import { morphPmx, tinyPmd, tinyPmx } from './pmx-fixtures';
 
 function rng(seed: number) {
   return () => {
@@ -69,5 +71,60 @@ describe.skipIf(!corpusPresent)('fuzz', () => {
       slowest = Math.max(slowest, performance.now() - t0);
     }
     expect(slowest).toBeLessThan(100);
+  });
+});
+
+describe('fuzz: models', () => {
+  const MODEL_CODES = new Set(['E_PMX_MAGIC', 'E_PMX_TRUNCATED']);
+  /** Parses or returns a typed error with an offset inside the file; never throws. Returns whether it parsed. */
+  function check(b: Uint8Array): boolean {
+    const r = readModel(b);
+    if (r.ok) {
+      // What the CLI's `inspect MODEL` prints comes from the same bytes.
+      expect(inspectModel(b).ok).toBe(true);
+      return true;
+    }
+    expect(MODEL_CODES.has(r.error.code), r.error.code).toBe(true);
+    expect(r.error.offset).toBeGreaterThanOrEqual(0);
+    expect(r.error.offset!).toBeLessThanOrEqual(b.length);
+    return false;
+  }
+
+  it('survives 2,000 mutated or truncated hand-built PMX/PMD files (every morph kind, index sizes 1/2/4)', () => {
+    const rand = rng(4242);
+    const sources = [tinyPmx().build(), tinyPmx({ utf8: true, boneIndexSize: 4, vertexIndexSize: 2, materialIndexSize: 2 }).build(), morphPmx().build(), tinyPmd().build()];
+    let parsed = 0, rejected = 0, slowest = 0;
+    for (let n = 0; n < 2000; n++) {
+      const src = sources[n % sources.length];
+      let b: Uint8Array = src.slice();
+      const mode = n % 3;
+      if (mode === 0) b = b.subarray(0, Math.floor(rand() * b.length));
+      else {
+        const flips = 1 + Math.floor(rand() * 6);
+        // mode 2: 0xff bytes, which turn counts and lengths huge or negative.
+        for (let i = 0; i < flips; i++) b[Math.floor(rand() * b.length)] = mode === 2 ? 0xff : Math.floor(rand() * 256);
+      }
+      const t0 = performance.now();
+      if (check(b)) parsed++;
+      else rejected++;
+      slowest = Math.max(slowest, performance.now() - t0);
+    }
+    expect(parsed + rejected).toBe(2000);
+    expect(rejected).toBeGreaterThan(400);
+    expect(parsed).toBeGreaterThan(100);
+    expect(slowest).toBeLessThan(100);
+  });
+
+  it.skipIf(!corpusPresent)('survives 60 mutated or truncated corpus models', () => {
+    const rand = rng(99);
+    const models = [...corpusFiles('.pmx'), ...corpusFiles('.pmd')];
+    expect(models.length).toBeGreaterThan(2);
+    for (let n = 0; n < 60; n++) {
+      const src = readCorpus(models[n % models.length]);
+      let b: Uint8Array = src.slice();
+      if (n % 2 === 0) b = b.subarray(0, Math.floor(rand() * b.length));
+      else for (let i = 0; i < 4; i++) b[Math.floor(rand() * b.length)] = Math.floor(rand() * 256);
+      check(b);
+    }
   });
 });
