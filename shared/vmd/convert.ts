@@ -24,7 +24,7 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
     if (!opts.skipLongNames) {
       return fail('E_NAME_TOO_LONG', `${what} "${name}" is ${len} bytes in Shift_JIS; VMD ${what} names hold 15 (use --skip-long-names to leave it out)`);
     }
-    diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes` });
+    diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes`, params: { name } });
     return false;
   };
   const bones: BoneKeyInput[] = [];
@@ -42,7 +42,7 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
   const model = pose.model.replace(/\.osm$/i, '');
   try {
     const modelName = sjisLength(model) <= 20 ? model : '';
-    if (modelName !== model) diagnostics.push({ code: 'W_MODEL_NAME', message: `model name "${model}" is longer than 20 bytes; left empty` });
+    if (modelName !== model) diagnostics.push({ code: 'W_MODEL_NAME', message: `model name "${model}" is longer than 20 bytes; left empty`, params: { name: model } });
     return ok(buildVmd({ model: modelName, bones, morphs }), diagnostics);
   } catch (e) {
     if (e instanceof CodecFailure) return { ok: false, error: e.error };

@@ -36,8 +36,11 @@ export interface CodecError {
 
 export interface Diagnostic {
   code: string;
+  /** English text (the CLI prints it; the app shows its own translation of `code` with `params`). */
   message: string;
   offset?: number;
+  /** The values the message names, for a translated text. */
+  params?: Record<string, string | number>;
 }
 
 export type Result<T> =

@@ -103,6 +103,7 @@ export function readVmd(bytes: Uint8Array): Result<VmdDocument> {
     diagnostics.push({
       code: present < 6 ? 'W_VMD_SHORT_TAIL' : 'W_VMD_TRAILING',
       message: `${trailing.length} byte(s) after the last block are kept as they are`,
+      params: { n: trailing.length },
       offset: off,
     });
   }

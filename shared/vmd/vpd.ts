@@ -118,6 +118,7 @@ export function readVpd(bytes: Uint8Array): Result<VpdPose> {
     diagnostics.push({
       code: 'W_VPD_COUNT',
       message: `header declares ${declaredBones} bone(s) but the file has ${bones.length} bone section(s); the sections are used`,
+      params: { declared: declaredBones, n: bones.length },
     });
   }
   return ok({ model, bones, morphs, declaredBones, encoding: utf8 ? 'utf-8' : 'shift_jis' }, diagnostics);

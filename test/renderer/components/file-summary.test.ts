@@ -1,0 +1,76 @@
+/**
+ * The file panel's notes in the UI language: the reader's diagnostics by code with their values, and the
+ * summary's own findings (repeated keys), counted here from the records independently of the tracks.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { nextTick } from 'vue';
+import { readVmd } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import FileSummary from '../../../renderer/src/components/FileSummary.vue';
+import { buildFixture, SJIS } from '../../helpers/vmd-fixtures';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+
+const okVoid = async () => ({ ok: true, value: undefined });
+
+/** Repeated (name bytes, frame) pairs in a fixed-size block: records whose pair an earlier record had. */
+function repeats(bytes: Uint8Array, countAt: number, size: number, nameLength: number): number {
+  const count = new DataView(bytes.buffer, bytes.byteOffset).getUint32(countAt, true);
+  const seen = new Set<string>();
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const o = countAt + 4 + i * size;
+    const key = `${Array.from(bytes.subarray(o, o + nameLength)).join(',')}@${new DataView(bytes.buffer, bytes.byteOffset).getUint32(o + nameLength, true)}`;
+    if (seen.has(key)) n++;
+    else seen.add(key);
+  }
+  return n;
+}
+
+describe('FileSummary notes', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(new Proxy({}, { get: () => okVoid }) as never);
+  });
+
+  it('trailing bytes: the reader\'s diagnostic in Japanese with its byte count, in English as the CLI prints it', async () => {
+    const body = buildFixture({ bones: [{ name: SJIS['センター'], frame: 0 }] });
+    const bytes = new Uint8Array(body.length + 3);
+    bytes.set(body);
+    bytes.set([1, 2, 3], body.length);
+    const r = readVmd(bytes);
+    expect(r.ok && r.diagnostics.map((d) => d.code)).toEqual(['W_VMD_TRAILING']);
+    const doc = useDocumentStore();
+    expect(doc.openBytes('tail.vmd', bytes, '/t/tail.vmd')).toBe(true);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.get('[data-testid="summary-notes"]').text()).toBe('最後のブロックの後ろの 3 バイトはそのまま保持します');
+    settings.settings = { ...settings.settings, locale: 'en' };
+    await nextTick();
+    expect(w.get('[data-testid="summary-notes"]').text()).toBe(r.ok ? r.diagnostics[0].message : '');
+  });
+
+  it.skipIf(!corpusPresent)('stand.vmd: repeated bone and morph keys counted and said in Japanese', async () => {
+    const bytes = readCorpus('gene/motion/stand.vmd');
+    const bones = new DataView(bytes.buffer, bytes.byteOffset).getUint32(50, true);
+    const boneRepeats = repeats(bytes, 50, 111, 15);
+    const morphRepeats = repeats(bytes, 54 + bones * 111, 23, 15);
+    expect(boneRepeats).toBeGreaterThan(0);
+    expect(morphRepeats).toBeGreaterThan(0);
+    const doc = useDocumentStore();
+    expect(doc.openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.findAll('[data-testid="summary-notes"] li').map((li) => li.text())).toEqual([
+      `${boneRepeats} 個のボーンキーが同じボーン・フレームに重複しています（ファイル内で最初のものを使います）`,
+      `${morphRepeats} 個のモーフキーが同じモーフ・フレームに重複しています（ファイル内で最初のものを使います）`,
+    ]);
+  });
+});
