@@ -3,6 +3,8 @@
  * Errors stay until dismissed; other kinds fade after a few seconds.
  */
 import { defineStore } from 'pinia';
+import { t, type Locale } from '../../../shared/i18n/strings';
+import { useSettingsStore } from './settings';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -17,13 +19,23 @@ export interface Notice {
 /** Anything error-shaped: IpcError, CodecError, an Error, a string. */
 export type ErrorLike = { code?: string; message: string; file?: string; offset?: number } | Error | string;
 
-/** One line for people: "file: message (at byte N)". */
-export function describeError(e: ErrorLike): { message: string; detail?: string } {
+/**
+ * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
+ * is exact); in Japanese the line says by error code what is wrong, and the English message moves to the
+ * detail line with the code, so nothing is lost.
+ */
+export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: string; detail?: string } {
   if (typeof e === 'string') return { message: e };
   if (e instanceof Error) return { message: e.message };
   const name = e.file ? e.file.split(/[\\/]/).pop() + ': ' : '';
-  const at = e.offset !== undefined ? ` (at byte ${e.offset})` : '';
-  return { message: `${name}${e.message}${at}`, detail: e.code };
+  const key = `err.${e.code}`;
+  const said = locale === 'en' || !e.code ? null : t(key, locale);
+  if (said === null || said === key) {
+    const at = e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
+    return { message: `${name}${e.message}${at}`, detail: e.code };
+  }
+  const at = e.offset !== undefined ? `（${t('err.atByte', locale, { n: e.offset })}）` : '';
+  return { message: `${name}${said}${at}`, detail: `${e.code}: ${e.message}` };
 }
 
 let nextId = 1;
@@ -43,7 +55,7 @@ export const useNotifyStore = defineStore('notify', {
       return id;
     },
     error(e: ErrorLike): number {
-      const d = describeError(e);
+      const d = describeError(e, useSettingsStore().locale);
       return this.push('error', d.message, d.detail);
     },
     info(message: string): number {
