@@ -9,6 +9,7 @@ const en = {
   'preview.pickedUntracked': '(no keys in this motion)',
   'preview.pickHint': 'Click a joint to select its bone, Esc to clear',
   'preview.outline': 'Outline',
+  'preview.droppedNoFolder': 'dropped without its folder (the browser gives no path): open the model with Model… to load its textures',
   'preview.outlineTitle': "MMD's edge lines around the model. Off by default without a GPU: software rendering would draw the model twice per frame.",
 };
 
@@ -21,6 +22,7 @@ const ja: Record<PreviewStringKey, string> = {
   'preview.pickedUntracked': '（このモーションにキーなし）',
   'preview.pickHint': '関節をクリックでボーンを選択、Esc で解除',
   'preview.outline': '輪郭線',
+  'preview.droppedNoFolder': 'ブラウザからのドロップではフォルダが分からないため読めません。「モデル…」から開くとテクスチャも読み込みます',
   'preview.outlineTitle': 'MMD のエッジ（輪郭線）。GPU がない環境ではモデルを 2 回描くことになるため、既定でオフです。',
 };
 

@@ -291,4 +291,27 @@ describe('3D preview', () => {
       tmp.remove();
     }
   });
+
+  it('a .pmd dropped on the window shows in the preview (the browser gives no folder: textures listed as missing, and why)', async () => {
+    const { page } = app;
+    const file = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+    const model = load(readModel(new Uint8Array(readFileSync(file))));
+    const b64 = readFileSync(file).toString('base64');
+    await page.evaluate((b64) => {
+      const s = atob(b64);
+      const u = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) u[i] = s.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([u], 'miku.pmd'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, b64);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes(n), model.name, { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="preview-missing-textures"]');
+    const missing = await page.textContent('[data-testid="preview-missing-textures"]');
+    for (const tex of model.textures) expect(missing).toContain(tex);
+    expect(missing).toContain('Model…');
+    expect((await page.evaluate(() => window.__vmdPreview!.info())).bones).toBe(model.bones.length);
+    await page.click('[data-testid="preview-use-figure"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
+  });
 });

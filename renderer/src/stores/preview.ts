@@ -4,6 +4,7 @@
  * here (they live in preview/preview-engine.ts, outside Vue's reactivity).
  */
 import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
 
 export interface PreviewModelSummary {
   name: string;
@@ -37,6 +38,11 @@ export const usePreviewStore = defineStore('preview', {
     renderScale: 1,
     /** MMD's outline around a loaded model (the preview sets the default: off on software GL). */
     outline: false,
+    /**
+     * A model to show, asked for from outside the pane (a .pmx/.pmd dropped on the window): by path when the
+     * shell knows it (Electron), else the bytes alone (the browser gives no path, so no textures).
+     */
+    modelRequest: null as ({ path: string } | { name: string; bytes: Uint8Array }) | null,
     /** The motion hides the model at the current frame (its IK block's show flag is off). */
     hiddenByMotion: false,
     /** WebGL could not start. */
@@ -48,6 +54,9 @@ export const usePreviewStore = defineStore('preview', {
     picked: null as { name: string; tracked: boolean } | null,
   }),
   actions: {
+    requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
+      this.modelRequest = 'bytes' in r ? { name: r.name, bytes: markRaw(r.bytes) } : r;
+    },
     setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0) {
       this.missingBones = info.missingBones;
       this.missingMorphs = info.missingMorphs;
