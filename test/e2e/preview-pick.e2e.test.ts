@@ -217,6 +217,14 @@ describe('picking a bone in the 3D preview', () => {
     expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.trim()).toBe(`Bone: ${chosen!.name}`);
     await app.screenshot('preview-pick-track-row');
 
+    // Escape with a dialog open closes the dialog and leaves the mark alone.
+    await page.click('[data-testid="cmd-open"]');
+    await page.waitForSelector('[data-testid="file-dialog"]');
+    expect((await page.evaluate(() => window.__vmdPreview!.marker())).bone).toBe(chosen!.name);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    expect((await page.evaluate(() => window.__vmdPreview!.marker())).bone).toBe(chosen!.name);
+
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => window.__vmdPreview!.marker().bone === null);
     await frames(page);

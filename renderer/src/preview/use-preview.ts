@@ -168,15 +168,19 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       applyPick(e.pickBone(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height));
     };
     const onKey = (ev: KeyboardEvent) => {
-      if (ev.key === 'Escape' && store.picked) clearMark();
+      // Escape belongs to an open dialog (it closes it) or a menu first; only then does it clear the mark.
+      if (ev.key !== 'Escape' || !store.picked || document.querySelector('[role="dialog"], [data-testid="recent-menu"]')) return;
+      clearMark();
     };
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('pointerup', onUp);
-    window.addEventListener('keydown', onKey);
+    // Capture phase: a dialog's own Escape handler closes it (and Vue removes it) before a bubbling
+    // listener here would run, so only now can we still see that the key was the dialog's.
+    window.addEventListener('keydown', onKey, true);
     return () => {
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('pointerup', onUp);
-      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onKey, true);
     };
   }
 
