@@ -53,6 +53,22 @@ export function cameraCutFrames(frames: Uint32Array): number[] {
   return out;
 }
 
+/**
+ * What the summary says about a motion beyond its counts: the reader's diagnostics, then repeated keys
+ * and non-unit rotations, each with a code and its values (the CLI prints `message`; the app translates
+ * by `code` with `params`).
+ */
+export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionTracks, nonUnitQuaternions: number): Diagnostic[] {
+  const notes = [...diagnostics];
+  const b = tracks.bones.duplicates, m = tracks.morphs.duplicates;
+  if (b) notes.push({ code: 'N_BONE_DUPLICATES', message: `${b} bone key(s) repeat a (bone, frame) pair; the first in the file is used`, params: { n: b } });
+  if (m) notes.push({ code: 'N_MORPH_DUPLICATES', message: `${m} morph key(s) repeat a (morph, frame) pair; the first in the file is used`, params: { n: m } });
+  if (nonUnitQuaternions) {
+    notes.push({ code: 'N_NON_UNIT', message: `${nonUnitQuaternions} bone key(s) have a rotation quaternion whose length is not 1 (kept as stored)`, params: { n: nonUnitQuaternions } });
+  }
+  return notes;
+}
+
 export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: Diagnostic[] = []): VmdInfo {
   const counts = Object.fromEntries(BLOCK_KINDS.map((k) => [k, doc[k].count])) as Record<BlockKind, number>;
   let nonUnit = 0;
@@ -63,10 +79,7 @@ export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: 
     const x = v.getFloat32(o, true), y = v.getFloat32(o + 4, true), z = v.getFloat32(o + 8, true), w = v.getFloat32(o + 12, true);
     if (Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) > 1e-3) nonUnit++;
   }
-  const warnings = diagnostics.map((d) => d.message);
-  if (tracks.bones.duplicates) warnings.push(`${tracks.bones.duplicates} bone key(s) repeat a (bone, frame) pair; the first in the file is used`);
-  if (tracks.morphs.duplicates) warnings.push(`${tracks.morphs.duplicates} morph key(s) repeat a (morph, frame) pair; the first in the file is used`);
-  if (nonUnit) warnings.push(`${nonUnit} bone key(s) have a rotation quaternion whose length is not 1 (kept as stored)`);
+  const warnings = summaryNotes(diagnostics, tracks, nonUnit).map((d) => d.message);
   const lastFrame = tracks.lastFrame;
   return {
     format: 'vmd',
