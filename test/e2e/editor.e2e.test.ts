@@ -173,8 +173,8 @@ describe('motion editor in the browser mode', () => {
     }
     const dragStats = frameStats(await stopFrames(page));
     // The cursor sits on the key: its curve shapes only the frames before it, so the figure does not move
-    // and the preview draws nothing during the drag (each draw would cost a main-thread readback on
-    // software GL). Checked by count, not by time.
+    // and the preview draws nothing during the drag (on software GL each draw costs CPU time the page
+    // needs). Checked by count, not by time.
     const rendersAtKey = await page.evaluate(() => window.__vmdPreview!.breakdown().renders);
     expect(rendersAtKey).toBe(0);
     expect(await page.evaluate((n) => window.__vmdPreview!.boneWorldQuaternion(n), boneName)).toEqual(poseAtKey);
@@ -183,9 +183,10 @@ describe('motion editor in the browser mode', () => {
     await page.mouse.up();
     const releaseEnd = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
     console.log(`[perf] curve handle drag on wavefile_v2, cursor on the key (${steps} moves, preview renders ${rendersAtKey}), frames while dragging: ${JSON.stringify(dragStats)}; release → committed and redrawn: ${(releaseEnd - releaseMs).toFixed(0)} ms`);
-    // The 60 Hz goal is reported above, not asserted: frames here are drawn by SwiftShader (software GL,
-    // the preview re-renders on every move) on a shared 2-core machine. The guard below catches a drag
-    // that stalls (six frames at 60 Hz), not a missed frame.
+    // The 60 Hz goal is reported, not asserted: without a GPU the page is composited and the preview
+    // rasterised in software, on a shared 2-core machine, where a frame is sometimes late with the page's
+    // main thread idle (see README, known limits). The guard below catches a drag that stalls (six frames
+    // at 60 Hz), not a missed frame.
     expect(dragStats.p95).toBeLessThan(100);
 
     const dragged: Curve = [target[0], target[1], before[3][2], before[3][3]];
@@ -233,6 +234,7 @@ describe('motion editor in the browser mode', () => {
     const h2 = await curvePoint(page, dragged[2], dragged[3]);
     const to2 = await curvePoint(page, 20, 110);
     await page.evaluate(() => window.__vmdPreview!.resetPerf());
+    const presentedBefore = await page.evaluate(() => window.__vmdPreview!.presentation().presented);
     await startFrames(page);
     await page.mouse.move(h2.x, h2.y);
     await page.mouse.down();
@@ -242,12 +244,18 @@ describe('motion editor in the browser mode', () => {
     }
     const midStats = frameStats(await stopFrames(page));
     const midRenders = await page.evaluate(() => window.__vmdPreview!.breakdown().renders);
+    // On software GL the pictures reach the page through async-present.ts, off the frame's critical path.
+    const shown = await page.evaluate(() => ({ ...window.__vmdPreview!.presentation(), latency: window.__vmdPreview!.breakdown().present }));
     const poseLive = await page.evaluate((n) => window.__vmdPreview!.boneWorldQuaternion(n), boneName);
     await page.mouse.up();
     await page.waitForFunction(() => (document.querySelector('[data-testid="curve-y2"]') as HTMLInputElement).value === '110');
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     const poseCommitted = await page.evaluate((n) => window.__vmdPreview!.boneWorldQuaternion(n), boneName);
-    console.log(`[perf] curve handle drag on wavefile_v2, cursor mid-segment at frame ${mid} (${steps} moves, preview renders ${midRenders}), frames while dragging: ${JSON.stringify(midStats)}`);
+    const presentedInDrag = shown.presented - presentedBefore;
+    const latency = shown.mode === 'async' ? `, presented ${presentedInDrag} (render → on the page: median ${shown.latency.median.toFixed(1)} ms, p95 ${shown.latency.p95.toFixed(1)} ms)` : '';
+    console.log(`[perf] curve handle drag on wavefile_v2, cursor mid-segment at frame ${mid} (${steps} moves, preview renders ${midRenders}, presentation ${shown.mode}${latency}), frames while dragging: ${JSON.stringify(midStats)}`);
+    // Every picture drawn reached the page (the last one may still have been on its way).
+    if (shown.mode === 'async') expect(presentedInDrag).toBeGreaterThanOrEqual(midRenders - 1);
     expect(await curveFields(page)).toEqual([dragged[0], dragged[1], 20, 110]);
     // The preview re-rendered as the handle moved (a render per changed pose, coalesced per frame)…
     expect(midRenders).toBeGreaterThan(steps / 3);

@@ -107,9 +107,7 @@ describe('3D preview light and lifetime', () => {
       const w = window as unknown as { __mem: { geometries: number; textures: number }; __left: { geometries: number; textures: number }; __gl: WebGL2RenderingContext };
       w.__mem = window.__vmdPreview!.liveMemory();
       w.__left = window.__vmdPreview!.disposal();
-      const canvas = document.querySelector('[data-testid="preview-canvas"]') as HTMLCanvasElement;
-      // getContext on a canvas that has one returns that same context.
-      w.__gl = canvas.getContext('webgl2')!;
+      w.__gl = window.__vmdPreview!.context() as WebGL2RenderingContext;
       const before = { geometries: w.__mem.geometries, textures: w.__mem.textures, lost: w.__gl.isContextLost() };
       (document.querySelector('#app') as unknown as { __vue_app__: { unmount(): void } }).__vue_app__.unmount();
       return {

@@ -20,7 +20,7 @@ const BUDGET_MS = 1000 / 60;
 const fmt = (s: Stat) => `median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms`;
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
-async function play(page: Page, ms: number, opts: { syncGpu?: boolean; adaptive?: boolean; shot?: string }): Promise<FrameBreakdown & { buffer: [number, number]; note: string | null }> {
+async function play(page: Page, ms: number, opts: { syncGpu?: boolean; adaptive?: boolean; shot?: string }): Promise<FrameBreakdown & { buffer: [number, number]; note: string | null; presentation: string }> {
   await page.evaluate((o) => {
     const h = window.__vmdPreview!;
     h.syncGpu(!!o.syncGpu);
@@ -32,11 +32,15 @@ async function play(page: Page, ms: number, opts: { syncGpu?: boolean; adaptive?
   // Read while still playing: the buffer size is the one playback ended at.
   const out = await page.evaluate(() => ({
     ...window.__vmdPreview!.breakdown(),
+    presentation: window.__vmdPreview!.presentation().mode,
     buffer: window.__vmdPreview!.bufferSize(),
     note: document.querySelector('[data-testid="preview-scale"]')?.textContent ?? null,
   }));
   if (opts.shot) await screenshot(page, opts.shot);
   await page.click('[data-testid="preview-play"]');
+  // On software GL playback shows each frame as it is drawn (blocking), anything else asynchronously.
+  const paused = await page.evaluate(() => window.__vmdPreview!.presentation().mode);
+  expect([out.presentation, paused]).toEqual(out.presentation === 'page' ? ['page', 'page'] : ['blocking', 'async']);
   await page.evaluate(() => {
     window.__vmdPreview!.syncGpu(false);
     window.__vmdPreview!.adaptive(true);

@@ -37,6 +37,26 @@ async function joint(page: Page, name: string): Promise<{ x: number; y: number }
   return { x: p![0], y: p![1] };
 }
 
+/**
+ * The colour the page shows at a client position: a 1-pixel screenshot, so what the user sees however
+ * the canvas gets its picture (on software GL, a 2D canvas the presenter copies frames onto, flipped by
+ * CSS). Waits until no frame is on its way first.
+ */
+async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
+  await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+  await frames(page);
+  const png = await page.screenshot({ clip: { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 } });
+  return page.evaluate(async (b64) => {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const ctx = new OffscreenCanvas(1, 1).getContext('2d')!;
+    ctx.drawImage(bmp, 0, 0);
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+  }, png.toString('base64'));
+}
+
 /** The element a click at (x, y) reaches: it must be the preview canvas, or the test would click something else. */
 async function hitTestId(page: Page, x: number, y: number): Promise<string | null> {
   return page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLElement | null)?.dataset.testid ?? null, { x, y });
@@ -105,6 +125,13 @@ describe('picking a bone in the 3D preview', () => {
     expect(isMark(onJoint), `pixel on the joint ${onJoint}`).toBe(true);
     const onRing = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x + 8.8, y), p);
     expect(isMark(onRing), `pixel on the ring ${onRing}`).toBe(true);
+    // …and on the screen, the right way up: the page shows the mark where the joint is, not mirrored.
+    const presentation = await page.evaluate(() => window.__vmdPreview!.presentation());
+    const screenJoint = await screenPixel(page, p.x, p.y);
+    expect(isMark(screenJoint), `screen pixel on the joint ${screenJoint} (${presentation.mode})`).toBe(true);
+    const box = (await page.locator('[data-testid="preview-canvas"]').boundingBox())!;
+    const mirrored = await screenPixel(page, p.x, box.y + box.height - (p.y - box.y));
+    expect(isMark(mirrored), `screen pixel mirrored ${mirrored}`).toBe(false);
     await app.screenshot('preview-pick-elbow');
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });

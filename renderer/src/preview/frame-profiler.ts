@@ -63,6 +63,11 @@ export interface FrameBreakdown {
   gpu: Stat;
   /** Vue's update after the frame's time.seek (frame counter, scrub bar, timeline playhead…). */
   ui: Stat;
+  /**
+   * Software GL (async-present.ts): from a render's read-back request to its picture on the page's
+   * canvas — the rasteriser's time plus the wait for the next poll. Empty with a GPU.
+   */
+  present: Stat;
   /** Renders of any kind (playback, on demand) since the last clear. */
   renders: number;
   /** Drawing-buffer scale the last frame used (1 = full resolution). */
@@ -80,12 +85,13 @@ export class FrameProfiler {
   readonly render = new Ring(4096);
   readonly gpu = new Ring(4096);
   readonly ui = new Ring(4096);
+  readonly present = new Ring(4096);
   renders = 0;
   /** Measurement mode: wait for the GPU after each render (slows playback; never on for users). */
   syncGpu = false;
 
   clear(): void {
-    for (const r of [this.interval, this.js, this.pose, this.scene, this.render, this.gpu, this.ui]) r.clear();
+    for (const r of [this.interval, this.js, this.pose, this.scene, this.render, this.gpu, this.ui, this.present]) r.clear();
     this.renders = 0;
   }
 
@@ -98,6 +104,7 @@ export class FrameProfiler {
       render: statOf(this.render.values()),
       gpu: statOf(this.gpu.values()),
       ui: statOf(this.ui.values()),
+      present: statOf(this.present.values()),
       renders: this.renders,
       scale,
       calls: last.calls,

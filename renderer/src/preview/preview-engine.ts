@@ -18,6 +18,7 @@ import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } 
 import type { Rig } from './rig';
 import { FrameProfiler, type FrameBreakdown } from './frame-profiler';
 import { PICK_RADIUS_PX, pickJoint, pickTiers, projectJoints, trackOfBone } from './bone-pick';
+import { AsyncPresenter } from './async-present';
 
 export { Ring } from './frame-profiler';
 
@@ -126,12 +127,28 @@ export class PreviewEngine {
   /** Filled by dispose(): geometries and textures still on the GPU after disposing our objects (should be 0). */
   readonly disposal = { geometries: -1, textures: -1 };
 
-  constructor(readonly canvas: HTMLCanvasElement) {
+  /**
+   * Software GL only: frames are drawn off the page and shown on the canvas without a main-thread wait
+   * (async-present.ts). Null with a GPU, or with `present: 'sync'` (a measurement mode).
+   */
+  private readonly presenter: AsyncPresenter | null;
+  /** A render was asked for while the presenter was busy: it runs when the previous frame is shown. */
+  private renderWanted = false;
+
+  constructor(readonly canvas: HTMLCanvasElement, options: { present?: 'auto' | 'sync' } = {}) {
     // Multisampling costs a software rasteriser (SwiftShader) more than it is worth; keep it on real GPUs.
     this.software = /swiftshader|llvmpipe|software/i.test(probeRenderer());
     this.outline = !this.software;
+    this.presenter = this.software && options.present !== 'sync' ? AsyncPresenter.create(canvas) : null;
     // Opaque canvas (the scene has a background): the page compositor need not blend it.
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !this.software, alpha: false, stencil: false, powerPreference: 'high-performance' });
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.presenter?.glCanvas ?? canvas, antialias: !this.software, alpha: false, stencil: false, powerPreference: 'high-performance' });
+    if (this.presenter) {
+      if (!this.presenter.attach(this.renderer.getContext())) throw new Error('WebGL 2 is required');
+      this.presenter.onPresented = (_now, latency) => {
+        this.profiler.present.push(latency);
+        if (this.renderWanted) this.renderNow();
+      };
+    }
     // Every extra pixel costs a software rasteriser directly: full CSS resolution there, up to 2× on GPUs.
     this.basePixelRatio = Math.min(globalThis.devicePixelRatio || 1, this.software ? 1 : 2);
     this.renderer.setPixelRatio(this.basePixelRatio);
@@ -485,6 +502,7 @@ export class PreviewEngine {
     this.requestRender();
   }
 
+
   get scale(): number {
     return this.renderScale;
   }
@@ -521,6 +539,33 @@ export class PreviewEngine {
     });
   }
 
+  /** How frames reach the screen now (see PreviewTestHook.presentation). */
+  get presentation(): 'page' | 'async' | 'blocking' {
+    return !this.presenter ? 'page' : this.presenter.blocking ? 'blocking' : 'async';
+  }
+
+  /**
+   * Software GL: show each frame as soon as it is drawn, the page waiting for the rasteriser (playback),
+   * instead of asynchronously (everything else: drags, orbiting, scrubbing). See AsyncPresenter.blocking.
+   */
+  setBlockingPresent(on: boolean): void {
+    if (this.presenter) this.presenter.blocking = on;
+  }
+
+  /** A frame is still on its way to the screen (software GL): a render now would wait for it. */
+  get presenting(): boolean {
+    return this.presenter?.busy ?? false;
+  }
+
+  /** Frames the presenter has shown (0 without one). */
+  get presentedFrames(): number {
+    return this.presenter?.presented ?? 0;
+  }
+
+  /**
+   * Renders the current pose now; with the presenter busy showing the previous frame, as soon as that is
+   * shown instead (the pose may move on meanwhile: the latest one is drawn).
+   */
   renderNow(): void {
     if (this.disposed) return;
     // A render already asked for on the next animation frame would draw the same picture again.
@@ -528,6 +573,18 @@ export class PreviewEngine {
       cancelAnimationFrame(this.raf);
       this.raf = 0;
     }
+    if (this.presenter?.busy) {
+      this.renderWanted = true;
+      this.lastRenderMs = 0;
+      return;
+    }
+    this.renderWanted = false;
+    this.draw();
+    this.presenter?.submit();
+  }
+
+  /** The render call itself (and its timing), into the drawing buffer. */
+  private draw(): void {
     const p = this.profiler;
     const t0 = performance.now();
     this.placeMarker();
@@ -645,7 +702,10 @@ export class PreviewEngine {
    * tests: the drawing buffer is only readable within the task that rendered it).
    */
   readPixel(x: number, y: number, width: number, height: number): [number, number, number, number] {
-    this.renderNow();
+    this.draw();
+    // Show this picture too (or, with a frame in flight, the latest one right after it).
+    if (this.presenter?.busy) this.renderWanted = true;
+    else this.presenter?.submit();
     const [bw, bh] = this.bufferSize;
     const px = Math.min(bw - 1, Math.max(0, Math.floor((x / width) * bw)));
     const py = Math.min(bh - 1, Math.max(0, bh - 1 - Math.floor((y / height) * bh)));
@@ -706,6 +766,7 @@ export class PreviewEngine {
     // What our own disposal left on the GPU (renderer.dispose() below would sweep it up silently).
     this.disposal.geometries = this.renderer.info.memory.geometries;
     this.disposal.textures = this.renderer.info.memory.textures;
+    this.presenter?.dispose();
     this.renderer.dispose();
     // Give the WebGL context back now rather than when the canvas is collected (browsers cap live contexts).
     this.renderer.forceContextLoss();

@@ -7,8 +7,11 @@
  * Test hook: `window.__vmdPreview` (always installed while a preview is mounted; read-only queries):
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
- * syncGpu(on), adaptive(on), bufferSize(), liveMemory(), lightState(), gpu(), info(); for bone picking
- * boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ * syncGpu(on), adaptive(on), bufferSize(), context(), liveMemory(), lightState(), gpu(), info(),
+ * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ *
+ * On software GL the engine shows its frames through async-present.ts: asynchronously while paused (a
+ * curve-handle drag, orbiting, scrubbing), blocking while playing (startLoop/stopLoop switch it).
  *
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
@@ -72,6 +75,8 @@ export interface PreviewTestHook extends PickTestHook {
   syncGpu(on: boolean): void;
   /** Adaptive resolution while playing on (default) or off. */
   adaptive(on: boolean): void;
+  /** The renderer's WebGL context (on software GL it belongs to an OffscreenCanvas, not the page's canvas). */
+  context(): WebGLRenderingContext | WebGL2RenderingContext;
   /** Drawing-buffer size in pixels. */
   bufferSize(): [number, number];
   /** three.js's live renderer.info.memory object (it keeps counting down as things are disposed). */
@@ -85,6 +90,12 @@ export interface PreviewTestHook extends PickTestHook {
   info(): { model: string | null; bones: number; missingBones: number };
   /** Whether the figure or model is drawn (a motion's display-off key hides it). */
   shown(): boolean;
+  /**
+   * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
+   * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
+   * frames the presenter has shown, and whether one is still on its way (the page shows the one before).
+   */
+  presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
 }
@@ -200,6 +211,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   function tick(now: number) {
     loop = 0;
     if (!engine || !time.playing) return;
+    // Software GL: the frame in flight when playback started is shown before the first played one.
+    if (engine.presenting) {
+      loop = requestAnimationFrame(tick);
+      return;
+    }
     const dt = last ? Math.min((now - last) / 1000, 0.25) : 0;
     if (last) {
       engine.frameTimes.push(now - last);
@@ -232,12 +248,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
 
   function startLoop() {
     if (loop) return;
+    engine?.setBlockingPresent(true);
     last = 0;
     loop = requestAnimationFrame(tick);
   }
   function stopLoop() {
     if (loop) cancelAnimationFrame(loop);
     loop = 0;
+    engine?.setBlockingPresent(false);
     // A paused frame is looked at closely: full resolution again.
     if (adaptive.reset() !== null) {
       engine?.setRenderScale(1);
@@ -249,7 +267,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const el = canvas.value;
     if (!el) return;
     try {
-      engine = new PreviewEngine(el);
+      // `?present=sync` turns the software-GL presenter off (a measurement mode: see async-present.ts).
+      const present = new URLSearchParams(globalThis.location?.search ?? '').get('present') === 'sync' ? 'sync' : 'auto';
+      engine = new PreviewEngine(el, { present });
     } catch {
       store.unavailable = true;
       return;
@@ -302,6 +322,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         adaptive.enabled = on;
       },
       bufferSize: () => e.bufferSize,
+      context: () => e.renderer.getContext(),
       liveMemory: () => e.renderer.info.memory,
       disposal: () => e.disposal,
       lightState: () => e.lightState(),
@@ -309,6 +330,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
       shown: () => e.modelShown,
       outline: () => e.outlineState(),
+      presentation: () => ({ mode: e.presentation, presented: e.presentedFrames, pending: e.presenting }),
     };
   });
 
