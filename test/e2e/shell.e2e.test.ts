@@ -186,6 +186,9 @@ describe('shell in the browser mode', () => {
     const sections = (readFileSync(src, 'latin1').match(/^Bone\d+\{/gm) ?? []).length;
     expect(await page.getAttribute('[data-testid="count-bone"]', 'data-count')).toBe(String(sections));
     expect(await page.textContent('[data-testid="file-summary"]')).toContain('Pose file (VPD)');
+    // A pose cannot hold display/IK keys: the track list has no such row, only the bones.
+    await page.waitForSelector('[data-testid^="track-bone:"]');
+    expect(await page.locator('[data-testid="track-ik"]').count()).toBe(0);
   });
 
   it('runs a batch job from the Batch dialog form: trim 10..40 over two corpus copies and a broken file', async () => {

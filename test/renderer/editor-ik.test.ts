@@ -66,6 +66,10 @@ describe('the display/IK row', () => {
     expect(noKeys[1]).toMatchObject({ type: 'track', kind: 'ik', keys: 0 });
     const cameraOnly = buildRows(buildTracks(parse(buildFixture({ cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }] }))), new Set());
     expect(cameraOnly.some((r) => r.type === 'track' && r.kind === 'ik')).toBe(false);
+    // A VPD pose cannot hold display/IK keys: no row, the bones come first.
+    const pose = buildRows(withIk, new Set(), { pose: true });
+    expect(pose.some((r) => r.type === 'track' && r.kind === 'ik')).toBe(false);
+    expect(pose[0]).toMatchObject({ type: 'group', id: 'bone:center' });
   });
 });
 

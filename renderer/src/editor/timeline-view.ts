@@ -38,8 +38,11 @@ export interface TrackRow {
 
 export type Row = GroupRow | TrackRow;
 
-/** Rows for a document: display/IK, bone groups, morphs, camera, light. */
-export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>): Row[] {
+/**
+ * Rows for a document: display/IK, bone groups, morphs, camera, light. `pose`: the document is a VPD
+ * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
+ */
+export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
   if (!tracks) return [];
   const rows: Row[] = [];
   const section = (id: string, label: string, members: TrackRow[]) => {
@@ -54,7 +57,7 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
   };
   // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
   // one can be inserted; a camera/light-only motion drives no model and has none.
-  if (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length) {
+  if (!opts.pose && (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length)) {
     section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
   }
   const b = tracks.bones;
@@ -91,7 +94,7 @@ export function createTimelineView() {
   });
   const rows = computed(() => {
     void doc.version;
-    return buildRows(doc.tracks as MotionTracks | null, collapsed.value);
+    return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd' });
   });
   function toggleGroup(id: string) {
     const next = new Set(collapsed.value);
