@@ -32,11 +32,8 @@ export class AsyncPresenter {
   private bytes: Uint8Array | null = null;
   private poller = 0;
   private disposed = false;
-  /**
-   * Called after a frame was put on the display canvas (or dropped: context lost), with the time it was
-   * (performance.now()) and how long after its submit().
-   */
-  onPresented: ((now: number, latencyMs: number) => void) | null = null;
+  /** Called after a frame was put on the display canvas (or dropped: context lost), with ms since its submit(). */
+  onPresented: ((latencyMs: number) => void) | null = null;
   private submittedAt = 0;
   /** Frames put on the display canvas so far. */
   presented = 0;
@@ -151,8 +148,7 @@ export class AsyncPresenter {
   }
 
   private done(): void {
-    const now = performance.now();
-    this.onPresented?.(now, now - this.submittedAt);
+    this.onPresented?.(performance.now() - this.submittedAt);
   }
 
   dispose(): void {

@@ -144,7 +144,7 @@ export class PreviewEngine {
     this.renderer = new THREE.WebGLRenderer({ canvas: this.presenter?.glCanvas ?? canvas, antialias: !this.software, alpha: false, stencil: false, powerPreference: 'high-performance' });
     if (this.presenter) {
       if (!this.presenter.attach(this.renderer.getContext())) throw new Error('WebGL 2 is required');
-      this.presenter.onPresented = (_now, latency) => {
+      this.presenter.onPresented = (latency) => {
         this.profiler.present.push(latency);
         if (this.renderWanted) this.renderNow();
       };
@@ -501,7 +501,6 @@ export class PreviewEngine {
     this.renderer.setPixelRatio(this.basePixelRatio * scale);
     this.requestRender();
   }
-
 
   get scale(): number {
     return this.renderScale;
