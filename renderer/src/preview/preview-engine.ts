@@ -295,7 +295,7 @@ export class PreviewEngine {
       this.jointScreen = new Float32Array(3 * n);
     }
     // A new rig (model swap) has its own indices: find the marked bone again by name.
-    this.markedBone = this.markedName === null ? -1 : (this.rig.byKey.get(matchKey(this.markedName)) ?? -1);
+    this.markedBone = this.findMarked();
     this.setFrame(this.frame);
   }
 
@@ -660,9 +660,14 @@ export class PreviewEngine {
   /** Marks a bone by name (null clears the mark). Returns whether the rig has it (else nothing is marked). */
   setMarker(name: string | null): boolean {
     this.markedName = name;
-    this.markedBone = name === null ? -1 : (this.rig.byKey.get(matchKey(name)) ?? -1);
+    this.markedBone = this.findMarked();
     this.requestRender();
     return this.markedBone >= 0;
+  }
+
+  /** The marked bone's index in the current rig (−1: nothing marked, or the rig lacks that bone). */
+  private findMarked(): number {
+    return this.markedName === null ? -1 : (this.rig.byKey.get(matchKey(this.markedName)) ?? -1);
   }
 
   /** The marked bone (its name as the rig spells it, the bone track moving it or −1), or null. */
