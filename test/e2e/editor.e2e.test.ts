@@ -12,13 +12,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTracks, getBoneCurves, hasCopies, nameField, readVmd, writeVmd, blockFromRecords, emptyVmd, encodeBoneRecord, buildBoneInterpolation, type Curve } from '../../shared/vmd';
 import { angleBetween, groupBones } from '../../shared/editor';
-import { corpusPath, openApp, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, saveAsViaDialog, tempDir, type AppHandle } from './harness';
 import { curveFields, curvePoint, keyPoint } from './editor-page';
 
 /** Opens a file via toolbar → in-app dialog; returns ms from clicking Go to the first drawn frame with tracks. */
 async function openTimed(page: Page, file: string, firstTrack: string): Promise<number> {
   await page.click('[data-testid="cmd-open"]');
-  await page.waitForSelector('[data-testid="file-dialog"]');
+  await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', file);
   const t0 = Date.now();
   await page.click('[data-testid="file-dialog-go"]');

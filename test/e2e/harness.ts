@@ -228,10 +228,18 @@ export async function openApp(opts: { viewport?: { width: number; height: number
   }
 }
 
+/**
+ * Waits until the in-app file dialog is open and shows its folder. It fills the path field with that
+ * folder when the listing arrives, so tests type only after it.
+ */
+export async function fileDialogReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
+}
+
 /** Opens a file through the UI's own flow: toolbar Open → in-app dialog → type the path → Go. */
 export async function openFileViaDialog(page: Page, file: string): Promise<void> {
   await page.click('[data-testid="cmd-open"]');
-  await page.waitForSelector('[data-testid="file-dialog"]');
+  await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', file);
   await page.click('[data-testid="file-dialog-go"]');
   try {
@@ -260,7 +268,7 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
 /** Save As through the in-app dialog: browse to the folder, type the name, Save (and confirm Replace if asked). */
 export async function saveAsViaDialog(page: Page, target: string): Promise<void> {
   await page.click('[data-testid="cmd-save-as"]');
-  await page.waitForSelector('[data-testid="file-dialog"]');
+  await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', path.dirname(target));
   await page.click('[data-testid="file-dialog-go"]');
   await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, path.dirname(target));

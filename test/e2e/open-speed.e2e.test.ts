@@ -29,7 +29,7 @@ import {
   writeVmd,
 } from '../../shared/vmd';
 import { groupBones } from '../../shared/editor';
-import { corpusPath, openApp, openFileViaDialog, tempDir, textOf, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, textOf, type AppHandle } from './harness';
 
 /** Targets from the issues, and what this shared 2-core machine is allowed on top (noise, not slack in the code). */
 const SMALL_TARGET_MS = 1000;
@@ -64,7 +64,7 @@ function firstDisplayedTrack(bytes: Uint8Array) {
  */
 async function timedOpen(page: Page, file: string, want: { track: number; name: string; frames: Set<number> }): Promise<OpenRun> {
   await page.click('[data-testid="cmd-open"]');
-  await page.waitForSelector('[data-testid="file-dialog"]');
+  await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', file);
   await page.evaluate(() => {
     const w = window as unknown as { __goAt: number | null };
@@ -229,7 +229,7 @@ describe('open and save speed in the browser mode', () => {
     const { page } = app;
     const target = path.join(tmp.dir, 'saved-36mb.vmd');
     await page.click('[data-testid="cmd-save-as"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', tmp.dir);
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, tmp.dir);

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
 import { blockFromRecords, buildTracks, emptyVmd, encodeLightRecord, readVmd, sampleLight, withBlocks, writeVmd } from '../../shared/vmd';
 
 /** MMD's neutral light grey; the preview scales colours so that it is white (camera-view.ts). */
@@ -84,7 +84,7 @@ describe('3D preview light and lifetime', () => {
     const figureOnly = await memory(page);
     expect(figureOnly.geometries).toBeGreaterThan(0);
     await page.click('[data-testid="preview-open-model"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', corpusPath('gene/Gene_light.pmx'));
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });

@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, screenshot, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, screenshot, type AppHandle } from './harness';
 import type { FrameBreakdown, Stat } from '../../renderer/src/preview/frame-profiler';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -96,7 +96,7 @@ describe('3D preview playback speed', () => {
   it('Gene_light.pmx: our JavaScript per frame stays well inside the 60 fps budget', async () => {
     const { page } = app;
     await page.click('[data-testid="preview-open-model"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', GENE);
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });

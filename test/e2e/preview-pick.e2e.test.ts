@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
 import { buildTracks, readVmd } from '../../shared/vmd';
 import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
 import { PICK_RADIUS_PX, isTipBone } from '../../renderer/src/preview/bone-pick';
@@ -246,7 +246,7 @@ describe('picking a bone in the 3D preview', () => {
 
     // Escape with a dialog open closes the dialog and leaves the mark alone.
     await page.click('[data-testid="cmd-open"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     expect((await page.evaluate(() => window.__vmdPreview!.marker())).bone).toBe(chosen!.name);
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });

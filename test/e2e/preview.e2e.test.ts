@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
@@ -155,7 +155,7 @@ describe('3D preview', () => {
   it('opens Gene_light.pmx through the Model… button, with its textures, and poses it like the codec', async () => {
     const { page } = app;
     await page.click('[data-testid="preview-open-model"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', GENE);
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
@@ -208,7 +208,7 @@ describe('3D preview', () => {
     const camTracks = buildTracks(load(readVmd(new Uint8Array(readFileSync(CAMERA)))));
     // Shown beside the open motion (wavefile_v2 on Gene), through the preview's Camera… button.
     await page.click('[data-testid="preview-open-camera"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', CAMERA);
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
@@ -240,7 +240,7 @@ describe('3D preview', () => {
     const { page } = app;
     await page.click('[data-testid="preview-clear-camera"]');
     await page.click('[data-testid="preview-open-model"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'));
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });

@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusPath, openApp, openFileViaDialog, saveAsViaDialog, tempDir, textOf, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, tempDir, textOf, type AppHandle } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
 function independentCounts(bytes: Buffer) {
@@ -154,11 +154,41 @@ describe('shell in the browser mode', () => {
     expect(existsSync(bad)).toBe(true);
   });
 
+  it('a path typed over the selected path field while the folder still loads replaces it, not appended to it', async () => {
+    // The open dialog fills its path field with the folder once the listing arrives. A user (or
+    // Playwright's fill) who already selected the field's text to type over it must keep that selection.
+    const { page } = app;
+    const file = corpusPath('mc-mmd-rust/default_anim/swim.vmd');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/call/listDirectory', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    try {
+      await page.click('[data-testid="cmd-open"]');
+      await page.waitForSelector('[data-testid="file-dialog"][data-loaded="false"]');
+      await page.focus('[data-testid="file-dialog-path"]');
+      await page.keyboard.press('Control+A');
+      release();
+      await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
+      const folder = await page.inputValue('[data-testid="file-dialog-path"]');
+      expect(folder).not.toBe('');
+      await page.keyboard.insertText(file);
+      expect(await page.inputValue('[data-testid="file-dialog-path"]')).toBe(file);
+    } finally {
+      await page.unroute('**/api/call/listDirectory');
+    }
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('swim.vmd'));
+    expect(app.errors).toEqual([]);
+  });
+
   it('exports the pose at the current frame as VPD through the in-app save dialog', async () => {
     const { page } = app;
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
     await page.click('[data-testid="cmd-export-vpd"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    await fileDialogReady(page);
     // The proposed name carries the frame.
     expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('stand_0.vpd');
     await page.fill('[data-testid="file-dialog-path"]', tmp.dir);
