@@ -12,9 +12,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ikKey, readVmd, type VmdDocument } from '../../shared/vmd';
-import { corpusPath, openApp, openFileViaDialog, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
 import { keyPoint } from './editor-page';
 
 const STAND = corpusPath('gene/motion/stand.vmd');
@@ -86,20 +86,10 @@ async function waitDepth(page: Page, depth: number) {
 }
 
 describe('display/IK keys in the browser mode', () => {
-  let app: AppHandle;
-  let tmp: ReturnType<typeof tempDir>;
-
-  beforeAll(async () => {
-    tmp = tempDir();
-    app = await openApp({ viewport: { width: 1600, height: 960 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp?.remove();
-  });
+  const suite = appForSuite({ viewport: { width: 1600, height: 960 } });
 
   it('shows, selects, edits, inserts, undoes/redoes and saves IK keys; only the IK block changes', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const original = new Uint8Array(readFileSync(STAND));
     const at = ikStart(original);
     expect(u32(original, at - 4)).toBe(1); // one IK key…
@@ -175,7 +165,7 @@ describe('display/IK keys in the browser mode', () => {
     expect(await page.isChecked('[data-testid="inspector-display"]')).toBe(false);
     expect(await page.isChecked(`[data-testid="inspector-ik-${j}"]`)).toBe(false);
     expect(await page.isChecked('[data-testid="inspector-ik-0"]')).toBe(true);
-    await app.screenshot('editor-ik-inserted');
+    await suite.app.screenshot('editor-ik-inserted');
 
     // Undo all three steps: the original bytes; redo them: the edited ones again.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -193,10 +183,10 @@ describe('display/IK keys in the browser mode', () => {
     await page.mouse.click(k0.x, k0.y);
     await raf(page);
     expect(await page.inputValue('[data-testid="inspector-frame"]')).toBe('0');
-    await app.screenshot('editor-ik-key-inspector');
+    await suite.app.screenshot('editor-ik-key-inspector');
 
     // Save As, then read the file with the codec.
-    const out = path.join(tmp.dir, 'stand-ik.vmd');
+    const out = path.join(suite.tmp.dir, 'stand-ik.vmd');
     await saveAsViaDialog(page, out);
     await page.waitForFunction((p) => document.querySelector('[data-testid="status-bar"] .path')?.getAttribute('title') === p, out);
     const saved = new Uint8Array(readFileSync(out));
@@ -211,6 +201,6 @@ describe('display/IK keys in the browser mode', () => {
     const want = (frame: number) => ({ frame, visible: 0, iks: names.map((name, i) => ({ name, enabled: i === j ? 0 : 1 })) });
     expect(ikKey(b.ik, 0)).toEqual(want(0));
     expect(ikKey(b.ik, 1)).toEqual(want(60));
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 });

@@ -15,11 +15,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildTracks, getBoneCurves, getCameraCurves, readVmd, samplePose, BONE, CAMERA, type Curve, type MotionTracks, type VmdDocument,
 } from '../../shared/vmd';
-import { corpusPath, openApp, openFileViaDialog, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
 import { curveFields, curvePoint, keyPoint } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
@@ -196,24 +196,14 @@ async function redo(page: Page) {
 }
 
 describe('motion editor interactions in the browser mode', () => {
-  let app: AppHandle;
-  let tmp: ReturnType<typeof tempDir>;
+  const suite = appForSuite({ viewport: { width: 1600, height: 960 } });
   const walk = load(WALK);
 
-  beforeAll(async () => {
-    tmp = tempDir();
-    app = await openApp({ viewport: { width: 1600, height: 960 } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp?.remove();
-  });
-
   it('selects keys (click, Shift range, Ctrl toggle, box), moves, deletes, copies/pastes, inserts, with exact undo/redo', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const t = walk.tracks, orig = walk.bytes;
     await openFresh(page, WALK);
-    await app.screenshot('editor-walk-opened');
+    await suite.app.screenshot('editor-walk-opened');
     // The empty curve editor (no key selected) says what to do.
     expect(await page.textContent('[data-testid="curve-editor"]')).toContain('Select a bone or camera key');
     const center = `track-bone:${boneTrack(t, 'センター')}`;
@@ -230,12 +220,12 @@ describe('motion editor interactions in the browser mode', () => {
     await clickKey(page, center, 19, ['Control']);
     expect(await selection(page)).toEqual([7, 10, 27].map((f) => rec(t, 'センター', f)));
     expect(await page.textContent('[data-testid="selection-count"]')).toContain('3');
-    await app.screenshot('editor-select-range-toggle');
+    await suite.app.screenshot('editor-select-range-toggle');
 
     // Box select: from empty space on 左腕 at frame 25 to 右腕 at frame 55 (the two rows are adjacent).
     const a = await keyPoint(page, lArm, 24), b = await keyPoint(page, rArm, 56);
     await drag(page, { x: a.x, y: a.y - 6 }, { x: b.x, y: b.y + 6 }, 6, false);
-    await app.screenshot('editor-box-select-dragging');
+    await suite.app.screenshot('editor-box-select-dragging');
     await page.mouse.up();
     const boxed = [rec(t, '左腕', 30), rec(t, '左腕', 50), rec(t, '右腕', 30), rec(t, '右腕', 50)].sort((x, y) => x - y);
     expect(await selection(page)).toEqual(boxed);
@@ -250,7 +240,7 @@ describe('motion editor interactions in the browser mode', () => {
     for (const r of boxed) expectMoved.set(withFrame(boneRecordBytes(orig, r), u32(orig, BONES_AT + r * BONE.SIZE + BONE.FRAME) + 5), BONES_AT + r * BONE.SIZE);
     expect(diffAt(moved, expectMoved)).toEqual([]);
     expect(diffAt(moved, orig).length).toBeGreaterThan(0);
-    await app.screenshot('editor-moved-keys');
+    await suite.app.screenshot('editor-moved-keys');
     await undo(page);
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     await redo(page);
@@ -265,7 +255,7 @@ describe('motion editor interactions in the browser mode', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Cannot move'));
     expect((await historyNow(page)).undo).toBe(before);
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
-    await app.screenshot('editor-move-collision-refused');
+    await suite.app.screenshot('editor-move-collision-refused');
 
     // Delete removes exactly that record.
     await clickKey(page, lArm, 30);
@@ -290,7 +280,7 @@ describe('motion editor interactions in the browser mode', () => {
     expect(Array.from(await docBytes(page))).toEqual(Array.from(pasted));
     const n = u32(orig, 50);
     expect(await selection(page)).toEqual([n, n + 1]); // the pasted keys are selected
-    await app.screenshot('editor-pasted-keys');
+    await suite.app.screenshot('editor-pasted-keys');
     await undo(page);
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     await redo(page);
@@ -321,7 +311,7 @@ describe('motion editor interactions in the browser mode', () => {
     const after = samplePose(buildTracks(addedDoc.value), 20).bones['左腕'];
     expect(angleDeg(after.rotation, expected.rotation)).toBeLessThan(1e-3);
     expect(await selection(page)).toEqual([n]);
-    await app.screenshot('editor-inserted-key');
+    await suite.app.screenshot('editor-inserted-key');
     await undo(page);
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     await redo(page);
@@ -355,11 +345,11 @@ describe('motion editor interactions in the browser mode', () => {
     expect((await frameNow(page)).frame).toBe(stopped.frame);
     // Nothing above changed the document; everything was undone.
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('the 3D preview follows a curve-handle drag before the mouse is released', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const t = walk.tracks;
     await openFresh(page, WALK);
     const lArm = `track-bone:${boneTrack(t, '左腕')}`;
@@ -394,7 +384,7 @@ describe('motion editor interactions in the browser mode', () => {
     const during = await page.evaluate(() => ({ q: window.__vmdPreview!.boneWorldQuaternion('左腕')!, depth: window.__vmdEditor!.history().undo }));
     expect(during.depth).toBe(0);
     expect(angleDeg(q0, during.q)).toBeCloseTo(turn, 1);
-    await app.screenshot('editor-curve-drag-preview-live');
+    await suite.app.screenshot('editor-curve-drag-preview-live');
     await page.mouse.up();
     await raf(page);
     expect(await curveFields(page)).toEqual([...target]);
@@ -406,11 +396,11 @@ describe('motion editor interactions in the browser mode', () => {
     const undone = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左腕')))!;
     expect(angleDeg(undone, q0)).toBeLessThan(0.01);
     expect(diffAt(await docBytes(page), walk.bytes)).toEqual([]);
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('edits a camera curve (six channels) and saves exactly that channel of that key', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const cam = load(CAMERA_FILE);
     const ct = cam.tracks.camera;
     // A key in the middle with its previous key well before it (not a cut).
@@ -443,11 +433,11 @@ describe('motion editor interactions in the browser mode', () => {
     expect(target).not.toEqual(before[4]);
     await drag(page, await curvePoint(page, before[4][2], before[4][3]), await curvePoint(page, 30, 100), 8);
     expect(await curveFields(page)).toEqual([...target]);
-    await app.screenshot('editor-camera-curve-distance');
+    await suite.app.screenshot('editor-camera-curve-distance');
 
-    const out = path.join(tmp.dir, 'camera-edited.vmd');
+    const out = path.join(suite.tmp.dir, 'camera-edited.vmd');
     await saveAs(page, out);
-    await app.screenshot('editor-camera-saved');
+    await suite.app.screenshot('editor-camera-saved');
     const saved = new Uint8Array(readFileSync(out));
     const changed = diffAt(saved, cam.bytes);
     expect(changed.length).toBeGreaterThan(0);
@@ -455,11 +445,11 @@ describe('motion editor interactions in the browser mode', () => {
     for (const i of changed) expect(i >= at + 16 && i < at + 20, `byte ${i}`).toBe(true);
     expect(Array.from(saved.subarray(at + 16, at + 20))).toEqual([target[0], target[2], target[1], target[3]]);
     expect(Array.from(await docBytes(page))).toEqual(Array.from(saved));
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('nudges a handle with arrow keys, types x1..y2, pastes a curve on chosen channels, applies to all channels', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const t = walk.tracks, orig = walk.bytes;
     await openFresh(page, WALK);
     const lArm = `track-bone:${boneTrack(t, '左腕')}`, rArm = `track-bone:${boneTrack(t, '右腕')}`;
@@ -491,7 +481,7 @@ describe('motion editor interactions in the browser mode', () => {
     const edited: Curve = [x1, y1, 90, c0[0][3]];
     now = await docBytes(page);
     expect(boneCurvesOf(now, src)).toEqual([edited, c0[1], c0[2], c0[3]]);
-    await app.screenshot('editor-curve-nudged-typed');
+    await suite.app.screenshot('editor-curve-nudged-typed');
 
     // Copy this key's curves; paste onto four elbow keys (box select) on channels X and rotation only.
     await page.click('[data-testid="curve-copy"]');
@@ -507,7 +497,7 @@ describe('motion editor interactions in the browser mode', () => {
       expect(boneCurvesOf(pastedBytes, r)).toEqual([edited, was[1], was[2], c0[3]]);
     }
     expectOnlyBoneCurvesChanged(pastedBytes, orig, [src, ...targets]);
-    await app.screenshot('editor-curve-pasted');
+    await suite.app.screenshot('editor-curve-pasted');
 
     // Apply to all channels: 右腕 at 50, its Y curve set by the ease-in preset [53, 0, 127, 127] (walk.vmd's
     // keys have four equal curves), then copied onto X, Z and rotation in one click.
@@ -524,10 +514,10 @@ describe('motion editor interactions in the browser mode', () => {
     expect(boneCurvesOf(all, r50)).toEqual([easeIn, easeIn, easeIn, easeIn]);
     expectOnlyBoneCurvesChanged(all, orig, [src, ...targets, r50]);
     expect(diffAt(all, pastedBytes).every((i) => Math.floor((i - BONES_AT) / BONE.SIZE) === r50)).toBe(true);
-    await app.screenshot('editor-curve-apply-all');
+    await suite.app.screenshot('editor-curve-apply-all');
 
     // Saved file = the document; six undos bring back the original bytes exactly, six redos the edits.
-    const out = path.join(tmp.dir, 'walk-curves.vmd');
+    const out = path.join(suite.tmp.dir, 'walk-curves.vmd');
     await saveAs(page, out);
     expect(Array.from(new Uint8Array(readFileSync(out)))).toEqual(Array.from(all));
     expect((await historyNow(page)).undo).toBe(6); // nudge ×2, field, paste, preset, apply to all
@@ -535,11 +525,11 @@ describe('motion editor interactions in the browser mode', () => {
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     for (let i = 0; i < 6; i++) await redo(page);
     expect(Array.from(await docBytes(page))).toEqual(Array.from(all));
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('commits a curve drag on the 1.6 MB dance without rebuilding the tracks (release → redrawn)', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const wf = load(WAVEFILE);
     const b = wf.tracks.bones;
     const track = boneTrack(wf.tracks, '左腕');
@@ -591,6 +581,6 @@ describe('motion editor interactions in the browser mode', () => {
     expectOnlyBoneCurvesChanged(saved, wf.bytes, [record]);
     expect(boneCurvesOf(saved, record)[3]).toEqual([60, 30, c[2], c[3]]);
     expect(Math.min(...commits)).toBeLessThan(15);
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 });

@@ -9,10 +9,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTracks, getBoneCurves, hasCopies, nameField, readVmd, writeVmd, blockFromRecords, emptyVmd, encodeBoneRecord, buildBoneInterpolation, type Curve } from '../../shared/vmd';
 import { angleBetween, groupBones } from '../../shared/editor';
-import { corpusPath, fileDialogReady, openApp, saveAsViaDialog, tempDir, type AppHandle } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, saveAsViaDialog } from './harness';
 import { curveFields, curvePoint, keyPoint } from './editor-page';
 
 /** Opens a file via toolbar → in-app dialog; returns ms from clicking Go to the first drawn frame with tracks. */
@@ -103,19 +103,12 @@ function frameStats(d: number[]) {
 }
 
 describe('motion editor in the browser mode', () => {
-  let app: AppHandle;
-  let tmp: ReturnType<typeof tempDir>;
+  const suite = appForSuite({ locale: 'ja-JP', viewport: { width: 1600, height: 960 } });
 
-  beforeAll(async () => {
-    tmp = tempDir();
-    app = await openApp({ locale: 'ja-JP', viewport: { width: 1600, height: 960 } });
-    app.page.on('response', (r) => {
+  beforeAll(() => {
+    suite.app.page.on('response', (r) => {
       if (r.status() >= 400) console.log(`[http] ${r.status()} ${r.url()}`);
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp?.remove();
   });
 
   it('drags a rotation curve handle on wavefile_v2, undoes, redoes and saves exactly that key', async () => {
@@ -136,7 +129,7 @@ describe('motion editor in the browser mode', () => {
     const before = getBoneCurves(doc.bone.bytes, record * 111 + 47);
     const trackId = `track-bone:${track}`;
 
-    const { page } = app;
+    const { page } = suite.app;
     const openMs = await openTimed(page, src, trackId);
     const dropMs = await openByDrop(page, 'dropped-wavefile_v2.vmd', original, trackId);
     console.log(`[perf] wavefile_v2.vmd (${(original.length / 1e6).toFixed(1)} MB, ${doc.bone.count} bone keys): open to interactive ${dropMs.toFixed(0)} ms from the bytes in the page (drop), ${openMs} ms through the in-app dialog and the HTTP transport`);
@@ -193,14 +186,14 @@ describe('motion editor in the browser mode', () => {
     expect(await curveFields(page)).toEqual([...dragged]);
     const plot = await page.textContent('[data-testid="curve-plot-end"]');
     expect(plot).toMatch(/→/);
-    await app.screenshot('editor-wavefile-ja');
+    await suite.app.screenshot('editor-wavefile-ja');
 
     await page.click('[data-testid="cmd-undo"]');
     expect(await curveFields(page)).toEqual([...before[3]]);
     await page.click('[data-testid="cmd-redo"]');
     expect(await curveFields(page)).toEqual([...dragged]);
 
-    const out = path.join(tmp.dir, 'edited.vmd');
+    const out = path.join(suite.tmp.dir, 'edited.vmd');
     await saveAsViaDialog(page, out);
     // The dialog closes before the save request returns: wait for the status bar to show the new path.
     await page.waitForFunction((p) => document.querySelector('[data-testid="status-bar"] .path')?.getAttribute('title') === p, out);
@@ -266,7 +259,7 @@ describe('motion editor in the browser mode', () => {
     expect(midStats.p95).toBeLessThan(100);
     await page.click('[data-testid="cmd-undo"]');
     expect(await curveFields(page)).toEqual([...dragged]);
-    expect(app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    expect(suite.app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
   it('opens a generated 36 MB / 324,000-key motion and keeps the timeline fluid', async () => {
@@ -287,10 +280,10 @@ describe('motion editor in the browser mode', () => {
     const big = { ...emptyVmd('synthetic'), bone: blockFromRecords('bone', recs) };
     const bytes = writeVmd(big);
     expect(bytes.length).toBeGreaterThan(35_900_000);
-    const file = path.join(tmp.dir, 'synthetic-36mb.vmd');
+    const file = path.join(suite.tmp.dir, 'synthetic-36mb.vmd');
     writeFileSync(file, bytes);
 
-    const { page } = app;
+    const { page } = suite.app;
     const openMs = await openTimed(page, file, 'track-bone:0');
     const dropMs = await openByDrop(page, 'dropped-synthetic-36mb.vmd', bytes, 'track-bone:0');
     console.log(`[perf] synthetic (${(bytes.length / 1e6).toFixed(1)} MB, ${recs.length} keys): open to interactive ${dropMs.toFixed(0)} ms from the bytes in the page (drop), ${openMs} ms through the in-app dialog and the HTTP transport`);
@@ -314,7 +307,7 @@ describe('motion editor in the browser mode', () => {
     for (let i = 0; i < 20; i++) await wheel(0, -60);
     const scrollStats = frameStats(await stopFrames(page));
     console.log(`[perf] timeline scroll/zoom on the 36 MB motion (130 wheel steps): ${JSON.stringify(scrollStats)}`);
-    await app.screenshot('editor-synthetic-36mb');
+    await suite.app.screenshot('editor-synthetic-36mb');
 
     // Measure one draw of the fully zoomed-out timeline directly (the cost that bounds the frame rate).
     const drawMs = await page.evaluate(async () => {
@@ -329,6 +322,6 @@ describe('motion editor in the browser mode', () => {
     });
     console.log(`[perf] 10 animation frames at full zoom-out: ${drawMs.map((x) => x.toFixed(1)).join(', ')} ms`);
     expect(scrollStats.p95).toBeLessThan(50);
-    expect(app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    expect(suite.app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

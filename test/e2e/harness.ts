@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CORPUS = process.env.VMD_CORPUS ?? path.resolve(ROOT, '../shared/corpus');
@@ -28,8 +29,14 @@ export function corpusPath(rel: string): string {
   return path.join(CORPUS, rel);
 }
 
+/** A temp folder and the function that removes it. */
+export interface TempDir {
+  dir: string;
+  remove: () => void;
+}
+
 /** A fresh temp folder, removed by the returned function. */
-export function tempDir(prefix = 'vmd-e2e-'): { dir: string; remove: () => void } {
+export function tempDir(prefix = 'vmd-e2e-'): TempDir {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -193,7 +200,14 @@ export interface AppHandle {
  * loaded its settings (`[data-ready=true]`). Options: the viewport, the UI locale (default 'en',
  * passed as the browser language), extra serve arguments (e.g. files to open on start).
  */
-export async function openApp(opts: { viewport?: { width: number; height: number }; locale?: string; serveArgs?: string[]; settingsDir?: string } = {}): Promise<AppHandle> {
+export interface OpenAppOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+  serveArgs?: string[];
+  settingsDir?: string;
+}
+
+export async function openApp(opts: OpenAppOptions = {}): Promise<AppHandle> {
   await ensureBuilt();
   const server = await startServe({ args: opts.serveArgs, settingsDir: opts.settingsDir });
   let browser: Browser | null = null;
@@ -281,4 +295,33 @@ export async function saveAsViaDialog(page: Page, target: string): Promise<void>
 /** The text of an element by data-testid (trimmed). */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return ((await page.textContent(`[data-testid="${testId}"]`)) ?? '').trim();
+}
+
+/**
+ * The app and a temp folder shared by the tests of one describe block: opened before the first test,
+ * closed and removed after the last. Call it in the describe body; read `app` and `tmp` inside tests.
+ */
+export function appForSuite(opts: OpenAppOptions = {}): { readonly app: AppHandle; readonly tmp: TempDir } {
+  let app: AppHandle | null = null;
+  let tmp: TempDir | null = null;
+  beforeAll(async () => {
+    tmp = tempDir();
+    app = await openApp(opts);
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp?.remove();
+  });
+  const opened = <T>(v: T | null, what: string): T => {
+    if (!v) throw new Error(`${what} is used before the suite's beforeAll opened it`);
+    return v;
+  };
+  return {
+    get app() {
+      return opened(app, 'the app');
+    },
+    get tmp() {
+      return opened(tmp, 'the temp folder');
+    },
+  };
 }

@@ -5,8 +5,8 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, tempDir, textOf, type AppHandle } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, textOf } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
 function independentCounts(bytes: Buffer) {
@@ -36,18 +36,7 @@ function independentCounts(bytes: Buffer) {
 }
 
 describe('shell in the browser mode', () => {
-  let app: AppHandle;
-  let tmp: ReturnType<typeof tempDir>;
-
-  beforeAll(async () => {
-    tmp = tempDir();
-    app = await openApp();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    tmp?.remove();
-  });
+  const suite = appForSuite();
 
   it('opens a corpus VMD via the in-app dialog, shows its name and counts, and Save As writes identical bytes', async () => {
     const src = corpusPath('gene/motion/stand.vmd');
@@ -55,7 +44,7 @@ describe('shell in the browser mode', () => {
     const expected = independentCounts(original);
     expect(expected.counts.bone).toBeGreaterThan(100); // sanity of the independent reader on this file
 
-    const { page } = app;
+    const { page } = suite.app;
     const opening = page.waitForResponse((r) => r.url().includes('/api/call/openFile'));
     await openFileViaDialog(page, src);
     // The bytes crossed HTTP raw in a binary frame: the body ends with the file itself, with only a
@@ -76,9 +65,9 @@ describe('shell in the browser mode', () => {
     expect(await textOf(page, 'count-bone')).toBe(expected.counts.bone!.toLocaleString('en'));
     expect(await page.getAttribute('[data-testid="summary-length"]', 'data-frames')).toBe(String(expected.last));
     expect(await textOf(page, 'summary-length')).toContain(`${expected.last} frames`);
-    await app.screenshot('shell-opened-stand');
+    await suite.app.screenshot('shell-opened-stand');
 
-    const target = path.join(tmp.dir, 'saved copy.vmd');
+    const target = path.join(suite.tmp.dir, 'saved copy.vmd');
     const saving = page.waitForRequest((r) => r.url().includes('/api/call/saveFile'));
     await saveAsViaDialog(page, target);
     const sent = await saving;
@@ -91,12 +80,12 @@ describe('shell in the browser mode', () => {
     const saved = readFileSync(target);
     expect(saved.length).toBe(original.length);
     expect(Buffer.compare(saved, original)).toBe(0);
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('Save over an existing file keeps the previous version as .bak once per session', async () => {
-    const { page } = app;
-    const file = path.join(tmp.dir, 'walk.vmd');
+    const { page } = suite.app;
+    const file = path.join(suite.tmp.dir, 'walk.vmd');
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), file);
     const before = readFileSync(file);
     await openFileViaDialog(page, file);
@@ -113,7 +102,7 @@ describe('shell in the browser mode', () => {
   });
 
   it('shows a camera file as camera with its cut count, and lists opened files under Open Recent', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     await openFileViaDialog(page, corpusPath('threejs/vmds/wavefile_camera.vmd'));
     expect(await page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('camera');
     expect(await page.getAttribute('[data-testid="count-camera"]', 'data-count')).toBe('70');
@@ -132,14 +121,14 @@ describe('shell in the browser mode', () => {
     const recent = await page.textContent('[data-testid="recent-menu"]');
     expect(recent).toContain('wavefile_camera.vmd');
     expect(recent).toContain('saved copy.vmd');
-    await app.screenshot('shell-camera-recent');
+    await suite.app.screenshot('shell-camera-recent');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="recent-menu"]', { state: 'detached' });
   });
 
   it('turns a file that is not a VMD into a visible error and keeps the open document', async () => {
-    const { page } = app;
-    const bad = path.join(tmp.dir, 'broken.vmd');
+    const { page } = suite.app;
+    const bad = path.join(suite.tmp.dir, 'broken.vmd');
     writeFileSync(bad, Buffer.from('definitely not a motion file'));
     const before = await textOf(page, 'summary-name');
     await page.click('[data-testid="cmd-open"]');
@@ -150,14 +139,14 @@ describe('shell in the browser mode', () => {
     expect(await err.textContent()).toContain('not a VMD file');
     expect(await err.textContent()).toContain('E_VMD_MAGIC');
     expect(await textOf(page, 'summary-name')).toBe(before);
-    await app.screenshot('shell-error');
+    await suite.app.screenshot('shell-error');
     expect(existsSync(bad)).toBe(true);
   });
 
   it('a path typed over the selected path field while the folder still loads replaces it, not appended to it', async () => {
     // The open dialog fills its path field with the folder once the listing arrives. A user (or
     // Playwright's fill) who already selected the field's text to type over it must keep that selection.
-    const { page } = app;
+    const { page } = suite.app;
     const file = corpusPath('mc-mmd-rust/default_anim/swim.vmd');
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -181,30 +170,30 @@ describe('shell in the browser mode', () => {
     }
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('swim.vmd'));
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('exports the pose at the current frame as VPD through the in-app save dialog', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
     await page.click('[data-testid="cmd-export-vpd"]');
     await fileDialogReady(page);
     // The proposed name carries the frame.
     expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('stand_0.vpd');
-    await page.fill('[data-testid="file-dialog-path"]', tmp.dir);
+    await page.fill('[data-testid="file-dialog-path"]', suite.tmp.dir);
     await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement).value === dir, tmp.dir);
-    await app.screenshot('shell-export-dialog');
+    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement).value === dir, suite.tmp.dir);
+    await suite.app.screenshot('shell-export-dialog');
     await page.click('[data-testid="file-dialog-accept"]');
     await page.waitForSelector('[data-kind="success"] >> text=/Exported stand_0\\.vpd/');
-    const text = new TextDecoder('shift_jis').decode(readFileSync(path.join(tmp.dir, 'stand_0.vpd')));
+    const text = new TextDecoder('shift_jis').decode(readFileSync(path.join(suite.tmp.dir, 'stand_0.vpd')));
     expect(text.startsWith('Vocaloid Pose Data file')).toBe(true);
     const bones = text.match(/^Bone\d+\{/gm) ?? [];
     expect(bones.length).toBe(Number(await textOf(page, 'summary-bones')));
   });
 
   it('opens a VPD dropped on the window from its bytes (no path in a browser)', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     const src = corpusPath('threejs/vpds/01.vpd');
     const bytes = [...readFileSync(src)];
     await page.evaluate((data) => {
@@ -222,9 +211,9 @@ describe('shell in the browser mode', () => {
   });
 
   it('runs a batch job from the Batch dialog form: trim 10..40 over two corpus copies and a broken file', async () => {
-    const { page } = app;
-    const input = path.join(tmp.dir, 'batch-in');
-    const output = path.join(tmp.dir, 'batch-out');
+    const { page } = suite.app;
+    const input = path.join(suite.tmp.dir, 'batch-in');
+    const output = path.join(suite.tmp.dir, 'batch-out');
     mkdirSync(input);
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), path.join(input, 'walk.vmd'));
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
@@ -247,7 +236,7 @@ describe('shell in the browser mode', () => {
     await page.fill('[data-testid="batch-opt-from"]', '10');
     expect(await page.locator('[data-testid="batch-error-to"]').count()).toBe(0);
     expect(await page.isChecked('[data-testid="batch-opt-no-hold"]')).toBe(true); // "hold the pose" is the default
-    await app.screenshot('shell-batch-form');
+    await suite.app.screenshot('shell-batch-form');
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: 60_000 });
     expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 1 failed, 0 skipped');
@@ -269,20 +258,20 @@ describe('shell in the browser mode', () => {
     }
     expect(existsSync(path.join(output, 'broken.vmd'))).toBe(false);
     for (const [n, bytes] of before) expect(readFileSync(path.join(input, n)).equals(bytes), `${n} unchanged`).toBe(true);
-    await app.screenshot('shell-batch');
+    await suite.app.screenshot('shell-batch');
     await page.click('[data-testid="batch-close"]');
-    expect(app.errors).toEqual([]);
+    expect(suite.app.errors).toEqual([]);
   });
 
   it('switches the UI to Japanese and remembers it in the settings folder', async () => {
-    const { page } = app;
+    const { page } = suite.app;
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="cmd-open"]')?.textContent === '開く…');
     expect(await textOf(page, 'summary-kind')).toBe('モーション');
     expect(await textOf(page, 'summary-length')).toContain('120 フレーム');
-    await app.screenshot('shell-japanese');
-    const saved = JSON.parse(readFileSync(path.join(app.server.settingsDir, 'settings.json'), 'utf8'));
+    await suite.app.screenshot('shell-japanese');
+    const saved = JSON.parse(readFileSync(path.join(suite.app.server.settingsDir, 'settings.json'), 'utf8'));
     expect(saved.locale).toBe('ja');
     await page.selectOption('[data-testid="locale"]', 'en');
   });
