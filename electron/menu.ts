@@ -76,7 +76,11 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
   const help: MenuItemConstructorOptions = {
     label: c.t('menu.help'),
     role: 'help',
-    submenu: [{ label: c.t('menu.about'), click: cmd('about') }],
+    submenu: [
+      { label: c.t('menu.shortcuts'), accelerator: 'F1', click: cmd('shortcuts') },
+      { type: 'separator' },
+      { label: c.t('menu.about'), click: cmd('about') },
+    ],
   };
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [

@@ -6,6 +6,7 @@
 import { editorStrings } from './editor-strings';
 import { previewStrings } from './preview-strings';
 import { batchStrings } from './batch-strings';
+import { shortcutStrings } from './shortcut-strings';
 
 const en = {
   'app.title': 'VMD Studio',
@@ -27,6 +28,7 @@ const en = {
   'menu.copyCurve': 'Copy Curve',
   'menu.pasteCurve': 'Paste Curve',
   'menu.about': 'About VMD Studio',
+  'menu.shortcuts': 'Keyboard Shortcuts',
   'menu.language': 'Language',
   'menu.reload': 'Reload',
   'menu.devtools': 'Developer Tools',
@@ -193,6 +195,7 @@ const ja: Record<StringKey, string> = {
   'menu.copyCurve': '補間曲線をコピー',
   'menu.pasteCurve': '補間曲線を貼り付け',
   'menu.about': 'VMD Studio について',
+  'menu.shortcuts': 'キーボードショートカット',
   'menu.language': '言語',
   'menu.reload': '再読み込み',
   'menu.devtools': '開発者ツール',
@@ -341,10 +344,10 @@ export type Locale = 'ja' | 'en';
 
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
-/** Every table merged per locale: the editor, preview and batch areas keep their own files but share `t`. */
+/** Every table merged per locale: the editor, preview, batch and shortcut areas keep their own files but share `t`. */
 const lookup: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...editorStrings.en, ...previewStrings.en, ...batchStrings.en },
-  ja: { ...ja, ...editorStrings.ja, ...previewStrings.ja, ...batchStrings.ja },
+  en: { ...en, ...editorStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en },
+  ja: { ...ja, ...editorStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja },
 };
 
 /**

@@ -126,6 +126,8 @@ export const MENU_COMMANDS = [
   'copyCurve',
   'pasteCurve',
   'about',
+  /** Help → Keyboard Shortcuts (F1): the keyboard and mouse reference. */
+  'shortcuts',
   /** The close prompt chose "Save": save, then call closeWindow() if that succeeded. */
   'saveAndClose',
 ] as const;

@@ -6,6 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHORTCUT_GROUPS } from '../../renderer/src/components/shortcuts';
 import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, textOf } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
@@ -260,6 +261,44 @@ describe('shell in the browser mode', () => {
     for (const [n, bytes] of before) expect(readFileSync(path.join(input, n)).equals(bytes), `${n} unchanged`).toBe(true);
     await suite.app.screenshot('shell-batch');
     await page.click('[data-testid="batch-close"]');
+    expect(suite.app.errors).toEqual([]);
+  });
+
+  it('F1 and the ⌨ button list every key and mouse gesture, in English and Japanese; the editor behind takes no keys meanwhile', async () => {
+    const { page } = suite.app;
+    await openFileViaDialog(page, corpusPath('mc-mmd-rust/default_anim/walk.vmd'));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const before = await page.evaluate(() => window.__vmdEditor!.frame());
+    await page.keyboard.press('F1');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
+    const rowCount = SHORTCUT_GROUPS.reduce((n, g) => n + g.rows.length, 0);
+    expect(await page.locator('[data-testid="shortcuts-dialog"] [data-row]').count()).toBe(rowCount);
+    const row = (label: string) => page.locator(`[data-testid="shortcuts-dialog"] [data-row="${label}"]`);
+    expect(await row('shortcuts.save').locator('kbd').allTextContents()).toEqual(['Ctrl', 'S']);
+    expect(await row('shortcuts.save').locator('.what').textContent()).toBe('Save');
+    expect(await row('shortcuts.redo').locator('kbd').allTextContents()).toEqual(['Ctrl', 'Y', 'Ctrl', 'Shift', 'Z']);
+    expect(await row('shortcuts.zoomTime').locator('kbd').allTextContents()).toEqual(['Ctrl', 'Wheel']);
+    // The dialog is modal: → and Space do not step or play the motion behind it.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect(await page.evaluate(() => window.__vmdEditor!.frame())).toEqual(before);
+    await suite.app.screenshot('shell-shortcuts');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
+    // Closed, → steps again.
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => window.__vmdEditor!.frame())).toEqual({ frame: before.frame + 1, playing: false });
+
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.click('[data-testid="cmd-shortcuts"]');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
+    expect(await page.textContent('[data-testid="shortcuts-dialog"] header')).toBe('キーボードとマウス');
+    expect(await row('shortcuts.save').locator('.what').textContent()).toBe('上書き保存');
+    expect(await row('shortcuts.pickJoint').locator('kbd').allTextContents()).toEqual(['関節をクリック']);
+    await suite.app.screenshot('shell-shortcuts-ja');
+    await page.click('[data-testid="shortcuts-close"]');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
+    await page.selectOption('[data-testid="locale"]', 'en');
     expect(suite.app.errors).toEqual([]);
   });
 

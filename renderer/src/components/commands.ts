@@ -16,7 +16,7 @@ import { pickPath } from './file-dialog';
 export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
 
 /** Dialog flags owned by the shell. */
-export const shellUi = reactive({ aboutOpen: false });
+export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
 
 interface HistoryLike {
   undo?: () => unknown;
@@ -144,6 +144,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     case 'about':
       shellUi.aboutOpen = true;
       return;
+    case 'shortcuts':
+      shellUi.shortcutsOpen = true;
+      return;
     case 'saveAndClose':
       // The close prompt's "Save": close only once the file is really written.
       if (await saveOrSaveAs()) await useApi().closeWindow();
@@ -167,6 +170,7 @@ export function isTextField(el: EventTarget | null): boolean {
  */
 export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'>, mac: boolean): CommandId | null {
   const mod = mac ? e.metaKey : e.ctrlKey;
+  if (e.key === 'F1' && !mod && !e.shiftKey && !e.altKey) return 'shortcuts';
   if (!mod || e.altKey) return null;
   const k = e.key.toLowerCase();
   if (k === 'o' && !e.shiftKey) return 'open';

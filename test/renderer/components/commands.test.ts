@@ -24,4 +24,11 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('z', { ctrlKey: true, altKey: true }), false)).toBe(null);
     expect(shortcutFor(key('z'), false)).toBe(null);
   });
+
+  it('F1 opens the keyboard reference, with no modifier only', () => {
+    expect(shortcutFor(key('F1'), false)).toBe('shortcuts');
+    expect(shortcutFor(key('F1'), true)).toBe('shortcuts');
+    expect(shortcutFor(key('F1', { ctrlKey: true }), false)).toBe(null);
+    expect(shortcutFor(key('F1', { shiftKey: true }), false)).toBe(null);
+  });
 });

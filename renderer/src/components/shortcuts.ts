@@ -1,0 +1,150 @@
+/**
+ * The keyboard and mouse reference shown by Help → Keyboard Shortcuts (F1). One table: each row says
+ * which keys do what; rows that run an app command name it, and a test checks that `shortcutFor`
+ * really maps those keys to that command, so the list cannot drift from the keys.
+ * Keys are tokens: 'Mod' is Ctrl (⌘ on macOS); other tokens are KeyboardEvent.key values or mouse
+ * gestures (string keys). A row may list alternatives (any one of them works).
+ */
+import type { ShortcutStringKey } from '../../../shared/i18n/shortcut-strings';
+import type { CommandId } from './commands';
+
+/** A key token, or a mouse gesture by its string key. */
+export type KeyToken = string | { mouse: ShortcutStringKey };
+
+export interface ShortcutRow {
+  /** Alternatives; each is a chord of tokens pressed together. */
+  keys: KeyToken[][];
+  label: ShortcutStringKey;
+  /** The app command these keys run through `shortcutFor` (the editor's own keys have none). */
+  command?: CommandId;
+}
+
+export interface ShortcutGroup {
+  title: ShortcutStringKey;
+  rows: ShortcutRow[];
+}
+
+const m = (k: ShortcutStringKey): KeyToken => ({ mouse: k });
+
+export const SHORTCUT_GROUPS: ShortcutGroup[] = [
+  {
+    title: 'shortcuts.group.file',
+    rows: [
+      { keys: [['Mod', 'O']], label: 'shortcuts.open', command: 'open' },
+      { keys: [['Mod', 'S']], label: 'shortcuts.save', command: 'save' },
+      { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs' },
+      { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd' },
+      { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch' },
+      { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.edit',
+    rows: [
+      { keys: [['Mod', 'Z']], label: 'shortcuts.undo', command: 'undo' },
+      { keys: [['Mod', 'Y'], ['Mod', 'Shift', 'Z']], label: 'shortcuts.redo', command: 'redo' },
+      { keys: [['Mod', 'C']], label: 'shortcuts.copyKeys' },
+      { keys: [['Mod', 'V']], label: 'shortcuts.pasteKeys' },
+      { keys: [['Delete'], ['Backspace']], label: 'shortcuts.deleteKeys' },
+      { keys: [['Enter']], label: 'shortcuts.insertKey' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.time',
+    rows: [
+      { keys: [['Space']], label: 'shortcuts.play' },
+      { keys: [['←'], ['→']], label: 'shortcuts.step' },
+      { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10' },
+      { keys: [['Home']], label: 'shortcuts.home' },
+      { keys: [['End']], label: 'shortcuts.end' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.curve',
+    rows: [
+      { keys: [[m('shortcuts.handleDrag')]], label: 'shortcuts.dragHandle' },
+      { keys: [['←'], ['→'], ['↑'], ['↓']], label: 'shortcuts.nudge' },
+      { keys: [['Shift', '←'], ['Shift', '→'], ['Shift', '↑'], ['Shift', '↓']], label: 'shortcuts.nudge10' },
+      { keys: [['Mod', 'C']], label: 'shortcuts.copyCurve' },
+      { keys: [['Mod', 'V']], label: 'shortcuts.pasteCurve' },
+      { keys: [['Esc']], label: 'shortcuts.dropHandle' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.timeline',
+    rows: [
+      { keys: [[m('shortcuts.click')]], label: 'shortcuts.selectKey' },
+      { keys: [['Shift', m('shortcuts.click')]], label: 'shortcuts.rangeKeys' },
+      { keys: [['Mod', m('shortcuts.click')]], label: 'shortcuts.toggleKey' },
+      { keys: [[m('shortcuts.emptyDrag')]], label: 'shortcuts.boxKeys' },
+      { keys: [[m('shortcuts.keyDrag')]], label: 'shortcuts.moveKeys' },
+      { keys: [[m('shortcuts.rulerClick')]], label: 'shortcuts.seek' },
+      { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.scrollRows' },
+      { keys: [['Shift', m('shortcuts.wheel')]], label: 'shortcuts.scrollTime' },
+      { keys: [['Mod', m('shortcuts.wheel')]], label: 'shortcuts.zoomTime' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.preview',
+    rows: [
+      { keys: [[m('shortcuts.jointClick')]], label: 'shortcuts.pickJoint' },
+      { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },
+      { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
+      { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
+    ],
+  },
+];
+
+/** One piece of a row's keys as shown: a key, or a separator ('+' inside a chord, '/' between alternatives). */
+export type KeyPiece = { key: KeyToken } | { sep: '+' | '/' };
+
+function sameToken(a: KeyToken, b: KeyToken): boolean {
+  return typeof a === 'string' ? a === b : typeof b !== 'string' && a.mouse === b.mouse;
+}
+
+/**
+ * A row's keys for display. Alternatives that differ only in their last key share their modifiers:
+ * Shift + ← / → rather than Shift + ← / Shift + →.
+ */
+export function keyPieces(keys: KeyToken[][]): KeyPiece[] {
+  const out: KeyPiece[] = [];
+  const prefix = keys[0]?.slice(0, -1) ?? [];
+  const shared = keys.length > 1 && prefix.length > 0 && keys.every((c) => c.length === prefix.length + 1 && prefix.every((t, i) => sameToken(t, c[i])));
+  if (shared) {
+    for (const t of prefix) out.push({ key: t }, { sep: '+' });
+    keys.forEach((c, i) => {
+      if (i) out.push({ sep: '/' });
+      out.push({ key: c[c.length - 1] });
+    });
+    return out;
+  }
+  keys.forEach((c, i) => {
+    if (i) out.push({ sep: '/' });
+    c.forEach((t, j) => {
+      if (j) out.push({ sep: '+' });
+      out.push({ key: t });
+    });
+  });
+  return out;
+}
+
+/** How a key token is written on this platform ('Mod' → Ctrl or ⌘). Mouse tokens are translated by the caller. */
+export function keyLabel(token: string, mac: boolean): string {
+  if (token === 'Mod') return mac ? '⌘' : 'Ctrl';
+  if (token === 'Shift') return mac ? '⇧' : 'Shift';
+  return token;
+}
+
+/**
+ * The keydown event a chord of key tokens produces (for checking rows against `shortcutFor`), or null
+ * when the chord holds a mouse gesture.
+ */
+export function chordEvent(chord: KeyToken[], mac: boolean): Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'> | null {
+  if (chord.some((t) => typeof t !== 'string')) return null;
+  const mod = chord.includes('Mod');
+  const shift = chord.includes('Shift');
+  const key = (chord as string[]).find((t) => t !== 'Mod' && t !== 'Shift') ?? '';
+  // A letter comes as the browser sends it: upper case with Shift held.
+  const sent = key.length === 1 ? (shift ? key.toUpperCase() : key.toLowerCase()) : key;
+  return { key: sent, ctrlKey: mod && !mac, metaKey: mod && mac, shiftKey: shift, altKey: false, target: null };
+}
