@@ -31,6 +31,7 @@ import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
+import { overlayOpen } from '../components/overlay';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -180,7 +181,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     };
     const onKey = (ev: KeyboardEvent) => {
       // Escape belongs to an open dialog (it closes it) or a menu first; only then does it clear the mark.
-      if (ev.key !== 'Escape' || !store.picked || document.querySelector('[role="dialog"], [data-testid="recent-menu"]')) return;
+      if (ev.key !== 'Escape' || !store.picked || overlayOpen()) return;
       clearMark();
     };
     el.addEventListener('pointerdown', onDown);
