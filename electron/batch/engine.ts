@@ -26,7 +26,8 @@ import { randomBytes } from 'node:crypto';
 import { listMotionFiles, readBytes } from '../fs/files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError } from '../../shared/vmd/errors';
-import { OpOptionError, prepareOp, type OpOptions, type PreparedOp } from './ops';
+import { OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
+import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';
 
 export interface RunBatchOptions {

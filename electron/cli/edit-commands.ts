@@ -10,7 +10,8 @@ import { formatError, readVmd, readVpd, writeVmd, type CodecError, type VmdDocum
 import { buildFromPoses, merge, parseCurveSpec, reportSummary, type EditReport, type PoseAt } from '../../shared/edits';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
-import { BATCH_OPS, OpOptionError, prepareOp, type OpOptions } from '../batch/ops';
+import { OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
+import { BATCH_OPS, prepareOp } from '../batch/ops';
 import { BatchJobError, runBatch } from '../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError, type ArgSpec, type ParsedArgs } from './args';
 import type { CliIo, CommandInfo } from './io';

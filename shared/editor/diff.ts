@@ -11,7 +11,7 @@
  * record's length; applying or reverting then copies the untouched runs and rebuilds the offsets.
  */
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
-import type { BlockKind } from '../vmd/vmd-layout';
+import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
 /** One record rewritten in place (in the IK block `after` may be longer or shorter than `before`). */
 export interface RecordPatch {
@@ -264,4 +264,32 @@ export class BlockEditor {
 export function finish(doc: VmdDocument, label: string, editors: BlockEditor[]): EditResult {
   const diff: EditDiff = { label, blocks: editors.map((e) => e.diff()) };
   return { doc: applyDiff(doc, diff), diff };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The diff from one document to another made by a whole-motion edit (mirror, speed, trim, …), record
+ * by record in place: record i of a block is patched when its bytes differ, records beyond the shorter
+ * block are removed or appended. Only changed records are kept. Returns null when the two differ
+ * outside the blocks (header, model name, which blocks the file holds), which a diff cannot carry.
+ */
+export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): EditResult | null {
+  if (!sameBytes(before.header, after.header) || !sameBytes(before.modelName, after.modelName) || before.blocksPresent !== after.blocksPresent) return null;
+  const editors: BlockEditor[] = [];
+  for (const kind of BLOCK_KINDS) {
+    const a = before[kind], b = after[kind];
+    if (a.count === b.count && sameBytes(a.bytes, b.bytes)) continue;
+    const e = new BlockEditor(a);
+    const common = Math.min(a.count, b.count);
+    for (let i = 0; i < common; i++) e.put(i, recordBytes(b, i).slice());
+    for (let i = common; i < a.count; i++) e.remove(i);
+    for (let i = common; i < b.count; i++) e.append(recordBytes(b, i).slice());
+    editors.push(e);
+  }
+  return finish(before, label, editors);
 }

@@ -7,6 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '../../renderer/src/components/shortcuts';
+import { mirror } from '../../shared/edits';
+import { readVmd, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, textOf } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
@@ -260,6 +262,78 @@ describe('shell in the browser mode', () => {
     expect(existsSync(path.join(output, 'broken.vmd'))).toBe(false);
     for (const [n, bytes] of before) expect(readFileSync(path.join(input, n)).equals(bytes), `${n} unchanged`).toBe(true);
     await suite.app.screenshot('shell-batch');
+    await page.click('[data-testid="batch-close"]');
+    expect(suite.app.errors).toEqual([]);
+  });
+
+  it('applies an operation to the open motion instead of a folder: mirror, then speed ×2, each one undo step, exact bytes', async () => {
+    const { page } = suite.app;
+    const src = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
+    const original = readFileSync(src);
+    const docBytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
+    const undoDepth = async () => (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await openFileViaDialog(page, src);
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
+
+    await page.click('[data-testid="cmd-batch"]');
+    await page.check('[data-testid="batch-target-document"]');
+    // No folders for the open motion, and only the operations that edit a motion in place.
+    expect(await page.isVisible('[data-testid="batch-input"]')).toBe(false);
+    expect(await page.locator('[data-testid="batch-op"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['mirror', 'trim', 'speed', 'shift', 'preset']);
+    await page.selectOption('[data-testid="batch-op"]', 'mirror');
+    await suite.app.screenshot('batch-open-motion');
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+
+    // The same bytes as the shared mirror edit writes for the file (the edit itself is tested against
+    // the corpus in test/shared), and left/right really swapped: the 左 and 右 key counts trade places.
+    const parsed = readVmd(new Uint8Array(original));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const expected = mirror(parsed.value, { light: true });
+    if (!expected.ok) throw new Error(expected.error.message);
+    const mirrored = await docBytes();
+    expect(mirrored.equals(Buffer.from(writeVmd(expected.doc)))).toBe(true);
+    // Read independently: every bone key as "name@frame"; mirroring swaps 左 and 右 in names, frames stay.
+    const keys = (b: Buffer) => {
+      const sjis = new TextDecoder('shift_jis');
+      const n = b.readUInt32LE(50);
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const at = 54 + i * 111, raw = b.subarray(at, at + 15), end = raw.indexOf(0);
+        out.push(`${sjis.decode(raw.subarray(0, end < 0 ? 15 : end))}@${b.readUInt32LE(at + 15)}`);
+      }
+      return out.sort();
+    };
+    const swapped = keys(original).map((k) => k.replace(/[左右]/g, (c) => (c === '左' ? '右' : '左'))).sort();
+    expect(swapped).not.toEqual(keys(original));
+    expect(keys(mirrored)).toEqual(swapped);
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    expect((await docBytes()).equals(original)).toBe(true);
+    await page.keyboard.press('Control+y');
+    expect((await docBytes()).equals(mirrored)).toBe(true);
+
+    // Speed ×2 on top: the dialog remembers the target; the last key moves to half its frame.
+    await page.click('[data-testid="cmd-batch"]');
+    expect(await page.isChecked('[data-testid="batch-target-document"]')).toBe(true);
+    await page.selectOption('[data-testid="batch-op"]', 'speed');
+    await page.fill('[data-testid="batch-opt-factor"]', '2');
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 2);
+    const lastBefore = independentCounts(mirrored).last;
+    expect(lastBefore).toBeGreaterThan(10);
+    expect(independentCounts(await docBytes()).last).toBe(Math.round(lastBefore / 2));
+    expect(await undoDepth()).toBe(2);
+    await page.keyboard.press('Control+z');
+    expect((await docBytes()).equals(mirrored)).toBe(true);
+    await page.keyboard.press('Control+z');
+    expect((await docBytes()).equals(original)).toBe(true);
+
+    // Back to folders for the next test.
+    await page.click('[data-testid="cmd-batch"]');
+    await page.check('[data-testid="batch-target-folder"]');
     await page.click('[data-testid="batch-close"]');
     expect(suite.app.errors).toEqual([]);
   });

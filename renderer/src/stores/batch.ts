@@ -4,13 +4,25 @@
  */
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
+import { OpOptionError, prepareDocEdit } from '../../../shared/batch/doc-edits';
+import { diffDocuments, isEmptyDiff } from '../../../shared/editor';
 import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
 import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
+import { useDocumentStore } from './document';
+import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 
 export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+/**
+ * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
+ * mapping file is read by main for a batch, and the editor has no such read.
+ */
+export const DOCUMENT_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset'];
+
+/** Where the operation goes: every file under a folder (a batch job), or the motion open in the editor. */
+export type BatchTarget = 'folder' | 'document';
 
 let unsubscribe: (() => void)[] = [];
 /** Events that arrived before startBatch's answer named the job (a tiny job can finish first). */
@@ -19,6 +31,7 @@ const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary
 export const useBatchStore = defineStore('batch', {
   state: () => ({
     open: false,
+    target: 'folder' as BatchTarget,
     op: 'mirror' as BatchOp,
     inputDir: '',
     outputDir: '',
@@ -36,6 +49,13 @@ export const useBatchStore = defineStore('batch', {
     fraction: (s) => (s.progress && s.progress.total > 0 ? s.progress.done / s.progress.total : 0),
     /** The chosen operation's options and per-field errors. */
     check: (s): FormCheck => validateOpForm(s.op, s.forms[s.op]),
+    /** The operations offered for the chosen target. */
+    ops: (s): BatchOp[] => (s.target === 'document' ? DOCUMENT_OPS : BATCH_OPS),
+    /** Why the target cannot be used yet (message key), or null. */
+    targetProblem(): 'batch.err.folders' | 'batch.err.sameFolder' | 'batch.err.noDocument' | null {
+      if (this.target === 'document') return useDocumentStore().isOpen ? null : 'batch.err.noDocument';
+      return this.folderProblem;
+    },
     /** Why the folders cannot be used yet (message key), or null. */
     folderProblem: (s): 'batch.err.folders' | 'batch.err.sameFolder' | null => {
       const a = s.inputDir.trim().replace(/[\\/]+$/, '');
@@ -76,6 +96,54 @@ export const useBatchStore = defineStore('batch', {
     },
     show() {
       this.open = true;
+    },
+    /** Switches between a folder and the open motion; an operation the target lacks falls back to mirror. */
+    setTarget(target: BatchTarget) {
+      this.target = target;
+      if (!this.ops.includes(this.op)) this.op = 'mirror';
+    },
+    /**
+     * Applies the chosen operation to the open motion as one undo step (the same edit and options as
+     * a batch job, from shared/batch/doc-edits.ts). Returns whether the document changed.
+     */
+    applyToDocument(): boolean {
+      const settings = useSettingsStore();
+      const notify = useNotifyStore();
+      const doc = useDocumentStore();
+      const hist = useHistoryStore();
+      const cur = hist.current();
+      const { options, errors } = this.check;
+      if (!cur || Object.keys(errors).length || !DOCUMENT_OPS.includes(this.op)) {
+        notify.error({ code: 'E_ARGUMENT', message: settings.t(cur ? 'batch.fix' : 'batch.err.noDocument') });
+        return false;
+      }
+      const label = settings.t(`batch.op.${this.op}`);
+      let edit;
+      try {
+        edit = prepareDocEdit(this.op, options);
+      } catch (e) {
+        if (!(e instanceof OpOptionError)) throw e;
+        notify.error({ code: 'E_ARGUMENT', message: e.message });
+        return false;
+      }
+      const out = edit!(cur.doc);
+      if (!out.ok) {
+        notify.error({ ...out.error, file: doc.path ?? doc.fileName });
+        return false;
+      }
+      const step = diffDocuments(cur.doc, out.doc, label);
+      if (!step) {
+        notify.error({ code: 'E_EDIT', message: `${label}: the edit changed the file header, which cannot be undone here` });
+        return false;
+      }
+      if (isEmptyDiff(step.diff)) {
+        notify.info(settings.t('batch.doc.unchanged', { op: label, name: doc.fileName }));
+        return false;
+      }
+      hist.commit(step);
+      notify.success(settings.t('batch.doc.applied', { op: label, name: doc.fileName }));
+      this.hide();
+      return true;
     },
     hide() {
       this.open = false;
