@@ -2,24 +2,11 @@
 // every corpus VMD, the undo step made from the edit's result redoes to exactly the bytes the edit
 // wrote and undoes to exactly the original file; options are checked as the CLI checks them.
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { readVmd, writeVmd, withBlocks, emptyVmd } from '../../shared/vmd';
 import { applyDiff, diffBytes, diffDocuments, isEmptyDiff, revertDiff } from '../../shared/editor';
 import { DOC_EDIT_OPS, OpOptionError, prepareDocEdit, type OpOptions } from '../../shared/batch/doc-edits';
 import type { BatchOp } from '../../shared/batch/types';
-
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
-
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const n of readdirSync(dir).sort()) {
-    const p = path.join(dir, n);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else if (n.toLowerCase().endsWith('.vmd')) out.push(p);
-  }
-  return out;
-}
+import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 
 const EDITS: [BatchOp, OpOptions][] = [
   ['mirror', {}],
@@ -34,8 +21,8 @@ const EDITS: [BatchOp, OpOptions][] = [
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
-describe('whole-motion edits as one undo step', () => {
-  const files = walk(CORPUS);
+describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
+  const files = corpusFiles('.vmd');
   it('finds the corpus', () => {
     expect(files.length).toBeGreaterThan(10);
   });
@@ -45,16 +32,16 @@ describe('whole-motion edits as one undo step', () => {
       const edit = prepareDocEdit(op, o)!;
       let changed = 0;
       for (const f of files) {
-        const bytes = new Uint8Array(readFileSync(f));
+        const bytes = readCorpus(f);
         const r = readVmd(bytes);
         if (!r.ok) throw new Error(r.error.message);
         const out = edit(r.value);
         if (!out.ok) continue; // e.g. trim of a motion shorter than the range: the CLI reports it too
         const step = diffDocuments(r.value, out.doc, op);
-        expect(step, path.relative(CORPUS, f)).not.toBeNull();
-        expect(same(writeVmd(step!.doc), writeVmd(out.doc)), `${path.relative(CORPUS, f)} redo`).toBe(true);
+        expect(step, relName(f)).not.toBeNull();
+        expect(same(writeVmd(step!.doc), writeVmd(out.doc)), `${relName(f)} redo`).toBe(true);
         expect(same(writeVmd(applyDiff(r.value, step!.diff)), writeVmd(out.doc))).toBe(true);
-        expect(same(writeVmd(revertDiff(step!.doc, step!.diff)), bytes), `${path.relative(CORPUS, f)} undo`).toBe(true);
+        expect(same(writeVmd(revertDiff(step!.doc, step!.diff)), bytes), `${relName(f)} undo`).toBe(true);
         // The step keeps changed records only: never more than the two versions of every record.
         expect(diffBytes(step!.diff)).toBeLessThanOrEqual(bytes.length + writeVmd(out.doc).length);
         if (!isEmptyDiff(step!.diff)) changed++;
@@ -64,7 +51,7 @@ describe('whole-motion edits as one undo step', () => {
   }
 
   it('an unchanged document gives an empty step; a header change cannot be a step', () => {
-    const r = readVmd(new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))));
+    const r = readVmd(readCorpus('mc-mmd-rust/default_anim/walk.vmd'));
     if (!r.ok) throw new Error(r.error.message);
     expect(isEmptyDiff(diffDocuments(r.value, withBlocks(r.value, {}), 'none')!.diff)).toBe(true);
     const renamed = { ...r.value, modelName: emptyVmd('other').modelName };
