@@ -58,6 +58,8 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       { label: c.t('menu.copyCurve'), accelerator: 'CmdOrCtrl+Alt+C', click: cmd('copyCurve') },
       { label: c.t('menu.pasteCurve'), accelerator: 'CmdOrCtrl+Alt+V', click: cmd('pasteCurve') },
+      { type: 'separator' },
+      { label: c.t('menu.wholeMotion'), click: cmd('wholeMotion') },
     ],
   };
   const view: MenuItemConstructorOptions = {

@@ -126,6 +126,8 @@ export const MENU_COMMANDS = [
   'copyCurve',
   'pasteCurve',
   'about',
+  /** Edit → Whole Motion…: the Batch dialog aimed at the open motion (mirror, trim, speed, shift, curves). */
+  'wholeMotion',
   /** Help → Keyboard Shortcuts (F1): the keyboard and mouse reference. */
   'shortcuts',
   /** The close prompt chose "Save": save, then call closeWindow() if that succeeded. */

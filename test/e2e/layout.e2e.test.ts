@@ -1,6 +1,6 @@
 /**
  * The editor on laptop-sized windows (1366×768, 1280×720): no pane paints over another, the toolbar keeps
- * its zoom buttons, and the curve fields show three digits. Boxes are read from the real layout in Chromium.
+ * its zoom buttons, the curve fields show three digits, and the top bar stays one line and the curve pane's switches keep their labels, in English and Japanese. Boxes are read from the real layout in Chromium.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -51,6 +51,29 @@ describe('editor layout on small windows', () => {
       });
       expect(fits).toBe(true);
       await app.screenshot(`layout-${width}x${height}`);
+
+      // The top bar fits in one line in both languages: nothing scrolls out, no button wraps its label.
+      for (const locale of ['en', 'ja']) {
+        await page.selectOption('[data-testid="locale"]', locale);
+        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+        const bar = await page.evaluate(() => {
+          const m = document.querySelector('[data-testid="menu-bar"]') as HTMLElement;
+          const buttons = [...m.querySelectorAll(':scope > button, :scope > .dropdown > button')] as HTMLElement[];
+          const line = parseFloat(getComputedStyle(buttons[0]).lineHeight) || 18;
+          return { overflow: m.scrollWidth - m.clientWidth, tallest: Math.max(...buttons.map((b) => b.clientHeight)), line };
+        });
+        expect(bar.overflow, `${locale}: menu bar overflow`).toBeLessThanOrEqual(0);
+        expect(bar.tallest, `${locale}: a button wrapped its label`).toBeLessThan(bar.line * 2);
+        // The curve pane's Overlay and Link switches show their labels whole.
+        for (const id of ['curve-overlay', 'curve-link']) {
+          const whole = await page.evaluate((id) => {
+            const label = document.querySelector(`[data-testid="${id}"]`)!.closest('label') as HTMLElement;
+            return label.scrollWidth <= label.clientWidth + 0.5 && label.clientWidth > 30;
+          }, id);
+          expect(whole, `${locale}: ${id}`).toBe(true);
+        }
+      }
+      await app.screenshot(`layout-${width}x${height}-ja`);
     });
   }
 });

@@ -315,9 +315,14 @@ describe('shell in the browser mode', () => {
     await page.keyboard.press('Control+y');
     expect((await docBytes()).equals(mirrored)).toBe(true);
 
-    // Speed ×2 on top: the dialog remembers the target; the last key moves to half its frame.
+    // Speed ×2 on top, from the editor's Whole Motion… button, which opens the dialog aimed at the open
+    // motion (folder target chosen first, to see it switch); the last key moves to half its frame.
     await page.click('[data-testid="cmd-batch"]');
+    await page.check('[data-testid="batch-target-folder"]');
+    await page.click('[data-testid="batch-close"]');
+    await page.click('[data-testid="whole-motion"]');
     expect(await page.isChecked('[data-testid="batch-target-document"]')).toBe(true);
+    expect(await page.textContent('[data-testid="batch-dialog"] header')).toBe('Edit the whole motion: walk.vmd');
     await page.selectOption('[data-testid="batch-op"]', 'speed');
     await page.fill('[data-testid="batch-opt-factor"]', '2');
     await page.click('[data-testid="batch-apply"]');

@@ -134,6 +134,12 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     case 'batch':
       useBatchStore().show();
       return;
+    case 'wholeMotion': {
+      const batch = useBatchStore();
+      batch.setTarget('document');
+      batch.show();
+      return;
+    }
     case 'undo':
     case 'redo': {
       const h = historyStore();
