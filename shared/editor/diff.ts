@@ -28,6 +28,12 @@ export interface BlockDiff {
   readonly removed: readonly { readonly index: number; readonly bytes: Uint8Array }[];
   /** Records added at the end of the block. */
   readonly appended: readonly Uint8Array[];
+  /**
+   * A whole-motion edit (mirror, speed, trim, …) rewrites most records of a block: the block before and
+   * after, instead of a patch per record (then patches, removed and appended are empty). Blocks are
+   * immutable, so keeping them costs the old block only; the new one is the document's.
+   */
+  readonly replaced?: { readonly before: Block; readonly after: Block };
 }
 
 /** One user-visible edit (one undo step). */
@@ -57,13 +63,14 @@ export function isRefusal(o: EditOutcome): o is EditRefusal {
 
 /** True when a diff changes nothing. */
 export function isEmptyDiff(d: EditDiff): boolean {
-  return d.blocks.every((b) => b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
+  return d.blocks.every((b) => !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
 }
 
 /** Bytes a diff keeps alive (for the history's memory budget). */
 export function diffBytes(d: EditDiff): number {
   let n = 0;
   for (const b of d.blocks) {
+    if (b.replaced) n += b.replaced.before.bytes.length + b.replaced.after.bytes.length;
     for (const p of b.patches) n += p.before.length + p.after.length;
     for (const r of b.removed) n += r.bytes.length;
     for (const a of b.appended) n += a.length;
@@ -196,10 +203,12 @@ function revertIk(block: IkBlock, d: BlockDiff): IkBlock {
 }
 
 function applyAny(block: Block, d: BlockDiff): Block {
+  if (d.replaced) return d.replaced.after;
   return block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d);
 }
 
 function revertAny(block: Block, d: BlockDiff): Block {
+  if (d.replaced) return d.replaced.before;
   return block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d);
 }
 
@@ -273,23 +282,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * The diff from one document to another made by a whole-motion edit (mirror, speed, trim, …), record
- * by record in place: record i of a block is patched when its bytes differ, records beyond the shorter
- * block are removed or appended. Only changed records are kept. Returns null when the two differ
- * outside the blocks (header, model name, which blocks the file holds), which a diff cannot carry.
+ * The diff from one document to another made by a whole-motion edit (mirror, speed, trim, …): each
+ * block whose bytes differ is replaced whole (see BlockDiff.replaced). The result's document is
+ * `after` itself. Returns null when the two differ outside the blocks (header, model name, which
+ * blocks the file holds), which a diff cannot carry.
  */
 export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): EditResult | null {
   if (!sameBytes(before.header, after.header) || !sameBytes(before.modelName, after.modelName) || before.blocksPresent !== after.blocksPresent) return null;
-  const editors: BlockEditor[] = [];
+  const blocks: BlockDiff[] = [];
   for (const kind of BLOCK_KINDS) {
     const a = before[kind], b = after[kind];
     if (a.count === b.count && sameBytes(a.bytes, b.bytes)) continue;
-    const e = new BlockEditor(a);
-    const common = Math.min(a.count, b.count);
-    for (let i = 0; i < common; i++) e.put(i, recordBytes(b, i).slice());
-    for (let i = common; i < a.count; i++) e.remove(i);
-    for (let i = common; i < b.count; i++) e.append(recordBytes(b, i).slice());
-    editors.push(e);
+    blocks.push({ kind, patches: [], removed: [], appended: [], replaced: { before: a, after: b } });
   }
-  return finish(before, label, editors);
+  return { doc: after, diff: { label, blocks } };
 }

@@ -11,6 +11,7 @@ import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { useDocumentStore } from './document';
 import { useHistoryStore } from './history';
+import { useSelectionStore } from './selection';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 
@@ -32,6 +33,8 @@ export const useBatchStore = defineStore('batch', {
   state: () => ({
     open: false,
     target: 'folder' as BatchTarget,
+    /** An operation is being applied to the open motion (a few seconds on a 36 MB motion). */
+    applying: false,
     op: 'mirror' as BatchOp,
     inputDir: '',
     outputDir: '',
@@ -106,7 +109,18 @@ export const useBatchStore = defineStore('batch', {
      * Applies the chosen operation to the open motion as one undo step (the same edit and options as
      * a batch job, from shared/batch/doc-edits.ts). Returns whether the document changed.
      */
-    applyToDocument(): boolean {
+    async applyToDocument(): Promise<boolean> {
+      if (this.applying) return false;
+      this.applying = true;
+      try {
+        // Let the dialog show "Applying…" before the edit holds the main thread.
+        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return this.applyNow();
+      } finally {
+        this.applying = false;
+      }
+    },
+    applyNow(): boolean {
       const settings = useSettingsStore();
       const notify = useNotifyStore();
       const doc = useDocumentStore();
@@ -141,6 +155,8 @@ export const useBatchStore = defineStore('batch', {
         return false;
       }
       hist.commit(step);
+      // Record indices of the old selection mean other keys now (or none): start afresh.
+      useSelectionStore().clear();
       notify.success(settings.t('batch.doc.applied', { op: label, name: doc.fileName }));
       this.hide();
       return true;

@@ -38,9 +38,10 @@ function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
   for (const b of d.blocks) {
     if (!KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
+    // Patches and removals are both ascending: one walk counts the removals below each patch.
+    let below = 0;
     for (const p of b.patches) {
-      let below = 0;
-      for (const r of b.removed) if (r.index < p.index) below++;
+      while (below < b.removed.length && b.removed[below].index < p.index) below++;
       out.push({ kind, record: p.index - below });
     }
     const n = doc[kind].count;
