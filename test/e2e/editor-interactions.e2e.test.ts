@@ -343,6 +343,15 @@ describe('motion editor interactions in the browser mode', () => {
     await raf(page);
     await raf(page);
     expect((await frameNow(page)).frame).toBe(stopped.frame);
+
+    // Ctrl+A selects every key of the motion (counts from the file, all blocks), keeping the active key.
+    await clickKey(page, center, 27);
+    await page.keyboard.press('Control+a');
+    const all = walk.doc.bone.count + walk.doc.morph.count + walk.doc.camera.count + walk.doc.light.count + walk.doc.ik.count;
+    expect(all).toBeGreaterThan(100);
+    expect(await selection(page)).toHaveLength(all);
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).active).toEqual({ kind: 'bone', record: rec(t, 'センター', 27) });
+    expect(await page.textContent('[data-testid="selection-count"]')).toContain(String(all));
     // Nothing above changed the document; everything was undone.
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     expect(suite.app.errors).toEqual([]);

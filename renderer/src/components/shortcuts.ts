@@ -43,6 +43,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     rows: [
       { keys: [['Mod', 'Z']], label: 'shortcuts.undo', command: 'undo' },
       { keys: [['Mod', 'Y'], ['Mod', 'Shift', 'Z']], label: 'shortcuts.redo', command: 'redo' },
+      { keys: [['Mod', 'A']], label: 'shortcuts.selectAll' },
       { keys: [['Mod', 'C']], label: 'shortcuts.copyKeys' },
       { keys: [['Mod', 'V']], label: 'shortcuts.pasteKeys' },
       { keys: [['Delete'], ['Backspace']], label: 'shortcuts.deleteKeys' },

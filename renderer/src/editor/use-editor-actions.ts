@@ -132,6 +132,18 @@ export function useEditorActions() {
     return r !== null;
   }
 
+  /** Selects every key of the motion (Ctrl+A); the active key stays active. */
+  function selectAll(): boolean {
+    const doc = docStore.doc;
+    if (!doc) return false;
+    const keep = sel.active;
+    const refs: KeyRef[] = [];
+    for (const kind of ['bone', 'morph', 'camera', 'light', 'ik'] as const) for (let record = 0; record < doc[kind].count; record++) refs.push({ kind, record });
+    sel.select(refs, 'replace');
+    if (keep) sel.active = keep;
+    return refs.length > 0;
+  }
+
   function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
     const refs = sel.refs.filter((r) => r.kind === kind);
     return hist.run((doc) => editValues(doc, refs, edit)) !== null;
@@ -139,6 +151,6 @@ export function useEditorActions() {
 
   return {
     curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected,
+    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected, selectAll,
   };
 }
