@@ -37,6 +37,7 @@ const en = {
   'shortcuts.dropHandle': 'Deselect the handle; clear the picked joint',
   'shortcuts.dragHandle': 'Shape the curve (snaps to the 0–127 grid)',
   'shortcuts.selectKey': 'Select a key',
+  'shortcuts.selectTrack': 'Select every key of the track',
   'shortcuts.rangeKeys': 'Select from the last key to this one',
   'shortcuts.toggleKey': 'Add or remove one key',
   'shortcuts.boxKeys': 'Select keys in a box',
@@ -58,6 +59,7 @@ const en = {
   'shortcuts.rulerClick': 'Click the ruler',
   'shortcuts.handleDrag': 'Drag a handle',
   'shortcuts.jointClick': 'Click a joint',
+  'shortcuts.trackDoubleClick': 'Double-click a track name',
 };
 
 export type ShortcutStringKey = keyof typeof en;
@@ -95,6 +97,7 @@ const ja: Record<ShortcutStringKey, string> = {
   'shortcuts.dropHandle': '制御点の選択を外す・ボーンの印を消す',
   'shortcuts.dragHandle': '曲線を形作る（0〜127の格子に吸着）',
   'shortcuts.selectKey': 'キーを選択',
+  'shortcuts.selectTrack': 'そのトラックのキーをすべて選択',
   'shortcuts.rangeKeys': '前に選んだキーからここまでを選択',
   'shortcuts.toggleKey': 'キーを1つ追加・解除',
   'shortcuts.boxKeys': '範囲内のキーを選択',
@@ -116,6 +119,7 @@ const ja: Record<ShortcutStringKey, string> = {
   'shortcuts.rulerClick': '目盛りをクリック',
   'shortcuts.handleDrag': '制御点をドラッグ',
   'shortcuts.jointClick': '関節をクリック',
+  'shortcuts.trackDoubleClick': 'トラック名をダブルクリック',
 };
 
 export const shortcutStrings: Record<Locale, Record<ShortcutStringKey, string>> = { en, ja };

@@ -352,6 +352,11 @@ describe('motion editor interactions in the browser mode', () => {
     expect(await selection(page)).toHaveLength(all);
     expect((await page.evaluate(() => window.__vmdEditor!.selection())).active).toEqual({ kind: 'bone', record: rec(t, 'センター', 27) });
     expect(await page.textContent('[data-testid="selection-count"]')).toContain(String(all));
+    // Double-click on a track's name selects its keys only: 左腕's records, read from the file.
+    await page.dblclick(`[data-testid="${lArm}"]`);
+    const lArmKeys = walk.tracks.bones.start[boneTrack(t, '左腕') + 1] - walk.tracks.bones.start[boneTrack(t, '左腕')];
+    expect(lArmKeys).toBeGreaterThan(1);
+    expect(await selection(page)).toEqual([...walk.tracks.bones.record.slice(walk.tracks.bones.start[boneTrack(t, '左腕')], walk.tracks.bones.start[boneTrack(t, '左腕') + 1])].sort((a, b) => a - b));
     // Nothing above changed the document; everything was undone.
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     expect(suite.app.errors).toEqual([]);

@@ -75,6 +75,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     title: 'shortcuts.group.timeline',
     rows: [
       { keys: [[m('shortcuts.click')]], label: 'shortcuts.selectKey' },
+      { keys: [[m('shortcuts.trackDoubleClick')]], label: 'shortcuts.selectTrack' },
       { keys: [['Shift', m('shortcuts.click')]], label: 'shortcuts.rangeKeys' },
       { keys: [['Mod', m('shortcuts.click')]], label: 'shortcuts.toggleKey' },
       { keys: [[m('shortcuts.emptyDrag')]], label: 'shortcuts.boxKeys' },

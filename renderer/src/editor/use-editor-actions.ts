@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, moveKeys, pasteCurves,
-  pasteKeys, setCurves, snapCurve, CHANNEL_COUNT, type KeyRef, type ValueEdit,
+  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, type EditKind, type KeyRef, type ValueEdit,
 } from '../../../shared/editor';
 import type { Curve } from '../../../shared/vmd/bezier';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -144,6 +144,19 @@ export function useEditorActions() {
     return refs.length > 0;
   }
 
+  /** Selects every key on one track (double-click on its name), in time order; the last becomes active. */
+  function selectTrack(kind: EditKind, track: number): boolean {
+    const tracks = docStore.tracks;
+    if (!tracks) return false;
+    const t = tracksOf(tracks, kind);
+    const [from, to] = trackRange(t, track);
+    const refs: KeyRef[] = [];
+    for (let k = from; k < to; k++) refs.push({ kind, record: t.record[k] });
+    sel.select(refs, 'replace');
+    sel.setActiveTrack({ kind, track });
+    return refs.length > 0;
+  }
+
   function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
     const refs = sel.refs.filter((r) => r.kind === kind);
     return hist.run((doc) => editValues(doc, refs, edit)) !== null;
@@ -151,6 +164,6 @@ export function useEditorActions() {
 
   return {
     curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected, selectAll,
+    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
   };
 }
