@@ -362,6 +362,43 @@ describe('motion editor interactions in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
+  it('⟲ in the curve pane loops the frames the curve shapes; × plays the whole motion again', async () => {
+    const { page } = suite.app;
+    await openFresh(page, WALK);
+    const t = walk.tracks;
+    const center = `track-bone:${boneTrack(t, 'センター')}`;
+    // センター's keys include 19 and 27 with none between (file order read by the codec above).
+    const b = t.bones, i = boneTrack(t, 'センター');
+    const frames = [...b.frames.slice(b.start[i], b.start[i + 1])];
+    expect(frames[frames.indexOf(27) - 1]).toBe(19);
+    await clickKey(page, center, 27);
+    await page.click('[data-testid="curve-loop-segment"]');
+    expect(await page.textContent('[data-testid="preview-range"]')).toContain('19–27');
+    // Watch the current frame for 1.2 s (over four passes of the 8-frame segment).
+    const seen = await page.evaluate(async () => {
+      const out: number[] = [];
+      const t0 = performance.now();
+      while (performance.now() - t0 < 1200) {
+        out.push(window.__vmdEditor!.frame().frame);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return out;
+    });
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(19);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(27);
+    expect(seen.some((f, k) => k > 0 && f < seen[k - 1]), 'wrapped back to 19').toBe(true);
+    expect((await frameNow(page)).playing).toBe(true);
+    await suite.app.screenshot('editor-loop-segment');
+    // × ends the range: playback goes on over the whole motion (beyond 27 within a second).
+    await page.click('[data-testid="preview-range-clear"]');
+    await page.waitForSelector('[data-testid="preview-range"]', { state: 'detached' });
+    await page.waitForFunction(() => { const f = window.__vmdEditor!.frame().frame; return f > 27.5 || f < 18.5; }, undefined, { timeout: 5000 });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    expect((await frameNow(page)).playing).toBe(false);
+    expect(suite.app.errors).toEqual([]);
+  });
+
   it('the 3D preview follows a curve-handle drag before the mouse is released', async () => {
     const { page } = suite.app;
     const t = walk.tracks;

@@ -227,10 +227,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }
     }
     last = now;
-    const end = Math.max(time.lastFrame, 0);
-    let f = time.frame + dt * 30;
+    const [start, end] = time.bounds;
+    let f = Math.max(time.frame, start) + dt * 30;
     if (f > end) {
-      if (time.loop && end > 0) f = f - Math.floor(f / end) * end;
+      if (time.loop && end > start) f = start + ((f - start) % (end - start));
       else {
         f = end;
         time.seek(f);

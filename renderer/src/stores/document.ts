@@ -115,6 +115,7 @@ export const useDocumentStore = defineStore('document', () => {
     fileName.value = filePath ? baseName(filePath) : name;
     format.value = fmt;
     useTimeStore().pause();
+    useTimeStore().clearRange();
     useTimeStore().seek(0);
     install(next, { dirty: false, diagnostics: diags });
     return true;

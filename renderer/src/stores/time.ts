@@ -12,7 +12,13 @@ export const useTimeStore = defineStore('time', {
     loop: true,
     /** Last frame of the open document (playback range end). */
     lastFrame: 0,
+    /** A part of the motion played instead of the whole (the curve editor's segment), or null. */
+    range: null as { from: number; to: number } | null,
   }),
+  getters: {
+    /** First and last frame playback runs over: the range, or the whole motion. */
+    bounds: (s): [number, number] => (s.range ? [s.range.from, s.range.to] : [0, Math.max(s.lastFrame, 0)]),
+  },
   actions: {
     seek(frame: number) {
       this.frame = Math.max(0, Math.min(frame, Math.max(this.lastFrame, 0)));
@@ -34,6 +40,19 @@ export const useTimeStore = defineStore('time', {
     setRange(lastFrame: number) {
       this.lastFrame = lastFrame;
       if (this.frame > lastFrame) this.frame = lastFrame;
+      if (this.range && this.range.to > lastFrame) this.range = null;
+    },
+    /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
+    playRange(from: number, to: number) {
+      const a = Math.max(0, Math.min(from, to)), b = Math.min(Math.max(from, to), this.lastFrame);
+      if (!(b > a)) return;
+      this.range = { from: a, to: b };
+      this.loop = true;
+      this.seek(a);
+      this.play();
+    },
+    clearRange() {
+      this.range = null;
     },
   },
 });
