@@ -49,6 +49,15 @@ export function boolOpt(o: OpOptions, k: string, dflt: boolean): boolean {
   throw new OpOptionError(`--${k} must be true or false, got "${String(v)}"`);
 }
 
+/** A channel list option (x,y,z,r …) of bone or camera curves, or undefined when not given. */
+function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[] | undefined {
+  const spec = strOpt(o, k);
+  if (!spec) return undefined;
+  const p = parseChannels(spec, kind);
+  if ('error' in p) throw new OpOptionError(p.error);
+  return p.channels;
+}
+
 /** An edit of one document. */
 export type DocEdit = (doc: VmdDocument) => EditResult;
 
@@ -93,20 +102,8 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       if (!spec) throw new OpOptionError('--curve is required (linear, ease-in, ease-out, ease-in-out, mmd-default or x1,y1,x2,y2)');
       const c = parseCurveSpec(spec);
       if ('error' in c) throw new OpOptionError(c.error);
-      const chSpec = strOpt(o, 'channels');
-      let channels: BoneChannel[] | undefined;
-      if (chSpec) {
-        const p = parseChannels(chSpec, 'bone');
-        if ('error' in p) throw new OpOptionError(p.error);
-        channels = p.channels as BoneChannel[];
-      }
-      const camSpec = strOpt(o, 'camera-channels');
-      let cameraChannels: CameraChannel[] | undefined;
-      if (camSpec) {
-        const p = parseChannels(camSpec, 'camera');
-        if ('error' in p) throw new OpOptionError(p.error);
-        cameraChannels = p.channels as CameraChannel[];
-      }
+      const channels = channelsOpt(o, 'channels', 'bone') as BoneChannel[] | undefined;
+      const cameraChannels = channelsOpt(o, 'camera-channels', 'camera') as CameraChannel[] | undefined;
       const camera = boolOpt(o, 'camera', false) || cameraChannels !== undefined;
       const bones = strOpt(o, 'bones');
       const from = numOpt(o, 'from', { min: 0 });

@@ -272,6 +272,11 @@ describe('shell in the browser mode', () => {
     const original = readFileSync(src);
     const docBytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
     const undoDepth = async () => (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    const folderTarget = async () => {
+      await page.click('[data-testid="cmd-batch"]');
+      await page.check('[data-testid="batch-target-folder"]');
+      await page.click('[data-testid="batch-close"]');
+    };
     await openFileViaDialog(page, src);
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
 
@@ -317,9 +322,7 @@ describe('shell in the browser mode', () => {
 
     // Speed ×2 on top, from the editor's Whole Motion… button, which opens the dialog aimed at the open
     // motion (folder target chosen first, to see it switch); the last key moves to half its frame.
-    await page.click('[data-testid="cmd-batch"]');
-    await page.check('[data-testid="batch-target-folder"]');
-    await page.click('[data-testid="batch-close"]');
+    await folderTarget();
     await page.click('[data-testid="whole-motion"]');
     expect(await page.isChecked('[data-testid="batch-target-document"]')).toBe(true);
     expect(await page.textContent('[data-testid="batch-dialog"] header')).toBe('Edit the whole motion: walk.vmd');
@@ -336,10 +339,7 @@ describe('shell in the browser mode', () => {
     await page.keyboard.press('Control+z');
     expect((await docBytes()).equals(original)).toBe(true);
 
-    // Back to folders for the next test.
-    await page.click('[data-testid="cmd-batch"]');
-    await page.check('[data-testid="batch-target-folder"]');
-    await page.click('[data-testid="batch-close"]');
+    await folderTarget(); // as the next test expects
     expect(suite.app.errors).toEqual([]);
   });
 
