@@ -209,6 +209,13 @@ describe('motion editor interactions in the browser mode', () => {
     const center = `track-bone:${boneTrack(t, 'センター')}`;
     const lArm = `track-bone:${boneTrack(t, '左腕')}`, rArm = `track-bone:${boneTrack(t, '右腕')}`;
 
+    // Hovering a key names it (the canvas's tooltip) and shows a pointer; empty space names nothing.
+    const k27 = await keyPoint(page, center, 27);
+    await page.mouse.move(k27.x, k27.y);
+    expect(await page.getAttribute('[data-testid="timeline-canvas"]', 'title')).toBe('センター · Frame 27');
+    const gap = await keyPoint(page, center, 23);
+    await page.mouse.move(gap.x, gap.y);
+    expect(await page.getAttribute('[data-testid="timeline-canvas"]', 'title')).toBeNull();
     // Click a key: it alone is selected and the cursor jumps to it.
     await clickKey(page, center, 7);
     expect(await selection(page)).toEqual([rec(t, 'センター', 7)]);

@@ -42,6 +42,12 @@ export type Row = GroupRow | TrackRow;
  * Rows for a document: display/IK, bone groups, morphs, camera, light. `pose`: the document is a VPD
  * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
  */
+/** A row's name as shown: bone and morph names as stored; groups and the camera/light/display·IK rows translated. */
+export function rowLabel(r: Row, t: (key: string) => string): string {
+  if (r.type === 'group') return t(r.label);
+  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t(r.name) : r.name;
+}
+
 export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
   if (!tracks) return [];
   const rows: Row[] = [];
