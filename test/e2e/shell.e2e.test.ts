@@ -290,6 +290,10 @@ describe('shell in the browser mode', () => {
     await page.click('[data-testid="batch-apply"]');
     await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    // The notice says what happened to the keys: walk.vmd's 120 bone keys (counted above the codec) all kept.
+    const notice = await page.textContent('[data-testid="notifications"]');
+    expect(notice).toContain('Mirror left/right: applied to walk.vmd');
+    expect(notice).toContain(`keys: ${independentCounts(original).counts.bone} kept, 0 added, 0 dropped`);
 
     // The same bytes as the shared mirror edit writes for the file (the edit itself is tested against
     // the corpus in test/shared), and left/right really swapped: the 左 and 右 key counts trade places.

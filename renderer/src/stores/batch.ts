@@ -157,7 +157,14 @@ export const useBatchStore = defineStore('batch', {
       hist.commit(step);
       // Record indices of the old selection mean other keys now (or none): start afresh.
       useSelectionStore().clear();
-      notify.success(settings.t('batch.doc.applied', { op: label, name: doc.fileName }));
+      // What happened to the keys, as the batch report says it: nothing is dropped silently.
+      const r = out.report;
+      const counts = settings.t('batch.doc.counts', { kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions });
+      notify.push(
+        r.dropped || r.collisions || r.warnings.length ? 'warning' : 'success',
+        settings.t('batch.doc.applied', { op: label, name: doc.fileName }),
+        [counts, ...r.warnings].join(' · '),
+      );
       this.hide();
       return true;
     },
