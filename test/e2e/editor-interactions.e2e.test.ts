@@ -364,6 +364,16 @@ describe('motion editor interactions in the browser mode', () => {
     const lArmKeys = walk.tracks.bones.start[boneTrack(t, '左腕') + 1] - walk.tracks.bones.start[boneTrack(t, '左腕')];
     expect(lArmKeys).toBeGreaterThan(1);
     expect(await selection(page)).toEqual([...walk.tracks.bones.record.slice(walk.tracks.bones.start[boneTrack(t, '左腕')], walk.tracks.bones.start[boneTrack(t, '左腕') + 1])].sort((a, b) => a - b));
+    // Double-click on the ruler selects the column: every key at that frame, here the bone records whose
+    // frame field (read from the file's bytes) is 10.
+    const column: number[] = [];
+    for (let r = 0; r < walk.doc.bone.count; r++) if (new DataView(orig.buffer, orig.byteOffset).getUint32(BONES_AT + r * BONE.SIZE + 15, true) === 10) column.push(r);
+    expect(column.length).toBeGreaterThan(3);
+    const at10 = await keyPoint(page, center, 10);
+    const canvasBox = (await page.locator('[data-testid="timeline-canvas"]').boundingBox())!;
+    await page.mouse.dblclick(at10.x, canvasBox.y + 12);
+    expect(await selection(page)).toEqual(column);
+    expect((await frameNow(page)).frame).toBe(10);
     // Nothing above changed the document; everything was undone.
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
     expect(suite.app.errors).toEqual([]);

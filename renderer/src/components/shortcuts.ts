@@ -81,6 +81,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.emptyDrag')]], label: 'shortcuts.boxKeys' },
       { keys: [[m('shortcuts.keyDrag')]], label: 'shortcuts.moveKeys' },
       { keys: [[m('shortcuts.rulerClick')]], label: 'shortcuts.seek' },
+      { keys: [[m('shortcuts.rulerDoubleClick')]], label: 'shortcuts.selectColumn' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.scrollRows' },
       { keys: [['Shift', m('shortcuts.wheel')]], label: 'shortcuts.scrollTime' },
       { keys: [['Mod', m('shortcuts.wheel')]], label: 'shortcuts.zoomTime' },
