@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '../../renderer/src/components/shortcuts';
 import { mirror } from '../../shared/edits';
 import { readVmd, writeVmd } from '../../shared/vmd';
-import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, saveAsViaDialog, textOf } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
 function independentCounts(bytes: Buffer) {
@@ -382,6 +382,14 @@ describe('shell in the browser mode', () => {
     await page.click('[data-testid="shortcuts-close"]');
     await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
     await page.selectOption('[data-testid="locale"]', 'en');
+    // About (?) shares the dialog frame: it names the version and the mode; Escape closes it too.
+    await page.click('[data-testid="cmd-about"]');
+    await page.waitForSelector('[data-testid="about-dialog"]');
+    const about = await page.textContent('[data-testid="about-dialog"]');
+    expect(about).toContain(`Version ${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}`);
+    expect(about).toContain('Browser mode');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="about-dialog"]', { state: 'detached' });
     expect(suite.app.errors).toEqual([]);
   });
 

@@ -14,6 +14,8 @@ export const useTimeStore = defineStore('time', {
     lastFrame: 0,
     /** A part of the motion played instead of the whole (the curve editor's segment), or null. */
     range: null as { from: number; to: number } | null,
+    /** The Loop setting before a range was played (a range always loops); restored when it ends. */
+    loopBeforeRange: null as boolean | null,
   }),
   getters: {
     /** First and last frame playback runs over: the range, or the whole motion. */
@@ -40,19 +42,22 @@ export const useTimeStore = defineStore('time', {
     setRange(lastFrame: number) {
       this.lastFrame = lastFrame;
       if (this.frame > lastFrame) this.frame = lastFrame;
-      if (this.range && this.range.to > lastFrame) this.range = null;
+      if (this.range && this.range.to > lastFrame) this.clearRange();
     },
     /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
     playRange(from: number, to: number) {
       const a = Math.max(0, Math.min(from, to)), b = Math.min(Math.max(from, to), this.lastFrame);
       if (!(b > a)) return;
       this.range = { from: a, to: b };
+      if (this.loopBeforeRange === null) this.loopBeforeRange = this.loop;
       this.loop = true;
       this.seek(a);
       this.play();
     },
     clearRange() {
       this.range = null;
+      if (this.loopBeforeRange !== null) this.loop = this.loopBeforeRange;
+      this.loopBeforeRange = null;
     },
   },
 });

@@ -19,6 +19,8 @@ describe('play range', () => {
     expect(time.range).toEqual({ from: 70, to: 80 });
     time.clearRange();
     expect(time.bounds).toEqual([0, 80]);
+    // The range looped; the user's Loop setting (off) comes back with the whole motion.
+    expect(time.loop).toBe(false);
   });
 
   it('an empty range is refused, and a shorter motion ends the range', () => {
