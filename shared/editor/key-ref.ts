@@ -8,6 +8,9 @@ import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
 /** The kinds of keys the editor edits ('ik': the display/IK block, variable-size records). */
 export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'ik';
 
+/** Every kind of key the editor selects and edits, in block order. */
+export const EDIT_KINDS: readonly EditKind[] = ['bone', 'morph', 'camera', 'light', 'ik'];
+
 /** A key: record `record` of block `kind`. */
 export interface KeyRef {
   readonly kind: EditKind;

@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, moveKeys, pasteCurves,
-  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, type EditKind, type KeyRef, type ValueEdit,
+  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type ValueEdit,
 } from '../../../shared/editor';
 import type { Curve } from '../../../shared/vmd/bezier';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -138,7 +138,7 @@ export function useEditorActions() {
     if (!doc) return false;
     const keep = sel.active;
     const refs: KeyRef[] = [];
-    for (const kind of ['bone', 'morph', 'camera', 'light', 'ik'] as const) for (let record = 0; record < doc[kind].count; record++) refs.push({ kind, record });
+    for (const kind of EDIT_KINDS) for (let record = 0; record < doc[kind].count; record++) refs.push({ kind, record });
     sel.select(refs, 'replace');
     if (keep) sel.active = keep;
     return refs.length > 0;

@@ -9,7 +9,7 @@ import { markRaw } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import {
-  applyDiff, diffBytes, isEmptyDiff, isRefusal, revertDiff,
+  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, revertDiff,
   type EditDiff, type EditKind, type EditOutcome, type EditResult, type KeyRef,
 } from '../../../shared/editor';
 import { useDocumentStore } from './document';
@@ -30,13 +30,12 @@ export const HISTORY_LIMIT = 500;
 /** Memory cap for the stored diffs; the oldest steps are dropped first beyond it. */
 export const HISTORY_BYTES = 256 * 1024 * 1024;
 
-const KINDS: EditKind[] = ['bone', 'morph', 'camera', 'light', 'ik'];
 
 /** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
 function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
   const out: KeyRef[] = [];
   for (const b of d.blocks) {
-    if (!KINDS.includes(b.kind as EditKind)) continue;
+    if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
     // Patches and removals are both ascending: one walk counts the removals below each patch.
     let below = 0;
@@ -53,7 +52,7 @@ function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
 function touchedAfterRevert(d: EditDiff): KeyRef[] {
   const out: KeyRef[] = [];
   for (const b of d.blocks) {
-    if (!KINDS.includes(b.kind as EditKind)) continue;
+    if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
     for (const p of b.patches) out.push({ kind, record: p.index });
     for (const r of b.removed) out.push({ kind, record: r.index });

@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { EditKind, KeyClipboard, KeyRef } from '../../../shared/editor';
+import { EDIT_KINDS, type EditKind, type KeyClipboard, type KeyRef } from '../../../shared/editor';
 
 export type SelectMode = 'replace' | 'add' | 'toggle';
 
@@ -35,7 +35,7 @@ export const useSelectionStore = defineStore('selection', {
     refs(state): KeyRef[] {
       void state.version;
       const out: KeyRef[] = [];
-      for (const kind of ['bone', 'morph', 'camera', 'light', 'ik'] as EditKind[]) {
+      for (const kind of EDIT_KINDS) {
         const s = [...state.sets[kind]].sort((a, b) => a - b);
         for (const record of s) out.push({ kind, record });
       }
