@@ -4,9 +4,11 @@
  * MMD is left-handed, Y up. Camera keys store a target, Euler angles (radians) and a signed distance.
  * In MMD coordinates the camera sits at target + R·(0, 0, distance) — distance is usually negative, so
  * it stands toward −Z of the target — and |position − target| = |distance| always.
- * R here is the rotation that, converted to three.js, is Euler (rx, ry, −rz) in XYZ order
- * (seed 001: negate the Z angle and the target's Z). Conjugating by the Z mirror gives
- * R_mmd = Rx(−rx)·Ry(−ry)·Rz(−rz).
+ * MMD's camera orbits its target with yaw outermost: R_mmd = Ry(−ry)·Rx(−rx)·Rz(−rz) — roll about the
+ * view axis first, then pitch, then yaw — so the X angle tilts the view up or down whatever the Y angle,
+ * and Z rolls the picture without moving the camera (as babylon-mmd's MmdCamera and saba do; three.js's
+ * old MMDLoader composed pitch outermost, which puts real cameras up to 10 units off).
+ * Conjugating by the Z mirror gives three.js's Ry(ry)·Rx(rx)·Rz(−rz): Euler (rx, ry, −rz) in 'YXZ' order.
  */
 import type { Quat, Vec3 } from './records';
 
@@ -23,9 +25,9 @@ function rotZ(v: Vec3, a: number): Vec3 {
   return [c * v[0] - s * v[1], s * v[0] + c * v[1], v[2]];
 }
 
-/** R_mmd · v for camera Euler angles (rx, ry, rz). */
+/** R_mmd · v = Ry(−ry)·Rx(−rx)·Rz(−rz) · v for camera Euler angles (rx, ry, rz). */
 export function rotateByCameraEuler(v: Vec3, rotation: Vec3): Vec3 {
-  return rotX(rotY(rotZ(v, -rotation[2]), -rotation[1]), -rotation[0]);
+  return rotY(rotX(rotZ(v, -rotation[2]), -rotation[0]), -rotation[1]);
 }
 
 /** Camera position in MMD coordinates: target + R·(0, 0, distance). */
@@ -46,20 +48,22 @@ export function mmdToThreeQuaternion(q: readonly number[]): Quat {
   return [-q[0], -q[1], q[2], q[3]];
 }
 
-/** Camera Euler angles for three.js, to be composed in XYZ order: negate Z only. */
+/** Camera Euler angles for three.js, to be composed in 'YXZ' order (yaw outermost): negate Z only. */
+export const THREE_CAMERA_EULER_ORDER = 'YXZ';
 export function mmdToThreeCameraEuler(r: readonly number[]): Vec3 {
   return [r[0], r[1], -r[2]];
 }
 
-/** Quaternion for a three.js Euler in XYZ order. */
-export function quaternionFromEulerXYZ(x: number, y: number, z: number): Quat {
+/** Quaternion of a three.js camera for MMD camera angles (rx, ry, rz): Euler (rx, ry, −rz) in 'YXZ' order. */
+export function cameraQuaternionThree(rotation: readonly number[]): Quat {
+  const x = rotation[0], y = rotation[1], z = -rotation[2];
   const c1 = Math.cos(x / 2), c2 = Math.cos(y / 2), c3 = Math.cos(z / 2);
   const s1 = Math.sin(x / 2), s2 = Math.sin(y / 2), s3 = Math.sin(z / 2);
   return [
     s1 * c2 * c3 + c1 * s2 * s3,
     c1 * s2 * c3 - s1 * c2 * s3,
-    c1 * c2 * s3 + s1 * s2 * c3,
-    c1 * c2 * c3 - s1 * s2 * s3,
+    c1 * c2 * s3 - s1 * s2 * c3,
+    c1 * c2 * c3 + s1 * s2 * s3,
   ];
 }
 

@@ -44,28 +44,33 @@ function progress(curves: Uint8Array, q: number, t: number): number {
   return bezierProgress(curves[q] * C, curves[q + 1] * C, curves[q + 2] * C, curves[q + 3] * C, t);
 }
 
-/** Shortest-arc slerp of two quaternions given as 4-float slices; writes into out at o. */
+/**
+ * Shortest-arc slerp of two quaternions given as 4-float slices; writes into out at o.
+ * True slerp at every angle: θ comes from the chords of the normalised quaternions
+ * (2·atan2(|â − b̂|, |â + b̂|)), which stays exact for small angles where acos(dot) loses half its digits,
+ * and only below θ = 1e-10 (where sin θ no longer divides cleanly) does it fall back to lerp, whose
+ * difference from slerp there is under 1e-20.
+ */
 export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, t: number, out: Float32Array | Float64Array | number[], o: number): void {
   const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
   let bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
-  let dot = ax * bx + ay * by + az * bz + aw * bw;
-  if (dot < 0) {
-    bx = -bx; by = -by; bz = -bz; bw = -bw; dot = -dot;
+  if (ax * bx + ay * by + az * bz + aw * bw < 0) {
+    bx = -bx; by = -by; bz = -bz; bw = -bw;
   }
+  const na = 1 / (Math.sqrt(ax * ax + ay * ay + az * az + aw * aw) || 1);
+  const nb = 1 / (Math.sqrt(bx * bx + by * by + bz * bz + bw * bw) || 1);
+  const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
+  const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
+  const th = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
   let sa: number, sb: number;
-  if (dot > 0.9995) {
-    // Nearly parallel: normalised lerp avoids dividing by sin(θ) ≈ 0.
+  if (th < 1e-10) {
     sa = 1 - t;
     sb = t;
-    const x = sa * ax + sb * bx, y = sa * ay + sb * by, z = sa * az + sb * bz, w = sa * aw + sb * bw;
-    const n = Math.hypot(x, y, z, w) || 1;
-    out[o] = x / n; out[o + 1] = y / n; out[o + 2] = z / n; out[o + 3] = w / n;
-    return;
+  } else {
+    const s = Math.sin(th);
+    sa = Math.sin((1 - t) * th) / s;
+    sb = Math.sin(t * th) / s;
   }
-  const th = Math.acos(Math.min(1, dot));
-  const s = Math.sin(th);
-  sa = Math.sin((1 - t) * th) / s;
-  sb = Math.sin(t * th) / s;
   out[o] = sa * ax + sb * bx;
   out[o + 1] = sa * ay + sb * by;
   out[o + 2] = sa * az + sb * bz;

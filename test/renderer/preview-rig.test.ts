@@ -328,6 +328,27 @@ describe('camera', () => {
     expect(cam.position.z).toBeCloseTo(45, 4);
   });
 
+  it('orients the look-through camera yaw outermost: no roll from yaw+pitch, roll only from Z', () => {
+    const deg = Math.PI / 180;
+    const pose = (rotation: number[]) => {
+      const doc = withBlocks(buildVmd({}), { camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 0, target: [0, 10, 0], rotation, distance: -20, fov: 30 })]) });
+      return sampleCamera(buildTracks(doc).camera, 0)!;
+    };
+    const right = (cam: THREE.PerspectiveCamera) => new THREE.Vector3(1, 0, 0).applyQuaternion(cam.quaternion);
+    const cam = new THREE.PerspectiveCamera();
+    // Yaw 90° and pitch 30°: the camera looks at the target and its horizon stays level (right vector horizontal).
+    applyCameraPose(cam, pose([-30 * deg, 90 * deg, 0]));
+    expect(right(cam).y).toBeCloseTo(0, 9);
+    expect(cam.position.y).toBeCloseTo(10 + 20 * 0.5, 4);
+    const toTarget = new THREE.Vector3(0, 10, 0).sub(cam.position).normalize();
+    expect(cam.getWorldDirection(new THREE.Vector3()).dot(toTarget)).toBeGreaterThan(1 - 1e-6);
+    // Roll 20°: same place; the right vector turns 20° about the view axis, which is pitched 30°, so it rises sin 20°·cos 30°.
+    const p0 = cam.position.clone();
+    applyCameraPose(cam, pose([-30 * deg, 90 * deg, 20 * deg]));
+    expect(cam.position.distanceTo(p0)).toBeLessThan(1e-4);
+    expect(Math.abs(right(cam).y)).toBeCloseTo(Math.sin(20 * deg) * Math.cos(30 * deg), 6);
+  });
+
   it('turns a light key into a normalised three.js direction (z negated) and a colour with 0.6 as white', () => {
     const l = lightFromPose({ color: [0.3, 0.6, 0.9], direction: [1, -2, 2] });
     expect(l.direction.map((x) => Math.round(x * 1e6) / 1e6)).toEqual([1 / 3, -2 / 3, -2 / 3].map((x) => Math.round(x * 1e6) / 1e6));

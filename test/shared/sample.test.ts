@@ -126,3 +126,64 @@ describe('camera sampling', () => {
     expect(c.target[0]).toBeCloseTo(2, 5);
   });
 });
+
+describe('camera rotation order: yaw outermost, as MMD orbits its camera', () => {
+  const deg = Math.PI / 180;
+  const sin30 = 0.5, cos30 = Math.sqrt(3) / 2;
+
+  it('pitch tilts the view whatever the yaw: yaw 90° then pitch 30° raises the camera, it does not roll it', () => {
+    // Worked by hand: R = Ry(−ry)·Rx(−rx)·Rz(−rz). With rx = −30°, Rx(30°)·(0, 0, −10) = (0, 10·sin30, −10·cos30);
+    // then Ry(−90°) turns (x, z) = (0, −8.66) into (8.66, 0). Pitch outermost (the old XYZ order) would have
+    // left the camera at the target's height, rolled instead of raised.
+    const p = cameraPosition([1, 2, 3], [-30 * deg, 90 * deg, 0], -10);
+    expect(p[0]).toBeCloseTo(1 + 10 * cos30, 12);
+    expect(p[1]).toBeCloseTo(2 + 10 * sin30, 12);
+    expect(p[2]).toBeCloseTo(3, 12);
+    // The same pitch at yaw 0 stands at the same height: pitch does not depend on yaw.
+    const q = cameraPosition([1, 2, 3], [-30 * deg, 0, 0], -10);
+    expect(q[1]).toBeCloseTo(2 + 10 * sin30, 12);
+    expect(q[2]).toBeCloseTo(3 - 10 * cos30, 12);
+  });
+
+  it('roll (Z) turns the picture about the view axis without moving the camera', () => {
+    const a = cameraPosition([0, 10, 0], [0.4, -1.2, 0], -25);
+    const b = cameraPosition([0, 10, 0], [0.4, -1.2, 1.3], -25);
+    for (let i = 0; i < 3; i++) expect(b[i]).toBeCloseTo(a[i], 12);
+  });
+
+  it('yaw alone swings the camera round the target on a level circle', () => {
+    const p = cameraPosition([0, 0, 0], [0, 90 * deg, 0], -10);
+    expect(p[0]).toBeCloseTo(10, 12);
+    expect(p[1]).toBeCloseTo(0, 12);
+    expect(p[2]).toBeCloseTo(0, 12);
+  });
+});
+
+describe('slerp all the way (no nlerp shortcut near parallel keys)', () => {
+  /** Rotation by angle a (radians) about the unit axis u. */
+  const axisAngle = (u: number[], a: number) => [u[0] * Math.sin(a / 2), u[1] * Math.sin(a / 2), u[2] * Math.sin(a / 2), Math.cos(a / 2)];
+  const u = [0.48, 0.6, 0.64]; // unit: 0.2304 + 0.36 + 0.4096 = 1
+
+  it('puts the in-between rotation at exactly t·θ along the arc, for small and large angles', async () => {
+    const { slerpInto } = await import('../../shared/vmd/sample');
+    const out = [0, 0, 0, 0];
+    for (const thetaDeg of [1e-6, 0.01, 0.5, 2, 5, 60, 170]) {
+      const th = thetaDeg * Math.PI / 180;
+      for (const t of [0.1, 0.25, 0.5, 0.9]) {
+        slerpInto(axisAngle(u, 0), 0, axisAngle(u, th), 0, t, out, 0);
+        const want = axisAngle(u, t * th);
+        // nlerp (the old path below 3.6°) is off by ~1e-7 here; true slerp only by float64 noise.
+        for (let i = 0; i < 4; i++) expect(Math.abs(out[i] - want[i])).toBeLessThan(1e-14);
+      }
+    }
+  });
+
+  it('takes the shortest arc when the keys sit on opposite hemispheres', async () => {
+    const { slerpInto } = await import('../../shared/vmd/sample');
+    const b = axisAngle(u, 0.3).map((x) => -x); // the same rotation as axisAngle(u, 0.3)
+    const out = [0, 0, 0, 0];
+    slerpInto(axisAngle(u, 0), 0, b, 0, 0.5, out, 0);
+    const want = axisAngle(u, 0.15);
+    for (let i = 0; i < 4; i++) expect(Math.abs(out[i] - want[i])).toBeLessThan(1e-14);
+  });
+});

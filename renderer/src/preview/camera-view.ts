@@ -3,11 +3,12 @@
  * markers at keys (yellow) and cuts (red), and a frustum at the current frame.
  *
  * From `sampleCamera` (MMD coordinates, position already at |position − target| = |distance|):
- * three.js position = mmdToThreePosition(position); orientation = Euler(mmdToThreeCameraEuler(rotation), 'XYZ');
+ * three.js position = mmdToThreePosition(position); orientation = Euler(mmdToThreeCameraEuler(rotation), 'YXZ')
+ * (yaw outermost, as MMD orbits its camera: see shared/vmd/camera.ts);
  * vertical field of view = the key's fov in degrees.
  */
 import * as THREE from 'three';
-import { mmdToThreeCameraEuler, mmdToThreePosition } from '../../../shared/vmd/camera';
+import { mmdToThreeCameraEuler, mmdToThreePosition, THREE_CAMERA_EULER_ORDER } from '../../../shared/vmd/camera';
 import { sampleCamera, type CameraPose } from '../../../shared/vmd/sample';
 import { cameraCutFrames } from '../../../shared/vmd/inspect';
 import type { CameraTrack } from '../../../shared/vmd/tracks';
@@ -20,7 +21,7 @@ export function applyCameraPose(cam: THREE.PerspectiveCamera, pose: CameraPose |
   const p = mmdToThreePosition(pose.position);
   const r = mmdToThreeCameraEuler(pose.rotation);
   cam.position.set(p[0], p[1], p[2]);
-  cam.quaternion.setFromEuler(euler.set(r[0], r[1], r[2], 'XYZ'));
+  cam.quaternion.setFromEuler(euler.set(r[0], r[1], r[2], THREE_CAMERA_EULER_ORDER));
   if (cam.fov !== pose.fov) {
     cam.fov = pose.fov;
     cam.updateProjectionMatrix();
