@@ -5,8 +5,10 @@
  * the codec's sampled pose composed here along each bone's parent chain; look through wavefile_camera.vmd
  * and compare the camera with sampleCamera. Measures frame and pose times; saves screenshots.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
@@ -75,6 +77,19 @@ async function playFor(page: Page, ms: number) {
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
 const CAMERA = corpusPath('threejs/vmds/wavefile_camera.vmd');
+
+/** The camera at a frame as the reference reader computes it (MMD coordinates). */
+function referenceCamera(file: string, frame: number): { target: number[]; rotation: number[]; distance: number; fov: number; position: number[] } {
+  const out = execFileSync('python3', [fileURLToPath(new URL('../../../shared/tools/vmdref.py', import.meta.url)), 'sample', file, String(frame)], { encoding: 'utf8' });
+  return JSON.parse(out).camera;
+}
+
+/** v turned by the unit quaternion q = (x, y, z, w). */
+function rotateByQuat(q: number[], v: number[]): number[] {
+  const [x, y, z, w] = q;
+  const tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]), tz = 2 * (x * v[1] - y * v[0]);
+  return [v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz), v[2] + w * tz + (x * ty - y * tx)];
+}
 
 function load<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!r.ok) throw new Error(r.error.message);
@@ -203,7 +218,7 @@ describe('3D preview', () => {
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 
-  it('looks through wavefile_camera.vmd (beside the motion): camera position and fov match sampleCamera', async () => {
+  it('looks through wavefile_camera.vmd (beside the motion): camera at the reference reader\'s position, looking at the target', async () => {
     const { page } = app;
     const camTracks = buildTracks(load(readVmd(new Uint8Array(readFileSync(CAMERA)))));
     // Shown beside the open motion (wavefile_v2 on Gene), through the preview's Camera… button.
@@ -223,12 +238,20 @@ describe('3D preview', () => {
       await seek(page, frame);
       const cam = await page.evaluate(() => window.__vmdPreview!.cameraState());
       const pose = sampleCamera(camTracks.camera, frame)!;
+      // The independent reference reader (../shared/tools/vmdref.py: yaw outermost) says where MMD puts the camera.
+      const ref = referenceCamera(CAMERA, frame);
       expect(cam!.lookThrough).toBe(true);
-      const exp = [pose.position[0], pose.position[1], -pose.position[2]];
+      const exp = [ref.position[0], ref.position[1], -ref.position[2]];
       for (let c = 0; c < 3; c++) expect(cam!.position[c], `position ${c} at ${frame}`).toBeCloseTo(exp[c], 3);
+      expect(cam!.fov).toBe(ref.fov);
       expect(cam!.fov).toBe(pose.fov);
-      const target = [pose.target[0], pose.target[1], -pose.target[2]];
-      expect(Math.hypot(...cam!.position.map((x, i) => x - target[i]))).toBeCloseTo(Math.abs(pose.distance), 3);
+      const target = [ref.target[0], ref.target[1], -ref.target[2]];
+      expect(Math.hypot(...cam!.position.map((x, i) => x - target[i]))).toBeCloseTo(Math.abs(ref.distance), 3);
+      // Looking at the target: the three.js camera's forward (−Z turned by its quaternion) points at it.
+      const fwd = rotateByQuat(cam!.quaternion, [0, 0, -1]);
+      const to = target.map((x, i) => x - cam!.position[i]);
+      const n = Math.hypot(...to);
+      expect(fwd[0] * to[0] / n + fwd[1] * to[1] / n + fwd[2] * to[2] / n, `looks at the target at ${frame}`).toBeGreaterThan(1 - 1e-6);
       await app.screenshot(`preview-camera-through-${frame}`);
     }
     await page.uncheck('[data-testid="preview-look-through"]');
