@@ -8,6 +8,7 @@ import type { MenuCommandId } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useDocumentStore } from '../stores/document';
+import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
@@ -17,27 +18,6 @@ export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
-
-interface HistoryLike {
-  undo?: () => unknown;
-  redo?: () => unknown;
-  canUndo?: boolean;
-  canRedo?: boolean;
-}
-
-// The history store is written by the editor work; link it only if the file exists in this build.
-const historyModules = import.meta.glob('../stores/history.ts', { eager: true }) as Record<string, Record<string, unknown>>;
-
-/** The history store, or null while it does not exist. */
-export function historyStore(): HistoryLike | null {
-  const mod = Object.values(historyModules)[0];
-  const use = mod?.useHistoryStore as (() => HistoryLike) | undefined;
-  try {
-    return use ? use() : null;
-  } catch {
-    return null;
-  }
-}
 
 const extra = new Map<string, Set<() => void>>();
 
@@ -142,9 +122,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     }
     case 'undo':
     case 'redo': {
-      const h = historyStore();
-      if (h && typeof h[id] === 'function') h[id]!();
-      else if (!custom?.size) useNotifyStore().info(useSettingsStore().t('notify.undoUnavailable'));
+      useHistoryStore()[id]();
       break;
     }
     case 'about':
