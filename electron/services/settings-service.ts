@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/ipc/contract';
 import { readJson, serial, writeJson } from './json-store';
+import { isLocale } from '../../shared/i18n/locale';
 
 export interface SettingsService {
   get(): Promise<Settings>;
@@ -17,7 +18,7 @@ export function normaliseSettings(raw: unknown): Settings {
   const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<Settings>;
   const w = (typeof r.window === 'object' && r.window !== null ? r.window : {}) as Partial<Settings['window']>;
   return {
-    locale: r.locale === 'ja' || r.locale === 'en' ? r.locale : null,
+    locale: isLocale(r.locale) ? r.locale : null,
     lastDirectory: typeof r.lastDirectory === 'string' ? r.lastDirectory : null,
     previewModel: typeof r.previewModel === 'string' ? r.previewModel : null,
     window: {

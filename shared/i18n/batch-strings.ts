@@ -4,7 +4,7 @@
  * shared table. `en` defines the keys; `ja` must have the same ones. `t` in strings.ts reads
  * this table too.
  */
-import type { Locale } from './strings';
+import type { Locale } from './locale';
 
 const en = {
   'batch.options.title': 'Options',

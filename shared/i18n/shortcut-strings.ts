@@ -2,7 +2,7 @@
  * Strings of the keyboard and mouse reference (Help → Keyboard Shortcuts), next to strings.ts like the
  * other areas. `en` defines the keys; `ja` must have the same ones. `t` in strings.ts reads this table too.
  */
-import type { Locale } from './strings';
+import type { Locale } from './locale';
 
 const en = {
   'shortcuts.title': 'Keyboard and mouse',

@@ -74,7 +74,8 @@ export interface RecentFile {
   openedAt: number;
 }
 
-export type Locale = 'ja' | 'en';
+export type { Locale } from '../i18n/locale';
+import type { Locale } from '../i18n/locale';
 
 export interface WindowState {
   x?: number;

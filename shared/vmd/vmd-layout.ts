@@ -24,8 +24,6 @@ export const BLOCK_KINDS = ['bone', 'morph', 'camera', 'light', 'shadow', 'ik'] 
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 export type FixedKind = Exclude<BlockKind, 'ik'>;
 
-/** Fixed record sizes; the IK block is variable. */
-export const RECORD_SIZE: Record<FixedKind, number> = { bone: 111, morph: 23, camera: 61, light: 28, shadow: 9 };
 
 /** Where the frame number sits in each record. */
 export const FRAME_OFFSET: Record<BlockKind, number> = { bone: 15, morph: 15, camera: 0, light: 0, shadow: 0, ik: 0 };
@@ -58,6 +56,9 @@ export const CAMERA = {
 export const LIGHT = { FRAME: 0, COLOR: 4, DIRECTION: 16, SIZE: 28 } as const;
 
 export const SHADOW = { FRAME: 0, MODE: 4, DISTANCE: 5, SIZE: 9 } as const;
+
+/** Fixed record sizes, from the layouts above; the IK block is variable. */
+export const RECORD_SIZE: Record<FixedKind, number> = { bone: BONE.SIZE, morph: MORPH.SIZE, camera: CAMERA.SIZE, light: LIGHT.SIZE, shadow: SHADOW.SIZE };
 
 export const IK = {
   FRAME: 0, // u32
