@@ -9,3 +9,4 @@ export * from './presets';
 export * from './groups';
 export * from './plot';
 export * from './curve-tracks';
+export * from './mirror-paste';

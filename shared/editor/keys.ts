@@ -106,20 +106,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   const size = block.size;
   let rec: Uint8Array;
   if (kind === 'bone') {
-    const bones = tracks.bones;
-    rec = new Uint8Array(BONE.SIZE);
-    const from = bones.record[a] * size;
-    rec.set(block.bytes.subarray(from, from + BONE.NAME_LENGTH)); // raw name bytes, padding included
-    const pos = new Float64Array(3), rot = new Float64Array(4);
-    sampleBoneInto(bones, track, frame, pos, rot, 0);
-    const v = viewOf(rec);
-    v.setUint32(BONE.FRAME, frame, true);
-    for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pos[c], true);
-    for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, rot[c], true);
-    if (neighbour >= 0) {
-      const o = bones.record[neighbour] * size + BONE.INTERPOLATION;
-      rec.set(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH), BONE.INTERPOLATION);
-    } else rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
+    rec = sampledBoneRecord(doc, tracks, track, frame);
   } else if (kind === 'morph') {
     const morphs = tracks.morphs;
     rec = new Uint8Array(MORPH.SIZE);
@@ -157,6 +144,32 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   }
   const index = ed.append(rec);
   return Object.assign(finish(doc, 'insert key', [ed]), { record: index });
+}
+
+/**
+ * A bone record for track `track` at `frame` holding the interpolated pose there (what playback
+ * shows), with the track's raw name bytes and the curves of the segment it splits (the next key,
+ * else the previous one, else MMD's linear default). The track must have a key.
+ */
+export function sampledBoneRecord(doc: VmdDocument, tracks: MotionTracks, track: number, frame: number): Uint8Array {
+  const bones = tracks.bones, block = doc.bone, size = block.size;
+  const [a, b] = trackRange(bones, track);
+  const next = lowerBound(bones.frames, a, b, frame);
+  const neighbour = next < b ? next : b > a ? b - 1 : -1;
+  const rec = new Uint8Array(BONE.SIZE);
+  const from = bones.record[a] * size;
+  rec.set(block.bytes.subarray(from, from + BONE.NAME_LENGTH)); // raw name bytes, padding included
+  const pos = new Float64Array(3), rot = new Float64Array(4);
+  sampleBoneInto(bones, track, frame, pos, rot, 0);
+  const v = viewOf(rec);
+  v.setUint32(BONE.FRAME, frame, true);
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pos[c], true);
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, rot[c], true);
+  if (neighbour >= 0) {
+    const o = bones.record[neighbour] * size + BONE.INTERPOLATION;
+    rec.set(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH), BONE.INTERPOLATION);
+  } else rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
+  return rec;
 }
 
 /** Copied keys: raw records with their frame relative to the earliest copied key. */

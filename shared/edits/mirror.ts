@@ -52,6 +52,57 @@ function negate(rec: Uint8Array, o: number): void {
   rec[o + 3] ^= 0x80;
 }
 
+/**
+ * The mirror rule for one record of a kind, in place (the whole-motion mirror below and the editor's
+ * mirror paste both use these, so the rule is written once). Returns how many names were swapped.
+ */
+export function mirrorBoneRecord(r: Uint8Array): number {
+  const swapped = swapLeftRight(r, BONE.NAME, BONE.NAME_LENGTH) ? 1 : 0;
+  negate(r, BONE.POSITION);
+  negate(r, BONE.ROTATION + 4);
+  negate(r, BONE.ROTATION + 8);
+  return swapped;
+}
+
+/** Morph record: the name's 左/右 swapped (a weight has no side). */
+export function mirrorMorphRecord(r: Uint8Array): number {
+  return swapLeftRight(r, 0, 15) ? 1 : 0;
+}
+
+/** Camera record: target X and the Y and Z Euler angles negated. */
+export function mirrorCameraRecord(r: Uint8Array): number {
+  negate(r, CAMERA.TARGET);
+  negate(r, CAMERA.ROTATION + 4);
+  negate(r, CAMERA.ROTATION + 8);
+  return 0;
+}
+
+/** Light record: direction X negated. */
+export function mirrorLightRecord(r: Uint8Array): number {
+  negate(r, LIGHT.DIRECTION);
+  return 0;
+}
+
+/** Display/IK record: every IK bone name's 左/右 swapped; the record keeps its length. */
+export function mirrorIkRecord(r: Uint8Array): number {
+  const n = new DataView(r.buffer, r.byteOffset, r.byteLength).getUint32(IK.COUNT, true);
+  let swapped = 0;
+  for (let j = 0; j < n; j++) if (swapLeftRight(r, IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) swapped++;
+  return swapped;
+}
+
+/** The mirror rule for a record of `kind` (shadow keys have no side and stay as they are). */
+export function mirrorRecord(kind: 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik', r: Uint8Array): number {
+  switch (kind) {
+    case 'bone': return mirrorBoneRecord(r);
+    case 'morph': return mirrorMorphRecord(r);
+    case 'camera': return mirrorCameraRecord(r);
+    case 'light': return mirrorLightRecord(r);
+    case 'ik': return mirrorIkRecord(r);
+    case 'shadow': return 0;
+  }
+}
+
 export interface MirrorOptions {
   /** Also mirror the light direction (default true). */
   light?: boolean;
@@ -64,10 +115,7 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const bones: Uint8Array[] = [];
   for (let i = 0; i < doc.bone.count; i++) {
     const r = copyRecord(doc.bone, i);
-    if (swapLeftRight(r, BONE.NAME, BONE.NAME_LENGTH)) namesSwapped++;
-    negate(r, BONE.POSITION);
-    negate(r, BONE.ROTATION + 4);
-    negate(r, BONE.ROTATION + 8);
+    namesSwapped += mirrorBoneRecord(r);
     bones.push(r);
   }
   report.byKind.bone.kept = report.byKind.bone.changed = bones.length;
@@ -75,7 +123,7 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const morphs: Uint8Array[] = [];
   for (let i = 0; i < doc.morph.count; i++) {
     const r = copyRecord(doc.morph, i);
-    if (swapLeftRight(r, 0, 15)) {
+    if (mirrorMorphRecord(r)) {
       namesSwapped++;
       report.byKind.morph.changed++;
     }
@@ -86,9 +134,7 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const cameras: Uint8Array[] = [];
   for (let i = 0; i < doc.camera.count; i++) {
     const r = copyRecord(doc.camera, i);
-    negate(r, CAMERA.TARGET);
-    negate(r, CAMERA.ROTATION + 4);
-    negate(r, CAMERA.ROTATION + 8);
+    mirrorCameraRecord(r);
     cameras.push(r);
   }
   report.byKind.camera.kept = report.byKind.camera.changed = cameras.length;
@@ -97,7 +143,7 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const lights: Uint8Array[] = [];
   for (let i = 0; i < doc.light.count; i++) {
     const r = copyRecord(doc.light, i);
-    if (mirrorLight) negate(r, LIGHT.DIRECTION);
+    if (mirrorLight) mirrorLightRecord(r);
     lights.push(r);
   }
   report.byKind.light.kept = lights.length;
@@ -106,15 +152,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const iks: Uint8Array[] = [];
   for (let i = 0; i < doc.ik.count; i++) {
     const r = copyRecord(doc.ik, i);
-    const n = new DataView(r.buffer, r.byteOffset, r.byteLength).getUint32(IK.COUNT, true);
-    let changed = false;
-    for (let j = 0; j < n; j++) {
-      if (swapLeftRight(r, IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) {
-        changed = true;
-        namesSwapped++;
-      }
-    }
-    if (changed) report.byKind.ik.changed++;
+    const swapped = mirrorIkRecord(r);
+    namesSwapped += swapped;
+    if (swapped) report.byKind.ik.changed++;
     iks.push(r);
   }
   report.byKind.ik.kept = iks.length;
