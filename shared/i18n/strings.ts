@@ -7,6 +7,7 @@ import { editorStrings } from './editor-strings';
 import { previewStrings } from './preview-strings';
 import { batchStrings } from './batch-strings';
 import { shortcutStrings } from './shortcut-strings';
+import { sceneStrings } from './scene-strings';
 
 const en = {
   'app.title': 'VMD Studio',
@@ -356,8 +357,8 @@ export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: the editor, preview, batch and shortcut areas keep their own files but share `t`. */
 const lookup: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...editorStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en },
-  ja: { ...ja, ...editorStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja },
+  en: { ...en, ...editorStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...sceneStrings.en },
+  ja: { ...ja, ...editorStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...sceneStrings.ja },
 };
 
 /**

@@ -22,6 +22,13 @@ export type ErrorCode =
   | 'E_UNSUPPORTED'
   | 'E_PMX_MAGIC'
   | 'E_PMX_TRUNCATED'
+  /** Scene file (.vmdscene): not JSON / JSON but not a scene / a newer version / a wrong field. */
+  | 'E_SCENE_JSON'
+  | 'E_SCENE_FORMAT'
+  | 'E_SCENE_VERSION'
+  | 'E_SCENE_SCHEMA'
+  /** An audio file the platform's Web Audio cannot decode (the message names the format). */
+  | 'E_AUDIO_DECODE'
   | 'E_CANCELLED'
   | 'E_INTERNAL';
 

@@ -1,0 +1,33 @@
+/**
+ * Strings of the scene (scene file, music, waveform), next to strings.ts like the other areas. `en`
+ * defines the keys; `ja` must have the same ones. `t` in strings.ts reads this table too.
+ */
+import type { Locale } from './locale';
+
+const en = {
+  'err.E_SCENE_JSON': 'The scene file is not valid JSON',
+  'err.E_SCENE_FORMAT': 'Not a VMD Studio scene file',
+  'err.E_SCENE_VERSION': 'The scene file was written by a newer VMD Studio',
+  'err.E_SCENE_SCHEMA': 'The scene file has a wrong or missing field',
+  'err.E_AUDIO_DECODE': 'This audio format cannot be played here',
+  'scene.missingFile': 'Not found: {name} ({role}); the rest of the scene opened',
+  'audio.decodeFailed': 'Cannot decode {name}: {format} is not supported by this platform’s audio',
+  'audio.loaded': 'Music: {name} ({seconds} s)',
+  'audio.waveform': 'Music waveform',
+};
+
+export type SceneStringKey = keyof typeof en;
+
+const ja: Record<SceneStringKey, string> = {
+  'err.E_SCENE_JSON': 'シーンファイルが正しい JSON ではありません',
+  'err.E_SCENE_FORMAT': 'VMD Studio のシーンファイルではありません',
+  'err.E_SCENE_VERSION': 'シーンファイルは新しい版の VMD Studio で保存されています',
+  'err.E_SCENE_SCHEMA': 'シーンファイルの項目が正しくないか足りません',
+  'err.E_AUDIO_DECODE': 'この音声形式はここでは再生できません',
+  'scene.missingFile': '見つかりません: {name}（{role}）。シーンの残りは開きました',
+  'audio.decodeFailed': '{name} をデコードできません: {format} はこの環境の音声機能で扱えません',
+  'audio.loaded': '音楽: {name}（{seconds} 秒）',
+  'audio.waveform': '音楽の波形',
+};
+
+export const sceneStrings: Record<Locale, Record<SceneStringKey, string>> = { en, ja };

@@ -1,0 +1,413 @@
+/**
+ * The scene file (`.vmdscene`): a small JSON document that names what one window holds — actors (a model
+ * and its motion each), the camera document, the music and its offset, the output aspect, view settings.
+ * Paths are stored relative to the scene file with `/` (portable between Windows and POSIX; absolute only
+ * when no relative path exists, e.g. another drive) and are absolute in memory.
+ *
+ *   {
+ *     "format": "vmd-studio-scene", "version": 1,
+ *     "actors": [{ "name": "Miku", "model": "models/miku.pmx", "motion": "dance.vmd", "hidden": false }],
+ *     "activeActor": 0,
+ *     "camera": "camera.vmd",
+ *     "audio": { "path": "song.wav", "offsetFrames": 0, "volume": 1, "muted": false },
+ *     "aspect": { "width": 16, "height": 9 },
+ *     "view": { "frame": 0, "lookThroughCamera": false }
+ *   }
+ *
+ * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet. Fields this version
+ * does not know are kept and written back (a file from a newer minor release survives a round trip here);
+ * a higher `version` is refused with E_SCENE_VERSION. Errors are values: E_SCENE_JSON (not JSON, with the
+ * byte offset), E_SCENE_FORMAT (JSON, but not a scene), E_SCENE_SCHEMA (a field is wrong; the message names it).
+ */
+import { ok, type CodecError, type Result } from '../vmd/errors';
+import { basenamePath, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
+
+export const SCENE_FORMAT = 'vmd-studio-scene';
+export const SCENE_VERSION = 1;
+/** File extension of scene files, with the dot. */
+export const SCENE_EXTENSION = '.vmdscene';
+
+export interface SceneActor {
+  /** Shown name; optional (the model's name is used when absent). */
+  name?: string;
+  /** Absolute path of the .pmx/.pmd model, or null for the built-in figure. */
+  model: string | null;
+  /** Absolute path of the actor's motion (.vmd), or null for none yet. */
+  motion: string | null;
+  /** Model hidden in the preview (its motion still plays). */
+  hidden: boolean;
+  /** Fields this version does not know, kept for the round trip. */
+  extra?: Record<string, unknown>;
+}
+
+export interface SceneAudio {
+  /** Absolute path of the audio file. */
+  path: string;
+  /** Frame of the motion at which the audio starts (negative: the song starts before frame 0). */
+  offsetFrames: number;
+  /** Gain, 0–1. */
+  volume: number;
+  muted: boolean;
+  extra?: Record<string, unknown>;
+}
+
+export interface SceneAspect {
+  width: number;
+  height: number;
+}
+
+/** Flat view settings (current frame, look through camera, timeline zoom…): JSON scalars only. */
+export type SceneViewSettings = Record<string, string | number | boolean | null>;
+
+export interface Scene {
+  actors: SceneActor[];
+  /** Index into `actors` (0 when there are none). */
+  activeActor: number;
+  /** Absolute path of the camera document (.vmd), or null. */
+  camera: string | null;
+  audio: SceneAudio | null;
+  aspect: SceneAspect;
+  view: SceneViewSettings;
+  /** Top-level fields this version does not know, kept for the round trip. */
+  extra?: Record<string, unknown>;
+}
+
+export const DEFAULT_ASPECT: SceneAspect = { width: 16, height: 9 };
+
+/** An empty scene: no actors, no camera, no music, 16:9. */
+export function emptyScene(): Scene {
+  return { actors: [], activeActor: 0, camera: null, audio: null, aspect: { ...DEFAULT_ASPECT }, view: {} };
+}
+
+/**
+ * The scene a lone .vmd opens as: one actor with that motion (model: the built-in figure unless given),
+ * or, for a camera VMD, no actor and the file as the camera document.
+ */
+export function sceneForMotion(motionPath: string, kind: 'motion' | 'camera', model: string | null = null): Scene {
+  const s = emptyScene();
+  if (kind === 'camera') s.camera = motionPath;
+  else s.actors.push({ model, motion: motionPath, hidden: false });
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+class SceneFailure {
+  constructor(readonly error: CodecError) {}
+}
+
+const fault = (code: CodecError['code'], message: string, offset?: number) =>
+  new SceneFailure(offset === undefined ? { code, message } : { code, message, offset });
+const schema = (message: string) => fault('E_SCENE_SCHEMA', message);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.length > 40 ? v.slice(0, 40) + '…' : v}"` : String(v));
+
+function pathField(v: unknown, where: string, baseDir: string, nullable: boolean): string | null {
+  if (v === null && nullable) return null;
+  if (typeof v !== 'string' || v.trim() === '' || v.includes('\0')) {
+    throw schema(`${where} must be a file path${nullable ? ' or null' : ''} (is ${describe(v)})`);
+  }
+  return resolvePath(baseDir, v);
+}
+
+function numberField(v: unknown, where: string, dflt: number, min = -Infinity, max = Infinity): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw schema(`${where} must be a number (is ${describe(v)})`);
+  if (v < min || v > max) throw schema(`${where} must be between ${min} and ${max} (is ${v})`);
+  return v;
+}
+
+function boolField(v: unknown, where: string, dflt: boolean): boolean {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'boolean') throw schema(`${where} must be true or false (is ${describe(v)})`);
+  return v;
+}
+
+function extraOf(o: Record<string, unknown>, known: readonly string[]): Record<string, unknown> | undefined {
+  const extra: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(o)) {
+    if (!known.includes(k)) {
+      extra[k] = v;
+      any = true;
+    }
+  }
+  return any ? extra : undefined;
+}
+
+const ACTOR_KEYS = ['name', 'model', 'motion', 'hidden'] as const;
+const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted'] as const;
+const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view'] as const;
+
+function readActor(v: unknown, i: number, baseDir: string): SceneActor {
+  const where = `actors[${i}]`;
+  if (!isObject(v)) throw schema(`${where} must be an object (is ${describe(v)})`);
+  if (v.model === undefined) throw schema(`${where}.model is missing (a .pmx/.pmd path, or null for the built-in figure)`);
+  const a: SceneActor = {
+    model: pathField(v.model, `${where}.model`, baseDir, true),
+    motion: v.motion === undefined ? null : pathField(v.motion, `${where}.motion`, baseDir, true),
+    hidden: boolField(v.hidden, `${where}.hidden`, false),
+  };
+  if (v.name !== undefined) {
+    if (typeof v.name !== 'string') throw schema(`${where}.name must be a string (is ${describe(v.name)})`);
+    a.name = v.name;
+  }
+  const extra = extraOf(v, ACTOR_KEYS);
+  if (extra) a.extra = extra;
+  return a;
+}
+
+function readAudio(v: unknown, baseDir: string): SceneAudio | null {
+  if (v === undefined || v === null) return null;
+  if (!isObject(v)) throw schema(`audio must be an object or null (is ${describe(v)})`);
+  if (v.path === undefined) throw schema('audio.path is missing');
+  const a: SceneAudio = {
+    path: pathField(v.path, 'audio.path', baseDir, false)!,
+    offsetFrames: numberField(v.offsetFrames, 'audio.offsetFrames', 0),
+    volume: numberField(v.volume, 'audio.volume', 1, 0, 1),
+    muted: boolField(v.muted, 'audio.muted', false),
+  };
+  const extra = extraOf(v, AUDIO_KEYS);
+  if (extra) a.extra = extra;
+  return a;
+}
+
+function readAspect(v: unknown): SceneAspect {
+  if (v === undefined) return { ...DEFAULT_ASPECT };
+  if (!isObject(v)) throw schema(`aspect must be an object like {"width": 16, "height": 9} (is ${describe(v)})`);
+  const width = numberField(v.width, 'aspect.width', NaN, Number.MIN_VALUE);
+  const height = numberField(v.height, 'aspect.height', NaN, Number.MIN_VALUE);
+  if (Number.isNaN(width) || Number.isNaN(height)) throw schema('aspect needs both "width" and "height"');
+  return { width, height };
+}
+
+function readView(v: unknown): SceneViewSettings {
+  if (v === undefined) return {};
+  if (!isObject(v)) throw schema(`view must be an object (is ${describe(v)})`);
+  const out: SceneViewSettings = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x !== null && typeof x !== 'string' && typeof x !== 'boolean' && !(typeof x === 'number' && Number.isFinite(x))) {
+      throw schema(`view.${k} must be a string, number, true/false or null (is ${describe(x)})`);
+    }
+    out[k] = x;
+  }
+  return out;
+}
+
+/** UTF-8 byte offset of character index `ch` in `text`. */
+function byteOffsetOf(text: string, ch: number): number {
+  return new TextEncoder().encode(text.slice(0, ch)).length;
+}
+
+function lineColumn(text: string, ch: number): string {
+  const before = text.slice(0, ch);
+  const line = before.split('\n').length;
+  const col = ch - before.lastIndexOf('\n');
+  return `line ${line}, column ${col}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    // V8 names the character position ("… at position 42" or "… (line 3 column 5)"); turn it into a
+    // byte offset and a line/column people can find in an editor.
+    let ch: number | undefined;
+    const pos = /position (\d+)/.exec(msg);
+    const lc = /line (\d+) column (\d+)/.exec(msg);
+    if (pos) ch = Number(pos[1]);
+    else if (lc) {
+      const lines = text.split('\n');
+      ch = lines.slice(0, Number(lc[1]) - 1).reduce((n, l) => n + l.length + 1, 0) + Number(lc[2]) - 1;
+    } else if (/end of (JSON )?input/i.test(msg)) ch = text.length;
+    const reason = msg.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/, ".*$/s, '');
+    if (ch === undefined) throw fault('E_SCENE_JSON', `the scene file is not valid JSON: ${reason}`);
+    throw fault('E_SCENE_JSON', `the scene file is not valid JSON: ${reason} (${lineColumn(text, ch)})`, byteOffsetOf(text, ch));
+  }
+}
+
+/**
+ * Parses a scene file's bytes (or text). `scenePath` is the scene file's absolute path: relative paths in
+ * the file are resolved against its folder. Never throws; a bad file is an error value naming the problem.
+ */
+export function parseScene(input: Uint8Array | string, scenePath: string): Result<Scene> {
+  try {
+    let text: string;
+    if (typeof input === 'string') text = input;
+    else {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(input);
+      } catch {
+        throw fault('E_SCENE_JSON', 'the scene file is not UTF-8 text');
+      }
+    }
+    let bom = 0;
+    if (text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      bom = 3;
+    }
+    if (text.trim() === '') throw fault('E_SCENE_JSON', 'the scene file is empty', 0);
+    let root: unknown;
+    try {
+      root = parseJson(text);
+    } catch (e) {
+      if (e instanceof SceneFailure && e.error.offset !== undefined) throw fault(e.error.code, e.error.message, e.error.offset + bom);
+      throw e;
+    }
+    if (!isObject(root)) throw fault('E_SCENE_FORMAT', `not a scene file: the JSON is ${describe(root)}, not an object with "format": "${SCENE_FORMAT}"`);
+    if (root.format !== SCENE_FORMAT) {
+      throw fault('E_SCENE_FORMAT', `not a scene file: "format" is ${root.format === undefined ? 'missing' : describe(root.format)} (expected "${SCENE_FORMAT}")`);
+    }
+    if (typeof root.version !== 'number' || !Number.isInteger(root.version) || root.version < 1) {
+      throw schema(`version must be a whole number from 1 (is ${describe(root.version)})`);
+    }
+    if (root.version > SCENE_VERSION) {
+      throw fault('E_SCENE_VERSION', `the scene file is version ${root.version}; this VMD Studio reads up to version ${SCENE_VERSION}`);
+    }
+    const baseDir = dirnamePath(normalizePath(scenePath));
+    const actorsIn = root.actors === undefined ? [] : root.actors;
+    if (!Array.isArray(actorsIn)) throw schema(`actors must be an array (is ${describe(actorsIn)})`);
+    const actors = actorsIn.map((a, i) => readActor(a, i, baseDir));
+    const activeActor = numberField(root.activeActor, 'activeActor', 0, 0, Math.max(0, actors.length - 1));
+    if (!Number.isInteger(activeActor)) throw schema(`activeActor must be a whole number (is ${activeActor})`);
+    const scene: Scene = {
+      actors,
+      activeActor,
+      camera: root.camera === undefined ? null : pathField(root.camera, 'camera', baseDir, true),
+      audio: readAudio(root.audio, baseDir),
+      aspect: readAspect(root.aspect),
+      view: readView(root.view),
+    };
+    const extra = extraOf(root, TOP_KEYS);
+    if (extra) scene.extra = extra;
+    return ok(scene);
+  } catch (e) {
+    if (e instanceof SceneFailure) return { ok: false, error: { ...e.error, file: scenePath } };
+    return { ok: false, error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e), file: scenePath } };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing
+
+/** `abs` as the scene file stores it: relative to the scene's folder with `/`, else absolute. */
+export function storedPath(sceneDir: string, abs: string): string {
+  if (!isAbsolutePath(abs)) return normalizePath(abs);
+  return relativePath(sceneDir, abs) ?? normalizePath(abs);
+}
+
+/**
+ * The scene file's text for a scene saved at `scenePath` (absolute): paths relative to its folder, keys
+ * in a fixed order, two-space indent, a final newline (friendly to diffs and hand edits).
+ */
+export function serializeScene(scene: Scene, scenePath: string): string {
+  const dir = dirnamePath(normalizePath(scenePath));
+  const rel = (p: string | null) => (p === null ? null : storedPath(dir, p));
+  const out: Record<string, unknown> = {
+    format: SCENE_FORMAT,
+    version: SCENE_VERSION,
+    actors: scene.actors.map((a) => ({
+      ...(a.name !== undefined ? { name: a.name } : {}),
+      model: rel(a.model),
+      motion: rel(a.motion),
+      hidden: a.hidden,
+      ...a.extra,
+    })),
+    activeActor: scene.activeActor,
+    camera: rel(scene.camera),
+    audio: scene.audio
+      ? { path: rel(scene.audio.path), offsetFrames: scene.audio.offsetFrames, volume: scene.audio.volume, muted: scene.audio.muted, ...scene.audio.extra }
+      : null,
+    aspect: { width: scene.aspect.width, height: scene.aspect.height },
+    view: { ...scene.view },
+    ...scene.extra,
+  };
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+/** serializeScene as UTF-8 bytes, for saveScene. */
+export function sceneBytes(scene: Scene, scenePath: string): Uint8Array {
+  return new TextEncoder().encode(serializeScene(scene, scenePath));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The files a scene names, and loading them so that one missing file does not stop the rest
+
+export type SceneFileRole = 'model' | 'motion' | 'camera' | 'audio';
+
+export interface SceneFileRef {
+  role: SceneFileRole;
+  /** The actor's index for 'model' and 'motion'. */
+  actor?: number;
+  /** Absolute path. */
+  path: string;
+}
+
+/** Every file the scene names, in a fixed order (actors' models and motions, camera, audio). */
+export function sceneFileRefs(scene: Scene): SceneFileRef[] {
+  const refs: SceneFileRef[] = [];
+  scene.actors.forEach((a, i) => {
+    if (a.model !== null) refs.push({ role: 'model', actor: i, path: a.model });
+    if (a.motion !== null) refs.push({ role: 'motion', actor: i, path: a.motion });
+  });
+  if (scene.camera !== null) refs.push({ role: 'camera', path: scene.camera });
+  if (scene.audio) refs.push({ role: 'audio', path: scene.audio.path });
+  return refs;
+}
+
+/** What a reader returns for one file (the shape of an IPC result or a codec Result). */
+export type SceneFileRead<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; file?: string; offset?: number } };
+
+export interface SceneFileProblem {
+  ref: SceneFileRef;
+  /** The reader's error, with `file` set to the path; `code` as the reader gave it (E_IO_NOT_FOUND, E_VMD_…). */
+  error: { code: string; message: string; file: string; offset?: number };
+  /** One English line naming the file: `actor 2 motion "dance.vmd": file not found`. */
+  text: string;
+}
+
+export interface SceneLoad<T> {
+  loaded: { ref: SceneFileRef; value: T }[];
+  /** Files that could not be read (missing, unreadable, damaged); the rest loaded regardless. */
+  problems: SceneFileProblem[];
+}
+
+/** `actor 2 model`, `camera`, `audio` (actors counted from 1, as people do). */
+export function roleLabel(ref: SceneFileRef): string {
+  return ref.actor !== undefined ? `actor ${ref.actor + 1} ${ref.role}` : ref.role;
+}
+
+/**
+ * Reads every file the scene names through `read` (main's openFile / readModelFile / readAudioFile, or
+ * a fake in tests), all at once. A file that fails — missing, denied, damaged, or a reader that throws —
+ * becomes a problem naming that file; every other file still loads.
+ */
+export async function loadSceneFiles<T>(scene: Scene, read: (ref: SceneFileRef) => Promise<SceneFileRead<T>>): Promise<SceneLoad<T>> {
+  const refs = sceneFileRefs(scene);
+  const results = await Promise.all(
+    refs.map(async (ref): Promise<SceneFileRead<T>> => {
+      try {
+        return await read(ref);
+      } catch (e) {
+        return { ok: false, error: { code: 'E_IO', message: e instanceof Error ? e.message : String(e) } };
+      }
+    }),
+  );
+  const out: SceneLoad<T> = { loaded: [], problems: [] };
+  results.forEach((r, i) => {
+    const ref = refs[i];
+    if (r.ok) out.loaded.push({ ref, value: r.value });
+    else {
+      const error = { ...r.error, file: ref.path };
+      const why = r.error.code === 'E_IO_NOT_FOUND' ? 'file not found' : r.error.message;
+      out.problems.push({ ref, error, text: `${roleLabel(ref)} "${basenamePath(ref.path)}": ${why}` });
+    }
+  });
+  return out;
+}
