@@ -10,3 +10,4 @@ export * from './groups';
 export * from './plot';
 export * from './curve-tracks';
 export * from './mirror-paste';
+export * from './mixed-values';

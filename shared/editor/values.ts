@@ -1,6 +1,7 @@
 /**
  * Value edits from the key inspector, applied to every selected key: each field given replaces that
- * field (per component, so setting X on ten keys keeps each key's Y and Z). Euler angles are degrees
+ * field (per component, so setting X on ten keys keeps each key's Y and Z), and `offset` adds to each
+ * key's own value (a relative entry in the inspector). Euler angles are degrees
  * in the YXZ convention of shared/vmd/camera.ts; a key's quaternion is rebuilt only when a rotation
  * field is edited, otherwise its stored bytes stay as they are.
  */
@@ -15,27 +16,36 @@ import type { EditKind, KeyRef } from './key-ref';
 /** Per-component optional values: undefined keeps the key's own. */
 export type Partial3 = readonly (number | undefined)[];
 
-export interface ValueEdit {
+/** The numeric fields of an inspector edit (as values to set, or as offsets to add). */
+export interface NumericValues {
   position?: Partial3;
   /** Rotation as Euler degrees (X, Y, Z). */
   euler?: Partial3;
   /** Rotation as a quaternion (x, y, z, w); stored as given (not normalised). */
   quaternion?: Partial3;
   weight?: number;
-  physicsOff?: boolean;
   distance?: number;
   target?: Partial3;
   /** Camera rotation in degrees (stored as radians). */
   cameraRotation?: Partial3;
   fov?: number;
-  /** Camera perspective on (stored 0 = on). */
-  perspective?: boolean;
   color?: Partial3;
   direction?: Partial3;
+}
+
+export interface ValueEdit extends NumericValues {
+  physicsOff?: boolean;
+  /** Camera perspective on (stored 0 = on). */
+  perspective?: boolean;
   /** Display/IK key: the model shown (stored 1) or hidden (0). */
   display?: boolean;
   /** Display/IK key: one IK bone, by decoded name, on (1) or off (0); keys not listing it are left alone. */
   ik?: { readonly name: string; readonly enabled: boolean };
+  /**
+   * Added to each key's own value (a relative entry such as +5 or −10°): Euler offsets turn the key's
+   * rotation about its own angles, so ten keys keep their differences. Applied after the fields set.
+   */
+  offset?: NumericValues;
 }
 
 function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 1): void {
@@ -44,6 +54,24 @@ function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 
     const x = values[c];
     if (x !== undefined && Number.isFinite(x)) v.setFloat32(at + 4 * c, x * scale, true);
   }
+}
+
+/** Adds per-component offsets to the float32 fields at `at` (undefined components untouched). */
+function addF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 1): void {
+  if (!values) return;
+  for (let c = 0; c < values.length; c++) {
+    const d = values[c];
+    if (d !== undefined && Number.isFinite(d)) v.setFloat32(at + 4 * c, v.getFloat32(at + 4 * c, true) + d * scale, true);
+  }
+}
+
+function offsetBone(v: DataView, o: NumericValues): void {
+  addF32s(v, BONE.POSITION, o.position);
+  if (o.euler && o.euler.some((x) => x !== undefined && Number.isFinite(x))) {
+    const cur = quaternionToEulerDegrees([0, 1, 2, 3].map((c) => v.getFloat32(BONE.ROTATION + 4 * c, true)));
+    setF32s(v, BONE.ROTATION, eulerDegreesToQuaternion([0, 1, 2].map((c) => cur[c] + (Number.isFinite(o.euler![c]) ? o.euler![c]! : 0))));
+  }
+  addF32s(v, BONE.ROTATION, o.quaternion);
 }
 
 function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
@@ -58,17 +86,30 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
     }
     setF32s(v, BONE.ROTATION, e.quaternion);
     if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff);
+    if (e.offset) offsetBone(v, e.offset);
   } else if (kind === 'morph') {
     if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight, true);
+    if (e.offset?.weight !== undefined) addF32s(v, MORPH.WEIGHT, [e.offset.weight]);
   } else if (kind === 'camera') {
     if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance, true);
     setF32s(v, CAMERA.TARGET, e.target);
     setF32s(v, CAMERA.ROTATION, e.cameraRotation, Math.PI / 180);
     if (e.fov !== undefined && Number.isFinite(e.fov)) v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(e.fov))), true);
     if (e.perspective !== undefined) rec[CAMERA.PERSPECTIVE] = e.perspective ? 0 : 1;
+    const o = e.offset;
+    if (o) {
+      if (o.distance !== undefined) addF32s(v, CAMERA.DISTANCE, [o.distance]);
+      addF32s(v, CAMERA.TARGET, o.target);
+      addF32s(v, CAMERA.ROTATION, o.cameraRotation, Math.PI / 180);
+      if (o.fov !== undefined && Number.isFinite(o.fov)) {
+        v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(v.getUint32(CAMERA.FOV, true) + o.fov))), true);
+      }
+    }
   } else if (kind === 'light') {
     setF32s(v, LIGHT.COLOR, e.color);
     setF32s(v, LIGHT.DIRECTION, e.direction);
+    addF32s(v, LIGHT.COLOR, e.offset?.color);
+    addF32s(v, LIGHT.DIRECTION, e.offset?.direction);
   } else if (kind === 'ik') {
     if (e.display !== undefined) rec[IK.VISIBLE] = e.display ? 1 : 0;
     if (e.ik) {

@@ -1,0 +1,195 @@
+/**
+ * The key inspector's model when many keys are selected: each field shows the value all the selected
+ * keys share, or "mixed" (—) when they differ at the precision the field shows; what the user types
+ * becomes one ValueEdit for every selected key — a plain number sets the field on each, a relative
+ * entry (+5, +=5, -=10°, −10 with a minus sign) adds to each key's own value.
+ */
+import { quaternionToEulerDegrees } from '../vmd/camera';
+import { physicsOff } from '../vmd/interpolation';
+import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKey, lightKey, morphWeight } from '../vmd/records';
+import type { VmdDocument } from '../vmd/vmd-document';
+import type { EditKind, KeyRef } from './key-ref';
+import type { NumericValues, ValueEdit } from './values';
+
+/** The numeric field groups of the inspector (each one value or a row of components). */
+export type NumericGroup = keyof NumericValues;
+
+/** Decimal places each field shows; values equal at this precision count as the same. */
+export const FIELD_DIGITS: Record<NumericGroup | 'frame', number> = {
+  frame: 0, position: 4, euler: 3, quaternion: 5, weight: 4, distance: 4, target: 4, cameraRotation: 3, fov: 0, color: 4, direction: 4,
+};
+
+/** One field over the selected keys: the active key's value, and whether the keys disagree. */
+export interface MixedField<T = number> {
+  readonly value: T;
+  readonly mixed: boolean;
+}
+
+/** An IK bone's switch over the selected display/IK keys that list it. */
+export interface MixedIk extends MixedField<boolean> {
+  readonly name: string;
+  /** How many of the selected keys list this IK bone. */
+  readonly keys: number;
+}
+
+export interface KeySummary {
+  readonly kind: EditKind;
+  /** Selected keys of the active key's kind (the ones an edit reaches). */
+  readonly count: number;
+  readonly frame: MixedField;
+  /** Numeric groups of this kind, one entry per component. */
+  readonly numbers: Partial<Record<NumericGroup, readonly MixedField[]>>;
+  readonly physics?: MixedField<boolean>;
+  readonly perspective?: MixedField<boolean>;
+  readonly display?: MixedField<boolean>;
+  /** IK bones in the order the active key lists them, then those only other keys list. */
+  readonly iks?: readonly MixedIk[];
+}
+
+/** `v` rounded to `digits` decimals (what the field shows). */
+export function roundTo(v: number, digits: number): number {
+  const k = 10 ** digits;
+  const r = Math.round(v * k) / k;
+  return r === 0 ? 0 : r; // −0 shows as 0
+}
+
+/** Per-key values of one kind, as rows of numbers per group and flags. */
+interface KeyValues {
+  frame: number;
+  numbers: Partial<Record<NumericGroup, number[]>>;
+  flags: { physics?: boolean; perspective?: boolean; display?: boolean };
+  iks?: { name: string; enabled: boolean }[];
+}
+
+function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
+  const i = ref.record;
+  const frame = frameOf(doc[ref.kind], i);
+  switch (ref.kind) {
+    case 'bone': {
+      const q = boneRotation(doc.bone, i);
+      return {
+        frame,
+        numbers: { position: [...bonePosition(doc.bone, i)], euler: [...quaternionToEulerDegrees(q)], quaternion: [...q] },
+        flags: { physics: !physicsOff(boneInterpolation(doc.bone, i)) },
+      };
+    }
+    case 'morph':
+      return { frame, numbers: { weight: [morphWeight(doc.morph, i)] }, flags: {} };
+    case 'camera': {
+      const c = cameraKey(doc.camera, i);
+      return {
+        frame,
+        numbers: { distance: [c.distance], target: [...c.target], cameraRotation: c.rotation.map((r) => (r * 180) / Math.PI), fov: [c.fov] },
+        flags: { perspective: c.perspective === 0 },
+      };
+    }
+    case 'light': {
+      const l = lightKey(doc.light, i);
+      return { frame, numbers: { color: [...l.color], direction: [...l.direction] }, flags: {} };
+    }
+    case 'ik': {
+      const k = ikKey(doc.ik, i);
+      return { frame, numbers: {}, flags: { display: k.visible !== 0 }, iks: k.iks.map((x) => ({ name: x.name, enabled: x.enabled !== 0 })) };
+    }
+  }
+}
+
+function mixedNumber(values: readonly number[], digits: number): MixedField {
+  const first = roundTo(values[0], digits);
+  return { value: first, mixed: values.some((v) => roundTo(v, digits) !== first) };
+}
+
+function mixedFlag(values: readonly boolean[]): MixedField<boolean> {
+  return { value: values[0], mixed: values.some((v) => v !== values[0]) };
+}
+
+/**
+ * What the inspector shows for the selected keys of the active key's kind; values are the active
+ * key's (rounded as shown), `mixed` where any selected key differs. Null when the active key is gone.
+ */
+export function summarizeKeys(doc: VmdDocument, refs: readonly KeyRef[], active: KeyRef): KeySummary | null {
+  if (active.record < 0 || active.record >= doc[active.kind].count) return null;
+  const same = refs.filter((r) => r.kind === active.kind && r.record < doc[active.kind].count && r.record !== active.record);
+  const rows = [valuesOf(doc, active), ...same.map((r) => valuesOf(doc, r))];
+  const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
+  for (const g of Object.keys(rows[0].numbers) as NumericGroup[]) {
+    const n = rows[0].numbers[g]!.length;
+    numbers[g] = Array.from({ length: n }, (_, c) => mixedNumber(rows.map((r) => r.numbers[g]![c]), FIELD_DIGITS[g]));
+  }
+  const flag = (f: 'physics' | 'perspective' | 'display') => (rows[0].flags[f] === undefined ? undefined : mixedFlag(rows.map((r) => r.flags[f]!)));
+  let iks: MixedIk[] | undefined;
+  if (active.kind === 'ik') {
+    const byName = new Map<string, boolean[]>();
+    for (const r of rows) for (const x of r.iks ?? []) {
+      let a = byName.get(x.name);
+      if (!a) byName.set(x.name, (a = []));
+      a.push(x.enabled);
+    }
+    iks = [...byName].map(([name, v]) => ({ name, keys: v.length, ...mixedFlag(v) }));
+  }
+  return {
+    kind: active.kind,
+    count: rows.length,
+    frame: mixedNumber(rows.map((r) => r.frame), FIELD_DIGITS.frame),
+    numbers,
+    physics: flag('physics'),
+    perspective: flag('perspective'),
+    display: flag('display'),
+    iks,
+  };
+}
+
+/** A parsed entry: set every key to `value`, or add `value` to each key's own. */
+export interface Entry {
+  readonly mode: 'set' | 'offset';
+  readonly value: number;
+}
+
+/**
+ * Reads what was typed in a field. Full-width digits and signs (an IME's) count as ASCII; a trailing
+ * ° is allowed. `+5`, `+=5`, `-=5` and `−5` (U+2212, the minus sign) are offsets; `-5` and `5` set.
+ * Null for an empty or unreadable entry (the field then keeps its value).
+ */
+export function parseEntry(text: string): Entry | null {
+  let s = text.normalize('NFKC').trim().replace(/\s*(°|度)$/, '').trim();
+  let mode: Entry['mode'] = 'set';
+  let sign = 1;
+  const op = /^([+-])=\s*/.exec(s);
+  if (op) {
+    mode = 'offset';
+    sign = op[1] === '-' ? -1 : 1;
+    s = s.slice(op[0].length);
+  } else if (s.startsWith('+')) {
+    mode = 'offset';
+    s = s.slice(1);
+  } else if (s.startsWith('\u2212')) {
+    mode = 'offset';
+    sign = -1;
+    s = s.slice(1);
+  }
+  s = s.trim();
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return null;
+  const v = Number(s);
+  return Number.isFinite(v) ? { mode, value: sign * v } : null;
+}
+
+/**
+ * The edit for an entry in one field: component `c` of `group` (0 for single-value fields). Every
+ * other component stays each key's own.
+ */
+export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEdit {
+  const single = group === 'weight' || group === 'distance' || group === 'fov';
+  const values: NumericValues = {};
+  if (single) (values as Record<string, number>)[group] = entry.value;
+  else {
+    const v: (number | undefined)[] = [undefined, undefined, undefined, undefined];
+    v[c] = entry.value;
+    (values as Record<string, (number | undefined)[]>)[group] = v;
+  }
+  return entry.mode === 'set' ? values : { offset: values };
+}
+
+/** How far to move the selected keys for a frame entry, given the active key's frame. */
+export function frameDelta(entry: Entry, activeFrame: number): number {
+  return Math.round(entry.mode === 'offset' ? entry.value : entry.value - activeFrame);
+}
