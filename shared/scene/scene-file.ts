@@ -43,7 +43,11 @@ export interface SceneActor {
 export interface SceneAudio {
   /** Absolute path of the audio file. */
   path: string;
-  /** Frame of the motion at which the audio starts (negative: the song starts before frame 0). */
+  /**
+   * Where motion frame 0 falls in the song, in frames (1/30 s): frame = (audio time − offsetFrames / 30) × 30
+   * (see audio-sync.ts). Positive: the song plays that long before frame 0 (an intro); negative: the song
+   * starts that many frames into the motion.
+   */
   offsetFrames: number;
   /** Gain, 0–1. */
   volume: number;

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  audioStart,
+  audioTimeAtFrame,
+  createClock,
+  frameAt,
+  frameAtAudioTime,
+  nextWrapTime,
+  pause,
+  play,
+  seek,
+  setLoop,
+} from '../../../shared/scene/audio-sync';
+
+describe('offset maths: frame = (audio time − offset) × 30', () => {
+  it('hand-worked values', () => {
+    expect(frameAtAudioTime(2, 0)).toBe(60);
+    expect(frameAtAudioTime(2, 15)).toBe(45); // offset 15 frames = 0.5 s of intro
+    expect(frameAtAudioTime(0, 15)).toBe(-15);
+    expect(frameAtAudioTime(1, -30)).toBe(60); // song starts at frame 30
+    expect(audioTimeAtFrame(45, 15)).toBe(2);
+    expect(audioTimeAtFrame(0, -30)).toBe(-1);
+  });
+
+  it('each is the inverse of the other', () => {
+    for (const off of [-123.5, -1, 0, 7, 900]) for (const t of [0, 0.001, 1.5, 61.25, 240]) {
+      expect(audioTimeAtFrame(frameAtAudioTime(t, off), off)).toBeCloseTo(t, 9);
+    }
+  });
+});
+
+describe('playback clock', () => {
+  it('play, pause, seek: hand-worked frames', () => {
+    let c = createClock(0);
+    expect(frameAt(c, 123)).toBe(0); // paused: the context time does not matter
+    c = play(c, 2.5);
+    expect(frameAt(c, 2.5)).toBe(0);
+    expect(frameAt(c, 3.5)).toBe(30);
+    c = pause(c, 4.5);
+    expect(frameAt(c, 4.5)).toBe(60);
+    expect(frameAt(c, 100)).toBe(60);
+    c = seek(c, 300, 5);
+    expect(frameAt(c, 50)).toBe(300);
+    c = play(c, 6);
+    expect(frameAt(c, 7)).toBe(330);
+    c = seek(c, 10, 8); // seek while playing keeps playing from there
+    expect(c.playing).toBe(true);
+    expect(frameAt(c, 9)).toBe(40);
+    expect(play(c, 20)).toBe(c); // play while playing changes nothing
+  });
+
+  it("does not drift: an hour of 60 Hz ticks with jitter, pauses and resumes, lands on the sound's frame", () => {
+    // Reference: the sound has played exactly `heard` seconds when the clock is paused or polled.
+    let c = createClock(0);
+    let t = 1000.123; // context time when the user pressed play
+    c = play(c, t);
+    let heard = 0;
+    let playing = true;
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let tick = 0; tick < 60 * 3600; tick++) {
+      const dt = 1 / 60 + (rnd() - 0.5) * 0.004; // display ticks are never exactly 1/60 s
+      t += dt;
+      if (playing) heard += dt;
+      if (tick % 50_000 === 49_999) {
+        if (playing) c = pause(c, t);
+        else c = play(c, t);
+        playing = !playing;
+      }
+      frameAt(c, t); // the renderer samples every tick; sampling must not change anything
+    }
+    expect(Math.abs(frameAt(c, t) - heard * 30)).toBeLessThan(1e-6);
+  });
+
+  it('loops: wraps to the loop start in closed form, from before or inside the loop', () => {
+    let c = play(createClock(0, { start: 10, end: 20 }), 0);
+    expect(frameAt(c, 0.5)).toBeCloseTo(15, 9);
+    expect(frameAt(c, 19.9 / 30)).toBeCloseTo(19.9, 9);
+    expect(frameAt(c, 20 / 30)).toBeCloseTo(10, 9);
+    expect(frameAt(c, 25 / 30)).toBeCloseTo(15, 9);
+    expect(frameAt(c, 1)).toBeCloseTo(10, 9);
+    expect(frameAt(c, 1000 + 5 / 30)).toBeCloseTo(15, 6); // 1000 s later: still in phase
+    // Started past the loop's end: plays on.
+    c = play(createClock(40, { start: 10, end: 20 }), 0);
+    expect(frameAt(c, 1)).toBeCloseTo(70, 9);
+  });
+
+  it('setting a loop while playing re-anchors without a jump', () => {
+    let c = play(createClock(0), 0);
+    c = setLoop(c, { start: 0, end: 60 }, 1.5); // at frame 45
+    expect(frameAt(c, 1.5)).toBeCloseTo(45, 9);
+    expect(frameAt(c, 2)).toBeCloseTo(0, 9); // reaches 60 and wraps to 0
+    expect(setLoop(c, { start: 5, end: 5 }, 2).loop).toBeNull(); // an empty range is no loop
+  });
+
+  it('tells when the next wrap is, so the audio restarts there', () => {
+    const c = play(createClock(0, { start: 30, end: 60 }), 10);
+    expect(nextWrapTime(c, 10)).toBeCloseTo(12, 9); // frame 60 at 2 s
+    expect(nextWrapTime(c, 12.5)).toBeCloseTo(13, 9); // then every 1 s
+    expect(nextWrapTime(c, 13)).toBeCloseTo(14, 9);
+    expect(nextWrapTime(pause(c, 11), 11)).toBeNull();
+    expect(nextWrapTime(play(createClock(0), 0), 5)).toBeNull();
+  });
+
+  it('says how to start the audio source to match the clock', () => {
+    const c = play(createClock(90), 5); // frame 90 at context time 5
+    expect(audioStart(c, 5, 0, 240)).toEqual({ when: 5, offset: 3 });
+    expect(audioStart(c, 5, 15, 240)).toEqual({ when: 5, offset: 3.5 });
+    // Offset −120: the song starts at frame 120, 1 s after frame 90: start later, from its beginning.
+    expect(audioStart(c, 5, -120, 240)).toEqual({ when: 6, offset: 0 });
+    expect(audioStart(c, 5, 0, 2)).toBeNull(); // past the song's end
+    expect(audioStart(pause(c, 6), 6, 0, 240)).toBeNull();
+  });
+});
