@@ -10,6 +10,11 @@
  * Defences: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); an Origin
  * or Sec-Fetch-Site that is not this server is refused; every API call needs the random token, which
  * only the URL printed at start carries. Requests reach the same service modules the Electron IPC uses.
+ *
+ * Even a token holder cannot exhaust it: a body is bounded by what its request can use (a save carries
+ * one motion file, MAX_MOTION_FILE_BYTES; every other request is small JSON, MAX_JSON_BODY_BYTES), a
+ * frame holds only the parts its JSON asks for, headers must arrive within HEADERS_TIMEOUT_MS and the
+ * whole request within REQUEST_TIMEOUT_MS, and at most MAX_CONNECTIONS sockets are open at once.
  */
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -17,6 +22,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EVENT_NAMES, type Events, type RequestHandlers } from '../../shared/ipc/contract';
+import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { dispatch } from '../services';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, toWireJson } from './wire';
 
@@ -28,9 +34,27 @@ export interface ServerOptions {
   handlers: RequestHandlers;
   /** Fixed token (tests); default = 32 random bytes. */
   token?: string;
-  /** Largest accepted request body (bytes travel raw in a frame, so this is about the largest file saved). */
+  /** Largest accepted saveFile body (its bytes travel raw in a frame); default: the largest motion file plus room for the path. */
   maxBodyBytes?: number;
+  /** Largest body of any other request (they carry paths and small objects); default MAX_JSON_BODY_BYTES. */
+  maxJsonBytes?: number;
+  /** Time for a request's headers to arrive; default HEADERS_TIMEOUT_MS. */
+  headersTimeoutMs?: number;
+  /** Time for a whole request (headers and body) to arrive; default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  /** Sockets open at once (event streams included); default MAX_CONNECTIONS. */
+  maxConnections?: number;
 }
+
+/** Every request but saveFile is a few paths and options: 1 MiB is a thousand times what they need. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** A save's frame beyond the file itself: the JSON (a path of up to 4096 characters, options) and a prefix. */
+const SAVE_ARGS_ROOM = 64 * 1024;
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A 256 MiB save crosses the loopback in about a second; 30 s leaves room for a slow machine. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A browser opens about six connections per host, plus one event stream per window. */
+export const MAX_CONNECTIONS = 64;
 
 export interface RunningServer {
   url: string;
@@ -72,8 +96,10 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const token = o.token ?? randomBytes(32).toString('base64url');
-  // The largest file main reads (file-service MAX_READ_BYTES, 512 MiB) plus room for the frame's head.
-  const maxBody = o.maxBodyBytes ?? 513 * 1024 * 1024;
+  const maxSaveBody = o.maxBodyBytes ?? MAX_MOTION_FILE_BYTES + SAVE_ARGS_ROOM;
+  const maxJsonBody = Math.min(o.maxJsonBytes ?? MAX_JSON_BODY_BYTES, maxSaveBody);
+  /** What a request can use: only a save carries a file. */
+  const bodyLimitFor = (request: string) => (request === 'saveFile' ? maxSaveBody : maxJsonBody);
   const staticRoot = path.resolve(o.staticDir);
   const streams = new Set<http.ServerResponse>();
   let port = 0;
@@ -131,24 +157,43 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  /** The whole body in one buffer, or null once it passes maxBody (reading then stops). */
-  const readBody = (req: http.IncomingMessage) =>
+  /**
+   * The whole body in one buffer, or null once it passes `limit` (reading then stops). With a
+   * Content-Length the buffer is allocated once at that size and filled in place: a large save is held
+   * once, not once in chunks and again joined.
+   */
+  const readBody = (req: http.IncomingMessage, limit: number) =>
     new Promise<Buffer | null>((resolve, reject) => {
+      let done = false;
       const tooLarge = () => {
+        done = true;
         req.removeAllListeners('data');
         req.pause();
         resolve(null);
       };
-      if (Number(req.headers['content-length']) > maxBody) return tooLarge();
+      const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+      if (declared !== null && !(declared <= limit)) return tooLarge();
+      const whole = declared !== null ? Buffer.allocUnsafe(declared) : null;
       const chunks: Buffer[] = [];
       let size = 0;
       req.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > maxBody) tooLarge();
+        if (done) return;
+        if (size + c.length > (whole ? whole.length : limit)) return tooLarge();
+        if (whole) c.copy(whole, size);
         else chunks.push(c);
+        size += c.length;
       });
-      req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-      req.on('error', reject);
+      req.on('end', () => {
+        if (done) return;
+        done = true;
+        if (whole) resolve(size === whole.length ? whole : whole.subarray(0, size));
+        else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      });
+      req.on('error', (e) => {
+        if (done) return;
+        done = true;
+        reject(e);
+      });
     });
 
   /** Parses a call's body into its argument list, or says why it cannot (→ 400). */
@@ -184,7 +229,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     res.end();
   };
 
-  const server = http.createServer(async (req, res) => {
+  const headersTimeout = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
+  const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       const why = checkOrigin(req);
       if (why) return refuse(res, 403, why);
@@ -206,7 +253,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         if (m && req.method === 'POST') {
           const type = req.headers['content-type'] ?? '';
           if (!type.startsWith('application/json') && !isFrameContentType(type)) return refuse(res, 415, `expected application/json or ${FRAME_CONTENT_TYPE}`);
-          const body = await readBody(req);
+          const body = await readBody(req, bodyLimitFor(m[1]));
           if (!body) {
             // The rest of the body is not read: answer, then drop the connection.
             res.setHeader('connection', 'close');
@@ -226,7 +273,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (!res.headersSent) refuse(res, 500, (e as Error)?.message ?? 'internal error');
       else res.destroy();
     }
-  });
+  };
+  const server = http.createServer(
+    // Node checks these timeouts every connectionsCheckingInterval (30 s by default): check often enough
+    // that a request that stalls is dropped close to its deadline.
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 2)) },
+    (req, res) => void onRequest(req, res),
+  );
+  // Past the limit Node closes a new socket at once; the timeouts above free the slots a stalled client holds.
+  server.maxConnections = o.maxConnections ?? MAX_CONNECTIONS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -18,6 +18,7 @@ import {
   type SavedFile,
   type SaveOptions,
 } from '../../shared/ipc/contract';
+import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
 
 export const MOTION_EXTENSIONS = ['.vmd', '.vpd'];
@@ -56,7 +57,7 @@ export interface FileServiceOptions {
   homeDir?: string;
 }
 
-async function readChecked(file: string, exts: string[], what: string): Promise<IpcResult<OpenedFile>> {
+async function readChecked(file: string, exts: string[], what: string, maxBytes = MAX_READ_BYTES): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   const ext = path.extname(abs).toLowerCase();
   if (!exts.includes(ext)) {
@@ -65,7 +66,9 @@ async function readChecked(file: string, exts: string[], what: string): Promise<
   try {
     const st = await fsp.stat(abs);
     if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
-    if (st.size > MAX_READ_BYTES) return errValue('E_IO', `file is too large (${st.size} bytes)`, { file: abs });
+    if (st.size > maxBytes) return errValue('E_IO', `file is too large (${st.size} bytes; at most ${maxBytes})`, { file: abs });
+    // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
+    if (st.size === 0) return errValue('E_IO', 'the file is empty (0 bytes)', { file: abs });
   } catch (e) {
     return { ok: false, error: ioError(e, abs) };
   }
@@ -111,7 +114,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
   const home = opts.homeDir ?? os.homedir();
   return {
     async openFile(file) {
-      const r = await readChecked(file, MOTION_EXTENSIONS, 'VMD or VPD');
+      const r = await readChecked(file, MOTION_EXTENSIONS, 'VMD or VPD', MAX_MOTION_FILE_BYTES);
       if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
       return r;
     },

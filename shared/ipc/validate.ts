@@ -1,13 +1,26 @@
 /**
  * Argument checks for every request, run by main (IPC) and by the browser-mode server before a service
  * sees the arguments: whatever arrives from a renderer is untrusted. Each returns null when the
- * arguments are acceptable, else a one-line reason (sent back as E_ARGUMENT).
+ * arguments are acceptable, else a one-line reason (sent back as E_ARGUMENT). Fields are looked up as
+ * own properties only: `constructor`, `__proto__` and the like are unknown fields, never a throw.
  */
 import type { RequestName } from './contract';
+import { isLocale } from '../i18n/locale';
 
 type Check = (args: unknown[]) => string | null;
 
 const MAX_PATH = 4096;
+
+/**
+ * The largest motion or pose file the app opens or saves: 256 MiB holds about 2.4 million bone keys,
+ * far beyond any dance or capture. A save carries one such file, so it also bounds a save's body.
+ */
+export const MAX_MOTION_FILE_BYTES = 256 * 1024 * 1024;
+
+/** Keys that name Object.prototype's machinery: refused in every free-form bag (settings.ui, batch options). */
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'any'];
 const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
 
@@ -35,8 +48,8 @@ function shape(v: unknown, what: string, fields: Record<string, (x: unknown) => 
   if (v === undefined) return null;
   if (!isObj(v)) return `${what} must be an object`;
   for (const [k, x] of Object.entries(v)) {
-    const f = fields[k];
-    if (!f) return `${what}: unknown field "${k}"`;
+    const f = own(fields, k) ? fields[k] : undefined;
+    if (typeof f !== 'function') return `${what}: unknown field "${k}"`;
     if (x !== undefined && !f(x)) return `${what}: bad value for "${k}"`;
   }
   return null;
@@ -51,17 +64,21 @@ const isStrOrNull = (x: unknown) => x === null || isStr(x);
 const pickCheck: Check = (a) => count(a, 0, 1) ?? shape(a[0], 'options', { title: isStr, defaultPath: isStr, filter: isFilter });
 const noArgs: Check = (a) => count(a, 0, 0);
 
+/** A flat bag of JSON values whose keys are plain names. */
 function isUiBag(x: unknown): boolean {
   if (!isObj(x)) return false;
-  return Object.values(x).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  return Object.entries(x).every(([k, v]) => !RESERVED_KEYS.includes(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)));
 }
 
 function isWindowState(x: unknown): boolean {
   if (!isObj(x)) return false;
   return (
     shape(x, 'window', { x: isFiniteNum, y: isFiniteNum, width: isFiniteNum, height: isFiniteNum, maximized: isBool }) === null &&
+    own(x, 'width') &&
     isFiniteNum(x.width) &&
+    own(x, 'height') &&
     isFiniteNum(x.height) &&
+    own(x, 'maximized') &&
     isBool(x.maximized)
   );
 }
@@ -74,8 +91,8 @@ function batchJob(v: unknown): string | null {
     outputDir: (x) => isStr(x) && (x as string).length > 0,
     options: (x) =>
       isObj(x) &&
-      Object.values(x).every(
-        (o) => ['string', 'number', 'boolean'].includes(typeof o) || (Array.isArray(o) && o.every((s) => typeof s === 'string')),
+      Object.entries(x).every(
+        ([k, o]) => !RESERVED_KEYS.includes(k) && (['string', 'number', 'boolean'].includes(typeof o) || (Array.isArray(o) && o.every((s) => typeof s === 'string'))),
       ),
     recursive: isBool,
     jobs: (x) => isFiniteNum(x) && (x as number) >= 1 && (x as number) <= 64,
@@ -83,7 +100,7 @@ function batchJob(v: unknown): string | null {
     dryRun: isBool,
   });
   if (e) return e;
-  for (const k of ['op', 'inputDir', 'outputDir', 'options']) if (v[k] === undefined) return `job: missing "${k}"`;
+  for (const k of ['op', 'inputDir', 'outputDir', 'options']) if (!own(v, k) || v[k] === undefined) return `job: missing "${k}"`;
   return null;
 }
 
@@ -98,6 +115,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     count(a, 2, 3) ??
     path(a[0], 'path') ??
     (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
+    ((a[1] as Uint8Array).byteLength <= MAX_MOTION_FILE_BYTES ? null : `bytes: ${(a[1] as Uint8Array).byteLength} bytes is more than the largest motion file (${MAX_MOTION_FILE_BYTES})`) ??
     shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
   listRecent: noArgs,
   clearRecent: noArgs,
@@ -107,7 +125,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   setSettings: (a) =>
     count(a, 1, 1) ??
     shape(a[0], 'settings', {
-      locale: (x) => x === null || x === 'ja' || x === 'en',
+      locale: (x) => x === null || isLocale(x),
       lastDirectory: isStrOrNull,
       previewModel: isStrOrNull,
       window: isWindowState,
@@ -121,7 +139,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     count(a, 1, 1) ??
     (isObj(a[0]) ? null : 'state must be an object') ??
     shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool }) ??
-    (typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
+    (own(a[0] as object, 'dirty') && typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
   closeWindow: noArgs,
 };
 

@@ -10,7 +10,9 @@
  *   8+J     …     for i = 0, 1, …: u32 LE length L_i, then L_i bytes; the last part ends the frame exactly
  *
  * Decoding checks every length against the frame before touching it and returns Uint8Array views into
- * the frame (no copy). A malformed frame is an error value with a one-line reason, never a throw.
+ * the frame (no copy). There are exactly as many parts as placeholders in the JSON, and none is empty
+ * (an empty Uint8Array cannot cross in a frame). A malformed frame is an error value with a one-line
+ * reason, never a throw.
  * An object that is exactly `{"$bytes": <number>}` is reserved for the placeholders.
  */
 
@@ -82,7 +84,20 @@ export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Parses a frame. The Uint8Arrays in the value are views into `frame`'s buffer. */
+/** Where a placeholder sits in the parsed JSON, so its part can be put in once the parts are read. */
+interface Slot {
+  holder: Record<string, unknown> | null;
+  key: string;
+  index: unknown;
+}
+
+/**
+ * Parses a frame. The Uint8Arrays in the value are views into `frame`'s buffer.
+ *
+ * The JSON is parsed first and says how many parts there may be (one per placeholder): a frame with
+ * more parts, or with an empty part, is refused before any part is kept. So the work done and the
+ * memory held are bounded by the JSON, never by a run of zero-length prefixes (4 bytes each).
+ */
 export function decodeFrame(frame: Uint8Array): FrameResult {
   const fail = (message: string): FrameResult => ({ ok: false, message });
   if (frame.byteLength < HEAD) return fail(`frame of ${frame.byteLength} bytes is shorter than its ${HEAD}-byte head`);
@@ -90,41 +105,50 @@ export function decodeFrame(frame: Uint8Array): FrameResult {
   const dv = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   const jsonLength = dv.getUint32(4, true);
   if (jsonLength > frame.byteLength - HEAD) return fail(`JSON length ${jsonLength} runs past the end of the ${frame.byteLength}-byte frame`);
-  const parts: Uint8Array[] = [];
-  let at = HEAD + jsonLength;
-  while (at < frame.byteLength) {
-    if (frame.byteLength - at < PREFIX) return fail(`part ${parts.length}: length prefix cut short at offset ${at}`);
-    const n = dv.getUint32(at, true);
-    at += PREFIX;
-    if (n > frame.byteLength - at) return fail(`part ${parts.length}: length ${n} at offset ${at - PREFIX} runs past the end of the frame`);
-    parts.push(new Uint8Array(frame.buffer, frame.byteOffset + at, n));
-    at += n;
-  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(frame.subarray(HEAD, HEAD + jsonLength));
   } catch {
     return fail('JSON is not valid UTF-8');
   }
-  const used = new Uint8Array(parts.length);
-  let bad: string | null = null;
+  const slots: Slot[] = [];
   let value: unknown;
   try {
-    value = JSON.parse(text, (_k, v: unknown) => {
-      if (!isPlaceholder(v)) return v;
-      const i = v.$bytes;
-      if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= parts.length) {
-        bad ??= `placeholder {"$bytes": ${JSON.stringify(i)}} names no part (the frame has ${parts.length})`;
-        return null;
-      }
-      if (used[i]) bad ??= `part ${i} is referenced twice`;
-      used[i] = 1;
-      return parts[i];
+    value = JSON.parse(text, function (this: unknown, key: string, v: unknown) {
+      if (isPlaceholder(v)) slots.push({ holder: this as Record<string, unknown>, key, index: v.$bytes });
+      return v;
     });
   } catch (e) {
     return fail(`bad JSON (${(e as Error)?.message ?? e})`);
   }
-  if (bad) return fail(bad);
+  const asked = slots.length;
+  const parts: Uint8Array[] = [];
+  let at = HEAD + jsonLength;
+  while (at < frame.byteLength) {
+    if (parts.length >= asked) {
+      return fail(`part ${parts.length} is not referenced by the JSON (it asks for ${asked} part${asked === 1 ? '' : 's'}; offset ${at})`);
+    }
+    if (frame.byteLength - at < PREFIX) return fail(`part ${parts.length}: length prefix cut short at offset ${at}`);
+    const n = dv.getUint32(at, true);
+    if (n === 0) return fail(`part ${parts.length} at offset ${at} is empty`);
+    at += PREFIX;
+    if (n > frame.byteLength - at) return fail(`part ${parts.length}: length ${n} at offset ${at - PREFIX} runs past the end of the frame`);
+    parts.push(new Uint8Array(frame.buffer, frame.byteOffset + at, n));
+    at += n;
+  }
+  const used = new Uint8Array(parts.length);
+  for (const s of slots) {
+    const i = s.index;
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= parts.length) {
+      return fail(`placeholder {"$bytes": ${JSON.stringify(i)}} names no part (the frame has ${parts.length})`);
+    }
+    if (used[i]) return fail(`part ${i} is referenced twice`);
+    used[i] = 1;
+    // The root's holder is JSON.parse's own wrapper object: the value itself is replaced below.
+    if (s.key === '' && s.holder && s.holder[''] === value) value = parts[i];
+    // Defined, not assigned: a key "__proto__" stays an own property instead of setting the prototype.
+    else if (s.holder) Object.defineProperty(s.holder, s.key, { value: parts[i], writable: true, enumerable: true, configurable: true });
+  }
   const unused = used.indexOf(0);
   if (unused >= 0) return fail(`part ${unused} is not referenced by the JSON`);
   return { ok: true, value };

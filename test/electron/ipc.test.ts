@@ -67,6 +67,20 @@ describe('IPC registration', () => {
     ['pickFile', [{ filter: 'motion', title: 3 }]],
     ['listRecent', ['unexpected']],
     ['setDocumentState', [{ path: null, name: null }]],
+    // Field names that live on Object.prototype are unknown fields, looked up as own properties only.
+    ['saveFile', ['/a.vmd', new Uint8Array(1), { constructor: true }]],
+    ['saveFile', ['/a.vmd', new Uint8Array(1), JSON.parse('{"__proto__": true}')]],
+    ['pickFile', [{ toString: 'x' }]],
+    ['setSettings', [JSON.parse('{"__proto__": {"locale": "en"}}')]],
+    ['setSettings', [{ hasOwnProperty: null }]],
+    ['setSettings', [{ ui: JSON.parse('{"__proto__": 1}') }]],
+    ['setSettings', [{ ui: { constructor: 'x' } }]],
+    ['setSettings', [{ window: JSON.parse('{"__proto__": {"width": 1, "height": 1, "maximized": false}}') }]],
+    ['startBatch', [{ op: 'mirror', inputDir: '/a', outputDir: '/b', options: {}, constructor: 1 }]],
+    ['startBatch', [{ op: 'mirror', inputDir: '/a', outputDir: '/b', options: JSON.parse('{"__proto__": "x"}') }]],
+    ['startBatch', [Object.assign(Object.create({ op: 'mirror', inputDir: '/a', outputDir: '/b', options: {} }), {})]],
+    ['setDocumentState', [Object.create({ dirty: true })]],
+    ['listDirectory', ['/', { valueOf: true }]],
   ])('refuses %s with bad arguments %j as E_ARGUMENT without calling the handler', async (name, args) => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();

@@ -3,6 +3,7 @@
  * for bytes), malformed frames answered 400, events over SSE; and the renderer's HTTP client against it.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,14 +67,14 @@ describe('binary frame (shared/ipc/wire-frame.ts)', () => {
     expect(() => toWireJson({ b: new Uint8Array(1) })).toThrow(/frame/);
   });
 
-  it('decodes into views of the frame (no copy) and round-trips empty and large parts', () => {
+  it('decodes into views of the frame (no copy) and round-trips small and large parts', () => {
     const big = new Uint8Array(3_000_000).map((_, i) => (i * 31) & 255);
-    const frame = joinChunks((encodeWire({ ok: true, value: { empty: new Uint8Array(0), big, n: 7 } }) as { chunks: Uint8Array[] }).chunks);
+    const frame = joinChunks((encodeWire({ ok: true, value: { one: new Uint8Array([5]), big, n: 7 } }) as { chunks: Uint8Array[] }).chunks);
     const r = decodeFrame(frame);
     expect(r.ok).toBe(true);
-    const v = (r as { value: { value: { empty: Uint8Array; big: Uint8Array; n: number } } }).value.value;
+    const v = (r as { value: { value: { one: Uint8Array; big: Uint8Array; n: number } } }).value.value;
     expect(v.n).toBe(7);
-    expect(v.empty.length).toBe(0);
+    expect([...v.one]).toEqual([5]);
     expect(Buffer.compare(Buffer.from(v.big), Buffer.from(big))).toBe(0);
     expect(v.big.buffer).toBe(frame.buffer);
     // A frame that is itself a view into a larger buffer (a pooled Node Buffer) decodes the same.
@@ -94,13 +95,17 @@ describe('binary frame (shared/ipc/wire-frame.ts)', () => {
       ['JSON length at 4 GiB - 1', (() => { const f = handFrame('{}'); f.writeUInt32LE(0xffffffff, 4); return f; })(), /runs past the end/],
       ['invalid UTF-8', handFrame('"\u0000"').fill(0xff, 8, 10), /not valid UTF-8/],
       ['invalid JSON', handFrame('{"args": [1,'), /bad JSON/],
-      ['cut length prefix', Buffer.concat([handFrame('{"a":{"$bytes":0}}', [p]), Buffer.from([1, 0])]), /length prefix cut short/],
+      ['cut length prefix', Buffer.concat([handFrame('{"a":{"$bytes":0},"b":{"$bytes":1}}', [p]), Buffer.from([1, 0])]), /part 1: length prefix cut short at offset 49/],
+      // The JSON says how many parts there are: zero-length prefixes cannot make millions of them.
+      ['more parts than placeholders', handFrame('{"a":{"$bytes":0}}', [p, p]), /part 1 is not referenced by the JSON \(it asks for 1 part; offset 32\)/],
+      ['zeros after a JSON that asks for none', Buffer.concat([handFrame('{"args":[]}'), Buffer.alloc(4000)]), /part 0 is not referenced .*asks for 0 parts; offset 19/],
+      ['empty part', handFrame('{"a":{"$bytes":0}}', [new Uint8Array(0)]), /part 0 at offset 26 is empty/],
       ['part past the end', handFrame('{"a":{"$bytes":0}}', [p]).subarray(0, -1), /part 0: length 2 .* runs past the end/],
       ['placeholder out of range', handFrame('{"a":{"$bytes":1}}', [p]), /names no part \(the frame has 1\)/],
       ['negative placeholder', handFrame('{"a":{"$bytes":-1}}', [p]), /names no part/],
       ['string placeholder', handFrame('{"a":{"$bytes":"AAE="}}', [p]), /names no part/],
       ['unreferenced part', handFrame('{"a":1}', [p]), /part 0 is not referenced/],
-      ['part used twice', handFrame('{"a":{"$bytes":0},"b":{"$bytes":0}}', [p]), /part 0 is referenced twice/],
+      ['part used twice', handFrame('{"a":{"$bytes":0},"b":{"$bytes":0}}', [p, p]), /part 0 is referenced twice/],
     ];
     for (const [what, bytes, reason] of cases) {
       const r = decodeFrame(bytes);
@@ -267,6 +272,62 @@ describe('browser-mode server', () => {
       });
       expect(ok.status).toBe(200);
       expect(JSON.parse(ok.body)).toEqual({ ok: true, value: [] });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers fields named after Object.prototype with E_ARGUMENT, never a 500', async () => {
+    for (const body of [
+      '{"args":[{"__proto__":{"locale":"en"}}]}',
+      '{"args":[{"constructor":{"locale":"en"}}]}',
+      '{"args":[{"ui":{"__proto__":1}}]}',
+      '{"args":[{"ui":{"constructor":"x"}}]}',
+    ]) {
+      const r = await post('setSettings', body, 'application/json');
+      expect(r.status, body).toBe(200);
+      expect(JSON.parse(r.body), body).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+    }
+    const frame = handFrame('{"args":["' + path.join(dir, 'p.vmd').replace(/\\/g, '/') + '",{"$bytes":0},{"__proto__":true}]}', [new Uint8Array([1])]);
+    const r = await post('saveFile', frame, FRAME_CONTENT_TYPE);
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+    expect(() => readFileSync(path.join(dir, 'p.vmd'))).toThrow();
+  });
+
+  it('bounds each body by its request: only a save may carry a file, other calls stop at the JSON limit', async () => {
+    const big = '{"args":[],"pad":"' + 'x'.repeat(2 * 1024 * 1024) + '"}';
+    expect((await post('listRecent', big, 'application/json')).status).toBe(413);
+    const bytes = new Uint8Array(2 * 1024 * 1024).fill(7);
+    const target = path.join(dir, 'two-mib.vmd');
+    expect((await call('saveFile', [target, bytes, { overwrite: true }])).result).toMatchObject({ ok: true, value: { bytesWritten: bytes.length } });
+    expect((await call('listRecent', [])).status).toBe(200);
+  });
+
+  it('closes sockets past its connection limit at once and serves again when they are gone', async () => {
+    const small = await startServer({ staticDir: path.join(dir, 'static'), handlers: { listRecent: async () => ({ ok: true, value: [] }) } as never, maxConnections: 3 });
+    const open = (): Promise<{ socket: net.Socket; closed: Promise<void> }> =>
+      new Promise((resolve) => {
+        const socket = net.connect(small.port, '127.0.0.1', () => resolve({ socket, closed }));
+        socket.on('error', () => undefined);
+        const closed = new Promise<void>((r) => socket.once('close', () => r()));
+      });
+    try {
+      const held = [await open(), await open(), await open()];
+      const extra = await open();
+      // The fourth is closed by the server within a moment; the three it holds stay open.
+      await Promise.race([extra.closed, new Promise((_r, reject) => setTimeout(() => reject(new Error('the fourth socket stayed open')), 3000))]);
+      expect(held.every((h) => !h.socket.destroyed)).toBe(true);
+      held.forEach((h) => h.socket.destroy());
+      await Promise.all(held.map((h) => h.closed));
+      await new Promise((r) => setTimeout(r, 50));
+      const ok = await request(small.port, {
+        method: 'POST',
+        path: '/api/call/listRecent',
+        headers: { host: `127.0.0.1:${small.port}`, 'content-type': 'application/json', 'x-vmd-token': small.token, connection: 'close' },
+        body: '{"args":[]}',
+      });
+      expect(ok.status).toBe(200);
     } finally {
       await small.close();
     }
