@@ -1,0 +1,109 @@
+/**
+ * Least-squares fit of one MMD interpolation curve (a cubic Bézier from (0,0) to (1,1) with control
+ * points P1 = (x1, y1), P2 = (x2, y2) in the unit square) to points (t, p) of normalised progress.
+ *
+ * Alternates two linear steps (Schneider's method): with each point's curve parameter s fixed, the
+ * control points that minimise the weighted squared distance solve one 2×2 system per coordinate;
+ * with the control points fixed, one Newton step moves each s to the nearest point of the curve.
+ * The control points are clamped to [0, 1] (the file cannot store anything else, and inside the square
+ * the curve never overshoots). A tiny ridge toward MMD's linear curve keeps the system solvable when a
+ * segment has one or two points.
+ */
+
+const L1 = 20 / 127;
+const L2 = 107 / 127;
+
+/** Scratch big enough for `m` points (grown on demand, reused across calls). */
+let sScratch = new Float64Array(256);
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/**
+ * Solves [a11 a12; a12 a22]·[u; v] = [b1; b2] with u, v clamped to [0, 1]; when one is clamped the
+ * other is re-solved with it fixed (the constrained optimum of a convex quadratic on a box edge).
+ */
+const box = new Float64Array(2);
+function solveBox(a11: number, a12: number, a22: number, b1: number, b2: number): void {
+  const det = a11 * a22 - a12 * a12;
+  const u = det !== 0 ? (b1 * a22 - b2 * a12) / det : L1;
+  const v = det !== 0 ? (a11 * b2 - a12 * b1) / det : L2;
+  if (u >= 0 && u <= 1 && v >= 0 && v <= 1) {
+    box[0] = u;
+    box[1] = v;
+    return;
+  }
+  // Try fixing each coordinate at its clamped value and keep the better (lower objective).
+  const obj = (x: number, y: number) => 0.5 * (a11 * x * x + 2 * a12 * x * y + a22 * y * y) - b1 * x - b2 * y;
+  const uc = clamp01(u);
+  const v1 = clamp01(a22 > 0 ? (b2 - a12 * uc) / a22 : v);
+  const vc = clamp01(v);
+  const u2 = clamp01(a11 > 0 ? (b1 - a12 * vc) / a11 : u);
+  if (obj(uc, v1) <= obj(u2, vc)) {
+    box[0] = uc;
+    box[1] = v1;
+  } else {
+    box[0] = u2;
+    box[1] = vc;
+  }
+}
+
+/**
+ * Fits control points to `m` points (ts[i], ps[i]) with weights ws[i] (ts in (0, 1)).
+ * Writes x1, y1, x2, y2 (0..1) into `out`.
+ */
+export function fitCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, out: Float64Array, iterations = 8): void {
+  if (m === 0) {
+    out[0] = L1; out[1] = L1; out[2] = L2; out[3] = L2;
+    return;
+  }
+  if (sScratch.length < m) sScratch = new Float64Array(Math.max(m, 2 * sScratch.length));
+  const s = sScratch;
+  for (let i = 0; i < m; i++) s[i] = ts[i];
+  let x1 = L1, y1 = L1, x2 = L2, y2 = L2;
+  for (let it = 0; it <= iterations; it++) {
+    let a11 = 0, a12 = 0, a22 = 0, bx1 = 0, bx2 = 0, by1 = 0, by2 = 0, wsum = 0;
+    for (let i = 0; i < m; i++) {
+      const si = s[i], u = 1 - si, w = ws[i];
+      const b1 = 3 * u * u * si, b2 = 3 * u * si * si, b3 = si * si * si;
+      const rx = ts[i] - b3, ry = ps[i] - b3;
+      a11 += w * b1 * b1;
+      a12 += w * b1 * b2;
+      a22 += w * b2 * b2;
+      bx1 += w * b1 * rx;
+      bx2 += w * b2 * rx;
+      by1 += w * b1 * ry;
+      by2 += w * b2 * ry;
+      wsum += w;
+    }
+    const lam = 1e-7 * (a11 + a22) + 1e-12 * (wsum || 1);
+    a11 += lam;
+    a22 += lam;
+    solveBox(a11, a12, a22, bx1 + lam * L1, bx2 + lam * L2);
+    x1 = box[0];
+    x2 = box[1];
+    solveBox(a11, a12, a22, by1 + lam * L1, by2 + lam * L2);
+    y1 = box[0];
+    y2 = box[1];
+    if (it === iterations) break;
+    // Newton step of each parameter toward the nearest curve point.
+    const ax = x2 - 2 * x1, ay = y2 - 2 * y1, cx = 1 - 2 * x2 + x1, cy = 1 - 2 * y2 + y1;
+    for (let i = 0; i < m; i++) {
+      const si = s[i], u = 1 - si;
+      const b1 = 3 * u * u * si, b2 = 3 * u * si * si, b3 = si * si * si;
+      const ex = b1 * x1 + b2 * x2 + b3 - ts[i];
+      const ey = b1 * y1 + b2 * y2 + b3 - ps[i];
+      const dx = 3 * u * u * x1 + 6 * u * si * (x2 - x1) + 3 * si * si * (1 - x2);
+      const dy = 3 * u * u * y1 + 6 * u * si * (y2 - y1) + 3 * si * si * (1 - y2);
+      const ddx = 6 * u * ax + 6 * si * cx, ddy = 6 * u * ay + 6 * si * cy;
+      const num = ex * dx + ey * dy;
+      const den = dx * dx + dy * dy + ex * ddx + ey * ddy;
+      if (den > 1e-12) {
+        const ns = si - num / den;
+        s[i] = ns < 0 ? 0 : ns > 1 ? 1 : ns;
+      }
+    }
+  }
+  out[0] = x1; out[1] = y1; out[2] = x2; out[3] = y2;
+}

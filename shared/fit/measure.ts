@@ -1,0 +1,89 @@
+/**
+ * How far one motion plays from another, measured by sampling both with the player (sample.ts) and
+ * nothing from the fitter: at every integer frame and (optionally) every half frame, output frame g
+ * against the input at g·factor. Bones by name: position (largest |Δ| of a coordinate) and rotation
+ * (angle between the orientations); morphs by name (|Δ weight|); camera target/distance, angles
+ * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. Tracks present on one side only are
+ * measured against the other's rest/hold the way a player would show them (a missing bone rests).
+ */
+import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import { buildTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+
+export interface MotionErrors {
+  position: number;
+  rotationDeg: number;
+  morph: number;
+  cameraPosition: number;
+  cameraAngleDeg: number;
+  cameraFov: number;
+}
+
+export interface MeasureOptions {
+  /** Output frame g is compared with the input at g·factor (default 1). */
+  factor?: number;
+  /** Also compare at every half frame (default true). */
+  halfFrames?: boolean;
+  /** Output frames to compare, inclusive (default 0 … the later of both ends). */
+  from?: number;
+  to?: number;
+}
+
+const RAD = 180 / Math.PI;
+
+function angleDeg(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const na = Math.hypot(a[0], a[1], a[2], a[3]) || 1;
+  const nb = Math.hypot(b[0], b[1], b[2], b[3]) || 1;
+  const d = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
+  // 2·acos(|dot|), through the chord for small angles.
+  const s = Math.sqrt(Math.max(0, 1 - Math.min(1, d) ** 2));
+  return 2 * Math.atan2(s, Math.min(1, d)) * RAD;
+}
+
+/** Largest differences between `input` (at g·factor) and `output` (at g). */
+export function measureErrors(input: VmdDocument, output: VmdDocument, opts: MeasureOptions = {}): MotionErrors {
+  const k = opts.factor ?? 1;
+  const ta = buildTracks(input), tb = buildTracks(output);
+  const last = Math.max(tb.lastFrame, Math.ceil(ta.lastFrame / k));
+  const from = opts.from ?? 0, to = Math.min(opts.to ?? last, last);
+  const step = opts.halfFrames === false ? 1 : 0.5;
+  const e: MotionErrors = { position: 0, rotationDeg: 0, morph: 0, cameraPosition: 0, cameraAngleDeg: 0, cameraFov: 0 };
+  const pa = [0, 0, 0], ra = [0, 0, 0, 1], pb = [0, 0, 0], rb = [0, 0, 0, 1];
+  const names = new Set([...ta.bones.names, ...tb.bones.names]);
+  for (const name of names) {
+    const ia = ta.bones.index.get(name), ib = tb.bones.index.get(name);
+    for (let g = from; g <= to; g += step) {
+      if (ia !== undefined) sampleBoneInto(ta.bones, ia, g * k, pa, ra, 0);
+      else { pa.fill(0); ra[0] = ra[1] = ra[2] = 0; ra[3] = 1; }
+      if (ib !== undefined) sampleBoneInto(tb.bones, ib, g, pb, rb, 0);
+      else { pb.fill(0); rb[0] = rb[1] = rb[2] = 0; rb[3] = 1; }
+      for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[c] - pb[c]));
+      e.rotationDeg = Math.max(e.rotationDeg, angleDeg(ra, rb));
+    }
+  }
+  const morphs = new Set([...ta.morphs.names, ...tb.morphs.names]);
+  for (const name of morphs) {
+    const ia = ta.morphs.index.get(name), ib = tb.morphs.index.get(name);
+    for (let g = from; g <= to; g += step) {
+      const wa = ia !== undefined ? sampleMorph(ta.morphs, ia, g * k) : 0;
+      const wb = ib !== undefined ? sampleMorph(tb.morphs, ib, g) : 0;
+      e.morph = Math.max(e.morph, Math.abs(wa - wb));
+    }
+  }
+  if (ta.camera.frames.length || tb.camera.frames.length) {
+    for (let g = from; g <= to; g += step) {
+      const ca = sampleCamera(ta.camera, g * k), cb = sampleCamera(tb.camera, g);
+      if (!ca || !cb) {
+        e.cameraPosition = Infinity;
+        continue;
+      }
+      for (let c = 0; c < 3; c++) {
+        e.cameraPosition = Math.max(e.cameraPosition, Math.abs(ca.target[c] - cb.target[c]));
+        e.cameraAngleDeg = Math.max(e.cameraAngleDeg, Math.abs(ca.rotation[c] - cb.rotation[c]) * RAD);
+      }
+      e.cameraPosition = Math.max(e.cameraPosition, Math.abs(ca.distance - cb.distance));
+      e.cameraFov = Math.max(e.cameraFov, Math.abs(ca.fov - cb.fov));
+    }
+  }
+  return e;
+}

@@ -1,0 +1,631 @@
+/**
+ * Re-expressing a motion with the fitter (track-fit.ts): `reduce` (fewer keys within tolerance),
+ * `speedRefit` (re-timing by a factor K without dropping motion: output frame g plays what the input
+ * plays at g·K) and `bake` (a key on every frame).
+ *
+ * Per kind: bone tracks fit X, Y, Z (each its own curve) and the rotation (a curve timing the slerp);
+ * morphs are linear (keys only); the camera fits six curves (target X/Y/Z, one shared by the three
+ * angles, distance, fov as whole numbers), each stretch between cuts on its own, so cuts stay cuts;
+ * angles are kept as stored, never wrapped. Light, self-shadow and IK/display keys are kept as they are
+ * (re-timed like steps by speedRefit). Step attributes force keys: a bone key where the physics flag
+ * changes, a camera key where perspective changes.
+ *
+ * New keys are copies of the input key in force at their frame (name bytes, physics bytes 2–3, tail
+ * bytes and perspective carry over) with frame, values and curves rewritten. Tracks left alone (not
+ * selected, nothing to gain) keep their records byte for byte; a block with no refitted track is the
+ * input block itself. Changed blocks list tracks by name and keys by frame, so the output does not
+ * depend on the order of records in the file.
+ */
+import { curveBetween } from '../edits/curve-split';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edits/report';
+import { namePattern } from '../edits/preset';
+import { quantiseCurve, type Curve } from '../vmd/bezier';
+import { physicsFlag, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import { decodeName } from '../vmd/sjis';
+import { buildBoneTracks, buildCameraTrack, buildMorphTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
+import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
+import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
+import { fitWindow, type FitGroup, type SampledWindow } from './track-fit';
+
+export interface Tolerances {
+  /** Bone position, camera target and distance, in units. */
+  position: number;
+  /** Bone rotation (angle between orientations) and camera angles, in degrees. */
+  rotationDeg: number;
+  /** Morph weight. */
+  morph: number;
+}
+
+export const DEFAULT_TOLERANCES: Readonly<Tolerances> = { position: 0.01, rotationDeg: 0.1, morph: 0.005 };
+
+export interface FitSelection {
+  /** Bone/morph name pattern (see namePattern in shared/edits/preset.ts); all when undefined. */
+  bones?: string;
+  /** Only keys in [from, to] are refitted (reduce) or baked (bake). */
+  from?: number;
+  to?: number;
+}
+
+export type ReduceOptions = Partial<Tolerances> & FitSelection;
+export type SpeedRefitOptions = Partial<Tolerances> & { factor: number };
+export type BakeOptions = FitSelection;
+
+type Kind = 'bone' | 'morph' | 'camera';
+
+interface Counts {
+  before: number;
+  after: number;
+  refitted: number;
+}
+
+const DEG = Math.PI / 180;
+const F = Math.fround;
+
+function resolveTolerances(o: Partial<Tolerances>): Tolerances | string {
+  const t = { ...DEFAULT_TOLERANCES };
+  for (const k of ['position', 'rotationDeg', 'morph'] as const) {
+    const v = o[k];
+    if (v === undefined) continue;
+    if (!Number.isFinite(v) || v <= 0) return `tolerance ${k} must be a number greater than 0, got ${v}`;
+    t[k] = v;
+  }
+  return t;
+}
+
+/** Camera fov is stored as whole degrees: a key between two fov values rounds, so its tolerance is at least ½°. */
+function fovTolerance(t: Tolerances): number {
+  return Math.max(0.5 + 1e-9, t.rotationDeg);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Time maps: which input time a window sample plays, and which input keys a window covers.
+
+interface Mapping {
+  /** Output frame → input time. */
+  time: (g: number) => number;
+  /** Input frame of a step → first output frame that shows it. */
+  stepFrame: (f: number) => number;
+  /** True when output frames are input frames (reduce, bake): the input's own curves are hints. */
+  identity: boolean;
+}
+
+const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true };
+
+function scaled(k: number): Mapping {
+  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sampling one track into a window.
+
+function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
+  const n = 2 * (g1 - g0) + 1;
+  const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
+  const pos = new Float64Array(3), rot = new Float64Array(4);
+  for (let j = 0; j < n; j++) {
+    sampleBoneInto(b, t, map.time(g0 + j / 2), pos, rot, 0);
+    px[j] = pos[0]; py[j] = pos[1]; pz[j] = pos[2];
+    q[4 * j] = rot[0]; q[4 * j + 1] = rot[1]; q[4 * j + 2] = rot[2]; q[4 * j + 3] = rot[3];
+  }
+  const groups: FitGroup[] = [
+    { kind: 'curve', comps: [px], tol: tol.position },
+    { kind: 'curve', comps: [py], tol: tol.position },
+    { kind: 'curve', comps: [pz], tol: tol.position },
+    { kind: 'quat', q, tol: tol.rotationDeg * DEG },
+  ];
+  const a = b.start[t], e = b.start[t + 1];
+  const forced: number[] = [];
+  let prev: string | null = null;
+  for (let k = a; k < e; k++) {
+    const flag = physicsKey(block, b, k);
+    if (prev !== null && flag !== prev) forced.push(map.stepFrame(b.frames[k]));
+    prev = flag;
+  }
+  return { g0, g1, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined };
+}
+
+/** The physics flag pair of key k as a string ('' when the key's rows hold no copies). */
+function physicsKey(block: FixedBlock, b: BoneTracks, k: number): string {
+  const o = b.record[k] * BONE.SIZE + BONE.INTERPOLATION;
+  const ip = block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH);
+  const f = physicsFlag(ip);
+  return f ? `${f[0]}/${f[1]}` : '';
+}
+
+/** The input's own curves when [x, y] are consecutive keys of the track (exact playback). */
+function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number, e: number, per: number) {
+  return (x: number, y: number): Uint8Array | null => {
+    const k = keyAtOrBefore(tr.frames, a, e, x);
+    if (k < a || tr.frames[k] !== x || k + 1 >= e || tr.frames[k + 1] !== y) return null;
+    return tr.curves.slice(per * (k + 1), per * (k + 2));
+  };
+}
+
+function morphWindow(m: MorphTracks, t: number, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
+  const n = 2 * (g1 - g0) + 1;
+  const w = new Float64Array(n);
+  for (let j = 0; j < n; j++) w[j] = sampleMorph(m, t, map.time(g0 + j / 2));
+  return { g0, g1, groups: [{ kind: 'linear', comps: [w], tol: tol.morph }] };
+}
+
+function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
+  const n = 2 * (g1 - g0) + 1;
+  const ch = Array.from({ length: 8 }, () => new Float64Array(n));
+  for (let j = 0; j < n; j++) {
+    const p = sampleCamera(c, map.time(g0 + j / 2))!;
+    ch[0][j] = p.target[0]; ch[1][j] = p.target[1]; ch[2][j] = p.target[2];
+    ch[3][j] = p.rotation[0]; ch[4][j] = p.rotation[1]; ch[5][j] = p.rotation[2];
+    ch[6][j] = p.distance; ch[7][j] = p.fov;
+  }
+  const groups: FitGroup[] = [
+    { kind: 'curve', comps: [ch[0]], tol: tol.position },
+    { kind: 'curve', comps: [ch[1]], tol: tol.position },
+    { kind: 'curve', comps: [ch[2]], tol: tol.position },
+    { kind: 'curve', comps: [ch[3], ch[4], ch[5]], tol: tol.rotationDeg * DEG },
+    { kind: 'curve', comps: [ch[6]], tol: tol.position },
+    { kind: 'curve', comps: [ch[7]], tol: fovTolerance(tol), integer: true },
+  ];
+  const forced: number[] = [];
+  for (let k = 1; k < c.frames.length; k++) if (c.perspective[k] !== c.perspective[k - 1]) forced.push(map.stepFrame(c.frames[k]));
+  return { g0, g1, groups, forced, noUnitSegments: true, hint: map.identity ? segmentHint(c, 0, c.frames.length, 24) : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing keys.
+
+function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null): Uint8Array {
+  const r = template.slice();
+  const v = viewOf(r);
+  v.setUint32(BONE.FRAME, frame, true);
+  const g = w.groups;
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, (g[c] as { comps: Float64Array[] }).comps[0][j], true);
+  const q = (g[3] as { q: Float64Array }).q;
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[4 * j + c], true);
+  if (curves) setBoneCurvesFrom(r, curves);
+  return r;
+}
+
+function setBoneCurvesFrom(r: Uint8Array, curves: Uint8Array): void {
+  const ip = r.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH);
+  const set: Partial<Record<BoneChannel, Curve>> = {};
+  for (let c = 0; c < 4; c++) set[c as BoneChannel] = [curves[4 * c], curves[4 * c + 1], curves[4 * c + 2], curves[4 * c + 3]];
+  setBoneCurves(ip, set);
+}
+
+function writeMorphKey(template: Uint8Array, frame: number, weight: number): Uint8Array {
+  const r = template.slice();
+  const v = viewOf(r);
+  v.setUint32(MORPH.FRAME, frame, true);
+  v.setFloat32(MORPH.WEIGHT, weight, true);
+  return r;
+}
+
+function writeCameraKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null): Uint8Array {
+  const r = template.slice();
+  const v = viewOf(r);
+  v.setUint32(CAMERA.FRAME, frame, true);
+  const comp = (gi: number, ci = 0) => (w.groups[gi] as { comps: Float64Array[] }).comps[ci][j];
+  for (let c = 0; c < 3; c++) v.setFloat32(CAMERA.TARGET + 4 * c, comp(c), true);
+  for (let c = 0; c < 3; c++) v.setFloat32(CAMERA.ROTATION + 4 * c, comp(3, c), true);
+  v.setFloat32(CAMERA.DISTANCE, comp(4), true);
+  v.setUint32(CAMERA.FOV, Math.max(0, Math.round(comp(5))), true);
+  if (curves) setCameraCurvesFrom(r, curves);
+  return r;
+}
+
+function setCameraCurvesFrom(r: Uint8Array, curves: Uint8Array): void {
+  const ip = r.subarray(CAMERA.INTERPOLATION, CAMERA.INTERPOLATION + CAMERA.INTERPOLATION_LENGTH);
+  for (let c = 0; c < 6; c++) setCameraCurve(ip, c as CameraChannel, [curves[4 * c], curves[4 * c + 1], curves[4 * c + 2], curves[4 * c + 3]]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Assembling blocks.
+
+/** All records of a named block grouped by track (duplicates too), each list in frame order (stable). */
+function recordsByTrack(block: FixedBlock, tr: NamedTracks, nameLength: number): Uint32Array[] {
+  const lists: number[][] = tr.names.map(() => []);
+  const kept = new Uint8Array(block.count);
+  for (let t = 0; t < tr.names.length; t++) for (let k = tr.start[t]; k < tr.start[t + 1]; k++) {
+    lists[t].push(tr.record[k]);
+    kept[tr.record[k]] = 1;
+  }
+  const frameOf = (i: number) => block.view.getUint32(i * block.size + 15, true);
+  for (let i = 0; i < block.count; i++) {
+    if (kept[i]) continue;
+    const t = tr.index.get(decodeName(block.bytes, i * block.size, nameLength));
+    if (t !== undefined) lists[t].push(i);
+  }
+  return lists.map((l) => Uint32Array.from(l.map((i, p) => [frameOf(i), p, i]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2])));
+}
+
+/** Track order for changed blocks: by decoded name (independent of record order). */
+function sortedTracks(names: string[]): number[] {
+  return names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+}
+
+interface TrackOutput {
+  /** New records for the track, or null to keep it as it is. */
+  records: Uint8Array[] | null;
+  before: number;
+}
+
+function namedBlock(kind: 'bone' | 'morph', block: FixedBlock, tr: NamedTracks, nameLength: number, outputs: TrackOutput[], c: Counts, rep: EditReport): FixedBlock {
+  let any = false;
+  for (const o of outputs) if (o.records) any = true;
+  const kc = rep.byKind[kind];
+  if (!any) {
+    kc.kept += block.count;
+    c.before += block.count;
+    c.after += block.count;
+    return block;
+  }
+  const all = recordsByTrack(block, tr, nameLength);
+  const recs: Uint8Array[] = [];
+  for (const t of sortedTracks(tr.names)) {
+    const o = outputs[t];
+    if (o.records) {
+      for (const r of o.records) recs.push(r);
+      c.refitted++;
+      c.before += all[t].length;
+      c.after += o.records.length;
+    } else {
+      for (const i of all[t]) recs.push(recordBytes(block, i));
+      kc.kept += all[t].length;
+      c.before += all[t].length;
+      c.after += all[t].length;
+    }
+  }
+  return blockFromRecords(kind, recs);
+}
+
+/** Counts a refitted track's keys against the input's (kept = frames that were keys before). */
+function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, outFrames: number[], duplicates: number, sameFrames: boolean): void {
+  const kc = rep.byKind[kind];
+  if (!sameFrames) {
+    // Re-timed: every output key is rewritten; the before/after figures say how many.
+    kc.kept += Math.min(inputFrames.length, outFrames.length);
+    kc.changed += Math.min(inputFrames.length, outFrames.length);
+    kc.added += Math.max(0, outFrames.length - inputFrames.length);
+    kc.dropped += Math.max(0, inputFrames.length - outFrames.length) + duplicates;
+    return;
+  }
+  const inSet = new Set<number>();
+  for (let i = 0; i < inputFrames.length; i++) inSet.add(inputFrames[i]);
+  let kept = 0;
+  for (const f of outFrames) if (inSet.has(f)) kept++;
+  kc.kept += kept;
+  kc.changed += kept;
+  kc.added += outFrames.length - kept;
+  kc.dropped += inputFrames.length - kept + duplicates;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The three operations.
+
+type Op =
+  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; from: number; to: number }
+  | { op: 'speed'; tol: Tolerances; factor: number }
+  | { op: 'bake'; select: (name: string) => boolean; from: number; to: number };
+
+const BAKE_TOL: Tolerances = { position: 1, rotationDeg: 1, morph: 1 };
+
+/** Key index range [i0, i1] of a track that the op rewrites, or null to leave it. */
+function windowKeys(frames: Uint32Array, a: number, e: number, op: Op): [number, number] | null {
+  if (op.op === 'speed') return e - a >= 1 ? [a, e - 1] : null;
+  if (op.op === 'reduce') {
+    let i0 = a;
+    while (i0 < e && frames[i0] < op.from) i0++;
+    let i1 = e - 1;
+    while (i1 >= a && frames[i1] > op.to) i1--;
+    return i1 - i0 >= 2 ? [i0, i1] : null;
+  }
+  // bake: snap outward to keys so the motion outside is untouched.
+  let i0 = keyAtOrBefore(frames, a, e, op.from);
+  if (i0 < a) i0 = a;
+  let i1 = i0;
+  while (i1 < e - 1 && frames[i1] < op.to) i1++;
+  return i1 > i0 ? [i0, i1] : null;
+}
+
+/** Output window for input keys [i0, i1]. */
+function outWindow(frames: Uint32Array, i0: number, i1: number, op: Op): [number, number] {
+  if (op.op === 'speed') return [Math.floor(frames[i0] / op.factor + 1e-9), Math.ceil(frames[i1] / op.factor - 1e-9)];
+  return [frames[i0], frames[i1]];
+}
+
+/** Bake curves: the part of each input curve between consecutive frames, per curve channel. */
+function bakeFit(w: SampledWindow, tr: { frames: Uint32Array; curves: Uint8Array }, a: number, e: number, per: number): { frames: number[]; curves: (Uint8Array | null)[] } {
+  const frames: number[] = [w.g0];
+  const curves: (Uint8Array | null)[] = [null];
+  for (let g = w.g0 + 1; g <= w.g1; g++) {
+    frames.push(g);
+    const k = keyAtOrBefore(tr.frames, a, e, g - 1);
+    const k1 = Math.min(k + 1, e - 1);
+    const span = tr.frames[k1] - tr.frames[k];
+    const out = new Uint8Array(per);
+    for (let c = 0; c < per / 4; c++) {
+      const src: Curve = [tr.curves[per * k1 + 4 * c], tr.curves[per * k1 + 4 * c + 1], tr.curves[per * k1 + 4 * c + 2], tr.curves[per * k1 + 4 * c + 3]];
+      let q: Curve = src;
+      if (span > 1) q = quantiseCurve(curveBetween(src, (g - 1 - tr.frames[k]) / span, (g - tr.frames[k]) / span));
+      out.set(q, 4 * c);
+    }
+    curves.push(out);
+  }
+  return { frames, curves };
+}
+
+function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: EditReport): TrackOutput {
+  const a = b.start[t], e = b.start[t + 1];
+  const before = e - a;
+  if (op.op !== 'speed' && !op.select(b.names[t])) return { records: null, before };
+  const win = windowKeys(b.frames, a, e, op);
+  if (!win) return { records: null, before };
+  const [i0, i1] = win;
+  const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+  const [g0, g1] = outWindow(b.frames, i0, i1, op);
+  const rec = (k: number) => recordBytes(doc.bone, b.record[k]);
+  if (op.op === 'speed' && i0 === i1) {
+    // One key holds everywhere: only its frame moves.
+    const r = rec(i0).slice();
+    viewOf(r).setUint32(BONE.FRAME, Math.round(b.frames[i0] / op.factor), true);
+    countKeys(rep, 'bone', [b.frames[i0]], [0], 0, false);
+    return { records: [r], before };
+  }
+  const w = boneWindow(doc.bone, b, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
+  const fit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
+  if (op.op === 'reduce' && fit.frames.length >= i1 - i0 + 1) return { records: null, before };
+  const out: Uint8Array[] = [];
+  if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
+  for (let i = 0; i < fit.frames.length; i++) {
+    const g = fit.frames[i];
+    const x = map.time(g);
+    let k = keyAtOrBefore(b.frames, a, e, x);
+    if (k < a) k = a;
+    if (op.op !== 'speed' && i === 0) {
+      out.push(rec(i0)); // the window's first key: its curve shapes the segment before the window
+      continue;
+    }
+    out.push(writeBoneKey(rec(k), g, w, 2 * (g - g0), fit.curves[i]));
+  }
+  if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
+  const inFrames = b.frames.subarray(i0, i1 + 1);
+  countKeys(rep, 'bone', inFrames, fit.frames, 0, op.op !== 'speed');
+  return { records: out, before };
+}
+
+function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep: EditReport): TrackOutput {
+  const a = m.start[t], e = m.start[t + 1];
+  const before = e - a;
+  if (op.op !== 'speed' && !op.select(m.names[t])) return { records: null, before };
+  const win = windowKeys(m.frames, a, e, op);
+  if (!win) return { records: null, before };
+  const [i0, i1] = win;
+  const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+  const [g0, g1] = outWindow(m.frames, i0, i1, op);
+  const rec = (k: number) => recordBytes(doc.morph, m.record[k]);
+  if (op.op === 'speed' && i0 === i1) {
+    const r = rec(i0).slice();
+    viewOf(r).setUint32(MORPH.FRAME, Math.round(m.frames[i0] / op.factor), true);
+    countKeys(rep, 'morph', [m.frames[i0]], [0], 0, false);
+    return { records: [r], before };
+  }
+  const w = morphWindow(m, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
+  let frames: number[];
+  if (op.op === 'bake') frames = Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i);
+  else frames = fitWindow(w).frames;
+  if (op.op === 'reduce' && frames.length >= i1 - i0 + 1) return { records: null, before };
+  const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
+  const out: Uint8Array[] = [];
+  if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
+  for (let i = 0; i < frames.length; i++) {
+    const g = frames[i];
+    let k = keyAtOrBefore(m.frames, a, e, map.time(g));
+    if (k < a) k = a;
+    if (op.op !== 'speed' && i === 0) {
+      out.push(rec(i0));
+      continue;
+    }
+    out.push(writeMorphKey(rec(k), g, weights[2 * (g - g0)]));
+  }
+  if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
+  countKeys(rep, 'morph', m.frames.subarray(i0, i1 + 1), frames, 0, op.op !== 'speed');
+  return { records: out, before };
+}
+
+/** The camera block: each stretch between cuts fitted on its own. */
+function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, counts: Counts): { block: Block; cutsBefore: number; cutsAfter: number } {
+  const n = c.frames.length;
+  const cuts = (fr: ArrayLike<number>) => {
+    let k = 0;
+    for (let i = 1; i < fr.length; i++) if (fr[i] - fr[i - 1] === 1) k++;
+    return k;
+  };
+  const cutsBefore = cuts(c.frames);
+  const keep = () => {
+    rep.byKind.camera.kept += doc.camera.count;
+    counts.before += doc.camera.count;
+    counts.after += doc.camera.count;
+    return { block: doc.camera as Block, cutsBefore, cutsAfter: cutsBefore };
+  };
+  if (n === 0) return keep();
+  const win = windowKeys(c.frames, 0, n, op);
+  if (!win) return keep();
+  const [i0, i1] = win;
+  const rec = (k: number) => recordBytes(doc.camera, c.record[k]);
+  const out: Uint8Array[] = [];
+  const outFrames: number[] = [];
+  if (op.op !== 'speed') for (let k = 0; k < i0; k++) out.push(rec(k));
+  if (op.op === 'speed' && n === 1) {
+    const r = rec(0).slice();
+    viewOf(r).setUint32(CAMERA.FRAME, Math.round(c.frames[0] / op.factor), true);
+    out.push(r);
+    outFrames.push(0);
+  } else {
+    // Pieces: runs of keys [p0, p1] inside the window with no cut inside.
+    const pieces: [number, number][] = [];
+    let p0 = i0;
+    for (let k = i0 + 1; k <= i1; k++) {
+      if (c.frames[k] - c.frames[k - 1] === 1) {
+        pieces.push([p0, k - 1]);
+        p0 = k;
+      }
+    }
+    pieces.push([p0, i1]);
+    const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+    const tol = op.op === 'bake' ? BAKE_TOL : op.tol;
+    for (let p = 0; p < pieces.length; p++) {
+      const [k0, k1] = pieces[p];
+      let g0: number, g1: number;
+      if (op.op === 'speed') {
+        g0 = p === 0 ? Math.floor(c.frames[k0] / op.factor + 1e-9) : Math.ceil(c.frames[k0] / op.factor - 1e-9);
+        g1 = p === pieces.length - 1 ? Math.ceil(c.frames[k1] / op.factor - 1e-9) : Math.ceil(c.frames[pieces[p + 1][0]] / op.factor - 1e-9) - 1;
+        if (outFrames.length && g0 <= outFrames[outFrames.length - 1]) g0 = outFrames[outFrames.length - 1] + 1;
+        if (g1 < g0) continue; // a stretch shorter than one output frame never shows
+      } else {
+        g0 = c.frames[k0];
+        g1 = c.frames[k1];
+      }
+      const w = cameraWindow(c, g0, g1, map, tol);
+      const fit = op.op === 'bake' ? bakeFit(w, c, 0, n, 24) : fitWindow(w);
+      for (let i = 0; i < fit.frames.length; i++) {
+        const g = fit.frames[i];
+        let k = keyAtOrBefore(c.frames, 0, n, map.time(g));
+        if (k < 0) k = 0;
+        outFrames.push(g);
+        if (op.op !== 'speed' && i === 0) {
+          out.push(rec(k0));
+          continue;
+        }
+        out.push(writeCameraKey(rec(k), g, w, 2 * (g - g0), fit.curves[i]));
+      }
+    }
+  }
+  if (op.op === 'reduce' && outFrames.length >= i1 - i0 + 1) return keep();
+  if (op.op !== 'speed') for (let k = i1 + 1; k < n; k++) out.push(rec(k));
+  countKeys(rep, 'camera', c.frames.subarray(i0, i1 + 1), outFrames, doc.camera.count - n, op.op !== 'speed');
+  if (op.op !== 'speed') rep.byKind.camera.kept += n - (i1 - i0 + 1);
+  counts.before += doc.camera.count;
+  counts.after += out.length;
+  counts.refitted++;
+  const sortedOut = out.map((r, i) => [viewOf(r).getUint32(CAMERA.FRAME, true), i, r] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);
+  const fr = sortedOut.map((r) => viewOf(r).getUint32(CAMERA.FRAME, true));
+  return { block: blockFromRecords('camera', sortedOut), cutsBefore, cutsAfter: cuts(fr) };
+}
+
+/** Steps (light, self-shadow, IK) re-timed: a key shows from the first output frame whose input time reaches it; the later of two on one frame wins. */
+function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: number, rep: EditReport): Block {
+  const b = doc[kind];
+  if (b.count === 0) return b;
+  const byFrame = new Map<number, [number, number]>(); // output frame -> [input frame, record]
+  for (let i = 0; i < b.count; i++) {
+    const o = b.kind === 'ik' ? b.offsets[i] : i * b.size;
+    const f = b.view.getUint32(o, true);
+    const g = Math.ceil(f / k - 1e-9);
+    const cur = byFrame.get(g);
+    if (!cur || f > cur[0]) {
+      if (cur) rep.byKind[kind].collisions++;
+      byFrame.set(g, [f, i]);
+    } else rep.byKind[kind].collisions++;
+  }
+  const recs = [...byFrame.entries()].sort((x, y) => x[0] - y[0]).map(([g, [, i]]) => {
+    const r = recordBytes(b, i).slice();
+    viewOf(r).setUint32(0, g, true);
+    return r;
+  });
+  rep.byKind[kind].kept += recs.length;
+  if (b.kind === 'ik') {
+    let total = 0;
+    const offsets = new Uint32Array(recs.length + 1);
+    for (let i = 0; i < recs.length; i++) {
+      offsets[i] = total;
+      total += recs[i].length;
+    }
+    offsets[recs.length] = total;
+    const bytes = new Uint8Array(total);
+    recs.forEach((r, i) => bytes.set(r, offsets[i]));
+    return { kind: 'ik', count: recs.length, bytes, view: viewOf(bytes), offsets };
+  }
+  return blockFromRecords(b.kind, recs);
+}
+
+function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake'): EditResult {
+  const rep = newReport(edit);
+  const counts: Record<Kind, Counts> = {
+    bone: { before: 0, after: 0, refitted: 0 },
+    morph: { before: 0, after: 0, refitted: 0 },
+    camera: { before: 0, after: 0, refitted: 0 },
+  };
+  const blocks: Partial<Record<'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik', Block>> = {};
+  const b = buildBoneTracks(doc.bone);
+  const bo = b.names.map((_, t) => fitBoneTrack(doc, b, t, op, rep));
+  blocks.bone = namedBlock('bone', doc.bone, b, BONE.NAME_LENGTH, bo, counts.bone, rep);
+  const m = buildMorphTracks(doc.morph);
+  const mo = m.names.map((_, t) => fitMorphTrack(doc, m, t, op, rep));
+  blocks.morph = namedBlock('morph', doc.morph, m, MORPH.NAME_LENGTH, mo, counts.morph, rep);
+  const cam = fitCamera(doc, buildCameraTrack(doc.camera), op, rep, counts.camera);
+  blocks.camera = cam.block;
+  for (const kind of ['light', 'shadow', 'ik'] as const) {
+    if (op.op === 'speed') blocks[kind] = retimeSteps(doc, kind, op.factor, rep);
+    else rep.byKind[kind].kept += doc[kind].count;
+  }
+  for (const k of ['bone', 'morph', 'camera'] as const) {
+    rep.extra[`${k}KeysBefore`] = counts[k].before;
+    rep.extra[`${k}KeysAfter`] = counts[k].after;
+    rep.extra[`${k}TracksRefitted`] = counts[k].refitted;
+  }
+  rep.extra.cameraCutsBefore = cam.cutsBefore;
+  rep.extra.cameraCutsAfter = cam.cutsAfter;
+  if (cam.cutsAfter < cam.cutsBefore && op.op !== 'speed') rep.warnings.push(`${cam.cutsBefore - cam.cutsAfter} camera cut(s) were lost`);
+  if (op.op === 'speed') {
+    rep.extra.factor = op.factor;
+    if (cam.cutsAfter < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsAfter} camera cut(s) fell inside one output frame of the next and merged with it`);
+    for (const kind of ['light', 'shadow', 'ik'] as const) {
+      const n = rep.byKind[kind].collisions;
+      if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);
+    }
+  }
+  return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
+}
+
+function selection(o: FitSelection): { select: (name: string) => boolean; from: number; to: number } | string {
+  let select: (name: string) => boolean = () => true;
+  if (o.bones !== undefined && o.bones !== '') {
+    const p = namePattern(o.bones);
+    if ('error' in p) return p.error;
+    select = p.test;
+  }
+  const from = o.from ?? 0;
+  const to = o.to ?? Number.MAX_SAFE_INTEGER;
+  if (!Number.isFinite(from) || from < 0) return `--from must be a frame number ≥ 0, got ${o.from}`;
+  if (Number.isNaN(to) || to < from) return `--to (${o.to}) must not be before --from (${from})`;
+  return { select, from, to };
+}
+
+/**
+ * Fewer keys, same motion within tolerance: every bone, morph and camera track (those whose name
+ * matches `bones`; the camera always) is refitted over its keys in [from, to].
+ */
+export function reduce(doc: VmdDocument, opts: ReduceOptions = {}): EditResult {
+  const tol = resolveTolerances(opts);
+  if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
+  const s = selection(opts);
+  if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
+  return run(doc, { op: 'reduce', tol, ...s }, 'reduce');
+}
+
+/** Re-timing by `factor` K (2 = twice as fast): output frame g plays the input at g·K, within tolerance. */
+export function speedRefit(doc: VmdDocument, opts: SpeedRefitOptions): EditResult {
+  const k = opts.factor;
+  if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
+  const tol = resolveTolerances(opts);
+  if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
+  return run(doc, { op: 'speed', tol, factor: k }, 'speed');
+}
+
+/** A key on every frame of every bone, morph and camera track between [from, to] (snapped outward to keys). */
+export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
+  const s = selection(opts);
+  if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
+  return run(doc, { op: 'bake', ...s }, 'bake');
+}
