@@ -11,7 +11,7 @@ import { useHistoryStore, HISTORY_LIMIT } from '../../renderer/src/stores/histor
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../renderer/src/stores/curve-editor';
 import { useTimeStore } from '../../renderer/src/stores/time';
-import { useNotifyStore } from '../../renderer/src/stores/notify';
+import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
 import { setApi } from '../../renderer/src/api';
 import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
@@ -75,8 +75,8 @@ describe('editor stores', () => {
     expect(hist.message).toBe('Cannot move: a key is already there');
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('warning');
-    expect(notice.message).toBe(hist.message);
-    expect(notice.detail).toMatch(/frame 10/);
+    expect(noticeLines(notice, 'en').message).toBe(hist.message);
+    expect(noticeLines(notice, 'en').detail).toMatch(/frame 10/);
     expect(bytesNow()).toEqual(before);
     expect(useEditorActions().moveSelected(5)).toBe(true);
     expect(hist.depth).toBe(1);

@@ -49,7 +49,7 @@ export async function saveAsWithDialog(): Promise<boolean> {
   const doc = useDocumentStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
-    useNotifyStore().info(s.t('notify.nothingToSave'));
+    useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
   }
   const picked = await pickPath({
@@ -65,7 +65,7 @@ export async function saveAsWithDialog(): Promise<boolean> {
 export async function saveOrSaveAs(): Promise<boolean> {
   const doc = useDocumentStore();
   if (!doc.isOpen) {
-    useNotifyStore().info(useSettingsStore().t('notify.nothingToSave'));
+    useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
   }
   return doc.path ? doc.save() : saveAsWithDialog();
@@ -75,7 +75,7 @@ export async function exportVpdWithDialog(): Promise<boolean> {
   const doc = useDocumentStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
-    useNotifyStore().info(s.t('notify.nothingToSave'));
+    useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
   }
   const frame = Math.round(useTimeStore().frame);

@@ -12,7 +12,7 @@ import { useApi } from '../api';
 import { useDocumentStore } from './document';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 
 export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
@@ -88,8 +88,7 @@ export const useBatchStore = defineStore('batch', {
     },
     finish(s: BatchSummary) {
       this.summary = s;
-      const t = useSettingsStore().t;
-      const msg = s.cancelled ? t('batch.cancelled') : t('batch.done', { ok: s.ok, failed: s.failed, skipped: s.skipped });
+      const msg: NoticeText = s.cancelled ? { key: 'batch.cancelled' } : { key: 'batch.done', params: { ok: s.ok, failed: s.failed, skipped: s.skipped } };
       if (s.failed) useNotifyStore().warning(msg);
       else useNotifyStore().success(msg);
     },
@@ -128,10 +127,11 @@ export const useBatchStore = defineStore('batch', {
       const cur = hist.current();
       const { options, errors } = this.check;
       if (!cur || Object.keys(errors).length || !DOCUMENT_OPS.includes(this.op)) {
-        notify.error({ code: 'E_ARGUMENT', message: settings.t(cur ? 'batch.fix' : 'batch.err.noDocument') });
+        notify.error({ code: 'E_ARGUMENT', message: { key: cur ? 'batch.fix' : 'batch.err.noDocument' } });
         return false;
       }
       const label = settings.t(`batch.op.${this.op}`);
+      const opText: NoticeText = { key: `batch.op.${this.op}` };
       let edit;
       try {
         edit = prepareDocEdit(this.op, options);
@@ -151,7 +151,7 @@ export const useBatchStore = defineStore('batch', {
         return false;
       }
       if (isEmptyDiff(step.diff)) {
-        notify.info(settings.t('batch.doc.unchanged', { op: label, name: doc.fileName }));
+        notify.info({ key: 'batch.doc.unchanged', params: { op: opText, name: doc.fileName } });
         return false;
       }
       hist.commit(step);
@@ -159,11 +159,11 @@ export const useBatchStore = defineStore('batch', {
       useSelectionStore().clear();
       // What happened to the keys, as the batch report says it: nothing is dropped silently.
       const r = out.report;
-      const counts = settings.t('batch.doc.counts', { kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions });
+      const counts: NoticeText = { key: 'batch.doc.counts', params: { kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions } };
       notify.push(
         r.dropped || r.collisions || r.warnings.length ? 'warning' : 'success',
-        settings.t('batch.doc.applied', { op: label, name: doc.fileName }),
-        [counts, ...r.warnings].join(' · '),
+        { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
+        [counts, ...r.warnings],
       );
       this.hide();
       return true;

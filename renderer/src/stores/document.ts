@@ -22,10 +22,10 @@ import {
   type VmdDocument,
   type VmdInfo,
 } from '../../../shared/vmd';
-import type { IpcError, IpcResult, SavedFile } from '../../../shared/ipc/contract';
+import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import { updateTrackCurves, type EditDiff } from '../../../shared/editor';
 import { useApi } from '../api';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type ErrorLike } from './notify';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 
@@ -136,7 +136,7 @@ export const useDocumentStore = defineStore('document', () => {
       if (opened) {
         const dir = r.value.path.replace(/[\\/][^\\/]*$/, '');
         if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-        useNotifyStore().success(settings.t('notify.opened', { name: r.value.name }));
+        useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.name } });
       }
       return opened;
     } finally {
@@ -160,7 +160,7 @@ export const useDocumentStore = defineStore('document', () => {
     }
   }
 
-  function fail(e: IpcError): false {
+  function fail(e: ErrorLike): false {
     useNotifyStore().error(e);
     return false;
   }
@@ -171,7 +171,7 @@ export const useDocumentStore = defineStore('document', () => {
    */
   async function saveAs(target: string, opts: { overwrite?: boolean } = {}): Promise<boolean> {
     const bytes = encode(target);
-    if (!bytes) return fail({ code: 'E_ARGUMENT', message: useSettingsStore().t('notify.nothingToSave') });
+    if (!bytes) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
     const r = await write(target, bytes, opts.overwrite ?? false);
     if (!r.ok) return fail(r.error);
     path.value = r.value.path;
@@ -183,8 +183,8 @@ export const useDocumentStore = defineStore('document', () => {
     void s.refreshRecent();
     useNotifyStore().success(
       r.value.backupPath
-        ? s.t('notify.savedBackup', { name: fileName.value, backup: baseName(r.value.backupPath) })
-        : s.t('notify.saved', { name: fileName.value }),
+        ? { key: 'notify.savedBackup', params: { name: fileName.value, backup: baseName(r.value.backupPath) } }
+        : { key: 'notify.saved', params: { name: fileName.value } },
     );
     return true;
   }
@@ -197,11 +197,11 @@ export const useDocumentStore = defineStore('document', () => {
 
   /** Writes the pose at `frame` (interpolated like playback) as a VPD file. */
   async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean } = {}): Promise<boolean> {
-    if (!doc.value || !tracks.value) return fail({ code: 'E_ARGUMENT', message: useSettingsStore().t('notify.nothingToSave') });
+    if (!doc.value || !tracks.value) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
     const bytes = writeVpd(vmdToVpd(doc.value, tracks.value, frame));
     const r = await write(target, bytes, opts.overwrite ?? false);
     if (!r.ok) return fail(r.error);
-    useNotifyStore().success(useSettingsStore().t('notify.exported', { name: baseName(r.value.path) }));
+    useNotifyStore().success({ key: 'notify.exported', params: { name: baseName(r.value.path) } });
     return true;
   }
 

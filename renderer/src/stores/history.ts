@@ -110,7 +110,7 @@ export const useHistoryStore = defineStore('history', {
       const out = edit(cur.doc, cur.tracks);
       if (isRefusal(out)) {
         this.message = useSettingsStore().t(REFUSAL_TEXT[out.code]);
-        useNotifyStore().push('warning', this.message, out.message);
+        useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.message);
         return null;
       }
       this.commit(out);

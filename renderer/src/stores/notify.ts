@@ -1,23 +1,51 @@
 /**
  * The one error sink: error values from any store or request become visible notifications here.
  * Errors stay until dismissed; other kinds fade after a few seconds.
+ *
+ * A notice keeps what it means, not a translated line: a string key with its parameters, or the error
+ * value itself (code, message, file, offset). `noticeLines` phrases it in the language in force when it
+ * is shown, so a notice raised before a language switch follows the new language. The store needs no
+ * locale, and so does not import the settings store (which imports this one to report its errors).
  */
 import { defineStore } from 'pinia';
-import { t, type Locale } from '../../../shared/i18n/strings';
-import { useSettingsStore } from './settings';
+import { markRaw, type Raw } from 'vue';
+import { t, type Locale, type StringKey } from '../../../shared/i18n/strings';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
+
+/**
+ * Text of a notice: a literal (a codec's exact message, a file name), a string key with parameters
+ * (which may themselves be texts, e.g. a translated operation name), or parts joined by " · ".
+ */
+export type NoticeText =
+  | string
+  | { readonly key: StringKey | (string & {}); readonly params?: Readonly<Record<string, string | number | NoticeText>> }
+  | readonly NoticeText[];
+
+/** Anything error-shaped: IpcError, CodecError (message possibly a NoticeText), an Error, a string. */
+export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number } | Error | string;
 
 export interface Notice {
   id: number;
   kind: NoticeKind;
-  message: string;
-  /** Secondary line: error code, offset. */
-  detail?: string;
+  /** The line (non-errors). */
+  text?: NoticeText;
+  /** Secondary line. */
+  detail?: NoticeText;
+  /** The error value (errors), phrased by code when shown. */
+  error?: ErrorLike;
 }
 
-/** Anything error-shaped: IpcError, CodecError, an Error, a string. */
-export type ErrorLike = { code?: string; message: string; file?: string; offset?: number } | Error | string;
+/** A notice text in `locale`. */
+export function renderText(x: NoticeText, locale: Locale): string {
+  if (typeof x === 'string') return x;
+  if (Array.isArray(x)) return (x as readonly NoticeText[]).map((p) => renderText(p, locale)).filter((s) => s).join(' · ');
+  const k = x as { key: string; params?: Record<string, string | number | NoticeText> };
+  if (!k.params) return t(k.key, locale);
+  const params: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(k.params)) params[name] = typeof v === 'number' ? v : renderText(v, locale);
+  return t(k.key, locale, params);
+}
 
 /**
  * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
@@ -27,50 +55,70 @@ export type ErrorLike = { code?: string; message: string; file?: string; offset?
 export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: string; detail?: string } {
   if (typeof e === 'string') return { message: e };
   if (e instanceof Error) return { message: e.message };
+  const message = renderText(e.message, locale);
   const name = e.file ? e.file.split(/[\\/]/).pop() + ': ' : '';
   const key = `err.${e.code}`;
   const said = locale === 'en' || !e.code ? null : t(key, locale);
   if (said === null || said === key) {
     const at = e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
-    return { message: `${name}${e.message}${at}`, detail: e.code };
+    return { message: `${name}${message}${at}`, detail: e.code };
   }
   const at = e.offset !== undefined ? `（${t('err.atByte', locale, { n: e.offset })}）` : '';
-  return { message: `${name}${said}${at}`, detail: `${e.code}: ${e.message}` };
+  return { message: `${name}${said}${at}`, detail: `${e.code}: ${message}` };
 }
+
+/** What a notice shows in `locale`: its line and the secondary line. */
+export function noticeLines(n: Notice, locale: Locale): { message: string; detail?: string } {
+  if (n.error !== undefined) return describeError(n.error, locale);
+  return { message: n.text === undefined ? '' : renderText(n.text, locale), detail: n.detail === undefined ? undefined : renderText(n.detail, locale) || undefined };
+}
+
+/** How long a notice of each kind stays (ms; 0 = until dismissed). */
+export const NOTICE_TIMEOUT_MS: Record<NoticeKind, number> = { error: 0, warning: 8000, info: 4000, success: 4000 };
+
+/** Most notices kept; beyond it the oldest non-errors go first, then the oldest errors. */
+export const MAX_NOTICES = 6;
 
 let nextId = 1;
 
 export const useNotifyStore = defineStore('notify', {
-  state: () => ({ items: [] as Notice[] }),
+  // Raw: a notice never changes once made, and its text type is recursive (Vue need not unwrap it).
+  state: () => ({ items: [] as Raw<Notice>[] }),
+  getters: {
+    errorCount: (state) => state.items.filter((n) => n.kind === 'error').length,
+  },
   actions: {
-    push(kind: NoticeKind, message: string, detail?: string, timeoutMs = kind === 'error' ? 0 : kind === 'warning' ? 8000 : 4000): number {
+    add(n: Omit<Notice, 'id'>, timeoutMs = NOTICE_TIMEOUT_MS[n.kind]): number {
       const id = nextId++;
-      this.items.push({ id, kind, message, detail });
+      this.items.push(markRaw({ id, ...n }));
       // Keep the stack short; drop the oldest non-errors first so an error is not pushed out by successes.
-      while (this.items.length > 4) {
-        const i = this.items.findIndex((n) => n.kind !== 'error');
+      while (this.items.length > MAX_NOTICES) {
+        const i = this.items.findIndex((x) => x.kind !== 'error');
         this.items.splice(i >= 0 ? i : 0, 1);
       }
       if (timeoutMs > 0) setTimeout(() => this.dismiss(id), timeoutMs);
       return id;
     },
+    push(kind: NoticeKind, text: NoticeText, detail?: NoticeText, timeoutMs?: number): number {
+      return this.add({ kind, text, detail }, timeoutMs);
+    },
     error(e: ErrorLike): number {
-      const d = describeError(e, useSettingsStore().locale);
-      return this.push('error', d.message, d.detail);
+      return this.add({ kind: 'error', error: e });
     },
-    info(message: string): number {
-      return this.push('info', message);
+    info(text: NoticeText): number {
+      return this.push('info', text);
     },
-    success(message: string): number {
-      return this.push('success', message);
+    success(text: NoticeText): number {
+      return this.push('success', text);
     },
-    warning(message: string): number {
-      return this.push('warning', message);
+    warning(text: NoticeText, detail?: NoticeText): number {
+      return this.push('warning', text, detail);
     },
     dismiss(id: number) {
       const i = this.items.findIndex((n) => n.id === id);
       if (i >= 0) this.items.splice(i, 1);
     },
+    /** "Dismiss all": every notice, errors included. */
     clear() {
       this.items = [];
     },

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ip
 import { withBlocks, blockFromRecords, recordsOf } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
-import { useNotifyStore } from '../../../renderer/src/stores/notify';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useTimeStore } from '../../../renderer/src/stores/time';
 
 const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
@@ -76,8 +76,9 @@ describe('document store', () => {
     doc.openBytes('a.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))), '/a.vmd');
     expect(doc.openBytes('b.vmd', new Uint8Array([1, 2, 3]), '/b.vmd')).toBe(false);
     expect(doc.fileName).toBe('a.vmd');
-    const n = useNotifyStore().items.at(-1)!;
-    expect(n.kind).toBe('error');
+    const notice = useNotifyStore().items.at(-1)!;
+    expect(notice.kind).toBe('error');
+    const n = noticeLines(notice, 'en');
     expect(n.detail).toBe('E_VMD_MAGIC');
     expect(n.message).toContain('b.vmd');
   });

@@ -1,8 +1,16 @@
-/** Error notices: the codec's exact English line, or in Japanese a line by error code with the English kept below. */
-import { beforeEach, describe, expect, it } from 'vitest';
+/**
+ * Error notices: the codec's exact English line, or in Japanese a line by error code with the English kept
+ * below. Notices keep keys and error values and are phrased when shown, so they follow a language switch.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { mount } from '@vue/test-utils';
+import { t } from '../../../shared/i18n/strings';
+import NotificationList from '../../../renderer/src/components/NotificationList.vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { readVmd } from '../../../shared/vmd';
-import { describeError, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { describeError, noticeLines, useNotifyStore, MAX_NOTICES, NOTICE_TIMEOUT_MS } from '../../../renderer/src/stores/notify';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { setApi } from '../../../renderer/src/api';
@@ -38,9 +46,69 @@ describe('error notices', () => {
     const r = readVmd(bytes);
     expect(r.ok).toBe(false);
     expect(useDocumentStore().openBytes('b.vmd', bytes, '/b.vmd')).toBe(false);
-    const n = useNotifyStore().items.at(-1)!;
-    expect(n.kind).toBe('error');
+    const notice = useNotifyStore().items.at(-1)!;
+    expect(notice.kind).toBe('error');
+    const n = noticeLines(notice, settings.locale);
     expect(n.message).toBe(`b.vmd: VMD ファイルではありません（${r.ok ? '' : r.error.offset} バイト目）`);
     expect(n.detail).toBe(`E_VMD_MAGIC: ${r.ok ? '' : r.error.message}`);
+  });
+});
+
+describe('notices follow the language and fade', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(new Proxy({}, { get: () => okVoid }) as never);
+  });
+
+  it('a notice shown before a language switch is phrased in the new language', async () => {
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    const notify = useNotifyStore();
+    notify.success({ key: 'notify.saved', params: { name: 'a.vmd' } });
+    notify.error({ code: 'E_IO_NOT_FOUND', message: 'no such file or folder', file: '/m/gone.vmd' });
+    notify.push('success', { key: 'batch.doc.applied', params: { op: { key: 'batch.op.mirror' }, name: 'a.vmd' } }, [{ key: 'batch.doc.counts', params: { kept: 1, added: 0, dropped: 0, collisions: 0 } }, 'note']);
+    const w = mount(NotificationList);
+    const lines = () => w.findAll('[data-testid="notice-message"]').map((e) => e.text());
+    expect(lines()).toEqual(['Saved a.vmd', 'gone.vmd: no such file or folder', `${t('batch.doc.applied', 'en', { op: t('batch.op.mirror', 'en'), name: 'a.vmd' })}`]);
+    expect(w.text()).toContain(`${t('batch.doc.counts', 'en', { kept: 1, added: 0, dropped: 0, collisions: 0 })} · note`);
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(lines()).toEqual(['a.vmd を保存しました', 'gone.vmd: ファイルが見つかりません', t('batch.doc.applied', 'ja', { op: t('batch.op.mirror', 'ja'), name: 'a.vmd' })]);
+    expect(lines()[2]).not.toBe(t('batch.doc.applied', 'en', { op: t('batch.op.mirror', 'en'), name: 'a.vmd' }));
+    // "Dismiss all" (shown with more than one notice) clears every notice, errors included.
+    expect(w.get('[data-testid="notify-dismiss-all"]').text()).toBe('すべて閉じる');
+    await w.get('[data-testid="notify-dismiss-all"]').trigger('click');
+    expect(notify.items).toHaveLength(0);
+    w.unmount();
+  });
+
+  it('information and success fade after a few seconds; errors stay', () => {
+    vi.useFakeTimers();
+    try {
+      const notify = useNotifyStore();
+      notify.info('i');
+      notify.success('s');
+      notify.error({ code: 'E_IO', message: 'x' });
+      vi.advanceTimersByTime(NOTICE_TIMEOUT_MS.info + 1);
+      expect(notify.items.map((n) => n.kind)).toEqual(['error']);
+      vi.advanceTimersByTime(60_000);
+      expect(notify.items.map((n) => n.kind)).toEqual(['error']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps errors when many notices arrive, dropping the oldest others first', () => {
+    const notify = useNotifyStore();
+    notify.error({ code: 'E_IO', message: 'first' });
+    for (let i = 0; i < MAX_NOTICES + 3; i++) notify.info(`n${i}`);
+    expect(notify.items).toHaveLength(MAX_NOTICES);
+    expect(notify.items[0].kind).toBe('error');
+    expect(noticeLines(notify.items.at(-1)!, 'en').message).toBe(`n${MAX_NOTICES + 2}`);
+  });
+
+  it('the store does not import the settings store (no notify ↔ settings cycle)', () => {
+    const src = readFileSync(path.resolve(__dirname, '../../../renderer/src/stores/notify.ts'), 'utf8');
+    expect(src).not.toMatch(/from '\.\/settings'/);
   });
 });
