@@ -3,9 +3,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build';
 
 const require = createRequire(import.meta.url);
-const ROOT = path.resolve(__dirname, '../..');
 const yaml = require('js-yaml') as { load(s: string): unknown };
 const config = yaml.load(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
