@@ -1,14 +1,34 @@
 // Helpers for the batch and edit-command tests: build the Node bundles once, make temp folders of
 // corpus copies (the corpus itself is only read), hash trees, find temp files.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { CORPUS, ensureBuilt, ROOT, tempDir as newTempDir } from '../helpers/build';
 
-export { CORPUS, ensureBuilt, ROOT };
+export const ROOT = path.resolve(__dirname, '../..');
+export const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 export const WORKER = path.join(ROOT, 'dist/cli/batch-worker.mjs');
 export const CLI = path.join(ROOT, 'electron/cli/vmd-studio.mjs');
+
+function newestMtime(dir: string): number {
+  let m = 0;
+  for (const n of readdirSync(dir)) {
+    const p = path.join(dir, n);
+    const st = statSync(p);
+    m = Math.max(m, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return m;
+}
+
+/** Runs build/build-node.mjs when the worker bundle or CLI bundle is older than the sources. */
+export function ensureBuilt(): void {
+  const cli = path.join(ROOT, 'dist/cli/cli.mjs');
+  const src = Math.max(newestMtime(path.join(ROOT, 'shared')), newestMtime(path.join(ROOT, 'electron')));
+  if (existsSync(WORKER) && existsSync(cli) && statSync(WORKER).mtimeMs >= src && statSync(cli).mtimeMs >= src) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'build/build-node.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
 
 /**
  * Temp folders for one test file: `mk(tag)` makes one; all are removed after the file's tests.
@@ -16,7 +36,7 @@ export const CLI = path.join(ROOT, 'electron/cli/vmd-studio.mjs');
  */
 export function useTempDirs(): (tag: string) => string {
   const dirs: string[] = [];
-  beforeAll(() => ensureBuilt(['node']), 120_000);
+  beforeAll(() => ensureBuilt(), 120_000);
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
@@ -27,9 +47,8 @@ export function useTempDirs(): (tag: string) => string {
   };
 }
 
-/** A fresh temp folder named after the test's tag (its caller removes it). */
 export function tempDir(tag: string): string {
-  return newTempDir(`vmd-batch-${tag}-`).dir;
+  return mkdtempSync(path.join(os.tmpdir(), `vmd-batch-${tag}-`));
 }
 
 export function corpusVmds(): string[] {
@@ -119,11 +138,6 @@ export function hashTree(dir: string): Map<string, string> {
   return out;
 }
 
-/** An atomicWrite temp name: `.vmds-<pid>-<host>-<random>.tmp`, or the old `.vmd-studio-tmp-…`. */
-export function isTempFileName(n: string): boolean {
-  return n.startsWith('.vmd-studio-tmp-') || /^\.vmds-.*\.tmp$/.test(n);
-}
-
 /** Every file under dir whose name is an atomicWrite temp. */
 /** lstat, or null when the entry vanished meanwhile (a batch may be renaming files as we look). */
 function statIfExists(p: string): import('node:fs').Stats | null {
@@ -141,7 +155,7 @@ export function findTemps(dir: string): string[] {
     if (!existsSync(d)) return;
     for (const n of readdirSync(d)) {
       const p = path.join(d, n);
-      if (isTempFileName(n)) out.push(p);
+      if (n.startsWith('.vmd-studio-tmp-')) out.push(p);
       else if (statIfExists(p)?.isDirectory()) walk(p);
     }
   };
@@ -157,7 +171,7 @@ export function listFiles(dir: string): string[] {
     for (const n of readdirSync(d).sort()) {
       // Temps come and go while a batch runs: skip them by name before touching them (an lstat of one
       // that was just renamed away would throw ENOENT).
-      if (isTempFileName(n)) continue;
+      if (n.startsWith('.vmd-studio-tmp-')) continue;
       const p = path.join(d, n);
       const st = statIfExists(p);
       if (st?.isDirectory()) walk(p);

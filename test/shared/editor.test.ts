@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusDir } from '../helpers/corpus';
 import {
   buildTracks, buildVmd, readVmd, writeVmd, samplePose, getBoneCurves, hasCopies, BONE, CAMERA,
   quaternionToEulerDegrees, type VmdDocument, type Curve,
@@ -13,7 +12,7 @@ import {
   insertKey, copyKeys, pasteKeys, editValues, isRefusal, locate, diffBytes, type EditOutcome, type EditResult, type KeyRef,
 } from '../../shared/editor';
 
-const corpus = corpusDir;
+const corpus = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 function load(rel: string): { doc: VmdDocument; bytes: Uint8Array } {
   const bytes = new Uint8Array(readFileSync(path.join(corpus, rel)));
   const r = readVmd(bytes);
