@@ -16,14 +16,17 @@
  * - Cancellation (AbortSignal): no new files start; files in flight get up to 600 ms to finish, then
  *   their workers are terminated and any temp file they left is removed. Outputs already renamed into
  *   place stay; no partial file is ever visible under an output name.
+ * - A run killed outright (SIGKILL, power loss) leaves temps; the next run sweeps the stale ones from
+ *   the folders it writes before it starts (electron/fs/temp-files.ts says which count as stale).
  */
 import { Worker } from 'node:worker_threads';
-import { existsSync, promises as fsp, readdirSync, unlinkSync } from 'node:fs';
+import { existsSync, promises as fsp, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { listMotionFiles, readBytes } from '../fs/files';
+import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
+import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError } from '../../shared/vmd/errors';
 import { OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
@@ -91,27 +94,6 @@ async function resolveOptions(job: BatchJob): Promise<OpOptions> {
     options.mapText = new TextDecoder('utf-8').decode(r.value);
   }
   return options;
-}
-
-/** Removes temp files atomicWrite may have left for `output` (after a worker was terminated mid-write). */
-function removeTempsFor(output: string): void {
-  const dir = path.dirname(output);
-  const suffix = '-' + path.basename(output);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    if (n.startsWith('.vmd-studio-tmp-') && n.endsWith(suffix)) {
-      try {
-        unlinkSync(path.join(dir, n));
-      } catch {
-        /* gone */
-      }
-    }
-  }
 }
 
 interface Slot {
@@ -192,6 +174,7 @@ function inProcessSlot(prepared: PreparedOp): Slot {
 /** Runs a batch job to the end (or until cancelled) and returns per-file results. */
 export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promise<BatchSummary> {
   const t0 = performance.now();
+  const runStartedAt = Date.now();
   const jobId = opts.jobId ?? randomBytes(6).toString('hex');
   const inputDir = path.resolve(job.inputDir);
   const outputDir = path.resolve(job.outputDir);
@@ -242,6 +225,9 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
     return path.join(outputDir, rel.slice(0, rel.length - ext.length) + prepared.outputExtension(ext.toLowerCase()));
   };
 
+  // Temps a killed earlier run left in the folders this run writes (temp-files.ts: which are stale).
+  if (!job.dryRun && !opts.signal?.aborted) await sweepStaleTemps(new Set(files.map((f) => path.dirname(outputFor(f.relative)))), { startedAt: runStartedAt });
+
   const jobs = Math.max(1, Math.min(job.jobs ?? defaultJobs(), Math.max(files.length, 1)));
   const script = opts.workerPath === null ? null : (opts.workerPath ?? findWorkerScript());
   const signal = opts.signal;
@@ -250,7 +236,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   if (!cancelled && files.length) {
     for (let i = 0; i < jobs; i++) slots.push(script ? workerSlot(script, job.op, options) : inProcessSlot(prepared));
   }
-  const inFlight = new Map<number, string>(); // task id -> output path
+  const inFlight = new Map<number, string>(); // task id -> its temp path
   let next = 0;
 
   const worker = async (slot: Slot) => {
@@ -263,9 +249,14 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
         record({ input: f.path, output, ok: false, error: { code: 'E_ARGUMENT', message: 'output would replace the input', file: f.path }, ms: 0 });
         continue;
       }
-      inFlight.set(i, output);
-      const r = await slot.run({ id: i, input: f.path, output, overwrite: !!job.overwrite, dryRun: !!job.dryRun });
+      // The temp is held by this thread too: if the worker has to be stopped, or this process exits on
+      // a second Ctrl-C, it is removed here (a worker's own exit handlers do not run on terminate()).
+      const temp = tempPathFor(output);
+      inFlight.set(i, temp);
+      holdTemp(temp);
+      const r = await slot.run({ id: i, input: f.path, output, overwrite: !!job.overwrite, dryRun: !!job.dryRun, temp });
       inFlight.delete(i);
+      releaseTemp(temp);
       if (cancelled && !r.ok && r.error?.message.startsWith('worker stopped')) break;
       bytesDone += f.size;
       record({ input: f.path, output: r.ok && !r.skipped ? output : r.skipped ? output : null, ok: r.ok, skipped: r.skipped, error: r.error, report: r.report, ms: r.ms });
@@ -292,7 +283,14 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
     await Promise.race([all, grace]);
     const stuck = [...inFlight.values()];
     await Promise.all(slots.map((s) => s.kill()));
-    for (const out of stuck) removeTempsFor(out);
+    for (const temp of stuck) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        /* never created, or renamed into place */
+      }
+      releaseTemp(temp);
+    }
   }
   await Promise.all(slots.map((s) => s.close()));
   if (signal && onAbort) signal.removeEventListener('abort', onAbort);

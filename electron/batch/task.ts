@@ -5,7 +5,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, readBytes } from '../fs/files';
+import { atomicWrite, ensureFolder, readBytes } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import type { PreparedOp } from './ops';
 
@@ -15,6 +15,8 @@ export interface TaskSpec {
   output: string;
   overwrite: boolean;
   dryRun: boolean;
+  /** Temp path for the write (the engine picks it, so it can remove it if it must stop this task). */
+  temp?: string;
 }
 
 export interface TaskResult {
@@ -53,12 +55,11 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   }
   if (!out.ok) return done({ ok: false, error: { ...out.error, file: t.input }, bytesIn });
   if (t.dryRun) return done({ ok: true, skipped: true, bytesIn, report: { ...out.report, dryRun: true, bytesOut: out.bytes.byteLength } });
-  try {
-    await fsp.mkdir(path.dirname(t.output), { recursive: true });
-  } catch (e) {
-    return done({ ok: false, error: { code: 'E_IO', message: `cannot create the output folder: ${(e as Error).message}`, file: t.output }, bytesIn });
-  }
-  const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite });
+  const dir = await ensureFolder(path.dirname(t.output));
+  if (!dir.ok) return done({ ok: false, error: { ...dir.error, file: t.output }, bytesIn });
+  // The engine swept the output folders once when the run started. A link in the output tree is
+  // replaced, not written through (the run writes only inside its output folder).
+  const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
   if (!w.ok) {
     if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: 'output exists (use --overwrite to replace it)' } });
     return done({ ok: false, error: w.error, bytesIn });

@@ -15,6 +15,7 @@ import { BATCH_OPS, prepareOp } from '../batch/ops';
 import { BatchJobError, runBatch } from '../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError, type ArgSpec, type ParsedArgs } from './args';
 import type { CliIo, CommandInfo } from './io';
+import { displayPath, displayPathAmong, formatCount, formatMeasure } from './format';
 
 /**
  * Options each operation takes (without the common -o/--overwrite/... ones), derived from the one
@@ -96,14 +97,16 @@ function opOptions(op: BatchOp, a: ParsedArgs): OpOptions {
   return o;
 }
 
-function reportLine(r: Record<string, unknown>): string {
-  const parts = [`kept ${r.kept ?? 0}`, `added ${r.added ?? 0}`, `dropped ${r.dropped ?? 0}`, `collisions ${r.collisions ?? 0}`];
-  if (r.changed) parts.push(`changed ${r.changed}`);
+/** The one-line summary of an edit report: key counts as integers, then the measured errors. */
+export function reportLine(r: Record<string, unknown>): string {
+  const n = (v: unknown) => formatCount(Number(v ?? 0));
+  const parts = [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, `collisions ${n(r.collisions)}`];
+  if (r.changed) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [];
-  const fmt = (k: string, label: string, unit = '') => {
-    if (typeof r[k] === 'number') extra.push(`${label} ${Number(r[k]).toPrecision(3)}${unit}`);
+  const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {
+    if (typeof r[k] === 'number') extra.push(`${label} ${as(r[k] as number)}${unit}`);
   };
-  fmt('tracksDropped', 'tracks dropped');
+  fmt('tracksDropped', 'tracks dropped', '', formatCount);
   fmt('maxPositionError', 'max position error');
   fmt('maxRotationErrorDeg', 'max rotation error', '°');
   if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
@@ -134,8 +137,10 @@ function prepare(op: BatchOp, o: OpOptions) {
   }
 }
 
-function failWith(io: CliIo, e: CodecError, file?: string): number {
-  io.stderr(`vmd-studio: ${formatError({ ...e, file: e.file ?? file })}\n`);
+/** Prints an error on one line; with `givens` (the path arguments) its file is shown as they gave it. */
+function failWith(io: CliIo, e: CodecError, file?: string, givens?: string[]): number {
+  const f = e.file ?? file;
+  io.stderr(`vmd-studio: ${formatError({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f })}\n`);
   return 1;
 }
 
@@ -173,13 +178,14 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       if (input === output) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
         const r = await readBytes(input);
-        if (!r.ok) return failWith(io, r.error, input);
+        const givens = [a.positionals[0], outArg];
+        if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
-        if (!out.ok) return failWith(io, out.error, input);
+        if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await atomicWrite(output, out.bytes, { overwrite: a.flags.has('overwrite') });
-        if (!w.ok) return failWith(io, w.error, output);
+        if (!w.ok) return failWith(io, w.error, output, givens);
         if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.report }, null, 2) + '\n');
-        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${path.relative(io.cwd, output) || output}: ${reportLine(out.report)}\n`);
+        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.report)}\n`);
         printWarnings(io, out.report);
         return 0;
       });
@@ -198,10 +204,10 @@ async function loadVmdFile(file: string): Promise<{ ok: true; doc: VmdDocument }
 function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: VmdDocument, report: EditReport, name: string): Promise<number> {
   return guarded(async () => {
     const w = await atomicWrite(output, writeVmd(doc), { overwrite: a.flags.has('overwrite') });
-    if (!w.ok) return failWith(io, w.error, output);
+    if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
     const s = reportSummary(report);
     if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');
-    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${path.relative(io.cwd, output) || output}: ${reportLine(s)}\n`);
+    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(output, optValue(a, 'output') ?? output, io.cwd)}: ${reportLine(s)}\n`);
     printWarnings(io, s);
     return 0;
   });
@@ -225,7 +231,7 @@ const mergeCommand: CommandInfo = {
     const docs: VmdDocument[] = [];
     for (const f of inputs) {
       const l = await loadVmdFile(f);
-      if (!l.ok) return failWith(io, l.error, f);
+      if (!l.ok) return failWith(io, l.error, f, a.positionals);
       docs.push(l.doc);
     }
     const r = merge(docs, { gap, overlay: a.flags.has('overlay') });
@@ -291,7 +297,7 @@ export function progressLine(p: BatchProgress, width = 24): string {
 }
 
 /** The summary table printed at the end of a batch. */
-export function summaryTable(s: BatchSummary, op: string, bytes: number): string {
+export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (file: string) => string = (f) => f): string {
   const rows: [string, number][] = [
     ['written', s.ok],
     ['skipped', s.skipped],
@@ -306,7 +312,7 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number): string
   const failed = s.results.filter((r) => !r.ok);
   if (failed.length) {
     out += `  failed files:\n`;
-    for (const r of failed) out += `    ${r.input}: ${r.error ? `${r.error.code} ${r.error.message}${r.error.offset !== undefined ? ` (at byte ${r.error.offset})` : ''}` : 'failed'}\n`;
+    for (const r of failed) out += `    ${show(r.input)}: ${r.error ? `${r.error.code} ${r.error.message}${r.error.offset !== undefined ? ` (at byte ${r.error.offset})` : ''}` : 'failed'}\n`;
   }
   return out;
 }
@@ -347,6 +353,7 @@ ${allDetails()}`,
       overwrite: a.flags.has('overwrite'),
       dryRun: a.flags.has('dry-run'),
     };
+    const show = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const interrupt = new Interrupt();
     interrupt.install();
     let lastPlain = 0;
@@ -366,7 +373,7 @@ ${allDetails()}`,
     const onResult = (r: BatchFileResult) => {
       if (!r.ok && r.error) {
         if (drewBar) io.stderr('\r\x1b[K');
-        io.stderr(`vmd-studio: ${formatError({ ...r.error, file: r.error.file ?? r.input })}\n`);
+        io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
       }
     };
     let summary: BatchSummary;
@@ -402,7 +409,7 @@ ${allDetails()}`,
       const w = await atomicWrite(reportFile, new TextEncoder().encode(JSON.stringify(body, null, 2) + '\n'), { overwrite: true });
       if (!w.ok) io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
     }
-    if (!quiet) io.stdout(summaryTable(summary, op, bytesRead));
+    if (!quiet) io.stdout(summaryTable(summary, op, bytesRead, show));
     if (summary.cancelled) return interrupt.signal ? interrupt.exitCode : 130;
     return summary.failed > 0 ? 1 : 0;
   },

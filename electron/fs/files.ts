@@ -1,10 +1,12 @@
 /**
  * File I/O shared by the CLI, the batch engine and the app services: reads that return errors as
- * values, atomic writes (temp file in the same folder, then rename), and folder listing.
+ * values, atomic writes (temp file in the same folder, then rename; links followed, mode and owner
+ * kept, stale temps swept — see atomicWrite and temp-files.ts), output folders that say why they
+ * cannot be made, and folder listing.
  */
 import { promises as fsp, constants as fsc, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { sweepStaleTemps, tempPathFor } from './temp-files';
 import type { CodecError, ErrorCode } from '../../shared/vmd/errors';
 
 export type IoResult<T> = { ok: true; value: T } | { ok: false; error: CodecError };
@@ -23,8 +25,17 @@ export function ioError(e: unknown, file: string): CodecError {
   } else if (code === 'EEXIST') {
     c = 'E_IO_EXISTS';
     what = 'already exists';
+  } else if (code === 'EROFS') {
+    c = 'E_IO_DENIED';
+    what = 'read-only file system';
   } else if (code === 'EISDIR') {
     what = 'is a folder, not a file';
+  } else if (code === 'ENOTDIR') {
+    what = 'a part of the path is a file, not a folder';
+  } else if (code === 'ENAMETOOLONG') {
+    what = 'name too long for the file system';
+  } else if (code === 'ELOOP') {
+    what = 'too many levels of symbolic links';
   } else if (code) {
     what = `${code}: ${what.replace(/^[A-Z]+: /, '').split(',')[0]}`;
   }
@@ -41,10 +52,7 @@ export async function readBytes(file: string): Promise<IoResult<Uint8Array>> {
   }
 }
 
-/** Name of the temp file used while writing `target` (same folder, so rename is atomic). */
-export function tempPathFor(target: string): string {
-  return path.join(path.dirname(target), `.vmd-studio-tmp-${randomBytes(6).toString('hex')}-${path.basename(target)}`);
-}
+export { tempPathFor } from './temp-files';
 
 /** Temp files created by this process that are not yet renamed; removed on exit or signal. */
 const pendingTemps = new Set<string>();
@@ -65,35 +73,177 @@ function installCleanup(): void {
 }
 
 /**
- * Writes bytes to `target` atomically: a temp file in the same folder, fsync, then rename.
- * Without `overwrite`, an existing target is an E_IO_EXISTS error (checked again at rename time
- * with a hard link, so a file that appears meanwhile is not replaced).
+ * Marks `temp` as this process's (removed on exit and by removePendingTemps) until releaseTemp: for
+ * temps a worker thread writes, so the main thread can remove them if it has to stop the worker.
  */
-export async function atomicWrite(target: string, bytes: Uint8Array, opts: { overwrite?: boolean } = {}): Promise<IoResult<void>> {
+export function holdTemp(temp: string): void {
   installCleanup();
-  const tmp = tempPathFor(target);
-  pendingTemps.add(tmp);
-  let fh: import('node:fs/promises').FileHandle | null = null;
+  pendingTemps.add(temp);
+}
+
+export function releaseTemp(temp: string): void {
+  pendingTemps.delete(temp);
+}
+
+/**
+ * The file a write to `target` must replace: `target` itself, or, when it is a symbolic link, the
+ * file it points to (followed link by link, so a dangling link gets its target created), as editors
+ * do — the link stays a link.
+ */
+export async function writeTargetOf(target: string): Promise<string> {
+  let p = path.resolve(target);
+  for (let hops = 0; hops < 40; hops++) {
+    let st: import('node:fs').Stats;
+    try {
+      st = await fsp.lstat(p);
+    } catch {
+      return p; // nothing there yet: the write creates it
+    }
+    if (!st.isSymbolicLink()) return p;
+    const to = await fsp.readlink(p);
+    // Relative link text is relative to the link's real folder (which may itself be reached by a link).
+    p = path.resolve(await fsp.realpath(path.dirname(p)), to);
+  }
+  throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
+}
+
+/** The nearest existing ancestor of `p` (or `p` itself) and whether it is a folder. */
+async function nearestExisting(p: string): Promise<{ path: string; isDir: boolean }> {
+  let cur = path.resolve(p);
+  for (;;) {
+    try {
+      const st = await fsp.stat(cur);
+      return { path: cur, isDir: st.isDirectory() };
+    } catch {
+      const up = path.dirname(cur);
+      if (up === cur) return { path: cur, isDir: true };
+      cur = up;
+    }
+  }
+}
+
+/**
+ * Why the folder `dir` could not be made (`creating`) or a file created in it: one line naming the
+ * folder — "the folder X cannot be written (read-only or permission denied)", "cannot create the
+ * folder X: Y is a file, not a folder" — instead of a bare "ENOENT … mkdir" or "EACCES … open".
+ */
+export async function folderError(dir: string, e: unknown, creating: boolean): Promise<CodecError> {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const anc = await nearestExisting(dir);
+  const abs = path.resolve(dir);
+  const verb = creating && anc.path !== abs ? `cannot create the folder ${dir}` : `cannot write in the folder ${dir}`;
+  if (!anc.isDir) return { code: 'E_IO', message: `${verb}: ${anc.path} is a file, not a folder`, file: dir };
+  if (code === 'ENOENT' && !creating) return { code: 'E_IO_NOT_FOUND', message: `no such folder: ${dir}`, file: dir };
+  // mkdir can answer ENOENT where a parent is not writable; report what stops it.
+  const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || (code === 'ENOENT' && (await fsp.access(anc.path, fsc.W_OK).then(() => false, () => true)));
+  if (denied) {
+    const why = code === 'EROFS' ? 'read-only file system' : 'read-only or permission denied';
+    const what = anc.path === abs ? `the folder ${dir} cannot be written` : `${verb}: ${anc.path} cannot be written`;
+    return { code: 'E_IO_DENIED', message: `${what} (${why})`, file: dir };
+  }
+  return { ...ioError(e, dir), message: `${verb}: ${ioError(e, dir).message}`, file: dir };
+}
+
+/** Makes `dir` (and its parents) for an output; a folder that cannot be made says why (folderError). */
+export async function ensureFolder(dir: string): Promise<IoResult<void>> {
   try {
-    if (!opts.overwrite) {
+    await fsp.mkdir(dir, { recursive: true });
+    return { ok: true, value: undefined };
+  } catch (e) {
+    return { ok: false, error: await folderError(dir, e, true) };
+  }
+}
+
+export interface AtomicWriteOptions {
+  /** Replace an existing file (default: an existing target is E_IO_EXISTS). */
+  overwrite?: boolean;
+  /** Sweep this tool's stale temps in the target's folder first (default true; batches sweep once). */
+  sweep?: boolean;
+  /** Use this temp path (same folder as the target) instead of a fresh name: the batch engine picks it. */
+  tempPath?: string;
+  /**
+   * Follow a symbolic link at `target` and replace the file it points to (default true, as editors
+   * save). Batch outputs pass false: a link in an output tree is replaced, never written through.
+   */
+  followLinks?: boolean;
+}
+
+/**
+ * Writes bytes to `target` atomically: a temp file in the same folder, fsync, then rename.
+ * - Without `overwrite`, an existing target is an E_IO_EXISTS error (checked again at rename time
+ *   with a hard link, so a file that appears meanwhile is not replaced).
+ * - A symbolic link is followed: its target file is replaced and the link stays (writeTargetOf),
+ *   unless `followLinks: false`.
+ * - A replaced file keeps its permission bits, and its owner and group where this process may set
+ *   them (chown failing with EPERM is ignored). The temp is created 0600 until then, so a private
+ *   file is never readable by others while it is being written.
+ * - The temp name is short and fixed-length (temp-files.ts), so any name the file system takes works.
+ * - The folder is swept of this tool's stale temps first (temp-files.ts says which are stale).
+ */
+export async function atomicWrite(target: string, bytes: Uint8Array, opts: AtomicWriteOptions = {}): Promise<IoResult<void>> {
+  installCleanup();
+  let final: string;
+  try {
+    final = opts.followLinks === false ? path.resolve(target) : await writeTargetOf(target);
+  } catch (e) {
+    return { ok: false, error: ioError(e, target) };
+  }
+  const dir = path.dirname(final);
+  if (opts.sweep !== false) await sweepStaleTemps([dir]);
+  let tmp = opts.tempPath ?? tempPathFor(final);
+  let fh: import('node:fs/promises').FileHandle | null = null;
+  let created = false;
+  try {
+    let prev: import('node:fs').Stats | null = null;
+    try {
+      prev = await (opts.followLinks === false ? fsp.lstat(final) : fsp.stat(final));
+    } catch {
+      /* does not exist: good */
+    }
+    if (prev && !opts.overwrite) {
+      return { ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: target } };
+    }
+    // A fresh random name on the (unlikely) clash with an existing one; a given temp path is used as is.
+    for (let attempt = 0; ; attempt++) {
       try {
-        await fsp.access(target, fsc.F_OK);
-        return { ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: target } };
-      } catch {
-        /* does not exist: good */
+        fh = await fsp.open(tmp, 'wx', prev?.isFile() ? 0o600 : 0o666);
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+          if (opts.tempPath || attempt >= 4) return { ok: false, error: { code: 'E_IO', message: `temp file exists: ${tmp}`, file: target } };
+          tmp = tempPathFor(final);
+          continue;
+        }
+        return { ok: false, error: { ...(await folderError(dir, e, false)), file: target } };
       }
     }
-    fh = await fsp.open(tmp, 'wx');
+    pendingTemps.add(tmp);
+    created = true;
     await fh.writeFile(bytes);
+    if (prev?.isFile() && process.platform !== 'win32') {
+      // Owner first: chown clears set-id bits, which chmod then restores.
+      if (prev.uid !== process.getuid?.() || prev.gid !== process.getgid?.()) {
+        await fh.chown(prev.uid, prev.gid).catch(() => undefined); // EPERM: not ours to give away
+      }
+      await fh.chmod(prev.mode & 0o7777);
+    }
     await fh.sync();
     await fh.close();
     fh = null;
     if (opts.overwrite) {
-      await fsp.rename(tmp, target);
+      await fsp.rename(tmp, final);
     } else {
-      // link() fails if the target appeared meanwhile; then the temp is removed.
-      await fsp.link(tmp, target);
-      await fsp.unlink(tmp);
+      try {
+        // link() fails if the target appeared meanwhile; then the temp is removed.
+        await fsp.link(tmp, final);
+        await fsp.unlink(tmp);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST' || (await fsp.lstat(final).then(() => true, () => false))) {
+          return { ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: target } };
+        }
+        // File systems without hard links (FAT/exFAT drives): rename, the target checked once more just now.
+        await fsp.rename(tmp, final);
+      }
     }
     pendingTemps.delete(tmp);
     return { ok: true, value: undefined };
@@ -101,7 +251,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: { ove
     return { ok: false, error: ioError(e, target) };
   } finally {
     if (fh) await fh.close().catch(() => undefined);
-    if (pendingTemps.has(tmp)) {
+    if (created && pendingTemps.has(tmp)) {
       await fsp.unlink(tmp).catch(() => undefined);
       pendingTemps.delete(tmp);
     }

@@ -138,6 +138,11 @@ export function hashTree(dir: string): Map<string, string> {
   return out;
 }
 
+/** An atomicWrite temp name: `.vmds-<pid>-<host>-<random>.tmp`, or the old `.vmd-studio-tmp-…`. */
+export function isTempFileName(n: string): boolean {
+  return n.startsWith('.vmd-studio-tmp-') || /^\.vmds-.*\.tmp$/.test(n);
+}
+
 /** Every file under dir whose name is an atomicWrite temp. */
 /** lstat, or null when the entry vanished meanwhile (a batch may be renaming files as we look). */
 function statIfExists(p: string): import('node:fs').Stats | null {
@@ -155,7 +160,7 @@ export function findTemps(dir: string): string[] {
     if (!existsSync(d)) return;
     for (const n of readdirSync(d)) {
       const p = path.join(d, n);
-      if (n.startsWith('.vmd-studio-tmp-')) out.push(p);
+      if (isTempFileName(n)) out.push(p);
       else if (statIfExists(p)?.isDirectory()) walk(p);
     }
   };
@@ -171,7 +176,7 @@ export function listFiles(dir: string): string[] {
     for (const n of readdirSync(d).sort()) {
       // Temps come and go while a batch runs: skip them by name before touching them (an lstat of one
       // that was just renamed away would throw ENOENT).
-      if (n.startsWith('.vmd-studio-tmp-')) continue;
+      if (isTempFileName(n)) continue;
       const p = path.join(d, n);
       const st = statIfExists(p);
       if (st?.isDirectory()) walk(p);

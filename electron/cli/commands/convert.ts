@@ -12,23 +12,28 @@ import {
   writeVmd,
   writeVpd,
   type CodecError,
+  type VmdDocument,
+  type VpdPose,
 } from '../../../shared/vmd';
 import { writeOutput } from '../output';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { formatOf, loadMotion } from '../load';
 import type { CommandInfo } from '../io';
+import { displayPathAmong, formatCount } from '../format';
 
 export const convertCommand: CommandInfo = {
   summary: 'VMD ⇄ JSON, VPD → VMD, VMD → VPD (pose at a frame), chosen by file extensions',
-  usage: `vmd-studio convert IN -o OUT [--frame F] [--overwrite] [--skip-long-names]
+  usage: `vmd-studio convert IN -o OUT [--frame F] [--overwrite] [--skip-long-names] [--json] [--quiet]
   IN.vmd  -o OUT.json   the whole motion as editable JSON (VMD → JSON → VMD is byte-identical)
   IN.json -o OUT.vmd    back to VMD
   IN.vpd  -o OUT.vmd    a one-frame motion at frame 0 (or --frame F)
   IN.vmd  -o OUT.vpd    the pose at --frame F (default 0), interpolated like playback
   --skip-long-names     VPD → VMD: leave out (and report) bones whose names exceed 15 bytes instead of failing
-  --overwrite           allow OUT to be the input file itself (an existing OUT is otherwise replaced atomically)`,
+  --overwrite           allow OUT to be the input file itself (an existing OUT is otherwise replaced atomically)
+  --json                print what was written as JSON (input, output, from, to, frame, counts, skipped, bytesOut)
+  --quiet               print nothing on success (default: one summary line, like the edit commands)`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'frame'], flags: ['overwrite', 'skip-long-names'], aliases: { o: 'output' } });
+    const a = parseArgs(argv, { values: ['output', 'frame'], flags: ['overwrite', 'skip-long-names', 'json', 'quiet'], aliases: { o: 'output' } });
     if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUT is required');
@@ -39,27 +44,55 @@ export const convertCommand: CommandInfo = {
     const outFmt = formatOf(output);
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
     const l = await loadMotion(input);
+    const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const failWith = (e: CodecError) => {
-      io.stderr(`vmd-studio: ${formatError({ ...e, file: e.file ?? input })}\n`);
+      io.stderr(`vmd-studio: ${formatError({ ...e, file: shown(e.file ?? input) })}\n`);
       return 1;
     };
     if (!l.ok) return failWith(l.error);
     let bytes: Uint8Array;
+    // What was written, for the summary: keys per block of a motion, or bones and morphs of a pose.
+    let counts: Record<string, number>;
+    let skipped = 0;
+    const motionCounts = (d: VmdDocument) => ({ bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, shadow: d.shadow.count, ik: d.ik.count });
+    const poseCounts = (p: VpdPose) => ({ bones: p.bones.length, morphs: p.morphs.length });
+    const warnings: string[] = [];
     if (l.format === 'vmd') {
-      if (outFmt === 'json') bytes = new TextEncoder().encode(vmdToJson(l.doc));
-      else if (outFmt === 'vmd') bytes = writeVmd(l.doc);
-      else bytes = writeVpd(vmdToVpd(l.doc, buildTracks(l.doc), frame));
+      if (outFmt === 'vpd') {
+        const pose = vmdToVpd(l.doc, buildTracks(l.doc), frame);
+        bytes = writeVpd(pose);
+        counts = poseCounts(pose);
+      } else {
+        bytes = outFmt === 'json' ? new TextEncoder().encode(vmdToJson(l.doc)) : writeVmd(l.doc);
+        counts = motionCounts(l.doc);
+      }
     } else {
-      if (outFmt === 'vpd') bytes = writeVpd(l.pose);
-      else {
+      if (outFmt === 'vpd') {
+        bytes = writeVpd(l.pose);
+        counts = poseCounts(l.pose);
+      } else {
         const r = vpdToVmd(l.pose, { frame: Math.round(frame), skipLongNames: a.flags.has('skip-long-names') });
         if (!r.ok) return failWith(r.error);
-        for (const d of r.diagnostics) io.stderr(`vmd-studio: warning: ${d.message}\n`);
+        for (const d of r.diagnostics) warnings.push(d.message);
+        skipped = r.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').length;
         bytes = outFmt === 'json' ? new TextEncoder().encode(vmdToJson(r.value)) : writeVmd(r.value);
+        counts = motionCounts(r.value);
       }
     }
     const w = await writeOutput(output, bytes, [input], a.flags.has('overwrite'));
     if (!w.ok) return failWith(w.error);
+    const from = formatOf(input) === 'json' ? 'json' : l.format;
+    const atFrame = outFmt === 'vpd' && l.format === 'vmd' ? frame : l.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
+    if (a.flags.has('json')) {
+      io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, warnings }, null, 2) + '\n');
+    } else if (!a.flags.has('quiet')) {
+      // The same shape as the edit commands' line: "convert: OUT: what, counts".
+      const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;
+      const list = Object.entries(counts).map(([k, v]) => `${k} ${formatCount(v)}`).join(', ');
+      const keys = 'bone' in counts ? `keys ${list}` : list;
+      io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${formatCount(skipped)} long name(s)` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
+    }
+    for (const m of warnings) io.stderr(`vmd-studio: warning: ${m}\n`);
     return 0;
   },
 };

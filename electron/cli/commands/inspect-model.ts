@@ -3,11 +3,11 @@
  * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
-import path from 'node:path';
 import { formatError } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
 import { readBytes } from '../../fs/files';
 import type { CliIo } from '../io';
+import { displayPathAmong } from '../format';
 
 const modelCache = new Map<string, Promise<{ ok: true; info: ModelInfo } | { ok: false; message: string; code: string; offset?: number }>>();
 
@@ -35,9 +35,11 @@ export async function modelInspection(
   motion: { file: string; bones: string[]; morphs: string[] } | null,
   json: boolean,
   io: CliIo,
+  givens: string[] = [],
 ): Promise<boolean> {
   const m = await loadModel(modelFile);
-  const rel = (p: string) => path.relative(io.cwd, p) || p;
+  // Paths as the user gave them (givens: the path arguments); absolute without them.
+  const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) {
     if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code: m.code, message: m.message, offset: m.offset } }) + '\n');
     io.stderr(`vmd-studio: ${formatError({ code: m.code as never, message: m.message, offset: m.offset, file: modelFile })}\n`);

@@ -6,6 +6,7 @@ import { parseArgs } from '../args';
 import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
+import { displayPathAmong } from '../format';
 
 export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo)) | { file: string; ok: false; error: CodecError };
 
@@ -17,9 +18,9 @@ export async function inspectFile(file: string): Promise<FileInfo> {
   return { file, ok: true, ...inspectVmd(l.doc, buildTracks(l.doc), l.diagnostics) };
 }
 
-function humanTable(infos: FileInfo[], io: CliIo): void {
+function humanTable(infos: FileInfo[], io: CliIo, givens: string[]): void {
   for (const info of infos) {
-    const rel = path.relative(io.cwd, info.file) || info.file;
+    const rel = displayPathAmong(info.file, givens, io.cwd);
     if (!info.ok) {
       io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${info.error.offset !== undefined ? ` (at byte ${info.error.offset})` : ''}\n\n`);
       continue;
@@ -63,7 +64,7 @@ Exit status 1 if any file failed to read.`,
     const modelPaths = a.positionals.filter((p) => /\.(pmx|pmd)$/i.test(p));
     const motionPaths = a.positionals.filter((p) => !/\.(pmx|pmd)$/i.test(p));
     let failed = false;
-    for (const m of modelPaths) failed = !(await modelInspection(path.resolve(io.cwd, m), null, a.flags.has('json'), io)) || failed;
+    for (const m of modelPaths) failed = !(await modelInspection(path.resolve(io.cwd, m), null, a.flags.has('json'), io, a.positionals)) || failed;
     if (motionPaths.length === 0) return failed ? 1 : 0;
     const { files, errors } = await listMotionFiles(motionPaths.map((p) => path.resolve(io.cwd, p)), { recursive: a.flags.has('recursive') });
     const infos: FileInfo[] = errors.map((e) => ({ file: e.file ?? '', ok: false as const, error: { code: e.code, message: e.message } }));
@@ -71,12 +72,12 @@ Exit status 1 if any file failed to read.`,
     if (a.flags.has('json')) {
       for (const info of infos) io.stdout(JSON.stringify(info) + '\n');
     } else {
-      humanTable(infos, io);
+      humanTable(infos, io, motionPaths);
     }
     if (model) {
-      for (const info of infos) if (info.ok) failed = !(await modelInspection(path.resolve(io.cwd, model), { file: info.file, bones: info.bones, morphs: info.morphs }, a.flags.has('json'), io)) || failed;
+      for (const info of infos) if (info.ok) failed = !(await modelInspection(path.resolve(io.cwd, model), { file: info.file, bones: info.bones, morphs: info.morphs }, a.flags.has('json'), io, [...a.positionals, model])) || failed;
     }
-    for (const info of infos) if (!info.ok) io.stderr(`vmd-studio: ${formatError({ ...info.error, file: info.file })}\n`);
+    for (const info of infos) if (!info.ok) io.stderr(`vmd-studio: ${formatError({ ...info.error, file: displayPathAmong(info.file, motionPaths, io.cwd) })}\n`);
     return failed || infos.some((i) => !i.ok) ? 1 : 0;
   },
 };
