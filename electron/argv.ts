@@ -8,7 +8,7 @@
  *   Linux .desktop with %U                   → file:///home/me/My%20Motion.vmd
  * Everything starting with '-' is a switch (unless after '--'); file: URLs become paths; relative
  * paths resolve against the working folder (second-instance passes the other process's folder);
- * only .vmd and .vpd files are kept, once each.
+ * only .vmd, .vpd and .vmdscene (scene) files are kept, once each.
  */
 import path from 'node:path';
 
@@ -20,7 +20,7 @@ export interface ArgvOptions {
   cwd?: string;
 }
 
-const FILE_EXT = /\.(vmd|vpd)$/i;
+const FILE_EXT = /\.(vmd|vpd|vmdscene)$/i;
 
 function fromFileUrl(arg: string, win: boolean): string | null {
   let u: URL;
@@ -40,7 +40,7 @@ function fromFileUrl(arg: string, win: boolean): string | null {
   return p;
 }
 
-/** The .vmd/.vpd paths in `argv` (absolute, in order, without duplicates). */
+/** The .vmd/.vpd/.vmdscene paths in `argv` (absolute, in order, without duplicates). */
 export function filesFromArgv(argv: readonly string[], opts: ArgvOptions): string[] {
   const platform = opts.platform ?? process.platform;
   const win = platform === 'win32';

@@ -2,6 +2,7 @@
 import { dialog, type BrowserWindow, type FileFilter as ElectronFilter } from 'electron';
 import { okValue, type FileFilter, type PickOptions } from '../shared/ipc/contract';
 import type { DialogService } from './services/dialog-service';
+import { AUDIO_EXTENSIONS, SCENE_EXTENSIONS } from './services/scene-service';
 
 function filters(f: FileFilter | undefined): ElectronFilter[] {
   switch (f ?? 'motion') {
@@ -13,6 +14,13 @@ function filters(f: FileFilter | undefined): ElectronFilter[] {
       return [{ name: 'VPD', extensions: ['vpd'] }];
     case 'model':
       return [{ name: 'PMX / PMD', extensions: ['pmx', 'pmd', 'x'] }];
+    case 'scene':
+      return [{ name: 'VMD Studio scene', extensions: SCENE_EXTENSIONS.map((e) => e.slice(1)) }];
+    case 'audio':
+      return [
+        { name: 'Audio', extensions: AUDIO_EXTENSIONS.map((e) => e.slice(1)) },
+        { name: '*', extensions: ['*'] },
+      ];
     default:
       return [{ name: '*', extensions: ['*'] }];
   }

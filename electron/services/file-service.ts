@@ -20,6 +20,7 @@ import {
 } from '../../shared/ipc/contract';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
+import { AUDIO_EXTENSIONS, SCENE_EXTENSIONS } from './scene-service';
 
 export const MOTION_EXTENSIONS = ['.vmd', '.vpd'];
 export const MODEL_EXTENSIONS = ['.pmx', '.pmd', '.x'];
@@ -38,6 +39,10 @@ export function extensionsOf(filter: FileFilter): string[] | null {
       return ['.vpd'];
     case 'model':
       return MODEL_EXTENSIONS;
+    case 'scene':
+      return SCENE_EXTENSIONS;
+    case 'audio':
+      return AUDIO_EXTENSIONS;
     case 'any':
       return null;
   }

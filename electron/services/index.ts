@@ -10,6 +10,7 @@ import { createBatchService, type BatchService, type Emit, type RunBatch } from 
 import type { DialogService } from './dialog-service';
 import { createFileService, type FileService } from './file-service';
 import { createRecentFiles, type RecentFilesService } from './recent-files';
+import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, type SettingsService } from './settings-service';
 
 export interface ServicesOptions {
@@ -31,6 +32,7 @@ export interface ServicesOptions {
 export interface Services {
   handlers: RequestHandlers;
   files: FileService;
+  scenes: SceneService;
   recent: RecentFilesService;
   settings: SettingsService;
   batch: BatchService;
@@ -52,6 +54,7 @@ export function createServices(o: ServicesOptions): Services {
   const settings = createSettingsService(o.settingsDir);
   const homeDir = o.homeDir ?? o.appInfo.homeDir ?? os.homedir();
   const files = createFileService({ recent, homeDir });
+  const scenes = createSceneService({ recent });
   const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
   let docState: DocumentState = { path: null, name: null, dirty: false };
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
@@ -67,6 +70,9 @@ export function createServices(o: ServicesOptions): Services {
     clearRecent: () => guard(async () => okValue(await recent.clear())),
     readModelFile: (p) => guard(() => files.readModelFile(p)),
     readAsset: (m, rel) => guard(() => files.readAsset(m, rel)),
+    openScene: (p) => guard(() => scenes.openScene(p)),
+    saveScene: (p, bytes, opts) => guard(() => scenes.saveScene(p, bytes, opts)),
+    readAudioFile: (p) => guard(() => scenes.readAudioFile(p)),
     getSettings: () => guard(async () => okValue(await settings.get())),
     setSettings: (patch) => guard(async () => okValue(await settings.set(patch))),
     startBatch: (job) => guard(() => batch.start(job)),
@@ -85,7 +91,7 @@ export function createServices(o: ServicesOptions): Services {
         return okValue(undefined);
       }),
   };
-  return { handlers, files, recent, settings, batch, documentState: () => docState };
+  return { handlers, files, scenes, recent, settings, batch, documentState: () => docState };
 }
 
 /**

@@ -27,7 +27,7 @@ export interface OpenedFile {
 }
 
 /** Which kinds of file a picker or listing shows. */
-export type FileFilter = 'motion' | 'vmd' | 'vpd' | 'model' | 'any';
+export type FileFilter = 'motion' | 'vmd' | 'vpd' | 'model' | 'scene' | 'audio' | 'any';
 
 export interface PickOptions {
   title?: string;
@@ -154,6 +154,12 @@ export interface Requests {
   clearRecent(): Promise<IpcResult<RecentFile[]>>;
   /** Reads a .pmx/.pmd/.x model for the preview. */
   readModelFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /** Reads a scene file (.vmdscene) and remembers it in the recent list; the renderer parses it (shared/scene). */
+  openScene(path: string): Promise<IpcResult<OpenedFile>>;
+  /** Atomic write of a scene file; refused (E_SCENE_…) when the bytes do not parse as a scene. */
+  saveScene(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  /** Reads an audio file (WAV, MP3, OGG, FLAC, M4A/AAC…) for the renderer to decode with Web Audio. */
+  readAudioFile(path: string): Promise<IpcResult<OpenedFile>>;
   /** Reads a texture or other asset a model refers to, relative to the model's folder (`\` or `/`; case-insensitive fallback). */
   readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
   getSettings(): Promise<IpcResult<Settings>>;
@@ -193,6 +199,9 @@ export const REQUEST_NAMES = [
   'clearRecent',
   'readModelFile',
   'readAsset',
+  'openScene',
+  'saveScene',
+  'readAudioFile',
   'getSettings',
   'setSettings',
   'startBatch',

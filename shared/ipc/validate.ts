@@ -21,7 +21,7 @@ export const MAX_MOTION_FILE_BYTES = 256 * 1024 * 1024;
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'any'];
+const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'any'];
 const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
 
 function isObj(v: unknown): v is Record<string, unknown> {
@@ -121,6 +121,13 @@ export const VALIDATORS: Record<RequestName, Check> = {
   clearRecent: noArgs,
   readModelFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   readAsset: (a) => count(a, 2, 2) ?? path(a[0], 'modelPath') ?? path(a[1], 'relative'),
+  openScene: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  saveScene: (a) =>
+    count(a, 2, 3) ??
+    path(a[0], 'path') ??
+    (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
+    shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
+  readAudioFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   getSettings: noArgs,
   setSettings: (a) =>
     count(a, 1, 1) ??

@@ -22,7 +22,7 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
   const src = corpusPath('gene/motion/stand.vmd');
 
   beforeAll(async () => {
-    await ensureBuilt();
+    await ensureBuilt(['node', 'renderer']);
     tmp = tempDir('vmd-electron-');
     app = await _electron.launch({
       executablePath: found.path!,

@@ -1,7 +1,9 @@
 /**
- * End-to-end harness shared by every e2e test: make sure the builds are current, start the
- * browser-mode server (`dist/electron/serve.mjs`, the same program as `npm run serve`) on a random
- * port with a temp settings folder, launch Debian's Chromium through playwright-core, and open the app.
+ * End-to-end harness shared by every e2e test: make sure the builds are current (test/helpers/build.ts:
+ * the Node bundles and the e2e build of the renderer, dist/renderer-e2e, which holds the test hooks),
+ * start the browser-mode server (`dist/electron/serve.mjs`, the same program as `npm run serve`) on a
+ * random port with a temp settings folder, serving that build, launch Chromium (the system one, else
+ * the packaged one: chromiumBinary) through playwright-core, and open the app.
  *
  *   const app = await openApp();
  *   await openFileViaDialog(app.page, corpusPath('gene/motion/stand.vmd'));
@@ -11,95 +13,31 @@
  * Screenshots go to test-artifacts/ (gitignored). `app.errors` collects page errors and console errors,
  * so a test can assert that the page did not throw.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { corpusPath } from '../helpers/corpus';
+import { ARTIFACTS, CORPUS, ensureBuilt, RENDERER_E2E_DIR, ROOT, tempDir, type TempDir } from '../helpers/build';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CORPUS = process.env.VMD_CORPUS ?? path.resolve(ROOT, '../shared/corpus');
-export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { ARTIFACTS, CORPUS, corpusPath, ensureBuilt, ROOT, tempDir, type TempDir };
 
-/** A file in the shared corpus (read-only; never copy it into the repository). */
-export function corpusPath(rel: string): string {
-  return path.join(CORPUS, rel);
-}
-
-/** A temp folder and the function that removes it. */
-export interface TempDir {
-  dir: string;
-  remove: () => void;
-}
-
-/** A fresh temp folder, removed by the returned function. */
-export function tempDir(prefix = 'vmd-e2e-'): TempDir {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function newestMtime(dir: string, exts: RegExp): number {
-  let newest = 0;
-  if (!existsSync(dir)) return 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestMtime(p, exts));
-    else if (exts.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function mtime(p: string): number {
-  return existsSync(p) ? statSync(p).mtimeMs : 0;
-}
-
-/** Several engineers run e2e tests at once: serialise builds with a lock folder. */
-async function withBuildLock<T>(fn: () => T): Promise<T> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const lock = path.join(ARTIFACTS, '.build-lock');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock older than 5 minutes belongs to a build that died.
-      if (Date.now() - mtime(lock) > 300_000) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`build lock ${lock} held for too long`);
-      else await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-function run(cmd: string, args: string[]): void {
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
-}
+/** The system Chromium that is used when present (CHROMIUM_PATH overrides it). */
+const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Rebuilds what is older than its sources: the Node bundles (build/build-node.mjs) when electron/ or
- * shared/ changed, the renderer (vite build) when renderer/ or shared/ changed.
+ * The Chromium the tests drive: the system one when it is installed, else the one the devDependency
+ * @sparticuz/chromium carries inside its npm package (unpacked into the temp folder on first use), so
+ * `npm ci && npm test` needs no apt step. `VMD_E2E_CHROMIUM=bundled` forces the packaged one (to check it
+ * where a system Chromium exists), `=system` the system one.
  */
-export async function ensureBuilt(): Promise<void> {
-  await withBuildLock(() => {
-    const ts = /\.(ts|mts|vue|mjs|json|html|css)$/;
-    const sharedT = newestMtime(path.join(ROOT, 'shared'), ts);
-    const nodeSrc = Math.max(sharedT, newestMtime(path.join(ROOT, 'electron'), ts), mtime(path.join(ROOT, 'build/build-node.mjs')));
-    if (mtime(path.join(ROOT, 'dist/electron/serve.mjs')) < nodeSrc) run(process.execPath, ['build/build-node.mjs']);
-    const rendererSrc = Math.max(sharedT, newestMtime(path.join(ROOT, 'renderer'), ts), mtime(path.join(ROOT, 'vite.config.ts')));
-    if (mtime(path.join(ROOT, 'dist/renderer/index.html')) < rendererSrc) {
-      run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
-    }
-  });
+export async function chromiumBinary(): Promise<{ path: string; kind: 'system' | 'bundled' }> {
+  const want = process.env.VMD_E2E_CHROMIUM;
+  if (want !== 'bundled' && (want === 'system' || existsSync(SYSTEM_CHROMIUM))) return { path: SYSTEM_CHROMIUM, kind: 'system' };
+  // Loaded only here: nothing else in the project imports the package.
+  const packaged = (await import('@sparticuz/chromium')).default;
+  return { path: await packaged.executablePath(), kind: 'bundled' };
 }
 
 export interface ServerHandle {
@@ -117,7 +55,8 @@ export interface ServerHandle {
 export async function startServe(opts: { settingsDir?: string; args?: string[] } = {}): Promise<ServerHandle> {
   const own = opts.settingsDir ? null : tempDir('vmd-e2e-settings-');
   const settingsDir = opts.settingsDir ?? own!.dir;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/electron/serve.mjs'), '--port', '0', '--settings-dir', settingsDir, ...(opts.args ?? [])], {
+  // The e2e build of the renderer (with its test hooks), not the production one in dist/renderer.
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/electron/serve.mjs'), '--port', '0', '--settings-dir', settingsDir, '--static-dir', RENDERER_E2E_DIR, ...(opts.args ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -159,10 +98,14 @@ export async function startServe(opts: { settingsDir?: string; args?: string[] }
   };
 }
 
-/** Headless Chromium with the flags this machine needs (no sandbox in containers; WebGL through SwiftShader). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium with the flags this machine needs (no sandbox in containers; WebGL through
+ * SwiftShader). The same flags for the system and the packaged Chromium (none of the package's own
+ * serverless flags such as --single-process), so both draw and time frames alike.
+ */
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: (await chromiumBinary()).path,
     headless: true,
     args: [
       '--no-sandbox',
@@ -305,7 +248,7 @@ export function appForSuite(opts: OpenAppOptions = {}): { readonly app: AppHandl
   let app: AppHandle | null = null;
   let tmp: TempDir | null = null;
   beforeAll(async () => {
-    tmp = tempDir();
+    tmp = tempDir('vmd-e2e-');
     app = await openApp(opts);
   });
   afterAll(async () => {

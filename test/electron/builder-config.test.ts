@@ -3,9 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SCENE_EXTENSION } from '../../shared/scene/scene-file';
+import { ROOT } from '../helpers/build';
 
 const require = createRequire(import.meta.url);
-const ROOT = path.resolve(__dirname, '../..');
 const yaml = require('js-yaml') as { load(s: string): unknown };
 const config = yaml.load(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -44,17 +45,19 @@ describe('electron-builder configuration', () => {
     expect(config.mac.target).toEqual(['dmg']);
   });
 
-  it('associates .vmd and .vpd, one entry each, with their MIME types and icons present in build/', () => {
+  it('associates .vmd, .vpd and .vmdscene, one entry each, with their MIME types and icons present in build/', () => {
     const assoc = config.fileAssociations as Record<string, string>[];
-    expect(assoc.map((a) => a.ext).sort()).toEqual(['vmd', 'vpd']);
+    expect(assoc.map((a) => a.ext).sort()).toEqual(['vmd', 'vmdscene', 'vpd']);
     const byExt = Object.fromEntries(assoc.map((a) => [a.ext, a]));
     expect(byExt.vmd.mimeType).toBe('application/x-vmd');
     expect(byExt.vpd.mimeType).toBe('application/x-vpd');
+    expect(byExt.vmdscene.mimeType).toBe('application/x-vmdscene');
+    expect('.' + byExt.vmdscene.ext).toBe(SCENE_EXTENSION);
     for (const a of assoc) {
       // electron-builder looks for <icon>.ico on Windows and <icon>.icns on macOS in buildResources.
       for (const ext of ['ico', 'icns', 'png']) expect(existsSync(path.join(ROOT, 'build', `${a.icon}.${ext}`)), `${a.icon}.${ext}`).toBe(true);
     }
-    expect(config.linux.mimeTypes).toEqual(expect.arrayContaining(['application/x-vmd', 'application/x-vpd']));
+    expect(config.linux.mimeTypes).toEqual(expect.arrayContaining(['application/x-vmd', 'application/x-vpd', 'application/x-vmdscene']));
   });
 
   it('has app icons in every format, valid PNG/ICO/ICNS headers, and Linux sizes up to 512', () => {

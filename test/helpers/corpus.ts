@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CORPUS, ROOT } from './build';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const corpusDir = process.env.VMD_CORPUS ? path.resolve(process.env.VMD_CORPUS) : path.resolve(repoRoot, '../shared/corpus');
+export const repoRoot = ROOT;
+export const corpusDir = CORPUS;
 export const corpusPresent = existsSync(corpusDir) && statSync(corpusDir).isDirectory();
 
 if (!corpusPresent) {

@@ -1,6 +1,6 @@
 /**
  * Read-only test hook of the motion editor: `window.__vmdEditor`, installed while the editor is mounted
- * (like the preview's `window.__vmdPreview`). End-to-end tests use it to compare the open document's
+ * (like the preview's `window.__vmdPreview`), in the e2e build only (src/e2e/). End-to-end tests use it to compare the open document's
  * bytes with the codec's answer after each gesture without going through Save As every time. Nothing
  * here changes state.
  *

@@ -4,11 +4,10 @@
  * only while playing (30 fps timeline, interpolated sub-frames at the display rate), and disposes the
  * engine and its WebGL context on unmount.
  *
- * Test hook: `window.__vmdPreview` (always installed while a preview is mounted; read-only queries):
- * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
- * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
- * syncGpu(on), adaptive(on), bufferSize(), context(), liveMemory(), lightState(), gpu(), info(),
- * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ * Measurement switches are URL options read at mount: `?present=sync` (no software-GL presenter, see
+ * async-present.ts), `?syncGpu=1` (wait for the GPU after each render and time it, see frame-profiler.ts)
+ * and `?adaptive=off` (no adaptive resolution while playing, see adaptive-scale.ts). The e2e build adds
+ * the read-only test hook `window.__vmdPreview` (preview-test-hook.ts, loaded through src/e2e/).
  *
  * On software GL the engine shows its frames through async-present.ts: asynchronously while paused (a
  * curve-handle drag, orbiting, scrubbing), blocking while playing (startLoop/stopLoop switch it).
@@ -25,87 +24,16 @@ import { useDocumentStore } from '../stores/document';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
 import { PreviewEngine } from './preview-engine';
-import type { FrameBreakdown } from './frame-profiler';
 import { AdaptiveScale } from './adaptive-scale';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { overlayOpen } from '../components/overlay';
+import { installTestHook } from '../e2e';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
-
-/** The bone-picking part of the test hook (positions in client coordinates, as mouse events use). */
-export interface PickTestHook {
-  /** Where a bone's joint is drawn now, or null when the rig lacks it or it is off screen. */
-  boneScreenPosition(name: string): [number, number] | null;
-  /** The marked bone (as the rig names it) and whether the mark was in the last rendered picture. */
-  marker(): { bone: string | null; shown: boolean };
-  /** Renders now and returns the RGBA bytes drawn at a client position. */
-  pixelAt(x: number, y: number): [number, number, number, number];
-}
-
-function pickHooks(el: HTMLCanvasElement, e: PreviewEngine): PickTestHook {
-  return {
-    boneScreenPosition: (name) => {
-      const r = el.getBoundingClientRect();
-      const p = e.boneScreenPosition(name, r.width, r.height);
-      return p ? [r.left + p[0], r.top + p[1]] : null;
-    },
-    marker: () => ({ bone: e.marked?.name ?? null, shown: e.markerShown }),
-    pixelAt: (x, y) => {
-      const r = el.getBoundingClientRect();
-      return e.readPixel(x - r.left, y - r.top, r.width, r.height);
-    },
-  };
-}
-
-export interface PreviewTestHook extends PickTestHook {
-  boneWorldQuaternion(name: string): [number, number, number, number] | null;
-  boneWorldPosition(name: string): [number, number, number] | null;
-  cameraState(): ReturnType<PreviewEngine['cameraState']> | null;
-  frame(): number;
-  perf(): { frameMs: number[]; poseMs: number[] };
-  resetPerf(): void;
-  /** Mean ms of pose evaluation over n frames (re-poses the current frame after). */
-  timePose(n: number): number;
-  /** Where played frames' time went since resetPerf() (see frame-profiler.ts). */
-  breakdown(): FrameBreakdown;
-  /** Measurement mode: wait for the GPU after each render and time it separately. */
-  syncGpu(on: boolean): void;
-  /** Adaptive resolution while playing on (default) or off. */
-  adaptive(on: boolean): void;
-  /** The renderer's WebGL context (on software GL it belongs to an OffscreenCanvas, not the page's canvas). */
-  context(): WebGLRenderingContext | WebGL2RenderingContext;
-  /** Drawing-buffer size in pixels. */
-  bufferSize(): [number, number];
-  /** three.js's live renderer.info.memory object (it keeps counting down as things are disposed). */
-  liveMemory(): { geometries: number; textures: number };
-  /** Filled on unmount (a live object): geometries/textures our disposal left before the renderer's own. */
-  disposal(): { geometries: number; textures: number };
-  /** The directional light: unit direction it shines along and its colour (three.js linear RGB). */
-  lightState(): { direction: [number, number, number]; color: [number, number, number] };
-  /** 'software' when WebGL runs on SwiftShader or similar. */
-  gpu(): 'software' | 'hardware';
-  info(): { model: string | null; bones: number; missingBones: number };
-  /** Whether the figure or model is drawn (a motion's display-off key hides it). */
-  shown(): boolean;
-  /**
-   * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
-   * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
-   * frames the presenter has shown, and whether one is still on its way (the page shows the one before).
-   */
-  presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
-  /** The model's outline: whether it is on, and how many materials draw one now. */
-  outline(): { on: boolean; materials: number };
-}
-
-declare global {
-  interface Window {
-    __vmdPreview?: PreviewTestHook;
-  }
-}
 
 export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const docStore = useDocumentStore();
@@ -268,9 +196,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const el = canvas.value;
     if (!el) return;
     try {
-      // `?present=sync` turns the software-GL presenter off (a measurement mode: see async-present.ts).
-      const present = new URLSearchParams(globalThis.location?.search ?? '').get('present') === 'sync' ? 'sync' : 'auto';
-      engine = new PreviewEngine(el, { present });
+      const options = new URLSearchParams(globalThis.location?.search ?? '');
+      engine = new PreviewEngine(el, { present: options.get('present') === 'sync' ? 'sync' : 'auto' });
+      engine.profiler.syncGpu = options.get('syncGpu') === '1';
+      adaptive.enabled = options.get('adaptive') !== 'off';
     } catch {
       store.unavailable = true;
       return;
@@ -306,33 +235,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     );
     const e = engine;
     stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack));
-    window.__vmdPreview = {
-      ...pickHooks(el, e),
-      boneWorldQuaternion: (n) => e.boneWorldQuaternion(n),
-      boneWorldPosition: (n) => e.boneWorldPosition(n),
-      cameraState: () => e.cameraState(),
-      frame: () => e.currentFrame,
-      perf: () => ({ frameMs: e.frameTimes.values(), poseMs: e.poseTimes.values() }),
-      resetPerf: () => e.profiler.clear(),
-      timePose: (n) => e.timePose(n),
-      breakdown: () => e.breakdown(),
-      syncGpu: (on) => {
-        e.profiler.syncGpu = on;
-      },
-      adaptive: (on) => {
-        adaptive.enabled = on;
-      },
-      bufferSize: () => e.bufferSize,
-      context: () => e.renderer.getContext(),
-      liveMemory: () => e.renderer.info.memory,
-      disposal: () => e.disposal,
-      lightState: () => e.lightState(),
-      gpu: () => (e.software ? 'software' : 'hardware'),
-      info: () => ({ model: store.model?.name ?? null, bones: e.rig.bones.length, missingBones: store.missingBones.length }),
-      shown: () => e.modelShown,
-      outline: () => e.outlineState(),
-      presentation: () => ({ mode: e.presentation, presented: e.presentedFrames, pending: e.presenting }),
-    };
+    stops.push(installTestHook('preview', {
+      canvas: el,
+      engine: e,
+      info: () => ({ model: store.model?.name ?? null, missingBones: store.missingBones.length }),
+    }));
   });
 
   onBeforeUnmount(() => {
@@ -341,7 +248,6 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     resize?.disconnect();
     engine?.dispose();
     engine = null;
-    if (typeof window !== 'undefined') delete window.__vmdPreview;
   });
 
   /**

@@ -1,0 +1,10 @@
+/**
+ * The e2e build's test hooks (see index.ts for how only that build holds them): `editor` installs
+ * `window.__vmdEditor` (editor/test-hook.ts), `preview` installs `window.__vmdPreview`
+ * (preview/preview-test-hook.ts). Each returns the function that removes it.
+ */
+import { installEditorTestHook } from '../editor/test-hook';
+import { installPreviewTestHook } from '../preview/preview-test-hook';
+
+export const testHooks = { editor: installEditorTestHook, preview: installPreviewTestHook };
+export type TestHooks = typeof testHooks;

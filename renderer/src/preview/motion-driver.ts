@@ -1,0 +1,184 @@
+/**
+ * What the motion does to the preview's scene at a frame: binds the document's tracks (and a camera/light
+ * VMD loaded beside it) to the rig, poses the rig at a frame, hides the model where the motion's IK block
+ * says 表示 off, and samples the camera and the light. It also says whether a pose changed the picture
+ * (a snapshot of every bone, morph weight and the camera), so an unchanged pose need not be drawn.
+ */
+import { keyAtOrBefore, type CameraTrack, type LightTrack, type MotionTracks } from '../../../shared/vmd/tracks';
+import { ikKey } from '../../../shared/vmd/records';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
+import { PoseBinding, ikSwitchesOf } from './pose-binding';
+import type { FrameProfiler } from './frame-profiler';
+import type { PreviewScene } from './preview-scene';
+
+export interface MotionBindingInfo {
+  missingBones: string[];
+  missingMorphs: string[];
+  hasCamera: boolean;
+  hasLight: boolean;
+  cameraCuts: number[];
+}
+
+/** The show/hide flag of every IK-block key (keys at or before a frame decide; none: always shown). */
+export function visibilityKeys(doc: VmdDocument | null, tracks: MotionTracks | null): { frames: Uint32Array; shown: Uint8Array } | null {
+  if (!doc || !tracks || tracks.ik.frames.length === 0) return null;
+  const { frames, record } = tracks.ik;
+  const shown = new Uint8Array(frames.length);
+  for (let k = 0; k < frames.length; k++) shown[k] = ikKey(doc.ik, record[k]).visible ? 1 : 0;
+  // A motion that never hides the model needs no per-frame look-up.
+  return shown.includes(0) ? { frames, shown } : null;
+}
+
+export class MotionDriver {
+  private doc: VmdDocument | null = null;
+  private motion: MotionTracks | null = null;
+  /** A camera/light VMD loaded into the preview beside the document (its camera and light win). */
+  private extra: MotionTracks | null = null;
+  private poseBinding: PoseBinding | null = null;
+  /** The motion's show/hide keys (the visibility byte of its IK block), or null when it has none. */
+  private visibility: { frames: Uint32Array; shown: Uint8Array } | null = null;
+  private pose: CameraPose | null = null;
+  private at = 0;
+  /** Whether the last poseAt() changed the picture (see snapshotChanged). */
+  private changed = true;
+  private snapshot = new Float64Array(0);
+  /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
+  onHiddenChange: ((hidden: boolean) => void) | null = null;
+
+  constructor(private readonly world: PreviewScene, private readonly profiler: FrameProfiler) {}
+
+  get tracks(): MotionTracks | null {
+    return this.motion;
+  }
+  get binding(): PoseBinding | null {
+    return this.poseBinding;
+  }
+  /** The frame last posed (fractional: interpolated sub-frames). */
+  get frame(): number {
+    return this.at;
+  }
+  /** The camera pose at the last posed frame, or null without a camera track. */
+  get cameraPose(): CameraPose | null {
+    return this.pose;
+  }
+  /** Whether the last poseAt() moved a bone, a morph, the camera or the visibility (or changed an effect). */
+  get poseChanged(): boolean {
+    return this.changed;
+  }
+
+  /**
+   * Takes a motion (null: none). Returns false when only its curves changed: the document store keeps the
+   * same tracks object only for curve-only edits (it patches their curve bytes in place), with the same
+   * keys, names and IK block, so the binding stands and a re-pose is enough. True: call rebind().
+   * The camera path is redrawn either way: it samples the camera's curves between keys.
+   */
+  setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): boolean {
+    const curvesOnly = tracks !== null && tracks === this.motion && doc !== null && !!this.poseBinding;
+    this.doc = doc;
+    this.motion = tracks;
+    this.world.setCameraPath(this.cameraTrack);
+    if (curvesOnly) return false;
+    this.visibility = visibilityKeys(doc, tracks);
+    return true;
+  }
+
+  /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
+  setCameraMotion(tracks: MotionTracks | null): void {
+    this.extra = tracks;
+    this.world.setCameraPath(this.cameraTrack);
+  }
+
+  /** The camera track shown: the extra camera VMD's, else the document's. */
+  get cameraTrack(): CameraTrack | null {
+    if (this.extra && this.extra.camera.frames.length) return this.extra.camera;
+    return this.motion && this.motion.camera.frames.length ? this.motion.camera : null;
+  }
+
+  get lightTrack(): LightTrack | null {
+    if (this.extra && this.extra.light.frames.length) return this.extra.light;
+    return this.motion && this.motion.light.frames.length ? this.motion.light : null;
+  }
+
+  /** Binds the motion to the scene's rig now (after a new motion or a new model); pose afterwards. */
+  rebind(): PoseBinding {
+    const model = this.world.model;
+    // Attach only the morph targets this motion reaches (see BuiltModel.selectMorphs).
+    model?.selectMorphs(this.motion?.morphs.names ?? []);
+    const influences = model?.mesh.morphTargetInfluences ?? null;
+    this.poseBinding = new PoseBinding(this.world.rig, this.motion, ikSwitchesOf(this.doc, this.motion), model?.morphs, influences);
+    return this.poseBinding;
+  }
+
+  bindingInfo(): MotionBindingInfo {
+    return {
+      missingBones: this.poseBinding?.missingBones ?? [],
+      missingMorphs: this.world.model ? (this.poseBinding?.missingMorphs ?? []) : [],
+      hasCamera: !!this.cameraTrack,
+      hasLight: !!this.lightTrack,
+      cameraCuts: this.world.cameraCuts,
+    };
+  }
+
+  /** Poses the rig, the camera, the light and the visibility at frame f (timed into the profiler). */
+  poseAt(f: number): void {
+    const t0 = performance.now();
+    this.at = f;
+    let poseMs = 0;
+    const w = this.world;
+    if (this.poseBinding) {
+      this.poseBinding.apply(f);
+      w.model?.edges.sync();
+      poseMs = this.poseBinding.lastPoseMs;
+      this.profiler.pose.push(poseMs);
+      w.posed = true;
+    }
+    const cam = this.cameraTrack;
+    this.pose = cam ? sampleCamera(cam, f) : null;
+    w.showCamera(this.pose);
+    const vis = this.visibility;
+    const hidden = !!vis && vis.shown[keyAtOrBefore(vis.frames, 0, vis.frames.length, f)] === 0;
+    if (hidden !== w.hiddenByMotion) {
+      w.setHidden(hidden);
+      this.onHiddenChange?.(hidden);
+    }
+    const light = this.lightTrack;
+    // Without a light track the default light stays put (showLight(null) does nothing then).
+    w.showLight(light ? sampleLight(light, f) : null);
+    // Material and UV morphs change the picture without moving a bone: the binding says when they did.
+    const moved = this.snapshotChanged();
+    this.changed = moved || (this.poseBinding?.effectsChanged ?? false);
+    this.profiler.scene.push(performance.now() - t0 - poseMs);
+  }
+
+  /** Writes the current pose into `snapshot`; true when any value differs from what it held. */
+  private snapshotChanged(): boolean {
+    const bones = this.world.rig.bones;
+    const influences = this.world.model?.mesh.morphTargetInfluences ?? [];
+    const cp = this.pose;
+    const n = 7 * bones.length + influences.length + 12;
+    if (this.snapshot.length !== n) this.snapshot = new Float64Array(n).fill(NaN);
+    const s = this.snapshot;
+    let changed = false, k = 0;
+    const put = (v: number) => {
+      if (s[k] !== v) {
+        s[k] = v;
+        changed = true;
+      }
+      k++;
+    };
+    for (const b of bones) {
+      put(b.position.x), put(b.position.y), put(b.position.z);
+      put(b.quaternion.x), put(b.quaternion.y), put(b.quaternion.z), put(b.quaternion.w);
+    }
+    for (const v of influences) put(v);
+    put(this.world.hiddenByMotion ? 1 : 0);
+    if (cp) {
+      put(cp.target[0]), put(cp.target[1]), put(cp.target[2]);
+      put(cp.rotation[0]), put(cp.rotation[1]), put(cp.rotation[2]);
+      put(cp.distance), put(cp.fov), put(cp.perspective);
+      put(1), put(0);
+    } else for (let i = 0; i < 11; i++) put(-1);
+    return changed;
+  }
+}

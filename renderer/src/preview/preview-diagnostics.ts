@@ -1,0 +1,91 @@
+/**
+ * Questions about the preview that only tests and profiling ask: bone transforms in world space, where a
+ * joint is drawn, the colour of a drawn pixel, the camera and light as placed, the frame-time breakdown,
+ * WebGL memory, and how long posing alone takes. Imported only by the e2e build's test hook
+ * (preview-test-hook.ts), so the shipped bundle holds none of it.
+ */
+import * as THREE from 'three';
+import { matchKey } from '../../../shared/pmx/model-inspect';
+import type { FrameBreakdown } from './frame-profiler';
+import type { PreviewEngine } from './preview-engine';
+import type { Rig } from './rig';
+
+/** World rotation of a bone in three.js coordinates, or null when the rig lacks it. */
+export function boneWorldQuaternion(rig: Rig, name: string): [number, number, number, number] | null {
+  const i = rig.byKey.get(matchKey(name));
+  if (i === undefined) return null;
+  const q = rig.bones[i].getWorldQuaternion(new THREE.Quaternion());
+  return [q.x, q.y, q.z, q.w];
+}
+
+/** World position of a bone's joint in three.js coordinates, or null when the rig lacks it. */
+export function boneWorldPosition(rig: Rig, name: string): [number, number, number] | null {
+  const i = rig.byKey.get(matchKey(name));
+  if (i === undefined) return null;
+  const p = rig.bones[i].getWorldPosition(new THREE.Vector3());
+  return [p.x, p.y, p.z];
+}
+
+/** The camera the picture is seen through: the MMD camera's when looking through it, else the orbit camera. */
+export function cameraState(e: PreviewEngine): { lookThrough: boolean; position: number[]; quaternion: number[]; fov: number } {
+  const c = e.world.activeCamera;
+  return {
+    lookThrough: e.world.lookingThrough,
+    position: [c.position.x, c.position.y, c.position.z],
+    quaternion: [c.quaternion.x, c.quaternion.y, c.quaternion.z, c.quaternion.w],
+    fov: c.fov,
+  };
+}
+
+/** The directional light as drawn: the unit direction it shines along and its colour. */
+export function lightState(light: THREE.DirectionalLight): { direction: [number, number, number]; color: [number, number, number] } {
+  const d = light.target.position.clone().sub(light.position).normalize();
+  const c = light.color;
+  return { direction: [d.x, d.y, d.z], color: [c.r, c.g, c.b] };
+}
+
+/** The frame breakdown since the last profiler.clear() (see frame-profiler.ts). */
+export function breakdown(e: PreviewEngine): FrameBreakdown {
+  const r = e.renderer.info.render;
+  return e.profiler.breakdown(e.presenter.scale, { calls: r.calls, triangles: r.triangles });
+}
+
+/** Drawing-buffer size in pixels (after pixel ratio and render scale). */
+export function bufferSize(e: PreviewEngine): [number, number] {
+  return [e.renderer.domElement.width, e.renderer.domElement.height];
+}
+
+/**
+ * Times pose evaluation alone: `count` frames spread over the motion, then the current frame again.
+ * Returns the mean in ms (browsers coarsen performance.now(), so one call cannot be timed alone).
+ */
+export function timePose(e: PreviewEngine, count: number): number {
+  const binding = e.motion.binding, tracks = e.motion.tracks;
+  if (!binding || !tracks) return 0;
+  const last = Math.max(tracks.lastFrame, 1);
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) binding.apply(((i * 7.31) % last) + 0.5);
+  const mean = (performance.now() - t0) / count;
+  e.setFrame(e.currentFrame);
+  return mean;
+}
+
+/** Where a bone's joint is drawn, in CSS px on a width × height canvas; null when absent or off screen. */
+export function boneScreenPosition(e: PreviewEngine, name: string, width: number, height: number): [number, number] | null {
+  return e.marker.screenPosition(e.world.activeCamera, name, width, height);
+}
+
+/**
+ * Renders now and reads the drawn colour (RGBA bytes) at (x, y) CSS px of a width × height canvas (the
+ * drawing buffer is only readable within the task that rendered it).
+ */
+export function readPixel(e: PreviewEngine, x: number, y: number, width: number, height: number): [number, number, number, number] {
+  e.presenter.drawNow();
+  const [bw, bh] = bufferSize(e);
+  const px = Math.min(bw - 1, Math.max(0, Math.floor((x / width) * bw)));
+  const py = Math.min(bh - 1, Math.max(0, bh - 1 - Math.floor((y / height) * bh)));
+  const gl = e.renderer.getContext();
+  const out = new Uint8Array(4);
+  gl.readPixels(px, py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
+  return [out[0], out[1], out[2], out[3]];
+}

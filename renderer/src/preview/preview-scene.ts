@@ -1,0 +1,229 @@
+/**
+ * The preview's three.js world, without the WebGL renderer (that is the presenter's, frame-presenter.ts):
+ * scene, orbit camera, the camera VMD's camera with its frustum and path, ground grid, lights, and the
+ * default figure or a loaded model. It places what it is told (a camera pose, a light pose, hidden or
+ * shown); the motion driver (motion-driver.ts) decides what that is at each frame.
+ */
+import * as THREE from 'three';
+import type { CameraTrack } from '../../../shared/vmd/tracks';
+import type { CameraPose } from '../../../shared/vmd/sample';
+import { buildDefaultFigure, type BuiltFigure } from './figure-mesh';
+import type { BuiltModel } from './model-mesh';
+import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } from './camera-view';
+import type { Rig } from './rig';
+
+const lightDir = new THREE.Vector3();
+
+export class PreviewScene {
+  readonly scene = new THREE.Scene();
+  readonly orbitCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 2000);
+  /** The camera VMD's camera (drawn as a frustum, or looked through). */
+  readonly mmdCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 2000);
+  readonly light = new THREE.DirectionalLight(0xffffff, 2.2);
+  private readonly hemi = new THREE.HemisphereLight(0xf4f6ff, 0x6b6460, 0.9);
+  private readonly grid: THREE.GridHelper;
+  readonly frustum: THREE.CameraHelper;
+  /** A short copy of the MMD camera for drawing its frustum (the real one reaches 2000 units). */
+  private readonly frustumCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 6);
+  readonly figure: BuiltFigure;
+  private builtModel: BuiltModel | null = null;
+  private cameraPath: CameraPathView | null = null;
+  /** Whether a camera pose is placed (a camera track at the current frame). */
+  private cameraPlaced = false;
+  private lookThrough = false;
+  /** True while the default light (no light track) is applied. */
+  private defaultLight = false;
+  /** True while the motion hides the model (a key with MMD's 表示 off at or before the frame). */
+  hiddenByMotion = false;
+  /** The skeleton's matrices and bone texture are refreshed only on the render after a pose change. */
+  posed = true;
+  /** Viewport size in CSS px (the MMD camera's aspect; the pick mark's size on screen). */
+  width = 1;
+  height = 1;
+
+  /**
+   * `outline`: MMD's outline around a model (edge-mesh.ts); the engine turns it off on a software
+   * rasteriser, where drawing the model twice would halve the frame rate.
+   */
+  constructor(public outline = true) {
+    // World matrices are kept current by hand (the pose binding updates the rig it moved, lights and the
+    // frustum update themselves, structural changes call refreshMatrices), so three.js need not walk and
+    // recompose every object's matrix again inside each render call.
+    this.scene.matrixWorldAutoUpdate = false;
+    this.scene.background = new THREE.Color(0x2b2f36);
+    this.scene.fog = new THREE.Fog(0x2b2f36, 120, 320);
+    this.grid = new THREE.GridHelper(100, 20, 0x8a93a3, 0x4a515d);
+    this.scene.add(this.grid);
+    this.scene.add(this.hemi);
+    this.scene.add(this.light, this.light.target);
+    this.light.target.position.set(0, 10, 0);
+    this.showLight(null);
+    // MMD's default view (target at 10, 45 away, fov 30), a little further and higher so a whole figure fits a tall pane.
+    this.orbitCamera.position.set(0, 16, 52);
+    this.frustum = new THREE.CameraHelper(this.frustumCamera);
+    this.frustum.visible = false;
+    this.scene.add(this.frustum);
+    this.figure = buildDefaultFigure();
+    this.scene.add(this.figure.group);
+    this.gateSkeleton(this.figure.mesh.skeleton);
+  }
+
+  /** Recomputes every world matrix once, after objects were added, removed or moved outside posing. */
+  refreshMatrices(): void {
+    this.scene.updateMatrixWorld(true);
+  }
+
+  get model(): BuiltModel | null {
+    return this.builtModel;
+  }
+
+  /** The rig being posed: the model's, or the default figure's. */
+  get rig(): Rig {
+    return this.builtModel ? this.builtModel.rig : this.figure.rig;
+  }
+
+  /** Whether the model (or the default figure) is in the picture. */
+  get modelShown(): boolean {
+    return this.builtModel ? this.builtModel.mesh.visible : this.figure.group.visible;
+  }
+
+  /** The MMD camera while looking through it at a placed pose, else the orbit camera. */
+  get activeCamera(): THREE.PerspectiveCamera {
+    return this.lookThrough && this.cameraPlaced ? this.mmdCamera : this.orbitCamera;
+  }
+
+  /** Whether the picture is seen through the camera VMD's camera now. */
+  get lookingThrough(): boolean {
+    return this.lookThrough && this.cameraPlaced;
+  }
+
+  setLookThrough(on: boolean): void {
+    this.lookThrough = on;
+    this.frustum.visible = this.cameraPlaced && !on;
+    if (this.cameraPath) this.cameraPath.group.visible = !on;
+  }
+
+  /** Shows a built model instead of the default figure (null: back to the figure). The old model is disposed. */
+  setModel(built: BuiltModel | null): void {
+    if (this.builtModel) {
+      this.scene.remove(this.builtModel.mesh);
+      this.builtModel.dispose();
+    }
+    this.builtModel = built;
+    if (built) {
+      built.edges.mesh.visible = this.outline;
+      this.scene.add(built.mesh);
+      this.gateSkeleton(built.mesh.skeleton);
+    }
+    this.applyVisibility();
+    this.refreshMatrices();
+  }
+
+  setOutline(on: boolean): void {
+    this.outline = on;
+    if (this.builtModel) this.builtModel.edges.mesh.visible = on;
+  }
+
+  outlineState(): { on: boolean; materials: number } {
+    const e = this.builtModel?.edges;
+    return { on: !!e && e.mesh.visible, materials: e ? e.materials.filter((m) => m.visible).length : 0 };
+  }
+
+  /** Hides or shows the model (or figure) as the motion's display key says. */
+  setHidden(hidden: boolean): void {
+    this.hiddenByMotion = hidden;
+    this.applyVisibility();
+  }
+
+  /** The model (or, without one, the default figure) is drawn unless the motion hides it, as MMD does. */
+  private applyVisibility(): void {
+    this.figure.group.visible = !this.builtModel && !this.hiddenByMotion;
+    if (this.builtModel) this.builtModel.mesh.visible = !this.hiddenByMotion;
+  }
+
+  /** Draws the path of a camera track (null: none). Returns the frames where the camera cuts. */
+  setCameraPath(track: CameraTrack | null): number[] {
+    this.cameraPath?.dispose();
+    if (this.cameraPath) this.scene.remove(this.cameraPath.group);
+    this.cameraPath = null;
+    if (track) {
+      this.cameraPath = buildCameraPath(track);
+      this.cameraPath.group.visible = !this.lookThrough;
+      this.scene.add(this.cameraPath.group);
+      this.cameraPath.group.updateMatrixWorld(true);
+    }
+    return this.cameraPath?.cuts ?? [];
+  }
+
+  get cameraCuts(): number[] {
+    return this.cameraPath?.cuts ?? [];
+  }
+
+  /** Places the MMD camera and its frustum at a sampled pose (null: no camera track). */
+  showCamera(pose: CameraPose | null): void {
+    this.cameraPlaced = !!pose;
+    if (applyCameraPose(this.mmdCamera, pose)) {
+      this.mmdCamera.aspect = this.width / this.height;
+      this.mmdCamera.updateProjectionMatrix();
+      const fc = this.frustumCamera;
+      fc.position.copy(this.mmdCamera.position);
+      fc.quaternion.copy(this.mmdCamera.quaternion);
+      fc.fov = this.mmdCamera.fov;
+      fc.aspect = this.mmdCamera.aspect;
+      fc.updateProjectionMatrix();
+      fc.updateMatrixWorld(true);
+      this.frustum.update();
+      // The helper's matrix is the camera's world matrix; with auto-update off its world copy is ours to refresh.
+      this.frustum.updateMatrixWorld(true);
+    }
+    this.frustum.visible = this.cameraPlaced && !this.lookThrough;
+    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough;
+  }
+
+  /**
+   * A light VMD's colour and direction, or MMD's default light (null). The default light is placed
+   * once: asking for it again while it is applied does nothing.
+   */
+  showLight(pose: { color: number[]; direction: number[] } | null): void {
+    if (!pose && this.defaultLight) return;
+    this.defaultLight = !pose;
+    const l = lightFromPose(pose);
+    this.light.color.setRGB(l.color[0], l.color[1], l.color[2]);
+    // A directional light shines from its position toward its target.
+    lightDir.set(l.direction[0], l.direction[1], l.direction[2]);
+    this.light.position.copy(this.light.target.position).addScaledVector(lightDir, -40);
+    this.light.updateMatrixWorld();
+  }
+
+  /** The viewport's size in CSS px: both cameras' aspect and the frustum follow. */
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    for (const cam of [this.orbitCamera, this.mmdCamera]) {
+      cam.aspect = width / height;
+      cam.updateProjectionMatrix();
+    }
+    this.frustum.update();
+  }
+
+  /**
+   * three.js refreshes a skinned mesh's bone matrices and re-uploads its bone texture on every render;
+   * orbiting, resizing or a texture arriving does not move a bone, so only the render after a pose does it.
+   */
+  private gateSkeleton(skeleton: THREE.Skeleton): void {
+    const update = skeleton.update.bind(skeleton);
+    skeleton.update = () => {
+      if (!this.posed && skeleton.boneTexture) return;
+      update();
+    };
+  }
+
+  /** Disposes the model, figure, camera path, frustum and grid (what the scene made). */
+  dispose(): void {
+    this.setModel(null);
+    this.figure.dispose();
+    this.cameraPath?.dispose();
+    this.frustum.dispose();
+    this.grid.dispose();
+  }
+}

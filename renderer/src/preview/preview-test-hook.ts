@@ -1,0 +1,110 @@
+/**
+ * The preview's e2e test hook, `window.__vmdPreview`: read-only queries for end-to-end tests, installed
+ * while a preview is mounted. Only the e2e build holds it (loaded through src/e2e/, see there).
+ *
+ * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
+ * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
+ * bufferSize(), context(), liveMemory(), disposal(), lightState(), gpu(), info(), shown(), outline(),
+ * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ * Measurement switches are URL options, not setters here (see use-preview.ts).
+ */
+import type { FrameBreakdown } from './frame-profiler';
+import type { PreviewEngine } from './preview-engine';
+import * as diag from './preview-diagnostics';
+
+/** The bone-picking part of the test hook (positions in client coordinates, as mouse events use). */
+export interface PickTestHook {
+  /** Where a bone's joint is drawn now, or null when the rig lacks it or it is off screen. */
+  boneScreenPosition(name: string): [number, number] | null;
+  /** The marked bone (as the rig names it) and whether the mark was in the last rendered picture. */
+  marker(): { bone: string | null; shown: boolean };
+  /** Renders now and returns the RGBA bytes drawn at a client position. */
+  pixelAt(x: number, y: number): [number, number, number, number];
+}
+
+export interface PreviewTestHook extends PickTestHook {
+  boneWorldQuaternion(name: string): [number, number, number, number] | null;
+  boneWorldPosition(name: string): [number, number, number] | null;
+  cameraState(): ReturnType<typeof diag.cameraState> | null;
+  frame(): number;
+  perf(): { frameMs: number[]; poseMs: number[] };
+  resetPerf(): void;
+  /** Mean ms of pose evaluation over n frames (re-poses the current frame after). */
+  timePose(n: number): number;
+  /** Where played frames' time went since resetPerf() (see frame-profiler.ts). */
+  breakdown(): FrameBreakdown;
+  /** The renderer's WebGL context (on software GL it belongs to an OffscreenCanvas, not the page's canvas). */
+  context(): WebGLRenderingContext | WebGL2RenderingContext;
+  /** Drawing-buffer size in pixels. */
+  bufferSize(): [number, number];
+  /** three.js's live renderer.info.memory object (it keeps counting down as things are disposed). */
+  liveMemory(): { geometries: number; textures: number };
+  /** Filled on unmount (a live object): geometries/textures our disposal left before the renderer's own. */
+  disposal(): { geometries: number; textures: number };
+  /** The directional light: unit direction it shines along and its colour (three.js linear RGB). */
+  lightState(): { direction: [number, number, number]; color: [number, number, number] };
+  /** 'software' when WebGL runs on SwiftShader or similar. */
+  gpu(): 'software' | 'hardware';
+  info(): { model: string | null; bones: number; missingBones: number };
+  /** Whether the figure or model is drawn (a motion's display-off key hides it). */
+  shown(): boolean;
+  /**
+   * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
+   * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
+   * frames the presenter has shown, and whether one is still on its way (the page shows the one before).
+   */
+  presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
+  /** The model's outline: whether it is on, and how many materials draw one now. */
+  outline(): { on: boolean; materials: number };
+}
+
+declare global {
+  interface Window {
+    __vmdPreview?: PreviewTestHook;
+  }
+}
+
+/** What the hook reads besides the engine: the mounted canvas and the pane's model line. */
+export interface PreviewHookContext {
+  canvas: HTMLCanvasElement;
+  engine: PreviewEngine;
+  info: () => { model: string | null; missingBones: number };
+}
+
+/** Installs `window.__vmdPreview` for a mounted preview; returns the function that removes it. */
+export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewHookContext): () => void {
+  const hook: PreviewTestHook = {
+    boneScreenPosition: (name) => {
+      const r = el.getBoundingClientRect();
+      const p = diag.boneScreenPosition(e, name, r.width, r.height);
+      return p ? [r.left + p[0], r.top + p[1]] : null;
+    },
+    marker: () => ({ bone: e.marked?.name ?? null, shown: e.marker.shown }),
+    pixelAt: (x, y) => {
+      const r = el.getBoundingClientRect();
+      return diag.readPixel(e, x - r.left, y - r.top, r.width, r.height);
+    },
+    boneWorldQuaternion: (n) => diag.boneWorldQuaternion(e.rig, n),
+    boneWorldPosition: (n) => diag.boneWorldPosition(e.rig, n),
+    cameraState: () => diag.cameraState(e),
+    frame: () => e.currentFrame,
+    perf: () => ({ frameMs: e.profiler.interval.values(), poseMs: e.profiler.pose.values() }),
+    resetPerf: () => e.profiler.clear(),
+    timePose: (n) => diag.timePose(e, n),
+    breakdown: () => diag.breakdown(e),
+    bufferSize: () => diag.bufferSize(e),
+    context: () => e.renderer.getContext(),
+    liveMemory: () => e.renderer.info.memory,
+    disposal: () => e.disposal,
+    lightState: () => diag.lightState(e.world.light),
+    gpu: () => (e.software ? 'software' : 'hardware'),
+    info: () => ({ model: info().model, bones: e.rig.bones.length, missingBones: info().missingBones }),
+    shown: () => e.modelShown,
+    outline: () => e.world.outlineState(),
+    presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
+  };
+  window.__vmdPreview = hook;
+  return () => {
+    if (window.__vmdPreview === hook) delete window.__vmdPreview;
+  };
+}
