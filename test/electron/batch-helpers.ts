@@ -1,34 +1,14 @@
 // Helpers for the batch and edit-command tests: build the Node bundles once, make temp folders of
 // corpus copies (the corpus itself is only read), hash trees, find temp files.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync, lstatSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CORPUS, ensureBuilt, ROOT, tempDir as newTempDir } from '../helpers/build';
 
-export const ROOT = path.resolve(__dirname, '../..');
-export const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+export { CORPUS, ensureBuilt, ROOT };
 export const WORKER = path.join(ROOT, 'dist/cli/batch-worker.mjs');
 export const CLI = path.join(ROOT, 'electron/cli/vmd-studio.mjs');
-
-function newestMtime(dir: string): number {
-  let m = 0;
-  for (const n of readdirSync(dir)) {
-    const p = path.join(dir, n);
-    const st = statSync(p);
-    m = Math.max(m, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
-  }
-  return m;
-}
-
-/** Runs build/build-node.mjs when the worker bundle or CLI bundle is older than the sources. */
-export function ensureBuilt(): void {
-  const cli = path.join(ROOT, 'dist/cli/cli.mjs');
-  const src = Math.max(newestMtime(path.join(ROOT, 'shared')), newestMtime(path.join(ROOT, 'electron')));
-  if (existsSync(WORKER) && existsSync(cli) && statSync(WORKER).mtimeMs >= src && statSync(cli).mtimeMs >= src) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'build/build-node.mjs')], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /**
  * Temp folders for one test file: `mk(tag)` makes one; all are removed after the file's tests.
@@ -36,7 +16,7 @@ export function ensureBuilt(): void {
  */
 export function useTempDirs(): (tag: string) => string {
   const dirs: string[] = [];
-  beforeAll(() => ensureBuilt(), 120_000);
+  beforeAll(() => ensureBuilt(['node']), 120_000);
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
@@ -47,8 +27,9 @@ export function useTempDirs(): (tag: string) => string {
   };
 }
 
+/** A fresh temp folder named after the test's tag (its caller removes it). */
 export function tempDir(tag: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `vmd-batch-${tag}-`));
+  return newTempDir(`vmd-batch-${tag}-`).dir;
 }
 
 export function corpusVmds(): string[] {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { copyCorpus, ensureBuilt, listFiles, ROOT, tempDir } from './batch-helpers';
 
 const dirs: string[] = [];
-beforeAll(() => ensureBuilt(), 120_000);
+beforeAll(() => ensureBuilt(['node']), 120_000);
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { Events } from '../../shared/ipc/contract';
@@ -12,7 +13,7 @@ import { createSettingsService } from '../../electron/services/settings-service'
 import { createServices, dispatch } from '../../electron/services';
 import { noDialogs } from '../../electron/services/dialog-service';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-services-'));

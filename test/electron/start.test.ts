@@ -4,9 +4,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/build';
 import { findElectronBinary } from '../../electron/start.mjs';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 describe('electron/start.mjs', () => {
   it('finds no binary in an empty override folder and says why, without trying to download', () => {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import { useBatchStore } from '../../renderer/src/stores/batch';
 import { useDocumentStore } from '../../renderer/src/stores/document';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 
 /** The CLI's option table as it was written by hand before the schema existed. */
 const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {

@@ -5,6 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import { buildTracks, buildVmd, getBoneCurves, readVmd, writeVmd, BONE, type MotionTracks } from '../../shared/vmd';
 import { useDocumentStore } from '../../renderer/src/stores/document';
 import { useHistoryStore, HISTORY_LIMIT } from '../../renderer/src/stores/history';
@@ -17,7 +18,7 @@ import { setApi } from '../../renderer/src/api';
 import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 
-const corpus = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const corpus = corpusDir;
 
 // The document store reports state to main; a do-nothing bridge stands in for it.
 const okVoid = async () => ({ ok: true as const, value: undefined });

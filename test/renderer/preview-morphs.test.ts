@@ -4,6 +4,7 @@
 // result = base · Π multiply + Σ add, UV += w·(dx, dy).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { buildTracks, buildVmd, type BoneKeyInput } from '../../shared/vmd';
@@ -13,7 +14,7 @@ import { PoseBinding, ikSwitchesOf } from '../../renderer/src/preview/pose-bindi
 import { morphPmx } from '../shared/pmx-fixtures';
 import { rotate, type V3 } from '../helpers/quat';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 
 type Q = [number, number, number, number];
 

@@ -3,6 +3,7 @@
 // switch), append, camera placement, model meshes from the corpus and the TGA decoder.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,7 +30,7 @@ import { decodeTga } from '../../renderer/src/preview/tga';
 import { tinyPmx } from '../shared/pmx-fixtures';
 import { rotate, type V3 } from '../helpers/quat';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
 
 function axisAngle(axis: V3, deg: number): [number, number, number, number] {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import {
   buildTracks, buildVmd, readVmd, writeVmd, samplePose, getBoneCurves, hasCopies, BONE, CAMERA,
   quaternionToEulerDegrees, type VmdDocument, type Curve,
@@ -12,7 +13,7 @@ import {
   insertKey, copyKeys, pasteKeys, editValues, isRefusal, locate, diffBytes, type EditOutcome, type EditResult, type KeyRef,
 } from '../../shared/editor';
 
-const corpus = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const corpus = corpusDir;
 function load(rel: string): { doc: VmdDocument; bytes: Uint8Array } {
   const bytes = new Uint8Array(readFileSync(path.join(corpus, rel)));
   const r = readVmd(bytes);

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import { buildTracks, readVmd, samplePose, writeVmd, type VmdDocument, type MotionTracks } from '../../shared/vmd';
 import { merge, mirror, shift, speed, trim } from '../../shared/edits';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 
 function walk(dir: string): string[] {
   const out: string[] = [];

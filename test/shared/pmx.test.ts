@@ -2,13 +2,14 @@
 // against an independent parser (mmd-parser).
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../helpers/corpus';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { readModel, readPmx, readPmd, inspectModel, compareMotionToModel, matchKey, BONE_FLAG, Deform } from '../../shared/pmx';
 import { readVmd, buildTracks, inspectVmd } from '../../shared/vmd';
 import { tinyPmx, tinyPmd } from './pmx-fixtures';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
 /** PMX morph type byte per kind (the spec's numbering, written out here rather than taken from the reader). */
 const MORPH_TYPE: Record<string, number> = { group: 0, vertex: 1, bone: 2, uv: 3, uv1: 4, uv2: 5, uv3: 6, uv4: 7, material: 8, flip: 9, impulse: 10 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { corpusDir } from '../../helpers/corpus';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
@@ -9,7 +10,7 @@ import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useTimeStore } from '../../../renderer/src/stores/time';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+const CORPUS = corpusDir;
 
 /** A fake bridge that records calls; only what the document store uses answers. */
 function fakeApi() {
