@@ -7,6 +7,7 @@ import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { atomicWrite, ioError, readBytes } from '../fs/files';
+import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
   okValue,
@@ -113,6 +114,19 @@ async function resolveLoose(base: string, rel: string): Promise<string | null> {
   return cur;
 }
 
+/** `~` and `~/…` (or `~\…`) name the home folder, as in a shell; '' is home too. */
+export function expandHome(dir: string, home: string): string {
+  if (dir === '' || dir === '~') return home;
+  if (/^~[\\/]/.test(dir)) return path.join(home, dir.slice(2));
+  return dir;
+}
+
+/** A listing failure in words: a file in the way is E_IO_NOT_DIR, not Node's raw ENOTDIR. */
+function listingError(e: unknown, abs: string): CodecError {
+  if ((e as NodeJS.ErrnoException)?.code === 'ENOTDIR') return { code: 'E_IO_NOT_DIR', message: 'not a folder (a part of the path is a file)', file: abs };
+  return ioError(e, abs);
+}
+
 export function createFileService(opts: FileServiceOptions = {}): FileService {
   /** Files this session has already backed up: later saves overwrite without a new backup. */
   const backedUp = new Set<string>();
@@ -157,13 +171,19 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
     },
 
     async listDirectory(dir, o = {}) {
-      const abs = path.resolve(dir === '' ? home : dir);
+      let abs = path.resolve(expandHome(dir, home));
       const exts = extensionsOf(o.filter ?? 'motion');
+      let selected: string | undefined;
       let dirents: import('node:fs').Dirent[];
       try {
+        // A file's path lists its folder with the file selected (as a typed path does in OS dialogs).
+        if (!(await fsp.stat(abs)).isDirectory()) {
+          selected = abs;
+          abs = path.dirname(abs);
+        }
         dirents = await fsp.readdir(abs, { withFileTypes: true });
       } catch (e) {
-        return { ok: false, error: ioError(e, abs) };
+        return { ok: false, error: listingError(e, abs) };
       }
       const entries: DirectoryEntry[] = [];
       for (const d of dirents) {
@@ -183,7 +203,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       const coll = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
       entries.sort((a, b) => (a.kind === b.kind ? coll.compare(a.name, b.name) : a.kind === 'dir' ? -1 : 1));
       const parent = path.dirname(abs);
-      return okValue({ path: abs, parent: parent === abs ? null : parent, entries });
+      return okValue({ path: abs, parent: parent === abs ? null : parent, entries, ...(selected ? { selected } : {}) });
     },
 
     readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'model (.pmx, .pmd, .x)'),

@@ -21,7 +21,7 @@ const en = {
   'dialog.err.notFolder': '{path} is not a folder (a part of the path is a file)',
   'dialog.err.denied': 'You have no permission to open the folder {path}',
   'dialog.err.other': 'The folder {path} cannot be listed ({reason})',
-  'dialog.err.noHome': 'The home folder (~) is not known here',
+  'err.E_IO_NOT_DIR': 'A path that should be a folder is a file',
 };
 
 export type EditingStringKey = keyof typeof en;
@@ -44,7 +44,7 @@ const ja: Record<EditingStringKey, string> = {
   'dialog.err.notFolder': '{path} はフォルダではありません（パスの途中がファイルです）',
   'dialog.err.denied': 'フォルダ {path} を開く権限がありません',
   'dialog.err.other': 'フォルダ {path} の一覧を取得できません（{reason}）',
-  'dialog.err.noHome': 'ホームフォルダ（~）がわかりません',
+  'err.E_IO_NOT_DIR': 'フォルダであるはずのパスがファイルです',
 };
 
 export const editingStrings: Record<'en' | 'ja', Record<EditingStringKey, string>> = { en, ja };

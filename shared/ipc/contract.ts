@@ -51,6 +51,8 @@ export interface DirectoryListing {
   parent: string | null;
   /** Folders first, then files matching the filter, each sorted by name. */
   entries: DirectoryEntry[];
+  /** When the path asked for was a file: that file (the listing is its folder's), for the dialog to select. */
+  selected?: string;
 }
 
 export interface SaveOptions {

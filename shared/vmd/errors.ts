@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'E_IO_NOT_FOUND'
   | 'E_IO_DENIED'
   | 'E_IO_EXISTS'
+  /** A path that must be a folder is a file, or passes through one (Node's ENOTDIR). */
+  | 'E_IO_NOT_DIR'
   | 'E_UNSUPPORTED'
   | 'E_PMX_MAGIC'
   | 'E_PMX_TRUNCATED'

@@ -4,9 +4,9 @@
  * for both, so commands do not care which one answers.
  */
 import { reactive } from 'vue';
-import type { FileFilter } from '../../../shared/ipc/contract';
+import type { FileFilter, IpcError } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
-import { useNotifyStore } from '../stores/notify';
+import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSettingsStore } from '../stores/settings';
 
 export type FileDialogMode = 'open' | 'save' | 'folder';
@@ -66,4 +66,40 @@ export async function pickPath(req: FileDialogRequest): Promise<PickedPath | nul
   }
   // Native save dialogs ask about replacing an existing file themselves.
   return r.value ? { path: r.value, overwrite: req.mode === 'save' } : null;
+}
+
+/** Whether a typed path is absolute: `/…`, `~`, `C:\…` / `C:/…`, or a `\\server` share. */
+export function isAbsoluteTyped(p: string): boolean {
+  return p.startsWith('/') || p === '~' || /^~[\\/]/.test(p) || /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
+}
+
+/**
+ * What the save dialog's name box holds: a plain name (saved in the folder shown), or a path — full
+ * (`/home/me/out.vmd`, `~/out.vmd`, `C:\m\out.vmd`) or relative to the folder shown (`sub/out.vmd`) —
+ * which names the folder to save in and the file name. `name` is '' when the path ends in a separator
+ * (a folder only: the dialog goes there).
+ */
+export function splitTypedPath(typed: string, currentDir: string): { dir: string | null; name: string } {
+  const p = typed.trim();
+  const cut = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
+  if (cut < 0) return p === '~' ? { dir: '~', name: '' } : { dir: null, name: p };
+  let head = p.slice(0, cut) || p.slice(0, 1); // "/out.vmd": the root
+  if (/^[a-zA-Z]:$/.test(head)) head += p[cut]; // "C:\\out.vmd": the drive's root
+  const name = p.slice(cut + 1);
+  return { dir: isAbsoluteTyped(p) ? head : join(currentDir, head), name };
+}
+
+/** Why a folder could not be listed, in words (and in the UI language when shown). */
+export function listingErrorText(e: Pick<IpcError, 'code' | 'message' | 'file'>): NoticeText {
+  const path = e.file ?? '';
+  switch (e.code) {
+    case 'E_IO_NOT_FOUND':
+      return { key: 'dialog.err.notFound', params: { path } };
+    case 'E_IO_NOT_DIR':
+      return { key: 'dialog.err.notFolder', params: { path } };
+    case 'E_IO_DENIED':
+      return { key: 'dialog.err.denied', params: { path } };
+    default:
+      return { key: 'dialog.err.other', params: { path, reason: e.message } };
+  }
 }

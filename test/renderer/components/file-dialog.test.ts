@@ -1,0 +1,126 @@
+/**
+ * The in-app file dialog: a path in the name box saves there, `~` and a file's path, and listing errors
+ * said in words in both languages — the pure helpers, then the component against a fake listing.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { flushPromises, mount } from '@vue/test-utils';
+import type { DirectoryListing, IpcResult } from '../../../shared/ipc/contract';
+import { setApi } from '../../../renderer/src/api';
+import FileDialog from '../../../renderer/src/components/FileDialog.vue';
+import { listingErrorText, showFileDialog, splitTypedPath } from '../../../renderer/src/components/file-dialog';
+import { renderText } from '../../../renderer/src/stores/notify';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+
+describe('a path typed in the name box', () => {
+  it('splits into the folder to save in and the name', () => {
+    expect(splitTypedPath('out.vmd', '/m')).toEqual({ dir: null, name: 'out.vmd' });
+    expect(splitTypedPath('/tmp/x/out.vmd', '/m')).toEqual({ dir: '/tmp/x', name: 'out.vmd' });
+    expect(splitTypedPath('/out.vmd', '/m')).toEqual({ dir: '/', name: 'out.vmd' });
+    expect(splitTypedPath('~/out.vmd', '/m')).toEqual({ dir: '~', name: 'out.vmd' });
+    expect(splitTypedPath('~', '/m')).toEqual({ dir: '~', name: '' });
+    expect(splitTypedPath('sub/deeper/out.vmd', '/m')).toEqual({ dir: '/m/sub/deeper', name: 'out.vmd' });
+    expect(splitTypedPath('C:\\m\\out.vmd', 'D:\\x')).toEqual({ dir: 'C:\\m', name: 'out.vmd' });
+    expect(splitTypedPath('C:\\out.vmd', 'D:\\x')).toEqual({ dir: 'C:\\', name: 'out.vmd' });
+    expect(splitTypedPath('sub\\out.vmd', 'D:\\x')).toEqual({ dir: 'D:\\x\\sub', name: 'out.vmd' });
+    expect(splitTypedPath('/tmp/x/', '/m')).toEqual({ dir: '/tmp/x', name: '' });
+  });
+
+  it('says why a folder cannot be listed, by code, in both languages', () => {
+    const cases = [
+      [{ code: 'E_IO_NOT_DIR', message: 'x', file: '/a/b.vmd/c' }, '/a/b.vmd/c is not a folder (a part of the path is a file)', '/a/b.vmd/c はフォルダではありません（パスの途中がファイルです）'],
+      [{ code: 'E_IO_NOT_FOUND', message: 'x', file: '/nope' }, 'There is no folder /nope', 'フォルダ /nope はありません'],
+      [{ code: 'E_IO_DENIED', message: 'x', file: '/root' }, 'You have no permission to open the folder /root', 'フォルダ /root を開く権限がありません'],
+      [{ code: 'E_IO', message: 'EIO: i/o error', file: '/d' }, 'The folder /d cannot be listed (EIO: i/o error)', 'フォルダ /d の一覧を取得できません（EIO: i/o error）'],
+    ] as const;
+    for (const [e, en, ja] of cases) {
+      expect(renderText(listingErrorText(e), 'en')).toBe(en);
+      expect(renderText(listingErrorText(e), 'ja')).toBe(ja);
+    }
+  });
+});
+
+/** A fake file system: folders with their files; '~' is /home/me. */
+const FOLDERS: Record<string, string[]> = { '/home/me': ['a.vmd'], '/tmp/x': ['old.vmd'], '/m': ['stand.vmd'] };
+function fakeList(dir: string): IpcResult<DirectoryListing> {
+  let p = dir === '' || dir === '~' ? '/home/me' : dir.replace(/^~\//, '/home/me/');
+  let selected: string | undefined;
+  const parent = p.replace(/\/[^/]*$/, '') || '/';
+  if (!FOLDERS[p] && FOLDERS[parent]?.includes(p.slice(parent.length + 1))) {
+    selected = p;
+    p = parent;
+  }
+  if (!FOLDERS[p]) {
+    const through = Object.entries(FOLDERS).some(([d, fs]) => fs.some((f) => p.startsWith(`${d}/${f}/`)));
+    return { ok: false, error: through ? { code: 'E_IO_NOT_DIR', message: 'not a folder', file: p } : { code: 'E_IO_NOT_FOUND', message: 'no such file or folder', file: p } };
+  }
+  const entries = FOLDERS[p].map((name) => ({ name, path: `${p}/${name}`, kind: 'file' as const, size: 1, mtimeMs: 0 }));
+  return { ok: true, value: { path: p, parent: p === '/' ? null : parent, entries, ...(selected ? { selected } : {}) } };
+}
+
+describe('FileDialog', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(new Proxy({ listDirectory: async (d: string) => fakeList(d) }, { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+  });
+
+  async function saveDialog() {
+    const w = mount(FileDialog, { attachTo: document.body });
+    const picked = showFileDialog({ mode: 'save', title: 'Save', filter: 'motion', directory: '/m', fileName: 'stand.vmd' });
+    await flushPromises();
+    return { w, picked };
+  }
+
+  it('saves at a full path typed in the name box, and at ~/…', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-name"]').setValue('/tmp/x/new.vmd');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(await picked).toEqual({ path: '/tmp/x/new.vmd', overwrite: false });
+    const again = showFileDialog({ mode: 'save', title: 'Save', filter: 'motion', directory: '/m', fileName: 'stand.vmd' });
+    await flushPromises();
+    await w.get('[data-testid="file-dialog-name"]').setValue('~/b');
+    await w.get('[data-testid="file-dialog-name"]').trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(await again).toEqual({ path: '/home/me/b.vmd', overwrite: false });
+    w.unmount();
+  });
+
+  it('asks before replacing a file named by a full path, then replaces it', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-name"]').setValue('/tmp/x/old.vmd');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-confirm"]').text()).toContain('old.vmd');
+    expect((w.get('[data-testid="file-dialog-path"]').element as HTMLInputElement).value).toBe('/tmp/x');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    expect(await picked).toEqual({ path: '/tmp/x/old.vmd', overwrite: true });
+    w.unmount();
+  });
+
+  it('a file path in the path box selects that file; a path through a file says so in words, in the UI language', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/old.vmd/more');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-error"]').text()).toBe('/tmp/x/old.vmd/more is not a folder (a part of the path is a file)');
+    expect(w.text()).not.toMatch(/ENOTDIR/);
+    useSettingsStore().settings.locale = 'ja';
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-error"]').text()).toBe('/tmp/x/old.vmd/more はフォルダではありません（パスの途中がファイルです）');
+    // In a mode that does not take a typed file at once (choosing a folder), a file's path lists its
+    // folder with that file selected.
+    await w.get('[data-testid="file-dialog-cancel"]').trigger('click');
+    expect(await picked).toBe(null);
+    const open = showFileDialog({ mode: 'folder', title: 'Pick', filter: 'motion', directory: '/m' });
+    await flushPromises();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/old.vmd');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(w.find('[data-testid="file-dialog-error"]').exists()).toBe(false);
+    expect(w.get('li.selected').attributes('data-name')).toBe('old.vmd');
+    await w.get('[data-testid="file-dialog-cancel"]').trigger('click');
+    expect(await open).toBe(null);
+    w.unmount();
+  });
+});
