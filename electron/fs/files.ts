@@ -222,7 +222,8 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
     await fh.writeFile(bytes);
     if (prev?.isFile() && process.platform !== 'win32') {
       // Owner first: chown clears set-id bits, which chmod then restores.
-      if (prev.uid !== process.getuid?.() || prev.gid !== process.getgid?.()) {
+      const now = await fh.stat(); // the temp's owner: this process, group maybe the folder's (setgid)
+      if (now.uid !== prev.uid || now.gid !== prev.gid) {
         await fh.chown(prev.uid, prev.gid).catch(() => undefined); // EPERM: not ours to give away
       }
       await fh.chmod(prev.mode & 0o7777);
