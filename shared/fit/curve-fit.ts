@@ -10,6 +10,8 @@
  * segment has one or two points.
  */
 
+import { solveBezierX } from '../vmd/bezier';
+
 const L1 = 20 / 127;
 const L2 = 107 / 127;
 
@@ -106,4 +108,100 @@ export function fitCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array, m
     }
   }
   out[0] = x1; out[1] = y1; out[2] = x2; out[3] = y2;
+}
+
+let rScratch = new Float64Array(256);
+
+/** Weighted squared vertical error Σ w·(y(s) − p)² of control points c, with s solving x(s) = t; fills s and residuals. */
+function vertical(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, c: ArrayLike<number>, s: Float64Array, r: Float64Array): number {
+  let cost = 0;
+  const x1 = c[0], y1 = c[1], x2 = c[2], y2 = c[3];
+  for (let i = 0; i < m; i++) {
+    const si = solveBezierX(x1, x2, ts[i]);
+    const u = 1 - si;
+    const y = 3 * u * u * si * y1 + 3 * u * si * si * y2 + si * si * si;
+    s[i] = si;
+    r[i] = y - ps[i];
+    cost += ws[i] * r[i] * r[i];
+  }
+  return cost;
+}
+
+/** Solves the 4×4 system a·x = b in place (Gaussian elimination, partial pivoting); false when singular. */
+function solve4(a: Float64Array, b: Float64Array): boolean {
+  for (let c = 0; c < 4; c++) {
+    let p = c;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(a[4 * r + c]) > Math.abs(a[4 * p + c])) p = r;
+    if (Math.abs(a[4 * p + c]) < 1e-300) return false;
+    if (p !== c) {
+      for (let k = 0; k < 4; k++) [a[4 * c + k], a[4 * p + k]] = [a[4 * p + k], a[4 * c + k]];
+      [b[c], b[p]] = [b[p], b[c]];
+    }
+    for (let r = c + 1; r < 4; r++) {
+      const f = a[4 * r + c] / a[4 * c + c];
+      for (let k = c; k < 4; k++) a[4 * r + k] -= f * a[4 * c + k];
+      b[r] -= f * b[c];
+    }
+  }
+  for (let c = 3; c >= 0; c--) {
+    let v = b[c];
+    for (let k = c + 1; k < 4; k++) v -= a[4 * c + k] * b[k];
+    b[c] = v / a[4 * c + c];
+  }
+  return true;
+}
+
+/**
+ * Refines control points c (0..1, in place) by Levenberg–Marquardt on the error that matters, the
+ * vertical one: progress y(s) against p where x(s) = t exactly. Converges fast where the alternating
+ * fit above crawls (points lying on a curve), projected onto the unit square after each step.
+ */
+export function refineCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, c: Float64Array, iterations = 6): void {
+  if (m === 0) return;
+  if (sScratch.length < m) sScratch = new Float64Array(Math.max(m, 2 * sScratch.length));
+  if (rScratch.length < m) rScratch = new Float64Array(Math.max(m, 2 * rScratch.length));
+  const s = sScratch, r = rScratch;
+  const jtj = new Float64Array(16), a = new Float64Array(16), g = new Float64Array(4), d = new Float64Array(4), trial = new Float64Array(4);
+  let cost = vertical(ts, ps, ws, m, c, s, r);
+  let lambda = 1e-3;
+  for (let it = 0; it < iterations && cost > 1e-30; it++) {
+    jtj.fill(0);
+    g.fill(0);
+    const x1 = c[0], y1 = c[1], x2 = c[2], y2 = c[3];
+    for (let i = 0; i < m; i++) {
+      const si = s[i], u = 1 - si;
+      const b1 = 3 * u * u * si, b2 = 3 * u * si * si;
+      const dx = Math.max(3 * u * u * x1 + 6 * u * si * (x2 - x1) + 3 * si * si * (1 - x2), 1e-9);
+      const dy = 3 * u * u * y1 + 6 * u * si * (y2 - y1) + 3 * si * si * (1 - y2);
+      const k = -dy / dx;
+      const j0 = k * b1, j1 = b1, j2 = k * b2, j3 = b2;
+      const w = ws[i], ri = r[i];
+      const jr = [j0, j1, j2, j3];
+      for (let p = 0; p < 4; p++) {
+        g[p] += w * jr[p] * ri;
+        for (let q = p; q < 4; q++) jtj[4 * p + q] += w * jr[p] * jr[q];
+      }
+    }
+    for (let p = 0; p < 4; p++) for (let q = 0; q < p; q++) jtj[4 * p + q] = jtj[4 * q + p];
+    let improved = false;
+    for (let tries = 0; tries < 8; tries++) {
+      a.set(jtj);
+      for (let p = 0; p < 4; p++) a[5 * p] += lambda * (jtj[5 * p] + 1e-12);
+      for (let p = 0; p < 4; p++) d[p] = -g[p];
+      if (solve4(a, d)) {
+        for (let p = 0; p < 4; p++) trial[p] = clamp01(c[p] + d[p]);
+        const tc = vertical(ts, ps, ws, m, trial, s, r);
+        if (tc < cost) {
+          c.set(trial);
+          cost = tc;
+          lambda = Math.max(lambda / 4, 1e-12);
+          improved = true;
+          break;
+        }
+      }
+      lambda *= 6;
+    }
+    if (!improved) break;
+  }
+  vertical(ts, ps, ws, m, c, s, r);
 }

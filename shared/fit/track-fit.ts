@@ -19,7 +19,7 @@
  */
 import { bezierProgress } from '../vmd/bezier';
 import { slerpInto } from '../vmd/sample';
-import { fitCurve } from './curve-fit';
+import { fitCurve, refineCurve } from './curve-fit';
 
 /** Channels that share one curve (one bone position axis, the camera's three angles, …). */
 export interface CurveGroup {
@@ -145,6 +145,7 @@ class Fitter {
     const inv = 1 / (jb - ja);
     const itol = 1 / g.tol;
     const q = g.q, p = this.tmp;
+    this.loadQuats(g, ja, jb);
     let worst = 0;
     for (let j = ja + 1; j < jb; j++) {
       const y = bezierProgress(x1, y1, x2, y2, (j - ja) * inv);
@@ -263,9 +264,16 @@ class Fitter {
     for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
     let e = this.evalGroup(g, ja, jb, out, o, 1 / 127, false);
     if (e > 1) {
+      let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+      // Not hopeless (within a quarter of the span): refine on the vertical error itself.
+      if (eu > 1 && eu <= Math.max(2, 0.25 * scale)) {
+        refineCurve(this.ts, this.ps, this.ws, m, cp);
+        eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+        for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
+        e = this.evalGroup(g, ja, jb, out, o, 1 / 127, false);
+      }
       // Did rounding break it? Then look for a grid point nearby that meets the tolerance.
-      const eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
-      if (eu <= 1 + scale / 127) e = this.searchGrid(g, ja, jb, out, o, e);
+      if (e > 1 && eu <= 1 + scale / 127) e = this.searchGrid(g, ja, jb, out, o, e);
     }
     return this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
   }

@@ -1,0 +1,344 @@
+// The curve-fitting engine (shared/fit): one segment's fit, rounding then re-check, turning points,
+// camera cuts and fov, carry-over of bytes, order independence, and a property test over random
+// tracks. Every error is measured by reading both motions back and playing them with the player
+// (test/helpers/motion-error.ts) at every integer and half frame, never taken from the fitter.
+import { describe, expect, it } from 'vitest';
+import {
+  BONE,
+  CAMERA,
+  blockFromRecords,
+  buildBoneInterpolation,
+  buildCameraInterpolation,
+  buildTracks,
+  curveProgress,
+  emptyVmd,
+  encodeBoneRecord,
+  encodeCameraRecord,
+  encodeMorphRecord,
+  getBoneCurve,
+  readVmd,
+  recordsOf,
+  writeVmd,
+  type Curve,
+  type VmdDocument,
+} from '../../../shared/vmd';
+import { bake, fitWindow, measureErrors, reduce, speedRefit, type SampledWindow } from '../../../shared/fit';
+import { playedErrors } from '../../helpers/motion-error';
+
+const LIN: Curve = [20, 20, 107, 107];
+const SLACK = 1e-6;
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    s = (s ^ (s >>> 13)) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+interface BoneKey {
+  name: string | Uint8Array;
+  frame: number;
+  position: number[];
+  rotation: number[];
+  curves?: Curve[];
+  flag?: [number, number];
+}
+
+function doc(bones: BoneKey[], morphs: { name: string; frame: number; weight: number }[] = [], camera: Uint8Array[] = []): VmdDocument {
+  const base = emptyVmd('model');
+  const recs = bones.map((k) => encodeBoneRecord({ ...k, interpolation: buildBoneInterpolation(k.curves ?? [LIN, LIN, LIN, LIN], k.flag) }));
+  return { ...base, bone: blockFromRecords('bone', recs), morph: blockFromRecords('morph', morphs.map(encodeMorphRecord)), camera: blockFromRecords('camera', camera) };
+}
+
+function axisAngle(ax: number[], deg: number): number[] {
+  const n = Math.hypot(ax[0], ax[1], ax[2]);
+  const h = (deg * Math.PI) / 360;
+  return [(ax[0] / n) * Math.sin(h), (ax[1] / n) * Math.sin(h), (ax[2] / n) * Math.sin(h), Math.cos(h)];
+}
+
+function qmul(a: number[], b: number[]): number[] {
+  return [
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
+}
+
+function ok(r: ReturnType<typeof reduce>): VmdDocument {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.doc;
+}
+
+function boneFrames(d: VmdDocument, name: string): number[] {
+  const t = buildTracks(d).bones;
+  const i = t.index.get(name)!;
+  return Array.from(t.frames.subarray(t.start[i], t.start[i + 1]));
+}
+
+describe('one segment', () => {
+  const CURVES: Curve[] = [[40, 5, 90, 120], [10, 80, 60, 100], [64, 0, 64, 127], [100, 20, 30, 110], [127, 0, 0, 127], [0, 90, 30, 127]];
+
+  it('recovers a known position curve exactly from its own samples', () => {
+    for (const c of CURVES) {
+      const L = 30;
+      const v = new Float64Array(2 * L + 1).map((_, j) => 2 + 10 * curveProgress(c, j / (2 * L)));
+      const fit = fitWindow({ g0: 0, g1: L, groups: [{ kind: 'curve', comps: [v], tol: 1e-6 }] });
+      expect(fit.frames).toEqual([0, L]);
+      expect(Array.from(fit.curves[1]!)).toEqual([...c]);
+    }
+  });
+
+  it('recovers a known rotation timing exactly from its own samples', () => {
+    const qa = axisAngle([1, 2, 3], 10), qb = axisAngle([0.5, -1, 2], 80);
+    for (const c of CURVES) {
+      const L = 40;
+      const q = new Float64Array(4 * (2 * L + 1));
+      for (let j = 0; j <= 2 * L; j++) {
+        // slerp written out: qa·(qa⁻¹qb)^y
+        const y = curveProgress(c, j / (2 * L));
+        const d = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3];
+        const th = Math.acos(Math.min(1, d));
+        const sa = Math.sin((1 - y) * th) / Math.sin(th), sb = Math.sin(y * th) / Math.sin(th);
+        for (let i = 0; i < 4; i++) q[4 * j + i] = sa * qa[i] + sb * qb[i];
+      }
+      const w: SampledWindow = { g0: 0, g1: L, groups: [{ kind: 'quat', q, tol: 1e-6 }] };
+      const fit = fitWindow(w);
+      expect(fit.frames).toEqual([0, L]);
+      expect(Array.from(fit.curves[1]!)).toEqual([...c]);
+    }
+  });
+
+  it('re-checks after rounding: where the nearest grid curve strays, the result still stays within tolerance', () => {
+    // A curve between grid points, sampled on every frame of a baked track.
+    const cf = [40.45 / 127, 5.5 / 127, 90.5 / 127, 119.55 / 127];
+    const prog = (t: number) => {
+      // the Bézier solved here by bisection, independently of shared/vmd/bezier.ts
+      let lo = 0, hi = 1;
+      for (let i = 0; i < 80; i++) {
+        const s = (lo + hi) / 2, u = 1 - s;
+        if (3 * u * u * s * cf[0] + 3 * u * s * s * cf[2] + s * s * s < t) lo = s;
+        else hi = s;
+      }
+      const s = (lo + hi) / 2, u = 1 - s;
+      return 3 * u * u * s * cf[1] + 3 * u * s * s * cf[3] + s * s * s;
+    };
+    const L = 60, range = 100;
+    const rounded: Curve = [40, 6, 91, 120];
+    let naive = 0;
+    for (let f = 1; f < L; f++) naive = Math.max(naive, Math.abs(range * (prog(f / L) - curveProgress(rounded, f / L))));
+    const tol = naive / 3;
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= L; f++) keys.push({ name: 'センター', frame: f, position: [range * prog(f / L), 0, 0], rotation: [0, 0, 0, 1] });
+    const input = doc(keys);
+    const out = ok(reduce(input, { position: tol }));
+    expect(naive).toBeGreaterThan(tol);
+    const e = playedErrors(input, out);
+    expect(e.position).toBeLessThanOrEqual(tol + SLACK);
+    expect(out.bone.count).toBeLessThan(input.bone.count / 4);
+  });
+
+  it('puts a key at each turning point (a curve cannot overshoot)', () => {
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= 60; f++) keys.push({ name: 'センター', frame: f, position: [5 * Math.sin((2 * Math.PI * f) / 60), 0, 0], rotation: [0, 0, 0, 1] });
+    const input = doc(keys);
+    const out = ok(reduce(input));
+    const frames = boneFrames(out, 'センター');
+    expect(frames).toContain(15);
+    expect(frames).toContain(45);
+    expect(frames.length).toBeLessThan(20);
+    expect(playedErrors(input, out).position).toBeLessThanOrEqual(0.01 + SLACK);
+  });
+
+  it('splits a rotation that leaves the arc between its key rotations', () => {
+    // Swing about X, then about Y: one slerp from start to end misses the corner by far more than 0.1°.
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= 40; f++) {
+      const r = f <= 20 ? axisAngle([1, 0, 0], 2 * f) : qmul(axisAngle([0, 1, 0], 2 * (f - 20)), axisAngle([1, 0, 0], 40));
+      keys.push({ name: '左腕', frame: f, position: [0, 0, 0], rotation: r });
+    }
+    const input = doc(keys);
+    const out = ok(reduce(input));
+    expect(boneFrames(out, '左腕')).toContain(20);
+    expect(playedErrors(input, out).rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
+  });
+});
+
+describe('camera', () => {
+  const cam = (frame: number, target: number[], rotation: number[], distance: number, fov: number, curves?: Curve[]) =>
+    encodeCameraRecord({ frame, target, rotation, distance, fov, interpolation: buildCameraInterpolation(curves ?? [LIN, LIN, LIN, LIN, LIN, LIN]) });
+
+  it('keeps cuts as cuts and never fits across one', () => {
+    const recs: Uint8Array[] = [];
+    for (let f = 0; f <= 30; f += 2) recs.push(cam(f, [f * 0.3, 10 + Math.sin(f / 10), 0], [0.1, f * 0.01, 0], -40, 30));
+    for (let f = 31; f <= 61; f += 2) recs.push(cam(f, [-5 + f * 0.1, 3, 2], [0.4, -f * 0.02, 0], -25, 30));
+    const input = doc([], [], recs);
+    const out = ok(reduce(input));
+    const frames = Array.from(buildTracks(out).camera.frames);
+    expect(frames).toContain(30);
+    expect(frames).toContain(31);
+    const gaps = frames.slice(1).map((f, i) => f - frames[i]);
+    expect(gaps.filter((g) => g === 1)).toHaveLength(1);
+    expect(frames.length).toBeLessThan(recs.length);
+    const e = playedErrors(input, out);
+    expect(e.cameraTarget).toBeLessThanOrEqual(0.01 + SLACK);
+    expect(e.cameraDistance).toBeLessThanOrEqual(0.01 + SLACK);
+    expect(e.cameraAngleDeg).toBeLessThanOrEqual(0.1 + SLACK);
+  });
+
+  it('stores fov as whole degrees and keeps angles past ±180° as they are', () => {
+    const recs: Uint8Array[] = [];
+    const ease: Curve = [40, 0, 80, 127];
+    for (let f = 0; f <= 80; f += 2) {
+      const t = f / 80;
+      recs.push(cam(f, [0, 10, 0], [0, ((170 + 80 * t) * Math.PI) / 180, 0], -30, Math.round(20 + 40 * t * t), [LIN, LIN, LIN, LIN, LIN, ease]));
+    }
+    const input = doc([], [], recs);
+    const out = ok(reduce(input));
+    const ct = buildTracks(out).camera;
+    expect(ct.frames.length).toBeLessThan(recs.length);
+    // Fov values are whole numbers read back from the u32 field, and the played fov stays within ½° + tolerance.
+    const e = playedErrors(input, out);
+    expect(e.cameraFov).toBeLessThanOrEqual(0.5 + SLACK);
+    expect(e.cameraAngleDeg).toBeLessThanOrEqual(0.1 + SLACK);
+    const lastY = ct.rotation[3 * (ct.frames.length - 1) + 1];
+    expect((lastY * 180) / Math.PI).toBeCloseTo(250, 3);
+    for (let k = 0; k < ct.frames.length; k++) expect(ct.rotation[3 * k + 1]).toBeGreaterThan(Math.PI * (169 / 180));
+  });
+});
+
+describe('what carries over', () => {
+  it('keeps name bytes, physics bytes 2–3 and the model name; untouched tracks stay byte-identical', () => {
+    const odd = new Uint8Array(15);
+    odd.set([0x8d, 0xb6, 0x98, 0x72, 0, 0xfd, 0x33]); // 左腕 + bytes after the NUL
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= 40; f++) keys.push({ name: odd, frame: f, position: [f * 0.1, 0, 0], rotation: axisAngle([0, 0, 1], f), flag: [99, 15] });
+    for (let f = 0; f <= 40; f += 5) keys.push({ name: '右腕', frame: f, position: [0, 0, 0], rotation: axisAngle([1, 0, 0], f) });
+    const input = doc(keys);
+    const out = ok(reduce(input, { bones: '左腕' }));
+    expect(Array.from(out.modelName)).toEqual(Array.from(input.modelName));
+    const recs = recordsOf(out.bone);
+    const left = recs.filter((r) => r[0] === 0x8d);
+    expect(left.length).toBeLessThan(41);
+    for (const r of left) {
+      expect(Array.from(r.subarray(0, 15))).toEqual(Array.from(odd));
+      expect([r[BONE.INTERPOLATION + 2], r[BONE.INTERPOLATION + 3]]).toEqual([99, 15]);
+    }
+    const rightIn = recordsOf(input.bone).filter((r) => r[0] === 0x89).map((r) => Buffer.from(r).toString('hex'));
+    const rightOut = recs.filter((r) => r[0] === 0x89).map((r) => Buffer.from(r).toString('hex'));
+    expect(rightOut).toEqual(rightIn);
+  });
+
+  it('leaves a file with nothing to gain byte-identical', () => {
+    const keys: BoneKey[] = [0, 10, 20].map((f) => ({ name: 'センター', frame: f, position: [f, 0, 0], rotation: [0, 0, 0, 1] }));
+    keys[1].position = [3, 2, 0];
+    const input = doc(keys);
+    expect(Buffer.from(writeVmd(ok(reduce(input))))).toEqual(Buffer.from(writeVmd(input)));
+  });
+
+  it('does not depend on the order of records in the file', () => {
+    const r = rng(7);
+    const keys: BoneKey[] = [];
+    for (const name of ['センター', '左腕', '右腕'])
+      for (let f = 0; f <= 50; f++) keys.push({ name, frame: f, position: [Math.sin(f / 7 + name.length), r() * 0.001, 0], rotation: axisAngle([1, name.length, 0], 30 * Math.sin(f / 9)) });
+    const morphs = Array.from({ length: 40 }, (_, f) => ({ name: 'あ', frame: f, weight: Math.abs(Math.sin(f / 5)) }));
+    const a = doc(keys, morphs);
+    const shuffled = [...keys];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+    }
+    const b = doc(shuffled, [...morphs].reverse());
+    const oa = writeVmd(ok(reduce(a))), ob = writeVmd(ok(reduce(b)));
+    expect(oa.length).toBeLessThan(writeVmd(a).length);
+    expect(Buffer.from(ob)).toEqual(Buffer.from(oa));
+  });
+});
+
+describe('tolerance is never exceeded (random tracks)', () => {
+  function randomDoc(seed: number): VmdDocument {
+    const r = rng(seed);
+    const keys: BoneKey[] = [];
+    const morphs: { name: string; frame: number; weight: number }[] = [];
+    const names = ['センター', '上半身', '左腕', '右腕', '頭', '左足ＩＫ'];
+    for (const name of names) {
+      let f = Math.floor(r() * 5);
+      let q = axisAngle([r() - 0.5, r() - 0.5, r() - 0.5], r() * 90);
+      const n = 2 + Math.floor(r() * 12);
+      for (let i = 0; i < n; i++) {
+        const cv = (): Curve => [Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128)];
+        keys.push({ name, frame: f, position: [r() * 4 - 2, r() * 4 - 2, r() - 0.5], rotation: q, curves: [cv(), cv(), cv(), cv()] });
+        f += 1 + Math.floor(r() * 12);
+        q = qmul(axisAngle([r() - 0.5, r() - 0.5, r() - 0.5], r() * 70), q);
+      }
+    }
+    for (let f = 0; f < 60; f += 1 + Math.floor(r() * 6)) morphs.push({ name: 'まばたき', frame: f, weight: r() });
+    return doc(keys, morphs);
+  }
+
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`reduce, bake then reduce, and speed refits stay within tolerance (seed ${seed})`, () => {
+      const input = randomDoc(seed);
+      const tol = { position: 0.01, rotationDeg: 0.1, morph: 0.005 };
+      const check = (e: ReturnType<typeof playedErrors>) => {
+        expect(e.position).toBeLessThanOrEqual(tol.position + SLACK);
+        expect(e.rotationDeg).toBeLessThanOrEqual(tol.rotationDeg + SLACK);
+        expect(e.morph).toBeLessThanOrEqual(tol.morph + SLACK);
+      };
+      const red = ok(reduce(input, tol));
+      check(playedErrors(input, red));
+      const baked = ok(bake(input));
+      const be = playedErrors(input, baked, { halfFrames: false });
+      expect(be.position).toBeLessThan(1e-6); // float32 storage of interpolated values
+      expect(be.rotationDeg).toBeLessThan(1e-4);
+      const reduced = ok(reduce(baked, tol));
+      expect(reduced.bone.count).toBeLessThan(baked.bone.count / 2);
+      check(playedErrors(baked, reduced));
+      for (const factor of [1.5, 0.5, 0.7]) {
+        const sp = ok(speedRefit(input, { factor, ...tol }));
+        check(playedErrors(input, sp, { factor, halfFrames: false }));
+      }
+    });
+  }
+
+  it('bakes a key on every frame, exact at every integer frame', () => {
+    const input = randomDoc(11);
+    const out = ok(bake(input));
+    const t = buildTracks(out).bones;
+    for (let i = 0; i < t.names.length; i++) {
+      const fr = t.frames.subarray(t.start[i], t.start[i + 1]);
+      for (let k = 1; k < fr.length; k++) expect(fr[k] - fr[k - 1]).toBe(1);
+    }
+    const e = playedErrors(input, out, { halfFrames: false });
+    expect(e.position).toBeLessThan(1e-6);
+    expect(e.morph).toBeLessThan(1e-7);
+    // Re-read: the file is valid and the curves are on the grid.
+    const back = readVmd(writeVmd(out));
+    expect(back.ok).toBe(true);
+    const ip = out.bone.bytes.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64);
+    for (const v of getBoneCurve(ip, 0)) expect(v).toBeLessThanOrEqual(127);
+    expect(CAMERA.SIZE).toBe(61);
+  });
+});
+
+describe('measureErrors (what the CLI reports)', () => {
+  it('finds a known offset and a known rotation between two motions, at the half frame where it peaks', () => {
+    const a = doc([0, 10].map((f) => ({ name: 'センター', frame: f, position: [0, 0, 0], rotation: [0, 0, 0, 1] })));
+    const b = doc([
+      { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      { name: 'センター', frame: 1, position: [0, 0.5, 0], rotation: axisAngle([0, 1, 0], 30) },
+      { name: 'センター', frame: 2, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      { name: 'センター', frame: 10, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+    ]);
+    const e = measureErrors(a, b);
+    expect(e.position).toBeCloseTo(0.5, 6);
+    expect(e.rotationDeg).toBeCloseTo(30, 4);
+    // Speed mapping: b at g against a at 2g.
+    const c = doc([0, 20].map((f) => ({ name: 'センター', frame: f, position: [f, 0, 0], rotation: [0, 0, 0, 1] })));
+    const d = doc([0, 10].map((f) => ({ name: 'センター', frame: f, position: [2 * f, 0, 0], rotation: [0, 0, 0, 1] })));
+    expect(measureErrors(c, d, { factor: 2 }).position).toBeLessThan(1e-6);
+    expect(measureErrors(c, d).position).toBeGreaterThan(5);
+  });
+});
