@@ -3,17 +3,24 @@
  * and macOS open-file go to the window as `fileOpened`; one window with remembered bounds and strict
  * web preferences; the contract's handlers on ipcMain (electron/ipc.ts) backed by the same service
  * modules the browser mode uses; the native menu; an unsaved-changes prompt on close.
+ *
+ * Paths: main touches only what a person chose (services/access.ts). Every path that reaches the window
+ * from here (argv, open-file, second instance, Open Recent), every dialog answer, every dropped file the
+ * preload reports, the recent list and the remembered preview model is granted; anything else the
+ * renderer names gets E_IO_DENIED.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { channelOf, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
+import { DROPPED_FILE_CHANNEL } from '../shared/ipc/preload-channels';
 import { localeFromLanguage, t as translate, type StringKey } from '../shared/i18n/strings';
 import { filesFromArgv } from './argv';
 import { electronDialogs } from './electron-dialogs';
 import { registerIpcHandlers, trustedFrameCheck } from './ipc';
 import { menuTemplate } from './menu';
 import { createServices, type Services } from './services';
+import { createAccessList, guardHandlers } from './services/access';
 import { APP_NAME, APP_VERSION } from './services/app-version';
 import { runBatch } from './services/batch-engine-link';
 
@@ -34,6 +41,9 @@ function start(): void {
   let rendererReady = false;
   let forceClose = false;
   const pending: string[] = filesFromArgv(process.argv, { packaged: app.isPackaged });
+  /** What the person chose: the only paths the renderer's requests may name. */
+  const access = createAccessList();
+  pending.forEach((f) => access.grantFile(f));
 
   const rendererIndex = path.join(__dirname, '../renderer/index.html');
   const appUrl = pathToFileURL(rendererIndex).href;
@@ -42,6 +52,8 @@ function start(): void {
     if (win && !win.isDestroyed()) win.webContents.send(channelOf(event), payload);
   };
   const openInWindow = (files: string[]) => {
+    // Handed over by the OS or the native menu: the person opened these.
+    files.forEach((f) => access.grantFile(f));
     if (!rendererReady) {
       pending.push(...files);
       return;
@@ -138,7 +150,11 @@ function start(): void {
         },
       },
     });
-    const handlers = services.handlers;
+    // Chosen in earlier sessions: the recent list (main alone writes it) and the model the preview reopens.
+    for (const r of await services.recent.list()) access.grantFile(r.path);
+    const remembered = (await services.settings.get()).previewModel;
+    if (remembered) access.grantFile(remembered);
+    const handlers = guardHandlers(services.handlers, access);
     // Keep the native Open Recent menu and the OS recent list in step with what main opened.
     const wrapped = {
       ...handlers,
@@ -167,7 +183,15 @@ function start(): void {
         return r;
       },
     };
-    registerIpcHandlers(ipcMain, wrapped, trustedFrameCheck(appUrl));
+    const isTrusted = trustedFrameCheck(appUrl);
+    registerIpcHandlers(ipcMain, wrapped, isTrusted);
+    // The preload reports the path the platform gave for a File the person dropped (only a real dropped
+    // or picked File has one); it arrives before the request that opens it, on the same channel order.
+    ipcMain.on(DROPPED_FILE_CHANNEL, (event, file: unknown) => {
+      if (isTrusted(event.senderFrame as Parameters<typeof isTrusted>[0]) && typeof file === 'string' && file.length <= 4096 && !file.includes('\0')) {
+        access.grantFile(file);
+      }
+    });
     await rebuildMenu();
 
     const settings = await services.settings.get();

@@ -5,6 +5,7 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { channelOf, EVENT_NAMES, REQUEST_NAMES, subscribeNameOf } from '../shared/ipc/contract';
+import { DROPPED_FILE_CHANNEL } from '../shared/ipc/preload-channels';
 
 const api: Record<string, unknown> = {};
 for (const name of REQUEST_NAMES) {
@@ -25,11 +26,15 @@ for (const name of EVENT_NAMES) {
   };
 }
 api.getPathForFile = (file: unknown) => {
+  let p: string | null;
   try {
-    return webUtils.getPathForFile(file as File) || null;
+    p = webUtils.getPathForFile(file as File) || null;
   } catch {
     return null;
   }
+  // Only a File the person dropped or picked has a path: tell main it may open that one.
+  if (p) ipcRenderer.send(DROPPED_FILE_CHANNEL, p);
+  return p;
 };
 
 contextBridge.exposeInMainWorld('vmdStudio', api);

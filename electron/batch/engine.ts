@@ -29,7 +29,7 @@ import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError } from '../../shared/vmd/errors';
-import { OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
+import { mappingFormatOf, OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
 import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';
 
@@ -85,10 +85,20 @@ function isInside(child: string, parent: string): boolean {
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }
 
+/** A name mapping of a million lines is a few tens of MB; anything larger is not one. */
+const MAX_MAP_BYTES = 64 * 1024 * 1024;
+
 /** Resolves the op's options that need the file system (rename's mapping file). */
 async function resolveOptions(job: BatchJob): Promise<OpOptions> {
   const options: OpOptions = { ...job.options };
   if (job.op === 'rename' && options.mapText === undefined && typeof options.map === 'string') {
+    // Only a .csv or .json file is read as a map: never any other file a job names.
+    if (mappingFormatOf(options.map) === null) throw new BatchJobError({ code: 'E_ARGUMENT', message: '--map must name a .csv or .json file', file: options.map });
+    // A plain file of a mapping's size, not a device or a disk image that happens to end in .csv.
+    const st = await fsp.stat(options.map).catch(() => null);
+    if (st && (!st.isFile() || st.size > MAX_MAP_BYTES)) {
+      throw new BatchJobError({ code: 'E_ARGUMENT', message: st.isFile() ? `mapping file: larger than ${MAX_MAP_BYTES} bytes` : 'mapping file: not a plain file', file: options.map });
+    }
     const r = await readBytes(options.map);
     if (!r.ok) throw new BatchJobError({ ...r.error, message: `mapping file: ${r.error.message}` });
     options.mapText = new TextDecoder('utf-8').decode(r.value);

@@ -98,8 +98,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const token = o.token ?? randomBytes(32).toString('base64url');
   const maxSaveBody = o.maxBodyBytes ?? MAX_MOTION_FILE_BYTES + SAVE_ARGS_ROOM;
   const maxJsonBody = Math.min(o.maxJsonBytes ?? MAX_JSON_BODY_BYTES, maxSaveBody);
-  /** What a request can use: only a save carries a file. */
-  const bodyLimitFor = (request: string) => (request === 'saveFile' ? maxSaveBody : maxJsonBody);
+  /** What a request can use: only a save (of a motion, or of a scene) carries a file. */
+  const bodyLimitFor = (request: string) => (request === 'saveFile' || request === 'saveScene' ? maxSaveBody : maxJsonBody);
   const staticRoot = path.resolve(o.staticDir);
   const streams = new Set<http.ServerResponse>();
   let port = 0;

@@ -62,6 +62,16 @@ function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[]
 export type DocEdit = (doc: VmdDocument) => EditResult;
 
 /** The operations that are document edits (the others write another kind of file: convert, pose, inspect). */
+/**
+ * The format a mapping file's name says: 'csv' or 'json'; undefined when no name is given (the text
+ * came without one); null for any other name (refused: a map is only ever a .csv or .json file).
+ */
+export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | undefined | null {
+  if (name === undefined) return undefined;
+  const n = name.toLowerCase();
+  return n.endsWith('.csv') ? 'csv' : n.endsWith('.json') ? 'json' : null;
+}
+
 export const DOC_EDIT_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename'];
 
 /** An empty document, only for validating preset options up front. */
@@ -115,7 +125,8 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
     case 'rename': {
       const text = strOpt(o, 'mapText');
       if (text === undefined) throw new OpOptionError('--map MAPPING.json|csv is required');
-      const fmt = strOpt(o, 'map')?.toLowerCase().endsWith('.csv') ? 'csv' : strOpt(o, 'map')?.toLowerCase().endsWith('.json') ? 'json' : undefined;
+      const fmt = mappingFormatOf(strOpt(o, 'map'));
+      if (fmt === null) throw new OpOptionError('--map must name a .csv or .json file');
       const m = parseMapping(text, fmt);
       if ('error' in m) throw new OpOptionError(m.error);
       const mapping: NameMapping = m.mapping;

@@ -7,6 +7,9 @@
  * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`;
  * CSV/TSV with two columns old,new (lines starting with # are comments, an "old,new" / "from,to" /
  * "source,target" header is skipped, fields may be double-quoted).
+ *
+ * Errors name the line (CSV) or the entry (JSON) and the problem, never the text there: the mapping
+ * path comes from outside, and quoting it would show a line of whatever file it names.
  */
 import { encodeNameField } from '../vmd/sjis';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
@@ -23,15 +26,18 @@ export interface NameMapping {
 function pairsFromJson(v: unknown, where: string): Map<string, string> | string {
   const m = new Map<string, string>();
   if (Array.isArray(v)) {
-    for (const p of v) {
-      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') return `${where}: every entry must be ["old", "new"]`;
+    for (let i = 0; i < v.length; i++) {
+      const p: unknown = v[i];
+      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') return `${where}: entry ${i + 1} must be ["old", "new"]`;
       m.set(p[0], p[1]);
     }
     return m;
   }
   if (v && typeof v === 'object') {
+    let i = 0;
     for (const [k, x] of Object.entries(v)) {
-      if (typeof x !== 'string') return `${where}: the value for "${k}" must be a string`;
+      i++;
+      if (typeof x !== 'string') return `${where}: entry ${i} must map a name to a string`;
       m.set(k, x);
     }
     return m;
@@ -62,6 +68,13 @@ function splitCsvLine(line: string): string[] {
   return out.map((s) => s.trim());
 }
 
+/** 1-based line of character `at` in `text`. */
+function lineOf(text: string, at: number): number {
+  let n = 1;
+  for (let i = 0; i < at && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
 /** Parses a mapping file's text; `format` defaults to JSON when the text starts with { or [. */
 export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: NameMapping } | { error: string } {
   const t = text.replace(/^\uFEFF/, '');
@@ -71,7 +84,9 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: 
     try {
       v = JSON.parse(t);
     } catch (e) {
-      return { error: `mapping is not valid JSON: ${(e as Error).message}` };
+      // Only the position: the engine's message quotes the text around it.
+      const at = /position (\d+)/.exec((e as Error)?.message ?? '');
+      return { error: at ? `mapping is not valid JSON (at line ${lineOf(t, Number(at[1]))}, character ${at[1]})` : 'mapping is not valid JSON' };
     }
     if (v && typeof v === 'object' && !Array.isArray(v) && ('bones' in v || 'morphs' in v)) {
       const o = v as { bones?: unknown; morphs?: unknown };
@@ -91,7 +106,10 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: 
     const line = lines[i].trim();
     if (!line || line.startsWith('#')) continue;
     const cols = splitCsvLine(line);
-    if (cols.length !== 2 || !cols[0] || !cols[1]) return { error: `mapping line ${i + 1}: expected two columns old,new, got "${line}"` };
+    if (cols.length !== 2 || !cols[0] || !cols[1]) {
+      const got = cols.length !== 2 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
+      return { error: `mapping line ${i + 1}: expected two columns old,new, got ${got}` };
+    }
     if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
     bones.set(cols[0], cols[1]);
   }

@@ -7,6 +7,10 @@ type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
 export const ipcMain = {
   handlers: new Map<string, Handler>(),
+  listeners: new Map<string, Handler>(),
+  on(channel: string, fn: Handler) {
+    this.listeners.set(channel, fn);
+  },
   handle(channel: string, fn: Handler) {
     if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
     this.handlers.set(channel, fn);
@@ -30,6 +34,6 @@ export const dialog = {
 
 export const webUtils = { getPathForFile: () => '' };
 export const contextBridge = { exposeInMainWorld: () => undefined };
-export const ipcRenderer = { invoke: async () => undefined, on: () => undefined, removeListener: () => undefined };
+export const ipcRenderer = { invoke: async () => undefined, send: () => undefined, on: () => undefined, removeListener: () => undefined };
 export const Menu = { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined };
 export default { ipcMain, app, dialog, webUtils, contextBridge, ipcRenderer, Menu };

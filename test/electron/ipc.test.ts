@@ -127,17 +127,20 @@ describe('preload', () => {
     const exposed: Record<string, Record<string, unknown>> = {};
     const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
     const invoke = vi.fn(async (..._a: unknown[]) => 'answer');
+    const send = vi.fn((..._a: unknown[]) => undefined);
+    let dropPath = '/dropped/a.vmd';
     vi.doMock('electron', () => ({
       contextBridge: { exposeInMainWorld: (k: string, v: Record<string, unknown>) => (exposed[k] = v) },
       ipcRenderer: {
         invoke,
+        send,
         on: (c: string, l: (...a: unknown[]) => void) => {
           if (!listeners.has(c)) listeners.set(c, new Set());
           listeners.get(c)!.add(l);
         },
         removeListener: (c: string, l: (...a: unknown[]) => void) => listeners.get(c)?.delete(l),
       },
-      webUtils: { getPathForFile: () => '/dropped/a.vmd' },
+      webUtils: { getPathForFile: () => dropPath },
     }));
     await import('../../electron/preload');
     const api = exposed.vmdStudio;
@@ -155,7 +158,13 @@ describe('preload', () => {
     listeners.get('vmd:fileOpened')!.forEach((l) => l({}, { path: '/b.vmd' }));
     expect(got).toEqual([{ path: '/a.vmd' }]);
     expect(listeners.get('vmd:fileOpened')!.size).toBe(0);
+    expect(send).not.toHaveBeenCalled();
     expect((api.getPathForFile as (f: unknown) => string)({})).toBe('/dropped/a.vmd');
+    // A dropped file's path is reported to main, which may then open it; a File without a path is not.
+    expect(send.mock.calls).toEqual([['vmd:droppedFile', '/dropped/a.vmd']]);
+    dropPath = '';
+    expect((api.getPathForFile as (f: unknown) => string | null)({})).toBe(null);
+    expect(send).toHaveBeenCalledTimes(1);
     vi.doUnmock('electron');
   });
 });

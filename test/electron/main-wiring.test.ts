@@ -1,10 +1,11 @@
 /**
  * electron/main.ts wired against a scripted fake of Electron's API (the real binary is not available
  * here): single-instance lock, window security preferences, IPC registration, file hand-over from
- * argv / open-file / second-instance, navigation and window.open refusal, the unsaved-changes prompt.
+ * argv / open-file / second-instance, navigation and window.open refusal, the unsaved-changes prompt,
+ * and paths: only what a person chose may be read or written (electron/services/access.ts).
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,17 +75,28 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
     }
   }
   const handlers = new Map<string, (e: unknown, ...a: unknown[]) => Promise<unknown>>();
+  /** ipcMain.on listeners (messages without an answer: the preload's dropped-file report). */
+  const listeners = new Map<string, (e: unknown, ...a: unknown[]) => void>();
+  /** What the next native open dialogs answer, in order (cancelled when empty). */
+  const openAnswers: string[] = [];
   let messageResponse = 2;
   const messages: unknown[] = [];
   const fake = {
     app,
     BrowserWindow: FakeWindow,
-    ipcMain: { handle: (c: string, f: any) => handlers.set(c, f), removeHandler: (c: string) => handlers.delete(c) },
+    ipcMain: {
+      handle: (c: string, f: any) => handlers.set(c, f),
+      removeHandler: (c: string) => handlers.delete(c),
+      on: (c: string, f: any) => listeners.set(c, f),
+    },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => calls.push('menu') },
     session: { defaultSession: { setPermissionRequestHandler: (f: any) => f(null, 'camera', (ok: boolean) => calls.push(`permission:${ok}`)) } },
     dialog: {
       showMessageBox: async (_w: unknown, o: unknown) => (messages.push(o), { response: messageResponse }),
-      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showOpenDialog: async () => {
+        const next = openAnswers.shift();
+        return next ? { canceled: false, filePaths: [next] } : { canceled: true, filePaths: [] };
+      },
       showSaveDialog: async () => ({ canceled: true }),
     },
     shell: { openExternal: async () => undefined },
@@ -95,6 +107,8 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
     windows,
     contentsCreated,
     handlers,
+    listeners,
+    openAnswers,
     messages,
     setResponse: (r: number) => (messageResponse = r),
     cleanup: () => rmSync(userData, { recursive: true, force: true }),
@@ -163,6 +177,60 @@ describe('electron/main.ts wiring', () => {
       { path: '/m/mac.vpd' },
       { path: '/home/me/rel/second.vmd' },
     ]);
+  });
+
+  it('refuses a path nobody chose with E_IO_DENIED, and opens what the person chose: argv, a dialog, a drop, open-file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-access-wiring-'));
+    try {
+      const file = (name: string) => {
+        const p = path.join(dir, name);
+        writeFileSync(p, 'Vocaloid Motion Data 0002');
+        return p;
+      };
+      const [fromArgv, fromDialog, dropped, fromMac, never] = ['argv.vmd', 'dialog.vmd', 'dropped.vmd', 'mac.vmd', 'never.vmd'].map(file);
+      const e = await load({ lock: true, argv: ['/opt/vmd/vmd-studio', fromArgv] });
+      const w = e.windows[0];
+      const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+      const req = (name: string, ...args: unknown[]) => e.handlers.get(`vmd:${name}`)!({ senderFrame: frame }, ...args) as Promise<any>;
+      const denied = { ok: false, error: { code: 'E_IO_DENIED' } };
+
+      // Nothing was chosen for these: every kind of request is refused, and nothing is read or written.
+      expect(await req('openFile', never)).toMatchObject({ ...denied, error: { ...denied.error, file: never } });
+      expect(await req('saveFile', path.join(dir, 'planted.vmd'), new Uint8Array([1, 2, 3]))).toMatchObject(denied);
+      expect(existsSync(path.join(dir, 'planted.vmd'))).toBe(false);
+      expect(await req('listDirectory', dir)).toMatchObject(denied);
+      expect(await req('listDirectory', '')).toMatchObject(denied);
+      expect(await req('readModelFile', path.join(dir, 'm.pmx'))).toMatchObject(denied);
+      expect(await req('readAsset', path.join(dir, 'm.pmx'), 'tex.png')).toMatchObject(denied);
+      expect(await req('startBatch', { op: 'inspect', inputDir: dir, outputDir: path.join(dir, 'out'), options: {}, overwrite: true })).toMatchObject(denied);
+      expect(existsSync(path.join(dir, 'out'))).toBe(false);
+      expect(await req('setSettings', { previewModel: path.join(dir, 'm.pmx') })).toMatchObject(denied);
+
+      // The file given on the command line.
+      expect(await req('openFile', fromArgv)).toMatchObject({ ok: true, value: { path: fromArgv } });
+      // A native dialog's answer.
+      expect(await req('openFile', fromDialog)).toMatchObject(denied);
+      e.openAnswers.push(fromDialog);
+      expect(await req('pickFile', { filter: 'motion' })).toEqual({ ok: true, value: fromDialog });
+      expect(await req('openFile', fromDialog)).toMatchObject({ ok: true, value: { path: fromDialog } });
+      // A dropped file, as the preload reports it; the same message from another frame grants nothing.
+      const drop = e.listeners.get('vmd:droppedFile')!;
+      drop({ senderFrame: { url: 'https://evil.example/', parent: null } }, never);
+      expect(await req('openFile', never)).toMatchObject(denied);
+      drop({ senderFrame: frame }, dropped);
+      expect(await req('openFile', dropped)).toMatchObject({ ok: true, value: { path: dropped } });
+      // macOS open-file.
+      e.fake.app.emit('open-file', { preventDefault() {} }, fromMac);
+      expect(await req('openFile', fromMac)).toMatchObject({ ok: true, value: { path: fromMac } });
+      // A chosen batch folder: listing and a job inside it are allowed, writing next to it is not.
+      e.openAnswers.push(dir);
+      expect(await req('pickFolder', {})).toEqual({ ok: true, value: dir });
+      expect(await req('listDirectory', dir)).toMatchObject({ ok: true });
+      expect(await req('saveFile', path.join(path.dirname(dir), 'beside.vmd'), new Uint8Array([1]))).toMatchObject(denied);
+      expect(await req('openFile', never)).toMatchObject({ ok: true }); // inside the chosen folder now
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks before closing a window with unsaved changes; "Save" goes to the renderer, "Don\'t Save" closes', async () => {

@@ -385,6 +385,19 @@ describe('rename', () => {
     expect(parseMapping('a,b,c', 'csv')).toHaveProperty('error');
     expect(parseMapping('{bad json')).toHaveProperty('error');
   });
+  it('names the line or entry of a bad mapping, never its text (the map may be any file)', () => {
+    const secret = 'root:x:0:0:SECRET-LINE';
+    const csv = parseMapping(`old,new\na,b\n${secret}\n`, 'csv');
+    expect(csv).toEqual({ error: 'mapping line 3: expected two columns old,new, got 1 column' });
+    expect(parseMapping('a,b\nc,\n', 'csv')).toEqual({ error: 'mapping line 2: expected two columns old,new, got an empty column' });
+    for (const json of [`{"a":"b", ${secret}}`, `["${secret}"`, `{"${secret}": 5}`, `[["a","b"], ["${secret}"]]`]) {
+      const r = parseMapping(json, 'json');
+      expect('error' in r && r.error, json).toMatch(/^mapping/);
+      expect('error' in r && r.error, json).not.toContain('SECRET');
+    }
+    expect(parseMapping(`{"a": "b", "${secret}": 5}`, 'json')).toEqual({ error: 'mapping: entry 2 must map a name to a string' });
+    expect(parseMapping(`[["a","b"], ["${secret}"]]`, 'json')).toEqual({ error: 'mapping: entry 2 must be ["old", "new"]' });
+  });
 });
 
 describe('poses', () => {
