@@ -20,6 +20,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { atomicWrite, ensureFolder, folderError } from '../../electron/fs/files';
+import { createFileService } from '../../electron/services/file-service';
 import { hostTag, isStaleTemp, STALE_AGE_MS, sweepStaleTemps, tempName, TEMP_NAME_RE } from '../../electron/fs/temp-files';
 
 const dirs: string[] = [];
@@ -100,6 +101,20 @@ describe('atomicWrite keeps what an editor keeps', () => {
     if (process.platform !== 'win32') expect(statSync(target).mode & 0o777).toBe(0o600);
     expect(tempsIn(path.join(d, 'links'))).toEqual([]);
     expect(tempsIn(path.join(d, 'real'))).toEqual([]);
+  });
+
+  it('the app\'s Save (file service) through a link: the target gets the bytes, the link stays, the .bak holds the old file', async () => {
+    const d = mk('applink');
+    mkdirSync(path.join(d, 'real'));
+    const target = path.join(d, 'real', 'song.vmd');
+    writeFileSync(target, 'version 1');
+    const link = path.join(d, 'song.vmd');
+    symlinkSync(target, link);
+    const r = await createFileService().saveFile(link, bytes('version 2'), { overwrite: true, backup: true });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('version 2');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(link + '.bak', 'utf8')).toBe('version 1');
   });
 
   it('a link to a link is followed to the end; a dangling link gets its target created', async () => {
