@@ -32,6 +32,34 @@ function corpusVmds(dir: string): string[] {
   return out;
 }
 
+/**
+ * How soon a cancelled batch stops: `batch trim` with 2 workers aborted once 4 files are done, three
+ * times; the median and worst ms from abort() to the run's end (the unit test checks only the outcome:
+ * stopped early, finished outputs whole, no temp files).
+ */
+async function cancelLatency(input: string, root: string): Promise<string> {
+  const ms: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const ac = new AbortController();
+    let abortedAt = 0;
+    await runBatch(
+      { op: 'trim', inputDir: input, outputDir: path.join(root, `cancel-${round}`), options: { from: 20, to: 60 }, recursive: true, jobs: 2 },
+      {
+        signal: ac.signal,
+        onProgress: (p) => {
+          if (!abortedAt && p.done >= 4) {
+            abortedAt = performance.now();
+            ac.abort();
+          }
+        },
+      },
+    );
+    if (abortedAt) ms.push(performance.now() - abortedAt);
+  }
+  ms.sort((a, b) => a - b);
+  return ms.length ? `batch cancel: stopped ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms after abort (median of ${ms.length}, worst ${ms[ms.length - 1].toFixed(0)} ms)` : 'batch cancel: the runs ended before 4 files were done';
+}
+
 export async function benchBatch(
   opts: { files?: number; jobs?: number[]; corpus?: string; log?: (s: string) => void } = {},
 ): Promise<BatchBenchResult[]> {
@@ -83,6 +111,7 @@ export async function benchBatch(
           (r.failed ? `, ${r.failed} FAILED` : ''),
       );
     }
+    log(await cancelLatency(input, root));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
