@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { buildTracks, readVmd, samplePose, sampleBonesInto } from '../../shared/vmd';
+import { benchFuzz } from './fuzz-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = process.env.VMD_CORPUS ? path.resolve(process.env.VMD_CORPUS) : path.resolve(root, '../shared/corpus');
@@ -133,6 +134,9 @@ async function main() {
       console.log(`batch benchmark failed: ${(e as Error).message}`);
     }
   }
+  // Parser time on damaged files (the fuzz tests' inputs; timing is reported here, not asserted there).
+  console.log('');
+  benchFuzz(corpus);
   if (sink === -1) console.log(sink);
 }
 
