@@ -8,6 +8,7 @@ import { editingStrings } from './editing-strings';
 import { previewStrings } from './preview-strings';
 import { batchStrings } from './batch-strings';
 import { shortcutStrings } from './shortcut-strings';
+import { timelineStrings } from './timeline-strings';
 import { sceneStrings } from './scene-strings';
 
 const en = {
@@ -358,8 +359,8 @@ export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: the editor, preview, batch and shortcut areas keep their own files but share `t`. */
 const lookup: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...sceneStrings.en },
-  ja: { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...sceneStrings.ja },
+  en: { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en },
+  ja: { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja },
 };
 
 /**

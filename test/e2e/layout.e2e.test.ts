@@ -1,79 +1,210 @@
 /**
- * The editor on laptop-sized windows (1366×768, 1280×720): no pane paints over another, the toolbar keeps
- * its zoom buttons, the curve fields show three digits, and the top bar stays one line and the curve pane's switches keep their labels, in English and Japanese. Boxes are read from the real layout in Chromium.
+ * The editor on common window sizes (1280×720, 1366×768, 1600×900, 1920×1080), in English and Japanese:
+ * no pane paints over another, the editor toolbar keeps its buttons whole, the curve fields show three
+ * digits, the top bar stays one line and the curve pane's switches keep their labels; and at 1366×768,
+ * 1600×900 and 1920×1080 every control of the curve pane and the key inspector is reachable without
+ * scrolling (with several keys selected), the camera key's channel header fits, and the preview toolbar
+ * stays one line with a model loaded. Boxes are read from the real layout in Chromium; a screenshot per
+ * size and language (Japanese bone names rendered with the bundled font) goes to test-artifacts/.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
 import { keyPoint } from './editor-page';
 
+const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
+const GENE = corpusPath('gene/Gene_light.pmx');
+
 async function box(page: Page, testId: string) {
-  const b = await page.locator(`[data-testid="${testId}"]`).boundingBox();
+  const b = await page.locator(`[data-testid="${testId}"]`).first().boundingBox();
   if (!b) throw new Error(`${testId} not laid out`);
   return b;
 }
 
-describe('editor layout on small windows', () => {
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+async function setLocale(page: Page, locale: string) {
+  await page.selectOption('[data-testid="locale"]', locale);
+  await settle(page);
+}
+
+/** The top bar fits in one line: nothing scrolls out, no button wraps its label. */
+async function expectTopBarOneLine(page: Page, locale: string) {
+  const bar = await page.evaluate(() => {
+    const m = document.querySelector('[data-testid="menu-bar"]') as HTMLElement;
+    const buttons = [...m.querySelectorAll(':scope > button, :scope > .dropdown > button')] as HTMLElement[];
+    const line = parseFloat(getComputedStyle(buttons[0]).lineHeight) || 18;
+    return { overflow: m.scrollWidth - m.clientWidth, tallest: Math.max(...buttons.map((b) => b.clientHeight)), line };
+  });
+  expect(bar.overflow, `${locale}: menu bar overflow`).toBeLessThanOrEqual(0);
+  expect(bar.tallest, `${locale}: a button wrapped its label`).toBeLessThan(bar.line * 2);
+}
+
+/** Labels of the curve pane's header (channel tabs, Overlay, Link) are whole. */
+async function expectCurveHeaderWhole(page: Page, what: string) {
+  const cut = await page.evaluate(() => {
+    const header = document.querySelector('[data-testid="curve-editor"] header') as HTMLElement;
+    const out: string[] = [];
+    for (const el of header.querySelectorAll('button, label')) {
+      const e = el as HTMLElement;
+      const r = e.getBoundingClientRect(), h = header.getBoundingClientRect();
+      if (e.scrollWidth > e.clientWidth + 0.5 || r.right > h.right + 0.5 || e.clientWidth < 8) out.push(e.textContent!.trim() || e.outerHTML.slice(0, 60));
+    }
+    return out;
+  });
+  expect.soft(cut, `${what}: cut labels in the curve header`).toEqual([]);
+}
+
+/**
+ * Every control (button, input, select, label) of `host` lies inside its visible box and no part of it
+ * scrolls: scrollHeight of every scrolling box within is its clientHeight.
+ */
+async function expectAllReachable(page: Page, testId: string, what: string) {
+  const r = await page.evaluate((id) => {
+    const host = document.querySelector(`[data-testid="${id}"]`) as HTMLElement;
+    const hb = host.getBoundingClientRect();
+    const outside: string[] = [];
+    for (const el of host.querySelectorAll('button, input, select, textarea')) {
+      const e = el as HTMLElement;
+      const b = e.getBoundingClientRect();
+      if (!b.width && !b.height) continue; // not rendered (v-if'd parts are absent anyway)
+      if (b.bottom > hb.bottom + 0.5 || b.right > hb.right + 0.5 || b.top < hb.top - 0.5 || b.left < hb.left - 0.5) {
+        outside.push(`${e.dataset.testid ?? e.tagName.toLowerCase()} (${e.textContent?.trim().slice(0, 24) ?? ''}) at ${Math.round(b.bottom)} > ${Math.round(hb.bottom)}`);
+      }
+    }
+    const scrolling: string[] = [];
+    for (const el of [host, ...host.querySelectorAll('*')] as HTMLElement[]) {
+      const s = getComputedStyle(el);
+      if ((s.overflowY === 'auto' || s.overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1) scrolling.push(`${el.className} ${el.scrollHeight}>${el.clientHeight}`);
+    }
+    return { outside, scrolling };
+  }, testId);
+  expect.soft(r.outside, `${what}: controls outside ${testId}`).toEqual([]);
+  expect.soft(r.scrolling, `${what}: boxes that need scrolling in ${testId}`).toEqual([]);
+}
+
+/** The editor toolbar: every control whole and inside the bar (nothing cut to an ellipsis). */
+async function expectEditorToolbarWhole(page: Page, what: string) {
+  const cut = await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="editor-area"] .toolbar') as HTMLElement;
+    const hb = bar.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of bar.querySelectorAll('button, select, input, .selcount')) {
+      const e = el as HTMLElement;
+      const b = e.getBoundingClientRect();
+      if (b.right > hb.right + 0.5 || e.scrollWidth > e.clientWidth + 1 || b.width < 10) out.push(`${e.dataset.testid ?? e.tagName} "${e.textContent?.trim()}"`);
+    }
+    return out;
+  });
+  expect.soft(cut, `${what}: cut editor toolbar controls`).toEqual([]);
+}
+
+describe('editor layout on common window sizes', () => {
   let app: AppHandle | null = null;
   afterEach(async () => {
     await app?.close();
     app = null;
   });
 
-  for (const [width, height] of [[1366, 768], [1280, 720]] as const) {
-    it(`${width}×${height}: panes side by side without overlap, zoom buttons and curve fields whole`, async () => {
+  it('1280×720: panes side by side without overlap, zoom buttons and curve fields whole, top bar one line', async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    const kp = await keyPoint(page, 'track-bone:1', 30);
+    await page.mouse.click(kp.x, kp.y);
+    await page.waitForSelector('[data-testid="curve-x1"]');
+    const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
+    expect(curve.x + curve.width).toBeLessThanOrEqual(inspector.x + 0.5);
+    const editor = await box(page, 'editor-area');
+    for (const id of ['zoom-out', 'zoom-in', 'zoom-fit', 'play', 'frame-input']) {
+      const b = await box(page, id);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(editor.x + editor.width + 0.5);
+      expect(b.width, id).toBeGreaterThan(10);
+    }
+    for (const locale of ['en', 'ja']) {
+      await setLocale(page, locale);
+      await expectTopBarOneLine(page, locale);
+      for (const id of ['curve-overlay', 'curve-link']) {
+        const whole = await page.evaluate((id) => {
+          const label = document.querySelector(`[data-testid="${id}"]`)!.closest('label') as HTMLElement;
+          return label.scrollWidth <= label.clientWidth + 0.5 && label.clientWidth > 30;
+        }, id);
+        expect(whole, `${locale}: ${id}`).toBe(true);
+      }
+    }
+    await app.screenshot('layout-1280x720-ja');
+  });
+
+  for (const [width, height] of [[1366, 768], [1600, 900], [1920, 1080]] as const) {
+    it(`${width}×${height}: every curve-pane and inspector control reachable without scrolling, camera header whole, preview toolbar one line with a model, in English and Japanese`, async () => {
       app = await openApp({ viewport: { width, height } });
       const { page } = app;
-      await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
-      const kp = await keyPoint(page, 'track-bone:1', 30);
-      await page.mouse.click(kp.x, kp.y);
-      await page.waitForSelector('[data-testid="curve-x1"]');
-      const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
-      expect(curve.x + curve.width).toBeLessThanOrEqual(inspector.x + 0.5);
-      // Everything the inspector shows lies inside it (nothing pushed out or covered).
-      for (const id of ['inspector-frame', 'curve-y2']) {
-        const b = await box(page, id);
-        const host = id.startsWith('inspector') ? inspector : curve;
-        expect(b.x, id).toBeGreaterThanOrEqual(host.x - 0.5);
-        expect(b.x + b.width, id).toBeLessThanOrEqual(host.x + host.width + 0.5);
-      }
-      const editor = await box(page, 'editor-area');
-      for (const id of ['zoom-out', 'zoom-in', 'zoom-fit', 'play', 'frame-input']) {
-        const b = await box(page, id);
-        expect(b.x + b.width, id).toBeLessThanOrEqual(editor.x + editor.width + 0.5);
-        expect(b.width, id).toBeGreaterThan(10);
-      }
-      // "127" fits in a curve field: its text is not wider than the field's inside.
-      const fits = await page.evaluate(() => {
-        const el = document.querySelector('[data-testid="curve-y2"]') as HTMLInputElement;
-        el.value = '127';
-        return el.scrollWidth <= el.clientWidth;
-      });
-      expect(fits).toBe(true);
-      await app.screenshot(`layout-${width}x${height}`);
+      // A model in the preview (its name and the Outline switch join the toolbar).
+      await page.click('[data-testid="preview-open-model"]');
+      await fileDialogReady(page);
+      await page.fill('[data-testid="file-dialog-path"]', GENE);
+      await page.click('[data-testid="file-dialog-go"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
 
-      // The top bar fits in one line in both languages: nothing scrolls out, no button wraps its label.
+      await openFileViaDialog(page, WAVEFILE);
+      // Several keys selected (every key of 上半身: "applies to n keys" shows), one active.
+      const upper = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="track-bone:"]')].find((r) => r.querySelector('.name')?.textContent?.trim() === '上半身')?.getAttribute('data-testid'));
+      expect(upper).toBeTruthy();
+      await page.dblclick(`[data-testid="${upper}"]`);
+      await page.waitForSelector('[data-testid="curve-x1"]');
+      await page.click('[data-testid="curve-copy"]');
+      await page.click('[data-testid="range-toggle"]');
+
       for (const locale of ['en', 'ja']) {
-        await page.selectOption('[data-testid="locale"]', locale);
-        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
-        const bar = await page.evaluate(() => {
-          const m = document.querySelector('[data-testid="menu-bar"]') as HTMLElement;
-          const buttons = [...m.querySelectorAll(':scope > button, :scope > .dropdown > button')] as HTMLElement[];
-          const line = parseFloat(getComputedStyle(buttons[0]).lineHeight) || 18;
-          return { overflow: m.scrollWidth - m.clientWidth, tallest: Math.max(...buttons.map((b) => b.clientHeight)), line };
-        });
-        expect(bar.overflow, `${locale}: menu bar overflow`).toBeLessThanOrEqual(0);
-        expect(bar.tallest, `${locale}: a button wrapped its label`).toBeLessThan(bar.line * 2);
-        // The curve pane's Overlay and Link switches show their labels whole.
-        for (const id of ['curve-overlay', 'curve-link']) {
-          const whole = await page.evaluate((id) => {
-            const label = document.querySelector(`[data-testid="${id}"]`)!.closest('label') as HTMLElement;
-            return label.scrollWidth <= label.clientWidth + 0.5 && label.clientWidth > 30;
-          }, id);
-          expect(whole, `${locale}: ${id}`).toBe(true);
+        const what = `${width}×${height} ${locale}`;
+        await setLocale(page, locale);
+        const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
+        expect(curve.x + curve.width, what).toBeLessThanOrEqual(inspector.x + 0.5);
+        await expectTopBarOneLine(page, what);
+        await expectEditorToolbarWhole(page, what);
+        await expectCurveHeaderWhole(page, `${what} bone`);
+        await expectAllReachable(page, 'curve-editor', what);
+        await expectAllReachable(page, 'key-inspector', what);
+        for (const id of ['curve-apply-all', 'curve-paste', 'paste-ch-x', 'paste-ch-r', 'preset-save']) {
+          const b = await box(page, id);
+          expect.soft(b.y + b.height, `${what}: ${id}`).toBeLessThanOrEqual(curve.y + curve.height + 0.5);
         }
+        // "127" fits in a curve field.
+        const fits = await page.evaluate(() => {
+          const el = document.querySelector('[data-testid="curve-y2"]') as HTMLInputElement;
+          const v = el.value;
+          el.value = '127';
+          const ok = el.scrollWidth <= el.clientWidth;
+          el.value = v;
+          return ok;
+        });
+        expect(fits, what).toBe(true);
+        // The preview toolbar: one line (every control's top within a few px of the first one's).
+        const rows = await page.evaluate(() => {
+          const bar = document.querySelector('[data-testid="preview-pane"] header.bar') as HTMLElement;
+          const tops = [...bar.children].map((c) => (c as HTMLElement).getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top + b.height / 2);
+          return { spread: Math.max(...tops) - Math.min(...tops), overflow: bar.scrollWidth - bar.clientWidth };
+        });
+        expect.soft(rows.spread, `${what}: preview toolbar wrapped`).toBeLessThan(6);
+        expect.soft(rows.overflow, `${what}: preview toolbar overflows`).toBeLessThanOrEqual(0);
+        await app.screenshot(`layout-${width}x${height}-${locale}`);
       }
-      await app.screenshot(`layout-${width}x${height}-ja`);
+
+      // A camera key: six channel tabs, Overlay and Link whole.
+      await openFileViaDialog(page, CAMERA_FILE);
+      const kp = await keyPoint(page, 'track-camera', 0);
+      await page.mouse.click(kp.x, kp.y);
+      await page.waitForSelector('[data-testid="curve-channel-v"]');
+      for (const locale of ['en', 'ja']) {
+        const what = `${width}×${height} ${locale} camera`;
+        await setLocale(page, locale);
+        await expectCurveHeaderWhole(page, what);
+        await expectAllReachable(page, 'curve-editor', what);
+        await expectAllReachable(page, 'key-inspector', what);
+      }
+      await app.screenshot(`layout-${width}x${height}-camera-ja`);
+      expect(app.errors).toEqual([]);
     });
   }
 });

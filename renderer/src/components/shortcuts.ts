@@ -58,6 +58,19 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10' },
       { keys: [['Home']], label: 'shortcuts.home' },
       { keys: [['End']], label: 'shortcuts.end' },
+      { keys: [['['], [']']], label: 'shortcuts.prevNextKeyActive' },
+      { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected' },
+      { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll' },
+      { keys: [['Mod', 'G']], label: 'shortcuts.goToFrame' },
+    ],
+  },
+  {
+    title: 'shortcuts.group.view',
+    rows: [
+      { keys: [['+'], ['−']], label: 'shortcuts.zoomPlayhead' },
+      { keys: [['F']], label: 'shortcuts.fitMotion' },
+      { keys: [['Shift', 'F']], label: 'shortcuts.fitSelection' },
+      { keys: [['R']], label: 'shortcuts.rangeSelect' },
     ],
   },
   {

@@ -8,11 +8,11 @@ import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue
 import { groupBones, type EditKind } from '../../../shared/editor';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
+import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
+export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
 export const ROW_HEIGHT = 22;
 export const RULER_HEIGHT = 26;
-export const MIN_PX_PER_FRAME = 0.02;
-export const MAX_PX_PER_FRAME = 40;
 
 export interface GroupRow {
   type: 'group';
@@ -98,6 +98,15 @@ export function createTimelineView() {
     width: 800,
     height: 300,
   });
+  /** The navigation tools' state: which tracks the key buttons look at, and the range select bar. */
+  const nav = reactive({
+    scope: 'active' as 'active' | 'selected' | 'all',
+    rangeOpen: false,
+    rangeFrom: 0,
+    rangeTo: 0,
+    /** 'all', 'active', 'selected' or a group row's id. */
+    rangeTracks: 'all',
+  });
   const rows = computed(() => {
     void doc.version;
     return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd' });
@@ -116,19 +125,25 @@ export function createTimelineView() {
     view.scrollY += dy;
     clampScroll();
   }
-  /** Zooms about a pixel x of the key area. */
+  /** Zooms about a pixel x of the key area (the wheel: the frame under the pointer stays put). */
   function zoomAt(x: number, factor: number) {
-    const f = view.frameStart + x / view.pxPerFrame;
-    view.pxPerFrame = Math.max(MIN_PX_PER_FRAME, Math.min(MAX_PX_PER_FRAME, view.pxPerFrame * factor));
-    view.frameStart = f - x / view.pxPerFrame;
+    Object.assign(view, zoomAtX(view, x, factor));
+  }
+  /** Zooms keeping frame f (the playhead) at its screen x (the buttons and keys). */
+  function zoomAbout(f: number, factor: number) {
+    Object.assign(view, zoomAtFrame(view, f, factor));
   }
   function panFrames(df: number) {
-    view.frameStart = Math.max(-20 / view.pxPerFrame, view.frameStart + df);
+    view.frameStart = Math.max(minFrameStart(view.pxPerFrame), view.frameStart + df);
   }
-  /** Scrolls so frame f is visible. */
+  /** Moves the view so frame f (the playhead) is visible: pages, or while playing in 'smooth' mode scrolls. */
+  function follow(f: number, playing = false, mode: FollowMode = 'page') {
+    const next = followFrame(view, f, mode, playing);
+    if (next !== view.frameStart) view.frameStart = next;
+  }
+  /** Scrolls so frame f is visible (a jump while paused). */
   function reveal(f: number) {
-    const span = view.width / view.pxPerFrame;
-    if (f < view.frameStart || f > view.frameStart + span) view.frameStart = f - span / 2;
+    follow(f, false);
   }
   /**
    * Scrolls the rows so a track's row is in view (opening its group if it is collapsed): after a bone is
@@ -151,10 +166,22 @@ export function createTimelineView() {
   }
   /** Shows the whole motion. */
   function fit(lastFrame: number) {
-    view.pxPerFrame = Math.max(MIN_PX_PER_FRAME, Math.min(MAX_PX_PER_FRAME, (view.width - 20) / Math.max(lastFrame + 10, 30)));
-    view.frameStart = -10 / view.pxPerFrame;
+    Object.assign(view, fitRange(view.width, 0, Math.max(lastFrame, 0)));
   }
-  return { view, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, panFrames, reveal, revealTrack, fit };
+  /** Shows frames from..to (zoom to the selection). */
+  function fitFrames(from: number, to: number) {
+    Object.assign(view, fitRange(view.width, from, to));
+  }
+  /** The first view of a newly opened motion: its keys a readable distance apart (timeline-math.initialView). */
+  function initial(tracks: MotionTracks | null) {
+    if (!tracks) return fit(0);
+    // Bone and camera keys set the pace; a morph track (lip sync, a key every frame or two) only when
+    // nothing else has two keys.
+    const camera = { frames: tracks.camera.frames, start: [0, tracks.camera.frames.length] };
+    const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
+    Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
+  }
+  return { view, nav, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;

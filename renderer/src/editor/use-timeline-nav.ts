@@ -1,0 +1,111 @@
+/**
+ * The timeline's navigation commands, shared by the toolbar buttons, the range bar and the editor's keys:
+ * previous/next key of the active track, the selected tracks or any track (as MMD's frame buttons),
+ * zoom about the playhead, fit the motion or the selection, and range select (範囲選択). The maths is in
+ * key-nav.ts and timeline-math.ts; this file reads the stores and applies the answers.
+ */
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { EditKind } from '../../../shared/editor';
+import { useDocumentStore } from '../stores/document';
+import { useSelectionStore } from '../stores/selection';
+import { useSettingsStore } from '../stores/settings';
+import { useTimeStore } from '../stores/time';
+import { adjacentKeyFrame, allTracks, frameSpan, keysInRange, tracksOfKeys, type TrackId, type TrackScope } from './key-nav';
+import type { FollowMode } from './timeline-math';
+import type { TimelineView } from './timeline-view';
+
+/** The settings.ui key of the follow mode ('page' | 'smooth'). */
+export const FOLLOW_SETTING = 'timeline.follow';
+/** How much one zoom step (button, + / − key) multiplies the pixels per frame. */
+export const ZOOM_STEP = 1.4;
+
+export function useTimelineNav(tv: TimelineView) {
+  const docStore = useDocumentStore();
+  const sel = useSelectionStore();
+  const time = useTimeStore();
+  const settings = useSettingsStore();
+
+  const tracks = () => docStore.tracks as MotionTracks | null;
+  function counts(): Record<EditKind, number> {
+    const d = docStore.doc!;
+    return { bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, ik: d.ik.count };
+  }
+
+  /** The tracks a scope names right now. */
+  function scopeTracks(scope: TrackScope): TrackId[] {
+    const t = tracks();
+    if (!t || !docStore.doc) return [];
+    if (scope === 'all') return allTracks(t);
+    if (scope === 'active') return sel.activeTrack ? [sel.activeTrack] : [];
+    return tracksOfKeys(t, sel.refs, counts(), sel.activeTrack);
+  }
+
+  /** Goes to the previous (dir −1) or next key of the scope's tracks; false when there is none. */
+  function jumpKey(dir: 1 | -1, scope: TrackScope = tv.nav.scope): boolean {
+    const t = tracks();
+    if (!t) return false;
+    const f = adjacentKeyFrame(t, scopeTracks(scope), time.frame, dir);
+    if (f === null) return false;
+    time.pause();
+    time.seek(f);
+    tv.reveal(f);
+    return true;
+  }
+
+  function zoom(factor: number) {
+    tv.zoomAbout(time.frame, factor);
+  }
+  function fitMotion() {
+    tv.fit(time.lastFrame);
+  }
+  /** Zooms to the selected keys' frames; false when nothing is selected. */
+  function fitSelection(): boolean {
+    const t = tracks();
+    if (!t || !docStore.doc || !sel.count) return false;
+    const s = frameSpan(t, sel.refs, counts());
+    if (!s) return false;
+    tv.fitFrames(s[0], s[1]);
+    return true;
+  }
+
+  const followMode = (): FollowMode => (settings.settings.ui?.[FOLLOW_SETTING] === 'smooth' ? 'smooth' : 'page');
+  function setFollowMode(mode: FollowMode) {
+    void settings.update({ ui: { ...settings.settings.ui, [FOLLOW_SETTING]: mode } });
+  }
+
+  /** The tracks range select works on: 'all', 'active', 'selected', or a group row's id. */
+  function rangeTracks(choice: string): TrackId[] | null {
+    if (choice === 'all' || choice === 'active' || choice === 'selected') {
+      const ids = scopeTracks(choice);
+      return choice === 'active' && !ids.length ? null : ids;
+    }
+    const g = tv.rows.value.find((r) => r.type === 'group' && r.id === choice);
+    return g && g.type === 'group' ? g.members.map((m) => ({ kind: m.kind, track: m.track })) : [];
+  }
+
+  /**
+   * Range select: every key of the chosen tracks from frame `from` to `to` (inclusive) replaces the
+   * selection (or joins it with `add`). Returns how many keys, or null when the choice names no track
+   * (no active track).
+   */
+  function selectRange(from: number, to: number, choice: string, add = false): number | null {
+    const t = tracks();
+    if (!t) return 0;
+    const ids = rangeTracks(choice);
+    if (!ids) return null;
+    const keys = keysInRange(t, ids, from, to);
+    sel.select(keys, add ? 'add' : 'replace');
+    return keys.length;
+  }
+
+  /** Opens (or closes) the range bar; the first time its fields hold the current frame to the last. */
+  function toggleRange(open = !tv.nav.rangeOpen) {
+    if (open && !tv.nav.rangeFrom && !tv.nav.rangeTo) {
+      tv.nav.rangeFrom = Math.round(time.frame);
+      tv.nav.rangeTo = time.lastFrame;
+    }
+    tv.nav.rangeOpen = open;
+  }
+
+  return { scopeTracks, toggleRange, jumpKey, zoom, fitMotion, fitSelection, followMode, setFollowMode, selectRange };
+}
