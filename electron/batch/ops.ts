@@ -32,7 +32,7 @@ export interface PreparedOp {
   run: (bytes: Uint8Array, inputExt: string) => TaskOutput;
 }
 
-export const BATCH_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+export const BATCH_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
 
 function fromEdit(r: EditResult): TaskOutput {
   if (!r.ok) return r;
@@ -72,6 +72,8 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'shift':
     case 'preset':
     case 'rename':
+    case 'reduce':
+    case 'bake':
       return vmdOp(vmdOnly(prepareDocEdit(op, o)!));
     case 'pose': {
       const frame = numOpt(o, 'frame', { min: 0 }) ?? 0;

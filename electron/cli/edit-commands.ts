@@ -33,7 +33,16 @@ const OP_DETAILS: Record<BatchOp, string> = {
            pose at A is held at frame 0 (interpolated like MMD), curves cut at A/B are re-fitted and the
            largest resulting pose error is reported; tracks at rest throughout are dropped
            (--keep-static keeps them); --no-hold only cuts and shifts`,
-  speed: `frame' = round(frame / K); keys landing on a taken (name, frame) are dropped and counted`,
+  speed: `frame' = round(frame / K); keys landing on a taken (name, frame) are dropped and counted.
+           --refit: nothing dropped; output frame f plays what the input plays at f·K within the
+           tolerances (default 0.01 units, 0.1°, 0.005) at every integer frame; cuts stay cuts`,
+  reduce: `fewer keys, same motion: bone, morph and camera tracks re-fitted with MMD's curves so that
+           playback stays within --pos-tol (units, default 0.01), --rot-tol (degrees, 0.1) and
+           --morph-tol (weight, 0.005) at every integer and half frame; --bones "左*,右*" or "/regex/"
+           limits bones and morphs, --from/--to the keys touched; reports keys before/after and the
+           largest error per kind, measured by playing both files`,
+  bake: `a key on every frame of every bone, morph and camera track (between --from and --to,
+           widened to the nearest keys); exact at every integer frame`,
   shift: `frame' = frame + N; below 0 is an error unless --clip (cut there, holding the pose)`,
   preset: `curves: linear, ease-in, ease-out, ease-in-out, mmd-default, or x1,y1,x2,y2 in 0..127;
            --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
@@ -109,6 +118,9 @@ export function reportLine(r: Record<string, unknown>): string {
   fmt('tracksDropped', 'tracks dropped', '', formatCount);
   fmt('maxPositionError', 'max position error');
   fmt('maxRotationErrorDeg', 'max rotation error', '°');
+  if (typeof r.keysBefore === 'number') extra.unshift(`keys ${r.keysBefore} → ${r.keysAfter}`);
+  if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
+  if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
   if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }
@@ -419,10 +431,12 @@ export const editCommands: Record<string, CommandInfo> = {
   mirror: singleFileCommand('mirror', 'mirror left/right (names 左⇄右, positions, rotations, camera); mirroring twice is the identity'),
   trim: singleFileCommand('trim', 'keep frames A..B, holding the pose at A and re-fitting cut curves; reports the pose error'),
   merge: mergeCommand,
-  speed: singleFileCommand('speed', 'change speed by a factor (frame / K, rounded); collisions reported per kind'),
+  speed: singleFileCommand('speed', 'change speed by a factor (frame / K, rounded; --refit re-fits within tolerance, nothing dropped)'),
   shift: singleFileCommand('shift', 'move every key by N frames (--clip to cut what lands before 0)'),
   preset: singleFileCommand('preset', 'set interpolation curves of selected bone/camera keys to a preset'),
   rename: singleFileCommand('rename', 'rename/retarget bones (and morphs) from a JSON or CSV mapping'),
+  reduce: singleFileCommand('reduce', 'fewer keys within a tolerance (curves fitted, errors measured by playing both files)'),
+  bake: singleFileCommand('bake', 'a key on every frame (for tools that want baked data)'),
   build: buildCommand,
   batch: batchCommand,
 };

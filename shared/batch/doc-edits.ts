@@ -9,6 +9,7 @@ import { emptyVmd, type VmdDocument } from '../vmd';
 import { mirror, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../edits';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
 import type { BatchOp } from './types';
+import { FitOptionError, prepareFitEdit } from '../fit/fit-ops';
 
 export type OpOptions = Record<string, string | number | boolean | string[]>;
 
@@ -72,7 +73,17 @@ export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | unde
   return n.endsWith('.csv') ? 'csv' : n.endsWith('.json') ? 'json' : null;
 }
 
-export const DOC_EDIT_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename'];
+export const DOC_EDIT_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'];
+
+/** reduce, bake and speed --refit (shared/fit), their option errors as OpOptionError. */
+function fitEdit(op: 'reduce' | 'bake' | 'speed', o: OpOptions): DocEdit {
+  try {
+    return prepareFitEdit(op, o);
+  } catch (e) {
+    if (e instanceof FitOptionError) throw new OpOptionError(e.message);
+    throw e;
+  }
+}
 
 /** An empty document, only for validating preset options up front. */
 const emptyProbe = emptyVmd('');
@@ -99,6 +110,7 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
     case 'speed': {
       const factor = numOpt(o, 'factor', { required: true })!;
       if (!(factor > 0)) throw new OpOptionError(`--factor must be greater than 0, got ${factor}`);
+      if (boolOpt(o, 'refit', false)) return fitEdit('speed', o);
       return (doc) => speed(doc, { factor });
     }
     case 'shift': {
@@ -133,6 +145,9 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       const morphsToo = boolOpt(o, 'morphs', false);
       return (doc) => rename(doc, mapping, { morphsToo });
     }
+    case 'reduce':
+    case 'bake':
+      return fitEdit(op, o);
     default:
       return null;
   }

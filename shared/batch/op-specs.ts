@@ -47,6 +47,13 @@ export const CHANNEL_SETS = {
   camera: ['x', 'y', 'z', 'r', 'd', 'v'],
 } as const;
 
+/** The fitter's tolerances (shared/fit), as reduce and speed --refit take them; defaults from DEFAULT_TOLERANCES. */
+const TOLERANCES: readonly OptionSpec[] = [
+  { name: 'pos-tol', kind: 'number', positive: true, default: 0.01, meta: 'U', label: 'batch.opt.pos-tol' },
+  { name: 'rot-tol', kind: 'number', positive: true, default: 0.1, meta: 'DEG', label: 'batch.opt.rot-tol' },
+  { name: 'morph-tol', kind: 'number', positive: true, default: 0.005, meta: 'W', label: 'batch.opt.morph-tol' },
+];
+
 /** Per operation, its options in usage order. */
 export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
   mirror: [{ name: 'no-light', kind: 'flag', default: false, inverted: true, label: 'batch.opt.no-light' }],
@@ -56,7 +63,11 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'no-hold', kind: 'flag', default: false, inverted: true, label: 'batch.opt.trim.no-hold' },
     { name: 'keep-static', kind: 'flag', default: false, label: 'batch.opt.keep-static' },
   ],
-  speed: [{ name: 'factor', kind: 'number', required: true, positive: true, meta: 'K', label: 'batch.opt.factor', hint: 'batch.opt.factor.hint' }],
+  speed: [
+    { name: 'factor', kind: 'number', required: true, positive: true, meta: 'K', label: 'batch.opt.factor', hint: 'batch.opt.factor.hint' },
+    { name: 'refit', kind: 'flag', default: false, label: 'batch.opt.refit', hint: 'batch.opt.refit.hint' },
+    ...TOLERANCES.map((s) => ({ ...s, enabledBy: 'refit', nestInUsage: true })),
+  ],
   shift: [
     { name: 'by', kind: 'integer', required: true, meta: 'N', label: 'batch.opt.by' },
     { name: 'clip', kind: 'flag', default: false, label: 'batch.opt.clip' },
@@ -81,6 +92,16 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'skip-long-names', kind: 'flag', default: false, label: 'batch.opt.skip-long-names' },
   ],
   inspect: [],
+  reduce: [
+    ...TOLERANCES,
+    { name: 'bones', kind: 'text', meta: 'PATTERNS', label: 'batch.opt.bones', hint: 'batch.opt.bones.hint' },
+    { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
+    { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
+  ],
+  bake: [
+    { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
+    { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

@@ -4,7 +4,7 @@
  */
 import type { CodecError } from '../vmd/errors';
 
-export type BatchOp = 'mirror' | 'trim' | 'speed' | 'shift' | 'preset' | 'rename' | 'convert' | 'pose' | 'inspect';
+export type BatchOp = 'mirror' | 'trim' | 'speed' | 'shift' | 'preset' | 'rename' | 'convert' | 'pose' | 'inspect' | 'reduce' | 'bake';
 
 export interface BatchJob {
   op: BatchOp;

@@ -3,3 +3,4 @@ export * from './curve-fit';
 export * from './track-fit';
 export * from './motion-fit';
 export * from './measure';
+export * from './fit-ops';

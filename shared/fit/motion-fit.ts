@@ -88,23 +88,30 @@ interface Mapping {
   stepFrame: (f: number) => number;
   /** True when output frames are input frames (reduce, bake): the input's own curves are hints. */
   identity: boolean;
+  /**
+   * Samples per output frame the fit must meet: 2 when output frames are input frames (every integer
+   * and half frame), 1 for a re-timing, whose promise is every integer frame (a turning point the
+   * input reaches between two output frames needs no key there).
+   */
+  perFrame: 1 | 2;
 }
 
-const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true };
+const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2 };
 
 function scaled(k: number): Mapping {
-  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false };
+  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1 };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Sampling one track into a window.
 
 function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
-  const n = 2 * (g1 - g0) + 1;
+  const R = map.perFrame;
+  const n = R * (g1 - g0) + 1;
   const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
   const pos = new Float64Array(3), rot = new Float64Array(4);
   for (let j = 0; j < n; j++) {
-    sampleBoneInto(b, t, map.time(g0 + j / 2), pos, rot, 0);
+    sampleBoneInto(b, t, map.time(g0 + j / R), pos, rot, 0);
     px[j] = pos[0]; py[j] = pos[1]; pz[j] = pos[2];
     q[4 * j] = rot[0]; q[4 * j + 1] = rot[1]; q[4 * j + 2] = rot[2]; q[4 * j + 3] = rot[3];
   }
@@ -122,7 +129,7 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
     if (prev !== null && flag !== prev) forced.push(map.stepFrame(b.frames[k]));
     prev = flag;
   }
-  return { g0, g1, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined };
+  return { g0, g1, perFrame: R, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined };
 }
 
 /** The physics flag pair of key k as a string ('' when the key's rows hold no copies). */
@@ -143,17 +150,19 @@ function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number,
 }
 
 function morphWindow(m: MorphTracks, t: number, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
-  const n = 2 * (g1 - g0) + 1;
+  const R = map.perFrame;
+  const n = R * (g1 - g0) + 1;
   const w = new Float64Array(n);
-  for (let j = 0; j < n; j++) w[j] = sampleMorph(m, t, map.time(g0 + j / 2));
-  return { g0, g1, groups: [{ kind: 'linear', comps: [w], tol: tol.morph }] };
+  for (let j = 0; j < n; j++) w[j] = sampleMorph(m, t, map.time(g0 + j / R));
+  return { g0, g1, perFrame: R, groups: [{ kind: 'linear', comps: [w], tol: tol.morph }] };
 }
 
 function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
-  const n = 2 * (g1 - g0) + 1;
+  const R = map.perFrame;
+  const n = R * (g1 - g0) + 1;
   const ch = Array.from({ length: 8 }, () => new Float64Array(n));
   for (let j = 0; j < n; j++) {
-    const p = sampleCamera(c, map.time(g0 + j / 2))!;
+    const p = sampleCamera(c, map.time(g0 + j / R))!;
     ch[0][j] = p.target[0]; ch[1][j] = p.target[1]; ch[2][j] = p.target[2];
     ch[3][j] = p.rotation[0]; ch[4][j] = p.rotation[1]; ch[5][j] = p.rotation[2];
     ch[6][j] = p.distance; ch[7][j] = p.fov;
@@ -168,7 +177,7 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
   ];
   const forced: number[] = [];
   for (let k = 1; k < c.frames.length; k++) if (c.perspective[k] !== c.perspective[k - 1]) forced.push(map.stepFrame(c.frames[k]));
-  return { g0, g1, groups, forced, noUnitSegments: true, hint: map.identity ? segmentHint(c, 0, c.frames.length, 24) : undefined };
+  return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: map.identity ? segmentHint(c, 0, c.frames.length, 24) : undefined };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -284,10 +293,12 @@ function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, 
   const kc = rep.byKind[kind];
   if (!sameFrames) {
     // Re-timed: every output key is rewritten; the before/after figures say how many.
+    // Re-timed: every output key is rewritten; fewer keys means segments merged, not motion dropped
+    // (the keys before/after figures say how many).
     kc.kept += Math.min(inputFrames.length, outFrames.length);
     kc.changed += Math.min(inputFrames.length, outFrames.length);
     kc.added += Math.max(0, outFrames.length - inputFrames.length);
-    kc.dropped += Math.max(0, inputFrames.length - outFrames.length) + duplicates;
+    kc.dropped += duplicates;
     return;
   }
   const inSet = new Set<number>();
@@ -386,7 +397,7 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
       out.push(rec(i0)); // the window's first key: its curve shapes the segment before the window
       continue;
     }
-    out.push(writeBoneKey(rec(k), g, w, 2 * (g - g0), fit.curves[i]));
+    out.push(writeBoneKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i]));
   }
   if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
   const inFrames = b.frames.subarray(i0, i1 + 1);
@@ -426,7 +437,7 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
       out.push(rec(i0));
       continue;
     }
-    out.push(writeMorphKey(rec(k), g, weights[2 * (g - g0)]));
+    out.push(writeMorphKey(rec(k), g, weights[map.perFrame * (g - g0)]));
   }
   if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
   countKeys(rep, 'morph', m.frames.subarray(i0, i1 + 1), frames, 0, op.op !== 'speed');
@@ -497,7 +508,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
           out.push(rec(k0));
           continue;
         }
-        out.push(writeCameraKey(rec(k), g, w, 2 * (g - g0), fit.curves[i]));
+        out.push(writeCameraKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i]));
       }
     }
   }

@@ -51,9 +51,11 @@ export interface LinearGroup {
 export type FitGroup = CurveGroup | QuatGroup | LinearGroup;
 
 export interface SampledWindow {
-  /** First and last key frame of the window (integers); sample j is at frame g0 + j/2. */
+  /** First and last key frame of the window (integers); sample j is at frame g0 + j/perFrame. */
   g0: number;
   g1: number;
+  /** Samples per frame: 2 (every integer and half frame, the default) or 1 (integer frames only). */
+  perFrame?: 1 | 2;
   groups: FitGroup[];
   /** Frames strictly inside the window that must stay keys (step changes: physics flag, perspective). */
   forced?: readonly number[];
@@ -94,9 +96,11 @@ class Fitter {
   readonly qa = new Float64Array(4);
   readonly qb = new Float64Array(4);
   readonly curveGroups: number;
+  readonly R: number;
 
   constructor(readonly w: SampledWindow) {
-    this.n = 2 * (w.g1 - w.g0) + 1;
+    this.R = w.perFrame ?? 2;
+    this.n = this.R * (w.g1 - w.g0) + 1;
     this.err = new Float64Array(this.n);
     this.gerr = new Float64Array(this.n);
     let maxComps = 1;
@@ -306,7 +310,7 @@ class Fitter {
   /** Tries segment [a, b]: the curves when it fits, else the worst sample index (err filled). */
   fitSegment(a: number, b: number): { curves: Uint8Array } | { worst: number } {
     const w = this.w;
-    const ja = 2 * (a - w.g0), jb = 2 * (b - w.g0);
+    const ja = this.R * (a - w.g0), jb = this.R * (b - w.g0);
     const unit = b - a === 1;
     const curves = new Uint8Array(4 * this.curveGroups);
     const hinted = w.hint?.(a, b);
@@ -334,7 +338,7 @@ class Fitter {
       for (let j = ja + 1; j < jb; j++) if (this.gerr[j] > err[j]) err[j] = this.gerr[j];
     }
     if (worst <= 1 || unit) return { curves };
-    if (w.noUnitSegments && b - a === 2 && err[ja + 2] <= 1) return { curves };
+    if (w.noUnitSegments && b - a === 2 && err[ja + this.R] <= 1) return { curves };
     let wj = ja + 1;
     for (let j = ja + 2; j < jb; j++) if (err[j] > err[wj]) wj = j;
     return { worst: wj };
@@ -343,6 +347,7 @@ class Fitter {
   /** The integer frame to split [a, b] at, given the worst sample index. */
   splitFrame(a: number, b: number, wj: number): number {
     const g0 = this.w.g0;
+    if (this.R === 1) return g0 + wj;
     if (wj % 2 === 0) return g0 + wj / 2;
     const lo = g0 + (wj - 1) / 2, hi = lo + 1;
     if (lo <= a) return hi;

@@ -22,7 +22,7 @@ const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'any'];
-const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);

@@ -31,7 +31,8 @@ const CORPUS = corpusDir;
 const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {
   mirror: { values: [], flags: ['no-light'], help: '[--no-light]' },
   trim: { values: ['from', 'to'], flags: ['no-hold', 'keep-static'], help: '--from A [--to B] [--no-hold] [--keep-static]' },
-  speed: { values: ['factor'], flags: [], help: '--factor K' },
+  // --refit and its tolerances came with the fitter (shared/fit); without --refit, speed is as before.
+  speed: { values: ['factor', 'pos-tol', 'rot-tol', 'morph-tol'], flags: ['refit'], help: '--factor K [--refit [--pos-tol U] [--rot-tol DEG] [--morph-tol W]]' },
   shift: { values: ['by'], flags: ['clip', 'no-hold'], help: '--by N [--clip [--no-hold]]' },
   preset: {
     values: ['curve', 'bones', 'channels', 'camera-channels', 'from', 'to'],
@@ -42,6 +43,8 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   pose: { values: ['frame'], flags: [], help: '[--frame F]' },
   convert: { values: ['frame'], flags: ['skip-long-names'], help: '[--frame F] [--skip-long-names]' },
   inspect: { values: [], flags: [], help: '' },
+  reduce: { values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [], help: '[--pos-tol U] [--rot-tol DEG] [--morph-tol W] [--bones PATTERNS] [--from A] [--to B]' },
+  bake: { values: ['from', 'to'], flags: [], help: '[--from A] [--to B]' },
 };
 
 const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });

@@ -59,7 +59,7 @@ describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
   });
 
   it('checks options as the CLI does, and only the document edits are offered', () => {
-    expect(DOC_EDIT_OPS).toEqual(['mirror', 'trim', 'speed', 'shift', 'preset', 'rename']);
+    expect(DOC_EDIT_OPS).toEqual(['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake']);
     for (const op of ['convert', 'pose', 'inspect'] as const) expect(prepareDocEdit(op, {})).toBeNull();
     const bad: [BatchOp, OpOptions][] = [
       ['speed', { factor: 0 }],

@@ -15,12 +15,12 @@ import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 
-export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'convert', 'pose', 'inspect'];
+export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
 /**
  * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
  * mapping file is read by main for a batch, and the editor has no such read.
  */
-export const DOCUMENT_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset'];
+export const DOCUMENT_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'reduce', 'bake'];
 
 /** Where the operation goes: every file under a folder (a batch job), or the motion open in the editor. */
 export type BatchTarget = 'folder' | 'document';

@@ -1,0 +1,87 @@
+/**
+ * The fitting operations as document edits with their options named as on the command line and in
+ * the Batch dialog (shared/batch/op-specs.ts): `reduce`, `bake` and `speed --refit`. Each result's
+ * report carries the key counts before and after per kind and the largest error per kind, measured by
+ * playing input and output independently of the fitter (measure.ts): every integer and half frame for
+ * reduce and bake, every integer frame for a re-timing (where output frame g plays the input at g·K).
+ */
+import type { EditResult } from '../edits/report';
+import { namePattern } from '../edits/preset';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { measureErrors, type MotionErrors } from './measure';
+import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';
+
+/** Option values as the CLI and the Batch form give them. */
+export type FitOpOptions = Record<string, string | number | boolean | string[]>;
+
+/** A bad option: the message names it. */
+export class FitOptionError extends Error {}
+
+function num(o: FitOpOptions, k: string, what: { integer?: boolean; positive?: boolean; min?: number } = {}): number | undefined {
+  const v = o[k];
+  if (v === undefined || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n)) throw new FitOptionError(`--${k} must be a number, got "${String(v)}"`);
+  if (what.integer && !Number.isInteger(n)) throw new FitOptionError(`--${k} must be a whole number, got ${n}`);
+  if (what.positive && !(n > 0)) throw new FitOptionError(`--${k} must be greater than 0, got ${n}`);
+  if (what.min !== undefined && n < what.min) throw new FitOptionError(`--${k} must be at least ${what.min}, got ${n}`);
+  return n;
+}
+
+function tolerances(o: FitOpOptions): Partial<Tolerances> {
+  return { position: num(o, 'pos-tol', { positive: true }), rotationDeg: num(o, 'rot-tol', { positive: true }), morph: num(o, 'morph-tol', { positive: true }) };
+}
+
+function range(o: FitOpOptions): { from?: number; to?: number } {
+  const from = num(o, 'from', { integer: true, min: 0 });
+  const to = num(o, 'to', { integer: true, min: 0 });
+  if (from !== undefined && to !== undefined && to < from) throw new FitOptionError(`--to (${to}) must not be before --from (${from})`);
+  return { from, to };
+}
+
+/** Adds the measured errors and total key counts to a fitting result's report. */
+function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: number; halfFrames: boolean }): EditResult {
+  if (!r.ok) return r;
+  const e: MotionErrors = measureErrors(input, r.doc, measure);
+  const x = r.report.extra;
+  x.maxPositionError = e.position;
+  x.maxRotationErrorDeg = e.rotationDeg;
+  x.maxMorphError = e.morph;
+  x.maxCameraPositionError = e.cameraPosition;
+  x.maxCameraAngleErrorDeg = e.cameraAngleDeg;
+  x.maxCameraFovError = e.cameraFov;
+  x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
+  x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
+  x.measuredHalfFrames = measure.halfFrames ? 1 : 0;
+  return r;
+}
+
+/**
+ * Validates the options of `reduce`, `bake` or `speed` with `refit` and returns the edit; throws
+ * FitOptionError for a bad option.
+ */
+export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions): (doc: VmdDocument) => EditResult {
+  switch (op) {
+    case 'reduce': {
+      const tol = tolerances(o);
+      const r = range(o);
+      const bones = typeof o.bones === 'string' && o.bones !== '' ? o.bones : undefined;
+      // Check the pattern once, up front (a bad /regex/ is an option error, not a failed file).
+      if (bones !== undefined) {
+        const p = namePattern(bones);
+        if ('error' in p) throw new FitOptionError(p.error);
+      }
+      return (doc) => withErrors(doc, reduce(doc, { ...tol, ...r, bones }), { halfFrames: true });
+    }
+    case 'bake': {
+      const r = range(o);
+      return (doc) => withErrors(doc, bake(doc, r), { halfFrames: true });
+    }
+    case 'speed': {
+      const factor = num(o, 'factor', { positive: true });
+      if (factor === undefined) throw new FitOptionError('--factor K is required');
+      const tol = tolerances(o);
+      return (doc) => withErrors(doc, speedRefit(doc, { factor, ...tol }), { factor, halfFrames: false });
+    }
+  }
+}
