@@ -74,15 +74,6 @@ export class PreviewEngine {
     return this.world.modelShown;
   }
 
-  get activeCamera(): THREE.PerspectiveCamera {
-    return this.world.activeCamera;
-  }
-
-  /** True while the motion hides the model (a key with MMD's 表示 off at or before the frame). */
-  get hiddenByMotion(): boolean {
-    return this.world.hiddenByMotion;
-  }
-
   /** Called when hiddenByMotion changes (the pane says why the model is gone). */
   set onHiddenChange(fn: ((hidden: boolean) => void) | null) {
     this.motion.onHiddenChange = fn;
@@ -118,10 +109,6 @@ export class PreviewEngine {
   /** The camera track shown: the extra camera VMD's, else the document's. */
   get cameraTrack(): CameraTrack | null {
     return this.motion.cameraTrack;
-  }
-
-  bindingInfo(): MotionBindingInfo {
-    return this.motion.bindingInfo();
   }
 
   /** Shows a built model instead of the default figure (null: back to the figure). The old model is disposed. */
@@ -204,11 +191,6 @@ export class PreviewEngine {
   /** Schedules one render on the next animation frame (coalesced). */
   requestRender(): void {
     if (!this.disposed) this.presenter.requestRender();
-  }
-
-  /** Renders the current pose now (see FramePresenter.renderNow). */
-  renderNow(): void {
-    this.presenter.renderNow();
   }
 
   /** The render call itself (and its timing), into the drawing buffer. Returns its ms. */
