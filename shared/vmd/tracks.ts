@@ -6,9 +6,8 @@
  * character dropped), the way players match them against a model.
  */
 import type { FixedBlock, VmdDocument } from './vmd-document';
-import { BONE, CAMERA, LIGHT, MORPH, SHADOW } from './vmd-layout';
+import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
 import { decodeName } from './sjis';
-import { hasCopies } from './interpolation';
 
 export interface NamedTracks {
   /** Display name per track. */
@@ -71,6 +70,16 @@ export interface MotionTracks {
   readonly lastFrame: number;
 }
 
+// ---- Building tracks ----
+// Bones and morphs are read in file order, twice, and never at random: first each record's name
+// and frame, which give its place in the sorted tracks; then its values, written straight to that
+// place. (Dances interleave their bones, so gathering a track's keys would hop across the whole
+// file for each one.) Records are 111 and 23 bytes, so fields are not 4-byte aligned: no typed-array
+// view over them; everything is read through DataView, a word at a time.
+
+/** Marks a record dropped as a duplicate in a destination map. */
+const DROPPED = 0xffffffff;
+
 /** FNV-1a over the name bytes up to the first NUL. */
 function nameHash(bytes: Uint8Array, o: number, len: number): number {
   let h = 0x811c9dc5;
@@ -82,6 +91,7 @@ function nameHash(bytes: Uint8Array, o: number, len: number): number {
   return h >>> 0;
 }
 
+/** True when two name fields hold the same bytes up to their first NUL. */
 function sameName(bytes: Uint8Array, a: number, b: number, len: number): boolean {
   for (let i = 0; i < len; i++) {
     const x = bytes[a + i];
@@ -91,94 +101,242 @@ function sameName(bytes: Uint8Array, a: number, b: number, len: number): boolean
   return true;
 }
 
-/** Groups named records into tracks: returns the track of each record and the track names. */
-function groupByName(block: FixedBlock, nameLength: number): { trackOf: Uint32Array; names: string[]; index: Map<string, number> } {
-  const { bytes, size, count } = block;
-  const trackOf = new Uint32Array(count);
-  // hash -> list of [first record offset with these exact bytes, track]
-  const seen = new Map<number, number[]>();
-  const index = new Map<string, number>();
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const o = i * size;
-    const h = nameHash(bytes, o, nameLength);
-    const bucket = seen.get(h);
-    let track = -1;
-    if (bucket) {
-      for (let j = 0; j < bucket.length; j += 2) {
-        if (sameName(bytes, bucket[j], o, nameLength)) {
-          track = bucket[j + 1];
-          break;
-        }
-      }
-    }
-    if (track < 0) {
-      const name = decodeName(bytes, o, nameLength);
-      let t = index.get(name);
-      if (t === undefined) {
-        t = names.length;
-        names.push(name);
-        index.set(name, t);
-      }
-      track = t;
-      if (bucket) bucket.push(o, track);
-      else seen.set(h, [o, track]);
-    }
-    trackOf[i] = track;
-  }
-  return { trackOf, names, index };
+interface Grouping {
+  /** Track of each record, in file order. */
+  trackOf: Uint32Array;
+  /** Frame of each record, in file order. */
+  frames: Uint32Array;
+  names: string[];
+  index: Map<string, number>;
+}
+
+/** Bone and morph name fields are both 15 bytes: grouping reads them as 4 little-endian words. */
+const NAME_FIELD: typeof BONE.NAME_LENGTH & typeof MORPH.NAME_LENGTH = 15;
+
+/** Mixes the 4 words of a name field into a table hash. */
+function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
+  const h = Math.imul(a0, 0x9e3779b1) ^ Math.imul(a1, 0x85ebca77) ^ Math.imul(a2, 0xc2b2ae3d) ^ Math.imul(a3, 0x27d4eb2f);
+  return h ^ (h >>> 15);
 }
 
 /**
- * Orders records by (track, frame, file order) and drops later duplicates of a (track, frame).
- * Returns per-track start offsets and the kept record indices in order.
+ * Reads the name and frame of every named record in file order and gives each record its track.
+ * Two hash tables (open addressing, kept at most half full):
+ * - "fields": the exact 15 bytes, held as 4 words, so a lookup compares 4 integers. Dances list
+ *   their bones in much the same order frame after frame, so the field that followed the previous
+ *   record's field last time is tried first, before any hashing.
+ * - "names": for a field not seen before, its bytes up to the first NUL (what follows the NUL is
+ *   padding, sometimes garbage). Each new name is decoded once, and names that decode alike share
+ *   a track (a cut last character, see sjis.ts).
  */
-function orderKeys(trackOf: Uint32Array, trackCount: number, frameAt: (i: number) => number) {
+function groupByName(block: FixedBlock, frameOffset: number): Grouping {
+  const { bytes, view, size, count } = block;
+  const trackOf = new Uint32Array(count);
+  const frames = new Uint32Array(count);
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  // Names: offset of the first record with these bytes up to the NUL, its track, its hash.
+  const nameOffset: number[] = [], nameTrack: number[] = [], nameHashes: number[] = [];
+  let nameMask = 255;
+  let nameTable = new Int32Array(nameMask + 1).fill(-1);
+  // Fields: 4 words each, the track, and the field seen after this one last time.
+  let cap = 64, fields = 0;
+  let words = new Int32Array(4 * cap), fieldTrack = new Int32Array(cap), fieldNext = new Int32Array(cap);
+  let fieldMask = 255;
+  let fieldTable = new Int32Array(fieldMask + 1).fill(-1);
+  let prev = -1;
+  for (let i = 0, o = 0; i < count; i++, o += size) {
+    frames[i] = view.getUint32(o + frameOffset, true);
+    const a0 = view.getInt32(o, true);
+    const a1 = view.getInt32(o + 4, true);
+    const a2 = view.getInt32(o + 8, true);
+    const a3 = view.getInt32(o + 12, true) & 0xffffff; // bytes 12–14 (15 is the frame)
+    let r = prev >= 0 ? fieldNext[prev] : -1;
+    if (r < 0 || ((words[4 * r] ^ a0) | (words[4 * r + 1] ^ a1) | (words[4 * r + 2] ^ a2) | (words[4 * r + 3] ^ a3)) !== 0) {
+      let slot = fieldHash(a0, a1, a2, a3) & fieldMask;
+      for (;;) {
+        r = fieldTable[slot];
+        if (r < 0 || ((words[4 * r] ^ a0) | (words[4 * r + 1] ^ a1) | (words[4 * r + 2] ^ a2) | (words[4 * r + 3] ^ a3)) === 0) break;
+        slot = (slot + 1) & fieldMask;
+      }
+      if (r < 0) {
+        // A field not seen before: find or make its track by name.
+        const h = nameHash(bytes, o, NAME_FIELD);
+        let q = h & nameMask;
+        let s: number;
+        for (;;) {
+          s = nameTable[q];
+          if (s < 0 || (nameHashes[s] === h && sameName(bytes, nameOffset[s], o, NAME_FIELD))) break;
+          q = (q + 1) & nameMask;
+        }
+        let t: number;
+        if (s >= 0) t = nameTrack[s];
+        else {
+          const name = decodeName(bytes, o, NAME_FIELD);
+          const known = index.get(name);
+          t = known ?? names.length;
+          if (known === undefined) {
+            names.push(name);
+            index.set(name, t);
+          }
+          nameTable[q] = nameOffset.length;
+          nameOffset.push(o);
+          nameTrack.push(t);
+          nameHashes.push(h);
+          if (2 * nameOffset.length > nameMask) {
+            nameMask = 2 * nameMask + 1;
+            nameTable = new Int32Array(nameMask + 1).fill(-1);
+            for (let k = 0; k < nameOffset.length; k++) {
+              let z = nameHashes[k] & nameMask;
+              while (nameTable[z] >= 0) z = (z + 1) & nameMask;
+              nameTable[z] = k;
+            }
+          }
+        }
+        if (fields === cap) {
+          cap *= 2;
+          const w = new Int32Array(4 * cap), ft = new Int32Array(cap), fn = new Int32Array(cap);
+          w.set(words);
+          ft.set(fieldTrack);
+          fn.set(fieldNext);
+          words = w;
+          fieldTrack = ft;
+          fieldNext = fn;
+        }
+        r = fields++;
+        words[4 * r] = a0;
+        words[4 * r + 1] = a1;
+        words[4 * r + 2] = a2;
+        words[4 * r + 3] = a3;
+        fieldTrack[r] = t;
+        fieldNext[r] = -1;
+        fieldTable[slot] = r;
+        if (2 * fields > fieldMask) {
+          fieldMask = 2 * fieldMask + 1;
+          fieldTable = new Int32Array(fieldMask + 1).fill(-1);
+          for (let k = 0; k < fields; k++) {
+            let z = fieldHash(words[4 * k], words[4 * k + 1], words[4 * k + 2], words[4 * k + 3]) & fieldMask;
+            while (fieldTable[z] >= 0) z = (z + 1) & fieldMask;
+            fieldTable[z] = k;
+          }
+        }
+      }
+      if (prev >= 0) fieldNext[prev] = r;
+    }
+    trackOf[i] = fieldTrack[r];
+    prev = r;
+  }
+  return { trackOf, frames, names, index };
+}
+
+/** Frame of every fixed-size record, in file order. */
+function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
+  const { view, size, count } = block;
+  const frames = new Uint32Array(count);
+  for (let i = 0, o = frameOffset; i < count; i++, o += size) frames[i] = view.getUint32(o, true);
+  return frames;
+}
+
+const PACK = 2097152; // 2^21: frame·2^21 + rank is exact in a float64 (frame < 2^32, rank < 2^21)
+
+/**
+ * Sorts order/frames on [a, b) by frame, stably. Tracks are usually nearly sorted (a few keys moved
+ * back), so insertion sort first; past a work budget (a long, badly shuffled track) the rest goes to
+ * a native sort of packed keys. Both keep equal frames in their current (file) order.
+ */
+function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): void {
+  const budget = 8 * (b - a) + 64;
+  let moves = 0;
+  for (let k = a + 1; k < b; k++) {
+    const f = frames[k];
+    if (f >= frames[k - 1]) continue;
+    const r = order[k];
+    let j = k - 1;
+    while (j >= a && frames[j] > f) {
+      frames[j + 1] = frames[j];
+      order[j + 1] = order[j];
+      j--;
+    }
+    frames[j + 1] = f;
+    order[j + 1] = r;
+    moves += k - 1 - j;
+    if (moves > budget) break;
+  }
+  if (moves <= budget) return;
+  // [a, k] is sorted and every key in it precedes the rest in the file, so position in the range
+  // still breaks ties in file order.
+  const len = b - a;
+  const src = order.slice(a, b);
+  if (len >= PACK) {
+    // Too long for packed keys (a 230 MB track): a comparator sort, slower but exact.
+    const idx = Array.from({ length: len }, (_, k) => k);
+    const fr = frames.slice(a, b);
+    idx.sort((x, y) => fr[x] - fr[y] || x - y);
+    for (let k = 0; k < len; k++) {
+      order[a + k] = src[idx[k]];
+      frames[a + k] = fr[idx[k]];
+    }
+    return;
+  }
+  const keys = new Float64Array(len);
+  for (let k = 0; k < len; k++) keys[k] = frames[a + k] * PACK + k;
+  keys.sort();
+  for (let k = 0; k < len; k++) {
+    const f = Math.floor(keys[k] / PACK);
+    order[a + k] = src[keys[k] - f * PACK];
+    frames[a + k] = f;
+  }
+}
+
+interface Ordered {
+  start: Uint32Array;
+  /** Kept record indices, by (track, frame). */
+  record: Uint32Array;
+  frames: Uint32Array;
+  duplicates: number;
+  /** Place of each record (file order) in `record`, or DROPPED. */
+  dest: Uint32Array;
+}
+
+/**
+ * Orders records by (track, frame, file order) and drops later duplicates of a (track, frame):
+ * a counting sort by track (which keeps file order within a track), then a sort of only the tracks
+ * that are out of order.
+ */
+function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32Array): Ordered {
   const n = trackOf.length;
   const counts = new Uint32Array(trackCount + 1);
   for (let i = 0; i < n; i++) counts[trackOf[i] + 1]++;
   for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
   const slot = counts.slice(0, trackCount);
+  const unsorted = new Uint8Array(trackCount);
   const order = new Uint32Array(n);
   const frames = new Uint32Array(n);
+  const dest = new Uint32Array(n);
+  let repeats = false; // some (track, frame) occurs twice
   for (let i = 0; i < n; i++) {
-    const p = slot[trackOf[i]]++;
+    const t = trackOf[i];
+    const p = slot[t]++;
+    const f = fileFrames[i];
     order[p] = i;
-    frames[p] = frameAt(i);
+    frames[p] = f;
+    dest[i] = p;
+    if (p > counts[t]) {
+      const before = frames[p - 1];
+      if (f < before) unsorted[t] = 1;
+      else if (f === before) repeats = true;
+    }
   }
-  // Sort each track by frame, stable (file order breaks ties); most files are already sorted.
-  // Keys frame·2^21 + rank sort natively in a Float64Array (exact: frame < 2^32, rank < 2^21).
-  let keys: Float64Array | null = null;
   for (let t = 0; t < trackCount; t++) {
+    if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
-    let sorted = true;
-    for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) { sorted = false; break; }
-    if (sorted) continue;
-    const len = b - a;
-    if (len >= 1 << 21) {
-      // Too long for packed keys (a 230 MB track): a comparator sort, slower but exact.
-      const idx = Array.from({ length: len }, (_, k) => k);
-      const fr = frames.slice(a, b);
-      const src = order.slice(a, b);
-      idx.sort((x, y) => fr[x] - fr[y] || x - y);
-      for (let k = 0; k < len; k++) {
-        order[a + k] = src[idx[k]];
-        frames[a + k] = fr[idx[k]];
-      }
-      continue;
-    }
-    if (!keys || keys.length < len) keys = new Float64Array(Math.max(len, 1024));
-    const ks = keys.subarray(0, len);
-    for (let k = 0; k < len; k++) ks[k] = frames[a + k] * 2097152 + k;
-    ks.sort();
-    const src = order.slice(a, b);
-    for (let k = 0; k < len; k++) {
-      const rank = ks[k] % 2097152;
-      order[a + k] = src[rank];
-      frames[a + k] = (ks[k] - rank) / 2097152;
-    }
+    sortRange(frames, order, a, b);
+    for (let k = a; k < b; k++) dest[order[k]] = k;
+    for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
   }
+  if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
   // Drop duplicates (same track, same frame): the first in the file sorts first and is kept.
+  dest.fill(DROPPED);
   const start = new Uint32Array(trackCount + 1);
   let w = 0;
   for (let t = 0; t < trackCount; t++) {
@@ -187,67 +345,85 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, frameAt: (i: number
       if (k > counts[t] && frames[k] === frames[k - 1]) continue;
       order[w] = order[k];
       frames[w] = frames[k];
+      dest[order[w]] = w;
       w++;
     }
   }
   start[trackCount] = w;
-  return { start, record: order.slice(0, w), frames: frames.slice(0, w), duplicates: n - w };
+  return { start, record: order.slice(0, w), frames: frames.slice(0, w), duplicates: n - w, dest };
+}
+
+/** hasCopies (interpolation.ts) a word at a time: true when bytes 16–63 of the block hold anything. */
+function rowsCopied(v: DataView, ip: number): boolean {
+  return (
+    v.getInt32(ip + 16) !== 0 ||
+    (v.getInt32(ip + 20) | v.getInt32(ip + 24) | v.getInt32(ip + 28) | v.getInt32(ip + 32) |
+      v.getInt32(ip + 36) | v.getInt32(ip + 40) | v.getInt32(ip + 44) | v.getInt32(ip + 48) |
+      v.getInt32(ip + 52) | v.getInt32(ip + 56) | v.getInt32(ip + 60)) !== 0
+  );
 }
 
 export function buildBoneTracks(block: FixedBlock): BoneTracks {
-  const { trackOf, names, index } = groupByName(block, BONE.NAME_LENGTH);
-  const v = block.view;
-  const { start, record, frames, duplicates } = orderKeys(trackOf, names.length, (i) =>
-    v.getUint32(i * BONE.SIZE + BONE.FRAME, true),
-  );
+  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
   const n = record.length;
   const position = new Float32Array(3 * n);
   const rotation = new Float32Array(4 * n);
   const curves = new Uint8Array(16 * n);
-  const bytes = block.bytes;
-  for (let k = 0; k < n; k++) {
-    const o = record[k] * BONE.SIZE;
+  // Floats are copied as their bit patterns: a little-endian read of the stored bits, written and
+  // later read back in the host's order, is the same float on any host (NaN payloads included).
+  const posBits = new Int32Array(position.buffer), rotBits = new Int32Array(rotation.buffer);
+  const curveView = new DataView(curves.buffer);
+  const { view: v, count } = block;
+  for (let i = 0, o = 0; i < count; i++, o += BONE.SIZE) {
+    const k = dest[i];
+    if (k === DROPPED) continue;
     const p = o + BONE.POSITION;
-    position[3 * k] = v.getFloat32(p, true);
-    position[3 * k + 1] = v.getFloat32(p + 4, true);
-    position[3 * k + 2] = v.getFloat32(p + 8, true);
+    posBits[3 * k] = v.getInt32(p, true);
+    posBits[3 * k + 1] = v.getInt32(p + 4, true);
+    posBits[3 * k + 2] = v.getInt32(p + 8, true);
     const r = o + BONE.ROTATION;
-    rotation[4 * k] = v.getFloat32(r, true);
-    rotation[4 * k + 1] = v.getFloat32(r + 4, true);
-    rotation[4 * k + 2] = v.getFloat32(r + 8, true);
-    rotation[4 * k + 3] = v.getFloat32(r + 12, true);
+    rotBits[4 * k] = v.getInt32(r, true);
+    rotBits[4 * k + 1] = v.getInt32(r + 4, true);
+    rotBits[4 * k + 2] = v.getInt32(r + 8, true);
+    rotBits[4 * k + 3] = v.getInt32(r + 12, true);
+    // Row 0 holds, byte c of each word, channel c's x1 (w0), y1 (w1), x2 (w2), y2 (w3); transposed
+    // here to (x1, y1, x2, y2) per channel. When rows 1–3 hold copies, bytes 2 and 3 are MMD's physics
+    // flag and x1 of Z and rotation come from bytes 17 and 18 (see interpolation.ts).
     const ip = o + BONE.INTERPOLATION;
-    const copies = hasCopies(bytes, ip);
-    for (let c = 0; c < 4; c++) {
-      const q = 16 * k + 4 * c;
-      curves[q] = c >= 2 && copies ? bytes[ip + 15 + c] : bytes[ip + c];
-      curves[q + 1] = bytes[ip + c + 4];
-      curves[q + 2] = bytes[ip + c + 8];
-      curves[q + 3] = bytes[ip + c + 12];
-    }
+    let w0 = v.getInt32(ip, true);
+    if (rowsCopied(v, ip)) w0 = (w0 & 0xffff) | (v.getUint16(ip + 17, true) << 16);
+    const w1 = v.getInt32(ip + 4, true), w2 = v.getInt32(ip + 8, true), w3 = v.getInt32(ip + 12, true);
+    const q = 16 * k;
+    curveView.setInt32(q, (w0 & 0xff) | ((w1 & 0xff) << 8) | ((w2 & 0xff) << 16) | (w3 << 24), true);
+    curveView.setInt32(q + 4, ((w0 >>> 8) & 0xff) | (w1 & 0xff00) | ((w2 & 0xff00) << 8) | ((w3 & 0xff00) << 16), true);
+    curveView.setInt32(q + 8, ((w0 >>> 16) & 0xff) | ((w1 >>> 8) & 0xff00) | (w2 & 0xff0000) | ((w3 & 0xff0000) << 8), true);
+    curveView.setInt32(q + 12, (w0 >>> 24) | ((w1 >>> 16) & 0xff00) | ((w2 >>> 8) & 0xff0000) | (w3 & 0xff000000), true);
   }
   return { names, index, start, frames, record, duplicates, position, rotation, curves };
 }
 
 export function buildMorphTracks(block: FixedBlock): MorphTracks {
-  const { trackOf, names, index } = groupByName(block, MORPH.NAME_LENGTH);
-  const v = block.view;
-  const { start, record, frames, duplicates } = orderKeys(trackOf, names.length, (i) =>
-    v.getUint32(i * MORPH.SIZE + MORPH.FRAME, true),
-  );
+  const { trackOf, frames: fileFrames, names, index } = groupByName(block, MORPH.FRAME);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
   const weight = new Float32Array(record.length);
-  for (let k = 0; k < record.length; k++) weight[k] = v.getFloat32(record[k] * MORPH.SIZE + MORPH.WEIGHT, true);
+  const weightBits = new Int32Array(weight.buffer);
+  const { view, count } = block;
+  for (let i = 0, o = MORPH.WEIGHT; i < count; i++, o += MORPH.SIZE) {
+    const k = dest[i];
+    if (k !== DROPPED) weightBits[k] = view.getInt32(o, true);
+  }
   return { names, index, start, frames, record, duplicates, weight };
 }
 
-function frameTrack(count: number, frameAt: (i: number) => number): FrameTrack {
-  const { record, frames, duplicates } = orderKeys(new Uint32Array(count), 1, frameAt);
+function frameTrack(fileFrames: Uint32Array): FrameTrack {
+  const { record, frames, duplicates } = orderKeys(new Uint32Array(fileFrames.length), 1, fileFrames);
   return { record, frames, duplicates };
 }
 
 export function buildCameraTrack(block: FixedBlock): CameraTrack {
   const v = block.view;
-  const base = frameTrack(block.count, (i) => v.getUint32(i * CAMERA.SIZE + CAMERA.FRAME, true));
+  const base = frameTrack(framesOf(block, CAMERA.FRAME));
   const n = base.record.length;
   const distance = new Float32Array(n), fov = new Float32Array(n), perspective = new Uint8Array(n);
   const target = new Float32Array(3 * n), rotation = new Float32Array(3 * n), curves = new Uint8Array(24 * n);
@@ -274,7 +450,7 @@ export function buildCameraTrack(block: FixedBlock): CameraTrack {
 
 export function buildLightTrack(block: FixedBlock): LightTrack {
   const v = block.view;
-  const base = frameTrack(block.count, (i) => v.getUint32(i * LIGHT.SIZE + LIGHT.FRAME, true));
+  const base = frameTrack(framesOf(block, LIGHT.FRAME));
   const n = base.record.length;
   const color = new Float32Array(3 * n), direction = new Float32Array(3 * n);
   for (let k = 0; k < n; k++) {
@@ -287,10 +463,15 @@ export function buildLightTrack(block: FixedBlock): LightTrack {
   return { ...base, color, direction };
 }
 
-function lastFrameOf(...tracks: { frames: Uint32Array }[]): number {
+/** Largest frame in named tracks: the last key of each (keys are sorted within a track). */
+function lastNamedFrame(t: NamedTracks): number {
   let m = 0;
-  for (const t of tracks) for (let i = 0; i < t.frames.length; i++) if (t.frames[i] > m) m = t.frames[i];
+  for (let k = 1; k < t.start.length; k++) if (t.start[k] > t.start[k - 1] && t.frames[t.start[k] - 1] > m) m = t.frames[t.start[k] - 1];
   return m;
+}
+
+function lastFrameOf(t: FrameTrack): number {
+  return t.frames.length > 0 ? t.frames[t.frames.length - 1] : 0;
 }
 
 export function buildTracks(doc: VmdDocument): MotionTracks {
@@ -298,9 +479,11 @@ export function buildTracks(doc: VmdDocument): MotionTracks {
   const morphs = buildMorphTracks(doc.morph);
   const camera = buildCameraTrack(doc.camera);
   const light = buildLightTrack(doc.light);
-  const shadow = frameTrack(doc.shadow.count, (i) => doc.shadow.view.getUint32(i * SHADOW.SIZE, true));
-  const ik = frameTrack(doc.ik.count, (i) => doc.ik.view.getUint32(doc.ik.offsets[i], true));
-  const lastFrame = Math.max(lastFrameOf(bones, morphs, camera, light, shadow, ik), 0);
+  const shadow = frameTrack(framesOf(doc.shadow, SHADOW.FRAME));
+  const ikFrames = new Uint32Array(doc.ik.count);
+  for (let i = 0; i < ikFrames.length; i++) ikFrames[i] = doc.ik.view.getUint32(doc.ik.offsets[i] + IK.FRAME, true);
+  const ik = frameTrack(ikFrames);
+  const lastFrame = Math.max(lastNamedFrame(bones), lastNamedFrame(morphs), lastFrameOf(camera), lastFrameOf(light), lastFrameOf(shadow), lastFrameOf(ik));
   return { bones, morphs, camera, light, shadow, ik, lastFrame };
 }
 

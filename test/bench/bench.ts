@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: codec speed side by side with the peers, in one run on the same machine.
  * Parse + index + decode every bone key (name, frame, position, rotation, curves) of the largest corpus
- * files with VMD Studio's codec, babylon-mmd's VmdObject and mmd-parser (what three.js used); medians of
- * repeated runs and the ratios. Then full-pose sampling at one frame, and the batch benchmark.
+ * files with VMD Studio's codec (readVmd + buildTracks: every block, grouped and sorted into tracks),
+ * babylon-mmd's VmdObject (every bone key read through get(i)) and mmd-parser (what three.js used);
+ * medians over calls, the readers taking turns; the ratios and ms/MB. Then full-pose sampling at one frame, and the batch benchmark.
  * Machines are shared and noisy: this reports numbers, it asserts nothing.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -30,6 +31,99 @@ function time(fn: () => void, runs: number, warmup = 5): number {
     ts.push(performance.now() - t0);
   }
   return median(ts);
+}
+
+/**
+ * Medians of several readers over the same bytes, taking turns in blocks so that a noisy spell on a
+ * shared machine falls on all of them alike. The first calls of each block are not counted: they pay
+ * for the garbage the previous reader left. `rounds` blocks each for the first two readers,
+ * `slowRounds` for the rest.
+ */
+function timeRounds(readers: ((b: Uint8Array) => void)[], bytes: Uint8Array, rounds: number, slowRounds: number): number[] {
+  const SKIP = 2, BLOCK = 8;
+  for (const r of readers) for (let i = 0; i < 10; i++) r(bytes);
+  const ts = readers.map(() => [] as number[]);
+  for (let k = 0; k < rounds; k++) {
+    readers.forEach((r, j) => {
+      if (j >= 2 && k >= slowRounds) return;
+      for (let i = 0; i < SKIP + BLOCK; i++) {
+        const t0 = performance.now();
+        r(bytes);
+        if (i >= SKIP) ts[j].push(performance.now() - t0);
+      }
+    });
+  }
+  return ts.map(median);
+}
+
+/** Files of at least this size are the "large" ones the codec goal is stated for. */
+const LARGE = 500_000;
+
+interface BenchFile {
+  label: string;
+  bytes: Uint8Array;
+  large: boolean;
+}
+
+function corpusVmds(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...corpusVmds(p));
+    else if (e.name.toLowerCase().endsWith('.vmd')) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Every corpus VMD of LARGE bytes or more (and any in $VMD_BENCH_EXTRA, a folder), a small many-track
+ * one for contrast, and a synthetic 280-track dance (3.2 MB): each of wavefile_v2's bone keys followed by
+ * a copy under another name, so the file interleaves twice the tracks, as real dances interleave theirs.
+ */
+function benchFiles(): BenchFile[] {
+  const read = (p: string) => {
+    const b = readFileSync(p);
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  };
+  const files = corpusVmds(corpus).map((p) => ({ p, size: statSync(p).size }));
+  const extra = process.env.VMD_BENCH_EXTRA;
+  if (extra && existsSync(extra)) files.push(...corpusVmds(path.resolve(extra)).map((p) => ({ p, size: statSync(p).size })));
+  const out: BenchFile[] = files
+    .filter((f) => f.size >= LARGE)
+    .sort((a, b) => b.size - a.size)
+    .map((f) => ({ label: path.basename(f.p), bytes: read(f.p), large: true }));
+  const wave = path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd');
+  if (existsSync(wave)) out.push({ label: 'wavefile_v2 bones ×2 (synthetic)', bytes: doubledBones(read(wave)), large: true });
+  const small = path.join(corpus, 'gene/motion/26_mortifying.vmd');
+  if (existsSync(small)) out.push({ label: path.basename(small), bytes: read(small), large: false });
+  return out;
+}
+
+/** A copy of a VMD whose bone records each come twice: as stored, then renamed "x<track number>". */
+function doubledBones(src: Uint8Array): Uint8Array {
+  const head = 50; // header 30 + model name 20 (version 0002)
+  const v = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const n = v.getUint32(head, true);
+  const size = 111;
+  const rest = src.subarray(head + 4 + n * size);
+  const out = new Uint8Array(head + 4 + 2 * n * size + rest.length);
+  out.set(src.subarray(0, head));
+  new DataView(out.buffer).setUint32(head, 2 * n, true);
+  const ids = new Map<string, number>();
+  let o = head + 4;
+  for (let i = 0; i < n; i++) {
+    const rec = src.subarray(head + 4 + i * size, head + 4 + (i + 1) * size);
+    let key = '';
+    for (let j = 0; j < 15 && rec[j] !== 0; j++) key += String.fromCharCode(rec[j]);
+    if (!ids.has(key)) ids.set(key, ids.size);
+    out.set(rec, o);
+    out.set(rec, o + size);
+    const name = `x${ids.get(key)}`;
+    for (let j = 0; j < 15; j++) out[o + size + j] = j < name.length ? name.charCodeAt(j) : 0;
+    o += 2 * size;
+  }
+  out.set(rest, o);
+  return out;
 }
 
 let sink = 0;
@@ -81,30 +175,43 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const files = ['mmd-viewer-js/vmd/wavefile_v2.vmd', 'mc-mmd-rust/default_anim/Drink.vmd', 'gene/motion/26_mortifying.vmd'];
   const bab = await babylon();
   const mp = mmdParser();
-  console.log('\nParse + index + decode every bone key (median ms; ratio = peer / VMD Studio)');
-  console.log('file'.padEnd(36) + 'size'.padStart(10) + 'vmd-studio'.padStart(12) + 'babylon-mmd'.padStart(13) + 'ratio'.padStart(7) + 'mmd-parser'.padStart(12) + 'ratio'.padStart(7));
-  for (const rel of files) {
-    const p = path.join(corpus, rel);
-    if (!existsSync(p)) continue;
-    const b = readFileSync(p);
-    const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    const runs = bytes.length > 1e6 ? 40 : 100;
-    const a = time(() => ours(bytes), runs);
-    const bb = bab ? time(() => bab(bytes), runs) : NaN;
-    const mm = mp ? time(() => mp(bytes), Math.min(runs, 30)) : NaN;
+  const cases = benchFiles();
+  console.log('\nParse + index + decode every bone key (median ms; ratio = peer / VMD Studio; the readers take turns)');
+  console.log(
+    'file'.padEnd(40) + 'size'.padStart(9) + 'tracks'.padStart(7) + 'vmd-studio'.padStart(11) + 'ms/MB'.padStart(7) +
+      'babylon-mmd'.padStart(12) + 'ratio'.padStart(7) + 'mmd-parser'.padStart(11) + 'ratio'.padStart(7),
+  );
+  let worstRatio = Infinity, worstMsPerMb = 0;
+  for (const c of cases) {
+    const { bytes } = c;
+    const rounds = bytes.length > 1e6 ? 8 : 20;
+    const readers: ((b: Uint8Array) => void)[] = [ours, ...(bab ? [bab] : []), ...(mp ? [mp] : [])];
+    const [a, bb = NaN, mm = NaN] = timeRounds(readers, bytes, rounds, bytes.length > 1e6 ? 3 : 5);
+    const r = readVmd(bytes);
+    const tracks = r.ok ? buildTracks(r.value).bones.names.length : 0;
+    const mb = bytes.length / 1e6;
+    if (c.large) {
+      worstRatio = Math.min(worstRatio, bb / a);
+      worstMsPerMb = Math.max(worstMsPerMb, a / mb);
+    }
     console.log(
-      path.basename(rel).padEnd(36) +
-        `${(bytes.length / 1e6).toFixed(2)} MB`.padStart(10) +
-        a.toFixed(3).padStart(12) +
-        bb.toFixed(3).padStart(13) +
+      (c.label + (c.large ? ' *' : '')).padEnd(40) +
+        `${mb.toFixed(2)} MB`.padStart(9) +
+        String(tracks).padStart(7) +
+        a.toFixed(3).padStart(11) +
+        (a / mb).toFixed(2).padStart(7) +
+        bb.toFixed(3).padStart(12) +
         `${(bb / a).toFixed(1)}×`.padStart(7) +
-        mm.toFixed(3).padStart(12) +
+        mm.toFixed(3).padStart(11) +
         `${(mm / a).toFixed(1)}×`.padStart(7),
     );
   }
+  console.log(
+    `* large (>= ${LARGE / 1e6} MB): worst ratio to babylon-mmd ${worstRatio.toFixed(1)}× (goal >= 4×), ` +
+      `worst ${worstMsPerMb.toFixed(2)} ms/MB (goal < 1)`,
+  );
 
   // Full-pose sampling at one frame.
   const wave = readFileSync(path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd'));

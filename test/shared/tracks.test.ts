@@ -1,0 +1,339 @@
+/**
+ * buildTracks against an independent, deliberately simple construction: every record read one by
+ * one through the field accessors (records.ts, interpolation.ts), grouped by decoded name in a Map,
+ * stably sorted by frame with Array.prototype.sort, later duplicates of a (name, frame) dropped.
+ * Run over every corpus VMD, over seeded random motions built to hit the fast paths' edges
+ * (interleaved and grouped bones, shuffled and reversed tracks, duplicates, padding garbage after the
+ * NUL, names cut mid-character, hundreds of names), and over small hand-worked cases.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  boneInterpolation,
+  boneName,
+  bonePosition,
+  boneRotation,
+  buildTracks,
+  cameraInterpolation,
+  cameraKey,
+  frameOf,
+  getBoneCurves,
+  getCameraCurves,
+  lightKey,
+  morphName,
+  morphWeight,
+  readVmd,
+  type Block,
+  type MotionTracks,
+  type VmdDocument,
+} from '../../shared/vmd';
+import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
+import { SJIS, buildFixture, interpBlock, type FixtureBone } from '../helpers/vmd-fixtures';
+
+interface RefTrack {
+  name: string;
+  records: number[]; // kept records, by frame
+  frames: number[];
+}
+
+/** Groups records by name (first appearance order), sorts each group by frame (stable), keeps the first of equal frames. */
+function reference(block: Block, nameOf: ((i: number) => string) | null): { tracks: RefTrack[]; duplicates: number } {
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < block.count; i++) {
+    const name = nameOf ? nameOf(i) : '';
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name)!.push(i);
+  }
+  const tracks: RefTrack[] = [];
+  let duplicates = 0;
+  for (const [name, recs] of groups) {
+    const sorted = [...recs].sort((a, b) => frameOf(block, a) - frameOf(block, b) || a - b);
+    const records: number[] = [];
+    const frames: number[] = [];
+    for (const r of sorted) {
+      const f = frameOf(block, r);
+      if (frames.length > 0 && frames[frames.length - 1] === f) {
+        duplicates++;
+        continue;
+      }
+      records.push(r);
+      frames.push(f);
+    }
+    tracks.push({ name, records, frames });
+  }
+  return { tracks, duplicates };
+}
+
+/** Flattens reference tracks into the struct-of-arrays shape for direct comparison. */
+function flat(ref: { tracks: RefTrack[] }) {
+  const start = [0];
+  const record: number[] = [];
+  const frames: number[] = [];
+  for (const t of ref.tracks) {
+    record.push(...t.records);
+    frames.push(...t.frames);
+    start.push(record.length);
+  }
+  return { names: ref.tracks.map((t) => t.name), start, record, frames };
+}
+
+const f32 = (xs: number[]) => Array.from(new Float32Array(xs));
+
+/** Checks every field of buildTracks(doc) against the reference; returns the tracks. */
+function expectMatchesReference(doc: VmdDocument, label = ''): MotionTracks {
+  const t = buildTracks(doc);
+
+  const bref = reference(doc.bone, (i) => boneName(doc.bone, i));
+  const b = flat(bref);
+  expect(t.bones.names, label).toEqual(b.names);
+  expect(Array.from(t.bones.start), label).toEqual(b.start);
+  expect(Array.from(t.bones.record), label).toEqual(b.record);
+  expect(Array.from(t.bones.frames), label).toEqual(b.frames);
+  expect(t.bones.duplicates, label).toBe(bref.duplicates);
+  expect([...t.bones.index.entries()], label).toEqual(b.names.map((n, k) => [n, k]));
+  expect(Array.from(t.bones.position), label).toEqual(f32(b.record.flatMap((r) => bonePosition(doc.bone, r))));
+  expect(Array.from(t.bones.rotation), label).toEqual(f32(b.record.flatMap((r) => boneRotation(doc.bone, r))));
+  expect(Array.from(t.bones.curves), label).toEqual(b.record.flatMap((r) => getBoneCurves(boneInterpolation(doc.bone, r)).flat()));
+
+  const mref = reference(doc.morph, (i) => morphName(doc.morph, i));
+  const m = flat(mref);
+  expect(t.morphs.names, label).toEqual(m.names);
+  expect(Array.from(t.morphs.start), label).toEqual(m.start);
+  expect(Array.from(t.morphs.record), label).toEqual(m.record);
+  expect(Array.from(t.morphs.frames), label).toEqual(m.frames);
+  expect(t.morphs.duplicates, label).toBe(mref.duplicates);
+  expect(Array.from(t.morphs.weight), label).toEqual(f32(m.record.map((r) => morphWeight(doc.morph, r))));
+
+  const unnamed = (block: Block, got: { record: Uint32Array; frames: Uint32Array; duplicates: number }) => {
+    const ref = reference(block, null);
+    const r = flat(ref);
+    expect(Array.from(got.record), `${label} ${block.kind}`).toEqual(r.record);
+    expect(Array.from(got.frames), `${label} ${block.kind}`).toEqual(r.frames);
+    expect(got.duplicates, `${label} ${block.kind}`).toBe(ref.duplicates);
+    return r.record;
+  };
+  const cams = unnamed(doc.camera, t.camera);
+  const keys = cams.map((r) => cameraKey(doc.camera, r));
+  expect(Array.from(t.camera.distance), label).toEqual(f32(keys.map((k) => k.distance)));
+  expect(Array.from(t.camera.target), label).toEqual(f32(keys.flatMap((k) => k.target)));
+  expect(Array.from(t.camera.rotation), label).toEqual(f32(keys.flatMap((k) => k.rotation)));
+  expect(Array.from(t.camera.fov), label).toEqual(f32(keys.map((k) => k.fov)));
+  expect(Array.from(t.camera.perspective), label).toEqual(keys.map((k) => k.perspective));
+  expect(Array.from(t.camera.curves), label).toEqual(cams.flatMap((r) => getCameraCurves(cameraInterpolation(doc.camera, r)).flat()));
+  const lights = unnamed(doc.light, t.light).map((r) => lightKey(doc.light, r));
+  expect(Array.from(t.light.color), label).toEqual(f32(lights.flatMap((k) => k.color)));
+  expect(Array.from(t.light.direction), label).toEqual(f32(lights.flatMap((k) => k.direction)));
+  unnamed(doc.shadow, t.shadow);
+  unnamed(doc.ik, t.ik);
+
+  let last = 0;
+  for (const block of [doc.bone, doc.morph, doc.camera, doc.light, doc.shadow, doc.ik] as Block[])
+    for (let i = 0; i < block.count; i++) last = Math.max(last, frameOf(block, i));
+  expect(t.lastFrame, label).toBe(last);
+  return t;
+}
+
+function docOf(bytes: Uint8Array): VmdDocument {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+}
+
+describe.skipIf(!corpusPresent)('buildTracks on the corpus', () => {
+  const files = corpusFiles('.vmd');
+  it('finds the corpus motions', () => expect(files.length).toBeGreaterThan(10));
+  for (const f of files) {
+    it(`matches the simple construction: ${relName(f)}`, () => {
+      expectMatchesReference(docOf(readCorpus(f)), relName(f));
+    });
+  }
+});
+
+describe('buildTracks, hand-worked', () => {
+  it('groups interleaved names, sorts each track by frame and keeps the first key of a (name, frame)', () => {
+    const bones: FixtureBone[] = [
+      { name: 'A', frame: 10, pos: [1, 0, 0] }, // 0
+      { name: 'B', frame: 0, pos: [2, 0, 0] }, // 1
+      { name: 'A', frame: 5, pos: [3, 0, 0] }, // 2
+      { name: 'B', frame: 0, pos: [4, 0, 0] }, // 3: duplicate of 1
+      { name: 'A', frame: 10, pos: [5, 0, 0] }, // 4: duplicate of 0, not adjacent to it in the file
+      { name: 'A', frame: 0, pos: [6, 0, 0] }, // 5
+    ];
+    const t = buildTracks(docOf(buildFixture({ bones })));
+    expect(t.bones.names).toEqual(['A', 'B']);
+    expect(Array.from(t.bones.start)).toEqual([0, 3, 4]);
+    expect(Array.from(t.bones.frames)).toEqual([0, 5, 10, 0]);
+    expect(Array.from(t.bones.record)).toEqual([5, 2, 0, 1]);
+    expect(Array.from(t.bones.position).filter((_, k) => k % 3 === 0)).toEqual([6, 3, 1, 2]);
+    expect(t.bones.duplicates).toBe(2);
+    expect(t.lastFrame).toBe(10);
+  });
+
+  it('treats bytes after the NUL as padding and a name cut mid-character as the name without it', () => {
+    const cut = [...SJIS.センター, ...SJIS.左腕, 0x98, 0x72, 0x8d]; // 15 bytes: the last is half a character
+    const whole = [...SJIS.センター, ...SJIS.左腕, 0x98, 0x72]; // the same name, 14 bytes
+    const bones: FixtureBone[] = [
+      { name: [0x41, 0, 0x55, 0x66], frame: 3 }, // "A" with garbage after the NUL
+      { name: cut, frame: 1 },
+      { name: 'A', frame: 1 },
+      { name: whole, frame: 0 },
+      { name: [0x41, 0, 0x77], frame: 2 },
+      { name: [0x41, 0x42], frame: 2 }, // "AB" is another bone
+    ];
+    const t = buildTracks(docOf(buildFixture({ bones })));
+    expect(t.bones.names).toEqual(['A', 'センター左腕腕', 'AB']);
+    expect(Array.from(t.bones.start)).toEqual([0, 3, 5, 6]);
+    expect(Array.from(t.bones.frames)).toEqual([1, 2, 3, 0, 1, 2]);
+    expect(Array.from(t.bones.record)).toEqual([2, 4, 0, 3, 1, 5]);
+  });
+
+  it('keeps float values bit for bit (−0, a denormal, a NaN with a payload)', () => {
+    const bits = [0x80000000, 0x00000001, 0x7fc12345, 0x3f800000, 0xff800000, 0x7f7fffff, 0xbf000000];
+    const w = new DataView(new ArrayBuffer(4));
+    const asFloat = (b: number) => (w.setUint32(0, b, true), w.getFloat32(0, true));
+    const bytes = buildFixture({
+      bones: [{ name: 'a', frame: 0, pos: bits.slice(0, 3).map(asFloat), rot: bits.slice(3).map(asFloat) }],
+      morphs: [{ name: 'm', frame: 0, weight: asFloat(0x80000000) }],
+    });
+    // Write the NaN's bits into the file directly: a float64 round trip in the fixture writer may not keep them.
+    const doc = docOf(bytes);
+    new DataView(doc.bone.bytes.buffer, doc.bone.bytes.byteOffset).setUint32(19 + 8, 0x7fc12345, true);
+    const t = buildTracks(doc);
+    const got = [...new Uint32Array(t.bones.position.buffer, t.bones.position.byteOffset, 3), ...new Uint32Array(t.bones.rotation.buffer, t.bones.rotation.byteOffset, 4)];
+    expect(got.map((b) => b.toString(16))).toEqual(bits.map((b) => b.toString(16)));
+    expect(new Uint32Array(t.morphs.weight.buffer, t.morphs.weight.byteOffset, 1)[0]).toBe(0x80000000);
+  });
+
+  it('sorts a long reversed track (past the insertion-sort budget) stably', () => {
+    const n = 3000;
+    const bones: FixtureBone[] = [];
+    for (let i = 0; i < n; i++) bones.push({ name: 'R', frame: Math.floor((n - 1 - i) / 2) }); // pairs of equal frames
+    const t = buildTracks(docOf(buildFixture({ bones })));
+    expect(t.bones.duplicates).toBe(n / 2);
+    expect(Array.from(t.bones.frames)).toEqual(Array.from({ length: n / 2 }, (_, k) => k));
+    // Frame k is held by records n-2-2k (first in the file) and n-1-2k: the first is kept.
+    expect(Array.from(t.bones.record)).toEqual(Array.from({ length: n / 2 }, (_, k) => n - 2 - 2 * k));
+  });
+
+  it('reads curves with and without row copies, and the physics flag bytes never leak into Z or rotation', () => {
+    const curves = [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10, 11, 12],
+      [13, 14, 15, 16],
+    ];
+    const withCopies = interpBlock(curves, [99, 15]);
+    // Rows 1–3 all zero: bytes 2 and 3 are then the only copy of x1 of Z and rotation.
+    const rowOnly = interpBlock(curves, [9, 13]).map((v, j) => (j < 16 ? v : 0));
+    const t = buildTracks(
+      docOf(buildFixture({ bones: [{ name: 'a', frame: 0, interp: withCopies }, { name: 'b', frame: 0, interp: rowOnly }] })),
+    );
+    expect(Array.from(t.bones.curves.subarray(0, 16))).toEqual(curves.flat());
+    expect(Array.from(t.bones.curves.subarray(16, 32))).toEqual(curves.flat());
+  });
+});
+
+describe('buildTracks on seeded random motions', () => {
+  // Name fields: several spellings per bone (garbage after the NUL, a cut last character), plus many plain names.
+  const pool: number[][] = [
+    [...SJIS.センター],
+    [...SJIS.センター, 0, 0x11, 0x22],
+    [...SJIS.センター, 0, 0xfd, 0xfe, 0xff],
+    [...SJIS.左腕],
+    [...SJIS.右腕],
+    [...SJIS.センター, ...SJIS.左腕, 0x98, 0x72, 0x8d],
+    [...SJIS.センター, ...SJIS.左腕, 0x98, 0x72],
+    [...SJIS.センター, ...SJIS.左腕, 0x98, 0x72, 0x81],
+    Array.from('abcdefghijklmno', (c) => c.charCodeAt(0)), // all 15 bytes, no NUL
+    [0x82], // a lone lead byte: decodes to nothing but U+FFFD
+    [],
+  ];
+  for (let k = 0; k < 600; k++) pool.push(Array.from(`bone${k}`, (c) => c.charCodeAt(0)));
+
+  function randomMotion(seed: number) {
+    const rand = rng(seed);
+    const names = 1 + Math.floor(rand() * (rand() < 0.3 ? 600 : 40));
+    const chosen = Array.from({ length: names }, () => pool[Math.floor(rand() * pool.length)]);
+    const frames = 1 + Math.floor(rand() * 200);
+    const style = Math.floor(rand() * 4); // 0 interleaved by frame, 1 grouped by bone, 2 random, 3 reversed
+    const bones: FixtureBone[] = [];
+    const morphs: { name: number[]; frame: number; weight: number }[] = [];
+    const total = 1 + Math.floor(rand() * 3000);
+    for (let i = 0; i < total; i++) {
+      let name: number[], frame: number;
+      if (style === 0) {
+        name = chosen[i % names];
+        frame = Math.floor(i / names) * 3 + (rand() < 0.1 ? -Math.floor(rand() * 9) : 0);
+      } else if (style === 1) {
+        name = chosen[Math.floor((i * names) / total)];
+        frame = rand() < 0.05 ? Math.floor(rand() * frames) : i % frames;
+      } else if (style === 2) {
+        name = chosen[Math.floor(rand() * names)];
+        frame = Math.floor(rand() * frames);
+      } else {
+        name = chosen[Math.floor(rand() * Math.min(names, 3))];
+        frame = total - i + (rand() < 0.1 ? 1 : 0);
+      }
+      frame = Math.max(0, frame);
+      if (rand() < 0.01) frame = 0xffffffff - Math.floor(rand() * 3); // frames past 2^31
+      const r = () => Math.round((rand() * 2 - 1) * 1e4) / 1e3;
+      const c = () => Math.floor(rand() * 128);
+      bones.push({
+        name,
+        frame,
+        pos: [r(), r(), r()],
+        rot: [r(), r(), r(), r()],
+        interp: interpBlock([[c(), c(), c(), c()], [c(), c(), c(), c()], [c(), c(), c(), c()], [c(), c(), c(), c()]], rand() < 0.5 ? [99, 15] : [0, 0]).map((v, j) =>
+          style === 2 && j >= 16 ? 0 : v,
+        ),
+      });
+      if (rand() < 0.3) morphs.push({ name, frame: Math.floor(rand() * frames), weight: rand() });
+    }
+    const cameras = Array.from({ length: Math.floor(rand() * 20) }, () => ({
+      frame: Math.floor(rand() * 10),
+      distance: -rand() * 50,
+      target: [rand(), rand(), rand()],
+      rotation: [rand(), rand(), rand()],
+      interp: Array.from({ length: 24 }, () => Math.floor(rand() * 128)),
+      fov: 10 + Math.floor(rand() * 60),
+      perspective: rand() < 0.5 ? 0 : 1,
+    }));
+    const lights = Array.from({ length: Math.floor(rand() * 10) }, () => ({
+      frame: Math.floor(rand() * 10),
+      color: [rand(), rand(), rand()],
+      direction: [rand(), -1, rand()],
+    }));
+    return buildFixture({ bones, morphs, cameras, lights });
+  }
+
+  it('match the simple construction on 60 motions', () => {
+    let dups = 0, tracks = 0;
+    for (let s = 1; s <= 60; s++) {
+      const t = expectMatchesReference(docOf(randomMotion(s)), `seed ${s}`);
+      dups += t.bones.duplicates;
+      tracks += t.bones.names.length;
+    }
+    // The generator did reach the cases it is there for.
+    expect(dups).toBeGreaterThan(100);
+    expect(tracks).toBeGreaterThan(1000);
+  });
+
+  it('respect a non-zero byteOffset (a motion inside a larger buffer)', () => {
+    const bytes = randomMotion(77);
+    const big = new Uint8Array(bytes.length + 5);
+    big.set(bytes, 5);
+    expectMatchesReference(docOf(big.subarray(5)), 'offset 5');
+  });
+
+  it('keep a version 0001 file (10-byte model name) readable', () => {
+    const bones = [{ name: 'x', frame: 2 }, { name: 'y', frame: 0 }, { name: 'x', frame: 1 }];
+    const t = expectMatchesReference(docOf(buildFixture({ version: 1, bones })), 'v1');
+    expect(Array.from(t.bones.record)).toEqual([2, 0, 1]);
+  });
+});
