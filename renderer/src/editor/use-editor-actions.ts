@@ -4,8 +4,8 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, moveKeys, pasteCurves,
-  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type ValueEdit,
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
+  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/editor';
 import type { Curve } from '../../../shared/vmd/bezier';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -117,6 +117,50 @@ export function useEditorActions() {
     return r !== null;
   }
 
+  /**
+   * Mirror paste (反転貼り付け) at the current frame: the copied keys with 左/右 swapped and mirrored
+   * ('all'), or only those with a side, onto the other side ('otherSide'). One undo step; the pasted
+   * keys become the selection.
+   */
+  function mirrorPasteAtCursor(mode: MirrorPasteMode = 'all'): boolean {
+    const clip = sel.clipboard;
+    if (!clip) return false;
+    let placed: KeyRef[] = [];
+    const r = hist.run((doc, tracks) => {
+      const out = mirrorPasteKeys(doc, tracks, clip, Math.round(time.frame), mode);
+      if ('records' in out && out.records) placed = out.records;
+      return out;
+    });
+    if (r) sel.select(placed, 'replace');
+    return r !== null;
+  }
+
+  /**
+   * Mirrors the pose at the current frame in place: the bones of the selected bone keys and their other
+   * sides, or every bone when no bone key is selected. One undo step; the written keys become the selection.
+   */
+  function mirrorPoseAtCursor(): boolean {
+    const tracks = docStore.tracks;
+    const doc = docStore.doc;
+    if (!tracks || !doc) return false;
+    const scope = new Set<number>();
+    for (const ref of sel.refs) {
+      if (ref.kind !== 'bone') continue;
+      const loc = locate(tracks, ref, doc.bone.count);
+      if (loc) scope.add(loc.track);
+    }
+    const at = sel.activeTrack;
+    if (!scope.size && at?.kind === 'bone') scope.add(at.track);
+    let placed: KeyRef[] = [];
+    const r = hist.run((d, t) => {
+      const out = mirrorPoseAt(d, t, Math.round(time.frame), scope.size ? [...scope] : undefined);
+      if ('records' in out && out.records) placed = out.records;
+      return out;
+    });
+    if (r) sel.select(placed, 'replace');
+    return r !== null;
+  }
+
   /** Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force). */
   function insertKeyAtCursor(): boolean {
     const t = sel.activeTrack;
@@ -164,6 +208,6 @@ export function useEditorActions() {
 
   return {
     curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
   };
 }
