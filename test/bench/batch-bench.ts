@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { runBatch } from '../../electron/batch/engine';
+import { CORPUS } from '../helpers/build';
 
 export interface BatchBenchResult {
   jobs: number;
@@ -64,7 +65,7 @@ export async function benchBatch(
   opts: { files?: number; jobs?: number[]; corpus?: string; log?: (s: string) => void } = {},
 ): Promise<BatchBenchResult[]> {
   const count = opts.files ?? 500;
-  const corpus = opts.corpus ?? process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
+  const corpus = opts.corpus ?? CORPUS;
   const log = opts.log ?? ((s: string) => process.stdout.write(s + '\n'));
   const src = corpusVmds(corpus);
   if (src.length === 0) throw new Error(`no .vmd files under ${corpus}`);
