@@ -5,7 +5,9 @@
  * - every bone, morph, camera and light track with a key before A but none at A gets a key at frame 0
  *   carrying the value interpolated at A with MMD's curves (not the previous key's value);
  * - the first kept key after A gets the part of its curve after the cut (de Casteljau split, then
- *   quantised to 0..127), so the motion between A and that key is unchanged up to quantisation;
+ *   quantised to 0..127); where the rounded split strays past the default tolerance (0.01 units, 0.1°,
+ *   at an integer or half frame) keys are added inside the cut segment (shared/fit refit*Span), so the
+ *   motion between A and that key stays within it;
  * - a track that continues past B without a key at B gets a key at B − A with the value at B, whose
  *   curve is the part of the segment before B (or between A and B when one segment spans both cuts);
  * - self-shadow and IK/visibility keys are steps: the one in force at A is copied to frame 0.
@@ -25,6 +27,7 @@ import { curveAfter, curveBefore, curveBetween } from './curve-split';
 import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from './record-util';
 import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
 import { maxAbsDiff, quatAngleDeg } from './pose-math';
+import { refitBoneSpan, refitCameraSpan } from '../fit/motion-fit';
 
 export interface TrimOptions {
   from: number;
@@ -95,6 +98,18 @@ function cameraCurves(curves: Uint8Array, k: number): Curve[] {
 
 type CutCurve = (c: Curve) => Curve;
 
+function flat(curves: Curve[]): Uint8Array {
+  const out = new Uint8Array(4 * curves.length);
+  curves.forEach((c, i) => out.set(c, 4 * i));
+  return out;
+}
+
+function unflat(b: Uint8Array): Curve[] {
+  const out: Curve[] = [];
+  for (let i = 0; i < b.length; i += 4) out.push([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+  return out;
+}
+
 /** The curve re-fit for the segment frames[k-1]..frames[k] cut to [lo, hi] (either may be the segment end). */
 function cutFor(f0: number, f1: number, lo: number, hi: number): CutCurve {
   const t0 = (lo - f0) / (f1 - f0);
@@ -136,7 +151,13 @@ function planBones(doc: VmdDocument, tr: MotionTracks, A: number, B: number, dro
       if (n1 < e && bt.frames[n1] <= B) {
         const cut = cutFor(bt.frames[kA], bt.frames[n1], A, bt.frames[n1]);
         const rec1 = copyRecord(doc.bone, bt.record[n1]);
-        applyBoneCurves(rec1, boneCurves(bt.curves, n1).map(cut));
+        // The rounded split, or where it strays past the default tolerance, more keys (shared/fit).
+        const keys = refitBoneSpan(bt, doc.bone, t, A, bt.frames[n1], flat(boneCurves(bt.curves, n1).map(cut)), copyRecord(doc.bone, bt.record[kA]));
+        applyBoneCurves(rec1, keys.length ? unflat(keys[keys.length - 1].curves) : boneCurves(bt.curves, n1).map(cut));
+        for (const k of keys.slice(0, -1)) {
+          putFrame('bone', k.record, k.frame - A);
+          adds.push(k.record);
+        }
         mods.push([bt.record[n1], rec1]);
         segs.push({ kind: 'bone', name: bt.names[t], lo: A, hi: bt.frames[n1] });
       }
@@ -151,7 +172,13 @@ function planBones(doc: VmdDocument, tr: MotionTracks, A: number, B: number, dro
       if (kB >= s) {
         const f0 = bt.frames[kB], f1 = bt.frames[kB + 1];
         const lo = Math.max(f0, A);
-        applyBoneCurves(rec, boneCurves(bt.curves, kB + 1).map(cutFor(f0, f1, lo, B)));
+        const split = boneCurves(bt.curves, kB + 1).map(cutFor(f0, f1, lo, B));
+        const keys = B > lo ? refitBoneSpan(bt, doc.bone, t, lo, B, flat(split), copyRecord(doc.bone, bt.record[base])) : [];
+        applyBoneCurves(rec, keys.length ? unflat(keys[keys.length - 1].curves) : split);
+        for (const k of keys.slice(0, -1)) {
+          putFrame('bone', k.record, k.frame - A);
+          adds.push(k.record);
+        }
         segs.push({ kind: 'bone', name: bt.names[t], lo, hi: B });
       }
       adds.push(rec);
@@ -231,7 +258,13 @@ function planCamera(doc: VmdDocument, tr: MotionTracks, A: number, B: number, se
     const n1 = kA + 1;
     if (n1 < n && ct.frames[n1] <= B) {
       const rec1 = copyRecord(doc.camera, ct.record[n1]);
-      applyCameraCurves(rec1, cameraCurves(ct.curves, n1).map(cutFor(ct.frames[kA], ct.frames[n1], A, ct.frames[n1])));
+      const split = cameraCurves(ct.curves, n1).map(cutFor(ct.frames[kA], ct.frames[n1], A, ct.frames[n1]));
+      const keys = ct.frames[n1] - A > 1 ? refitCameraSpan(ct, A, ct.frames[n1], flat(split), copyRecord(doc.camera, ct.record[kA])) : [];
+      applyCameraCurves(rec1, keys.length ? unflat(keys[keys.length - 1].curves) : split);
+      for (const k of keys.slice(0, -1)) {
+        putFrame('camera', k.record, k.frame - A);
+        plan.adds.push(k.record);
+      }
       plan.mods.set(ct.record[n1], rec1);
       rep.byKind.camera.changed++;
       segs.push({ kind: 'camera', name: '', lo: A, hi: ct.frames[n1] });
@@ -246,7 +279,13 @@ function planCamera(doc: VmdDocument, tr: MotionTracks, A: number, B: number, se
     if (kB >= 0) {
       const f0 = ct.frames[kB], f1 = ct.frames[kB + 1];
       const lo = Math.max(f0, A);
-      applyCameraCurves(rec, cameraCurves(ct.curves, kB + 1).map(cutFor(f0, f1, lo, B)));
+      const split = cameraCurves(ct.curves, kB + 1).map(cutFor(f0, f1, lo, B));
+      const keys = B - lo > 1 ? refitCameraSpan(ct, lo, B, flat(split), copyRecord(doc.camera, ct.record[base])) : [];
+      applyCameraCurves(rec, keys.length ? unflat(keys[keys.length - 1].curves) : split);
+      for (const k of keys.slice(0, -1)) {
+        putFrame('camera', k.record, k.frame - A);
+        plan.adds.push(k.record);
+      }
       segs.push({ kind: 'camera', name: '', lo, hi: B });
       if (B - lo === 1) rep.warnings.push(`camera: the hold key at ${B - A} lands one frame after the previous key and becomes a camera cut (whole frames still match)`);
     }

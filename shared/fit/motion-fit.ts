@@ -640,3 +640,34 @@ export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
   if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
   return run(doc, { op: 'bake', ...s }, 'bake');
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Spans for trim: one segment of the input cut at a trim boundary, re-expressed within tolerance.
+
+/**
+ * Re-expresses the input's bone track `t` over [lo, hi] (input frames inside one input segment, the
+ * part a trim keeps): `split` (16 curve bytes, the rounded curve split) is tried first; where it strays
+ * past the tolerance at an integer or half frame, keys are added. Returns, for every key after lo, its
+ * frame, its curves (16 bytes) and a record made from `template` (values sampled, curves fitted;
+ * frame field = input frame).
+ */
+export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+  const w = boneWindow(block, b, t, lo, hi, IDENTITY, tol);
+  w.forced = [];
+  w.hint = (x, y) => (x === lo && y === hi ? split : null);
+  const fit = fitWindow(w);
+  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
+  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeBoneKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
+  return out;
+}
+
+/** The camera counterpart of refitBoneSpan (24 curve bytes in `split`). */
+export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+  const w = cameraWindow(c, lo, hi, IDENTITY, tol);
+  w.forced = [];
+  w.hint = (x, y) => (x === lo && y === hi ? split : null);
+  const fit = fitWindow(w);
+  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
+  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeCameraKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
+  return out;
+}
