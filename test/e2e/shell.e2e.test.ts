@@ -119,6 +119,8 @@ describe('shell in the browser mode', () => {
     const cuts = frames.filter((f, i) => i > 0 && f - frames[i - 1] === 1).length;
     expect(cuts).toBeGreaterThan(0);
     expect(Number(await textOf(page, 'summary-camera-cuts'))).toBe(cuts);
+    // A motion opens zoomed to readable key spacing; fit it whole so every cut is on screen.
+    await page.click('[data-testid="zoom-fit"]');
     await page.waitForFunction((n) => document.querySelector('[data-testid="timeline-canvas"]')?.getAttribute('data-camera-cuts') === String(n), cuts);
     await page.click('[data-testid="cmd-recent"]');
     const recent = await page.textContent('[data-testid="recent-menu"]');
