@@ -14,6 +14,15 @@ const en = {
   'audio.decodeFailed': 'Cannot decode {name}: {format} is not supported by this platform’s audio',
   'audio.loaded': 'Music: {name} ({seconds} s)',
   'audio.waveform': 'Music waveform',
+  'music.add': '♪ Music…',
+  'music.addTitle': 'Load a song (WAV, MP3, OGG, FLAC, M4A/AAC) to play with the motion and show as a waveform',
+  'music.pickTitle': 'Open music',
+  'music.offset': 'Offset',
+  'music.offsetTitle': 'Frames of the song before frame 0 (negative: the song starts later); drag the waveform to change it',
+  'music.mute': 'Mute',
+  'music.unmute': 'Unmute',
+  'music.volume': 'Volume',
+  'music.remove': 'Remove the music',
 };
 
 export type SceneStringKey = keyof typeof en;
@@ -28,6 +37,15 @@ const ja: Record<SceneStringKey, string> = {
   'audio.decodeFailed': '{name} をデコードできません: {format} はこの環境の音声機能で扱えません',
   'audio.loaded': '音楽: {name}（{seconds} 秒）',
   'audio.waveform': '音楽の波形',
+  'music.add': '♪ 音楽…',
+  'music.addTitle': '曲（WAV・MP3・OGG・FLAC・M4A/AAC）を読み込み、モーションと一緒に再生して波形を表示します',
+  'music.pickTitle': '音楽を開く',
+  'music.offset': 'オフセット',
+  'music.offsetTitle': 'フレーム 0 より前に流れる曲の長さ（フレーム）。負の値は曲が後から始まります。波形をドラッグしても変えられます',
+  'music.mute': 'ミュート',
+  'music.unmute': 'ミュート解除',
+  'music.volume': '音量',
+  'music.remove': '音楽を外す',
 };
 
 export const sceneStrings: Record<Locale, Record<SceneStringKey, string>> = { en, ja };

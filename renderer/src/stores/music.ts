@@ -1,0 +1,300 @@
+/**
+ * The scene's music: one audio file decoded with Web Audio, its peak pyramid (built once, so zooming and
+ * scrolling the waveform never touch the samples again), offset, volume and mute — and, while the motion
+ * plays, the clock that drives playback: the frame shown is computed from the AudioContext's clock
+ * (shared/scene/audio-sync.ts), which runs with the sound card, instead of adding up display-frame times.
+ *
+ * The decoded buffer, the pyramid and the audio nodes live outside Vue's reactivity (module variables);
+ * `version` says when the pyramid changed. Headless browsers may have no audio output: the context's
+ * clock still runs (or stays suspended, in which case playback falls back to the display clock), and
+ * nothing here claims a sound was heard.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, watch } from 'vue';
+import { useApi } from '../api';
+import { useNotifyStore } from './notify';
+import { useTimeStore } from './time';
+import { audioFormatOf } from '../../../shared/scene/audio-format';
+import {
+  audioStart,
+  createClock,
+  frameAt,
+  nextWrapTime,
+  pause as pauseClock,
+  play as playClock,
+  seek as seekClock,
+  setLoop,
+  type LoopRange,
+  type PlaybackClock,
+} from '../../../shared/scene/audio-sync';
+import { buildPeakPyramid, type PeakPyramid } from '../../../shared/scene/peaks';
+
+/** Outside reactivity: the decoded song and the audio graph. */
+const held = {
+  ctx: null as AudioContext | null,
+  buffer: null as AudioBuffer | null,
+  pyramid: null as PeakPyramid | null,
+  gain: null as GainNode | null,
+  source: null as AudioBufferSourceNode | null,
+  clock: createClock() as PlaybackClock,
+  /** Context time of the next loop wrap (the source restarts then), or null. */
+  wrapAt: null as number | null,
+  /** The frame the playback loop last showed from this clock (another value there means a seek). */
+  lastShown: NaN,
+  /** Context time at which the playback loop last asked for a frame. */
+  lastAskedAt: NaN,
+};
+
+function context(): AudioContext | null {
+  if (held.ctx) return held.ctx;
+  const Ctor = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;
+  if (!Ctor) return null;
+  held.ctx = new Ctor();
+  held.gain = held.ctx.createGain();
+  held.gain.connect(held.ctx.destination);
+  return held.ctx;
+}
+
+/** The peak pyramid of the loaded song (null when none); read by the waveform row. */
+export function musicPyramid(): PeakPyramid | null {
+  return held.pyramid;
+}
+
+/** The AudioContext's clock, for tests and measurements (null before any music). */
+export function musicContextTime(): number | null {
+  return held.ctx ? held.ctx.currentTime : null;
+}
+
+export const useMusicStore = defineStore('music', () => {
+  const time = useTimeStore();
+  const name = ref<string | null>(null);
+  const path = ref<string | null>(null);
+  const duration = ref(0);
+  const sampleRate = ref(0);
+  const channels = ref(0);
+  const offsetFrames = ref(0);
+  const volume = ref(1);
+  const muted = ref(false);
+  const loading = ref(false);
+  /** Bumped when the pyramid changes (the waveform redraws). */
+  const version = ref(0);
+  /** Whether the audio clock is driving the playback now (false: the display clock does). */
+  const driving = ref(false);
+  /** AudioContext state after the last play ('running', 'suspended', …), for the UI and tests. */
+  const contextState = ref<string>('none');
+
+  const loaded = computed(() => name.value !== null);
+
+  function applyGain() {
+    if (held.gain) held.gain.gain.value = muted.value ? 0 : volume.value;
+  }
+
+  /**
+   * Decodes `bytes` as the scene's music. A format the platform cannot decode is an E_AUDIO_DECODE error
+   * naming the format (from the bytes), shown as a notification; false then.
+   */
+  async function loadBytes(fileName: string, bytes: Uint8Array, filePath: string | null = null): Promise<boolean> {
+    const ctx = context();
+    const notify = useNotifyStore();
+    if (!ctx) {
+      notify.error({ code: 'E_AUDIO_DECODE', message: `${fileName}: this platform has no Web Audio to decode ${audioFormatOf(bytes, fileName)}`, file: filePath ?? fileName });
+      return false;
+    }
+    loading.value = true;
+    try {
+      // decodeAudioData takes (and detaches) an ArrayBuffer of its own.
+      const copy = bytes.slice().buffer;
+      let buffer: AudioBuffer;
+      try {
+        buffer = await ctx.decodeAudioData(copy);
+      } catch {
+        const format = audioFormatOf(bytes, fileName);
+        notify.error({ code: 'E_AUDIO_DECODE', message: `cannot decode ${fileName}: ${format} audio is not supported by this platform's Web Audio`, file: filePath ?? fileName });
+        return false;
+      }
+      stopSource();
+      const data: Float32Array[] = [];
+      for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
+      held.buffer = buffer;
+      held.pyramid = buildPeakPyramid(data, buffer.sampleRate);
+      name.value = fileName;
+      path.value = filePath;
+      duration.value = buffer.duration;
+      sampleRate.value = buffer.sampleRate;
+      channels.value = buffer.numberOfChannels;
+      version.value++;
+      applyGain();
+      if (time.playing) startDriving();
+      return true;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** Reads an audio file through main and decodes it. */
+  async function openPath(p: string): Promise<boolean> {
+    const r = await useApi().readAudioFile(p);
+    if (!r.ok) {
+      useNotifyStore().error(r.error);
+      return false;
+    }
+    return loadBytes(r.value.name, r.value.bytes, r.value.path);
+  }
+
+  function unload() {
+    stopDriving();
+    held.buffer = null;
+    held.pyramid = null;
+    name.value = null;
+    path.value = null;
+    duration.value = 0;
+    version.value++;
+  }
+
+  function setOffset(f: number) {
+    if (!Number.isFinite(f)) return;
+    offsetFrames.value = f;
+    if (driving.value) restartSource();
+  }
+  function setVolume(v: number) {
+    volume.value = Math.max(0, Math.min(1, v));
+    applyGain();
+  }
+  function setMuted(m: boolean) {
+    muted.value = m;
+    applyGain();
+  }
+
+  function loopRange(): LoopRange | null {
+    const [start, end] = time.bounds;
+    return time.loop && end > start ? { start, end } : null;
+  }
+
+  function stopSource() {
+    if (held.source) {
+      try {
+        held.source.stop();
+      } catch {
+        /* never started */
+      }
+      held.source.disconnect();
+      held.source = null;
+    }
+  }
+
+  /** (Re)starts the sound where the clock is now. */
+  function restartSource() {
+    const ctx = held.ctx;
+    stopSource();
+    if (!ctx || !held.buffer || !held.gain) return;
+    const now = ctx.currentTime;
+    held.wrapAt = nextWrapTime(held.clock, now);
+    const s = audioStart(held.clock, now, offsetFrames.value, held.buffer.duration);
+    if (!s) return;
+    const src = ctx.createBufferSource();
+    src.buffer = held.buffer;
+    src.connect(held.gain);
+    src.start(s.when, s.offset);
+    held.source = src;
+  }
+
+  /** Playback started (or music arrived while playing): the audio clock takes over from the shown frame. */
+  function startDriving() {
+    const ctx = context();
+    if (!ctx || !held.buffer) return;
+    const begin = () => {
+      const now = ctx.currentTime;
+      held.clock = playClock(createClock(time.frame, loopRange()), now);
+      held.lastShown = time.frame;
+      driving.value = true;
+      restartSource();
+    };
+    contextState.value = ctx.state;
+    if (ctx.state === 'running') return begin();
+    // A suspended context (autoplay rules) resumes on the Play click; until it runs, the display clock drives.
+    void ctx.resume().then(() => {
+      contextState.value = ctx.state;
+      if (time.playing && ctx.state === 'running' && !driving.value) begin();
+    }, () => undefined);
+  }
+
+  function stopDriving() {
+    if (held.ctx && driving.value) held.clock = pauseClock(held.clock, held.ctx.currentTime);
+    driving.value = false;
+    held.wrapAt = null;
+    stopSource();
+  }
+
+  /**
+   * The frame to show now while playing, from the audio clock; null when the audio clock is not driving
+   * (no music, or the context not running yet): the caller uses its display clock then. `shown` is the
+   * frame on screen: when it differs from what this returned last, someone sought, and the clock follows.
+   */
+  function playbackFrame(shown: number): number | null {
+    const ctx = held.ctx;
+    if (!driving.value || !ctx) return null;
+    const now = ctx.currentTime;
+    if (shown !== held.lastShown) {
+      held.clock = seekClock(held.clock, shown, now);
+      restartSource();
+    } else if (held.wrapAt !== null && now >= held.wrapAt) {
+      restartSource();
+    }
+    const f = frameAt(held.clock, now);
+    held.lastShown = f;
+    held.lastAskedAt = now;
+    return f;
+  }
+
+  /**
+   * What the clock says now, and at the playback loop's last question (its context time and the frame it
+   * got), without side effects: for tests and the sync measurement. Null when the audio clock is not driving.
+   */
+  function clockFrame(): { now: number; frame: number; askedAt: number; frameAtAsked: number; shown: number } | null {
+    if (!driving.value || !held.ctx) return null;
+    const now = held.ctx.currentTime;
+    return { now, frame: frameAt(held.clock, now), askedAt: held.lastAskedAt, frameAtAsked: frameAt(held.clock, held.lastAskedAt), shown: held.lastShown };
+  }
+
+  watch(
+    () => time.playing,
+    (p) => {
+      if (p && loaded.value) startDriving();
+      else if (!p) stopDriving();
+    },
+  );
+  // A new loop range or Loop switch while playing: re-anchor the clock from where it is.
+  watch(
+    () => [time.loop, ...time.bounds],
+    () => {
+      if (!driving.value || !held.ctx) return;
+      const now = held.ctx.currentTime;
+      held.clock = setLoop(held.clock, loopRange(), now);
+      restartSource();
+    },
+  );
+
+  return {
+    name,
+    path,
+    duration,
+    sampleRate,
+    channels,
+    offsetFrames,
+    volume,
+    muted,
+    loading,
+    version,
+    driving,
+    contextState,
+    loaded,
+    loadBytes,
+    openPath,
+    unload,
+    setOffset,
+    setVolume,
+    setMuted,
+    playbackFrame,
+    clockFrame,
+  };
+});
