@@ -134,6 +134,15 @@ describe('editor layout on common window sizes', () => {
       }
     }
     await app.screenshot('layout-1280x720-ja');
+
+    // The bundled Japanese font (@fontsource/noto-sans-jp) is served and covers bone and morph names,
+    // so they render on a machine without CJK fonts: loading it for them yields loaded faces of it.
+    const faces = await page.evaluate(async () => {
+      const got = await document.fonts.load('16px "Noto Sans JP"', '上半身左腕捩右ひじ親指３センター');
+      return got.map((f) => ({ family: f.family.replace(/["']/g, ''), status: f.status }));
+    });
+    expect(faces.length).toBeGreaterThan(0);
+    for (const f of faces) expect(f).toEqual({ family: 'Noto Sans JP', status: 'loaded' });
   });
 
   for (const [width, height] of [[1366, 768], [1600, 900], [1920, 1080]] as const) {
