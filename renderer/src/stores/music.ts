@@ -234,7 +234,7 @@ export const useMusicStore = defineStore('music', () => {
     const ctx = held.ctx;
     if (!driving.value || !ctx) return null;
     const now = ctx.currentTime;
-    if (shown !== held.lastShown) {
+    if (!(Math.abs(shown - held.lastShown) < 1e-6)) {
       held.clock = seekClock(held.clock, shown, now);
       restartSource();
     } else if (held.wrapAt !== null && now >= held.wrapAt) {

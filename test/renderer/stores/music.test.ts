@@ -1,0 +1,146 @@
+/**
+ * The music store against a fake AudioContext whose clock the test moves: decoding (and the error naming
+ * the format), and the playback clock — play from the shown frame, 30 frames per context second, a seek
+ * noticed from the shown frame, loop wraps restarting the sound, offset changes, pause.
+ */
+import { createPinia, setActivePinia } from 'pinia';
+import { nextTick } from 'vue';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { musicPyramid, useMusicStore } from '../../../renderer/src/stores/music';
+import { useNotifyStore } from '../../../renderer/src/stores/notify';
+import { useTimeStore } from '../../../renderer/src/stores/time';
+
+const fake = {
+  now: 0,
+  failDecode: false,
+  starts: [] as { when: number; offset: number }[],
+  stopped: 0,
+};
+
+class FakeContext {
+  state = 'running';
+  destination = {};
+  get currentTime() {
+    return fake.now;
+  }
+  createGain() {
+    return { gain: { value: 1 }, connect() {} };
+  }
+  createBufferSource() {
+    return {
+      buffer: null,
+      connect() {},
+      disconnect() {},
+      start: (when: number, offset: number) => fake.starts.push({ when, offset }),
+      stop: () => void fake.stopped++,
+    };
+  }
+  decodeAudioData(_b: ArrayBuffer) {
+    if (fake.failDecode) return Promise.reject(new Error('EncodingError: Unable to decode audio data'));
+    const data = new Float32Array(1000 * 60); // 60 s at 1 kHz, one click at 2 s
+    data[2000] = 0.8;
+    return Promise.resolve({ numberOfChannels: 1, sampleRate: 1000, duration: 60, getChannelData: () => data });
+  }
+  resume() {
+    return Promise.resolve();
+  }
+}
+
+beforeAll(() => {
+  (globalThis as { AudioContext?: unknown }).AudioContext = FakeContext;
+});
+beforeEach(() => {
+  setActivePinia(createPinia());
+  fake.now = 0;
+  fake.failDecode = false;
+  fake.starts = [];
+  fake.stopped = 0;
+});
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('music store', () => {
+  it('a song that cannot be decoded is an E_AUDIO_DECODE notice naming its format; nothing is loaded', async () => {
+    const music = useMusicStore();
+    fake.failDecode = true;
+    expect(await music.loadBytes('song.aif', bytes('FORM\0\0\0\0AIFF'))).toBe(false);
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('error');
+    expect(n.error).toMatchObject({ code: 'E_AUDIO_DECODE', file: 'song.aif' });
+    expect(String((n.error as { message: string }).message)).toContain('AIFF audio is not supported');
+    expect(music.loaded).toBe(false);
+  });
+
+  it('decodes once into a peak pyramid', async () => {
+    const music = useMusicStore();
+    expect(await music.loadBytes('clicks.wav', bytes('RIFF'))).toBe(true);
+    expect(music).toMatchObject({ loaded: true, name: 'clicks.wav', duration: 60, sampleRate: 1000, channels: 1 });
+    expect(musicPyramid()!.levels[0].max[Math.floor(2000 / 64)]).toBeCloseTo(0.8, 6);
+  });
+
+  it('drives playback from the context clock: from the shown frame, a seek, the offset, pause', async () => {
+    const music = useMusicStore();
+    const time = useTimeStore();
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    time.setRange(3000);
+    time.loop = false;
+    time.seek(100);
+    fake.now = 5;
+    time.play();
+    await nextTick();
+    expect(music.driving).toBe(true);
+    expect(fake.starts.at(-1)).toEqual({ when: 5, offset: 100 / 30 });
+    fake.now = 6;
+    expect(music.playbackFrame(100)).toBeCloseTo(130, 9);
+    fake.now = 6.5;
+    expect(music.playbackFrame(130)).toBeCloseTo(145, 9);
+    // Someone moved the playhead (the shown frame is not what the clock gave): the clock follows, the sound restarts there.
+    fake.now = 7;
+    expect(music.playbackFrame(500)).toBeCloseTo(500, 9);
+    expect(fake.starts.at(-1)).toEqual({ when: 7, offset: 500 / 30 });
+    fake.now = 8;
+    expect(music.playbackFrame(500)).toBeCloseTo(530, 9);
+    // Offset 15 frames: the same frame is 0.5 s later in the song.
+    music.setOffset(15);
+    expect(fake.starts.at(-1)!.offset).toBeCloseTo(545 / 30, 9);
+    expect(music.playbackFrame(530)).toBeCloseTo(530, 9); // the frames do not jump
+    time.pause();
+    await nextTick();
+    expect(music.driving).toBe(false);
+    expect(music.playbackFrame(530)).toBeNull();
+    expect(fake.stopped).toBeGreaterThan(0);
+  });
+
+  it('loops in closed form and restarts the sound at the wrap', async () => {
+    const music = useMusicStore();
+    const time = useTimeStore();
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    time.setRange(200);
+    time.loop = true;
+    time.seek(190);
+    fake.now = 10;
+    time.play();
+    await nextTick();
+    const before = fake.starts.length;
+    fake.now = 10 + 5 / 30;
+    expect(music.playbackFrame(190)).toBeCloseTo(195, 6);
+    expect(fake.starts.length).toBe(before); // not yet at the wrap
+    fake.now = 10 + 15 / 30; // 5 frames past the end: wrapped to frame 5
+    expect(music.playbackFrame(195)).toBeCloseTo(5, 6);
+    expect(fake.starts.length).toBe(before + 1);
+    expect(fake.starts.at(-1)!.offset).toBeCloseTo(5 / 30, 6);
+  });
+
+  it('a song shorter than the motion: before the song starts, the sound is scheduled later', async () => {
+    const music = useMusicStore();
+    const time = useTimeStore();
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    time.setRange(3000);
+    music.setOffset(-60); // the song starts at frame 60
+    time.seek(30);
+    fake.now = 2;
+    time.play();
+    await nextTick();
+    expect(fake.starts.at(-1)).toEqual({ when: 3, offset: 0 });
+  });
+});
