@@ -43,9 +43,9 @@ export type Row = GroupRow | TrackRow;
  * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
  */
 /** A row's name as shown: bone and morph names as stored; groups and the camera/light/display·IK rows translated. */
-export function rowLabel(r: Row, t: (key: string) => string): string {
-  if (r.type === 'group') return t(r.label);
-  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t(r.name) : r.name;
+export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
+  if (r.type === 'group') return t.dynamic(r.label);
+  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t.dynamic(r.name) : r.name;
 }
 
 export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
@@ -174,6 +174,9 @@ export function createTimelineView() {
   }
   /** The first view of a newly opened motion: its keys a readable distance apart (timeline-math.initialView). */
   function initial(tracks: MotionTracks | null) {
+    // Range select's fields start over with each motion: its whole length.
+    nav.rangeFrom = 0;
+    nav.rangeTo = tracks?.lastFrame ?? 0;
     if (!tracks) return fit(0);
     // Bone and camera keys set the pace; a morph track (lip sync, a key every frame or two) only when
     // nothing else has two keys.

@@ -98,12 +98,9 @@ export function useTimelineNav(tv: TimelineView) {
     return keys.length;
   }
 
-  /** Opens (or closes) the range bar; the first time its fields hold the current frame to the last. */
+  /** Opens (or closes) the range bar (its fields: the whole motion when opened, then as last typed). */
   function toggleRange(open = !tv.nav.rangeOpen) {
-    if (open && !tv.nav.rangeFrom && !tv.nav.rangeTo) {
-      tv.nav.rangeFrom = Math.round(time.frame);
-      tv.nav.rangeTo = time.lastFrame;
-    }
+    if (open && !tv.nav.rangeFrom && !tv.nav.rangeTo) tv.nav.rangeTo = time.lastFrame;
     tv.nav.rangeOpen = open;
   }
 
