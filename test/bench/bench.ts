@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { buildTracks, readVmd, samplePose, sampleBonesInto } from '../../shared/vmd';
 import { benchFuzz } from './fuzz-bench';
+import { benchFit } from './fit-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = process.env.VMD_CORPUS ? path.resolve(process.env.VMD_CORPUS) : path.resolve(root, '../shared/corpus');
@@ -244,6 +245,7 @@ async function main() {
   // Parser time on damaged files (the fuzz tests' inputs; timing is reported here, not asserted there).
   console.log('');
   benchFuzz(corpus);
+  benchFit(corpus);
   if (sink === -1) console.log(sink);
 }
 
