@@ -213,6 +213,43 @@ describe('editing tools in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
+  it('on wavefile_v2.vmd too: the copied 左腕 key at frame 0, mirror-pasted at frame 1, is the 右腕 record the rule gives', async () => {
+    const { page } = suite.app;
+    const file = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const bytes = new Uint8Array(readFileSync(file));
+    const r = readVmd(bytes);
+    if (!r.ok) throw new Error(r.error.message);
+    const t = buildTracks(r.value);
+    const b = t.bones, left = b.index.get('左腕')!, right = b.index.get('右腕')!;
+    const leftAt0 = b.record[b.start[left]];
+    expect(b.frames[b.start[left]]).toBe(0);
+    for (let k = b.start[right]; k < b.start[right + 1]; k++) expect(b.frames[k], 'no 右腕 key at 1').not.toBe(1);
+    await openFresh(page, file);
+    // Scroll the track list (wheel over it) until 左腕's row is shown.
+    const list = (await boxOf(page, '[data-testid="track-list"]'))[0];
+    await page.mouse.move((list.left + list.right) / 2, (list.top + list.bottom) / 2);
+    const rowShown = () =>
+      page.evaluate((id) => {
+        const row = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+        const cv = document.querySelector('[data-testid="timeline-canvas"]')!.getBoundingClientRect();
+        return !!row && row.top >= cv.top + 20 && row.bottom <= cv.bottom - 4;
+      }, `track-bone:${left}`);
+    for (let i = 0; i < 40 && !(await rowShown()); i++) {
+      await page.mouse.wheel(0, 60);
+      await raf(page);
+    }
+    expect(await rowShown()).toBe(true);
+    const p = await keyPoint(page, `track-bone:${left}`, 0);
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction((rec) => window.__vmdEditor!.selection().refs.some((x) => x.record === rec), leftAt0);
+    await page.keyboard.press('Control+c');
+    await seek(page, 1);
+    await page.keyboard.press('Control+Shift+V');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    const saved = await saveAsFullPath(page, path.join(suite.tmp.dir, 'wavefile-mirror-paste.vmd'));
+    expect(diffAt(saved, withBoneRecords(bytes, [mirroredByHand(recordAt(bytes, leftAt0), 1)]))).toEqual([]);
+  });
+
   it('a mixed inspector edit changes exactly the selected keys’ fields and nothing else in the file', async () => {
     const { page } = suite.app;
     await openFresh(page, WALK);
