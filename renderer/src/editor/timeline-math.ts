@@ -65,24 +65,27 @@ export function zoomAtFrame(v: TimeView, f: number, factor: number): { frameStar
  * Where the view's left edge should be so the playhead at frame f stays visible.
  *
  * - `page` (and any move while paused, e.g. a scrub, a step, a jump): nothing moves while f is inside
- *   [left + margin, right − margin]; past the right edge the view turns a page so f is `margin` from the
- *   left; before the left edge, so f is `margin` from the right (or frame 0 at the start).
+ *   [left + margin, right − margin] (paused: inside the view at all); past the right edge the view turns a
+ *   page so f is `margin` from the left; before the left edge, so f is `margin` from the right (or frame 0
+ *   at the start).
  * - `smooth` while playing: once f passes the middle the view scrolls with it, f fixed at the middle.
  *
- * `margin` is in pixels and only applies while playing (a paused click near the edge must not turn the
- * page under the pointer). Returns the new frameStart (the same value when nothing needs to move).
+ * `margin` is in pixels; paused, only a playhead outside the view turns the page (a click near the edge
+ * must not turn it under the pointer). Returns the new frameStart (the same value when nothing needs to move).
  */
 export function followFrame(v: TimeView, f: number, mode: FollowMode, playing: boolean, marginPx = 24): number {
   const s = span(v);
   const lo = minFrameStart(v.pxPerFrame);
-  const m = playing ? Math.min(marginPx, v.width / 4) / v.pxPerFrame : 0;
+  // Where a turned page puts the playhead (always a margin in), and how close to an edge turns it.
+  const place = Math.min(marginPx, v.width / 4) / v.pxPerFrame;
+  const m = playing ? place : 0;
   if (playing && mode === 'smooth') {
     const mid = v.frameStart + s / 2;
     if (f > mid || f < v.frameStart + m) return Math.max(lo, f - s / 2);
     return v.frameStart;
   }
-  if (f > v.frameStart + s - m) return Math.max(lo, f - m);
-  if (f < v.frameStart + m) return Math.max(lo, f - s + m);
+  if (f > v.frameStart + s - m) return Math.max(lo, f - place);
+  if (f < v.frameStart + m) return Math.max(lo, f - s + place);
   return v.frameStart;
 }
 

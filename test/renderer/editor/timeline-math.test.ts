@@ -50,13 +50,14 @@ describe('following the playhead', () => {
   });
   it('pages forward so the playhead is a margin from the left', () => {
     expect(followFrame(v, 1490, 'page', true)).toBe(1490 - 12);
-    // Paused (a jump or scrub): no margin, only outside the view moves it.
+    // Paused (a jump or scrub): only outside the view moves it, to the same margin.
     expect(followFrame(v, 1490, 'page', false)).toBe(1000);
-    expect(followFrame(v, 4461, 'page', false)).toBe(4461);
+    expect(followFrame(v, 4461, 'page', false)).toBe(4461 - 12);
   });
   it('pages backward so the playhead is a margin from the right, never before frame 0', () => {
-    expect(followFrame(v, 900, 'page', false)).toBe(900 - 500);
+    expect(followFrame(v, 900, 'page', false)).toBe(900 - 500 + 12);
     expect(followFrame(v, 900, 'page', true)).toBe(900 - 500 + 12);
+    expect(followFrame(v, 1005, 'page', false)).toBe(1000);
     // A loop that wraps to frame 0: the view starts at the left pad.
     expect(followFrame(v, 0, 'page', true)).toBe(minFrameStart(2));
   });
