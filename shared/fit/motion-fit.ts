@@ -275,6 +275,8 @@ function namedBlock(kind: 'bone' | 'morph', block: FixedBlock, tr: NamedTracks, 
     const o = outputs[t];
     if (o.records) {
       for (const r of o.records) recs.push(r);
+      // Records that repeated a (name, frame) of this track never played; the refit leaves them out.
+      kc.dropped += all[t].length - o.before;
       c.refitted++;
       c.before += all[t].length;
       c.after += o.records.length;

@@ -231,6 +231,17 @@ describe('what carries over', () => {
     expect(rightOut).toEqual(rightIn);
   });
 
+  it('counts the records a refitted track repeated on one frame as dropped (never silently)', () => {
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= 30; f++) keys.push({ name: 'センター', frame: f, position: [f * 0.1, 0, 0], rotation: [0, 0, 0, 1] });
+    keys.push({ name: 'センター', frame: 10, position: [9, 9, 9], rotation: [0, 0, 0, 1] }); // a repeat: the first in the file plays
+    const r = reduce(doc(keys));
+    if (!r.ok) throw new Error(r.error.message);
+    const c = r.report.byKind.bone;
+    expect(c.kept + c.added).toBe(r.doc.bone.count);
+    expect(c.kept + c.dropped).toBe(32);
+  });
+
   it('leaves a file with nothing to gain byte-identical', () => {
     const keys: BoneKey[] = [0, 10, 20].map((f) => ({ name: 'センター', frame: f, position: [f, 0, 0], rotation: [0, 0, 0, 1] }));
     keys[1].position = [3, 2, 0];
