@@ -187,7 +187,7 @@ async function main() {
   let worstRatio = Infinity, worstMsPerMb = 0;
   for (const c of cases) {
     const { bytes } = c;
-    const rounds = bytes.length > 1e6 ? 8 : 20;
+    const rounds = bytes.length > 1e6 ? 12 : 20;
     const readers: ((b: Uint8Array) => void)[] = [ours, ...(bab ? [bab] : []), ...(mp ? [mp] : [])];
     const [a, bb = NaN, mm = NaN] = timeRounds(readers, bytes, rounds, bytes.length > 1e6 ? 3 : 5);
     const r = readVmd(bytes);
