@@ -22,7 +22,7 @@ import { menuTemplate } from './menu';
 import { createServices, type Services } from './services';
 import { createAccessList, guardHandlers } from './services/access';
 import { APP_NAME, APP_VERSION } from './services/app-version';
-import { runBatch } from './services/batch-engine-link';
+import { runBatch } from './batch/engine';
 
 // Same settings folder as the browser mode (server/paths.ts): <appData>/vmd-studio.
 app.setPath('userData', path.join(app.getPath('appData'), 'vmd-studio'));

@@ -108,17 +108,8 @@ async function resolveOptions(job: BatchJob): Promise<OpOptions> {
 
 interface Slot {
   run(t: TaskSpec): Promise<TaskResult>;
-  /** Stops the slot at once (terminates its worker). */
-  kill(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * Workers get no Node flags of the main process: several (--input-type, --expose-gc, -e) make
- * `new Worker` throw or break the worker script, and none is needed by a task.
- */
-function workerExecArgv(): string[] {
-  return [];
+  /** Stops the slot at once (terminates its worker); a task in flight ends as E_CANCELLED. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -133,7 +124,9 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
   let closing = false;
   const spawn = () => {
     dead = null;
-    w = new Worker(script, { workerData: { op, options }, execArgv: workerExecArgv() });
+    // Workers get no Node flags of the main process: several (--input-type, --expose-gc, -e) make
+    // `new Worker` throw or break the worker script, and none is needed by a task.
+    w = new Worker(script, { workerData: { op, options }, execArgv: [] });
     w.on('message', (r: TaskResult) => {
       const p = pending;
       pending = null;
@@ -144,10 +137,11 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
       dead = e;
       const p = pending;
       pending = null;
-      p?.resolve({ id: p.t.id, ok: false, error: { code: 'E_INTERNAL', message: `worker stopped: ${e.message}`, file: p.t.input }, bytesIn: 0, ms: 0 });
+      const error = closing ? { code: 'E_CANCELLED' as const, message: 'worker stopped: cancelled', file: p?.t.input } : { code: 'E_INTERNAL' as const, message: `worker stopped: ${e.message}`, file: p?.t.input };
+      p?.resolve({ id: p.t.id, ok: false, error, bytesIn: 0, ms: 0 });
     };
     w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(closing ? 'cancelled' : `exit code ${code}`)));
+    w.on('exit', (code) => fail(new Error(`exit code ${code}`)));
   };
   spawn();
   return {
@@ -162,11 +156,7 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
         w.postMessage(t);
       });
     },
-    async kill() {
-      closing = true;
-      await w.terminate();
-    },
-    async close() {
+    async stop() {
       closing = true;
       await w.terminate();
     },
@@ -176,8 +166,7 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
 function inProcessSlot(prepared: PreparedOp): Slot {
   return {
     run: (t) => runTask(prepared, t),
-    async kill() {},
-    async close() {},
+    async stop() {},
   };
 }
 
@@ -267,7 +256,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       const r = await slot.run({ id: i, input: f.path, output, overwrite: !!job.overwrite, dryRun: !!job.dryRun, temp });
       inFlight.delete(i);
       releaseTemp(temp);
-      if (cancelled && !r.ok && r.error?.message.startsWith('worker stopped')) break;
+      if (!r.ok && r.error?.code === 'E_CANCELLED') break;
       bytesDone += f.size;
       record({ input: f.path, output: r.ok && !r.skipped ? output : r.skipped ? output : null, ok: r.ok, skipped: r.skipped, error: r.error, report: r.report, ms: r.ms });
       emit();
@@ -292,7 +281,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
     const grace = new Promise((r) => setTimeout(r, 600));
     await Promise.race([all, grace]);
     const stuck = [...inFlight.values()];
-    await Promise.all(slots.map((s) => s.kill()));
+    await Promise.all(slots.map((s) => s.stop()));
     for (const temp of stuck) {
       try {
         unlinkSync(temp);
@@ -302,7 +291,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       releaseTemp(temp);
     }
   }
-  await Promise.all(slots.map((s) => s.close()));
+  if (!cancelled) await Promise.all(slots.map((s) => s.stop()));
   if (signal && onAbort) signal.removeEventListener('abort', onAbort);
   current = null;
   emit(true);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { noDialogs } from '../services/dialog-service';
 import { createServices } from '../services';
-import { runBatch } from '../services/batch-engine-link';
+import { runBatch } from '../batch/engine';
 import { startServer, type RunningServer } from './server';
 import { defaultSettingsDir } from './paths';
 import type { Events } from '../../shared/ipc/contract';

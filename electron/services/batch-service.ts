@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { errValue, okValue, type Events, type IpcResult } from '../../shared/ipc/contract';
+import { BatchJobError } from '../batch/engine';
 
 export type RunBatch = (
   job: BatchJob,
@@ -46,7 +47,8 @@ export function createBatchService(opts: { runBatch: RunBatch; emit: Emit; progr
         try {
           summary = await opts.runBatch(job, { onProgress, signal: controller.signal, jobId });
         } catch (e) {
-          // The engine reports per-file failures in its summary; a throw means the job could not run at all.
+          // The engine reports per-file failures in its summary; a throw means the job could not run at all
+          // (BatchJobError carries its error value: bad options, a missing folder).
           summary = {
             jobId,
             total: 0,
@@ -54,7 +56,7 @@ export function createBatchService(opts: { runBatch: RunBatch; emit: Emit; progr
             failed: 1,
             skipped: 0,
             cancelled: controller.signal.aborted,
-            results: [{ input: job.inputDir, output: null, ok: false, error: { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) }, ms: 0 }],
+            results: [{ input: job.inputDir, output: null, ok: false, error: e instanceof BatchJobError ? e.error : { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) }, ms: 0 }],
             ms: Date.now() - started,
           };
         }

@@ -6,6 +6,7 @@
  */
 import type { BatchStringKey } from '../i18n/batch-strings';
 import type { BatchOp } from './types';
+import { BONE_CHANNELS, CAMERA_CHANNELS } from '../vmd/interpolation';
 
 export type OptionKind = 'number' | 'integer' | 'text' | 'flag' | 'curve' | 'channels' | 'file';
 
@@ -43,8 +44,8 @@ export const CURVE_PRESET_NAMES = ['linear', 'ease-in', 'ease-out', 'ease-in-out
 
 /** Channel letters as parseChannels spells them (bone: position x/y/z and rotation; camera adds distance and FOV). */
 export const CHANNEL_SETS = {
-  bone: ['x', 'y', 'z', 'r'],
-  camera: ['x', 'y', 'z', 'r', 'd', 'v'],
+  bone: BONE_CHANNELS,
+  camera: CAMERA_CHANNELS,
 } as const;
 
 /** The fitter's tolerances (shared/fit), as reduce and speed --refit take them; defaults from DEFAULT_TOLERANCES. */

@@ -10,6 +10,7 @@
  * The IK block's records vary in size (9 + 21 bytes per IK bone), so there a patch may change a
  * record's length; applying or reverting then copies the untouched runs and rebuilds the offsets.
  */
+import type { ErrorCode } from '../vmd/errors';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
@@ -42,8 +43,8 @@ export interface EditDiff {
   readonly blocks: readonly BlockDiff[];
 }
 
-/** What every edit function returns: the new document and how to get back. */
-export interface EditResult {
+/** What every key edit returns: the new document and how to get back (not the whole-motion `EditResult` of shared/edits, which carries a report). */
+export interface KeyEdit {
   readonly doc: VmdDocument;
   readonly diff: EditDiff;
 }
@@ -51,11 +52,11 @@ export interface EditResult {
 /** An edit that was refused (collision, nothing selected, …); the document is unchanged. */
 export interface EditRefusal {
   readonly refused: true;
-  readonly code: 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS';
+  readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS'>;
   readonly message: string;
 }
 
-export type EditOutcome = EditResult | EditRefusal;
+export type EditOutcome = KeyEdit | EditRefusal;
 
 export function isRefusal(o: EditOutcome): o is EditRefusal {
   return (o as EditRefusal).refused === true;
@@ -270,7 +271,7 @@ export class BlockEditor {
 }
 
 /** Builds the result of edits gathered by BlockEditors. */
-export function finish(doc: VmdDocument, label: string, editors: BlockEditor[]): EditResult {
+export function finish(doc: VmdDocument, label: string, editors: BlockEditor[]): KeyEdit {
   const diff: EditDiff = { label, blocks: editors.map((e) => e.diff()) };
   return { doc: applyDiff(doc, diff), diff };
 }
@@ -287,7 +288,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * `after` itself. Returns null when the two differ outside the blocks (header, model name, which
  * blocks the file holds), which a diff cannot carry.
  */
-export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): EditResult | null {
+export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): KeyEdit | null {
   if (!sameBytes(before.header, after.header) || !sameBytes(before.modelName, after.modelName) || before.blocksPresent !== after.blocksPresent) return null;
   const blocks: BlockDiff[] = [];
   for (const kind of BLOCK_KINDS) {

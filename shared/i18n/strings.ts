@@ -9,7 +9,12 @@ import { previewStrings } from './preview-strings';
 import { batchStrings } from './batch-strings';
 import { shortcutStrings } from './shortcut-strings';
 import { timelineStrings } from './timeline-strings';
+import type { Locale } from './locale';
+
+export type { Locale } from './locale';
 import { sceneStrings } from './scene-strings';
+import { errorStrings } from './error-strings';
+import type { ErrorCode } from '../vmd/errors';
 
 const en = {
   'app.title': 'VMD Studio',
@@ -129,7 +134,6 @@ const en = {
   'notify.exported': 'Exported {name}',
   'notify.dismiss': 'Dismiss',
   'notify.nothingToSave': 'Nothing to save: no file is open',
-  'notify.undoUnavailable': 'Undo is not available yet',
   'notify.dropUnsupported': 'Drop a .vmd or .vpd file (a motion or pose), or a .pmx or .pmd model for the preview',
   'drop.hint': 'Drop a .vmd or .vpd file to open it, a .pmx or .pmd to show it in the preview',
   'batch.title': 'Batch',
@@ -150,35 +154,6 @@ const en = {
   'about.version': 'Version {version}',
   'about.mode': 'Mode',
   'editor.placeholder': 'Editor',
-  'preview.placeholder': 'Preview',
-  'preview.openModel': 'Model…',
-  'preview.defaultFigure': 'Default figure',
-  'preview.useFigure': 'Use the default figure',
-  'preview.modelPath': 'Model file path (.pmx / .pmd)',
-  'preview.load': 'Load',
-  'preview.cancel': 'Cancel',
-  'preview.loading': 'Loading model…',
-  'preview.play': 'Play',
-  'preview.pause': 'Pause',
-  'preview.loop': 'Loop',
-  'preview.range': '{from}–{to}',
-  'preview.clearRange': 'Play the whole motion again',
-  'preview.frame': 'Frame',
-  'preview.lookThrough': 'Look through the camera',
-  'preview.physicsOff': 'Physics: not simulated',
-  'preview.missingBones': 'Bones the motion has that the {target} lacks ({count})',
-  'preview.missingMorphs': 'Morphs the motion has that the model lacks ({count})',
-  'preview.missingTextures': 'Textures not found or unreadable ({count})',
-  'preview.targetFigure': 'figure',
-  'preview.targetModel': 'model',
-  'preview.modelSummary': '{name}: {bones} bones, {morphs} morphs, {vertices} vertices',
-  'preview.cameraInfo': 'Camera: {keys} keys, {cuts} cuts',
-  'preview.lightInfo': 'Light VMD drives the light',
-  'preview.noWebgl': 'The 3D preview needs WebGL, which is not available here.',
-  'preview.modelError': 'Could not load the model',
-  'preview.camera': 'Camera…',
-  'preview.openCamera': 'Show a camera / light VMD with this motion',
-  'preview.clearCamera': 'Remove the camera / light VMD',
 };
 
 export type StringKey = keyof typeof en;
@@ -301,7 +276,6 @@ const ja: Record<StringKey, string> = {
   'notify.exported': '{name} を書き出しました',
   'notify.dismiss': '閉じる',
   'notify.nothingToSave': '保存するファイルがありません',
-  'notify.undoUnavailable': '元に戻す機能はまだ使えません',
   'notify.dropUnsupported': '.vmd か .vpd（モーション・ポーズ）、またはプレビュー用の .pmx か .pmd モデルをドロップしてください',
   'drop.hint': '.vmd / .vpd をドロップして開く、.pmx / .pmd はプレビューに表示',
   'batch.title': '一括処理',
@@ -322,55 +296,45 @@ const ja: Record<StringKey, string> = {
   'about.version': 'バージョン {version}',
   'about.mode': 'モード',
   'editor.placeholder': 'エディタ',
-  'preview.placeholder': 'プレビュー',
-  'preview.openModel': 'モデル…',
-  'preview.defaultFigure': '標準フィギュア',
-  'preview.useFigure': '標準フィギュアに戻す',
-  'preview.modelPath': 'モデルファイルのパス (.pmx / .pmd)',
-  'preview.load': '読み込む',
-  'preview.cancel': 'キャンセル',
-  'preview.loading': 'モデルを読み込み中…',
-  'preview.play': '再生',
-  'preview.pause': '一時停止',
-  'preview.loop': 'ループ',
-  'preview.range': '{from}〜{to}',
-  'preview.clearRange': 'モーション全体の再生に戻す',
-  'preview.frame': 'フレーム',
-  'preview.lookThrough': 'カメラから見る',
-  'preview.physicsOff': '物理演算: なし',
-  'preview.missingBones': 'モーションにあって{target}にないボーン ({count})',
-  'preview.missingMorphs': 'モーションにあってモデルにないモーフ ({count})',
-  'preview.missingTextures': '見つからない・読めないテクスチャ ({count})',
-  'preview.targetFigure': 'フィギュア',
-  'preview.targetModel': 'モデル',
-  'preview.modelSummary': '{name}: ボーン {bones}, モーフ {morphs}, 頂点 {vertices}',
-  'preview.cameraInfo': 'カメラ: キー {keys}, カット {cuts}',
-  'preview.lightInfo': '照明VMDで照明を動かしています',
-  'preview.noWebgl': '3Dプレビューには WebGL が必要ですが、使えません。',
-  'preview.modelError': 'モデルを読み込めませんでした',
-  'preview.camera': 'カメラ…',
-  'preview.openCamera': 'このモーションと一緒にカメラ・照明VMDを表示',
-  'preview.clearCamera': 'カメラ・照明VMDを外す',
 };
 
-export type Locale = 'ja' | 'en';
 
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
-/** Every table merged per locale: the editor, preview, batch and shortcut areas keep their own files but share `t`. */
-const lookup: Record<Locale, Record<string, string>> = {
-  en: { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en },
-  ja: { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja },
-};
+/** Every table merged per locale: each area keeps its own file, and all share `t`. */
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...errorStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...errorStrings.ja };
+
+/** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
+export type UiStringKey = keyof typeof allEn;
+
+// Every error code has its line in both languages (a compile error otherwise).
+const errorLines: Record<Locale, Record<`err.${ErrorCode}`, string>> = { en: allEn, ja: allJa };
+void errorLines;
+
+const lookup: Record<Locale, Record<string, string>> = { en: allEn, ja: allJa };
 
 /**
  * The string for `key` in `locale`, with `{name}` placeholders replaced from `params`.
  * Falls back to English, then to the key itself, so a missing translation shows something readable.
  */
-export function t(key: StringKey | (string & {}), locale: Locale, params?: Record<string, string | number>): string {
+export function t(key: UiStringKey, locale: Locale, params?: Record<string, string | number>): string {
+  return tDynamic(key, locale, params);
+}
+
+/**
+ * `t` for a key built at run time (`err.${code}`, a key read from data): not checked by the compiler,
+ * so it falls back to English, then to the key itself. `hasString` says whether such a key exists.
+ */
+export function tDynamic(key: string, locale: Locale, params?: Record<string, string | number>): string {
   const s = lookup[locale][key] ?? lookup.en[key] ?? key;
   if (!params) return s;
   return s.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Whether `key` names a string in some table. */
+export function hasString(key: string): key is UiStringKey {
+  return Object.prototype.hasOwnProperty.call(lookup.en, key);
 }
 
 /** 'ja' for Japanese system languages (ja, ja-JP), else 'en'. */

@@ -8,14 +8,10 @@
  * over HTTP (wire-frame.ts).
  */
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
+import type { CodecError, ErrorCode } from '../vmd/errors';
 
-/** An error as a value. `code` is a stable string such as `E_IO_NOT_FOUND`, `E_ARGUMENT`, `E_UNSUPPORTED`. */
-export interface IpcError {
-  code: string;
-  message: string;
-  file?: string;
-  offset?: number;
-}
+/** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
+export type IpcError = CodecError;
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
@@ -257,7 +253,7 @@ export function okValue<T>(value: T): IpcResult<T> {
 }
 
 /** Helper for service code: an error value. */
-export function errValue<T = never>(code: string, message: string, extra: { file?: string; offset?: number } = {}): IpcResult<T> {
+export function errValue<T = never>(code: ErrorCode, message: string, extra: { file?: string; offset?: number; option?: string } = {}): IpcResult<T> {
   return { ok: false, error: { code, message, ...extra } };
 }
 

@@ -85,7 +85,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   const indices = new Uint32Array(indexCount);
   for (let i = 0; i < indexCount; i++) {
     const k = v.getUint16(c.off + 2 * i, true);
-    if (k >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `face index ${i} refers to vertex ${k}; the model has ${vertexCount}`, offset: c.off + 2 * i });
+    if (k >= vertexCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `face index ${i} refers to vertex ${k}; the model has ${vertexCount}`, offset: c.off + 2 * i });
     indices[i] = k;
   }
   c.off += 2 * indexCount;
@@ -199,14 +199,14 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     }
     if (panel === 0) {
       // "base": absolute positions; it is what the other morphs index into.
-      for (let k = 0; k < count; k++) if (idx[k] >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `base morph refers to vertex ${idx[k]}; the model has ${vertexCount}`, offset: c.off });
+      for (let k = 0; k < count; k++) if (idx[k] >= vertexCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `base morph refers to vertex ${idx[k]}; the model has ${vertexCount}`, offset: c.off });
       base = idx;
       morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: new Float32Array(3 * count) }, group: null, bone: null, uv: null, material: null });
       continue;
     }
-    if (!base) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} "${mName}" comes before the base morph`, offset: c.off });
+    if (!base) throw new CodecFailure({ code: 'E_PMX_MORPH', message: `morph ${i} "${mName}" comes before the base morph`, offset: c.off });
     for (let k = 0; k < count; k++) {
-      if (idx[k] >= base.length) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to base entry ${idx[k]}; base has ${base.length}`, offset: c.off });
+      if (idx[k] >= base.length) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `morph ${i} offset ${k} refers to base entry ${idx[k]}; base has ${base.length}`, offset: c.off });
       idx[k] = base[idx[k]];
     }
     morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: off }, group: null, bone: null, uv: null, material: null });

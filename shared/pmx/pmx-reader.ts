@@ -157,7 +157,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
         for (let k = 0; k < 4; k++) skinWeights[s + k] = c.f32();
         break;
       default:
-        throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `vertex ${i}: unknown deform type ${d}`, offset: c.off - 1 });
+        throw new CodecFailure({ code: 'E_PMX_DEFORM', message: `vertex ${i}: unknown deform type ${d}`, offset: c.off - 1 });
     }
     edgeScales[i] = c.f32();
   }
@@ -171,7 +171,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   c.what = 'face indices';
   for (let i = 0; i < indexCount; i++) {
     const k = vertexIndex(c, sizes.vertex);
-    if (k < 0 || k >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `face index ${i} refers to vertex ${k}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+    if (k < 0 || k >= vertexCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `face index ${i} refers to vertex ${k}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
     indices[i] = k;
   }
 
@@ -270,7 +270,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     const type = c.u8();
     const count = c.i32();
     const kind = MORPH_KINDS[type];
-    if (kind === undefined) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i}: unknown morph type ${type}`, offset: c.off - 5 });
+    if (kind === undefined) throw new CodecFailure({ code: 'E_PMX_MORPH', message: `morph ${i}: unknown morph type ${type}`, offset: c.off - 5 });
     const size = morphOffsetSize(kind, sizes);
     c.needRecords(count, size, `morph ${i} offsets`);
     let vertex: ModelMorph['vertex'] = null;
@@ -282,7 +282,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       const idx = new Uint32Array(count), off = new Float32Array(3 * count);
       for (let k = 0; k < count; k++) {
         const vi = vertexIndex(c, sizes.vertex);
-        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
         idx[k] = vi;
         off[3 * k] = c.f32(); off[3 * k + 1] = c.f32(); off[3 * k + 2] = c.f32();
       }
@@ -299,7 +299,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       for (let k = 0; k < count; k++) {
         const b = index(c, sizes.bone);
         // The preview moves rig bones by these indices: one out of range would be a crash, not a no-op.
-        if (b < 0 || b >= boneCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to bone ${b}; the model has ${boneCount}`, offset: c.off - sizes.bone });
+        if (b < 0 || b >= boneCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `morph ${i} offset ${k} refers to bone ${b}; the model has ${boneCount}`, offset: c.off - sizes.bone });
         idx[k] = b;
         for (let j = 0; j < 3; j++) tr[3 * k + j] = c.f32();
         for (let j = 0; j < 4; j++) rot[4 * k + j] = c.f32();
@@ -309,7 +309,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
       const idx = new Uint32Array(count), off = new Float32Array(4 * count);
       for (let k = 0; k < count; k++) {
         const vi = vertexIndex(c, sizes.vertex);
-        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
+        if (vi < 0 || vi >= vertexCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `morph ${i} offset ${k} refers to vertex ${vi}; the model has ${vertexCount}`, offset: c.off - sizes.vertex });
         idx[k] = vi;
         for (let j = 0; j < 4; j++) off[4 * k + j] = c.f32();
       }
@@ -379,7 +379,7 @@ function readMaterialMorph(c: Cursor, count: number, indexSize: number, material
   for (let k = 0; k < count; k++) {
     const mi = index(c, indexSize);
     // −1 addresses every material; anything else must name one.
-    if (mi < -1 || mi >= materialCount) throw new CodecFailure({ code: 'E_PMX_TRUNCATED', message: `morph ${morph} offset ${k} refers to material ${mi}; the model has ${materialCount}`, offset: c.off - indexSize });
+    if (mi < -1 || mi >= materialCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `morph ${morph} offset ${k} refers to material ${mi}; the model has ${materialCount}`, offset: c.off - indexSize });
     m.indices[k] = mi;
     const op = c.u8();
     // An unknown operation spoils only this offset (the preview ignores it), not the model.

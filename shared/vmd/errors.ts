@@ -3,37 +3,61 @@
  * a failed read returns `{ ok: false, error }`, a recoverable oddity is a diagnostic beside the value.
  */
 
-/** Stable string codes; they cross IPC and appear in `--json` output. */
-export type ErrorCode =
-  | 'E_VMD_MAGIC'
-  | 'E_VMD_TRUNCATED'
-  | 'E_VMD_COUNT'
-  | 'E_VPD_MAGIC'
-  | 'E_VPD_SYNTAX'
-  | 'E_NAME_TOO_LONG'
-  | 'E_JSON_SYNTAX'
-  | 'E_JSON_SCHEMA'
-  | 'E_ARGUMENT'
-  | 'E_EDIT'
-  | 'E_IO'
-  | 'E_IO_NOT_FOUND'
-  | 'E_IO_DENIED'
-  | 'E_IO_EXISTS'
+/** Stable string codes; they cross IPC and appear in `--json` output. Each has an `err.<code>` string (en, ja). */
+export const ERROR_CODES = [
+  'E_VMD_MAGIC',
+  'E_VMD_TRUNCATED',
+  'E_VMD_COUNT',
+  'E_VPD_MAGIC',
+  'E_VPD_SYNTAX',
+  'E_NAME_TOO_LONG',
+  'E_JSON_SYNTAX',
+  'E_JSON_SCHEMA',
+  'E_ARGUMENT',
+  'E_EDIT',
+  'E_IO',
+  'E_IO_NOT_FOUND',
+  'E_IO_DENIED',
+  'E_IO_EXISTS',
   /** A path that must be a folder is a file, or passes through one (Node's ENOTDIR). */
-  | 'E_IO_NOT_DIR'
-  | 'E_UNSUPPORTED'
-  | 'E_PMX_MAGIC'
-  | 'E_PMX_TRUNCATED'
+  'E_IO_NOT_DIR',
+  'E_UNSUPPORTED',
+  'E_PMX_MAGIC',
+  'E_PMX_TRUNCATED',
+  /** A model's index (face → vertex, morph offset → vertex/bone/material, PMD morph → base entry) outside its table. */
+  'E_PMX_INDEX',
+  /** A vertex's deform type other than BDEF1/2/4, SDEF, QDEF. */
+  'E_PMX_DEFORM',
+  /** A morph type the format does not define, or a PMD morph before its base morph. */
+  'E_PMX_MORPH',
   /** Scene file (.vmdscene): not JSON / JSON but not a scene / a newer version / a wrong field. */
-  | 'E_SCENE_JSON'
-  | 'E_SCENE_FORMAT'
-  | 'E_SCENE_VERSION'
-  | 'E_SCENE_SCHEMA'
+  'E_SCENE_JSON',
+  'E_SCENE_FORMAT',
+  'E_SCENE_VERSION',
+  'E_SCENE_SCHEMA',
   /** An audio file the platform's Web Audio cannot decode (the message names the format). */
-  | 'E_AUDIO_DECODE'
-  | 'E_CANCELLED'
-  | 'E_INTERNAL';
+  'E_AUDIO_DECODE',
+  /** A batch job stopped by its caller (a result, never recognised by its message). */
+  'E_CANCELLED',
+  /** A batch job is already running. */
+  'E_BUSY',
+  /** Key editing refused: nothing to act on (no key selected, nothing copied). */
+  'E_EMPTY',
+  /** Key editing refused: a key would move outside frames 0..MAX_FRAME. */
+  'E_RANGE',
+  /** Key editing refused: a key would land on a frame its track already has a key at. */
+  'E_COLLISION',
+  /** Key editing refused: inserting a key where the track already has one. */
+  'E_EXISTS',
+  'E_INTERNAL',
+] as const;
 
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one error shape of the app: the codec's, the services' over IPC (`IpcError` is this type) and the
+ * batch engine's. `message` is English for the CLI and logs; the UI phrases `code` (and `option`) itself.
+ */
 export interface CodecError {
   code: ErrorCode;
   message: string;
@@ -41,6 +65,8 @@ export interface CodecError {
   offset?: number;
   /** File the error is about; filled in by whoever knows the path (the codec only sees bytes). */
   file?: string;
+  /** The option an `E_ARGUMENT` error is about, spelled as on the command line without dashes (`from`, `factor`). */
+  option?: string;
 }
 
 export interface Diagnostic {

@@ -17,6 +17,8 @@ export const BONE_CHANNELS = ['x', 'y', 'z', 'r'] as const;
 export type BoneChannel = 0 | 1 | 2 | 3;
 export const CAMERA_CHANNELS = ['x', 'y', 'z', 'r', 'd', 'v'] as const;
 export type CameraChannel = 0 | 1 | 2 | 3 | 4 | 5;
+/** A channel's one-letter key (`x` … `v`): the names in option lists, test ids and string keys. */
+export type CameraChannelKey = (typeof CAMERA_CHANNELS)[number];
 
 /** Byte positions of the tail of rows 1–3. */
 export const BONE_TAIL = [31, 46, 47, 61, 62, 63] as const;

@@ -16,7 +16,9 @@ import { blockFromRecords, ikBlockFromRecords, recordBytes, viewOf, type VmdDocu
 import { headerText } from './vmd-reader';
 import { decodeName, encodeNameField, encodeNameFieldCached } from './sjis';
 import {
+  BONE_CHANNELS,
   BONE_TAIL,
+  CAMERA_CHANNELS,
   buildBoneInterpolation,
   buildCameraInterpolation,
   getBoneCurves,
@@ -119,8 +121,9 @@ function nameIn(obj: Record<string, unknown>, length: number, where: string, key
   return enc.bytes;
 }
 
-const BONE_KEYS = ['x', 'y', 'z', 'r'] as const;
-const CAMERA_KEYS = ['x', 'y', 'z', 'r', 'd', 'v'] as const;
+/** The JSON spells a record's curves by their channel keys. */
+const BONE_KEYS = BONE_CHANNELS;
+const CAMERA_KEYS = CAMERA_CHANNELS;
 
 function boneInterpolationOut(ip: Uint8Array, rec: Record<string, unknown>): void {
   const curves = getBoneCurves(ip);

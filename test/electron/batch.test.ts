@@ -6,9 +6,10 @@ import path from 'node:path';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { mirror, trim } from '../../shared/edits';
 import { runBatch, BatchJobError, findWorkerScript } from '../../electron/batch/engine';
-import { BatchJobs } from '../../electron/batch/jobs';
+import { createBatchService } from '../../electron/services/batch-service';
+import type { Events } from '../../shared/ipc/contract';
 import { runCli } from '../../electron/cli/main';
-import type { BatchProgress } from '../../shared/batch/types';
+import type { BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { addBadFiles, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs, WORKER } from './batch-helpers';
 
 const mk = useTempDirs();
@@ -185,35 +186,46 @@ describe('runBatch', () => {
   });
 });
 
-describe('BatchJobs (the job API for the app)', () => {
+/** The batch service main wires to startBatch/cancelBatch, on the real engine; its events as the window gets them. */
+function serviceOnEngine() {
+  const events: { e: keyof Events; p: unknown }[] = [];
+  const svc = createBatchService({ runBatch, emit: (e, p) => events.push({ e, p }), progressIntervalMs: 0 });
+  const done = () => events.find((x) => x.e === 'batchDone')?.p as BatchSummary | undefined;
+  const progress = () => events.filter((x) => x.e === 'batchProgress').map((x) => x.p as BatchProgress);
+  return { svc, done, progress };
+}
+
+describe('batch service (the job API for the app)', () => {
   it('start → id, progress events, result; cancel on an unknown or finished id is false', async () => {
     const root = mk('jobs');
     const input = path.join(root, 'in');
     copyCorpus(input, 5);
-    const jobs = new BatchJobs();
-    const events: BatchProgress[] = [];
-    let doneSummary = null as unknown;
-    const id = jobs.start({ op: 'shift', inputDir: input, outputDir: path.join(root, 'out'), options: { by: 3 }, recursive: true, jobs: 1 }, { onProgress: (p) => events.push(p), onDone: (s) => (doneSummary = s) });
+    const { svc, done, progress } = serviceOnEngine();
+    const started = await svc.start({ op: 'shift', inputDir: input, outputDir: path.join(root, 'out'), options: { by: 3 }, recursive: true, jobs: 1 });
+    if (!started.ok) throw new Error(started.error.message);
+    const id = started.value.jobId;
     expect(typeof id).toBe('string');
-    const s = await jobs.result(id)!;
+    await svc.idle();
+    const s = done()!;
     expect(s.jobId).toBe(id);
     expect(s.ok).toBe(5);
-    expect(doneSummary).toBe(s);
-    expect(events.every((e) => e.jobId === id)).toBe(true);
-    expect(jobs.cancel(id)).toBe(false);
-    expect(jobs.cancel('nope')).toBe(false);
+    expect(progress().length).toBeGreaterThan(0);
+    expect(progress().every((e) => e.jobId === id)).toBe(true);
+    expect(await svc.cancel(id)).toEqual({ ok: true, value: false });
+    expect(await svc.cancel('nope')).toEqual({ ok: true, value: false });
   });
 
   it('cancel(id) stops a running job', async () => {
     const root = mk('jobcancel');
     const input = path.join(root, 'in');
     copyCorpus(input, 150, (f) => /wavefile_v2|Drink/.test(f));
-    const jobs = new BatchJobs();
-    const id = jobs.start({ op: 'mirror', inputDir: input, outputDir: path.join(root, 'out'), options: {}, recursive: true, jobs: 2 });
+    const { svc, done } = serviceOnEngine();
+    const started = await svc.start({ op: 'mirror', inputDir: input, outputDir: path.join(root, 'out'), options: {}, recursive: true, jobs: 2 });
+    if (!started.ok) throw new Error(started.error.message);
     await new Promise((r) => setTimeout(r, 300));
-    expect(jobs.cancel(id)).toBe(true);
-    const s = await jobs.result(id)!;
-    expect(s.cancelled).toBe(true);
+    expect(await svc.cancel(started.value.jobId)).toEqual({ ok: true, value: true });
+    await svc.idle();
+    expect(done()!.cancelled).toBe(true);
     expect(findTemps(path.join(root, 'out'))).toEqual([]);
   });
 });

@@ -222,7 +222,7 @@ function summary0(): BatchSummary {
 
 describe('batch service on the real engine', () => {
   it('mirrors temp copies of corpus files into a mirrored tree, with progress, a per-file failure and a summary', async () => {
-    const { runBatch } = await import('../../electron/services/batch-engine-link');
+    const { runBatch } = await import('../../electron/batch/engine');
     const input = path.join(dir, 'in');
     mkdirSync(path.join(input, 'sub'), { recursive: true });
     const fs = await import('node:fs');

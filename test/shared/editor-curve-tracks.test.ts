@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   applyDiff, deleteKeys, editValues, isCurveOnlyDiff, moveKeys, revertDiff, setCurves, updateTrackCurves,
-  isRefusal, type EditResult, type KeyRef,
+  isRefusal, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
 import { buildTracks, readVmd, type MotionTracks, type VmdDocument } from '../../shared/vmd';
 import { corpusDir, corpusPresent } from '../helpers/corpus';
@@ -17,7 +17,7 @@ function open(rel: string): VmdDocument {
   return r.value;
 }
 
-function ok(o: ReturnType<typeof setCurves>): EditResult {
+function ok(o: ReturnType<typeof setCurves>): KeyEdit {
   if (isRefusal(o)) throw new Error(o.message);
   return o;
 }

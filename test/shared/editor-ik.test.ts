@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import {
   applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff,
-  type EditDiff, type EditOutcome, type EditResult, type KeyRef,
+  type EditDiff, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
 import { ByteWriter, buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
@@ -59,7 +59,7 @@ function open(bytes: Uint8Array): VmdDocument {
   return r.value;
 }
 
-function ok(o: EditOutcome): EditResult {
+function ok(o: EditOutcome): KeyEdit {
   if (isRefusal(o)) throw new Error('refused: ' + o.message);
   return o;
 }
@@ -152,7 +152,7 @@ describe('IK key edits', () => {
   const tracks = buildTracks(doc);
 
   /** Checks the edit gives `expected` and its undo the original bytes. */
-  function check(r: EditResult, expected: IkFixture[]) {
+  function check(r: KeyEdit, expected: IkFixture[]) {
     expect(Array.from(writeVmd(r.doc))).toEqual(Array.from(file(expected)));
     expect(Array.from(writeVmd(revertDiff(r.doc, r.diff)))).toEqual(Array.from(original));
     expect(Array.from(writeVmd(applyDiff(open(original), r.diff)))).toEqual(Array.from(file(expected)));

@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, buildVmd, decodeName, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
 import {
-  copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff, type EditOutcome, type EditResult, type KeyRef,
+  copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
 
-function ok(o: EditOutcome): EditResult & { records?: KeyRef[] } {
+function ok(o: EditOutcome): KeyEdit & { records?: KeyRef[] } {
   if (isRefusal(o)) throw new Error('refused: ' + o.message);
   return o;
 }

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildVmd, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
 import {
-  editValues, entryEdit, frameDelta, isRefusal, parseEntry, revertDiff, roundTo, summarizeKeys, type EditOutcome, type EditResult, type KeyRef,
+  editValues, entryEdit, frameDelta, isRefusal, parseEntry, revertDiff, roundTo, summarizeKeys, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
 
-function ok(o: EditOutcome): EditResult {
+function ok(o: EditOutcome): KeyEdit {
   if (isRefusal(o)) throw new Error('refused: ' + o.message);
   return o;
 }

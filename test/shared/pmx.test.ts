@@ -162,7 +162,7 @@ describe('PMX fixture', () => {
         const r = readPmx(bytes);
         expect(r.ok, `${mark} ${msg}`).toBe(false);
         if (r.ok) continue;
-        expect(r.error.code).toBe('E_PMX_TRUNCATED');
+        expect(r.error.code).toBe('E_PMX_INDEX');
         expect(r.error.offset).toBe(w.marks[mark]);
         expect(r.error.message).toMatch(msg);
       }
@@ -200,6 +200,27 @@ describe('PMX fixture', () => {
     const r = readPmx(bytes);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.offset).toBe(w.marks.faces + 4 + 2);
+    if (!r.ok) expect(r.error.code).toBe('E_PMX_INDEX');
+  });
+
+  it('names an unknown deform type and an unknown morph type by their own codes and byte offsets', () => {
+    const w = tinyPmx();
+    // Vertex 0: position, normal, UV (8 floats = 32 bytes) after the count, then its deform type byte.
+    const deformAt = w.marks.vertices + 4 + 32;
+    const badDeform = w.build();
+    expect(badDeform[deformAt]).toBe(0);
+    badDeform[deformAt] = 9;
+    const d = readPmx(badDeform);
+    expect(d.ok).toBe(false);
+    if (!d.ok) expect(d.error).toMatchObject({ code: 'E_PMX_DEFORM', offset: deformAt, message: 'vertex 0: unknown deform type 9' });
+    // Morph 0: count, two UTF-16 names of 2 bytes each (4-byte lengths), its panel byte, then its type byte.
+    const typeAt = w.marks.morphs + 4 + 6 + 6 + 1;
+    const badMorph = w.build();
+    expect(badMorph[typeAt]).toBe(1);
+    badMorph[typeAt] = 11;
+    const m = readPmx(badMorph);
+    expect(m.ok).toBe(false);
+    if (!m.ok) expect(m.error).toMatchObject({ code: 'E_PMX_MORPH', offset: typeAt, message: 'morph 0: unknown morph type 11' });
   });
 
   it('respects a Uint8Array view with a byteOffset', () => {

@@ -10,7 +10,7 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import {
   applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, revertDiff,
-  type EditDiff, type EditKind, type EditOutcome, type EditResult, type KeyRef,
+  type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../../shared/editor';
 import { useDocumentStore } from './document';
 import { useSelectionStore } from './selection';
@@ -104,7 +104,7 @@ export const useHistoryStore = defineStore('history', {
      * Runs an edit on the open document: refusals become a notice (document unchanged), results are
      * applied and recorded as one undo step. Returns the result, or null when refused / nothing open.
      */
-    run(edit: (doc: VmdDocument, tracks: MotionTracks) => EditOutcome): EditResult | null {
+    run(edit: (doc: VmdDocument, tracks: MotionTracks) => EditOutcome): KeyEdit | null {
       const cur = this.current();
       if (!cur) return null;
       const out = edit(cur.doc, cur.tracks);
@@ -117,7 +117,7 @@ export const useHistoryStore = defineStore('history', {
       return out;
     },
     /** Applies an edit result and records it; empty edits are not recorded. */
-    commit(r: EditResult) {
+    commit(r: KeyEdit) {
       if (isEmptyDiff(r.diff)) return;
       this.message = '';
       this.install(r.doc, true, r.diff);

@@ -9,7 +9,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
-import { t, type Locale, type StringKey } from '../../../shared/i18n/strings';
+import { t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -19,7 +19,7 @@ export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
  */
 export type NoticeText =
   | string
-  | { readonly key: StringKey | (string & {}); readonly params?: Readonly<Record<string, string | number | NoticeText>> }
+  | { readonly key: UiStringKey; readonly params?: Readonly<Record<string, string | number | NoticeText>> }
   | readonly NoticeText[];
 
 /** Anything error-shaped: IpcError, CodecError (message possibly a NoticeText), an Error, a string. */
@@ -40,7 +40,7 @@ export interface Notice {
 export function renderText(x: NoticeText, locale: Locale): string {
   if (typeof x === 'string') return x;
   if (Array.isArray(x)) return (x as readonly NoticeText[]).map((p) => renderText(p, locale)).filter((s) => s).join(' · ');
-  const k = x as { key: string; params?: Record<string, string | number | NoticeText> };
+  const k = x as { key: UiStringKey; params?: Record<string, string | number | NoticeText> };
   if (!k.params) return t(k.key, locale);
   const params: Record<string, string | number> = {};
   for (const [name, v] of Object.entries(k.params)) params[name] = typeof v === 'number' ? v : renderText(v, locale);
@@ -58,7 +58,7 @@ export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: s
   const message = renderText(e.message, locale);
   const name = e.file ? e.file.split(/[\\/]/).pop() + ': ' : '';
   const key = `err.${e.code}`;
-  const said = locale === 'en' || !e.code ? null : t(key, locale);
+  const said = locale === 'en' || !e.code ? null : tDynamic(key, locale);
   if (said === null || said === key) {
     const at = e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { DEFAULT_SETTINGS, type AppInfo, type RecentFile, type Settings } from '../../../shared/ipc/contract';
-import { localeFromLanguage, t as translate, type Locale, type StringKey } from '../../../shared/i18n/strings';
+import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 
@@ -25,8 +25,12 @@ export const useSettingsStore = defineStore('settings', {
     },
   },
   actions: {
-    t(key: StringKey | (string & {}), params?: Record<string, string | number>): string {
+    t(key: UiStringKey, params?: Record<string, string | number>): string {
       return translate(key, this.locale, params);
+    },
+    /** `t` for a key built at run time or read from data (not checked by the compiler). */
+    tDynamic(key: string, params?: Record<string, string | number>): string {
+      return tDynamic(key, this.locale, params);
     },
     async load() {
       const api = useApi();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { shortcutFor } from '../../../renderer/src/components/commands';
 import { SHORTCUT_GROUPS, chordEvent, keyLabel, keyPieces } from '../../../renderer/src/components/shortcuts';
 import { MENU_COMMANDS } from '../../../shared/ipc/contract';
-import { t } from '../../../shared/i18n/strings';
+import { tDynamic as t } from '../../../shared/i18n/strings';
 
 const rows = SHORTCUT_GROUPS.flatMap((g) => g.rows);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromLanguage, strings, t } from '../../../shared/i18n/strings';
+import { hasString, localeFromLanguage, strings, t, tDynamic } from '../../../shared/i18n/strings';
+import { ERROR_CODES } from '../../../shared/vmd/errors';
+import { errValue } from '../../../shared/ipc/contract';
 
 describe('i18n strings', () => {
   it('has the same keys in Japanese and English, none empty', () => {
@@ -16,7 +18,24 @@ describe('i18n strings', () => {
     expect(t('summary.frames', 'en', { n: 120 })).toBe('120 frames');
     expect(t('summary.frames', 'ja', { n: 120 })).toBe('120 フレーム');
     expect(t('notify.savedBackup', 'en', { name: 'a.vmd' })).toBe('Saved a.vmd (previous version kept as {backup})');
-    expect(t('no.such.key', 'ja')).toBe('no.such.key');
+    expect(tDynamic('no.such.key', 'ja')).toBe('no.such.key');
+  });
+
+  it('takes only keys the tables define; a key built at run time goes through tDynamic', () => {
+    // @ts-expect-error a misspelled key does not compile
+    expect(t('summary.framez', 'en')).toBe('summary.framez');
+    expect(tDynamic(`summary.${'frames'}`, 'en', { n: 2 })).toBe('2 frames');
+    expect(hasString('summary.frames')).toBe(true);
+    expect(hasString('summary.framez')).toBe(false);
+  });
+
+  it('phrases every error code in both languages, and a misspelled code does not compile', () => {
+    for (const code of ERROR_CODES) {
+      expect(hasString(`err.${code}`), code).toBe(true);
+      expect(tDynamic(`err.${code}`, 'ja'), code).not.toBe(tDynamic(`err.${code}`, 'en'));
+    }
+    // @ts-expect-error not an ErrorCode
+    expect(errValue('E_NO_SUCH_CODE', 'x').ok).toBe(false);
   });
 
   it('maps system languages to a locale', () => {
