@@ -2,7 +2,10 @@
 // documents. Expected records are written out here from the rule itself (左 8D B6 ↔ 右 89 45, the sign
 // bit of position X and rotation Y, Z flipped), never produced by the code under test.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, buildVmd, decodeName, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
+import {
+  blockFromRecords, buildTracks, buildVmd, decodeName, encodeCameraRecord, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, CAMERA,
+  type VmdDocument,
+} from '../../shared/vmd';
 import {
   copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
@@ -144,5 +147,40 @@ describe('mirror the pose in place', () => {
     const out = bones(r.doc);
     expect(out.filter((b) => b.frame === 10).map((b) => b.name).sort()).toEqual(['センター', '右腕', '左腕'].sort());
     expect(out.find((b) => b.name === 'センター')!.pos).toEqual([4, 5, 6]);
+  });
+});
+
+describe('mirror paste of camera, morph and IK keys', () => {
+  const base = buildVmd({ morphs: [{ name: 'ウィンク左', frame: 0, weight: 0.7 }, { name: 'あ', frame: 0, weight: 0.2 }] });
+  const doc = withBlocks(base, {
+    camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 0, distance: -30, target: [1, 10, 2], rotation: [0.1, 0.2, 0.3], fov: 30, perspective: 0 })]),
+    ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 1 }, { name: '右足ＩＫ', enabled: 0 }] })]),
+  });
+  const tracks = buildTracks(doc);
+
+  it('negates the camera target X and the Y and Z angles, swaps morph and IK names, keeps weights', () => {
+    const clip = copyKeys(doc, [{ kind: 'camera', record: 0 }, { kind: 'morph', record: 0 }, { kind: 'morph', record: 1 }, { kind: 'ik', record: 0 }]);
+    const r = ok(mirrorPasteKeys(doc, tracks, clip, 50));
+    const cam = r.doc.camera.view, co = r.doc.camera.size; // the pasted camera key is record 1
+    expect(r.doc.camera.count).toBe(2);
+    expect([0, 1, 2].map((c) => cam.getFloat32(co + CAMERA.TARGET + 4 * c, true))).toEqual([-1, 10, 2]);
+    expect([0, 1, 2].map((c) => cam.getFloat32(co + CAMERA.ROTATION + 4 * c, true))).toEqual([Math.fround(0.1), -Math.fround(0.2), -Math.fround(0.3)]);
+    expect(cam.getFloat32(co + CAMERA.DISTANCE, true)).toBe(-30);
+    const names = Array.from({ length: r.doc.morph.count }, (_, i) => decodeName(r.doc.morph.bytes, i * 23, 15));
+    expect(names).toEqual(['ウィンク左', 'あ', 'ウィンク右', 'あ']);
+    expect(r.doc.morph.view.getFloat32(2 * 23 + 19, true)).toBe(Math.fround(0.7));
+    const ik = r.doc.ik.bytes.subarray(r.doc.ik.offsets[1]);
+    expect(decodeName(ik, 9, 20)).toBe('右足ＩＫ');
+    expect(ik[9 + 20]).toBe(1);
+    expect(decodeName(ik, 9 + 21, 20)).toBe('左足ＩＫ');
+    expect(ik[9 + 21 + 20]).toBe(0);
+  });
+
+  it('"other side" keeps only the morph with a side', () => {
+    const clip = copyKeys(doc, [{ kind: 'camera', record: 0 }, { kind: 'morph', record: 0 }, { kind: 'morph', record: 1 }]);
+    const r = ok(mirrorPasteKeys(doc, tracks, clip, 50, 'otherSide'));
+    expect(r.doc.camera.count).toBe(1);
+    expect(r.doc.morph.count).toBe(3);
+    expect(decodeName(r.doc.morph.bytes, 2 * 23, 15)).toBe('ウィンク右');
   });
 });

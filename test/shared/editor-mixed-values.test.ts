@@ -1,7 +1,7 @@
 // The inspector's many-key model: which fields are mixed, how entries are read (set or offset), and the
 // edit they make on every selected key — checked on hand-built documents against values written here.
 import { describe, expect, it } from 'vitest';
-import { buildVmd, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
+import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
 import {
   editValues, entryEdit, frameDelta, isRefusal, parseEntry, revertDiff, roundTo, summarizeKeys, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/editor';
@@ -123,5 +123,25 @@ describe('one edit on every selected key', () => {
     expect(s.numbers.euler![1].mixed).toBe(true);
     // Position untouched by a rotation edit.
     expect(posOf(r.doc, 1)).toEqual([1, 5, 3]);
+  });
+});
+
+describe('mixed display/IK switches', () => {
+  const ikDoc = withBlocks(buildVmd({}), {
+    ik: ikBlockFromRecords([
+      encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 1 }, { name: '右足ＩＫ', enabled: 1 }] }),
+      encodeIkRecord({ frame: 9, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 0 }, { name: '右足ＩＫ', enabled: 1 }, { name: '左つま先ＩＫ', enabled: 1 }] }),
+    ]),
+  });
+
+  it('lists the active key’s IK bones first, then the others’; mixed where the keys disagree', () => {
+    const refs: KeyRef[] = [{ kind: 'ik', record: 0 }, { kind: 'ik', record: 1 }];
+    const s = summarizeKeys(ikDoc, refs, refs[0])!;
+    expect(s.display).toEqual({ value: true, mixed: false });
+    expect(s.iks).toEqual([
+      { name: '左足ＩＫ', keys: 2, value: true, mixed: true },
+      { name: '右足ＩＫ', keys: 2, value: true, mixed: false },
+      { name: '左つま先ＩＫ', keys: 1, value: true, mixed: false },
+    ]);
   });
 });
