@@ -160,10 +160,16 @@ export const useBatchStore = defineStore('batch', {
       // What happened to the keys, as the batch report says it: nothing is dropped silently.
       const r = out.report;
       const counts: NoticeText = { key: 'batch.doc.counts', params: { kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions } };
+      // Fitting (reduce, bake, speed --refit): fewer keys is the point; say how many and how close it plays.
+      const x = r.extra;
+      const fitted = typeof x.keysBefore === 'number';
+      const fit: NoticeText[] = fitted
+        ? [{ key: 'batch.doc.fit', params: { before: x.keysBefore, after: x.keysAfter, pos: x.maxPositionError.toPrecision(2), rot: x.maxRotationErrorDeg.toPrecision(2), morph: x.maxMorphError.toPrecision(2) } }]
+        : [];
       notify.push(
-        r.dropped || r.collisions || r.warnings.length ? 'warning' : 'success',
+        (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
-        [counts, ...r.warnings],
+        [counts, ...fit, ...r.warnings],
       );
       this.hide();
       return true;

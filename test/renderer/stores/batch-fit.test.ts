@@ -1,0 +1,57 @@
+// Reduce in the Whole Motion dialog (the batch store aimed at the open motion): one undo step whose
+// result re-reads to the reported key count, a notice with the counts and the largest played error,
+// and undo back to the original bytes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { readVmd, writeVmd } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { useBatchStore } from '../../../renderer/src/stores/batch';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { corpusDir, corpusPresent } from '../../helpers/corpus';
+import { playedErrors } from '../../helpers/motion-error';
+
+function quietApi(): VmdStudioApi {
+  return new Proxy({} as Record<string, unknown>, {
+    get: (_t, name: string) => async (...args: unknown[]) => (name === 'setSettings' ? okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) }) : name === 'listRecent' ? okValue([]) : okValue(undefined)),
+  }) as unknown as VmdStudioApi;
+}
+
+describe.skipIf(!corpusPresent)('reduce on the open motion', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(quietApi());
+  });
+
+  it('is one undo step: fewer keys, played within tolerance, counts and error in the notice, undo gives the original bytes', () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
+    const doc = useDocumentStore();
+    expect(doc.openBytes('Drink.vmd', bytes, '/m/Drink.vmd')).toBe(true);
+    const batch = useBatchStore();
+    batch.target = 'document';
+    expect(batch.ops).toContain('reduce');
+    batch.op = 'reduce';
+    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    expect(batch.applyNow()).toBe(true);
+    const hist = useHistoryStore();
+    const after = writeVmd(hist.current()!.doc);
+    const back = readVmd(after);
+    if (!back.ok) throw new Error(back.error.message);
+    const original = readVmd(bytes);
+    if (!original.ok) throw new Error(original.error.message);
+    expect(back.value.bone.count).toBeLessThan(original.value.bone.count / 4);
+    const e = playedErrors(original.value, back.value);
+    expect(e.position).toBeLessThanOrEqual(0.05 + 1e-6);
+    expect(e.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-6);
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('success');
+    const lines = noticeLines(n, 'en');
+    expect(lines.detail).toContain(`keys ${original.value.bone.count} → ${back.value.bone.count}`);
+    expect(hist.undo()).toBe(true);
+    expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(bytes));
+  });
+});
