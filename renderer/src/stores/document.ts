@@ -26,6 +26,7 @@ import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import { updateTrackCurves, type EditDiff } from '../../../shared/editor';
 import { useApi } from '../api';
 import { useNotifyStore, type ErrorLike } from './notify';
+import { isScenePath, useSceneStore } from './scene';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 
@@ -123,6 +124,8 @@ export const useDocumentStore = defineStore('document', () => {
 
   /** Reads a file through main and opens it. */
   async function openPath(p: string): Promise<boolean> {
+    // A scene file (double-click, Open Recent, command line) opens as a scene: its motion comes back here.
+    if (isScenePath(p)) return useSceneStore().openPath(p);
     busy.value = true;
     try {
       const r = await useApi().openFile(p);
