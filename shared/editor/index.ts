@@ -11,3 +11,4 @@ export * from './plot';
 export * from './curve-tracks';
 export * from './mirror-paste';
 export * from './mixed-values';
+export * from './camera-key';

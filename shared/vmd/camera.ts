@@ -105,3 +105,79 @@ export function eulerDegreesToQuaternion(e: readonly number[]): Quat {
     c1 * c2 * c3 + s1 * s2 * s3,
   ];
 }
+
+// ---- The inverse: a viewpoint (an orbited view) → MMD camera key values ----
+
+/** A viewpoint in MMD coordinates: where the eye is, the point it orbits and looks at, its screen-up, its vertical fov (degrees). */
+export interface CameraView {
+  position: readonly number[];
+  target: readonly number[];
+  /** The picture's up direction (need not be exactly perpendicular to the view: only its part across it counts). */
+  up: readonly number[];
+  fov: number;
+}
+
+/** The values of a camera key: target, Euler angles (radians), signed distance, integer fov. */
+export interface CameraKeyValues {
+  target: Vec3;
+  rotation: Vec3;
+  distance: number;
+  fov: number;
+}
+
+const TWO_PI = 2 * Math.PI;
+
+/** `a` moved by whole turns to lie within half a turn of `ref` (so interpolating from `ref` does not spin). */
+export function unwrapAngle(a: number, ref: number): number {
+  return a + TWO_PI * Math.round((ref - a) / TWO_PI);
+}
+
+/** `a` by whole turns into (−π, π]. */
+function wrapAngle(a: number): number {
+  const w = a - TWO_PI * Math.round(a / TWO_PI);
+  return w <= -Math.PI ? w + TWO_PI : w;
+}
+
+const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/**
+ * The camera key that shows `view`: the inverse of cameraPosition/rotateByCameraEuler. The distance is
+ * negative (the camera stands on the −Z side of its target, as MMD writes it), |distance| = |position −
+ * target|; the angles solve position = target + R·(0, 0, distance) with R = Ry(−ry)·Rx(−rx)·Rz(−rz),
+ * and rz rolls R·(0, 1, 0) onto `up`; fov is rounded to the whole degree MMD stores (1..179).
+ *
+ * Every orientation has two Euler triples (rx, ry, rz) and (π − rx, ry + π, rz + π), each up to whole
+ * turns. With `previous` (the angles of the neighbouring key) the triple nearest to it is chosen, each
+ * angle unwrapped to within half a turn of the previous one, so interpolation between the keys takes the
+ * short way instead of spinning; without it rx lies in [−π/2, π/2] and ry, rz in (−π, π].
+ * Straight up or down (yaw and roll about one axis) the yaw is the previous key's (or 0) and the roll
+ * takes the rest. An eye at its target (no direction to solve) keeps the previous angles (or zeros).
+ */
+export function cameraKeyFromView(view: CameraView, previous?: readonly number[] | null): CameraKeyValues {
+  const t: Vec3 = [view.target[0], view.target[1], view.target[2]];
+  const d = [view.position[0] - t[0], view.position[1] - t[1], view.position[2] - t[2]];
+  const len = Math.hypot(d[0], d[1], d[2]);
+  const fov = Math.max(1, Math.min(179, Math.round(view.fov)));
+  const prev = previous && previous.length >= 3 && previous.every(Number.isFinite) ? previous : null;
+  if (!(len > 1e-12)) return { target: t, rotation: prev ? [prev[0], prev[1], prev[2]] : [0, 0, 0], distance: 0, fov };
+  // With distance −len the eye is at target − len·R·(0, 0, 1), and R·(0, 0, 1) = (−sin ry cos rx, sin rx, cos ry cos rx).
+  const v = [-d[0] / len, -d[1] / len, -d[2] / len];
+  const rx = Math.asin(Math.max(-1, Math.min(1, v[1])));
+  const across = Math.hypot(v[0], v[2]);
+  const ry = across > 1e-12 ? Math.atan2(-v[0], v[2]) : prev ? prev[1] : 0;
+  // Roll: with no roll the picture's right and up are R0·x̂ and R0·ŷ (R0 = R without rz); rz turns up toward right.
+  const right0 = rotateByCameraEuler([1, 0, 0], [rx, ry, 0]);
+  const up0 = rotateByCameraEuler([0, 1, 0], [rx, ry, 0]);
+  const s = dot(view.up, right0), c = dot(view.up, up0);
+  const rz = s === 0 && c === 0 ? (prev ? prev[2] : 0) : Math.atan2(s, c);
+  let rotation: Vec3;
+  if (!prev) rotation = [rx, wrapAngle(ry), wrapAngle(rz)];
+  else {
+    const near = (a: Vec3): Vec3 => [unwrapAngle(a[0], prev[0]), unwrapAngle(a[1], prev[1]), unwrapAngle(a[2], prev[2])];
+    const a = near([rx, ry, rz]);
+    const b = near([Math.PI - rx, ry + Math.PI, rz + Math.PI]);
+    const cost = (x: Vec3) => Math.abs(x[0] - prev[0]) + Math.abs(x[1] - prev[1]) + Math.abs(x[2] - prev[2]);
+    rotation = cost(b) < cost(a) - 1e-12 ? b : a;
+  }
+  return { target: t, rotation, distance: -len, fov };
+}

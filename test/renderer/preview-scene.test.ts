@@ -102,10 +102,10 @@ describe('PreviewScene', () => {
     w.showCamera(sampleCamera(track, 0));
     expect(w.frustum.visible).toBe(true);
     expect(w.activeCamera).toBe(w.orbitCamera);
-    // 45 units in front of the target (+Z in three.js), the key's fov, the viewport's aspect.
+    // 45 units in front of the target (+Z in three.js), the key's fov, the output frame's aspect (16:9), not the viewport's.
     expect(w.mmdCamera.position.toArray().map((v) => +v.toFixed(4))).toEqual([0, 10, 45]);
     expect(w.mmdCamera.fov).toBe(30);
-    expect(w.mmdCamera.aspect).toBe(2);
+    expect(w.mmdCamera.aspect).toBe(16 / 9);
     w.setLookThrough(true);
     expect(w.activeCamera).toBe(w.mmdCamera);
     expect(w.lookingThrough).toBe(true);
@@ -125,10 +125,20 @@ describe('PreviewScene', () => {
     expect(w.cameraCuts).toEqual([]);
   });
 
-  it('gives both cameras the viewport aspect', () => {
+  it('gives the orbit camera the viewport aspect and the MMD camera the output aspect', () => {
     const w = new PreviewScene();
     w.resize(300, 100);
-    expect([w.orbitCamera.aspect, w.mmdCamera.aspect, w.width, w.height]).toEqual([3, 3, 300, 100]);
+    expect([w.orbitCamera.aspect, w.mmdCamera.aspect, w.width, w.height]).toEqual([3, 16 / 9, 300, 100]);
+    w.setOutputAspect(4 / 3);
+    w.showCamera(sampleCamera(cameraTracks().camera, 0));
+    expect(w.mmdCamera.aspect).toBe(4 / 3);
+    // The frustum drawn in the orbit view has the output frame's shape.
+    w.resize(500, 100);
+    expect(w.mmdCamera.aspect).toBe(4 / 3);
+    // Nonsense is ignored.
+    w.setOutputAspect(0);
+    w.setOutputAspect(Number.NaN);
+    expect(w.outputAspect).toBe(4 / 3);
   });
 
   it("refreshes a skinned mesh's bone matrices only after a pose", () => {

@@ -110,6 +110,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },
       { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
+      { keys: [['K']], label: 'shortcuts.registerView' },
     ],
   },
 ];

@@ -27,13 +27,18 @@ export function boneWorldPosition(rig: Rig, name: string): [number, number, numb
 }
 
 /** The camera the picture is seen through: the MMD camera's when looking through it, else the orbit camera. */
-export function cameraState(e: PreviewEngine): { lookThrough: boolean; position: number[]; quaternion: number[]; fov: number } {
+export function cameraState(e: PreviewEngine): { lookThrough: boolean; position: number[]; quaternion: number[]; fov: number; aspect: number; target: number[] } {
   const c = e.world.activeCamera;
+  const t = e.controls.target;
   return {
     lookThrough: e.world.lookingThrough,
     position: [c.position.x, c.position.y, c.position.z],
     quaternion: [c.quaternion.x, c.quaternion.y, c.quaternion.z, c.quaternion.w],
     fov: c.fov,
+    // The projection's width / height (the output frame's aspect while looking through).
+    aspect: c.aspect,
+    // The orbit controls' target (what the free view turns about), three.js coordinates.
+    target: [t.x, t.y, t.z],
   };
 }
 

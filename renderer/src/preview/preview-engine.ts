@@ -10,7 +10,7 @@
  * tables, each render places the mark first. Queries only tests and profiling use live in
  * preview-diagnostics.ts, which only the e2e build loads. The playback loop lives in use-preview.ts.
  */
-import type * as THREE from 'three';
+import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { CameraTrack, MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
@@ -22,6 +22,9 @@ import { PreviewScene } from './preview-scene';
 import { MotionDriver, type MotionBindingInfo } from './motion-driver';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
+import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
+
+const orbitUp = new THREE.Vector3();
 
 export { Ring } from './frame-profiler';
 export type { MotionBindingInfo } from './motion-driver';
@@ -157,6 +160,28 @@ export class PreviewEngine {
     const t1 = performance.now();
     this.presenter.renderNow();
     this.profiler.js.push(t1 - t0 + this.presenter.lastRenderMs);
+  }
+
+  /**
+   * The free orbit view in MMD coordinates (Z mirrored back): eye, orbit target, the picture's up and the
+   * vertical fov, for registering it as a camera key (shared/vmd/camera.ts cameraKeyFromView).
+   */
+  orbitView(): CameraView {
+    const cam = this.world.orbitCamera;
+    const up = orbitUp.set(0, 1, 0).applyQuaternion(cam.quaternion);
+    const t = this.controls.target;
+    return {
+      position: mmdToThreePosition([cam.position.x, cam.position.y, cam.position.z]),
+      target: mmdToThreePosition([t.x, t.y, t.z]),
+      up: mmdToThreePosition([up.x, up.y, up.z]),
+      fov: cam.fov,
+    };
+  }
+
+  /** The output frame's width / height (the scene's aspect): the camera VMD's camera and its frustum use it. */
+  setOutputAspect(aspect: number): void {
+    this.world.setOutputAspect(aspect);
+    this.setFrame(this.motion.frame);
   }
 
   setLookThrough(on: boolean): void {

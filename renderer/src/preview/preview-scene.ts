@@ -13,12 +13,14 @@ import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } 
 import type { Rig } from './rig';
 
 const lightDir = new THREE.Vector3();
+/** MMD's output frame: 16:9 unless the scene says otherwise. */
+const DEFAULT_OUTPUT_ASPECT = 16 / 9;
 
 export class PreviewScene {
   readonly scene = new THREE.Scene();
   readonly orbitCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 2000);
   /** The camera VMD's camera (drawn as a frustum, or looked through). */
-  readonly mmdCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 2000);
+  readonly mmdCamera = new THREE.PerspectiveCamera(30, DEFAULT_OUTPUT_ASPECT, 0.5, 2000);
   readonly light = new THREE.DirectionalLight(0xffffff, 2.2);
   private readonly hemi = new THREE.HemisphereLight(0xf4f6ff, 0x6b6460, 0.9);
   private readonly grid: THREE.GridHelper;
@@ -37,9 +39,15 @@ export class PreviewScene {
   hiddenByMotion = false;
   /** The skeleton's matrices and bone texture are refreshed only on the render after a pose change. */
   posed = true;
-  /** Viewport size in CSS px (the MMD camera's aspect; the pick mark's size on screen). */
+  /** Viewport size in CSS px (the orbit camera's aspect; the pick mark's size on screen). */
   width = 1;
   height = 1;
+  /**
+   * The output frame's width / height (the scene's aspect, 16:9 by default): the MMD camera's aspect, so
+   * its frustum shows what it films and looking through it shows that frame (the pane letterboxes the
+   * canvas to it: output-frame.ts), not the pane's shape.
+   */
+  outputAspect = DEFAULT_OUTPUT_ASPECT;
 
   /**
    * `outline`: MMD's outline around a model (edge-mesh.ts); the engine turns it off on a software
@@ -163,7 +171,7 @@ export class PreviewScene {
   showCamera(pose: CameraPose | null): void {
     this.cameraPlaced = !!pose;
     if (applyCameraPose(this.mmdCamera, pose)) {
-      this.mmdCamera.aspect = this.width / this.height;
+      this.mmdCamera.aspect = this.outputAspect;
       this.mmdCamera.updateProjectionMatrix();
       const fc = this.frustumCamera;
       fc.position.copy(this.mmdCamera.position);
@@ -195,15 +203,21 @@ export class PreviewScene {
     this.light.updateMatrixWorld();
   }
 
-  /** The viewport's size in CSS px: both cameras' aspect and the frustum follow. */
+  /** The viewport's size in CSS px: the orbit camera's aspect follows (the MMD camera keeps the output aspect). */
   resize(width: number, height: number): void {
     this.width = width;
     this.height = height;
-    for (const cam of [this.orbitCamera, this.mmdCamera]) {
-      cam.aspect = width / height;
-      cam.updateProjectionMatrix();
-    }
+    this.orbitCamera.aspect = width / height;
+    this.orbitCamera.updateProjectionMatrix();
     this.frustum.update();
+  }
+
+  /** The output frame's aspect (width / height); re-place the camera afterwards (showCamera). */
+  setOutputAspect(aspect: number): void {
+    if (!(aspect > 0) || !Number.isFinite(aspect)) return;
+    this.outputAspect = aspect;
+    this.mmdCamera.aspect = aspect;
+    this.mmdCamera.updateProjectionMatrix();
   }
 
   /**

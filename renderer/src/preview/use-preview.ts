@@ -31,6 +31,9 @@ import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { overlayOpen } from '../components/overlay';
 import { installTestHook } from '../e2e';
+import { useSettingsStore } from '../stores/settings';
+import { provideOrbitView } from './register-view';
+import { letterbox, outputAspectOf } from './output-frame';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -205,7 +208,21 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       return;
     }
     const box = el.parentElement ?? el;
-    const fit = () => engine?.resize(box.clientWidth || 1, box.clientHeight || 1);
+    const settings = useSettingsStore();
+    const aspect = () => outputAspectOf(settings.settings.ui).ratio;
+    engine.setOutputAspect(aspect());
+    // Looking through the camera the canvas is the output frame, letterboxed in the pane (output-frame.ts);
+    // else it fills the pane.
+    const fit = () => {
+      const w = box.clientWidth || 1, h = box.clientHeight || 1;
+      const r = store.lookThrough && store.hasCamera ? letterbox(w, h, aspect()) : { x: 0, y: 0, width: w, height: h };
+      const full = r.width === w && r.height === h;
+      el.style.left = full ? '' : `${r.x}px`;
+      el.style.top = full ? '' : `${r.y}px`;
+      el.style.width = full ? '' : `${r.width}px`;
+      el.style.height = full ? '' : `${r.height}px`;
+      engine?.resize(r.width, r.height);
+    };
     fit();
     if (typeof ResizeObserver !== 'undefined') {
       resize = new ResizeObserver(fit);
@@ -225,7 +242,15 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         if (!time.playing) engine?.setFrame(f);
       }),
       watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
-      watch(() => store.lookThrough, (on) => engine?.setLookThrough(on)),
+      watch(() => store.lookThrough, (on) => {
+        engine?.setLookThrough(on);
+        fit();
+      }),
+      watch(() => store.hasCamera, fit),
+      watch(aspect, (a) => {
+        engine?.setOutputAspect(a);
+        fit();
+      }),
       watch(() => store.outline, (on) => engine?.setOutline(on)),
       // A curve-handle drag writes the draft curve into the tracks' arrays in place (editor/live-draft.ts)
       // without a new document version: re-pose, and render when the figure (or camera) actually moved.
@@ -234,7 +259,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }),
     );
     const e = engine;
-    stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack));
+    stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     stops.push(installTestHook('preview', {
       canvas: el,
       engine: e,

@@ -1,0 +1,100 @@
+/**
+ * "Register view as camera key": MMD's way of authoring a camera — orbit the preview's free view, then
+ * register it. The orbit view (eye, target, up, fov from the OrbitControls and the orbit camera,
+ * PreviewEngine.orbitView) becomes the camera key at the current frame through the exact inverse of the
+ * placement that looking through the camera uses (shared/vmd/camera.ts cameraKeyFromView), its angles
+ * unwrapped against the neighbouring key; the edit (shared/editor/camera-key.ts) is one undo step.
+ *
+ * Offered when the open document is a camera motion (it has camera keys, or no bone or morph keys at
+ * all: a camera VMD, possibly still empty), the preview shows the free view (not looking through), and
+ * no other camera VMD is shown beside the document (looking through would show that one's camera).
+ * The preview's button and the K key (shortcuts.ts) run it.
+ */
+import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
+import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
+import { neighbourCameraRotation, registerCameraKey } from '../../../shared/editor';
+import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
+import { overlayOpen } from '../components/overlay';
+import { useDocumentStore } from '../stores/document';
+import { useHistoryStore } from '../stores/history';
+import { useNotifyStore } from '../stores/notify';
+import { usePreviewStore } from '../stores/preview';
+import { useSelectionStore } from '../stores/selection';
+import { useTimeStore } from '../stores/time';
+
+/** The mounted preview's orbit view (set by use-preview.ts while its engine lives). */
+const viewSource = shallowRef<(() => CameraView) | null>(null);
+
+/** Makes `fn` the orbit view to register; returns the function that withdraws it. */
+export function provideOrbitView(fn: () => CameraView): () => void {
+  viewSource.value = fn;
+  return () => {
+    if (viewSource.value === fn) viewSource.value = null;
+  };
+}
+
+function isTextField(el: EventTarget | null): boolean {
+  const e = el as HTMLElement | null;
+  if (!e || !e.tagName) return false;
+  if (e.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'range'].includes((e as HTMLInputElement).type);
+  return e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
+}
+
+export function useRegisterView(opts: { keyboard?: boolean } = {}) {
+  const docStore = useDocumentStore();
+  const preview = usePreviewStore();
+  const hist = useHistoryStore();
+  const sel = useSelectionStore();
+  const time = useTimeStore();
+
+  /** Why the command is not available now (a string key), or null when it is. */
+  const blocked = computed<CameraStringKey | null>(() => {
+    const doc = docStore.doc;
+    if (!doc) return 'camera.register.noDocument';
+    if (doc.camera.count === 0 && (doc.bone.count > 0 || doc.morph.count > 0)) return 'camera.register.notCamera';
+    if (!viewSource.value) return 'camera.register.noPreview';
+    if (preview.lookThrough) return 'camera.register.lookingThrough';
+    if (preview.cameraFile) return 'camera.register.otherCamera';
+    return null;
+  });
+  /** Shown at all: the open document is a camera motion. */
+  const relevant = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera');
+
+  /** Registers the orbit view at the current frame. Returns whether a key was written. */
+  function register(): boolean {
+    const source = viewSource.value;
+    if (blocked.value || !source) {
+      if (blocked.value) useNotifyStore().info({ key: blocked.value });
+      return false;
+    }
+    const view = source();
+    const frame = Math.round(time.frame);
+    let record = -1;
+    let replaced = false;
+    const r = hist.run((doc, tracks) => {
+      replaced = tracks.camera.frames.includes(frame);
+      const out = registerCameraKey(doc, tracks, frame, cameraKeyFromView(view, neighbourCameraRotation(tracks, frame)));
+      if ('record' in out && out.record !== undefined) record = out.record;
+      return out;
+    });
+    if (!r) return false;
+    sel.setActiveTrack({ kind: 'camera', track: 0 });
+    if (record >= 0) sel.select([{ kind: 'camera', record }], 'replace');
+    useNotifyStore().success({ key: replaced ? 'camera.registerReplaced' : 'camera.registerDone', params: { frame } });
+    return true;
+  }
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'k' && e.key !== 'K') return;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || e.repeat || isTextField(e.target) || overlayOpen()) return;
+    if (!relevant.value) return;
+    e.preventDefault();
+    register();
+  };
+  if (opts.keyboard) {
+    onMounted(() => window.addEventListener('keydown', onKey));
+    onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+  }
+
+  return { blocked, relevant, register };
+}

@@ -1,0 +1,38 @@
+/**
+ * Strings of camera authoring in the preview (registering the orbited view as a camera key) and of the
+ * output frame (the scene's aspect, letterboxed when looking through the camera), next to strings.ts
+ * like the other areas. `en` defines the keys; `ja` must have the same ones.
+ */
+import type { Locale } from './locale';
+
+const en = {
+  'camera.register': 'Register view',
+  'camera.registerTitle': 'Register the current view as the camera key at frame {frame} (K): target, angles, distance and view angle from the orbit view; playing back through the camera shows this view',
+  'camera.registerDone': 'Camera key registered at frame {frame}',
+  'camera.registerReplaced': 'Camera key at frame {frame} replaced (its curves kept)',
+  'camera.register.noDocument': 'Open a camera motion to register views into',
+  'camera.register.notCamera': 'The open motion has no camera keys: open a camera VMD to register views into',
+  'camera.register.lookingThrough': 'Turn off “Look through the camera” and orbit the view first',
+  'camera.register.otherCamera': 'A camera file is shown beside the motion: remove it to register into the open motion',
+  'camera.register.noPreview': 'The 3D preview is not running',
+  'camera.aspect': 'Frame',
+  'camera.aspectTitle': 'The output frame’s aspect: looking through the camera shows this shape, with bars around it',
+};
+
+export type CameraStringKey = keyof typeof en;
+
+const ja: Record<CameraStringKey, string> = {
+  'camera.register': '視点を登録',
+  'camera.registerTitle': '今の視点をフレーム {frame} のカメラキーとして登録します (K)。注視点・角度・距離・視野角を視点から取り、カメラ視点で再生するとこの見え方になります',
+  'camera.registerDone': 'フレーム {frame} にカメラキーを登録しました',
+  'camera.registerReplaced': 'フレーム {frame} のカメラキーを置き換えました (補間曲線はそのまま)',
+  'camera.register.noDocument': '登録先のカメラモーションを開いてください',
+  'camera.register.notCamera': '開いているモーションにカメラキーがありません。カメラ VMD を開いてください',
+  'camera.register.lookingThrough': '「カメラから見る」を切ってから視点を回してください',
+  'camera.register.otherCamera': '別のカメラファイルを表示中です。外すと開いているモーションに登録できます',
+  'camera.register.noPreview': '3D プレビューが動いていません',
+  'camera.aspect': '画面',
+  'camera.aspectTitle': '出力画面の縦横比。カメラ視点ではこの形で、周りに帯を付けて表示します',
+};
+
+export const cameraStrings: Record<Locale, Record<CameraStringKey, string>> = { en, ja };
