@@ -286,7 +286,7 @@ describe('shell in the browser mode', () => {
     await page.check('[data-testid="batch-target-document"]');
     // No folders for the open motion, and only the operations that edit a motion in place.
     expect(await page.isVisible('[data-testid="batch-input"]')).toBe(false);
-    expect(await page.locator('[data-testid="batch-op"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['mirror', 'trim', 'speed', 'shift', 'preset']);
+    expect(await page.locator('[data-testid="batch-op"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['mirror', 'trim', 'speed', 'shift', 'preset', 'reduce', 'bake']);
     await page.selectOption('[data-testid="batch-op"]', 'mirror');
     await suite.app.screenshot('batch-open-motion');
     await page.click('[data-testid="batch-apply"]');
@@ -403,8 +403,15 @@ describe('shell in the browser mode', () => {
     expect(await textOf(page, 'summary-kind')).toBe('モーション');
     expect(await textOf(page, 'summary-length')).toContain('120 フレーム');
     await suite.app.screenshot('shell-japanese');
-    const saved = JSON.parse(readFileSync(path.join(suite.app.server.settingsDir, 'settings.json'), 'utf8'));
-    expect(saved.locale).toBe('ja');
+    // The settings are written after the switch, not before it shows: wait for the file to say so.
+    const savedLocale = () => {
+      try {
+        return JSON.parse(readFileSync(path.join(suite.app.server.settingsDir, 'settings.json'), 'utf8')).locale;
+      } catch {
+        return undefined;
+      }
+    };
+    await expect.poll(savedLocale, { timeout: 10_000 }).toBe('ja');
     await page.selectOption('[data-testid="locale"]', 'en');
   });
 });
