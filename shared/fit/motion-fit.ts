@@ -317,9 +317,9 @@ function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, 
 // The three operations.
 
 type Op =
-  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; from: number; to: number }
+  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; named: boolean; from: number; to: number }
   | { op: 'speed'; tol: Tolerances; factor: number }
-  | { op: 'bake'; select: (name: string) => boolean; from: number; to: number };
+  | { op: 'bake'; select: (name: string) => boolean; named: boolean; from: number; to: number };
 
 const BAKE_TOL: Tolerances = { position: 1, rotationDeg: 1, morph: 1 };
 
@@ -461,7 +461,8 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
     counts.after += doc.camera.count;
     return { block: doc.camera as Block, cutsBefore, cutsAfter: cutsBefore };
   };
-  if (n === 0) return keep();
+  // A name pattern picks bones and morphs: the camera (no name) is then left as it is.
+  if (n === 0 || (op.op !== 'speed' && op.named)) return keep();
   const win = windowKeys(c.frames, 0, n, op);
   if (!win) return keep();
   const [i0, i1] = win;
@@ -601,7 +602,7 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake'): EditR
   return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
 }
 
-function selection(o: FitSelection): { select: (name: string) => boolean; from: number; to: number } | string {
+function selection(o: FitSelection): { select: (name: string) => boolean; named: boolean; from: number; to: number } | string {
   let select: (name: string) => boolean = () => true;
   if (o.bones !== undefined && o.bones !== '') {
     const p = namePattern(o.bones);
@@ -612,12 +613,12 @@ function selection(o: FitSelection): { select: (name: string) => boolean; from: 
   const to = o.to ?? Number.MAX_SAFE_INTEGER;
   if (!Number.isFinite(from) || from < 0) return `--from must be a frame number ≥ 0, got ${o.from}`;
   if (Number.isNaN(to) || to < from) return `--to (${o.to}) must not be before --from (${from})`;
-  return { select, from, to };
+  return { select, named: o.bones !== undefined && o.bones !== '', from, to };
 }
 
 /**
- * Fewer keys, same motion within tolerance: every bone, morph and camera track (those whose name
- * matches `bones`; the camera always) is refitted over its keys in [from, to].
+ * Fewer keys, same motion within tolerance: every bone, morph and camera track is refitted over its
+ * keys in [from, to]; with `bones`, only the bone and morph tracks whose name matches (not the camera).
  */
 export function reduce(doc: VmdDocument, opts: ReduceOptions = {}): EditResult {
   const tol = resolveTolerances(opts);

@@ -182,6 +182,8 @@ describe('camera', () => {
     const gaps = frames.slice(1).map((f, i) => f - frames[i]);
     expect(gaps.filter((g) => g === 1)).toHaveLength(1);
     expect(frames.length).toBeLessThan(recs.length);
+    // A name pattern picks bones and morphs only: the camera stays as it is.
+    expect(Buffer.from(ok(reduce(input, { bones: '左*' })).camera.bytes)).toEqual(Buffer.from(input.camera.bytes));
     const e = playedErrors(input, out);
     expect(e.cameraTarget).toBeLessThanOrEqual(0.01 + SLACK);
     expect(e.cameraDistance).toBeLessThanOrEqual(0.01 + SLACK);
