@@ -23,6 +23,7 @@ import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
+import { useMusicStore } from '../stores/music';
 import { PreviewEngine } from './preview-engine';
 import { AdaptiveScale } from './adaptive-scale';
 import { buildModelMesh } from './model-mesh';
@@ -41,6 +42,7 @@ const CLICK_SLOP_PX = 4;
 export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const docStore = useDocumentStore();
   const time = useTimeStore();
+  const music = useMusicStore();
   const store = usePreviewStore();
   const curveEditor = useCurveEditorStore();
   const sel = useSelectionStore();
@@ -159,7 +161,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     last = now;
     const [start, end] = time.bounds;
-    let f = Math.max(time.frame, start) + dt * 30;
+    // With music loaded, the AudioContext's clock says where playback is (stores/music.ts); else the display clock.
+    let f = music.playbackFrame(time.frame) ?? Math.max(time.frame, start) + dt * 30;
     if (f > end) {
       if (time.loop && end > start) f = start + ((f - start) % (end - start));
       else {
