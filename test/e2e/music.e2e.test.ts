@@ -279,7 +279,7 @@ describe('music: waveform and audio clock', () => {
     const target = path.join(s.tmp.dir, 'missing.vmdscene');
     writeFileSync(
       target,
-      JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'moves/gone.vmd' }], audio: { path: 'clicks.wav', offsetFrames: -3 } }),
+      JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'moves/gone.vmd' }], audio: { path: 'clicks.wav', offsetFrames: -3 }, aspect: { width: 4, height: 3 } }),
     );
     await openScene(page, target);
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('gone.vmd'));
@@ -287,6 +287,21 @@ describe('music: waveform and audio clock', () => {
     expect(text).toContain('Not found: gone.vmd (actor 1 motion)');
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]');
     expect(await page.evaluate(() => window.__vmdMusic!.state().offsetFrames)).toBe(-3);
+    // The scene's 4:3 became the output aspect: saved again, the scene says 4:3.
+    const again = path.join(s.tmp.dir, 'again.vmdscene');
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-scene"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', s.tmp.dir);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, s.tmp.dir);
+    await page.fill('[data-testid="file-dialog-name"]', 'again.vmdscene');
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Saved again.vmdscene'));
+    const json = JSON.parse(readFileSync(again, 'utf8'));
+    expect(json.aspect).toEqual({ width: 4, height: 3 });
+    expect(json.audio).toEqual({ path: 'clicks.wav', offsetFrames: -3, volume: 1, muted: false });
   });
 
   it('a song Web Audio cannot decode is named by its format', async () => {

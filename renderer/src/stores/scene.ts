@@ -17,6 +17,7 @@ import { usePreviewStore } from './preview';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
+import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
 import {
   emptyScene,
   loadSceneFiles,
@@ -91,6 +92,9 @@ export const useSceneStore = defineStore('scene', () => {
     base = scene;
     path.value = r.value.path;
     const settings = useSettingsStore();
+    // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
+    const aspect = `${scene.aspect.width}:${scene.aspect.height}`;
+    if (outputAspectOf(settings.settings.ui).text !== aspect) void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: aspect } });
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
@@ -108,8 +112,10 @@ export const useSceneStore = defineStore('scene', () => {
     const me = { ...(actors[i] ?? { hidden: false }), model: preview.model?.path ?? null, motion: doc.path ?? null };
     if (actors.length) actors[i] = me;
     else actors.push(me);
+    const a = parseAspect(outputAspectOf(useSettingsStore().settings.ui).text);
     return {
       ...base,
+      aspect: a ? { width: a.width, height: a.height } : base.aspect,
       actors,
       activeActor: i,
       audio: music.loaded && music.path ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted } : null,
