@@ -5,25 +5,20 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OpOptions } from '../../shared/batch/doc-edits';
-import { prepareOp, type PreparedOp } from './ops';
+import { prepareOp } from './ops';
 import { runTask, type TaskSpec } from './task';
 import type { BatchOp } from '../../shared/batch/types';
 
 const port = parentPort;
 if (port) {
   const data = workerData as { op: BatchOp; options: OpOptions };
-  let prepared: PreparedOp | null = null;
-  let prepError: string | null = null;
-  try {
-    prepared = prepareOp(data.op, data.options);
-  } catch (e) {
-    prepError = (e as Error).message;
-  }
+  const p = prepareOp(data.op, data.options);
   port.on('message', (t: TaskSpec) => {
-    if (!prepared) {
-      port.postMessage({ id: t.id, ok: false, error: { code: 'E_ARGUMENT', message: prepError ?? 'bad options', file: t.input }, bytesIn: 0, ms: 0 });
+    if (!p.ok) {
+      // The engine checked the options before starting workers; this answers a worker started without it.
+      port.postMessage({ id: t.id, ok: false, error: { ...p.error, file: t.input }, bytesIn: 0, ms: 0 });
       return;
     }
-    void runTask(prepared, t).then((r) => port.postMessage(r));
+    void runTask(p.value, t).then((r) => port.postMessage(r));
   });
 }

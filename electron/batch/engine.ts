@@ -29,7 +29,7 @@ import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError } from '../../shared/vmd/errors';
-import { mappingFormatOf, OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
+import { mappingFormatOf, type OpOptions } from '../../shared/batch/doc-edits';
 import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';
 
@@ -178,13 +178,9 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   const inputDir = path.resolve(job.inputDir);
   const outputDir = path.resolve(job.outputDir);
   const options = await resolveOptions(job);
-  let prepared: PreparedOp;
-  try {
-    prepared = prepareOp(job.op, options);
-  } catch (e) {
-    if (e instanceof OpOptionError) throw new BatchJobError({ code: 'E_ARGUMENT', message: e.message });
-    throw e;
-  }
+  const p = prepareOp(job.op, options);
+  if (!p.ok) throw new BatchJobError(p.error);
+  const prepared: PreparedOp = p.value;
   if (inputDir === outputDir) throw new BatchJobError({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
   try {
     const st = await fsp.stat(inputDir);

@@ -18,7 +18,8 @@ import {
   type CodecError,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/edits';
-import { OpOptionError, boolOpt, numOpt, prepareDocEdit, type OpOptions } from '../../shared/batch/doc-edits';
+import { prepareDocEdit } from '../../shared/batch/doc-edits';
+import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import type { BatchOp } from '../../shared/batch/types';
 
 export type TaskOutput = { ok: true; bytes: Uint8Array; report: Record<string, unknown> } | { ok: false; error: CodecError };
@@ -59,22 +60,19 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
 }
 
 /**
- * Validates options and returns the transform. Throws OpOptionError for bad options (the CLI turns it
- * into exit status 2). For `rename`, options.mapText (the mapping file's text) must be filled in by the
- * caller; options.map is only its name.
+ * Validates options and returns the transform, or the first bad option as an error value (the CLI
+ * turns it into exit status 2). For `rename`, options.mapText (the mapping file's text) must be filled
+ * in by the caller; options.map is only its name.
  */
-export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
-  const vmdOp = (run: PreparedOp['run']): PreparedOp => ({ op, inputExtensions: ['.vmd'], outputExtension: same, run });
+export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
+  const doc = prepareDocEdit(op, o);
+  if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.edit) } } : doc;
+  return checkOptions(() => fileOp(op, o));
+}
+
+/** The operations that write another kind of file (pose, convert, inspect); throws OptionFailure for a bad option. */
+function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
   switch (op) {
-    case 'mirror':
-    case 'trim':
-    case 'speed':
-    case 'shift':
-    case 'preset':
-    case 'rename':
-    case 'reduce':
-    case 'bake':
-      return vmdOp(vmdOnly(prepareDocEdit(op, o)!));
     case 'pose': {
       const frame = numOpt(o, 'frame', { min: 0 }) ?? 0;
       return {
@@ -131,7 +129,7 @@ export function prepareOp(op: BatchOp, o: OpOptions): PreparedOp {
       };
     }
     default:
-      throw new OpOptionError(`unknown batch operation "${String(op)}": use ${BATCH_OPS.join(', ')}`);
+      return refuse('op', 'invalid', { detail: `unknown batch operation "${String(op)}": use ${BATCH_OPS.join(', ')}` });
   }
 }
 

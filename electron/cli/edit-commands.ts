@@ -10,7 +10,7 @@ import { formatError, readVmd, readVpd, writeVmd, type CodecError, type VmdDocum
 import { buildFromPoses, merge, parseCurveSpec, reportSummary, type EditReport, type PoseAt } from '../../shared/edits';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
-import { OpOptionError, type OpOptions } from '../../shared/batch/doc-edits';
+import type { OpOptions } from '../../shared/batch/doc-edits';
 import { BATCH_OPS, prepareOp } from '../batch/ops';
 import { BatchJobError, runBatch } from '../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError, type ArgSpec, type ParsedArgs } from './args';
@@ -141,12 +141,10 @@ async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {
 }
 
 function prepare(op: BatchOp, o: OpOptions) {
-  try {
-    return prepareOp(op, o);
-  } catch (e) {
-    if (e instanceof OpOptionError) throw new UsageError(e.message);
-    throw e;
-  }
+  const p = prepareOp(op, o);
+  // The CLI phrases an option error with its dashes (the error's English message).
+  if (!p.ok) throw new UsageError(p.error.message);
+  return p.value;
 }
 
 /** Prints an error on one line; with `givens` (the path arguments) its file is shown as they gave it. */

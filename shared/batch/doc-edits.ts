@@ -9,58 +9,25 @@ import { emptyVmd, type VmdDocument } from '../vmd';
 import { mirror, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../edits';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
 import type { BatchOp } from './types';
-import { FitOptionError, prepareFitEdit } from '../fit/fit-ops';
+import { prepareFitEdit } from '../fit/fit-ops';
+import { boolOpt, checkOptions, checkOrder, numOpt, refuse, strOpt, type OpOptions, type OptionError } from './options';
 
-export type OpOptions = Record<string, string | number | boolean | string[]>;
-
-export class OpOptionError extends Error {}
-
-function raw(o: OpOptions, k: string): string | number | boolean | string[] | undefined {
-  return o[k];
-}
-
-/** A numeric option, or undefined; throws OpOptionError on anything else. */
-export function numOpt(o: OpOptions, k: string, what: { integer?: boolean; min?: number; required?: boolean } = {}): number | undefined {
-  let v = raw(o, k);
-  if (Array.isArray(v)) v = v[v.length - 1];
-  if (v === undefined || v === '') {
-    if (what.required) throw new OpOptionError(`--${k} is required`);
-    return undefined;
-  }
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  if (!Number.isFinite(n)) throw new OpOptionError(`--${k} must be a number, got "${String(v)}"`);
-  if (what.integer && !Number.isInteger(n)) throw new OpOptionError(`--${k} must be a whole number, got "${String(v)}"`);
-  if (what.min !== undefined && n < what.min) throw new OpOptionError(`--${k} must be at least ${what.min}, got "${String(v)}"`);
-  return n;
-}
-
-export function strOpt(o: OpOptions, k: string): string | undefined {
-  const v = raw(o, k);
-  if (v === undefined) return undefined;
-  if (Array.isArray(v)) return v[v.length - 1];
-  return String(v);
-}
-
-export function boolOpt(o: OpOptions, k: string, dflt: boolean): boolean {
-  const v = raw(o, k);
-  if (v === undefined) return dflt;
-  if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === '1' || v === 1) return true;
-  if (v === 'false' || v === '0' || v === 0) return false;
-  throw new OpOptionError(`--${k} must be true or false, got "${String(v)}"`);
-}
+export type { OpOptions } from './options';
 
 /** A channel list option (x,y,z,r …) of bone or camera curves, or undefined when not given. */
 function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[] | undefined {
   const spec = strOpt(o, k);
   if (!spec) return undefined;
   const p = parseChannels(spec, kind);
-  if ('error' in p) throw new OpOptionError(p.error);
+  if ('error' in p) refuse(k, 'invalid', { detail: p.error });
   return p.channels;
 }
 
 /** An edit of one document. */
 export type DocEdit = (doc: VmdDocument) => EditResult;
+
+/** A document edit ready to run, or the first bad option as a value. */
+export type PreparedEdit = { ok: true; edit: DocEdit } | { ok: false; error: OptionError };
 
 /** The operations that are document edits (the others write another kind of file: convert, pose, inspect). */
 /**
@@ -75,25 +42,22 @@ export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | unde
 
 export const DOC_EDIT_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'];
 
-/** reduce, bake and speed --refit (shared/fit), their option errors as OpOptionError. */
-function fitEdit(op: 'reduce' | 'bake' | 'speed', o: OpOptions): DocEdit {
-  try {
-    return prepareFitEdit(op, o);
-  } catch (e) {
-    if (e instanceof FitOptionError) throw new OpOptionError(e.message);
-    throw e;
-  }
-}
-
 /** An empty document, only for validating preset options up front. */
 const emptyProbe = emptyVmd('');
 
 /**
- * Validates the options of a document-edit operation and returns the edit; null for operations that
- * are not document edits. Throws OpOptionError for bad options. For `rename`, options.mapText (the
+ * Validates the options of a document-edit operation and returns the edit, or the first bad option as
+ * an error value; null for operations that are not document edits. For `rename`, options.mapText (the
  * mapping file's text) must be filled in by the caller; options.map is only its name.
  */
-export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
+export function prepareDocEdit(op: BatchOp, o: OpOptions): PreparedEdit | null {
+  if (!DOC_EDIT_OPS.includes(op)) return null;
+  const r = checkOptions(() => docEdit(op, o));
+  return r.ok ? { ok: true, edit: r.value! } : r;
+}
+
+/** The edit for `op`; throws OptionFailure (caught by prepareDocEdit) for a bad option. */
+function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
   switch (op) {
     case 'mirror': {
       const light = !boolOpt(o, 'no-light', false);
@@ -102,15 +66,14 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
     case 'trim': {
       const from = numOpt(o, 'from', { integer: true, min: 0, required: true })!;
       const to = numOpt(o, 'to', { integer: true, min: 0 });
-      if (to !== undefined && to < from) throw new OpOptionError(`--to (${to}) must not be before --from (${from})`);
+      checkOrder(from, to);
       const hold = !boolOpt(o, 'no-hold', false);
       const dropStatic = !boolOpt(o, 'keep-static', false);
       return (doc) => trim(doc, { from, to, hold, dropStatic });
     }
     case 'speed': {
-      const factor = numOpt(o, 'factor', { required: true })!;
-      if (!(factor > 0)) throw new OpOptionError(`--factor must be greater than 0, got ${factor}`);
-      if (boolOpt(o, 'refit', false)) return fitEdit('speed', o);
+      const factor = numOpt(o, 'factor', { required: true, positive: true })!;
+      if (boolOpt(o, 'refit', false)) return prepareFitEdit('speed', o);
       return (doc) => speed(doc, { factor });
     }
     case 'shift': {
@@ -121,9 +84,9 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
     }
     case 'preset': {
       const spec = strOpt(o, 'curve');
-      if (!spec) throw new OpOptionError('--curve is required (linear, ease-in, ease-out, ease-in-out, mmd-default or x1,y1,x2,y2)');
+      if (!spec) refuse('curve', 'required', {}, '--curve is required (linear, ease-in, ease-out, ease-in-out, mmd-default or x1,y1,x2,y2)');
       const c = parseCurveSpec(spec);
-      if ('error' in c) throw new OpOptionError(c.error);
+      if ('error' in c) refuse('curve', 'invalid', { detail: c.error });
       const channels = channelsOpt(o, 'channels', 'bone') as BoneChannel[] | undefined;
       const cameraChannels = channelsOpt(o, 'camera-channels', 'camera') as CameraChannel[] | undefined;
       const camera = boolOpt(o, 'camera', false) || cameraChannels !== undefined;
@@ -131,23 +94,23 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       const from = numOpt(o, 'from', { min: 0 });
       const to = numOpt(o, 'to', { min: 0 });
       const probe = preset(emptyProbe, { curve: c.curve, bones, camera });
-      if (!probe.ok) throw new OpOptionError(probe.error.message);
+      if (!probe.ok) refuse('bones', 'invalid', { detail: probe.error.message });
       return (doc) => preset(doc, { curve: c.curve, bones, channels, camera, cameraChannels, from, to });
     }
     case 'rename': {
       const text = strOpt(o, 'mapText');
-      if (text === undefined) throw new OpOptionError('--map MAPPING.json|csv is required');
+      if (text === undefined) refuse('map', 'required', {}, '--map MAPPING.json|csv is required');
       const fmt = mappingFormatOf(strOpt(o, 'map'));
-      if (fmt === null) throw new OpOptionError('--map must name a .csv or .json file');
+      if (fmt === null) refuse('map', 'mapFormat');
       const m = parseMapping(text, fmt);
-      if ('error' in m) throw new OpOptionError(m.error);
+      if ('error' in m) refuse('map', 'invalid', { detail: m.error });
       const mapping: NameMapping = m.mapping;
       const morphsToo = boolOpt(o, 'morphs', false);
       return (doc) => rename(doc, mapping, { morphsToo });
     }
     case 'reduce':
     case 'bake':
-      return fitEdit(op, o);
+      return prepareFitEdit(op, o);
     default:
       return null;
   }

@@ -10,32 +10,19 @@ import { namePattern } from '../edits/preset';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { measureErrors, type MotionErrors } from './measure';
 import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';
+import { checkOrder, numOpt, refuse, type OpOptions } from '../batch/options';
 
 /** Option values as the CLI and the Batch form give them. */
-export type FitOpOptions = Record<string, string | number | boolean | string[]>;
-
-/** A bad option: the message names it. */
-export class FitOptionError extends Error {}
-
-function num(o: FitOpOptions, k: string, what: { integer?: boolean; positive?: boolean; min?: number } = {}): number | undefined {
-  const v = o[k];
-  if (v === undefined || v === '') return undefined;
-  const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isFinite(n)) throw new FitOptionError(`--${k} must be a number, got "${String(v)}"`);
-  if (what.integer && !Number.isInteger(n)) throw new FitOptionError(`--${k} must be a whole number, got ${n}`);
-  if (what.positive && !(n > 0)) throw new FitOptionError(`--${k} must be greater than 0, got ${n}`);
-  if (what.min !== undefined && n < what.min) throw new FitOptionError(`--${k} must be at least ${what.min}, got ${n}`);
-  return n;
-}
+export type FitOpOptions = OpOptions;
 
 function tolerances(o: FitOpOptions): Partial<Tolerances> {
-  return { position: num(o, 'pos-tol', { positive: true }), rotationDeg: num(o, 'rot-tol', { positive: true }), morph: num(o, 'morph-tol', { positive: true }) };
+  return { position: numOpt(o, 'pos-tol', { positive: true }), rotationDeg: numOpt(o, 'rot-tol', { positive: true }), morph: numOpt(o, 'morph-tol', { positive: true }) };
 }
 
 function range(o: FitOpOptions): { from?: number; to?: number } {
-  const from = num(o, 'from', { integer: true, min: 0 });
-  const to = num(o, 'to', { integer: true, min: 0 });
-  if (from !== undefined && to !== undefined && to < from) throw new FitOptionError(`--to (${to}) must not be before --from (${from})`);
+  const from = numOpt(o, 'from', { integer: true, min: 0 });
+  const to = numOpt(o, 'to', { integer: true, min: 0 });
+  checkOrder(from, to);
   return { from, to };
 }
 
@@ -57,8 +44,8 @@ function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: numbe
 }
 
 /**
- * Validates the options of `reduce`, `bake` or `speed` with `refit` and returns the edit; throws
- * FitOptionError for a bad option.
+ * Validates the options of `reduce`, `bake` or `speed` with `refit` and returns the edit; a bad option
+ * throws OptionFailure (shared/batch/options.ts), which prepareDocEdit returns as an error value.
  */
 export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions): (doc: VmdDocument) => EditResult {
   switch (op) {
@@ -69,7 +56,7 @@ export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions)
       // Check the pattern once, up front (a bad /regex/ is an option error, not a failed file).
       if (bones !== undefined) {
         const p = namePattern(bones);
-        if ('error' in p) throw new FitOptionError(p.error);
+        if ('error' in p) refuse('bones', 'invalid', { detail: p.error });
       }
       return (doc) => withErrors(doc, reduce(doc, { ...tol, ...r, bones }), { halfFrames: true });
     }
@@ -78,8 +65,7 @@ export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions)
       return (doc) => withErrors(doc, bake(doc, r), { halfFrames: true });
     }
     case 'speed': {
-      const factor = num(o, 'factor', { positive: true });
-      if (factor === undefined) throw new FitOptionError('--factor K is required');
+      const factor = numOpt(o, 'factor', { positive: true, required: true, usage: '--factor K is required' })!;
       const tol = tolerances(o);
       return (doc) => withErrors(doc, speedRefit(doc, { factor, ...tol }), { factor, halfFrames: false });
     }

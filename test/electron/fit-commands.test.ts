@@ -133,7 +133,9 @@ describe('reduce / bake / speed --refit', () => {
     expect(cliArgNames('reduce')).toEqual({ values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [] });
     expect(cliArgNames('bake').values).toEqual(['from', 'to']);
     expect(cliArgNames('speed')).toEqual({ values: ['factor', 'pos-tol', 'rot-tol', 'morph-tol'], flags: ['refit'] });
-    const op = prepareOp('reduce', { 'pos-tol': 0.05 });
+    const p = prepareOp('reduce', { 'pos-tol': 0.05 });
+    if (!p.ok) throw new Error(p.error.message);
+    const op = p.value;
     const r = op.run(writeVmd(dense()), '.vmd');
     expect(r.ok).toBe(true);
     if (r.ok) expect(read2(r.bytes).bone.count).toBeLessThan(242);

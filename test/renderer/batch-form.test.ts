@@ -11,7 +11,6 @@ import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nextTick } from 'vue';
-import { OpOptionError } from '../../shared/batch/doc-edits';
 import { prepareOp } from '../../electron/batch/ops';
 import { formatEta, initialFormValues, progressFigures, validateOpForm, type OpFormValues } from '../../shared/batch/op-form';
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
@@ -122,7 +121,7 @@ describe('batch form validation', () => {
     for (const [op, v] of good) {
       const r = form(op, v);
       expect(r.errors, op).toEqual({});
-      expect(() => prepareOp(op, r.options), op).not.toThrow();
+      expect(prepareOp(op, r.options).ok, op).toBe(true);
     }
     const bad: [BatchOp, BatchJob['options']][] = [
       ['trim', { from: -1 }],
@@ -131,7 +130,7 @@ describe('batch form validation', () => {
       ['shift', { by: 1.5 }],
       ['preset', { curve: '200,0,0,0' }],
     ];
-    for (const [op, o] of bad) expect(() => prepareOp(op, o), `${op} ${JSON.stringify(o)}`).toThrow(OpOptionError);
+    for (const [op, o] of bad) expect(prepareOp(op, o), `${op} ${JSON.stringify(o)}`).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
     expect(Object.keys(form('trim', { from: -1 }).errors)).toEqual(['from']);
     expect(Object.keys(form('trim', { from: 40, to: 10 }).errors)).toEqual(['to']);
     expect(Object.keys(form('speed', { factor: 0 }).errors)).toEqual(['factor']);
@@ -318,5 +317,22 @@ describe('FileSummary badge', () => {
     expect(doc.openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))))).toBe(true);
     await nextTick();
     expect(w.get('[data-testid="summary-kind"]').text()).toBe('モーション');
+  });
+});
+
+describe('option errors in the app', () => {
+  it('are phrased by the form label and the problem in each language, not with the CLI dashes', async () => {
+    const { optionErrorText } = await import('../../renderer/src/stores/batch');
+    const { renderText, describeError } = await import('../../renderer/src/stores/notify');
+    const p = prepareOp('trim', { from: 40, to: 10 });
+    if (p.ok) throw new Error('accepted');
+    const text = optionErrorText('trim', p.error);
+    expect(renderText(text, 'en')).toBe('To frame: must not be before From frame (40)');
+    expect(renderText(text, 'ja')).toBe('終了フレーム：開始フレーム（40）より前にはできません');
+    const shown = describeError({ ...p.error, message: text }, 'ja');
+    expect(shown.message).toBe('終了フレーム：開始フレーム（40）より前にはできません');
+    expect(shown.detail).toBe('E_ARGUMENT');
+    // The CLI keeps its own wording on the value.
+    expect(p.error.message).toBe('--to (10) must not be before --from (40)');
   });
 });

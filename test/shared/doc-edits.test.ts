@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readVmd, writeVmd, withBlocks, emptyVmd } from '../../shared/vmd';
 import { applyDiff, diffBytes, diffDocuments, isEmptyDiff, revertDiff } from '../../shared/editor';
-import { DOC_EDIT_OPS, OpOptionError, prepareDocEdit, type OpOptions } from '../../shared/batch/doc-edits';
+import { DOC_EDIT_OPS, prepareDocEdit, type DocEdit, type OpOptions } from '../../shared/batch/doc-edits';
 import type { BatchOp } from '../../shared/batch/types';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 
@@ -19,6 +19,12 @@ const EDITS: [BatchOp, OpOptions][] = [
   ['rename', { map: 'm.json', mapText: JSON.stringify({ センター: 'センター2', 左腕: '右腕' }) }],
 ];
 
+function mustPrepare(op: BatchOp, o: OpOptions): DocEdit {
+  const p = prepareDocEdit(op, o);
+  if (!p?.ok) throw new Error(`${op}: ${p ? p.error.message : 'not a document edit'}`);
+  return p.edit;
+}
+
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
@@ -29,7 +35,7 @@ describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
 
   for (const [op, o] of EDITS) {
     it(`${op} ${JSON.stringify(o)}: redo gives the edit's bytes, undo the file's, on every corpus VMD`, () => {
-      const edit = prepareDocEdit(op, o)!;
+      const edit = mustPrepare(op, o);
       let changed = 0;
       for (const f of files) {
         const bytes = readCorpus(f);
@@ -69,6 +75,25 @@ describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
       ['preset', { curve: 'wobbly' }],
       ['rename', {}],
     ];
-    for (const [op, o] of bad) expect(() => prepareDocEdit(op, o), `${op} ${JSON.stringify(o)}`).toThrow(OpOptionError);
+    for (const [op, o] of bad) expect(prepareDocEdit(op, o), `${op} ${JSON.stringify(o)}`).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+  });
+
+  it('returns a bad option as a value naming the option and the problem, with the CLI wording as its message', () => {
+    const cases: [BatchOp, OpOptions, object][] = [
+      ['speed', { factor: 0 }, { option: 'factor', problem: 'positive', message: '--factor must be greater than 0, got 0' }],
+      ['speed', {}, { option: 'factor', problem: 'required', message: '--factor is required' }],
+      ['speed', { factor: 2, refit: true, 'pos-tol': 'x' }, { option: 'pos-tol', problem: 'number', message: '--pos-tol must be a number, got "x"' }],
+      ['trim', { from: 40, to: 10 }, { option: 'to', problem: 'order', params: { value: 10, other: 'from', min: 40 }, message: '--to (10) must not be before --from (40)' }],
+      ['trim', { from: -1 }, { option: 'from', problem: 'min', message: '--from must be at least 0, got "-1"' }],
+      ['shift', { by: 1.5 }, { option: 'by', problem: 'integer', message: '--by must be a whole number, got "1.5"' }],
+      ['mirror', { 'no-light': 'maybe' }, { option: 'no-light', problem: 'boolean', message: '--no-light must be true or false, got "maybe"' }],
+      ['preset', { curve: 'wobbly' }, { option: 'curve', problem: 'invalid' }],
+      ['rename', { map: 'm.txt', mapText: '' }, { option: 'map', problem: 'mapFormat', message: '--map must name a .csv or .json file' }],
+      ['reduce', { from: 5, to: 2 }, { option: 'to', problem: 'order' }],
+    ];
+    for (const [op, o, error] of cases) {
+      const p = prepareDocEdit(op, o);
+      expect(p, `${op} ${JSON.stringify(o)}`).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', ...error } });
+    }
   });
 });

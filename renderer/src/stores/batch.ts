@@ -4,7 +4,9 @@
  */
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
-import { OpOptionError, prepareDocEdit } from '../../../shared/batch/doc-edits';
+import { prepareDocEdit } from '../../../shared/batch/doc-edits';
+import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
+import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff } from '../../../shared/editor';
 import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
 import { t } from '../../../shared/i18n/strings';
@@ -28,6 +30,18 @@ export type BatchTarget = 'folder' | 'document';
 let unsubscribe: (() => void)[] = [];
 /** Events that arrived before startBatch's answer named the job (a tiny job can finish first). */
 const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary }>();
+
+/**
+ * An option error in the app's words: the option by its form label (not `--from`), the problem by its
+ * `opt.*` string; the CLI's English stays on the error value for the detail line.
+ */
+export function optionErrorText(op: BatchOp, e: OptionError): NoticeText {
+  const spec = OP_OPTION_SPECS[op].find((s) => s.name === e.option);
+  const params: Record<string, string | number | NoticeText> = { ...e.params, option: spec ? { key: spec.label } : e.option };
+  const other = typeof e.params.other === 'string' ? OP_OPTION_SPECS[op].find((s) => s.name === e.params.other) : undefined;
+  if (other) params.other = { key: other.label };
+  return { key: `opt.${e.problem}`, params };
+}
 
 export const useBatchStore = defineStore('batch', {
   state: () => ({
@@ -132,15 +146,12 @@ export const useBatchStore = defineStore('batch', {
       }
       const label = settings.t(`batch.op.${this.op}`);
       const opText: NoticeText = { key: `batch.op.${this.op}` };
-      let edit;
-      try {
-        edit = prepareDocEdit(this.op, options);
-      } catch (e) {
-        if (!(e instanceof OpOptionError)) throw e;
-        notify.error({ code: 'E_ARGUMENT', message: e.message });
+      const prepared = prepareDocEdit(this.op, options)!;
+      if (!prepared.ok) {
+        notify.error({ ...prepared.error, message: optionErrorText(this.op, prepared.error) });
         return false;
       }
-      const out = edit!(cur.doc);
+      const out = prepared.edit(cur.doc);
       if (!out.ok) {
         notify.error({ ...out.error, file: doc.path ?? doc.fileName });
         return false;

@@ -23,7 +23,7 @@ export type NoticeText =
   | readonly NoticeText[];
 
 /** Anything error-shaped: IpcError, CodecError (message possibly a NoticeText), an Error, a string. */
-export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number } | Error | string;
+export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number; option?: string } | Error | string;
 
 export interface Notice {
   id: number;
@@ -58,7 +58,9 @@ export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: s
   const message = renderText(e.message, locale);
   const name = e.file ? e.file.split(/[\\/]/).pop() + ': ' : '';
   const key = `err.${e.code}`;
-  const said = locale === 'en' || !e.code ? null : tDynamic(key, locale);
+  // An option error phrased by the app (a string key naming the option) says more than its code's line.
+  const phrased = e.option !== undefined && typeof e.message !== 'string';
+  const said = locale === 'en' || !e.code || phrased ? null : tDynamic(key, locale);
   if (said === null || said === key) {
     const at = e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };
