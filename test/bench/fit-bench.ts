@@ -1,6 +1,6 @@
 /**
  * Fitting speed (called by test/bench/bench.ts, `npm run bench`): input keys per second per core for
- * reduce on baked input (wavefile_v2.vmd baked to every frame, the issue's target ≥ 100,000), for a
+ * reduce on baked input (wavefile_v2.vmd baked to every frame, target ≥ 100,000), for a
  * dense capture (Drink.vmd) and for speed --refit ×1.5 on the hand-made dance. The fitter is
  * single-threaded, so "per core" is keys over the process's CPU time (user + system), which a shared
  * machine does not inflate the way it inflates wall time; both are printed, medians of three runs.

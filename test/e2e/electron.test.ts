@@ -39,7 +39,7 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
     tmp?.remove();
   });
 
-  it('runs with the security settings the issue asks for', async () => {
+  it('runs with no Node in the page, no new windows and no generic invoke on the bridge', async () => {
     // No Node in the page (nodeIntegration off, context isolated): only the bridge object.
     expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
     expect(await page.evaluate(() => typeof (globalThis as unknown as { process?: unknown }).process)).toBe('undefined');

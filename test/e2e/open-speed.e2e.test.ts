@@ -1,5 +1,5 @@
 /**
- * Open and save speed of the editor in Chromium through the browser mode (issues 4 and 5): a corpus
+ * Open and save speed of the editor in Chromium through the browser mode: a corpus
  * dance (wavefile_v2.vmd, 1.6 MB) and a generated 36 MB / 324,000-key motion, each opened three times
  * through the UI's own open flow (toolbar Open → in-app dialog → path → Go), then the 36 MB one saved
  * through Save As and compared byte for byte.
@@ -31,7 +31,7 @@ import {
 import { groupBones } from '../../shared/editor';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, textOf, type AppHandle } from './harness';
 
-/** Targets from the issues, and what this shared 2-core machine is allowed on top (noise, not slack in the code). */
+/** The targets (1 s for a corpus dance, 5 s for 36 MB), and what this shared 2-core machine is allowed on top (noise, not slack in the code). */
 const SMALL_TARGET_MS = 1000;
 const BIG_TARGET_MS = 5000;
 const RUNS = 3;

@@ -1,7 +1,7 @@
 /**
  * Playback speed of the 3D preview in Chromium (WebGL through SwiftShader, a software rasteriser, on a
- * shared 2-core machine): 5 s of wavefile_v2.vmd on the default figure and on Gene_light.pmx, the issue's
- * way (frame intervals: median and 95th percentile), with our JavaScript per frame split into pose,
+ * shared 2-core machine): 5 s of wavefile_v2.vmd on the default figure and on Gene_light.pmx, measured
+ * as frame intervals (median and 95th percentile), with our JavaScript per frame split into pose,
  * scene and the three.js render call, and — in a separate measurement pass that waits for the GPU after
  * each render — rasterisation on its own. What we control (JS per frame) is asserted against the 16.7 ms
  * budget with a margin; the rest is printed with the load average next to it.

@@ -22,7 +22,7 @@ function build(platform: NodeJS.Platform, recent: { path: string; name: string; 
 }
 
 describe('native menu', () => {
-  it('has File, Edit, View, Help with the issue’s items; menu clicks send menuCommand ids', () => {
+  it('has File, Edit, View, Help with every command the app offers; menu clicks send menuCommand ids', () => {
     const { tpl, items, sent } = build('linux');
     expect(tpl.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help']);
     const byLabel = (l: string) => items.find((i) => i.label === l)!;

@@ -1,5 +1,5 @@
 /**
- * The browser-mode server against a token holder who means harm (issue 11 §2), on 127.0.0.1 only: a frame
+ * The browser-mode server against a token holder who means harm, on 127.0.0.1 only: a frame
  * of 20 MiB of empty parts, a 100 MB JSON body (declared and chunked), 40 half-sent requests. The server
  * runs in its own process so its resident memory can be read: it must stay up, answer, drop the stalled
  * requests by itself, and grow by less than 200 MB. Every loop here is bounded and stops by itself.

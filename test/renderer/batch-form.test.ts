@@ -26,7 +26,7 @@ import { useSettingsStore } from '../../renderer/src/stores/settings';
 
 const CORPUS = corpusDir;
 
-/** The CLI's option table as it was written by hand before the schema existed. */
+/** The CLI's option table, written out by hand: the schema must give exactly these options. */
 const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {
   mirror: { values: [], flags: ['no-light'], help: '[--no-light]' },
   trim: { values: ['from', 'to'], flags: ['no-hold', 'keep-static'], help: '--from A [--to B] [--no-hold] [--keep-static]' },

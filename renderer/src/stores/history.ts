@@ -25,7 +25,7 @@ const REFUSAL_TEXT = {
   E_EMPTY: 'editor.refused.empty',
 } as const;
 
-/** Steps kept; the oldest are dropped beyond this (the issue asks for at least 200). */
+/** Steps kept (at least 200 must be); the oldest are dropped beyond this. */
 export const HISTORY_LIMIT = 500;
 /** Memory cap for the stored diffs; the oldest steps are dropped first beyond it. */
 export const HISTORY_BYTES = 256 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// The fitter's quality on the public corpus (figures from issue 12), asserted on counts and errors,
+// The fitter's quality on the public corpus (key counts and errors it must reach), asserted on counts and errors,
 // never on time (timing is in `npm run bench`). Every error is measured by reading both files back and
 // playing them with the player at every integer and half frame (integer frames for a re-timing).
 import { describe, expect, it } from 'vitest';
@@ -148,7 +148,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
         expect(e.rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
         expect(e.morph).toBeLessThanOrEqual(0.005 + SLACK);
         // Slowing down never needs more keys than the input; speeding up needs some where a turning
-        // point falls between two output frames (the issue asks for 1.1×; see KEY_RATIO_FAST).
+        // point falls between two output frames (the target is 1.1×; see KEY_RATIO_FAST).
         expect(after).toBeLessThanOrEqual((factor > 1 ? KEY_RATIO_FAST : 1.1) * before);
       }
     }
@@ -189,7 +189,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
 
 /**
  * Speeding up by 1.5 measured at about 1.2× the input's keys on wavefile_v2 (a turning point the input
- * reaches between two output frames needs a key on both sides); the issue's 1.1× is not reached yet.
+ * reaches between two output frames needs a key on both sides); the 1.1× target is not reached yet.
  */
 const KEY_RATIO_FAST = 1.25;
 
