@@ -21,6 +21,8 @@ const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
 /** Frames of wavefile_camera.vmd: 100 has no key (between 0 and 167), 167 has one. */
 const NEW_FRAME = 100;
 const KEY_FRAME = 167;
+/** A frame without a key, registered with the K key and undone. */
+const K_FRAME = 130;
 
 async function frames(page: Page, n = 2) {
   for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
@@ -99,6 +101,17 @@ describe('register the orbit view as a camera key', () => {
       await suite.app.screenshot(`camera-register-orbit-${frame}`);
     }
 
+    // The K key registers too (the keyboard reference lists it): one more undo step, a key at that frame.
+    await seek(page, K_FRAME);
+    await drag(page, 40, 0);
+    const undoBefore = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.locator('[data-testid="preview-scrub"]').blur();
+    await page.keyboard.press('k');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undoBefore);
+    // Undo takes it away again (one step), so the file below holds the two registrations above.
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, undoBefore);
+
     // Look through the camera: at each frame the three.js camera is where the orbit view was, looking the same way.
     await page.check('[data-testid="preview-look-through"]');
     for (const frame of [NEW_FRAME, KEY_FRAME]) {
@@ -144,6 +157,7 @@ describe('register the orbit view as a camera key', () => {
     }
     const added = recordAt(saved, origTracks.camera.frames.length);
     expect(new DataView(added.buffer, added.byteOffset).getUint32(CAMERA.FRAME, true)).toBe(NEW_FRAME);
+    expect([...tracks.camera.frames]).not.toContain(K_FRAME);
     expect(app().errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 
