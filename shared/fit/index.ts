@@ -4,3 +4,4 @@ export * from './track-fit';
 export * from './motion-fit';
 export * from './measure';
 export * from './fit-ops';
+export * from './simplify';

@@ -42,6 +42,11 @@ export const DEFAULT_TOLERANCES: Readonly<Tolerances> = { position: 0.01, rotati
 export interface FitSelection {
   /** Bone/morph name pattern (see namePattern in shared/edits/preset.ts); all when undefined. */
   bones?: string;
+  /**
+   * Exact tracks instead of a pattern (the editor's Simplify on selected keys): bone and morph names,
+   * and whether the camera is included. Overrides `bones`.
+   */
+  tracks?: { bones: ReadonlySet<string>; morphs: ReadonlySet<string>; camera: boolean };
   /** Only keys in [from, to] are refitted (reduce) or baked (bake). */
   from?: number;
   to?: number;
@@ -317,9 +322,9 @@ function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, 
 // The three operations.
 
 type Op =
-  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; named: boolean; from: number; to: number }
+  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number }
   | { op: 'speed'; tol: Tolerances; factor: number }
-  | { op: 'bake'; select: (name: string) => boolean; named: boolean; from: number; to: number };
+  | { op: 'bake'; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number };
 
 const BAKE_TOL: Tolerances = { position: 1, rotationDeg: 1, morph: 1 };
 
@@ -410,7 +415,7 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
 function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep: EditReport): TrackOutput {
   const a = m.start[t], e = m.start[t + 1];
   const before = e - a;
-  if (op.op !== 'speed' && !op.select(m.names[t])) return { records: null, before };
+  if (op.op !== 'speed' && !op.selectMorph(m.names[t])) return { records: null, before };
   const win = windowKeys(m.frames, a, e, op);
   if (!win) return { records: null, before };
   const [i0, i1] = win;
@@ -602,7 +607,7 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake'): EditR
   return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
 }
 
-function selection(o: FitSelection): { select: (name: string) => boolean; named: boolean; from: number; to: number } | string {
+function selection(o: FitSelection): { select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number } | string {
   let select: (name: string) => boolean = () => true;
   if (o.bones !== undefined && o.bones !== '') {
     const p = namePattern(o.bones);
@@ -613,7 +618,11 @@ function selection(o: FitSelection): { select: (name: string) => boolean; named:
   const to = o.to ?? Number.MAX_SAFE_INTEGER;
   if (!Number.isFinite(from) || from < 0) return `--from must be a frame number ≥ 0, got ${o.from}`;
   if (Number.isNaN(to) || to < from) return `--to (${o.to}) must not be before --from (${from})`;
-  return { select, named: o.bones !== undefined && o.bones !== '', from, to };
+  if (o.tracks) {
+    const { bones, morphs, camera } = o.tracks;
+    return { select: (n) => bones.has(n), selectMorph: (n) => morphs.has(n), named: !camera, from, to };
+  }
+  return { select, selectMorph: select, named: o.bones !== undefined && o.bones !== '', from, to };
 }
 
 /**

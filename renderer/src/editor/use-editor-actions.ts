@@ -4,10 +4,13 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, diffDocuments, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
   pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/editor';
 import type { Curve } from '../../../shared/vmd/bezier';
+import { simplifyKeys } from '../../../shared/fit/simplify';
+import { useNotifyStore } from '../stores/notify';
+import { useSettingsStore } from '../stores/settings';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
@@ -206,8 +209,33 @@ export function useEditorActions() {
     return hist.run((doc) => editValues(doc, refs, edit)) !== null;
   }
 
+  /**
+   * Simplify: the tracks of the selected keys refitted between the first and the last selected key
+   * within the default tolerances (shared/fit), as one undo step; the notice gives the key counts and
+   * the largest error.
+   */
+  function simplifySelected(): boolean {
+    const cur = hist.current();
+    if (!cur || !sel.refs.length) return false;
+    const out = simplifyKeys(cur.doc, sel.refs);
+    if (!out.ok) return false;
+    const settings = useSettingsStore();
+    const step = diffDocuments(cur.doc, out.doc, settings.t('inspector.simplify'));
+    const x = out.report.extra;
+    const before = x.boneKeysBefore + x.morphKeysBefore + x.cameraKeysBefore, after = x.boneKeysAfter + x.morphKeysAfter + x.cameraKeysAfter;
+    if (!step || before === after) {
+      useNotifyStore().info({ key: 'inspector.simplify.none' });
+      return false;
+    }
+    hist.commit(step);
+    sel.clear();
+    useNotifyStore().push('success', { key: 'inspector.simplify.done', params: { before, after } });
+    return true;
+  }
+
   return {
     curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
     deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    simplifySelected,
   };
 }

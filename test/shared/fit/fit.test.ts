@@ -22,7 +22,7 @@ import {
   type Curve,
   type VmdDocument,
 } from '../../../shared/vmd';
-import { bake, fitWindow, measureErrors, reduce, speedRefit, type SampledWindow } from '../../../shared/fit';
+import { bake, fitWindow, measureErrors, reduce, simplifyKeys, speedRefit, type SampledWindow } from '../../../shared/fit';
 import { playedErrors } from '../../helpers/motion-error';
 
 const LIN: Curve = [20, 20, 107, 107];
@@ -353,5 +353,26 @@ describe('measureErrors (what the CLI reports)', () => {
     const d = doc([0, 10].map((f) => ({ name: 'センター', frame: f, position: [2 * f, 0, 0], rotation: [0, 0, 0, 1] })));
     expect(measureErrors(c, d, { factor: 2 }).position).toBeLessThan(1e-6);
     expect(measureErrors(c, d).position).toBeGreaterThan(5);
+  });
+});
+
+describe('simplify on selected keys (the editor)', () => {
+  it('refits only the selected tracks between the first and the last selected key', () => {
+    const keys: BoneKey[] = [];
+    for (let f = 0; f <= 60; f++) keys.push({ name: 'センター', frame: f, position: [Math.sin(f / 9), 0, 0], rotation: [0, 0, 0, 1] });
+    for (let f = 0; f <= 60; f++) keys.push({ name: '左腕', frame: f, position: [0, 0, 0], rotation: axisAngle([1, 0, 0], f) });
+    const input = doc(keys);
+    // Records 10..40 are センター's keys at frames 10..40.
+    const sel = Array.from({ length: 31 }, (_, i) => ({ kind: 'bone' as const, record: 10 + i }));
+    const out = ok(simplifyKeys(input, sel));
+    const c = boneFrames(out, 'センター');
+    for (let f = 0; f <= 10; f++) expect(c).toContain(f);
+    for (let f = 40; f <= 60; f++) expect(c).toContain(f);
+    expect(c.length).toBeLessThan(61 - 10);
+    expect(boneFrames(out, '左腕')).toHaveLength(61);
+    const e = playedErrors(input, out);
+    expect(e.position).toBeLessThanOrEqual(0.01 + SLACK);
+    expect(e.rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
+    expect(simplifyKeys(input, []).ok).toBe(false);
   });
 });
