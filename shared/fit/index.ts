@@ -5,3 +5,4 @@ export * from './motion-fit';
 export * from './measure';
 export * from './fit-ops';
 export * from './simplify';
+export * from './plot';

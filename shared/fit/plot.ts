@@ -1,0 +1,42 @@
+/**
+ * One channel of one track played over a frame range, as evenly spaced samples: what the Whole Motion
+ * dialog draws to compare a fitted result with the original before it is applied. Bone channels 0–2
+ * are the position X/Y/Z, 3 the rotation's angle from rest (degrees); a morph's only channel is its
+ * weight; camera channels are target X/Y/Z, the X angle (degrees, as stored), distance and fov.
+ */
+import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import type { MotionTracks } from '../vmd/tracks';
+
+export type PlotKind = 'bone' | 'morph' | 'camera';
+
+/** Values at `n` frames from `from` to `to`; null when the track is not in these tracks. */
+export function channelPlot(tracks: MotionTracks, kind: PlotKind, name: string, channel: number, from: number, to: number, n: number): Float64Array | null {
+  const out = new Float64Array(n);
+  const at = (i: number) => (n > 1 ? from + ((to - from) * i) / (n - 1) : from);
+  if (kind === 'bone') {
+    const t = tracks.bones.index.get(name);
+    if (t === undefined) return null;
+    const p = [0, 0, 0], r = [0, 0, 0, 1];
+    for (let i = 0; i < n; i++) {
+      sampleBoneInto(tracks.bones, t, at(i), p, r, 0);
+      if (channel < 3) out[i] = p[channel];
+      else {
+        const len = Math.hypot(r[0], r[1], r[2], r[3]) || 1;
+        out[i] = (2 * Math.acos(Math.min(1, Math.abs(r[3]) / len)) * 180) / Math.PI;
+      }
+    }
+    return out;
+  }
+  if (kind === 'morph') {
+    const t = tracks.morphs.index.get(name);
+    if (t === undefined) return null;
+    for (let i = 0; i < n; i++) out[i] = sampleMorph(tracks.morphs, t, at(i));
+    return out;
+  }
+  if (!tracks.camera.frames.length) return null;
+  for (let i = 0; i < n; i++) {
+    const c = sampleCamera(tracks.camera, at(i))!;
+    out[i] = channel < 3 ? c.target[channel] : channel === 3 ? (c.rotation[0] * 180) / Math.PI : channel === 4 ? c.distance : c.fov;
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+// The Whole Motion dialog's Preview for Reduce: the same fit as Apply, shown before it is applied
+// (key counts before → after and the largest played error), and nothing is committed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { setApi } from '../../../renderer/src/api';
+import { useBatchStore } from '../../../renderer/src/stores/batch';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import FitPreview from '../../../renderer/src/components/FitPreview.vue';
+import { corpusDir, corpusPresent } from '../../helpers/corpus';
+
+const okVoid = async () => ({ ok: true as const, value: undefined });
+setApi(new Proxy({}, { get: () => okVoid }) as never);
+
+describe.skipIf(!corpusPresent)('Preview before Reduce', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('shows the counts and the largest error of the fit it would apply, and commits nothing', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
+    useDocumentStore().openBytes('Drink.vmd', bytes, null);
+    const batch = useBatchStore();
+    batch.target = 'document';
+    batch.op = 'reduce';
+    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    const w = mount(FitPreview);
+    await w.get('[data-testid="fit-preview-run"]').trigger('click');
+    await w.vm.$nextTick();
+    const text = w.get('[data-testid="fit-preview-summary"]').text();
+    const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(text);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBe(6006);
+    expect(Number(m![2])).toBeLessThan(6006 / 4);
+    expect(Number(m![3])).toBeLessThanOrEqual(0.05);
+    expect(Number(m![4])).toBeLessThanOrEqual(0.5);
+    expect(useHistoryStore().canUndo).toBe(false);
+    // Apply gives what the preview said.
+    expect(batch.applyNow()).toBe(true);
+    expect(useHistoryStore().current()!.doc.bone.count).toBe(Number(m![2]));
+  });
+});
