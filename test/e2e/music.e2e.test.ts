@@ -47,9 +47,11 @@ function clickWav(seconds: number, frames: number[]): Uint8Array {
 }
 
 /** Through an in-app open dialog: type the path, Go (and Open, if the dialog listed the folder instead). */
-async function openVia(page: Page, button: string, file: string) {
+async function openVia(page: Page, button: string, file: string, label: string) {
   await page.click(button);
   await fileDialogReady(page);
+  // The dialog lists, and says it lists, that kind of file.
+  expect(await page.locator('[data-testid="file-dialog"] .filter').first().textContent()).toBe(label);
   await page.fill('[data-testid="file-dialog-path"]', file);
   await page.click('[data-testid="file-dialog-go"]');
   const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
@@ -63,10 +65,10 @@ async function openVia(page: Page, button: string, file: string) {
     throw new Error(`the open dialog did not close (error: ${err}; screenshot: ${shot})`, { cause: e });
   }
 }
-const openMusic = (page: Page, file: string) => openVia(page, '[data-testid="music-open"]', file);
+const openMusic = (page: Page, file: string) => openVia(page, '[data-testid="music-open"]', file, 'Audio files (WAV, MP3, OGG, FLAC, M4A/AAC)');
 async function openScene(page: Page, file: string) {
   await page.click('[data-testid="cmd-scene"]');
-  await openVia(page, '[data-testid="cmd-open-scene"]', file);
+  await openVia(page, '[data-testid="cmd-open-scene"]', file, 'Scene files (.vmdscene)');
 }
 
 /** The waveform canvas's tall columns (wave colour over more than a third of the height), in device px. */

@@ -4,14 +4,16 @@
  * audio clock gives and the frame shown, so both come from the same instant.
  *
  *   state()   name, duration, sample rate, offset, whether the audio clock drives playback, context state
+ *   timings() the last load: ms to read the bytes through main, to decode, to build the peak pyramid
  *   sample()  now: the context time, the clock's frame, the frame shown, and the context time and frame of
  *             the playback loop's last question to the clock (the frame on screen came from there)
  */
-import { musicContextTime, useMusicStore } from '../stores/music';
+import { musicContextTime, musicLoadTimings, useMusicStore } from '../stores/music';
 import { useTimeStore } from '../stores/time';
 
 export interface MusicTestHook {
   state(): { name: string | null; duration: number; sampleRate: number; channels: number; offsetFrames: number; driving: boolean; contextState: string };
+  timings(): { readMs: number; decodeMs: number; pyramidMs: number };
   sample(): {
     ctxTime: number | null;
     clockFrame: number | null;
@@ -43,6 +45,7 @@ export function installMusicTestHook(): () => void {
       driving: music.driving,
       contextState: music.contextState,
     }),
+    timings: musicLoadTimings,
     sample: () => {
       const c = music.clockFrame();
       return {
