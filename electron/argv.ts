@@ -11,6 +11,7 @@
  * only .vmd, .vpd and .vmdscene (scene) files are kept, once each.
  */
 import path from 'node:path';
+import { DOCUMENT_EXTENSIONS, hasExtension } from '../shared/ipc/file-types';
 
 export interface ArgvOptions {
   /** app.isPackaged: true when running from an installed build. */
@@ -20,7 +21,6 @@ export interface ArgvOptions {
   cwd?: string;
 }
 
-const FILE_EXT = /\.(vmd|vpd|vmdscene)$/i;
 
 function fromFileUrl(arg: string, win: boolean): string | null {
   let u: URL;
@@ -65,7 +65,7 @@ export function filesFromArgv(argv: readonly string[], opts: ArgvOptions): strin
       if (!p) continue;
       arg = p;
     }
-    if (!FILE_EXT.test(arg)) continue;
+    if (!hasExtension(arg, DOCUMENT_EXTENSIONS)) continue;
     const abs = P.resolve(cwd, arg);
     const key = win || platform === 'darwin' ? abs.toLowerCase() : abs;
     if (seen.has(key)) continue;

@@ -2,28 +2,17 @@
 import { dialog, type BrowserWindow, type FileFilter as ElectronFilter } from 'electron';
 import { okValue, type FileFilter, type PickOptions } from '../shared/ipc/contract';
 import type { DialogService } from './services/dialog-service';
-import { AUDIO_EXTENSIONS, SCENE_EXTENSIONS } from './services/scene-service';
+import { FILTER_EXTENSIONS, FILTER_NAMES } from '../shared/ipc/file-types';
+
+const ANY: ElectronFilter = { name: FILTER_NAMES.any, extensions: ['*'] };
 
 function filters(f: FileFilter | undefined): ElectronFilter[] {
-  switch (f ?? 'motion') {
-    case 'motion':
-      return [{ name: 'VMD / VPD', extensions: ['vmd', 'vpd'] }];
-    case 'vmd':
-      return [{ name: 'VMD', extensions: ['vmd'] }];
-    case 'vpd':
-      return [{ name: 'VPD', extensions: ['vpd'] }];
-    case 'model':
-      return [{ name: 'PMX / PMD', extensions: ['pmx', 'pmd', 'x'] }];
-    case 'scene':
-      return [{ name: 'VMD Studio scene', extensions: SCENE_EXTENSIONS.map((e) => e.slice(1)) }];
-    case 'audio':
-      return [
-        { name: 'Audio', extensions: AUDIO_EXTENSIONS.map((e) => e.slice(1)) },
-        { name: '*', extensions: ['*'] },
-      ];
-    default:
-      return [{ name: '*', extensions: ['*'] }];
-  }
+  const filter = f ?? 'motion';
+  const exts = FILTER_EXTENSIONS[filter];
+  if (!exts) return [ANY];
+  const own: ElectronFilter = { name: FILTER_NAMES[filter], extensions: exts.map((e) => e.slice(1)) };
+  // Audio also offers every file: the platform may decode a format the list does not name.
+  return filter === 'audio' ? [own, ANY] : [own];
 }
 
 export function electronDialogs(win: () => BrowserWindow | null): DialogService {

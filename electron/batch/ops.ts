@@ -20,7 +20,7 @@ import {
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/edits';
 import { prepareDocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
-import type { BatchOp } from '../../shared/batch/types';
+import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
 
 export type TaskOutput = { ok: true; bytes: Uint8Array; report: Record<string, unknown> } | { ok: false; error: CodecError };
 
@@ -33,7 +33,6 @@ export interface PreparedOp {
   run: (bytes: Uint8Array, inputExt: string) => TaskOutput;
 }
 
-export const BATCH_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
 
 function fromEdit(r: EditResult): TaskOutput {
   if (!r.ok) return r;

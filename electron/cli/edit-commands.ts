@@ -11,7 +11,8 @@ import { buildFromPoses, merge, parseCurveSpec, reportSummary, type EditReport, 
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
 import type { OpOptions } from '../../shared/batch/doc-edits';
-import { BATCH_OPS, prepareOp } from '../batch/ops';
+import { prepareOp } from '../batch/ops';
+import { BATCH_OPS } from '../../shared/batch/types';
 import { BatchJobError, runBatch } from '../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError, type ArgSpec, type ParsedArgs } from './args';
 import type { CliIo, CommandInfo } from './io';

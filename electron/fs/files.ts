@@ -7,6 +7,7 @@
 import { promises as fsp, constants as fsc, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { sweepStaleTemps, tempPathFor } from './temp-files';
+import { MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 import type { CodecError, ErrorCode } from '../../shared/vmd/errors';
 
 export type IoResult<T> = { ok: true; value: T } | { ok: false; error: CodecError };
@@ -271,7 +272,7 @@ export function removePendingTemps(): void {
   pendingTemps.clear();
 }
 
-export const MOTION_EXTENSIONS = ['.vmd', '.vpd'];
+export { MOTION_EXTENSIONS };
 
 export interface ListedFile {
   /** Absolute path. */
@@ -287,7 +288,7 @@ export interface ListedFile {
  */
 export async function listMotionFiles(
   inputs: string[],
-  opts: { recursive?: boolean; extensions?: string[] } = {},
+  opts: { recursive?: boolean; extensions?: readonly string[] } = {},
 ): Promise<{ files: ListedFile[]; errors: CodecError[] }> {
   const exts = (opts.extensions ?? MOTION_EXTENSIONS).map((e) => e.toLowerCase());
   const files: ListedFile[] = [];

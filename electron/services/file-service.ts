@@ -21,32 +21,14 @@ import {
 } from '../../shared/ipc/contract';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
-import { AUDIO_EXTENSIONS, SCENE_EXTENSIONS } from './scene-service';
-
-export const MOTION_EXTENSIONS = ['.vmd', '.vpd'];
-export const MODEL_EXTENSIONS = ['.pmx', '.pmd', '.x'];
+import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
 /** Larger than any real motion or model; protects main from reading a disk image by mistake. */
 export const MAX_READ_BYTES = 512 * 1024 * 1024;
 
-export function extensionsOf(filter: FileFilter): string[] | null {
-  switch (filter) {
-    case 'motion':
-      return MOTION_EXTENSIONS;
-    case 'vmd':
-      return ['.vmd'];
-    case 'vpd':
-      return ['.vpd'];
-    case 'model':
-      return MODEL_EXTENSIONS;
-    case 'scene':
-      return SCENE_EXTENSIONS;
-    case 'audio':
-      return AUDIO_EXTENSIONS;
-    case 'any':
-      return null;
-  }
+export function extensionsOf(filter: FileFilter): readonly string[] | null {
+  return FILTER_EXTENSIONS[filter];
 }
 
 export interface FileService {
@@ -63,7 +45,7 @@ export interface FileServiceOptions {
   homeDir?: string;
 }
 
-async function readChecked(file: string, exts: string[], what: string, maxBytes = MAX_READ_BYTES): Promise<IpcResult<OpenedFile>> {
+async function readChecked(file: string, exts: readonly string[], what: string, maxBytes = MAX_READ_BYTES): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   const ext = path.extname(abs).toLowerCase();
   if (!exts.includes(ext)) {
@@ -140,7 +122,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
 
     async saveFile(file, bytes, o = {}) {
       const abs = path.resolve(file);
-      if (!MOTION_EXTENSIONS.includes(path.extname(abs).toLowerCase())) {
+      if (!hasExtension(abs, MOTION_EXTENSIONS)) {
         return errValue('E_UNSUPPORTED', `save as .vmd or .vpd: ${path.basename(abs)}`, { file: abs });
       }
       let exists = false;

@@ -10,10 +10,8 @@ import { atomicWrite, ioError, readBytes } from '../fs/files';
 import { errValue, okValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import { parseScene, SCENE_EXTENSION } from '../../shared/scene/scene-file';
 import type { RecentFilesService } from './recent-files';
+import { AUDIO_EXTENSIONS, hasExtension, SCENE_EXTENSIONS } from '../../shared/ipc/file-types';
 
-export const SCENE_EXTENSIONS = [SCENE_EXTENSION];
-/** What the platform's Web Audio usually decodes; the renderer names the format when it cannot. */
-export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.weba', '.webm'];
 /** A scene file names a few paths; anything near this size is not one. */
 export const MAX_SCENE_BYTES = 4 * 1024 * 1024;
 /** A long song as 32-bit float WAV at 96 kHz stereo is ~46 MB a minute; this allows ~10 minutes. */
@@ -30,7 +28,7 @@ export interface SceneServiceOptions {
   recent?: RecentFilesService;
 }
 
-async function readLimited(file: string, exts: string[], what: string, maxBytes: number): Promise<IpcResult<OpenedFile>> {
+async function readLimited(file: string, exts: readonly string[], what: string, maxBytes: number): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   if (!exts.includes(path.extname(abs).toLowerCase())) {
     return errValue('E_UNSUPPORTED', `not ${what} (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
@@ -60,7 +58,7 @@ export function createSceneService(opts: SceneServiceOptions = {}): SceneService
 
     async saveScene(file, bytes, o = {}) {
       const abs = path.resolve(file);
-      if (!SCENE_EXTENSIONS.includes(path.extname(abs).toLowerCase())) {
+      if (!hasExtension(abs, SCENE_EXTENSIONS)) {
         return errValue('E_UNSUPPORTED', `save a scene as ${SCENE_EXTENSION}: ${path.basename(abs)}`, { file: abs });
       }
       if (bytes.length > MAX_SCENE_BYTES) return errValue('E_ARGUMENT', `a scene file of ${bytes.length} bytes is larger than ${MAX_SCENE_BYTES}`, { file: abs });

@@ -8,7 +8,7 @@
 import { emptyVmd, type VmdDocument } from '../vmd';
 import { mirror, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../edits';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
-import type { BatchOp } from './types';
+import { DOC_EDIT_OPS, type BatchOp } from './types';
 import { prepareFitEdit } from '../fit/fit-ops';
 import { boolOpt, checkOptions, checkOrder, numOpt, refuse, strOpt, type OpOptions, type OptionError } from './options';
 
@@ -40,7 +40,7 @@ export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | unde
   return n.endsWith('.csv') ? 'csv' : n.endsWith('.json') ? 'json' : null;
 }
 
-export const DOC_EDIT_OPS: readonly BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'];
+export { DOC_EDIT_OPS } from './types';
 
 /** An empty document, only for validating preset options up front. */
 const emptyProbe = emptyVmd('');
@@ -51,7 +51,7 @@ const emptyProbe = emptyVmd('');
  * mapping file's text) must be filled in by the caller; options.map is only its name.
  */
 export function prepareDocEdit(op: BatchOp, o: OpOptions): PreparedEdit | null {
-  if (!DOC_EDIT_OPS.includes(op)) return null;
+  if (!(DOC_EDIT_OPS as readonly BatchOp[]).includes(op)) return null;
   const r = checkOptions(() => docEdit(op, o));
   return r.ok ? { ok: true, edit: r.value! } : r;
 }

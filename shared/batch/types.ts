@@ -4,7 +4,13 @@
  */
 import type { CodecError } from '../vmd/errors';
 
-export type BatchOp = 'mirror' | 'trim' | 'speed' | 'shift' | 'preset' | 'rename' | 'convert' | 'pose' | 'inspect' | 'reduce' | 'bake';
+/** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
+export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'] as const;
+export type BatchOp = (typeof BATCH_OPS)[number];
+
+/** The operations that edit one motion (shared/batch/doc-edits.ts); the others write another kind of file. */
+export const DOC_EDIT_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'] as const satisfies readonly BatchOp[];
+export type DocEditOp = (typeof DOC_EDIT_OPS)[number];
 
 export interface BatchJob {
   op: BatchOp;

@@ -23,7 +23,8 @@ export interface OpenedFile {
 }
 
 /** Which kinds of file a picker or listing shows. */
-export type FileFilter = 'motion' | 'vmd' | 'vpd' | 'model' | 'scene' | 'audio' | 'any';
+export type { FileFilter } from './file-types';
+import type { FileFilter } from './file-types';
 
 export interface PickOptions {
   title?: string;

@@ -6,6 +6,8 @@
  */
 import type { RequestName } from './contract';
 import { isLocale } from '../i18n/locale';
+import { BATCH_OPS } from '../batch/types';
+import { FILE_FILTERS } from './file-types';
 
 type Check = (args: unknown[]) => string | null;
 
@@ -21,8 +23,8 @@ export const MAX_MOTION_FILE_BYTES = 256 * 1024 * 1024;
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-const FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'any'];
-const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
+const FILTERS: readonly string[] = FILE_FILTERS;
+const OPS: readonly string[] = BATCH_OPS;
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
@@ -86,7 +88,7 @@ function isWindowState(x: unknown): boolean {
 function batchJob(v: unknown): string | null {
   if (!isObj(v)) return 'job must be an object';
   const e = shape(v, 'job', {
-    op: (x) => typeof x === 'string' && BATCH_OPS.includes(x),
+    op: (x) => typeof x === 'string' && OPS.includes(x),
     inputDir: (x) => isStr(x) && (x as string).length > 0,
     outputDir: (x) => isStr(x) && (x as string).length > 0,
     options: (x) =>

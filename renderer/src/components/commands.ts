@@ -13,6 +13,7 @@ import { useNotifyStore } from '../stores/notify';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
+import { folderOf } from '../paths';
 
 export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
 
@@ -34,9 +35,7 @@ function stem(name: string): string {
 }
 
 function dirOf(p: string | null): string | null {
-  if (!p) return null;
-  const i = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
-  return i > 0 ? p.slice(0, i) : null;
+  return p ? folderOf(p) || null : null;
 }
 
 export async function openWithDialog(): Promise<boolean> {

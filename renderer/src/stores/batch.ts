@@ -8,21 +8,21 @@ import { prepareDocEdit } from '../../../shared/batch/doc-edits';
 import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff } from '../../../shared/editor';
-import type { BatchJob, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
+import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
 import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
+import { withoutTrailingSeparators } from '../paths';
 import { useDocumentStore } from './document';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 
-export const BATCH_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'convert', 'pose', 'inspect'];
 /**
  * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
  * mapping file is read by main for a batch, and the editor has no such read.
  */
-export const DOCUMENT_OPS: BatchOp[] = ['mirror', 'trim', 'speed', 'shift', 'preset', 'reduce', 'bake'];
+export const DOCUMENT_OPS: BatchOp[] = DOC_EDIT_OPS.filter((op) => op !== 'rename');
 
 /** Where the operation goes: every file under a folder (a batch job), or the motion open in the editor. */
 export type BatchTarget = 'folder' | 'document';
@@ -67,7 +67,7 @@ export const useBatchStore = defineStore('batch', {
     /** The chosen operation's options and per-field errors. */
     check: (s): FormCheck => validateOpForm(s.op, s.forms[s.op]),
     /** The operations offered for the chosen target. */
-    ops: (s): BatchOp[] => (s.target === 'document' ? DOCUMENT_OPS : BATCH_OPS),
+    ops: (s): readonly BatchOp[] => (s.target === 'document' ? DOCUMENT_OPS : BATCH_OPS),
     /** Why the target cannot be used yet (message key), or null. */
     targetProblem(): 'batch.err.folders' | 'batch.err.sameFolder' | 'batch.err.noDocument' | null {
       if (this.target === 'document') return useDocumentStore().isOpen ? null : 'batch.err.noDocument';
@@ -75,8 +75,8 @@ export const useBatchStore = defineStore('batch', {
     },
     /** Why the folders cannot be used yet (message key), or null. */
     folderProblem: (s): 'batch.err.folders' | 'batch.err.sameFolder' | null => {
-      const a = s.inputDir.trim().replace(/[\\/]+$/, '');
-      const b = s.outputDir.trim().replace(/[\\/]+$/, '');
+      const a = withoutTrailingSeparators(s.inputDir.trim());
+      const b = withoutTrailingSeparators(s.outputDir.trim());
       if (!a || !b) return 'batch.err.folders';
       return a === b ? 'batch.err.sameFolder' : null;
     },

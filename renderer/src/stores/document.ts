@@ -29,11 +29,12 @@ import { useNotifyStore, type ErrorLike } from './notify';
 import { isScenePath, useSceneStore } from './scene';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
+import { fileNameOf, folderOf } from '../paths';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
 function baseName(p: string): string {
-  return p.split(/[\\/]/).pop() ?? p;
+  return fileNameOf(p);
 }
 
 function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
@@ -137,7 +138,7 @@ export const useDocumentStore = defineStore('document', () => {
       const settings = useSettingsStore();
       void settings.refreshRecent();
       if (opened) {
-        const dir = r.value.path.replace(/[\\/][^\\/]*$/, '');
+        const dir = folderOf(r.value.path);
         if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
         useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.name } });
       }

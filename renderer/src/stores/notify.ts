@@ -9,6 +9,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
+import { fileNameOf } from '../paths';
 import { t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
@@ -56,7 +57,7 @@ export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: s
   if (typeof e === 'string') return { message: e };
   if (e instanceof Error) return { message: e.message };
   const message = renderText(e.message, locale);
-  const name = e.file ? e.file.split(/[\\/]/).pop() + ': ' : '';
+  const name = e.file ? fileNameOf(e.file) + ': ' : '';
   const key = `err.${e.code}`;
   // An option error phrased by the app (a string key naming the option) says more than its code's line.
   const phrased = e.option !== undefined && typeof e.message !== 'string';

@@ -1,0 +1,60 @@
+/**
+ * The kinds of file the app opens, each with its extensions, written once: the IPC contract's
+ * `FileFilter`, the request validator, the native dialogs, folder listings, the command line and
+ * double-click list (argv), drops, and the in-app file dialog all read them from here.
+ */
+import { SCENE_EXTENSION } from '../scene/scene-file';
+
+/** What a file dialog or a folder listing shows. */
+export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'any'] as const;
+export type FileFilter = (typeof FILE_FILTERS)[number];
+
+/** Extensions are lower case with their dot. */
+export const MOTION_EXTENSIONS = ['.vmd', '.vpd'] as const;
+/** The models the preview reads (a drop loads these). */
+export const PMX_PMD_EXTENSIONS = ['.pmx', '.pmd'] as const;
+/** What the model dialog lists. */
+export const MODEL_EXTENSIONS = [...PMX_PMD_EXTENSIONS, '.x'] as const;
+export const SCENE_EXTENSIONS = [SCENE_EXTENSION] as const;
+/** What Web Audio decodes in Chromium (the platform may decode fewer; the error then names the format). */
+export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.weba', '.webm'] as const;
+/** What the app opens from the command line, a double-click or a second instance: motions and scenes. */
+export const DOCUMENT_EXTENSIONS = [...MOTION_EXTENSIONS, ...SCENE_EXTENSIONS] as const;
+
+/** The extensions each filter lists; null for every file. */
+export const FILTER_EXTENSIONS: Readonly<Record<FileFilter, readonly string[] | null>> = {
+  motion: MOTION_EXTENSIONS,
+  vmd: ['.vmd'],
+  vpd: ['.vpd'],
+  model: MODEL_EXTENSIONS,
+  scene: SCENE_EXTENSIONS,
+  audio: AUDIO_EXTENSIONS,
+  any: null,
+};
+
+/** The filter's name in a native dialog (the OS shows it as it is). */
+export const FILTER_NAMES: Readonly<Record<FileFilter, string>> = {
+  motion: 'VMD / VPD',
+  vmd: 'VMD',
+  vpd: 'VPD',
+  model: 'PMX / PMD',
+  scene: 'VMD Studio scene',
+  audio: 'Audio',
+  any: '*',
+};
+
+/** The lower-case extension of a file name or path, with its dot, as Node's path.extname finds it ('' for none, or for a name like ".vmd"). */
+export function extensionOf(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+/** Whether a file name or path ends in one of `exts` (any case). */
+export function hasExtension(name: string, exts: readonly string[]): boolean {
+  const e = extensionOf(name);
+  return e !== '' && exts.includes(e);
+}
+
+/** Every extension some filter lists: a typed path ending in one names a file, not a folder. */
+export const KNOWN_EXTENSIONS: readonly string[] = [...MOTION_EXTENSIONS, ...MODEL_EXTENSIONS, ...SCENE_EXTENSIONS, ...AUDIO_EXTENSIONS];
