@@ -5,8 +5,9 @@
  * Granted (by electron/main.ts): native dialog results (a file, or a folder and everything in it),
  * dropped files (the preload reports the path the platform gave for a real dropped File), files from
  * the command line, a second instance and macOS open-file, the recent list (main alone writes it, from
- * opens and saves that were themselves granted), and the preview model kept in settings. A model's
- * textures are read from the chosen model's own folder. Everything else is E_IO_DENIED.
+ * opens and saves that were themselves granted), the preview model kept in settings, and the files a
+ * granted scene file names (when it is opened). A model's textures are read from the chosen model's own
+ * folder. Everything else is E_IO_DENIED.
  *
  * `guardHandlers` wraps the contract's handlers with these checks; it is plain Node, so tests run it
  * without Electron. The browser mode does not use it: there the in-page dialog is the person's choice
@@ -15,7 +16,8 @@
 import path from 'node:path';
 import { OP_OPTION_SPECS } from '../../shared/batch/op-specs';
 import type { BatchJob } from '../../shared/batch/types';
-import { errValue, type IpcResult, type RequestHandlers } from '../../shared/ipc/contract';
+import { errValue, type IpcResult, type RequestHandlers, type Requests } from '../../shared/ipc/contract';
+import { parseScene, sceneFileRefs } from '../../shared/scene/scene-file';
 
 export interface AccessList {
   /** Grants one file (read and write): a dialog's answer, a drop, a file handed over by the OS. */
@@ -103,6 +105,16 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       typeof file === 'string' && access.allows(file) ? inner(file, ...rest) : Promise.resolve(denied(name, String(file)));
   }
   const guarded: Partial<RequestHandlers> = {
+    // A scene the person chose names the motion, model, camera and music it holds: opening it grants them
+    // (each is still read by its own request, with its own extension and size checks).
+    openScene: (file) =>
+      (out.openScene as Requests['openScene'])(file).then((r) => {
+        if (r.ok) {
+          const scene = parseScene(r.value.bytes, r.value.path);
+          if (scene.ok) for (const ref of sceneFileRefs(scene.value)) access.grantFile(ref.path);
+        }
+        return r;
+      }),
     pickFile: (o) => h.pickFile(o).then(grantAnswer((f) => access.grantFile(f))),
     pickSaveFile: (o) => h.pickSaveFile(o).then(grantAnswer((f) => access.grantFile(f))),
     pickFolder: (o) => h.pickFolder(o).then(grantAnswer((d) => access.grantFolder(d))),

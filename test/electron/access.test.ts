@@ -97,6 +97,23 @@ describe('guarded handlers', () => {
     expect(calls.map((c) => c.name)).toEqual(['pickFile', 'pickSaveFile', 'pickFolder', 'openFile', 'saveFile', 'saveFile', 'listDirectory']);
   });
 
+  it('opening a chosen scene grants the files it names, and nothing else', async () => {
+    const { handlers, calls } = recording({ pickFile: '/proj/duet.vmdscene' });
+    const text =
+      '{"format":"vmd-studio-scene","version":1,"actors":[{"model":"models/miku.pmx","motion":"dance.vmd"}],"camera":"../cam/camera.vmd","audio":{"path":"song.wav"}}';
+    (handlers as unknown as Record<string, unknown>).openScene = async (p: string) => (calls.push({ name: 'openScene', args: [p] }), okValue({ path: p, name: 'duet.vmdscene', bytes: new TextEncoder().encode(text) }));
+    const access = createAccessList({ platform: 'linux' });
+    const g = guardHandlers(handlers, access, { platform: 'linux' });
+    expect(await g.openScene('/proj/duet.vmdscene')).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+    expect(access.allows('/proj/dance.vmd')).toBe(false);
+    await g.pickFile({});
+    expect((await g.openScene('/proj/duet.vmdscene')).ok).toBe(true);
+    for (const f of ['/proj/models/miku.pmx', '/proj/dance.vmd', '/cam/camera.vmd', '/proj/song.wav']) expect(access.allows(f), f).toBe(true);
+    expect(access.allows('/proj/other.vmd')).toBe(false);
+    expect(access.allows('/proj/models')).toBe(false);
+    expect(await g.readAudioFile('/proj/song.wav')).toEqual(okValue('handled'));
+  });
+
   it('a cancelled dialog grants nothing', async () => {
     const { handlers } = recording({ pickFile: null, pickFolder: null });
     const access = createAccessList({ platform: 'linux' });
