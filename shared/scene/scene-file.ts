@@ -366,12 +366,12 @@ export function sceneFileRefs(scene: Scene): SceneFileRef[] {
 }
 
 /** What a reader returns for one file (the shape of an IPC result or a codec Result). */
-export type SceneFileRead<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; file?: string; offset?: number } };
+export type SceneFileRead<T> = { ok: true; value: T } | { ok: false; error: CodecError };
 
 export interface SceneFileProblem {
   ref: SceneFileRef;
   /** The reader's error, with `file` set to the path; `code` as the reader gave it (E_IO_NOT_FOUND, E_VMD_…). */
-  error: { code: string; message: string; file: string; offset?: number };
+  error: CodecError & { file: string };
   /** One English line naming the file: `actor 2 motion "dance.vmd": file not found`. */
   text: string;
 }

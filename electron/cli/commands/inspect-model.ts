@@ -3,13 +3,14 @@
  * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
+import type { ErrorCode } from '../../../shared/vmd/errors';
 import { formatError } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
 import { readBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
 
-const modelCache = new Map<string, Promise<{ ok: true; info: ModelInfo } | { ok: false; message: string; code: string; offset?: number }>>();
+const modelCache = new Map<string, Promise<{ ok: true; info: ModelInfo } | { ok: false; message: string; code: ErrorCode; offset?: number }>>();
 
 function loadModel(file: string) {
   let p = modelCache.get(file);

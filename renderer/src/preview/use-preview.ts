@@ -15,6 +15,7 @@
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
  */
+import type { CodecError } from '../../../shared/vmd/errors';
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
@@ -282,7 +283,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    * Parses model bytes and shows the model (textures load after it appears). Returns an error message
    * when the bytes are not a readable model; the current figure or model then stays.
    */
-  async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<{ ok: true } | { ok: false; error: { code: string; message: string; offset?: number } }> {
+  async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<{ ok: true } | { ok: false; error: CodecError }> {
     if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
     const r = readModel(bytes);
     if (!r.ok) return { ok: false, error: r.error };
@@ -312,7 +313,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    * Shows a camera/light VMD beside the document's motion (null removes it). Returns an error when the
    * bytes are not a VMD.
    */
-  function loadCameraMotion(bytes: Uint8Array | null, name = ''): { ok: true } | { ok: false; error: { code: string; message: string; offset?: number } } {
+  function loadCameraMotion(bytes: Uint8Array | null, name = ''): { ok: true } | { ok: false; error: CodecError } {
     if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
     if (!bytes) {
       store.cameraFile = null;
