@@ -12,8 +12,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { channelOf, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
-import { DROPPED_FILE_CHANNEL } from '../shared/ipc/preload-channels';
+import { channelOf, DROPPED_FILE_CHANNEL, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
 import { localeFromLanguage, t as translate, type StringKey } from '../shared/i18n/strings';
 import { filesFromArgv } from './argv';
 import { electronDialogs } from './electron-dialogs';

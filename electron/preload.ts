@@ -4,8 +4,7 @@
  * load modules); imports only electron and the shared contract.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { channelOf, EVENT_NAMES, REQUEST_NAMES, subscribeNameOf } from '../shared/ipc/contract';
-import { DROPPED_FILE_CHANNEL } from '../shared/ipc/preload-channels';
+import { channelOf, DROPPED_FILE_CHANNEL, EVENT_NAMES, REQUEST_NAMES, subscribeNameOf } from '../shared/ipc/contract';
 
 const api: Record<string, unknown> = {};
 for (const name of REQUEST_NAMES) {

@@ -265,3 +265,15 @@ export const DEFAULT_SETTINGS: Settings = {
   window: { width: 1400, height: 900, maximized: false },
   ui: {},
 };
+
+/*
+ * The one message the preload sends to main on its own, outside the requests the page calls: the page
+ * cannot send on it, and nothing answers it.
+ */
+
+/**
+ * The path the platform gave for a File the person dropped on the window (or picked in a file input):
+ * main grants it so the request that opens it is allowed (electron/services/access.ts). Sent with
+ * ipcRenderer.send before that request, on the same ordered channel.
+ */
+export const DROPPED_FILE_CHANNEL = 'vmd:droppedFile';
