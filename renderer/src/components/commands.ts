@@ -10,12 +10,13 @@ import { useBatchStore } from '../stores/batch';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
+import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
 
-export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
+export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
@@ -70,6 +71,22 @@ export async function saveOrSaveAs(): Promise<boolean> {
   return doc.path ? doc.save() : saveAsWithDialog();
 }
 
+/**
+ * Save All (stores/scene.ts saveAll): every unsaved document of the scene over its own file, the scene
+ * file when there is one; a document never saved is shown and asked a name for (Save As).
+ */
+export async function saveAllWithDialog(): Promise<boolean> {
+  const scene = useSceneStore();
+  if (scene.entries.length <= 1 && !scene.path) return useDocumentStore().isOpen ? saveOrSaveAs() : true;
+  const r = await scene.saveAll();
+  let ok = r.ok;
+  for (const id of r.needsName) {
+    scene.activate(id);
+    ok = (await saveAsWithDialog()) && ok;
+  }
+  return ok && !scene.anyDirty;
+}
+
 export async function exportVpdWithDialog(): Promise<boolean> {
   const doc = useDocumentStore();
   const s = useSettingsStore();
@@ -107,6 +124,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     case 'saveAs':
       await saveAsWithDialog();
       return;
+    case 'saveAll':
+      await saveAllWithDialog();
+      return;
     case 'exportVpd':
       await exportVpdWithDialog();
       return;
@@ -132,7 +152,8 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'saveAndClose':
       // The close prompt's "Save": close only once the file is really written.
-      if (await saveOrSaveAs()) await useApi().closeWindow();
+      // In a scene, every unsaved document of it.
+      if (await saveAllWithDialog()) await useApi().closeWindow();
       return;
     default:
       break;

@@ -184,6 +184,12 @@ export class PreviewEngine {
     this.setFrame(this.motion.frame);
   }
 
+  /** Hides the model (or figure) because the scene hides its actor; null-safe to call before a model loads. */
+  setModelHidden(hidden: boolean): void {
+    this.world.setUserHidden(hidden);
+    this.requestRender();
+  }
+
   setLookThrough(on: boolean): void {
     this.world.setLookThrough(on);
     this.controls.enabled = !on;

@@ -137,6 +137,14 @@ export class PreviewScene {
     return { on: !!e && e.mesh.visible, materials: e ? e.materials.filter((m) => m.visible).length : 0 };
   }
 
+  /** The scene hides this actor's model (its tab's eye, stores/scene.ts); its motion still plays. */
+  hiddenByUser = false;
+
+  setUserHidden(hidden: boolean): void {
+    this.hiddenByUser = hidden;
+    this.applyVisibility();
+  }
+
   /** Hides or shows the model (or figure) as the motion's display key says. */
   setHidden(hidden: boolean): void {
     this.hiddenByMotion = hidden;
@@ -145,8 +153,9 @@ export class PreviewScene {
 
   /** The model (or, without one, the default figure) is drawn unless the motion hides it, as MMD does. */
   private applyVisibility(): void {
-    this.figure.group.visible = !this.builtModel && !this.hiddenByMotion;
-    if (this.builtModel) this.builtModel.mesh.visible = !this.hiddenByMotion;
+    const shown = !this.hiddenByMotion && !this.hiddenByUser;
+    this.figure.group.visible = !this.builtModel && shown;
+    if (this.builtModel) this.builtModel.mesh.visible = shown;
   }
 
   /** Draws the path of a camera track (null: none). Returns the frames where the camera cuts. */

@@ -22,6 +22,7 @@ import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
+import { useSceneStore } from '../stores/scene';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
 import { useMusicStore } from '../stores/music';
@@ -56,11 +57,41 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const uiDone = () => engine?.profiler.ui.push(performance.now() - uiStart);
   const stops: (() => void)[] = [];
 
+  /** The scene's camera document is in the engine as its extra camera (not one loaded in the pane). */
+  let sceneCamera = false;
+
+  /**
+   * The document's motion on the model, as before; in a scene (stores/scene.ts) the model keeps the
+   * last active actor's motion while the camera document is edited, and the camera document plays as
+   * the camera while an actor is edited. A camera VMD loaded in the pane itself (cameraFile) wins.
+   */
   function syncMotion() {
     if (!engine) return;
-    const info = engine.setMotion(docStore.doc, docStore.tracks);
+    const scene = useSceneStore();
+    let body = docStore.doc ? { doc: docStore.doc, tracks: docStore.tracks } : null;
+    let camera: typeof docStore.tracks = null;
+    const cam = scene.cameraEntry;
+    if (cam && scene.activeId === cam.id) {
+      const actor = scene.lastActorId !== null ? scene.snapshotOf(scene.lastActorId) : null;
+      if (actor) {
+        body = { doc: actor.doc, tracks: actor.tracks };
+        camera = docStore.tracks;
+      }
+    } else if (cam) camera = scene.snapshotOf(cam.id)?.tracks ?? null;
+    let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
+    if (!store.cameraFile && (camera || sceneCamera)) {
+      info = engine.setCameraMotion(camera);
+      sceneCamera = !!camera;
+    }
     store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
     syncPicked();
+  }
+
+  /** The shown actor's model hidden by its tab's eye. */
+  function syncHidden() {
+    const scene = useSceneStore();
+    const a = scene.entries.find((e) => e.id === scene.lastActorId);
+    engine?.setModelHidden(!!a?.hidden);
   }
 
   /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
@@ -83,6 +114,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   function applyPick(hit: { name: string; track: number } | null) {
     if (!engine) return;
     if (!hit) return clearMark();
+    // The model shown is the last active actor's: picking its joint while the camera document is edited
+    // makes that actor active again (its tracks are the ones the pick's track index is into).
+    const scene = useSceneStore();
+    if (scene.active?.kind === 'camera' && scene.lastActorId !== null) scene.activate(scene.lastActorId);
     engine.setMarker(hit.name);
     syncPicked();
     const tracks = docStore.tracks;
@@ -240,7 +275,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     engine.setFrame(time.frame);
     engine.setLookThrough(store.lookThrough);
     stops.push(
-      watch(() => docStore.version, syncMotion),
+      watch(() => docStore.version, () => {
+        syncMotion();
+        syncHidden();
+      }),
+      watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);

@@ -33,6 +33,22 @@ import { fileNameOf, folderOf } from '../paths';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
+/**
+ * One document's whole state, as the scene store keeps it for the documents not shown in the editor
+ * (stores/scene.ts swaps them in and out with `snapshot` and `restore`). The VMD and its tracks are
+ * held as they are (markRaw by the scene store): switching documents copies nothing.
+ */
+export interface DocSnapshot {
+  path: string | null;
+  fileName: string;
+  format: DocumentFormat;
+  dirty: boolean;
+  doc: VmdDocument;
+  tracks: MotionTracks;
+  info: VmdInfo;
+  diagnostics: Diagnostic[];
+}
+
 function baseName(p: string): string {
   return fileNameOf(p);
 }
@@ -43,6 +59,12 @@ function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
   // No telling extension (a dropped file, a pasted blob): the VPD magic is plain ASCII.
   const head = bytes ? String.fromCharCode(...bytes.subarray(0, 23)) : '';
   return head === 'Vocaloid Pose Data file' ? 'vpd' : 'vmd';
+}
+
+/** A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at frame 0). */
+export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string): Uint8Array {
+  if (formatOf(target) === 'vpd') return writeVpd(vmdToVpd(doc, tracks, 0));
+  return writeVmd(doc);
 }
 
 export const useDocumentStore = defineStore('document', () => {
@@ -65,8 +87,12 @@ export const useDocumentStore = defineStore('document', () => {
   /** The state last sent to the main process: edits after the first leave it unchanged. */
   let reported = '';
   function reportState() {
-    if (typeof document !== 'undefined' && document.title !== title.value) document.title = title.value;
-    const state = { path: path.value, name: isOpen.value ? fileName.value : null, dirty: dirty.value };
+    // The window is a scene: with more than one document (or a scene file) its name and unsaved mark
+    // cover them all (stores/scene.ts windowState); a lone motion keeps its own title as before.
+    const own = { path: path.value, name: isOpen.value ? fileName.value : null, dirty: dirty.value };
+    const state = useSceneStore().windowState(own);
+    const shown = state.name ? `${state.name}${state.dirty ? ' *' : ''} — VMD Studio` : 'VMD Studio';
+    if (typeof document !== 'undefined' && document.title !== shown) document.title = shown;
     const key = JSON.stringify(state);
     // Every edit lands here; a request per edit (an HTTP round trip in the browser mode) would only
     // repeat what the main process already knows.
@@ -87,7 +113,8 @@ export const useDocumentStore = defineStore('document', () => {
     info.value = inspectVmd(next, t, diagnostics.value);
     dirty.value = opts.dirty;
     version.value++;
-    useTimeStore().setRange(t.lastFrame);
+    // The scene shares one time line: it runs to the last frame of any of its documents.
+    useTimeStore().setRange(Math.max(t.lastFrame, useSceneStore().otherLastFrame()));
     reportState();
   }
 
@@ -96,31 +123,79 @@ export const useDocumentStore = defineStore('document', () => {
    * the previous document then stays open.
    */
   function openBytes(name: string, bytes: Uint8Array, filePath: string | null = null): boolean {
+    const s = decode(name, bytes, filePath);
+    if (!s) return false;
+    path.value = s.path;
+    fileName.value = s.fileName;
+    format.value = s.format;
+    useTimeStore().pause();
+    useTimeStore().clearRange();
+    useTimeStore().seek(0);
+    install(s.doc, { dirty: false, diagnostics: s.diagnostics });
+    // A lone file opened is a one-actor scene (or the camera document of an empty one), unless the scene
+    // store is the one opening it (a scene file, an added actor).
+    useSceneStore().documentOpened();
+    return true;
+  }
+
+  /**
+   * Decodes bytes into a document's state without opening it (the scene store reads its other documents
+   * this way). Returns null (and notifies, naming the file) when they do not parse.
+   */
+  function decode(name: string, bytes: Uint8Array, filePath: string | null = null): DocSnapshot | null {
     const notify = useNotifyStore();
     const fmt = formatOf(name, bytes);
     let next: VmdDocument;
     let diags: Diagnostic[];
     if (fmt === 'vpd') {
       const pose = readVpd(bytes);
-      if (!pose.ok) return void notify.error({ ...pose.error, file: filePath ?? name }), false;
+      if (!pose.ok) return void notify.error({ ...pose.error, file: filePath ?? name }), null;
       const converted = vpdToVmd(pose.value, { frame: 0, skipLongNames: true });
-      if (!converted.ok) return void notify.error({ ...converted.error, file: filePath ?? name }), false;
+      if (!converted.ok) return void notify.error({ ...converted.error, file: filePath ?? name }), null;
       next = converted.value;
       diags = [...pose.diagnostics, ...converted.diagnostics];
     } else {
       const r = readVmd(bytes);
-      if (!r.ok) return void notify.error({ ...r.error, file: filePath ?? name }), false;
+      if (!r.ok) return void notify.error({ ...r.error, file: filePath ?? name }), null;
       next = r.value;
       diags = r.diagnostics;
     }
-    path.value = filePath;
-    fileName.value = filePath ? baseName(filePath) : name;
-    format.value = fmt;
-    useTimeStore().pause();
-    useTimeStore().clearRange();
-    useTimeStore().seek(0);
-    install(next, { dirty: false, diagnostics: diags });
-    return true;
+    const t = buildTracks(next);
+    return {
+      path: filePath,
+      fileName: filePath ? baseName(filePath) : name,
+      format: fmt,
+      dirty: false,
+      doc: next,
+      tracks: t,
+      info: inspectVmd(next, t, diags),
+      diagnostics: diags,
+    };
+  }
+
+  /** The open document's whole state (null when none is open), for the scene store to keep. */
+  function snapshot(): DocSnapshot | null {
+    if (!doc.value || !tracks.value || !info.value) return null;
+    return { path: path.value, fileName: fileName.value, format: format.value, dirty: dirty.value, doc: doc.value, tracks: tracks.value, info: info.value, diagnostics: diagnostics.value };
+  }
+
+  /**
+   * Shows a kept document (or none) in the editor: its bytes, tracks, path and dirty mark as they were.
+   * The frame stays where it is (the scene shares one time line); `lastFrame` is the caller's (the
+   * scene's longest document).
+   */
+  function restore(s: DocSnapshot | null, lastFrame?: number) {
+    path.value = s?.path ?? null;
+    fileName.value = s?.fileName ?? '';
+    format.value = s?.format ?? 'vmd';
+    dirty.value = s?.dirty ?? false;
+    doc.value = s?.doc ?? null;
+    tracks.value = s?.tracks ?? null;
+    info.value = s?.info ?? null;
+    diagnostics.value = s?.diagnostics ?? [];
+    version.value++;
+    useTimeStore().setRange(lastFrame ?? s?.tracks.lastFrame ?? 0);
+    reportState();
   }
 
   /** Reads a file through main and opens it. */
@@ -151,8 +226,7 @@ export const useDocumentStore = defineStore('document', () => {
   /** The document's bytes in the format of `target` (VMD unless the name ends in .vpd). */
   function encode(target: string): Uint8Array | null {
     if (!doc.value || !tracks.value) return null;
-    if (formatOf(target) === 'vpd') return writeVpd(vmdToVpd(doc.value, tracks.value, 0));
-    return writeVmd(doc.value);
+    return encodeDocument(doc.value, tracks.value, target);
   }
 
   async function write(target: string, bytes: Uint8Array, overwrite: boolean): Promise<IpcResult<SavedFile>> {
@@ -256,5 +330,9 @@ export const useDocumentStore = defineStore('document', () => {
     replaceDocument,
     setDirty,
     encode,
+    decode,
+    snapshot,
+    restore,
+    reportState,
   };
 });

@@ -3,6 +3,12 @@
  * hold only the touched records' old and new bytes, so hundreds of steps on a 36 MB motion stay
  * small. Every edit of the editor goes through `run` (or `commit`), which applies the new document
  * to the document store and records the diff.
+ *
+ * One history across the scene (stores/scene.ts): each step remembers the document it edited (`undoDocs`,
+ * `redoDocs`, parallel to the stacks) and shows that document's name beside its label. Undoing a step of
+ * a document the editor is not showing first makes that document active, then reverts it there. Each
+ * document has its own saved depth (the number of its steps in the undo stack when it was saved), so its
+ * dirty mark follows undo and redo back to the saved state.
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
@@ -13,6 +19,7 @@ import {
   type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../../shared/editor';
 import { useDocumentStore } from './document';
+import { useSceneStore } from './scene';
 import { useSelectionStore } from './selection';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -64,6 +71,12 @@ export const useHistoryStore = defineStore('history', {
   state: () => ({
     undoStack: markRaw([]) as EditDiff[],
     redoStack: markRaw([]) as EditDiff[],
+    /** The scene document (stores/scene.ts entry id; 0 before any) each undo/redo step edited. */
+    undoDocs: markRaw([]) as number[],
+    redoDocs: markRaw([]) as number[],
+    /** Name of the document the next undo/redo step belongs to. */
+    undoDoc: '',
+    redoDoc: '',
     /** Bumped on every change of the stacks. */
     version: 0,
     undoLabel: '',
@@ -73,8 +86,11 @@ export const useHistoryStore = defineStore('history', {
     message: '',
     /** Milliseconds the last commit/undo/redo took to install its document (tracks included). */
     lastCommitMs: 0,
-    /** Undo depth at which the document matches the file on disk (−1: that state was dropped). */
-    savedDepth: 0,
+    /**
+     * Per document: how many of its steps the undo stack holds when it matches its file on disk (−1: that
+     * state was dropped or made unreachable). A document not listed is clean at 0.
+     */
+    savedDepths: markRaw(new Map<number, number>()),
     /** Documents this store installed; any other document in the store was opened, not edited. */
     produced: markRaw(new WeakSet<object>()),
   }),
@@ -93,6 +109,19 @@ export const useHistoryStore = defineStore('history', {
     },
   },
   actions: {
+    /** The scene document the editor shows (its id names new steps). */
+    activeDoc(): number {
+      return useSceneStore().activeId ?? 0;
+    },
+    /** How many steps of document `id` the undo stack holds. */
+    depthOf(id: number): number {
+      let n = 0;
+      for (const d of this.undoDocs) if (d === id) n++;
+      return n;
+    },
+    savedDepthOf(id: number): number {
+      return this.savedDepths.get(id) ?? 0;
+    },
     /** The open document and its tracks, or null. */
     current(): { doc: VmdDocument; tracks: MotionTracks } | null {
       const d = useDocumentStore();
@@ -120,38 +149,57 @@ export const useHistoryStore = defineStore('history', {
     commit(r: KeyEdit) {
       if (isEmptyDiff(r.diff)) return;
       this.message = '';
+      const id = this.activeDoc();
       this.install(r.doc, true, r.diff);
-      if (this.savedDepth > this.undoStack.length) this.savedDepth = -1; // the saved state was undone and is now unreachable
+      // A saved state that was undone (its steps are on the redo stack, about to go) is now unreachable.
+      for (const [doc, depth] of this.savedDepths) if (depth > this.depthOf(doc)) this.savedDepths.set(doc, -1);
       this.undoStack.push(markRaw(r.diff));
+      this.undoDocs.push(id);
       this.bytes += diffBytes(r.diff);
       for (const d of this.redoStack) this.bytes -= diffBytes(d);
       this.redoStack.length = 0;
+      this.redoDocs.length = 0;
       while (this.undoStack.length > HISTORY_LIMIT || (this.bytes > HISTORY_BYTES && this.undoStack.length > 1)) {
         this.bytes -= diffBytes(this.undoStack.shift()!);
-        this.savedDepth = this.savedDepth > 0 ? this.savedDepth - 1 : -1;
+        const doc = this.undoDocs.shift()!;
+        const depth = this.savedDepthOf(doc);
+        this.savedDepths.set(doc, depth > 0 ? depth - 1 : -1);
       }
       this.sync();
     },
+    /** Shows the document step `id` belongs to (undo/redo of another document of the scene). */
+    showDoc(id: number): boolean {
+      if (id === this.activeDoc()) return true;
+      return useSceneStore().activate(id) && id === this.activeDoc();
+    },
     undo(): boolean {
-      const cur = this.current();
       const d = this.undoStack[this.undoStack.length - 1];
-      if (!cur || !d) return false;
+      const id = this.undoDocs[this.undoDocs.length - 1] ?? 0;
+      if (!d || !this.showDoc(id)) return false;
+      const cur = this.current();
+      if (!cur) return false;
       const doc = revertDiff(cur.doc, d);
       this.undoStack.pop();
+      this.undoDocs.pop();
       this.redoStack.push(d);
-      this.install(doc, this.undoStack.length !== this.savedDepth, d);
+      this.redoDocs.push(id);
+      this.install(doc, this.depthOf(id) !== this.savedDepthOf(id), d);
       this.reselect(doc, touchedAfterRevert(d));
       this.sync();
       return true;
     },
     redo(): boolean {
-      const cur = this.current();
       const d = this.redoStack[this.redoStack.length - 1];
-      if (!cur || !d) return false;
+      const id = this.redoDocs[this.redoDocs.length - 1] ?? 0;
+      if (!d || !this.showDoc(id)) return false;
+      const cur = this.current();
+      if (!cur) return false;
       const doc = applyDiff(cur.doc, d);
       this.redoStack.pop();
+      this.redoDocs.pop();
       this.undoStack.push(d);
-      this.install(doc, this.undoStack.length !== this.savedDepth, d);
+      this.undoDocs.push(id);
+      this.install(doc, this.depthOf(id) !== this.savedDepthOf(id), d);
       this.reselect(doc, touchedAfterApply(doc, d));
       this.sync();
       return true;
@@ -166,15 +214,25 @@ export const useHistoryStore = defineStore('history', {
     owns(doc: unknown): boolean {
       return typeof doc === 'object' && doc !== null && this.produced.has(doc);
     },
-    /** The document was saved: this depth is the clean state. */
-    markSaved() {
-      this.savedDepth = this.undoStack.length;
+    /** A document of the scene shown again (not newly opened): the editor keeps the history for it. */
+    adopt(doc: VmdDocument) {
+      this.produced.add(doc);
     },
-    /** Forgets every step (a new document was opened). */
+    /** The active document was saved: its present depth is its clean state. */
+    markSaved() {
+      this.markSavedFor(this.activeDoc());
+    },
+    /** Document `id` was saved (Save All writes documents the editor is not showing). */
+    markSavedFor(id: number) {
+      this.savedDepths.set(id, this.depthOf(id));
+    },
+    /** Forgets every step (a new document or scene was opened). */
     clear() {
       this.undoStack.length = 0;
       this.redoStack.length = 0;
-      this.savedDepth = 0;
+      this.undoDocs.length = 0;
+      this.redoDocs.length = 0;
+      this.savedDepths.clear();
       this.bytes = 0;
       this.message = '';
       this.sync();
@@ -189,6 +247,10 @@ export const useHistoryStore = defineStore('history', {
     sync() {
       this.undoLabel = this.undoStack[this.undoStack.length - 1]?.label ?? '';
       this.redoLabel = this.redoStack[this.redoStack.length - 1]?.label ?? '';
+      const scene = useSceneStore();
+      const named = (ids: number[]) => (ids.length ? scene.docName(ids[ids.length - 1]) : '');
+      this.undoDoc = named(this.undoDocs);
+      this.redoDoc = named(this.redoDocs);
       this.version++;
     },
   },

@@ -1,0 +1,204 @@
+/**
+ * The scene's documents in Chromium through the browser mode (issue 13): a scene file naming two actors
+ * (the two corpus models, each with its own motion) and a camera document opens as three tabs above the
+ * track list; a camera key's curve is edited while the actors are in the scene and Save All writes only
+ * the camera file, where only that key's 24 interpolation bytes changed, the actors' files byte-identical;
+ * the scene saved and reopened plays the same (the shown model's head and the camera looked through, at
+ * several frames). Screenshot: test-artifacts/scene-two-actors.png.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
+import { keyPoint } from './editor-page';
+import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
+import { readModel } from '../../shared/pmx/model-reader';
+
+const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
+const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+const GENE = corpusPath('gene/Gene_light.pmx');
+/** A key of wavefile_camera.vmd (camera-register.e2e uses it too). */
+const KEY_FRAME = 167;
+const SAMPLE_FRAMES = [0, 90, 170, 400];
+/** The first 50 bytes (header, model name) and the camera count of a motion with no bone or morph keys. */
+const CAMERA_RECORDS_AT = 30 + 20 + 4 + 4 + 4;
+
+async function frames(page: Page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
+async function seek(page: Page, frame: number) {
+  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
+  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
+  await frames(page);
+}
+
+async function tabs(page: Page) {
+  return page.$$eval('[data-testid="scene-tab"]', (els) =>
+    els.map((e) => ({ kind: (e as HTMLElement).dataset.kind, active: (e as HTMLElement).dataset.active === 'true', dirty: (e as HTMLElement).dataset.dirty === 'true', text: e.textContent?.replace(/\s+/g, ' ').trim() })),
+  );
+}
+
+async function clickTab(page: Page, i: number) {
+  await page.locator('[data-testid="scene-tab"] button[role="tab"]').nth(i).click();
+  await page.waitForFunction((i) => document.querySelectorAll('[data-testid="scene-tab"]')[i]?.getAttribute('data-active') === 'true', i);
+}
+
+async function openScene(page: Page, file: string) {
+  await page.click('[data-testid="cmd-scene"]');
+  await page.click('[data-testid="cmd-open-scene"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
+  if (!closed) {
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
+}
+
+/** What plays: the shown model's head in the world and the camera looked through, at each sample frame. */
+async function playback(page: Page) {
+  const out: { frame: number; head: number[] | null; camera: number[] }[] = [];
+  await page.check('[data-testid="preview-look-through"]');
+  for (const f of SAMPLE_FRAMES) {
+    await seek(page, f);
+    const s = await page.evaluate(() => ({ head: window.__vmdPreview!.boneWorldPosition('頭'), cam: window.__vmdPreview!.cameraState()! }));
+    out.push({ frame: f, head: s.head, camera: [...s.cam.position, ...s.cam.quaternion, s.cam.fov] });
+  }
+  await page.uncheck('[data-testid="preview-look-through"]');
+  return out;
+}
+
+/** The model's own name, as the preview reports it. */
+function modelName(file: string): string {
+  const m = readModel(new Uint8Array(readFileSync(file)));
+  if (!m.ok) throw new Error(`${file} does not read`);
+  return m.value.name;
+}
+
+async function waitModel(page: Page, file: string) {
+  await page.waitForFunction((name) => window.__vmdPreview?.info().model === name, modelName(file), { timeout: 60_000 });
+}
+
+describe('scene documents (browser mode)', () => {
+  const s = appForSuite();
+
+  it('two actors and a camera: tabs, a camera curve edit saved by Save All changes only that key, the scene reopens and plays the same', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    for (const [from, to] of [
+      [DANCE, 'dance.vmd'],
+      [LAUGH, 'laugh.vmd'],
+      [CAMERA_VMD, 'camera.vmd'],
+    ]) copyFileSync(from, path.join(dir, to));
+    const scenePath = path.join(dir, 'duet.vmdscene');
+    writeFileSync(
+      scenePath,
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: [
+          { name: 'Gene', model: GENE, motion: 'laugh.vmd' },
+          { name: 'Miku', model: MIKU, motion: 'dance.vmd' },
+        ],
+        activeActor: 1,
+        camera: 'camera.vmd',
+      }),
+    );
+    await openScene(page, scenePath);
+    expect((await tabs(page)).map((t) => [t.kind, t.active, t.dirty])).toEqual([
+      ['actor', false, false],
+      ['actor', true, false],
+      ['camera', false, false],
+    ]);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
+    await waitModel(page, MIKU);
+    expect(await page.title()).toBe('duet.vmdscene — dance.vmd — VMD Studio');
+
+    // The camera document: its key at 167, the X curve set to the ease-in preset.
+    await clickTab(page, 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('camera.vmd'));
+    const orig = new Uint8Array(readFileSync(CAMERA_VMD));
+    const camDoc = readVmd(orig);
+    if (!camDoc.ok) throw new Error('camera.vmd does not read');
+    let record = -1;
+    for (let i = 0; i < camDoc.value.camera.count; i++) if (camDoc.value.camera.view.getUint32(i * CAMERA.SIZE + CAMERA.FRAME, true) === KEY_FRAME) record = i;
+    expect(record).toBeGreaterThanOrEqual(0);
+    await page.fill('[data-testid="frame-input"]', String(KEY_FRAME));
+    await page.press('[data-testid="frame-input"]', 'Enter');
+    await frames(page);
+    const p = await keyPoint(page, 'track-camera', KEY_FRAME);
+    await page.mouse.click(p.x, p.y);
+    expect(await page.evaluate(() => window.__vmdEditor!.selection().refs)).toEqual([{ kind: 'camera', record }]);
+    await page.click('[data-testid="curve-channel-x"]');
+    await page.click('[data-testid="preset-ease-in"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-dirty') === 'true');
+    expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
+
+    // Back on Miku: her motion is clean, the camera tab still unsaved; the screenshot shows the scene.
+    await clickTab(page, 1);
+    expect((await tabs(page)).map((t) => t.dirty)).toEqual([false, false, true]);
+    await seek(page, 90);
+    await s.app.screenshot('scene-two-actors');
+
+    // Save All: the camera file alone is written; only its key's 24 interpolation bytes changed.
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-all"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="scene-tab"]')].every((e) => e.getAttribute('data-dirty') === 'false'));
+    const saved = new Uint8Array(readFileSync(path.join(dir, 'camera.vmd')));
+    expect(saved.length).toBe(orig.length);
+    const changed: number[] = [];
+    saved.forEach((b, i) => b !== orig[i] && changed.push(i));
+    const ip = CAMERA_RECORDS_AT + record * CAMERA.SIZE + CAMERA.INTERPOLATION;
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((i) => i >= ip && i < ip + 24)).toBe(true);
+    expect(getCameraCurves(saved, ip)[0]).toEqual([53, 0, 127, 127]);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'dance.vmd')), readFileSync(DANCE))).toBe(0);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'laugh.vmd')), readFileSync(LAUGH))).toBe(0);
+    // Save All also wrote the scene file: actors and camera relative to it, Miku active.
+    const json = JSON.parse(readFileSync(scenePath, 'utf8'));
+    expect(json.actors.map((a: { name: string; motion: string }) => [a.name, a.motion])).toEqual([
+      ['Gene', 'laugh.vmd'],
+      ['Miku', 'dance.vmd'],
+    ]);
+    expect(json.camera).toBe('camera.vmd');
+    expect(json.activeActor).toBe(1);
+
+    const before = await playback(page);
+    expect(before.every((b) => b.head !== null)).toBe(true);
+    // The camera plays: looking through, the views at the sample frames are not all the same.
+    expect(new Set(before.map((b) => b.camera.map((v) => v.toFixed(3)).join())).size).toBeGreaterThan(1);
+
+    // Another motion alone (a one-actor scene), then the scene again: the same tabs and the same playback.
+    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
+    expect(await page.title()).toBe('stand.vmd — VMD Studio');
+    await openScene(page, scenePath);
+    await waitModel(page, MIKU);
+    expect((await tabs(page)).map((t) => [t.kind, t.active, t.dirty])).toEqual([
+      ['actor', false, false],
+      ['actor', true, false],
+      ['camera', false, false],
+    ]);
+    const after = await playback(page);
+    for (let i = 0; i < before.length; i++) {
+      expect(after[i].frame).toBe(before[i].frame);
+      after[i].head!.forEach((v, k) => expect(v).toBeCloseTo(before[i].head![k], 6));
+      after[i].camera.forEach((v, k) => expect(v).toBeCloseTo(before[i].camera[k], 6));
+    }
+
+    // The other actor: its model comes into the preview with its own motion; hiding it hides the model.
+    await clickTab(page, 0);
+    await waitModel(page, GENE);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('laugh.vmd'));
+    expect(await page.evaluate(() => window.__vmdPreview!.shown())).toBe(true);
+    await page.locator('[data-testid="scene-hide"]').first().click();
+    await page.waitForFunction(() => window.__vmdPreview!.shown() === false);
+    expect(s.app.errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,268 @@
+// The scene's documents in the renderer (issue 13): the scene store swaps which document the editor's
+// document store holds, each keeping its bytes and dirty mark; one undo history across the scene with
+// each step naming its document; Save All; the window title; a scene file with two actors and a camera
+// written and reopened, a missing file named while the rest opens.
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd, CAMERA } from '../../../shared/vmd';
+import { parseScene } from '../../../shared/scene/scene-file';
+import { setApi } from '../../../renderer/src/api';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+
+/** A file system in memory behind the bridge: what the stores read and write. */
+function fakeApi(files: Map<string, Uint8Array>) {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const missing = (p: string) => ({ ok: false as const, error: { code: 'E_IO_NOT_FOUND', message: `not found: ${p}`, file: p } });
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      return async (...args: unknown[]) => {
+        calls.push({ name, args });
+        const p = args[0] as string;
+        if (name === 'saveFile' || name === 'saveScene') {
+          files.set(p, (args[1] as Uint8Array).slice());
+          return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
+        }
+        if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile') {
+          const b = files.get(p);
+          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
+        }
+        if (name === 'listRecent') return okValue([]);
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, calls };
+}
+
+function dance(x: number) {
+  return writeVmd(
+    buildVmd({
+      bones: [
+        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: 'センター', frame: 10, position: [x, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: 'センター', frame: 20, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      ],
+    }),
+  );
+}
+
+function cameraVmd() {
+  const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
+  return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
+}
+
+const live = () => writeVmd(useDocumentStore().doc!);
+
+/** Sets the active key's X curve (bone) or the first channel (camera) to a fixed shape: one undo step. */
+function editCurve(kind: 'bone' | 'camera', record: number) {
+  useSelectionStore().select([{ kind, record }]);
+  useCurveEditorStore().setChannel(0);
+  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
+}
+
+describe('scene store', () => {
+  let files: Map<string, Uint8Array>;
+  let fake: ReturnType<typeof fakeApi>;
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+      ['/s/cam/camera.vmd', cameraVmd()],
+    ]);
+    fake = fakeApi(files);
+    setApi(fake.api);
+  });
+
+  it('a lone motion opens as a one-actor scene, a camera VMD as the camera document, and the title is as before', async () => {
+    const scene = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(scene.entries.map((e) => e.kind)).toEqual(['actor']);
+    expect(scene.active?.fileName).toBe('a.vmd');
+    expect(document.title).toBe('a.vmd — VMD Studio');
+    expect(await useDocumentStore().openPath('/s/cam/camera.vmd')).toBe(true);
+    expect(scene.entries.map((e) => e.kind)).toEqual(['camera']);
+    expect(scene.actors).toHaveLength(0);
+  });
+
+  it('switching documents keeps each one’s bytes and dirty mark; the title names the scene and says unsaved', async () => {
+    const scene = useSceneStore();
+    const doc = useDocumentStore();
+    await doc.openPath('/s/a.vmd');
+    expect(await scene.addDocument('/s/b.vmd')).toBe(true);
+    expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([
+      ['actor', 'a.vmd'],
+      ['actor', 'b.vmd'],
+      ['camera', 'camera.vmd'],
+    ]);
+    const [a, b, cam] = scene.entries;
+    expect(scene.activeId).toBe(cam.id);
+    expect(doc.fileName).toBe('camera.vmd');
+    expect(document.title).toBe('Untitled scene — camera.vmd — VMD Studio');
+
+    scene.activate(a.id);
+    expect(live()).toEqual(files.get('/s/a.vmd'));
+    editCurve('bone', 1);
+    const aEdited = live();
+    expect(aEdited).not.toEqual(files.get('/s/a.vmd'));
+    expect(doc.dirty).toBe(true);
+
+    scene.activate(b.id);
+    expect(live()).toEqual(files.get('/s/b.vmd'));
+    expect(doc.dirty).toBe(false);
+    expect(document.title).toBe('Untitled scene — b.vmd * — VMD Studio'); // another document is unsaved
+    expect(scene.stateOf(a).dirty).toBe(true);
+    expect(writeVmd(scene.snapshotOf(a.id)!.doc)).toEqual(aEdited);
+
+    scene.activate(a.id);
+    expect(live()).toEqual(aEdited);
+    expect(doc.dirty).toBe(true);
+    expect(doc.path).toBe('/s/a.vmd');
+    // The time line covers the longest document (the camera's last key at 40).
+    expect(scene.sceneLastFrame()).toBe(40);
+  });
+
+  it('one history across the scene: each step names its document; undo goes back to that document and its saved state', async () => {
+    const scene = useSceneStore();
+    const doc = useDocumentStore();
+    const hist = useHistoryStore();
+    await doc.openPath('/s/a.vmd');
+    await scene.addDocument('/s/cam/camera.vmd');
+    const [a, cam] = scene.entries;
+
+    scene.activate(a.id);
+    editCurve('bone', 1);
+    const aEdited = live();
+    scene.activate(cam.id);
+    editCurve('camera', 1);
+    const camEdited = live();
+    expect(hist.depth).toBe(2);
+    expect(hist.undoDoc).toBe('camera.vmd');
+
+    // Undo the camera step (shown), then the actor's (switches to it).
+    expect(hist.undo()).toBe(true);
+    expect(live()).toEqual(files.get('/s/cam/camera.vmd'));
+    expect(doc.dirty).toBe(false);
+    expect(hist.undoDoc).toBe('a.vmd');
+    expect(hist.redoDoc).toBe('camera.vmd');
+    expect(hist.undo()).toBe(true);
+    expect(scene.activeId).toBe(a.id);
+    expect(live()).toEqual(files.get('/s/a.vmd'));
+    expect(doc.dirty).toBe(false);
+    expect(scene.anyDirty).toBe(false);
+
+    // Redo both: the camera step goes back to the camera document.
+    expect(hist.redo()).toBe(true);
+    expect(live()).toEqual(aEdited);
+    expect(hist.redo()).toBe(true);
+    expect(scene.activeId).toBe(cam.id);
+    expect(live()).toEqual(camEdited);
+    expect(scene.stateOf(a).dirty).toBe(true);
+    expect(doc.dirty).toBe(true);
+  });
+
+  it('Save All writes exactly the unsaved documents, each to its own file; undo after it marks only that document dirty', async () => {
+    const scene = useSceneStore();
+    const doc = useDocumentStore();
+    const hist = useHistoryStore();
+    await doc.openPath('/s/a.vmd');
+    await scene.addDocument('/s/b.vmd');
+    await scene.addDocument('/s/cam/camera.vmd');
+    const [a, b, cam] = scene.entries;
+    scene.activate(a.id);
+    editCurve('bone', 1);
+    const aEdited = live();
+    scene.activate(cam.id);
+    editCurve('camera', 2);
+    const camEdited = live();
+    scene.activate(b.id);
+    const bBefore = files.get('/s/b.vmd');
+
+    const r = await scene.saveAll();
+    expect(r).toEqual({ ok: true, needsName: [] });
+    const saved = fake.calls.filter((c) => c.name === 'saveFile').map((c) => c.args[0]);
+    expect(saved.sort()).toEqual(['/s/a.vmd', '/s/cam/camera.vmd']);
+    expect(files.get('/s/a.vmd')).toEqual(aEdited);
+    expect(files.get('/s/cam/camera.vmd')).toEqual(camEdited);
+    expect(files.get('/s/b.vmd')).toBe(bBefore);
+    expect(scene.anyDirty).toBe(false);
+    // Only the 24 interpolation bytes of camera key 2 differ from the original camera file.
+    const orig = cameraVmd();
+    const diffAt: number[] = [];
+    camEdited.forEach((v, i) => v !== orig[i] && diffAt.push(i));
+    const key2 = 30 + 20 + 4 + 4 + 4 + 2 * CAMERA.SIZE; // header, model name, empty bone and morph counts, camera count, records 0 and 1
+    expect(diffAt.length).toBeGreaterThan(0);
+    expect(diffAt.every((i) => i >= key2 + CAMERA.INTERPOLATION && i < key2 + CAMERA.INTERPOLATION + 24)).toBe(true);
+
+    expect(hist.undo()).toBe(true); // the camera's step: back to the camera document, now unsaved again
+    expect(scene.activeId).toBe(cam.id);
+    expect(doc.dirty).toBe(true);
+    expect(scene.stateOf(a).dirty).toBe(false);
+    expect(scene.stateOf(b).dirty).toBe(false);
+  });
+
+  it('saves a scene of two actors and a camera with relative paths and reopens it the same; a missing file is named and the rest opens', async () => {
+    const scene = useSceneStore();
+    const doc = useDocumentStore();
+    await doc.openPath('/s/a.vmd');
+    await scene.addDocument('/s/b.vmd');
+    await scene.addDocument('/s/cam/camera.vmd');
+    const [, b] = scene.entries;
+    scene.setHidden(b.id, true);
+    scene.activate(b.id);
+    expect(await scene.saveTo('/s/duet.vmdscene', false)).toBe(true);
+    const text = new TextDecoder().decode(files.get('/s/duet.vmdscene'));
+    const json = JSON.parse(text);
+    expect(json.actors.map((x: { motion: string; hidden: boolean }) => [x.motion, x.hidden])).toEqual([
+      ['a.vmd', false],
+      ['b.vmd', true],
+    ]);
+    expect(json.camera).toBe('cam/camera.vmd');
+    expect(json.activeActor).toBe(1);
+    expect(document.title).toBe('duet.vmdscene — b.vmd — VMD Studio');
+
+    // Reopen in a fresh window.
+    setActivePinia(createPinia());
+    setApi(fake.api);
+    const s2 = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(s2.entries.map((e) => [e.kind, e.path, e.hidden])).toEqual([
+      ['actor', '/s/a.vmd', false],
+      ['actor', '/s/b.vmd', true],
+      ['camera', '/s/cam/camera.vmd', false],
+    ]);
+    expect(s2.active?.fileName).toBe('b.vmd');
+    for (const e of s2.entries) expect(writeVmd(s2.snapshotOf(e.id)!.doc)).toEqual(files.get(e.path!));
+    const round = parseScene(new TextEncoder().encode(text), '/s/duet.vmdscene');
+    expect(round.ok && s2.current().actors).toEqual(round.ok && round.value.actors);
+
+    // The first actor's motion is gone: named in a warning; the other actor and the camera open.
+    files.delete('/s/a.vmd');
+    setActivePinia(createPinia());
+    setApi(fake.api);
+    const s3 = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    const warn = useNotifyStore().items.find((n) => n.kind === 'warning');
+    expect(warn && noticeLines(warn, 'en').message).toContain('a.vmd');
+    expect(warn && noticeLines(warn, 'en').message).toContain('actor 1 motion');
+    // The actor whose motion is missing has a new empty one; the scene still names the missing file.
+    expect(s3.entries.map((e) => [e.kind, s3.snapshotOf(e.id)!.info.counts.bone])).toEqual([
+      ['actor', 0],
+      ['actor', 3],
+      ['camera', 0],
+    ]);
+    expect(writeVmd(s3.snapshotOf(s3.entries[2].id)!.doc)).toEqual(files.get('/s/cam/camera.vmd'));
+    expect(writeVmd(useDocumentStore().doc!)).toEqual(files.get('/s/b.vmd'));
+    expect(s3.current().actors.map((x) => x.motion)).toEqual(['/s/a.vmd', '/s/b.vmd']);
+  });
+});
