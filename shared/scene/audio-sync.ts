@@ -113,3 +113,66 @@ export function audioStart(
   if (at < 0) return { when: time - at, offset: 0 };
   return { when: time, offset: at };
 }
+
+/** One pass of the loop's sound: `source.start(when, offset)` and `source.stop(stopAt)`. */
+export interface LoopPass {
+  when: number;
+  offset: number;
+  stopAt: number;
+}
+
+/**
+ * The sound of the loop pass that begins at context time `wrapTime` (a time nextWrapTime gave): it starts
+ * exactly at the wrap from the loop start's place in the song and stops at the next wrap, so the song is
+ * scheduled ahead on the context's own clock (sample-accurate, no display tick in between, nothing heard
+ * from past the loop's end). Null without a loop or when the loop start is past the song's end; a loop
+ * start before the song begins starts the sound later, within the pass (null if not within it).
+ */
+export function loopPassAt(c: PlaybackClock, wrapTime: number, offsetFrames: number, duration: number): LoopPass | null {
+  if (!c.loop) return null;
+  const stopAt = wrapTime + (c.loop.end - c.loop.start) / FPS;
+  const at = audioTimeAtFrame(c.loop.start, offsetFrames);
+  if (at >= duration) return null;
+  if (at < 0) {
+    const when = wrapTime - at;
+    return when < stopAt ? { when, offset: 0, stopAt } : null;
+  }
+  return { when: wrapTime, offset: at, stopAt };
+}
+
+/**
+ * A scrub grain: a short piece of the song at the cursor, `source.start(when, offset, length)` with a
+ * linear fade of `fade` s in and out (no click at its edges).
+ */
+export interface Grain {
+  when: number;
+  offset: number;
+  length: number;
+  fade: number;
+}
+
+/** Grain shape and throttle (s): 70 ms pieces, 8 ms fades, at most one grain begins every 50 ms. */
+export const GRAIN_SHAPE = { length: 0.07, fade: 0.008, interval: 0.05 };
+
+/**
+ * Plans the grain for the cursor at `frame` (context time `now`), given the last grain planned. Throttled
+ * on the context clock, with no timers: a grain begins at most every `interval` s, so a fast drag schedules
+ * the next one ahead; while that one has not begun yet (`replace`: the caller cancels it) a newer cursor
+ * takes its place at the same time, so the grain heard is always the latest cursor's. `grain` is null
+ * where the cursor is outside the song (before its start or past its end): silence.
+ */
+export function planGrain(
+  frame: number,
+  offsetFrames: number,
+  duration: number,
+  now: number,
+  last: Grain | null,
+  shape = GRAIN_SHAPE,
+): { grain: Grain | null; replace: boolean } {
+  const replace = last !== null && last.when > now;
+  const when = replace ? last.when : last ? Math.max(now, last.when + shape.interval) : now;
+  const offset = audioTimeAtFrame(frame, offsetFrames);
+  if (!(offset >= 0) || offset >= duration) return { grain: null, replace };
+  const length = Math.min(shape.length, duration - offset);
+  return { grain: { when, offset, length, fade: Math.min(shape.fade, length / 2) }, replace };
+}

@@ -19,8 +19,11 @@ import {
   audioStart,
   createClock,
   frameAt,
+  loopPassAt,
   nextWrapTime,
   pause as pauseClock,
+  planGrain,
+  type Grain,
   play as playClock,
   seek as seekClock,
   setLoop,
@@ -28,6 +31,7 @@ import {
   type PlaybackClock,
 } from '../../../shared/scene/audio-sync';
 import { buildPeakPyramid, type PeakPyramid } from '../../../shared/scene/peaks';
+import { FPS } from '../../../shared/vmd/vmd-layout';
 
 /** Outside reactivity: the decoded song and the audio graph. */
 const held = {
@@ -36,6 +40,10 @@ const held = {
   pyramid: null as PeakPyramid | null,
   gain: null as GainNode | null,
   source: null as AudioBufferSourceNode | null,
+  /** The next loop pass's sound, scheduled ahead to start at `wrapAt` (null: none). */
+  next: null as AudioBufferSourceNode | null,
+  /** The last scrub grain planned and its source (a pending one is replaced by a newer cursor). */
+  grain: null as { plan: Grain; src: AudioBufferSourceNode } | null,
   clock: createClock() as PlaybackClock,
   /** Context time of the next loop wrap (the source restarts then), or null. */
   wrapAt: null as number | null,
@@ -156,6 +164,7 @@ export const useMusicStore = defineStore('music', () => {
 
   function unload() {
     stopDriving();
+    stopGrain();
     held.buffer = null;
     held.pyramid = null;
     name.value = null;
@@ -183,19 +192,44 @@ export const useMusicStore = defineStore('music', () => {
     return time.loop && end > start ? { start, end } : null;
   }
 
-  function stopSource() {
-    if (held.source) {
-      try {
-        held.source.stop();
-      } catch {
-        /* never started */
-      }
-      held.source.disconnect();
-      held.source = null;
+  function stopNode(n: AudioBufferSourceNode | null) {
+    if (!n) return;
+    try {
+      n.stop();
+    } catch {
+      /* never started */
     }
+    n.disconnect();
   }
 
-  /** (Re)starts the sound where the clock is now. */
+  function stopSource() {
+    stopNode(held.source);
+    stopNode(held.next);
+    held.source = null;
+    held.next = null;
+  }
+
+  function newSource(ctx: AudioContext): AudioBufferSourceNode {
+    const src = ctx.createBufferSource();
+    src.buffer = held.buffer;
+    src.connect(held.gain!);
+    return src;
+  }
+
+  /** Schedules the loop pass that begins at the next wrap (it starts and stops on the context's clock). */
+  function scheduleNextPass() {
+    const ctx = held.ctx;
+    held.next = null;
+    if (!ctx || !held.buffer || !held.gain || held.wrapAt === null) return;
+    const p = loopPassAt(held.clock, held.wrapAt, offsetFrames.value, held.buffer.duration);
+    if (!p) return;
+    const src = newSource(ctx);
+    src.start(p.when, p.offset);
+    src.stop(p.stopAt);
+    held.next = src;
+  }
+
+  /** (Re)starts the sound where the clock is now; with a loop, it stops at the wrap and the next pass is scheduled. */
   function restartSource() {
     const ctx = held.ctx;
     stopSource();
@@ -203,12 +237,59 @@ export const useMusicStore = defineStore('music', () => {
     const now = ctx.currentTime;
     held.wrapAt = nextWrapTime(held.clock, now);
     const s = audioStart(held.clock, now, offsetFrames.value, held.buffer.duration);
-    if (!s) return;
+    if (s && (held.wrapAt === null || s.when < held.wrapAt)) {
+      const src = newSource(ctx);
+      src.start(s.when, s.offset);
+      if (held.wrapAt !== null) src.stop(held.wrapAt);
+      held.source = src;
+    }
+    scheduleNextPass();
+  }
+
+  /** The loop wrapped: the pass scheduled ahead is playing now; schedule the one after (or restart after a stall). */
+  function advancePass(now: number) {
+    const was = held.wrapAt!;
+    const len = held.clock.loop ? (held.clock.loop.end - held.clock.loop.start) / FPS : 0;
+    const upcoming = nextWrapTime(held.clock, now);
+    if (upcoming === null || Math.abs(upcoming - (was + len)) > 1e-6) return restartSource();
+    if (held.source) held.source.disconnect();
+    held.source = held.next;
+    held.wrapAt = upcoming;
+    scheduleNextPass();
+  }
+
+  function stopGrain() {
+    if (held.grain) stopNode(held.grain.src);
+    held.grain = null;
+  }
+
+  /**
+   * Plays a short grain of the song at `frame` (scrubbing while paused), throttled on the context clock
+   * (shared/scene/audio-sync.ts planGrain): a pending grain is replaced by the newer cursor's.
+   */
+  function playGrain(frame: number) {
+    const ctx = held.ctx;
+    if (!ctx || !held.buffer || !held.gain || driving.value) return;
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    const r = planGrain(frame, offsetFrames.value, held.buffer.duration, ctx.currentTime, held.grain?.plan ?? null);
+    if (r.replace) stopGrain();
+    if (!r.grain) return;
+    const g = r.grain;
+    const env = ctx.createGain();
+    env.gain.setValueAtTime(0, g.when);
+    env.gain.linearRampToValueAtTime(1, g.when + g.fade);
+    env.gain.setValueAtTime(1, g.when + g.length - g.fade);
+    env.gain.linearRampToValueAtTime(0, g.when + g.length);
+    env.connect(held.gain);
     const src = ctx.createBufferSource();
     src.buffer = held.buffer;
-    src.connect(held.gain);
-    src.start(s.when, s.offset);
-    held.source = src;
+    src.connect(env);
+    src.onended = () => {
+      src.disconnect();
+      env.disconnect();
+    };
+    src.start(g.when, g.offset, g.length);
+    held.grain = { plan: g, src };
   }
 
   /** Playback started (or music arrived while playing): the audio clock takes over from the shown frame. */
@@ -216,6 +297,7 @@ export const useMusicStore = defineStore('music', () => {
     const ctx = context();
     if (!ctx || !held.buffer) return;
     const begin = () => {
+      stopGrain();
       const now = ctx.currentTime;
       held.clock = playClock(createClock(time.frame, loopRange()), now);
       held.lastShown = time.frame;
@@ -251,7 +333,7 @@ export const useMusicStore = defineStore('music', () => {
       held.clock = seekClock(held.clock, shown, now);
       restartSource();
     } else if (held.wrapAt !== null && now >= held.wrapAt) {
-      restartSource();
+      advancePass(now);
     }
     const f = frameAt(held.clock, now);
     held.lastShown = f;
@@ -284,6 +366,16 @@ export const useMusicStore = defineStore('music', () => {
       const now = held.ctx.currentTime;
       held.clock = setLoop(held.clock, loopRange(), now);
       restartSource();
+    },
+  );
+
+  // Scrubbing while paused (the playhead dragged on the ruler, the preview's scrub bar, a step or a jump):
+  // a short grain of the song at the new frame. Not when playback stops (pause rounds the frame).
+  watch(
+    () => [time.frame, time.playing] as const,
+    ([f, p], [f0, p0]) => {
+      if (p || p0 !== p || f === f0 || !loaded.value) return;
+      playGrain(f);
     },
   );
 

@@ -13,8 +13,12 @@ import { useTimeStore } from '../../../renderer/src/stores/time';
 const fake = {
   now: 0,
   failDecode: false,
-  starts: [] as { when: number; offset: number }[],
+  starts: [] as { when: number; offset: number; length?: number }[],
   stopped: 0,
+  /** Sources stopped at a scheduled context time (loop passes), in call order. */
+  stopsAt: [] as number[],
+  /** Gain automation calls on grain envelopes: [method, value, time]. */
+  ramps: [] as [string, number, number][],
 };
 
 class FakeContext {
@@ -24,15 +28,24 @@ class FakeContext {
     return fake.now;
   }
   createGain() {
-    return { gain: { value: 1 }, connect() {} };
+    return {
+      gain: {
+        value: 1,
+        setValueAtTime: (v: number, t: number) => fake.ramps.push(['set', v, t]),
+        linearRampToValueAtTime: (v: number, t: number) => fake.ramps.push(['ramp', v, t]),
+      },
+      connect() {},
+      disconnect() {},
+    };
   }
   createBufferSource() {
     return {
       buffer: null,
+      onended: null,
       connect() {},
       disconnect() {},
-      start: (when: number, offset: number) => fake.starts.push({ when, offset }),
-      stop: () => void fake.stopped++,
+      start: (when: number, offset: number, length?: number) => fake.starts.push(length === undefined ? { when, offset } : { when, offset, length }),
+      stop: (at?: number) => (at === undefined ? void fake.stopped++ : void fake.stopsAt.push(at)),
     };
   }
   decodeAudioData(_b: ArrayBuffer) {
@@ -55,6 +68,8 @@ beforeEach(() => {
   fake.failDecode = false;
   fake.starts = [];
   fake.stopped = 0;
+  fake.stopsAt = [];
+  fake.ramps = [];
 });
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -111,7 +126,7 @@ describe('music store', () => {
     expect(fake.stopped).toBeGreaterThan(0);
   });
 
-  it('loops in closed form and restarts the sound at the wrap', async () => {
+  it('loops in closed form; the sound of each pass is scheduled ahead to start at the wrap from the loop start', async () => {
     const music = useMusicStore();
     const time = useTimeStore();
     await music.loadBytes('clicks.wav', bytes('RIFF'));
@@ -121,14 +136,73 @@ describe('music store', () => {
     fake.now = 10;
     time.play();
     await nextTick();
-    const before = fake.starts.length;
+    // Playing from 190: this sound stops at the wrap (frame 200, 10 + 1/3 s); the next pass starts then at frame 0.
+    expect(fake.starts).toEqual([
+      { when: 10, offset: 190 / 30 },
+      { when: 10 + 10 / 30, offset: 0 },
+    ]);
+    expect(fake.stopsAt[0]).toBeCloseTo(10 + 10 / 30, 9);
+    expect(fake.stopsAt[1]).toBeCloseTo(10 + 10 / 30 + 200 / 30, 9);
     fake.now = 10 + 5 / 30;
     expect(music.playbackFrame(190)).toBeCloseTo(195, 6);
-    expect(fake.starts.length).toBe(before); // not yet at the wrap
+    expect(fake.starts.length).toBe(2); // not yet at the wrap
     fake.now = 10 + 15 / 30; // 5 frames past the end: wrapped to frame 5
     expect(music.playbackFrame(195)).toBeCloseTo(5, 6);
-    expect(fake.starts.length).toBe(before + 1);
-    expect(fake.starts.at(-1)!.offset).toBeCloseTo(5 / 30, 6);
+    // The pass scheduled ahead plays now; only the one after it is added, at the following wrap, from frame 0.
+    expect(fake.starts.length).toBe(3);
+    expect(fake.starts[2].when).toBeCloseTo(10 + 210 / 30, 9);
+    expect(fake.starts[2].offset).toBe(0);
+    expect(fake.stopsAt[2]).toBeCloseTo(10 + 410 / 30, 9);
+    expect(fake.stopped).toBe(0); // nothing was cut short
+    // A display stall longer than a pass: the sound restarts where the clock is.
+    fake.now = 10 + 15 / 30 + 1000 / 30;
+    expect(music.playbackFrame(5)).toBeCloseTo(5 + 1000 - 1000, 6); // 1000 frames = 5 passes of 200
+    expect(fake.starts.at(-2)!.offset).toBeCloseTo(5 / 30, 6);
+    expect(fake.starts.at(-2)!.when).toBeCloseTo(fake.now, 9);
+  });
+
+  it('scrubbing while paused plays a 70 ms grain at the cursor with fades, throttled; none on pause or while playing', async () => {
+    const music = useMusicStore();
+    const time = useTimeStore();
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    time.setRange(3000);
+    music.setOffset(15);
+    const stopped0 = fake.stopped; // (the module's audio graph outlives a test's store)
+    fake.now = 3;
+    time.seek(60);
+    await nextTick();
+    expect(fake.starts).toEqual([{ when: 3, offset: 75 / 30, length: 0.07 }]);
+    expect(fake.ramps).toEqual([
+      ['set', 0, 3],
+      ['ramp', 1, 3.008],
+      ['set', 1, 3 + 0.07 - 0.008],
+      ['ramp', 0, 3.07],
+    ]);
+    // 10 ms later the cursor moves again: the grain waits until 50 ms after the first.
+    fake.now = 3.01;
+    time.seek(61);
+    await nextTick();
+    expect(fake.starts[1]).toEqual({ when: 3.05, offset: 76 / 30, length: 0.07 });
+    // Moved again before that one began: it is cancelled and the newer cursor takes its slot.
+    fake.now = 3.02;
+    time.seek(62);
+    await nextTick();
+    expect(fake.stopped).toBe(stopped0 + 1);
+    expect(fake.starts[2]).toEqual({ when: 3.05, offset: 77 / 30, length: 0.07 });
+    // Before the song (offset −200 → the song starts at frame 200): silence.
+    music.setOffset(-200);
+    fake.now = 4;
+    time.seek(100);
+    await nextTick();
+    expect(fake.starts.length).toBe(3);
+    music.setOffset(0);
+    time.play();
+    await nextTick();
+    const n = fake.starts.length; // playback's own source
+    fake.now = 5;
+    time.pause(); // pause rounds the frame: no grain
+    await nextTick();
+    expect(fake.starts.length).toBe(n);
   });
 
   it('a song shorter than the motion: before the song starts, the sound is scheduled later', async () => {
@@ -141,6 +215,8 @@ describe('music store', () => {
     fake.now = 2;
     time.play();
     await nextTick();
-    expect(fake.starts.at(-1)).toEqual({ when: 3, offset: 0 });
+    expect(fake.starts[0]).toEqual({ when: 3, offset: 0 });
+    // The loop (the whole motion, 3000 frames) wraps at 2 + 2970/30 s: its next pass starts 2 s into it.
+    expect(fake.starts[1]).toEqual({ when: 2 + 2970 / 30 + 2, offset: 0 });
   });
 });

@@ -5,8 +5,11 @@ import {
   createClock,
   frameAt,
   frameAtAudioTime,
+  GRAIN_SHAPE,
+  loopPassAt,
   nextWrapTime,
   pause,
+  planGrain,
   play,
   seek,
   setLoop,
@@ -110,5 +113,93 @@ describe('playback clock', () => {
     expect(audioStart(c, 5, -120, 240)).toEqual({ when: 6, offset: 0 });
     expect(audioStart(c, 5, 0, 2)).toBeNull(); // past the song's end
     expect(audioStart(pause(c, 6), 6, 0, 240)).toBeNull();
+  });
+});
+
+describe('loop passes: the sound restarts at the loop start exactly at each wrap', () => {
+  it('each pass starts at its wrap from the loop start and stops at the next wrap', () => {
+    const c = play(createClock(0, { start: 30, end: 60 }), 10); // wraps at 12, 13, 14 …
+    expect(loopPassAt(c, 12, 0, 240)).toEqual({ when: 12, offset: 1, stopAt: 13 });
+    // Offset 15 frames: loop start is 1.5 s into the song.
+    expect(loopPassAt(c, 13, 15, 240)).toEqual({ when: 13, offset: 1.5, stopAt: 14 });
+    // The song starts at frame 45 (offset −45): half a second into the pass, from its beginning.
+    expect(loopPassAt(c, 12, -45, 240)).toEqual({ when: 12.5, offset: 0, stopAt: 13 });
+    expect(loopPassAt(c, 12, -90, 240)).toBeNull(); // the song starts after the loop's end
+    expect(loopPassAt(c, 12, 0, 0.5)).toBeNull(); // loop start past the song's end
+    expect(loopPassAt(play(createClock(0), 0), 12, 0, 240)).toBeNull();
+  });
+
+  it('passes scheduled wrap after wrap stay on the clock: after an hour the pass starts where the clock wraps', () => {
+    const loop = { start: 7, end: 50 };
+    const c = play(createClock(3, loop), 0.25);
+    let wrapAt = nextWrapTime(c, 0.25)!;
+    for (let i = 0; i < 3600 / (43 / 30); i++) {
+      const p = loopPassAt(c, wrapAt, 0, 240)!;
+      expect(p.offset).toBeCloseTo(7 / 30, 12);
+      // Just after the pass starts the clock shows the loop start; the next wrap is where the pass stops.
+      expect(frameAt(c, p.when + 1e-9)).toBeCloseTo(7, 5);
+      const next = nextWrapTime(c, p.when + 1e-9)!;
+      expect(next).toBeCloseTo(p.stopAt, 6);
+      wrapAt = next;
+    }
+    expect(wrapAt).toBeGreaterThan(3600);
+  });
+});
+
+describe('scrub grains: a short piece of the song at the cursor, throttled on the context clock', () => {
+  const shape = { length: 0.07, fade: 0.008, interval: 0.05 };
+
+  it('the first grain starts now at the cursor’s place in the song', () => {
+    expect(GRAIN_SHAPE).toEqual(shape);
+    expect(planGrain(90, 0, 240, 5, null)).toEqual({ grain: { when: 5, offset: 3, length: 0.07, fade: 0.008 }, replace: false });
+    expect(planGrain(90, 15, 240, 5, null).grain!.offset).toBeCloseTo(3.5, 12);
+  });
+
+  it('outside the song: silence (and a pending grain is still cancelled)', () => {
+    expect(planGrain(30, -60, 240, 5, null)).toEqual({ grain: null, replace: false }); // song starts at frame 60
+    expect(planGrain(9000, 0, 240, 5, null).grain).toBeNull(); // 300 s > 240 s
+    const pending = { when: 6, offset: 1, length: 0.07, fade: 0.008 };
+    expect(planGrain(9000, 0, 240, 5.99, pending)).toEqual({ grain: null, replace: true });
+  });
+
+  it('near the song’s end the grain is cut to what is left, fades included', () => {
+    const g = planGrain(30 * 9.98, 0, 10, 1, null).grain!;
+    expect(g.length).toBeCloseTo(0.02, 9);
+    expect(g.fade).toBeCloseTo(0.008, 9);
+    expect(planGrain(30 * 9.995, 0, 10, 1, null).grain!.fade).toBeCloseTo(0.0025, 9);
+  });
+
+  it('a drag on a fake clock: at most one grain begins per 50 ms, a pending one is replaced, the latest cursor is heard', () => {
+    // Pointer moves every 16 ms, one frame further each time, from frame 100 at context time 2.
+    let last: ReturnType<typeof planGrain>['grain'] = null;
+    const begun: { when: number; offset: number }[] = [];
+    let pending: { when: number; offset: number } | null = null;
+    for (let i = 0; i < 40; i++) {
+      const now = 2 + i * 0.016;
+      if (pending && pending.when <= now) {
+        begun.push(pending);
+        pending = null;
+      }
+      const r = planGrain(100 + i, 0, 240, now, last);
+      expect(r.replace).toBe(pending !== null);
+      last = r.grain;
+      pending = { when: r.grain!.when, offset: r.grain!.offset };
+      if (pending.when <= now) {
+        begun.push(pending);
+        pending = null;
+      }
+    }
+    for (let k = 1; k < begun.length; k++) expect(begun[k].when - begun[k - 1].when).toBeGreaterThanOrEqual(0.05 - 1e-12);
+    // 40 moves over 0.624 s: one grain per 50 ms, not one per move.
+    expect(begun.length).toBeGreaterThanOrEqual(11);
+    expect(begun.length).toBeLessThanOrEqual(14);
+    // Each grain begun plays a cursor the pointer was at by then (never a stale one more than one move old).
+    for (const b of begun) {
+      const cursorAtStart = 100 + Math.floor((b.when - 2) / 0.016 + 1e-9);
+      expect(b.offset * 30).toBeGreaterThanOrEqual(cursorAtStart - 1 - 1e-9);
+      expect(b.offset * 30).toBeLessThanOrEqual(cursorAtStart + 1e-9);
+    }
+    // The last cursor is heard: the pending grain at the end is frame 139's.
+    expect(pending!.offset * 30).toBeCloseTo(139, 9);
   });
 });

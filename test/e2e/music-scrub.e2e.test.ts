@@ -1,0 +1,158 @@
+/**
+ * Scrub grains and loop audio in Chromium through the browser mode, with a WAV this test writes.
+ *
+ * What is checked is what the page asks Web Audio to play: every AudioBufferSourceNode.start(when, offset,
+ * duration) call is recorded by a wrapper the test installs on the prototype, with the context's clock at
+ * the call. Dragging the playhead on the ruler (or moving the preview's scrub bar) while paused must start
+ * 70 ms grains at the cursor's place in the song, at most one every 50 ms, the last one at the frame the
+ * drag ended on; playing a loop must schedule each pass's sound to start exactly at the wrap from the loop
+ * start. Nothing here claims a sound was heard (headless Chromium may have no output device).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, fileDialogReady, openFileViaDialog } from './harness';
+import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
+
+const SR = 44_100;
+/** The motion's last key: the whole motion (0..LAST) is the loop. */
+const LAST = 45;
+
+/** 16-bit PCM mono WAV, `seconds` long, a low tone (its content does not matter here). */
+function toneWav(seconds: number): Uint8Array {
+  const n = SR * seconds;
+  const out = new Uint8Array(44 + n * 2);
+  const dv = new DataView(out.buffer);
+  const str = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
+  str(0, 'RIFF');
+  dv.setUint32(4, 36 + n * 2, true);
+  str(8, 'WAVE');
+  str(12, 'fmt ');
+  dv.setUint32(16, 16, true);
+  dv.setUint16(20, 1, true);
+  dv.setUint16(22, 1, true);
+  dv.setUint32(24, SR, true);
+  dv.setUint32(28, SR * 2, true);
+  dv.setUint16(32, 2, true);
+  dv.setUint16(34, 16, true);
+  str(36, 'data');
+  dv.setUint32(40, n * 2, true);
+  for (let i = 0; i < n; i++) dv.setInt16(44 + i * 2, Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / SR)), true);
+  return out;
+}
+
+interface StartCall {
+  when: number;
+  offset: number;
+  duration: number | null;
+  now: number;
+}
+
+/** Wraps AudioBufferSourceNode.prototype.start to record its calls (once per page). */
+async function spyStarts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __starts?: unknown[] };
+    w.__starts = [];
+    const proto = AudioBufferSourceNode.prototype as unknown as { start: (...a: number[]) => void; __spied?: boolean };
+    if (proto.__spied) return;
+    const orig = proto.start;
+    proto.start = function (this: AudioBufferSourceNode, ...a: number[]) {
+      (window as unknown as { __starts: unknown[] }).__starts.push({ when: a[0] ?? 0, offset: a[1] ?? 0, duration: a[2] ?? null, now: this.context.currentTime });
+      return orig.apply(this, a);
+    };
+    proto.__spied = true;
+  });
+}
+const starts = (page: Page) => page.evaluate(() => (window as unknown as { __starts: StartCall[] }).__starts.slice());
+const clearStarts = (page: Page) => page.evaluate(() => void ((window as unknown as { __starts: unknown[] }).__starts.length = 0));
+
+describe('music: scrub grains and loop audio', () => {
+  const s = appForSuite({ viewport: { width: 1440, height: 900 } });
+
+  it('dragging the playhead while paused starts 70 ms grains at the cursor, throttled, the last at the frame reached', async () => {
+    const { page } = s.app;
+    const motion = path.join(s.tmp.dir, 'short.vmd');
+    writeFileSync(motion, buildFixture({ bones: [{ name: SJIS.センター, frame: 0 }, { name: SJIS.センター, frame: LAST, pos: [0, 1, 0] }] }));
+    const wav = path.join(s.tmp.dir, 'tone.wav');
+    writeFileSync(wav, toneWav(6));
+    await openFileViaDialog(page, motion);
+    await page.click('[data-testid="music-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', wav);
+    await page.click('[data-testid="file-dialog-go"]');
+    if (!(await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false))) {
+      await page.click('[data-testid="file-dialog-accept"]');
+    }
+    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 15_000 });
+    await page.fill('[data-testid="music-offset"]', '6');
+    await page.press('[data-testid="music-offset"]', 'Enter');
+    await spyStarts(page);
+
+    const tl = page.locator('[data-testid="timeline"] canvas');
+    const tb = (await tl.boundingBox())!;
+    const view = await tl.evaluate((c) => ({ fs: Number((c as HTMLElement).dataset.frameStart), ppf: Number((c as HTMLElement).dataset.pxPerFrame) }));
+    const xOf = (f: number) => tb.x + (f - view.fs) * view.ppf + view.ppf / 2;
+    await page.mouse.move(xOf(5), tb.y + 10);
+    await page.mouse.down();
+    for (let f = 6; f <= 30; f++) await page.mouse.move(xOf(f), tb.y + 10);
+    await page.mouse.up();
+    const end = await page.evaluate(() => window.__vmdMusic!.sample().shownFrame);
+    expect(end).toBe(30);
+    await page.waitForTimeout(150); // the last grain may be scheduled up to 50 ms ahead
+    const calls = await starts(page);
+    const grains = calls.filter((c) => c.duration !== null);
+    expect(grains.length, JSON.stringify(calls)).toBeGreaterThanOrEqual(2);
+    expect(calls.length).toBe(grains.length); // nothing but grains while paused
+    for (const g of grains) {
+      expect(g.duration).toBeCloseTo(0.07, 9);
+      // Each grain is a frame the cursor was on: (frame + offset 6) / 30 s into the song, frame 5..30.
+      const frame = g.offset * 30 - 6;
+      expect(Math.abs(frame - Math.round(frame))).toBeLessThan(1e-6);
+      expect(frame).toBeGreaterThanOrEqual(5);
+      expect(frame).toBeLessThanOrEqual(30);
+      expect(g.when).toBeGreaterThanOrEqual(g.now - 1e-9); // never in the past
+    }
+    // Throttled: distinct start times at least 50 ms apart (a replaced pending grain keeps its slot's time).
+    const whens = [...new Set(grains.map((g) => g.when))].sort((a, b) => a - b);
+    for (let i = 1; i < whens.length; i++) expect(whens[i] - whens[i - 1]).toBeGreaterThanOrEqual(0.05 - 1e-6);
+    // The last grain asked for is the frame the drag ended on.
+    expect(grains.at(-1)!.offset).toBeCloseTo((30 + 6) / 30, 9);
+    console.log(`scrub: ${grains.length} grains asked for 25 pointer moves, ${whens.length} distinct start times`);
+
+    // The preview's scrub bar too.
+    await clearStarts(page);
+    await page.locator('[data-testid="preview-scrub"]').fill('12');
+    await page.waitForFunction(() => (window as unknown as { __starts: unknown[] }).__starts.length > 0, undefined, { timeout: 3000 });
+    const bar = await starts(page);
+    expect(bar.at(-1)!.duration).toBeCloseTo(0.07, 9);
+    expect(bar.at(-1)!.offset).toBeCloseTo((12 + 6) / 30, 9);
+  });
+
+  it('playing the loop schedules each pass to start at the wrap from the loop start, on the context clock', async () => {
+    const { page } = s.app;
+    await page.locator('[data-testid="preview-scrub"]').fill('30');
+    await page.waitForTimeout(120);
+    const loop = page.locator('[data-testid="preview-loop"]');
+    if (!(await loop.isChecked())) await loop.check();
+    await clearStarts(page);
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => window.__vmdMusic!.state().driving, undefined, { timeout: 10_000 });
+    // Two wraps: from 30 to 45 is 0.5 s, then a pass of 45 frames is 1.5 s.
+    await page.waitForTimeout(2600);
+    await page.click('[data-testid="play"]');
+    const calls = (await starts(page)).filter((c) => c.duration === null);
+    expect(calls.length, JSON.stringify(calls)).toBeGreaterThanOrEqual(3);
+    const [first, ...passes] = calls;
+    // Played from frame 30 with offset 6: (30 + 6) / 30 s into the song, starting at once.
+    expect(first.offset).toBeCloseTo(36 / 30, 6);
+    const wrap0 = first.when + (LAST - 30) / 30;
+    for (let i = 0; i < 2; i++) {
+      // Each pass: scheduled before its wrap, starting exactly there, from the loop start (frame 0 + offset 6).
+      expect(passes[i].when).toBeCloseTo(wrap0 + i * (LAST / 30), 6);
+      expect(passes[i].offset).toBeCloseTo(6 / 30, 9);
+      expect(passes[i].now).toBeLessThan(passes[i].when);
+    }
+    console.log(`loop: first ${first.when.toFixed(4)}, passes at ${passes.map((p) => p.when.toFixed(4)).join(', ')} (asked at ${passes.map((p) => p.now.toFixed(4)).join(', ')})`);
+  });
+});
