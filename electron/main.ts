@@ -233,7 +233,8 @@ function start(): void {
         const tr = (k: StringKey, p?: Record<string, string>) => translate(k, loc, p);
         const { response } = await dialog.showMessageBox(w, {
           type: 'warning',
-          message: tr('close.unsaved', { name: state.name ?? '' }),
+          // A scene names each unsaved document; Save saves them all (the renderer's Save All).
+          message: tr('close.unsaved', { name: state.unsaved?.length ? state.unsaved.join(', ') : (state.name ?? '') }),
           buttons: [tr('close.save'), tr('close.discard'), tr('close.cancel')],
           defaultId: 0,
           cancelId: 2,

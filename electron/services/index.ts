@@ -80,7 +80,7 @@ export function createServices(o: ServicesOptions): Services {
     appInfo: () => Promise.resolve(okValue(info)),
     setDocumentState: (state) =>
       guard(async () => {
-        docState = { path: state.path ?? null, name: state.name ?? null, dirty: state.dirty };
+        docState = { path: state.path ?? null, name: state.name ?? null, dirty: state.dirty, ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}) };
         o.window?.setDocumentState(docState);
         return okValue(undefined);
       }),

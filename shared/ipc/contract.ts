@@ -112,6 +112,8 @@ export interface DocumentState {
   path: string | null;
   name: string | null;
   dirty: boolean;
+  /** A scene's unsaved documents by file name (the close prompt names them all); absent for a lone motion. */
+  unsaved?: string[];
 }
 
 /** Commands the native menu, accelerators and the close prompt send to the renderer. */

@@ -80,6 +80,8 @@ describe('IPC registration', () => {
     ['startBatch', [{ op: 'mirror', inputDir: '/a', outputDir: '/b', options: JSON.parse('{"__proto__": "x"}') }]],
     ['startBatch', [Object.assign(Object.create({ op: 'mirror', inputDir: '/a', outputDir: '/b', options: {} }), {})]],
     ['setDocumentState', [Object.create({ dirty: true })]],
+    ['setDocumentState', [{ path: null, name: 's', dirty: true, unsaved: [1] }]],
+    ['setDocumentState', [{ path: null, name: 's', dirty: true, unsaved: 'a.vmd' }]],
     ['listDirectory', ['/', { valueOf: true }]],
   ])('refuses %s with bad arguments %j as E_ARGUMENT without calling the handler', async (name, args) => {
     const ipc = fakeIpcMain();

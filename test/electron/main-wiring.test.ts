@@ -250,4 +250,17 @@ describe('electron/main.ts wiring', () => {
     expect(w.closed).toBe(3); // the prompt's "Don't Save" closed it again, this time for real
     expect(w.close()).toBe(false); // not prevented any more
   });
+
+  it('a scene\'s close prompt names every unsaved document', async () => {
+    const e = await load({ lock: true });
+    const w = e.windows[0];
+    const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+    const state = { path: '/m/duet.vmdscene', name: 'duet.vmdscene — a.vmd', dirty: true, unsaved: ['b.vmd', 'camera.vmd'] };
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, state);
+    expect(w.title).toBe('duet.vmdscene — a.vmd * — VMD Studio');
+    e.setResponse(2);
+    expect(w.close()).toBe(true); // prevented
+    await tick();
+    expect((e.messages[0] as { message: string }).message).toBe('b.vmd, camera.vmd has unsaved changes.');
+  });
 });

@@ -38,6 +38,7 @@ import {
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, writeVmd, type VmdInfo } from '../../../shared/vmd';
+import type { DocumentState } from '../../../shared/ipc/contract';
 
 /** Whether a path names a scene file. */
 export function isScenePath(p: string): boolean {
@@ -442,11 +443,11 @@ export const useSceneStore = defineStore('scene', () => {
    * What the window title and the close prompt show: a lone motion as before (its name, * when unsaved);
    * a scene as "scene.vmdscene — dance.vmd" with * when any of its documents is unsaved.
    */
-  function windowState(own: { path: string | null; name: string | null; dirty: boolean }): { path: string | null; name: string | null; dirty: boolean } {
+  function windowState(own: DocumentState): DocumentState {
     if (!path.value && entries.value.length <= 1) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
     const name = own.name ? `${sceneName} — ${own.name}` : sceneName;
-    return { path: path.value ?? own.path, name, dirty: anyDirty.value };
+    return { path: path.value ?? own.path, name, dirty: anyDirty.value, unsaved: unsavedNames.value };
   }
 
   /** Names of the scene's unsaved documents (the close prompt lists them). */

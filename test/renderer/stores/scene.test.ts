@@ -121,6 +121,8 @@ describe('scene store', () => {
     expect(live()).toEqual(files.get('/s/b.vmd'));
     expect(doc.dirty).toBe(false);
     expect(document.title).toBe('Untitled scene — b.vmd * — VMD Studio'); // another document is unsaved
+    // Main is told which: its close prompt names them.
+    expect(fake.calls.filter((c) => c.name === 'setDocumentState').at(-1)?.args[0]).toEqual({ path: '/s/b.vmd', name: 'Untitled scene — b.vmd', dirty: true, unsaved: ['a.vmd'] });
     expect(scene.stateOf(a).dirty).toBe(true);
     expect(writeVmd(scene.snapshotOf(a.id)!.doc)).toEqual(aEdited);
 
