@@ -168,22 +168,5 @@ export function isTextField(el: EventTarget | null): boolean {
   return e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
 }
 
-/**
- * Keyboard shortcuts for the browser mode. Under Electron the native menu's accelerators send the
- * same commands, so `electron` = true keeps only what the menu does not cover.
- */
-export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'>, mac: boolean): CommandId | null {
-  const mod = mac ? e.metaKey : e.ctrlKey;
-  if (e.key === 'F1' && !mod && !e.shiftKey && !e.altKey) return 'shortcuts';
-  if (!mod || e.altKey) return null;
-  const k = e.key.toLowerCase();
-  if (k === 'o' && !e.shiftKey) return 'open';
-  if (k === 's') return e.shiftKey ? 'saveAs' : 'save';
-  if (k === 'e' && !e.shiftKey) return 'exportVpd';
-  if (k === 'b' && !e.shiftKey) return 'batch';
-  // Text fields keep their own undo.
-  if (isTextField(e.target)) return null;
-  if (k === 'z') return e.shiftKey ? 'redo' : 'undo';
-  if (k === 'y' && !e.shiftKey) return 'redo';
-  return null;
-}
+/** The app command a key runs in the browser mode: from the one keymap (shortcuts.ts, keymap.ts). */
+export { shortcutFor } from './keymap';

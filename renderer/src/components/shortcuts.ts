@@ -1,12 +1,14 @@
 /**
- * The keyboard and mouse reference shown by Help → Keyboard Shortcuts (F1). One table: each row says
- * which keys do what; rows that run an app command name it, and a test checks that `shortcutFor`
- * really maps those keys to that command, so the list cannot drift from the keys.
+ * The app's keymap and its keyboard and mouse reference (Help → Keyboard Shortcuts, F1): one table.
+ * Each row says which keys do what; a keyboard row names the app command (`command`) or the editor
+ * action (`action`) its keys run, and the one keydown dispatcher (keymap.ts) runs exactly these rows,
+ * so the reference cannot drift from the keys (test/renderer/components/keymap.test.ts checks every row).
  * Keys are tokens: 'Mod' is Ctrl (⌘ on macOS); other tokens are KeyboardEvent.key values or mouse
  * gestures (string keys). A row may list alternatives (any one of them works).
  */
 import type { ShortcutStringKey } from '../../../shared/i18n/shortcut-strings';
 import type { CommandId } from './commands';
+import type { KeyAction, KeyContext } from './keymap';
 
 /** A key token, or a mouse gesture by its string key. */
 export type KeyToken = string | { mouse: ShortcutStringKey };
@@ -15,8 +17,16 @@ export interface ShortcutRow {
   /** Alternatives; each is a chord of tokens pressed together. */
   keys: KeyToken[][];
   label: ShortcutStringKey;
-  /** The app command these keys run through `shortcutFor` (the editor's own keys have none). */
+  /** The app command these keys run (through `shortcutFor` and runCommand). */
   command?: CommandId;
+  /** The editor action these keys run (handlers bound with keymap.ts bindKeyActions). */
+  action?: KeyAction;
+  /** Only when this holds (rows sharing a chord differ in it; keymap.ts KEY_CONTEXTS). */
+  when?: KeyContext;
+  /** The keys work with Shift held too. */
+  anyShift?: boolean;
+  /** The app command runs from a text field too (Save while typing). */
+  inText?: boolean;
 }
 
 export interface ShortcutGroup {
@@ -30,12 +40,12 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     title: 'shortcuts.group.file',
     rows: [
-      { keys: [['Mod', 'O']], label: 'shortcuts.open', command: 'open' },
-      { keys: [['Mod', 'S']], label: 'shortcuts.save', command: 'save' },
-      { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs' },
-      { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd' },
-      { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch' },
-      { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts' },
+      { keys: [['Mod', 'O']], label: 'shortcuts.open', command: 'open', inText: true },
+      { keys: [['Mod', 'S']], label: 'shortcuts.save', command: 'save', inText: true },
+      { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs', inText: true },
+      { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd', inText: true },
+      { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch', inText: true },
+      { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts', inText: true },
     ],
   },
   {
@@ -43,48 +53,48 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     rows: [
       { keys: [['Mod', 'Z']], label: 'shortcuts.undo', command: 'undo' },
       { keys: [['Mod', 'Y'], ['Mod', 'Shift', 'Z']], label: 'shortcuts.redo', command: 'redo' },
-      { keys: [['Mod', 'A']], label: 'shortcuts.selectAll' },
-      { keys: [['Mod', 'C']], label: 'shortcuts.copyKeys' },
-      { keys: [['Mod', 'V']], label: 'shortcuts.pasteKeys' },
-      { keys: [['Mod', 'Shift', 'V']], label: 'shortcuts.mirrorPaste' },
-      { keys: [['Mod', 'Shift', 'O']], label: 'shortcuts.pasteOtherSide' },
-      { keys: [['Mod', 'Shift', 'M']], label: 'shortcuts.mirrorPose' },
-      { keys: [['Delete'], ['Backspace']], label: 'shortcuts.deleteKeys' },
-      { keys: [['Enter']], label: 'shortcuts.insertKey' },
+      { keys: [['Mod', 'A']], label: 'shortcuts.selectAll', action: 'selectAll' },
+      { keys: [['Mod', 'C']], label: 'shortcuts.copyKeys', action: 'copyKeys', when: 'keys' },
+      { keys: [['Mod', 'V']], label: 'shortcuts.pasteKeys', action: 'pasteKeys', when: 'keys' },
+      { keys: [['Mod', 'Shift', 'V']], label: 'shortcuts.mirrorPaste', action: 'mirrorPaste' },
+      { keys: [['Mod', 'Shift', 'O']], label: 'shortcuts.pasteOtherSide', action: 'pasteOtherSide' },
+      { keys: [['Mod', 'Shift', 'M']], label: 'shortcuts.mirrorPose', action: 'mirrorPose' },
+      { keys: [['Delete'], ['Backspace']], label: 'shortcuts.deleteKeys', action: 'deleteKeys', anyShift: true },
+      { keys: [['Enter']], label: 'shortcuts.insertKey', action: 'insertKey', anyShift: true },
     ],
   },
   {
     title: 'shortcuts.group.time',
     rows: [
-      { keys: [['Space']], label: 'shortcuts.play' },
-      { keys: [['←'], ['→']], label: 'shortcuts.step' },
-      { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10' },
-      { keys: [['Home']], label: 'shortcuts.home' },
-      { keys: [['End']], label: 'shortcuts.end' },
-      { keys: [['['], [']']], label: 'shortcuts.prevNextKeyActive' },
-      { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected' },
-      { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll' },
-      { keys: [['Mod', 'G']], label: 'shortcuts.goToFrame' },
+      { keys: [['Space']], label: 'shortcuts.play', action: 'play', anyShift: true },
+      { keys: [['←'], ['→']], label: 'shortcuts.step', action: 'step', when: 'noHandle' },
+      { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10', action: 'step10', when: 'noHandle' },
+      { keys: [['Home']], label: 'shortcuts.home', action: 'home', anyShift: true },
+      { keys: [['End']], label: 'shortcuts.end', action: 'end', anyShift: true },
+      { keys: [['['], [']']], label: 'shortcuts.prevNextKeyActive', action: 'prevNextKeyActive' },
+      { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected', action: 'prevNextKeySelected' },
+      { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll', action: 'prevNextKeyAll' },
+      { keys: [['Mod', 'G']], label: 'shortcuts.goToFrame', action: 'goToFrame' },
     ],
   },
   {
     title: 'shortcuts.group.view',
     rows: [
-      { keys: [['+'], ['−']], label: 'shortcuts.zoomPlayhead' },
-      { keys: [['F']], label: 'shortcuts.fitMotion' },
-      { keys: [['Shift', 'F']], label: 'shortcuts.fitSelection' },
-      { keys: [['R']], label: 'shortcuts.rangeSelect' },
+      { keys: [['+'], ['−']], label: 'shortcuts.zoomPlayhead', action: 'zoomPlayhead' },
+      { keys: [['F']], label: 'shortcuts.fitMotion', action: 'fitMotion' },
+      { keys: [['Shift', 'F']], label: 'shortcuts.fitSelection', action: 'fitSelection' },
+      { keys: [['R']], label: 'shortcuts.rangeSelect', action: 'rangeSelect', anyShift: true },
     ],
   },
   {
     title: 'shortcuts.group.curve',
     rows: [
       { keys: [[m('shortcuts.handleDrag')]], label: 'shortcuts.dragHandle' },
-      { keys: [['←'], ['→'], ['↑'], ['↓']], label: 'shortcuts.nudge' },
-      { keys: [['Shift', '←'], ['Shift', '→'], ['Shift', '↑'], ['Shift', '↓']], label: 'shortcuts.nudge10' },
-      { keys: [['Mod', 'C']], label: 'shortcuts.copyCurve' },
-      { keys: [['Mod', 'V']], label: 'shortcuts.pasteCurve' },
-      { keys: [['Esc']], label: 'shortcuts.dropHandle' },
+      { keys: [['←'], ['→'], ['↑'], ['↓']], label: 'shortcuts.nudge', action: 'nudge', when: 'handle' },
+      { keys: [['Shift', '←'], ['Shift', '→'], ['Shift', '↑'], ['Shift', '↓']], label: 'shortcuts.nudge10', action: 'nudge10', when: 'handle' },
+      { keys: [['Mod', 'C']], label: 'shortcuts.copyCurve', action: 'copyCurve', when: 'curve' },
+      { keys: [['Mod', 'V']], label: 'shortcuts.pasteCurve', action: 'pasteCurve', when: 'curve' },
+      { keys: [['Esc']], label: 'shortcuts.dropHandle', action: 'dropHandle', anyShift: true },
     ],
   },
   {
@@ -110,10 +120,26 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },
       { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
-      { keys: [['K']], label: 'shortcuts.registerView' },
+      { keys: [['K']], label: 'shortcuts.registerView', action: 'registerView' },
     ],
   },
 ];
+
+/** Key token (as the reference writes it) → the KeyboardEvent.key values it stands for. */
+const TOKEN_KEYS: Record<string, string[]> = {
+  Space: [' '],
+  '←': ['ArrowLeft'],
+  '→': ['ArrowRight'],
+  '↑': ['ArrowUp'],
+  '↓': ['ArrowDown'],
+  Esc: ['Escape'],
+  '+': ['+', '='],
+  '−': ['-'],
+};
+/** The KeyboardEvent.key values a key token stands for (letters in lower case). */
+export function tokenKeys(token: string): string[] {
+  return TOKEN_KEYS[token] ?? [token.length === 1 ? token.toLowerCase() : token];
+}
 
 /** One piece of a row's keys as shown: a key, or a separator ('+' inside a chord, '/' between alternatives). */
 export type KeyPiece = { key: KeyToken } | { sep: '+' | '/' };
@@ -156,14 +182,15 @@ export function keyLabel(token: string, mac: boolean): string {
 }
 
 /**
- * The keydown event a chord of key tokens produces (for checking rows against `shortcutFor`), or null
- * when the chord holds a mouse gesture.
+ * The keydown event a chord of key tokens produces (for checking rows against `shortcutFor` and the
+ * dispatcher), or null when the chord holds a mouse gesture.
  */
 export function chordEvent(chord: KeyToken[], mac: boolean): Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'> | null {
   if (chord.some((t) => typeof t !== 'string')) return null;
   const mod = chord.includes('Mod');
   const shift = chord.includes('Shift');
-  const key = (chord as string[]).find((t) => t !== 'Mod' && t !== 'Shift') ?? '';
+  const token = (chord as string[]).find((t) => t !== 'Mod' && t !== 'Shift') ?? '';
+  const key = tokenKeys(token)[0];
   // A letter comes as the browser sends it: upper case with Shift held.
   const sent = key.length === 1 ? (shift ? key.toUpperCase() : key.toLowerCase()) : key;
   return { key: sent, ctrlKey: mod && !mac, metaKey: mod && mac, shiftKey: shift, altKey: false, target: null };

@@ -8,13 +8,13 @@
  * Offered when the open document is a camera motion (it has camera keys, or no bone or morph keys at
  * all: a camera VMD, possibly still empty), the preview shows the free view (not looking through), and
  * no other camera VMD is shown beside the document (looking through would show that one's camera).
- * The preview's button and the K key (shortcuts.ts) run it.
+ * The preview's button and the K key (the keymap: components/shortcuts.ts, keymap.ts) run it.
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
 import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
 import { neighbourCameraRotation, registerCameraKey } from '../../../shared/editor';
 import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
-import { overlayOpen } from '../components/overlay';
+import { bindKeyActions } from '../components/keymap';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
@@ -31,13 +31,6 @@ export function provideOrbitView(fn: () => CameraView): () => void {
   return () => {
     if (viewSource.value === fn) viewSource.value = null;
   };
-}
-
-function isTextField(el: EventTarget | null): boolean {
-  const e = el as HTMLElement | null;
-  if (!e || !e.tagName) return false;
-  if (e.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'range'].includes((e as HTMLInputElement).type);
-  return e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
 }
 
 export function useRegisterView(opts: { keyboard?: boolean } = {}) {
@@ -84,16 +77,13 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     return true;
   }
 
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'k' && e.key !== 'K') return;
-    if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || e.repeat || isTextField(e.target) || overlayOpen()) return;
-    if (!relevant.value) return;
-    e.preventDefault();
-    register();
-  };
   if (opts.keyboard) {
-    onMounted(() => window.addEventListener('keydown', onKey));
-    onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+    // The K key (the keymap's registerView row); a held key does not register again and again.
+    let unbind = () => {};
+    onMounted(() => {
+      unbind = bindKeyActions({ registerView: (e) => !e.repeat && relevant.value && (register(), true) });
+    });
+    onBeforeUnmount(() => unbind());
   }
 
   return { blocked, relevant, register };

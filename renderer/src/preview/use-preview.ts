@@ -32,7 +32,7 @@ import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
-import { overlayOpen } from '../components/overlay';
+import { bindKeyActions } from '../components/keymap';
 import { installTestHook } from '../e2e';
 import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
@@ -148,20 +148,15 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const r = el.getBoundingClientRect();
       applyPick(e.pickBone(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height));
     };
-    const onKey = (ev: KeyboardEvent) => {
-      // Escape belongs to an open dialog (it closes it) or a menu first; only then does it clear the mark.
-      if (ev.key !== 'Escape' || !store.picked || overlayOpen()) return;
-      clearMark();
-    };
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('pointerup', onUp);
-    // Capture phase: a dialog's own Escape handler closes it (and Vue removes it) before a bubbling
-    // listener here would run, so only now can we still see that the key was the dialog's.
-    window.addEventListener('keydown', onKey, true);
+    // Escape (the keymap's dropHandle row, which also drops the curve handle) clears the mark; an open
+    // dialog or menu keeps its Escape (keymap.ts).
+    const unbind = bindKeyActions({ dropHandle: () => !!store.picked && (clearMark(), true) });
     return () => {
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('pointerup', onUp);
-      window.removeEventListener('keydown', onKey, true);
+      unbind();
     };
   }
 

@@ -1,0 +1,228 @@
+/**
+ * The keyboard dispatcher. The keys live in one table, SHORTCUT_GROUPS (shortcuts.ts): each keyboard
+ * row binds its chords to an app command (`command`, run through runCommand) or an editor action
+ * (`action`, run by the handlers the owning panel binds with `bindKeyActions`). The F1 reference
+ * renders that same table, and test/renderer/components/keymap.test.ts checks every row.
+ *
+ * One keydown listener (installKeymap, on the window, capture phase: it sees a dialog or menu as it was
+ * when the key went down) decides for every key:
+ * - Alt held: nothing (the OS and browser keep Alt chords).
+ * - App commands run over a dialog too (Ctrl+S saves) and, for rows marked `inText`, from a text field;
+ *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
+ * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
+ *   Delete must not delete keys behind it) or while typing in a text field.
+ * - Rows sharing a chord are told apart by `when` (the curve editor focused or not, a curve handle
+ *   selected or not), whose values in one group exclude each other; so a key runs one row only.
+ * Modifiers match exactly ('Mod' is Ctrl, ⌘ on macOS, for app commands; Ctrl or ⌘ for the editor's
+ * keys), except that rows marked `anyShift` also take their key with Shift held, and symbol keys
+ * (+ − [ ]) ignore Shift, which typing them may need.
+ */
+import type { CommandId } from './commands';
+import { overlayOpen } from './overlay';
+import { SHORTCUT_GROUPS, tokenKeys, type KeyToken, type ShortcutRow } from './shortcuts';
+
+/** Every editor action the keyboard can run; each has exactly one row in SHORTCUT_GROUPS. */
+export const KEY_ACTIONS = [
+  'selectAll',
+  'copyKeys',
+  'pasteKeys',
+  'mirrorPaste',
+  'pasteOtherSide',
+  'mirrorPose',
+  'deleteKeys',
+  'insertKey',
+  'play',
+  'step',
+  'step10',
+  'home',
+  'end',
+  'prevNextKeyActive',
+  'prevNextKeySelected',
+  'prevNextKeyAll',
+  'goToFrame',
+  'zoomPlayhead',
+  'fitMotion',
+  'fitSelection',
+  'rangeSelect',
+  'nudge',
+  'nudge10',
+  'copyCurve',
+  'pasteCurve',
+  'dropHandle',
+  'registerView',
+] as const;
+export type KeyAction = (typeof KEY_ACTIONS)[number];
+
+/**
+ * Conditions that tell rows sharing a chord apart. Values of one group exclude each other:
+ * `curve`/`keys` — the curve editor has the focus or not; `handle`/`noHandle` — a curve handle of a
+ * shown curve is selected (arrows nudge it) or not (arrows step the playhead).
+ */
+export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle' } as const;
+export type KeyContext = keyof typeof KEY_CONTEXTS;
+
+/** The state the `when` conditions read; the editor provides it (setKeyContext). */
+export interface KeyState {
+  curveFocused: boolean;
+  handleActive: boolean;
+}
+
+/** What a key event a row's chord describes looks like (only the fields the dispatcher reads). */
+export type KeyEventLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'target'> & { repeat?: boolean };
+
+/** A handler for an editor action: returns false when it did not apply (the key then does nothing). */
+export type KeyHandler = (e: KeyEventLike) => boolean | void;
+
+/** Keys whose character may need Shift to type: the modifier is not part of their chord. */
+const SHIFT_FREE = new Set(['+', '=', '-', '[', ']']);
+
+/** A keyboard chord in a form that compares: mod, shift and the key the browser sends. */
+interface Chord {
+  mod: boolean;
+  shift: boolean;
+  keys: string[];
+}
+
+function chordOf(tokens: KeyToken[]): Chord | null {
+  if (tokens.some((t) => typeof t !== 'string')) return null;
+  const s = tokens as string[];
+  const key = s.find((t) => t !== 'Mod' && t !== 'Shift');
+  if (!key) return null;
+  return { mod: s.includes('Mod'), shift: s.includes('Shift'), keys: tokenKeys(key) };
+}
+
+/** A row the keyboard can run, with its chords parsed. */
+export interface KeyBinding {
+  row: ShortcutRow;
+  chords: Chord[];
+}
+
+/** Every keyboard row of the table (rows with a command or an action), chords parsed. */
+export const KEY_BINDINGS: KeyBinding[] = SHORTCUT_GROUPS.flatMap((g) => g.rows)
+  .filter((r) => r.command || r.action)
+  .map((row) => ({ row, chords: row.keys.map(chordOf).filter((c): c is Chord => c !== null) }));
+
+function normalKey(key: string): string {
+  return key.length === 1 ? key.toLowerCase() : key;
+}
+
+function chordMatches(c: Chord, row: ShortcutRow, e: KeyEventLike, mac: boolean): boolean {
+  const key = normalKey(e.key);
+  if (!c.keys.includes(key)) return false;
+  // App commands take the platform's modifier (Ctrl, ⌘ on macOS); the editor's keys take either, as
+  // they always have (a Mac keyboard on Linux, Ctrl on a Mac).
+  const mod = row.command ? (mac ? e.metaKey : e.ctrlKey) : e.ctrlKey || e.metaKey;
+  if (mod !== c.mod) return false;
+  if (SHIFT_FREE.has(key) || (row.anyShift && !c.shift)) return true;
+  return e.shiftKey === c.shift;
+}
+
+function contextHolds(when: KeyContext | undefined, s: KeyState): boolean {
+  switch (when) {
+    case undefined:
+      return true;
+    case 'curve':
+      return s.curveFocused;
+    case 'keys':
+      return !s.curveFocused;
+    case 'handle':
+      return s.handleActive;
+    case 'noHandle':
+      return !s.handleActive;
+  }
+}
+
+/** The row a key event runs in the given state, or null. Alt never matches. */
+export function bindingFor(e: KeyEventLike, mac: boolean, state: KeyState): KeyBinding | null {
+  if (e.altKey) return null;
+  for (const b of KEY_BINDINGS) {
+    if (!contextHolds(b.row.when, state)) continue;
+    if (b.chords.some((c) => chordMatches(c, b.row, e, mac))) return b;
+  }
+  return null;
+}
+
+/** True for text inputs, text areas, selects and editable elements: they keep their own keys. */
+export function isTypingField(el: EventTarget | null): boolean {
+  const e = el as HTMLElement | null;
+  if (!e || !e.tagName) return false;
+  if (e.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'range'].includes((e as HTMLInputElement).type);
+  return e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
+}
+
+/**
+ * The app command a key runs (browser mode; under Electron the native menu's accelerators send them),
+ * or null. Text fields keep their own keys, except for rows marked `inText` (Save works while typing).
+ */
+export function shortcutFor(e: KeyEventLike, mac: boolean): CommandId | null {
+  const b = bindingFor(e, mac, { curveFocused: false, handleActive: false });
+  const id = b?.row.command;
+  if (!id) return null;
+  if (!b.row.inText && isTypingField(e.target)) return null;
+  return id;
+}
+
+const handlers = new Map<KeyAction, Set<KeyHandler>>();
+let stateSource: () => KeyState = () => ({ curveFocused: false, handleActive: false });
+
+/**
+ * Binds handlers for editor actions (the panel that owns them: the editor, the preview); returns the
+ * function that unbinds them. An action may have handlers from more than one panel (Escape drops the
+ * curve handle and clears the preview's picked joint): each runs; the key counts as used if any applied.
+ */
+export function bindKeyActions(map: Partial<Record<KeyAction, KeyHandler>>): () => void {
+  const added: [KeyAction, KeyHandler][] = [];
+  for (const [id, fn] of Object.entries(map) as [KeyAction, KeyHandler][]) {
+    let set = handlers.get(id);
+    if (!set) handlers.set(id, (set = new Set()));
+    set.add(fn);
+    added.push([id, fn]);
+  }
+  return () => added.forEach(([id, fn]) => handlers.get(id)?.delete(fn));
+}
+
+/** Where the `when` conditions read the editor's state from; returns the function that withdraws it. */
+export function setKeyContext(fn: () => KeyState): () => void {
+  stateSource = fn;
+  return () => {
+    if (stateSource === fn) stateSource = () => ({ curveFocused: false, handleActive: false });
+  };
+}
+
+/** Runs an editor action's handlers; true when one applied. */
+export function runKeyAction(id: KeyAction, e: KeyEventLike): boolean {
+  let used = false;
+  for (const fn of handlers.get(id) ?? []) if (fn(e) !== false) used = true;
+  return used;
+}
+
+export interface KeymapOptions {
+  mac: boolean;
+  /** Under Electron the native menu runs the app commands. */
+  commandsByMenu: () => boolean;
+  runCommand: (id: CommandId) => void;
+}
+
+/** Handles one key event as the module comment says; true when it was used (default prevented). */
+export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
+  const b = bindingFor(e, o.mac, stateSource());
+  if (!b) return false;
+  let used = false;
+  if (b.row.command) {
+    if (o.commandsByMenu() || (!b.row.inText && isTypingField(e.target))) return false;
+    o.runCommand(b.row.command);
+    used = true;
+  } else if (b.row.action) {
+    if (isTypingField(e.target) || overlayOpen()) return false;
+    used = runKeyAction(b.row.action, e);
+  }
+  if (used) e.preventDefault();
+  return used;
+}
+
+/** Installs the one keydown listener; returns the function that removes it. */
+export function installKeymap(target: Window, o: KeymapOptions): () => void {
+  const onKey = (e: KeyboardEvent) => void dispatchKey(e, o);
+  target.addEventListener('keydown', onKey, true);
+  return () => target.removeEventListener('keydown', onKey, true);
+}

@@ -1,0 +1,208 @@
+// The one keymap (components/shortcuts.ts table, keymap.ts dispatcher) row by row: each keyboard row's
+// chords, sent as real keydown events through the installed listener, run that row's command or action
+// (and nothing else), on Windows/Linux and on macOS; no chord is bound twice where both rows could apply;
+// every editor action has exactly one row; and the guards (text fields, dialogs, Alt, Electron's menu).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandId } from '../../../renderer/src/components/commands';
+import {
+  KEY_ACTIONS,
+  KEY_BINDINGS,
+  KEY_CONTEXTS,
+  bindKeyActions,
+  bindingFor,
+  installKeymap,
+  setKeyContext,
+  type KeyAction,
+  type KeyContext,
+  type KeyState,
+} from '../../../renderer/src/components/keymap';
+import { SHORTCUT_GROUPS, chordEvent, type KeyToken, type ShortcutRow } from '../../../renderer/src/components/shortcuts';
+
+const rows = SHORTCUT_GROUPS.flatMap((g) => g.rows);
+const keyboardRows = rows.filter((r) => r.command || r.action);
+const keyOnly = (chord: KeyToken[]) => chord.every((t) => typeof t === 'string');
+
+/** A state in which the row's `when` holds. */
+function stateFor(when: KeyContext | undefined): KeyState {
+  return { curveFocused: when === 'curve', handleActive: when === 'handle' };
+}
+
+let ran: string[];
+let commands: CommandId[];
+let electron: boolean;
+let off: (() => void)[];
+let state: KeyState;
+
+function setup(mac: boolean) {
+  ran = [];
+  commands = [];
+  electron = false;
+  state = { curveFocused: false, handleActive: false };
+  const handlers = Object.fromEntries(KEY_ACTIONS.map((id) => [id, () => void ran.push(id)])) as Record<KeyAction, () => void>;
+  off = [
+    installKeymap(window, { mac, commandsByMenu: () => electron, runCommand: (id) => void commands.push(id) }),
+    bindKeyActions(handlers),
+    setKeyContext(() => state),
+  ];
+}
+
+/** Sends a keydown to `target` as the browser would; returns the event. */
+function press(ev: Omit<ReturnType<typeof chordEvent> & object, 'target'>, target: EventTarget = document.body): KeyboardEvent {
+  const e = new KeyboardEvent('keydown', { key: ev.key, ctrlKey: ev.ctrlKey, metaKey: ev.metaKey, shiftKey: ev.shiftKey, altKey: ev.altKey, bubbles: true, cancelable: true });
+  target.dispatchEvent(e);
+  return e;
+}
+
+afterEach(() => {
+  off?.forEach((f) => f());
+  document.body.innerHTML = '';
+});
+
+describe('the keymap, row by row', () => {
+  for (const mac of [false, true]) {
+    it(`each keyboard row's chords run its command or action and nothing else (mac=${mac})`, () => {
+      setup(mac);
+      let checked = 0;
+      for (const r of keyboardRows) {
+        for (const chord of r.keys.filter(keyOnly)) {
+          const ev = chordEvent(chord, mac)!;
+          const variants = [ev];
+          // Rows that take their key with Shift held too.
+          if (r.anyShift && !ev.shiftKey) variants.push({ ...ev, shiftKey: true });
+          for (const v of variants) {
+            state = stateFor(r.when);
+            ran = [];
+            commands = [];
+            const e = press(v);
+            const what = `${r.label} ${JSON.stringify(chord)} shift=${v.shiftKey}`;
+            if (r.command) {
+              expect(commands, what).toEqual([r.command]);
+              expect(ran, what).toEqual([]);
+            } else {
+              expect(ran, what).toEqual([r.action]);
+              expect(commands, what).toEqual([]);
+            }
+            expect(e.defaultPrevented, what).toBe(true);
+            checked++;
+          }
+        }
+      }
+      // Every keyboard row has at least one key chord.
+      for (const r of keyboardRows) expect(r.keys.some(keyOnly), r.label).toBe(true);
+      expect(checked).toBeGreaterThan(keyboardRows.length);
+    });
+  }
+
+  it('binds no chord twice where both rows could apply (rows sharing one differ in an exclusive `when`)', () => {
+    const overlap = (a: ShortcutRow, ca: KeyToken[], b: ShortcutRow, cb: KeyToken[]) => {
+      const ea = chordEvent(ca, false)!;
+      const eb = chordEvent(cb, false)!;
+      // Does either chord's event also match the other row (in a state where both `when`s are ignored)?
+      const sameKey = (x: typeof ea, y: typeof eb) => x.key.toLowerCase() === y.key.toLowerCase() && x.ctrlKey === y.ctrlKey;
+      const shiftOk = (r: ShortcutRow, x: typeof ea, y: typeof eb) => x.shiftKey === y.shiftKey || (r.anyShift && !x.shiftKey) || ['+', '-', '[', ']'].includes(x.key);
+      return sameKey(ea, eb) && (shiftOk(a, ea, eb) || shiftOk(b, eb, ea));
+    };
+    let shared = 0;
+    for (let i = 0; i < keyboardRows.length; i++) {
+      for (let j = i + 1; j < keyboardRows.length; j++) {
+        const a = keyboardRows[i];
+        const b = keyboardRows[j];
+        for (const ca of a.keys.filter(keyOnly)) {
+          for (const cb of b.keys.filter(keyOnly)) {
+            if (!overlap(a, ca, b, cb)) continue;
+            shared++;
+            const what = `${a.label} ${JSON.stringify(ca)} / ${b.label} ${JSON.stringify(cb)}`;
+            expect(a.when && b.when, what).toBeTruthy();
+            expect(KEY_CONTEXTS[a.when!], what).toBe(KEY_CONTEXTS[b.when!]);
+            expect(a.when, what).not.toBe(b.when);
+          }
+        }
+      }
+    }
+    // The table does share chords (Ctrl+C keys/curve, arrows step/nudge): the check above saw them.
+    expect(shared).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has exactly one row for every editor action, and every row names a known action or command', () => {
+    const actions = keyboardRows.filter((r) => r.action).map((r) => r.action!);
+    expect([...actions].sort()).toEqual([...KEY_ACTIONS].sort());
+    for (const r of keyboardRows) expect(!!r.command !== !!r.action, r.label).toBe(true);
+    // Rows with only mouse gestures run nothing from the keyboard.
+    for (const r of rows.filter((r) => !r.command && !r.action)) expect(r.keys.some(keyOnly), r.label).toBe(false);
+    expect(KEY_BINDINGS.length).toBe(keyboardRows.length);
+  });
+
+  it('tells rows sharing a chord apart by the editor state', () => {
+    const ctrlC = { key: 'c', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false, target: null };
+    expect(bindingFor(ctrlC, false, { curveFocused: false, handleActive: false })?.row.action).toBe('copyKeys');
+    expect(bindingFor(ctrlC, false, { curveFocused: true, handleActive: false })?.row.action).toBe('copyCurve');
+    const left = { ...ctrlC, key: 'ArrowLeft', ctrlKey: false };
+    expect(bindingFor(left, false, { curveFocused: false, handleActive: false })?.row.action).toBe('step');
+    expect(bindingFor(left, false, { curveFocused: false, handleActive: true })?.row.action).toBe('nudge');
+    expect(bindingFor({ ...left, shiftKey: true }, false, { curveFocused: false, handleActive: true })?.row.action).toBe('nudge10');
+    // ↑ without a selected handle is no key of ours (the page may scroll).
+    expect(bindingFor({ ...left, key: 'ArrowUp' }, false, { curveFocused: false, handleActive: false })).toBe(null);
+  });
+});
+
+describe('the dispatcher guards', () => {
+  beforeEach(() => setup(false));
+
+  it('takes the editor keys with Ctrl or ⌘, the app commands with the platform modifier only', () => {
+    press({ key: 'a', ctrlKey: false, metaKey: true, shiftKey: false, altKey: false });
+    expect(ran).toEqual(['selectAll']);
+    press({ key: 'o', ctrlKey: false, metaKey: true, shiftKey: false, altKey: false });
+    expect(commands).toEqual([]);
+    press({ key: 'o', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
+    expect(commands).toEqual(['open']);
+  });
+
+  it('leaves Alt chords, the editor keys while typing or behind a dialog, and the commands to Electron’s menu', () => {
+    const e1 = press({ key: 'Delete', ctrlKey: false, metaKey: false, shiftKey: false, altKey: true });
+    expect(e1.defaultPrevented).toBe(false);
+    const input = document.createElement('input');
+    document.body.append(input);
+    press({ key: 'Delete', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }, input);
+    press({ key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false }, input);
+    expect(ran).toEqual([]);
+    expect(commands).toEqual([]);
+    // Save works while typing.
+    press({ key: 's', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false }, input);
+    expect(commands).toEqual(['save']);
+    // A checkbox is no text field.
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    document.body.append(box);
+    press({ key: 'Delete', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }, box);
+    expect(ran).toEqual(['deleteKeys']);
+
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    const esc = press({ key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(esc.defaultPrevented).toBe(false);
+    expect(ran).toEqual(['deleteKeys']);
+    // App commands still run over a dialog (as the menu's would).
+    press({ key: 'F1', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(commands).toEqual(['save', 'shortcuts']);
+    dialog.remove();
+
+    electron = true;
+    const e2 = press({ key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
+    expect(commands).toEqual(['save', 'shortcuts']);
+    expect(e2.defaultPrevented).toBe(false);
+  });
+
+  it('runs every handler bound to an action; a key none applied to is not used', () => {
+    off.push(bindKeyActions({ dropHandle: () => void ran.push('second') }));
+    press({ key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(ran).toEqual(['dropHandle', 'second']);
+    // Without the spies, a handler that declines (K outside a camera motion) leaves the key unused.
+    off[1]();
+    off.push(bindKeyActions({ registerView: () => false }));
+    ran = [];
+    const e = press({ key: 'k', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(e.defaultPrevented).toBe(false);
+    expect(ran).toEqual([]);
+  });
+});
