@@ -4,7 +4,8 @@
  * track list; a camera key's curve is edited while the actors are in the scene and Save All writes only
  * the camera file, where only that key's 24 interpolation bytes changed, the actors' files byte-identical;
  * the scene saved and reopened plays the same (the shown model's head and the camera looked through, at
- * several frames). Screenshot: test-artifacts/scene-two-actors.png.
+ * several frames); the other actor's model is drawn beside the shown one and each actor's eye hides its
+ * model. Screenshot: test-artifacts/scene-two-actors.png.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -119,6 +120,9 @@ describe('scene documents (browser mode)', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
     await waitModel(page, MIKU);
     expect(await page.title()).toBe('duet.vmdscene — dance.vmd — VMD Studio');
+    // The other actor is drawn beside her, posed by its own motion.
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1, undefined, { timeout: 60_000 });
+    expect((await page.evaluate(() => window.__vmdPreview!.companions()))[0]).toContain('Gene_light.pmx');
 
     // The camera document: its key at 167, the X curve set to the ease-in preset.
     await clickTab(page, 2);
@@ -197,8 +201,12 @@ describe('scene documents (browser mode)', () => {
     await waitModel(page, GENE);
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('laugh.vmd'));
     expect(await page.evaluate(() => window.__vmdPreview!.shown())).toBe(true);
+    await page.waitForFunction(() => window.__vmdPreview!.companions()[0]?.includes('miku.pmd'), undefined, { timeout: 60_000 });
     await page.locator('[data-testid="scene-hide"]').first().click();
     await page.waitForFunction(() => window.__vmdPreview!.shown() === false);
+    // Hiding the other actor takes her out of the picture too.
+    await page.locator('[data-testid="scene-hide"]').nth(1).click();
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 0);
     expect(s.app.errors).toEqual([]);
   }, 180_000);
 });

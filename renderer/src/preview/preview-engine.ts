@@ -20,6 +20,7 @@ import { FrameProfiler } from './frame-profiler';
 import { PICK_RADIUS_PX } from './bone-pick';
 import { PreviewScene } from './preview-scene';
 import { MotionDriver, type MotionBindingInfo } from './motion-driver';
+import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
@@ -70,6 +71,54 @@ export class PreviewEngine {
   /** The rig being posed: the model's, or the default figure's. */
   get rig(): Rig {
     return this.world.rig;
+  }
+
+  /**
+   * The scene's other actors (stores/scene.ts): each a built model posed by its own motion beside the
+   * editor's model, at the same frame. The engine owns their meshes (disposed when replaced).
+   */
+  private companions: { key: string; built: BuiltModel; binding: PoseBinding }[] = [];
+
+  /**
+   * Shows these other actors (each keyed so an unchanged one keeps its mesh; a model is built by the
+   * caller and handed over here, or reused when its key is already shown). Returns the keys shown.
+   */
+  setCompanions(list: { key: string; built: BuiltModel | null; doc: VmdDocument | null; tracks: MotionTracks | null }[]): string[] {
+    const keep = new Map(this.companions.map((c) => [c.key, c]));
+    const next: typeof this.companions = [];
+    for (const a of list) {
+      const old = keep.get(a.key);
+      const built = a.built ?? old?.built ?? null;
+      if (!built) continue;
+      if (old && old.built === built) keep.delete(a.key);
+      else {
+        built.edges.mesh.visible = this.world.outline;
+        this.world.scene.add(built.mesh);
+      }
+      built.selectMorphs(a.tracks?.morphs.names ?? []);
+      const binding = new PoseBinding(built.rig, a.tracks, ikSwitchesOf(a.doc, a.tracks), built.morphs, built.mesh.morphTargetInfluences ?? null);
+      next.push({ key: a.key, built, binding });
+    }
+    for (const c of keep.values()) {
+      this.world.scene.remove(c.built.mesh);
+      c.built.dispose();
+    }
+    this.companions = next;
+    this.world.refreshMatrices();
+    this.setFrame(this.motion.frame);
+    return next.map((c) => c.key);
+  }
+
+  /** Keys of the other actors shown (tests). */
+  get companionKeys(): string[] {
+    return this.companions.map((c) => c.key);
+  }
+
+  private poseCompanions(f: number): void {
+    for (const c of this.companions) {
+      c.binding.apply(f);
+      c.built.edges.sync();
+    }
   }
 
   /** Whether the model (or the default figure) is in the picture. */
@@ -131,6 +180,7 @@ export class PreviewEngine {
   /** Poses everything at frame f (fractional: interpolated sub-frames) and asks for a render. */
   setFrame(f: number): void {
     this.motion.poseAt(f);
+    this.poseCompanions(f);
     this.requestRender();
   }
 
@@ -146,6 +196,7 @@ export class PreviewEngine {
   setFrameIfChanged(f: number): boolean {
     this.motion.poseAt(f);
     if (!this.motion.poseChanged) return false;
+    this.poseCompanions(f);
     this.requestRender();
     return true;
   }
@@ -157,6 +208,7 @@ export class PreviewEngine {
   playFrame(f: number): void {
     const t0 = performance.now();
     this.motion.poseAt(f);
+    this.poseCompanions(f);
     const t1 = performance.now();
     this.presenter.renderNow();
     this.profiler.js.push(t1 - t0 + this.presenter.lastRenderMs);
@@ -275,6 +327,11 @@ export class PreviewEngine {
     if (this.disposed) return;
     this.disposed = true;
     this.controls.dispose();
+    for (const c of this.companions) {
+      this.world.scene.remove(c.built.mesh);
+      c.built.dispose();
+    }
+    this.companions = [];
     this.world.dispose();
     this.marker.dispose();
     // What our own disposal left on the GPU (renderer.dispose() below would sweep it up silently).

@@ -48,6 +48,8 @@ export interface PreviewTestHook extends PickTestHook {
   info(): { model: string | null; bones: number; missingBones: number };
   /** Whether the figure or model is drawn (a motion's display-off key hides it). */
   shown(): boolean;
+  /** The scene's other actors drawn beside the shown model (their scene keys, `id:model path`). */
+  companions(): string[];
   /**
    * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
    * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
@@ -100,6 +102,7 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     gpu: () => (e.software ? 'software' : 'hardware'),
     info: () => ({ model: info().model, bones: e.rig.bones.length, missingBones: info().missingBones }),
     shown: () => e.modelShown,
+    companions: () => e.companionKeys,
     outline: () => e.world.outlineState(),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };

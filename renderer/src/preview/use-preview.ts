@@ -23,6 +23,7 @@ import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { useSceneStore } from '../stores/scene';
+import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
 import { useMusicStore } from '../stores/music';
@@ -298,6 +299,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     );
     const e = engine;
     stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
+    // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
+    stops.push(installSceneActors(() => engine));
     stops.push(installTestHook('preview', {
       canvas: el,
       engine: e,

@@ -1,0 +1,69 @@
+/**
+ * The scene's other actors in the preview (issue 13): the editor's model is the shown actor's (the active
+ * one, or the last active while the camera document is edited); every other actor with a model and not
+ * hidden is drawn beside it, posed by its own motion at the same frame (PreviewEngine.setCompanions).
+ * Models are read through main (readModelFile, textures through readAsset), built here, and handed to
+ * the engine, which keeps an unchanged actor's mesh. An actor on the built-in figure is not drawn as a
+ * companion (only the shown actor can be the figure).
+ */
+import { watch } from 'vue';
+import { useApi } from '../api';
+import { readModel } from '../../../shared/pmx/model-reader';
+import { useDocumentStore } from '../stores/document';
+import { useSceneStore } from '../stores/scene';
+import { buildModelMesh, type BuiltModel } from './model-mesh';
+import { applyTextures } from './textures';
+import type { PreviewEngine } from './preview-engine';
+
+async function buildActorModel(path: string): Promise<BuiltModel | null> {
+  const api = useApi();
+  const r = await api.readModelFile(path);
+  if (!r.ok) return null;
+  const m = readModel(r.value.bytes);
+  if (!m.ok) return null;
+  const built = buildModelMesh(m.value);
+  const modelPath = r.value.path;
+  // Textures after the model is in the picture; a missing one leaves its material untextured.
+  void applyTextures(built, async (rel) => {
+    const a = await api.readAsset(modelPath, rel);
+    return a.ok ? { ok: true as const, bytes: a.value.bytes } : { ok: false as const, message: a.error.message };
+  });
+  return built;
+}
+
+/** Keeps the engine's companions in step with the scene; returns the function that stops it. */
+export function installSceneActors(getEngine: () => PreviewEngine | null): () => void {
+  const scene = useSceneStore();
+  const doc = useDocumentStore();
+  let generation = 0;
+
+  async function sync() {
+    const engine = getEngine();
+    if (!engine) return;
+    const my = ++generation;
+    const others = scene.actors.filter((a) => a.id !== scene.lastActorId && !a.hidden && a.model);
+    const shown = new Set(engine.companionKeys);
+    const list: Parameters<PreviewEngine['setCompanions']>[0] = [];
+    const fresh: BuiltModel[] = [];
+    for (const a of others) {
+      const key = `${a.id}:${a.model}`;
+      const built = shown.has(key) ? null : await buildActorModel(a.model!);
+      if (built) fresh.push(built);
+      if (my !== generation || getEngine() !== engine) {
+        // A newer change of the scene (or a new engine) won: drop what this pass built.
+        fresh.forEach((b) => b.dispose());
+        return;
+      }
+      if (!built && !shown.has(key)) continue;
+      const s = scene.snapshotOf(a.id);
+      list.push({ key, built, doc: s?.doc ?? null, tracks: s?.tracks ?? null });
+    }
+    engine.setCompanions(list);
+  }
+
+  return watch(
+    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|')],
+    () => void sync(),
+    { immediate: true },
+  );
+}
