@@ -5,7 +5,7 @@
 import { convertCommand } from './commands/convert';
 import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
-import { editCommands } from './edit-commands';
+import { editCommands } from './commands/edit';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 

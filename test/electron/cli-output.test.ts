@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
-import { reportLine } from '../../electron/cli/edit-commands';
+import { reportLine } from '../../electron/cli/commands/edit';
 import { displayPath, formatCount, formatMeasure } from '../../electron/cli/format';
 import { buildFixture, type FixtureBone } from '../helpers/vmd-fixtures';
 import { CLI, useTempDirs } from './batch-helpers';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildTracks, readVmd, writeVmd } from '../../shared/vmd';
 import { mirror } from '../../shared/edits';
-import { editCommands, progressLine } from '../../electron/cli/edit-commands';
+import { editCommands, progressLine } from '../../electron/cli/commands/edit';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';
 import { addBadFiles, CLI, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs } from './batch-helpers';

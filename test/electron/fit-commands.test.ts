@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
-import { editCommands } from '../../electron/cli/edit-commands';
+import { editCommands } from '../../electron/cli/commands/edit';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';
 import { cliArgNames } from '../../shared/batch/op-specs';

@@ -5,11 +5,12 @@
  * and paths: only what a person chose may be read or written (electron/services/access.ts).
  */
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_NAMES } from '../../shared/ipc/contract';
+import { ROOT } from '../helpers/build';
 
 function makeFake(opts: { lock: boolean; argv?: string[] }) {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'vmd-main-'));
@@ -262,5 +263,17 @@ describe('electron/main.ts wiring', () => {
     expect(w.close()).toBe(true); // prevented
     await tick();
     expect((e.messages[0] as { message: string }).message).toBe('b.vmd, camera.vmd has unsaved changes.');
+  });
+
+  it('loads the preload and the page from beside its own script, where the build and the package put them', async () => {
+    const e = await load({ lock: true });
+    // Under test the main script is electron/main.ts; packaged it is package.json's main (dist/electron/main.cjs).
+    const mainDir = path.join(ROOT, 'electron');
+    const preload = path.relative(mainDir, e.windows[0].options.webPreferences.preload);
+    const page = path.relative(mainDir, e.windows[0].loadedFile);
+    const shipped = path.dirname(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).main);
+    // The files build/build-node.mjs and vite write, which builder-config.test.ts checks are packed.
+    expect(path.join(shipped, preload).split(path.sep).join('/')).toBe('dist/electron/preload.cjs');
+    expect(path.join(shipped, page).split(path.sep).join('/')).toBe('dist/renderer/index.html');
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * `vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR` — one operation over a folder through the batch engine
+ * (electron/batch/engine.ts): progress on stderr, one line per failed file, a summary table, a JSON
+ * report. Exit status: 0 all succeeded (skipped outputs count as success), 1 some file failed, 2 bad
+ * arguments; 130/143 after SIGINT/SIGTERM (signals.ts: the first cancels, a second exits at once).
+ */
+import path from 'node:path';
+import { atomicWrite, removePendingTemps } from '../../fs/files';
+import { formatError } from '../../../shared/vmd';
+import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
+import { BATCH_OPS } from '../../../shared/batch/types';
+import { BatchJobError, runBatch } from '../../batch/engine';
+import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import type { CommandInfo } from '../io';
+import { displayPathAmong } from '../format';
+import { Interrupt } from '../signals';
+import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, specFor } from './op-options';
+
+function fmtBytes(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
+}
+
+function fmtDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+/** One progress line: bar, files done/total, MB/s, ETA. */
+export function progressLine(p: BatchProgress, width = 24): string {
+  const frac = p.total ? p.done / p.total : 1;
+  const fill = Math.round(frac * width);
+  const secs = p.elapsedMs / 1000;
+  const mbs = secs > 0 ? p.bytesDone / 1e6 / secs : 0;
+  const rate = secs > 0 ? p.done / secs : 0;
+  const eta = rate > 0 ? ((p.total - p.done) / rate) * 1000 : NaN;
+  return `[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${p.done}/${p.total} files  ${mbs.toFixed(1)} MB/s  ETA ${Number.isFinite(eta) ? fmtDuration(eta) : '--'}${p.failed ? `  ${p.failed} failed` : ''}`;
+}
+
+/** The summary table printed at the end of a batch. */
+export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (file: string) => string = (f) => f): string {
+  const rows: [string, number][] = [
+    ['written', s.ok],
+    ['skipped', s.skipped],
+    ['failed', s.failed],
+    ['not run', s.total - s.results.length],
+    ['total', s.total],
+  ];
+  const secs = s.ms / 1000;
+  let out = `\nbatch ${op}${s.cancelled ? ' (cancelled)' : ''}\n  result    files\n`;
+  for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(8)} ${String(v).padStart(6)}\n`;
+  out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
+  const failed = s.results.filter((r) => !r.ok);
+  if (failed.length) {
+    out += `  failed files:\n`;
+    for (const r of failed) out += `    ${show(r.input)}: ${r.error ? `${r.error.code} ${r.error.message}${r.error.offset !== undefined ? ` (at byte ${r.error.offset})` : ''}` : 'failed'}\n`;
+  }
+  return out;
+}
+
+export const batchCommand: CommandInfo = {
+  summary: `apply one operation to every file in a folder (${BATCH_OPS.join(', ')})`,
+  usage: `vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR [op options] [--recursive] [--jobs N] [--overwrite] [--dry-run] [--report report.json] [--quiet]
+  OP: ${BATCH_OPS.map((op) => `${op} ${OP_SPECS[op].help}`.trim()).join('\n      ')}
+  The output folder mirrors the input tree; inputs are never modified; an existing output is skipped
+  unless --overwrite; every file is written to a temp file and renamed. A bad file is reported and the
+  run goes on. Exit status 0 all succeeded, 1 some failed, 2 bad arguments.
+  --jobs N     worker threads (default: CPU count)
+  --dry-run    run the operation but write nothing
+  --report F   per-file results as JSON (input, output, ok, error, report counts, ms)
+  --quiet      no progress output
+${allDetails()}`,
+  async run(argv, io) {
+    const [opName, ...rest] = argv;
+    if (!opName || !(BATCH_OPS as readonly string[]).includes(opName)) throw new UsageError(`give an operation: ${BATCH_OPS.join(', ')}`);
+    const op = opName as BatchOp;
+    const a = parseArgs(rest, specFor(op, { values: ['output', 'jobs', 'report'], flags: ['recursive', 'overwrite', 'dry-run', 'quiet'] }));
+    if (a.positionals.length !== 1) throw new UsageError('give exactly one INPUT_DIR');
+    const outArg = optValue(a, 'output');
+    if (!outArg) throw new UsageError('-o OUTPUT_DIR is required');
+    const jobs = optNumber(a, 'jobs', { integer: true, min: 1 });
+    const o = opOptions(op, a);
+    await loadMapping(o, io);
+    prepare(op, o); // bad options are exit status 2 before anything runs
+    const quiet = a.flags.has('quiet');
+    const reportArg = optValue(a, 'report');
+    const job = {
+      op,
+      inputDir: path.resolve(io.cwd, a.positionals[0]),
+      outputDir: path.resolve(io.cwd, outArg),
+      options: o,
+      recursive: a.flags.has('recursive'),
+      jobs,
+      overwrite: a.flags.has('overwrite'),
+      dryRun: a.flags.has('dry-run'),
+    };
+    const show = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
+    const interrupt = new Interrupt();
+    interrupt.install();
+    let lastPlain = 0;
+    let drewBar = false;
+    let bytesRead = 0;
+    const onProgress = (p: BatchProgress) => {
+      bytesRead = p.bytesDone;
+      if (quiet) return;
+      if (io.isTTY) {
+        io.stderr(`\r${progressLine(p)}\x1b[K`);
+        drewBar = true;
+      } else if (p.elapsedMs - lastPlain >= 1000 || p.done === p.total) {
+        lastPlain = p.elapsedMs;
+        io.stderr(`${progressLine(p).replace(/^\[[#.]+\] /, 'progress: ')}\n`);
+      }
+    };
+    const onResult = (r: BatchFileResult) => {
+      if (!r.ok && r.error) {
+        if (drewBar) io.stderr('\r\x1b[K');
+        io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
+      }
+    };
+    let summary: BatchSummary;
+    try {
+      summary = await runBatch(job, { onProgress, onResult, signal: interrupt.controller.signal });
+    } catch (e) {
+      interrupt.uninstall();
+      if (e instanceof BatchJobError) {
+        io.stderr(`vmd-studio batch: ${formatError(e.error)}\n`);
+        return 2;
+      }
+      throw e;
+    }
+    interrupt.uninstall();
+    removePendingTemps();
+    if (drewBar) io.stderr('\n');
+    if (reportArg) {
+      const reportFile = path.resolve(io.cwd, reportArg);
+      const body = {
+        jobId: summary.jobId,
+        op,
+        inputDir: job.inputDir,
+        outputDir: job.outputDir,
+        options: Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'mapText')),
+        total: summary.total,
+        ok: summary.ok,
+        failed: summary.failed,
+        skipped: summary.skipped,
+        cancelled: summary.cancelled,
+        ms: summary.ms,
+        results: summary.results,
+      };
+      const w = await atomicWrite(reportFile, new TextEncoder().encode(JSON.stringify(body, null, 2) + '\n'), { overwrite: true });
+      if (!w.ok) io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
+    }
+    if (!quiet) io.stdout(summaryTable(summary, op, bytesRead, show));
+    if (summary.cancelled) return interrupt.signal ? interrupt.exitCode : 130;
+    return summary.failed > 0 ? 1 : 0;
+  },
+};

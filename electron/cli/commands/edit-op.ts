@@ -1,0 +1,57 @@
+/**
+ * The one-file edit commands: mirror, trim, speed, shift, preset, rename, reduce, bake. Each runs its
+ * operation through electron/batch/ops.ts (shared/edits, shared/fit), so a one-file command and a batch
+ * apply exactly the same code and options. Exit status: 0 written, 1 the file failed, 2 bad arguments;
+ * 130/143 after SIGINT/SIGTERM (signals.ts).
+ */
+import path from 'node:path';
+import { atomicWrite, readBytes } from '../../fs/files';
+import type { BatchOp } from '../../../shared/batch/types';
+import { optValue, parseArgs, UsageError } from '../args';
+import type { CommandInfo } from '../io';
+import { displayPath } from '../format';
+import { guarded } from '../signals';
+import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, specFor } from './op-options';
+import { failWith, printWarnings, reportLine } from './edit-output';
+
+function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
+  const usage = `vmd-studio ${op} IN.vmd -o OUT.vmd ${OP_SPECS[op].help} [--overwrite] [--json] [--quiet]\n  ${OP_DETAILS[op]}`;
+  return {
+    summary,
+    usage,
+    async run(argv, io) {
+      const a = parseArgs(argv, specFor(op, { values: ['output'], flags: ['overwrite', 'json', 'quiet'] }));
+      if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+      const outArg = optValue(a, 'output');
+      if (!outArg) throw new UsageError('-o OUT is required');
+      const o = opOptions(op, a);
+      await loadMapping(o, io);
+      const prepared = prepare(op, o);
+      const input = path.resolve(io.cwd, a.positionals[0]);
+      const output = path.resolve(io.cwd, outArg);
+      if (input === output) throw new UsageError('the output must be a different file (inputs are never modified)');
+      return guarded(async () => {
+        const r = await readBytes(input);
+        const givens = [a.positionals[0], outArg];
+        if (!r.ok) return failWith(io, r.error, input, givens);
+        const out = prepared.run(r.value, path.extname(input).toLowerCase());
+        if (!out.ok) return failWith(io, out.error, input, givens);
+        const w = await atomicWrite(output, out.bytes, { overwrite: a.flags.has('overwrite') });
+        if (!w.ok) return failWith(io, w.error, output, givens);
+        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.report }, null, 2) + '\n');
+        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.report)}\n`);
+        printWarnings(io, out.report);
+        return 0;
+      });
+    },
+  };
+}
+
+export const mirrorCommand = singleFileCommand('mirror', 'mirror left/right (names 左⇄右, positions, rotations, camera); mirroring twice is the identity');
+export const trimCommand = singleFileCommand('trim', 'keep frames A..B, holding the pose at A and re-fitting cut curves; reports the pose error');
+export const speedCommand = singleFileCommand('speed', 'change speed by a factor (frame / K, rounded; --refit re-fits within tolerance, nothing dropped)');
+export const shiftCommand = singleFileCommand('shift', 'move every key by N frames (--clip to cut what lands before 0)');
+export const presetCommand = singleFileCommand('preset', 'set interpolation curves of selected bone/camera keys to a preset');
+export const renameCommand = singleFileCommand('rename', 'rename/retarget bones (and morphs) from a JSON or CSV mapping');
+export const reduceCommand = singleFileCommand('reduce', 'fewer keys within a tolerance (curves fitted, errors measured by playing both files)');
+export const bakeCommand = singleFileCommand('bake', 'a key on every frame (for tools that want baked data)');

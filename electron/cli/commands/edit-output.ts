@@ -1,0 +1,51 @@
+/** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
+import { atomicWrite } from '../../fs/files';
+import { formatError, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { reportSummary, type EditReport } from '../../../shared/edits';
+import { optValue, type ParsedArgs } from '../args';
+import type { CliIo } from '../io';
+import { displayPath, displayPathAmong, formatCount, formatMeasure } from '../format';
+import { guarded } from '../signals';
+
+/** The one-line summary of an edit report: key counts as integers, then the measured errors. */
+export function reportLine(r: Record<string, unknown>): string {
+  const n = (v: unknown) => formatCount(Number(v ?? 0));
+  const parts = [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, `collisions ${n(r.collisions)}`];
+  if (r.changed) parts.push(`changed ${n(r.changed)}`);
+  const extra: string[] = [];
+  const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {
+    if (typeof r[k] === 'number') extra.push(`${label} ${as(r[k] as number)}${unit}`);
+  };
+  fmt('tracksDropped', 'tracks dropped', '', formatCount);
+  fmt('maxPositionError', 'max position error');
+  fmt('maxRotationErrorDeg', 'max rotation error', '°');
+  if (typeof r.keysBefore === 'number') extra.unshift(`keys ${r.keysBefore} → ${r.keysAfter}`);
+  if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
+  if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
+  if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
+  return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
+}
+
+export function printWarnings(io: CliIo, r: Record<string, unknown>): void {
+  const w = r.warnings;
+  if (Array.isArray(w)) for (const x of w) io.stderr(`vmd-studio: warning: ${String(x)}\n`);
+}
+
+/** Prints an error on one line; with `givens` (the path arguments) its file is shown as they gave it. */
+export function failWith(io: CliIo, e: CodecError, file?: string, givens?: string[]): number {
+  const f = e.file ?? file;
+  io.stderr(`vmd-studio: ${formatError({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f })}\n`);
+  return 1;
+}
+
+export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: VmdDocument, report: EditReport, name: string): Promise<number> {
+  return guarded(async () => {
+    const w = await atomicWrite(output, writeVmd(doc), { overwrite: a.flags.has('overwrite') });
+    if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
+    const s = reportSummary(report);
+    if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');
+    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(output, optValue(a, 'output') ?? output, io.cwd)}: ${reportLine(s)}\n`);
+    printWarnings(io, s);
+    return 0;
+  });
+}

@@ -1,0 +1,43 @@
+/** `vmd-studio merge A.vmd B.vmd ... -o OUT.vmd` — motions one after another or on one timeline. */
+import path from 'node:path';
+import { readBytes } from '../../fs/files';
+import { readVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { merge } from '../../../shared/edits';
+import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import type { CommandInfo } from '../io';
+import { failWith, writeEditResult } from './edit-output';
+
+async function loadVmdFile(file: string): Promise<{ ok: true; doc: VmdDocument } | { ok: false; error: CodecError }> {
+  const r = await readBytes(file);
+  if (!r.ok) return r;
+  const d = readVmd(r.value);
+  if (!d.ok) return { ok: false, error: { ...d.error, file } };
+  return { ok: true, doc: d.value };
+}
+
+export const mergeCommand: CommandInfo = {
+  summary: 'join motions one after another (--gap N) or on one timeline (--overlay); duplicates reported',
+  usage: `vmd-studio merge A.vmd B.vmd [C.vmd...] -o OUT.vmd [--gap N] [--overlay] [--overwrite] [--json] [--quiet]
+  Concatenate: each next file starts at (last frame so far) + N (default 1).
+  --overlay: all files on one timeline (motion + facial + camera).
+  A (name, frame) pair is never written twice: the first file wins; dropped duplicates are reported.`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { values: ['output', 'gap'], flags: ['overlay', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    if (a.positionals.length < 2) throw new UsageError('give at least two input files');
+    const outArg = optValue(a, 'output');
+    if (!outArg) throw new UsageError('-o OUT is required');
+    const gap = optNumber(a, 'gap', { integer: true, min: 0 }) ?? 1;
+    const inputs = a.positionals.map((p) => path.resolve(io.cwd, p));
+    const output = path.resolve(io.cwd, outArg);
+    if (inputs.includes(output)) throw new UsageError('the output must not be one of the inputs');
+    const docs: VmdDocument[] = [];
+    for (const f of inputs) {
+      const l = await loadVmdFile(f);
+      if (!l.ok) return failWith(io, l.error, f, a.positionals);
+      docs.push(l.doc);
+    }
+    const r = merge(docs, { gap, overlay: a.flags.has('overlay') });
+    if (!r.ok) return failWith(io, r.error);
+    return writeEditResult(io, a, output, r.doc, r.report, 'merge');
+  },
+};

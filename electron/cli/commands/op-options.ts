@@ -1,0 +1,90 @@
+/**
+ * The edit operations' options on the command line: which values and flags each takes (derived from
+ * the one schema the Batch dialog's form also uses, shared/batch/op-specs.ts), their help, and turning
+ * parsed arguments into the operation's options (a mapping file read, bad options a UsageError).
+ */
+import path from 'node:path';
+import { readBytes } from '../../fs/files';
+import { formatError } from '../../../shared/vmd';
+import type { BatchOp } from '../../../shared/batch/types';
+import { BATCH_OPS } from '../../../shared/batch/types';
+import { cliArgNames, cliUsage } from '../../../shared/batch/op-specs';
+import type { OpOptions } from '../../../shared/batch/doc-edits';
+import { prepareOp } from '../../batch/ops';
+import { optValue, UsageError, type ArgSpec, type ParsedArgs } from '../args';
+import type { CliIo } from '../io';
+
+/**
+ * Options each operation takes (without the common -o/--overwrite/... ones), derived from the one
+ * schema the Batch dialog's form also uses (shared/batch/op-specs.ts).
+ */
+export const OP_SPECS = Object.fromEntries(
+  BATCH_OPS.map((op) => [op, { ...cliArgNames(op), help: cliUsage(op) }]),
+) as Record<BatchOp, { values: string[]; flags: string[]; help: string }>;
+
+/** Per-operation help, shown by `OP --help` and all together by `batch --help`. */
+export const OP_DETAILS: Record<BatchOp, string> = {
+  mirror: `swap 左/右 in names; position x, rotation y/z, camera target x and angles y/z negated
+           (--no-light keeps the light direction as it is)`,
+  trim: `keep frames A..B (B defaults to the last frame) and move them to start at 0. By default the
+           pose at A is held at frame 0 (interpolated like MMD), curves cut at A/B are re-fitted and the
+           largest resulting pose error is reported; tracks at rest throughout are dropped
+           (--keep-static keeps them); --no-hold only cuts and shifts`,
+  speed: `frame' = round(frame / K); keys landing on a taken (name, frame) are dropped and counted.
+           --refit: nothing dropped; output frame f plays what the input plays at f·K within the
+           tolerances (default 0.01 units, 0.1°, 0.005) at every integer frame; cuts stay cuts`,
+  reduce: `fewer keys, same motion: bone, morph and camera tracks re-fitted with MMD's curves so that
+           playback stays within --pos-tol (units, default 0.01), --rot-tol (degrees, 0.1) and
+           --morph-tol (weight, 0.005) at every integer and half frame; --bones "左*,右*" or "/regex/"
+           limits bones and morphs, --from/--to the keys touched; reports keys before/after and the
+           largest error per kind, measured by playing both files`,
+  bake: `a key on every frame of every bone, morph and camera track (between --from and --to,
+           widened to the nearest keys); exact at every integer frame`,
+  shift: `frame' = frame + N; below 0 is an error unless --clip (cut there, holding the pose)`,
+  preset: `curves: linear, ease-in, ease-out, ease-in-out, mmd-default, or x1,y1,x2,y2 in 0..127;
+           --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
+  rename: `mapping: JSON {"old":"new"} / {"bones":{..},"morphs":{..}} / [["old","new"]], or 2-column CSV;
+           --morphs applies a plain mapping to morph names too`,
+  pose: `(batch) VMD → VPD: the pose at --frame F`,
+  convert: `(batch) VPD → VMD (one key per bone at --frame F) and VMD → VPD (pose at --frame F)`,
+  inspect: `(batch) one JSON summary per file`,
+};
+
+export const allDetails = () => 'Operations:\n' + BATCH_OPS.map((op) => `  ${op.padEnd(8)} ${OP_DETAILS[op]}`).join('\n');
+
+export function specFor(op: BatchOp, extra: ArgSpec): ArgSpec {
+  const s = OP_SPECS[op];
+  return {
+    values: [...s.values, ...(extra.values ?? [])],
+    flags: [...s.flags, ...(extra.flags ?? [])],
+    aliases: { o: 'output', j: 'jobs', r: 'recursive', q: 'quiet', ...(extra.aliases ?? {}) },
+  };
+}
+
+/** The op's options from parsed arguments, named as on the command line. */
+export function opOptions(op: BatchOp, a: ParsedArgs): OpOptions {
+  const o: OpOptions = {};
+  for (const v of OP_SPECS[op].values) {
+    const x = optValue(a, v);
+    if (x !== undefined) o[v] = x;
+  }
+  for (const f of OP_SPECS[op].flags) if (a.flags.has(f)) o[f] = true;
+  return o;
+}
+
+export async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {
+  if (typeof o.map === 'string') {
+    const file = path.resolve(io.cwd, o.map);
+    const r = await readBytes(file);
+    if (!r.ok) throw new UsageError(`mapping file: ${formatError(r.error)}`);
+    o.map = file;
+    o.mapText = new TextDecoder('utf-8').decode(r.value);
+  }
+}
+
+export function prepare(op: BatchOp, o: OpOptions) {
+  const p = prepareOp(op, o);
+  // The CLI phrases an option error with its dashes (the error's English message).
+  if (!p.ok) throw new UsageError(p.error.message);
+  return p.value;
+}
