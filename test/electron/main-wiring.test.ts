@@ -242,12 +242,12 @@ describe('electron/main.ts wiring', () => {
     expect(w.title).toBe('a.vmd * — VMD Studio');
     e.setResponse(0);
     expect(w.close()).toBe(true); // prevented
-    await tick();
-    expect(e.messages).toHaveLength(1);
+    // The prompt is asynchronous: wait for it (a fixed pause raced it on a loaded machine).
+    await vi.waitFor(() => expect(e.messages).toHaveLength(1), { timeout: 5000 });
     expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
     e.setResponse(1);
     w.close();
-    await tick();
+    await vi.waitFor(() => expect(w.closed).toBe(3), { timeout: 5000 });
     expect(w.closed).toBe(3); // the prompt's "Don't Save" closed it again, this time for real
     expect(w.close()).toBe(false); // not prevented any more
   });
@@ -261,7 +261,7 @@ describe('electron/main.ts wiring', () => {
     expect(w.title).toBe('duet.vmdscene — a.vmd * — VMD Studio');
     e.setResponse(2);
     expect(w.close()).toBe(true); // prevented
-    await tick();
+    await vi.waitFor(() => expect(e.messages).toHaveLength(1), { timeout: 5000 });
     expect((e.messages[0] as { message: string }).message).toBe('b.vmd, camera.vmd has unsaved changes.');
   });
 
