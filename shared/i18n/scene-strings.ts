@@ -31,6 +31,11 @@ const en = {
   'music.unmute': 'Unmute',
   'music.volume': 'Volume',
   'music.remove': 'Remove the music',
+  'music.beats': 'Beats',
+  'music.beatsTitle': 'Beat markers: find the song’s tempo and show a line on each beat; key drags in the timeline snap to a beat within a few pixels',
+  'music.beatsDetecting': 'Finding the beat…',
+  'music.beatsFound': 'Beats: {bpm} BPM, first beat at {first} s',
+  'music.beatsNone': 'No steady beat found in {name}',
 };
 
 export type SceneStringKey = keyof typeof en;
@@ -62,6 +67,11 @@ const ja: Record<SceneStringKey, string> = {
   'music.unmute': 'ミュート解除',
   'music.volume': '音量',
   'music.remove': '音楽を外す',
+  'music.beats': 'ビート',
+  'music.beatsTitle': 'ビートマーカー: 曲のテンポを求めて拍ごとに線を表示します。タイムラインでキーをドラッグすると数ピクセル以内の拍に吸着します',
+  'music.beatsDetecting': 'ビートを検出中…',
+  'music.beatsFound': 'ビート: {bpm} BPM、最初の拍は {first} 秒',
+  'music.beatsNone': '{name} に一定のビートが見つかりません',
 };
 
 export const sceneStrings: Record<Locale, Record<SceneStringKey, string>> = { en, ja };

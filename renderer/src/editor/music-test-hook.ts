@@ -5,6 +5,7 @@
  *
  *   state()   name, duration, sample rate, offset, whether the audio clock drives playback, context state
  *   timings() the last load: ms to read the bytes through main, to decode, to build the peak pyramid
+ *   beats()   the beat markers: on/off, detection state, the grid found (BPM, first beat s) and their frames
  *   sample()  now: the context time, the clock's frame, the frame shown, and the context time and frame of
  *             the playback loop's last question to the clock (the frame on screen came from there)
  */
@@ -14,6 +15,7 @@ import { useTimeStore } from '../stores/time';
 export interface MusicTestHook {
   state(): { name: string | null; duration: number; sampleRate: number; channels: number; offsetFrames: number; driving: boolean; contextState: string };
   timings(): { readMs: number; decodeMs: number; pyramidMs: number };
+  beats(): { on: boolean; state: string; bpm: number | null; firstBeat: number | null; frames: number[] };
   sample(): {
     ctxTime: number | null;
     clockFrame: number | null;
@@ -46,6 +48,13 @@ export function installMusicTestHook(): () => void {
       contextState: music.contextState,
     }),
     timings: musicLoadTimings,
+    beats: () => ({
+      on: music.beatsOn,
+      state: music.beatState,
+      bpm: music.beatGrid?.bpm ?? null,
+      firstBeat: music.beatGrid?.firstBeat ?? null,
+      frames: [...music.beatFrames],
+    }),
     sample: () => {
       const c = music.clockFrame();
       return {

@@ -31,6 +31,7 @@ import {
   type PlaybackClock,
 } from '../../../shared/scene/audio-sync';
 import { buildPeakPyramid, type PeakPyramid } from '../../../shared/scene/peaks';
+import { beatFrames as beatFramesOf, type BeatGrid } from '../../../shared/scene/beats';
 import { FPS } from '../../../shared/vmd/vmd-layout';
 
 /** Outside reactivity: the decoded song and the audio graph. */
@@ -100,6 +101,53 @@ export const useMusicStore = defineStore('music', () => {
 
   const loaded = computed(() => name.value !== null);
 
+  /** Beat markers shown (and key drags snapping to them). */
+  const beatsOn = ref(false);
+  /** The detected beat grid of the loaded song, or null (not detected, or no steady beat). */
+  const beatGrid = ref<BeatGrid | null>(null);
+  const beatState = ref<'idle' | 'detecting' | 'ready' | 'none'>('idle');
+  /** Motion frames of the beats (ascending; they follow the offset); empty when off or none. */
+  const beatFrames = computed<Float64Array>(() =>
+    beatsOn.value && beatGrid.value ? beatFramesOf(beatGrid.value, duration.value, offsetFrames.value) : new Float64Array(0),
+  );
+  /** Which song the last detection ran on (a newer song makes its answer stale). */
+  let beatSong = 0;
+
+  /**
+   * Finds the song's tempo and first beat with web-audio-beat-detector (loaded on first use, its analysis
+   * in a worker). A song without a steady beat is a warning naming it; the markers stay off then.
+   */
+  async function detectBeats() {
+    const buffer = held.buffer;
+    if (!buffer || beatState.value === 'detecting') return;
+    const song = beatSong;
+    beatState.value = 'detecting';
+    try {
+      const { guess } = await import('web-audio-beat-detector');
+      const r = await guess(buffer);
+      if (song !== beatSong) return;
+      beatGrid.value = { bpm: r.bpm, firstBeat: r.offset };
+      beatState.value = 'ready';
+      useNotifyStore().info({ key: 'music.beatsFound', params: { bpm: r.bpm, first: r.offset.toFixed(3) } });
+    } catch {
+      if (song !== beatSong) return;
+      beatGrid.value = null;
+      beatState.value = 'none';
+      useNotifyStore().warning({ key: 'music.beatsNone', params: { name: name.value ?? '' } });
+    }
+  }
+
+  function setBeatsOn(on: boolean) {
+    beatsOn.value = on;
+    if (on && loaded.value && beatState.value === 'idle') void detectBeats();
+  }
+
+  function forgetBeats() {
+    beatSong++;
+    beatGrid.value = null;
+    beatState.value = 'idle';
+  }
+
   function applyGain() {
     if (held.gain) held.gain.gain.value = muted.value ? 0 : volume.value;
   }
@@ -143,6 +191,8 @@ export const useMusicStore = defineStore('music', () => {
       channels.value = buffer.numberOfChannels;
       version.value++;
       applyGain();
+      forgetBeats();
+      if (beatsOn.value) void detectBeats();
       if (time.playing) startDriving();
       return true;
     } finally {
@@ -170,6 +220,7 @@ export const useMusicStore = defineStore('music', () => {
     name.value = null;
     path.value = null;
     duration.value = 0;
+    forgetBeats();
     version.value++;
   }
 
@@ -401,5 +452,10 @@ export const useMusicStore = defineStore('music', () => {
     setMuted,
     playbackFrame,
     clockFrame,
+    beatsOn,
+    beatGrid,
+    beatState,
+    beatFrames,
+    setBeatsOn,
   };
 });
