@@ -7,6 +7,9 @@
 
 export const MIN_PX_PER_FRAME = 0.02;
 export const MAX_PX_PER_FRAME = 40;
+/** Height of one track row and of the ruler above the rows, px (the track list and the timeline share them). */
+export const ROW_HEIGHT = 22;
+export const RULER_HEIGHT = 26;
 /** Pixels left of frame 0 the view may show (so a key at frame 0 is whole). */
 export const LEFT_PAD_PX = 20;
 

@@ -8,11 +8,10 @@ import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue
 import { groupBones, type EditKind } from '../../../shared/editor';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
-import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
+import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, RULER_HEIGHT, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
-export const ROW_HEIGHT = 22;
-export const RULER_HEIGHT = 26;
+export { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
 
 export interface GroupRow {
   type: 'group';

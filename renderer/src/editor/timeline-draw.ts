@@ -1,0 +1,236 @@
+/**
+ * The dope sheet's canvas drawing, as pure functions of a 2D context and plain data (view, rows, tracks,
+ * selection, gesture): row backgrounds, the motion's end, the grid, keys (only the visible rows and, per
+ * row, at most one key per few pixels), camera cuts, the box being dragged, the ruler with the play range,
+ * and the playhead. Timeline.vue keeps the state and the pointer handling and calls drawTimeline.
+ */
+import { lowerBound, trackRange, tracksOf, type EditKind } from '../../../shared/editor';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import { CANVAS_FONTS, TIMELINE_COLORS as C, type Canvas2D } from './palette';
+import { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
+import type { Row } from './timeline-view';
+
+/** Everything one drawing of the timeline shows. */
+export interface TimelineScene {
+  /** Frame at the left edge, zoom, vertical scroll and the key area's size (CSS px). */
+  view: { frameStart: number; pxPerFrame: number; scrollY: number; width: number; height: number };
+  dpr: number;
+  rows: readonly Row[];
+  tracks: MotionTracks | null;
+  /** Selected records per kind. */
+  selected: Readonly<Record<EditKind, ReadonlySet<number>>>;
+  activeTrack: { kind: EditKind; track: number } | null;
+  /** Frames the selected keys are being dragged by (drawn there), 0 when not dragging. */
+  moveDelta: number;
+  /** The box-select rectangle being dragged (canvas px), or null. */
+  box: { x0: number; y0: number; x1: number; y1: number } | null;
+  /** The playhead. */
+  frame: number;
+  /** The play range (looping a segment), or null. */
+  range: { from: number; to: number } | null;
+}
+
+/** What a drawing produced that the component publishes (data-camera-cuts). */
+export interface TimelineDrawn {
+  /** Camera cuts marked. */
+  cuts: number;
+}
+
+/** Key positions gathered per batch (reused between drawings, grown as needed). */
+export interface KeyBatch { xs: Float32Array; ys: Float32Array; n: number }
+export interface KeyBatches { norm: KeyBatch; sel: KeyBatch; summary: KeyBatch; cut: KeyBatch }
+
+function newBatch(): KeyBatch {
+  return { xs: new Float32Array(4096), ys: new Float32Array(4096), n: 0 };
+}
+
+/** Reusable buffers for drawTimeline (one per timeline, so a redraw allocates nothing). */
+export function createKeyBatches(): KeyBatches {
+  return { norm: newBatch(), sel: newBatch(), summary: newBatch(), cut: newBatch() };
+}
+
+function push(b: KeyBatch, x: number, y: number) {
+  if (b.n === b.xs.length) {
+    const xs = new Float32Array(b.n * 2), ys = new Float32Array(b.n * 2);
+    xs.set(b.xs);
+    ys.set(b.ys);
+    b.xs = xs;
+    b.ys = ys;
+  }
+  b.xs[b.n] = x;
+  b.ys[b.n++] = y;
+}
+
+/** Frames between labelled ruler ticks: the first step at least 64 px wide. */
+export function rulerStep(pxPerFrame: number): number {
+  const steps = [1, 2, 5, 10, 15, 30, 60, 150, 300, 600, 1500, 3000, 6000, 15000, 30000];
+  for (const s of steps) if (s * pxPerFrame >= 64) return s;
+  return 60000;
+}
+
+/** Calls visit(k) for keys of [a, b) between frames f0 and f1, at most one per `minPx` pixels. */
+export function visibleKeys(frames: Uint32Array, a: number, b: number, f0: number, f1: number, minPx: number, pxPerFrame: number, visit: (k: number) => void) {
+  let k = lowerBound(frames, a, b, Math.max(0, Math.floor(f0)));
+  const skip = minPx / pxPerFrame;
+  while (k < b && frames[k] <= f1) {
+    visit(k);
+    if (skip > 1.5) k = lowerBound(frames, k + 1, b, frames[k] + skip);
+    else k++;
+  }
+}
+
+/** Draws the whole timeline canvas. */
+export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBatches = createKeyBatches()): TimelineDrawn {
+  const { view, tracks, rows: rs, dpr, moveDelta } = scene;
+  const w = view.width, h = view.height;
+  const xAt = (f: number) => (f - view.frameStart) * view.pxPerFrame;
+  const frameAt = (x: number) => view.frameStart + x / view.pxPerFrame;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = C.bg;
+  ctx.fillRect(0, 0, w, h);
+  const f0 = frameAt(0), f1 = frameAt(w);
+  const first = Math.max(0, Math.floor(view.scrollY / ROW_HEIGHT));
+  const last = Math.min(rs.length - 1, Math.floor((view.scrollY + h - RULER_HEIGHT) / ROW_HEIGHT));
+  // Row backgrounds.
+  const act = scene.activeTrack;
+  for (let i = first; i <= last; i++) {
+    const y = RULER_HEIGHT + i * ROW_HEIGHT - view.scrollY;
+    const r = rs[i];
+    ctx.fillStyle = r.type === 'group' ? C.group : i % 2 ? C.rowB : C.rowA;
+    ctx.fillRect(0, y, w, ROW_HEIGHT);
+    if (r.type === 'track' && act && act.kind === r.kind && act.track === r.track) {
+      ctx.fillStyle = C.activeRow;
+      ctx.fillRect(0, y, w, ROW_HEIGHT);
+    }
+  }
+  // Beyond the last frame: slightly lighter, so the motion's end is visible.
+  if (tracks) {
+    const xe = xAt(tracks.lastFrame);
+    if (xe < w) {
+      ctx.fillStyle = C.end;
+      ctx.fillRect(Math.max(0, xe), RULER_HEIGHT, w - Math.max(0, xe), h - RULER_HEIGHT);
+    }
+  }
+  // Vertical grid at ruler steps.
+  const step = rulerStep(view.pxPerFrame);
+  const gStart = Math.max(0, Math.ceil(f0 / step) * step);
+  ctx.fillStyle = C.tick;
+  for (let f = gStart; f <= f1; f += step) ctx.fillRect(Math.round(xAt(f)), RULER_HEIGHT, 1, h - RULER_HEIGHT);
+  // Keys: positions are gathered into reusable buffers, then drawn in three batches (summary, normal,
+  // selected). Path2D.closePath is very slow with thousands of contours in software canvas, so the
+  // diamonds are open polygons filled once per batch, and plain rectangles when zoomed far out.
+  let cuts = 0;
+  if (tracks) {
+    batches.norm.n = batches.sel.n = batches.summary.n = batches.cut.n = 0;
+    const dense = view.pxPerFrame < 3;
+    const minPx = dense ? 3 : 0;
+    for (let i = first; i <= last; i++) {
+      const r = rs[i];
+      const cy = RULER_HEIGHT + i * ROW_HEIGHT - view.scrollY + ROW_HEIGHT / 2;
+      if (r.type === 'track') {
+        const t = tracksOf(tracks, r.kind);
+        const [a, b] = trackRange(t, r.track);
+        const set = scene.selected[r.kind];
+        const hasSel = set.size > 0;
+        // Camera cuts: a key one frame after the previous one switches the shot at once. Marked on their
+        // own (not through visibleKeys, which thins out close keys when zoomed far out).
+        if (r.kind === 'camera') {
+          const fr = t.frames;
+          for (let k = Math.max(a + 1, lowerBound(fr, a, b, f0 - 1)); k < b && fr[k] <= f1 + 1; k++) {
+            if (fr[k] - fr[k - 1] === 1) push(batches.cut, Math.round(xAt(fr[k])) + 0.5, cy);
+          }
+        }
+        visibleKeys(t.frames, a, b, f0 - Math.max(0, moveDelta) - 1, f1 - Math.min(0, moveDelta) + 1, minPx, view.pxPerFrame, (k) => {
+          const isSel = hasSel && set.has(t.record[k]);
+          push(isSel ? batches.sel : batches.norm, Math.round(xAt(t.frames[k] + (isSel ? moveDelta : 0))) + 0.5, cy);
+        });
+      } else if (r.collapsed) {
+        // Summary diamonds for a collapsed group: every member's keys, one per 4 px.
+        for (const m of r.members) {
+          const t = tracksOf(tracks, m.kind);
+          const [a, b] = trackRange(t, m.track);
+          visibleKeys(t.frames, a, b, f0 - 1, f1 + 1, 4, view.pxPerFrame, (k) => push(batches.summary, Math.round(xAt(t.frames[k])) + 0.5, cy));
+        }
+      }
+    }
+    ctx.fillStyle = C.cut;
+    for (let i = 0; i < batches.cut.n; i++) ctx.fillRect(batches.cut.xs[i] - 1.5, batches.cut.ys[i] - ROW_HEIGHT / 2 + 2, 2, ROW_HEIGHT - 4);
+    cuts = batches.cut.n;
+    drawBatch(ctx, batches.summary, 3.5, C.summary, null, dense);
+    drawBatch(ctx, batches.norm, dense ? 4 : 5, C.key, dense ? null : C.keyEdge, dense);
+    drawBatch(ctx, batches.sel, dense ? 4 : 5, C.sel, dense ? null : C.keyEdge, dense);
+  }
+  // Box select.
+  const box = scene.box;
+  if (box) {
+    const x = Math.min(box.x0, box.x1), y = Math.min(box.y0, box.y1);
+    const bw = Math.abs(box.x1 - box.x0), bh = Math.abs(box.y1 - box.y0);
+    ctx.fillStyle = C.box;
+    ctx.fillRect(x, y, bw, bh);
+    ctx.strokeStyle = C.boxEdge;
+    ctx.strokeRect(x + 0.5, y + 0.5, bw, bh);
+  }
+  // Ruler.
+  ctx.fillStyle = C.ruler;
+  ctx.fillRect(0, 0, w, RULER_HEIGHT);
+  // The play range (looping a segment): a band on the ruler.
+  if (scene.range) {
+    const xa = xAt(scene.range.from), xb = xAt(scene.range.to);
+    if (xb >= 0 && xa <= w) {
+      ctx.fillStyle = C.range;
+      ctx.fillRect(Math.max(0, xa), 0, Math.min(w, xb) - Math.max(0, xa), RULER_HEIGHT - 1);
+    }
+  }
+  ctx.fillStyle = C.tickMajor;
+  ctx.fillRect(0, RULER_HEIGHT - 1, w, 1);
+  ctx.font = CANVAS_FONTS.ruler;
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = C.rulerText;
+  const minor = step >= 5 ? step / 5 : step;
+  for (let f = Math.max(0, Math.ceil(f0 / minor) * minor); f <= f1; f += minor) {
+    const x = Math.round(xAt(f)) + 0.5;
+    const major = f % step === 0;
+    ctx.fillRect(x - 0.5, major ? RULER_HEIGHT - 10 : RULER_HEIGHT - 5, 1, major ? 9 : 4);
+    if (major) ctx.fillText(String(f), x + 3, 9);
+  }
+  // Current frame.
+  const xc = Math.round(xAt(scene.frame)) + 0.5;
+  if (xc >= -10 && xc <= w + 10) {
+    ctx.fillStyle = C.cursor;
+    ctx.fillRect(xc - 0.5, RULER_HEIGHT - 4, 1.5, h);
+    ctx.beginPath();
+    ctx.moveTo(xc - 6, RULER_HEIGHT - 12);
+    ctx.lineTo(xc + 6, RULER_HEIGHT - 12);
+    ctx.lineTo(xc, RULER_HEIGHT - 4);
+    ctx.closePath();
+    ctx.fill();
+  }
+  return { cuts };
+}
+
+/** Fills one batch of keys: open diamond polygons filled once (edged when not dense), or rectangles far out. */
+function drawBatch(ctx: Canvas2D, b: KeyBatch, r: number, fill: string, edge: string | null, dense: boolean) {
+  if (!b.n) return;
+  ctx.fillStyle = fill;
+  if (dense) {
+    // Far out a key is a few pixels wide: a rectangle reads the same and costs far less.
+    const w = Math.max(2, r - 1), h = r * 2 - 2;
+    for (let i = 0; i < b.n; i++) ctx.fillRect(b.xs[i] - w / 2, b.ys[i] - h / 2, w, h);
+    return;
+  }
+  ctx.beginPath();
+  for (let i = 0; i < b.n; i++) {
+    const x = b.xs[i], y = b.ys[i];
+    ctx.moveTo(x, y - r);
+    ctx.lineTo(x + r, y);
+    ctx.lineTo(x, y + r);
+    ctx.lineTo(x - r, y);
+    ctx.lineTo(x, y - r);
+  }
+  ctx.fill();
+  if (edge) {
+    ctx.strokeStyle = edge;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+}

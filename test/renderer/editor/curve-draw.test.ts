@@ -1,0 +1,123 @@
+// The curve editor's drawing into a recording 2D context. The square is 254 px (2 px per grid step) with
+// its bottom-left at (30, 284), so a grid point (vx, vy) is at (30 + 2vx, 284 − 2vy): expected pixels are
+// worked by hand from that.
+import { describe, expect, it } from 'vitest';
+import type { ChannelSeries } from '../../../shared/editor';
+import type { Curve } from '../../../shared/vmd/bezier';
+import { drawCurveEditor, formatPlotValue, fromPx, handlePoints, toPx, type CurveScene } from '../../../renderer/src/editor/curve-draw';
+import { Recording2D } from './recording-2d';
+
+const layout = { ox: 30, oy: 284, size: 254, plotTop: 300, plotHeight: 60 };
+const LINEAR: Curve = [20, 20, 107, 107];
+const CURVES: Curve[] = [[20, 30, 100, 110], [0, 0, 127, 127], [64, 0, 64, 127], LINEAR];
+function scene(over: Partial<CurveScene> = {}): CurveScene {
+  return { width: 320, height: 380, dpr: 2, layout, curves: CURVES, channel: 0, overlay: false, handle: 0, series: null, frame: 0, ...over };
+}
+/** Channel colours: X red, Y green, Z blue, rotation yellow. */
+const X = '#ff6b6b', Y = '#5fd068', Z = '#4da3ff', R = '#f5c542';
+
+describe('curve editor drawing', () => {
+  it('maps grid points to pixels and back', () => {
+    expect(toPx(layout, 0, 0)).toEqual([30, 284]);
+    expect(toPx(layout, 127, 127)).toEqual([284, 30]);
+    expect(toPx(layout, 20, 30)).toEqual([70, 224]);
+    expect(fromPx(layout, 70, 224)).toEqual([20, 30]);
+    // Outside the square clamps to 0..127 and rounds to the grid.
+    expect(fromPx(layout, 0, 400)).toEqual([0, 0]);
+    expect(fromPx(layout, 71.2, 222.9)).toEqual([21, 31]);
+    expect(handlePoints(layout, [20, 30, 100, 110])).toEqual([[70, 224], [230, 64]]);
+  });
+
+  it('puts the control handles at their grid points, with arms from the curve\'s ends', () => {
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene());
+    const handles = ctx.paths.filter((p) => p.arcs.length);
+    // Each handle: one fill (dark inside) and one stroke (ring in the channel's colour), radius 6.
+    expect(handles.map((p) => [p.how, p.style, p.arcs[0]])).toEqual([
+      ['fill', '#15171b', { x: 70, y: 224, r: 6 }],
+      ['stroke', X, { x: 70, y: 224, r: 6 }],
+      ['fill', '#15171b', { x: 230, y: 64, r: 6 }],
+      ['stroke', X, { x: 230, y: 64, r: 6 }],
+    ]);
+    const arms = ctx.paths.find((p) => p.how === 'stroke' && p.style === '#8b93a1')!;
+    expect(arms.contours).toEqual([[[30, 284], [70, 224]], [[284, 30], [230, 64]]]);
+  });
+
+  it('highlights the handle being dragged', () => {
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ handle: 2 }));
+    const rings = ctx.paths.filter((p) => p.arcs.length && p.how === 'stroke');
+    expect(rings.map((p) => [p.style, p.arcs[0].r])).toEqual([[X, 6], ['#ffb23e', 7]]);
+    expect(ctx.paths.filter((p) => p.arcs.length && p.how === 'fill').map((p) => p.style)).toEqual(['#15171b', '#ffffff']);
+  });
+
+  it('strokes the active channel\'s Bézier from corner to corner in its colour', () => {
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ channel: 3 }));
+    // Strokes in its colour: the curve, then the two handle rings.
+    const curve = ctx.paths.filter((p) => p.how === 'stroke' && p.style === R && !p.arcs.length);
+    expect(curve).toHaveLength(1);
+    expect(ctx.paths.filter((p) => p.how === 'stroke' && p.style === R && p.arcs.length)).toHaveLength(2);
+    expect(curve[0].lineWidth).toBe(2.5);
+    const pts = curve[0].contours[0];
+    expect(pts).toHaveLength(65);
+    expect(pts[0]).toEqual([30, 284]);
+    expect(pts[64][0]).toBeCloseTo(284, 9);
+    expect(pts[64][1]).toBeCloseTo(30, 9);
+    // The linear preset's handles on the diagonal make the curve the diagonal: y = 314 − x everywhere.
+    for (const [x, y] of pts) expect(x + y).toBeCloseTo(314, 6);
+    // Its handles at (20, 20) and (107, 107).
+    expect(ctx.paths.filter((p) => p.arcs.length && p.how === 'fill').map((p) => [p.arcs[0].x, p.arcs[0].y])).toEqual([[70, 244], [244, 70]]);
+  });
+
+  it('overlays the other channels faintly only when asked', () => {
+    const alone = new Recording2D();
+    drawCurveEditor(alone, scene({ channel: 1 }));
+    expect(alone.paths.filter((p) => p.how === 'stroke' && p.contours[0]?.length === 65).map((p) => p.style)).toEqual([Y]);
+    const over = new Recording2D();
+    drawCurveEditor(over, scene({ channel: 1, overlay: true }));
+    const strokes = over.paths.filter((p) => p.how === 'stroke' && p.contours[0]?.length === 65);
+    expect(strokes.map((p) => [p.style, p.lineWidth])).toEqual([[X + '99', 1.5], [Z + '99', 1.5], [R + '99', 1.5], [Y, 2.5]]);
+  });
+
+  it('with no key: a faint empty square, no handles and no plot', () => {
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ curves: null }));
+    expect(ctx.paths.some((p) => p.arcs.length)).toBe(false);
+    const square = ctx.calls.find((c) => c.op === 'fillRect' && c.fill === '#1b1e24')!;
+    expect(square.args).toEqual([30, 30, 254, 254]);
+    expect(square.alpha).toBe(0.45);
+    // Only the square's one panel fill: the plot strip (also #1b1e24) is not drawn.
+    expect(ctx.rects('#1b1e24')).toHaveLength(1);
+    expect(ctx.calls[0]).toMatchObject({ op: 'setTransform', args: [2, 0, 0, 2, 0, 0] });
+    expect(ctx.rects('#15171b')).toEqual([[0, 0, 320, 380]]);
+  });
+
+  it('plots the segment\'s values under the square: one dot per frame, the current frame, labels', () => {
+    const series: ChannelSeries = { from: 10, to: 12, values: Float64Array.from([0, 5, 10]), start: 0, end: 10, unit: 'position' };
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ series, frame: 11 }));
+    // x: 30 + i/2 · 254; y: 300 + 60 − 6 − (v / 10) · 48.
+    const dots = ctx.rects(X).map(([x, y]) => [x + 1.5, y + 1.5]);
+    expect(dots).toEqual([[30, 354], [157, 330], [284, 306]]);
+    expect(ctx.rects('#ff5a5f')).toEqual([[157, 300, 1, 60]]);
+    const line = ctx.paths.find((p) => p.how === 'stroke' && p.style === X && p.lineWidth === 1.5)!;
+    expect(line.contours[0]).toEqual([[30, 354], [157, 330], [284, 306]]);
+    const area = ctx.paths.find((p) => p.how === 'fill' && p.style === X + '22')!;
+    expect(area.closed).toBe(true);
+    expect(area.contours[0]).toEqual([[30, 360], [30, 354], [157, 330], [284, 306], [284, 360]]);
+    expect(ctx.texts().slice(-4).map((t) => [t.text, t.x, t.y, t.align])).toEqual([
+      ['10', 30, 363, 'start'], ['12', 284, 363, 'right'], ['0.000', 26, 348, 'right'], ['10.00', 26, 302, 'right'],
+    ]);
+    // A frame outside the segment is not marked.
+    const outside = new Recording2D();
+    drawCurveEditor(outside, scene({ series, frame: 13 }));
+    expect(outside.rects('#ff5a5f')).toEqual([]);
+  });
+
+  it('formats plotted values to about four significant digits', () => {
+    expect(formatPlotValue(1.23456)).toBe('1.235');
+    expect(formatPlotValue(-12.3456)).toBe('-12.35');
+    expect(formatPlotValue(123.456)).toBe('123.5');
+  });
+});

@@ -1,0 +1,173 @@
+// The timeline's drawing into a recording 2D context, over a small hand-built motion: bone A at 0, 10,
+// 40; bone B at 5, 25; camera at 0, 30, 31, 60, 61 (cuts at 31 and 61). Rows by hand: a group, A, B, the
+// camera. Expected pixels are worked from the view maths (x = (frame − frameStart) · pxPerFrame,
+// timeline-math.xOfFrame) and the row geometry (ruler 26 px, rows 22 px).
+import { describe, expect, it } from 'vitest';
+import type { EditKind } from '../../../shared/editor';
+import { buildTracks, buildVmd } from '../../../shared/vmd';
+import { encodeCameraRecord } from '../../../shared/vmd/vmd-build';
+import { blockFromRecords } from '../../../shared/vmd/vmd-document';
+import { drawTimeline, rulerStep, type TimelineScene } from '../../../renderer/src/editor/timeline-draw';
+import { xOfFrame } from '../../../renderer/src/editor/timeline-math';
+import type { Row } from '../../../renderer/src/editor/timeline-view';
+import { Recording2D } from './recording-2d';
+
+const SEL = '#ffb23e', KEY = '#b9c4d6', CUT = '#e0565b', CURSOR = '#ff5a5f', SUMMARY = '#6c7689', ACTIVE = 'rgba(88,140,255,0.10)';
+const pose = { position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] };
+const cam = (frame: number) => encodeCameraRecord({ frame, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 });
+// Bone records in file order: A@40 (0), B@25 (1), A@0 (2), A@10 (3), B@5 (4).
+const doc = { ...buildVmd({
+  bones: [
+    { name: 'A', frame: 40, ...pose },
+    { name: 'B', frame: 25, ...pose },
+    { name: 'A', frame: 0, ...pose },
+    { name: 'A', frame: 10, ...pose },
+    { name: 'B', frame: 5, ...pose },
+  ],
+}), camera: blockFromRecords('camera', [cam(0), cam(30), cam(31), cam(60), cam(61)]) };
+const tracks = buildTracks(doc);
+const A = tracks.bones.names.indexOf('A'), B = tracks.bones.names.indexOf('B');
+const trackRow = (kind: EditKind, track: number, name: string): Row => ({ type: 'track', id: `${kind}:${track}`, kind, track, name, group: 'g', keys: 0 });
+const group = (collapsed: boolean): Row => ({
+  type: 'group', id: 'g', label: 'editor.group.other', count: 5, collapsed,
+  members: [{ kind: 'bone', track: A }, { kind: 'bone', track: B }],
+});
+const ROWS: Row[] = [group(false), trackRow('bone', A, 'A'), trackRow('bone', B, 'B'), trackRow('camera', 0, 'camera')];
+/** Centre y of row i with no vertical scroll: 26 + 22·i + 11. */
+const cy = (i: number, scrollY = 0) => 26 + 22 * i + 11 - scrollY;
+
+const none = () => ({ bone: new Set<number>(), morph: new Set<number>(), camera: new Set<number>(), light: new Set<number>(), ik: new Set<number>() });
+function scene(over: Partial<TimelineScene> = {}): TimelineScene {
+  return {
+    view: { frameStart: -2, pxPerFrame: 6, scrollY: 0, width: 600, height: 200 },
+    dpr: 1, rows: ROWS, tracks, selected: none(), activeTrack: null, moveDelta: 0, box: null, frame: 0, range: null,
+    ...over,
+  };
+}
+/** Diamonds of the key fills in a colour, as [x, centre y] (each contour starts at the top point x, y − r). */
+function diamonds(ctx: Recording2D, fill: string, r = 5): [number, number][] {
+  return ctx.paths.filter((p) => p.how === 'fill' && p.style === fill).flatMap((p) => p.contours.map((c) => [c[0][0], c[0][1] + r] as [number, number]));
+}
+const px = (v: TimelineScene['view'], f: number) => Math.round(xOfFrame(v, f)) + 0.5;
+
+describe('timeline drawing', () => {
+  it('draws each key as a diamond at the x the view maths gives, on its row', () => {
+    const s = scene();
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    const got = diamonds(ctx, KEY).sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+    // A (row 1) at 0, 10, 40; B (row 2) at 5, 25; camera (row 3) at 0, 30, 31, 60, 61.
+    const want: [number, number][] = [
+      ...[0, 10, 40].map((f) => [px(s.view, f), cy(1)] as [number, number]),
+      ...[5, 25].map((f) => [px(s.view, f), cy(2)] as [number, number]),
+      ...[0, 30, 31, 60, 61].map((f) => [px(s.view, f), cy(3)] as [number, number]),
+    ];
+    expect(got).toEqual(want);
+    // At 6 px/frame frame 10 is at (10 + 2)·6 = 72 → 72.5; each diamond has its four corners 5 px out (A@0: x 12.5, row 1 centre 59).
+    expect(got).toContainEqual([72.5, 59]);
+    const contour = ctx.paths.find((p) => p.style === KEY)!.contours[0];
+    expect(contour).toEqual([[12.5, 54], [17.5, 59], [12.5, 64], [7.5, 59], [12.5, 54]]);
+    // The same diamonds get a dark edge when not zoomed far out.
+    expect(ctx.paths.some((p) => p.how === 'stroke' && p.style === '#0e1014')).toBe(true);
+  });
+
+  it('draws only the keys inside the view and the rows scrolled into it', () => {
+    // Frames 12.5 .. 12.5 + 200/8 = 37.5 visible; rows: scrolled by one row, so the group row is gone.
+    const s = scene({ view: { frameStart: 12.5, pxPerFrame: 8, scrollY: 22, width: 200, height: 26 + 22 * 2 } });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    const got = diamonds(ctx, KEY);
+    // Rows 1 (A) and 2 (B) are in view (last = floor((22 + 70 − 26) / 22) = 3 is the camera row, partly).
+    // A: 0, 10, 40 are outside 11.5..38.5 (one frame of margin); B: 25 only; camera: 30, 31.
+    expect(got.map(([x, y]) => [(x - 0.5) / 8 + 12.5, y])).toEqual([[25, cy(2, 22)], [30, cy(3, 22)], [31, cy(3, 22)]]);
+    // Row backgrounds: only rows 1..3 painted (at y = 26 + 22i − 22).
+    const bgYs = ctx.calls.filter((c) => c.op === 'fillRect' && ['#1c1f25', '#1f222a', '#262a33'].includes(c.fill)).map((c) => c.args[1]);
+    expect(bgYs).toEqual([26, 48, 70]);
+  });
+
+  it('draws selected keys in the selection colour, moved by a drag', () => {
+    const sel = none();
+    sel.bone.add(3); // A@10
+    sel.camera.add(3); // camera@60
+    const s = scene({ selected: sel });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    expect(diamonds(ctx, SEL)).toEqual([[px(s.view, 10), cy(1)], [px(s.view, 60), cy(3)]]);
+    expect(diamonds(ctx, KEY)).not.toContainEqual([px(s.view, 10), cy(1)]);
+    expect(diamonds(ctx, KEY)).toHaveLength(8);
+    // Dragging by 4 frames: the selected keys are drawn 4 frames later, the others stay.
+    const moved = new Recording2D();
+    drawTimeline(moved, scene({ selected: sel, moveDelta: 4 }));
+    expect(diamonds(moved, SEL)).toEqual([[px(s.view, 14), cy(1)], [px(s.view, 64), cy(3)]]);
+    expect(diamonds(moved, KEY)).toEqual(diamonds(ctx, KEY));
+  });
+
+  it('marks camera cuts (a key one frame after the previous one) and counts them', () => {
+    const s = scene();
+    const ctx = new Recording2D();
+    expect(drawTimeline(ctx, s)).toEqual({ cuts: 2 });
+    // A bar 2 px wide left of the key's centre line, row height − 4 tall.
+    expect(ctx.rects(CUT)).toEqual([31, 61].map((f) => [px(s.view, f) - 1.5, cy(3) - 11 + 2, 2, 18]));
+    // Zoomed far out (0.5 px/frame) keys thin out to one per 3 px, but both cuts stay marked.
+    const far = new Recording2D();
+    expect(drawTimeline(far, scene({ view: { frameStart: -2, pxPerFrame: 0.5, scrollY: 0, width: 600, height: 200 } }))).toEqual({ cuts: 2 });
+    // The camera has none when it is scrolled out of view.
+    expect(drawTimeline(new Recording2D(), scene({ rows: ROWS.slice(0, 3) }))).toEqual({ cuts: 0 });
+  });
+
+  it('zoomed far out draws keys as rectangles, at most one per 3 px', () => {
+    const v = { frameStart: -2, pxPerFrame: 0.5, scrollY: 0, width: 600, height: 200 };
+    const ctx = new Recording2D();
+    drawTimeline(ctx, scene({ view: v }));
+    expect(ctx.paths.filter((p) => p.style === KEY)).toHaveLength(0);
+    // A rect 3 × 6 centred on the key: A at 0, then 10 (5 px on), then 40; the camera's 30/31 and 60/61
+    // are 0.5 px apart, so only 30 and 60 are drawn (with 0).
+    const rects = ctx.rects(KEY).map(([x, y, w, h]) => [x + w / 2, y + h / 2, w, h]);
+    expect(rects).toEqual([
+      [px(v, 0), cy(1), 3, 6], [px(v, 10), cy(1), 3, 6], [px(v, 40), cy(1), 3, 6],
+      [px(v, 5), cy(2), 3, 6], [px(v, 25), cy(2), 3, 6],
+      [px(v, 0), cy(3), 3, 6], [px(v, 30), cy(3), 3, 6], [px(v, 60), cy(3), 3, 6],
+    ]);
+  });
+
+  it('a collapsed group shows its members\' keys as summary diamonds on its own row', () => {
+    const s = scene({ rows: [group(true), trackRow('camera', 0, 'camera')] });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    expect(diamonds(ctx, SUMMARY, 3.5)).toEqual([0, 10, 40, 5, 25].map((f) => [px(s.view, f), cy(0)]));
+  });
+
+  it('marks the active row, the playhead, the play range and the box being dragged', () => {
+    const s = scene({ activeTrack: { kind: 'bone', track: B }, frame: 25, range: { from: 10, to: 40 }, box: { x0: 100, y0: 80, x1: 40, y1: 50 } });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    expect(ctx.rects(ACTIVE)).toEqual([[0, 26 + 44, 600, 22]]);
+    const xc = px(s.view, 25);
+    expect(ctx.rects(CURSOR)).toEqual([[xc - 0.5, 22, 1.5, 200]]);
+    const head = ctx.paths.find((p) => p.style === CURSOR)!;
+    expect(head.contours[0]).toEqual([[xc - 6, 14], [xc + 6, 14], [xc, 22]]);
+    expect(ctx.rects('rgba(79,179,200,0.35)')).toEqual([[xOfFrame(s.view, 10), 0, xOfFrame(s.view, 40) - xOfFrame(s.view, 10), 25]]);
+    expect(ctx.rects('rgba(255,178,62,0.12)')).toEqual([[40, 50, 60, 30]]);
+    // A playhead far outside the view is not drawn.
+    const off = new Recording2D();
+    drawTimeline(off, scene({ frame: 1000 }));
+    expect(off.rects(CURSOR)).toEqual([]);
+  });
+
+  it('labels the ruler every step of at least 64 px', () => {
+    expect(rulerStep(6)).toBe(15);
+    expect(rulerStep(0.02)).toBe(6000);
+    expect(rulerStep(0.001)).toBe(60000);
+    const ctx = new Recording2D();
+    drawTimeline(ctx, scene());
+    // 600 px at 6 px/frame from −2: frames up to 98, labels at 0, 15, … 90 at x + 3.
+    expect(ctx.texts().map((t) => [t.text, t.x])).toEqual([0, 15, 30, 45, 60, 75, 90].map((f) => [String(f), (f + 2) * 6 + 0.5 + 3]));
+  });
+
+  it('draws rows but no keys with no motion open', () => {
+    const ctx = new Recording2D();
+    expect(drawTimeline(ctx, scene({ tracks: null, rows: [] }))).toEqual({ cuts: 0 });
+    expect(ctx.paths.filter((p) => p.style === KEY || p.style === SEL)).toEqual([]);
+    expect(ctx.calls[0]).toMatchObject({ op: 'setTransform', args: [1, 0, 0, 1, 0, 0] });
+  });
+});
