@@ -4,10 +4,11 @@
  * use), only for the beats in view (found by binary search, so a long song costs only what is visible).
  */
 import { nearestBeat } from '../../../shared/scene/beats';
+import { WAVE_COLORS } from './palette';
 
 type Ctx = Pick<CanvasRenderingContext2D, 'fillStyle' | 'fillRect'>;
 
-export const BEAT_COLOR = '#e8c25a';
+export const BEAT_COLOR = WAVE_COLORS.beat;
 
 /**
  * Draws the beats (motion frames, ascending) whose column lies in [0, width): column = floor((frame −

@@ -38,7 +38,8 @@ export const CURVE_COLORS = {
 /** Colours per curve channel: bone X, Y, Z, rotation; the camera adds distance and fov (also the tabs' colours). */
 export const CHANNEL_COLORS = ['#ff6b6b', '#5fd068', '#4da3ff', '#f5c542', '#c77dff', '#37d5d6'] as const;
 
-export const WAVE_COLORS = { bg: INK.panel, wave: '#5fa8d3', mid: '#2c3440', head: INK.selection } as const;
+/** The music row: background, waveform, middle line, playhead, beat markers (beat-draw.ts). */
+export const WAVE_COLORS = { bg: INK.panel, wave: '#5fa8d3', mid: '#2c3440', head: INK.selection, beat: '#e8c25a' } as const;
 
 export const CANVAS_FONTS = {
   /** The timeline ruler's frame numbers (the UI's stack, with the bundled Noto Sans JP last). */
