@@ -4,8 +4,8 @@
  * track list; a camera key's curve is edited while the actors are in the scene and Save All writes only
  * the camera file, where only that key's 24 interpolation bytes changed, the actors' files byte-identical;
  * the scene saved and reopened plays the same (the shown model's head and the camera looked through, at
- * several frames); the other actor's model is drawn beside the shown one and each actor's eye hides its
- * model. Screenshot: test-artifacts/scene-two-actors.png.
+ * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
+ * active actor, and each actor's eye hides its model. Screenshot: test-artifacts/scene-two-actors.png.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -196,9 +196,15 @@ describe('scene documents (browser mode)', () => {
       after[i].camera.forEach((v, k) => expect(v).toBeCloseTo(before[i].camera[k], 6));
     }
 
-    // The other actor: its model comes into the preview with its own motion; hiding it hides the model.
-    await clickTab(page, 0);
+    // Clicking the other actor's head joint in the preview makes that actor active: its motion in the
+    // editor, its model the shown one, the other one beside it; hiding each takes it out of the picture.
+    const gene = (await page.evaluate(() => window.__vmdPreview!.companions()))[0];
+    const head = await page.evaluate((k) => window.__vmdPreview!.companionBoneScreenPosition(k, '頭'), gene);
+    expect(head).not.toBeNull();
+    await page.mouse.click(head![0], head![1]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[0]?.getAttribute('data-active') === 'true');
     await waitModel(page, GENE);
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-picked-bone"]')?.textContent?.includes('頭'));
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('laugh.vmd'));
     expect(await page.evaluate(() => window.__vmdPreview!.shown())).toBe(true);
     await page.waitForFunction(() => window.__vmdPreview!.companions()[0]?.includes('miku.pmd'), undefined, { timeout: 60_000 });

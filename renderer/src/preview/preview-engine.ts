@@ -77,7 +77,7 @@ export class PreviewEngine {
    * The scene's other actors (stores/scene.ts): each a built model posed by its own motion beside the
    * editor's model, at the same frame. The engine owns their meshes (disposed when replaced).
    */
-  private companions: { key: string; built: BuiltModel; binding: PoseBinding }[] = [];
+  private companions: { key: string; built: BuiltModel; binding: PoseBinding; picker: PickMarker | null }[] = [];
 
   /**
    * Shows these other actors (each keyed so an unchanged one keeps its mesh; a model is built by the
@@ -97,16 +97,54 @@ export class PreviewEngine {
       }
       built.selectMorphs(a.tracks?.morphs.names ?? []);
       const binding = new PoseBinding(built.rig, a.tracks, ikSwitchesOf(a.doc, a.tracks), built.morphs, built.mesh.morphTargetInfluences ?? null);
-      next.push({ key: a.key, built, binding });
+      if (old && old.built === built) old.picker?.dispose();
+      next.push({ key: a.key, built, binding, picker: null });
     }
     for (const c of keep.values()) {
       this.world.scene.remove(c.built.mesh);
       c.built.dispose();
+      c.picker?.dispose();
     }
     this.companions = next;
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
     return next.map((c) => c.key);
+  }
+
+  /** The pick tables of another actor's model (built on first use: only a click needs them). */
+  private pickerOf(c: (typeof this.companions)[number]): PickMarker {
+    if (!c.picker) {
+      c.picker = new PickMarker();
+      c.picker.rebind(c.built.rig, c.binding.trackBone);
+    }
+    return c.picker;
+  }
+
+  /**
+   * The joint under (x, y) over every actor's model: the shown model's (key null) or another actor's (its
+   * key), whichever joint is drawn nearest the point; the bone's track is into that actor's motion (or −1).
+   */
+  pickScene(x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { key: string | null; bone: number; name: string; track: number } | null {
+    const cam = this.world.activeCamera;
+    const dist = (p: [number, number] | null) => (p ? Math.hypot(p[0] - x, p[1] - y) : Infinity);
+    const main = this.pickBone(x, y, width, height, radius);
+    let best = main ? { key: null as string | null, ...main, d: dist(this.marker.screenPosition(cam, main.name, width, height)) } : null;
+    for (const c of this.companions) {
+      const picker = this.pickerOf(c);
+      const hit = picker.pick(cam, x, y, width, height, radius);
+      if (!hit) continue;
+      const d = dist(picker.screenPosition(cam, hit.name, width, height));
+      if (!best || d < best.d) best = { key: c.key, ...hit, d };
+    }
+    if (!best) return null;
+    const { d: _d, ...out } = best;
+    return out;
+  }
+
+  /** Where another actor's bone joint is drawn (CSS px on a width × height canvas), for tests. */
+  companionScreenPosition(key: string, name: string, width: number, height: number): [number, number] | null {
+    const c = this.companions.find((x) => x.key === key);
+    return c ? this.pickerOf(c).screenPosition(this.world.activeCamera, name, width, height) : null;
   }
 
   /** Keys of the other actors shown (tests). */
@@ -330,6 +368,7 @@ export class PreviewEngine {
     for (const c of this.companions) {
       this.world.scene.remove(c.built.mesh);
       c.built.dispose();
+      c.picker?.dispose();
     }
     this.companions = [];
     this.world.dispose();

@@ -50,6 +50,8 @@ export interface PreviewTestHook extends PickTestHook {
   shown(): boolean;
   /** The scene's other actors drawn beside the shown model (their scene keys, `id:model path`). */
   companions(): string[];
+  /** Client coordinates of another actor's bone joint (its companions() key), or null. */
+  companionBoneScreenPosition(key: string, name: string): [number, number] | null;
   /**
    * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
    * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
@@ -103,6 +105,11 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     info: () => ({ model: info().model, bones: e.rig.bones.length, missingBones: info().missingBones }),
     shown: () => e.modelShown,
     companions: () => e.companionKeys,
+    companionBoneScreenPosition: (key, name) => {
+      const r = el.getBoundingClientRect();
+      const p = e.companionScreenPosition(key, name, r.width, r.height);
+      return p ? [r.left + p[0], r.top + p[1]] : null;
+    },
     outline: () => e.world.outlineState(),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };

@@ -147,7 +147,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       down = null;
       if (!d || ev.pointerId !== d.id || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > CLICK_SLOP_PX) return;
       const r = el.getBoundingClientRect();
-      applyPick(e.pickBone(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height));
+      const x = ev.clientX - r.left, y = ev.clientY - r.top;
+      // The nearest joint of any actor's model: another actor's makes that actor active (its model becomes
+      // the shown one; the track index is into its motion, now the editor's document).
+      const hit = e.pickScene(x, y, r.width, r.height);
+      if (hit?.key && !useSceneStore().activate(Number(hit.key.split(':')[0]))) return;
+      applyPick(hit);
     };
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('pointerup', onUp);
