@@ -16,6 +16,9 @@
  * - Cancellation (AbortSignal): no new files start; files in flight get up to 600 ms to finish, then
  *   their workers are terminated and any temp file they left is removed. Outputs already renamed into
  *   place stay; no partial file is ever visible under an output name.
+ * - A job that cannot run at all (bad options, a missing input folder, output = input, a map that is not
+ *   a .csv/.json file) is `{ ok: false, error }` before any file is touched; per-file failures are results
+ *   in the summary. Only a bug throws.
  * - A run killed outright (SIGKILL, power loss) leaves temps; the next run sweeps the stale ones from
  *   the folders it writes before it starts (electron/fs/temp-files.ts says which count as stale).
  */
@@ -28,8 +31,9 @@ import { randomBytes } from 'node:crypto';
 import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
-import type { CodecError } from '../../shared/vmd/errors';
+import type { CodecError, Outcome } from '../../shared/vmd/errors';
 import { mappingFormatOf, type OpOptions } from '../../shared/batch/doc-edits';
+import { optionError } from '../../shared/batch/options';
 import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';
 
@@ -41,13 +45,6 @@ export interface RunBatchOptions {
   workerPath?: string | null;
   /** Called once per finished file (the CLI prints failures as they happen). */
   onResult?: (r: BatchFileResult) => void;
-}
-
-/** Raised before any file is touched when the job itself is invalid (exit status 2 on the CLI). */
-export class BatchJobError extends Error {
-  constructor(readonly error: CodecError) {
-    super(error.message);
-  }
 }
 
 const here = ((): string => {
@@ -89,21 +86,22 @@ function isInside(child: string, parent: string): boolean {
 const MAX_MAP_BYTES = 64 * 1024 * 1024;
 
 /** Resolves the op's options that need the file system (rename's mapping file). */
-async function resolveOptions(job: BatchJob): Promise<OpOptions> {
+async function resolveOptions(job: BatchJob): Promise<Outcome<OpOptions>> {
   const options: OpOptions = { ...job.options };
   if (job.op === 'rename' && options.mapText === undefined && typeof options.map === 'string') {
+    const refused = (error: CodecError): Outcome<OpOptions> => ({ ok: false, error });
     // Only a .csv or .json file is read as a map: never any other file a job names.
-    if (mappingFormatOf(options.map) === null) throw new BatchJobError({ code: 'E_ARGUMENT', message: '--map must name a .csv or .json file', file: options.map });
+    if (mappingFormatOf(options.map) === null) return refused({ ...optionError('map', 'mapFormat'), file: options.map });
     // A plain file of a mapping's size, not a device or a disk image that happens to end in .csv.
     const st = await fsp.stat(options.map).catch(() => null);
     if (st && (!st.isFile() || st.size > MAX_MAP_BYTES)) {
-      throw new BatchJobError({ code: 'E_ARGUMENT', message: st.isFile() ? `mapping file: larger than ${MAX_MAP_BYTES} bytes` : 'mapping file: not a plain file', file: options.map });
+      return refused({ code: 'E_ARGUMENT', message: st.isFile() ? `mapping file: larger than ${MAX_MAP_BYTES} bytes` : 'mapping file: not a plain file', file: options.map });
     }
     const r = await readBytes(options.map);
-    if (!r.ok) throw new BatchJobError({ ...r.error, message: `mapping file: ${r.error.message}` });
+    if (!r.ok) return refused({ ...r.error, message: `mapping file: ${r.error.message}` });
     options.mapText = new TextDecoder('utf-8').decode(r.value);
   }
-  return options;
+  return { ok: true, value: options };
 }
 
 interface Slot {
@@ -170,25 +168,27 @@ function inProcessSlot(prepared: PreparedOp): Slot {
   };
 }
 
-/** Runs a batch job to the end (or until cancelled) and returns per-file results. */
-export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promise<BatchSummary> {
+/**
+ * Runs a batch job to the end (or until cancelled) and returns its summary of per-file results, or the
+ * error that kept the job from starting (no file touched; exit status 2 on the CLI).
+ */
+export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promise<Outcome<BatchSummary>> {
   const t0 = performance.now();
   const runStartedAt = Date.now();
   const jobId = opts.jobId ?? randomBytes(6).toString('hex');
   const inputDir = path.resolve(job.inputDir);
   const outputDir = path.resolve(job.outputDir);
-  const options = await resolveOptions(job);
-  const p = prepareOp(job.op, options);
-  if (!p.ok) throw new BatchJobError(p.error);
+  const refused = (error: CodecError): Outcome<BatchSummary> => ({ ok: false, error });
+  const o = await resolveOptions(job);
+  if (!o.ok) return refused(o.error);
+  const p = prepareOp(job.op, o.value);
+  if (!p.ok) return refused(p.error);
   const prepared: PreparedOp = p.value;
-  if (inputDir === outputDir) throw new BatchJobError({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
-  try {
-    const st = await fsp.stat(inputDir);
-    if (!st.isDirectory()) throw new BatchJobError({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });
-  } catch (e) {
-    if (e instanceof BatchJobError) throw e;
-    throw new BatchJobError({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
-  }
+  const options = o.value;
+  if (inputDir === outputDir) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
+  const st = await fsp.stat(inputDir).catch(() => null);
+  if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
+  if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });
 
   const listed = await listMotionFiles([inputDir], { recursive: job.recursive, extensions: prepared.inputExtensions });
   // With the output inside the input tree, never read back what this or an earlier run wrote.
@@ -293,5 +293,5 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   emit(true);
   const ok = results.filter((r) => r.ok && !r.skipped).length;
   const skipped = results.filter((r) => r.skipped).length;
-  return { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0) };
+  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0) } };
 }

@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type { BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import { errValue, okValue, type Events, type IpcResult } from '../../shared/ipc/contract';
-import { BatchJobError } from '../batch/engine';
+import type { CodecError, Outcome } from '../../shared/vmd/errors';
 
 export type RunBatch = (
   job: BatchJob,
   opts: { onProgress?: (p: BatchProgress) => void; signal?: AbortSignal; jobId?: string },
-) => Promise<BatchSummary>;
+) => Promise<Outcome<BatchSummary>>;
 
 export type Emit = <E extends keyof Events>(event: E, payload: Events[E]) => void;
 
@@ -43,22 +43,24 @@ export function createBatchService(opts: { runBatch: RunBatch; emit: Emit; progr
         } else pending = { ...p, jobId };
       };
       const done = (async () => {
+        // The engine reports per-file failures in its summary; a job that could not run at all (bad options,
+        // a missing folder) is its error value; a throw is a bug, reported as E_INTERNAL.
+        const failedJob = (error: CodecError): BatchSummary => ({
+          jobId,
+          total: 0,
+          ok: 0,
+          failed: 1,
+          skipped: 0,
+          cancelled: controller.signal.aborted,
+          results: [{ input: job.inputDir, output: null, ok: false, error, ms: 0 }],
+          ms: Date.now() - started,
+        });
         let summary: BatchSummary;
         try {
-          summary = await opts.runBatch(job, { onProgress, signal: controller.signal, jobId });
+          const r = await opts.runBatch(job, { onProgress, signal: controller.signal, jobId });
+          summary = r.ok ? r.value : failedJob(r.error);
         } catch (e) {
-          // The engine reports per-file failures in its summary; a throw means the job could not run at all
-          // (BatchJobError carries its error value: bad options, a missing folder).
-          summary = {
-            jobId,
-            total: 0,
-            ok: 0,
-            failed: 1,
-            skipped: 0,
-            cancelled: controller.signal.aborted,
-            results: [{ input: job.inputDir, output: null, ok: false, error: e instanceof BatchJobError ? e.error : { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) }, ms: 0 }],
-            ms: Date.now() - started,
-          };
+          summary = failedJob({ code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) });
         }
         if (pending) opts.emit('batchProgress', pending);
         running = null;

@@ -5,12 +5,12 @@
  * an option means the same everywhere. Options are spelled as on the command line without dashes;
  * values may be strings (CLI) or numbers/booleans (UI).
  */
-import { emptyVmd, type VmdDocument } from '../vmd';
-import { mirror, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../edits';
+import type { VmdDocument } from '../vmd';
+import { mirror, namePattern, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../edits';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
 import { DOC_EDIT_OPS, type BatchOp } from './types';
 import { prepareFitEdit } from '../fit/fit-ops';
-import { boolOpt, checkOptions, checkOrder, numOpt, refuse, strOpt, type OpOptions, type OptionError } from './options';
+import { boolOpt, checkOptions, checkOrder, numOpt, refuse, refuseWith, strOpt, type OpOptions, type OptionError } from './options';
 
 export type { OpOptions } from './options';
 
@@ -19,8 +19,8 @@ function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[]
   const spec = strOpt(o, k);
   if (!spec) return undefined;
   const p = parseChannels(spec, kind);
-  if ('error' in p) refuse(k, 'invalid', { detail: p.error });
-  return p.channels;
+  if (!p.ok) refuseWith(k, p.error);
+  return p.value;
 }
 
 /** An edit of one document. */
@@ -41,9 +41,6 @@ export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | unde
 }
 
 export { DOC_EDIT_OPS } from './types';
-
-/** An empty document, only for validating preset options up front. */
-const emptyProbe = emptyVmd('');
 
 /**
  * Validates the options of a document-edit operation and returns the edit, or the first bad option as
@@ -86,16 +83,19 @@ function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       const spec = strOpt(o, 'curve');
       if (!spec) refuse('curve', 'required', {}, '--curve is required (linear, ease-in, ease-out, ease-in-out, mmd-default or x1,y1,x2,y2)');
       const c = parseCurveSpec(spec);
-      if ('error' in c) refuse('curve', 'invalid', { detail: c.error });
+      if (!c.ok) refuseWith('curve', c.error);
+      const curve = c.value;
       const channels = channelsOpt(o, 'channels', 'bone') as BoneChannel[] | undefined;
       const cameraChannels = channelsOpt(o, 'camera-channels', 'camera') as CameraChannel[] | undefined;
       const camera = boolOpt(o, 'camera', false) || cameraChannels !== undefined;
       const bones = strOpt(o, 'bones');
       const from = numOpt(o, 'from', { min: 0 });
       const to = numOpt(o, 'to', { min: 0 });
-      const probe = preset(emptyProbe, { curve: c.curve, bones, camera });
-      if (!probe.ok) refuse('bones', 'invalid', { detail: probe.error.message });
-      return (doc) => preset(doc, { curve: c.curve, bones, channels, camera, cameraChannels, from, to });
+      if (bones !== undefined) {
+        const p = namePattern(bones);
+        if (!p.ok) refuseWith('bones', p.error);
+      }
+      return (doc) => preset(doc, { curve, bones, channels, camera, cameraChannels, from, to });
     }
     case 'rename': {
       const text = strOpt(o, 'mapText');
@@ -103,8 +103,8 @@ function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       const fmt = mappingFormatOf(strOpt(o, 'map'));
       if (fmt === null) refuse('map', 'mapFormat');
       const m = parseMapping(text, fmt);
-      if ('error' in m) refuse('map', 'invalid', { detail: m.error });
-      const mapping: NameMapping = m.mapping;
+      if (!m.ok) refuseWith('map', m.error);
+      const mapping: NameMapping = m.value;
       const morphsToo = boolOpt(o, 'morphs', false);
       return (doc) => rename(doc, mapping, { morphsToo });
     }

@@ -118,7 +118,7 @@ export function validateOpForm(op: BatchOp, values: OpFormValues): FormCheck {
         const spec = raw === CUSTOM_CURVE ? String(values[`${s.name}.custom`] ?? '').trim() : String(raw);
         // A custom curve must be the four numbers; parseCurveSpec would also take a preset name typed there.
         const numeric = /^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/.test(spec);
-        if ((raw === CUSTOM_CURVE && !numeric) || 'error' in parseCurveSpec(spec)) errors[s.name] = { key: 'batch.err.curve' };
+        if ((raw === CUSTOM_CURVE && !numeric) || !parseCurveSpec(spec).ok) errors[s.name] = { key: 'batch.err.curve' };
         else options[s.name] = spec.replace(/\s+/g, '');
         break;
       }

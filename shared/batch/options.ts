@@ -8,17 +8,30 @@
  * The option readers below throw `OptionFailure` so that a chain of checks reads straight; whoever
  * validates a whole set of options catches it at its boundary (`checkOptions`) and returns the value.
  */
-import type { CodecError } from '../vmd/errors';
+import type { ArgumentError, Outcome } from '../vmd/errors';
+import type { ChannelsProblem, CurveProblem, MappingProblem, PatternProblem } from '../edits';
 
 export type OpOptions = Record<string, string | number | boolean | string[]>;
 
 /** What is wrong with an option (the UI's string key is `opt.<problem>`). */
-export type OptionProblem = 'required' | 'number' | 'integer' | 'min' | 'positive' | 'boolean' | 'order' | 'mapFormat' | 'invalid';
+export type OptionProblem =
+  | 'required'
+  | 'number'
+  | 'integer'
+  | 'min'
+  | 'positive'
+  | 'boolean'
+  | 'order'
+  | 'mapFormat'
+  | 'invalid'
+  // An option's text that its parser refused (shared/edits: parseCurveSpec, parseChannels, namePattern, parseMapping).
+  | CurveProblem
+  | ChannelsProblem
+  | PatternProblem
+  | MappingProblem;
 
-export interface OptionError extends CodecError {
-  code: 'E_ARGUMENT';
+export interface OptionError extends ArgumentError<OptionProblem> {
   option: string;
-  problem: OptionProblem;
   /** `value` (as given), `min`, `other` (the option it is compared with), `detail` (English, for 'invalid'). */
   params: Record<string, string | number>;
 }
@@ -45,6 +58,9 @@ function cliText(option: string, problem: OptionProblem, p: Record<string, strin
       return `${o} must name a .csv or .json file`;
     case 'invalid':
       return String(p.detail);
+    default:
+      // A parser's problem: its error carries its own message (see refuseWith).
+      return String(p.detail ?? `${o} is not valid`);
   }
 }
 
@@ -68,8 +84,13 @@ export function refuse(option: string, problem: OptionProblem, params: Record<st
   throw new OptionFailure(optionError(option, problem, params, usage));
 }
 
+/** Throws a parser's error about an option's text as that option's error (inside a `checkOptions` callback). */
+export function refuseWith(option: string, e: ArgumentError<OptionProblem>): never {
+  throw new OptionFailure({ ...e, option });
+}
+
 /** Runs option checks and returns their value, or the first option error as a value. */
-export function checkOptions<T>(check: () => T): { ok: true; value: T } | { ok: false; error: OptionError } {
+export function checkOptions<T>(check: () => T): Outcome<T, OptionError> {
   try {
     return { ok: true, value: check() };
   } catch (e) {

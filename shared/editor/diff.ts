@@ -10,7 +10,7 @@
  * The IK block's records vary in size (9 + 21 bytes per IK bone), so there a patch may change a
  * record's length; applying or reverting then copies the untouched runs and rebuilds the offsets.
  */
-import type { ErrorCode } from '../vmd/errors';
+import type { CodecError, ErrorCode } from '../vmd/errors';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
@@ -49,8 +49,11 @@ export interface KeyEdit {
   readonly diff: EditDiff;
 }
 
-/** An edit that was refused (collision, nothing selected, …); the document is unchanged. */
-export interface EditRefusal {
+/**
+ * An edit that was refused (collision, nothing selected, …); the document is unchanged. It is the one
+ * error shape (`CodecError`, so it goes to a notice as it is) marked `refused`, with a key-editing code.
+ */
+export interface EditRefusal extends CodecError {
   readonly refused: true;
   readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS'>;
   readonly message: string;

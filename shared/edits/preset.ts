@@ -6,6 +6,7 @@
  * tail bytes stay), camera curves with setCameraCurve.
  */
 import type { Curve } from '../vmd/bezier';
+import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE_CHANNELS, CAMERA_CHANNELS, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
@@ -24,53 +25,62 @@ export const CURVE_PRESETS = {
 
 export type PresetName = keyof typeof CURVE_PRESETS;
 
+/** What is wrong with a curve, a channel list or a name pattern (the app's strings are `opt.<problem>`). */
+export type CurveProblem = 'curveRange' | 'curveUnknown';
+export type ChannelsProblem = 'channelUnknown' | 'channelsNone';
+export type PatternProblem = 'pattern';
+
+function argumentError<P extends string>(problem: P, message: string, params: Record<string, string | number> = {}): { ok: false; error: ArgumentError<P> } {
+  return { ok: false, error: { code: 'E_ARGUMENT', message, problem, params } };
+}
+
 /** A preset name (also "mmd-default") or "x1,y1,x2,y2" with whole numbers in 0..127. */
-export function parseCurveSpec(spec: string): { curve: Curve } | { error: string } {
+export function parseCurveSpec(spec: string): Outcome<Curve, ArgumentError<CurveProblem>> {
   const s = spec.trim().toLowerCase();
-  if (s === 'mmd-default' || s === 'mmd') return { curve: CURVE_PRESETS.default };
-  if (s in CURVE_PRESETS) return { curve: CURVE_PRESETS[s as PresetName] };
+  if (s === 'mmd-default' || s === 'mmd') return { ok: true, value: CURVE_PRESETS.default };
+  if (s in CURVE_PRESETS) return { ok: true, value: CURVE_PRESETS[s as PresetName] };
   const parts = s.split(',').map((p) => p.trim());
   if (parts.length === 4 && parts.every((p) => /^\d+$/.test(p))) {
     const n = parts.map(Number);
-    if (n.every((v) => v >= 0 && v <= 127)) return { curve: [n[0], n[1], n[2], n[3]] };
-    return { error: `curve values must be in 0..127, got "${spec}"` };
+    if (n.every((v) => v >= 0 && v <= 127)) return { ok: true, value: [n[0], n[1], n[2], n[3]] };
+    return argumentError('curveRange', `curve values must be in 0..127, got "${spec}"`, { value: spec });
   }
-  return { error: `unknown curve "${spec}": use ${Object.keys(CURVE_PRESETS).join(', ')}, mmd-default or x1,y1,x2,y2 (0..127)` };
+  return argumentError('curveUnknown', `unknown curve "${spec}": use ${Object.keys(CURVE_PRESETS).join(', ')}, mmd-default or x1,y1,x2,y2 (0..127)`, { value: spec });
 }
 
 const CHANNEL_ALIASES: Record<string, string> = { rot: 'r', rotation: 'r', dist: 'd', distance: 'd', fov: 'v', angle: 'v' };
 
 /** Parses "x,y,z,r" (bones) or "x,y,z,r,d,v" (camera: target X/Y/Z, rotation, distance, field of view). */
-export function parseChannels(spec: string, kind: 'bone' | 'camera'): { channels: number[] } | { error: string } {
+export function parseChannels(spec: string, kind: 'bone' | 'camera'): Outcome<number[], ArgumentError<ChannelsProblem>> {
   const names: readonly string[] = kind === 'bone' ? BONE_CHANNELS : CAMERA_CHANNELS;
   const out = new Set<number>();
   for (let p of spec.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean)) {
     p = CHANNEL_ALIASES[p] ?? p;
     if (p === 'all') names.forEach((_, i) => out.add(i));
     else if (names.includes(p)) out.add(names.indexOf(p));
-    else return { error: `unknown ${kind} channel "${p}": use ${names.join(', ')}` };
+    else return argumentError('channelUnknown', `unknown ${kind} channel "${p}": use ${names.join(', ')}`, { value: p, kind, allowed: names.join(', ') });
   }
-  if (out.size === 0) return { error: `no ${kind} channels given` };
-  return { channels: [...out].sort() };
+  if (out.size === 0) return argumentError('channelsNone', `no ${kind} channels given`, { kind });
+  return { ok: true, value: [...out].sort() };
 }
 
 /**
  * A name pattern: "/regex/" or comma-separated globs with * and ? (e.g. "左*,右*"). Matched against
  * the whole decoded name.
  */
-export function namePattern(spec: string): { test: (name: string) => boolean } | { error: string } {
+export function namePattern(spec: string): Outcome<(name: string) => boolean, ArgumentError<PatternProblem>> {
   const m = /^\/(.*)\/([iu]*)$/.exec(spec);
   if (m) {
     try {
       const re = new RegExp(m[1], m[2]);
-      return { test: (n) => re.test(n) };
+      return { ok: true, value: (n) => re.test(n) };
     } catch (e) {
-      return { error: `bad regular expression ${spec}: ${(e as Error).message}` };
+      return argumentError('pattern', `bad regular expression ${spec}: ${(e as Error).message}`, { value: spec });
     }
   }
   const globs = spec.split(',').map((g) => g.trim()).filter(Boolean);
   const res = globs.map((g) => new RegExp('^' + g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$', 'u'));
-  return { test: (n) => res.some((r) => r.test(n)) };
+  return { ok: true, value: (n) => res.some((r) => r.test(n)) };
 }
 
 export interface PresetOptions {
@@ -99,8 +109,8 @@ export function preset(doc: VmdDocument, opts: PresetOptions): EditResult {
   let matches: ((n: string) => boolean) | null = null;
   if (boneSpec !== undefined) {
     const p = namePattern(boneSpec);
-    if ('error' in p) return editError(p.error, 'E_ARGUMENT');
-    matches = p.test;
+    if (!p.ok) return { ok: false, error: { ...p.error, option: 'bones' } };
+    matches = p.value;
   }
   const channels = opts.channels ?? [0, 1, 2, 3];
   const curves: Partial<Record<BoneChannel, Curve>> = {};

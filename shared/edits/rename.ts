@@ -12,6 +12,7 @@
  * path comes from outside, and quoting it would show a line of whatever file it names.
  */
 import { encodeNameField } from '../vmd/sjis';
+import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { decodeName } from '../vmd/sjis';
@@ -23,12 +24,23 @@ export interface NameMapping {
   morphs: Map<string, string>;
 }
 
-function pairsFromJson(v: unknown, where: string): Map<string, string> | string {
+/** What is wrong with a mapping's text (the app's strings are `opt.<problem>`). */
+export type MappingProblem = 'mapJson' | 'mapJsonAt' | 'mapShape' | 'mapEntry' | 'mapColumns';
+
+export type MappingError = ArgumentError<MappingProblem>;
+
+function mappingError(problem: MappingProblem, message: string, params: Record<string, string | number> = {}): MappingError {
+  return { code: 'E_ARGUMENT', message, problem, params };
+}
+
+function pairsFromJson(v: unknown, where: string): Map<string, string> | MappingError {
   const m = new Map<string, string>();
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const p: unknown = v[i];
-      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') return `${where}: entry ${i + 1} must be ["old", "new"]`;
+      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') {
+        return mappingError('mapEntry', `${where}: entry ${i + 1} must be ["old", "new"]`, { entry: i + 1, section: where });
+      }
       m.set(p[0], p[1]);
     }
     return m;
@@ -37,12 +49,12 @@ function pairsFromJson(v: unknown, where: string): Map<string, string> | string 
     let i = 0;
     for (const [k, x] of Object.entries(v)) {
       i++;
-      if (typeof x !== 'string') return `${where}: entry ${i} must map a name to a string`;
+      if (typeof x !== 'string') return mappingError('mapEntry', `${where}: entry ${i} must map a name to a string`, { entry: i, section: where });
       m.set(k, x);
     }
     return m;
   }
-  return `${where}: expected an object or a list of pairs`;
+  return mappingError('mapShape', `${where}: expected an object or a list of pairs`, { section: where });
 }
 
 function splitCsvLine(line: string): string[] {
@@ -76,7 +88,7 @@ function lineOf(text: string, at: number): number {
 }
 
 /** Parses a mapping file's text; `format` defaults to JSON when the text starts with { or [. */
-export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: NameMapping } | { error: string } {
+export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<NameMapping, MappingError> {
   const t = text.replace(/^\uFEFF/, '');
   const fmt = format ?? (/^\s*[[{]/.test(t) ? 'json' : 'csv');
   if (fmt === 'json') {
@@ -86,19 +98,21 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: 
     } catch (e) {
       // Only the position: the engine's message quotes the text around it.
       const at = /position (\d+)/.exec((e as Error)?.message ?? '');
-      return { error: at ? `mapping is not valid JSON (at line ${lineOf(t, Number(at[1]))}, character ${at[1]})` : 'mapping is not valid JSON' };
+      if (!at) return { ok: false, error: mappingError('mapJson', 'mapping is not valid JSON') };
+      const line = lineOf(t, Number(at[1]));
+      return { ok: false, error: mappingError('mapJsonAt', `mapping is not valid JSON (at line ${line}, character ${at[1]})`, { line, char: Number(at[1]) }) };
     }
     if (v && typeof v === 'object' && !Array.isArray(v) && ('bones' in v || 'morphs' in v)) {
       const o = v as { bones?: unknown; morphs?: unknown };
       const bones = o.bones === undefined ? new Map<string, string>() : pairsFromJson(o.bones, 'bones');
       const morphs = o.morphs === undefined ? new Map<string, string>() : pairsFromJson(o.morphs, 'morphs');
-      if (typeof bones === 'string') return { error: bones };
-      if (typeof morphs === 'string') return { error: morphs };
-      return { mapping: { bones, morphs } };
+      if (!(bones instanceof Map)) return { ok: false, error: bones };
+      if (!(morphs instanceof Map)) return { ok: false, error: morphs };
+      return { ok: true, value: { bones, morphs } };
     }
     const bones = pairsFromJson(v, 'mapping');
-    if (typeof bones === 'string') return { error: bones };
-    return { mapping: { bones, morphs: new Map() } };
+    if (!(bones instanceof Map)) return { ok: false, error: bones };
+    return { ok: true, value: { bones, morphs: new Map() } };
   }
   const bones = new Map<string, string>();
   const lines = t.split(/\r?\n/);
@@ -108,12 +122,12 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): { mapping: 
     const cols = splitCsvLine(line);
     if (cols.length !== 2 || !cols[0] || !cols[1]) {
       const got = cols.length !== 2 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
-      return { error: `mapping line ${i + 1}: expected two columns old,new, got ${got}` };
+      return { ok: false, error: mappingError('mapColumns', `mapping line ${i + 1}: expected two columns old,new, got ${got}`, { line: i + 1, columns: cols.length }) };
     }
     if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
     bones.set(cols[0], cols[1]);
   }
-  return { mapping: { bones, morphs: new Map() } };
+  return { ok: true, value: { bones, morphs: new Map() } };
 }
 
 export interface RenameOptions {
@@ -134,11 +148,11 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
     let e = encoded.get(key);
     if (e === undefined) {
       const r = encodeNameField(name, len);
-      e = 'error' in r ? null : r.bytes;
-      if ('error' in r && !badNames.has(key)) {
+      e = r.ok ? r.value : null;
+      if (!r.ok && !badNames.has(key)) {
         badNames.add(key);
         tooLong.add(name);
-        rep.warnings.push(`not renamed to "${name}": ${r.error}`);
+        rep.warnings.push(`not renamed to "${name}": ${r.error.message}`);
       }
       encoded.set(key, e);
     }

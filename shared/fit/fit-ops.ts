@@ -10,7 +10,7 @@ import { namePattern } from '../edits/preset';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { measureErrors, type MotionErrors } from './measure';
 import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';
-import { checkOrder, numOpt, refuse, type OpOptions } from '../batch/options';
+import { checkOrder, numOpt, refuseWith, type OpOptions } from '../batch/options';
 
 /** Option values as the CLI and the Batch form give them. */
 export type FitOpOptions = OpOptions;
@@ -56,7 +56,7 @@ export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions)
       // Check the pattern once, up front (a bad /regex/ is an option error, not a failed file).
       if (bones !== undefined) {
         const p = namePattern(bones);
-        if ('error' in p) refuse('bones', 'invalid', { detail: p.error });
+        if (!p.ok) refuseWith('bones', p.error);
       }
       return (doc) => withErrors(doc, reduce(doc, { ...tol, ...r, bones }), { halfFrames: true });
     }

@@ -611,8 +611,8 @@ function selection(o: FitSelection): { select: (name: string) => boolean; select
   let select: (name: string) => boolean = () => true;
   if (o.bones !== undefined && o.bones !== '') {
     const p = namePattern(o.bones);
-    if ('error' in p) return p.error;
-    select = p.test;
+    if (!p.ok) return p.error.message;
+    select = p.value;
   }
   const from = o.from ?? 0;
   const to = o.to ?? Number.MAX_SAFE_INTEGER;

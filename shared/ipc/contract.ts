@@ -8,12 +8,13 @@
  * over HTTP (wire-frame.ts).
  */
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
-import type { CodecError, ErrorCode } from '../vmd/errors';
+import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
 
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+/** A service's answer: the codec's `Result` without diagnostics (`Outcome`, shared/vmd/errors.ts). */
+export type IpcResult<T> = Outcome<T, IpcError>;
 
 /** A file read by main: its absolute path, base name and bytes. */
 export interface OpenedFile {

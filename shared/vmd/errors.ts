@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'E_VPD_MAGIC',
   'E_VPD_SYNTAX',
   'E_NAME_TOO_LONG',
+  /** A name with characters Shift_JIS cannot hold (a VMD stores names in Shift_JIS). */
+  'E_NAME_ENCODING',
   'E_JSON_SYNTAX',
   'E_JSON_SCHEMA',
   'E_ARGUMENT',
@@ -69,6 +71,18 @@ export interface CodecError {
   option?: string;
 }
 
+/**
+ * An `E_ARGUMENT` error about a value given to a parser of one option's text (a curve, a channel list, a
+ * name pattern, a name map): `problem` says what is wrong (the app's string is `opt.<problem>`), `params`
+ * the values it names, `message` the CLI's English. `option` is set by whoever knows which option the
+ * text came from (shared/batch/options.ts `refuseWith`).
+ */
+export interface ArgumentError<P extends string = string> extends CodecError {
+  code: 'E_ARGUMENT';
+  problem: P;
+  params: Record<string, string | number>;
+}
+
 export interface Diagnostic {
   code: string;
   /** English text (the CLI prints it; the app shows its own translation of `code` with `params`). */
@@ -78,9 +92,14 @@ export interface Diagnostic {
   params?: Record<string, string | number>;
 }
 
-export type Result<T> =
-  | { ok: true; value: T; diagnostics: Diagnostic[] }
-  | { ok: false; error: CodecError };
+/**
+ * A value or an error, nothing beside it: what a service answers over IPC (`IpcResult` is this type)
+ * and what the parsers of one option's text return (with `ArgumentError`).
+ */
+export type Outcome<T, E extends CodecError = CodecError> = { ok: true; value: T } | { ok: false; error: E };
+
+/** A read's outcome: an `Outcome` whose value comes with the diagnostics found on the way. */
+export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; error: CodecError };
 
 export function ok<T>(value: T, diagnostics: Diagnostic[] = []): Result<T> {
   return { ok: true, value, diagnostics };

@@ -7,6 +7,7 @@
  * decoding then ends in U+FFFD, which is dropped for display and matching.
  */
 import Encoding from 'encoding-japanese';
+import type { Outcome } from './errors';
 
 const decoder = new TextDecoder('shift_jis');
 
@@ -55,18 +56,18 @@ export function encodable(text: string): boolean {
 }
 
 /**
- * Encodes a name into a zero-padded fixed field, or returns an error message when it does not fit
- * or has characters Shift_JIS cannot hold. Never cuts a name silently.
+ * Encodes a name into a zero-padded fixed field, or returns the error when it does not fit
+ * (E_NAME_TOO_LONG) or has characters Shift_JIS cannot hold (E_NAME_ENCODING). Never cuts a name silently.
  */
-export function encodeNameField(name: string, fieldLength: number): { bytes: Uint8Array } | { error: string } {
+export function encodeNameField(name: string, fieldLength: number): Outcome<Uint8Array> {
   const enc = encodeSjis(name);
-  if (!encodable(name)) return { error: `name "${name}" has characters Shift_JIS cannot encode` };
+  if (!encodable(name)) return { ok: false, error: { code: 'E_NAME_ENCODING', message: `name "${name}" has characters Shift_JIS cannot encode` } };
   if (enc.length > fieldLength) {
-    return { error: `name "${name}" is ${enc.length} bytes in Shift_JIS; the field holds ${fieldLength}` };
+    return { ok: false, error: { code: 'E_NAME_TOO_LONG', message: `name "${name}" is ${enc.length} bytes in Shift_JIS; the field holds ${fieldLength}` } };
   }
   const out = new Uint8Array(fieldLength);
   out.set(enc);
-  return { bytes: out };
+  return { ok: true, value: out };
 }
 
 const fieldCache = new Map<string, ReturnType<typeof encodeNameField>>();
@@ -75,7 +76,7 @@ const fieldCache = new Map<string, ReturnType<typeof encodeNameField>>();
  * encodeNameField with a cache: motions repeat a few hundred names over many thousands of keys, and
  * Shift_JIS encoding is the slow part. Returns fresh bytes each call (callers may write into them).
  */
-export function encodeNameFieldCached(name: string, fieldLength: number): { bytes: Uint8Array } | { error: string } {
+export function encodeNameFieldCached(name: string, fieldLength: number): Outcome<Uint8Array> {
   const key = `${fieldLength}:${name}`;
   let r = fieldCache.get(key);
   if (!r) {
@@ -83,7 +84,7 @@ export function encodeNameFieldCached(name: string, fieldLength: number): { byte
     if (fieldCache.size > 10_000) fieldCache.clear();
     fieldCache.set(key, r);
   }
-  return 'error' in r ? r : { bytes: r.bytes.slice() };
+  return r.ok ? { ok: true, value: r.value.slice() } : r;
 }
 
 /** Byte length of `name` in Shift_JIS. */

@@ -1,7 +1,7 @@
 /**
  * Encoding new records and documents (for VPD → VMD, JSON → VMD, builders and edits that add keys).
  * Names are checked against their field (15 bytes for bones and morphs, 20 for the model and IK names)
- * and never cut silently: a name that does not fit is an E_NAME_TOO_LONG error.
+ * and never cut silently: a name that does not fit is an E_NAME_TOO_LONG error, one Shift_JIS cannot hold E_NAME_ENCODING.
  */
 import { CodecFailure } from './errors';
 import { BONE, CAMERA, HEADER_LENGTH, HEADER_V2, IK, LIGHT, MODEL_NAME_LENGTH_V2, MORPH, SHADOW } from './vmd-layout';
@@ -9,11 +9,11 @@ import { blockFromRecords, emptyBlocks, viewOf, type VmdDocument } from './vmd-d
 import { encodeNameFieldCached } from './sjis';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from './interpolation';
 
-/** Encodes a name into a fixed field or throws CodecFailure(E_NAME_TOO_LONG); callers at the API edge catch it. */
+/** Encodes a name into a fixed field or throws CodecFailure(E_NAME_TOO_LONG, E_NAME_ENCODING); callers at the API edge catch it. */
 export function nameField(name: string, length: number, what: string): Uint8Array {
   const r = encodeNameFieldCached(name, length);
-  if ('error' in r) throw new CodecFailure({ code: 'E_NAME_TOO_LONG', message: `${what}: ${r.error}` });
-  return r.bytes;
+  if (!r.ok) throw new CodecFailure({ code: r.error.code, message: `${what}: ${r.error.message}` });
+  return r.value;
 }
 
 export interface BoneKeyInput {

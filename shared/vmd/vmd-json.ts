@@ -101,7 +101,7 @@ function nameOut(raw: Uint8Array, into: Record<string, unknown>, key = 'name', r
   if (!c) {
     const name = decodeName(raw);
     const enc = encodeNameField(name, raw.length);
-    c = 'error' in enc || !sameBytes(enc.bytes, raw) ? { name, raw: h } : { name };
+    c = !enc.ok || !sameBytes(enc.value, raw) ? { name, raw: h } : { name };
     if (nameCache.size > 10_000) nameCache.clear();
     nameCache.set(h, c);
   }
@@ -117,8 +117,8 @@ function nameIn(obj: Record<string, unknown>, length: number, where: string, key
     if (decodeName(raw) === name) return raw;
   }
   const enc = encodeNameFieldCached(name, length);
-  if ('error' in enc) throw new CodecFailure({ code: 'E_NAME_TOO_LONG', message: `${where}.${key}: ${enc.error}` });
-  return enc.bytes;
+  if (!enc.ok) throw new CodecFailure({ code: enc.error.code, message: `${where}.${key}: ${enc.error.message}` });
+  return enc.value;
 }
 
 /** The JSON spells a record's curves by their channel keys. */

@@ -90,8 +90,10 @@ export async function benchBatch(
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 20);
       const t0 = performance.now();
-      const s = await runBatch({ op: 'mirror', inputDir: input, outputDir: path.join(root, `out-${jobs}`), options: {}, recursive: true, jobs });
+      const run = await runBatch({ op: 'mirror', inputDir: input, outputDir: path.join(root, `out-${jobs}`), options: {}, recursive: true, jobs });
       const seconds = (performance.now() - t0) / 1000;
+      if (!run.ok) throw new Error(`batch job refused: ${run.error.message}`);
+      const s = run.value;
       clearInterval(timer);
       peak = Math.max(peak, process.memoryUsage().rss);
       const r: BatchBenchResult = {

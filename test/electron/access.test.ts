@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { okValue, REQUEST_NAMES, type RequestHandlers } from '../../shared/ipc/contract';
 import { createAccessList, guardHandlers } from '../../electron/services/access';
-import { BatchJobError, runBatch } from '../../electron/batch/engine';
+import { runBatch } from '../../electron/batch/engine';
 
 /** Handlers that record calls; dialogs answer what `answers` says. */
 function recording(answers: { pickFile?: string | null; pickSaveFile?: string | null; pickFolder?: string | null } = {}) {
@@ -173,15 +173,14 @@ describe('batch rename map', () => {
     writeFileSync(path.join(root, 'secret.txt'), 'old,new\nSECRET LINE WITHOUT A COMMA\n');
     writeFileSync(path.join(root, 'secret.csv'), 'old,new\nSECRET LINE WITHOUT A COMMA\n');
     const run = (map: string) => runBatch({ op: 'rename', inputDir: path.join(root, 'in'), outputDir: path.join(root, 'out'), options: { map } }, { workerPath: null });
-    const txt = await run(path.join(root, 'secret.txt')).catch((e: unknown) => e);
-    expect(txt).toBeInstanceOf(BatchJobError);
-    expect((txt as BatchJobError).error).toMatchObject({ code: 'E_ARGUMENT', message: '--map must name a .csv or .json file' });
-    const csv = await run(path.join(root, 'secret.csv')).catch((e: unknown) => e);
-    expect(csv).toBeInstanceOf(BatchJobError);
-    expect((csv as BatchJobError).error.message).toBe('mapping line 2: expected two columns old,new, got 1 column');
+    const txt = await run(path.join(root, 'secret.txt'));
+    expect(txt).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', option: 'map', problem: 'mapFormat', message: '--map must name a .csv or .json file' } });
+    const csv = await run(path.join(root, 'secret.csv'));
+    expect(csv).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', option: 'map', problem: 'mapColumns', params: { line: 2, columns: 1 } } });
+    expect(!csv.ok && csv.error.message).toBe('mapping line 2: expected two columns old,new, got 1 column');
     // Something that only looks like a map by its name (a folder, a device) is not read either.
     mkdirSync(path.join(root, 'folder.csv'));
-    const folder = await run(path.join(root, 'folder.csv')).catch((e: unknown) => e);
-    expect((folder as BatchJobError).error).toMatchObject({ code: 'E_ARGUMENT', message: 'mapping file: not a plain file' });
+    const folder = await run(path.join(root, 'folder.csv'));
+    expect(folder).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', message: 'mapping file: not a plain file' } });
   });
 });

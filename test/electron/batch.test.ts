@@ -5,7 +5,14 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { mirror, trim } from '../../shared/edits';
-import { runBatch, BatchJobError, findWorkerScript } from '../../electron/batch/engine';
+import { runBatch as runBatchJob, findWorkerScript } from '../../electron/batch/engine';
+
+/** A job that must start: its summary (a job refused before starting fails the test with its error). */
+async function runBatch(...args: Parameters<typeof runBatchJob>) {
+  const r = await runBatchJob(...args);
+  if (!r.ok) throw new Error(`job refused: ${r.error.code} ${r.error.message}`);
+  return r.value;
+}
 import { createBatchService } from '../../electron/services/batch-service';
 import type { Events } from '../../shared/ipc/contract';
 import { runCli } from '../../electron/cli/main';
@@ -146,9 +153,18 @@ describe('runBatch', () => {
 
   it('bad jobs are rejected before any file is touched', async () => {
     const root = mk('badjob');
-    await expect(runBatch({ op: 'trim', inputDir: root, outputDir: path.join(root, 'o'), options: {} })).rejects.toBeInstanceOf(BatchJobError);
-    await expect(runBatch({ op: 'mirror', inputDir: root, outputDir: root, options: {} })).rejects.toBeInstanceOf(BatchJobError);
-    await expect(runBatch({ op: 'mirror', inputDir: path.join(root, 'missing'), outputDir: path.join(root, 'o'), options: {} })).rejects.toBeInstanceOf(BatchJobError);
+    expect(await runBatchJob({ op: 'trim', inputDir: root, outputDir: path.join(root, 'o'), options: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'E_ARGUMENT', option: 'from', problem: 'required', message: '--from is required' },
+    });
+    expect(await runBatchJob({ op: 'mirror', inputDir: root, outputDir: root, options: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' },
+    });
+    expect(await runBatchJob({ op: 'mirror', inputDir: path.join(root, 'missing'), outputDir: path.join(root, 'o'), options: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'E_IO_NOT_FOUND', file: path.join(root, 'missing') },
+    });
     expect(listFiles(root)).toEqual([]);
   });
 
@@ -189,7 +205,7 @@ describe('runBatch', () => {
 /** The batch service main wires to startBatch/cancelBatch, on the real engine; its events as the window gets them. */
 function serviceOnEngine() {
   const events: { e: keyof Events; p: unknown }[] = [];
-  const svc = createBatchService({ runBatch, emit: (e, p) => events.push({ e, p }), progressIntervalMs: 0 });
+  const svc = createBatchService({ runBatch: runBatchJob, emit: (e, p) => events.push({ e, p }), progressIntervalMs: 0 });
   const done = () => events.find((x) => x.e === 'batchDone')?.p as BatchSummary | undefined;
   const progress = () => events.filter((x) => x.e === 'batchProgress').map((x) => x.p as BatchProgress);
   return { svc, done, progress };

@@ -113,7 +113,7 @@ describe('scene and audio files in listings, dispatch and the command line', () 
       settingsDir: path.join(dir, 'settings'),
       dialogs: noDialogs,
       emit: () => undefined,
-      runBatch: async () => ({ jobId: 'x', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 }),
+      runBatch: async () => ({ ok: true, value: { jobId: 'x', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 } }),
       appInfo: { name: 'VMD Studio', version: '0', mode: 'browser', versions: { node: process.versions.node } },
       homeDir: dir,
     });

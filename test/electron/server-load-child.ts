@@ -28,7 +28,7 @@ const services = createServices({
   settingsDir: path.join(dir, 'settings'),
   dialogs: noDialogs,
   emit: () => undefined,
-  runBatch: async () => ({ jobId: '', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 }),
+  runBatch: async () => ({ ok: true, value: { jobId: '', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 } }),
   appInfo: { name: 'VMD Studio', version: '0', mode: 'browser', versions: { node: process.versions.node } },
 });
 

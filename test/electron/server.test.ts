@@ -140,7 +140,7 @@ describe('browser-mode server', () => {
       settingsDir: path.join(dir, 'settings'),
       dialogs: noDialogs,
       emit: (e, p) => s?.emit(e, p),
-      runBatch: async () => ({ jobId: '', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 }),
+      runBatch: async () => ({ ok: true, value: { jobId: '', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 } }),
       appInfo: { name: 'VMD Studio', version: '0', mode: 'browser', versions: { node: process.versions.node } },
     });
     server = s = await startServer({ staticDir, handlers: services.handlers });

@@ -154,7 +154,7 @@ describe('batch service', () => {
     const run: RunBatch = async (_job, o) => {
       await gate; // still running while the test tries a second start
       for (let i = 1; i <= 50; i++) o.onProgress?.({ jobId: 'engine', done: i, total: 50, failed: 0, currentFile: `f${i}`, bytesDone: i, bytesTotal: 50, elapsedMs: i });
-      return summary(o.jobId!, false, 50);
+      return { ok: true, value: summary(o.jobId!, false, 50) };
     };
     const svc = createBatchService({ runBatch: run, emit: (e, p) => events.push({ e, p }), progressIntervalMs: 10_000 });
     const job = { op: 'mirror' as const, inputDir: dir, outputDir: path.join(dir, 'out'), options: {} };
@@ -177,7 +177,7 @@ describe('batch service', () => {
   it('cancels through the AbortSignal and reports the cancelled summary', async () => {
     const events: { e: keyof Events; p: unknown }[] = [];
     const run: RunBatch = (_job, o) =>
-      new Promise((resolve) => o.signal!.addEventListener('abort', () => resolve(summary(o.jobId!, true, 3))));
+      new Promise((resolve) => o.signal!.addEventListener('abort', () => resolve({ ok: true, value: summary(o.jobId!, true, 3) })));
     const svc = createBatchService({ runBatch: run, emit: (e, p) => events.push({ e, p }) });
     const s = await svc.start({ op: 'trim', inputDir: dir, outputDir: dir + '-out', options: { from: 0, to: 10 } });
     if (!s.ok) throw new Error('start failed');
@@ -194,6 +194,15 @@ describe('batch service', () => {
     await svc.idle();
     expect(events.find((x) => x.e === 'batchDone')?.p).toMatchObject({ failed: 1, results: [{ ok: false, error: { message: 'no workers' } }] });
   });
+
+  it('reports a job the engine refused to start as a failed summary carrying its error value', async () => {
+    const events: { e: keyof Events; p: unknown }[] = [];
+    const error = { code: 'E_ARGUMENT' as const, message: '--from is required', option: 'from' };
+    const svc = createBatchService({ runBatch: async () => ({ ok: false, error }), emit: (e, p) => events.push({ e, p }) });
+    await svc.start({ op: 'trim', inputDir: dir, outputDir: dir + '-o', options: {} });
+    await svc.idle();
+    expect(events.find((x) => x.e === 'batchDone')?.p).toMatchObject({ failed: 1, results: [{ ok: false, input: dir, error }] });
+  });
 });
 
 describe('createServices + dispatch', () => {
@@ -202,7 +211,7 @@ describe('createServices + dispatch', () => {
       settingsDir: dir,
       dialogs: noDialogs,
       emit: () => undefined,
-      runBatch: async () => summary0(),
+      runBatch: async () => ({ ok: true, value: summary0() }),
       appInfo: { name: 'VMD Studio', version: '9.9.9', mode: 'browser', versions: { node: process.versions.node } },
       homeDir: dir,
     });

@@ -335,4 +335,20 @@ describe('option errors in the app', () => {
     // The CLI keeps its own wording on the value.
     expect(p.error.message).toBe('--to (10) must not be before --from (40)');
   });
+  it('phrase what a parser refused in an option (curve, channels, name map) in the app\'s words', async () => {
+    const { optionErrorText } = await import('../../renderer/src/stores/batch');
+    const { renderText } = await import('../../renderer/src/stores/notify');
+    const curve = prepareOp('preset', { curve: '0,0,300,1' });
+    if (curve.ok) throw new Error('accepted');
+    expect(renderText(optionErrorText('preset', curve.error), 'en')).toBe('Curve: the four numbers must be 0 to 127, not “0,0,300,1”');
+    expect(renderText(optionErrorText('preset', curve.error), 'ja')).toBe('補間曲線：4 つの数は 0〜127 にしてください（「0,0,300,1」）');
+    const ch = prepareOp('preset', { curve: 'linear', channels: 'q' });
+    if (ch.ok) throw new Error('accepted');
+    expect(renderText(optionErrorText('preset', ch.error), 'en')).toBe('Bone channels: there is no channel “q” (channels: x, y, z, r)');
+    const map = prepareOp('rename', { map: 'm.csv', mapText: 'a,b\nc\n' });
+    if (map.ok) throw new Error('accepted');
+    expect(renderText(optionErrorText('rename', map.error), 'en')).toBe('Mapping file: line 2 of the name map must have two columns, old and new');
+    expect(renderText(optionErrorText('rename', map.error), 'ja')).toBe('対応表ファイル：名前の対応表の 2 行目は old と new の 2 列にしてください');
+    expect(map.error.message).toBe('mapping line 2: expected two columns old,new, got 1 column');
+  });
 });

@@ -32,6 +32,7 @@ import {
   curveBetween,
   merge,
   mirror,
+  namePattern,
   parseChannels,
   parseCurveSpec,
   parseMapping,
@@ -356,16 +357,26 @@ describe('preset', () => {
   });
   it('camera channels, presets and spec parsing', () => {
     const c = parseCurveSpec('ease-out');
-    expect(c).toEqual({ curve: [0, 0, 64, 127] });
+    expect(c).toEqual({ ok: true, value: [0, 0, 64, 127] });
     const rc = must(preset(doc, { curve: [1, 2, 3, 4], camera: true, cameraChannels: [4] }));
     expect(getCameraCurve(rc.doc.camera.bytes, 4, 32)).toEqual([1, 2, 3, 4]);
     expect(getCameraCurve(rc.doc.camera.bytes, 0, 32)).toEqual([20, 20, 107, 107]);
     expect(rc.report.byKind.bone.changed).toBe(0); // bones left alone when only --camera
-    expect(parseCurveSpec('1,2,3,400')).toHaveProperty('error');
-    expect(parseCurveSpec('wobbly')).toHaveProperty('error');
-    expect(parseChannels('x,rot', 'bone')).toEqual({ channels: [0, 3] });
-    expect(parseChannels('d,fov', 'camera')).toEqual({ channels: [4, 5] });
-    expect(parseChannels('q', 'bone')).toHaveProperty('error');
+    expect(parseCurveSpec('1,2,3,400')).toEqual({
+      ok: false,
+      error: { code: 'E_ARGUMENT', problem: 'curveRange', params: { value: '1,2,3,400' }, message: 'curve values must be in 0..127, got "1,2,3,400"' },
+    });
+    expect(parseCurveSpec('wobbly')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'curveUnknown', params: { value: 'wobbly' } } });
+    expect(parseChannels('x,rot', 'bone')).toEqual({ ok: true, value: [0, 3] });
+    expect(parseChannels('d,fov', 'camera')).toEqual({ ok: true, value: [4, 5] });
+    expect(parseChannels('q', 'bone')).toEqual({
+      ok: false,
+      error: { code: 'E_ARGUMENT', problem: 'channelUnknown', params: { value: 'q', kind: 'bone', allowed: 'x, y, z, r' }, message: 'unknown bone channel "q": use x, y, z, r' },
+    });
+    expect(parseChannels(' , ', 'camera')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'channelsNone', message: 'no camera channels given' } });
+    expect(namePattern('/[/')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'pattern', params: { value: '/[/' } } });
+    const glob = namePattern('左*,?腕');
+    expect(glob.ok && ['左足', '右腕', '右足'].map(glob.value)).toEqual([true, true, false]);
   });
 });
 
@@ -376,8 +387,8 @@ describe('rename', () => {
   );
   it('renames from JSON, reports collisions and names that do not fit', () => {
     const m = parseMapping('{"腕":"arm","うで":"arm","足":"とてもながいあしのなまえ"}');
-    if ('error' in m) throw new Error(m.error);
-    const r = must(rename(doc, m.mapping));
+    if (!m.ok) throw new Error(m.error.message);
+    const r = must(rename(doc, m.value));
     const t = buildTracks(r.doc);
     expect(t.bones.names).toEqual(['arm', '足']);
     expect(r.report.byKind.bone.collisions).toBe(1); // うで@5 lands on arm@5
@@ -387,26 +398,29 @@ describe('rename', () => {
   });
   it('parses CSV with header, comments and quotes; renames IK names and morphs on request', () => {
     const m = parseMapping('# bones\nold,new\n足,"leg"\nあ,a\n', 'csv');
-    if ('error' in m) throw new Error(m.error);
-    expect([...m.mapping.bones]).toEqual([['足', 'leg'], ['あ', 'a']]);
-    const r = must(rename(doc, m.mapping, { morphsToo: true }));
+    if (!m.ok) throw new Error(m.error.message);
+    expect([...m.value.bones]).toEqual([['足', 'leg'], ['あ', 'a']]);
+    const r = must(rename(doc, m.value, { morphsToo: true }));
     expect(Buffer.from(r.doc.ik.bytes.subarray(9, 12)).toString('latin1')).toBe('leg');
     expect(buildTracks(r.doc).morphs.names).toEqual(['a']);
-    expect(parseMapping('a,b,c', 'csv')).toHaveProperty('error');
-    expect(parseMapping('{bad json')).toHaveProperty('error');
+    expect(parseMapping('a,b,c', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapColumns', params: { line: 1, columns: 3 } } });
+    expect(parseMapping('{bad json')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapJsonAt', params: { line: 1 } } });
   });
   it('names the line or entry of a bad mapping, never its text (the map may be any file)', () => {
     const secret = 'root:x:0:0:SECRET-LINE';
     const csv = parseMapping(`old,new\na,b\n${secret}\n`, 'csv');
-    expect(csv).toEqual({ error: 'mapping line 3: expected two columns old,new, got 1 column' });
-    expect(parseMapping('a,b\nc,\n', 'csv')).toEqual({ error: 'mapping line 2: expected two columns old,new, got an empty column' });
+    const mapError = (problem: string, message: string, params: Record<string, string | number>) => ({ ok: false, error: { code: 'E_ARGUMENT', problem, params, message } });
+    expect(csv).toEqual(mapError('mapColumns', 'mapping line 3: expected two columns old,new, got 1 column', { line: 3, columns: 1 }));
+    expect(parseMapping('a,b\nc,\n', 'csv')).toEqual(mapError('mapColumns', 'mapping line 2: expected two columns old,new, got an empty column', { line: 2, columns: 2 }));
     for (const json of [`{"a":"b", ${secret}}`, `["${secret}"`, `{"${secret}": 5}`, `[["a","b"], ["${secret}"]]`]) {
       const r = parseMapping(json, 'json');
-      expect('error' in r && r.error, json).toMatch(/^mapping/);
-      expect('error' in r && r.error, json).not.toContain('SECRET');
+      expect(!r.ok && r.error.code, json).toBe('E_ARGUMENT');
+      expect(!r.ok && r.error.message, json).toMatch(/^mapping/);
+      expect(!r.ok && JSON.stringify(r.error), json).not.toContain('SECRET');
     }
-    expect(parseMapping(`{"a": "b", "${secret}": 5}`, 'json')).toEqual({ error: 'mapping: entry 2 must map a name to a string' });
-    expect(parseMapping(`[["a","b"], ["${secret}"]]`, 'json')).toEqual({ error: 'mapping: entry 2 must be ["old", "new"]' });
+    expect(parseMapping(`{"a": "b", "${secret}": 5}`, 'json')).toEqual(mapError('mapEntry', 'mapping: entry 2 must map a name to a string', { entry: 2, section: 'mapping' }));
+    expect(parseMapping(`[["a","b"], ["${secret}"]]`, 'json')).toEqual(mapError('mapEntry', 'mapping: entry 2 must be ["old", "new"]', { entry: 2, section: 'mapping' }));
+    expect(parseMapping('"just a string"', 'json')).toEqual(mapError('mapShape', 'mapping: expected an object or a list of pairs', { section: 'mapping' }));
   });
 });
 

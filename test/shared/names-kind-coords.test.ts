@@ -24,9 +24,12 @@ describe('names', () => {
   });
   it('refuses to encode a name longer than its field instead of cutting it', () => {
     const r = encodeNameField('左ひじ補助ボーンテスト', 15);
-    expect('error' in r).toBe(true);
+    expect(!r.ok && r.error.code).toBe('E_NAME_TOO_LONG');
+    expect(!r.ok && r.error.message).toBe('name "左ひじ補助ボーンテスト" is 22 bytes in Shift_JIS; the field holds 15');
+    const bad = encodeNameField('腕🎵', 15);
+    expect(!bad.ok && bad.error.code).toBe('E_NAME_ENCODING');
     const ok = encodeNameField('左腕', 15);
-    expect('bytes' in ok && Array.from(ok.bytes.subarray(0, 5))).toEqual([...SJIS.左腕, 0]);
+    expect(ok.ok && Array.from(ok.value.subarray(0, 5))).toEqual([...SJIS.左腕, 0]);
   });
   it('building a document with a too-long bone name fails with E_NAME_TOO_LONG', () => {
     expect(() => buildVmd({ bones: [{ name: 'とても長いボーンの名前', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] })).toThrowError(/15/);

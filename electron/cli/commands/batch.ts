@@ -7,9 +7,10 @@
 import path from 'node:path';
 import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
+import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
 import { BATCH_OPS } from '../../../shared/batch/types';
-import { BatchJobError, runBatch } from '../../batch/engine';
+import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPathAmong } from '../format';
@@ -116,18 +117,17 @@ ${allDetails()}`,
         io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
       }
     };
-    let summary: BatchSummary;
+    let run: Outcome<BatchSummary>;
     try {
-      summary = await runBatch(job, { onProgress, onResult, signal: interrupt.controller.signal });
-    } catch (e) {
+      run = await runBatch(job, { onProgress, onResult, signal: interrupt.controller.signal });
+    } finally {
       interrupt.uninstall();
-      if (e instanceof BatchJobError) {
-        io.stderr(`vmd-studio batch: ${formatError(e.error)}\n`);
-        return 2;
-      }
-      throw e;
     }
-    interrupt.uninstall();
+    if (!run.ok) {
+      io.stderr(`vmd-studio batch: ${formatError(run.error)}\n`);
+      return 2;
+    }
+    const summary = run.value;
     removePendingTemps();
     if (drewBar) io.stderr('\n');
     if (reportArg) {

@@ -21,8 +21,8 @@ export const buildCommand: CommandInfo = {
     const cs = optValue(a, 'curve');
     if (cs) {
       const c = parseCurveSpec(cs);
-      if ('error' in c) throw new UsageError(c.error);
-      curve = c.curve;
+      if (!c.ok) throw new UsageError(c.error.message);
+      curve = c.value;
     }
     const specs = a.positionals.map((p) => {
       const m = /^(.*)@(\d+)$/.exec(p);
