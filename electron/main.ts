@@ -2,14 +2,14 @@
  * Electron main process: wiring only. Single-instance lock first; files from argv, second instances
  * and macOS open-file go to the window as `fileOpened`; one window with remembered bounds and strict
  * web preferences; the contract's handlers on ipcMain (electron/ipc.ts) backed by the same service
- * modules the browser mode uses; the native menu; an unsaved-changes prompt on close.
+ * modules the browser mode uses; the native menu; closing with unsaved changes hands the questions to the renderer (per document).
  *
  * Paths: main touches only what a person chose (services/access.ts). Every path that reaches the window
  * from here (argv, open-file, second instance, Open Recent), every dialog answer, every dropped file the
  * preload reports, the recent list and the remembered preview model is granted; anything else the
  * renderer names gets E_IO_DENIED.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { channelOf, DROPPED_FILE_CHANNEL, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
@@ -228,24 +228,12 @@ function start(): void {
       lastWrite = services!.settings.set({ window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: w.isMaximized() } }).catch(() => undefined);
       const state = services!.documentState();
       if (forceClose || !state.dirty) return;
+      // A renderer that crashed cannot ask or save: close as the platform would.
+      if (w.webContents.isCrashed?.()) return;
       e.preventDefault();
-      void locale().then(async (loc) => {
-        const tr = (k: StringKey, p?: Record<string, string>) => translate(k, loc, p);
-        const { response } = await dialog.showMessageBox(w, {
-          type: 'warning',
-          // A scene names each unsaved document; Save saves them all (the renderer's Save All).
-          message: tr('close.unsaved', { name: state.unsaved?.length ? state.unsaved.join(', ') : (state.name ?? '') }),
-          buttons: [tr('close.save'), tr('close.discard'), tr('close.cancel')],
-          defaultId: 0,
-          cancelId: 2,
-          noLink: true,
-        });
-        if (response === 0) send('menuCommand', { command: 'saveAndClose' });
-        else if (response === 1) {
-          forceClose = true;
-          w.close();
-        }
-      });
+      // The renderer asks per unsaved document (Save / Don't Save / Cancel, naming it), saves the ones
+      // chosen, and calls closeWindow() when the window may close (commands.ts askEachBeforeClose).
+      send('menuCommand', { command: 'saveAndClose' });
     });
     win.on('closed', () => {
       win = null;

@@ -24,6 +24,11 @@ const en = {
   'scene.unsaved': 'unsaved',
   'scene.recent': 'Recent Scenes',
   'scene.noRecent': 'No recent scenes',
+  'scene.closeTitle': 'Unsaved changes',
+  'scene.closeAsk': 'Save the changes to {name} before closing?',
+  'scene.replaceTitle': 'Replace the scene?',
+  'scene.replaceAsk': 'Opening {file} replaces the scene. The unsaved changes to {names} will be lost.',
+  'scene.replaceOpen': 'Open and Discard',
 };
 
 export type SceneDocsStringKey = keyof typeof en;
@@ -48,6 +53,11 @@ const ja: Record<SceneDocsStringKey, string> = {
   'scene.unsaved': '未保存',
   'scene.recent': '最近のシーン',
   'scene.noRecent': '最近のシーンはありません',
+  'scene.closeTitle': '未保存の変更',
+  'scene.closeAsk': '閉じる前に {name} の変更を保存しますか？',
+  'scene.replaceTitle': 'シーンを置き換えますか？',
+  'scene.replaceAsk': '{file} を開くとシーンが置き換えられます。{names} の未保存の変更は失われます。',
+  'scene.replaceOpen': '破棄して開く',
 };
 
 export const sceneDocsStrings: Record<Locale, Record<SceneDocsStringKey, string>> = { en, ja };

@@ -234,35 +234,37 @@ describe('electron/main.ts wiring', () => {
     }
   });
 
-  it('asks before closing a window with unsaved changes; "Save" goes to the renderer, "Don\'t Save" closes', async () => {
+  it('closing with unsaved changes hands the questions to the renderer; only its closeWindow closes', async () => {
     const e = await load({ lock: true });
     const w = e.windows[0];
     const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: true });
     expect(w.title).toBe('a.vmd * — VMD Studio');
-    e.setResponse(0);
     expect(w.close()).toBe(true); // prevented
-    // The prompt is asynchronous: wait for it (a fixed pause raced it on a loaded machine).
-    await vi.waitFor(() => expect(e.messages).toHaveLength(1), { timeout: 5000 });
+    // The renderer asks per unsaved document (commands.ts askEachBeforeClose); main shows no box of its own.
     expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
-    e.setResponse(1);
-    w.close();
-    await vi.waitFor(() => expect(w.closed).toBe(3), { timeout: 5000 });
-    expect(w.closed).toBe(3); // the prompt's "Don't Save" closed it again, this time for real
+    expect(e.messages).toHaveLength(0);
+    // Cancel in the renderer: nothing more comes; a second close asks again.
+    expect(w.close()).toBe(true);
+    expect(w.webContents.sent.filter((m: { channel: string }) => m.channel === 'vmd:menuCommand')).toHaveLength(2);
+    // Every answer was Save or Don't Save: the renderer's closeWindow closes it, this time not prevented.
+    const before = w.closed;
+    await e.handlers.get('vmd:closeWindow')!({ senderFrame: frame });
+    expect(w.closed).toBe(before + 1);
     expect(w.close()).toBe(false); // not prevented any more
   });
 
-  it('a scene\'s close prompt names every unsaved document', async () => {
+  it('a scene with unsaved documents is closed the same way; a clean one closes at once', async () => {
     const e = await load({ lock: true });
     const w = e.windows[0];
     const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
     const state = { path: '/m/duet.vmdscene', name: 'duet.vmdscene — a.vmd', dirty: true, unsaved: ['b.vmd', 'camera.vmd'] };
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, state);
     expect(w.title).toBe('duet.vmdscene — a.vmd * — VMD Studio');
-    e.setResponse(2);
     expect(w.close()).toBe(true); // prevented
-    await vi.waitFor(() => expect(e.messages).toHaveLength(1), { timeout: 5000 });
-    expect((e.messages[0] as { message: string }).message).toBe('b.vmd, camera.vmd has unsaved changes.');
+    expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { ...state, dirty: false, unsaved: [] });
+    expect(w.close()).toBe(false); // nothing unsaved: closes
   });
 
   it('loads the preload and the page from beside its own script, where the build and the package put them', async () => {

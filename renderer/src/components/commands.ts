@@ -7,6 +7,7 @@ import { reactive } from 'vue';
 import type { MenuCommandId } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
+import { useConfirmStore } from '../stores/confirm';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
@@ -87,6 +88,43 @@ export async function saveAllWithDialog(): Promise<boolean> {
   return ok && !scene.anyDirty;
 }
 
+let closing = false;
+
+/**
+ * Closing the window: for each unsaved document of the scene in turn (shown in the editor), asks Save /
+ * Don't Save / Cancel naming it; Save writes that document alone (Save As for one never saved). True when
+ * the window may close; false on Cancel or a Save that did not write, and nothing after it is saved or asked.
+ * A second close request while the questions are open is ignored.
+ */
+export async function askEachBeforeClose(): Promise<boolean> {
+  if (closing) return false;
+  closing = true;
+  try {
+    const scene = useSceneStore();
+    const confirm = useConfirmStore();
+    const ids = scene.entries.filter((e) => scene.stateOf(e).dirty).map((e) => e.id);
+    for (const id of ids) {
+      const e = scene.entries.find((x) => x.id === id);
+      if (!e || !scene.stateOf(e).dirty) continue;
+      scene.activate(id);
+      const choice = await confirm.ask({
+        title: { key: 'scene.closeTitle' },
+        message: { key: 'scene.closeAsk', params: { name: scene.docName(id) || '—' } },
+        buttons: [
+          { choice: 'save', label: 'close.save' },
+          { choice: 'discard', label: 'close.discard' },
+          { choice: 'cancel', label: 'close.cancel' },
+        ],
+      });
+      if (choice === 'cancel') return false;
+      if (choice === 'save' && !(await saveOrSaveAs())) return false;
+    }
+    return true;
+  } finally {
+    closing = false;
+  }
+}
+
 export async function exportVpdWithDialog(): Promise<boolean> {
   const doc = useDocumentStore();
   const s = useSettingsStore();
@@ -151,9 +189,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       shellUi.shortcutsOpen = true;
       return;
     case 'saveAndClose':
-      // The close prompt's "Save": close only once the file is really written.
-      // In a scene, every unsaved document of it.
-      if (await saveAllWithDialog()) await useApi().closeWindow();
+      // Main was asked to close a window with unsaved changes: ask per unsaved document, close only
+      // when every answer was Save (and it was written) or Don't Save.
+      if (await askEachBeforeClose()) await useApi().closeWindow();
       return;
     default:
       break;

@@ -202,6 +202,8 @@ export const useDocumentStore = defineStore('document', () => {
   async function openPath(p: string): Promise<boolean> {
     // A scene file (double-click, Open Recent, command line) opens as a scene: its motion comes back here.
     if (isScenePath(p)) return useSceneStore().openPath(p);
+    // A lone file replaces the scene: its other unsaved documents are not dropped without asking.
+    if (!(await useSceneStore().confirmReplace(p))) return false;
     busy.value = true;
     try {
       const r = await useApi().openFile(p);

@@ -18,6 +18,7 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { encodeDocument, useDocumentStore, type DocSnapshot } from './document';
+import { useConfirmStore } from './confirm';
 import { useHistoryStore } from './history';
 import { useMusicStore } from './music';
 import { useNotifyStore } from './notify';
@@ -195,6 +196,26 @@ export const useSceneStore = defineStore('scene', () => {
       if (a && p) a.model = p;
     },
   );
+
+  /**
+   * Before a lone file replaces the scene: when the scene (a scene file, or more than one document) has
+   * unsaved documents, asks whether to drop them. True to go on (nothing unsaved, or Open and Discard).
+   * A lone motion replaced by another is as before (not asked here).
+   */
+  async function confirmReplace(file: string): Promise<boolean> {
+    if (opening || (!path.value && entries.value.length <= 1)) return true;
+    const names = unsavedNames.value;
+    if (!names.length) return true;
+    const choice = await useConfirmStore().ask({
+      title: { key: 'scene.replaceTitle' },
+      message: { key: 'scene.replaceAsk', params: { file: basenamePath(file), names: names.join(', ') } },
+      buttons: [
+        { choice: 'discard', label: 'scene.replaceOpen' },
+        { choice: 'cancel', label: 'close.cancel' },
+      ],
+    });
+    return choice === 'discard';
+  }
 
   /** The document store opened a lone file: the window becomes a one-actor scene (or a camera-only one). */
   function documentOpened() {
@@ -468,6 +489,7 @@ export const useSceneStore = defineStore('scene', () => {
     active,
     anyDirty,
     unsavedNames,
+    confirmReplace,
     stateOf,
     docName,
     activate,

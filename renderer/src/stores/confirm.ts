@@ -1,0 +1,40 @@
+/**
+ * The in-app question with a few answers (ConfirmDialog.vue shows it): closing the window asks it per
+ * unsaved document (Save / Don't Save / Cancel), opening a lone file over a scene with unsaved documents
+ * asks before dropping them. One question at a time: a newer one answers the older with Cancel.
+ */
+import { defineStore } from 'pinia';
+import { shallowRef } from 'vue';
+import type { NoticeText } from './notify';
+import type { UiStringKey } from '../../../shared/i18n/strings';
+
+export type ConfirmChoice = 'save' | 'discard' | 'cancel';
+
+export interface ConfirmRequest {
+  title: NoticeText;
+  message: NoticeText;
+  /** In order; the first is the default (Enter). Escape and the backdrop answer 'cancel'. */
+  buttons: readonly { choice: ConfirmChoice; label: UiStringKey }[];
+}
+
+export const useConfirmStore = defineStore('confirm', () => {
+  const current = shallowRef<(ConfirmRequest & { resolve: (c: ConfirmChoice) => void }) | null>(null);
+
+  /** Shows the question; resolves with the answer. */
+  function ask(req: ConfirmRequest): Promise<ConfirmChoice> {
+    answer('cancel');
+    return new Promise((resolve) => {
+      current.value = { ...req, resolve };
+    });
+  }
+
+  /** Answers the open question (nothing when none is open). */
+  function answer(choice: ConfirmChoice) {
+    const c = current.value;
+    if (!c) return;
+    current.value = null;
+    c.resolve(choice);
+  }
+
+  return { current, ask, answer };
+});

@@ -1,0 +1,162 @@
+// Closing asks per unsaved document (issue 13): Save / Don't Save / Cancel naming each one in turn, Save
+// writing that document alone, Cancel stopping with nothing more saved; and opening a lone file over a
+// scene with unsaved documents asks before dropping them.
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
+import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
+import { renderText } from '../../../renderer/src/stores/notify';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+
+function fakeApi(files: Map<string, Uint8Array>) {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      return async (...args: unknown[]) => {
+        calls.push({ name, args });
+        const p = args[0] as string;
+        if (name === 'saveFile' || name === 'saveScene') {
+          files.set(p, (args[1] as Uint8Array).slice());
+          return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
+        }
+        if (name === 'openFile') {
+          const b = files.get(p);
+          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : { ok: false, error: { code: 'E_IO_NOT_FOUND', message: p, file: p } };
+        }
+        if (name === 'listRecent') return okValue([]);
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, calls };
+}
+
+function dance(x: number) {
+  const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
+  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
+}
+
+function cameraVmd() {
+  const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
+  return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
+}
+
+/** One edit of the shown document (a curve of its second key). */
+function edit(kind: 'bone' | 'camera') {
+  useSelectionStore().select([{ kind, record: 1 }]);
+  useCurveEditorStore().setChannel(0);
+  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
+}
+
+/** Waits for the in-app question, returns its line (English) and answers it. */
+async function answerNext(choice: ConfirmChoice): Promise<string> {
+  const confirm = useConfirmStore();
+  await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+  const line = renderText(confirm.current!.message, 'en');
+  confirm.answer(choice);
+  return line;
+}
+
+describe('closing a scene asks per unsaved document', () => {
+  let files: Map<string, Uint8Array>;
+  let fake: ReturnType<typeof fakeApi>;
+  let original: Map<string, Uint8Array>;
+  beforeEach(async () => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+      ['/s/camera.vmd', cameraVmd()],
+      ['/s/other.vmd', dance(30)],
+    ]);
+    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
+    fake = fakeApi(files);
+    setApi(fake.api);
+    const scene = useSceneStore();
+    await useDocumentStore().openPath('/s/a.vmd');
+    await scene.addDocument('/s/b.vmd');
+    await scene.addDocument('/s/camera.vmd');
+    const [a, , cam] = scene.entries;
+    scene.activate(a.id);
+    edit('bone');
+    scene.activate(cam.id);
+    edit('camera');
+    expect(scene.unsavedNames).toEqual(['a.vmd', 'camera.vmd']);
+  });
+
+  const saves = () => fake.calls.filter((c) => c.name === 'saveFile').map((c) => c.args[0]);
+
+  it('Save for one and Don’t Save for the other: only the first is written, the window may close', async () => {
+    const done = askEachBeforeClose();
+    expect(await answerNext('save')).toBe('Save the changes to a.vmd before closing?');
+    expect(await answerNext('discard')).toBe('Save the changes to camera.vmd before closing?');
+    expect(await done).toBe(true);
+    expect(useConfirmStore().current).toBeNull(); // b.vmd (clean) was not asked about
+    expect(saves()).toEqual(['/s/a.vmd']);
+    expect(files.get('/s/a.vmd')).not.toEqual(original.get('/s/a.vmd'));
+    expect(files.get('/s/a.vmd')).toEqual(writeVmd(useSceneStore().snapshotOf(useSceneStore().entries[0].id)!.doc));
+    expect(files.get('/s/camera.vmd')).toEqual(original.get('/s/camera.vmd'));
+  });
+
+  it('Cancel at the second question keeps the window open; the first Save stays written, nothing more is', async () => {
+    const done = askEachBeforeClose();
+    await answerNext('save');
+    await answerNext('cancel');
+    expect(await done).toBe(false);
+    expect(saves()).toEqual(['/s/a.vmd']);
+    expect(useSceneStore().unsavedNames).toEqual(['camera.vmd']);
+  });
+
+  it('Cancel at the first question saves nothing and asks nothing more; the close command then does not close', async () => {
+    const done = runCommand('saveAndClose');
+    await answerNext('cancel');
+    await done;
+    expect(useConfirmStore().current).toBeNull();
+    expect(saves()).toEqual([]);
+    expect(fake.calls.some((c) => c.name === 'closeWindow')).toBe(false);
+    // Don't Save for both: the command closes the window.
+    const again = runCommand('saveAndClose');
+    await answerNext('discard');
+    await answerNext('discard');
+    await again;
+    expect(saves()).toEqual([]);
+    expect(fake.calls.filter((c) => c.name === 'closeWindow')).toHaveLength(1);
+  });
+
+  it('opening a lone file asks before it replaces the scene; Cancel keeps the scene and its unsaved documents', async () => {
+    const scene = useSceneStore();
+    const opening = useDocumentStore().openPath('/s/other.vmd');
+    expect(await answerNext('cancel')).toBe('Opening other.vmd replaces the scene. The unsaved changes to a.vmd, camera.vmd will be lost.');
+    expect(await opening).toBe(false);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd', 'camera.vmd']);
+    expect(scene.unsavedNames).toEqual(['a.vmd', 'camera.vmd']);
+    expect(fake.calls.some((c) => c.name === 'openFile' && c.args[0] === '/s/other.vmd')).toBe(false);
+
+    const again = useDocumentStore().openPath('/s/other.vmd');
+    await answerNext('discard');
+    expect(await again).toBe(true);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['other.vmd']);
+    expect(scene.anyDirty).toBe(false);
+  });
+
+  it('the question is in Japanese too; a lone clean motion is then replaced without one', async () => {
+    const confirm = useConfirmStore();
+    const opening = useDocumentStore().openPath('/s/other.vmd');
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    expect(renderText(confirm.current!.message, 'ja')).toBe('other.vmd を開くとシーンが置き換えられます。a.vmd, camera.vmd の未保存の変更は失われます。');
+    confirm.answer('discard');
+    expect(await opening).toBe(true);
+    expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true); // a lone clean motion: no question
+    expect(confirm.current).toBeNull();
+    expect(useSceneStore().entries.map((e) => e.fileName)).toEqual(['b.vmd']);
+  });
+});
