@@ -6,7 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atomicWrite, ioError, readBytes } from '../fs/files';
+import { ioError } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
@@ -21,6 +21,7 @@ import {
 } from '../../shared/ipc/contract';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
+import { createBackupSaver, readChecked } from './file-io';
 import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
@@ -43,26 +44,6 @@ export interface FileServiceOptions {
   /** Recent list to update on open and save; optional for tests. */
   recent?: RecentFilesService;
   homeDir?: string;
-}
-
-async function readChecked(file: string, exts: readonly string[], what: string, maxBytes = MAX_READ_BYTES): Promise<IpcResult<OpenedFile>> {
-  const abs = path.resolve(file);
-  const ext = path.extname(abs).toLowerCase();
-  if (!exts.includes(ext)) {
-    return errValue('E_UNSUPPORTED', `not a ${what} file (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
-  }
-  try {
-    const st = await fsp.stat(abs);
-    if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
-    if (st.size > maxBytes) return errValue('E_IO', `file is too large (${st.size} bytes; at most ${maxBytes})`, { file: abs });
-    // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
-    if (st.size === 0) return errValue('E_IO', 'the file is empty (0 bytes)', { file: abs });
-  } catch (e) {
-    return { ok: false, error: ioError(e, abs) };
-  }
-  const r = await readBytes(abs);
-  if (!r.ok) return r;
-  return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
 }
 
 /**
@@ -110,12 +91,12 @@ function listingError(e: unknown, abs: string): CodecError {
 }
 
 export function createFileService(opts: FileServiceOptions = {}): FileService {
-  /** Files this session has already backed up: later saves overwrite without a new backup. */
-  const backedUp = new Set<string>();
+  /** Saves keep a .bak of a replaced file once per session (backup-save.ts). */
+  const save = createBackupSaver();
   const home = opts.homeDir ?? os.homedir();
   return {
     async openFile(file) {
-      const r = await readChecked(file, MOTION_EXTENSIONS, 'VMD or VPD', MAX_MOTION_FILE_BYTES);
+      const r = await readChecked(file, MOTION_EXTENSIONS, 'a VMD or VPD file', MAX_MOTION_FILE_BYTES);
       if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
       return r;
     },
@@ -125,31 +106,9 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       if (!hasExtension(abs, MOTION_EXTENSIONS)) {
         return errValue('E_UNSUPPORTED', `save as .vmd or .vpd: ${path.basename(abs)}`, { file: abs });
       }
-      let exists = false;
-      try {
-        const st = await fsp.stat(abs);
-        if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
-        exists = true;
-      } catch {
-        /* new file */
-      }
-      if (exists && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
-      let backupPath: string | null = null;
-      if (exists && o.backup && !backedUp.has(abs)) {
-        // Copy the previous version before replacing it, and only once per session: the .bak is the
-        // file as it was before this session touched it, not the previous save.
-        const prev = await readBytes(abs);
-        if (!prev.ok) return prev;
-        const bak = abs + '.bak';
-        const w = await atomicWrite(bak, prev.value, { overwrite: true });
-        if (!w.ok) return w;
-        backupPath = bak;
-      }
-      const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
-      if (!w.ok) return w;
-      if (exists && o.backup) backedUp.add(abs);
-      await opts.recent?.add(abs).catch(() => undefined);
-      return okValue({ path: abs, bytesWritten: bytes.length, backupPath });
+      const r = await save(abs, bytes, o);
+      if (r.ok) await opts.recent?.add(abs).catch(() => undefined);
+      return r;
     },
 
     async listDirectory(dir, o = {}) {
@@ -188,7 +147,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       return okValue({ path: abs, parent: parent === abs ? null : parent, entries, ...(selected ? { selected } : {}) });
     },
 
-    readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'model (.pmx, .pmd, .x)'),
+    readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES),
 
     async readAsset(modelPath, relative) {
       const base = path.dirname(path.resolve(modelPath));
@@ -198,7 +157,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       if (!ASSET_EXTENSIONS.includes(ext)) return errValue('E_UNSUPPORTED', `not a texture file: ${relative}`, { file: relative });
       const found = await resolveLoose(base, rel);
       if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
-      return readChecked(found, ASSET_EXTENSIONS, 'texture');
+      return readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES);
     },
   };
 }

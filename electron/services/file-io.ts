@@ -1,0 +1,61 @@
+/**
+ * Reading and saving a file the person chose, as the motion and the scene services both do.
+ *
+ * Reading: the extension must be one the request takes, the size at most its limit and more than 0 bytes.
+ * Saving: a folder is refused, an
+ * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
+ * once per session (the .bak is the file as it was before this session touched it, not the previous save).
+ * Every write is atomic (fs/files.ts).
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { atomicWrite, ioError, readBytes } from '../fs/files';
+import { errValue, okValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
+
+/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"). */
+export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number): Promise<IpcResult<OpenedFile>> {
+  const abs = path.resolve(file);
+  if (!exts.includes(path.extname(abs).toLowerCase())) {
+    return errValue('E_UNSUPPORTED', `not ${what} (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
+  }
+  try {
+    const st = await fsp.stat(abs);
+    if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
+    if (st.size > maxBytes) return errValue('E_IO', `file is too large (${st.size} bytes; at most ${maxBytes})`, { file: abs });
+    // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
+    if (st.size === 0) return errValue('E_IO', 'the file is empty (0 bytes)', { file: abs });
+  } catch (e) {
+    return { ok: false, error: ioError(e, abs) };
+  }
+  const r = await readBytes(abs);
+  if (!r.ok) return r;
+  return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
+}
+
+/** A saver with its own "already backed up this session" set: one per service instance. */
+export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOptions) => Promise<IpcResult<SavedFile>> {
+  const backedUp = new Set<string>();
+  return async (abs, bytes, o) => {
+    let exists = false;
+    try {
+      const st = await fsp.stat(abs);
+      if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
+      exists = true;
+    } catch {
+      /* new file */
+    }
+    if (exists && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
+    let backupPath: string | null = null;
+    if (exists && o.backup && !backedUp.has(abs)) {
+      const prev = await readBytes(abs);
+      if (!prev.ok) return prev;
+      const w = await atomicWrite(abs + '.bak', prev.value, { overwrite: true });
+      if (!w.ok) return w;
+      backupPath = abs + '.bak';
+    }
+    const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
+    if (!w.ok) return w;
+    if (exists && o.backup) backedUp.add(abs);
+    return okValue({ path: abs, bytesWritten: bytes.length, backupPath });
+  };
+}
