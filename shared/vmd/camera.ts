@@ -54,19 +54,6 @@ export function mmdToThreeCameraEuler(r: readonly number[]): Vec3 {
   return [r[0], r[1], -r[2]];
 }
 
-/** Quaternion of a three.js camera for MMD camera angles (rx, ry, rz): Euler (rx, ry, −rz) in 'YXZ' order. */
-export function cameraQuaternionThree(rotation: readonly number[]): Quat {
-  const x = rotation[0], y = rotation[1], z = -rotation[2];
-  const c1 = Math.cos(x / 2), c2 = Math.cos(y / 2), c3 = Math.cos(z / 2);
-  const s1 = Math.sin(x / 2), s2 = Math.sin(y / 2), s3 = Math.sin(z / 2);
-  return [
-    s1 * c2 * c3 + c1 * s2 * s3,
-    c1 * s2 * c3 - s1 * c2 * s3,
-    c1 * c2 * s3 - s1 * s2 * c3,
-    c1 * c2 * c3 + s1 * s2 * s3,
-  ];
-}
-
 /** Quaternion to Euler degrees (X, Y, Z, applied Z then Y then X in MMD's panel convention: YXZ order). */
 export function quaternionToEulerDegrees(q: readonly number[]): Vec3 {
   const [x, y, z, w] = q;
