@@ -40,3 +40,25 @@ export function channelPlot(tracks: MotionTracks, kind: PlotKind, name: string, 
   }
   return out;
 }
+
+/** The original's and the result's plot of one channel over the same played time (the result re-timed by 1/factor). */
+export interface FitOverlay {
+  original: Float64Array;
+  result: Float64Array;
+  /** Frames the plot spans in the original (0 to its last frame). */
+  from: number;
+  to: number;
+}
+
+/**
+ * The overlay a fit preview draws, in the Whole Motion dialog and in the curve pane's plot alike: `n`
+ * samples of the channel over the original's frames and over the result's matching frames (÷ factor
+ * for a re-timing); null when either motion lacks the track.
+ */
+export function fitOverlay(before: MotionTracks, after: MotionTracks, factor: number, kind: PlotKind, name: string, channel: number, n: number): FitOverlay | null {
+  const last = before.lastFrame;
+  const ch = kind === 'morph' ? 0 : Math.min(channel, kind === 'bone' ? 3 : 5);
+  const original = channelPlot(before, kind, name, ch, 0, last, n);
+  const result = channelPlot(after, kind, name, ch, 0, last / factor, n);
+  return original && result ? { original, result, from: 0, to: last } : null;
+}

@@ -1,5 +1,6 @@
 // Reduce… in the editor on wavefile_v2.vmd: the Whole Motion dialog's Preview draws the result over
-// the original and shows the key counts and the largest error; after Apply and Save As the file re-reads
+// the original and shows the key counts and the largest error, and so does the curve pane's plot for
+// the active track until Apply; after Apply and Save As the file re-reads
 // (counted from its bytes here) to the reported key count; undo gives the original bytes back.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,20 @@ describe('Reduce in the editor', () => {
     });
     expect(colours.grey).toBeGreaterThan(50);
     expect(colours.orange).toBeGreaterThan(50);
+    // The curve pane's plot overlays the same two series for the active track, and says the same figures.
+    const pane = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
+      const oy = Number(c.dataset.oy), size = Number(c.dataset.size), ox = Number(c.dataset.ox), dpr = c.width / c.getBoundingClientRect().width;
+      // The plot strip lies under the square: count the result's orange there.
+      const d = c.getContext('2d')!.getImageData(Math.round(ox * dpr), Math.round((oy + 14) * dpr), Math.round(size * dpr), Math.round(40 * dpr)).data;
+      let orange = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] > 140 && d[i + 1] < 200 && d[i + 2] < 100) orange++;
+      return { series: c.dataset.fitSeries, points: Number(c.dataset.fitPoints), size, orange };
+    });
+    expect(pane.series).toBe('2');
+    expect(pane.points).toBe(Math.floor(pane.size));
+    expect(pane.orange).toBeGreaterThan(20);
+    expect(await page.textContent('[data-testid="curve-fit-summary"]')).toBe(summary);
     await suite.app.screenshot('fit-preview');
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
 
@@ -61,6 +76,9 @@ describe('Reduce in the editor', () => {
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 120_000 });
     const notice = await page.textContent('[data-testid="notifications"]');
     expect(notice).toContain(`keys ${before.bone + before.morph} → ${after}`);
+    // Applied: the pane's overlay and figures are gone.
+    await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
+    expect(await page.$('[data-testid="curve-fit-summary"]')).toBeNull();
 
     const target = path.join(suite.tmp.dir, 'reduced.vmd');
     await saveAsViaDialog(page, target);

@@ -2,9 +2,12 @@
  * The curve editor's canvas drawing, as pure functions of a 2D context and plain data: the 0..127
  * square (grid, diagonal, border, axis labels), the active channel's curve with its handles (other
  * channels faint when overlaid), and the live plot strip under the square (the channel's value on each
- * frame from the previous key to this one). CurveEditor.vue keeps the state and the pointer handling.
+ * frame from the previous key to this one). While a fit preview is in force the strip shows its overlay
+ * instead: the original's plot of the active track with the result's drawn over it (drawFitLines, which
+ * the Whole Motion dialog's preview draws with too). CurveEditor.vue keeps the state and the pointer handling.
  */
 import type { ChannelSeries } from '../../../shared/editor';
+import type { FitOverlay } from '../../../shared/fit/plot';
 import { bezierPoint, type Curve } from '../../../shared/vmd/bezier';
 import { CANVAS_FONTS, CHANNEL_COLORS, CURVE_COLORS as C, type Canvas2D } from './palette';
 
@@ -39,6 +42,42 @@ export interface CurveScene {
   series: ChannelSeries | null;
   /** The current frame (marked in the plot when inside the segment). */
   frame: number;
+  /** A fit preview's overlay for the active track: drawn in the plot strip instead of the live plot. */
+  fit?: FitOverlay | null;
+}
+
+/** A box in CSS px. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * A fit preview's two plots in a box, on one vertical scale: the original wide and grey, the result
+ * thin and orange over it (where they agree the orange sits inside the grey). Returns the series drawn.
+ */
+export function drawFitLines(ctx: Canvas2D, box: Box, fit: FitOverlay): number {
+  const { original: a, result: b } = fit;
+  let lo = Infinity, hi = -Infinity;
+  for (const s of [a, b]) for (const v of s) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  const span = hi - lo || 1;
+  const line = (s: Float64Array, color: string, width: number) => {
+    const n = s.length;
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      const x = box.x + (n > 1 ? (i / (n - 1)) * box.w : box.w / 2), y = box.y + box.h - 4 - ((s[i] - lo) / span) * (box.h - 8);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  };
+  line(a, C.fitOriginal, 3);
+  line(b, C.fitResult, 1.2);
+  return 2;
 }
 
 export function toPx(sq: Square, vx: number, vy: number): [number, number] {
@@ -92,9 +131,26 @@ export function drawCurveEditor(ctx: Canvas2D, scene: CurveScene): void {
   ctx.globalAlpha = curves ? 1 : 0.45;
   drawSquare(ctx, s);
   ctx.globalAlpha = 1;
-  if (!curves) return;
-  drawCurves(ctx, s, curves, scene.channel, scene.overlay, scene.handle);
-  drawPlot(ctx, s, scene.series, CHANNEL_COLORS[scene.channel], scene.frame);
+  if (curves) drawCurves(ctx, s, curves, scene.channel, scene.overlay, scene.handle);
+  if (scene.fit) drawFitPlot(ctx, s, scene.fit);
+  else if (curves) drawPlot(ctx, s, scene.series, CHANNEL_COLORS[scene.channel], scene.frame);
+}
+
+/** The plot strip with a fit preview's overlay over the whole track, its first and last frame under it. */
+function drawFitPlot(ctx: Canvas2D, s: CurveLayout, fit: FitOverlay) {
+  const py0 = s.plotTop, ph = s.plotHeight;
+  ctx.fillStyle = C.plotBg;
+  ctx.fillRect(s.ox, py0, s.size, ph);
+  ctx.strokeStyle = C.border;
+  ctx.strokeRect(s.ox + 0.5, py0 + 0.5, s.size - 1, ph - 1);
+  drawFitLines(ctx, { x: s.ox, y: py0, w: s.size, h: ph }, fit);
+  ctx.fillStyle = C.plotText;
+  ctx.font = CANVAS_FONTS.small;
+  ctx.textBaseline = 'top';
+  ctx.fillText(`${fit.from}`, s.ox, py0 + ph + 3);
+  ctx.textAlign = 'right';
+  ctx.fillText(`${fit.to}`, s.ox + s.size, py0 + ph + 3);
+  ctx.textAlign = 'start';
 }
 
 /** Grid: eighths of the square, the diagonal, the border, the 0 and 127 labels. */

@@ -27,12 +27,16 @@ export const TIMELINE_COLORS = {
   key: '#b9c4d6', keyEdge: '#0e1014', sel: INK.selection, summary: '#6c7689', cursor: INK.playhead,
   cut: '#e0565b', range: 'rgba(79,179,200,0.35)',
   box: 'rgba(255,178,62,0.12)', boxEdge: 'rgba(255,178,62,0.8)', activeRow: 'rgba(88,140,255,0.10)', end: 'rgba(255,255,255,0.04)',
+  /** Beat markers across the key rows: the music row's beat colour (#e8c25a), faint. */
+  beat: 'rgba(232,194,90,0.22)',
 } as const;
 
 export const CURVE_COLORS = {
   bg: INK.ground, square: INK.panel, grid: '#262a32', diagonal: '#323845', border: INK.edge, axisText: '#5f6775',
   arm: INK.label, handleFill: INK.ground, handleFillActive: '#ffffff', handleRingActive: INK.selection,
   plotBg: INK.panel, plotCursor: INK.playhead, plotText: INK.label,
+  /** A fit preview's plot: the original (wide, under) and the result drawn over it. */
+  fitOriginal: INK.label, fitResult: INK.selection,
 } as const;
 
 /** Colours per curve channel: bone X, Y, Z, rotation; the camera adds distance and fov (also the tabs' colours). */

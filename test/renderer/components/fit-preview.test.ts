@@ -8,6 +8,7 @@ import { mount } from '@vue/test-utils';
 import { setApi } from '../../../renderer/src/api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import FitPreview from '../../../renderer/src/components/FitPreview.vue';
 import { corpusDir, corpusPresent } from '../../helpers/corpus';
@@ -36,8 +37,34 @@ describe.skipIf(!corpusPresent)('Preview before Reduce', () => {
     expect(Number(m![3])).toBeLessThanOrEqual(0.05);
     expect(Number(m![4])).toBeLessThanOrEqual(0.5);
     expect(useHistoryStore().canUndo).toBe(false);
-    // Apply gives what the preview said.
+    // The preview is in the shared store the curve pane draws from, with the same counts.
+    const fit = useFitPreviewStore();
+    expect(fit.result!.report.extra.keysAfter).toBe(Number(m![2]));
+    expect(fit.result!.before).toBe(useHistoryStore().current()!.tracks);
+    // Apply gives what the preview said, and the preview is cleared.
     expect(batch.applyNow()).toBe(true);
     expect(useHistoryStore().current()!.doc.bone.count).toBe(Number(m![2]));
+    await w.vm.$nextTick();
+    expect(fit.result).toBeNull();
+  });
+
+  it('clears the shared preview when the options change or the dialog closes', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
+    useDocumentStore().openBytes('Drink.vmd', bytes, null);
+    const batch = useBatchStore();
+    batch.target = 'document';
+    batch.op = 'reduce';
+    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    const fit = useFitPreviewStore();
+    const w = mount(FitPreview);
+    await w.get('[data-testid="fit-preview-run"]').trigger('click');
+    expect(fit.result).not.toBeNull();
+    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.1 };
+    await w.vm.$nextTick();
+    expect(fit.result).toBeNull();
+    await w.get('[data-testid="fit-preview-run"]').trigger('click');
+    expect(fit.result).not.toBeNull();
+    w.unmount();
+    expect(fit.result).toBeNull();
   });
 });

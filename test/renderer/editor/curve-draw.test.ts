@@ -115,6 +115,33 @@ describe('curve editor drawing', () => {
     expect(outside.rects('#ff5a5f')).toEqual([]);
   });
 
+  it('draws a fit preview\'s result over the original in the plot strip instead of the live plot', () => {
+    const series: ChannelSeries = { from: 10, to: 12, values: Float64Array.from([0, 5, 10]), start: 0, end: 10, unit: 'position' };
+    const fit = { original: Float64Array.from([0, 1, 2]), result: Float64Array.from([0, 2, 2]), from: 0, to: 40 };
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ series, frame: 11, fit }));
+    // One scale for both (0..2): x = 30 + i/2 · 254; y = 300 + 60 − 4 − (v / 2) · 52.
+    const grey = ctx.paths.filter((p) => p.how === 'stroke' && p.style === '#8b93a1' && p.lineWidth === 3);
+    const orange = ctx.paths.filter((p) => p.how === 'stroke' && p.style === '#ffb23e' && p.lineWidth === 1.2);
+    expect(grey.map((p) => p.contours)).toEqual([[[[30, 356], [157, 330], [284, 304]]]]);
+    expect(orange.map((p) => p.contours)).toEqual([[[[30, 356], [157, 304], [284, 304]]]]);
+    // The result is drawn after (over) the original.
+    expect(ctx.paths.indexOf(orange[0])).toBeGreaterThan(ctx.paths.indexOf(grey[0]));
+    // The live plot's line, dots and cursor give way; the strip's labels are the whole track's frames.
+    expect(ctx.paths.some((p) => p.style === X && p.lineWidth === 1.5)).toBe(false);
+    expect(ctx.rects('#ff5a5f')).toEqual([]);
+    expect(ctx.texts().slice(-2).map((t) => [t.text, t.x, t.y, t.align])).toEqual([['0', 30, 363, 'start'], ['40', 284, 363, 'right']]);
+    // With no key selected the square stays empty but the overlay is still drawn.
+    const none = new Recording2D();
+    drawCurveEditor(none, scene({ curves: null, fit }));
+    expect(none.paths.some((p) => p.arcs.length)).toBe(false);
+    expect(none.paths.filter((p) => p.style === '#ffb23e' && p.lineWidth === 1.2).map((p) => p.contours[0])).toEqual([[[30, 356], [157, 304], [284, 304]]]);
+    // Without a preview nothing orange of that width is drawn.
+    const plain = new Recording2D();
+    drawCurveEditor(plain, scene({ series }));
+    expect(plain.paths.some((p) => p.style === '#ffb23e' && p.lineWidth === 1.2)).toBe(false);
+  });
+
   it('formats plotted values to about four significant digits', () => {
     expect(formatPlotValue(1.23456)).toBe('1.235');
     expect(formatPlotValue(-12.3456)).toBe('-12.35');

@@ -1,0 +1,59 @@
+/**
+ * The fit preview in force (Reduce, Bake or Speed with refit computed but not applied): the motion
+ * before and after, the edit's report and the re-timing factor. The Whole Motion dialog sets it from
+ * Preview and clears it when its options or the document change or it closes (so Apply, Cancel and
+ * close all clear it); the dialog's plot and the curve pane's plot both draw from it.
+ */
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import type { EditReport } from '../../../shared/edits/report';
+import type { PlotKind } from '../../../shared/fit/plot';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { boneName, morphName } from '../../../shared/vmd/records';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { KeyRef } from '../../../shared/editor';
+import type { UiStringKey } from '../../../shared/i18n/strings';
+
+export interface FitPreviewResult {
+  before: MotionTracks;
+  after: MotionTracks;
+  report: EditReport;
+  factor: number;
+}
+
+/** The track a preview plots: the active key's, else the first bone (or morph, or the camera). */
+export function fitPlotTarget(doc: VmdDocument, tracks: MotionTracks, active: KeyRef | null): { kind: PlotKind; name: string } | null {
+  const a = active;
+  if (a && a.kind === 'bone' && a.record < doc.bone.count) return { kind: 'bone', name: boneName(doc.bone, a.record) };
+  if (a && a.kind === 'morph' && a.record < doc.morph.count) return { kind: 'morph', name: morphName(doc.morph, a.record) };
+  if (a && a.kind === 'camera') return { kind: 'camera', name: '' };
+  if (tracks.bones.names.length) return { kind: 'bone', name: tracks.bones.names[0] };
+  if (tracks.morphs.names.length) return { kind: 'morph', name: tracks.morphs.names[0] };
+  return tracks.camera.frames.length ? { kind: 'camera', name: '' } : null;
+}
+
+/** The preview's figures as one line: key counts before → after and the largest error played back. */
+export function fitSummary(r: FitPreviewResult, t: (key: UiStringKey, params?: Record<string, string | number>) => string): string {
+  const x = r.report.extra;
+  return t('batch.doc.fit', {
+    before: x.keysBefore,
+    after: x.keysAfter,
+    pos: Number(x.maxPositionError).toPrecision(2),
+    rot: Number(x.maxRotationErrorDeg).toPrecision(2),
+    morph: Number(x.maxMorphError).toPrecision(2),
+  });
+}
+
+export const useFitPreviewStore = defineStore('fit-preview', {
+  state: () => ({
+    result: null as FitPreviewResult | null,
+  }),
+  actions: {
+    set(r: FitPreviewResult) {
+      this.result = markRaw(r);
+    },
+    clear() {
+      if (this.result) this.result = null;
+    },
+  },
+});
