@@ -133,7 +133,7 @@ export const MENU_COMMANDS = [
   'wholeMotion',
   /** Help → Keyboard Shortcuts (F1): the keyboard and mouse reference. */
   'shortcuts',
-  /** The close prompt chose "Save": save, then call closeWindow() if that succeeded. */
+  /** Main was asked to close a window with unsaved changes: ask per unsaved document, save those chosen, then closeWindow(). */
   'saveAndClose',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
@@ -172,7 +172,7 @@ export interface Requests {
   cancelBatch(jobId: string): Promise<IpcResult<boolean>>;
   appInfo(): Promise<IpcResult<AppInfo>>;
   setDocumentState(state: DocumentState): Promise<IpcResult<void>>;
-  /** Closes the window without the unsaved-changes prompt (after "Save" in that prompt succeeded). */
+  /** Closes the window without asking again (every unsaved document was answered Save and written, or Don't Save). */
   closeWindow(): Promise<IpcResult<void>>;
 }
 

@@ -1,0 +1,98 @@
+/**
+ * Opening a lone file over a scene with unsaved documents (issue 13), in Chromium through the browser
+ * mode: the in-app question names the file and the unsaved documents; Cancel keeps the scene, its tabs
+ * and its unsaved mark, nothing opened; Open and Discard replaces it with a one-actor scene.
+ * Screenshot: test-artifacts/scene-replace-question.png.
+ */
+import { copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { keyPoint } from './editor-page';
+
+const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
+const STAND = corpusPath('gene/motion/stand.vmd');
+/** A key of wavefile_camera.vmd. */
+const KEY_FRAME = 167;
+
+async function tabsDirty(page: Page) {
+  return page.$$eval('[data-testid="scene-tab"]', (els) => els.map((e) => (e as HTMLElement).dataset.dirty === 'true'));
+}
+
+async function openThroughDialog(page: Page, cmd: string, file: string) {
+  await page.click(`[data-testid="${cmd}"]`);
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
+  if (!closed) {
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  }
+}
+
+describe('opening a lone file over an unsaved scene (browser mode)', () => {
+  const s = appForSuite();
+
+  it('asks first: Cancel keeps the scene and its unsaved document, Open and Discard replaces it', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    for (const [from, to] of [
+      [DANCE, 'dance.vmd'],
+      [LAUGH, 'laugh.vmd'],
+      [CAMERA_VMD, 'camera.vmd'],
+    ]) copyFileSync(from, path.join(dir, to));
+    const scenePath = path.join(dir, 'duet.vmdscene');
+    writeFileSync(
+      scenePath,
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: [
+          { name: 'A', model: null, motion: 'laugh.vmd' },
+          { name: 'B', model: null, motion: 'dance.vmd' },
+        ],
+        activeActor: 1,
+        camera: 'camera.vmd',
+      }),
+    );
+    await page.click('[data-testid="cmd-scene"]');
+    await openThroughDialog(page, 'cmd-open-scene', scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
+
+    // The camera document gets an edit: its tab is unsaved.
+    await page.locator('[data-testid="scene-tab"] button[role="tab"]').nth(2).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('camera.vmd'));
+    await page.fill('[data-testid="frame-input"]', String(KEY_FRAME));
+    await page.press('[data-testid="frame-input"]', 'Enter');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const p = await keyPoint(page, 'track-camera', KEY_FRAME);
+    await page.mouse.click(p.x, p.y);
+    await page.click('[data-testid="curve-channel-x"]');
+    await page.click('[data-testid="preset-ease-in"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-dirty') === 'true');
+
+    // A lone motion: the question comes before anything is dropped.
+    await openThroughDialog(page, 'cmd-open', STAND);
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Opening stand.vmd replaces the scene. The unsaved changes to camera.vmd will be lost.');
+    await s.app.screenshot('scene-replace-question');
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    expect(await tabsDirty(page)).toEqual([false, false, true]);
+    expect(await page.textContent('[data-testid="summary-name"]')).toContain('camera.vmd');
+    expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
+
+    // Again, Open and Discard: a one-actor scene of the lone motion.
+    await openThroughDialog(page, 'cmd-open', STAND);
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
+    expect(await page.title()).toBe('stand.vmd — VMD Studio');
+    expect(await tabsDirty(page)).toEqual([false]);
+  });
+});
