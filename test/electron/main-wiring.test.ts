@@ -134,6 +134,13 @@ describe('electron/main.ts wiring', () => {
     vi.resetModules();
     vi.doMock('electron', () => ({ ...env.fake, default: env.fake }));
     await import('../../electron/main');
+    // Start-up is asynchronous (whenReady, then the window and its page): wait for its end, not a fixed
+    // pause, which a loaded machine outran (6 of 7 tests failed in a full parallel run).
+    const e = env;
+    await vi.waitFor(() => {
+      if (opts.lock) expect(e.windows[0]?.loadedFile).toBeTruthy();
+      else expect(e.calls).toContain('quit');
+    }, { timeout: 15_000 });
     await tick();
     return env;
   }
