@@ -112,6 +112,25 @@ describe('music: beat markers', () => {
     expect(v.cols).toEqual(b.frames.map(colOf).filter((x) => x >= 0 && x < v.width));
     await s.app.screenshot('music-beats');
 
+    // The music row lies directly under the ruler (26 px), the first track row directly under it; the
+    // timeline draws the same beats as faint lines across its key rows (below the rows here: plain ground).
+    const place = await page.evaluate(() => {
+      const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+      const wave = r('[data-testid="waveform"]');
+      return { canvas: r('[data-testid="timeline-canvas"]').top, waveTop: wave.top, waveBottom: wave.bottom, row: r('[data-testid="group-ik"]').top };
+    });
+    expect(place.waveTop - place.canvas).toBe(26);
+    // The waveform's bottom border, then the first row.
+    expect(Math.abs(place.row - (place.waveBottom + 1))).toBeLessThanOrEqual(1);
+    const warm = await page.evaluate((cols) => {
+      const tl = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      const { data } = tl.getContext('2d')!.getImageData(0, tl.height - 4, tl.width, 1);
+      // A beat line's pixel is yellowish (red well above blue); the ground beside it is not.
+      const isBeat = (x: number) => data[x * 4] - data[x * 4 + 2] > 15;
+      return cols.map((x) => [isBeat(x), isBeat(x + 3)]);
+    }, v.cols);
+    expect(warm).toEqual(v.cols.map(() => [true, false]));
+
     // Offset 4: the song runs 4 frames ahead, so every beat is 4 frames earlier.
     await page.fill('[data-testid="music-offset"]', '4');
     await page.press('[data-testid="music-offset"]', 'Enter');

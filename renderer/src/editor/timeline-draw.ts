@@ -7,13 +7,17 @@
 import { lowerBound, trackRange, tracksOf, type EditKind } from '../../../shared/editor';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { CANVAS_FONTS, TIMELINE_COLORS as C, type Canvas2D } from './palette';
-import { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
+import { nearestBeat } from '../../../shared/scene/beats';
+import { ROW_HEIGHT, RULER_HEIGHT, rowsTop } from './timeline-math';
 import type { Row } from './timeline-view';
 
 /** Everything one drawing of the timeline shows. */
 export interface TimelineScene {
-  /** Frame at the left edge, zoom, vertical scroll and the key area's size (CSS px). */
-  view: { frameStart: number; pxPerFrame: number; scrollY: number; width: number; height: number };
+  /**
+   * Frame at the left edge, zoom, vertical scroll and the key area's size (CSS px); `band`: the music
+   * row's height under the ruler (drawn over by MusicRow.vue), the rows start below it (0 when absent).
+   */
+  view: { frameStart: number; pxPerFrame: number; scrollY: number; width: number; height: number; band?: number };
   dpr: number;
   rows: readonly Row[];
   tracks: MotionTracks | null;
@@ -28,6 +32,8 @@ export interface TimelineScene {
   frame: number;
   /** The play range (looping a segment), or null. */
   range: { from: number; to: number } | null;
+  /** Beat markers' motion frames (ascending) when Beats is on: faint lines across the rows. */
+  beats?: ArrayLike<number> | null;
 }
 
 /** What a drawing produced that the component publishes (data-camera-cuts). */
@@ -89,12 +95,13 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
   ctx.fillStyle = C.bg;
   ctx.fillRect(0, 0, w, h);
   const f0 = frameAt(0), f1 = frameAt(w);
+  const top = rowsTop(view);
   const first = Math.max(0, Math.floor(view.scrollY / ROW_HEIGHT));
-  const last = Math.min(rs.length - 1, Math.floor((view.scrollY + h - RULER_HEIGHT) / ROW_HEIGHT));
+  const last = Math.min(rs.length - 1, Math.floor((view.scrollY + h - top) / ROW_HEIGHT));
   // Row backgrounds.
   const act = scene.activeTrack;
   for (let i = first; i <= last; i++) {
-    const y = RULER_HEIGHT + i * ROW_HEIGHT - view.scrollY;
+    const y = top + i * ROW_HEIGHT - view.scrollY;
     const r = rs[i];
     ctx.fillStyle = r.type === 'group' ? C.group : i % 2 ? C.rowB : C.rowA;
     ctx.fillRect(0, y, w, ROW_HEIGHT);
@@ -108,14 +115,16 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     const xe = xAt(tracks.lastFrame);
     if (xe < w) {
       ctx.fillStyle = C.end;
-      ctx.fillRect(Math.max(0, xe), RULER_HEIGHT, w - Math.max(0, xe), h - RULER_HEIGHT);
+      ctx.fillRect(Math.max(0, xe), top, w - Math.max(0, xe), h - top);
     }
   }
   // Vertical grid at ruler steps.
   const step = rulerStep(view.pxPerFrame);
   const gStart = Math.max(0, Math.ceil(f0 / step) * step);
   ctx.fillStyle = C.tick;
-  for (let f = gStart; f <= f1; f += step) ctx.fillRect(Math.round(xAt(f)), RULER_HEIGHT, 1, h - RULER_HEIGHT);
+  for (let f = gStart; f <= f1; f += step) ctx.fillRect(Math.round(xAt(f)), top, 1, h - top);
+  // Beat markers (Beats on): a faint line per beat in view across the rows, at the waveform's columns.
+  if (scene.beats?.length) drawRowBeats(ctx, scene.beats, view.frameStart, view.pxPerFrame, w, top, h - top);
   // Keys: positions are gathered into reusable buffers, then drawn in three batches (summary, normal,
   // selected). Path2D.closePath is very slow with thousands of contours in software canvas, so the
   // diamonds are open polygons filled once per batch, and plain rectangles when zoomed far out.
@@ -126,7 +135,7 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     const minPx = dense ? 3 : 0;
     for (let i = first; i <= last; i++) {
       const r = rs[i];
-      const cy = RULER_HEIGHT + i * ROW_HEIGHT - view.scrollY + ROW_HEIGHT / 2;
+      const cy = top + i * ROW_HEIGHT - view.scrollY + ROW_HEIGHT / 2;
       if (r.type === 'track') {
         const t = tracksOf(tracks, r.kind);
         const [a, b] = trackRange(t, r.track);
@@ -206,6 +215,26 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     ctx.fill();
   }
   return { cuts };
+}
+
+/**
+ * One 1 px line per beat whose column floor((frame − frameStart) × pxPerFrame) lies in [0, width), from
+ * y `top`, `height` tall (the same columns as the music row's beat-draw.ts). Returns how many it drew.
+ */
+export function drawRowBeats(ctx: Canvas2D, beats: ArrayLike<number>, frameStart: number, pxPerFrame: number, width: number, top: number, height: number): number {
+  if (!beats.length || !(pxPerFrame > 0) || height <= 0) return 0;
+  let i = nearestBeat(beats, frameStart);
+  while (i > 0 && beats[i] >= frameStart) i--;
+  ctx.fillStyle = C.beat;
+  let n = 0;
+  for (; i < beats.length; i++) {
+    const x = Math.floor((beats[i] - frameStart) * pxPerFrame + 1e-6);
+    if (x >= width) break;
+    if (x < 0) continue;
+    ctx.fillRect(x, top, 1, height);
+    n++;
+  }
+  return n;
 }
 
 /** Fills one batch of keys: open diamond polygons filled once (edged when not dense), or rectangles far out. */

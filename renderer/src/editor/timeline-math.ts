@@ -10,6 +10,17 @@ export const MAX_PX_PER_FRAME = 40;
 /** Height of one track row and of the ruler above the rows, px (the track list and the timeline share them). */
 export const ROW_HEIGHT = 22;
 export const RULER_HEIGHT = 26;
+/**
+ * Height of the music row's band under the ruler, px (its 1 px bottom border included): the rows start
+ * below it. 23 with no song (the Music… button), 45 with one (the waveform).
+ */
+export function musicBandHeight(loaded: boolean): number {
+  return loaded ? 45 : 23;
+}
+/** Where the first row starts in the timeline canvas: under the ruler and the music band (`band`, px). */
+export function rowsTop(view: { band?: number }): number {
+  return RULER_HEIGHT + (view.band ?? 0);
+}
 /** Pixels left of frame 0 the view may show (so a key at frame 0 is whole). */
 export const LEFT_PAD_PX = 20;
 

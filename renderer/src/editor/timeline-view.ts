@@ -8,7 +8,7 @@ import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue
 import { groupBones, type EditKind } from '../../../shared/editor';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
-import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, RULER_HEIGHT, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
+import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
 export { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
@@ -96,6 +96,8 @@ export function createTimelineView() {
     /** Size of the timeline's key area, px (set by the timeline on resize). */
     width: 800,
     height: 300,
+    /** The music row's band under the ruler, px (MusicRow.vue sets it): the rows start below it. */
+    band: 0,
   });
   /** The navigation tools' state: which tracks the key buttons look at, and the range select bar. */
   const nav = reactive({
@@ -117,7 +119,7 @@ export function createTimelineView() {
     collapsed.value = next;
   }
   function clampScroll() {
-    const max = Math.max(0, rows.value.length * ROW_HEIGHT - (view.height - RULER_HEIGHT));
+    const max = Math.max(0, rows.value.length * ROW_HEIGHT - (view.height - rowsTop(view)));
     view.scrollY = Math.max(0, Math.min(max, view.scrollY));
   }
   function scrollBy(dy: number) {
@@ -157,7 +159,7 @@ export function createTimelineView() {
     }
     const i = find();
     if (i < 0) return;
-    const top = i * ROW_HEIGHT, visible = view.height - RULER_HEIGHT;
+    const top = i * ROW_HEIGHT, visible = view.height - rowsTop(view);
     if (top < view.scrollY || top + ROW_HEIGHT > view.scrollY + visible) {
       view.scrollY = top - Math.max(0, (visible - ROW_HEIGHT) / 2);
       clampScroll();

@@ -164,6 +164,35 @@ describe('timeline drawing', () => {
     expect(ctx.texts().map((t) => [t.text, t.x])).toEqual([0, 15, 30, 45, 60, 75, 90].map((f) => [String(f), (f + 2) * 6 + 0.5 + 3]));
   });
 
+  it('with Beats on draws a faint line per beat in view across the key rows, none without beats', () => {
+    const BEAT = 'rgba(232,194,90,0.22)';
+    // View from frame −2 at 6 px/frame, 600 px wide: frames −2 … 98 are in view. Beats at −10 (left of
+    // the view), 0, 12.5, 97.9 and 120 (right of it): columns floor((f + 2) · 6) = 12, 87, 599.
+    const ctx = new Recording2D();
+    drawTimeline(ctx, scene({ beats: [-10, 0, 12.5, 97.9, 120] }));
+    expect(ctx.rects(BEAT)).toEqual([[12, 26, 1, 174], [87, 26, 1, 174], [599, 26, 1, 174]]);
+    // Under the music band (45 px) the lines, like the rows, start below it.
+    const banded = new Recording2D();
+    drawTimeline(banded, scene({ view: { frameStart: -2, pxPerFrame: 6, scrollY: 0, width: 600, height: 200, band: 45 }, beats: [0] }));
+    expect(banded.rects(BEAT)).toEqual([[12, 71, 1, 129]]);
+    const off = new Recording2D();
+    drawTimeline(off, scene({ beats: null }));
+    drawTimeline(off, scene({ beats: [] }));
+    expect(off.rects(BEAT)).toEqual([]);
+  });
+
+  it('starts the rows and their keys under the music band when there is one', () => {
+    const band = 45;
+    const s = scene({ view: { frameStart: -2, pxPerFrame: 6, scrollY: 0, width: 600, height: 200, band }, activeTrack: { kind: 'bone', track: B } });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    // B is row 2: its band at 26 + 45 + 44, its keys (5, 25) centred 11 px lower.
+    expect(ctx.rects(ACTIVE)).toEqual([[0, 26 + band + 44, 600, 22]]);
+    expect(diamonds(ctx, KEY).filter(([, y]) => y === cy(2) + band).map(([x]) => x)).toEqual([px(s.view, 5), px(s.view, 25)]);
+    // The ruler stays on top: its labels at the same place as without the band.
+    expect(ctx.texts()[0]).toMatchObject({ text: '0', x: 12 + 0.5 + 3 });
+  });
+
   it('draws rows but no keys with no motion open', () => {
     const ctx = new Recording2D();
     expect(drawTimeline(ctx, scene({ tracks: null, rows: [] }))).toEqual({ cuts: 0 });
