@@ -15,6 +15,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { CameraTrack, MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { BuiltModel } from './model-mesh';
+import type { BuiltFigure } from './figure-mesh';
 import type { Rig } from './rig';
 import { FrameProfiler } from './frame-profiler';
 import { PICK_RADIUS_PX } from './bone-pick';
@@ -28,6 +29,13 @@ import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera'
 const orbitUp = new THREE.Vector3();
 
 export { Ring } from './frame-profiler';
+
+/** What another actor is drawn as: its built model, or its own instance of the built-in figure. */
+export type CompanionBody = BuiltModel | BuiltFigure;
+
+const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
+/** The object added to the scene for a body (a model's mesh holds its rig; the figure's group holds both). */
+const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
 export type { MotionBindingInfo } from './motion-driver';
 
 export class PreviewEngine {
@@ -75,15 +83,16 @@ export class PreviewEngine {
 
   /**
    * The scene's other actors (stores/scene.ts): each a built model posed by its own motion beside the
-   * editor's model, at the same frame. The engine owns their meshes (disposed when replaced).
+   * editor's model, at the same frame: a model, or a figure of its own for an actor on the built-in figure.
+   * The engine owns their meshes (disposed when replaced).
    */
-  private companions: { key: string; built: BuiltModel; binding: PoseBinding; picker: PickMarker | null }[] = [];
+  private companions: { key: string; built: CompanionBody; binding: PoseBinding; picker: PickMarker | null }[] = [];
 
   /**
    * Shows these other actors (each keyed so an unchanged one keeps its mesh; a model is built by the
    * caller and handed over here, or reused when its key is already shown). Returns the keys shown.
    */
-  setCompanions(list: { key: string; built: BuiltModel | null; doc: VmdDocument | null; tracks: MotionTracks | null }[]): string[] {
+  setCompanions(list: { key: string; built: CompanionBody | null; doc: VmdDocument | null; tracks: MotionTracks | null }[]): string[] {
     const keep = new Map(this.companions.map((c) => [c.key, c]));
     const next: typeof this.companions = [];
     for (const a of list) {
@@ -92,16 +101,20 @@ export class PreviewEngine {
       if (!built) continue;
       if (old && old.built === built) keep.delete(a.key);
       else {
-        built.edges.mesh.visible = this.world.outline;
-        this.world.scene.add(built.mesh);
+        if (isModel(built)) built.edges.mesh.visible = this.world.outline;
+        this.world.scene.add(objectOf(built));
       }
-      built.selectMorphs(a.tracks?.morphs.names ?? []);
-      const binding = new PoseBinding(built.rig, a.tracks, ikSwitchesOf(a.doc, a.tracks), built.morphs, built.mesh.morphTargetInfluences ?? null);
+      const ik = ikSwitchesOf(a.doc, a.tracks);
+      let binding: PoseBinding;
+      if (isModel(built)) {
+        built.selectMorphs(a.tracks?.morphs.names ?? []);
+        binding = new PoseBinding(built.rig, a.tracks, ik, built.morphs, built.mesh.morphTargetInfluences ?? null);
+      } else binding = new PoseBinding(built.rig, a.tracks, ik);
       if (old && old.built === built) old.picker?.dispose();
       next.push({ key: a.key, built, binding, picker: null });
     }
     for (const c of keep.values()) {
-      this.world.scene.remove(c.built.mesh);
+      this.world.scene.remove(objectOf(c.built));
       c.built.dispose();
       c.picker?.dispose();
     }
@@ -147,6 +160,11 @@ export class PreviewEngine {
     return c ? this.pickerOf(c).screenPosition(this.world.activeCamera, name, width, height) : null;
   }
 
+  /** Another actor's rig as posed now (tests), or null when no such actor is drawn. */
+  companionRig(key: string): Rig | null {
+    return this.companions.find((x) => x.key === key)?.built.rig ?? null;
+  }
+
   /** Keys of the other actors shown (tests). */
   get companionKeys(): string[] {
     return this.companions.map((c) => c.key);
@@ -155,7 +173,7 @@ export class PreviewEngine {
   private poseCompanions(f: number): void {
     for (const c of this.companions) {
       c.binding.apply(f);
-      c.built.edges.sync();
+      if (isModel(c.built)) c.built.edges.sync();
     }
   }
 
@@ -179,6 +197,7 @@ export class PreviewEngine {
 
   setOutline(on: boolean): void {
     this.world.setOutline(on);
+    for (const c of this.companions) if (isModel(c.built)) c.built.edges.mesh.visible = on;
     this.requestRender();
   }
 
@@ -366,7 +385,7 @@ export class PreviewEngine {
     this.disposed = true;
     this.controls.dispose();
     for (const c of this.companions) {
-      this.world.scene.remove(c.built.mesh);
+      this.world.scene.remove(objectOf(c.built));
       c.built.dispose();
       c.picker?.dispose();
     }

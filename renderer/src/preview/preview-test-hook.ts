@@ -48,10 +48,12 @@ export interface PreviewTestHook extends PickTestHook {
   info(): { model: string | null; bones: number; missingBones: number };
   /** Whether the figure or model is drawn (a motion's display-off key hides it). */
   shown(): boolean;
-  /** The scene's other actors drawn beside the shown model (their scene keys, `id:model path`). */
+  /** The scene's other actors drawn beside the shown model (their scene keys, `id:model path` or `id:figure`). */
   companions(): string[];
   /** Client coordinates of another actor's bone joint (its companions() key), or null. */
   companionBoneScreenPosition(key: string, name: string): [number, number] | null;
+  /** World position of another actor's bone as posed now (its companions() key), or null. */
+  companionBoneWorldPosition(key: string, name: string): [number, number, number] | null;
   /**
    * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
    * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
@@ -109,6 +111,10 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
       const r = el.getBoundingClientRect();
       const p = e.companionScreenPosition(key, name, r.width, r.height);
       return p ? [r.left + p[0], r.top + p[1]] : null;
+    },
+    companionBoneWorldPosition: (key, name) => {
+      const rig = e.companionRig(key);
+      return rig ? diag.boneWorldPosition(rig, name) : null;
     },
     outline: () => e.world.outlineState(),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),

@@ -1,10 +1,10 @@
 /**
  * The scene's other actors in the preview (issue 13): the editor's model is the shown actor's (the active
- * one, or the last active while the camera document is edited); every other actor with a model and not
- * hidden is drawn beside it, posed by its own motion at the same frame (PreviewEngine.setCompanions).
- * Models are read through main (readModelFile, textures through readAsset), built here, and handed to
- * the engine, which keeps an unchanged actor's mesh. An actor on the built-in figure is not drawn as a
- * companion (only the shown actor can be the figure).
+ * one, or the last active while the camera document is edited); every other actor not hidden is drawn
+ * beside it, posed by its own motion at the same frame (PreviewEngine.setCompanions): its model, or for
+ * an actor on the built-in figure a figure of its own. Models are read through main (readModelFile,
+ * textures through readAsset), built here, and handed to the engine, which keeps an unchanged actor's
+ * mesh (keyed `id:model path`, or `id:figure`).
  */
 import { watch } from 'vue';
 import { useApi } from '../api';
@@ -12,8 +12,9 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { useDocumentStore } from '../stores/document';
 import { useSceneStore } from '../stores/scene';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
+import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
-import type { PreviewEngine } from './preview-engine';
+import type { CompanionBody, PreviewEngine } from './preview-engine';
 
 async function buildActorModel(path: string): Promise<BuiltModel | null> {
   const api = useApi();
@@ -41,13 +42,13 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     const engine = getEngine();
     if (!engine) return;
     const my = ++generation;
-    const others = scene.actors.filter((a) => a.id !== scene.lastActorId && !a.hidden && a.model);
+    const others = scene.actors.filter((a) => a.id !== scene.lastActorId && !a.hidden);
     const shown = new Set(engine.companionKeys);
     const list: Parameters<PreviewEngine['setCompanions']>[0] = [];
-    const fresh: BuiltModel[] = [];
+    const fresh: CompanionBody[] = [];
     for (const a of others) {
-      const key = `${a.id}:${a.model}`;
-      const built = shown.has(key) ? null : await buildActorModel(a.model!);
+      const key = `${a.id}:${a.model ?? 'figure'}`;
+      const built = shown.has(key) ? null : a.model ? await buildActorModel(a.model) : buildDefaultFigure();
       if (built) fresh.push(built);
       if (my !== generation || getEngine() !== engine) {
         // A newer change of the scene (or a new engine) won: drop what this pass built.

@@ -40,9 +40,10 @@ export const usePreviewStore = defineStore('preview', {
     outline: false,
     /**
      * A model to show, asked for from outside the pane (a .pmx/.pmd dropped on the window): by path when the
-     * shell knows it (Electron), else the bytes alone (the browser gives no path, so no textures).
+     * shell knows it (Electron), else the bytes alone (the browser gives no path, so no textures); or back
+     * to the built-in figure (a scene's actor on the figure made active).
      */
-    modelRequest: null as ({ path: string } | { name: string; bytes: Uint8Array }) | null,
+    modelRequest: null as ({ path: string } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
     /** The motion hides the model at the current frame (its IK block's show flag is off). */
     hiddenByMotion: false,
     /** WebGL could not start. */
@@ -56,6 +57,10 @@ export const usePreviewStore = defineStore('preview', {
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
       this.modelRequest = 'bytes' in r ? { name: r.name, bytes: markRaw(r.bytes) } : r;
+    },
+    /** Shows the built-in figure instead of a model (the settings' remembered model stays). */
+    requestFigure() {
+      this.modelRequest = { figure: true };
     },
     setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0) {
       this.missingBones = info.missingBones;

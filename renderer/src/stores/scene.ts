@@ -181,9 +181,11 @@ export const useSceneStore = defineStore('scene', () => {
     sel.clear();
     sel.setActiveTrack(null);
     useDocumentStore().restore(s, keptLastFrame());
-    if (e.kind === 'actor' && e.model) {
+    if (e.kind === 'actor') {
       const preview = usePreviewStore();
-      if (preview.model?.path !== e.model) preview.requestModel({ path: e.model });
+      if (!e.model) {
+        if (preview.model) preview.requestFigure();
+      } else if (preview.model?.path !== e.model) preview.requestModel({ path: e.model });
     }
     return true;
   }
@@ -352,7 +354,7 @@ export const useSceneStore = defineStore('scene', () => {
       const m = await api.readModelFile(act.model);
       if (m.ok) usePreviewStore().requestModel({ path: m.value.path });
       else problem({ role: 'model', actor: scene.activeActor, path: act.model }, m.error);
-    }
+    } else if (act?.kind === 'actor' && usePreviewStore().model) usePreviewStore().requestFigure();
     const music = useMusicStore();
     if (scene.audio) {
       const a = await api.readAudioFile(scene.audio.path);

@@ -1,0 +1,176 @@
+/**
+ * Four actors at once (issue 13), in Chromium through the browser mode: the two corpus models and two
+ * actors on the built-in figure, each with its own corpus motion. Every actor is drawn (a figure of its
+ * own for each figure actor, posed by its motion: the figure drawn beside the shown one stands exactly
+ * as that actor's figure does when its tab is shown, and the two figures stand differently); each tab
+ * shows its actor's tracks (bone and morph track counts counted here from each file's bytes); hiding
+ * one actor takes out only it; clicking a joint of a figure actor makes that actor active.
+ * Screenshots: test-artifacts/scene-four-actors.png (all four; they stand at the origin as in MMD, so the
+ * walking figure is in front) and scene-four-actors-one-hidden.png (the walking figure hidden).
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { readModel } from '../../shared/pmx/model-reader';
+
+const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+const GENE = corpusPath('gene/Gene_light.pmx');
+const ACTORS = [
+  { name: 'Gene', model: GENE, from: corpusPath('gene/motion/02_laugh.vmd'), motion: 'laugh.vmd' },
+  { name: 'Miku', model: MIKU, from: corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), motion: 'dance.vmd' },
+  { name: 'FigA', model: null, from: corpusPath('gene/motion/33_angry.vmd'), motion: 'angry.vmd' },
+  { name: 'FigB', model: null, from: corpusPath('mc-mmd-rust/default_anim/walk.vmd'), motion: 'walk.vmd' },
+];
+const FRAME = 30;
+const BONES = ['頭', '左手首', '右足首'];
+
+/**
+ * Distinct bone and morph track names in a VMD's bytes, read straight from the layout (header 30, model
+ * name 20, bone count, 111-byte bone records with a 15-byte name, morph count, 23-byte morph records).
+ */
+function trackCounts(file: string): { bones: number; morphs: number } {
+  const b = readFileSync(file);
+  const name = (at: number) => {
+    const raw = b.subarray(at, at + 15);
+    const z = raw.indexOf(0);
+    return raw.subarray(0, z < 0 ? 15 : z).toString('hex');
+  };
+  const nb = b.readUInt32LE(50);
+  const bones = new Set<string>();
+  for (let i = 0; i < nb; i++) bones.add(name(54 + i * 111));
+  const mo = 54 + nb * 111;
+  const nm = b.readUInt32LE(mo);
+  const morphs = new Set<string>();
+  for (let i = 0; i < nm; i++) morphs.add(name(mo + 4 + i * 23));
+  return { bones: bones.size, morphs: morphs.size };
+}
+
+function modelName(file: string): string {
+  const m = readModel(new Uint8Array(readFileSync(file)));
+  if (!m.ok) throw new Error(`${file} does not read`);
+  return m.value.name;
+}
+
+async function frames(page: Page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
+async function seek(page: Page, frame: number) {
+  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
+  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
+  await frames(page);
+}
+
+async function clickTab(page: Page, i: number) {
+  await page.locator('[data-testid="scene-tab"] button[role="tab"]').nth(i).click();
+  await page.waitForFunction((i) => document.querySelectorAll('[data-testid="scene-tab"]')[i]?.getAttribute('data-active') === 'true', i);
+}
+
+/** The shown model's name as the preview reports it (null: the built-in figure). */
+async function waitShown(page: Page, model: string | null) {
+  const name = model ? modelName(model) : null;
+  await page.waitForFunction((n) => window.__vmdPreview?.info().model === n, name, { timeout: 60_000 });
+}
+
+async function companions(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__vmdPreview!.companions());
+}
+
+async function waitCompanions(page: Page, n: number) {
+  await page.waitForFunction((n) => window.__vmdPreview!.companions().length === n, n, { timeout: 60_000 });
+}
+
+describe('a scene of four actors (browser mode)', () => {
+  const s = appForSuite();
+
+  it('two models and two figures are all drawn, each posed by its own motion; tabs show each one\'s tracks; hiding takes out only that actor; a figure\'s joint picks its actor', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    for (const a of ACTORS) copyFileSync(a.from, path.join(dir, a.motion));
+    const scenePath = path.join(dir, 'four.vmdscene');
+    writeFileSync(
+      scenePath,
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: ACTORS.map((a) => ({ name: a.name, model: a.model, motion: a.motion })),
+        activeActor: 1,
+      }),
+    );
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-open-scene"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', scenePath);
+    await page.click('[data-testid="file-dialog-go"]');
+    const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
+    if (!closed) {
+      await page.click('[data-testid="file-dialog-accept"]');
+      await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    }
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="scene-tab"]')].filter((e) => (e as HTMLElement).dataset.kind === 'actor').length === 4);
+    await waitShown(page, MIKU);
+
+    // Miku shown; the other three drawn beside her: Gene's model and a figure for each figure actor.
+    await waitCompanions(page, 3);
+    const keys = await companions(page);
+    expect(keys.some((k) => k.endsWith('Gene_light.pmx'))).toBe(true);
+    const figs = keys.filter((k) => k.endsWith(':figure'));
+    expect(figs.length).toBe(2);
+    await seek(page, FRAME);
+    const pose = (key: string) => page.evaluate(([k, names]) => (names as string[]).map((n) => window.__vmdPreview!.companionBoneWorldPosition(k as string, n)), [key, BONES] as const);
+    // Scene order: FigA's id comes before FigB's.
+    figs.sort((a, b) => Number(a.split(':')[0]) - Number(b.split(':')[0]));
+    const figA = await pose(figs[0]);
+    const figB = await pose(figs[1]);
+    for (const p of [...figA, ...figB]) expect(p).not.toBeNull();
+    // The two figures stand differently (angry vs walk): some joint is more than 0.1 apart.
+    const apart = Math.max(...figA.flatMap((p, i) => p!.map((v, k) => Math.abs(v - figB[i]![k]))));
+    expect(apart).toBeGreaterThan(0.1);
+    await s.app.screenshot('scene-four-actors');
+
+    // Each tab shows its actor's tracks; a figure actor's tab shows the figure, posed as its companion was.
+    for (const i of [0, 1, 2, 3]) {
+      await clickTab(page, i);
+      await page.waitForFunction((m) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(m), ACTORS[i].motion);
+      await waitShown(page, ACTORS[i].model);
+      const want = trackCounts(path.join(dir, ACTORS[i].motion));
+      expect([Number((await page.textContent('[data-testid="summary-bones"]'))!.replace(/\D/g, '')), Number((await page.textContent('[data-testid="summary-morphs"]'))!.replace(/\D/g, ''))]).toEqual([want.bones, want.morphs]);
+      // The other three stay drawn.
+      await waitCompanions(page, 3);
+      const now = await companions(page);
+      const model = ACTORS[i].model;
+      if (model) expect(now.filter((k) => k.endsWith(model)).length).toBe(0);
+      else expect(now.filter((k) => k.endsWith(':figure')).length).toBe(1);
+      if (ACTORS[i].model === null) {
+        await seek(page, FRAME);
+        const shown = await page.evaluate((names) => names.map((n) => window.__vmdPreview!.boneWorldPosition(n)), BONES);
+        const was = i === 2 ? figA : figB;
+        shown.forEach((p, j) => p!.forEach((v, k) => expect(v).toBeCloseTo(was[j]![k], 5)));
+      }
+    }
+
+    // Back on Miku; hiding FigB takes out only its figure.
+    await clickTab(page, 1);
+    await waitShown(page, MIKU);
+    await waitCompanions(page, 3);
+    await page.locator('[data-testid="scene-hide"]').nth(3).click();
+    await waitCompanions(page, 2);
+    const left = await companions(page);
+    expect(left).not.toContain(figs[1]);
+    expect(left).toContain(figs[0]);
+    expect(await page.evaluate(() => window.__vmdPreview!.shown())).toBe(true);
+    await seek(page, FRAME);
+    await s.app.screenshot('scene-four-actors-one-hidden');
+
+    // Clicking FigA's head joint makes FigA the active actor: its tab, its motion, the figure shown.
+    const head = await page.evaluate((k) => window.__vmdPreview!.companionBoneScreenPosition(k, '頭'), figs[0]);
+    expect(head).not.toBeNull();
+    await page.mouse.click(head![0], head![1]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-active') === 'true');
+    await waitShown(page, null);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('angry.vmd'));
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+});
