@@ -13,6 +13,7 @@ import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
@@ -211,6 +212,30 @@ describe('scene store', () => {
     expect(doc.dirty).toBe(true);
     expect(scene.stateOf(a).dirty).toBe(false);
     expect(scene.stateOf(b).dirty).toBe(false);
+  });
+
+  it('making an actor on the built-in figure active asks the preview for the figure; a model actor asks for its model', async () => {
+    files.set('/s/m.pmx', new Uint8Array([1]));
+    files.set(
+      '/s/mixed.vmdscene',
+      new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: 'm.pmx', motion: 'a.vmd' }, { model: null, motion: 'b.vmd' }], activeActor: 0 })),
+    );
+    const scene = useSceneStore();
+    const preview = usePreviewStore();
+    expect(await useDocumentStore().openPath('/s/mixed.vmdscene')).toBe(true);
+    expect(preview.modelRequest).toEqual({ path: '/s/m.pmx' });
+    // The pane loads it (what PreviewPane does with the request).
+    preview.modelRequest = null;
+    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    const [a, b] = scene.actors;
+    expect(scene.activate(b.id)).toBe(true);
+    expect(preview.modelRequest).toEqual({ figure: true });
+    preview.modelRequest = null;
+    preview.setModel(null);
+    expect(scene.activate(a.id)).toBe(true);
+    expect(preview.modelRequest).toEqual({ path: '/s/m.pmx' });
+    // The figure actor keeps its figure, the model actor its model.
+    expect(scene.actors.map((x) => x.model)).toEqual(['/s/m.pmx', null]);
   });
 
   it('saves a scene of two actors and a camera with relative paths and reopens it the same; a missing file is named and the rest opens', async () => {
