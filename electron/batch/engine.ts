@@ -32,7 +32,7 @@ import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
-import { mappingFormatOf, type OpOptions } from '../../shared/batch/doc-edits';
+import { mappingFormatOf, type OpOptions } from '../../shared/motion-ops/doc-edits';
 import { optionError } from '../../shared/batch/options';
 import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';

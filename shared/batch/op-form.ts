@@ -4,7 +4,7 @@
  * strings, flag checkboxes their checked state, channel checkboxes a list); `validateOpForm` turns them
  * into BatchJob options named like the CLI's, plus a per-field error for anything prepareOp would reject.
  */
-import { parseCurveSpec } from '../edits/preset';
+import { parseCurveSpec } from '../motion-ops/preset';
 import type { BatchStringKey } from '../i18n/batch-strings';
 import { CHANNEL_SETS, OP_OPTION_SPECS, type OptionSpec } from './op-specs';
 import type { BatchJob, BatchOp } from './types';

@@ -9,7 +9,7 @@
  * validates a whole set of options catches it at its boundary (`checkOptions`) and returns the value.
  */
 import type { ArgumentError, Outcome } from '../vmd/errors';
-import type { ChannelsProblem, CurveProblem, MappingProblem, PatternProblem } from '../edits';
+import type { ChannelsProblem, CurveProblem, MappingProblem, PatternProblem } from '../motion-ops';
 
 export type OpOptions = Record<string, string | number | boolean | string[]>;
 

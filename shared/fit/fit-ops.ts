@@ -5,8 +5,8 @@
  * playing input and output independently of the fitter (measure.ts): every integer and half frame for
  * reduce and bake, every integer frame for a re-timing (where output frame g plays the input at g·K).
  */
-import type { EditResult } from '../edits/report';
-import { namePattern } from '../edits/preset';
+import type { EditResult } from '../motion-ops/report';
+import { namePattern } from '../motion-ops/preset';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { measureErrors, type MotionErrors } from './measure';
 import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';

@@ -16,9 +16,9 @@
  * input block itself. Changed blocks list tracks by name and keys by frame, so the output does not
  * depend on the order of records in the file.
  */
-import { curveBetween } from '../edits/curve-split';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edits/report';
-import { namePattern } from '../edits/preset';
+import { curveBetween } from '../motion-ops/curve-split';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from '../motion-ops/report';
+import { namePattern } from '../motion-ops/preset';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsFlag, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
@@ -40,7 +40,7 @@ export interface Tolerances {
 export const DEFAULT_TOLERANCES: Readonly<Tolerances> = { position: 0.01, rotationDeg: 0.1, morph: 0.005 };
 
 export interface FitSelection {
-  /** Bone/morph name pattern (see namePattern in shared/edits/preset.ts); all when undefined. */
+  /** Bone/morph name pattern (see namePattern in shared/motion-ops/preset.ts); all when undefined. */
   bones?: string;
   /**
    * Exact tracks instead of a pattern (the editor's Simplify on selected keys): bone and morph names,

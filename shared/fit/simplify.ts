@@ -3,15 +3,15 @@
  * over the frames from the first to the last selected key, within the default tolerances; everything
  * else stays byte for byte. One call, one document: the caller makes it one undo step.
  */
-import type { EditResult } from '../edits/report';
-import { frameAt } from '../edits/record-util';
+import type { EditResult } from '../motion-ops/report';
+import { frameAt } from '../motion-ops/record-util';
 import { decodeName } from '../vmd/sjis';
 import { BONE, MORPH } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { reduce, type Tolerances } from './motion-fit';
-import { editError } from '../edits/report';
+import { editError } from '../motion-ops/report';
 
-/** A selected key: its kind and record index in that block (shared/editor's KeyRef). */
+/** A selected key: its kind and record index in that block (shared/key-edits' KeyRef). */
 export interface SelectedKey {
   readonly kind: 'bone' | 'morph' | 'camera' | 'light' | 'ik';
   readonly record: number;

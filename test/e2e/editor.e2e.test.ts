@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTracks, getBoneCurves, hasCopies, nameField, readVmd, writeVmd, blockFromRecords, emptyVmd, encodeBoneRecord, buildBoneInterpolation, type Curve } from '../../shared/vmd';
-import { angleBetween, groupBones } from '../../shared/editor';
+import { angleBetween, groupBones } from '../../shared/key-edits';
 import { appForSuite, corpusPath, fileDialogReady, saveAsViaDialog } from './harness';
 import { curveFields, curvePoint, keyPoint } from './editor-page';
 

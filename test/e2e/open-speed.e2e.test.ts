@@ -28,7 +28,7 @@ import {
   readVmd,
   writeVmd,
 } from '../../shared/vmd';
-import { groupBones } from '../../shared/editor';
+import { groupBones } from '../../shared/key-edits';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, textOf, type AppHandle } from './harness';
 
 /** The targets (1 s for a corpus dance, 5 s for 36 MB), and what this shared 2-core machine is allowed on top (noise, not slack in the code). */

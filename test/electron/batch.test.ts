@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { readVmd, writeVmd } from '../../shared/vmd';
-import { mirror, trim } from '../../shared/edits';
+import { mirror, trim } from '../../shared/motion-ops';
 import { runBatch as runBatchJob, findWorkerScript } from '../../electron/batch/engine';
 
 /** A job that must start: its summary (a job refused before starting fails the test with its error). */

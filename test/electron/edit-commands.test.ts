@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildTracks, readVmd, writeVmd } from '../../shared/vmd';
-import { mirror } from '../../shared/edits';
+import { mirror } from '../../shared/motion-ops';
 import { editCommands, progressLine } from '../../electron/cli/commands/edit';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';

@@ -1,5 +1,5 @@
 // Registering the orbited view as a camera key: the inverse of the camera placement (shared/vmd/camera.ts)
-// and the edit that writes it (shared/editor/camera-key.ts). The round trips are checked against the forward
+// and the edit that writes it (shared/key-edits/camera-key.ts). The round trips are checked against the forward
 // maths (cameraPosition, rotateByCameraEuler) and against hand-worked views, never against the inverse itself.
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import { buildTracks, readVmd, writeVmd, sampleCamera, CAMERA } from '../../shar
 import { emptyVmd, encodeCameraRecord } from '../../shared/vmd/vmd-build';
 import { blockFromRecords } from '../../shared/vmd/vmd-document';
 import { defaultCameraInterpolation } from '../../shared/vmd/interpolation';
-import { applyDiff, isRefusal, neighbourCameraRotation, registerCameraKey, revertDiff } from '../../shared/editor';
+import { applyDiff, isRefusal, neighbourCameraRotation, registerCameraKey, revertDiff } from '../../shared/key-edits';
 import type { VmdDocument } from '../../shared/vmd/vmd-document';
 
 /** A small deterministic generator (mulberry32) so failures reproduce. */

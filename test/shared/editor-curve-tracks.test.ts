@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDiff, deleteKeys, editValues, isCurveOnlyDiff, moveKeys, revertDiff, setCurves, updateTrackCurves,
   isRefusal, type KeyEdit, type KeyRef,
-} from '../../shared/editor';
+} from '../../shared/key-edits';
 import { buildTracks, readVmd, type MotionTracks, type VmdDocument } from '../../shared/vmd';
 import { corpusDir, corpusPresent } from '../helpers/corpus';
 

@@ -8,7 +8,7 @@ import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../shared/v
 import {
   applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff,
   type EditDiff, type EditOutcome, type KeyEdit, type KeyRef,
-} from '../../shared/editor';
+} from '../../shared/key-edits';
 import { ByteWriter, buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
 

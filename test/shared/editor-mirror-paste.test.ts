@@ -8,7 +8,7 @@ import {
 } from '../../shared/vmd';
 import {
   copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff, type EditOutcome, type KeyEdit, type KeyRef,
-} from '../../shared/editor';
+} from '../../shared/key-edits';
 
 function ok(o: EditOutcome): KeyEdit & { records?: KeyRef[] } {
   if (isRefusal(o)) throw new Error('refused: ' + o.message);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
 import {
   editValues, entryEdit, frameDelta, isRefusal, parseEntry, revertDiff, roundTo, summarizeKeys, type EditOutcome, type KeyEdit, type KeyRef,
-} from '../../shared/editor';
+} from '../../shared/key-edits';
 
 function ok(o: EditOutcome): KeyEdit {
   if (isRefusal(o)) throw new Error('refused: ' + o.message);

@@ -11,7 +11,7 @@ import {
 import {
   applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys,
   insertKey, copyKeys, pasteKeys, editValues, isRefusal, locate, diffBytes, type EditOutcome, type KeyEdit, type KeyRef,
-} from '../../shared/editor';
+} from '../../shared/key-edits';
 
 const corpus = corpusDir;
 function load(rel: string): { doc: VmdDocument; bytes: Uint8Array } {

@@ -43,7 +43,7 @@ import {
   speed,
   swapLeftRight,
   trim,
-} from '../../shared/edits';
+} from '../../shared/motion-ops';
 
 const ID = [0, 0, 0, 1];
 const bone = (name: string, frame: number, position: number[] = [0, 0, 0], rotation: number[] = ID, curves?: Curve[]) => ({

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { readBytes } from '../../fs/files';
 import { readVpd } from '../../../shared/vmd';
-import { buildFromPoses, parseCurveSpec, type PoseAt } from '../../../shared/edits';
+import { buildFromPoses, parseCurveSpec, type PoseAt } from '../../../shared/motion-ops';
 import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';

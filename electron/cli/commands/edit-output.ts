@@ -1,7 +1,7 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
 import { atomicWrite } from '../../fs/files';
 import { formatError, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
-import { reportSummary, type EditReport } from '../../../shared/edits';
+import { reportSummary, type EditReport } from '../../../shared/motion-ops';
 import { optValue, type ParsedArgs } from '../args';
 import type { CliIo } from '../io';
 import { displayPath, displayPathAmong, formatCount, formatMeasure } from '../format';

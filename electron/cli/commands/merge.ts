@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { readBytes } from '../../fs/files';
 import { readVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
-import { merge } from '../../../shared/edits';
+import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';

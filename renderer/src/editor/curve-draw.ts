@@ -6,7 +6,7 @@
  * instead: the original's plot of the active track with the result's drawn over it (drawFitLines, which
  * the Whole Motion dialog's preview draws with too). CurveEditor.vue keeps the state and the pointer handling.
  */
-import type { ChannelSeries } from '../../../shared/editor';
+import type { ChannelSeries } from '../../../shared/key-edits';
 import type { FitOverlay } from '../../../shared/fit/plot';
 import { bezierPoint, type Curve } from '../../../shared/vmd/bezier';
 import { CANVAS_FONTS, CHANNEL_COLORS, CURVE_COLORS as C, type Canvas2D } from './palette';

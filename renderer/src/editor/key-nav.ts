@@ -4,7 +4,7 @@
  * Pure functions over the tracks' struct-of-arrays (binary search per track), so they cost the same on a
  * pose and on a 36 MB motion, and are unit-tested without the UI.
  */
-import { EDIT_KINDS, lowerBound, trackCount, trackRange, tracksOf, locate, type EditKind, type KeyRef } from '../../../shared/editor';
+import { EDIT_KINDS, lowerBound, trackCount, trackRange, tracksOf, locate, type EditKind, type KeyRef } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 
 /** A track: a bone or morph track by index, or the camera, light or display/IK track (track 0). */

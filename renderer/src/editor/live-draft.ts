@@ -6,7 +6,7 @@
  */
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
-import { locate, type KeyRef } from '../../../shared/editor';
+import { locate, type KeyRef } from '../../../shared/key-edits';
 
 export class LiveDraft {
   private saved: { arr: Uint8Array; at: number; bytes: number[] }[] = [];

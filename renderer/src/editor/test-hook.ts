@@ -12,7 +12,7 @@
  *   version()    the document store's version (bumped by every open and edit)
  */
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import type { KeyRef } from '../../../shared/editor';
+import type { KeyRef } from '../../../shared/key-edits';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useSelectionStore } from '../stores/selection';

@@ -4,7 +4,7 @@
  * row, at most one key per few pixels), camera cuts, the box being dragged, the ruler with the play range,
  * and the playhead. Timeline.vue keeps the state and the pointer handling and calls drawTimeline.
  */
-import { lowerBound, trackRange, tracksOf, type EditKind } from '../../../shared/editor';
+import { lowerBound, trackRange, tracksOf, type EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { CANVAS_FONTS, TIMELINE_COLORS as C, type Canvas2D } from './palette';
 import { nearestBeat } from '../../../shared/scene/beats';

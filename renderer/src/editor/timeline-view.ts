@@ -5,7 +5,7 @@
  * and scroll together.
  */
 import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue';
-import { groupBones, type EditKind } from '../../../shared/editor';
+import { groupBones, type EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
 import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';

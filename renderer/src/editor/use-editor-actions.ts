@@ -6,7 +6,7 @@
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, diffDocuments, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
   pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type MirrorPasteMode, type ValueEdit,
-} from '../../../shared/editor';
+} from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import { simplifyKeys } from '../../../shared/fit/simplify';
 import { useNotifyStore } from '../stores/notify';

@@ -5,7 +5,7 @@
  * key-nav.ts and timeline-math.ts; this file reads the stores and applies the answers.
  */
 import type { MotionTracks } from '../../../shared/vmd/tracks';
-import type { EditKind } from '../../../shared/editor';
+import type { EditKind } from '../../../shared/key-edits';
 import { useDocumentStore } from '../stores/document';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';

@@ -6,7 +6,7 @@
  */
 import { BONE_FLAG, type ModelBone } from '../../../shared/pmx/model-types';
 import type { NamedTracks } from '../../../shared/vmd/tracks';
-import { keyAtFrame } from '../../../shared/editor/key-ref';
+import { keyAtFrame } from '../../../shared/key-edits/key-ref';
 
 /** How far from a joint (CSS px) a click still picks it. */
 export const PICK_RADIUS_PX = 12;

@@ -3,7 +3,7 @@
  * register it. The orbit view (eye, target, up, fov from the OrbitControls and the orbit camera,
  * PreviewEngine.orbitView) becomes the camera key at the current frame through the exact inverse of the
  * placement that looking through the camera uses (shared/vmd/camera.ts cameraKeyFromView), its angles
- * unwrapped against the neighbouring key; the edit (shared/editor/camera-key.ts) is one undo step.
+ * unwrapped against the neighbouring key; the edit (shared/key-edits/camera-key.ts) is one undo step.
  *
  * Offered when the open document is a camera motion (it has camera keys, or no bone or morph keys at
  * all: a camera VMD, possibly still empty), the preview shows the free view (not looking through), and
@@ -12,7 +12,7 @@
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
 import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
-import { neighbourCameraRotation, registerCameraKey } from '../../../shared/editor';
+import { neighbourCameraRotation, registerCameraKey } from '../../../shared/key-edits';
 import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
 import { bindKeyActions } from '../components/keymap';
 import { useDocumentStore } from '../stores/document';

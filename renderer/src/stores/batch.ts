@@ -4,10 +4,10 @@
  */
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
-import { prepareDocEdit } from '../../../shared/batch/doc-edits';
+import { prepareDocEdit } from '../../../shared/motion-ops/doc-edits';
 import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
-import { diffDocuments, isEmptyDiff } from '../../../shared/editor';
+import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
 import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
@@ -120,7 +120,7 @@ export const useBatchStore = defineStore('batch', {
     },
     /**
      * Applies the chosen operation to the open motion as one undo step (the same edit and options as
-     * a batch job, from shared/batch/doc-edits.ts). Returns whether the document changed.
+     * a batch job, from shared/motion-ops/doc-edits.ts). Returns whether the document changed.
      */
     async applyToDocument(): Promise<boolean> {
       if (this.applying) return false;

@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { Curve } from '../../../shared/vmd/bezier';
-import type { CurveClipboard, CurvePreset } from '../../../shared/editor';
+import type { CurveClipboard, CurvePreset } from '../../../shared/key-edits';
 
 const PRESET_STORAGE = 'vmd-studio.curve-presets';
 

@@ -23,7 +23,7 @@ import {
   type VmdInfo,
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
-import { updateTrackCurves, type EditDiff } from '../../../shared/editor';
+import { updateTrackCurves, type EditDiff } from '../../../shared/key-edits';
 import { useApi } from '../api';
 import { useNotifyStore, type ErrorLike } from './notify';
 import { isScenePath, useSceneStore } from './scene';

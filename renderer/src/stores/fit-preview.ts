@@ -6,12 +6,12 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { EditReport } from '../../../shared/edits/report';
+import type { EditReport } from '../../../shared/motion-ops/report';
 import type { PlotKind } from '../../../shared/fit/plot';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { boneName, morphName } from '../../../shared/vmd/records';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
-import type { KeyRef } from '../../../shared/editor';
+import type { KeyRef } from '../../../shared/key-edits';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
 export interface FitPreviewResult {

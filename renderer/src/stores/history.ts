@@ -1,5 +1,5 @@
 /**
- * Undo/redo: a command stack of record diffs (shared/editor/diff.ts), one entry per gesture. Entries
+ * Undo/redo: a command stack of record diffs (shared/key-edits/diff.ts), one entry per gesture. Entries
  * hold only the touched records' old and new bytes, so hundreds of steps on a 36 MB motion stay
  * small. Every edit of the editor goes through `run` (or `commit`), which applies the new document
  * to the document store and records the diff.
@@ -17,7 +17,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import {
   applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, revertDiff,
   type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
-} from '../../../shared/editor';
+} from '../../../shared/key-edits';
 import { useDocumentStore } from './document';
 import { useSceneStore } from './scene';
 import { useSelectionStore } from './selection';

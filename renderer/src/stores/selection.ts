@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import { EDIT_KINDS, type EditKind, type KeyClipboard, type KeyRef } from '../../../shared/editor';
+import { EDIT_KINDS, type EditKind, type KeyClipboard, type KeyRef } from '../../../shared/key-edits';
 
 export type SelectMode = 'replace' | 'add' | 'toggle';
 

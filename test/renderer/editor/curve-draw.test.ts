@@ -2,7 +2,7 @@
 // its bottom-left at (30, 284), so a grid point (vx, vy) is at (30 + 2vx, 284 − 2vy): expected pixels are
 // worked by hand from that.
 import { describe, expect, it } from 'vitest';
-import type { ChannelSeries } from '../../../shared/editor';
+import type { ChannelSeries } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import { drawCurveEditor, formatPlotValue, fromPx, handlePoints, toPx, type CurveScene } from '../../../renderer/src/editor/curve-draw';
 import { Recording2D } from './recording-2d';

@@ -3,7 +3,7 @@
 // camera. Expected pixels are worked from the view maths (x = (frame − frameStart) · pxPerFrame,
 // timeline-math.xOfFrame) and the row geometry (ruler 26 px, rows 22 px).
 import { describe, expect, it } from 'vitest';
-import type { EditKind } from '../../../shared/editor';
+import type { EditKind } from '../../../shared/key-edits';
 import { buildTracks, buildVmd } from '../../../shared/vmd';
 import { encodeCameraRecord } from '../../../shared/vmd/vmd-build';
 import { blockFromRecords } from '../../../shared/vmd/vmd-document';

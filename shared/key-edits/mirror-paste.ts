@@ -1,6 +1,6 @@
 /**
  * Mirror paste (MMD's 反転貼り付け) and its two common variants, with the whole-motion mirror's rule
- * (shared/edits/mirror.ts, one record at a time): 左/右 swapped in the names, bone position X
+ * (shared/motion-ops/mirror.ts, one record at a time): 左/右 swapped in the names, bone position X
  * negated, rotation (x, y, z, w) → (x, −y, −z, w), camera target X and yaw/roll negated, light X.
  *
  * - `mirrorPasteKeys(…, 'all')`: every copied key, mirrored, pasted with the earliest at `frame`
@@ -11,7 +11,7 @@
  *   its counterpart's pose there (a key at that frame mirrored byte for byte, else the interpolated
  *   pose; a counterpart without a track gives the rest pose), all read before anything is written.
  */
-import { mirrorRecord, swapLeftRight } from '../edits/mirror';
+import { mirrorRecord, swapLeftRight } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
