@@ -202,10 +202,11 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * Before a lone file replaces the scene: when the scene (a scene file, or more than one document) has
    * unsaved documents, asks whether to drop them. True to go on (nothing unsaved, or Open and Discard).
-   * A lone motion replaced by another is as before (not asked here).
+   * A lone motion replaced by another is as before (not asked here); a scene file replacing it asks
+   * (`byScene`), since it replaces the whole window.
    */
-  async function confirmReplace(file: string): Promise<boolean> {
-    if (opening || (!path.value && entries.value.length <= 1)) return true;
+  async function confirmReplace(file: string, byScene = false): Promise<boolean> {
+    if (opening || (!byScene && !path.value && entries.value.length <= 1)) return true;
     const names = unsavedNames.value;
     if (!names.length) return true;
     const choice = await useConfirmStore().ask({
@@ -298,6 +299,9 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     const scene = parsed.value;
+    // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
+    // read as a scene replaces nothing, so it is not asked about).
+    if (!(await confirmReplace(r.value.path, true))) return false;
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) => {
       if (error.code === 'E_REPORTED') return;
       notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: roleLabel(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);

@@ -1,0 +1,123 @@
+// Opening a scene file over a window with unsaved documents asks first (issue 13): the in-app question
+// names the scene file and the unsaved documents; Cancel keeps every document and its unsaved changes (the
+// scene's files are not read), Open and Discard opens the scene; a clean window and a file that is no
+// scene are not asked about; a lone unsaved motion is asked about too (the scene replaces it).
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { buildVmd, writeVmd } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
+import { renderText } from '../../../renderer/src/stores/notify';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+
+function fakeApi(files: Map<string, Uint8Array>) {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      return async (...args: unknown[]) => {
+        calls.push({ name, args });
+        const p = args[0] as string;
+        if (name === 'openFile' || name === 'openScene') {
+          const b = files.get(p);
+          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : { ok: false, error: { code: 'E_IO_NOT_FOUND', message: p, file: p } };
+        }
+        if (name === 'listRecent') return okValue([]);
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, calls };
+}
+
+function dance(x: number) {
+  const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
+  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
+}
+
+const sceneJson = (motions: string[]) =>
+  new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: motions.map((m) => ({ model: null, motion: m })), activeActor: 0 }));
+
+/** One edit of the shown document (a curve of its second key). */
+function edit() {
+  useSelectionStore().select([{ kind: 'bone', record: 1 }]);
+  useCurveEditorStore().setChannel(0);
+  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
+}
+
+async function answerNext(choice: ConfirmChoice): Promise<string> {
+  const confirm = useConfirmStore();
+  await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+  const line = renderText(confirm.current!.message, 'en');
+  confirm.answer(choice);
+  return line;
+}
+
+describe('opening a scene file over unsaved documents', () => {
+  let fake: ReturnType<typeof fakeApi>;
+  const sceneReads = () => fake.calls.filter((c) => c.name === 'openFile' && (c.args[0] === '/t/c.vmd' || c.args[0] === '/t/d.vmd')).length;
+  beforeEach(async () => {
+    setActivePinia(createPinia());
+    const files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+      ['/s/duet.vmdscene', sceneJson(['a.vmd', 'b.vmd'])],
+      ['/t/c.vmd', dance(30)],
+      ['/t/d.vmd', dance(40)],
+      ['/t/other.vmdscene', sceneJson(['c.vmd', 'd.vmd'])],
+      ['/t/broken.vmdscene', new TextEncoder().encode('{ not json')],
+    ]);
+    fake = fakeApi(files);
+    setApi(fake.api);
+  });
+
+  it('asks naming the file and the unsaved documents; Cancel keeps them all, Open and Discard opens the scene', async () => {
+    const scene = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    edit();
+    expect(scene.unsavedNames).toEqual(['a.vmd']);
+
+    const cancelled = scene.openPath('/t/other.vmdscene');
+    expect(await answerNext('cancel')).toBe('Opening other.vmdscene replaces the scene. The unsaved changes to a.vmd will be lost.');
+    expect(await cancelled).toBe(false);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd']);
+    expect(scene.unsavedNames).toEqual(['a.vmd']);
+    expect(sceneReads()).toBe(0);
+
+    // A file that does not read as a scene replaces nothing: no question, the scene stays.
+    expect(await scene.openPath('/t/broken.vmdscene')).toBe(false);
+    expect(useConfirmStore().current).toBeNull();
+    expect(scene.unsavedNames).toEqual(['a.vmd']);
+
+    // Through the document store too (Open Recent, double-click): Open and Discard opens it.
+    const opened = useDocumentStore().openPath('/t/other.vmdscene');
+    await answerNext('discard');
+    expect(await opened).toBe(true);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['c.vmd', 'd.vmd']);
+    expect(scene.anyDirty).toBe(false);
+
+    // The window is clean now: another scene opens without a question.
+    expect(await scene.openPath('/s/duet.vmdscene')).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+  });
+
+  it('a lone unsaved motion is asked about too; a lone clean one is not', async () => {
+    const scene = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await scene.openPath('/t/other.vmdscene')).toBe(true); // clean: no question
+    expect(useConfirmStore().current).toBeNull();
+    expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true);
+    edit();
+    const opening = scene.openPath('/t/other.vmdscene');
+    expect(await answerNext('cancel')).toBe('Opening other.vmdscene replaces the scene. The unsaved changes to b.vmd will be lost.');
+    expect(await opening).toBe(false);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['b.vmd']);
+    expect(useDocumentStore().dirty).toBe(true);
+  });
+});
