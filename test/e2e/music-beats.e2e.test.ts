@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, fileDialogReady, openFileViaDialog } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 import { keyPoint } from './editor-page';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 
@@ -26,24 +27,7 @@ function clickWav(): Uint8Array {
     const s0 = (f / 30) * SR;
     for (let i = 0; i < SR * 0.04; i++) pcm[s0 + i] = Math.round(30_000 * Math.sin((2 * Math.PI * 100 * i) / SR) * Math.exp(-i / (SR * 0.01)));
   }
-  const out = new Uint8Array(44 + n * 2);
-  const dv = new DataView(out.buffer);
-  const str = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
-  str(0, 'RIFF');
-  dv.setUint32(4, 36 + n * 2, true);
-  str(8, 'WAVE');
-  str(12, 'fmt ');
-  dv.setUint32(16, 16, true);
-  dv.setUint16(20, 1, true);
-  dv.setUint16(22, 1, true);
-  dv.setUint32(24, SR, true);
-  dv.setUint32(28, SR * 2, true);
-  dv.setUint16(32, 2, true);
-  dv.setUint16(34, 16, true);
-  str(36, 'data');
-  dv.setUint32(40, n * 2, true);
-  out.set(new Uint8Array(pcm.buffer), 44);
-  return out;
+  return pcm16Wav(pcm, 1, SR);
 }
 
 /** Bone key frames of the open document (the editor hook's bytes: header 50, count, 111-byte records). */

@@ -8,29 +8,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 
 const SR = 44_100;
 
 /** 16-bit PCM stereo: a tone whose loudness and pitch wander, so every column has something to draw. */
 function songWav(seconds: number): Uint8Array {
   const n = SR * seconds;
-  const out = new Uint8Array(44 + n * 4);
-  const dv = new DataView(out.buffer);
-  const str = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
-  str(0, 'RIFF');
-  dv.setUint32(4, 36 + n * 4, true);
-  str(8, 'WAVE');
-  str(12, 'fmt ');
-  dv.setUint32(16, 16, true);
-  dv.setUint16(20, 1, true);
-  dv.setUint16(22, 2, true);
-  dv.setUint32(24, SR, true);
-  dv.setUint32(28, SR * 4, true);
-  dv.setUint16(32, 4, true);
-  dv.setUint16(34, 16, true);
-  str(36, 'data');
-  dv.setUint32(40, n * 4, true);
-  const pcm = new Int16Array(out.buffer, 44, n * 2);
+  const pcm = new Int16Array(n * 2);
   for (let i = 0; i < n; i++) {
     const t = i / SR;
     const env = 0.2 + 0.7 * Math.abs(Math.sin(t * 1.7)) * (0.5 + 0.5 * Math.sin(t * 0.13));
@@ -38,7 +23,7 @@ function songWav(seconds: number): Uint8Array {
     pcm[2 * i] = Math.round(32000 * v);
     pcm[2 * i + 1] = Math.round(32000 * v * 0.8);
   }
-  return out;
+  return pcm16Wav(pcm, 2, SR);
 }
 
 const stats = (xs: number[]) => {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, fileDialogReady, openFileViaDialog } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 
 const SR = 44_100;
@@ -22,24 +23,9 @@ const LAST = 45;
 /** 16-bit PCM mono WAV, `seconds` long, a low tone (its content does not matter here). */
 function toneWav(seconds: number): Uint8Array {
   const n = SR * seconds;
-  const out = new Uint8Array(44 + n * 2);
-  const dv = new DataView(out.buffer);
-  const str = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
-  str(0, 'RIFF');
-  dv.setUint32(4, 36 + n * 2, true);
-  str(8, 'WAVE');
-  str(12, 'fmt ');
-  dv.setUint32(16, 16, true);
-  dv.setUint16(20, 1, true);
-  dv.setUint16(22, 1, true);
-  dv.setUint32(24, SR, true);
-  dv.setUint32(28, SR * 2, true);
-  dv.setUint16(32, 2, true);
-  dv.setUint16(34, 16, true);
-  str(36, 'data');
-  dv.setUint32(40, n * 2, true);
-  for (let i = 0; i < n; i++) dv.setInt16(44 + i * 2, Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / SR)), true);
-  return out;
+  const pcm = new Int16Array(n);
+  for (let i = 0; i < n; i++) pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / SR));
+  return pcm16Wav(pcm, 1, SR);
 }
 
 interface StartCall {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, screenshot } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 
 const MOTION = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const SR = 44_100;
@@ -26,24 +27,7 @@ function clickWav(seconds: number, frames: number[]): Uint8Array {
     const s = (f / 30) * SR; // whole: 1470 samples per frame at 44.1 kHz
     for (let i = 0; i < 40; i++) pcm[s + i] = Math.round(30_000 * (1 - i / 40));
   }
-  const out = new Uint8Array(44 + n * 2);
-  const dv = new DataView(out.buffer);
-  const str = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
-  str(0, 'RIFF');
-  dv.setUint32(4, 36 + n * 2, true);
-  str(8, 'WAVE');
-  str(12, 'fmt ');
-  dv.setUint32(16, 16, true);
-  dv.setUint16(20, 1, true); // PCM
-  dv.setUint16(22, 1, true); // mono
-  dv.setUint32(24, SR, true);
-  dv.setUint32(28, SR * 2, true);
-  dv.setUint16(32, 2, true);
-  dv.setUint16(34, 16, true);
-  str(36, 'data');
-  dv.setUint32(40, n * 2, true);
-  out.set(new Uint8Array(pcm.buffer), 44);
-  return out;
+  return pcm16Wav(pcm, 1, SR);
 }
 
 /** Through an in-app open dialog: type the path, Go (and Open, if the dialog listed the folder instead). */
