@@ -137,12 +137,23 @@ describe('a scene of four actors (browser mode)', () => {
       await waitShown(page, ACTORS[i].model);
       const want = trackCounts(path.join(dir, ACTORS[i].motion));
       expect([Number((await page.textContent('[data-testid="summary-bones"]'))!.replace(/\D/g, '')), Number((await page.textContent('[data-testid="summary-morphs"]'))!.replace(/\D/g, ''))]).toEqual([want.bones, want.morphs]);
-      // The other three stay drawn.
-      await waitCompanions(page, 3);
-      const now = await companions(page);
-      const model = ACTORS[i].model;
-      if (model) expect(now.filter((k) => k.endsWith(model)).length).toBe(0);
-      else expect(now.filter((k) => k.endsWith(':figure')).length).toBe(1);
+      // The other three are drawn beside it (the one made shown leaves the list, the one before joins it).
+      const others = ACTORS.filter((_, j) => j !== i);
+      const want3 = { models: others.filter((a) => a.model).map((a) => a.model!), figures: others.filter((a) => !a.model).length };
+      const ok = await page
+        .waitForFunction(
+          (w) => {
+            const now = window.__vmdPreview!.companions();
+            return now.length === 3 && now.filter((k) => k.endsWith(':figure')).length === w.figures && w.models.every((m) => now.some((k) => k.endsWith(m)));
+          },
+          want3,
+          { timeout: 60_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(ok, `tab ${i}: ${JSON.stringify(await companions(page))}`).toBe(true);
       if (ACTORS[i].model === null) {
         await seek(page, FRAME);
         const shown = await page.evaluate((names) => names.map((n) => window.__vmdPreview!.boneWorldPosition(n)), BONES);

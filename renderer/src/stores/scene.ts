@@ -190,12 +190,13 @@ export const useSceneStore = defineStore('scene', () => {
     return true;
   }
 
-  // The active actor's model is the preview's (a model dropped or picked in the preview belongs to it).
+  // The active actor's model is the preview's (a model dropped or picked in the preview belongs to it; the
+  // preview's "use the figure" puts that actor on the built-in figure).
   watch(
     () => usePreviewStore().model?.path ?? null,
     (p) => {
       const a = entries.value.find((x) => x.id === lastActorId.value);
-      if (a && p) a.model = p;
+      if (a) a.model = p;
     },
   );
 

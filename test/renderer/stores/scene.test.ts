@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
+import { nextTick } from 'vue';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
 import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd, CAMERA } from '../../../shared/vmd';
 import { parseScene } from '../../../shared/scene/scene-file';
@@ -236,6 +237,12 @@ describe('scene store', () => {
     expect(preview.modelRequest).toEqual({ path: '/s/m.pmx' });
     // The figure actor keeps its figure, the model actor its model.
     expect(scene.actors.map((x) => x.model)).toEqual(['/s/m.pmx', null]);
+    // The pane loads the model; then "use the figure" in the preview puts the active actor on the figure.
+    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    await nextTick();
+    preview.setModel(null);
+    await nextTick();
+    expect(scene.actors.map((x) => x.model)).toEqual([null, null]);
   });
 
   it('saves a scene of two actors and a camera with relative paths and reopens it the same; a missing file is named and the rest opens', async () => {
