@@ -14,6 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness';
+import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd, sampleCamera, CAMERA, type VmdDocument } from '../../shared/vmd';
 import { decodePng } from '../helpers/png';
 
@@ -23,16 +24,6 @@ const NEW_FRAME = 100;
 const KEY_FRAME = 167;
 /** A frame without a key, registered with the K key and undone. */
 const K_FRAME = 130;
-
-async function frames(page: Page, n = 2) {
-  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-}
-
-async function seek(page: Page, frame: number) {
-  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
-  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
-  await frames(page);
-}
 
 /** v turned by the unit quaternion q = (x, y, z, w). */
 function rotate(q: number[], v: number[]): number[] {

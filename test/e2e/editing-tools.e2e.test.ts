@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildTracks, readVmd, BONE, type MotionTracks } from '../../shared/vmd';
 import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
-import { keyPoint } from './editor-page';
+import { keyPoint, seekFrameField as seek } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
 /** Header (30) + model name (20) + bone count (4). */
@@ -104,13 +104,6 @@ async function clickKey(page: Page, trackId: string, frame: number, modifiers: (
   for (const m of modifiers) await page.keyboard.down(m);
   await page.mouse.click(p.x, p.y);
   for (const m of modifiers) await page.keyboard.up(m);
-}
-
-async function seek(page: Page, frame: number) {
-  await page.fill('[data-testid="frame-input"]', String(frame));
-  await page.press('[data-testid="frame-input"]', 'Enter');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
 }
 
 async function openFresh(page: Page, file: string) {

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ikKey, readVmd, type VmdDocument } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
-import { keyPoint } from './editor-page';
+import { keyPoint, seekFrameField as seek } from './editor-page';
 
 const STAND = corpusPath('gene/motion/stand.vmd');
 
@@ -74,13 +74,6 @@ async function keyDrawn(page: Page, p: { x: number; y: number }, selected: boole
 }
 
 /** Seeks with the toolbar's frame field, then blurs it (so keys go to the editor again). */
-async function seek(page: Page, frame: number) {
-  await page.fill('[data-testid="frame-input"]', String(frame));
-  await page.press('[data-testid="frame-input"]', 'Enter');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
-}
-
 async function waitDepth(page: Page, depth: number) {
   await page.waitForFunction((d) => window.__vmdEditor!.history().undo === d, depth);
 }

@@ -20,7 +20,7 @@ import {
   buildTracks, getBoneCurves, getCameraCurves, readVmd, samplePose, BONE, CAMERA, type Curve, type MotionTracks, type VmdDocument,
 } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
-import { curveFields, curvePoint, keyPoint } from './editor-page';
+import { curveFields, curvePoint, keyPoint, seekFrameField as seek } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -83,13 +83,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 /** Seeks with the toolbar's frame field, then blurs it (so keys go to the editor again). */
-async function seek(page: Page, frame: number) {
-  await page.fill('[data-testid="frame-input"]', String(frame));
-  await page.press('[data-testid="frame-input"]', 'Enter');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
-}
-
 /** Indices where two equal-length byte arrays differ. */
 function diffAt(a: Uint8Array, b: Uint8Array): number[] {
   expect(a.length).toBe(b.length);

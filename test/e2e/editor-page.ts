@@ -38,3 +38,23 @@ export async function curveFields(page: Page): Promise<number[]> {
   for (const f of ['x1', 'y1', 'x2', 'y2']) out.push(Number(await page.inputValue(`[data-testid="curve-${f}"]`)));
   return out;
 }
+
+/** Waits for `n` animation frames of the page (an on-demand render has happened after two). */
+export async function animationFrames(page: Page, n = 2): Promise<void> {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
+/** Moves the preview's scrub bar to `frame`, waits until the preview shows it and has drawn it. */
+export async function seekPreview(page: Page, frame: number): Promise<void> {
+  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
+  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
+  await animationFrames(page);
+}
+
+/** Types `frame` into the editor's frame field (Enter), leaves the field, and waits until the editor is there. */
+export async function seekFrameField(page: Page, frame: number): Promise<void> {
+  await page.fill('[data-testid="frame-input"]', String(frame));
+  await page.press('[data-testid="frame-input"]', 'Enter');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
+}

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd } from '../../shared/vmd';
 import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
 import { PICK_RADIUS_PX, isTipBone } from '../../renderer/src/preview/bone-pick';
@@ -20,16 +21,6 @@ const MARK: [number, number, number] = [0xff, 0xb2, 0x3e];
 
 /** Whether an RGBA sample is the mark's colour (within what blending and rounding can change). */
 const isMark = (p: number[]) => Math.max(Math.abs(p[0] - MARK[0]), Math.abs(p[1] - MARK[1]), Math.abs(p[2] - MARK[2])) <= 12;
-
-async function frames(page: Page, n = 2) {
-  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-}
-
-async function seek(page: Page, frame: number) {
-  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
-  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
-  await frames(page);
-}
 
 async function joint(page: Page, name: string): Promise<{ x: number; y: number }> {
   const p = await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n), name);

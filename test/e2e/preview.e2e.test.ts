@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
+import { seekPreview as seek } from './editor-page';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
@@ -57,13 +58,6 @@ function stats(v: number[]) {
   const s = [...v].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
   return { n: s.length, median: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-}
-
-async function seek(page: Page, frame: number) {
-  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
-  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
-  // Two animation frames: the on-demand render has happened.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 async function playFor(page: Page, ms: number) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
-import { keyPoint } from './editor-page';
+import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
 
@@ -26,16 +26,6 @@ const KEY_FRAME = 167;
 const SAMPLE_FRAMES = [0, 90, 170, 400];
 /** The first 50 bytes (header, model name) and the camera count of a motion with no bone or morph keys. */
 const CAMERA_RECORDS_AT = 30 + 20 + 4 + 4 + 4;
-
-async function frames(page: Page, n = 2) {
-  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-}
-
-async function seek(page: Page, frame: number) {
-  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
-  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
-  await frames(page);
-}
 
 async function tabs(page: Page) {
   return page.$$eval('[data-testid="scene-tab"]', (els) =>

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readModel } from '../../shared/pmx/model-reader';
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
@@ -51,16 +52,6 @@ function modelName(file: string): string {
   const m = readModel(new Uint8Array(readFileSync(file)));
   if (!m.ok) throw new Error(`${file} does not read`);
   return m.value.name;
-}
-
-async function frames(page: Page, n = 2) {
-  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-}
-
-async function seek(page: Page, frame: number) {
-  await page.locator('[data-testid="preview-scrub"]').fill(String(frame));
-  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
-  await frames(page);
 }
 
 async function clickTab(page: Page, i: number) {

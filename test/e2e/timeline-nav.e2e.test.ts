@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockFromRecords, buildBoneInterpolation, emptyVmd, encodeBoneRecord, nameField, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog } from './harness';
-import { keyPoint } from './editor-page';
+import { keyPoint, seekFrameField as seek } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 /** 上半身 in Shift_JIS. */
@@ -67,13 +67,6 @@ async function viewNow(page: Page) {
 
 const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 const frameNow = async (page: Page) => (await page.evaluate(() => window.__vmdEditor!.frame())).frame;
-
-async function seek(page: Page, frame: number) {
-  await page.fill('[data-testid="frame-input"]', String(frame));
-  await page.press('[data-testid="frame-input"]', 'Enter');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
-}
 
 async function selectionRecords(page: Page, kind = 'bone'): Promise<number[]> {
   const s = await page.evaluate(() => window.__vmdEditor!.selection());
