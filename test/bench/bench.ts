@@ -8,14 +8,14 @@
  */
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { buildTracks, readVmd, samplePose, sampleBonesInto } from '../../shared/vmd';
 import { benchFuzz } from './fuzz-bench';
 import { benchFit } from './fit-bench';
+import { CORPUS, ROOT } from '../helpers/build';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = process.env.VMD_CORPUS ? path.resolve(process.env.VMD_CORPUS) : path.resolve(root, '../shared/corpus');
+const root = ROOT;
+const corpus = CORPUS;
 const req = createRequire(path.join(root, 'package.json'));
 
 function median(xs: number[]): number {

@@ -9,13 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../electron/services';
+import { CORPUS } from '../helpers/build';
 import { noDialogs } from '../../electron/services/dialog-service';
 import { startServer, type RunningServer } from '../../electron/server/server';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, joinChunks, toWireJson } from '../../electron/server/wire';
 import { parseServeArgs } from '../../electron/server/serve';
 import { createHttpApi } from '../../renderer/src/api/http-client';
 
-const CORPUS = process.env.VMD_CORPUS ?? path.resolve('../shared/corpus');
 
 /** Raw request with full control over headers (fetch would set Origin/Host itself). */
 function request(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Uint8Array }) {
