@@ -299,7 +299,6 @@ function namedBlock(kind: 'bone' | 'morph', block: FixedBlock, tr: NamedTracks, 
 function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, outFrames: number[], duplicates: number, sameFrames: boolean): void {
   const kc = rep.byKind[kind];
   if (!sameFrames) {
-    // Re-timed: every output key is rewritten; the before/after figures say how many.
     // Re-timed: every output key is rewritten; fewer keys means segments merged, not motion dropped
     // (the keys before/after figures say how many).
     kc.kept += Math.min(inputFrames.length, outFrames.length);
