@@ -1,11 +1,9 @@
 // Closing asks per unsaved document (issue 13): Save / Don't Save / Cancel naming each one in turn, Save
 // writing that document alone, Cancel stopping with nothing more saved; and opening a lone file over a
 // scene with unsaved documents asks before dropping them.
-import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
+import { writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
 import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
@@ -15,40 +13,7 @@ import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-
-function fakeApi(files: Map<string, Uint8Array>) {
-  const calls: { name: string; args: unknown[] }[] = [];
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      return async (...args: unknown[]) => {
-        calls.push({ name, args });
-        const p = args[0] as string;
-        if (name === 'saveFile' || name === 'saveScene') {
-          files.set(p, (args[1] as Uint8Array).slice());
-          return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
-        }
-        if (name === 'openFile') {
-          const b = files.get(p);
-          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : { ok: false, error: { code: 'E_IO_NOT_FOUND', message: p, file: p } };
-        }
-        if (name === 'listRecent') return okValue([]);
-        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
-        return okValue(undefined);
-      };
-    },
-  });
-  return { api: api as unknown as VmdStudioApi, calls };
-}
-
-function dance(x: number) {
-  const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
-  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
-}
-
-function cameraVmd() {
-  const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
-  return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
-}
+import { memoryApi, dance, cameraVmd } from './scene-fixtures';
 
 /** One edit of the shown document (a curve of its second key). */
 function edit(kind: 'bone' | 'camera') {
@@ -68,7 +33,7 @@ async function answerNext(choice: ConfirmChoice): Promise<string> {
 
 describe('closing a scene asks per unsaved document', () => {
   let files: Map<string, Uint8Array>;
-  let fake: ReturnType<typeof fakeApi>;
+  let fake: ReturnType<typeof memoryApi>;
   let original: Map<string, Uint8Array>;
   beforeEach(async () => {
     setActivePinia(createPinia());
@@ -79,7 +44,7 @@ describe('closing a scene asks per unsaved document', () => {
       ['/s/other.vmd', dance(30)],
     ]);
     original = new Map([...files].map(([k, v]) => [k, v.slice()]));
-    fake = fakeApi(files);
+    fake = memoryApi(files);
     setApi(fake.api);
     const scene = useSceneStore();
     await useDocumentStore().openPath('/s/a.vmd');

@@ -2,11 +2,8 @@
 // names the scene file and the unsaved documents; Cancel keeps every document and its unsaved changes (the
 // scene's files are not read), Open and Discard opens the scene; a clean window and a file that is no
 // scene are not asked about; a lone unsaved motion is asked about too (the scene replaces it).
-import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { buildVmd, writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
 import { renderText } from '../../../renderer/src/stores/notify';
@@ -15,31 +12,7 @@ import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-
-function fakeApi(files: Map<string, Uint8Array>) {
-  const calls: { name: string; args: unknown[] }[] = [];
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      return async (...args: unknown[]) => {
-        calls.push({ name, args });
-        const p = args[0] as string;
-        if (name === 'openFile' || name === 'openScene') {
-          const b = files.get(p);
-          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : { ok: false, error: { code: 'E_IO_NOT_FOUND', message: p, file: p } };
-        }
-        if (name === 'listRecent') return okValue([]);
-        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
-        return okValue(undefined);
-      };
-    },
-  });
-  return { api: api as unknown as VmdStudioApi, calls };
-}
-
-function dance(x: number) {
-  const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
-  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
-}
+import { memoryApi, dance } from './scene-fixtures';
 
 const sceneJson = (motions: string[]) =>
   new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: motions.map((m) => ({ model: null, motion: m })), activeActor: 0 }));
@@ -60,7 +33,7 @@ async function answerNext(choice: ConfirmChoice): Promise<string> {
 }
 
 describe('opening a scene file over unsaved documents', () => {
-  let fake: ReturnType<typeof fakeApi>;
+  let fake: ReturnType<typeof memoryApi>;
   const sceneReads = () => fake.calls.filter((c) => c.name === 'openFile' && (c.args[0] === '/t/c.vmd' || c.args[0] === '/t/d.vmd')).length;
   beforeEach(async () => {
     setActivePinia(createPinia());
@@ -73,7 +46,7 @@ describe('opening a scene file over unsaved documents', () => {
       ['/t/other.vmdscene', sceneJson(['c.vmd', 'd.vmd'])],
       ['/t/broken.vmdscene', new TextEncoder().encode('{ not json')],
     ]);
-    fake = fakeApi(files);
+    fake = memoryApi(files);
     setApi(fake.api);
   });
 

@@ -2,12 +2,10 @@
 // document store holds, each keeping its bytes and dirty mark; one undo history across the scene with
 // each step naming its document; Save All; the window title; a scene file with two actors and a camera
 // written and reopened, a missing file named while the rest opens.
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
-import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd, CAMERA } from '../../../shared/vmd';
+import { writeVmd, CAMERA } from '../../../shared/vmd';
 import { parseScene } from '../../../shared/scene/scene-file';
 import { setApi } from '../../../renderer/src/api';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
@@ -18,49 +16,7 @@ import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-
-/** A file system in memory behind the bridge: what the stores read and write. */
-function fakeApi(files: Map<string, Uint8Array>) {
-  const calls: { name: string; args: unknown[] }[] = [];
-  const missing = (p: string) => ({ ok: false as const, error: { code: 'E_IO_NOT_FOUND', message: `not found: ${p}`, file: p } });
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      return async (...args: unknown[]) => {
-        calls.push({ name, args });
-        const p = args[0] as string;
-        if (name === 'saveFile' || name === 'saveScene') {
-          files.set(p, (args[1] as Uint8Array).slice());
-          return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
-        }
-        if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile') {
-          const b = files.get(p);
-          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
-        }
-        if (name === 'listRecent') return okValue([]);
-        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
-        return okValue(undefined);
-      };
-    },
-  });
-  return { api: api as unknown as VmdStudioApi, calls };
-}
-
-function dance(x: number) {
-  return writeVmd(
-    buildVmd({
-      bones: [
-        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-        { name: 'センター', frame: 10, position: [x, 0, 0], rotation: [0, 0, 0, 1] },
-        { name: 'センター', frame: 20, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-      ],
-    }),
-  );
-}
-
-function cameraVmd() {
-  const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
-  return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
-}
+import { memoryApi, dance, cameraVmd } from './scene-fixtures';
 
 const live = () => writeVmd(useDocumentStore().doc!);
 
@@ -73,7 +29,7 @@ function editCurve(kind: 'bone' | 'camera', record: number) {
 
 describe('scene store', () => {
   let files: Map<string, Uint8Array>;
-  let fake: ReturnType<typeof fakeApi>;
+  let fake: ReturnType<typeof memoryApi>;
   beforeEach(() => {
     setActivePinia(createPinia());
     files = new Map([
@@ -81,7 +37,7 @@ describe('scene store', () => {
       ['/s/b.vmd', dance(20)],
       ['/s/cam/camera.vmd', cameraVmd()],
     ]);
-    fake = fakeApi(files);
+    fake = memoryApi(files);
     setApi(fake.api);
   });
 

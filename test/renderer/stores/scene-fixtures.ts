@@ -1,0 +1,44 @@
+/**
+ * What the scene-store tests share: a file system in memory behind the bridge (what the stores read and
+ * write, every call recorded) and two small motions built field by field.
+ */
+import path from 'node:path';
+import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
+
+export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; calls: { name: string; args: unknown[] }[] } {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const missing = (p: string) => ({ ok: false as const, error: { code: 'E_IO_NOT_FOUND', message: `not found: ${p}`, file: p } });
+  const api = new Proxy({} as Record<string, unknown>, {
+    get(_t, name: string) {
+      return async (...args: unknown[]) => {
+        calls.push({ name, args });
+        const p = args[0] as string;
+        if (name === 'saveFile' || name === 'saveScene') {
+          files.set(p, (args[1] as Uint8Array).slice());
+          return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
+        }
+        if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile') {
+          const b = files.get(p);
+          return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
+        }
+        if (name === 'listRecent') return okValue([]);
+        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
+        return okValue(undefined);
+      };
+    },
+  });
+  return { api: api as unknown as VmdStudioApi, calls };
+}
+
+/** センター at frames 0, 10, 20, at x = 0, x, 0. */
+export function dance(x: number): Uint8Array {
+  const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
+  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
+}
+
+/** A camera file: keys at 0, 15 and 40. */
+export function cameraVmd(): Uint8Array {
+  const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
+  return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
+}
