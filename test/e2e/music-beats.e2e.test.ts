@@ -89,7 +89,7 @@ describe('music: beat markers', () => {
     expect(b.frames.length).toBe(Math.ceil((SECONDS * 30 - b.frames[0]) / EVERY));
 
     // Lines at exactly the beats' columns of the timeline's view.
-    await page.waitForTimeout(100);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="waveform"]')!.getAttribute('data-beat-lines')) === n, b.frames.length);
     let v = await beatColumns(page);
     const colOf = (f: number) => Math.floor((f - v.frameStart) * v.pxPerFrame * v.dpr + 1e-6);
     expect(v.cols.length).toBeGreaterThanOrEqual(2);

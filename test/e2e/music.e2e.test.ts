@@ -57,6 +57,14 @@ async function openScene(page: Page, file: string) {
 
 /** The waveform canvas's tall columns (wave colour over more than a third of the height), in device px. */
 async function tallColumns(page: Page): Promise<{ cols: number[]; frameStart: number; pxPerFrame: number; dpr: number; width: number }> {
+  // The waveform draws at the display frame after a change: wait until its last draw showed the song at
+  // the timeline's current view and the current offset (then the pixels and the view below are read in
+  // one task, so they agree).
+  await page.waitForFunction(() => {
+    const w = document.querySelector('[data-testid="waveform"]') as HTMLElement;
+    const tl = document.querySelector('[data-testid="timeline"] canvas') as HTMLElement;
+    return w.dataset.showsSong === 'true' && w.dataset.drawnView === `${tl.dataset.frameStart} ${tl.dataset.pxPerFrame} ${w.dataset.offset}`;
+  });
   return page.evaluate(() => {
     const cv = document.querySelector('[data-testid="waveform-canvas"]') as HTMLCanvasElement;
     const tl = document.querySelector('[data-testid="timeline"] canvas') as HTMLCanvasElement;
@@ -164,7 +172,6 @@ describe('music: waveform and audio clock', () => {
     await page.mouse.wheel(0, -300);
     await page.keyboard.up('Control');
     await redrawn(page, n);
-    await page.waitForTimeout(100);
     v = await tallColumns(page);
     want = CLICK_FRAMES.map((f) => columnOf(f, v)).filter((c) => c >= 0 && c < v.width);
     expect(want.length).toBeGreaterThanOrEqual(1);
