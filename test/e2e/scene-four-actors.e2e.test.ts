@@ -7,6 +7,8 @@
  * one actor takes out only it; clicking a joint of a figure actor makes that actor active.
  * Screenshots: test-artifacts/scene-four-actors.png (all four; they stand at the origin as in MMD, so the
  * walking figure is in front) and scene-four-actors-one-hidden.png (the walking figure hidden).
+ * Then tabs clicked faster than a model loads (Gene's read held back 1.5 s by a route): the preview ends
+ * on the last actor asked for, and no actor's model is changed by the late answer.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -175,4 +177,39 @@ describe('a scene of four actors (browser mode)', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('angry.vmd'));
     expect(s.app.errors).toEqual([]);
   }, 240_000);
+
+  it('switching actors faster than their models load ends on the last one asked for, and changes no actor\'s model', async () => {
+    const { page } = s.app;
+    const tabs = page.locator('[data-testid="scene-tab"] button[role="tab"]');
+    // Gene's model answers 1.5 s late, so it arrives after Miku's (or the figure) was asked for after it.
+    const isGene = (body: string | null) => !!body && body.includes('Gene_light.pmx');
+    await page.route('**/api/call/readModelFile', async (route) => {
+      if (isGene(route.request().postData())) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    try {
+      for (const [last, model] of [[1, MIKU], [2, null]] as const) {
+        const geneRead = page.waitForResponse((r) => r.url().endsWith('/api/call/readModelFile') && isGene(r.request().postData()));
+        await tabs.nth(0).click();
+        await tabs.nth(last).click();
+        await geneRead;
+        await waitShown(page, model);
+        // The late model does not replace it: watch for 1.5 s after its answer came.
+        const name = model ? modelName(model) : null;
+        const replaced = await page
+          .waitForFunction((n) => window.__vmdPreview!.info().model !== n, name, { timeout: 1500 })
+          .then(() => true, () => false);
+        expect(replaced, `actor ${last + 1}: Gene's late model replaced ${name ?? 'the figure'}`).toBe(false);
+        expect(await page.locator('[data-testid="scene-tab"]').nth(last).getAttribute('data-active')).toBe('true');
+      }
+    } finally {
+      await page.unroute('**/api/call/readModelFile');
+    }
+    // Every actor still has its own model: each tab shows it.
+    for (const i of [0, 1, 2]) {
+      await clickTab(page, i);
+      await waitShown(page, ACTORS[i].model);
+    }
+    expect(s.app.errors).toEqual([]);
+  }, 120_000);
 });

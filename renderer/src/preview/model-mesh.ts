@@ -31,6 +31,8 @@ export interface BuiltModel {
   selectMorphs(names: readonly string[] | null): void;
   /** MMD's outline for the model (edge-mesh.ts), a child of `mesh`. */
   edges: BuiltEdges;
+  /** True once `dispose` ran (a texture load that finishes later drops what it decoded). */
+  readonly disposed: boolean;
   dispose(): void;
 }
 
@@ -186,7 +188,10 @@ export function buildModelMesh(model: ModelData): BuiltModel {
       for (const k of present) if (!morphs.has(k)) morphs.set(k, { targets: [], factors: [] });
       effects.reset();
     },
+    disposed: false,
     dispose() {
+      if (built.disposed) return;
+      (built as { disposed: boolean }).disposed = true;
       edges.dispose();
       geo.dispose();
       for (const m of materials) {

@@ -88,6 +88,14 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
       }
     }),
   );
+  if (built.disposed) {
+    // The model was replaced (or the pane closed) while its textures loaded: give back what was decoded.
+    for (const tex of textures.values()) {
+      (tex.image as ImageBitmap | undefined)?.close?.();
+      tex.dispose();
+    }
+    return { problems, loaded: 0 };
+  }
   model.materials.forEach((m, i) => {
     const tex = textures.get(m.texture);
     if (!tex) return;

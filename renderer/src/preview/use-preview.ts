@@ -341,7 +341,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
       });
       const tex = await applyTextures(built, readAsset);
-      if (engine) {
+      // Another model (or the figure) may have replaced this one while its textures loaded.
+      if (engine && !built.disposed) {
         store.missingTextures = tex.problems;
         engine.requestRender();
       }
