@@ -14,7 +14,7 @@
  * so a test can assert that the page did not throw.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -220,6 +220,56 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
     const notes = await page.textContent('[data-testid="notifications"]').catch(() => null);
     throw new Error(`${path.basename(file)} did not open (summary shows: ${shown?.trim() ?? 'nothing'}; notifications: ${notes?.trim() || 'none'}; screenshot: ${shot})`, { cause: e });
   }
+}
+
+/**
+ * Opens `file` through an in-app open dialog: clicks the `openers` in turn (a button, or a menu and then
+ * its item; data-testids), types the path, Go, and Open when the dialog listed a folder instead of taking
+ * the file. `filter`: the file-type line the dialog must show for that kind of file. Fails with the
+ * dialog's error and a screenshot when it stays open.
+ */
+export async function openThroughDialog(page: Page, openers: string[], file: string, opts: { filter?: string } = {}): Promise<void> {
+  for (const id of openers) await page.click(`[data-testid="${id}"]`);
+  await fileDialogReady(page);
+  if (opts.filter !== undefined) {
+    const shown = await page.locator('[data-testid="file-dialog"] .filter').first().textContent();
+    if (shown !== opts.filter) throw new Error(`the open dialog lists "${shown}", not "${opts.filter}"`);
+  }
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
+  if (closed) return;
+  await page.click('[data-testid="file-dialog-accept"]');
+  try {
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 10_000 });
+  } catch (e) {
+    const err = await page.textContent('[data-testid="file-dialog-error"]').catch(() => null);
+    const shot = await screenshot(page, 'open-dialog-stuck');
+    throw new Error(`the open dialog did not close for ${path.basename(file)} (error: ${err}; screenshot: ${shot})`, { cause: e });
+  }
+}
+
+/** Scene → Open Scene… through the in-app dialog. */
+export const openSceneViaDialog = (page: Page, file: string, opts: { filter?: string } = {}) => openThroughDialog(page, ['cmd-scene', 'cmd-open-scene'], file, opts);
+
+/**
+ * The music row's Open… through the in-app dialog; then waits until the waveform row says the song is
+ * loaded (`loaded: false`: does not wait, for a file that is meant to fail).
+ */
+export async function openMusicViaDialog(page: Page, file: string, opts: { filter?: string; loaded?: boolean } = {}): Promise<void> {
+  await openThroughDialog(page, ['music-open'], file, opts);
+  if (opts.loaded !== false) await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 15_000 });
+}
+
+/**
+ * A scene folder for a test: copies each `[from, name]` into `dir` and writes `scene` (the JSON fields
+ * after format and version) as `dir/name`. Returns the scene file's path.
+ */
+export function writeSceneFolder(dir: string, copies: [from: string, name: string][], scene: Record<string, unknown>, name = 'scene.vmdscene'): string {
+  for (const [from, to] of copies) copyFileSync(from, path.join(dir, to));
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify({ format: 'vmd-studio-scene', version: 1, ...scene }));
+  return file;
 }
 
 /** Save As through the in-app dialog: browse to the folder, type the name, Save (and confirm Replace if asked). */

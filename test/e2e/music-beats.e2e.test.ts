@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, fileDialogReady, openFileViaDialog } from './harness';
+import { appForSuite, openFileViaDialog, openMusicViaDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 import { keyPoint } from './editor-page';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
@@ -65,14 +65,7 @@ describe('music: beat markers', () => {
     const wav = path.join(s.tmp.dir, 'clicks120.wav');
     writeFileSync(wav, clickWav());
     await openFileViaDialog(page, motion);
-    await page.click('[data-testid="music-open"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', wav);
-    await page.click('[data-testid="file-dialog-go"]');
-    if (!(await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false))) {
-      await page.click('[data-testid="file-dialog-accept"]');
-    }
-    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 15_000 });
+    await openMusicViaDialog(page, wav);
     expect(await page.evaluate(() => window.__vmdMusic!.beats().frames.length)).toBe(0);
 
     await page.click('[data-testid="music-beats"]');

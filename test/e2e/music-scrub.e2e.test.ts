@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, fileDialogReady, openFileViaDialog } from './harness';
+import { appForSuite, openFileViaDialog, openMusicViaDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 
@@ -63,14 +63,7 @@ describe('music: scrub grains and loop audio', () => {
     const wav = path.join(s.tmp.dir, 'tone.wav');
     writeFileSync(wav, toneWav(6));
     await openFileViaDialog(page, motion);
-    await page.click('[data-testid="music-open"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', wav);
-    await page.click('[data-testid="file-dialog-go"]');
-    if (!(await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false))) {
-      await page.click('[data-testid="file-dialog-accept"]');
-    }
-    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 15_000 });
+    await openMusicViaDialog(page, wav);
     await page.fill('[data-testid="music-offset"]', '6');
     await page.press('[data-testid="music-offset"]', 'Enter');
     await spyStarts(page);

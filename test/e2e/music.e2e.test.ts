@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, screenshot } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openMusicViaDialog, openSceneViaDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 
 const MOTION = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -30,30 +30,9 @@ function clickWav(seconds: number, frames: number[]): Uint8Array {
   return pcm16Wav(pcm, 1, SR);
 }
 
-/** Through an in-app open dialog: type the path, Go (and Open, if the dialog listed the folder instead). */
-async function openVia(page: Page, button: string, file: string, label: string) {
-  await page.click(button);
-  await fileDialogReady(page);
-  // The dialog lists, and says it lists, that kind of file.
-  expect(await page.locator('[data-testid="file-dialog"] .filter').first().textContent()).toBe(label);
-  await page.fill('[data-testid="file-dialog-path"]', file);
-  await page.click('[data-testid="file-dialog-go"]');
-  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
-  if (closed) return;
-  await page.click('[data-testid="file-dialog-accept"]');
-  try {
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 10_000 });
-  } catch (e) {
-    const err = await page.textContent('[data-testid="file-dialog-error"]').catch(() => null);
-    const shot = await screenshot(page, 'music-open-stuck');
-    throw new Error(`the open dialog did not close (error: ${err}; screenshot: ${shot})`, { cause: e });
-  }
-}
-const openMusic = (page: Page, file: string) => openVia(page, '[data-testid="music-open"]', file, 'Audio files (WAV, MP3, OGG, FLAC, M4A/AAC)');
-async function openScene(page: Page, file: string) {
-  await page.click('[data-testid="cmd-scene"]');
-  await openVia(page, '[data-testid="cmd-open-scene"]', file, 'Scene files (.vmdscene)');
-}
+// The dialogs list, and say they list, that kind of file.
+const openMusic = (page: Page, file: string, loaded = true) => openMusicViaDialog(page, file, { filter: 'Audio files (WAV, MP3, OGG, FLAC, M4A/AAC)', loaded });
+const openScene = (page: Page, file: string) => openSceneViaDialog(page, file, { filter: 'Scene files (.vmdscene)' });
 
 /** The waveform canvas's tall columns (wave colour over more than a third of the height), in device px. */
 async function tallColumns(page: Page): Promise<{ cols: number[]; frameStart: number; pxPerFrame: number; dpr: number; width: number }> {
@@ -305,7 +284,7 @@ describe('music: waveform and audio clock', () => {
     const bytes = clickWav(1, []);
     new DataView(bytes.buffer).setUint16(20, 0x0161, true);
     writeFileSync(aiff, bytes);
-    await openMusic(page, aiff);
+    await openMusic(page, aiff, false);
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('WAV (WMA)'), undefined, { timeout: 10_000 });
     const text = await page.textContent('[data-testid="notifications"]');
     expect(text).toContain('song.wav');

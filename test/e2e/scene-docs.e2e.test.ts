@@ -7,11 +7,11 @@
  * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
  * active actor, and each actor's eye hides its model. Screenshot: test-artifacts/scene-two-actors.png.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeSceneFolder } from './harness';
 import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -39,16 +39,7 @@ async function clickTab(page: Page, i: number) {
 }
 
 async function openScene(page: Page, file: string) {
-  await page.click('[data-testid="cmd-scene"]');
-  await page.click('[data-testid="cmd-open-scene"]');
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', file);
-  await page.click('[data-testid="file-dialog-go"]');
-  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
-  if (!closed) {
-    await page.click('[data-testid="file-dialog-accept"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-  }
+  await openSceneViaDialog(page, file);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
 }
 
@@ -82,24 +73,18 @@ describe('scene documents (browser mode)', () => {
   it('two actors and a camera: tabs, a camera curve edit saved by Save All changes only that key, the scene reopens and plays the same', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    for (const [from, to] of [
-      [DANCE, 'dance.vmd'],
-      [LAUGH, 'laugh.vmd'],
-      [CAMERA_VMD, 'camera.vmd'],
-    ]) copyFileSync(from, path.join(dir, to));
-    const scenePath = path.join(dir, 'duet.vmdscene');
-    writeFileSync(
-      scenePath,
-      JSON.stringify({
-        format: 'vmd-studio-scene',
-        version: 1,
+    const scenePath = writeSceneFolder(
+      dir,
+      [[DANCE, 'dance.vmd'], [LAUGH, 'laugh.vmd'], [CAMERA_VMD, 'camera.vmd']],
+      {
         actors: [
           { name: 'Gene', model: GENE, motion: 'laugh.vmd' },
           { name: 'Miku', model: MIKU, motion: 'dance.vmd' },
         ],
         activeActor: 1,
         camera: 'camera.vmd',
-      }),
+      },
+      'duet.vmdscene',
     );
     await openScene(page, scenePath);
     expect((await tabs(page)).map((t) => [t.kind, t.active, t.dirty])).toEqual([

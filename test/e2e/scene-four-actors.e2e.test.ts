@@ -10,11 +10,11 @@
  * Then tabs clicked faster than a model loads (Gene's read held back 1.5 s by a route): the preview ends
  * on the last actor asked for, and no actor's model is changed by the late answer.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
 import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readModel } from '../../shared/pmx/model-reader';
 
@@ -81,27 +81,13 @@ describe('a scene of four actors (browser mode)', () => {
   it('two models and two figures are all drawn, each posed by its own motion; tabs show each one\'s tracks; hiding takes out only that actor; a figure\'s joint picks its actor', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    for (const a of ACTORS) copyFileSync(a.from, path.join(dir, a.motion));
-    const scenePath = path.join(dir, 'four.vmdscene');
-    writeFileSync(
-      scenePath,
-      JSON.stringify({
-        format: 'vmd-studio-scene',
-        version: 1,
-        actors: ACTORS.map((a) => ({ name: a.name, model: a.model, motion: a.motion })),
-        activeActor: 1,
-      }),
+    const scenePath = writeSceneFolder(
+      dir,
+      ACTORS.map((a): [string, string] => [a.from, a.motion]),
+      { actors: ACTORS.map((a) => ({ name: a.name, model: a.model, motion: a.motion })), activeActor: 1 },
+      'four.vmdscene',
     );
-    await page.click('[data-testid="cmd-scene"]');
-    await page.click('[data-testid="cmd-open-scene"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', scenePath);
-    await page.click('[data-testid="file-dialog-go"]');
-    const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
-    if (!closed) {
-      await page.click('[data-testid="file-dialog-accept"]');
-      await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-    }
+    await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="scene-tab"]')].filter((e) => (e as HTMLElement).dataset.kind === 'actor').length === 4);
     await waitShown(page, MIKU);
 

@@ -5,11 +5,9 @@
  * and the frame interval, medians and p95, with the machine's load; the JavaScript median must stay
  * under the issue's 4 ms.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
 
 const BUDGET_JS_MS = 4;
 
@@ -19,29 +17,24 @@ describe('scene playback speed (browser mode)', () => {
   it('two actors and a camera: our JavaScript per frame', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    copyFileSync(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), path.join(dir, 'dance.vmd'));
-    copyFileSync(corpusPath('gene/motion/02_laugh.vmd'), path.join(dir, 'laugh.vmd'));
-    copyFileSync(corpusPath('threejs/vmds/wavefile_camera.vmd'), path.join(dir, 'camera.vmd'));
-    const scenePath = path.join(dir, 'perf.vmdscene');
-    writeFileSync(
-      scenePath,
-      JSON.stringify({
-        format: 'vmd-studio-scene',
-        version: 1,
+    const scenePath = writeSceneFolder(
+      dir,
+      [
+        [corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd'],
+        [corpusPath('gene/motion/02_laugh.vmd'), 'laugh.vmd'],
+        [corpusPath('threejs/vmds/wavefile_camera.vmd'), 'camera.vmd'],
+      ],
+      {
         actors: [
           { model: corpusPath('gene/Gene_light.pmx'), motion: 'laugh.vmd' },
           { model: corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion: 'dance.vmd' },
         ],
         activeActor: 1,
         camera: 'camera.vmd',
-      }),
+      },
+      'perf.vmdscene',
     );
-    await page.click('[data-testid="cmd-scene"]');
-    await page.click('[data-testid="cmd-open-scene"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', scenePath);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1 && window.__vmdPreview.info().model !== null, undefined, { timeout: 60_000 });
     await page.check('[data-testid="preview-look-through"]');
     await page.evaluate(() => window.__vmdPreview!.resetPerf());

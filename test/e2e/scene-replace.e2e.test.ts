@@ -4,11 +4,9 @@
  * and its unsaved mark, nothing opened; Open and Discard replaces it with a one-actor scene.
  * Screenshot: test-artifacts/scene-replace-question.png.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { appForSuite, corpusPath, openSceneViaDialog, openThroughDialog, writeSceneFolder } from './harness';
 import { keyPoint } from './editor-page';
 
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -22,45 +20,26 @@ async function tabsDirty(page: Page) {
   return page.$$eval('[data-testid="scene-tab"]', (els) => els.map((e) => (e as HTMLElement).dataset.dirty === 'true'));
 }
 
-async function openThroughDialog(page: Page, cmd: string, file: string) {
-  await page.click(`[data-testid="${cmd}"]`);
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', file);
-  await page.click('[data-testid="file-dialog-go"]');
-  const closed = await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached', timeout: 3000 }).then(() => true, () => false);
-  if (!closed) {
-    await page.click('[data-testid="file-dialog-accept"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-  }
-}
-
 describe('opening a lone file over an unsaved scene (browser mode)', () => {
   const s = appForSuite();
 
   it('asks first: Cancel keeps the scene and its unsaved document, Open and Discard replaces it', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    for (const [from, to] of [
-      [DANCE, 'dance.vmd'],
-      [LAUGH, 'laugh.vmd'],
-      [CAMERA_VMD, 'camera.vmd'],
-    ]) copyFileSync(from, path.join(dir, to));
-    const scenePath = path.join(dir, 'duet.vmdscene');
-    writeFileSync(
-      scenePath,
-      JSON.stringify({
-        format: 'vmd-studio-scene',
-        version: 1,
+    const scenePath = writeSceneFolder(
+      dir,
+      [[DANCE, 'dance.vmd'], [LAUGH, 'laugh.vmd'], [CAMERA_VMD, 'camera.vmd']],
+      {
         actors: [
           { name: 'A', model: null, motion: 'laugh.vmd' },
           { name: 'B', model: null, motion: 'dance.vmd' },
         ],
         activeActor: 1,
         camera: 'camera.vmd',
-      }),
+      },
+      'duet.vmdscene',
     );
-    await page.click('[data-testid="cmd-scene"]');
-    await openThroughDialog(page, 'cmd-open-scene', scenePath);
+    await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
 
     // The camera document gets an edit: its tab is unsaved.
@@ -76,7 +55,7 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-dirty') === 'true');
 
     // A lone motion: the question comes before anything is dropped.
-    await openThroughDialog(page, 'cmd-open', STAND);
+    await openThroughDialog(page, ['cmd-open'], STAND);
     await page.waitForSelector('[data-testid="confirm-dialog"]');
     expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Opening stand.vmd replaces the scene. The unsaved changes to camera.vmd will be lost.');
     await s.app.screenshot('scene-replace-question');
@@ -87,7 +66,7 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
     expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
 
     // Again, Open and Discard: a one-actor scene of the lone motion.
-    await openThroughDialog(page, 'cmd-open', STAND);
+    await openThroughDialog(page, ['cmd-open'], STAND);
     await page.waitForSelector('[data-testid="confirm-dialog"]');
     await page.click('[data-testid="confirm-discard"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
