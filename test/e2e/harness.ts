@@ -272,18 +272,42 @@ export function writeSceneFolder(dir: string, copies: [from: string, name: strin
   return file;
 }
 
-/** Save As through the in-app dialog: browse to the folder, type the name, Save (and confirm Replace if asked). */
-export async function saveAsViaDialog(page: Page, target: string): Promise<void> {
-  await page.click('[data-testid="cmd-save-as"]');
+/**
+ * The duet most scene tests open: actor 1 dances gene's 02_laugh.vmd (as laugh.vmd), actor 2 — the active
+ * one — wavefile_v2.vmd (as dance.vmd), on the models given (null: the built-in figure), with
+ * wavefile_camera.vmd (as camera.vmd) as the camera document. Returns the scene file's path.
+ */
+export function writeDuetScene(dir: string, actors: [{ name?: string; model: string | null }, { name?: string; model: string | null }], name = 'duet.vmdscene'): string {
+  return writeSceneFolder(
+    dir,
+    [
+      [corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd'],
+      [corpusPath('gene/motion/02_laugh.vmd'), 'laugh.vmd'],
+      [corpusPath('threejs/vmds/wavefile_camera.vmd'), 'camera.vmd'],
+    ],
+    { actors: [{ ...actors[0], motion: 'laugh.vmd' }, { ...actors[1], motion: 'dance.vmd' }], activeActor: 1, camera: 'camera.vmd' },
+    name,
+  );
+}
+
+/**
+ * Saves through an in-app save dialog: clicks the `openers` in turn, browses to `folder`, types `name`
+ * (as the user would: the dialog adds a missing extension), Save, and confirms Replace if asked.
+ */
+export async function saveThroughDialog(page: Page, openers: string[], folder: string, name: string): Promise<void> {
+  for (const id of openers) await page.click(`[data-testid="${id}"]`);
   await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', path.dirname(target));
+  await page.fill('[data-testid="file-dialog-path"]', folder);
   await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, path.dirname(target));
-  await page.fill('[data-testid="file-dialog-name"]', path.basename(target));
+  await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, folder);
+  await page.fill('[data-testid="file-dialog-name"]', name);
   await page.click('[data-testid="file-dialog-accept"]');
   if (await page.isVisible('[data-testid="file-dialog-confirm"]')) await page.click('[data-testid="file-dialog-accept"]');
   await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
 }
+
+/** Save As through the in-app dialog. */
+export const saveAsViaDialog = (page: Page, target: string) => saveThroughDialog(page, ['cmd-save-as'], path.dirname(target), path.basename(target));
 
 /** The text of an element by data-testid (trimmed). */
 export async function textOf(page: Page, testId: string): Promise<string> {

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openMusicViaDialog, openSceneViaDialog } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openMusicViaDialog, openSceneViaDialog, saveThroughDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 
 const MOTION = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -209,15 +209,7 @@ describe('music: waveform and audio clock', () => {
     await page.fill('[data-testid="music-offset"]', '12');
     await page.press('[data-testid="music-offset"]', 'Enter');
     await page.click('[data-testid="music-mute"]');
-    await page.click('[data-testid="cmd-scene"]');
-    await page.click('[data-testid="cmd-save-scene"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', s.tmp.dir);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, s.tmp.dir);
-    await page.fill('[data-testid="file-dialog-name"]', 'dance');
-    await page.click('[data-testid="file-dialog-accept"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await saveThroughDialog(page, ['cmd-scene', 'cmd-save-scene'], s.tmp.dir, 'dance');
     await page.waitForFunction((f) => document.querySelector('[data-testid="notifications"]')?.textContent?.includes(f), 'dance.vmdscene');
     const json = JSON.parse(readFileSync(target, 'utf8'));
     const frame = await page.evaluate(() => window.__vmdMusic!.sample().shownFrame);
@@ -261,15 +253,7 @@ describe('music: waveform and audio clock', () => {
     expect(await page.evaluate(() => window.__vmdMusic!.state().offsetFrames)).toBe(-3);
     // The scene's 4:3 became the output aspect: saved again, the scene says 4:3.
     const again = path.join(s.tmp.dir, 'again.vmdscene');
-    await page.click('[data-testid="cmd-scene"]');
-    await page.click('[data-testid="cmd-save-scene"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', s.tmp.dir);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, s.tmp.dir);
-    await page.fill('[data-testid="file-dialog-name"]', 'again.vmdscene');
-    await page.click('[data-testid="file-dialog-accept"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await saveThroughDialog(page, ['cmd-scene', 'cmd-save-scene'], s.tmp.dir, 'again.vmdscene');
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Saved again.vmdscene'));
     const json = JSON.parse(readFileSync(again, 'utf8'));
     expect(json.aspect).toEqual({ width: 4, height: 3 });

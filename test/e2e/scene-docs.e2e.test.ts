@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeSceneFolder } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeDuetScene } from './harness';
 import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -73,19 +73,7 @@ describe('scene documents (browser mode)', () => {
   it('two actors and a camera: tabs, a camera curve edit saved by Save All changes only that key, the scene reopens and plays the same', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    const scenePath = writeSceneFolder(
-      dir,
-      [[DANCE, 'dance.vmd'], [LAUGH, 'laugh.vmd'], [CAMERA_VMD, 'camera.vmd']],
-      {
-        actors: [
-          { name: 'Gene', model: GENE, motion: 'laugh.vmd' },
-          { name: 'Miku', model: MIKU, motion: 'dance.vmd' },
-        ],
-        activeActor: 1,
-        camera: 'camera.vmd',
-      },
-      'duet.vmdscene',
-    );
+    const scenePath = writeDuetScene(dir, [{ name: 'Gene', model: GENE }, { name: 'Miku', model: MIKU }]);
     await openScene(page, scenePath);
     expect((await tabs(page)).map((t) => [t.kind, t.active, t.dirty])).toEqual([
       ['actor', false, false],

@@ -7,7 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
+import { appForSuite, corpusPath, openSceneViaDialog, writeDuetScene } from './harness';
 
 const BUDGET_JS_MS = 4;
 
@@ -17,23 +17,7 @@ describe('scene playback speed (browser mode)', () => {
   it('two actors and a camera: our JavaScript per frame', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    const scenePath = writeSceneFolder(
-      dir,
-      [
-        [corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd'],
-        [corpusPath('gene/motion/02_laugh.vmd'), 'laugh.vmd'],
-        [corpusPath('threejs/vmds/wavefile_camera.vmd'), 'camera.vmd'],
-      ],
-      {
-        actors: [
-          { model: corpusPath('gene/Gene_light.pmx'), motion: 'laugh.vmd' },
-          { model: corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion: 'dance.vmd' },
-        ],
-        activeActor: 1,
-        camera: 'camera.vmd',
-      },
-      'perf.vmdscene',
-    );
+    const scenePath = writeDuetScene(dir, [{ model: corpusPath('gene/Gene_light.pmx') }, { model: corpusPath('mmd-viewer-js/model/low_miku/miku.pmd') }], 'perf.vmdscene');
     await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1 && window.__vmdPreview.info().model !== null, undefined, { timeout: 60_000 });
     await page.check('[data-testid="preview-look-through"]');

@@ -6,12 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openSceneViaDialog, openThroughDialog, writeSceneFolder } from './harness';
+import { appForSuite, corpusPath, openSceneViaDialog, openThroughDialog, writeDuetScene } from './harness';
 import { keyPoint } from './editor-page';
 
-const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
-const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
-const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
 const STAND = corpusPath('gene/motion/stand.vmd');
 /** A key of wavefile_camera.vmd. */
 const KEY_FRAME = 167;
@@ -26,19 +23,7 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
   it('asks first: Cancel keeps the scene and its unsaved document, Open and Discard replaces it', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    const scenePath = writeSceneFolder(
-      dir,
-      [[DANCE, 'dance.vmd'], [LAUGH, 'laugh.vmd'], [CAMERA_VMD, 'camera.vmd']],
-      {
-        actors: [
-          { name: 'A', model: null, motion: 'laugh.vmd' },
-          { name: 'B', model: null, motion: 'dance.vmd' },
-        ],
-        activeActor: 1,
-        camera: 'camera.vmd',
-      },
-      'duet.vmdscene',
-    );
+    const scenePath = writeDuetScene(dir, [{ name: 'A', model: null }, { name: 'B', model: null }]);
     await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
 

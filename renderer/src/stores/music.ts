@@ -325,7 +325,9 @@ export const useMusicStore = defineStore('music', () => {
     const r = planGrain(frame, offsetFrames.value, held.buffer.duration, ctx.currentTime, held.grain?.plan ?? null);
     if (r.replace) stopGrain();
     if (!r.grain) return;
-    const g = r.grain;
+    // The audio clock runs on its own thread: if the page stalled since `now` was read, start from the
+    // clock as it is now rather than a moment already past (the grain would be cut at its start).
+    const g = { ...r.grain, when: Math.max(r.grain.when, ctx.currentTime) };
     const env = ctx.createGain();
     env.gain.setValueAtTime(0, g.when);
     env.gain.linearRampToValueAtTime(1, g.when + g.fade);
