@@ -6,30 +6,11 @@ import { createPinia, setActivePinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
-import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { renderText } from '../../../renderer/src/stores/notify';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { useSelectionStore } from '../../../renderer/src/stores/selection';
-import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
-import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-import { memoryApi, dance, cameraVmd } from './scene-fixtures';
-
-/** One edit of the shown document (a curve of its second key). */
-function edit(kind: 'bone' | 'camera') {
-  useSelectionStore().select([{ kind, record: 1 }]);
-  useCurveEditorStore().setChannel(0);
-  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
-}
-
-/** Waits for the in-app question, returns its line (English) and answers it. */
-async function answerNext(choice: ConfirmChoice): Promise<string> {
-  const confirm = useConfirmStore();
-  await vi.waitFor(() => expect(confirm.current).not.toBeNull());
-  const line = renderText(confirm.current!.message, 'en');
-  confirm.answer(choice);
-  return line;
-}
+import { answerNext, memoryApi, dance, cameraVmd, editShown } from './scene-fixtures';
 
 describe('closing a scene asks per unsaved document', () => {
   let files: Map<string, Uint8Array>;
@@ -52,9 +33,9 @@ describe('closing a scene asks per unsaved document', () => {
     await scene.addDocument('/s/camera.vmd');
     const [a, , cam] = scene.entries;
     scene.activate(a.id);
-    edit('bone');
+    editShown('bone');
     scene.activate(cam.id);
-    edit('camera');
+    editShown('camera');
     expect(scene.unsavedNames).toEqual(['a.vmd', 'camera.vmd']);
   });
 

@@ -2,35 +2,16 @@
 // names the scene file and the unsaved documents; Cancel keeps every document and its unsaved changes (the
 // scene's files are not read), Open and Discard opens the scene; a clean window and a file that is no
 // scene are not asked about; a lone unsaved motion is asked about too (the scene replaces it).
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setApi } from '../../../renderer/src/api';
-import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
-import { renderText } from '../../../renderer/src/stores/notify';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { useSelectionStore } from '../../../renderer/src/stores/selection';
-import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
-import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-import { memoryApi, dance } from './scene-fixtures';
+import { answerNext, memoryApi, dance, editShown } from './scene-fixtures';
 
 const sceneJson = (motions: string[]) =>
   new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: motions.map((m) => ({ model: null, motion: m })), activeActor: 0 }));
-
-/** One edit of the shown document (a curve of its second key). */
-function edit() {
-  useSelectionStore().select([{ kind: 'bone', record: 1 }]);
-  useCurveEditorStore().setChannel(0);
-  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
-}
-
-async function answerNext(choice: ConfirmChoice): Promise<string> {
-  const confirm = useConfirmStore();
-  await vi.waitFor(() => expect(confirm.current).not.toBeNull());
-  const line = renderText(confirm.current!.message, 'en');
-  confirm.answer(choice);
-  return line;
-}
 
 describe('opening a scene file over unsaved documents', () => {
   let fake: ReturnType<typeof memoryApi>;
@@ -53,7 +34,7 @@ describe('opening a scene file over unsaved documents', () => {
   it('asks naming the file and the unsaved documents; Cancel keeps them all, Open and Discard opens the scene', async () => {
     const scene = useSceneStore();
     expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
-    edit();
+    editShown();
     expect(scene.unsavedNames).toEqual(['a.vmd']);
 
     const cancelled = scene.openPath('/t/other.vmdscene');
@@ -86,7 +67,7 @@ describe('opening a scene file over unsaved documents', () => {
     expect(await scene.openPath('/t/other.vmdscene')).toBe(true); // clean: no question
     expect(useConfirmStore().current).toBeNull();
     expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true);
-    edit();
+    editShown();
     const opening = scene.openPath('/t/other.vmdscene');
     expect(await answerNext('cancel')).toBe('Opening other.vmdscene replaces the scene. The unsaved changes to b.vmd will be lost.');
     expect(await opening).toBe(false);

@@ -1,8 +1,15 @@
 /**
  * What the scene-store tests share: a file system in memory behind the bridge (what the stores read and
- * write, every call recorded) and two small motions built field by field.
+ * write, every call recorded), two small motions built field by field, one edit of the shown document,
+ * and answering the in-app question.
  */
 import path from 'node:path';
+import { expect, vi } from 'vitest';
+import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
+import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
+import { renderText } from '../../../renderer/src/stores/notify';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
 import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
 
@@ -41,4 +48,20 @@ export function dance(x: number): Uint8Array {
 export function cameraVmd(): Uint8Array {
   const keys = [0, 15, 40].map((frame, i) => encodeCameraRecord({ frame, distance: -30 - i, target: [0, 10, 0], rotation: [0, i * 0.2, 0], fov: 30 }));
   return writeVmd(withBlocks(emptyVmd(), { camera: blockFromRecords('camera', keys) }));
+}
+
+/** One edit of the shown document (a curve of its second key). */
+export function editShown(kind: 'bone' | 'camera' = 'bone') {
+  useSelectionStore().select([{ kind, record: 1 }]);
+  useCurveEditorStore().setChannel(0);
+  expect(useEditorActions().setCurve([100, 30, 107, 107])).toBe(true);
+}
+
+/** Waits for the in-app question, returns its line (English) and answers it. */
+export async function answerNext(choice: ConfirmChoice): Promise<string> {
+  const confirm = useConfirmStore();
+  await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+  const line = renderText(confirm.current!.message, 'en');
+  confirm.answer(choice);
+  return line;
 }
