@@ -173,34 +173,32 @@ export const useHistoryStore = defineStore('history', {
       return useSceneStore().activate(id) && id === this.activeDoc();
     },
     undo(): boolean {
-      const d = this.undoStack[this.undoStack.length - 1];
-      const id = this.undoDocs[this.undoDocs.length - 1] ?? 0;
-      if (!d || !this.showDoc(id)) return false;
-      const cur = this.current();
-      if (!cur) return false;
-      const doc = revertDiff(cur.doc, d);
-      this.undoStack.pop();
-      this.undoDocs.pop();
-      this.redoStack.push(d);
-      this.redoDocs.push(id);
-      this.install(doc, this.depthOf(id) !== this.savedDepthOf(id), d);
-      this.reselect(doc, touchedAfterRevert(d));
-      this.sync();
-      return true;
+      return this.step('undo');
     },
     redo(): boolean {
-      const d = this.redoStack[this.redoStack.length - 1];
-      const id = this.redoDocs[this.redoDocs.length - 1] ?? 0;
+      return this.step('redo');
+    },
+    /**
+     * One step back (undo) or forward (redo): the step's document is shown, its diff reverted or applied,
+     * and the step moves to the other stack; the dirty mark compares that document's depth with its saved one.
+     */
+    step(way: 'undo' | 'redo'): boolean {
+      const back = way === 'undo';
+      const [from, fromDocs, to, toDocs] = back
+        ? [this.undoStack, this.undoDocs, this.redoStack, this.redoDocs]
+        : [this.redoStack, this.redoDocs, this.undoStack, this.undoDocs];
+      const d = from[from.length - 1];
+      const id = fromDocs[fromDocs.length - 1] ?? 0;
       if (!d || !this.showDoc(id)) return false;
       const cur = this.current();
       if (!cur) return false;
-      const doc = applyDiff(cur.doc, d);
-      this.redoStack.pop();
-      this.redoDocs.pop();
-      this.undoStack.push(d);
-      this.undoDocs.push(id);
+      const doc = back ? revertDiff(cur.doc, d) : applyDiff(cur.doc, d);
+      from.pop();
+      fromDocs.pop();
+      to.push(d);
+      toDocs.push(id);
       this.install(doc, this.depthOf(id) !== this.savedDepthOf(id), d);
-      this.reselect(doc, touchedAfterApply(doc, d));
+      this.reselect(doc, back ? touchedAfterRevert(d) : touchedAfterApply(doc, d));
       this.sync();
       return true;
     },
