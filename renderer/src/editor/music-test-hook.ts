@@ -58,7 +58,9 @@ export function installMusicTestHook(): () => void {
     sample: () => {
       const c = music.clockFrame();
       return {
-        ctxTime: musicContextTime(),
+        // The context time the clock's frame was computed from (one read: the audio thread moves
+        // currentTime on between two reads, by milliseconds when the page stalls).
+        ctxTime: c?.now ?? musicContextTime(),
         clockFrame: c?.frame ?? null,
         shownFrame: time.frame,
         playing: time.playing,
