@@ -196,9 +196,11 @@ describe('music: waveform and audio clock', () => {
       expect(lag[0], what).toBeGreaterThanOrEqual(-1e-6); // never ahead of the sound
       expect(pick(0.5), what).toBeLessThanOrEqual(1);
     }
-    // 200 ms after the click, plus the time the page took to answer: a few frames past the frame clicked.
+    // 200 ms after the click, plus the time the page took to answer: a few frames past the frame clicked
+    // (the bound leaves room for a stalled page on a loaded machine, and is still far from the ~150
+    // frames that playing on from where the first 5 s ended would give).
     expect(second[0].clockFrame).toBeGreaterThan(clicked);
-    expect(second[0].clockFrame).toBeLessThan(clicked + 30 * 0.8);
+    expect(second[0].clockFrame).toBeLessThan(clicked + 30 * 2);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => window.__vmdMusic!.state().driving)).toBe(false);
   });
