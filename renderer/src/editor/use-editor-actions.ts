@@ -4,17 +4,15 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, diffDocuments, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
   pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
-import { simplifyKeys } from '../../../shared/fit/simplify';
-import { useNotifyStore } from '../stores/notify';
-import { useSettingsStore } from '../stores/settings';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useSelectionStore } from '../stores/selection';
+import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
 
 export function useEditorActions() {
@@ -210,27 +208,13 @@ export function useEditorActions() {
   }
 
   /**
-   * Simplify: the tracks of the selected keys refitted between the first and the last selected key
-   * within the default tolerances (shared/fit), as one undo step; the notice gives the key counts and
-   * the largest error.
+   * Simplify: opens the Simplify panel (stores/simplify.ts), which at once previews the tracks of the
+   * selected keys refitted between the first and the last selected key within its tolerances (the
+   * curve pane overlays the result on the original, with the key counts and the largest error); its
+   * Apply commits exactly that preview as one undo step. False when nothing simplifiable is selected.
    */
   function simplifySelected(): boolean {
-    const cur = hist.current();
-    if (!cur || !sel.refs.length) return false;
-    const out = simplifyKeys(cur.doc, sel.refs);
-    if (!out.ok) return false;
-    const settings = useSettingsStore();
-    const step = diffDocuments(cur.doc, out.doc, settings.t('inspector.simplify'));
-    const x = out.report.extra;
-    const before = x.boneKeysBefore + x.morphKeysBefore + x.cameraKeysBefore, after = x.boneKeysAfter + x.morphKeysAfter + x.cameraKeysAfter;
-    if (!step || before === after) {
-      useNotifyStore().info({ key: 'inspector.simplify.none' });
-      return false;
-    }
-    hist.commit(step);
-    sel.clear();
-    useNotifyStore().push('success', { key: 'inspector.simplify.done', params: { before, after } });
-    return true;
+    return useSimplifyStore().start();
   }
 
   return {

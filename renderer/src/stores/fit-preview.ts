@@ -1,13 +1,15 @@
 /**
- * The fit preview in force (Reduce, Bake or Speed with refit computed but not applied): the motion
- * before and after, the edit's report and the re-timing factor. The Whole Motion dialog sets it from
- * Preview and clears it when its options or the document change or it closes (so Apply, Cancel and
- * close all clear it); the dialog's plot and the curve pane's plot both draw from it.
+ * The fit preview in force (Reduce, Bake or Speed with refit, or Simplify on the selected keys,
+ * computed but not applied): the motion before and after, the edit's report and the re-timing factor.
+ * The Whole Motion dialog sets it from Preview and clears it when its options or the document change
+ * or it closes (so Apply, Cancel and close all clear it); the Simplify panel (stores/simplify.ts) sets
+ * it while open, with the span of the selected keys. The dialog's plot and the curve pane's plot both
+ * draw from it.
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { EditReport } from '../../../shared/motion-ops/report';
-import type { PlotKind } from '../../../shared/fit/plot';
+import { channelPlot, fitOverlay, type FitOverlay, type PlotKind } from '../../../shared/fit/plot';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { boneName, morphName } from '../../../shared/vmd/records';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -19,6 +21,24 @@ export interface FitPreviewResult {
   after: MotionTracks;
   report: EditReport;
   factor: number;
+  /** Who computed it: the Whole Motion dialog or the Simplify panel. */
+  source?: 'whole' | 'simplify';
+  /** Frames to plot (the selected keys' first to last); the whole track when absent. */
+  span?: { from: number; to: number };
+}
+
+/**
+ * The overlay a preview draws for one track and channel, `n` samples: over its span when it has one
+ * (the original and the result over the same frames: Simplify does not re-time), else over the whole
+ * track (fitOverlay, re-timed by the factor).
+ */
+export function previewOverlay(r: FitPreviewResult, kind: PlotKind, name: string, channel: number, n: number): FitOverlay | null {
+  if (!r.span) return fitOverlay(r.before, r.after, r.factor, kind, name, channel, n);
+  const { from, to } = r.span;
+  const ch = kind === 'morph' ? 0 : Math.min(channel, kind === 'bone' ? 3 : 5);
+  const original = channelPlot(r.before, kind, name, ch, from, to, n);
+  const result = channelPlot(r.after, kind, name, ch, from, to, n);
+  return original && result ? { original, result, from, to } : null;
 }
 
 /** The track a preview plots: the active key's, else the first bone (or morph, or the camera). */

@@ -1,56 +1,130 @@
-// Simplify on the selected keys (key inspector button → useEditorActions().simplifySelected): the
-// selected track gets fewer keys between the first and last selected key, the others stay as they
-// are, the motion plays within tolerance, it is one undo step, and the notice gives the counts.
-import { beforeEach, describe, expect, it } from 'vitest';
+// Simplify on selected keys in the key inspector: the button opens the Simplify panel with the
+// tolerance fields and the preview's figures (nothing applied yet); Enter applies exactly the preview
+// as one undo step, Esc (in the panel, or from the editor's keymap) and a change of selection cancel;
+// the curve pane's overlay of a Simplify preview spans the selected keys' frames.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
-import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, readVmd, writeVmd } from '../../../shared/vmd';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
-import { useHistoryStore } from '../../../renderer/src/stores/history';
-import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
-import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { buildTracks, writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
+import { runKeyAction } from '../../../renderer/src/components/keymap';
+import { previewOverlay, useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useSimplifyStore } from '../../../renderer/src/stores/simplify';
 import KeyInspector from '../../../renderer/src/editor/KeyInspector.vue';
 import { playedErrors } from '../../helpers/motion-error';
+import { openAndSelect, readBack } from '../stores/simplify-fixture';
 
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 
-/** センター moves smoothly with a key on every frame 0..60 (records 0..60); 左腕 likewise (61..121). */
-function open(): Uint8Array {
-  const recs: Uint8Array[] = [];
-  for (let f = 0; f <= 60; f++) recs.push(encodeBoneRecord({ name: 'センター', frame: f, position: [Math.sin(f / 8), 0, 0], rotation: [0, 0, 0, 1] }));
-  for (let f = 0; f <= 60; f++) recs.push(encodeBoneRecord({ name: '左腕', frame: f, position: [0, Math.cos(f / 8), 0], rotation: [0, 0, 0, 1] }));
-  const bytes = writeVmd({ ...emptyVmd('m'), bone: blockFromRecords('bone', recs) });
-  useDocumentStore().openBytes('m.vmd', bytes, null);
-  return bytes;
+const mounted: { unmount(): void }[] = [];
+
+async function openPanel() {
+  const original = openAndSelect();
+  const w = mount(KeyInspector, { attachTo: document.body });
+  mounted.push(w);
+  await w.vm.$nextTick();
+  await w.get('[data-testid="inspector-simplify"]').trigger('click');
+  await w.vm.$nextTick();
+  vi.runAllTimers();
+  await w.vm.$nextTick();
+  return { w, original };
 }
 
-describe('Simplify on selected keys', () => {
-  beforeEach(() => setActivePinia(createPinia()));
+describe('Simplify panel', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    // Unmounted, so no panel keeps a keymap handler bound.
+    for (const w of mounted.splice(0)) w.unmount();
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
 
-  it('refits the selected track between the first and last selected key as one undo step', async () => {
-    const original = open();
-    const sel = useSelectionStore();
-    sel.select(Array.from({ length: 41 }, (_, i) => ({ kind: 'bone' as const, record: 10 + i }))); // センター 10..50
-    const w = mount(KeyInspector);
-    await w.vm.$nextTick();
-    await w.get('[data-testid="inspector-simplify"]').trigger('click');
+  it('opens with the tolerances and the preview figures, and Enter applies it as one undo step', async () => {
+    const { w, original } = await openPanel();
+    const panel = w.get('[data-testid="simplify-panel"]');
+    expect(panel.attributes('data-state')).toBe('ready');
+    expect(w.get('[data-testid="simplify-opt-pos-tol"]').element).toBe(document.activeElement);
+    expect((w.get('[data-testid="simplify-opt-pos-tol"]').element as HTMLInputElement).value).toBe('0.01');
+    expect((w.get('[data-testid="simplify-opt-rot-tol"]').element as HTMLInputElement).value).toBe('0.1');
+    expect((w.get('[data-testid="simplify-opt-morph-tol"]').element as HTMLInputElement).value).toBe('0.005');
     const hist = useHistoryStore();
+    expect(hist.canUndo).toBe(false);
+    const text = w.get('[data-testid="simplify-summary"]').text();
+    const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units/.exec(text);
+    expect(m, text).not.toBeNull();
+    expect(Number(m![1])).toBe(122);
+    const after = Number(m![2]);
+    expect(after).toBeLessThan(100);
+
+    await w.get('[data-testid="simplify-opt-pos-tol"]').trigger('keydown', { key: 'Enter' });
+    await w.vm.$nextTick();
+    expect(hist.depth).toBe(1);
     const doc = hist.current()!.doc;
+    expect(doc.bone.count).toBe(after);
     const t = buildTracks(doc).bones;
-    const frames = (name: string) => Array.from(t.frames.subarray(t.start[t.index.get(name)!], t.start[t.index.get(name)! + 1]));
-    const c = frames('センター');
-    expect(c.length).toBeLessThan(40);
-    for (const f of [0, 5, 10, 50, 55, 60]) expect(c).toContain(f);
-    expect(frames('左腕')).toHaveLength(61);
-    const before = readVmd(original);
-    if (!before.ok) throw new Error(before.error.message);
-    const e = playedErrors(before.value, doc);
-    expect(e.position).toBeLessThanOrEqual(0.01 + 1e-6);
-    const n = useNotifyStore().items.at(-1)!;
-    expect(noticeLines(n, 'en').message).toContain(`122 keys → ${doc.bone.count}`);
+    expect(t.start[t.index.get('左腕')! + 1] - t.start[t.index.get('左腕')!]).toBe(61);
+    expect(playedErrors(readBack(original), doc).position).toBeLessThanOrEqual(0.01 + 1e-6);
+    expect(w.find('[data-testid="simplify-panel"]').exists()).toBe(false);
     expect(hist.undo()).toBe(true);
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(original));
+  });
+
+  it('typing a tolerance recomputes the figures', async () => {
+    const { w } = await openPanel();
+    const before = w.get('[data-testid="simplify-summary"]').text();
+    await w.get('[data-testid="simplify-opt-pos-tol"]').setValue('0.2');
+    expect(w.get('[data-testid="simplify-panel"]').attributes('data-state')).toBe('pending');
+    vi.runAllTimers();
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="simplify-panel"]').attributes('data-state')).toBe('ready');
+    const now = w.get('[data-testid="simplify-summary"]').text();
+    const n = (s: string) => Number(/→ (\d+)/.exec(s)![1]);
+    expect(n(now)).toBeLessThan(n(before));
+    await w.get('[data-testid="simplify-opt-pos-tol"]').setValue('0');
+    vi.runAllTimers();
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="simplify-error-pos-tol"]').text()).toBe('Must be greater than 0');
+    expect(w.get('[data-testid="simplify-apply"]').attributes('disabled')).toBeDefined();
+  });
+
+  it('Esc in the panel, Esc from the keymap, Cancel and a new selection all drop the preview and change nothing', async () => {
+    const cases: [string, (w: Awaited<ReturnType<typeof openPanel>>['w']) => Promise<void>][] = [
+      ['Esc in a field', (w) => w.get('[data-testid="simplify-opt-rot-tol"]').trigger('keydown', { key: 'Escape' })],
+      ['Esc through the keymap', async () => void runKeyAction('dropHandle', { key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: document.body })],
+      ['Cancel', (w) => w.get('[data-testid="simplify-cancel"]').trigger('click')],
+      ['another selection', async () => useSelectionStore().select([{ kind: 'bone', record: 70 }], 'add')],
+    ];
+    for (const [what, act] of cases) {
+      setActivePinia(createPinia());
+      const { w, original } = await openPanel();
+      expect(useFitPreviewStore().result, what).not.toBeNull();
+      await act(w);
+      await w.vm.$nextTick();
+      expect(useSimplifyStore().state, what).toBe('closed');
+      expect(useFitPreviewStore().result, what).toBeNull();
+      expect(w.find('[data-testid="simplify-panel"]').exists(), what).toBe(false);
+      expect(useHistoryStore().canUndo, what).toBe(false);
+      expect(Buffer.from(writeVmd(useHistoryStore().current()!.doc)), what).toEqual(Buffer.from(original));
+    }
+  });
+
+  it('the pane overlays the original and the result over the selected frames', async () => {
+    await openPanel();
+    const r = useFitPreviewStore().result!;
+    const o = previewOverlay(r, 'bone', 'センター', 0, 41)!;
+    expect([o.from, o.to]).toEqual([10, 50]);
+    // One sample per frame 10..50: the original is sin(f/8) there (stored as float32).
+    for (const i of [0, 13, 40]) expect(o.original[i]).toBeCloseTo(Math.sin((10 + i) / 8), 5);
+    // The result keeps the ends and plays within the tolerance in between.
+    expect(o.result[0]).toBeCloseTo(o.original[0], 6);
+    expect(o.result[40]).toBeCloseTo(o.original[40], 6);
+    for (let i = 0; i < 41; i++) expect(Math.abs(o.result[i] - o.original[i])).toBeLessThanOrEqual(0.01 + 1e-6);
+    expect(o.result.some((v, i) => v !== o.original[i])).toBe(true);
   });
 });

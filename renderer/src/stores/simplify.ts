@@ -1,0 +1,222 @@
+/**
+ * Simplify on the selected keys, previewed before it is applied. Opening the panel (the key
+ * inspector's Simplify button) computes at once the result of refitting the selected keys' tracks
+ * between the first and the last selected key (shared/fit/simplify.ts) within the panel's tolerances,
+ * measures how far it plays from the original over those frames (shared/fit/measure.ts, every integer
+ * and half frame, as the Whole Motion dialog's Reduce preview does), and puts it in the fit-preview
+ * store, which the curve pane overlays on the original's plot for the active track. A changed
+ * tolerance recomputes after a short pause (typing "0.05" is one recompute, not four). Apply commits
+ * exactly the previewed document as one undo step; Cancel, or any change of the selection or the
+ * document since it was computed, drops the preview and changes nothing.
+ *
+ * The tolerances are the Reduce operation's own option specs (shared/batch/op-specs.ts: names, labels,
+ * defaults from the engine) and are checked by the same form validation as the Whole Motion dialog.
+ */
+import { defineStore } from 'pinia';
+import { markRaw } from 'vue';
+import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
+import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
+import { measureErrors } from '../../../shared/fit/measure';
+import { simplifyKeys } from '../../../shared/fit/simplify';
+import type { Tolerances } from '../../../shared/fit/motion-fit';
+import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
+import { frameAt } from '../../../shared/motion-ops/record-util';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
+import { useFitPreviewStore, type FitPreviewResult } from './fit-preview';
+import { useHistoryStore } from './history';
+import { useNotifyStore } from './notify';
+import { useSelectionStore } from './selection';
+import { useSettingsStore } from './settings';
+
+/** The tolerance fields: Reduce's option specs whose name ends in -tol (pos-tol, rot-tol, morph-tol). */
+export const SIMPLIFY_SPECS: readonly OptionSpec[] = OP_OPTION_SPECS.reduce.filter((s) => s.name.endsWith('-tol'));
+
+/** Pause after the last change of a tolerance before recomputing (ms). */
+export const SIMPLIFY_DEBOUNCE_MS = 250;
+
+/** The panel's state: closed, waiting to compute, shown, nothing to simplify, bad tolerances, failed. */
+export type SimplifyState = 'closed' | 'pending' | 'ready' | 'nothing' | 'invalid' | 'failed';
+
+/** A computed preview: the fit preview plus the document Apply commits and what it was computed from. */
+export interface SimplifyPreview {
+  fit: FitPreviewResult;
+  doc: VmdDocument;
+  input: VmdDocument;
+  selection: number;
+}
+
+function initialTolerances(): OpFormValues {
+  const all = initialFormValues('reduce');
+  return Object.fromEntries(SIMPLIFY_SPECS.map((s) => [s.name, all[s.name]]));
+}
+
+/** First and last frame of the selected bone, morph and camera keys (the span Simplify refits); null if none. */
+export function selectedSpan(doc: VmdDocument, refs: readonly KeyRef[]): { from: number; to: number } | null {
+  let from = Infinity, to = -Infinity;
+  for (const r of refs) {
+    if (r.kind !== 'bone' && r.kind !== 'morph' && r.kind !== 'camera') continue;
+    const block = doc[r.kind];
+    if (r.record < 0 || r.record >= block.count) continue;
+    const f = frameAt(block, r.record);
+    from = Math.min(from, f);
+    to = Math.max(to, f);
+  }
+  return Number.isFinite(from) ? { from, to } : null;
+}
+
+/**
+ * The result of Simplify on `refs` with these tolerances, measured by playing both motions over the
+ * selected span (outside it nothing changes: keys outside the span and at its ends are kept). The
+ * report carries keysBefore/keysAfter (bone + morph + camera keys of the whole motion) and the largest
+ * errors, as the Whole Motion dialog's previews do, so one summary line says both.
+ */
+export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], tol: Partial<Tolerances>): { ok: true; fit: FitPreviewResult; doc: VmdDocument } | { ok: false; message: string } {
+  const span = selectedSpan(doc, refs);
+  const out = simplifyKeys(doc, refs, tol);
+  if (!out.ok) return { ok: false, message: out.error.message };
+  const x = out.report.extra;
+  const e = measureErrors(doc, out.doc, { halfFrames: true, ...(span ?? {}) });
+  x.maxPositionError = e.position;
+  x.maxRotationErrorDeg = e.rotationDeg;
+  x.maxMorphError = e.morph;
+  x.maxCameraPositionError = e.cameraPosition;
+  x.maxCameraAngleErrorDeg = e.cameraAngleDeg;
+  x.maxCameraFovError = e.cameraFov;
+  x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
+  x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
+  x.measuredHalfFrames = 1;
+  return { ok: true, doc: out.doc, fit: { before: tracks, after: buildTracks(out.doc), report: out.report, factor: 1, source: 'simplify', span: span ?? undefined } };
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+function stopTimer() {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+export const useSimplifyStore = defineStore('simplify', {
+  state: () => ({
+    state: 'closed' as SimplifyState,
+    /** The tolerance fields as typed (kept between openings). */
+    form: initialTolerances(),
+    /** The computed preview (raw: documents and typed arrays), or null. */
+    preview: null as SimplifyPreview | null,
+    /** Why the last computation failed (state 'failed'). */
+    message: '',
+  }),
+  getters: {
+    open: (s) => s.state !== 'closed',
+    check: (s) => validateOpForm('reduce', s.form),
+    /** Per tolerance field, its problem (empty when all are valid). */
+    errors(): Record<string, FieldError> {
+      return this.check.errors;
+    },
+    /** Apply would commit something: a preview of fewer keys is shown (or a recompute is waiting). */
+    canApply: (s) => s.preview !== null && (s.state === 'ready' || s.state === 'pending'),
+  },
+  actions: {
+    /** Opens the panel for the current selection and computes its preview at once (after a paint). */
+    start(): boolean {
+      const cur = useHistoryStore().current();
+      const sel = useSelectionStore();
+      if (!cur || !sel.count || !selectedSpan(cur.doc, sel.refs)) return false;
+      this.drop();
+      this.schedule(0);
+      return true;
+    },
+    /** Sets one tolerance field; the preview follows after SIMPLIFY_DEBOUNCE_MS. */
+    setTolerance(name: string, value: FormValue) {
+      if (!this.open) return;
+      this.form[name] = value;
+      this.schedule(SIMPLIFY_DEBOUNCE_MS);
+    },
+    schedule(ms: number) {
+      stopTimer();
+      this.state = 'pending';
+      timer = setTimeout(() => {
+        timer = null;
+        this.compute();
+      }, ms);
+    },
+    /** Computes the preview now (a waiting recompute included) and shows it. */
+    compute() {
+      stopTimer();
+      const fit = useFitPreviewStore();
+      const cur = useHistoryStore().current();
+      const sel = useSelectionStore();
+      if (!cur || !sel.count) return this.cancel();
+      const { options, errors } = this.check;
+      if (Object.keys(errors).length) {
+        this.setPreview(null);
+        this.state = 'invalid';
+        return;
+      }
+      const tol: Partial<Tolerances> = {
+        position: options['pos-tol'] as number | undefined,
+        rotationDeg: options['rot-tol'] as number | undefined,
+        morph: options['morph-tol'] as number | undefined,
+      };
+      const r = computeSimplify(cur.doc, cur.tracks, sel.refs, tol);
+      if (!r.ok) {
+        this.setPreview(null);
+        this.message = r.message;
+        this.state = 'failed';
+        return;
+      }
+      this.setPreview({ fit: r.fit, doc: r.doc, input: cur.doc, selection: sel.version });
+      fit.set(r.fit);
+      const x = r.fit.report.extra;
+      this.state = x.keysAfter < x.keysBefore ? 'ready' : 'nothing';
+    },
+    setPreview(p: SimplifyPreview | null) {
+      const fit = useFitPreviewStore();
+      if (this.preview && fit.result === this.preview.fit) fit.clear();
+      this.preview = p ? markRaw(p) : null;
+    },
+    /** Whether the preview still belongs to the open document and the selection it was computed for. */
+    isCurrent(): boolean {
+      const p = this.preview;
+      return !!p && useHistoryStore().current()?.doc === p.input && useSelectionStore().version === p.selection;
+    },
+    /**
+     * Commits the previewed document as one undo step (a waiting recompute runs first, so what is
+     * applied is what the fields say), closes the panel and says the figures. False when there is
+     * nothing to apply, or the document or selection changed since (then the panel closes).
+     */
+    apply(): boolean {
+      if (this.state === 'pending') this.compute();
+      const p = this.preview;
+      if (this.state !== 'ready' || !p) return false;
+      if (!this.isCurrent()) {
+        this.cancel();
+        return false;
+      }
+      const hist = useHistoryStore();
+      const step = diffDocuments(p.input, p.doc, useSettingsStore().t('inspector.simplify'));
+      if (!step) {
+        this.state = 'nothing';
+        return false;
+      }
+      const x = p.fit.report.extra;
+      this.cancel();
+      hist.commit(step);
+      useSelectionStore().clear();
+      useNotifyStore().push('success', {
+        key: 'simplify.applied',
+        params: { before: x.keysBefore, after: x.keysAfter, pos: x.maxPositionError.toPrecision(2), rot: x.maxRotationErrorDeg.toPrecision(2), morph: x.maxMorphError.toPrecision(2) },
+      });
+      return true;
+    },
+    /** Closes the panel and drops the preview; the document is not touched. */
+    cancel() {
+      this.drop();
+      this.state = 'closed';
+    },
+    drop() {
+      stopTimer();
+      this.setPreview(null);
+      this.message = '';
+    },
+  },
+});
