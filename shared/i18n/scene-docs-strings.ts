@@ -29,6 +29,8 @@ const en = {
   'scene.replaceTitle': 'Replace the scene?',
   'scene.replaceAsk': 'Opening {file} replaces the scene. The unsaved changes to {names} will be lost.',
   'scene.replaceOpen': 'Open and Discard',
+  'scene.addCamera': '+ New camera',
+  'scene.addCameraTitle': 'Add an empty camera document to the scene (camera and light keys): insert keys on its rows, or orbit the view and register it (K)',
 };
 
 export type SceneDocsStringKey = keyof typeof en;
@@ -58,6 +60,8 @@ const ja: Record<SceneDocsStringKey, string> = {
   'scene.replaceTitle': 'シーンを置き換えますか？',
   'scene.replaceAsk': '{file} を開くとシーンが置き換えられます。{names} の未保存の変更は失われます。',
   'scene.replaceOpen': '破棄して開く',
+  'scene.addCamera': '+ 新しいカメラ',
+  'scene.addCameraTitle': 'シーンに空のカメラドキュメント（カメラ・照明のキー）を追加します。行にキーを挿入するか、視点を回して登録してください (K)',
 };
 
 export const sceneDocsStrings: Record<Locale, Record<SceneDocsStringKey, string>> = { en, ja };

@@ -9,7 +9,7 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { CANVAS_FONTS, TIMELINE_COLORS as C, type Canvas2D } from './palette';
 import { nearestBeat } from '../../../shared/scene/beats';
 import { ROW_HEIGHT, RULER_HEIGHT, rowsTop } from './timeline-math';
-import type { Row } from './timeline-view';
+import { isOwnRow, rowTracks, type Row } from './timeline-rows';
 
 /** Everything one drawing of the timeline shows. */
 export interface TimelineScene {
@@ -20,8 +20,13 @@ export interface TimelineScene {
   view: { frameStart: number; pxPerFrame: number; scrollY: number; width: number; height: number; band?: number };
   dpr: number;
   rows: readonly Row[];
+  /** The active document's tracks (rows without `doc`, or with the active one's). */
   tracks: MotionTracks | null;
-  /** Selected records per kind. */
+  /** The scene entry id of the active document (null: not a scene). */
+  activeDoc?: number | null;
+  /** The other documents' tracks, by scene entry id: their rows' keys (timeline-rows.ts rowTracks). */
+  others?: ReadonlyMap<number, MotionTracks> | null;
+  /** Selected records per kind (of the active document). */
   selected: Readonly<Record<EditKind, ReadonlySet<number>>>;
   activeTrack: { kind: EditKind; track: number } | null;
   /** Frames the selected keys are being dragged by (drawn there), 0 when not dragging. */
@@ -105,7 +110,7 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     const r = rs[i];
     ctx.fillStyle = r.type === 'group' ? C.group : i % 2 ? C.rowB : C.rowA;
     ctx.fillRect(0, y, w, ROW_HEIGHT);
-    if (r.type === 'track' && act && act.kind === r.kind && act.track === r.track) {
+    if (r.type === 'track' && act && act.kind === r.kind && act.track === r.track && !r.add && isOwnRow(r, scene.activeDoc ?? null)) {
       ctx.fillStyle = C.activeRow;
       ctx.fillRect(0, y, w, ROW_HEIGHT);
     }
@@ -129,18 +134,24 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
   // selected). Path2D.closePath is very slow with thousands of contours in software canvas, so the
   // diamonds are open polygons filled once per batch, and plain rectangles when zoomed far out.
   let cuts = 0;
-  if (tracks) {
+  const activeDoc = scene.activeDoc ?? null;
+  if (tracks || scene.others?.size) {
     batches.norm.n = batches.sel.n = batches.summary.n = batches.cut.n = 0;
     const dense = view.pxPerFrame < 3;
     const minPx = dense ? 3 : 0;
     for (let i = first; i <= last; i++) {
       const r = rs[i];
       const cy = top + i * ROW_HEIGHT - view.scrollY + ROW_HEIGHT / 2;
+      // Each row's keys from its own document; only the active document's rows show the selection.
+      const rt = rowTracks(r, activeDoc, tracks, scene.others);
+      if (!rt) continue;
+      const own = isOwnRow(r, activeDoc);
       if (r.type === 'track') {
-        const t = tracksOf(tracks, r.kind);
+        const t = tracksOf(rt, r.kind);
         const [a, b] = trackRange(t, r.track);
         const set = scene.selected[r.kind];
-        const hasSel = set.size > 0;
+        const hasSel = own && set.size > 0;
+        const delta = own ? moveDelta : 0;
         // Camera cuts: a key one frame after the previous one switches the shot at once. Marked on their
         // own (not through visibleKeys, which thins out close keys when zoomed far out).
         if (r.kind === 'camera') {
@@ -149,14 +160,14 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
             if (fr[k] - fr[k - 1] === 1) push(batches.cut, Math.round(xAt(fr[k])) + 0.5, cy);
           }
         }
-        visibleKeys(t.frames, a, b, f0 - Math.max(0, moveDelta) - 1, f1 - Math.min(0, moveDelta) + 1, minPx, view.pxPerFrame, (k) => {
+        visibleKeys(t.frames, a, b, f0 - Math.max(0, delta) - 1, f1 - Math.min(0, delta) + 1, minPx, view.pxPerFrame, (k) => {
           const isSel = hasSel && set.has(t.record[k]);
-          push(isSel ? batches.sel : batches.norm, Math.round(xAt(t.frames[k] + (isSel ? moveDelta : 0))) + 0.5, cy);
+          push(isSel ? batches.sel : batches.norm, Math.round(xAt(t.frames[k] + (isSel ? delta : 0))) + 0.5, cy);
         });
       } else if (r.collapsed) {
         // Summary diamonds for a collapsed group: every member's keys, one per 4 px.
         for (const m of r.members) {
-          const t = tracksOf(tracks, m.kind);
+          const t = tracksOf(rt, m.kind);
           const [a, b] = trackRange(t, m.track);
           visibleKeys(t.frames, a, b, f0 - 1, f1 + 1, 4, view.pxPerFrame, (k) => push(batches.summary, Math.round(xAt(t.frames[k])) + 0.5, cy));
         }

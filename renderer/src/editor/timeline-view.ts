@@ -2,86 +2,46 @@
  * Shared view state of the track list and the timeline (one per editor): the rows (frame groups and
  * tracks, built from the tracks when the document changes), which groups are collapsed, horizontal
  * scroll/zoom and vertical scroll. The track list (DOM) and the timeline (canvas) read the same rows
- * and scroll together.
+ * and scroll together. In a scene the rows are the actor's and the camera document's (timeline-rows.ts
+ * says how one timeline shows two documents).
  */
 import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue';
-import { groupBones, type EditKind } from '../../../shared/key-edits';
+import type { EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
+import { useSceneStore } from '../stores/scene';
+import { buildRows, buildSceneRows, isOwnRow, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
 export { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
 
-export interface GroupRow {
-  type: 'group';
-  id: string;
-  /** i18n key of the label. */
-  label: string;
-  count: number;
-  collapsed: boolean;
-  /** Tracks inside (drawn as a summary when collapsed). */
-  members: { kind: EditKind; track: number }[];
-}
-
-export interface TrackRow {
-  type: 'track';
-  id: string;
-  kind: EditKind;
-  track: number;
-  /** Display name (bone / morph name), or i18n key for camera, light and display/IK. */
-  name: string;
-  group: string;
-  keys: number;
-}
-
-export type Row = GroupRow | TrackRow;
+export { buildRows, buildSceneRows, isOwnRow, rowLabel, rowTracks, NO_DOC, CAMERA_GROUP, type GroupRow, type TrackRow, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 
 /**
- * Rows for a document: display/IK, bone groups, morphs, camera, light. `pose`: the document is a VPD
- * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
+ * The two documents the rows show, from the scene store (timeline-rows.ts): the actor (the active one, or
+ * the last active one while the camera document is active) and the camera document, each with its tracks
+ * (the editor's for the active document, the kept snapshot's for the other). Null when the window is not
+ * a scene (no entries): the rows are then the open document's alone.
  */
-/** A row's name as shown: bone and morph names as stored; groups and the camera/light/display·IK rows translated. */
-export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
-  if (r.type === 'group') return t.dynamic(r.label);
-  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t.dynamic(r.name) : r.name;
-}
-
-export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
-  if (!tracks) return [];
-  const rows: Row[] = [];
-  const section = (id: string, label: string, members: TrackRow[]) => {
-    if (!members.length) return;
-    const isCollapsed = collapsed.has(id);
-    rows.push({
-      type: 'group', id, label, collapsed: isCollapsed,
-      count: members.reduce((n, m) => n + m.keys, 0),
-      members: members.map((m) => ({ kind: m.kind, track: m.track })),
-    });
-    if (!isCollapsed) rows.push(...members);
+function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
+  const doc = useDocumentStore();
+  const scene = useSceneStore();
+  if (!scene.entries.length) return null;
+  const activeId = scene.activeId;
+  const others = new Map<number, MotionTracks>();
+  const input = (id: number | null): RowsDoc | null => {
+    if (id === null) return null;
+    if (id === activeId) return doc.tracks ? { doc: id, tracks: doc.tracks as MotionTracks, pose: doc.format === 'vpd' } : null;
+    const s = scene.snapshotOf(id);
+    if (!s) return null;
+    others.set(id, s.tracks);
+    return { doc: id, tracks: s.tracks, pose: s.format === 'vpd' };
   };
-  // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
-  // one can be inserted; a camera/light-only motion drives no model and has none.
-  if (!opts.pose && (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length)) {
-    section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
-  }
-  const b = tracks.bones;
-  for (const g of groupBones(b.names)) {
-    section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t) => ({
-      type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t],
-    })));
-  }
-  const m = tracks.morphs;
-  section('morph', 'editor.group.morphs', m.names.map((n, t) => ({
-    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: n, group: 'morphs', keys: m.start[t + 1] - m.start[t],
-  })));
-  if (tracks.camera.frames.length) {
-    section('camera', 'editor.group.camera', [{ type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: 'camera', keys: tracks.camera.frames.length }]);
-  }
-  if (tracks.light.frames.length) {
-    section('light', 'editor.group.light', [{ type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: 'light', keys: tracks.light.frames.length }]);
-  }
-  return rows;
+  const active = scene.active;
+  const actorId = active?.kind === 'actor' ? active.id : scene.actors.some((a) => a.id === scene.lastActorId) ? scene.lastActorId : (scene.actors[0]?.id ?? null);
+  const cam = scene.cameraEntry;
+  return { actor: input(actorId), camera: cam ? input(cam.id) : null, others };
 }
 
 export function createTimelineView() {
@@ -108,10 +68,26 @@ export function createTimelineView() {
     /** 'all', 'active', 'selected' or a group row's id. */
     rangeTracks: 'all',
   });
-  const rows = computed(() => {
+  const scene = useSceneStore();
+  /** The documents the rows show (recomputed on every edit, open and switch: each bumps doc.version). */
+  const sources = computed(() => {
     void doc.version;
-    return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd' });
+    void scene.activeId;
+    void scene.entries.length;
+    return sceneInput();
   });
+  /** Every row shown: the scene's actor and camera document (timeline-rows.ts), or the lone document's. */
+  const rows = computed<Row[]>(() => {
+    const src = sources.value;
+    if (!src) return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd' });
+    return buildSceneRows(src, collapsed.value);
+  });
+  /** The scene entry id of the active document (rows of others draw their keys but take no selection). */
+  const activeDoc = computed(() => scene.activeId);
+  /** The kept tracks of the shown documents that are not active, by scene entry id. */
+  const others = computed(() => sources.value?.others ?? null);
+  /** The rows of the active document (range select's groups, reveal). */
+  const ownRows = computed(() => rows.value.filter((r) => isOwnRow(r, activeDoc.value)));
   function toggleGroup(id: string) {
     const next = new Set(collapsed.value);
     if (next.has(id)) next.delete(id);
@@ -151,9 +127,10 @@ export function createTimelineView() {
    * picked in the 3D preview, its row may be far down the list.
    */
   function revealTrack(kind: EditKind, track: number) {
-    const find = () => rows.value.findIndex((r) => r.type === 'track' && r.kind === kind && r.track === track);
+    const own = (r: Row) => isOwnRow(r, activeDoc.value);
+    const find = () => rows.value.findIndex((r) => own(r) && r.type === 'track' && !r.add && r.kind === kind && r.track === track);
     if (find() < 0) {
-      const group = rows.value.find((r) => r.type === 'group' && r.collapsed && r.members.some((m) => m.kind === kind && m.track === track));
+      const group = rows.value.find((r) => own(r) && r.type === 'group' && r.collapsed && r.members.some((m) => m.kind === kind && m.track === track));
       if (!group) return;
       toggleGroup(group.id);
     }
@@ -185,7 +162,7 @@ export function createTimelineView() {
     const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
     Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
   }
-  return { view, nav, rows, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
+  return { view, nav, rows, ownRows, activeDoc, others, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;

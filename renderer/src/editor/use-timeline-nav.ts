@@ -79,7 +79,7 @@ export function useTimelineNav(tv: TimelineView) {
       const ids = scopeTracks(choice);
       return choice === 'active' && !ids.length ? null : ids;
     }
-    const g = tv.rows.value.find((r) => r.type === 'group' && r.id === choice);
+    const g = tv.ownRows.value.find((r) => r.type === 'group' && r.id === choice);
     return g && g.type === 'group' ? g.members.map((m) => ({ kind: m.kind, track: m.track })) : [];
   }
 

@@ -279,6 +279,34 @@ export const useSceneStore = defineStore('scene', () => {
     return true;
   }
 
+  /**
+   * Adds an empty camera document (never saved: Save asks its name) to a scene that has none, and makes
+   * it active: the camera group's add row (TrackList). Returns false when the scene already has one (that
+   * one is made active) or nothing is open.
+   */
+  function addCamera(): boolean {
+    const cam = cameraEntry.value;
+    if (cam) {
+      activate(cam.id);
+      return false;
+    }
+    if (!entries.value.length) return false;
+    let s: DocSnapshot | null;
+    opening++;
+    try {
+      s = useDocumentStore().decode('', writeVmd(emptyVmd()), null);
+    } finally {
+      opening--;
+    }
+    if (!s) return false;
+    stash();
+    const e = newEntry('camera', s);
+    entries.value = [...entries.value, e];
+    activate(e.id);
+    useDocumentStore().reportState();
+    return true;
+  }
+
   /** Hides or shows an actor's model in the preview (its motion still plays). */
   function setHidden(id: number, hidden: boolean) {
     const e = entries.value.find((x) => x.id === id);
@@ -501,6 +529,7 @@ export const useSceneStore = defineStore('scene', () => {
     docName,
     activate,
     addDocument,
+    addCamera,
     setHidden,
     documentOpened,
     openPath,

@@ -200,3 +200,44 @@ describe('timeline drawing', () => {
     expect(ctx.calls[0]).toMatchObject({ op: 'setTransform', args: [1, 0, 0, 1, 0, 0] });
   });
 });
+
+describe('timeline drawing of two scene documents (timeline-rows.ts)', () => {
+  // The actor (document 1) is the motion above without its camera; the camera document (2) holds camera
+  // keys at 3, 20 and 21 (a cut at 21). Rows: the actor's A, then the camera document's camera row.
+  const camDoc = buildTracks({ ...buildVmd({}), camera: blockFromRecords('camera', [cam(3), cam(20), cam(21)]) });
+  const rows: Row[] = [
+    { ...(trackRow('bone', A, 'A') as Extract<Row, { type: 'track' }>), doc: 1 },
+    { ...(trackRow('camera', 0, 'camera') as Extract<Row, { type: 'track' }>), doc: 2 },
+  ];
+
+  it('each row draws its own document’s keys; the selection and the active row are the active document’s only', () => {
+    // Actor active: camera record 0 "selected" (a record of the actor's own camera block) must not mark the
+    // camera document's record 0; the active track (camera) must not light the other document's camera row.
+    const sel = none();
+    sel.camera.add(0);
+    sel.bone.add(tracks.bones.record[tracks.bones.start[A] + 1]); // A@10
+    const s = scene({ rows, tracks, activeDoc: 1, others: new Map([[2, camDoc]]), selected: sel, activeTrack: { kind: 'camera', track: 0 }, moveDelta: 2 });
+    const ctx = new Recording2D();
+    const drawn = drawTimeline(ctx, s);
+    // The actor's A at 0 and 40 plain, 10 selected and drawn moved by 2 (at 12); the camera row's keys at
+    // 3, 20, 21 from the camera document (not the actor's own camera keys at 0, 30, 31, 60, 61), none selected, none moved.
+    expect(diamonds(ctx, KEY).sort((p, q) => p[1] - q[1] || p[0] - q[0])).toEqual([
+      [px(s.view, 0), cy(0)], [px(s.view, 40), cy(0)],
+      [px(s.view, 3), cy(1)], [px(s.view, 20), cy(1)], [px(s.view, 21), cy(1)],
+    ]);
+    expect(diamonds(ctx, SEL)).toEqual([[px(s.view, 12), cy(0)]]);
+    expect(drawn.cuts).toBe(1);
+    expect(ctx.rects(ACTIVE)).toEqual([]);
+
+    // Camera document active (its tracks the editor's, the actor's kept): the selection marks its record 0 (frame 3).
+    const sel2 = none();
+    sel2.camera.add(0);
+    const s2 = scene({ rows, tracks: camDoc, activeDoc: 2, others: new Map([[1, tracks]]), selected: sel2, activeTrack: { kind: 'camera', track: 0 } });
+    const ctx2 = new Recording2D();
+    drawTimeline(ctx2, s2);
+    expect(diamonds(ctx2, SEL)).toEqual([[px(s2.view, 3), cy(1)]]);
+    expect(diamonds(ctx2, KEY).filter((d) => d[1] === cy(0)).map((d) => d[0])).toEqual([0, 10, 40].map((f) => px(s2.view, f)));
+    // The active row's tint lies on the camera row (row 1: y 48).
+    expect(ctx2.rects(ACTIVE)).toEqual([[0, 26 + 22, 600, 22]]);
+  });
+});

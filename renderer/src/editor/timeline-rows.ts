@@ -1,0 +1,181 @@
+/**
+ * The rows of the track list and the timeline, as pure functions of the documents' tracks.
+ *
+ * A scene (stores/scene.ts) has several documents but one editor: the document store holds the active one
+ * and every tool (selection, drag, copy/paste, delete, insert, the curve editor, presets, undo) works on it.
+ * The camera document is still always in the timeline (issue 13): the rows are those of two documents at
+ * once, each row naming its document (`doc`, the scene entry id):
+ *
+ *   [the actor's groups]  the active actor, or while the camera document is active the last active actor
+ *   [Camera]              the camera document's camera and light rows (a row to add one when there is none)
+ *
+ * Both halves are built the same way whichever document is active, so a row keeps its index, id and fold
+ * across a switch. That is the whole design: there is one timeline and one track list, one drawing
+ * (timeline-draw.ts) and one hit test (Timeline.vue keyAt), and both take a row's keys from its own
+ * document (`rowTracks`: the editor's tracks for the active document, the scene's kept snapshot for the
+ * other). Selection and the active track belong to the active document and apply only to its rows
+ * (`isOwnRow`). Pressing on a row of the other document makes that document active first (scene.activate)
+ * and then goes on as a press on the active document's row at the same index: a key pressed there is
+ * selected and can be dragged in the same gesture, and every tool then works on it as on its own tab.
+ */
+import { groupBones, type EditKind } from '../../../shared/key-edits';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+
+export interface GroupRow {
+  type: 'group';
+  id: string;
+  /** i18n key of the label. */
+  label: string;
+  count: number;
+  collapsed: boolean;
+  /** Tracks inside (drawn as a summary when collapsed). */
+  members: { kind: EditKind; track: number }[];
+  /** The scene document the row shows (scene entry id); absent: the active document. */
+  doc?: number;
+}
+
+export interface TrackRow {
+  type: 'track';
+  id: string;
+  kind: EditKind;
+  track: number;
+  /** Display name (bone / morph name), or i18n key for camera, light and display/IK. */
+  name: string;
+  group: string;
+  keys: number;
+  /** The scene document the row shows (scene entry id); absent: the active document. */
+  doc?: number;
+  /** The scene has no camera document: the row offers to add one (no keys, NO_DOC). */
+  add?: 'camera';
+}
+
+export type Row = GroupRow | TrackRow;
+
+/** `doc` of a row whose document does not exist yet (the camera group's "add" row). */
+export const NO_DOC = -1;
+
+/** A row's name as shown: bone and morph names as stored; groups and the camera/light/display·IK rows translated. */
+export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
+  if (r.type === 'group') return t.dynamic(r.label);
+  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t.dynamic(r.name) : r.name;
+}
+
+/**
+ * Rows for one document: display/IK, bone groups, morphs, camera, light. `pose`: the document is a VPD
+ * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
+ */
+export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
+  if (!tracks) return [];
+  const rows: Row[] = [];
+  const section = (id: string, label: string, members: TrackRow[]) => {
+    if (!members.length) return;
+    const isCollapsed = collapsed.has(id);
+    rows.push({
+      type: 'group', id, label, collapsed: isCollapsed,
+      count: members.reduce((n, m) => n + m.keys, 0),
+      members: members.map((m) => ({ kind: m.kind, track: m.track })),
+    });
+    if (!isCollapsed) rows.push(...members);
+  };
+  // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
+  // one can be inserted; a camera/light-only motion drives no model and has none.
+  if (!opts.pose && (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length)) {
+    section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
+  }
+  const b = tracks.bones;
+  for (const g of groupBones(b.names)) {
+    section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t) => ({
+      type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t],
+    })));
+  }
+  const m = tracks.morphs;
+  section('morph', 'editor.group.morphs', m.names.map((n, t) => ({
+    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: n, group: 'morphs', keys: m.start[t + 1] - m.start[t],
+  })));
+  if (tracks.camera.frames.length) {
+    section('camera', 'editor.group.camera', [{ type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: 'camera', keys: tracks.camera.frames.length }]);
+  }
+  if (tracks.light.frames.length) {
+    section('light', 'editor.group.light', [{ type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: 'light', keys: tracks.light.frames.length }]);
+  }
+  return rows;
+}
+
+/** One document of the scene as the rows see it. */
+export interface RowsDoc {
+  /** Scene entry id. */
+  doc: number;
+  tracks: MotionTracks;
+  /** A VPD pose (no display/IK row). */
+  pose?: boolean;
+}
+
+/** The two documents the rows show (stores/scene.ts): see the header. */
+export interface SceneRowsInput {
+  /** The active actor, or while the camera document is active the last active actor (null: none). */
+  actor: RowsDoc | null;
+  /** The camera document; null when the scene has none (the group then offers to add one). */
+  camera: RowsDoc | null;
+}
+
+/** Id of the camera document's group (its camera and light rows are 'camera' and 'light'). */
+export const CAMERA_GROUP = 'camera';
+
+/**
+ * The scene's rows: the actor's (buildRows, each naming the actor's document), then the group "Camera"
+ * with the camera document's camera and light rows, both always there as in MMD's camera mode (a first
+ * key can be inserted on either). With no camera document the group holds one row that adds it. An
+ * actor motion's own camera or light keys (a dance file that also carries a camera) keep their rows,
+ * under the ids 'actor-camera' and 'actor-light'. Self-shadow keys are kept in the file but have no row
+ * (the editor has no self-shadow key kind yet).
+ */
+export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<string>): Row[] {
+  const rows: Row[] = [];
+  if (input.actor) {
+    const own = input.actor.doc;
+    for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose })) {
+      const id = r.id === 'camera' || r.id === 'light' ? 'actor-' + r.id : r.id;
+      rows.push(r.type === 'group' ? { ...r, id, doc: own } : { ...r, id, group: r.group === 'camera' || r.group === 'light' ? 'actor-' + r.group : r.group, doc: own });
+    }
+  }
+  const cam = input.camera;
+  const isCollapsed = collapsed.has(CAMERA_GROUP);
+  if (!cam) {
+    rows.push({ type: 'group', id: CAMERA_GROUP, label: 'editor.group.camera', count: 0, collapsed: isCollapsed, members: [], doc: NO_DOC });
+    if (!isCollapsed) rows.push({ type: 'track', id: 'camera-add', kind: 'camera', track: 0, name: 'scene.addCamera', group: CAMERA_GROUP, keys: 0, doc: NO_DOC, add: 'camera' });
+    return rows;
+  }
+  const members: TrackRow[] = [
+    { type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: CAMERA_GROUP, keys: cam.tracks.camera.frames.length, doc: cam.doc },
+    { type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: CAMERA_GROUP, keys: cam.tracks.light.frames.length, doc: cam.doc },
+  ];
+  rows.push({
+    type: 'group', id: CAMERA_GROUP, label: 'editor.group.camera', collapsed: isCollapsed, doc: cam.doc,
+    count: members.reduce((n, m) => n + m.keys, 0),
+    members: members.map((m) => ({ kind: m.kind, track: m.track })),
+  });
+  if (!isCollapsed) rows.push(...members);
+  return rows;
+}
+
+/** buildRows names an actor's own camera and light groups 'camera' and 'light': their fold under the scene's ids. */
+function renamedSet(collapsed: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set([...collapsed].filter((id) => id !== 'camera' && id !== 'light'));
+  if (collapsed.has('actor-camera')) out.add('camera');
+  if (collapsed.has('actor-light')) out.add('light');
+  return out;
+}
+
+/** Whether a row shows the active document (`activeDoc`, a scene entry id): selection and the active track apply to it. */
+export function isOwnRow(r: Row, activeDoc: number | null): boolean {
+  return r.doc === undefined || r.doc === activeDoc;
+}
+
+/**
+ * The tracks a row's keys come from: the editor's (`active`) for a row of the active document, the kept
+ * document's (`others`) for a row of another, null for the add row. Drawing and hit tests both use this.
+ */
+export function rowTracks(r: Row, activeDoc: number | null, active: MotionTracks | null, others: ReadonlyMap<number, MotionTracks> | null | undefined): MotionTracks | null {
+  if (isOwnRow(r, activeDoc)) return active;
+  return others?.get(r.doc!) ?? null;
+}

@@ -1,0 +1,220 @@
+// The rows of the track list and the timeline in a scene (issue 13, timeline-rows.ts): the actor's groups
+// then the group "Camera" with the camera document's camera and light rows, each row naming the document
+// its keys come from; the same rows (ids, indices, key counts) whichever of the two is active; a row to add
+// a camera document when the scene has none; an actor motion's own camera keys under their own ids. Then
+// through the stores: the rows follow an edit of the camera document at once, the keys a row's hit test
+// and drawing read are its own document's, and undo of a camera edit made from the actor's view goes back
+// to the camera document and restores its bytes, the actor's untouched.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useTimeStore } from '../../../renderer/src/stores/time';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+import { buildRows, buildSceneRows, CAMERA_GROUP, isOwnRow, NO_DOC, rowTracks, type Row } from '../../../renderer/src/editor/timeline-rows';
+import { createTimelineView } from '../../../renderer/src/editor/timeline-view';
+import { buildFixture, SJIS } from '../../helpers/vmd-fixtures';
+import { cameraVmd, dance, memoryApi } from '../stores/scene-fixtures';
+
+function parse(bytes: Uint8Array): VmdDocument {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A row as [type, id, doc, keys or count]: what the lists show, from which document. */
+const brief = (rows: readonly Row[]) => rows.map((r) => [r.type, r.id, r.doc, r.type === 'group' ? r.count : r.keys]);
+
+const DANCE = buildTracks(parse(dance(10)));
+const CAMERA = buildTracks(parse(cameraVmd()));
+
+describe('scene rows (pure)', () => {
+  it('the actor’s groups, then Camera with the camera document’s camera and light rows, each naming its document', () => {
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: { doc: 2, tracks: CAMERA } }, new Set());
+    // dance(): センター at 0, 10, 20 (3 keys) and no IK keys; cameraVmd(): camera keys at 0, 15, 40, no light.
+    expect(brief(rows)).toEqual([
+      ['group', 'ik', 1, 0],
+      ['track', 'ik', 1, 0],
+      ['group', 'bone:center', 1, 3],
+      ['track', 'bone:0', 1, 3],
+      ['group', CAMERA_GROUP, 2, 3],
+      ['track', 'camera', 2, 3],
+      ['track', 'light', 2, 0],
+    ]);
+    expect(rows[4]).toMatchObject({ label: 'editor.group.camera', members: [{ kind: 'camera', track: 0 }, { kind: 'light', track: 0 }] });
+    // The actor's rows are exactly its own document's rows (buildRows), tagged with its id.
+    expect(rows.slice(0, 4).map(({ doc: _d, ...r }) => r)).toEqual(buildRows(DANCE, new Set()));
+  });
+
+  it('folds the camera group like any other: its row alone, summarising both tracks', () => {
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: { doc: 2, tracks: CAMERA } }, new Set([CAMERA_GROUP, 'bone:center']));
+    expect(brief(rows)).toEqual([
+      ['group', 'ik', 1, 0],
+      ['track', 'ik', 1, 0],
+      ['group', 'bone:center', 1, 3],
+      ['group', CAMERA_GROUP, 2, 3],
+    ]);
+    expect(rows[3]).toMatchObject({ collapsed: true });
+  });
+
+  it('with no camera document the group holds one row that adds it, of no document', () => {
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: null }, new Set());
+    expect(brief(rows.slice(-2))).toEqual([
+      ['group', CAMERA_GROUP, NO_DOC, 0],
+      ['track', 'camera-add', NO_DOC, 0],
+    ]);
+    expect(rows[rows.length - 1]).toMatchObject({ add: 'camera', name: 'scene.addCamera' });
+    expect(rowTracks(rows[rows.length - 1], 1, DANCE, new Map([[1, DANCE]]))).toBeNull();
+    // A camera-only scene: the camera group alone.
+    expect(brief(buildSceneRows({ actor: null, camera: { doc: 5, tracks: CAMERA } }, new Set()))).toEqual([
+      ['group', CAMERA_GROUP, 5, 3],
+      ['track', 'camera', 5, 3],
+      ['track', 'light', 5, 0],
+    ]);
+  });
+
+  it('an actor motion’s own camera and light keys keep their rows under actor-camera / actor-light, folded on their own', () => {
+    const both = buildTracks(parse(buildFixture({
+      bones: [{ name: SJIS.センター, frame: 0 }],
+      cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }, { frame: 9, distance: -40, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }],
+    })));
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: both }, camera: { doc: 2, tracks: CAMERA } }, new Set([CAMERA_GROUP]));
+    expect(brief(rows).slice(-3)).toEqual([
+      ['group', 'actor-camera', 1, 2],
+      ['track', 'actor-camera', 1, 2],
+      ['group', CAMERA_GROUP, 2, 3],
+    ]);
+    expect(new Set(rows.map((r) => r.type + r.id)).size).toBe(rows.length);
+    const folded = buildSceneRows({ actor: { doc: 1, tracks: both }, camera: { doc: 2, tracks: CAMERA } }, new Set(['actor-camera']));
+    expect(brief(folded).slice(-4)).toEqual([
+      ['group', 'actor-camera', 1, 2],
+      ['group', CAMERA_GROUP, 2, 3],
+      ['track', 'camera', 2, 3],
+      ['track', 'light', 2, 0],
+    ]);
+  });
+
+  it('a row’s keys come from its own document: the editor’s tracks for the active one, the kept ones for the other', () => {
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: { doc: 2, tracks: CAMERA } }, new Set());
+    const cam = rows.find((r) => r.id === 'camera' && r.type === 'track')!;
+    const bone = rows.find((r) => r.id === 'bone:0')!;
+    // Actor active: the bone row is its own, the camera row the kept camera document's.
+    expect(isOwnRow(bone, 1)).toBe(true);
+    expect(isOwnRow(cam, 1)).toBe(false);
+    expect(rowTracks(bone, 1, DANCE, new Map([[2, CAMERA]]))).toBe(DANCE);
+    expect(rowTracks(cam, 1, DANCE, new Map([[2, CAMERA]]))).toBe(CAMERA);
+    // Camera active: the other way round.
+    expect(rowTracks(cam, 2, CAMERA, new Map([[1, DANCE]]))).toBe(CAMERA);
+    expect(rowTracks(bone, 2, CAMERA, new Map([[1, DANCE]]))).toBe(DANCE);
+    // A row with no document named (a lone document outside a scene) is the active one's.
+    expect(isOwnRow(buildRows(DANCE, new Set())[0], 7)).toBe(true);
+  });
+});
+
+describe('scene rows through the stores', () => {
+  let files: Map<string, Uint8Array>;
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/cam/camera.vmd', cameraVmd()],
+    ]);
+    setApi(memoryApi(files).api);
+  });
+
+  async function scene2() {
+    const doc = useDocumentStore();
+    const scene = useSceneStore();
+    await doc.openPath('/s/a.vmd');
+    expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
+    const [actor, cam] = scene.entries;
+    scene.activate(actor.id);
+    return { doc, scene, actor, cam };
+  }
+
+  it('shows the same rows with the actor or the camera document active, each from its document; an edit shows at once', async () => {
+    const { doc, scene, actor, cam } = await scene2();
+    const tv = createTimelineView();
+    const withActor = brief(tv.rows.value);
+    expect(withActor.slice(-3)).toEqual([
+      ['group', CAMERA_GROUP, cam.id, 3],
+      ['track', 'camera', cam.id, 3],
+      ['track', 'light', cam.id, 0],
+    ]);
+    expect(tv.activeDoc.value).toBe(actor.id);
+    expect([...tv.others.value!.keys()]).toEqual([cam.id]);
+    expect(tv.ownRows.value.every((r) => r.doc === actor.id)).toBe(true);
+    // Range select and reveal see only the active document's groups.
+    expect(tv.ownRows.value.some((r) => r.id === CAMERA_GROUP)).toBe(false);
+
+    scene.activate(cam.id);
+    expect(doc.fileName).toBe('camera.vmd');
+    expect(brief(tv.rows.value)).toEqual(withActor);
+    expect(tv.activeDoc.value).toBe(cam.id);
+    expect([...tv.others.value!.keys()]).toEqual([actor.id]);
+    // The actor's rows read the kept actor document: its センター track holds frames 0, 10, 20.
+    const bone = tv.rows.value.find((r) => r.id === 'bone:0')!;
+    expect([...rowTracks(bone, tv.activeDoc.value, doc.tracks, tv.others.value)!.bones.frames]).toEqual([0, 10, 20]);
+
+    // A key inserted on the camera row at frame 25: the camera group counts it at once.
+    useSelectionStore().setActiveTrack({ kind: 'camera', track: 0 });
+    useTimeStore().seek(25);
+    expect(useEditorActions().insertKeyAtCursor()).toBe(true);
+    expect(brief(tv.rows.value).slice(-3)).toEqual([
+      ['group', CAMERA_GROUP, cam.id, 4],
+      ['track', 'camera', cam.id, 4],
+      ['track', 'light', cam.id, 0],
+    ]);
+    // Back on the actor: the camera row still shows the edited document (its kept snapshot).
+    scene.activate(actor.id);
+    const camRow = tv.rows.value.find((r) => r.type === 'track' && r.id === 'camera')!;
+    expect([...rowTracks(camRow, tv.activeDoc.value, doc.tracks, tv.others.value)!.camera.frames]).toEqual([0, 15, 25, 40]);
+  });
+
+  it('a camera key moved from the actor’s view: undo from the actor goes back to the camera document and restores it', async () => {
+    const { doc, scene, actor, cam } = await scene2();
+    // What a press on the camera row's key does (Timeline.vue): the camera document made active, the key selected.
+    expect(scene.activate(cam.id)).toBe(true);
+    const sel = useSelectionStore();
+    const rec = doc.tracks!.camera.record[1]; // the key at frame 15
+    sel.select([{ kind: 'camera', record: rec }]);
+    expect(useEditorActions().moveSelected(3)).toBe(true);
+    expect([...doc.tracks!.camera.frames]).toEqual([0, 18, 40]);
+    expect(useHistoryStore().undoDoc).toBe('camera.vmd');
+    // Back to the actor (a click on its rows), then undo: the step is the camera document's.
+    scene.activate(actor.id);
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(scene.activeId).toBe(cam.id);
+    expect(writeVmd(doc.doc!)).toEqual(files.get('/s/cam/camera.vmd'));
+    expect(doc.dirty).toBe(false);
+    expect(scene.snapshotOf(actor.id)!.dirty).toBe(false);
+    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+  });
+
+  it('a scene with no camera document: the add row makes an empty one, active, with camera and light rows', async () => {
+    const doc = useDocumentStore();
+    const scene = useSceneStore();
+    await doc.openPath('/s/a.vmd');
+    const tv = createTimelineView();
+    expect(tv.rows.value[tv.rows.value.length - 1]).toMatchObject({ id: 'camera-add', doc: NO_DOC });
+    expect(scene.addCamera()).toBe(true);
+    expect(scene.entries.map((e) => e.kind)).toEqual(['actor', 'camera']);
+    const cam = scene.cameraEntry!;
+    expect(scene.activeId).toBe(cam.id);
+    expect(brief(tv.rows.value).slice(-3)).toEqual([
+      ['group', CAMERA_GROUP, cam.id, 0],
+      ['track', 'camera', cam.id, 0],
+      ['track', 'light', cam.id, 0],
+    ]);
+    // The actor's rows stay above it; a second add only shows the existing camera document.
+    expect(tv.rows.value[0].doc).toBe(scene.actors[0].id);
+    scene.activate(scene.actors[0].id);
+    expect(scene.addCamera()).toBe(false);
+    expect(scene.activeId).toBe(cam.id);
+    expect(scene.entries).toHaveLength(2);
+  });
+});
