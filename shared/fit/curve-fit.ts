@@ -111,6 +111,8 @@ export function fitCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array, m
 }
 
 let rScratch = new Float64Array(256);
+/** Levenberg–Marquardt scratch (normal matrix, its damped copy, gradient, step, trial point). */
+const lm = { jtj: new Float64Array(16), a: new Float64Array(16), g: new Float64Array(4), d: new Float64Array(4), trial: new Float64Array(4) };
 
 /** Weighted squared vertical error Σ w·(y(s) − p)² of control points c, with s solving x(s) = t; fills s and residuals. */
 function vertical(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, c: ArrayLike<number>, s: Float64Array, r: Float64Array): number {
@@ -134,8 +136,14 @@ function solve4(a: Float64Array, b: Float64Array): boolean {
     for (let r = c + 1; r < 4; r++) if (Math.abs(a[4 * r + c]) > Math.abs(a[4 * p + c])) p = r;
     if (Math.abs(a[4 * p + c]) < 1e-300) return false;
     if (p !== c) {
-      for (let k = 0; k < 4; k++) [a[4 * c + k], a[4 * p + k]] = [a[4 * p + k], a[4 * c + k]];
-      [b[c], b[p]] = [b[p], b[c]];
+      for (let k = 0; k < 4; k++) {
+        const x = a[4 * c + k];
+        a[4 * c + k] = a[4 * p + k];
+        a[4 * p + k] = x;
+      }
+      const x = b[c];
+      b[c] = b[p];
+      b[p] = x;
     }
     for (let r = c + 1; r < 4; r++) {
       const f = a[4 * r + c] / a[4 * c + c];
@@ -161,13 +169,14 @@ export function refineCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array
   if (sScratch.length < m) sScratch = new Float64Array(Math.max(m, 2 * sScratch.length));
   if (rScratch.length < m) rScratch = new Float64Array(Math.max(m, 2 * rScratch.length));
   const s = sScratch, r = rScratch;
-  const jtj = new Float64Array(16), a = new Float64Array(16), g = new Float64Array(4), d = new Float64Array(4), trial = new Float64Array(4);
+  const { jtj, a, g, d, trial } = lm;
   let cost = vertical(ts, ps, ws, m, c, s, r);
   let lambda = 1e-3;
   for (let it = 0; it < iterations && cost > 1e-30; it++) {
-    jtj.fill(0);
-    g.fill(0);
     const x1 = c[0], y1 = c[1], x2 = c[2], y2 = c[3];
+    // Upper triangle of JᵀWJ and JᵀWr, accumulated in locals (J's row: k·b1, b1, k·b2, b2).
+    let h00 = 0, h01 = 0, h02 = 0, h03 = 0, h11 = 0, h12 = 0, h13 = 0, h22 = 0, h23 = 0, h33 = 0;
+    let g0 = 0, g1 = 0, g2 = 0, g3 = 0;
     for (let i = 0; i < m; i++) {
       const si = s[i], u = 1 - si;
       const b1 = 3 * u * u * si, b2 = 3 * u * si * si;
@@ -176,12 +185,17 @@ export function refineCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array
       const k = -dy / dx;
       const j0 = k * b1, j1 = b1, j2 = k * b2, j3 = b2;
       const w = ws[i], ri = r[i];
-      const jr = [j0, j1, j2, j3];
-      for (let p = 0; p < 4; p++) {
-        g[p] += w * jr[p] * ri;
-        for (let q = p; q < 4; q++) jtj[4 * p + q] += w * jr[p] * jr[q];
-      }
+      g0 += w * j0 * ri; g1 += w * j1 * ri; g2 += w * j2 * ri; g3 += w * j3 * ri;
+      h00 += w * j0 * j0; h01 += w * j0 * j1; h02 += w * j0 * j2; h03 += w * j0 * j3;
+      h11 += w * j1 * j1; h12 += w * j1 * j2; h13 += w * j1 * j3;
+      h22 += w * j2 * j2; h23 += w * j2 * j3;
+      h33 += w * j3 * j3;
     }
+    g[0] = g0; g[1] = g1; g[2] = g2; g[3] = g3;
+    jtj[0] = h00; jtj[1] = h01; jtj[2] = h02; jtj[3] = h03;
+    jtj[5] = h11; jtj[6] = h12; jtj[7] = h13;
+    jtj[10] = h22; jtj[11] = h23;
+    jtj[15] = h33;
     for (let p = 0; p < 4; p++) for (let q = 0; q < p; q++) jtj[4 * p + q] = jtj[4 * q + p];
     let improved = false;
     for (let tries = 0; tries < 8; tries++) {

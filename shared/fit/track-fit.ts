@@ -10,7 +10,7 @@
  *     key values by more than the tolerance (a turning point), or a rotation that leaves the arc between
  *     the key rotations, cannot be met: the segment is split at the worst such sample;
  *  3. otherwise the curve's control points are fitted by least squares (curve-fit.ts), rounded to the
- *     0..127 grid and checked by playing the segment the way MMD does (bezierProgress, slerpInto);
+ *     0..127 grid and checked by playing the segment the way MMD does (bezierProgress, slerp);
  *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it;
  *  4. if any group still strays, the segment is split at its worst sample (the nearer integer frame
  *     of a half frame), and both halves are tried again.
@@ -18,7 +18,6 @@
  * merge pass tries to remove each key that was not forced by fitting its two neighbours' segment.
  */
 import { bezierProgress } from '../vmd/bezier';
-import { slerpInto } from '../vmd/sample';
 import { fitCurve, refineCurve } from './curve-fit';
 
 /** Channels that share one curve (one bone position axis, the camera's three angles, …). */
@@ -92,9 +91,10 @@ class Fitter {
   readonly ws: Float64Array;
   readonly cp = new Float64Array(4);
   readonly probe = new Uint8Array(4);
-  readonly tmp = new Float64Array(4);
   readonly qa = new Float64Array(4);
   readonly qb = new Float64Array(4);
+  /** Key value and span per channel of the group being evaluated. */
+  readonly kv = new Float64Array(16);
   readonly curveGroups: number;
   readonly R: number;
 
@@ -122,17 +122,35 @@ class Fitter {
     const nc = g.comps.length;
     const itol = 1 / g.tol;
     let worst = 0;
-    const linear = g.kind === 'linear';
+    const linear = g.kind === 'linear' || (x1 === y1 && x2 === y2);
+    const gerr = this.gerr;
+    if (nc === 1) {
+      // One channel (every bone axis, morphs, most camera groups): key values read once.
+      const s = g.comps[0];
+      const va = this.keyValue(g, 0, ja), dv = this.keyValue(g, 0, jb) - va;
+      for (let j = ja + 1; j < jb; j++) {
+        const t = (j - ja) * inv;
+        const y = linear ? t : bezierProgress(x1, y1, x2, y2, t);
+        const e = Math.abs(va + dv * y - s[j]) * itol;
+        if (write) gerr[j] = e;
+        if (e > worst) worst = e;
+      }
+      return worst;
+    }
+    const kv = this.kv;
+    for (let c = 0; c < nc; c++) {
+      kv[2 * c] = this.keyValue(g, c, ja);
+      kv[2 * c + 1] = this.keyValue(g, c, jb) - kv[2 * c];
+    }
     for (let j = ja + 1; j < jb; j++) {
       const t = (j - ja) * inv;
       const y = linear ? t : bezierProgress(x1, y1, x2, y2, t);
       let e = 0;
       for (let c = 0; c < nc; c++) {
-        const va = this.keyValue(g, c, ja), vb = this.keyValue(g, c, jb);
-        const d = Math.abs(va + (vb - va) * y - g.comps[c][j]) * itol;
+        const d = Math.abs(kv[2 * c] + kv[2 * c + 1] * y - g.comps[c][j]) * itol;
         if (d > e) e = d;
       }
-      if (write) this.gerr[j] = e;
+      if (write) gerr[j] = e;
       if (e > worst) worst = e;
     }
     return worst;
@@ -148,14 +166,36 @@ class Fitter {
   evalQuat(g: QuatGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean): number {
     const inv = 1 / (jb - ja);
     const itol = 1 / g.tol;
-    const q = g.q, p = this.tmp;
-    this.loadQuats(g, ja, jb);
+    const q = g.q, gerr = this.gerr;
+    // slerpInto (shared/vmd/sample.ts) with the per-pair work (sign, norms, angle) done once: the same
+    // arithmetic, so the same played rotations.
+    const ax = F(q[4 * ja]), ay = F(q[4 * ja + 1]), az = F(q[4 * ja + 2]), aw = F(q[4 * ja + 3]);
+    let bx = F(q[4 * jb]), by = F(q[4 * jb + 1]), bz = F(q[4 * jb + 2]), bw = F(q[4 * jb + 3]);
+    if (ax * bx + ay * by + az * bz + aw * bw < 0) {
+      bx = -bx; by = -by; bz = -bz; bw = -bw;
+    }
+    const na = 1 / (Math.sqrt(ax * ax + ay * ay + az * az + aw * aw) || 1);
+    const nb = 1 / (Math.sqrt(bx * bx + by * by + bz * bz + bw * bw) || 1);
+    const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
+    const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
+    const th = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+    const small = th < 1e-10;
+    const sth = Math.sin(th);
+    const linear = x1 === y1 && x2 === y2;
     let worst = 0;
     for (let j = ja + 1; j < jb; j++) {
-      const y = bezierProgress(x1, y1, x2, y2, (j - ja) * inv);
-      slerpInto(this.qa, 0, this.qb, 0, y, p, 0);
-      const e = quatAngle(p[0], p[1], p[2], p[3], q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) * itol;
-      if (write) this.gerr[j] = e;
+      const t = (j - ja) * inv;
+      const y = linear ? t : bezierProgress(x1, y1, x2, y2, t);
+      let sa: number, sb: number;
+      if (small) {
+        sa = 1 - y;
+        sb = y;
+      } else {
+        sa = Math.sin((1 - y) * th) / sth;
+        sb = Math.sin(y * th) / sth;
+      }
+      const e = quatAngle(sa * ax + sb * bx, sa * ay + sb * by, sa * az + sb * bz, sa * aw + sb * bw, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) * itol;
+      if (write) gerr[j] = e;
       if (e > worst) worst = e;
     }
     return worst;
@@ -266,20 +306,23 @@ class Fitter {
     const cp = this.cp;
     fitCurve(this.ts, this.ps, this.ws, m, cp);
     for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
-    let e = this.evalGroup(g, ja, jb, out, o, 1 / 127, false);
-    if (e > 1) {
-      let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
-      // Not hopeless (within a quarter of the span): refine on the vertical error itself.
-      if (eu > 1 && eu <= Math.max(2, 0.25 * scale)) {
-        refineCurve(this.ts, this.ps, this.ws, m, cp);
-        eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
-        for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
-        e = this.evalGroup(g, ja, jb, out, o, 1 / 127, false);
-      }
-      // Did rounding break it? Then look for a grid point nearby that meets the tolerance.
-      if (e > 1 && eu <= 1 + scale / 127) e = this.searchGrid(g, ja, jb, out, o, e);
+    // Every evaluation of the curve left in `out` writes gerr, so the last one is the answer.
+    let e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    if (e <= 1) return e;
+    let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+    // Not hopeless (within a quarter of the span): refine on the vertical error itself.
+    if (eu > 1 && eu <= Math.max(2, 0.25 * scale)) {
+      refineCurve(this.ts, this.ps, this.ws, m, cp);
+      eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+      for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
+      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
     }
-    return this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    // Did rounding break it? Then look for a grid point nearby that meets the tolerance.
+    if (e > 1 && eu <= 1 + scale / 127) {
+      this.searchGrid(g, ja, jb, out, o, e);
+      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    }
+    return e;
   }
 
   /** Coordinate descent on the 0..127 grid, minimising the worst error; stops once within tolerance. */
@@ -307,8 +350,12 @@ class Fitter {
     return best;
   }
 
-  /** Tries segment [a, b]: the curves when it fits, else the worst sample index (err filled). */
-  fitSegment(a: number, b: number): { curves: Uint8Array } | { worst: number } {
+  /**
+   * Tries segment [a, b]: the curves when it fits, else the worst sample index (err filled). With
+   * `quick` (the merge pass, which only needs to know whether it fits) it stops at the first group
+   * that strays and returns worst −1.
+   */
+  fitSegment(a: number, b: number, quick = false): { curves: Uint8Array } | { worst: number } {
     const w = this.w;
     const ja = this.R * (a - w.g0), jb = this.R * (b - w.g0);
     const unit = b - a === 1;
@@ -334,6 +381,7 @@ class Fitter {
     let ci = 0;
     for (const g of w.groups) {
       const e = g.kind === 'linear' ? this.evalCurve(g, ja, jb, 0, 0, 1, 1, true) : this.fitGroup(g, ja, jb, curves, 4 * ci++, unit);
+      if (quick && e > 1 && !unit && !(w.noUnitSegments && b - a === 2)) return { worst: -1 };
       if (e > worst) worst = e;
       for (let j = ja + 1; j < jb; j++) if (this.gerr[j] > err[j]) err[j] = this.gerr[j];
     }
@@ -410,7 +458,7 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
       const fr = frames[i];
       const last = outF.length - 1;
       if (last > 0 && !keep.has(outF[last])) {
-        const r = f.fitSegment(outF[last - 1], fr);
+        const r = f.fitSegment(outF[last - 1], fr, true);
         if ('curves' in r) {
           outF[last] = fr;
           outC[last] = r.curves;
