@@ -40,6 +40,8 @@ describe('Reduce in the editor', () => {
     await page.selectOption('[data-testid="batch-op"]', 'reduce');
     await page.fill('[data-testid="batch-opt-pos-tol"]', '0.02');
     await page.fill('[data-testid="batch-opt-rot-tol"]', '0.2');
+    // A short window: the dialog's form is taller than the dialog, which scrolls.
+    await page.setViewportSize({ width: 1440, height: 560 });
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
     const summary = (await page.textContent('[data-testid="fit-preview-summary"]'))!;
@@ -50,6 +52,8 @@ describe('Reduce in the editor', () => {
       return f.height > 0 && f.top >= d.top && f.bottom <= d.bottom && f.bottom <= window.innerHeight;
     });
     expect(inView).toBe(true);
+    await suite.app.screenshot('fit-preview-short-window');
+    await page.setViewportSize({ width: 1440, height: 900 });
     const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(summary);
     expect(m, summary).not.toBeNull();
     expect(Number(m![1])).toBe(before.bone + before.morph);
