@@ -5,7 +5,7 @@
  * and scroll together. In a scene the rows are the actor's and the camera document's (timeline-rows.ts
  * says how one timeline shows two documents).
  */
-import { computed, inject, provide, reactive, ref, type InjectionKey } from 'vue';
+import { computed, inject, provide, reactive, ref, watch, type InjectionKey } from 'vue';
 import type { EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
@@ -88,6 +88,25 @@ export function createTimelineView() {
   const others = computed(() => sources.value?.others ?? null);
   /** The rows of the active document (range select's groups, reveal). */
   const ownRows = computed(() => rows.value.filter((r) => isOwnRow(r, activeDoc.value)));
+  // A switch of document that leaves none of the new one's rows in view (its tab, an undo of its step)
+  // scrolls to them, its first row at the top as far as the rows go. A press on one of its rows (the
+  // timeline's switch) has them in view already: nothing moves under the pointer.
+  watch(
+    () => scene.activeId,
+    (id, old) => {
+      if (id === null || old === null) return;
+      const rs = rows.value;
+      const first = rs.findIndex((r) => r.doc === id);
+      if (first < 0) return;
+      let last = first;
+      while (last + 1 < rs.length && rs[last + 1].doc === id) last++;
+      const visible = view.height - rowsTop(view);
+      if ((last + 1) * ROW_HEIGHT <= view.scrollY || first * ROW_HEIGHT >= view.scrollY + visible) {
+        view.scrollY = first * ROW_HEIGHT;
+        clampScroll();
+      }
+    },
+  );
   function toggleGroup(id: string) {
     const next = new Set(collapsed.value);
     if (next.has(id)) next.delete(id);

@@ -7,6 +7,7 @@
 // to the camera document and restores its bytes, the actor's untouched.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
+import { nextTick } from 'vue';
 import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
@@ -216,5 +217,26 @@ describe('scene rows through the stores', () => {
     expect(scene.addCamera()).toBe(false);
     expect(scene.activeId).toBe(cam.id);
     expect(scene.entries).toHaveLength(2);
+  });
+
+  it('a switch that leaves none of the new document’s rows in view scrolls to them; one with them in view moves nothing', async () => {
+    const { scene, actor, cam } = await scene2();
+    const tv = createTimelineView();
+    // 7 rows (the actor's ik group and row, center group and row; Camera, camera, light), 2 in view.
+    expect(tv.rows.value).toHaveLength(7);
+    tv.view.height = 26 + 44;
+    tv.view.scrollY = 0;
+    scene.activate(cam.id);
+    await nextTick();
+    // The camera group (row 4) to the top: 88 px, within the most the rows scroll (7·22 − 44 = 110).
+    expect(tv.view.scrollY).toBe(88);
+    scene.activate(actor.id);
+    await nextTick();
+    expect(tv.view.scrollY).toBe(0);
+    // Rows 3 (the actor's センター) and 4 (Camera) in view: the camera's switch keeps the scroll (a press there).
+    tv.view.scrollY = 66;
+    scene.activate(cam.id);
+    await nextTick();
+    expect(tv.view.scrollY).toBe(66);
   });
 });
