@@ -209,6 +209,7 @@ describe('Simplify on selected keys in the editor', () => {
     expect(second.rot).toBeLessThanOrEqual(0.5);
     await page.waitForFunction((n) => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-drawn') === String(n), second.after);
     expect(await page.textContent('[data-testid="curve-fit-summary"]')).toBe(second.text);
+    const markedKeys = Number(await page.getAttribute('[data-testid="curve-canvas"]', 'data-fit-keys'));
     await suite.app.screenshot('simplify-preview');
     await page.locator('[data-testid="curve-editor"]').screenshot({ path: path.join(ARTIFACTS, 'simplify-preview-pane.png') });
     await page.locator('[data-testid="key-inspector"]').screenshot({ path: path.join(ARTIFACTS, 'simplify-preview-panel.png') });
@@ -229,6 +230,9 @@ describe('Simplify on selected keys in the editor', () => {
     const t2 = buildTracks(out);
     const h2 = t2.bones.index.get('頭')!;
     expect(t2.bones.start[h2 + 1] - t2.bones.start[h2]).toBe(headKeys - (second.before - second.after));
+    // The pane marked as many kept keys of 頭 in 8..40 as the applied document holds there.
+    const kept = Array.from(t2.bones.frames.subarray(t2.bones.start[h2], t2.bones.start[h2 + 1])).filter((f) => f >= 8 && f <= 40);
+    expect(markedKeys).toBe(kept.length);
 
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');

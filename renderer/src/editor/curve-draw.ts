@@ -7,7 +7,7 @@
  * the Whole Motion dialog's preview draws with too). CurveEditor.vue keeps the state and the pointer handling.
  */
 import type { ChannelSeries } from '../../../shared/key-edits';
-import type { FitOverlay } from '../../../shared/fit/plot';
+import type { FitPlot } from '../stores/fit-preview';
 import { bezierPoint, type Curve } from '../../../shared/vmd/bezier';
 import { CANVAS_FONTS, CHANNEL_COLORS, CURVE_COLORS as C, type Canvas2D } from './palette';
 
@@ -43,7 +43,7 @@ export interface CurveScene {
   /** The current frame (marked in the plot when inside the segment). */
   frame: number;
   /** A fit preview's overlay for the active track: drawn in the plot strip instead of the live plot. */
-  fit?: FitOverlay | null;
+  fit?: FitPlot | null;
 }
 
 /** A box in CSS px. */
@@ -54,11 +54,15 @@ export interface Box {
   h: number;
 }
 
+/** Keys marked on the result's line only while they are at least this many px apart on average. */
+const FIT_KEY_SPACING = 4;
+
 /**
  * A fit preview's two plots in a box, on one vertical scale: the original wide and grey, the result
- * thin and orange over it (where they agree the orange sits inside the grey). Returns the series drawn.
+ * thin and orange over it (where they agree the orange sits inside the grey), and the result's keys
+ * as small orange squares on its line when the plot has them and room for them. Returns the series drawn.
  */
-export function drawFitLines(ctx: Canvas2D, box: Box, fit: FitOverlay): number {
+export function drawFitLines(ctx: Canvas2D, box: Box, fit: FitPlot): number {
   const { original: a, result: b } = fit;
   let lo = Infinity, hi = -Infinity;
   for (const s of [a, b]) for (const v of s) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -77,6 +81,16 @@ export function drawFitLines(ctx: Canvas2D, box: Box, fit: FitOverlay): number {
   };
   line(a, C.fitOriginal, 3);
   line(b, C.fitResult, 1.2);
+  const keys = fit.keys;
+  if (keys && keys.length && b.length > 1 && keys.length * FIT_KEY_SPACING <= box.w) {
+    ctx.fillStyle = C.fitResult;
+    for (const u of keys) {
+      // The result's value at the key: the sample nearest to it.
+      const i = Math.round(u * (b.length - 1));
+      const x = box.x + u * box.w, y = box.y + box.h - 4 - ((b[i] - lo) / span) * (box.h - 8);
+      ctx.fillRect(x - 2, y - 2, 4, 4);
+    }
+  }
   return 2;
 }
 
@@ -137,7 +151,7 @@ export function drawCurveEditor(ctx: Canvas2D, scene: CurveScene): void {
 }
 
 /** The plot strip with a fit preview's overlay over the whole track, its first and last frame under it. */
-function drawFitPlot(ctx: Canvas2D, s: CurveLayout, fit: FitOverlay) {
+function drawFitPlot(ctx: Canvas2D, s: CurveLayout, fit: FitPlot) {
   const py0 = s.plotTop, ph = s.plotHeight;
   ctx.fillStyle = C.plotBg;
   ctx.fillRect(s.ox, py0, s.size, ph);

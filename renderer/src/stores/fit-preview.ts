@@ -27,18 +27,36 @@ export interface FitPreviewResult {
   span?: { from: number; to: number };
 }
 
+/** A preview's overlay as drawn: the two plots, and where the result keeps keys inside the plotted span. */
+export interface FitPlot extends FitOverlay {
+  /** The result's keys of the track inside the span, as fractions 0..1 of it (Simplify previews only). */
+  keys?: Float64Array;
+}
+
+/** Frames of one track's keys (the same kind and name), or null when the tracks lack it. */
+function keyFrames(t: MotionTracks, kind: PlotKind, name: string): Uint32Array | null {
+  if (kind === 'camera') return t.camera.frames.length ? t.camera.frames : null;
+  const nt = kind === 'bone' ? t.bones : t.morphs;
+  const i = nt.index.get(name);
+  return i === undefined ? null : nt.frames.subarray(nt.start[i], nt.start[i + 1]);
+}
+
 /**
  * The overlay a preview draws for one track and channel, `n` samples: over its span when it has one
- * (the original and the result over the same frames: Simplify does not re-time), else over the whole
- * track (fitOverlay, re-timed by the factor).
+ * (the original and the result over the same frames: Simplify does not re-time; with the result's
+ * keys there, so what is left shows), else over the whole track (fitOverlay, re-timed by the factor).
  */
-export function previewOverlay(r: FitPreviewResult, kind: PlotKind, name: string, channel: number, n: number): FitOverlay | null {
+export function previewOverlay(r: FitPreviewResult, kind: PlotKind, name: string, channel: number, n: number): FitPlot | null {
   if (!r.span) return fitOverlay(r.before, r.after, r.factor, kind, name, channel, n);
   const { from, to } = r.span;
   const ch = kind === 'morph' ? 0 : Math.min(channel, kind === 'bone' ? 3 : 5);
   const original = channelPlot(r.before, kind, name, ch, from, to, n);
   const result = channelPlot(r.after, kind, name, ch, from, to, n);
-  return original && result ? { original, result, from, to } : null;
+  if (!original || !result) return null;
+  const frames = keyFrames(r.after, kind, name) ?? new Uint32Array(0);
+  const inside = Array.from(frames).filter((f) => f >= from && f <= to);
+  const keys = Float64Array.from(inside, (f) => (to > from ? (f - from) / (to - from) : 0));
+  return { original, result, from, to, keys };
 }
 
 /** The track a preview plots: the active key's, else the first bone (or morph, or the camera). */

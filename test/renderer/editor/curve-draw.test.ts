@@ -142,6 +142,23 @@ describe('curve editor drawing', () => {
     expect(plain.paths.some((p) => p.style === '#ffb23e' && p.lineWidth === 1.2)).toBe(false);
   });
 
+  it('marks a Simplify preview\'s kept keys on the result\'s line, only while there is room', () => {
+    // Span of 4 frames, 5 samples; keys kept at frames 0, 1 and 4 of it (fractions 0, 1/4, 1).
+    const fit = { original: Float64Array.from([0, 1, 2, 3, 4]), result: Float64Array.from([0, 1, 2, 3, 4]), from: 10, to: 14, keys: Float64Array.from([0, 0.25, 1]) };
+    const ctx = new Recording2D();
+    drawCurveEditor(ctx, scene({ fit }));
+    // x = 30 + u · 254, y = 300 + 60 − 4 − (v / 4) · 52 at the sample nearest u; squares of 4 px centred there.
+    expect(ctx.rects('#ffb23e')).toEqual([[28, 354, 4, 4], [91.5, 341, 4, 4], [282, 302, 4, 4]]);
+    // More keys than one per 4 px of the strip: no squares (they would be a solid bar).
+    const dense = new Recording2D();
+    drawCurveEditor(dense, scene({ fit: { ...fit, keys: Float64Array.from({ length: 64 }, (_, i) => i / 63) } }));
+    expect(dense.rects('#ffb23e')).toEqual([]);
+    // A preview without keys (Reduce, Bake, Speed) draws none.
+    const whole = new Recording2D();
+    drawCurveEditor(whole, scene({ fit: { ...fit, keys: undefined } }));
+    expect(whole.rects('#ffb23e')).toEqual([]);
+  });
+
   it('formats plotted values to about four significant digits', () => {
     expect(formatPlotValue(1.23456)).toBe('1.235');
     expect(formatPlotValue(-12.3456)).toBe('-12.35');

@@ -126,5 +126,12 @@ describe('Simplify panel', () => {
     expect(o.result[40]).toBeCloseTo(o.original[40], 6);
     for (let i = 0; i < 41; i++) expect(Math.abs(o.result[i] - o.original[i])).toBeLessThanOrEqual(0.01 + 1e-6);
     expect(o.result.some((v, i) => v !== o.original[i])).toBe(true);
+    // The result's keys in the span are marked: its ends and what is kept between, as fractions of 10..50.
+    const t = buildTracks(useSimplifyStore().preview!.doc).bones, c = t.index.get('センター')!;
+    const kept = Array.from(t.frames.subarray(t.start[c], t.start[c + 1])).filter((f) => f >= 10 && f <= 50);
+    expect(kept.length).toBeLessThan(41);
+    expect(Array.from(o.keys!)).toEqual(kept.map((f) => (f - 10) / 40));
+    expect(o.keys![0]).toBe(0);
+    expect(o.keys!.at(-1)).toBe(1);
   });
 });
