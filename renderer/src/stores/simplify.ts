@@ -21,8 +21,10 @@ import { simplifyKeys } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
 import { frameAt } from '../../../shared/motion-ops/record-util';
-import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
+import { blockFromRecords, emptyBlocks, recordBytes, withBlocks, type VmdDocument } from '../../../shared/vmd/vmd-document';
+import { decodeName } from '../../../shared/vmd/sjis';
+import { BONE, MORPH } from '../../../shared/vmd/vmd-layout';
+import { buildTracks, type MotionTracks, type NamedTracks } from '../../../shared/vmd/tracks';
 import { useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
@@ -65,9 +67,38 @@ export function selectedSpan(doc: VmdDocument, refs: readonly KeyRef[]): { from:
   return Number.isFinite(from) ? { from, to } : null;
 }
 
+/** The tracks Simplify refits for these keys: bone and morph names, and whether the camera is one. */
+function selectedTracks(doc: VmdDocument, refs: readonly KeyRef[]): { bones: Set<string>; morphs: Set<string>; camera: boolean } {
+  const bones = new Set<string>(), morphs = new Set<string>();
+  let camera = false;
+  for (const r of refs) {
+    if (r.kind === 'bone' && r.record < doc.bone.count) bones.add(decodeName(doc.bone.bytes, r.record * BONE.SIZE, BONE.NAME_LENGTH));
+    else if (r.kind === 'morph' && r.record < doc.morph.count) morphs.add(decodeName(doc.morph.bytes, r.record * MORPH.SIZE, MORPH.NAME_LENGTH));
+    else if (r.kind === 'camera') camera = true;
+  }
+  return { bones, morphs, camera };
+}
+
 /**
- * The result of Simplify on `refs` with these tolerances, measured by playing both motions over the
- * selected span (outside it nothing changes: keys outside the span and at its ends are kept). The
+ * `doc` with only these tracks' keys (the others are byte-identical in input and result, so they
+ * play 0 apart): measuring the pair plays only what Simplify touched, not every track of the motion.
+ */
+function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: ReturnType<typeof selectedTracks>): VmdDocument {
+  const pick = (t: NamedTracks, names: ReadonlySet<string>, kind: 'bone' | 'morph') => {
+    const recs: Uint8Array[] = [];
+    for (const name of names) {
+      const i = t.index.get(name);
+      if (i !== undefined) for (let k = t.start[i]; k < t.start[i + 1]; k++) recs.push(recordBytes(doc[kind], t.record[k]));
+    }
+    return blockFromRecords(kind, recs);
+  };
+  return withBlocks(doc, { ...emptyBlocks(), bone: pick(tracks.bones, sel.bones, 'bone'), morph: pick(tracks.morphs, sel.morphs, 'morph'), camera: sel.camera ? doc.camera : emptyBlocks().camera });
+}
+
+/**
+ * The result of Simplify on `refs` with these tolerances, measured by playing both motions (the
+ * selected tracks) over the selected span (outside it nothing changes: keys outside the span and at
+ * its ends are kept). The
  * report carries keysBefore/keysAfter (bone + morph + camera keys of the whole motion) and the largest
  * errors, as the Whole Motion dialog's previews do, so one summary line says both.
  */
@@ -76,7 +107,9 @@ export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: re
   const out = simplifyKeys(doc, refs, tol);
   if (!out.ok) return { ok: false, message: out.error.message };
   const x = out.report.extra;
-  const e = measureErrors(doc, out.doc, { halfFrames: true, ...(span ?? {}) });
+  const after = buildTracks(out.doc);
+  const sel = selectedTracks(doc, refs);
+  const e = measureErrors(onlyTracks(doc, tracks, sel), onlyTracks(out.doc, after, sel), { halfFrames: true, ...(span ?? {}) });
   x.maxPositionError = e.position;
   x.maxRotationErrorDeg = e.rotationDeg;
   x.maxMorphError = e.morph;
@@ -86,7 +119,7 @@ export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: re
   x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
   x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
   x.measuredHalfFrames = 1;
-  return { ok: true, doc: out.doc, fit: { before: tracks, after: buildTracks(out.doc), report: out.report, factor: 1, source: 'simplify', span: span ?? undefined } };
+  return { ok: true, doc: out.doc, fit: { before: tracks, after, report: out.report, factor: 1, source: 'simplify', span: span ?? undefined } };
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
