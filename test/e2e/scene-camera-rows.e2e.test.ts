@@ -8,12 +8,14 @@
  * bytes; redo and Save All write only that key's frame field into the camera file, the actor's file byte-
  * identical. Screenshots: test-artifacts/scene-camera-rows-actor.png (the actor active, the camera group under
  * its rows), scene-camera-rows.png (the camera document active, the actor's rows above its group).
+ * A lone dance (no camera document): the group holds a row that adds one; it folds; the new empty camera
+ * document is active with its camera and light rows, and a key inserted there shows in the group.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeSceneFolder } from './harness';
 import { animationFrames, keyPoint, seekPreview } from './editor-page';
 import { buildTracks, readVmd, CAMERA } from '../../shared/vmd';
 
@@ -170,6 +172,52 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     expect(changed.every((i) => i >= CAMERA_RECORDS_AT + record * CAMERA.SIZE + CAMERA.FRAME && i < CAMERA_RECORDS_AT + record * CAMERA.SIZE + CAMERA.FRAME + 4)).toBe(true);
     expect(Buffer.compare(Buffer.from(saved), Buffer.from(want))).toBe(0);
     expect(Buffer.compare(readFileSync(path.join(dir, 'dance.vmd')), readFileSync(DANCE))).toBe(0);
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('a lone dance: the Camera group offers a new camera document, folds, and the new one takes an inserted key', async () => {
+    const { page } = s.app;
+    await openFileViaDialog(page, DANCE);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
+    await page.locator('[data-testid="track-list"]').hover();
+    await page.mouse.wheel(0, 100_000);
+    await page.waitForSelector('[data-testid="track-camera-add"]');
+    expect((await listed(page)).slice(-2)).toEqual([
+      ['group-camera', 'none'],
+      ['track-camera-add', 'none'],
+    ]);
+    expect((await page.textContent('[data-testid="track-camera-add"]'))?.trim()).toBe('+ New camera');
+    // Folds and unfolds like any group.
+    await page.click('[data-testid="group-camera"]');
+    await page.waitForSelector('[data-testid="track-camera-add"]', { state: 'detached' });
+    await page.click('[data-testid="group-camera"]');
+    await page.waitForSelector('[data-testid="track-camera-add"]');
+
+    await page.click('[data-testid="track-camera-add"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    expect(await tabs(page)).toEqual([['actor', false], ['camera', true]]);
+    await page.waitForSelector('[data-testid="track-light"]');
+    const rows = await listed(page);
+    expect(rows.slice(-3)).toEqual([
+      ['group-camera', 'own'],
+      ['track-camera', 'own'],
+      ['track-light', 'own'],
+    ]);
+    expect(rows.slice(0, -3).every(([, doc]) => doc === 'other')).toBe(true);
+    expect(await page.getAttribute('[data-testid="track-camera"]', 'class')).toContain('active');
+
+    // Insert at frame 30 on the active camera row: the new document's first key, counted in the group.
+    await page.fill('[data-testid="frame-input"]', '30');
+    await page.press('[data-testid="frame-input"]', 'Enter');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 30);
+    await page.click('[data-testid="insert-key"]');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    const doc = readVmd(base64((await page.evaluate(() => window.__vmdEditor!.bytes()))!));
+    if (!doc.ok) throw new Error('the new camera document does not read');
+    expect([doc.value.bone.count, doc.value.morph.count, doc.value.camera.count]).toEqual([0, 0, 1]);
+    expect(doc.value.camera.view.getUint32(CAMERA.FRAME, true)).toBe(30);
+    await page.waitForFunction(() => document.querySelector('[data-testid="group-camera"] .keys')?.textContent === '1');
+    expect(await page.textContent('[data-testid="track-camera"] .keys')).toBe('1');
     expect(s.app.errors).toEqual([]);
   });
 });
