@@ -238,6 +238,25 @@ describe('Simplify on selected keys in the editor', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect((await docBytes()).equals(original)).toBe(true);
+
+    // In Japanese: the same keys again, the panel in Japanese; Esc in a field cancels and changes nothing.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.mouse.click(k8.x, k8.y);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(k40.x, k40.y);
+    await page.keyboard.up('Shift');
+    await page.waitForFunction(() => window.__vmdEditor!.selection().refs.length === 33);
+    await page.click('[data-testid="inspector-simplify"]');
+    await page.waitForSelector('[data-testid="simplify-panel"][data-state="ready"]', { timeout: 60_000 });
+    expect(await page.textContent('[data-testid="simplify-panel"]')).toContain('選択したキーの間引き');
+    expect(await page.textContent('[data-testid="simplify-summary"]')).toMatch(/^キー \d+ → \d+; 再生して測った最大誤差/);
+    await page.locator('[data-testid="key-inspector"]').screenshot({ path: path.join(ARTIFACTS, 'simplify-preview-panel-ja.png') });
+    await page.press('[data-testid="simplify-opt-pos-tol"]', 'Escape');
+    await page.waitForSelector('[data-testid="simplify-panel"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
+    expect(await page.evaluate(() => window.__vmdEditor!.history())).toMatchObject({ undo: 0 });
+    expect((await docBytes()).equals(original)).toBe(true);
+    await page.selectOption('[data-testid="locale"]', 'en');
     expect(suite.app.errors).toEqual([]);
   });
 });
