@@ -187,6 +187,8 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
       ['track-camera-add', 'none'],
     ]);
     expect((await page.textContent('[data-testid="track-camera-add"]'))?.trim()).toBe('+ New camera');
+    // The tabs offer the same beside + Actor.
+    expect((await page.textContent('[data-testid="scene-add-camera"]'))?.trim()).toBe('+ New camera');
     // Folds and unfolds like any group.
     await page.click('[data-testid="group-camera"]');
     await page.waitForSelector('[data-testid="track-camera-add"]', { state: 'detached' });
@@ -196,6 +198,7 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     await page.click('[data-testid="track-camera-add"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
     expect(await tabs(page)).toEqual([['actor', false], ['camera', true]]);
+    await page.waitForSelector('[data-testid="scene-add-camera"]', { state: 'detached' });
     await page.waitForSelector('[data-testid="track-light"]');
     const rows = await listed(page);
     expect(rows.slice(-3)).toEqual([
