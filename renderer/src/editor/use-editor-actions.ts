@@ -11,6 +11,7 @@ import type { Curve } from '../../../shared/vmd/bezier';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
+import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
@@ -108,6 +109,9 @@ export function useEditorActions() {
   function pasteKeysAtCursor(): boolean {
     const clip = sel.clipboard;
     if (!clip) return false;
+    // Camera keys go to the scene's camera document, model keys to its actor, whichever is shown.
+    const target = useSceneStore().documentForKinds(clip.items.map((it) => it.kind));
+    if (target !== null) useSceneStore().activate(target);
     let placed: KeyRef[] = [];
     const r = hist.run((doc, tracks) => {
       const out = pasteKeys(doc, tracks, clip, Math.round(time.frame));
@@ -126,6 +130,8 @@ export function useEditorActions() {
   function mirrorPasteAtCursor(mode: MirrorPasteMode = 'all'): boolean {
     const clip = sel.clipboard;
     if (!clip) return false;
+    const target = useSceneStore().documentForKinds(clip.items.map((it) => it.kind));
+    if (target !== null) useSceneStore().activate(target);
     let placed: KeyRef[] = [];
     const r = hist.run((doc, tracks) => {
       const out = mirrorPasteKeys(doc, tracks, clip, Math.round(time.frame), mode);

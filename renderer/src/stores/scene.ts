@@ -307,6 +307,23 @@ export const useSceneStore = defineStore('scene', () => {
     return true;
   }
 
+  /**
+   * The document keys of these kinds belong in, when it is not the active one: camera and light keys in
+   * the camera document while an actor is active, bone, morph and display/IK keys in the last active actor
+   * while the camera document is. Null when the active document is the place (or there is no other).
+   * Paste goes there (the timeline shows both documents, so keys copied on one row are pasted after a
+   * click on the other document's rows).
+   */
+  function documentForKinds(kinds: readonly string[]): number | null {
+    const a = active.value;
+    if (!a || !kinds.length) return null;
+    const cameraKinds = kinds.every((k) => k === 'camera' || k === 'light');
+    const modelKinds = kinds.every((k) => k === 'bone' || k === 'morph' || k === 'ik');
+    if (a.kind === 'actor' && cameraKinds) return cameraEntry.value?.id ?? null;
+    if (a.kind === 'camera' && modelKinds) return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : null;
+    return null;
+  }
+
   /** Hides or shows an actor's model in the preview (its motion still plays). */
   function setHidden(id: number, hidden: boolean) {
     const e = entries.value.find((x) => x.id === id);
@@ -530,6 +547,7 @@ export const useSceneStore = defineStore('scene', () => {
     activate,
     addDocument,
     addCamera,
+    documentForKinds,
     setHidden,
     documentOpened,
     openPath,

@@ -239,4 +239,31 @@ describe('scene rows through the stores', () => {
     await nextTick();
     expect(tv.view.scrollY).toBe(66);
   });
+
+  it('paste puts camera keys in the camera document and model keys in the actor, whichever is shown', async () => {
+    const { doc, scene, actor, cam } = await scene2();
+    const actions = useEditorActions();
+    const sel = useSelectionStore();
+    scene.activate(cam.id);
+    sel.select([{ kind: 'camera', record: doc.tracks!.camera.record[1] }]); // the key at 15
+    expect(actions.copySelectedKeys()).toBe(true);
+    // Shown: the actor (a click on its rows). Paste at 30 (the scene runs to 40): into the camera document, made active.
+    scene.activate(actor.id);
+    useTimeStore().seek(30);
+    expect(useTimeStore().frame).toBe(30);
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    expect(scene.activeId).toBe(cam.id);
+    expect([...doc.tracks!.camera.frames]).toEqual([0, 15, 30, 40]);
+    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+    // A bone key copied on the actor, pasted while the camera document is shown: into the actor.
+    scene.activate(actor.id);
+    sel.select([{ kind: 'bone', record: 0 }]);
+    expect(actions.copySelectedKeys()).toBe(true);
+    scene.activate(cam.id);
+    useTimeStore().seek(25);
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    expect(scene.activeId).toBe(actor.id);
+    expect([...doc.tracks!.bones.frames]).toEqual([0, 10, 20, 25]);
+    expect(scene.snapshotOf(cam.id)!.tracks.camera.frames.length).toBe(4);
+  });
 });
