@@ -4,7 +4,8 @@
  * plays at g·K) and `bake` (a key on every frame).
  *
  * Per kind: bone tracks fit X, Y, Z (each its own curve) and the rotation (a curve timing the slerp);
- * morphs are linear (keys only); the camera fits six curves (target X/Y/Z, one shared by the three
+ * morphs are linear (keys only; linear-fit.ts chooses key values within tolerance, the pinned fit of
+ * track-fit.ts is the fallback); the camera fits six curves (target X/Y/Z, one shared by the three
  * angles, distance, fov as whole numbers), each stretch between cuts on its own, so cuts stay cuts;
  * angles are kept as stored, never wrapped. Light, self-shadow and IK/display keys are kept as they are
  * (re-timed like steps by speedRefit). Step attributes force keys: a bone key where the physics flag
@@ -26,6 +27,7 @@ import { decodeName } from '../vmd/sjis';
 import { buildBoneTracks, buildCameraTrack, buildMorphTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
 import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
+import { fitLinearFree } from './linear-fit';
 import { fitWindow, type FitGroup, type SampledWindow } from './track-fit';
 
 export interface Tolerances {
@@ -187,6 +189,17 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
 
 // ---------------------------------------------------------------------------------------------------
 // Writing keys.
+
+/** Whether samples i and j of a bone window store the same key values (float32, as written). */
+function sameBoneValues(w: SampledWindow, i: number, j: number): boolean {
+  for (let c = 0; c < 3; c++) {
+    const v = (w.groups[c] as { comps: Float64Array[] }).comps[0];
+    if (F(v[i]) !== F(v[j])) return false;
+  }
+  const q = (w.groups[3] as { q: Float64Array }).q;
+  for (let c = 0; c < 4; c++) if (F(q[4 * i + c]) !== F(q[4 * j + c])) return false;
+  return true;
+}
 
 function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null): Uint8Array {
   const r = template.slice();
@@ -390,8 +403,12 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
     return { records: [r], before };
   }
   const w = boneWindow(doc.bone, b, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
-  const fit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
+  let fit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
   if (op.op === 'reduce' && fit.frames.length >= i1 - i0 + 1) return { records: null, before };
+  if (op.op === 'speed' && fit.frames.length === 2 && sameBoneValues(w, 0, map.perFrame * (g1 - g0))) {
+    // Two keys with one value: the segment between them holds, and so does one key alone.
+    fit = { frames: [g0], curves: [null] };
+  }
   const out: Uint8Array[] = [];
   if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
   for (let i = 0; i < fit.frames.length; i++) {
@@ -428,11 +445,24 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
     return { records: [r], before };
   }
   const w = morphWindow(m, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
-  let frames: number[];
-  if (op.op === 'bake') frames = Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i);
-  else frames = fitWindow(w).frames;
-  if (op.op === 'reduce' && frames.length >= i1 - i0 + 1) return { records: null, before };
   const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
+  let frames: number[];
+  let values: number[] | null = null;
+  if (op.op === 'bake') frames = Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i);
+  else {
+    // Free key values first (fewer keys where a corner falls between frames); pinned if that fails its check.
+    const free = fitLinearFree(weights, map.perFrame, g0, g1, op.tol.morph);
+    const pinned = free ? null : fitWindow(w).frames;
+    frames = free ? free.frames : pinned!;
+    values = free ? free.values : null;
+    const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
+    if (op.op === 'speed' && frames.length === 2 && v0 === v1) {
+      // Two keys with one value hold in between (the fit was checked): one key holds the same.
+      frames = [g0];
+      if (values) values = [v0];
+    }
+  }
+  if (op.op === 'reduce' && frames.length >= i1 - i0 + 1) return { records: null, before };
   const out: Uint8Array[] = [];
   if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
   for (let i = 0; i < frames.length; i++) {
@@ -443,7 +473,7 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
       out.push(rec(i0));
       continue;
     }
-    out.push(writeMorphKey(rec(k), g, weights[map.perFrame * (g - g0)]));
+    out.push(writeMorphKey(rec(k), g, values ? values[i] : weights[map.perFrame * (g - g0)]));
   }
   if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
   countKeys(rep, 'morph', m.frames.subarray(i0, i1 + 1), frames, 0, op.op !== 'speed');

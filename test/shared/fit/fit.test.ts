@@ -23,7 +23,9 @@ import {
   type VmdDocument,
 } from '../../../shared/vmd';
 import { bake, fitWindow, measureErrors, reduce, simplifyKeys, speedRefit, type SampledWindow } from '../../../shared/fit';
+import { fitLinearFree } from '../../../shared/fit/linear-fit';
 import { playedErrors } from '../../helpers/motion-error';
+import { boneKeyBounds, morphKeyBounds } from './key-bounds';
 
 const LIN: Curve = [20, 20, 107, 107];
 const SLACK = 1e-6;
@@ -288,6 +290,8 @@ describe('tolerance is never exceeded (random tracks)', () => {
       }
     }
     for (let f = 0; f < 60; f += 1 + Math.floor(r() * 6)) morphs.push({ name: 'まばたき', frame: f, weight: r() });
+    // Small bumps: corners a key a little off its sample can serve from both sides.
+    for (let f = 0; f < 90; f += 1 + Math.floor(r() * 4)) morphs.push({ name: 'あ', frame: f, weight: 0.3 + 0.02 * r() });
     return doc(keys, morphs);
   }
 
@@ -312,6 +316,10 @@ describe('tolerance is never exceeded (random tracks)', () => {
       for (const factor of [1.5, 0.5, 0.7]) {
         const sp = ok(speedRefit(input, { factor, ...tol }));
         check(playedErrors(input, sp, { factor, halfFrames: false }));
+        // No fit within tolerance beats a sound lower bound: a cross-check of the bound and the fit.
+        const lb = (bs: { lowerBound: number }[]) => bs.reduce((n, b) => n + b.lowerBound, 0);
+        expect(sp.morph.count).toBeGreaterThanOrEqual(lb(morphKeyBounds(input, factor, tol.morph + SLACK)));
+        expect(sp.bone.count).toBeGreaterThanOrEqual(lb(boneKeyBounds(input, factor, tol.position + SLACK, tol.rotationDeg + SLACK)));
       }
     });
   }
@@ -374,5 +382,81 @@ describe('simplify on selected keys (the editor)', () => {
     expect(e.position).toBeLessThanOrEqual(0.01 + SLACK);
     expect(e.rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
     expect(simplifyKeys(input, []).ok).toBe(false);
+  });
+});
+
+describe('linear tracks (morphs) with free key values', () => {
+  const play = (frames: number[], values: number[], f: number) => {
+    let k = 0;
+    while (k + 1 < frames.length && frames[k + 1] <= f) k++;
+    if (k + 1 >= frames.length || f <= frames[k]) return values[k];
+    return values[k] + (values[k + 1] - values[k]) * ((f - frames[k]) / (frames[k + 1] - frames[k]));
+  };
+
+  it('puts keys exactly at the corners of a track that is linear between integer frames', () => {
+    const corners = [[0, 0], [5, 1], [9, 0.2], [14, 0.2], [20, 0.9]];
+    const s = new Float64Array(2 * 20 + 1);
+    for (let j = 0; j < s.length; j++) s[j] = play(corners.map((c) => c[0]), corners.map((c) => c[1]), j / 2);
+    const fit = fitLinearFree(s, 2, 0, 20, 0.005)!;
+    expect(fit.frames).toEqual([0, 5, 9, 14, 20]);
+    for (let j = 0; j < s.length; j++) expect(Math.abs(play(fit.frames, fit.values, j / 2) - s[j])).toBeLessThanOrEqual(0.005);
+  });
+
+  it('moves keys off their samples where that saves a key (pinned values need one more)', () => {
+    // Samples 0, 0.017, 0.006, 0.014, 0 within 0.005, ends pinned. Pinned keys 0,1,3,4 play frame 2 at
+    // (0.017 + 0.014)/2 = 0.0155 (0.0095 off), so pinning needs all 5; with keys at 1 and 3 lowered to
+    // 0.012 and 0.009 (each 0.005 off) frame 2 plays 0.0105, within 0.005 of 0.006: 4 keys. Three
+    // cannot do: 0,2,4 plays frame 1 at ≤ 0.0055 (needs ≥ 0.012); 0,1,4 plays frame 3 at ≤ 0.0073
+    // (needs ≥ 0.009); 0,3,4 plays frame 1 at ≤ 0.0063.
+    const s = Float64Array.from([0, 0.017, 0.006, 0.014, 0]);
+    const pinned = fitWindow({ g0: 0, g1: 4, perFrame: 1, groups: [{ kind: 'linear', comps: [s], tol: 0.005 }] });
+    expect(pinned.frames).toEqual([0, 1, 2, 3, 4]);
+    const fit = fitLinearFree(s, 1, 0, 4, 0.005)!;
+    expect(fit.frames).toEqual([0, 1, 3, 4]);
+    for (let j = 0; j < s.length; j++) expect(Math.abs(play(fit.frames, fit.values, j) - s[j])).toBeLessThanOrEqual(0.005);
+    expect(fit.values[0]).toBe(0); // the ends stay pinned
+    expect(fit.values[3]).toBe(0);
+  });
+
+  it('re-times a corner that falls between output frames with keys on both sides, and no fit can do with fewer', () => {
+    // Keys 0:0, 2:1, 4:0 at ×1.5: output frames 0…3 play input 0, 1.5, 3, 4.5 = 0, 0.75, 0.5, 0. Any
+    // line through frames 0..2 (0, 0.75, 0.5) or 1..3 (0.75, 0.5, 0) strays by more than 0.005, and the
+    // hold before the first key (after the last) covers one value only: keys at 0, 1, 2 and 3.
+    const d = doc([], [{ name: 'あ', frame: 0, weight: 0 }, { name: 'あ', frame: 2, weight: 1 }, { name: 'あ', frame: 4, weight: 0 }]);
+    const out = ok(speedRefit(d, { factor: 1.5 }));
+    const m = buildTracks(out).morphs;
+    expect(Array.from(m.frames)).toEqual([0, 1, 2, 3]);
+    expect(morphKeyBounds(d, 1.5, 0.005)[0].lowerBound).toBe(4);
+    expect(playedErrors(d, out, { factor: 1.5, halfFrames: false }).morph).toBeLessThanOrEqual(0.005 + SLACK);
+  });
+
+  it('re-times a track whose two keys hold one value as one key (bones and morphs)', () => {
+    const q = axisAngle([0, 1, 0], 30);
+    const d = doc([{ name: '頭', frame: 0, position: [1, 2, 3], rotation: q }, { name: '頭', frame: 30, position: [1, 2, 3], rotation: q }], [{ name: 'あ', frame: 0, weight: 0.5 }, { name: 'あ', frame: 30, weight: 0.5 }]);
+    const out = ok(speedRefit(d, { factor: 1.5 }));
+    expect(out.bone.count).toBe(1);
+    expect(out.morph.count).toBe(1);
+    const e = playedErrors(d, out, { factor: 1.5, halfFrames: false });
+    expect(e.position).toBe(0);
+    expect(e.morph).toBe(0);
+  });
+});
+
+describe('key lower bounds (test/shared/fit/key-bounds.ts)', () => {
+  it('finds the keys a bone position turning between output frames needs on both sides', () => {
+    // x: keys 0:0, 2:1, 4:0 (linear curves) at ×1.5 plays 0, 0.75, 0.5, 0, 0 at output 0…4. Frames 0..2
+    // rise then fall by 0.25 (not monotonic within 0.01), frames 0..1 do not hold one value, frames 2..4
+    // do not either: a key at 0, one at 1, and the last at 3 or later; [1, 3] is monotonic: 3 keys.
+    const q = [0, 0, 0, 1];
+    const d = doc([{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: q }, { name: 'センター', frame: 2, position: [1, 0, 0], rotation: q }, { name: 'センター', frame: 4, position: [0, 0, 0], rotation: q }]);
+    expect(boneKeyBounds(d, 1.5, 0.01, 0.1)[0].lowerBound).toBe(3);
+  });
+
+  it('finds the key a rotation changing axis needs (the samples leave every plane through the origin)', () => {
+    // 0→30° about X over frames 0..10, then 30° about Y on top over 10..20, at ×1: frames 0..20 cannot
+    // be one slerp (the corner at 10 is far from the arc 0→20), while each half is one: 3 keys.
+    const q0 = [0, 0, 0, 1], q1 = axisAngle([1, 0, 0], 30), q2 = qmul(axisAngle([0, 1, 0], 30), q1);
+    const d = doc([{ name: '頭', frame: 0, position: [0, 0, 0], rotation: q0 }, { name: '頭', frame: 10, position: [0, 0, 0], rotation: q1 }, { name: '頭', frame: 20, position: [0, 0, 0], rotation: q2 }]);
+    expect(boneKeyBounds(d, 1, 0.01, 0.1)[0].lowerBound).toBe(3);
   });
 });
