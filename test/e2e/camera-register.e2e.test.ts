@@ -207,4 +207,54 @@ describe('register the orbit view as a camera key', () => {
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([Math.round(pane.width), Math.round(pane.height)]);
     await page.selectOption('[data-testid="preview-aspect"]', '16:9');
   });
+  it("K over an actor's dance authors the scene's camera: a camera document is made and takes the key, the dance is untouched; K again from the actor adds to it", async () => {
+    const { page } = suite.app;
+    // Free view (the tests above left it looking through), then a lone dance: a one-actor scene, no camera.
+    if (await page.isChecked('[data-testid="preview-look-through"]')) await page.uncheck('[data-testid="preview-look-through"]');
+    const dance = path.join(suite.tmp.dir, 'dance.vmd');
+    copyFileSync(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), dance);
+    const danceBytes = readFileSync(dance);
+    await openFileViaDialog(page, dance);
+    expect(await page.locator('[data-testid="scene-tab"][data-kind="camera"]').count()).toBe(0);
+    const tab = (kind: 'actor' | 'camera') => page.locator(`[data-testid="scene-tab"][data-kind="${kind}"]`);
+    const cameraKeys = () => page.getAttribute('[data-testid="count-camera"]', 'data-count');
+
+    const views: Record<number, { position: number[]; forward: number[] }> = {};
+    for (const [frame, dx] of [[40, 150], [90, -120]] as const) {
+      if ((await tab('actor').getAttribute('data-active')) !== 'true') {
+        await tab('actor').locator('button[role="tab"]').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="scene-tab"][data-kind="actor"]')?.getAttribute('data-active') === 'true');
+      }
+      await seek(page, frame);
+      await drag(page, dx, 40);
+      const orbit = await camera(page);
+      expect(orbit.lookThrough).toBe(false);
+      views[frame] = { position: orbit.position, forward: rotate(orbit.quaternion, [0, 0, -1]) };
+      await page.locator('[data-testid="preview-scrub"]').blur();
+      await page.keyboard.press('k');
+      // The camera document (made by the first K) is shown, holding one more key; the dance is not touched.
+      await page.waitForFunction(() => document.querySelector('[data-testid="scene-tab"][data-kind="camera"]')?.getAttribute('data-active') === 'true');
+      await page.waitForFunction((n) => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === String(n), frame === 40 ? 1 : 2);
+      expect(await tab('camera').getAttribute('data-dirty')).toBe('true');
+      expect(await tab('actor').getAttribute('data-dirty')).toBe('false');
+    }
+    await suite.app.screenshot('camera-register-from-actor');
+
+    // Looking through, each registered frame shows the view that was orbited over the dance.
+    await page.check('[data-testid="preview-look-through"]');
+    for (const frame of [40, 90]) {
+      await seek(page, frame);
+      const through = await camera(page);
+      for (let c = 0; c < 3; c++) expect(Math.abs(through.position[c] - views[frame].position[c]), `position ${c} at ${frame}`).toBeLessThan(1e-3);
+      expect(dot(rotate(through.quaternion, [0, 0, -1]), views[frame].forward), `direction at ${frame}`).toBeGreaterThan(1 - 1e-9);
+    }
+    await page.uncheck('[data-testid="preview-look-through"]');
+    // One undo step takes the second key away, in the camera document; the dance's file never changed.
+    await page.locator('[data-testid="preview-scrub"]').blur();
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '1');
+    expect(await cameraKeys()).toBe('1');
+    expect(Buffer.compare(readFileSync(dance), danceBytes)).toBe(0);
+    expect(app().errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
 });

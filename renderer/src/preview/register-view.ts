@@ -5,10 +5,13 @@
  * placement that looking through the camera uses (shared/vmd/camera.ts cameraKeyFromView), its angles
  * unwrapped against the neighbouring key; the edit (shared/key-edits/camera-key.ts) is one undo step.
  *
- * Offered when the open document is a camera motion (it has camera keys, or no bone or morph keys at
- * all: a camera VMD, possibly still empty), the preview shows the free view (not looking through), and
- * no other camera VMD is shown beside the document (looking through would show that one's camera).
- * The preview's button and the K key (the keymap: components/shortcuts.ts, keymap.ts) run it.
+ * The key goes to the scene's camera document. While an actor's motion is shown, registering switches to
+ * the camera document first (scene.activate), making an empty one when the scene has none yet
+ * (scene.addCamera), so that orbiting the view over the dance and pressing K authors the camera as in MMD.
+ * A document outside a scene that is not a camera motion (no camera keys, some bone or morph keys) is
+ * refused. Also refused while looking through, and while another camera VMD is shown beside the document
+ * (looking through would show that one's camera). The preview's button (shown when the camera document is
+ * active or the scene has one) and the K key (the keymap: components/shortcuts.ts, keymap.ts) run it.
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
 import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
@@ -19,6 +22,7 @@ import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
+import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useTimeStore } from '../stores/time';
 
@@ -39,19 +43,26 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
   const hist = useHistoryStore();
   const sel = useSelectionStore();
   const time = useTimeStore();
+  const scene = useSceneStore();
 
+  /** The shown document is a camera motion: camera keys, or no bone or morph keys at all. */
+  const onCamera = computed(() => {
+    const doc = docStore.doc;
+    return !!doc && !(doc.camera.count === 0 && (doc.bone.count > 0 || doc.morph.count > 0));
+  });
   /** Why the command is not available now (a string key), or null when it is. */
   const blocked = computed<CameraStringKey | null>(() => {
     const doc = docStore.doc;
     if (!doc) return 'camera.register.noDocument';
-    if (doc.camera.count === 0 && (doc.bone.count > 0 || doc.morph.count > 0)) return 'camera.register.notCamera';
+    // An actor's motion in a scene: the key goes to the scene's camera document (made if need be).
+    if (!onCamera.value && !(scene.active?.kind === 'actor')) return 'camera.register.notCamera';
     if (!viewSource.value) return 'camera.register.noPreview';
     if (preview.lookThrough) return 'camera.register.lookingThrough';
     if (preview.cameraFile) return 'camera.register.otherCamera';
     return null;
   });
-  /** Shown at all: the open document is a camera motion. */
-  const relevant = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera');
+  /** The button is shown: the camera document is the one shown, or the scene has one. */
+  const relevant = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera' && (onCamera.value || !!scene.cameraEntry));
 
   /** Registers the orbit view at the current frame. Returns whether a key was written. */
   function register(): boolean {
@@ -62,6 +73,14 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     }
     const view = source();
     const frame = Math.round(time.frame);
+    if (!onCamera.value) {
+      // From the actor's view: on to the camera document (a new, empty one if the scene has none).
+      const cam = scene.cameraEntry;
+      if (cam) scene.activate(cam.id);
+      else scene.addCamera();
+      if (!onCamera.value) return false;
+      time.seek(frame);
+    }
     let record = -1;
     let replaced = false;
     const r = hist.run((doc, tracks) => {
@@ -81,7 +100,7 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     // The K key (the keymap's registerView row); a held key does not register again and again.
     let unbind = () => {};
     onMounted(() => {
-      unbind = bindKeyActions({ registerView: (e) => !e.repeat && relevant.value && (register(), true) });
+      unbind = bindKeyActions({ registerView: (e) => !e.repeat && blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera' && (register(), true) });
     });
     onBeforeUnmount(() => unbind());
   }
