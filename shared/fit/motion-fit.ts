@@ -450,11 +450,12 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
   let values: number[] | null = null;
   if (op.op === 'bake') frames = Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i);
   else {
-    // Free key values first (fewer keys where a corner falls between frames); pinned if that fails its check.
-    const free = fitLinearFree(weights, map.perFrame, g0, g1, op.tol.morph);
-    const pinned = free ? null : fitWindow(w).frames;
-    frames = free ? free.frames : pinned!;
-    values = free ? free.values : null;
+    // Keys pinned to their samples, unless free key values (linear-fit.ts) save keys: where a corner
+    // falls between frames, a key a little off its sample can serve both sides.
+    const pinned = fitWindow(w).frames;
+    const free = pinned.length > 2 ? fitLinearFree(weights, map.perFrame, g0, g1, op.tol.morph) : null;
+    frames = free && free.frames.length < pinned.length ? free.frames : pinned;
+    values = frames === pinned ? null : free!.values;
     const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
     if (op.op === 'speed' && frames.length === 2 && v0 === v1) {
       // Two keys with one value hold in between (the fit was checked): one key holds the same.
