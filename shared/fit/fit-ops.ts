@@ -8,7 +8,7 @@
 import type { EditResult } from '../motion-ops/report';
 import { namePattern } from '../motion-ops/preset';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { measureErrors, type MotionErrors } from './measure';
+import { measureErrors, recordErrors } from './measure';
 import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';
 import { checkOrder, numOpt, refuseWith, type OpOptions } from '../batch/options';
 
@@ -29,17 +29,7 @@ function range(o: FitOpOptions): { from?: number; to?: number } {
 /** Adds the measured errors and total key counts to a fitting result's report. */
 function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: number; halfFrames: boolean }): EditResult {
   if (!r.ok) return r;
-  const e: MotionErrors = measureErrors(input, r.doc, measure);
-  const x = r.report.extra;
-  x.maxPositionError = e.position;
-  x.maxRotationErrorDeg = e.rotationDeg;
-  x.maxMorphError = e.morph;
-  x.maxCameraPositionError = e.cameraPosition;
-  x.maxCameraAngleErrorDeg = e.cameraAngleDeg;
-  x.maxCameraFovError = e.cameraFov;
-  x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
-  x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
-  x.measuredHalfFrames = measure.halfFrames ? 1 : 0;
+  recordErrors(r.report.extra, measureErrors(input, r.doc, measure), measure.halfFrames);
   return r;
 }
 

@@ -87,3 +87,19 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
   }
   return e;
 }
+
+/**
+ * Writes the measured errors and the total key counts (bone + morph + camera, before and after) into a
+ * fitting report's figures, and whether half frames were measured too.
+ */
+export function recordErrors(x: Record<string, number>, e: MotionErrors, halfFrames: boolean): void {
+  x.maxPositionError = e.position;
+  x.maxRotationErrorDeg = e.rotationDeg;
+  x.maxMorphError = e.morph;
+  x.maxCameraPositionError = e.cameraPosition;
+  x.maxCameraAngleErrorDeg = e.cameraAngleDeg;
+  x.maxCameraFovError = e.cameraFov;
+  x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
+  x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
+  x.measuredHalfFrames = halfFrames ? 1 : 0;
+}

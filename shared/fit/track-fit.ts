@@ -18,6 +18,7 @@
  * merge pass tries to remove each key that was not forced by fitting its two neighbours' segment.
  */
 import { bezierProgress } from '../vmd/bezier';
+import { slerpPair } from '../vmd/sample';
 import { fitCurve, refineCurve } from './curve-fit';
 
 /** Channels that share one curve (one bone position axis, the camera's three angles, …). */
@@ -167,18 +168,11 @@ class Fitter {
     const inv = 1 / (jb - ja);
     const itol = 1 / g.tol;
     const q = g.q, gerr = this.gerr;
-    // slerpInto (shared/vmd/sample.ts) with the per-pair work (sign, norms, angle) done once: the same
-    // arithmetic, so the same played rotations.
+    // slerpInto (shared/vmd/sample.ts) with the per-pair work (slerpPair: sign, angle) done once: the
+    // same arithmetic, so the same played rotations.
     const ax = F(q[4 * ja]), ay = F(q[4 * ja + 1]), az = F(q[4 * ja + 2]), aw = F(q[4 * ja + 3]);
-    let bx = F(q[4 * jb]), by = F(q[4 * jb + 1]), bz = F(q[4 * jb + 2]), bw = F(q[4 * jb + 3]);
-    if (ax * bx + ay * by + az * bz + aw * bw < 0) {
-      bx = -bx; by = -by; bz = -bz; bw = -bw;
-    }
-    const na = 1 / (Math.sqrt(ax * ax + ay * ay + az * az + aw * aw) || 1);
-    const nb = 1 / (Math.sqrt(bx * bx + by * by + bz * bz + bw * bw) || 1);
-    const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
-    const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
-    const th = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+    const p = slerpPair(ax, ay, az, aw, F(q[4 * jb]), F(q[4 * jb + 1]), F(q[4 * jb + 2]), F(q[4 * jb + 3]));
+    const bx = p[0], by = p[1], bz = p[2], bw = p[3], th = p[4];
     const small = th < 1e-10;
     const sth = Math.sin(th);
     const linear = x1 === y1 && x2 === y2;

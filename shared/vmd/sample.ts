@@ -44,16 +44,16 @@ function progress(curves: Uint8Array, q: number, t: number): number {
   return bezierProgress(curves[q] * C, curves[q + 1] * C, curves[q + 2] * C, curves[q + 3] * C, t);
 }
 
+/** Scratch of slerpPair's answer (single-threaded callers). */
+const PAIR = new Float64Array(5);
+
 /**
- * Shortest-arc slerp of two quaternions given as 4-float slices; writes into out at o.
- * True slerp at every angle: θ comes from the chords of the normalised quaternions
- * (2·atan2(|â − b̂|, |â + b̂|)), which stays exact for small angles where acos(dot) loses half its digits,
- * and only below θ = 1e-10 (where sin θ no longer divides cleanly) does it fall back to lerp, whose
- * difference from slerp there is under 1e-20.
+ * The per-pair part of a shortest-arc slerp from a to b: writes b turned onto a's hemisphere (out[0..3])
+ * and the angle θ between them (out[4]). θ comes from the chords of the normalised quaternions
+ * (2·atan2(|â − b̂|, |â + b̂|)), which stays exact for small angles where acos(dot) loses half its digits.
+ * A caller that plays many t of one pair (the fitter) does this once.
  */
-export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, t: number, out: Float32Array | Float64Array | number[], o: number): void {
-  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
-  let bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+export function slerpPair(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number, out: Float64Array = PAIR): Float64Array {
   if (ax * bx + ay * by + az * bz + aw * bw < 0) {
     bx = -bx; by = -by; bz = -bz; bw = -bw;
   }
@@ -61,7 +61,20 @@ export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>
   const nb = 1 / (Math.sqrt(bx * bx + by * by + bz * bz + bw * bw) || 1);
   const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
   const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
-  const th = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+  out[0] = bx; out[1] = by; out[2] = bz; out[3] = bw;
+  out[4] = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+  return out;
+}
+
+/**
+ * Shortest-arc slerp of two quaternions given as 4-float slices; writes into out at o.
+ * True slerp at every angle (θ from slerpPair); only below θ = 1e-10 (where sin θ no longer divides
+ * cleanly) does it fall back to lerp, whose difference from slerp there is under 1e-20.
+ */
+export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, t: number, out: Float32Array | Float64Array | number[], o: number): void {
+  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
+  const p = slerpPair(ax, ay, az, aw, b[bi], b[bi + 1], b[bi + 2], b[bi + 3]);
+  const bx = p[0], by = p[1], bz = p[2], bw = p[3], th = p[4];
   let sa: number, sb: number;
   if (th < 1e-10) {
     sa = 1 - t;

@@ -16,7 +16,7 @@ import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
-import { measureErrors } from '../../../shared/fit/measure';
+import { measureErrors, recordErrors } from '../../../shared/fit/measure';
 import { simplifyKeys } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
@@ -106,19 +106,9 @@ export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: re
   const span = selectedSpan(doc, refs);
   const out = simplifyKeys(doc, refs, tol);
   if (!out.ok) return { ok: false, message: out.error.message };
-  const x = out.report.extra;
   const after = buildTracks(out.doc);
   const sel = selectedTracks(doc, refs);
-  const e = measureErrors(onlyTracks(doc, tracks, sel), onlyTracks(out.doc, after, sel), { halfFrames: true, ...(span ?? {}) });
-  x.maxPositionError = e.position;
-  x.maxRotationErrorDeg = e.rotationDeg;
-  x.maxMorphError = e.morph;
-  x.maxCameraPositionError = e.cameraPosition;
-  x.maxCameraAngleErrorDeg = e.cameraAngleDeg;
-  x.maxCameraFovError = e.cameraFov;
-  x.keysBefore = (x.boneKeysBefore ?? 0) + (x.morphKeysBefore ?? 0) + (x.cameraKeysBefore ?? 0);
-  x.keysAfter = (x.boneKeysAfter ?? 0) + (x.morphKeysAfter ?? 0) + (x.cameraKeysAfter ?? 0);
-  x.measuredHalfFrames = 1;
+  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, tracks, sel), onlyTracks(out.doc, after, sel), { halfFrames: true, ...(span ?? {}) }), true);
   return { ok: true, doc: out.doc, fit: { before: tracks, after, report: out.report, factor: 1, source: 'simplify', span: span ?? undefined } };
 }
 
