@@ -125,9 +125,14 @@ describe('music: scrub grains and loop audio', () => {
     const calls = (await starts(page)).filter((c) => c.duration === null);
     expect(calls.length, JSON.stringify(calls)).toBeGreaterThanOrEqual(3);
     const [first, ...passes] = calls;
-    // Played from frame 30 with offset 6: (30 + 6) / 30 s into the song, starting at once.
-    expect(first.offset).toBeCloseTo(36 / 30, 6);
-    const wrap0 = first.when + (LAST - 30) / 30;
+    // Played from frame 30 with offset 6: (30 + 6) / 30 s into the song, starting at once. The source is
+    // started at the context time it is scheduled, a moment after the clock began at frame 30 (the audio
+    // thread moves currentTime on meanwhile: milliseconds on a loaded machine), from the song position of
+    // the clock's frame then: at most 1.5 frames (50 ms) past 30.
+    const firstFrame = first.offset * 30 - 6;
+    expect(firstFrame).toBeGreaterThanOrEqual(30 - 1e-6);
+    expect(firstFrame).toBeLessThanOrEqual(31.5);
+    const wrap0 = first.when + (LAST - firstFrame) / 30;
     for (let i = 0; i < 2; i++) {
       // Each pass: scheduled before its wrap, starting exactly there, from the loop start (frame 0 + offset 6).
       expect(passes[i].when).toBeCloseTo(wrap0 + i * (LAST / 30), 6);
