@@ -5,11 +5,11 @@
  */
 import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
 
-/** The kinds of keys the editor edits ('ik': the display/IK block, variable-size records). */
-export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'ik';
+/** The kinds of keys the editor edits ('shadow': self-shadow; 'ik': the display/IK block, variable-size records). */
+export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik';
 
 /** Every kind of key the editor selects and edits, in block order. */
-export const EDIT_KINDS: readonly EditKind[] = ['bone', 'morph', 'camera', 'light', 'ik'];
+export const EDIT_KINDS: readonly EditKind[] = ['bone', 'morph', 'camera', 'light', 'shadow', 'ik'];
 
 /** A key: record `record` of block `kind`. */
 export interface KeyRef {
@@ -19,7 +19,7 @@ export interface KeyRef {
 
 /** Where a record sits in the tracks. */
 export interface KeyLocation {
-  /** Track index (0 for the camera, light and display/IK track). */
+  /** Track index (0 for the camera, light, self-shadow and display/IK track). */
   track: number;
   /** Key index into the tracks' arrays. */
   key: number;
@@ -37,6 +37,7 @@ export function tracksOf(tracks: MotionTracks, kind: EditKind): AnyTracks {
     case 'morph': return tracks.morphs;
     case 'camera': return tracks.camera;
     case 'light': return tracks.light;
+    case 'shadow': return tracks.shadow;
     case 'ik': return tracks.ik;
   }
 }

@@ -8,11 +8,11 @@ import type { MotionTracks } from '../vmd/tracks';
 import { recordBytes, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, MORPH } from '../vmd/vmd-layout';
 import { frameOf, recordFrame, setRecordFrame } from '../vmd/records';
-import { encodeCameraRecord, encodeLightRecord } from '../vmd/vmd-build';
+import { encodeCameraRecord, encodeLightRecord, encodeShadowRecord } from '../vmd/vmd-build';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
-import { CAMERA } from '../vmd/vmd-layout';
+import { CAMERA, SHADOW } from '../vmd/vmd-layout';
 import { BlockEditor, finish, type EditOutcome } from './diff';
 import { ikRecordAt } from './ik';
 import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
@@ -77,13 +77,22 @@ export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutco
   return finish(doc, 'delete keys', editors);
 }
 
-/** Where a new key goes: a bone or morph track by index, or the camera / light / display·IK track. */
-export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'ik' };
+/** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */
+export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'shadow' } | { kind: 'ik' };
+
+/**
+ * A self-shadow key inserted where the track has none yet. The format docs (FORMAT.md and its seeds)
+ * give the record layout only, no default mode or distance, so a first key is self-shadow off (mode 0)
+ * with distance 0, as stored; the user sets both in the inspector.
+ */
+export const NEW_SHADOW_KEY = { mode: 0, distance: 0 } as const;
 
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
  * frame). Its interpolation is copied from the next key of the track (the segment it splits), or the
- * previous one, or MMD's linear default. A display/IK key holds the state in force there (ik.ts).
+ * previous one, or MMD's linear default. A display/IK key holds the state in force there (ik.ts); a
+ * self-shadow key (a step, no curves) the mode and distance of the key in force there (before the first
+ * key: the first key's), or NEW_SHADOW_KEY on an empty track.
  * Refused when the track already has a key at that frame. Returns the new record's index in `record`.
  */
 export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome & { record?: number } {
@@ -131,6 +140,15 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
       perspective: pose?.perspective ?? 0,
       interpolation: ip,
     });
+  } else if (kind === 'shadow') {
+    const s = tracks.shadow;
+    let key: { mode: number; distance: number } = NEW_SHADOW_KEY;
+    if (s.frames.length) {
+      const k = Math.min(Math.max(0, lowerBound(s.frames, 0, s.frames.length, frame) - 1), s.frames.length - 1);
+      const o = s.record[k] * size;
+      key = { mode: block.bytes[o + SHADOW.MODE], distance: block.view.getFloat32(o + SHADOW.DISTANCE, true) };
+    }
+    rec = encodeShadowRecord({ frame, ...key });
   } else {
     const l = tracks.light;
     let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
@@ -189,9 +207,9 @@ export function copyKeys(doc: VmdDocument, refs: readonly KeyRef[]): KeyClipboar
   return { items: items.map((it) => ({ kind: it.kind, offset: it.frame - min, bytes: it.bytes })) };
 }
 
-/** Track index of a copied record in the target tracks (by decoded name), or −1; 0 for camera/light/IK. */
+/** Track index of a copied record in the target tracks (by decoded name), or −1; 0 for camera/light/self-shadow/IK. */
 function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array): number {
-  if (kind === 'camera' || kind === 'light' || kind === 'ik') return tracksOf(tracks, kind).frames.length ? 0 : -1;
+  if (kind === 'camera' || kind === 'light' || kind === 'shadow' || kind === 'ik') return tracksOf(tracks, kind).frames.length ? 0 : -1;
   const named = kind === 'bone' ? tracks.bones : tracks.morphs;
   return named.index.get(decodeName(bytes, 0, 15)) ?? -1;
 }

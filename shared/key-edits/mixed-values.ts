@@ -6,7 +6,7 @@
  */
 import { quaternionToEulerDegrees } from '../vmd/camera';
 import { physicsOff } from '../vmd/interpolation';
-import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKey, lightKey, morphWeight } from '../vmd/records';
+import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKey, lightKey, morphWeight, shadowKey } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
 import type { NumericValues, ValueEdit } from './values';
@@ -17,6 +17,8 @@ export type NumericGroup = keyof NumericValues;
 /** Decimal places each field shows; values equal at this precision count as the same. */
 export const FIELD_DIGITS: Record<NumericGroup | 'frame', number> = {
   frame: 0, position: 4, euler: 3, quaternion: 5, weight: 4, distance: 4, target: 4, cameraRotation: 3, fov: 0, color: 4, direction: 4,
+  // Stored self-shadow distances are small (MMD writes 0.1 − 0.00001 × the panel's value): 5 places show each step.
+  shadowDistance: 5,
 };
 
 /** One field over the selected keys: the active key's value, and whether the keys disagree. */
@@ -42,6 +44,8 @@ export interface KeySummary {
   readonly physics?: MixedField<boolean>;
   readonly perspective?: MixedField<boolean>;
   readonly display?: MixedField<boolean>;
+  /** Self-shadow mode (0 off, 1, 2) over the selected self-shadow keys. */
+  readonly shadowMode?: MixedField<number>;
   /** IK bones in the order the active key lists them, then those only other keys list. */
   readonly iks?: readonly MixedIk[];
 }
@@ -58,6 +62,7 @@ interface KeyValues {
   frame: number;
   numbers: Partial<Record<NumericGroup, number[]>>;
   flags: { physics?: boolean; perspective?: boolean; display?: boolean };
+  shadowMode?: number;
   iks?: { name: string; enabled: boolean }[];
 }
 
@@ -86,6 +91,10 @@ function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
     case 'light': {
       const l = lightKey(doc.light, i);
       return { frame, numbers: { color: [...l.color], direction: [...l.direction] }, flags: {} };
+    }
+    case 'shadow': {
+      const s = shadowKey(doc.shadow, i);
+      return { frame, numbers: { shadowDistance: [s.distance] }, flags: {}, shadowMode: s.mode };
     }
     case 'ik': {
       const k = ikKey(doc.ik, i);
@@ -135,6 +144,7 @@ export function summarizeKeys(doc: VmdDocument, refs: readonly KeyRef[], active:
     physics: flag('physics'),
     perspective: flag('perspective'),
     display: flag('display'),
+    shadowMode: rows[0].shadowMode === undefined ? undefined : { value: rows[0].shadowMode, mixed: rows.some((r) => r.shadowMode !== rows[0].shadowMode) },
     iks,
   };
 }
@@ -178,7 +188,7 @@ export function parseEntry(text: string): Entry | null {
  * other component stays each key's own.
  */
 export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEdit {
-  const single = group === 'weight' || group === 'distance' || group === 'fov';
+  const single = group === 'weight' || group === 'distance' || group === 'fov' || group === 'shadowDistance';
   const values: NumericValues = {};
   if (single) (values as Record<string, number>)[group] = entry.value;
   else {

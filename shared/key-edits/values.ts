@@ -8,7 +8,7 @@
 import { eulerDegreesToQuaternion, quaternionToEulerDegrees } from '../vmd/camera';
 import { setPhysicsOff } from '../vmd/interpolation';
 import { viewOf, type VmdDocument } from '../vmd/vmd-document';
-import { BONE, CAMERA, IK, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from '../vmd/vmd-layout';
 import { decodeName } from '../vmd/sjis';
 import { BlockEditor, finish, type EditOutcome } from './diff';
 import type { EditKind, KeyRef } from './key-ref';
@@ -31,12 +31,16 @@ export interface NumericValues {
   fov?: number;
   color?: Partial3;
   direction?: Partial3;
+  /** Self-shadow distance, as stored (float32; no conversion to what MMD's panel shows). */
+  shadowDistance?: number;
 }
 
 export interface ValueEdit extends NumericValues {
   physicsOff?: boolean;
   /** Camera perspective on (stored 0 = on). */
   perspective?: boolean;
+  /** Self-shadow key: mode 0 (off), 1 or 2 (stored as one byte). */
+  shadowMode?: number;
   /** Display/IK key: the model shown (stored 1) or hidden (0). */
   display?: boolean;
   /** Display/IK key: one IK bone, by decoded name, on (1) or off (0); keys not listing it are left alone. */
@@ -110,6 +114,10 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
     setF32s(v, LIGHT.DIRECTION, e.direction);
     addF32s(v, LIGHT.COLOR, e.offset?.color);
     addF32s(v, LIGHT.DIRECTION, e.offset?.direction);
+  } else if (kind === 'shadow') {
+    if (e.shadowMode !== undefined && Number.isInteger(e.shadowMode) && e.shadowMode >= 0 && e.shadowMode <= 2) rec[SHADOW.MODE] = e.shadowMode;
+    if (e.shadowDistance !== undefined && Number.isFinite(e.shadowDistance)) v.setFloat32(SHADOW.DISTANCE, e.shadowDistance, true);
+    if (e.offset?.shadowDistance !== undefined) addF32s(v, SHADOW.DISTANCE, [e.offset.shadowDistance]);
   } else if (kind === 'ik') {
     if (e.display !== undefined) rec[IK.VISIBLE] = e.display ? 1 : 0;
     if (e.ik) {

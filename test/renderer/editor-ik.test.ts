@@ -92,7 +92,7 @@ describe('selection of IK keys', () => {
     sel.select([{ kind: 'ik', record: 1 }], 'toggle');
     expect(sel.active).toEqual({ kind: 'ik', record: 1 });
     // An undo left one IK record: key 1 goes, and with it the active key.
-    sel.prune({ bone: 10, morph: 0, camera: 0, light: 0, ik: 1 });
+    sel.prune({ bone: 10, morph: 0, camera: 0, light: 0, shadow: 0, ik: 1 });
     expect(sel.refs).toEqual([{ kind: 'bone', record: 3 }, { kind: 'ik', record: 0 }]);
     expect(sel.active).toBeNull();
   });

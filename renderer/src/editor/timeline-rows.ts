@@ -7,7 +7,7 @@
  * once, each row naming its document (`doc`, the scene entry id):
  *
  *   [the actor's groups]  the active actor, or while the camera document is active the last active actor
- *   [Camera]              the camera document's camera and light rows (a row to add one when there is none)
+ *   [Camera]              the camera document's camera, light and self-shadow rows (a row to add one when there is none)
  *
  * Both halves are built the same way whichever document is active, so a row keeps its index, id and fold
  * across a switch. That is the whole design: there is one timeline and one track list, one drawing
@@ -39,7 +39,7 @@ export interface TrackRow {
   id: string;
   kind: EditKind;
   track: number;
-  /** Display name (bone / morph name), or i18n key for camera, light and display/IK. */
+  /** Display name (bone / morph name), or i18n key for camera, light, self-shadow and display/IK. */
   name: string;
   group: string;
   keys: number;
@@ -54,14 +54,14 @@ export type Row = GroupRow | TrackRow;
 /** `doc` of a row whose document does not exist yet (the camera group's "add" row). */
 export const NO_DOC = -1;
 
-/** A row's name as shown: bone and morph names as stored; groups and the camera/light/display·IK rows translated. */
+/** A row's name as shown: bone and morph names as stored; groups and the camera/light/self-shadow/display·IK rows translated. */
 export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
   if (r.type === 'group') return t.dynamic(r.label);
-  return r.kind === 'camera' || r.kind === 'light' || r.kind === 'ik' ? t.dynamic(r.name) : r.name;
+  return r.kind === 'bone' || r.kind === 'morph' ? r.name : t.dynamic(r.name);
 }
 
 /**
- * Rows for one document: display/IK, bone groups, morphs, camera, light. `pose`: the document is a VPD
+ * Rows for one document: display/IK, bone groups, morphs, camera, light, self-shadow. `pose`: the document is a VPD
  * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
  */
 export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
@@ -98,6 +98,9 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
   if (tracks.light.frames.length) {
     section('light', 'editor.group.light', [{ type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: 'light', keys: tracks.light.frames.length }]);
   }
+  if (tracks.shadow.frames.length) {
+    section('shadow', 'editor.group.shadow', [{ type: 'track', id: 'shadow', kind: 'shadow', track: 0, name: 'editor.track.shadow', group: 'shadow', keys: tracks.shadow.frames.length }]);
+  }
   return rows;
 }
 
@@ -118,24 +121,23 @@ export interface SceneRowsInput {
   camera: RowsDoc | null;
 }
 
-/** Id of the camera document's group (its camera and light rows are 'camera' and 'light'). */
+/** Id of the camera document's group (its camera, light and self-shadow rows are 'camera', 'light' and 'shadow'). */
 export const CAMERA_GROUP = 'camera';
 
 /**
  * The scene's rows: the actor's (buildRows, each naming the actor's document), then the group "Camera"
- * with the camera document's camera and light rows, both always there as in MMD's camera mode (a first
- * key can be inserted on either). With no camera document the group holds one row that adds it. An
- * actor motion's own camera or light keys (a dance file that also carries a camera) keep their rows,
- * under the ids 'actor-camera' and 'actor-light'. Self-shadow keys are kept in the file but have no row
- * (the editor has no self-shadow key kind yet).
+ * with the camera document's camera, light and self-shadow rows, all three always there as in MMD's camera
+ * mode (a first key can be inserted on any). With no camera document the group holds one row that adds it.
+ * An actor motion's own camera, light or self-shadow keys (a dance file that also carries a camera) keep
+ * their rows, under the ids 'actor-camera', 'actor-light' and 'actor-shadow'.
  */
 export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<string>): Row[] {
   const rows: Row[] = [];
   if (input.actor) {
     const own = input.actor.doc;
     for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose })) {
-      const id = r.id === 'camera' || r.id === 'light' ? 'actor-' + r.id : r.id;
-      rows.push(r.type === 'group' ? { ...r, id, doc: own } : { ...r, id, group: r.group === 'camera' || r.group === 'light' ? 'actor-' + r.group : r.group, doc: own });
+      const id = ACTOR_RENAMED.has(r.id) ? 'actor-' + r.id : r.id;
+      rows.push(r.type === 'group' ? { ...r, id, doc: own } : { ...r, id, group: ACTOR_RENAMED.has(r.group) ? 'actor-' + r.group : r.group, doc: own });
     }
   }
   const cam = input.camera;
@@ -148,6 +150,7 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
   const members: TrackRow[] = [
     { type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: CAMERA_GROUP, keys: cam.tracks.camera.frames.length, doc: cam.doc },
     { type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: CAMERA_GROUP, keys: cam.tracks.light.frames.length, doc: cam.doc },
+    { type: 'track', id: 'shadow', kind: 'shadow', track: 0, name: 'editor.track.shadow', group: CAMERA_GROUP, keys: cam.tracks.shadow.frames.length, doc: cam.doc },
   ];
   rows.push({
     type: 'group', id: CAMERA_GROUP, label: 'editor.group.camera', collapsed: isCollapsed, doc: cam.doc,
@@ -158,11 +161,13 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
   return rows;
 }
 
-/** buildRows names an actor's own camera and light groups 'camera' and 'light': their fold under the scene's ids. */
+/** Ids buildRows gives an actor's own camera, light and self-shadow groups and rows, which the Camera group's rows take. */
+const ACTOR_RENAMED: ReadonlySet<string> = new Set(['camera', 'light', 'shadow']);
+
+/** buildRows names an actor's own camera, light and self-shadow groups 'camera', 'light', 'shadow': their fold under the scene's ids. */
 function renamedSet(collapsed: ReadonlySet<string>): ReadonlySet<string> {
-  const out = new Set([...collapsed].filter((id) => id !== 'camera' && id !== 'light'));
-  if (collapsed.has('actor-camera')) out.add('camera');
-  if (collapsed.has('actor-light')) out.add('light');
+  const out = new Set([...collapsed].filter((id) => !ACTOR_RENAMED.has(id)));
+  for (const id of ACTOR_RENAMED) if (collapsed.has('actor-' + id)) out.add(id);
   return out;
 }
 

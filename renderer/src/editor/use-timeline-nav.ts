@@ -28,7 +28,7 @@ export function useTimelineNav(tv: TimelineView) {
   const tracks = () => docStore.tracks as MotionTracks | null;
   function counts(): Record<EditKind, number> {
     const d = docStore.doc!;
-    return { bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, ik: d.ik.count };
+    return { bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, shadow: d.shadow.count, ik: d.ik.count };
   }
 
   /** The tracks a scope names right now. */

@@ -308,7 +308,7 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * The document keys of these kinds belong in, when it is not the active one: camera and light keys in
+   * The document keys of these kinds belong in, when it is not the active one: camera, light and self-shadow keys in
    * the camera document while an actor is active, bone, morph and display/IK keys in the last active actor
    * while the camera document is. Null when the active document is the place (or there is no other).
    * Paste goes there (the timeline shows both documents, so keys copied on one row are pasted after a
@@ -317,7 +317,7 @@ export const useSceneStore = defineStore('scene', () => {
   function documentForKinds(kinds: readonly string[]): number | null {
     const a = active.value;
     if (!a || !kinds.length) return null;
-    const cameraKinds = kinds.every((k) => k === 'camera' || k === 'light');
+    const cameraKinds = kinds.every((k) => k === 'camera' || k === 'light' || k === 'shadow');
     const modelKinds = kinds.every((k) => k === 'bone' || k === 'morph' || k === 'ik');
     if (a.kind === 'actor' && cameraKinds) return cameraEntry.value?.id ?? null;
     if (a.kind === 'camera' && modelKinds) return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : null;

@@ -16,7 +16,7 @@ export interface TrackRef {
 }
 
 function emptySets(): Record<EditKind, Set<number>> {
-  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set(), ik: new Set() };
+  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set(), shadow: new Set(), ik: new Set() };
 }
 
 export const useSelectionStore = defineStore('selection', {
@@ -31,7 +31,7 @@ export const useSelectionStore = defineStore('selection', {
     clipboard: null as KeyClipboard | null,
   }),
   getters: {
-    /** Every selected key (kind order bone, morph, camera, light, IK; ascending record). */
+    /** Every selected key (kind order bone, morph, camera, light, self-shadow, IK; ascending record). */
     refs(state): KeyRef[] {
       void state.version;
       const out: KeyRef[] = [];

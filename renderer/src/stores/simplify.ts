@@ -17,7 +17,7 @@ import { markRaw } from 'vue';
 import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
 import { measureErrors, recordErrors } from '../../../shared/fit/measure';
-import { simplifyKeys } from '../../../shared/fit/simplify';
+import { simplifyKeys, type SelectedKey } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
 import { frameAt } from '../../../shared/motion-ops/record-util';
@@ -104,7 +104,7 @@ function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: ReturnType<type
  */
 export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], tol: Partial<Tolerances>): { ok: true; fit: FitPreviewResult; doc: VmdDocument } | { ok: false; message: string } {
   const span = selectedSpan(doc, refs);
-  const out = simplifyKeys(doc, refs, tol);
+  const out = simplifyKeys(doc, refs.filter((r): r is SelectedKey => r.kind !== 'shadow'), tol); // self-shadow keys have no curves to refit
   if (!out.ok) return { ok: false, message: out.error.message };
   const after = buildTracks(out.doc);
   const sel = selectedTracks(doc, refs);

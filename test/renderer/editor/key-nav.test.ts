@@ -20,7 +20,7 @@ const doc = { ...buildVmd({
 }), camera: blockFromRecords('camera', [cam(60), cam(0)]) };
 const tracks = buildTracks(doc);
 const A = tracks.bones.names.indexOf('A'), B = tracks.bones.names.indexOf('B');
-const counts = { bone: doc.bone.count, morph: doc.morph.count, camera: doc.camera.count, light: doc.light.count, ik: doc.ik.count };
+const counts = { bone: doc.bone.count, morph: doc.morph.count, camera: doc.camera.count, light: doc.light.count, shadow: doc.shadow.count, ik: doc.ik.count };
 
 describe('previous / next key', () => {
   it('of one track', () => {

@@ -36,7 +36,7 @@ const ROWS: Row[] = [group(false), trackRow('bone', A, 'A'), trackRow('bone', B,
 /** Centre y of row i with no vertical scroll: 26 + 22·i + 11. */
 const cy = (i: number, scrollY = 0) => 26 + 22 * i + 11 - scrollY;
 
-const none = () => ({ bone: new Set<number>(), morph: new Set<number>(), camera: new Set<number>(), light: new Set<number>(), ik: new Set<number>() });
+const none = () => ({ bone: new Set<number>(), morph: new Set<number>(), camera: new Set<number>(), light: new Set<number>(), shadow: new Set<number>(), ik: new Set<number>() });
 function scene(over: Partial<TimelineScene> = {}): TimelineScene {
   return {
     view: { frameStart: -2, pxPerFrame: 6, scrollY: 0, width: 600, height: 200 },

@@ -45,8 +45,9 @@ describe('scene rows (pure)', () => {
       ['group', CAMERA_GROUP, 2, 3],
       ['track', 'camera', 2, 3],
       ['track', 'light', 2, 0],
+      ['track', 'shadow', 2, 0],
     ]);
-    expect(rows[4]).toMatchObject({ label: 'editor.group.camera', members: [{ kind: 'camera', track: 0 }, { kind: 'light', track: 0 }] });
+    expect(rows[4]).toMatchObject({ label: 'editor.group.camera', members: [{ kind: 'camera', track: 0 }, { kind: 'light', track: 0 }, { kind: 'shadow', track: 0 }] });
     // The actor's rows are exactly its own document's rows (buildRows), tagged with its id.
     expect(rows.slice(0, 4).map(({ doc: _d, ...r }) => r)).toEqual(buildRows(DANCE, new Set()));
   });
@@ -75,6 +76,7 @@ describe('scene rows (pure)', () => {
       ['group', CAMERA_GROUP, 5, 3],
       ['track', 'camera', 5, 3],
       ['track', 'light', 5, 0],
+      ['track', 'shadow', 5, 0],
     ]);
   });
 
@@ -91,11 +93,12 @@ describe('scene rows (pure)', () => {
     ]);
     expect(new Set(rows.map((r) => r.type + r.id)).size).toBe(rows.length);
     const folded = buildSceneRows({ actor: { doc: 1, tracks: both }, camera: { doc: 2, tracks: CAMERA } }, new Set(['actor-camera']));
-    expect(brief(folded).slice(-4)).toEqual([
+    expect(brief(folded).slice(-5)).toEqual([
       ['group', 'actor-camera', 1, 2],
       ['group', CAMERA_GROUP, 2, 3],
       ['track', 'camera', 2, 3],
       ['track', 'light', 2, 0],
+      ['track', 'shadow', 2, 0],
     ]);
   });
 
@@ -141,10 +144,11 @@ describe('scene rows through the stores', () => {
     const { doc, scene, actor, cam } = await scene2();
     const tv = createTimelineView();
     const withActor = brief(tv.rows.value);
-    expect(withActor.slice(-3)).toEqual([
+    expect(withActor.slice(-4)).toEqual([
       ['group', CAMERA_GROUP, cam.id, 3],
       ['track', 'camera', cam.id, 3],
       ['track', 'light', cam.id, 0],
+      ['track', 'shadow', cam.id, 0],
     ]);
     expect(tv.activeDoc.value).toBe(actor.id);
     expect([...tv.others.value!.keys()]).toEqual([cam.id]);
@@ -165,10 +169,11 @@ describe('scene rows through the stores', () => {
     useSelectionStore().setActiveTrack({ kind: 'camera', track: 0 });
     useTimeStore().seek(25);
     expect(useEditorActions().insertKeyAtCursor()).toBe(true);
-    expect(brief(tv.rows.value).slice(-3)).toEqual([
+    expect(brief(tv.rows.value).slice(-4)).toEqual([
       ['group', CAMERA_GROUP, cam.id, 4],
       ['track', 'camera', cam.id, 4],
       ['track', 'light', cam.id, 0],
+      ['track', 'shadow', cam.id, 0],
     ]);
     // Back on the actor: the camera row still shows the edited document (its kept snapshot).
     scene.activate(actor.id);
@@ -206,10 +211,11 @@ describe('scene rows through the stores', () => {
     expect(scene.entries.map((e) => e.kind)).toEqual(['actor', 'camera']);
     const cam = scene.cameraEntry!;
     expect(scene.activeId).toBe(cam.id);
-    expect(brief(tv.rows.value).slice(-3)).toEqual([
+    expect(brief(tv.rows.value).slice(-4)).toEqual([
       ['group', CAMERA_GROUP, cam.id, 0],
       ['track', 'camera', cam.id, 0],
       ['track', 'light', cam.id, 0],
+      ['track', 'shadow', cam.id, 0],
     ]);
     // The actor's rows stay above it; a second add only shows the existing camera document.
     expect(tv.rows.value[0].doc).toBe(scene.actors[0].id);
@@ -222,13 +228,13 @@ describe('scene rows through the stores', () => {
   it('a switch that leaves none of the new document’s rows in view scrolls to them; one with them in view moves nothing', async () => {
     const { scene, actor, cam } = await scene2();
     const tv = createTimelineView();
-    // 7 rows (the actor's ik group and row, center group and row; Camera, camera, light), 2 in view.
-    expect(tv.rows.value).toHaveLength(7);
+    // 8 rows (the actor's ik group and row, center group and row; Camera, camera, light, self-shadow), 2 in view.
+    expect(tv.rows.value).toHaveLength(8);
     tv.view.height = 26 + 44;
     tv.view.scrollY = 0;
     scene.activate(cam.id);
     await nextTick();
-    // The camera group (row 4) to the top: 88 px, within the most the rows scroll (7·22 − 44 = 110).
+    // The camera group (row 4) to the top: 88 px, within the most the rows scroll (8·22 − 44 = 132).
     expect(tv.view.scrollY).toBe(88);
     scene.activate(actor.id);
     await nextTick();
@@ -265,5 +271,121 @@ describe('scene rows through the stores', () => {
     expect(scene.activeId).toBe(actor.id);
     expect([...doc.tracks!.bones.frames]).toEqual([0, 10, 20, 25]);
     expect(scene.snapshotOf(cam.id)!.tracks.camera.frames.length).toBe(4);
+  });
+});
+
+describe('the self-shadow row (issue 13)', () => {
+  // A camera file with two self-shadow keys (mode 1 at frame 5, mode 2 at frame 30), written field by field.
+  const SHADOW_CAM = buildFixture({
+    cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }, { frame: 40, distance: -40, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }],
+    shadows: [{ frame: 30, mode: 2, distance: 0.05 }, { frame: 5, mode: 1, distance: 0.01125 }],
+  });
+  /** Byte offset of shadow record i in SHADOW_CAM: header 50, five counts, two 61-byte camera records. */
+  const shadowAt = (i: number) => 50 + 4 + 4 + 4 + 2 * 61 + 4 + 4 + 9 * i;
+
+  it('sits after Light in the Camera group, its keys from the camera document', () => {
+    const cam = buildTracks(parse(SHADOW_CAM));
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: { doc: 2, tracks: cam } }, new Set());
+    expect(brief(rows).slice(-4)).toEqual([
+      ['group', CAMERA_GROUP, 2, 4],
+      ['track', 'camera', 2, 2],
+      ['track', 'light', 2, 0],
+      ['track', 'shadow', 2, 2],
+    ]);
+    const row = rows[rows.length - 1];
+    expect(row).toMatchObject({ kind: 'shadow', track: 0, name: 'editor.track.shadow', group: CAMERA_GROUP });
+    expect(rowTracks(row, 1, DANCE, new Map([[2, cam]]))!.shadow.frames).toEqual(new Uint32Array([5, 30]));
+    // Folded: the group's summary covers the self-shadow track too.
+    const folded = buildSceneRows({ actor: null, camera: { doc: 2, tracks: cam } }, new Set([CAMERA_GROUP]));
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ type: 'group', count: 4, members: [{ kind: 'camera' }, { kind: 'light' }, { kind: 'shadow' }] });
+  });
+
+  it('an actor motion’s own self-shadow keys keep a row under actor-shadow', () => {
+    const own = buildTracks(parse(buildFixture({ bones: [{ name: SJIS.センター, frame: 0 }], shadows: [{ frame: 3, mode: 1, distance: 0.02 }] })));
+    const rows = buildSceneRows({ actor: { doc: 1, tracks: own }, camera: { doc: 2, tracks: CAMERA } }, new Set(['actor-shadow']));
+    const ids = brief(rows).map((r) => r.slice(0, 3).join(' '));
+    expect(ids).toContain('group actor-shadow 1');
+    expect(ids).not.toContain('track actor-shadow 1'); // folded under its scene id
+    expect(ids.slice(-1)).toEqual(['track shadow 2']);
+    expect(new Set(rows.map((r) => r.type + r.id)).size).toBe(rows.length);
+  });
+
+  describe('through the stores', () => {
+    let files: Map<string, Uint8Array>;
+    beforeEach(() => {
+      setActivePinia(createPinia());
+      files = new Map([
+        ['/s/a.vmd', dance(10)],
+        ['/s/cam/camera.vmd', SHADOW_CAM],
+      ]);
+      setApi(memoryApi(files).api);
+    });
+
+    async function scene2() {
+      const doc = useDocumentStore();
+      const scene = useSceneStore();
+      await doc.openPath('/s/a.vmd');
+      expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
+      const [actor, cam] = scene.entries;
+      scene.activate(actor.id);
+      return { doc, scene, actor, cam };
+    }
+
+    it('move, value edit and delete of a self-shadow key are one undo step each, bytes back exactly', async () => {
+      const { doc, scene, cam } = await scene2();
+      const hist = useHistoryStore();
+      const actions = useEditorActions();
+      scene.activate(cam.id);
+      const sel = useSelectionStore();
+      sel.select([{ kind: 'shadow', record: 1 }]); // the key at frame 5 (second in the file)
+      expect(actions.moveSelected(2)).toBe(true);
+      let bytes = writeVmd(doc.doc!);
+      // Only the frame field of that record changed.
+      const diff = [...bytes.keys()].filter((i) => bytes[i] !== SHADOW_CAM[i]);
+      expect(diff.every((i) => i >= shadowAt(1) && i < shadowAt(1) + 4)).toBe(true);
+      expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(shadowAt(1), true)).toBe(7);
+      expect([...doc.tracks!.shadow.frames]).toEqual([7, 30]);
+
+      expect(actions.editSelected({ shadowMode: 0 })).toBe(true);
+      bytes = writeVmd(doc.doc!);
+      expect(bytes[shadowAt(1) + 4]).toBe(0);
+      expect(hist.undo()).toBe(true);
+      expect(writeVmd(doc.doc!)[shadowAt(1) + 4]).toBe(1);
+      expect(hist.undo()).toBe(true);
+      expect(writeVmd(doc.doc!)).toEqual(SHADOW_CAM);
+
+      sel.select([{ kind: 'shadow', record: 0 }]);
+      expect(actions.deleteSelected()).toBe(true);
+      expect([...doc.tracks!.shadow.frames]).toEqual([5]);
+      expect(writeVmd(doc.doc!).length).toBe(SHADOW_CAM.length - 9);
+      expect(hist.undo()).toBe(true);
+      expect(writeVmd(doc.doc!)).toEqual(SHADOW_CAM);
+    });
+
+    it('insert on the self-shadow row takes the key in force; copied self-shadow keys paste into the camera document', async () => {
+      const { doc, scene, actor, cam } = await scene2();
+      const actions = useEditorActions();
+      const sel = useSelectionStore();
+      scene.activate(cam.id);
+      sel.setActiveTrack({ kind: 'shadow', track: 0 });
+      useTimeStore().seek(12);
+      expect(actions.insertKeyAtCursor()).toBe(true);
+      expect([...doc.tracks!.shadow.frames]).toEqual([5, 12, 30]);
+      const added = sel.active!;
+      expect(added.kind).toBe('shadow');
+      const b = writeVmd(doc.doc!);
+      // Appended as the third record (the IK count follows it): frame 12, mode 1 and distance of the key at 5.
+      const v = new DataView(b.buffer, b.byteOffset);
+      expect([v.getUint32(shadowAt(2), true), b[shadowAt(2) + 4], v.getFloat32(shadowAt(2) + 5, true)]).toEqual([12, 1, Math.fround(0.01125)]);
+      // Copy it, show the actor, paste at 20: the key goes into the camera document, made active.
+      expect(actions.copySelectedKeys()).toBe(true);
+      scene.activate(actor.id);
+      useTimeStore().seek(20);
+      expect(actions.pasteKeysAtCursor()).toBe(true);
+      expect(scene.activeId).toBe(cam.id);
+      expect([...doc.tracks!.shadow.frames]).toEqual([5, 12, 20, 30]);
+      expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+    });
   });
 });
