@@ -2,14 +2,14 @@
  * The camera document always in the timeline (issue 13), in Chromium through the browser mode: a scene of
  * one actor (wavefile_v2.vmd on the built-in figure) and a camera document (wavefile_camera.vmd). With the
  * actor active the track list shows, after the actor's groups, the group Camera with the camera document's
- * camera and light rows; pressing a camera key there makes the camera document active and drags the key
+ * camera, light and self-shadow rows; pressing a camera key there makes the camera document active and drags the key
  * 3 frames in the same gesture; the actor's rows stay above the camera's and the figure keeps its pose;
  * clicking an actor row switches back; undo from there returns to the camera document and restores its
  * bytes; redo and Save All write only that key's frame field into the camera file, the actor's file byte-
  * identical. Screenshots: test-artifacts/scene-camera-rows-actor.png (the actor active, the camera group under
  * its rows), scene-camera-rows.png (the camera document active, the actor's rows above its group).
  * A lone dance (no camera document): the group holds a row that adds one; it folds; the new empty camera
- * document is active with its camera and light rows, and a key inserted there shows in the group.
+ * document is active with its camera, light and self-shadow rows, and a key inserted there shows in the group.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,6 +86,7 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
       ['group-camera', 'other'],
       ['track-camera', 'other'],
       ['track-light', 'other'],
+      ['track-shadow', 'other'],
     ]);
     expect(camAt).toBeGreaterThan(0);
     expect(rows.slice(0, camAt).every(([id, doc]) => doc === 'own' && id !== 'track-camera')).toBe(true);
@@ -137,7 +138,7 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     await page.waitForFunction((d) => document.querySelector('[data-testid="timeline-canvas"]')?.getAttribute('data-drawn-doc') !== d, actorDrawn);
     const after = await listed(page);
     expect(after.map(([id]) => id)).toEqual(rows.map(([id]) => id));
-    expect(after.slice(camAt).map(([, doc]) => doc)).toEqual(['own', 'own', 'own']);
+    expect(after.slice(camAt).map(([, doc]) => doc)).toEqual(['own', 'own', 'own', 'own']);
     expect(after.slice(0, camAt).every(([, doc]) => doc === 'other')).toBe(true);
     await animationFrames(page);
     const head1 = await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('頭'));
@@ -199,14 +200,19 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
     expect(await tabs(page)).toEqual([['actor', false], ['camera', true]]);
     await page.waitForSelector('[data-testid="scene-add-camera"]', { state: 'detached' });
-    await page.waitForSelector('[data-testid="track-light"]');
+    await page.waitForSelector('[data-testid="track-camera"]');
+    // The group's rows run below the list's edge (a switch with some of its rows in view keeps the scroll): to the end.
+    await page.locator('[data-testid="track-list"]').hover();
+    await page.mouse.wheel(0, 100_000);
+    await page.waitForSelector('[data-testid="track-shadow"]');
     const rows = await listed(page);
-    expect(rows.slice(-3)).toEqual([
+    expect(rows.slice(-4)).toEqual([
       ['group-camera', 'own'],
       ['track-camera', 'own'],
       ['track-light', 'own'],
+      ['track-shadow', 'own'],
     ]);
-    expect(rows.slice(0, -3).every(([, doc]) => doc === 'other')).toBe(true);
+    expect(rows.slice(0, -4).every(([, doc]) => doc === 'other')).toBe(true);
     expect(await page.getAttribute('[data-testid="track-camera"]', 'class')).toContain('active');
 
     // Insert at frame 30 on the active camera row: the new document's first key, counted in the group.

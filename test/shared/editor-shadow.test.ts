@@ -114,10 +114,15 @@ describe('self-shadow keys in the editor', () => {
 
   it('value edits: the mode byte and the distance float of each key given, nothing else; revert byte-exact', () => {
     const refs: KeyRef[] = [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }];
-    const mode = ok(editValues(doc, refs, { shadowMode: 1 }));
-    let out = writeVmd(mode.doc);
-    expect(differing(BYTES, out)).toEqual([at(0) + 4, at(2) + 4]); // 2 → 1 and 0 → 1
-    expect(writeVmd(revertDiff(mode.doc, mode.diff))).toEqual(BYTES);
+    for (const m of [0, 1, 2]) {
+      const mode = ok(editValues(doc, refs, { shadowMode: m }));
+      const o = writeVmd(mode.doc);
+      expect([o[at(0) + 4], o[at(1) + 4], o[at(2) + 4]]).toEqual([m, 1, m]); // record 1 not selected
+      // Only the mode bytes that change (record 0 holds 2, record 2 holds 0).
+      expect(differing(BYTES, o)).toEqual([...(m !== 2 ? [at(0) + 4] : []), ...(m !== 0 ? [at(2) + 4] : [])]);
+      expect(writeVmd(revertDiff(mode.doc, mode.diff))).toEqual(BYTES);
+    }
+    let out: Uint8Array;
     const dist = ok(editValues(doc, refs, { shadowDistance: 0.025 }));
     out = writeVmd(dist.doc);
     expect(record(out, 0)).toEqual([20, 2, f(0.025)]);
