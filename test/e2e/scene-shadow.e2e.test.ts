@@ -7,7 +7,8 @@
  * mode and distance, and mode → off is one undo step; the key at 30 dragged 2 frames is another; Save All
  * writes exactly those two fields (frame bytes of record 1, mode byte of record 0), read back here from
  * the bytes at their offsets, the actor's file unchanged; two undos give back the original bytes.
- * Screenshot: test-artifacts/scene-shadow.png (the Camera group with the Self-shadow row and its keys).
+ * Screenshots: test-artifacts/scene-shadow.png (the Camera group with the Self-shadow row and its keys) and
+ * scene-shadow-ja.png (the same in Japanese).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -135,6 +136,14 @@ describe('self-shadow keys in the Camera group (browser mode)', () => {
     expect(shadowRecord(await editorBytes(page), 1)).toEqual([30 + MOVE, 2, Math.fround(0.05)]);
     await animationFrames(page);
     await s.app.screenshot('scene-shadow');
+    // In Japanese: the row, the inspector's name and the mode choices.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="track-shadow"] .name')?.textContent?.trim() === 'セルフ影');
+    expect((await page.textContent('[data-testid="inspector-name"]'))?.trim()).toBe('セルフ影');
+    expect(await page.$$eval('[data-testid="inspector-shadow-mode"] option', (els) => els.map((e) => e.textContent?.trim()))).toEqual(['影なし', 'mode1', 'mode2']);
+    await s.app.screenshot('scene-shadow-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="track-shadow"] .name')?.textContent?.trim() === 'Self-shadow');
 
     // Save All: the camera file differs in the mode byte of record 0 and the frame field of record 1 only.
     await page.click('[data-testid="cmd-scene"]');
