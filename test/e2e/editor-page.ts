@@ -58,3 +58,13 @@ export async function seekFrameField(page: Page, frame: number): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, frame);
 }
+
+/** The shown track rows, top to bottom: [test id, which document]. */
+export async function listedRows(page: Page): Promise<[string, string][]> {
+  return page.$$eval('[data-testid="track-list"] .row', (els) =>
+    els
+      .map((e) => ({ id: (e as HTMLElement).dataset.testid!, doc: (e as HTMLElement).dataset.doc!, top: e.getBoundingClientRect().top }))
+      .sort((a, b) => a.top - b.top)
+      .map((r) => [r.id, r.doc] as [string, string]),
+  );
+}

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeSceneFolder } from './harness';
-import { animationFrames, keyPoint, seekPreview } from './editor-page';
+import { animationFrames, keyPoint, seekPreview, listedRows as listed } from './editor-page';
 import { buildTracks, readVmd, CAMERA } from '../../shared/vmd';
 
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -31,16 +31,6 @@ async function tabs(page: Page) {
 
 async function waitActiveTab(page: Page, i: number) {
   await page.waitForFunction((i) => document.querySelectorAll('[data-testid="scene-tab"]')[i]?.getAttribute('data-active') === 'true', i);
-}
-
-/** The shown track rows, top to bottom: [test id, which document]. */
-async function listed(page: Page): Promise<[string, string][]> {
-  return page.$$eval('[data-testid="track-list"] .row', (els) =>
-    els
-      .map((e) => ({ id: (e as HTMLElement).dataset.testid!, doc: (e as HTMLElement).dataset.doc!, top: e.getBoundingClientRect().top }))
-      .sort((a, b) => a.top - b.top)
-      .map((r) => [r.id, r.doc] as [string, string]),
-  );
 }
 
 /** The timeline canvas's pixel at client point (x, y), as [r, g, b]. */

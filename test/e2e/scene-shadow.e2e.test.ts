@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
-import { animationFrames, keyPoint } from './editor-page';
+import { animationFrames, keyPoint, listedRows as listed } from './editor-page';
 import { buildFixture } from '../helpers/vmd-fixtures';
 
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -32,16 +32,6 @@ const CAMERA_FILE = buildFixture({
 const shadowAt = (i: number) => 50 + 4 + 4 + 4 + 2 * 61 + 4 + 4 + 9 * i;
 const MOVE = 2;
 const base64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
-
-/** The shown track rows, top to bottom: [test id, which document]. */
-async function listed(page: Page): Promise<[string, string][]> {
-  return page.$$eval('[data-testid="track-list"] .row', (els) =>
-    els
-      .map((e) => ({ id: (e as HTMLElement).dataset.testid!, doc: (e as HTMLElement).dataset.doc!, top: e.getBoundingClientRect().top }))
-      .sort((a, b) => a.top - b.top)
-      .map((r) => [r.id, r.doc] as [string, string]),
-  );
-}
 
 async function waitActiveTab(page: Page, i: number) {
   await page.waitForFunction((i) => document.querySelectorAll('[data-testid="scene-tab"]')[i]?.getAttribute('data-active') === 'true', i);

@@ -33,6 +33,34 @@ const brief = (rows: readonly Row[]) => rows.map((r) => [r.type, r.id, r.doc, r.
 const DANCE = buildTracks(parse(dance(10)));
 const CAMERA = buildTracks(parse(cameraVmd()));
 
+/**
+ * A fresh store set over an in-memory file system holding a dance (/s/a.vmd) and `camera` as
+ * /s/cam/camera.vmd; `open()` opens the dance, adds the camera document and shows the actor.
+ */
+function twoDocScene(camera: () => Uint8Array) {
+  let files = new Map<string, Uint8Array>();
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/cam/camera.vmd', camera()],
+    ]);
+    setApi(memoryApi(files).api);
+  });
+  return {
+    files: () => files,
+    async open() {
+      const doc = useDocumentStore();
+      const scene = useSceneStore();
+      await doc.openPath('/s/a.vmd');
+      expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
+      const [actor, cam] = scene.entries;
+      scene.activate(actor.id);
+      return { doc, scene, actor, cam };
+    },
+  };
+}
+
 describe('scene rows (pure)', () => {
   it('the actor’s groups, then Camera with the camera document’s camera and light rows, each naming its document', () => {
     const rows = buildSceneRows({ actor: { doc: 1, tracks: DANCE }, camera: { doc: 2, tracks: CAMERA } }, new Set());
@@ -120,25 +148,8 @@ describe('scene rows (pure)', () => {
 });
 
 describe('scene rows through the stores', () => {
-  let files: Map<string, Uint8Array>;
-  beforeEach(() => {
-    setActivePinia(createPinia());
-    files = new Map([
-      ['/s/a.vmd', dance(10)],
-      ['/s/cam/camera.vmd', cameraVmd()],
-    ]);
-    setApi(memoryApi(files).api);
-  });
-
-  async function scene2() {
-    const doc = useDocumentStore();
-    const scene = useSceneStore();
-    await doc.openPath('/s/a.vmd');
-    expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
-    const [actor, cam] = scene.entries;
-    scene.activate(actor.id);
-    return { doc, scene, actor, cam };
-  }
+  const two = twoDocScene(cameraVmd);
+  const scene2 = two.open;
 
   it('shows the same rows with the actor or the camera document active, each from its document; an edit shows at once', async () => {
     const { doc, scene, actor, cam } = await scene2();
@@ -195,10 +206,10 @@ describe('scene rows through the stores', () => {
     scene.activate(actor.id);
     expect(useHistoryStore().undo()).toBe(true);
     expect(scene.activeId).toBe(cam.id);
-    expect(writeVmd(doc.doc!)).toEqual(files.get('/s/cam/camera.vmd'));
+    expect(writeVmd(doc.doc!)).toEqual(two.files().get('/s/cam/camera.vmd'));
     expect(doc.dirty).toBe(false);
     expect(scene.snapshotOf(actor.id)!.dirty).toBe(false);
-    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
   });
 
   it('a scene with no camera document: the add row makes an empty one, active, with camera and light rows', async () => {
@@ -260,7 +271,7 @@ describe('scene rows through the stores', () => {
     expect(actions.pasteKeysAtCursor()).toBe(true);
     expect(scene.activeId).toBe(cam.id);
     expect([...doc.tracks!.camera.frames]).toEqual([0, 15, 30, 40]);
-    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
     // A bone key copied on the actor, pasted while the camera document is shown: into the actor.
     scene.activate(actor.id);
     sel.select([{ kind: 'bone', record: 0 }]);
@@ -312,25 +323,8 @@ describe('the self-shadow row (issue 13)', () => {
   });
 
   describe('through the stores', () => {
-    let files: Map<string, Uint8Array>;
-    beforeEach(() => {
-      setActivePinia(createPinia());
-      files = new Map([
-        ['/s/a.vmd', dance(10)],
-        ['/s/cam/camera.vmd', SHADOW_CAM],
-      ]);
-      setApi(memoryApi(files).api);
-    });
-
-    async function scene2() {
-      const doc = useDocumentStore();
-      const scene = useSceneStore();
-      await doc.openPath('/s/a.vmd');
-      expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
-      const [actor, cam] = scene.entries;
-      scene.activate(actor.id);
-      return { doc, scene, actor, cam };
-    }
+    const two = twoDocScene(() => SHADOW_CAM);
+    const scene2 = two.open;
 
     it('move, value edit and delete of a self-shadow key are one undo step each, bytes back exactly', async () => {
       const { doc, scene, cam } = await scene2();
@@ -385,7 +379,7 @@ describe('the self-shadow row (issue 13)', () => {
       expect(actions.pasteKeysAtCursor()).toBe(true);
       expect(scene.activeId).toBe(cam.id);
       expect([...doc.tracks!.shadow.frames]).toEqual([5, 12, 20, 30]);
-      expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(files.get('/s/a.vmd'));
+      expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
     });
   });
 });
