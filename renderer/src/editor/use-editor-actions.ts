@@ -5,9 +5,11 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
-  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useDocumentStore } from '../stores/document';
 import { useHistoryStore } from '../stores/history';
@@ -99,6 +101,24 @@ export function useEditorActions() {
     return hist.run((doc, tracks) => moveKeys(doc, tracks, refs, delta)) !== null;
   }
 
+  /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */
+  function showDocumentFor(clip: { items: readonly { kind: string }[] }) {
+    const target = useSceneStore().documentForKinds(clip.items.map((it) => it.kind));
+    if (target !== null) useSceneStore().activate(target);
+  }
+
+  /** Runs one edit at the current frame as an undo step; the keys it wrote become the selection. */
+  function runAndSelect(edit: (doc: VmdDocument, tracks: MotionTracks, frame: number) => EditOutcome & { records?: KeyRef[] }): boolean {
+    let placed: KeyRef[] = [];
+    const r = hist.run((doc, tracks) => {
+      const out = edit(doc, tracks, Math.round(time.frame));
+      if ('records' in out && out.records) placed = out.records;
+      return out;
+    });
+    if (r) sel.select(placed, 'replace');
+    return r !== null;
+  }
+
   function copySelectedKeys(): boolean {
     const doc = docStore.doc;
     if (!doc || !sel.count) return false;
@@ -109,17 +129,8 @@ export function useEditorActions() {
   function pasteKeysAtCursor(): boolean {
     const clip = sel.clipboard;
     if (!clip) return false;
-    // Camera keys go to the scene's camera document, model keys to its actor, whichever is shown.
-    const target = useSceneStore().documentForKinds(clip.items.map((it) => it.kind));
-    if (target !== null) useSceneStore().activate(target);
-    let placed: KeyRef[] = [];
-    const r = hist.run((doc, tracks) => {
-      const out = pasteKeys(doc, tracks, clip, Math.round(time.frame));
-      if ('records' in out && out.records) placed = out.records;
-      return out;
-    });
-    if (r) sel.select(placed, 'replace');
-    return r !== null;
+    showDocumentFor(clip);
+    return runAndSelect((doc, tracks, frame) => pasteKeys(doc, tracks, clip, frame));
   }
 
   /**
@@ -130,16 +141,8 @@ export function useEditorActions() {
   function mirrorPasteAtCursor(mode: MirrorPasteMode = 'all'): boolean {
     const clip = sel.clipboard;
     if (!clip) return false;
-    const target = useSceneStore().documentForKinds(clip.items.map((it) => it.kind));
-    if (target !== null) useSceneStore().activate(target);
-    let placed: KeyRef[] = [];
-    const r = hist.run((doc, tracks) => {
-      const out = mirrorPasteKeys(doc, tracks, clip, Math.round(time.frame), mode);
-      if ('records' in out && out.records) placed = out.records;
-      return out;
-    });
-    if (r) sel.select(placed, 'replace');
-    return r !== null;
+    showDocumentFor(clip);
+    return runAndSelect((doc, tracks, frame) => mirrorPasteKeys(doc, tracks, clip, frame, mode));
   }
 
   /**
@@ -158,14 +161,7 @@ export function useEditorActions() {
     }
     const at = sel.activeTrack;
     if (!scope.size && at?.kind === 'bone') scope.add(at.track);
-    let placed: KeyRef[] = [];
-    const r = hist.run((d, t) => {
-      const out = mirrorPoseAt(d, t, Math.round(time.frame), scope.size ? [...scope] : undefined);
-      if ('records' in out && out.records) placed = out.records;
-      return out;
-    });
-    if (r) sel.select(placed, 'replace');
-    return r !== null;
+    return runAndSelect((d, t, frame) => mirrorPoseAt(d, t, frame, scope.size ? [...scope] : undefined));
   }
 
   /** Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force). */
