@@ -158,13 +158,19 @@ function drawFitPlot(ctx: Canvas2D, s: CurveLayout, fit: FitPlot) {
   ctx.strokeStyle = C.border;
   ctx.strokeRect(s.ox + 0.5, py0 + 0.5, s.size - 1, ph - 1);
   drawFitLines(ctx, { x: s.ox, y: py0, w: s.size, h: ph }, fit);
+  plotFrameLabels(ctx, s, fit.from, fit.to);
+  ctx.textAlign = 'start';
+}
+
+/** The plot's first and last frame under its two ends (leaves the text right-aligned, in plot text colour). */
+function plotFrameLabels(ctx: Canvas2D, s: CurveLayout, from: number, to: number): void {
+  const y = s.plotTop + s.plotHeight + 3;
   ctx.fillStyle = C.plotText;
   ctx.font = CANVAS_FONTS.small;
   ctx.textBaseline = 'top';
-  ctx.fillText(`${fit.from}`, s.ox, py0 + ph + 3);
+  ctx.fillText(`${from}`, s.ox, y);
   ctx.textAlign = 'right';
-  ctx.fillText(`${fit.to}`, s.ox + s.size, py0 + ph + 3);
-  ctx.textAlign = 'start';
+  ctx.fillText(`${to}`, s.ox + s.size, y);
 }
 
 /** Grid: eighths of the square, the diagonal, the border, the 0 and 127 labels. */
@@ -269,12 +275,7 @@ function drawPlot(ctx: Canvas2D, s: CurveLayout, ser: ChannelSeries | null, col:
     ctx.fillStyle = C.plotCursor;
     ctx.fillRect(Math.round(x), py0, 1, ph);
   }
-  ctx.fillStyle = C.plotText;
-  ctx.font = CANVAS_FONTS.small;
-  ctx.textBaseline = 'top';
-  ctx.fillText(`${ser.from}`, s.ox, py0 + ph + 3);
-  ctx.textAlign = 'right';
-  ctx.fillText(`${ser.to}`, s.ox + s.size, py0 + ph + 3);
+  plotFrameLabels(ctx, s, ser.from, ser.to);
   ctx.fillText(formatPlotValue(ser.start), s.ox - 4, py0 + ph - 12);
   ctx.fillText(formatPlotValue(ser.end), s.ox - 4, py0 + 2);
   ctx.textAlign = 'start';
