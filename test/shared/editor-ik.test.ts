@@ -4,13 +4,13 @@
 // delete, copy/paste). Expected files are written field by field with the fixture writer, never with
 // the codec under test; every edit's undo must give back the original bytes.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { buildTracks, writeVmd } from '../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff,
-  type EditDiff, type EditOutcome, type KeyEdit, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
 } from '../../shared/key-edits';
 import { ByteWriter, buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
+import { accepted as ok, readOk as open } from '../helpers/key-edit';
 
 type IkItem = { name: number[] | string; enabled: number };
 type IkFixture = { frame: number; visible: number; iks: IkItem[] };
@@ -51,17 +51,6 @@ function file(ik: IkFixture[]): Uint8Array {
     shadows: [{ frame: 0, mode: 1, distance: 0.01 }],
     ik,
   });
-}
-
-function open(bytes: Uint8Array): VmdDocument {
-  const r = readVmd(bytes);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-function ok(o: EditOutcome): KeyEdit {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o;
 }
 
 /** Start offsets of records of the given lengths, plus the end. */

@@ -7,13 +7,9 @@ import {
   type VmdDocument,
 } from '../../shared/vmd';
 import {
-  copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff, type EditOutcome, type KeyEdit, type KeyRef,
+  copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff,
 } from '../../shared/key-edits';
-
-function ok(o: EditOutcome): KeyEdit & { records?: KeyRef[] } {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o;
-}
+import { accepted as ok } from '../helpers/key-edit';
 
 /** Bone records of a document as [name, frame, position, rotation] rows, in record order. */
 function bones(doc: VmdDocument): { name: string; frame: number; pos: number[]; rot: number[]; bytes: Uint8Array }[] {

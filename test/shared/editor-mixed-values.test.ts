@@ -3,13 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
 import {
-  editValues, entryEdit, frameDelta, isRefusal, parseEntry, revertDiff, roundTo, summarizeKeys, type EditOutcome, type KeyEdit, type KeyRef,
+  editValues, entryEdit, frameDelta, parseEntry, revertDiff, roundTo, summarizeKeys, type KeyRef,
 } from '../../shared/key-edits';
-
-function ok(o: EditOutcome): KeyEdit {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o;
-}
+import { accepted as ok } from '../helpers/key-edit';
 
 const f32 = Math.fround;
 const deg = (a: number) => (a * Math.PI) / 180;

@@ -3,12 +3,12 @@
 // (no side: unchanged) and the inspector's mixed values — each a diff that reverts to the original
 // bytes exactly. The fixture is written field by field (test/helpers/vmd-fixtures.ts), not by the codec.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { buildTracks, writeVmd } from '../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys,
-  revertDiff, summarizeKeys, EDIT_KINDS, NEW_SHADOW_KEY, type EditOutcome, type KeyEdit, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, NEW_SHADOW_KEY, type KeyRef,
 } from '../../shared/key-edits';
 import { buildFixture } from '../helpers/vmd-fixtures';
+import { accepted as ok, readOk as parse } from '../helpers/key-edit';
 
 // Two camera keys, one light key, three self-shadow keys (file order: frames 20, 0, 50).
 const BYTES = buildFixture({
@@ -20,15 +20,6 @@ const BYTES = buildFixture({
 const SHADOW_START = 50 + 4 + 4 + 4 + 2 * 61 + 4 + 28 + 4;
 const at = (i: number) => SHADOW_START + 9 * i;
 
-function parse(bytes: Uint8Array): VmdDocument {
-  const r = readVmd(bytes);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function ok(o: EditOutcome): KeyEdit {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o;
-}
 function differing(a: Uint8Array, b: Uint8Array): number[] {
   expect(b.length).toBe(a.length);
   const out: number[] = [];

@@ -12,6 +12,7 @@ import {
   applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys,
   insertKey, copyKeys, pasteKeys, editValues, isRefusal, locate, diffBytes, type EditOutcome, type KeyEdit, type KeyRef,
 } from '../../shared/key-edits';
+import { accepted as ok } from '../helpers/key-edit';
 
 const corpus = corpusDir;
 function load(rel: string): { doc: VmdDocument; bytes: Uint8Array } {
@@ -19,10 +20,6 @@ function load(rel: string): { doc: VmdDocument; bytes: Uint8Array } {
   const r = readVmd(bytes);
   if (!r.ok) throw new Error(r.error.message);
   return { doc: r.value, bytes };
-}
-function ok(o: EditOutcome): KeyEdit {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o;
 }
 /** Byte offsets where two files differ. */
 function differing(a: Uint8Array, b: Uint8Array): number[] {
