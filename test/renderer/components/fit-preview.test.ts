@@ -16,16 +16,22 @@ import { corpusDir, corpusPresent } from '../../helpers/corpus';
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 
+/** Drink.vmd open, the Whole Motion dialog on Reduce for the open document at 0.05 units / 0.5°. */
+function reduceDrink() {
+  const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
+  useDocumentStore().openBytes('Drink.vmd', bytes, null);
+  const batch = useBatchStore();
+  batch.target = 'document';
+  batch.op = 'reduce';
+  batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+  return batch;
+}
+
 describe.skipIf(!corpusPresent)('Preview before Reduce', () => {
   beforeEach(() => setActivePinia(createPinia()));
 
   it('shows the counts and the largest error of the fit it would apply, and commits nothing', async () => {
-    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
-    useDocumentStore().openBytes('Drink.vmd', bytes, null);
-    const batch = useBatchStore();
-    batch.target = 'document';
-    batch.op = 'reduce';
-    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    const batch = reduceDrink();
     const w = mount(FitPreview);
     await w.get('[data-testid="fit-preview-run"]').trigger('click');
     await w.vm.$nextTick();
@@ -49,12 +55,7 @@ describe.skipIf(!corpusPresent)('Preview before Reduce', () => {
   });
 
   it('clears the shared preview when the options change or the dialog closes', async () => {
-    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
-    useDocumentStore().openBytes('Drink.vmd', bytes, null);
-    const batch = useBatchStore();
-    batch.target = 'document';
-    batch.op = 'reduce';
-    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    const batch = reduceDrink();
     const fit = useFitPreviewStore();
     const w = mount(FitPreview);
     await w.get('[data-testid="fit-preview-run"]').trigger('click');

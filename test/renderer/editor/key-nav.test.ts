@@ -1,23 +1,12 @@
 // Previous/next key and range select over a small hand-built motion: bone A at 0, 10, 40; bone B at 5,
 // 25; camera at 0, 60. Expected frames and records are read off that table.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, buildVmd } from '../../../shared/vmd';
-import { encodeCameraRecord } from '../../../shared/vmd/vmd-build';
-import { blockFromRecords } from '../../../shared/vmd/vmd-document';
+import { buildTracks } from '../../../shared/vmd';
+import { twoBoneMotion } from './two-bone-fixture';
 import { adjacentKeyFrame, allTracks, frameSpan, keysInRange, tracksOfKeys } from '../../../renderer/src/editor/key-nav';
 
-const pose = { position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] };
-// Records in file order: A@40 (0), B@25 (1), A@0 (2), A@10 (3), B@5 (4): unsorted on purpose.
-const cam = (frame: number) => encodeCameraRecord({ frame, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 });
-const doc = { ...buildVmd({
-  bones: [
-    { name: 'A', frame: 40, ...pose },
-    { name: 'B', frame: 25, ...pose },
-    { name: 'A', frame: 0, ...pose },
-    { name: 'A', frame: 10, ...pose },
-    { name: 'B', frame: 5, ...pose },
-  ],
-}), camera: blockFromRecords('camera', [cam(60), cam(0)]) };
+// Camera keys in file order 60, 0.
+const doc = twoBoneMotion([60, 0]);
 const tracks = buildTracks(doc);
 const A = tracks.bones.names.indexOf('A'), B = tracks.bones.names.indexOf('B');
 const counts = { bone: doc.bone.count, morph: doc.morph.count, camera: doc.camera.count, light: doc.light.count, shadow: doc.shadow.count, ik: doc.ik.count };

@@ -5,26 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EditKind } from '../../../shared/key-edits';
 import { buildTracks, buildVmd } from '../../../shared/vmd';
-import { encodeCameraRecord } from '../../../shared/vmd/vmd-build';
 import { blockFromRecords } from '../../../shared/vmd/vmd-document';
 import { drawTimeline, rulerStep, type TimelineScene } from '../../../renderer/src/editor/timeline-draw';
 import { xOfFrame } from '../../../renderer/src/editor/timeline-math';
 import type { Row } from '../../../renderer/src/editor/timeline-view';
 import { Recording2D } from './recording-2d';
+import { cam, twoBoneMotion } from './two-bone-fixture';
 
 const SEL = '#ffb23e', KEY = '#b9c4d6', CUT = '#e0565b', CURSOR = '#ff5a5f', SUMMARY = '#6c7689', ACTIVE = 'rgba(88,140,255,0.10)';
-const pose = { position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] };
-const cam = (frame: number) => encodeCameraRecord({ frame, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 });
-// Bone records in file order: A@40 (0), B@25 (1), A@0 (2), A@10 (3), B@5 (4).
-const doc = { ...buildVmd({
-  bones: [
-    { name: 'A', frame: 40, ...pose },
-    { name: 'B', frame: 25, ...pose },
-    { name: 'A', frame: 0, ...pose },
-    { name: 'A', frame: 10, ...pose },
-    { name: 'B', frame: 5, ...pose },
-  ],
-}), camera: blockFromRecords('camera', [cam(0), cam(30), cam(31), cam(60), cam(61)]) };
+// Camera keys at 0, 30, 31, 60, 61: cuts at 31 and 61.
+const doc = twoBoneMotion([0, 30, 31, 60, 61]);
 const tracks = buildTracks(doc);
 const A = tracks.bones.names.indexOf('A'), B = tracks.bones.names.indexOf('B');
 const trackRow = (kind: EditKind, track: number, name: string): Row => ({ type: 'track', id: `${kind}:${track}`, kind, track, name, group: 'g', keys: 0 });
