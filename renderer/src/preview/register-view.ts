@@ -62,7 +62,9 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     return null;
   });
   /** The button is shown: the camera document is the one shown, or the scene has one. */
-  const relevant = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera' && (onCamera.value || !!scene.cameraEntry));
+  /** There is somewhere for the key to go (K works; the other reasons are said when it is pressed). */
+  const possible = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera');
+  const relevant = computed(() => possible.value && (onCamera.value || !!scene.cameraEntry));
 
   /** Registers the orbit view at the current frame. Returns whether a key was written. */
   function register(): boolean {
@@ -74,10 +76,9 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     const view = source();
     const frame = Math.round(time.frame);
     if (!onCamera.value) {
-      // From the actor's view: on to the camera document (a new, empty one if the scene has none).
-      const cam = scene.cameraEntry;
-      if (cam) scene.activate(cam.id);
-      else scene.addCamera();
+      // From the actor's view: on to the camera document (addCamera makes the scene's one active, or a
+      // new, empty one when it has none).
+      scene.addCamera();
       if (!onCamera.value) return false;
       time.seek(frame);
     }
@@ -100,7 +101,7 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     // The K key (the keymap's registerView row); a held key does not register again and again.
     let unbind = () => {};
     onMounted(() => {
-      unbind = bindKeyActions({ registerView: (e) => !e.repeat && blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera' && (register(), true) });
+      unbind = bindKeyActions({ registerView: (e) => !e.repeat && possible.value && (register(), true) });
     });
     onBeforeUnmount(() => unbind());
   }
