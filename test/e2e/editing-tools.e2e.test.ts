@@ -14,8 +14,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildTracks, readVmd, BONE, type MotionTracks } from '../../shared/vmd';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
-import { keyPoint, seekFrameField as seek } from './editor-page';
+import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { animationFrames, clickKey, keyPoint, openFresh, seekFrameField as seek } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
 /** Header (30) + model name (20) + bone count (4). */
@@ -97,22 +97,6 @@ function diffAt(a: Uint8Array, b: Uint8Array): number[] {
   return out;
 }
 
-const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
-
-async function clickKey(page: Page, trackId: string, frame: number, modifiers: ('Shift' | 'Control')[] = []) {
-  const p = await keyPoint(page, trackId, frame);
-  for (const m of modifiers) await page.keyboard.down(m);
-  await page.mouse.click(p.x, p.y);
-  for (const m of modifiers) await page.keyboard.up(m);
-}
-
-async function openFresh(page: Page, file: string) {
-  const v = await page.evaluate(() => window.__vmdEditor?.version() ?? -1);
-  await openFileViaDialog(page, file);
-  await page.waitForFunction((v) => window.__vmdEditor!.version() > v && window.__vmdEditor!.history().undo === 0, v);
-  await raf(page);
-  await raf(page);
-}
 
 const undoDepth = (page: Page) => page.evaluate(() => window.__vmdEditor!.history().undo);
 
@@ -229,7 +213,7 @@ describe('editing tools in the browser mode', () => {
       }, `track-bone:${left}`);
     for (let i = 0; i < 40 && !(await rowShown()); i++) {
       await page.mouse.wheel(0, 60);
-      await raf(page);
+      await animationFrames(page, 1);
     }
     expect(await rowShown()).toBe(true);
     const p = await keyPoint(page, `track-bone:${left}`, 0);
@@ -310,8 +294,8 @@ describe('editing tools in the browser mode', () => {
     expect(await errs.last().textContent()).toContain('missing-two.vmd: no such file or folder');
     for (const size of [{ width: 1600, height: 900 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
       await page.setViewportSize(size);
-      await raf(page);
-      await raf(page);
+      await animationFrames(page, 1);
+      await animationFrames(page, 1);
       const notices = await boxOf(page, '[data-testid="notifications"] .notice');
       expect(notices).toHaveLength(2);
       for (const avoid of ['[data-testid="curve-editor"]', '[data-testid="timeline-canvas"]', '[data-testid="track-list"]', '[data-testid="key-inspector"]']) {
@@ -321,7 +305,7 @@ describe('editing tools in the browser mode', () => {
       for (const n of notices) expect(n.right - n.left, 'a readable width').toBeGreaterThan(140);
     }
     await page.setViewportSize({ width: 1600, height: 900 });
-    await raf(page);
+    await animationFrames(page, 1);
     await suite.app.screenshot('notices-corner-en');
     // The same notices in Japanese after the switch.
     await page.selectOption('[data-testid="locale"]', 'ja');

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ikKey, readVmd, type VmdDocument } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
-import { keyPoint, seekFrameField as seek } from './editor-page';
+import { animationFrames, keyPoint, seekFrameField as seek } from './editor-page';
 
 const STAND = corpusPath('gene/motion/stand.vmd');
 
@@ -47,7 +47,6 @@ async function docBytes(page: Page): Promise<Uint8Array> {
 }
 
 const historyNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.history());
-const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** RGB of the timeline canvas at a client point. */
 async function pixel(page: Page, p: { x: number; y: number }): Promise<number[]> {
@@ -97,7 +96,7 @@ describe('display/IK keys in the browser mode', () => {
 
     await openFileViaDialog(page, STAND);
     await page.waitForSelector('[data-testid="track-ik"]');
-    await raf(page);
+    await animationFrames(page);
 
     // The row is at the top (its own group, above every bone row) and counts one key.
     const rowTops = await page.evaluate(() => {
@@ -118,7 +117,7 @@ describe('display/IK keys in the browser mode', () => {
     const s = await page.evaluate(() => window.__vmdEditor!.selection());
     expect(s.refs).toEqual([{ kind: 'ik', record: 0 }]);
     expect(s.active).toEqual({ kind: 'ik', record: 0 });
-    await raf(page);
+    await animationFrames(page);
     expect(await keyDrawn(page, k0, true)).toBe(true);
     expect((await page.textContent('[data-testid="inspector-name"]'))?.trim()).toBe('Display · IK');
     expect(await page.isChecked('[data-testid="inspector-display"]')).toBe(true);
@@ -149,7 +148,7 @@ describe('display/IK keys in the browser mode', () => {
     new DataView(expected.buffer).setUint32(at - 4, 2, true);
     expect(same(await docBytes(page), expected)).toBe(true);
     expect((await page.evaluate(() => window.__vmdEditor!.selection())).refs).toEqual([{ kind: 'ik', record: 1 }]);
-    await raf(page);
+    await animationFrames(page);
     const k60 = await keyPoint(page, 'track-ik', 60);
     expect(await keyDrawn(page, k60, true)).toBe(true);
     expect(await page.textContent('[data-testid="track-ik"]')).toMatch(/Display · IK\s*2/);
@@ -165,7 +164,7 @@ describe('display/IK keys in the browser mode', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
     await waitDepth(page, 0);
     expect(same(await docBytes(page), original)).toBe(true);
-    await raf(page);
+    await animationFrames(page);
     expect(await keyDrawn(page, k60, false)).toBe(false); // the inserted key is gone
     expect(await keyDrawn(page, k60, true)).toBe(false);
     for (let i = 0; i < 3; i++) await page.keyboard.press('Control+y');
@@ -174,7 +173,7 @@ describe('display/IK keys in the browser mode', () => {
 
     // Show the first key in the inspector for the screenshot: the row, both diamonds, the flags.
     await page.mouse.click(k0.x, k0.y);
-    await raf(page);
+    await animationFrames(page);
     expect(await page.inputValue('[data-testid="inspector-frame"]')).toBe('0');
     await suite.app.screenshot('editor-ik-key-inspector');
 

@@ -19,8 +19,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildTracks, getBoneCurves, getCameraCurves, readVmd, samplePose, BONE, CAMERA, type Curve, type MotionTracks, type VmdDocument,
 } from '../../shared/vmd';
-import { appForSuite, corpusPath, openFileViaDialog, saveAsViaDialog } from './harness';
-import { curveFields, curvePoint, keyPoint, seekFrameField as seek } from './editor-page';
+import { appForSuite, corpusPath, saveAsViaDialog } from './harness';
+import { animationFrames, clickKey, curveFields, curvePoint, keyPoint, openFresh, seekFrameField as seek } from './editor-page';
 
 const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -62,14 +62,6 @@ async function selection(page: Page): Promise<number[]> {
 
 const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame());
 const historyNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.history());
-const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
-
-async function clickKey(page: Page, trackId: string, frame: number, modifiers: ('Shift' | 'Control')[] = []) {
-  const p = await keyPoint(page, trackId, frame);
-  for (const m of modifiers) await page.keyboard.down(m);
-  await page.mouse.click(p.x, p.y);
-  for (const m of modifiers) await page.keyboard.up(m);
-}
 
 /** A mouse drag in `steps` moves, one animation frame after each (like a person's drag). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8, release = true) {
@@ -77,7 +69,7 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
-    await raf(page);
+    await animationFrames(page, 1);
   }
   if (release) await page.mouse.up();
 }
@@ -156,19 +148,6 @@ function expectOnlyBoneCurvesChanged(a: Uint8Array, b: Uint8Array, records: numb
     // The physics flag (interpolation bytes 2–3) is never touched by curve edits.
     expect(off === BONE.INTERPOLATION + 2 || off === BONE.INTERPOLATION + 3, `physics byte ${i}`).toBe(false);
   }
-}
-
-/**
- * Opens a file through the in-app dialog and waits until this open has installed its document (the
- * harness waits for the file name, which is already shown when the same file is opened again) and the
- * timeline has fitted it.
- */
-async function openFresh(page: Page, file: string) {
-  const v = await page.evaluate(() => window.__vmdEditor?.version() ?? -1);
-  await openFileViaDialog(page, file);
-  await page.waitForFunction((v) => window.__vmdEditor!.version() > v && window.__vmdEditor!.history().undo === 0, v);
-  await raf(page);
-  await raf(page);
 }
 
 /**
@@ -340,8 +319,8 @@ describe('motion editor interactions in the browser mode', () => {
     await page.keyboard.press(' ');
     const stopped = await frameNow(page);
     expect(stopped.playing).toBe(false);
-    await raf(page);
-    await raf(page);
+    await animationFrames(page, 1);
+    await animationFrames(page, 1);
     expect((await frameNow(page)).frame).toBe(stopped.frame);
 
     // Ctrl+A selects every key of the motion (counts from the file, all blocks), keeping the active key.
@@ -447,13 +426,13 @@ describe('motion editor interactions in the browser mode', () => {
     expect(angleDeg(q0, during.q)).toBeCloseTo(turn, 1);
     await suite.app.screenshot('editor-curve-drag-preview-live');
     await page.mouse.up();
-    await raf(page);
+    await animationFrames(page, 1);
     expect(await curveFields(page)).toEqual([...target]);
     const committed = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左腕')))!;
     expect(angleDeg(committed, during.q)).toBeLessThan(0.01);
     expect(boneCurvesOf(await docBytes(page), r30)[3]).toEqual(target);
     await undo(page);
-    await raf(page);
+    await animationFrames(page, 1);
     const undone = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左腕')))!;
     expect(angleDeg(undone, q0)).toBeLessThan(0.01);
     expect(diffAt(await docBytes(page), walk.bytes)).toEqual([]);
@@ -477,7 +456,7 @@ describe('motion editor interactions in the browser mode', () => {
       await page.keyboard.down('Control');
       await page.mouse.wheel(0, -120);
       await page.keyboard.up('Control');
-      await raf(page);
+      await animationFrames(page, 1);
     }
     p = await keyPoint(page, 'track-camera', frame);
     await page.mouse.click(p.x, p.y);
@@ -620,7 +599,7 @@ describe('motion editor interactions in the browser mode', () => {
       await page.keyboard.down('Control');
       await page.mouse.wheel(0, -120);
       await page.keyboard.up('Control');
-      await raf(page);
+      await animationFrames(page, 1);
     }
     await clickKey(page, trackId, frame);
     expect(await selection(page)).toEqual([record]);

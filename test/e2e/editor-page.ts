@@ -3,6 +3,7 @@
  * (frame start, pixels per frame, the curve square's origin and size) in data attributes.
  */
 import type { Page } from 'playwright-core';
+import { openFileViaDialog } from './harness';
 
 /** Client coordinates of a key in the timeline, from the canvas' published view and the track row. */
 export async function keyPoint(page: Page, trackId: string, frame: number): Promise<{ x: number; y: number }> {
@@ -39,6 +40,14 @@ export async function curveFields(page: Page): Promise<number[]> {
   return out;
 }
 
+/** Clicks the key of `trackId` at `frame` in the timeline, holding `modifiers`. */
+export async function clickKey(page: Page, trackId: string, frame: number, modifiers: ('Shift' | 'Control')[] = []): Promise<void> {
+  const p = await keyPoint(page, trackId, frame);
+  for (const m of modifiers) await page.keyboard.down(m);
+  await page.mouse.click(p.x, p.y);
+  for (const m of modifiers) await page.keyboard.up(m);
+}
+
 /** Waits for `n` animation frames of the page (an on-demand render has happened after two). */
 export async function animationFrames(page: Page, n = 2): Promise<void> {
   for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
@@ -67,4 +76,16 @@ export async function listedRows(page: Page): Promise<[string, string][]> {
       .sort((a, b) => a.top - b.top)
       .map((r) => [r.id, r.doc] as [string, string]),
   );
+}
+
+/**
+ * Opens a file through the in-app dialog and waits until this open has installed its document (the
+ * harness waits for the file name, which is already shown when the same file is opened again) and the
+ * timeline has fitted it.
+ */
+export async function openFresh(page: Page, file: string): Promise<void> {
+  const v = await page.evaluate(() => window.__vmdEditor?.version() ?? -1);
+  await openFileViaDialog(page, file);
+  await page.waitForFunction((v) => window.__vmdEditor!.version() > v && window.__vmdEditor!.history().undo === 0, v);
+  await animationFrames(page, 2);
 }

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockFromRecords, buildBoneInterpolation, emptyVmd, encodeBoneRecord, nameField, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog } from './harness';
-import { keyPoint, seekFrameField as seek } from './editor-page';
+import { animationFrames, keyPoint, seekFrameField as seek } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 /** 上半身 in Shift_JIS. */
@@ -65,7 +65,6 @@ async function viewNow(page: Page) {
   });
 }
 
-const raf = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 const frameNow = async (page: Page) => (await page.evaluate(() => window.__vmdEditor!.frame())).frame;
 
 async function selectionRecords(page: Page, kind = 'bone'): Promise<number[]> {
@@ -129,7 +128,7 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
   it('opens with keys a readable distance apart', async () => {
     const { page } = suite.app;
     await openFileViaDialog(page, WAVEFILE);
-    await raf(page);
+    await animationFrames(page);
     const v = await viewNow(page);
     // Neighbouring 上半身 keys: the median gap in frames, times the zoom, is at least 10 px on screen.
     const f = framesOf(upper);
@@ -159,7 +158,7 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     // The preview's scrub bar dragged back to the start: the view pages along.
     await page.fill('[data-testid="preview-scrub"]', '10');
     await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 10);
-    await raf(page);
+    await animationFrames(page);
     v = await viewNow(page);
     expect(v.frame).toBe(10);
     expect(v.x).toBeGreaterThanOrEqual(v.left);
@@ -174,7 +173,7 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     const ppf0 = (await viewNow(page)).ppf;
     for (let i = 0; i < 10; i++) {
       await page.click('[data-testid="zoom-in"]');
-      await raf(page);
+      await animationFrames(page);
       const v = await viewNow(page);
       expect(Math.abs(v.x - x0), `step ${i + 1}`).toBeLessThanOrEqual(2);
     }
@@ -184,12 +183,12 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     const y0 = (await viewNow(page)).x;
     for (let i = 0; i < 10; i++) {
       await page.keyboard.press('+');
-      await raf(page);
+      await animationFrames(page);
       expect(Math.abs((await viewNow(page)).x - y0), `+ ${i + 1}`).toBeLessThanOrEqual(2);
     }
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('-');
-      await raf(page);
+      await animationFrames(page);
       expect(Math.abs((await viewNow(page)).x - y0), `− ${i + 1}`).toBeLessThanOrEqual(2);
     }
     // Ctrl+wheel about a point 300 px into the timeline: the frame under it stays there.
@@ -201,7 +200,7 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
       await page.keyboard.down('Control');
       await page.mouse.wheel(0, -120);
       await page.keyboard.up('Control');
-      await raf(page);
+      await animationFrames(page);
       const w = await viewNow(page);
       expect(Math.abs((under - w.fs) * w.ppf - 300), `wheel ${i + 1}`).toBeLessThanOrEqual(2);
     }
@@ -331,7 +330,7 @@ describe('timeline navigation on a generated 36 MB motion', () => {
 
     const { page } = suite.app;
     await openFileViaDialog(page, file);
-    await raf(page);
+    await animationFrames(page);
     await page.click('[data-testid="follow-mode"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="follow-mode"]')?.getAttribute('data-mode') === 'smooth');
     await page.keyboard.press('Home');
@@ -363,7 +362,7 @@ describe('timeline navigation on a generated 36 MB motion', () => {
     expect(await selectionRecords(page)).toEqual(want);
     // Fit the selection: the first and last selected key are inside the view.
     await page.keyboard.press('Shift+F');
-    await raf(page);
+    await animationFrames(page);
     const v = await viewNow(page);
     expect(v.fs).toBeLessThanOrEqual(102);
     expect(v.fs + v.width / v.ppf).toBeGreaterThanOrEqual(399);

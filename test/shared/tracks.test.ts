@@ -24,6 +24,7 @@ import {
   readVmd,
   type Block,
   type MotionTracks,
+  type NamedTracks,
   type VmdDocument,
 } from '../../shared/vmd';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
@@ -82,25 +83,24 @@ const f32 = (xs: number[]) => Array.from(new Float32Array(xs));
 function expectMatchesReference(doc: VmdDocument, label = ''): MotionTracks {
   const t = buildTracks(doc);
 
-  const bref = reference(doc.bone, (i) => boneName(doc.bone, i));
-  const b = flat(bref);
-  expect(t.bones.names, label).toEqual(b.names);
-  expect(Array.from(t.bones.start), label).toEqual(b.start);
-  expect(Array.from(t.bones.record), label).toEqual(b.record);
-  expect(Array.from(t.bones.frames), label).toEqual(b.frames);
-  expect(t.bones.duplicates, label).toBe(bref.duplicates);
-  expect([...t.bones.index.entries()], label).toEqual(b.names.map((n, k) => [n, k]));
+  /** The name index of a named block (bones, morphs) against the reference; returns the flattened reference. */
+  const named = (block: Block, nameOf: (i: number) => string, got: NamedTracks) => {
+    const ref = reference(block, nameOf);
+    const r = flat(ref);
+    expect(got.names, `${label} ${block.kind}`).toEqual(r.names);
+    expect(Array.from(got.start), `${label} ${block.kind}`).toEqual(r.start);
+    expect(Array.from(got.record), `${label} ${block.kind}`).toEqual(r.record);
+    expect(Array.from(got.frames), `${label} ${block.kind}`).toEqual(r.frames);
+    expect(got.duplicates, `${label} ${block.kind}`).toBe(ref.duplicates);
+    expect([...got.index.entries()], `${label} ${block.kind}`).toEqual(r.names.map((n, k) => [n, k]));
+    return r;
+  };
+  const b = named(doc.bone, (i) => boneName(doc.bone, i), t.bones);
   expect(Array.from(t.bones.position), label).toEqual(f32(b.record.flatMap((r) => bonePosition(doc.bone, r))));
   expect(Array.from(t.bones.rotation), label).toEqual(f32(b.record.flatMap((r) => boneRotation(doc.bone, r))));
   expect(Array.from(t.bones.curves), label).toEqual(b.record.flatMap((r) => getBoneCurves(boneInterpolation(doc.bone, r)).flat()));
 
-  const mref = reference(doc.morph, (i) => morphName(doc.morph, i));
-  const m = flat(mref);
-  expect(t.morphs.names, label).toEqual(m.names);
-  expect(Array.from(t.morphs.start), label).toEqual(m.start);
-  expect(Array.from(t.morphs.record), label).toEqual(m.record);
-  expect(Array.from(t.morphs.frames), label).toEqual(m.frames);
-  expect(t.morphs.duplicates, label).toBe(mref.duplicates);
+  const m = named(doc.morph, (i) => morphName(doc.morph, i), t.morphs);
   expect(Array.from(t.morphs.weight), label).toEqual(f32(m.record.map((r) => morphWeight(doc.morph, r))));
 
   const unnamed = (block: Block, got: { record: Uint32Array; frames: Uint32Array; duplicates: number }) => {

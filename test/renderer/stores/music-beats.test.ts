@@ -3,8 +3,7 @@
  * music-beats e2e): detection starts when Beats is turned on, its grid becomes motion frames that follow
  * the offset, a new song forgets the old grid, and a song without a steady beat is a warning naming it.
  */
-import { createPinia, setActivePinia } from 'pinia';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const detector = vi.hoisted(() => ({ calls: 0, fail: false }));
 vi.mock('web-audio-beat-detector', () => ({
@@ -17,28 +16,16 @@ vi.mock('web-audio-beat-detector', () => ({
 
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { useNotifyStore } from '../../../renderer/src/stores/notify';
+import { FakeAudioContext, withFakeAudio } from '../../helpers/fake-audio';
 
-class FakeContext {
-  state = 'running';
-  destination = {};
+class FakeContext extends FakeAudioContext {
   currentTime = 0;
   createGain() {
     return { gain: { value: 1 }, connect() {} };
   }
-  decodeAudioData() {
-    const data = new Float32Array(3000);
-    return Promise.resolve({ numberOfChannels: 1, sampleRate: 1000, duration: 3, getChannelData: () => data });
-  }
-  resume() {
-    return Promise.resolve();
-  }
 }
 
-beforeAll(() => {
-  (globalThis as { AudioContext?: unknown }).AudioContext = FakeContext;
-});
-beforeEach(() => {
-  setActivePinia(createPinia());
+withFakeAudio(FakeContext, () => {
   detector.calls = 0;
   detector.fail = false;
 });

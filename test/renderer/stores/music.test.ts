@@ -3,12 +3,12 @@
  * the format), and the playback clock — play from the shown frame, 30 frames per context second, a seek
  * noticed from the shown frame, loop wraps restarting the sound, offset changes, pause.
  */
-import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { musicPyramid, useMusicStore } from '../../../renderer/src/stores/music';
 import { useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useTimeStore } from '../../../renderer/src/stores/time';
+import { FakeAudioContext, monoBuffer, withFakeAudio } from '../../helpers/fake-audio';
 
 const fake = {
   now: 0,
@@ -21,9 +21,7 @@ const fake = {
   ramps: [] as [string, number, number][],
 };
 
-class FakeContext {
-  state = 'running';
-  destination = {};
+class FakeContext extends FakeAudioContext {
   get currentTime() {
     return fake.now;
   }
@@ -48,22 +46,13 @@ class FakeContext {
       stop: (at?: number) => (at === undefined ? void fake.stopped++ : void fake.stopsAt.push(at)),
     };
   }
-  decodeAudioData(_b: ArrayBuffer) {
-    if (fake.failDecode) return Promise.reject(new Error('EncodingError: Unable to decode audio data'));
-    const data = new Float32Array(1000 * 60); // 60 s at 1 kHz, one click at 2 s
-    data[2000] = 0.8;
-    return Promise.resolve({ numberOfChannels: 1, sampleRate: 1000, duration: 60, getChannelData: () => data });
-  }
-  resume() {
-    return Promise.resolve();
+  override decoded() {
+    if (fake.failDecode) return new Error('EncodingError: Unable to decode audio data');
+    return monoBuffer(60, 1000, (data) => (data[2000] = 0.8)); // 60 s at 1 kHz, one click at 2 s
   }
 }
 
-beforeAll(() => {
-  (globalThis as { AudioContext?: unknown }).AudioContext = FakeContext;
-});
-beforeEach(() => {
-  setActivePinia(createPinia());
+withFakeAudio(FakeContext, () => {
   fake.now = 0;
   fake.failDecode = false;
   fake.starts = [];
