@@ -6,13 +6,12 @@
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
 import { recordBytes, type VmdDocument } from '../vmd/vmd-document';
-import { BONE, MORPH } from '../vmd/vmd-layout';
 import { frameOf, recordFrame, setRecordFrame } from '../vmd/records';
 import { encodeCameraRecord, encodeLightRecord, encodeShadowRecord } from '../vmd/vmd-build';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
-import { CAMERA, SHADOW } from '../vmd/vmd-layout';
+import { BONE, CAMERA, MORPH, SHADOW, SHADOW_DEFAULT } from '../vmd/vmd-layout';
 import { BlockEditor, finish, type EditOutcome } from './diff';
 import { ikRecordAt } from './ik';
 import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
@@ -80,12 +79,8 @@ export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutco
 /** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */
 export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'shadow' } | { kind: 'ik' };
 
-/**
- * A self-shadow key inserted where the track has none yet. The format docs (FORMAT.md and its seeds)
- * give the record layout only, no default mode or distance, so a first key is self-shadow off (mode 0)
- * with distance 0, as stored; the user sets both in the inspector.
- */
-export const NEW_SHADOW_KEY = { mode: 0, distance: 0 } as const;
+/** A self-shadow key inserted where the track has none yet: MMD's panel defaults (SHADOW_DEFAULT). */
+export const NEW_SHADOW_KEY: { mode: number; distance: number } = SHADOW_DEFAULT;
 
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that

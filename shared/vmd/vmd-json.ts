@@ -11,7 +11,7 @@
  * friendly field and the raw one is ignored (curves are then written onto the raw block, keeping the rest).
  */
 import { CodecFailure, fail, ok, type Result } from './errors';
-import { BLOCK_KINDS, BONE, CAMERA, HEADER_LENGTH, IK, LIGHT, MORPH, SHADOW, type BlockKind } from './vmd-layout';
+import { BLOCK_KINDS, BONE, CAMERA, HEADER_LENGTH, IK, LIGHT, MORPH, SHADOW, SHADOW_DEFAULT, type BlockKind } from './vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, viewOf, type VmdDocument } from './vmd-document';
 import { headerText } from './vmd-reader';
 import { decodeName, encodeNameField, encodeNameFieldCached } from './sjis';
@@ -376,8 +376,8 @@ export function vmdFromJsonObject(input: unknown): VmdDocument {
     const r = new Uint8Array(SHADOW.SIZE);
     const v = viewOf(r);
     v.setUint32(SHADOW.FRAME, uint(s.frame, 0xffffffff, `${w}.frame`), true);
-    r[SHADOW.MODE] = uint(s.mode ?? 1, 255, `${w}.mode`);
-    putF32(v, SHADOW.DISTANCE, s.distance ?? 0.1, `${w}.distance`);
+    r[SHADOW.MODE] = uint(s.mode ?? SHADOW_DEFAULT.mode, 255, `${w}.mode`);
+    putF32(v, SHADOW.DISTANCE, s.distance ?? SHADOW_DEFAULT.distance, `${w}.distance`);
     return r;
   });
   const ik = list(o, 'ik').map((k, i) => {

@@ -56,6 +56,12 @@ export const CAMERA = {
 export const LIGHT = { FRAME: 0, COLOR: 4, DIRECTION: 16, SIZE: 28 } as const;
 
 export const SHADOW = { FRAME: 0, MODE: 4, DISTANCE: 5, SIZE: 9 } as const;
+/**
+ * What MMD's self-shadow panel starts at: mode 1, range 8875 on its 0–9999 slider, which the file stores
+ * as 0.1 − slider / 100,000 (the format documents give only the layout; these are MMD's own defaults).
+ * A first self-shadow key inserted in the editor and a JSON key without mode or distance take them.
+ */
+export const SHADOW_DEFAULT = { mode: 1, distance: 0.1 - 8875 / 100000 } as const;
 
 /** Fixed record sizes, from the layouts above; the IK block is variable. */
 export const RECORD_SIZE: Record<FixedKind, number> = { bone: BONE.SIZE, morph: MORPH.SIZE, camera: CAMERA.SIZE, light: LIGHT.SIZE, shadow: SHADOW.SIZE };

@@ -3,7 +3,7 @@
 // (no side: unchanged) and the inspector's mixed values — each a diff that reverts to the original
 // bytes exactly. The fixture is written field by field (test/helpers/vmd-fixtures.ts), not by the codec.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, writeVmd } from '../../shared/vmd';
+import { buildTracks, vmdFromJson, writeVmd } from '../../shared/vmd';
 import {
   applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, NEW_SHADOW_KEY, type KeyRef,
 } from '../../shared/key-edits';
@@ -69,12 +69,26 @@ describe('self-shadow keys in the editor', () => {
     expect(isRefusal(r) && r.code).toBe('E_EXISTS');
   });
 
-  it('insert on an empty self-shadow track: off (mode 0), distance 0 (no default is documented)', () => {
+  it("insert on an empty self-shadow track: MMD's panel defaults, mode 1 and range 8875 (stored 0.1 − 8875 / 100000)", () => {
     const empty = parse(buildFixture({ cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }] }));
     const e = ok(insertKey(empty, buildTracks(empty), { kind: 'shadow' }, 12));
-    expect(NEW_SHADOW_KEY).toEqual({ mode: 0, distance: 0 });
-    expect([...e.doc.shadow.bytes]).toEqual([12, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(NEW_SHADOW_KEY.mode).toBe(1);
+    expect(NEW_SHADOW_KEY.distance).toBeCloseTo(0.01125, 12);
+    const want = new Uint8Array(9);
+    const v = new DataView(want.buffer);
+    v.setUint32(0, 12, true);
+    want[4] = 1;
+    v.setFloat32(5, 0.01125, true);
+    expect([...e.doc.shadow.bytes]).toEqual([...want]);
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(writeVmd(empty));
+  });
+
+  it('a JSON self-shadow key without mode or distance gets the same defaults as a key inserted on an empty track', () => {
+    const r = vmdFromJson(JSON.stringify({ shadows: [{ frame: 12 }] }));
+    expect(r.ok).toBe(true);
+    const empty = parse(buildFixture({ cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }] }));
+    const e = ok(insertKey(empty, buildTracks(empty), { kind: 'shadow' }, 12));
+    expect(r.ok && [...r.value.shadow.bytes]).toEqual([...e.doc.shadow.bytes]);
   });
 
   it('move changes the frame field only; refused on a collision; revert byte-exact', () => {
