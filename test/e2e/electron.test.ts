@@ -5,7 +5,7 @@
  * installed; elsewhere it is reported as skipped with the reason (the binary cannot be downloaded on
  * the machines this project is built on).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
@@ -35,7 +35,8 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
   });
 
   afterAll(async () => {
-    await app?.close();
+    // The close test above may have ended the app already.
+    await app?.close().catch(() => undefined);
     tmp?.remove();
   });
 
@@ -61,5 +62,36 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('electron copy.vmd'));
     expect(Buffer.compare(readFileSync(target), readFileSync(src))).toBe(0);
     await screenshot(page, 'electron-shell');
+  });
+
+  it('closing the window with an unsaved edit asks about that document: Cancel keeps the window, Don\'t Save closes it and writes nothing', async () => {
+    const name = (await page.textContent('[data-testid="summary-name"]'))!.replace('●', '').trim();
+    const files = [src, path.join(tmp.dir, 'electron copy.vmd')].filter((f) => existsSync(f));
+    const before = files.map((f) => readFileSync(f));
+    // An edit through the page alone (no keys a menu accelerator could take): the first bone track's
+    // keys selected by a double-click on its name, then Delete.
+    await page.dblclick('[data-testid="track-bone:0"]');
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="selection-count"]')?.textContent?.trim());
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.querySelector('[data-testid="scene-tab"]')?.getAttribute('data-dirty') === 'true');
+    const closeWindow = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+
+    // Main keeps the window and hands the question to the page, which names the document.
+    await closeWindow();
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toContain(name);
+    await screenshot(page, 'electron-close-question');
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    expect(app.windows()).toHaveLength(1);
+    expect(await page.getAttribute('[data-testid="scene-tab"]', 'data-dirty')).toBe('true');
+
+    // Again, and Don't Save: the window closes (the app quits with its last window on Linux and Windows).
+    const closed = page.waitForEvent('close');
+    await closeWindow();
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    await page.click('[data-testid="confirm-discard"]');
+    await closed;
+    files.forEach((f, i) => expect(Buffer.compare(readFileSync(f), before[i]), f).toBe(0));
   });
 });
