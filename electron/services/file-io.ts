@@ -4,9 +4,11 @@
  * Reading: the extension must be one the request takes, the size at most its limit and more than 0 bytes.
  * Saving: a folder is refused, an
  * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
+(backupPathFor: shortened for names near the file-name limit)
  * once per session (the .bak is the file as it was before this session touched it, not the previous save).
  * Every write is atomic (fs/files.ts).
  */
+import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { atomicWrite, ioError, readBytes } from '../fs/files';
@@ -32,6 +34,26 @@ export async function readChecked(file: string, exts: readonly string[], what: s
   return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
 }
 
+/** The longest file name, in bytes of UTF-8, that Linux and macOS file systems take (ext4, APFS: 255). */
+const NAME_MAX_BYTES = 255;
+
+/**
+ * Where the backup of `abs` goes: NAME.bak beside it; for a name so long that ".bak" would pass the
+ * file-name limit, the name cut at a character boundary, "~", 8 hex digits of a hash of the whole name,
+ * then ".bak" (two long names sharing a beginning keep separate backups).
+ */
+export function backupPathFor(abs: string): string {
+  const name = path.basename(abs);
+  if (Buffer.byteLength(name + '.bak') <= NAME_MAX_BYTES) return abs + '.bak';
+  const tag = '~' + createHash('sha256').update(name).digest('hex').slice(0, 8) + '.bak';
+  let cut = '';
+  for (const ch of name) {
+    if (Buffer.byteLength(cut + ch + tag) > NAME_MAX_BYTES) break;
+    cut += ch;
+  }
+  return path.join(path.dirname(abs), cut + tag);
+}
+
 /** A saver with its own "already backed up this session" set: one per service instance. */
 export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOptions) => Promise<IpcResult<SavedFile>> {
   const backedUp = new Set<string>();
@@ -49,9 +71,10 @@ export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOpt
     if (exists && o.backup && !backedUp.has(abs)) {
       const prev = await readBytes(abs);
       if (!prev.ok) return prev;
-      const w = await atomicWrite(abs + '.bak', prev.value, { overwrite: true });
+      const bak = backupPathFor(abs);
+      const w = await atomicWrite(bak, prev.value, { overwrite: true });
       if (!w.ok) return w;
-      backupPath = abs + '.bak';
+      backupPath = bak;
     }
     const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
     if (!w.ok) return w;

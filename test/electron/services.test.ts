@@ -71,6 +71,29 @@ describe('file service', () => {
     expect(require('node:fs').readdirSync(dir).sort()).toEqual(['m.vmd', 'm.vmd.bak']);
   });
 
+  it('a name too long for ".bak" (253 bytes of Japanese + .vmd) still gets its backup, under a shortened name that fits', async () => {
+    // 83 three-byte characters + ".vmd" = 253 bytes: the file system takes it, NAME.bak (257) it would not.
+    const name = 'あ'.repeat(83) + '.vmd';
+    expect(Buffer.byteLength(name)).toBe(253);
+    const files = createFileService();
+    const target = path.join(dir, name);
+    writeFileSync(target, new Uint8Array([1, 2, 3]));
+    const r = await files.saveFile(target, new Uint8Array([4]), { overwrite: true, backup: true });
+    expect(r.ok).toBe(true);
+    const bak = r.ok ? r.value.backupPath! : '';
+    expect(path.dirname(bak)).toBe(dir);
+    expect(Buffer.byteLength(path.basename(bak))).toBeLessThanOrEqual(255);
+    expect(path.basename(bak)).toMatch(/^あ+~[0-9a-f]{8}\.bak$/);
+    expect([...readFileSync(bak)]).toEqual([1, 2, 3]);
+    expect([...readFileSync(target)]).toEqual([4]);
+    // Another long name with the same beginning keeps its own backup.
+    const other = path.join(dir, 'あ'.repeat(83) + '.vpd');
+    writeFileSync(other, 'x');
+    const r2 = await files.saveFile(other, new TextEncoder().encode('y'), { overwrite: true, backup: true });
+    expect(r2.ok && r2.value.backupPath).not.toBe(bak);
+    expect([...readFileSync(bak)]).toEqual([1, 2, 3]);
+  });
+
   it('refuses to save other extensions', async () => {
     expect(await createFileService().saveFile(path.join(dir, 'x.exe'), new Uint8Array(1))).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED' } });
   });
