@@ -3,7 +3,8 @@
  * `speedRefit` (re-timing by a factor K without dropping motion: output frame g plays what the input
  * plays at g·K) and `bake` (a key on every frame).
  *
- * Per kind: bone tracks fit X, Y, Z (each its own curve) and the rotation (a curve timing the slerp);
+ * Per kind: bone tracks fit X, Y, Z (each its own curve) and the rotation (a curve timing the slerp),
+ * and in a re-timing their key values may leave the samples within tolerance (track-fit.ts, freeValues);
  * morphs are linear (keys only; linear-fit.ts chooses key values within tolerance, the pinned fit of
  * track-fit.ts is the fallback); the camera fits six curves (target X/Y/Z, one shared by the three
  * angles, distance, fov as whole numbers), each stretch between cuts on its own, so cuts stay cuts;
@@ -28,7 +29,7 @@ import { buildBoneTracks, buildCameraTrack, buildMorphTracks, keyAtOrBefore, typ
 import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { fitLinearFree } from './linear-fit';
-import { fitWindow, type FitGroup, type SampledWindow } from './track-fit';
+import { fitWindow, type FitGroup, type SampledWindow, type WindowFit } from './track-fit';
 
 export interface Tolerances {
   /** Bone position, camera target and distance, in units. */
@@ -136,7 +137,8 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
     if (prev !== null && flag !== prev) forced.push(map.stepFrame(b.frames[k]));
     prev = flag;
   }
-  return { g0, g1, perFrame: R, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined };
+  // A re-timing's corners fall between output frames: key values may leave their samples there.
+  return { g0, g1, perFrame: R, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined, freeValues: !map.identity };
 }
 
 /** The physics flag pair of key k as a string ('' when the key's rows hold no copies). */
@@ -201,14 +203,20 @@ function sameBoneValues(w: SampledWindow, i: number, j: number): boolean {
   return true;
 }
 
-function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null): Uint8Array {
+/** A bone key from `template`: values sampled at j, or `values` (x, y, z, then the rotation) when the fit moved them. */
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  for (let c = 0; c < a.length; c++) if (F(a[c]) !== F(b[c])) return false;
+  return true;
+}
+
+function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null, values?: Float64Array): Uint8Array {
   const r = template.slice();
   const v = viewOf(r);
   v.setUint32(BONE.FRAME, frame, true);
   const g = w.groups;
-  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, (g[c] as { comps: Float64Array[] }).comps[0][j], true);
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, values ? values[c] : (g[c] as { comps: Float64Array[] }).comps[0][j], true);
   const q = (g[3] as { q: Float64Array }).q;
-  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[4 * j + c], true);
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, values ? values[3 + c] : q[4 * j + c], true);
   if (curves) setBoneCurvesFrom(r, curves);
   return r;
 }
@@ -403,11 +411,11 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
     return { records: [r], before };
   }
   const w = boneWindow(doc.bone, b, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
-  let fit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
+  let fit: WindowFit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
   if (op.op === 'reduce' && fit.frames.length >= i1 - i0 + 1) return { records: null, before };
-  if (op.op === 'speed' && fit.frames.length === 2 && sameBoneValues(w, 0, map.perFrame * (g1 - g0))) {
+  if (op.op === 'speed' && fit.frames.length === 2 && (fit.values ? sameValues(fit.values[0], fit.values[1]) : sameBoneValues(w, 0, map.perFrame * (g1 - g0)))) {
     // Two keys with one value: the segment between them holds, and so does one key alone.
-    fit = { frames: [g0], curves: [null] };
+    fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
   }
   const out: Uint8Array[] = [];
   if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
@@ -420,7 +428,7 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
       out.push(rec(i0)); // the window's first key: its curve shapes the segment before the window
       continue;
     }
-    out.push(writeBoneKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i]));
+    out.push(writeBoneKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i], fit.values?.[i]));
   }
   if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
   const inFrames = b.frames.subarray(i0, i1 + 1);

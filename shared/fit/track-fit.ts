@@ -16,6 +16,13 @@
  *     of a half frame), and both halves are tried again.
  * A one-frame segment is always accepted: its integer frames are the keys themselves. After the split a
  * merge pass tries to remove each key that was not forced by fitting its two neighbours' segment.
+ *
+ * With `freeValues` (a re-timing: the input's corners fall between output frames, so pinned values put
+ * a key on both sides of one) a last pass lets a key's stored value leave its sample by up to the
+ * tolerance (each position axis; the rotation by an angle): a key goes when its neighbours, moved
+ * toward the motion on the far side, can carry both their segments (freeValuePass). Every move is
+ * checked by the same play-back of stored values and rounded curves, and the whole result again at the
+ * end; where anything strays the pinned fit stands.
  */
 import { bezierProgress } from '../vmd/bezier';
 import { slerpPair } from '../vmd/sample';
@@ -66,6 +73,12 @@ export interface SampledWindow {
   hint?: (a: number, b: number) => Uint8Array | null;
   /** Camera: keys one frame apart play as a cut, so a two-frame segment is not split for half frames. */
   noUnitSegments?: boolean;
+  /**
+   * Key values may leave their samples by up to the tolerance (a re-timing, whose corners fall between
+   * output frames): after the split and merge passes, a pass drops keys whose neighbours can serve both
+   * sides with values moved off their samples. Curve and quat groups only (ignored with linear groups).
+   */
+  freeValues?: boolean;
 }
 
 export interface WindowFit {
@@ -73,6 +86,12 @@ export interface WindowFit {
   frames: number[];
   /** Per key, the curves (4 per curve/quat group) of the segment ending there; null for the first key. */
   curves: (Uint8Array | null)[];
+  /**
+   * With `freeValues`: per key, the values to store (float32, or whole numbers for integer groups),
+   * every channel of the curve/quat groups in group order (a quat group's x, y, z, w); absent when
+   * every key keeps its sample.
+   */
+  values?: Float64Array[];
 }
 
 const LINEAR: readonly number[] = [20, 20, 107, 107];
@@ -98,6 +117,11 @@ class Fitter {
   readonly kv = new Float64Array(16);
   readonly curveGroups: number;
   readonly R: number;
+  /**
+   * Stored key values per sample when they may leave the samples (freeValues): a curve group's one
+   * array per channel, a quat group's one array of x, y, z, w; null when every key is its sample.
+   */
+  keys: Map<FitGroup, Float64Array[]> | null = null;
 
   constructor(readonly w: SampledWindow) {
     this.R = w.perFrame ?? 2;
@@ -113,6 +137,10 @@ class Fitter {
   }
 
   keyValue(g: CurveGroup | LinearGroup, c: number, j: number): number {
+    if (this.keys !== null) {
+      const k = this.keys.get(g);
+      if (k) return k[c][j];
+    }
     const v = g.comps[c][j];
     return g.kind === 'curve' && g.integer ? Math.round(v) : F(v);
   }
@@ -157,10 +185,16 @@ class Fitter {
     return worst;
   }
 
+  /** The key rotations of a quat group (float32 as stored), when they may leave the samples. */
+  quatKeys(g: QuatGroup): Float64Array | null {
+    return this.keys === null ? null : this.keys.get(g)?.[0] ?? null;
+  }
+
   loadQuats(g: QuatGroup, ja: number, jb: number): void {
+    const k = this.quatKeys(g);
     for (let i = 0; i < 4; i++) {
-      this.qa[i] = F(g.q[4 * ja + i]);
-      this.qb[i] = F(g.q[4 * jb + i]);
+      this.qa[i] = k ? k[4 * ja + i] : F(g.q[4 * ja + i]);
+      this.qb[i] = k ? k[4 * jb + i] : F(g.q[4 * jb + i]);
     }
   }
 
@@ -170,8 +204,10 @@ class Fitter {
     const q = g.q, gerr = this.gerr;
     // slerpInto (shared/vmd/sample.ts) with the per-pair work (slerpPair: sign, angle) done once: the
     // same arithmetic, so the same played rotations.
-    const ax = F(q[4 * ja]), ay = F(q[4 * ja + 1]), az = F(q[4 * ja + 2]), aw = F(q[4 * ja + 3]);
-    const p = slerpPair(ax, ay, az, aw, F(q[4 * jb]), F(q[4 * jb + 1]), F(q[4 * jb + 2]), F(q[4 * jb + 3]));
+    this.loadQuats(g, ja, jb);
+    const qa = this.qa, qb = this.qb;
+    const ax = qa[0], ay = qa[1], az = qa[2], aw = qa[3];
+    const p = slerpPair(ax, ay, az, aw, qb[0], qb[1], qb[2], qb[3]);
     const bx = p[0], by = p[1], bz = p[2], bw = p[3], th = p[4];
     const small = th < 1e-10;
     const sth = Math.sin(th);
@@ -408,6 +444,473 @@ export function quatAngle(ax: number, ay: number, az: number, aw: number, bx: nu
   return 4 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
 }
 
+/** How far (fractions of the tolerance) a free-value pass tries moving a key toward its target. */
+const MOVES: readonly number[] = [0.95, 0.5];
+/** Largest move (fraction of the tolerance) a rotation key's search may make. */
+const SEARCH_LIMIT = 0.95;
+
+/**
+ * A candidate stored value for the key at sample jk of group g: the motion through sample jNear and
+ * the point `far` (the values at sample jFar) carried on to jk — a line in time per channel; for a
+ * rotation the great circle through the two, either at jk's time along it or (`project`) its nearest
+ * point — and the key moved from its sample toward that target by at most `frac` of the tolerance,
+ * rounded as stored. Writes the channels into out; false when there is no such move.
+ */
+function freeCandidate(g: CurveGroup | QuatGroup, jk: number, jNear: number, jFar: number, far: ArrayLike<number>, project: boolean, frac: number, out: Float64Array): boolean {
+  const t = (jk - jFar) / (jNear - jFar);
+  if (g.kind === 'curve') {
+    if (g.integer) return false;
+    let any = false;
+    for (let c = 0; c < g.comps.length; c++) {
+      const s = g.comps[c];
+      const base = s[jk];
+      const d = far[c] + (s[jNear] - far[c]) * t - base;
+      const lim = frac * g.tol;
+      const v = F(base + (d > lim ? lim : d < -lim ? -lim : d));
+      if (!(Math.abs(v - base) <= 0.99 * g.tol)) return false;
+      if (v !== F(base)) any = true;
+      out[c] = v;
+    }
+    return any;
+  }
+  const q = g.q;
+  const nb = 1 / (hyp4(q[4 * jNear], q[4 * jNear + 1], q[4 * jNear + 2], q[4 * jNear + 3]) || 1);
+  const b0 = q[4 * jNear] * nb, b1 = q[4 * jNear + 1] * nb, b2 = q[4 * jNear + 2] * nb, b3 = q[4 * jNear + 3] * nb;
+  let na = 1 / (hyp4(far[0], far[1], far[2], far[3]) || 1);
+  if (far[0] * b0 + far[1] * b1 + far[2] * b2 + far[3] * b3 < 0) na = -na;
+  const a0 = far[0] * na, a1 = far[1] * na, a2 = far[2] * na, a3 = far[3] * na;
+  const nk = 1 / (hyp4(q[4 * jk], q[4 * jk + 1], q[4 * jk + 2], q[4 * jk + 3]) || 1);
+  let c0 = q[4 * jk] * nk, c1 = q[4 * jk + 1] * nk, c2 = q[4 * jk + 2] * nk, c3 = q[4 * jk + 3] * nk;
+  let e0: number, e1: number, e2: number, e3: number;
+  const ct = a0 * b0 + a1 * b1 + a2 * b2 + a3 * b3;
+  if (project) {
+    // The circle through b and a: b and the unit part of a orthogonal to b.
+    let u0 = a0 - ct * b0, u1 = a1 - ct * b1, u2 = a2 - ct * b2, u3 = a3 - ct * b3;
+    const nu = hyp4(u0, u1, u2, u3);
+    if (!(nu > 1e-9)) return false;
+    u0 /= nu; u1 /= nu; u2 /= nu; u3 /= nu;
+    const pb = c0 * b0 + c1 * b1 + c2 * b2 + c3 * b3, pu = c0 * u0 + c1 * u1 + c2 * u2 + c3 * u3;
+    e0 = pb * b0 + pu * u0; e1 = pb * b1 + pu * u1; e2 = pb * b2 + pu * u2; e3 = pb * b3 + pu * u3;
+    const ne = hyp4(e0, e1, e2, e3);
+    if (!(ne > 1e-9)) return false;
+    e0 /= ne; e1 /= ne; e2 /= ne; e3 /= ne;
+  } else {
+    // slerp(a, b, t) carried past b.
+    const th = Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3)) * 2;
+    if (th < 1e-9) {
+      e0 = b0; e1 = b1; e2 = b2; e3 = b3;
+    } else {
+      const st = Math.sin(th), sa = Math.sin((1 - t) * th) / st, sb = Math.sin(t * th) / st;
+      e0 = sa * a0 + sb * b0; e1 = sa * a1 + sb * b1; e2 = sa * a2 + sb * b2; e3 = sa * a3 + sb * b3;
+      const ne = hyp4(e0, e1, e2, e3) || 1;
+      e0 /= ne; e1 /= ne; e2 /= ne; e3 /= ne;
+    }
+  }
+  if (c0 * e0 + c1 * e1 + c2 * e2 + c3 * e3 < 0) {
+    c0 = -c0; c1 = -c1; c2 = -c2; c3 = -c3;
+  }
+  // th: the angle between the unit quaternions (half the rotation angle between the orientations).
+  const th = Math.atan2(hyp4(c0 - e0, c1 - e1, c2 - e2, c3 - e3), hyp4(c0 + e0, c1 + e1, c2 + e2, c3 + e3)) * 2;
+  if (!(th > 1e-12)) return false;
+  const u = Math.min(1, (frac * g.tol) / (2 * th));
+  const st = Math.sin(th), sa = Math.sin((1 - u) * th) / st, sb = Math.sin(u * th) / st;
+  let m0 = sa * c0 + sb * e0, m1 = sa * c1 + sb * e1, m2 = sa * c2 + sb * e2, m3 = sa * c3 + sb * e3;
+  const nm = 1 / (hyp4(m0, m1, m2, m3) || 1);
+  m0 = F(m0 * nm); m1 = F(m1 * nm); m2 = F(m2 * nm); m3 = F(m3 * nm);
+  if (!(quatAngle(m0, m1, m2, m3, c0, c1, c2, c3) <= 0.99 * g.tol)) return false;
+  out[0] = m0; out[1] = m1; out[2] = m2; out[3] = m3;
+  return true;
+}
+
+/**
+ * Largest rotation angle (radians) from the samples strictly between ja and jb of q to the great-circle
+ * arc between unit quaternions a and b (the part of a rotation's error no curve can take back).
+ */
+function arcExcursion(a: ArrayLike<number>, b: ArrayLike<number>, q: Float64Array, ja: number, jb: number): number {
+  const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+  let b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3];
+  if (a0 * b0 + a1 * b1 + a2 * b2 + a3 * b3 < 0) {
+    b0 = -b0; b1 = -b1; b2 = -b2; b3 = -b3;
+  }
+  const th = 2 * Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+  let worst = 0;
+  if (th < 1e-9) {
+    for (let j = ja + 1; j < jb; j++) worst = Math.max(worst, quatAngle(a0, a1, a2, a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]));
+    return worst;
+  }
+  const ct = Math.cos(th), st = Math.sin(th);
+  const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
+  const ch = Math.cos(th / 2), sh = Math.sin(th / 2);
+  const m0 = ch * a0 + sh * e0, m1 = ch * a1 + sh * e1, m2 = ch * a2 + sh * e2, m3 = ch * a3 + sh * e3;
+  for (let j = ja + 1; j < jb; j++) {
+    let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
+    let nq = 1 / (hyp4(x, y, z, w) || 1);
+    if (x * m0 + y * m1 + z * m2 + w * m3 < 0) nq = -nq;
+    x *= nq; y *= nq; z *= nq; w *= nq;
+    const yp = Math.atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
+    const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
+    const cc = Math.cos(yc * th), ss = Math.sin(yc * th);
+    const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
+    const ex = 4 * Math.atan2(hyp4(x - p0, y - p1, z - p2, w - p3), hyp4(x + p0, y + p1, z + p2, w + p3));
+    if (ex > worst) worst = ex;
+  }
+  return worst;
+}
+
+/** out = exp(v) ⊗ c: c turned by the rotation vector v (angle |v|, radians), unit. */
+function turnQuat(c: ArrayLike<number>, vx: number, vy: number, vz: number, out: Float64Array): void {
+  const ang = Math.hypot(vx, vy, vz);
+  const k = ang > 0 ? Math.sin(ang / 2) / ang : 0.5;
+  const dx = vx * k, dy = vy * k, dz = vz * k, dw = Math.cos(ang / 2);
+  out[0] = dw * c[0] + dx * c[3] + dy * c[2] - dz * c[1];
+  out[1] = dw * c[1] - dx * c[2] + dy * c[3] + dz * c[0];
+  out[2] = dw * c[2] + dx * c[1] - dy * c[0] + dz * c[3];
+  out[3] = dw * c[3] - dx * c[0] - dy * c[1] - dz * c[2];
+}
+
+const searchQ = new Float64Array(4), searchC = new Float64Array(4);
+
+/**
+ * A rotation key's value for the free-value pass, by pattern search over moves v (|v| ≤ `limit`
+ * radians) of the sample at jk: minimises the larger arc excursion of the key's two segments (to the
+ * keys `other` at jo and, when jf ≥ 0, `far` at jf). Writes the stored (float32) quaternion into out;
+ * false when it gains nothing over the sample.
+ */
+function searchQuatKey(g: QuatGroup, jk: number, jo: number, other: ArrayLike<number>, jf: number, far: ArrayLike<number>, limit: number, out: Float64Array): boolean {
+  const q = g.q;
+  const c = searchC;
+  const nk = 1 / (hyp4(q[4 * jk], q[4 * jk + 1], q[4 * jk + 2], q[4 * jk + 3]) || 1);
+  for (let i = 0; i < 4; i++) c[i] = q[4 * jk + i] * nk;
+  const [o0, o1] = jo < jk ? [jo, jk] : [jk, jo];
+  const [f0, f1] = jf < jk ? [jf, jk] : [jk, jf];
+  const cost = (vx: number, vy: number, vz: number) => {
+    turnQuat(c, vx, vy, vz, searchQ);
+    const e = jo < jk ? arcExcursion(other, searchQ, q, o0, o1) : arcExcursion(searchQ, other, q, o0, o1);
+    if (jf < 0) return e;
+    return Math.max(e, jf < jk ? arcExcursion(far, searchQ, q, f0, f1) : arcExcursion(searchQ, far, q, f0, f1));
+  };
+  let vx = 0, vy = 0, vz = 0;
+  const c0 = cost(0, 0, 0);
+  let bestC = c0;
+  let step = limit / 2;
+  const v = [0, 0, 0];
+  while (step > limit / 10) {
+    let moved = false;
+    for (let axis = 0; axis < 3; axis++) for (let d = -1; d <= 1; d += 2) {
+      v[0] = vx; v[1] = vy; v[2] = vz;
+      v[axis] += d * step;
+      const len = Math.hypot(v[0], v[1], v[2]);
+      if (len > limit) for (let i = 0; i < 3; i++) v[i] *= limit / len;
+      const e = cost(v[0], v[1], v[2]);
+      if (e < bestC) {
+        bestC = e;
+        vx = v[0]; vy = v[1]; vz = v[2];
+        moved = true;
+      }
+    }
+    if (!moved) step /= 2;
+  }
+  if (!(bestC < c0)) return false;
+  turnQuat(c, vx, vy, vz, out);
+  for (let i = 0; i < 4; i++) out[i] = F(out[i]);
+  return quatAngle(out[0], out[1], out[2], out[3], c[0], c[1], c[2], c[3]) <= 0.99 * g.tol;
+}
+
+/** A key's best move whose merged fit strays by at most this (in tolerances) is refined by a search on the fits. */
+const FREE_REFINE = 1.4;
+/** Fits (pairs) one such refinement may spend. */
+const FREE_REFINE_EVALS = 20;
+
+/** A merged segment whose fit strays by more than this (in tolerances) is not tried with moved keys. */
+const FREE_PRUNE = 2.0;
+
+/**
+ * The free-value pass (SampledWindow.freeValues) over a fitted window, changing frames and curves in
+ * place. For each key not forced, its neighbours' segment is tried per group with the current values;
+ * where a group strays (by less than FREE_PRUNE), the previous or the next key's value is moved toward
+ * targets (freeCandidate) — the one nearer the worst sample first, then both — with the moved key's
+ * other segment refitted too. The key goes when every group fits. Each try is the fitter's own check
+ * (stored values, rounded curves, every sample); at the end the whole result is checked again, and
+ * null (frames/curves to be discarded) is returned when anything strays or nothing changed.
+ */
+function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[], keep: Set<number>): Float64Array[] | null {
+  const w = f.w, R = f.R, n = f.n;
+  const groups: (CurveGroup | QuatGroup)[] = [];
+  for (const g of w.groups) if (g.kind !== 'linear') groups.push(g);
+  if (groups.length !== w.groups.length) return null;
+  const keys = new Map<FitGroup, Float64Array[]>();
+  for (const g of groups) {
+    if (g.kind === 'curve') keys.set(g, g.comps.map((s) => s.map((v) => (g.integer ? Math.round(v) : F(v)))));
+    else keys.set(g, [g.q.map(F)]);
+  }
+  f.keys = keys;
+  const width = (g: CurveGroup | QuatGroup) => (g.kind === 'curve' ? g.comps.length : 4);
+  const getKey = (g: CurveGroup | QuatGroup, j: number, out: Float64Array) => {
+    const k = keys.get(g)!;
+    if (g.kind === 'curve') for (let c = 0; c < k.length; c++) out[c] = k[c][j];
+    else for (let c = 0; c < 4; c++) out[c] = k[0][4 * j + c];
+  };
+  const setKey = (g: CurveGroup | QuatGroup, j: number, v: ArrayLike<number>) => {
+    const k = keys.get(g)!;
+    if (g.kind === 'curve') for (let c = 0; c < k.length; c++) k[c][j] = v[c];
+    else for (let c = 0; c < 4; c++) k[0][4 * j + c] = v[c];
+  };
+  const sampleOf = (g: CurveGroup | QuatGroup, j: number, out: Float64Array) => {
+    if (g.kind === 'curve') for (let c = 0; c < g.comps.length; c++) out[c] = g.comps[c][j];
+    else for (let c = 0; c < 4; c++) out[c] = g.q[4 * j + c];
+  };
+  const jOf = (fr: number) => R * (fr - w.g0);
+  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1);
+  /** The interior sample of [ja, jb] that strays most in the last fit (gerr). */
+  const worstOf = (ja: number, jb: number) => {
+    let wj = ja + 1;
+    for (let j = ja + 2; j < jb; j++) if (f.gerr[j] > f.gerr[wj]) wj = j;
+    return wj;
+  };
+  const G = groups.length;
+  const cLL = new Uint8Array(4 * G), cLN = new Uint8Array(4 * G), cNN = new Uint8Array(4 * G);
+  const cand = new Float64Array(4), farV = new Float64Array(4), farK = new Float64Array(4), best = new Float64Array(4), before = new Float64Array(4);
+  const saved = groups.map(() => [new Float64Array(4), new Float64Array(4)]);
+
+  /**
+   * Moves the key of `side` (0: l, whose other segment is [far = ll, l]; 1: nx, with [nx, far = nn])
+   * through the candidates, then, for a near miss, refines the best. Returns the error of [l, nx] for
+   * the move it settles on, among those whose other segment fits: ≤ 1 means done (the key holds that
+   * move, cLN and the other segment's slot its curves). Otherwise the key holds the best such move
+   * when `keepBest` (its other segment's slot refitted), else its value before.
+   */
+  const trySide = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, jw: number, keepBest: boolean): number => {
+    const k = side === 0 ? l : nx;
+    const jk = jOf(k), jo = jOf(side === 0 ? nx : l), dir = side === 0 ? 1 : -1;
+    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o)) <= 1;
+    let bestE = Infinity;
+    getKey(g, jk, before);
+    best.set(before);
+    /** Sets the key to cand and fits both segments: the error of [l, nx], Infinity when the other strays. */
+    const tryCand = (): number => {
+      setKey(g, jk, cand);
+      if (!other()) return Infinity;
+      const e = fitErr(g, l, nx, cLN, o);
+      if (e < bestE && e > 1) {
+        bestE = e;
+        best.set(cand);
+      }
+      return e;
+    };
+    if (g.kind === 'quat') {
+      // First the move that keeps both of the key's segments nearest their arcs.
+      getKey(g, jo, farV);
+      if (far >= 0) getKey(g, jOf(far), farK);
+      if (searchQuatKey(g, jk, jo, farV, far >= 0 ? jOf(far) : -1, farK, SEARCH_LIMIT * g.tol, cand) && tryCand() <= 1) return 1;
+    }
+    // Targets: through the worst sample and the other key (for a rotation, the great circle's nearest
+    // point), through the nearest sample and the other key, and on from the two nearest samples.
+    const near = jk + dir, beyond = Math.max(0, Math.min(n - 1, jk + 2 * dir));
+    for (let t = 0; t < 3; t++) {
+      const jNear = t === 0 ? jw : near, jFar = t === 2 ? beyond : jo;
+      if (jNear === jFar || (t === 1 && near === jw)) continue;
+      if (jFar === jo) getKey(g, jFar, farV);
+      else sampleOf(g, jFar, farV);
+      for (const frac of MOVES) {
+        if (freeCandidate(g, jk, jNear, jFar, farV, t < 2, frac, cand) && tryCand() <= 1) return 1;
+      }
+    }
+    // A near miss: a pattern search on the fits themselves, from the best move so far.
+    if (bestE <= FREE_REFINE && refineKey(g, o, side, l, nx, far, k, jk) <= 1) return 1;
+    if (keepBest && bestE < Infinity) {
+      setKey(g, jk, best);
+      other();
+    } else setKey(g, jk, before);
+    return bestE;
+  };
+
+  const base = new Float64Array(4), vec = new Float64Array(4), probe = new Float64Array(4), at = new Float64Array(4);
+  /**
+   * Pattern search over moves of key k's value (a rotation vector for a quat group, one offset per
+   * channel for a curve group) starting from `best`, on the larger error of its two fits ([l, nx] and
+   * its other segment). Returns ≤ 1 with the key set and cLN and the other slot written when both fit.
+   */
+  const refineKey = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, k: number, jk: number): number => {
+    const dims = g.kind === 'quat' ? 3 : g.comps.length;
+    const limit = 0.95 * g.tol;
+    sampleOf(g, jk, base);
+    if (g.kind === 'quat') {
+      const nb = 1 / (hyp4(base[0], base[1], base[2], base[3]) || 1);
+      for (let c = 0; c < 4; c++) base[c] *= nb;
+      // The rotation vector of best ⊗ base⁻¹.
+      const b = best, c0 = base;
+      let dx = b[3] * -c0[0] + b[0] * c0[3] + b[1] * -c0[2] - b[2] * -c0[1];
+      let dy = b[3] * -c0[1] - b[0] * -c0[2] + b[1] * c0[3] + b[2] * -c0[0];
+      let dz = b[3] * -c0[2] + b[0] * -c0[1] - b[1] * -c0[0] + b[2] * c0[3];
+      let dw = b[3] * c0[3] + b[0] * c0[0] + b[1] * c0[1] + b[2] * c0[2];
+      if (dw < 0) {
+        dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+      }
+      const sn = Math.hypot(dx, dy, dz);
+      const ang = 2 * Math.atan2(sn, dw);
+      const kk = sn > 0 ? ang / sn : 0;
+      vec[0] = dx * kk; vec[1] = dy * kk; vec[2] = dz * kk;
+    } else for (let c = 0; c < dims; c++) vec[c] = best[c] - base[c];
+    const cost = (v: Float64Array): number => {
+      if (g.kind === 'quat') {
+        turnQuat(base, v[0], v[1], v[2], at);
+        for (let c = 0; c < 4; c++) at[c] = F(at[c]);
+        if (!(quatAngle(at[0], at[1], at[2], at[3], base[0], base[1], base[2], base[3]) <= 0.99 * g.tol)) return Infinity;
+      } else {
+        for (let c = 0; c < dims; c++) {
+          at[c] = F(base[c] + v[c]);
+          if (!(Math.abs(at[c] - base[c]) <= 0.99 * g.tol)) return Infinity;
+        }
+      }
+      setKey(g, jk, at);
+      // The merged segment first: a probe no better than the best so far needs no second fit.
+      const em = fitErr(g, l, nx, cLN, o);
+      if (em >= bestC) return em;
+      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o);
+      return Math.max(eo, em);
+    };
+    let bestC = Infinity;
+    bestC = cost(vec);
+    if (bestC <= 1) return bestC;
+    let step = limit / 4;
+    let evals = 0;
+    while (step > limit / 32 && evals < FREE_REFINE_EVALS) {
+      let moved = false;
+      for (let axis = 0; axis < dims && bestC > 1; axis++) for (let d = -1; d <= 1 && bestC > 1; d += 2) {
+        probe.set(vec);
+        probe[axis] += d * step;
+        let len = 0;
+        for (let c = 0; c < dims; c++) len += probe[c] * probe[c];
+        len = Math.sqrt(len);
+        if (len > limit) for (let c = 0; c < dims; c++) probe[c] *= limit / len;
+        const e = cost(probe);
+        evals++;
+        if (e < bestC) {
+          bestC = e;
+          vec.set(probe);
+          moved = true;
+        }
+      }
+      if (bestC <= 1) return bestC; // the last probe was the winner: key, cLN and the other slot hold it
+      if (!moved) step /= 2;
+    }
+    return Infinity;
+  };
+
+  let changed = false;
+  let i = 1;
+  while (i < frames.length - 1) {
+    const r = frames[i];
+    if (keep.has(r)) {
+      i++;
+      continue;
+    }
+    const l = frames[i - 1], nx = frames[i + 1];
+    const ll = i >= 2 ? frames[i - 2] : -1, nn = i + 2 < frames.length ? frames[i + 2] : -1;
+    const jl = jOf(l), jn = jOf(nx);
+    // Per group, bit 1: l moved, bit 2: nx moved.
+    const how = new Int8Array(G);
+    let ok = true;
+    let gi = 0;
+    for (; gi < G; gi++) {
+      const g = groups[gi], o = 4 * gi;
+      const e0 = fitErr(g, l, nx, cLN, o);
+      if (e0 <= 1) continue;
+      if (e0 > FREE_PRUNE) {
+        ok = false;
+        break;
+      }
+      const jw = worstOf(jl, jn);
+      getKey(g, jl, saved[gi][0]);
+      getKey(g, jn, saved[gi][1]);
+      const first: 0 | 1 = jw - jl <= jn - jw ? 0 : 1;
+      let done = false;
+      // One key moved (the nearer to the worst sample first), then both.
+      if (trySide(g, o, first, l, nx, first === 0 ? ll : nn, jw, false) <= 1) {
+        how[gi] = first === 0 ? 1 : 2;
+        done = true;
+      } else if (trySide(g, o, first === 0 ? 1 : 0, l, nx, first === 0 ? nn : ll, jw, false) <= 1) {
+        how[gi] = first === 0 ? 2 : 1;
+        done = true;
+      } else if (trySide(g, o, first, l, nx, first === 0 ? ll : nn, jw, true) < Infinity) {
+        fitErr(g, l, nx, cLN, o);
+        const jw2 = worstOf(jl, jn);
+        if (trySide(g, o, first === 0 ? 1 : 0, l, nx, first === 0 ? nn : ll, jw2, false) <= 1) {
+          how[gi] = 3;
+          done = true;
+          // The first key's other segment: refit with its kept move (cLL/cNN were last written by tries).
+          if (first === 0 ? ll >= 0 : nn >= 0) {
+            if (first === 0) fitErr(g, ll, l, cLL, o);
+            else fitErr(g, nx, nn, cNN, o);
+          }
+          fitErr(g, l, nx, cLN, o);
+        }
+      }
+      if (!done) {
+        setKey(g, jl, saved[gi][0]);
+        setKey(g, jn, saved[gi][1]);
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) {
+      for (let h = 0; h < gi; h++) if (how[h]) {
+        setKey(groups[h], jl, saved[h][0]);
+        setKey(groups[h], jn, saved[h][1]);
+      }
+      i++;
+      continue;
+    }
+    changed = true;
+    if (ll >= 0) {
+      const c = curves[i - 1]!.slice();
+      for (let h = 0; h < G; h++) if (how[h] & 1) c.set(cLL.subarray(4 * h, 4 * h + 4), 4 * h);
+      curves[i - 1] = c;
+    }
+    if (nn >= 0) {
+      const c = curves[i + 2]!.slice();
+      for (let h = 0; h < G; h++) if (how[h] & 2) c.set(cNN.subarray(4 * h, 4 * h + 4), 4 * h);
+      curves[i + 2] = c;
+    }
+    curves[i + 1] = cLN.slice();
+    frames.splice(i, 1);
+    curves.splice(i, 1);
+  }
+  f.keys = null;
+  if (!changed) return null;
+  // The whole result again, as it will be stored: every segment with its curves and key values, and
+  // every key within tolerance of its own sample.
+  f.keys = keys;
+  const v = new Float64Array(4);
+  let good = true;
+  for (let k = 0; k < frames.length && good; k++) {
+    const jb = jOf(frames[k]);
+    for (let h = 0; h < G && good; h++) {
+      const g = groups[h];
+      getKey(g, jb, v);
+      if (g.kind === 'curve') {
+        for (let c = 0; c < g.comps.length; c++) if (!(Math.abs(v[c] - g.comps[c][jb]) <= g.tol)) good = false;
+      } else if (!(quatAngle(v[0], v[1], v[2], v[3], g.q[4 * jb], g.q[4 * jb + 1], g.q[4 * jb + 2], g.q[4 * jb + 3]) <= g.tol)) good = false;
+      if (k > 0 && good && f.evalGroup(g, jOf(frames[k - 1]), jb, curves[k]!, 4 * h, 1 / 127, false) > 1) good = false;
+    }
+  }
+  f.keys = null;
+  if (!good) return null;
+  const values: Float64Array[] = [];
+  let total = 0;
+  for (const g of groups) total += width(g);
+  for (const fr of frames) {
+    const out = new Float64Array(total);
+    let o = 0;
+    for (const g of groups) {
+      getKey(g, jOf(fr), v);
+      for (let c = 0; c < width(g); c++) out[o++] = v[c];
+    }
+    values.push(out);
+  }
+  return values;
+}
+
 /** Fits a sampled window: key frames and the curves of each segment. Deterministic. */
 export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): WindowFit {
   if (w.g1 <= w.g0) return { frames: [w.g0], curves: [null] };
@@ -461,6 +964,11 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
       }
       outF.push(fr);
       outC.push(curves[i]);
+    }
+    if (w.freeValues && outF.length > 2) {
+      const ff = outF.slice(), fc = outC.slice();
+      const values = freeValuePass(f, ff, fc, keep);
+      if (values) return { frames: ff, curves: fc, values };
     }
     return { frames: outF, curves: outC };
   }
