@@ -18,6 +18,7 @@ import {
   getBoneCurve,
   readVmd,
   recordsOf,
+  sampleBoneInto,
   writeVmd,
   type Curve,
   type VmdDocument,
@@ -439,6 +440,57 @@ describe('linear tracks (morphs) with free key values', () => {
     const e = playedErrors(d, out, { factor: 1.5, halfFrames: false });
     expect(e.position).toBe(0);
     expect(e.morph).toBe(0);
+  });
+});
+
+describe('bone keys off their samples when re-timing', () => {
+  /** Rotation angle (degrees) from orientation s to the nearest orientation on the great circle through a and b. */
+  const circleDistanceDeg = (a: number[], b: number[], s: number[]) => {
+    const unit = (q: number[]) => {
+      const n = Math.hypot(...q);
+      return q.map((x) => x / n);
+    };
+    const u1 = unit(a), bb = unit(b), ss = unit(s);
+    const d = u1.reduce((acc, x, i) => acc + x * bb[i], 0);
+    const u2 = unit(bb.map((x, i) => x - d * u1[i]));
+    const p1 = ss.reduce((acc, x, i) => acc + x * u1[i], 0), p2 = ss.reduce((acc, x, i) => acc + x * u2[i], 0);
+    return (2 * Math.asin(Math.min(1, Math.sqrt(Math.max(0, 1 - p1 * p1 - p2 * p2)))) * 180) / Math.PI;
+  };
+
+  it('carries a rotation corner that falls between output frames with one key where keys on their samples need two', () => {
+    // 6° about X over input frames 0..4, then 5° more about an axis 30° from X over 4..12 (linear), at
+    // ×1.5: output frames 0…8 play input 0, 1.5, …, 12, and the corner (input 4) falls at output 2⅔.
+    const q0 = [0, 0, 0, 1], q1 = axisAngle([1, 0, 0], 6);
+    const q2 = qmul(axisAngle([Math.cos(Math.PI / 6), Math.sin(Math.PI / 6), 0], 5), q1);
+    const d = doc([{ name: '頭', frame: 0, position: [0, 0, 0], rotation: q0 }, { name: '頭', frame: 4, position: [0, 0, 0], rotation: q1 }, { name: '頭', frame: 12, position: [0, 0, 0], rotation: q2 }]);
+    const tb = buildTracks(d).bones;
+    const pos = [0, 0, 0];
+    const sample = (g: number) => {
+      const r = [0, 0, 0, 1];
+      sampleBoneInto(tb, 0, g * 1.5, pos, r, 0);
+      return r;
+    };
+    // With every key on its sample, no three keys 0, x, 8 (and not 0, 8 alone) can play it: some frame
+    // lies more than 0.1° off the great circle of its segment's keys, and a curve only times the slerp
+    // along that circle. So such a fit needs four keys or more.
+    const offArc = (a: number, b: number) => {
+      let worst = 0;
+      for (let g = a + 1; g < b; g++) worst = Math.max(worst, circleDistanceDeg(sample(a), sample(b), sample(g)));
+      return worst;
+    };
+    expect(offArc(0, 8)).toBeGreaterThan(0.1);
+    for (let x = 1; x < 8; x++) expect(Math.max(offArc(0, x), offArc(x, 8))).toBeGreaterThan(0.1);
+    const out = ok(speedRefit(d, { factor: 1.5 }));
+    expect(boneFrames(out, '頭')).toHaveLength(3);
+    expect(playedErrors(d, out, { factor: 1.5, halfFrames: false }).rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
+    // The middle key is off its sample (within the tolerance: the key plays its own frame).
+    const mid = boneFrames(out, '頭')[1];
+    const stored = [0, 0, 0, 1];
+    sampleBoneInto(buildTracks(out).bones, 0, mid, pos, stored, 0);
+    const at = sample(mid);
+    const off = (2 * Math.acos(Math.min(1, Math.abs(stored.reduce((acc, x, i) => acc + x * at[i], 0)) / Math.hypot(...stored))) * 180) / Math.PI;
+    expect(off).toBeGreaterThan(0.01);
+    expect(off).toBeLessThanOrEqual(0.1);
   });
 });
 
