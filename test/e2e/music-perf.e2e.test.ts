@@ -120,6 +120,9 @@ describe('music speed', () => {
     expect(b.t - a.t).toBeGreaterThan(55);
     expect(wrong).toBe(0);
     expect(Math.abs(drift)).toBeLessThan(1e-6);
+    // Within one frame, as the speed figures are read (median and p95). The maximum is printed:
+    // it is the age of a display tick that came late (software GL on shared CPUs), not drift.
     expect(lag.median).toBeLessThanOrEqual(1);
+    expect(lag.p95).toBeLessThanOrEqual(1);
   }, 120_000);
 });
