@@ -1,7 +1,7 @@
 /**
  * The scene's documents in Chromium through the browser mode (issue 13): a scene file naming two actors
  * (the two corpus models, each with its own motion) and a camera document opens as three tabs above the
- * track list; a camera key's curve is edited while the actors are in the scene and Save All writes only
+ * track list; a camera key's curve is edited while the scene plays (the actors dancing) and Save All writes only
  * the camera file, where only that key's 24 interpolation bytes changed, the actors' files byte-identical;
  * the scene saved and reopened plays the same (the shown model's head and the camera looked through, at
  * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
@@ -102,9 +102,16 @@ describe('scene documents (browser mode)', () => {
     const p = await keyPoint(page, 'track-camera', KEY_FRAME);
     await page.mouse.click(p.x, p.y);
     expect(await page.evaluate(() => window.__vmdEditor!.selection().refs)).toEqual([{ kind: 'camera', record }]);
+    // The curve is edited while the scene plays (the actors dancing): playback runs on through the edit.
+    await page.click('[data-testid="play"]');
+    const playFrom = await page.evaluate(() => window.__vmdEditor!.frame().frame);
+    await page.waitForFunction((f) => window.__vmdEditor!.frame().playing && window.__vmdEditor!.frame().frame > f, playFrom);
     await page.click('[data-testid="curve-channel-x"]');
     await page.click('[data-testid="preset-ease-in"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-dirty') === 'true');
+    expect((await page.evaluate(() => window.__vmdEditor!.frame())).playing).toBe(true);
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
     expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
 
     // Back on Miku: her motion is clean, the camera tab still unsaved; the screenshot shows the scene.
