@@ -825,25 +825,31 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       getKey(g, jn, saved[gi][1]);
       const first: 0 | 1 = jw - jl <= jn - jw ? 0 : 1;
       let done = false;
-      // One key moved (the nearer to the worst sample first), then both.
-      if (trySide(g, o, first, l, nx, first === 0 ? ll : nn, jw, false) <= 1) {
+      // The key nearer the worst sample moved; then, with its best move kept, the other one too;
+      // then the other one alone.
+      const farFirst = first === 0 ? ll : nn, farSecond = first === 0 ? nn : ll;
+      const second: 0 | 1 = first === 0 ? 1 : 0;
+      const e1 = trySide(g, o, first, l, nx, farFirst, jw, true);
+      if (e1 <= 1) {
         how[gi] = first === 0 ? 1 : 2;
         done = true;
-      } else if (trySide(g, o, first === 0 ? 1 : 0, l, nx, first === 0 ? nn : ll, jw, false) <= 1) {
-        how[gi] = first === 0 ? 2 : 1;
-        done = true;
-      } else if (trySide(g, o, first, l, nx, first === 0 ? ll : nn, jw, true) < Infinity) {
-        fitErr(g, l, nx, cLN, o);
-        const jw2 = worstOf(jl, jn);
-        if (trySide(g, o, first === 0 ? 1 : 0, l, nx, first === 0 ? nn : ll, jw2, false) <= 1) {
-          how[gi] = 3;
-          done = true;
-          // The first key's other segment: refit with its kept move (cLL/cNN were last written by tries).
-          if (first === 0 ? ll >= 0 : nn >= 0) {
-            if (first === 0) fitErr(g, ll, l, cLL, o);
-            else fitErr(g, nx, nn, cNN, o);
-          }
+      } else {
+        if (e1 < Infinity) {
           fitErr(g, l, nx, cLN, o);
+          if (trySide(g, o, second, l, nx, farSecond, worstOf(jl, jn), false) <= 1) {
+            how[gi] = 3;
+            done = true;
+            // Both slots as accepted: the first key's other segment with its kept move, and the merged one.
+            if (farFirst >= 0) {
+              if (first === 0) fitErr(g, ll, l, cLL, o);
+              else fitErr(g, nx, nn, cNN, o);
+            }
+            fitErr(g, l, nx, cLN, o);
+          } else setKey(g, first === 0 ? jl : jn, saved[gi][first]);
+        }
+        if (!done && trySide(g, o, second, l, nx, farSecond, jw, false) <= 1) {
+          how[gi] = second === 0 ? 1 : 2;
+          done = true;
         }
       }
       if (!done) {

@@ -212,15 +212,15 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
 });
 
 /**
- * Speeding up by 1.5, wavefile_v2.vmd (15,439 keys) → 18,073 (1.17×): bones 14,160 → 16,274 (1.15×),
+ * Speeding up by 1.5, wavefile_v2.vmd (15,439 keys) → 18,074 (1.17×): bones 14,160 → 16,275 (1.15×),
  * morphs 1,279 → 1,799 (1.41×). The 1.1× target is out of reach for morphs: key-bounds.ts proves that
  * any integer-frame linear fit within 0.005 needs at least 1,789 morph keys there (1.40×), and the fit
  * keeps 1,799. For bones no such proof: the bound key-bounds.ts computes (7,711) is far too weak to
  * decide. Choosing the key frames by a dynamic programme over the fitter's segments (tried once, each
  * start extended until 5 segments in a row failed: 16,699 bone keys from 16,820, 7 minutes) gains 1%.
  * Key values off their samples (track-fit.ts, freeValues: a key goes where its neighbours, moved within
- * tolerance, carry both their segments) took bones from 16,820 to 16,274 (−3.2%); the rotation arcs
- * alone (position tolerance lifted) from 15,203 to 14,730 (1.04×). What is left are mostly corners
+ * tolerance, carry both their segments) took bones from 16,820 to 16,275 (−3.2%); the rotation arcs
+ * alone (position tolerance lifted) from 15,203 to 14,731 (1.04×). What is left are mostly corners
  * sharper than a move within tolerance can carry: of the 15,029 keys whose neighbours' segment the
  * pass reaches the rotation of, that segment's rotation strays by more than 2 tolerances for 13,879
  * with the values as they are (1,052 within 2, 98 within 1), and a key moved by at most one tolerance
