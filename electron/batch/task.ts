@@ -3,9 +3,8 @@
  * Runs inside a worker thread (batch-worker.ts) or, when the worker bundle is missing, in the main
  * thread. Never throws: every outcome is a TaskResult.
  */
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, ensureFolder, readBytes } from '../fs/files';
+import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readBytes } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import type { PreparedOp } from './ops';
 
@@ -29,20 +28,11 @@ export interface TaskResult {
   ms: number;
 }
 
-async function exists(p: string): Promise<boolean> {
-  try {
-    await fsp.lstat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskResult> {
   const t0 = performance.now();
   const done = (r: Omit<TaskResult, 'id' | 'ms'>): TaskResult => ({ id: t.id, ms: Math.round((performance.now() - t0) * 100) / 100, ...r });
-  if (!t.overwrite && (await exists(t.output))) {
-    return done({ ok: true, skipped: true, bytesIn: 0, report: { skipped: 'output exists (use --overwrite to replace it)' } });
+  if (!t.overwrite && (await pathExists(t.output))) {
+    return done({ ok: true, skipped: true, bytesIn: 0, report: { skipped: OUTPUT_EXISTS_MESSAGE } });
   }
   const r = await readBytes(t.input);
   if (!r.ok) return done({ ok: false, error: { ...r.error, file: t.input }, bytesIn: 0 });
@@ -61,7 +51,7 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   // replaced, not written through (the run writes only inside its output folder).
   const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
   if (!w.ok) {
-    if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: 'output exists (use --overwrite to replace it)' } });
+    if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: OUTPUT_EXISTS_MESSAGE } });
     return done({ ok: false, error: w.error, bytesIn });
   }
   return done({ ok: true, bytesIn, report: { ...out.report, bytesOut: out.bytes.byteLength } });

@@ -55,6 +55,20 @@ export async function readBytes(file: string): Promise<IoResult<Uint8Array>> {
 
 export { tempPathFor } from './temp-files';
 
+/** What an output that exists and may not be replaced is reported as (the CLI, the batch, the saves). */
+export const OUTPUT_EXISTS_MESSAGE = 'output exists (use --overwrite to replace it)';
+export function outputExistsError(file: string): CodecError {
+  return { code: 'E_IO_EXISTS', message: OUTPUT_EXISTS_MESSAGE, file };
+}
+
+/** True when anything (file, folder, link, even a dangling one) is at `p`. */
+export async function pathExists(p: string): Promise<boolean> {
+  return fsp.lstat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Temp files created by this process that are not yet renamed; removed on exit or signal. */
 const pendingTemps = new Set<string>();
 let cleanupInstalled = false;
@@ -202,7 +216,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
       /* does not exist: good */
     }
     if (prev && !opts.overwrite) {
-      return { ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: target } };
+      return { ok: false, error: outputExistsError(target) };
     }
     // A fresh random name on the (unlikely) clash with an existing one; a given temp path is used as is.
     for (let attempt = 0; ; attempt++) {
@@ -241,7 +255,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
         await fsp.unlink(tmp);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'EEXIST' || (await fsp.lstat(final).then(() => true, () => false))) {
-          return { ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: target } };
+          return { ok: false, error: outputExistsError(target) };
         }
         // File systems without hard links (FAT/exFAT drives): rename, the target checked once more just now.
         await fsp.rename(tmp, final);

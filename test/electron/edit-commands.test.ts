@@ -49,6 +49,16 @@ describe('one-file commands', () => {
     expect((await run(['mirror', walk, '-o', 'm.vmd', '--overwrite'], d)).code).toBe(0);
   });
 
+  it('an existing output is refused before any work: the input is not even read (a refit of a large dance takes seconds)', async () => {
+    const d = mk('early');
+    writeFileSync(path.join(d, 'out.vmd'), 'keep');
+    const r = await run(['speed', path.join(d, 'missing.vmd'), '-o', 'out.vmd', '--factor', '1.5', '--refit'], d);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/out\.vmd: output exists/);
+    expect(r.err).not.toMatch(/missing\.vmd/);
+    expect(readFileSync(path.join(d, 'out.vmd'), 'utf8')).toBe('keep');
+  });
+
   it('trim prints counts and the pose error; --json gives the report', async () => {
     const d = mk('trim');
     const r = await run(['trim', wave, '-o', 't.vmd', '--from', '1000', '--to', '1500', '--json'], d);

@@ -5,7 +5,7 @@
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
 import path from 'node:path';
-import { atomicWrite, readBytes } from '../../fs/files';
+import { atomicWrite, outputExistsError, pathExists, readBytes } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -31,8 +31,10 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const output = path.resolve(io.cwd, outArg);
       if (input === output) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
-        const r = await readBytes(input);
         const givens = [a.positionals[0], outArg];
+        // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.
+        if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
+        const r = await readBytes(input);
         if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);
