@@ -239,6 +239,8 @@ describe('register the orbit view as a camera key', () => {
       expect(await tab('actor').getAttribute('data-dirty')).toBe('false');
       // The summary calls it a camera, though one or two keys are under inspect's "more than 10" thresholds.
       expect(await page.getAttribute('[data-testid="summary-kind"]', 'data-kind')).toBe('camera');
+      // Not saved yet: the panel says so instead of an empty name.
+      expect(await page.textContent('[data-testid="summary-name"]')).toContain('no motion file');
     }
     await suite.app.screenshot('camera-register-from-actor');
 
