@@ -203,12 +203,13 @@ function sameBoneValues(w: SampledWindow, i: number, j: number): boolean {
   return true;
 }
 
-/** A bone key from `template`: values sampled at j, or `values` (x, y, z, then the rotation) when the fit moved them. */
+/** Whether two moved key values (x, y, z, then the rotation) are the same once stored as float32. */
 function sameValues(a: Float64Array, b: Float64Array): boolean {
   for (let c = 0; c < a.length; c++) if (F(a[c]) !== F(b[c])) return false;
   return true;
 }
 
+/** A bone key from `template`: values sampled at j, or `values` (x, y, z, then the rotation) when the fit moved them. */
 function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null, values?: Float64Array): Uint8Array {
   const r = template.slice();
   const v = viewOf(r);
