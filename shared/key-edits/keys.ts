@@ -6,12 +6,12 @@
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
 import { recordBytes, type VmdDocument } from '../vmd/vmd-document';
-import { frameOf, recordFrame, setRecordFrame } from '../vmd/records';
+import { frameOf, recordFrame, setRecordFrame, shadowKey } from '../vmd/records';
 import { encodeCameraRecord, encodeLightRecord, encodeShadowRecord } from '../vmd/vmd-build';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
-import { BONE, CAMERA, MORPH, SHADOW, SHADOW_DEFAULT } from '../vmd/vmd-layout';
+import { BONE, CAMERA, MORPH, SHADOW_DEFAULT } from '../vmd/vmd-layout';
 import { BlockEditor, finish, type EditOutcome } from './diff';
 import { ikRecordAt } from './ik';
 import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
@@ -79,15 +79,12 @@ export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutco
 /** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */
 export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'shadow' } | { kind: 'ik' };
 
-/** A self-shadow key inserted where the track has none yet: MMD's panel defaults (SHADOW_DEFAULT). */
-export const NEW_SHADOW_KEY: { mode: number; distance: number } = SHADOW_DEFAULT;
-
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
  * frame). Its interpolation is copied from the next key of the track (the segment it splits), or the
  * previous one, or MMD's linear default. A display/IK key holds the state in force there (ik.ts); a
  * self-shadow key (a step, no curves) the mode and distance of the key in force there (before the first
- * key: the first key's), or NEW_SHADOW_KEY on an empty track.
+ * key: the first key's), or MMD's panel defaults (SHADOW_DEFAULT) on an empty track.
  * Refused when the track already has a key at that frame. Returns the new record's index in `record`.
  */
 export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome & { record?: number } {
@@ -137,19 +134,13 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
     });
   } else if (kind === 'shadow') {
     const s = tracks.shadow;
-    let key: { mode: number; distance: number } = NEW_SHADOW_KEY;
-    if (s.frames.length) {
-      const k = Math.min(Math.max(0, lowerBound(s.frames, 0, s.frames.length, frame) - 1), s.frames.length - 1);
-      const o = s.record[k] * size;
-      key = { mode: block.bytes[o + SHADOW.MODE], distance: block.view.getFloat32(o + SHADOW.DISTANCE, true) };
-    }
-    rec = encodeShadowRecord({ frame, ...key });
+    const { mode, distance } = s.frames.length ? shadowKey(doc.shadow, s.record[keyInForce(s.frames, frame)]) : SHADOW_DEFAULT;
+    rec = encodeShadowRecord({ frame, mode, distance });
   } else {
     const l = tracks.light;
     let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
     if (l.frames.length) {
-      let k = Math.max(0, lowerBound(l.frames, 0, l.frames.length, frame) - 1);
-      if (k >= l.frames.length) k = l.frames.length - 1;
+      const k = keyInForce(l.frames, frame);
       color = [l.color[3 * k], l.color[3 * k + 1], l.color[3 * k + 2]];
       direction = [l.direction[3 * k], l.direction[3 * k + 1], l.direction[3 * k + 2]];
     }
@@ -157,6 +148,14 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   }
   const index = ed.append(rec);
   return Object.assign(finish(doc, 'insert key', [ed]), { record: index });
+}
+
+/**
+ * The key in force at `frame` on a one-track kind (light, self-shadow): the last key before it, or
+ * before the first key the first one. `frames` must not be empty.
+ */
+function keyInForce(frames: Uint32Array, frame: number): number {
+  return Math.max(0, lowerBound(frames, 0, frames.length, frame) - 1);
 }
 
 /**

@@ -3,9 +3,9 @@
 // (no side: unchanged) and the inspector's mixed values — each a diff that reverts to the original
 // bytes exactly. The fixture is written field by field (test/helpers/vmd-fixtures.ts), not by the codec.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, vmdFromJson, writeVmd } from '../../shared/vmd';
+import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, NEW_SHADOW_KEY, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
 } from '../../shared/key-edits';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { accepted as ok, readOk as parse } from '../helpers/key-edit';
@@ -72,8 +72,8 @@ describe('self-shadow keys in the editor', () => {
   it("insert on an empty self-shadow track: MMD's panel defaults, mode 1 and range 8875 (stored 0.1 − 8875 / 100000)", () => {
     const empty = parse(buildFixture({ cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }] }));
     const e = ok(insertKey(empty, buildTracks(empty), { kind: 'shadow' }, 12));
-    expect(NEW_SHADOW_KEY.mode).toBe(1);
-    expect(NEW_SHADOW_KEY.distance).toBeCloseTo(0.01125, 12);
+    expect(SHADOW_DEFAULT.mode).toBe(1);
+    expect(SHADOW_DEFAULT.distance).toBeCloseTo(0.01125, 12);
     const want = new Uint8Array(9);
     const v = new DataView(want.buffer);
     v.setUint32(0, 12, true);
