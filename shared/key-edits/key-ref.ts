@@ -11,6 +11,14 @@ export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik';
 /** Every kind of key the editor selects and edits, in block order. */
 export const EDIT_KINDS: readonly EditKind[] = ['bone', 'morph', 'camera', 'light', 'shadow', 'ik'];
 
+/** The kinds a scene's camera document holds (camera, light, self-shadow); the others are a model's motion's. */
+export const CAMERA_DOC_KINDS = ['camera', 'light', 'shadow'] as const satisfies readonly EditKind[];
+
+/** Whether keys of this kind belong in a camera document (CAMERA_DOC_KINDS). */
+export function isCameraDocKind(kind: string): boolean {
+  return (CAMERA_DOC_KINDS as readonly string[]).includes(kind);
+}
+
 /** A key: record `record` of block `kind`. */
 export interface KeyRef {
   readonly kind: EditKind;

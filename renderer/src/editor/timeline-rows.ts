@@ -18,7 +18,7 @@
  * and then goes on as a press on the active document's row at the same index: a key pressed there is
  * selected and can be dragged in the same gesture, and every tool then works on it as on its own tab.
  */
-import { groupBones, type EditKind } from '../../../shared/key-edits';
+import { groupBones, tracksOf, CAMERA_DOC_KINDS, type EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 
 export interface GroupRow {
@@ -92,14 +92,9 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
   section('morph', 'editor.group.morphs', m.names.map((n, t) => ({
     type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: n, group: 'morphs', keys: m.start[t + 1] - m.start[t],
   })));
-  if (tracks.camera.frames.length) {
-    section('camera', 'editor.group.camera', [{ type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: 'camera', keys: tracks.camera.frames.length }]);
-  }
-  if (tracks.light.frames.length) {
-    section('light', 'editor.group.light', [{ type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: 'light', keys: tracks.light.frames.length }]);
-  }
-  if (tracks.shadow.frames.length) {
-    section('shadow', 'editor.group.shadow', [{ type: 'track', id: 'shadow', kind: 'shadow', track: 0, name: 'editor.track.shadow', group: 'shadow', keys: tracks.shadow.frames.length }]);
+  for (const k of CAMERA_DOC_KINDS) {
+    const keys = tracksOf(tracks, k).frames.length;
+    if (keys) section(k, 'editor.group.' + k, [{ type: 'track', id: k, kind: k, track: 0, name: 'editor.track.' + k, group: k, keys }]);
   }
   return rows;
 }
@@ -147,11 +142,9 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
     if (!isCollapsed) rows.push({ type: 'track', id: 'camera-add', kind: 'camera', track: 0, name: 'scene.addCamera', group: CAMERA_GROUP, keys: 0, doc: NO_DOC, add: 'camera' });
     return rows;
   }
-  const members: TrackRow[] = [
-    { type: 'track', id: 'camera', kind: 'camera', track: 0, name: 'editor.track.camera', group: CAMERA_GROUP, keys: cam.tracks.camera.frames.length, doc: cam.doc },
-    { type: 'track', id: 'light', kind: 'light', track: 0, name: 'editor.track.light', group: CAMERA_GROUP, keys: cam.tracks.light.frames.length, doc: cam.doc },
-    { type: 'track', id: 'shadow', kind: 'shadow', track: 0, name: 'editor.track.shadow', group: CAMERA_GROUP, keys: cam.tracks.shadow.frames.length, doc: cam.doc },
-  ];
+  const members: TrackRow[] = CAMERA_DOC_KINDS.map((k) => ({
+    type: 'track', id: k, kind: k, track: 0, name: 'editor.track.' + k, group: CAMERA_GROUP, keys: tracksOf(cam.tracks, k).frames.length, doc: cam.doc,
+  }));
   rows.push({
     type: 'group', id: CAMERA_GROUP, label: 'editor.group.camera', collapsed: isCollapsed, doc: cam.doc,
     count: members.reduce((n, m) => n + m.keys, 0),
@@ -162,7 +155,7 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
 }
 
 /** Ids buildRows gives an actor's own camera, light and self-shadow groups and rows, which the Camera group's rows take. */
-const ACTOR_RENAMED: ReadonlySet<string> = new Set(['camera', 'light', 'shadow']);
+const ACTOR_RENAMED: ReadonlySet<string> = new Set(CAMERA_DOC_KINDS);
 
 /** buildRows names an actor's own camera, light and self-shadow groups 'camera', 'light', 'shadow': their fold under the scene's ids. */
 function renamedSet(collapsed: ReadonlySet<string>): ReadonlySet<string> {

@@ -5,7 +5,7 @@
  * key-nav.ts and timeline-math.ts; this file reads the stores and applies the answers.
  */
 import type { MotionTracks } from '../../../shared/vmd/tracks';
-import type { EditKind } from '../../../shared/key-edits';
+import { EDIT_KINDS, type EditKind } from '../../../shared/key-edits';
 import { useDocumentStore } from '../stores/document';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
@@ -28,7 +28,7 @@ export function useTimelineNav(tv: TimelineView) {
   const tracks = () => docStore.tracks as MotionTracks | null;
   function counts(): Record<EditKind, number> {
     const d = docStore.doc!;
-    return { bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, shadow: d.shadow.count, ik: d.ik.count };
+    return Object.fromEntries(EDIT_KINDS.map((k) => [k, d[k].count])) as Record<EditKind, number>;
   }
 
   /** The tracks a scope names right now. */

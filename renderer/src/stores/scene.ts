@@ -39,6 +39,7 @@ import {
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, writeVmd, type VmdInfo } from '../../../shared/vmd';
+import { CAMERA_DOC_KINDS, isCameraDocKind } from '../../../shared/key-edits';
 import type { DocumentState } from '../../../shared/ipc/contract';
 
 /** Whether a path names a scene file. */
@@ -50,7 +51,7 @@ export function isScenePath(p: string): boolean {
 export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
   if (!info) return false;
   const c = info.counts;
-  return c.bone === 0 && c.morph === 0 && (c.camera > 0 || c.light > 0 || c.shadow > 0);
+  return c.bone === 0 && c.morph === 0 && CAMERA_DOC_KINDS.some((k) => c[k] > 0);
 }
 
 /** One document of the scene as the tabs show it (the bytes are in the store's snapshot map). */
@@ -317,8 +318,8 @@ export const useSceneStore = defineStore('scene', () => {
   function documentForKinds(kinds: readonly string[]): number | null {
     const a = active.value;
     if (!a || !kinds.length) return null;
-    const cameraKinds = kinds.every((k) => k === 'camera' || k === 'light' || k === 'shadow');
-    const modelKinds = kinds.every((k) => k === 'bone' || k === 'morph' || k === 'ik');
+    const cameraKinds = kinds.every(isCameraDocKind);
+    const modelKinds = !kinds.some(isCameraDocKind);
     if (a.kind === 'actor' && cameraKinds) return cameraEntry.value?.id ?? null;
     if (a.kind === 'camera' && modelKinds) return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : null;
     return null;

@@ -16,7 +16,7 @@ export interface TrackRef {
 }
 
 function emptySets(): Record<EditKind, Set<number>> {
-  return { bone: new Set(), morph: new Set(), camera: new Set(), light: new Set(), shadow: new Set(), ik: new Set() };
+  return Object.fromEntries(EDIT_KINDS.map((k) => [k, new Set<number>()])) as Record<EditKind, Set<number>>;
 }
 
 export const useSelectionStore = defineStore('selection', {
