@@ -38,10 +38,8 @@ function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) 
     others.set(id, s.tracks);
     return { doc: id, tracks: s.tracks, pose: s.format === 'vpd' };
   };
-  const active = scene.active;
-  const actorId = active?.kind === 'actor' ? active.id : scene.actors.some((a) => a.id === scene.lastActorId) ? scene.lastActorId : (scene.actors[0]?.id ?? null);
   const cam = scene.cameraEntry;
-  return { actor: input(actorId), camera: cam ? input(cam.id) : null, others };
+  return { actor: input(scene.shownActorId), camera: cam ? input(cam.id) : null, others };
 }
 
 export function createTimelineView() {

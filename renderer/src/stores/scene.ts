@@ -96,6 +96,15 @@ export const useSceneStore = defineStore('scene', () => {
   const actors = computed(() => entries.value.filter((e) => e.kind === 'actor'));
   const cameraEntry = computed(() => entries.value.find((e) => e.kind === 'camera') ?? null);
   const active = computed(() => entries.value.find((e) => e.id === activeId.value) ?? null);
+  /**
+   * The actor whose rows and keys go with the camera document's: the active one, else (the camera
+   * document active) the last active one, else the first.
+   */
+  const shownActorId = computed<number | null>(() => {
+    const a = active.value;
+    if (a?.kind === 'actor') return a.id;
+    return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : (actors.value[0]?.id ?? null);
+  });
 
   /** Live state of an entry: the document store's for the active one, the snapshot's otherwise. */
   function stateOf(e: SceneEntry): { path: string | null; fileName: string; dirty: boolean } {
@@ -310,7 +319,7 @@ export const useSceneStore = defineStore('scene', () => {
 
   /**
    * The document keys of these kinds belong in, when it is not the active one: camera, light and self-shadow keys in
-   * the camera document while an actor is active, bone, morph and display/IK keys in the last active actor
+   * the camera document while an actor is active, bone, morph and display/IK keys in the shown actor (shownActorId)
    * while the camera document is. Null when the active document is the place (or there is no other).
    * Paste goes there (the timeline shows both documents, so keys copied on one row are pasted after a
    * click on the other document's rows).
@@ -321,7 +330,7 @@ export const useSceneStore = defineStore('scene', () => {
     const cameraKinds = kinds.every(isCameraDocKind);
     const modelKinds = !kinds.some(isCameraDocKind);
     if (a.kind === 'actor' && cameraKinds) return cameraEntry.value?.id ?? null;
-    if (a.kind === 'camera' && modelKinds) return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : null;
+    if (a.kind === 'camera' && modelKinds) return shownActorId.value;
     return null;
   }
 
@@ -442,7 +451,7 @@ export const useSceneStore = defineStore('scene', () => {
       if (e.extra) a.extra = e.extra;
       return a;
     });
-    const activeActor = Math.max(0, list.findIndex((e) => e.id === (active.value?.kind === 'actor' ? activeId.value : lastActorId.value)));
+    const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
     const cam = cameraEntry.value;
     const a = parseAspect(outputAspectOf(useSettingsStore().settings.ui).text);
     return {
@@ -537,6 +546,7 @@ export const useSceneStore = defineStore('scene', () => {
     entries,
     activeId,
     lastActorId,
+    shownActorId,
     actors,
     cameraEntry,
     active,
