@@ -1,7 +1,8 @@
 /**
  * One redraw per display frame for a canvas view: `schedule()` asks for a draw at the next animation
- * frame (asking again before it runs changes nothing); `now()` draws at once and drops the one asked
- * for (after a resize has cleared the canvas, so it is never shown blank); `cancel()` on unmount.
+ * frame (asking again before it runs changes nothing); `sized(cleared)` after fitting the canvas to its
+ * box (canvas-size.ts) draws at once when that cleared the canvas, dropping the draw asked for (so the
+ * canvas is never shown blank), and otherwise asks for one; `cancel()` on unmount.
  */
 export function frameRedraw(draw: () => void) {
   let pending = 0;
@@ -9,18 +10,16 @@ export function frameRedraw(draw: () => void) {
     pending = 0;
     draw();
   };
-  return {
-    schedule() {
-      if (!pending) pending = requestAnimationFrame(run);
-    },
-    now() {
-      if (pending) cancelAnimationFrame(pending);
-      pending = 0;
-      draw();
-    },
-    cancel() {
-      if (pending) cancelAnimationFrame(pending);
-      pending = 0;
-    },
+  const schedule = () => {
+    if (!pending) pending = requestAnimationFrame(run);
   };
+  const cancel = () => {
+    if (pending) cancelAnimationFrame(pending);
+    pending = 0;
+  };
+  const now = () => {
+    cancel();
+    draw();
+  };
+  return { schedule, cancel, sized: (cleared: boolean) => (cleared ? now() : schedule()) };
 }

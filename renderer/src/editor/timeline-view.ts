@@ -10,7 +10,7 @@ import type { EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useDocumentStore } from '../stores/document';
 import { useSceneStore } from '../stores/scene';
-import { buildRows, buildSceneRows, isOwnRow, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
+import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
@@ -105,6 +105,15 @@ export function createTimelineView() {
       }
     },
   );
+  /**
+   * Makes a row's document the active one when the row shows another document of the scene (a press or
+   * a click there goes on as one on the active document's row at the same index). True when the row's
+   * document is now active; false for the add row and when switching failed.
+   */
+  function activateRowDoc(r: Row): boolean {
+    if (isOwnRow(r, activeDoc.value)) return true;
+    return r.doc !== undefined && r.doc !== NO_DOC && scene.activate(r.doc);
+  }
   function toggleGroup(id: string) {
     const next = new Set(collapsed.value);
     if (next.has(id)) next.delete(id);
@@ -179,7 +188,7 @@ export function createTimelineView() {
     const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
     Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
   }
-  return { view, nav, rows, ownRows, activeDoc, others, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
+  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;
