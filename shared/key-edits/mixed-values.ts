@@ -27,6 +27,11 @@ export interface MixedField<T = number> {
   readonly mixed: boolean;
 }
 
+/** A number field as the inspector shows it: its value when the keys agree, empty when mixed or absent. */
+export function mixedText(f: MixedField | undefined): string {
+  return f && !f.mixed ? String(f.value) : '';
+}
+
 /** An IK bone's switch over the selected display/IK keys that list it. */
 export interface MixedIk extends MixedField<boolean> {
   readonly name: string;

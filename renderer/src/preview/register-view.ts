@@ -61,9 +61,9 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     if (preview.cameraFile) return 'camera.register.otherCamera';
     return null;
   });
-  /** The button is shown: the camera document is the one shown, or the scene has one. */
   /** There is somewhere for the key to go (K works; the other reasons are said when it is pressed). */
   const possible = computed(() => blocked.value !== 'camera.register.noDocument' && blocked.value !== 'camera.register.notCamera');
+  /** The button is shown: the camera document is the one shown, or the scene has one. */
   const relevant = computed(() => possible.value && (onCamera.value || !!scene.cameraEntry));
 
   /** Registers the orbit view at the current frame. Returns whether a key was written. */
