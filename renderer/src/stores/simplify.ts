@@ -17,13 +17,10 @@ import { markRaw } from 'vue';
 import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
 import { measureErrors, recordErrors } from '../../../shared/fit/measure';
-import { simplifyKeys, type SelectedKey } from '../../../shared/fit/simplify';
+import { simplifyKeys, simplifyScope, type SimplifyScope } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
-import { frameAt } from '../../../shared/motion-ops/record-util';
 import { blockFromRecords, emptyBlocks, recordBytes, withBlocks, type VmdDocument } from '../../../shared/vmd/vmd-document';
-import { decodeName } from '../../../shared/vmd/sjis';
-import { BONE, MORPH } from '../../../shared/vmd/vmd-layout';
 import { buildTracks, type MotionTracks, type NamedTracks } from '../../../shared/vmd/tracks';
 import { useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
@@ -53,37 +50,11 @@ function initialTolerances(): OpFormValues {
   return Object.fromEntries(SIMPLIFY_SPECS.map((s) => [s.name, all[s.name]]));
 }
 
-/** First and last frame of the selected bone, morph and camera keys (the span Simplify refits); null if none. */
-export function selectedSpan(doc: VmdDocument, refs: readonly KeyRef[]): { from: number; to: number } | null {
-  let from = Infinity, to = -Infinity;
-  for (const r of refs) {
-    if (r.kind !== 'bone' && r.kind !== 'morph' && r.kind !== 'camera') continue;
-    const block = doc[r.kind];
-    if (r.record < 0 || r.record >= block.count) continue;
-    const f = frameAt(block, r.record);
-    from = Math.min(from, f);
-    to = Math.max(to, f);
-  }
-  return Number.isFinite(from) ? { from, to } : null;
-}
-
-/** The tracks Simplify refits for these keys: bone and morph names, and whether the camera is one. */
-function selectedTracks(doc: VmdDocument, refs: readonly KeyRef[]): { bones: Set<string>; morphs: Set<string>; camera: boolean } {
-  const bones = new Set<string>(), morphs = new Set<string>();
-  let camera = false;
-  for (const r of refs) {
-    if (r.kind === 'bone' && r.record < doc.bone.count) bones.add(decodeName(doc.bone.bytes, r.record * BONE.SIZE, BONE.NAME_LENGTH));
-    else if (r.kind === 'morph' && r.record < doc.morph.count) morphs.add(decodeName(doc.morph.bytes, r.record * MORPH.SIZE, MORPH.NAME_LENGTH));
-    else if (r.kind === 'camera') camera = true;
-  }
-  return { bones, morphs, camera };
-}
-
 /**
  * `doc` with only these tracks' keys (the others are byte-identical in input and result, so they
  * play 0 apart): measuring the pair plays only what Simplify touched, not every track of the motion.
  */
-function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: ReturnType<typeof selectedTracks>): VmdDocument {
+function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: SimplifyScope['tracks']): VmdDocument {
   const pick = (t: NamedTracks, names: ReadonlySet<string>, kind: 'bone' | 'morph') => {
     const recs: Uint8Array[] = [];
     for (const name of names) {
@@ -103,13 +74,13 @@ function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: ReturnType<type
  * errors, as the Whole Motion dialog's previews do, so one summary line says both.
  */
 export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], tol: Partial<Tolerances>): { ok: true; fit: FitPreviewResult; doc: VmdDocument } | { ok: false; message: string } {
-  const span = selectedSpan(doc, refs);
-  const out = simplifyKeys(doc, refs.filter((r): r is SelectedKey => r.kind !== 'shadow'), tol); // self-shadow keys have no curves to refit
+  const out = simplifyKeys(doc, refs, tol);
   if (!out.ok) return { ok: false, message: out.error.message };
+  const scope = simplifyScope(doc, refs)!; // simplifyKeys succeeded: the keys have a scope
   const after = buildTracks(out.doc);
-  const sel = selectedTracks(doc, refs);
-  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, tracks, sel), onlyTracks(out.doc, after, sel), { halfFrames: true, ...(span ?? {}) }), true);
-  return { ok: true, doc: out.doc, fit: { before: tracks, after, report: out.report, factor: 1, source: 'simplify', span: span ?? undefined } };
+  const span = { from: scope.from, to: scope.to };
+  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, tracks, scope.tracks), onlyTracks(out.doc, after, scope.tracks), { halfFrames: true, ...span }), true);
+  return { ok: true, doc: out.doc, fit: { before: tracks, after, report: out.report, factor: 1, source: 'simplify', span } };
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -143,7 +114,7 @@ export const useSimplifyStore = defineStore('simplify', {
     start(): boolean {
       const cur = useHistoryStore().current();
       const sel = useSelectionStore();
-      if (!cur || !sel.count || !selectedSpan(cur.doc, sel.refs)) return false;
+      if (!cur || !sel.count || !simplifyScope(cur.doc, sel.refs)) return false;
       this.drop();
       this.schedule(0);
       return true;
