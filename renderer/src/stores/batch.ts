@@ -13,6 +13,7 @@ import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useDocumentStore } from './document';
+import { fitFigures } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeText } from './notify';
@@ -175,7 +176,7 @@ export const useBatchStore = defineStore('batch', {
       const x = r.extra;
       const fitted = typeof x.keysBefore === 'number';
       const fit: NoticeText[] = fitted
-        ? [{ key: 'batch.doc.fit', params: { before: x.keysBefore, after: x.keysAfter, pos: x.maxPositionError.toPrecision(2), rot: x.maxRotationErrorDeg.toPrecision(2), morph: x.maxMorphError.toPrecision(2) } }]
+        ? [{ key: 'batch.doc.fit', params: fitFigures(x) }]
         : [];
       notify.push(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',

@@ -72,14 +72,18 @@ export function fitPlotTarget(doc: VmdDocument, tracks: MotionTracks, active: Ke
 
 /** The preview's figures as one line: key counts before → after and the largest error played back. */
 export function fitSummary(r: FitPreviewResult, t: (key: UiStringKey, params?: Record<string, string | number>) => string): string {
-  const x = r.report.extra;
-  return t('batch.doc.fit', {
+  return t('batch.doc.fit', fitFigures(r.report.extra));
+}
+
+/** A fitting report's figures as the notices and summaries say them: key counts, largest errors to 2 digits. */
+export function fitFigures(x: Record<string, number>): Record<string, string | number> {
+  return {
     before: x.keysBefore,
     after: x.keysAfter,
     pos: Number(x.maxPositionError).toPrecision(2),
     rot: Number(x.maxRotationErrorDeg).toPrecision(2),
     morph: Number(x.maxMorphError).toPrecision(2),
-  });
+  };
 }
 
 export const useFitPreviewStore = defineStore('fit-preview', {

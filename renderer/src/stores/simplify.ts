@@ -22,7 +22,7 @@ import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
 import { blockFromRecords, emptyBlocks, recordBytes, withBlocks, type VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks, type MotionTracks, type NamedTracks } from '../../../shared/vmd/tracks';
-import { useFitPreviewStore, type FitPreviewResult } from './fit-preview';
+import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
 import { useSelectionStore } from './selection';
@@ -198,7 +198,7 @@ export const useSimplifyStore = defineStore('simplify', {
       useSelectionStore().clear();
       useNotifyStore().push('success', {
         key: 'simplify.applied',
-        params: { before: x.keysBefore, after: x.keysAfter, pos: x.maxPositionError.toPrecision(2), rot: x.maxRotationErrorDeg.toPrecision(2), morph: x.maxMorphError.toPrecision(2) },
+        params: fitFigures(x),
       });
       return true;
     },
