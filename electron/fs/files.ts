@@ -254,7 +254,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
         await fsp.link(tmp, final);
         await fsp.unlink(tmp);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EEXIST' || (await fsp.lstat(final).then(() => true, () => false))) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST' || (await pathExists(final))) {
           return { ok: false, error: outputExistsError(target) };
         }
         // File systems without hard links (FAT/exFAT drives): rename, the target checked once more just now.

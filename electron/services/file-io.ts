@@ -4,8 +4,8 @@
  * Reading: the extension must be one the request takes, the size at most its limit and more than 0 bytes.
  * Saving: a folder is refused, an
  * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
-(backupPathFor: shortened for names near the file-name limit)
- * once per session (the .bak is the file as it was before this session touched it, not the previous save).
+ * (backupPathFor: shortened for names near the file-name limit) once per session (the .bak is the file as
+ * it was before this session touched it, not the previous save).
  * Every write is atomic (fs/files.ts).
  */
 import { createHash } from 'node:crypto';
