@@ -9,7 +9,7 @@ import type { EditResult } from '../motion-ops/report';
 import { namePattern } from '../motion-ops/preset';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { measureErrors, recordErrors } from './measure';
-import { bake, reduce, speedRefit, type Tolerances } from './motion-fit';
+import { bake, reduce, speedRefit, type FitProgress, type Tolerances } from './motion-fit';
 import { checkOrder, numOpt, refuseWith, type OpOptions } from '../batch/options';
 
 /** Option values as the CLI and the Batch form give them. */
@@ -33,11 +33,14 @@ function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: numbe
   return r;
 }
 
+/** A fitting edit: the document, and optionally who is told of its progress track by track. */
+export type FitEdit = (doc: VmdDocument, progress?: FitProgress) => EditResult;
+
 /**
  * Validates the options of `reduce`, `bake` or `speed` with `refit` and returns the edit; a bad option
  * throws OptionFailure (shared/batch/options.ts), which prepareDocEdit returns as an error value.
  */
-export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions): (doc: VmdDocument) => EditResult {
+export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions): FitEdit {
   switch (op) {
     case 'reduce': {
       const tol = tolerances(o);
@@ -48,16 +51,16 @@ export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions)
         const p = namePattern(bones);
         if (!p.ok) refuseWith('bones', p.error);
       }
-      return (doc) => withErrors(doc, reduce(doc, { ...tol, ...r, bones }), { halfFrames: true });
+      return (doc, progress) => withErrors(doc, reduce(doc, { ...tol, ...r, bones, progress }), { halfFrames: true });
     }
     case 'bake': {
       const r = range(o);
-      return (doc) => withErrors(doc, bake(doc, r), { halfFrames: true });
+      return (doc, progress) => withErrors(doc, bake(doc, { ...r, progress }), { halfFrames: true });
     }
     case 'speed': {
       const factor = numOpt(o, 'factor', { positive: true, required: true, usage: '--factor K is required' })!;
       const tol = tolerances(o);
-      return (doc) => withErrors(doc, speedRefit(doc, { factor, ...tol }), { factor, halfFrames: false });
+      return (doc, progress) => withErrors(doc, speedRefit(doc, { factor, ...tol, progress }), { factor, halfFrames: false });
     }
   }
 }

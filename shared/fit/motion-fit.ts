@@ -55,9 +55,16 @@ export interface FitSelection {
   to?: number;
 }
 
-export type ReduceOptions = Partial<Tolerances> & FitSelection;
-export type SpeedRefitOptions = Partial<Tolerances> & { factor: number };
-export type BakeOptions = FitSelection;
+/** Told after each track is fitted: tracks done and in all (bone, morph, then the camera as one). */
+export type FitProgress = (done: number, total: number) => void;
+
+export interface WithProgress {
+  progress?: FitProgress;
+}
+
+export type ReduceOptions = Partial<Tolerances> & FitSelection & WithProgress;
+export type SpeedRefitOptions = Partial<Tolerances> & { factor: number } & WithProgress;
+export type BakeOptions = FitSelection & WithProgress;
 
 type Kind = 'bone' | 'morph' | 'camera';
 
@@ -94,8 +101,14 @@ interface Mapping {
   time: (g: number) => number;
   /** Input frame of a step → first output frame that shows it. */
   stepFrame: (f: number) => number;
-  /** True when output frames are input frames (reduce, bake): the input's own curves are hints. */
+  /** True when output frames are input frames (reduce, bake). */
   identity: boolean;
+  /**
+   * The input frame output frame g plays when that is a whole number, else null: a segment between
+   * two output frames that play consecutive input keys plays exactly as the input's own curve (a curve
+   * times its segment as a fraction of it), which is then a hint for the fit.
+   */
+  inputFrame: (g: number) => number | null;
   /**
    * Samples per output frame the fit must meet: 2 when output frames are input frames (every integer
    * and half frame), 1 for a re-timing, whose promise is every integer frame (a turning point the
@@ -104,10 +117,24 @@ interface Mapping {
   perFrame: 1 | 2;
 }
 
-const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2 };
+const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g };
 
 function scaled(k: number): Mapping {
-  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1 };
+  const inputFrame = (g: number) => {
+    const x = g * k, r = Math.round(x);
+    return Math.abs(x - r) < 1e-9 ? r : null;
+  };
+  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1, inputFrame };
+}
+
+/** Whether some input key of frames[a..e) plays between two output frames (a re-timed corner). */
+function cornerBetweenFrames(frames: Uint32Array, a: number, e: number, map: Mapping): boolean {
+  if (map.identity) return false;
+  for (let k = a; k < e; k++) {
+    const g = Math.round(frames[k] / map.time(1));
+    if (map.inputFrame(g) !== frames[k]) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -137,8 +164,9 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
     if (prev !== null && flag !== prev) forced.push(map.stepFrame(b.frames[k]));
     prev = flag;
   }
-  // A re-timing's corners fall between output frames: key values may leave their samples there.
-  return { g0, g1, perFrame: R, groups, forced, hint: map.identity ? segmentHint(b, a, e, 16) : undefined, freeValues: !map.identity };
+  // A re-timing's corners that fall between output frames: key values may leave their samples there.
+  // Where every key plays at an output frame (×0.5, say) the pinned fit can key each corner.
+  return { g0, g1, perFrame: R, groups, forced, hint: segmentHint(b, a, e, 16, map), freeValues: cornerBetweenFrames(b.frames, a, e, map) };
 }
 
 /** The physics flag pair of key k as a string ('' when the key's rows hold no copies). */
@@ -149,9 +177,11 @@ function physicsKey(block: FixedBlock, b: BoneTracks, k: number): string {
   return f ? `${f[0]}/${f[1]}` : '';
 }
 
-/** The input's own curves when [x, y] are consecutive keys of the track (exact playback). */
-function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number, e: number, per: number) {
-  return (x: number, y: number): Uint8Array | null => {
+/** The input's own curves when output frames [gx, gy] play consecutive keys of the track (exact playback). */
+function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number, e: number, per: number, map: Mapping) {
+  return (gx: number, gy: number): Uint8Array | null => {
+    const x = map.inputFrame(gx), y = map.inputFrame(gy);
+    if (x === null || y === null) return null;
     const k = keyAtOrBefore(tr.frames, a, e, x);
     if (k < a || tr.frames[k] !== x || k + 1 >= e || tr.frames[k + 1] !== y) return null;
     return tr.curves.slice(per * (k + 1), per * (k + 2));
@@ -186,7 +216,7 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
   ];
   const forced: number[] = [];
   for (let k = 1; k < c.frames.length; k++) if (c.perspective[k] !== c.perspective[k - 1]) forced.push(map.stepFrame(c.frames[k]));
-  return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: map.identity ? segmentHint(c, 0, c.frames.length, 24) : undefined };
+  return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: segmentHint(c, 0, c.frames.length, 24, map) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -607,7 +637,7 @@ function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: numbe
   return blockFromRecords(b.kind, recs);
 }
 
-function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake'): EditResult {
+function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progress?: FitProgress): EditResult {
   const rep = newReport(edit);
   const counts: Record<Kind, Counts> = {
     bone: { before: 0, after: 0, refitted: 0 },
@@ -616,12 +646,18 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake'): EditR
   };
   const blocks: Partial<Record<'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik', Block>> = {};
   const b = buildBoneTracks(doc.bone);
-  const bo = b.names.map((_, t) => fitBoneTrack(doc, b, t, op, rep));
-  blocks.bone = namedBlock('bone', doc.bone, b, BONE.NAME_LENGTH, bo, counts.bone, rep);
   const m = buildMorphTracks(doc.morph);
-  const mo = m.names.map((_, t) => fitMorphTrack(doc, m, t, op, rep));
+  const total = b.names.length + m.names.length + 1;
+  let done = 0;
+  const tell = <T>(x: T): T => {
+    progress?.(++done, total);
+    return x;
+  };
+  const bo = b.names.map((_, t) => tell(fitBoneTrack(doc, b, t, op, rep)));
+  blocks.bone = namedBlock('bone', doc.bone, b, BONE.NAME_LENGTH, bo, counts.bone, rep);
+  const mo = m.names.map((_, t) => tell(fitMorphTrack(doc, m, t, op, rep)));
   blocks.morph = namedBlock('morph', doc.morph, m, MORPH.NAME_LENGTH, mo, counts.morph, rep);
-  const cam = fitCamera(doc, buildCameraTrack(doc.camera), op, rep, counts.camera);
+  const cam = tell(fitCamera(doc, buildCameraTrack(doc.camera), op, rep, counts.camera));
   blocks.camera = cam.block;
   for (const kind of ['light', 'shadow', 'ik'] as const) {
     if (op.op === 'speed') blocks[kind] = retimeSteps(doc, kind, op.factor, rep);
@@ -673,7 +709,7 @@ export function reduce(doc: VmdDocument, opts: ReduceOptions = {}): EditResult {
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
   const s = selection(opts);
   if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
-  return run(doc, { op: 'reduce', tol, ...s }, 'reduce');
+  return run(doc, { op: 'reduce', tol, ...s }, 'reduce', opts.progress);
 }
 
 /** Re-timing by `factor` K (2 = twice as fast): output frame g plays the input at g·K, within tolerance. */
@@ -682,14 +718,14 @@ export function speedRefit(doc: VmdDocument, opts: SpeedRefitOptions): EditResul
   if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
   const tol = resolveTolerances(opts);
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
-  return run(doc, { op: 'speed', tol, factor: k }, 'speed');
+  return run(doc, { op: 'speed', tol, factor: k }, 'speed', opts.progress);
 }
 
 /** A key on every frame of every bone, morph and camera track between [from, to] (snapped outward to keys). */
 export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
   const s = selection(opts);
   if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
-  return run(doc, { op: 'bake', ...s }, 'bake');
+  return run(doc, { op: 'bake', ...s }, 'bake', opts.progress);
 }
 
 // ---------------------------------------------------------------------------------------------------
