@@ -215,9 +215,13 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
  * Speeding up by 1.5, wavefile_v2.vmd (15,439 keys) → 18,074 (1.17×): bones 14,160 → 16,275 (1.15×),
  * morphs 1,279 → 1,799 (1.41×). The 1.1× target is out of reach for morphs: key-bounds.ts proves that
  * any integer-frame linear fit within 0.005 needs at least 1,789 morph keys there (1.40×), and the fit
- * keeps 1,799. For bones no such proof: the bound key-bounds.ts computes (7,711) is far too weak to
- * decide. Choosing the key frames by a dynamic programme over the fitter's segments (tried once, each
- * start extended until 5 segments in a row failed: 16,699 bone keys from 16,820, 7 minutes) gains 1%.
+ * keeps 1,799. For bones no such proof: the bound key-bounds.ts computes (10,105 with the turn-back
+ * test; 7,711 without) is too weak to decide. It relaxes each curve to "any monotonic timing", and
+ * cannot see what a cubic cannot do with a sharp corner: 右中指３ moves linearly, its input keys fall at
+ * output 143⅓ and 144⅔, and the fit keeps 143, 144 and 145 there; by hand, neither 134→144 nor
+ * 144→154 can be one segment (the cubic would have to run within 0.8% of a straight line for nine
+ * frames and turn within one), where the bound allows both. Choosing the key frames by a dynamic
+ * programme over the fitter's segments (tried once, each start extended until 5 segments in a row failed: 16,699 bone keys from 16,820, 7 minutes) gains 1%.
  * Key values off their samples (track-fit.ts, freeValues: a key goes where its neighbours, moved within
  * tolerance, carry both their segments) took bones from 16,820 to 16,275 (−3.2%); the rotation arcs
  * alone (position tolerance lifted) from 15,203 to 14,731 (1.04×). What is left are mostly corners

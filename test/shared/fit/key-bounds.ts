@@ -20,8 +20,12 @@
  *   rotations, so the played quaternions lie in one plane through the origin of R⁴ and the samples
  *   lie within chord δ = 2·sin(tol/4) of them. For three samples that bounds the volume they span:
  *   |s_i∧s_j∧s_k| ≤ δ·(|s_i∧s_j| + |s_i∧s_k| + |s_j∧s_k| + 3δ) (expand s = p + d, multilinearity,
- *   |x∧Y| ≤ |x|·|Y|, p_i∧p_j∧p_k = 0). Every triple of a segment spanning at most W frames is
- *   checked (all triples would cost a cube of the segment length; a subset keeps the bound sound).
+ *   |x∧Y| ≤ |x|·|Y|, p_i∧p_j∧p_k = 0); (3) the played rotation moves one way along that arc (the
+ *   curve cannot overshoot), so for i < j < k the rotation angles between played orientations add up,
+ *   d(p_i, p_k) = d(p_i, p_j) + d(p_j, p_k), and with each sample within tol of its played orientation
+ *   (d is a metric) d(s_i, s_j) + d(s_j, s_k) − d(s_i, s_k) ≤ 6·tol: a turn back by more than about
+ *   three tolerances needs a key. Every triple of a segment spanning at most W frames is checked (all
+ *   triples would cost a cube of the segment length; a subset keeps the bound sound).
  */
 import { buildTracks, sampleBoneInto, sampleMorph, type VmdDocument } from '../../../shared/vmd';
 
@@ -105,7 +109,7 @@ export function morphKeyBounds(doc: VmdDocument, factor: number, tol: number): K
 }
 
 /** Triples of samples at most this many frames apart are tested (see the header). */
-const W = 12;
+const W = 24;
 
 function wedge2(x: ArrayLike<number>, xo: number, y: ArrayLike<number>, yo: number): number {
   let xx = 0, yy = 0, xy = 0;
@@ -140,7 +144,12 @@ export function boneKeyBounds(doc: VmdDocument, factor: number, posTol: number, 
       const len = Math.hypot(r[0], r[1], r[2], r[3]) || 1;
       for (let c = 0; c < 4; c++) Q[4 * g + c] = r[c] / len;
     }
+    const tol = (rotTolDeg * Math.PI) / 180;
+    /** Rotation angle between the orientations of samples u and v. */
+    const angle = (u: number, v: number) => 2 * Math.acos(Math.min(1, Math.abs(Q[4 * u] * Q[4 * v] + Q[4 * u + 1] * Q[4 * v + 1] + Q[4 * u + 2] * Q[4 * v + 2] + Q[4 * u + 3] * Q[4 * v + 3])));
+    /** Tests (2) and (3) for samples a, j, b with j between the other two (in either time order). */
     const rotOk = (a: number, j: number, b: number) =>
+      angle(a, j) + angle(j, b) - angle(a, b) <= 6 * tol &&
       wedge3(Q, a, j, b) <= delta * (wedge2(Q, 4 * a, Q, 4 * j) + wedge2(Q, 4 * a, Q, 4 * b) + wedge2(Q, 4 * j, Q, 4 * b) + 3 * delta);
     /** Furthest b from a (stepping by dir) such that the range between them passes both tests. */
     const scan = (a: number, dir: 1 | -1) => {
