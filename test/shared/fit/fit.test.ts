@@ -16,6 +16,7 @@ import {
   encodeCameraRecord,
   encodeMorphRecord,
   getBoneCurve,
+  getBoneCurves,
   readVmd,
   recordsOf,
   sampleBoneInto,
@@ -494,7 +495,38 @@ describe('bone keys off their samples when re-timing', () => {
   });
 });
 
+describe('re-timing where input keys play at output frames', () => {
+  it("keeps the input's own curves on a segment between two consecutive input keys (×0.5: key k plays at 2k)", () => {
+    // Three keys close together with uneven curves: the few output frames between them leave the fit
+    // free to choose among many curves, and the input's own curve, which plays the re-timed segment
+    // exactly (a curve times its segment as a fraction of it), is the one kept.
+    const qa = [0, 0, 0, 1], qb = axisAngle([0, 1, 0], 40), qc = axisAngle([0, 1, 0], 75);
+    const cx: Curve = [97, 3, 11, 121], cr: Curve = [64, 0, 100, 127], cy: Curve = [5, 90, 33, 44];
+    const keys: BoneKey[] = [
+      { name: '右腕', frame: 0, position: [0, 0, 0], rotation: qa },
+      { name: '右腕', frame: 2, position: [2, 1, 0], rotation: qb, curves: [cx, cy, LIN, cr] },
+      { name: '右腕', frame: 5, position: [3, -1, 0], rotation: qc, curves: [cr, cx, LIN, cy] },
+    ];
+    const d = doc(keys);
+    const out = ok(speedRefit(d, { factor: 0.5 }));
+    expect(boneFrames(out, '右腕')).toEqual([0, 4, 10]);
+    const r = buildTracks(out).bones;
+    const curvesAt = (i: number) => getBoneCurves(out.bone.bytes.subarray(r.record[i] * BONE.SIZE + BONE.INTERPOLATION, r.record[i] * BONE.SIZE + BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH));
+    expect(curvesAt(1)).toEqual([cx, cy, LIN, cr]);
+    expect(curvesAt(2)).toEqual([cr, cx, LIN, cy]);
+    expect(playedErrors(d, out, { factor: 0.5, halfFrames: false }).rotationDeg).toBeLessThanOrEqual(1e-4);
+  });
+});
+
 describe('key lower bounds (test/shared/fit/key-bounds.ts)', () => {
+  it('finds the key a rotation turning back along one axis needs (the played rotation moves one way along its arc)', () => {
+    // 0→20° about X over frames 0..10, back to 0° over 10..20, at ×1: one plane holds every sample
+    // (so the wedge test alone allows one segment), but 0..20 turns back by 40°: 3 keys.
+    const q0 = [0, 0, 0, 1], q1 = axisAngle([1, 0, 0], 20);
+    const d = doc([{ name: '頭', frame: 0, position: [0, 0, 0], rotation: q0 }, { name: '頭', frame: 10, position: [0, 0, 0], rotation: q1 }, { name: '頭', frame: 20, position: [0, 0, 0], rotation: q0 }]);
+    expect(boneKeyBounds(d, 1, 0.01, 0.1)[0].lowerBound).toBe(3);
+  });
+
   it('finds the keys a bone position turning between output frames needs on both sides', () => {
     // x: keys 0:0, 2:1, 4:0 (linear curves) at ×1.5 plays 0, 0.75, 0.5, 0, 0 at output 0…4. Frames 0..2
     // rise then fall by 0.25 (not monotonic within 0.01), frames 0..1 do not hold one value, frames 2..4
