@@ -23,6 +23,8 @@ export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [vue(), woff2Only],
   define: { __VMD_E2E__: JSON.stringify(mode === 'e2e') },
+  // The fitting worker (renderer/src/fit/fit.worker.ts) is a module worker, its chunk an ES module.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL(mode === 'e2e' ? './dist/renderer-e2e' : './dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, RENDERER_DIR, RENDERER_E2E_DIR } from '../helpers/build';
 
 /** Window globals and query names of the hooks (property names survive minification; function names do not). */
-const HOOK_NAMES = ['__vmdEditor', '__vmdPreview', '__vmdMusic', 'timePose', 'pixelAt', 'liveMemory', 'resetPerf'];
+const HOOK_NAMES = ['__vmdEditor', '__vmdPreview', '__vmdMusic', '__vmdFit', 'timePose', 'pixelAt', 'liveMemory', 'resetPerf'];
 
 /** Every script and page of a build, concatenated. */
 function bundleText(dir: string): string {

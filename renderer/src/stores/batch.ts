@@ -13,7 +13,8 @@ import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useDocumentStore } from './document';
-import { fitFigures } from './fit-preview';
+import type { EditResult } from '../../../shared/motion-ops/report';
+import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeText } from './notify';
@@ -121,20 +122,39 @@ export const useBatchStore = defineStore('batch', {
     },
     /**
      * Applies the chosen operation to the open motion as one undo step (the same edit and options as
-     * a batch job, from shared/motion-ops/doc-edits.ts). Returns whether the document changed.
+     * a batch job, from shared/motion-ops/doc-edits.ts). A fitting edit (Reduce, Bake, Speed with
+     * refit) commits the dialog's preview when it is of this document, operation and options, and
+     * otherwise runs in the fitting worker (progress and Cancel in the dialog; closing it cancels).
+     * Returns whether the document changed.
      */
     async applyToDocument(): Promise<boolean> {
       if (this.applying) return false;
       this.applying = true;
       try {
-        // Let the dialog show "Applying…" before the edit holds the main thread.
-        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        return this.applyNow();
+        const hist = useHistoryStore();
+        const cur = hist.current();
+        const { options, errors } = this.check;
+        const fitOp = fittingOp(this.op, options);
+        if (!fitOp || !cur || Object.keys(errors).length) {
+          // Let the dialog show "Applying…" before the edit holds the main thread.
+          await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          return this.applyNow();
+        }
+        const fit = useFitPreviewStore();
+        if (previewedResult(fit.result, cur.doc, fitOp, options)) return this.applyNow();
+        const out = await fit.compute('apply', fitOp, options, cur.doc);
+        // Cancelled, or the document changed meanwhile: nothing is committed.
+        if ((!out.ok && out.cancelled) || hist.current()?.doc !== cur.doc) return false;
+        return this.applyNow(out.ok ? { ok: true, doc: out.doc, report: out.report } : out);
       } finally {
         this.applying = false;
       }
     },
-    applyNow(): boolean {
+    /**
+     * Applies the chosen operation now, on this thread: `result` when given (the edit's result, computed
+     * elsewhere from the current document), else a current fit preview's, else the edit run here.
+     */
+    applyNow(result?: EditResult): boolean {
       const settings = useSettingsStore();
       const notify = useNotifyStore();
       const doc = useDocumentStore();
@@ -152,7 +172,8 @@ export const useBatchStore = defineStore('batch', {
         notify.error({ ...prepared.error, message: optionErrorText(this.op, prepared.error) });
         return false;
       }
-      const out = prepared.edit(cur.doc);
+      const fitOp = fittingOp(this.op, options);
+      const out = result ?? (fitOp && previewedResult(useFitPreviewStore().result, cur.doc, fitOp, options)) ?? prepared.edit(cur.doc);
       if (!out.ok) {
         notify.error({ ...out.error, file: doc.path ?? doc.fileName });
         return false;

@@ -4,7 +4,9 @@
  * The Whole Motion dialog sets it from Preview and clears it when its options or the document change
  * or it closes (so Apply, Cancel and close all clear it); the Simplify panel (stores/simplify.ts) sets
  * it while open, with the span of the selected keys. The dialog's plot and the curve pane's plot both
- * draw from it.
+ * draw from it. It also runs the Whole Motion dialog's fits (Preview, and Apply when no current preview
+ * has the result) through the fitting worker (fit/fit-client.ts): `running` is the one in progress, with
+ * its tracks done, for the progress bar; `cancel()` stops it.
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
@@ -15,6 +17,10 @@ import { boneName, morphName } from '../../../shared/vmd/records';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { KeyRef } from '../../../shared/key-edits';
 import type { UiStringKey } from '../../../shared/i18n/strings';
+import type { OpOptions } from '../../../shared/batch/options';
+import type { BatchOp } from '../../../shared/batch/types';
+import type { EditResult } from '../../../shared/motion-ops/report';
+import { runFit, type FitOp, type FitOutcome } from '../fit/fit-client';
 
 export interface FitPreviewResult {
   before: MotionTracks;
@@ -25,7 +31,37 @@ export interface FitPreviewResult {
   source?: 'whole' | 'simplify';
   /** Frames to plot (the selected keys' first to last); the whole track when absent. */
   span?: { from: number; to: number };
+  /** A whole-motion preview's input, result and fitKey: Apply commits it when they still hold. */
+  input?: VmdDocument;
+  output?: VmdDocument;
+  key?: string;
 }
+
+/** The fitting operation an operation and its options run (Reduce, Bake, Speed with refit), or null. */
+export function fittingOp(op: BatchOp, options: OpOptions): FitOp | null {
+  if (op === 'reduce' || op === 'bake') return op;
+  return op === 'speed' && options.refit === true ? 'speed' : null;
+}
+
+/** What a fit is of: the operation and its options (a preview is current while these and the input are). */
+export function fitKey(op: FitOp, options: OpOptions): string {
+  return JSON.stringify([op, options]);
+}
+
+/** The previewed result for `doc`, `op` and `options`, as an edit result, when the preview is of exactly those. */
+export function previewedResult(r: FitPreviewResult | null, doc: VmdDocument, op: FitOp, options: OpOptions): EditResult | null {
+  if (!r || r.source !== 'whole' || r.input !== doc || !r.output || r.key !== fitKey(op, options)) return null;
+  return { ok: true, doc: r.output, report: r.report };
+}
+
+/** A fit in progress: for Preview or for Apply, tracks done of total (0 of 0 until the first word). */
+export interface FitRunning {
+  task: 'preview' | 'apply';
+  done: number;
+  total: number;
+}
+
+let controller: AbortController | null = null;
 
 /** A preview's overlay as drawn: the two plots, and where the result keeps keys inside the plotted span. */
 export interface FitPlot extends FitOverlay {
@@ -89,8 +125,33 @@ export function fitFigures(x: Record<string, number>): Record<string, string | n
 export const useFitPreviewStore = defineStore('fit-preview', {
   state: () => ({
     result: null as FitPreviewResult | null,
+    running: null as FitRunning | null,
   }),
   actions: {
+    /** Runs a fit through the fitting worker, cancelling any other in progress; resolves with its outcome. */
+    async compute(task: FitRunning['task'], op: FitOp, options: OpOptions, doc: VmdDocument): Promise<FitOutcome> {
+      this.cancel();
+      const ctl = new AbortController();
+      controller = ctl;
+      this.running = { task, done: 0, total: 0 };
+      try {
+        return await runFit(op, options, doc, (done, total) => {
+          if (controller === ctl) this.running = { task, done, total };
+        }, ctl.signal);
+      } finally {
+        if (controller === ctl) {
+          controller = null;
+          this.running = null;
+        }
+      }
+    },
+    /** Stops the fit in progress (its compute resolves as cancelled). */
+    cancel() {
+      const c = controller;
+      controller = null;
+      this.running = null;
+      c?.abort();
+    },
     set(r: FitPreviewResult) {
       this.result = markRaw(r);
     },

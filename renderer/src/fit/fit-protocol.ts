@@ -1,0 +1,30 @@
+/**
+ * The messages between the page and the fitting worker (fit.worker.ts). The page sends one request per
+ * run: the operation, its options as the Batch form gives them, and the motion as VMD bytes (writeVmd,
+ * transferred: objects do not cross, bytes do). The worker answers `started` when it has the request
+ * (so a worker that never starts is told apart from one that fails while fitting), throttled `progress`
+ * track by track, then `done` with the result's bytes (transferred) and its report, or `failed`.
+ */
+import type { EditReport } from '../../../shared/motion-ops/report';
+import type { OpOptions } from '../../../shared/batch/options';
+import type { CodecError } from '../../../shared/vmd/errors';
+
+/** The fitting operations (Reduce, Bake, Speed with refit): the ones slow enough to run off the UI thread. */
+export type FitOp = 'reduce' | 'bake' | 'speed';
+
+export interface FitRequest {
+  id: number;
+  op: FitOp;
+  options: OpOptions;
+  /** The motion, writeVmd(doc); its buffer is transferred. */
+  bytes: Uint8Array;
+}
+
+export type FitMessage =
+  | { type: 'started'; id: number }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'done'; id: number; bytes: Uint8Array; report: EditReport }
+  | { type: 'failed'; id: number; error: CodecError };
+
+/** At most one progress message per this many milliseconds (the last track's always goes). */
+export const PROGRESS_INTERVAL_MS = 50;
