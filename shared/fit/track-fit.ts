@@ -102,6 +102,51 @@ function hyp4(a: number, b: number, c: number, d: number): number {
 const F = Math.fround;
 const CHUNK = 64;
 
+/**
+ * The great-circle arc of R⁴ from unit quaternion a to b (b on a's side): set() gives th, the angle
+ * between them, and for th ≥ 1e-9 the unit tangent e at a (b = cos th·a + sin th·e) and the arc's
+ * midpoint m; nearest(q, j) projects sample j onto the arc and returns the angle between the unit
+ * sample and the arc's nearest point (half the rotation angle between them), with its progress along
+ * the arc, 0..1, in `progress`.
+ */
+class Arc {
+  a0 = 0; a1 = 0; a2 = 0; a3 = 0;
+  e0 = 0; e1 = 0; e2 = 0; e3 = 0;
+  m0 = 0; m1 = 0; m2 = 0; m3 = 0;
+  th = 0;
+  progress = 0;
+
+  set(a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number): number {
+    const th = 2 * Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+    this.th = th;
+    if (th < 1e-9) return th;
+    this.a0 = a0; this.a1 = a1; this.a2 = a2; this.a3 = a3;
+    const ct = Math.cos(th), st = Math.sin(th);
+    const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
+    this.e0 = e0; this.e1 = e1; this.e2 = e2; this.e3 = e3;
+    const ch = Math.cos(th / 2), sh = Math.sin(th / 2);
+    this.m0 = ch * a0 + sh * e0; this.m1 = ch * a1 + sh * e1; this.m2 = ch * a2 + sh * e2; this.m3 = ch * a3 + sh * e3;
+    return th;
+  }
+
+  nearest(q: Float64Array, j: number): number {
+    const a0 = this.a0, a1 = this.a1, a2 = this.a2, a3 = this.a3, e0 = this.e0, e1 = this.e1, e2 = this.e2, e3 = this.e3, th = this.th;
+    let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
+    let nq = 1 / (hyp4(x, y, z, w) || 1);
+    if (x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0) nq = -nq;
+    x *= nq; y *= nq; z *= nq; w *= nq;
+    const yp = Math.atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
+    const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
+    this.progress = yc;
+    // The chord to the nearest point of the arc, cos·a + sin·e.
+    const cc = Math.cos(yc * th), ss = Math.sin(yc * th);
+    const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
+    return Math.atan2(hyp4(x - p0, y - p1, z - p2, w - p3), hyp4(x + p0, y + p1, z + p2, w + p3));
+  }
+}
+
+const excursionArc = new Arc();
+
 class Fitter {
   readonly n: number;
   readonly err: Float64Array;
@@ -113,6 +158,7 @@ class Fitter {
   readonly probe = new Uint8Array(4);
   readonly qa = new Float64Array(4);
   readonly qb = new Float64Array(4);
+  readonly arc = new Arc();
   /** Key value and span per channel of the group being evaluated. */
   readonly kv = new Float64Array(16);
   readonly curveGroups: number;
@@ -279,8 +325,8 @@ class Fitter {
     let nb = 1 / (Math.sqrt(qb[0] * qb[0] + qb[1] * qb[1] + qb[2] * qb[2] + qb[3] * qb[3]) || 1);
     if (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0) nb = -nb;
     const a0 = qa[0] * na, a1 = qa[1] * na, a2 = qa[2] * na, a3 = qa[3] * na;
-    const b0 = qb[0] * nb, b1 = qb[1] * nb, b2 = qb[2] * nb, b3 = qb[3] * nb;
-    const th = 2 * Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+    const arc = this.arc;
+    const th = arc.set(a0, a1, a2, a3, qb[0] * nb, qb[1] * nb, qb[2] * nb, qb[3] * nb);
     const itol = 2 / g.tol; // rotation angle = 2 × the angle between unit quaternions
     if (th < 1e-9) {
       for (let j = ja + 1; j < jb; j++) {
@@ -290,25 +336,11 @@ class Fitter {
       }
       return { excursion, m: 0, scale: 0 };
     }
-    const ct = Math.cos(th), st = Math.sin(th);
-    const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
-    const ch = Math.cos(th / 2), sh = Math.sin(th / 2);
-    const m0 = ch * a0 + sh * e0, m1 = ch * a1 + sh * e1, m2 = ch * a2 + sh * e2, m3 = ch * a3 + sh * e3;
     const w = (th * itol) ** 2;
     scale = th * itol;
     for (let j = ja + 1; j < jb; j++) {
-      let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], ww = q[4 * j + 3];
-      let nq = 1 / (hyp4(x, y, z, ww) || 1);
-      if (x * m0 + y * m1 + z * m2 + ww * m3 < 0) nq = -nq;
-      x *= nq; y *= nq; z *= nq; ww *= nq;
-      const c1 = x * a0 + y * a1 + z * a2 + ww * a3;
-      const c2 = x * e0 + y * e1 + z * e2 + ww * e3;
-      const yp = Math.atan2(c2, c1) / th;
-      const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
-      // Distance to the nearest point of the arc: the chord to cos·e1 + sin·e2.
-      const cc = Math.cos(yc * th), ss = Math.sin(yc * th);
-      const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
-      const ex = 2 * Math.atan2(hyp4(x - p0, y - p1, z - p2, ww - p3), hyp4(x + p0, y + p1, z + p2, ww + p3)) * itol;
+      const ex = 2 * arc.nearest(q, j) * itol;
+      const yc = arc.progress;
       gerr[j] = ex;
       if (ex > excursion) excursion = ex;
       ts[m] = (j - ja) * inv;
@@ -528,30 +560,15 @@ function freeCandidate(g: CurveGroup | QuatGroup, jk: number, jNear: number, jFa
  */
 function arcExcursion(a: ArrayLike<number>, b: ArrayLike<number>, q: Float64Array, ja: number, jb: number): number {
   const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-  let b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3];
-  if (a0 * b0 + a1 * b1 + a2 * b2 + a3 * b3 < 0) {
-    b0 = -b0; b1 = -b1; b2 = -b2; b3 = -b3;
-  }
-  const th = 2 * Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+  const s = a0 * b[0] + a1 * b[1] + a2 * b[2] + a3 * b[3] < 0 ? -1 : 1;
+  const th = excursionArc.set(a0, a1, a2, a3, s * b[0], s * b[1], s * b[2], s * b[3]);
   let worst = 0;
   if (th < 1e-9) {
     for (let j = ja + 1; j < jb; j++) worst = Math.max(worst, quatAngle(a0, a1, a2, a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]));
     return worst;
   }
-  const ct = Math.cos(th), st = Math.sin(th);
-  const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
-  const ch = Math.cos(th / 2), sh = Math.sin(th / 2);
-  const m0 = ch * a0 + sh * e0, m1 = ch * a1 + sh * e1, m2 = ch * a2 + sh * e2, m3 = ch * a3 + sh * e3;
   for (let j = ja + 1; j < jb; j++) {
-    let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
-    let nq = 1 / (hyp4(x, y, z, w) || 1);
-    if (x * m0 + y * m1 + z * m2 + w * m3 < 0) nq = -nq;
-    x *= nq; y *= nq; z *= nq; w *= nq;
-    const yp = Math.atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
-    const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
-    const cc = Math.cos(yc * th), ss = Math.sin(yc * th);
-    const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
-    const ex = 4 * Math.atan2(hyp4(x - p0, y - p1, z - p2, w - p3), hyp4(x + p0, y + p1, z + p2, w + p3));
+    const ex = 4 * excursionArc.nearest(q, j);
     if (ex > worst) worst = ex;
   }
   return worst;
