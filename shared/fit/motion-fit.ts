@@ -222,18 +222,16 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
 // ---------------------------------------------------------------------------------------------------
 // Writing keys.
 
-/** Whether samples i and j of a bone window store the same key values (float32, as written). */
-function sameBoneValues(w: SampledWindow, i: number, j: number): boolean {
-  for (let c = 0; c < 3; c++) {
-    const v = (w.groups[c] as { comps: Float64Array[] }).comps[0];
-    if (F(v[i]) !== F(v[j])) return false;
-  }
+/** A bone window's sampled key values at j: x, y, z, then the rotation (as a fit's moved `values` are). */
+function boneValuesAt(w: SampledWindow, j: number): Float64Array {
+  const out = new Float64Array(7);
+  for (let c = 0; c < 3; c++) out[c] = (w.groups[c] as { comps: Float64Array[] }).comps[0][j];
   const q = (w.groups[3] as { q: Float64Array }).q;
-  for (let c = 0; c < 4; c++) if (F(q[4 * i + c]) !== F(q[4 * j + c])) return false;
-  return true;
+  for (let c = 0; c < 4; c++) out[3 + c] = q[4 * j + c];
+  return out;
 }
 
-/** Whether two moved key values (x, y, z, then the rotation) are the same once stored as float32. */
+/** Whether two bone key values (x, y, z, then the rotation) are the same once stored as float32. */
 function sameValues(a: Float64Array, b: Float64Array): boolean {
   for (let c = 0; c < a.length; c++) if (F(a[c]) !== F(b[c])) return false;
   return true;
@@ -244,10 +242,9 @@ function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: 
   const r = template.slice();
   const v = viewOf(r);
   v.setUint32(BONE.FRAME, frame, true);
-  const g = w.groups;
-  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, values ? values[c] : (g[c] as { comps: Float64Array[] }).comps[0][j], true);
-  const q = (g[3] as { q: Float64Array }).q;
-  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, values ? values[3 + c] : q[4 * j + c], true);
+  const x = values ?? boneValuesAt(w, j);
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, x[c], true);
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, x[3 + c], true);
   if (curves) setBoneCurvesFrom(r, curves);
   return r;
 }
@@ -444,7 +441,7 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
   const w = boneWindow(doc.bone, b, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
   let fit: WindowFit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
   if (op.op === 'reduce' && fit.frames.length >= i1 - i0 + 1) return { records: null, before };
-  if (op.op === 'speed' && fit.frames.length === 2 && (fit.values ? sameValues(fit.values[0], fit.values[1]) : sameBoneValues(w, 0, map.perFrame * (g1 - g0)))) {
+  if (op.op === 'speed' && fit.frames.length === 2 && sameValues(fit.values?.[0] ?? boneValuesAt(w, 0), fit.values?.[1] ?? boneValuesAt(w, map.perFrame * (g1 - g0)))) {
     // Two keys with one value: the segment between them holds, and so does one key alone.
     fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
   }
