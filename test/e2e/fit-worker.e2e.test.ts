@@ -1,0 +1,266 @@
+// Speed ×1.5 with refit on wavefile_v2.vmd in the Whole Motion dialog runs in the fitting worker: while
+// it runs the page keeps drawing frames and answering, and the dialog shows a progress bar with the
+// tracks fitted; the result has the key count shared/fit's speedRefit gives in Node for the same file;
+// Cancel leaves the document as it was; Apply after Preview commits without a second run (counted by
+// the fitting client's e2e hook) and undo gives the original bytes; Apply with no preview runs once, in
+// the worker, with the same progress. The fallback: where the worker's script cannot load, and with
+// `?fitWorker=off`, the same edit runs on the main thread and gives the same result.
+// The longest gap between animation frames during each run is logged (worker vs main thread).
+// Node and Chromium do not agree to the last bit on Math.sin, cos, atan2, asin, acos, pow, exp and log
+// (different V8 versions; a probe of 200k values differs for each), so a fit decided at a tolerance's
+// edge can keep a key more or less: against Node the count is checked to 0.1 % and the difference
+// logged; in the page the worker's and the main thread's results are the same bytes.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { speedRefit } from '../../shared/fit/motion-fit';
+import { readVmd } from '../../shared/vmd';
+import { appForSuite, corpusPath, openFileViaDialog } from './harness';
+
+const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+
+/** The document after Apply in the worker, for the main-thread run to be compared with. */
+let workerApplied: Buffer | null = null;
+
+/** The page's key count is Node's, to 0.1 % (see the header); the difference is logged. */
+function expectNodeCount(got: number, node: number, what: string): void {
+  if (got !== node) console.log(`${what}: ${got} keys in Chromium, ${node} in Node (${got - node})`);
+  expect(Math.abs(got - node)).toBeLessThanOrEqual(Math.ceil(node * 0.001));
+}
+
+/** Bone and morph keys in a VMD's bytes (version 0002 layout), counted from the bytes. */
+function keyCount(b: Buffer): number {
+  const bone = b.readUInt32LE(50);
+  return bone + b.readUInt32LE(54 + bone * 111);
+}
+
+/** The key count Speed ×1.5 with refit (default tolerances) gives in Node, from shared/fit directly. */
+function nodeSpeedRefitKeys(bytes: Uint8Array): number {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = speedRefit(r.value, { factor: 1.5 });
+  if (!out.ok) throw new Error(out.error.message);
+  return out.doc.bone.count + out.doc.morph.count;
+}
+
+type Counts = { worker: number; main: number; startFailures: number; progressMessages: number };
+const counts = (page: Page): Promise<Counts> => page.evaluate(() => window.__vmdFit!.counts());
+const docBytes = async (page: Page) => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
+
+/** Opens the file and the Whole Motion dialog on Speed ×`factor` with refit. */
+async function openSpeedDialog(page: Page, factor: string): Promise<void> {
+  await openFileViaDialog(page, SRC);
+  await page.waitForFunction(() => window.__vmdEditor?.history().undo === 0 && !!window.__vmdEditor.bytes());
+  await page.click('[data-testid="whole-motion"]');
+  expect(await page.isChecked('[data-testid="batch-target-document"]')).toBe(true);
+  await page.selectOption('[data-testid="batch-op"]', 'speed');
+  await page.fill('[data-testid="batch-opt-factor"]', factor);
+  await page.check('[data-testid="batch-opt-refit"]');
+  await page.waitForSelector('[data-testid="fit-preview-run"]');
+}
+
+/** Starts counting animation frames and their longest gap (ms) in the page. */
+async function startFrameWatch(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: { on: boolean; n: number; max: number; last: number } };
+    w.__frames = { on: true, n: 0, max: 0, last: performance.now() };
+    const tick = () => {
+      const f = w.__frames;
+      if (!f.on) return;
+      const now = performance.now();
+      f.max = Math.max(f.max, now - f.last);
+      f.last = now;
+      f.n++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopFrameWatch(page: Page): Promise<{ n: number; max: number }> {
+  return page.evaluate(() => {
+    const f = (window as unknown as { __frames: { on: boolean; n: number; max: number } }).__frames;
+    f.on = false;
+    return { n: f.n, max: Math.round(f.max) };
+  });
+}
+
+/** The key counts of the shown preview summary. */
+async function summaryKeys(page: Page): Promise<{ before: number; after: number }> {
+  const text = (await page.textContent('[data-testid="fit-preview-summary"]'))!;
+  const m = /keys (\d+) → (\d+);/.exec(text);
+  expect(m, text).not.toBeNull();
+  return { before: Number(m![1]), after: Number(m![2]) };
+}
+
+const progress = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+    return e ? { task: e.dataset.task!, done: Number(e.dataset.done), total: Number(e.dataset.total), text: e.textContent!.trim() } : null;
+  });
+
+describe('fitting in the worker', () => {
+  const suite = appForSuite();
+  const original = readFileSync(SRC);
+  let expected = 0;
+  beforeAll(() => {
+    expected = nodeSpeedRefitKeys(new Uint8Array(original));
+  });
+
+  it('Preview runs off the UI thread with progress; Cancel changes nothing; Apply after Preview does not run again; undo restores the bytes', async () => {
+    const { page } = suite.app;
+    await openSpeedDialog(page, '1.5');
+    const c0 = await counts(page);
+
+    await startFrameWatch(page);
+    await page.click('[data-testid="fit-preview-run"]');
+    // Mid-run (some tracks done, fewer than half): the bar is there, the count is in words.
+    await page.waitForFunction(() => {
+      const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+      return !!e && Number(e.dataset.done) > 0 && Number(e.dataset.done) < Number(e.dataset.total) / 2;
+    }, undefined, { timeout: 60_000 });
+    const p1 = (await progress(page))!;
+    expect(p1.task).toBe('preview');
+    expect(p1.text).toMatch(new RegExp(`^Fitting… ${p1.done} / ${p1.total} tracks`));
+    expect(await page.isVisible('[data-testid="fit-progress"] progress')).toBe(true);
+    expect(await page.isDisabled('[data-testid="fit-preview-run"]')).toBe(true);
+    // The page answers and keeps drawing frames while the worker fits: three more animation frames come
+    // while the fit is still under way (a blocked main thread gives none until it ends), and the bar moves on.
+    const asked = Date.now();
+    const framesAt1 = await page.evaluate(() => (window as unknown as { __frames: { n: number } }).__frames.n);
+    const answerMs = Date.now() - asked;
+    await page.waitForFunction((n) => (window as unknown as { __frames: { n: number } }).__frames.n >= n + 3, framesAt1);
+    const during = await progress(page);
+    expect(during, 'the fit still runs').not.toBeNull();
+    expect(during!.done).toBeLessThan(during!.total);
+    await suite.app.screenshot('fit-worker-progress');
+    await page.waitForFunction((d) => {
+      const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+      return !e || Number(e.dataset.done) > d;
+    }, p1.done, { timeout: 60_000 });
+    const p2 = await progress(page);
+    if (p2) expect(p2.done).toBeGreaterThan(p1.done);
+
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
+    const gaps = await stopFrameWatch(page);
+    console.log(`worker preview: longest frame gap ${gaps.max} ms over ${gaps.n} frames; page.evaluate answered in ${answerMs} ms mid-run`);
+    const keys = await summaryKeys(page);
+    expect(keys.before).toBe(keyCount(original));
+    expectNodeCount(keys.after, expected, 'worker preview');
+    const c1 = await counts(page);
+    expect(c1.worker - c0.worker).toBe(1);
+    expect(c1.main - c0.main).toBe(0);
+    expect(c1.progressMessages).toBeGreaterThan(c0.progressMessages + 1);
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
+
+    // Another factor drops the preview; Cancel mid-run stops it: no result, the document untouched.
+    await page.fill('[data-testid="batch-opt-factor"]', '1.25');
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { state: 'detached' });
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForFunction(() => Number((document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null)?.dataset.done) > 0, undefined, { timeout: 60_000 });
+    await page.click('[data-testid="fit-cancel"]');
+    await page.waitForSelector('[data-testid="fit-progress"]', { state: 'detached' });
+    expect(await page.$('[data-testid="fit-preview-summary"]')).toBeNull();
+    expect(await page.isEnabled('[data-testid="fit-preview-run"]')).toBe(true);
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
+    expect((await docBytes(page)).equals(original)).toBe(true);
+
+    // Back to ×1.5: Preview, then Apply commits that result; no second run.
+    await page.fill('[data-testid="batch-opt-factor"]', '1.5');
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
+    const again = (await summaryKeys(page)).after;
+    expect(again).toBe(keys.after);
+    const c2 = await counts(page);
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
+    const c3 = await counts(page);
+    expect(c3.worker).toBe(c2.worker);
+    expect(c3.main).toBe(c2.main);
+    workerApplied = await docBytes(page);
+    expect(keyCount(workerApplied)).toBe(keys.after);
+    expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${keyCount(original)} → ${keys.after}`);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
+    expect((await docBytes(page)).equals(original)).toBe(true);
+    expect(suite.app.errors).toEqual([]);
+  });
+
+  it('Apply with no preview runs once in the worker with the same progress, and commits one undo step', async () => {
+    const { page } = suite.app;
+    await page.click('[data-testid="whole-motion"]');
+    await page.selectOption('[data-testid="batch-op"]', 'speed');
+    await page.fill('[data-testid="batch-opt-factor"]', '1.5');
+    await page.check('[data-testid="batch-opt-refit"]');
+    const c0 = await counts(page);
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null)?.dataset.task === 'apply', undefined, { timeout: 60_000 });
+    expect(await page.isDisabled('[data-testid="batch-opt-factor"]')).toBe(true);
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 120_000 });
+    const c1 = await counts(page);
+    expect(c1.worker - c0.worker).toBe(1);
+    expect(c1.main).toBe(c0.main);
+    expect((await docBytes(page)).equals(workerApplied!)).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
+    expect((await docBytes(page)).equals(original)).toBe(true);
+    expect(suite.app.errors).toEqual([]);
+  });
+});
+
+describe('fitting without a worker', () => {
+  const suite = appForSuite();
+  const original = readFileSync(SRC);
+  let expected = 0;
+  beforeAll(() => {
+    expected = nodeSpeedRefitKeys(new Uint8Array(original));
+  });
+
+  it('a worker whose script cannot load: the edit runs on the main thread, same result', async () => {
+    const { page } = suite.app;
+    const blocked: string[] = [];
+    await page.route(/fit\.worker[^/]*\.js/, (r) => {
+      blocked.push(r.request().url());
+      return r.abort();
+    });
+    await openSpeedDialog(page, '1.5');
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(await counts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 1 });
+    expectNodeCount((await summaryKeys(page)).after, expected, 'fallback preview');
+    if (workerApplied) expect((await summaryKeys(page)).after).toBe(keyCount(workerApplied));
+    await page.unroute(/fit\.worker[^/]*\.js/);
+    // The failed worker load is the only console error there (the fallback said nothing else).
+    expect(suite.app.errors.filter((e) => !/fit\.worker|net::ERR_FAILED/.test(e))).toEqual([]);
+    suite.app.errors.length = 0;
+  });
+
+  it('?fitWorker=off: Preview and Apply on the main thread as before, the same result, undo to the original bytes', async () => {
+    const { page } = suite.app;
+    await page.goto(`${suite.app.url}&fitWorker=off`);
+    await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });
+    await openSpeedDialog(page, '1.5');
+    await startFrameWatch(page);
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
+    const gaps = await stopFrameWatch(page);
+    console.log(`main-thread preview: longest frame gap ${gaps.max} ms over ${gaps.n} frames`);
+    expect(await counts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 0 });
+    expectNodeCount((await summaryKeys(page)).after, expected, 'main-thread preview');
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
+    expect(await counts(page)).toMatchObject({ worker: 0, main: 1 });
+    // The same bytes as the worker gave (same engine, same code, same input).
+    const applied = await docBytes(page);
+    expect(workerApplied, 'the worker suite ran first').not.toBeNull();
+    expect(applied.equals(workerApplied!)).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
+    expect((await docBytes(page)).equals(original)).toBe(true);
+    expect(suite.app.errors).toEqual([]);
+  });
+});
