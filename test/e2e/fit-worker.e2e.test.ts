@@ -124,6 +124,7 @@ describe('fitting in the worker', () => {
     expect(p1.text).toMatch(new RegExp(`^Fitting… ${p1.done} / ${p1.total} tracks`));
     expect(await page.isVisible('[data-testid="fit-progress"] progress')).toBe(true);
     expect(await page.isDisabled('[data-testid="fit-preview-run"]')).toBe(true);
+    expect(await page.isDisabled('[data-testid="batch-apply"]')).toBe(true);
     // The page answers and keeps drawing frames while the worker fits: three more animation frames come
     // while the fit is still under way (a blocked main thread gives none until it ends), and the bar moves on.
     const asked = Date.now();
@@ -133,13 +134,18 @@ describe('fitting in the worker', () => {
     const during = await progress(page);
     expect(during, 'the fit still runs').not.toBeNull();
     expect(during!.done).toBeLessThan(during!.total);
-    await suite.app.screenshot('fit-worker-progress');
     await page.waitForFunction((d) => {
       const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
       return !e || Number(e.dataset.done) > d;
     }, p1.done, { timeout: 60_000 });
     const p2 = await progress(page);
     if (p2) expect(p2.done).toBeGreaterThan(p1.done);
+    // A picture with the bar a third of the way (when the fit is still under way by then).
+    await page.waitForFunction(() => {
+      const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+      return !e || Number(e.dataset.done) >= Number(e.dataset.total) / 3;
+    }, undefined, { timeout: 60_000 });
+    if (await progress(page)) await suite.app.screenshot('fit-worker-progress');
 
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
     const gaps = await stopFrameWatch(page);
