@@ -11,11 +11,12 @@
 // edge can keep a key more or less: against Node the count is checked to 0.1 % and the difference
 // logged; in the page the worker's and the main thread's results are the same bytes.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { speedRefit } from '../../shared/fit/motion-fit';
 import { readVmd } from '../../shared/vmd';
-import { appForSuite, corpusPath, openFileViaDialog } from './harness';
+import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness';
 
 const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 
@@ -43,7 +44,7 @@ function nodeSpeedRefitKeys(bytes: Uint8Array): number {
   return out.doc.bone.count + out.doc.morph.count;
 }
 
-type Counts = { worker: number; main: number; startFailures: number; progressMessages: number };
+type Counts = { worker: number; main: number; startFailures: number; progressMessages: number; cancelled: number };
 const counts = (page: Page): Promise<Counts> => page.evaluate(() => window.__vmdFit!.counts());
 const docBytes = async (page: Page) => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
 
@@ -164,8 +165,10 @@ describe('fitting in the worker', () => {
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { state: 'detached' });
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForFunction(() => Number((document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null)?.dataset.done) > 0, undefined, { timeout: 60_000 });
+    const beforeCancel = await counts(page);
     await page.click('[data-testid="fit-cancel"]');
     await page.waitForSelector('[data-testid="fit-progress"]', { state: 'detached' });
+    expect((await counts(page)).cancelled).toBe(beforeCancel.cancelled + 1);
     expect(await page.$('[data-testid="fit-preview-summary"]')).toBeNull();
     expect(await page.isEnabled('[data-testid="fit-preview-run"]')).toBe(true);
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
@@ -212,6 +215,30 @@ describe('fitting in the worker', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect((await docBytes(page)).equals(original)).toBe(true);
+
+    // In Japanese: the bar says it in Japanese; closing the dialog mid-run cancels it (nothing changes).
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.click('[data-testid="whole-motion"]');
+    await page.selectOption('[data-testid="batch-op"]', 'speed');
+    await page.fill('[data-testid="batch-opt-factor"]', '1.5');
+    await page.check('[data-testid="batch-opt-refit"]');
+    const c2 = await counts(page);
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForFunction(() => {
+      const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+      return !!e && Number(e.dataset.done) > 0 && Number(e.dataset.done) < Number(e.dataset.total) / 2;
+    }, undefined, { timeout: 60_000 });
+    const ja = (await progress(page))!;
+    expect(ja.text).toMatch(/^フィッティング中… \d+ \/ \d+ トラック/);
+    expect(ja.text).toContain('キャンセル');
+    await page.locator('[data-testid="batch-dialog"] [role="dialog"]').screenshot({ path: path.join(ARTIFACTS, 'fit-worker-progress-ja.png') });
+    await page.click('[data-testid="batch-close"]');
+    await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
+    expect((await counts(page)).cancelled).toBe(c2.cancelled + 1);
+    expect(await page.$('[data-testid="curve-fit-summary"]')).toBeNull();
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
+    expect((await docBytes(page)).equals(original)).toBe(true);
+    await page.selectOption('[data-testid="locale"]', 'en');
     expect(suite.app.errors).toEqual([]);
   });
 });

@@ -63,6 +63,8 @@ export interface FitRunCounts {
   /** Workers that failed to start (each then ran on the main thread). */
   startFailures: number;
   progressMessages: number;
+  /** Runs in the worker stopped by Cancel (the worker terminated). */
+  cancelled: number;
 }
 
 export class FitClient {
@@ -72,7 +74,7 @@ export class FitClient {
   private nextId = 1;
   /** Cancels the run in flight on the worker (it settles as cancelled). */
   private inflight: (() => void) | null = null;
-  readonly counts: FitRunCounts = { worker: 0, main: 0, startFailures: 0, progressMessages: 0 };
+  readonly counts: FitRunCounts = { worker: 0, main: 0, startFailures: 0, progressMessages: 0, cancelled: 0 };
 
   constructor(private readonly makeWorker: FitWorkerFactory = defaultFitWorker) {}
 
@@ -146,7 +148,10 @@ export class FitClient {
       w.onmessage = w.onerror = null;
       w.terminate();
     }
-    run?.();
+    if (run) {
+      this.counts.cancelled++;
+      run();
+    }
   }
 
   private obtain(): FitWorkerLike | null {
