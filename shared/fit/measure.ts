@@ -6,6 +6,7 @@
  * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. Tracks present on one side only are
  * measured against the other's rest/hold the way a player would show them (a missing bone rests).
  */
+import { atan2 } from '../vmd/portable-math';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import { buildTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
@@ -32,12 +33,13 @@ export interface MeasureOptions {
 const RAD = 180 / Math.PI;
 
 function angleDeg(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const na = Math.hypot(a[0], a[1], a[2], a[3]) || 1;
-  const nb = Math.hypot(b[0], b[1], b[2], b[3]) || 1;
+  const na = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) || 1;
+  const nb = Math.sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]) || 1;
   const d = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
   // 2·acos(|dot|), through the chord for small angles.
-  const s = Math.sqrt(Math.max(0, 1 - Math.min(1, d) ** 2));
-  return 2 * Math.atan2(s, Math.min(1, d)) * RAD;
+  const c = Math.min(1, d);
+  const s = Math.sqrt(Math.max(0, 1 - c * c));
+  return 2 * atan2(s, c) * RAD;
 }
 
 /** Largest differences between `input` (at g·factor) and `output` (at g). */

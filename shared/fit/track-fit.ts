@@ -25,6 +25,7 @@
  * end; where anything strays the pinned fit stands.
  */
 import { bezierProgress } from '../vmd/bezier';
+import { atan2, cos, sin } from '../vmd/portable-math';
 import { slerpPair } from '../vmd/sample';
 import { fitCurve, refineCurve } from './curve-fit';
 
@@ -117,14 +118,14 @@ class Arc {
   progress = 0;
 
   set(a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number): number {
-    const th = 2 * Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+    const th = 2 * atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
     this.th = th;
     if (th < 1e-9) return th;
     this.a0 = a0; this.a1 = a1; this.a2 = a2; this.a3 = a3;
-    const ct = Math.cos(th), st = Math.sin(th);
+    const ct = cos(th), st = sin(th);
     const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
     this.e0 = e0; this.e1 = e1; this.e2 = e2; this.e3 = e3;
-    const ch = Math.cos(th / 2), sh = Math.sin(th / 2);
+    const ch = cos(th / 2), sh = sin(th / 2);
     this.m0 = ch * a0 + sh * e0; this.m1 = ch * a1 + sh * e1; this.m2 = ch * a2 + sh * e2; this.m3 = ch * a3 + sh * e3;
     return th;
   }
@@ -135,13 +136,13 @@ class Arc {
     let nq = 1 / (hyp4(x, y, z, w) || 1);
     if (x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0) nq = -nq;
     x *= nq; y *= nq; z *= nq; w *= nq;
-    const yp = Math.atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
+    const yp = atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
     const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
     this.progress = yc;
     // The chord to the nearest point of the arc, cos·a + sin·e.
-    const cc = Math.cos(yc * th), ss = Math.sin(yc * th);
+    const cc = cos(yc * th), ss = sin(yc * th);
     const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
-    return Math.atan2(hyp4(x - p0, y - p1, z - p2, w - p3), hyp4(x + p0, y + p1, z + p2, w + p3));
+    return atan2(hyp4(x - p0, y - p1, z - p2, w - p3), hyp4(x + p0, y + p1, z + p2, w + p3));
   }
 }
 
@@ -256,7 +257,7 @@ class Fitter {
     const p = slerpPair(ax, ay, az, aw, qb[0], qb[1], qb[2], qb[3]);
     const bx = p[0], by = p[1], bz = p[2], bw = p[3], th = p[4];
     const small = th < 1e-10;
-    const sth = Math.sin(th);
+    const sth = sin(th);
     const linear = x1 === y1 && x2 === y2;
     let worst = 0;
     for (let j = ja + 1; j < jb; j++) {
@@ -267,8 +268,8 @@ class Fitter {
         sa = 1 - y;
         sb = y;
       } else {
-        sa = Math.sin((1 - y) * th) / sth;
-        sb = Math.sin(y * th) / sth;
+        sa = sin((1 - y) * th) / sth;
+        sb = sin(y * th) / sth;
       }
       const e = quatAngle(sa * ax + sb * bx, sa * ay + sb * by, sa * az + sb * bz, sa * aw + sb * bw, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) * itol;
       if (write) gerr[j] = e;
@@ -300,7 +301,7 @@ class Fitter {
         const range = vb - va;
         const lo = Math.min(va, vb), hi = Math.max(va, vb);
         const useful = Math.abs(range) > 0.05 * g.tol;
-        const w = useful ? (range * itol) ** 2 : 0;
+        const w = useful ? range * itol * (range * itol) : 0;
         if (useful) scale = Math.max(scale, Math.abs(range) * itol);
         for (let j = ja + 1; j < jb; j++) {
           const v = s[j];
@@ -336,7 +337,7 @@ class Fitter {
       }
       return { excursion, m: 0, scale: 0 };
     }
-    const w = (th * itol) ** 2;
+    const w = th * itol * (th * itol);
     scale = th * itol;
     for (let j = ja + 1; j < jb; j++) {
       const ex = 2 * arc.nearest(q, j) * itol;
@@ -473,7 +474,7 @@ export function quatAngle(ax: number, ay: number, az: number, aw: number, bx: nu
   if (ax * bx + ay * by + az * bz + aw * bw < 0) nb = -nb;
   const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
   const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
-  return 4 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+  return 4 * atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
 }
 
 /** How far (fractions of the tolerance) a free-value pass tries moving a key toward its target. */
@@ -528,11 +529,11 @@ function freeCandidate(g: CurveGroup | QuatGroup, jk: number, jNear: number, jFa
     e0 /= ne; e1 /= ne; e2 /= ne; e3 /= ne;
   } else {
     // slerp(a, b, t) carried past b.
-    const th = Math.atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3)) * 2;
+    const th = atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3)) * 2;
     if (th < 1e-9) {
       e0 = b0; e1 = b1; e2 = b2; e3 = b3;
     } else {
-      const st = Math.sin(th), sa = Math.sin((1 - t) * th) / st, sb = Math.sin(t * th) / st;
+      const st = sin(th), sa = sin((1 - t) * th) / st, sb = sin(t * th) / st;
       e0 = sa * a0 + sb * b0; e1 = sa * a1 + sb * b1; e2 = sa * a2 + sb * b2; e3 = sa * a3 + sb * b3;
       const ne = hyp4(e0, e1, e2, e3) || 1;
       e0 /= ne; e1 /= ne; e2 /= ne; e3 /= ne;
@@ -542,10 +543,10 @@ function freeCandidate(g: CurveGroup | QuatGroup, jk: number, jNear: number, jFa
     c0 = -c0; c1 = -c1; c2 = -c2; c3 = -c3;
   }
   // th: the angle between the unit quaternions (half the rotation angle between the orientations).
-  const th = Math.atan2(hyp4(c0 - e0, c1 - e1, c2 - e2, c3 - e3), hyp4(c0 + e0, c1 + e1, c2 + e2, c3 + e3)) * 2;
+  const th = atan2(hyp4(c0 - e0, c1 - e1, c2 - e2, c3 - e3), hyp4(c0 + e0, c1 + e1, c2 + e2, c3 + e3)) * 2;
   if (!(th > 1e-12)) return false;
   const u = Math.min(1, (frac * g.tol) / (2 * th));
-  const st = Math.sin(th), sa = Math.sin((1 - u) * th) / st, sb = Math.sin(u * th) / st;
+  const st = sin(th), sa = sin((1 - u) * th) / st, sb = sin(u * th) / st;
   let m0 = sa * c0 + sb * e0, m1 = sa * c1 + sb * e1, m2 = sa * c2 + sb * e2, m3 = sa * c3 + sb * e3;
   const nm = 1 / (hyp4(m0, m1, m2, m3) || 1);
   m0 = F(m0 * nm); m1 = F(m1 * nm); m2 = F(m2 * nm); m3 = F(m3 * nm);
@@ -576,9 +577,9 @@ function arcExcursion(a: ArrayLike<number>, b: ArrayLike<number>, q: Float64Arra
 
 /** out = exp(v) ⊗ c: c turned by the rotation vector v (angle |v|, radians), unit. */
 function turnQuat(c: ArrayLike<number>, vx: number, vy: number, vz: number, out: Float64Array): void {
-  const ang = Math.hypot(vx, vy, vz);
-  const k = ang > 0 ? Math.sin(ang / 2) / ang : 0.5;
-  const dx = vx * k, dy = vy * k, dz = vz * k, dw = Math.cos(ang / 2);
+  const ang = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  const k = ang > 0 ? sin(ang / 2) / ang : 0.5;
+  const dx = vx * k, dy = vy * k, dz = vz * k, dw = cos(ang / 2);
   out[0] = dw * c[0] + dx * c[3] + dy * c[2] - dz * c[1];
   out[1] = dw * c[1] - dx * c[2] + dy * c[3] + dz * c[0];
   out[2] = dw * c[2] + dx * c[1] - dy * c[0] + dz * c[3];
@@ -616,7 +617,7 @@ function searchQuatKey(g: QuatGroup, jk: number, jo: number, other: ArrayLike<nu
     for (let axis = 0; axis < 3; axis++) for (let d = -1; d <= 1; d += 2) {
       v[0] = vx; v[1] = vy; v[2] = vz;
       v[axis] += d * step;
-      const len = Math.hypot(v[0], v[1], v[2]);
+      const len = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
       if (len > limit) for (let i = 0; i < 3; i++) v[i] *= limit / len;
       const e = cost(v[0], v[1], v[2]);
       if (e < bestC) {
@@ -763,8 +764,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       if (dw < 0) {
         dx = -dx; dy = -dy; dz = -dz; dw = -dw;
       }
-      const sn = Math.hypot(dx, dy, dz);
-      const ang = 2 * Math.atan2(sn, dw);
+      const sn = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const ang = 2 * atan2(sn, dw);
       const kk = sn > 0 ? ang / sn : 0;
       vec[0] = dx * kk; vec[1] = dy * kk; vec[2] = dz * kk;
     } else for (let c = 0; c < dims; c++) vec[c] = best[c] - base[c];

@@ -6,6 +6,7 @@
  * The camera uses its six curves, and two keys one frame apart are a cut: hold, never interpolate.
  */
 import { bezierProgress } from './bezier';
+import { atan2, sin } from './portable-math';
 import { cameraPosition } from './camera';
 import type { Quat, Vec3 } from './records';
 import { keyAtOrBefore, type BoneTracks, type CameraTrack, type LightTrack, type MorphTracks, type MotionTracks } from './tracks';
@@ -62,7 +63,7 @@ export function slerpPair(ax: number, ay: number, az: number, aw: number, bx: nu
   const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
   const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
   out[0] = bx; out[1] = by; out[2] = bz; out[3] = bw;
-  out[4] = 2 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+  out[4] = 2 * atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
   return out;
 }
 
@@ -80,9 +81,9 @@ export function slerpInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>
     sa = 1 - t;
     sb = t;
   } else {
-    const s = Math.sin(th);
-    sa = Math.sin((1 - t) * th) / s;
-    sb = Math.sin(t * th) / s;
+    const s = sin(th);
+    sa = sin((1 - t) * th) / s;
+    sb = sin(t * th) / s;
   }
   out[o] = sa * ax + sb * bx;
   out[o + 1] = sa * ay + sb * by;

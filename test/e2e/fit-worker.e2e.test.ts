@@ -6,16 +6,14 @@
 // the worker, with the same progress. The fallback: where the worker's script cannot load, and with
 // `?fitWorker=off`, the same edit runs on the main thread and gives the same result.
 // The longest gap between animation frames during each run is logged (worker vs main thread).
-// Node and Chromium do not agree to the last bit on Math.sin, cos, atan2, asin, acos, pow, exp and log
-// (different V8 versions; a probe of 200k values differs for each), so a fit decided at a tolerance's
-// edge can keep a key more or less: against Node the count is checked to 0.1 % and the difference
-// logged; in the page the worker's and the main thread's results are the same bytes.
+// The player and the fitter use shared/vmd/portable-math.ts, not Math.sin/cos/atan2 (which differ in
+// the last bit between Node's and Chromium's V8): the page's result is the very file Node writes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { speedRefit } from '../../shared/fit/motion-fit';
-import { readVmd } from '../../shared/vmd';
+import { readVmd, writeVmd } from '../../shared/vmd';
 import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness';
 
 const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -23,10 +21,9 @@ const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 /** The document after Apply in the worker, for the main-thread run to be compared with. */
 let workerApplied: Buffer | null = null;
 
-/** The page's key count is Node's, to 0.1 % (see the header); the difference is logged. */
+/** The page's key count is Node's (see the header). */
 function expectNodeCount(got: number, node: number, what: string): void {
-  if (got !== node) console.log(`${what}: ${got} keys in Chromium, ${node} in Node (${got - node})`);
-  expect(Math.abs(got - node)).toBeLessThanOrEqual(Math.ceil(node * 0.001));
+  expect(got, what).toBe(node);
 }
 
 /** Bone and morph keys in a VMD's bytes (version 0002 layout), counted from the bytes. */
@@ -35,13 +32,13 @@ function keyCount(b: Buffer): number {
   return bone + b.readUInt32LE(54 + bone * 111);
 }
 
-/** The key count Speed ×1.5 with refit (default tolerances) gives in Node, from shared/fit directly. */
-function nodeSpeedRefitKeys(bytes: Uint8Array): number {
+/** What Speed ×1.5 with refit (default tolerances) writes in Node, from shared/fit directly. */
+function nodeSpeedRefit(bytes: Uint8Array): Buffer {
   const r = readVmd(bytes);
   if (!r.ok) throw new Error(r.error.message);
   const out = speedRefit(r.value, { factor: 1.5 });
   if (!out.ok) throw new Error(out.error.message);
-  return out.doc.bone.count + out.doc.morph.count;
+  return Buffer.from(writeVmd(out.doc));
 }
 
 type Counts = { worker: number; main: number; startFailures: number; progressMessages: number; cancelled: number };
@@ -103,9 +100,11 @@ const progress = (page: Page) =>
 describe('fitting in the worker', () => {
   const suite = appForSuite();
   const original = readFileSync(SRC);
+  let nodeBytes: Buffer = Buffer.alloc(0);
   let expected = 0;
   beforeAll(() => {
-    expected = nodeSpeedRefitKeys(new Uint8Array(original));
+    nodeBytes = nodeSpeedRefit(new Uint8Array(original));
+    expected = keyCount(nodeBytes);
   });
 
   it('Preview runs off the UI thread with progress; Cancel changes nothing; Apply after Preview does not run again; undo restores the bytes', async () => {
@@ -188,6 +187,8 @@ describe('fitting in the worker', () => {
     expect(c3.main).toBe(c2.main);
     workerApplied = await docBytes(page);
     expect(keyCount(workerApplied)).toBe(keys.after);
+    // The file the worker wrote in Chromium is the one Node writes, byte for byte.
+    expect(workerApplied.equals(nodeBytes)).toBe(true);
     expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${keyCount(original)} → ${keys.after}`);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
@@ -246,9 +247,11 @@ describe('fitting in the worker', () => {
 describe('fitting without a worker', () => {
   const suite = appForSuite();
   const original = readFileSync(SRC);
+  let nodeBytes: Buffer = Buffer.alloc(0);
   let expected = 0;
   beforeAll(() => {
-    expected = nodeSpeedRefitKeys(new Uint8Array(original));
+    nodeBytes = nodeSpeedRefit(new Uint8Array(original));
+    expected = keyCount(nodeBytes);
   });
 
   it('a worker whose script cannot load: the edit runs on the main thread, same result', async () => {
@@ -286,10 +289,11 @@ describe('fitting without a worker', () => {
     await page.click('[data-testid="batch-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
     expect(await counts(page)).toMatchObject({ worker: 0, main: 1 });
-    // The same bytes as the worker gave (same engine, same code, same input).
+    // The same bytes as the worker gave, and as Node writes.
     const applied = await docBytes(page);
     expect(workerApplied, 'the worker suite ran first').not.toBeNull();
     expect(applied.equals(workerApplied!)).toBe(true);
+    expect(applied.equals(nodeBytes)).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
