@@ -223,8 +223,7 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
 // Writing keys.
 
 /** A bone window's sampled key values at j: x, y, z, then the rotation (as a fit's moved `values` are). */
-function boneValuesAt(w: SampledWindow, j: number): Float64Array {
-  const out = new Float64Array(7);
+function boneValuesAt(w: SampledWindow, j: number, out = new Float64Array(7)): Float64Array {
   for (let c = 0; c < 3; c++) out[c] = (w.groups[c] as { comps: Float64Array[] }).comps[0][j];
   const q = (w.groups[3] as { q: Float64Array }).q;
   for (let c = 0; c < 4; c++) out[3 + c] = q[4 * j + c];
@@ -237,12 +236,14 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
+const scratchValues = new Float64Array(7);
+
 /** A bone key from `template`: values sampled at j, or `values` (x, y, z, then the rotation) when the fit moved them. */
 function writeBoneKey(template: Uint8Array, frame: number, w: SampledWindow, j: number, curves: Uint8Array | null, values?: Float64Array): Uint8Array {
   const r = template.slice();
   const v = viewOf(r);
   v.setUint32(BONE.FRAME, frame, true);
-  const x = values ?? boneValuesAt(w, j);
+  const x = values ?? boneValuesAt(w, j, scratchValues);
   for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, x[c], true);
   for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, x[3 + c], true);
   if (curves) setBoneCurvesFrom(r, curves);

@@ -83,6 +83,11 @@ const ATAN_EIGHTHS = [0, 0.12435499454676144, 0.24497866312686414, 0.35877067027
 
 /** atan t for 0 ≤ t ≤ 1: atan c + atan((t − c)/(1 + t·c)) with c the nearest eighth, |u| ≤ 1/16. */
 function atanUnit(t: number): number {
+  if (t < 0.0625) {
+    // c = 0 (the same sum as below, without its no-op steps): small angles are the common case.
+    const z = t * t;
+    return t + t * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7))))));
+  }
   const i = Math.round(t * 8);
   const c = i / 8;
   const u = (t - c) / (1 + t * c);
