@@ -64,6 +64,45 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
     await screenshot(page, 'electron-shell');
   });
 
+  it('fits in the background worker from the packaged page (file://): frames keep coming while Speed ×1.5 refits the 1.6 MB dance', async () => {
+    // Where Electron refused the module worker the fit would fall back to the main thread, which then
+    // draws no frame and answers nothing until the fit ends, when the progress bar is gone.
+    const dance = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    await app.evaluate(({ dialog }, filePath) => {
+      dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [filePath] })) as typeof dialog.showOpenDialog;
+    }, dance);
+    await page.click('[data-testid="cmd-open"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wavefile_v2.vmd'));
+    await page.click('[data-testid="whole-motion"]');
+    await page.check('[data-testid="batch-target-document"]');
+    await page.selectOption('[data-testid="batch-op"]', 'speed');
+    await page.fill('[data-testid="batch-opt-factor"]', '1.5');
+    await page.check('[data-testid="batch-opt-refit"]');
+    await page.click('[data-testid="fit-preview-run"]');
+    await page.waitForFunction(() => {
+      const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+      return !!e && Number(e.dataset.done) > 0 && Number(e.dataset.done) < Number(e.dataset.total) / 2;
+    }, undefined, { timeout: 60_000 });
+    const framesWhileFitting = await page.evaluate(
+      () =>
+        new Promise<{ frames: number; stillFitting: boolean }>((resolve) => {
+          let n = 0;
+          const tick = () => {
+            if (++n < 3) requestAnimationFrame(tick);
+            else {
+              const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
+              resolve({ frames: n, stillFitting: !!e && Number(e.dataset.done) < Number(e.dataset.total) });
+            }
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    expect(framesWhileFitting).toEqual({ frames: 3, stillFitting: true });
+    await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
+    await screenshot(page, 'electron-fit-worker');
+    await page.click('[data-testid="batch-close"]').catch(() => page.keyboard.press('Escape'));
+  });
+
   it('closing the window with an unsaved edit asks about that document: Cancel keeps the window, Don\'t Save closes it and writes nothing', async () => {
     const name = (await page.textContent('[data-testid="summary-name"]'))!.replace('●', '').trim();
     const files = [src, path.join(tmp.dir, 'electron copy.vmd')].filter((f) => existsSync(f));
