@@ -7,7 +7,7 @@ import type { EditResult } from '../motion-ops/report';
 import { frameAt } from '../motion-ops/record-util';
 import { boneName, morphName } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { reduce, type Tolerances } from './motion-fit';
+import { reduce, type FitProgress, type Tolerances } from './motion-fit';
 import { editError } from '../motion-ops/report';
 
 /** A selected key: its kind and record index in that block (shared/key-edits' KeyRef). */
@@ -48,8 +48,9 @@ export function simplifyScope(doc: VmdDocument, keys: readonly SelectedKey[]): S
   return Number.isFinite(from) ? { tracks: { bones, morphs, camera }, from, to } : null;
 }
 
-export function simplifyKeys(doc: VmdDocument, keys: readonly SelectedKey[], tol: Partial<Tolerances> = {}): EditResult {
+/** Simplify on these keys; `progress` hears the tracks refitted (reduce's; it changes nothing in the result). */
+export function simplifyKeys(doc: VmdDocument, keys: readonly SelectedKey[], tol: Partial<Tolerances> = {}, progress?: FitProgress): EditResult {
   const scope = simplifyScope(doc, keys);
   if (!scope) return editError('select bone, morph or camera keys to simplify', 'E_ARGUMENT');
-  return reduce(doc, { ...tol, ...scope });
+  return reduce(doc, { ...tol, ...scope, progress });
 }

@@ -1,5 +1,5 @@
 /**
- * Runs a fitting edit (Reduce, Bake, Speed with refit) off the UI thread: in the fitting worker
+ * Runs a fitting edit (Reduce, Bake, Speed with refit; Simplify on selected keys, `runSimplify`) off the UI thread: in the fitting worker
  * (fit.worker.ts, messages in fit-protocol.ts), with its progress track by track and Cancel (the worker
  * is terminated; the next run makes a new one). Where no worker can be made or it fails to start (a
  * page from file:// may refuse module workers; `?fitWorker=off` forces it, for tests and measurement),
@@ -12,7 +12,10 @@ import type { CodecError } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import type { FitMessage, FitOp, FitRequest } from './fit-protocol';
+import type { Tolerances } from '../../../shared/fit/motion-fit';
+import type { SelectedKey } from '../../../shared/fit/simplify';
+import type { FitMessage, FitOp, FitRequest, FitTask } from './fit-protocol';
+import { simplifyEdit } from './simplify-edit';
 
 export type { FitOp } from './fit-protocol';
 
@@ -42,12 +45,12 @@ export function defaultFitWorker(): FitWorkerLike | null {
   return new Worker(new URL('./fit.worker.ts', import.meta.url), { type: 'module' }) as unknown as FitWorkerLike;
 }
 
-/** The edit on this thread, after letting the page draw "Fitting…" once (it holds the thread until done). */
-async function fitHere(op: FitOp, options: OpOptions, doc: VmdDocument, onProgress?: FitProgressListener): Promise<FitOutcome> {
+/** The task on this thread, after letting the page draw "Fitting…" once (it holds the thread until done). */
+async function fitHere(task: FitTask, doc: VmdDocument, onProgress?: FitProgressListener): Promise<FitOutcome> {
   if (typeof requestAnimationFrame === 'function') await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   else await new Promise<void>((r) => setTimeout(r, 0));
   try {
-    const out = prepareFitEdit(op, options)(doc, onProgress);
+    const out = task.op === 'simplify' ? simplifyEdit(doc, task.keys, task.tol, onProgress) : prepareFitEdit(task.op, task.options)(doc, onProgress);
     return out.ok ? { ...out, via: 'main' } : out;
   } catch (e) {
     return { ok: false, error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };
@@ -84,10 +87,23 @@ export class FitClient {
    * stopped: its result is dropped). One run at a time: a second run while one goes cancels the first.
    */
   run(op: FitOp, options: OpOptions, doc: VmdDocument, onProgress?: FitProgressListener, signal?: AbortSignal): Promise<FitOutcome> {
+    return this.runTask({ op, options: { ...options } }, doc, onProgress, signal);
+  }
+
+  /**
+   * Simplify on `keys` of `doc` with these tolerances (renderer/src/fit/simplify-edit.ts: the edit and
+   * its errors played back over the selected tracks and span, in the report), as `run` does it.
+   */
+  runSimplify(keys: readonly SelectedKey[], tol: Partial<Tolerances>, doc: VmdDocument, onProgress?: FitProgressListener, signal?: AbortSignal): Promise<FitOutcome> {
+    const plain = keys.map((k) => ({ kind: k.kind, record: k.record }));
+    return this.runTask({ op: 'simplify', keys: plain, tol: { ...tol } }, doc, onProgress, signal);
+  }
+
+  private runTask(task: FitTask, doc: VmdDocument, onProgress?: FitProgressListener, signal?: AbortSignal): Promise<FitOutcome> {
     if (signal?.aborted) return Promise.resolve(cancelled());
     if (this.inflight) this.stop();
     const w = this.obtain();
-    if (!w) return this.runHere(op, options, doc, onProgress, signal);
+    if (!w) return this.runHere(task, doc, onProgress, signal);
     const id = this.nextId++;
     return new Promise<FitOutcome>((resolve) => {
       let started = false;
@@ -130,11 +146,11 @@ export class FitClient {
         this.noWorker = true;
         this.counts.startFailures++;
         this.counts.worker--;
-        settle(this.runHere(op, options, doc, onProgress, signal));
+        settle(this.runHere(task, doc, onProgress, signal));
       };
       this.counts.worker++;
       const bytes = writeVmd(doc);
-      w.postMessage({ id, op, options: { ...options }, bytes }, [bytes.buffer]);
+      w.postMessage({ ...task, id, bytes }, [bytes.buffer]);
     });
   }
 
@@ -166,9 +182,9 @@ export class FitClient {
     return this.worker;
   }
 
-  private async runHere(op: FitOp, options: OpOptions, doc: VmdDocument, onProgress?: FitProgressListener, signal?: AbortSignal): Promise<FitOutcome> {
+  private async runHere(task: FitTask, doc: VmdDocument, onProgress?: FitProgressListener, signal?: AbortSignal): Promise<FitOutcome> {
     this.counts.main++;
-    const out = await fitHere(op, options, doc, onProgress);
+    const out = await fitHere(task, doc, onProgress);
     return signal?.aborted ? cancelled() : out;
   }
 }
@@ -178,6 +194,12 @@ let shared: FitClient | null = null;
 /** The app's fitting client (one worker, made on the first run). */
 export function fitClient(): FitClient {
   return (shared ??= new FitClient());
+}
+
+/** Replaces the app's fitting client (tests give one with a fake worker); null: the next use makes the default. */
+export function setFitClient(c: FitClient | null): void {
+  shared?.stop();
+  shared = c;
 }
 
 /** Runs a fitting edit through the app's client (see FitClient.run). */

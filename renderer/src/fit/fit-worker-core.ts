@@ -1,6 +1,7 @@
 /**
  * What the fitting worker does with one request, apart from the worker's global scope so that Node
- * tests run it: read the bytes, run the fitting edit (shared/fit/fit-ops.ts) telling its progress at
+ * tests run it: read the bytes, run the fitting edit (shared/fit/fit-ops.ts; Simplify:
+ * simplify-edit.ts) telling its progress at
  * most every PROGRESS_INTERVAL_MS, write the result. Every failure is answered as a `failed` message
  * with an error value; nothing is thrown back at the worker.
  */
@@ -9,7 +10,11 @@ import { checkOptions } from '../../../shared/batch/options';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { CodecError } from '../../../shared/vmd/errors';
+import type { EditResult } from '../../../shared/motion-ops/report';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { FitProgress } from '../../../shared/fit/motion-fit';
 import { PROGRESS_INTERVAL_MS, type FitMessage, type FitRequest } from './fit-protocol';
+import { simplifyEdit } from './simplify-edit';
 
 /** Posts a message, transferring the listed buffers. */
 export type PostFit = (m: FitMessage, transfer: Transferable[]) => void;
@@ -24,13 +29,21 @@ export function handleFitRequest(req: FitRequest, post: PostFit, now: () => numb
       post({ type: 'failed', id, error: input.error }, []);
       return;
     }
-    const prepared = checkOptions(() => prepareFitEdit(req.op, req.options));
-    if (!prepared.ok) {
-      post({ type: 'failed', id, error: { code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option } }, []);
-      return;
+    let edit: (doc: VmdDocument, progress: FitProgress) => EditResult;
+    if (req.op === 'simplify') {
+      const { keys, tol } = req;
+      edit = (doc, progress) => simplifyEdit(doc, keys, tol, progress);
+    } else {
+      const { op, options } = req;
+      const prepared = checkOptions(() => prepareFitEdit(op, options));
+      if (!prepared.ok) {
+        post({ type: 'failed', id, error: { code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option } }, []);
+        return;
+      }
+      edit = prepared.value;
     }
     let last = -Infinity;
-    const out = prepared.value(input.value, (done, total) => {
+    const out = edit(input.value, (done, total) => {
       const t = now();
       if (done < total && t - last < PROGRESS_INTERVAL_MS) return;
       last = t;

@@ -4,10 +4,13 @@
  * between the first and the last selected key (shared/fit/simplify.ts) within the panel's tolerances,
  * measures how far it plays from the original over those frames (shared/fit/measure.ts, every integer
  * and half frame, as the Whole Motion dialog's Reduce preview does), and puts it in the fit-preview
- * store, which the curve pane overlays on the original's plot for the active track. A changed
- * tolerance recomputes after a short pause (typing "0.05" is one recompute, not four). Apply commits
- * exactly the previewed document as one undo step; Cancel, or any change of the selection or the
- * document since it was computed, drops the preview and changes nothing.
+ * store, which the curve pane overlays on the original's plot for the active track. The computation
+ * (fit/simplify-edit.ts) runs in the fitting worker (fit/fit-client.ts; on the main thread where there
+ * is none): `running` is its progress, tracks refitted of total. A changed tolerance recomputes after
+ * a short pause (typing "0.05" is one recompute, not four), cancelling the one in flight. Apply commits
+ * exactly the previewed document as one undo step (waiting for, or starting, the computation when the
+ * fields changed since); Cancel, or any change of the selection or the document since it was computed,
+ * stops the computation, drops the preview and changes nothing.
  *
  * The tolerances are the Reduce operation's own option specs (shared/batch/op-specs.ts: names, labels,
  * defaults from the engine) and are checked by the same form validation as the Whole Motion dialog.
@@ -16,12 +19,14 @@ import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
-import { measureErrors, recordErrors } from '../../../shared/fit/measure';
-import { simplifyKeys, simplifyScope, type SimplifyScope } from '../../../shared/fit/simplify';
+import { simplifyScope } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
-import { blockFromRecords, emptyBlocks, recordBytes, withBlocks, type VmdDocument } from '../../../shared/vmd/vmd-document';
-import { buildTracks, type MotionTracks, type NamedTracks } from '../../../shared/vmd/tracks';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
+import type { EditReport } from '../../../shared/motion-ops/report';
+import { fitClient } from '../fit/fit-client';
+import { simplifyEdit } from '../fit/simplify-edit';
 import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
@@ -34,7 +39,7 @@ export const SIMPLIFY_SPECS: readonly OptionSpec[] = OP_OPTION_SPECS.reduce.filt
 /** Pause after the last change of a tolerance before recomputing (ms). */
 export const SIMPLIFY_DEBOUNCE_MS = 250;
 
-/** The panel's state: closed, waiting to compute, shown, nothing to simplify, bad tolerances, failed. */
+/** The panel's state: closed, waiting to compute or computing, shown, nothing to simplify, bad tolerances, failed. */
 export type SimplifyState = 'closed' | 'pending' | 'ready' | 'nothing' | 'invalid' | 'failed';
 
 /** A computed preview: the fit preview plus the document Apply commits and what it was computed from. */
@@ -50,43 +55,37 @@ function initialTolerances(): OpFormValues {
   return Object.fromEntries(SIMPLIFY_SPECS.map((s) => [s.name, all[s.name]]));
 }
 
-/**
- * `doc` with only these tracks' keys (the others are byte-identical in input and result, so they
- * play 0 apart): measuring the pair plays only what Simplify touched, not every track of the motion.
- */
-function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: SimplifyScope['tracks']): VmdDocument {
-  const pick = (t: NamedTracks, names: ReadonlySet<string>, kind: 'bone' | 'morph') => {
-    const recs: Uint8Array[] = [];
-    for (const name of names) {
-      const i = t.index.get(name);
-      if (i !== undefined) for (let k = t.start[i]; k < t.start[i + 1]; k++) recs.push(recordBytes(doc[kind], t.record[k]));
-    }
-    return blockFromRecords(kind, recs);
-  };
-  return withBlocks(doc, { ...emptyBlocks(), bone: pick(tracks.bones, sel.bones, 'bone'), morph: pick(tracks.morphs, sel.morphs, 'morph'), camera: sel.camera ? doc.camera : emptyBlocks().camera });
+/** The preview of a Simplify result: `report` and `out` from simplifyEdit on `doc` (whose tracks are `tracks`) and `refs`. */
+function previewOf(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], out: VmdDocument, report: EditReport): FitPreviewResult {
+  const scope = simplifyScope(doc, refs)!; // the edit succeeded: the keys have a scope
+  return { before: tracks, after: buildTracks(out), report, factor: 1, source: 'simplify', span: { from: scope.from, to: scope.to } };
 }
 
 /**
- * The result of Simplify on `refs` with these tolerances, measured by playing both motions (the
- * selected tracks) over the selected span (outside it nothing changes: keys outside the span and at
- * its ends are kept). The
- * report carries keysBefore/keysAfter (bone + morph + camera keys of the whole motion) and the largest
- * errors, as the Whole Motion dialog's previews do, so one summary line says both.
+ * The result of Simplify on `refs` with these tolerances, computed here (fit/simplify-edit.ts: the
+ * edit, measured by playing both motions' selected tracks over the selected span). The report carries
+ * keysBefore/keysAfter (bone + morph + camera keys of the whole motion) and the largest errors, as the
+ * Whole Motion dialog's previews do, so one summary line says both. The store runs the same through
+ * the fitting worker.
  */
 export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], tol: Partial<Tolerances>): { ok: true; fit: FitPreviewResult; doc: VmdDocument } | { ok: false; message: string } {
-  const out = simplifyKeys(doc, refs, tol);
+  const out = simplifyEdit(doc, refs, tol, undefined, tracks);
   if (!out.ok) return { ok: false, message: out.error.message };
-  const scope = simplifyScope(doc, refs)!; // simplifyKeys succeeded: the keys have a scope
-  const after = buildTracks(out.doc);
-  const span = { from: scope.from, to: scope.to };
-  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, tracks, scope.tracks), onlyTracks(out.doc, after, scope.tracks), { halfFrames: true, ...span }), true);
-  return { ok: true, doc: out.doc, fit: { before: tracks, after, report: out.report, factor: 1, source: 'simplify', span } };
+  return { ok: true, doc: out.doc, fit: previewOf(doc, tracks, refs, out.doc, out.report) };
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 function stopTimer() {
   if (timer !== null) clearTimeout(timer);
   timer = null;
+}
+
+/** The computation in flight: aborting it stops the worker; `done` settles when the store has its outcome. */
+let run: { ctl: AbortController; done: Promise<void> } | null = null;
+function stopRun() {
+  const r = run;
+  run = null;
+  r?.ctl.abort();
 }
 
 export const useSimplifyStore = defineStore('simplify', {
@@ -96,6 +95,8 @@ export const useSimplifyStore = defineStore('simplify', {
     form: initialTolerances(),
     /** The computed preview (raw: documents and typed arrays), or null. */
     preview: null as SimplifyPreview | null,
+    /** The computation in progress (tracks refitted of total; 0 of 0 until the first word), or null. */
+    running: null as { done: number; total: number } | null,
     /** Why the last computation failed (state 'failed'). */
     message: '',
   }),
@@ -127,41 +128,67 @@ export const useSimplifyStore = defineStore('simplify', {
     },
     schedule(ms: number) {
       stopTimer();
+      stopRun();
+      this.running = null;
       this.state = 'pending';
       timer = setTimeout(() => {
         timer = null;
         this.compute();
       }, ms);
     },
-    /** Computes the preview now (a waiting recompute included) and shows it. */
-    compute() {
+    /**
+     * Computes the preview now (a waiting recompute included) in the fitting worker, cancelling one in
+     * flight, and shows it; resolves when it is shown (or failed, or was cancelled or superseded).
+     */
+    compute(): Promise<void> {
       stopTimer();
+      stopRun();
+      this.running = null;
       const fit = useFitPreviewStore();
       const cur = useHistoryStore().current();
       const sel = useSelectionStore();
-      if (!cur || !sel.count) return this.cancel();
+      if (!cur || !sel.count) {
+        this.cancel();
+        return Promise.resolve();
+      }
       const { options, errors } = this.check;
       if (Object.keys(errors).length) {
         this.setPreview(null);
         this.state = 'invalid';
-        return;
+        return Promise.resolve();
       }
       const tol: Partial<Tolerances> = {
         position: options['pos-tol'] as number | undefined,
         rotationDeg: options['rot-tol'] as number | undefined,
         morph: options['morph-tol'] as number | undefined,
       };
-      const r = computeSimplify(cur.doc, cur.tracks, sel.refs, tol);
-      if (!r.ok) {
-        this.setPreview(null);
-        this.message = r.message;
-        this.state = 'failed';
-        return;
-      }
-      this.setPreview({ fit: r.fit, doc: r.doc, input: cur.doc, selection: sel.version });
-      fit.set(r.fit);
-      const x = r.fit.report.extra;
-      this.state = x.keysAfter < x.keysBefore ? 'ready' : 'nothing';
+      const input = cur.doc, tracks = cur.tracks, selection = sel.version;
+      const refs = sel.refs.map((k) => ({ kind: k.kind, record: k.record }));
+      const ctl = new AbortController();
+      this.state = 'pending';
+      this.running = { done: 0, total: 0 };
+      const done = (async () => {
+        const out = await fitClient().runSimplify(refs, tol, input, (d, n) => {
+          if (run?.ctl === ctl) this.running = { done: d, total: n };
+        }, ctl.signal);
+        if (run?.ctl !== ctl) return; // cancelled, or a newer computation took over
+        run = null;
+        this.running = null;
+        if (!out.ok) {
+          if (out.cancelled) return;
+          this.setPreview(null);
+          this.message = out.error.message;
+          this.state = 'failed';
+          return;
+        }
+        const result = previewOf(input, tracks, refs, out.doc, out.report);
+        this.setPreview({ fit: result, doc: out.doc, input, selection });
+        fit.set(result);
+        const x = result.report.extra;
+        this.state = x.keysAfter < x.keysBefore ? 'ready' : 'nothing';
+      })();
+      run = { ctl, done };
+      return done;
     },
     setPreview(p: SimplifyPreview | null) {
       const fit = useFitPreviewStore();
@@ -174,12 +201,18 @@ export const useSimplifyStore = defineStore('simplify', {
       return !!p && useHistoryStore().current()?.doc === p.input && useSelectionStore().version === p.selection;
     },
     /**
-     * Commits the previewed document as one undo step (a waiting recompute runs first, so what is
-     * applied is what the fields say), closes the panel and says the figures. False when there is
-     * nothing to apply, or the document or selection changed since (then the panel closes).
+     * Commits the previewed document as one undo step (a waiting recompute runs first, and one in
+     * flight is waited for, so what is applied is what the fields say), closes the panel and says the
+     * figures. False when there is nothing to apply, the panel closed meanwhile, or the document or
+     * selection changed since (then the panel closes).
      */
-    apply(): boolean {
-      if (this.state === 'pending') this.compute();
+    async apply(): Promise<boolean> {
+      // A tolerance typed while waiting starts another computation: wait for that one too.
+      while (this.state === 'pending') {
+        if (timer !== null) await this.compute();
+        else if (run) await run.done;
+        else break;
+      }
       const p = this.preview;
       if (this.state !== 'ready' || !p) return false;
       if (!this.isCurrent()) {
@@ -209,6 +242,8 @@ export const useSimplifyStore = defineStore('simplify', {
     },
     drop() {
       stopTimer();
+      stopRun();
+      this.running = null;
       this.setPreview(null);
       this.message = '';
     },

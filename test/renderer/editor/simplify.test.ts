@@ -28,7 +28,7 @@ async function openPanel() {
   await w.vm.$nextTick();
   await w.get('[data-testid="inspector-simplify"]').trigger('click');
   await w.vm.$nextTick();
-  vi.runAllTimers();
+  await vi.runAllTimersAsync();
   await w.vm.$nextTick();
   return { w, original };
 }
@@ -80,14 +80,14 @@ describe('Simplify panel', () => {
     const before = w.get('[data-testid="simplify-summary"]').text();
     await w.get('[data-testid="simplify-opt-pos-tol"]').setValue('0.2');
     expect(w.get('[data-testid="simplify-panel"]').attributes('data-state')).toBe('pending');
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     await w.vm.$nextTick();
     expect(w.get('[data-testid="simplify-panel"]').attributes('data-state')).toBe('ready');
     const now = w.get('[data-testid="simplify-summary"]').text();
     const n = (s: string) => Number(/→ (\d+)/.exec(s)![1]);
     expect(n(now)).toBeLessThan(n(before));
     await w.get('[data-testid="simplify-opt-pos-tol"]').setValue('0');
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     await w.vm.$nextTick();
     expect(w.get('[data-testid="simplify-error-pos-tol"]').text()).toBe('Must be greater than 0');
     expect(w.get('[data-testid="simplify-apply"]').attributes('disabled')).toBeDefined();

@@ -38,12 +38,12 @@ describe('Simplify preview', () => {
     expect(SIMPLIFY_SPECS.map((s) => s.label)).toEqual(['batch.opt.pos-tol', 'batch.opt.rot-tol', 'batch.opt.morph-tol']);
   });
 
-  it('opens with a preview of the selected span in the fit-preview store, figures as played, nothing committed', () => {
+  it('opens with a preview of the selected span in the fit-preview store, figures as played, nothing committed', async () => {
     const original = openAndSelect();
     const s = useSimplifyStore(), fit = useFitPreviewStore(), hist = useHistoryStore();
     expect(s.start()).toBe(true);
     expect(s.state).toBe('pending');
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(s.state).toBe('ready');
     const p = s.preview!;
     expect(fit.result).toBe(p.fit);
@@ -67,22 +67,27 @@ describe('Simplify preview', () => {
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(original));
   });
 
-  it('recomputes a changed tolerance after the pause, not before', () => {
+  it('recomputes a changed tolerance after the pause, not before', async () => {
     const original = openAndSelect();
     const s = useSimplifyStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     const first = s.preview!;
     s.setTolerance('pos-tol', '0.1');
     expect(s.state).toBe('pending');
-    vi.advanceTimersByTime(SIMPLIFY_DEBOUNCE_MS - 1);
+    await vi.advanceTimersByTimeAsync(SIMPLIFY_DEBOUNCE_MS - 1);
     expect(s.preview).toBe(first);
     // Typing on restarts the pause.
     s.setTolerance('pos-tol', '0.2');
-    vi.advanceTimersByTime(SIMPLIFY_DEBOUNCE_MS - 1);
+    await vi.advanceTimersByTimeAsync(SIMPLIFY_DEBOUNCE_MS - 1);
     expect(s.preview).toBe(first);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
+    // The pause is over: the computation runs (off the thread; here on the main thread after a frame).
+    expect(s.running).not.toBeNull();
+    expect(s.preview).toBe(first);
+    await vi.runAllTimersAsync();
     expect(s.state).toBe('ready');
+    expect(s.running).toBeNull();
     const second = s.preview!;
     expect(second).not.toBe(first);
     expect(useFitPreviewStore().result).toBe(second.fit);
@@ -92,14 +97,14 @@ describe('Simplify preview', () => {
     expect(e).toBeLessThanOrEqual(0.2 + 1e-6);
   });
 
-  it('Apply commits exactly the previewed document as one undo step; undo gives the original bytes', () => {
+  it('Apply commits exactly the previewed document as one undo step; undo gives the original bytes', async () => {
     const original = openAndSelect();
     const s = useSimplifyStore(), hist = useHistoryStore(), fit = useFitPreviewStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     const p = s.preview!;
     const previewed = Buffer.from(writeVmd(p.doc));
-    expect(s.apply()).toBe(true);
+    expect(await s.apply()).toBe(true);
     expect(hist.depth).toBe(1);
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(previewed);
     expect(hist.current()!.doc.bone.count).toBe(p.fit.report.extra.keysAfter);
@@ -113,62 +118,64 @@ describe('Simplify preview', () => {
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(original));
   });
 
-  it('Apply while a recompute waits applies what the fields say', () => {
+  it('Apply while a recompute waits applies what the fields say', async () => {
     const original = openAndSelect();
     const s = useSimplifyStore(), hist = useHistoryStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     const atDefault = s.preview!.fit.report.extra.keysAfter;
     s.setTolerance('pos-tol', '0.2');
-    expect(s.apply()).toBe(true);
+    const applied = s.apply();
+    await vi.runAllTimersAsync();
+    expect(await applied).toBe(true);
     const doc = hist.current()!.doc;
     expect(doc.bone.count).toBeLessThan(atDefault);
     expect(playedErrors(readBack(original), doc).position).toBeLessThanOrEqual(0.2 + 1e-6);
   });
 
-  it('Cancel drops the preview and changes nothing', () => {
+  it('Cancel drops the preview and changes nothing', async () => {
     const original = openAndSelect();
     const s = useSimplifyStore(), hist = useHistoryStore(), fit = useFitPreviewStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(fit.result).not.toBeNull();
     s.cancel();
     expect(s.state).toBe('closed');
     expect(s.preview).toBeNull();
     expect(fit.result).toBeNull();
-    expect(s.apply()).toBe(false);
+    expect(await s.apply()).toBe(false);
     expect(hist.canUndo).toBe(false);
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(original));
     // A cancelled pending open does not compute later.
     s.start();
     s.cancel();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(s.state).toBe('closed');
     expect(fit.result).toBeNull();
   });
 
-  it('a bad tolerance shows no preview and cannot be applied', () => {
+  it('a bad tolerance shows no preview and cannot be applied', async () => {
     openAndSelect();
     const s = useSimplifyStore(), fit = useFitPreviewStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     s.setTolerance('rot-tol', '-1');
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(s.state).toBe('invalid');
     expect(s.errors['rot-tol']?.key).toBe('batch.err.positive');
     expect(fit.result).toBeNull();
     expect(s.canApply).toBe(false);
-    expect(s.apply()).toBe(false);
+    expect(await s.apply()).toBe(false);
     expect(useHistoryStore().canUndo).toBe(false);
   });
 
-  it('refuses a preview computed for another selection or document', () => {
+  it('refuses a preview computed for another selection or document', async () => {
     openAndSelect();
     const s = useSimplifyStore(), sel = useSelectionStore(), hist = useHistoryStore();
     s.start();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     sel.select([{ kind: 'bone', record: 70 }], 'add');
-    expect(s.apply()).toBe(false);
+    expect(await s.apply()).toBe(false);
     expect(s.state).toBe('closed');
     expect(hist.canUndo).toBe(false);
   });
