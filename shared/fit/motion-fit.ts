@@ -518,8 +518,13 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
   return { records: out, before };
 }
 
-/** The camera block: each stretch between cuts fitted on its own. */
-function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, counts: Counts): { block: Block; cutsBefore: number; cutsAfter: number } {
+/**
+ * The camera block: each stretch between cuts fitted on its own. cutsBefore/cutsAfter count keys one
+ * frame apart (as inspect does); cutsKept the input's cuts that show as cuts in the output (a stretch
+ * shorter than one output frame merges its cut with the next; a fit may also put keys one frame apart
+ * inside a stretch, which cutsAfter then counts too).
+ */
+function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, counts: Counts): { block: Block; cutsBefore: number; cutsAfter: number; cutsKept: number } {
   const n = c.frames.length;
   const cuts = (fr: ArrayLike<number>) => {
     let k = 0;
@@ -531,7 +536,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
     rep.byKind.camera.kept += doc.camera.count;
     counts.before += doc.camera.count;
     counts.after += doc.camera.count;
-    return { block: doc.camera as Block, cutsBefore, cutsAfter: cutsBefore };
+    return { block: doc.camera as Block, cutsBefore, cutsAfter: cutsBefore, cutsKept: cutsBefore };
   };
   // A name pattern picks bones and morphs: the camera (no name) is then left as it is.
   if (n === 0 || (op.op !== 'speed' && op.named)) return keep();
@@ -541,6 +546,9 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
   const rec = (k: number) => recordBytes(doc.camera, c.record[k]);
   const out: Uint8Array[] = [];
   const outFrames: number[] = [];
+  // Cuts outside the window stay as they are (reduce and bake with a frame range).
+  let cutsKept = 0;
+  for (let k = 1; k < n; k++) if (c.frames[k] - c.frames[k - 1] === 1 && (k <= i0 || k - 1 >= i1)) cutsKept++;
   if (op.op !== 'speed') for (let k = 0; k < i0; k++) out.push(rec(k));
   if (op.op === 'speed' && n === 1) {
     const r = rec(0).slice();
@@ -574,6 +582,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
       }
       const w = cameraWindow(c, g0, g1, map, tol);
       const fit = op.op === 'bake' ? bakeFit(w, c, 0, n, 24) : fitWindow(w);
+      if (p > 0 && outFrames.length && fit.frames[0] === outFrames[outFrames.length - 1] + 1) cutsKept++;
       for (let i = 0; i < fit.frames.length; i++) {
         const g = fit.frames[i];
         let k = keyAtOrBefore(c.frames, 0, n, map.time(g));
@@ -596,7 +605,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
   counts.refitted++;
   const sortedOut = out.map((r, i) => [viewOf(r).getUint32(CAMERA.FRAME, true), i, r] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);
   const fr = sortedOut.map((r) => viewOf(r).getUint32(CAMERA.FRAME, true));
-  return { block: blockFromRecords('camera', sortedOut), cutsBefore, cutsAfter: cuts(fr) };
+  return { block: blockFromRecords('camera', sortedOut), cutsBefore, cutsAfter: cuts(fr), cutsKept };
 }
 
 /** Steps (light, self-shadow, IK) re-timed: a key shows from the first output frame whose input time reaches it; the later of two on one frame wins. */
@@ -668,10 +677,11 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
   }
   rep.extra.cameraCutsBefore = cam.cutsBefore;
   rep.extra.cameraCutsAfter = cam.cutsAfter;
-  if (cam.cutsAfter < cam.cutsBefore && op.op !== 'speed') rep.warnings.push(`${cam.cutsBefore - cam.cutsAfter} camera cut(s) were lost`);
+  rep.extra.cameraCutsKept = cam.cutsKept;
+  if (cam.cutsKept < cam.cutsBefore && op.op !== 'speed') rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) were lost`);
   if (op.op === 'speed') {
     rep.extra.factor = op.factor;
-    if (cam.cutsAfter < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsAfter} camera cut(s) fell inside one output frame of the next and merged with it`);
+    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) fell inside one output frame of the next and merged with it`);
     for (const kind of ['light', 'shadow', 'ik'] as const) {
       const n = rep.byKind[kind].collisions;
       if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);

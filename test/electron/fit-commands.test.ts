@@ -12,6 +12,7 @@ import { cliArgNames } from '../../shared/batch/op-specs';
 import { prepareOp } from '../../electron/batch/ops';
 import { playedErrors } from '../helpers/motion-error';
 import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
 
 const mk = useTempDirs();
 
@@ -111,6 +112,18 @@ describe('reduce / bake / speed --refit', () => {
     // Without --refit speed behaves as before: frames scaled, collisions counted.
     const plain = await run(['speed', 's.vmd', '--factor', '1.5', '-o', 'plain.vmd', '--json'], d);
     expect(JSON.parse(plain.out).boneKeysBefore).toBeUndefined();
+  });
+
+  it.skipIf(!corpusPresent)("speed --refit on a camera file says how many of its cuts show as cuts (the real wavefile camera)", async () => {
+    const d = mk('fitcam');
+    const src = corpusPath('threejs/vmds/wavefile_camera.vmd');
+    const cam = buildTracks(read(src)).camera.frames;
+    let cuts = 0;
+    for (let i = 1; i < cam.length; i++) if (cam[i] - cam[i - 1] === 1) cuts++;
+    expect(cuts).toBeGreaterThan(5);
+    const s = await run(['speed', src, '--factor', '0.5', '--refit', '-o', 'slow.vmd'], d);
+    expect(s.code).toBe(0);
+    expect(s.out).toContain(`camera cuts kept ${cuts} of ${cuts}`);
   });
 
   it('bad options are exit status 2, naming the option', async () => {

@@ -23,6 +23,7 @@ export function reportLine(r: Record<string, unknown>): string {
   if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
   if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
   if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
+  if (typeof r.cameraCutsBefore === 'number' && r.cameraCutsBefore > 0) extra.push(`camera cuts kept ${n(r.cameraCutsKept)} of ${n(r.cameraCutsBefore)}`);
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }
 

@@ -184,7 +184,9 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     const cuts: number[] = [];
     for (let i = 1; i < cam.frames.length; i++) if (cam.frames[i] - cam.frames[i - 1] === 1) cuts.push(cam.frames[i]);
     expect(cuts.length).toBeGreaterThan(5);
-    const red = must(reduce(doc)).doc;
+    const redResult = must(reduce(doc));
+    expect(redResult.report.extra.cameraCutsKept).toBe(cuts.length);
+    const red = redResult.doc;
     const rf = Array.from(buildTracks(red).camera.frames);
     for (const c of cuts) {
       expect(rf).toContain(c - 1);
@@ -194,7 +196,10 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     expect(e.cameraTarget).toBeLessThanOrEqual(0.01 + SLACK);
     expect(e.cameraAngleDeg).toBeLessThanOrEqual(0.1 + SLACK);
     for (const factor of [1.5, 0.5]) {
-      const out = must(speedRefit(doc, { factor })).doc;
+      const retimed = must(speedRefit(doc, { factor }));
+      expect(retimed.report.extra.cameraCutsKept).toBe(cuts.length);
+      expect(retimed.report.warnings).toEqual([]);
+      const out = retimed.doc;
       const of = Array.from(buildTracks(out).camera.frames);
       // The cut from input frame c−1 to c shows at the first output frame g with g·K ≥ c.
       for (const c of cuts) {

@@ -194,6 +194,28 @@ describe('camera', () => {
     expect(e.cameraAngleDeg).toBeLessThanOrEqual(0.1 + SLACK);
   });
 
+  it('reports the cuts that show as cuts after a re-timing, and warns of one that merged', () => {
+    // Cuts at 30→31 and 31→32: the middle shot is one input frame, less than one output frame at ×4,
+    // so the two cuts merge into one (output 7 plays input 28, output 8 input 32); at ×1.5 both stay.
+    const recs: Uint8Array[] = [];
+    for (let f = 0; f <= 30; f += 3) recs.push(cam(f, [f * 0.3, 10, 0], [0.1, f * 0.01, 0], -40, 30));
+    recs.push(cam(31, [5, 3, 2], [0.4, 0.2, 0], -25, 30));
+    for (let f = 32; f <= 72; f += 4) recs.push(cam(f, [-5 + f * 0.1, 0, 2], [0.2, -f * 0.02, 0], -30, 40));
+    const input = doc([], [], recs);
+    const slow = speedRefit(input, { factor: 1.5 });
+    if (!slow.ok) throw new Error(slow.error.message);
+    expect(slow.report.extra.cameraCutsBefore).toBe(2);
+    expect(slow.report.extra.cameraCutsKept).toBe(2);
+    expect(slow.report.warnings).toEqual([]);
+    const fast = speedRefit(input, { factor: 4 });
+    if (!fast.ok) throw new Error(fast.error.message);
+    expect(fast.report.extra.cameraCutsKept).toBe(1);
+    expect(fast.report.warnings.join(' ')).toContain('1 camera cut(s) fell inside one output frame');
+    const frames = Array.from(buildTracks(fast.doc).camera.frames);
+    expect(frames).toContain(7);
+    expect(frames).toContain(8);
+  });
+
   it('stores fov as whole degrees and keeps angles past ±180° as they are', () => {
     const recs: Uint8Array[] = [];
     const ease: Curve = [40, 0, 80, 127];
