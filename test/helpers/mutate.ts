@@ -4,13 +4,10 @@
  * one takes). The same seed gives the same files, so a failure reproduces.
  */
 
-/** A linear congruential generator in [0, 1). */
-export function rng(seed: number): () => number {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
-}
+import { lcg as rng } from './rng';
+
+/** A linear congruential generator in [0, 1) (test/helpers/rng.ts). */
+export { rng };
 
 /**
  * The n-th damaged copy of a VMD, by n mod 4: truncated at a random length; a few random bytes changed

@@ -2,6 +2,7 @@
 // and the edit that writes it (shared/key-edits/camera-key.ts). The round trips are checked against the forward
 // maths (cameraPosition, rotateByCameraEuler) and against hand-worked views, never against the inverse itself.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 as rng } from '../helpers/rng';
 import {
   cameraKeyFromView, cameraPosition, rotateByCameraEuler, unwrapAngle, type CameraView,
 } from '../../shared/vmd/camera';
@@ -13,17 +14,6 @@ import { applyDiff, isRefusal, neighbourCameraRotation, registerCameraKey, rever
 import type { VmdDocument } from '../../shared/vmd/vmd-document';
 
 /** A small deterministic generator (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The view an MMD pose shows: eye, target, the picture's up, fov (all from the forward maths). */
 function viewOf(target: number[], rotation: number[], distance: number, fov: number): CameraView {
   return { position: cameraPosition(target as never, rotation as never, distance), target, up: rotateByCameraEuler([0, 1, 0], rotation as never), fov };

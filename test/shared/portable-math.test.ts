@@ -7,6 +7,7 @@ import { atan2, cos, sin } from '../../shared/vmd/portable-math';
 import { readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { bake, reduce, speedRefit } from '../../shared/fit';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
+import { rng } from '../helpers/rng';
 
 /** The distance from a to b in units of b's last place. */
 function ulps(a: number, b: number): number {
@@ -14,15 +15,6 @@ function ulps(a: number, b: number): number {
   const m = Math.abs(b);
   const unit = m === 0 ? Number.MIN_VALUE : 2 ** (Math.floor(Math.log2(m)) - 52);
   return Math.abs(a - b) / unit;
-}
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    s = (s ^ (s >>> 13)) >>> 0;
-    return s / 4294967296;
-  };
 }
 
 describe('portable sin, cos and atan2', () => {

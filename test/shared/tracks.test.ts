@@ -28,6 +28,7 @@ import {
   type VmdDocument,
 } from '../../shared/vmd';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
+import { lcg as rng } from '../helpers/rng';
 import { SJIS, buildFixture, interpBlock, type FixtureBone } from '../helpers/vmd-fixtures';
 
 interface RefTrack {
@@ -136,13 +137,6 @@ function docOf(bytes: Uint8Array): VmdDocument {
   const r = readVmd(bytes);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
-}
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
 }
 
 describe.skipIf(!corpusPresent)('buildTracks on the corpus', () => {

@@ -27,19 +27,11 @@ import {
 import { bake, fitWindow, measureErrors, reduce, simplifyKeys, speedRefit, type SampledWindow } from '../../../shared/fit';
 import { fitLinearFree } from '../../../shared/fit/linear-fit';
 import { playedErrors } from '../../helpers/motion-error';
+import { rng } from '../../helpers/rng';
 import { boneKeyBounds, morphKeyBounds } from './key-bounds';
 
 const LIN: Curve = [20, 20, 107, 107];
 const SLACK = 1e-6;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    s = (s ^ (s >>> 13)) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 interface BoneKey {
   name: string | Uint8Array;

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPeakPyramid, columnPeaks, rangePeaks } from '../../../shared/scene/peaks';
-
-/** Small deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../helpers/rng';
 
 function noise(n: number, seed: number): Float32Array {
   const r = rng(seed);
