@@ -175,7 +175,8 @@ export const useSimplifyStore = defineStore('simplify', {
         run = null;
         this.running = null;
         if (!out.ok) {
-          if (out.cancelled) return;
+          // Stopped by another run on the shared client (the Whole Motion dialog's): nothing to show.
+          if (out.cancelled) return this.cancel();
           this.setPreview(null);
           this.message = out.error.message;
           this.state = 'failed';

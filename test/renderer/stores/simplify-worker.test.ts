@@ -177,6 +177,22 @@ describe('Simplify in the fitting worker', () => {
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(original));
   });
 
+  it('another run on the shared client (the Whole Motion dialog\'s) stops it: the panel closes, nothing is committed', async () => {
+    openAndSelect();
+    const s = useSimplifyStore(), hist = useHistoryStore();
+    s.start();
+    await until(() => made[0]?.requests.length === 1, 'the request');
+    const other = client.run('reduce', { 'pos-tol': 0.05 }, hist.current()!.doc);
+    expect(made[0].terminated).toBe(true);
+    await until(() => s.state === 'closed', 'the panel to close');
+    expect(s.running).toBeNull();
+    expect(s.preview).toBeNull();
+    await until(() => made[1]?.requests.length === 1, 'the other run');
+    made[1].release();
+    expect((await other).ok).toBe(true);
+    expect(hist.depth).toBe(0);
+  });
+
   it('without a worker the same result is computed on the main thread', async () => {
     const none = new FitClient(() => null);
     setFitClient(none);
