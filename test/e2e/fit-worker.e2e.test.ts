@@ -11,9 +11,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { speedRefit } from '../../shared/fit/motion-fit';
 import { readVmd, writeVmd } from '../../shared/vmd';
+import { docBytes, fitCounts, startFrameWatch, stopFrameWatch, summaryKeys } from './fit-page';
 import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness';
 
 const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -32,18 +33,19 @@ function keyCount(b: Buffer): number {
   return bone + b.readUInt32LE(54 + bone * 111);
 }
 
-/** What Speed ×1.5 with refit (default tolerances) writes in Node, from shared/fit directly. */
-function nodeSpeedRefit(bytes: Uint8Array): Buffer {
-  const r = readVmd(bytes);
+let node: { bytes: Buffer; keys: number } | null = null;
+
+/** What Speed ×1.5 with refit (default tolerances) writes in Node for SRC, from shared/fit directly (computed once). */
+function nodeResult(): { bytes: Buffer; keys: number } {
+  if (node) return node;
+  const r = readVmd(new Uint8Array(readFileSync(SRC)));
   if (!r.ok) throw new Error(r.error.message);
   const out = speedRefit(r.value, { factor: 1.5 });
   if (!out.ok) throw new Error(out.error.message);
-  return Buffer.from(writeVmd(out.doc));
+  const bytes = Buffer.from(writeVmd(out.doc));
+  node = { bytes, keys: keyCount(bytes) };
+  return node;
 }
-
-type Counts = { worker: number; main: number; startFailures: number; progressMessages: number; cancelled: number };
-const counts = (page: Page): Promise<Counts> => page.evaluate(() => window.__vmdFit!.counts());
-const docBytes = async (page: Page) => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
 
 /** Opens the file and the Whole Motion dialog on Speed ×`factor` with refit. */
 async function openSpeedDialog(page: Page, factor: string): Promise<void> {
@@ -57,40 +59,6 @@ async function openSpeedDialog(page: Page, factor: string): Promise<void> {
   await page.waitForSelector('[data-testid="fit-preview-run"]');
 }
 
-/** Starts counting animation frames and their longest gap (ms) in the page. */
-async function startFrameWatch(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: { on: boolean; n: number; max: number; last: number } };
-    w.__frames = { on: true, n: 0, max: 0, last: performance.now() };
-    const tick = () => {
-      const f = w.__frames;
-      if (!f.on) return;
-      const now = performance.now();
-      f.max = Math.max(f.max, now - f.last);
-      f.last = now;
-      f.n++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrameWatch(page: Page): Promise<{ n: number; max: number }> {
-  return page.evaluate(() => {
-    const f = (window as unknown as { __frames: { on: boolean; n: number; max: number } }).__frames;
-    f.on = false;
-    return { n: f.n, max: Math.round(f.max) };
-  });
-}
-
-/** The key counts of the shown preview summary. */
-async function summaryKeys(page: Page): Promise<{ before: number; after: number }> {
-  const text = (await page.textContent('[data-testid="fit-preview-summary"]'))!;
-  const m = /keys (\d+) → (\d+);/.exec(text);
-  expect(m, text).not.toBeNull();
-  return { before: Number(m![1]), after: Number(m![2]) };
-}
-
 const progress = (page: Page) =>
   page.evaluate(() => {
     const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
@@ -100,17 +68,11 @@ const progress = (page: Page) =>
 describe('fitting in the worker', () => {
   const suite = appForSuite();
   const original = readFileSync(SRC);
-  let nodeBytes: Buffer = Buffer.alloc(0);
-  let expected = 0;
-  beforeAll(() => {
-    nodeBytes = nodeSpeedRefit(new Uint8Array(original));
-    expected = keyCount(nodeBytes);
-  });
 
   it('Preview runs off the UI thread with progress; Cancel changes nothing; Apply after Preview does not run again; undo restores the bytes', async () => {
     const { page } = suite.app;
     await openSpeedDialog(page, '1.5');
-    const c0 = await counts(page);
+    const c0 = await fitCounts(page);
 
     await startFrameWatch(page);
     await page.click('[data-testid="fit-preview-run"]');
@@ -150,10 +112,10 @@ describe('fitting in the worker', () => {
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
     const gaps = await stopFrameWatch(page);
     console.log(`worker preview: longest frame gap ${gaps.max} ms over ${gaps.n} frames; page.evaluate answered in ${answerMs} ms mid-run`);
-    const keys = await summaryKeys(page);
+    const keys = await summaryKeys(page, 'fit-preview-summary');
     expect(keys.before).toBe(keyCount(original));
-    expectNodeCount(keys.after, expected, 'worker preview');
-    const c1 = await counts(page);
+    expectNodeCount(keys.after, nodeResult().keys, 'worker preview');
+    const c1 = await fitCounts(page);
     expect(c1.worker - c0.worker).toBe(1);
     expect(c1.main - c0.main).toBe(0);
     expect(c1.progressMessages).toBeGreaterThan(c0.progressMessages + 1);
@@ -164,10 +126,10 @@ describe('fitting in the worker', () => {
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { state: 'detached' });
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForFunction(() => Number((document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null)?.dataset.done) > 0, undefined, { timeout: 60_000 });
-    const beforeCancel = await counts(page);
+    const beforeCancel = await fitCounts(page);
     await page.click('[data-testid="fit-cancel"]');
     await page.waitForSelector('[data-testid="fit-progress"]', { state: 'detached' });
-    expect((await counts(page)).cancelled).toBe(beforeCancel.cancelled + 1);
+    expect((await fitCounts(page)).cancelled).toBe(beforeCancel.cancelled + 1);
     expect(await page.$('[data-testid="fit-preview-summary"]')).toBeNull();
     expect(await page.isEnabled('[data-testid="fit-preview-run"]')).toBe(true);
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
@@ -177,18 +139,18 @@ describe('fitting in the worker', () => {
     await page.fill('[data-testid="batch-opt-factor"]', '1.5');
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
-    const again = (await summaryKeys(page)).after;
+    const again = (await summaryKeys(page, 'fit-preview-summary')).after;
     expect(again).toBe(keys.after);
-    const c2 = await counts(page);
+    const c2 = await fitCounts(page);
     await page.click('[data-testid="batch-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
-    const c3 = await counts(page);
+    const c3 = await fitCounts(page);
     expect(c3.worker).toBe(c2.worker);
     expect(c3.main).toBe(c2.main);
     workerApplied = await docBytes(page);
     expect(keyCount(workerApplied)).toBe(keys.after);
     // The file the worker wrote in Chromium is the one Node writes, byte for byte.
-    expect(workerApplied.equals(nodeBytes)).toBe(true);
+    expect(workerApplied.equals(nodeResult().bytes)).toBe(true);
     expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${keyCount(original)} → ${keys.after}`);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
@@ -203,12 +165,12 @@ describe('fitting in the worker', () => {
     await page.selectOption('[data-testid="batch-op"]', 'speed');
     await page.fill('[data-testid="batch-opt-factor"]', '1.5');
     await page.check('[data-testid="batch-opt-refit"]');
-    const c0 = await counts(page);
+    const c0 = await fitCounts(page);
     await page.click('[data-testid="batch-apply"]');
     await page.waitForFunction(() => (document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null)?.dataset.task === 'apply', undefined, { timeout: 60_000 });
     expect(await page.isDisabled('[data-testid="batch-opt-factor"]')).toBe(true);
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 120_000 });
-    const c1 = await counts(page);
+    const c1 = await fitCounts(page);
     expect(c1.worker - c0.worker).toBe(1);
     expect(c1.main).toBe(c0.main);
     expect((await docBytes(page)).equals(workerApplied!)).toBe(true);
@@ -223,7 +185,7 @@ describe('fitting in the worker', () => {
     await page.selectOption('[data-testid="batch-op"]', 'speed');
     await page.fill('[data-testid="batch-opt-factor"]', '1.5');
     await page.check('[data-testid="batch-opt-refit"]');
-    const c2 = await counts(page);
+    const c2 = await fitCounts(page);
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForFunction(() => {
       const e = document.querySelector('[data-testid="fit-progress"]') as HTMLElement | null;
@@ -235,7 +197,7 @@ describe('fitting in the worker', () => {
     await page.locator('[data-testid="batch-dialog"] [role="dialog"]').screenshot({ path: path.join(ARTIFACTS, 'fit-worker-progress-ja.png') });
     await page.click('[data-testid="batch-close"]');
     await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
-    expect((await counts(page)).cancelled).toBe(c2.cancelled + 1);
+    expect((await fitCounts(page)).cancelled).toBe(c2.cancelled + 1);
     expect(await page.$('[data-testid="curve-fit-summary"]')).toBeNull();
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
     expect((await docBytes(page)).equals(original)).toBe(true);
@@ -247,12 +209,6 @@ describe('fitting in the worker', () => {
 describe('fitting without a worker', () => {
   const suite = appForSuite();
   const original = readFileSync(SRC);
-  let nodeBytes: Buffer = Buffer.alloc(0);
-  let expected = 0;
-  beforeAll(() => {
-    nodeBytes = nodeSpeedRefit(new Uint8Array(original));
-    expected = keyCount(nodeBytes);
-  });
 
   it('a worker whose script cannot load: the edit runs on the main thread, same result', async () => {
     const { page } = suite.app;
@@ -265,9 +221,9 @@ describe('fitting without a worker', () => {
     await page.click('[data-testid="fit-preview-run"]');
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
     expect(blocked.length).toBeGreaterThan(0);
-    expect(await counts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 1 });
-    expectNodeCount((await summaryKeys(page)).after, expected, 'fallback preview');
-    if (workerApplied) expect((await summaryKeys(page)).after).toBe(keyCount(workerApplied));
+    expect(await fitCounts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 1 });
+    expectNodeCount((await summaryKeys(page, 'fit-preview-summary')).after, nodeResult().keys, 'fallback preview');
+    if (workerApplied) expect((await summaryKeys(page, 'fit-preview-summary')).after).toBe(keyCount(workerApplied));
     await page.unroute(/fit\.worker[^/]*\.js/);
     // The failed worker load is the only console error there (the fallback said nothing else).
     expect(suite.app.errors.filter((e) => !/fit\.worker|net::ERR_FAILED/.test(e))).toEqual([]);
@@ -284,16 +240,16 @@ describe('fitting without a worker', () => {
     await page.waitForSelector('[data-testid="fit-preview-summary"]', { timeout: 120_000 });
     const gaps = await stopFrameWatch(page);
     console.log(`main-thread preview: longest frame gap ${gaps.max} ms over ${gaps.n} frames`);
-    expect(await counts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 0 });
-    expectNodeCount((await summaryKeys(page)).after, expected, 'main-thread preview');
+    expect(await fitCounts(page)).toMatchObject({ worker: 0, main: 1, startFailures: 0 });
+    expectNodeCount((await summaryKeys(page, 'fit-preview-summary')).after, nodeResult().keys, 'main-thread preview');
     await page.click('[data-testid="batch-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
-    expect(await counts(page)).toMatchObject({ worker: 0, main: 1 });
+    expect(await fitCounts(page)).toMatchObject({ worker: 0, main: 1 });
     // The same bytes as the worker gave, and as Node writes.
     const applied = await docBytes(page);
     expect(workerApplied, 'the worker suite ran first').not.toBeNull();
     expect(applied.equals(workerApplied!)).toBe(true);
-    expect(applied.equals(nodeBytes)).toBe(true);
+    expect(applied.equals(nodeResult().bytes)).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);

@@ -10,13 +10,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simplifyKeys, type SelectedKey } from '../../shared/fit/simplify';
 import { readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { docBytes, fitCounts, startFrameWatch, stopFrameWatch, summaryKeys } from './fit-page';
 import { appForSuite, corpusPath, openFileViaDialog } from './harness';
 
 const SRC = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
-
-type Counts = { worker: number; main: number; startFailures: number; progressMessages: number; cancelled: number };
-const counts = (page: Page): Promise<Counts> => page.evaluate(() => window.__vmdFit!.counts());
-const docBytes = async (page: Page) => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
 
 function read(b: Uint8Array): VmdDocument {
   const r = readVmd(b);
@@ -31,40 +28,6 @@ function allKeys(doc: VmdDocument): SelectedKey[] {
 }
 
 const sortKeys = (k: readonly SelectedKey[]) => [...k].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.record - b.record));
-
-/** Starts counting animation frames and their longest gap (ms) in the page. */
-async function startFrameWatch(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: { on: boolean; n: number; max: number; last: number } };
-    w.__frames = { on: true, n: 0, max: 0, last: performance.now() };
-    const tick = () => {
-      const f = w.__frames;
-      if (!f.on) return;
-      const now = performance.now();
-      f.max = Math.max(f.max, now - f.last);
-      f.last = now;
-      f.n++;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrameWatch(page: Page): Promise<{ n: number; max: number }> {
-  return page.evaluate(() => {
-    const f = (window as unknown as { __frames: { on: boolean; n: number; max: number } }).__frames;
-    f.on = false;
-    return { n: f.n, max: Math.round(f.max) };
-  });
-}
-
-/** The key counts of the panel's summary line. */
-async function summaryKeys(page: Page): Promise<{ before: number; after: number }> {
-  const text = (await page.textContent('[data-testid="simplify-summary"]'))!;
-  const m = /keys (\d+) → (\d+);/.exec(text);
-  expect(m, text).not.toBeNull();
-  return { before: Number(m![1]), after: Number(m![2]) };
-}
 
 /** Opens the file and selects every key (Ctrl+A); returns the page's selection, checked against the file. */
 async function openAndSelectAll(page: Page, doc: VmdDocument): Promise<SelectedKey[]> {
@@ -121,9 +84,9 @@ describe('Simplify in the fitting worker', () => {
     console.log(`simplify in the worker: longest frame gap ${gaps.max} ms over ${gaps.n} frames`);
     expect(stillRunning, 'three frames drawn while it computed').toBe('true');
     expect(await page.$('[data-testid="simplify-progress"]')).toBeNull();
-    expect(await counts(page)).toMatchObject({ worker: 1, main: 0, startFailures: 0 });
-    expect((await counts(page)).progressMessages).toBeGreaterThan(0);
-    const keys = await summaryKeys(page);
+    expect(await fitCounts(page)).toMatchObject({ worker: 1, main: 0, startFailures: 0 });
+    expect((await fitCounts(page)).progressMessages).toBeGreaterThan(0);
+    const keys = await summaryKeys(page, 'simplify-summary');
     expect(keys.before).toBe(doc.bone.count + doc.morph.count + doc.camera.count);
     expect(keys.after).toBe(keyCount(nodeBytes));
 
@@ -176,8 +139,8 @@ describe('Simplify in the fitting worker', () => {
     await page.waitForSelector('[data-testid="simplify-panel"][data-state="ready"]', { timeout: 120_000 });
     const gaps = await stopFrameWatch(page);
     console.log(`simplify on the main thread: longest frame gap ${gaps.max} ms over ${gaps.n} frames`);
-    expect(await counts(page)).toMatchObject({ worker: 0, main: 1 });
-    expect((await summaryKeys(page)).after).toBe(keyCount(nodeBytes));
+    expect(await fitCounts(page)).toMatchObject({ worker: 0, main: 1 });
+    expect((await summaryKeys(page, 'simplify-summary')).after).toBe(keyCount(nodeBytes));
     await page.click('[data-testid="simplify-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 60_000 });
     expect((await docBytes(page)).equals(nodeBytes)).toBe(true);

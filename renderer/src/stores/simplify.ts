@@ -26,7 +26,6 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import type { EditReport } from '../../../shared/motion-ops/report';
 import { fitClient } from '../fit/fit-client';
-import { simplifyEdit } from '../fit/simplify-edit';
 import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
@@ -59,19 +58,6 @@ function initialTolerances(): OpFormValues {
 function previewOf(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], out: VmdDocument, report: EditReport): FitPreviewResult {
   const scope = simplifyScope(doc, refs)!; // the edit succeeded: the keys have a scope
   return { before: tracks, after: buildTracks(out), report, factor: 1, source: 'simplify', span: { from: scope.from, to: scope.to } };
-}
-
-/**
- * The result of Simplify on `refs` with these tolerances, computed here (fit/simplify-edit.ts: the
- * edit, measured by playing both motions' selected tracks over the selected span). The report carries
- * keysBefore/keysAfter (bone + morph + camera keys of the whole motion) and the largest errors, as the
- * Whole Motion dialog's previews do, so one summary line says both. The store runs the same through
- * the fitting worker.
- */
-export function computeSimplify(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], tol: Partial<Tolerances>): { ok: true; fit: FitPreviewResult; doc: VmdDocument } | { ok: false; message: string } {
-  const out = simplifyEdit(doc, refs, tol, undefined, tracks);
-  if (!out.ok) return { ok: false, message: out.error.message };
-  return { ok: true, doc: out.doc, fit: previewOf(doc, tracks, refs, out.doc, out.report) };
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;

@@ -8,10 +8,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareFitEdit } from '../../../shared/fit/fit-ops';
 import { readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
-import { FitClient, type FitWorkerLike } from '../../../renderer/src/fit/fit-client';
+import { FitClient } from '../../../renderer/src/fit/fit-client';
 import { handleFitRequest } from '../../../renderer/src/fit/fit-worker-core';
-import { PROGRESS_INTERVAL_MS, type FitMessage, type FitRequest } from '../../../renderer/src/fit/fit-protocol';
+import { PROGRESS_INTERVAL_MS, type FitMessage } from '../../../renderer/src/fit/fit-protocol';
 import { corpusDir, corpusPresent } from '../../helpers/corpus';
+import { fakeFitWorker, type FakeFitWorker } from '../../helpers/fake-fit-worker';
 
 function drink(): VmdDocument {
   const r = readVmd(new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd'))));
@@ -28,45 +29,16 @@ function expectedBytes(doc: VmdDocument): Uint8Array {
   return writeVmd(out.doc);
 }
 
-interface Fake extends FitWorkerLike {
-  terminated: boolean;
-  requests: FitRequest[];
-  deliver(m: FitMessage): void;
-}
-
-/** A worker whose request handling is `onRequest` (called a macrotask later, as a real one would). */
-function fakeWorker(onRequest: (w: Fake, req: FitRequest) => void): Fake {
-  const w: Fake = {
-    terminated: false,
-    requests: [],
-    onmessage: null,
-    onerror: null,
-    postMessage(req) {
-      w.requests.push(req);
-      setTimeout(() => {
-        if (!w.terminated) onRequest(w, req);
-      }, 0);
-    },
-    terminate() {
-      w.terminated = true;
-    },
-    deliver(m) {
-      if (!w.terminated) w.onmessage?.({ data: m } as MessageEvent<FitMessage>);
-    },
-  };
-  return w;
-}
-
 /** A fake running the real worker code, with a clock that advances 20 ms per call (so some progress is throttled). */
-function realWorker(): Fake {
+function realWorker(): FakeFitWorker {
   let t = 0;
-  return fakeWorker((w, req) => handleFitRequest(req, (m) => w.deliver(m), () => (t += 20)));
+  return fakeFitWorker((w, req) => handleFitRequest(req, (m) => w.deliver(m), () => (t += 20)));
 }
 
 describe.skipIf(!corpusPresent)('the fitting client', () => {
   it('runs the edit in the worker: transfers the motion, forwards progress, gives the same document as shared/fit', async () => {
     const doc = drink();
-    const made: Fake[] = [];
+    const made: FakeFitWorker[] = [];
     const client = new FitClient(() => {
       const w = realWorker();
       made.push(w);
@@ -102,7 +74,7 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
     let made = 0;
     const broken = new FitClient(() => {
       made++;
-      return fakeWorker((w) => w.onerror?.(new Event('error')));
+      return fakeFitWorker((w) => w.onerror?.(new Event('error')));
     });
     const a = await broken.run('reduce', OPTIONS, doc);
     if (!a.ok) throw new Error('failed');
@@ -128,10 +100,10 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
 
   it('Cancel terminates the worker and resolves as cancelled; the next run makes a new worker', async () => {
     const doc = drink();
-    const made: Fake[] = [];
+    const made: FakeFitWorker[] = [];
     // The first worker starts and reports progress, then goes quiet (a long fit).
     const client = new FitClient(() => {
-      const w = made.length === 0 ? fakeWorker((w, req) => {
+      const w = made.length === 0 ? fakeFitWorker((w, req) => {
         w.deliver({ type: 'started', id: req.id });
         w.deliver({ type: 'progress', id: req.id, done: 3, total: 40 });
       }) : realWorker();
@@ -160,7 +132,7 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
 
   it('a worker that dies after starting is an error value, and a failed edit comes back as its error', async () => {
     const doc = drink();
-    const dying = new FitClient(() => fakeWorker((w, req) => {
+    const dying = new FitClient(() => fakeFitWorker((w, req) => {
       w.deliver({ type: 'started', id: req.id });
       w.onerror?.(Object.assign(new Event('error'), { message: 'out of memory' }));
     }));

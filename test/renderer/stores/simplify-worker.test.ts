@@ -11,48 +11,31 @@ import { writeVmd } from '../../../shared/vmd';
 import { DEFAULT_TOLERANCES, type Tolerances } from '../../../shared/fit/motion-fit';
 import { simplifyKeys } from '../../../shared/fit/simplify';
 import { setApi } from '../../../renderer/src/api';
-import { FitClient, setFitClient, type FitWorkerLike } from '../../../renderer/src/fit/fit-client';
+import { FitClient, setFitClient } from '../../../renderer/src/fit/fit-client';
 import { handleFitRequest } from '../../../renderer/src/fit/fit-worker-core';
-import type { FitMessage, FitRequest } from '../../../renderer/src/fit/fit-protocol';
 import { useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSimplifyStore } from '../../../renderer/src/stores/simplify';
 import { CENTER_KEYS_10_TO_50, openAndSelect, readBack } from './simplify-fixture';
+import { fakeFitWorker, type FakeFitWorker } from '../../helpers/fake-fit-worker';
 
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 
-interface Held extends FitWorkerLike {
-  terminated: boolean;
-  requests: FitRequest[];
+interface Held extends FakeFitWorker {
   /** Runs the held request through the real worker code. */
   release(): void;
 }
 
 /** A worker that answers `started` and one progress message, then holds the request until released. */
 function heldWorker(): Held {
-  const deliver = (m: FitMessage) => {
-    if (!w.terminated) w.onmessage?.({ data: m } as MessageEvent<FitMessage>);
-  };
-  const w: Held = {
-    terminated: false,
-    requests: [],
-    onmessage: null,
-    onerror: null,
-    postMessage(req) {
-      w.requests.push(req);
-      setTimeout(() => {
-        deliver({ type: 'started', id: req.id });
-        deliver({ type: 'progress', id: req.id, done: 1, total: 2 });
-      }, 0);
-    },
-    terminate() {
-      w.terminated = true;
-    },
-    release() {
-      const req = w.requests.at(-1)!;
-      setTimeout(() => handleFitRequest(req, deliver), 0);
-    },
+  const w = fakeFitWorker((fw, req) => {
+    fw.deliver({ type: 'started', id: req.id });
+    fw.deliver({ type: 'progress', id: req.id, done: 1, total: 2 });
+  }) as Held;
+  w.release = () => {
+    const req = w.requests.at(-1)!;
+    setTimeout(() => handleFitRequest(req, (m) => w.deliver(m)), 0);
   };
   return w;
 }
