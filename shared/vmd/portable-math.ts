@@ -43,8 +43,12 @@ function cosKernel(r: number): number {
 }
 
 export function sin(x: number): number {
+  // Small enough to inline where it is called: the common case here, the rest out of line.
+  return x <= PI_4 && x >= -PI_4 ? (x === 0 ? x : sinKernel(x)) : sinReduced(x);
+}
+
+function sinReduced(x: number): number {
   const a = x < 0 ? -x : x;
-  if (a <= PI_4) return x === 0 ? x : sinKernel(x);
   if (!(a < LIMIT)) return Math.sin(x); // NaN, ±Infinity, or an angle no motion has
   const k = Math.round(x * TWO_OVER_PI);
   const r = x - k * P1 - k * P2 - k * P3;
@@ -61,8 +65,11 @@ export function sin(x: number): number {
 }
 
 export function cos(x: number): number {
+  return x <= PI_4 && x >= -PI_4 ? cosKernel(x) : cosReduced(x);
+}
+
+function cosReduced(x: number): number {
   const a = x < 0 ? -x : x;
-  if (a <= PI_4) return cosKernel(x);
   if (!(a < LIMIT)) return Math.cos(x);
   const k = Math.round(x * TWO_OVER_PI);
   const r = x - k * P1 - k * P2 - k * P3;
@@ -97,6 +104,16 @@ function atanUnit(t: number): number {
 
 /** The angle of (x, y) from the positive x axis, in −π..π, with Math.atan2's signed zeros and infinities. */
 export function atan2(y: number, x: number): number {
+  // The common case inline (a small angle in the first octant: the fitter's errors), the rest out of line.
+  if (x > 0 && y > 0 && y < 0.0625 * x) {
+    const t = y / x;
+    const z = t * t;
+    return t + t * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7))))));
+  }
+  return atan2General(y, x);
+}
+
+function atan2General(y: number, x: number): number {
   if (x !== x || y !== y) return NaN;
   const ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
   let a: number;
