@@ -141,7 +141,8 @@ export const useBatchStore = defineStore('batch', {
           return this.applyNow();
         }
         const fit = useFitPreviewStore();
-        if (previewedResult(fit.result, cur.doc, fitOp, options)) return this.applyNow();
+        const previewed = previewedResult(fit.result, cur.doc, fitOp, options);
+        if (previewed) return this.applyNow(previewed);
         const out = await fit.compute('apply', fitOp, options, cur.doc);
         // Cancelled, or the document changed meanwhile: nothing is committed.
         if ((!out.ok && out.cancelled) || hist.current()?.doc !== cur.doc) return false;
@@ -152,7 +153,7 @@ export const useBatchStore = defineStore('batch', {
     },
     /**
      * Applies the chosen operation now, on this thread: `result` when given (the edit's result, computed
-     * elsewhere from the current document), else a current fit preview's, else the edit run here.
+     * from the current document by a fit preview or the fitting worker), else the edit run here.
      */
     applyNow(result?: EditResult): boolean {
       const settings = useSettingsStore();
@@ -172,8 +173,7 @@ export const useBatchStore = defineStore('batch', {
         notify.error({ ...prepared.error, message: optionErrorText(this.op, prepared.error) });
         return false;
       }
-      const fitOp = fittingOp(this.op, options);
-      const out = result ?? (fitOp && previewedResult(useFitPreviewStore().result, cur.doc, fitOp, options)) ?? prepared.edit(cur.doc);
+      const out = result ?? prepared.edit(cur.doc);
       if (!out.ok) {
         notify.error({ ...out.error, file: doc.path ?? doc.fileName });
         return false;
