@@ -5,7 +5,6 @@
  * page from file:// may refuse module workers; `?fitWorker=off` forces it, for tests and measurement),
  * the same edit runs on the main thread as before, so nothing is lost but the responsiveness.
  */
-import { prepareFitEdit } from '../../../shared/fit/fit-ops';
 import type { OpOptions } from '../../../shared/batch/options';
 import type { EditReport } from '../../../shared/motion-ops/report';
 import type { CodecError } from '../../../shared/vmd/errors';
@@ -15,7 +14,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import type { SelectedKey } from '../../../shared/fit/simplify';
 import type { FitMessage, FitOp, FitRequest, FitTask } from './fit-protocol';
-import { simplifyEdit } from './simplify-edit';
+import { taskEdit } from './fit-worker-core';
 
 export type { FitOp } from './fit-protocol';
 
@@ -50,7 +49,9 @@ async function fitHere(task: FitTask, doc: VmdDocument, onProgress?: FitProgress
   if (typeof requestAnimationFrame === 'function') await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   else await new Promise<void>((r) => setTimeout(r, 0));
   try {
-    const out = task.op === 'simplify' ? simplifyEdit(doc, task.keys, task.tol, onProgress) : prepareFitEdit(task.op, task.options)(doc, onProgress);
+    const t = taskEdit(task);
+    if (!t.ok) return t;
+    const out = t.edit(doc, onProgress);
     return out.ok ? { ...out, via: 'main' } : out;
   } catch (e) {
     return { ok: false, error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };

@@ -13,11 +13,23 @@ import type { CodecError } from '../../../shared/vmd/errors';
 import type { EditResult } from '../../../shared/motion-ops/report';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { FitProgress } from '../../../shared/fit/motion-fit';
-import { PROGRESS_INTERVAL_MS, type FitMessage, type FitRequest } from './fit-protocol';
+import { PROGRESS_INTERVAL_MS, type FitMessage, type FitRequest, type FitTask } from './fit-protocol';
 import { simplifyEdit } from './simplify-edit';
 
 /** Posts a message, transferring the listed buffers. */
 export type PostFit = (m: FitMessage, transfer: Transferable[]) => void;
+
+/** The edit a task runs (its options checked), or their error as a value: one for the worker and the page's fallback. */
+export function taskEdit(task: FitTask): { ok: true; edit: (doc: VmdDocument, progress?: FitProgress) => EditResult } | { ok: false; error: CodecError } {
+  if (task.op === 'simplify') {
+    const { keys, tol } = task;
+    return { ok: true, edit: (doc, progress) => simplifyEdit(doc, keys, tol, progress) };
+  }
+  const { op, options } = task;
+  const prepared = checkOptions(() => prepareFitEdit(op, options));
+  if (!prepared.ok) return { ok: false, error: { code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option } };
+  return { ok: true, edit: prepared.value };
+}
 
 /** Runs one request and posts its messages; `now` is the clock the progress is throttled by. */
 export function handleFitRequest(req: FitRequest, post: PostFit, now: () => number = () => performance.now()): void {
@@ -29,21 +41,13 @@ export function handleFitRequest(req: FitRequest, post: PostFit, now: () => numb
       post({ type: 'failed', id, error: input.error }, []);
       return;
     }
-    let edit: (doc: VmdDocument, progress: FitProgress) => EditResult;
-    if (req.op === 'simplify') {
-      const { keys, tol } = req;
-      edit = (doc, progress) => simplifyEdit(doc, keys, tol, progress);
-    } else {
-      const { op, options } = req;
-      const prepared = checkOptions(() => prepareFitEdit(op, options));
-      if (!prepared.ok) {
-        post({ type: 'failed', id, error: { code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option } }, []);
-        return;
-      }
-      edit = prepared.value;
+    const task = taskEdit(req);
+    if (!task.ok) {
+      post({ type: 'failed', id, error: task.error }, []);
+      return;
     }
     let last = -Infinity;
-    const out = edit(input.value, (done, total) => {
+    const out = task.edit(input.value, (done, total) => {
       const t = now();
       if (done < total && t - last < PROGRESS_INTERVAL_MS) return;
       last = t;
