@@ -44,15 +44,19 @@ function cosKernel(r: number): number {
 
 export function sin(x: number): number {
   // Small enough to inline where it is called: the common case here, the rest out of line.
-  return x <= PI_4 && x >= -PI_4 ? (x === 0 ? x : sinKernel(x)) : sinReduced(x);
+  return x <= PI_4 && x >= -PI_4 ? (x === 0 ? x : sinKernel(x)) : reduced(x, 0);
 }
 
-function sinReduced(x: number): number {
+/**
+ * sin x (quarter = 0) or cos x = sin(x + π/2) (quarter = 1) for |x| > π/4: x = k·π/2 + r, and the
+ * kernel and sign that quadrant k + quarter takes.
+ */
+function reduced(x: number, quarter: 0 | 1): number {
   const a = x < 0 ? -x : x;
-  if (!(a < LIMIT)) return Math.sin(x); // NaN, ±Infinity, or an angle no motion has
+  if (!(a < LIMIT)) return quarter ? Math.cos(x) : Math.sin(x); // NaN, ±Infinity, or an angle no motion has
   const k = Math.round(x * TWO_OVER_PI);
   const r = x - k * P1 - k * P2 - k * P3;
-  switch (k & 3) {
+  switch ((k + quarter) & 3) {
     case 0:
       return sinKernel(r);
     case 1:
@@ -65,51 +69,31 @@ function sinReduced(x: number): number {
 }
 
 export function cos(x: number): number {
-  return x <= PI_4 && x >= -PI_4 ? cosKernel(x) : cosReduced(x);
-}
-
-function cosReduced(x: number): number {
-  const a = x < 0 ? -x : x;
-  if (!(a < LIMIT)) return Math.cos(x);
-  const k = Math.round(x * TWO_OVER_PI);
-  const r = x - k * P1 - k * P2 - k * P3;
-  switch (k & 3) {
-    case 0:
-      return cosKernel(r);
-    case 1:
-      return -sinKernel(r);
-    case 2:
-      return -cosKernel(r);
-    default:
-      return sinKernel(r);
-  }
+  return x <= PI_4 && x >= -PI_4 ? cosKernel(x) : reduced(x, 1);
 }
 
 /** atan(i/8), i = 0…8, each the double nearest the true value. */
 const ATAN_EIGHTHS = [0, 0.12435499454676144, 0.24497866312686414, 0.35877067027057225, 0.4636476090008061, 0.5585993153435624, 0.6435011087932844, 0.7188299996216245, 0.7853981633974483];
 
+/** atan u for |u| ≤ 1/16: its series to u¹⁵. */
+function atanSmall(u: number): number {
+  const z = u * u;
+  return u + u * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7))))));
+}
+
 /** atan t for 0 ≤ t ≤ 1: atan c + atan((t − c)/(1 + t·c)) with c the nearest eighth, |u| ≤ 1/16. */
 function atanUnit(t: number): number {
-  if (t < 0.0625) {
-    // c = 0 (the same sum as below, without its no-op steps): small angles are the common case.
-    const z = t * t;
-    return t + t * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7))))));
-  }
+  // c = 0 (the same sum as below, without its no-op steps): small angles are the common case.
+  if (t < 0.0625) return atanSmall(t);
   const i = Math.round(t * 8);
   const c = i / 8;
-  const u = (t - c) / (1 + t * c);
-  const z = u * u;
-  return ATAN_EIGHTHS[i] + (u + u * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7)))))));
+  return ATAN_EIGHTHS[i] + atanSmall((t - c) / (1 + t * c));
 }
 
 /** The angle of (x, y) from the positive x axis, in −π..π, with Math.atan2's signed zeros and infinities. */
 export function atan2(y: number, x: number): number {
   // The common case inline (a small angle in the first octant: the fitter's errors), the rest out of line.
-  if (x > 0 && y > 0 && y < 0.0625 * x) {
-    const t = y / x;
-    const z = t * t;
-    return t + t * z * (A1 + z * (A2 + z * (A3 + z * (A4 + z * (A5 + z * (A6 + z * A7))))));
-  }
+  if (x > 0 && y > 0 && y < 0.0625 * x) return atanSmall(y / x);
   return atan2General(y, x);
 }
 
