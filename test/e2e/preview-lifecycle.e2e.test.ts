@@ -26,7 +26,14 @@ async function seek(page: Page, frame: number) {
   await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
 }
 
+/**
+ * three.js's GPU memory counts right after a render drawn now. Textures and geometries are uploaded when a
+ * render first draws them, and on software GL the pane's own next render may wait for the frame before it
+ * to be shown (async-present.ts), so animation frames alone do not make sure one ran; pixelAt draws at once.
+ */
 const memory = (page: Page) => page.evaluate(() => {
+  const r = document.querySelector('[data-testid="preview-canvas"]')!.getBoundingClientRect();
+  window.__vmdPreview!.pixelAt(r.left + r.width / 2, r.top + r.height / 2);
   const m = window.__vmdPreview!.liveMemory();
   return { geometries: m.geometries, textures: m.textures };
 });
@@ -79,8 +86,6 @@ describe('3D preview light and lifetime', () => {
 
   it('switching from a PMX model back to the default figure gives its GPU memory back', async () => {
     const { page } = app;
-    // Let the figure render once so its resources are counted.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const figureOnly = await memory(page);
     expect(figureOnly.geometries).toBeGreaterThan(0);
     await page.click('[data-testid="preview-open-model"]');
@@ -90,14 +95,12 @@ describe('3D preview light and lifetime', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
     await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
     await seek(page, 30);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const withModel = await memory(page);
     // The model's geometry, its textures and its bone texture are on the GPU now.
     expect(withModel.geometries).toBeGreaterThan(figureOnly.geometries);
     expect(withModel.textures).toBeGreaterThanOrEqual(figureOnly.textures + 3);
     await page.click('[data-testid="preview-use-figure"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await memory(page)).toEqual(figureOnly);
   });
 
