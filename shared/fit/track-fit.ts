@@ -2,20 +2,19 @@
  * Fitting one track, sampled on a half-frame grid, with keys at integer frames whose curves play back
  * within tolerance at every sample (every integer and every half frame of the window).
  *
- * Method: recursive split at the worst sample. A segment [a, b] between two keys is tried as follows,
- * for each channel group (channels that share one curve):
+ * Method: left to right, each key as far from the one before as a segment fits (farthestFit: doubling,
+ * then halving back). A segment [a, b] between two keys is tried as follows, for each channel group
+ * (channels that share one curve):
  *  1. the key values at a and b are the samples there (as the file will store them: float32, or whole
  *     numbers for the camera's fov);
  *  2. a curve cannot overshoot (control points 0..127), so a sample that leaves the range between the
  *     key values by more than the tolerance (a turning point), or a rotation that leaves the arc between
- *     the key rotations, cannot be met: the segment is split at the worst such sample;
+ *     the key rotations, cannot be met: the segment does not fit;
  *  3. otherwise the curve's control points are fitted by least squares (curve-fit.ts), rounded to the
  *     0..127 grid and checked by playing the segment the way MMD does (bezierProgress, slerp);
- *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it;
- *  4. if any group still strays, the segment is split at its worst sample (the nearer integer frame
- *     of a half frame), and both halves are tried again.
- * A one-frame segment is always accepted: its integer frames are the keys themselves. After the split a
- * merge pass tries to remove each key that was not forced by fitting its two neighbours' segment.
+ *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it.
+ * A one-frame segment always fits: its integer frames are the keys themselves. A merge pass then tries
+ * to remove each key that was not forced by fitting its two neighbours' segment.
  *
  * With `freeValues` (a re-timing: the input's corners fall between output frames, so pinned values put
  * a key on both sides of one) a last pass lets a key's stored value leave its sample by up to the
@@ -101,7 +100,6 @@ function hyp4(a: number, b: number, c: number, d: number): number {
   return Math.sqrt(a * a + b * b + c * c + d * d);
 }
 const F = Math.fround;
-const CHUNK = 64;
 
 /**
  * The great-circle arc of R⁴ from unit quaternion a to b (b on a's side): set() gives th, the angle
@@ -150,7 +148,6 @@ const excursionArc = new Arc();
 
 class Fitter {
   readonly n: number;
-  readonly err: Float64Array;
   readonly gerr: Float64Array;
   readonly ts: Float64Array;
   readonly ps: Float64Array;
@@ -173,7 +170,6 @@ class Fitter {
   constructor(readonly w: SampledWindow) {
     this.R = w.perFrame ?? 2;
     this.n = this.R * (w.g1 - w.g0) + 1;
-    this.err = new Float64Array(this.n);
     this.gerr = new Float64Array(this.n);
     let maxComps = 1;
     for (const g of w.groups) if (g.kind === 'curve') maxComps = Math.max(maxComps, g.comps.length);
@@ -414,15 +410,15 @@ class Fitter {
   }
 
   /**
-   * Tries segment [a, b]: the curves when it fits, else the worst sample index (err filled). With
-   * `quick` (the merge pass, which only needs to know whether it fits) it stops at the first group
-   * that strays and returns worst −1.
+   * Tries segment [a, b]: its curves when every group plays within tolerance at every interior sample,
+   * else null (it stops at the first group that strays). A one-frame segment always fits: its integer
+   * frames are the keys themselves. With `noUnitSegments` (the camera) a two-frame segment fits when
+   * its middle frame does: a one-frame segment would play as a cut, so its half frames do not count.
    */
-  fitSegment(a: number, b: number, quick = false): { curves: Uint8Array } | { worst: number } {
+  fitSegment(a: number, b: number): Uint8Array | null {
     const w = this.w;
     const ja = this.R * (a - w.g0), jb = this.R * (b - w.g0);
     const unit = b - a === 1;
-    const curves = new Uint8Array(4 * this.curveGroups);
     const hinted = w.hint?.(a, b);
     if (hinted) {
       let ok = true;
@@ -436,34 +432,16 @@ class Fitter {
         }
         if (!ok) break;
       }
-      if (ok) return { curves: hinted };
+      if (ok) return hinted;
     }
-    const err = this.err;
-    for (let j = ja + 1; j < jb; j++) err[j] = 0;
-    let worst = 0;
+    const curves = new Uint8Array(4 * this.curveGroups);
+    const middleOnly = w.noUnitSegments && b - a === 2 && this.R === 2;
     let ci = 0;
     for (const g of w.groups) {
       const e = g.kind === 'linear' ? this.evalCurve(g, ja, jb, 0, 0, 1, 1, true) : this.fitGroup(g, ja, jb, curves, 4 * ci++, unit);
-      if (quick && e > 1 && !unit && !(w.noUnitSegments && b - a === 2)) return { worst: -1 };
-      if (e > worst) worst = e;
-      for (let j = ja + 1; j < jb; j++) if (this.gerr[j] > err[j]) err[j] = this.gerr[j];
+      if (e > 1 && !unit && !(middleOnly && this.gerr[ja + 2] <= 1)) return null;
     }
-    if (worst <= 1 || unit) return { curves };
-    if (w.noUnitSegments && b - a === 2 && err[ja + this.R] <= 1) return { curves };
-    let wj = ja + 1;
-    for (let j = ja + 2; j < jb; j++) if (err[j] > err[wj]) wj = j;
-    return { worst: wj };
-  }
-
-  /** The integer frame to split [a, b] at, given the worst sample index. */
-  splitFrame(a: number, b: number, wj: number): number {
-    const g0 = this.w.g0;
-    if (this.R === 1) return g0 + wj;
-    if (wj % 2 === 0) return g0 + wj / 2;
-    const lo = g0 + (wj - 1) / 2, hi = lo + 1;
-    if (lo <= a) return hi;
-    if (hi >= b) return lo;
-    return this.err[wj - 1] >= this.err[wj + 1] ? lo : hi;
+    return curves;
   }
 }
 
@@ -935,39 +913,59 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
   return values;
 }
 
+/** Within this many frames of the window's (or a forced key's) end, a segment to the end is tried first. */
+const END_REACH = 64;
+
+/**
+ * The farthest frame b ≤ e such that [a, b] fits, with its curves: the segment is doubled from two
+ * frames until it strays or reaches e, then the last doubling is halved back to the longest that fits.
+ * A part of a segment that fits nearly always fits too, so this is the longest in practice; where it
+ * is not (a curve that only whole grid values reproduce at a tight tolerance), a segment to e within
+ * END_REACH frames is tried first, so a track that one curve plays ends as that one curve.
+ */
+function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint8Array } {
+  if (e - a > 2 && e - a <= END_REACH) {
+    const c = f.fitSegment(a, e);
+    if (c) return { b: e, curves: c };
+  }
+  let lo = a + 1, hi = -1;
+  let curves: Uint8Array | null = null;
+  for (let step = 2; lo < e; step *= 2) {
+    const b = Math.min(e, a + step);
+    const c = f.fitSegment(a, b);
+    if (!c) {
+      hi = b;
+      break;
+    }
+    lo = b;
+    curves = c;
+  }
+  while (hi > 0 && hi - lo > 1) {
+    const m = (lo + hi) >> 1;
+    const c = f.fitSegment(a, m);
+    if (c) {
+      lo = m;
+      curves = c;
+    } else hi = m;
+  }
+  return { b: lo, curves: curves ?? f.fitSegment(a, lo)! };
+}
+
 /** Fits a sampled window: key frames and the curves of each segment. Deterministic. */
 export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): WindowFit {
   if (w.g1 <= w.g0) return { frames: [w.g0], curves: [null] };
   const f = new Fitter(w);
   const forced = [...new Set((w.forced ?? []).filter((x) => x > w.g0 && x < w.g1))].sort((a, b) => a - b);
-  // Long windows start as chunks of at most CHUNK frames: a split from the whole window down costs a
-  // pass over every sample per level; the merge pass removes chunk ends that turn out unnecessary.
-  const bounds: number[] = [];
   const ends = [w.g0, ...forced, w.g1];
-  for (let i = 0; i < ends.length - 1; i++) {
-    bounds.push(ends[i]);
-    const len = ends[i + 1] - ends[i];
-    const parts = Math.ceil(len / CHUNK);
-    for (let p = 1; p < parts; p++) bounds.push(ends[i] + Math.round((p * len) / parts));
-  }
-  bounds.push(w.g1);
   const frames: number[] = [w.g0];
   const curves: (Uint8Array | null)[] = [null];
-  // Left to right: the stack holds segment ends still to fit after the current one.
-  for (let i = 1; i < bounds.length; i++) {
-    const stack: number[] = [bounds[i]];
-    let a = bounds[i - 1];
-    while (stack.length) {
-      const b = stack[stack.length - 1];
-      const r = f.fitSegment(a, b);
-      if ('curves' in r) {
-        frames.push(b);
-        curves.push(r.curves);
-        stack.pop();
-        a = b;
-      } else {
-        stack.push(f.splitFrame(a, b, r.worst));
-      }
+  // Left to right, each key as far from the one before as a segment fits.
+  for (let i = 1; i < ends.length; i++) {
+    for (let a = ends[i - 1]; a < ends[i]; ) {
+      const r = farthestFit(f, a, ends[i]);
+      frames.push(r.b);
+      curves.push(r.curves);
+      a = r.b;
     }
   }
   if (opts.merge !== false && frames.length > 2) {
@@ -979,10 +977,10 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
       const fr = frames[i];
       const last = outF.length - 1;
       if (last > 0 && !keep.has(outF[last])) {
-        const r = f.fitSegment(outF[last - 1], fr, true);
-        if ('curves' in r) {
+        const c = f.fitSegment(outF[last - 1], fr);
+        if (c) {
           outF[last] = fr;
-          outC[last] = r.curves;
+          outC[last] = c;
           continue;
         }
       }
