@@ -6,7 +6,7 @@
  * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. Tracks present on one side only are
  * measured against the other's rest/hold the way a player would show them (a missing bone rests).
  */
-import { atan2 } from '../vmd/portable-math';
+import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import { buildTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
@@ -32,16 +32,6 @@ export interface MeasureOptions {
 
 const RAD = 180 / Math.PI;
 
-function angleDeg(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const na = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3]) || 1;
-  const nb = Math.sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2] + b[3] * b[3]) || 1;
-  const d = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) / (na * nb);
-  // 2·acos(|dot|), through the chord for small angles.
-  const c = Math.min(1, d);
-  const s = Math.sqrt(Math.max(0, 1 - c * c));
-  return 2 * atan2(s, c) * RAD;
-}
-
 /** Largest differences between `input` (at g·factor) and `output` (at g). */
 export function measureErrors(input: VmdDocument, output: VmdDocument, opts: MeasureOptions = {}): MotionErrors {
   const k = opts.factor ?? 1;
@@ -60,7 +50,7 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
       if (ib !== undefined) sampleBoneInto(tb.bones, ib, g, pb, rb, 0);
       else { pb.fill(0); rb[0] = rb[1] = rb[2] = 0; rb[3] = 1; }
       for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[c] - pb[c]));
-      e.rotationDeg = Math.max(e.rotationDeg, angleDeg(ra, rb));
+      e.rotationDeg = Math.max(e.rotationDeg, quatAngleDeg(ra, 0, rb, 0));
     }
   }
   const morphs = new Set([...ta.morphs.names, ...tb.morphs.names]);

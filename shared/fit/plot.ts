@@ -4,8 +4,11 @@
  * are the position X/Y/Z, 3 the rotation's angle from rest (degrees); a morph's only channel is its
  * weight; camera channels are target X/Y/Z, the X angle (degrees, as stored), distance and fov.
  */
+import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
+
+const IDENTITY = [0, 0, 0, 1];
 
 export type PlotKind = 'bone' | 'morph' | 'camera';
 
@@ -21,8 +24,7 @@ export function channelPlot(tracks: MotionTracks, kind: PlotKind, name: string, 
       sampleBoneInto(tracks.bones, t, at(i), p, r, 0);
       if (channel < 3) out[i] = p[channel];
       else {
-        const len = Math.hypot(r[0], r[1], r[2], r[3]) || 1;
-        out[i] = (2 * Math.acos(Math.min(1, Math.abs(r[3]) / len)) * 180) / Math.PI;
+        out[i] = quatAngleDeg(r, 0, IDENTITY, 0);
       }
     }
     return out;

@@ -25,6 +25,7 @@
  */
 import { bezierProgress } from '../vmd/bezier';
 import { atan2, cos, sin } from '../vmd/portable-math';
+import { quatAngle } from '../vmd/quat-angle';
 import { slerpPair } from '../vmd/sample';
 import { fitCurve, refineCurve } from './curve-fit';
 
@@ -443,16 +444,6 @@ class Fitter {
     }
     return curves;
   }
-}
-
-/** Rotation angle (radians) between two orientations given as quaternions (any length, either sign). */
-export function quatAngle(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): number {
-  const na = 1 / (Math.sqrt(ax * ax + ay * ay + az * az + aw * aw) || 1);
-  let nb = 1 / (Math.sqrt(bx * bx + by * by + bz * bz + bw * bw) || 1);
-  if (ax * bx + ay * by + az * bz + aw * bw < 0) nb = -nb;
-  const dx = ax * na - bx * nb, dy = ay * na - by * nb, dz = az * na - bz * nb, dw = aw * na - bw * nb;
-  const sx = ax * na + bx * nb, sy = ay * na + by * nb, sz = az * na + bz * nb, sw = aw * na + bw * nb;
-  return 4 * atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
 }
 
 /** How far (fractions of the tolerance) a free-value pass tries moving a key toward its target. */

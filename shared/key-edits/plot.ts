@@ -5,6 +5,7 @@
  * so the angle is the curve's progress times the whole angle between the two quaternions).
  */
 import { curveProgress, type Curve } from '../vmd/bezier';
+import { quatAngleDeg } from '../vmd/quat-angle';
 import type { MotionTracks } from '../vmd/tracks';
 import { locate, type KeyRef } from './key-ref';
 
@@ -24,11 +25,7 @@ const DEG = 180 / Math.PI;
 
 /** Angle in degrees between the rotations of two keys (shortest arc). */
 export function angleBetween(r: Float32Array, a: number, b: number): number {
-  let d = r[4 * a] * r[4 * b] + r[4 * a + 1] * r[4 * b + 1] + r[4 * a + 2] * r[4 * b + 2] + r[4 * a + 3] * r[4 * b + 3];
-  const na = Math.hypot(r[4 * a], r[4 * a + 1], r[4 * a + 2], r[4 * a + 3]) || 1;
-  const nb = Math.hypot(r[4 * b], r[4 * b + 1], r[4 * b + 2], r[4 * b + 3]) || 1;
-  d = Math.min(1, Math.abs(d / (na * nb)));
-  return 2 * Math.acos(d) * DEG;
+  return quatAngleDeg(r, 4 * a, r, 4 * b);
 }
 
 /**

@@ -26,7 +26,8 @@ import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/s
 import { curveAfter, curveBefore, curveBetween } from './curve-split';
 import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from './record-util';
 import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
-import { maxAbsDiff, quatAngleDeg } from './pose-math';
+import { quatAngleDeg } from '../vmd/quat-angle';
+import { maxAbsDiff } from './pose-math';
 import { refitBoneSpan, refitCameraSpan } from '../fit/motion-fit';
 
 export interface TrimOptions {

@@ -8,6 +8,7 @@ export * from './vmd-build';
 export * from './records';
 export * from './interpolation';
 export * from './bezier';
+export * from './quat-angle';
 export * from './tracks';
 export * from './sample';
 export * from './camera';
