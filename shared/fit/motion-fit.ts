@@ -109,6 +109,8 @@ interface Mapping {
    * times its segment as a fraction of it), which is then a hint for the fit.
    */
   inputFrame: (g: number) => number | null;
+  /** The output frame that plays input frame f when that is a whole number, else null (inputFrame's inverse). */
+  outputFrame: (f: number) => number | null;
   /**
    * Samples per output frame the fit must meet: 2 when output frames are input frames (every integer
    * and half frame), 1 for a re-timing, whose promise is every integer frame (a turning point the
@@ -117,23 +119,24 @@ interface Mapping {
   perFrame: 1 | 2;
 }
 
-const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g };
+const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
 
 function scaled(k: number): Mapping {
   const inputFrame = (g: number) => {
     const x = g * k, r = Math.round(x);
     return Math.abs(x - r) < 1e-9 ? r : null;
   };
-  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1, inputFrame };
+  const outputFrame = (f: number) => {
+    const g = Math.round(f / k);
+    return inputFrame(g) === f ? g : null;
+  };
+  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1, inputFrame, outputFrame };
 }
 
 /** Whether some input key of frames[a..e) plays between two output frames (a re-timed corner). */
 function cornerBetweenFrames(frames: Uint32Array, a: number, e: number, map: Mapping): boolean {
   if (map.identity) return false;
-  for (let k = a; k < e; k++) {
-    const g = Math.round(frames[k] / map.time(1));
-    if (map.inputFrame(g) !== frames[k]) return true;
-  }
+  for (let k = a; k < e; k++) if (map.outputFrame(frames[k]) === null) return true;
   return false;
 }
 
@@ -177,14 +180,15 @@ function physicsKey(block: FixedBlock, b: BoneTracks, k: number): string {
   return f ? `${f[0]}/${f[1]}` : '';
 }
 
-/** The input's own curves when output frames [gx, gy] play consecutive keys of the track (exact playback). */
+/** From output frame gx, where a key of the track plays, to the output frame of the next key when that is whole: the input's own curves, which play it exactly. */
 function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number, e: number, per: number, map: Mapping) {
-  return (gx: number, gy: number): Uint8Array | null => {
-    const x = map.inputFrame(gx), y = map.inputFrame(gy);
-    if (x === null || y === null) return null;
+  return (gx: number): { b: number; curves: Uint8Array } | null => {
+    const x = map.inputFrame(gx);
+    if (x === null) return null;
     const k = keyAtOrBefore(tr.frames, a, e, x);
-    if (k < a || tr.frames[k] !== x || k + 1 >= e || tr.frames[k + 1] !== y) return null;
-    return tr.curves.slice(per * (k + 1), per * (k + 2));
+    if (k < a || tr.frames[k] !== x || k + 1 >= e) return null;
+    const b = map.outputFrame(tr.frames[k + 1]);
+    return b === null ? null : { b, curves: tr.curves.slice(per * (k + 1), per * (k + 2)) };
   };
 }
 
@@ -749,7 +753,7 @@ export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
 export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
   const w = boneWindow(block, b, t, lo, hi, IDENTITY, tol);
   w.forced = [];
-  w.hint = (x, y) => (x === lo && y === hi ? split : null);
+  w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
   const fit = fitWindow(w);
   const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
   for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeBoneKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
@@ -760,7 +764,7 @@ export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: n
 export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
   const w = cameraWindow(c, lo, hi, IDENTITY, tol);
   w.forced = [];
-  w.hint = (x, y) => (x === lo && y === hi ? split : null);
+  w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
   const fit = fitWindow(w);
   const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
   for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeCameraKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });

@@ -68,10 +68,11 @@ export interface SampledWindow {
   /** Frames strictly inside the window that must stay keys (step changes: physics flag, perspective). */
   forced?: readonly number[];
   /**
-   * Curves (4 per curve/quat group, 0..127) known to reproduce the input exactly on [a, b], e.g. the
-   * input's own curve when a and b are consecutive input keys; null when there is none.
+   * A segment from key frame a known to reproduce the input exactly: its end b and its curves (4 per
+   * curve/quat group, 0..127), e.g. the input's own curve when a and b play consecutive input keys;
+   * null when there is none. The fit tries it first from a, and wherever it tries [a, b].
    */
-  hint?: (a: number, b: number) => Uint8Array | null;
+  hint?: (a: number) => { b: number; curves: Uint8Array } | null;
   /** Camera: keys one frame apart play as a cut, so a two-frame segment is not split for half frames. */
   noUnitSegments?: boolean;
   /**
@@ -420,7 +421,8 @@ class Fitter {
     const w = this.w;
     const ja = this.R * (a - w.g0), jb = this.R * (b - w.g0);
     const unit = b - a === 1;
-    const hinted = w.hint?.(a, b);
+    const h = w.hint?.(a);
+    const hinted = h && h.b === b ? h.curves : null;
     if (hinted) {
       let ok = true;
       let ci = 0;
@@ -910,9 +912,10 @@ const END_REACH = 64;
 /**
  * The farthest frame b ≤ e such that [a, b] fits, with its curves: the segment is doubled from two
  * frames until it strays or reaches e, then the last doubling is halved back to the longest that fits.
- * A part of a segment that fits nearly always fits too, so this is the longest in practice; where it
- * is not (a curve that only whole grid values reproduce at a tight tolerance), a segment to e within
- * END_REACH frames is tried first, so a track that one curve plays ends as that one curve.
+ * A part of a segment that fits nearly always fits too, so this is the longest in practice. Where it
+ * is not (a curve that only whole grid values reproduce at a tight tolerance), two segments are tried
+ * first: the window's hinted one from a (the input's own curve), and one to e within END_REACH frames,
+ * so a track that one curve plays ends as that one curve.
  */
 function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint8Array } {
   if (e - a > 2 && e - a <= END_REACH) {
@@ -921,8 +924,18 @@ function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint
   }
   let lo = a + 1, hi = -1;
   let curves: Uint8Array | null = null;
+  // The hinted segment (the input's own curve) plays exactly, where parts of it may not at a tight tolerance.
+  const h = f.w.hint?.(a);
+  if (h && h.b > lo && h.b <= e) {
+    const c = f.fitSegment(a, h.b);
+    if (c) {
+      lo = h.b;
+      curves = c;
+    }
+  }
   for (let step = 2; lo < e; step *= 2) {
     const b = Math.min(e, a + step);
+    if (b <= lo) continue;
     const c = f.fitSegment(a, b);
     if (!c) {
       hi = b;

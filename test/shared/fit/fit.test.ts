@@ -530,6 +530,28 @@ describe('re-timing where input keys play at output frames', () => {
     expect(curvesAt(2)).toEqual([cr, cx, LIN, cy]);
     expect(playedErrors(d, out, { factor: 0.5, halfFrames: false }).rotationDeg).toBeLessThanOrEqual(1e-4);
   });
+
+  it('keeps long hand-made segments whole at a tight tolerance (reduce and ×0.5): the input curve is tried from each key', () => {
+    // Segments of 40–80 frames with uneven curves: at 1e-6 units / 1e-5° no part of one is a curve on
+    // the 0..127 grid, so a fit that only grows segments from short ones keeps a key on nearly every
+    // frame; the input's own curve from each key plays its whole segment exactly.
+    const cx: Curve = [97, 3, 11, 121], cr: Curve = [64, 0, 100, 127], cy: Curve = [5, 90, 33, 44];
+    const keys: BoneKey[] = [
+      { name: '左腕', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+      { name: '左腕', frame: 40, position: [2, 1, 0], rotation: axisAngle([0, 1, 0], 40), curves: [cx, cy, LIN, cr] },
+      { name: '左腕', frame: 120, position: [3, -1, 0.5], rotation: axisAngle([1, 1, 0], 75), curves: [cr, cx, cy, cy] },
+      { name: '左腕', frame: 190, position: [0, 0, 1], rotation: axisAngle([0, 0, 1], -30), curves: [cy, cr, cx, cx] },
+    ];
+    const d = doc(keys);
+    const tight = { position: 1e-6, rotationDeg: 1e-5 };
+    const reduced = ok(reduce(d, tight));
+    expect(boneFrames(reduced, '左腕')).toEqual([0, 40, 120, 190]);
+    const slow = ok(speedRefit(d, { factor: 0.5, ...tight }));
+    expect(boneFrames(slow, '左腕')).toEqual([0, 80, 240, 380]);
+    const r = buildTracks(slow).bones;
+    const curvesAt = (i: number) => getBoneCurves(slow.bone.bytes.subarray(r.record[i] * BONE.SIZE + BONE.INTERPOLATION, r.record[i] * BONE.SIZE + BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH));
+    expect([curvesAt(1), curvesAt(2), curvesAt(3)]).toEqual([keys[1].curves, keys[2].curves, keys[3].curves]);
+  });
 });
 
 describe('key lower bounds (test/shared/fit/key-bounds.ts)', () => {
