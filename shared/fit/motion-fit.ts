@@ -25,7 +25,7 @@ import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsFlag, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import { decodeName } from '../vmd/sjis';
-import { buildBoneTracks, buildCameraTrack, buildMorphTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
+import { boneTrackOf, buildCameraTrack, buildMorphTracks, indexBoneTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
 import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { fitLinearFree } from './linear-fit';
@@ -656,7 +656,9 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
     camera: { before: 0, after: 0, refitted: 0 },
   };
   const blocks: Partial<Record<'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik', Block>> = {};
-  const b = buildBoneTracks(doc.bone);
+  // Bone values are decoded one track at a time (boneTrackOf), so that what the fit holds besides the
+  // input and the output is one track's: a baked dance's whole index is half the file's size again.
+  const b = indexBoneTracks(doc.bone);
   const m = buildMorphTracks(doc.morph);
   const total = b.names.length + m.names.length + 1;
   let done = 0;
@@ -664,7 +666,7 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
     progress?.(++done, total);
     return x;
   };
-  const bo = b.names.map((_, t) => tell(fitBoneTrack(doc, b, t, op, rep)));
+  const bo = b.names.map((_, t) => tell(fitBoneTrack(doc, boneTrackOf(doc.bone, b, t), 0, op, rep)));
   blocks.bone = namedBlock('bone', doc.bone, b, BONE.NAME_LENGTH, bo, counts.bone, rep);
   const mo = m.names.map((_, t) => tell(fitMorphTrack(doc, m, t, op, rep)));
   blocks.morph = namedBlock('morph', doc.morph, m, MORPH.NAME_LENGTH, mo, counts.morph, rep);

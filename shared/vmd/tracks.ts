@@ -363,44 +363,79 @@ function rowsCopied(v: DataView, ip: number): boolean {
   );
 }
 
-export function buildBoneTracks(block: FixedBlock): BoneTracks {
-  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
-  const n = record.length;
+/**
+ * Decodes record i of a bone block (at byte o) into key k of the arrays. Floats are copied as their bit
+ * patterns: a little-endian read of the stored bits, written and later read back in the host's order,
+ * is the same float on any host (NaN payloads included).
+ */
+function decodeBoneKey(v: DataView, o: number, k: number, posBits: Int32Array, rotBits: Int32Array, curveView: DataView): void {
+  const p = o + BONE.POSITION;
+  posBits[3 * k] = v.getInt32(p, true);
+  posBits[3 * k + 1] = v.getInt32(p + 4, true);
+  posBits[3 * k + 2] = v.getInt32(p + 8, true);
+  const r = o + BONE.ROTATION;
+  rotBits[4 * k] = v.getInt32(r, true);
+  rotBits[4 * k + 1] = v.getInt32(r + 4, true);
+  rotBits[4 * k + 2] = v.getInt32(r + 8, true);
+  rotBits[4 * k + 3] = v.getInt32(r + 12, true);
+  // Row 0 holds, byte c of each word, channel c's x1 (w0), y1 (w1), x2 (w2), y2 (w3); transposed
+  // here to (x1, y1, x2, y2) per channel. When rows 1–3 hold copies, bytes 2 and 3 are MMD's physics
+  // flag and x1 of Z and rotation come from bytes 17 and 18 (see interpolation.ts).
+  const ip = o + BONE.INTERPOLATION;
+  let w0 = v.getInt32(ip, true);
+  if (rowsCopied(v, ip)) w0 = (w0 & 0xffff) | (v.getUint16(ip + 17, true) << 16);
+  const w1 = v.getInt32(ip + 4, true), w2 = v.getInt32(ip + 8, true), w3 = v.getInt32(ip + 12, true);
+  const q = 16 * k;
+  curveView.setInt32(q, (w0 & 0xff) | ((w1 & 0xff) << 8) | ((w2 & 0xff) << 16) | (w3 << 24), true);
+  curveView.setInt32(q + 4, ((w0 >>> 8) & 0xff) | (w1 & 0xff00) | ((w2 & 0xff00) << 8) | ((w3 & 0xff00) << 16), true);
+  curveView.setInt32(q + 8, ((w0 >>> 16) & 0xff) | ((w1 >>> 8) & 0xff00) | (w2 & 0xff0000) | ((w3 & 0xff0000) << 8), true);
+  curveView.setInt32(q + 12, (w0 >>> 24) | ((w1 >>> 16) & 0xff00) | ((w2 >>> 8) & 0xff0000) | (w3 & 0xff000000), true);
+}
+
+/** Arrays for n decoded bone keys, with the views decodeBoneKey writes through. */
+function boneKeyArrays(n: number) {
   const position = new Float32Array(3 * n);
   const rotation = new Float32Array(4 * n);
   const curves = new Uint8Array(16 * n);
-  // Floats are copied as their bit patterns: a little-endian read of the stored bits, written and
-  // later read back in the host's order, is the same float on any host (NaN payloads included).
-  const posBits = new Int32Array(position.buffer), rotBits = new Int32Array(rotation.buffer);
-  const curveView = new DataView(curves.buffer);
+  return { position, rotation, curves, posBits: new Int32Array(position.buffer), rotBits: new Int32Array(rotation.buffer), curveView: new DataView(curves.buffer) };
+}
+
+export function buildBoneTracks(block: FixedBlock): BoneTracks {
+  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
+  const { position, rotation, curves, posBits, rotBits, curveView } = boneKeyArrays(record.length);
   const { view: v, count } = block;
   for (let i = 0, o = 0; i < count; i++, o += BONE.SIZE) {
     const k = dest[i];
-    if (k === DROPPED) continue;
-    const p = o + BONE.POSITION;
-    posBits[3 * k] = v.getInt32(p, true);
-    posBits[3 * k + 1] = v.getInt32(p + 4, true);
-    posBits[3 * k + 2] = v.getInt32(p + 8, true);
-    const r = o + BONE.ROTATION;
-    rotBits[4 * k] = v.getInt32(r, true);
-    rotBits[4 * k + 1] = v.getInt32(r + 4, true);
-    rotBits[4 * k + 2] = v.getInt32(r + 8, true);
-    rotBits[4 * k + 3] = v.getInt32(r + 12, true);
-    // Row 0 holds, byte c of each word, channel c's x1 (w0), y1 (w1), x2 (w2), y2 (w3); transposed
-    // here to (x1, y1, x2, y2) per channel. When rows 1–3 hold copies, bytes 2 and 3 are MMD's physics
-    // flag and x1 of Z and rotation come from bytes 17 and 18 (see interpolation.ts).
-    const ip = o + BONE.INTERPOLATION;
-    let w0 = v.getInt32(ip, true);
-    if (rowsCopied(v, ip)) w0 = (w0 & 0xffff) | (v.getUint16(ip + 17, true) << 16);
-    const w1 = v.getInt32(ip + 4, true), w2 = v.getInt32(ip + 8, true), w3 = v.getInt32(ip + 12, true);
-    const q = 16 * k;
-    curveView.setInt32(q, (w0 & 0xff) | ((w1 & 0xff) << 8) | ((w2 & 0xff) << 16) | (w3 << 24), true);
-    curveView.setInt32(q + 4, ((w0 >>> 8) & 0xff) | (w1 & 0xff00) | ((w2 & 0xff00) << 8) | ((w3 & 0xff00) << 16), true);
-    curveView.setInt32(q + 8, ((w0 >>> 16) & 0xff) | ((w1 >>> 8) & 0xff00) | (w2 & 0xff0000) | ((w3 & 0xff0000) << 8), true);
-    curveView.setInt32(q + 12, (w0 >>> 24) | ((w1 >>> 16) & 0xff00) | ((w2 >>> 8) & 0xff0000) | (w3 & 0xff000000), true);
+    if (k !== DROPPED) decodeBoneKey(v, o, k, posBits, rotBits, curveView);
   }
   return { names, index, start, frames, record, duplicates, position, rotation, curves };
+}
+
+/**
+ * The bone tracks' order without their values: names, frames and records as buildBoneTracks gives
+ * them (a tenth of its memory per key); boneTrackOf then decodes one track at a time.
+ */
+export function indexBoneTracks(block: FixedBlock): NamedTracks {
+  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
+  const { start, record, frames, duplicates } = orderKeys(trackOf, names.length, fileFrames);
+  return { names, index, start, frames, record, duplicates };
+}
+
+/**
+ * Track t of `tracks` (indexBoneTracks of `block`) as BoneTracks of its own: track 0, with its keys'
+ * values decoded. Its `record` still indexes `block`.
+ */
+export function boneTrackOf(block: FixedBlock, tracks: NamedTracks, t: number): BoneTracks {
+  const a = tracks.start[t], e = tracks.start[t + 1];
+  const record = tracks.record.subarray(a, e);
+  const { position, rotation, curves, posBits, rotBits, curveView } = boneKeyArrays(e - a);
+  for (let k = 0; k < record.length; k++) decodeBoneKey(block.view, record[k] * BONE.SIZE, k, posBits, rotBits, curveView);
+  const name = tracks.names[t];
+  return {
+    names: [name], index: new Map([[name, 0]]), start: Uint32Array.of(0, e - a), frames: tracks.frames.subarray(a, e),
+    record, duplicates: 0, position, rotation, curves,
+  };
 }
 
 export function buildMorphTracks(block: FixedBlock): MorphTracks {

@@ -5,7 +5,9 @@
  * (Drink.vmd) and for speed --refit ×1.5 on the hand-made dance. The fitter is
  * single-threaded, so "per core" is keys over the process's CPU time (user + system), which a shared
  * machine does not inflate the way it inflates wall time; both are printed, medians of three runs.
- * Reports numbers; asserts nothing.
+ * Also the memory a reduce of the baked dance holds at track boundaries beyond what was alive before
+ * (with `--expose-gc`, as `npm run bench` runs it), beside the file's size and the track order the fit indexes it by.
+ * Reports numbers; asserts nothing (test/shared/fit/fit-memory.test.ts asserts the bound).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +62,22 @@ export function benchFit(corpus: string): void {
         if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
       });
       console.log(line('reduce baked wavefile_v2 0.01/0.1°', keys, t, after));
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (gc) {
+        const alive = () => {
+          gc();
+          gc();
+          const m = process.memoryUsage();
+          return m.heapUsed + m.arrayBuffers;
+        };
+        const base = alive();
+        let peak = 0;
+        reduce(baked, { progress: (done) => void (done % 8 === 1 && (peak = Math.max(peak, alive() - base))) });
+        // The fit's track order (indexBoneTracks) per bone key: frame and record (u32 each); MorphTracks also the weight.
+        const index = baked.bone.count * 8 + baked.morph.count * 12;
+        const mb = (x: number) => `${(x / 1e6).toFixed(1)} MB`;
+        console.log(`  memory, reduce baked wavefile_v2: alive at track boundaries at most ${mb(peak)} above the start, of which the track order ${mb(index)}; the file ${mb(baked.bone.bytes.length + baked.morph.bytes.length)}`);
+      }
       for (const factor of [1.5, 0.5]) {
         const ts = timed(() => {
           const r = speedRefit(baked, { factor });

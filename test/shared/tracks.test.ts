@@ -2,7 +2,8 @@
  * buildTracks against an independent, deliberately simple construction: every record read one by
  * one through the field accessors (records.ts, interpolation.ts), grouped by decoded name in a Map,
  * stably sorted by frame with Array.prototype.sort, later duplicates of a (name, frame) dropped.
- * Run over every corpus VMD, over seeded random motions built to hit the fast paths' edges
+ * indexBoneTracks and boneTrackOf (one track's values at a time, for the fitter) give the same, track
+ * by track. Run over every corpus VMD, over seeded random motions built to hit the fast paths' edges
  * (interleaved and grouped bones, shuffled and reversed tracks, duplicates, padding garbage after the
  * NUL, names cut mid-character, hundreds of names), and over small hand-worked cases.
  */
@@ -12,12 +13,14 @@ import {
   boneName,
   bonePosition,
   boneRotation,
+  boneTrackOf,
   buildTracks,
   cameraInterpolation,
   cameraKey,
   frameOf,
   getBoneCurves,
   getCameraCurves,
+  indexBoneTracks,
   lightKey,
   morphName,
   morphWeight,
@@ -100,6 +103,14 @@ function expectMatchesReference(doc: VmdDocument, label = ''): MotionTracks {
   expect(Array.from(t.bones.position), label).toEqual(f32(b.record.flatMap((r) => bonePosition(doc.bone, r))));
   expect(Array.from(t.bones.rotation), label).toEqual(f32(b.record.flatMap((r) => boneRotation(doc.bone, r))));
   expect(Array.from(t.bones.curves), label).toEqual(b.record.flatMap((r) => getBoneCurves(boneInterpolation(doc.bone, r)).flat()));
+  // The fitter's one-track-at-a-time form: the same order, and each track's values decoded alone.
+  const order = indexBoneTracks(doc.bone);
+  expect([order.names, Array.from(order.start), Array.from(order.frames), Array.from(order.record), order.duplicates], label).toEqual([t.bones.names, Array.from(t.bones.start), Array.from(t.bones.frames), Array.from(t.bones.record), t.bones.duplicates]);
+  for (let i = 0; i < order.names.length; i++) {
+    const one = boneTrackOf(doc.bone, order, i), a = t.bones.start[i], e = t.bones.start[i + 1];
+    expect([one.names, Array.from(one.start), Array.from(one.frames), Array.from(one.record)], `${label} ${order.names[i]}`).toEqual([[order.names[i]], [0, e - a], Array.from(t.bones.frames.subarray(a, e)), Array.from(t.bones.record.subarray(a, e))]);
+    expect([Array.from(one.position), Array.from(one.rotation), Array.from(one.curves)], `${label} ${order.names[i]}`).toEqual([Array.from(t.bones.position.subarray(3 * a, 3 * e)), Array.from(t.bones.rotation.subarray(4 * a, 4 * e)), Array.from(t.bones.curves.subarray(16 * a, 16 * e))]);
+  }
 
   const m = named(doc.morph, (i) => morphName(doc.morph, i), t.morphs);
   expect(Array.from(t.morphs.weight), label).toEqual(f32(m.record.map((r) => morphWeight(doc.morph, r))));
