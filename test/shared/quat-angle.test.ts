@@ -3,6 +3,7 @@
 // sign of the quaternions, and tiny angles keep their digits (acos of the dot product does not).
 import { describe, expect, it } from 'vitest';
 import { quatAngle, quatAngleDeg } from '../../shared/vmd';
+import { qmul } from '../helpers/quat';
 import { rng } from '../helpers/rng';
 
 /** Unit quaternion (x, y, z, w) of a rotation by `rad` about `axis`. */
@@ -10,16 +11,6 @@ function axisAngle(axis: [number, number, number], rad: number): number[] {
   const n = Math.hypot(...axis);
   const s = Math.sin(rad / 2) / n;
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(rad / 2)];
-}
-
-/** Hamilton product a·b of quaternions (x, y, z, w). */
-function mul(a: number[], b: number[]): number[] {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
 }
 
 const angleOf = (a: number[], b: number[]) => quatAngle(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
@@ -30,7 +21,7 @@ describe('quatAngle', () => {
     for (let i = 0; i < 200; i++) {
       const base = axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], 6 * next());
       const rad = Math.PI * next();
-      const turned = mul(base, axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], rad));
+      const turned = qmul(base, axisAngle([next() - 0.5, next() - 0.5, next() - 0.5], rad));
       const scale = 0.5 + 2 * next(), sign = next() < 0.5 ? -1 : 1;
       expect(angleOf(base, turned)).toBeCloseTo(rad, 12);
       expect(angleOf(base.map((v) => v * scale), turned.map((v) => v * sign))).toBeCloseTo(rad, 12);
@@ -40,7 +31,7 @@ describe('quatAngle', () => {
   it('keeps the digits of tiny angles, where 2·acos(|dot|) loses them', () => {
     const base = axisAngle([1, 2, 3], 1.1);
     for (const rad of [1e-4, 1e-6, 1e-8]) {
-      const turned = mul(base, axisAngle([-2, 0.5, 1], rad));
+      const turned = qmul(base, axisAngle([-2, 0.5, 1], rad));
       expect(Math.abs(angleOf(base, turned) - rad) / rad).toBeLessThan(1e-7);
       // The formula it replaced in the plots, for contrast: already percent-level off at 1e-8.
       const dot = base.reduce((s, v, c) => s + v * turned[c], 0);

@@ -27,6 +27,7 @@ import {
 import { bake, fitWindow, measureErrors, reduce, simplifyKeys, speedRefit, type SampledWindow } from '../../../shared/fit';
 import { fitLinearFree } from '../../../shared/fit/linear-fit';
 import { playedErrors } from '../../helpers/motion-error';
+import { qmul } from '../../helpers/quat';
 import { rng } from '../../helpers/rng';
 import { boneKeyBounds, morphKeyBounds } from './key-bounds';
 
@@ -52,15 +53,6 @@ function axisAngle(ax: number[], deg: number): number[] {
   const n = Math.hypot(ax[0], ax[1], ax[2]);
   const h = (deg * Math.PI) / 360;
   return [(ax[0] / n) * Math.sin(h), (ax[1] / n) * Math.sin(h), (ax[2] / n) * Math.sin(h), Math.cos(h)];
-}
-
-function qmul(a: number[], b: number[]): number[] {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
 }
 
 function ok(r: ReturnType<typeof reduce>): VmdDocument {
