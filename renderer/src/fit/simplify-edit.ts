@@ -31,14 +31,12 @@ function onlyTracks(doc: VmdDocument, tracks: MotionTracks, sel: SimplifyScope['
 /**
  * Simplify on `keys` with these tolerances, its report's extra carrying keysBefore/keysAfter (bone +
  * morph + camera keys of the whole motion) and the largest errors played back over the selected
- * tracks and span (outside it nothing changes). `tracks` is buildTracks(doc) when the caller has it;
- * `progress` hears the tracks refitted.
+ * tracks and span (outside it nothing changes). `progress` hears the tracks refitted.
  */
-export function simplifyEdit(doc: VmdDocument, keys: readonly SelectedKey[], tol: Partial<Tolerances>, progress?: FitProgress, tracks: MotionTracks = buildTracks(doc)): EditResult {
+export function simplifyEdit(doc: VmdDocument, keys: readonly SelectedKey[], tol: Partial<Tolerances>, progress?: FitProgress): EditResult {
   const out = simplifyKeys(doc, keys, tol, progress);
   if (!out.ok) return out;
   const scope = simplifyScope(doc, keys)!; // simplifyKeys succeeded: the keys have a scope
-  const after = buildTracks(out.doc);
-  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, tracks, scope.tracks), onlyTracks(out.doc, after, scope.tracks), { halfFrames: true, from: scope.from, to: scope.to }), true);
+  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, buildTracks(doc), scope.tracks), onlyTracks(out.doc, buildTracks(out.doc), scope.tracks), { halfFrames: true, from: scope.from, to: scope.to }), true);
   return out;
 }
