@@ -113,9 +113,7 @@ export const useSimplifyStore = defineStore('simplify', {
       this.schedule(SIMPLIFY_DEBOUNCE_MS);
     },
     schedule(ms: number) {
-      stopTimer();
-      stopRun();
-      this.running = null;
+      this.halt();
       this.state = 'pending';
       timer = setTimeout(() => {
         timer = null;
@@ -127,9 +125,7 @@ export const useSimplifyStore = defineStore('simplify', {
      * flight, and shows it; resolves when it is shown (or failed, or was cancelled or superseded).
      */
     compute(): Promise<void> {
-      stopTimer();
-      stopRun();
-      this.running = null;
+      this.halt();
       const fit = useFitPreviewStore();
       const cur = useHistoryStore().current();
       const sel = useSelectionStore();
@@ -227,10 +223,14 @@ export const useSimplifyStore = defineStore('simplify', {
       this.drop();
       this.state = 'closed';
     },
-    drop() {
+    /** Stops the waiting recompute and the computation in flight (its outcome is not shown). */
+    halt() {
       stopTimer();
       stopRun();
       this.running = null;
+    },
+    drop() {
+      this.halt();
       this.setPreview(null);
       this.message = '';
     },
