@@ -111,6 +111,16 @@ export function fitSummary(r: FitPreviewResult, t: (key: UiStringKey, params?: R
   return t('batch.doc.fit', fitFigures(r.report.extra));
 }
 
+/**
+ * What a fit in progress says (the Whole Motion dialog, the Simplify panel): `starting` until the first
+ * track is counted, then `progress` with the tracks done of total, and once every track is refitted
+ * that the error is being measured (both motions are played back).
+ */
+export function fitProgressText(r: { done: number; total: number } | null, t: (key: UiStringKey, params?: Record<string, string | number>) => string, starting: UiStringKey, progress: UiStringKey): string {
+  if (!r || r.total === 0) return t(starting);
+  return r.done >= r.total ? t('batch.fit.measuring') : t(progress, { done: r.done, total: r.total });
+}
+
 /** A fitting report's figures as the notices and summaries say them: key counts, largest errors to 2 digits. */
 export function fitFigures(x: Record<string, number>): Record<string, string | number> {
   return {
