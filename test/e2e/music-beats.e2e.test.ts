@@ -109,13 +109,18 @@ describe('music: beat markers', () => {
     expect(warm).toEqual(v.cols.map(() => [true, false]));
 
     // Offset 4: the song runs 4 frames ahead, so every beat is 4 frames earlier.
+    // Each offset is waited for (the field commits on its change event) before what follows reads the beats:
+    // CI once dragged the key below while the beats still stood 4 frames early, so it did not snap.
+    const firstBeatIs = (f: number) => page.waitForFunction((x) => Math.abs(window.__vmdMusic!.beats().frames[0] - x) < 1e-6, f);
     await page.fill('[data-testid="music-offset"]', '4');
     await page.press('[data-testid="music-offset"]', 'Enter');
+    await firstBeatIs(b.frames[0] - 4);
     const moved = await page.evaluate(() => window.__vmdMusic!.beats().frames);
     expect(moved.length).toBe(b.frames.length);
     moved.forEach((f, i) => expect(f).toBeCloseTo(b.frames[i] - 4, 9));
     await page.fill('[data-testid="music-offset"]', '0');
     await page.press('[data-testid="music-offset"]', 'Enter');
+    await firstBeatIs(b.frames[0]);
 
     // Key drag: zoomed so a frame is under 8 px (5 px is then more than half a frame: without snapping the
     // key would land beside the beat), the key at 90 dragged to 5 px right of the beat near frame 70.
