@@ -1,9 +1,10 @@
 /**
  * A small PNG reader for tests that look at screenshots: 8-bit greyscale, RGB or RGBA (with or without
  * alpha), non-interlaced — what Chromium's screenshots are. Returns RGBA pixels. Throws on anything else
- * (a test helper: a wrong image should fail the test loudly).
+ * (a test helper: a wrong image should fail the test loudly). And a writer of 8-bit RGBA PNGs, for
+ * pictures a test puts beside a model.
  */
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 export interface Rgba {
   width: number;
@@ -63,4 +64,40 @@ export function decodePng(bytes: Uint8Array): Rgba {
     prev = cur;
   }
   return { width, height, data: out };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + body.length);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, body.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(body, 8);
+  v.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
+  return out;
+}
+
+/** Encodes RGBA pixels (rows top first) as an 8-bit RGBA PNG. */
+export function encodePng(img: Rgba): Uint8Array {
+  const { width, height, data } = img;
+  const head = new Uint8Array(13);
+  const hv = new DataView(head.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  head.set([8, 6, 0, 0, 0], 8);
+  const raw = new Uint8Array(height * (4 * width + 1));
+  for (let y = 0; y < height; y++) raw.set(data.subarray(4 * width * y, 4 * width * (y + 1)), y * (4 * width + 1) + 1);
+  const parts = [Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', head), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))];
+  return Uint8Array.from(Buffer.concat(parts));
 }

@@ -13,6 +13,7 @@ import type { MorphBinding } from './pose-binding';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { AMBIENT_EMISSIVE_SHARE, MorphEffects } from './morph-effects';
+import { sphereMapOf } from './sphere-map';
 
 export interface BuiltModel {
   model: ModelData;
@@ -196,6 +197,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
       geo.dispose();
       for (const m of materials) {
         m.map?.dispose();
+        sphereMapOf(m)?.texture.dispose();
         m.dispose();
       }
       mesh.skeleton.dispose();

@@ -6,7 +6,8 @@
  *
  * MMD → three.js as everywhere in the preview: translations (x, y, −z), quaternions (−x, −y, z, w).
  * Not drawn: specular, edge and the texture / sphere / toon tints of material morphs (the preview's
- * Lambert materials have no specular, edge or sphere pass), and the additional UV morphs uv1–uv4.
+ * Lambert materials have no specular or edge pass, and the sphere map of sphere-map.ts is drawn as the
+ * file has it), and the additional UV morphs uv1–uv4.
  */
 import * as THREE from 'three';
 import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';

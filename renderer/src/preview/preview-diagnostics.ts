@@ -94,3 +94,20 @@ export function readPixel(e: PreviewEngine, x: number, y: number, width: number,
   gl.readPixels(px, py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
   return [out[0], out[1], out[2], out[3]];
 }
+
+/**
+ * Renders now and reads the whole drawing buffer: RGBA bytes, rows top first, base64 (one draw for a
+ * test that looks at many pixels; readPixel draws once per pixel).
+ */
+export function readFrame(e: PreviewEngine): { width: number; height: number; rgba: string } {
+  e.presenter.drawNow();
+  const [w, h] = bufferSize(e);
+  const gl = e.renderer.getContext();
+  const raw = new Uint8Array(4 * w * h);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, raw);
+  const rows = new Uint8Array(raw.length);
+  for (let y = 0; y < h; y++) rows.set(raw.subarray(4 * w * (h - 1 - y), 4 * w * (h - y)), 4 * w * y);
+  let bin = '';
+  for (let i = 0; i < rows.length; i += 0x8000) bin += String.fromCharCode(...rows.subarray(i, i + 0x8000));
+  return { width: w, height: h, rgba: btoa(bin) };
+}

@@ -5,7 +5,7 @@
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
  * bufferSize(), context(), liveMemory(), disposal(), lightState(), gpu(), info(), shown(), outline(),
- * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y) (see PickTestHook).
+ * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
 import type { FrameBreakdown } from './frame-profiler';
@@ -20,6 +20,8 @@ export interface PickTestHook {
   marker(): { bone: string | null; shown: boolean };
   /** Renders now and returns the RGBA bytes drawn at a client position. */
   pixelAt(x: number, y: number): [number, number, number, number];
+  /** Renders now and returns the whole drawing buffer (RGBA, rows top first, base64). */
+  frameImage(): { width: number; height: number; rgba: string };
 }
 
 export interface PreviewTestHook extends PickTestHook {
@@ -90,6 +92,7 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
       const r = el.getBoundingClientRect();
       return diag.readPixel(e, x - r.left, y - r.top, r.width, r.height);
     },
+    frameImage: () => diag.readFrame(e),
     boneWorldQuaternion: (n) => diag.boneWorldQuaternion(e.rig, n),
     boneWorldPosition: (n) => diag.boneWorldPosition(e.rig, n),
     cameraState: () => diag.cameraState(e),

@@ -6,6 +6,7 @@
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
 import { decodeTga } from './tga';
+import { setSphereMap } from './sphere-map';
 
 export type ReadAsset = (relativePath: string) => Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>;
 
@@ -63,14 +64,22 @@ function hasAlpha(tex: THREE.Texture): boolean {
   }
 }
 
+/** Sphere modes the preview draws (sphere-map.ts): 1 multiply, 2 add. */
+const drawnSphere = (mode: number): mode is 1 | 2 => mode === 1 || mode === 2;
+
 /**
- * Loads every texture the materials use and applies it. Sphere maps and toon textures are not drawn
- * (noted in the UI). Returns the textures that could not be read or decoded.
+ * Loads every texture the materials use and applies it: the colour texture and the sphere map (modes 1
+ * and 2). Toon textures and sub-texture spheres (mode 3) are not drawn (README, Known limits). Returns
+ * the textures that could not be read or decoded.
  */
 export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; loaded: number }> {
   const { model, materials } = built;
   const wanted = new Set<number>();
-  for (const m of model.materials) if (m.texture >= 0 && m.texture < model.textures.length) wanted.add(m.texture);
+  const valid = (i: number) => i >= 0 && i < model.textures.length;
+  for (const m of model.materials) {
+    if (valid(m.texture)) wanted.add(m.texture);
+    if (drawnSphere(m.sphereMode) && valid(m.sphereTexture)) wanted.add(m.sphereTexture);
+  }
   const textures = new Map<number, THREE.Texture>();
   const problems: TextureProblem[] = [];
   await Promise.all(
@@ -97,9 +106,11 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     return { problems, loaded: 0 };
   }
   model.materials.forEach((m, i) => {
+    const mat = materials[i];
+    const sphere = drawnSphere(m.sphereMode) ? textures.get(m.sphereTexture) : undefined;
+    if (sphere && drawnSphere(m.sphereMode)) setSphereMap(mat, sphere, m.sphereMode);
     const tex = textures.get(m.texture);
     if (!tex) return;
-    const mat = materials[i];
     mat.map = tex;
     // The ambient share (emissive) must be tinted by the texture too, as in MMD's (ambient + diffuse·light)·texture;
     // untinted it would wash dark cloth out to grey.

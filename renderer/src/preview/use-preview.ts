@@ -38,6 +38,7 @@ import { installTestHook } from '../e2e';
 import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
+import { fileNameOf } from '../paths';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -337,7 +338,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
       syncPicked();
       store.setModel({
-        name: m.name, path, format: m.format, bones: m.bones.length,
+        // A model whose name field is empty (tools write such files) is called by its file name.
+        name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
       });
       const tex = await applyTextures(built, readAsset);
