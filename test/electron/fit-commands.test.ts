@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeIkRecord, ikBlockFromRecords, encodeMorphRecord, encodeShadowRecord, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { editCommands } from '../../electron/cli/commands/edit';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';
@@ -73,7 +73,28 @@ describe('reduce / bake / speed --refit', () => {
     expect(rep.maxRotationErrorDeg).toBeCloseTo(e.rotationDeg, 4);
     const plain = await run(['reduce', 'dense.vmd', '-o', 'r2.vmd'], d);
     expect(plain.out).toMatch(/keys 363 → \d+/);
+    expect(plain.out).not.toMatch(/step key/);
     expect(plain.out).toMatch(/max rotation error/);
+  });
+
+  it('the summary line says that step keys (IK/display, self-shadow, light) are kept beside the fitted count', async () => {
+    const d = mk('fitsteps');
+    const doc = dense();
+    const withSteps: VmdDocument = {
+      ...doc,
+      shadow: blockFromRecords('shadow', [encodeShadowRecord({ frame: 0, mode: 1, distance: 0.1 }), encodeShadowRecord({ frame: 60, mode: 0, distance: 0.1 })]),
+      ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 1 }] })]),
+    };
+    writeFileSync(path.join(d, 'steps.vmd'), writeVmd(withSteps));
+    const r = await run(['reduce', 'steps.vmd', '-o', 'r.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    const out = read(path.join(d, 'r.vmd'));
+    expect([out.shadow.count, out.ik.count]).toEqual([2, 1]);
+    const m = /kept (\d+),.*; keys 363 → (\d+) \(steps kept as they are: 1 IK\/display, 2 self-shadow\)/.exec(r.out);
+    expect(m, r.out).not.toBeNull();
+    // "kept" counts the step keys too: the fitted keys kept plus the 3 steps.
+    expect(Number(m![2])).toBe(out.bone.count + out.morph.count);
+    expect(Number(m![1])).toBeLessThanOrEqual(Number(m![2]) + 3);
   });
 
   it('--bones limits the fit, --from/--to the keys touched', async () => {

@@ -7,6 +7,8 @@ import type { CliIo } from '../io';
 import { displayPath, displayPathAmong, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
 
+const STEP_NAMES = { ik: 'IK/display', shadow: 'self-shadow', light: 'light' } as const;
+
 /** The one-line summary of an edit report: key counts as integers, then the measured errors. */
 export function reportLine(r: Record<string, unknown>): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
@@ -19,7 +21,13 @@ export function reportLine(r: Record<string, unknown>): string {
   fmt('tracksDropped', 'tracks dropped', '', formatCount);
   fmt('maxPositionError', 'max position error');
   fmt('maxRotationErrorDeg', 'max rotation error', '°');
-  if (typeof r.keysBefore === 'number') extra.unshift(`keys ${r.keysBefore} → ${r.keysAfter}`);
+  if (typeof r.keysBefore === 'number') {
+    // A fit counts the keys it fits (bone, morph, camera); light, self-shadow and IK/display keys are steps
+    // it keeps as they are, which "kept" counts too: say so, or the two figures seem to disagree.
+    const by = (r.byKind ?? {}) as Record<string, { kept?: number } | undefined>;
+    const steps = (['ik', 'shadow', 'light'] as const).filter((k) => (by[k]?.kept ?? 0) > 0).map((k) => `${formatCount(by[k]!.kept!)} ${STEP_NAMES[k]}`);
+    extra.unshift(`keys ${r.keysBefore} → ${r.keysAfter}${steps.length ? ` (steps kept as they are: ${steps.join(', ')})` : ''}`);
+  }
   if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
   if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
   if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
