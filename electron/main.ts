@@ -159,10 +159,9 @@ function start(): void {
       ...handlers,
       openFile: async (p: string) => {
         const r = await handlers.openFile(p);
-        if (r.ok) {
-          app.addRecentDocument(r.value.path);
-          void rebuildMenu();
-        }
+        // The file service put it on the list only if it reads as its format (and took a file that is gone off it).
+        if (r.ok && (await services!.recent.list()).some((x) => x.path === r.value.path)) app.addRecentDocument(r.value.path);
+        void rebuildMenu();
         return r;
       },
       saveFile: async (...a: Parameters<typeof handlers.saveFile>) => {

@@ -22,6 +22,8 @@ import {
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
+import { readVmd } from '../../shared/vmd/vmd-reader';
+import { readVpd } from '../../shared/vmd/vpd';
 import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
@@ -90,6 +92,11 @@ function listingError(e: unknown, abs: string): CodecError {
   return ioError(e, abs);
 }
 
+/** Whether the bytes read as the motion format the name says (.vpd a pose, else a VMD). */
+function readsAsMotion(file: string, bytes: Uint8Array): boolean {
+  return hasExtension(file, ['.vpd']) ? readVpd(bytes).ok : readVmd(bytes).ok;
+}
+
 export function createFileService(opts: FileServiceOptions = {}): FileService {
   /** Saves keep a .bak of a replaced file once per session (backup-save.ts). */
   const save = createBackupSaver();
@@ -97,7 +104,10 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
   return {
     async openFile(file) {
       const r = await readChecked(file, MOTION_EXTENSIONS, 'a VMD or VPD file', MAX_MOTION_FILE_BYTES);
-      if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
+      // Recent files are files that open: one that does not read as its format stays off the list, and
+      // one that is gone comes off it (the editor says why in either case).
+      if (r.ok && readsAsMotion(r.value.path, r.value.bytes)) await opts.recent?.add(r.value.path).catch(() => undefined);
+      else if (!r.ok && r.error.code === 'E_IO_NOT_FOUND') await opts.recent?.remove(file).catch(() => undefined);
       return r;
     },
 

@@ -6,6 +6,8 @@ import { readJson, serial, writeJson } from './json-store';
 export interface RecentFilesService {
   list(): Promise<RecentFile[]>;
   add(file: string): Promise<RecentFile[]>;
+  /** Drops a file from the list (one that is gone); the list as it is when absent. */
+  remove(file: string): Promise<RecentFile[]>;
   clear(): Promise<RecentFile[]>;
 }
 
@@ -34,6 +36,14 @@ export function createRecentFiles(settingsDir: string, opts: { max?: number; pla
         const abs = path.resolve(p);
         const next = [{ path: abs, name: path.basename(abs), openedAt: now() }, ...(await read()).filter((r) => !samePath(r.path, abs, platform))].slice(0, max);
         await writeJson(file, next);
+        return next;
+      }),
+    remove: (p) =>
+      queue(async () => {
+        const abs = path.resolve(p);
+        const before = await read();
+        const next = before.filter((r) => !samePath(r.path, abs, platform));
+        if (next.length !== before.length) await writeJson(file, next);
         return next;
       }),
     clear: () =>

@@ -120,6 +120,18 @@ const en = {
   'editor.refused.exists': 'That frame already has a key on this track',
   'editor.refused.range': 'Cannot move keys before frame 0',
   'editor.refused.empty': 'Nothing selected to apply this to',
+  'editor.refusal.nothingCopied': 'Nothing has been copied yet',
+  'editor.refusal.noSidedKey': 'None of the copied keys is on a left or right bone',
+  'editor.refusal.noBoneToMirror': 'No bone to mirror',
+  'editor.refusal.noCurveKey': 'No key with curves is selected',
+  'editor.refusal.noBoneKeyForCurve': 'No bone key is selected to paste the curve on',
+  'editor.refusal.noCameraKeyForCurve': 'No camera key is selected to paste the curve on',
+  'editor.refusal.noKeySelected': 'No key is selected',
+  'editor.refusal.movesTo': 'A key would move to frame {frame}',
+  'editor.refusal.collisionAt': 'Frame {frame} already has a key on that track',
+  'editor.refusal.noNameKey': 'The track has no key to take a name from',
+  'editor.refusal.existsAt': 'Frame {frame} already has a key',
+  'editor.refusal.frameOutOfRange': 'Frame {frame} is out of range',
 } as const;
 
 export type EditorStringKey = keyof typeof en;
@@ -241,6 +253,18 @@ const ja: Record<EditorStringKey, string> = {
   'editor.refused.exists': 'このトラックのそのフレームには既にキーがあります',
   'editor.refused.range': '0 フレームより前には移動できません',
   'editor.refused.empty': '適用するキーが選択されていません',
+  'editor.refusal.nothingCopied': 'まだ何もコピーしていません',
+  'editor.refusal.noSidedKey': 'コピーしたキーに左右のボーンのキーがありません',
+  'editor.refusal.noBoneToMirror': '反転するボーンがありません',
+  'editor.refusal.noCurveKey': '補間曲線を持つキーが選択されていません',
+  'editor.refusal.noBoneKeyForCurve': '曲線を貼り付けるボーンキーが選択されていません',
+  'editor.refusal.noCameraKeyForCurve': '曲線を貼り付けるカメラキーが選択されていません',
+  'editor.refusal.noKeySelected': 'キーが選択されていません',
+  'editor.refusal.movesTo': 'キーがフレーム {frame} に移動してしまいます',
+  'editor.refusal.collisionAt': 'そのトラックのフレーム {frame} には既にキーがあります',
+  'editor.refusal.noNameKey': 'このトラックには名前を取れるキーがありません',
+  'editor.refusal.existsAt': 'フレーム {frame} には既にキーがあります',
+  'editor.refusal.frameOutOfRange': 'フレーム {frame} は範囲外です',
 };
 
 export const editorStrings: Record<'en' | 'ja', Record<EditorStringKey, string>> = { en, ja };

@@ -13,8 +13,8 @@ export type FileFilter = (typeof FILE_FILTERS)[number];
 export const MOTION_EXTENSIONS = ['.vmd', '.vpd'] as const;
 /** The models the preview reads (a drop loads these). */
 export const PMX_PMD_EXTENSIONS = ['.pmx', '.pmd'] as const;
-/** What the model dialog lists. */
-export const MODEL_EXTENSIONS = [...PMX_PMD_EXTENSIONS, '.x'] as const;
+/** What the model dialog lists: what the preview reads (DirectX .x accessories it does not). */
+export const MODEL_EXTENSIONS = PMX_PMD_EXTENSIONS;
 export const SCENE_EXTENSIONS = [SCENE_EXTENSION] as const;
 /** What Web Audio decodes in Chromium (the platform may decode fewer; the error then names the format). */
 export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.weba', '.webm'] as const;

@@ -12,7 +12,7 @@ import { viewOf } from '../vmd/vmd-document';
 import { encodeCameraRecord } from '../vmd/vmd-build';
 import { defaultCameraInterpolation } from '../vmd/interpolation';
 import { CAMERA } from '../vmd/vmd-layout';
-import { BlockEditor, finish, type EditOutcome } from './diff';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import { keyAtFrame, lowerBound } from './key-ref';
 import { MAX_FRAME } from './keys';
 
@@ -36,7 +36,7 @@ export function neighbourCameraRotation(tracks: MotionTracks, frame: number): [n
 /** Inserts or replaces the camera key at `frame` with `key`. Returns the record's index in `record`. */
 export function registerCameraKey(doc: VmdDocument, tracks: MotionTracks, frame: number, key: CameraKeyValues): EditOutcome & { record?: number } {
   frame = Math.round(frame);
-  if (!(frame >= 0 && frame <= MAX_FRAME)) return { refused: true, code: 'E_RANGE', message: `frame ${frame} is out of range` };
+  if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   const cam = tracks.camera;
   const ed = new BlockEditor(doc.camera);
   const k = keyAtFrame(cam.frames, 0, cam.frames.length, frame);

@@ -8,7 +8,7 @@ import type { Curve } from '../vmd/bezier';
 import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { BlockEditor, finish, type EditOutcome } from './diff';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import type { KeyRef } from './key-ref';
 
 /** Kinds that carry curves. */
@@ -58,7 +58,7 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
       touched++;
     }
   }
-  if (touched === 0) return { refused: true, code: 'E_EMPTY', message: 'no key with curves selected' };
+  if (touched === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
   return finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0));
 }
 
@@ -79,7 +79,7 @@ export function copyCurves(doc: VmdDocument, ref: KeyRef): CurveClipboard | null
  */
 export function pasteCurves(doc: VmdDocument, refs: readonly KeyRef[], clip: CurveClipboard, channels: readonly number[]): EditOutcome {
   const targets = refs.filter((r) => r.kind === clip.kind);
-  if (targets.length === 0) return { refused: true, code: 'E_EMPTY', message: `no ${clip.kind} key selected to paste the curve on` };
+  if (targets.length === 0) return refuse('E_EMPTY', `no ${clip.kind} key selected to paste the curve on`, clip.kind === 'camera' ? 'editor.refusal.noCameraKeyForCurve' : 'editor.refusal.noBoneKeyForCurve');
   const curves: Partial<Record<number, Curve>> = {};
   for (const ch of channels) if (clip.curves[ch]) curves[ch] = clip.curves[ch];
   return setCurves(doc, targets, curves, 'paste curve');

@@ -11,6 +11,7 @@
  * record's length; applying or reverting then copies the untouched runs and rebuilds the offsets.
  */
 import type { CodecError, ErrorCode } from '../vmd/errors';
+import type { UiStringKey } from '../i18n/strings';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
@@ -56,7 +57,21 @@ export interface KeyEdit {
 export interface EditRefusal extends CodecError {
   readonly refused: true;
   readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS'>;
+  /** What was wrong, in English (tests, logs). */
   readonly message: string;
+  /** The same in the UI's words: a string key and its values, for the notice's detail line. */
+  readonly detail: RefusalDetail;
+}
+
+/** A refusal's detail line as a UI string (shared/i18n/editor-strings.ts, `editor.refusal.*`). */
+export interface RefusalDetail {
+  readonly key: UiStringKey;
+  readonly params?: Readonly<Record<string, number>>;
+}
+
+/** A refused edit: its code, its English message, and the UI string saying the same. */
+export function refuse(code: EditRefusal['code'], message: string, key: UiStringKey, params?: Record<string, number>): EditRefusal {
+  return { refused: true, code, message, detail: params ? { key, params } : { key } };
 }
 
 export type EditOutcome = KeyEdit | EditRefusal;

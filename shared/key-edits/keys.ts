@@ -12,7 +12,7 @@ import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/int
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
 import { BONE, CAMERA, MORPH, SHADOW_DEFAULT } from '../vmd/vmd-layout';
-import { BlockEditor, finish, type EditOutcome } from './diff';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import { ikRecordAt } from './ik';
 import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
 
@@ -36,7 +36,7 @@ function byKind(refs: readonly KeyRef[]): Map<EditKind, number[]> {
  */
 export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], delta: number): EditOutcome {
   delta = Math.round(delta);
-  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   if (delta === 0) return finish(doc, 'move keys', []);
   const editors: BlockEditor[] = [];
   for (const [kind, records] of byKind(refs)) {
@@ -48,11 +48,11 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
       const loc = locate(tracks, { kind, record: r }, block.count);
       const from = loc ? loc.frame : recordFrame(kind, recordBytes(block, r));
       const to = from + delta;
-      if (to < 0 || to > MAX_FRAME) return { refused: true, code: 'E_RANGE', message: `a key would move to frame ${to}` };
+      if (to < 0 || to > MAX_FRAME) return refuse('E_RANGE', `a key would move to frame ${to}`, 'editor.refusal.movesTo', { frame: to });
       if (loc) {
         const k = keyAtFrame(t.frames, loc.start, loc.end, to);
         if (k >= 0 && !moving.has(t.record[k])) {
-          return { refused: true, code: 'E_COLLISION', message: `frame ${to} already has a key on that track` };
+          return refuse('E_COLLISION', `frame ${to} already has a key on that track`, 'editor.refusal.collisionAt', { frame: to });
         }
       }
       const rec = ed.copy(r);
@@ -66,7 +66,7 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
 
 /** Deletes keys. */
 export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutcome {
-  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   const editors: BlockEditor[] = [];
   for (const [kind, records] of byKind(refs)) {
     const ed = new BlockEditor(doc[kind]);
@@ -93,8 +93,8 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   const t = tracksOf(tracks, kind);
   const track = 'track' in target ? target.track : 0;
   const [a, b] = trackRange(t, track);
-  if ('track' in target && a === b) return { refused: true, code: 'E_EMPTY', message: 'the track has no key to take a name from' };
-  if (keyAtFrame(t.frames, a, b, frame) >= 0) return { refused: true, code: 'E_EXISTS', message: `frame ${frame} already has a key` };
+  if ('track' in target && a === b) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
+  if (keyAtFrame(t.frames, a, b, frame) >= 0) return refuse('E_EXISTS', `frame ${frame} already has a key`, 'editor.refusal.existsAt', { frame });
   const next = lowerBound(t.frames, a, b, frame);
   const neighbour = next < b ? next : b > a ? b - 1 : -1;
   if (kind === 'ik') {
@@ -213,7 +213,7 @@ function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array)
  * overwrites that record in place; others are appended. Returns the records now holding pasted keys.
  */
 export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number): EditOutcome & { records?: KeyRef[] } {
-  if (clip.items.length === 0) return { refused: true, code: 'E_EMPTY', message: 'nothing copied' };
+  if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   frame = Math.max(0, Math.round(frame));
   const editors = new Map<EditKind, BlockEditor>();
   const placed: { kind: EditKind; record: number }[] = [];

@@ -17,7 +17,7 @@ import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
 import type { MotionTracks } from '../vmd/tracks';
 import type { EditOutcome } from './diff';
-import { isRefusal } from './diff';
+import { isRefusal, refuse } from './diff';
 import { keyAtFrame, trackRange, type KeyRef } from './key-ref';
 import { pasteKeys, sampledBoneRecord, type KeyClipboard } from './keys';
 
@@ -52,9 +52,9 @@ function relabel<T extends EditOutcome>(out: T, label: string): T {
 export function mirrorPasteKeys(
   doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all',
 ): EditOutcome & { records?: KeyRef[] } {
-  if (clip.items.length === 0) return { refused: true, code: 'E_EMPTY', message: 'nothing copied' };
+  if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   const mirrored = mirrorClipboard(clip, mode);
-  if (mirrored.items.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no copied key is on a left or right bone' };
+  if (mirrored.items.length === 0) return refuse('E_EMPTY', 'no copied key is on a left or right bone', 'editor.refusal.noSidedKey');
   return relabel(pasteKeys(doc, tracks, mirrored, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
 }
 
@@ -99,7 +99,7 @@ export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: numb
       sources.push(rec);
     }
   }
-  if (sources.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no bone to mirror' };
+  if (sources.length === 0) return refuse('E_EMPTY', 'no bone to mirror', 'editor.refusal.noBoneToMirror');
   // Every source is read above; the paste writes them all at once, so swapped sides do not mix.
   const clip: KeyClipboard = { items: sources.map((bytes) => ({ kind: 'bone' as const, offset: 0, bytes })) };
   return relabel(pasteKeys(doc, tracks, mirrorClipboard(clip), frame), 'mirror pose');

@@ -10,7 +10,7 @@ import { setPhysicsOff } from '../vmd/interpolation';
 import { viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from '../vmd/vmd-layout';
 import { decodeName } from '../vmd/sjis';
-import { BlockEditor, finish, type EditOutcome } from './diff';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import type { EditKind, KeyRef } from './key-ref';
 
 /** Per-component optional values: undefined keeps the key's own. */
@@ -133,7 +133,7 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
 
 /** Applies an inspector edit to every key given. */
 export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit): EditOutcome {
-  if (refs.length === 0) return { refused: true, code: 'E_EMPTY', message: 'no key selected' };
+  if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   const editors = new Map<EditKind, BlockEditor>();
   for (const r of refs) {
     if (r.record >= doc[r.kind].count) continue;

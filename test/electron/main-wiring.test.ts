@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_NAMES } from '../../shared/ipc/contract';
 import { ROOT } from '../helpers/build';
+import { corpusPath } from '../helpers/corpus';
 
 function makeFake(opts: { lock: boolean; argv?: string[] }) {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'vmd-main-'));
@@ -23,7 +24,7 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
     requestSingleInstanceLock: () => (calls.push('lock'), opts.lock),
     quit: () => calls.push('quit'),
     whenReady: () => (calls.push('whenReady'), Promise.resolve()),
-    addRecentDocument: () => undefined,
+    addRecentDocument: (p: string) => calls.push(`recentDocument:${p}`),
     clearRecentDocuments: () => undefined,
   });
   const windows: FakeWindow[] = [];
@@ -236,6 +237,27 @@ describe('electron/main.ts wiring', () => {
       expect(await req('listDirectory', dir)).toMatchObject({ ok: true });
       expect(await req('saveFile', path.join(path.dirname(dir), 'beside.vmd'), new Uint8Array([1]))).toMatchObject(denied);
       expect(await req('openFile', never)).toMatchObject({ ok: true }); // inside the chosen folder now
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("only a file that opens goes on the OS recent documents and the recent list", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-recent-wiring-'));
+    try {
+      const good = path.join(dir, 'good.vmd');
+      writeFileSync(good, readFileSync(corpusPath('gene/motion/stand.vmd')));
+      const bad = path.join(dir, 'bad.vmd');
+      writeFileSync(bad, 'Vocaloid Motion Data 0002');
+      const e = await load({ lock: true, argv: ['/opt/vmd/vmd-studio', good, bad] });
+      const frame = { url: 'file://' + e.windows[0].loadedFile.replace(/\\/g, '/'), parent: null };
+      const req = (name: string, ...args: unknown[]) => e.handlers.get(`vmd:${name}`)!({ senderFrame: frame }, ...args) as Promise<any>;
+      // Both hand their bytes back (the editor then says why the bad one does not open) …
+      expect(await req('openFile', bad)).toMatchObject({ ok: true });
+      expect(await req('openFile', good)).toMatchObject({ ok: true });
+      // … but only the good one is recent, to the OS and in the app's list.
+      expect(e.calls.filter((c) => c.startsWith('recentDocument:'))).toEqual([`recentDocument:${good}`]);
+      expect((await req('listRecent')).value.map((r: { path: string }) => r.path)).toEqual([good]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

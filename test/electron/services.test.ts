@@ -32,6 +32,28 @@ describe('file service', () => {
     expect((await recent.list()).map((x) => x.path)).toEqual([src]);
   });
 
+  it('puts on the recent list only files that read as their format, and takes a file that is gone off it', async () => {
+    const recent = createRecentFiles(path.join(dir, 'settings'));
+    const files = createFileService({ recent });
+    const good = path.join(CORPUS, 'gene/motion/stand.vmd');
+    const pose = path.join(dir, 'pose.vpd');
+    writeFileSync(pose, 'Vocaloid Pose Data file\r\n\r\nm.osm;\r\n0;\r\n');
+    const noise = path.join(dir, 'noise.vmd');
+    writeFileSync(noise, Uint8Array.from({ length: 300 }, (_, i) => (i * 37) & 255));
+    const cut = path.join(dir, 'cut.vmd');
+    writeFileSync(cut, readFileSync(good).subarray(0, 200));
+    const badPose = path.join(dir, 'bad.vpd');
+    writeFileSync(badPose, 'Vocaloid Pose Data file\r\n\r\nm.osm;\r\n1;\r\nBone0{センター\r\n1.0,abc,0;\r\n0,0,0,1;\r\n}\r\n');
+    for (const f of [good, pose, noise, cut, badPose]) expect((await files.openFile(f)).ok, f).toBe(true); // the bytes come back either way
+    expect((await recent.list()).map((x) => x.path)).toEqual([pose, good]);
+    // The pose goes away: opening it fails and it leaves the list; the other stays.
+    rmSync(pose);
+    expect(await files.openFile(pose)).toMatchObject({ ok: false, error: { code: 'E_IO_NOT_FOUND' } });
+    expect((await recent.list()).map((x) => x.path)).toEqual([good]);
+    // A name not on the list: nothing changes.
+    expect((await recent.remove(path.join(dir, 'never.vmd'))).map((x) => x.path)).toEqual([good]);
+  });
+
   it('answers missing files, folders and other extensions with error values', async () => {
     const files = createFileService();
     expect(await files.openFile(path.join(dir, 'none.vmd'))).toMatchObject({ ok: false, error: { code: 'E_IO_NOT_FOUND' } });

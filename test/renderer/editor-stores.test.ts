@@ -77,7 +77,9 @@ describe('editor stores', () => {
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('warning');
     expect(noticeLines(notice, 'en').message).toBe(hist.message);
-    expect(noticeLines(notice, 'en').detail).toMatch(/frame 10/);
+    // The detail names the frame, in the UI's language.
+    expect(noticeLines(notice, 'en').detail).toBe('Frame 10 already has a key on that track');
+    expect(noticeLines(notice, 'ja').detail).toBe('そのトラックのフレーム 10 には既にキーがあります');
     expect(bytesNow()).toEqual(before);
     expect(useEditorActions().moveSelected(5)).toBe(true);
     expect(hist.depth).toBe(1);

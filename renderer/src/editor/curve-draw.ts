@@ -276,7 +276,26 @@ function drawPlot(ctx: Canvas2D, s: CurveLayout, ser: ChannelSeries | null, col:
     ctx.fillRect(Math.round(x), py0, 1, ph);
   }
   plotFrameLabels(ctx, s, ser.from, ser.to);
-  ctx.fillText(formatPlotValue(ser.start), s.ox - 4, py0 + ph - 12);
-  ctx.fillText(formatPlotValue(ser.end), s.ox - 4, py0 + 2);
+  // The strip's scale: its top is the largest value, its bottom the smallest (a falling curve's start is at the top).
+  plotValueLabel(ctx, s, formatPlotValue(lo), py0 + ph - 12);
+  plotValueLabel(ctx, s, formatPlotValue(hi), py0 + 2);
   ctx.textAlign = 'start';
+}
+
+/**
+ * A value on the plot strip's scale at height y (text top): left of the strip where the pane leaves room
+ * for it, else inside the strip's left edge on a dark backing, so a narrow pane never cuts off a minus sign.
+ */
+function plotValueLabel(ctx: Canvas2D, s: CurveLayout, text: string, y: number): void {
+  const w = ctx.measureText(text).width;
+  if (w + 4 <= s.ox) {
+    ctx.textAlign = 'right';
+    ctx.fillText(text, s.ox - 4, y);
+    return;
+  }
+  ctx.fillStyle = C.plotLabelBacking;
+  ctx.fillRect(s.ox + 1, y - 1, w + 5, 12);
+  ctx.fillStyle = C.plotText;
+  ctx.textAlign = 'left';
+  ctx.fillText(text, s.ox + 3, y);
 }

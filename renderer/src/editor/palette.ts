@@ -35,6 +35,8 @@ export const CURVE_COLORS = {
   bg: INK.ground, square: INK.panel, grid: '#262a32', diagonal: '#323845', border: INK.edge, axisText: '#5f6775',
   arm: INK.label, handleFill: INK.ground, handleFillActive: '#ffffff', handleRingActive: INK.selection,
   plotBg: INK.panel, plotCursor: INK.playhead, plotText: INK.label,
+  /** Under a value label drawn inside the plot strip (a pane too narrow for it beside the strip). */
+  plotLabelBacking: 'rgba(20,22,27,0.85)',
   /** A fit preview's plot: the original (wide, under) and the result drawn over it. */
   fitOriginal: INK.label, fitResult: INK.selection,
 } as const;
@@ -73,4 +75,5 @@ export interface Canvas2D {
   fill(): void;
   stroke(): void;
   setLineDash(segments: number[]): void;
+  measureText(text: string): { width: number };
 }

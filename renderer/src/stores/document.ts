@@ -207,13 +207,14 @@ export const useDocumentStore = defineStore('document', () => {
     busy.value = true;
     try {
       const r = await useApi().openFile(p);
+      const settings = useSettingsStore();
+      // Main keeps the list: a file that is gone has just left it, one that opened has come to its top.
+      void settings.refreshRecent();
       if (!r.ok) {
         useNotifyStore().error(r.error);
         return false;
       }
       const opened = openBytes(r.value.name, r.value.bytes, r.value.path);
-      const settings = useSettingsStore();
-      void settings.refreshRecent();
       if (opened) {
         const dir = folderOf(r.value.path);
         if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });

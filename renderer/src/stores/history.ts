@@ -24,7 +24,7 @@ import { useSelectionStore } from './selection';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 
-/** i18n keys of the refusals people see (the edit's own English message goes in the detail line). */
+/** i18n keys of the refusals people see (the edit's own detail, in the UI's words, goes in the detail line). */
 const REFUSAL_TEXT = {
   E_COLLISION: 'editor.refused.collision',
   E_EXISTS: 'editor.refused.exists',
@@ -139,7 +139,7 @@ export const useHistoryStore = defineStore('history', {
       const out = edit(cur.doc, cur.tracks);
       if (isRefusal(out)) {
         this.message = useSettingsStore().t(REFUSAL_TEXT[out.code]);
-        useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.message);
+        useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
         return null;
       }
       this.commit(out);

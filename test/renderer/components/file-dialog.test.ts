@@ -123,4 +123,26 @@ describe('FileDialog', () => {
     expect(await open).toBe(null);
     w.unmount();
   });
+
+  it('names what it lists by its filter, in the UI language (a model dialog does not say motion files)', async () => {
+    const w = mount(FileDialog, { attachTo: document.body });
+    const cases = [
+      ['model', 'Model files (.pmx, .pmd)', 'モデルファイル (.pmx, .pmd)'],
+      ['motion', 'Motion and pose files (.vmd, .vpd)', 'モーション・ポーズファイル (.vmd, .vpd)'],
+      ['scene', 'Scene files (.vmdscene)', 'シーンファイル（.vmdscene）'],
+      ['any', 'All files', 'すべてのファイル'],
+      ['vmd', '.vmd', '.vmd'],
+    ] as const;
+    for (const [filter, en, ja] of cases) {
+      for (const [locale, want] of [['en', en], ['ja', ja]] as const) {
+        useSettingsStore().settings.locale = locale;
+        const open = showFileDialog({ mode: 'open', title: 'Pick', filter, directory: '/m' });
+        await flushPromises();
+        expect(w.get('footer .filter').text(), `${filter} in ${locale}`).toBe(want);
+        await w.get('[data-testid="file-dialog-cancel"]').trigger('click');
+        expect(await open).toBe(null);
+      }
+    }
+    w.unmount();
+  });
 });

@@ -55,6 +55,20 @@ describe('FileSummary notes', () => {
     expect(w.get('[data-testid="summary-notes"]').text()).toBe(r.ok ? r.diagnostics[0].message : '');
   });
 
+  it.skipIf(!corpusPresent)("a VPD pose shows its own file's header, not the motion's it opens as; a VMD its own", async () => {
+    const doc = useDocumentStore();
+    const w = mount(FileSummary);
+    const pose = readCorpus('threejs/vpds/05.vpd');
+    expect(new TextDecoder().decode(pose.subarray(0, 23))).toBe('Vocaloid Pose Data file');
+    expect(doc.openBytes('05.vpd', pose, '/p/05.vpd')).toBe(true);
+    await nextTick();
+    expect(w.get('[data-testid="summary-header"]').text()).toBe('Vocaloid Pose Data file');
+    const motion = readCorpus('gene/motion/stand.vmd');
+    expect(doc.openBytes('stand.vmd', motion, '/m/stand.vmd')).toBe(true);
+    await nextTick();
+    expect(w.get('[data-testid="summary-header"]').text()).toBe(new TextDecoder().decode(motion.subarray(0, 25)));
+  });
+
   it.skipIf(!corpusPresent)('stand.vmd: repeated bone and morph keys counted and said in Japanese', async () => {
     const bytes = readCorpus('gene/motion/stand.vmd');
     const bones = new DataView(bytes.buffer, bytes.byteOffset).getUint32(50, true);

@@ -109,6 +109,17 @@ describe('curve editor drawing', () => {
     expect(ctx.texts().slice(-4).map((t) => [t.text, t.x, t.y, t.align])).toEqual([
       ['10', 30, 363, 'start'], ['12', 284, 363, 'right'], ['0.000', 26, 348, 'right'], ['10.00', 26, 302, 'right'],
     ]);
+    // A falling segment: the strip's top is still its largest value, the bottom its smallest.
+    const falling = new Recording2D();
+    drawCurveEditor(falling, scene({ series: { ...series, values: Float64Array.from([10, 5, 2]), start: 10, end: 2 } }));
+    expect(falling.texts().slice(-2).map((t) => [t.text, t.x, t.y, t.align])).toEqual([['2.000', 26, 348, 'right'], ['10.00', 26, 302, 'right']]);
+    // A pane too narrow for a label beside the strip: inside its left edge, on a backing, not cut off.
+    const narrow = new Recording2D();
+    drawCurveEditor(narrow, scene({ series: { ...series, values: Float64Array.from([-12.5, 0, 10]), start: -12.5, end: 10 } }));
+    const [low, high] = narrow.texts().slice(-2);
+    expect([low.text, low.x, low.y, low.align]).toEqual(['-12.50', 33, 348, 'left']);
+    expect(narrow.rects('rgba(20,22,27,0.85)')).toEqual([[31, 347, 35, 12]]);
+    expect([high.text, high.x, high.align]).toEqual(['10.00', 26, 'right']);
     // A frame outside the segment is not marked.
     const outside = new Recording2D();
     drawCurveEditor(outside, scene({ series, frame: 13 }));

@@ -68,6 +68,8 @@ export class Recording2D implements Canvas2D {
   closePath() { this.closed = true; }
   arc(x: number, y: number, r: number) { this.arcs.push({ x, y, r }); }
   setLineDash(segments: number[]) { this.dash = [...segments]; }
+  /** A fixed 5 px per character (about the 10 px UI font's digits). */
+  measureText(text: string) { return { width: 5 * text.length }; }
   fill() { this.endPath('fill', String(this.fillStyle)); }
   stroke() { this.endPath('stroke', String(this.strokeStyle)); }
   private endPath(how: 'fill' | 'stroke', style: string) {
