@@ -198,8 +198,9 @@ function start(): void {
       width: ws.width,
       height: ws.height,
       ...(ws.x !== undefined && ws.y !== undefined ? { x: ws.x, y: ws.y } : {}),
-      minWidth: 800,
-      minHeight: 500,
+      // Below the layout's 1280×720 the page scrolls (App.vue); smaller than this is not useful.
+      minWidth: 1024,
+      minHeight: 600,
       title: APP_NAME,
       backgroundColor: '#1b1d22',
       show: false,

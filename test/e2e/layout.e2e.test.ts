@@ -107,6 +107,29 @@ describe('editor layout on common window sizes', () => {
     app = null;
   });
 
+  it('1024×640 (a window smaller than the layout): the page keeps the 1280×720 layout and scrolls to every control', async () => {
+    app = await openApp({ viewport: { width: 1024, height: 640 } });
+    const { page } = app;
+    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    const kp = await keyPoint(page, 'track-bone:1', 30);
+    await page.mouse.click(kp.x, kp.y);
+    await page.waitForSelector('[data-testid="curve-x1"]');
+    const size = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
+    expect(size).toEqual({ w: 1280, h: 720 });
+    await expectTopBarOneLine(page, 'en');
+    // The panes keep their places (no overlap), as at 1280×720.
+    const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
+    expect(curve.x + curve.width).toBeLessThanOrEqual(inspector.x + 0.5);
+    // The top bar's last buttons are off to the right: scrolled into view, they can be clicked.
+    await page.locator('[data-testid="cmd-shortcuts"]').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollX)).toBeGreaterThan(0);
+    await page.click('[data-testid="cmd-shortcuts"]');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
+    await app.screenshot('layout-1024x640-scrolled');
+    await page.keyboard.press('Escape');
+    expect(app.errors).toEqual([]);
+  });
+
   it('1280×720: panes side by side without overlap, zoom buttons and curve fields whole, top bar one line', async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;

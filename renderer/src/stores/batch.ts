@@ -199,10 +199,12 @@ export const useBatchStore = defineStore('batch', {
       const fit: NoticeText[] = fitted
         ? [{ key: 'batch.doc.fit', params: fitFigures(x) }]
         : [];
+      // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
+      // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
       notify.push(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
-        [counts, ...fit, ...r.warnings],
+        [...(fitted ? fit : [counts]), ...r.warnings],
       );
       this.hide();
       return true;
