@@ -80,7 +80,8 @@ describe('selection of IK keys', () => {
     const sel = useSelectionStore();
     sel.select([{ kind: 'bone', record: 3 }, { kind: 'ik', record: 1 }]);
     expect(sel.refs).toEqual([{ kind: 'bone', record: 3 }, { kind: 'ik', record: 1 }]);
-    expect(sel.active).toEqual({ kind: 'ik', record: 1 });
+    // Many keys at once: the one with curves is active (stores/selection.ts).
+    expect(sel.active).toEqual({ kind: 'bone', record: 3 });
     expect(sel.has('ik', 1)).toBe(true);
     expect(sel.has('bone', 1)).toBe(false);
     sel.select([{ kind: 'ik', record: 0 }], 'add');
@@ -95,6 +96,26 @@ describe('selection of IK keys', () => {
     sel.prune({ bone: 10, morph: 0, camera: 0, light: 0, shadow: 0, ik: 1 });
     expect(sel.refs).toEqual([{ kind: 'bone', record: 3 }, { kind: 'ik', record: 0 }]);
     expect(sel.active).toBeNull();
+  });
+
+  it('many keys at once: the active key stays if among them, else the last bone key, else the last camera key, else the last', () => {
+    const sel = useSelectionStore();
+    // A column (the ruler's double-click) of bone and morph keys, morphs last: a bone key is active.
+    sel.select([{ kind: 'bone', record: 2 }, { kind: 'bone', record: 7 }, { kind: 'morph', record: 0 }, { kind: 'morph', record: 4 }]);
+    expect(sel.active).toEqual({ kind: 'bone', record: 7 });
+    // Clicked key 2, then a box around it and others: it stays active.
+    sel.select([{ kind: 'bone', record: 2 }]);
+    sel.select([{ kind: 'morph', record: 1 }, { kind: 'bone', record: 2 }, { kind: 'bone', record: 5 }]);
+    expect(sel.active).toEqual({ kind: 'bone', record: 2 });
+    // Camera and light keys: the camera key (it has curves).
+    sel.select([{ kind: 'camera', record: 3 }, { kind: 'light', record: 0 }]);
+    expect(sel.active).toEqual({ kind: 'camera', record: 3 });
+    // Only morphs: the last.
+    sel.select([{ kind: 'morph', record: 1 }, { kind: 'morph', record: 6 }]);
+    expect(sel.active).toEqual({ kind: 'morph', record: 6 });
+    // One key: that one, whatever its kind.
+    sel.select([{ kind: 'light', record: 0 }], 'add');
+    expect(sel.active).toEqual({ kind: 'light', record: 0 });
   });
 });
 

@@ -19,6 +19,11 @@ function emptySets(): Record<EditKind, Set<number>> {
   return Object.fromEntries(EDIT_KINDS.map((k) => [k, new Set<number>()])) as Record<EditKind, Set<number>>;
 }
 
+function lastOf(refs: readonly KeyRef[], kind: EditKind): KeyRef | undefined {
+  for (let i = refs.length - 1; i >= 0; i--) if (refs[i].kind === kind) return refs[i];
+  return undefined;
+}
+
 export const useSelectionStore = defineStore('selection', {
   state: () => ({
     sets: markRaw(emptySets()),
@@ -46,19 +51,27 @@ export const useSelectionStore = defineStore('selection', {
     has(kind: EditKind, record: number): boolean {
       return this.sets[kind].has(record);
     },
-    /** Selects keys; the last one becomes active. */
+    /**
+     * Selects keys; one of them becomes active (the key the inspector and the curve pane show). One key:
+     * that one. Many at once (a box, a column, a range, all): the active key stays when it is among them,
+     * else the last key with curves (bone, then camera) — a column of bone and morph keys is selected to
+     * shape or paste a curve on, which a morph key would hide — else the last.
+     */
     select(refs: readonly KeyRef[], mode: SelectMode = 'replace') {
+      const prev = this.active;
       if (mode === 'replace') this.sets = markRaw(emptySets());
-      let last: KeyRef | null = null;
+      const added: KeyRef[] = [];
       for (const r of refs) {
         const s = this.sets[r.kind];
         if (mode === 'toggle' && s.has(r.record)) s.delete(r.record);
         else {
           s.add(r.record);
-          last = r;
+          added.push(r);
         }
       }
-      if (last) this.active = { kind: last.kind, record: last.record };
+      const keep = added.length > 1 && prev && added.some((r) => r.kind === prev.kind && r.record === prev.record);
+      const pick = keep ? prev : added.length > 1 ? lastOf(added, 'bone') ?? lastOf(added, 'camera') ?? added[added.length - 1] : added[0];
+      if (pick) this.active = { kind: pick.kind, record: pick.record };
       else if (this.active && !this.sets[this.active.kind].has(this.active.record)) this.active = null;
       this.touch();
     },
