@@ -1,7 +1,9 @@
 /**
  * MMD-like frame groups for the track list: センター, 上半身, arms, legs, fingers, others — decided
  * from the bone name, since a VMD carries no model and so no display frames. Within a group bones
- * follow MMD's usual order (root to tip, left before right), unknown ones after, in file order.
+ * follow MMD's usual order (root to tip, left before right), unknown ones after by name: not in file
+ * order, which is arbitrary and changes when a tool rewrites the file (a fit writes tracks by name), so
+ * rows do not jump around after Reduce or a save by another program.
  */
 
 export type BoneGroupId = 'center' | 'upper' | 'arms' | 'legs' | 'fingers' | 'others';
@@ -50,6 +52,11 @@ function rankOf(name: string): [number, number] {
   return [r ?? ORDER.length, side];
 }
 
+/** Code-point order of two names (the same on every machine, unlike a locale's collation). */
+export function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export interface BoneGroup {
   readonly id: BoneGroupId;
   /** Track indices (into tracks.bones.names), display order. */
@@ -66,7 +73,7 @@ export function groupBones(names: readonly string[]): BoneGroup[] {
     if (!list.length) continue;
     // Left before right within a bone kind keeps 左腕/右腕 next to each other.
     const ranked = list.map((t) => ({ t, r: rankOf(names[t]) }));
-    ranked.sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.t - b.t);
+    ranked.sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || byName(names[a.t], names[b.t]) || a.t - b.t);
     out.push({ id, tracks: ranked.map((x) => x.t) });
   }
   return out;

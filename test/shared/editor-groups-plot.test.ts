@@ -23,6 +23,15 @@ describe('bone frame groups', () => {
     expect(groups[2].tracks.map((t) => names[t])).toEqual(['左腕', '右腕', '左ひじ', '右ひじ']);
     expect(groups[1].tracks.map((t) => names[t])).toEqual(['上半身', '首']);
   });
+
+  it('puts bones without a standard place after the standard ones by name, whatever the file order', () => {
+    const names = ['腰飾り先', 'センター先', 'センター', '腰飾り', '下半身先', '下半身'];
+    const order = (ns: string[]) => groupBones(ns).map((g) => g.tracks.map((t) => ns[t]));
+    expect(order(names)).toEqual([['センター', '下半身', 'センター先', '下半身先', '腰飾り', '腰飾り先']]);
+    // Any other file order gives the same rows.
+    expect(order([...names].reverse())).toEqual(order(names));
+    expect(order([names[3], names[0], names[5], names[1], names[4], names[2]])).toEqual(order(names));
+  });
 });
 
 describe('presets', () => {

@@ -18,7 +18,7 @@
  * and then goes on as a press on the active document's row at the same index: a key pressed there is
  * selected and can be dragged in the same gesture, and every tool then works on it as on its own tab.
  */
-import { groupBones, tracksOf, CAMERA_DOC_KINDS, type EditKind } from '../../../shared/key-edits';
+import { byName, groupBones, tracksOf, CAMERA_DOC_KINDS, type EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 
 export interface GroupRow {
@@ -89,8 +89,10 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
     })));
   }
   const m = tracks.morphs;
-  section('morph', 'editor.group.morphs', m.names.map((n, t) => ({
-    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: n, group: 'morphs', keys: m.start[t + 1] - m.start[t],
+  // Morphs by name (あいうえお first, as kana sort), not in the file's arbitrary order (see groupBones).
+  const morphOrder = m.names.map((_, t) => t).sort((a, c) => byName(m.names[a], m.names[c]) || a - c);
+  section('morph', 'editor.group.morphs', morphOrder.map((t) => ({
+    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: m.names[t], group: 'morphs', keys: m.start[t + 1] - m.start[t],
   })));
   for (const k of CAMERA_DOC_KINDS) {
     const keys = tracksOf(tracks, k).frames.length;

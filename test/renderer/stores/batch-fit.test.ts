@@ -12,7 +12,8 @@ import { useBatchStore } from '../../../renderer/src/stores/batch';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
-import { corpusDir, corpusPresent } from '../../helpers/corpus';
+import { corpusDir, corpusPresent, readCorpus } from '../../helpers/corpus';
+import { buildRows } from '../../../renderer/src/editor/timeline-rows';
 import { playedErrors } from '../../helpers/motion-error';
 
 function quietApi(): VmdStudioApi {
@@ -55,5 +56,29 @@ describe.skipIf(!corpusPresent)('reduce on the open motion', () => {
     expect(lines.detail).not.toMatch(/kept|dropped/);
     expect(hist.undo()).toBe(true);
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(bytes));
+  });
+});
+
+describe.skipIf(!corpusPresent)('Reduce keeps the track list in its order', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setApi(quietApi());
+  });
+
+  it('wavefile_v2: the rows show the same tracks in the same order before and after (the fit writes tracks by name)', () => {
+    const doc = useDocumentStore();
+    expect(doc.openBytes('wavefile_v2.vmd', readCorpus('mmd-viewer-js/vmd/wavefile_v2.vmd'), '/m/wavefile_v2.vmd')).toBe(true);
+    const names = () => buildRows(doc.tracks!, new Set()).filter((r) => r.type === 'track').map((r) => `${r.kind}:${(r as { name: string }).name}`);
+    const before = names();
+    const fileOrder = doc.tracks!.bones.names.slice();
+    const batch = useBatchStore();
+    batch.target = 'document';
+    batch.op = 'reduce';
+    expect(batch.applyNow()).toBe(true);
+    // The fit did rewrite the bone block in another track order …
+    expect(doc.tracks!.bones.names).not.toEqual(fileOrder);
+    // … and the rows did not move.
+    expect(names()).toEqual(before);
+    expect(before.length).toBeGreaterThan(170);
   });
 });
