@@ -75,6 +75,14 @@ describe('Reduce in the editor', () => {
     });
     expect(colours.grey).toBeGreaterThan(50);
     expect(colours.orange).toBeGreaterThan(50);
+    // Drawn at the size it is shown (not a fixed buffer stretched), under a caption naming what it plots.
+    const plot = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid="fit-preview-plot"]') as HTMLCanvasElement;
+      return { buffer: c.width, shown: c.getBoundingClientRect().width, dpr: devicePixelRatio, caption: document.querySelector('[data-testid="fit-preview-caption"]')!.textContent!.trim() };
+    });
+    expect(plot.shown).toBeGreaterThan(400);
+    expect(Math.abs(plot.buffer - Math.round(plot.shown * plot.dpr))).toBeLessThanOrEqual(1);
+    expect(plot.caption).toMatch(/^\S.* · (X|Y|Z|Rotation|Weight|Distance|FOV): the original \(grey\) and the result \(orange\)$/);
     // The curve pane's plot overlays the same two series for the active track, and says the same figures.
     const pane = await page.evaluate(() => {
       const c = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
