@@ -105,8 +105,13 @@ export const useBatchStore = defineStore('batch', {
     finish(s: BatchSummary) {
       this.summary = s;
       const msg: NoticeText = s.cancelled ? { key: 'batch.cancelled' } : { key: 'batch.done', params: { ok: s.ok, failed: s.failed, skipped: s.skipped } };
-      if (s.failed) useNotifyStore().warning(msg);
-      else useNotifyStore().success(msg);
+      // Skipped because the output was there already (not a dry run): say so, and how to replace them.
+      const existing = s.results.filter((r) => r.skipped && !r.report?.dryRun).length;
+      const detail: NoticeText | undefined = existing ? { key: 'batch.skippedExisting', params: { n: existing, overwrite: { key: 'batch.overwrite' } } } : undefined;
+      const notify = useNotifyStore();
+      if (s.failed) notify.warning(msg, detail);
+      else if (existing && !s.ok && !s.cancelled) notify.push('info', msg, detail);
+      else notify.push('success', msg, detail);
     },
     stopListening() {
       unsubscribe.forEach((u) => u());
