@@ -100,6 +100,14 @@ async function expectEditorToolbarWhole(page: Page, what: string) {
   expect.soft(cut, `${what}: cut editor toolbar controls`).toEqual([]);
 }
 
+/** Opens gene's stand.vmd and clicks its second bone's key at frame 30, so the curve pane and inspector fill. */
+async function openStandWithKey(page: Page) {
+  await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+  const kp = await keyPoint(page, 'track-bone:1', 30);
+  await page.mouse.click(kp.x, kp.y);
+  await page.waitForSelector('[data-testid="curve-x1"]');
+}
+
 describe('editor layout on common window sizes', () => {
   let app: AppHandle | null = null;
   afterEach(async () => {
@@ -110,10 +118,7 @@ describe('editor layout on common window sizes', () => {
   it('1024×640 (a window smaller than the layout): the page keeps the 1280×720 layout and scrolls to every control', async () => {
     app = await openApp({ viewport: { width: 1024, height: 640 } });
     const { page } = app;
-    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
-    const kp = await keyPoint(page, 'track-bone:1', 30);
-    await page.mouse.click(kp.x, kp.y);
-    await page.waitForSelector('[data-testid="curve-x1"]');
+    await openStandWithKey(page);
     const size = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
     expect(size).toEqual({ w: 1280, h: 720 });
     await expectTopBarOneLine(page, 'en');
@@ -133,10 +138,7 @@ describe('editor layout on common window sizes', () => {
   it('1280×720: panes side by side without overlap, zoom buttons and curve fields whole, top bar one line', async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
-    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
-    const kp = await keyPoint(page, 'track-bone:1', 30);
-    await page.mouse.click(kp.x, kp.y);
-    await page.waitForSelector('[data-testid="curve-x1"]');
+    await openStandWithKey(page);
     const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
     expect(curve.x + curve.width).toBeLessThanOrEqual(inspector.x + 0.5);
     const editor = await box(page, 'editor-area');
