@@ -71,7 +71,7 @@ function decodeFrame(f: { width: number; height: number; rgba: string }): Rgba {
   return { width: f.width, height: f.height, data: new Uint8Array(Buffer.from(f.rgba, 'base64')) };
 }
 
-describe('3D preview: sphere maps', () => {
+describe('3D preview: sphere maps; a model opened through Open…', () => {
   let app: AppHandle;
   const tmp = tempDir('vmd-e2e-sphere-');
   const original = new Uint8Array(readFileSync(MODEL));
@@ -226,5 +226,26 @@ describe('3D preview: sphere maps', () => {
     expect(n).toBeGreaterThan(500);
     // Within rounding of +64 everywhere; in linear light a dark pixel would rise by half that or less.
     expect(worst).toBeLessThanOrEqual(3);
+  });
+
+  it('a model path typed into Open… (the motion dialog) is shown in the preview, as a dropped model is', async () => {
+    const { page } = app;
+    await page.waitForFunction(() => !!window.__vmdPreview);
+    if (await page.isVisible('[data-testid="preview-use-figure"]')) {
+      await page.click('[data-testid="preview-use-figure"]');
+      await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
+    }
+    await page.click('[data-testid="cmd-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', path.join(tmp.dir, 'quarters', 'model.pmx'));
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForSelector('[data-testid="preview-use-figure"]', { timeout: 20_000 });
+    expect(await page.textContent('[data-testid="preview-model-name"]')).toBe('model.pmx');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
+    // No document was opened from it, and no error was said.
+    expect(await page.textContent('[data-testid="file-summary"]')).toContain('No file open');
+    expect(await page.locator('[data-testid="notifications"] [data-kind="error"], [data-testid="notifications"] [data-kind="warning"]').count()).toBe(0);
+    expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 });

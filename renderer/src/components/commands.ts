@@ -16,6 +16,8 @@ import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
+import { usePreviewStore } from '../stores/preview';
+import { hasExtension, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
 
 export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
 
@@ -43,7 +45,13 @@ function dirOf(p: string | null): string | null {
 export async function openWithDialog(): Promise<boolean> {
   const s = useSettingsStore();
   const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'motion' });
-  return picked ? useDocumentStore().openPath(picked.path) : false;
+  if (!picked) return false;
+  // A model's path typed into Open… goes to the preview, as a dropped model does (MMD opens models from its File menu too).
+  if (hasExtension(picked.path, PMX_PMD_EXTENSIONS)) {
+    usePreviewStore().requestModel({ path: picked.path });
+    return true;
+  }
+  return useDocumentStore().openPath(picked.path);
 }
 
 export async function saveAsWithDialog(): Promise<boolean> {
