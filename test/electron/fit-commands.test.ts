@@ -145,6 +145,9 @@ describe('reduce / bake / speed --refit', () => {
     const s = await run(['speed', src, '--factor', '0.5', '--refit', '-o', 'slow.vmd'], d);
     expect(s.code).toBe(0);
     expect(s.out).toContain(`camera cuts kept ${cuts} of ${cuts}`);
+    // The line gives the fit's key counts, not kept / added / dropped (no input key stays at its frame).
+    expect(s.out).toMatch(/^speed: slow\.vmd: re-fitted; keys 70 → \d+, /);
+    expect(s.out).not.toMatch(/kept \d+, added/);
   });
 
   it('bad options are exit status 2, naming the option', async () => {

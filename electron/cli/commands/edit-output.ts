@@ -12,8 +12,11 @@ const STEP_NAMES = { ik: 'IK/display', shadow: 'self-shadow', light: 'light' } a
 /** The one-line summary of an edit report: key counts as integers, then the measured errors. */
 export function reportLine(r: Record<string, unknown>): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
-  const parts = [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, `collisions ${n(r.collisions)}`];
-  if (r.changed) parts.push(`changed ${n(r.changed)}`);
+  // A re-timing with refit keeps no input key at its frame: kept / added / dropped would not add up to
+  // anything (the JSON still has them); its key counts are the "keys A → B" that follows.
+  const retimed = r.edit === 'speed' && typeof r.keysBefore === 'number';
+  const parts = retimed ? ['re-fitted'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, `collisions ${n(r.collisions)}`];
+  if (r.changed && !retimed) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [];
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {
     if (typeof r[k] === 'number') extra.push(`${label} ${as(r[k] as number)}${unit}`);
