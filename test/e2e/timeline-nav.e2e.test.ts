@@ -285,6 +285,20 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     expect(await selectionRecords(page, 'bone')).toEqual(keys.filter((k) => k.kind === 'bone' && k.frame >= 100 && k.frame <= 400).map((k) => k.record));
     expect(await selectionRecords(page, 'morph')).toEqual(keys.filter((k) => k.kind === 'morph' && k.frame >= 100 && k.frame <= 400).map((k) => k.record));
 
+    // A range far from the view (2400–2600): the timeline scrolls to where the selection starts.
+    await page.fill('[data-testid="range-from"]', '2400');
+    await page.fill('[data-testid="range-to"]', '2600');
+    const before = await viewNow(page);
+    const firstFar = Math.min(...keys.filter((k) => k.frame >= 2400 && k.frame <= 2600).map((k) => k.frame));
+    expect(firstFar).toBeGreaterThan(before.fs + before.width / before.ppf); // off screen to the right
+    await page.click('[data-testid="range-select"]');
+    const far = await viewNow(page);
+    const x = far.left + (firstFar - far.fs) * far.ppf;
+    expect(x).toBeGreaterThanOrEqual(far.left);
+    expect(x).toBeLessThanOrEqual(far.left + far.width);
+    await page.fill('[data-testid="range-from"]', '100');
+    await page.fill('[data-testid="range-to"]', '400');
+
     // Back to 上半身 only, then Delete: the document loses exactly those records, the rest in order.
     await page.selectOption('[data-testid="range-tracks"]', 'active');
     await page.click('[data-testid="range-select"]');

@@ -95,6 +95,9 @@ export function useTimelineNav(tv: TimelineView) {
     if (!ids) return null;
     const keys = keysInRange(t, ids, from, to);
     sel.select(keys, add ? 'add' : 'replace');
+    // Show where the selection starts when it is off screen (a range typed far from the view).
+    const span = keys.length ? frameSpan(t, keys, counts()) : null;
+    if (span) tv.reveal(span[0]);
     return keys.length;
   }
 
