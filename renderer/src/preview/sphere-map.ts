@@ -3,9 +3,10 @@
  * surface's view-space normal (u = nx/2 + ½, v = ½ − ny/2: the picture's top where the surface faces up,
  * as MMD's shader does) and then either multiplies the lit colour (mode 1, `.sph`) or is added to it
  * (mode 2, `.spa`). MMD does this arithmetic on the sRGB values it shows, so the add happens in sRGB here
- * too: adding in linear light would brighten dark cloth far more than MMD does. A multiply is the same
- * either way up to the transfer curve's small linear toe. Mode 3 (a sub-texture on the additional UV1)
- * is not drawn. The shader change is made through onBeforeCompile, chained after any other (fast-skinning.ts).
+ * too: added in linear light, a dark surface would brighten far less than MMD shows (sRGB 64 on a dark
+ * grey raised it by 11–23, not 64). A multiply is the same either way up to the transfer curve's small
+ * linear toe. Mode 3 (a sub-texture on the additional UV1) is not drawn. The shader change is made
+ * through onBeforeCompile, chained after any other (fast-skinning.ts).
  */
 import type * as THREE from 'three';
 
