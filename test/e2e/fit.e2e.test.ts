@@ -187,7 +187,11 @@ describe('Simplify on selected keys in the editor', () => {
       const text = (await page.textContent('[data-testid="simplify-summary"]'))!;
       const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(text);
       expect(m, text).not.toBeNull();
-      return { text, before: Number(m![1]), after: Number(m![2]), pos: Number(m![3]), rot: Number(m![4]) };
+      // First the keys Simplify refits: the 33 selected (頭 8..40 holds no other key).
+      const sp = /^selected span (\d+) → (\d+) keys · /.exec(text);
+      expect(sp, text).not.toBeNull();
+      expect(Number(sp![1])).toBe(33);
+      return { text, before: Number(m![1]), after: Number(m![2]), pos: Number(m![3]), rot: Number(m![4]), spanAfter: Number(sp![2]) };
     };
     const first = await figures();
     expect(first.before).toBe(total.bone + total.morph);
@@ -241,6 +245,7 @@ describe('Simplify on selected keys in the editor', () => {
     // The pane marked as many kept keys of 頭 in 8..40 as the applied document holds there.
     const kept = Array.from(t2.bones.frames.subarray(t2.bones.start[h2], t2.bones.start[h2 + 1])).filter((f) => f >= 8 && f <= 40);
     expect(markedKeys).toBe(kept.length);
+    expect(second.spanAfter).toBe(kept.length);
 
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
@@ -257,7 +262,7 @@ describe('Simplify on selected keys in the editor', () => {
     await page.click('[data-testid="inspector-simplify"]');
     await page.waitForSelector('[data-testid="simplify-panel"][data-state="ready"]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid="simplify-panel"]')).toContain('選択したキーの間引き');
-    expect(await page.textContent('[data-testid="simplify-summary"]')).toMatch(/^キー \d+ → \d+; 再生して測った最大誤差/);
+    expect(await page.textContent('[data-testid="simplify-summary"]')).toMatch(/^選択範囲 33 → \d+ キー · キー \d+ → \d+; 再生して測った最大誤差/);
     await page.locator('[data-testid="key-inspector"]').screenshot({ path: path.join(ARTIFACTS, 'simplify-preview-panel-ja.png') });
     await page.press('[data-testid="simplify-opt-pos-tol"]', 'Escape');
     await page.waitForSelector('[data-testid="simplify-panel"]', { state: 'detached' });

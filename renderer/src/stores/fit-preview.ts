@@ -31,6 +31,8 @@ export interface FitPreviewResult {
   source?: 'whole' | 'simplify';
   /** Frames to plot (the selected keys' first to last); the whole track when absent. */
   span?: { from: number; to: number };
+  /** Simplify: the keys it refits (the selection's tracks over its span), before and after. */
+  spanKeys?: { before: number; after: number };
   /** A whole-motion preview's input, result and fitKey: Apply commits it when they still hold. */
   input?: VmdDocument;
   output?: VmdDocument;
@@ -108,7 +110,9 @@ export function fitPlotTarget(doc: VmdDocument, tracks: MotionTracks, active: Ke
 
 /** The preview's figures as one line: key counts before → after and the largest error played back. */
 export function fitSummary(r: FitPreviewResult, t: (key: UiStringKey, params?: Record<string, string | number>) => string): string {
-  return t('batch.doc.fit', fitFigures(r.report.extra));
+  const whole = t('batch.doc.fit', fitFigures(r.report.extra));
+  // Simplify says first what happens to the keys it refits: the motion's totals alone read as if nothing changed.
+  return r.spanKeys ? `${t('simplify.spanKeys', { before: r.spanKeys.before, after: r.spanKeys.after })} · ${whole}` : whole;
 }
 
 /**

@@ -57,7 +57,22 @@ function initialTolerances(): OpFormValues {
 /** The preview of a Simplify result: `report` and `out` from simplifyEdit on `doc` (whose tracks are `tracks`) and `refs`. */
 function previewOf(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], out: VmdDocument, report: EditReport): FitPreviewResult {
   const scope = simplifyScope(doc, refs)!; // the edit succeeded: the keys have a scope
-  return { before: tracks, after: buildTracks(out), report, factor: 1, source: 'simplify', span: { from: scope.from, to: scope.to } };
+  // The keys Simplify refits: on the selection's tracks, from its first to its last frame. Everything else
+  // is untouched, so the motion's change in key count is all theirs.
+  const inSpan = (names: readonly string[], start: Uint32Array, frames: Uint32Array, chosen: (n: string) => boolean) => {
+    let n = 0;
+    names.forEach((name, t) => {
+      if (!chosen(name)) return;
+      for (let k = start[t]; k < start[t + 1]; k++) if (frames[k] >= scope.from && frames[k] <= scope.to) n++;
+    });
+    return n;
+  };
+  let before = inSpan(tracks.bones.names, tracks.bones.start, tracks.bones.frames, (n) => scope.tracks.bones.has(n));
+  before += inSpan(tracks.morphs.names, tracks.morphs.start, tracks.morphs.frames, (n) => scope.tracks.morphs.has(n));
+  if (scope.tracks.camera) for (const f of tracks.camera.frames) if (f >= scope.from && f <= scope.to) before++;
+  const x = report.extra;
+  const spanKeys = { before, after: before - (x.keysBefore - x.keysAfter) };
+  return { before: tracks, after: buildTracks(out), report, factor: 1, source: 'simplify', span: { from: scope.from, to: scope.to }, spanKeys };
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;

@@ -8,7 +8,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
 import { DEFAULT_TOLERANCES } from '../../../shared/fit/motion-fit';
 import { setApi } from '../../../renderer/src/api';
-import { useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
+import { fitSummary, useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
+import { t } from '../../../shared/i18n/strings';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
@@ -58,6 +59,13 @@ describe('Simplify preview', () => {
     const c = framesOf(p.doc, 'センター');
     for (const f of [0, 9, 10, 50, 51, 60]) expect(c).toContain(f);
     expect(framesOf(p.doc, '左腕')).toHaveLength(61);
+    // The summary says first what happens to the keys refitted (センター 10..50: 41 before), counted here
+    // from the previewed document's own keys, then the motion's totals.
+    const kept = c.filter((f) => f >= 10 && f <= 50).length;
+    expect(p.fit.spanKeys).toEqual({ before: 41, after: kept });
+    const line = fitSummary(p.fit, (k, q) => t(k, 'en', q));
+    expect(line.startsWith(`selected span 41 → ${kept} keys · keys 122 → ${x.keysAfter}; largest error`)).toBe(true);
+    expect(fitSummary(p.fit, (k, q) => t(k, 'ja', q))).toMatch(new RegExp(`^選択範囲 41 → ${kept} キー · キー 122 → ${x.keysAfter}`));
     // The largest error said is the one the two motions play at (helper: every integer and half frame).
     const played = playedErrors(readBack(original), p.doc);
     expect(played.position).toBeGreaterThan(0);
