@@ -102,11 +102,16 @@ describe('3D preview: sphere maps; a model opened through Open…', () => {
     tmp.remove();
   });
 
-  async function showModel(page: Page, folder: string): Promise<Rgba> {
+  /** Back to the built-in figure when a model is shown (so the next model's arrival can be waited for). */
+  async function backToFigure(page: Page) {
     if (await page.isVisible('[data-testid="preview-use-figure"]')) {
       await page.click('[data-testid="preview-use-figure"]');
       await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
     }
+  }
+
+  async function showModel(page: Page, folder: string): Promise<Rgba> {
+    await backToFigure(page);
     await page.click('[data-testid="preview-open-model"]');
     await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', path.join(tmp.dir, folder, 'model.pmx'));
@@ -231,10 +236,7 @@ describe('3D preview: sphere maps; a model opened through Open…', () => {
   it('a model path typed into Open… (the motion dialog) is shown in the preview, as a dropped model is', async () => {
     const { page } = app;
     await page.waitForFunction(() => !!window.__vmdPreview);
-    if (await page.isVisible('[data-testid="preview-use-figure"]')) {
-      await page.click('[data-testid="preview-use-figure"]');
-      await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
-    }
+    await backToFigure(page);
     await page.click('[data-testid="cmd-open"]');
     await fileDialogReady(page);
     await page.fill('[data-testid="file-dialog-path"]', path.join(tmp.dir, 'quarters', 'model.pmx'));

@@ -95,9 +95,10 @@ export function useTimelineNav(tv: TimelineView) {
     if (!ids) return null;
     const keys = keysInRange(t, ids, from, to);
     sel.select(keys, add ? 'add' : 'replace');
-    // Show where the selection starts when it is off screen (a range typed far from the view).
-    const span = keys.length ? frameSpan(t, keys, counts()) : null;
-    if (span) tv.reveal(span[0]);
+    // Show where the selection starts when it is off screen (a range typed far from the view): its first
+    // key is the chosen tracks' first key from the range's start on.
+    const first = keys.length ? adjacentKeyFrame(t, ids, Math.min(from, to) - 1, 1) : null;
+    if (first !== null) tv.reveal(first);
     return keys.length;
   }
 

@@ -59,8 +59,8 @@ export function setSphereMap(material: THREE.Material, texture: THREE.Texture, m
   if (had) {
     had.texture = had.uniform.value = texture;
     had.mode = mode;
-  } else m[STATE] = { texture, mode, uniform: { value: texture } };
-  if (!had) {
+  } else {
+    m[STATE] = { texture, mode, uniform: { value: texture } };
     const prev = material.onBeforeCompile.bind(material);
     material.onBeforeCompile = (shader, renderer) => {
       prev(shader, renderer);

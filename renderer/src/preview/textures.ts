@@ -107,7 +107,7 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   }
   model.materials.forEach((m, i) => {
     const mat = materials[i];
-    const sphere = drawnSphere(m.sphereMode) ? textures.get(m.sphereTexture) : undefined;
+    const sphere = textures.get(m.sphereTexture);
     if (sphere && drawnSphere(m.sphereMode)) setSphereMap(mat, sphere, m.sphereMode);
     const tex = textures.get(m.texture);
     if (!tex) return;

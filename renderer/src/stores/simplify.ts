@@ -21,7 +21,7 @@ import { initialFormValues, validateOpForm, type FieldError, type FormValue, typ
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
 import { simplifyScope } from '../../../shared/fit/simplify';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
-import { diffDocuments, type KeyRef } from '../../../shared/key-edits';
+import { diffDocuments, lowerBound, trackRange, type KeyRef } from '../../../shared/key-edits';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import type { EditReport } from '../../../shared/motion-ops/report';
@@ -59,17 +59,14 @@ function previewOf(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef
   const scope = simplifyScope(doc, refs)!; // the edit succeeded: the keys have a scope
   // The keys Simplify refits: on the selection's tracks, from its first to its last frame. Everything else
   // is untouched, so the motion's change in key count is all theirs.
-  const inSpan = (names: readonly string[], start: Uint32Array, frames: Uint32Array, chosen: (n: string) => boolean) => {
-    let n = 0;
-    names.forEach((name, t) => {
-      if (!chosen(name)) return;
-      for (let k = start[t]; k < start[t + 1]; k++) if (frames[k] >= scope.from && frames[k] <= scope.to) n++;
-    });
-    return n;
+  const inSpan = (t: Parameters<typeof trackRange>[0], track: number | undefined) => {
+    if (track === undefined) return 0;
+    const [a, b] = trackRange(t, track);
+    return lowerBound(t.frames, a, b, scope.to + 1) - lowerBound(t.frames, a, b, scope.from);
   };
-  let before = inSpan(tracks.bones.names, tracks.bones.start, tracks.bones.frames, (n) => scope.tracks.bones.has(n));
-  before += inSpan(tracks.morphs.names, tracks.morphs.start, tracks.morphs.frames, (n) => scope.tracks.morphs.has(n));
-  if (scope.tracks.camera) for (const f of tracks.camera.frames) if (f >= scope.from && f <= scope.to) before++;
+  let before = scope.tracks.camera ? inSpan(tracks.camera, 0) : 0;
+  for (const n of scope.tracks.bones) before += inSpan(tracks.bones, tracks.bones.index.get(n));
+  for (const n of scope.tracks.morphs) before += inSpan(tracks.morphs, tracks.morphs.index.get(n));
   const x = report.extra;
   const spanKeys = { before, after: before - (x.keysBefore - x.keysAfter) };
   return { before: tracks, after: buildTracks(out), report, factor: 1, source: 'simplify', span: { from: scope.from, to: scope.to }, spanKeys };
