@@ -63,8 +63,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 const isEntry = typeof process !== 'undefined' && process.argv[1] !== undefined && /(cli\.mjs|vmd-studio(\.mjs)?)$/.test(process.argv[1]);
 if (isEntry) {
+  // A reader that stops early (`vmd-studio inspect … | head`) closes the pipe: the rest of the output has
+  // nowhere to go. It is dropped and the command finishes (a batch still writes its files), instead of
+  // Node's unhandled EPIPE and its stack trace.
+  let stdoutGone = false;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    stdoutGone = true;
+  });
   runCli(process.argv.slice(2), {
-    stdout: (s) => process.stdout.write(s),
+    stdout: (s) => void (stdoutGone || process.stdout.write(s)),
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
     isTTY: Boolean(process.stderr.isTTY),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -139,5 +139,20 @@ describe('the installed bin', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/x\.vmd: no such file/);
     expect(bad.stderr).not.toMatch(/\bat .*\.m?js:\d+/);
+  });
+
+  it.skipIf(!corpusPresent)('a reader that stops early (`| head`) gets no stack trace: the rest of the output is dropped, exit 0', async () => {
+    execFileSync(process.execPath, [path.join(repoRoot, 'build/build-node.mjs')], { cwd: repoRoot });
+    const files = readdirSync(corpusPath('gene/motion')).filter((f) => f.endsWith('.vmd')).map((f) => corpusPath(`gene/motion/${f}`));
+    expect(files.length).toBeGreaterThan(3);
+    // The pipe is closed before the command writes, as `head` closes it after its lines.
+    const child = spawn(process.execPath, [path.join(repoRoot, 'electron/cli/vmd-studio.mjs'), 'inspect', ...files, ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).not.toMatch(/EPIPE|\bat .*\.m?js:\d+/);
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 });
