@@ -134,6 +134,8 @@ const en = {
   'editor.refusal.noNameKey': 'The track has no key to take a name from',
   'editor.refusal.existsAt': 'Frame {frame} already has a key',
   'editor.refusal.frameOutOfRange': 'Frame {frame} is out of range',
+  'editor.refusal.poseNotFinite': 'The pose is not a number',
+  'editor.refusal.boneNameNotStorable': 'The bone’s name does not fit a VMD key (15 bytes of Shift_JIS)',
 } as const;
 
 export type EditorStringKey = keyof typeof en;
@@ -269,6 +271,8 @@ const ja: Record<EditorStringKey, string> = {
   'editor.refusal.noNameKey': 'このトラックには名前を取れるキーがありません',
   'editor.refusal.existsAt': 'フレーム {frame} には既にキーがあります',
   'editor.refusal.frameOutOfRange': 'フレーム {frame} は範囲外です',
+  'editor.refusal.poseNotFinite': 'ポーズが数値になっていません',
+  'editor.refusal.boneNameNotStorable': 'このボーン名は VMD のキーに収まりません（Shift_JIS で 15 バイトまで）',
 };
 
 export const editorStrings: Record<'en' | 'ja', Record<EditorStringKey, string>> = { en, ja };

@@ -60,6 +60,8 @@ const en = {
   'shortcuts.scrollTime': 'Scroll in time',
   'shortcuts.zoomTime': 'Zoom in time',
   'shortcuts.pickJoint': 'Select the bone of a joint',
+  'shortcuts.poseBone': 'Pose the picked bone; on release its key at the current frame is registered',
+  'shortcuts.togglePoseMode': 'Pose handle: rotate ↔ move (a bone the model lets move)',
   'shortcuts.orbit': 'Turn the view',
   'shortcuts.pan': 'Move the view',
   'shortcuts.zoomView': 'Zoom the view',
@@ -74,6 +76,7 @@ const en = {
   'shortcuts.rulerDoubleClick': 'Double-click the ruler',
   'shortcuts.handleDrag': 'Drag a handle',
   'shortcuts.jointClick': 'Click a joint',
+  'shortcuts.handleRingDrag': 'Drag a ring or arrow',
   'shortcuts.trackDoubleClick': 'Double-click a track name',
 };
 
@@ -135,6 +138,8 @@ const ja: Record<ShortcutStringKey, string> = {
   'shortcuts.scrollTime': '時間方向にスクロール',
   'shortcuts.zoomTime': '時間方向に拡大・縮小',
   'shortcuts.pickJoint': '関節のボーンを選択',
+  'shortcuts.poseBone': '選択したボーンを操作。離すと現在フレームにキーを登録',
+  'shortcuts.togglePoseMode': '操作ハンドル: 回転 ↔ 移動（移動できるボーン）',
   'shortcuts.orbit': '視点を回す',
   'shortcuts.pan': '視点を移動',
   'shortcuts.zoomView': '視点を拡大・縮小',
@@ -149,6 +154,7 @@ const ja: Record<ShortcutStringKey, string> = {
   'shortcuts.rulerDoubleClick': '目盛りをダブルクリック',
   'shortcuts.handleDrag': '制御点をドラッグ',
   'shortcuts.jointClick': '関節をクリック',
+  'shortcuts.handleRingDrag': 'リングか矢印をドラッグ',
   'shortcuts.trackDoubleClick': 'トラック名をダブルクリック',
 };
 

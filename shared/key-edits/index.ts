@@ -12,3 +12,4 @@ export * from './curve-tracks';
 export * from './mirror-paste';
 export * from './mixed-values';
 export * from './camera-key';
+export * from './bone-key';

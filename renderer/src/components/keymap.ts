@@ -50,6 +50,7 @@ export const KEY_ACTIONS = [
   'pasteCurve',
   'dropHandle',
   'registerView',
+  'togglePoseMode',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

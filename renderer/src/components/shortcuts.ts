@@ -117,6 +117,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     title: 'shortcuts.group.preview',
     rows: [
       { keys: [[m('shortcuts.jointClick')]], label: 'shortcuts.pickJoint' },
+      { keys: [[m('shortcuts.handleRingDrag')]], label: 'shortcuts.poseBone' },
+      { keys: [['T']], label: 'shortcuts.togglePoseMode', action: 'togglePoseMode' },
       { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },
       { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },

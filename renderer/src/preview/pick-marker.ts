@@ -5,7 +5,7 @@
  */
 import * as THREE from 'three';
 import { matchKey } from '../../../shared/pmx/model-inspect';
-import { PICK_RADIUS_PX, pickJoint, pickTiers, projectJoints, trackOfBone } from './bone-pick';
+import { PICK_RADIUS_PX, PickTier, pickJoint, pickTiers, projectJoints, trackOfBone } from './bone-pick';
 import type { Rig } from './rig';
 
 /** The picked bone's mark: its colour (the timeline's selection colour) and radius on screen in CSS px. */
@@ -77,6 +77,17 @@ export class PickMarker {
   /** The marked bone's index in the current rig (−1: nothing marked, or the rig lacks that bone). */
   private findMarked(): number {
     return this.markedName === null || !this.rig ? -1 : (this.rig.byKey.get(matchKey(this.markedName)) ?? -1);
+  }
+
+  /** Whether the motion keys this rig bone (its pick tier: bone-pick.ts). */
+  tracked(bone: number): boolean {
+    const t = this.pickTier[bone];
+    return t === PickTier.TRACKED || t === PickTier.TRACKED_TIP;
+  }
+
+  /** The marked bone's index in the rig, or −1. */
+  get markedIndex(): number {
+    return this.markedBone;
   }
 
   /** The marked bone (its name as the rig spells it, the bone track moving it or −1), or null. */

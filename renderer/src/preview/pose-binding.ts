@@ -87,6 +87,11 @@ export class PoseBinding {
   private readonly morphScratch: Float64Array;
   /** The model's bone / material / UV morphs when the motion reaches any, else null (nothing to do). */
   private readonly effects: MorphEffects | null;
+  /**
+   * One bone's local transform in place of its sampled one (three.js coordinates), while its pose handle
+   * is dragged (pose-gizmo.ts); morphs, append and IK still act on top of it. Null: none.
+   */
+  private override: { bone: number; position: THREE.Vector3; quaternion: THREE.Quaternion } | null = null;
 
   constructor(
     readonly rig: Rig,
@@ -114,6 +119,32 @@ export class PoseBinding {
     this.effects = this.morphBind.find((b) => b?.effects)?.effects?.runtime ?? null;
   }
 
+  /** Puts `position` and `quaternion` in place of the bone's sampled local transform (null: the motion's again). */
+  setOverride(o: { bone: number; position: THREE.Vector3; quaternion: THREE.Quaternion } | null): void {
+    this.override = o && { bone: o.bone, position: o.position.clone(), quaternion: o.quaternion.clone() };
+  }
+
+  /** The last bone track that moves rig bone `bone` (the one apply() leaves in force), or −1. */
+  trackOf(bone: number): number {
+    return this.trackBone.lastIndexOf(bone);
+  }
+
+  /**
+   * Bone `bone`'s local transform as the motion samples it at frame f, in three.js coordinates (rest offset
+   * plus the key's offset; the key's rotation), before morphs, append and IK: rest and no rotation when no
+   * track moves it.
+   */
+  sampledLocal(bone: number, f: number, position: THREE.Vector3, quaternion: THREE.Quaternion): void {
+    const rest = this.rig.rest, t = this.trackOf(bone);
+    position.set(rest[3 * bone], rest[3 * bone + 1], rest[3 * bone + 2]);
+    quaternion.set(0, 0, 0, 1);
+    if (t < 0 || !this.tracks) return;
+    const P = this.pos, R = this.rot;
+    sampleBoneInto(this.tracks.bones, t, f, P, R, 0);
+    position.set(rest[3 * bone] + P[0], rest[3 * bone + 1] + P[1], rest[3 * bone + 2] - P[2]);
+    quaternion.set(-R[0], -R[1], R[2], R[3]);
+  }
+
   /** Poses the rig at frame f (fractional allowed) and sets morph influences. */
   apply(f: number): void {
     const t0 = performance.now();
@@ -131,6 +162,13 @@ export class PoseBinding {
         bone.position.set(rest[3 * i] + P[0], rest[3 * i + 1] + P[1], rest[3 * i + 2] - P[2]);
         bone.quaternion.set(-R[0], -R[1], R[2], R[3]);
       }
+    }
+    const o = this.override;
+    if (o && o.bone < rig.bones.length) {
+      rig.bones[o.bone].position.copy(o.position);
+      rig.bones[o.bone].quaternion.copy(o.quaternion);
+    }
+    if (tr) {
       const fx = this.effects;
       if (this.influences || fx) {
         // Summed in scratch arrays, written to the mesh only where a value changed.

@@ -111,3 +111,41 @@ export function readFrame(e: PreviewEngine): { width: number; height: number; rg
   for (let i = 0; i < rows.length; i += 0x8000) bin += String.fromCharCode(...rows.subarray(i, i + 0x8000));
   return { width: w, height: h, rgba: btoa(bin) };
 }
+
+/**
+ * The pose handle (pose-gizmo.ts) as drawn: the bone it is on, its mode, whether a ring or arrow is under
+ * the pointer, and for `axis` the screen points (CSS px on a width × height canvas) of that ring (rotate:
+ * the circle about the bone's own axis) or along that arrow (translate), from the handle's size on screen
+ * as TransformControls computes it (its handles are scaled by distance · min(1.9·tan(fov/2), 7) · size/4;
+ * the rotate picker's rings have radius 0.5, the arrows' pickers run from 0 to 0.6).
+ */
+export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: number, height: number): { bone: string | null; mode: string; hovered: string | null; dragging: boolean; enabled: boolean; points: [number, number][] } {
+  const g = e.gizmo, c = g.controls;
+  const i = g.attachedBone;
+  const out = { bone: i >= 0 ? e.rig.info[i].name : null, mode: g.mode as string, hovered: (c.axis as string | null) ?? null, dragging: c.dragging, enabled: c.enabled, points: [] as [number, number][] };
+  if (i < 0) return out;
+  const cam = e.world.activeCamera;
+  e.world.refreshMatrices();
+  const bone = e.rig.bones[i];
+  const center = new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld);
+  const q = bone.getWorldQuaternion(new THREE.Quaternion());
+  const factor = center.distanceTo(new THREE.Vector3().setFromMatrixPosition(cam.matrixWorld)) * Math.min((1.9 * Math.tan((Math.PI * cam.fov) / 360)) / cam.zoom, 7);
+  const scale = (factor * c.size) / 4;
+  const ax = { X: new THREE.Vector3(1, 0, 0), Y: new THREE.Vector3(0, 1, 0), Z: new THREE.Vector3(0, 0, 1) };
+  const main = ax[axis].clone().applyQuaternion(q);
+  const project = (p: THREE.Vector3): [number, number] => {
+    const s = p.clone().project(cam);
+    return [((s.x + 1) / 2) * width, ((1 - s.y) / 2) * height];
+  };
+  if (g.mode === 'translate') {
+    for (let k = 1; k <= 8; k++) out.points.push(project(center.clone().addScaledVector(main, (0.6 * scale * k) / 8)));
+    return out;
+  }
+  // Two axes across the ring's plane.
+  const others = (['X', 'Y', 'Z'] as const).filter((a) => a !== axis).map((a) => ax[a].clone().applyQuaternion(q));
+  for (let k = 0; k < 24; k++) {
+    const th = (2 * Math.PI * k) / 24;
+    out.points.push(project(center.clone().addScaledVector(others[0], 0.5 * scale * Math.cos(th)).addScaledVector(others[1], 0.5 * scale * Math.sin(th))));
+  }
+  return out;
+}

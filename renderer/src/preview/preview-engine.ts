@@ -6,6 +6,7 @@
  *   pick-marker.ts      picking a joint and the picked bone's mark
  *   frame-presenter.ts  the WebGL renderer, render requests, render scale, asynchronous presentation
  *   frame-profiler.ts   where each frame's time goes
+ *   pose-gizmo.ts       the rings and arrows that pose the picked bone
  * — wired together here: the orbit controls ask for renders, a new motion or model rebinds the pick
  * tables, each render places the mark first. Queries only tests and profiling use live in
  * preview-diagnostics.ts, which only the e2e build loads. The playback loop lives in use-preview.ts.
@@ -25,8 +26,11 @@ import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
+import { PoseGizmo, type PoseMode } from './pose-gizmo';
 
 const orbitUp = new THREE.Vector3();
+/** A press this close (CSS px) to another bone's joint picks it rather than grabbing a ring over it. */
+const JOINT_FIRST_PX = 5;
 
 export { Ring } from './frame-profiler';
 
@@ -45,6 +49,10 @@ export class PreviewEngine {
   readonly marker = new PickMarker();
   readonly presenter: FramePresenter;
   readonly controls: OrbitControls;
+  /** The picked bone's pose handle (rings or arrows), on while `poseHandle` says so. */
+  readonly gizmo: PoseGizmo;
+  /** Whether the picked bone shows its pose handle, and which one (set by the pane: not while playing). */
+  private poseHandle: { on: boolean; mode: PoseMode } = { on: false, mode: 'rotate' };
   /** Where each frame's time goes (see frame-profiler.ts). */
   readonly profiler = new FrameProfiler();
   /** True when WebGL runs on a software rasteriser. */
@@ -63,6 +71,15 @@ export class PreviewEngine {
     this.motion = new MotionDriver(this.world, this.profiler);
     this.presenter = new FramePresenter(gl.renderer, gl.basePixelRatio, gl.sink, () => this.draw(), (latency) => this.profiler.present.push(latency));
     this.world.scene.add(this.marker.group);
+    // Before the orbit controls, so that a press on a ring stops the orbit before it starts.
+    this.gizmo = new PoseGizmo(this.world.orbitCamera, canvas);
+    this.world.scene.add(this.gizmo.helper);
+    this.gizmo.onChange = () => this.requestRender();
+    this.gizmo.onDragging = (on) => {
+      this.controls.enabled = !on && !this.world.lookingThrough;
+    };
+    this.gizmo.onRepose = () => this.setFrame(this.motion.frame);
+    this.gizmo.frameOf = () => this.motion.frame;
     this.controls = new OrbitControls(this.world.orbitCamera, canvas);
     this.controls.target.set(0, 10, 0);
     this.controls.enableDamping = false;
@@ -232,6 +249,37 @@ export class PreviewEngine {
     const binding = this.motion.rebind();
     this.marker.rebind(this.world.rig, binding.trackBone);
     this.setFrame(this.motion.frame);
+    this.syncPoseHandle();
+  }
+
+  /**
+   * Before a press reaches the pose handle: a press right on the joint of another bone the motion keys
+   * (within JOINT_FIRST_PX of where it is drawn), or of another actor, picks that bone even where a ring
+   * passes over it, so the handle sits this press out. Elsewhere the ring wins (a model's hair, sleeve
+   * and skirt joints crowd the arms).
+   */
+  preferJoint(x: number, y: number, width: number, height: number): void {
+    const g = this.gizmo;
+    if (g.attachedBone < 0 || g.dragging) return;
+    const hit = this.pickScene(x, y, width, height, JOINT_FIRST_PX);
+    g.controls.enabled = !(hit && (hit.key !== null || (hit.bone !== g.attachedBone && this.marker.tracked(hit.bone))));
+  }
+
+  /** Turns the picked bone's pose handle on or off and chooses rings (rotate) or arrows (translate). */
+  setPoseHandle(on: boolean, mode: PoseMode): void {
+    this.poseHandle = { on, mode };
+    this.syncPoseHandle();
+  }
+
+  /**
+   * The handle on the marked bone when it is on, the model is drawn and the view is the free one (not
+   * through the camera); otherwise off.
+   */
+  private syncPoseHandle(): void {
+    const h = this.poseHandle;
+    const bone = h.on && this.modelShown && !this.world.lookingThrough ? this.marker.markedIndex : -1;
+    this.gizmo.attach(this.world.rig, this.motion.binding, bone, h.mode);
+    this.requestRender();
   }
 
   /** Poses everything at frame f (fractional: interpolated sub-frames) and asks for a render. */
@@ -296,13 +344,14 @@ export class PreviewEngine {
   /** Hides the model (or figure) because the scene hides its actor; null-safe to call before a model loads. */
   setModelHidden(hidden: boolean): void {
     this.world.setUserHidden(hidden);
-    this.requestRender();
+    this.syncPoseHandle();
   }
 
   setLookThrough(on: boolean): void {
     this.world.setLookThrough(on);
     this.controls.enabled = !on;
     this.setFrame(this.motion.frame);
+    this.syncPoseHandle();
   }
 
   /** Drawing-buffer scale (see FramePresenter.setRenderScale). */
@@ -339,6 +388,8 @@ export class PreviewEngine {
     const w = this.world;
     const t0 = performance.now();
     this.marker.place(w.activeCamera, w.height, w.modelShown);
+    // The scene's world matrices are kept by hand (preview-scene.ts): the handle follows its bone here.
+    if (this.gizmo.attachedBone >= 0) this.gizmo.helper.updateMatrixWorld(true);
     this.renderer.render(w.scene, w.activeCamera);
     const t1 = performance.now();
     w.posed = false;
@@ -367,7 +418,7 @@ export class PreviewEngine {
   /** Marks a bone by name (null clears the mark). Returns whether the rig has it (else nothing is marked). */
   setMarker(name: string | null): boolean {
     const found = this.marker.mark(name);
-    this.requestRender();
+    this.syncPoseHandle();
     return found;
   }
 
@@ -384,6 +435,7 @@ export class PreviewEngine {
     if (this.disposed) return;
     this.disposed = true;
     this.controls.dispose();
+    this.gizmo.dispose();
     for (const c of this.companions) {
       this.world.scene.remove(objectOf(c.built));
       c.built.dispose();

@@ -5,7 +5,7 @@
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
  * bufferSize(), context(), liveMemory(), disposal(), lightState(), gpu(), info(), shown(), outline(),
- * presentation(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
+ * presentation(), poseHandle(axis); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
 import type { FrameBreakdown } from './frame-profiler';
@@ -64,6 +64,8 @@ export interface PreviewTestHook extends PickTestHook {
   presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
+  /** The pose handle: its bone, mode, the handle under the pointer, and client points on one ring or arrow (see preview-diagnostics.ts). */
+  poseHandle(axis: 'X' | 'Y' | 'Z'): ReturnType<typeof diag.poseHandle>;
 }
 
 declare global {
@@ -120,6 +122,11 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
       return rig ? diag.boneWorldPosition(rig, name) : null;
     },
     outline: () => e.world.outlineState(),
+    poseHandle: (axis) => {
+      const r = el.getBoundingClientRect();
+      const h = diag.poseHandle(e, axis, r.width, r.height);
+      return { ...h, points: h.points.map(([x, y]) => [r.left + x, r.top + y] as [number, number]) };
+    },
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
   window.__vmdPreview = hook;

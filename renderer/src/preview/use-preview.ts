@@ -14,9 +14,14 @@
  *
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
+ *
+ * The picked bone shows its pose handle (pose-gizmo.ts: rings to turn it, arrows to move a bone the model
+ * lets move; stores/preview.ts poseMode), not while playing. Releasing a drag registers the pose as the
+ * bone's key at the current frame, one undo step (commitPose: shared/key-edits/bone-key.ts); with no motion
+ * open, a new one is started for it.
  */
 import type { CodecError } from '../../../shared/vmd/errors';
-import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
@@ -39,6 +44,12 @@ import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
+import { registerBoneKey, locate } from '../../../shared/key-edits';
+import { emptyVmd } from '../../../shared/vmd/vmd-build';
+import { writeVmd } from '../../../shared/vmd/vmd-writer';
+import { BONE_FLAG } from '../../../shared/pmx/model-types';
+import { useHistoryStore } from '../stores/history';
+import type { PoseCommit } from './pose-gizmo';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -99,7 +110,61 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
   function syncPicked() {
     const m = engine?.marked ?? null;
-    store.setPicked(m ? { name: m.name, tracked: m.track >= 0 } : null);
+    const flags = m && engine ? (engine.rig.info[engine.marker.markedIndex]?.flags ?? 0) : 0;
+    store.setPicked(m ? { name: m.name, tracked: m.track >= 0, rotatable: !!(flags & BONE_FLAG.ROTATABLE), movable: !!(flags & BONE_FLAG.TRANSLATABLE) } : null);
+    syncPoseHandle();
+  }
+
+  /**
+   * The engine's pose handle from the pane's choice: arrows only for a bone the model lets move (rings
+   * otherwise), none while playing or when switched off.
+   */
+  function syncPoseHandle() {
+    if (!engine) return;
+    const mode = store.poseMode, p = store.picked;
+    const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
+    engine.setPoseHandle(mode !== 'off' && !time.playing, eff);
+  }
+
+  /**
+   * A released pose drag: the bone's key at the current frame (added, or the one there replaced), one undo
+   * step, then that key selected on the bone's track. In a scene whose camera document is active, the
+   * shown actor's document takes it; with no motion open a new, unsaved one is started (named by the UI,
+   * the model's name in its header).
+   */
+  async function commitPose(c: PoseCommit) {
+    if (!engine) return;
+    const scene = useSceneStore();
+    if (scene.active?.kind === 'camera' && scene.lastActorId !== null) scene.activate(scene.lastActorId);
+    const frame = Math.max(0, Math.round(engine.currentFrame));
+    let track = c.track;
+    if (!docStore.doc) {
+      let blank;
+      try {
+        blank = emptyVmd(store.model?.name ?? '');
+      } catch {
+        blank = emptyVmd();
+      }
+      if (!docStore.openBytes(useSettingsStore().t('preview.newMotionName'), writeVmd(blank))) return engine.gizmo.cancel();
+      time.seek(frame);
+      track = -1;
+      // The scene takes the new document as its actor first (its watchers run before the edit lands).
+      await nextTick();
+      if (!engine) return;
+    }
+    let record = -1;
+    const hist = useHistoryStore();
+    const r = hist.run((doc, tracks) => {
+      const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: c.name }, frame, c.pose);
+      if ('record' in out && out.record !== undefined) record = out.record;
+      return out;
+    });
+    if (!r || record < 0) return engine.gizmo.cancel();
+    const tracks = docStore.tracks, doc = docStore.doc;
+    const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
+    if (!loc) return;
+    sel.setActiveTrack({ kind: 'bone', track: loc.track });
+    sel.select([{ kind: 'bone', record }], 'replace');
   }
 
   function clearMark() {
@@ -141,11 +206,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   function installPicking(el: HTMLCanvasElement, e: PreviewEngine): () => void {
     let down: { id: number; x: number; y: number } | null = null;
     const onDown = (ev: PointerEvent) => {
-      down = ev.button === 0 && ev.isPrimary ? { id: ev.pointerId, x: ev.clientX, y: ev.clientY } : null;
+      // A press on the pose handle's ring or arrow drags it (pose-gizmo.ts), not a pick.
+      down = ev.button === 0 && ev.isPrimary && !e.gizmo.engaged ? { id: ev.pointerId, x: ev.clientX, y: ev.clientY } : null;
     };
     const onUp = (ev: PointerEvent) => {
       const d = down;
       down = null;
+      // After the handle's own listener: a press it sat out (onDownFirst) is over.
+      e.gizmo.controls.enabled = true;
       if (!d || ev.pointerId !== d.id || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > CLICK_SLOP_PX) return;
       const r = el.getBoundingClientRect();
       const x = ev.clientX - r.left, y = ev.clientY - r.top;
@@ -155,12 +223,27 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       if (hit?.key && !useSceneStore().activate(Number(hit.key.split(':')[0]))) return;
       applyPick(hit);
     };
+    // Before the pose handle's own listener (capture runs first): a press on another joint is a pick.
+    const onDownFirst = (ev: PointerEvent) => {
+      const r = el.getBoundingClientRect();
+      e.preferJoint(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height);
+    };
+    el.addEventListener('pointerdown', onDownFirst, { capture: true });
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('pointerup', onUp);
     // Escape (the keymap's dropHandle row, which also drops the curve handle) clears the mark; an open
     // dialog or menu keeps its Escape (keymap.ts).
-    const unbind = bindKeyActions({ dropHandle: () => !!store.picked && (clearMark(), true) });
+    const unbind = bindKeyActions({
+      dropHandle: () => !!store.picked && (clearMark(), true),
+      // T: rings ↔ arrows on a bone that can move (a bone that can only turn keeps its rings).
+      togglePoseMode: (ev) => {
+        if (ev.repeat || !store.picked?.movable) return false;
+        store.setPoseMode(store.poseMode === 'translate' ? 'rotate' : 'translate');
+        return true;
+      },
+    });
     return () => {
+      el.removeEventListener('pointerdown', onDownFirst, { capture: true });
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('pointerup', onUp);
       unbind();
@@ -287,6 +370,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         if (!time.playing) engine?.setFrame(f);
       }),
       watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
+      watch(() => [time.playing, store.poseMode], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
         engine?.setLookThrough(on);
         fit();
@@ -304,6 +388,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }),
     );
     const e = engine;
+    e.gizmo.onCommit = (c) => void commitPose(c);
+    syncPoseHandle();
     stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
     stops.push(installSceneActors(() => engine));

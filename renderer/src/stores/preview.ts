@@ -52,7 +52,12 @@ export const usePreviewStore = defineStore('preview', {
      * The bone marked in the preview (clicked on its joint, or its track made active), as the rig names
      * it; `tracked` is false for a bone the motion has no keys for (then only its name is shown).
      */
-    picked: null as { name: string; tracked: boolean } | null,
+    picked: null as { name: string; tracked: boolean; rotatable?: boolean; movable?: boolean } | null,
+    /**
+     * The picked bone's pose handle: rings (rotate) or arrows (translate) to drag in the view, each drag
+     * registering the bone's key at the current frame; or off. Rotate when the bone can only turn.
+     */
+    poseMode: 'rotate' as 'rotate' | 'translate' | 'off',
   }),
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
@@ -78,8 +83,11 @@ export const usePreviewStore = defineStore('preview', {
     toggleLookThrough(on?: boolean) {
       this.lookThrough = on ?? !this.lookThrough;
     },
-    setPicked(picked: { name: string; tracked: boolean } | null) {
+    setPicked(picked: { name: string; tracked: boolean; rotatable?: boolean; movable?: boolean } | null) {
       this.picked = picked;
+    },
+    setPoseMode(mode: 'rotate' | 'translate' | 'off') {
+      this.poseMode = mode;
     },
   },
 });

@@ -1,0 +1,78 @@
+/**
+ * Registering a bone key from a pose (MMD's 登録 after turning or moving a bone in the 3D view): the
+ * bone's position offset and rotation, in MMD's coordinates, become its key at `frame`.
+ * - A key already at that frame keeps its record, name bytes, curves and physics bytes; only its position
+ *   and rotation change (so both segments around it play the new pose, each with its own curve).
+ * - Otherwise a key is added with the curves of the segment it splits (as insertKey does), or, for a bone
+ *   the motion has no key of yet, under the model's bone name in Shift_JIS with MMD's linear curves.
+ * One edit, so one undo step. Values are stored as float32, as every bone key is.
+ */
+import type { MotionTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { viewOf } from '../vmd/vmd-document';
+import { encodeNameField } from '../vmd/sjis';
+import { defaultBoneInterpolation } from '../vmd/interpolation';
+import { BONE } from '../vmd/vmd-layout';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { keyAtFrame, trackRange } from './key-ref';
+import { MAX_FRAME, sampledBoneRecord } from './keys';
+
+export interface BonePose {
+  /** Position offset from the bone's rest place (MMD coordinates, as a key stores it). */
+  position: readonly [number, number, number];
+  /** Rotation quaternion x, y, z, w (MMD coordinates); normalised before it is stored. */
+  rotation: readonly [number, number, number, number];
+}
+
+/** The bone to key: a track of the motion, or a bone the motion has no key of (its name in the model). */
+export type BoneTarget = { track: number } | { name: string };
+
+function writePose(rec: Uint8Array, pose: BonePose): void {
+  const v = viewOf(rec);
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pose.position[c], true);
+  const [x, y, z, w] = pose.rotation;
+  const s = 1 / (Math.hypot(x, y, z, w) || 1);
+  const q = [x * s, y * s, z * s, w * s];
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c], true);
+}
+
+/**
+ * Writes `pose` as the bone's key at `frame`: replaced in place when the track has a key there, else
+ * added. Returns the record's index in `record` (the same record when replaced).
+ */
+export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: BoneTarget, frame: number, pose: BonePose): EditOutcome & { record?: number; replaced?: boolean } {
+  frame = Math.round(frame);
+  if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
+  const values = [...pose.position, ...pose.rotation];
+  if (!values.every(Number.isFinite)) return refuse('E_RANGE', 'the pose is not a finite number', 'editor.refusal.poseNotFinite');
+  const bones = tracks.bones;
+  let track = 'track' in target ? target.track : bones.names.indexOf(target.name);
+  if (track >= bones.names.length) return refuse('E_EMPTY', 'no such bone track', 'editor.refusal.noNameKey');
+  const ed = new BlockEditor(doc.bone);
+  if (track >= 0) {
+    const [a, b] = trackRange(bones, track);
+    const k = keyAtFrame(bones.frames, a, b, frame);
+    if (k >= 0) {
+      const record = bones.record[k];
+      const rec = ed.copy(record);
+      writePose(rec, pose);
+      ed.put(record, rec);
+      return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: true });
+    }
+    const rec = sampledBoneRecord(doc, tracks, track, frame);
+    writePose(rec, pose);
+    const record = ed.append(rec);
+    return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
+  }
+  const name = (target as { name: string }).name;
+  const field = encodeNameField(name, BONE.NAME_LENGTH);
+  if (!field.ok) return refuse('E_RANGE', field.error.message, 'editor.refusal.boneNameNotStorable');
+  const rec = new Uint8Array(BONE.SIZE);
+  rec.set(field.value, BONE.NAME);
+  const v = viewOf(rec);
+  v.setUint32(BONE.FRAME, frame, true);
+  rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
+  writePose(rec, pose);
+  const record = ed.append(rec);
+  return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
+}
