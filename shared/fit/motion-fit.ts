@@ -22,7 +22,7 @@ import { curveBetween } from '../motion-ops/curve-split';
 import { editError, finishReport, newReport, type EditReport, type EditResult } from '../motion-ops/report';
 import { namePattern } from '../motion-ops/preset';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
-import { physicsFlag, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import { decodeName } from '../vmd/sjis';
 import { boneTrackOf, buildCameraTrack, buildMorphTracks, indexBoneTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
@@ -161,7 +161,7 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
   ];
   const a = b.start[t], e = b.start[t + 1];
   const forced: number[] = [];
-  let prev: string | null = null;
+  let prev: boolean | null = null;
   for (let k = a; k < e; k++) {
     const flag = physicsKey(block, b, k);
     if (prev !== null && flag !== prev) forced.push(map.stepFrame(b.frames[k]));
@@ -172,12 +172,14 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
   return { g0, g1, perFrame: R, groups, forced, hint: segmentHint(b, a, e, 16, map), freeValues: cornerBetweenFrames(b.frames, a, e, map) };
 }
 
-/** The physics flag pair of key k as a string ('' when the key's rows hold no copies). */
-function physicsKey(block: FixedBlock, b: BoneTracks, k: number): string {
+/**
+ * Whether key k turns physics off (its pair is 99/15) — the step a fit must keep. Any other pair is
+ * physics on, whatever its bytes: MMD's own files repeat x1 of Z and rotation there (interpolation.ts),
+ * so the raw pair changes from key to key without any change MMD plays.
+ */
+function physicsKey(block: FixedBlock, b: BoneTracks, k: number): boolean {
   const o = b.record[k] * BONE.SIZE + BONE.INTERPOLATION;
-  const ip = block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH);
-  const f = physicsFlag(ip);
-  return f ? `${f[0]}/${f[1]}` : '';
+  return physicsOff(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH));
 }
 
 /** From output frame gx, where a key of the track plays, to the output frame of the next key when that is whole: the input's own curves, which play it exactly. */

@@ -3,7 +3,8 @@
  *
  * Bone, 64 bytes: four curves (0 X move, 1 Y move, 2 Z move, 3 rotation), each x1, y1, x2, y2 in 0..127.
  * Row 0 (bytes 0–15) holds [i] = x1, [i+4] = y1, [i+8] = x2, [i+12] = y2 for channel i — except bytes 2
- * and 3, which hold MMD's physics-toggle flag pair (0/0; 99/15 on physics-off keys; some tools 20/20).
+ * and 3, which hold MMD's physics-toggle flag pair (99/15 on physics-off keys; tools' 0/0; in MMD's own
+ * files otherwise a copy of x1 of Z and rotation, which setBoneCurves keeps in step).
  * Rows 1–3 (bytes 16, 32, 48) repeat the true row shifted left by 1, 2, 3 bytes, so x1 of Z and of
  * rotation are at bytes 17 and 18. The bytes a shift leaves at the end of rows 1–3 ("tail": 31, 46, 47,
  * 61, 62, 63) are not curve data and are kept. Some tools leave rows 1–3 all zero; then bytes 2 and 3
@@ -63,12 +64,25 @@ function writeRows(ip: Uint8Array, row: ArrayLike<number>, keepFlag: boolean): v
 }
 
 /**
- * Sets curves on a 64-byte block in place: rewrites all four rows consistently, keeps the physics
- * flag (bytes 2, 3) and the tail bytes. When rows 1–3 were empty, bytes 2 and 3 were the only copy of
- * x1 of Z and rotation: they get the new values and the rows are filled in.
+ * Whether bytes 2 and 3 repeat x1 of Z and of rotation (bytes 17, 18) on a physics-on key: MMD writes row 0
+ * whole as the curve and puts 99/15 there only on a physics-off key, and players that read row 0 (three.js's
+ * MMDLoader among them) take bytes 2 and 3 as those x1 values. Such a pair must follow the curve when it
+ * changes, or those players play the old one.
+ */
+function pairMirrorsCurve(ip: Uint8Array): boolean {
+  return ip[2] === ip[17] && ip[3] === ip[18] && !(ip[2] === PHYSICS_OFF[0] && ip[3] === PHYSICS_OFF[1]);
+}
+
+/**
+ * Sets curves on a 64-byte block in place: rewrites all four rows consistently and keeps the tail bytes.
+ * Bytes 2 and 3: a physics-off pair (99/15) and a pair that is not a copy of the curve (tools' 0/0) stay
+ * as they are; a pair that repeats x1 of Z and rotation (pairMirrorsCurve: MMD's own files) takes the new
+ * x1 values — unless they are 99/15, which MMD would read as physics off. When rows 1–3 were empty, bytes
+ * 2 and 3 were the only copy of x1 of Z and rotation: they get the new values and the rows are filled in.
  */
 export function setBoneCurves(ip: Uint8Array, curves: Partial<Record<BoneChannel, Curve>>): void {
   const copies = hasCopies(ip);
+  const mirrored = copies && pairMirrorsCurve(ip);
   const row = trueRow(ip) as Uint8Array;
   for (const key of Object.keys(curves)) {
     const ch = Number(key) as BoneChannel;
@@ -79,6 +93,10 @@ export function setBoneCurves(ip: Uint8Array, curves: Partial<Record<BoneChannel
     row[ch + 12] = c[3];
   }
   writeRows(ip, row, copies);
+  if (mirrored && !(row[2] === PHYSICS_OFF[0] && row[3] === PHYSICS_OFF[1])) {
+    ip[2] = row[2];
+    ip[3] = row[3];
+  }
 }
 
 export function setBoneCurve(ip: Uint8Array, ch: BoneChannel, c: Curve): void {
@@ -96,10 +114,15 @@ export function physicsOff(ip: Uint8Array, at = 0): boolean {
   return f !== null && f[0] === PHYSICS_OFF[0] && f[1] === PHYSICS_OFF[1];
 }
 
-/** Sets the physics flag pair, filling in rows 1–3 first when a tool left them empty. */
+/**
+ * Sets the physics flag pair, filling in rows 1–3 first when a tool left them empty. Off is 99/15; on is
+ * what MMD writes on a physics-on key, x1 of Z and rotation (so players that read row 0 get the curve), or
+ * 0/0 where those happen to be 99/15.
+ */
 export function setPhysicsOff(ip: Uint8Array, off: boolean): void {
   if (!hasCopies(ip)) writeRows(ip, trueRow(ip), false);
-  const pair = off ? PHYSICS_OFF : PHYSICS_ON;
+  const own: readonly [number, number] = [ip[17], ip[18]];
+  const pair = off ? PHYSICS_OFF : own[0] === PHYSICS_OFF[0] && own[1] === PHYSICS_OFF[1] ? PHYSICS_ON : own;
   ip[2] = pair[0];
   ip[3] = pair[1];
 }

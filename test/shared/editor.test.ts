@@ -56,7 +56,10 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     expect([ip[32 + 5], ip[32 + 9], ip[32 + 13]]).toEqual([10, 30, 117]); // row 2 shifted by 2
     expect([ip[48 + 4], ip[48 + 8], ip[48 + 12]]).toEqual([10, 30, 117]); // row 3 shifted by 3
     const orig = bytes.subarray(lo, lo + 64);
-    expect([ip[2], ip[3]]).toEqual([orig[2], orig[3]]); // physics flag kept
+    // MMD wrote this file: bytes 2–3 repeat x1 of Z and rotation (a physics-on key). Byte 3 follows the new
+    // rotation x1 (players that read row 0 see the new curve); byte 2, Z's x1, is unchanged.
+    expect([orig[2], orig[3]]).toEqual([orig[17], orig[18]]);
+    expect([ip[2], ip[3]]).toEqual([orig[2], 90]);
     const after = getBoneCurves(r.doc.bone.bytes, 1234 * BONE.SIZE + BONE.INTERPOLATION);
     expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
     expect(after[3]).toEqual(curve);

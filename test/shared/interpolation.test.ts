@@ -93,8 +93,41 @@ describe('bone interpolation (64 bytes)', () => {
     setPhysicsOff(ip, true);
     expect([ip[2], ip[3]]).toEqual([99, 15]);
     expect(getBoneCurves(ip)).toEqual(curves);
+    // On again: the pair MMD writes on a physics-on key, x1 of Z and rotation.
     setPhysicsOff(ip, false);
-    expect([ip[2], ip[3]]).toEqual([0, 0]);
+    expect([ip[2], ip[3]]).toEqual([12, 13]);
+    expect(physicsOff(ip)).toBe(false);
+  });
+
+  it('bytes 2–3: a pair repeating x1 of Z and rotation (MMD’s files) follows a new curve; 99/15 and a tool’s 0/0 stay', () => {
+    // MMD-style: row 0 whole, bytes 2–3 = 12, 13.
+    const mirrored = Uint8Array.from(interpBlock(curves));
+    mirrored[2] = 12;
+    mirrored[3] = 13;
+    setBoneCurves(mirrored, { 2: [70, 1, 2, 3], 3: [71, 4, 5, 6] });
+    expect([mirrored[2], mirrored[3]]).toEqual([70, 71]);
+    expect(getBoneCurve(mirrored, 2)).toEqual([70, 1, 2, 3]);
+    // Only rotation changes: byte 2 keeps Z's x1.
+    setBoneCurves(mirrored, { 3: [40, 4, 5, 6] });
+    expect([mirrored[2], mirrored[3]]).toEqual([70, 40]);
+    // A physics-off key stays off, whatever the curve.
+    const off = Uint8Array.from(interpBlock(curves));
+    setPhysicsOff(off, true);
+    setBoneCurves(off, { 2: [70, 1, 2, 3], 3: [71, 4, 5, 6] });
+    expect([off[2], off[3]]).toEqual([99, 15]);
+    // A tool's 0/0 (not a copy of the curve) stays 0/0.
+    const tool = Uint8Array.from(interpBlock(curves));
+    tool[2] = 0;
+    tool[3] = 0;
+    setBoneCurves(tool, { 3: [71, 4, 5, 6] });
+    expect([tool[2], tool[3]]).toEqual([0, 0]);
+    // A new x1 pair of 99/15 would read as physics off in MMD: the old pair stays.
+    const risky = Uint8Array.from(interpBlock(curves));
+    risky[2] = 12;
+    risky[3] = 13;
+    setBoneCurves(risky, { 2: [99, 1, 2, 3], 3: [15, 4, 5, 6] });
+    expect([risky[2], risky[3]]).toEqual([12, 13]);
+    expect(physicsOff(risky)).toBe(false);
   });
 
   it('builds the documented default block from linear curves', () => {
