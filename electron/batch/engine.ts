@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { holdTemp, listMotionFiles, readBytes, releaseTemp } from '../fs/files';
+import { holdTemp, listMotionFiles, readBytes, releaseTemp, sameFile } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
@@ -185,7 +185,8 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   if (!p.ok) return refused(p.error);
   const prepared: PreparedOp = p.value;
   const options = o.value;
-  if (inputDir === outputDir) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
+  // Also through a link (an output folder that links to the input folder).
+  if (inputDir === outputDir || (await sameFile(inputDir, outputDir))) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
   const st = await fsp.stat(inputDir).catch(() => null);
   if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
   if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });

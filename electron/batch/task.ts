@@ -4,7 +4,7 @@
  * thread. Never throws: every outcome is a TaskResult.
  */
 import path from 'node:path';
-import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readBytes } from '../fs/files';
+import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readBytes, sameFile } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import type { PreparedOp } from './ops';
 
@@ -49,6 +49,8 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   if (!dir.ok) return done({ ok: false, error: { ...dir.error, file: t.output }, bytesIn });
   // The engine swept the output folders once when the run started. A link in the output tree is
   // replaced, not written through (the run writes only inside its output folder).
+  // An output path that reaches the input (a folder link inside the output tree): never replace an input.
+  if (await sameFile(t.input, t.output)) return done({ ok: false, error: { code: 'E_ARGUMENT', message: 'the output is the input file itself (through a link); inputs are never modified', file: t.output }, bytesIn });
   const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
   if (!w.ok) {
     if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: OUTPUT_EXISTS_MESSAGE } });

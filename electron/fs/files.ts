@@ -122,6 +122,39 @@ export async function writeTargetOf(target: string): Promise<string> {
   throw Object.assign(new Error('too many levels of symbolic links'), { code: 'ELOOP' });
 }
 
+/**
+ * The path `p` is reached by with every link resolved: the file a write to `p` lands on (writeTargetOf
+ * follows a link there, even one to a file not made yet), in its folder with that folder's links (and
+ * its parents') resolved too.
+ */
+export async function realTarget(p: string): Promise<string> {
+  const t = await writeTargetOf(p).catch(() => path.resolve(p));
+  let dir = path.dirname(t);
+  const rest = [path.basename(t)];
+  for (;;) {
+    try {
+      return path.join(await fsp.realpath(dir), ...rest);
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return t;
+      rest.unshift(path.basename(dir));
+      dir = up;
+    }
+  }
+}
+
+/**
+ * Whether `a` and `b` are one file (or folder) on disk: the same path once links are resolved (a link, a
+ * folder link on the way, `dir/../dir`), or the same file by device and inode (a hard link, a name in
+ * another case on a case-insensitive drive). A write to one would replace the other.
+ */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  const [ra, rb] = await Promise.all([realTarget(a), realTarget(b)]);
+  if (ra === rb) return true;
+  const [sa, sb] = await Promise.all([fsp.stat(ra).catch(() => null), fsp.stat(rb).catch(() => null)]);
+  return !!sa && !!sb && sa.dev === sb.dev && sa.ino === sb.ino;
+}
+
 /** The nearest existing ancestor of `p` (or `p` itself) and whether it is a folder. */
 async function nearestExisting(p: string): Promise<{ path: string; isDir: boolean }> {
   let cur = path.resolve(p);

@@ -5,6 +5,7 @@
  * arguments; 130/143 after SIGINT/SIGTERM (signals.ts: the first cancels, a second exits at once).
  */
 import path from 'node:path';
+import { promises as fsp } from 'node:fs';
 import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
@@ -95,6 +96,12 @@ ${allDetails()}`,
       dryRun: a.flags.has('dry-run'),
     };
     const show = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
+    // A report that cannot be written is said before the run, not after minutes of work.
+    if (reportArg) {
+      const dir = path.dirname(path.resolve(io.cwd, reportArg));
+      const st = await fsp.stat(dir).catch(() => null);
+      if (!st?.isDirectory()) throw new UsageError(`--report: no such folder: ${path.dirname(reportArg) || '.'}`);
+    }
     const interrupt = new Interrupt();
     interrupt.install();
     let lastPlain = 0;
@@ -130,6 +137,7 @@ ${allDetails()}`,
     const summary = run.value;
     removePendingTemps();
     if (drewBar) io.stderr('\n');
+    let reportFailed = false;
     if (reportArg) {
       const reportFile = path.resolve(io.cwd, reportArg);
       const body = {
@@ -147,10 +155,13 @@ ${allDetails()}`,
         results: summary.results,
       };
       const w = await atomicWrite(reportFile, new TextEncoder().encode(JSON.stringify(body, null, 2) + '\n'), { overwrite: true });
-      if (!w.ok) io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
+      if (!w.ok) {
+        io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
+        reportFailed = true;
+      }
     }
     if (!quiet) io.stdout(summaryTable(summary, op, bytesRead, show));
     if (summary.cancelled) return interrupt.signal ? interrupt.exitCode : 130;
-    return summary.failed > 0 ? 1 : 0;
+    return summary.failed > 0 || reportFailed ? 1 : 0;
   },
 };

@@ -5,7 +5,7 @@
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readBytes } from '../../fs/files';
+import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -29,7 +29,8 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const prepared = prepare(op, o);
       const input = path.resolve(io.cwd, a.positionals[0]);
       const output = path.resolve(io.cwd, outArg);
-      if (input === output) throw new UsageError('the output must be a different file (inputs are never modified)');
+      // Also through a link (-o a link to the input, or a path through a folder link to it).
+      if (input === output || (await sameFile(input, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
         const givens = [a.positionals[0], outArg];
         // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.

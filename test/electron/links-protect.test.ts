@@ -1,0 +1,109 @@
+// Inputs are never replaced through a link: the one-file commands, merge, convert and batch on real temp
+// folders, where -o is a symbolic link to the input, a path through a folder link that reaches it, or an
+// output folder that is (or holds) a link to the input folder. Each is refused or reported, and the
+// inputs' bytes (sha256) are unchanged; a plain different output still works.
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { runCli } from '../../electron/cli/main';
+import { runBatch } from '../../electron/batch/engine';
+import { sameFile } from '../../electron/fs/files';
+import { corpusPath } from '../helpers/corpus';
+import { useTempDirs } from './batch-helpers';
+
+const mk = useTempDirs();
+const DANCE = corpusPath('gene/motion/02_laugh.vmd');
+const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
+
+async function cli(cwd: string, ...argv: string[]) {
+  let out = '', err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
+  return { code, out, err };
+}
+
+describe('outputs that reach an input through a link', () => {
+  it('sameFile: a file link, a folder link on the way, a link to a file not made yet, and two different files', async () => {
+    const d = mk('same');
+    const f = path.join(d, 'dance.vmd');
+    copyFileSync(DANCE, f);
+    symlinkSync('dance.vmd', path.join(d, 'link.vmd'));
+    symlinkSync('.', path.join(d, 'here'));
+    symlinkSync('later.vmd', path.join(d, 'dangling.vmd'));
+    expect(await sameFile(f, path.join(d, 'link.vmd'))).toBe(true);
+    expect(await sameFile(f, path.join(d, 'here', 'dance.vmd'))).toBe(true);
+    expect(await sameFile(path.join(d, 'later.vmd'), path.join(d, 'dangling.vmd'))).toBe(true);
+    expect(await sameFile(f, path.join(d, 'other.vmd'))).toBe(false);
+  });
+
+  it('one-file commands, merge and convert refuse; the input is unchanged', async () => {
+    const d = mk('cli');
+    copyFileSync(DANCE, path.join(d, 'dance.vmd'));
+    symlinkSync('dance.vmd', path.join(d, 'out.vmd'));
+    symlinkSync('.', path.join(d, 'here'));
+    const before = sha(path.join(d, 'dance.vmd'));
+    for (const argv of [
+      ['mirror', 'dance.vmd', '-o', 'out.vmd', '--overwrite'],
+      ['speed', 'dance.vmd', '--factor', '2', '-o', 'here/dance.vmd', '--overwrite'],
+      ['reduce', 'dance.vmd', '-o', 'here/out.vmd', '--overwrite'],
+      ['merge', 'dance.vmd', 'dance.vmd', '-o', 'out.vmd', '--overwrite'],
+    ]) {
+      const r = await cli(d, ...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toMatch(/must (be a different file|not be one of the inputs)/);
+    }
+    const c = await cli(d, 'convert', 'dance.vmd', '-o', 'out.vmd');
+    expect(c.code).toBe(1);
+    expect(c.err).toContain('the output is one of the inputs');
+    expect(sha(path.join(d, 'dance.vmd'))).toBe(before);
+    // A different file is written as before.
+    expect((await cli(d, 'mirror', 'dance.vmd', '-o', 'mirrored.vmd')).code).toBe(0);
+    expect(existsSync(path.join(d, 'mirrored.vmd'))).toBe(true);
+  });
+
+  it('batch: an output folder linking to the input folder is refused; a link inside the output tree never reaches an input', async () => {
+    const d = mk('batch');
+    const input = path.join(d, 'motions');
+    mkdirSync(input);
+    copyFileSync(DANCE, path.join(input, 'a.vmd'));
+    const before = sha(path.join(input, 'a.vmd'));
+    symlinkSync('motions', path.join(d, 'same'));
+    const r = await runBatch({ op: 'mirror', inputDir: input, outputDir: path.join(d, 'same'), options: {}, overwrite: true });
+    expect(r).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' } });
+    // The output tree holds a link back into the input (sub → ../motions): with the input inside the
+    // output tree the job runs, and the file whose output path reaches its input is a failed result.
+    const out = path.join(d, 'out');
+    mkdirSync(out);
+    mkdirSync(path.join(input, 'sub'));
+    copyFileSync(DANCE, path.join(input, 'sub', 'b.vmd'));
+    symlinkSync(path.join(input, 'sub'), path.join(out, 'sub'));
+    const beforeB = sha(path.join(input, 'sub', 'b.vmd'));
+    const s = await runBatch({ op: 'mirror', inputDir: input, outputDir: out, options: {}, recursive: true, overwrite: true });
+    if (!s.ok) throw new Error(s.error.message);
+    const failed = s.value.results.filter((x) => !x.ok);
+    expect(failed.map((x) => path.basename(x.input))).toEqual(['b.vmd']);
+    expect(failed[0].error?.message).toContain('the output is the input file itself');
+    expect(sha(path.join(input, 'sub', 'b.vmd'))).toBe(beforeB);
+    expect(sha(path.join(input, 'a.vmd'))).toBe(before);
+    expect(existsSync(path.join(out, 'a.vmd'))).toBe(true);
+  });
+});
+
+describe('batch --report', () => {
+  it('a report folder that does not exist is refused before the run (exit 2, nothing written); a report that fails at the end makes the exit status 1', async () => {
+    const d = mk('report');
+    const input = path.join(d, 'in');
+    mkdirSync(input);
+    copyFileSync(DANCE, path.join(input, 'a.vmd'));
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'nodir/r.json');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--report: no such folder: nodir');
+    expect(existsSync(path.join(d, 'out'))).toBe(false);
+    // The report path is a folder: the run works, the report cannot be written, and the status says so.
+    mkdirSync(path.join(d, 'taken'));
+    const r2 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'taken');
+    expect(r2.err).toContain('cannot write the report');
+    expect(r2.code).toBe(1);
+    expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(true);
+  });
+});
