@@ -2,8 +2,9 @@
  * Change speed by a factor k: frame' = round(frame / k), half away from zero. Curves are normalised
  * to their segment, so they stay as they are. Keys that land on a (name, frame) already taken collide:
  * the first in the file is kept, the rest are counted per kind (speeding up merges neighbouring keys;
- * slowing down never collides). Camera keys that end up one frame apart become camera cuts in MMD;
- * they are counted as a warning.
+ * slowing down never collides). A camera cut (two keys one frame apart) stays a cut: its second key goes
+ * one frame after its first, wherever that lands (cameraFrames). Camera keys that end up one frame apart
+ * without having been a cut become cuts in MMD; they are counted as a warning.
  */
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
@@ -23,6 +24,24 @@ export function speedFrame(frame: number, factor: number): number {
   return roundHalfAway(frame / factor);
 }
 
+/**
+ * The new frame of each camera record: speedFrame, except that a key one frame after the one before it
+ * (a cut) lands one frame after that key's new frame, so the cut plays as a cut at any factor.
+ */
+function cameraFrames(b: Block, k: number): Int32Array {
+  const out = new Int32Array(b.count);
+  const order = Array.from({ length: b.count }, (_, i) => i).sort((x, y) => frameAt(b, x) - frameAt(b, y) || x - y);
+  let prevOld = -2, prevNew = -2;
+  for (const i of order) {
+    const f = frameAt(b, i);
+    const nf = f === prevOld + 1 ? prevNew + 1 : f === prevOld ? prevNew : speedFrame(f, k);
+    out[i] = nf;
+    prevOld = f;
+    prevNew = nf;
+  }
+  return out;
+}
+
 export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
   const k = opts.factor;
   if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
@@ -34,8 +53,9 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     const seen = new KeySet();
     const recs: Uint8Array[] = [];
     const c = rep.byKind[kind];
+    const cam = kind === 'camera' ? cameraFrames(b, k) : null;
     for (let i = 0; i < b.count; i++) {
-      const nf = speedFrame(frameAt(b, i), k);
+      const nf = cam ? cam[i] : speedFrame(frameAt(b, i), k);
       if (nf > MAX_FRAME) return editError(`frame ${frameAt(b, i)} slowed down by ${k} exceeds the largest frame number a VMD can hold`);
       const r = copyRecord(b, i);
       if (!seen.add(names.name(kind, r), nf)) {
@@ -49,12 +69,13 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     blocks[kind] = blockOf(kind, recs);
   }
   for (const kind of BLOCK_KINDS) if (rep.byKind[kind].collisions) rep.warnings.push(`${rep.byKind[kind].collisions} ${kind} key(s) landed on a frame already taken and were dropped (first in the file kept)`);
-  // Camera keys that are now exactly one frame apart (but were not before) play as cuts.
+  // Camera keys that are now exactly one frame apart (but were not a cut before) play as cuts.
   const cam = blocks.camera!;
   if (cam.count > 1) {
     const before = new Set<number>();
-    const oldFrames = Array.from({ length: doc.camera.count }, (_, i) => frameAt(doc.camera, i)).sort((a, b) => a - b);
-    for (let i = 1; i < oldFrames.length; i++) if (oldFrames[i] - oldFrames[i - 1] === 1) before.add(speedFrame(oldFrames[i], k));
+    const moved = cameraFrames(doc.camera, k);
+    const old = Array.from({ length: doc.camera.count }, (_, i) => [frameAt(doc.camera, i), moved[i]]).sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < old.length; i++) if (old[i][0] - old[i - 1][0] === 1) before.add(old[i][1]);
     const nf = Array.from({ length: cam.count }, (_, i) => frameAt(cam, i)).sort((a, b) => a - b);
     let cuts = 0;
     for (let i = 1; i < nf.length; i++) if (nf[i] - nf[i - 1] === 1 && !before.has(nf[i])) cuts++;

@@ -110,7 +110,9 @@ describe('edits over the corpus', () => {
       const r = speed(doc, { factor: 2 });
       if (!r.ok) throw new Error(r.error.message);
       const pairs = keyPairs(doc);
-      for (const kind of ['bone', 'morph', 'camera'] as const) {
+      // Camera keys follow the cut rule instead (a cut's second key one frame after its first): see
+      // 'speed keeps camera cuts' below.
+      for (const kind of ['bone', 'morph'] as const) {
         // brute force: count records whose (name, round(frame/2)) equals that of any earlier record
         const list = pairs[kind].map((p) => {
           const [n, fr] = [p.slice(0, p.lastIndexOf('@')), Number(p.slice(p.lastIndexOf('@') + 1))];
@@ -246,3 +248,22 @@ function checkRange(inT: MotionTracks, outT: MotionTracks, A: number, B: number,
   expect(worstPos).toBeLessThanOrEqual(extra.maxPositionError + F32);
   expect(worstRot).toBeLessThanOrEqual(extra.maxRotationErrorDeg + ROT_NOISE);
 }
+
+describe('speed keeps camera cuts', () => {
+  it('keeps camera cuts as cuts at any factor (the second key one frame after the first), on wavefile_camera.vmd', () => {
+    const r0 = readVmd(new Uint8Array(readFileSync(path.join(CORPUS, 'threejs/vmds/wavefile_camera.vmd'))));
+    if (!r0.ok) throw new Error(r0.error.message);
+    const frames = (d: VmdDocument) => Array.from({ length: d.camera.count }, (_, i) => new DataView(d.camera.bytes.buffer, d.camera.bytes.byteOffset + i * d.camera.size).getUint32(0, true)).sort((a, b) => a - b);
+    const cutsOf = (f: number[]) => f.filter((x, i) => i > 0 && x - f[i - 1] === 1).length;
+    const inCuts = cutsOf(frames(r0.value));
+    expect(inCuts).toBe(29);
+    for (const factor of [0.5, 0.75, 1.5, 2]) {
+      const r = speed(r0.value, { factor });
+      if (!r.ok) throw new Error(r.error.message);
+      const f = frames(r.doc);
+      expect(cutsOf(f), `×${factor}`).toBe(inCuts);
+      expect(r.report.byKind.camera.collisions, `×${factor}`).toBe(0);
+      expect(f.length).toBe(r0.value.camera.count);
+    }
+  });
+});

@@ -39,7 +39,8 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            limits bones and morphs, --from/--to the keys touched; reports keys before/after and the
            largest error per kind, measured by playing both files`,
   bake: `a key on every frame of every bone, morph and camera track (between --from and --to,
-           widened to the nearest keys); exact at every integer frame`,
+           widened to the nearest keys); exact at every integer frame, except the camera's fov, which a
+           VMD stores as a whole number (the summary reports that error)`,
   shift: `frame' = frame + N; below 0 is an error unless --clip (cut there, holding the pose)`,
   preset: `curves: linear, ease-in, ease-out, ease-in-out, mmd-default, or x1,y1,x2,y2 in 0..127;
            --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
