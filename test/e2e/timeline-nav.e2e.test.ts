@@ -165,6 +165,41 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     expect(v.x).toBeLessThanOrEqual(v.left + v.width);
   });
 
+  it('Ctrl+G, a frame and Enter give the keys back to the editor: Ctrl+V pastes there, → steps on; Esc leaves the field', async () => {
+    const { page } = suite.app;
+    const cf = framesOf(center);
+    const centerId = await trackIdOf(page, 'センター');
+    await seek(page, cf[1]);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+    const kp = await keyPoint(page, centerId, cf[1]);
+    await page.mouse.click(kp.x, kp.y);
+    expect(await selectionRecords(page)).toEqual([center.find((k) => k.frame === cf[1])!.record]);
+    await page.keyboard.press('Control+c');
+    const target = framesOf(center).find((f, i, a) => i > 2 && a[i + 1] - f > 4)! + 2;
+    await page.keyboard.press('Control+g');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('frame-input');
+    await page.keyboard.type(String(target));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, target);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null)).not.toBe('frame-input');
+    const undo0 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.keyboard.press('Control+v');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo0);
+    const pasted = rawKeys(new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64')));
+    expect(pasted.filter((k) => k.kind === 'bone' && k.name === hexOf(CENTER) && k.frame === target)).toHaveLength(1);
+    await page.keyboard.press('ArrowRight');
+    expect(await frameNow(page)).toBe(target + 1);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, undo0);
+    // Esc: back out of the field without going anywhere.
+    await page.keyboard.press('Control+g');
+    await page.keyboard.type('99');
+    await page.keyboard.press('Escape');
+    expect(await frameNow(page)).toBe(target + 1);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null)).not.toBe('frame-input');
+    expect(await page.inputValue('[data-testid="frame-input"]')).toBe(String(target + 1));
+  });
+
   it('zooming in 10 steps keeps the playhead at the same screen x (buttons, then + keys); the wheel keeps the pointer frame', async () => {
     const { page } = suite.app;
     await page.click('[data-testid="zoom-fit"]');
