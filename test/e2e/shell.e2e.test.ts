@@ -268,6 +268,19 @@ describe('shell in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
+  it('Escape closes the Batch dialog; an Escape in its folder picker closes only the picker', async () => {
+    const { page } = suite.app;
+    await page.keyboard.press('Control+b');
+    await page.waitForSelector('[data-testid="batch-dialog"]');
+    await page.click('[data-testid="batch-browse-input"]');
+    await page.waitForSelector('[data-testid="file-dialog"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    expect(await page.isVisible('[data-testid="batch-dialog"]')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
+  });
+
   it('applies an operation to the open motion instead of a folder: mirror, then speed ×2, each one undo step, exact bytes', async () => {
     const { page } = suite.app;
     const src = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
