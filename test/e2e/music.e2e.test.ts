@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openFileViaDialog, openMusicViaDialog, openSceneViaDialog, saveThroughDialog } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openMusicViaDialog, openSceneViaDialog, openThroughDialog, saveThroughDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 
 const MOTION = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -226,9 +226,14 @@ describe('music: waveform and audio clock', () => {
       view: { frame: Math.round(frame) },
     });
 
-    // Another motion and no music, then the scene again: all of it comes back.
+    // Another motion and no music, then the scene again: all of it comes back. Removing the song is a change
+    // to the saved scene, so opening the motion asks first.
     await page.click('[data-testid="music-remove"]');
-    await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    await openThroughDialog(page, ['cmd-open'], corpusPath('gene/motion/stand.vmd'));
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toContain('dance.vmdscene');
+    await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
     await openScene(page, target);
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wavefile_v2.vmd'));
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]');
@@ -242,12 +247,16 @@ describe('music: waveform and audio clock', () => {
   it('a scene naming a missing motion says which, and opens the rest (the music)', async () => {
     const { page } = s.app;
     await page.click('[data-testid="music-remove"]');
+    // Removing the song changed the open scene (dance.vmdscene): opening another asks first.
     const target = path.join(s.tmp.dir, 'missing.vmdscene');
     writeFileSync(
       target,
       JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'moves/gone.vmd' }], audio: { path: 'clicks.wav', offsetFrames: -3 }, aspect: { width: 4, height: 3 } }),
     );
     await openScene(page, target);
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toContain('dance.vmdscene');
+    await page.click('[data-testid="confirm-discard"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('gone.vmd'));
     const text = await page.textContent('[data-testid="notifications"]');
     expect(text).toContain('Not found: gone.vmd (actor 1 motion)');

@@ -4,9 +4,12 @@
  * and its unsaved mark, nothing opened; Open and Discard replaces it with a one-actor scene.
  * Screenshot: test-artifacts/scene-replace-question.png.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pcm16Wav } from '../helpers/wav';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openSceneViaDialog, openThroughDialog, writeDuetScene } from './harness';
+import { appForSuite, corpusPath, openMusicViaDialog, openSceneViaDialog, openThroughDialog, writeDuetScene } from './harness';
 import { keyPoint } from './editor-page';
 
 const STAND = corpusPath('gene/motion/stand.vmd');
@@ -58,5 +61,54 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
     expect(await page.title()).toBe('stand.vmd — VMD Studio');
     expect(await tabsDirty(page)).toEqual([false]);
+  });
+});
+
+describe('changes to the scene file itself (browser mode)', () => {
+  const s = appForSuite();
+
+  it('hiding an actor marks the scene unsaved: the title says so, opening a file names the scene, Save All writes it hidden; music added and its offset are changes too', async () => {
+    const { page } = s.app;
+    const scenePath = writeDuetScene(s.tmp.dir, [{ name: 'A', model: null }, { name: 'B', model: null }], 'hide.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
+    // Just opened: nothing unsaved.
+    expect(await page.title()).not.toContain('*');
+    await page.locator('[data-testid="scene-hide"]').first().click();
+    await page.waitForFunction(() => document.title.includes('*'));
+    expect(await tabsDirty(page)).toEqual([false, false, false]);
+
+    // Opening a lone file says the scene's own changes would be lost.
+    await openThroughDialog(page, ['cmd-open'], STAND);
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toContain('hide.vmdscene');
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+
+    // Save All writes the scene file; the mark goes; the file holds the hidden actor.
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-all"]');
+    await page.waitForFunction(() => !document.title.includes('*'));
+    const saved = JSON.parse(readFileSync(scenePath, 'utf8'));
+    expect(saved.actors.map((a: { hidden?: boolean }) => !!a.hidden)).toEqual([true, false]);
+    // Showing it again is a change; hiding it once more is back to what is saved.
+    await page.locator('[data-testid="scene-hide"]').first().click();
+    await page.waitForFunction(() => document.title.includes('*'));
+    await page.locator('[data-testid="scene-hide"]').first().click();
+    await page.waitForFunction(() => !document.title.includes('*'));
+
+    // Music: adding a song is a change, Save All writes it, a new offset is a change again.
+    const song = path.join(s.tmp.dir, 'song.wav');
+    writeFileSync(song, pcm16Wav(new Int16Array(44_100 * 2), 1));
+    await openMusicViaDialog(page, song);
+    await page.waitForFunction(() => document.title.includes('*'));
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-all"]');
+    await page.waitForFunction(() => !document.title.includes('*'));
+    expect(JSON.parse(readFileSync(scenePath, 'utf8')).audio?.path).toBe('song.wav');
+    await page.fill('[data-testid="music-offset"]', '12');
+    await page.press('[data-testid="music-offset"]', 'Enter');
+    await page.waitForFunction(() => document.title.includes('*'));
+    expect(await page.evaluate(() => document.title)).toContain('hide.vmdscene');
   });
 });

@@ -13,6 +13,7 @@ import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
+import { basenamePath } from '../../../shared/scene/scene-path';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
@@ -126,6 +127,20 @@ export async function askEachBeforeClose(): Promise<boolean> {
       });
       if (choice === 'cancel') return false;
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
+    }
+    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved).
+    if (scene.sceneChanged && scene.path) {
+      const choice = await confirm.ask({
+        title: { key: 'scene.closeTitle' },
+        message: { key: 'scene.closeAsk', params: { name: basenamePath(scene.path) } },
+        buttons: [
+          { choice: 'save', label: 'close.save' },
+          { choice: 'discard', label: 'close.discard' },
+          { choice: 'cancel', label: 'close.cancel' },
+        ],
+      });
+      if (choice === 'cancel') return false;
+      if (choice === 'save' && !(await scene.saveTo(scene.path, true))) return false;
     }
     return true;
   } finally {

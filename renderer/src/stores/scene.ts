@@ -113,7 +113,19 @@ export const useSceneStore = defineStore('scene', () => {
     if (e.id === activeId.value && d.isOpen) return { path: d.path, fileName: d.fileName, dirty: d.dirty };
     return { path: e.path, fileName: e.fileName, dirty: e.dirty };
   }
-  const anyDirty = computed(() => entries.value.some((e) => stateOf(e).dirty));
+  /**
+   * The scene file's own content as this window would write it, less what only says where the window was
+   * (the frame, the active tab): recorded when a scene is opened (after its music is in) and saved.
+   */
+  const savedSignature = ref<string | null>(null);
+  function signature(): string {
+    return JSON.stringify({ ...current(false), activeActor: 0 });
+  }
+  /** A scene file is open and what it would hold now differs from it (music, offset, volume, hidden actors, actors, camera, aspect). */
+  const sceneChanged = computed(() => path.value !== null && savedSignature.value !== null && signature() !== savedSignature.value);
+  const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => stateOf(e).dirty));
+  // The window's title and the main process hear of it (as they do of a document's edits).
+  watch(sceneChanged, () => useDocumentStore().reportState());
 
   /** The name a step of the history shows for its document ("camera.vmd", "Miku: dance.vmd"). */
   function docName(id: number): string {
@@ -244,6 +256,7 @@ export const useSceneStore = defineStore('scene', () => {
     lastActorId.value = camera ? null : e.id;
     path.value = null;
     base = emptyScene();
+    savedSignature.value = null;
     useTimeStore().setRange(s?.tracks.lastFrame ?? 0);
     d.reportState();
   }
@@ -427,6 +440,8 @@ export const useSceneStore = defineStore('scene', () => {
     } else if (music.loaded) music.unload();
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
+    // What the window now holds of the file is the saved state (a missing song or model stays as read).
+    savedSignature.value = signature();
     const settings = useSettingsStore();
     // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
     const aspect = `${scene.aspect.width}:${scene.aspect.height}`;
@@ -440,7 +455,7 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /** The window as a scene: every actor (model, motion file, hidden), the camera document, the music, the frame. */
-  function current(): Scene {
+  function current(withFrame = true): Scene {
     const music = useMusicStore();
     const list = actors.value;
     const baseActors = base.actors;
@@ -461,7 +476,7 @@ export const useSceneStore = defineStore('scene', () => {
       activeActor,
       camera: cam ? (stateOf(cam).path ?? cam.missing ?? null) : null,
       audio: music.loaded && music.path ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted } : null,
-      view: { ...base.view, frame: Math.round(useTimeStore().frame) },
+      view: withFrame ? { ...base.view, frame: Math.round(useTimeStore().frame) } : base.view,
     };
   }
 
@@ -475,6 +490,7 @@ export const useSceneStore = defineStore('scene', () => {
     }
     base = scene;
     path.value = r.value.path;
+    savedSignature.value = signature();
     void useSettingsStore().refreshRecent();
     useDocumentStore().reportState();
     useNotifyStore().success({ key: 'notify.saved', params: { name: basenamePath(r.value.path) } });
@@ -533,8 +549,11 @@ export const useSceneStore = defineStore('scene', () => {
     return { path: path.value ?? own.path, name, dirty: anyDirty.value, unsaved: unsavedNames.value };
   }
 
-  /** Names of the scene's unsaved documents (the close prompt lists them). */
-  const unsavedNames = computed(() => entries.value.filter((e) => stateOf(e).dirty).map((e) => stateOf(e).fileName || '—'));
+  /** Names of the scene's unsaved documents, then the scene file when it changed (the close and replace prompts list them). */
+  const unsavedNames = computed(() => [
+    ...entries.value.filter((e) => stateOf(e).dirty).map((e) => stateOf(e).fileName || '—'),
+    ...(sceneChanged.value && path.value ? [basenamePath(path.value)] : []),
+  ]);
 
   /** The kept state of a document not in the editor (tests, the preview). */
   function snapshotOf(id: number): DocSnapshot | null {
@@ -551,6 +570,7 @@ export const useSceneStore = defineStore('scene', () => {
     cameraEntry,
     active,
     anyDirty,
+    sceneChanged,
     unsavedNames,
     confirmReplace,
     stateOf,
