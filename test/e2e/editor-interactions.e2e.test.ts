@@ -145,8 +145,14 @@ function expectOnlyBoneCurvesChanged(a: Uint8Array, b: Uint8Array, records: numb
     const r = Math.floor((i - BONES_AT) / BONE.SIZE), off = (i - BONES_AT) % BONE.SIZE;
     expect(records, `byte ${i}`).toContain(r);
     expect(off >= BONE.INTERPOLATION && off < BONE.INTERPOLATION + 64, `byte ${i} (record ${r} +${off})`).toBe(true);
-    // The physics flag (interpolation bytes 2–3) is never touched by curve edits.
-    expect(off === BONE.INTERPOLATION + 2 || off === BONE.INTERPOLATION + 3, `physics byte ${i}`).toBe(false);
+    // Interpolation bytes 2–3 change only where the file (MMD's own) repeats x1 of Z and rotation there:
+    // they stay that copy of the new curve (x1 at bytes 17, 18), never the physics-off pair.
+    if (off === BONE.INTERPOLATION + 2 || off === BONE.INTERPOLATION + 3) {
+      const ip = BONES_AT + r * BONE.SIZE + BONE.INTERPOLATION;
+      expect([b[ip + 2], b[ip + 3]], `byte ${i}: the original pair copies its curve`).toEqual([b[ip + 17], b[ip + 18]]);
+      expect(a[i], `byte ${i} follows its curve`).toBe(a[i + 15]);
+      expect([a[ip + 2], a[ip + 3]], `byte ${i}`).not.toEqual([99, 15]);
+    }
   }
 }
 

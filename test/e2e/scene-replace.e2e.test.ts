@@ -7,6 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pcm16Wav } from '../helpers/wav';
+import { buildTracks, readVmd } from '../../shared/vmd';
+import type { VmdDocument } from '../../shared/vmd/vmd-document';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, openMusicViaDialog, openSceneViaDialog, openThroughDialog, writeDuetScene } from './harness';
@@ -110,5 +112,22 @@ describe('changes to the scene file itself (browser mode)', () => {
     await page.press('[data-testid="music-offset"]', 'Enter');
     await page.waitForFunction(() => document.title.includes('*'));
     expect(await page.evaluate(() => document.title)).toContain('hide.vmdscene');
+  });
+
+  it('F fits the active actor’s motion, not the scene’s longest document', async () => {
+    const { page } = s.app;
+    const laughLast = buildTracks((readVmd(new Uint8Array(readFileSync(corpusPath('gene/motion/02_laugh.vmd')))) as { value: VmdDocument }).value).lastFrame;
+    await page.locator('[data-testid="scene-tab"] button[role="tab"]').nth(0).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('laugh.vmd'));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('f');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const span = await page.evaluate(() => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      return { start: Number(cv.dataset.frameStart), frames: cv.getBoundingClientRect().width / Number(cv.dataset.pxPerFrame) };
+    });
+    expect(span.start).toBeLessThanOrEqual(0);
+    expect(span.frames).toBeGreaterThanOrEqual(laughLast);
+    expect(span.frames).toBeLessThan(laughLast * 1.5);
   });
 });

@@ -420,3 +420,39 @@ describe('timeline navigation on a generated 36 MB motion', () => {
     expect(suite.app.errors).toEqual([]);
   });
 });
+
+describe('camera cuts in the timeline', () => {
+  const suite = appForSuite({ viewport: { width: 1600, height: 900 } });
+  const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
+
+  it('zoomed out, a press on a cut takes both its keys and a drag moves the cut whole', async () => {
+    const { page } = suite.app;
+    const file = path.join(suite.tmp.dir, 'camera.vmd');
+    writeFileSync(file, readFileSync(CAMERA_FILE));
+    await openFileViaDialog(page, file);
+    await page.click('[data-testid="zoom-fit"]');
+    await animationFrames(page);
+    const cams = rawKeys(new Uint8Array(readFileSync(CAMERA_FILE))).filter((k) => k.kind === 'camera');
+    const frames = framesOf(cams);
+    const cut = frames.find((f, i) => i > 0 && f - frames[i - 1] === 1)!;
+    const first = cut - 1;
+    const ppf = await page.evaluate(() => Number((document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement).dataset.pxPerFrame));
+    expect(ppf).toBeLessThan(6);
+    const kp = await keyPoint(page, 'track-camera', first);
+    await page.mouse.click(kp.x, kp.y);
+    const recs = cams.filter((k) => k.frame === first || k.frame === cut).map((k) => k.record).sort((a, b) => a - b);
+    expect(await selectionRecords(page, 'camera')).toEqual(recs);
+    // Drag it 20 frames on: both keys move, still one frame apart.
+    const undo0 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.mouse.move(kp.x, kp.y);
+    await page.mouse.down();
+    await page.mouse.move(kp.x + 20 * ppf, kp.y, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo0);
+    const moved = rawKeys(new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'))).filter((k) => k.kind === 'camera');
+    const byRecord = new Map(moved.map((k) => [k.record, k.frame]));
+    const d = byRecord.get(recs[0])! - first;
+    expect(d).toBeGreaterThan(10);
+    expect(byRecord.get(recs[1])! - cut).toBe(d);
+  });
+});

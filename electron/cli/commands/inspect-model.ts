@@ -64,7 +64,9 @@ export async function modelInspection(
   }
   const cmp = compareMotionToModel(motion, info);
   if (json) {
-    io.stdout(JSON.stringify({ file: motion.file, model: modelFile, ok: true, ...cmp }) + '\n');
+    // Its own line after the motion's: `modelCheck` names the model (the motion's line has `model`, the
+    // VMD header's model name).
+    io.stdout(JSON.stringify({ file: motion.file, modelCheck: modelFile, ok: true, ...cmp }) + '\n');
   } else {
     io.stdout(
       `${rel(motion.file)} on ${rel(modelFile)} ("${info.name}")\n` +

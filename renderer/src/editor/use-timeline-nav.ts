@@ -55,8 +55,9 @@ export function useTimelineNav(tv: TimelineView) {
   function zoom(factor: number) {
     tv.zoomAbout(time.frame, factor);
   }
+  /** Fits the active motion (in a scene, not the scene's longest document), or the time line when it has no keys. */
   function fitMotion() {
-    tv.fit(time.lastFrame);
+    tv.fit(docStore.tracks?.lastFrame || time.lastFrame);
   }
   /** Zooms to the selected keys' frames; false when nothing is selected. */
   function fitSelection(): boolean {

@@ -1,7 +1,8 @@
-// Inputs are never replaced through a link: the one-file commands, merge, convert and batch on real temp
-// folders, where -o is a symbolic link to the input, a path through a folder link that reaches it, or an
-// output folder that is (or holds) a link to the input folder. Each is refused or reported, and the
-// inputs' bytes (sha256) are unchanged; a plain different output still works.
+// Where the CLI's outputs go, on real temp folders: inputs are never replaced through a link (the one-file
+// commands, merge, convert and batch, where -o is a symbolic link to the input, a path through a folder
+// link that reaches it, or an output folder that is or holds a link to the input folder: each refused or
+// reported, the inputs' sha256 unchanged, a different output still written); batch --report to a folder
+// that is not there, or that cannot be written; inspect --json --model's second line.
 import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -105,5 +106,19 @@ describe('batch --report', () => {
     expect(r2.err).toContain('cannot write the report');
     expect(r2.code).toBe(1);
     expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(true);
+  });
+});
+
+describe('inspect --json --model', () => {
+  it('the model check is its own line, naming the model as modelCheck (the motion line keeps model: the header name)', async () => {
+    const d = mk('inspect');
+    const r = await cli(d, 'inspect', '--json', corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), '--model', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'));
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0].model).toBe('初音ミク');
+    expect(lines[1].modelCheck).toBe(corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'));
+    expect(lines[1].model).toBeUndefined();
+    expect(lines[1].missingBones.length).toBeGreaterThan(0);
   });
 });
