@@ -122,3 +122,19 @@ describe('inspect --json --model', () => {
     expect(lines[1].missingBones.length).toBeGreaterThan(0);
   });
 });
+
+describe('edit commands and file types', () => {
+  it('a .vpd or .json input, or a .json or .vpd output, is refused with the convert step to use (exit 2, nothing written)', async () => {
+    const d = mk('types');
+    copyFileSync(DANCE, path.join(d, 'dance.vmd'));
+    copyFileSync(corpusPath('threejs/vpds/05.vpd'), path.join(d, 'pose.vpd'));
+    const a = await cli(d, 'mirror', 'pose.vpd', '-o', 'x.vmd');
+    expect(a.code).toBe(2);
+    expect(a.err).toContain('mirror works on VMD motions; convert the pose first: vmd-studio convert pose.vpd -o pose.vmd');
+    const b = await cli(d, 'trim', 'dance.vmd', '--from', '0', '--to', '30', '-o', 'part.json');
+    expect(b.code).toBe(2);
+    expect(b.err).toContain('trim writes a VMD motion: give -o a .vmd name');
+    expect(existsSync(path.join(d, 'part.json'))).toBe(false);
+    expect(existsSync(path.join(d, 'x.vmd'))).toBe(false);
+  });
+});

@@ -29,6 +29,13 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const prepared = prepare(op, o);
       const input = path.resolve(io.cwd, a.positionals[0]);
       const output = path.resolve(io.cwd, outArg);
+      // These edit VMD motions and write VMD bytes: a pose or JSON goes through convert, before or after.
+      const inExt = path.extname(input).toLowerCase(), outExt = path.extname(output).toLowerCase();
+      if (inExt === '.vpd' || inExt === '.json') {
+        const vmdName = `${path.basename(a.positionals[0], path.extname(a.positionals[0]))}.vmd`;
+        throw new UsageError(`${op} works on VMD motions; convert the ${inExt === '.vpd' ? 'pose' : 'JSON'} first: vmd-studio convert ${a.positionals[0]} -o ${vmdName}`);
+      }
+      if (outExt === '.json' || outExt === '.vpd') throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
       // Also through a link (-o a link to the input, or a path through a folder link to it).
       if (input === output || (await sameFile(input, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
