@@ -14,6 +14,7 @@ import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd } from '../../shared/vmd';
 import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
 import { PICK_RADIUS_PX, isTipBone } from '../../renderer/src/preview/bone-pick';
+import { DOT_FILL } from '../../renderer/src/preview/joint-dots';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 /** The mark's colour (preview-engine.ts MARK_COLOR, the timeline's selection colour #ffb23e). */
@@ -160,6 +161,27 @@ describe('picking a bone in the 3D preview', () => {
     const q = await joint(page, '左ひじ');
     expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), q)), `mark on the joint after playing to ${f}`).toBe(true);
     await app.screenshot('preview-pick-after-play');
+  });
+
+  it('the joints one can click are drawn as dots while paused, and not while playing', async () => {
+    const { page } = app;
+    await seek(page, keyFrame);
+    await frames(page);
+    const dots = await page.evaluate(() => window.__vmdPreview!.jointDots());
+    expect(dots.shown).toBe(true);
+    expect(dots.count).toBeGreaterThan(10);
+    // On another keyed joint (not the marked one): the dot's fill, as drawn.
+    const p = await joint(page, '右ひじ');
+    const px = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p);
+    const d = Math.max(...DOT_FILL.map((c, i) => Math.abs(px[i] - c)));
+    expect(d, `pixel ${px} vs the dot's fill ${DOT_FILL}`).toBeLessThanOrEqual(12);
+    await page.click('[data-testid="preview-play"]');
+    await page.waitForTimeout(300);
+    expect((await page.evaluate(() => window.__vmdPreview!.jointDots())).shown).toBe(false);
+    await page.click('[data-testid="preview-play"]');
+    await frames(page);
+    await page.waitForFunction(() => window.__vmdPreview!.jointDots().shown);
+    await app.screenshot('preview-pick-dots');
   });
 
   it('a bone the motion does not key only shows its name: no active track, no key selected', async () => {

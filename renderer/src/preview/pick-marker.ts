@@ -85,6 +85,11 @@ export class PickMarker {
     return t === PickTier.TRACKED || t === PickTier.TRACKED_TIP;
   }
 
+  /** Each rig bone's pick tier (bone-pick.ts), as of the last rebind. */
+  get tiers(): Uint8Array {
+    return this.pickTier;
+  }
+
   /** The marked bone's index in the rig, or −1. */
   get markedIndex(): number {
     return this.markedBone;

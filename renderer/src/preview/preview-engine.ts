@@ -7,6 +7,7 @@
  *   frame-presenter.ts  the WebGL renderer, render requests, render scale, asynchronous presentation
  *   frame-profiler.ts   where each frame's time goes
  *   pose-gizmo.ts       the rings and arrows that pose the picked bone
+ *   joint-dots.ts       the joints one can click, as dots
  * — wired together here: the orbit controls ask for renders, a new motion or model rebinds the pick
  * tables, each render places the mark first. Queries only tests and profiling use live in
  * preview-diagnostics.ts, which only the e2e build loads. The playback loop lives in use-preview.ts.
@@ -27,6 +28,7 @@ import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
 import { PoseGizmo, type PoseMode } from './pose-gizmo';
+import { JointDots } from './joint-dots';
 
 const orbitUp = new THREE.Vector3();
 /** A press this close (CSS px) to another bone's joint picks it rather than grabbing a ring over it. */
@@ -47,6 +49,9 @@ export class PreviewEngine {
   readonly world: PreviewScene;
   readonly motion: MotionDriver;
   readonly marker = new PickMarker();
+  /** The clickable joints as dots (not while playing: setJointDots; never through the camera). */
+  readonly dots = new JointDots();
+  private dotsOn = true;
   readonly presenter: FramePresenter;
   readonly controls: OrbitControls;
   /** The picked bone's pose handle (rings or arrows), on while `poseHandle` says so. */
@@ -71,6 +76,7 @@ export class PreviewEngine {
     this.motion = new MotionDriver(this.world, this.profiler);
     this.presenter = new FramePresenter(gl.renderer, gl.basePixelRatio, gl.sink, () => this.draw(), (latency) => this.profiler.present.push(latency));
     this.world.scene.add(this.marker.group);
+    this.world.scene.add(this.dots.points);
     // Before the orbit controls, so that a press on a ring stops the orbit before it starts.
     this.gizmo = new PoseGizmo(this.world.orbitCamera, canvas);
     this.world.scene.add(this.gizmo.helper);
@@ -248,6 +254,7 @@ export class PreviewEngine {
   private rebind(): void {
     const binding = this.motion.rebind();
     this.marker.rebind(this.world.rig, binding.trackBone);
+    this.dots.setBones(this.marker.tiers);
     this.setFrame(this.motion.frame);
     this.syncPoseHandle();
   }
@@ -263,6 +270,13 @@ export class PreviewEngine {
     if (g.attachedBone < 0 || g.dragging) return;
     const hit = this.pickScene(x, y, width, height, JOINT_FIRST_PX);
     g.controls.enabled = !(hit && (hit.key !== null || (hit.bone !== g.attachedBone && this.marker.tracked(hit.bone))));
+  }
+
+  /** Shows or hides the joint dots (the pane hides them while playing). */
+  setJointDots(on: boolean): void {
+    if (on === this.dotsOn) return;
+    this.dotsOn = on;
+    this.requestRender();
   }
 
   /** Turns the picked bone's pose handle on or off and chooses rings (rotate) or arrows (translate). */
@@ -388,6 +402,7 @@ export class PreviewEngine {
     const w = this.world;
     const t0 = performance.now();
     this.marker.place(w.activeCamera, w.height, w.modelShown);
+    this.dots.place(w.rig, this.dotsOn && w.modelShown && !w.lookingThrough);
     // The scene's world matrices are kept by hand (preview-scene.ts): the handle follows its bone here.
     if (this.gizmo.attachedBone >= 0) this.gizmo.helper.updateMatrixWorld(true);
     this.renderer.render(w.scene, w.activeCamera);
@@ -444,6 +459,7 @@ export class PreviewEngine {
     this.companions = [];
     this.world.dispose();
     this.marker.dispose();
+    this.dots.dispose();
     // What our own disposal left on the GPU (renderer.dispose() below would sweep it up silently).
     this.disposal.geometries = this.renderer.info.memory.geometries;
     this.disposal.textures = this.renderer.info.memory.textures;

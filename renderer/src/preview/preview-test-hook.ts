@@ -5,7 +5,7 @@
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
  * bufferSize(), context(), liveMemory(), disposal(), lightState(), gpu(), info(), shown(), outline(),
- * presentation(), poseHandle(axis); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
+ * presentation(), poseHandle(axis), jointDots(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
 import type { FrameBreakdown } from './frame-profiler';
@@ -64,6 +64,8 @@ export interface PreviewTestHook extends PickTestHook {
   presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
+  /** The joint dots: whether they were in the last rendered picture, and how many joints they mark. */
+  jointDots(): { shown: boolean; count: number };
   /** The pose handle: its bone, mode, the handle under the pointer, and client points on one ring or arrow (see preview-diagnostics.ts). */
   poseHandle(axis: 'X' | 'Y' | 'Z'): ReturnType<typeof diag.poseHandle>;
 }
@@ -122,6 +124,7 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
       return rig ? diag.boneWorldPosition(rig, name) : null;
     },
     outline: () => e.world.outlineState(),
+    jointDots: () => ({ shown: e.dots.points.visible, count: e.dots.count }),
     poseHandle: (axis) => {
       const r = el.getBoundingClientRect();
       const h = diag.poseHandle(e, axis, r.width, r.height);

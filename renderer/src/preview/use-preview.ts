@@ -124,6 +124,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const mode = store.poseMode, p = store.picked;
     const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
     engine.setPoseHandle(mode !== 'off' && !time.playing, eff);
+    engine.setJointDots(!time.playing);
   }
 
   /**
