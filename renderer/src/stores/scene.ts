@@ -58,7 +58,7 @@ export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
 export interface SceneEntry {
   id: number;
   kind: 'actor' | 'camera';
-  /** Actor's shown name (the scene file's, else the model's or the motion's file name). */
+  /** The name the scene file gives the actor, or '' (then actorLabel uses its model's or motion's file name). */
   name: string;
   /** Actor's model (absolute path), or null for the built-in figure. */
   model: string | null;
@@ -132,18 +132,29 @@ export const useSceneStore = defineStore('scene', () => {
     const e = entries.value.find((x) => x.id === id);
     if (!e) return '';
     const f = stateOf(e).fileName;
-    return e.kind === 'actor' && e.name && e.name !== stem(f) ? `${e.name}: ${f}` : f;
+    const name = actorLabel(e);
+    return e.kind === 'actor' && name && name !== stem(f) ? `${name}: ${f}` : f;
   }
 
-  function entryName(a: Pick<SceneActor, 'name' | 'model' | 'motion'>, fileName: string): string {
-    return a.name ?? (a.model ? stem(basenamePath(a.model)) : fileName ? stem(fileName) : '');
+  /**
+   * What an actor is called (its tab, its history steps): the name the scene file gives it, else its
+   * model's file name, else its motion's — worked out each time, so it follows a new model and reads the
+   * same after the scene is saved and opened again. '' for the camera document.
+   */
+  function actorLabel(e: SceneEntry): string {
+    if (e.kind === 'camera') return '';
+    if (e.name) return e.name;
+    if (e.model) return stem(basenamePath(e.model));
+    const f = stateOf(e).fileName;
+    return f ? stem(f) : '';
   }
 
   function newEntry(kind: SceneEntry['kind'], s: DocSnapshot | null, a: Partial<SceneActor> = {}): SceneEntry {
     const e: SceneEntry = {
       id: nextId++,
       kind,
-      name: kind === 'camera' ? '' : entryName({ name: a.name, model: a.model ?? null, motion: a.motion ?? null }, s?.fileName ?? (a.motion ? basenamePath(a.motion) : '')),
+      // Only a name the scene file gives; otherwise actorLabel works one out.
+      name: kind === 'camera' ? '' : (a.name ?? ''),
       model: a.model ?? null,
       hidden: a.hidden ?? false,
       path: s ? s.path : (a.motion ?? null),
@@ -458,11 +469,10 @@ export const useSceneStore = defineStore('scene', () => {
   function current(withFrame = true): Scene {
     const music = useMusicStore();
     const list = actors.value;
-    const baseActors = base.actors;
-    const out: SceneActor[] = list.map((e, i) => {
+    const out: SceneActor[] = list.map((e) => {
       const a: SceneActor = { model: e.model, motion: stateOf(e).path ?? e.missing ?? null, hidden: e.hidden };
-      const named = baseActors[i]?.name;
-      if (named !== undefined) a.name = named;
+      // The name the file gave it stays with the actor (worked-out names are not written).
+      if (e.name) a.name = e.name;
       if (e.extra) a.extra = e.extra;
       return a;
     });
@@ -575,6 +585,7 @@ export const useSceneStore = defineStore('scene', () => {
     confirmReplace,
     stateOf,
     docName,
+    actorLabel,
     activate,
     addDocument,
     addCamera,

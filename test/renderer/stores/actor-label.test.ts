@@ -1,0 +1,35 @@
+// What an actor is called (stores/scene.ts actorLabel): the scene file's name for it, else its model's file
+// name, else its motion's; worked out live, so a model given later renames the tab, and the same scene
+// reads the same after a save and a reopen (the names were frozen when the tab was made).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { setApi } from '../../../renderer/src/api';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { memoryApi, dance } from './scene-fixtures';
+
+const sceneJson = (actors: { name?: string; model: string | null; motion: string }[]) =>
+  new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors, activeActor: 0 }));
+
+describe('actor names', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    const files = new Map([
+      ['/s/dance1.vmd', dance(10)],
+      ['/s/dance2.vmd', dance(20)],
+      ['/s/duet.vmdscene', sceneJson([{ model: null, motion: 'dance1.vmd' }, { name: 'Lead', model: '/m/miku.pmx', motion: 'dance2.vmd' }])],
+    ]);
+    setApi(memoryApi(files).api);
+  });
+
+  it('the file’s name, else the model’s, else the motion’s; a model given later renames it', async () => {
+    const scene = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    const [a, b] = scene.actors;
+    expect(scene.actorLabel(a)).toBe('dance1');
+    expect(scene.actorLabel(b)).toBe('Lead');
+    a.model = '/m/Gene_light.pmx';
+    expect(scene.actorLabel(a)).toBe('Gene_light');
+    expect(scene.docName(a.id)).toBe('Gene_light: dance1.vmd');
+  });
+});
