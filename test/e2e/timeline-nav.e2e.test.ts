@@ -320,7 +320,7 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     expect(await selectionRecords(page, 'bone')).toEqual(keys.filter((k) => k.kind === 'bone' && k.frame >= 100 && k.frame <= 400).map((k) => k.record));
     expect(await selectionRecords(page, 'morph')).toEqual(keys.filter((k) => k.kind === 'morph' && k.frame >= 100 && k.frame <= 400).map((k) => k.record));
 
-    // A range far from the view (2400–2600): the timeline scrolls to where the selection starts.
+    // A range far from the view (2400–2600): the timeline scrolls to show the selection.
     await page.fill('[data-testid="range-from"]', '2400');
     await page.fill('[data-testid="range-to"]', '2600');
     const before = await viewNow(page);
@@ -331,6 +331,30 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     const x = far.left + (firstFar - far.fs) * far.ppf;
     expect(x).toBeGreaterThanOrEqual(far.left);
     expect(x).toBeLessThanOrEqual(far.left + far.width);
+    // The whole selection fits at this zoom, so all of it is in view (its last key too, not only the first).
+    const lastFar = Math.max(...keys.filter((k) => k.frame >= 2400 && k.frame <= 2600).map((k) => k.frame));
+    expect(lastFar - firstFar).toBeLessThan(0.9 * (far.width / far.ppf));
+    const xl = far.left + (lastFar - far.fs) * far.ppf;
+    expect(xl).toBeLessThanOrEqual(far.left + far.width);
+    expect(xl).toBeGreaterThanOrEqual(far.left);
+    // A range that starts just inside the right edge and runs on past it (the first key in view, the rest
+    // not): the view moves to show all of it.
+    await seek(page, 1000); // a view in the middle of the dance, the same whatever range select did
+    const mid = await viewNow(page);
+    const spanFrames = mid.width / mid.ppf;
+    const edgeFrom = Math.floor(mid.fs + spanFrames - 8), edgeTo = Math.floor(edgeFrom + 0.6 * spanFrames);
+    const inEdge = keys.filter((k) => k.frame >= edgeFrom && k.frame <= edgeTo).map((k) => k.frame);
+    const [ef, el] = [Math.min(...inEdge), Math.max(...inEdge)];
+    expect(el - ef).toBeGreaterThan(0.3 * spanFrames);
+    await page.fill('[data-testid="range-from"]', String(edgeFrom));
+    await page.fill('[data-testid="range-to"]', String(edgeTo));
+    await page.click('[data-testid="range-select"]');
+    const edge = await viewNow(page);
+    for (const f of [ef, el]) {
+      const xf = edge.left + (f - edge.fs) * edge.ppf;
+      expect(xf, `frame ${f}`).toBeGreaterThanOrEqual(edge.left);
+      expect(xf, `frame ${f}`).toBeLessThanOrEqual(edge.left + edge.width);
+    }
     await page.fill('[data-testid="range-from"]', '100');
     await page.fill('[data-testid="range-to"]', '400');
 

@@ -149,6 +149,17 @@ export function createTimelineView() {
     follow(f, false);
   }
   /**
+   * Scrolls so frames a..b are all in view when they fit (centred, at the zoom as it is); when they do not
+   * fit, so that a is (a range selected far from the view, or wider than it).
+   */
+  function revealSpan(a: number, b: number) {
+    const span = view.width / view.pxPerFrame;
+    const end = view.frameStart + span;
+    if (a >= view.frameStart && b <= end) return;
+    if (b - a > span * 0.9) return reveal(a);
+    view.frameStart = Math.max(minFrameStart(view.pxPerFrame), (a + b) / 2 - span / 2);
+  }
+  /**
    * Scrolls the rows so a track's row is in view (opening its group if it is collapsed): after a bone is
    * picked in the 3D preview, its row may be far down the list.
    */
@@ -188,7 +199,7 @@ export function createTimelineView() {
     const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
     Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
   }
-  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealTrack, fit, fitFrames, initial };
+  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealSpan, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;

@@ -96,10 +96,12 @@ export function useTimelineNav(tv: TimelineView) {
     if (!ids) return null;
     const keys = keysInRange(t, ids, from, to);
     sel.select(keys, add ? 'add' : 'replace');
-    // Show where the selection starts when it is off screen (a range typed far from the view): its first
-    // key is the chosen tracks' first key from the range's start on.
+    // Show the selected keys when they are off screen (a range typed far from the view): all of them when
+    // they fit at this zoom, else from the first. The chosen tracks' first key from the range's start on,
+    // and their last key up to its end.
     const first = keys.length ? adjacentKeyFrame(t, ids, Math.min(from, to) - 1, 1) : null;
-    if (first !== null) tv.reveal(first);
+    const last = keys.length ? adjacentKeyFrame(t, ids, Math.max(from, to) + 1, -1) : null;
+    if (first !== null) tv.revealSpan(first, last ?? first);
     return keys.length;
   }
 
