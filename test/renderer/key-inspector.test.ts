@@ -114,3 +114,21 @@ describe('key inspector with many keys', () => {
     w.unmount();
   });
 });
+
+describe('key inspector with keys of several kinds', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('one bone key and one morph key: the banner says two are selected and which take the edits', async () => {
+    const doc = buildVmd({
+      bones: [{ name: '右肩', frame: 505, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
+      morphs: [{ name: 'あ', frame: 505, weight: 0.5 }],
+    });
+    useDocumentStore().openBytes('m.vmd', writeVmd(doc), null);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'morph', record: 0 }]);
+    sel.active = { kind: 'bone', record: 0 };
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="inspector-multi"]').text()).toBe('2 keys selected, of several kinds — edits here apply to the 1 of this kind');
+  });
+});
