@@ -37,6 +37,22 @@ function boneRecords(doc: VmdDocument): string[] {
 }
 
 type Axis = 'X' | 'Y' | 'Z';
+
+/**
+ * Waits until the bone's drawn rotation holds still over a few animation frames: on a loaded machine the
+ * last pointer moves of a drag can arrive a frame or two after the mouse call returns.
+ */
+async function settle(page: Page, bone: string): Promise<void> {
+  await page.waitForFunction(async (name) => {
+    const read = () => JSON.stringify(window.__vmdPreview!.boneWorldQuaternion(name));
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    const a = read();
+    await frame();
+    await frame();
+    await frame();
+    return read() === a;
+  }, bone, { timeout: 10_000 });
+}
 /**
  * Presses on a point of one of the handle's rings (rotate) or arrows (translate) that the handle reports
  * as hovered, and drags it three points along it (rings) or 1.5 arrow lengths along it (arrows). Returns the axis.
@@ -55,7 +71,7 @@ async function dragHandle(page: Page, axes: Axis[], opts: { release?: boolean } 
       const to = h.mode === 'translate' ? [x + (pts[7][0] - pts[0][0]) * 1.5, y + (pts[7][1] - pts[0][1]) * 1.5] : pts[(k + 3) % pts.length];
       await page.mouse.down();
       await page.mouse.move(to[0], to[1], { steps: 8 });
-      await frames(page);
+      await settle(page, h.bone!);
       if (opts.release !== false) await page.mouse.up();
       return axis;
     }
@@ -159,6 +175,56 @@ describe('posing a bone in the 3D preview', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect(Buffer.from(await editorBytes(page)).equals(Buffer.from(original))).toBe(true);
+  });
+
+  it('a ring dragged back to where it started leaves the pose as it was, and the bone plays its motion again after', async () => {
+    const { page } = s.app;
+    // On a 右腕 key: the same values registered again are no edit at all (or one within rounding).
+    const keyFrame = b.frames[b.start[arm] + 5];
+    const later = b.frames[b.start[arm] + 6];
+    await seek(page, later);
+    const atLater = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
+    await seek(page, keyFrame);
+    const p = await page.evaluate(() => window.__vmdPreview!.boneScreenPosition('右腕'));
+    await page.mouse.click(p![0], p![1]);
+    await page.waitForFunction(() => window.__vmdPreview!.marker().bone === '右腕');
+    const undo0 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    const bytes0 = await editorBytes(page);
+    // Press on a ring, go away and come back to the press point, release.
+    let pressed: [number, number] | null = null;
+    for (const axis of ['X', 'Y', 'Z'] as const) {
+      const h = await page.evaluate((a) => window.__vmdPreview!.poseHandle(a), axis);
+      for (const pt of h.points) {
+        await page.mouse.move(pt[0], pt[1]);
+        await frames(page, 1);
+        if ((await page.evaluate(() => window.__vmdPreview!.poseHandle('X').hovered)) === axis) {
+          pressed = pt;
+          break;
+        }
+      }
+      if (pressed) break;
+    }
+    expect(pressed).not.toBeNull();
+    await page.mouse.down();
+    await page.mouse.move(pressed![0] + 40, pressed![1] + 30, { steps: 5 });
+    await page.mouse.move(pressed![0], pressed![1], { steps: 5 });
+    await page.mouse.up();
+    await frames(page, 3);
+    // Either nothing was edited (the same values), or the key took a pose within float rounding of its own.
+    const undo1 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    if (undo1 === undo0) expect(Buffer.from(await editorBytes(page)).equals(Buffer.from(bytes0))).toBe(true);
+    else {
+      expect(undo1).toBe(undo0 + 1);
+      const t2 = buildTracks(parse(await editorBytes(page)));
+      const q0 = new Float64Array(4), q1 = new Float64Array(4), p3 = new Float64Array(3);
+      sampleBoneInto(b, arm, keyFrame, p3, q0, 0);
+      sampleBoneInto(t2.bones, t2.bones.index.get('右腕')!, keyFrame, p3, q1, 0);
+      expect(quatAngle(q0[0], q0[1], q0[2], q0[3], q1[0], q1[1], q1[2], q1[3]) * (180 / Math.PI)).toBeLessThan(0.05);
+    }
+    // Elsewhere the arm moves as the motion says (the drag's stand-in pose is gone).
+    await seek(page, later);
+    const after = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
+    expect(quatAngle(...(atLater as [number, number, number, number]), ...(after as [number, number, number, number])) * (180 / Math.PI)).toBeLessThan(1e-3);
   });
 
   it('センター moves along its X arrow after T; the key keeps Y and Z', async () => {

@@ -44,7 +44,7 @@ import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
-import { registerBoneKey, locate } from '../../../shared/key-edits';
+import { isEmptyDiff, registerBoneKey, locate } from '../../../shared/key-edits';
 import { emptyVmd } from '../../../shared/vmd/vmd-build';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
@@ -160,7 +160,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       if ('record' in out && out.record !== undefined) record = out.record;
       return out;
     });
-    if (!r || record < 0) return engine.gizmo.cancel();
+    // Refused, or no change at all (a ring dragged back to where it started): the document stays as it
+    // was, so nothing rebinds the preview; the drag's stand-in pose goes here. Otherwise the new document
+    // replaces the binding, and the stand-in with it.
+    if (!r || record < 0 || isEmptyDiff(r.diff)) return engine.gizmo.cancel();
     const tracks = docStore.tracks, doc = docStore.doc;
     const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
     if (!loc) return;
