@@ -106,3 +106,32 @@ describe('closing a scene asks per unsaved document', () => {
     expect(useSceneStore().entries.map((e) => e.fileName)).toEqual(['b.vmd']);
   });
 });
+
+describe('closing a scene whose file itself changed', () => {
+  it('asks about the scene after its documents; Save writes the scene file, Cancel keeps the window', async () => {
+    setActivePinia(createPinia());
+    const files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+      ['/s/duet.vmdscene', new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'a.vmd' }, { model: null, motion: 'b.vmd' }], activeActor: 0 }))],
+    ]);
+    const fake = memoryApi(files);
+    setApi(fake.api);
+    const scene = useSceneStore();
+    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(scene.sceneChanged).toBe(false);
+    expect(await askEachBeforeClose()).toBe(true); // nothing to ask
+    scene.entries[1].hidden = true;
+    expect(scene.sceneChanged).toBe(true);
+    expect(scene.unsavedNames).toEqual(['duet.vmdscene']);
+    let done = askEachBeforeClose();
+    expect(await answerNext('cancel')).toBe('Save the changes to duet.vmdscene before closing?');
+    expect(await done).toBe(false);
+    done = askEachBeforeClose();
+    await answerNext('save');
+    expect(await done).toBe(true);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/duet.vmdscene')!));
+    expect(saved.actors.map((a: { hidden: boolean }) => a.hidden)).toEqual([false, true]);
+    expect(scene.sceneChanged).toBe(false);
+  });
+});
