@@ -186,7 +186,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   const prepared: PreparedOp = p.value;
   const options = o.value;
   // Also through a link (an output folder that links to the input folder).
-  if (inputDir === outputDir || (await sameFile(inputDir, outputDir))) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
+  if (await sameFile(inputDir, outputDir)) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
   const st = await fsp.stat(inputDir).catch(() => null);
   if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
   if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });

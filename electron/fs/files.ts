@@ -155,6 +155,12 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   return !!sa && !!sb && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
+/** Whether `p` is one of `files` on disk (sameFile). */
+export async function sameAsAny(files: readonly string[], p: string): Promise<boolean> {
+  for (const f of files) if (await sameFile(f, p)) return true;
+  return false;
+}
+
 /** The nearest existing ancestor of `p` (or `p` itself) and whether it is a folder. */
 async function nearestExisting(p: string): Promise<{ path: string; isDir: boolean }> {
   let cur = path.resolve(p);

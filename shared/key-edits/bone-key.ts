@@ -11,7 +11,7 @@ import type { MotionTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { viewOf } from '../vmd/vmd-document';
 import { encodeNameField } from '../vmd/sjis';
-import { defaultBoneInterpolation } from '../vmd/interpolation';
+import { encodeBoneRecord } from '../vmd/vmd-build';
 import { BONE } from '../vmd/vmd-layout';
 import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import { keyAtFrame, trackRange } from './key-ref';
@@ -27,12 +27,18 @@ export interface BonePose {
 /** The bone to key: a track of the motion, or a bone the motion has no key of (its name in the model). */
 export type BoneTarget = { track: number } | { name: string };
 
-function writePose(rec: Uint8Array, pose: BonePose): void {
-  const v = viewOf(rec);
-  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pose.position[c], true);
+/** The pose's rotation as a unit quaternion. */
+function unitRotation(pose: BonePose): number[] {
   const [x, y, z, w] = pose.rotation;
   const s = 1 / (Math.hypot(x, y, z, w) || 1);
-  const q = [x * s, y * s, z * s, w * s];
+  return [x * s, y * s, z * s, w * s];
+}
+
+/** Writes the pose's position and (unit) rotation into a bone record, nothing else. */
+function writePose(rec: Uint8Array, pose: BonePose): void {
+  const v = viewOf(rec);
+  const q = unitRotation(pose);
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pose.position[c], true);
   for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c], true);
 }
 
@@ -46,7 +52,7 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
   const values = [...pose.position, ...pose.rotation];
   if (!values.every(Number.isFinite)) return refuse('E_RANGE', 'the pose is not a finite number', 'editor.refusal.poseNotFinite');
   const bones = tracks.bones;
-  let track = 'track' in target ? target.track : bones.names.indexOf(target.name);
+  const track = 'track' in target ? target.track : bones.names.indexOf(target.name);
   if (track >= bones.names.length) return refuse('E_EMPTY', 'no such bone track', 'editor.refusal.noNameKey');
   const ed = new BlockEditor(doc.bone);
   if (track >= 0) {
@@ -64,15 +70,9 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
     const record = ed.append(rec);
     return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
   }
-  const name = (target as { name: string }).name;
-  const field = encodeNameField(name, BONE.NAME_LENGTH);
+  const field = encodeNameField((target as { name: string }).name, BONE.NAME_LENGTH);
   if (!field.ok) return refuse('E_RANGE', field.error.message, 'editor.refusal.boneNameNotStorable');
-  const rec = new Uint8Array(BONE.SIZE);
-  rec.set(field.value, BONE.NAME);
-  const v = viewOf(rec);
-  v.setUint32(BONE.FRAME, frame, true);
-  rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
-  writePose(rec, pose);
-  const record = ed.append(rec);
+  // MMD's linear curves (encodeBoneRecord's default).
+  const record = ed.append(encodeBoneRecord({ name: field.value, frame, position: pose.position, rotation: unitRotation(pose) }));
   return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
 }

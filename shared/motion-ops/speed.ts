@@ -47,13 +47,15 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
   if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
   const rep = newReport('speed');
   const names = new NameCache();
+  // Where each camera key goes (cuts kept); the cut warning below reads the same.
+  const cameraMoves = cameraFrames(doc.camera, k);
   const blocks: Partial<Record<(typeof BLOCK_KINDS)[number], Block>> = {};
   for (const kind of BLOCK_KINDS) {
     const b = doc[kind];
     const seen = new KeySet();
     const recs: Uint8Array[] = [];
     const c = rep.byKind[kind];
-    const cam = kind === 'camera' ? cameraFrames(b, k) : null;
+    const cam = kind === 'camera' ? cameraMoves : null;
     for (let i = 0; i < b.count; i++) {
       const nf = cam ? cam[i] : speedFrame(frameAt(b, i), k);
       if (nf > MAX_FRAME) return editError(`frame ${frameAt(b, i)} slowed down by ${k} exceeds the largest frame number a VMD can hold`);
@@ -73,8 +75,7 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
   const cam = blocks.camera!;
   if (cam.count > 1) {
     const before = new Set<number>();
-    const moved = cameraFrames(doc.camera, k);
-    const old = Array.from({ length: doc.camera.count }, (_, i) => [frameAt(doc.camera, i), moved[i]]).sort((a, b) => a[0] - b[0]);
+    const old = Array.from({ length: doc.camera.count }, (_, i) => [frameAt(doc.camera, i), cameraMoves[i]]).sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < old.length; i++) if (old[i][0] - old[i - 1][0] === 1) before.add(old[i][1]);
     const nf = Array.from({ length: cam.count }, (_, i) => frameAt(cam, i)).sort((a, b) => a - b);
     let cuts = 0;

@@ -27,6 +27,11 @@ export const BONE_TAIL = [31, 46, 47, 61, 62, 63] as const;
 export const PHYSICS_OFF: readonly [number, number] = [99, 15];
 export const PHYSICS_ON: readonly [number, number] = [0, 0];
 
+/** Whether bytes a, b are MMD's physics-off pair (99/15). */
+function isOffPair(a: number, b: number): boolean {
+  return a === PHYSICS_OFF[0] && b === PHYSICS_OFF[1];
+}
+
 /** True when rows 1–3 hold copies (anything non-zero from byte 16 on). */
 export function hasCopies(ip: Uint8Array, at = 0): boolean {
   for (let i = 16; i < 64; i++) if (ip[at + i] !== 0) return true;
@@ -70,7 +75,7 @@ function writeRows(ip: Uint8Array, row: ArrayLike<number>, keepFlag: boolean): v
  * changes, or those players play the old one.
  */
 function pairMirrorsCurve(ip: Uint8Array): boolean {
-  return ip[2] === ip[17] && ip[3] === ip[18] && !(ip[2] === PHYSICS_OFF[0] && ip[3] === PHYSICS_OFF[1]);
+  return ip[2] === ip[17] && ip[3] === ip[18] && !isOffPair(ip[2], ip[3]);
 }
 
 /**
@@ -93,7 +98,7 @@ export function setBoneCurves(ip: Uint8Array, curves: Partial<Record<BoneChannel
     row[ch + 12] = c[3];
   }
   writeRows(ip, row, copies);
-  if (mirrored && !(row[2] === PHYSICS_OFF[0] && row[3] === PHYSICS_OFF[1])) {
+  if (mirrored && !isOffPair(row[2], row[3])) {
     ip[2] = row[2];
     ip[3] = row[3];
   }
@@ -111,7 +116,7 @@ export function physicsFlag(ip: Uint8Array, at = 0): [number, number] | null {
 /** True when the key turns physics off for its bone (flag pair 99/15). */
 export function physicsOff(ip: Uint8Array, at = 0): boolean {
   const f = physicsFlag(ip, at);
-  return f !== null && f[0] === PHYSICS_OFF[0] && f[1] === PHYSICS_OFF[1];
+  return f !== null && isOffPair(f[0], f[1]);
 }
 
 /**
@@ -122,7 +127,7 @@ export function physicsOff(ip: Uint8Array, at = 0): boolean {
 export function setPhysicsOff(ip: Uint8Array, off: boolean): void {
   if (!hasCopies(ip)) writeRows(ip, trueRow(ip), false);
   const own: readonly [number, number] = [ip[17], ip[18]];
-  const pair = off ? PHYSICS_OFF : own[0] === PHYSICS_OFF[0] && own[1] === PHYSICS_OFF[1] ? PHYSICS_ON : own;
+  const pair = off ? PHYSICS_OFF : isOffPair(own[0], own[1]) ? PHYSICS_ON : own;
   ip[2] = pair[0];
   ip[3] = pair[1];
 }

@@ -37,7 +37,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       }
       if (outExt === '.json' || outExt === '.vpd') throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
       // Also through a link (-o a link to the input, or a path through a folder link to it).
-      if (input === output || (await sameFile(input, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
+      if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
         const givens = [a.positionals[0], outArg];
         // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.

@@ -1,6 +1,6 @@
 /** `vmd-studio merge A.vmd B.vmd ... -o OUT.vmd` — motions one after another or on one timeline. */
 import path from 'node:path';
-import { readBytes, sameFile } from '../../fs/files';
+import { readBytes, sameAsAny } from '../../fs/files';
 import { readVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
@@ -29,7 +29,7 @@ export const mergeCommand: CommandInfo = {
     const gap = optNumber(a, 'gap', { integer: true, min: 0 }) ?? 1;
     const inputs = a.positionals.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
-    for (const i of inputs) if (i === output || (await sameFile(i, output))) throw new UsageError('the output must not be one of the inputs');
+    if (await sameAsAny(inputs, output)) throw new UsageError('the output must not be one of the inputs');
     const docs: VmdDocument[] = [];
     for (const f of inputs) {
       const l = await loadVmdFile(f);

@@ -105,40 +105,36 @@ let closing = false;
  * the window may close; false on Cancel or a Save that did not write, and nothing after it is saved or asked.
  * A second close request while the questions are open is ignored.
  */
+/** Save / Don't Save / Cancel before closing, naming what would be saved. */
+function askSave(name: string) {
+  return useConfirmStore().ask({
+    title: { key: 'scene.closeTitle' },
+    message: { key: 'scene.closeAsk', params: { name } },
+    buttons: [
+      { choice: 'save', label: 'close.save' },
+      { choice: 'discard', label: 'close.discard' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+}
+
 export async function askEachBeforeClose(): Promise<boolean> {
   if (closing) return false;
   closing = true;
   try {
     const scene = useSceneStore();
-    const confirm = useConfirmStore();
     const ids = scene.entries.filter((e) => scene.stateOf(e).dirty).map((e) => e.id);
     for (const id of ids) {
       const e = scene.entries.find((x) => x.id === id);
       if (!e || !scene.stateOf(e).dirty) continue;
       scene.activate(id);
-      const choice = await confirm.ask({
-        title: { key: 'scene.closeTitle' },
-        message: { key: 'scene.closeAsk', params: { name: scene.docName(id) || '—' } },
-        buttons: [
-          { choice: 'save', label: 'close.save' },
-          { choice: 'discard', label: 'close.discard' },
-          { choice: 'cancel', label: 'close.cancel' },
-        ],
-      });
+      const choice = await askSave(scene.docName(id) || '—');
       if (choice === 'cancel') return false;
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
     }
     // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved).
     if (scene.sceneChanged && scene.path) {
-      const choice = await confirm.ask({
-        title: { key: 'scene.closeTitle' },
-        message: { key: 'scene.closeAsk', params: { name: basenamePath(scene.path) } },
-        buttons: [
-          { choice: 'save', label: 'close.save' },
-          { choice: 'discard', label: 'close.discard' },
-          { choice: 'cancel', label: 'close.cancel' },
-        ],
-      });
+      const choice = await askSave(basenamePath(scene.path));
       if (choice === 'cancel') return false;
       if (choice === 'save' && !(await scene.saveTo(scene.path, true))) return false;
     }
