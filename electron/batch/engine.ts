@@ -191,9 +191,14 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
   if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });
 
-  const listed = await listMotionFiles([inputDir], { recursive: job.recursive, extensions: prepared.inputExtensions });
+  // Every motion and pose is listed: those the operation does not take (a pose for an edit of motions)
+  // are counted in the summary rather than passed over without a word.
+  const listed = await listMotionFiles([inputDir], { recursive: job.recursive });
+  const takes = (f: { path: string }) => prepared.inputExtensions.includes(path.extname(f.path).toLowerCase());
   // With the output inside the input tree, never read back what this or an earlier run wrote.
-  const files = listed.files.filter((f) => !isInside(f.path, outputDir));
+  const inTree = listed.files.filter((f) => !isInside(f.path, outputDir));
+  const files = inTree.filter(takes);
+  const notTaken = inTree.length - files.length;
   const results: BatchFileResult[] = [];
   const total = files.length + listed.errors.length;
   const bytesTotal = files.reduce((s, f) => s + f.size, 0);
@@ -294,5 +299,5 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   emit(true);
   const ok = results.filter((r) => r.ok && !r.skipped).length;
   const skipped = results.filter((r) => r.skipped).length;
-  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0) } };
+  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(notTaken ? { notTaken } : {}) } };
 }

@@ -57,4 +57,6 @@ export interface BatchSummary {
   cancelled: boolean;
   results: BatchFileResult[];
   ms: number;
+  /** Files in the folder the operation does not take (VPD poses for an edit of VMD motions: convert them first); absent when none. */
+  notTaken?: number;
 }

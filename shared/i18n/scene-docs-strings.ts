@@ -29,7 +29,13 @@ const en = {
   'scene.replaceTitle': 'Replace the scene?',
   'scene.replaceAsk': 'Opening {file} replaces the scene. The unsaved changes to {names} will be lost.',
   'scene.replaceOpen': 'Open and Discard',
+  'scene.replaceSave': 'Save All and Open',
+  'scene.replaceLoneAsk': 'Save the changes to {names} before opening {file}?',
+  'scene.replaceNeedsName': '{names} has never been saved: save it with Save As, then open the file again',
   'scene.addCamera': '+ New camera',
+  'scene.remove': 'Remove {name} from the scene (its file stays on disk)',
+  'scene.removeAsk': 'Save the changes to {name} before removing it from the scene?',
+  'scene.removed': 'Removed {name} from the scene (its file is unchanged)',
   'scene.addCameraTitle': 'Add an empty camera document to the scene (camera and light keys): insert keys on its rows, or orbit the view and register it (K)',
 };
 
@@ -60,7 +66,13 @@ const ja: Record<SceneDocsStringKey, string> = {
   'scene.replaceTitle': 'シーンを置き換えますか？',
   'scene.replaceAsk': '{file} を開くとシーンが置き換えられます。{names} の未保存の変更は失われます。',
   'scene.replaceOpen': '破棄して開く',
+  'scene.replaceSave': 'すべて保存して開く',
+  'scene.replaceLoneAsk': '{file} を開く前に {names} の変更を保存しますか？',
+  'scene.replaceNeedsName': '{names} は一度も保存されていません。「名前を付けて保存」で保存してから、もう一度開いてください',
   'scene.addCamera': '+ 新しいカメラ',
+  'scene.remove': '{name} をシーンから外す（ファイルはそのまま残ります）',
+  'scene.removeAsk': 'シーンから外す前に {name} の変更を保存しますか？',
+  'scene.removed': '{name} をシーンから外しました（ファイルは変更されていません）',
   'scene.addCameraTitle': 'シーンに空のカメラドキュメント（カメラ・照明のキー）を追加します。行にキーを挿入するか、視点を回して登録してください (K)',
 };
 

@@ -350,6 +350,34 @@ function assemble(block: Block, plan: KindPlan, A: number, B: number, names: Nam
   return out;
 }
 
+/**
+ * Without hold keys, where the output may play otherwise than the input: per bone track (and the
+ * camera), from A to its first key at or after A, and from its last key at or before B to B when a key
+ * follows B (the output holds where the input went on). A track with no key in [A, B] plays its rest
+ * pose (or nothing, the camera) from A on.
+ */
+function noHoldSegments(tr: MotionTracks, A: number, B: number): Segment[] {
+  const segs: Segment[] = [];
+  const spans = (frames: ArrayLike<number>, s: number, e: number, kind: Segment['kind'], name: string) => {
+    if (e <= s) return;
+    let first = s;
+    while (first < e && frames[first] < A) first++;
+    let last = e - 1;
+    while (last >= s && frames[last] > B) last--;
+    if (first > last) {
+      // No key inside: what the input plays there is gone.
+      segs.push({ kind, name, lo: A, hi: B });
+      return;
+    }
+    if (first > s && frames[first] > A) segs.push({ kind, name, lo: A, hi: frames[first] });
+    if (last < e - 1 && frames[last] < B) segs.push({ kind, name, lo: frames[last], hi: B });
+  };
+  const bt = tr.bones;
+  for (let t = 0; t < bt.names.length; t++) spans(bt.frames, bt.start[t], bt.start[t + 1], 'bone', bt.names[t]);
+  spans(tr.camera.frames, 0, tr.camera.frames.length, 'camera', '');
+  return segs;
+}
+
 function measure(inT: MotionTracks, outT: MotionTracks, A: number, segs: Segment[], rep: EditReport): void {
   let pos = 0, rot = 0, camPos = 0, camRot = 0, fov = 0;
   const p1 = new Float64Array(3), r1 = new Float64Array(4), p2 = new Float64Array(3), r2 = new Float64Array(4);
@@ -357,16 +385,22 @@ function measure(inT: MotionTracks, outT: MotionTracks, A: number, segs: Segment
     if (s.kind === 'bone') {
       const ti = inT.bones.index.get(s.name);
       const to = outT.bones.index.get(s.name);
-      if (ti === undefined || to === undefined) continue;
+      if (ti === undefined) continue;
       for (let f = s.lo; f <= s.hi + 1e-9; f += 0.25) {
         sampleBoneInto(inT.bones, ti, f, p1, r1, 0);
-        sampleBoneInto(outT.bones, to, f - A, p2, r2, 0);
+        // A track the output no longer has plays the rest pose.
+        if (to === undefined) {
+          p2.fill(0);
+          r2.set([0, 0, 0, 1]);
+        } else sampleBoneInto(outT.bones, to, f - A, p2, r2, 0);
         pos = Math.max(pos, maxAbsDiff(p1, 0, p2, 0, 3));
         rot = Math.max(rot, quatAngleDeg(r1, 0, r2, 0));
       }
     } else {
       for (let f = s.lo; f <= s.hi; f++) {
-        const a = sampleCamera(inT.camera, f)!, b = sampleCamera(outT.camera, f - A)!;
+        const a = sampleCamera(inT.camera, f), b = sampleCamera(outT.camera, f - A);
+        // No camera keys left in the output (MMD's own camera then): no pose to compare.
+        if (!a || !b) break;
         camPos = Math.max(camPos, maxAbsDiff(a.target, 0, b.target, 0, 3), Math.abs(a.distance - b.distance));
         camRot = Math.max(camRot, (maxAbsDiff(a.rotation, 0, b.rotation, 0, 3) * 180) / Math.PI);
         fov = Math.max(fov, Math.abs(a.fov - b.fov));
@@ -389,9 +423,10 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   const rep = newReport('trim');
   const names = new NameCache();
   const segs: Segment[] = [];
-  const tr = hold ? buildTracks(doc) : null;
+  const measuring = opts.measure ?? true;
+  const tr = hold || measuring ? buildTracks(doc) : null;
   const dropStatic = hold && (opts.dropStatic ?? true);
-  const plans = tr
+  const plans = tr && hold
     ? {
         bone: planBones(doc, tr, A, B, dropStatic, segs, rep),
         morph: planMorphs(doc, tr, A, B, dropStatic),
@@ -412,6 +447,6 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   rep.extra.from = A;
   rep.extra.to = B;
   rep.extra.tracksDropped = plans.bone.dropTracks.size + plans.morph.dropTracks.size;
-  if (tr && (opts.measure ?? true)) measure(tr, buildTracks(out), A, segs, rep);
+  if (tr && measuring) measure(tr, buildTracks(out), A, hold ? segs : noHoldSegments(tr, A, B), rep);
   return { ok: true, doc: out, report: finishReport(rep) };
 }

@@ -218,7 +218,12 @@ describe('motion editor interactions in the browser mode', () => {
     // Drag the selected keys 5 frames later: one undo step, only their frame fields change.
     const depth0 = (await historyNow(page)).undo;
     const k30 = await keyPoint(page, lArm, 30), k35 = await keyPoint(page, lArm, 35);
-    await drag(page, k30, k35, 5);
+    await drag(page, k30, k35, 5, false);
+    // While dragging, the frame the grabbed key lands on and the offset are shown beside it; gone on release.
+    expect((await page.textContent('[data-testid="timeline-drag-readout"]'))?.trim()).toBe('Frame 35 (+5)');
+    await suite.app.screenshot('editor-drag-readout');
+    await page.mouse.up();
+    await page.waitForSelector('[data-testid="timeline-drag-readout"]', { state: 'detached' });
     expect((await historyNow(page)).undo).toBe(depth0 + 1);
     const moved = await docBytes(page);
     const expectMoved = orig.slice();

@@ -193,7 +193,32 @@ export async function fileDialogReady(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
 }
 
-/** Opens a file through the UI's own flow: toolbar Open → in-app dialog → type the path → Go. */
+/**
+ * Waits until `name` shows in the summary or the app asks about unsaved changes before it replaces them,
+ * and then answers "Don't Save" (a test that opens another file over an edited one means to drop the edit;
+ * the question itself is tested in close-scene.test.ts, scene-replace.e2e and music.e2e).
+ */
+async function dropUnsavedIfAsked(page: Page, name: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (n) => {
+        if (document.querySelector('[data-testid="confirm-dialog"]')) return true;
+        const shown = document.querySelector('[data-testid="summary-name"]')?.textContent ?? '';
+        return shown.includes(n) && !shown.includes('●'); // an unsaved one of the same name is the old one
+      },
+      name,
+      { timeout: 30_000 },
+    )
+    .catch(() => undefined); // the wait below says what the page shows instead
+  if (!(await page.isVisible('[data-testid="confirm-dialog"]'))) return;
+  await page.click('[data-testid="confirm-discard"]');
+  await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+}
+
+/**
+ * Opens a file through the UI's own flow: toolbar Open → in-app dialog → type the path → Go (and Don't
+ * Save when asked about unsaved changes: dropUnsavedIfAsked).
+ */
 export async function openFileViaDialog(page: Page, file: string): Promise<void> {
   await page.click('[data-testid="cmd-open"]');
   await fileDialogReady(page);
@@ -207,6 +232,7 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
     const err = await page.textContent('[data-testid="file-dialog-error"]').catch(() => null);
     throw new Error(`the open dialog did not close after Go (path field: ${typed}; error: ${err}; screenshot: ${shot})`, { cause: e });
   }
+  await dropUnsavedIfAsked(page, path.basename(file));
   try {
     await page.waitForFunction(
       (name) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name),

@@ -7,11 +7,11 @@
  * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
  * active actor, and each actor's eye hides its model. Screenshot: test-artifacts/scene-two-actors.png.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, openFileViaDialog, openSceneViaDialog, writeDuetScene } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openSceneViaDialog, writeDuetScene } from './harness';
 import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -185,4 +185,84 @@ describe('scene documents (browser mode)', () => {
     await page.waitForFunction(() => window.__vmdPreview!.companions().length === 0);
     expect(s.app.errors).toEqual([]);
   }, 180_000);
+});
+
+describe('taking documents out of a scene, naming a new scene (browser mode)', () => {
+  const s = appForSuite();
+
+  it('“×” takes a document out of the scene: an unsaved one is asked about, the files stay as they are, Save All writes the scene without it', async () => {
+    const { page } = s.app;
+    const dir = path.join(s.tmp.dir, 'remove');
+    mkdirSync(dir, { recursive: true });
+    const scenePath = writeDuetScene(dir, [{ name: 'Gene', model: null }, { name: 'Miku', model: null }]);
+    await openScene(page, scenePath);
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1, undefined, { timeout: 60_000 });
+    // The camera document edited (a key's curve), then its ×: the question names it; Cancel keeps it.
+    await clickTab(page, 2);
+    await page.fill('[data-testid="frame-input"]', String(KEY_FRAME));
+    await page.press('[data-testid="frame-input"]', 'Enter');
+    await frames(page);
+    const p = await keyPoint(page, 'track-camera', KEY_FRAME);
+    await page.mouse.click(p.x, p.y);
+    await page.click('[data-testid="preset-ease-in"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]')[2]?.getAttribute('data-dirty') === 'true');
+    const remove = (i: number) => page.locator('[data-testid="scene-tab"] [data-testid="scene-remove"]').nth(i).click();
+    await remove(2);
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Save the changes to camera.vmd before removing it from the scene?');
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    expect((await tabs(page)).map((t) => t.kind)).toEqual(['actor', 'actor', 'camera']);
+    // Don't Save: the camera document goes, its file as it was.
+    await remove(2);
+    await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'camera.vmd')), readFileSync(CAMERA_VMD))).toBe(0);
+    // The clean Gene actor goes without a question: the other model is no longer drawn beside Miku.
+    await remove(0);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
+    expect(await page.isVisible('[data-testid="confirm-dialog"]')).toBe(false);
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 0);
+    expect((await tabs(page)).map((t) => [t.kind, t.active])).toEqual([['actor', true]]);
+    // The last one has no ×; the scene file is unsaved until Save All writes it with Miku alone.
+    expect(await page.locator('[data-testid="scene-remove"]').count()).toBe(0);
+    expect(await page.title()).toBe('duet.vmdscene — dance.vmd * — VMD Studio');
+    await s.app.screenshot('scene-removed');
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-all"]');
+    await page.waitForFunction(() => !document.title.includes('*'));
+    const json = JSON.parse(readFileSync(scenePath, 'utf8'));
+    expect(json.actors.map((a: { name: string; motion: string }) => [a.name, a.motion])).toEqual([['Miku', 'dance.vmd']]);
+    expect(json.camera ?? null).toBeNull();
+    expect(Buffer.compare(readFileSync(path.join(dir, 'laugh.vmd')), readFileSync(LAUGH))).toBe(0);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'dance.vmd')), readFileSync(DANCE))).toBe(0);
+    expect(s.app.errors).toEqual([]);
+  }, 180_000);
+
+  it('Save Scene As with the camera document active suggests the dance’s name, in its folder', async () => {
+    const { page } = s.app;
+    const dir = path.join(s.tmp.dir, 'name');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(DANCE, path.join(dir, 'dance.vmd'));
+    copyFileSync(CAMERA_VMD, path.join(dir, 'camera.vmd'));
+    await openFileViaDialog(page, path.join(dir, 'dance.vmd'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
+    await page.click('[data-testid="scene-add"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', path.join(dir, 'camera.vmd'));
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    expect((await tabs(page)).map((t) => [t.kind, t.active])).toEqual([
+      ['actor', false],
+      ['camera', true],
+    ]);
+    await page.click('[data-testid="cmd-scene"]');
+    await page.click('[data-testid="cmd-save-scene"]');
+    await fileDialogReady(page);
+    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('dance.vmdscene');
+    expect(await page.inputValue('[data-testid="file-dialog-path"]')).toBe(dir);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    expect(s.app.errors).toEqual([]);
+  }, 120_000);
 });

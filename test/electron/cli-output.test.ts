@@ -106,6 +106,8 @@ describe('counts print as integers', () => {
   it('reportLine: counts whole, measures with three digits, no exponent for a count', () => {
     const line = reportLine({ kept: 1234, added: 5, dropped: 82, collisions: 0, changed: 7, tracksDropped: 1234, maxPositionError: 0.00104, maxRotationErrorDeg: 0.5 });
     expect(line).toBe('kept 1234, added 5, dropped 82, collisions 0, changed 7; tracks dropped 1234, max position error 0.00104, max rotation error 0.500°');
+    // Keys left out as collisions are said to be left out (a plain speed that merged 16 morph keys).
+    expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15423, added 0, dropped 0, collisions 16 (left out)');
     expect(formatCount(82)).toBe('82');
     expect(formatCount(81.9999999)).toBe('82');
     expect(formatMeasure(12345)).toBe('12345');

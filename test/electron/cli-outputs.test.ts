@@ -109,6 +109,38 @@ describe('batch --report', () => {
   });
 });
 
+describe('batch summary', () => {
+  it('a dry run counts what it would write (not as skipped); .vpd poses an edit does not take are counted and named', async () => {
+    const d = mk('dry');
+    const input = path.join(d, 'in');
+    mkdirSync(input);
+    copyFileSync(DANCE, path.join(input, 'a.vmd'));
+    copyFileSync(DANCE, path.join(input, 'b.vmd'));
+    copyFileSync(corpusPath('threejs/vpds/05.vpd'), path.join(input, 'pose.vpd'));
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--dry-run');
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(false);
+    const r2 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--dry-run');
+    expect(r2.out).toContain('batch mirror (dry run: nothing written)');
+    expect(r2.out).toMatch(/would write\s+2\n/);
+    expect(r2.out).toMatch(/skipped\s+0\n/);
+    expect(r2.out).toContain('1 .vpd pose file(s) not processed: mirror works on VMD motions');
+    // Written for real: "written", and the pose still counted; convert takes it (nothing left over).
+    const r3 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out');
+    expect(r3.out).toMatch(/written\s+2\n/);
+    expect(r3.out).not.toContain('dry run');
+    expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(true);
+    expect((await runBatch({ op: 'mirror', inputDir: input, outputDir: path.join(d, 'o2'), options: {}, dryRun: true })).ok).toBe(true);
+    const conv = await runBatch({ op: 'convert', inputDir: input, outputDir: path.join(d, 'o3'), options: {} });
+    if (!conv.ok) throw new Error(conv.error.message);
+    expect(conv.value.notTaken).toBeUndefined();
+    expect(conv.value.total).toBe(3);
+    const mir = await runBatch({ op: 'mirror', inputDir: input, outputDir: path.join(d, 'o4'), options: {} });
+    if (!mir.ok) throw new Error(mir.error.message);
+    expect([mir.value.total, mir.value.notTaken]).toEqual([2, 1]);
+  });
+});
+
 describe('inspect --json --model', () => {
   it('the model check is its own line, naming the model as modelCheck (the motion line keeps model: the header name)', async () => {
     const d = mk('inspect');

@@ -267,3 +267,44 @@ describe('speed keeps camera cuts', () => {
     }
   });
 });
+
+describe('trim and shift without hold keys report what they change', () => {
+  // The pose error was reported as 0 there (nothing was measured); now it is the largest difference
+  // between the input at f and the output at f − A over the kept range, which this test measures itself
+  // over every bone and every quarter frame (a bone the output lost plays its rest pose).
+  const worst = (inT: MotionTracks, outT: MotionTracks, A: number, B: number) => {
+    let pos = 0, rot = 0;
+    for (let f = A; f <= B; f += 0.25) {
+      const p = samplePose(inT, f), q = samplePose(outT, f - A);
+      for (const [name, b] of Object.entries(p.bones)) {
+        const o = q.bones[name] ?? { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
+        pos = Math.max(pos, ...b.position.map((v, i) => Math.abs(v - o.position[i])));
+        rot = Math.max(rot, angleDeg(b.rotation, o.rotation));
+      }
+    }
+    return { pos, rot };
+  };
+  const laugh = files.find((f) => f.endsWith('02_laugh.vmd'))!;
+
+  it('trim --no-hold on 02_laugh.vmd: the reported errors are the measured ones (well above zero)', () => {
+    const { doc } = load(laugh);
+    const r = trim(doc, { from: 10, to: 100, hold: false });
+    if (!r.ok) throw new Error(r.error.message);
+    const m = worst(buildTracks(doc), buildTracks(r.doc), 10, 100);
+    expect(m.rot).toBeGreaterThan(1);
+    expect(r.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
+    expect(r.report.extra.maxPositionError).toBeCloseTo(m.pos, 6);
+  });
+
+  it('shift −10 --clip --no-hold says how far the first frames stray; with hold they stay put', () => {
+    const { doc } = load(laugh);
+    const last = buildTracks(doc).lastFrame;
+    const loose = shift(doc, { by: -10, clip: true, hold: false });
+    const held = shift(doc, { by: -10, clip: true });
+    if (!loose.ok || !held.ok) throw new Error('shift failed');
+    const m = worst(buildTracks(doc), buildTracks(loose.doc), 10, last);
+    expect(m.rot).toBeGreaterThan(1);
+    expect(loose.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
+    expect(held.report.extra.maxRotationErrorDeg).toBeLessThan(0.1);
+  });
+});

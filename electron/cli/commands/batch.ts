@@ -40,17 +40,21 @@ export function progressLine(p: BatchProgress, width = 24): string {
 
 /** The summary table printed at the end of a batch. */
 export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (file: string) => string = (f) => f): string {
+  // A dry run writes nothing: the files it would have written are counted as such, not as skipped.
+  const wouldWrite = s.results.filter((r) => r.skipped && (r.report as { dryRun?: boolean } | undefined)?.dryRun).length;
+  const dry = wouldWrite > 0;
   const rows: [string, number][] = [
-    ['written', s.ok],
-    ['skipped', s.skipped],
+    dry ? ['would write', wouldWrite] : ['written', s.ok],
+    ['skipped', s.skipped - wouldWrite],
     ['failed', s.failed],
     ['not run', s.total - s.results.length],
     ['total', s.total],
   ];
   const secs = s.ms / 1000;
-  let out = `\nbatch ${op}${s.cancelled ? ' (cancelled)' : ''}\n  result    files\n`;
-  for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(8)} ${String(v).padStart(6)}\n`;
+  let out = `\nbatch ${op}${dry ? ' (dry run: nothing written)' : ''}${s.cancelled ? ' (cancelled)' : ''}\n  result      files\n`;
+  for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
+  if (s.notTaken) out += `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
   const failed = s.results.filter((r) => !r.ok);
   if (failed.length) {
     out += `  failed files:\n`;

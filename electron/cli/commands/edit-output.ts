@@ -15,7 +15,10 @@ export function reportLine(r: Record<string, unknown>): string {
   // A re-timing with refit keeps no input key at its frame: kept / added / dropped would not add up to
   // anything (the JSON still has them); its key counts are the "keys A → B" that follows.
   const retimed = r.edit === 'speed' && typeof r.keysBefore === 'number';
-  const parts = retimed ? ['re-fitted'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, `collisions ${n(r.collisions)}`];
+  // Keys left out because another had their frame are counted apart from those dropped on purpose: the
+  // line says they are left out too, or "dropped 0" reads as nothing lost.
+  const collided = Number(r.collisions ?? 0) > 0 ? `collisions ${n(r.collisions)} (left out)` : 'collisions 0';
+  const parts = retimed ? ['re-fitted'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, collided];
   if (r.changed && !retimed) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [];
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {

@@ -99,17 +99,11 @@ export async function saveAllWithDialog(): Promise<boolean> {
 
 let closing = false;
 
-/**
- * Closing the window: for each unsaved document of the scene in turn (shown in the editor), asks Save /
- * Don't Save / Cancel naming it; Save writes that document alone (Save As for one never saved). True when
- * the window may close; false on Cancel or a Save that did not write, and nothing after it is saved or asked.
- * A second close request while the questions are open is ignored.
- */
-/** Save / Don't Save / Cancel before closing, naming what would be saved. */
-function askSave(name: string) {
+/** Save / Don't Save / Cancel, naming what would be saved (before the window closes, or a document leaves the scene). */
+function askSave(name: string, key: 'scene.closeAsk' | 'scene.removeAsk' = 'scene.closeAsk') {
   return useConfirmStore().ask({
     title: { key: 'scene.closeTitle' },
-    message: { key: 'scene.closeAsk', params: { name } },
+    message: { key, params: { name } },
     buttons: [
       { choice: 'save', label: 'close.save' },
       { choice: 'discard', label: 'close.discard' },
@@ -118,6 +112,33 @@ function askSave(name: string) {
   });
 }
 
+/**
+ * "×" on a scene tab: takes that document out of the scene (its file stays). Unsaved changes are asked
+ * about first (Save / Don't Save / Cancel, naming it; Save writes it, Save As for one never saved). True
+ * when it was removed.
+ */
+export async function removeFromScene(id: number): Promise<boolean> {
+  const scene = useSceneStore();
+  const e = scene.entries.find((x) => x.id === id);
+  if (!e || scene.entries.length <= 1) return false;
+  if (scene.stateOf(e).dirty) {
+    scene.activate(id);
+    const choice = await askSave(scene.docName(id) || '—', 'scene.removeAsk');
+    if (choice === 'cancel') return false;
+    if (choice === 'save' && !(await saveOrSaveAs())) return false;
+  }
+  const name = e.kind === 'camera' ? useSettingsStore().t('scene.cameraTab') : scene.actorLabel(e) || scene.stateOf(e).fileName;
+  if (!scene.removeEntry(id)) return false;
+  useNotifyStore().info({ key: 'scene.removed', params: { name } });
+  return true;
+}
+
+/**
+ * Closing the window: for each unsaved document of the scene in turn (shown in the editor), asks Save /
+ * Don't Save / Cancel naming it; Save writes that document alone (Save As for one never saved). True when
+ * the window may close; false on Cancel or a Save that did not write, and nothing after it is saved or asked.
+ * A second close request while the questions are open is ignored.
+ */
 export async function askEachBeforeClose(): Promise<boolean> {
   if (closing) return false;
   closing = true;

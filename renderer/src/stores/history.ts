@@ -224,6 +224,21 @@ export const useHistoryStore = defineStore('history', {
     markSavedFor(id: number) {
       this.savedDepths.set(id, this.depthOf(id));
     },
+    /** Forgets the steps of one document (taken out of the scene); the other documents' steps stay, in order. */
+    forget(id: number) {
+      const keep = (stack: EditDiff[], docs: number[]) => {
+        for (let i = docs.length - 1; i >= 0; i--) {
+          if (docs[i] !== id) continue;
+          this.bytes -= diffBytes(stack[i]);
+          stack.splice(i, 1);
+          docs.splice(i, 1);
+        }
+      };
+      keep(this.undoStack, this.undoDocs);
+      keep(this.redoStack, this.redoDocs);
+      this.savedDepths.delete(id);
+      this.sync();
+    },
     /** Forgets every step (a new document or scene was opened). */
     clear() {
       this.undoStack.length = 0;

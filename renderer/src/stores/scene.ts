@@ -234,24 +234,33 @@ export const useSceneStore = defineStore('scene', () => {
   );
 
   /**
-   * Before a lone file replaces the scene: when the scene (a scene file, or more than one document) has
-   * unsaved documents, asks whether to drop them. True to go on (nothing unsaved, or Open and Discard).
-   * A lone motion replaced by another is as before (not asked here); a scene file replacing it asks
-   * (`byScene`), since it replaces the whole window.
+   * Before a file replaces what the window holds (Open, Open Recent, a drop, a scene file): when anything
+   * is unsaved, asks Save / Don't Save (Open and Discard for a scene) / Cancel, naming it. Save writes every
+   * unsaved document over its own file and the scene file (Save All); a document never saved cannot be
+   * written without a name, so it is named in a notice and nothing is opened. True to go on.
    */
-  async function confirmReplace(file: string, byScene = false): Promise<boolean> {
-    if (opening || (!byScene && !path.value && entries.value.length <= 1)) return true;
+  async function confirmReplace(file: string): Promise<boolean> {
+    if (opening) return true;
     const names = unsavedNames.value;
     if (!names.length) return true;
+    const lone = !path.value && entries.value.length <= 1;
     const choice = await useConfirmStore().ask({
-      title: { key: 'scene.replaceTitle' },
-      message: { key: 'scene.replaceAsk', params: { file: basenamePath(file), names: names.join(', ') } },
+      title: { key: lone ? 'scene.closeTitle' : 'scene.replaceTitle' },
+      message: { key: lone ? 'scene.replaceLoneAsk' : 'scene.replaceAsk', params: { file: basenamePath(file), names: names.join(', ') } },
       buttons: [
-        { choice: 'discard', label: 'scene.replaceOpen' },
+        { choice: 'save', label: lone ? 'close.save' : 'scene.replaceSave' },
+        { choice: 'discard', label: lone ? 'close.discard' : 'scene.replaceOpen' },
         { choice: 'cancel', label: 'close.cancel' },
       ],
     });
-    return choice === 'discard';
+    if (choice !== 'save') return choice === 'discard';
+    const r = await saveAll();
+    if (r.needsName.length) {
+      const unnamed = r.needsName.map((id) => docName(id) || '—').join(', ');
+      useNotifyStore().warning({ key: 'scene.replaceNeedsName', params: { names: unnamed } });
+      return false;
+    }
+    return r.ok && !anyDirty.value;
   }
 
   /** The document store opened a lone file: the window becomes a one-actor scene (or a camera-only one). */
@@ -358,6 +367,43 @@ export const useSceneStore = defineStore('scene', () => {
     return null;
   }
 
+  /**
+   * Takes a document out of the scene (its file stays on disk): its entry, its kept state and its steps
+   * of the history go. The last document is not removed (false): opening another file replaces it. When
+   * it was the one shown, the next actor (else the one before, else the camera document) is shown. The
+   * caller asks about unsaved changes first (commands.ts removeFromScene).
+   */
+  function removeEntry(id: number): boolean {
+    const list = entries.value;
+    const i = list.findIndex((e) => e.id === id);
+    if (i < 0 || list.length <= 1) return false;
+    const gone = list[i];
+    if (activeId.value === id) {
+      const rest = list.filter((e) => e.id !== id);
+      const actorsLeft = rest.filter((e) => e.kind === 'actor');
+      const next =
+        gone.kind === 'actor' && actorsLeft.length
+          ? (actorsLeft[Math.min(actors.value.findIndex((e) => e.id === id), actorsLeft.length - 1)] ?? actorsLeft[0])
+          : (rest.find((e) => e.id === lastActorId.value) ?? rest[0]);
+      activate(next.id);
+    }
+    entries.value = entries.value.filter((e) => e.id !== id);
+    snaps.delete(id);
+    if (lastActorId.value === id) lastActorId.value = actors.value[0]?.id ?? null;
+    // The shown actor changed (the camera document is active): the preview shows the new one's model.
+    const shown = entries.value.find((e) => e.id === shownActorId.value);
+    if (gone.kind === 'actor' && active.value?.kind === 'camera' && shown) {
+      const preview = usePreviewStore();
+      if (!shown.model) {
+        if (preview.model) preview.requestFigure();
+      } else if (preview.model?.path !== shown.model) preview.requestModel({ path: shown.model });
+    }
+    useHistoryStore().forget(id);
+    useTimeStore().setRange(sceneLastFrame());
+    useDocumentStore().reportState();
+    return true;
+  }
+
   /** Hides or shows an actor's model in the preview (its motion still plays). */
   function setHidden(id: number, hidden: boolean) {
     const e = entries.value.find((x) => x.id === id);
@@ -381,7 +427,7 @@ export const useSceneStore = defineStore('scene', () => {
     const scene = parsed.value;
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
     // read as a scene replaces nothing, so it is not asked about).
-    if (!(await confirmReplace(r.value.path, true))) return false;
+    if (!(await confirmReplace(r.value.path))) return false;
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) => {
       if (error.code === 'E_REPORTED') return;
       notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: roleLabel(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
@@ -591,6 +637,7 @@ export const useSceneStore = defineStore('scene', () => {
     addCamera,
     documentForKinds,
     setHidden,
+    removeEntry,
     documentOpened,
     openPath,
     current,

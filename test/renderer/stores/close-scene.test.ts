@@ -7,7 +7,7 @@ import { writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
-import { renderText } from '../../../renderer/src/stores/notify';
+import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { answerNext, memoryApi, dance, cameraVmd, editShown } from './scene-fixtures';
@@ -94,6 +94,20 @@ describe('closing a scene asks per unsaved document', () => {
     expect(scene.anyDirty).toBe(false);
   });
 
+  it('Save All and Open writes every unsaved document over its file, then opens the other file', async () => {
+    const scene = useSceneStore();
+    const edited = scene.entries.map((e) => writeVmd(scene.snapshotOf(e.id)!.doc));
+    const opening = useDocumentStore().openPath('/s/other.vmd');
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    expect(useConfirmStore().current!.buttons.map((b) => renderText({ key: b.label }, 'en'))).toEqual(['Save All and Open', 'Open and Discard', 'Cancel']);
+    useConfirmStore().answer('save');
+    expect(await opening).toBe(true);
+    expect(saves().sort()).toEqual(['/s/a.vmd', '/s/camera.vmd']);
+    expect(files.get('/s/a.vmd')).toEqual(edited[0]);
+    expect(files.get('/s/camera.vmd')).toEqual(edited[2]);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['other.vmd']);
+  });
+
   it('the question is in Japanese too; a lone clean motion is then replaced without one', async () => {
     const confirm = useConfirmStore();
     const opening = useDocumentStore().openPath('/s/other.vmd');
@@ -104,6 +118,65 @@ describe('closing a scene asks per unsaved document', () => {
     expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true); // a lone clean motion: no question
     expect(confirm.current).toBeNull();
     expect(useSceneStore().entries.map((e) => e.fileName)).toEqual(['b.vmd']);
+  });
+});
+
+describe('opening a file over a lone unsaved motion', () => {
+  let files: Map<string, Uint8Array>;
+  let original: Map<string, Uint8Array>;
+  let fake: ReturnType<typeof memoryApi>;
+  beforeEach(async () => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+    ]);
+    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
+    fake = memoryApi(files);
+    setApi(fake.api);
+    await useDocumentStore().openPath('/s/a.vmd');
+    editShown('bone');
+  });
+  const saves = () => fake.calls.filter((c) => c.name === 'saveFile').map((c) => c.args[0]);
+
+  it('asks first (it was dropped without a word); Cancel keeps the edit and opens nothing', async () => {
+    const opening = useDocumentStore().openPath('/s/b.vmd');
+    expect(await answerNext('cancel')).toBe('Save the changes to a.vmd before opening b.vmd?');
+    expect(await opening).toBe(false);
+    expect(useDocumentStore().fileName).toBe('a.vmd');
+    expect(useDocumentStore().dirty).toBe(true);
+    expect(fake.calls.some((c) => c.name === 'openFile' && c.args[0] === '/s/b.vmd')).toBe(false);
+  });
+
+  it('Save writes the motion over its file, then opens the other; Don’t Save opens it and writes nothing', async () => {
+    const edited = writeVmd(useDocumentStore().doc!);
+    let opening = useDocumentStore().openPath('/s/b.vmd');
+    await answerNext('save');
+    expect(await opening).toBe(true);
+    expect(saves()).toEqual(['/s/a.vmd']);
+    expect(files.get('/s/a.vmd')).toEqual(edited);
+    expect(useDocumentStore().fileName).toBe('b.vmd');
+    editShown('bone');
+    opening = useDocumentStore().openPath('/s/a.vmd');
+    expect(await answerNext('discard')).toBe('Save the changes to b.vmd before opening a.vmd?');
+    expect(await opening).toBe(true);
+    expect(saves()).toEqual(['/s/a.vmd']);
+    expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
+    expect(useDocumentStore().dirty).toBe(false);
+  });
+
+  it('a motion never saved cannot be saved without a name: the notice says so and nothing opens', async () => {
+    setActivePinia(createPinia());
+    setApi(memoryApi(files).api);
+    expect(useDocumentStore().openBytes('new.vmd', dance(5), null)).toBe(true);
+    editShown('bone');
+    const opening = useDocumentStore().openPath('/s/b.vmd');
+    await answerNext('save');
+    expect(await opening).toBe(false);
+    expect(useDocumentStore().fileName).toBe('new.vmd');
+    expect(useDocumentStore().dirty).toBe(true);
+    const last = useNotifyStore().items.at(-1)!;
+    expect(renderText(last.text!, 'en')).toBe('new.vmd has never been saved: save it with Save As, then open the file again');
   });
 });
 

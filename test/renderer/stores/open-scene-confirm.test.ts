@@ -69,7 +69,7 @@ describe('opening a scene file over unsaved documents', () => {
     expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true);
     editShown();
     const opening = scene.openPath('/t/other.vmdscene');
-    expect(await answerNext('cancel')).toBe('Opening other.vmdscene replaces the scene. The unsaved changes to b.vmd will be lost.');
+    expect(await answerNext('cancel')).toBe('Save the changes to b.vmd before opening other.vmdscene?');
     expect(await opening).toBe(false);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['b.vmd']);
     expect(useDocumentStore().dirty).toBe(true);

@@ -1,0 +1,124 @@
+// Taking a document out of a scene ("×" on its tab): its unsaved changes are asked about first, its file
+// is left as it is, the other documents and their undo steps stay, and the scene file marks the change.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { writeVmd } from '../../../shared/vmd';
+import { setApi } from '../../../renderer/src/api';
+import { removeFromScene } from '../../../renderer/src/components/commands';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
+import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { answerNext, memoryApi, dance, cameraVmd, editShown } from './scene-fixtures';
+
+const sceneFile = (actors: string[], camera: string | null) =>
+  new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: actors.map((m) => ({ model: null, motion: m })), camera, activeActor: 0 }));
+
+describe('removing a document from the scene', () => {
+  let files: Map<string, Uint8Array>;
+  let original: Map<string, Uint8Array>;
+  let fake: ReturnType<typeof memoryApi>;
+  beforeEach(async () => {
+    setActivePinia(createPinia());
+    files = new Map([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+      ['/s/c.vmd', dance(30)],
+      ['/s/camera.vmd', cameraVmd()],
+      ['/s/trio.vmdscene', sceneFile(['a.vmd', 'b.vmd', 'c.vmd'], 'camera.vmd')],
+    ]);
+    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
+    fake = memoryApi(files);
+    setApi(fake.api);
+    expect(await useDocumentStore().openPath('/s/trio.vmdscene')).toBe(true);
+  });
+  const names = () => useSceneStore().entries.map((e) => e.fileName);
+  const saves = () => fake.calls.filter((c) => c.name === 'saveFile' || c.name === 'saveScene').map((c) => c.args[0]);
+
+  it('a clean actor goes without a question; the next actor is shown, the scene file is unsaved, nothing is written', async () => {
+    const scene = useSceneStore();
+    const [, b, c] = scene.entries;
+    scene.activate(b.id);
+    expect(await removeFromScene(b.id)).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+    expect(names()).toEqual(['a.vmd', 'c.vmd', 'camera.vmd']);
+    expect(scene.activeId).toBe(c.id);
+    expect(useDocumentStore().fileName).toBe('c.vmd');
+    expect(scene.sceneChanged).toBe(true);
+    expect(scene.unsavedNames).toEqual(['trio.vmdscene']);
+    expect(saves()).toEqual([]);
+    // Saving the scene names the two actors left, and the camera.
+    expect(await scene.saveTo('/s/trio.vmdscene', true)).toBe(true);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/trio.vmdscene')!));
+    expect(saved.actors.map((a: { motion: string }) => a.motion)).toEqual(['a.vmd', 'c.vmd']);
+    expect(saved.camera).toBe('camera.vmd');
+    expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
+  });
+
+  it('an unsaved one is asked about: Cancel keeps it, Save writes it then removes it, Don’t Save drops its edit', async () => {
+    const scene = useSceneStore();
+    const [a, b, , cam] = scene.entries;
+    scene.activate(a.id);
+    editShown('bone');
+    let done = removeFromScene(a.id);
+    expect(await answerNext('cancel')).toBe('Save the changes to a.vmd before removing it from the scene?');
+    expect(await done).toBe(false);
+    expect(names()).toEqual(['a.vmd', 'b.vmd', 'c.vmd', 'camera.vmd']);
+    expect(scene.unsavedNames).toEqual(['a.vmd']);
+
+    done = removeFromScene(a.id);
+    await answerNext('save');
+    expect(await done).toBe(true);
+    expect(saves()).toEqual(['/s/a.vmd']);
+    expect(files.get('/s/a.vmd')).not.toEqual(original.get('/s/a.vmd'));
+    expect(names()).toEqual(['b.vmd', 'c.vmd', 'camera.vmd']);
+    expect(scene.activeId).toBe(b.id);
+
+    scene.activate(cam.id);
+    editShown('camera');
+    done = removeFromScene(cam.id);
+    expect(await answerNext('discard')).toBe('Save the changes to camera.vmd before removing it from the scene?');
+    expect(await done).toBe(true);
+    expect(names()).toEqual(['b.vmd', 'c.vmd']);
+    expect(scene.cameraEntry).toBeNull();
+    expect(files.get('/s/camera.vmd')).toEqual(original.get('/s/camera.vmd'));
+    // The camera document was active: the actor shown with it before is shown now.
+    expect(scene.activeId).toBe(b.id);
+    expect(scene.anyDirty).toBe(true); // the scene file: two documents fewer
+    expect(scene.entries.some((e) => scene.stateOf(e).dirty)).toBe(false);
+  });
+
+  it('the removed document’s undo steps go; the others’ stay and still undo their own documents', async () => {
+    const scene = useSceneStore();
+    const hist = useHistoryStore();
+    const [a, b] = scene.entries;
+    scene.activate(a.id);
+    editShown('bone');
+    scene.activate(b.id);
+    editShown('bone');
+    const editedB = writeVmd(scene.snapshotOf(b.id)!.doc);
+    scene.activate(a.id);
+    expect(hist.depth).toBe(2);
+    const done = removeFromScene(b.id);
+    await answerNext('discard');
+    expect(await done).toBe(true);
+    expect(hist.depth).toBe(1);
+    expect(hist.undoDoc).toBe('a.vmd');
+    expect(hist.undo()).toBe(true);
+    expect(useDocumentStore().fileName).toBe('a.vmd');
+    expect(writeVmd(useDocumentStore().doc!)).toEqual(original.get('/s/a.vmd'));
+    expect(hist.canUndo).toBe(false);
+    expect(editedB).not.toEqual(original.get('/s/b.vmd'));
+    expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
+  });
+
+  it('the last document stays (no “×” for it): opening another file replaces it', async () => {
+    setActivePinia(createPinia());
+    setApi(memoryApi(new Map([['/s/a.vmd', dance(10)]])).api);
+    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    const scene = useSceneStore();
+    expect(await removeFromScene(scene.entries[0].id)).toBe(false);
+    expect(scene.removeEntry(scene.entries[0].id)).toBe(false);
+    expect(names()).toEqual(['a.vmd']);
+  });
+});
