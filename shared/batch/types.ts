@@ -60,3 +60,8 @@ export interface BatchSummary {
   /** Files in the folder the operation does not take (VPD poses for an edit of VMD motions: convert them first); absent when none. */
   notTaken?: number;
 }
+
+/** Files a dry run would have written (counted among `skipped`, with `dryRun` in their report). */
+export function wouldWriteCount(s: Pick<BatchSummary, 'results'>): number {
+  return s.results.filter((r) => r.skipped && (r.report as { dryRun?: boolean } | undefined)?.dryRun === true).length;
+}

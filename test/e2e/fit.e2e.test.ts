@@ -270,6 +270,18 @@ describe('Simplify on selected keys in the editor', () => {
     expect(await page.evaluate(() => window.__vmdEditor!.history())).toMatchObject({ undo: 0 });
     expect((await docBytes()).equals(original)).toBe(true);
     await page.selectOption('[data-testid="locale"]', 'en');
+    // Apply (above) closed the panel without the notice below; an edit made while it is open closes it
+    // with that notice ("Apply to all channels", just above the panel, was one that did so unseen).
+    expect(await page.textContent('[data-testid="notifications"]')).not.toContain('Simplify closed');
+    await page.mouse.click(k8.x, k8.y);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(k40.x, k40.y);
+    await page.keyboard.up('Shift');
+    await page.click('[data-testid="inspector-simplify"]');
+    await page.waitForSelector('[data-testid="simplify-panel"][data-state="ready"]', { timeout: 60_000 });
+    await page.click('[data-testid="preset-ease-in"]');
+    await page.waitForSelector('[data-testid="simplify-panel"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Simplify closed: the keys changed'));
     expect(suite.app.errors).toEqual([]);
   });
 });

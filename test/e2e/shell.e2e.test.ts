@@ -224,6 +224,8 @@ describe('shell in the browser mode', () => {
     copyFileSync(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
     // A real file cut short inside its bone block: the reader must refuse it, the others must still run.
     writeFileSync(path.join(input, 'broken.vmd'), readFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd')).subarray(0, 1000));
+    // A pose among them: trim works on motions, so it is not processed, and the summary says so.
+    copyFileSync(corpusPath('threejs/vpds/01.vpd'), path.join(input, 'pose.vpd'));
     const before = new Map(['walk.vmd', 'swim.vmd', 'broken.vmd'].map((n) => [n, readFileSync(path.join(input, n))]));
     const lastIn = new Map(['walk.vmd', 'swim.vmd'].map((n) => [n, independentCounts(before.get(n)!).last]));
     for (const [n, last] of lastIn) expect(last, n).toBeGreaterThan(10); // both outlast the cut at 10
@@ -245,6 +247,9 @@ describe('shell in the browser mode', () => {
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: 60_000 });
     expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 1 failed, 0 skipped');
+    expect(await textOf(page, 'batch-not-taken')).toBe('1 .vpd pose file(s) in the folder were not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)');
+    expect(existsSync(path.join(output, 'pose.vpd'))).toBe(false);
+    await suite.app.screenshot('shell-batch-done');
 
     const failures = page.locator('[data-testid="batch-failure"]');
     expect(await failures.count()).toBe(1);
@@ -264,6 +269,17 @@ describe('shell in the browser mode', () => {
     expect(existsSync(path.join(output, 'broken.vmd'))).toBe(false);
     for (const [n, bytes] of before) expect(readFileSync(path.join(input, n)).equals(bytes), `${n} unchanged`).toBe(true);
     await suite.app.screenshot('shell-batch');
+    // A dry run over the same folder, outputs allowed to be replaced: it says what it would write, and writes nothing.
+    const written = new Map(['walk.vmd', 'swim.vmd'].map((n) => [n, readFileSync(path.join(output, n))]));
+    await page.fill('[data-testid="batch-opt-from"]', '20');
+    await page.check('[data-testid="batch-overwrite"]');
+    await page.check('[data-testid="batch-dry-run"]');
+    await page.click('[data-testid="batch-start"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="batch-summary"]')?.textContent?.includes('Dry run'), undefined, { timeout: 60_000 });
+    expect(await textOf(page, 'batch-summary')).toBe('Dry run, nothing written: 2 would be written, 1 failed, 0 skipped');
+    for (const [n, bytes] of written) expect(readFileSync(path.join(output, n)).equals(bytes), `${n} not rewritten`).toBe(true);
+    await page.uncheck('[data-testid="batch-dry-run"]');
+    await page.uncheck('[data-testid="batch-overwrite"]');
     await page.click('[data-testid="batch-close"]');
     expect(suite.app.errors).toEqual([]);
   });

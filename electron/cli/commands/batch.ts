@@ -10,7 +10,7 @@ import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS } from '../../../shared/batch/types';
+import { BATCH_OPS, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -41,7 +41,7 @@ export function progressLine(p: BatchProgress, width = 24): string {
 /** The summary table printed at the end of a batch. */
 export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (file: string) => string = (f) => f): string {
   // A dry run writes nothing: the files it would have written are counted as such, not as skipped.
-  const wouldWrite = s.results.filter((r) => r.skipped && (r.report as { dryRun?: boolean } | undefined)?.dryRun).length;
+  const wouldWrite = wouldWriteCount(s);
   const dry = wouldWrite > 0;
   const rows: [string, number][] = [
     dry ? ['would write', wouldWrite] : ['written', s.ok],
