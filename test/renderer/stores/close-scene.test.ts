@@ -10,23 +10,19 @@ import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { answerNext, memoryApi, dance, cameraVmd, editShown } from './scene-fixtures';
+import { answerNext, memoryApi, memoryScene, dance, cameraVmd, editShown } from './scene-fixtures';
 
 describe('closing a scene asks per unsaved document', () => {
   let files: Map<string, Uint8Array>;
   let fake: ReturnType<typeof memoryApi>;
   let original: Map<string, Uint8Array>;
   beforeEach(async () => {
-    setActivePinia(createPinia());
-    files = new Map([
+    ({ files, original, fake } = memoryScene([
       ['/s/a.vmd', dance(10)],
       ['/s/b.vmd', dance(20)],
       ['/s/camera.vmd', cameraVmd()],
       ['/s/other.vmd', dance(30)],
-    ]);
-    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
-    fake = memoryApi(files);
-    setApi(fake.api);
+    ]));
     const scene = useSceneStore();
     await useDocumentStore().openPath('/s/a.vmd');
     await scene.addDocument('/s/b.vmd');
@@ -126,14 +122,10 @@ describe('opening a file over a lone unsaved motion', () => {
   let original: Map<string, Uint8Array>;
   let fake: ReturnType<typeof memoryApi>;
   beforeEach(async () => {
-    setActivePinia(createPinia());
-    files = new Map([
+    ({ files, original, fake } = memoryScene([
       ['/s/a.vmd', dance(10)],
       ['/s/b.vmd', dance(20)],
-    ]);
-    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
-    fake = memoryApi(files);
-    setApi(fake.api);
+    ]));
     await useDocumentStore().openPath('/s/a.vmd');
     editShown('bone');
   });

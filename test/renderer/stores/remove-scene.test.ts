@@ -1,15 +1,13 @@
 // Taking a document out of a scene ("×" on its tab): its unsaved changes are asked about first, its file
 // is left as it is, the other documents and their undo steps stay, and the scene file marks the change.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPinia, setActivePinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd';
-import { setApi } from '../../../renderer/src/api';
 import { removeFromScene } from '../../../renderer/src/components/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { answerNext, memoryApi, dance, cameraVmd, editShown } from './scene-fixtures';
+import { answerNext, memoryApi, memoryScene, dance, cameraVmd, editShown } from './scene-fixtures';
 
 const sceneFile = (actors: string[], camera: string | null) =>
   new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: actors.map((m) => ({ model: null, motion: m })), camera, activeActor: 0 }));
@@ -19,17 +17,13 @@ describe('removing a document from the scene', () => {
   let original: Map<string, Uint8Array>;
   let fake: ReturnType<typeof memoryApi>;
   beforeEach(async () => {
-    setActivePinia(createPinia());
-    files = new Map([
+    ({ files, original, fake } = memoryScene([
       ['/s/a.vmd', dance(10)],
       ['/s/b.vmd', dance(20)],
       ['/s/c.vmd', dance(30)],
       ['/s/camera.vmd', cameraVmd()],
       ['/s/trio.vmdscene', sceneFile(['a.vmd', 'b.vmd', 'c.vmd'], 'camera.vmd')],
-    ]);
-    original = new Map([...files].map(([k, v]) => [k, v.slice()]));
-    fake = memoryApi(files);
-    setApi(fake.api);
+    ]));
     expect(await useDocumentStore().openPath('/s/trio.vmdscene')).toBe(true);
   });
   const names = () => useSceneStore().entries.map((e) => e.fileName);
@@ -113,8 +107,7 @@ describe('removing a document from the scene', () => {
   });
 
   it('the last document stays (no “×” for it): opening another file replaces it', async () => {
-    setActivePinia(createPinia());
-    setApi(memoryApi(new Map([['/s/a.vmd', dance(10)]])).api);
+    memoryScene([['/s/a.vmd', dance(10)]]);
     expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
     const scene = useSceneStore();
     expect(await removeFromScene(scene.entries[0].id)).toBe(false);

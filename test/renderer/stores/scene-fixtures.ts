@@ -4,6 +4,8 @@
  * and answering the in-app question.
  */
 import path from 'node:path';
+import { createPinia, setActivePinia } from 'pinia';
+import { setApi } from '../../../renderer/src/api';
 import { expect, vi } from 'vitest';
 import { useConfirmStore, type ConfirmChoice } from '../../../renderer/src/stores/confirm';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
@@ -36,6 +38,19 @@ export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; 
     },
   });
   return { api: api as unknown as VmdStudioApi, calls };
+}
+
+/**
+ * A fresh Pinia over an in-memory file system holding `entries`, behind the bridge: the files (as the
+ * stores change them), copies of them as they were, and the recording bridge.
+ */
+export function memoryScene(entries: [string, Uint8Array][]): { files: Map<string, Uint8Array>; original: Map<string, Uint8Array>; fake: ReturnType<typeof memoryApi> } {
+  setActivePinia(createPinia());
+  const files = new Map(entries);
+  const original = new Map([...files].map(([k, v]) => [k, v.slice()]));
+  const fake = memoryApi(files);
+  setApi(fake.api);
+  return { files, original, fake };
 }
 
 /** センター at frames 0, 10, 20, at x = 0, x, 0. */
