@@ -12,7 +12,9 @@
  *     the key rotations, cannot be met: the segment does not fit;
  *  3. otherwise the curve's control points are fitted by least squares (curve-fit.ts), rounded to the
  *     0..127 grid and checked by playing the segment the way MMD does (bezierProgress, slerp);
- *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it.
+ *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it;
+ *     where the fit still strays (segments of up to STRONG_MAX frames), a search of the grid itself
+ *     (strongSearch: x1, x2 on a coarse grid, y1, y2 exactly from the progress each sample allows).
  * A one-frame segment always fits: its integer frames are the keys themselves. A merge pass then tries
  * to remove each key that was not forced by fitting its two neighbours' segment.
  *
@@ -23,7 +25,7 @@
  * checked by the same play-back of stored values and rounded curves, and the whole result again at the
  * end; where anything strays the pinned fit stands.
  */
-import { bezierProgress } from '../vmd/bezier';
+import { bezierProgress, solveBezierX } from '../vmd/bezier';
 import { atan2, cos, sin } from '../vmd/portable-math';
 import { quatAngle } from '../vmd/quat-angle';
 import { slerpPair } from '../vmd/sample';
@@ -383,7 +385,138 @@ class Fitter {
       this.searchGrid(g, ja, jb, out, o, e);
       e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
     }
+    if (e > 1 && jb - ja <= STRONG_MAX && this.strongSearch(g, ja, jb, out, o)) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
     return e;
+  }
+
+  /**
+   * Where the fits above miss: the progress each interior sample allows (an interval of y, from the
+   * key values and the tolerance) and a search of the grid for a curve through every interval — the
+   * control points x1, x2 on STRONG_ORDER's grid, and for each pair every y1 with the
+   * y2 range the intervals leave (y is linear in y1, y2 once s is fixed by x1, x2). A curve found is
+   * checked by the same play-back as every other; false when none is found. The fits above miss
+   * curves near the corners of the square (a steep start or end) that short segments across a
+   * re-timed corner need.
+   */
+  strongSearch(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number): boolean {
+    const L = jb - ja, m = L - 1;
+    if (m < 1) return false;
+    if (!this.progressIntervals(g, ja, jb)) return false;
+    const lo = SLO, hi = SHI;
+    // Monotone progress must pass through every interval in order.
+    let mx = 0;
+    for (let i = 0; i < m; i++) {
+      if (lo[i] > mx) mx = lo[i];
+      if (mx > hi[i]) return false;
+    }
+    const sg = sigmaTable(L);
+    const b1 = SB1, b2 = SB2, b3 = SB3, c = this.probe;
+    for (let p = 0; p < STRONG_ORDER.length; p++) {
+      const k = STRONG_ORDER[p];
+      const o2 = p * m;
+      // Each interval alone bounds y1 (y2 anywhere in 0..127) and y2 (y1 anywhere): their intersections.
+      let y1lo = 0, y1hi = 127, y2lo = 0, y2hi = 127;
+      for (let i = 0; i < m; i++) {
+        const sv = sg[o2 + i], u = 1 - sv;
+        const B1 = (3 * u * u * sv) / 127, B2 = (3 * u * sv * sv) / 127, B3 = sv * sv * sv;
+        const rl = lo[i] - B3, rh = hi[i] - B3;
+        const l1 = Math.ceil((rl - 127 * B2) / B1 - 1e-6), h1 = Math.floor(rh / B1 + 1e-6);
+        const l2 = Math.ceil((rl - 127 * B1) / B2 - 1e-6), h2 = Math.floor(rh / B2 + 1e-6);
+        if (l1 > y1lo) y1lo = l1;
+        if (h1 < y1hi) y1hi = h1;
+        if (l2 > y2lo) y2lo = l2;
+        if (h2 < y2hi) y2hi = h2;
+        if (y1lo > y1hi || y2lo > y2hi) break;
+        b1[i] = B1; b2[i] = B2; b3[i] = B3;
+      }
+      if (y1lo > y1hi || y2lo > y2hi) continue;
+      let last = 0;
+      for (let y1 = y1lo; y1 <= y1hi; y1++) {
+        let l = y2lo, h = y2hi;
+        for (let q = -1; q < m; q++) {
+          const i = q < 0 ? last : q;
+          const base = b3[i] + b1[i] * y1;
+          const li = Math.ceil((lo[i] - base) / b2[i] - 1e-6), hh = Math.floor((hi[i] - base) / b2[i] + 1e-6);
+          if (li > l) l = li;
+          if (hh < h) h = hh;
+          if (l > h) {
+            last = i;
+            break;
+          }
+        }
+        for (let y2 = l; y2 <= h; y2++) {
+          c[0] = k >> 8; c[1] = y1; c[2] = k & 255; c[3] = y2;
+          if (this.evalGroup(g, ja, jb, c, 0, 1 / 127, false) <= 1) {
+            for (let i = 0; i < 4; i++) out[o + i] = c[i];
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The interval of progress y each interior sample of [ja, jb] allows, into SLO/SHI (index i − 1 for
+   * sample ja + i); false when some sample allows none, or when every curve plays the same (keys
+   * equal), so there is nothing to search.
+   */
+  progressIntervals(g: CurveGroup | QuatGroup, ja: number, jb: number): boolean {
+    const L = jb - ja;
+    if (g.kind === 'curve') {
+      if (g.comps.length !== 1) return false;
+      const s = g.comps[0], tl = g.tol;
+      const va = this.keyValue(g, 0, ja), dv = this.keyValue(g, 0, jb) - va;
+      if (!(Math.abs(dv) > 1e-9 * tl)) return false;
+      for (let i = 1; i < L; i++) {
+        let l = (s[ja + i] - tl - va) / dv, h = (s[ja + i] + tl - va) / dv;
+        if (l > h) {
+          const x = l;
+          l = h;
+          h = x;
+        }
+        SLO[i - 1] = l < 0 ? 0 : l;
+        SHI[i - 1] = h > 1 ? 1 : h;
+        if (SLO[i - 1] > SHI[i - 1]) return false;
+      }
+      return true;
+    }
+    this.loadQuats(g, ja, jb);
+    const qa = this.qa, qb = this.qb, q = g.q;
+    const na = 1 / (hyp4(qa[0], qa[1], qa[2], qa[3]) || 1);
+    let nb = 1 / (hyp4(qb[0], qb[1], qb[2], qb[3]) || 1);
+    if (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0) nb = -nb;
+    const a0 = qa[0] * na, a1 = qa[1] * na, a2 = qa[2] * na, a3 = qa[3] * na;
+    const b0 = qb[0] * nb, b1 = qb[1] * nb, b2 = qb[2] * nb, b3 = qb[3] * nb;
+    const th = 2 * atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+    if (!(th > 1e-7)) return false;
+    const ct = cos(th), st = sin(th);
+    const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
+    const ch = cos(th / 2), sh = sin(th / 2);
+    // A played point at angle φ' along the arc is within the tolerance of a sample at angle φ, at
+    // distance r (cos of its angle off the circle), when r·cos(φ − φ') ≥ cos(tol / 2).
+    const cmin = cos(g.tol / 2);
+    for (let i = 1; i < L; i++) {
+      const j = ja + i;
+      let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
+      const n = 1 / (hyp4(x, y, z, w) || 1);
+      x *= n; y *= n; z *= n; w *= n;
+      let ca = x * a0 + y * a1 + z * a2 + w * a3, ce = x * e0 + y * e1 + z * e2 + w * e3;
+      if (ch * ca + sh * ce < 0) {
+        ca = -ca;
+        ce = -ce;
+      }
+      const r = Math.sqrt(ca * ca + ce * ce);
+      const ratio = cmin / r;
+      if (!(ratio <= 1)) return false;
+      const d = atan2(Math.sqrt(Math.max(0, 1 - ratio * ratio)), ratio);
+      const phi = atan2(ce, ca);
+      const l = (phi - d) / th - 1e-6, h = (phi + d) / th + 1e-6;
+      SLO[i - 1] = l < 0 ? 0 : l;
+      SHI[i - 1] = h > 1 ? 1 : h;
+      if (SLO[i - 1] > SHI[i - 1]) return false;
+    }
+    return true;
   }
 
   /** Coordinate descent on the 0..127 grid, minimising the worst error; stops once within tolerance. */
@@ -446,6 +579,47 @@ class Fitter {
     }
     return curves;
   }
+}
+
+/** Longest segment (frames of samples) the strong search takes on. */
+const STRONG_MAX = 16;
+const SLO = new Float64Array(STRONG_MAX), SHI = new Float64Array(STRONG_MAX);
+const SB1 = new Float64Array(STRONG_MAX), SB2 = new Float64Array(STRONG_MAX), SB3 = new Float64Array(STRONG_MAX);
+/**
+ * The x1, x2 pairs the strong search tries (x1 << 8 | x2), coarse grid first: every fourth value of
+ * 0..127 (and 127) for each, 33 × 33 pairs. A finer grid finds a few more curves (the even values:
+ * about 5% more, for four times the time of a search that finds none).
+ */
+const STRONG_ORDER: number[] = (() => {
+  const vals: number[] = [];
+  for (let v = 0; v < 127; v += 4) vals.push(v);
+  vals.push(127);
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (const step of [8, 4, 2, 1]) {
+    for (let i = 0; i < vals.length; i += step) for (let k = 0; k < vals.length; k += step) {
+      const key = (vals[i] << 8) | vals[k];
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(key);
+      }
+    }
+  }
+  return out;
+})();
+/** Per segment length L: s solving x(s) = i/L for each pair of STRONG_ORDER (float32), built on first use. */
+const sigmaTables = new Map<number, Float32Array>();
+function sigmaTable(L: number): Float32Array {
+  let t = sigmaTables.get(L);
+  if (t) return t;
+  const m = L - 1;
+  t = new Float32Array(STRONG_ORDER.length * m);
+  for (let p = 0; p < STRONG_ORDER.length; p++) {
+    const x1 = (STRONG_ORDER[p] >> 8) / 127, x2 = (STRONG_ORDER[p] & 255) / 127;
+    for (let i = 1; i < L; i++) t[p * m + i - 1] = solveBezierX(x1, x2, i / L);
+  }
+  sigmaTables.set(L, t);
+  return t;
 }
 
 /** How far (fractions of the tolerance) a free-value pass tries moving a key toward its target. */
@@ -955,6 +1129,8 @@ function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint
   return { b: lo, curves: curves ?? f.fitSegment(a, lo)! };
 }
 
+
+
 /** Fits a sampled window: key frames and the curves of each segment. Deterministic. */
 export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): WindowFit {
   if (w.g1 <= w.g0) return { frames: [w.g0], curves: [null] };
@@ -1000,3 +1176,4 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
   }
   return { frames, curves };
 }
+
