@@ -3,6 +3,7 @@
  * Each command declares which options take values and which are booleans, so typos are errors
  * (exit status 2) rather than silently ignored.
  */
+import { parseDecimal } from '../../shared/batch/options';
 
 export interface ParsedArgs {
   positionals: string[];
@@ -70,8 +71,8 @@ export function optValue(p: ParsedArgs, name: string): string | undefined {
 export function optNumber(p: ParsedArgs, name: string, opts: { integer?: boolean; min?: number } = {}): number | undefined {
   const v = optValue(p, name);
   if (v === undefined) return undefined;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+  const n = parseDecimal(v);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
   if (opts.integer && !Number.isInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${v}"`);
   if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got "${v}"`);
   return n;

@@ -8,6 +8,7 @@ import { parseCurveSpec } from '../motion-ops/preset';
 import type { BatchStringKey } from '../i18n/batch-strings';
 import { CHANNEL_SETS, OP_OPTION_SPECS, type OptionSpec } from './op-specs';
 import type { BatchJob, BatchOp } from './types';
+import { parseDecimal } from './options';
 
 export type FormValue = string | number | boolean | string[] | null | undefined;
 export type OpFormValues = Record<string, FormValue>;
@@ -92,7 +93,7 @@ export function validateOpForm(op: BatchOp, values: OpFormValues): FormCheck {
           if (s.required) errors[s.name] = { key: 'batch.err.required' };
           break;
         }
-        const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+        const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? parseDecimal(raw) : NaN;
         if (!Number.isFinite(n)) errors[s.name] = { key: 'batch.err.number' };
         else if (s.kind === 'integer' && !Number.isInteger(n)) errors[s.name] = { key: 'batch.err.integer' };
         else if (s.min !== undefined && n < s.min) errors[s.name] = { key: 'batch.err.min', params: { min: s.min } };

@@ -105,6 +105,15 @@ function last(o: OpOptions, k: string): string | number | boolean | undefined {
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+/**
+ * A number as people type one: decimal, optional sign, fraction and exponent ("12", "-0.5", "1e-3");
+ * NaN for anything else — hex ("0x10"), "Infinity", an empty string — which Number() would take.
+ */
+export function parseDecimal(text: string): number {
+  const t = text.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
 /** A numeric option, or undefined when not given. */
 export function numOpt(o: OpOptions, k: string, what: { integer?: boolean; min?: number; positive?: boolean; required?: boolean; usage?: string } = {}): number | undefined {
   const v = last(o, k);
@@ -112,7 +121,7 @@ export function numOpt(o: OpOptions, k: string, what: { integer?: boolean; min?:
     if (what.required) refuse(k, 'required', {}, what.usage);
     return undefined;
   }
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? parseDecimal(v) : NaN;
   if (!Number.isFinite(n)) refuse(k, 'number', { value: String(v) });
   if (what.integer && !Number.isInteger(n)) refuse(k, 'integer', { value: String(v) });
   if (what.positive && !(n > 0)) refuse(k, 'positive', { value: n });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
 import { runBatch } from '../../electron/batch/engine';
 import { sameFile } from '../../electron/fs/files';
+import { parseDecimal } from '../../shared/batch/options';
 import { corpusPath } from '../helpers/corpus';
 import { useTempDirs } from './batch-helpers';
 
@@ -168,5 +169,25 @@ describe('edit commands and file types', () => {
     expect(b.err).toContain('trim writes a VMD motion: give -o a .vmd name');
     expect(existsSync(path.join(d, 'part.json'))).toBe(false);
     expect(existsSync(path.join(d, 'x.vmd'))).toBe(false);
+  });
+});
+
+describe('numbers and operation names as typed', () => {
+  it('a number is decimal: hex, Infinity and blanks are refused (exit 2); an unknown batch operation is named', async () => {
+    const d = mk('numbers');
+    copyFileSync(DANCE, path.join(d, 'dance.vmd'));
+    for (const bad of ['0x10', 'Infinity', ' ', '1_000']) {
+      const r = await cli(d, 'sample', 'dance.vmd', '--frame', bad);
+      expect(r.code, bad).toBe(2);
+      expect(r.err, bad).toContain(`--frame must be a number, got "${bad}"`);
+    }
+    const ok = await cli(d, 'sample', 'dance.vmd', '--frame', '1e1', '--json');
+    expect(ok.code, ok.err).toBe(0);
+    expect(JSON.parse(ok.out).frame).toBe(10);
+    const b = await cli(d, 'batch', 'frobnicate', '.', '-o', 'out');
+    expect(b.code).toBe(2);
+    expect(b.err).toContain('unknown operation "frobnicate": give one of mirror');
+    expect([parseDecimal('-0.5'), parseDecimal('.25'), parseDecimal('12.'), parseDecimal('3e-2')]).toEqual([-0.5, 0.25, 12, 0.03]);
+    expect([parseDecimal('0x10'), parseDecimal(''), parseDecimal('1,5'), parseDecimal('NaN')].every(Number.isNaN)).toBe(true);
   });
 });

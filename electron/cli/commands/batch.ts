@@ -77,7 +77,8 @@ export const batchCommand: CommandInfo = {
 ${allDetails()}`,
   async run(argv, io) {
     const [opName, ...rest] = argv;
-    if (!opName || !(BATCH_OPS as readonly string[]).includes(opName)) throw new UsageError(`give an operation: ${BATCH_OPS.join(', ')}`);
+    if (!opName) throw new UsageError(`give an operation: ${BATCH_OPS.join(', ')}`);
+    if (!(BATCH_OPS as readonly string[]).includes(opName)) throw new UsageError(`unknown operation "${opName}": give one of ${BATCH_OPS.join(', ')}`);
     const op = opName as BatchOp;
     const a = parseArgs(rest, specFor(op, { values: ['output', 'jobs', 'report'], flags: ['recursive', 'overwrite', 'dry-run', 'quiet'] }));
     if (a.positionals.length !== 1) throw new UsageError('give exactly one INPUT_DIR');

@@ -318,7 +318,11 @@ export const useSceneStore = defineStore('scene', () => {
     entries.value = list;
     activate(e.id);
     void useSettingsStore().refreshRecent();
-    useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
+    // A new actor dances on the model shown until now: say which, and how to give it another.
+    if (kind === 'actor') {
+      const on = e.model ? basenamePath(e.model) : { key: 'scene.figure' as const };
+      useNotifyStore().success({ key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
+    } else useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
     return true;
   }
 

@@ -1,5 +1,6 @@
-// Taking a document out of a scene ("×" on its tab): its unsaved changes are asked about first, its file
-// is left as it is, the other documents and their undo steps stay, and the scene file marks the change.
+// Adding a document to a scene and taking one out ("×" on its tab): a new actor's notice names its model;
+// a removed one's unsaved changes are asked about first, its file is left as it is, the other documents and
+// their undo steps stay, and the scene file marks the change.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeVmd } from '../../../shared/vmd';
 import { removeFromScene } from '../../../renderer/src/components/commands';
@@ -7,6 +8,7 @@ import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useDocumentStore } from '../../../renderer/src/stores/document';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { answerNext, memoryApi, memoryScene, dance, cameraVmd, editShown } from './scene-fixtures';
 
 const sceneFile = (actors: string[], camera: string | null) =>
@@ -113,5 +115,20 @@ describe('removing a document from the scene', () => {
     expect(await removeFromScene(scene.entries[0].id)).toBe(false);
     expect(scene.removeEntry(scene.entries[0].id)).toBe(false);
     expect(names()).toEqual(['a.vmd']);
+  });
+});
+
+describe('adding an actor', () => {
+  it('says which model the new actor dances on, and how to give it another', async () => {
+    const { fake } = memoryScene([
+      ['/s/a.vmd', dance(10)],
+      ['/s/b.vmd', dance(20)],
+    ]);
+    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await useSceneStore().addDocument('/s/b.vmd')).toBe(true);
+    const last = useNotifyStore().items.at(-1)!;
+    expect(renderText(last.text!, 'en')).toBe('b.vmd added as a new actor on the built-in figure: Model… in the preview gives it another model');
+    expect(renderText(last.text!, 'ja')).toBe('b.vmd を新しいアクターとして 標準のフィギュア に追加しました。プレビューの「モデル…」で別のモデルにできます');
+    expect(fake.calls.some((c) => c.name === 'openFile' && c.args[0] === '/s/b.vmd')).toBe(true);
   });
 });
