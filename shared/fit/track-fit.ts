@@ -122,8 +122,8 @@ class Arc {
   set(a0: number, a1: number, a2: number, a3: number, b0: number, b1: number, b2: number, b3: number): number {
     const th = 2 * atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
     this.th = th;
-    if (th < 1e-9) return th;
     this.a0 = a0; this.a1 = a1; this.a2 = a2; this.a3 = a3;
+    if (th < 1e-9) return th;
     const ct = cos(th), st = sin(th);
     const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
     this.e0 = e0; this.e1 = e1; this.e2 = e2; this.e3 = e3;
@@ -252,6 +252,19 @@ class Fitter {
     }
   }
 
+  /**
+   * The arc between the key rotations of [ja, jb] (stored values, unit, b on a's side) into `arc`; returns
+   * the angle between them (see Arc.set: a always, the tangent and midpoint when it is ≥ 1e-9).
+   */
+  setArc(g: QuatGroup, ja: number, jb: number): number {
+    this.loadQuats(g, ja, jb);
+    const qa = this.qa, qb = this.qb;
+    const na = 1 / (Math.sqrt(qa[0] * qa[0] + qa[1] * qa[1] + qa[2] * qa[2] + qa[3] * qa[3]) || 1);
+    let nb = 1 / (Math.sqrt(qb[0] * qb[0] + qb[1] * qb[1] + qb[2] * qb[2] + qb[3] * qb[3]) || 1);
+    if (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0) nb = -nb;
+    return this.arc.set(qa[0] * na, qa[1] * na, qa[2] * na, qa[3] * na, qb[0] * nb, qb[1] * nb, qb[2] * nb, qb[3] * nb);
+  }
+
   evalQuat(g: QuatGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean): number {
     const inv = 1 / (jb - ja);
     const itol = 1 / g.tol;
@@ -327,18 +340,12 @@ class Fitter {
       return { excursion, m, scale };
     }
     // Rotation: project each sample onto the great circle through the key rotations.
-    this.loadQuats(g, ja, jb);
-    const qa = this.qa, qb = this.qb, q = g.q;
-    const na = 1 / (Math.sqrt(qa[0] * qa[0] + qa[1] * qa[1] + qa[2] * qa[2] + qa[3] * qa[3]) || 1);
-    let nb = 1 / (Math.sqrt(qb[0] * qb[0] + qb[1] * qb[1] + qb[2] * qb[2] + qb[3] * qb[3]) || 1);
-    if (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0) nb = -nb;
-    const a0 = qa[0] * na, a1 = qa[1] * na, a2 = qa[2] * na, a3 = qa[3] * na;
-    const arc = this.arc;
-    const th = arc.set(a0, a1, a2, a3, qb[0] * nb, qb[1] * nb, qb[2] * nb, qb[3] * nb);
+    const q = g.q, arc = this.arc;
+    const th = this.setArc(g, ja, jb);
     const itol = 2 / g.tol; // rotation angle = 2 × the angle between unit quaternions
     if (th < 1e-9) {
       for (let j = ja + 1; j < jb; j++) {
-        const ex = quatAngle(a0, a1, a2, a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) / g.tol;
+        const ex = quatAngle(arc.a0, arc.a1, arc.a2, arc.a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) / g.tol;
         gerr[j] = ex;
         if (ex > excursion) excursion = ex;
       }
@@ -489,18 +496,10 @@ class Fitter {
       }
       return true;
     }
-    this.loadQuats(g, ja, jb);
-    const qa = this.qa, qb = this.qb, q = g.q;
-    const na = 1 / (hyp4(qa[0], qa[1], qa[2], qa[3]) || 1);
-    let nb = 1 / (hyp4(qb[0], qb[1], qb[2], qb[3]) || 1);
-    if (qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3] < 0) nb = -nb;
-    const a0 = qa[0] * na, a1 = qa[1] * na, a2 = qa[2] * na, a3 = qa[3] * na;
-    const b0 = qb[0] * nb, b1 = qb[1] * nb, b2 = qb[2] * nb, b3 = qb[3] * nb;
-    const th = 2 * atan2(hyp4(a0 - b0, a1 - b1, a2 - b2, a3 - b3), hyp4(a0 + b0, a1 + b1, a2 + b2, a3 + b3));
+    const q = g.q, arc = this.arc;
+    const th = this.setArc(g, ja, jb);
     if (!(th > 1e-7)) return false;
-    const ct = cos(th), st = sin(th);
-    const e0 = (b0 - ct * a0) / st, e1 = (b1 - ct * a1) / st, e2 = (b2 - ct * a2) / st, e3 = (b3 - ct * a3) / st;
-    const ch = cos(th / 2), sh = sin(th / 2);
+    const { a0, a1, a2, a3, e0, e1, e2, e3, m0, m1, m2, m3 } = arc;
     // A played point at angle φ' along the arc is within the tolerance of a sample at angle φ, at
     // distance r (cos of its angle off the circle), when r·cos(φ − φ') ≥ cos(tol / 2).
     const cmin = cos(g.tol / 2);
@@ -510,7 +509,8 @@ class Fitter {
       const n = 1 / (hyp4(x, y, z, w) || 1);
       x *= n; y *= n; z *= n; w *= n;
       let ca = x * a0 + y * a1 + z * a2 + w * a3, ce = x * e0 + y * e1 + z * e2 + w * e3;
-      if (ch * ca + sh * ce < 0) {
+      // On the arc's side (toward its midpoint), as Arc.nearest takes a sample.
+      if (x * m0 + y * m1 + z * m2 + w * m3 < 0) {
         ca = -ca;
         ce = -ce;
       }
@@ -1142,8 +1142,6 @@ function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint
   return { b: lo, curves: curves ?? f.fitSegment(a, lo)! };
 }
 
-
-
 /** Fits a sampled window: key frames and the curves of each segment. Deterministic. */
 export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): WindowFit {
   if (w.g1 <= w.g0) return { frames: [w.g0], curves: [null] };
@@ -1193,4 +1191,3 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
   }
   return { frames, curves };
 }
-
