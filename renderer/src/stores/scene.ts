@@ -214,13 +214,16 @@ export const useSceneStore = defineStore('scene', () => {
     sel.clear();
     sel.setActiveTrack(null);
     useDocumentStore().restore(s, keptLastFrame());
-    if (e.kind === 'actor') {
-      const preview = usePreviewStore();
-      if (!e.model) {
-        if (preview.model) preview.requestFigure();
-      } else if (preview.model?.path !== e.model) preview.requestModel({ path: e.model });
-    }
+    if (e.kind === 'actor') showModelOf(e);
     return true;
+  }
+
+  /** Asks the preview for an actor's model (the built-in figure when it has none), unless it shows it already. */
+  function showModelOf(e: SceneEntry) {
+    const preview = usePreviewStore();
+    if (!e.model) {
+      if (preview.model) preview.requestFigure();
+    } else if (preview.model?.path !== e.model) preview.requestModel({ path: e.model });
   }
 
   // The active actor's model is the preview's (a model dropped or picked in the preview belongs to it; the
@@ -396,12 +399,7 @@ export const useSceneStore = defineStore('scene', () => {
     if (lastActorId.value === id) lastActorId.value = actors.value[0]?.id ?? null;
     // The shown actor changed (the camera document is active): the preview shows the new one's model.
     const shown = entries.value.find((e) => e.id === shownActorId.value);
-    if (gone.kind === 'actor' && active.value?.kind === 'camera' && shown) {
-      const preview = usePreviewStore();
-      if (!shown.model) {
-        if (preview.model) preview.requestFigure();
-      } else if (preview.model?.path !== shown.model) preview.requestModel({ path: shown.model });
-    }
+    if (gone.kind === 'actor' && active.value?.kind === 'camera' && shown) showModelOf(shown);
     useHistoryStore().forget(id);
     useTimeStore().setRange(sceneLastFrame());
     useDocumentStore().reportState();
