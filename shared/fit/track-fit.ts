@@ -13,8 +13,8 @@
  *  3. otherwise the curve's control points are fitted by least squares (curve-fit.ts), rounded to the
  *     0..127 grid and checked by playing the segment the way MMD does (bezierProgress, slerp);
  *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it;
- *     where the fit still strays (segments of up to STRONG_MAX frames), a search of the grid itself
- *     (strongSearch: x1, x2 on a coarse grid, y1, y2 exactly from the progress each sample allows).
+ *     where the fit still strays (segments of up to STRONG_MAX samples), a search of the whole grid
+ *     (strongSearch: branch and bound over x1, x2, with y1, y2 exact from the progress each sample allows).
  * A one-frame segment always fits: its integer frames are the keys themselves. A merge pass then tries
  * to remove each key that was not forced by fitting its two neighbours' segment.
  *
@@ -399,19 +399,20 @@ class Fitter {
       this.searchGrid(g, ja, jb, out, o, e);
       e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
     }
-    // The grid search is spent where it pays: a re-timing's first pass, on a near miss.
-    if (e > 1 && e <= STRONG_NEAR && this.strong && jb - ja <= STRONG_MAX && this.strongSearch(g, ja, jb, out, o)) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    // The grid search is spent where it pays: a re-timing's first pass and its free-value pass.
+    // A miss by many tolerances can still be a curve of the grid's corners (a steep start or end): on
+    // wavefile_v2 ×1.5, searching only misses within 20 tolerances keeps 21 keys more, for no time saved.
+    if (e > 1 && this.strong && jb - ja <= STRONG_MAX && this.strongSearch(g, ja, jb, out, o)) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
     return e;
   }
 
   /**
    * Where the fits above miss: the progress each interior sample allows (an interval of y, from the
-   * key values and the tolerance) and a search of the grid for a curve through every interval — the
-   * control points x1, x2 on STRONG_ORDER's grid, and for each pair every y1 with the
-   * y2 range the intervals leave (y is linear in y1, y2 once s is fixed by x1, x2). A curve found is
-   * checked by the same play-back as every other; false when none is found. The fits above miss
-   * curves near the corners of the square (a steep start or end) that short segments across a
-   * re-timed corner need.
+   * key values and the tolerance) and a search of the whole 0..127 grid for a curve through every
+   * interval, by branch and bound over x1, x2 (searchBox) with y1, y2 bounded exactly by the intervals
+   * (y is linear in y1, y2 once x1, x2 fix s). A curve found is checked by the same play-back as every
+   * other; false when none is found. The fits above miss curves near the corners of the square (a steep
+   * start or end) that short segments across a re-timed corner need.
    */
   strongSearch(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number): boolean {
     const L = jb - ja, m = L - 1;
@@ -424,48 +425,104 @@ class Fitter {
       if (lo[i] > mx) mx = lo[i];
       if (mx > hi[i]) return false;
     }
-    const sg = sigmaTable(L);
-    const b1 = SB1, b2 = SB2, b3 = SB3, c = this.probe;
-    for (let p = 0; p < STRONG_ORDER.length; p++) {
-      const k = STRONG_ORDER[p];
-      const o2 = p * m;
-      // Each interval alone bounds y1 (y2 anywhere in 0..127) and y2 (y1 anywhere): their intersections.
-      let y1lo = 0, y1hi = 127, y2lo = 0, y2hi = 127;
-      for (let i = 0; i < m; i++) {
-        const sv = sg[o2 + i], u = 1 - sv;
-        const B1 = (3 * u * u * sv) / 127, B2 = (3 * u * sv * sv) / 127, B3 = sv * sv * sv;
-        const rl = lo[i] - B3, rh = hi[i] - B3;
-        const l1 = Math.ceil((rl - 127 * B2) / B1 - 1e-6), h1 = Math.floor(rh / B1 + 1e-6);
-        const l2 = Math.ceil((rl - 127 * B1) / B2 - 1e-6), h2 = Math.floor(rh / B2 + 1e-6);
-        if (l1 > y1lo) y1lo = l1;
-        if (h1 < y1hi) y1hi = h1;
-        if (l2 > y2lo) y2lo = l2;
-        if (h2 < y2hi) y2hi = h2;
-        if (y1lo > y1hi || y2lo > y2hi) break;
-        b1[i] = B1; b2[i] = B2; b3[i] = B3;
+    // The tables hold s as float32 (off by up to ~1e-7 in progress): widened by 1e-6, no box holding a
+    // curve within the intervals is dropped for that. Every curve found is played back anyway.
+    for (let i = 0; i < m; i++) {
+      lo[i] -= 1e-6;
+      hi[i] += 1e-6;
+    }
+    const tab = sigmaTable(L);
+    this.sTab = tab;
+    this.sm = m;
+    this.sG = g;
+    this.sJa = ja;
+    this.sJb = jb;
+    this.culprit = 0;
+    if (!this.searchBox(0, 127, 0, 127, 0, 127, 0, 127)) return false;
+    for (let i = 0; i < 4; i++) out[o + i] = this.probe[i];
+    return true;
+  }
+
+  /** The search under way (strongSearch → searchBox → searchPair): its table, interior samples, group and segment. */
+  sTab: SigmaTable | null = null;
+  sm = 0;
+  sG: CurveGroup | QuatGroup | null = null;
+  sJa = 0;
+  sJb = 0;
+  /** The sample that emptied the last box dropped: tried first on the next (it often empties it too). */
+  culprit = 0;
+
+  /**
+   * Branch and bound over the control points x1 ∈ [a1, b1], x2 ∈ [a2, b2]: s, the curve parameter at
+   * each sample's time, falls for larger x1 or x2, so the box bounds it by its corners; the progress
+   * rises with s, y1 and y2, so each sample bounds y1 and y2 (given the other's range) by the
+   * progress at the box's least s (at most its interval's top) and greatest s (at least its bottom).
+   * An empty range drops the box; a single pair tries every y1 with the y2 range the samples leave, each
+   * curve checked by the play-back. The curve found is left in `probe`.
+   */
+  searchBox(a1: number, b1: number, a2: number, b2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
+    const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
+    const pl = tab.row(b1, b2), ph = tab.row(a1, a2);
+    const S = tab.s;
+    let i = this.culprit;
+    for (let k = 0; k < m; k++, i = i + 1 === m ? 0 : i + 1) {
+      // Upper: the progress at the least s with y1, y2 at their lowest stays under hi.
+      let sv = S[pl + i], u = 1 - sv;
+      let B1 = 3 * u * u * sv, B2 = 3 * u * sv * sv;
+      const r = (hi[i] - sv * sv * sv) * 127;
+      const h1 = Math.floor((r - B2 * y2lo) / B1), h2 = Math.floor((r - B1 * y1lo) / B2);
+      if (h1 < y1hi) y1hi = h1;
+      if (h2 < y2hi) y2hi = h2;
+      // Lower: the progress at the greatest s with y1, y2 at their highest reaches lo.
+      sv = S[ph + i]; u = 1 - sv;
+      B1 = 3 * u * u * sv; B2 = 3 * u * sv * sv;
+      const q = (lo[i] - sv * sv * sv) * 127;
+      const l1 = Math.ceil((q - B2 * y2hi) / B1), l2 = Math.ceil((q - B1 * y1hi) / B2);
+      if (l1 > y1lo) y1lo = l1;
+      if (l2 > y2lo) y2lo = l2;
+      if (y1lo > y1hi || y2lo > y2hi) {
+        this.culprit = i;
+        return false;
       }
-      if (y1lo > y1hi || y2lo > y2hi) continue;
-      let last = 0;
-      for (let y1 = y1lo; y1 <= y1hi; y1++) {
-        let l = y2lo, h = y2hi;
-        for (let q = -1; q < m; q++) {
-          const i = q < 0 ? last : q;
-          const base = b3[i] + b1[i] * y1;
-          const li = Math.ceil((lo[i] - base) / b2[i] - 1e-6), hh = Math.floor((hi[i] - base) / b2[i] + 1e-6);
-          if (li > l) l = li;
-          if (hh < h) h = hh;
-          if (l > h) {
-            last = i;
-            break;
-          }
+    }
+    if (pl === ph) return this.searchPair(a1, a2, y1lo, y1hi, y2lo, y2hi);
+    if (b1 - a1 >= b2 - a2) {
+      const mid = (a1 + b1) >> 1;
+      return this.searchBox(a1, mid, a2, b2, y1lo, y1hi, y2lo, y2hi) || this.searchBox(mid + 1, b1, a2, b2, y1lo, y1hi, y2lo, y2hi);
+    }
+    const mid = (a2 + b2) >> 1;
+    return this.searchBox(a1, b1, a2, mid, y1lo, y1hi, y2lo, y2hi) || this.searchBox(a1, b1, mid + 1, b2, y1lo, y1hi, y2lo, y2hi);
+  }
+
+  /** One x1, x2 pair: every y1 in range with the y2 range every sample leaves, checked by the play-back. */
+  searchPair(x1: number, x2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
+    const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
+    const p = tab.row(x1, x2), S = tab.s;
+    const b1 = SB1, b2 = SB2, b3 = SB3, c = this.probe;
+    for (let i = 0; i < m; i++) {
+      const sv = S[p + i], u = 1 - sv;
+      b1[i] = (3 * u * u * sv) / 127;
+      b2[i] = (3 * u * sv * sv) / 127;
+      b3[i] = sv * sv * sv;
+    }
+    const g = this.sG!;
+    let last = 0;
+    for (let y1 = y1lo; y1 <= y1hi; y1++) {
+      let l = y2lo, h = y2hi;
+      for (let q = -1; q < m; q++) {
+        const i = q < 0 ? last : q;
+        const base = b3[i] + b1[i] * y1;
+        const li = Math.ceil((lo[i] - base) / b2[i]), hh = Math.floor((hi[i] - base) / b2[i]);
+        if (li > l) l = li;
+        if (hh < h) h = hh;
+        if (l > h) {
+          last = i;
+          break;
         }
-        for (let y2 = l; y2 <= h; y2++) {
-          c[0] = k >> 8; c[1] = y1; c[2] = k & 255; c[3] = y2;
-          if (this.evalGroup(g, ja, jb, c, 0, 1 / 127, false) <= 1) {
-            for (let i = 0; i < 4; i++) out[o + i] = c[i];
-            return true;
-          }
-        }
+      }
+      for (let y2 = l; y2 <= h; y2++) {
+        c[0] = x1; c[1] = y1; c[2] = x2; c[3] = y2;
+        if (this.evalGroup(g, this.sJa, this.sJb, c, 0, 1 / 127, false) <= 1) return true;
       }
     }
     return false;
@@ -589,50 +646,47 @@ class Fitter {
   }
 }
 
-/** Longest segment (frames of samples) the strong search takes on. */
-const STRONG_MAX = 16;
 /**
- * The strong search is tried where the fit strays by at most this (in tolerances): on wavefile_v2 ×1.5,
- * 95% of the curves it finds, for half of its time (a farther miss is seldom a curve the grid holds).
+ * Longest segment (samples) the strong search takes on. On wavefile_v2 ×1.5: 16 keeps 17,088 keys, 32
+ * keeps 16,961, 64 keeps 16,958 (its tables twice the size again).
  */
-const STRONG_NEAR = 5;
+const STRONG_MAX = 32;
 const SLO = new Float64Array(STRONG_MAX), SHI = new Float64Array(STRONG_MAX);
 const SB1 = new Float64Array(STRONG_MAX), SB2 = new Float64Array(STRONG_MAX), SB3 = new Float64Array(STRONG_MAX);
 /**
- * The x1, x2 pairs the strong search tries (x1 << 8 | x2), coarse grid first: every fourth value of
- * 0..127 (and 127) for each, 33 × 33 pairs. A finer grid finds a few more curves (the even values:
- * about 5% more, for four times the time of a search that finds none).
+ * Per segment length L: s solving x(s) = i/L (i = 1..L−1) for x1, x2 pairs of the 0..127 grid (float32),
+ * each pair's row worked out the first time a search asks for it and kept in a pool that grows with
+ * the rows asked for (a search touches a few thousand of the 16,384 pairs).
  */
-const STRONG_ORDER: number[] = (() => {
-  const vals: number[] = [];
-  for (let v = 0; v < 127; v += 4) vals.push(v);
-  vals.push(127);
-  const out: number[] = [];
-  const seen = new Set<number>();
-  for (const step of [8, 4, 2, 1]) {
-    for (let i = 0; i < vals.length; i += step) for (let k = 0; k < vals.length; k += step) {
-      const key = (vals[i] << 8) | vals[k];
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(key);
-      }
+class SigmaTable {
+  s = new Float32Array(0);
+  readonly at = new Int32Array(128 * 128).fill(-1);
+  used = 0;
+  readonly m: number;
+  constructor(readonly L: number) {
+    this.m = L - 1;
+  }
+
+  /** Offset of pair (x1, x2)'s row in s (valid until the next call: the pool may grow). */
+  row(x1: number, x2: number): number {
+    const p = (x1 << 7) | x2;
+    const at = this.at[p];
+    if (at >= 0) return at;
+    const m = this.m, o = this.used;
+    if (o + m > this.s.length) {
+      const grown = new Float32Array(Math.max(1024 * m, 2 * this.s.length));
+      grown.set(this.s);
+      this.s = grown;
     }
+    for (let i = 1; i <= m; i++) this.s[o + i - 1] = solveBezierX(x1 / 127, x2 / 127, i / this.L);
+    this.used = o + m;
+    this.at[p] = o;
+    return o;
   }
-  return out;
-})();
-/** Per segment length L: s solving x(s) = i/L for each pair of STRONG_ORDER (float32), built on first use. */
-const sigmaTables = new Map<number, Float32Array>();
-function sigmaTable(L: number): Float32Array {
-  let t = sigmaTables.get(L);
-  if (t) return t;
-  const m = L - 1;
-  t = new Float32Array(STRONG_ORDER.length * m);
-  for (let p = 0; p < STRONG_ORDER.length; p++) {
-    const x1 = (STRONG_ORDER[p] >> 8) / 127, x2 = (STRONG_ORDER[p] & 255) / 127;
-    for (let i = 1; i < L; i++) t[p * m + i - 1] = solveBezierX(x1, x2, i / L);
-  }
-  sigmaTables.set(L, t);
-  return t;
+}
+const sigmaTables: SigmaTable[] = [];
+function sigmaTable(L: number): SigmaTable {
+  return (sigmaTables[L] ??= new SigmaTable(L));
 }
 
 /** How far (fractions of the tolerance) a free-value pass tries moving a key toward its target. */

@@ -501,6 +501,82 @@ describe('bone keys off their samples when re-timing', () => {
   });
 });
 
+describe('the search of the whole 0..127 grid (re-timing)', () => {
+  /**
+   * Curves of the grid, most with a control point at or near a corner of the square (a steep start or
+   * end: what a short segment across a re-timed corner needs), drawn with a seed, and the segment
+   * lengths (integer frames, as a re-timing samples) the search takes on.
+   */
+  const draw = rng(1207);
+  const edge = () => (draw() < 0.5 ? Math.floor(draw() * 12) : 127 - Math.floor(draw() * 12));
+  const any = () => Math.floor(draw() * 128);
+  const cases: { c: Curve; L: number }[] = [];
+  for (let k = 0; k < 120; k++) {
+    const c: Curve = [k % 3 === 0 ? any() : edge(), edge(), k % 3 === 1 ? any() : edge(), any()];
+    cases.push({ c, L: 3 + Math.floor(draw() * 30) });
+  }
+  for (const c of [[8, 1, 8, 5], [0, 127, 3, 127], [127, 0, 127, 2], [1, 126, 126, 0]] as Curve[]) for (const L of [4, 9, 17, 32]) cases.push({ c, L });
+
+  /** The window of one segment of L frames whose samples play curve c exactly: a position axis or a rotation. */
+  const windowOf = (c: Curve, L: number, kind: 'curve' | 'quat', freeValues: boolean): SampledWindow => {
+    if (kind === 'curve') {
+      const v = new Float64Array(L + 1).map((_, j) => 1 + 3 * curveProgress(c, j / L));
+      return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'curve', comps: [v], tol: 0.01 }], freeValues };
+    }
+    const qa = axisAngle([1, 2, 3], 10), qb = axisAngle([0.5, -1, 2], 70);
+    const d = qa.reduce((acc, x, i) => acc + x * qb[i], 0);
+    const th = Math.acos(Math.min(1, d));
+    const q = new Float64Array(4 * (L + 1));
+    for (let j = 0; j <= L; j++) {
+      const y = curveProgress(c, j / L);
+      const sa = Math.sin((1 - y) * th) / Math.sin(th), sb = Math.sin(y * th) / Math.sin(th);
+      for (let i = 0; i < 4; i++) q[4 * j + i] = sa * qa[i] + sb * qb[i];
+    }
+    return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'quat', q, tol: (0.1 * Math.PI) / 180 }], freeValues };
+  };
+
+  it('finds a curve for every segment some grid curve plays within tolerance, where the least-squares fit alone misses many', () => {
+    for (const kind of ['curve', 'quat'] as const) {
+      let missed = 0;
+      for (const { c, L } of cases) {
+        // Without the search (no re-timing): the fit's own curves, which miss corner curves.
+        if (fitWindow(windowOf(c, L, kind, false)).frames.length > 2) missed++;
+        const w = windowOf(c, L, kind, true);
+        const fit = fitWindow(w);
+        expect(fit.frames, `${kind} (${c.join(',')}) over ${L} frames`).toEqual([0, L]);
+        // Played back independently of the fitter: within tolerance at every frame.
+        const got = fit.curves[1]!;
+        const g = w.groups[0];
+        for (let j = 1; j < L; j++) {
+          const y = curveProgress([got[0], got[1], got[2], got[3]], j / L), yTrue = curveProgress(c, j / L);
+          if (g.kind === 'curve') expect(Math.abs(3 * (y - yTrue))).toBeLessThanOrEqual(0.01 + SLACK);
+          else expect(Math.abs(y - yTrue) * 60).toBeLessThanOrEqual(0.1 + SLACK); // 60°: the arc from qa to qb
+        }
+      }
+      console.log(`${kind}: the least-squares fit alone missed ${missed} of ${cases.length} grid curves; the search found every one`);
+      expect(missed).toBeGreaterThan(cases.length / 10);
+    }
+  });
+
+  it('splits where no grid curve plays the samples (a step sharper than any cubic), within tolerance', () => {
+    for (const L of [6, 12, 24]) {
+      // Progress 0 for the first half, 1 from the frame after: no curve of the square turns that fast.
+      const v = new Float64Array(L + 1).map((_, j) => (j <= L / 2 ? 0 : 1));
+      const w: SampledWindow = { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'curve', comps: [v], tol: 0.01 }], freeValues: true };
+      const fit = fitWindow(w);
+      expect(fit.frames.length).toBeGreaterThan(2);
+      for (let k = 1; k < fit.frames.length; k++) {
+        const a = fit.frames[k - 1], b = fit.frames[k], c = fit.curves[k]!;
+        const va = fit.values ? fit.values[k - 1][0] : v[a], vb = fit.values ? fit.values[k][0] : v[b];
+        for (let f = a + 1; f < b; f++) {
+          const played = va + (vb - va) * curveProgress([c[0], c[1], c[2], c[3]], (f - a) / (b - a));
+          expect(Math.abs(played - v[f])).toBeLessThanOrEqual(0.01 + SLACK);
+        }
+      }
+    }
+  });
+});
+
 describe('re-timing where input keys play at output frames', () => {
   it("keeps the input's own curves on a segment between two consecutive input keys (×0.5: key k plays at 2k)", () => {
     // Three keys close together with uneven curves: the few output frames between them leave the fit
