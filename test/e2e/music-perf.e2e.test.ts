@@ -64,7 +64,9 @@ describe('music speed', () => {
       tries.push(await showSong());
     }
     const shownMs = Math.min(...tries);
-    expect(await page.evaluate(() => window.__vmdMusic!.state().duration)).toBeCloseTo(240, 1);
+    const st = await page.evaluate(() => window.__vmdMusic!.state());
+    expect(st.duration).toBeCloseTo(240, 1);
+    expect(st.sampleRate).toBe(SR);
 
     const box = (await page.locator('[data-testid="waveform"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
