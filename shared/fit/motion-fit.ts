@@ -222,7 +222,7 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
   ];
   const forced: number[] = [];
   for (let k = 1; k < c.frames.length; k++) if (c.perspective[k] !== c.perspective[k - 1]) forced.push(map.stepFrame(c.frames[k]));
-  return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: segmentHint(c, 0, c.frames.length, 24, map) };
+  return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: segmentHint(c, 0, c.frames.length, 24, map), search: !map.identity };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -83,6 +83,12 @@ export interface SampledWindow {
    * sides with values moved off their samples. Curve and quat groups only (ignored with linear groups).
    */
   freeValues?: boolean;
+  /**
+   * Where the least-squares fit misses a segment of up to STRONG_MAX samples, search the whole 0..127
+   * grid (strongSearch), in the first pass: a re-timing, whose corners fall between output frames and
+   * need curves near the grid's corners. Implied by freeValues.
+   */
+  search?: boolean;
 }
 
 export interface WindowFit {
@@ -536,22 +542,35 @@ class Fitter {
   progressIntervals(g: CurveGroup | QuatGroup, ja: number, jb: number): boolean {
     const L = jb - ja;
     if (g.kind === 'curve') {
-      if (g.comps.length !== 1) return false;
-      const s = g.comps[0], tl = g.tol;
-      const va = this.keyValue(g, 0, ja), dv = this.keyValue(g, 0, jb) - va;
-      if (!(Math.abs(dv) > 1e-9 * tl)) return false;
+      // Each channel's interval, intersected: one curve times every channel of the group.
       for (let i = 1; i < L; i++) {
-        let l = (s[ja + i] - tl - va) / dv, h = (s[ja + i] + tl - va) / dv;
-        if (l > h) {
-          const x = l;
-          l = h;
-          h = x;
-        }
-        SLO[i - 1] = l < 0 ? 0 : l;
-        SHI[i - 1] = h > 1 ? 1 : h;
-        if (SLO[i - 1] > SHI[i - 1]) return false;
+        SLO[i - 1] = 0;
+        SHI[i - 1] = 1;
       }
-      return true;
+      const tl = g.tol;
+      let moving = false;
+      for (let c = 0; c < g.comps.length; c++) {
+        const s = g.comps[c];
+        const va = this.keyValue(g, c, ja), dv = this.keyValue(g, c, jb) - va;
+        if (!(Math.abs(dv) > 1e-9 * tl)) {
+          // A channel that holds still is played as its key value whatever the curve: in or out.
+          for (let i = 1; i < L; i++) if (!(Math.abs(s[ja + i] - va) <= tl)) return false;
+          continue;
+        }
+        moving = true;
+        for (let i = 1; i < L; i++) {
+          let l = (s[ja + i] - tl - va) / dv, h = (s[ja + i] + tl - va) / dv;
+          if (l > h) {
+            const x = l;
+            l = h;
+            h = x;
+          }
+          if (l > SLO[i - 1]) SLO[i - 1] = l;
+          if (h < SHI[i - 1]) SHI[i - 1] = h;
+          if (SLO[i - 1] > SHI[i - 1]) return false;
+        }
+      }
+      return moving;
     }
     const q = g.q, arc = this.arc;
     const th = this.setArc(g, ja, jb);
@@ -1205,7 +1224,7 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
   const frames: number[] = [w.g0];
   const curves: (Uint8Array | null)[] = [null];
   // Left to right, each key as far from the one before as a segment fits.
-  f.strong = !!w.freeValues;
+  f.strong = !!w.freeValues || !!w.search;
   for (let i = 1; i < ends.length; i++) {
     for (let a = ends[i - 1]; a < ends[i]; ) {
       const r = farthestFit(f, a, ends[i]);

@@ -517,11 +517,20 @@ describe('the search of the whole 0..127 grid (re-timing)', () => {
   }
   for (const c of [[8, 1, 8, 5], [0, 127, 3, 127], [127, 0, 127, 2], [1, 126, 126, 0]] as Curve[]) for (const L of [4, 9, 17, 32]) cases.push({ c, L });
 
-  /** The window of one segment of L frames whose samples play curve c exactly: a position axis or a rotation. */
-  const windowOf = (c: Curve, L: number, kind: 'curve' | 'quat', freeValues: boolean): SampledWindow => {
+  /**
+   * The window of one segment of L frames whose samples play curve c exactly: a bone position axis or
+   * rotation (searched in a re-timing with free values), or the camera's three angles under one curve
+   * (searched in a re-timing: `search`).
+   */
+  const windowOf = (c: Curve, L: number, kind: 'curve' | 'quat' | 'angles', searched: boolean): SampledWindow => {
     if (kind === 'curve') {
       const v = new Float64Array(L + 1).map((_, j) => 1 + 3 * curveProgress(c, j / L));
-      return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'curve', comps: [v], tol: 0.01 }], freeValues };
+      return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'curve', comps: [v], tol: 0.01 }], freeValues: searched };
+    }
+    if (kind === 'angles') {
+      // Angles (radians) from (0.1, −0.2, 3) to (0.6, −0.2, 3.9): one channel holds still, as often.
+      const comps = [0.5, 0, 0.9].map((d, k) => new Float64Array(L + 1).map((_, j) => [0.1, -0.2, 3][k] + d * curveProgress(c, j / L)));
+      return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'curve', comps, tol: (0.1 * Math.PI) / 180 }], search: searched };
     }
     const qa = axisAngle([1, 2, 3], 10), qb = axisAngle([0.5, -1, 2], 70);
     const d = qa.reduce((acc, x, i) => acc + x * qb[i], 0);
@@ -532,11 +541,11 @@ describe('the search of the whole 0..127 grid (re-timing)', () => {
       const sa = Math.sin((1 - y) * th) / Math.sin(th), sb = Math.sin(y * th) / Math.sin(th);
       for (let i = 0; i < 4; i++) q[4 * j + i] = sa * qa[i] + sb * qb[i];
     }
-    return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'quat', q, tol: (0.1 * Math.PI) / 180 }], freeValues };
+    return { g0: 0, g1: L, perFrame: 1, groups: [{ kind: 'quat', q, tol: (0.1 * Math.PI) / 180 }], freeValues: searched };
   };
 
   it('finds a curve for every segment some grid curve plays within tolerance, where the least-squares fit alone misses many', () => {
-    for (const kind of ['curve', 'quat'] as const) {
+    for (const kind of ['curve', 'quat', 'angles'] as const) {
       let missed = 0;
       for (const { c, L } of cases) {
         // Without the search (no re-timing): the fit's own curves, which miss corner curves.
@@ -546,10 +555,10 @@ describe('the search of the whole 0..127 grid (re-timing)', () => {
         expect(fit.frames, `${kind} (${c.join(',')}) over ${L} frames`).toEqual([0, L]);
         // Played back independently of the fitter: within tolerance at every frame.
         const got = fit.curves[1]!;
-        const g = w.groups[0];
         for (let j = 1; j < L; j++) {
           const y = curveProgress([got[0], got[1], got[2], got[3]], j / L), yTrue = curveProgress(c, j / L);
-          if (g.kind === 'curve') expect(Math.abs(3 * (y - yTrue))).toBeLessThanOrEqual(0.01 + SLACK);
+          if (kind === 'curve') expect(Math.abs(3 * (y - yTrue))).toBeLessThanOrEqual(0.01 + SLACK);
+          else if (kind === 'angles') expect((Math.abs(0.9 * (y - yTrue)) * 180) / Math.PI).toBeLessThanOrEqual(0.1 + SLACK);
           else expect(Math.abs(y - yTrue) * 60).toBeLessThanOrEqual(0.1 + SLACK); // 60°: the arc from qa to qb
         }
       }
