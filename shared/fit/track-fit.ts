@@ -179,8 +179,9 @@ class Fitter {
   /**
    * Whether a curve the least-squares fit misses is searched for on the grid itself (strongSearch): in a
    * re-timing whose corners fall between output frames (freeValues), in its first pass and its free-value
-   * pass. Elsewhere (reduce, a slow-down) it finds little: on baked wavefile_v2, 26 keys fewer of 13,548
-   * for half the time again.
+   * pass, and in a camera's re-timing (search), in its first pass. Elsewhere (reduce, a bone slow-down)
+   * it found little when it searched a coarse grid: on baked wavefile_v2, 26 keys fewer of 13,548 for
+   * half the time again.
    */
   strong = false;
 
