@@ -7,6 +7,7 @@
  *   FORM····AIFF/AIFC  AIFF     ID3 / FF Ex  MP3 (or ADTS AAC: FF F1/F9)     OggS  Ogg     fLaC  FLAC
  *   ····ftyp  MP4/M4A (AAC or ALAC)   1A 45 DF A3  WebM/Matroska   30 26 B2 75  WMA (ASF)
  */
+import { riffChunk } from './wav';
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
@@ -24,15 +25,8 @@ const WAV_TAGS: Record<number, string> = {
 
 /** The fmt chunk's format tag of a RIFF/WAVE file, or null when the chunk is not found. */
 function wavFormatTag(b: Uint8Array): number | null {
-  let at = 12;
-  while (at + 8 <= b.length) {
-    const id = ascii(b, at, 4);
-    const size = b[at + 4] | (b[at + 5] << 8) | (b[at + 6] << 16) | (b[at + 7] << 24);
-    if (id === 'fmt ' && at + 10 <= b.length) return b[at + 8] | (b[at + 9] << 8);
-    if (size < 0) return null;
-    at += 8 + size + (size & 1);
-  }
-  return null;
+  const fmt = riffChunk(b, 'fmt ');
+  return fmt && fmt.at + 2 <= b.length ? b[fmt.at] | (b[fmt.at + 1] << 8) : null;
 }
 
 /** A short English name of the format (`WAV (PCM)`, `MP3`, `Ogg`, `FLAC`, `MP4/M4A`, `AIFF`, …). */

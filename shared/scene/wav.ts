@@ -1,8 +1,9 @@
 /**
- * Decodes uncompressed WAV (the format MMD itself plays) into one Float32Array per channel at the file's
- * own sample rate, without Web Audio: the music store builds its AudioBuffer from these, which is several
- * times faster than decodeAudioData for a long song (that also resamples to the context's rate; an
- * AudioBufferSourceNode resamples on playback instead).
+ * Reads uncompressed WAV (the format MMD itself plays) into one Float32Array per channel at the file's
+ * own sample rate, without Web Audio: the music store writes them straight into its AudioBuffer, which is
+ * several times faster than decodeAudioData for a long song (that also resamples to the context's rate;
+ * an AudioBufferSourceNode resamples on playback instead). Also the RIFF chunk walk audio-format.ts names
+ * a WAV's format with.
  *
  * Taken: RIFF/WAVE with a fmt chunk of integer PCM (format 1: 8-bit unsigned, 16-, 24- or 32-bit signed)
  * or IEEE float (format 3: 32- or 64-bit), or WAVE_FORMAT_EXTENSIBLE (0xFFFE) whose sub-format is one of
@@ -11,12 +12,6 @@
  * falls back to the platform's decoder (compressed WAVs, MP3, Ogg, …). Sample values: integers divided
  * by 2^(bits−1) (8-bit: (b − 128) / 128), floats as stored.
  */
-
-export interface WavAudio {
-  sampleRate: number;
-  /** One array per channel, of equal length (frames). */
-  channels: Float32Array[];
-}
 
 /** The sample rates Web Audio's createBuffer takes everywhere (3 kHz … 768 kHz). */
 const MIN_RATE = 3000;
@@ -67,29 +62,30 @@ export interface WavLayout {
   dataAt: number;
 }
 
+/**
+ * The first top-level chunk named `name` of a RIFF file (after its 12-byte header): the offset of its body
+ * and its size as stored (which may run past the bytes); null when the walk meets no such chunk.
+ */
+export function riffChunk(b: Uint8Array, name: string): { at: number; size: number } | null {
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  for (let at = 12; at + 8 <= b.length; ) {
+    const size = dv.getUint32(at + 4, true);
+    if (id(b, at) === name) return { at: at + 8, size };
+    at += 8 + size + (size & 1);
+  }
+  return null;
+}
+
 /** The layout of an uncompressed WAV this decoder takes, or null (see the top of this file). */
 export function parseWav(bytes: Uint8Array): WavLayout | null {
   const b = bytes;
   if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  let fmt: Fmt | null = null;
-  let dataAt = -1, dataSize = 0;
-  for (let at = 12; at + 8 <= b.length; ) {
-    const name = id(b, at);
-    const size = dv.getUint32(at + 4, true);
-    const body = at + 8;
-    if (name === 'fmt ') {
-      if (body + Math.min(size, 40) > b.length) return null;
-      fmt = readFmt(dv, b, body, size);
-      if (!fmt) return null;
-    } else if (name === 'data') {
-      dataAt = body;
-      dataSize = Math.min(size, b.length - body);
-      break;
-    }
-    at = body + size + (size & 1);
-  }
-  if (!fmt || dataAt < 0) return null;
+  // The fmt chunk comes before the samples (a data chunk's size may run past the file, so the walk ends there).
+  const f = riffChunk(b, 'fmt '), d = riffChunk(b, 'data');
+  if (!f || !d || f.at > d.at || f.at + Math.min(f.size, 40) > b.length) return null;
+  const fmt = readFmt(new DataView(b.buffer, b.byteOffset, b.byteLength), b, f.at, f.size);
+  if (!fmt) return null;
+  const dataAt = d.at, dataSize = Math.min(d.size, b.length - d.at);
   const { tag, channels, rate, align, bits } = fmt;
   const known = (tag === 1 && (bits === 8 || bits === 16 || bits === 24 || bits === 32)) || (tag === 3 && (bits === 32 || bits === 64));
   if (!known || channels < 1 || channels > MAX_CHANNELS || rate < MIN_RATE || rate > MAX_RATE || align !== (channels * bits) / 8) return null;
@@ -127,14 +123,4 @@ export function readWavSamples(bytes: Uint8Array, w: WavLayout, out: Float32Arra
       ch[f] = v;
     }
   }
-}
-
-/** The channels of an uncompressed WAV at its own rate, or null when the bytes are not one this decoder takes. */
-export function decodeWav(bytes: Uint8Array): WavAudio | null {
-  const w = parseWav(bytes);
-  if (!w) return null;
-  const out: Float32Array[] = [];
-  for (let c = 0; c < w.channels; c++) out.push(new Float32Array(w.frames));
-  readWavSamples(bytes, w, out);
-  return { sampleRate: w.sampleRate, channels: out };
 }

@@ -1,9 +1,18 @@
-// The WAV decoder (shared/scene/wav.ts) on files this test writes byte by byte: each sample format MMD
-// users meet, chunk layouts, a truncated or streamed data chunk, and what it leaves to the platform's
-// decoder (null). Expected samples come from the integers written, by the format's own rule.
+// The WAV reader (shared/scene/wav.ts: parseWav, readWavSamples) on files this test writes byte by
+// byte: each sample format MMD users meet, chunk layouts, a truncated or streamed data chunk, and what it
+// leaves to the platform's decoder (null). Expected samples come from the integers written, by the format's own rule.
 import { describe, expect, it } from 'vitest';
-import { decodeWav } from '../../../shared/scene/wav';
+import { parseWav, readWavSamples } from '../../../shared/scene/wav';
 import { pcm16Wav } from '../../helpers/wav';
+
+/** The channels of a WAV the reader takes, as the music store reads them (into arrays of `frames`), or null. */
+function decodeWav(bytes: Uint8Array): { sampleRate: number; channels: Float32Array[] } | null {
+  const w = parseWav(bytes);
+  if (!w) return null;
+  const channels = Array.from({ length: w.channels }, () => new Float32Array(w.frames));
+  readWavSamples(bytes, w, channels);
+  return { sampleRate: w.sampleRate, channels };
+}
 
 interface Chunk {
   id: string;
