@@ -220,6 +220,11 @@ export interface AtomicWriteOptions {
    * save). Batch outputs pass false: a link in an output tree is replaced, never written through.
    */
   followLinks?: boolean;
+  /**
+   * The permission bits the written file gets when it does not replace a file (or whatever it replaces):
+   * a backup takes the mode of the file it backs up, not the default 0666 less the umask.
+   */
+  mode?: number;
 }
 
 /**
@@ -260,7 +265,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
     // A fresh random name on the (unlikely) clash with an existing one; a given temp path is used as is.
     for (let attempt = 0; ; attempt++) {
       try {
-        fh = await fsp.open(tmp, 'wx', prev?.isFile() ? 0o600 : 0o666);
+        fh = await fsp.open(tmp, 'wx', prev?.isFile() || opts.mode !== undefined ? 0o600 : 0o666);
         break;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
@@ -274,7 +279,9 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
     pendingTemps.add(tmp);
     created = true;
     await fh.writeFile(bytes);
-    if (prev?.isFile() && process.platform !== 'win32') {
+    if (opts.mode !== undefined && process.platform !== 'win32') {
+      await fh.chmod(opts.mode & 0o7777);
+    } else if (prev?.isFile() && process.platform !== 'win32') {
       // Owner first: chown clears set-id bits, which chmod then restores.
       const now = await fh.stat(); // the temp's owner: this process, group maybe the folder's (setgid)
       if (now.uid !== prev.uid || now.gid !== prev.gid) {

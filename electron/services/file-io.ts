@@ -6,6 +6,7 @@
  * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
  * (backupPathFor: shortened for names near the file-name limit) once per session (the .bak is the file as
  * it was before this session touched it, not the previous save).
+ * A backup never goes through a link: see writeBackup.
  * Every write is atomic (fs/files.ts).
  */
 import { createHash } from 'node:crypto';
@@ -54,31 +55,69 @@ export function backupPathFor(abs: string): string {
   return path.join(path.dirname(abs), cut + tag);
 }
 
+/**
+ * Why the name a backup would take cannot be used, or null when it can. A backup replaces only what this
+ * tool would have made there: nothing, or a regular file of this user's with no other hard link. A
+ * symbolic link (to a file, dangling or to a folder), a folder, a device, a FIFO, another user's file or
+ * a file with more names is left as it is: a downloaded folder can hold `dance.vmd.bak → ~/.ssh/…`.
+ */
+async function backupRefusal(bak: string): Promise<string | null> {
+  let st: import('node:fs').Stats;
+  try {
+    st = await fsp.lstat(bak);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : `${path.basename(bak)} cannot be checked`;
+  }
+  const name = path.basename(bak);
+  if (st.isSymbolicLink()) return `${name} is a symbolic link (not followed)`;
+  if (!st.isFile()) return `${name} is not a regular file`;
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `${name} belongs to another user`;
+  if (st.nlink > 1) return `${name} has other hard links`;
+  return null;
+}
+
+/**
+ * Writes the backup of `abs` (its previous bytes `prev`, its mode `mode`) at backupPathFor(abs), replacing
+ * the entry itself (rename; a link swapped in after the check is replaced, not written through). Returns
+ * the backup's path, or why none was written.
+ */
+async function writeBackup(abs: string, prev: Uint8Array, mode: number): Promise<IpcResult<{ path: string | null; skipped?: string }>> {
+  const bak = backupPathFor(abs);
+  const refusal = await backupRefusal(bak);
+  if (refusal) return okValue({ path: null, skipped: refusal });
+  const w = await atomicWrite(bak, prev, { overwrite: true, followLinks: false, mode });
+  if (!w.ok) return w;
+  return okValue({ path: bak });
+}
+
 /** A saver with its own "already backed up this session" set: one per service instance. */
 export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOptions) => Promise<IpcResult<SavedFile>> {
   const backedUp = new Set<string>();
   return async (abs, bytes, o) => {
     let exists = false;
+    let mode = 0o644;
     try {
       const st = await fsp.stat(abs);
       if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
       exists = true;
+      mode = st.mode & 0o7777;
     } catch {
       /* new file */
     }
     if (exists && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
     let backupPath: string | null = null;
+    let backupSkipped: string | undefined;
     if (exists && o.backup && !backedUp.has(abs)) {
       const prev = await readBytes(abs);
       if (!prev.ok) return prev;
-      const bak = backupPathFor(abs);
-      const w = await atomicWrite(bak, prev.value, { overwrite: true });
-      if (!w.ok) return w;
-      backupPath = bak;
+      const b = await writeBackup(abs, prev.value, mode);
+      if (!b.ok) return b;
+      backupPath = b.value.path;
+      backupSkipped = b.value.skipped;
     }
     const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
     if (!w.ok) return w;
     if (exists && o.backup) backedUp.add(abs);
-    return okValue({ path: abs, bytesWritten: bytes.length, backupPath });
+    return okValue(backupSkipped ? { path: abs, bytesWritten: bytes.length, backupPath, backupSkipped } : { path: abs, bytesWritten: bytes.length, backupPath });
   };
 }

@@ -65,6 +65,8 @@ export interface SavedFile {
   bytesWritten: number;
   /** The backup written by this save, or null (no previous file, backup off, or already backed up this session). */
   backupPath: string | null;
+  /** Why no backup was written where one was due (the name is a link, a folder, another user's file…). */
+  backupSkipped?: string;
 }
 
 export interface RecentFile {

@@ -265,7 +265,9 @@ export const useDocumentStore = defineStore('document', () => {
     useNotifyStore().success(
       r.value.backupPath
         ? { key: 'notify.savedBackup', params: { name: fileName.value, backup: baseName(r.value.backupPath) } }
-        : { key: 'notify.saved', params: { name: fileName.value } },
+        : r.value.backupSkipped
+          ? { key: 'notify.savedNoBackup', params: { name: fileName.value, reason: r.value.backupSkipped } }
+          : { key: 'notify.saved', params: { name: fileName.value } },
     );
     return true;
   }
