@@ -9,6 +9,7 @@ import { buildBoneTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import { sampleBoneInto } from '../vmd/sample';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
+import { physicsOff } from '../vmd/interpolation';
 import type { BulletInstance } from './bullet';
 import { Skeleton } from './skeleton';
 import { PhysicsWorld, type WorldOptions } from './world';
@@ -19,12 +20,12 @@ import { PhysicsWorld, type WorldOptions } from './world';
  */
 export const SEEK_SETTLE_FRAMES = 60;
 
-/** The per-key physics-off mark: bytes 2–3 of a bone key's interpolation block (FORMAT.md). */
-export const PHYSICS_OFF = [99, 15] as const;
-
-/** True when a bone key's 64-byte interpolation block says "physics off" (99, 15 at bytes 2–3; nothing else does). */
-export function isPhysicsOff(interp: Uint8Array): boolean {
-  return interp[2] === PHYSICS_OFF[0] && interp[3] === PHYSICS_OFF[1];
+/**
+ * True when a bone key's 64-byte interpolation block says "physics off": 99, 15 at bytes 2–3 (FORMAT.md; with
+ * rows 1–3 holding their copies). Any other value there is physics on — not babylon-mmd's "anything but 0, 0".
+ */
+export function isPhysicsOff(interp: Uint8Array, at = 0): boolean {
+  return physicsOff(interp, at);
 }
 
 /** Bone → track index of a motion (names matched as a 15-byte VMD field holds them), −1 for none. */
@@ -62,8 +63,7 @@ export class Simulation {
     if (t && motion) {
       const bytes = motion.bone.bytes;
       for (let k = 0; k < t.frames.length; k++) {
-        const o = t.record[k] * BONE.SIZE + BONE.INTERPOLATION;
-        this.keyOff[k] = bytes[o + 2] === PHYSICS_OFF[0] && bytes[o + 3] === PHYSICS_OFF[1] ? 1 : 0;
+        this.keyOff[k] = physicsOff(bytes, t.record[k] * BONE.SIZE + BONE.INTERPOLATION) ? 1 : 0;
       }
     }
   }
