@@ -40,8 +40,9 @@ await Promise.all([
       format: 'esm',
       // Bundled CommonJS dependencies may call require(); give ESM output one.
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      // babylon-mmd's ESM uses extension-less imports Node cannot load: the bench bundles it instead.
-      external: ['electron', 'mmd-parser', '@babylonjs/core', 'playwright-core', ...(src.includes('bench') ? [] : ['babylon-mmd'])],
+      // babylon-mmd's ESM (physics: its Bullet bindings) and the @babylonjs/core math it imports use
+      // extension-less imports Node cannot load: bundled, never external.
+      external: ['electron', 'mmd-parser', 'playwright-core'],
     }),
   ),
   ...cjsEntries.map(([src, out]) =>

@@ -1,0 +1,66 @@
+// `vmd-studio physics-bake` in-process: it writes OUT, reports what the file holds (re-read here), refuses an
+// existing OUT without --overwrite and bad options with status 2, and writes the same bytes every run.
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readVmd, buildTracks } from '../../shared/vmd';
+import { physicsOff } from '../../shared/vmd/interpolation';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/io';
+import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+
+const mk = useTempDirs();
+const c = corpusPresent ? it : it.skip;
+
+async function run(argv: string[], cwd: string) {
+  const out: string[] = [], err: string[] = [];
+  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
+  const code = await runCli(argv, io);
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('vmd-studio physics-bake', () => {
+  c('bakes low-poly Miku × wavefile_v2 frames 0–60: the JSON report matches the file; byte-identical reruns; --overwrite', async () => {
+    const dir = mk('physbake');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const r = await run(['physics-bake', model, motion, '-o', 'out.vmd', '--to', '60', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep.bones).toHaveLength(25);
+    expect(rep.rawKeys).toBe(25 * 61);
+    const doc = readVmd(new Uint8Array(readFileSync(path.join(dir, 'out.vmd'))));
+    expect(doc.ok).toBe(true);
+    if (!doc.ok) return;
+    const t = buildTracks(doc.value).bones;
+    let baked = 0;
+    for (const name of rep.bones as string[]) {
+      const i = t.index.get(name)!;
+      for (let k = t.start[i]; k < t.start[i + 1]; k++) if (t.frames[k] <= 60) { baked++; expect(physicsOff(doc.value.bone.bytes, t.record[k] * 111 + 47)).toBe(true); }
+    }
+    expect(baked).toBe(rep.keptKeys);
+    // An existing OUT is kept without --overwrite.
+    const again = await run(['physics-bake', model, motion, '-o', 'out.vmd', '--to', '60'], dir);
+    expect(again.code).toBe(1);
+    const over = await run(['physics-bake', model, motion, '-o', 'out.vmd', '--to', '60', '--overwrite', '--quiet'], dir);
+    expect(over.code).toBe(0);
+    const b2 = await run(['physics-bake', model, motion, '-o', 'out2.vmd', '--to', '60', '--quiet'], dir);
+    expect(b2.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'out.vmd')).equals(readFileSync(path.join(dir, 'out2.vmd')))).toBe(true);
+    // --raw: one key per frame.
+    const raw = await run(['physics-bake', model, motion, '-o', 'raw.vmd', '--to', '60', '--raw', '--json'], dir);
+    expect(JSON.parse(raw.out).keptKeys).toBe(25 * 61);
+  });
+
+  it('bad options are status 2; a model without physics is status 1 with E_PHYSICS', async () => {
+    const dir = mk('physbake');
+    expect((await run(['physics-bake', 'a.pmx'], dir)).code).toBe(2);
+    expect((await run(['physics-bake', 'a.pmx', 'b.vmd'], dir)).code).toBe(2);
+    expect((await run(['physics-bake', 'a.pmx', 'b.vmd', '-o', 'c.vmd', '--from', '5', '--to', '2'], dir)).code).toBe(2);
+    expect((await run(['physics-bake', 'a.pmx', 'b.vmd', '-o', 'c.vmd', '--pos-tol', '0'], dir)).code).toBe(2);
+    const missing = await run(['physics-bake', 'a.pmx', 'b.vmd', '-o', 'c.vmd'], dir);
+    expect(missing.code).toBe(1);
+    expect(existsSync(path.join(dir, 'c.vmd'))).toBe(false);
+    void writeFileSync;
+  });
+});
