@@ -21,6 +21,10 @@ import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion
 import { prepareDocEdit } from '../../shared/motion-ops/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
+import { readFileSync } from 'node:fs';
+import { readModel } from '../../shared/pmx';
+import { physicsBake } from '../../shared/physics';
+import { nodeBulletSync } from '../physics/bullet-node';
 
 export type TaskOutput = { ok: true; bytes: Uint8Array; report: Record<string, unknown> } | { ok: false; error: CodecError };
 
@@ -127,8 +131,51 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         },
       };
     }
+    case 'physics-bake':
+      return physicsBakeOp(o);
     default:
       return refuse('op', 'invalid', { detail: `unknown batch operation "${String(op)}": use ${BATCH_OPS.join(', ')}` });
   }
 }
 
+
+/**
+ * `physics-bake`: one model (read once, here, as the worker prepares) simulated under every motion. Bullet is
+ * made synchronously from its wasm file (prepareOp is synchronous). Throws OptionFailure for a bad option.
+ */
+function physicsBakeOp(o: OpOptions): PreparedOp {
+  const model = o.model;
+  if (typeof model !== 'string' || model === '') return refuse('model', 'required', {});
+  if (!/\.(pmx|pmd)$/i.test(model)) return refuse('model', 'invalid', { detail: `--model must be a .pmx or .pmd file, got "${model}"` });
+  const from = numOpt(o, 'from', { min: 0 });
+  const to = numOpt(o, 'to', { min: 0 });
+  const raw = boolOpt(o, 'raw', false);
+  const posTol = numOpt(o, 'pos-tol', { positive: true });
+  const rotTol = numOpt(o, 'rot-tol', { positive: true });
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(model));
+  } catch (e) {
+    return refuse('model', 'invalid', { detail: `--model: cannot read "${model}": ${(e as Error).message}` });
+  }
+  const m = readModel(bytes);
+  if (!m.ok) return refuse('model', 'invalid', { detail: `--model "${model}": ${m.error.message}` });
+  const bullet = nodeBulletSync();
+  return {
+    op: 'physics-bake',
+    inputExtensions: ['.vmd'],
+    outputExtension: same,
+    run: (input) => {
+      const d = readVmd(input);
+      if (!d.ok) return d;
+      const r = physicsBake(bullet, m.value, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
+      if (!r.ok) return r;
+      const { bones, namesTooLong, ...figures } = r.report;
+      return {
+        ok: true,
+        bytes: writeVmd(r.doc),
+        report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, warnings: namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`) },
+      };
+    },
+  };
+}

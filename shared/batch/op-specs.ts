@@ -103,6 +103,14 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
     { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
   ],
+  'physics-bake': [
+    { name: 'model', kind: 'file', required: true, meta: 'MODEL.pmx|.pmd', label: 'batch.opt.model', hint: 'batch.opt.model.hint' },
+    { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
+    { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
+    { name: 'raw', kind: 'flag', default: false, label: 'batch.opt.raw' },
+    // Used unless --raw (a form gate only turns an option on with a flag, not off).
+    ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

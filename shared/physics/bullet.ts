@@ -9,6 +9,7 @@
 import * as spr from 'babylon-mmd/esm/Runtime/Optimized/wasm/spr/index.js';
 import { GetMmdWasmInstance } from 'babylon-mmd/esm/Runtime/Optimized/mmdWasmInstance.js';
 import { MmdWasmInstanceTypeSPR } from 'babylon-mmd/esm/Runtime/Optimized/InstanceType/singlePhysicsRelease.js';
+import { WasmTypedArray } from 'babylon-mmd/esm/Runtime/Optimized/Misc/wasmTypedArray.js';
 import type { IBulletWasmInstance } from 'babylon-mmd/esm/Runtime/Optimized/Physics/Bind/bulletWasmInstance.js';
 
 /** Where the wasm bytes come from: electron/ reads the file, renderer/ fetches the bundled URL. */
@@ -20,18 +21,38 @@ export interface BulletWasmLoader {
 export type BulletInstance = IBulletWasmInstance;
 
 let instance: Promise<BulletInstance> | null = null;
+let ready: BulletInstance | null = null;
 
 /** The one Bullet instance of this process (thread), loaded on first use. */
 export function loadBullet(loader: BulletWasmLoader): Promise<BulletInstance> {
+  if (ready) return Promise.resolve(ready);
   if (!instance) {
     instance = (async () => {
       const bytes = await loader.wasmBytes();
+      if (ready) return ready;
       // initSync: the glue's own init would fetch() its file URL, which Node cannot.
       spr.initSync({ module: bytes });
       // One thread: the single-threaded build has no pool (and Node has no navigator to ask).
-      return (await GetMmdWasmInstance(new MmdWasmInstanceTypeSPR(), 1)) as unknown as BulletInstance;
+      ready = (await GetMmdWasmInstance(new MmdWasmInstanceTypeSPR(), 1)) as unknown as BulletInstance;
+      return ready;
     })();
     instance.catch(() => (instance = null));
   }
   return instance;
+}
+
+/**
+ * The same instance made synchronously from the wasm bytes (a batch worker prepares its operation
+ * synchronously): what GetMmdWasmInstance does for the single-threaded build, without its awaits.
+ */
+export function bulletFromBytes(bytes: Uint8Array | ArrayBuffer): BulletInstance {
+  if (ready) return ready;
+  const out = spr.initSync({ module: bytes });
+  const inst = { ...spr } as unknown as BulletInstance & { init(): void };
+  inst.init();
+  const memory = out.memory;
+  inst.memory = memory;
+  inst.createTypedArray = ((ctor: never, byteOffset: number, length: number) => new WasmTypedArray(ctor, memory, byteOffset, length)) as BulletInstance['createTypedArray'];
+  ready = inst;
+  return inst;
 }

@@ -64,3 +64,24 @@ describe('vmd-studio physics-bake', () => {
     void writeFileSync;
   });
 });
+
+describe('vmd-studio batch physics-bake', () => {
+  c('bakes a folder of motions onto one model through the batch engine (workers), byte-identical to the one-file command', async () => {
+    const dir = mk('physbatch');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+    const inDir = path.join(dir, 'in');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(inDir);
+    writeFileSync(path.join(inDir, 'a.vmd'), readFileSync(corpusPath('gene/motion/02_laugh.vmd')));
+    writeFileSync(path.join(inDir, 'b.vmd'), readFileSync(corpusPath('gene/motion/33_angry.vmd')));
+    const r = await run(['batch', 'physics-bake', 'in', '-o', 'out', '--model', model, '--to', '40', '--jobs', '2'], dir);
+    expect(r.code, r.err).toBe(0);
+    for (const f of ['a.vmd', 'b.vmd']) {
+      const one = await run(['physics-bake', model, path.join('in', f), '-o', `one-${f}`, '--to', '40', '--quiet'], dir);
+      expect(one.code, one.err).toBe(0);
+      expect(readFileSync(path.join(dir, 'out', f)).equals(readFileSync(path.join(dir, `one-${f}`)))).toBe(true);
+    }
+    const bad = await run(['batch', 'physics-bake', 'in', '-o', 'out2', '--model', 'nope.txt'], dir);
+    expect(bad.code).toBe(2);
+  });
+});

@@ -44,6 +44,8 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   inspect: { values: [], flags: [], help: '' },
   reduce: { values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [], help: '[--pos-tol U] [--rot-tol DEG] [--morph-tol W] [--bones PATTERNS] [--from A] [--to B]' },
   bake: { values: ['from', 'to'], flags: [], help: '[--from A] [--to B]' },
+  // Physics bake (issue 26): one model for the folder.
+  'physics-bake': { values: ['model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--raw] [--pos-tol U] [--rot-tol DEG]' },
 };
 
 const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });

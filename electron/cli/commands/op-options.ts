@@ -46,6 +46,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
   rename: `mapping: JSON {"old":"new"} / {"bones":{..},"morphs":{..}} / [["old","new"]], or 2-column CSV;
            --morphs applies a plain mapping to morph names too`,
+  'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
+           as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
+           vmd-studio physics-bake --help`,
   pose: `(batch) VMD → VPD: the pose at --frame F`,
   convert: `(batch) VPD → VMD (one key per bone at --frame F) and VMD → VPD (pose at --frame F)`,
   inspect: `(batch) one JSON summary per file`,
