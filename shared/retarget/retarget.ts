@@ -1,10 +1,12 @@
 /**
  * Retargeting a motion made for one model (the source) onto another (the target): the plan (plan.ts)
- * says what each target bone takes; this plays the motion on the source skeleton at every integer and
- * half frame (forward kinematics with IK off: the keys as posed, so the IK of the target solves its own
+ * says what each target bone takes; this plays the motion on the source skeleton at every frame
+ * (forward kinematics with IK off: the keys as posed, so the IK of the target solves its own
  * legs from its own IK bones), poses the target bone by bone (parents first) so that each computed bone
  * takes its world rotation from the source, and re-expresses each computed track with the fitting engine
- * (shared/fit, within the tolerances at every integer and half frame). Plain and copied tracks keep
+ * (shared/fit, within the tolerances at every frame: the target is computed frame by frame, and
+ * between two frames a composite of several bones' rotations is no single slerp, so half frames between
+ * keys one frame apart could not be held anyway). Plain and copied tracks keep
  * their records byte for byte (renamed where the target spells the bone differently); morphs are matched
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
@@ -210,14 +212,14 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   }
   const computed: ComputedTrack[] = [];
   if (f0 <= f1) {
-    const n = 2 * (f1 - f0) + 1;
+    const n = f1 - f0 + 1;
     for (let t = 0; t < tk.count; t++) {
       if (plan.kind[t] !== 'computed') continue;
       computed.push({ bone: t, px: new Float64Array(n), py: new Float64Array(n), pz: new Float64Array(n), q: new Float64Array(4 * n) });
     }
     const tp = sampler.targetPose;
     for (let j = 0; j < n; j++) {
-      sampler.at(f0 + j / 2);
+      sampler.at(f0 + j);
       for (const c of computed) {
         const t = c.bone;
         c.px[j] = tp.solvedTranslation[3 * t];
@@ -292,7 +294,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const w: SampledWindow = {
       g0: f0,
       g1: f1,
-      perFrame: 2,
+      perFrame: 1,
       groups: [
         { kind: 'curve', comps: [c.px], tol: posTol },
         { kind: 'curve', comps: [c.py], tol: posTol },
@@ -305,7 +307,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const first = out.length;
     for (let i = 0; i < fit.frames.length; i++) {
       const g = fit.frames[i];
-      const j = 2 * (g - f0);
+      const j = g - f0;
       const ip = defaultBoneInterpolation();
       const curves = fit.curves[i];
       if (curves) {
@@ -331,7 +333,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       if (k === undefined) continue;
       const n = o.c.px.length;
       for (let j = 0; j < n; j++) {
-        sampleBoneInto(bt, k, f0 + j / 2, pos, rot, 0);
+        sampleBoneInto(bt, k, f0 + j, pos, rot, 0);
         details.maxPositionError = Math.max(details.maxPositionError, Math.abs(pos[0] - o.c.px[j]), Math.abs(pos[1] - o.c.py[j]), Math.abs(pos[2] - o.c.pz[j]));
         details.maxRotationErrorDeg = Math.max(details.maxRotationErrorDeg, quatAngleDeg(rot, 0, o.c.q, 4 * j));
       }
