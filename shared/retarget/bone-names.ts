@@ -16,6 +16,8 @@
  * first, so an English name never overrides a Japanese match).
  */
 
+import { matchKey } from '../pmx/model-inspect';
+
 export type Side = 'L' | 'R' | '';
 
 /** A bone name split into its side and its canonical base. */
@@ -161,16 +163,21 @@ export interface NamedBone {
 /**
  * An index of a model's bones by canonical key: `find(name, nameEn)` returns the first bone whose
  * Japanese key equals one of the given keys, else the first whose English key does, else −1. Exact
- * names win over everything (two bones whose names differ only in width stay apart when both exist).
+ * names win over everything (two bones whose names differ only in width stay apart when both exist),
+ * then the name as a 15-byte VMD field holds it (matchKey: a motion's name of a longer bone).
  */
 export class BoneNameIndex {
   private readonly exact = new Map<string, number>();
+  /** By the name a 15-byte VMD field holds (a motion's name of a longer bone). */
+  private readonly field = new Map<string, number>();
   private readonly byName = new Map<string, number>();
   private readonly byEnglish = new Map<string, number>();
 
   constructor(bones: readonly NamedBone[]) {
     bones.forEach((b, i) => {
       if (!this.exact.has(b.name)) this.exact.set(b.name, i);
+      const f = matchKey(b.name);
+      if (!this.field.has(f)) this.field.set(f, i);
       const k = canonicalBoneName(b.name);
       if (k !== '' && !this.byName.has(k)) this.byName.set(k, i);
       const ek = b.nameEn ? canonicalBoneName(b.nameEn) : '';
@@ -180,7 +187,7 @@ export class BoneNameIndex {
 
   /** The bone for a name (and optionally its English name), or −1. */
   find(name: string, nameEn = ''): number {
-    const e = this.exact.get(name);
+    const e = this.exact.get(name) ?? this.field.get(matchKey(name));
     if (e !== undefined) return e;
     const keys = boneKeys(name, nameEn);
     for (const k of keys) {

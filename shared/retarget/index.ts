@@ -3,3 +3,4 @@ export * from './bone-names';
 export * from './proportions';
 export * from './plan';
 export * from './retarget';
+export * from './retarget-op';
