@@ -109,8 +109,10 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
   const sIdx = canonicalIndex(sb), tIdx = canonicalIndex(tb);
   for (const { chain, sided } of FOLD_CHAINS) {
     for (const side of sided ? ['左', '右'] : ['']) {
+      // The chain's head on the target: matched, or one the source has no bone for (the target's つま先
+      // takes the source's 足先EX when the source has no つま先).
       let cur = tIdx.get(side + chain[0]) ?? -1;
-      if (cur >= 0 && targetToSource[cur] < 0) cur = -1;
+      if (cur >= 0 && targetToSource[cur] < 0 && sIdx.has(side + chain[0])) cur = -1;
       for (let k = 1; k < chain.length; k++) {
         const t = tIdx.get(side + chain[k]) ?? -1;
         const s = sIdx.get(side + chain[k]) ?? -1;
@@ -172,8 +174,9 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
   const kind: TargetKind[] = new Array(nT).fill('none');
   const track = new Int32Array(nT).fill(-1);
   for (let t = 0; t < nT; t++) {
-    const s = targetToSource[t];
-    if (s < 0 || rep[t] < 0) continue;
+    // A bone only a fold gives a source bone plays that bone (its own bone, as it were).
+    const s = targetToSource[t] >= 0 ? targetToSource[t] : rep[t];
+    if (s < 0) continue;
     if (hasAppend(tb[t])) {
       if (keyed(s)) {
         kind[t] = 'copy';

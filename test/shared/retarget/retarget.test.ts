@@ -223,3 +223,111 @@ describe('leg-length scaling', () => {
     expect(t[2] - 0).toBeCloseTo(s[2] - 0, 2);
   });
 });
+
+describe('every semi-standard fold keeps the world rotation of the target’s bones', () => {
+  // A semi-standard source (全ての親, グルーブ, 腰, 上半身2, 腰キャンセル, D bones, 足先EX, 親指０) onto a
+  // standard target that has none of them. World rotations are those the shared skeleton evaluator gives
+  // each model for its motion (FK, IK off; the D bones and 腰キャンセル follow by append).
+  const APPEND = ROT | BONE_FLAG.APPEND_ROTATE;
+  const source = model('semi', [
+    ['全ての親', [0, 0, 0], null, { flags: MOVE }],
+    ['センター', [0, 8, 0], '全ての親', { flags: MOVE }],
+    ['グルーブ', [0, 8.2, 0], 'センター', { flags: MOVE }],
+    ['腰', [0, 9.5, 0.3], 'グルーブ'],
+    ['上半身', [0, 10, 0], '腰'],
+    ['上半身2', [0, 11.5, 0], '上半身'],
+    ['首', [0, 14, 0], '上半身2'],
+    ['左肩', [1, 14, 0], '上半身2'],
+    ['左腕', [2, 13.8, 0], '左肩'],
+    ['左ひじ', [5, 13.8, 0], '左腕'],
+    ['左手首', [8, 13.8, 0], '左ひじ'],
+    ['左親指０', [8.3, 13.6, -0.3], '左手首'],
+    ['左親指１', [8.7, 13.5, -0.6], '左親指０'],
+    ['左親指２', [9.1, 13.4, -0.8], '左親指１'],
+    ['下半身', [0, 9.8, 0], '腰'],
+    ['腰キャンセル左', [1, 9.4, 0], '下半身', { flags: APPEND }],
+    ['左足', [1, 9.4, 0], '腰キャンセル左'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+    ['左足D', [1, 9.4, 0], '腰キャンセル左', { flags: APPEND }],
+    ['左ひざD', [1, 5, -0.2], '左足D', { flags: APPEND }],
+    ['左足首D', [1, 1, 0], '左ひざD', { flags: APPEND }],
+    ['左足先EX', [1, 0.3, -1], '左足首D'],
+  ]);
+  const ix = (n: string) => source.bones.findIndex((b) => b.name === n);
+  const appendFrom = (b: string, from: string, ratio: number) => Object.assign(source.bones[ix(b)], { appendParent: ix(from), appendRatio: ratio });
+  appendFrom('腰キャンセル左', '腰', -1);
+  appendFrom('左足D', '左足', 1);
+  appendFrom('左ひざD', '左ひざ', 1);
+  appendFrom('左足首D', '左足首', 1);
+  const target = model('standard', [
+    ['センター', [0, 8, 0], null, { flags: MOVE }],
+    ['上半身', [0, 10, 0], 'センター'],
+    ['首', [0, 14, 0], '上半身'],
+    ['左肩', [1, 14, 0], '上半身'],
+    ['左腕', [2, 13.8, 0], '左肩'],
+    ['左ひじ', [5, 13.8, 0], '左腕'],
+    ['左手首', [8, 13.8, 0], '左ひじ'],
+    ['左親指１', [8.7, 13.5, -0.6], '左手首'],
+    ['左親指２', [9.1, 13.4, -0.8], '左親指１'],
+    ['下半身', [0, 9.8, 0], 'センター'],
+    ['左足', [1, 9.4, 0], '下半身'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+    ['左つま先', [1, 0.3, -1], '左足首'],
+  ]);
+  const keys: { name: string; frame: number; position: number[]; rotation: number[] }[] = [];
+  const axes = [[1, 0.2, 0], [0.1, 1, 0.3], [0.3, 0.1, 1], [1, 1, 0], [0, 1, 1]];
+  source.bones.forEach((b, i) => {
+    if (b.appendParent >= 0 && !b.name.endsWith('D')) return; // 腰キャンセル follows 腰 alone
+    for (const [frame, deg] of [[0, 12], [20, -25], [40, 18]]) {
+      const moves = b.flags & BONE_FLAG.TRANSLATABLE ? [0.3 * Math.sin(frame + i), 0.2 * Math.cos(frame), 0.1 * i] : [0, 0, 0];
+      keys.push({ name: b.name, frame, position: moves, rotation: axisAngle(axes[i % axes.length], deg * (1 + (i % 3) / 3)) });
+    }
+  });
+  const motion = roundTrip(buildVmd({ model: 'semi', bones: keys }));
+  const r = retarget(motion, source, target, { scale: false });
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('reports each source bone the target lacks as folded into the bones that carry it', () => {
+    const folded = new Map(r.details.folded.map((x) => [x.bone, x.into]));
+    expect(folded.get('グルーブ')).toContain('センター');
+    expect(folded.get('全ての親')).toContain('センター');
+    expect(folded.get('上半身2')).toEqual(['上半身']);
+    expect(folded.get('左足D')).toEqual(['左足']);
+    expect(folded.get('左ひざD')).toEqual(['左ひざ']);
+    expect(folded.get('左足首D')).toEqual(['左足首']);
+    // The target's つま先 has no source bone of its name: it takes 足先EX, whose keys then play as they are.
+    expect(r.details.copied.find((c) => c.bone === '左足先EX')?.as).toBe('左つま先');
+    expect(folded.get('左親指０')).toEqual(['左親指１']);
+    expect(folded.get('腰')).toEqual(expect.arrayContaining(['上半身', '下半身']));
+    expect(r.details.unmatched).toEqual([]);
+  });
+
+  it('world rotations match bone for bone at every frame (exact at the keys, within 0.1° per re-fitted bone between)', () => {
+    // Target bone → the source bone it shows.
+    const pairs: [string, string][] = [
+      ['センター', 'グルーブ'], ['上半身', '上半身2'], ['首', '首'], ['左肩', '左肩'], ['左腕', '左腕'], ['左手首', '左手首'],
+      ['左親指１', '左親指１'], ['左親指２', '左親指２'], ['下半身', '下半身'], ['左足', '左足D'], ['左ひざ', '左ひざD'],
+      ['左足首', '左足首D'], ['左つま先', '左足先EX'],
+    ];
+    const ss = buildSkeleton(source.bones), ts = buildSkeleton(target.bones);
+    const sp = new Pose(ss), tp = new Pose(ts);
+    const sPoser = new MotionPoser(ss, motion, buildTracks(motion)), tPoser = new MotionPoser(ts, out, buildTracks(out));
+    const refitted = new Set(r.details.refitted.map((x) => x.bone));
+    const q = (p: Pose, i: number) => Array.from(p.worldRotation.subarray(4 * i, 4 * i + 4));
+    for (let f = 0; f <= 40; f++) {
+      sPoser.apply(sp, f);
+      sp.evaluate('all', () => false);
+      tPoser.apply(tp, f);
+      tp.evaluate('all', () => false);
+      for (const [tn, sn] of pairs) {
+        const ti = target.bones.findIndex((b) => b.name === tn), si = ix(sn);
+        let bound = 1e-4;
+        if (f % 20 !== 0) for (let i = ti; i >= 0; i = target.bones[i].parent) if (refitted.has(target.bones[i].name)) bound += 0.1;
+        expect(angleDeg(q(sp, si), q(tp, ti)), `${tn} ← ${sn} at ${f}`).toBeLessThan(bound);
+      }
+    }
+  });
+});
