@@ -10,7 +10,6 @@ import * as THREE from 'three';
 import { sampleBoneInto, sampleMorph } from '../../../shared/vmd/sample';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { ikKey } from '../../../shared/vmd/records';
 import { keyAtOrBefore } from '../../../shared/vmd/tracks';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
@@ -18,35 +17,9 @@ import { resetRig, updateRigWorld, type Rig } from './rig';
 import { solveIk } from './ik-solver';
 import type { MorphEffects } from './morph-effects';
 
-/** IK on/off over time for each IK bone name, from the VMD IK block (step: the last key at or before f). */
-export interface IkSwitches {
-  frames: Uint32Array;
-  /** Per IK bone matching key: enabled flag per key (parallel to frames); absent name = enabled. */
-  byName: Map<string, Uint8Array>;
-}
-
-export function ikSwitchesOf(doc: VmdDocument | null, tracks: MotionTracks | null): IkSwitches {
-  const empty: IkSwitches = { frames: new Uint32Array(0), byName: new Map() };
-  if (!doc || !tracks || tracks.ik.frames.length === 0) return empty;
-  const n = tracks.ik.frames.length;
-  const byName = new Map<string, Uint8Array>();
-  for (let k = 0; k < n; k++) {
-    const key = ikKey(doc.ik, tracks.ik.record[k]);
-    for (const item of key.iks) {
-      const name = matchKey(item.name);
-      let arr = byName.get(name);
-      if (!arr) {
-        // Keys before this name's first mention keep it on (MMD's default).
-        arr = new Uint8Array(n).fill(1);
-        byName.set(name, arr);
-      }
-      arr[k] = item.enabled ? 1 : 0;
-      // Later keys inherit until the name is mentioned again.
-      for (let j = k + 1; j < n; j++) arr[j] = arr[k];
-    }
-  }
-  return { frames: tracks.ik.frames, byName };
-}
+/** IK on/off over time (shared with the skeleton evaluator: shared/skeleton/ik-switches.ts). */
+export { ikSwitchesOf, type IkSwitches } from '../../../shared/skeleton/ik-switches';
+import type { IkSwitches } from '../../../shared/skeleton/ik-switches';
 
 const identity = new THREE.Quaternion();
 const tmpQ = new THREE.Quaternion();
