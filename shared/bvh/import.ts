@@ -12,7 +12,7 @@ import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto } from '../vmd/sample';
 import { buildTracks } from '../vmd/tracks';
-import { encodeBoneRecord, encodeIkRecord, emptyVmd } from '../vmd/vmd-build';
+import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
 import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
 import type { BvhMotion } from './bvh-reader';
 import { autoMap, MMD_BONE_OF, withMapRows, type JointMap, type MapRows } from './humanoid';
@@ -26,6 +26,12 @@ export interface ImportOptions extends RetargetOptions {
   /** Fitting tolerances (defaults IMPORT_TOLERANCES). */
   positionTol?: number;
   rotationTolDeg?: number;
+  /** Parts per joint decided by the caller (VRM Animation's humanoid table): no table, guess or map rows. */
+  parts?: (import('./humanoid').HumanoidPart | null)[];
+  /** Morph weights per capture frame, keyed and fitted with the bones (a VRM Animation's expressions). */
+  morphs?: { name: string; weights: Float64Array }[];
+  /** Morph tolerance (default 0.005, the fitter's). */
+  morphTol?: number;
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
@@ -50,6 +56,8 @@ export interface ImportReport {
   /** Keys before fitting (one per capture frame per keyed bone) and after. */
   keysRaw: number;
   keysKept: number;
+  /** Morph keys written (VRM Animation expressions). */
+  morphKeys: number;
   /** Bones keyed. */
   tracks: number;
   scale: number;
@@ -76,7 +84,7 @@ export function captureRate(m: BvhMotion, fps?: number): number {
 }
 
 /** The dense motion: a key per capture frame per keyed bone, frame = capture frame index. */
-function denseDoc(rt: RetargetResult, modelName: string): VmdDocument {
+function denseDoc(rt: RetargetResult, modelName: string, morphs: { name: string; weights: Float64Array }[]): VmdDocument {
   const recs: Uint8Array[] = [];
   const nb = rt.bones.length;
   for (let k = 0; k < nb; k++) {
@@ -88,7 +96,9 @@ function denseDoc(rt: RetargetResult, modelName: string): VmdDocument {
   }
   const doc = emptyVmd(modelName.length > 0 && new TextEncoder().encode(modelName).length <= 20 ? modelName : '');
   const ik = rt.ikOff.length ? [encodeIkRecord({ frame: 0, visible: 1, iks: rt.ikOff.map((i) => ({ name: rt.skeleton.bones[i].name, enabled: 0 })) })] : [];
-  return { ...doc, bone: blockFromRecords('bone', recs), ik: ikBlockFromRecords(ik) };
+  const mrecs: Uint8Array[] = [];
+  for (const mo of morphs) for (let f = 0; f < rt.frameCount; f++) mrecs.push(encodeMorphRecord({ name: mo.name, frame: f, weight: mo.weights[f] ?? 0 }));
+  return { ...doc, bone: blockFromRecords('bone', recs), morph: blockFromRecords('morph', mrecs), ik: ikBlockFromRecords(ik) };
 }
 
 /** Largest position and rotation difference of `out` played at f/K from the dense key at f, every capture frame. */
@@ -126,7 +136,7 @@ export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknow
 export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = {}): Outcome<{ doc: VmdDocument; dense: VmdDocument; report: ImportReport; factor: number }> {
   const fail = (e: CodecError) => ({ ok: false as const, error: e });
   if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
-  const mp = importMap(m, opts.map);
+  const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [] } : importMap(m, opts.map);
   const rt = retarget(m, mp.map.parts, model, opts);
   if (!rt.ok) return fail({ code: 'E_RETARGET', message: rt.message });
   const r = rt.value;
@@ -134,12 +144,12 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const factor = rate / 30;
   let dense: VmdDocument;
   try {
-    dense = denseDoc(r, model.name);
+    dense = denseDoc(r, model.name, opts.morphs ?? []);
   } catch (e) {
     if (e instanceof CodecFailure) return fail(e.error);
     throw e;
   }
-  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg });
+  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol });
   if (!fit.ok) return fail(fit.error);
   const out = fit.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);
@@ -160,6 +170,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     unknownMapTargets: mp.unknownTargets,
     keysRaw: r.frameCount * r.bones.length,
     keysKept: out.bone.count,
+    morphKeys: out.morph.count,
     tracks: r.bones.length,
     scale: r.scale,
     footIk: r.footIk,
