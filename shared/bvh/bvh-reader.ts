@@ -12,7 +12,8 @@
  *
  * Any channel order per joint (the rotation channels compose in the order written: the first is the
  * outermost), any number of roots, End Sites, any frame time. Errors are values naming the line
- * (E_BVH_SYNTAX, E_BVH_TRUNCATED, E_BVH_CHANNELS, E_BVH_NUMBER, E_BVH_TOO_LARGE); the reader never throws
+ * in `line` (E_BVH_SYNTAX, E_BVH_TRUNCATED, E_BVH_CHANNELS, E_BVH_NUMBER, E_BVH_TOO_LARGE; formatError
+ * prints it); the reader never throws
  * for bad input. Memory is bounded before anything is allocated: the frames a file declares must fit in
  * the text that follows (each value takes at least two characters) and under MAX_BVH_VALUES.
  */
@@ -103,7 +104,7 @@ class Tokens {
   /** Next token; the file ending here is E_BVH_TRUNCATED saying what was expected. */
   need(what: string): string {
     const t = this.next();
-    if (t === null) failAt('E_BVH_TRUNCATED', this.line, `the file ends where ${what} should be (line ${this.line})`);
+    if (t === null) failAt('E_BVH_TRUNCATED', this.line, `the file ends where ${what} should be`);
     return t;
   }
 
@@ -128,19 +129,19 @@ function parseNumber(t: string): number {
 function number(tok: Tokens, what: string): number {
   const t = tok.need(what);
   const n = parseNumber(t);
-  if (!Number.isFinite(n)) failAt('E_BVH_NUMBER', tok.tokLine, `${what} must be a number, got "${t.slice(0, 24)}" (line ${tok.tokLine})`);
+  if (!Number.isFinite(n)) failAt('E_BVH_NUMBER', tok.tokLine, `${what} must be a number, got "${t.slice(0, 24)}"`);
   return n;
 }
 
 function expect(tok: Tokens, word: string, ctx: string): void {
   const t = tok.need(`"${word}" ${ctx}`);
-  if (t !== word) failAt('E_BVH_SYNTAX', tok.tokLine, `expected "${word}" ${ctx}, got "${t.slice(0, 24)}" (line ${tok.tokLine})`);
+  if (t !== word) failAt('E_BVH_SYNTAX', tok.tokLine, `expected "${word}" ${ctx}, got "${t.slice(0, 24)}"`);
 }
 
 function parseJoint(tok: Tokens, joints: BvhJoint[], parent: number, kind: 'ROOT' | 'JOINT' | 'End', depth: number, channelCount: { n: number }): void {
   const line = tok.tokLine;
-  if (depth > MAX_DEPTH) failAt('E_BVH_TOO_LARGE', line, `the hierarchy nests deeper than ${MAX_DEPTH} joints (line ${line})`);
-  if (joints.length >= MAX_BVH_JOINTS) failAt('E_BVH_TOO_LARGE', line, `more than ${MAX_BVH_JOINTS} joints (line ${line})`);
+  if (depth > MAX_DEPTH) failAt('E_BVH_TOO_LARGE', line, `the hierarchy nests deeper than ${MAX_DEPTH} joints`);
+  if (joints.length >= MAX_BVH_JOINTS) failAt('E_BVH_TOO_LARGE', line, `more than ${MAX_BVH_JOINTS} joints`);
   let name: string;
   if (kind === 'End') {
     expect(tok, 'Site', 'after "End"');
@@ -148,8 +149,8 @@ function parseJoint(tok: Tokens, joints: BvhJoint[], parent: number, kind: 'ROOT
   } else {
     // Names may hold spaces in some exporters: the rest of the line is the name.
     name = tok.restOfLine();
-    if (!name) failAt('E_BVH_SYNTAX', line, `${kind} without a name (line ${line})`);
-    if (name.endsWith('{')) failAt('E_BVH_SYNTAX', line, `"{" must be on its own line after ${kind} ${name.slice(0, -1).trim()} (line ${line})`);
+    if (!name) failAt('E_BVH_SYNTAX', line, `${kind} without a name`);
+    if (name.endsWith('{')) failAt('E_BVH_SYNTAX', line, `"{" must be on its own line after ${kind} ${name.slice(0, -1).trim()}`);
   }
   expect(tok, '{', `after ${kind === 'End' ? 'End Site' : `${kind} ${name}`}`);
   const index = joints.length;
@@ -166,14 +167,14 @@ function parseJoint(tok: Tokens, joints: BvhJoint[], parent: number, kind: 'ROOT
       const cl = tok.tokLine;
       const nt = tok.need(`${name}'s channel count`);
       const n = parseNumber(nt);
-      if (!Number.isInteger(n) || n < 0 || n > 6) failAt('E_BVH_CHANNELS', cl, `${name}: CHANNELS must be a count from 0 to 6, got "${nt.slice(0, 24)}" (line ${cl})`);
+      if (!Number.isInteger(n) || n < 0 || n > 6) failAt('E_BVH_CHANNELS', cl, `${name}: CHANNELS must be a count from 0 to 6, got "${nt.slice(0, 24)}"`);
       // The names are the rest of the line: a count that disagrees with them is the error, not the next line.
       const rest = tok.restOfLine();
       const names = rest ? rest.split(/\s+/) : [];
-      if (names.length !== n) failAt('E_BVH_CHANNELS', cl, `${name}: CHANNELS says ${n} but names ${names.length} (line ${cl})`);
+      if (names.length !== n) failAt('E_BVH_CHANNELS', cl, `${name}: CHANNELS says ${n} but names ${names.length}`);
       for (const c of names) {
-        if (!CHANNEL_NAMES.has(c)) failAt('E_BVH_CHANNELS', cl, `${name}: unknown channel "${c.slice(0, 24)}" (line ${cl})`);
-        if (joint.channels.includes(c as BvhChannel)) failAt('E_BVH_CHANNELS', cl, `${name}: channel ${c} given twice (line ${cl})`);
+        if (!CHANNEL_NAMES.has(c)) failAt('E_BVH_CHANNELS', cl, `${name}: unknown channel "${c.slice(0, 24)}"`);
+        if (joint.channels.includes(c as BvhChannel)) failAt('E_BVH_CHANNELS', cl, `${name}: channel ${c} given twice`);
         joint.channels.push(c as BvhChannel);
       }
       joint.channelStart = channelCount.n;
@@ -183,10 +184,10 @@ function parseJoint(tok: Tokens, joints: BvhJoint[], parent: number, kind: 'ROOT
     } else if (t === 'End' && kind !== 'End') {
       parseJoint(tok, joints, index, 'End', depth + 1, channelCount);
     } else {
-      failAt('E_BVH_SYNTAX', tok.tokLine, `unexpected "${t.slice(0, 24)}" in ${kind === 'End' ? 'End Site' : name} (line ${tok.tokLine})`);
+      failAt('E_BVH_SYNTAX', tok.tokLine, `unexpected "${t.slice(0, 24)}" in ${kind === 'End' ? 'End Site' : name}`);
     }
   }
-  if (!sawOffset) failAt('E_BVH_SYNTAX', line, `${kind === 'End' ? 'End Site of ' + joints[parent].name : name} has no OFFSET (line ${line})`);
+  if (!sawOffset) failAt('E_BVH_SYNTAX', line, `${kind === 'End' ? 'End Site of ' + joints[parent].name : name} has no OFFSET`);
 }
 
 /** Reads a BVH file's text (or bytes, as UTF-8). Errors name the line; nothing is allocated for frames a file cannot hold. */
@@ -195,7 +196,7 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
   const tok = new Tokens(text);
   try {
     const first = tok.next();
-    if (first !== 'HIERARCHY') failAt('E_BVH_SYNTAX', tok.tokLine, first === null ? 'empty file: a BVH starts with HIERARCHY (line 1)' : `a BVH starts with HIERARCHY, got "${first.slice(0, 24)}" (line ${tok.tokLine})`);
+    if (first !== 'HIERARCHY') failAt('E_BVH_SYNTAX', tok.tokLine, first === null ? 'empty file: a BVH starts with HIERARCHY' : `a BVH starts with HIERARCHY, got "${first.slice(0, 24)}"`);
     const joints: BvhJoint[] = [];
     const roots: number[] = [];
     const channelCount = { n: 0 };
@@ -205,25 +206,25 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
       parseJoint(tok, joints, -1, 'ROOT', 0, channelCount);
       t = tok.need('MOTION');
     }
-    if (roots.length === 0) failAt('E_BVH_SYNTAX', tok.tokLine, `expected ROOT after HIERARCHY, got "${t.slice(0, 24)}" (line ${tok.tokLine})`);
-    if (t !== 'MOTION') failAt('E_BVH_SYNTAX', tok.tokLine, `expected ROOT or MOTION after the hierarchy, got "${t.slice(0, 24)}" (line ${tok.tokLine})`);
+    if (roots.length === 0) failAt('E_BVH_SYNTAX', tok.tokLine, `expected ROOT after HIERARCHY, got "${t.slice(0, 24)}"`);
+    if (t !== 'MOTION') failAt('E_BVH_SYNTAX', tok.tokLine, `expected ROOT or MOTION after the hierarchy, got "${t.slice(0, 24)}"`);
     expect(tok, 'Frames:', 'after MOTION');
     const fl = tok.tokLine;
     const framesTok = tok.need('the frame count');
     const frameCount = parseNumber(framesTok);
-    if (!Number.isInteger(frameCount) || frameCount < 0) failAt('E_BVH_NUMBER', fl, `Frames: must be a whole number, got "${framesTok.slice(0, 24)}" (line ${fl})`);
+    if (!Number.isInteger(frameCount) || frameCount < 0) failAt('E_BVH_NUMBER', fl, `Frames: must be a whole number, got "${framesTok.slice(0, 24)}"`);
     expect(tok, 'Frame', 'after the frame count');
     expect(tok, 'Time:', 'after "Frame"');
     const tl = tok.tokLine;
     const frameTime = number(tok, 'Frame Time');
-    if (!(frameTime > 0) || frameTime > 60) failAt('E_BVH_NUMBER', tl, `Frame Time must be more than 0 and at most 60 seconds, got ${frameTime} (line ${tl})`);
+    if (!(frameTime > 0) || frameTime > 60) failAt('E_BVH_NUMBER', tl, `Frame Time must be more than 0 and at most 60 seconds, got ${frameTime}`);
     const cc = channelCount.n;
     const total = frameCount * cc;
     // Refused before allocating: more values than the importer takes, or than the rest of the text can
     // hold (every value is at least one character and a separator).
     const room = Math.floor((text.length - tok.pos + 1) / 2);
-    if (total > MAX_BVH_VALUES) failAt('E_BVH_TOO_LARGE', fl, `${frameCount} frames of ${cc} channels is more than the ${MAX_BVH_VALUES} values the importer reads (line ${fl})`);
-    if (total > room) failAt('E_BVH_TRUNCATED', fl, `Frames: ${frameCount} declares ${total} values but the rest of the file holds at most ${room} (line ${fl})`);
+    if (total > MAX_BVH_VALUES) failAt('E_BVH_TOO_LARGE', fl, `${frameCount} frames of ${cc} channels is more than the ${MAX_BVH_VALUES} values the importer reads`);
+    if (total > room) failAt('E_BVH_TRUNCATED', fl, `Frames: ${frameCount} declares ${total} values but the rest of the file holds at most ${room}`);
     const values = new Float64Array(total);
     // Frame rows: one line each, exactly cc values.
     const s = text;
@@ -231,17 +232,17 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
     let line = tok.line;
     let f = 0;
     while (f < frameCount) {
-      if (pos >= s.length) failAt('E_BVH_TRUNCATED', line, `the file ends after ${f} of ${frameCount} frames (line ${line})`);
+      if (pos >= s.length) failAt('E_BVH_TRUNCATED', line, `the file ends after ${f} of ${frameCount} frames`);
       let e = s.indexOf('\n', pos);
       if (e < 0) e = s.length;
       const row = s.slice(pos, e).trim();
       if (row !== '') {
         const parts = row.split(/\s+/);
-        if (parts.length !== cc) failAt('E_BVH_CHANNELS', line, `frame ${f} has ${parts.length} values, the hierarchy has ${cc} channels (line ${line})`);
+        if (parts.length !== cc) failAt('E_BVH_CHANNELS', line, `frame ${f} has ${parts.length} values, the hierarchy has ${cc} channels`);
         const o = f * cc;
         for (let i = 0; i < cc; i++) {
           const v = parseNumber(parts[i]);
-          if (!Number.isFinite(v)) failAt('E_BVH_NUMBER', line, `frame ${f}, channel ${i + 1}: "${parts[i].slice(0, 24)}" is not a number (line ${line})`);
+          if (!Number.isFinite(v)) failAt('E_BVH_NUMBER', line, `frame ${f}, channel ${i + 1}: "${parts[i].slice(0, 24)}" is not a number`);
           values[o + i] = v;
         }
         f++;
@@ -253,7 +254,7 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
     while (pos < s.length) {
       let e = s.indexOf('\n', pos);
       if (e < 0) e = s.length;
-      if (s.slice(pos, e).trim() !== '') failAt('E_BVH_CHANNELS', line, `more frame lines than Frames: ${frameCount} declares (line ${line})`);
+      if (s.slice(pos, e).trim() !== '') failAt('E_BVH_CHANNELS', line, `more frame lines than Frames: ${frameCount} declares`);
       pos = e + 1;
       line++;
     }

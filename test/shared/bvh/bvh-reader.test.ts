@@ -2,6 +2,7 @@
 // End Sites, 30 fps), and bad files refused with their code and line, before anything is allocated.
 import { describe, expect, it } from 'vitest';
 import { readBvh, MAX_BVH_VALUES } from '../../../shared/bvh/bvh-reader';
+import { formatError } from '../../../shared/vmd/errors';
 import { bvhWorldAt } from '../../../shared/bvh/bvh-pose';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
 
@@ -88,7 +89,7 @@ describe('readBvh', () => {
       if (r.ok) return;
       expect(r.error.code).toBe(code);
       expect(r.error.line).toBe(line);
-      expect(r.error.message).toContain(`line ${line}`);
+      expect(formatError(r.error)).toMatch(new RegExp(` \\(line ${line}\\)$`));
     });
   }
 
