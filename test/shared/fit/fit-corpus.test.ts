@@ -3,7 +3,7 @@
 // playing them with the player at every integer and half frame (integer frames for a re-timing).
 import { describe, expect, it } from 'vitest';
 import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, readVmd, sampleBoneInto, sampleCamera, writeVmd, type CameraTrack, type VmdDocument } from '../../../shared/vmd';
-import { bake, reduce, speedRefit } from '../../../shared/fit';
+import { bake, prepareFitEdit, reduce, speedRefit } from '../../../shared/fit';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../../helpers/corpus';
 import { playedErrors, rotationAngleDeg } from '../../helpers/motion-error';
 import { boneKeyBounds, morphKeyBounds } from './key-bounds';
@@ -223,12 +223,19 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
         const m = halfFrameErrors(input, out, factor);
         console.log(`${rel} ×${factor}: camera keys ${input.frames.length} → ${out.frames.length}, cuts ${cuts.length} → ${cutFrames(out.frames).length}; ` +
           `every integer and half frame: target ${m.far[0].toFixed(4)}, angle ${m.far[1].toFixed(4)}°, distance ${m.far[2].toFixed(4)}, fov ${m.far[3].toFixed(3)}; ` +
-          `within 2 frames of a re-timed corner (${m.nearSamples} samples): worst ${m.nearWorst.toFixed(3)} of what the input moves within a frame there`);
+          `within 2 frames of a re-timed corner (${m.nearSamples} samples): worst ${m.nearWorst.toFixed(3)} of what the input moves within a frame there; ` +
+          `largest anywhere ${m.allPosition.toFixed(4)} units, ${m.allAngleDeg.toFixed(4)}°`);
         expect(m.far[0]).toBeLessThanOrEqual(0.01 + SLACK);
         expect(m.far[1]).toBeLessThanOrEqual(0.1 + SLACK);
         expect(m.far[2]).toBeLessThanOrEqual(0.01 + SLACK);
         expect(m.far[3]).toBeLessThanOrEqual(0.5 + SLACK);
         expect(m.nearWorst).toBeLessThanOrEqual(1 + SLACK);
+        // The report (what the CLI and the editor print) measures the camera at half frames too: its
+        // largest camera error is the one measured here over every sample.
+        const rep = prepareFitEdit('speed', { factor, refit: true })(doc);
+        if (!rep.ok) throw new Error(rep.error.message);
+        expect(rep.report.extra.maxCameraPositionError).toBeCloseTo(m.allPosition, 9);
+        expect(rep.report.extra.maxCameraAngleErrorDeg).toBeCloseTo(m.allAngleDeg, 9);
       }
     }
   });
@@ -276,13 +283,13 @@ function cameraChannels(c: CameraTrack, f: number): number[] {
  * tolerances, so a curve through either cannot play it) — a cut, unless the curves stray from it: by at
  * most one frame's motion, never a jump.
  */
-function halfFrameErrors(input: CameraTrack, out: CameraTrack, K: number): { far: number[]; nearWorst: number; nearSamples: number } {
+function halfFrameErrors(input: CameraTrack, out: CameraTrack, K: number): { far: number[]; nearWorst: number; nearSamples: number; allPosition: number; allAngleDeg: number } {
   const cutAt = cutFrames(input.frames);
   const corners = Array.from(input.frames, (f) => f / K).filter((g) => Math.abs(g - Math.round(g)) > 1e-9);
   const tol = [0.01, 0.01, 0.01, 0.1, 0.1, 0.1, 0.01, 0.5];
   const group = [0, 0, 0, 1, 1, 1, 2, 3];
   const far = [0, 0, 0, 0];
-  let nearWorst = 0, nearSamples = 0;
+  let nearWorst = 0, nearSamples = 0, allPosition = 0, allAngleDeg = 0;
   const last = Math.ceil(input.frames[input.frames.length - 1] / K) + 1;
   const crosses = (a: number, b: number) => cutAt.some((c) => Math.min(a, b) < c && c <= Math.max(a, b));
   for (let h = 0; h <= last; h += 0.5) {
@@ -292,6 +299,8 @@ function halfFrameErrors(input: CameraTrack, out: CameraTrack, K: number): { far
     if (near) nearSamples++;
     for (let c = 0; c < 8; c++) {
       const err = Math.abs(a[c] - b[c]);
+      if (group[c] === 0 || group[c] === 2) allPosition = Math.max(allPosition, err);
+      if (group[c] === 1) allAngleDeg = Math.max(allAngleDeg, err);
       if (!near) {
         far[group[c]] = Math.max(far[group[c]], err);
         continue;
@@ -303,7 +312,7 @@ function halfFrameErrors(input: CameraTrack, out: CameraTrack, K: number): { far
       nearWorst = Math.max(nearWorst, err / travel);
     }
   }
-  return { far, nearWorst, nearSamples };
+  return { far, nearWorst, nearSamples, allPosition, allAngleDeg };
 }
 
 /**
