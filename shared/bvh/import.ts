@@ -35,7 +35,7 @@ export interface ImportOptions extends RetargetOptions {
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
-export const IMPORT_TOLERANCES = { position: 0.05, rotationDeg: 0.5 } as const;
+export const IMPORT_TOLERANCES = { position: 0.02, rotationDeg: 0.5 } as const;
 
 export interface ImportReport {
   /** Capture frames and their rate. */
