@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'E_PMX_DEFORM',
   /** A morph type the format does not define, or a PMD morph before its base morph. */
   'E_PMX_MORPH',
+  /** A rigid body's shape, mode or group, or a joint's type, that the format does not define. */
+  'E_PMX_PHYSICS',
+  /** A model whose physics cannot be simulated (none, or its physics section unreadable). */
+  'E_PHYSICS',
   /** Scene file (.vmdscene): not JSON / JSON but not a scene / a newer version / a wrong field. */
   'E_SCENE_JSON',
   'E_SCENE_FORMAT',

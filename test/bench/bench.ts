@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { buildTracks, readVmd, samplePose, sampleBonesInto } from '../../shared/vmd';
 import { benchFuzz } from './fuzz-bench';
 import { benchFit } from './fit-bench';
+import { benchRetarget } from './retarget-bench';
 import { CORPUS, ROOT } from '../helpers/build';
 
 const root = ROOT;
@@ -246,6 +247,7 @@ async function main() {
   console.log('');
   benchFuzz(corpus);
   benchFit(corpus);
+  benchRetarget(corpus);
   if (sink === -1) console.log(sink);
 }
 

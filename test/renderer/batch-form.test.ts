@@ -44,6 +44,8 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   inspect: { values: [], flags: [], help: '' },
   reduce: { values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [], help: '[--pos-tol U] [--rot-tol DEG] [--morph-tol W] [--bones PATTERNS] [--from A] [--to B]' },
   bake: { values: ['from', 'to'], flags: [], help: '[--from A] [--to B]' },
+  // Retargeting (shared/retarget) reads its two models by path; --map is rename's map format.
+  retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale'], help: '--from SOURCE.pmx --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--pos-tol U] [--rot-tol DEG]' },
 };
 
 const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });
