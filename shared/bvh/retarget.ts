@@ -23,7 +23,7 @@
  * chains are switched off at frame 0 so the leg rotations play as captured.
  */
 import type { ModelData } from '../pmx/model-types';
-import { matchKey } from '../pmx/model-inspect';
+import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, Pose, type Skeleton } from '../skeleton';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
@@ -76,10 +76,13 @@ export interface RetargetResult {
 
 const LEG_SIDES = ['left', 'right'] as const;
 
-/** The shared model bone index for an MMD name, or −1. */
-function boneOf(skel: Skeleton, name: string | null): number {
-  if (!name) return -1;
-  return skel.byKey.get(matchKey(name)) ?? -1;
+/**
+ * The model bone for a standard MMD name, or −1: through the retargeting module's name index
+ * (shared/retarget/bone-names.ts), so spellings models use for the same bone (肘, ＩＫ/IK, half-width
+ * katakana, English names) bind too.
+ */
+function boneOf(index: BoneNameIndex, name: string | null): number {
+  return name ? index.find(name) : -1;
 }
 
 /** A model bone's tip: its tail bone's position, or its position plus the tail offset. */
@@ -193,6 +196,7 @@ export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: '
 /** Retargets every frame of the capture's first root tree onto the model. Throws nothing; an unplayable pairing gives null with the reason. */
 export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], model: ModelData, opts: RetargetOptions = {}): { ok: true; value: RetargetResult } | { ok: false; message: string } {
   const skel = buildSkeleton(model.bones);
+  const names = new BoneNameIndex(model.bones);
   const restW = bvhWorldAt(m, -1);
   const refW = opts.rest === 'first' && m.frameCount > 0 ? bvhWorldAt(m, 0) : restW;
   const jointOf = new Map<HumanoidPart, number>();
@@ -202,12 +206,12 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   for (const part of HUMANOID_PARTS) {
     const j = jointOf.get(part);
     if (j === undefined) continue;
-    const b = boneOf(skel, MMD_BONE_OF[part]);
+    const b = boneOf(names, MMD_BONE_OF[part]);
     if (b < 0) unboundParts.push(part);
     else bindings.push({ part, joint: j, bone: b });
   }
   const bound = new Map(bindings.map((x) => [x.part, x]));
-  const center = boneOf(skel, 'センター');
+  const center = boneOf(names, 'センター');
   if (center < 0) return { ok: false, message: 'the model has no センター bone to carry the hips' };
   if (!bound.has('hips') && !bound.has('spine')) return { ok: false, message: 'neither the hips nor the spine is mapped onto the model (下半身, 上半身)' };
   // Segments: direction ends on both sides.
