@@ -6,9 +6,12 @@
  * without the DOM and Node types gltf-transform's own declarations need; the renderer can run the same
  * code (the library is platform-neutral) when the editor takes VRMA.
  *
- * Why not three's GLTFLoader with @pixiv/three-vrm-animation here: it expects a browser (ImageBitmap,
- * Blob URLs for textures, a loading manager on `self`); the tests use it as the independent reader of
- * what this writes (test/electron/vrma.test.ts), with the few globals it touches for a textureless file.
+ * Reading too goes through gltf-transform, with the extension interpreted here per the VRMC_vrm_animation
+ * 1.0 spec (humanoid.humanBones, expressions.preset/custom → nodes; an expression's weight is its node's
+ * translation X), rather than through three's GLTFLoader with @pixiv/three-vrm-animation: that loader does
+ * run in Node for a textureless .vrma, but it hands back tracks already normalized to its own rest space
+ * and three.js objects, and the tests use it as the independent reader of what this module writes
+ * (test/electron/mocap-cli.test.ts), which it could not be if the importer were built on it.
  */
 import { Document, Extension, NodeIO, type Node, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import type { CodecError } from '../../shared/vmd';

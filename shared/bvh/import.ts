@@ -35,7 +35,7 @@ export interface ImportOptions extends RetargetOptions {
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
-export const IMPORT_TOLERANCES = { position: 0.05, rotationDeg: 0.5 } as const;
+export const IMPORT_TOLERANCES = { position: 0.02, rotationDeg: 0.5 } as const;
 
 export interface ImportReport {
   /** Capture frames and their rate. */
@@ -158,13 +158,15 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const r0 = m.roots[0];
   m.joints.forEach((J, j) => (inTree[j] = j === r0 || (J.parent >= 0 && inTree[J.parent])));
   const boundJoints = new Set(r.bindings.map((b) => b.joint));
+  // 1-based number of the root a joint hangs from (roots are listed in file order, each before its joints).
+  const rootNumber = (j: number) => m.roots.filter((x) => x <= j).length;
   const report: ImportReport = {
     frames: m.frameCount,
     captureFps: rate,
     lastFrame: Math.floor((m.frameCount - 1) / factor + 1e-9),
     map: mp.map.source,
     mapped: r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! })),
-    unmappedJoints: m.joints.filter((J, j) => !J.endSite && !boundJoints.has(j)).map((J, _, all) => (inTree[m.joints.indexOf(J)] || all.length < 0 ? J.name : `${J.name} (root ${m.roots.filter((x) => x <= m.joints.indexOf(J)).length})`)),
+    unmappedJoints: m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`])),
     unboundParts: r.unboundParts,
     unknownMapJoints: mp.unknownJoints,
     unknownMapTargets: mp.unknownTargets,

@@ -23,7 +23,7 @@
  * chains are switched off at frame 0 so the leg rotations play as captured.
  */
 import type { ModelData } from '../pmx/model-types';
-import { matchKey } from '../pmx/model-inspect';
+import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, Pose, type Skeleton } from '../skeleton';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
@@ -76,10 +76,13 @@ export interface RetargetResult {
 
 const LEG_SIDES = ['left', 'right'] as const;
 
-/** The shared model bone index for an MMD name, or −1. */
-function boneOf(skel: Skeleton, name: string | null): number {
-  if (!name) return -1;
-  return skel.byKey.get(matchKey(name)) ?? -1;
+/**
+ * The model bone for a standard MMD name, or −1: through the retargeting module's name index
+ * (shared/retarget/bone-names.ts), so spellings models use for the same bone (肘, ＩＫ/IK, half-width
+ * katakana, English names) bind too.
+ */
+function boneOf(index: BoneNameIndex, name: string | null): number {
+  return name ? index.find(name) : -1;
 }
 
 /** A model bone's tip: its tail bone's position, or its position plus the tail offset. */
@@ -139,14 +142,21 @@ function legLength(P: ArrayLike<number>, up: number, low: number, foot: number):
 
 /** Height above floor and horizontal speed thresholds for a contact, in leg lengths (and per second). */
 const CONTACT_HEIGHT = 0.06;
-const CONTACT_SPEED = 0.5;
+const CONTACT_SPEED = 0.3;
+/**
+ * Farthest a point may drift in X/Z from where its contact began, in leg lengths: beyond it the contact
+ * ends (a foot that slides in the capture is not planted, and a goal held far from where the leg reaches
+ * would stretch the leg away from the captured direction).
+ */
+const CONTACT_DRIFT = 0.03;
 /** Shortest contact counted, seconds. */
 const CONTACT_MIN_S = 0.05;
 
 /**
  * Heel and toe contacts of the capture: a point is in contact while it is within CONTACT_HEIGHT leg
- * lengths of the lowest that point goes in the whole motion and moves slower than CONTACT_SPEED leg
- * lengths per second horizontally; runs shorter than CONTACT_MIN_S are not counted.
+ * lengths of the lowest that point goes in the whole motion, moves slower than CONTACT_SPEED leg
+ * lengths per second horizontally and stays within CONTACT_DRIFT of where the contact began; runs
+ * shorter than CONTACT_MIN_S are not counted.
  */
 export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: 'left' | 'right'; point: 'heel' | 'toe'; joint: number }[], legLen: number): Contact[] {
   const out: Contact[] = [];
@@ -166,13 +176,18 @@ export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: '
       return speed < CONTACT_SPEED * legLen;
     };
     let start = -1;
+    const P = (f: number, c: number) => worlds[f].position[3 * p.joint + c];
     for (let f = 0; f <= n; f++) {
-      const c = f < n && inContact(f);
-      if (c && start < 0) start = f;
+      let c = f < n && inContact(f);
+      if (c && start >= 0 && Math.hypot(P(f, 0) - P(start, 0), P(f, 2) - P(start, 2)) > CONTACT_DRIFT * legLen) c = false;
       if (!c && start >= 0) {
         if (f - start >= minRun) out.push({ side: p.side, point: p.point, from: start, to: f - 1 });
         start = -1;
+        // A drift ends one contact; the point may be in a new one from here.
+        if (f < n && inContact(f)) start = f;
+        continue;
       }
+      if (c && start < 0) start = f;
     }
   }
   return out;
@@ -181,6 +196,7 @@ export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: '
 /** Retargets every frame of the capture's first root tree onto the model. Throws nothing; an unplayable pairing gives null with the reason. */
 export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], model: ModelData, opts: RetargetOptions = {}): { ok: true; value: RetargetResult } | { ok: false; message: string } {
   const skel = buildSkeleton(model.bones);
+  const names = new BoneNameIndex(model.bones);
   const restW = bvhWorldAt(m, -1);
   const refW = opts.rest === 'first' && m.frameCount > 0 ? bvhWorldAt(m, 0) : restW;
   const jointOf = new Map<HumanoidPart, number>();
@@ -190,12 +206,12 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   for (const part of HUMANOID_PARTS) {
     const j = jointOf.get(part);
     if (j === undefined) continue;
-    const b = boneOf(skel, MMD_BONE_OF[part]);
+    const b = boneOf(names, MMD_BONE_OF[part]);
     if (b < 0) unboundParts.push(part);
     else bindings.push({ part, joint: j, bone: b });
   }
   const bound = new Map(bindings.map((x) => [x.part, x]));
-  const center = boneOf(skel, 'センター');
+  const center = boneOf(names, 'センター');
   if (center < 0) return { ok: false, message: 'the model has no センター bone to carry the hips' };
   if (!bound.has('hips') && !bound.has('spine')) return { ok: false, message: 'neither the hips nor the spine is mapped onto the model (下半身, 上半身)' };
   // Segments: direction ends on both sides.
@@ -274,6 +290,14 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
     }
   }
 
+  // With leg IK: the upper leg's knee hinge follows the captured shin (lower leg joint → foot joint).
+  const hinge = new Map<HumanoidPart, [number, number]>();
+  if (footIk) {
+    for (const s of LEG_SIDES) {
+      const l = side(s, 'LowerLeg'), f = side(s, 'Foot');
+      if (l && f) hinge.set(`${s}UpperLeg`, [l.joint, f.joint]);
+    }
+  }
   const keyed: number[] = [center, ...segments.map((s) => s.binding.bone)];
   const ikKeyed: number[] = [];
   if (footIk) for (const s of LEG_SIDES) for (const k of ['ankle', 'toe'] as const) if (legIk[s][k] >= 0 && !ikOff.includes(legIk[s][k])) ikKeyed.push(legIk[s][k]);
@@ -314,6 +338,21 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
         const e = rotate(q, s.e);
         const d = sub(meanPos(W.position, s.ends), v3(W.position, bnd.joint));
         if (len(d) > 1e-9) qmul(fromTo(e, d), q, q);
+        const shin = hinge.get(bnd.part);
+        if (shin && len(d) > 1e-9) {
+          // Leg IK turns the knee about its X axis alone: the thigh takes the twist that puts the captured
+          // shin in the knee's hinge plane (the nearer of the two), so the IK reaches the posed ankle with
+          // the leg as posed instead of swinging the knee out of it.
+          const sd = sub(v3(W.position, shin[1]), v3(W.position, shin[0]));
+          const h = rotate(q, [1, 0, 0]);
+          const n = [d[1] * sd[2] - d[2] * sd[1], d[2] * sd[0] - d[0] * sd[2], d[0] * sd[1] - d[1] * sd[0]];
+          const nl = len(n);
+          // A leg straight to within a degree or so keeps its twist (the plane is not defined).
+          if (nl > 0.02 * len(d) * len(sd)) {
+            const sign = n[0] * h[0] + n[1] * h[1] + n[2] * h[2] >= 0 ? 1 : -1;
+            qmul(fromTo(h, [(sign * n[0]) / nl, (sign * n[1]) / nl, (sign * n[2]) / nl]), q, q);
+          }
+        }
       }
       const p = skel.parent[bnd.bone];
       const local = p >= 0 ? qmul(qconj(q4(pose.worldRotation, p)), q) : ([q[0], q[1], q[2], q[3]] as Quat);
@@ -354,13 +393,58 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
       pts.push({ side: s, point: 'toe', joint: seg && seg.ends.length ? seg.ends[0] : -1 });
     }
     contacts.push(...findContacts(m, worlds, pts, capLeg || 1));
+    // センター's X/Z follows the feet: while a point is in contact at two consecutive frames, the model's
+    // leg (posed as captured) would carry it by however its proportions differ from the capture's; the
+    // body moves instead so the point stays (several points: their mean). Elsewhere it moves as the
+    // capture's hips, scaled. The legs then keep the captured directions and the feet stay put.
+    const goalOf = (c: Contact) => ikKeyed.indexOf(c.point === 'heel' ? legIk[c.side].ankle : legIk[c.side].toe);
+    const inContact: Contact[][] = Array.from({ length: N }, () => []);
+    for (const c of contacts) if (goalOf(c) >= 0) for (let f = c.from; f <= c.to; f++) inContact[f].push(c);
+    const G = ikKeyed.length;
+    let sx = 0, sz = 0;
+    let prevX = T[cs * 3], prevZ = T[cs * 3 + 2];
+    for (let f = 1; f < N; f++) {
+      const o = (f * nb + cs) * 3, po = ((f - 1) * nb + cs) * 3;
+      // The captured step (before any shift).
+      const mx = T[o] - prevX, mz = T[o + 2] - prevZ;
+      prevX = T[o];
+      prevZ = T[o + 2];
+      let dx = 0, dz = 0, n = 0;
+      for (const c of inContact[f]) {
+        if (c.from === f) continue;
+        const k = goalOf(c);
+        // The point's motion relative to the body between f − 1 and f, undone.
+        dx += -((ikGoal[(f * G + k) * 3] - T[o]) - (ikGoal[((f - 1) * G + k) * 3] - T[po]));
+        dz += -((ikGoal[(f * G + k) * 3 + 2] - T[o + 2]) - (ikGoal[((f - 1) * G + k) * 3 + 2] - T[po + 2]));
+        n++;
+      }
+      // The shift accumulated so far, plus how this step differs from the captured one.
+      if (n) {
+        sx += dx / n - mx;
+        sz += dz / n - mz;
+      }
+      if (sx !== 0 || sz !== 0) {
+        // Applied to this frame: centre and every goal (all are the body's points, posed from the centre).
+        T[o] += sx;
+        T[o + 2] += sz;
+        for (let k = 0; k < G; k++) {
+          ikGoal[(f * G + k) * 3] += sx;
+          ikGoal[(f * G + k) * 3 + 2] += sz;
+        }
+      }
+    }
     for (const c of contacts) {
       const ik = c.point === 'heel' ? legIk[c.side].ankle : legIk[c.side].toe;
       const k = ikKeyed.indexOf(ik);
       if (k < 0) continue;
       const at = (f: number) => (f * ikKeyed.length + k) * 3;
-      const x0 = ikGoal[at(c.from)], z0 = ikGoal[at(c.from) + 2];
-      // Held during the contact; eased back to the pose over as many frames after it (at most 0.1 s).
+      // Held during the contact where the posed point is on average (what is left of its slide after
+      // the centre followed the feet is split both ways); eased back to the pose over 0.1 s after it.
+      let x0 = 0, z0 = 0;
+      for (let f = c.from; f <= c.to; f++) {
+        x0 += ikGoal[at(f)] / (c.to - c.from + 1);
+        z0 += ikGoal[at(f) + 2] / (c.to - c.from + 1);
+      }
       const ease = Math.max(1, Math.round(0.1 / m.frameTime));
       for (let f = c.from; f <= Math.min(N - 1, c.to + ease); f++) {
         const w = f <= c.to ? 1 : 1 - (f - c.to) / (ease + 1);

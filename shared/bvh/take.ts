@@ -7,7 +7,7 @@
  * writer takes each part's local rotation against its part parent.
  */
 import type { ModelData } from '../pmx/model-types';
-import { matchKey } from '../pmx/model-inspect';
+import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
 import type { Vec3 } from '../vmd/records';
 import { buildTracks } from '../vmd/tracks';
@@ -55,12 +55,14 @@ export interface HumanoidTake {
 /** Plays `doc` on `model` frame by frame (0 … its last key) and keeps the humanoid parts. */
 export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; value: HumanoidTake } | { ok: false; error: CodecError } {
   const skel = buildSkeleton(model.bones);
+  // Bones found as the retargeting module finds them (spelling variants, English names).
+  const names = new BoneNameIndex(model.bones);
   const parts: HumanoidPart[] = [];
   const bones: number[] = [];
   for (const p of HUMANOID_PARTS) {
     const name = MMD_BONE_OF[p];
-    const b = name ? skel.byKey.get(matchKey(name)) : undefined;
-    if (b !== undefined) {
+    const b = name ? names.find(name) : -1;
+    if (b >= 0) {
       parts.push(p);
       bones.push(b);
     }

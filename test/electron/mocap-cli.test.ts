@@ -233,3 +233,25 @@ describe('mocap commands: arguments and bad files', () => {
     expect(r.err).toMatch(/x\.vrma: not a binary glTF/);
   });
 });
+
+describe.skipIf(!corpusPresent)('import-bvh --map', () => {
+  it('a CSV map file unmaps joints; a bad one is a usage error naming its line', async () => {
+    const dir = mk();
+    // Unmap the left forearm and the right hand: their bones get no keys, the rest plays as before.
+    writeFileSync(path.join(dir, 'map.csv'), 'joint,part\n# CMU arms\nLeftElbow,-\nRightWrist,-\n');
+    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'w.vmd', '--map', 'map.csv', '--no-foot-ik', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep.map).toBe('file');
+    expect(rep.mapped.map((x: { joint: string }) => x.joint)).not.toContain('LeftElbow');
+    expect(rep.unmappedJoints).toEqual(expect.arrayContaining(['LeftElbow', 'RightWrist']));
+    const keyed = buildTracks(vmd(path.join(dir, 'w.vmd'))).bones.names;
+    expect(keyed).not.toContain('左ひじ');
+    expect(keyed).not.toContain('右手首');
+    expect(keyed).toContain('右ひじ');
+    writeFileSync(path.join(dir, 'bad.csv'), 'LeftElbow,-\nRightWrist\n');
+    const b = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'b.vmd', '--map', 'bad.csv'], dir);
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(/--map bad\.csv: mapping line 2: expected two columns/);
+  });
+});

@@ -109,7 +109,7 @@ export const importBvhCommand: CommandInfo = {
   translation goes to センター, scaled by leg length (--scale S instead). --foot-ik (default when the model
   has 足ＩＫ) writes 足ＩＫ/つま先ＩＫ positions held still while a foot is in contact; --no-foot-ik keys
   the leg rotations and switches leg IK off. --fps N: the capture's frame rate when its Frame Time is wrong.
-  Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.05)
+  Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
   and --rot-tol (default 0.5°).`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', ...COMMON_FLAGS], aliases: { o: 'output' } });
