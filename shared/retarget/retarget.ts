@@ -11,7 +11,7 @@
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
  */
-import type { ModelData } from '../pmx/model-types';
+import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
@@ -106,14 +106,49 @@ export class RetargetSampler {
     this.targetPose = new Pose(plan.target);
     this.poser = new MotionPoser(plan.source, doc, buildTracks(doc));
     this.copyTracks = this.poser.tracks!.bones;
+    // Whether an append bone that is not computed lies above a computed one (then `at` evaluates the target).
+    const T = plan.target;
+    let between = false;
+    for (let t = 0; t < T.count && !between; t++) {
+      if (plan.kind[t] !== 'computed') continue;
+      for (let p = T.parent[t]; p >= 0 && !between; p = T.parent[p]) {
+        const b = T.bones[p];
+        if (plan.kind[p] !== 'computed' && b.appendParent >= 0 && b.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) between = true;
+      }
+    }
+    this.appendBetween = between;
   }
+
+  /** An append bone of the target lies above a computed bone: each frame is evaluated once more. */
+  readonly appendBetween: boolean;
 
   /** Poses the source (FK, IK off) and the target at frame f. */
   at(f: number): void {
-    const { plan } = this;
     const sp = this.sourcePose, tp = this.targetPose;
     this.poser.apply(sp, f);
     sp.evaluate('all', () => false);
+    this.sweep(f, true);
+    if (!this.appendBetween) return;
+    // An append (付与) bone of the target lies above a computed bone (腰キャンセル above 足): pose the target
+    // as the output will play it, appends included, and place the computed bones again under it.
+    const T = this.plan.target;
+    for (let t = 0; t < T.count; t++) {
+      if (this.plan.kind[t] !== 'computed') continue;
+      tp.translation.set(tp.solvedTranslation.subarray(3 * t, 3 * t + 3), 3 * t);
+      tp.rotation.set(tp.solvedRotation.subarray(4 * t, 4 * t + 4), 4 * t);
+    }
+    tp.evaluate('all', () => false);
+    this.sweep(f, false);
+  }
+
+  /**
+   * One pass over the target, parents first: computed bones placed from the source, the others from
+   * their local transform. `first`: the others' local transforms are set from the motion (without their
+   * append); else they keep what the last evaluate solved.
+   */
+  private sweep(f: number, first: boolean): void {
+    const { plan } = this;
+    const sp = this.sourcePose, tp = this.targetPose;
     const T: Skeleton = plan.target;
     const S: Skeleton = plan.source;
     const SW = sp.worldRotation, SP = sp.worldPosition;
@@ -124,13 +159,17 @@ export class RetargetSampler {
       const kind = plan.kind[t];
       if (kind !== 'computed') {
         // Local transform as the output will play it: the source's keys (plain), the track (copy), rest.
-        const o3 = 3 * t, o4 = 4 * t;
-        if (kind === 'none') {
-          tp.solvedTranslation[o3] = tp.solvedTranslation[o3 + 1] = tp.solvedTranslation[o3 + 2] = 0;
-          tp.solvedRotation[o4] = tp.solvedRotation[o4 + 1] = tp.solvedRotation[o4 + 2] = 0;
-          tp.solvedRotation[o4 + 3] = 1;
-        } else {
-          sampleBoneInto(this.copyTracks, plan.track[t], f, tp.solvedTranslation, tp.solvedRotation, t);
+        if (first) {
+          const o3 = 3 * t, o4 = 4 * t;
+          if (kind === 'none') {
+            tp.translation[o3] = tp.translation[o3 + 1] = tp.translation[o3 + 2] = 0;
+            tp.rotation[o4] = tp.rotation[o4 + 1] = tp.rotation[o4 + 2] = 0;
+            tp.rotation[o4 + 3] = 1;
+          } else {
+            sampleBoneInto(this.copyTracks, plan.track[t], f, tp.translation, tp.rotation, t);
+          }
+          tp.solvedTranslation.set(tp.translation.subarray(o3, o3 + 3), o3);
+          tp.solvedRotation.set(tp.rotation.subarray(o4, o4 + 4), o4);
         }
         tp.updateWorld(t);
         continue;

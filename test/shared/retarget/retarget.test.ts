@@ -331,3 +331,56 @@ describe('every semi-standard fold keeps the world rotation of the target’s bo
     }
   });
 });
+
+describe('a target with an append bone above the bones it computes', () => {
+  // The target has 腰キャンセル (turning back what 腰 turns, by append) between 下半身 and 足; the source has
+  // none, so its legs turn with 腰. The target's 足 must still show the source's leg.
+  const source = model('no-cancel', [
+    ['センター', [0, 8, 0], null, { flags: MOVE }],
+    ['腰', [0, 9.5, 0.3], 'センター'],
+    ['下半身', [0, 9.8, 0], '腰'],
+    ['左足', [1, 9.4, 0], '下半身'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+  ]);
+  const target = model('cancel', [
+    ['センター', [0, 8, 0], null, { flags: MOVE }],
+    ['腰', [0, 9.5, 0.3], 'センター'],
+    ['下半身', [0, 9.8, 0], '腰'],
+    ['腰キャンセル左', [1, 9.4, 0], '下半身', { flags: ROT | BONE_FLAG.APPEND_ROTATE }],
+    ['左足', [1, 9.4, 0], '腰キャンセル左'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+  ]);
+  Object.assign(target.bones[3], { appendParent: 1, appendRatio: -1 });
+  const key = (name: string, frame: number, rotation: number[]) => ({ name, frame, position: [0, 0, 0], rotation });
+  const motion = roundTrip(buildVmd({
+    model: 'no-cancel',
+    bones: [
+      key('腰', 0, axisAngle([1, 0, 0.3], 20)), key('腰', 30, axisAngle([0.2, 1, 0], -30)),
+      key('下半身', 0, axisAngle([0, 1, 0], 10)), key('下半身', 30, axisAngle([1, 0, 0], 15)),
+      key('左足', 0, axisAngle([1, 0, 0], -30)), key('左足', 30, axisAngle([1, 0.2, 0], 25)),
+      key('左ひざ', 0, axisAngle([1, 0, 0], 40)), key('左ひざ', 30, axisAngle([1, 0, 0], 10)),
+    ],
+  }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('keeps the legs’ world rotations (the target posed with its append, by the shared skeleton)', () => {
+    const ss = buildSkeleton(source.bones), ts = buildSkeleton(target.bones);
+    const sp = new Pose(ss), tp = new Pose(ts);
+    const sPoser = new MotionPoser(ss, motion, buildTracks(motion)), tPoser = new MotionPoser(ts, out, buildTracks(out));
+    for (const f of [0, 30]) {
+      sPoser.apply(sp, f);
+      sp.evaluate('all', () => false);
+      tPoser.apply(tp, f);
+      tp.evaluate('all', () => false);
+      for (const n of ['下半身', '左足', '左ひざ', '左足首']) {
+        const si = source.bones.findIndex((b) => b.name === n), ti = target.bones.findIndex((b) => b.name === n);
+        const a = Array.from(sp.worldRotation.subarray(4 * si, 4 * si + 4)), b = Array.from(tp.worldRotation.subarray(4 * ti, 4 * ti + 4));
+        expect(angleDeg(a, b), `${n} at ${f}`).toBeLessThan(1e-4);
+      }
+    }
+  });
+});
