@@ -416,7 +416,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
 
   // IK/display keys: each IK name goes to the target bone its source bone became; IK bones the target lacks are left out.
   const ikOut: Uint8Array[] = [];
-  const tIkNames = new Set(target.bones.filter((b) => b.ik).map((b) => matchKey(b.name)));
+  const tIkNames = new Set(target.bones.filter((b) => b.ik || b.flags & BONE_FLAG.IK).map((b) => matchKey(b.name)));
   let ikChanged = 0;
   for (let i = 0; i < doc.ik.count; i++) {
     const key = ikKey(doc.ik, i);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { retarget } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
-import { buildVmd, buildTracks, sampleBoneInto, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
+import { buildVmd, buildTracks, decodeName, encodeIkRecord, ikBlockFromRecords, ikKey, sampleBoneInto, withBlocks, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
 import { qmul, rotate } from '../../helpers/quat';
 
 const ROT = BONE_FLAG.ROTATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
@@ -382,5 +382,37 @@ describe('a target with an append bone above the bones it computes', () => {
         expect(angleDeg(a, b), `${n} at ${f}`).toBeLessThan(1e-4);
       }
     }
+  });
+});
+
+describe('morphs, IK keys and the model name', () => {
+  const ik = (name: string, extra: Partial<ModelBone> = {}): [string, [number, number, number], string | null, Partial<ModelBone>?] => [name, [1, 1, 0], null, { flags: MOVE | BONE_FLAG.IK, ...extra }];
+  const source = model('源', [['センター', [0, 8, 0], null, { flags: MOVE }], ik('左足ＩＫ'), ik('ﾈｸﾀｲＩＫ')]);
+  const target = model('目標モデル', [['センター', [0, 8, 0], null, { flags: MOVE }], ik('左足IK')]);
+  const morph = (name: string) => ({ name, nameEn: '', panel: 4, kind: 'vertex' as const, count: 0, vertex: null, group: null, bone: null, uv: null, material: null });
+  target.morphs = [morph('ウィンク'), morph('あ')];
+  const base = buildVmd({
+    model: '源',
+    bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
+    morphs: [
+      { name: 'ｳｨﾝｸ', frame: 0, weight: 0 }, { name: 'ｳｨﾝｸ', frame: 10, weight: 1 },
+      { name: 'あ', frame: 5, weight: 0.5 },
+      { name: 'はぅ', frame: 0, weight: 1 }, { name: 'はぅ', frame: 3, weight: 0 }, { name: 'はぅ', frame: 9, weight: 1 },
+    ],
+  });
+  const motion = roundTrip(withBlocks(base, { ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 0 }, { name: 'ﾈｸﾀｲＩＫ', enabled: 1 }] })]) }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('matches morphs by name across widths, reports the rest with their keys, renames IK keys and drops IK bones the target lacks', () => {
+    const m = buildTracks(out).morphs;
+    expect([...m.names].sort()).toEqual(['あ', 'ウィンク']);
+    expect(m.start[m.index.get('ウィンク')! + 1] - m.start[m.index.get('ウィンク')!]).toBe(2);
+    expect(r.details.unmatchedMorphs).toEqual([{ morph: 'はぅ', keys: 3 }]);
+    expect(r.report.warnings.join('\n')).toMatch(/はぅ \(3\)/);
+    const k = ikKey(out.ik, 0);
+    expect(k.iks).toEqual([{ name: '左足IK', enabled: 0 }]);
+    expect(decodeName(out.modelName)).toBe('目標モデル');
   });
 });
