@@ -416,3 +416,55 @@ describe('morphs, IK keys and the model name', () => {
     expect(decodeName(out.modelName)).toBe('目標モデル');
   });
 });
+
+describe('A-pose against T-pose', () => {
+  // The source's arm rests 35° below horizontal, the target's level (T-pose); same lengths.
+  const down = (35 * Math.PI) / 180;
+  const arm = (deg: number): [number, number, number][] => {
+    const a = (deg * Math.PI) / 180;
+    const at = (d: number): [number, number, number] => [2 + d * Math.cos(a), 14 - d * Math.sin(a), 0];
+    return [at(0), at(3), at(6), at(7)];
+  };
+  const figure = (name: string, deg: number) => {
+    const [s, e, w, f] = arm(deg);
+    return model(name, [
+      ['センター', [0, 8, 0], null, { flags: MOVE }],
+      ['上半身', [0, 10, 0], 'センター'],
+      ['左肩', [1, 14, 0], '上半身'],
+      ['左腕', s, '左肩'],
+      ['左ひじ', e, '左腕'],
+      ['左手首', w, '左ひじ'],
+      ['左中指１', f, '左手首'],
+    ]);
+  };
+  const source = figure('A', 35), target = figure('T', 0);
+  const key = (name: string, frame: number, rotation: number[]) => ({ name, frame, position: [0, 0, 0], rotation });
+  const motion = roundTrip(buildVmd({
+    model: 'A',
+    bones: [
+      key('上半身', 0, [0, 0, 0, 1]), key('上半身', 30, axisAngle([0, 1, 0], 20)),
+      key('左腕', 0, [0, 0, 0, 1]), key('左腕', 30, axisAngle([0.3, 0.2, 1], 50)),
+      key('左ひじ', 0, axisAngle([0, 1, 0], 20)), key('左ひじ', 30, axisAngle([0, 1, 0], 70)),
+      key('左手首', 0, [0, 0, 0, 1]), key('左手首', 30, axisAngle([1, 0, 0], 30)),
+    ],
+  }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('turns the arm so that every arm bone points where the source’s pointed (rest included)', () => {
+    expect(r.details.armCompensationDeg.left).toBeCloseTo((down * 180) / Math.PI, 6);
+    const dir = (m: ModelData, doc: VmdDocument, a: string, b: string, f: number) => {
+      const p = world(m, doc, a, f).pos, q = world(m, doc, b, f).pos;
+      const d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+      const l = Math.hypot(d[0], d[1], d[2]);
+      return d.map((x) => x / l);
+    };
+    for (const f of [0, 30]) {
+      for (const [a, b] of [['左腕', '左ひじ'], ['左ひじ', '左手首'], ['左手首', '左中指１']]) {
+        const s = dir(source, motion, a, b, f), t = dir(target, out, a, b, f);
+        for (let c = 0; c < 3; c++) expect(Math.abs(s[c] - t[c]), `${a}→${b} at ${f}`).toBeLessThan(1e-6);
+      }
+    }
+  });
+});
