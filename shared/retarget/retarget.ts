@@ -302,10 +302,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const k = plan.track[t];
     const name = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
     const as = decodeName(name);
-    let renamed = false;
     for (let i = bones.start[k]; i < bones.start[k + 1]; i++) {
+      // Only the name changes, and only where the target spells the bone differently (raw bytes otherwise).
       const r = recordBytes(doc.bone, bones.record[i]).slice();
-      for (let b = 0; b < BONE.NAME_LENGTH && !renamed; b++) if (r[b] !== name[b]) renamed = true;
       if (as !== bones.names[k]) r.set(name, 0);
       out.push(r);
     }
@@ -316,7 +315,6 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   }
 
   let done = 0;
-  const refittedTracks = new Set<number>();
   const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
   for (const c of computed) {
     const t = c.bone;
@@ -327,8 +325,6 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       else if (Math.abs(c.q[4 * j]) > 1e-9 || Math.abs(c.q[4 * j + 1]) > 1e-9 || Math.abs(c.q[4 * j + 2]) > 1e-9) moves = true;
     }
     opts.progress?.(++done, computed.length);
-    const s = plan.targetToSource[t];
-    if (s >= 0 && plan.sourceTrack[s] >= 0) refittedTracks.add(plan.sourceTrack[s]);
     if (!moves) continue; // rests throughout: no track
     const w: SampledWindow = {
       g0: f0,
@@ -464,7 +460,6 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
   if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${details.unmatched.map((u) => `${u.bone} (${u.keys})`).join(', ')}`);
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`).join(', ')}`);
-  void refittedTracks;
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),
