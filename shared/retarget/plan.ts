@@ -171,6 +171,16 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
   });
   const keyed = (s: number) => s >= 0 && sourceTrack[s] >= 0;
 
+  // An append bone of the target turns as its source counterpart does when both take the same share of
+  // the same bone (the same model, or two of one family): then it passes the parent relation on unchanged.
+  const APPEND_FLAGS = BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE | BONE_FLAG.APPEND_LOCAL;
+  const sameAppend = (t: number): boolean => {
+    const b = tb[t];
+    if (!hasAppend(b)) return true;
+    const s = rep[t];
+    if (s < 0 || !hasAppend(sb[s])) return false;
+    return targetToSource[b.appendParent] === sb[s].appendParent && b.appendRatio === sb[s].appendRatio && (b.flags & APPEND_FLAGS) === (sb[s].flags & APPEND_FLAGS);
+  };
   const kind: TargetKind[] = new Array(nT).fill('none');
   const track = new Int32Array(nT).fill(-1);
   for (let t = 0; t < nT; t++) {
@@ -196,7 +206,7 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
       rep[t] === s &&
       !hasAppend(sb[s]) &&
       isIdentity(t) &&
-      (a < 0 || (isIdentity(a) && !hasAppend(tb[a]))) &&
+      (a < 0 || (isIdentity(a) && sameAppend(a))) &&
       (scale[t] === 1 || !translated[t]) &&
       restBetween &&
       source.parent[s] === (a >= 0 ? rep[a] : -1);

@@ -325,7 +325,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       else if (Math.abs(c.q[4 * j]) > 1e-9 || Math.abs(c.q[4 * j + 1]) > 1e-9 || Math.abs(c.q[4 * j + 2]) > 1e-9) moves = true;
     }
     opts.progress?.(++done, computed.length);
-    if (!moves) continue; // rests throughout: no track
+    // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
+    const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
+    if (!moves && !keyedBefore) continue;
     const w: SampledWindow = {
       g0: f0,
       g1: f1,
