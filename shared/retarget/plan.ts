@@ -3,8 +3,9 @@
  * track names (no sampling here):
  *
  * - `plain`: the target bone has a source bone whose track plays the same on it (same parent relation,
- *   nothing folded into it, no arm compensation, no scaling): its records are copied byte for byte (only
- *   the name changes where the target spells it differently).
+ *   nothing folded into it, no arm compensation, no scaling, and any append bone above it taking the same
+ *   share of the same bone on both models): its records are copied byte for byte (only the name changes
+ *   where the target spells it differently).
  * - `computed`: world matching. The bone's world rotation on the target is the source's world rotation
  *   of its representative bone (itself, or the deepest source bone folded into it: 上半身2 into 上半身,
  *   腕捩 into 腕, 手捩 into ひじ, グルーブ into センター, 足D/ひざD/足首D into 足/ひざ/足首, 足先EX into
@@ -18,6 +19,10 @@
  *   the motion; or a motion track whose bone the source model lacks but the target has (fingers of a
  *   full model played through a low-poly source, say).
  * - `none`: the target bone rests (the motion says nothing about it).
+ *
+ * Known limits: computed keys take MMD's default curve bytes, so a physics on/off toggle (bytes 2–3) on a
+ * computed bone's keys is not carried over (plain and copied tracks keep theirs); the target's IK solves
+ * its own legs (the source is posed with IK off, so link bones take their keyed rotations, not solved ones).
  */
 import { BONE_FLAG, type ModelBone } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
