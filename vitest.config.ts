@@ -4,15 +4,19 @@ import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
 
+// babylon-mmd's esm build (its Bullet bindings, physics) uses extensionless and folder imports that Node's
+// resolver refuses: let Vite resolve and transform it (and @babylonjs/core's math it imports).
+const inlineDeps = { deps: { inline: ['babylon-mmd', '@babylonjs/core'] } };
+
 const fakeElectron = fileURLToPath(new URL('./test/electron/fake-electron.ts', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000, server: inlineDeps } },
       {
         resolve: { alias: { electron: fakeElectron } },
-        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000, server: inlineDeps },
       },
       {
         plugins: [vue()],

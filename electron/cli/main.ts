@@ -6,6 +6,7 @@ import { convertCommand } from './commands/convert';
 import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
+import { mocapCommands } from './commands/mocap';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 
@@ -14,6 +15,7 @@ export const commands: Record<string, CommandInfo> = {
   sample: sampleCommand,
   convert: convertCommand,
   ...editCommands,
+  ...mocapCommands,
 };
 
 const VERSION = '0.1.0';

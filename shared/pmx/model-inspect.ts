@@ -4,10 +4,10 @@
  * VMD fields hold 15 bytes, so a longer model name matches when its first 15 Shift_JIS bytes decode to
  * the motion's name (a character cut at the field end is dropped by the VMD decoder).
  */
-import type { Result } from '../vmd/errors';
+import type { CodecError, Result } from '../vmd/errors';
 import { encodeSjis, decodeName, stripCut } from '../vmd/sjis';
 import { readModel } from './model-reader';
-import type { ModelData } from './model-types';
+import type { ModelData, ModelJoint, ModelRigidBody } from './model-types';
 
 /** VMD bone and morph name fields are 15 bytes. */
 const VMD_NAME_BYTES = 15;
@@ -27,6 +27,14 @@ export interface ModelInfo {
   iks: string[];
   rigidBodyCount: number;
   jointCount: number;
+  /** Rigid bodies with their bone's name ('' for none). */
+  rigidBodies: (Omit<ModelRigidBody, 'offset'> & { boneName: string })[];
+  /** Joints with their bodies' names. */
+  joints: (Omit<ModelJoint, 'offset'> & { bodyAName: string; bodyBName: string })[];
+  /** PMX 2.1 soft bodies (not simulated). */
+  softBodies: string[];
+  /** Why the physics section could not be read, when it could not. */
+  physicsError: CodecError | null;
 }
 
 /** A model's name, bones and morphs, from a parsed model. */
@@ -45,6 +53,10 @@ export function modelInfo(m: ModelData): ModelInfo {
     iks: m.bones.filter((b) => b.ik).map((b) => b.name),
     rigidBodyCount: m.rigidBodyCount,
     jointCount: m.jointCount,
+    rigidBodies: m.rigidBodies.map(({ offset: _, ...b }) => ({ ...b, boneName: m.bones[b.bone]?.name ?? '' })),
+    joints: m.joints.map(({ offset: _, ...j }) => ({ ...j, bodyAName: m.rigidBodies[j.bodyA].name, bodyBName: m.rigidBodies[j.bodyB].name })),
+    softBodies: m.softBodies.map((b) => b.name),
+    physicsError: m.physicsError,
   };
 }
 

@@ -4,6 +4,7 @@
  * which format a model came in. Per-vertex data is struct-of-arrays typed arrays.
  */
 import type { Vec3 } from '../vmd/records';
+import type { CodecError } from '../vmd/errors';
 
 /** How a vertex is skinned, as stored (SDEF is skinned as BDEF2, QDEF as BDEF4 by the preview). */
 export const Deform = { BDEF1: 0, BDEF2: 1, BDEF4: 2, SDEF: 3, QDEF: 4 } as const;
@@ -181,7 +182,83 @@ export interface ModelData {
   materials: ModelMaterial[];
   bones: ModelBone[];
   morphs: ModelMorph[];
-  /** Rigid body and joint counts (physics is not simulated; 0 when not read). */
+  /** Rigid body and joint counts (= rigidBodies.length, joints.length; 0 when not read). */
   rigidBodyCount: number;
   jointCount: number;
+  /** Rigid bodies as stored (PMD positions made model-space, as PMX stores them). */
+  rigidBodies: ModelRigidBody[];
+  joints: ModelJoint[];
+  /** PMX 2.1 soft bodies: named, not simulated. */
+  softBodies: ModelSoftBody[];
+  /**
+   * Why the physics section could not be read (bad count, index out of range, cut short), with its byte
+   * offset; the rest of the model still loads (with a diagnostic) and the lists above are empty.
+   */
+  physicsError: CodecError | null;
+}
+
+/** Rigid body shapes as stored. */
+export const RigidShape = { SPHERE: 0, BOX: 1, CAPSULE: 2 } as const;
+/** Rigid body modes as stored: 0 follows its bone, 1 physics drives the bone, 2 physics drives the rotation only. */
+export const RigidMode = { FOLLOW_BONE: 0, PHYSICS: 1, PHYSICS_WITH_BONE: 2 } as const;
+
+export interface ModelRigidBody {
+  name: string;
+  nameEn: string;
+  /** Bone index, −1 for none (checked in range by the reader). */
+  bone: number;
+  /** Collision group 0–15 (the body is in group 1 << group). */
+  group: number;
+  /**
+   * The 16-bit mask as stored: bit k set = collides with group k. PMX Editor shows its complement as the
+   * "non-collision groups" (非衝突グループ).
+   */
+  mask: number;
+  /** RigidShape. */
+  shape: number;
+  /** Sphere: radius, –, –; box: half extents x, y, z; capsule: radius, height (cylinder part), –. */
+  size: Vec3;
+  /** Model-space position (PMD stores it relative to the bone; the reader adds the bone's position). */
+  position: Vec3;
+  /** Euler angles in radians, applied Y, then X, then Z (MMD's order). */
+  rotation: Vec3;
+  mass: number;
+  linearDamping: number;
+  angularDamping: number;
+  restitution: number;
+  friction: number;
+  /** RigidMode. */
+  mode: number;
+  /** Byte offset of the record (after its names for PMX), for messages. */
+  offset: number;
+}
+
+export interface ModelJoint {
+  name: string;
+  nameEn: string;
+  /** PMX 2.1 joint type (0 = 6-DOF spring, the only one PMX 2.0 and PMD have). */
+  type: number;
+  /** Rigid body indices (checked in range by the reader). */
+  bodyA: number;
+  bodyB: number;
+  position: Vec3;
+  /** Euler angles in radians, Y then X then Z. */
+  rotation: Vec3;
+  linearLower: Vec3;
+  linearUpper: Vec3;
+  angularLower: Vec3;
+  angularUpper: Vec3;
+  /** Spring stiffness per linear axis, then per angular axis. */
+  linearSpring: Vec3;
+  angularSpring: Vec3;
+  offset: number;
+}
+
+export interface ModelSoftBody {
+  name: string;
+  nameEn: string;
+  /** 0 tri-mesh, 1 rope. */
+  shape: number;
+  material: number;
+  offset: number;
 }

@@ -10,13 +10,13 @@
  *   IKs       u16 n × (IK bone u16 | target u16 | chain length u8 | iterations u16 | limit f32 | chain u16 × length)
  *   morphs    u16 n × (name 20 | vertex count u32 | panel u8 | count × (index u32, offset f32×3));
  *               morph 0 "base" holds absolute positions of the morphed vertices, the others index into it
- *   then display lists, English names, toon names, rigid bodies and joints (the last two counted only).
+ *   then display lists, English names, toon names, rigid bodies (83 bytes each) and joints (124 each): layouts at readPhysics.
  */
-import { CodecFailure, fail, ok, type Diagnostic, type Result } from '../vmd/errors';
+import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
 import { checkBoneRefs } from './pmx-reader';
-import { BONE_FLAG, Deform, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
+import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0x50 && bytes[1] === 0x6d && bytes[2] === 0x64; // "Pmd"
@@ -212,8 +212,10 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     morphs.push({ name: mName, nameEn: '', panel, kind: 'vertex', count, vertex: { indices: idx, offsets: off }, group: null, bone: null, uv: null, material: null });
   }
 
-  // Optional tail: display lists, English names, toon names, physics. Older files end anywhere here.
-  let nameEn = '', commentEn = '', rigidBodyCount = 0, jointCount = 0;
+  // Optional tail: display lists, English names, toon names, physics. Older files end anywhere before physics.
+  let nameEn = '', commentEn = '';
+  let rigidBodies: ModelRigidBody[] = [], joints: ModelJoint[] = [];
+  let physicsError: CodecError | null = null;
   try {
     c.what = 'morph display list';
     c.skip(c.u8() * 2);
@@ -235,19 +237,84 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     if (c.remaining > 0) {
       c.what = 'toon texture names';
       c.skip(1000);
-      c.what = 'rigid body count';
-      rigidBodyCount = c.u32();
-      c.skip(rigidBodyCount * 83);
-      c.what = 'joint count';
-      jointCount = c.u32();
     }
   } catch (e) {
     if (!(e instanceof CodecFailure)) throw e;
     diagnostics.push({ code: 'W_PMD_TAIL', message: `optional PMD data unreadable (${e.error.message}); ignored`, offset: e.error.offset });
+    c.off = c.bytes.length;
+  }
+  if (c.remaining > 0) {
+    try {
+      ({ rigidBodies, joints } = readPhysics(c, bones));
+    } catch (e) {
+      if (!(e instanceof CodecFailure)) throw e;
+      physicsError = e.error;
+      diagnostics.push({ code: 'W_PMD_TAIL', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset });
+    }
   }
 
   return {
     format: 'pmd', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
-    indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
+    indices, textures, materials, bones, morphs, rigidBodyCount: rigidBodies.length, jointCount: joints.length,
+    rigidBodies, joints, softBodies: [], physicsError,
   };
+}
+
+/** PMD rigid body: name 20 | bone u16 (0xFFFF none) | group u8 | mask u16 | shape u8 | size, position (relative to the bone), rotation f32×3 each | mass, linear damping, angular damping, restitution, friction f32 | mode u8. */
+const PMD_RIGID = 83;
+/** PMD joint: name 20 | body A, body B u32 | position, rotation, linear lower/upper, angular lower/upper, linear/angular spring f32×3 each. */
+const PMD_JOINT = 124;
+
+/** Rigid bodies and joints; counts are checked against the bytes left before anything is allocated. */
+function readPhysics(c: Cursor, bones: ModelBone[]): { rigidBodies: ModelRigidBody[]; joints: ModelJoint[] } {
+  c.what = 'rigid body count';
+  const bodyCount = c.u32();
+  c.needRecords(bodyCount, PMD_RIGID, 'rigid bodies');
+  const rigidBodies: ModelRigidBody[] = [];
+  for (let i = 0; i < bodyCount; i++) {
+    c.what = `rigid body ${i}`;
+    const offset = c.off;
+    const name = sjis(c, 20);
+    const rawBone = c.u16();
+    const bone = rawBone === 0xffff ? -1 : rawBone;
+    if (bone >= bones.length) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `rigid body ${i} "${name}" refers to bone ${bone}; the model has ${bones.length}`, offset: offset + 20 });
+    const group = c.u8();
+    const mask = c.u16();
+    const shape = c.u8();
+    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1 });
+    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + 22 });
+    const size = c.vec3();
+    const rel = c.vec3();
+    // PMD stores the position relative to the body's bone (bone 0 for none, as MMD and babylon-mmd place it).
+    const at = bones[bone < 0 ? 0 : bone]?.position ?? [0, 0, 0];
+    const position: [number, number, number] = [rel[0] + at[0], rel[1] + at[1], rel[2] + at[2]];
+    const rotation = c.vec3();
+    const mass = c.f32();
+    const linearDamping = c.f32();
+    const angularDamping = c.f32();
+    const restitution = c.f32();
+    const friction = c.f32();
+    const mode = c.u8();
+    if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+    rigidBodies.push({ name, nameEn: '', bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
+  }
+  c.what = 'joint count';
+  const jointCount = c.u32();
+  c.needRecords(jointCount, PMD_JOINT, 'joints');
+  const joints: ModelJoint[] = [];
+  for (let i = 0; i < jointCount; i++) {
+    c.what = `joint ${i}`;
+    const offset = c.off;
+    const name = sjis(c, 20);
+    const bodyA = c.u32();
+    const bodyB = c.u32();
+    for (const [k, b] of [[0, bodyA], [1, bodyB]]) {
+      if (b >= bodyCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `joint ${i} "${name}" refers to rigid body ${b}; the model has ${bodyCount}`, offset: offset + 20 + 4 * k });
+    }
+    joints.push({
+      name, nameEn: '', type: 0, bodyA, bodyB, position: c.vec3(), rotation: c.vec3(), linearLower: c.vec3(), linearUpper: c.vec3(),
+      angularLower: c.vec3(), angularUpper: c.vec3(), linearSpring: c.vec3(), angularSpring: c.vec3(), offset,
+    });
+  }
+  return { rigidBodies, joints };
 }

@@ -26,13 +26,13 @@
  *                          texture tint f32×4, sphere tint f32×4, toon tint f32×4
  *               9 flip     morph idx, weight f32 (skipped)
  *               10 impulse rigid body idx, local u8, velocity f32×3, torque f32×3 (skipped))
- *   display frames, rigid bodies (counted), joints (counted), soft bodies (2.1, not read)
+ *   display frames (skipped) | rigid bodies | joints | soft bodies (2.1, named only): layouts at readPhysics
  * Non-vertex indices of size 1 and 2 are signed (−1 = none).
  */
-import { CodecFailure, fail, ok, type Diagnostic, type Result } from '../vmd/errors';
+import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import type { Vec3 } from '../vmd/records';
 import { Cursor } from './binary-cursor';
-import { BONE_FLAG, Deform, MaterialMorphOp, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
+import { BONE_FLAG, Deform, MaterialMorphOp, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelSoftBody, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
 
 export const PMX_MAGIC = [0x50, 0x4d, 0x58, 0x20]; // "PMX "
 
@@ -322,40 +322,140 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group, bone, uv, material });
   }
 
-  // ---- display frames (skipped), rigid bodies and joints (counted: physics is not simulated) ----
-  let rigidBodyCount = 0, jointCount = 0;
+  // ---- display frames (skipped), rigid bodies, joints, soft bodies (2.1) ----
+  let physics: PmxPhysics = { rigidBodies: [], joints: [], softBodies: [] };
+  let physicsError: CodecError | null = null;
   try {
     c.what = 'display frames';
     const frames = c.i32();
+    c.needRecords(frames, 8 + 1 + 4, 'display frames');
     for (let i = 0; i < frames; i++) {
       text('display frame name');
       text('display frame English name');
       c.skip(1);
+      c.what = `display frame ${i} count`;
       const n = c.i32();
+      c.needRecords(n, 1 + Math.min(sizes.bone, sizes.morph), `display frame ${i} items`);
       for (let k = 0; k < n; k++) {
         const t = c.u8();
         c.skip(t === 0 ? sizes.bone : sizes.morph);
       }
     }
-    c.what = 'rigid body count';
-    rigidBodyCount = c.i32();
-    for (let i = 0; i < rigidBodyCount; i++) {
-      text('rigid body name');
-      text('rigid body English name');
-      c.skip(sizes.bone + 1 + 2 + 1 + 36 + 20 + 1);
-    }
-    c.what = 'joint count';
-    jointCount = c.i32();
+    physics = readPhysics(c, sizes, boneCount, version, text);
   } catch (e) {
-    // Physics data is not used; a model cut short after its morphs still previews.
+    // A model cut short or damaged after its morphs still previews; the error is kept for physics users.
     if (!(e instanceof CodecFailure)) throw e;
-    diagnostics.push({ code: 'W_PMX_PHYSICS', message: `physics section unreadable (${e.error.message}); ignored`, offset: e.error.offset });
+    physicsError = e.error;
+    diagnostics.push({ code: 'W_PMX_PHYSICS', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset });
   }
 
   return {
     format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
-    indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
+    indices, textures, materials, bones, morphs, rigidBodyCount: physics.rigidBodies.length, jointCount: physics.joints.length,
+    ...physics, physicsError,
   };
+}
+
+interface PmxPhysics {
+  rigidBodies: ModelRigidBody[];
+  joints: ModelJoint[];
+  softBodies: ModelSoftBody[];
+}
+
+/** PMX rigid body after its names: bone idx | group u8 | mask u16 | shape u8 | size, position, rotation f32×3 each | mass, linear damping, angular damping, restitution, friction f32 | mode u8. */
+const RIGID_FIXED = 1 + 2 + 1 + 36 + 20 + 1;
+/** PMX joint after its names: type u8 | body A, body B idx | position, rotation, linear lower/upper, angular lower/upper, linear/angular spring f32×3 each. */
+const JOINT_FIXED = 1 + 96;
+/**
+ * PMX 2.1 soft body after its names: shape u8 | material idx | group u8 | mask u16 | flags u8 | B-link distance i32 |
+ * clusters i32 | total mass f32 | margin f32 | aero model i32 | config f32×12 | cluster f32×6 | iterations i32×4 |
+ * material f32×3 | anchors i32 n × (body idx, vertex idx, near u8) | pins i32 n × vertex idx.
+ */
+const SOFT_FIXED = 1 + 1 + 2 + 1 + 4 + 4 + 4 + 4 + 4 + 48 + 24 + 16 + 12;
+
+/**
+ * Rigid bodies, joints and (2.1) soft bodies. Each count is checked against the bytes left before anything is
+ * allocated for it; a body's bone and a joint's bodies must be in range (−1 = none for a body's bone).
+ */
+function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number, text: (what: string) => string): PmxPhysics {
+  c.what = 'rigid body count';
+  const bodyCount = c.i32();
+  c.needRecords(bodyCount, 8 + sizes.bone + RIGID_FIXED, 'rigid bodies');
+  const rigidBodies: ModelRigidBody[] = [];
+  for (let i = 0; i < bodyCount; i++) {
+    const name = text(`rigid body ${i} name`);
+    const nameEn = text(`rigid body ${i} English name`);
+    c.what = `rigid body ${i}`;
+    const offset = c.off;
+    c.need(sizes.bone + RIGID_FIXED);
+    const bone = index(c, sizes.bone);
+    if (bone < -1 || bone >= boneCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `rigid body ${i} "${name}" refers to bone ${bone}; the model has ${boneCount}`, offset });
+    const group = c.u8();
+    const mask = c.u16();
+    const shape = c.u8();
+    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1 });
+    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + sizes.bone });
+    const size = c.vec3();
+    const position = c.vec3();
+    const rotation = c.vec3();
+    const mass = c.f32();
+    const linearDamping = c.f32();
+    const angularDamping = c.f32();
+    const restitution = c.f32();
+    const friction = c.f32();
+    const mode = c.u8();
+    if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+    rigidBodies.push({ name, nameEn, bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
+  }
+  c.what = 'joint count';
+  const jointCount = c.i32();
+  c.needRecords(jointCount, 8 + 2 * sizes.rigid + JOINT_FIXED, 'joints');
+  const joints: ModelJoint[] = [];
+  for (let i = 0; i < jointCount; i++) {
+    const name = text(`joint ${i} name`);
+    const nameEn = text(`joint ${i} English name`);
+    c.what = `joint ${i}`;
+    const offset = c.off;
+    c.need(2 * sizes.rigid + JOINT_FIXED);
+    const type = c.u8();
+    // PMX 2.0 defines only the 6-DOF spring; 2.1's other types (1–5) are read and simulated as springs.
+    if (type > 5) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `joint ${i} "${name}": unknown type ${type}`, offset });
+    const bodyA = index(c, sizes.rigid);
+    const bodyB = index(c, sizes.rigid);
+    for (const [k, b] of [[0, bodyA], [1, bodyB]]) {
+      if (b < 0 || b >= bodyCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `joint ${i} "${name}" refers to rigid body ${b}; the model has ${bodyCount}`, offset: offset + 1 + k * sizes.rigid });
+    }
+    joints.push({
+      name, nameEn, type, bodyA, bodyB, position: c.vec3(), rotation: c.vec3(), linearLower: c.vec3(), linearUpper: c.vec3(),
+      angularLower: c.vec3(), angularUpper: c.vec3(), linearSpring: c.vec3(), angularSpring: c.vec3(), offset,
+    });
+  }
+  const softBodies: ModelSoftBody[] = [];
+  if (version >= 2.1 && c.remaining > 0) {
+    c.what = 'soft body count';
+    const softCount = c.i32();
+    c.needRecords(softCount, 8 + sizes.material + SOFT_FIXED + 8, 'soft bodies');
+    for (let i = 0; i < softCount; i++) {
+      const name = text(`soft body ${i} name`);
+      const nameEn = text(`soft body ${i} English name`);
+      c.what = `soft body ${i}`;
+      const offset = c.off;
+      c.need(sizes.material + SOFT_FIXED);
+      const shape = c.u8();
+      const material = index(c, sizes.material);
+      c.skip(SOFT_FIXED - 1);
+      c.what = `soft body ${i} anchors`;
+      const anchors = c.i32();
+      c.needRecords(anchors, sizes.rigid + sizes.vertex + 1, `soft body ${i} anchors`);
+      c.skip(anchors * (sizes.rigid + sizes.vertex + 1));
+      c.what = `soft body ${i} pins`;
+      const pins = c.i32();
+      c.needRecords(pins, sizes.vertex, `soft body ${i} pins`);
+      c.skip(pins * sizes.vertex);
+      softBodies.push({ name, nameEn, shape, material, offset });
+    }
+  }
+  return { rigidBodies, joints, softBodies };
 }
 
 /** Material morph offsets (the count was checked against the bytes left before this is called). */

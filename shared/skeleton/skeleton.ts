@@ -9,8 +9,8 @@
  */
 import { BONE_FLAG, type ModelBone } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
-import { atan2 } from '../vmd/portable-math';
-import { qaxisAngle, qconj, qfromEulerXYZ, qmul, qnormalize, qpow, qrot, qtoEulerXYZ } from './quat';
+import { atan2, cos as cosP } from '../vmd/portable-math';
+import { qaxisAngle, qconj, qmul, qnormalize, qpow, qrot } from './quat';
 
 export interface SkeletonIkLink {
   bone: number;
@@ -19,6 +19,10 @@ export interface SkeletonIkLink {
   max: [number, number, number] | null;
   /** A knee-style link: limited to X alone (Y and Z limits both zero). It turns about X only. */
   xOnly: boolean;
+  /** Which single axis the limits leave free (0 none or several, 1 all fixed, 2 X, 3 Y, 4 Z). */
+  solveAxis: number;
+  /** The Euler order its limits are applied in: 0 YXZ, 1 ZYX, 2 XZY (the order whose middle angle the limits keep within ±90°). */
+  eulerOrder: number;
   /** Bones from this link down to the effector (this link first), whose worlds a turn of it changes. */
   path: Int32Array;
 }
@@ -137,14 +141,17 @@ export function buildSkeleton(bones: readonly ModelBone[]): Skeleton {
       down.push(l.bone);
       down.reverse();
       const lim = l.limits;
-      const xOnly = !!lim && lim.min[1] === 0 && lim.max[1] === 0 && lim.min[2] === 0 && lim.max[2] === 0;
-      links.push({
-        bone: l.bone,
-        min: lim ? [lim.min[0], lim.min[1], lim.min[2]] : null,
-        max: lim ? [lim.max[0], lim.max[1], lim.max[2]] : null,
-        xOnly,
-        path: Int32Array.from(down),
-      });
+      const min: [number, number, number] | null = lim ? [0, 1, 2].map((k) => Math.min(lim.min[k], lim.max[k])) as [number, number, number] : null;
+      const max: [number, number, number] | null = lim ? [0, 1, 2].map((k) => Math.max(lim.min[k], lim.max[k])) as [number, number, number] : null;
+      const zero = (k: number) => !!min && min[k] === 0 && max![k] === 0;
+      const xOnly = !!lim && zero(1) && zero(2);
+      let solveAxis = 0, eulerOrder = 2;
+      if (min && max) {
+        const half = Math.PI / 2;
+        eulerOrder = -half < min[0] && max[0] < half ? 0 : -half < min[1] && max[1] < half ? 1 : 2;
+        solveAxis = zero(0) && zero(1) && zero(2) ? 1 : zero(1) && zero(2) ? 2 : zero(0) && zero(2) ? 3 : zero(0) && zero(1) ? 4 : 0;
+      }
+      links.push({ bone: l.bone, min, max, xOnly, solveAxis, eulerOrder, path: Int32Array.from(down) });
     }
     if (links.length === 0) return null;
     const top = links[links.length - 1].bone;
@@ -175,7 +182,6 @@ export type PosePhase = 'all' | 'beforePhysics' | 'afterPhysics';
 
 const scratchQ = new Float64Array(8);
 const scratchV = new Float64Array(12);
-const euler = new Float64Array(3);
 
 /** One pose of a skeleton: the motion's local transforms in, world transforms out. */
 export class Pose {
@@ -318,65 +324,159 @@ export class Pose {
   }
 
   /**
-   * Cyclic coordinate descent as MMD runs it: per iteration, each link from the effector's parent upward
-   * turns so the effector points at the IK bone, by at most the chain's limit angle; a knee-style link turns
-   * about X alone (projected onto its YZ plane, so a straight leg does not lock), other limited links are
-   * clamped in XYZ Euler angles. The chain's subtree is refreshed after.
+   * Cyclic coordinate descent as MMD runs it (the rules as saba and babylon-mmd reproduce MMD; written here
+   * from their description). Each chain link keeps an IK rotation applied in its parent's space on top of its
+   * motion rotation. Per iteration, each link from the effector's parent upward turns so the effector points
+   * at the IK bone, by at most the chain's limit angle times the link's place in the chain (1, 2, …). A link
+   * with limits is clamped in Euler angles (the order whose middle angle its limits keep within ±90°, that
+   * angle held within ±88°); in the first half of the iterations a link free about one axis alone (a knee)
+   * turns about its parent's axis, and an angle past a limit is reflected back inside it (so a straight knee
+   * bends the way it can). All-zero limits fix a link. The chain's subtree is refreshed after.
    */
   private solveIk(ik: SkeletonIk): void {
     const WP = this.worldPosition, WR = this.worldRotation, SR = this.solvedRotation;
-    const gx = WP[3 * ik.bone], gy = WP[3 * ik.bone + 1], gz = WP[3 * ik.bone + 2];
+    const parent = this.skeleton.parent;
     const t = ik.target;
-    const v = scratchV;
+    const gx = WP[3 * ik.bone], gy = WP[3 * ik.bone + 1], gz = WP[3 * ik.bone + 2];
+    const dist2 = () => (WP[3 * t] - gx) ** 2 + (WP[3 * t + 1] - gy) ** 2 + (WP[3 * t + 2] - gz) ** 2;
+    if (dist2() < 1e-8) return;
+    const n = ik.links.length;
+    // Per link: its rotation before IK (motion and append) and its IK rotation so far.
+    const base = this.ikBase.length >= 4 * n ? this.ikBase : (this.ikBase = new Float64Array(4 * n));
+    const ikr = this.ikRot.length >= 4 * n ? this.ikRot : (this.ikRot = new Float64Array(4 * n));
+    for (let c = 0; c < n; c++) {
+      base.set(SR.subarray(4 * ik.links[c].bone, 4 * ik.links[c].bone + 4), 4 * c);
+      ikr[4 * c] = ikr[4 * c + 1] = ikr[4 * c + 2] = 0;
+      ikr[4 * c + 3] = 1;
+    }
+    const v = scratchV, q = scratchQ;
+    const half = ik.loopCount >> 1;
     for (let it = 0; it < ik.loopCount; it++) {
-      for (const l of ik.links) {
+      const useAxis = it < half;
+      for (let c = 0; c < n; c++) {
+        const l = ik.links[c];
+        if (l.solveAxis === 1) continue; // every limit zero: the link does not turn
         const b = l.bone;
-        qconj(scratchQ, 0, WR, 4 * b);
+        // From the link to the effector and to the goal, unit length; the turn's axis in world space.
         v[0] = WP[3 * t] - WP[3 * b]; v[1] = WP[3 * t + 1] - WP[3 * b + 1]; v[2] = WP[3 * t + 2] - WP[3 * b + 2];
         v[3] = gx - WP[3 * b]; v[4] = gy - WP[3 * b + 1]; v[5] = gz - WP[3 * b + 2];
-        qrot(v, 0, scratchQ, 0, v, 0); // to the effector, in the link's frame
-        qrot(v, 3, scratchQ, 0, v, 3); // to the goal
-        if (l.xOnly) {
-          const ey = v[1], ez = v[2], gy2 = v[4], gz2 = v[5];
-          const ne = Math.sqrt(ey * ey + ez * ez), ng = Math.sqrt(gy2 * gy2 + gz2 * gz2);
-          if (ne < 1e-6 || ng < 1e-6) continue;
-          let angle = atan2((ey * gz2 - ez * gy2) / (ne * ng), (ey * gy2 + ez * gz2) / (ne * ng));
-          angle = Math.max(-ik.limitAngle, Math.min(ik.limitAngle, angle));
-          qtoEulerXYZ(SR, 4 * b, euler);
-          const x = Math.max(l.min![0], Math.min(l.max![0], euler[0] + angle));
-          qaxisAngle(SR, 4 * b, 1, 0, 0, x);
-        } else {
-          const ne = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-          const ng = Math.sqrt(v[3] * v[3] + v[4] * v[4] + v[5] * v[5]);
-          if (ne < 1e-6 || ng < 1e-6) continue;
-          const ex = v[0] / ne, ey = v[1] / ne, ez = v[2] / ne;
-          const hx = v[3] / ng, hy = v[4] / ng, hz = v[5] / ng;
-          let cx = ey * hz - ez * hy, cy = ez * hx - ex * hz, cz = ex * hy - ey * hx;
-          const cn = Math.sqrt(cx * cx + cy * cy + cz * cz);
-          const dot = ex * hx + ey * hy + ez * hz;
-          let angle = atan2(cn, dot);
-          if (angle < 1e-5 || cn < 1e-9) continue;
-          angle = Math.min(angle, ik.limitAngle);
-          cx /= cn; cy /= cn; cz /= cn;
-          qaxisAngle(scratchQ, 4, cx, cy, cz, angle);
-          qmul(SR, 4 * b, SR, 4 * b, scratchQ, 4);
-          if (l.min && l.max) {
-            qtoEulerXYZ(SR, 4 * b, euler);
-            qfromEulerXYZ(
-              SR,
-              4 * b,
-              Math.max(l.min[0], Math.min(l.max[0], euler[0])),
-              Math.max(l.min[1], Math.min(l.max[1], euler[1])),
-              Math.max(l.min[2], Math.min(l.max[2], euler[2])),
-            );
-          }
+        const ne = Math.hypot(v[0], v[1], v[2]), ng = Math.hypot(v[3], v[4], v[5]);
+        if (ne === 0 || ng === 0) continue;
+        for (let k = 0; k < 3; k++) {
+          v[k] /= ne;
+          v[3 + k] /= ng;
         }
+        v[6] = v[1] * v[5] - v[2] * v[4];
+        v[7] = v[2] * v[3] - v[0] * v[5];
+        v[8] = v[0] * v[4] - v[1] * v[3];
+        const cn = Math.hypot(v[6], v[7], v[8]);
+        if (cn * cn < 1e-8) continue;
+        const dot = Math.max(-1, Math.min(1, v[0] * v[3] + v[1] * v[4] + v[2] * v[5]));
+        const p = parent[b];
+        // The parent's world rotation (identity for a root), inverted: the axis in the parent's space.
+        if (p >= 0) qconj(q, 0, WR, 4 * p);
+        else {
+          q[0] = q[1] = q[2] = 0;
+          q[3] = 1;
+        }
+        if (l.min && useAxis && l.solveAxis >= 2) {
+          // Turn about the parent's own axis, the sign of the world axis' side of it.
+          const k = l.solveAxis - 2;
+          v[9] = k === 0 ? 1 : 0; v[10] = k === 1 ? 1 : 0; v[11] = k === 2 ? 1 : 0;
+          if (p >= 0) qrot(v, 9, WR, 4 * p, v, 9);
+          const side = v[6] * v[9] + v[7] * v[10] + v[8] * v[11] >= 0 ? 1 : -1;
+          v[6] = v[7] = v[8] = 0;
+          v[6 + k] = side;
+        } else {
+          qrot(v, 6, q, 0, v, 6);
+          const an = Math.hypot(v[6], v[7], v[8]);
+          v[6] /= an; v[7] /= an; v[8] /= an;
+        }
+        const angle = Math.min(ik.limitAngle * (c + 1), atan2(cn, dot));
+        qaxisAngle(q, 4, v[6], v[7], v[8], angle);
+        qmul(ikr, 4 * c, q, 4, ikr, 4 * c);
+        if (l.min && l.max) {
+          qmul(q, 0, ikr, 4 * c, base, 4 * c); // the link's whole local rotation
+          limitedRotation(q, 0, l, useAxis);
+          qconj(q, 4, base, 4 * c);
+          qmul(ikr, 4 * c, q, 0, q, 4);
+        }
+        qmul(SR, 4 * b, ikr, 4 * c, base, 4 * c);
         qnormalize(SR, 4 * b);
         for (let k = 0; k < l.path.length; k++) this.updateWorld(l.path[k]);
       }
-      const dx = WP[3 * t] - gx, dy = WP[3 * t + 1] - gy, dz = WP[3 * t + 2] - gz;
-      if (dx * dx + dy * dy + dz * dz < 1e-10) break;
+      if (dist2() < 1e-8) break;
     }
     for (let k = 0; k < ik.subtree.length; k++) this.updateWorld(ik.subtree[k]);
   }
+
+  private ikBase = new Float64Array(0);
+  private ikRot = new Float64Array(0);
+}
+
+/** An angle past a limit: the limit, or (useAxis) the angle reflected back inside the range when it fits. */
+function limitAngle(a: number, min: number, max: number, useAxis: boolean): number {
+  if (a < min) {
+    const d = 2 * min - a;
+    return d <= max && useAxis ? d : min;
+  }
+  if (a > max) {
+    const d = 2 * max - a;
+    return d >= min && useAxis ? d : max;
+  }
+  return a;
+}
+
+const THRESHOLD = (88 * Math.PI) / 180;
+const asin = (s: number) => atan2(s, Math.sqrt(Math.max(0, 1 - s * s)));
+const eulerQ = new Float64Array(12);
+
+/**
+ * q[o..] clamped to a link's Euler limits, in its order: YXZ (R = Ry·Rx·Rz), ZYX (Rz·Ry·Rx) or XZY (Rx·Rz·Ry),
+ * the middle angle held within ±88°.
+ */
+function limitedRotation(q: Float64Array, o: number, l: SkeletonIkLink, useAxis: boolean): void {
+  const x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
+  // The rotation matrix R (column vectors: v' = R v), entries Rrc.
+  const R00 = 1 - 2 * (y * y + z * z), R01 = 2 * (x * y - w * z), R02 = 2 * (x * z + w * y);
+  const R10 = 2 * (x * y + w * z), R11 = 1 - 2 * (x * x + z * z), R12 = 2 * (y * z - w * x);
+  const R20 = 2 * (x * z - w * y), R21 = 2 * (y * z + w * x), R22 = 1 - 2 * (x * x + y * y);
+  const clampMid = (a: number) => (Math.abs(a) > THRESHOLD ? Math.sign(a) * THRESHOLD : a);
+  let rx: number, ry: number, rz: number;
+  const mn = l.min!, mx = l.max!;
+  const lim = () => {
+    rx = limitAngle(rx, mn[0], mx[0], useAxis);
+    ry = limitAngle(ry, mn[1], mx[1], useAxis);
+    rz = limitAngle(rz, mn[2], mx[2], useAxis);
+  };
+  if (l.eulerOrder === 0) {
+    rx = clampMid(asin(-R12));
+    const c = cos0(rx);
+    ry = atan2(R02 * c, R22 * c);
+    rz = atan2(R10 * c, R11 * c);
+    lim();
+    qaxisAngle(eulerQ, 0, 0, 1, 0, ry!); qaxisAngle(eulerQ, 4, 1, 0, 0, rx!); qaxisAngle(eulerQ, 8, 0, 0, 1, rz!);
+  } else if (l.eulerOrder === 1) {
+    ry = clampMid(asin(-R20));
+    const c = cos0(ry);
+    rx = atan2(R21 * c, R22 * c);
+    rz = atan2(R10 * c, R00 * c);
+    lim();
+    qaxisAngle(eulerQ, 0, 0, 0, 1, rz!); qaxisAngle(eulerQ, 4, 0, 1, 0, ry!); qaxisAngle(eulerQ, 8, 1, 0, 0, rx!);
+  } else {
+    rz = clampMid(asin(-R01));
+    const c = cos0(rz);
+    rx = atan2(R21 * c, R11 * c);
+    ry = atan2(R02 * c, R00 * c);
+    lim();
+    qaxisAngle(eulerQ, 0, 1, 0, 0, rx!); qaxisAngle(eulerQ, 4, 0, 0, 1, rz!); qaxisAngle(eulerQ, 8, 0, 1, 0, ry!);
+  }
+  qmul(eulerQ, 0, eulerQ, 0, eulerQ, 4);
+  qmul(q, o, eulerQ, 0, eulerQ, 8);
+}
+
+/** 1 / cos(a), or 0 where cos(a) is 0 (the sign of the atan2 arguments is what matters there). */
+function cos0(a: number): number {
+  const c = cosP(a);
+  return c !== 0 ? 1 / c : 0;
 }

@@ -57,6 +57,10 @@ export async function modelInspection(
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
           `  morphs  ${info.morphs.length}: ${info.morphs.join(' ')}\n` +
           (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
+          (info.rigidBodyCount ? `  bodies  ${info.rigidBodyCount}: ${info.rigidBodies.map((b) => `${b.name}(${b.mode})`).join(' ')}\n` : '') +
+          (info.jointCount ? `  joints  ${info.jointCount}\n` : '') +
+          (info.softBodies.length ? `  soft bodies (not simulated) ${info.softBodies.length}: ${info.softBodies.join(' ')}\n` : '') +
+          (info.physicsError ? `  physics unreadable: ${info.physicsError.message}\n` : '') +
           '\n',
       );
     }

@@ -11,19 +11,14 @@ import { sampleBoneInto, sampleMorph } from '../../../shared/vmd/sample';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { keyAtOrBefore } from '../../../shared/vmd/tracks';
-import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { resetRig, updateRigWorld, type Rig } from './rig';
-import { solveIk } from './ik-solver';
 import type { MorphEffects } from './morph-effects';
 
 /** IK on/off over time (shared with the skeleton evaluator: shared/skeleton/ik-switches.ts). */
 export { ikSwitchesOf, type IkSwitches } from '../../../shared/skeleton/ik-switches';
 import type { IkSwitches } from '../../../shared/skeleton/ik-switches';
 
-const identity = new THREE.Quaternion();
-const tmpQ = new THREE.Quaternion();
-const srcQ = new THREE.Quaternion();
 
 /** What one motion morph drives, with factors (group morphs expand): morph targets and morph effects. */
 export interface MorphBinding {
@@ -180,38 +175,36 @@ export class PoseBinding {
     this.lastPoseMs = performance.now() - t0;
   }
 
-  /** Append and IK in transform order. */
+  /**
+   * Append and IK in transform order, by shared/skeleton (the same solver the bakes, retargeting and
+   * exports use): the three.js bones' local transforms go in (MMD coordinates: z of positions and x, y of
+   * quaternions change sign), the solved ones come back.
+   */
   private solve(f: number): void {
-    const rig = this.rig;
-    updateRigWorld(rig);
+    const rig = this.rig, pose = rig.pose, rest = rig.rest;
+    const T = pose.translation, R = pose.rotation;
+    for (let i = 0; i < rig.bones.length; i++) {
+      const b = rig.bones[i];
+      T[3 * i] = b.position.x - rest[3 * i];
+      T[3 * i + 1] = b.position.y - rest[3 * i + 1];
+      T[3 * i + 2] = -(b.position.z - rest[3 * i + 2]);
+      R[4 * i] = -b.quaternion.x;
+      R[4 * i + 1] = -b.quaternion.y;
+      R[4 * i + 2] = b.quaternion.z;
+      R[4 * i + 3] = b.quaternion.w;
+    }
     let ikKeyIndex = -1;
     if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
-    for (const i of rig.order) {
-      const info = rig.info[i];
-      const bone = rig.bones[i];
-      if (info.appendParent >= 0 && info.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) {
-        const src = rig.bones[info.appendParent];
-        const r = info.appendRatio;
-        if (info.flags & BONE_FLAG.APPEND_ROTATE) {
-          srcQ.copy(src.quaternion);
-          if (r < 0) srcQ.invert();
-          tmpQ.copy(identity).slerp(srcQ, Math.abs(r));
-          bone.quaternion.premultiply(tmpQ);
-        }
-        if (info.flags & BONE_FLAG.APPEND_TRANSLATE) {
-          const j = info.appendParent, rest = rig.rest;
-          bone.position.x += (src.position.x - rest[3 * j]) * r;
-          bone.position.y += (src.position.y - rest[3 * j + 1]) * r;
-          bone.position.z += (src.position.z - rest[3 * j + 2]) * r;
-        }
-        bone.updateMatrixWorld(true);
-      }
-      const ik = rig.iks.get(i);
-      if (ik) {
-        const sw = this.ikSwitch[i];
-        if (sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0) continue;
-        solveIk(rig, ik);
-      }
+    pose.evaluate('all', (i) => {
+      const sw = this.ikSwitch[i];
+      return !(sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0);
+    });
+    const ST = pose.solvedTranslation, SR = pose.solvedRotation;
+    for (let i = 0; i < rig.bones.length; i++) {
+      const b = rig.bones[i];
+      b.position.set(rest[3 * i] + ST[3 * i], rest[3 * i + 1] + ST[3 * i + 1], rest[3 * i + 2] - ST[3 * i + 2]);
+      b.quaternion.set(-SR[4 * i], -SR[4 * i + 1], SR[4 * i + 2], SR[4 * i + 3]);
     }
+    updateRigWorld(rig);
   }
 }

@@ -27,7 +27,7 @@ function model(name: string, spec: [string, [number, number, number], string | n
   return {
     format: 'pmx', version: 2, name, nameEn: '', comment: '', commentEn: '', vertexCount: 0, positions: new Float32Array(0), normals: new Float32Array(0),
     uvs: new Float32Array(0), skinIndices: new Uint32Array(0), skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0),
-    indices: new Uint32Array(0), textures: [], materials: [], bones, morphs: [], rigidBodyCount: 0, jointCount: 0,
+    indices: new Uint32Array(0), textures: [], materials: [], bones, morphs: [], rigidBodyCount: 0, jointCount: 0, rigidBodies: [], joints: [], softBodies: [], physicsError: null,
   };
 }
 

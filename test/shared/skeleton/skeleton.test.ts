@@ -161,6 +161,6 @@ describe('a corpus model playing a corpus dance', () => {
       worst = Math.max(worst, Math.hypot(g[0] - a[0], g[1] - a[1], g[2] - a[2]));
     }
     expect(reachable).toBeGreaterThan(50);
-    expect(worst).toBeLessThan(0.05);
+    expect(worst).toBeLessThan(0.01);
   });
 });

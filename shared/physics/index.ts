@@ -1,0 +1,5 @@
+/** MMD physics on a real Bullet (babylon-mmd's bindings): skeleton posing, the world, simulation and bake. */
+export * from './bullet';
+export * from './skeleton';
+export * from './world';
+export * from './simulate';

@@ -1,0 +1,122 @@
+/**
+ * A model's motion with physics, frame by frame at the motion's 30 fps: the skeleton posed from the VMD, the
+ * physics world stepped once per frame, the physics bones read back. Same model, motion and options give
+ * bit-identical results (one thread, fixed steps, no clock, no randomness).
+ */
+import type { ModelData } from '../pmx/model-types';
+import { matchKey } from '../pmx/model-inspect';
+import { buildBoneTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
+import { sampleBoneInto } from '../vmd/sample';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { BONE } from '../vmd/vmd-layout';
+import type { BulletInstance } from './bullet';
+import { Skeleton } from './skeleton';
+import { PhysicsWorld, type WorldOptions } from './world';
+
+/**
+ * MMD rule — settling after a seek: physics restarts from the pose at the new frame (bodies placed on their
+ * bones, one kinematic step), then runs this many frames holding that pose before the frame is shown.
+ */
+export const SEEK_SETTLE_FRAMES = 60;
+
+/** The per-key physics-off mark: bytes 2–3 of a bone key's interpolation block (FORMAT.md). */
+export const PHYSICS_OFF = [99, 15] as const;
+
+/** True when a bone key's 64-byte interpolation block says "physics off" (99, 15 at bytes 2–3; nothing else does). */
+export function isPhysicsOff(interp: Uint8Array): boolean {
+  return interp[2] === PHYSICS_OFF[0] && interp[3] === PHYSICS_OFF[1];
+}
+
+/** Bone → track index of a motion (names matched as a 15-byte VMD field holds them), −1 for none. */
+export function boneTrackMap(model: ModelData, tracks: BoneTracks): Int32Array {
+  const byKey = new Map<string, number>();
+  tracks.names.forEach((n, t) => {
+    const k = matchKey(n);
+    if (!byKey.has(k)) byKey.set(k, t);
+  });
+  return Int32Array.from(model.bones, (b) => byKey.get(matchKey(b.name)) ?? -1);
+}
+
+export interface SimulationOptions extends WorldOptions {
+  /** Settling frames after a seek (default SEEK_SETTLE_FRAMES). */
+  settleFrames?: number;
+}
+
+export class Simulation {
+  readonly skeleton: Skeleton;
+  readonly world: PhysicsWorld;
+  readonly tracks: BoneTracks | null;
+  private readonly trackOf: Int32Array;
+  /** Per key of `tracks`: 1 when the key turns physics off. */
+  private readonly keyOff: Uint8Array;
+  /** The frame the pose now shows. */
+  frame = 0;
+
+  constructor(bullet: BulletInstance, readonly model: ModelData, motion: VmdDocument | null, readonly opts: SimulationOptions = {}) {
+    this.skeleton = new Skeleton(model);
+    this.world = new PhysicsWorld(bullet, model, this.skeleton, opts);
+    this.tracks = motion ? buildBoneTracks(motion.bone) : null;
+    this.trackOf = this.tracks ? boneTrackMap(model, this.tracks) : new Int32Array(model.bones.length).fill(-1);
+    const t = this.tracks;
+    this.keyOff = new Uint8Array(t ? t.frames.length : 0);
+    if (t && motion) {
+      const bytes = motion.bone.bytes;
+      for (let k = 0; k < t.frames.length; k++) {
+        const o = t.record[k] * BONE.SIZE + BONE.INTERPOLATION;
+        this.keyOff[k] = bytes[o + 2] === PHYSICS_OFF[0] && bytes[o + 3] === PHYSICS_OFF[1] ? 1 : 0;
+      }
+    }
+  }
+
+  /** Poses stage 0 at frame f from the motion and sets each bone's physics toggle from its key in force. */
+  private pose(f: number): void {
+    const sk = this.skeleton, t = this.tracks, w = this.world;
+    sk.clearMotion();
+    w.toggledOff.fill(0);
+    if (t) {
+      for (let i = 0; i < sk.n; i++) {
+        const tr = this.trackOf[i];
+        if (tr < 0) continue;
+        sampleBoneInto(t, tr, f, sk.motionPos, sk.motionRot, i);
+        // MMD rule — per-key physics toggle: the key at or before f (the first key before it) is in force.
+        const a = t.start[tr], e = t.start[tr + 1];
+        let k = keyAtOrBefore(t.frames, a, e, f);
+        if (k < a) k = a;
+        w.toggledOff[i] = this.keyOff[k];
+      }
+    }
+    sk.evaluate(0);
+  }
+
+  /**
+   * Restarts physics at frame f (MMD rule — a seek restarts from the pose there) and settles for `settle` frames
+   * holding that pose (default: the options' settleFrames, else SEEK_SETTLE_FRAMES).
+   */
+  seek(f: number, settle = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES): void {
+    this.frame = f;
+    this.pose(f);
+    this.world.reset();
+    for (let s = 0; s < settle; s++) {
+      this.pose(f);
+      this.world.step();
+    }
+  }
+
+  /** The next frame (one 1/30 s physics step). */
+  advance(): void {
+    this.frame++;
+    this.pose(this.frame);
+    this.world.step();
+  }
+
+  /** Bones driven by a dynamic body (modes 1 and 2), in bone order. */
+  physicsBones(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.world.driver.length; i++) if (this.world.driver[i] >= 0) out.push(i);
+    return out;
+  }
+
+  dispose(): void {
+    this.world.dispose();
+  }
+}

@@ -1,0 +1,81 @@
+// Against the independent runtime: physref (babylon-mmd's own MMD runtime and Bullet build, headless in Node)
+// run in this test's setup on the corpus models. Agreement per physics bone in units of world position.
+// physref runs with --parent-first: babylon-mmd otherwise gives a bone listed before its parent an identity
+// parent (FORMAT.md), which moves the whole low-poly Miku 1 unit up and Gene_light's 前クローク2_2錘 off its chain.
+import { describe, expect, it } from 'vitest';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { readVmd } from '../../../shared/vmd';
+import { Simulation } from '../../../shared/physics';
+import { testBullet } from '../../helpers/bullet';
+import { corpusPath, corpusPresent, readCorpus } from '../../helpers/corpus';
+import { physref, physrefPresent, type PhysrefOut } from '../../helpers/physref';
+
+const c = corpusPresent && physrefPresent ? it : it.skip;
+const MIKU = 'mmd-viewer-js/model/low_miku/miku.pmd';
+const GENE = 'gene/Gene_light.pmx';
+
+function load(rel: string): ModelData {
+  const r = readModel(readCorpus(rel));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Largest distance per physics bone between our pose and physref's at frame `f` (index into ref.frames). */
+function errors(sim: Simulation, m: ModelData, ref: PhysrefOut, fi: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const b of ref.bones) {
+    if (b.physicsMode === 0) continue;
+    const i = m.bones.findIndex((x) => x.name === b.name);
+    const p = ref.frames[fi].bones[b.key].position;
+    const w = sim.skeleton.worldPos;
+    out.set(b.name, Math.hypot(w[3 * i] - p[0], w[3 * i + 1] - p[1], w[3 * i + 2] - p[2]));
+  }
+  return out;
+}
+
+describe('physics against physref (babylon-mmd)', () => {
+  for (const rel of [GENE, MIKU]) {
+    c(`${rel}: the settled rest pose agrees within 0.5 units for every physics bone that settles`, async () => {
+      const m = load(rel);
+      const ref = physref(corpusPath(rel), '-', ['--frames', '280..300', '--parent-first']);
+      expect(ref.nonFiniteValues).toBe(0);
+      const sim = new Simulation(await testBullet(), m, null);
+      sim.seek(0, 0);
+      for (let f = 1; f <= 300; f++) sim.advance();
+      const e = errors(sim, m, ref, ref.frames.length - 1);
+      // A bone settles in the reference when it moves less than 0.01 units over its last 20 frames.
+      let settled = 0, worst = 0;
+      for (const b of ref.bones) {
+        if (b.physicsMode === 0) continue;
+        const a = ref.frames[0].bones[b.key].position, z = ref.frames[ref.frames.length - 1].bones[b.key].position;
+        if (Math.hypot(a[0] - z[0], a[1] - z[1], a[2] - z[2]) >= 0.01) continue;
+        settled++;
+        worst = Math.max(worst, e.get(b.name)!);
+        expect(e.get(b.name), b.name).toBeLessThan(0.5);
+      }
+      expect(settled).toBeGreaterThanOrEqual(rel === GENE ? 50 : 15);
+      console.log(`${rel}: ${settled} settled physics bones, largest difference ${worst.toFixed(4)} units`);
+      sim.dispose();
+    });
+  }
+
+  c('low-poly Miku under wavefile_v2.vmd: frames 0–9 agree within 0.5 units for every physics bone', async () => {
+    const m = load(MIKU);
+    const motionRel = 'mmd-viewer-js/vmd/wavefile_v2.vmd';
+    const v = readVmd(readCorpus(motionRel));
+    if (!v.ok) throw new Error(v.error.message);
+    const ref = physref(corpusPath(MIKU), corpusPath(motionRel), ['--frames', '0..9', '--parent-first']);
+    const sim = new Simulation(await testBullet(), m, v.value);
+    sim.seek(0, 0);
+    let worst = 0;
+    for (let f = 0; f <= 9; f++) {
+      if (f > 0) sim.advance();
+      for (const [name, d] of errors(sim, m, ref, f)) {
+        worst = Math.max(worst, d);
+        expect(d, `frame ${f} ${name}`).toBeLessThan(0.5);
+      }
+    }
+    console.log(`wavefile_v2 frames 0–9: largest difference ${worst.toFixed(4)} units`);
+    sim.dispose();
+  });
+});
