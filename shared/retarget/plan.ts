@@ -20,9 +20,9 @@
  *   full model played through a low-poly source, say).
  * - `none`: the target bone rests (the motion says nothing about it).
  *
- * Known limits: computed keys take MMD's default curve bytes, so a physics on/off toggle (bytes 2–3) on a
- * computed bone's keys is not carried over (plain and copied tracks keep theirs); the target's IK solves
- * its own legs (the source is posed with IK off, so link bones take their keyed rotations, not solved ones).
+ * Computed keys take the physics on/off state (bytes 2–3) of the bone's own source track in force at
+ * their frame, with a key where it changes. The target's IK solves its own legs: the source is posed with
+ * IK off, so IK link bones take their keyed rotations, not the source's solved ones.
  */
 import { BONE_FLAG, type ModelBone } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';

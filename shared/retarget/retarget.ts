@@ -19,13 +19,13 @@ import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { finishReport, newReport, type EditReport } from '../motion-ops/report';
 import type { NameMapping } from '../motion-ops/rename';
 import type { CodecError } from '../vmd/errors';
-import { setBoneCurves, defaultBoneInterpolation, type BoneChannel } from '../vmd/interpolation';
+import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
 import type { Curve } from '../vmd/bezier';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
 import { sampleBoneInto } from '../vmd/sample';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildBoneTracks, buildMorphTracks, buildTracks, type BoneTracks } from '../vmd/tracks';
+import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
@@ -217,6 +217,12 @@ export class RetargetSampler {
   }
 }
 
+/** The 64 interpolation bytes of bone record i. */
+function physicsBytes(doc: VmdDocument, i: number): Uint8Array {
+  const o = i * BONE.SIZE + BONE.INTERPOLATION;
+  return doc.bone.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH);
+}
+
 interface ComputedTrack {
   bone: number;
   px: Float64Array;
@@ -328,10 +334,29 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
     const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
     if (!moves && !keyedBefore) continue;
+    // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
+    // a key where it changes, and each written key takes the state in force at its frame.
+    const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
+    const forced: number[] = [];
+    const offAt = (g: number): boolean => {
+      if (pk < 0) return false;
+      let i = keyAtOrBefore(bones.frames, bones.start[pk], bones.start[pk + 1], g);
+      if (i < bones.start[pk]) i = bones.start[pk];
+      return physicsOff(physicsBytes(doc, bones.record[i]));
+    };
+    if (pk >= 0) {
+      let prev: boolean | null = null;
+      for (let i = bones.start[pk]; i < bones.start[pk + 1]; i++) {
+        const off = physicsOff(physicsBytes(doc, bones.record[i]));
+        if (prev !== null && off !== prev && bones.frames[i] > f0 && bones.frames[i] < f1) forced.push(bones.frames[i]);
+        prev = off;
+      }
+    }
     const w: SampledWindow = {
       g0: f0,
       g1: f1,
       perFrame: 1,
+      forced,
       groups: [
         { kind: 'curve', comps: [c.px], tol: posTol },
         { kind: 'curve', comps: [c.py], tol: posTol },
@@ -352,6 +377,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
         for (let ch = 0; ch < 4; ch++) set[ch as BoneChannel] = [curves[4 * ch], curves[4 * ch + 1], curves[4 * ch + 2], curves[4 * ch + 3]];
         setBoneCurves(ip, set);
       }
+      if (offAt(g)) setPhysicsOff(ip, true);
       out.push(encodeBoneRecord({ name, frame: g, position: [c.px[j], c.py[j], c.pz[j]], rotation: [c.q[4 * j], c.q[4 * j + 1], c.q[4 * j + 2], c.q[4 * j + 3]], interpolation: ip }));
     }
     outTracks.push({ bone: t, c, first, count: fit.frames.length });

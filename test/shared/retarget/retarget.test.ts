@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { retarget } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
-import { buildVmd, buildTracks, decodeName, encodeIkRecord, ikBlockFromRecords, ikKey, sampleBoneInto, withBlocks, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
+import { buildVmd, buildTracks, decodeName, defaultBoneInterpolation, encodeIkRecord, ikBlockFromRecords, ikKey, physicsOff, sampleBoneInto, setPhysicsOff, withBlocks, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
 import { qmul, rotate } from '../../helpers/quat';
 
 const ROT = BONE_FLAG.ROTATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
@@ -466,5 +466,45 @@ describe('A-pose against T-pose', () => {
         for (let c = 0; c < 3; c++) expect(Math.abs(s[c] - t[c]), `${a}→${b} at ${f}`).toBeLessThan(1e-6);
       }
     }
+  });
+});
+
+describe('physics on/off keys of a re-fitted track', () => {
+  // The A-pose arm again (re-fitted on the T-pose target): its 左腕 keys turn physics off until frame 20.
+  const figure = (name: string, deg: number) => {
+    const a = (deg * Math.PI) / 180;
+    const at = (d: number): [number, number, number] => [2 + d * Math.cos(a), 14 - d * Math.sin(a), 0];
+    return model(name, [
+      ['上半身', [0, 10, 0], null],
+      ['左肩', [1, 14, 0], '上半身'],
+      ['左腕', at(0), '左肩'],
+      ['左ひじ', at(3), '左腕'],
+    ]);
+  };
+  const source = figure('A', 30), target = figure('T', 0);
+  const off = (ip: Uint8Array) => (setPhysicsOff(ip, true), ip);
+  const motion = roundTrip(buildVmd({
+    model: 'A',
+    bones: [
+      { name: '左腕', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: off(defaultBoneInterpolation()) },
+      { name: '左腕', frame: 10, position: [0, 0, 0], rotation: axisAngle([0, 0, 1], 40), interpolation: off(defaultBoneInterpolation()) },
+      { name: '左腕', frame: 20, position: [0, 0, 0], rotation: axisAngle([0, 1, 0], 30) },
+      { name: '左腕', frame: 40, position: [0, 0, 0], rotation: axisAngle([1, 0, 0], -20) },
+    ],
+  }));
+  it('keeps the state in force at each written key, with a key where it changes', () => {
+    const r = retarget(motion, source, target);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.details.refitted.map((x) => x.bone)).toEqual(['左腕']);
+    const out = roundTrip(r.doc);
+    const t = buildTracks(out).bones;
+    const k = t.index.get('左腕')!;
+    const frames: number[] = [];
+    for (let i = t.start[k]; i < t.start[k + 1]; i++) {
+      const o = t.record[i] * 111 + 47;
+      frames.push(t.frames[i]);
+      expect(physicsOff(out.bone.bytes.subarray(o, o + 64)), `key at ${t.frames[i]}`).toBe(t.frames[i] < 20);
+    }
+    expect(frames).toContain(20);
   });
 });
