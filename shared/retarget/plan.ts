@@ -3,8 +3,9 @@
  * track names (no sampling here):
  *
  * - `plain`: the target bone has a source bone whose track plays the same on it (same parent relation,
- *   nothing folded into it, no arm compensation, no scaling): its records are copied byte for byte (only
- *   the name changes where the target spells it differently).
+ *   nothing folded into it, no arm compensation, no scaling, and any append bone above it taking the same
+ *   share of the same bone on both models): its records are copied byte for byte (only the name changes
+ *   where the target spells it differently).
  * - `computed`: world matching. The bone's world rotation on the target is the source's world rotation
  *   of its representative bone (itself, or the deepest source bone folded into it: 上半身2 into 上半身,
  *   腕捩 into 腕, 手捩 into ひじ, グルーブ into センター, 足D/ひざD/足首D into 足/ひざ/足首, 足先EX into
@@ -18,6 +19,10 @@
  *   the motion; or a motion track whose bone the source model lacks but the target has (fingers of a
  *   full model played through a low-poly source, say).
  * - `none`: the target bone rests (the motion says nothing about it).
+ *
+ * Computed keys take the physics on/off state (bytes 2–3) of the bone's own source track in force at
+ * their frame, with a key where it changes. The target's IK solves its own legs: the source is posed with
+ * IK off, so IK link bones take their keyed rotations, not the source's solved ones.
  */
 import { BONE_FLAG, type ModelBone } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
@@ -171,6 +176,16 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
   });
   const keyed = (s: number) => s >= 0 && sourceTrack[s] >= 0;
 
+  // An append bone of the target turns as its source counterpart does when both take the same share of
+  // the same bone (the same model, or two of one family): then it passes the parent relation on unchanged.
+  const APPEND_FLAGS = BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE | BONE_FLAG.APPEND_LOCAL;
+  const sameAppend = (t: number): boolean => {
+    const b = tb[t];
+    if (!hasAppend(b)) return true;
+    const s = rep[t];
+    if (s < 0 || !hasAppend(sb[s])) return false;
+    return targetToSource[b.appendParent] === sb[s].appendParent && b.appendRatio === sb[s].appendRatio && (b.flags & APPEND_FLAGS) === (sb[s].flags & APPEND_FLAGS);
+  };
   const kind: TargetKind[] = new Array(nT).fill('none');
   const track = new Int32Array(nT).fill(-1);
   for (let t = 0; t < nT; t++) {
@@ -196,7 +211,7 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
       rep[t] === s &&
       !hasAppend(sb[s]) &&
       isIdentity(t) &&
-      (a < 0 || (isIdentity(a) && !hasAppend(tb[a]))) &&
+      (a < 0 || (isIdentity(a) && sameAppend(a))) &&
       (scale[t] === 1 || !translated[t]) &&
       restBetween &&
       source.parent[s] === (a >= 0 ? rep[a] : -1);

@@ -11,7 +11,7 @@
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
  */
-import type { ModelData } from '../pmx/model-types';
+import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
@@ -19,13 +19,13 @@ import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { finishReport, newReport, type EditReport } from '../motion-ops/report';
 import type { NameMapping } from '../motion-ops/rename';
 import type { CodecError } from '../vmd/errors';
-import { setBoneCurves, defaultBoneInterpolation, type BoneChannel } from '../vmd/interpolation';
+import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
 import type { Curve } from '../vmd/bezier';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
 import { sampleBoneInto } from '../vmd/sample';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildBoneTracks, buildMorphTracks, buildTracks, type BoneTracks } from '../vmd/tracks';
+import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
@@ -106,14 +106,49 @@ export class RetargetSampler {
     this.targetPose = new Pose(plan.target);
     this.poser = new MotionPoser(plan.source, doc, buildTracks(doc));
     this.copyTracks = this.poser.tracks!.bones;
+    // Whether an append bone that is not computed lies above a computed one (then `at` evaluates the target).
+    const T = plan.target;
+    let between = false;
+    for (let t = 0; t < T.count && !between; t++) {
+      if (plan.kind[t] !== 'computed') continue;
+      for (let p = T.parent[t]; p >= 0 && !between; p = T.parent[p]) {
+        const b = T.bones[p];
+        if (plan.kind[p] !== 'computed' && b.appendParent >= 0 && b.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) between = true;
+      }
+    }
+    this.appendBetween = between;
   }
+
+  /** An append bone of the target lies above a computed bone: each frame is evaluated once more. */
+  readonly appendBetween: boolean;
 
   /** Poses the source (FK, IK off) and the target at frame f. */
   at(f: number): void {
-    const { plan } = this;
     const sp = this.sourcePose, tp = this.targetPose;
     this.poser.apply(sp, f);
     sp.evaluate('all', () => false);
+    this.sweep(f, true);
+    if (!this.appendBetween) return;
+    // An append (付与) bone of the target lies above a computed bone (腰キャンセル above 足): pose the target
+    // as the output will play it, appends included, and place the computed bones again under it.
+    const T = this.plan.target;
+    for (let t = 0; t < T.count; t++) {
+      if (this.plan.kind[t] !== 'computed') continue;
+      tp.translation.set(tp.solvedTranslation.subarray(3 * t, 3 * t + 3), 3 * t);
+      tp.rotation.set(tp.solvedRotation.subarray(4 * t, 4 * t + 4), 4 * t);
+    }
+    tp.evaluate('all', () => false);
+    this.sweep(f, false);
+  }
+
+  /**
+   * One pass over the target, parents first: computed bones placed from the source, the others from
+   * their local transform. `first`: the others' local transforms are set from the motion (without their
+   * append); else they keep what the last evaluate solved.
+   */
+  private sweep(f: number, first: boolean): void {
+    const { plan } = this;
+    const sp = this.sourcePose, tp = this.targetPose;
     const T: Skeleton = plan.target;
     const S: Skeleton = plan.source;
     const SW = sp.worldRotation, SP = sp.worldPosition;
@@ -124,13 +159,17 @@ export class RetargetSampler {
       const kind = plan.kind[t];
       if (kind !== 'computed') {
         // Local transform as the output will play it: the source's keys (plain), the track (copy), rest.
-        const o3 = 3 * t, o4 = 4 * t;
-        if (kind === 'none') {
-          tp.solvedTranslation[o3] = tp.solvedTranslation[o3 + 1] = tp.solvedTranslation[o3 + 2] = 0;
-          tp.solvedRotation[o4] = tp.solvedRotation[o4 + 1] = tp.solvedRotation[o4 + 2] = 0;
-          tp.solvedRotation[o4 + 3] = 1;
-        } else {
-          sampleBoneInto(this.copyTracks, plan.track[t], f, tp.solvedTranslation, tp.solvedRotation, t);
+        if (first) {
+          const o3 = 3 * t, o4 = 4 * t;
+          if (kind === 'none') {
+            tp.translation[o3] = tp.translation[o3 + 1] = tp.translation[o3 + 2] = 0;
+            tp.rotation[o4] = tp.rotation[o4 + 1] = tp.rotation[o4 + 2] = 0;
+            tp.rotation[o4 + 3] = 1;
+          } else {
+            sampleBoneInto(this.copyTracks, plan.track[t], f, tp.translation, tp.rotation, t);
+          }
+          tp.solvedTranslation.set(tp.translation.subarray(o3, o3 + 3), o3);
+          tp.solvedRotation.set(tp.rotation.subarray(o4, o4 + 4), o4);
         }
         tp.updateWorld(t);
         continue;
@@ -176,6 +215,12 @@ export class RetargetSampler {
       tp.setWorld(t, v.subarray(4, 7), q.subarray(0, 4));
     }
   }
+}
+
+/** The 64 interpolation bytes of bone record i. */
+function physicsBytes(doc: VmdDocument, i: number): Uint8Array {
+  const o = i * BONE.SIZE + BONE.INTERPOLATION;
+  return doc.bone.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH);
 }
 
 interface ComputedTrack {
@@ -263,10 +308,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const k = plan.track[t];
     const name = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
     const as = decodeName(name);
-    let renamed = false;
     for (let i = bones.start[k]; i < bones.start[k + 1]; i++) {
+      // Only the name changes, and only where the target spells the bone differently (raw bytes otherwise).
       const r = recordBytes(doc.bone, bones.record[i]).slice();
-      for (let b = 0; b < BONE.NAME_LENGTH && !renamed; b++) if (r[b] !== name[b]) renamed = true;
       if (as !== bones.names[k]) r.set(name, 0);
       out.push(r);
     }
@@ -277,7 +321,6 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   }
 
   let done = 0;
-  const refittedTracks = new Set<number>();
   const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
   for (const c of computed) {
     const t = c.bone;
@@ -288,13 +331,32 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       else if (Math.abs(c.q[4 * j]) > 1e-9 || Math.abs(c.q[4 * j + 1]) > 1e-9 || Math.abs(c.q[4 * j + 2]) > 1e-9) moves = true;
     }
     opts.progress?.(++done, computed.length);
-    const s = plan.targetToSource[t];
-    if (s >= 0 && plan.sourceTrack[s] >= 0) refittedTracks.add(plan.sourceTrack[s]);
-    if (!moves) continue; // rests throughout: no track
+    // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
+    const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
+    if (!moves && !keyedBefore) continue;
+    // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
+    // a key where it changes, and each written key takes the state in force at its frame.
+    const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
+    const forced: number[] = [];
+    const offAt = (g: number): boolean => {
+      if (pk < 0) return false;
+      let i = keyAtOrBefore(bones.frames, bones.start[pk], bones.start[pk + 1], g);
+      if (i < bones.start[pk]) i = bones.start[pk];
+      return physicsOff(physicsBytes(doc, bones.record[i]));
+    };
+    if (pk >= 0) {
+      let prev: boolean | null = null;
+      for (let i = bones.start[pk]; i < bones.start[pk + 1]; i++) {
+        const off = physicsOff(physicsBytes(doc, bones.record[i]));
+        if (prev !== null && off !== prev && bones.frames[i] > f0 && bones.frames[i] < f1) forced.push(bones.frames[i]);
+        prev = off;
+      }
+    }
     const w: SampledWindow = {
       g0: f0,
       g1: f1,
       perFrame: 1,
+      forced,
       groups: [
         { kind: 'curve', comps: [c.px], tol: posTol },
         { kind: 'curve', comps: [c.py], tol: posTol },
@@ -315,6 +377,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
         for (let ch = 0; ch < 4; ch++) set[ch as BoneChannel] = [curves[4 * ch], curves[4 * ch + 1], curves[4 * ch + 2], curves[4 * ch + 3]];
         setBoneCurves(ip, set);
       }
+      if (offAt(g)) setPhysicsOff(ip, true);
       out.push(encodeBoneRecord({ name, frame: g, position: [c.px[j], c.py[j], c.pz[j]], rotation: [c.q[4 * j], c.q[4 * j + 1], c.q[4 * j + 2], c.q[4 * j + 3]], interpolation: ip }));
     }
     outTracks.push({ bone: t, c, first, count: fit.frames.length });
@@ -377,7 +440,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
 
   // IK/display keys: each IK name goes to the target bone its source bone became; IK bones the target lacks are left out.
   const ikOut: Uint8Array[] = [];
-  const tIkNames = new Set(target.bones.filter((b) => b.ik).map((b) => matchKey(b.name)));
+  const tIkNames = new Set(target.bones.filter((b) => b.ik || b.flags & BONE_FLAG.IK).map((b) => matchKey(b.name)));
   let ikChanged = 0;
   for (let i = 0; i < doc.ik.count; i++) {
     const key = ikKey(doc.ik, i);
@@ -425,7 +488,6 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
   if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${details.unmatched.map((u) => `${u.bone} (${u.keys})`).join(', ')}`);
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`).join(', ')}`);
-  void refittedTracks;
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { retarget } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
-import { buildVmd, buildTracks, sampleBoneInto, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
+import { buildVmd, buildTracks, decodeName, defaultBoneInterpolation, encodeIkRecord, ikBlockFromRecords, ikKey, physicsOff, sampleBoneInto, setPhysicsOff, withBlocks, writeVmd, readVmd, type VmdDocument } from '../../../shared/vmd';
 import { qmul, rotate } from '../../helpers/quat';
 
 const ROT = BONE_FLAG.ROTATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
@@ -329,5 +329,182 @@ describe('every semi-standard fold keeps the world rotation of the target’s bo
         expect(angleDeg(q(sp, si), q(tp, ti)), `${tn} ← ${sn} at ${f}`).toBeLessThan(bound);
       }
     }
+  });
+});
+
+describe('a target with an append bone above the bones it computes', () => {
+  // The target has 腰キャンセル (turning back what 腰 turns, by append) between 下半身 and 足; the source has
+  // none, so its legs turn with 腰. The target's 足 must still show the source's leg.
+  const source = model('no-cancel', [
+    ['センター', [0, 8, 0], null, { flags: MOVE }],
+    ['腰', [0, 9.5, 0.3], 'センター'],
+    ['下半身', [0, 9.8, 0], '腰'],
+    ['左足', [1, 9.4, 0], '下半身'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+  ]);
+  const target = model('cancel', [
+    ['センター', [0, 8, 0], null, { flags: MOVE }],
+    ['腰', [0, 9.5, 0.3], 'センター'],
+    ['下半身', [0, 9.8, 0], '腰'],
+    ['腰キャンセル左', [1, 9.4, 0], '下半身', { flags: ROT | BONE_FLAG.APPEND_ROTATE }],
+    ['左足', [1, 9.4, 0], '腰キャンセル左'],
+    ['左ひざ', [1, 5, -0.2], '左足'],
+    ['左足首', [1, 1, 0], '左ひざ'],
+  ]);
+  Object.assign(target.bones[3], { appendParent: 1, appendRatio: -1 });
+  const key = (name: string, frame: number, rotation: number[]) => ({ name, frame, position: [0, 0, 0], rotation });
+  const motion = roundTrip(buildVmd({
+    model: 'no-cancel',
+    bones: [
+      key('腰', 0, axisAngle([1, 0, 0.3], 20)), key('腰', 30, axisAngle([0.2, 1, 0], -30)),
+      key('下半身', 0, axisAngle([0, 1, 0], 10)), key('下半身', 30, axisAngle([1, 0, 0], 15)),
+      key('左足', 0, axisAngle([1, 0, 0], -30)), key('左足', 30, axisAngle([1, 0.2, 0], 25)),
+      key('左ひざ', 0, axisAngle([1, 0, 0], 40)), key('左ひざ', 30, axisAngle([1, 0, 0], 10)),
+    ],
+  }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('keeps the legs’ world rotations (the target posed with its append, by the shared skeleton)', () => {
+    const ss = buildSkeleton(source.bones), ts = buildSkeleton(target.bones);
+    const sp = new Pose(ss), tp = new Pose(ts);
+    const sPoser = new MotionPoser(ss, motion, buildTracks(motion)), tPoser = new MotionPoser(ts, out, buildTracks(out));
+    for (const f of [0, 30]) {
+      sPoser.apply(sp, f);
+      sp.evaluate('all', () => false);
+      tPoser.apply(tp, f);
+      tp.evaluate('all', () => false);
+      for (const n of ['下半身', '左足', '左ひざ', '左足首']) {
+        const si = source.bones.findIndex((b) => b.name === n), ti = target.bones.findIndex((b) => b.name === n);
+        const a = Array.from(sp.worldRotation.subarray(4 * si, 4 * si + 4)), b = Array.from(tp.worldRotation.subarray(4 * ti, 4 * ti + 4));
+        expect(angleDeg(a, b), `${n} at ${f}`).toBeLessThan(1e-4);
+      }
+    }
+  });
+});
+
+describe('morphs, IK keys and the model name', () => {
+  const ik = (name: string, extra: Partial<ModelBone> = {}): [string, [number, number, number], string | null, Partial<ModelBone>?] => [name, [1, 1, 0], null, { flags: MOVE | BONE_FLAG.IK, ...extra }];
+  const source = model('源', [['センター', [0, 8, 0], null, { flags: MOVE }], ik('左足ＩＫ'), ik('ﾈｸﾀｲＩＫ')]);
+  const target = model('目標モデル', [['センター', [0, 8, 0], null, { flags: MOVE }], ik('左足IK')]);
+  const morph = (name: string) => ({ name, nameEn: '', panel: 4, kind: 'vertex' as const, count: 0, vertex: null, group: null, bone: null, uv: null, material: null });
+  target.morphs = [morph('ウィンク'), morph('あ')];
+  const base = buildVmd({
+    model: '源',
+    bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
+    morphs: [
+      { name: 'ｳｨﾝｸ', frame: 0, weight: 0 }, { name: 'ｳｨﾝｸ', frame: 10, weight: 1 },
+      { name: 'あ', frame: 5, weight: 0.5 },
+      { name: 'はぅ', frame: 0, weight: 1 }, { name: 'はぅ', frame: 3, weight: 0 }, { name: 'はぅ', frame: 9, weight: 1 },
+    ],
+  });
+  const motion = roundTrip(withBlocks(base, { ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 0 }, { name: 'ﾈｸﾀｲＩＫ', enabled: 1 }] })]) }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('matches morphs by name across widths, reports the rest with their keys, renames IK keys and drops IK bones the target lacks', () => {
+    const m = buildTracks(out).morphs;
+    expect([...m.names].sort()).toEqual(['あ', 'ウィンク']);
+    expect(m.start[m.index.get('ウィンク')! + 1] - m.start[m.index.get('ウィンク')!]).toBe(2);
+    expect(r.details.unmatchedMorphs).toEqual([{ morph: 'はぅ', keys: 3 }]);
+    expect(r.report.warnings.join('\n')).toMatch(/はぅ \(3\)/);
+    const k = ikKey(out.ik, 0);
+    expect(k.iks).toEqual([{ name: '左足IK', enabled: 0 }]);
+    expect(decodeName(out.modelName)).toBe('目標モデル');
+  });
+});
+
+describe('A-pose against T-pose', () => {
+  // The source's arm rests 35° below horizontal, the target's level (T-pose); same lengths.
+  const down = (35 * Math.PI) / 180;
+  const arm = (deg: number): [number, number, number][] => {
+    const a = (deg * Math.PI) / 180;
+    const at = (d: number): [number, number, number] => [2 + d * Math.cos(a), 14 - d * Math.sin(a), 0];
+    return [at(0), at(3), at(6), at(7)];
+  };
+  const figure = (name: string, deg: number) => {
+    const [s, e, w, f] = arm(deg);
+    return model(name, [
+      ['センター', [0, 8, 0], null, { flags: MOVE }],
+      ['上半身', [0, 10, 0], 'センター'],
+      ['左肩', [1, 14, 0], '上半身'],
+      ['左腕', s, '左肩'],
+      ['左ひじ', e, '左腕'],
+      ['左手首', w, '左ひじ'],
+      ['左中指１', f, '左手首'],
+    ]);
+  };
+  const source = figure('A', 35), target = figure('T', 0);
+  const key = (name: string, frame: number, rotation: number[]) => ({ name, frame, position: [0, 0, 0], rotation });
+  const motion = roundTrip(buildVmd({
+    model: 'A',
+    bones: [
+      key('上半身', 0, [0, 0, 0, 1]), key('上半身', 30, axisAngle([0, 1, 0], 20)),
+      key('左腕', 0, [0, 0, 0, 1]), key('左腕', 30, axisAngle([0.3, 0.2, 1], 50)),
+      key('左ひじ', 0, axisAngle([0, 1, 0], 20)), key('左ひじ', 30, axisAngle([0, 1, 0], 70)),
+      key('左手首', 0, [0, 0, 0, 1]), key('左手首', 30, axisAngle([1, 0, 0], 30)),
+    ],
+  }));
+  const r = retarget(motion, source, target);
+  if (!r.ok) throw new Error(r.error.message);
+  const out = roundTrip(r.doc);
+
+  it('turns the arm so that every arm bone points where the source’s pointed (rest included)', () => {
+    expect(r.details.armCompensationDeg.left).toBeCloseTo((down * 180) / Math.PI, 6);
+    const dir = (m: ModelData, doc: VmdDocument, a: string, b: string, f: number) => {
+      const p = world(m, doc, a, f).pos, q = world(m, doc, b, f).pos;
+      const d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+      const l = Math.hypot(d[0], d[1], d[2]);
+      return d.map((x) => x / l);
+    };
+    for (const f of [0, 30]) {
+      for (const [a, b] of [['左腕', '左ひじ'], ['左ひじ', '左手首'], ['左手首', '左中指１']]) {
+        const s = dir(source, motion, a, b, f), t = dir(target, out, a, b, f);
+        for (let c = 0; c < 3; c++) expect(Math.abs(s[c] - t[c]), `${a}→${b} at ${f}`).toBeLessThan(1e-6);
+      }
+    }
+  });
+});
+
+describe('physics on/off keys of a re-fitted track', () => {
+  // The A-pose arm again (re-fitted on the T-pose target): its 左腕 keys turn physics off until frame 20.
+  const figure = (name: string, deg: number) => {
+    const a = (deg * Math.PI) / 180;
+    const at = (d: number): [number, number, number] => [2 + d * Math.cos(a), 14 - d * Math.sin(a), 0];
+    return model(name, [
+      ['上半身', [0, 10, 0], null],
+      ['左肩', [1, 14, 0], '上半身'],
+      ['左腕', at(0), '左肩'],
+      ['左ひじ', at(3), '左腕'],
+    ]);
+  };
+  const source = figure('A', 30), target = figure('T', 0);
+  const off = (ip: Uint8Array) => (setPhysicsOff(ip, true), ip);
+  const motion = roundTrip(buildVmd({
+    model: 'A',
+    bones: [
+      { name: '左腕', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: off(defaultBoneInterpolation()) },
+      { name: '左腕', frame: 10, position: [0, 0, 0], rotation: axisAngle([0, 0, 1], 40), interpolation: off(defaultBoneInterpolation()) },
+      { name: '左腕', frame: 20, position: [0, 0, 0], rotation: axisAngle([0, 1, 0], 30) },
+      { name: '左腕', frame: 40, position: [0, 0, 0], rotation: axisAngle([1, 0, 0], -20) },
+    ],
+  }));
+  it('keeps the state in force at each written key, with a key where it changes', () => {
+    const r = retarget(motion, source, target);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.details.refitted.map((x) => x.bone)).toEqual(['左腕']);
+    const out = roundTrip(r.doc);
+    const t = buildTracks(out).bones;
+    const k = t.index.get('左腕')!;
+    const frames: number[] = [];
+    for (let i = t.start[k]; i < t.start[k + 1]; i++) {
+      const o = t.record[i] * 111 + 47;
+      frames.push(t.frames[i]);
+      expect(physicsOff(out.bone.bytes.subarray(o, o + 64)), `key at ${t.frames[i]}`).toBe(t.frames[i] < 20);
+    }
+    expect(frames).toContain(20);
   });
 });
