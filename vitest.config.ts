@@ -13,10 +13,10 @@ const fakeElectron = fileURLToPath(new URL('./test/electron/fake-electron.ts', i
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000, server: inlineDeps } },
+      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, server: inlineDeps } },
       {
         resolve: { alias: { electron: fakeElectron } },
-        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000, server: inlineDeps },
+        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, server: inlineDeps },
       },
       {
         plugins: [vue()],

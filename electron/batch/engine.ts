@@ -85,10 +85,10 @@ function isInside(child: string, parent: string): boolean {
 /** A name mapping of a million lines is a few tens of MB; anything larger is not one. */
 const MAX_MAP_BYTES = 64 * 1024 * 1024;
 
-/** Resolves the op's options that need the file system (rename's mapping file). */
+/** Resolves the op's options that need the file system (rename's and retarget's mapping file; retarget's models are read in ops.ts). */
 async function resolveOptions(job: BatchJob): Promise<Outcome<OpOptions>> {
   const options: OpOptions = { ...job.options };
-  if (job.op === 'rename' && options.mapText === undefined && typeof options.map === 'string') {
+  if ((job.op === 'rename' || job.op === 'retarget') && options.mapText === undefined && typeof options.map === 'string') {
     const refused = (error: CodecError): Outcome<OpOptions> => ({ ok: false, error });
     // Only a .csv or .json file is read as a map: never any other file a job names.
     if (mappingFormatOf(options.map) === null) return refused({ ...optionError('map', 'mapFormat'), file: options.map });

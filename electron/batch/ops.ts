@@ -21,8 +21,9 @@ import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion
 import { prepareDocEdit } from '../../shared/motion-ops/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
-import { readFileSync } from 'node:fs';
-import { readModel } from '../../shared/pmx';
+import { readFileSync, statSync } from 'node:fs';
+import { readModel, type ModelData } from '../../shared/pmx';
+import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
 import { nodeBulletSync } from '../physics/bullet-node';
 
@@ -73,7 +74,31 @@ export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: Prepare
   return checkOptions(() => fileOp(op, o));
 }
 
-/** The operations that write another kind of file (pose, convert, inspect); throws OptionFailure for a bad option. */
+/** A model file larger than this is not one (the largest real models are tens of MB). */
+const MAX_MODEL_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Retarget's model option (a .pmx/.pmd path), read and parsed once per worker: an unreadable or bad
+ * model is a bad option for the whole job (OptionFailure naming the file).
+ */
+function modelOption(o: OpOptions, k: 'from' | 'to'): ModelData {
+  const file = o[k];
+  if (typeof file !== 'string' || file === '') return refuse(k, 'required', {}, `--${k} ${k === 'from' ? 'SOURCE' : 'TARGET'}.pmx is required`);
+  let bytes: Uint8Array;
+  try {
+    const st = statSync(file);
+    if (!st.isFile() || st.size > MAX_MODEL_BYTES) return refuse(k, 'invalid', { detail: `--${k}: ${file}: not a model file` });
+    const b = readFileSync(file);
+    bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  } catch (e) {
+    return refuse(k, 'invalid', { detail: `--${k}: ${file}: ${(e as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'no such file' : ((e as Error)?.message ?? String(e))}` });
+  }
+  const m = readModel(bytes);
+  if (!m.ok) return refuse(k, 'invalid', { detail: `--${k}: ${file}: ${m.error.message}${m.error.offset !== undefined ? ` (at byte ${m.error.offset})` : ''}` });
+  return m.value;
+}
+
+/** The operations that write another kind of file (pose, convert, inspect, retarget); throws OptionFailure for a bad option. */
 function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
   switch (op) {
     case 'pose': {
@@ -133,6 +158,22 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     }
     case 'physics-bake':
       return physicsBakeOp(o);
+    case 'retarget': {
+      const opts = retargetOptions(o);
+      const from = modelOption(o, 'from'), to = modelOption(o, 'to');
+      return {
+        op,
+        inputExtensions: ['.vmd'],
+        outputExtension: same,
+        run: (bytes) => {
+          const d = readVmd(bytes);
+          if (!d.ok) return d;
+          const r = retarget(d.value, from, to, opts);
+          if (!r.ok) return r;
+          return { ok: true, bytes: writeVmd(r.doc), report: retargetSummary(r) };
+        },
+      };
+    }
     default:
       return refuse('op', 'invalid', { detail: `unknown batch operation "${String(op)}": use ${BATCH_OPS.join(', ')}` });
   }

@@ -7,6 +7,7 @@ import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
 import { physicsBakeCommand } from './commands/physics-bake';
+import { mocapCommands } from './commands/mocap';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 
@@ -16,6 +17,7 @@ export const commands: Record<string, CommandInfo> = {
   convert: convertCommand,
   ...editCommands,
   'physics-bake': physicsBakeCommand,
+  ...mocapCommands,
 };
 
 const VERSION = '0.1.0';

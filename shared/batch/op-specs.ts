@@ -111,6 +111,14 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     // Used unless --raw (a form gate only turns an option on with a flag, not off).
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],
+  // The two models are read by the batch engine (electron/batch/ops.ts); a folder of motions made for one model.
+  retarget: [
+    { name: 'from', kind: 'file', required: true, meta: 'SOURCE.pmx', label: 'batch.opt.retarget.from', hint: 'batch.opt.retarget.from.hint' },
+    { name: 'to', kind: 'file', required: true, meta: 'TARGET.pmx', label: 'batch.opt.retarget.to', hint: 'batch.opt.retarget.to.hint' },
+    { name: 'map', kind: 'file', meta: 'MAPPING.json|.csv', label: 'batch.opt.map', hint: 'batch.opt.map.hint' },
+    { name: 'no-scale', kind: 'flag', default: false, inverted: true, label: 'batch.opt.retarget.no-scale' },
+    ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

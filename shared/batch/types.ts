@@ -5,7 +5,7 @@
 import type { CodecError } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
-export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'convert', 'pose', 'inspect'] as const;
+export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
 
 /** The operations that edit one motion (shared/motion-ops/doc-edits.ts); the others write another kind of file. */

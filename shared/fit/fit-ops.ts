@@ -3,7 +3,8 @@
  * the Batch dialog (shared/batch/op-specs.ts): `reduce`, `bake` and `speed --refit`. Each result's
  * report carries the key counts before and after per kind and the largest error per kind, measured by
  * playing input and output independently of the fitter (measure.ts): every integer and half frame for
- * reduce and bake, every integer frame for a re-timing (where output frame g plays the input at g·K).
+ * reduce and bake, every integer frame for a re-timing (where output frame g plays the input at g·K),
+ * and the camera's every half frame there too.
  */
 import type { EditResult } from '../motion-ops/report';
 import { namePattern } from '../motion-ops/preset';
@@ -27,7 +28,7 @@ function range(o: FitOpOptions): { from?: number; to?: number } {
 }
 
 /** Adds the measured errors and total key counts to a fitting result's report. */
-function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: number; halfFrames: boolean }): EditResult {
+function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: number; halfFrames: boolean; cameraHalfFrames?: boolean }): EditResult {
   if (!r.ok) return r;
   recordErrors(r.report.extra, measureErrors(input, r.doc, measure), measure.halfFrames);
   return r;
@@ -60,7 +61,7 @@ export function prepareFitEdit(op: 'reduce' | 'bake' | 'speed', o: FitOpOptions)
     case 'speed': {
       const factor = numOpt(o, 'factor', { positive: true, required: true, usage: '--factor K is required' })!;
       const tol = tolerances(o);
-      return (doc, progress) => withErrors(doc, speedRefit(doc, { factor, ...tol, progress }), { factor, halfFrames: false });
+      return (doc, progress) => withErrors(doc, speedRefit(doc, { factor, ...tol, progress }), { factor, halfFrames: false, cameraHalfFrames: true });
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * How far one motion plays from another, measured by sampling both with the player (sample.ts) and
  * nothing from the fitter: at every integer frame and (optionally) every half frame, output frame g
- * against the input at g·factor. Bones by name: position (largest |Δ| of a coordinate) and rotation
+ * against the input at g·factor (the camera's half frames can be asked for alone: cameraHalfFrames). Bones by name: position (largest |Δ| of a coordinate) and rotation
  * (angle between the orientations); morphs by name (|Δ weight|); camera target/distance, angles
  * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. Tracks present on one side only are
  * measured against the other's rest/hold the way a player would show them (a missing bone rests).
@@ -25,6 +25,11 @@ export interface MeasureOptions {
   factor?: number;
   /** Also compare at every half frame (default true). */
   halfFrames?: boolean;
+  /**
+   * The camera at every half frame even where `halfFrames` is false (a re-timing: bones and morphs
+   * promise integer frames, the camera every half frame).
+   */
+  cameraHalfFrames?: boolean;
   /** Output frames to compare, inclusive (default 0 … the later of both ends). */
   from?: number;
   to?: number;
@@ -63,7 +68,15 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
     }
   }
   if (ta.camera.frames.length || tb.camera.frames.length) {
-    for (let g = from; g <= to; g += step) {
+    // Re-timed input cuts (keys one frame apart): at a half frame whose output frame holds one, MMD
+    // shows the hold before the output's cut whatever the fit, so it is not compared. (Unscaled, the
+    // output's half frame there is the input's own.)
+    const cf = ta.camera.frames, cuts: number[] = [];
+    if (k !== 1) for (let i = 1; i < cf.length; i++) if (cf[i] - cf[i - 1] === 1) cuts.push(cf[i]);
+    const cutInside = (g: number) => cuts.some((c) => (g - 0.5) * k < c && c <= (g + 0.5) * k);
+    const camStep = opts.cameraHalfFrames ? 0.5 : step;
+    for (let g = from; g <= to; g += camStep) {
+      if (g % 1 !== 0 && cutInside(g)) continue;
       const ca = sampleCamera(ta.camera, g * k), cb = sampleCamera(tb.camera, g);
       if (!ca || !cb) {
         e.cameraPosition = Infinity;

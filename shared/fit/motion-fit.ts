@@ -202,8 +202,19 @@ function morphWindow(m: MorphTracks, t: number, g0: number, g1: number, map: Map
   return { g0, g1, perFrame: R, groups: [{ kind: 'linear', comps: [w], tol: tol.morph }] };
 }
 
+/**
+ * The camera is sampled at every integer and half frame in a re-timing too (perFrame 2): a camera
+ * plays at 60 fps as often as at 30, and a segment that misses a half frame would show.
+ *
+ * A half frame's sample is taken into the range of the two integer frames around it, per channel.
+ * Keys sit on whole frames and a curve's progress only rises, so whatever plays at g + ½ (a segment
+ * through it, or the hold of a cut) lies between what plays at g and at g + 1. Where the input turns
+ * back between two output frames (a re-timed corner: wavefile_camera ×1.5 has its distance peak at
+ * 111⅓), nothing keyed on whole frames gets nearer than that range, and asking for more would leave
+ * only a cut there. Elsewhere (motion that goes one way over the frame) the sample is unchanged.
+ */
 function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
-  const R = map.perFrame;
+  const R = 2;
   const n = R * (g1 - g0) + 1;
   const ch = Array.from({ length: 8 }, () => new Float64Array(n));
   for (let j = 0; j < n; j++) {
@@ -211,6 +222,10 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
     ch[0][j] = p.target[0]; ch[1][j] = p.target[1]; ch[2][j] = p.target[2];
     ch[3][j] = p.rotation[0]; ch[4][j] = p.rotation[1]; ch[5][j] = p.rotation[2];
     ch[6][j] = p.distance; ch[7][j] = p.fov;
+  }
+  for (const s of ch) for (let j = 1; j < n; j += 2) {
+    const lo = Math.min(s[j - 1], s[j + 1]), hi = Math.max(s[j - 1], s[j + 1]);
+    s[j] = s[j] < lo ? lo : s[j] > hi ? hi : s[j];
   }
   const groups: FitGroup[] = [
     { kind: 'curve', comps: [ch[0]], tol: tol.position },
@@ -527,8 +542,9 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
 /**
  * The camera block: each stretch between cuts fitted on its own. cutsBefore/cutsAfter count keys one
  * frame apart (as inspect does); cutsKept the input's cuts that show as cuts in the output (a stretch
- * shorter than one output frame merges its cut with the next; a fit may also put keys one frame apart
- * inside a stretch, which cutsAfter then counts too).
+ * shorter than one output frame merges its cut with the next). Inside a stretch the fit puts no two
+ * keys one frame apart (track-fit.ts, noUnitSegments), so a re-timing adds no cut; only a stretch
+ * that re-times to exactly one output frame is two keys one frame apart, which cutsAfter then counts.
  */
 function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, counts: Counts): { block: Block; cutsBefore: number; cutsAfter: number; cutsKept: number } {
   const n = c.frames.length;
@@ -598,7 +614,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
           out.push(rec(k0));
           continue;
         }
-        out.push(writeCameraKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i]));
+        out.push(writeCameraKey(rec(k), g, w, w.perFrame! * (g - g0), fit.curves[i]));
       }
     }
   }

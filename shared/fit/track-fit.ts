@@ -15,8 +15,10 @@
  *     where rounding broke the tolerance a small search on the grid looks for a curve that meets it;
  *     where the fit still strays (segments of up to STRONG_MAX samples), a search of the whole grid
  *     (strongSearch: branch and bound over x1, x2, with y1, y2 exact from the progress each sample allows).
- * A one-frame segment always fits: its integer frames are the keys themselves. A merge pass then tries
- * to remove each key that was not forced by fitting its two neighbours' segment.
+ * A one-frame segment always fits: its integer frames are the keys themselves. For the camera, where
+ * keys one frame apart play as a cut, the keys around each one-frame segment are chosen again
+ * (noUnitSegments, noUnitRepair). A merge pass then tries to remove each key that was not forced by
+ * fitting its two neighbours' segment.
  *
  * With `freeValues` (a re-timing: the input's corners fall between output frames, so pinned values put
  * a key on both sides of one) a last pass lets a key's stored value leave its sample by up to the
@@ -632,8 +634,7 @@ class Fitter {
   /**
    * Tries segment [a, b]: its curves when every group plays within tolerance at every interior sample,
    * else null (it stops at the first group that strays). A one-frame segment always fits: its integer
-   * frames are the keys themselves. With `noUnitSegments` (the camera) a two-frame segment fits when
-   * its middle frame does: a one-frame segment would play as a cut, so its half frames do not count.
+   * frames are the keys themselves (for the camera a cut: see noUnitSegments, which never leaves one).
    */
   fitSegment(a: number, b: number): Uint8Array | null {
     const w = this.w;
@@ -656,11 +657,10 @@ class Fitter {
       if (ok) return hinted;
     }
     const curves = new Uint8Array(4 * this.curveGroups);
-    const middleOnly = w.noUnitSegments && b - a === 2 && this.R === 2;
     let ci = 0;
     for (const g of w.groups) {
       const e = g.kind === 'linear' ? this.evalCurve(g, ja, jb, 0, 0, 1, 1, true) : this.fitGroup(g, ja, jb, curves, 4 * ci++, unit);
-      if (e > 1 && !unit && !(middleOnly && this.gerr[ja + 2] <= 1)) return null;
+      if (e > 1 && !unit) return null;
     }
     return curves;
   }
@@ -1216,6 +1216,190 @@ function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint
   return { b: lo, curves: curves ?? f.fitSegment(a, lo)! };
 }
 
+/** Keys on each side of a one-frame segment that noUnitRepair may choose again, widened up to this. */
+const REPAIR_REACH = 3;
+/** Tolerance factors a repair settles for where none within the tolerance is found (the least that fits). */
+const REPAIR_RELAX: readonly number[] = [1.25, 1.5, 2, 3, 5, 8, 16, 64, 1024];
+
+/**
+ * Takes out the one-frame segments the left-to-right pass left (noUnitSegments), in place: for each,
+ * the keys between a kept key on each side (one key away, then up to REPAIR_REACH) are chosen again
+ * as the fewest keys with every segment two frames or longer that fits (repairSpan). Where none fits
+ * within the tolerance, the keys one away on each side take the choice that fits the tightest
+ * multiple of it (REPAIR_RELAX): a re-timed corner can need keys on two neighbouring frames (one
+ * channel turning at one, another at the next; wavefile_camera ×1.5 at 111 and 112), and a cut there
+ * would hold the half frame between them further off than the segment that strays least. A forced
+ * stretch of one frame keeps its one-frame segment.
+ */
+function noUnitRepair(f: Fitter, frames: number[], curves: (Uint8Array | null)[], ends: number[]): void {
+  const fixed = new Set(ends);
+  const tols = f.w.groups.map((g) => g.tol);
+  /** The span around the one-frame segment at i: `reach` keys out on each side, not past a fixed key. */
+  const spanAt = (i: number, reach: number): [number, number] => {
+    let lo = i, hi = i + 1;
+    for (let r = 0; r < reach && !fixed.has(frames[lo]); r++) lo--;
+    for (let r = 0; r < reach && !fixed.has(frames[hi]); r++) hi++;
+    return [lo, hi];
+  };
+  for (let i = 0; i + 1 < frames.length; i++) {
+    if (frames[i + 1] - frames[i] !== 1) continue;
+    if (fixed.has(frames[i]) && fixed.has(frames[i + 1])) continue; // a stretch of one frame
+    let lo = 0, hi = 0;
+    let span = moveOneKey(f, frames, i, fixed);
+    if (span) [lo, hi] = spanAt(i, 1);
+    for (let reach = 1; reach <= REPAIR_REACH && !span; reach++) {
+      [lo, hi] = spanAt(i, reach);
+      span = repairSpan(f, frames[lo], frames[hi]);
+    }
+    if (!span) {
+      [lo, hi] = spanAt(i, 1);
+      span = relaxedRepair(f, frames, i, fixed, tols);
+    }
+    if (!span) continue;
+    frames.splice(lo + 1, hi - lo - 1, ...span.frames);
+    curves.splice(lo + 1, hi - lo, ...span.curves);
+    i = lo + span.frames.length; // on from the span's end (the loop's i++ lands on it)
+  }
+}
+
+/** Frames on each side of a one-frame segment that a relaxed repair may take up (1, 2, then 3). */
+const RELAX_REACH = 3;
+
+/**
+ * noUnitRepair's last resort for the one-frame segment [P, Q] = [frames[i], frames[i + 1]] inside the
+ * span [A, B] of spanAt(i, 1): the fewest keys over [P − m, Q + m] (m = 1, 2, 3, within the span)
+ * whose segments fit the tolerance times each factor of REPAIR_RELAX in turn, the first that fits;
+ * keys at P − m and Q + m (where they are not A and B) with segments to A and B that fit the
+ * tolerance itself, so the looser fit stays within a few frames of the corner. Restores the
+ * tolerances. Returns the keys strictly inside [A, B] with the curves of each segment, or null.
+ */
+function relaxedRepair(f: Fitter, frames: number[], i: number, fixed: Set<number>, tols: number[]): { frames: number[]; curves: Uint8Array[] } | null {
+  const P = frames[i], Q = frames[i + 1];
+  const A = fixed.has(P) ? P : frames[i - 1], B = fixed.has(Q) ? Q : frames[i + 2];
+  const groups = f.w.groups;
+  // Per m: the inner span's ends and the outer segments' curves (fitted at the tolerance itself).
+  const ends: { a: number; b: number; left: Uint8Array | null; right: Uint8Array | null }[] = [];
+  for (let m = 1; m <= RELAX_REACH; m++) {
+    let a = Math.max(A, P - m), b = Math.min(B, Q + m);
+    if (a - A === 1) a = A;
+    if (B - b === 1) b = B;
+    const left = a > A ? f.fitSegment(A, a) : null, right = b < B ? f.fitSegment(b, B) : null;
+    if ((a > A && !left) || (b < B && !right)) continue;
+    ends.push({ a, b, left, right });
+  }
+  let out: { frames: number[]; curves: Uint8Array[] } | null = null;
+  for (const k of REPAIR_RELAX) {
+    groups.forEach((g, h) => (g.tol = tols[h] * k));
+    for (const { a, b, left, right } of ends) {
+      const inner = repairSpan(f, a, b);
+      if (!inner) continue;
+      out = {
+        frames: [...(a > A ? [a] : []), ...inner.frames, ...(b < B ? [b] : [])],
+        curves: [...(left ? [left] : []), ...inner.curves, ...(right ? [right] : [])],
+      };
+      break;
+    }
+    if (out) break;
+  }
+  groups.forEach((g, h) => (g.tol = tols[h]));
+  return out;
+}
+
+/** How far noUnitRepair's first try moves one key of a one-frame segment (0: the key goes). */
+const REPAIR_MOVE = 4;
+
+/**
+ * The first, cheap try of noUnitRepair for the one-frame segment [frames[i], frames[i + 1]]: one of its
+ * keys (not fixed) goes, or moves away from the other by up to REPAIR_MOVE frames, where both segments
+ * it then ends are two frames or longer and fit. The span is [frames[i − 1], frames[i + 1]] or
+ * [frames[i], frames[i + 2]] as spanAt(i, 1) gives it: null when the keys on either side are not both
+ * inside it, or nothing fits.
+ */
+function moveOneKey(f: Fitter, frames: number[], i: number, fixed: Set<number>): { frames: number[]; curves: Uint8Array[] } | null {
+  const P = frames[i], Q = frames[i + 1];
+  const pIn = !fixed.has(P), qIn = !fixed.has(Q); // inside the span, free to go or move
+  const A = pIn ? frames[i - 1] : P, B = qIn ? frames[i + 2] : Q;
+  for (let d = 0; d <= REPAIR_MOVE; d++) {
+    for (const side of [0, 1]) {
+      if (side === 0 ? !pIn : !qIn) continue;
+      // The moved key (P earlier or Q later by d; gone when d = 0) and the other one where it is inside.
+      const inner: number[] = [];
+      if (side === 0) {
+        if (d > 0) inner.push(P - d);
+        if (qIn) inner.push(Q);
+      } else {
+        if (pIn) inner.push(P);
+        if (d > 0) inner.push(Q + d);
+      }
+      let prev = A;
+      const curves: Uint8Array[] = [];
+      for (const y of [...inner, B]) {
+        const c = y - prev >= 2 ? f.fitSegment(prev, y) : null;
+        if (!c) break;
+        curves.push(c);
+        prev = y;
+      }
+      if (curves.length === inner.length + 1) return { frames: inner, curves };
+    }
+  }
+  return null;
+}
+
+/**
+ * The fewest keys strictly inside [A, B] such that every segment from A to B is two frames or longer
+ * and fits, with the curves of each segment (B's last), or null when none is found. Backward over the
+ * frames: level[x] is the fewest segments from x to B; a frame x takes the lowest level whose nearest
+ * frame b ≥ x + 2 fits [x, b]. A part of a segment that fits nearly always fits, so the nearest frame
+ * of a level stands for the level, and a segment [x, b] that strays is not tried again from further
+ * back; every segment taken is one that was fitted.
+ */
+function repairSpan(f: Fitter, A: number, B: number): { frames: number[]; curves: Uint8Array[] } | null {
+  if (B - A < 2) return null;
+  const n = B - A;
+  const level = new Int32Array(n + 1).fill(-1);
+  const next = new Int32Array(n + 1);
+  const seg: (Uint8Array | null)[] = new Array(n + 1).fill(null);
+  level[n] = 0;
+  // Per level, its frame nearest x so far (scanning backward) and the frame whose segment last strayed.
+  const nearest: number[] = [n];
+  const strayed: number[] = [-1];
+  for (let x = n - 2; x >= 0; x--) {
+    for (let k = 0; k < nearest.length; k++) {
+      let b = nearest[k];
+      if (b < x + 2) {
+        // The nearest of this level is too close: the next one out at the same level.
+        b = -1;
+        for (let y = x + 2; y <= n; y++) if (level[y] === k) {
+          b = y;
+          break;
+        }
+        if (b < 0) continue;
+      }
+      if (strayed[k] === b) continue;
+      const c = f.fitSegment(A + x, A + b);
+      if (!c) {
+        strayed[k] = b;
+        continue;
+      }
+      level[x] = k + 1;
+      next[x] = b;
+      seg[x] = c;
+      if (nearest.length === k + 1) {
+        nearest.push(x);
+        strayed.push(-1);
+      } else nearest[k + 1] = x;
+      break;
+    }
+  }
+  if (level[0] < 0) return null;
+  const frames: number[] = [], curves: Uint8Array[] = [];
+  for (let x = 0; x < n; x = next[x]) {
+    curves.push(seg[x]!);
+    if (next[x] < n) frames.push(A + next[x]);
+  }
+  return { frames, curves };
+}
+
 /** Fits a sampled window: key frames and the curves of each segment. Deterministic. */
 export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): WindowFit {
   if (w.g1 <= w.g0) return { frames: [w.g0], curves: [null] };
@@ -1234,6 +1418,7 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
       a = r.b;
     }
   }
+  if (w.noUnitSegments) noUnitRepair(f, frames, curves, ends);
   f.strong = false;
   if (opts.merge !== false && frames.length > 2) {
     const keep = new Set(forced);

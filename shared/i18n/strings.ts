@@ -16,6 +16,8 @@ import { sceneStrings } from './scene-strings';
 import { cameraStrings } from './camera-strings';
 import { sceneDocsStrings } from './scene-docs-strings';
 import { errorStrings } from './error-strings';
+import { uxStrings } from './ux-strings';
+import { bvhStrings } from './bvh-strings';
 import type { ErrorCode } from '../vmd/errors';
 
 const en = {
@@ -316,8 +318,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

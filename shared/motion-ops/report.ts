@@ -7,7 +7,7 @@ import type { BlockKind } from '../vmd/vmd-layout';
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
 
-export type EditName = 'mirror' | 'trim' | 'merge' | 'speed' | 'shift' | 'preset' | 'rename' | 'build' | 'pose' | 'reduce' | 'bake';
+export type EditName = 'mirror' | 'trim' | 'merge' | 'speed' | 'shift' | 'preset' | 'rename' | 'build' | 'pose' | 'reduce' | 'bake' | 'retarget';
 
 /** Key counts for one block kind. */
 export interface KindCounts {

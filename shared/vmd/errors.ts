@@ -56,6 +56,20 @@ export const ERROR_CODES = [
   /** Key editing refused: inserting a key where the track already has one. */
   'E_EXISTS',
   'E_INTERNAL',
+  /** BVH motion capture: a hierarchy or motion line that is not BVH (the error names the line). */
+  'E_BVH_SYNTAX',
+  /** BVH: the file ends before the hierarchy closes or before the frames it declares. */
+  'E_BVH_TRUNCATED',
+  /** BVH: a CHANNELS line whose count disagrees with the channels named, or a frame with the wrong number of values. */
+  'E_BVH_CHANNELS',
+  /** BVH: a value that is not a finite number (NaN, Infinity, text) in OFFSET or a frame. */
+  'E_BVH_NUMBER',
+  /** BVH: more frames, joints or channels than the file can hold or the importer takes (refused before allocating). */
+  'E_BVH_TOO_LARGE',
+  /** VRM Animation (.vrma): not glTF with a VRMC_vrm_animation extension, or one this reader cannot interpret. */
+  'E_VRMA_FORMAT',
+  /** Retargeting onto a model: the model lacks the bones a motion needs (センター, the limbs), or the map names none. */
+  'E_RETARGET',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,6 +87,8 @@ export interface CodecError {
   file?: string;
   /** The option an `E_ARGUMENT` error is about, spelled as on the command line without dashes (`from`, `factor`). */
   option?: string;
+  /** 1-based line in a text input (BVH, a map file) where the problem was found, when it has one. */
+  line?: number;
 }
 
 /**
@@ -122,6 +138,6 @@ export class CodecFailure extends Error {
 
 /** One line for people: "file: message (at byte N)". */
 export function formatError(e: CodecError): string {
-  const where = e.offset !== undefined ? ` (at byte ${e.offset})` : '';
+  const where = e.line !== undefined ? ` (line ${e.line})` : e.offset !== undefined ? ` (at byte ${e.offset})` : '';
   return `${e.file ? e.file + ': ' : ''}${e.message}${where}`;
 }

@@ -9,9 +9,12 @@
  * (with `--expose-gc`, as `npm run bench` runs it), beside the file's size and the track order the fit indexes it by.
  * Reports numbers; asserts nothing (test/shared/fit/fit-memory.test.ts asserts the bound).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readVmd, type VmdDocument } from '../../shared/vmd';
+import { fileURLToPath } from 'node:url';
+import { readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { bake, reduce, speedRefit } from '../../shared/fit';
 
 function median(xs: number[]): number {
@@ -47,6 +50,28 @@ function line(label: string, keys: number, t: { wallMs: number; cpuMs: number },
   return `  ${label.padEnd(38)} ${String(keys).padStart(7)} → ${String(after).padStart(6)} keys  ${t.wallMs.toFixed(0).padStart(6)} ms wall  ${t.cpuMs.toFixed(0).padStart(6)} ms CPU  ${(perCore / 1000).toFixed(0).padStart(5)}k keys/s per core`;
 }
 
+/**
+ * The command line as a user runs it (issue 31: "with the CLI's own start-up"): `vmd-studio reduce` on a
+ * file, in a fresh Node process, three runs; wall time from here, CPU time (user + system, start-up,
+ * reading, fitting, measuring the errors for its report and writing) as the process itself reports it
+ * at exit. Null when the CLI is not built.
+ */
+function cliRuns(args: string[]): { wallMs: number; cpuMs: number } | null {
+  const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/cli.mjs');
+  if (!existsSync(cli)) return null;
+  const hook = "data:text/javascript,import{writeSync}from'node:fs';process.on('exit',()=>{const c=process.cpuUsage();writeSync(2,'\\nCPU_MS '+((c.user+c.system)/1000)+'\\n')})";
+  const wall: number[] = [], cpu: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ['--import', hook, cli, ...args], { encoding: 'utf8' });
+    wall.push(performance.now() - t0);
+    const m = /CPU_MS ([\d.]+)/.exec(r.stderr ?? '');
+    if (r.status !== 0 || !m) return null;
+    cpu.push(Number(m[1]));
+  }
+  return { wallMs: median(wall), cpuMs: median(cpu) };
+}
+
 export function benchFit(corpus: string): void {
   const wave = load(path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd'));
   const drink = load(path.join(corpus, 'mc-mmd-rust/default_anim/Drink.vmd'));
@@ -62,6 +87,17 @@ export function benchFit(corpus: string): void {
         if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
       });
       console.log(line('reduce baked wavefile_v2 0.01/0.1°', keys, t, after));
+      // The same through the command line: a fresh process reading the baked file, writing the result.
+      const dir = mkdtempSync(path.join(tmpdir(), 'vmds-bench-'));
+      try {
+        const input = path.join(dir, 'baked.vmd');
+        writeFileSync(input, writeVmd(baked));
+        const c = cliRuns(['reduce', input, '-o', path.join(dir, 'out.vmd'), '--overwrite', '--quiet']);
+        if (c) console.log(line(`CLI reduce baked (${(readFileSync(input).length / 1e6).toFixed(0)} MB, start-up too)`, keys, c, after));
+        else console.log('  CLI reduce: dist/cli/cli.mjs not built or failed (npm run build:node)');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
       const gc = (globalThis as { gc?: () => void }).gc;
       if (gc) {
         const alive = () => {

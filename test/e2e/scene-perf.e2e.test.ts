@@ -1,10 +1,10 @@
 /**
  * Playback speed of a scene (issue 13): the two corpus models, each with its own motion, and the camera
- * document looked through, played for 40 frames in Chromium through the browser mode (measured again, at
- * most three times, when a run lands on a busy spell of the shared machine). Reports our JavaScript per
- * played frame (pose of both actors + scene + render call; the GPU part, SwiftShader here, is not in it)
- * and the frame interval, medians and p95, with the machine's load; the JavaScript median must stay
- * under the issue's 4 ms.
+ * document looked through, played for 40 frames in Chromium through the browser mode. Reports our
+ * JavaScript per played frame (pose of both actors + scene + render call; the GPU part, SwiftShader here,
+ * is not in it) and the frame interval, medians and p95, with the machine's load, against issue 13's 4 ms
+ * median; the figure is reported, not asserted (issue 30). Asserted: both actors posed and shown, frames
+ * played, no page errors.
  */
 import { loadavg } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -39,13 +39,10 @@ describe('scene playback speed (browser mode)', () => {
       );
       return b;
     };
-    // The machine is shared: a run that lands on a busy spell is measured again (at most three runs, each
-    // printed), and the best median is the figure.
-    const runs = [await measure()];
-    while (runs.length < 3 && Math.min(...runs.map((r) => r.js.median)) >= BUDGET_JS_MS) runs.push(await measure());
-    const b = runs.reduce((x, y) => (y.js.median < x.js.median ? y : x));
+    const b = await measure();
+    console.log(`[perf] scene JS per frame median ${b.js.median.toFixed(2)} ms (issue 13's target under ${BUDGET_JS_MS} ms, not asserted)`);
     expect(b.js.n).toBeGreaterThan(5);
-    expect(b.js.median).toBeLessThan(BUDGET_JS_MS);
+    expect(await page.evaluate(() => window.__vmdPreview!.companions().length)).toBe(1);
     expect(s.app.errors).toEqual([]);
   }, 120_000);
 });

@@ -16,7 +16,7 @@ import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPathAmong } from '../format';
 import { Interrupt } from '../signals';
-import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, specFor } from './op-options';
+import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 
 function fmtBytes(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
@@ -86,6 +86,7 @@ ${allDetails()}`,
     if (!outArg) throw new UsageError('-o OUTPUT_DIR is required');
     const jobs = optNumber(a, 'jobs', { integer: true, min: 1 });
     const o = opOptions(op, a);
+    resolveFileOptions(op, o, io);
     await loadMapping(o, io);
     prepare(op, o); // bad options are exit status 2 before anything runs
     const quiet = a.flags.has('quiet');

@@ -8,7 +8,7 @@ import { readBytes } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { BatchOp } from '../../../shared/batch/types';
 import { BATCH_OPS } from '../../../shared/batch/types';
-import { cliArgNames, cliUsage } from '../../../shared/batch/op-specs';
+import { cliArgNames, cliUsage, OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OpOptions } from '../../../shared/motion-ops/doc-edits';
 import { prepareOp } from '../../batch/ops';
 import { optValue, UsageError, type ArgSpec, type ParsedArgs } from '../args';
@@ -49,6 +49,13 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
            as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
            vmd-studio physics-bake --help`,
+  retarget: `a motion made for the --from model, for the --to model (.pmx/.pmd): bones matched by name
+           (full/half width, 左/右 and L/R, English names, semi-standard aliases; --map settles the rest),
+           semi-standard bones the target lacks folded into the bones it has (上半身2, 腕捩, 手捩,
+           グルーブ, 足D…, 全ての親, 腰キャンセル, 親指０) keeping their world pose, センター/グルーブ/leg IK
+           moves scaled by the leg-length ratio (--no-scale: as they are), arms turned for A- against
+           T-pose; changed tracks re-fitted within --pos-tol/--rot-tol at every frame; reports what was
+           folded, scaled, re-fitted and left unmatched (with key counts)`,
   pose: `(batch) VMD → VPD: the pose at --frame F`,
   convert: `(batch) VPD → VMD (one key per bone at --frame F) and VMD → VPD (pose at --frame F)`,
   inspect: `(batch) one JSON summary per file`,
@@ -74,6 +81,11 @@ export function opOptions(op: BatchOp, a: ParsedArgs): OpOptions {
   }
   for (const f of OP_SPECS[op].flags) if (a.flags.has(f)) o[f] = true;
   return o;
+}
+
+/** Paths in `file` options other than the map (retarget's models) resolved against the working folder. */
+export function resolveFileOptions(op: BatchOp, o: OpOptions, io: CliIo): void {
+  for (const s of OP_OPTION_SPECS[op]) if (s.kind === 'file' && s.name !== 'map' && typeof o[s.name] === 'string') o[s.name] = path.resolve(io.cwd, o[s.name] as string);
 }
 
 export async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {

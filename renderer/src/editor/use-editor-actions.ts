@@ -25,11 +25,20 @@ export function useEditorActions() {
   const time = useTimeStore();
   const docStore = useDocumentStore();
 
-  /** Selected keys that carry curves, of the active key's kind (bone or camera). */
+  /**
+   * Selected keys that carry curves, of the active key's kind (bone or camera). The other key of a camera
+   * cut with the active key (one frame before or after it) is left out: its curve shapes the other shot's
+   * segment, not the one shown (issue 30: a drag on 683's curve replaced 682's, the easing of 617→682).
+   */
   function curveTargets(): KeyRef[] {
     const a = sel.active;
     if (!a || (a.kind !== 'bone' && a.kind !== 'camera')) return [];
-    return sel.refs.filter((r) => r.kind === a.kind);
+    const refs = sel.refs.filter((r) => r.kind === a.kind);
+    const doc = docStore.doc, tracks = docStore.tracks as MotionTracks | null;
+    if (a.kind !== 'camera' || refs.length < 2 || !doc || !tracks) return refs;
+    const at = locate(tracks, a, doc.camera.count)?.frame;
+    if (at === undefined) return refs;
+    return refs.filter((r) => r.record === a.record || Math.abs((locate(tracks, r, doc.camera.count)?.frame ?? Infinity) - at) !== 1);
   }
 
   /** The active key's curves as stored. */

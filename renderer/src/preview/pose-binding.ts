@@ -10,47 +10,15 @@ import * as THREE from 'three';
 import { sampleBoneInto, sampleMorph } from '../../../shared/vmd/sample';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { ikKey } from '../../../shared/vmd/records';
 import { keyAtOrBefore } from '../../../shared/vmd/tracks';
-import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { resetRig, updateRigWorld, type Rig } from './rig';
-import { solveIk } from './ik-solver';
 import type { MorphEffects } from './morph-effects';
 
-/** IK on/off over time for each IK bone name, from the VMD IK block (step: the last key at or before f). */
-export interface IkSwitches {
-  frames: Uint32Array;
-  /** Per IK bone matching key: enabled flag per key (parallel to frames); absent name = enabled. */
-  byName: Map<string, Uint8Array>;
-}
+/** IK on/off over time (shared with the skeleton evaluator: shared/skeleton/ik-switches.ts). */
+export { ikSwitchesOf, type IkSwitches } from '../../../shared/skeleton/ik-switches';
+import type { IkSwitches } from '../../../shared/skeleton/ik-switches';
 
-export function ikSwitchesOf(doc: VmdDocument | null, tracks: MotionTracks | null): IkSwitches {
-  const empty: IkSwitches = { frames: new Uint32Array(0), byName: new Map() };
-  if (!doc || !tracks || tracks.ik.frames.length === 0) return empty;
-  const n = tracks.ik.frames.length;
-  const byName = new Map<string, Uint8Array>();
-  for (let k = 0; k < n; k++) {
-    const key = ikKey(doc.ik, tracks.ik.record[k]);
-    for (const item of key.iks) {
-      const name = matchKey(item.name);
-      let arr = byName.get(name);
-      if (!arr) {
-        // Keys before this name's first mention keep it on (MMD's default).
-        arr = new Uint8Array(n).fill(1);
-        byName.set(name, arr);
-      }
-      arr[k] = item.enabled ? 1 : 0;
-      // Later keys inherit until the name is mentioned again.
-      for (let j = k + 1; j < n; j++) arr[j] = arr[k];
-    }
-  }
-  return { frames: tracks.ik.frames, byName };
-}
-
-const identity = new THREE.Quaternion();
-const tmpQ = new THREE.Quaternion();
-const srcQ = new THREE.Quaternion();
 
 /** What one motion morph drives, with factors (group morphs expand): morph targets and morph effects. */
 export interface MorphBinding {
@@ -207,38 +175,36 @@ export class PoseBinding {
     this.lastPoseMs = performance.now() - t0;
   }
 
-  /** Append and IK in transform order. */
+  /**
+   * Append and IK in transform order, by shared/skeleton (the same solver the bakes, retargeting and
+   * exports use): the three.js bones' local transforms go in (MMD coordinates: z of positions and x, y of
+   * quaternions change sign), the solved ones come back.
+   */
   private solve(f: number): void {
-    const rig = this.rig;
-    updateRigWorld(rig);
+    const rig = this.rig, pose = rig.pose, rest = rig.rest;
+    const T = pose.translation, R = pose.rotation;
+    for (let i = 0; i < rig.bones.length; i++) {
+      const b = rig.bones[i];
+      T[3 * i] = b.position.x - rest[3 * i];
+      T[3 * i + 1] = b.position.y - rest[3 * i + 1];
+      T[3 * i + 2] = -(b.position.z - rest[3 * i + 2]);
+      R[4 * i] = -b.quaternion.x;
+      R[4 * i + 1] = -b.quaternion.y;
+      R[4 * i + 2] = b.quaternion.z;
+      R[4 * i + 3] = b.quaternion.w;
+    }
     let ikKeyIndex = -1;
     if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
-    for (const i of rig.order) {
-      const info = rig.info[i];
-      const bone = rig.bones[i];
-      if (info.appendParent >= 0 && info.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) {
-        const src = rig.bones[info.appendParent];
-        const r = info.appendRatio;
-        if (info.flags & BONE_FLAG.APPEND_ROTATE) {
-          srcQ.copy(src.quaternion);
-          if (r < 0) srcQ.invert();
-          tmpQ.copy(identity).slerp(srcQ, Math.abs(r));
-          bone.quaternion.premultiply(tmpQ);
-        }
-        if (info.flags & BONE_FLAG.APPEND_TRANSLATE) {
-          const j = info.appendParent, rest = rig.rest;
-          bone.position.x += (src.position.x - rest[3 * j]) * r;
-          bone.position.y += (src.position.y - rest[3 * j + 1]) * r;
-          bone.position.z += (src.position.z - rest[3 * j + 2]) * r;
-        }
-        bone.updateMatrixWorld(true);
-      }
-      const ik = rig.iks.get(i);
-      if (ik) {
-        const sw = this.ikSwitch[i];
-        if (sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0) continue;
-        solveIk(rig, ik);
-      }
+    pose.evaluate('all', (i) => {
+      const sw = this.ikSwitch[i];
+      return !(sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0);
+    });
+    const ST = pose.solvedTranslation, SR = pose.solvedRotation;
+    for (let i = 0; i < rig.bones.length; i++) {
+      const b = rig.bones[i];
+      b.position.set(rest[3 * i] + ST[3 * i], rest[3 * i + 1] + ST[3 * i + 1], rest[3 * i + 2] - ST[3 * i + 2]);
+      b.quaternion.set(-SR[4 * i], -SR[4 * i + 1], SR[4 * i + 2], SR[4 * i + 3]);
     }
+    updateRigWorld(rig);
   }
 }

@@ -7,20 +7,10 @@
  * translation by (its position − its parent's position), converted.
  */
 import * as THREE from 'three';
-import type { Vec3 } from '../../../shared/vmd/records';
 import { mmdToThreePosition } from '../../../shared/vmd/camera';
-import { BONE_FLAG, type ModelBone } from '../../../shared/pmx/model-types';
+import type { ModelBone } from '../../../shared/pmx/model-types';
+import { buildSkeleton, Pose, type Skeleton } from '../../../shared/skeleton';
 import { matchKey } from '../../../shared/pmx/model-inspect';
-
-export interface RigIk {
-  /** The IK bone (its position is the goal). */
-  bone: number;
-  /** The effector moved onto the goal. */
-  target: number;
-  loopCount: number;
-  limitAngle: number;
-  links: { bone: number; min: THREE.Vector3 | null; max: THREE.Vector3 | null; xOnly: boolean }[];
-}
 
 export interface Rig {
   info: ModelBone[];
@@ -31,15 +21,12 @@ export interface Rig {
   rest: Float32Array;
   /** Bone index by matchKey(name); the first bone of a name wins. */
   byKey: Map<string, number>;
-  /** Transform order: after-physics last, then by layer, then by index. */
-  order: number[];
-  /** IK solver setup per IK bone index. */
-  iks: Map<number, RigIk>;
-}
-
-/** MMD Euler limits → three.js: X and Y change sign (so min and max swap), Z stays. */
-export function limitsToThree(min: Vec3, max: Vec3): { min: THREE.Vector3; max: THREE.Vector3 } {
-  return { min: new THREE.Vector3(-max[0], -max[1], min[2]), max: new THREE.Vector3(-min[0], -min[1], max[2]) };
+  /**
+   * The same bones for shared/skeleton, which poses them (append, IK: PoseBinding.solve), and the pose it
+   * works in; the three.js bones show the result.
+   */
+  skeleton: Skeleton;
+  pose: Pose;
 }
 
 export function buildRig(info: ModelBone[]): Rig {
@@ -65,26 +52,8 @@ export function buildRig(info: ModelBone[]): Rig {
     const k = matchKey(b.name);
     if (!byKey.has(k)) byKey.set(k, i);
   });
-  const order = info.map((_, i) => i);
-  const after = (i: number) => (info[i].flags & BONE_FLAG.AFTER_PHYSICS ? 1 : 0);
-  order.sort((a, b) => after(a) - after(b) || info[a].layer - info[b].layer || a - b);
-  const iks = new Map<number, RigIk>();
-  info.forEach((b, i) => {
-    if (!b.ik) return;
-    iks.set(i, {
-      bone: i,
-      target: b.ik.target,
-      loopCount: Math.max(1, Math.min(b.ik.loopCount, 256)),
-      limitAngle: b.ik.limitAngle > 0 ? b.ik.limitAngle : Math.PI,
-      links: b.ik.links.map((l) => {
-        if (!l.limits) return { bone: l.bone, min: null, max: null, xOnly: false };
-        const { min, max } = limitsToThree(l.limits.min, l.limits.max);
-        const xOnly = min.y === 0 && max.y === 0 && min.z === 0 && max.z === 0;
-        return { bone: l.bone, min, max, xOnly };
-      }),
-    });
-  });
-  return { info, bones, roots, rest, byKey, order, iks };
+  const skeleton = buildSkeleton(info);
+  return { info, bones, roots, rest, byKey, skeleton, pose: new Pose(skeleton) };
 }
 
 /** Puts every bone back at rest (identity rotation, rest offset). */

@@ -86,6 +86,39 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  // Issue 30: a folder gone to and Save pressed at once (the listing still on its way) saved into the
+  // folder listed before; so did a folder typed in the path box without Go.
+  it('Save right after Go saves in the folder gone to, even while its listing is still on its way', async () => {
+    const held: (() => void)[] = [];
+    setApi(new Proxy({ listDirectory: (d: string) => new Promise((r) => (d === '/tmp/x' ? held.push(() => r(fakeList(d))) : r(fakeList(d)))) }, { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog"]').attributes('data-loading')).toBe('true');
+    await w.get('[data-testid="file-dialog-name"]').setValue('new');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    let settled = false;
+    void picked.then(() => (settled = true));
+    await flushPromises();
+    expect(settled, 'Save waits for the listing').toBe(false);
+    held.splice(0).forEach((f) => f());
+    await flushPromises();
+    expect(await picked).toEqual({ path: '/tmp/x/new.vmd', overwrite: false });
+    w.unmount();
+  });
+
+  it('a folder typed in the path box without Go: Save goes there first', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x');
+    await w.get('[data-testid="file-dialog-name"]').setValue('fresh');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(await picked).toEqual({ path: '/tmp/x/fresh.vmd', overwrite: false });
+    w.unmount();
+  });
+
   it('asks before replacing a file named by a full path, then replaces it', async () => {
     const { w, picked } = await saveDialog();
     await w.get('[data-testid="file-dialog-name"]').setValue('/tmp/x/old.vmd');

@@ -200,6 +200,22 @@ describe('camera', () => {
     expect(frames).toContain(8);
   });
 
+  it('a re-timing puts no two keys one frame apart but at the input cut, where linear zig-zags turn between output frames', () => {
+    // Sharp turns every 5 input frames (images at ×1.5 and ×2 mostly between output frames), one cut at 40→41.
+    const recs: Uint8Array[] = [];
+    for (let f = 0; f <= 40; f += 5) recs.push(cam(f, [(f / 5) % 2 ? 1 : -1, f * 0.05, (f / 5) % 3], [0.1 * ((f / 5) % 2), 0, 0], -30 - ((f / 5) % 2) * 2, 30));
+    for (let f = 41; f <= 81; f += 5) recs.push(cam(f, [5 + ((f - 41) / 5) % 2, 2, 0], [0, 0.05 * (((f - 41) / 5) % 2), 0], -20, 30));
+    const input = doc([], [], recs);
+    for (const factor of [1.5, 2]) {
+      const r = speedRefit(input, { factor });
+      if (!r.ok) throw new Error(r.error.message);
+      const frames = Array.from(buildTracks(r.doc).camera.frames);
+      const units = frames.slice(1).filter((f, i) => f - frames[i] === 1);
+      expect(units).toEqual([Math.ceil(41 / factor - 1e-9)]);
+      expect(r.report.extra.cameraCutsAfter).toBe(1);
+    }
+  });
+
   it('stores fov as whole degrees and keeps angles past ±180° as they are', () => {
     const recs: Uint8Array[] = [];
     const ease: Curve = [40, 0, 80, 127];

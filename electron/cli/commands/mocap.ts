@@ -1,0 +1,239 @@
+/**
+ * Motion capture and other programs' formats: `import-bvh` (BVH onto a model → VMD), `export-bvh`
+ * (a VMD played on a model, IK solved → BVH), `import-vrma` and `export-vrma` (VRM Animation). The
+ * conversions are shared/bvh's; the glTF container is read and written by electron/vrma (gltf-transform).
+ * Exit status: 0 written, 1 a file failed, 2 bad arguments. The output is never one of the inputs and an
+ * existing output is kept unless --overwrite; every write is atomic.
+ */
+import path from 'node:path';
+import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
+import { formatError, readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { parseMapping } from '../../../shared/motion-ops/rename';
+import { readBvh } from '../../../shared/bvh/bvh-reader';
+import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
+import { exportBvh } from '../../../shared/bvh/export';
+import { optNumber, optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
+import type { CliIo, CommandInfo } from '../io';
+import { displayPath, formatCount, formatMeasure } from '../format';
+import { guarded } from '../signals';
+import { failWith } from './edit-output';
+import { readVrma, writeVrma } from '../../vrma/vrma-io';
+import { vrmaToMotion, motionToVrma, parseExpressionMap, DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
+
+type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
+
+async function loadModelFile(file: string): Promise<Loaded<ModelData>> {
+  const r = await readBytes(file);
+  if (!r.ok) return r;
+  const m = readModel(r.value);
+  if (!m.ok) return { ok: false, error: { ...m.error, file } };
+  return { ok: true, value: m.value };
+}
+
+/** Input, model and output paths, checked: the output must differ from both inputs. */
+async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input: string; model: string; output: string; givens: string[] }> {
+  if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+  const outArg = optValue(a, 'output');
+  if (!outArg) throw new UsageError('-o OUT is required');
+  const modelArg = optValue(a, 'model');
+  if (!modelArg) throw new UsageError('--model MODEL.pmx|.pmd is required');
+  const input = path.resolve(io.cwd, a.positionals[0]);
+  const model = path.resolve(io.cwd, modelArg);
+  const output = path.resolve(io.cwd, outArg);
+  if (path.extname(output).toLowerCase() !== outExt) throw new UsageError(`-o must name a ${outExt} file`);
+  if ((await sameFile(input, output)) || (await sameFile(model, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
+  return { input, model, output, givens: [a.positionals[0], modelArg, outArg] };
+}
+
+async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Array, givens: string[]): Promise<number | null> {
+  const w = await atomicWrite(output, bytes, { overwrite: a.flags.has('overwrite') });
+  if (!w.ok) return failWith(io, w.error, output, givens);
+  return null;
+}
+
+function importOptions(a: ParsedArgs): ImportOptions {
+  const o: ImportOptions = {};
+  const scale = optNumber(a, 'scale');
+  if (scale !== undefined && !(scale > 0)) throw new UsageError(`--scale must be greater than 0, got ${scale}`);
+  o.scale = scale;
+  const fps = optNumber(a, 'fps');
+  if (fps !== undefined && !(fps > 0 && fps <= 10000)) throw new UsageError(`--fps must be greater than 0, got ${fps}`);
+  o.fps = fps;
+  const pt = optNumber(a, 'pos-tol'), rt = optNumber(a, 'rot-tol');
+  if (pt !== undefined && !(pt > 0)) throw new UsageError(`--pos-tol must be greater than 0, got ${pt}`);
+  if (rt !== undefined && !(rt > 0)) throw new UsageError(`--rot-tol must be greater than 0, got ${rt}`);
+  o.positionTol = pt;
+  o.rotationTolDeg = rt;
+  if (a.flags.has('foot-ik') && a.flags.has('no-foot-ik')) throw new UsageError('give --foot-ik or --no-foot-ik, not both');
+  if (a.flags.has('foot-ik')) o.footIk = true;
+  if (a.flags.has('no-foot-ik')) o.footIk = false;
+  const rest = optValue(a, 'rest');
+  if (rest !== undefined && rest !== 'rest' && rest !== 'first') throw new UsageError(`--rest must be "rest" or "first", got "${rest}"`);
+  o.rest = rest as ImportOptions['rest'];
+  return o;
+}
+
+/** Reads a --map file (the rename map's CSV or JSON); its problems are usage errors naming the file and line. */
+async function loadMap(a: ParsedArgs, io: CliIo): Promise<{ rows?: Map<string, string>; morphs?: Map<string, string> }> {
+  const mapArg = optValue(a, 'map');
+  if (!mapArg) return {};
+  const file = path.resolve(io.cwd, mapArg);
+  const r = await readBytes(file);
+  if (!r.ok) throw new UsageError(`--map: ${formatError(r.error)}`);
+  const text = new TextDecoder('utf-8').decode(r.value);
+  const m = parseMapping(text, path.extname(file).toLowerCase() === '.json' ? 'json' : undefined);
+  if (!m.ok) throw new UsageError(`--map ${mapArg}: ${m.error.message}`);
+  return { rows: m.value.bones, morphs: m.value.morphs };
+}
+
+function importLine(r: ImportReport): string {
+  const unm = r.unmappedJoints.length ? `, unmapped ${r.unmappedJoints.length} (${r.unmappedJoints.join(' ')})` : '';
+  return (
+    `${formatCount(r.frames)} frames at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
+    `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
+    (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
+    `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames (${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame)`
+  );
+}
+
+const COMMON_FLAGS = ['overwrite', 'json', 'quiet'];
+
+export const importBvhCommand: CommandInfo = {
+  summary: 'BVH motion capture onto a PMX/PMD model → VMD (mapped, rest-aligned, feet planted, fitted to 30 fps)',
+  usage: `vmd-studio import-bvh IN.bvh --model MODEL.pmx|.pmd -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--overwrite] [--json] [--quiet]
+  Joints are mapped by the built-in tables (CMU 3ds Max- and MotionBuilder-friendly, Mixamo, VRM humanoid
+  names) or guessed from the hierarchy's shape; --map FILE (CSV joint,part or JSON {"joint": "part"}; a part
+  is a VRM humanoid name such as leftUpperArm, or an MMD bone name such as 左腕; "-" unmaps) overrides rows.
+  Each bone's rest pose is aligned to the capture's (its offsets; --rest first: its first frame). The hips'
+  translation goes to センター, scaled by leg length (--scale S instead). --foot-ik (default when the model
+  has 足ＩＫ) writes 足ＩＫ/つま先ＩＫ positions held still while a foot is in contact; --no-foot-ik keys
+  the leg rotations and switches leg IK off. --fps N: the capture's frame rate when its Frame Time is wrong.
+  Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
+  and --rot-tol (default 0.5°).`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { values: ['output', 'model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', ...COMMON_FLAGS], aliases: { o: 'output' } });
+    const p = await paths(a, io, '.vmd');
+    const opts = importOptions(a);
+    const map = await loadMap(a, io);
+    opts.map = map.rows;
+    return guarded(async () => {
+      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+      const b = await readBytes(p.input);
+      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+      const bvh = readBvh(b.value);
+      if (!bvh.ok) return failWith(io, bvh.error, p.input, p.givens);
+      const model = await loadModelFile(p.model);
+      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+      const r = importBvh(bvh.value, model.value, opts);
+      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
+      const failed = await writeOut(io, a, p.output, writeVmd(r.value.doc), p.givens);
+      if (failed !== null) return failed;
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...r.value.report }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`import-bvh: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${importLine(r.value.report)}\n`);
+      return 0;
+    });
+  },
+};
+
+export const exportBvhCommand: CommandInfo = {
+  summary: 'a VMD played on a PMX/PMD model (IK solved) → BVH on the model\'s humanoid skeleton',
+  usage: `vmd-studio export-bvh IN.vmd --model MODEL.pmx|.pmd -o OUT.bvh [--overwrite] [--json] [--quiet]
+  Writes the model's humanoid bones (下半身 as the hips with its position, 上半身…頭, shoulders to wrists,
+  legs to ankles, toe tips as End Sites) named as VRM humanoid bones, at 30 fps, in the model's units,
+  right-handed (Z mirrored from MMD), the motion as played: append and IK solved. import-bvh reads it back.`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { values: ['output', 'model'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
+    const p = await paths(a, io, '.bvh');
+    return guarded(async () => {
+      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+      const b = await readBytes(p.input);
+      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+      const doc = readVmd(b.value);
+      if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);
+      const model = await loadModelFile(p.model);
+      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+      const r = exportBvh(doc.value, model.value);
+      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
+      const failed = await writeOut(io, a, p.output, new TextEncoder().encode(r.value.text), p.givens);
+      if (failed !== null) return failed;
+      const rep = r.value.report;
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`export-bvh: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones the model lacks: ${rep.missingBones.join(' ')}` : ''}\n`);
+      return 0;
+    });
+  },
+};
+
+export const importVrmaCommand: CommandInfo = {
+  summary: 'VRM Animation (.vrma) onto a PMX/PMD model → VMD (humanoid bones and expressions → morphs)',
+  usage: `vmd-studio import-vrma IN.vrma --model MODEL.pmx|.pmd -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--overwrite] [--json] [--quiet]
+  As import-bvh, from the humanoid bones of a VRM Animation; expressions become morph keys
+  (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
+  {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out.`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { values: ['output', 'model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik', ...COMMON_FLAGS], aliases: { o: 'output' } });
+    const p = await paths(a, io, '.vmd');
+    const opts = importOptions(a);
+    const map = await loadMap(a, io);
+    opts.map = map.rows;
+    const expressions = parseExpressionMap(map.morphs);
+    return guarded(async () => {
+      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+      const b = await readBytes(p.input);
+      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+      const v = await readVrma(b.value);
+      if (!v.ok) return failWith(io, v.error, p.input, p.givens);
+      const model = await loadModelFile(p.model);
+      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+      const r = vrmaToMotion(v.value, model.value, { ...opts, expressions });
+      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
+      const failed = await writeOut(io, a, p.output, writeVmd(r.value.doc), p.givens);
+      if (failed !== null) return failed;
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...r.value.report }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`import-vrma: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${importLine(r.value.report)}; morph keys ${formatCount(r.value.report.morphKeys)}\n`);
+      return 0;
+    });
+  },
+};
+
+export const exportVrmaCommand: CommandInfo = {
+  summary: 'a VMD played on a PMX/PMD model (IK solved) → VRM Animation (.vrma) for VRM models',
+  usage: `vmd-studio export-vrma IN.vmd --model MODEL.pmx|.pmd -o OUT.vrma [--map FILE] [--overwrite] [--json] [--quiet]
+  Writes the humanoid bones' rotations and the hips' translation (meters: model units × 0.08) at 30 fps
+  as played (append and IK solved), and the morphs of the expression table as expressions
+  (あ/い/う/え/お → aa/ih/ou/ee/oh, まばたき → blink, …; --map FILE's "morphs" section edits it).`,
+  async run(argv, io) {
+    const a = parseArgs(argv, { values: ['output', 'model', 'map'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
+    const p = await paths(a, io, '.vrma');
+    const map = await loadMap(a, io);
+    const expressions = parseExpressionMap(map.morphs);
+    return guarded(async () => {
+      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+      const b = await readBytes(p.input);
+      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+      const doc = readVmd(b.value);
+      if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);
+      const model = await loadModelFile(p.model);
+      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+      const r = motionToVrma(doc.value, model.value, { expressions });
+      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
+      const bytes = await writeVrma(r.value.vrma);
+      const failed = await writeOut(io, a, p.output, bytes, p.givens);
+      if (failed !== null) return failed;
+      const rep = r.value.report;
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`export-vrma: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions\n`);
+      return 0;
+    });
+  },
+};
+
+export const mocapCommands: Record<string, CommandInfo> = {
+  'import-bvh': importBvhCommand,
+  'export-bvh': exportBvhCommand,
+  'import-vrma': importVrmaCommand,
+  'export-vrma': exportVrmaCommand,
+};
+
+export { DEFAULT_EXPRESSION_MAP };

@@ -1,0 +1,92 @@
+/**
+ * `vmd-studio retarget MOTION.vmd --from SOURCE.pmx --to TARGET.pmx -o OUT.vmd` — a motion made for one
+ * model, re-expressed for another (shared/retarget): bones matched by name (full/half width, 左/右 and
+ * L/R, English names, semi-standard aliases; --map settles the rest), semi-standard bones the target
+ * lacks folded into the bones it has, センター/グルーブ/IK translations scaled by the leg-length ratio
+ * (--no-scale keeps them), arms turned for A- against T-pose, changed tracks re-fitted within
+ * --pos-tol/--rot-tol. Exit status: 0 written, 1 a file failed (one line naming it), 2 bad arguments;
+ * 130/143 after SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
+import { checkOptions } from '../../../shared/batch/options';
+import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
+import { optValue, parseArgs, UsageError } from '../args';
+import type { CliIo, CommandInfo } from '../io';
+import { displayPath, formatCount, formatMeasure } from '../format';
+import { guarded } from '../signals';
+import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
+import { failWith, printWarnings } from './edit-output';
+
+/** The one-line summary of a retarget. */
+export function retargetLine(d: RetargetDetails, report: Record<string, unknown>): string {
+  const n = (v: unknown) => formatCount(Number(v ?? 0));
+  const parts = [`${d.sourceModel || '(source)'} → ${d.targetModel || '(target)'}`];
+  parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${d.scaled.length} bone${d.scaled.length === 1 ? '' : 's'} scaled)`);
+  parts.push(`copied ${d.copied.length} track${d.copied.length === 1 ? '' : 's'}`);
+  parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
+  const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
+  if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
+  parts.push(`unmatched ${d.unmatched.length} bone and ${d.unmatchedMorphs.length} morph track${d.unmatchedMorphs.length === 1 ? '' : 's'}`);
+  return parts.join('; ');
+}
+
+async function loadModelFile(file: string): Promise<{ ok: true; model: ModelData } | { ok: false; error: CodecError }> {
+  const r = await readBytes(file);
+  if (!r.ok) return { ok: false, error: { ...r.error, file } };
+  const m = readModel(r.value);
+  if (!m.ok) return { ok: false, error: { ...m.error, file } };
+  return { ok: true, model: m.value };
+}
+
+export const retargetCommand: CommandInfo = {
+  summary: 'fit a motion made for one model to another (names, semi-standard bones, leg length, arm rest angle)',
+  usage: `vmd-studio retarget MOTION.vmd --from SOURCE.pmx --to TARGET.pmx -o OUT.vmd [--map FILE] [--no-scale] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+  ${OP_DETAILS.retarget}`,
+  async run(argv, io) {
+    const a = parseArgs(argv, specFor('retarget', { values: ['output'], flags: ['overwrite', 'json', 'quiet'] }));
+    if (a.positionals.length !== 1) throw new UsageError('give exactly one motion file');
+    const outArg = optValue(a, 'output');
+    if (!outArg) throw new UsageError('-o OUT.vmd is required');
+    const fromArg = optValue(a, 'from'), toArg = optValue(a, 'to');
+    if (!fromArg) throw new UsageError('--from SOURCE.pmx (the model the motion was made for) is required');
+    if (!toArg) throw new UsageError('--to TARGET.pmx (the model it should play on) is required');
+    const o = opOptions('retarget', a);
+    await loadMapping(o, io);
+    const input = path.resolve(io.cwd, a.positionals[0]);
+    const output = path.resolve(io.cwd, outArg);
+    const from = path.resolve(io.cwd, fromArg), to = path.resolve(io.cwd, toArg);
+    const inExt = path.extname(input).toLowerCase(), outExt = path.extname(output).toLowerCase();
+    if (inExt === '.vpd' || inExt === '.json') throw new UsageError(`retarget works on VMD motions; convert the ${inExt === '.vpd' ? 'pose' : 'JSON'} first`);
+    if (outExt === '.json' || outExt === '.vpd') throw new UsageError('retarget writes a VMD motion: give -o a .vmd name');
+    for (const f of [input, from, to]) if (await sameFile(f, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
+    const givens = [a.positionals[0], outArg, fromArg, toArg];
+    // Options are checked before any file is read (bad options: exit status 2); the models come after.
+    const checked = checkOptions(() => retargetOptions(o));
+    if (!checked.ok) throw new UsageError(checked.error.message);
+    const opts = checked.value!;
+    return guarded(async () => {
+      if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
+      const src = await loadModelFile(from);
+      if (!src.ok) return failWith(io, src.error, from, givens);
+      const dst = await loadModelFile(to);
+      if (!dst.ok) return failWith(io, dst.error, to, givens);
+      const bytes = await readBytes(input);
+      if (!bytes.ok) return failWith(io, bytes.error, input, givens);
+      const doc = readVmd(bytes.value);
+      if (!doc.ok) return failWith(io, { ...doc.error, file: input }, input, givens);
+      const r = retarget(doc.value, src.model, dst.model, opts);
+      if (!r.ok) return failWith(io, r.error, input, givens);
+      const w = await atomicWrite(output, writeVmd(r.doc), { overwrite: a.flags.has('overwrite') });
+      if (!w.ok) return failWith(io, w.error, output, givens);
+      const summary = retargetSummary(r);
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.details, summary)}\n`);
+      printWarnings(io, summary);
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,187 @@
+/**
+ * BVH → VMD on a model: map the joints (humanoid.ts), retarget every capture frame (retarget.ts), then
+ * re-time to MMD's 30 fps through the fitting engine. The retargeted frames become a dense motion, one
+ * key per capture frame, which speedRefit (shared/fit) plays at fractional frames — output frame g is
+ * the capture at g·K, K = capture rate / 30 — and fits with curves within the tolerances: nothing is
+ * dropped, every capture frame is a sample the curves pass near. The report measures the result at
+ * every capture frame (not only those on the output's frame grid) against the retargeted samples.
+ */
+import { speedRefit } from '../fit/motion-fit';
+import type { ModelData } from '../pmx/model-types';
+import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
+import { quatAngleDeg } from '../vmd/quat-angle';
+import { sampleBoneInto } from '../vmd/sample';
+import { buildTracks } from '../vmd/tracks';
+import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
+import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
+import type { BvhMotion } from './bvh-reader';
+import { autoMap, MMD_BONE_OF, withMapRows, type JointMap, type MapRows } from './humanoid';
+import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
+
+export interface ImportOptions extends RetargetOptions {
+  /** Map-file rows over the built-in or guessed map. */
+  map?: MapRows;
+  /** The capture's frame rate, when its Frame Time is wrong (default: 1 / Frame Time). */
+  fps?: number;
+  /** Fitting tolerances (defaults IMPORT_TOLERANCES). */
+  positionTol?: number;
+  rotationTolDeg?: number;
+  /** Parts per joint decided by the caller (VRM Animation's humanoid table): no table, guess or map rows. */
+  parts?: (import('./humanoid').HumanoidPart | null)[];
+  /** Morph weights per capture frame, keyed and fitted with the bones (a VRM Animation's expressions). */
+  morphs?: { name: string; weights: Float64Array }[];
+  /** Morph tolerance (default 0.005, the fitter's). */
+  morphTol?: number;
+}
+
+/** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
+export const IMPORT_TOLERANCES = { position: 0.02, rotationDeg: 0.5 } as const;
+
+export interface ImportReport {
+  /** Capture frames and their rate. */
+  frames: number;
+  captureFps: number;
+  /** Output (30 fps) frames: 0 … lastFrame. */
+  lastFrame: number;
+  map: JointMap['source'];
+  /** Capture joint → part → model bone. */
+  mapped: { joint: string; part: string; bone: string }[];
+  /** Joints of the driving skeleton with no part (End Sites not counted), and joints of other roots. */
+  unmappedJoints: string[];
+  /** Parts the capture has and the model lacks. */
+  unboundParts: string[];
+  /** Map-file rows naming no joint, or no part. */
+  unknownMapJoints: string[];
+  unknownMapTargets: string[];
+  /** Keys before fitting (one per capture frame per keyed bone) and after. */
+  keysRaw: number;
+  keysKept: number;
+  /** Morph keys written (VRM Animation expressions). */
+  morphKeys: number;
+  /** Bones keyed. */
+  tracks: number;
+  scale: number;
+  footIk: boolean;
+  /** Contacts found (heel and toe, both feet), when footIk. */
+  contacts: number;
+  contactDetail: { side: string; point: string; fromFrame: number; toFrame: number }[];
+  /**
+   * Largest difference between the fitted motion and the retargeted samples at the capture frames the
+   * output's frames play (what the fitter holds within tolerance; a one-frame segment plays its keys
+   * exactly, however the capture turned in between)…
+   */
+  maxPositionError: number;
+  maxRotationErrorDeg: number;
+  /** …and at every capture frame: larger where the capture turns faster between two of them than 30 fps keys can follow. */
+  maxPositionErrorAllFrames: number;
+  maxRotationErrorDegAllFrames: number;
+}
+
+/** The capture rate: 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
+export function captureRate(m: BvhMotion, fps?: number): number {
+  const r = fps ?? 1 / m.frameTime;
+  return Math.abs(r - Math.round(r)) < 0.01 ? Math.round(r) : r;
+}
+
+/** The dense motion: a key per capture frame per keyed bone, frame = capture frame index. */
+function denseDoc(rt: RetargetResult, modelName: string, morphs: { name: string; weights: Float64Array }[]): VmdDocument {
+  const recs: Uint8Array[] = [];
+  const nb = rt.bones.length;
+  for (let k = 0; k < nb; k++) {
+    const name = rt.skeleton.bones[rt.bones[k]].name;
+    for (let f = 0; f < rt.frameCount; f++) {
+      const o = f * nb + k;
+      recs.push(encodeBoneRecord({ name, frame: f, position: Array.from(rt.translation.subarray(3 * o, 3 * o + 3)), rotation: Array.from(rt.rotation.subarray(4 * o, 4 * o + 4)) }));
+    }
+  }
+  const doc = emptyVmd(modelName.length > 0 && new TextEncoder().encode(modelName).length <= 20 ? modelName : '');
+  const ik = rt.ikOff.length ? [encodeIkRecord({ frame: 0, visible: 1, iks: rt.ikOff.map((i) => ({ name: rt.skeleton.bones[i].name, enabled: 0 })) })] : [];
+  const mrecs: Uint8Array[] = [];
+  for (const mo of morphs) for (let f = 0; f < rt.frameCount; f++) mrecs.push(encodeMorphRecord({ name: mo.name, frame: f, weight: mo.weights[f] ?? 0 }));
+  return { ...doc, bone: blockFromRecords('bone', recs), morph: blockFromRecords('morph', mrecs), ik: ikBlockFromRecords(ik) };
+}
+
+/** Largest position and rotation difference of `out` played at f/K from the dense key at f, every capture frame. */
+function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number, onGrid: boolean): { position: number; rotationDeg: number } {
+  const a = buildTracks(dense).bones, b = buildTracks(out).bones;
+  const byName = new Map(b.names.map((n, t) => [n, t]));
+  const pa = new Float64Array(3), ra = new Float64Array(4), pb = new Float64Array(3), rb = new Float64Array(4);
+  let pos = 0, rot = 0;
+  for (let t = 0; t < a.names.length; t++) {
+    const tb = byName.get(a.names[t]);
+    const s = a.start[t], e = a.start[t + 1];
+    for (let i = s; i < e; i++) {
+      const f = a.frames[i];
+      // On the grid: capture frames an output frame plays (within a millionth of a frame).
+      if (onGrid && Math.abs(f / k - Math.round(f / k)) > 1e-6) continue;
+      sampleBoneInto(a, t, f, pa, ra, 0);
+      if (tb === undefined) {
+        pb.fill(0);
+        rb.set([0, 0, 0, 1]);
+      } else sampleBoneInto(b, tb, f / k, pb, rb, 0);
+      pos = Math.max(pos, Math.abs(pa[0] - pb[0]), Math.abs(pa[1] - pb[1]), Math.abs(pa[2] - pb[2]));
+      rot = Math.max(rot, quatAngleDeg(ra, 0, rb, 0));
+    }
+  }
+  return { position: pos, rotationDeg: rot };
+}
+
+/** The joint map an import uses: built-in or guessed, with map-file rows over it. */
+export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[] } {
+  const base = autoMap(m);
+  return rows && rows.size ? withMapRows(m, base, rows) : { map: base, unknownJoints: [], unknownTargets: [] };
+}
+
+/** BVH → VMD on `model`. Errors: E_RETARGET (the model cannot play it), E_ARGUMENT (options), E_NAME_* (a bone name). */
+export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = {}): Outcome<{ doc: VmdDocument; dense: VmdDocument; report: ImportReport; factor: number }> {
+  const fail = (e: CodecError) => ({ ok: false as const, error: e });
+  if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
+  const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [] } : importMap(m, opts.map);
+  const rt = retarget(m, mp.map.parts, model, opts);
+  if (!rt.ok) return fail({ code: 'E_RETARGET', message: rt.message });
+  const r = rt.value;
+  const rate = captureRate(m, opts.fps);
+  const factor = rate / 30;
+  let dense: VmdDocument;
+  try {
+    dense = denseDoc(r, model.name, opts.morphs ?? []);
+  } catch (e) {
+    if (e instanceof CodecFailure) return fail(e.error);
+    throw e;
+  }
+  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol });
+  if (!fit.ok) return fail(fit.error);
+  const out = fit.doc;
+  const err = measureAtCaptureFrames(dense, out, factor, true);
+  const errAll = measureAtCaptureFrames(dense, out, factor, false);
+  const inTree = m.joints.map(() => false);
+  const r0 = m.roots[0];
+  m.joints.forEach((J, j) => (inTree[j] = j === r0 || (J.parent >= 0 && inTree[J.parent])));
+  const boundJoints = new Set(r.bindings.map((b) => b.joint));
+  // 1-based number of the root a joint hangs from (roots are listed in file order, each before its joints).
+  const rootNumber = (j: number) => m.roots.filter((x) => x <= j).length;
+  const report: ImportReport = {
+    frames: m.frameCount,
+    captureFps: rate,
+    lastFrame: Math.floor((m.frameCount - 1) / factor + 1e-9),
+    map: mp.map.source,
+    mapped: r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! })),
+    unmappedJoints: m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`])),
+    unboundParts: r.unboundParts,
+    unknownMapJoints: mp.unknownJoints,
+    unknownMapTargets: mp.unknownTargets,
+    keysRaw: r.frameCount * r.bones.length,
+    keysKept: out.bone.count,
+    morphKeys: out.morph.count,
+    tracks: r.bones.length,
+    scale: r.scale,
+    footIk: r.footIk,
+    contacts: r.contacts.length,
+    contactDetail: r.contacts.map((c) => ({ side: c.side, point: c.point, fromFrame: c.from, toFrame: c.to })),
+    maxPositionError: err.position,
+    maxRotationErrorDeg: err.rotationDeg,
+    maxPositionErrorAllFrames: errAll.position,
+    maxRotationErrorDegAllFrames: errAll.rotationDeg,
+  };
+  return { ok: true, value: { doc: out, dense, report, factor } };
+}

@@ -1,0 +1,110 @@
+/**
+ * A motion as a model plays it, reduced to its humanoid bones: per frame, each part's world rotation
+ * and the hips' world position (shared/skeleton with the motion's IK on/off keys: append and IK solved).
+ * export.ts writes it as BVH, vrma.ts as VRM Animation. The parts form a tree (hips → spine → chest →
+ * neck → head, the shoulders under the highest spine part, the legs under the hips) whatever the
+ * model's own parenting (MMD's 上半身 and 下半身 are siblings): world rotations are what is kept, a
+ * writer takes each part's local rotation against its part parent.
+ */
+import type { ModelData } from '../pmx/model-types';
+import { BoneNameIndex } from '../retarget/bone-names';
+import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
+import type { Vec3 } from '../vmd/records';
+import { buildTracks } from '../vmd/tracks';
+import { sampleMorph } from '../vmd/sample';
+import type { VmdDocument } from '../vmd/vmd-document';
+import type { CodecError } from '../vmd/errors';
+import { HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
+import { len, sub } from './quat';
+
+/** The part a part hangs from in the take's tree (the first of these the model has). */
+const PART_PARENTS: Readonly<Record<HumanoidPart, readonly HumanoidPart[]>> = {
+  hips: [], spine: ['hips'], chest: ['spine', 'hips'], upperChest: ['chest', 'spine', 'hips'], neck: ['upperChest', 'chest', 'spine', 'hips'], head: ['neck', 'upperChest', 'chest', 'spine', 'hips'],
+  leftShoulder: ['upperChest', 'chest', 'spine', 'hips'], rightShoulder: ['upperChest', 'chest', 'spine', 'hips'],
+  leftUpperArm: ['leftShoulder', 'upperChest', 'chest', 'spine', 'hips'], rightUpperArm: ['rightShoulder', 'upperChest', 'chest', 'spine', 'hips'],
+  leftLowerArm: ['leftUpperArm'], rightLowerArm: ['rightUpperArm'], leftHand: ['leftLowerArm'], rightHand: ['rightLowerArm'],
+  leftUpperLeg: ['hips'], rightUpperLeg: ['hips'], leftLowerLeg: ['leftUpperLeg'], rightLowerLeg: ['rightUpperLeg'],
+  leftFoot: ['leftLowerLeg'], rightFoot: ['rightLowerLeg'], leftToes: ['leftFoot'], rightToes: ['rightFoot'],
+};
+
+/** Parts whose tip is written (an End Site in BVH): the chain ends. */
+const TIPPED: ReadonlySet<HumanoidPart> = new Set(['head', 'leftHand', 'rightHand', 'leftFoot', 'rightFoot']);
+
+export interface HumanoidTake {
+  /** Parts the model has, parents first. */
+  parts: HumanoidPart[];
+  /** Index into parts of each part's parent, −1 for the hips. */
+  parent: number[];
+  /** Model bone per part. */
+  bones: number[];
+  /** Rest world position per part, MMD coordinates. */
+  restPosition: Vec3[];
+  /** Rest tip (world) of chain-end parts, or null. */
+  tip: (Vec3 | null)[];
+  frames: number;
+  /** frames × parts × 4, world rotations, MMD coordinates. */
+  worldRotation: Float64Array;
+  /** frames × 3: the hips bone's world position. */
+  hipsPosition: Float64Array;
+  /** Motion bones the model lacks. */
+  missingBones: string[];
+  /** Morph weights per frame for every morph track of the motion (by name). */
+  morphs: Map<string, Float64Array>;
+}
+
+/** Plays `doc` on `model` frame by frame (0 … its last key) and keeps the humanoid parts. */
+export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; value: HumanoidTake } | { ok: false; error: CodecError } {
+  const skel = buildSkeleton(model.bones);
+  // Bones found as the retargeting module finds them (spelling variants, English names).
+  const names = new BoneNameIndex(model.bones);
+  const parts: HumanoidPart[] = [];
+  const bones: number[] = [];
+  for (const p of HUMANOID_PARTS) {
+    const name = MMD_BONE_OF[p];
+    const b = name ? names.find(name) : -1;
+    if (b >= 0) {
+      parts.push(p);
+      bones.push(b);
+    }
+  }
+  if (!parts.includes('hips')) return { ok: false, error: { code: 'E_RETARGET', message: 'the model has no 下半身 bone to be the hips' } };
+  const parent = parts.map((p) => {
+    for (const q of PART_PARENTS[p]) {
+      const k = parts.indexOf(q);
+      if (k >= 0) return k;
+    }
+    return -1;
+  });
+  // Parents before children: HUMANOID_PARTS lists them so except the shoulders' spine parents, which come earlier too.
+  const RP = skel.restPosition;
+  const restPosition = bones.map((b): Vec3 => [RP[3 * b], RP[3 * b + 1], RP[3 * b + 2]]);
+  const tip = parts.map((p, k): Vec3 | null => {
+    if (!TIPPED.has(p)) return null;
+    const bone = skel.bones[bones[k]];
+    let t: Vec3 | null = null;
+    if (bone.tailBone >= 0 && bone.tailBone < skel.count) t = [RP[3 * bone.tailBone], RP[3 * bone.tailBone + 1], RP[3 * bone.tailBone + 2]];
+    else if (len(bone.tailOffset) > 1e-6) t = [restPosition[k][0] + bone.tailOffset[0], restPosition[k][1] + bone.tailOffset[1], restPosition[k][2] + bone.tailOffset[2]];
+    return t && len(sub(t, restPosition[k])) > 1e-6 ? t : null;
+  });
+  const tracks = buildTracks(doc);
+  const frames = tracks.lastFrame + 1;
+  const poser = new MotionPoser(skel, doc, tracks);
+  const pose = new Pose(skel);
+  const n = parts.length;
+  const worldRotation = new Float64Array(frames * n * 4);
+  const hipsPosition = new Float64Array(frames * 3);
+  const hb = bones[parts.indexOf('hips')];
+  for (let f = 0; f < frames; f++) {
+    poser.poseAt(pose, f);
+    for (let k = 0; k < n; k++) worldRotation.set(pose.worldRotation.subarray(4 * bones[k], 4 * bones[k] + 4), (f * n + k) * 4);
+    hipsPosition.set(pose.worldPosition.subarray(3 * hb, 3 * hb + 3), 3 * f);
+  }
+  const morphs = new Map<string, Float64Array>();
+  const mt = tracks.morphs;
+  mt.names.forEach((name, t) => {
+    const w = new Float64Array(frames);
+    for (let f = 0; f < frames; f++) w[f] = sampleMorph(mt, t, f);
+    morphs.set(name, w);
+  });
+  return { ok: true, value: { parts, parent, bones, restPosition, tip, frames, worldRotation, hipsPosition, missingBones: poser.missingBones, morphs } };
+}

@@ -1,0 +1,499 @@
+/**
+ * Retargeting a motion made for one model (the source) onto another (the target): the plan (plan.ts)
+ * says what each target bone takes; this plays the motion on the source skeleton at every frame
+ * (forward kinematics with IK off: the keys as posed, so the IK of the target solves its own
+ * legs from its own IK bones), poses the target bone by bone (parents first) so that each computed bone
+ * takes its world rotation from the source, and re-expresses each computed track with the fitting engine
+ * (shared/fit, within the tolerances at every frame: the target is computed frame by frame, and
+ * between two frames a composite of several bones' rotations is no single slerp, so half frames between
+ * keys one frame apart could not be held anyway). Plain and copied tracks keep
+ * their records byte for byte (renamed where the target spells the bone differently); morphs are matched
+ * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
+ * are kept. The header's model name becomes the target's.
+ */
+import { BONE_FLAG, type ModelData } from '../pmx/model-types';
+import { matchKey } from '../pmx/model-inspect';
+import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
+import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
+import { fitWindow, type SampledWindow } from '../fit/track-fit';
+import { finishReport, newReport, type EditReport } from '../motion-ops/report';
+import type { NameMapping } from '../motion-ops/rename';
+import type { CodecError } from '../vmd/errors';
+import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
+import type { Curve } from '../vmd/bezier';
+import { quatAngleDeg } from '../vmd/quat-angle';
+import { ikKey } from '../vmd/records';
+import { sampleBoneInto } from '../vmd/sample';
+import { encodeSjis, decodeName } from '../vmd/sjis';
+import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
+import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
+import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
+import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import { morphKey } from './bone-names';
+import { planRetarget, type RetargetPlan } from './plan';
+import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from './quat';
+
+export interface RetargetOptions {
+  /** A rename map (shared/motion-ops/rename.ts): its bones section settles source → target bone names, its morphs section morph names. */
+  mapping?: NameMapping;
+  /** Scale センター/グルーブ/全ての親 and the leg IK translations by the leg-length ratio (default true). */
+  scale?: boolean;
+  /** Fitting tolerances: position in units (default 0.01), rotation in degrees (default 0.1). */
+  position?: number;
+  rotationDeg?: number;
+  /** Told after each computed track is fitted. */
+  progress?: FitProgress;
+}
+
+/** What a retarget did, for the report (names as the motion and the models spell them). */
+export interface RetargetDetails {
+  sourceModel: string;
+  targetModel: string;
+  sourceLegLength: number | null;
+  targetLegLength: number | null;
+  legRatio: number;
+  armCompensationDeg: { left: number; right: number };
+  /** Target bones whose translation was scaled by legRatio (those the output keys). */
+  scaled: string[];
+  /** Motion tracks of bones the target lacks whose motion went into target bones. */
+  folded: { bone: string; keys: number; into: string[] }[];
+  /** Target bones whose tracks were computed and re-fitted, with their key counts. */
+  refitted: { bone: string; keys: number }[];
+  /** Tracks copied record for record (renamed where the target spells the bone differently). */
+  copied: { bone: string; as: string; keys: number }[];
+  /** Motion bone tracks nothing on the target takes, with their keys. */
+  unmatched: { bone: string; keys: number }[];
+  /** Morph tracks the target lacks, with their keys. */
+  unmatchedMorphs: { morph: string; keys: number }[];
+  /** Largest difference between the written computed tracks and the target pose computed frame by frame. */
+  maxPositionError: number;
+  maxRotationErrorDeg: number;
+}
+
+export type RetargetResult = { ok: true; doc: VmdDocument; report: EditReport; details: RetargetDetails } | { ok: false; error: CodecError };
+
+/** The first bytes of `name` that fit a field of `length` bytes, cut at a character boundary (as MMD matches names). */
+function nameBytes(name: string, length: number): Uint8Array {
+  const key = length === BONE.NAME_LENGTH ? matchKey(name) : name;
+  let s = key;
+  let enc = encodeSjis(s);
+  while (enc.length > length && s.length) {
+    s = s.slice(0, -1);
+    enc = encodeSjis(s);
+  }
+  const out = new Uint8Array(length);
+  out.set(enc.subarray(0, length));
+  return out;
+}
+
+/**
+ * Per-sample target pose computation: the source posed at a frame, the target posed to match. Exposed
+ * for the editor's preview and for tests; `retarget` drives it over every half frame.
+ */
+export class RetargetSampler {
+  readonly sourcePose: Pose;
+  readonly targetPose: Pose;
+  readonly poser: MotionPoser;
+  private readonly copyTracks: BoneTracks;
+  private readonly v = new Float64Array(8);
+  private readonly q = new Float64Array(8);
+
+  constructor(
+    readonly plan: RetargetPlan,
+    doc: VmdDocument,
+  ) {
+    this.sourcePose = new Pose(plan.source);
+    this.targetPose = new Pose(plan.target);
+    this.poser = new MotionPoser(plan.source, doc, buildTracks(doc));
+    this.copyTracks = this.poser.tracks!.bones;
+    // Whether an append bone that is not computed lies above a computed one (then `at` evaluates the target).
+    const T = plan.target;
+    let between = false;
+    for (let t = 0; t < T.count && !between; t++) {
+      if (plan.kind[t] !== 'computed') continue;
+      for (let p = T.parent[t]; p >= 0 && !between; p = T.parent[p]) {
+        const b = T.bones[p];
+        if (plan.kind[p] !== 'computed' && b.appendParent >= 0 && b.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) between = true;
+      }
+    }
+    this.appendBetween = between;
+  }
+
+  /** An append bone of the target lies above a computed bone: each frame is evaluated once more. */
+  readonly appendBetween: boolean;
+
+  /** Poses the source (FK, IK off) and the target at frame f. */
+  at(f: number): void {
+    const sp = this.sourcePose, tp = this.targetPose;
+    this.poser.apply(sp, f);
+    sp.evaluate('all', () => false);
+    this.sweep(f, true);
+    if (!this.appendBetween) return;
+    // An append (付与) bone of the target lies above a computed bone (腰キャンセル above 足): pose the target
+    // as the output will play it, appends included, and place the computed bones again under it.
+    const T = this.plan.target;
+    for (let t = 0; t < T.count; t++) {
+      if (this.plan.kind[t] !== 'computed') continue;
+      tp.translation.set(tp.solvedTranslation.subarray(3 * t, 3 * t + 3), 3 * t);
+      tp.rotation.set(tp.solvedRotation.subarray(4 * t, 4 * t + 4), 4 * t);
+    }
+    tp.evaluate('all', () => false);
+    this.sweep(f, false);
+  }
+
+  /**
+   * One pass over the target, parents first: computed bones placed from the source, the others from
+   * their local transform. `first`: the others' local transforms are set from the motion (without their
+   * append); else they keep what the last evaluate solved.
+   */
+  private sweep(f: number, first: boolean): void {
+    const { plan } = this;
+    const sp = this.sourcePose, tp = this.targetPose;
+    const T: Skeleton = plan.target;
+    const S: Skeleton = plan.source;
+    const SW = sp.worldRotation, SP = sp.worldPosition;
+    const TW = tp.worldRotation, TP = tp.worldPosition;
+    const v = this.v, q = this.q;
+    for (let k = 0; k < T.order.length; k++) {
+      const t = T.order[k];
+      const kind = plan.kind[t];
+      if (kind !== 'computed') {
+        // Local transform as the output will play it: the source's keys (plain), the track (copy), rest.
+        if (first) {
+          const o3 = 3 * t, o4 = 4 * t;
+          if (kind === 'none') {
+            tp.translation[o3] = tp.translation[o3 + 1] = tp.translation[o3 + 2] = 0;
+            tp.rotation[o4] = tp.rotation[o4 + 1] = tp.rotation[o4 + 2] = 0;
+            tp.rotation[o4 + 3] = 1;
+          } else {
+            sampleBoneInto(this.copyTracks, plan.track[t], f, tp.translation, tp.rotation, t);
+          }
+          tp.solvedTranslation.set(tp.translation.subarray(o3, o3 + 3), o3);
+          tp.solvedRotation.set(tp.rotation.subarray(o4, o4 + 4), o4);
+        }
+        tp.updateWorld(t);
+        continue;
+      }
+      const r = plan.rep[t];
+      // Rotation: the representative's world rotation, turned by the arm compensation.
+      qmulInto(SW, 4 * r, plan.compensation, 4 * t, q, 0);
+      const p = T.parent[t];
+      const a = plan.anchor[t];
+      if (plan.translated[t]) {
+        // Displacement of the representative from rest, in the frame of the anchor's representative.
+        const sa = a >= 0 ? plan.rep[a] : -1;
+        let dx: number, dy: number, dz: number;
+        if (sa >= 0) {
+          qinvRotInto(SW, 4 * sa, SP[3 * r] - SP[3 * sa], SP[3 * r + 1] - SP[3 * sa + 1], SP[3 * r + 2] - SP[3 * sa + 2], v, 0);
+          dx = v[0] - (S.restPosition[3 * r] - S.restPosition[3 * sa]);
+          dy = v[1] - (S.restPosition[3 * r + 1] - S.restPosition[3 * sa + 1]);
+          dz = v[2] - (S.restPosition[3 * r + 2] - S.restPosition[3 * sa + 2]);
+        } else {
+          dx = SP[3 * r] - S.restPosition[3 * r];
+          dy = SP[3 * r + 1] - S.restPosition[3 * r + 1];
+          dz = SP[3 * r + 2] - S.restPosition[3 * r + 2];
+        }
+        const c = plan.scale[t];
+        if (a >= 0) {
+          // rest offset from the anchor plus the scaled displacement, in the anchor's frame
+          const ox = T.restPosition[3 * t] - T.restPosition[3 * a] + c * dx;
+          const oy = T.restPosition[3 * t + 1] - T.restPosition[3 * a + 1] + c * dy;
+          const oz = T.restPosition[3 * t + 2] - T.restPosition[3 * a + 2] + c * dz;
+          qrotInto(TW, 4 * a, ox, oy, oz, v, 4);
+          v[4] += TP[3 * a]; v[5] += TP[3 * a + 1]; v[6] += TP[3 * a + 2];
+        } else {
+          v[4] = T.restPosition[3 * t] + c * dx;
+          v[5] = T.restPosition[3 * t + 1] + c * dy;
+          v[6] = T.restPosition[3 * t + 2] + c * dz;
+        }
+      } else if (p >= 0) {
+        qrotInto(TW, 4 * p, T.restOffset[3 * t], T.restOffset[3 * t + 1], T.restOffset[3 * t + 2], v, 4);
+        v[4] += TP[3 * p]; v[5] += TP[3 * p + 1]; v[6] += TP[3 * p + 2];
+      } else {
+        v[4] = T.restOffset[3 * t]; v[5] = T.restOffset[3 * t + 1]; v[6] = T.restOffset[3 * t + 2];
+      }
+      tp.setWorld(t, v.subarray(4, 7), q.subarray(0, 4));
+    }
+  }
+}
+
+/** The 64 interpolation bytes of bone record i. */
+function physicsBytes(doc: VmdDocument, i: number): Uint8Array {
+  const o = i * BONE.SIZE + BONE.INTERPOLATION;
+  return doc.bone.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH);
+}
+
+interface ComputedTrack {
+  bone: number;
+  px: Float64Array;
+  py: Float64Array;
+  pz: Float64Array;
+  q: Float64Array;
+}
+
+const DEG = Math.PI / 180;
+
+/**
+ * Retargets `doc`, made for `source`, onto `target`. Never throws for a bad input: errors are values.
+ */
+export function retarget(doc: VmdDocument, source: ModelData, target: ModelData, opts: RetargetOptions = {}): RetargetResult {
+  const posTol = opts.position ?? DEFAULT_TOLERANCES.position;
+  const rotTol = opts.rotationDeg ?? DEFAULT_TOLERANCES.rotationDeg;
+  if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return { ok: false, error: { code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' } };
+  const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
+  const tracks = buildTracks(doc);
+  const bones = tracks.bones;
+  const plan = planRetarget(sk, tk, bones.names, { boneMap: opts.mapping?.bones, scale: opts.scale });
+  const sampler = new RetargetSampler(plan, doc);
+  const rep = newReport('retarget');
+  const keysOf = (k: number) => bones.start[k + 1] - bones.start[k];
+
+  // The bone block's frame range: every computed track spans it.
+  let f0 = Infinity, f1 = -Infinity;
+  for (let k = 0; k < bones.names.length; k++) {
+    if (bones.start[k + 1] === bones.start[k]) continue;
+    f0 = Math.min(f0, bones.frames[bones.start[k]]);
+    f1 = Math.max(f1, bones.frames[bones.start[k + 1] - 1]);
+  }
+  const computed: ComputedTrack[] = [];
+  if (f0 <= f1) {
+    const n = f1 - f0 + 1;
+    for (let t = 0; t < tk.count; t++) {
+      if (plan.kind[t] !== 'computed') continue;
+      computed.push({ bone: t, px: new Float64Array(n), py: new Float64Array(n), pz: new Float64Array(n), q: new Float64Array(4 * n) });
+    }
+    const tp = sampler.targetPose;
+    for (let j = 0; j < n; j++) {
+      sampler.at(f0 + j);
+      for (const c of computed) {
+        const t = c.bone;
+        c.px[j] = tp.solvedTranslation[3 * t];
+        c.py[j] = tp.solvedTranslation[3 * t + 1];
+        c.pz[j] = tp.solvedTranslation[3 * t + 2];
+        let x = tp.solvedRotation[4 * t], y = tp.solvedRotation[4 * t + 1], z = tp.solvedRotation[4 * t + 2], w = tp.solvedRotation[4 * t + 3];
+        // One hemisphere from sample to sample (q and −q are one rotation).
+        if (j > 0 && x * c.q[4 * j - 4] + y * c.q[4 * j - 3] + z * c.q[4 * j - 2] + w * c.q[4 * j - 1] < 0) {
+          x = -x; y = -y; z = -z; w = -w;
+        } else if (j === 0 && w < 0) {
+          x = -x; y = -y; z = -z; w = -w;
+        }
+        c.q[4 * j] = x; c.q[4 * j + 1] = y; c.q[4 * j + 2] = z; c.q[4 * j + 3] = w;
+      }
+    }
+  }
+
+  // Bone records: copied tracks, then computed ones (fitted), in target bone order.
+  const out: Uint8Array[] = [];
+  const details: RetargetDetails = {
+    sourceModel: source.name,
+    targetModel: target.name,
+    sourceLegLength: plan.sourceRest.legLength,
+    targetLegLength: plan.targetRest.legLength,
+    legRatio: plan.legRatio,
+    armCompensationDeg: plan.armCompensationDeg,
+    scaled: [],
+    folded: [],
+    refitted: [],
+    copied: [],
+    unmatched: [],
+    unmatchedMorphs: [],
+    maxPositionError: 0,
+    maxRotationErrorDeg: 0,
+  };
+  const bc = rep.byKind.bone;
+  const takenTracks = new Set<number>();
+  for (let t = 0; t < tk.count; t++) {
+    const kind = plan.kind[t];
+    if (kind !== 'plain' && kind !== 'copy') continue;
+    const k = plan.track[t];
+    const name = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
+    const as = decodeName(name);
+    for (let i = bones.start[k]; i < bones.start[k + 1]; i++) {
+      // Only the name changes, and only where the target spells the bone differently (raw bytes otherwise).
+      const r = recordBytes(doc.bone, bones.record[i]).slice();
+      if (as !== bones.names[k]) r.set(name, 0);
+      out.push(r);
+    }
+    takenTracks.add(k);
+    bc.kept += keysOf(k);
+    if (as !== bones.names[k]) bc.changed += keysOf(k);
+    details.copied.push({ bone: bones.names[k], as, keys: keysOf(k) });
+  }
+
+  let done = 0;
+  const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
+  for (const c of computed) {
+    const t = c.bone;
+    const n = c.px.length;
+    let moves = false;
+    for (let j = 0; j < n && !moves; j++) {
+      if (Math.abs(c.px[j]) > 1e-7 || Math.abs(c.py[j]) > 1e-7 || Math.abs(c.pz[j]) > 1e-7) moves = true;
+      else if (Math.abs(c.q[4 * j]) > 1e-9 || Math.abs(c.q[4 * j + 1]) > 1e-9 || Math.abs(c.q[4 * j + 2]) > 1e-9) moves = true;
+    }
+    opts.progress?.(++done, computed.length);
+    // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
+    const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
+    if (!moves && !keyedBefore) continue;
+    // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
+    // a key where it changes, and each written key takes the state in force at its frame.
+    const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
+    const forced: number[] = [];
+    const offAt = (g: number): boolean => {
+      if (pk < 0) return false;
+      let i = keyAtOrBefore(bones.frames, bones.start[pk], bones.start[pk + 1], g);
+      if (i < bones.start[pk]) i = bones.start[pk];
+      return physicsOff(physicsBytes(doc, bones.record[i]));
+    };
+    if (pk >= 0) {
+      let prev: boolean | null = null;
+      for (let i = bones.start[pk]; i < bones.start[pk + 1]; i++) {
+        const off = physicsOff(physicsBytes(doc, bones.record[i]));
+        if (prev !== null && off !== prev && bones.frames[i] > f0 && bones.frames[i] < f1) forced.push(bones.frames[i]);
+        prev = off;
+      }
+    }
+    const w: SampledWindow = {
+      g0: f0,
+      g1: f1,
+      perFrame: 1,
+      forced,
+      groups: [
+        { kind: 'curve', comps: [c.px], tol: posTol },
+        { kind: 'curve', comps: [c.py], tol: posTol },
+        { kind: 'curve', comps: [c.pz], tol: posTol },
+        { kind: 'quat', q: c.q, tol: rotTol * DEG },
+      ],
+    };
+    const fit = f1 > f0 ? fitWindow(w) : { frames: [f0], curves: [null] };
+    const name = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
+    const first = out.length;
+    for (let i = 0; i < fit.frames.length; i++) {
+      const g = fit.frames[i];
+      const j = g - f0;
+      const ip = defaultBoneInterpolation();
+      const curves = fit.curves[i];
+      if (curves) {
+        const set: Partial<Record<BoneChannel, Curve>> = {};
+        for (let ch = 0; ch < 4; ch++) set[ch as BoneChannel] = [curves[4 * ch], curves[4 * ch + 1], curves[4 * ch + 2], curves[4 * ch + 3]];
+        setBoneCurves(ip, set);
+      }
+      if (offAt(g)) setPhysicsOff(ip, true);
+      out.push(encodeBoneRecord({ name, frame: g, position: [c.px[j], c.py[j], c.pz[j]], rotation: [c.q[4 * j], c.q[4 * j + 1], c.q[4 * j + 2], c.q[4 * j + 3]], interpolation: ip }));
+    }
+    outTracks.push({ bone: t, c, first, count: fit.frames.length });
+    bc.added += fit.frames.length;
+    details.refitted.push({ bone: target.bones[t].name, keys: fit.frames.length });
+    if (plan.scale[t] !== 1 && plan.translated[t]) details.scaled.push(target.bones[t].name);
+  }
+
+  // Measure the written computed tracks against the samples (the player's sampling, not the fitter's).
+  if (outTracks.length) {
+    const block = blockFromRecords('bone', out);
+    const bt = buildBoneTracks(block);
+    const pos = new Float64Array(3), rot = new Float64Array(4);
+    for (const o of outTracks) {
+      const k = bt.index.get(decodeName(nameBytes(target.bones[o.bone].name, BONE.NAME_LENGTH)));
+      if (k === undefined) continue;
+      const n = o.c.px.length;
+      for (let j = 0; j < n; j++) {
+        sampleBoneInto(bt, k, f0 + j, pos, rot, 0);
+        details.maxPositionError = Math.max(details.maxPositionError, Math.abs(pos[0] - o.c.px[j]), Math.abs(pos[1] - o.c.py[j]), Math.abs(pos[2] - o.c.pz[j]));
+        details.maxRotationErrorDeg = Math.max(details.maxRotationErrorDeg, quatAngleDeg(rot, 0, o.c.q, 4 * j));
+      }
+    }
+  }
+
+  for (const [k, into] of plan.folded) details.folded.push({ bone: bones.names[k], keys: keysOf(k), into: into.map((t) => target.bones[t].name) });
+  for (const k of plan.unmatchedTracks) details.unmatched.push({ bone: bones.names[k], keys: keysOf(k) });
+  for (let k = 0; k < bones.names.length; k++) if (!takenTracks.has(k)) bc.dropped += keysOf(k);
+  bc.collisions += bones.duplicates;
+
+  // Morphs: matched by name (the map's morphs section first).
+  const morphs = buildMorphTracks(doc.morph);
+  const tMorph = new Map<string, string>();
+  for (const m of target.morphs) if (!tMorph.has(morphKey(m.name))) tMorph.set(morphKey(m.name), m.name);
+  const morphMap = new Map<string, string>();
+  if (opts.mapping) for (const [a, b] of opts.mapping.morphs) morphMap.set(morphKey(a), b);
+  const morphOut: Uint8Array[] = [];
+  const mc = rep.byKind.morph;
+  for (let k = 0; k < morphs.names.length; k++) {
+    const nm = morphs.names[k];
+    const mapped = morphMap.get(morphKey(nm));
+    const tn = mapped !== undefined ? (tMorph.get(morphKey(mapped)) ?? null) : (tMorph.get(morphKey(nm)) ?? null);
+    const keys = morphs.start[k + 1] - morphs.start[k];
+    if (tn === null) {
+      details.unmatchedMorphs.push({ morph: nm, keys });
+      mc.dropped += keys;
+      continue;
+    }
+    const name = nameBytes(tn, MORPH.NAME_LENGTH);
+    const rename = decodeName(name) !== nm;
+    for (let i = morphs.start[k]; i < morphs.start[k + 1]; i++) {
+      const r = recordBytes(doc.morph, morphs.record[i]).slice();
+      if (rename) r.set(name, 0);
+      morphOut.push(r);
+    }
+    mc.kept += keys;
+    if (rename) mc.changed += keys;
+  }
+  mc.collisions += morphs.duplicates;
+
+  // IK/display keys: each IK name goes to the target bone its source bone became; IK bones the target lacks are left out.
+  const ikOut: Uint8Array[] = [];
+  const tIkNames = new Set(target.bones.filter((b) => b.ik || b.flags & BONE_FLAG.IK).map((b) => matchKey(b.name)));
+  let ikChanged = 0;
+  for (let i = 0; i < doc.ik.count; i++) {
+    const key = ikKey(doc.ik, i);
+    const iks: { name: Uint8Array; enabled: number }[] = [];
+    let changed = false;
+    for (const it of key.iks) {
+      const s = sk.byKey.get(matchKey(it.name));
+      let t = s !== undefined ? plan.match.target[s] : -1;
+      if (t < 0) {
+        const direct = tk.byKey.get(matchKey(it.name));
+        t = direct ?? -1;
+      }
+      if (t < 0 || !tIkNames.has(matchKey(target.bones[t].name))) {
+        changed = true;
+        continue;
+      }
+      const nb = nameBytes(target.bones[t].name, IK.ITEM_NAME_LENGTH);
+      if (decodeName(nb) !== it.name) changed = true;
+      iks.push({ name: nb, enabled: it.enabled ? 1 : 0 });
+    }
+    if (!changed) ikOut.push(recordBytes(doc.ik, i).slice());
+    else {
+      ikChanged++;
+      ikOut.push(encodeIkRecord({ frame: key.frame, visible: key.visible ? 1 : 0, iks }));
+    }
+  }
+  rep.byKind.ik.kept = ikOut.length;
+  rep.byKind.ik.changed = ikChanged;
+  for (const k of ['camera', 'light', 'shadow'] as const) rep.byKind[k].kept = doc[k].count;
+
+  const x = rep.extra;
+  x.legRatio = plan.legRatio;
+  x.sourceLegLength = plan.sourceRest.legLength ?? 0;
+  x.targetLegLength = plan.targetRest.legLength ?? 0;
+  x.armCompensationLeftDeg = plan.armCompensationDeg.left;
+  x.armCompensationRightDeg = plan.armCompensationDeg.right;
+  x.tracksCopied = details.copied.length;
+  x.tracksRefitted = details.refitted.length;
+  x.tracksFolded = details.folded.length;
+  x.tracksUnmatched = details.unmatched.length;
+  x.morphTracksUnmatched = details.unmatchedMorphs.length;
+  x.boneKeysBefore = bones.frames.length;
+  x.boneKeysAfter = out.length;
+  x.maxPositionError = details.maxPositionError;
+  x.maxRotationErrorDeg = details.maxRotationErrorDeg;
+  if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${details.unmatched.map((u) => `${u.bone} (${u.keys})`).join(', ')}`);
+  if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`).join(', ')}`);
+
+  const outDoc = withBlocks(doc, {
+    bone: blockFromRecords('bone', out),
+    morph: blockFromRecords('morph', morphOut),
+    ik: ikBlockFromRecords(ikOut),
+  });
+  const withName: VmdDocument = { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };
+  return { ok: true, doc: withName, report: finishReport(rep), details };
+}

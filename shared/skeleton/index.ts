@@ -1,0 +1,5 @@
+/** A model's bones posed from a motion, in pure TypeScript: forward kinematics, append, IK (MMD's order). */
+export * from './skeleton';
+export * from './motion-poser';
+export * from './ik-switches';
+export { qmul, qrot, qconj, qnormalize, qaxisAngle, qpow, qtoEulerXYZ, qfromEulerXYZ } from './quat';

@@ -1,0 +1,74 @@
+/**
+ * A motion played on a skeleton: the VMD's bone tracks sampled exactly as `vmd-studio sample` and the preview
+ * do (shared/vmd/sample.ts), mapped to the model's bones by name (matchKey), with the VMD's IK on/off keys.
+ * Bone morphs are not applied here (the preview applies them; none of the engines that pose a model outside
+ * it need them yet).
+ */
+import { matchKey } from '../pmx/model-inspect';
+import { sampleBoneInto } from '../vmd/sample';
+import { keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { ikSwitchesOf, type IkSwitches } from './ik-switches';
+import type { Pose, Skeleton } from './skeleton';
+
+export class MotionPoser {
+  /** Skeleton bone per bone track, −1 where the model lacks it. */
+  readonly trackBone: Int32Array;
+  /** Motion bones the model lacks (names as in the motion). */
+  readonly missingBones: string[];
+  readonly ik: IkSwitches;
+  /** Per skeleton bone: its IK switch array (per IK key), or null (always on). */
+  private readonly ikSwitch: (Uint8Array | null)[];
+
+  constructor(
+    readonly skeleton: Skeleton,
+    doc: VmdDocument | null,
+    readonly tracks: MotionTracks | null,
+  ) {
+    const names = tracks?.bones.names ?? [];
+    this.trackBone = new Int32Array(names.length);
+    this.missingBones = [];
+    names.forEach((n, t) => {
+      const b = skeleton.byKey.get(matchKey(n));
+      this.trackBone[t] = b ?? -1;
+      if (b === undefined) this.missingBones.push(n);
+    });
+    this.ik = ikSwitchesOf(doc, tracks);
+    this.ikSwitch = skeleton.bones.map((b) => (b.ik ? (this.ik.byName.get(matchKey(b.name)) ?? null) : null));
+  }
+
+  /** Sets the pose's inputs to the motion at frame f (fractional allowed); bones without a track rest. */
+  apply(pose: Pose, f: number): void {
+    const n = this.skeleton.count;
+    pose.translation.fill(0);
+    const R = pose.rotation;
+    for (let i = 0; i < n; i++) {
+      R[4 * i] = R[4 * i + 1] = R[4 * i + 2] = 0;
+      R[4 * i + 3] = 1;
+    }
+    const b = this.tracks?.bones;
+    if (!b) return;
+    // A later track of the same bone wins, as in the preview.
+    for (let t = 0; t < this.trackBone.length; t++) {
+      const i = this.trackBone[t];
+      if (i >= 0) sampleBoneInto(b, t, f, pose.translation, pose.rotation, i);
+    }
+  }
+
+  /** Whether each IK chain is on at frame f (the last IK key at or before f; on before any key). */
+  ikEnabledAt(f: number): (ikBone: number) => boolean {
+    const frames = this.ik.frames;
+    const k = frames.length ? keyAtOrBefore(frames, 0, frames.length, f) : -1;
+    if (k < 0) return () => true;
+    return (bone) => {
+      const sw = this.ikSwitch[bone];
+      return !sw || sw[k] !== 0;
+    };
+  }
+
+  /** The pose at frame f: the motion's inputs, then every bone evaluated with the motion's IK switches. */
+  poseAt(pose: Pose, f: number): void {
+    this.apply(pose, f);
+    pose.evaluate('all', this.ikEnabledAt(f));
+  }
+}

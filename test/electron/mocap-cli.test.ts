@@ -1,0 +1,257 @@
+// import-bvh, export-bvh, import-vrma, export-vrma from the command line (in-process, fake CliIo) on the
+// corpus: round trips VMD → BVH → VMD and VMD → VRMA → VMD on a dance, checked by playing both motions on
+// the model with shared/skeleton (not the converters' numbers); the VRMA read back by an independent
+// reader (three's GLTFLoader with @pixiv/three-vrm-animation); exit statuses and one-line errors.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { VRMAnimationLoaderPlugin, type VRMAnimation } from '@pixiv/three-vrm-animation';
+import * as THREE from 'three';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/io';
+import { readModel, type ModelData } from '../../shared/pmx';
+import { buildTracks, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
+import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function mk(): string {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'vmds-mocap-'));
+  dirs.push(d);
+  return d;
+}
+const MIKU = 'mmd-viewer-js/model/low_miku/miku.pmd';
+const DANCE = 'mmd-viewer-js/vmd/wavefile_v2.vmd';
+const WALK = 'bvh11/resources/131_01.bvh';
+
+async function run(argv: string[], cwd: string) {
+  const out: string[] = [], err: string[] = [];
+  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
+  const code = await runCli(argv, io);
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+function model(rel: string): ModelData {
+  const r = readModel(new Uint8Array(readFileSync(corpusPath(rel))));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function vmd(file: string): VmdDocument {
+  const r = readVmd(new Uint8Array(readFileSync(file)));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+// The humanoid bones both formats carry (MMD names).
+const SHARED_BONES = ['下半身', '上半身', '首', '頭', '左肩', '左腕', '左ひじ', '左手首', '右肩', '右腕', '右ひじ', '右手首', '左足', '左ひざ', '左足首', '右足', '右ひざ', '右足首'];
+
+/**
+ * Plays both motions on the model (IK as each motion switches it) at every frame of the original and
+ * returns, per shared bone, its world rotation difference over the tolerance it may carry: the fit
+ * holds each keyed bone within `tol` of its sample, so a bone with k keyed humanoid bones on its chain
+ * from the root (itself included) may be k·tol off in the world. Also the hips' (下半身's) world position.
+ */
+function playedDifference(m: ModelData, a: VmdDocument, b: VmdDocument, tol: number): { ratio: number; worst: string; position: number; frames: number } {
+  const skel = buildSkeleton(m.bones);
+  const pa = new MotionPoser(skel, a, buildTracks(a)), pb = new MotionPoser(skel, b, buildTracks(b));
+  const A = new Pose(skel), B = new Pose(skel);
+  const bones = SHARED_BONES.map((n) => skel.byKey.get(n)!).filter((x) => x !== undefined);
+  const shared = new Set(bones);
+  const depth = bones.map((i) => {
+    let k = 0;
+    for (let p = i; p >= 0; p = skel.parent[p]) if (shared.has(p)) k++;
+    return k;
+  });
+  const hips = skel.byKey.get('下半身')!;
+  const last = buildTracks(a).lastFrame;
+  let ratio = 0, pos = 0, worst = '';
+  for (let f = 0; f <= last; f++) {
+    pa.poseAt(A, f);
+    pb.poseAt(B, f);
+    bones.forEach((i, k) => {
+      const e = quatAngleDeg(A.worldRotation, 4 * i, B.worldRotation, 4 * i) / (depth[k] * tol);
+      if (e > ratio) {
+        ratio = e;
+        worst = `${skel.bones[i].name} at ${f}: ${(e * depth[k] * tol).toFixed(3)}° (${depth[k]} × ${tol}°)`;
+      }
+    });
+    for (let c = 0; c < 3; c++) pos = Math.max(pos, Math.abs(A.worldPosition[3 * hips + c] - B.worldPosition[3 * hips + c]));
+  }
+  return { ratio, worst, position: pos, frames: last + 1 };
+}
+
+describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
+  it('VMD → BVH → VMD on wavefile_v2 plays within the tolerance at every frame', async () => {
+    const dir = mk();
+    const e = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance.bvh'], dir);
+    expect(e.code, e.err).toBe(0);
+    expect(e.out).toMatch(/^export-bvh: dance\.bvh: 2810 frames, 18 joints/);
+    const text = readFileSync(path.join(dir, 'dance.bvh'), 'utf8');
+    expect(text.startsWith('HIERARCHY\nROOT hips\n')).toBe(true);
+    expect(text).toContain('Frame Time: 0.033333');
+    const i = await run(['import-bvh', 'dance.bvh', '--model', corpusPath(MIKU), '-o', 'back.vmd', '--no-foot-ik', '--rot-tol', '0.25', '--pos-tol', '0.02', '--json'], dir);
+    expect(i.code, i.err).toBe(0);
+    const rep = JSON.parse(i.out);
+    expect(rep.map).toBe('vrm');
+    expect(rep.mapped).toHaveLength(18);
+    expect(rep.captureFps).toBe(30);
+    const d = playedDifference(model(MIKU), vmd(corpusPath(DANCE)), vmd(path.join(dir, 'back.vmd')), 0.25);
+    expect(d.frames).toBe(2810);
+    // The fit's tolerance per keyed bone (0.25°) and for the hips (0.02), plus float32 storage.
+    expect(d.ratio, d.worst).toBeLessThan(1.02);
+    expect(d.position).toBeLessThan(0.02 + 1e-3);
+  });
+
+  it('VMD → VRMA → VMD on wavefile_v2 plays within the tolerance at every frame; expressions come back as morphs', async () => {
+    const dir = mk();
+    const e = await run(['export-vrma', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance.vrma', '--json'], dir);
+    expect(e.code, e.err).toBe(0);
+    const er = JSON.parse(e.out);
+    expect(er.bones).toHaveLength(18);
+    expect(er.expressions.map((x: { expression: string }) => x.expression)).toEqual(expect.arrayContaining(['aa', 'ih', 'ou', 'blink']));
+    const i = await run(['import-vrma', 'dance.vrma', '--model', corpusPath(MIKU), '-o', 'back.vmd', '--no-foot-ik', '--rot-tol', '0.25', '--pos-tol', '0.02', '--json'], dir);
+    expect(i.code, i.err).toBe(0);
+    const d = playedDifference(model(MIKU), vmd(corpusPath(DANCE)), vmd(path.join(dir, 'back.vmd')), 0.25);
+    expect(d.ratio, d.worst).toBeLessThan(1.02);
+    expect(d.position).toBeLessThan(0.02 + 1e-3);
+    // Morphs: あ played from the original and from the round trip (linear morph keys, tolerance 0.005).
+    const a = buildTracks(vmd(corpusPath(DANCE))).morphs, b = buildTracks(vmd(path.join(dir, 'back.vmd'))).morphs;
+    const ta = a.names.indexOf('あ'), tb = b.names.indexOf('あ');
+    expect(tb).toBeGreaterThanOrEqual(0);
+    const { sampleMorph } = await import('../../shared/vmd/sample');
+    let worst = 0;
+    for (let f = 0; f < 2810; f++) worst = Math.max(worst, Math.abs(sampleMorph(a, ta, f) - sampleMorph(b, tb, f)));
+    expect(worst).toBeLessThan(0.006);
+  });
+
+  it('the VRMA reads in three-vrm-animation with the humanoid, the hips and segments pointing as the model played them', async () => {
+    const dir = mk();
+    expect((await run(['export-vrma', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance.vrma'], dir)).code).toBe(0);
+    const bytes = readFileSync(path.join(dir, 'dance.vrma'));
+    const loader = new GLTFLoader();
+    loader.register((p) => new VRMAnimationLoaderPlugin(p));
+    const gltf = await loader.parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
+    const anim = (gltf.userData.vrmAnimations as VRMAnimation[])[0];
+    expect(anim.duration).toBeCloseTo(2809 / 30, 3);
+    expect([...anim.humanoidTracks.rotation.keys()].sort()).toEqual(['head', 'hips', 'leftFoot', 'leftHand', 'leftLowerArm', 'leftLowerLeg', 'leftShoulder', 'leftUpperArm', 'leftUpperLeg', 'neck', 'rightFoot', 'rightHand', 'rightLowerArm', 'rightLowerLeg', 'rightShoulder', 'rightUpperArm', 'rightUpperLeg', 'spine']);
+    expect(anim.humanoidTracks.translation.has('hips')).toBe(true);
+    expect([...anim.expressionTracks.preset.keys()]).toEqual(expect.arrayContaining(['aa', 'blink']));
+    // Rest (T-pose) positions from three's scene; world rotations composed from the normalized tracks
+    // along VRM's humanoid parents; the forearm's direction against the model's, every 10th frame.
+    gltf.scene.updateMatrixWorld(true);
+    const node = (n: string) => gltf.scene.getObjectByName(n)!;
+    const restPos = (n: string) => new THREE.Vector3().setFromMatrixPosition(node(n).matrixWorld);
+    const track = (n: string) => anim.humanoidTracks.rotation.get(n as never)!;
+    const at = (n: string, f: number) => new THREE.Quaternion().fromArray(track(n).values as unknown as number[], 4 * f);
+    const chain = ['hips', 'spine', 'leftShoulder', 'leftUpperArm', 'leftLowerArm'];
+    const dRest = restPos('leftHand').sub(restPos('leftLowerArm'));
+    const m = model(MIKU);
+    const skel = buildSkeleton(m.bones);
+    const doc = vmd(corpusPath(DANCE));
+    const poser = new MotionPoser(skel, doc, buildTracks(doc));
+    const pose = new Pose(skel);
+    const elbow = skel.byKey.get('左ひじ')!, wrist = skel.byKey.get('左手首')!;
+    let worst = 0;
+    for (let f = 0; f < 2810; f += 10) {
+      const w = new THREE.Quaternion();
+      for (const n of chain) w.multiply(at(n, f));
+      const dv = dRest.clone().applyQuaternion(w);
+      poser.poseAt(pose, f);
+      // MMD → glTF: Z mirrored.
+      const dm = new THREE.Vector3(pose.worldPosition[3 * wrist] - pose.worldPosition[3 * elbow], pose.worldPosition[3 * wrist + 1] - pose.worldPosition[3 * elbow + 1], -(pose.worldPosition[3 * wrist + 2] - pose.worldPosition[3 * elbow + 2]));
+      worst = Math.max(worst, (dv.angleTo(dm) * 180) / Math.PI);
+    }
+    expect(worst).toBeLessThan(0.01);
+    // The hips track: meters, model units × 0.08, Z mirrored (frame 0 against the played hips).
+    poser.poseAt(pose, 0);
+    const hb = skel.byKey.get('下半身')!;
+    const hv = anim.humanoidTracks.translation.get('hips')!.values;
+    expect(hv[0]).toBeCloseTo(pose.worldPosition[3 * hb] * 0.08, 4);
+    expect(hv[1]).toBeCloseTo(pose.worldPosition[3 * hb + 1] * 0.08, 4);
+    expect(hv[2]).toBeCloseTo(-pose.worldPosition[3 * hb + 2] * 0.08, 4);
+  });
+
+  it('import-bvh reports the CMU walk in one line and in JSON', async () => {
+    const dir = mk();
+    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^import-bvh: walk\.vmd: 994 frames at 120 fps → 0–248; map cmu-max: 18 joints mapped, unmapped 13 .*; keys 22862 → \d+; foot IK, \d+ contacts; /);
+    // An existing output is kept unless --overwrite; the input is never the output.
+    const again = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/walk\.vmd.*(exists|--overwrite)/);
+    const same = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', corpusPath(WALK)], dir);
+    expect(same.code).toBe(2);
+  });
+});
+
+describe('mocap commands: arguments and bad files', () => {
+  it('--help for each; missing -o, --model or both foot flags are usage errors (2)', async () => {
+    const dir = mk();
+    for (const c of ['import-bvh', 'export-bvh', 'import-vrma', 'export-vrma']) {
+      const h = await run([c, '--help'], dir);
+      expect(h.code).toBe(0);
+      expect(h.out).toContain(`vmd-studio ${c} IN.`);
+    }
+    writeFileSync(path.join(dir, 'a.bvh'), 'HIERARCHY\n');
+    expect((await run(['import-bvh', 'a.bvh', '-o', 'x.vmd'], dir)).code).toBe(2);
+    expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx'], dir)).code).toBe(2);
+    expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx', '-o', 'x.vmd', '--foot-ik', '--no-foot-ik'], dir)).code).toBe(2);
+    expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx', '-o', 'x.vmd', '--scale', '-1'], dir)).code).toBe(2);
+    expect((await run(['export-vrma', 'a.vmd', '--model', 'm.pmx', '-o', 'x.glb'], dir)).code).toBe(2);
+  });
+
+  it.skipIf(!corpusPresent)('a bad BVH fails (1) with one line naming the file and the line', async () => {
+    const dir = mk();
+    const good = readFileSync(corpusPath(WALK), 'utf8');
+    const cases: [string, string, RegExp][] = [
+      ['truncated.bvh', good.slice(0, good.length / 2), /truncated\.bvh: .*\(line \d+\)$/],
+      ['channels.bvh', good.replace('CHANNELS 3 Zrotation Yrotation Xrotation', 'CHANNELS 2 Zrotation Yrotation Xrotation'), /channels\.bvh: LHipJoint: CHANNELS says 2 but names 3 \(line 9\)$/],
+      ['nan.bvh', good.replace(/\n(-?[\d.]+) /, '\nNaN '), /nan\.bvh: frame 0, channel 1: "NaN" is not a number \(line 188\)$/],
+      ['huge.bvh', good.replace('Frames: 994', 'Frames: 10000000'), /huge\.bvh: 10000000 frames of 96 channels .*\(line 186\)$/],
+    ];
+    for (const [name, text, re] of cases) {
+      writeFileSync(path.join(dir, name), text);
+      const r = await run(['import-bvh', name, '--model', corpusPath(MIKU), '-o', `${name}.vmd`], dir);
+      expect(r.code, name).toBe(1);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err.trim(), name).toMatch(re);
+      expect(existsSync(path.join(dir, `${name}.vmd`))).toBe(false);
+    }
+  });
+
+  it('a file that is not a VRM Animation fails (1) with E_VRMA_FORMAT', async () => {
+    const dir = mk();
+    writeFileSync(path.join(dir, 'x.vrma'), 'not glb');
+    writeFileSync(path.join(dir, 'm.pmx'), 'PMX ');
+    const r = await run(['import-vrma', 'x.vrma', '--model', 'm.pmx', '-o', 'x.vmd'], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/x\.vrma: not a binary glTF/);
+  });
+});
+
+describe.skipIf(!corpusPresent)('import-bvh --map', () => {
+  it('a CSV map file unmaps joints; a bad one is a usage error naming its line', async () => {
+    const dir = mk();
+    // Unmap the left forearm and the right hand: their bones get no keys, the rest plays as before.
+    writeFileSync(path.join(dir, 'map.csv'), 'joint,part\n# CMU arms\nLeftElbow,-\nRightWrist,-\n');
+    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'w.vmd', '--map', 'map.csv', '--no-foot-ik', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep.map).toBe('file');
+    expect(rep.mapped.map((x: { joint: string }) => x.joint)).not.toContain('LeftElbow');
+    expect(rep.unmappedJoints).toEqual(expect.arrayContaining(['LeftElbow', 'RightWrist']));
+    const keyed = buildTracks(vmd(path.join(dir, 'w.vmd'))).bones.names;
+    expect(keyed).not.toContain('左ひじ');
+    expect(keyed).not.toContain('右手首');
+    expect(keyed).toContain('右ひじ');
+    writeFileSync(path.join(dir, 'bad.csv'), 'LeftElbow,-\nRightWrist\n');
+    const b = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'b.vmd', '--map', 'bad.csv'], dir);
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(/--map bad\.csv: mapping line 2: expected two columns/);
+  });
+});

@@ -1,0 +1,129 @@
+// `vmd-studio retarget` and `batch retarget`, run in-process with a fake CliIo on corpus models and motions
+// (read in place, outputs in temp folders).
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildTracks, readVmd } from '../../shared/vmd';
+import { compareMotionToModel, readModel } from '../../shared/pmx';
+import { runCli } from '../../electron/cli/main';
+import { CORPUS, useTempDirs } from './batch-helpers';
+import { corpusPresent } from '../helpers/corpus';
+
+const mk = useTempDirs();
+const MIKU = path.join(CORPUS, 'mmd-viewer-js/model/low_miku/miku.pmd');
+const GENE = path.join(CORPUS, 'gene/Gene_light.pmx');
+const STAND = path.join(CORPUS, 'gene/motion/stand.vmd');
+
+async function cli(argv: string[], cwd: string) {
+  let out = '', err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
+  return { code, out, err };
+}
+
+const motionOf = (file: string) => {
+  const d = readVmd(new Uint8Array(readFileSync(file)));
+  if (!d.ok) throw new Error(d.error.message);
+  return d.value;
+};
+const modelOf = (file: string) => {
+  const m = readModel(new Uint8Array(readFileSync(file)));
+  if (!m.ok) throw new Error(m.error.message);
+  return m.value;
+};
+
+describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
+  it('writes the motion for the target model, says what it did in one line, keeps an existing output unless --overwrite', async () => {
+    const d = mk('rt');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^retarget: stand-miku\.vmd: ジェネ \/ Gene → ローポリ初音さん; leg ratio 0\.533 \(\d+ bones? scaled\); copied \d+ tracks; re-fitted \d+ \(bone keys \d+ → \d+, max error [\d.e-]+, [\d.e-]+°\);.* unmatched \d+ bone and \d+ morph tracks?\n$/);
+    const out = motionOf(path.join(d, 'stand-miku.vmd'));
+    // Every bone it keys is one the target has.
+    const miku = modelOf(MIKU);
+    const tr = buildTracks(out);
+    expect(compareMotionToModel({ bones: tr.bones.names, morphs: [] }, { bones: miku.bones.map((b) => b.name), morphs: [] }).missingBones).toEqual([]);
+    const again = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd'], d);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/^vmd-studio: .*stand-miku\.vmd.*output exists/);
+    expect(again.err.trim().split('\n')).toHaveLength(1);
+    expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd', '--overwrite', '--quiet'], d)).code).toBe(0);
+  });
+
+  it('--json gives the report with what was folded, scaled, re-fitted and left unmatched (with key counts)', async () => {
+    const d = mk('rt-json');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--json', '--pos-tol', '0.02', '--rot-tol', '0.2'], d);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.edit).toBe('retarget');
+    expect(j.retarget.legRatio).toBeCloseTo(modelOf(MIKU).bones.find((b) => b.name === '左足')!.position[1] / modelOf(GENE).bones.find((b) => b.name === '左足')!.position[1], 2);
+    expect(Array.isArray(j.retarget.folded)).toBe(true);
+    expect(j.retarget.refitted.length).toBeGreaterThan(0);
+    expect(j.retarget.maxRotationErrorDeg).toBeLessThanOrEqual(0.2 + 1e-9);
+    expect(j.retarget.maxPositionError).toBeLessThanOrEqual(0.02 + 1e-9);
+    for (const u of j.retarget.unmatched) expect(u.keys).toBeGreaterThan(0);
+  });
+
+  it('--map settles a bone the names do not match: its track goes to the bone the map names', async () => {
+    const d = mk('rt-map');
+    const first = JSON.parse((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'a.vmd', '--json'], d)).out);
+    expect(first.retarget.unmatched.length).toBeGreaterThan(0);
+    // Gene's 両目 (both eyes), which the low-poly Miku lacks, onto a bone of Miku's head nothing else keys.
+    const lost = '両目';
+    const keys = first.retarget.unmatched.find((u: { bone: string }) => u.bone === lost)?.keys;
+    expect(keys).toBeGreaterThan(0);
+    writeFileSync(path.join(d, 'map.csv'), `old,new\n${lost},前髪１\n`);
+    const second = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'b.vmd', '--map', 'map.csv', '--json'], d);
+    expect(second.code, second.err).toBe(0);
+    const j = JSON.parse(second.out);
+    expect(j.retarget.unmatched.map((u: { bone: string }) => u.bone)).not.toContain(lost);
+    const tr = buildTracks(motionOf(path.join(d, 'b.vmd'))).bones;
+    const k = tr.index.get('前髪１')!;
+    // Both hang from the head: the keys carry over as they are, renamed.
+    expect(tr.start[k + 1] - tr.start[k]).toBe(keys);
+    expect(buildTracks(motionOf(path.join(d, 'a.vmd'))).bones.names).not.toContain('前髪１');
+  });
+
+  it('bad arguments are exit status 2; a bad model is exit status 1 with one line naming it; inputs are never written', async () => {
+    const d = mk('rt-bad');
+    expect((await cli(['retarget', STAND, '--to', MIKU, '-o', 'o.vmd'], d)).code).toBe(2);
+    expect((await cli(['retarget', STAND, '--from', GENE, '-o', 'o.vmd'], d)).code).toBe(2);
+    expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU], d)).code).toBe(2);
+    expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--rot-tol', '0'], d)).code).toBe(2);
+    expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--bogus'], d)).code).toBe(2);
+    const help = await cli(['retarget', '--help'], d);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/--from SOURCE\.pmx --to TARGET\.pmx/);
+    copyFileSync(STAND, path.join(d, 'in.vmd'));
+    const before = readFileSync(path.join(d, 'in.vmd'));
+    const self = await cli(['retarget', 'in.vmd', '--from', GENE, '--to', MIKU, '-o', 'in.vmd', '--overwrite'], d);
+    expect(self.code).toBe(2);
+    expect(readFileSync(path.join(d, 'in.vmd')).equals(before)).toBe(true);
+    writeFileSync(path.join(d, 'broken.pmx'), 'PMX \x00\x00');
+    const bad = await cli(['retarget', 'in.vmd', '--from', 'broken.pmx', '--to', MIKU, '-o', 'o.vmd'], d);
+    expect(bad.code).toBe(1);
+    expect(bad.err.trim().split('\n')).toHaveLength(1);
+    expect(bad.err).toMatch(/broken\.pmx/);
+    expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
+  });
+
+  it('batch retarget: a folder of motions made for one model, through the batch engine', async () => {
+    const d = mk('rt-batch');
+    mkdirSync(path.join(d, 'in'));
+    for (const f of ['stand.vmd', '00_normal.vmd']) copyFileSync(path.join(CORPUS, 'gene/motion', f), path.join(d, 'in', f));
+    const r = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', GENE, '--to', MIKU, '--jobs', '1', '--quiet', '--report', 'report.json'], d);
+    expect(r.code, r.err).toBe(0);
+    for (const f of ['stand.vmd', '00_normal.vmd']) expect(existsSync(path.join(d, 'out', f))).toBe(true);
+    const rep = JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8'));
+    expect(rep.results).toHaveLength(2);
+    for (const x of rep.results) {
+      expect(x.ok).toBe(true);
+      expect(x.report.retarget.targetModel).toBe('ローポリ初音さん');
+    }
+    // The same bytes as the one-file command.
+    expect((await cli(['retarget', path.join('in', 'stand.vmd'), '--from', GENE, '--to', MIKU, '-o', 'one.vmd', '--quiet'], d)).code).toBe(0);
+    expect(readFileSync(path.join(d, 'one.vmd')).equals(readFileSync(path.join(d, 'out', 'stand.vmd')))).toBe(true);
+    const missing = await cli(['batch', 'retarget', 'in', '-o', 'out2', '--from', 'nope.pmx', '--to', MIKU, '--quiet'], d);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/nope\.pmx/);
+  });
+});

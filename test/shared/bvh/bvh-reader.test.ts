@@ -1,0 +1,111 @@
+// The BVH reader: the CMU capture read in full, files written here (another channel order, two roots,
+// End Sites, 30 fps), and bad files refused with their code and line, before anything is allocated.
+import { describe, expect, it } from 'vitest';
+import { readBvh, MAX_BVH_VALUES } from '../../../shared/bvh/bvh-reader';
+import { formatError } from '../../../shared/vmd/errors';
+import { bvhWorldAt } from '../../../shared/bvh/bvh-pose';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+
+const SMALL = `HIERARCHY
+ROOT Pelvis
+{
+  OFFSET 1 2 3
+  CHANNELS 6 Xrotation Zposition Yrotation Xposition Zrotation Yposition
+  JOINT Leg
+  {
+    OFFSET 0 -5 0
+    CHANNELS 3 Xrotation Yrotation Zrotation
+    End Site
+    {
+      OFFSET 0 -4 0
+    }
+  }
+}
+ROOT Prop
+{
+  OFFSET 10 0 0
+  CHANNELS 3 Xposition Yposition Zposition
+}
+MOTION
+Frames: 2
+Frame Time: 0.0333333
+0 3 0 1 0 2  90 0 0  0 0 0
+0 0 0 0 0 0  0 0 90  1 1 1
+`;
+
+describe('readBvh', () => {
+  it('reads channels in the order written, two roots and End Sites', () => {
+    const r = readBvh(SMALL);
+    if (!r.ok) throw new Error(r.error.message);
+    const m = r.value;
+    expect(m.joints.map((j) => j.name)).toEqual(['Pelvis', 'Leg', 'Leg_End', 'Prop']);
+    expect(m.roots).toEqual([0, 3]);
+    expect(m.channelCount).toBe(12);
+    expect(m.frameCount).toBe(2);
+    expect(m.frameTime).toBeCloseTo(1 / 30, 6);
+    expect(m.joints[0].channels).toEqual(['Xrotation', 'Zposition', 'Yrotation', 'Xposition', 'Zrotation', 'Yposition']);
+    expect(m.joints[3].channelStart).toBe(9);
+    // Frame 0: pelvis at offset + (x 1, y 2, z 3) = (2, 4, 6) in BVH, (2, 4, −6) in MMD; the leg turned
+    // 90° about X, so its End Site (4 below the leg) swings toward −Z (BVH) = +Z (MMD): BVH z 6 − 4.
+    const w = bvhWorldAt(m, 0);
+    expect(Array.from(w.position.subarray(0, 3))).toEqual([2, 4, -6]);
+    const end = Array.from(w.position.subarray(6, 9));
+    expect(end[0]).toBeCloseTo(2, 9);
+    expect(end[1]).toBeCloseTo(-1, 9);
+    expect(end[2]).toBeCloseTo(-(6 - 4), 9);
+    // Frame 1: 90° about Z on the leg: the End Site swings toward +X (BVH and MMD alike).
+    const w1 = bvhWorldAt(m, 1);
+    expect(w1.position[6]).toBeCloseTo(1 + 4, 9);
+    expect(Array.from(w1.position.subarray(9, 12))).toEqual([11, 1, -1]);
+  });
+
+  it.skipIf(!corpusPresent)('reads the CMU walk (3ds Max-friendly release, 120 fps)', () => {
+    const r = readBvh(readCorpus('bvh11/resources/131_01.bvh'));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.joints.filter((j) => !j.endSite)).toHaveLength(31);
+    expect(r.value.channelCount).toBe(96);
+    expect(r.value.frameCount).toBe(994);
+    expect(r.value.frameTime).toBeCloseTo(1 / 120, 6);
+    expect(r.value.values[0]).toBeCloseTo(5.23, 6);
+    expect(r.value.values[95]).toBeCloseTo(-0.2728, 6);
+  });
+
+  const bad: [string, string, string, number][] = [
+    ['truncated hierarchy', SMALL.slice(0, SMALL.indexOf('End Site') + 12), 'E_BVH_TRUNCATED', 11],
+    // Frames: 2 with one frame's text after it: refused at the Frames line, from the text's length.
+    ['truncated frames', SMALL.replace(/0 0 0 0 0 0  0 0 90  1 1 1\n/, ''), 'E_BVH_TRUNCATED', 22],
+    ['a CHANNELS count that disagrees with its names', SMALL.replace('CHANNELS 3 Xrotation Yrotation Zrotation', 'CHANNELS 4 Xrotation Yrotation Zrotation'), 'E_BVH_CHANNELS', 9],
+    ['a frame with one value too few', SMALL.replace('0 0 0 0 0 0  0 0 90  1 1 1', '0 0 0 0 0 0  0 0 90  1 1'), 'E_BVH_CHANNELS', 25],
+    ['NaN in the motion', SMALL.replace('0 0 0 0 0 0  0 0 90', '0 0 0 NaN 0 0  0 0 90'), 'E_BVH_NUMBER', 25],
+    ['Infinity in an OFFSET', SMALL.replace('OFFSET 0 -5 0', 'OFFSET 0 Infinity 0'), 'E_BVH_NUMBER', 8],
+    ['an unknown channel', SMALL.replace('Xrotation Yrotation Zrotation', 'Xrotation Yrotation Wrotation'), 'E_BVH_CHANNELS', 9],
+    ['more frame lines than declared', SMALL + '0 0 0 0 0 0 0 0 0 0 0 0\n', 'E_BVH_CHANNELS', 26],
+    ['not BVH', 'Vocaloid Motion Data 0002', 'E_BVH_SYNTAX', 1],
+  ];
+  for (const [what, text, code, line] of bad) {
+    it(`refuses ${what} with ${code} at line ${line}`, () => {
+      const r = readBvh(text);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe(code);
+      expect(r.error.line).toBe(line);
+      expect(formatError(r.error)).toMatch(new RegExp(` \\(line ${line}\\)$`));
+    });
+  }
+
+  it('refuses 10 million frames declared before allocating them', () => {
+    // 10,000,000 × 12 values would be 960 MB of float64; the text holds two frames. The refusal comes
+    // from the counts alone: the same file with the frames declared as fit reads.
+    const text = SMALL.replace('Frames: 2', 'Frames: 10000000');
+    const r = readBvh(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('E_BVH_TOO_LARGE');
+      expect(r.error.line).toBe(22);
+    }
+    // Within the importer's limit but more than the text holds: truncated, still before allocating.
+    const r2 = readBvh(SMALL.replace('Frames: 2', `Frames: ${Math.floor(MAX_BVH_VALUES / 12)}`));
+    expect(!r2.ok && r2.error.code).toBe('E_BVH_TRUNCATED');
+    expect(!r2.ok && r2.error.message).toMatch(/holds at most \d+/);
+  });
+});

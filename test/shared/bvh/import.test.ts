@@ -1,0 +1,278 @@
+// BVH import onto a model, checked independently of the importer: segment directions computed here from
+// the BVH's own hierarchy (this file's forward kinematics, matrices, not shared/bvh's) against the model
+// posed by shared/skeleton playing the written VMD; feet during contact; key counts; BVH files written
+// here (another channel order, two roots, 30 fps, an A-pose, Mixamo names and no names at all).
+import { describe, expect, it } from 'vitest';
+import { readBvh, type BvhMotion } from '../../../shared/bvh/bvh-reader';
+import { importBvh, type ImportOptions } from '../../../shared/bvh/import';
+import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
+import { buildTracks, readVmd, writeVmd } from '../../../shared/vmd';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+
+type M3 = number[]; // row-major 3×3
+const mul = (a: M3, b: M3): M3 => [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c]));
+const apply = (a: M3, v: number[]) => [0, 1, 2].map((r) => a[3 * r] * v[0] + a[3 * r + 1] * v[1] + a[3 * r + 2] * v[2]);
+function axisMatrix(axis: string, deg: number): M3 {
+  const t = (deg * Math.PI) / 180, c = Math.cos(t), s = Math.sin(t);
+  if (axis === 'X') return [1, 0, 0, 0, c, -s, 0, s, c];
+  if (axis === 'Y') return [c, 0, s, 0, 1, 0, -s, 0, c];
+  return [c, -s, 0, s, c, 0, 0, 0, 1];
+}
+
+/** World positions of every joint at frame f, in MMD coordinates (Z mirrored), by this file's own FK. */
+function bvhPositions(m: BvhMotion, f: number): Map<string, number[]> {
+  const R: M3[] = [], P: number[][] = [];
+  const out = new Map<string, number[]>();
+  m.joints.forEach((J, j) => {
+    let local: M3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const t = [...J.offset];
+    J.channels.forEach((ch, c) => {
+      const v = m.values[f * m.channelCount + J.channelStart + c];
+      if (ch.endsWith('position')) t['XYZ'.indexOf(ch[0])] += v;
+      else local = mul(local, axisMatrix(ch[0], v));
+    });
+    if (J.parent < 0) {
+      R[j] = local;
+      P[j] = t;
+    } else {
+      R[j] = mul(R[J.parent], local);
+      const d = apply(R[J.parent], t);
+      P[j] = [P[J.parent][0] + d[0], P[J.parent][1] + d[1], P[J.parent][2] + d[2]];
+    }
+    out.set(J.name, [P[j][0], P[j][1], -P[j][2]]);
+  });
+  return out;
+}
+
+function angle(a: number[], b: number[]): number {
+  const d = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / (Math.hypot(...a) * Math.hypot(...b));
+  return (Math.acos(Math.max(-1, Math.min(1, d))) * 180) / Math.PI;
+}
+
+function model(rel: string): ModelData {
+  const r = readModel(readCorpus(rel));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** [BVH from, BVH to, model from, model to] per segment. */
+type Seg = [string, string, string, string];
+
+/**
+ * Imports, writes and re-reads the VMD, plays it on the model and returns the largest angle between each
+ * segment's direction on the model and in the BVH, over every output frame (capture frame g·K).
+ */
+function importAndCompare(m: BvhMotion, mdl: ModelData, segs: Seg[], opts: ImportOptions) {
+  const r = importBvh(m, mdl, opts);
+  if (!r.ok) throw new Error(r.error.message);
+  const bytes = writeVmd(r.value.doc);
+  const doc = readVmd(bytes);
+  if (!doc.ok) throw new Error(doc.error.message);
+  const skel = buildSkeleton(mdl.bones);
+  const tracks = buildTracks(doc.value);
+  const poser = new MotionPoser(skel, doc.value, tracks);
+  const pose = new Pose(skel);
+  const K = r.value.factor;
+  const worst = new Map<string, { deg: number; frame: number }>();
+  for (let g = 0; g * K <= m.frameCount - 1 + 1e-9; g++) {
+    const f = Math.round(g * K);
+    const bp = bvhPositions(m, f);
+    poser.poseAt(pose, g);
+    for (const [a, b, ma, mb] of segs) {
+      const d = bp.get(b)!.map((x, c) => x - bp.get(a)![c]);
+      const ia = skel.byKey.get(ma)!, ib = skel.byKey.get(mb)!;
+      const e = [0, 1, 2].map((c) => pose.worldPosition[3 * ib + c] - pose.worldPosition[3 * ia + c]);
+      const x = angle(d, e);
+      if (x > (worst.get(ma)?.deg ?? -1)) worst.set(ma, { deg: x, frame: g });
+    }
+  }
+  return { report: r.value.report, worst, doc: doc.value, skel, poser, pose, bytes: bytes.length };
+}
+
+const CMU_SEGMENTS: Seg[] = [
+  ['LeftShoulder', 'LeftElbow', '左腕', '左ひじ'], ['LeftElbow', 'LeftWrist', '左ひじ', '左手首'],
+  ['RightShoulder', 'RightElbow', '右腕', '右ひじ'], ['RightElbow', 'RightWrist', '右ひじ', '右手首'],
+  ['LeftHip', 'LeftKnee', '左足', '左ひざ'], ['LeftKnee', 'LeftAnkle', '左ひざ', '左足首'],
+  ['RightHip', 'RightKnee', '右足', '右ひざ'], ['RightKnee', 'RightAnkle', '右ひざ', '右足首'],
+  ['lowerback', 'Neck', '上半身', '首'], ['Neck', 'Head', '首', '頭'],
+];
+
+function maxOf(w: Map<string, { deg: number; frame: number }>): { deg: number; where: string } {
+  let deg = 0, where = '';
+  for (const [k, v] of w) if (v.deg > deg) [deg, where] = [v.deg, `${k} at output frame ${v.frame}`];
+  return { deg, where };
+}
+
+describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly Miku', () => {
+  const walk = readBvh(readCorpus('bvh11/resources/131_01.bvh'));
+  if (!walk.ok) throw new Error(walk.error.message);
+  const miku = model('mmd-viewer-js/model/low_miku/miku.pmd');
+
+  it('without foot IK: every segment within 5° of the BVH at every frame; a tenth of the samples kept', () => {
+    const r = importAndCompare(walk.value, miku, CMU_SEGMENTS, { footIk: false });
+    const w = maxOf(r.worst);
+    expect(w.deg, w.where).toBeLessThan(5);
+    expect(r.report.footIk).toBe(false);
+    // Keys counted in the written file: at most a tenth of the 120 fps samples of the keyed bones.
+    expect(r.doc.bone.count).toBe(r.report.keysKept);
+    expect(r.report.keysRaw).toBe(994 * r.report.tracks);
+    expect(r.doc.bone.count).toBeLessThanOrEqual(r.report.keysRaw / 10);
+    // Leg IK switched off at frame 0, so the leg rotations play.
+    expect(r.doc.ik.count).toBe(1);
+  });
+
+  it('with foot IK: feet planted (< 0.1 in X/Z) during every contact, segments within 5°, a tenth of the samples kept', () => {
+    const r = importAndCompare(walk.value, miku, CMU_SEGMENTS, {});
+    expect(r.report.footIk).toBe(true);
+    const w = maxOf(r.worst);
+    expect(w.deg, w.where).toBeLessThan(5);
+    expect(r.doc.bone.count).toBeLessThanOrEqual(r.report.keysRaw / 10);
+    // Contacts: both heels and toes touch down several times in a start-walk-stop.
+    expect(r.report.contacts).toBeGreaterThanOrEqual(8);
+    for (const side of ['left', 'right']) for (const point of ['heel', 'toe']) expect(r.report.contactDetail.filter((c) => c.side === side && c.point === point).length, `${side} ${point}`).toBeGreaterThanOrEqual(2);
+    // The foot point on the model, played with its IK, at every output frame inside each contact.
+    const { skel, poser, pose } = r;
+    let slide = 0, checked = 0;
+    for (const c of r.report.contactDetail) {
+      const bone = c.point === 'heel' ? `${c.side === 'left' ? '左' : '右'}足首` : `${c.side === 'left' ? '左' : '右'}つま先`;
+      const i = skel.byKey.get(bone)!;
+      let x0 = NaN, z0 = NaN;
+      for (let g = Math.ceil(c.fromFrame / 4); g <= Math.floor(c.toFrame / 4); g++) {
+        poser.poseAt(pose, g);
+        const x = pose.worldPosition[3 * i], z = pose.worldPosition[3 * i + 2];
+        if (Number.isNaN(x0)) [x0, z0] = [x, z];
+        slide = Math.max(slide, Math.hypot(x - x0, z - z0));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(slide).toBeLessThan(0.1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// A BVH written here: Mixamo names, joints rotating Y-X-Z, the root X-Z-Y after its position, arms in an
+// A-pose (40° down), 30 fps, and a second root (a prop) after the figure.
+
+interface J {
+  name: string;
+  offset: number[];
+  children?: J[];
+  end?: number[];
+}
+const c40 = Math.cos((40 * Math.PI) / 180), s40 = Math.sin((40 * Math.PI) / 180);
+const arm = (side: 1 | -1, P: string): J => ({
+  name: `${P}Shoulder`, offset: [5 * side, 12, 0],
+  children: [{ name: `${P}Arm`, offset: [12 * side, 0, 0], children: [{ name: `${P}ForeArm`, offset: [28 * c40 * side, -28 * s40, 0], children: [{ name: `${P}Hand`, offset: [25 * c40 * side, -25 * s40, 0], end: [8 * c40 * side, -8 * s40, 0] }] }] }],
+});
+const leg = (side: 1 | -1, P: string): J => ({
+  name: `${P}UpLeg`, offset: [9 * side, -5, 0],
+  children: [{ name: `${P}Leg`, offset: [0, -42, 0], children: [{ name: `${P}Foot`, offset: [0, -42, 0], children: [{ name: `${P}ToeBase`, offset: [0, -8, 12], end: [0, 0, 6] }] }] }],
+});
+const FIGURE: J = {
+  name: 'Hips', offset: [0, 0, 0],
+  children: [
+    { name: 'Spine', offset: [0, 10, 0], children: [{ name: 'Spine1', offset: [0, 12, 0], children: [{ name: 'Spine2', offset: [0, 12, 0], children: [
+      { name: 'Neck', offset: [0, 15, 0], children: [{ name: 'Head', offset: [0, 10, 0], end: [0, 15, 0] }] }, arm(1, 'Left'), arm(-1, 'Right'),
+    ] }] }] },
+    leg(1, 'Left'), leg(-1, 'Right'),
+  ],
+};
+
+function writeTestBvh(rename: (n: string) => string = (n) => n, frames = 60): string {
+  const lines = ['HIERARCHY'];
+  const names: string[] = [];
+  const emit = (j: J, depth: number, root: boolean) => {
+    const ind = '  '.repeat(depth);
+    lines.push(`${ind}${root ? 'ROOT' : 'JOINT'} ${rename(j.name)}`, `${ind}{`, `${ind}  OFFSET ${j.offset.join(' ')}`);
+    lines.push(`${ind}  CHANNELS ${root ? '6 Xposition Yposition Zposition Xrotation Zrotation Yrotation' : '3 Yrotation Xrotation Zrotation'}`);
+    names.push(j.name);
+    for (const c of j.children ?? []) emit(c, depth + 1, false);
+    if (j.end) lines.push(`${ind}  End Site`, `${ind}  {`, `${ind}    OFFSET ${j.end.join(' ')}`, `${ind}  }`);
+    lines.push(`${ind}}`);
+  };
+  emit(FIGURE, 0, true);
+  lines.push('ROOT Prop', '{', '  OFFSET 100 0 0', '  CHANNELS 3 Xposition Yposition Zposition', '}');
+  lines.push('MOTION', `Frames: ${frames}`, 'Frame Time: 0.0333333');
+  for (let f = 0; f < frames; f++) {
+    const ph = (2 * Math.PI * f) / frames;
+    const row: number[] = [10 * Math.sin(ph), 104 + 3 * Math.sin(2 * ph), (50 * f) / frames];
+    names.forEach((n, k) => {
+      const amp = /Spine|Neck|Head|Hips/.test(n) ? 12 : /Shoulder|Foot|Toe/.test(n) ? 15 : 35;
+      const a = (i: number) => amp * Math.sin(ph * (1 + (k % 3)) + k + i) * (i === 1 ? 0.6 : 1);
+      if (k === 0) row.push(a(0), a(1), a(2));
+      // Knees bend about X only, backward (as a knee does; leg IK turns them about X alone).
+      else if (/Leg$/.test(n)) row.push(0, 5 + 20 * (1 + Math.sin(ph + k)), 0);
+      else row.push(a(0), a(1), a(2));
+    });
+    row.push(3 * Math.sin(ph), 0, 0);
+    lines.push(row.map((x) => x.toFixed(4)).join(' '));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+const MIXAMO_SEGMENTS: Seg[] = [
+  ['LeftArm', 'LeftForeArm', '左腕', '左ひじ'], ['LeftForeArm', 'LeftHand', '左ひじ', '左手首'],
+  ['RightArm', 'RightForeArm', '右腕', '右ひじ'], ['RightForeArm', 'RightHand', '右ひじ', '右手首'],
+  ['LeftUpLeg', 'LeftLeg', '左足', '左ひざ'], ['LeftLeg', 'LeftFoot', '左ひざ', '左足首'],
+  ['RightUpLeg', 'RightLeg', '右足', '右ひざ'], ['RightLeg', 'RightFoot', '右ひざ', '右足首'],
+  ['Spine', 'Spine1', '上半身', '上半身2'], ['Neck', 'Head', '首', '頭'],
+];
+
+describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30 fps, A-pose) on Gene', () => {
+  const gene = model('gene/Gene_light.pmx');
+
+  it('reads as Mixamo and plays every segment within 5° of the BVH at every frame, with and without foot IK', () => {
+    const bvh = readBvh(writeTestBvh());
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    expect(bvh.value.roots).toHaveLength(2);
+    for (const footIk of [false, true]) {
+      const r = importAndCompare(bvh.value, gene, MIXAMO_SEGMENTS, { footIk });
+      expect(r.report.map).toBe('mixamo');
+      expect(r.report.captureFps).toBe(30);
+      expect(r.report.lastFrame).toBe(59);
+      expect(r.report.unmappedJoints.some((n) => n.startsWith('Prop'))).toBe(true);
+      const w = maxOf(r.worst);
+      expect(w.deg, `footIk ${footIk}: ${w.where}`).toBeLessThan(5);
+    }
+  });
+
+  it('guesses the same parts from the hierarchy when the joints have no known names', () => {
+    const named = readBvh(writeTestBvh());
+    const anon = readBvh(writeTestBvh((n) => `j_${n.length}_${n.charCodeAt(0)}${n.charCodeAt(n.length - 1)}`));
+    if (!named.ok || !anon.ok) throw new Error('read');
+    const a = autoMap(named.value), b = autoMap(anon.value);
+    expect(a.source).toBe('mixamo');
+    expect(b.source).toBe('shape');
+    expect(b.parts).toEqual(a.parts);
+    const segs = MIXAMO_SEGMENTS.map(([x, y, ma, mb]): Seg => [anon.value.joints[named.value.joints.findIndex((j) => j.name === x)].name, anon.value.joints[named.value.joints.findIndex((j) => j.name === y)].name, ma, mb]);
+    const r = importAndCompare(anon.value, gene, segs, { footIk: false });
+    expect(maxOf(r.worst).deg).toBeLessThan(5);
+  });
+
+  it('a map file row moves or removes a part', () => {
+    const bvh = readBvh(writeTestBvh());
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    const base = autoMap(bvh.value);
+    const m = withMapRows(bvh.value, base, new Map([['Spine1', 'spine'], ['Neck', '-'], ['Nope', 'head'], ['Head', 'tail']]));
+    const partOf = (n: string) => m.map.parts[bvh.value.joints.findIndex((j) => j.name === n)];
+    expect(partOf('Spine1')).toBe('spine');
+    expect(partOf('Spine')).toBeNull();
+    expect(partOf('Neck')).toBeNull();
+    expect(m.unknownJoints).toEqual(['Nope']);
+    expect(m.unknownTargets).toEqual(['tail']);
+    // MMD names work as targets too.
+    const m2 = withMapRows(bvh.value, base, new Map([['LeftArm', '右腕']]));
+    expect(m2.map.parts[bvh.value.joints.findIndex((j) => j.name === 'LeftArm')]).toBe('rightUpperArm');
+  });
+
+  it('--rest first aligns to the first frame: a BVH whose rest offsets point elsewhere still plays as its frames', () => {
+    const bvh = readBvh(writeTestBvh());
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    const r = importAndCompare(bvh.value, gene, MIXAMO_SEGMENTS, { footIk: false, rest: 'first' });
+    // Directions still follow the capture (the last turn onto each segment holds them).
+    expect(maxOf(r.worst).deg).toBeLessThan(5);
+  });
+});
