@@ -196,7 +196,10 @@ export class PreviewEngine {
   private poseCompanions(f: number): void {
     for (const c of this.companions) {
       c.binding.apply(f);
-      if (isModel(c.built)) c.built.edges.sync();
+      if (isModel(c.built)) {
+        c.built.edges.sync();
+        c.built.groundShadow.sync();
+      }
     }
   }
 
@@ -231,9 +234,9 @@ export class PreviewEngine {
     return this.motion.bindingInfo();
   }
 
-  /** Loads (or with null removes) a camera/light VMD shown together with the document's motion. */
-  setCameraMotion(tracks: MotionTracks | null): MotionBindingInfo {
-    this.motion.setCameraMotion(tracks);
+  /** Loads (or with null removes) a camera/light VMD shown together with the document's motion (its document: for the self-shadow keys). */
+  setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): MotionBindingInfo {
+    this.motion.setCameraMotion(tracks, doc);
     this.setFrame(this.motion.frame);
     return this.motion.bindingInfo();
   }

@@ -83,17 +83,23 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const scene = useSceneStore();
     let body = docStore.doc ? { doc: docStore.doc, tracks: docStore.tracks } : null;
     let camera: typeof docStore.tracks = null;
+    let cameraDoc: typeof docStore.doc = null;
     const cam = scene.cameraEntry;
     if (cam && scene.activeId === cam.id) {
       const actor = scene.lastActorId !== null ? scene.snapshotOf(scene.lastActorId) : null;
       if (actor) {
         body = { doc: actor.doc, tracks: actor.tracks };
         camera = docStore.tracks;
+        cameraDoc = docStore.doc;
       }
-    } else if (cam) camera = scene.snapshotOf(cam.id)?.tracks ?? null;
+    } else if (cam) {
+      const snap = scene.snapshotOf(cam.id);
+      camera = snap?.tracks ?? null;
+      cameraDoc = snap?.doc ?? null;
+    }
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
-      info = engine.setCameraMotion(camera);
+      info = engine.setCameraMotion(camera, cameraDoc);
       sceneCamera = !!camera;
     }
     store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
@@ -459,7 +465,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!r.ok) return { ok: false, error: r.error };
     const tracks = buildTracks(r.value);
     store.cameraFile = name;
-    store.setBinding(engine.setCameraMotion(tracks), engine.cameraTrack?.frames.length ?? 0);
+    store.setBinding(engine.setCameraMotion(tracks, r.value), engine.cameraTrack?.frames.length ?? 0);
     return { ok: true };
   }
 
