@@ -130,6 +130,16 @@ export class PreviewScene {
     return this.lookThrough && this.cameraPlaced ? this.mmdCamera : this.orbitCamera;
   }
 
+  /** Whether a camera pose is placed at the current frame (a camera track is shown). */
+  get cameraShown(): boolean {
+    return this.cameraPlaced;
+  }
+
+  /** The editor's marks in the world that a rendered video leaves out (the camera's frustum and path). */
+  editorMarks(): THREE.Object3D[] {
+    return [this.frustum, ...(this.cameraPath ? [this.cameraPath.group] : [])];
+  }
+
   /** Whether the picture is seen through the camera VMD's camera now. */
   get lookingThrough(): boolean {
     return this.lookThrough && this.cameraPlaced;

@@ -22,6 +22,8 @@
  */
 import type { CodecError } from '../../../shared/vmd/errors';
 import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import { useVideoExportStore } from '../stores/video-export';
+import { OfflineFrameSource } from './offline-render';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
@@ -341,6 +343,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.unavailable = true;
       return;
     }
+    // Render → Video… draws this scene offline with a renderer of its own (offline-render.ts).
+    const live = engine;
+    stops.push(useVideoExportStore().attachSource((width, height, throughCamera) => new OfflineFrameSource(live, width, height, throughCamera)));
     const box = el.parentElement ?? el;
     const settings = useSettingsStore();
     const aspect = () => outputAspectOf(settings.settings.ui).ratio;
