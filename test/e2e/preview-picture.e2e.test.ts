@@ -11,9 +11,12 @@
  * - self-shadow: a small ball above a big one under a steep light: with a mode-1 key the big ball's
  *   pixels whose ray to the light hits the small ball (computed here) are darker than with mode off,
  *   and the small ball's own lit top is unchanged;
- * - a screenshot of a corpus model at a dance frame (test-artifacts/picture-gene.png, for the README).
+ * - a corpus model at a dance frame: the preview's picture (test-artifacts/picture-gene.png), and the same
+ *   frame rendered as a one-picture PNG sequence at 960×540 (picture-gene-900.png, read by ffprobe; the
+ *   README's picture, docs/gene-frame-900.png, is a copy of it).
  * Pictures: test-artifacts/picture-*.png.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -309,10 +312,27 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     const f = await frame(page);
     save('picture-gene', f);
     await app.screenshot('picture-gene-app');
-    // The model is in the picture: a good share of it differs from the background.
+    // The model is in the preview's picture: a good share of it differs from the background.
     const bg = px(f, 2, 2);
     let drawn = 0;
     for (let y = 0; y < f.height; y += 2) for (let x = 0; x < f.width; x += 2) if (Math.max(...px(f, x, y).map((v, i) => Math.abs(v - bg[i]))) > 40) drawn++;
     expect(drawn).toBeGreaterThan(500);
+    // The same frame rendered as a one-picture PNG sequence through the camera (Render → Video…), read back by ffprobe.
+    await page.click('[data-testid="cmd-export-video"]');
+    await page.waitForSelector('[data-testid="video-dialog"]');
+    await page.selectOption('[data-testid="video-format"]', 'png');
+    await page.selectOption('[data-testid="video-size"]', 'scene');
+    await page.fill('[data-testid="video-height"]', '540');
+    await page.fill('[data-testid="video-from"]', '900');
+    await page.fill('[data-testid="video-to"]', '900');
+    await page.fill('[data-testid="video-path"]', path.join(dir, 'shot.png'));
+    await page.click('[data-testid="video-start"]');
+    await page.waitForSelector('[data-testid="video-result"]', { timeout: 120_000 });
+    expect(await page.getAttribute('[data-testid="video-result"]', 'data-kind')).toBe('done');
+    await page.click('[data-testid="video-close"]');
+    const shot = path.join(dir, 'shot_000000.png');
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', shot], { encoding: 'utf8' })) as { streams: { codec_name: string; width: number; height: number }[] };
+    expect(probe.streams[0]).toEqual({ codec_name: 'png', width: 960, height: 540 });
+    copyFileSync(shot, path.join(ARTIFACTS, 'picture-gene-900.png'));
   });
 });

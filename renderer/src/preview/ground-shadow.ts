@@ -1,10 +1,10 @@
 /**
  * MMD's ground shadow (地面影): the model flattened onto the floor (y = 0) along the light's direction and
- * drawn in a see-through dark colour, for the materials whose flag asks for it (PMX 0x02; PMD: the
- * material's edge flag, mmd-material.ts). Like the outline (edge-mesh.ts) it is a second mesh over the
- * model's own geometry and skeleton, so it follows every pose and morph. Drawn before the model, with a
- * strict depth test so that triangles landing on the same spot of the floor darken it once, not once
- * each. No shadow is drawn while the light comes from below the floor.
+ * drawn in one dark colour, opaque as MMD's default (its "translucent" option is not drawn: blended, the
+ * many triangles landing on one spot of the floor would darken it unevenly), for the materials whose
+ * flag asks for it (PMX 0x02; PMD: the material's edge flag, mmd-material.ts). Like the outline
+ * (edge-mesh.ts) it is a second mesh over the model's own geometry and skeleton, so it follows every
+ * pose and morph. No shadow is drawn while the light comes from below the floor.
  */
 import * as THREE from 'three';
 import type { MmdMaterialParams, SceneMmdLight } from './mmd-material';
@@ -12,8 +12,8 @@ import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 
 /** A hair above the floor, so the grid (at 0) does not fight the shadow. */
 const GROUND_Y = 0.02;
-/** The shadow's colour and opacity (MMD's default is a half-transparent dark grey). */
-export const GROUND_SHADOW_RGBA: readonly [number, number, number, number] = [0.1, 0.1, 0.12, 0.5];
+/** The shadow's colour (sRGB), a little darker than the preview's background. */
+export const GROUND_SHADOW_RGB: readonly [number, number, number] = [0.09, 0.1, 0.12];
 
 const PARS = /* glsl */ `
 uniform vec3 groundLightDir;
@@ -40,12 +40,10 @@ export interface BuiltGroundShadow {
 export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdMaterialParams[], modelMaterials: readonly THREE.Material[]): BuiltGroundShadow {
   const dir = { value: new THREE.Vector3(0.5, -1, -0.5).normalize() };
   const wanted = params.map((p) => p.groundShadow);
-  const [r, g, b, a] = GROUND_SHADOW_RGBA;
-  const materials = params.map((p, i) => {
-    const mat = new THREE.MeshBasicMaterial({ name: `ground shadow ${i}`, transparent: true, opacity: a, side: THREE.DoubleSide, depthWrite: true });
+  const [r, g, b] = GROUND_SHADOW_RGB;
+  const materials = params.map((_, i) => {
+    const mat = new THREE.MeshBasicMaterial({ name: `ground shadow ${i}`, side: THREE.DoubleSide, fog: true });
     mat.color.setRGB(r, g, b, THREE.SRGBColorSpace);
-    mat.depthFunc = THREE.LessDepth;
-    mat.forceSinglePass = true;
     mat.visible = wanted[i];
     mat.onBeforeCompile = (shader) => {
       shader.uniforms.groundLightDir = dir;
@@ -57,7 +55,6 @@ export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdM
   const shadow = new THREE.SkinnedMesh(mesh.geometry, materials);
   shadow.name = 'model-ground-shadow';
   shadow.frustumCulled = false;
-  shadow.renderOrder = -1;
   shadow.bind(mesh.skeleton, mesh.bindMatrix);
   if (boundAtOrigin(shadow)) for (const m of materials) useFastSkinning(m);
   let lightBelow = false;
