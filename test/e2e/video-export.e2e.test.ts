@@ -8,6 +8,7 @@
  *   one frame (1/30 s) of its frame's time; frame 45 decoded by ffmpeg matches the preview's own render of
  *   frame 45 (through the camera, outlines on) within a small mean difference;
  * - the same at 60 fps: 180 frames, and output frame 91 (MMD frame 45.5) lies between 90 and 92;
+ * - WebM: VP9 and Opus, 30 frames for frames 0–29;
  * - Cancel midway leaves no file at the chosen name and no temp file in the folder.
  * The export speed (frames per second on this machine) and the codecs offered are printed.
  */
@@ -136,9 +137,14 @@ async function exportVideo(page: Page, o: { file: string; fps: 30 | 60; from: nu
 describe('Render → Video…: frame-exact export with the music, read back by ffprobe/ffmpeg', () => {
   const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
 
-  it('exports 3 s at 1280×720, 30 then 60 fps; clicks at their frames; frame 45 as the preview draws it; Cancel leaves nothing', async () => {
+  /** Generous limits: an export on a loaded 2-core machine is slow, and no result here depends on its speed. */
+  const LONG = 600_000;
+  let dir = '';
+  let out30 = '';
+
+  it('exports 3 s at 1280×720 and 30 fps: 90 frames, the clicks at their frames, frame 45 as the preview draws it', async () => {
     const { page } = s.app;
-    const dir = path.join(s.tmp.dir, 'scene');
+    dir = path.join(s.tmp.dir, 'scene');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'clicks.wav'), clicksWav());
     const scenePath = writeSceneFolder(dir, [[corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd'], [corpusPath('threejs/vmds/wavefile_camera.vmd'), 'camera.vmd']], {
@@ -152,8 +158,7 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
 
-    // 30 fps.
-    const out30 = path.join(dir, 'out30.mp4');
+    out30 = path.join(dir, 'out30.mp4');
     const report30 = await exportVideo(page, { file: out30, fps: 30, from: 0, to: 89 });
     console.log(`[video] ${report30}`);
     const p = probe(out30);
@@ -188,8 +193,10 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     expect(d45).toBeLessThan(6);
     expect(o45).toBeGreaterThan(0.6);
     expect(o45).toBeGreaterThan(o40 + 0.05);
+  }, LONG);
 
-    // 60 fps: 180 frames; output frame 91 is MMD frame 45.5, between 90 (45) and 92 (46).
+  it('at 60 fps: 180 frames; output frame 91 (MMD frame 45.5) lies between 90 (45) and 92 (46)', async () => {
+    const { page } = s.app;
     const out60 = path.join(dir, 'out60.mp4');
     const report60 = await exportVideo(page, { file: out60, fps: 60, from: 0, to: 89 });
     console.log(`[video] ${report60}`);
@@ -203,8 +210,19 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     expect(second).toBeGreaterThan(0.05);
     expect(first).toBeLessThan(whole);
     expect(second).toBeLessThan(whole);
+  }, LONG);
 
-    // Cancel midway: nothing at the chosen name, no temp left in the folder.
+  it('WebM: VP9 and Opus, 30 frames for frames 0–29', async () => {
+    const { page } = s.app;
+    const webm = path.join(dir, 'out.webm');
+    console.log(`[video] ${await exportVideo(page, { file: webm, fps: 30, from: 0, to: 29, format: 'webm' })}`);
+    const pw = probe(webm);
+    expect(pw.streams.map((x) => [x.codec_type, x.codec_name]).sort()).toEqual([['audio', 'opus'], ['video', 'vp9']]);
+    expect(Number(pw.streams.find((x) => x.codec_type === 'video')!.nb_read_frames)).toBe(30);
+  }, LONG);
+
+  it('Cancel midway leaves no file at the chosen name and no temp in the folder', async () => {
+    const { page } = s.app;
     const cancelled = path.join(dir, 'cancelled.mp4');
     await page.click('[data-testid="cmd-export-video"]');
     await page.waitForSelector('[data-testid="video-dialog"]');
@@ -220,5 +238,5 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     expect(existsSync(cancelled)).toBe(false);
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
-  });
+  }, LONG);
 });

@@ -93,13 +93,17 @@ export const useVideoExportStore = defineStore('video-export', () => {
     if (!factory) return (result.value = { kind: 'failed', error: { code: 'E_UNSUPPORTED', message: 'the 3D preview is not running' } });
     if (!path.value) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'no file chosen' } });
     const { width, height } = dimensions();
+    // Playback would pose the scene between the export's frames and play the song over it.
+    const time = useTimeStore();
+    if (time.playing) time.pause();
     const music = useMusicStore();
     const buffer = withMusic.value && !music.muted ? musicBuffer() : null;
     controller = new AbortController();
     preparing.value = true;
     result.value = null;
-    const source = factory(width, height, throughCamera.value);
+    let source: FrameSource | null = null;
     try {
+      source = factory(width, height, throughCamera.value);
       const outcome = await runVideoExport(
         useApi(),
         source,
@@ -123,7 +127,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };
     } finally {
-      source.dispose();
+      source?.dispose();
       controller = null;
       running.value = null;
       preparing.value = false;
