@@ -10,7 +10,8 @@
  * - the same at 60 fps: 180 frames, and output frame 91 (MMD frame 45.5) lies between 90 and 92;
  * - WebM: VP9 and Opus, 30 frames for frames 0–29;
  * - Cancel midway leaves no file at the chosen name and no temp file in the folder.
- * The export speed (frames per second on this machine) and the codecs offered are printed.
+ * The export speed (frames per second on this machine) and the codecs offered are printed. The tests run in
+ * order on the scene the first one opens (run the file, not one test of it).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
