@@ -75,6 +75,10 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { label: c.t('menu.fullscreen'), role: 'togglefullscreen' },
     ],
   };
+  const render: MenuItemConstructorOptions = {
+    label: c.t('menu.render'),
+    submenu: [{ label: c.t('menu.renderVideo'), click: cmd('exportVideo') }],
+  };
   const help: MenuItemConstructorOptions = {
     label: c.t('menu.help'),
     role: 'help',
@@ -100,5 +104,5 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
         },
       ]
     : [];
-  return [...appMenu, file, edit, view, help];
+  return [...appMenu, file, edit, view, render, help];
 }

@@ -22,7 +22,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EVENT_NAMES, type Events, type RequestHandlers } from '../../shared/ipc/contract';
-import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
+import { MAX_EXPORT_CHUNK_BYTES, MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { dispatch } from '../services';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, toWireJson } from './wire';
 
@@ -99,7 +99,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const maxSaveBody = o.maxBodyBytes ?? MAX_MOTION_FILE_BYTES + SAVE_ARGS_ROOM;
   const maxJsonBody = Math.min(o.maxJsonBytes ?? MAX_JSON_BODY_BYTES, maxSaveBody);
   /** What a request can use: only a save (of a motion, or of a scene) carries a file. */
-  const bodyLimitFor = (request: string) => (request === 'saveFile' || request === 'saveScene' ? maxSaveBody : maxJsonBody);
+  const bodyLimitFor = (request: string) =>
+    request === 'saveFile' || request === 'saveScene' ? maxSaveBody : request === 'writeExportChunk' ? Math.max(maxJsonBody, MAX_EXPORT_CHUNK_BYTES + SAVE_ARGS_ROOM) : maxJsonBody;
   const staticRoot = path.resolve(o.staticDir);
   const streams = new Set<http.ServerResponse>();
   let port = 0;

@@ -140,6 +140,12 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       }
       return h.startBatch(job);
     },
+    // An export goes where the person chose; a PNG sequence chosen as NAME.png writes NAME_000000.png… beside it.
+    beginExportFile: (file, o) => {
+      const seq = /^(.*)_\d{6}\.png$/i.exec(file);
+      const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
+      return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
+    },
     setSettings: (patch) => {
       // The preview model is reopened at the next start without asking: only one chosen now may be kept.
       const m = patch.previewModel;

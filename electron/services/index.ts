@@ -12,6 +12,7 @@ import { createFileService, type FileService } from './file-service';
 import { createRecentFiles, type RecentFilesService } from './recent-files';
 import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, type SettingsService } from './settings-service';
+import { createExportService, type ExportService } from './export-service';
 
 export interface ServicesOptions {
   /** Folder for settings.json and recent.json. */
@@ -36,6 +37,7 @@ export interface Services {
   recent: RecentFilesService;
   settings: SettingsService;
   batch: BatchService;
+  exports: ExportService;
   /** Last state the renderer reported (for the close prompt and the title). */
   documentState(): DocumentState;
 }
@@ -56,6 +58,7 @@ export function createServices(o: ServicesOptions): Services {
   const files = createFileService({ recent, homeDir });
   const scenes = createSceneService({ recent });
   const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
+  const exports = createExportService();
   let docState: DocumentState = { path: null, name: null, dirty: false };
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
 
@@ -84,6 +87,10 @@ export function createServices(o: ServicesOptions): Services {
         o.window?.setDocumentState(docState);
         return okValue(undefined);
       }),
+    beginExportFile: (p, opts) => guard(() => exports.begin(p, opts)),
+    writeExportChunk: (id, position, bytes) => guard(() => exports.write(id, position, bytes)),
+    finishExportFile: (id) => guard(() => exports.finish(id)),
+    abortExportFile: (id) => guard(() => exports.abort(id)),
     closeWindow: () =>
       guard(async () => {
         if (!o.window) return errValue('E_UNSUPPORTED', 'no window to close in the browser mode');
@@ -91,7 +98,7 @@ export function createServices(o: ServicesOptions): Services {
         return okValue(undefined);
       }),
   };
-  return { handlers, files, scenes, recent, settings, batch, documentState: () => docState };
+  return { handlers, files, scenes, recent, settings, batch, exports, documentState: () => docState };
 }
 
 /**

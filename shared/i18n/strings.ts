@@ -18,6 +18,7 @@ import { sceneDocsStrings } from './scene-docs-strings';
 import { errorStrings } from './error-strings';
 import { uxStrings } from './ux-strings';
 import { bvhStrings } from './bvh-strings';
+import { videoStrings } from './video-strings';
 import type { ErrorCode } from '../vmd/errors';
 
 const en = {
@@ -35,6 +36,8 @@ const en = {
   'menu.exportVpd': 'Export VPD at Frame…',
   'menu.exportVpdShort': 'Export VPD…',
   'menu.batch': 'Batch…',
+  'menu.render': 'Render',
+  'menu.renderVideo': 'Video…',
   'menu.quit': 'Quit',
   'menu.undo': 'Undo',
   'menu.redo': 'Redo',
@@ -183,6 +186,8 @@ const ja: Record<StringKey, string> = {
   'menu.exportVpd': '現在フレームをVPDに書き出し…',
   'menu.exportVpdShort': 'VPD書き出し…',
   'menu.batch': '一括処理…',
+  'menu.render': 'レンダリング',
+  'menu.renderVideo': '動画…',
   'menu.quit': '終了',
   'menu.undo': '元に戻す',
   'menu.redo': 'やり直し',
@@ -318,8 +323,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

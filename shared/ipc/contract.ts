@@ -137,6 +137,8 @@ export const MENU_COMMANDS = [
   'shortcuts',
   /** Main was asked to close a window with unsaved changes: ask per unsaved document, save those chosen, then closeWindow(). */
   'saveAndClose',
+  /** Render → Video…: the video export dialog. */
+  'exportVideo',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 
@@ -176,6 +178,16 @@ export interface Requests {
   setDocumentState(state: DocumentState): Promise<IpcResult<void>>;
   /** Closes the window without asking again (every unsaved document was answered Save and written, or Don't Save). */
   closeWindow(): Promise<IpcResult<void>>;
+
+  // Streamed exports (video, PNG sequence): written into a temp file beside the target, renamed at the end.
+  /** Opens an export to `path` (.mp4, .webm or .png); E_IO_EXISTS unless `overwrite`. */
+  beginExportFile(path: string, opts?: { overwrite?: boolean }): Promise<IpcResult<{ id: string }>>;
+  /** Writes bytes at a byte position of an open export (the muxer may go back to patch a header). */
+  writeExportChunk(id: string, position: number, bytes: Uint8Array): Promise<IpcResult<void>>;
+  /** Syncs and renames the export into place. */
+  finishExportFile(id: string): Promise<IpcResult<SavedFile>>;
+  /** Drops an open export and its temp file (nothing appears at the chosen name). */
+  abortExportFile(id: string): Promise<IpcResult<void>>;
 }
 
 export type RequestName = keyof Requests;
@@ -213,6 +225,10 @@ export const REQUEST_NAMES = [
   'appInfo',
   'setDocumentState',
   'closeWindow',
+  'beginExportFile',
+  'writeExportChunk',
+  'finishExportFile',
+  'abortExportFile',
 ] as const satisfies readonly RequestName[];
 
 export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand'] as const satisfies readonly EventName[];

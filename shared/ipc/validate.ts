@@ -19,6 +19,12 @@ const MAX_PATH = 4096;
  */
 export const MAX_MOTION_FILE_BYTES = 256 * 1024 * 1024;
 
+/** What an export may be written as: a video (MP4, WebM) or a picture of a PNG sequence. */
+export const EXPORT_EXTENSIONS: readonly string[] = ['.mp4', '.webm', '.png'];
+
+/** The largest chunk of an export one request carries (the renderer sends 4 MiB at most). */
+export const MAX_EXPORT_CHUNK_BYTES = 16 * 1024 * 1024;
+
 /** Keys that name Object.prototype's machinery: refused in every free-form bag (settings.ui, batch options). */
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
@@ -62,6 +68,8 @@ const isBool = (x: unknown) => typeof x === 'boolean';
 const isFiniteNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 const isFilter = (x: unknown) => typeof x === 'string' && FILTERS.includes(x);
 const isStrOrNull = (x: unknown) => x === null || isStr(x);
+
+const exportId = (x: unknown) => (typeof x === 'string' && /^[0-9a-f]{1,64}$/.test(x) ? null : 'id must be an export id');
 
 const pickCheck: Check = (a) => count(a, 0, 1) ?? shape(a[0], 'options', { title: isStr, defaultPath: isStr, filter: isFilter });
 const noArgs: Check = (a) => count(a, 0, 0);
@@ -144,6 +152,15 @@ export const VALIDATORS: Record<RequestName, Check> = {
   startBatch: (a) => count(a, 1, 1) ?? batchJob(a[0]),
   cancelBatch: (a) => count(a, 1, 1) ?? (typeof a[0] === 'string' && a[0].length > 0 && a[0].length < 200 ? null : 'jobId must be a non-empty string'),
   appInfo: noArgs,
+  beginExportFile: (a) => count(a, 1, 2) ?? path(a[0], 'path') ?? shape(a[1], 'options', { overwrite: isBool }),
+  writeExportChunk: (a) =>
+    count(a, 3, 3) ??
+    exportId(a[0]) ??
+    (isFiniteNum(a[1]) && Number.isInteger(a[1]) && (a[1] as number) >= 0 && (a[1] as number) <= Number.MAX_SAFE_INTEGER ? null : 'position must be a whole number ≥ 0') ??
+    (a[2] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
+    ((a[2] as Uint8Array).byteLength <= MAX_EXPORT_CHUNK_BYTES ? null : `bytes: a chunk is at most ${MAX_EXPORT_CHUNK_BYTES} bytes`),
+  finishExportFile: (a) => count(a, 1, 1) ?? exportId(a[0]),
+  abortExportFile: (a) => count(a, 1, 1) ?? exportId(a[0]),
   setDocumentState: (a) =>
     count(a, 1, 1) ??
     (isObj(a[0]) ? null : 'state must be an object') ??

@@ -22,17 +22,17 @@ function build(platform: NodeJS.Platform, recent: { path: string; name: string; 
 }
 
 describe('native menu', () => {
-  it('has File, Edit, View, Help with every command the app offers; menu clicks send menuCommand ids', () => {
+  it('has File, Edit, View, Render, Help with every command the app offers; menu clicks send menuCommand ids', () => {
     const { tpl, items, sent } = build('linux');
-    expect(tpl.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help']);
+    expect(tpl.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Render', 'Help']);
     const byLabel = (l: string) => items.find((i) => i.label === l)!;
-    for (const l of ['Open…', 'Open Recent', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Quit', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Keyboard Shortcuts', 'About VMD Studio']) {
+    for (const l of ['Open…', 'Open Recent', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Quit', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
       expect(byLabel(l), l).toBeDefined();
     }
-    for (const l of ['Open…', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Keyboard Shortcuts', 'About VMD Studio']) {
+    for (const l of ['Open…', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
       (byLabel(l).click as () => void)();
     }
-    expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'wholeMotion', 'shortcuts', 'about']);
+    expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'wholeMotion', 'exportVideo', 'shortcuts', 'about']);
     // Whole Motion… sits under Edit, with the other edits of the open motion.
     expect((tpl.find((m) => m.label === 'Edit')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Whole Motion…');
     // F1 is the usual help key; the keyboard reference sits under Help.

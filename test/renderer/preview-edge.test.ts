@@ -36,7 +36,7 @@ describe('model outline (edge mesh)', () => {
     m.onBeforeCompile(shader as never, undefined as never);
     expect(shader.uniforms.edgeWidth.value).toBeCloseTo(1.5 * EDGE_WIDTH_PER_DEPTH, 12);
     expect(shader.vertexShader).toMatch(/attribute float edgeScale/);
-    expect(shader.vertexShader).toMatch(/mvPosition\.xyz \+= edgeNormal \* \( edgeWidth \* edgeScale \* -mvPosition\.z \)/);
+    expect(shader.vertexShader).toMatch(/mvPosition\.xyz \+= edgeNormal \* \( edgeWidth \* edgeModelScale \* edgeScale \* -mvPosition\.z \)/);
     expect(m.customProgramCacheKey()).not.toBe(new THREE.MeshBasicMaterial().customProgramCacheKey());
   });
 

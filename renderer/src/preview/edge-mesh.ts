@@ -5,6 +5,12 @@
  * the figure gets nearer or further, as in MMD. Only materials with the edge flag (0x10) draw an outline,
  * and only while the material itself is shown (a material morph can hide it).
  *
+ * The outline takes its material's alpha (edge alpha × the material's, as a material morph fades it) and
+ * is drawn after the model's materials (the model draws in the file's order, mmd-material.ts). Its colour
+ * is the file's as MMD shows it (sRGB). PMD: every material with the edge flag, at size 1 in black, on the
+ * vertices whose edge flag is on (the reader gives those as edge scale 1). `setScale` is MMD's model-wide
+ * edge width (輪郭線太さ, 1 by default).
+ *
  * The outline mesh shares the model's geometry (morph targets included) and skeleton: no second copy of
  * the vertices, and it follows every pose and facial expression. It doubles the vertex work of a frame,
  * which a GPU does not notice but a software rasteriser does; the preview turns it off there by default.
@@ -21,13 +27,14 @@ const EDGE_FLAG = 0x10;
 const EDGE_PARS = /* glsl */ `
 attribute float edgeScale;
 uniform float edgeWidth;
+uniform float edgeModelScale;
 `;
 const EDGE_PUSH = /* glsl */ `
 #include <project_vertex>
 {
 	// View space: along the skinned normal, scaled by the depth so the width holds on screen.
 	vec3 edgeNormal = normalize( normalMatrix * objectNormal );
-	mvPosition.xyz += edgeNormal * ( edgeWidth * edgeScale * -mvPosition.z );
+	mvPosition.xyz += edgeNormal * ( edgeWidth * edgeModelScale * edgeScale * -mvPosition.z );
 	gl_Position = projectionMatrix * mvPosition;
 }
 `;
@@ -42,6 +49,8 @@ export interface BuiltEdges {
    * to draw before any per-object callback runs, so this cannot wait for the render.
    */
   sync(): void;
+  /** MMD's model-wide edge width factor (1 by default). */
+  setScale(scale: number): void;
   dispose(): void;
 }
 
@@ -50,18 +59,20 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
   const geo = mesh.geometry;
   if (!geo.getAttribute('edgeScale')) geo.setAttribute('edgeScale', new THREE.BufferAttribute(new Float32Array(model.edgeScales), 1));
   const drawn = model.materials.map((m) => (m.flags & EDGE_FLAG) !== 0 && m.edgeSize > 0 && m.edgeColor[3] > 0);
+  const modelScale = { value: 1 };
   const materials = model.materials.map((m, i) => {
     const mat = new THREE.MeshBasicMaterial({
       name: `${m.name} (edge)`,
-      color: new THREE.Color(m.edgeColor[0], m.edgeColor[1], m.edgeColor[2]),
       opacity: m.edgeColor[3],
-      transparent: m.edgeColor[3] < 1,
+      transparent: true,
       side: THREE.BackSide,
     });
+    mat.color.setRGB(m.edgeColor[0], m.edgeColor[1], m.edgeColor[2], THREE.SRGBColorSpace);
     mat.visible = drawn[i];
     const width = m.edgeSize * EDGE_WIDTH_PER_DEPTH;
     mat.onBeforeCompile = (shader) => {
       shader.uniforms.edgeWidth = { value: width };
+      shader.uniforms.edgeModelScale = modelScale;
       shader.vertexShader = EDGE_PARS + shader.vertexShader.replace('#include <project_vertex>', EDGE_PUSH);
     };
     mat.customProgramCacheKey = () => 'mmd-edge';
@@ -70,6 +81,8 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
   const edge = new THREE.SkinnedMesh(geo, materials);
   edge.name = 'model-edge';
   edge.frustumCulled = false;
+  // After the model's materials (all in three.js's transparent list, mmd-material.ts).
+  edge.renderOrder = 1;
   edge.bind(mesh.skeleton, mesh.bindMatrix);
   if (boundAtOrigin(edge)) for (const m of materials) useFastSkinning(m);
   // Per draw: the same morph weights as the model (the model may have swapped its weight array).
@@ -82,7 +95,14 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
     materials,
     drawn,
     sync() {
-      for (let i = 0; i < materials.length; i++) materials[i].visible = drawn[i] && modelMaterials[i].visible;
+      for (let i = 0; i < materials.length; i++) {
+        const mm = modelMaterials[i];
+        materials[i].visible = drawn[i] && mm.visible;
+        materials[i].opacity = model.materials[i].edgeColor[3] * mm.opacity;
+      }
+    },
+    setScale(scale: number) {
+      modelScale.value = Math.max(0, scale);
     },
     dispose() {
       for (const m of materials) m.dispose();

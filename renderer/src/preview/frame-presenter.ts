@@ -68,8 +68,9 @@ export function openRenderer(canvas: HTMLCanvasElement, present: 'auto' | 'sync'
   // Every extra pixel costs a software rasteriser directly: full CSS resolution there, up to 2× on GPUs.
   const basePixelRatio = Math.min(globalThis.devicePixelRatio || 1, software ? 1 : 2);
   renderer.setPixelRatio(basePixelRatio);
-  // No shadow maps: each shadow-casting light would render the scene a second time.
-  renderer.shadowMap.enabled = false;
+  // Shadow maps on; the light casts only while a self-shadow key asks (preview-scene.ts), since the
+  // shadow pass draws the model a second time.
+  renderer.shadowMap.enabled = true;
   renderer.outputColorSpace = THREE.SRGBColorSpace;
   return { renderer, software, sink, basePixelRatio };
 }

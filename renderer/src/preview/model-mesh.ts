@@ -12,8 +12,11 @@ import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
-import { AMBIENT_EMISSIVE_SHARE, MorphEffects } from './morph-effects';
+import { MorphEffects } from './morph-effects';
 import { sphereMapOf } from './sphere-map';
+import { ToonSet } from './mmd-toon';
+import { createLightUniforms, createMmdMaterial, mmdMaterialParams, syncLightUniforms, toonTextureOf, type MmdMaterialParams } from './mmd-material';
+import { buildGroundShadow, type BuiltGroundShadow } from './ground-shadow';
 
 export interface BuiltModel {
   model: ModelData;
@@ -32,6 +35,10 @@ export interface BuiltModel {
   selectMorphs(names: readonly string[] | null): void;
   /** MMD's outline for the model (edge-mesh.ts), a child of `mesh`. */
   edges: BuiltEdges;
+  /** MMD's ground shadow (ground-shadow.ts), a child of `mesh`. */
+  groundShadow: BuiltGroundShadow;
+  /** Each material's MMD parameters (mmd-material.ts), in file order. */
+  params: MmdMaterialParams[];
   /** True once `dispose` ran (a texture load that finishes later drops what it decoded). */
   readonly disposed: boolean;
   dispose(): void;
@@ -88,21 +95,11 @@ export function buildModelMesh(model: ModelData): BuiltModel {
     targetOf.set(mi, morphAttrs.length);
     morphAttrs.push(attr);
   });
-  const materials = model.materials.map((m) => {
-    // Lambert: MMD's look is mostly diffuse + ambient, and per-pixel specular is costly on software GL.
-    const mat = new THREE.MeshLambertMaterial({
-      name: m.name,
-      color: new THREE.Color(m.diffuse[0], m.diffuse[1], m.diffuse[2]),
-      // MMD's ambient term lights a surface regardless of the light: keep a share of it as emission.
-      emissive: new THREE.Color(m.ambient[0] * AMBIENT_EMISSIVE_SHARE, m.ambient[1] * AMBIENT_EMISSIVE_SHARE, m.ambient[2] * AMBIENT_EMISSIVE_SHARE),
-      opacity: m.diffuse[3],
-      transparent: m.diffuse[3] < 1,
-      side: m.flags & 0x01 ? THREE.DoubleSide : THREE.FrontSide,
-      alphaTest: 0.01,
-    });
-    mat.visible = m.diffuse[3] > 0;
-    return mat;
-  });
+  // MMD's material (mmd-material.ts): toon ramp, specular, self-shadow, in the file's draw order.
+  const toons = new ToonSet();
+  const light = createLightUniforms();
+  const params = model.materials.map((m) => mmdMaterialParams(model, m));
+  const materials = model.materials.map((m, i) => createMmdMaterial(params[i], m.name, light, toons.textureFor(params[i].toon)));
   const effects = new MorphEffects(model, materials, uvAttr);
 
   type Expansion = { morph: number[]; factor: number[]; slot: number[]; slotFactor: number[] };
@@ -145,14 +142,22 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.updateMatrixWorld(true);
   mesh.bind(new THREE.Skeleton(rig.bones));
   mesh.frustumCulled = false; // the skinned pose can leave the rest-pose bounds
+  // The self-shadow map (preview-scene.ts turns the light's shadow on as the self-shadow keys say).
+  mesh.castShadow = params.some((p) => p.castShadow);
+  mesh.receiveShadow = true;
+  mesh.onBeforeRender = (_r, scene) => syncLightUniforms(light, scene);
   if (boundAtOrigin(mesh)) for (const m of materials) useFastSkinning(m);
   // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
   const edges = buildEdgeMesh(model, mesh, materials);
   mesh.add(edges.mesh);
+  const groundShadow = buildGroundShadow(mesh, params, materials);
+  mesh.add(groundShadow.mesh);
   const built: BuiltModel = {
     model,
     mesh,
     edges,
+    groundShadow,
+    params,
     rig,
     materials,
     morphs,
@@ -194,12 +199,15 @@ export function buildModelMesh(model: ModelData): BuiltModel {
       if (built.disposed) return;
       (built as { disposed: boolean }).disposed = true;
       edges.dispose();
+      groundShadow.dispose();
       geo.dispose();
       for (const m of materials) {
         m.map?.dispose();
         sphereMapOf(m)?.texture.dispose();
+        toonTextureOf(m)?.dispose(); // a model's own toon file (the shared ramps are the ToonSet's)
         m.dispose();
       }
+      toons.dispose();
       mesh.skeleton.dispose();
     },
   };

@@ -6,15 +6,13 @@
  *
  * MMD → three.js as everywhere in the preview: translations (x, y, −z), quaternions (−x, −y, z, w).
  * Not drawn: specular, edge and the texture / sphere / toon tints of material morphs (the preview's
- * Lambert materials have no specular or edge pass, and the sphere map of sphere-map.ts is drawn as the
+ * materials take their specular from the file as it is, the edge keeps the file's colour, and the sphere map of sphere-map.ts is drawn as the
  * file has it), and the additional UV morphs uv1–uv4.
  */
 import * as THREE from 'three';
 import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';
 import type { Rig } from './rig';
 
-/** Share of MMD's ambient colour kept as three.js emission (MMD's ambient lights a surface regardless of the light). */
-export const AMBIENT_EMISSIVE_SHARE = 0.45;
 
 const morphQ = new THREE.Quaternion();
 const stepQ = new THREE.Quaternion();
@@ -207,12 +205,8 @@ export class MorphEffects {
       const base = this.model.materials[i], mat = this.materials[i], o = 7 * i;
       const df = base.diffuse, am = base.ambient;
       mat.color.setRGB(df[0] * mul[o] + add[o], df[1] * mul[o + 1] + add[o + 1], df[2] * mul[o + 2] + add[o + 2]);
-      const e = AMBIENT_EMISSIVE_SHARE;
-      mat.emissive.setRGB(
-        (am[0] * mul[o + 4] + add[o + 4]) * e,
-        (am[1] * mul[o + 5] + add[o + 5]) * e,
-        (am[2] * mul[o + 6] + add[o + 6]) * e,
-      );
+      // The MMD material's ambient (mmd-material.ts).
+      mat.emissive.setRGB(am[0] * mul[o + 4] + add[o + 4], am[1] * mul[o + 5] + add[o + 5], am[2] * mul[o + 6] + add[o + 6]);
       const alpha = Math.min(1, Math.max(0, df[3] * mul[o + 3] + add[o + 3]));
       mat.opacity = alpha;
       // As in MMD, a material whose alpha reaches 0 is not drawn at all.

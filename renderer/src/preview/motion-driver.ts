@@ -5,12 +5,12 @@
  * (a snapshot of every bone, morph weight and the camera), so an unchanged pose need not be drawn.
  */
 import { keyAtOrBefore, type CameraTrack, type LightTrack, type MotionTracks } from '../../../shared/vmd/tracks';
-import { ikKey } from '../../../shared/vmd/records';
+import { ikKey, shadowKey } from '../../../shared/vmd/records';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import type { FrameProfiler } from './frame-profiler';
-import type { PreviewScene } from './preview-scene';
+import { DEFAULT_SHADOW_DISTANCE, type PreviewScene, type SelfShadowState } from './preview-scene';
 
 export interface MotionBindingInfo {
   missingBones: string[];
@@ -30,11 +30,43 @@ export function visibilityKeys(doc: VmdDocument | null, tracks: MotionTracks | n
   return shown.includes(0) ? { frames, shown } : null;
 }
 
+/** Self-shadow keys read once from a document (mode and stored distance per key, sorted by frame). */
+export interface ShadowKeys {
+  frames: Uint32Array;
+  mode: Uint8Array;
+  distance: Float32Array;
+}
+
+export function shadowKeysOf(doc: VmdDocument | null, tracks: MotionTracks | null): ShadowKeys | null {
+  if (!doc || !tracks || tracks.shadow.frames.length === 0) return null;
+  const { frames, record } = tracks.shadow;
+  const mode = new Uint8Array(frames.length), distance = new Float32Array(frames.length);
+  for (let k = 0; k < frames.length; k++) {
+    const key = shadowKey(doc.shadow, record[k]);
+    mode[k] = key.mode;
+    distance[k] = key.distance;
+  }
+  return { frames, mode, distance };
+}
+
+/**
+ * The self-shadow at frame f: the key at or before it (keys switch on their frame, never blend; before
+ * the first key, the first key's), or off without keys.
+ */
+export function selfShadowAt(keys: ShadowKeys | null, f: number): SelfShadowState {
+  if (!keys) return { mode: 0, distance: DEFAULT_SHADOW_DISTANCE };
+  const k = Math.max(0, keyAtOrBefore(keys.frames, 0, keys.frames.length, f));
+  return { mode: keys.mode[k], distance: keys.distance[k] };
+}
+
 export class MotionDriver {
   private doc: VmdDocument | null = null;
   private motion: MotionTracks | null = null;
   /** A camera/light VMD loaded into the preview beside the document (its camera and light win). */
   private extra: MotionTracks | null = null;
+  /** Self-shadow keys: the extra camera VMD's when it has some, else the motion's. */
+  private shadowOfExtra: ShadowKeys | null = null;
+  private shadowOfMotion: ShadowKeys | null = null;
   private poseBinding: PoseBinding | null = null;
   /** The motion's show/hide keys (the visibility byte of its IK block), or null when it has none. */
   private visibility: { frames: Uint32Array; shown: Uint8Array } | null = null;
@@ -80,12 +112,14 @@ export class MotionDriver {
     this.world.setCameraPath(this.cameraTrack);
     if (curvesOnly) return false;
     this.visibility = visibilityKeys(doc, tracks);
+    this.shadowOfMotion = shadowKeysOf(doc, tracks);
     return true;
   }
 
   /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
-  setCameraMotion(tracks: MotionTracks | null): void {
+  setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): void {
     this.extra = tracks;
+    this.shadowOfExtra = shadowKeysOf(doc, tracks);
     this.world.setCameraPath(this.cameraTrack);
   }
 
@@ -129,6 +163,7 @@ export class MotionDriver {
     if (this.poseBinding) {
       this.poseBinding.apply(f);
       w.model?.edges.sync();
+      w.model?.groundShadow.sync();
       poseMs = this.poseBinding.lastPoseMs;
       this.profiler.pose.push(poseMs);
       w.posed = true;
@@ -142,6 +177,7 @@ export class MotionDriver {
       w.setHidden(hidden);
       this.onHiddenChange?.(hidden);
     }
+    w.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, f));
     const light = this.lightTrack;
     // Without a light track the default light stays put (showLight(null) does nothing then).
     w.showLight(light ? sampleLight(light, f) : null);

@@ -196,7 +196,10 @@ export class PreviewEngine {
   private poseCompanions(f: number): void {
     for (const c of this.companions) {
       c.binding.apply(f);
-      if (isModel(c.built)) c.built.edges.sync();
+      if (isModel(c.built)) {
+        c.built.edges.sync();
+        c.built.groundShadow.sync();
+      }
     }
   }
 
@@ -231,9 +234,9 @@ export class PreviewEngine {
     return this.motion.bindingInfo();
   }
 
-  /** Loads (or with null removes) a camera/light VMD shown together with the document's motion. */
-  setCameraMotion(tracks: MotionTracks | null): MotionBindingInfo {
-    this.motion.setCameraMotion(tracks);
+  /** Loads (or with null removes) a camera/light VMD shown together with the document's motion (its document: for the self-shadow keys). */
+  setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): MotionBindingInfo {
+    this.motion.setCameraMotion(tracks, doc);
     this.setFrame(this.motion.frame);
     return this.motion.bindingInfo();
   }
@@ -366,6 +369,48 @@ export class PreviewEngine {
     this.controls.enabled = !on;
     this.setFrame(this.motion.frame);
     this.syncPoseHandle();
+  }
+
+  /**
+   * The export's seam (offline-render.ts): brings the whole scene to MMD frame f — every actor posed, the
+   * camera, light and self-shadow sampled — without asking for a preview render. A physics world is
+   * stepped to f here, before drawing.
+   */
+  advanceOffline(f: number): void {
+    this.motion.poseAt(f);
+    this.poseCompanions(f);
+  }
+
+  /**
+   * Draws the scene as it stands with another renderer (the export's, width × height): through the
+   * camera document's camera when `throughCamera` and it has one, else the free view, at the output's
+   * aspect; outlines always on; without the editor's marks (picked bone, joint dots, pose handle, camera
+   * frustum and path). Everything is put back as it was.
+   */
+  drawOffline(renderer: THREE.WebGLRenderer, width: number, height: number, throughCamera: boolean): void {
+    const w = this.world;
+    const aspect = width / height;
+    const useMmd = throughCamera && w.cameraShown;
+    const cam = useMmd ? w.mmdCamera : w.orbitCamera.clone();
+    const keepAspect = cam.aspect;
+    cam.aspect = aspect;
+    cam.updateProjectionMatrix();
+    if (!useMmd) cam.updateMatrixWorld(true);
+    const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks()].filter((o) => o.visible);
+    for (const o of hidden) o.visible = false;
+    const edges = [w.model, ...this.companions.map((c) => c.built)].filter((b): b is BuiltModel => !!b && isModel(b)).map((b) => b.edges.mesh);
+    const edgeWas = edges.map((e) => e.visible);
+    for (const e of edges) e.visible = true;
+    try {
+      renderer.render(w.scene, cam);
+    } finally {
+      for (const o of hidden) o.visible = true;
+      edges.forEach((e, i) => (e.visible = edgeWas[i]));
+      if (useMmd) {
+        cam.aspect = keepAspect;
+        cam.updateProjectionMatrix();
+      }
+    }
   }
 
   /** Drawing-buffer scale (see FramePresenter.setRenderScale). */

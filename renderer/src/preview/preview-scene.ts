@@ -9,10 +9,33 @@ import type { CameraTrack } from '../../../shared/vmd/tracks';
 import type { CameraPose } from '../../../shared/vmd/sample';
 import { buildDefaultFigure, type BuiltFigure } from './figure-mesh';
 import type { BuiltModel } from './model-mesh';
-import { applyCameraPose, buildCameraPath, lightFromPose, type CameraPathView } from './camera-view';
+import { applyCameraPose, buildCameraPath, lightFromPose, MMD_LIGHT_COLOR, type CameraPathView } from './camera-view';
 import type { Rig } from './rig';
+import type { SceneMmdLight } from './mmd-material';
 
-const lightDir = new THREE.Vector3();
+/** MMD's self-shadow at a frame: mode 0 off, 1 or 2 on; `distance` as the VMD key stores it (0.1 − UI value × 1e-5). */
+export interface SelfShadowState {
+  mode: number;
+  distance: number;
+}
+
+/** MMD's default self-shadow distance as stored (UI 8875). */
+export const DEFAULT_SHADOW_DISTANCE = 0.01125;
+
+/**
+ * Half the side of the square the shadow map covers, in MMD units, for a stored distance: MMD's range
+ * shrinks as the UI value grows (UI = (0.1 − stored) × 1e5), so it grows with the stored value; the
+ * default (UI 8875) covers 50 × 50 units about the camera's target, a figure and its floor.
+ */
+export function shadowHalfExtent(distance: number): number {
+  const d = Number.isFinite(distance) ? distance : DEFAULT_SHADOW_DISTANCE;
+  return Math.min(250, Math.max(2, (25 * d) / DEFAULT_SHADOW_DISTANCE));
+}
+/** Shadow map resolution (square). */
+const SHADOW_MAP_SIZE = 2048;
+
+const lightDir = new THREE.Vector3(0.5, -1, -0.5).normalize();
+const DEFAULT_SHADOW_CENTRE = new THREE.Vector3(0, 10, 0);
 /** MMD's output frame: 16:9 unless the scene says otherwise. */
 const DEFAULT_OUTPUT_ASPECT = 16 / 9;
 
@@ -32,9 +55,13 @@ export class PreviewScene {
   private cameraPath: CameraPathView | null = null;
   /** Whether a camera pose is placed (a camera track at the current frame). */
   private cameraPlaced = false;
+  /** The placed camera pose's target, three.js coordinates (the self-shadow's centre). */
+  private readonly mmdTarget = new THREE.Vector3(0, 10, 0);
   private lookThrough = false;
   /** True while the default light (no light track) is applied. */
   private defaultLight = false;
+  /** The self-shadow the camera document's keys ask for at the current frame (off without keys). */
+  selfShadow: SelfShadowState = { mode: 0, distance: DEFAULT_SHADOW_DISTANCE };
   /** True while the motion hides the model (a key with MMD's 表示 off at or before the frame). */
   hiddenByMotion = false;
   /** The skeleton's matrices and bone texture are refreshed only on the render after a pose change. */
@@ -65,6 +92,9 @@ export class PreviewScene {
     this.scene.add(this.hemi);
     this.scene.add(this.light, this.light.target);
     this.light.target.position.set(0, 10, 0);
+    this.light.shadow.mapSize.set(SHADOW_MAP_SIZE, SHADOW_MAP_SIZE);
+    this.light.shadow.bias = -0.0008;
+    this.light.shadow.normalBias = 0.04;
     this.showLight(null);
     // MMD's default view (target at 10, 45 away, fov 30), a little further and higher so a whole figure fits a tall pane.
     this.orbitCamera.position.set(0, 16, 52);
@@ -98,6 +128,16 @@ export class PreviewScene {
   /** The MMD camera while looking through it at a placed pose, else the orbit camera. */
   get activeCamera(): THREE.PerspectiveCamera {
     return this.lookThrough && this.cameraPlaced ? this.mmdCamera : this.orbitCamera;
+  }
+
+  /** Whether a camera pose is placed at the current frame (a camera track is shown). */
+  get cameraShown(): boolean {
+    return this.cameraPlaced;
+  }
+
+  /** The editor's marks in the world that a rendered video leaves out (the camera's frustum and path). */
+  editorMarks(): THREE.Object3D[] {
+    return [this.frustum, ...(this.cameraPath ? [this.cameraPath.group] : [])];
   }
 
   /** Whether the picture is seen through the camera VMD's camera now. */
@@ -179,6 +219,7 @@ export class PreviewScene {
   /** Places the MMD camera and its frustum at a sampled pose (null: no camera track). */
   showCamera(pose: CameraPose | null): void {
     this.cameraPlaced = !!pose;
+    if (pose) this.mmdTarget.set(pose.target[0], pose.target[1], -pose.target[2]);
     if (applyCameraPose(this.mmdCamera, pose)) {
       this.mmdCamera.aspect = this.outputAspect;
       this.mmdCamera.updateProjectionMatrix();
@@ -206,10 +247,46 @@ export class PreviewScene {
     this.defaultLight = !pose;
     const l = lightFromPose(pose);
     this.light.color.setRGB(l.color[0], l.color[1], l.color[2]);
-    // A directional light shines from its position toward its target.
+    // MMD's materials (mmd-material.ts) take the light as MMD has it: the colour unscaled.
+    const mmd: SceneMmdLight = { color: pose ? [pose.color[0], pose.color[1], pose.color[2]] : [MMD_LIGHT_COLOR, MMD_LIGHT_COLOR, MMD_LIGHT_COLOR], direction: l.direction };
+    this.scene.userData.mmdLight = mmd;
     lightDir.set(l.direction[0], l.direction[1], l.direction[2]);
-    this.light.position.copy(this.light.target.position).addScaledVector(lightDir, -40);
+    this.placeLight();
+  }
+
+  /**
+   * A directional light shines from its position toward its target; for the shadow map the position is
+   * also where the light's camera stands, far enough back to see the whole covered square.
+   */
+  private placeLight(): void {
+    const half = shadowHalfExtent(this.selfShadow.distance);
+    this.light.position.copy(this.light.target.position).addScaledVector(lightDir, this.light.castShadow ? -(40 + 2 * half) : -40);
     this.light.updateMatrixWorld();
+    this.light.target.updateMatrixWorld();
+  }
+
+  /**
+   * MMD's self-shadow (the camera document's self-shadow keys, motion-driver.ts): a shadow map of the
+   * light over a square about the camera's target (or MMD's default target without a camera) sized by
+   * the key's distance. Mode 2 (MMD's finer mode near the camera) is drawn as mode 1. Turning it on or
+   * off changes the materials' programs (three.js counts shadow-casting lights), so only a change does.
+   */
+  setSelfShadow(state: SelfShadowState): void {
+    this.selfShadow = { mode: state.mode, distance: state.distance };
+    const on = state.mode !== 0;
+    if (this.light.castShadow !== on) this.light.castShadow = on;
+    const half = shadowHalfExtent(state.distance);
+    const cam = this.light.shadow.camera;
+    const centre = this.cameraPlaced ? this.mmdTarget : DEFAULT_SHADOW_CENTRE;
+    this.light.target.position.copy(centre);
+    if (cam.right !== half || cam.far !== 80 + 4 * half) {
+      cam.left = cam.bottom = -half;
+      cam.right = cam.top = half;
+      cam.near = 1;
+      cam.far = 80 + 4 * half;
+      cam.updateProjectionMatrix();
+    }
+    this.placeLight();
   }
 
   /** The viewport's size in CSS px: the orbit camera's aspect follows (the MMD camera keeps the output aspect). */
@@ -248,5 +325,6 @@ export class PreviewScene {
     this.cameraPath?.dispose();
     this.frustum.dispose();
     this.grid.dispose();
+    this.light.dispose(); // and its shadow map
   }
 }

@@ -7,6 +7,8 @@ import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
 import { decodeTga } from './tga';
 import { setSphereMap } from './sphere-map';
+import { setToonSampling } from './mmd-toon';
+import { setToonTexture } from './mmd-material';
 
 export type ReadAsset = (relativePath: string) => Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>;
 
@@ -68,38 +70,50 @@ function hasAlpha(tex: THREE.Texture): boolean {
 const drawnSphere = (mode: number): mode is 1 | 2 => mode === 1 || mode === 2;
 
 /**
- * Loads every texture the materials use and applies it: the colour texture and the sphere map (modes 1
- * and 2). Toon textures and sub-texture spheres (mode 3) are not drawn (README, Known limits). Returns
+ * Loads every texture the materials use and applies it: the colour texture, the sphere map (modes 1
+ * and 2) and the model's own toon files (a toon picture is decoded on its own, clamped, since the same file
+ * may also be a colour texture). Sub-texture spheres (mode 3) are not drawn (README, Known limits). Returns
  * the textures that could not be read or decoded.
  */
 export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; loaded: number }> {
   const { model, materials } = built;
   const wanted = new Set<number>();
+  const toonWanted = new Set<number>();
   const valid = (i: number) => i >= 0 && i < model.textures.length;
-  for (const m of model.materials) {
+  model.materials.forEach((m, i) => {
     if (valid(m.texture)) wanted.add(m.texture);
     if (drawnSphere(m.sphereMode) && valid(m.sphereTexture)) wanted.add(m.sphereTexture);
-  }
+    const toon = built.params[i].toon;
+    if (toon.kind === 'file') toonWanted.add(toon.texture);
+  });
   const textures = new Map<number, THREE.Texture>();
+  const toons = new Map<number, THREE.Texture>();
   const problems: TextureProblem[] = [];
-  await Promise.all(
-    [...wanted].map(async (ti) => {
-      const path = model.textures[ti];
-      const r = await readAsset(path).catch((e: unknown) => ({ ok: false as const, message: String(e) }));
-      if (!r.ok) {
-        problems.push({ path, reason: r.message });
-        return;
-      }
-      try {
-        textures.set(ti, await decodeTexture(r.bytes, path));
-      } catch (e) {
-        problems.push({ path, reason: e instanceof Error ? e.message : String(e) });
-      }
-    }),
-  );
+  const bytesOf = new Map<number, Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>>();
+  const read = (ti: number) => {
+    let p = bytesOf.get(ti);
+    if (!p) bytesOf.set(ti, (p = readAsset(model.textures[ti]).catch((e: unknown) => ({ ok: false as const, message: String(e) }))));
+    return p;
+  };
+  const load = async (ti: number, into: Map<number, THREE.Texture>, toon: boolean) => {
+    const path = model.textures[ti];
+    const r = await read(ti);
+    if (!r.ok) {
+      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: r.message });
+      return;
+    }
+    try {
+      const tex = await decodeTexture(r.bytes, path);
+      if (toon) setToonSampling(tex);
+      into.set(ti, tex);
+    } catch (e) {
+      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  await Promise.all([...[...wanted].map((ti) => load(ti, textures, false)), ...[...toonWanted].map((ti) => load(ti, toons, true))]);
   if (built.disposed) {
     // The model was replaced (or the pane closed) while its textures loaded: give back what was decoded.
-    for (const tex of textures.values()) {
+    for (const tex of [...textures.values(), ...toons.values()]) {
       (tex.image as ImageBitmap | undefined)?.close?.();
       tex.dispose();
     }
@@ -107,20 +121,19 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   }
   model.materials.forEach((m, i) => {
     const mat = materials[i];
+    const toon = built.params[i].toon;
+    const toonTex = toon.kind === 'file' ? toons.get(toon.texture) : undefined;
+    // Each material owns its toon texture (disposed with it): a second user of the file gets a clone.
+    if (toonTex) setToonTexture(mat, toonTex.userData.mmdUsed ? toonTex.clone() : ((toonTex.userData.mmdUsed = true), toonTex));
     const sphere = textures.get(m.sphereTexture);
     if (sphere && drawnSphere(m.sphereMode)) setSphereMap(mat, sphere, m.sphereMode);
     const tex = textures.get(m.texture);
     if (!tex) return;
+    // MMD's (ambient + diffuse·light)·texture: the MMD material multiplies the texture into the lit base.
     mat.map = tex;
-    // The ambient share (emissive) must be tinted by the texture too, as in MMD's (ambient + diffuse·light)·texture;
-    // untinted it would wash dark cloth out to grey.
-    mat.emissiveMap = tex;
-    if (hasAlpha(tex)) {
-      mat.transparent = true;
-      mat.alphaTest = 0.05;
-    }
+    if (hasAlpha(tex)) mat.alphaTest = 0.05;
     mat.needsUpdate = true;
   });
   problems.sort((a, b) => a.path.localeCompare(b.path));
-  return { problems, loaded: textures.size };
+  return { problems, loaded: textures.size + toons.size };
 }

@@ -22,6 +22,8 @@
  */
 import type { CodecError } from '../../../shared/vmd/errors';
 import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import { useVideoExportStore } from '../stores/video-export';
+import { OfflineFrameSource } from './offline-render';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
@@ -83,17 +85,23 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const scene = useSceneStore();
     let body = docStore.doc ? { doc: docStore.doc, tracks: docStore.tracks } : null;
     let camera: typeof docStore.tracks = null;
+    let cameraDoc: typeof docStore.doc = null;
     const cam = scene.cameraEntry;
     if (cam && scene.activeId === cam.id) {
       const actor = scene.lastActorId !== null ? scene.snapshotOf(scene.lastActorId) : null;
       if (actor) {
         body = { doc: actor.doc, tracks: actor.tracks };
         camera = docStore.tracks;
+        cameraDoc = docStore.doc;
       }
-    } else if (cam) camera = scene.snapshotOf(cam.id)?.tracks ?? null;
+    } else if (cam) {
+      const snap = scene.snapshotOf(cam.id);
+      camera = snap?.tracks ?? null;
+      cameraDoc = snap?.doc ?? null;
+    }
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
-      info = engine.setCameraMotion(camera);
+      info = engine.setCameraMotion(camera, cameraDoc);
       sceneCamera = !!camera;
     }
     store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
@@ -335,6 +343,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.unavailable = true;
       return;
     }
+    // Render → Video… draws this scene offline with a renderer of its own (offline-render.ts).
+    const live = engine;
+    stops.push(useVideoExportStore().attachSource((width, height, throughCamera) => new OfflineFrameSource(live, width, height, throughCamera)));
     const box = el.parentElement ?? el;
     const settings = useSettingsStore();
     const aspect = () => outputAspectOf(settings.settings.ui).ratio;
@@ -459,7 +470,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!r.ok) return { ok: false, error: r.error };
     const tracks = buildTracks(r.value);
     store.cameraFile = name;
-    store.setBinding(engine.setCameraMotion(tracks), engine.cameraTrack?.frames.length ?? 0);
+    store.setBinding(engine.setCameraMotion(tracks, r.value), engine.cameraTrack?.frames.length ?? 0);
     return { ok: true };
   }
 

@@ -77,6 +77,11 @@ export function musicPyramid(): PeakPyramid | null {
   return held.pyramid;
 }
 
+/** The decoded song (null when none): the video export renders its span of it (export/video-export.ts). */
+export function musicBuffer(): AudioBuffer | null {
+  return held.buffer;
+}
+
 /** The AudioContext's clock, for tests and measurements (null before any music). */
 export function musicContextTime(): number | null {
   return held.ctx ? held.ctx.currentTime : null;

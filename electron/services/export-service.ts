@@ -1,0 +1,120 @@
+/**
+ * Streamed exports (a video, or one picture of a PNG sequence): the renderer encodes and muxes, and main
+ * writes what it is sent, chunk by chunk at the positions the muxer asks for, into a temp file beside the
+ * target (temp-files.ts names it); `finish` syncs it and renames it into place, `abort` removes it. So a
+ * cancelled or failed export never leaves a partial file at the chosen name, and the whole video is never
+ * held in memory, here or in the renderer. Temps still open when the process ends are removed (holdTemp).
+ */
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { errValue, okValue, type IpcResult, type SavedFile } from '../../shared/ipc/contract';
+import { holdTemp, ioError, outputExistsError, pathExists, releaseTemp, tempPathFor, writeTargetOf } from '../fs/files';
+import { sweepStaleTemps } from '../fs/temp-files';
+import { EXPORT_EXTENSIONS } from '../../shared/ipc/validate';
+
+interface OpenExport {
+  target: string;
+  temp: string;
+  fh: import('node:fs/promises').FileHandle;
+  overwrite: boolean;
+  written: number;
+}
+
+export interface ExportService {
+  begin(target: string, opts?: { overwrite?: boolean }): Promise<IpcResult<{ id: string }>>;
+  write(id: string, position: number, bytes: Uint8Array): Promise<IpcResult<void>>;
+  finish(id: string): Promise<IpcResult<SavedFile>>;
+  abort(id: string): Promise<IpcResult<void>>;
+  /** Exports still open (tests). */
+  readonly open: number;
+}
+
+export function createExportService(): ExportService {
+  const open = new Map<string, OpenExport>();
+  const drop = async (id: string, e: OpenExport) => {
+    open.delete(id);
+    await e.fh.close().catch(() => undefined);
+    await fsp.unlink(e.temp).catch(() => undefined);
+    releaseTemp(e.temp);
+  };
+  return {
+    get open() {
+      return open.size;
+    },
+    async begin(file, o = {}) {
+      const abs = path.resolve(file);
+      if (!EXPORT_EXTENSIONS.includes(path.extname(abs).toLowerCase())) {
+        return errValue('E_UNSUPPORTED', `export as ${EXPORT_EXTENSIONS.join(', ')}: ${path.basename(abs)}`, { file: abs });
+      }
+      let target: string;
+      try {
+        target = await writeTargetOf(abs);
+      } catch (e) {
+        return { ok: false, error: ioError(e, abs) };
+      }
+      if (!o.overwrite && (await pathExists(target))) return { ok: false, error: outputExistsError(abs) };
+      await sweepStaleTemps([path.dirname(target)]);
+      const temp = tempPathFor(target);
+      try {
+        const fh = await fsp.open(temp, 'wx', 0o666);
+        holdTemp(temp);
+        const id = randomBytes(12).toString('hex');
+        open.set(id, { target, temp, fh, overwrite: !!o.overwrite, written: 0 });
+        return okValue({ id });
+      } catch (e) {
+        return { ok: false, error: ioError(e, abs) };
+      }
+    },
+    async write(id, position, bytes) {
+      const e = open.get(id);
+      if (!e) return errValue('E_ARGUMENT', 'no such export (finished, aborted or never begun)');
+      try {
+        let done = 0;
+        while (done < bytes.byteLength) {
+          const r = await e.fh.write(bytes, done, bytes.byteLength - done, position + done);
+          done += r.bytesWritten;
+        }
+        e.written += bytes.byteLength;
+        return okValue(undefined);
+      } catch (err) {
+        await drop(id, e);
+        return { ok: false, error: ioError(err, e.target) };
+      }
+    },
+    async finish(id) {
+      const e = open.get(id);
+      if (!e) return errValue('E_ARGUMENT', 'no such export (finished, aborted or never begun)');
+      try {
+        const size = (await e.fh.stat()).size;
+        await e.fh.sync();
+        await e.fh.close();
+        if (e.overwrite) await fsp.rename(e.temp, e.target);
+        else {
+          try {
+            // link() fails when the target appeared meanwhile: it is not replaced.
+            await fsp.link(e.temp, e.target);
+            await fsp.unlink(e.temp);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'EEXIST' || (await pathExists(e.target))) {
+              await drop(id, e);
+              return { ok: false, error: outputExistsError(e.target) };
+            }
+            await fsp.rename(e.temp, e.target);
+          }
+        }
+        open.delete(id);
+        releaseTemp(e.temp);
+        return okValue({ path: e.target, bytesWritten: size, backupPath: null });
+      } catch (err) {
+        await drop(id, e);
+        return { ok: false, error: ioError(err, e.target) };
+      }
+    },
+    async abort(id) {
+      const e = open.get(id);
+      if (e) await drop(id, e);
+      return okValue(undefined);
+    },
+  };
+}

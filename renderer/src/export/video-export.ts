@@ -1,0 +1,202 @@
+/**
+ * The video export: renders the scene offline, frame by frame, encodes with the platform's WebCodecs and
+ * muxes with mediabunny into a file main writes as it goes (export-sink.ts). Every output frame is the
+ * scene at exactly its time (frame-times.ts): nothing is dropped however slow the machine is, since no
+ * clock drives it. The music is rendered once for the output's span (an OfflineAudioContext at 48 kHz,
+ * the song placed at its offset, at its volume) and encoded into the same file.
+ *
+ * Codecs: MP4 is H.264 with AAC, or Opus where the platform has no AAC encoder (Chromium without
+ * proprietary codecs, as here); WebM is VP9 with Opus. What the platform lacks is said before it starts.
+ * A PNG sequence writes `name_000000.png`, one file per frame, each through the same temp-and-rename.
+ *
+ * The frame source (FrameSource) is the seam to the scene: `advanceTo(f)` is where the scene is brought to
+ * MMD frame f (a physics world steps there), `draw()` draws it into the source's canvas.
+ */
+import {
+  AudioBufferSource,
+  CanvasSource,
+  Mp4OutputFormat,
+  Output,
+  QUALITY_HIGH,
+  StreamTarget,
+  WebMOutputFormat,
+  canEncodeAudio,
+  canEncodeVideo,
+  type AudioCodec,
+  type VideoCodec,
+} from 'mediabunny';
+import type { IpcError, Requests } from '../../../shared/ipc/contract';
+import { ExportIoError, openExportSink, writeWholeFile, type ExportSink } from './export-sink';
+import { mmdFrameAt, outputFrameCount, sequenceFramePath, songStartInOutput, type FrameRange } from './frame-times';
+
+export type ExportFormat = 'mp4' | 'webm' | 'png';
+
+/** The scene, as the export sees it. */
+export interface FrameSource {
+  readonly canvas: HTMLCanvasElement | OffscreenCanvas;
+  /** Brings the scene to MMD frame f (fractional at 60 fps): posing, and physics stepped to it. */
+  advanceTo(f: number): void;
+  /** Draws the scene as it stands into `canvas`. */
+  draw(): void;
+  dispose(): void;
+}
+
+export interface ExportAudio {
+  buffer: AudioBuffer;
+  /** The music's offset in MMD frames (audio time = (frame + offset) / 30). */
+  offsetFrames: number;
+  volume: number;
+}
+
+export interface VideoExportOptions {
+  path: string;
+  overwrite: boolean;
+  format: ExportFormat;
+  width: number;
+  height: number;
+  fps: number;
+  range: FrameRange;
+  audio: ExportAudio | null;
+}
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+  /** Frames per second rendered and encoded so far. */
+  fps: number;
+  /** Estimated ms left (null until a few frames are done). */
+  etaMs: number | null;
+}
+
+export interface ExportReport {
+  path: string;
+  frames: number;
+  seconds: number;
+  bytes: number;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  /** Frames rendered and encoded per second (wall clock). */
+  fps: number;
+  elapsedMs: number;
+}
+
+export type ExportOutcome = { ok: true; value: ExportReport } | { ok: false; cancelled: true } | { ok: false; cancelled: false; error: IpcError };
+
+type ExportApi = Pick<Requests, 'beginExportFile' | 'writeExportChunk' | 'finishExportFile' | 'abortExportFile'>;
+
+export const AUDIO_RATE = 48000;
+
+export interface CodecChoice {
+  video: VideoCodec;
+  audio: AudioCodec | null;
+}
+
+/** What the platform encodes for a container at a size: null when it has no video codec for it. */
+export async function chooseCodecs(format: 'mp4' | 'webm', width: number, height: number, withAudio: boolean): Promise<CodecChoice | null> {
+  const video: VideoCodec = format === 'mp4' ? 'avc' : 'vp9';
+  if (!(await canEncodeVideo(video, { width, height, bitrate: QUALITY_HIGH }).catch(() => false))) return null;
+  if (!withAudio) return { video, audio: null };
+  const audioOrder: AudioCodec[] = format === 'mp4' ? ['aac', 'opus'] : ['opus'];
+  for (const a of audioOrder) if (await canEncodeAudio(a, { numberOfChannels: 2, sampleRate: AUDIO_RATE, bitrate: 192000 }).catch(() => false)) return { video, audio: a };
+  return { video, audio: null };
+}
+
+/** The output's span of the song: 48 kHz stereo, the song placed at its offset and scaled by its volume. */
+export async function renderExportAudio(a: ExportAudio, range: FrameRange, seconds: number): Promise<AudioBuffer> {
+  const length = Math.max(1, Math.round(seconds * AUDIO_RATE));
+  const ctx = new OfflineAudioContext(2, length, AUDIO_RATE);
+  const src = ctx.createBufferSource();
+  src.buffer = a.buffer;
+  const gain = ctx.createGain();
+  gain.gain.value = a.volume;
+  src.connect(gain).connect(ctx.destination);
+  const start = songStartInOutput(range, a.offsetFrames);
+  if (start >= 0) src.start(start);
+  else if (-start < a.buffer.duration) src.start(0, -start);
+  return ctx.startRendering();
+}
+
+const errorOf = (e: unknown): IpcError =>
+  e instanceof ExportIoError ? e.error : { code: 'E_IO', message: e instanceof Error ? e.message : String(e) };
+
+/**
+ * Runs one export. `onProgress` is called at most every 100 ms and after the last frame; `signal`
+ * cancels (the temp file is removed: nothing appears at the chosen name).
+ */
+export async function runVideoExport(api: ExportApi, source: FrameSource, o: VideoExportOptions, onProgress: (p: ExportProgress) => void, signal: AbortSignal): Promise<ExportOutcome> {
+  const total = outputFrameCount(o.range, o.fps);
+  if (total <= 0) return { ok: false, cancelled: false, error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } };
+  const seconds = total / o.fps;
+  const t0 = performance.now();
+  let lastReport = 0;
+  const progress = (done: number) => {
+    const now = performance.now();
+    if (done < total && now - lastReport < 100) return;
+    lastReport = now;
+    const elapsed = now - t0;
+    const fps = done > 0 ? (1000 * done) / elapsed : 0;
+    onProgress({ done, total, fps, etaMs: done >= 3 ? ((total - done) * elapsed) / done : null });
+  };
+  progress(0);
+
+  if (o.format === 'png') {
+    for (let i = 0; i < total; i++) {
+      if (signal.aborted) return { ok: false, cancelled: true };
+      source.advanceTo(mmdFrameAt(o.range, o.fps, i));
+      source.draw();
+      const blob = source.canvas instanceof HTMLCanvasElement ? await new Promise<Blob | null>((r) => (source.canvas as HTMLCanvasElement).toBlob(r, 'image/png')) : await (source.canvas as OffscreenCanvas).convertToBlob({ type: 'image/png' });
+      if (!blob) return { ok: false, cancelled: false, error: { code: 'E_IO', message: 'the picture could not be encoded as PNG' } };
+      const r = await writeWholeFile(api, sequenceFramePath(o.path, i), new Uint8Array(await blob.arrayBuffer()), o.overwrite);
+      if (!r.ok) return { ok: false, cancelled: false, error: r.error };
+      progress(i + 1);
+    }
+    const elapsedMs = performance.now() - t0;
+    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs } };
+  }
+
+  const codecs = await chooseCodecs(o.format, o.width, o.height, !!o.audio);
+  if (!codecs) return { ok: false, cancelled: false, error: { code: 'E_UNSUPPORTED', message: `this platform cannot encode ${o.format === 'mp4' ? 'H.264' : 'VP9'} video at ${o.width}×${o.height}` } };
+  const opened = await openExportSink(api, o.path, o.overwrite);
+  if (!opened.ok) return { ok: false, cancelled: false, error: opened.error };
+  const sink: ExportSink = opened.value;
+  const output = new Output({
+    format: o.format === 'mp4' ? new Mp4OutputFormat() : new WebMOutputFormat(),
+    // Chunks of at most 4 MiB: each is one request to main.
+    target: new StreamTarget(sink.writable, { chunked: true, chunkSize: 4 * 1024 * 1024 }),
+  });
+  const video = new CanvasSource(source.canvas, { codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
+  output.addVideoTrack(video, { frameRate: o.fps });
+  const audio = codecs.audio ? new AudioBufferSource({ codec: codecs.audio, bitrate: 192000 }) : null;
+  if (audio) output.addAudioTrack(audio);
+  const fail = async (e: unknown, cancelled: boolean): Promise<ExportOutcome> => {
+    await output.cancel().catch(() => undefined);
+    await sink.abort().catch(() => undefined);
+    return cancelled ? { ok: false, cancelled: true } : { ok: false, cancelled: false, error: errorOf(e) };
+  };
+  try {
+    await output.start();
+    if (audio && o.audio) {
+      await audio.add(await renderExportAudio(o.audio, o.range, seconds));
+      audio.close();
+    }
+    for (let i = 0; i < total; i++) {
+      if (signal.aborted) return await fail(null, true);
+      source.advanceTo(mmdFrameAt(o.range, o.fps, i));
+      source.draw();
+      await video.add(i / o.fps, 1 / o.fps);
+      progress(i + 1);
+    }
+    video.close();
+    if (signal.aborted) return await fail(null, true);
+    await output.finalize();
+  } catch (e) {
+    return await fail(e, signal.aborted);
+  }
+  const done = await sink.finish();
+  if (!done.ok) return { ok: false, cancelled: false, error: done.error };
+  const elapsedMs = performance.now() - t0;
+  return {
+    ok: true,
+    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The video export's frame source (export/video-export.ts) over the preview's scene: its own WebGL
+ * renderer on a canvas of the output's size, outside the page, drawing the same three.js scene (each
+ * renderer uploads what it draws to its own context). `advanceTo` is PreviewEngine.advanceOffline, the
+ * seam where a physics world steps; `draw` renders through the scene's camera with outlines and
+ * without the editor's marks. Disposing gives the context back and puts the preview at its frame again.
+ */
+import * as THREE from 'three';
+import type { FrameSource } from '../export/video-export';
+import type { PreviewEngine } from './preview-engine';
+
+export class OfflineFrameSource implements FrameSource {
+  readonly canvas: HTMLCanvasElement;
+  private readonly renderer: THREE.WebGLRenderer;
+  private readonly resumeAt: number;
+
+  constructor(
+    private readonly engine: PreviewEngine,
+    readonly width: number,
+    readonly height: number,
+    private readonly throughCamera: boolean,
+  ) {
+    this.resumeAt = engine.currentFrame;
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = width;
+    this.canvas.height = height;
+    // preserveDrawingBuffer: the encoder reads the canvas after the render call returns.
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: !engine.software, alpha: false, stencil: false, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(1);
+    this.renderer.setSize(width, height, false);
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+  }
+
+  advanceTo(f: number): void {
+    this.engine.advanceOffline(f);
+  }
+
+  draw(): void {
+    this.engine.drawOffline(this.renderer, this.width, this.height, this.throughCamera);
+  }
+
+  /** The drawn picture's pixels (RGBA, rows top first), for tests and previews. */
+  readPixels(): Uint8Array {
+    const gl = this.renderer.getContext();
+    const out = new Uint8Array(4 * this.width * this.height);
+    gl.readPixels(0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    const row = 4 * this.width, flipped = new Uint8Array(out.length);
+    for (let y = 0; y < this.height; y++) flipped.set(out.subarray((this.height - 1 - y) * row, (this.height - y) * row), y * row);
+    return flipped;
+  }
+
+  dispose(): void {
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.engine.setFrame(this.resumeAt);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Streamed exports (electron/services/export-service.ts) on real temp folders, through the same dispatch
+ * both transports use: chunks land at their positions in a temp beside the target, the file appears only
+ * at finish, abort leaves nothing, an existing file is kept unless overwrite; the arguments are validated;
+ * under Electron only the chosen file (and its PNG-sequence siblings) may be written.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices, dispatch } from '../../electron/services';
+import { noDialogs } from '../../electron/services/dialog-service';
+import { createAccessList, guardHandlers } from '../../electron/services/access';
+import type { RequestHandlers } from '../../shared/ipc/contract';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-export-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function handlers(): RequestHandlers {
+  return createServices({ settingsDir: path.join(dir, 'settings'), dialogs: noDialogs, emit: () => undefined, runBatch: (() => undefined) as never, appInfo: { name: 't', version: '0', mode: 'browser', versions: { node: '' } } }).handlers;
+}
+const names = () => readdirSync(dir).filter((n) => n !== 'settings').sort();
+
+describe('export service', () => {
+  it('writes chunks at their positions into a temp, and renames it into place at finish', async () => {
+    const h = handlers();
+    const target = path.join(dir, 'out.mp4');
+    const b = await dispatch(h, 'beginExportFile', [target]);
+    if (!b.ok) throw new Error(b.error.message);
+    const id = (b.value as { id: string }).id;
+    expect((await dispatch(h, 'writeExportChunk', [id, 4, Uint8Array.of(5, 6, 7)])).ok).toBe(true);
+    // The muxer goes back to patch the start.
+    expect((await dispatch(h, 'writeExportChunk', [id, 0, Uint8Array.of(1, 2, 3, 4)])).ok).toBe(true);
+    expect(existsSync(target)).toBe(false);
+    expect(names()).toHaveLength(1); // the temp only
+    expect(names()[0]).toMatch(/^\.vmds-.*\.tmp$/);
+    const f = await dispatch(h, 'finishExportFile', [id]);
+    expect(f).toMatchObject({ ok: true, value: { path: target, bytesWritten: 7 } });
+    expect([...readFileSync(target)]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(names()).toEqual(['out.mp4']);
+    // The id is spent.
+    expect((await dispatch(h, 'writeExportChunk', [id, 0, Uint8Array.of(1)])).ok).toBe(false);
+  });
+
+  it('abort removes the temp: nothing at the chosen name', async () => {
+    const h = handlers();
+    const target = path.join(dir, 'gone.webm');
+    const b = await dispatch(h, 'beginExportFile', [target]);
+    if (!b.ok) throw new Error(b.error.message);
+    const id = (b.value as { id: string }).id;
+    await dispatch(h, 'writeExportChunk', [id, 0, new Uint8Array(1000)]);
+    expect((await dispatch(h, 'abortExportFile', [id])).ok).toBe(true);
+    expect(names()).toEqual([]);
+  });
+
+  it('keeps an existing file unless overwrite; refuses other extensions', async () => {
+    const h = handlers();
+    const target = path.join(dir, 'keep.mp4');
+    writeFileSync(target, 'old');
+    const refused = await dispatch(h, 'beginExportFile', [target]);
+    expect(refused.ok ? null : refused.error.code).toBe('E_IO_EXISTS');
+    const b = await dispatch(h, 'beginExportFile', [target, { overwrite: true }]);
+    if (!b.ok) throw new Error(b.error.message);
+    const id = (b.value as { id: string }).id;
+    await dispatch(h, 'writeExportChunk', [id, 0, Uint8Array.of(9)]);
+    expect(readFileSync(target, 'utf8')).toBe('old'); // untouched until finish
+    await dispatch(h, 'finishExportFile', [id]);
+    expect([...readFileSync(target)]).toEqual([9]);
+    const bad = await dispatch(h, 'beginExportFile', [path.join(dir, 'x.vmd')]);
+    expect(bad.ok ? null : bad.error.code).toBe('E_UNSUPPORTED');
+  });
+
+  it('validates arguments: ids, positions, bytes', async () => {
+    const h = handlers();
+    for (const args of [['nothex!', 0, Uint8Array.of(1)], ['ab', -1, Uint8Array.of(1)], ['ab', 1.5, Uint8Array.of(1)], ['ab', 0, [1, 2]], ['ab', 0]]) {
+      const r = await dispatch(h, 'writeExportChunk', args);
+      expect(r.ok ? null : r.error.code, JSON.stringify(args)).toBe('E_ARGUMENT');
+    }
+  });
+
+  it('under Electron writes only the chosen file and, for NAME.png, its sequence NAME_000000.png…', async () => {
+    const access = createAccessList({ platform: 'linux' });
+    const chosen = path.join(dir, 'seq.png');
+    access.grantFile(chosen);
+    const h = guardHandlers(handlers(), access, { platform: 'linux' });
+    const ok = await h.beginExportFile(path.join(dir, 'seq_000012.png'));
+    expect(ok.ok).toBe(true);
+    if (ok.ok) await h.abortExportFile(ok.value.id);
+    for (const other of [path.join(dir, 'other.mp4'), path.join(dir, 'seq_12.png'), path.join(dir, 'sequel_000001.png')]) {
+      const r = await h.beginExportFile(other);
+      expect(r.ok ? null : r.error.code, other).toBe('E_IO_DENIED');
+    }
+    expect(names()).toEqual([]);
+  });
+});

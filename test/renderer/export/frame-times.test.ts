@@ -1,0 +1,34 @@
+/** Output frames → MMD frames, sizes and names of the video export (renderer/src/export/frame-times.ts). */
+import { describe, expect, it } from 'vitest';
+import { mmdFrameAt, outputFrameCount, outputSeconds, outputSize, sequenceFramePath, songStartInOutput } from '../../../renderer/src/export/frame-times';
+
+describe('export frame times', () => {
+  it('frames 0–89 are 3 s: 90 output frames at 30 fps, 180 at 60, every other one a half frame', () => {
+    const r = { from: 0, to: 89 };
+    expect([outputFrameCount(r, 30), outputFrameCount(r, 60), outputSeconds(r, 30), outputSeconds(r, 60)]).toEqual([90, 180, 3, 3]);
+    expect([0, 1, 45, 89].map((i) => mmdFrameAt(r, 30, i))).toEqual([0, 1, 45, 89]);
+    expect([0, 1, 90, 91, 179].map((i) => mmdFrameAt(r, 60, i))).toEqual([0, 0.5, 45, 45.5, 89.5]);
+    expect(mmdFrameAt({ from: 100, to: 200 }, 30, 5)).toBe(105);
+    expect(outputFrameCount({ from: 10, to: 9 }, 30)).toBe(0);
+  });
+
+  it('places the song: audio time = (frame + offset) / 30', () => {
+    // Offset 6: the song's 0.2 s plays at frame 0, so it started 0.2 s before the output.
+    expect(songStartInOutput({ from: 0, to: 89 }, 6)).toBeCloseTo(-0.2, 12);
+    // Starting the export at frame 30 with offset −60: the song starts 1 s into the output.
+    expect(songStartInOutput({ from: 30, to: 89 }, -60)).toBeCloseTo(1, 12);
+  });
+
+  it('sizes: 720p, 1080p, the scene aspect at a height (even numbers)', () => {
+    expect(outputSize('720p', 4 / 3, 0)).toEqual({ width: 1280, height: 720 });
+    expect(outputSize('1080p', 4 / 3, 0)).toEqual({ width: 1920, height: 1080 });
+    expect(outputSize('scene', 4 / 3, 600)).toEqual({ width: 800, height: 600 });
+    expect(outputSize('scene', 2.35, 1080)).toEqual({ width: 2538, height: 1080 });
+    expect(outputSize('scene', 16 / 9, 481).height % 2).toBe(0);
+  });
+
+  it('names the pictures of a PNG sequence after the chosen name', () => {
+    expect(sequenceFramePath('/a/b/clip.png', 7)).toBe('/a/b/clip_000007.png');
+    expect(sequenceFramePath('C:\\v\\clip.PNG', 123456)).toBe('C:\\v\\clip_123456.png');
+  });
+});
