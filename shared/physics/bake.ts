@@ -19,7 +19,7 @@ import { blockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../
 import { BONE } from '../vmd/vmd-layout';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import type { BulletInstance } from './bullet';
-import { qmul, qrot } from './skeleton';
+import { qmul, qrot } from './quat';
 import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
@@ -72,7 +72,7 @@ function record(sim: Simulation, bones: number[], from: number, to: number, opts
   for (let f = from; f <= to; f++) {
     if (f > from) sim.advance();
     if (opts.cancelled?.()) return null;
-    const w = sim.skeleton.worldPos, r = sim.skeleton.worldRot, o = (f - from) * bones.length * 7;
+    const w = sim.pose.worldPosition, r = sim.pose.worldRotation, o = (f - from) * bones.length * 7;
     bones.forEach((b, k) => {
       for (let c = 0; c < 3; c++) out[o + 7 * k + c] = w[3 * b + c];
       for (let c = 0; c < 4; c++) out[o + 7 * k + 3 + c] = r[4 * b + c];
@@ -113,7 +113,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       bones.push(b);
     }
     // One simulation records the baked bones and their parents (local transforms need the parents' world).
-    const sk = sim.skeleton;
+    const sk = sim.pose.skeleton;
     const parents = bones.map((b) => sk.parent[b]);
     const parentSet = [...new Set(parents.filter((p) => p >= 0))];
     const all = bones.concat(parentSet);
@@ -148,7 +148,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
           lp[0] = wx; lp[1] = wy; lp[2] = wz;
           for (let c = 0; c < 4; c++) lq[c] = W[o + 3 + c];
         }
-        for (let c = 0; c < 3; c++) lp[c] -= sk.rest[3 * b + c];
+        for (let c = 0; c < 3; c++) lp[c] -= sk.restOffset[3 * b + c];
         // One hemisphere per track (w ≥ 0) so that keys slerp the short way and bytes repeat across runs.
         if (lq[3] < 0) for (let c = 0; c < 4; c++) lq[c] = -lq[c];
         recs.push(encodeBoneRecord({ name: nameBytes[k], frame: from + f, position: [lp[0], lp[1], lp[2]], rotation: [lq[0], lq[1], lq[2], lq[3]], interpolation: interp }));

@@ -5,13 +5,12 @@
  */
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
-import { buildBoneTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
-import { sampleBoneInto } from '../vmd/sample';
+import { buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
 import { physicsOff } from '../vmd/interpolation';
 import type { BulletInstance } from './bullet';
-import { Skeleton } from './skeleton';
+import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
 import { PhysicsWorld, type WorldOptions } from './world';
 
 /**
@@ -44,7 +43,9 @@ export interface SimulationOptions extends WorldOptions {
 }
 
 export class Simulation {
-  readonly skeleton: Skeleton;
+  /** The posed skeleton (shared/skeleton): world transforms after physics, solved locals of the driven bones. */
+  readonly pose: Pose;
+  readonly poser: MotionPoser;
   readonly world: PhysicsWorld;
   readonly tracks: BoneTracks | null;
   private readonly trackOf: Int32Array;
@@ -54,9 +55,12 @@ export class Simulation {
   frame = 0;
 
   constructor(bullet: BulletInstance, readonly model: ModelData, motion: VmdDocument | null, readonly opts: SimulationOptions = {}) {
-    this.skeleton = new Skeleton(model);
-    this.world = new PhysicsWorld(bullet, model, this.skeleton, opts);
-    this.tracks = motion ? buildBoneTracks(motion.bone) : null;
+    const skeleton = buildSkeleton(model.bones);
+    this.pose = new Pose(skeleton);
+    this.world = new PhysicsWorld(bullet, model, this.pose, opts);
+    const all = motion ? buildTracks(motion) : null;
+    this.poser = new MotionPoser(skeleton, motion, all);
+    this.tracks = all ? all.bones : null;
     this.trackOf = this.tracks ? boneTrackMap(model, this.tracks) : new Int32Array(model.bones.length).fill(-1);
     const t = this.tracks;
     this.keyOff = new Uint8Array(t ? t.frames.length : 0);
@@ -68,16 +72,18 @@ export class Simulation {
     }
   }
 
-  /** Poses stage 0 at frame f from the motion and sets each bone's physics toggle from its key in force. */
-  private pose(f: number): void {
-    const sk = this.skeleton, t = this.tracks, w = this.world;
-    sk.clearMotion();
+  /**
+   * Poses the bones before physics at frame f from the motion (IK as the motion's IK keys switch it, chains of
+   * physics bones left to physics) and sets each bone's physics toggle from its key in force.
+   */
+  private poseAt(f: number): void {
+    const t = this.tracks, w = this.world;
+    this.poser.apply(this.pose, f);
     w.toggledOff.fill(0);
     if (t) {
-      for (let i = 0; i < sk.n; i++) {
+      for (let i = 0; i < this.trackOf.length; i++) {
         const tr = this.trackOf[i];
         if (tr < 0) continue;
-        sampleBoneInto(t, tr, f, sk.motionPos, sk.motionRot, i);
         // MMD rule — per-key physics toggle: the key at or before f (the first key before it) is in force.
         const a = t.start[tr], e = t.start[tr + 1];
         let k = keyAtOrBefore(t.frames, a, e, f);
@@ -85,7 +91,8 @@ export class Simulation {
         w.toggledOff[i] = this.keyOff[k];
       }
     }
-    sk.evaluate(0);
+    const ikOn = this.poser.ikEnabledAt(f), skip = w.skipIk;
+    this.pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
   }
 
   /**
@@ -94,10 +101,10 @@ export class Simulation {
    */
   seek(f: number, settle = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES): void {
     this.frame = f;
-    this.pose(f);
+    this.poseAt(f);
     this.world.reset();
     for (let s = 0; s < settle; s++) {
-      this.pose(f);
+      this.poseAt(f);
       this.world.step();
     }
   }
@@ -105,7 +112,7 @@ export class Simulation {
   /** The next frame (one 1/30 s physics step). */
   advance(): void {
     this.frame++;
-    this.pose(this.frame);
+    this.poseAt(this.frame);
     this.world.step();
   }
 

@@ -1,10 +1,11 @@
 /**
  * One model's physics world: its rigid bodies and joints in a Bullet world of their own (babylon-mmd's bindings
- * over its SPR wasm build, see bullet.ts), driven from a Skeleton, following MMD's rules. Each rule is named
+ * over its SPR wasm build, see bullet.ts), driven from a shared/skeleton Pose, following MMD's rules. Each rule is named
  * where it is applied ("MMD rule — …").
  *
- * A frame: the caller poses the skeleton's stage 0 (`skeleton.evaluate(0)`), then `step()` moves the
- * follow-bone bodies, steps Bullet, writes the physics bones back and evaluates stage 1.
+ * A frame: the caller evaluates the pose before physics (`pose.evaluate('beforePhysics', world.ikEnabled(…))`),
+ * then `step()` moves the follow-bone bodies, steps Bullet, writes the physics bones back and evaluates the
+ * after-physics bones.
  */
 import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.pure.js';
 import { PhysicsRuntime } from 'babylon-mmd/esm/Runtime/Optimized/Physics/Bind/Impl/physicsRuntime.js';
@@ -15,7 +16,8 @@ import { PhysicsBoxShape, PhysicsCapsuleShape, PhysicsSphereShape, type PhysicsS
 import { Generic6DofSpringConstraint } from 'babylon-mmd/esm/Runtime/Optimized/Physics/Bind/constraint.js';
 import { RigidMode, RigidShape, type ModelData } from '../pmx/model-types';
 import type { BulletInstance } from './bullet';
-import { qmul, qrot, type Skeleton } from './skeleton';
+import type { Pose } from '../skeleton';
+import { qmul, qrot } from './quat';
 
 /** MMD rule — gravity: (0, −98, 0) in model units (9.8 m/s² at MMD's 10 units per metre), along −Y. */
 export const GRAVITY = -98;
@@ -57,7 +59,10 @@ export class PhysicsWorld {
   private readonly x: Xf = new Float64Array(7);
   private disposed = false;
 
-  constructor(bullet: BulletInstance, readonly model: ModelData, readonly skeleton: Skeleton, opts: WorldOptions = {}) {
+  /** Per bone: 1 for an IK bone whose chain is all physics bones (not solved while physics runs). */
+  readonly skipIk: Uint8Array;
+
+  constructor(bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, opts: WorldOptions = {}) {
     const rt = (this.runtime = new PhysicsRuntime(bullet));
     // The world is stepped by this class only, by a fixed time per frame (never by wall-clock time).
     rt.useDeltaForWorldStep = false;
@@ -126,7 +131,8 @@ export class PhysicsWorld {
       if (dynamic && b.bone >= 0 && this.driver[b.bone] < 0) this.driver[b.bone] = i;
     });
     info.dispose();
-    skeleton.setPhysicsBones(Uint8Array.from(this.driver, (d) => (d >= 0 ? 1 : 0)));
+    // MMD rule — with physics on, an IK chain whose links are all physics bones is not solved (physics moves them).
+    this.skipIk = Uint8Array.from(model.bones, (b) => (b.ik && b.ik.links.length > 0 && b.ik.links.every((l) => this.driver[l.bone] >= 0) ? 1 : 0));
 
     // MMD rule — joints are 6-DOF springs with limits. Frames: the joint's transform in each body's rest frame.
     const jm = new Matrix(), ai = new Matrix(), bi = new Matrix(), fa = new Matrix(), fb = new Matrix(), v = new Vector3();
@@ -161,16 +167,16 @@ export class PhysicsWorld {
 
   /** Body i's pose from its bone's current world transform, into this.x. */
   private bodyFromBone(i: number): Xf {
-    const sk = this.skeleton, o = 7 * i, x = this.x, bone = this.model.rigidBodies[i].bone;
+    const P = this.pose, o = 7 * i, x = this.x, bone = this.model.rigidBodies[i].bone;
     if (bone < 0) {
       const b = this.model.rigidBodies[i];
       x[0] = b.position[0]; x[1] = b.position[1]; x[2] = b.position[2];
       for (let k = 0; k < 4; k++) x[3 + k] = this.offsets[o + 3 + k];
       return x;
     }
-    qrot(sk.worldRot, 4 * bone, this.offsets[o], this.offsets[o + 1], this.offsets[o + 2], x, 0);
-    x[0] += sk.worldPos[3 * bone]; x[1] += sk.worldPos[3 * bone + 1]; x[2] += sk.worldPos[3 * bone + 2];
-    qmul(sk.worldRot, 4 * bone, this.offsets, o + 3, x, 3);
+    qrot(P.worldRotation, 4 * bone, this.offsets[o], this.offsets[o + 1], this.offsets[o + 2], x, 0);
+    x[0] += P.worldPosition[3 * bone]; x[1] += P.worldPosition[3 * bone + 1]; x[2] += P.worldPosition[3 * bone + 2];
+    qmul(P.worldRotation, 4 * bone, this.offsets, o + 3, x, 3);
     return x;
   }
 
@@ -214,7 +220,7 @@ export class PhysicsWorld {
   /**
    * Restart from the pose (MMD rule — on a seek physics restarts from the pose there): every body is put at its
    * bone and held kinematic for one step, with no velocity; the caller then runs its settling frames.
-   * Call after `skeleton.evaluate(0)`.
+   * Call after the pose is evaluated before physics.
    */
   reset(): void {
     const zero = new Vector3(0, 0, 0);
@@ -240,8 +246,8 @@ export class PhysicsWorld {
   }
 
   /**
-   * One frame of `dt` seconds (1/30 for a 30 fps frame: two 1/60 s sub-steps). The skeleton's stage 0 must be
-   * evaluated and `toggledOff` set for this frame.
+   * One frame of `dt` seconds (1/30 for a 30 fps frame: two 1/60 s sub-steps). The pose must be evaluated
+   * before physics and `toggledOff` set for this frame.
    */
   step(dt = 1 / 30): void {
     const bodies = this.model.rigidBodies;
@@ -266,18 +272,19 @@ export class PhysicsWorld {
     this.syncBones(1);
   }
 
-  /** Physics bones from their bodies, then the other bones of stage 0 refreshed, then stage 1 evaluated. */
+  /** Physics bones from their bodies, the other bones before physics refreshed from their parents, then the after-physics bones. */
   private syncBones(useBodies: 0 | 1): void {
-    const sk = this.skeleton, x = this.x;
+    const P = this.pose, s = P.skeleton, x = this.x;
     this.driven.fill(0);
     if (useBodies) {
-      const order = sk.order[0];
+      const order = s.order;
       for (let k = 0; k < order.length; k++) {
         const bone = order[k];
+        if (s.afterPhysics[bone]) continue;
         const i = this.driver[bone];
         if (i < 0 || this.toggledOff[bone]) {
           // Not driven: its world again from its parent's, which physics may have moved.
-          sk.updateWorld(bone);
+          P.updateWorld(bone);
           continue;
         }
         this.driven[bone] = 1;
@@ -286,17 +293,21 @@ export class PhysicsWorld {
         const o = 7 * i, off = this.offsets;
         const inv = INV;
         inv[0] = -off[o + 3]; inv[1] = -off[o + 4]; inv[2] = -off[o + 5]; inv[3] = off[o + 6];
-        qmul(x, 3, inv, 0, sk.worldRot, 4 * bone);
+        qmul(x, 3, inv, 0, ROT, 0);
         // MMD rule — mode 1 drives the bone's rotation and position, mode 2 only its rotation (the position stays
         // where the animation put it).
         if (this.modes[i] === RigidMode.PHYSICS) {
-          qrot(sk.worldRot, 4 * bone, off[o], off[o + 1], off[o + 2], TMP, 0);
-          sk.worldPos[3 * bone] = x[0] - TMP[0]; sk.worldPos[3 * bone + 1] = x[1] - TMP[1]; sk.worldPos[3 * bone + 2] = x[2] - TMP[2];
+          qrot(ROT, 0, off[o], off[o + 1], off[o + 2], TMP, 0);
+          POS[0] = x[0] - TMP[0]; POS[1] = x[1] - TMP[1]; POS[2] = x[2] - TMP[2];
+        } else {
+          POS[0] = P.worldPosition[3 * bone]; POS[1] = P.worldPosition[3 * bone + 1]; POS[2] = P.worldPosition[3 * bone + 2];
         }
+        // World transform, and the solved local transform relative to the parent (what a bake writes).
+        P.setWorld(bone, POS, ROT);
       }
     }
     // MMD rule — after-physics bones last.
-    sk.evaluate(1);
+    P.evaluate('afterPhysics');
   }
 
   dispose(): void {
@@ -315,3 +326,5 @@ export class PhysicsWorld {
 
 const INV = new Float64Array(4);
 const TMP = new Float64Array(3);
+const POS = new Float64Array(3);
+const ROT = new Float64Array(4);

@@ -27,7 +27,7 @@ function errors(sim: Simulation, m: ModelData, ref: PhysrefOut, fi: number): Map
     if (b.physicsMode === 0) continue;
     const i = m.bones.findIndex((x) => x.name === b.name);
     const p = ref.frames[fi].bones[b.key].position;
-    const w = sim.skeleton.worldPos;
+    const w = sim.pose.worldPosition;
     out.set(b.name, Math.hypot(w[3 * i] - p[0], w[3 * i + 1] - p[1], w[3 * i + 2] - p[2]));
   }
   return out;

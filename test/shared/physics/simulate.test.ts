@@ -25,7 +25,7 @@ describe('physics world', () => {
     );
     const sim = new Simulation(bullet, m, null);
     sim.seek(0, 0);
-    const y = () => sim.skeleton.worldPos[3 * 1 + 1];
+    const y = () => sim.pose.worldPosition[3 * 1 + 1];
     let below = false;
     for (let f = 0; f < 180; f++) {
       sim.advance();
@@ -38,7 +38,7 @@ describe('physics world', () => {
     for (let f = 0; f < 30; f++) sim.advance();
     expect(Math.abs(y() - y0)).toBeLessThan(1e-3);
     // It stays on the body: x and z where it fell.
-    expect(Math.abs(sim.skeleton.worldPos[3])).toBeLessThan(0.05);
+    expect(Math.abs(sim.pose.worldPosition[3])).toBeLessThan(0.05);
     sim.dispose();
   });
 
@@ -55,7 +55,7 @@ describe('physics world', () => {
     const sim = new Simulation(bullet, m, null);
     sim.seek(0, 0);
     for (let f = 0; f < 60; f++) sim.advance();
-    expect(sim.skeleton.worldPos[4]).toBeLessThan(-20);
+    expect(sim.pose.worldPosition[4]).toBeLessThan(-20);
     sim.dispose();
   });
 
@@ -79,7 +79,7 @@ describe('physics world', () => {
     const xs: number[] = [];
     for (let f = 0; f < 400; f++) {
       sim.advance();
-      xs.push(sim.skeleton.worldPos[3]);
+      xs.push(sim.pose.worldPosition[3]);
     }
     // Zero crossings (linear interpolation between frames), in frames.
     const crossings: number[] = [];
@@ -89,7 +89,7 @@ describe('physics world', () => {
     const expected = 2 * Math.PI * Math.sqrt((L * L + 0.4 * 1) / (98 * L));
     expect(Math.abs(period - expected) / expected).toBeLessThan(0.03);
     // The bob stays at length L from the pivot (the joint holds).
-    const d = Math.hypot(sim.skeleton.worldPos[3], sim.skeleton.worldPos[4] - 20);
+    const d = Math.hypot(sim.pose.worldPosition[3], sim.pose.worldPosition[4] - 20);
     expect(Math.abs(d - L)).toBeLessThan(0.1);
     sim.dispose();
   });
@@ -108,13 +108,13 @@ describe('physics world', () => {
     const sim = new Simulation(bullet, physicsModel(bones, bodies, joints), null);
     sim.seek(0, 0);
     for (let f = 0; f < 600; f++) sim.advance();
-    const before = Float64Array.from(sim.skeleton.worldPos);
+    const before = Float64Array.from(sim.pose.worldPosition);
     for (let f = 0; f < 10; f++) sim.advance();
     let moved = 0;
-    for (let i = 0; i < before.length; i++) moved = Math.max(moved, Math.abs(sim.skeleton.worldPos[i] - before[i]));
+    for (let i = 0; i < before.length; i++) moved = Math.max(moved, Math.abs(sim.pose.worldPosition[i] - before[i]));
     expect(moved).toBeLessThan(1e-3);
     // It hangs: the last link is well below the root.
-    expect(sim.skeleton.worldPos[3 * 5 + 1]).toBeLessThan(20 - 4);
+    expect(sim.pose.worldPosition[3 * 5 + 1]).toBeLessThan(20 - 4);
     sim.dispose();
   });
 
@@ -134,7 +134,7 @@ describe('physics world', () => {
       const sim = new Simulation(bullet, m, doc);
       sim.seek(0, 0);
       for (let f = 0; f < 30; f++) sim.advance();
-      const y = sim.skeleton.worldPos[4];
+      const y = sim.pose.worldPosition[4];
       sim.dispose();
       return y;
     };
@@ -156,7 +156,7 @@ describe('physics world', () => {
       const out: number[] = [];
       for (let f = 0; f < 90; f++) {
         sim.advance();
-        out.push(...sim.skeleton.worldPos, ...sim.skeleton.worldRot);
+        out.push(...sim.pose.worldPosition, ...sim.pose.worldRotation);
       }
       sim.dispose();
       return Float64Array.from(out);
