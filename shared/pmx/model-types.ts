@@ -184,4 +184,17 @@ export interface ModelData {
   /** Rigid body and joint counts (physics is not simulated; 0 when not read). */
   rigidBodyCount: number;
   jointCount: number;
+  /** PMX display frames (表示枠) in file order, for the bone list; absent for PMD and files cut short. */
+  displayFrames?: ModelDisplayFrame[];
+}
+
+/** A PMX display frame: a named group of bones (and morphs) as the model's author arranged them. */
+export interface ModelDisplayFrame {
+  name: string;
+  nameEn: string;
+  /** The special frames: Root and 表情. */
+  special: boolean;
+  /** Bone indices in the frame's order (may be out of range in a damaged file: readers check). */
+  bones: number[];
+  morphs: number[];
 }

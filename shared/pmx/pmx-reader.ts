@@ -32,7 +32,7 @@
 import { CodecFailure, fail, ok, type Diagnostic, type Result } from '../vmd/errors';
 import type { Vec3 } from '../vmd/records';
 import { Cursor } from './binary-cursor';
-import { BONE_FLAG, Deform, MaterialMorphOp, type ModelBone, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
+import { BONE_FLAG, Deform, MaterialMorphOp, type ModelBone, type ModelData, type ModelDisplayFrame, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
 
 export const PMX_MAGIC = [0x50, 0x4d, 0x58, 0x20]; // "PMX "
 
@@ -322,20 +322,25 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group, bone, uv, material });
   }
 
-  // ---- display frames (skipped), rigid bodies and joints (counted: physics is not simulated) ----
+  // ---- display frames (their bones, for the bone list), rigid bodies and joints (counted) ----
   let rigidBodyCount = 0, jointCount = 0;
+  const displayFrames: ModelDisplayFrame[] = [];
   try {
     c.what = 'display frames';
     const frames = c.i32();
     for (let i = 0; i < frames; i++) {
-      text('display frame name');
-      text('display frame English name');
-      c.skip(1);
+      const fName = text('display frame name');
+      const fNameEn = text('display frame English name');
+      const special = c.u8() !== 0;
       const n = c.i32();
+      const fBones: number[] = [];
+      const fMorphs: number[] = [];
       for (let k = 0; k < n; k++) {
         const t = c.u8();
-        c.skip(t === 0 ? sizes.bone : sizes.morph);
+        if (t === 0) fBones.push(index(c, sizes.bone));
+        else fMorphs.push(index(c, sizes.morph));
       }
+      displayFrames.push({ name: fName, nameEn: fNameEn, special, bones: fBones, morphs: fMorphs });
     }
     c.what = 'rigid body count';
     rigidBodyCount = c.i32();
@@ -354,7 +359,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
 
   return {
     format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
-    indices, textures, materials, bones, morphs, rigidBodyCount, jointCount,
+    indices, textures, materials, bones, morphs, rigidBodyCount, jointCount, displayFrames,
   };
 }
 
