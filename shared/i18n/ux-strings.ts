@@ -8,6 +8,8 @@ import type { Locale } from './locale';
 const en = {
   'curve.editsKey': 'Edits the curve of the key at {frame} (shapes {from} → {to})',
   'curve.editsKeyFirst': 'Edits the curve of the key at {frame} (the first key: it shapes nothing yet)',
+  'curve.editsKeyShort': 'Key {frame} ({from} → {to})',
+  'curve.editsKeyShortFirst': 'Key {frame} (first)',
   'side.file': 'File',
   'side.bones': 'Bones',
   'side.morphs': 'Morphs',
@@ -62,6 +64,8 @@ export type UxStringKey = keyof typeof en;
 const ja: Record<UxStringKey, string> = {
   'curve.editsKey': 'フレーム {frame} のキーの補間曲線を編集します ({from} → {to} の区間)',
   'curve.editsKeyFirst': 'フレーム {frame} のキーの補間曲線を編集します (最初のキー: まだ区間がありません)',
+  'curve.editsKeyShort': 'キー {frame}（{from} → {to}）',
+  'curve.editsKeyShortFirst': 'キー {frame}（最初）',
   'side.file': 'ファイル',
   'side.bones': 'ボーン',
   'side.morphs': '表情',

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   /** Key editing refused: inserting a key where the track already has one. */
   'E_EXISTS',
   'E_INTERNAL',
+  /** A file to open holds nothing (0 bytes): said as such, not as a read or write failure (issue 30). */
+  'E_FILE_EMPTY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
