@@ -188,4 +188,46 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     }
     expect(s.app.errors).toEqual([]);
   });
+
+  it('the tab strip keeps "+ Actor" whole with three long tabs; each tab keeps its own track-list scroll', async () => {
+    const { page } = s.app;
+    const scenePath = writeDuetScene(s.tmp.dir, [{ name: 'Gene, the first dancer of the evening', model: null }, { name: 'Miku, the second dancer of the evening', model: null }], 'long.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    // The scene before may ask about unsaved changes first.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="confirm-dialog"]') || !!document.querySelector('[data-testid="scene-tabs"]')?.textContent?.includes('Gene, the first'), undefined, { timeout: 60_000 });
+    if (await page.isVisible('[data-testid="confirm-dialog"]')) await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="scene-tabs"]')?.textContent?.includes('Gene, the first'), undefined, { timeout: 60_000 });
+    expect(await page.locator('[data-testid="scene-tabs"] .tab').count()).toBe(3);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await animationFrames(page);
+    const strip = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="scene-tabs"]') as HTMLElement;
+      const add = (document.querySelector('[data-testid="scene-add"]') as HTMLElement).getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return { overflow: el.scrollWidth - el.clientWidth, addRight: add.right, addWidth: add.width, right: r.right };
+    });
+    await s.app.screenshot('side-panels-tabs-1280');
+    await page.setViewportSize({ width: 1600, height: 900 });
+    expect(strip.overflow, 'the strip needs no scrolling').toBeLessThanOrEqual(0);
+    expect(strip.addWidth).toBeGreaterThan(20);
+    expect(strip.addRight).toBeLessThanOrEqual(strip.right + 0.5);
+
+    // The camera's rows scrolled to the bottom; an actor's tab opens at its own rows' top, and the camera's
+    // tab comes back where it was.
+    const tabs = page.locator('[data-testid="scene-tabs"] .tab button.pick');
+    const scrollY = async () => Number(await page.getAttribute('[data-testid="timeline-canvas"]', 'data-scroll-y'));
+    await tabs.nth(2).click();
+    const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 400);
+    await animationFrames(page);
+    const camScroll = await scrollY();
+    expect(camScroll).toBeGreaterThan(0);
+    await tabs.nth(0).click();
+    await animationFrames(page);
+    expect(await scrollY(), 'the first actor opens at its first row').toBe(0);
+    await tabs.nth(2).click();
+    await animationFrames(page);
+    expect(await scrollY(), 'the camera comes back where it was').toBe(camScroll);
+  });
 });
