@@ -26,7 +26,7 @@ export async function readChecked(file: string, exts: readonly string[], what: s
     if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
     if (st.size > maxBytes) return errValue('E_IO', `file is too large (${st.size} bytes; at most ${maxBytes})`, { file: abs });
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
-    if (st.size === 0) return errValue('E_IO', 'the file is empty (0 bytes)', { file: abs });
+    if (st.size === 0) return errValue('E_FILE_EMPTY', 'the file is empty (0 bytes)', { file: abs });
   } catch (e) {
     return { ok: false, error: ioError(e, abs) };
   }

@@ -13,3 +13,4 @@ export * from './mirror-paste';
 export * from './mixed-values';
 export * from './camera-key';
 export * from './bone-key';
+export * from './morph-key';

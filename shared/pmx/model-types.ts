@@ -195,6 +195,8 @@ export interface ModelData {
    * offset; the rest of the model still loads (with a diagnostic) and the lists above are empty.
    */
   physicsError: CodecError | null;
+  /** PMX display frames (表示枠) in file order, for the bone list; absent for PMD and files cut short. */
+  displayFrames?: ModelDisplayFrame[];
 }
 
 /** Rigid body shapes as stored. */
@@ -261,4 +263,15 @@ export interface ModelSoftBody {
   shape: number;
   material: number;
   offset: number;
+}
+
+/** A PMX display frame: a named group of bones (and morphs) as the model's author arranged them. */
+export interface ModelDisplayFrame {
+  name: string;
+  nameEn: string;
+  /** The special frames: Root and 表情. */
+  special: boolean;
+  /** Bone indices in the frame's order (may be out of range in a damaged file: readers check). */
+  bones: number[];
+  morphs: number[];
 }

@@ -32,7 +32,7 @@
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import type { Vec3 } from '../vmd/records';
 import { Cursor } from './binary-cursor';
-import { BONE_FLAG, Deform, MaterialMorphOp, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelSoftBody, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
+import { BONE_FLAG, Deform, MaterialMorphOp, RigidMode, RigidShape, type ModelBone, type ModelDisplayFrame, type ModelJoint, type ModelRigidBody, type ModelSoftBody, type ModelData, type ModelMaterial, type ModelMorph, type MorphKind } from './model-types';
 
 export const PMX_MAGIC = [0x50, 0x4d, 0x58, 0x20]; // "PMX "
 
@@ -322,24 +322,29 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     morphs.push({ name: mName, nameEn: mNameEn, panel, kind, count, vertex, group, bone, uv, material });
   }
 
-  // ---- display frames (skipped), rigid bodies, joints, soft bodies (2.1) ----
+  // ---- display frames (their bones, for the bone list), rigid bodies, joints, soft bodies (2.1) ----
   let physics: PmxPhysics = { rigidBodies: [], joints: [], softBodies: [] };
   let physicsError: CodecError | null = null;
+  const displayFrames: ModelDisplayFrame[] = [];
   try {
     c.what = 'display frames';
     const frames = c.i32();
     c.needRecords(frames, 8 + 1 + 4, 'display frames');
     for (let i = 0; i < frames; i++) {
-      text('display frame name');
-      text('display frame English name');
-      c.skip(1);
+      const fName = text('display frame name');
+      const fNameEn = text('display frame English name');
+      const special = c.u8() !== 0;
       c.what = `display frame ${i} count`;
       const n = c.i32();
       c.needRecords(n, 1 + Math.min(sizes.bone, sizes.morph), `display frame ${i} items`);
+      const fBones: number[] = [];
+      const fMorphs: number[] = [];
       for (let k = 0; k < n; k++) {
         const t = c.u8();
-        c.skip(t === 0 ? sizes.bone : sizes.morph);
+        if (t === 0) fBones.push(index(c, sizes.bone));
+        else fMorphs.push(index(c, sizes.morph));
       }
+      displayFrames.push({ name: fName, nameEn: fNameEn, special, bones: fBones, morphs: fMorphs });
     }
     physics = readPhysics(c, sizes, boneCount, version, text);
   } catch (e) {
@@ -352,7 +357,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   return {
     format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: physics.rigidBodies.length, jointCount: physics.joints.length,
-    ...physics, physicsError,
+    ...physics, physicsError, displayFrames,
   };
 }
 

@@ -36,8 +36,20 @@ export interface SceneActor {
   motion: string | null;
   /** Model hidden in the preview (its motion still plays). */
   hidden: boolean;
+  /** Where the actor stands in the scene (staging); absent: at the origin, facing as the model does. */
+  stage?: ActorStage;
   /** Fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
+}
+
+/**
+ * An actor's place in the scene, as MMD users set it with 全ての親 or the model's offset: a position in MMD
+ * coordinates (units, Z toward the viewer's back as MMD has it) and a turn about the vertical axis in
+ * degrees (positive turns as a positive Y rotation of a bone key does). The motion is not changed.
+ */
+export interface ActorStage {
+  position: [number, number, number];
+  turn: number;
 }
 
 export interface SceneAudio {
@@ -144,7 +156,15 @@ function extraOf(o: Record<string, unknown>, known: readonly string[]): Record<s
   return any ? extra : undefined;
 }
 
-const ACTOR_KEYS = ['name', 'model', 'motion', 'hidden'] as const;
+const ACTOR_KEYS = ['name', 'model', 'motion', 'hidden', 'stage'] as const;
+
+function readStage(v: unknown, where: string): ActorStage {
+  if (!isObject(v)) throw schema(`${where} must be an object with position and turn (is ${describe(v)})`);
+  const p = v.position === undefined ? [0, 0, 0] : v.position;
+  if (!Array.isArray(p) || p.length !== 3) throw schema(`${where}.position must be three numbers (is ${describe(p)})`);
+  const position = p.map((x, i) => numberField(x, `${where}.position[${i}]`, 0, -1e6, 1e6)) as [number, number, number];
+  return { position, turn: numberField(v.turn, `${where}.turn`, 0, -3600, 3600) };
+}
 const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted'] as const;
 const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view'] as const;
 
@@ -157,6 +177,7 @@ function readActor(v: unknown, i: number, baseDir: string): SceneActor {
     motion: v.motion === undefined ? null : pathField(v.motion, `${where}.motion`, baseDir, true),
     hidden: boolField(v.hidden, `${where}.hidden`, false),
   };
+  if (v.stage !== undefined) a.stage = readStage(v.stage, `${where}.stage`);
   if (v.name !== undefined) {
     if (typeof v.name !== 'string') throw schema(`${where}.name must be a string (is ${describe(v.name)})`);
     a.name = v.name;
@@ -321,6 +342,7 @@ export function serializeScene(scene: Scene, scenePath: string): string {
       model: rel(a.model),
       motion: rel(a.motion),
       hidden: a.hidden,
+      ...(a.stage ? { stage: { position: [...a.stage.position], turn: a.stage.turn } } : {}),
       ...a.extra,
     })),
     activeActor: scene.activeActor,

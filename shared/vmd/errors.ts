@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'E_VRMA_FORMAT',
   /** Retargeting onto a model: the model lacks the bones a motion needs (センター, the limbs), or the map names none. */
   'E_RETARGET',
+  /** A file to open holds nothing (0 bytes): said as such, not as a read or write failure (issue 30). */
+  'E_FILE_EMPTY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -108,6 +108,11 @@ describe('counts print as integers', () => {
     expect(line).toBe('kept 1234, added 5, dropped 82, collisions 0, changed 7; tracks dropped 1234, max position error 0.00104, max rotation error 0.500°');
     // Keys left out as collisions are said to be left out (a plain speed that merged 16 morph keys).
     expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15423, added 0, dropped 0, collisions 16 (left out)');
+    // A fit is worded by what was asked (issue 30): a reduction never says "added".
+    const reduced = reportLine({ edit: 'reduce', kept: 600, added: 489, dropped: 1000, collisions: 0, keysBefore: 2089, keysAfter: 1089, maxPositionError: 0.01 });
+    expect(reduced).toBe('reduced; keys 2089 → 1089, max position error 0.0100');
+    expect(reduced).not.toContain('added');
+    expect(reportLine({ edit: 'bake', kept: 3, added: 297, dropped: 0, collisions: 0, keysBefore: 3, keysAfter: 300 })).toBe('baked; keys 3 → 300');
     expect(formatCount(82)).toBe('82');
     expect(formatCount(81.9999999)).toBe('82');
     expect(formatMeasure(12345)).toBe('12345');

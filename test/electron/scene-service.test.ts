@@ -42,7 +42,7 @@ describe('scene service', () => {
     mkdirSync(path.join(dir, 'folder.vmdscene'));
     expect(await svc.openScene(path.join(dir, 'folder.vmdscene'))).toMatchObject({ ok: false, error: { code: 'E_IO' } });
     writeFileSync(path.join(dir, 'empty.vmdscene'), '');
-    expect(await svc.openScene(path.join(dir, 'empty.vmdscene'))).toMatchObject({ ok: false, error: { code: 'E_IO', message: expect.stringContaining('empty') } });
+    expect(await svc.openScene(path.join(dir, 'empty.vmdscene'))).toMatchObject({ ok: false, error: { code: 'E_FILE_EMPTY', message: expect.stringContaining('empty') } });
     writeFileSync(path.join(dir, 'a.vmd'), 'x');
     expect(await svc.openScene(path.join(dir, 'a.vmd'))).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED' } });
   });

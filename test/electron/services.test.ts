@@ -61,6 +61,9 @@ describe('file service', () => {
     expect(await files.openFile(path.join(dir, 'folder.vmd'))).toMatchObject({ ok: false, error: { code: 'E_IO' } });
     writeFileSync(path.join(dir, 'secret.txt'), 'x');
     expect(await files.openFile(path.join(dir, 'secret.txt'))).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED' } });
+    // A 0-byte motion is said to be empty (issue 30), not a read or write failure.
+    writeFileSync(path.join(dir, 'zero.vmd'), '');
+    expect(await files.openFile(path.join(dir, 'zero.vmd'))).toMatchObject({ ok: false, error: { code: 'E_FILE_EMPTY' } });
   });
 
   it('saves atomically, refuses to replace without overwrite, and keeps a .bak only on the first overwrite of a session', async () => {

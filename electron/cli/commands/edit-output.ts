@@ -15,11 +15,14 @@ export function reportLine(r: Record<string, unknown>): string {
   // A re-timing with refit keeps no input key at its frame: kept / added / dropped would not add up to
   // anything (the JSON still has them); its key counts are the "keys A → B" that follows.
   const retimed = r.edit === 'speed' && typeof r.keysBefore === 'number';
+  // A fit (reduce, bake) is worded by what was asked (issue 30: reduce said "added 489" in a reduction, the
+  // keys the fit placed between the input's): the verb, then "keys A → B" below says by how much.
+  const fitted = typeof r.keysBefore === 'number' && (r.edit === 'reduce' || r.edit === 'bake');
   // Keys left out because another had their frame are counted apart from those dropped on purpose: the
   // line says they are left out too, or "dropped 0" reads as nothing lost.
   const collided = Number(r.collisions ?? 0) > 0 ? `collisions ${n(r.collisions)} (left out)` : 'collisions 0';
-  const parts = retimed ? ['re-fitted'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, collided];
-  if (r.changed && !retimed) parts.push(`changed ${n(r.changed)}`);
+  const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, collided];
+  if (r.changed && !retimed && !fitted) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [];
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {
     if (typeof r[k] === 'number') extra.push(`${label} ${as(r[k] as number)}${unit}`);

@@ -51,6 +51,7 @@ export const KEY_ACTIONS = [
   'dropHandle',
   'registerView',
   'togglePoseMode',
+  'togglePreviewFull',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

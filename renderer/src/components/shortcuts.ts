@@ -123,6 +123,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
       { keys: [['K']], label: 'shortcuts.registerView', action: 'registerView' },
+      { keys: [['Mod', 'Shift', 'F']], label: 'shortcuts.previewFull', action: 'togglePreviewFull' },
     ],
   },
 ];

@@ -36,6 +36,12 @@ const JOINT_FIRST_PX = 5;
 
 export { Ring } from './frame-profiler';
 
+/** An actor's place in the scene (shared/scene/scene-file.ts ActorStage). */
+export interface StagePlace {
+  position: readonly [number, number, number];
+  turn: number;
+}
+
 /** What another actor is drawn as: its built model, or its own instance of the built-in figure. */
 export type CompanionBody = BuiltModel | BuiltFigure;
 
@@ -142,9 +148,37 @@ export class PreviewEngine {
       c.picker?.dispose();
     }
     this.companions = next;
+    this.placeActors();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
     return next.map((c) => c.key);
+  }
+
+  /** Staging (issue 30): the shown actor's place, and each companion's by its actor id (the key's prefix). */
+  private stages: { shown: StagePlace | null; byId: Map<number, StagePlace> } = { shown: null, byId: new Map() };
+
+  /** Where each actor stands (MMD coordinates and a turn in degrees); re-applied to new models and companions. */
+  setStages(shown: StagePlace | null, byId: Map<number, StagePlace>): void {
+    this.stages = { shown, byId };
+    this.placeActors();
+    this.world.refreshMatrices();
+    this.setFrame(this.motion.frame);
+  }
+
+  /** The shown actor's stage as applied (for tests and the diagnostics). */
+  get shownStage(): StagePlace | null {
+    return this.stages.shown;
+  }
+
+  private placeActors(): void {
+    const place = (o: THREE.Object3D, s: StagePlace | null) => {
+      // MMD (left-handed) → three.js: Z negated, a turn about Y reversed.
+      o.position.set(s?.position[0] ?? 0, s?.position[1] ?? 0, -(s?.position[2] ?? 0));
+      o.rotation.set(0, (-(s?.turn ?? 0) * Math.PI) / 180, 0);
+    };
+    place(this.world.figure.group, this.stages.shown);
+    if (this.world.model) place(this.world.model.mesh, this.stages.shown);
+    for (const c of this.companions) place(objectOf(c.built), this.stages.byId.get(Number(c.key.split(':')[0])) ?? null);
   }
 
   /** The pick tables of another actor's model (built on first use: only a click needs them). */
@@ -249,6 +283,8 @@ export class PreviewEngine {
   /** Shows a built model instead of the default figure (null: back to the figure). The old model is disposed. */
   setModel(built: BuiltModel | null): MotionBindingInfo {
     this.world.setModel(built);
+    this.placeActors();
+    this.world.refreshMatrices();
     this.rebind();
     return this.motion.bindingInfo();
   }
@@ -294,7 +330,9 @@ export class PreviewEngine {
    */
   private syncPoseHandle(): void {
     const h = this.poseHandle;
-    const bone = h.on && this.modelShown && !this.world.lookingThrough ? this.marker.markedIndex : -1;
+    // Never while looking through is asked for, placed camera or not yet (issue 30: the rings showed
+    // through the camera until the next sync after the camera was placed).
+    const bone = h.on && this.modelShown && !this.world.lookingThrough && !this.lookThroughAsked ? this.marker.markedIndex : -1;
     this.gizmo.attach(this.world.rig, this.motion.binding, bone, h.mode);
     this.requestRender();
   }
@@ -364,7 +402,17 @@ export class PreviewEngine {
     this.syncPoseHandle();
   }
 
+  /** Looking through the camera is on (whether or not a camera is placed yet). */
+  private lookThroughAsked = false;
+
+  /** The camera VMD's path drawn in the free view (the pane's switch). */
+  setCameraPathShown(on: boolean): void {
+    this.world.setCameraPathShown(on);
+    this.requestRender();
+  }
+
   setLookThrough(on: boolean): void {
+    this.lookThroughAsked = on;
     this.world.setLookThrough(on);
     this.controls.enabled = !on;
     this.setFrame(this.motion.frame);

@@ -148,7 +148,17 @@ export class PreviewScene {
   setLookThrough(on: boolean): void {
     this.lookThrough = on;
     this.frustum.visible = this.cameraPlaced && !on;
-    if (this.cameraPath) this.cameraPath.group.visible = !on;
+    if (this.cameraPath) this.cameraPath.group.visible = !on && this.pathShown;
+  }
+
+  /** The camera path can be hidden (issue 30); it is never drawn when looking through the camera. */
+  private pathShown = true;
+  setCameraPathShown(on: boolean): void {
+    this.pathShown = on;
+    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough && on;
+  }
+  get cameraPathVisible(): boolean {
+    return !!this.cameraPath?.group.visible;
   }
 
   /** Shows a built model instead of the default figure (null: back to the figure). The old model is disposed. */
@@ -205,7 +215,7 @@ export class PreviewScene {
     this.cameraPath = null;
     if (track) {
       this.cameraPath = buildCameraPath(track);
-      this.cameraPath.group.visible = !this.lookThrough;
+      this.cameraPath.group.visible = !this.lookThrough && this.pathShown;
       this.scene.add(this.cameraPath.group);
       this.cameraPath.group.updateMatrixWorld(true);
     }

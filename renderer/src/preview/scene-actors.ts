@@ -14,7 +14,7 @@ import { useSceneStore } from '../stores/scene';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
-import type { CompanionBody, PreviewEngine } from './preview-engine';
+import type { CompanionBody, PreviewEngine, StagePlace } from './preview-engine';
 
 async function buildActorModel(path: string): Promise<BuiltModel | null> {
   const api = useApi();
@@ -62,9 +62,25 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     engine.setCompanions(list);
   }
 
-  return watch(
+  const stopActors = watch(
     () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|')],
     () => void sync(),
     { immediate: true },
   );
+  // Staging (issue 30): each actor stands where the scene puts it; the shown one too.
+  const stopStages = watch(
+    () => [scene.lastActorId, JSON.stringify(scene.entries.map((e) => [e.id, e.stage ?? null]))],
+    () => {
+      const engine = getEngine();
+      if (!engine) return;
+      const byId = new Map<number, StagePlace>();
+      for (const e of scene.entries) if (e.stage) byId.set(e.id, e.stage);
+      engine.setStages(scene.lastActorId !== null ? (byId.get(scene.lastActorId) ?? null) : null, byId);
+    },
+    { immediate: true },
+  );
+  return () => {
+    stopActors();
+    stopStages();
+  };
 }

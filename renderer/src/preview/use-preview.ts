@@ -52,6 +52,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { useHistoryStore } from '../stores/history';
 import type { PoseCommit } from './pose-gizmo';
+import { modelOutline } from './model-outline';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -396,6 +397,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         fit();
       }),
       watch(() => store.outline, (on) => engine?.setOutline(on)),
+      watch(() => store.cameraPathShown, (on) => engine?.setCameraPathShown(on), { immediate: true }),
       // A curve-handle drag writes the draft curve into the tracks' arrays in place (editor/live-draft.ts)
       // without a new document version: re-pose, and render when the figure (or camera) actually moved.
       watch(() => curveEditor.draftVersion, () => {
@@ -408,6 +410,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
     stops.push(installSceneActors(() => engine));
+    // A bone picked by name (the bone list): as a click on its joint.
+    stops.push(watch(() => store.pickRequest, (r) => {
+      if (!r) return;
+      const names = docStore.tracks?.bones.names ?? [];
+      applyPick({ name: r.name, track: names.indexOf(r.name) });
+    }));
     stops.push(installTestHook('preview', {
       canvas: el,
       engine: e,
@@ -443,6 +451,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
       });
+      store.setOutline(modelOutline(m));
       const tex = await applyTextures(built, readAsset);
       // Another model (or the figure) may have replaced this one while its textures loaded.
       if (engine && !built.disposed) {
@@ -480,6 +489,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     store.setBinding(engine.setModel(null), engine.cameraTrack?.frames.length ?? 0);
     syncPicked();
     store.setModel(null);
+    store.setOutline(null);
   }
 
   return { loadModel, clearModel, loadCameraMotion };

@@ -5,6 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
+import type { ModelOutline } from '../preview/model-outline';
 
 export interface PreviewModelSummary {
   name: string;
@@ -58,6 +59,14 @@ export const usePreviewStore = defineStore('preview', {
      * registering the bone's key at the current frame; or off. Rotate when the bone can only turn.
      */
     poseMode: 'rotate' as 'rotate' | 'translate' | 'off',
+    /** The shown model's bones by display frame and morphs by panel (the bone list, the morph panel). */
+    modelOutline: null as ModelOutline | null,
+    /** The camera path drawn in the free view (the pane's Path switch). */
+    cameraPathShown: true,
+    /** The output frame's borders drawn over the free view while a shot is framed (PreviewOverlays.vue). */
+    shotGuide: true,
+    /** A bone picked by name outside the view (the bone list): the preview applies it as a joint click. */
+    pickRequest: null as { name: string; seq: number } | null,
   }),
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
@@ -88,6 +97,13 @@ export const usePreviewStore = defineStore('preview', {
     },
     setPoseMode(mode: 'rotate' | 'translate' | 'off') {
       this.poseMode = mode;
+    },
+    setOutline(o: ModelOutline | null) {
+      this.modelOutline = o ? markRaw(o) : null;
+    },
+    /** Picks a bone by name as a click on its joint does (the preview answers through its watcher). */
+    requestPick(name: string) {
+      this.pickRequest = { name, seq: (this.pickRequest?.seq ?? 0) + 1 };
     },
   },
 });

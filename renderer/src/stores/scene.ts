@@ -28,14 +28,15 @@ import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
+import { sceneRoleText } from '../editor/scene-role';
 import {
   emptyScene,
   parseScene,
-  roleLabel,
   sceneBytes,
   SCENE_EXTENSION,
   type Scene,
   type SceneActor,
+  type ActorStage,
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, writeVmd, type VmdInfo } from '../../../shared/vmd';
@@ -69,6 +70,8 @@ export interface SceneEntry {
   dirty: boolean;
   /** The scene file's fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
+  /** Where the actor stands (staging, editor/staging.ts); absent: the origin. */
+  stage?: ActorStage;
   /** The file the scene names for it that could not be read: still named when the scene is saved. */
   missing?: string;
 }
@@ -161,6 +164,7 @@ export const useSceneStore = defineStore('scene', () => {
       fileName: s ? s.fileName : a.motion ? basenamePath(a.motion) : '',
       dirty: s?.dirty ?? false,
       extra: a.extra,
+      ...(a.stage ? { stage: a.stage } : {}),
     };
     snaps.set(e.id, s ? markRaw(s) : null);
     return e;
@@ -432,7 +436,7 @@ export const useSceneStore = defineStore('scene', () => {
     if (!(await confirmReplace(r.value.path))) return false;
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) => {
       if (error.code === 'E_REPORTED') return;
-      notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: roleLabel(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
+      notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
     };
     // Every motion and the camera, all at once; one that fails is named and the rest opens.
     const reads = await Promise.all([
@@ -522,6 +526,7 @@ export const useSceneStore = defineStore('scene', () => {
       // The name the file gave it stays with the actor (worked-out names are not written).
       if (e.name) a.name = e.name;
       if (e.extra) a.extra = e.extra;
+      if (e.stage) a.stage = e.stage;
       return a;
     });
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));

@@ -119,6 +119,20 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  it('choosing a folder that is not there yet takes it (the batch makes it when it writes)', async () => {
+    const w = mount(FileDialog, { attachTo: document.body });
+    const picked = showFileDialog({ mode: 'folder', title: 'Output', filter: 'motion', directory: '/m' });
+    await flushPromises();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/fresh');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-new-folder"]').text()).toContain('/tmp/x/fresh');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(await picked).toEqual({ path: '/tmp/x/fresh', overwrite: false });
+    w.unmount();
+  });
+
   it('asks before replacing a file named by a full path, then replaces it', async () => {
     const { w, picked } = await saveDialog();
     await w.get('[data-testid="file-dialog-name"]').setValue('/tmp/x/old.vmd');

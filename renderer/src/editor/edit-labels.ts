@@ -1,0 +1,33 @@
+/**
+ * The undo and redo buttons name the step in the UI's language (issue 30: the Japanese UI said "register
+ * camera view", "mirror paste", "curve", "insert key", "pose bone"). Edits label their steps in English
+ * (shared/key-edits, for logs and tests); this maps each of those labels to its string key. A label built
+ * elsewhere already in the UI's words (a Whole Motion operation, Simplify) is shown as it is.
+ */
+import type { UiStringKey } from '../../../shared/i18n/strings';
+
+const EDIT_LABELS: Record<string, UiStringKey> = {
+  'delete keys': 'edit.label.deleteKeys',
+  'edit values': 'edit.label.editValues',
+  'insert key': 'edit.label.insertKey',
+  'morph key': 'edit.label.morphKey',
+  'move keys': 'edit.label.moveKeys',
+  'paste keys': 'edit.label.pasteKeys',
+  'pose bone': 'edit.label.poseBone',
+  'register camera view': 'edit.label.registerView',
+  'paste curve': 'edit.label.pasteCurve',
+  'curve on all channels': 'edit.label.curveAllChannels',
+  curve: 'edit.label.curve',
+  'mirror paste': 'edit.label.mirrorPaste',
+  'paste on the other side': 'edit.label.pasteOtherSide',
+  'mirror pose': 'edit.label.mirrorPose',
+};
+
+/** A history step's label in the UI's language. */
+export function editLabel(label: string, t: (key: UiStringKey) => string): string {
+  const key = EDIT_LABELS[label];
+  return key ? t(key) : label;
+}
+
+/** The labels this maps (the test checks every edit's label is among them). */
+export const KNOWN_EDIT_LABELS = Object.keys(EDIT_LABELS);

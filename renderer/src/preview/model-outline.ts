@@ -1,0 +1,45 @@
+/**
+ * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
+ * frame (PMX 表示枠; a model without them, a PMD or the built-in figure, gets one group of every bone),
+ * and its morphs by panel (eyes, mouth, brows, other). Built once per model load; no three.js here.
+ */
+import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
+
+export interface OutlineGroup {
+  /** The display frame's name as the model stores it ('' for the one group of a model without frames). */
+  name: string;
+  /** Bone names in the frame's order. */
+  bones: string[];
+}
+
+/** MMD's morph panels: 1 brows (眉), 2 eyes (目), 3 mouth (リップ), 4 other (その他); 0 is the base. */
+export type MorphPanel = 'eyes' | 'mouth' | 'brows' | 'other';
+
+export interface ModelOutline {
+  groups: OutlineGroup[];
+  morphs: { name: string; panel: MorphPanel }[];
+}
+
+const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
+
+/** The outline of a loaded model (null: the built-in figure, whose bones are given). */
+export function modelOutline(m: ModelData | null, figureBones: readonly ModelBone[] = []): ModelOutline {
+  const bones = m ? m.bones : figureBones;
+  const names = bones.map((b) => b.name);
+  const groups: OutlineGroup[] = [];
+  const listed = new Set<number>();
+  for (const f of m?.displayFrames ?? []) {
+    const inFrame = f.bones.filter((i) => i >= 0 && i < names.length);
+    if (!inFrame.length) continue;
+    inFrame.forEach((i) => listed.add(i));
+    groups.push({ name: f.name, bones: inFrame.map((i) => names[i]) });
+  }
+  // Bones no display frame lists (every bone, for a model without frames) in one group at the end.
+  const rest = names.filter((_, i) => !listed.has(i));
+  if (rest.length) groups.push({ name: '', bones: rest });
+  const morphs = (m?.morphs ?? [])
+    // PMD's base morph (panel 0) is not a morph one keys.
+    .filter((x) => x.panel !== 0)
+    .map((x) => ({ name: x.name, panel: PANELS[x.panel] ?? 'other' }));
+  return { groups, morphs };
+}

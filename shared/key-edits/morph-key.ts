@@ -1,0 +1,55 @@
+/**
+ * Registering a morph key from the morph panel (MMD's 表情操作: a slider, then 登録): the morph's weight at
+ * `frame`. A key already at that frame keeps its record and name bytes and gets the new weight; otherwise a
+ * key is added, under the motion's own name bytes for the morph when it has a track, else under the
+ * model's name in Shift_JIS (a morph the motion lacks). One edit, so one undo step. Weights are float32.
+ */
+import type { MotionTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+import { viewOf } from '../vmd/vmd-document';
+import { encodable, encodeSjis } from '../vmd/sjis';
+import { matchKey } from '../pmx/model-inspect';
+import { encodeMorphRecord } from '../vmd/vmd-build';
+import { MORPH } from '../vmd/vmd-layout';
+import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { keyAtFrame, trackRange } from './key-ref';
+import { MAX_FRAME } from './keys';
+
+/**
+ * Writes `weight` as the morph `name`'s key at `frame` (replaced in place when its track has a key there,
+ * else added). Returns the record's index in `record`.
+ */
+export function registerMorphKey(doc: VmdDocument, tracks: MotionTracks, name: string, frame: number, weight: number): EditOutcome & { record?: number; replaced?: boolean } {
+  frame = Math.round(frame);
+  if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
+  if (!Number.isFinite(weight)) return refuse('E_RANGE', 'the weight is not a finite number', 'editor.refusal.poseNotFinite');
+  const morphs = tracks.morphs;
+  // The model's name, or as a motion stores it: a name over 15 bytes is cut there (MMD writes it so).
+  let track = morphs.index.get(name) ?? -1;
+  if (track < 0) {
+    const key = matchKey(name);
+    track = morphs.names.findIndex((n) => matchKey(n) === key);
+  }
+  const ed = new BlockEditor(doc.morph);
+  if (track >= 0) {
+    const [a, b] = trackRange(morphs, track);
+    const k = keyAtFrame(morphs.frames, a, b, frame);
+    if (k >= 0) {
+      const record = morphs.record[k];
+      const rec = ed.copy(record);
+      viewOf(rec).setFloat32(MORPH.WEIGHT, weight, true);
+      ed.put(record, rec);
+      return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: true });
+    }
+    // The track's own name bytes (whatever follows the NUL included), as the other keys of it carry.
+    const first = ed.copy(morphs.record[a]);
+    const record = ed.append(encodeMorphRecord({ name: first.subarray(MORPH.NAME, MORPH.NAME + MORPH.NAME_LENGTH), frame, weight }));
+    return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false });
+  }
+  if (!encodable(name)) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
+  // Cut at the field's 15 bytes as MMD does; players match the name on those bytes (model-inspect matchKey).
+  const field = new Uint8Array(MORPH.NAME_LENGTH);
+  field.set(encodeSjis(name).subarray(0, MORPH.NAME_LENGTH));
+  const record = ed.append(encodeMorphRecord({ name: field, frame, weight }));
+  return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false });
+}

@@ -1,0 +1,233 @@
+/**
+ * The panels MMD users reach for first (issue 30 §3), end to end in Chromium through the browser mode:
+ *  - the morph panel (表情操作) on Gene_light.pmx: a morph of the eyes group that wavefile_v2 lacks, set with
+ *    its slider at frame 30, is the new key in the saved bytes (weight = the slider's value as float32),
+ *    every other record unchanged; one undo step takes it back to the original bytes;
+ *  - the bone list: the model's display frames (PMX 表示枠) as its groups, a search, and a pick that does what
+ *    a joint click does (the bone marked, its key at the current frame selected);
+ *  - staging: each actor's position and turn, saved in the scene file, reopened, and applied in the preview
+ *    (the posed bones stand where the stage puts them).
+ * Screenshots: test-artifacts/side-panels-*.png.
+ */
+import { copyFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, fileDialogReady, openSceneViaDialog, saveAsViaDialog, saveThroughDialog, writeDuetScene } from './harness';
+import { animationFrames, openFresh, seekFrameField } from './editor-page';
+import { buildTracks, MORPH, readVmd } from '../../shared/vmd';
+import { readModel } from '../../shared/pmx/model-reader';
+import { matchKey } from '../../shared/pmx/model-inspect';
+
+const GENE = corpusPath('gene/Gene_light.pmx');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+/** Miku's dance: its morphs are Miku's, so most of Gene's eye morphs are ones it lacks. */
+const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+
+function motion(bytes: Uint8Array) {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+async function docBytes(page: Page): Promise<Buffer> {
+  return Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
+}
+
+async function loadGene(page: Page) {
+  await page.click('[data-testid="preview-open-model"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', GENE);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForFunction(() => /ジェネ/.test(document.querySelector('[data-testid="preview-model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), undefined, { timeout: 60_000 });
+}
+
+describe('morph panel, bone list, staging (issue 30 §3)', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 900 } });
+  const m = readModel(new Uint8Array(readFileSync(GENE)));
+  if (!m.ok) throw new Error(m.error.message);
+  const model = m.value;
+
+  it('a morph the motion lacks, set with its slider at frame 30: the key in the saved bytes; one undo step', async () => {
+    const { page } = s.app;
+    const file = path.join(s.tmp.dir, 'dance.vmd');
+    copyFileSync(WAVE, file);
+    const original = new Uint8Array(readFileSync(file));
+    const orig = motion(original);
+    // Names as a motion holds them (cut at 15 bytes): an eyes-panel morph (panel 2) the dance has no key of.
+    const had = new Set(buildTracks(orig).morphs.names.map(matchKey));
+    const target = model.morphs.find((x) => x.panel === 2 && !had.has(matchKey(x.name)));
+    expect(target, 'an eye morph the motion lacks').toBeTruthy();
+    const name = target!.name;
+    await openFresh(page, file);
+    await loadGene(page);
+    await seekFrameField(page, 30);
+    await page.click('[data-testid="side-tab-morphs"]');
+    await page.click('[data-testid="morph-group-eyes"]');
+    const row = page.locator(`[data-testid="morph-row"][data-morph="${name}"]`);
+    await row.scrollIntoViewIfNeeded();
+    const undo0 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    const slider = row.locator('[data-testid="morph-slider"]');
+    const box = (await slider.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u + 1, undo0);
+    const value = Number(await slider.inputValue());
+    expect(value).toBeGreaterThan(0.4);
+    expect(value).toBeLessThanOrEqual(1);
+    expect(await row.getAttribute('class')).toContain('keyed');
+    await s.app.screenshot('side-panels-morphs');
+
+    // Undo: the original bytes; redo: the key again.
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u, undo0);
+    expect((await docBytes(page)).equals(Buffer.from(original))).toBe(true);
+    await page.keyboard.press('Control+y');
+    await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u + 1, undo0);
+
+    const saved = path.join(s.tmp.dir, 'dance-keyed.vmd');
+    await saveAsViaDialog(page, saved);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance-keyed.vmd'));
+    const out = motion(new Uint8Array(readFileSync(saved)));
+    expect(out.morph.count).toBe(orig.morph.count + 1);
+    // Every record before it unchanged; the new one names the morph, at frame 30, with the slider's weight.
+    expect(Buffer.from(out.morph.bytes.subarray(0, orig.morph.count * MORPH.SIZE)).equals(Buffer.from(orig.morph.bytes.subarray(0, orig.morph.count * MORPH.SIZE)))).toBe(true);
+    expect(Buffer.from(out.bone.bytes).equals(Buffer.from(orig.bone.bytes))).toBe(true);
+    const t = buildTracks(out).morphs;
+    const tr = t.index.get(matchKey(name))!;
+    expect(tr).toBeGreaterThanOrEqual(0);
+    expect([...t.frames.subarray(t.start[tr], t.start[tr + 1])]).toEqual([30]);
+    expect(t.weight[t.start[tr]]).toBe(Math.fround(value));
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('the bone list: the model\'s display frames, a search, and a pick as a joint click', async () => {
+    const { page } = s.app;
+    await page.click('[data-testid="side-tab-bones"]');
+    // The groups are the model's display frames that hold bones, in file order.
+    const frames = (model.displayFrames ?? []).filter((f) => f.bones.some((i) => i >= 0 && i < model.bones.length)).map((f) => f.name);
+    expect(frames.length).toBeGreaterThan(3);
+    const shown = await page.$$eval('[data-testid="bone-list"] section.group', (els) => els.map((e) => (e as HTMLElement).dataset.group ?? ''));
+    expect(shown.slice(0, frames.length)).toEqual(frames);
+    await page.fill('[data-testid="bone-search"]', 'ひじ');
+    const found = await page.$$eval('[data-testid="bone-item"]', (els) => els.map((e) => (e as HTMLElement).dataset.bone));
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.every((b) => b!.includes('ひじ'))).toBe(true);
+    // 左ひじ has keys in the dance: picking it makes its row active and selects its key at the frame if any.
+    await seekFrameField(page, 0);
+    await page.click('[data-testid="bone-item"][data-bone="左ひじ"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-picked-bone"]')?.textContent?.includes('左ひじ'));
+    const doc = motion(await docBytes(page));
+    const b = buildTracks(doc).bones;
+    const tr = b.index.get('左ひじ');
+    const sel = await page.evaluate(() => window.__vmdEditor!.selection());
+    if (tr !== undefined && b.frames[b.start[tr]] === 0) {
+      expect(sel.refs).toEqual([{ kind: 'bone', record: b.record[b.start[tr]] }]);
+    }
+    expect(await page.getAttribute('[data-testid="bone-item"][data-bone="左ひじ"]', 'class')).toContain('on');
+    await s.app.screenshot('side-panels-bones');
+  });
+
+  it('staging: positions and a turn saved in the scene file, reopened, and where the preview stands the actors', async () => {
+    const { page } = s.app;
+    const scenePath = writeDuetScene(s.tmp.dir, [{ model: null }, { model: null }], 'stage.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    const cd = await page.$('[data-testid="confirm-discard"]').catch(() => null);
+    if (cd) await cd.click();
+    await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1, undefined, { timeout: 60_000 });
+    const key = (await page.evaluate(() => window.__vmdPreview!.companions()))[0];
+    await seekFrameField(page, 0);
+    const shown0 = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    const other0 = (await page.evaluate((k) => window.__vmdPreview!.companionBoneWorldPosition(k, 'センター'), key))!;
+    await page.click('[data-testid="side-tab-stage"]');
+    const actor = (i: number) => page.locator(`[data-testid="stage-actor"][data-actor="${i}"]`);
+    // Actor 1 (the companion) 10 to the right and 5 back; actor 2 (shown) 10 to the left, turned 180°.
+    await actor(0).locator('[data-testid="stage-x"]').fill('10');
+    await actor(0).locator('[data-testid="stage-x"]').press('Enter');
+    await actor(0).locator('[data-testid="stage-z"]').fill('5');
+    await actor(0).locator('[data-testid="stage-z"]').press('Enter');
+    await actor(1).locator('[data-testid="stage-x"]').fill('-10');
+    await actor(1).locator('[data-testid="stage-x"]').press('Enter');
+    await actor(1).locator('[data-testid="stage-turn"]').fill('180');
+    await actor(1).locator('[data-testid="stage-turn"]').press('Enter');
+    await animationFrames(page);
+    const other1 = (await page.evaluate((k) => window.__vmdPreview!.companionBoneWorldPosition(k, 'センター'), key))!;
+    const shown1 = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    // three.js has MMD's Z negated: 5 back in MMD is −5 in the view's Z.
+    expect(other1[0] - other0[0]).toBeCloseTo(10, 4);
+    expect(other1[1] - other0[1]).toBeCloseTo(0, 4);
+    expect(other1[2] - other0[2]).toBeCloseTo(-5, 4);
+    // Turned 180° about the vertical axis, then 10 to the left: x → −x − 10, z → −z.
+    expect(shown1[0]).toBeCloseTo(-shown0[0] - 10, 3);
+    expect(shown1[1]).toBeCloseTo(shown0[1], 3);
+    expect(shown1[2]).toBeCloseTo(-shown0[2], 3);
+    await s.app.screenshot('side-panels-stage');
+
+    await saveThroughDialog(page, ['cmd-scene', 'cmd-save-scene'], s.tmp.dir, 'stage-saved');
+    const saved = path.join(s.tmp.dir, 'stage-saved.vmdscene');
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('stage-saved.vmdscene'));
+    const json = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(json.actors[0].stage).toEqual({ position: [10, 0, 5], turn: 0 });
+    expect(json.actors[1].stage).toEqual({ position: [-10, 0, 0], turn: 180 });
+
+    // Reopened (over the same saved scene, nothing to ask): the fields and the preview as saved.
+    await openFresh(page, LAUGH);
+    await openSceneViaDialog(page, saved);
+    await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1, undefined, { timeout: 60_000 });
+    await page.click('[data-testid="side-tab-stage"]');
+    await page.waitForSelector('[data-testid="stage-actor"][data-actor="1"]');
+    expect(await actor(1).locator('[data-testid="stage-turn"]').inputValue()).toBe('180');
+    expect(await actor(0).locator('[data-testid="stage-z"]').inputValue()).toBe('5');
+    await seekFrameField(page, 0);
+    const key2 = (await page.evaluate(() => window.__vmdPreview!.companions()))[0];
+    const other2 = (await page.evaluate((k) => window.__vmdPreview!.companionBoneWorldPosition(k, 'センター'), key2))!;
+    const shown2 = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    for (let i = 0; i < 3; i++) {
+      expect(other2[i]).toBeCloseTo(other1[i], 3);
+      expect(shown2[i]).toBeCloseTo(shown1[i], 3);
+    }
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('the tab strip keeps "+ Actor" whole with three long tabs; each tab keeps its own track-list scroll', async () => {
+    const { page } = s.app;
+    const scenePath = writeDuetScene(s.tmp.dir, [{ name: 'Gene, the first dancer of the evening', model: null }, { name: 'Miku, the second dancer of the evening', model: null }], 'long.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    // The scene before may ask about unsaved changes first.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="confirm-dialog"]') || !!document.querySelector('[data-testid="scene-tabs"]')?.textContent?.includes('Gene, the first'), undefined, { timeout: 60_000 });
+    if (await page.isVisible('[data-testid="confirm-dialog"]')) await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="scene-tabs"]')?.textContent?.includes('Gene, the first'), undefined, { timeout: 60_000 });
+    expect(await page.locator('[data-testid="scene-tabs"] .tab').count()).toBe(3);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await animationFrames(page);
+    const strip = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="scene-tabs"]') as HTMLElement;
+      const add = (document.querySelector('[data-testid="scene-add"]') as HTMLElement).getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return { overflow: el.scrollWidth - el.clientWidth, addRight: add.right, addWidth: add.width, right: r.right };
+    });
+    await s.app.screenshot('side-panels-tabs-1280');
+    await page.setViewportSize({ width: 1600, height: 900 });
+    expect(strip.overflow, 'the strip needs no scrolling').toBeLessThanOrEqual(0);
+    expect(strip.addWidth).toBeGreaterThan(20);
+    expect(strip.addRight).toBeLessThanOrEqual(strip.right + 0.5);
+
+    // The camera's rows scrolled to the bottom; an actor's tab opens at its own rows' top, and the camera's
+    // tab comes back where it was.
+    const tabs = page.locator('[data-testid="scene-tabs"] .tab button.pick');
+    const scrollY = async () => Number(await page.getAttribute('[data-testid="timeline-canvas"]', 'data-scroll-y'));
+    await tabs.nth(2).click();
+    const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 400);
+    await animationFrames(page);
+    const camScroll = await scrollY();
+    expect(camScroll).toBeGreaterThan(0);
+    await tabs.nth(0).click();
+    await animationFrames(page);
+    expect(await scrollY(), 'the first actor opens at its first row').toBe(0);
+    await tabs.nth(2).click();
+    await animationFrames(page);
+    expect(await scrollY(), 'the camera comes back where it was').toBe(camScroll);
+  });
+});
