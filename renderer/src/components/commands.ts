@@ -8,7 +8,7 @@ import type { MenuCommandId } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useConfirmStore } from '../stores/confirm';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
@@ -52,11 +52,11 @@ export async function openWithDialog(): Promise<boolean> {
     usePreviewStore().requestModel({ path: picked.path });
     return true;
   }
-  return useDocumentStore().openPath(picked.path);
+  return useSceneStore().openPath(picked.path);
 }
 
 export async function saveAsWithDialog(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
@@ -73,7 +73,7 @@ export async function saveAsWithDialog(): Promise<boolean> {
 }
 
 export async function saveOrSaveAs(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
@@ -87,7 +87,7 @@ export async function saveOrSaveAs(): Promise<boolean> {
  */
 export async function saveAllWithDialog(): Promise<boolean> {
   const scene = useSceneStore();
-  if (scene.entries.length <= 1 && !scene.path) return useDocumentStore().isOpen ? saveOrSaveAs() : true;
+  if (scene.entries.length <= 1 && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
   const r = await scene.saveAll();
   let ok = r.ok;
   for (const id of r.needsName) {
@@ -166,7 +166,7 @@ export async function askEachBeforeClose(): Promise<boolean> {
 }
 
 export async function exportVpdWithDialog(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
@@ -191,7 +191,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await openWithDialog();
       return;
     case 'openRecent':
-      if (arg) await useDocumentStore().openPath(arg);
+      if (arg) await useSceneStore().openPath(arg);
       return;
     case 'clearRecent':
       await useSettingsStore().clearRecent();

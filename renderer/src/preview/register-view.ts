@@ -18,7 +18,7 @@ import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
 import { neighbourCameraRotation, registerCameraKey } from '../../../shared/key-edits';
 import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
 import { bindKeyActions } from '../components/keymap';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
@@ -38,7 +38,7 @@ export function provideOrbitView(fn: () => CameraView): () => void {
 }
 
 export function useRegisterView(opts: { keyboard?: boolean } = {}) {
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
   const preview = usePreviewStore();
   const hist = useHistoryStore();
   const sel = useSelectionStore();

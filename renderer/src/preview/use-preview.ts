@@ -26,7 +26,7 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
@@ -45,8 +45,6 @@ import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
 import { isEmptyDiff, registerBoneKey, locate } from '../../../shared/key-edits';
-import { emptyVmd } from '../../../shared/vmd/vmd-build';
-import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { useHistoryStore } from '../stores/history';
 import type { PoseCommit } from './pose-gizmo';
@@ -55,7 +53,7 @@ import type { PoseCommit } from './pose-gizmo';
 const CLICK_SLOP_PX = 4;
 
 export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
   const time = useTimeStore();
   const music = useMusicStore();
   const store = usePreviewStore();
@@ -85,12 +83,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     let camera: typeof docStore.tracks = null;
     const cam = scene.cameraEntry;
     if (cam && scene.activeId === cam.id) {
-      const actor = scene.lastActorId !== null ? scene.snapshotOf(scene.lastActorId) : null;
+      const actor = scene.lastActorId !== null ? useWorkspaceStore().get(scene.lastActorId) : null;
       if (actor) {
         body = { doc: actor.doc, tracks: actor.tracks };
         camera = docStore.tracks;
       }
-    } else if (cam) camera = scene.snapshotOf(cam.id)?.tracks ?? null;
+    } else if (cam) camera = useWorkspaceStore().get(cam.id)?.tracks ?? null;
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
       info = engine.setCameraMotion(camera);
@@ -140,13 +138,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const frame = Math.max(0, Math.round(engine.currentFrame));
     let track = c.track;
     if (!docStore.doc) {
-      let blank;
-      try {
-        blank = emptyVmd(store.model?.name ?? '');
-      } catch {
-        blank = emptyVmd();
-      }
-      if (!docStore.openBytes(useSettingsStore().t('preview.newMotionName'), writeVmd(blank))) return engine.gizmo.cancel();
+      scene.newMotion(useSettingsStore().t('preview.newMotionName'), store.model?.name ?? '');
       time.seek(frame);
       track = -1;
       // The scene takes the new document as its actor first (its watchers run before the edit lands).
