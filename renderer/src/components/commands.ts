@@ -14,6 +14,7 @@ import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { basenamePath } from '../../../shared/scene/scene-path';
+import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
@@ -82,18 +83,37 @@ export async function saveOrSaveAs(): Promise<boolean> {
 }
 
 /**
- * Save All (stores/scene.ts saveAll): every unsaved document of the scene over its own file, the scene
- * file when there is one; a document never saved is shown and asked a name for (Save As).
+ * Save Scene: asks where to write the window as a scene file (named after the scene file, else the shown
+ * actor's motion) and writes it. The documents themselves are saved by Save / Save All.
+ */
+export async function saveSceneWithDialog(): Promise<boolean> {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  const s = useSettingsStore();
+  // Named after the scene file, else the dance (the shown actor's motion, even while the camera tab is active).
+  const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
+  const st = shown ? scene.stateOf(shown) : { fileName: ws.fileName, path: ws.path };
+  const base = (scene.path ? basenamePath(scene.path) : null) ?? (st.fileName ? `${stem(st.fileName)}${SCENE_EXTENSION}` : `scene${SCENE_EXTENSION}`);
+  const dir = scene.path ?? st.path;
+  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: base, directory: dirOf(dir) });
+  return picked ? scene.saveTo(picked.path, picked.overwrite) : false;
+}
+
+/**
+ * Save All: every unsaved document of the scene over its own file; a document never saved is shown and
+ * asked a name for (Save As); then the scene file, asked a name for when the scene has none (an untitled
+ * scene of several documents), so it names every document.
  */
 export async function saveAllWithDialog(): Promise<boolean> {
   const scene = useSceneStore();
   if (scene.entries.length <= 1 && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
-  const r = await scene.saveAll();
+  const r = await scene.saveDocuments();
   let ok = r.ok;
   for (const id of r.needsName) {
     scene.activate(id);
     ok = (await saveAsWithDialog()) && ok;
   }
+  if (ok) ok = scene.path ? await scene.saveTo(scene.path, true) : await saveSceneWithDialog();
   return ok && !scene.anyDirty;
 }
 
@@ -153,11 +173,12 @@ export async function askEachBeforeClose(): Promise<boolean> {
       if (choice === 'cancel') return false;
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
     }
-    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved).
-    if (scene.sceneChanged && scene.path) {
-      const choice = await askSave(basenamePath(scene.path));
+    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
+    // untitled scene's music or hidden actors, which only a scene file keeps: Save asks its name).
+    if (scene.sceneChanged) {
+      const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
       if (choice === 'cancel') return false;
-      if (choice === 'save' && !(await scene.saveTo(scene.path, true))) return false;
+      if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog()))) return false;
     }
     return true;
   } finally {
