@@ -11,7 +11,7 @@ import { useConfirmStore } from '../stores/confirm';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
-import { useSceneStore } from '../stores/scene';
+import { isScenePath, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
@@ -54,6 +54,27 @@ export async function openWithDialog(): Promise<boolean> {
     return true;
   }
   return useSceneStore().openPath(picked.path);
+}
+
+let handedOver: Promise<boolean> | null = null;
+
+/**
+ * A file the OS or the command line hands over (`fileOpened`: `npm start -- dance.vmd camera.vmd`, a
+ * double-click, Open Recent of the native menu). The first opens as Open does (a scene file as a scene, a
+ * motion as a one-actor scene, after asking about unsaved changes); files handed over while it is still
+ * opening join it, as a user giving several files at once expects: a camera VMD becomes the scene's camera
+ * document, another motion another actor (a scene file among them opens on its own).
+ */
+export function openHandedOver(p: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const run = handedOver
+    ? handedOver.then((opened) => (opened && !isScenePath(p) ? scene.addDocument(p) : scene.openPath(p)))
+    : scene.openPath(p);
+  const mine: Promise<boolean> = run.finally(() => {
+    if (handedOver === mine) handedOver = null;
+  });
+  handedOver = mine;
+  return mine;
 }
 
 export async function saveAsWithDialog(): Promise<boolean> {

@@ -4,7 +4,7 @@
 // previous model; "not included" is said only of documents the file does not name; and (issue 24 §4) Save
 // of an unedited document writes nothing.
 import { describe, expect, it, vi } from 'vitest';
-import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
+import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/components/commands';
 import { fileDialogState } from '../../../renderer/src/components/file-dialog';
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
@@ -146,5 +146,21 @@ describe('scene data is not lost without a question', () => {
     editShown('bone');
     await runCommand('save');
     expect(saves()).toBe(1);
+  });
+});
+
+describe('files handed over together (npm start -- dance.vmd camera.vmd)', () => {
+  it('open as one scene: the dance as its actor, the camera VMD as its camera document; one given later replaces them', async () => {
+    const scene = useSceneStore();
+    // As main (or the browser-mode server) sends them: back to back, before the first has opened.
+    const opened = await Promise.all([openHandedOver('/s/a.vmd'), openHandedOver('/s/camera.vmd'), openHandedOver('/s/b.vmd')]);
+    expect(opened).toEqual([true, true, true]);
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([
+      ['actor', 'a.vmd'],
+      ['actor', 'b.vmd'],
+      ['camera', 'camera.vmd'],
+    ]);
+    expect(await openHandedOver('/s/b.vmd')).toBe(true);
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'b.vmd']]);
   });
 });
