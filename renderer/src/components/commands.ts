@@ -18,8 +18,7 @@ import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
-import { usePreviewStore } from '../stores/preview';
-import { hasExtension, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { openAny } from '../shell/app-actions';
 
 export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
 
@@ -49,11 +48,7 @@ export async function openWithDialog(): Promise<boolean> {
   const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'motion' });
   if (!picked) return false;
   // A model's path typed into Open… goes to the preview, as a dropped model does (MMD opens models from its File menu too).
-  if (hasExtension(picked.path, PMX_PMD_EXTENSIONS)) {
-    usePreviewStore().requestModel({ path: picked.path });
-    return true;
-  }
-  return useSceneStore().openPath(picked.path);
+  return openAny({ path: picked.path });
 }
 
 let handedOver: Promise<boolean> | null = null;

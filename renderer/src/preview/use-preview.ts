@@ -21,13 +21,14 @@
  * open, a new one is started for it.
  */
 import type { CodecError } from '../../../shared/vmd/errors';
-import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
@@ -44,9 +45,7 @@ import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
-import { isEmptyDiff, registerBoneKey, locate } from '../../../shared/key-edits';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
-import { useHistoryStore } from '../stores/history';
 import type { PoseCommit } from './pose-gizmo';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
@@ -133,34 +132,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    */
   async function commitPose(c: PoseCommit) {
     if (!engine) return;
-    const scene = useSceneStore();
-    if (scene.active?.kind === 'camera' && scene.lastActorId !== null) scene.activate(scene.lastActorId);
     const frame = Math.max(0, Math.round(engine.currentFrame));
-    let track = c.track;
-    if (!docStore.doc) {
-      scene.newMotion(useSettingsStore().t('preview.newMotionName'), store.model?.name ?? '');
-      time.seek(frame);
-      track = -1;
-      // The scene takes the new document as its actor first (its watchers run before the edit lands).
-      await nextTick();
-      if (!engine) return;
-    }
-    let record = -1;
-    const hist = useHistoryStore();
-    const r = hist.run((doc, tracks) => {
-      const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: c.name }, frame, c.pose);
-      if ('record' in out && out.record !== undefined) record = out.record;
-      return out;
-    });
     // Refused, or no change at all (a ring dragged back to where it started): the document stays as it
     // was, so nothing rebinds the preview; the drag's stand-in pose goes here. Otherwise the new document
     // replaces the binding, and the stand-in with it.
-    if (!r || record < 0 || isEmptyDiff(r.diff)) return engine.gizmo.cancel();
-    const tracks = docStore.tracks, doc = docStore.doc;
-    const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
-    if (!loc) return;
-    sel.setActiveTrack({ kind: 'bone', track: loc.track });
-    sel.select([{ kind: 'bone', record }], 'replace');
+    if (registerPose({ name: c.name, track: c.track, pose: c.pose, frame }) === null) engine.gizmo.cancel();
   }
 
   function clearMark() {
