@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHORTCUT_GROUPS } from '../../renderer/src/components/shortcuts';
+import { SHORTCUT_GROUPS } from '../../renderer/src/shell/shortcuts';
 import { mirror } from '../../shared/motion-ops';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';

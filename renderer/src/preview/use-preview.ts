@@ -39,7 +39,7 @@ import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
-import { bindKeyActions } from '../components/keymap';
+import { bindKeyActions } from '../shell/keymap';
 import { installTestHook } from '../e2e';
 import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';

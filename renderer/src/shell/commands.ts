@@ -4,7 +4,6 @@
  * with `onCommand`.
  */
 import { reactive } from 'vue';
-import type { MenuCommandId } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useConfirmStore } from '../stores/confirm';
@@ -20,7 +19,8 @@ import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
 import { openAny } from '../shell/app-actions';
 
-export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
+export type { CommandId } from './key-names';
+import type { CommandId } from './key-names';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
@@ -283,5 +283,3 @@ export function isTextField(el: EventTarget | null): boolean {
   return e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
 }
 
-/** The app command a key runs in the browser mode: from the one keymap (shortcuts.ts, keymap.ts). */
-export { shortcutFor } from './keymap';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
+import { askEachBeforeClose, runCommand } from '../../../renderer/src/shell/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';

@@ -3,7 +3,7 @@
 // their undo steps stay, and the scene file marks the change.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeVmd } from '../../../shared/vmd';
-import { removeFromScene } from '../../../renderer/src/components/commands';
+import { removeFromScene } from '../../../renderer/src/shell/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useHistoryStore } from '../../../renderer/src/stores/history';

@@ -4,8 +4,8 @@
 // previous model; "not included" is said only of documents the file does not name; and (issue 24 §4) Save
 // of an unedited document writes nothing.
 import { describe, expect, it, vi } from 'vitest';
-import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/components/commands';
-import { fileDialogState } from '../../../renderer/src/components/file-dialog';
+import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/shell/commands';
+import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
