@@ -21,7 +21,7 @@ import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
 
-// The document store reports state to main; a do-nothing bridge stands in for it.
+// The scene store reports the window state to main; a do-nothing bridge stands in for it.
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 

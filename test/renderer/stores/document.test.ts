@@ -15,7 +15,7 @@ import { deleteKeys, diffDocuments } from '../../../shared/key-edits';
 
 const CORPUS = corpusDir;
 
-/** A fake bridge that records calls; only what the document store uses answers. */
+/** A fake bridge that records calls; only what the workspace and scene stores use answers. */
 function fakeApi() {
   const calls: { name: string; args: unknown[] }[] = [];
   const files = new Map<string, Uint8Array>();
@@ -40,7 +40,7 @@ function fakeApi() {
   return { api: api as unknown as VmdStudioApi, calls, files };
 }
 
-describe('document store', () => {
+describe('document store (the active document of the workspace)', () => {
   let fake: ReturnType<typeof fakeApi>;
   beforeEach(() => {
     setActivePinia(createPinia());

@@ -49,7 +49,7 @@ describe('opening a scene file over unsaved documents', () => {
     expect(useConfirmStore().current).toBeNull();
     expect(scene.unsavedNames).toEqual(['a.vmd']);
 
-    // Through the document store too (Open Recent, double-click): Open and Discard opens it.
+    // Through a plain Open too (Open Recent, double-click): Open and Discard opens it.
     const opened = useSceneStore().openPath('/t/other.vmdscene');
     await answerNext('discard');
     expect(await opened).toBe(true);

@@ -1,5 +1,5 @@
-// The scene's documents in the renderer (issue 13): the scene store swaps which document the editor's
-// document store holds, each keeping its bytes and dirty mark; one undo history across the scene with
+// The scene's documents in the renderer (issue 13): the workspace keeps every document the editor can
+// show, each with its bytes and dirty mark; one undo history across the scene with
 // each step naming its document; Save All; the window title; a scene file with two actors and a camera
 // written and reopened, a missing file named while the rest opens.
 import { beforeEach, describe, expect, it } from 'vitest';

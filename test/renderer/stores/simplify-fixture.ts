@@ -9,7 +9,7 @@ import { useSelectionStore } from '../../../renderer/src/stores/selection';
 
 export const CENTER_KEYS_10_TO_50 = Array.from({ length: 41 }, (_, i) => ({ kind: 'bone' as const, record: 10 + i }));
 
-/** Opens the motion in the document store; returns its bytes. */
+/** Opens the motion (a lone motion in the workspace); returns its bytes. */
 export function openSmoothMotion(): Uint8Array {
   const recs: Uint8Array[] = [];
   for (let f = 0; f <= 60; f++) recs.push(encodeBoneRecord({ name: 'センター', frame: f, position: [Math.sin(f / 8), 0, 0], rotation: [0, 0, 0, 1] }));
