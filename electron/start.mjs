@@ -31,8 +31,17 @@ export function findElectronBinary() {
   return existsSync(bin) ? { path: bin } : { path: null, reason: `the Electron binary is missing (${bin})` };
 }
 
+/**
+ * The command line's arguments for the app: a relative path is resolved against the folder the user typed
+ * it in. npm runs scripts in the project's folder and names the user's in INIT_CWD, so `npm start --
+ * dance.vmd` from ~/mmd opens ~/mmd/dance.vmd, not the project's. Switches pass as they are.
+ */
+export function startArgs(args, cwd = process.env.INIT_CWD || process.cwd()) {
+  return args.map((a) => (a.startsWith('-') || path.isAbsolute(a) || /^file:/i.test(a) ? a : path.resolve(cwd, a)));
+}
+
 function main() {
-  const files = process.argv.slice(2);
+  const files = startArgs(process.argv.slice(2));
   const found = findElectronBinary();
   if (found.path) {
     const child = spawn(found.path, [root, ...files], { stdio: 'inherit' });

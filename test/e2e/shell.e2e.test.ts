@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHORTCUT_GROUPS } from '../../renderer/src/components/shortcuts';
+import { SHORTCUT_GROUPS } from '../../renderer/src/shell/shortcuts';
 import { mirror } from '../../shared/motion-ops';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';
@@ -94,13 +94,22 @@ describe('shell in the browser mode', () => {
     await openFileViaDialog(page, file);
     // Make the file on disk differ from the document, so the .bak provably holds the old disk version.
     writeFileSync(file, Buffer.concat([before, Buffer.from([1, 2, 3])]));
+    // Save writes an edited document only (issue 24: an unedited one is not rewritten): every key deleted,
+    // then undone below, so the second save writes the bytes it opened with.
+    const docBytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.title.includes('*'));
     await page.click('[data-testid="cmd-save"]');
     await page.waitForSelector('[data-kind="success"] >> text=/walk\\.vmd\\.bak/');
-    expect(Buffer.compare(readFileSync(file), before)).toBe(0);
+    expect(Buffer.compare(readFileSync(file), await docBytes())).toBe(0);
     expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
     // Second save in the session: the .bak stays the pre-session version.
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.title.includes('*'));
     await page.click('[data-testid="cmd-save"]');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => !document.title.includes('*'));
+    expect(Buffer.compare(readFileSync(file), before)).toBe(0);
     expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
   });
 

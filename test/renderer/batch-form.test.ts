@@ -21,7 +21,8 @@ import { setApi } from '../../renderer/src/api';
 import BatchDialog from '../../renderer/src/components/BatchDialog.vue';
 import FileSummary from '../../renderer/src/components/FileSummary.vue';
 import { useBatchStore } from '../../renderer/src/stores/batch';
-import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 
 const CORPUS = corpusDir;
@@ -308,9 +309,9 @@ describe('FileSummary badge', () => {
   });
 
   it('says Pose (ポーズ) for a VPD and Motion for a VMD', async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const vpd = writeVpd({ model: 'm.osm', bones: [{ name: 'センター', position: [0, 1, 0], rotation: [0, 0, 0, 1] }], morphs: [] });
-    expect(doc.openBytes('p.vpd', vpd)).toBe(true);
+    expect(useSceneStore().openBytes('p.vpd', vpd)).toBe(true);
     const w = mount(FileSummary);
     await nextTick();
     expect(w.get('[data-testid="summary-kind"]').text()).toBe('Pose');
@@ -318,7 +319,7 @@ describe('FileSummary badge', () => {
     await useSettingsStore().update({ locale: 'ja' });
     await nextTick();
     expect(w.get('[data-testid="summary-kind"]').text()).toBe('ポーズ');
-    expect(doc.openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))))).toBe(true);
+    expect(useSceneStore().openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))))).toBe(true);
     await nextTick();
     expect(w.get('[data-testid="summary-kind"]').text()).toBe('モーション');
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { editLabel, KNOWN_EDIT_LABELS } from '../../renderer/src/editor/edit-labels';
-import { sceneRoleText } from '../../renderer/src/editor/scene-role';
+import { sceneRoleText } from '../../renderer/src/stores/scene-role';
 import { t } from '../../shared/i18n/strings';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 

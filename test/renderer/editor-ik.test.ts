@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
-import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useTimeStore } from '../../renderer/src/stores/time';
@@ -20,7 +21,7 @@ import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
 
-// The document store reports state to main; a do-nothing bridge stands in for it.
+// The scene store reports the window state to main; a do-nothing bridge stands in for it.
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 
@@ -31,7 +32,7 @@ function parse(bytes: Uint8Array): VmdDocument {
 }
 
 function bytesNow(): Uint8Array {
-  return writeVmd(useDocumentStore().doc!);
+  return writeVmd(useWorkspaceStore().doc!);
 }
 
 function same(a: Uint8Array, b: Uint8Array): boolean {
@@ -130,8 +131,8 @@ describe.skipIf(!corpusPresent)('inspector and actions on the IK key of gene/mot
     const names = Array.from({ length: n }, (_, j) => sjis.decode(original.subarray(at + 9 + 21 * j, at + 9 + 21 * j + 20)).replace(/\0.*$/s, ''));
     const enabledAt = (j: number) => at + 9 + 21 * j + 20;
 
-    const docStore = useDocumentStore();
-    docStore.openBytes('stand.vmd', original, null);
+    const docStore = useWorkspaceStore();
+    useSceneStore().openBytes('stand.vmd', original, null);
     const sel = useSelectionStore();
     const hist = useHistoryStore();
     const actions = useEditorActions();
@@ -218,7 +219,7 @@ describe.skipIf(!corpusPresent)('inspector and actions on the IK key of gene/mot
   it('moves an IK key (refusing a collision), deletes it, copies and pastes it at the cursor', () => {
     const original = readCorpus('gene/motion/stand.vmd').slice();
     const at = ikStart(original);
-    useDocumentStore().openBytes('stand.vmd', original, null);
+    useSceneStore().openBytes('stand.vmd', original, null);
     const sel = useSelectionStore();
     const hist = useHistoryStore();
     const actions = useEditorActions();

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusDir } from '../helpers/corpus';
 import { buildTracks, buildVmd, getBoneCurves, readVmd, writeVmd, BONE, type MotionTracks } from '../../shared/vmd';
-import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore, HISTORY_LIMIT } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useCurveEditorStore } from '../../renderer/src/stores/curve-editor';
@@ -20,7 +21,7 @@ import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 
 const corpus = corpusDir;
 
-// The document store reports state to main; a do-nothing bridge stands in for it.
+// The scene store reports the window state to main; a do-nothing bridge stands in for it.
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
 
@@ -33,12 +34,12 @@ function openSmall() {
     ],
   });
   const bytes = writeVmd(doc);
-  useDocumentStore().openBytes('small.vmd', bytes, null);
+  useSceneStore().openBytes('small.vmd', bytes, null);
   return bytes;
 }
 
 function bytesNow(): Uint8Array {
-  return writeVmd(useDocumentStore().doc!);
+  return writeVmd(useWorkspaceStore().doc!);
 }
 
 describe('editor stores', () => {
@@ -53,12 +54,12 @@ describe('editor stores', () => {
     useCurveEditorStore().setChannel(3);
     expect(actions.setCurve([100, 30, 107, 107])).toBe(true);
     expect(hist.depth).toBe(1);
-    expect(useDocumentStore().dirty).toBe(true);
-    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[3]).toEqual([100, 30, 107, 107]);
+    expect(useWorkspaceStore().dirty).toBe(true);
+    expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[3]).toEqual([100, 30, 107, 107]);
     const edited = bytesNow();
     expect(hist.undo()).toBe(true);
     expect(bytesNow()).toEqual(original);
-    expect(useDocumentStore().dirty).toBe(false); // back at the saved state
+    expect(useWorkspaceStore().dirty).toBe(false); // back at the saved state
     expect(hist.redo()).toBe(true);
     expect(bytesNow()).toEqual(edited);
     expect(hist.canRedo).toBe(false);
@@ -87,8 +88,8 @@ describe('editor stores', () => {
 
   it('patches the tracks in place for curve edits (equal to a full rebuild) and rebuilds them for other edits', () => {
     const bytes = new Uint8Array(readFileSync(path.join(corpus, 'gene/motion/02_laugh.vmd')));
-    const docStore = useDocumentStore();
-    docStore.openBytes('02_laugh.vmd', bytes, null);
+    const docStore = useWorkspaceStore();
+    useSceneStore().openBytes('02_laugh.vmd', bytes, null);
     const sel = useSelectionStore();
     const hist = useHistoryStore();
     const actions = useEditorActions();
@@ -132,7 +133,7 @@ describe('editor stores', () => {
     expect(HISTORY_LIMIT).toBeGreaterThanOrEqual(200);
     expect(hist.depth).toBe(210);
     for (let i = 0; i < 210; i++) expect(hist.undo()).toBe(true);
-    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([20, 20, 107, 107]);
+    expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([20, 20, 107, 107]);
     // Bytes kept (undo + redo stacks) are the touched record only: before + after, 2 × 111 per step.
     expect(hist.bytes).toBe(210 * 222);
   });
@@ -144,15 +145,15 @@ describe('editor stores', () => {
     sel.setActiveTrack({ kind: 'bone', track: 0 });
     useTimeStore().seek(5);
     expect(actions.insertKeyAtCursor()).toBe(true);
-    const doc = useDocumentStore().doc!;
+    const doc = useWorkspaceStore().doc!;
     expect(doc.bone.count).toBe(4);
     expect(doc.bone.view.getFloat32(3 * 111 + 19, true)).toBeCloseTo(5, 5); // linear halfway between 0 and 10
     expect(sel.active).toEqual({ kind: 'bone', record: 3 });
     expect(actions.copySelectedKeys()).toBe(true);
     useTimeStore().seek(15);
     expect(actions.pasteKeysAtCursor()).toBe(true);
-    expect(useDocumentStore().doc!.bone.count).toBe(5);
-    expect(useDocumentStore().tracks!.bones.frames[useDocumentStore().tracks!.bones.start[0] + 3]).toBe(15);
+    expect(useWorkspaceStore().doc!.bone.count).toBe(5);
+    expect(useWorkspaceStore().tracks!.bones.frames[useWorkspaceStore().tracks!.bones.start[0] + 3]).toBe(15);
   });
 });
 
@@ -163,7 +164,7 @@ describe('curve editor and inspector components', () => {
     const bytes = new Uint8Array(readFileSync(path.join(corpus, 'gene/motion/stand.vmd')));
     const parsed = readVmd(bytes);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    useDocumentStore().openBytes('stand.vmd', bytes, null);
+    useSceneStore().openBytes('stand.vmd', bytes, null);
     const sel = useSelectionStore();
     sel.select([{ kind: 'bone', record: 2 }, { kind: 'bone', record: 3 }]);
     const w = mount(CurveEditor);
@@ -176,13 +177,13 @@ describe('curve editor and inspector components', () => {
     const x1 = w.get('[data-testid="curve-x1"]');
     (x1.element as HTMLInputElement).value = '77';
     await x1.trigger('change');
-    const doc = useDocumentStore().doc!;
+    const doc = useWorkspaceStore().doc!;
     for (const r of [2, 3]) expect(getBoneCurves(doc.bone.bytes, r * 111 + 47)[0][0]).toBe(77);
     // Other records are untouched.
     expect(getBoneCurves(doc.bone.bytes, 4 * 111 + 47)).toEqual(getBoneCurves(parsed.value.bone.bytes, 4 * 111 + 47));
     // A preset click writes that preset on the channel.
     await w.get('[data-testid="preset-ease-in-out"]').trigger('click');
-    expect(getBoneCurves(useDocumentStore().doc!.bone.bytes, 3 * 111 + 47)[0]).toEqual([53, 0, 74, 127]);
+    expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 3 * 111 + 47)[0]).toEqual([53, 0, 74, 127]);
     expect(useHistoryStore().depth).toBe(2);
     w.unmount();
     insp.unmount();

@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { writeVmd } from '../../shared/vmd';
-import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { setApi } from '../../renderer/src/api';
@@ -24,9 +25,9 @@ const FILE = buildFixture({
 });
 /** Self-shadow record i in a written file with one camera key: header 50, counts, 61 camera bytes, light and shadow counts. */
 const at = (i: number) => 50 + 4 + 4 + 4 + 61 + 4 + 4 + 9 * i;
-const modes = () => [0, 1, 2].map((i) => writeVmd(useDocumentStore().doc!)[at(i) + 4]);
+const modes = () => [0, 1, 2].map((i) => writeVmd(useWorkspaceStore().doc!)[at(i) + 4]);
 const distances = () => {
-  const b = writeVmd(useDocumentStore().doc!);
+  const b = writeVmd(useWorkspaceStore().doc!);
   return [0, 1, 2].map((i) => new DataView(b.buffer, b.byteOffset).getFloat32(at(i) + 5, true));
 };
 
@@ -38,7 +39,7 @@ async function settle(w: VueWrapper) {
 describe('key inspector on self-shadow keys', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
-    useDocumentStore().openBytes('cam.vmd', FILE, null);
+    useSceneStore().openBytes('cam.vmd', FILE, null);
   });
 
   it('one key: its mode in a select of three, its distance as stored', async () => {
@@ -82,6 +83,6 @@ describe('key inspector on self-shadow keys', () => {
 
     expect(useHistoryStore().undo()).toBe(true);
     expect(useHistoryStore().undo()).toBe(true);
-    expect(writeVmd(useDocumentStore().doc!)).toEqual(FILE);
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(FILE);
   });
 });

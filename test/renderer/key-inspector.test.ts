@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { buildVmd, writeVmd, BONE } from '../../shared/vmd';
-import { useDocumentStore } from '../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
@@ -41,11 +42,11 @@ function open(): Uint8Array {
     ],
   });
   const bytes = setPhysics(writeVmd(doc), 2, false);
-  useDocumentStore().openBytes('m.vmd', bytes, null);
+  useSceneStore().openBytes('m.vmd', bytes, null);
   return bytes;
 }
 
-const pos = (r: number) => [0, 1, 2].map((c) => useDocumentStore().doc!.bone.view.getFloat32(r * BONE.SIZE + BONE.POSITION + 4 * c, true));
+const pos = (r: number) => [0, 1, 2].map((c) => useWorkspaceStore().doc!.bone.view.getFloat32(r * BONE.SIZE + BONE.POSITION + 4 * c, true));
 
 async function type(w: VueWrapper, id: string, text: string) {
   const el = w.get(`[data-testid="${id}"]`);
@@ -98,7 +99,7 @@ describe('key inspector with many keys', () => {
     // Two undos: the file as opened.
     useHistoryStore().undo();
     useHistoryStore().undo();
-    expect(writeVmd(useDocumentStore().doc!)).toEqual(original);
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original);
     w.unmount();
   });
 
@@ -109,7 +110,7 @@ describe('key inspector with many keys', () => {
     const w = mount(KeyInspector);
     await w.vm.$nextTick();
     await type(w, 'inspector-frame', '+3');
-    const frames = [0, 1, 2].map((r) => useDocumentStore().doc!.bone.view.getUint32(r * BONE.SIZE + BONE.FRAME, true));
+    const frames = [0, 1, 2].map((r) => useWorkspaceStore().doc!.bone.view.getUint32(r * BONE.SIZE + BONE.FRAME, true));
     expect(frames).toEqual([3, 10, 23]);
     w.unmount();
   });
@@ -123,7 +124,7 @@ describe('key inspector with keys of several kinds', () => {
       bones: [{ name: '右肩', frame: 505, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
       morphs: [{ name: 'あ', frame: 505, weight: 0.5 }],
     });
-    useDocumentStore().openBytes('m.vmd', writeVmd(doc), null);
+    useSceneStore().openBytes('m.vmd', writeVmd(doc), null);
     const sel = useSelectionStore();
     sel.select([{ kind: 'bone', record: 0 }, { kind: 'morph', record: 0 }]);
     sel.active = { kind: 'bone', record: 0 };

@@ -6,7 +6,7 @@
 import { computed, onBeforeUnmount, watch } from 'vue';
 import { useLayoutStore } from '../stores/layout';
 import { useSettingsStore } from '../stores/settings';
-import { bindKeyActions } from './keymap';
+import { bindKeyActions } from '../shell/keymap';
 
 export function usePaneLayout() {
   const layout = useLayoutStore();

@@ -9,11 +9,11 @@
  *   history()    undo/redo depth and the last refusal message
  *   frame()      current frame and whether playback runs
  *   lastCommitMs()  ms the last history step took from edit to installed document (tracks included)
- *   version()    the document store's version (bumped by every open and edit)
+ *   version()    the workspace's version (bumped by every open and edit)
  */
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { KeyRef } from '../../../shared/key-edits';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useSelectionStore } from '../stores/selection';
 import { useTimeStore } from '../stores/time';
@@ -43,16 +43,16 @@ function toBase64(u: Uint8Array): string {
 /** Installs the hook; returns the function that removes it. */
 export function installEditorTestHook(): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const hist = useHistoryStore();
   const sel = useSelectionStore();
   const time = useTimeStore();
   const hook: EditorTestHook = {
     bytes: () => (doc.doc ? toBase64(writeVmd(doc.doc)) : null),
     selection: () => ({ refs: sel.refs.map((r) => ({ kind: r.kind, record: r.record })), active: sel.active ? { ...sel.active } : null }),
-    history: () => ({ undo: hist.undoStack.length, redo: hist.redoStack.length, message: hist.message }),
+    history: () => ({ undo: doc.undoStack.length, redo: doc.redoStack.length, message: hist.message }),
     frame: () => ({ frame: time.frame, playing: time.playing }),
-    lastCommitMs: () => hist.lastCommitMs,
+    lastCommitMs: () => doc.lastCommitMs(),
     version: () => doc.version,
   };
   window.__vmdEditor = hook;

@@ -1,8 +1,8 @@
 /**
  * The rows of the track list and the timeline, as pure functions of the documents' tracks.
  *
- * A scene (stores/scene.ts) has several documents but one editor: the document store holds the active one
- * and every tool (selection, drag, copy/paste, delete, insert, the curve editor, presets, undo) works on it.
+ * A scene (stores/scene.ts) has several documents but one editor: the workspace (stores/workspace.ts) holds
+ * them all with the active one, and every tool (selection, drag, copy/paste, delete, insert, the curve editor, presets, undo) works on it.
  * The camera document is still always in the timeline (issue 13): the rows are those of two documents at
  * once, each row naming its document (`doc`, the scene entry id):
  *
@@ -12,7 +12,7 @@
  * Both halves are built the same way whichever document is active, so a row keeps its index, id and fold
  * across a switch. That is the whole design: there is one timeline and one track list, one drawing
  * (timeline-draw.ts) and one hit test (Timeline.vue keyAt), and both take a row's keys from its own
- * document (`rowTracks`: the editor's tracks for the active document, the scene's kept snapshot for the
+ * document (`rowTracks`: the editor's tracks for the active document, the workspace's for the
  * other). Selection and the active track belong to the active document and apply only to its rows
  * (`isOwnRow`). Pressing on a row of the other document makes that document active first (scene.activate)
  * and then goes on as a press on the active document's row at the same index: a key pressed there is

@@ -8,7 +8,7 @@
 import { computed, inject, provide, reactive, ref, watch, type InjectionKey } from 'vue';
 import type { EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
@@ -21,11 +21,11 @@ export { buildRows, buildSceneRows, isOwnRow, rowLabel, rowTracks, NO_DOC, CAMER
 /**
  * The two documents the rows show, from the scene store (timeline-rows.ts): the actor (the active one, or
  * the last active one while the camera document is active) and the camera document, each with its tracks
- * (the editor's for the active document, the kept snapshot's for the other). Null when the window is not
+ * (each document's own, from the workspace). Null when the window is not
  * a scene (no entries): the rows are then the open document's alone.
  */
 function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const scene = useSceneStore();
   if (!scene.entries.length) return null;
   const activeId = scene.activeId;
@@ -33,7 +33,7 @@ function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) 
   const input = (id: number | null): RowsDoc | null => {
     if (id === null) return null;
     if (id === activeId) return doc.tracks ? { doc: id, tracks: doc.tracks as MotionTracks, pose: doc.format === 'vpd' } : null;
-    const s = scene.snapshotOf(id);
+    const s = useWorkspaceStore().get(id);
     if (!s) return null;
     others.set(id, s.tracks);
     return { doc: id, tracks: s.tracks, pose: s.format === 'vpd' };
@@ -43,7 +43,7 @@ function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) 
 }
 
 export function createTimelineView() {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const collapsed = ref(new Set<string>());
   const view = reactive({
     /** Frame at the left edge of the key area (may be fractional). */

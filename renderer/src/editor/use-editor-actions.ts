@@ -11,7 +11,7 @@ import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { useCurveEditorStore } from '../stores/curve-editor';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
@@ -23,7 +23,7 @@ export function useEditorActions() {
   const hist = useHistoryStore();
   const curve = useCurveEditorStore();
   const time = useTimeStore();
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
 
   /**
    * Selected keys that carry curves, of the active key's kind (bone or camera). The other key of a camera

@@ -6,7 +6,7 @@
  */
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { EDIT_KINDS, type EditKind } from '../../../shared/key-edits';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
@@ -20,7 +20,7 @@ export const FOLLOW_SETTING = 'timeline.follow';
 export const ZOOM_STEP = 1.4;
 
 export function useTimelineNav(tv: TimelineView) {
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
   const sel = useSelectionStore();
   const time = useTimeStore();
   const settings = useSettingsStore();

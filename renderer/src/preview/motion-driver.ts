@@ -100,7 +100,7 @@ export class MotionDriver {
   }
 
   /**
-   * Takes a motion (null: none). Returns false when only its curves changed: the document store keeps the
+   * Takes a motion (null: none). Returns false when only its curves changed: the workspace keeps the
    * same tracks object only for curve-only edits (it patches their curve bytes in place), with the same
    * keys, names and IK block, so the binding stands and a re-pose is enough. True: call rebind().
    * The camera path is redrawn either way: it samples the camera's curves between keys.

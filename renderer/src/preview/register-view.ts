@@ -11,14 +11,14 @@
  * A document outside a scene that is not a camera motion (no camera keys, some bone or morph keys) is
  * refused. Also refused while looking through, and while another camera VMD is shown beside the document
  * (looking through would show that one's camera). The preview's button (shown when the camera document is
- * active or the scene has one) and the K key (the keymap: components/shortcuts.ts, keymap.ts) run it.
+ * active or the scene has one) and the K key (the keymap: shell/shortcuts.ts, keymap.ts) run it.
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
 import { cameraKeyFromView, type CameraView } from '../../../shared/vmd/camera';
 import { neighbourCameraRotation, registerCameraKey } from '../../../shared/key-edits';
 import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
-import { bindKeyActions } from '../components/keymap';
-import { useDocumentStore } from '../stores/document';
+import { bindKeyActions } from '../shell/keymap';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
@@ -38,7 +38,7 @@ export function provideOrbitView(fn: () => CameraView): () => void {
 }
 
 export function useRegisterView(opts: { keyboard?: boolean } = {}) {
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
   const preview = usePreviewStore();
   const hist = useHistoryStore();
   const sel = useSelectionStore();

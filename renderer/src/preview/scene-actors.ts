@@ -9,7 +9,7 @@
 import { watch } from 'vue';
 import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
@@ -35,7 +35,7 @@ async function buildActorModel(path: string): Promise<BuiltModel | null> {
 /** Keeps the engine's companions in step with the scene; returns the function that stops it. */
 export function installSceneActors(getEngine: () => PreviewEngine | null): () => void {
   const scene = useSceneStore();
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   let generation = 0;
 
   async function sync() {
@@ -56,7 +56,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
         return;
       }
       if (!built && !shown.has(key)) continue;
-      const s = scene.snapshotOf(a.id);
+      const s = useWorkspaceStore().get(a.id);
       list.push({ key, built, doc: s?.doc ?? null, tracks: s?.tracks ?? null });
     }
     engine.setCompanions(list);

@@ -28,8 +28,9 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
 import { useTimeStore } from '../stores/time';
@@ -40,17 +41,13 @@ import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
-import { bindKeyActions } from '../components/keymap';
+import { bindKeyActions } from '../shell/keymap';
 import { installTestHook } from '../e2e';
 import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
 import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
-import { isEmptyDiff, registerBoneKey, locate } from '../../../shared/key-edits';
-import { emptyVmd } from '../../../shared/vmd/vmd-build';
-import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
-import { useHistoryStore } from '../stores/history';
 import type { PoseCommit } from './pose-gizmo';
 import { modelOutline } from './model-outline';
 
@@ -58,7 +55,7 @@ import { modelOutline } from './model-outline';
 const CLICK_SLOP_PX = 4;
 
 export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
-  const docStore = useDocumentStore();
+  const docStore = useWorkspaceStore();
   const time = useTimeStore();
   const music = useMusicStore();
   const store = usePreviewStore();
@@ -89,16 +86,16 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     let cameraDoc: typeof docStore.doc = null;
     const cam = scene.cameraEntry;
     if (cam && scene.activeId === cam.id) {
-      const actor = scene.lastActorId !== null ? scene.snapshotOf(scene.lastActorId) : null;
+      const actor = scene.lastActorId !== null ? useWorkspaceStore().get(scene.lastActorId) : null;
       if (actor) {
         body = { doc: actor.doc, tracks: actor.tracks };
         camera = docStore.tracks;
         cameraDoc = docStore.doc;
       }
     } else if (cam) {
-      const snap = scene.snapshotOf(cam.id);
-      camera = snap?.tracks ?? null;
-      cameraDoc = snap?.doc ?? null;
+      const d = useWorkspaceStore().get(cam.id);
+      camera = d?.tracks ?? null;
+      cameraDoc = d?.doc ?? null;
     }
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
@@ -144,40 +141,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    */
   async function commitPose(c: PoseCommit) {
     if (!engine) return;
-    const scene = useSceneStore();
-    if (scene.active?.kind === 'camera' && scene.lastActorId !== null) scene.activate(scene.lastActorId);
     const frame = Math.max(0, Math.round(engine.currentFrame));
-    let track = c.track;
-    if (!docStore.doc) {
-      let blank;
-      try {
-        blank = emptyVmd(store.model?.name ?? '');
-      } catch {
-        blank = emptyVmd();
-      }
-      if (!docStore.openBytes(useSettingsStore().t('preview.newMotionName'), writeVmd(blank))) return engine.gizmo.cancel();
-      time.seek(frame);
-      track = -1;
-      // The scene takes the new document as its actor first (its watchers run before the edit lands).
-      await nextTick();
-      if (!engine) return;
-    }
-    let record = -1;
-    const hist = useHistoryStore();
-    const r = hist.run((doc, tracks) => {
-      const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: c.name }, frame, c.pose);
-      if ('record' in out && out.record !== undefined) record = out.record;
-      return out;
-    });
     // Refused, or no change at all (a ring dragged back to where it started): the document stays as it
     // was, so nothing rebinds the preview; the drag's stand-in pose goes here. Otherwise the new document
     // replaces the binding, and the stand-in with it.
-    if (!r || record < 0 || isEmptyDiff(r.diff)) return engine.gizmo.cancel();
-    const tracks = docStore.tracks, doc = docStore.doc;
-    const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
-    if (!loc) return;
-    sel.setActiveTrack({ kind: 'bone', track: loc.track });
-    sel.select([{ kind: 'bone', record }], 'replace');
+    if (registerPose({ name: c.name, track: c.track, pose: c.pose, frame }) === null) engine.gizmo.cancel();
   }
 
   function clearMark() {

@@ -12,7 +12,7 @@ import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgres
 import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
-import { useDocumentStore } from './document';
+import { useWorkspaceStore } from './workspace';
 import type { EditResult } from '../../../shared/motion-ops/report';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
@@ -72,7 +72,7 @@ export const useBatchStore = defineStore('batch', {
     ops: (s): readonly BatchOp[] => (s.target === 'document' ? DOCUMENT_OPS : BATCH_OPS),
     /** Why the target cannot be used yet (message key), or null. */
     targetProblem(): 'batch.err.folders' | 'batch.err.sameFolder' | 'batch.err.noDocument' | null {
-      if (this.target === 'document') return useDocumentStore().isOpen ? null : 'batch.err.noDocument';
+      if (this.target === 'document') return useWorkspaceStore().isOpen ? null : 'batch.err.noDocument';
       return this.folderProblem;
     },
     /** Why the folders cannot be used yet (message key), or null. */
@@ -163,7 +163,7 @@ export const useBatchStore = defineStore('batch', {
     applyNow(result?: EditResult): boolean {
       const settings = useSettingsStore();
       const notify = useNotifyStore();
-      const doc = useDocumentStore();
+      const doc = useWorkspaceStore();
       const hist = useHistoryStore();
       const cur = hist.current();
       const { options, errors } = this.check;

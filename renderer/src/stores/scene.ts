@@ -3,32 +3,30 @@
  * is null) with its own motion document — and one camera document (camera, light, self-shadow keys),
  * plus the music (stores/music.ts) and the scene file (shared/scene/scene-file.ts) they came from.
  *
- * The editor, timeline, selection and history all work on `useDocumentStore`, "the active document".
- * This store swaps which document that is (`activate`): the leaving document's whole state — bytes,
- * tracks, path, dirty mark — is kept here as a DocSnapshot (markRaw, nothing copied) and the arriving
- * one is restored, so every document keeps its own file, dirty mark and Save.
+ * The documents themselves (bytes, tracks, file, dirty mark) and the history are the workspace's
+ * (stores/workspace.ts): this store arranges them — which is an actor with which model, which is the camera
+ * document — and reads and writes the scene file. Entries share the workspace's ids.
  *
  * Opening a lone .vmd/.vpd (Open, Open Recent, a drop) makes a one-actor scene, or, for a camera VMD
- * (camera/light/self-shadow keys and no bone or morph keys), a scene with only the camera document: the
- * document store tells this store through `documentOpened`. A `.vmdscene` opens every actor's motion and
+ * (camera/light/self-shadow keys and no bone or morph keys), a scene with only the camera document
+ * (`openPath`, `openBytes`). A `.vmdscene` opens every actor's motion and
  * the camera; a file the scene names that is missing or damaged is reported by role and name while
  * everything else opens.
  */
 import { defineStore } from 'pinia';
-import { computed, markRaw, ref, watch } from 'vue';
+import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
-import { encodeDocument, useDocumentStore, type DocSnapshot } from './document';
+import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from './workspace';
+import { folderOf } from '../paths';
 import { useConfirmStore } from './confirm';
-import { useHistoryStore } from './history';
 import { useMusicStore } from './music';
 import { useNotifyStore } from './notify';
 import { usePreviewStore } from './preview';
-import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
-import { sceneRoleText } from '../editor/scene-role';
+import { sceneRoleText } from './scene-role';
 import {
   emptyScene,
   parseScene,
@@ -39,7 +37,7 @@ import {
   type ActorStage,
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
-import { emptyVmd, writeVmd, type VmdInfo } from '../../../shared/vmd';
+import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, isCameraDocKind } from '../../../shared/key-edits';
 import type { DocumentState } from '../../../shared/ipc/contract';
 
@@ -55,8 +53,16 @@ export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
   return c.bone === 0 && c.morph === 0 && CAMERA_DOC_KINDS.some((k) => c[k] > 0);
 }
 
-/** One document of the scene as the tabs show it (the bytes are in the store's snapshot map). */
-export interface SceneEntry {
+/** One document of the scene as the tabs show it: its place in the scene, and its file and dirty mark from the workspace. */
+export interface SceneEntry extends ScenePart {
+  /** The document's file (null: never saved), its name, and its unsaved mark: read from the workspace. */
+  readonly path: string | null;
+  readonly fileName: string;
+  readonly dirty: boolean;
+}
+
+/** What the scene says of one of its documents (the document itself is the workspace's, by the same id). */
+export interface ScenePart {
   id: number;
   kind: 'actor' | 'camera';
   /** The name the scene file gives the actor, or '' (then actorLabel uses its model's or motion's file name). */
@@ -64,10 +70,8 @@ export interface SceneEntry {
   /** Actor's model (absolute path), or null for the built-in figure. */
   model: string | null;
   hidden: boolean;
-  /** The document's file (null: never saved), its name, and its unsaved mark, as of the last swap. */
-  path: string | null;
-  fileName: string;
-  dirty: boolean;
+  /** The actor's model the scene names but that could not be read: still named when the scene is saved. */
+  missingModel?: boolean;
   /** The scene file's fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
   /** Where the actor stands (staging, editor/staging.ts); absent: the origin. */
@@ -81,24 +85,29 @@ function stem(name: string): string {
 }
 
 export const useSceneStore = defineStore('scene', () => {
+  const ws = useWorkspaceStore();
   /** The scene file the window came from or was saved as, or null. */
   const path = ref<string | null>(null);
-  /** Actors first (in scene order), then the camera document when there is one. */
+  /** Actors first (in scene order), then the camera document when there is one; ids are the workspace's. */
   const entries = ref<SceneEntry[]>([]);
-  const activeId = ref<number | null>(null);
   /** The last actor that was active (its model and motion stay in the preview while the camera is edited). */
   const lastActorId = ref<number | null>(null);
-  /** The documents not in the editor; the active one lives in the document store. */
-  const snaps = markRaw(new Map<number, DocSnapshot | null>());
+  /** The scene file names music that could not be read: it is still named when the scene is saved. */
+  const missingAudio = ref(false);
   /** The scene as read or last saved (kept for the parts this window does not edit). */
   let base: Scene = emptyScene();
-  let nextId = 1;
-  /** Set while this store opens documents itself (documentOpened then leaves the scene alone). */
-  let opening = 0;
 
+  /** The workspace's file and dirty mark of a part's document. */
+  function stateOf(e: Pick<ScenePart, 'id'>): { path: string | null; fileName: string; dirty: boolean } {
+    const d = ws.get(e.id);
+    return d ? { path: d.path, fileName: d.fileName, dirty: d.dirty } : { path: null, fileName: '', dirty: false };
+  }
+
+  const activeId = computed(() => ws.activeId);
   const actors = computed(() => entries.value.filter((e) => e.kind === 'actor'));
   const cameraEntry = computed(() => entries.value.find((e) => e.kind === 'camera') ?? null);
-  const active = computed(() => entries.value.find((e) => e.id === activeId.value) ?? null);
+  const active = computed(() => entries.value.find((e) => e.id === ws.activeId) ?? null);
+  const partOf = (id: number | null) => entries.value.find((e) => e.id === id) ?? null;
   /**
    * The actor whose rows and keys go with the camera document's: the active one, else (the camera
    * document active) the last active one, else the first.
@@ -109,13 +118,6 @@ export const useSceneStore = defineStore('scene', () => {
     return actors.value.some((e) => e.id === lastActorId.value) ? lastActorId.value : (actors.value[0]?.id ?? null);
   });
 
-  /** Live state of an entry: the document store's for the active one, the snapshot's otherwise. */
-  function stateOf(e: SceneEntry): { path: string | null; fileName: string; dirty: boolean } {
-    const d = useDocumentStore();
-    // The active one is the editor's, unless its file could not be read (then the scene keeps its path).
-    if (e.id === activeId.value && d.isOpen) return { path: d.path, fileName: d.fileName, dirty: d.dirty };
-    return { path: e.path, fileName: e.fileName, dirty: e.dirty };
-  }
   /**
    * The scene file's own content as this window would write it, less what only says where the window was
    * (the frame, the active tab): recorded when a scene is opened (after its music is in) and saved.
@@ -124,15 +126,28 @@ export const useSceneStore = defineStore('scene', () => {
   function signature(): string {
     return JSON.stringify({ ...current(false), activeActor: 0 });
   }
-  /** A scene file is open and what it would hold now differs from it (music, offset, volume, hidden actors, actors, camera, aspect). */
-  const sceneChanged = computed(() => path.value !== null && savedSignature.value !== null && signature() !== savedSignature.value);
-  const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => stateOf(e).dirty));
-  // The window's title and the main process hear of it (as they do of a document's edits).
-  watch(sceneChanged, () => useDocumentStore().reportState());
+  /** Several documents and no scene file: an untitled scene (its arrangement is kept nowhere yet). */
+  const untitled = computed(() => path.value === null && entries.value.length > 1);
+  /**
+   * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
+   * offset, volume, hidden actors, actors, camera, aspect); or an untitled scene holds what only a scene file
+   * keeps (music, hidden actors).
+   */
+  const sceneChanged = computed(() => {
+    if (path.value !== null) return savedSignature.value !== null && signature() !== savedSignature.value;
+    return untitled.value && (useMusicStore().loaded || entries.value.some((p) => p.hidden));
+  });
+  const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
+
+  /** Names of the scene's unsaved documents, then the scene file when its own content changed (the close and replace prompts list them). */
+  const unsavedNames = computed(() => [
+    ...entries.value.filter((e) => e.dirty).map((e) => e.fileName || '—'),
+    ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
+  ]);
 
   /** The name a step of the history shows for its document ("camera.vmd", "Miku: dance.vmd"). */
   function docName(id: number): string {
-    const e = entries.value.find((x) => x.id === id);
+    const e = partOf(id);
     if (!e) return '';
     const f = stateOf(e).fileName;
     const name = actorLabel(e);
@@ -144,7 +159,7 @@ export const useSceneStore = defineStore('scene', () => {
    * model's file name, else its motion's — worked out each time, so it follows a new model and reads the
    * same after the scene is saved and opened again. '' for the camera document.
    */
-  function actorLabel(e: SceneEntry): string {
+  function actorLabel(e: ScenePart): string {
     if (e.kind === 'camera') return '';
     if (e.name) return e.name;
     if (e.model) return stem(basenamePath(e.model));
@@ -152,51 +167,32 @@ export const useSceneStore = defineStore('scene', () => {
     return f ? stem(f) : '';
   }
 
-  function newEntry(kind: SceneEntry['kind'], s: DocSnapshot | null, a: Partial<SceneActor> = {}): SceneEntry {
-    const e: SceneEntry = {
-      id: nextId++,
+  /** A document's entry: what the scene says of it, and (read through) its file and dirty mark in the workspace. */
+  function newEntry(id: number, kind: ScenePart['kind'], a: Partial<SceneActor> = {}): SceneEntry {
+    return {
+      id,
       kind,
       // Only a name the scene file gives; otherwise actorLabel works one out.
       name: kind === 'camera' ? '' : (a.name ?? ''),
       model: a.model ?? null,
       hidden: a.hidden ?? false,
-      path: s ? s.path : (a.motion ?? null),
-      fileName: s ? s.fileName : a.motion ? basenamePath(a.motion) : '',
-      dirty: s?.dirty ?? false,
       extra: a.extra,
       ...(a.stage ? { stage: a.stage } : {}),
+      get path() {
+        return stateOf(this).path;
+      },
+      get fileName() {
+        return stateOf(this).fileName;
+      },
+      get dirty() {
+        return stateOf(this).dirty;
+      },
     };
-    snaps.set(e.id, s ? markRaw(s) : null);
-    return e;
-  }
-
-  /** The last frame of the documents the editor is not showing. */
-  function otherLastFrame(): number {
-    let last = 0;
-    for (const [id, s] of snaps) if (id !== activeId.value && s) last = Math.max(last, s.tracks.lastFrame);
-    return last;
   }
 
   /** The last frame over every document of the scene (the time line is shared). */
   function sceneLastFrame(): number {
-    return Math.max(useDocumentStore().tracks?.lastFrame ?? 0, otherLastFrame());
-  }
-
-  /** The last frame over the kept snapshots (while the editor's document is being swapped). */
-  function keptLastFrame(): number {
-    let last = 0;
-    for (const s of snaps.values()) if (s) last = Math.max(last, s.tracks.lastFrame);
-    return last;
-  }
-
-  /** Keeps the active document's state in its entry and snapshot. */
-  function stash() {
-    const id = activeId.value;
-    const e = active.value;
-    if (id === null || !e) return;
-    const s = useDocumentStore().snapshot();
-    snaps.set(id, s ? markRaw(s) : null);
-    if (s) Object.assign(e, { path: s.path, fileName: s.fileName, dirty: s.dirty });
+    return ws.lastFrame();
   }
 
   /**
@@ -205,38 +201,38 @@ export const useSceneStore = defineStore('scene', () => {
    * keys belong to the other document). An actor's model is asked of the preview.
    */
   function activate(id: number): boolean {
-    const e = entries.value.find((x) => x.id === id);
-    if (!e) return false;
-    if (id === activeId.value) return true;
-    stash();
-    activeId.value = id;
-    if (e.kind === 'actor') lastActorId.value = id;
-    const s = snaps.get(id) ?? null;
-    // Not a newly opened document: the history and the view stay (EditorArea clears only for foreign documents).
-    if (s) useHistoryStore().adopt(s.doc);
-    const sel = useSelectionStore();
-    sel.clear();
-    sel.setActiveTrack(null);
-    useDocumentStore().restore(s, keptLastFrame());
-    if (e.kind === 'actor') showModelOf(e);
-    return true;
+    return partOf(id) !== null && ws.activate(id);
   }
 
-  /** Asks the preview for an actor's model (the built-in figure when it has none), unless it shows it already. */
-  function showModelOf(e: SceneEntry) {
+  // Whatever made a document active (a tab, a click on its row, undo of its step): an actor's model is the preview's.
+  watch(
+    () => ws.activeId,
+    (id) => {
+      const e = partOf(id);
+      if (e?.kind !== 'actor') return;
+      lastActorId.value = e.id;
+      showModelOf(e);
+    },
+    { flush: 'sync' },
+  );
+
+  /** Asks the preview for an actor's model (the built-in figure when it has none or it is missing), unless it shows it already. */
+  function showModelOf(e: ScenePart) {
     const preview = usePreviewStore();
-    if (!e.model) {
+    if (!e.model || e.missingModel) {
       if (preview.model) preview.requestFigure();
     } else if (preview.model?.path !== e.model) preview.requestModel({ path: e.model });
   }
 
   // The active actor's model is the preview's (a model dropped or picked in the preview belongs to it; the
-  // preview's "use the figure" puts that actor on the built-in figure).
+  // preview's "use the figure" puts that actor on the built-in figure). A missing model shown as the figure stays named.
   watch(
     () => usePreviewStore().model?.path ?? null,
     (p) => {
-      const a = entries.value.find((x) => x.id === lastActorId.value);
-      if (a) a.model = p;
+      const a = partOf(lastActorId.value);
+      if (!a || (p === null && a.missingModel)) return;
+      a.model = p;
+      a.missingModel = false;
     },
   );
 
@@ -247,7 +243,6 @@ export const useSceneStore = defineStore('scene', () => {
    * written without a name, so it is named in a notice and nothing is opened. True to go on.
    */
   async function confirmReplace(file: string): Promise<boolean> {
-    if (opening) return true;
     const names = unsavedNames.value;
     if (!names.length) return true;
     const lone = !path.value && entries.value.length <= 1;
@@ -270,46 +265,89 @@ export const useSceneStore = defineStore('scene', () => {
     return r.ok && !anyDirty.value;
   }
 
-  /** The document store opened a lone file: the window becomes a one-actor scene (or a camera-only one). */
-  function documentOpened() {
-    if (opening) return;
-    const d = useDocumentStore();
-    const s = d.snapshot();
-    snaps.clear();
-    const camera = isCameraMotion(s?.info ?? null);
-    const e = newEntry(camera ? 'camera' : 'actor', s, { model: usePreviewStore().model?.path ?? null });
-    entries.value = [e];
-    activeId.value = e.id;
-    lastActorId.value = camera ? null : e.id;
+  /**
+   * Open of a lone motion: the document replaces every other (Open: the history starts empty) and the window
+   * becomes a one-actor scene on the preview's model, or, for a camera VMD, a scene with only the camera document.
+   */
+  function openLone(content: DocumentContent) {
+    const [id] = ws.open([content]);
+    const camera = isCameraMotion(content.info);
+    entries.value = [newEntry(id, camera ? 'camera' : 'actor', { model: usePreviewStore().model?.path ?? null })];
+    lastActorId.value = camera ? null : id;
     path.value = null;
     base = emptyScene();
     savedSignature.value = null;
-    useTimeStore().setRange(s?.tracks.lastFrame ?? 0);
-    d.reportState();
+    missingAudio.value = false;
   }
 
-  async function readDocument(p: string): Promise<{ ok: true; value: DocSnapshot } | { ok: false; error: { code: string; message: string } }> {
-    const r = await useApi().openFile(p);
-    if (!r.ok) return r;
-    opening++;
+  /**
+   * New motion: an empty, never-saved document for `modelName` (the model's name in its header) opens as a
+   * lone motion (see `openLone`: the history starts empty). Returns its id.
+   */
+  function newMotion(fileName: string, modelName = ''): number {
+    let blank;
     try {
-      const s = useDocumentStore().decode(r.value.name, r.value.bytes, r.value.path);
-      // decode has notified, naming the file: a problem reported again here would say it twice.
-      return s ? { ok: true, value: s } : { ok: false, error: { code: 'E_REPORTED', message: '' } };
+      blank = emptyVmd(modelName);
+    } catch {
+      // A name the header cannot hold (over 20 bytes in Shift_JIS): the document is named by no model.
+      blank = emptyVmd();
+    }
+    openLone(documentContent(blank, { name: fileName }));
+    return ws.activeId!;
+  }
+
+  /**
+   * Decodes bytes (a dropped file, a new motion's) and opens them as a lone motion (see `openLone`). Returns
+   * false (and notifies) when they do not parse; what was open then stays.
+   */
+  function openBytes(name: string, bytes: Uint8Array, filePath: string | null = null): boolean {
+    const d = decodeDocument(name, bytes, filePath);
+    if (!d.ok) {
+      useNotifyStore().error(d.error);
+      return false;
+    }
+    openLone(d.value);
+    return true;
+  }
+
+  /**
+   * Opens a file by path (Open, Open Recent, a double-click, the command line): a scene file as a scene, any
+   * other as a lone motion, after asking about unsaved changes. False when nothing was opened.
+   */
+  async function openPath(p: string): Promise<boolean> {
+    if (isScenePath(p)) return openScene(p);
+    // A lone file replaces the scene: its other unsaved documents are not dropped without asking.
+    if (!(await confirmReplace(p))) return false;
+    ws.busy = true;
+    try {
+      const r = await ws.read(p);
+      const settings = useSettingsStore();
+      // Main keeps the list: a file that is gone has just left it, one that opened has come to its top.
+      void settings.refreshRecent();
+      if (!r.ok) {
+        useNotifyStore().error(r.error);
+        return false;
+      }
+      openLone(r.value);
+      const dir = r.value.path ? folderOf(r.value.path) : '';
+      if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
+      useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
+      return true;
     } finally {
-      opening--;
+      ws.busy = false;
     }
   }
 
   /**
    * Adds a motion file to the scene and makes it active: a camera VMD becomes the camera document (there
-   * is one: it is refused with a notice), anything else a new actor shown with the preview's model.
+   * is one: it is refused with a notice), anything else a new actor shown with the preview's model. The
+   * history keeps its steps.
    */
   async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
-    if (!entries.value.length && !useDocumentStore().isOpen) return useDocumentStore().openPath(p);
-    const r = await readDocument(p);
+    if (!entries.value.length && !ws.isOpen) return openPath(p);
+    const r = await ws.read(p);
     if (!r.ok) {
-      if (r.error.code !== 'E_REPORTED') useNotifyStore().error({ ...r.error, file: p } as never);
+      useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
     const kind = as === 'auto' ? (isCameraMotion(r.value.info) ? 'camera' : 'actor') : as;
@@ -317,13 +355,13 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().warning({ key: 'scene.cameraExists', params: { name: cameraEntry.value.fileName } });
       return false;
     }
-    stash();
-    const e = newEntry(kind, r.value, { model: kind === 'actor' ? (usePreviewStore().model?.path ?? null) : null });
+    const id = ws.add(r.value);
+    const e = newEntry(id, kind, { model: kind === 'actor' ? (usePreviewStore().model?.path ?? null) : null });
     const list = [...entries.value];
     if (kind === 'actor') list.splice(actors.value.length, 0, e);
     else list.push(e);
     entries.value = list;
-    activate(e.id);
+    activate(id);
     void useSettingsStore().refreshRecent();
     // A new actor dances on the model shown until now: say which, and how to give it another.
     if (kind === 'actor') {
@@ -334,9 +372,9 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * Adds an empty camera document (never saved: Save asks its name) to a scene that has none, and makes
-   * it active: the camera group's add row (TrackList). Returns false when the scene already has one (that
-   * one is made active) or nothing is open.
+   * New camera: adds an empty camera document (never saved: Save asks its name) to a scene that has none, and
+   * makes it active (the camera group's add row, TrackList). Returns false when the scene already has one
+   * (that one is made active) or nothing is open.
    */
   function addCamera(): boolean {
     const cam = cameraEntry.value;
@@ -345,19 +383,9 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     if (!entries.value.length) return false;
-    let s: DocSnapshot | null;
-    opening++;
-    try {
-      s = useDocumentStore().decode('', writeVmd(emptyVmd()), null);
-    } finally {
-      opening--;
-    }
-    if (!s) return false;
-    stash();
-    const e = newEntry('camera', s);
-    entries.value = [...entries.value, e];
-    activate(e.id);
-    useDocumentStore().reportState();
+    const id = ws.add(documentContent(emptyVmd()));
+    entries.value = [...entries.value, newEntry(id, 'camera')];
+    activate(id);
     return true;
   }
 
@@ -379,9 +407,9 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * Takes a document out of the scene (its file stays on disk): its entry, its kept state and its steps
-   * of the history go. The last document is not removed (false): opening another file replaces it. When
-   * it was the one shown, the next actor (else the one before, else the camera document) is shown. The
+   * Close of one document: takes it out of the scene (its file stays on disk); the workspace forgets it and
+   * its steps of the history. The last document is not removed (false): opening another file replaces it.
+   * When it was the one shown, the next actor (else the one before, else the camera document) is shown. The
    * caller asks about unsaved changes first (commands.ts removeFromScene).
    */
   function removeEntry(id: number): boolean {
@@ -389,7 +417,7 @@ export const useSceneStore = defineStore('scene', () => {
     const i = list.findIndex((e) => e.id === id);
     if (i < 0 || list.length <= 1) return false;
     const gone = list[i];
-    if (activeId.value === id) {
+    if (ws.activeId === id) {
       const rest = list.filter((e) => e.id !== id);
       const actorsLeft = rest.filter((e) => e.kind === 'actor');
       const next =
@@ -399,25 +427,26 @@ export const useSceneStore = defineStore('scene', () => {
       activate(next.id);
     }
     entries.value = entries.value.filter((e) => e.id !== id);
-    snaps.delete(id);
+    ws.close(id);
     if (lastActorId.value === id) lastActorId.value = actors.value[0]?.id ?? null;
     // The shown actor changed (the camera document is active): the preview shows the new one's model.
-    const shown = entries.value.find((e) => e.id === shownActorId.value);
+    const shown = partOf(shownActorId.value);
     if (gone.kind === 'actor' && active.value?.kind === 'camera' && shown) showModelOf(shown);
-    useHistoryStore().forget(id);
-    useTimeStore().setRange(sceneLastFrame());
-    useDocumentStore().reportState();
     return true;
   }
 
   /** Hides or shows an actor's model in the preview (its motion still plays). */
   function setHidden(id: number, hidden: boolean) {
-    const e = entries.value.find((x) => x.id === id);
+    const e = partOf(id);
     if (e && e.kind === 'actor') e.hidden = hidden;
   }
 
-  /** Opens a scene file: returns false when the scene itself could not be read (its files are reported one by one). */
-  async function openPath(p: string): Promise<boolean> {
+  /**
+   * Open of a scene file: its documents replace every open one (the history starts empty), its music
+   * replaces the previous music (none: the previous goes). Returns false when the scene itself could not be
+   * read (its files are reported one by one).
+   */
+  async function openScene(p: string): Promise<boolean> {
     const api = useApi();
     const notify = useNotifyStore();
     const r = await api.openScene(p);
@@ -434,73 +463,76 @@ export const useSceneStore = defineStore('scene', () => {
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
     // read as a scene replaces nothing, so it is not asked about).
     if (!(await confirmReplace(r.value.path))) return false;
-    const problem = (ref: SceneFileRef, error: { code: string; message: string }) => {
-      if (error.code === 'E_REPORTED') return;
+    const problem = (ref: SceneFileRef, error: { code: string; message: string }) =>
       notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
-    };
     // Every motion and the camera, all at once; one that fails is named and the rest opens.
     const reads = await Promise.all([
-      ...scene.actors.map((a) => (a.motion ? readDocument(a.motion) : Promise.resolve(null))),
-      scene.camera ? readDocument(scene.camera) : Promise.resolve(null),
+      ...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))),
+      scene.camera ? ws.read(scene.camera) : Promise.resolve(null),
     ]);
-    const list: SceneEntry[] = [];
-    snaps.clear();
-    // An actor without a readable motion gets a new empty one (a timeline to key, the music row above it).
-    const empty = () => {
-      opening++;
-      try {
-        return useDocumentStore().decode('', writeVmd(emptyVmd()), null);
-      } finally {
-        opening--;
-      }
+    // A file that did not decode is reported with the codec's error (naming it); one that could not be read by its role.
+    const reported = (ref: SceneFileRef, rd: Awaited<ReturnType<typeof ws.read>> | null) => {
+      if (!rd || rd.ok) return;
+      if (rd.stage === 'decode') notify.error(rd.error);
+      else problem(ref, rd.error);
     };
+    // An actor without a readable motion gets a new empty one (a timeline to key, the music row above it).
+    const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : documentContent(emptyVmd()));
+    const kept: { kind: ScenePart['kind']; actor: Partial<SceneActor>; missing?: string; content: DocumentContent }[] = [];
     scene.actors.forEach((a, i) => {
       const rd = reads[i];
-      if (rd && !rd.ok) problem({ role: 'motion', actor: i, path: a.motion! }, rd.error);
-      const e = newEntry('actor', rd && rd.ok ? rd.value : empty(), a);
-      if (rd && !rd.ok) e.missing = a.motion!;
-      list.push(e);
+      reported({ role: 'motion', actor: i, path: a.motion! }, rd);
+      kept.push({ kind: 'actor', actor: a, missing: rd && !rd.ok ? a.motion! : undefined, content: contentOf(rd) });
     });
     const camRead = reads[scene.actors.length];
-    if (camRead && !camRead.ok) problem({ role: 'camera', path: scene.camera! }, camRead.error);
     if (scene.camera) {
-      const ce = newEntry('camera', camRead && camRead.ok ? camRead.value : empty(), { motion: scene.camera });
-      if (camRead && !camRead.ok) ce.missing = scene.camera;
-      list.push(ce);
+      reported({ role: 'camera', path: scene.camera }, camRead);
+      kept.push({ kind: 'camera', actor: {}, missing: camRead && !camRead.ok ? scene.camera : undefined, content: contentOf(camRead) });
     }
-    entries.value = list;
-    activeId.value = null;
+    const activeIndex = Math.min(scene.activeActor, Math.max(scene.actors.length - 1, 0));
+    // Entries first (none), so the switch to the first document finds no previous scene's actor.
+    entries.value = [];
     lastActorId.value = null;
+    const ids = ws.open(
+      kept.map((k) => k.content),
+      activeIndex,
+    );
+    entries.value = kept.map((k, i) => {
+      const e = newEntry(ids[i], k.kind, k.actor);
+      if (k.missing) e.missing = k.missing;
+      return e;
+    });
     path.value = r.value.path;
     base = scene;
-    useHistoryStore().clear();
-    const first = list[Math.min(scene.activeActor, Math.max(scene.actors.length - 1, 0))] ?? list[0];
-    if (first) {
-      // Shown as a newly opened document: the editor starts a fresh history, selection and view for it.
-      const s = snaps.get(first.id) ?? null;
-      activeId.value = first.id;
-      if (first.kind === 'actor') lastActorId.value = first.id;
-      useTimeStore().pause();
-      useTimeStore().clearRange();
-      useDocumentStore().restore(s, keptLastFrame());
-    } else useDocumentStore().restore(null);
-    // The active actor's model (the preview shows one model), then the music.
+    missingAudio.value = false;
     const act = active.value;
+    if (act?.kind === 'actor') lastActorId.value = act.id;
+    // The active actor's model (the preview shows one model; a missing one leaves the figure, never the
+    // previous scene's model), then the music.
     if (act?.kind === 'actor' && act.model) {
       const m = await api.readModelFile(act.model);
       if (m.ok) usePreviewStore().requestModel({ path: m.value.path });
-      else problem({ role: 'model', actor: scene.activeActor, path: act.model }, m.error);
+      else {
+        problem({ role: 'model', actor: scene.activeActor, path: act.model }, m.error);
+        const part = partOf(act.id);
+        if (part) part.missingModel = true;
+        if (usePreviewStore().model) usePreviewStore().requestFigure();
+      }
     } else if (act?.kind === 'actor' && usePreviewStore().model) usePreviewStore().requestFigure();
     const music = useMusicStore();
+    // The previous scene's music goes whatever this scene names (a song that cannot be read leaves none).
+    if (music.loaded) music.unload();
     if (scene.audio) {
       const a = await api.readAudioFile(scene.audio.path);
-      if (!a.ok) problem({ role: 'audio', path: scene.audio.path }, a.error);
-      else if (await music.loadBytes(a.value.name, a.value.bytes, a.value.path)) {
+      if (!a.ok) {
+        problem({ role: 'audio', path: scene.audio.path }, a.error);
+        missingAudio.value = true;
+      } else if (await music.loadBytes(a.value.name, a.value.bytes, a.value.path)) {
         music.setOffset(scene.audio.offsetFrames);
         music.setVolume(scene.audio.volume);
         music.setMuted(scene.audio.muted);
-      }
-    } else if (music.loaded) music.unload();
+      } else missingAudio.value = true;
+    }
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
@@ -512,7 +544,6 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-    useDocumentStore().reportState();
     notify.success({ key: 'notify.opened', params: { name: r.value.name } });
     return true;
   }
@@ -522,7 +553,7 @@ export const useSceneStore = defineStore('scene', () => {
     const music = useMusicStore();
     const list = actors.value;
     const out: SceneActor[] = list.map((e) => {
-      const a: SceneActor = { model: e.model, motion: stateOf(e).path ?? e.missing ?? null, hidden: e.hidden };
+      const a: SceneActor = { model: e.model, motion: e.path ?? e.missing ?? null, hidden: e.hidden };
       // The name the file gave it stays with the actor (worked-out names are not written).
       if (e.name) a.name = e.name;
       if (e.extra) a.extra = e.extra;
@@ -532,13 +563,16 @@ export const useSceneStore = defineStore('scene', () => {
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
     const cam = cameraEntry.value;
     const a = parseAspect(outputAspectOf(useSettingsStore().settings.ui).text);
+    const audio = music.loaded && music.path
+      ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
+      : missingAudio.value ? base.audio : null;
     return {
       ...base,
       aspect: a ? { width: a.width, height: a.height } : base.aspect,
       actors: out,
       activeActor,
-      camera: cam ? (stateOf(cam).path ?? cam.missing ?? null) : null,
-      audio: music.loaded && music.path ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted } : null,
+      camera: cam ? (cam.path ?? cam.missing ?? null) : null,
+      audio,
       view: withFrame ? { ...base.view, frame: Math.round(useTimeStore().frame) } : base.view,
     };
   }
@@ -555,73 +589,73 @@ export const useSceneStore = defineStore('scene', () => {
     path.value = r.value.path;
     savedSignature.value = signature();
     void useSettingsStore().refreshRecent();
-    useDocumentStore().reportState();
     useNotifyStore().success({ key: 'notify.saved', params: { name: basenamePath(r.value.path) } });
-    const unsaved = entries.value.filter((e) => !stateOf(e).path);
-    if (unsaved.length) useNotifyStore().warning({ key: 'scene.notInScene', params: { n: unsaved.length } });
+    // Documents the written file could not name (never saved): the file lists every other.
+    const left = scene.actors.filter((x) => !x.motion).length + (cameraEntry.value && !scene.camera ? 1 : 0);
+    if (left) useNotifyStore().warning({ key: 'scene.notInScene', params: { n: left } });
     return true;
   }
 
   /**
-   * Save All: every unsaved document over its own file (a .bak of the old one once per session, as Save),
-   * then the scene file when the window has one. Documents never saved are returned for the caller to ask
-   * a name for (Save As); false in `ok` when a write failed (its notice names the file).
+   * Save of every unsaved document over its own file (a .bak of the old one once per session, as Save). Documents
+   * never saved are returned for the caller to ask a name for (Save As); false in `ok` when a write failed (its
+   * notice names the file).
    */
-  async function saveAll(): Promise<{ ok: boolean; needsName: number[] }> {
-    const doc = useDocumentStore();
-    const hist = useHistoryStore();
+  async function saveDocuments(): Promise<{ ok: boolean; needsName: number[] }> {
     const needsName: number[] = [];
     let ok = true;
     for (const e of entries.value) {
-      const st = stateOf(e);
-      if (!st.dirty) continue;
-      if (!st.path) {
+      if (!e.dirty) continue;
+      if (!e.path) {
         needsName.push(e.id);
         continue;
       }
-      if (e.id === activeId.value) {
-        ok = (await doc.save()) && ok;
-        continue;
-      }
-      const s = snaps.get(e.id);
-      if (!s) continue;
-      const r = await useApi().saveFile(s.path!, encodeDocument(s.doc, s.tracks, s.path!), { overwrite: true, backup: true });
-      if (!r.ok) {
-        useNotifyStore().error(r.error);
-        ok = false;
-        continue;
-      }
-      s.dirty = false;
-      e.dirty = false;
-      hist.markSavedFor(e.id);
-      useNotifyStore().success({ key: 'notify.saved', params: { name: s.fileName } });
+      ok = (await ws.save(e.id)) && ok;
     }
-    if (path.value && ok) ok = await saveTo(path.value, true);
-    doc.reportState();
     return { ok, needsName };
   }
 
   /**
-   * What the window title and the close prompt show: a lone motion as before (its name, * when unsaved);
-   * a scene as "scene.vmdscene — dance.vmd" with * when any of its documents is unsaved.
+   * Save All: every unsaved document over its own file, then the scene file when the window has one.
+   * Documents never saved are returned for the caller to ask a name for (Save As).
    */
-  function windowState(own: DocumentState): DocumentState {
+  async function saveAll(): Promise<{ ok: boolean; needsName: number[] }> {
+    const r = await saveDocuments();
+    let ok = r.ok;
+    if (path.value && ok) ok = await saveTo(path.value, true);
+    return { ok, needsName: r.needsName };
+  }
+
+  /**
+   * What the window title and the close prompt show: a lone motion by its own name (* when unsaved);
+   * a scene as "scene.vmdscene — dance.vmd" with * when any of its documents or its own content is unsaved.
+   */
+  function windowState(): DocumentState {
+    const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty };
     if (!path.value && entries.value.length <= 1) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
     const name = own.name ? `${sceneName} — ${own.name}` : sceneName;
     return { path: path.value ?? own.path, name, dirty: anyDirty.value, unsaved: unsavedNames.value };
   }
 
-  /** Names of the scene's unsaved documents, then the scene file when it changed (the close and replace prompts list them). */
-  const unsavedNames = computed(() => [
-    ...entries.value.filter((e) => stateOf(e).dirty).map((e) => stateOf(e).fileName || '—'),
-    ...(sceneChanged.value && path.value ? [basenamePath(path.value)] : []),
-  ]);
-
-  /** The kept state of a document not in the editor (tests, the preview). */
-  function snapshotOf(id: number): DocSnapshot | null {
-    return id === activeId.value ? useDocumentStore().snapshot() : (snaps.get(id) ?? null);
+  /** The state last sent to the main process: edits after the first leave it unchanged. */
+  let reported = '';
+  function reportState(state: DocumentState) {
+    const shown = state.name ? `${state.name}${state.dirty ? ' *' : ''} — VMD Studio` : 'VMD Studio';
+    if (typeof document !== 'undefined' && document.title !== shown) document.title = shown;
+    const key = JSON.stringify(state);
+    // Every edit lands here; a request per edit (an HTTP round trip in the browser mode) would only
+    // repeat what the main process already knows.
+    if (key === reported) return;
+    reported = key;
+    void useApi()
+      .setDocumentState(state)
+      .catch(() => {
+        reported = '';
+      });
   }
+  // The window's title and the main process follow the documents and the scene (its close prompt names them).
+  watch(windowState, reportState, { flush: 'sync' });
 
   return {
     path,
@@ -634,6 +668,7 @@ export const useSceneStore = defineStore('scene', () => {
     active,
     anyDirty,
     sceneChanged,
+    untitled,
     unsavedNames,
     confirmReplace,
     stateOf,
@@ -645,14 +680,14 @@ export const useSceneStore = defineStore('scene', () => {
     documentForKinds,
     setHidden,
     removeEntry,
-    documentOpened,
     openPath,
+    openBytes,
+    newMotion,
     current,
     saveTo,
+    saveDocuments,
     saveAll,
     windowState,
-    snapshotOf,
     sceneLastFrame,
-    otherLastFrame,
   };
 });

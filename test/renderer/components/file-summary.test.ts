@@ -8,7 +8,8 @@ import { mount } from '@vue/test-utils';
 import { nextTick } from 'vue';
 import { readVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import FileSummary from '../../../renderer/src/components/FileSummary.vue';
 import { buildFixture, SJIS } from '../../helpers/vmd-fixtures';
@@ -43,8 +44,8 @@ describe('FileSummary notes', () => {
     bytes.set([1, 2, 3], body.length);
     const r = readVmd(bytes);
     expect(r.ok && r.diagnostics.map((d) => d.code)).toEqual(['W_VMD_TRAILING']);
-    const doc = useDocumentStore();
-    expect(doc.openBytes('tail.vmd', bytes, '/t/tail.vmd')).toBe(true);
+    const doc = useWorkspaceStore();
+    expect(useSceneStore().openBytes('tail.vmd', bytes, '/t/tail.vmd')).toBe(true);
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'ja' };
     const w = mount(FileSummary);
@@ -56,15 +57,15 @@ describe('FileSummary notes', () => {
   });
 
   it.skipIf(!corpusPresent)("a VPD pose shows its own file's header, not the motion's it opens as; a VMD its own", async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const w = mount(FileSummary);
     const pose = readCorpus('threejs/vpds/05.vpd');
     expect(new TextDecoder().decode(pose.subarray(0, 23))).toBe('Vocaloid Pose Data file');
-    expect(doc.openBytes('05.vpd', pose, '/p/05.vpd')).toBe(true);
+    expect(useSceneStore().openBytes('05.vpd', pose, '/p/05.vpd')).toBe(true);
     await nextTick();
     expect(w.get('[data-testid="summary-header"]').text()).toBe('Vocaloid Pose Data file');
     const motion = readCorpus('gene/motion/stand.vmd');
-    expect(doc.openBytes('stand.vmd', motion, '/m/stand.vmd')).toBe(true);
+    expect(useSceneStore().openBytes('stand.vmd', motion, '/m/stand.vmd')).toBe(true);
     await nextTick();
     expect(w.get('[data-testid="summary-header"]').text()).toBe(new TextDecoder().decode(motion.subarray(0, 25)));
   });
@@ -76,8 +77,8 @@ describe('FileSummary notes', () => {
     const morphRepeats = repeats(bytes, 54 + bones * 111, 23, 15);
     expect(boneRepeats).toBeGreaterThan(0);
     expect(morphRepeats).toBeGreaterThan(0);
-    const doc = useDocumentStore();
-    expect(doc.openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
+    const doc = useWorkspaceStore();
+    expect(useSceneStore().openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'ja' };
     const w = mount(FileSummary);

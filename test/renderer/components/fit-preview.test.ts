@@ -9,7 +9,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { setApi } from '../../../renderer/src/api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import FitPreview from '../../../renderer/src/components/FitPreview.vue';
@@ -22,7 +23,7 @@ setApi(new Proxy({}, { get: () => okVoid }) as never);
 /** Drink.vmd open, the Whole Motion dialog on Reduce for the open document at 0.05 units / 0.5°. */
 function reduceDrink() {
   const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
-  useDocumentStore().openBytes('Drink.vmd', bytes, null);
+  useSceneStore().openBytes('Drink.vmd', bytes, null);
   const batch = useBatchStore();
   batch.target = 'document';
   batch.op = 'reduce';

@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { runKeyAction } from '../../../renderer/src/components/keymap';
+import { runKeyAction } from '../../../renderer/src/shell/keymap';
 import { previewOverlay, useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';

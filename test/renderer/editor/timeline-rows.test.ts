@@ -10,7 +10,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
 import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
@@ -50,9 +50,9 @@ function twoDocScene(camera: () => Uint8Array) {
   return {
     files: () => files,
     async open() {
-      const doc = useDocumentStore();
+      const doc = useWorkspaceStore();
       const scene = useSceneStore();
-      await doc.openPath('/s/a.vmd');
+      await useSceneStore().openPath('/s/a.vmd');
       expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
       const [actor, cam] = scene.entries;
       scene.activate(actor.id);
@@ -208,14 +208,14 @@ describe('scene rows through the stores', () => {
     expect(scene.activeId).toBe(cam.id);
     expect(writeVmd(doc.doc!)).toEqual(two.files().get('/s/cam/camera.vmd'));
     expect(doc.dirty).toBe(false);
-    expect(scene.snapshotOf(actor.id)!.dirty).toBe(false);
-    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
+    expect(useWorkspaceStore().get(actor.id)!.dirty).toBe(false);
+    expect(writeVmd(useWorkspaceStore().get(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
   });
 
   it('a scene with no camera document: the add row makes an empty one, active, with camera and light rows', async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const scene = useSceneStore();
-    await doc.openPath('/s/a.vmd');
+    await useSceneStore().openPath('/s/a.vmd');
     const tv = createTimelineView();
     expect(tv.rows.value[tv.rows.value.length - 1]).toMatchObject({ id: 'camera-add', doc: NO_DOC });
     expect(scene.addCamera()).toBe(true);
@@ -271,7 +271,7 @@ describe('scene rows through the stores', () => {
     expect(actions.pasteKeysAtCursor()).toBe(true);
     expect(scene.activeId).toBe(cam.id);
     expect([...doc.tracks!.camera.frames]).toEqual([0, 15, 30, 40]);
-    expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
+    expect(writeVmd(useWorkspaceStore().get(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
     // A bone key copied on the actor, pasted while the camera document is shown: into the actor.
     scene.activate(actor.id);
     sel.select([{ kind: 'bone', record: 0 }]);
@@ -281,7 +281,7 @@ describe('scene rows through the stores', () => {
     expect(actions.pasteKeysAtCursor()).toBe(true);
     expect(scene.activeId).toBe(actor.id);
     expect([...doc.tracks!.bones.frames]).toEqual([0, 10, 20, 25]);
-    expect(scene.snapshotOf(cam.id)!.tracks.camera.frames.length).toBe(4);
+    expect(useWorkspaceStore().get(cam.id)!.tracks.camera.frames.length).toBe(4);
   });
 });
 
@@ -379,7 +379,7 @@ describe('the self-shadow row (issue 13)', () => {
       expect(actions.pasteKeysAtCursor()).toBe(true);
       expect(scene.activeId).toBe(cam.id);
       expect([...doc.tracks!.shadow.frames]).toEqual([5, 12, 20, 30]);
-      expect(writeVmd(scene.snapshotOf(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
+      expect(writeVmd(useWorkspaceStore().get(actor.id)!.doc)).toEqual(two.files().get('/s/a.vmd'));
     });
   });
 });

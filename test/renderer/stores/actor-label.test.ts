@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setApi } from '../../../renderer/src/api';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { memoryApi, dance } from './scene-fixtures';
 
@@ -24,7 +24,7 @@ describe('actor names', () => {
 
   it('the file’s name, else the model’s, else the motion’s; a model given later renames it', async () => {
     const scene = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/duet.vmdscene')).toBe(true);
     const [a, b] = scene.actors;
     expect(scene.actorLabel(a)).toBe('dance1');
     expect(scene.actorLabel(b)).toBe('Lead');

@@ -9,7 +9,8 @@ import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ip
 import { readVmd, writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { corpusDir, corpusPresent, readCorpus } from '../../helpers/corpus';
@@ -30,8 +31,8 @@ describe.skipIf(!corpusPresent)('reduce on the open motion', () => {
 
   it('is one undo step: fewer keys, played within tolerance, counts and error in the notice, undo gives the original bytes', () => {
     const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
-    const doc = useDocumentStore();
-    expect(doc.openBytes('Drink.vmd', bytes, '/m/Drink.vmd')).toBe(true);
+    const doc = useWorkspaceStore();
+    expect(useSceneStore().openBytes('Drink.vmd', bytes, '/m/Drink.vmd')).toBe(true);
     const batch = useBatchStore();
     batch.target = 'document';
     expect(batch.ops).toContain('reduce');
@@ -66,8 +67,8 @@ describe.skipIf(!corpusPresent)('Reduce keeps the track list in its order', () =
   });
 
   it('wavefile_v2: the rows show the same tracks in the same order before and after (the fit writes tracks by name)', () => {
-    const doc = useDocumentStore();
-    expect(doc.openBytes('wavefile_v2.vmd', readCorpus('mmd-viewer-js/vmd/wavefile_v2.vmd'), '/m/wavefile_v2.vmd')).toBe(true);
+    const doc = useWorkspaceStore();
+    expect(useSceneStore().openBytes('wavefile_v2.vmd', readCorpus('mmd-viewer-js/vmd/wavefile_v2.vmd'), '/m/wavefile_v2.vmd')).toBe(true);
     const names = () => buildRows(doc.tracks!, new Set()).filter((r) => r.type === 'track').map((r) => `${r.kind}:${(r as { name: string }).name}`);
     const before = names();
     const fileOrder = doc.tracks!.bones.names.slice();

@@ -5,10 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { askEachBeforeClose, runCommand } from '../../../renderer/src/components/commands';
+import { askEachBeforeClose, runCommand } from '../../../renderer/src/shell/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { answerNext, memoryApi, memoryScene, dance, cameraVmd, editShown } from './scene-fixtures';
 
@@ -24,7 +24,7 @@ describe('closing a scene asks per unsaved document', () => {
       ['/s/other.vmd', dance(30)],
     ]));
     const scene = useSceneStore();
-    await useDocumentStore().openPath('/s/a.vmd');
+    await useSceneStore().openPath('/s/a.vmd');
     await scene.addDocument('/s/b.vmd');
     await scene.addDocument('/s/camera.vmd');
     const [a, , cam] = scene.entries;
@@ -45,7 +45,7 @@ describe('closing a scene asks per unsaved document', () => {
     expect(useConfirmStore().current).toBeNull(); // b.vmd (clean) was not asked about
     expect(saves()).toEqual(['/s/a.vmd']);
     expect(files.get('/s/a.vmd')).not.toEqual(original.get('/s/a.vmd'));
-    expect(files.get('/s/a.vmd')).toEqual(writeVmd(useSceneStore().snapshotOf(useSceneStore().entries[0].id)!.doc));
+    expect(files.get('/s/a.vmd')).toEqual(writeVmd(useWorkspaceStore().get(useSceneStore().entries[0].id)!.doc));
     expect(files.get('/s/camera.vmd')).toEqual(original.get('/s/camera.vmd'));
   });
 
@@ -76,14 +76,14 @@ describe('closing a scene asks per unsaved document', () => {
 
   it('opening a lone file asks before it replaces the scene; Cancel keeps the scene and its unsaved documents', async () => {
     const scene = useSceneStore();
-    const opening = useDocumentStore().openPath('/s/other.vmd');
+    const opening = useSceneStore().openPath('/s/other.vmd');
     expect(await answerNext('cancel')).toBe('Opening other.vmd replaces the scene. The unsaved changes to a.vmd, camera.vmd will be lost.');
     expect(await opening).toBe(false);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd', 'camera.vmd']);
     expect(scene.unsavedNames).toEqual(['a.vmd', 'camera.vmd']);
     expect(fake.calls.some((c) => c.name === 'openFile' && c.args[0] === '/s/other.vmd')).toBe(false);
 
-    const again = useDocumentStore().openPath('/s/other.vmd');
+    const again = useSceneStore().openPath('/s/other.vmd');
     await answerNext('discard');
     expect(await again).toBe(true);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['other.vmd']);
@@ -92,8 +92,8 @@ describe('closing a scene asks per unsaved document', () => {
 
   it('Save All and Open writes every unsaved document over its file, then opens the other file', async () => {
     const scene = useSceneStore();
-    const edited = scene.entries.map((e) => writeVmd(scene.snapshotOf(e.id)!.doc));
-    const opening = useDocumentStore().openPath('/s/other.vmd');
+    const edited = scene.entries.map((e) => writeVmd(useWorkspaceStore().get(e.id)!.doc));
+    const opening = useSceneStore().openPath('/s/other.vmd');
     await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
     expect(useConfirmStore().current!.buttons.map((b) => renderText({ key: b.label }, 'en'))).toEqual(['Save All and Open', 'Open and Discard', 'Cancel']);
     useConfirmStore().answer('save');
@@ -106,12 +106,12 @@ describe('closing a scene asks per unsaved document', () => {
 
   it('the question is in Japanese too; a lone clean motion is then replaced without one', async () => {
     const confirm = useConfirmStore();
-    const opening = useDocumentStore().openPath('/s/other.vmd');
+    const opening = useSceneStore().openPath('/s/other.vmd');
     await vi.waitFor(() => expect(confirm.current).not.toBeNull());
     expect(renderText(confirm.current!.message, 'ja')).toBe('other.vmd を開くとシーンが置き換えられます。a.vmd, camera.vmd の未保存の変更は失われます。');
     confirm.answer('discard');
     expect(await opening).toBe(true);
-    expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true); // a lone clean motion: no question
+    expect(await useSceneStore().openPath('/s/b.vmd')).toBe(true); // a lone clean motion: no question
     expect(confirm.current).toBeNull();
     expect(useSceneStore().entries.map((e) => e.fileName)).toEqual(['b.vmd']);
   });
@@ -126,47 +126,47 @@ describe('opening a file over a lone unsaved motion', () => {
       ['/s/a.vmd', dance(10)],
       ['/s/b.vmd', dance(20)],
     ]));
-    await useDocumentStore().openPath('/s/a.vmd');
+    await useSceneStore().openPath('/s/a.vmd');
     editShown('bone');
   });
   const saves = () => fake.calls.filter((c) => c.name === 'saveFile').map((c) => c.args[0]);
 
   it('asks first (it was dropped without a word); Cancel keeps the edit and opens nothing', async () => {
-    const opening = useDocumentStore().openPath('/s/b.vmd');
+    const opening = useSceneStore().openPath('/s/b.vmd');
     expect(await answerNext('cancel')).toBe('Save the changes to a.vmd before opening b.vmd?');
     expect(await opening).toBe(false);
-    expect(useDocumentStore().fileName).toBe('a.vmd');
-    expect(useDocumentStore().dirty).toBe(true);
+    expect(useWorkspaceStore().fileName).toBe('a.vmd');
+    expect(useWorkspaceStore().dirty).toBe(true);
     expect(fake.calls.some((c) => c.name === 'openFile' && c.args[0] === '/s/b.vmd')).toBe(false);
   });
 
   it('Save writes the motion over its file, then opens the other; Don’t Save opens it and writes nothing', async () => {
-    const edited = writeVmd(useDocumentStore().doc!);
-    let opening = useDocumentStore().openPath('/s/b.vmd');
+    const edited = writeVmd(useWorkspaceStore().doc!);
+    let opening = useSceneStore().openPath('/s/b.vmd');
     await answerNext('save');
     expect(await opening).toBe(true);
     expect(saves()).toEqual(['/s/a.vmd']);
     expect(files.get('/s/a.vmd')).toEqual(edited);
-    expect(useDocumentStore().fileName).toBe('b.vmd');
+    expect(useWorkspaceStore().fileName).toBe('b.vmd');
     editShown('bone');
-    opening = useDocumentStore().openPath('/s/a.vmd');
+    opening = useSceneStore().openPath('/s/a.vmd');
     expect(await answerNext('discard')).toBe('Save the changes to b.vmd before opening a.vmd?');
     expect(await opening).toBe(true);
     expect(saves()).toEqual(['/s/a.vmd']);
     expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
-    expect(useDocumentStore().dirty).toBe(false);
+    expect(useWorkspaceStore().dirty).toBe(false);
   });
 
   it('a motion never saved cannot be saved without a name: the notice says so and nothing opens', async () => {
     setActivePinia(createPinia());
     setApi(memoryApi(files).api);
-    expect(useDocumentStore().openBytes('new.vmd', dance(5), null)).toBe(true);
+    expect(useSceneStore().openBytes('new.vmd', dance(5), null)).toBe(true);
     editShown('bone');
-    const opening = useDocumentStore().openPath('/s/b.vmd');
+    const opening = useSceneStore().openPath('/s/b.vmd');
     await answerNext('save');
     expect(await opening).toBe(false);
-    expect(useDocumentStore().fileName).toBe('new.vmd');
-    expect(useDocumentStore().dirty).toBe(true);
+    expect(useWorkspaceStore().fileName).toBe('new.vmd');
+    expect(useWorkspaceStore().dirty).toBe(true);
     const last = useNotifyStore().items.at(-1)!;
     expect(renderText(last.text!, 'en')).toBe('new.vmd has never been saved: save it with Save As, then open the file again');
   });
@@ -183,7 +183,7 @@ describe('closing a scene whose file itself changed', () => {
     const fake = memoryApi(files);
     setApi(fake.api);
     const scene = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/duet.vmdscene')).toBe(true);
     expect(scene.sceneChanged).toBe(false);
     expect(await askEachBeforeClose()).toBe(true); // nothing to ask
     scene.entries[1].hidden = true;

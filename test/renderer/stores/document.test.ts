@@ -6,13 +6,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
 import { withBlocks, blockFromRecords, recordsOf } from '../../../shared/vmd';
 import { setApi } from '../../../renderer/src/api';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useTimeStore } from '../../../renderer/src/stores/time';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { deleteKeys, diffDocuments } from '../../../shared/key-edits';
 
 const CORPUS = corpusDir;
 
-/** A fake bridge that records calls; only what the document store uses answers. */
+/** A fake bridge that records calls; only what the workspace and scene stores use answers. */
 function fakeApi() {
   const calls: { name: string; args: unknown[] }[] = [];
   const files = new Map<string, Uint8Array>();
@@ -37,7 +40,7 @@ function fakeApi() {
   return { api: api as unknown as VmdStudioApi, calls, files };
 }
 
-describe('document store', () => {
+describe('document store (the active document of the workspace)', () => {
   let fake: ReturnType<typeof fakeApi>;
   beforeEach(() => {
     setActivePinia(createPinia());
@@ -46,9 +49,9 @@ describe('document store', () => {
   });
 
   it('opens VMD bytes: summary, version, time range, clean state reported to main', () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const bytes = new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd')));
-    expect(doc.openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
+    expect(useSceneStore().openBytes('stand.vmd', bytes, '/m/stand.vmd')).toBe(true);
     expect(doc.info?.counts.bone).toBe(Buffer.from(bytes).readUInt32LE(50));
     expect(doc.info?.kind).toBe('motion');
     expect(doc.version).toBe(1);
@@ -58,24 +61,25 @@ describe('document store', () => {
   });
 
   it('tells main about a state change once: a run of edits sends one dirty report, not one per edit', () => {
-    const doc = useDocumentStore();
-    doc.openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))), '/m/stand.vmd');
+    const doc = useWorkspaceStore();
+    useSceneStore().openBytes('stand.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd'))), '/m/stand.vmd');
     const states = () => fake.calls.filter((c) => c.name === 'setDocumentState').map((c) => c.args[0]);
     expect(states()).toEqual([{ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false }]);
-    for (let i = 0; i < 5; i++) doc.replaceDocument(doc.doc!);
+    const hist = useHistoryStore();
+    for (let i = 0; i < 5; i++) hist.run((d) => deleteKeys(d, [{ kind: 'bone', record: 0 }]));
     expect(states()).toEqual([
       { path: '/m/stand.vmd', name: 'stand.vmd', dirty: false },
       { path: '/m/stand.vmd', name: 'stand.vmd', dirty: true },
     ]);
     expect(document.title).toBe('stand.vmd * — VMD Studio');
-    doc.setDirty(false);
+    for (let i = 0; i < 5; i++) hist.undo();
     expect(states().at(-1)).toEqual({ path: '/m/stand.vmd', name: 'stand.vmd', dirty: false });
   });
 
   it('keeps the open document and notifies when bytes do not parse', () => {
-    const doc = useDocumentStore();
-    doc.openBytes('a.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))), '/a.vmd');
-    expect(doc.openBytes('b.vmd', new Uint8Array([1, 2, 3]), '/b.vmd')).toBe(false);
+    const doc = useWorkspaceStore();
+    useSceneStore().openBytes('a.vmd', new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd'))), '/a.vmd');
+    expect(useSceneStore().openBytes('b.vmd', new Uint8Array([1, 2, 3]), '/b.vmd')).toBe(false);
     expect(doc.fileName).toBe('a.vmd');
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('error');
@@ -85,13 +89,13 @@ describe('document store', () => {
   });
 
   it('replaceDocument marks dirty and bumps version; saveAs writes the edited bytes and cleans', async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const original = new Uint8Array(readFileSync(path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd')));
-    doc.openBytes('walk.vmd', original, '/w/walk.vmd');
+    useSceneStore().openBytes('walk.vmd', original, '/w/walk.vmd');
     const cur = doc.doc!;
     // An edit: drop the first bone key.
     const edited = withBlocks(cur, { bone: blockFromRecords('bone', recordsOf(cur.bone).slice(1)) });
-    doc.replaceDocument(edited);
+    useHistoryStore().commit(diffDocuments(cur, edited, 'drop a key')!);
     expect(doc.dirty).toBe(true);
     expect(doc.version).toBe(2);
     expect(doc.info?.counts.bone).toBe(cur.bone.count - 1);
@@ -104,9 +108,9 @@ describe('document store', () => {
   });
 
   it('saves an unedited document byte for byte, and Save without a path asks for one (returns false)', async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const original = new Uint8Array(readFileSync(path.join(CORPUS, 'threejs/vmds/wavefile_camera.vmd')));
-    doc.openBytes('cam.vmd', original, null);
+    useSceneStore().openBytes('cam.vmd', original, null);
     expect(await doc.save()).toBe(false);
     expect(fake.calls.some((c) => c.name === 'saveFile')).toBe(false);
     await doc.saveAs('/x/cam.vmd', { overwrite: true });
@@ -116,9 +120,9 @@ describe('document store', () => {
   });
 
   it('opens a VPD as keys at frame 0 and saves back as VPD text', async () => {
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const src = path.join(CORPUS, 'threejs/vpds/01.vpd');
-    expect(await doc.openPath(src)).toBe(true);
+    expect(await useSceneStore().openPath(src)).toBe(true);
     expect(doc.format).toBe('vpd');
     expect(doc.info?.counts.bone).toBe((readFileSync(src, 'latin1').match(/^Bone\d+\{/gm) ?? []).length);
     await doc.saveAs('/p/out.vpd');

@@ -12,7 +12,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { readVmd } from '../../../shared/vmd';
 import { describeError, noticeLines, useNotifyStore, MAX_NOTICES, NOTICE_TIMEOUT_MS } from '../../../renderer/src/stores/notify';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { setApi } from '../../../renderer/src/api';
 
 const okVoid = async () => ({ ok: true, value: undefined });
@@ -45,7 +46,7 @@ describe('error notices', () => {
     const bytes = new TextEncoder().encode('not a motion at all, just some text long enough');
     const r = readVmd(bytes);
     expect(r.ok).toBe(false);
-    expect(useDocumentStore().openBytes('b.vmd', bytes, '/b.vmd')).toBe(false);
+    expect(useSceneStore().openBytes('b.vmd', bytes, '/b.vmd')).toBe(false);
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('error');
     const n = noticeLines(notice, settings.locale);

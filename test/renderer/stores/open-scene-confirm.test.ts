@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setApi } from '../../../renderer/src/api';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { answerNext, memoryApi, dance, editShown } from './scene-fixtures';
 
@@ -33,7 +33,7 @@ describe('opening a scene file over unsaved documents', () => {
 
   it('asks naming the file and the unsaved documents; Cancel keeps them all, Open and Discard opens the scene', async () => {
     const scene = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/duet.vmdscene')).toBe(true);
     editShown();
     expect(scene.unsavedNames).toEqual(['a.vmd']);
 
@@ -49,8 +49,8 @@ describe('opening a scene file over unsaved documents', () => {
     expect(useConfirmStore().current).toBeNull();
     expect(scene.unsavedNames).toEqual(['a.vmd']);
 
-    // Through the document store too (Open Recent, double-click): Open and Discard opens it.
-    const opened = useDocumentStore().openPath('/t/other.vmdscene');
+    // Through a plain Open too (Open Recent, double-click): Open and Discard opens it.
+    const opened = useSceneStore().openPath('/t/other.vmdscene');
     await answerNext('discard');
     expect(await opened).toBe(true);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['c.vmd', 'd.vmd']);
@@ -63,15 +63,15 @@ describe('opening a scene file over unsaved documents', () => {
 
   it('a lone unsaved motion is asked about too; a lone clean one is not', async () => {
     const scene = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
     expect(await scene.openPath('/t/other.vmdscene')).toBe(true); // clean: no question
     expect(useConfirmStore().current).toBeNull();
-    expect(await useDocumentStore().openPath('/s/b.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/b.vmd')).toBe(true);
     editShown();
     const opening = scene.openPath('/t/other.vmdscene');
     expect(await answerNext('cancel')).toBe('Save the changes to b.vmd before opening other.vmdscene?');
     expect(await opening).toBe(false);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['b.vmd']);
-    expect(useDocumentStore().dirty).toBe(true);
+    expect(useWorkspaceStore().dirty).toBe(true);
   });
 });

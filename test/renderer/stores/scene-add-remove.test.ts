@@ -3,9 +3,9 @@
 // their undo steps stay, and the scene file marks the change.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeVmd } from '../../../shared/vmd';
-import { removeFromScene } from '../../../renderer/src/components/commands';
+import { removeFromScene } from '../../../renderer/src/shell/commands';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
@@ -26,7 +26,7 @@ describe('removing a document from the scene', () => {
       ['/s/camera.vmd', cameraVmd()],
       ['/s/trio.vmdscene', sceneFile(['a.vmd', 'b.vmd', 'c.vmd'], 'camera.vmd')],
     ]));
-    expect(await useDocumentStore().openPath('/s/trio.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/trio.vmdscene')).toBe(true);
   });
   const names = () => useSceneStore().entries.map((e) => e.fileName);
   const saves = () => fake.calls.filter((c) => c.name === 'saveFile' || c.name === 'saveScene').map((c) => c.args[0]);
@@ -39,7 +39,7 @@ describe('removing a document from the scene', () => {
     expect(useConfirmStore().current).toBeNull();
     expect(names()).toEqual(['a.vmd', 'c.vmd', 'camera.vmd']);
     expect(scene.activeId).toBe(c.id);
-    expect(useDocumentStore().fileName).toBe('c.vmd');
+    expect(useWorkspaceStore().fileName).toBe('c.vmd');
     expect(scene.sceneChanged).toBe(true);
     expect(scene.unsavedNames).toEqual(['trio.vmdscene']);
     expect(saves()).toEqual([]);
@@ -92,7 +92,7 @@ describe('removing a document from the scene', () => {
     editShown('bone');
     scene.activate(b.id);
     editShown('bone');
-    const editedB = writeVmd(scene.snapshotOf(b.id)!.doc);
+    const editedB = writeVmd(useWorkspaceStore().get(b.id)!.doc);
     scene.activate(a.id);
     expect(hist.depth).toBe(2);
     const done = removeFromScene(b.id);
@@ -101,8 +101,8 @@ describe('removing a document from the scene', () => {
     expect(hist.depth).toBe(1);
     expect(hist.undoDoc).toBe('a.vmd');
     expect(hist.undo()).toBe(true);
-    expect(useDocumentStore().fileName).toBe('a.vmd');
-    expect(writeVmd(useDocumentStore().doc!)).toEqual(original.get('/s/a.vmd'));
+    expect(useWorkspaceStore().fileName).toBe('a.vmd');
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original.get('/s/a.vmd'));
     expect(hist.canUndo).toBe(false);
     expect(editedB).not.toEqual(original.get('/s/b.vmd'));
     expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
@@ -110,7 +110,7 @@ describe('removing a document from the scene', () => {
 
   it('the last document stays (no “×” for it): opening another file replaces it', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
-    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
     const scene = useSceneStore();
     expect(await removeFromScene(scene.entries[0].id)).toBe(false);
     expect(scene.removeEntry(scene.entries[0].id)).toBe(false);
@@ -124,7 +124,7 @@ describe('adding an actor', () => {
       ['/s/a.vmd', dance(10)],
       ['/s/b.vmd', dance(20)],
     ]);
-    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
     expect(await useSceneStore().addDocument('/s/b.vmd')).toBe(true);
     const last = useNotifyStore().items.at(-1)!;
     expect(renderText(last.text!, 'en')).toBe('b.vmd added as a new actor on the built-in figure: Model… in the preview gives it another model');

@@ -1,5 +1,5 @@
-// The scene's documents in the renderer (issue 13): the scene store swaps which document the editor's
-// document store holds, each keeping its bytes and dirty mark; one undo history across the scene with
+// The scene's documents in the renderer (issue 13): the workspace keeps every document the editor can
+// show, each with its bytes and dirty mark; one undo history across the scene with
 // each step naming its document; Save All; the window title; a scene file with two actors and a camera
 // written and reopened, a missing file named while the rest opens.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { nextTick } from 'vue';
 import { writeVmd, CAMERA } from '../../../shared/vmd';
 import { parseScene } from '../../../shared/scene/scene-file';
 import { setApi } from '../../../renderer/src/api';
-import { useDocumentStore } from '../../../renderer/src/stores/document';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
@@ -18,7 +18,7 @@ import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
 import { memoryApi, dance, cameraVmd } from './scene-fixtures';
 
-const live = () => writeVmd(useDocumentStore().doc!);
+const live = () => writeVmd(useWorkspaceStore().doc!);
 
 /** Sets the active key's X curve (bone) or the first channel (camera) to a fixed shape: one undo step. */
 function editCurve(kind: 'bone' | 'camera', record: number) {
@@ -43,19 +43,19 @@ describe('scene store', () => {
 
   it('a lone motion opens as a one-actor scene, a camera VMD as the camera document, and the title is as before', async () => {
     const scene = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/a.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
     expect(scene.entries.map((e) => e.kind)).toEqual(['actor']);
     expect(scene.active?.fileName).toBe('a.vmd');
     expect(document.title).toBe('a.vmd — VMD Studio');
-    expect(await useDocumentStore().openPath('/s/cam/camera.vmd')).toBe(true);
+    expect(await useSceneStore().openPath('/s/cam/camera.vmd')).toBe(true);
     expect(scene.entries.map((e) => e.kind)).toEqual(['camera']);
     expect(scene.actors).toHaveLength(0);
   });
 
   it('switching documents keeps each one’s bytes and dirty mark; the title names the scene and says unsaved', async () => {
     const scene = useSceneStore();
-    const doc = useDocumentStore();
-    await doc.openPath('/s/a.vmd');
+    const doc = useWorkspaceStore();
+    await useSceneStore().openPath('/s/a.vmd');
     expect(await scene.addDocument('/s/b.vmd')).toBe(true);
     expect(await scene.addDocument('/s/cam/camera.vmd')).toBe(true);
     expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([
@@ -82,7 +82,7 @@ describe('scene store', () => {
     // Main is told which: its close prompt names them.
     expect(fake.calls.filter((c) => c.name === 'setDocumentState').at(-1)?.args[0]).toEqual({ path: '/s/b.vmd', name: 'Untitled scene — b.vmd', dirty: true, unsaved: ['a.vmd'] });
     expect(scene.stateOf(a).dirty).toBe(true);
-    expect(writeVmd(scene.snapshotOf(a.id)!.doc)).toEqual(aEdited);
+    expect(writeVmd(useWorkspaceStore().get(a.id)!.doc)).toEqual(aEdited);
 
     scene.activate(a.id);
     expect(live()).toEqual(aEdited);
@@ -94,9 +94,9 @@ describe('scene store', () => {
 
   it('one history across the scene: each step names its document; undo goes back to that document and its saved state', async () => {
     const scene = useSceneStore();
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const hist = useHistoryStore();
-    await doc.openPath('/s/a.vmd');
+    await useSceneStore().openPath('/s/a.vmd');
     await scene.addDocument('/s/cam/camera.vmd');
     const [a, cam] = scene.entries;
 
@@ -133,9 +133,9 @@ describe('scene store', () => {
 
   it('Save All writes exactly the unsaved documents, each to its own file; undo after it marks only that document dirty', async () => {
     const scene = useSceneStore();
-    const doc = useDocumentStore();
+    const doc = useWorkspaceStore();
     const hist = useHistoryStore();
-    await doc.openPath('/s/a.vmd');
+    await useSceneStore().openPath('/s/a.vmd');
     await scene.addDocument('/s/b.vmd');
     await scene.addDocument('/s/cam/camera.vmd');
     const [a, b, cam] = scene.entries;
@@ -179,7 +179,7 @@ describe('scene store', () => {
     );
     const scene = useSceneStore();
     const preview = usePreviewStore();
-    expect(await useDocumentStore().openPath('/s/mixed.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/mixed.vmdscene')).toBe(true);
     expect(preview.modelRequest).toEqual({ path: '/s/m.pmx' });
     // The pane loads it (what PreviewPane does with the request).
     preview.modelRequest = null;
@@ -203,8 +203,8 @@ describe('scene store', () => {
 
   it('saves a scene of two actors and a camera with relative paths and reopens it the same; a missing file is named and the rest opens', async () => {
     const scene = useSceneStore();
-    const doc = useDocumentStore();
-    await doc.openPath('/s/a.vmd');
+    const doc = useWorkspaceStore();
+    await useSceneStore().openPath('/s/a.vmd');
     await scene.addDocument('/s/b.vmd');
     await scene.addDocument('/s/cam/camera.vmd');
     const [, b] = scene.entries;
@@ -225,14 +225,14 @@ describe('scene store', () => {
     setActivePinia(createPinia());
     setApi(fake.api);
     const s2 = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/duet.vmdscene')).toBe(true);
     expect(s2.entries.map((e) => [e.kind, e.path, e.hidden])).toEqual([
       ['actor', '/s/a.vmd', false],
       ['actor', '/s/b.vmd', true],
       ['camera', '/s/cam/camera.vmd', false],
     ]);
     expect(s2.active?.fileName).toBe('b.vmd');
-    for (const e of s2.entries) expect(writeVmd(s2.snapshotOf(e.id)!.doc)).toEqual(files.get(e.path!));
+    for (const e of s2.entries) expect(writeVmd(useWorkspaceStore().get(e.id)!.doc)).toEqual(files.get(e.path!));
     const round = parseScene(new TextEncoder().encode(text), '/s/duet.vmdscene');
     expect(round.ok && s2.current().actors).toEqual(round.ok && round.value.actors);
 
@@ -241,18 +241,18 @@ describe('scene store', () => {
     setActivePinia(createPinia());
     setApi(fake.api);
     const s3 = useSceneStore();
-    expect(await useDocumentStore().openPath('/s/duet.vmdscene')).toBe(true);
+    expect(await useSceneStore().openPath('/s/duet.vmdscene')).toBe(true);
     const warn = useNotifyStore().items.find((n) => n.kind === 'warning');
     expect(warn && noticeLines(warn, 'en').message).toContain('a.vmd');
     expect(warn && noticeLines(warn, 'en').message).toContain('actor 1 motion');
     // The actor whose motion is missing has a new empty one; the scene still names the missing file.
-    expect(s3.entries.map((e) => [e.kind, s3.snapshotOf(e.id)!.info.counts.bone])).toEqual([
+    expect(s3.entries.map((e) => [e.kind, useWorkspaceStore().get(e.id)!.info.counts.bone])).toEqual([
       ['actor', 0],
       ['actor', 3],
       ['camera', 0],
     ]);
-    expect(writeVmd(s3.snapshotOf(s3.entries[2].id)!.doc)).toEqual(files.get('/s/cam/camera.vmd'));
-    expect(writeVmd(useDocumentStore().doc!)).toEqual(files.get('/s/b.vmd'));
+    expect(writeVmd(useWorkspaceStore().get(s3.entries[2].id)!.doc)).toEqual(files.get('/s/cam/camera.vmd'));
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(files.get('/s/b.vmd'));
     expect(s3.current().actors.map((x) => x.motion)).toEqual(['/s/a.vmd', '/s/b.vmd']);
   });
 });

@@ -1,9 +1,9 @@
-// The one keymap (components/shortcuts.ts table, keymap.ts dispatcher) row by row: each keyboard row's
+// The one keymap (shell/shortcuts.ts table, keymap.ts dispatcher) row by row: each keyboard row's
 // chords, sent as real keydown events through the installed listener, run that row's command or action
 // (and nothing else), on Windows/Linux and on macOS; no chord is bound twice where both rows could apply;
 // every editor action has exactly one row; and the guards (text fields, dialogs, Alt, Electron's menu).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandId } from '../../../renderer/src/components/commands';
+import type { CommandId } from '../../../renderer/src/shell/commands';
 import {
   KEY_ACTIONS,
   KEY_BINDINGS,
@@ -15,8 +15,8 @@ import {
   type KeyAction,
   type KeyContext,
   type KeyState,
-} from '../../../renderer/src/components/keymap';
-import { SHORTCUT_GROUPS, chordEvent, type KeyToken, type ShortcutRow } from '../../../renderer/src/components/shortcuts';
+} from '../../../renderer/src/shell/keymap';
+import { SHORTCUT_GROUPS, chordEvent, type KeyToken, type ShortcutRow } from '../../../renderer/src/shell/shortcuts';
 
 const rows = SHORTCUT_GROUPS.flatMap((g) => g.rows);
 const keyboardRows = rows.filter((r) => r.command || r.action);

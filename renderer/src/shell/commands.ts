@@ -4,23 +4,23 @@
  * with `onCommand`.
  */
 import { reactive } from 'vue';
-import type { MenuCommandId } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useConfirmStore } from '../stores/confirm';
-import { useDocumentStore } from '../stores/document';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
-import { useSceneStore } from '../stores/scene';
+import { isScenePath, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { basenamePath } from '../../../shared/scene/scene-path';
+import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
-import { usePreviewStore } from '../stores/preview';
-import { hasExtension, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { openAny } from '../shell/app-actions';
 
-export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
+export type { CommandId } from './key-names';
+import type { CommandId } from './key-names';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
@@ -48,15 +48,32 @@ export async function openWithDialog(): Promise<boolean> {
   const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'motion' });
   if (!picked) return false;
   // A model's path typed into Open… goes to the preview, as a dropped model does (MMD opens models from its File menu too).
-  if (hasExtension(picked.path, PMX_PMD_EXTENSIONS)) {
-    usePreviewStore().requestModel({ path: picked.path });
-    return true;
-  }
-  return useDocumentStore().openPath(picked.path);
+  return openAny({ path: picked.path });
+}
+
+let handedOver: Promise<boolean> | null = null;
+
+/**
+ * A file the OS or the command line hands over (`fileOpened`: `npm start -- dance.vmd camera.vmd`, a
+ * double-click, Open Recent of the native menu). The first opens as Open does (a scene file as a scene, a
+ * motion as a one-actor scene, after asking about unsaved changes); files handed over while it is still
+ * opening join it, as a user giving several files at once expects: a camera VMD becomes the scene's camera
+ * document, another motion another actor (a scene file among them opens on its own).
+ */
+export function openHandedOver(p: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const run = handedOver
+    ? handedOver.then((opened) => (opened && !isScenePath(p) ? scene.addDocument(p) : scene.openPath(p)))
+    : scene.openPath(p);
+  const mine: Promise<boolean> = run.finally(() => {
+    if (handedOver === mine) handedOver = null;
+  });
+  handedOver = mine;
+  return mine;
 }
 
 export async function saveAsWithDialog(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
@@ -73,7 +90,7 @@ export async function saveAsWithDialog(): Promise<boolean> {
 }
 
 export async function saveOrSaveAs(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
@@ -82,18 +99,37 @@ export async function saveOrSaveAs(): Promise<boolean> {
 }
 
 /**
- * Save All (stores/scene.ts saveAll): every unsaved document of the scene over its own file, the scene
- * file when there is one; a document never saved is shown and asked a name for (Save As).
+ * Save Scene: asks where to write the window as a scene file (named after the scene file, else the shown
+ * actor's motion) and writes it. The documents themselves are saved by Save / Save All.
+ */
+export async function saveSceneWithDialog(): Promise<boolean> {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  const s = useSettingsStore();
+  // Named after the scene file, else the dance (the shown actor's motion, even while the camera tab is active).
+  const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
+  const st = shown ? scene.stateOf(shown) : { fileName: ws.fileName, path: ws.path };
+  const base = (scene.path ? basenamePath(scene.path) : null) ?? (st.fileName ? `${stem(st.fileName)}${SCENE_EXTENSION}` : `scene${SCENE_EXTENSION}`);
+  const dir = scene.path ?? st.path;
+  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: base, directory: dirOf(dir) });
+  return picked ? scene.saveTo(picked.path, picked.overwrite) : false;
+}
+
+/**
+ * Save All: every unsaved document of the scene over its own file; a document never saved is shown and
+ * asked a name for (Save As); then the scene file, asked a name for when the scene has none (an untitled
+ * scene of several documents), so it names every document.
  */
 export async function saveAllWithDialog(): Promise<boolean> {
   const scene = useSceneStore();
-  if (scene.entries.length <= 1 && !scene.path) return useDocumentStore().isOpen ? saveOrSaveAs() : true;
-  const r = await scene.saveAll();
+  if (scene.entries.length <= 1 && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
+  const r = await scene.saveDocuments();
   let ok = r.ok;
   for (const id of r.needsName) {
     scene.activate(id);
     ok = (await saveAsWithDialog()) && ok;
   }
+  if (ok) ok = scene.path ? await scene.saveTo(scene.path, true) : await saveSceneWithDialog();
   return ok && !scene.anyDirty;
 }
 
@@ -153,11 +189,12 @@ export async function askEachBeforeClose(): Promise<boolean> {
       if (choice === 'cancel') return false;
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
     }
-    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved).
-    if (scene.sceneChanged && scene.path) {
-      const choice = await askSave(basenamePath(scene.path));
+    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
+    // untitled scene's music or hidden actors, which only a scene file keeps: Save asks its name).
+    if (scene.sceneChanged) {
+      const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
       if (choice === 'cancel') return false;
-      if (choice === 'save' && !(await scene.saveTo(scene.path, true))) return false;
+      if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog()))) return false;
     }
     return true;
   } finally {
@@ -166,7 +203,7 @@ export async function askEachBeforeClose(): Promise<boolean> {
 }
 
 export async function exportVpdWithDialog(): Promise<boolean> {
-  const doc = useDocumentStore();
+  const doc = useWorkspaceStore();
   const s = useSettingsStore();
   if (!doc.isOpen) {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
@@ -191,7 +228,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await openWithDialog();
       return;
     case 'openRecent':
-      if (arg) await useDocumentStore().openPath(arg);
+      if (arg) await useSceneStore().openPath(arg);
       return;
     case 'clearRecent':
       await useSettingsStore().clearRecent();
@@ -246,5 +283,3 @@ export function isTextField(el: EventTarget | null): boolean {
   return e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
 }
 
-/** The app command a key runs in the browser mode: from the one keymap (shortcuts.ts, keymap.ts). */
-export { shortcutFor } from './keymap';

@@ -2,8 +2,8 @@
 // an app command must be what shortcutFor maps those keys to, on both platforms; the editor's own keys
 // must not also be app commands; every label exists in English and Japanese.
 import { describe, expect, it } from 'vitest';
-import { shortcutFor } from '../../../renderer/src/components/commands';
-import { SHORTCUT_GROUPS, chordEvent, keyLabel, keyPieces } from '../../../renderer/src/components/shortcuts';
+import { shortcutFor } from '../../../renderer/src/shell/keymap';
+import { SHORTCUT_GROUPS, chordEvent, keyLabel, keyPieces } from '../../../renderer/src/shell/shortcuts';
 import { MENU_COMMANDS } from '../../../shared/ipc/contract';
 import { tDynamic as t } from '../../../shared/i18n/strings';
 

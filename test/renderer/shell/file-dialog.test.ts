@@ -7,8 +7,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises, mount } from '@vue/test-utils';
 import type { DirectoryListing, IpcResult } from '../../../shared/ipc/contract';
 import { setApi } from '../../../renderer/src/api';
-import FileDialog from '../../../renderer/src/components/FileDialog.vue';
-import { listingErrorText, showFileDialog, splitTypedPath } from '../../../renderer/src/components/file-dialog';
+import FileDialog from '../../../renderer/src/shell/FileDialog.vue';
+import { listingErrorText, showFileDialog, splitTypedPath } from '../../../renderer/src/shell/file-dialog';
 import { renderText } from '../../../renderer/src/stores/notify';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 

@@ -2,13 +2,12 @@
  * The app's keymap and its keyboard and mouse reference (Help → Keyboard Shortcuts, F1): one table.
  * Each row says which keys do what; a keyboard row names the app command (`command`) or the editor
  * action (`action`) its keys run, and the one keydown dispatcher (keymap.ts) runs exactly these rows,
- * so the reference cannot drift from the keys (test/renderer/components/keymap.test.ts checks every row).
+ * so the reference cannot drift from the keys (test/renderer/shell/keymap.test.ts checks every row).
  * Keys are tokens: 'Mod' is Ctrl (⌘ on macOS); other tokens are KeyboardEvent.key values or mouse
  * gestures (string keys). A row may list alternatives (any one of them works).
  */
 import type { ShortcutStringKey } from '../../../shared/i18n/shortcut-strings';
-import type { CommandId } from './commands';
-import type { KeyAction, KeyContext } from './keymap';
+import type { CommandId, KeyAction, KeyContext } from './key-names';
 
 /** A key token, or a mouse gesture by its string key. */
 export type KeyToken = string | { mouse: ShortcutStringKey };

@@ -3,7 +3,7 @@
  * "(audio)" in the Japanese UI). shared/scene's roleLabel stays the English one for the CLI and logs.
  */
 import type { SceneFileRef } from '../../../shared/scene/scene-file';
-import { useSettingsStore } from '../stores/settings';
+import { useSettingsStore } from './settings';
 
 export function sceneRoleText(ref: SceneFileRef): string {
   const t = useSettingsStore().t;

@@ -2,7 +2,7 @@
  * The keyboard dispatcher. The keys live in one table, SHORTCUT_GROUPS (shortcuts.ts): each keyboard
  * row binds its chords to an app command (`command`, run through runCommand) or an editor action
  * (`action`, run by the handlers the owning panel binds with `bindKeyActions`). The F1 reference
- * renders that same table, and test/renderer/components/keymap.test.ts checks every row.
+ * renders that same table, and test/renderer/shell/keymap.test.ts checks every row.
  *
  * One keydown listener (installKeymap, on the window, capture phase: it sees a dialog or menu as it was
  * when the key went down) decides for every key:
@@ -17,51 +17,13 @@
  * keys), except that rows marked `anyShift` also take their key with Shift held, and symbol keys
  * (+ − [ ]) ignore Shift, which typing them may need.
  */
-import type { CommandId } from './commands';
+import { KEY_ACTIONS, KEY_CONTEXTS, type CommandId, type KeyAction, type KeyContext } from './key-names';
 import { overlayOpen } from './overlay';
 import { SHORTCUT_GROUPS, tokenKeys, type KeyToken, type ShortcutRow } from './shortcuts';
 
-/** Every editor action the keyboard can run; each has exactly one row in SHORTCUT_GROUPS. */
-export const KEY_ACTIONS = [
-  'selectAll',
-  'copyKeys',
-  'pasteKeys',
-  'mirrorPaste',
-  'pasteOtherSide',
-  'mirrorPose',
-  'deleteKeys',
-  'insertKey',
-  'play',
-  'step',
-  'step10',
-  'home',
-  'end',
-  'prevNextKeyActive',
-  'prevNextKeySelected',
-  'prevNextKeyAll',
-  'goToFrame',
-  'zoomPlayhead',
-  'fitMotion',
-  'fitSelection',
-  'rangeSelect',
-  'nudge',
-  'nudge10',
-  'copyCurve',
-  'pasteCurve',
-  'dropHandle',
-  'registerView',
-  'togglePoseMode',
-  'togglePreviewFull',
-] as const;
-export type KeyAction = (typeof KEY_ACTIONS)[number];
+export { KEY_ACTIONS, type KeyAction } from './key-names';
 
-/**
- * Conditions that tell rows sharing a chord apart. Values of one group exclude each other:
- * `curve`/`keys` — the curve editor has the focus or not; `handle`/`noHandle` — a curve handle of a
- * shown curve is selected (arrows nudge it) or not (arrows step the playhead).
- */
-export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle' } as const;
-export type KeyContext = keyof typeof KEY_CONTEXTS;
+export { KEY_CONTEXTS, type KeyContext } from './key-names';
 
 /** The state the `when` conditions read; the editor provides it (setKeyContext). */
 export interface KeyState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor } from '../../../renderer/src/components/commands';
+import { shortcutFor } from '../../../renderer/src/shell/keymap';
 
 const key = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}, target: unknown = null) =>
   ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target, ...mods }) as unknown as KeyboardEvent;

@@ -1,0 +1,91 @@
+/**
+ * App actions: the workflows a view starts with one call — open anything, start a new motion, register a
+ * pose — written once here, above the stores, so the views (App's drop, Open…, the preview's pose handles)
+ * only call them. Each says what it does to the documents and the history through the stores' own actions
+ * (stores/workspace.ts, stores/scene.ts).
+ */
+import { hasExtension, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../shared/key-edits';
+import { useHistoryStore } from '../stores/history';
+import { useNotifyStore } from '../stores/notify';
+import { usePreviewStore } from '../stores/preview';
+import { isScenePath, useSceneStore } from '../stores/scene';
+import { useSelectionStore } from '../stores/selection';
+import { useSettingsStore } from '../stores/settings';
+import { useTimeStore } from '../stores/time';
+import { useWorkspaceStore } from '../stores/workspace';
+
+/** Something to open: a file by its path (main reads it), or a file's name and bytes (a browser's drop). */
+export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
+
+/**
+ * Opens anything a person hands the app: a PMX/PMD model goes to the preview (the active actor's model); a
+ * scene file opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved
+ * changes). Anything else is refused with a notice. True when something was opened or asked for.
+ */
+export async function openAny(source: OpenSource): Promise<boolean> {
+  const name = 'path' in source ? source.path : source.name;
+  if (hasExtension(name, PMX_PMD_EXTENSIONS)) {
+    usePreviewStore().requestModel(source);
+    return true;
+  }
+  const scene = useSceneStore();
+  if ('path' in source) return scene.openPath(source.path);
+  if (!hasExtension(name, MOTION_EXTENSIONS) || isScenePath(name)) {
+    useNotifyStore().warning({ key: 'notify.dropUnsupported' });
+    return false;
+  }
+  // It replaces the scene: asked first when the scene has unsaved documents (openPath asks the same).
+  if (!(await scene.confirmReplace(name))) return false;
+  return scene.openBytes(name, source.bytes, null);
+}
+
+/**
+ * New motion: an empty, never-saved motion for the preview's model (its name in the header) replaces what
+ * is open (the history starts empty). `name` is its file name until saved (the UI's "New motion.vmd" by
+ * default). Returns its document id.
+ */
+export function newMotion(name = useSettingsStore().t('preview.newMotionName')): number {
+  return useSceneStore().newMotion(name, usePreviewStore().model?.name ?? '');
+}
+
+/** A pose to register: the bone (its track in the active document, or −1 for one without keys yet), its pose, the frame. */
+export interface PoseToRegister {
+  name: string;
+  track: number;
+  pose: BonePose;
+  frame: number;
+}
+
+/**
+ * Registers a posed bone as its key at `frame` (the key there takes the pose, keeping its curves; otherwise a
+ * key is added with the curves of the segment it splits): one undo step, and that key selected on its track.
+ * In a scene whose camera document is active, the shown actor's document takes it; with no motion open a new
+ * one is started (newMotion). Returns the key's record, or null when nothing changed (refused, or the same pose).
+ */
+export function registerPose(p: PoseToRegister): number | null {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  if (scene.active?.kind === 'camera' && scene.lastActorId !== null) scene.activate(scene.lastActorId);
+  let track = p.track;
+  if (!ws.doc) {
+    newMotion();
+    useTimeStore().seek(p.frame);
+    track = -1;
+  }
+  let record = -1;
+  const r = useHistoryStore().run((doc, tracks) => {
+    const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: p.name }, p.frame, p.pose);
+    if ('record' in out && out.record !== undefined) record = out.record;
+    return out;
+  });
+  if (!r || record < 0 || isEmptyDiff(r.diff)) return null;
+  const tracks = ws.tracks, doc = ws.doc;
+  const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
+  if (loc) {
+    const sel = useSelectionStore();
+    sel.setActiveTrack({ kind: 'bone', track: loc.track });
+    sel.select([{ kind: 'bone', record }], 'replace');
+  }
+  return record;
+}

@@ -1,0 +1,51 @@
+/**
+ * The names the shell's key table and its dispatcher share: the app commands (CommandId), the editor's key
+ * actions (KeyAction) and the contexts rows sharing a chord are told apart by (KeyContext). Kept apart from
+ * commands.ts, keymap.ts and shortcuts.ts so that each of them imports this and none imports another in a circle.
+ */
+import type { MenuCommandId } from '../../../shared/ipc/contract';
+
+/** Every app command: the native menu's, plus those only the app's own menus run. */
+export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll';
+
+/** Every editor action the keyboard can run; each has exactly one row in SHORTCUT_GROUPS. */
+export const KEY_ACTIONS = [
+  'selectAll',
+  'copyKeys',
+  'pasteKeys',
+  'mirrorPaste',
+  'pasteOtherSide',
+  'mirrorPose',
+  'deleteKeys',
+  'insertKey',
+  'play',
+  'step',
+  'step10',
+  'home',
+  'end',
+  'prevNextKeyActive',
+  'prevNextKeySelected',
+  'prevNextKeyAll',
+  'goToFrame',
+  'zoomPlayhead',
+  'fitMotion',
+  'fitSelection',
+  'rangeSelect',
+  'nudge',
+  'nudge10',
+  'copyCurve',
+  'pasteCurve',
+  'dropHandle',
+  'registerView',
+  'togglePoseMode',
+  'togglePreviewFull',
+] as const;
+export type KeyAction = (typeof KEY_ACTIONS)[number];
+
+/**
+ * Conditions that tell rows sharing a chord apart. Values of one group exclude each other:
+ * `curve`/`keys` — the curve editor has the focus or not; `handle`/`noHandle` — a curve handle of a
+ * shown curve is selected (arrows nudge it) or not (arrows step the playhead).
+ */
+export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle' } as const;
+export type KeyContext = keyof typeof KEY_CONTEXTS;

@@ -1,0 +1,524 @@
+/**
+ * The workspace: the one owner of every open document, keyed by id, with the active id, and of the undo
+ * history across them. Each document holds its bytes (the VmdDocument and its MotionTracks, kept out of
+ * Vue's reactivity: they hold large typed arrays), its file, and its dirty state. Views read the active
+ * document through the getters (`doc`, `tracks`, `path`, `dirty`, …) and watch `version`, which every change
+ * of any document and every switch bumps.
+ *
+ * The history is a command stack of (document id, diff) steps, one per gesture: entries hold only the
+ * touched records' old and new bytes (shared/key-edits/diff.ts), so hundreds of steps on a 36 MB motion stay
+ * small. Undo and redo apply a step to its own document here (making it active first). Each document
+ * remembers how many of its steps the undo stack held when it matched its file (`savedDepth`), so its dirty
+ * mark follows undo and redo back to the saved state.
+ *
+ * The lifecycle actions say what they do to the history:
+ * - `open(contents)` replaces every document: the history starts empty, the selection is cleared;
+ * - `add(content)` (a new or another opened document) leaves the history as it is;
+ * - `close(id)` takes a document out: its steps leave the history, the others' stay in order;
+ * - `save`/`saveAs` write a document: its present depth becomes its clean state (no step is added);
+ *   Save of an unedited document that has its file writes nothing.
+ *
+ * How documents are arranged (actors, camera, models, the scene file) is the scene store's (stores/scene.ts),
+ * which builds on this one; this store imports no store that imports it.
+ */
+import { defineStore } from 'pinia';
+import { computed, markRaw, ref, shallowRef } from 'vue';
+import {
+  buildTracks,
+  inspectVmd,
+  readVmd,
+  readVpd,
+  vmdToVpd,
+  vpdToVmd,
+  writeVmd,
+  writeVpd,
+  type CodecError,
+  type Diagnostic,
+  type MotionTracks,
+  type Outcome,
+  type VmdDocument,
+  type VmdInfo,
+} from '../../../shared/vmd';
+import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
+import {
+  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, revertDiff, updateTrackCurves,
+  type EditDiff, type EditKind, type KeyEdit, type KeyRef,
+} from '../../../shared/key-edits';
+import { useApi } from '../api';
+import { useNotifyStore, type ErrorLike } from './notify';
+import { useSelectionStore } from './selection';
+import { useSettingsStore } from './settings';
+import { useTimeStore } from './time';
+import { fileNameOf } from '../paths';
+
+export type DocumentFormat = 'vmd' | 'vpd';
+
+/** What a document is, without its place in the workspace: decoded from a file or made new. */
+export interface DocumentContent {
+  /** Absolute path, or null for a document that has never been saved. */
+  path: string | null;
+  fileName: string;
+  format: DocumentFormat;
+  doc: VmdDocument;
+  tracks: MotionTracks;
+  info: VmdInfo;
+  diagnostics: Diagnostic[];
+}
+
+/** One open document. Held raw (never proxied); the store's `version` says when any of it changed. */
+export interface OpenDocument extends DocumentContent {
+  readonly id: number;
+  dirty: boolean;
+  /** Its steps in the undo stack when it matched its file (−1: that state was dropped or made unreachable). */
+  savedDepth: number;
+}
+
+/** One undo or redo step: the document it edited and the diff. */
+export interface HistoryStep {
+  doc: number;
+  diff: EditDiff;
+}
+
+/** A file read into a document, or why not: it could not be read (`read`) or did not decode (`decode`). */
+export type ReadOutcome =
+  | { ok: true; value: DocumentContent }
+  | { ok: false; stage: 'read' | 'decode'; error: CodecError };
+
+/** Steps kept (at least 200 must be); the oldest are dropped beyond this. */
+export const HISTORY_LIMIT = 500;
+/** Memory cap for the stored diffs; the oldest steps are dropped first beyond it. */
+export const HISTORY_BYTES = 256 * 1024 * 1024;
+
+function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
+  if (/\.vpd$/i.test(name)) return 'vpd';
+  if (/\.vmd$/i.test(name)) return 'vmd';
+  // No telling extension (a dropped file, a pasted blob): the VPD magic is plain ASCII.
+  const head = bytes ? String.fromCharCode(...bytes.subarray(0, 23)) : '';
+  return head === 'Vocaloid Pose Data file' ? 'vpd' : 'vmd';
+}
+
+/** A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at frame 0). */
+export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string): Uint8Array {
+  if (formatOf(target) === 'vpd') return writeVpd(vmdToVpd(doc, tracks, 0));
+  return writeVmd(doc);
+}
+
+/** A document's content from a VmdDocument (a new motion, a decoded file): its tracks and summary built once. */
+export function documentContent(doc: VmdDocument, file: { name?: string; path?: string | null; format?: DocumentFormat; diagnostics?: Diagnostic[] } = {}): DocumentContent {
+  const tracks = buildTracks(doc);
+  const diagnostics = file.diagnostics ?? [];
+  const path = file.path ?? null;
+  return {
+    path,
+    fileName: path ? fileNameOf(path) : (file.name ?? ''),
+    format: file.format ?? 'vmd',
+    doc,
+    tracks,
+    info: inspectVmd(doc, tracks, diagnostics),
+    diagnostics,
+  };
+}
+
+/**
+ * Decodes a file's bytes (VMD, or VPD as a one-frame VMD with keys at frame 0). The error names the file;
+ * nothing is reported here (the caller says it, once).
+ */
+export function decodeDocument(name: string, bytes: Uint8Array, filePath: string | null = null): Outcome<DocumentContent> {
+  const fmt = formatOf(name, bytes);
+  const file = filePath ?? name;
+  if (fmt === 'vpd') {
+    const pose = readVpd(bytes);
+    if (!pose.ok) return { ok: false, error: { ...pose.error, file } as CodecError };
+    const converted = vpdToVmd(pose.value, { frame: 0, skipLongNames: true });
+    if (!converted.ok) return { ok: false, error: { ...converted.error, file } as CodecError };
+    return { ok: true, value: documentContent(converted.value, { name, path: filePath, format: 'vpd', diagnostics: [...pose.diagnostics, ...converted.diagnostics] }) };
+  }
+  const r = readVmd(bytes);
+  if (!r.ok) return { ok: false, error: { ...r.error, file } as CodecError };
+  return { ok: true, value: documentContent(r.value, { name, path: filePath, format: 'vmd', diagnostics: r.diagnostics }) };
+}
+
+/** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
+function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
+  const out: KeyRef[] = [];
+  for (const b of d.blocks) {
+    if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
+    const kind = b.kind as EditKind;
+    // Patches and removals are both ascending: one walk counts the removals below each patch.
+    let below = 0;
+    for (const p of b.patches) {
+      while (below < b.removed.length && b.removed[below].index < p.index) below++;
+      out.push({ kind, record: p.index - below });
+    }
+    const n = doc[kind].count;
+    for (let i = 0; i < b.appended.length; i++) out.push({ kind, record: n - b.appended.length + i });
+  }
+  return out;
+}
+
+function touchedAfterRevert(d: EditDiff): KeyRef[] {
+  const out: KeyRef[] = [];
+  for (const b of d.blocks) {
+    if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
+    const kind = b.kind as EditKind;
+    for (const p of b.patches) out.push({ kind, record: p.index });
+    for (const r of b.removed) out.push({ kind, record: r.index });
+  }
+  return out;
+}
+
+export const useWorkspaceStore = defineStore('workspace', () => {
+  const docs = markRaw(new Map<number, OpenDocument>());
+  /** The open documents' ids, in the order they were opened (reactive: the Map is not). */
+  const ids = ref<number[]>([]);
+  const activeId = ref<number | null>(null);
+  /** Bumped on every change of any document (content, file, dirty mark) and every switch; watch this. */
+  const version = ref(0);
+  /** Bumped by `open` (everything replaced): views start afresh (view, scroll) for the new documents. */
+  const opened = ref(0);
+  const busy = ref(false);
+  let nextId = 1;
+
+  const undoStack = markRaw<HistoryStep[]>([]);
+  const redoStack = markRaw<HistoryStep[]>([]);
+  /** Bumped on every change of the history's stacks. */
+  const historyVersion = ref(0);
+  /** Bytes the stored diffs hold. */
+  const historyBytes = ref(0);
+  /** Milliseconds the last commit/undo/redo took to put its document in place (tracks included). */
+  let lastCommitMs = 0;
+
+  const active = shallowRef<OpenDocument | null>(null);
+  /**
+   * A getter over the active document. Each reads `version` itself: the document object stays the same
+   * across edits, so a getter built on another getter would not see them.
+   */
+  function field<T>(read: (d: OpenDocument) => T, none: T) {
+    return computed(() => {
+      void version.value;
+      const d = active.value;
+      return d ? read(d) : none;
+    });
+  }
+  const activeDoc = field((d) => d, null);
+  const doc = field((d) => d.doc, null);
+  const tracks = field((d) => d.tracks, null);
+  const info = field((d) => d.info, null);
+  const diagnostics = field((d) => d.diagnostics, []);
+  const path = field((d) => d.path, null);
+  const fileName = field((d) => d.fileName, '');
+  const format = field<DocumentFormat>((d) => d.format, 'vmd');
+  const dirty = field((d) => d.dirty, false);
+  const isOpen = computed(() => active.value !== null);
+
+  function changed() {
+    version.value++;
+  }
+
+  /** A document by id (null when it is not open). Read `version` to follow its changes. */
+  function get(id: number | null): OpenDocument | null {
+    void version.value;
+    return id === null ? null : (docs.get(id) ?? null);
+  }
+
+  /** The last frame over every open document (they share one time line). */
+  function lastFrame(): number {
+    let last = 0;
+    for (const d of docs.values()) last = Math.max(last, d.tracks.lastFrame);
+    return last;
+  }
+
+  function syncRange() {
+    useTimeStore().setRange(lastFrame());
+  }
+
+  function install(content: DocumentContent): OpenDocument {
+    const d: OpenDocument = markRaw({ ...content, id: nextId++, dirty: false, savedDepth: 0 });
+    docs.set(d.id, d);
+    ids.value = [...ids.value, d.id];
+    return d;
+  }
+
+  function clearSelection() {
+    const sel = useSelectionStore();
+    sel.clear();
+    sel.setActiveTrack(null);
+  }
+
+  // ---- the history ----
+
+  function notifyHistory() {
+    historyVersion.value++;
+  }
+
+  /** How many steps of document `id` the undo stack holds. */
+  function depthOf(id: number): number {
+    let n = 0;
+    for (const s of undoStack) if (s.doc === id) n++;
+    return n;
+  }
+
+  function clearHistory() {
+    undoStack.length = 0;
+    redoStack.length = 0;
+    historyBytes.value = 0;
+    notifyHistory();
+  }
+
+  function forgetSteps(id: number) {
+    for (const stack of [undoStack, redoStack]) {
+      for (let i = stack.length - 1; i >= 0; i--) {
+        if (stack[i].doc !== id) continue;
+        historyBytes.value -= diffBytes(stack[i].diff);
+        stack.splice(i, 1);
+      }
+    }
+    notifyHistory();
+  }
+
+  /** Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, anything else rebuilds them. */
+  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
+    const t0 = performance.now();
+    if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
+      d.tracks = buildTracks(next);
+      d.info = inspectVmd(next, d.tracks, d.diagnostics);
+    }
+    d.doc = next;
+    lastCommitMs = performance.now() - t0;
+  }
+
+  /**
+   * Applies an edit result to the active document and records it as one undo step; empty edits are not
+   * recorded. The redo steps go (a saved state among them becomes unreachable).
+   */
+  function commit(r: KeyEdit): boolean {
+    const d = active.value;
+    if (!d || isEmptyDiff(r.diff)) return false;
+    for (const s of redoStack) {
+      historyBytes.value -= diffBytes(s.diff);
+      const o = docs.get(s.doc);
+      if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
+    }
+    redoStack.length = 0;
+    replace(d, r.doc, r.diff);
+    undoStack.push(markRaw({ doc: d.id, diff: r.diff }));
+    historyBytes.value += diffBytes(r.diff);
+    d.dirty = true;
+    while (undoStack.length > HISTORY_LIMIT || (historyBytes.value > HISTORY_BYTES && undoStack.length > 1)) {
+      const gone = undoStack.shift()!;
+      historyBytes.value -= diffBytes(gone.diff);
+      const o = docs.get(gone.doc);
+      if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
+    }
+    syncRange();
+    changed();
+    notifyHistory();
+    return true;
+  }
+
+  /**
+   * One step back (undo) or forward (redo): the step's document is made active, its diff reverted or
+   * applied, its keys selected, and the step moves to the other stack. False when there is none.
+   */
+  function step(way: 'undo' | 'redo'): boolean {
+    const back = way === 'undo';
+    const [from, to] = back ? [undoStack, redoStack] : [redoStack, undoStack];
+    const s = from[from.length - 1];
+    const d = s ? docs.get(s.doc) : undefined;
+    if (!s || !d) return false;
+    if (activeId.value !== d.id) activate(d.id);
+    const next = back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff);
+    from.pop();
+    to.push(s);
+    replace(d, next, s.diff);
+    d.dirty = depthOf(d.id) !== d.savedDepth;
+    reselect(next, back ? touchedAfterRevert(s.diff) : touchedAfterApply(next, s.diff));
+    syncRange();
+    changed();
+    notifyHistory();
+    return true;
+  }
+
+  function reselect(doc: VmdDocument, refs: KeyRef[]) {
+    const sel = useSelectionStore();
+    const valid = refs.filter((r) => r.record < doc[r.kind].count);
+    const keepActive = sel.active && valid.some((r) => r.kind === sel.active!.kind && r.record === sel.active!.record) ? sel.active : null;
+    sel.select(valid, 'replace');
+    if (keepActive) sel.active = keepActive;
+  }
+
+  // ---- the lifecycle ----
+
+  /**
+   * Open: `contents` replace every open document (none: the workspace is empty). The history starts empty,
+   * the selection is cleared, playback stops at frame 0. Returns the new ids, in order; the one at
+   * `activeIndex` is active.
+   */
+  function open(contents: DocumentContent[], activeIndex = 0): number[] {
+    docs.clear();
+    ids.value = [];
+    const made = contents.map((c) => install(c).id);
+    const first = made[Math.min(Math.max(activeIndex, 0), made.length - 1)] ?? null;
+    activeId.value = first;
+    active.value = first === null ? null : docs.get(first)!;
+    clearHistory();
+    clearSelection();
+    const time = useTimeStore();
+    time.pause();
+    time.clearRange();
+    time.seek(0);
+    syncRange();
+    opened.value++;
+    changed();
+    return made;
+  }
+
+  /** New (or another file opened beside the rest): adds a document; the history stays. Returns its id. */
+  function add(content: DocumentContent, opts: { activate?: boolean } = {}): number {
+    const d = install(content);
+    if (opts.activate) activate(d.id);
+    syncRange();
+    changed();
+    return d.id;
+  }
+
+  /** Makes a document the active one (its keys for every tool, new steps of the history); the selection is cleared. */
+  function activate(id: number): boolean {
+    const d = docs.get(id);
+    if (!d) return false;
+    if (activeId.value === id) return true;
+    activeId.value = id;
+    active.value = d;
+    clearSelection();
+    changed();
+    return true;
+  }
+
+  /** Close: takes a document out; its steps leave the history. When it was active, none is until `activate`. */
+  function close(id: number): boolean {
+    if (!docs.delete(id)) return false;
+    ids.value = ids.value.filter((x) => x !== id);
+    if (activeId.value === id) {
+      activeId.value = null;
+      active.value = null;
+    }
+    forgetSteps(id);
+    syncRange();
+    changed();
+    return true;
+  }
+
+  async function write(target: string, bytes: Uint8Array, overwrite: boolean): Promise<IpcResult<SavedFile>> {
+    busy.value = true;
+    try {
+      return await useApi().saveFile(target, bytes, { overwrite, backup: true });
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  function fail(e: ErrorLike): false {
+    useNotifyStore().error(e);
+    return false;
+  }
+
+  /**
+   * Save As: writes document `id` (the active one by default) to `target` and makes that its file.
+   * `overwrite` must be true to replace an existing file (the dialogs ask first); the first replacement in a
+   * session keeps a .bak. Its present depth in the history becomes its clean state.
+   */
+  async function saveAs(target: string, opts: { overwrite?: boolean } = {}, id: number | null = activeId.value): Promise<boolean> {
+    const d = id === null ? null : docs.get(id);
+    if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
+    const r = await write(target, encodeDocument(d.doc, d.tracks, target), opts.overwrite ?? false);
+    if (!r.ok) return fail(r.error);
+    d.path = r.value.path;
+    d.fileName = fileNameOf(r.value.path);
+    d.format = formatOf(r.value.path);
+    d.dirty = false;
+    d.savedDepth = depthOf(d.id);
+    changed();
+    void useSettingsStore().refreshRecent();
+    useNotifyStore().success(
+      r.value.backupPath
+        ? { key: 'notify.savedBackup', params: { name: d.fileName, backup: fileNameOf(r.value.backupPath) } }
+        : r.value.backupSkipped
+          ? { key: 'notify.savedNoBackup', params: { name: d.fileName, reason: r.value.backupSkipped } }
+          : { key: 'notify.saved', params: { name: d.fileName } },
+    );
+    return true;
+  }
+
+  /**
+   * Save: writes document `id` (the active one by default) over its own file. False when it has none (the
+   * caller asks for one: Save As). An unedited document is not written (no rewrite, no .bak): true, with a
+   * notice that there was nothing to save.
+   */
+  async function save(id: number | null = activeId.value): Promise<boolean> {
+    const d = id === null ? null : docs.get(id);
+    if (!d?.path) return false;
+    if (!d.dirty) {
+      useNotifyStore().info({ key: 'notify.nothingToSave' });
+      return true;
+    }
+    return saveAs(d.path, { overwrite: true }, d.id);
+  }
+
+  /** Writes the active document's pose at `frame` (interpolated like playback) as a VPD file. */
+  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean } = {}): Promise<boolean> {
+    const d = active.value;
+    if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
+    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame)), opts.overwrite ?? false);
+    if (!r.ok) return fail(r.error);
+    useNotifyStore().success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
+    return true;
+  }
+
+  /**
+   * Reads a file through main and decodes it (nothing is added, nothing reported): a failure says whether
+   * the file could not be read or did not decode, and its error names the file.
+   */
+  async function read(p: string): Promise<ReadOutcome> {
+    const r = await useApi().openFile(p);
+    if (!r.ok) return { ok: false, stage: 'read', error: r.error };
+    const d = decodeDocument(r.value.name, r.value.bytes, r.value.path);
+    return d.ok ? d : { ok: false, stage: 'decode', error: d.error };
+  }
+
+  return {
+    ids,
+    activeId,
+    version,
+    opened,
+    busy,
+    active: activeDoc,
+    doc,
+    tracks,
+    info,
+    diagnostics,
+    path,
+    fileName,
+    format,
+    dirty,
+    isOpen,
+    historyVersion,
+    historyBytes,
+    undoStack,
+    redoStack,
+    get,
+    lastFrame,
+    lastCommitMs: () => lastCommitMs,
+    depthOf,
+    commit,
+    undo: () => step('undo'),
+    redo: () => step('redo'),
+    open,
+    add,
+    activate,
+    close,
+    save,
+    saveAs,
+    exportVpd,
+    read,
+  };
+});

@@ -1,0 +1,166 @@
+// Scene data that went without a question (issue 30 §2), in the stores: an untitled scene of a motion, a
+// camera and music closes with a question and its title says unsaved; Save All on it asks the scene file's
+// name and writes it; another scene drops the previous one's music; an actor whose model is missing shows no
+// previous model; "not included" is said only of documents the file does not name; and (issue 24 §4) Save
+// of an unedited document writes nothing.
+import { describe, expect, it, vi } from 'vitest';
+import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/shell/commands';
+import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
+import { useMusicStore } from '../../../renderer/src/stores/music';
+import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { FakeAudioContext, withFakeAudio } from '../../helpers/fake-audio';
+import { answerNext, cameraVmd, dance, editShown, memoryApi } from './scene-fixtures';
+import { setApi } from '../../../renderer/src/api';
+
+let files: Map<string, Uint8Array>;
+let fake: ReturnType<typeof memoryApi>;
+const song = () => new TextEncoder().encode('RIFF');
+const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
+
+/** Plays nothing: enough of a graph for the music store to load, start and stop a song. */
+class QuietContext extends FakeAudioContext {
+  currentTime = 0;
+  createGain() {
+    return { gain: { value: 1, setValueAtTime() {}, linearRampToValueAtTime() {} }, connect() {}, disconnect() {} };
+  }
+  createBufferSource() {
+    return { buffer: null, onended: null, connect() {}, disconnect() {}, start() {}, stop() {} };
+  }
+}
+
+withFakeAudio(QuietContext, () => {
+  files = new Map<string, Uint8Array>([
+    ['/s/a.vmd', dance(10)],
+    ['/s/b.vmd', dance(20)],
+    ['/s/camera.vmd', cameraVmd()],
+    ['/s/song.wav', song()],
+    ['/s/other.wav', song()],
+    ['/s/with-song.vmdscene', sceneFile({ actors: [{ model: null, motion: 'a.vmd' }], audio: { path: 'song.wav', offsetFrames: 0, volume: 1, muted: false } })],
+    ['/s/no-song.vmdscene', sceneFile({ actors: [{ model: null, motion: 'b.vmd' }] })],
+    ['/s/lost-song.vmdscene', sceneFile({ actors: [{ model: null, motion: 'b.vmd' }], audio: { path: 'gone.wav', offsetFrames: 0, volume: 1, muted: false } })],
+    ['/s/miku.vmdscene', sceneFile({ actors: [{ model: '/m/miku.pmx', motion: 'a.vmd' }] })],
+    ['/s/lost-model.vmdscene', sceneFile({ actors: [{ model: '/m/gone.pmx', motion: 'b.vmd' }] })],
+    ['/m/miku.pmx', new Uint8Array([1])],
+  ]);
+  fake = memoryApi(files);
+  setApi(fake.api);
+});
+
+/** An untitled scene: a motion, a camera VMD beside it, and music. */
+async function untitledScene() {
+  const scene = useSceneStore();
+  expect(await scene.openPath('/s/a.vmd')).toBe(true);
+  expect(await scene.addDocument('/s/camera.vmd')).toBe(true);
+  expect(await useMusicStore().loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+  return scene;
+}
+
+describe('scene data is not lost without a question', () => {
+  it('an untitled scene with music closes with a question naming it, and its title says unsaved', async () => {
+    const scene = await untitledScene();
+    expect(scene.entries.every((e) => !e.dirty)).toBe(true);
+    expect(document.title).toBe('Untitled scene — camera.vmd * — VMD Studio');
+    expect(scene.unsavedNames).toEqual(['Untitled scene']);
+    const done = askEachBeforeClose();
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await done).toBe(false);
+  });
+
+  it('Save All on an untitled scene asks the scene file’s name and writes it, naming both documents and the music', async () => {
+    await untitledScene();
+    const done = runCommand('saveAll');
+    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+    fileDialogState.resolve!({ path: '/s/a.vmdscene', overwrite: false });
+    await done;
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a.vmdscene')!));
+    expect(saved.actors.map((a: { motion: string }) => a.motion)).toEqual(['a.vmd']);
+    expect(saved.camera).toBe('camera.vmd');
+    expect(saved.audio.path).toBe('song.wav');
+    expect(useSceneStore().anyDirty).toBe(false);
+    expect(document.title).not.toContain('*');
+  });
+
+  it('another scene drops the previous scene’s music: with none, or one that cannot be read, Save Scene names no song of the first', async () => {
+    const scene = useSceneStore();
+    const music = useMusicStore();
+    expect(await scene.openPath('/s/with-song.vmdscene')).toBe(true);
+    expect(music.path).toBe('/s/song.wav');
+    expect(await scene.openPath('/s/no-song.vmdscene')).toBe(true);
+    expect(music.loaded).toBe(false);
+    expect(await scene.saveTo('/s/no-song.vmdscene', true)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(files.get('/s/no-song.vmdscene')!)).audio).toBeNull();
+
+    expect(await scene.openPath('/s/with-song.vmdscene')).toBe(true);
+    expect(await scene.openPath('/s/lost-song.vmdscene')).toBe(true);
+    expect(music.loaded).toBe(false);
+    expect(await scene.saveTo('/s/lost-song.vmdscene', true)).toBe(true);
+    // The song it names but could not read stays named; the first scene's is not written into it.
+    expect(JSON.parse(new TextDecoder().decode(files.get('/s/lost-song.vmdscene')!)).audio.path).toBe('gone.wav');
+  });
+
+  it('an actor whose model is missing shows the figure, not the previous scene’s model, and keeps its model in the file', async () => {
+    const scene = useSceneStore();
+    const preview = usePreviewStore();
+    expect(await scene.openPath('/s/miku.vmdscene')).toBe(true);
+    expect(preview.modelRequest).toEqual({ path: '/m/miku.pmx' });
+    // The preview loads it.
+    preview.setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    expect(await scene.openPath('/s/lost-model.vmdscene')).toBe(true);
+    expect(preview.modelRequest).toEqual({ figure: true });
+    preview.setModel(null);
+    await Promise.resolve();
+    expect(scene.actors[0].model).toBe('/m/gone.pmx');
+    expect(await scene.saveTo('/s/lost-model.vmdscene', true)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(files.get('/s/lost-model.vmdscene')!)).actors[0].model).toBe('../m/gone.pmx');
+  });
+
+  it('“not included” is said only of documents the scene file does not name', async () => {
+    const scene = useSceneStore();
+    const notices = () => useNotifyStore().items.map((n) => (n.text ? renderText(n.text, 'en') : ''));
+    // Every motion of this scene is missing: the file still names them all.
+    files.set('/s/lost.vmdscene', sceneFile({ actors: [{ model: null, motion: 'x.vmd' }, { model: null, motion: 'y.vmd' }], camera: 'z.vmd' }));
+    expect(await scene.openPath('/s/lost.vmdscene')).toBe(true);
+    expect(await scene.saveTo('/s/lost.vmdscene', true)).toBe(true);
+    expect(notices().some((t) => t.includes('never saved'))).toBe(false);
+    // A new camera never saved is not named: that one is said.
+    expect(scene.addCamera()).toBe(false); // the scene has its (missing) camera document
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(scene.addCamera()).toBe(true);
+    expect(await scene.saveTo('/s/new.vmdscene', false)).toBe(true);
+    expect(notices().filter((t) => t.includes('never saved'))).toEqual(['1 document(s) were never saved and are not named in the scene file: save them, then save the scene again']);
+  });
+
+  it('Save of an unedited document writes nothing (no rewrite, no .bak) and says there is nothing to save; an edited one is written', async () => {
+    const scene = useSceneStore();
+    const ws = useWorkspaceStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    const saves = () => fake.calls.filter((c) => c.name === 'saveFile').length;
+    expect(await ws.save()).toBe(true);
+    await runCommand('save');
+    expect(saves()).toBe(0);
+    expect(renderText(useNotifyStore().items.at(-1)!.text!, 'en')).toBe(renderText({ key: 'notify.nothingToSave' }, 'en'));
+    editShown('bone');
+    await runCommand('save');
+    expect(saves()).toBe(1);
+  });
+});
+
+describe('files handed over together (npm start -- dance.vmd camera.vmd)', () => {
+  it('open as one scene: the dance as its actor, the camera VMD as its camera document; one given later replaces them', async () => {
+    const scene = useSceneStore();
+    // As main (or the browser-mode server) sends them: back to back, before the first has opened.
+    const opened = await Promise.all([openHandedOver('/s/a.vmd'), openHandedOver('/s/camera.vmd'), openHandedOver('/s/b.vmd')]);
+    expect(opened).toEqual([true, true, true]);
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([
+      ['actor', 'a.vmd'],
+      ['actor', 'b.vmd'],
+      ['camera', 'camera.vmd'],
+    ]);
+    expect(await openHandedOver('/s/b.vmd')).toBe(true);
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'b.vmd']]);
+  });
+});
