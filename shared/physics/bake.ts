@@ -19,7 +19,7 @@ import { blockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../
 import { BONE } from '../vmd/vmd-layout';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import type { BulletInstance } from './bullet';
-import { qmul, qrot } from './quat';
+import { qmulInto as qmul, qrotInto as qrot } from '../skeleton/quat';
 import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 

@@ -17,7 +17,7 @@ import { Generic6DofSpringConstraint } from 'babylon-mmd/esm/Runtime/Optimized/P
 import { RigidMode, RigidShape, type ModelData } from '../pmx/model-types';
 import type { BulletInstance } from './bullet';
 import type { Pose } from '../skeleton';
-import { qmul, qrot } from './quat';
+import { qmulInto as qmul, qrotInto as qrot } from '../skeleton/quat';
 
 /** MMD rule — gravity: (0, −98, 0) in model units (9.8 m/s² at MMD's 10 units per metre), along −Y. */
 export const GRAVITY = -98;

@@ -6,7 +6,7 @@
  */
 import type { ModelBone } from '../pmx/model-types';
 import { BoneNameIndex } from './bone-names';
-import { qangle, rotationBetween } from './quat';
+import { qangle, rotationBetween } from '../skeleton/quat';
 
 export type ArmSide = 'left' | 'right';
 

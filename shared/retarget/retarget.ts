@@ -31,7 +31,7 @@ import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { morphKey } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
-import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from './quat';
+import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
 
 export interface RetargetOptions {
   /** A rename map (shared/motion-ops/rename.ts): its bones section settles source → target bone names, its morphs section morph names. */

@@ -2,4 +2,4 @@
 export * from './skeleton';
 export * from './motion-poser';
 export * from './ik-switches';
-export { qmul, qrot, qconj, qnormalize, qaxisAngle, qpow, qtoEulerXYZ, qfromEulerXYZ } from './quat';
+export * from './quat';

@@ -3,28 +3,18 @@
  * bones. Rotation of a vector is q·v·q⁻¹ on the numbers as stored: VMD and PMX data are consistent in MMD's
  * left-handed coordinates under that rule (world = parent ⊗ local), so nothing is mirrored here.
  * Trigonometry goes through shared/vmd/portable-math so Node and every browser give the same bits.
+ * The one flat-array quaternion algebra of shared/: the skeleton, the physics world and retargeting use it.
  */
 import { atan2, cos, sin } from '../vmd/portable-math';
 
-/** out[o..o+3] = a[ai..] ⊗ b[bi..] (Hamilton product; `out` may alias either input). */
+/** out[o..o+3] = a[ai..] ⊗ b[bi..] (Hamilton product; `out` may alias either input: qmulInto reads both first). */
 export function qmul(out: Float64Array, o: number, a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number): void {
-  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
-  const bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
-  out[o] = aw * bx + ax * bw + ay * bz - az * by;
-  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  qmulInto(a, ai, b, bi, out, o);
 }
 
 /** out[o..o+2] = q[qi..] rotating v[vi..] (`out` may alias v). */
 export function qrot(out: Float64Array, o: number, q: ArrayLike<number>, qi: number, v: ArrayLike<number>, vi: number): void {
-  const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
-  const vx = v[vi], vy = v[vi + 1], vz = v[vi + 2];
-  // t = 2 q.xyz × v; v' = v + w t + q.xyz × t
-  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
-  out[o] = vx + w * tx + (y * tz - z * ty);
-  out[o + 1] = vy + w * ty + (z * tx - x * tz);
-  out[o + 2] = vz + w * tz + (x * ty - y * tx);
+  qrotInto(q, qi, v[vi], v[vi + 1], v[vi + 2], out, o);
 }
 
 /** out[o..] = conjugate (the inverse of a unit quaternion) of q[qi..]. */
@@ -78,29 +68,66 @@ export function qpow(out: Float64Array, o: number, q: ArrayLike<number>, qi: num
   out[o + 3] = cos(half);
 }
 
-/** Euler angles (x, y, z) of q in XYZ order (R = Rx·Ry·Rz), as the IK limits of PMX are given. */
-export function qtoEulerXYZ(q: ArrayLike<number>, qi: number, out: Float64Array): void {
-  const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
-  const m11 = 1 - 2 * (y * y + z * z), m12 = 2 * (x * y - w * z), m13 = 2 * (x * z + w * y);
-  const m22 = 1 - 2 * (x * x + z * z), m23 = 2 * (y * z - w * x);
-  const m32 = 2 * (y * z + w * x), m33 = 1 - 2 * (x * x + y * y);
-  const s = Math.max(-1, Math.min(1, m13));
-  out[1] = atan2(s, Math.sqrt(Math.max(0, 1 - s * s)));
-  if (Math.abs(s) < 0.9999999) {
-    out[0] = atan2(-m23, m33);
-    out[2] = atan2(-m12, m11);
-  } else {
-    out[0] = atan2(m32, m22);
-    out[2] = 0;
-  }
+/** out[o..o+4) = a[ai..] ⊗ b[bi..] (both read before out is written, so out may alias either). */
+export function qmulInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, out: Float64Array | number[], o: number): void {
+  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
+  const bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
-/** out[o..] = the rotation with Euler angles (ex, ey, ez) in XYZ order. */
-export function qfromEulerXYZ(out: Float64Array, o: number, ex: number, ey: number, ez: number): void {
-  const c1 = cos(ex / 2), c2 = cos(ey / 2), c3 = cos(ez / 2);
-  const s1 = sin(ex / 2), s2 = sin(ey / 2), s3 = sin(ez / 2);
-  out[o] = s1 * c2 * c3 + c1 * s2 * s3;
-  out[o + 1] = c1 * s2 * c3 - s1 * c2 * s3;
-  out[o + 2] = c1 * c2 * s3 + s1 * s2 * c3;
-  out[o + 3] = c1 * c2 * c3 - s1 * s2 * s3;
+/** out = conj(a) ⊗ b: b expressed in a's frame (a unit). */
+export function qconjMulInto(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, out: Float64Array | number[], o: number): void {
+  const ax = -a[ai], ay = -a[ai + 1], az = -a[ai + 2], aw = a[ai + 3];
+  const bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/** out = q ⊗ v ⊗ conj(q) for a 3-vector v (q unit). */
+export function qrotInto(q: ArrayLike<number>, qi: number, vx: number, vy: number, vz: number, out: Float64Array | number[], o: number): void {
+  const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
+  // t = 2 (q.xyz × v); v' = v + w t + q.xyz × t
+  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  out[o] = vx + w * tx + (y * tz - z * ty);
+  out[o + 1] = vy + w * ty + (z * tx - x * tz);
+  out[o + 2] = vz + w * tz + (x * ty - y * tx);
+}
+
+/** out = conj(q) ⊗ v ⊗ q: v in q's frame. */
+export function qinvRotInto(q: ArrayLike<number>, qi: number, vx: number, vy: number, vz: number, out: Float64Array | number[], o: number): void {
+  const x = -q[qi], y = -q[qi + 1], z = -q[qi + 2], w = q[qi + 3];
+  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  out[o] = vx + w * tx + (y * tz - z * ty);
+  out[o + 1] = vy + w * ty + (z * tx - x * tz);
+  out[o + 2] = vz + w * tz + (x * ty - y * tx);
+}
+
+/** The shortest rotation taking unit-less direction a onto direction b, as (x, y, z, w); identity when either is zero. */
+export function rotationBetween(a: readonly number[], b: readonly number[]): [number, number, number, number] {
+  const la = Math.hypot(a[0], a[1], a[2]), lb = Math.hypot(b[0], b[1], b[2]);
+  if (la < 1e-12 || lb < 1e-12) return [0, 0, 0, 1];
+  const ax = a[0] / la, ay = a[1] / la, az = a[2] / la, bx = b[0] / lb, by = b[1] / lb, bz = b[2] / lb;
+  const d = ax * bx + ay * by + az * bz;
+  const cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
+  if (d < -1 + 1e-12) {
+    // Opposite: half a turn about any axis perpendicular to a.
+    const px = Math.abs(ax) < 0.9 ? 1 : 0, py = px ? 0 : 1;
+    const ux = ay * 0 - az * py, uy = az * px - ax * 0, uz = ax * py - ay * px;
+    const l = Math.hypot(ux, uy, uz);
+    return [ux / l, uy / l, uz / l, 0];
+  }
+  const w = 1 + d;
+  const l = Math.hypot(cx, cy, cz, w);
+  return [cx / l, cy / l, cz / l, w / l];
+}
+
+/** Rotation angle of a unit quaternion, radians (0..π). */
+export function qangle(q: ArrayLike<number>, qi = 0): number {
+  const v = Math.hypot(q[qi], q[qi + 1], q[qi + 2]);
+  return 2 * Math.atan2(v, Math.abs(q[qi + 3]));
 }
