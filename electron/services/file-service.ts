@@ -22,8 +22,8 @@ import {
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
-import { readVmd } from '../../shared/vmd/vmd-reader';
-import { readVpd } from '../../shared/vmd/vpd';
+import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
+import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
 import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
@@ -92,9 +92,20 @@ function listingError(e: unknown, abs: string): CodecError {
   return ioError(e, abs);
 }
 
-/** Whether the bytes read as the motion format the name says (.vpd a pose, else a VMD). */
+/** A motion up to this size is parsed whole for the recent list: a few milliseconds at most. */
+const RECENT_PARSE_BYTES = 1024 * 1024;
+
+/**
+ * Whether the bytes read as the motion format the name says (.vpd a pose, else a VMD), for the recent
+ * list, in a time that does not grow with the file: a file up to RECENT_PARSE_BYTES is parsed; a larger one
+ * is judged by a VPD's first line or a VMD's header and block sizes. Parsing a large file here held every
+ * other request (a 91 MiB pose: 23 s); the editor parses it anyway and says what is wrong with a file that
+ * only starts well.
+ */
 function readsAsMotion(file: string, bytes: Uint8Array): boolean {
-  return hasExtension(file, ['.vpd']) ? readVpd(bytes).ok : readVmd(bytes).ok;
+  const pose = hasExtension(file, ['.vpd']);
+  if (bytes.byteLength <= RECENT_PARSE_BYTES) return pose ? readVpd(bytes).ok : readVmd(bytes).ok;
+  return pose ? looksLikeVpd(bytes) : vmdLayoutFits(bytes);
 }
 
 export function createFileService(opts: FileServiceOptions = {}): FileService {

@@ -181,6 +181,6 @@ describe('batch rename map', () => {
     // Something that only looks like a map by its name (a folder, a device) is not read either.
     mkdirSync(path.join(root, 'folder.csv'));
     const folder = await run(path.join(root, 'folder.csv'));
-    expect(folder).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', message: 'mapping file: not a plain file' } });
+    expect(folder).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', message: 'mapping file: is a folder, not a file' } });
   });
 });
