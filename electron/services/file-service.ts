@@ -3,10 +3,10 @@
  * folder listing for the in-app dialog, and model/texture reads for the preview. One instance per
  * app session: the "already backed up" set lives here.
  */
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ioError } from '../fs/files';
+import { ioError, notRegularFileError, realTarget } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
@@ -171,13 +171,24 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
     readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES),
 
     async readAsset(modelPath, relative) {
-      const base = path.dirname(path.resolve(modelPath));
+      const model = path.resolve(modelPath);
+      const base = path.dirname(model);
       const rel = relative.replace(/\\/g, '/');
       if (path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel)) return errValue('E_ARGUMENT', 'asset path must be relative to the model', { file: relative });
       const ext = path.extname(rel).toLowerCase();
       if (!ASSET_EXTENSIONS.includes(ext)) return errValue('E_UNSUPPORTED', `not a texture file: ${relative}`, { file: relative });
+      // Textures belong to a model that is there: a model's folder is not a way into the disk by itself
+      // (naming /nonexistent.pmx made every picture readable).
+      if (!hasExtension(model, MODEL_EXTENSIONS)) return errValue('E_UNSUPPORTED', `not a model file: ${path.basename(model)}`, { file: model });
+      const st = await fsp.stat(model).catch((e: unknown) => e as NodeJS.ErrnoException);
+      if (!(st instanceof Stats)) return { ok: false, error: { ...ioError(st, model), message: `the model is not there: ${ioError(st, model).message}` } };
+      if (!st.isFile()) return { ok: false, error: notRegularFileError(model, st) };
       const found = await resolveLoose(base, rel);
       if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
+      // Under the model's folder once links are resolved: a link there that points out of it reaches nothing.
+      const [realBase, realFound] = await Promise.all([fsp.realpath(base), realTarget(found)]);
+      const r = path.relative(realBase, realFound);
+      if (r === '' || r.startsWith('..') || path.isAbsolute(r)) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: found });
       return readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES);
     },
   };
