@@ -120,7 +120,7 @@ ${allDetails()}`,
       bytesRead = p.bytesDone;
       if (quiet) return;
       if (io.isTTY) {
-        io.stderr(`\r${progressLine(p)}\x1b[K`);
+        (io.terminal ?? io.stderr)(`\r${progressLine(p)}\x1b[K`);
         drewBar = true;
       } else if (p.elapsedMs - lastPlain >= 1000 || p.done === p.total) {
         lastPlain = p.elapsedMs;
@@ -129,7 +129,7 @@ ${allDetails()}`,
     };
     const onResult = (r: BatchFileResult) => {
       if (!r.ok && r.error) {
-        if (drewBar) io.stderr('\r\x1b[K');
+        if (drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
         io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
       }
     };
