@@ -107,6 +107,9 @@ const ROLE_KIND: Record<SceneFileRole, { kind: GrantKind; exts: readonly string[
   audio: { kind: 'audio', exts: AUDIO_EXTENSIONS },
 };
 
+/** How long a check waits for grants whose real paths are still being resolved. */
+const GRANT_WAIT_MS = 3000;
+
 export function createAccessList(opts: AccessOptions = {}): AccessList {
   const platform = opts.platform ?? process.platform;
   const p = pathApi(platform);
@@ -175,9 +178,12 @@ export function createAccessList(opts: AccessOptions = {}): AccessList {
         return inFolder(t, folders) || (kinds !== null && fits(files.get(t), kinds));
       }
       const r = norm(await real(target));
-      await Promise.all([...pending]);
-      if (inFolder(r, realFolders)) return true;
-      return kinds !== null && fits(realFiles.get(r), kinds);
+      const hit = () => inFolder(r, realFolders) || (kinds !== null && fits(realFiles.get(r), kinds));
+      if (hit() || pending.size === 0) return hit();
+      // A grant still being resolved (granted a moment ago) may be the one: wait for it, but not for ever
+      // (a drive that does not answer); one not resolved by then does not count.
+      await Promise.race([Promise.all([...pending]), new Promise((done) => setTimeout(done, GRANT_WAIT_MS).unref?.())]);
+      return hit();
     },
   };
 }

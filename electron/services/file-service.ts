@@ -185,10 +185,14 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       if (!st.isFile()) return { ok: false, error: notRegularFileError(model, st) };
       const found = await resolveLoose(base, rel);
       if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
-      // Under the model's folder once links are resolved: a link there that points out of it reaches nothing.
-      const [realBase, realFound] = await Promise.all([fsp.realpath(base), realTarget(found)]);
-      const r = path.relative(realBase, realFound);
-      if (r === '' || r.startsWith('..') || path.isAbsolute(r)) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: found });
+      // A texture named inside the model's folder is inside it once links are resolved too: a link there that
+      // points out of it reaches nothing. (One named outside it with `..` is the access list's to refuse.)
+      const named = path.relative(base, path.resolve(base, rel));
+      if (!named.startsWith('..') && !path.isAbsolute(named)) {
+        const [realBase, realFound] = await Promise.all([fsp.realpath(base), realTarget(found)]);
+        const r = path.relative(realBase, realFound);
+        if (r === '' || r.startsWith('..') || path.isAbsolute(r)) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: found });
+      }
       return readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES);
     },
   };
