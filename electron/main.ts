@@ -6,8 +6,9 @@
  *
  * Paths: main touches only what a person chose (services/access.ts). Every path that reaches the window
  * from here (argv, open-file, second instance, Open Recent), every dialog answer, every dropped file the
- * preload reports, the recent list and the remembered preview model is granted; anything else the
- * renderer names gets E_IO_DENIED.
+ * preload reports and the recent list is granted, the remembered preview model as a model; the paths a
+ * chosen scene names are granted each for its role when it opens (never a network or device path: that
+ * answers E_IO_REMOTE); anything else the renderer names gets E_IO_DENIED. Links are resolved first.
  */
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
@@ -152,7 +153,7 @@ function start(): void {
     // Chosen in earlier sessions: the recent list (main alone writes it) and the model the preview reopens.
     for (const r of await services.recent.list()) access.grantFile(r.path);
     const remembered = (await services.settings.get()).previewModel;
-    if (remembered) access.grantFile(remembered);
+    if (remembered) access.grantFile(remembered, 'model');
     const handlers = guardHandlers(services.handlers, access);
     // Keep the native Open Recent menu and the OS recent list in step with what main opened.
     const wrapped = {

@@ -1,7 +1,7 @@
 /**
  * The batch engine: applies one operation to every .vmd/.vpd under a folder, writing a mirrored tree.
  *
- * - A pool of worker threads (`jobs`, default CPU count), one file per task. A worker gets its next file
+ * - A pool of worker threads (`jobs`, default CPU count, at most MAX_BATCH_JOBS), one file per task. A worker gets its next file
  *   only after answering the last, so at most `jobs` files are in memory at once: memory stays flat
  *   whatever the folder size. Workers read and write the files themselves; only paths and small
  *   reports cross threads.
@@ -28,9 +28,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { holdTemp, listMotionFiles, readBytes, releaseTemp, sameFile } from '../fs/files';
+import { holdTemp, listMotionFiles, notRegularFileError, readBytes, releaseTemp, sameFile } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
-import type { BatchFileResult, BatchJob, BatchProgress, BatchSummary } from '../../shared/batch/types';
+import { MAX_BATCH_JOBS, type BatchFileResult, type BatchJob, type BatchProgress, type BatchSummary } from '../../shared/batch/types';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
 import { mappingFormatOf, type OpOptions } from '../../shared/motion-ops/doc-edits';
 import { optionError } from '../../shared/batch/options';
@@ -77,13 +77,21 @@ export function defaultJobs(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length || 1;
 }
 
+/**
+ * How many workers a run of `files` files starts for `requested` (default the CPU count): never more than
+ * files, nor than MAX_BATCH_JOBS (`--jobs 100000` on 2,000 files was one worker per file, 26 GB).
+ */
+export function workerCount(requested: number | undefined, files: number): number {
+  return Math.max(1, Math.min(requested ?? defaultJobs(), MAX_BATCH_JOBS, Math.max(files, 1)));
+}
+
 function isInside(child: string, parent: string): boolean {
   const r = path.relative(parent, child);
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }
 
 /** A name mapping of a million lines is a few tens of MB; anything larger is not one. */
-const MAX_MAP_BYTES = 64 * 1024 * 1024;
+export const MAX_MAP_BYTES = 64 * 1024 * 1024;
 
 /** Resolves the op's options that need the file system (rename's and retarget's mapping file; retarget's models are read in ops.ts). */
 async function resolveOptions(job: BatchJob): Promise<Outcome<OpOptions>> {
@@ -95,9 +103,9 @@ async function resolveOptions(job: BatchJob): Promise<Outcome<OpOptions>> {
     // A plain file of a mapping's size, not a device or a disk image that happens to end in .csv.
     const st = await fsp.stat(options.map).catch(() => null);
     if (st && (!st.isFile() || st.size > MAX_MAP_BYTES)) {
-      return refused({ code: 'E_ARGUMENT', message: st.isFile() ? `mapping file: larger than ${MAX_MAP_BYTES} bytes` : 'mapping file: not a plain file', file: options.map });
+      return refused({ code: 'E_ARGUMENT', message: `mapping file: ${st.isFile() ? `larger than ${MAX_MAP_BYTES} bytes` : notRegularFileError(options.map, st).message}`, file: options.map });
     }
-    const r = await readBytes(options.map);
+    const r = await readBytes(options.map, { maxBytes: MAX_MAP_BYTES });
     if (!r.ok) return refused({ ...r.error, message: `mapping file: ${r.error.message}` });
     options.mapText = new TextDecoder('utf-8').decode(r.value);
   }
@@ -229,7 +237,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   // Temps a killed earlier run left in the folders this run writes (temp-files.ts: which are stale).
   if (!job.dryRun && !opts.signal?.aborted) await sweepStaleTemps(new Set(files.map((f) => path.dirname(outputFor(f.relative)))), { startedAt: runStartedAt });
 
-  const jobs = Math.max(1, Math.min(job.jobs ?? defaultJobs(), Math.max(files.length, 1)));
+  const jobs = workerCount(job.jobs, files.length);
   const script = opts.workerPath === null ? null : (opts.workerPath ?? findWorkerScript());
   const signal = opts.signal;
   let cancelled = signal?.aborted ?? false;

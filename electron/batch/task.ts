@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readBytes, sameFile } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
+import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { PreparedOp } from './ops';
 
 export interface TaskSpec {
@@ -34,7 +35,8 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   if (!t.overwrite && (await pathExists(t.output))) {
     return done({ ok: true, skipped: true, bytesIn: 0, report: { skipped: OUTPUT_EXISTS_MESSAGE } });
   }
-  const r = await readBytes(t.input);
+  // A regular file of at most a motion's size: a FIFO or a link to /dev/zero fails this file, unread.
+  const r = await readBytes(t.input, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return done({ ok: false, error: { ...r.error, file: t.input }, bytesIn: 0 });
   const bytesIn = r.value.byteLength;
   let out;

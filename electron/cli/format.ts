@@ -1,8 +1,20 @@
 /**
  * How the command line prints paths and numbers, the same way in every command: a path the way the
- * user gave it, counts as whole numbers, measurements with three significant digits.
+ * user gave it (control characters escaped), counts as whole numbers, measurements with three significant
+ * digits.
  */
 import path from 'node:path';
+
+/**
+ * `s` with every control character written as `\u00XX`: C0 (but tab and line feed, unless `lines` is
+ * false), DEL and C1. A file name or a file's text printed as it is could drive the terminal (`ESC ]0;…`
+ * sets its title). `\u00XX` is also what JSON writes, so escaped JSON output stays JSON with the same value.
+ */
+export function escapeControls(s: string, lines = true): string {
+  // eslint-disable-next-line no-control-regex
+  const re = lines ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
+  return s.replace(re, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
 
 /**
  * `file` (absolute) as the user gave `given` (the argument it came from, or the folder it was found
@@ -10,8 +22,9 @@ import path from 'node:path';
  * absolute path the user typed.
  */
 export function displayPath(file: string, given: string, cwd: string): string {
-  if (path.isAbsolute(given)) return path.normalize(file);
-  return path.relative(cwd, file) || '.';
+  // A name's line feeds and tabs too: a name is one line.
+  if (path.isAbsolute(given)) return escapeControls(path.normalize(file), false);
+  return escapeControls(path.relative(cwd, file) || '.', false);
 }
 
 /**

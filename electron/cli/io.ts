@@ -8,6 +8,11 @@ export interface CliIo {
   cwd: string;
   /** True when stderr is a terminal (progress bars), false for plain lines. */
   isTTY: boolean;
+  /**
+   * Cursor control on stderr (the progress bar's carriage return and erase-line), the one output runCli does
+   * not escape: never give it text from a file or a file name. Absent, stderr is used.
+   */
+  terminal?: (s: string) => void;
 }
 
 export type Command = (argv: string[], io: CliIo) => Promise<number>;

@@ -10,6 +10,7 @@ import { physicsBakeCommand } from './commands/physics-bake';
 import { mocapCommands } from './commands/mocap';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
+import { escapeControls } from './format';
 
 export const commands: Record<string, CommandInfo> = {
   inspect: inspectCommand,
@@ -33,8 +34,17 @@ export function helpText(): string {
   );
 }
 
-/** Runs one command line; returns the exit status. Never throws. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+/**
+ * Runs one command line; returns the exit status. Never throws. Every line it prints has its control
+ * characters escaped (escapeControls): file names and the names inside files reach the terminal as text.
+ */
+export async function runCli(argv: string[], raw: CliIo): Promise<number> {
+  const io: CliIo = {
+    ...raw,
+    stdout: (s) => raw.stdout(escapeControls(s)),
+    stderr: (s) => raw.stderr(escapeControls(s)),
+    terminal: raw.terminal ?? raw.stderr,
+  };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(helpText());

@@ -12,12 +12,19 @@ import type { CodecError, ErrorCode } from '../../shared/vmd/errors';
 
 export type IoResult<T> = { ok: true; value: T } | { ok: false; error: CodecError };
 
+/** Why a file whose name is not UTF-8 text cannot be read or written here. */
+export const NOT_UTF8_NAME = 'the file name is not valid UTF-8 text, so it cannot be opened by name here; rename the file';
+
 /** Maps a Node fs error to one of our codes and a one-line message. */
 export function ioError(e: unknown, file: string): CodecError {
   const code = (e as NodeJS.ErrnoException)?.code;
   let c: ErrorCode = 'E_IO';
   let what = (e as Error)?.message ?? String(e);
-  if (code === 'ENOENT') {
+  if (code === 'ENOENT' && file.includes('\uFFFD')) {
+    // Node names files by UTF-8 text: a name whose bytes are not UTF-8 arrives with U+FFFD in their place
+    // and names nothing. Say so rather than "no such file" about a file the listing showed.
+    what = NOT_UTF8_NAME;
+  } else if (code === 'ENOENT') {
     c = 'E_IO_NOT_FOUND';
     what = 'no such file or folder';
   } else if (code === 'EACCES' || code === 'EPERM') {
@@ -43,13 +50,71 @@ export function ioError(e: unknown, file: string): CodecError {
   return { code: c, message: what, file };
 }
 
-/** Reads a whole file as bytes. */
-export async function readBytes(file: string): Promise<IoResult<Uint8Array>> {
+/**
+ * The largest file anything here reads (a model with its textures, a long song as float WAV): a bound for
+ * reads that name no tighter one. Motions have theirs (MAX_MOTION_FILE_BYTES), scenes and maps smaller ones.
+ */
+export const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+
+/** What a path that is not a regular file is (a FIFO, a device…), or null for a regular file. */
+export function specialKindOf(st: import('node:fs').Stats): string | null {
+  if (st.isFile()) return null;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+/**
+ * The refusal of a path that is not a regular file: a folder says so as before; a device, a FIFO or a
+ * socket is "not a regular file (a FIFO (named pipe))" and is never opened for reading.
+ */
+export function notRegularFileError(file: string, st: import('node:fs').Stats): CodecError {
+  if (st.isDirectory()) return { code: 'E_IO', message: 'is a folder, not a file', file };
+  return { code: 'E_IO', message: `not a regular file (${specialKindOf(st)})`, file };
+}
+
+export function tooLargeError(file: string, size: number, maxBytes: number): CodecError {
+  return { code: 'E_IO', message: `file is too large (${size} bytes; at most ${maxBytes})`, file };
+}
+
+/** Open flags for reading that never wait: a FIFO with no writer, a terminal, a device answer at once. */
+const READ_FLAGS = fsc.O_RDONLY | (fsc.O_NONBLOCK ?? 0) | (fsc.O_NOCTTY ?? 0);
+
+/**
+ * Reads a whole regular file as bytes, at most `maxBytes` (default MAX_INPUT_BYTES). Anything else is
+ * refused without reading it: a folder, a FIFO, a device (a link to /dev/zero), a socket ("not a regular
+ * file"), a file larger than the bound ("file is too large"). The path is checked with stat before it is
+ * opened, opened without blocking (O_NONBLOCK: a FIFO with no writer would wait for ever), checked again
+ * on the open handle (the entry swapped between the two is refused) and read for the size it had then:
+ * memory is bounded by `maxBytes` whatever the file does while it is read.
+ */
+export async function readBytes(file: string, opts: { maxBytes?: number } = {}): Promise<IoResult<Uint8Array>> {
+  const maxBytes = opts.maxBytes ?? MAX_INPUT_BYTES;
+  let fh: import('node:fs/promises').FileHandle | null = null;
   try {
-    const buf = await fsp.readFile(file);
-    return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) };
+    const before = await fsp.stat(file);
+    if (!before.isFile()) return { ok: false, error: notRegularFileError(file, before) };
+    if (before.size > maxBytes) return { ok: false, error: tooLargeError(file, before.size, maxBytes) };
+    fh = await fsp.open(file, READ_FLAGS);
+    const st = await fh.stat();
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(file, st) };
+    if (st.dev !== before.dev || st.ino !== before.ino) return { ok: false, error: { code: 'E_IO', message: 'the file was replaced while it was being opened', file } };
+    if (st.size > maxBytes) return { ok: false, error: tooLargeError(file, st.size, maxBytes) };
+    const buf = Buffer.allocUnsafeSlow(st.size);
+    let n = 0;
+    while (n < buf.length) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break; // cut short meanwhile: what is there
+      n += bytesRead;
+    }
+    return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, n) };
   } catch (e) {
     return { ok: false, error: ioError(e, file) };
+  } finally {
+    if (fh) await fh.close().catch(() => undefined);
   }
 }
 
@@ -342,9 +407,21 @@ export interface ListedFile {
   size: number;
 }
 
+/** The name of a directory entry read as bytes: its text, or null when the bytes are not UTF-8. */
+function utf8Name(raw: Buffer | string): string | null {
+  if (typeof raw === 'string') return raw;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Expands files and folders into the motion files they hold (sorted, stable). Folders give every
- * .vmd/.vpd inside, descending only with `recursive`. Unreadable entries come back as errors.
+ * .vmd/.vpd inside, descending only with `recursive`. Only regular files are listed (a link is followed
+ * to what it names): a FIFO, a device or a socket by a motion's name, a link to /dev/zero, a name that is
+ * not UTF-8 text (which no path string can name) come back as errors, as do unreadable entries.
  */
 export async function listMotionFiles(
   inputs: string[],
@@ -354,23 +431,32 @@ export async function listMotionFiles(
   const files: ListedFile[] = [];
   const errors: CodecError[] = [];
   const walk = async (dir: string, rel: string) => {
-    let entries: import('node:fs').Dirent[];
+    let raw: import('node:fs').Dirent<Buffer>[];
     try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
+      // As bytes: a name that is not UTF-8 would otherwise turn into U+FFFD and name no file at all.
+      raw = await fsp.readdir(dir, { withFileTypes: true, encoding: 'buffer' });
     } catch (e) {
       errors.push(ioError(e, dir));
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const d of entries) {
-      const p = path.join(dir, d.name);
-      const r = rel ? path.join(rel, d.name) : d.name;
+    const entries = raw.map((d) => ({ d, name: utf8Name(d.name) }));
+    const key = (x: { d: import('node:fs').Dirent<Buffer>; name: string | null }) => x.name ?? Buffer.from(x.d.name).toString('latin1');
+    entries.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    for (const { d, name: text } of entries) {
+      const name = text ?? Buffer.from(d.name).toString('utf8'); // for the message only
+      const p = path.join(dir, name);
+      const r = rel ? path.join(rel, name) : name;
+      if (text === null) {
+        if (d.isDirectory() ? opts.recursive : exts.includes(path.extname(name).toLowerCase())) errors.push({ code: 'E_IO', message: NOT_UTF8_NAME, file: p });
+        continue;
+      }
       if (d.isDirectory()) {
         if (opts.recursive) await walk(p, r);
-      } else if (exts.includes(path.extname(d.name).toLowerCase())) {
+      } else if (exts.includes(path.extname(name).toLowerCase())) {
         try {
           const st = await fsp.stat(p);
-          files.push({ path: p, relative: r, size: st.size });
+          if (st.isFile()) files.push({ path: p, relative: r, size: st.size });
+          else errors.push(notRegularFileError(p, st));
         } catch (e) {
           errors.push(ioError(e, p));
         }
@@ -387,7 +473,8 @@ export async function listMotionFiles(
       continue;
     }
     if (st.isDirectory()) await walk(abs, '');
-    else files.push({ path: abs, relative: path.basename(abs), size: st.size });
+    else if (st.isFile()) files.push({ path: abs, relative: path.basename(abs), size: st.size });
+    else errors.push(notRegularFileError(input, st));
   }
   return { files, errors };
 }

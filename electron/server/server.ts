@@ -11,19 +11,29 @@
  * or Sec-Fetch-Site that is not this server is refused; every API call needs the random token, which
  * only the URL printed at start carries. Requests reach the same service modules the Electron IPC uses.
  *
- * Even a token holder cannot exhaust it: a body is bounded by what its request can use (a save carries
- * one motion file, MAX_MOTION_FILE_BYTES; every other request is small JSON, MAX_JSON_BODY_BYTES), a
- * frame holds only the parts its JSON asks for, headers must arrive within HEADERS_TIMEOUT_MS and the
- * whole request within REQUEST_TIMEOUT_MS, and at most MAX_CONNECTIONS sockets are open at once.
+ * Even a token holder cannot exhaust it:
+ * - A body is bounded by what its request can use: a save carries one file (saveFile a motion,
+ *   MAX_MOTION_FILE_BYTES; saveScene a scene, MAX_SCENE_FILE_BYTES) and only as a binary frame, never as
+ *   JSON (a JSON array of 134 million zeros killed the process); every other request is small JSON,
+ *   MAX_JSON_BODY_BYTES. A frame holds only the parts its JSON asks for.
+ * - The bodies held at once, all requests together, are bounded too (MAX_BODIES_BYTES): a request whose
+ *   body would pass that waits, unread, until earlier ones are done (or its time runs out).
+ * - Headers must arrive within HEADERS_TIMEOUT_MS and the whole request within REQUEST_TIMEOUT_MS.
+ * - Sockets come in two pools. One that has not yet carried the token (a new one, a page's static
+ *   files, anyone on the machine) is unauthenticated: at most MAX_UNAUTHENTICATED of those are open (a
+ *   new one closes the oldest) and each is closed after UNAUTHENTICATED_IDLE_MS without a request in
+ *   progress. A socket that carried the token joins the other pool, at most MAX_CONNECTIONS, and is kept
+ *   open between requests for AUTHENTICATED_IDLE_MS: a local process without the token cannot hold the
+ *   slots an authenticated page needs, nor make it connect anew.
  */
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_NAMES, type Events, type RequestHandlers } from '../../shared/ipc/contract';
-import { MAX_EXPORT_CHUNK_BYTES, MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
+import { MAX_EXPORT_CHUNK_BYTES, MAX_MOTION_FILE_BYTES, MAX_SCENE_FILE_BYTES } from '../../shared/ipc/validate';
 import { dispatch } from '../services';
+import { readBytes } from '../fs/files';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, toWireJson } from './wire';
 
 export interface ServerOptions {
@@ -36,14 +46,24 @@ export interface ServerOptions {
   token?: string;
   /** Largest accepted saveFile body (its bytes travel raw in a frame); default: the largest motion file plus room for the path. */
   maxBodyBytes?: number;
+  /** Largest accepted saveScene body; default: the largest scene file plus room for the path. */
+  maxSceneBodyBytes?: number;
+  /** Bodies held at once, all requests together; default MAX_BODIES_BYTES (at least the largest single body). */
+  maxBodiesBytes?: number;
   /** Largest body of any other request (they carry paths and small objects); default MAX_JSON_BODY_BYTES. */
   maxJsonBytes?: number;
   /** Time for a request's headers to arrive; default HEADERS_TIMEOUT_MS. */
   headersTimeoutMs?: number;
   /** Time for a whole request (headers and body) to arrive; default REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
-  /** Sockets open at once (event streams included); default MAX_CONNECTIONS. */
+  /** Authenticated sockets open at once (event streams included); default MAX_CONNECTIONS. */
   maxConnections?: number;
+  /** Unauthenticated sockets open at once; default MAX_UNAUTHENTICATED. */
+  maxUnauthenticated?: number;
+  /** How long an unauthenticated socket may sit without a request in progress; default UNAUTHENTICATED_IDLE_MS. */
+  unauthenticatedIdleMs?: number;
+  /** How long an authenticated socket is kept open between requests (keep-alive); default AUTHENTICATED_IDLE_MS. */
+  authenticatedIdleMs?: number;
 }
 
 /** Every request but saveFile is a few paths and options: 1 MiB is a thousand times what they need. */
@@ -55,6 +75,17 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** A browser opens about six connections per host, plus one event stream per window. */
 export const MAX_CONNECTIONS = 64;
+/** Sockets that have not shown the token: a page's first connections and its static files need a few. */
+export const MAX_UNAUTHENTICATED = 16;
+/** A page sends its request as soon as it connects; a socket that says nothing for this long is dropped. */
+export const UNAUTHENTICATED_IDLE_MS = 2000;
+/**
+ * A page's connections that carried the token stay open this long between requests, so the page keeps
+ * its way in while the unauthenticated pool is crowded (Node's default, 5 s, made it connect anew).
+ */
+export const AUTHENTICATED_IDLE_MS = 120_000;
+/** Two of the largest saves at once; a third waits its turn. */
+export const MAX_BODIES_BYTES = 2 * (MAX_MOTION_FILE_BYTES + SAVE_ARGS_ROOM);
 
 export interface RunningServer {
   url: string;
@@ -83,6 +114,9 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The largest file of the renderer build served (its biggest script is a few MB). */
+const MAX_STATIC_BYTES = 64 * 1024 * 1024;
+
 /** Same policy as renderer/index.html's meta tag, plus what only a header can say. */
 export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
@@ -97,10 +131,13 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const token = o.token ?? randomBytes(32).toString('base64url');
   const maxSaveBody = o.maxBodyBytes ?? MAX_MOTION_FILE_BYTES + SAVE_ARGS_ROOM;
+  const maxSceneBody = Math.min(o.maxSceneBodyBytes ?? MAX_SCENE_FILE_BYTES + SAVE_ARGS_ROOM, maxSaveBody);
   const maxJsonBody = Math.min(o.maxJsonBytes ?? MAX_JSON_BODY_BYTES, maxSaveBody);
-  /** What a request can use: only a save (of a motion, or of a scene) carries a file. */
-  const bodyLimitFor = (request: string) =>
-    request === 'saveFile' || request === 'saveScene' ? maxSaveBody : request === 'writeExportChunk' ? Math.max(maxJsonBody, MAX_EXPORT_CHUNK_BYTES + SAVE_ARGS_ROOM) : maxJsonBody;
+  const maxBodies = Math.max(o.maxBodiesBytes ?? MAX_BODIES_BYTES, maxSaveBody);
+  /** The requests whose body carries a file: only as a frame, bounded by that file's limit. */
+  const SAVES: Record<string, number> = { saveFile: maxSaveBody, saveScene: maxSceneBody, writeExportChunk: MAX_EXPORT_CHUNK_BYTES + SAVE_ARGS_ROOM };
+  /** What a request can use: a save its file (as a frame); anything else, and anything as JSON, small JSON. */
+  const bodyLimitFor = (request: string, frame: boolean) => (frame && Object.prototype.hasOwnProperty.call(SAVES, request) ? SAVES[request] : maxJsonBody);
   const staticRoot = path.resolve(o.staticDir);
   const streams = new Set<http.ServerResponse>();
   let port = 0;
@@ -135,10 +172,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     if (rel === '/' || rel === '') rel = '/index.html';
     const file = path.resolve(staticRoot, '.' + rel);
     if (file !== staticRoot && !file.startsWith(staticRoot + path.sep)) return refuse(res, 403, 'outside the app');
-    let body: Buffer;
-    try {
-      body = await fsp.readFile(file);
-    } catch {
+    let body: Uint8Array;
+    // A regular file of the build only (a link there to a device or a FIFO is not served).
+    const r = await readBytes(file, { maxBytes: MAX_STATIC_BYTES });
+    if (r.ok) body = r.value;
+    else {
       // Browsers ask for a favicon on their own; the renderer build has none.
       if (rel === '/favicon.ico') {
         res.writeHead(204, { 'cache-control': 'max-age=86400' });
@@ -159,6 +197,51 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
 
   /**
+   * The budget of body bytes held at once. A request takes its share before its body is read (its
+   * Content-Length, or its limit when it has none) and gives it back once answered; one that does not fit
+   * waits, unread (the socket's buffers fill and the client stops sending), in order of arrival, until it
+   * fits or its request closes.
+   */
+  let bodiesHeld = 0;
+  const budgetWaiters: { need: number; grant: () => void }[] = [];
+  const grantWaiting = () => {
+    for (let i = 0; i < budgetWaiters.length; ) {
+      const w = budgetWaiters[i];
+      if (bodiesHeld + w.need > maxBodies) {
+        i++;
+        continue;
+      }
+      budgetWaiters.splice(i, 1);
+      bodiesHeld += w.need;
+      w.grant();
+    }
+  };
+  /** Resolves with the function that gives the share back, or null when the request closed first. */
+  const reserveBody = (req: http.IncomingMessage, need: number) =>
+    new Promise<(() => void) | null>((resolve) => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        bodiesHeld -= need;
+        grantWaiting();
+      };
+      if (bodiesHeld + need <= maxBodies && budgetWaiters.length === 0) {
+        bodiesHeld += need;
+        return resolve(release);
+      }
+      const waiter = { need, grant: () => resolve(release) };
+      budgetWaiters.push(waiter);
+      req.once('close', () => {
+        const i = budgetWaiters.indexOf(waiter);
+        if (i >= 0) {
+          budgetWaiters.splice(i, 1);
+          resolve(null);
+        }
+      });
+    });
+
+  /**
    * The whole body in one buffer, or null once it passes `limit` (reading then stops). With a
    * Content-Length the buffer is allocated once at that size and filled in place: a large save is held
    * once, not once in chunks and again joined.
@@ -174,7 +257,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       };
       const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
       if (declared !== null && !(declared <= limit)) return tooLarge();
-      const whole = declared !== null ? Buffer.allocUnsafe(declared) : null;
+      // Its own memory (not the pool's): given back as a whole once the request is done with it.
+      const whole = declared !== null ? Buffer.allocUnsafeSlow(declared) : null;
       const chunks: Buffer[] = [];
       let size = 0;
       req.on('data', (c: Buffer) => {
@@ -230,16 +314,77 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     res.end();
   };
 
+  /**
+   * Every open socket: whether it has carried the token, how many of its requests are in progress, and
+   * since when it has had none (a Map keeps them in the order they connected: oldest first).
+   */
+  const sockets = new Map<Socket, { authed: boolean; busy: number; idleSince: number }>();
+  const maxAuthed = o.maxConnections ?? MAX_CONNECTIONS;
+  const maxUnauthed = o.maxUnauthenticated ?? MAX_UNAUTHENTICATED;
+  const unauthIdleMs = o.unauthenticatedIdleMs ?? UNAUTHENTICATED_IDLE_MS;
+  const drop = (s: Socket) => {
+    sockets.delete(s);
+    s.destroy();
+  };
+  const onConnection = (s: Socket) => {
+    // The unauthenticated pool is full: the oldest goes, so that a page's new connection always gets in.
+    let unauthed = 0;
+    let oldest: Socket | null = null;
+    for (const [x, st] of sockets) {
+      if (st.authed) continue;
+      unauthed++;
+      oldest ??= x;
+    }
+    if (unauthed >= maxUnauthed && oldest) drop(oldest);
+    sockets.set(s, { authed: false, busy: 0, idleSince: performance.now() });
+    s.once('close', () => sockets.delete(s));
+  };
+  /** Unauthenticated sockets without a request in progress are closed after unauthIdleMs. */
+  const sweeper = setInterval(() => {
+    const now = performance.now();
+    for (const [s, st] of sockets) if (!st.authed && st.busy === 0 && now - st.idleSince > unauthIdleMs) drop(s);
+  }, Math.max(50, Math.min(500, unauthIdleMs / 4)));
+  sweeper.unref();
+  /** Marks a request in progress on its socket until its answer is done. */
+  const track = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const st = sockets.get(req.socket);
+    if (!st) return;
+    st.busy++;
+    res.once('close', () => {
+      st.busy--;
+      st.idleSince = performance.now();
+    });
+  };
+  /** Moves a socket that carried the token into the authenticated pool; false when that pool is full. */
+  const promote = (req: http.IncomingMessage): boolean => {
+    const st = sockets.get(req.socket);
+    if (!st || st.authed) return true;
+    let authed = 0;
+    for (const x of sockets.values()) if (x.authed) authed++;
+    if (authed >= maxAuthed) return false;
+    st.authed = true;
+    return true;
+  };
+
   const headersTimeout = o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
   const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    track(req, res);
     try {
       const why = checkOrigin(req);
       if (why) return refuse(res, 403, why);
       const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
       if (url.pathname.startsWith('/api/')) {
         const given = (req.headers['x-vmd-token'] as string | undefined) ?? url.searchParams.get('token');
-        if (!tokenMatches(given, token)) return refuse(res, 401, 'missing or wrong token');
+        if (!tokenMatches(given, token)) {
+          // Nothing more from this socket: it does not stay open as a slot held without the token.
+          res.setHeader('connection', 'close');
+          return refuse(res, 401, 'missing or wrong token');
+        }
+        if (!promote(req)) {
+          res.setHeader('connection', 'close');
+          return refuse(res, 503, 'too many connections');
+        }
         if (url.pathname === '/api/events' && req.method === 'GET') {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
           res.write(': connected\n\n');
@@ -253,17 +398,38 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         const m = /^\/api\/call\/([A-Za-z]+)$/.exec(url.pathname);
         if (m && req.method === 'POST') {
           const type = req.headers['content-type'] ?? '';
-          if (!type.startsWith('application/json') && !isFrameContentType(type)) return refuse(res, 415, `expected application/json or ${FRAME_CONTENT_TYPE}`);
-          const body = await readBody(req, bodyLimitFor(m[1]));
-          if (!body) {
+          const frame = isFrameContentType(type);
+          const dropRest = () => {
             // The rest of the body is not read: answer, then drop the connection.
             res.setHeader('connection', 'close');
             res.once('finish', () => req.destroy());
+          };
+          if (!type.startsWith('application/json') && !frame) return refuse(res, 415, `expected application/json or ${FRAME_CONTENT_TYPE}`);
+          // A file's bytes travel only as raw bytes in a frame: as JSON a save would be numbers in text.
+          if (!frame && Object.prototype.hasOwnProperty.call(SAVES, m[1])) {
+            dropRest();
+            return refuse(res, 415, `${m[1]} takes its bytes only as ${FRAME_CONTENT_TYPE}`);
+          }
+          const limit = bodyLimitFor(m[1], frame);
+          const declared = Number(req.headers['content-length'] ?? NaN);
+          if (declared > limit) {
+            dropRest();
             return refuse(res, 413, 'request too large');
           }
-          const parsed = parseArgs(type, body);
-          if ('error' in parsed) return refuse(res, 400, parsed.error);
-          sendResult(res, await dispatch(o.handlers, m[1], parsed.args));
+          const release = await reserveBody(req, Number.isFinite(declared) && declared >= 0 ? declared : limit);
+          if (!release) return; // closed (timed out) while it waited its turn
+          try {
+            const body = await readBody(req, limit);
+            if (!body) {
+              dropRest();
+              return refuse(res, 413, 'request too large');
+            }
+            const parsed = parseArgs(type, body);
+            if ('error' in parsed) return refuse(res, 400, parsed.error);
+            sendResult(res, await dispatch(o.handlers, m[1], parsed.args));
+          } finally {
+            release();
+          }
           return;
         }
         return refuse(res, 404, 'no such API');
@@ -281,8 +447,11 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 2)) },
     (req, res) => void onRequest(req, res),
   );
-  // Past the limit Node closes a new socket at once; the timeouts above free the slots a stalled client holds.
-  server.maxConnections = o.maxConnections ?? MAX_CONNECTIONS;
+  // Both pools full and one more: Node closes it at once (never reached: a new socket closes the oldest
+  // unauthenticated one, and only a socket that carried the token joins the other pool).
+  server.maxConnections = maxAuthed + maxUnauthed + 1;
+  server.keepAliveTimeout = o.authenticatedIdleMs ?? AUTHENTICATED_IDLE_MS;
+  server.on('connection', onConnection);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -306,6 +475,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(heartbeat);
+        clearInterval(sweeper);
         streams.forEach((s) => s.end());
         streams.clear();
         server.closeAllConnections?.();

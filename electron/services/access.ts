@@ -5,32 +5,67 @@
  * Granted (by electron/main.ts): native dialog results (a file, or a folder and everything in it),
  * dropped files (the preload reports the path the platform gave for a real dropped File), files from
  * the command line, a second instance and macOS open-file, the recent list (main alone writes it, from
- * opens and saves that were themselves granted), the preview model kept in settings, and the files a
- * granted scene file names (when it is opened). A model's textures are read from the chosen model's own
- * folder. Everything else is E_IO_DENIED.
+ * opens and saves that were themselves granted) and the preview model kept in settings. Everything else
+ * is E_IO_DENIED.
+ *
+ * A scene file is someone else's words: opening a chosen scene grants each path it names for its role
+ * only (`GrantKind`): a motion or camera path as a motion (openFile, saveFile), a model as a model
+ * (readModelFile, and readAsset for textures under its own folder), the music as audio (readAudioFile);
+ * never as a folder, never for a kind its real file's extension does not have, nothing that is not a
+ * regular file. A network or device path it names (`\\host\share\…`, `//host/share/…`, `\\?\…`, `\\.\…`,
+ * CON…) is not granted and not touched: asking for it answers E_IO_REMOTE, which the renderer shows,
+ * unless the person chose that path in a dialog (or it lies on the share the scene itself was opened
+ * from).
+ *
+ * Every check resolves links first (`check`): a path is allowed when its real file is a granted file's
+ * real file, or lies in a granted folder's real folder. A link inside a chosen folder that points out of
+ * it reaches nothing; a granted file never passes as a folder (listDirectory and a batch's folders need a
+ * folder chosen in a dialog).
  *
  * `guardHandlers` wraps the contract's handlers with these checks; it is plain Node, so tests run it
- * without Electron. The browser mode does not use it: there the in-page dialog is the person's choice
- * and the token guards the rest (see README.md, "Security").
+ * without Electron. The browser mode does not use it: there the in-page dialog is the person's choice and
+ * the token guards the rest (see README.md, "Security").
  */
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { OP_OPTION_SPECS } from '../../shared/batch/op-specs';
 import type { BatchJob } from '../../shared/batch/types';
 import { errValue, type IpcResult, type RequestHandlers, type Requests } from '../../shared/ipc/contract';
-import { parseScene, sceneFileRefs } from '../../shared/scene/scene-file';
+import { AUDIO_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
+import { parseScene, sceneFileRefs, type SceneFileRole } from '../../shared/scene/scene-file';
+import { realTarget } from '../fs/files';
+
+/**
+ * What a granted file may be used as: `any` for what the person chose (a dialog, a drop, the command
+ * line, the recent list); a scene's paths each for their role only.
+ */
+export type GrantKind = 'any' | 'motion' | 'model' | 'audio';
 
 export interface AccessList {
-  /** Grants one file (read and write): a dialog's answer, a drop, a file handed over by the OS. */
-  grantFile(file: string): void;
+  /** Grants one file (read and write): a dialog's answer, a drop, a file handed over by the OS; or, with a kind, for that use only. */
+  grantFile(file: string, kind?: GrantKind): void;
   /** Grants a folder and everything under it (a folder dialog's answer). */
   grantFolder(dir: string): void;
-  /** True for a granted file, a granted folder, or anything inside a granted folder. */
-  allows(p: string): boolean;
+  /** Without touching the disk: a granted file (of one of `kinds`; any kind when omitted), or anything inside a granted folder. */
+  allows(p: string, kinds?: readonly GrantKind[]): boolean;
+  /** Without touching the disk: a granted folder or anything inside one; a granted file never counts. */
+  allowsFolder(p: string): boolean;
+  /**
+   * As allows / allowsFolder, with every link resolved first, in `p` and in what was granted: its real file
+   * must be a granted file's (of one of `kinds`) or lie in a granted folder. A network or device path is
+   * checked as written (never resolved, which would connect to its host).
+   */
+  check(p: string, need: readonly GrantKind[] | 'folder'): Promise<boolean>;
 }
 
 export interface AccessOptions {
   /** Defaults to process.platform; Windows and macOS compare paths case-insensitively. */
   platform?: string;
+  /**
+   * The real path of `p` (links resolved). Default: the file system's, when `platform` is this machine's;
+   * the path itself otherwise (tests of another platform's rules).
+   */
+  realPath?: (p: string) => Promise<string>;
 }
 
 function pathApi(platform: string): path.PlatformPath {
@@ -43,26 +78,112 @@ function isInside(p: path.PlatformPath, child: string, parent: string): boolean 
   return r === '' || (!r.startsWith('..') && !p.isAbsolute(r));
 }
 
+/** Windows' reserved device names: `CON`, `NUL.vmd`, `com1.wav` name a device, not a file, in any folder. */
+const DOS_DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * Whether `p` is a network or device path, whatever the platform: UNC (`\\host\share`, `//host/share`,
+ * WebDAV `\\host@SSL@443\DavWWWRoot`), the Win32 device and long-path namespaces (`\\?\…`, `\\.\…`, `\??\…`),
+ * or a name Windows keeps for a device (`CON`, `NUL.vmd`, `COM1`…) as its last part.
+ */
+export function isRemoteOrDevicePath(p: string): boolean {
+  if (/^[\\/]{2}/.test(p) || /^\\\?\?\\/.test(p)) return true;
+  const base = p.split(/[\\/]/).pop() ?? '';
+  return DOS_DEVICE.test(base.trim());
+}
+
+/** The `\\host\share` a UNC path lies on, lower case; null for any other path (and for the device namespaces). */
+export function uncShareOf(p: string): string | null {
+  const m = /^[\\/]{2}([^\\/]+)[\\/]+([^\\/]+)/.exec(p);
+  if (!m || m[1] === '?' || m[1] === '.') return null;
+  return `\\\\${m[1]}\\${m[2]}`.toLowerCase();
+}
+
+/** What a scene's path may be used as, and the extensions its real file must have for that. */
+const ROLE_KIND: Record<SceneFileRole, { kind: GrantKind; exts: readonly string[] }> = {
+  motion: { kind: 'motion', exts: MOTION_EXTENSIONS },
+  camera: { kind: 'motion', exts: MOTION_EXTENSIONS },
+  model: { kind: 'model', exts: MODEL_EXTENSIONS },
+  audio: { kind: 'audio', exts: AUDIO_EXTENSIONS },
+};
+
+/** How long a check waits for grants whose real paths are still being resolved. */
+const GRANT_WAIT_MS = 3000;
+
 export function createAccessList(opts: AccessOptions = {}): AccessList {
   const platform = opts.platform ?? process.platform;
   const p = pathApi(platform);
   const fold = platform === 'linux' ? (s: string) => s : (s: string) => s.toLowerCase();
   const norm = (s: string) => fold(p.resolve(s));
-  const files = new Set<string>();
+  const real =
+    opts.realPath ??
+    (platform === process.platform ? (s: string) => realTarget(s).catch(() => path.resolve(s)) : (s: string) => Promise.resolve(s));
+  /** Granted files by path as written, and by real path once resolved: the kinds each may be used as. */
+  const files = new Map<string, Set<GrantKind>>();
+  const realFiles = new Map<string, Set<GrantKind>>();
   const folders = new Set<string>();
+  const realFolders = new Set<string>();
+  /** Real paths still being resolved: a check waits for them. */
+  const pending = new Set<Promise<void>>();
+
+  const add = (m: Map<string, Set<GrantKind>>, key: string, kind: GrantKind) => {
+    let set = m.get(key);
+    if (!set) m.set(key, (set = new Set()));
+    set.add(kind);
+  };
+  const resolving = (lexical: string, done: (r: string) => void) => {
+    // Never resolved: a network path (resolving would connect to its host) or a device.
+    if (isRemoteOrDevicePath(lexical)) return;
+    const job = real(lexical).then(
+      (r) => done(norm(r)),
+      () => undefined,
+    );
+    const tracked = job.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+  const fits = (set: Set<GrantKind> | undefined, kinds: readonly GrantKind[] | undefined) =>
+    !!set && (kinds === undefined || set.has('any') || kinds.some((k) => set.has(k)));
+  const inFolder = (t: string, among: Set<string>) => {
+    for (const f of among) if (isInside(p, t, f)) return true;
+    return false;
+  };
+  const valid = (s: unknown): s is string => typeof s === 'string' && s.length > 0 && !s.includes('\0');
+
   return {
-    grantFile(file) {
-      if (typeof file === 'string' && file.length > 0) files.add(norm(file));
+    grantFile(file, kind = 'any') {
+      if (!valid(file)) return;
+      add(files, norm(file), kind);
+      resolving(file, (r) => add(realFiles, r, kind));
     },
     grantFolder(dir) {
-      if (typeof dir === 'string' && dir.length > 0) folders.add(norm(dir));
+      if (!valid(dir)) return;
+      folders.add(norm(dir));
+      resolving(dir, (r) => realFolders.add(r));
     },
-    allows(target) {
-      if (typeof target !== 'string' || target.length === 0 || target.includes('\0')) return false;
+    allows(target, kinds) {
+      if (!valid(target)) return false;
       const t = norm(target);
-      if (files.has(t)) return true;
-      for (const f of folders) if (isInside(p, t, f)) return true;
-      return false;
+      return fits(files.get(t), kinds) || inFolder(t, folders);
+    },
+    allowsFolder(target) {
+      return valid(target) && inFolder(norm(target), folders);
+    },
+    async check(target, need) {
+      if (!valid(target)) return false;
+      const kinds = need === 'folder' ? null : need;
+      if (isRemoteOrDevicePath(target)) {
+        // As written only: chosen (a dialog, the command line, a drop, the recent list), in a chosen folder,
+        // or named by a scene opened from that same share.
+        const t = norm(target);
+        return inFolder(t, folders) || (kinds !== null && fits(files.get(t), kinds));
+      }
+      const r = norm(await real(target));
+      const hit = () => inFolder(r, realFolders) || (kinds !== null && fits(realFiles.get(r), kinds));
+      if (hit() || pending.size === 0) return hit();
+      // A grant still being resolved (granted a moment ago) may be the one: wait for it, but not for ever
+      // (a drive that does not answer); one not resolved by then does not count.
+      await Promise.race([Promise.all([...pending]), new Promise((done) => setTimeout(done, GRANT_WAIT_MS).unref?.())]);
+      return hit();
     },
   };
 }
@@ -72,6 +193,15 @@ export function denied<T = never>(request: string, file: string, what = 'a file'
   return errValue<T>('E_IO_DENIED', `${request}: ${what} that was not chosen in this session; choose it in a dialog, drop it on the window or open it from the File menu`, { file });
 }
 
+/** The refusal of a network or device path nobody chose: typed, so the renderer can say what happened. */
+export function remoteRefused<T = never>(request: string, file: string): IpcResult<T> {
+  return errValue<T>(
+    'E_IO_REMOTE',
+    `${request}: a network or device path that was not chosen in this session is not opened (it would connect to another computer); choose it in a dialog if you trust it`,
+    { file },
+  );
+}
+
 /** The batch option names that hold a path to read (the `file` kind in OP_OPTION_SPECS: rename's map). */
 function fileOptionsOf(job: BatchJob): string[] {
   const specs = OP_OPTION_SPECS[job.op] ?? [];
@@ -79,64 +209,101 @@ function fileOptionsOf(job: BatchJob): string[] {
 }
 
 /**
- * Requests whose first argument is a file to read or write. Listed by name (not through the handler
- * types) so a request added to the contract later is named here once and needs nothing else.
+ * Requests whose first argument is a file to read or write, and what a granted file must be granted as
+ * for each. Listed by name (not through the handler types) so a request added to the contract later is
+ * named here once and needs nothing else.
  */
-const FILE_REQUESTS: readonly string[] = ['openFile', 'saveFile', 'readModelFile', 'openScene', 'saveScene', 'readAudioFile'];
+const FILE_REQUESTS: Readonly<Record<string, readonly GrantKind[]>> = {
+  openFile: ['motion', 'any'],
+  saveFile: ['motion', 'any'],
+  readModelFile: ['model', 'any'],
+  openScene: ['any'],
+  saveScene: ['any'],
+  readAudioFile: ['audio', 'any'],
+};
 
 type AnyHandler = (...args: unknown[]) => Promise<IpcResult<unknown>>;
 
 /**
+ * Grants what a chosen scene names, each path for its role: not a network or device path (unless on the
+ * scene's own share), not a path whose real file has another kind's extension or is not a regular file.
+ */
+async function grantSceneRefs(access: AccessList, scenePath: string, bytes: Uint8Array, realPath: (p: string) => Promise<string>, sameMachine: boolean): Promise<void> {
+  const scene = parseScene(bytes, scenePath);
+  if (!scene.ok) return;
+  const share = uncShareOf(scenePath);
+  for (const ref of sceneFileRefs(scene.value)) {
+    const { kind, exts } = ROLE_KIND[ref.role];
+    if (!hasExtension(ref.path, exts)) continue;
+    if (isRemoteOrDevicePath(ref.path)) {
+      // A scene opened from a share may name files on that same share (already connected); nothing else.
+      if (share !== null && uncShareOf(ref.path) === share) access.grantFile(ref.path, kind);
+      continue;
+    }
+    if (sameMachine) {
+      // Through a link, the file it reaches must still be of this kind and a regular file (or not there yet).
+      const r = await realPath(ref.path).catch(() => null);
+      if (r === null || isRemoteOrDevicePath(r) || !hasExtension(r, exts)) continue;
+      const st = await fsp.stat(r).catch(() => null);
+      if (st && !st.isFile()) continue;
+    }
+    access.grantFile(ref.path, kind);
+  }
+}
+
+/**
  * The contract's handlers with every path checked against `access`: reads, writes, listings and batch
- * folders outside what the person chose answer E_IO_DENIED without touching the disk; the dialogs'
- * answers are granted as they come back.
+ * folders outside what the person chose answer E_IO_DENIED (E_IO_REMOTE for a network or device path)
+ * without touching the disk; the dialogs' answers are granted as they come back.
  */
 export function guardHandlers(h: RequestHandlers, access: AccessList, opts: AccessOptions = {}): RequestHandlers {
-  const p = pathApi(opts.platform ?? process.platform);
+  const platform = opts.platform ?? process.platform;
+  const p = pathApi(platform);
+  const sameMachine = platform === process.platform && !opts.realPath;
+  const realPath = opts.realPath ?? (sameMachine ? (s: string) => realTarget(s) : (s: string) => Promise.resolve(s));
+  const refuse = <T>(request: string, file: string, what?: string): IpcResult<T> => (isRemoteOrDevicePath(file) ? remoteRefused<T>(request, file) : denied<T>(request, file, what));
   const grantAnswer = (grant: (x: string) => void) => (r: IpcResult<string | null>) => {
     if (r.ok && typeof r.value === 'string') grant(r.value);
     return r;
   };
   const out: Record<string, AnyHandler> = { ...(h as unknown as Record<string, AnyHandler>) };
-  for (const name of FILE_REQUESTS) {
+  for (const [name, kinds] of Object.entries(FILE_REQUESTS)) {
     const inner = out[name];
     if (!inner) continue;
-    out[name] = (file: unknown, ...rest: unknown[]) =>
-      typeof file === 'string' && access.allows(file) ? inner(file, ...rest) : Promise.resolve(denied(name, String(file)));
+    out[name] = async (file: unknown, ...rest: unknown[]) =>
+      typeof file === 'string' && (await access.check(file, kinds)) ? inner(file, ...rest) : refuse(name, String(file));
   }
   const guarded: Partial<RequestHandlers> = {
-    // A scene the person chose names the motion, model, camera and music it holds: opening it grants them
-    // (each is still read by its own request, with its own extension and size checks).
+    // A scene the person chose names the motions, models, camera and music it holds: opening it grants
+    // each for its role (and each is still read by its own request, with its own extension and size checks).
     openScene: (file) =>
-      (out.openScene as Requests['openScene'])(file).then((r) => {
-        if (r.ok) {
-          const scene = parseScene(r.value.bytes, r.value.path);
-          if (scene.ok) for (const ref of sceneFileRefs(scene.value)) access.grantFile(ref.path);
-        }
+      (out.openScene as Requests['openScene'])(file).then(async (r) => {
+        if (r.ok) await grantSceneRefs(access, r.value.path, r.value.bytes, realPath, sameMachine);
         return r;
       }),
     pickFile: (o) => h.pickFile(o).then(grantAnswer((f) => access.grantFile(f))),
     pickSaveFile: (o) => h.pickSaveFile(o).then(grantAnswer((f) => access.grantFile(f))),
     pickFolder: (o) => h.pickFolder(o).then(grantAnswer((d) => access.grantFolder(d))),
-    listDirectory: (d, o) => (d !== '' && access.allows(d) ? h.listDirectory(d, o) : Promise.resolve(denied('listDirectory', d, 'a folder'))),
-    readAsset: (model, rel) => {
-      if (!access.allows(model)) return Promise.resolve(denied('readAsset', model, 'a model'));
-      // Textures come from the chosen model's own folder, whatever `..` the model's file names.
+    listDirectory: async (d, o) => (d !== '' && (await access.check(d, 'folder')) ? h.listDirectory(d, o) : refuse('listDirectory', d, 'a folder')),
+    readAsset: async (model, rel) => {
+      if (!(await access.check(model, ['model', 'any']))) return refuse('readAsset', model, 'a model');
+      // Textures come from the chosen model's own folder, whatever `..` the model's file names (the file
+      // service checks the same of the file it finds, links resolved).
       const base = p.dirname(p.resolve(model));
       const target = p.resolve(base, rel.replace(/\\/g, '/'));
-      if (!isInside(p, target, base)) return Promise.resolve(denied('readAsset', target, "a file outside the model's folder"));
+      if (!isInside(p, target, base)) return denied('readAsset', target, "a file outside the model's folder");
       return h.readAsset(model, rel);
     },
-    startBatch: (job) => {
+    startBatch: async (job) => {
       for (const [what, dir] of [
         ['input folder', job.inputDir],
         ['output folder', job.outputDir],
       ] as const) {
-        if (!access.allows(dir)) return Promise.resolve(denied('startBatch', dir, `the ${what}`));
+        if (!(await access.check(dir, 'folder'))) return refuse('startBatch', dir, `the ${what}`);
       }
       for (const name of fileOptionsOf(job)) {
         const v = job.options[name];
-        if (typeof v === 'string' && v !== '' && !access.allows(v)) return Promise.resolve(denied('startBatch', v, `the --${name} file`));
+        if (typeof v === 'string' && v !== '' && !(await access.check(v, ['any']))) return refuse('startBatch', v, `the --${name} file`);
       }
       return h.startBatch(job);
     },
@@ -146,10 +313,10 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
       return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
     },
-    setSettings: (patch) => {
+    setSettings: async (patch) => {
       // The preview model is reopened at the next start without asking: only one chosen now may be kept.
       const m = patch.previewModel;
-      if (typeof m === 'string' && !access.allows(m)) return Promise.resolve(denied('setSettings', m, 'a model'));
+      if (typeof m === 'string' && !(await access.check(m, ['model', 'any']))) return refuse('setSettings', m, 'a model');
       return h.setSettings(patch);
     },
     listRecent: () =>

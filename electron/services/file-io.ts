@@ -1,7 +1,8 @@
 /**
  * Reading and saving a file the person chose, as the motion and the scene services both do.
  *
- * Reading: the extension must be one the request takes, the size at most its limit and more than 0 bytes.
+ * Reading: the extension must be one the request takes, the path a regular file (a FIFO or a device is
+ * refused unopened), the size at most its limit and more than 0 bytes.
  * Saving: a folder is refused, an
  * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
  * (backupPathFor: shortened for names near the file-name limit) once per session (the .bak is the file as
@@ -12,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, ioError, readBytes } from '../fs/files';
+import { atomicWrite, ioError, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
 import { errValue, okValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 
 /** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"). */
@@ -23,14 +24,15 @@ export async function readChecked(file: string, exts: readonly string[], what: s
   }
   try {
     const st = await fsp.stat(abs);
-    if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
-    if (st.size > maxBytes) return errValue('E_IO', `file is too large (${st.size} bytes; at most ${maxBytes})`, { file: abs });
+    // A folder, a FIFO, a device (a link to /dev/zero) is refused before it is opened.
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st) };
+    if (st.size > maxBytes) return { ok: false, error: tooLargeError(abs, st.size, maxBytes) };
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
     if (st.size === 0) return errValue('E_FILE_EMPTY', 'the file is empty (0 bytes)', { file: abs });
   } catch (e) {
     return { ok: false, error: ioError(e, abs) };
   }
-  const r = await readBytes(abs);
+  const r = await readBytes(abs, { maxBytes });
   if (!r.ok) return r;
   return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
 }
@@ -98,7 +100,8 @@ export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOpt
     let mode = 0o644;
     try {
       const st = await fsp.stat(abs);
-      if (st.isDirectory()) return errValue('E_IO', 'is a folder, not a file', { file: abs });
+      // Only a regular file is replaced (and read for its backup): a FIFO or a device is left alone.
+      if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st) };
       exists = true;
       mode = st.mode & 0o7777;
     } catch {
@@ -108,7 +111,7 @@ export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOpt
     let backupPath: string | null = null;
     let backupSkipped: string | undefined;
     if (exists && o.backup && !backedUp.has(abs)) {
-      const prev = await readBytes(abs);
+      const prev = await readBytes(abs, { maxBytes: Number.MAX_SAFE_INTEGER });
       if (!prev.ok) return prev;
       const b = await writeBackup(abs, prev.value, mode);
       if (!b.ok) return b;

@@ -3,10 +3,10 @@
  * folder listing for the in-app dialog, and model/texture reads for the preview. One instance per
  * app session: the "already backed up" set lives here.
  */
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ioError } from '../fs/files';
+import { ioError, notRegularFileError, realTarget } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
@@ -22,8 +22,8 @@ import {
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
-import { readVmd } from '../../shared/vmd/vmd-reader';
-import { readVpd } from '../../shared/vmd/vpd';
+import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
+import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
 import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
@@ -92,9 +92,20 @@ function listingError(e: unknown, abs: string): CodecError {
   return ioError(e, abs);
 }
 
-/** Whether the bytes read as the motion format the name says (.vpd a pose, else a VMD). */
+/** A motion up to this size is parsed whole for the recent list: a few milliseconds at most. */
+const RECENT_PARSE_BYTES = 1024 * 1024;
+
+/**
+ * Whether the bytes read as the motion format the name says (.vpd a pose, else a VMD), for the recent
+ * list, in a time that does not grow with the file: a file up to RECENT_PARSE_BYTES is parsed; a larger one
+ * is judged by a VPD's first line or a VMD's header and block sizes. Parsing a large file here held every
+ * other request (a 91 MiB pose: 23 s); the editor parses it anyway and says what is wrong with a file that
+ * only starts well.
+ */
 function readsAsMotion(file: string, bytes: Uint8Array): boolean {
-  return hasExtension(file, ['.vpd']) ? readVpd(bytes).ok : readVmd(bytes).ok;
+  const pose = hasExtension(file, ['.vpd']);
+  if (bytes.byteLength <= RECENT_PARSE_BYTES) return pose ? readVpd(bytes).ok : readVmd(bytes).ok;
+  return pose ? looksLikeVpd(bytes) : vmdLayoutFits(bytes);
 }
 
 export function createFileService(opts: FileServiceOptions = {}): FileService {
@@ -160,13 +171,28 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
     readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES),
 
     async readAsset(modelPath, relative) {
-      const base = path.dirname(path.resolve(modelPath));
+      const model = path.resolve(modelPath);
+      const base = path.dirname(model);
       const rel = relative.replace(/\\/g, '/');
       if (path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel)) return errValue('E_ARGUMENT', 'asset path must be relative to the model', { file: relative });
       const ext = path.extname(rel).toLowerCase();
       if (!ASSET_EXTENSIONS.includes(ext)) return errValue('E_UNSUPPORTED', `not a texture file: ${relative}`, { file: relative });
+      // Textures belong to a model that is there: a model's folder is not a way into the disk by itself
+      // (naming /nonexistent.pmx made every picture readable).
+      if (!hasExtension(model, MODEL_EXTENSIONS)) return errValue('E_UNSUPPORTED', `not a model file: ${path.basename(model)}`, { file: model });
+      const st = await fsp.stat(model).catch((e: unknown) => e as NodeJS.ErrnoException);
+      if (!(st instanceof Stats)) return { ok: false, error: { ...ioError(st, model), message: `the model is not there: ${ioError(st, model).message}` } };
+      if (!st.isFile()) return { ok: false, error: notRegularFileError(model, st) };
       const found = await resolveLoose(base, rel);
       if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
+      // A texture named inside the model's folder is inside it once links are resolved too: a link there that
+      // points out of it reaches nothing. (One named outside it with `..` is the access list's to refuse.)
+      const named = path.relative(base, path.resolve(base, rel));
+      if (!named.startsWith('..') && !path.isAbsolute(named)) {
+        const [realBase, realFound] = await Promise.all([fsp.realpath(base), realTarget(found)]);
+        const r = path.relative(realBase, realFound);
+        if (r === '' || r.startsWith('..') || path.isAbsolute(r)) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: found });
+      }
       return readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES);
     },
   };

@@ -11,7 +11,7 @@ import type { DialogService } from './dialog-service';
 import { createFileService, type FileService } from './file-service';
 import { createRecentFiles, type RecentFilesService } from './recent-files';
 import { createSceneService, type SceneService } from './scene-service';
-import { createSettingsService, type SettingsService } from './settings-service';
+import { createSettingsService, SettingsRefused, type SettingsService } from './settings-service';
 import { createExportService, type ExportService } from './export-service';
 
 export interface ServicesOptions {
@@ -77,7 +77,15 @@ export function createServices(o: ServicesOptions): Services {
     saveScene: (p, bytes, opts) => guard(() => scenes.saveScene(p, bytes, opts)),
     readAudioFile: (p) => guard(() => scenes.readAudioFile(p)),
     getSettings: () => guard(async () => okValue(await settings.get())),
-    setSettings: (patch) => guard(async () => okValue(await settings.set(patch))),
+    setSettings: (patch) =>
+      guard(async () => {
+        try {
+          return okValue(await settings.set(patch));
+        } catch (e) {
+          if (e instanceof SettingsRefused) return errValue('E_ARGUMENT', `setSettings: ${e.message}`);
+          throw e;
+        }
+      }),
     startBatch: (job) => guard(() => batch.start(job)),
     cancelBatch: (id) => guard(() => batch.cancel(id)),
     appInfo: () => Promise.resolve(okValue(info)),

@@ -10,9 +10,10 @@ import { parseScene, SCENE_EXTENSION } from '../../shared/scene/scene-file';
 import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
 import { AUDIO_EXTENSIONS, hasExtension, SCENE_EXTENSIONS } from '../../shared/ipc/file-types';
+import { MAX_SCENE_FILE_BYTES } from '../../shared/ipc/validate';
 
-/** A scene file names a few paths; anything near this size is not one. */
-export const MAX_SCENE_BYTES = 4 * 1024 * 1024;
+/** A scene file names a few paths; anything near this size is not one (the server's and the validator's bound too). */
+export const MAX_SCENE_BYTES = MAX_SCENE_FILE_BYTES;
 /** A long song as 32-bit float WAV at 96 kHz stereo is ~46 MB a minute; this allows ~10 minutes. */
 export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 

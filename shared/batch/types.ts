@@ -12,6 +12,13 @@ export type BatchOp = (typeof BATCH_OPS)[number];
 export const DOC_EDIT_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'] as const satisfies readonly BatchOp[];
 export type DocEditOp = (typeof DOC_EDIT_OPS)[number];
 
+/**
+ * The most worker threads a batch runs at once (the app's Batch dialog, `--jobs` on the command line, the
+ * CPU count on a large machine): each holds a file and a V8 heap, and past a few dozen they only wait on
+ * the disk. A larger number is capped here, and the CLI says so.
+ */
+export const MAX_BATCH_JOBS = 64;
+
 export interface BatchJob {
   op: BatchOp;
   inputDir: string;
@@ -19,7 +26,7 @@ export interface BatchJob {
   /** Operation options, as the CLI spells them without dashes, e.g. { from: 10, to: 200, hold: true }. */
   options: Record<string, string | number | boolean | string[]>;
   recursive?: boolean;
-  /** Worker threads; default = CPU count. */
+  /** Worker threads; default = CPU count; at most MAX_BATCH_JOBS. */
   jobs?: number;
   overwrite?: boolean;
   dryRun?: boolean;

@@ -6,7 +6,7 @@
  */
 import type { RequestName } from './contract';
 import { isLocale } from '../i18n/locale';
-import { BATCH_OPS } from '../batch/types';
+import { BATCH_OPS, MAX_BATCH_JOBS } from '../batch/types';
 import { FILE_FILTERS } from './file-types';
 
 type Check = (args: unknown[]) => string | null;
@@ -24,6 +24,45 @@ export const EXPORT_EXTENSIONS: readonly string[] = ['.mp4', '.webm', '.png'];
 
 /** The largest chunk of an export one request carries (the renderer sends 4 MiB at most). */
 export const MAX_EXPORT_CHUNK_BYTES = 16 * 1024 * 1024;
+
+/** The largest scene file (.vmdscene) opened or saved: a scene names a few paths, and the most actors it may hold. */
+export const MAX_SCENE_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The settings' `ui` bag holds a few panel sizes and toggles: at most this many keys, each name at most
+ * MAX_UI_KEY_LENGTH characters, each string value at most MAX_UI_STRING_LENGTH, and the whole bag at most
+ * MAX_UI_BYTES of JSON (checked once merged with what is stored: the bag cannot grow call by call).
+ */
+export const MAX_UI_KEYS = 256;
+export const MAX_UI_KEY_LENGTH = 128;
+export const MAX_UI_STRING_LENGTH = 4096;
+export const MAX_UI_BYTES = 64 * 1024;
+/**
+ * A window's size and position in pixels: larger than any desktop of screens side by side, far below
+ * what breaks a window system (a width of 1e308 was stored and handed to the next start).
+ */
+export const MAX_WINDOW_EXTENT = 32768;
+
+/** Why a `ui` bag (already merged, or a patch) is refused, or null. */
+export function uiBagProblem(ui: Record<string, unknown>): string | null {
+  const keys = Object.keys(ui);
+  if (keys.length > MAX_UI_KEYS) return `ui holds ${keys.length} keys; at most ${MAX_UI_KEYS}`;
+  for (const k of keys) {
+    if (RESERVED_KEYS.includes(k)) return `ui: reserved key "${k}"`;
+    if (k.length === 0 || k.length > MAX_UI_KEY_LENGTH) return `ui: a key of ${k.length} characters (1 to ${MAX_UI_KEY_LENGTH})`;
+    const v = ui[k];
+    if (v === null || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return `ui.${k}: not a finite number`;
+      continue;
+    }
+    if (typeof v !== 'string') return `ui.${k}: a string, number, true/false or null is needed`;
+    if (v.length > MAX_UI_STRING_LENGTH) return `ui.${k}: a string of ${v.length} characters; at most ${MAX_UI_STRING_LENGTH}`;
+  }
+  const bytes = JSON.stringify(ui).length;
+  if (bytes > MAX_UI_BYTES) return `ui is ${bytes} characters of JSON; at most ${MAX_UI_BYTES}`;
+  return null;
+}
 
 /** Keys that name Object.prototype's machinery: refused in every free-form bag (settings.ui, batch options). */
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
@@ -74,20 +113,19 @@ const exportId = (x: unknown) => (typeof x === 'string' && /^[0-9a-f]{1,64}$/.te
 const pickCheck: Check = (a) => count(a, 0, 1) ?? shape(a[0], 'options', { title: isStr, defaultPath: isStr, filter: isFilter });
 const noArgs: Check = (a) => count(a, 0, 0);
 
-/** A flat bag of JSON values whose keys are plain names. */
-function isUiBag(x: unknown): boolean {
-  if (!isObj(x)) return false;
-  return Object.entries(x).every(([k, v]) => !RESERVED_KEYS.includes(k) && (v === null || ['string', 'number', 'boolean'].includes(typeof v)));
-}
+/** A coordinate: finite and within ±MAX_WINDOW_EXTENT. */
+const isCoord = (x: unknown) => isFiniteNum(x) && Math.abs(x as number) <= MAX_WINDOW_EXTENT;
+/** A size: 1 to MAX_WINDOW_EXTENT pixels. */
+const isExtent = (x: unknown) => isFiniteNum(x) && (x as number) >= 1 && (x as number) <= MAX_WINDOW_EXTENT;
 
 function isWindowState(x: unknown): boolean {
   if (!isObj(x)) return false;
   return (
-    shape(x, 'window', { x: isFiniteNum, y: isFiniteNum, width: isFiniteNum, height: isFiniteNum, maximized: isBool }) === null &&
+    shape(x, 'window', { x: isCoord, y: isCoord, width: isExtent, height: isExtent, maximized: isBool }) === null &&
     own(x, 'width') &&
-    isFiniteNum(x.width) &&
+    isExtent(x.width) &&
     own(x, 'height') &&
-    isFiniteNum(x.height) &&
+    isExtent(x.height) &&
     own(x, 'maximized') &&
     isBool(x.maximized)
   );
@@ -105,7 +143,7 @@ function batchJob(v: unknown): string | null {
         ([k, o]) => !RESERVED_KEYS.includes(k) && (['string', 'number', 'boolean'].includes(typeof o) || (Array.isArray(o) && o.every((s) => typeof s === 'string'))),
       ),
     recursive: isBool,
-    jobs: (x) => isFiniteNum(x) && (x as number) >= 1 && (x as number) <= 64,
+    jobs: (x) => isFiniteNum(x) && (x as number) >= 1 && (x as number) <= MAX_BATCH_JOBS,
     overwrite: isBool,
     dryRun: isBool,
   });
@@ -136,6 +174,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     count(a, 2, 3) ??
     path(a[0], 'path') ??
     (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
+    ((a[1] as Uint8Array).byteLength <= MAX_SCENE_FILE_BYTES ? null : `bytes: ${(a[1] as Uint8Array).byteLength} bytes is more than the largest scene file (${MAX_SCENE_FILE_BYTES})`) ??
     shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
   readAudioFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   getSettings: noArgs,
@@ -146,9 +185,11 @@ export const VALIDATORS: Record<RequestName, Check> = {
       lastDirectory: isStrOrNull,
       previewModel: isStrOrNull,
       window: isWindowState,
-      ui: isUiBag,
+      ui: isObj,
     }) ??
-    (a[0] === undefined ? 'settings must be an object' : null),
+    (a[0] === undefined ? 'settings must be an object' : null) ??
+    // Say what is wrong with the bag (too many keys, a value too long), not only that it is.
+    (own(a[0] as object, 'ui') && isObj((a[0] as Record<string, unknown>).ui) ? uiBagProblem((a[0] as Record<string, Record<string, unknown>>).ui) : null),
   startBatch: (a) => count(a, 1, 1) ?? batchJob(a[0]),
   cancelBatch: (a) => count(a, 1, 1) ?? (typeof a[0] === 'string' && a[0].length > 0 && a[0].length < 200 ? null : 'jobId must be a non-empty string'),
   appInfo: noArgs,

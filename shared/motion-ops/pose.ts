@@ -14,6 +14,7 @@ import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
 import type { VpdPose } from '../vmd/vpd';
 import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
+import { MAX_FRAME } from './record-util';
 
 /** The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. */
 export function poseAtFrame(doc: VmdDocument, frame: number): { ok: true; pose: VpdPose; report: EditReport } | { ok: false; error: { code: 'E_ARGUMENT'; message: string } } {
@@ -42,6 +43,8 @@ export interface BuildOptions {
 export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}): EditResult {
   if (poses.length === 0) return editError('build needs at least one pose', 'E_ARGUMENT');
   for (const p of poses) if (!Number.isInteger(p.frame) || p.frame < 0) return editError(`pose frame must be a whole number ≥ 0, got ${p.frame}`, 'E_ARGUMENT');
+  // A VMD frame is a u32: a larger one would be written modulo 2^32 (10000000000 as 1410065408), as shift and speed also refuse.
+  for (const p of poses) if (p.frame > MAX_FRAME) return editError(`pose frame ${p.frame} exceeds the largest frame number a VMD can hold (${MAX_FRAME})`, 'E_ARGUMENT');
   const rep = newReport('build');
   const long = new Set<string>();
   const fits = (n: string) => {

@@ -15,9 +15,11 @@
  *   }
  *
  * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet. Fields this version
- * does not know are kept and written back (a file from a newer minor release survives a round trip here);
- * a higher `version` is refused with E_SCENE_VERSION. Errors are values: E_SCENE_JSON (not JSON, with the
- * byte offset), E_SCENE_FORMAT (JSON, but not a scene), E_SCENE_SCHEMA (a field is wrong; the message names it).
+ * does not know are kept and written back (a file from a newer minor release survives a round trip here),
+ * `__proto__` among them, nested at most MAX_EXTRA_DEPTH deep; a higher `version` is refused with
+ * E_SCENE_VERSION. A scene holds at most MAX_SCENE_ACTORS actors. Errors are values: E_SCENE_JSON (not JSON,
+ * with the byte offset, line and column, and a reason of our own: never the file's text), E_SCENE_FORMAT
+ * (JSON, but not a scene), E_SCENE_SCHEMA (a field is wrong; the message names it).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
 import { basenamePath, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
@@ -26,6 +28,17 @@ export const SCENE_FORMAT = 'vmd-studio-scene';
 export const SCENE_VERSION = 1;
 /** File extension of scene files, with the dot. */
 export const SCENE_EXTENSION = '.vmdscene';
+/**
+ * The most actors a scene holds. The editor shows one tab and one timeline per actor and opens every
+ * actor's motion when the scene opens; 2,000 actors (a 34 KB file) froze the page for 42 s, and the 4 MiB
+ * file limit allowed some 290,000. Sixty-four is past any MMD project's cast and still opens in moments.
+ */
+export const MAX_SCENE_ACTORS = 64;
+/**
+ * How deep a field this version does not know may nest (objects and arrays within it) to be kept. Deeper
+ * is refused when the file is read: writing it back overflowed JSON.stringify's stack (Save All did nothing).
+ */
+export const MAX_EXTRA_DEPTH = 64;
 
 export interface SceneActor {
   /** Shown name; optional (the model's name is used when absent). */
@@ -121,7 +134,31 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.length > 40 ? v.slice(0, 40) + '…' : v}"` : String(v));
+/** A value in a message: never by its own toString (`{"toString": 1}` made String() throw). */
+const describe = (v: unknown): string => {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `"${v.length > 40 ? v.slice(0, 40) + '…' : v}"`;
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+};
+
+/** Sets an own property, `__proto__` included (an assignment would set the prototype and drop the field). */
+function own<T>(o: Record<string, T>, k: string, v: T): void {
+  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+/** Whether `v` nests more than `max` objects/arrays deep (counted without recursion: the file may nest a million deep). */
+function deeperThan(v: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (d > max) return true;
+    for (const y of Object.values(x)) if (typeof y === 'object' && y !== null) stack.push([y, d + 1]);
+  }
+  return false;
+}
 
 function pathField(v: unknown, where: string, baseDir: string, nullable: boolean): string | null {
   if (v === null && nullable) return null;
@@ -144,12 +181,14 @@ function boolField(v: unknown, where: string, dflt: boolean): boolean {
   return v;
 }
 
-function extraOf(o: Record<string, unknown>, known: readonly string[]): Record<string, unknown> | undefined {
+/** The fields of `o` this version does not know (`where` names `o` in a refusal), kept as they are. */
+function extraOf(o: Record<string, unknown>, known: readonly string[], where: string): Record<string, unknown> | undefined {
   const extra: Record<string, unknown> = {};
   let any = false;
   for (const [k, v] of Object.entries(o)) {
     if (!known.includes(k)) {
-      extra[k] = v;
+      if (deeperThan(v, MAX_EXTRA_DEPTH)) throw schema(`${where}${k.length > 40 ? k.slice(0, 40) + '…' : k} nests deeper than ${MAX_EXTRA_DEPTH} levels (a field this version does not know is kept only up to that depth)`);
+      own(extra, k, v);
       any = true;
     }
   }
@@ -182,7 +221,7 @@ function readActor(v: unknown, i: number, baseDir: string): SceneActor {
     if (typeof v.name !== 'string') throw schema(`${where}.name must be a string (is ${describe(v.name)})`);
     a.name = v.name;
   }
-  const extra = extraOf(v, ACTOR_KEYS);
+  const extra = extraOf(v, ACTOR_KEYS, `${where}.`);
   if (extra) a.extra = extra;
   return a;
 }
@@ -197,7 +236,7 @@ function readAudio(v: unknown, baseDir: string): SceneAudio | null {
     volume: numberField(v.volume, 'audio.volume', 1, 0, 1),
     muted: boolField(v.muted, 'audio.muted', false),
   };
-  const extra = extraOf(v, AUDIO_KEYS);
+  const extra = extraOf(v, AUDIO_KEYS, 'audio.');
   if (extra) a.extra = extra;
   return a;
 }
@@ -219,7 +258,7 @@ function readView(v: unknown): SceneViewSettings {
     if (x !== null && typeof x !== 'string' && typeof x !== 'boolean' && !(typeof x === 'number' && Number.isFinite(x))) {
       throw schema(`view.${k} must be a string, number, true/false or null (is ${describe(x)})`);
     }
-    out[k] = x;
+    own(out, k, x);
   }
   return out;
 }
@@ -236,24 +275,127 @@ function lineColumn(text: string, ch: number): string {
   return `line ${line}, column ${col}`;
 }
 
+/**
+ * Where and why `text` stops being JSON, found by a scan of our own once JSON.parse has refused it: V8's
+ * message quotes the text around the fault (`Unexpected token 'x', ..."a secret"... is not valid JSON`), and
+ * a message must never quote the file. The scan keeps its own stack: a file may nest a million deep.
+ */
+export function jsonFault(text: string): { at: number; reason: string } {
+  const n = text.length;
+  let i = 0;
+  const ws = () => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+      else break;
+    }
+  };
+  const digits = () => {
+    const s = i;
+    while (i < n && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
+    return i > s;
+  };
+  /** Reads a string from its opening quote; a reason when it is not one. */
+  const str = (): string | null => {
+    i++;
+    for (;;) {
+      if (i >= n) return 'a string is not closed';
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return null;
+      }
+      if (c < 0x20) return 'a control character inside a string (write it as an escape)';
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return 'a bad \\u escape in a string';
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else return 'a bad escape in a string';
+      } else i++;
+    }
+  };
+  const num = (): string | null => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (!digits()) return 'a number without digits';
+    if (text[i] === '.') {
+      i++;
+      if (!digits()) return 'a number without digits after its decimal point';
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!digits()) return 'a number without digits in its exponent';
+    }
+    return null;
+  };
+  const stack: ('{' | '[')[] = [];
+  let state: 'value' | 'key' | 'after' = 'value';
+  ws();
+  for (;;) {
+    if (state === 'value') {
+      if (i >= n) return { at: n, reason: 'the text ends where a value should be' };
+      const c = text[i];
+      if (c === '{' || c === '[') {
+        stack.push(c);
+        i++;
+        ws();
+        if (text[i] === (c === '{' ? '}' : ']')) {
+          stack.pop();
+          i++;
+          state = 'after';
+        } else state = c === '{' ? 'key' : 'value';
+        continue;
+      }
+      const at = i;
+      let why: string | null;
+      if (c === '"') why = str();
+      else if (c === '-' || (c >= '0' && c <= '9')) why = num();
+      else {
+        const word = ['true', 'false', 'null'].find((w) => text.startsWith(w, i));
+        if (!word) return { at, reason: 'an unexpected character where a value should be' };
+        i += word.length;
+        why = null;
+      }
+      if (why) return { at: why === 'a string is not closed' ? n : i, reason: why };
+      state = 'after';
+    } else if (state === 'key') {
+      ws();
+      if (i >= n) return { at: n, reason: 'the text ends inside an object' };
+      if (text[i] !== '"') return { at: i, reason: 'expected a property name in double quotes' };
+      const why = str();
+      if (why) return { at: why === 'a string is not closed' ? n : i, reason: why };
+      ws();
+      if (text[i] !== ':') return { at: Math.min(i, n), reason: "expected ':' after a property name" };
+      i++;
+      ws();
+      state = 'value';
+    } else {
+      ws();
+      const top = stack[stack.length - 1];
+      if (top === undefined) return i < n ? { at: i, reason: 'more text after the JSON value' } : { at: n, reason: 'not valid JSON' };
+      if (i >= n) return { at: n, reason: top === '{' ? 'the text ends inside an object' : 'the text ends inside an array' };
+      if (text[i] === ',') {
+        i++;
+        ws();
+        state = top === '{' ? 'key' : 'value';
+      } else if (text[i] === (top === '{' ? '}' : ']')) {
+        stack.pop();
+        i++;
+      } else return { at: i, reason: top === '{' ? "expected ',' or '}' after a property's value" : "expected ',' or ']' after an array element" };
+    }
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    // V8 names the character position ("… at position 42" or "… (line 3 column 5)"); turn it into a
-    // byte offset and a line/column people can find in an editor.
-    let ch: number | undefined;
-    const pos = /position (\d+)/.exec(msg);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    if (pos) ch = Number(pos[1]);
-    else if (lc) {
-      const lines = text.split('\n');
-      ch = lines.slice(0, Number(lc[1]) - 1).reduce((n, l) => n + l.length + 1, 0) + Number(lc[2]) - 1;
-    } else if (/end of (JSON )?input/i.test(msg)) ch = text.length;
-    const reason = msg.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/, ".*$/s, '');
-    if (ch === undefined) throw fault('E_SCENE_JSON', `the scene file is not valid JSON: ${reason}`);
-    throw fault('E_SCENE_JSON', `the scene file is not valid JSON: ${reason} (${lineColumn(text, ch)})`, byteOffsetOf(text, ch));
+  } catch {
+    // Our own reason and position: V8's message quotes the text near the fault.
+    const { at, reason } = jsonFault(text);
+    throw fault('E_SCENE_JSON', `the scene file is not valid JSON: ${reason} (${lineColumn(text, at)})`, byteOffsetOf(text, at));
   }
 }
 
@@ -298,6 +440,7 @@ export function parseScene(input: Uint8Array | string, scenePath: string): Resul
     const baseDir = dirnamePath(normalizePath(scenePath));
     const actorsIn = root.actors === undefined ? [] : root.actors;
     if (!Array.isArray(actorsIn)) throw schema(`actors must be an array (is ${describe(actorsIn)})`);
+    if (actorsIn.length > MAX_SCENE_ACTORS) throw schema(`actors: a scene holds at most ${MAX_SCENE_ACTORS} actors (this one names ${actorsIn.length})`);
     const actors = actorsIn.map((a, i) => readActor(a, i, baseDir));
     const activeActor = numberField(root.activeActor, 'activeActor', 0, 0, Math.max(0, actors.length - 1));
     if (!Number.isInteger(activeActor)) throw schema(`activeActor must be a whole number (is ${activeActor})`);
@@ -309,7 +452,7 @@ export function parseScene(input: Uint8Array | string, scenePath: string): Resul
       aspect: readAspect(root.aspect),
       view: readView(root.view),
     };
-    const extra = extraOf(root, TOP_KEYS);
+    const extra = extraOf(root, TOP_KEYS, '');
     if (extra) scene.extra = extra;
     return ok(scene);
   } catch (e) {

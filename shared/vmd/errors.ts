@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'E_IO_EXISTS',
   /** A path that must be a folder is a file, or passes through one (Node's ENOTDIR). */
   'E_IO_NOT_DIR',
+  /**
+   * A network (UNC: `\\host\share\…`, `//host/share/…`, WebDAV `\\host@SSL@443\…`) or device path (`\\?\…`,
+   * `\\.\…`, CON, NUL…) that a scene file names: not opened unless the person chooses it in a dialog (opening
+   * it would connect to that host, and on Windows send the user's NTLM hash).
+   */
+  'E_IO_REMOTE',
   'E_UNSUPPORTED',
   'E_PMX_MAGIC',
   'E_PMX_TRUNCATED',

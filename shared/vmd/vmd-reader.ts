@@ -25,6 +25,30 @@ export function isVmd(bytes: Uint8Array): boolean {
   return true;
 }
 
+/**
+ * Whether the bytes read as a VMD as far as the header and the blocks' sizes go, in a time that does not
+ * grow with the file: the magic, the model name, and each block's count against the bytes left (the IK
+ * block's against its smallest record). No record is visited. For quick questions (is this file one for the
+ * recent list?); readVmd is the reader.
+ */
+export function vmdLayoutFits(bytes: Uint8Array): boolean {
+  if (!isVmd(bytes)) return false;
+  const nameLength = headerText(bytes.subarray(0, HEADER_LENGTH)).startsWith(HEADER_V1) ? MODEL_NAME_LENGTH_V1 : MODEL_NAME_LENGTH_V2;
+  if (bytes.length < HEADER_LENGTH + nameLength) return false;
+  const view = viewOf(bytes);
+  let off = HEADER_LENGTH + nameLength;
+  for (const kind of BLOCK_KINDS) {
+    if (bytes.length - off < 4) break;
+    const count = view.getUint32(off, true);
+    off += 4;
+    const size = kind === 'ik' ? IK.HEADER : RECORD_SIZE[kind];
+    if (count > Math.floor((bytes.length - off) / size)) return false;
+    if (kind === 'ik') break;
+    off += count * size;
+  }
+  return true;
+}
+
 /** The header text up to its first NUL. */
 export function headerText(header: Uint8Array): string {
   let s = '';

@@ -37,81 +37,231 @@ export interface VpdPose {
   encoding: 'shift_jis' | 'utf-8';
 }
 
+/** A non-blank line without its comment: bytes [start, end) of the file, from `offset`. */
 interface Line {
-  text: string;
   offset: number;
+  start: number;
+  end: number;
+  /** Its text when it is not ASCII (decoded at once); an ASCII line is made a string only when needed. */
+  decoded: string | null;
 }
 
-function splitLines(bytes: Uint8Array, utf8: boolean): Line[] {
-  const lines: Line[] = [];
-  const start0 = utf8 ? 3 : 0;
-  const dec = utf8 ? new TextDecoder('utf-8') : null;
-  let s = start0;
-  for (let i = start0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      let e = i;
-      if (e > s && bytes[e - 1] === 0x0d) e--;
-      const raw = bytes.subarray(s, e);
-      const text = dec ? dec.decode(raw) : decodeText(raw);
-      const noComment = text.split('//', 1)[0].trim();
-      if (noComment) lines.push({ text: noComment, offset: s });
-      s = i + 1;
-    }
+/** JavaScript's trim() on ASCII: tab, LF, VT, FF, CR, space. */
+const isAsciiSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/** Bytes [s, e) as a string, for bytes below 0x80. */
+function asciiText(b: Uint8Array, s: number, e: number): string {
+  let out = '';
+  if (e - s <= 24) {
+    for (let i = s; i < e; i++) out += String.fromCharCode(b[i]);
+    return out;
   }
-  return lines;
+  // In pieces: the argument count of one call is bounded.
+  for (let i = s; i < e; i += 8192) out += String.fromCharCode.apply(null, b.subarray(i, Math.min(e, i + 8192)) as unknown as number[]);
+  return out;
 }
 
-function parseNumbers(line: Line, n: number, what: string): number[] | string {
-  const body = line.text.replace(/;\s*$/, '');
-  const parts = body.split(',').map((p) => p.trim());
-  if (parts.length !== n) return `${what}: expected ${n} numbers, found "${line.text}"`;
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * Number() of the ASCII bytes [s, e), read without making a string for the usual `-12.345678`: digits
+ * that fit 2^53 over a power of ten up to 10^22 are two exact doubles, and their quotient is the
+ * correctly rounded value Number() gives (Clinger's fast path). Anything else (an exponent, more digits,
+ * "Infinity", hex) goes to Number() itself.
+ */
+function decimalAt(b: Uint8Array, s: number, e: number): number {
+  let i = s;
+  const negative = b[i] === 0x2d;
+  if (negative) i++;
+  let m = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (; i < e; i++) {
+    const c = b[i];
+    if (c >= 0x30 && c <= 0x39) {
+      m = m * 10 + (c - 0x30);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === 0x2e && fraction < 0) fraction = 0;
+    else break;
+  }
+  if (i !== e || digits === 0 || digits > 15 || fraction > 22) return Number(asciiText(b, s, e));
+  const v = fraction > 0 ? m / POW10[fraction] : m;
+  return negative ? -v : v;
+}
+
+/**
+ * The file's non-blank lines without comments, one at a time, each with the byte offset where it starts.
+ * Lines are split on raw bytes; an ASCII line (every number line) is cut and trimmed as bytes and never
+ * passes through a decoder, and lines are not collected first. A decoder call per line made a million-bone
+ * pose take half a minute (the whole text decoded at once is slower still); five million line strings in an
+ * array held the memory of the whole file several times over.
+ */
+class LineReader {
+  private at: number;
+  private readonly utf8: TextDecoder | null;
+
+  constructor(private readonly bytes: Uint8Array, utf8: boolean) {
+    this.at = utf8 ? 3 : 0;
+    this.utf8 = utf8 ? new TextDecoder('utf-8') : null;
+  }
+
+  next(): Line | null {
+    const b = this.bytes;
+    while (this.at <= b.length) {
+      const offset = this.at;
+      const nl = b.indexOf(0x0a, offset);
+      let e = nl < 0 ? b.length : nl;
+      this.at = nl < 0 ? b.length + 1 : nl + 1;
+      if (e > offset && b[e - 1] === 0x0d) e--;
+      let ascii = true;
+      let comment = -1;
+      for (let i = offset; i < e; i++) {
+        const c = b[i];
+        if (c >= 0x80) ascii = false;
+        // 0x2F is never part of a Shift_JIS or UTF-8 character: "//" in the bytes is a comment.
+        else if (c === 0x2f && i + 1 < e && b[i + 1] === 0x2f) {
+          comment = i;
+          break;
+        }
+      }
+      if (!ascii) {
+        const raw = this.bytes.subarray(offset, e);
+        let text = this.utf8 ? this.utf8.decode(raw) : decodeText(raw);
+        const c = text.indexOf('//');
+        text = (c >= 0 ? text.slice(0, c) : text).trim();
+        if (text) return { offset, start: offset, end: e, decoded: text };
+        continue;
+      }
+      let s = offset;
+      if (comment >= 0) e = comment;
+      while (s < e && isAsciiSpace(b[s])) s++;
+      while (e > s && isAsciiSpace(b[e - 1])) e--;
+      if (e > s) return { offset, start: s, end: e, decoded: null };
+    }
+    return null;
+  }
+
+  /** Whether the line is a section's closing "}". */
+  isClose(l: Line): boolean {
+    return l.decoded === null ? l.end - l.start === 1 && this.bytes[l.start] === 0x7d : l.decoded === '}';
+  }
+
+  text(l: Line): string {
+    return l.decoded ?? asciiText(this.bytes, l.start, l.end);
+  }
+
+  /** Where numbers() puts what it reads. */
+  readonly scratch = new Float64Array(4);
+
+  /**
+   * `n` (at most 4) comma-separated numbers ending in an optional ";" (`1.5,0,-2;`) into `scratch`: null,
+   * or why not. An ASCII line is never made a string as a whole, nor each number (decimalAt).
+   */
+  numbers(l: Line, n: number, kind: 'bone' | 'morph', name: string, field: string): string | null {
+    const what = () => `${kind} "${name}" ${field}`;
+    if (l.decoded !== null) {
+      const r = parseNumbers(l.decoded, n, what());
+      if (typeof r === 'string') return r;
+      this.scratch.set(r);
+      return null;
+    }
+    const b = this.bytes;
+    let end = l.end;
+    if (b[end - 1] === 0x3b) end--; // the line is trimmed: ";" is last if there
+    let k = 0;
+    let start = l.start;
+    for (let i = start; i <= end; i++) {
+      if (i < end && b[i] !== 0x2c) continue;
+      if (k === n) return `${what()}: expected ${n} numbers, found "${this.text(l)}"`;
+      let s = start;
+      let e = i;
+      while (s < e && isAsciiSpace(b[s])) s++;
+      while (e > s && isAsciiSpace(b[e - 1])) e--;
+      const x = e === s ? NaN : decimalAt(b, s, e);
+      if (!Number.isFinite(x)) {
+        // Count first, as a line with too many fields says so whatever they hold.
+        let fields = 1;
+        for (let j = l.start; j < end; j++) if (b[j] === 0x2c) fields++;
+        return fields !== n ? `${what()}: expected ${n} numbers, found "${this.text(l)}"` : `${what()}: not a number in "${this.text(l)}"`;
+      }
+      this.scratch[k++] = x;
+      start = i + 1;
+    }
+    if (k !== n) return `${what()}: expected ${n} numbers, found "${this.text(l)}"`;
+    return null;
+  }
+}
+
+/** Whether the bytes start like a pose file: the first line of their first 4 KiB (no more is read). */
+export function looksLikeVpd(bytes: Uint8Array): boolean {
+  const utf8 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const r = new LineReader(bytes.subarray(0, Math.min(bytes.length, 4096)), utf8);
+  const first = r.next();
+  return first !== null && r.text(first).startsWith(VPD_MAGIC);
+}
+
+/** parseNumbers on a decoded line (one that is not ASCII). */
+function parseNumbers(t: string, n: number, what: string): number[] | string {
+  const parts = t.replace(/;\s*$/, '').split(',').map((p) => p.trim());
+  if (parts.length !== n) return `${what}: expected ${n} numbers, found "${t}"`;
   const nums = parts.map(Number);
-  if (nums.some((x, i) => parts[i] === '' || !Number.isFinite(x))) return `${what}: not a number in "${line.text}"`;
+  if (nums.some((x, i) => parts[i] === '' || !Number.isFinite(x))) return `${what}: not a number in "${t}"`;
   return nums;
 }
 
+const BONE_HEAD = /^Bone\d*\{(.*)$/;
+const MORPH_HEAD = /^Morph\d*\{(.*)$/;
+
 export function readVpd(bytes: Uint8Array): Result<VpdPose> {
   const utf8 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const lines = splitLines(bytes, utf8);
-  if (lines.length === 0 || !lines[0].text.startsWith(VPD_MAGIC)) {
+  const lines = new LineReader(bytes, utf8);
+  const first = lines.next();
+  if (first === null || !lines.text(first).startsWith(VPD_MAGIC)) {
     return fail('E_VPD_MAGIC', `not a VPD file: it does not start with "${VPD_MAGIC}"`, 0);
   }
   const diagnostics: Diagnostic[] = [];
   let model = '';
   let declaredBones: number | null = null;
-  let i = 1;
-  if (i < lines.length && !/^(Bone|Morph)\d*\{/.test(lines[i].text)) {
-    model = lines[i].text.replace(/;\s*$/, '');
-    i++;
+  let l = lines.next();
+  if (l && !/^(Bone|Morph)\d*\{/.test(lines.text(l))) {
+    model = lines.text(l).replace(/;\s*$/, '');
+    l = lines.next();
   }
-  if (i < lines.length && /^\d+;?$/.test(lines[i].text)) {
-    declaredBones = parseInt(lines[i].text, 10);
-    i++;
+  if (l && /^\d+;?$/.test(lines.text(l))) {
+    declaredBones = parseInt(lines.text(l), 10);
+    l = lines.next();
   }
   const bones: VpdBone[] = [];
   const morphs: VpdPose['morphs'] = [];
-  while (i < lines.length) {
-    const l = lines[i];
-    const bone = /^Bone\d*\{(.*)$/.exec(l.text);
-    const morph = bone ? null : /^Morph\d*\{(.*)$/.exec(l.text);
+  while (l) {
+    const head = lines.text(l);
+    const bone = BONE_HEAD.exec(head);
+    const morph = bone ? null : MORPH_HEAD.exec(head);
     if (bone) {
-      const p = lines[i + 1] ? parseNumbers(lines[i + 1], 3, `bone "${bone[1]}" position`) : 'missing position';
-      if (typeof p === 'string') return fail('E_VPD_SYNTAX', p, lines[i + 1]?.offset ?? l.offset);
-      const r = lines[i + 2] ? parseNumbers(lines[i + 2], 4, `bone "${bone[1]}" rotation`) : 'missing rotation';
-      if (typeof r === 'string') return fail('E_VPD_SYNTAX', r, lines[i + 2]?.offset ?? l.offset);
-      bones.push({ name: bone[1].trim(), position: p as Vec3, rotation: r as Quat });
-      i += 3;
-      if (i < lines.length && lines[i].text === '}') i++;
-      else return fail('E_VPD_SYNTAX', `bone section "${bone[1]}" has no closing "}"`, lines[i]?.offset ?? bytes.length);
+      const pl = lines.next();
+      const pe = pl ? lines.numbers(pl, 3, 'bone', bone[1], 'position') : 'missing position';
+      if (pe !== null) return fail('E_VPD_SYNTAX', pe, pl?.offset ?? l.offset);
+      const sc = lines.scratch;
+      // Literals, not arrays grown by push: those keep room for 17 numbers each.
+      const position: Vec3 = [sc[0], sc[1], sc[2]];
+      const rl = lines.next();
+      const re = rl ? lines.numbers(rl, 4, 'bone', bone[1], 'rotation') : 'missing rotation';
+      if (re !== null) return fail('E_VPD_SYNTAX', re, rl?.offset ?? l.offset);
+      bones.push({ name: bone[1].trim(), position, rotation: [sc[0], sc[1], sc[2], sc[3]] });
+      const close = lines.next();
+      if (close && lines.isClose(close)) l = lines.next();
+      else return fail('E_VPD_SYNTAX', `bone section "${bone[1]}" has no closing "}"`, close?.offset ?? bytes.length);
     } else if (morph) {
-      const w = lines[i + 1] ? parseNumbers(lines[i + 1], 1, `morph "${morph[1]}" weight`) : 'missing weight';
-      if (typeof w === 'string') return fail('E_VPD_SYNTAX', w, lines[i + 1]?.offset ?? l.offset);
-      morphs.push({ name: morph[1].trim(), weight: (w as number[])[0] });
-      i += 2;
-      if (i < lines.length && lines[i].text === '}') i++;
-      else return fail('E_VPD_SYNTAX', `morph section "${morph[1]}" has no closing "}"`, lines[i]?.offset ?? bytes.length);
+      const wl = lines.next();
+      const we = wl ? lines.numbers(wl, 1, 'morph', morph[1], 'weight') : 'missing weight';
+      if (we !== null) return fail('E_VPD_SYNTAX', we, wl?.offset ?? l.offset);
+      morphs.push({ name: morph[1].trim(), weight: lines.scratch[0] });
+      const close = lines.next();
+      if (close && lines.isClose(close)) l = lines.next();
+      else return fail('E_VPD_SYNTAX', `morph section "${morph[1]}" has no closing "}"`, close?.offset ?? bytes.length);
     } else {
-      return fail('E_VPD_SYNTAX', `unexpected line "${l.text.slice(0, 40)}"`, l.offset);
+      return fail('E_VPD_SYNTAX', `unexpected line "${head.slice(0, 40)}"`, l.offset);
     }
   }
   if (declaredBones !== null && declaredBones !== bones.length) {

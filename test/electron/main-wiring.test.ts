@@ -5,7 +5,7 @@
  * and paths: only what a person chose may be read or written (electron/services/access.ts).
  */
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -237,6 +237,56 @@ describe('electron/main.ts wiring', () => {
       expect(await req('listDirectory', dir)).toMatchObject({ ok: true });
       expect(await req('saveFile', path.join(path.dirname(dir), 'beside.vmd'), new Uint8Array([1]))).toMatchObject(denied);
       expect(await req('openFile', never)).toMatchObject({ ok: true }); // inside the chosen folder now
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a chosen scene grants its paths by role through the wiring: not a folder, not through a link, not a network path (E_IO_REMOTE)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-scene-wiring-'));
+    try {
+      const dl = path.join(dir, 'downloaded');
+      const secret = path.join(dir, 'secret');
+      mkdirSync(dl);
+      mkdirSync(secret);
+      writeFileSync(path.join(secret, 'id_rsa'), 'KEY');
+      writeFileSync(path.join(secret, 'photo.png'), 'PRIVATE');
+      writeFileSync(path.join(dl, 'dance.vmd'), readFileSync(corpusPath('gene/motion/stand.vmd')));
+      symlinkSync(path.join(secret, 'id_rsa'), path.join(dl, 'song.wav'));
+      const scene = path.join(dl, 'duet.vmdscene');
+      writeFileSync(
+        scene,
+        JSON.stringify({
+          format: 'vmd-studio-scene',
+          version: 1,
+          actors: [
+            { model: '//attacker/share/m.pmx', motion: 'dance.vmd' },
+            { model: path.join(dir, 'gone', 'm.pmx'), motion: secret },
+          ],
+          camera: '\\\\attacker@SSL@443\\DavWWWRoot\\cam.vmd',
+          audio: { path: 'song.wav' },
+        }),
+      );
+      const e = await load({ lock: true });
+      const frame = { url: 'file://' + e.windows[0].loadedFile.replace(/\\/g, '/'), parent: null };
+      const req = (name: string, ...args: unknown[]) => e.handlers.get(`vmd:${name}`)!({ senderFrame: frame }, ...args) as Promise<any>;
+      e.openAnswers.push(scene);
+      expect(await req('pickFile', { filter: 'scene' })).toEqual({ ok: true, value: scene });
+      expect(await req('openScene', scene)).toMatchObject({ ok: true });
+      // The motion opens as a motion, and only as one.
+      expect(await req('openFile', path.join(dl, 'dance.vmd'))).toMatchObject({ ok: true });
+      expect(await req('readModelFile', path.join(dl, 'dance.vmd'))).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      // The song is a link to a key: judged by the file it reaches, which is no audio file.
+      expect(await req('readAudioFile', path.join(dl, 'song.wav'))).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      // A folder named as a motion is no folder to list or to batch into.
+      expect(await req('listDirectory', secret)).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      expect(await req('startBatch', { op: 'mirror', inputDir: secret, outputDir: path.join(secret, 'work'), options: {} })).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      // A model that is not there opens no folder of pictures.
+      expect(await req('readAsset', path.join(dir, 'gone', 'm.pmx'), '../secret/photo.png')).toMatchObject({ ok: false });
+      expect(await req('readAsset', path.join(dir, 'gone', 'm.pmx'), 'photo.png')).toMatchObject({ ok: false });
+      // Network paths are not opened on the scene's word; the renderer gets a code it can show.
+      expect(await req('readModelFile', '\\\\attacker\\share\\m.pmx')).toMatchObject({ ok: false, error: { code: 'E_IO_REMOTE' } });
+      expect(await req('openFile', '\\\\attacker@SSL@443\\DavWWWRoot\\cam.vmd')).toMatchObject({ ok: false, error: { code: 'E_IO_REMOTE' } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServices } from '../../electron/services';
 import { CORPUS } from '../helpers/build';
 import { noDialogs } from '../../electron/services/dialog-service';
@@ -204,12 +204,20 @@ describe('browser-mode server', () => {
     const r = await call('saveFile', [target, new Uint8Array([0, 255, 7]), { overwrite: false }]);
     expect(r.result).toMatchObject({ ok: true, value: { bytesWritten: 3 } });
     expect([...readFileSync(target)]).toEqual([0, 255, 7]);
-    const bad = await call('saveFile', [target, 'not bytes']);
-    expect(bad.result).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
-    // Base64 objects in JSON are no longer bytes: they reach the validator as plain objects and are refused.
-    const legacy = await post('saveFile', JSON.stringify({ args: [path.join(dir, 'legacy.vmd'), { $bytes: 'AP8H' }] }), 'application/json');
-    expect(legacy.status).toBe(200);
-    expect(JSON.parse(legacy.body)).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+    // A frame whose argument is not bytes reaches the validator and is refused as a value.
+    const bad = await post('saveFile', handFrame(JSON.stringify({ args: [target, 'not bytes', { $bytes: 0 }] }), [new Uint8Array([1])]), FRAME_CONTENT_TYPE);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
+    // A save's bytes travel only in a frame: as JSON (base64 objects, arrays of numbers) it is not read at all.
+    for (const body of [
+      JSON.stringify({ args: [path.join(dir, 'legacy.vmd'), { $bytes: 'AP8H' }] }),
+      JSON.stringify({ args: [path.join(dir, 'legacy.vmd'), [0, 255, 7]] }),
+      JSON.stringify({ args: [path.join(dir, 'legacy.vmdscene'), [0, 255, 7]] }),
+    ]) {
+      const legacy = await post(body.includes('vmdscene') ? 'saveScene' : 'saveFile', body, 'application/json');
+      expect(legacy.status).toBe(415);
+      expect(legacy.body).toMatch(/takes its bytes only as application\/vnd\.vmd-studio\.frame/);
+    }
+    expect(() => readFileSync(path.join(dir, 'legacy.vmd'))).toThrow();
     expect((await call('nope', [])).result).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
   });
 
@@ -295,31 +303,76 @@ describe('browser-mode server', () => {
     expect(() => readFileSync(path.join(dir, 'p.vmd'))).toThrow();
   });
 
-  it('bounds each body by its request: only a save may carry a file, other calls stop at the JSON limit', async () => {
+  it('bounds each body by its request: only a save may carry a file (a scene save a scene), other calls stop at the JSON limit', async () => {
     const big = '{"args":[],"pad":"' + 'x'.repeat(2 * 1024 * 1024) + '"}';
     expect((await post('listRecent', big, 'application/json')).status).toBe(413);
     const bytes = new Uint8Array(2 * 1024 * 1024).fill(7);
     const target = path.join(dir, 'two-mib.vmd');
     expect((await call('saveFile', [target, bytes, { overwrite: true }])).result).toMatchObject({ ok: true, value: { bytesWritten: bytes.length } });
+    // A scene save carries a scene: past the scene file's 4 MiB it is refused on its length, unread.
+    const scene = handFrame(JSON.stringify({ args: [path.join(dir, 'big.vmdscene'), { $bytes: 0 }, { overwrite: true }] }), [new Uint8Array(4 * 1024 * 1024 + 100 * 1024).fill(32)]);
+    expect((await post('saveScene', scene, FRAME_CONTENT_TYPE)).status).toBe(413);
+    expect(() => readFileSync(path.join(dir, 'big.vmdscene'))).toThrow();
     expect((await call('listRecent', [])).status).toBe(200);
   });
 
-  it('closes sockets past its connection limit at once and serves again when they are gone', async () => {
-    const small = await startServer({ staticDir: path.join(dir, 'static'), handlers: { listRecent: async () => ({ ok: true, value: [] }) } as never, maxConnections: 3 });
-    const open = (): Promise<{ socket: net.Socket; closed: Promise<void> }> =>
+  it("keeps sockets without the token in a small pool of their own: a new one closes the oldest, an idle one is closed soon, the token holders' pool is bounded apart", async () => {
+    const small = await startServer({
+      staticDir: path.join(dir, 'static'),
+      handlers: { listRecent: async () => ({ ok: true, value: [] }) } as never,
+      maxConnections: 2,
+      maxUnauthenticated: 2,
+      unauthenticatedIdleMs: 400,
+    });
+    const open = (): Promise<{ socket: net.Socket; closed: Promise<void>; data: () => string }> =>
       new Promise((resolve) => {
-        const socket = net.connect(small.port, '127.0.0.1', () => resolve({ socket, closed }));
+        let text = '';
+        const socket = net.connect(small.port, '127.0.0.1', () => resolve({ socket, closed, data: () => text }));
         socket.on('error', () => undefined);
+        socket.on('data', (d) => (text += d.toString('latin1')));
         const closed = new Promise<void>((r) => socket.once('close', () => r()));
       });
+    const within = (p: Promise<unknown>, ms: number, what: string) => Promise.race([p, new Promise((_r, reject) => setTimeout(() => reject(new Error(what)), ms))]);
+    /** A call on a raw socket, kept open afterwards (HTTP/1.1 keep-alive); resolves with the status line's code. */
+    const rawCall = async (s: { socket: net.Socket; data: () => string }, tok: string) => {
+      const body = '{"args":[]}';
+      s.socket.write(`POST /api/call/listRecent HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\nContent-Type: application/json\r\nX-VMD-Token: ${tok}\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      await vi.waitFor(() => expect(s.data()).toMatch(/^HTTP\/1\.1 \d+/), { timeout: 3000 });
+      return Number(/^HTTP\/1\.1 (\d+)/.exec(s.data())![1]);
+    };
     try {
-      const held = [await open(), await open(), await open()];
-      const extra = await open();
-      // The fourth is closed by the server within a moment; the three it holds stay open.
-      await Promise.race([extra.closed, new Promise((_r, reject) => setTimeout(() => reject(new Error('the fourth socket stayed open')), 3000))]);
-      expect(held.every((h) => !h.socket.destroyed)).toBe(true);
-      held.forEach((h) => h.socket.destroy());
-      await Promise.all(held.map((h) => h.closed));
+      // Two that say nothing fill the unauthenticated pool; a third closes the oldest of them, not itself.
+      const u1 = await open();
+      const u2 = await open();
+      await new Promise((r) => setTimeout(r, 30));
+      const u3 = await open();
+      await within(u1.closed, 1000, 'the oldest silent socket stayed open');
+      expect(u2.socket.destroyed || u3.socket.destroyed).toBe(false);
+      // Silent ones are closed after the idle limit, without help from this side.
+      await within(Promise.all([u2.closed, u3.closed]), 3000, 'silent sockets stayed open past the idle limit');
+
+      // A wrong token is answered and its socket closed: it does not stay as a slot held without the token.
+      const wrong = await open();
+      expect(await rawCall(wrong, 'nope')).toBe(401);
+      await within(wrong.closed, 1000, 'a socket with a wrong token stayed open');
+
+      // Two that showed the token fill their own pool and stay open (past the unauthenticated idle limit);
+      // a third token holder is told so.
+      const a1 = await open();
+      const a2 = await open();
+      expect(await rawCall(a1, small.token)).toBe(200);
+      expect(await rawCall(a2, small.token)).toBe(200);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(a1.socket.destroyed || a2.socket.destroyed).toBe(false);
+      const a3 = await open();
+      expect(await rawCall(a3, small.token)).toBe(503);
+      await within(a3.closed, 1000, 'a socket refused for a full pool stayed open');
+      // Silent sockets meanwhile do not touch the token holders' pool.
+      const silent = await Promise.all([open(), open(), open()]);
+      expect(a1.socket.destroyed || a2.socket.destroyed).toBe(false);
+      silent.forEach((x) => x.socket.destroy());
+      a1.socket.destroy();
+      await a1.closed;
       await new Promise((r) => setTimeout(r, 50));
       const ok = await request(small.port, {
         method: 'POST',
@@ -328,6 +381,7 @@ describe('browser-mode server', () => {
         body: '{"args":[]}',
       });
       expect(ok.status).toBe(200);
+      a2.socket.destroy();
     } finally {
       await small.close();
     }

@@ -10,7 +10,7 @@ import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS, wouldWriteCount } from '../../../shared/batch/types';
+import { BATCH_OPS, MAX_BATCH_JOBS, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -70,7 +70,7 @@ export const batchCommand: CommandInfo = {
   The output folder mirrors the input tree; inputs are never modified; an existing output is skipped
   unless --overwrite; every file is written to a temp file and renamed. A bad file is reported and the
   run goes on. Exit status 0 all succeeded, 1 some failed, 2 bad arguments.
-  --jobs N     worker threads (default: CPU count)
+  --jobs N     worker threads (default: CPU count; at most ${MAX_BATCH_JOBS}, a larger N runs ${MAX_BATCH_JOBS})
   --dry-run    run the operation but write nothing
   --report F   per-file results as JSON (input, output, ok, error, report counts, ms)
   --quiet      no progress output
@@ -84,7 +84,11 @@ ${allDetails()}`,
     if (a.positionals.length !== 1) throw new UsageError('give exactly one INPUT_DIR');
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUTPUT_DIR is required');
-    const jobs = optNumber(a, 'jobs', { integer: true, min: 1 });
+    let jobs = optNumber(a, 'jobs', { integer: true, min: 1 });
+    if (jobs !== undefined && jobs > MAX_BATCH_JOBS) {
+      io.stderr(`vmd-studio batch: warning: --jobs ${jobs} is more than ${MAX_BATCH_JOBS} worker threads; running ${MAX_BATCH_JOBS}\n`);
+      jobs = MAX_BATCH_JOBS;
+    }
     const o = opOptions(op, a);
     resolveFileOptions(op, o, io);
     await loadMapping(o, io);
@@ -117,7 +121,7 @@ ${allDetails()}`,
       bytesRead = p.bytesDone;
       if (quiet) return;
       if (io.isTTY) {
-        io.stderr(`\r${progressLine(p)}\x1b[K`);
+        (io.terminal ?? io.stderr)(`\r${progressLine(p)}\x1b[K`);
         drewBar = true;
       } else if (p.elapsedMs - lastPlain >= 1000 || p.done === p.total) {
         lastPlain = p.elapsedMs;
@@ -126,7 +130,7 @@ ${allDetails()}`,
     };
     const onResult = (r: BatchFileResult) => {
       if (!r.ok && r.error) {
-        if (drewBar) io.stderr('\r\x1b[K');
+        if (drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
         io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
       }
     };

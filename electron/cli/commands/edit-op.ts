@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
+import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath } from '../format';
@@ -42,7 +43,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         const givens = [a.positionals[0], outArg];
         // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.
         if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
-        const r = await readBytes(input);
+        const r = await readBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);

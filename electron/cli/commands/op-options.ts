@@ -11,6 +11,7 @@ import { BATCH_OPS } from '../../../shared/batch/types';
 import { cliArgNames, cliUsage, OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OpOptions } from '../../../shared/motion-ops/doc-edits';
 import { prepareOp } from '../../batch/ops';
+import { MAX_MAP_BYTES } from '../../batch/engine';
 import { optValue, UsageError, type ArgSpec, type ParsedArgs } from '../args';
 import type { CliIo } from '../io';
 
@@ -91,7 +92,7 @@ export function resolveFileOptions(op: BatchOp, o: OpOptions, io: CliIo): void {
 export async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {
   if (typeof o.map === 'string') {
     const file = path.resolve(io.cwd, o.map);
-    const r = await readBytes(file);
+    const r = await readBytes(file, { maxBytes: MAX_MAP_BYTES });
     if (!r.ok) throw new UsageError(`mapping file: ${formatError(r.error)}`);
     o.map = file;
     o.mapText = new TextDecoder('utf-8').decode(r.value);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   loadSceneFiles,
+  MAX_EXTRA_DEPTH,
+  MAX_SCENE_ACTORS,
   parseScene,
   sceneBytes,
   sceneForMotion,
@@ -261,5 +263,117 @@ describe('scene file: missing files', () => {
       ['E_IO', 'camera "camera.vmd": disk on fire'],
       ['E_AUDIO_DECODE', 'audio "song.wav": cannot decode AIFF audio'],
     ]);
+  });
+});
+
+describe('scene file: what a hostile file cannot do', () => {
+  const head = '{"format":"vmd-studio-scene","version":1';
+  const parse = (body: string) => parseScene(`${head}${body}}`, '/p/s.vmdscene');
+  const nest = (d: number) => '['.repeat(d) + ']'.repeat(d);
+
+  it(`keeps unknown fields nested up to ${MAX_EXTRA_DEPTH} deep, and refuses deeper ones by name (Save All overflowed the stack)`, () => {
+    const ok = parse(`,"deep":${nest(MAX_EXTRA_DEPTH)},"actors":[{"model":null,"x":{"y":${nest(MAX_EXTRA_DEPTH - 2)}}}]`);
+    if (!ok.ok) throw new Error(ok.error.message);
+    const text = serializeScene(ok.value, '/p/s.vmdscene');
+    expect(parseScene(text, '/p/s.vmdscene')).toMatchObject({ ok: true, value: ok.value });
+    for (const [body, field] of [
+      [`,"deep":${nest(MAX_EXTRA_DEPTH + 1)}`, /^deep nests deeper than 64 levels/],
+      [`,"deep":${nest(100_000)}`, /^deep nests deeper than 64 levels/],
+      [`,"actors":[{"model":null,"x":{"y":${nest(200_000)}}}]`, /^actors\[0\]\.x nests deeper/],
+      [`,"audio":{"path":"a.wav","z":${nest(MAX_EXTRA_DEPTH + 5)}}`, /^audio\.z nests deeper/],
+    ] as const) {
+      const r = parse(body);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('E_SCENE_SCHEMA');
+        expect(r.error.message).toMatch(field);
+      }
+    }
+  });
+
+  it('a field whose value is {"toString": 1} is E_SCENE_SCHEMA naming the field, never E_INTERNAL', () => {
+    const evil = '{"toString":1}';
+    const cases: [string, RegExp][] = [
+      [`,"camera":${evil}`, /^camera must be a file path or null \(is an object\)/],
+      [`,"activeActor":${evil}`, /^activeActor must be a number \(is an object\)/],
+      [`,"actors":${evil}`, /^actors must be an array \(is an object\)/],
+      [`,"actors":[{"model":${evil}}]`, /^actors\[0\]\.model must be a file path or null \(is an object\)/],
+      [`,"actors":[{"model":null,"motion":${evil}}]`, /^actors\[0\]\.motion/],
+      [`,"actors":[{"model":null,"hidden":${evil}}]`, /^actors\[0\]\.hidden must be true or false \(is an object\)/],
+      [`,"actors":[{"model":null,"name":${evil}}]`, /^actors\[0\]\.name must be a string \(is an object\)/],
+      [`,"audio":{"path":${evil}}`, /^audio\.path must be a file path \(is an object\)/],
+      [`,"audio":{"path":"a.wav","volume":${evil}}`, /^audio\.volume must be a number/],
+      [`,"aspect":{"width":${evil},"height":9}`, /^aspect\.width must be a number/],
+      [`,"view":{"frame":${evil}}`, /^view\.frame must be a string, number/],
+    ];
+    for (const [body, re] of cases) {
+      const r = parse(body);
+      expect(r.ok, body).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code, body).toBe('E_SCENE_SCHEMA');
+        expect(r.error.message, body).toMatch(re);
+      }
+    }
+    const v = parseScene(`{"format":"vmd-studio-scene","version":${evil}}`, '/p/s.vmdscene');
+    expect(v).toMatchObject({ ok: false, error: { code: 'E_SCENE_SCHEMA', message: expect.stringMatching(/^version must be a whole number from 1 \(is an object\)/) } });
+    const f = parseScene(`{"format":${evil},"version":1}`, '/p/s.vmdscene');
+    expect(f).toMatchObject({ ok: false, error: { code: 'E_SCENE_FORMAT', message: expect.stringMatching(/"format" is an object/) } });
+  });
+
+  it('keeps __proto__ keys on save, as any field it does not know', () => {
+    const r = parse(`,"__proto__":{"polluted":true},"actors":[{"model":null,"__proto__":5}],"audio":{"path":"a.wav","__proto__":"x"},"view":{"__proto__":"v","frame":3}`);
+    if (!r.ok) throw new Error(r.error.message);
+    const text = serializeScene(r.value, '/p/s.vmdscene');
+    const back = JSON.parse(text);
+    expect(Object.prototype.hasOwnProperty.call(back, '__proto__')).toBe(true);
+    expect(text).toContain('"__proto__": {\n    "polluted": true\n  }');
+    expect(text).toContain('"__proto__": 5');
+    expect(text).toContain('"__proto__": "x"');
+    expect(text).toContain('"__proto__": "v"');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(parseScene(text, '/p/s.vmdscene')).toMatchObject({ ok: true, value: r.value });
+  });
+
+  it("a JSON error says where and why, and never quotes the file's text", () => {
+    const secret = 'hunter2-my-password';
+    const cases: [string, RegExp][] = [
+      [`{"format":"vmd-studio-scene","note":"${secret}" x}`, /expected ',' or '}' after a property's value \(line 1, column \d+\)$/],
+      [`{"note":"${secret}", ${secret}}`, /expected a property name in double quotes/],
+      [`${secret}`, /an unexpected character where a value should be \(line 1, column 1\)$/],
+      // Far into the file V8 quotes the text around the fault in its `..."…"...` form.
+      [`{"pad":"${'p'.repeat(200)}",\n"a":${secret}}`, /an unexpected character where a value should be \(line 2, column 5\)$/],
+      [`{"a":tru, "note":"${secret}"}`, /an unexpected character where a value should be/],
+      [`{"note":"${secret}`, /a string is not closed/],
+      [`{"note":"${secret}\u0001"}`, /a control character inside a string/],
+      [`{"note":"${secret}\\q"}`, /a bad escape in a string/],
+      [`{"n":-,"note":"${secret}"}`, /a number without digits/],
+      [`[1 2 "${secret}"]`, /expected ',' or '\]' after an array element/],
+      [`{"a":1} "${secret}"`, /more text after the JSON value/],
+      [`{"note":"${secret}",`, /the text ends inside an object/],
+      [`{"n" "${secret}"}`, /expected ':' after a property name/],
+    ];
+    for (const [text, re] of cases) {
+      const r = parseScene(text, '/p/s.vmdscene');
+      expect(r.ok, text).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.code, text).toBe('E_SCENE_JSON');
+      expect(r.error.message, text).toMatch(/^the scene file is not valid JSON: /);
+      expect(r.error.message, text).toMatch(re);
+      expect(r.error.message, text).not.toContain(secret);
+      expect(r.error.message, text).not.toContain('hunter');
+      expect(r.error.offset, text).toBeGreaterThanOrEqual(0);
+    }
+    // The position is the fault's: here the "x" after the note.
+    const t = `{"note":"${secret}" x}`;
+    const r = parseScene(t, '/p/s.vmdscene');
+    expect(!r.ok && r.error.offset).toBe(t.indexOf(' x') + 1);
+  });
+
+  it(`holds at most ${MAX_SCENE_ACTORS} actors, and says so`, () => {
+    const actors = (n: number) => `,"actors":[${Array.from({ length: n }, () => '{"model":null}').join(',')}]`;
+    expect(parse(actors(MAX_SCENE_ACTORS)).ok).toBe(true);
+    for (const n of [MAX_SCENE_ACTORS + 1, 2000]) {
+      expect(parse(actors(n))).toMatchObject({ ok: false, error: { code: 'E_SCENE_SCHEMA', message: `actors: a scene holds at most ${MAX_SCENE_ACTORS} actors (this one names ${n})` } });
+    }
   });
 });
