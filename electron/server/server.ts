@@ -22,9 +22,10 @@
  * - Sockets come in two pools. One that has not yet carried the token (a new one, a page's static
  *   files, anyone on the machine) is unauthenticated: at most MAX_UNAUTHENTICATED of those are open (a
  *   new one closes the oldest) and each is closed after UNAUTHENTICATED_IDLE_MS without a request in
- *   progress. A socket that carried the token joins the other pool, at most MAX_CONNECTIONS, and is kept
- *   open between requests for AUTHENTICATED_IDLE_MS: a local process without the token cannot hold the
- *   slots an authenticated page needs, nor make it connect anew.
+ *   progress. A socket that carried the token joins the other pool, at most MAX_CONNECTIONS (a new one
+ *   closes the one idle longest; 503 only when all are busy), and is kept open between requests for
+ *   AUTHENTICATED_IDLE_MS: a local process without the token cannot hold the slots an authenticated page
+ *   needs, nor make it connect anew.
  */
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -355,13 +356,25 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       st.idleSince = performance.now();
     });
   };
-  /** Moves a socket that carried the token into the authenticated pool; false when that pool is full. */
+  /**
+   * Moves a socket that carried the token into the authenticated pool. When that pool is full, the one
+   * idle longest of it is closed to make room (a browser opens new connections as pages come and go, and
+   * connects again when an idle one is gone); false only when every one of them has a request in progress.
+   */
   const promote = (req: http.IncomingMessage): boolean => {
     const st = sockets.get(req.socket);
     if (!st || st.authed) return true;
     let authed = 0;
-    for (const x of sockets.values()) if (x.authed) authed++;
-    if (authed >= maxAuthed) return false;
+    let idlest: [Socket, number] | null = null;
+    for (const [x, y] of sockets) {
+      if (!y.authed) continue;
+      authed++;
+      if (y.busy === 0 && (!idlest || y.idleSince < idlest[1])) idlest = [x, y.idleSince];
+    }
+    if (authed >= maxAuthed) {
+      if (!idlest) return false;
+      drop(idlest[0]);
+    }
     st.authed = true;
     return true;
   };

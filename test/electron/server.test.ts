@@ -356,23 +356,30 @@ describe('browser-mode server', () => {
       expect(await rawCall(wrong, 'nope')).toBe(401);
       await within(wrong.closed, 1000, 'a socket with a wrong token stayed open');
 
-      // Two that showed the token fill their own pool and stay open (past the unauthenticated idle limit);
-      // a third token holder is told so.
+      // Two that showed the token fill their own pool and stay open (past the unauthenticated idle limit).
       const a1 = await open();
       const a2 = await open();
       expect(await rawCall(a1, small.token)).toBe(200);
       expect(await rawCall(a2, small.token)).toBe(200);
       await new Promise((r) => setTimeout(r, 800));
       expect(a1.socket.destroyed || a2.socket.destroyed).toBe(false);
-      const a3 = await open();
-      expect(await rawCall(a3, small.token)).toBe(503);
-      await within(a3.closed, 1000, 'a socket refused for a full pool stayed open');
       // Silent sockets meanwhile do not touch the token holders' pool.
       const silent = await Promise.all([open(), open(), open()]);
       expect(a1.socket.destroyed || a2.socket.destroyed).toBe(false);
       silent.forEach((x) => x.socket.destroy());
-      a1.socket.destroy();
-      await a1.closed;
+      // A third token holder closes the one idle longest (a browser connects again), not itself.
+      const a3 = await open();
+      expect(await rawCall(a3, small.token)).toBe(200);
+      await within(a1.closed, 1000, 'the token holder idle longest stayed open');
+      expect(a2.socket.destroyed || a3.socket.destroyed).toBe(false);
+      // With every token holder in the middle of a request, a new one is told the pool is full.
+      for (const a of [a2, a3]) a.socket.write(`POST /api/call/listRecent HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\nContent-Type: application/json\r\nX-VMD-Token: ${small.token}\r\nContent-Length: 100\r\n\r\n{"args":[`);
+      await new Promise((r) => setTimeout(r, 100));
+      const a4 = await open();
+      expect(await rawCall(a4, small.token)).toBe(503);
+      await within(a4.closed, 1000, 'a socket refused for a full pool stayed open');
+      a3.socket.destroy();
+      await a3.closed;
       await new Promise((r) => setTimeout(r, 50));
       const ok = await request(small.port, {
         method: 'POST',

@@ -43,9 +43,12 @@ function bigPose(n: number): Buffer {
 }
 
 describe('the recent-list check', () => {
-  it('opening a 40 MB pose does not hold other requests: the event loop never stalls for long', async () => {
+  it('a 40 MB pose is judged by its head, not parsed on the main thread (which held every other request); a small one is parsed', async () => {
+    // Its last section is broken: only a whole parse would see it, and the old check made one.
     const pose = path.join(dir, 'big.vpd');
-    writeFileSync(pose, bigPose(300_000));
+    writeFileSync(pose, Buffer.concat([bigPose(300_000), Buffer.from('Bone{broken\r\n1,2;\r\n')]));
+    const small = path.join(dir, 'small.vpd');
+    writeFileSync(small, Buffer.concat([bigPose(10), Buffer.from('Bone{broken\r\n1,2;\r\n')]));
     const s = services();
     let worst = 0;
     let last = performance.now();
@@ -55,13 +58,11 @@ describe('the recent-list check', () => {
       last = now;
     }, 5);
     try {
-      const r = await s.handlers.openFile(pose);
-      expect(r.ok).toBe(true);
+      for (const f of [pose, small]) expect((await s.handlers.openFile(f)).ok).toBe(true); // the bytes come back either way
     } finally {
       clearInterval(ticker);
     }
-    // Before, the whole pose was parsed on the main thread to decide this: 2–5 s here, 23 s for 91 MiB.
-    expect(worst).toBeLessThan(400);
+    console.log(`opening a 40 MB pose: the event loop's longest pause ${worst.toFixed(0)} ms (it was the whole parse: 2–5 s here, 23 s for 91 MiB)`);
     expect((await s.recent.list()).map((x) => x.path)).toEqual([pose]);
   });
 });
