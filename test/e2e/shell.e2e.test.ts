@@ -298,7 +298,8 @@ describe('shell in the browser mode', () => {
     await page.keyboard.press('Control+b');
     await page.waitForSelector('[data-testid="batch-dialog"]');
     await page.click('[data-testid="batch-browse-input"]');
-    await page.waitForSelector('[data-testid="file-dialog"]');
+    // The dialog takes the keyboard once its folder is listed (an Escape before that was lost on a loaded machine).
+    await page.waitForSelector('[data-testid="file-dialog"][data-loading="false"][data-loaded="true"]');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
     expect(await page.isVisible('[data-testid="batch-dialog"]')).toBe(true);
