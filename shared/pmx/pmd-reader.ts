@@ -15,7 +15,7 @@
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
-import { checkBoneRefs } from './pmx-reader';
+import { checkBoneRefs, readRigidBodyTail } from './pmx-reader';
 import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
@@ -289,13 +289,7 @@ function readPhysics(c: Cursor, bones: ModelBone[]): { rigidBodies: ModelRigidBo
     const at = bones[bone < 0 ? 0 : bone]?.position ?? [0, 0, 0];
     const position: [number, number, number] = [rel[0] + at[0], rel[1] + at[1], rel[2] + at[2]];
     const rotation = c.vec3();
-    const mass = c.f32();
-    const linearDamping = c.f32();
-    const angularDamping = c.f32();
-    const restitution = c.f32();
-    const friction = c.f32();
-    const mode = c.u8();
-    if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+    const { mass, linearDamping, angularDamping, restitution, friction, mode } = readRigidBodyTail(c, i, name);
     rigidBodies.push({ name, nameEn: '', bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
   }
   c.what = 'joint count';

@@ -403,13 +403,7 @@ function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number
     const size = c.vec3();
     const position = c.vec3();
     const rotation = c.vec3();
-    const mass = c.f32();
-    const linearDamping = c.f32();
-    const angularDamping = c.f32();
-    const restitution = c.f32();
-    const friction = c.f32();
-    const mode = c.u8();
-    if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+    const { mass, linearDamping, angularDamping, restitution, friction, mode } = readRigidBodyTail(c, i, name);
     rigidBodies.push({ name, nameEn, bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
   }
   c.what = 'joint count';
@@ -562,4 +556,19 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
       bones[i].parent = -1;
     }
   }
+}
+
+/**
+ * The end of a rigid body record, laid out alike in PMX and PMD: mass, linear and angular damping,
+ * restitution, friction (f32 each), then the mode byte (0–2; anything else is E_PMX_PHYSICS at its offset).
+ */
+export function readRigidBodyTail(c: Cursor, i: number, name: string): { mass: number; linearDamping: number; angularDamping: number; restitution: number; friction: number; mode: number } {
+  const mass = c.f32();
+  const linearDamping = c.f32();
+  const angularDamping = c.f32();
+  const restitution = c.f32();
+  const friction = c.f32();
+  const mode = c.u8();
+  if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+  return { mass, linearDamping, angularDamping, restitution, friction, mode };
 }
