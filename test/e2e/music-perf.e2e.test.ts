@@ -99,8 +99,8 @@ describe('music speed', () => {
     for (const x of [scroll, zoomOut, zoomIn]) expect(Number.isFinite(x.median)).toBe(true);
   });
 
-  // 20 s: the properties asserted are exact at every tick, so a longer run adds minutes, not checks.
-  it('20 s of playback with the song: every shown frame is the audio clock at its tick, and the clock does not drift', async () => {
+  // 8 s: the properties asserted are exact at every tick, so a longer run adds minutes, not checks.
+  it('8 s of playback with the song: every shown frame is the audio clock at its tick, and the clock does not drift', async () => {
     const { page } = s.app;
     await page.click('[data-testid="play"]');
     await page.waitForFunction(() => window.__vmdMusic!.state().driving, undefined, { timeout: 10_000 });
@@ -114,7 +114,7 @@ describe('music speed', () => {
             if (x.playing && x.ctxTime !== null && x.clockFrame !== null && x.frameAtAsked !== null && Number.isFinite(x.askedAt)) {
               out.push({ t: x.ctxTime, clock: x.clockFrame, shown: x.shownFrame, atTick: x.frameAtAsked });
             }
-            if (performance.now() - t0 < 20_000) requestAnimationFrame(tick);
+            if (performance.now() - t0 < 8_000) requestAnimationFrame(tick);
             else resolve(out);
           };
           requestAnimationFrame(tick);
@@ -126,13 +126,13 @@ describe('music speed', () => {
     const wrong = samples.filter((x) => Math.abs(x.shown - x.atTick) > 1e-6).length;
     const drift = b.clock - a.clock - 30 * (b.t - a.t);
     console.log(
-      `[perf] 20 s playback with a 4-min song: ${samples.length} display samples over ${(b.t - a.t).toFixed(2)} s of AudioContext time; ` +
+      `[perf] 8 s playback with a 4-min song: ${samples.length} display samples over ${(b.t - a.t).toFixed(2)} s of AudioContext time; ` +
         `shown frame behind the clock by median ${lag.median.toFixed(3)}, p95 ${lag.p95.toFixed(3)}, max ${lag.max.toFixed(3)} frames; ` +
         `shown ≠ clock at its tick: ${wrong}; clock drift over the run ${drift.toExponential(2)} frames`,
     );
     expect(samples.length).toBeGreaterThan(20);
     // The AudioContext's clock ran through the run (its seconds are the audio's, whatever the load).
-    expect(b.t - a.t).toBeGreaterThan(10);
+    expect(b.t - a.t).toBeGreaterThan(4);
     expect(wrong).toBe(0);
     expect(Math.abs(drift)).toBeLessThan(1e-6);
     // Never ahead of the sound. How far behind (the age of the last display tick) is load and is printed
