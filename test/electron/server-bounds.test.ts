@@ -6,14 +6,14 @@
  * them as they drop, keeps neither a page's open connection nor a new one from getting through.
  * Every loop here is bounded and stops by itself.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerChild, type ServerChild } from './server-child';
 import { FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame';
 
 const MB = 1024 * 1024;
@@ -21,26 +21,13 @@ const MB = 1024 * 1024;
 const BODIES_BUDGET = 48 * MB;
 const SAVE_BYTES = 24 * MB;
 
+let server: ServerChild;
 let dir: string;
 let child: ChildProcess;
 let port = 0;
 let token = '';
 
-function nextMessage<T>(): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('the server process did not answer')), 20_000);
-    child.once('message', (m) => {
-      clearTimeout(t);
-      resolve(m as T);
-    });
-  });
-}
-
-async function memory(what: 'rss' | 'reset' = 'rss'): Promise<{ rss: number; peak: number }> {
-  const answer = nextMessage<{ rss: number; peak: number }>();
-  child.send(what);
-  return answer;
-}
+const memory = (what: 'rss' | 'reset' = 'rss') => server.memory(what);
 
 /** One call; never throws: a connection the server drops is status 0. */
 function call(name: string, body: Buffer | string, type: string, agent: http.Agent | false): Promise<{ status: number; text: string }> {
@@ -129,37 +116,18 @@ function streamZeros(name: string, total: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-server-bounds-'));
-  const script = path.join(dir, 'server-child.mjs');
-  await build({
-    entryPoints: [path.resolve('test/electron/server-load-child.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    external: ['electron'],
-  });
   // Headers get 10 s, as served: a socket that says nothing keeps its slot that long unless the server
   // tells the unauthenticated apart. 64 of those fit in the unauthenticated pool here, the most an old
   // server let in at all.
   const options = { maxBodyBytes: 32 * MB, maxBodiesBytes: BODIES_BUDGET, maxUnauthenticated: 64, unauthenticatedIdleMs: 1000 };
-  child = fork(script, [dir, '10000', '20000', JSON.stringify(options)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const hello = await nextMessage<{ port: number; token: string }>();
-  port = hello.port;
-  token = hello.token;
+  server = await startServerChild('vmd-server-bounds-', ['10000', '20000', JSON.stringify(options)]);
+  ({ dir, child, port, token } = server);
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const gone = new Promise((r) => child.once('exit', r));
-    child.disconnect();
-    await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
+
 
 describe('browser-mode server: bounds across requests (own process, loopback only)', () => {
   it("refuses a save's bytes as JSON before reading them: a 64 MB array of zeros costs the server nothing", async () => {

@@ -4,40 +4,25 @@
  * runs in its own process so its resident memory can be read: it must stay up, answer, drop the stalled
  * requests by itself, and grow by less than 200 MB. Every loop here is bounded and stops by itself.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerChild, type ServerChild } from './server-child';
 import { FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame';
 
 const MB = 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 1500;
 const REQUEST_TIMEOUT_MS = 3000;
 
+let server: ServerChild;
 let dir: string;
 let child: ChildProcess;
 let port = 0;
 let token = '';
 
-function nextMessage<T>(): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('the server process did not answer')), 20_000);
-    child.once('message', (m) => {
-      clearTimeout(t);
-      resolve(m as T);
-    });
-  });
-}
-
-async function memory(): Promise<{ rss: number; peak: number }> {
-  const answer = nextMessage<{ rss: number; peak: number }>();
-  child.send('rss');
-  return answer;
-}
+const memory = () => server.memory();
 
 /** One call on a fresh connection (no keep-alive), body written as given. */
 function call(name: string, body: string): Promise<{ status: number; text: string }> {
@@ -125,32 +110,14 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-server-load-'));
-  const script = path.join(dir, 'server-child.mjs');
-  await build({
-    entryPoints: [path.resolve('test/electron/server-load-child.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    external: ['electron'],
-  });
-  child = fork(script, [dir, String(HEADERS_TIMEOUT_MS), String(REQUEST_TIMEOUT_MS)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const hello = await nextMessage<{ port: number; token: string }>();
-  port = hello.port;
-  token = hello.token;
+  server = await startServerChild('vmd-server-load-', [String(HEADERS_TIMEOUT_MS), String(REQUEST_TIMEOUT_MS)]);
+  ({ dir, child, port, token } = server);
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const gone = new Promise((r) => child.once('exit', r));
-    child.disconnect();
-    await withDeadline(gone, 10_000, 'server exit').catch(() => child.kill('SIGKILL'));
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
+
 
 describe('browser-mode server under a token holder (own process, loopback only)', () => {
   it('survives empty-part frames, a 100 MB JSON body and 40 half-sent requests, answering throughout, growing < 200 MB', async () => {
