@@ -229,8 +229,11 @@ export function specularOf(material: THREE.Material): { color: [number, number, 
 export function castShadowByMaterial(mesh: THREE.Mesh, params: readonly MmdMaterialParams[]): void {
   mesh.castShadow = params.some((p) => p.castShadow);
   if (params.every((p) => p.castShadow)) return;
-  let held: { group: { count: number }; count: number } | null = null;
-  mesh.onBeforeShadow = (_r, _o, _c, _s, _g, _d, group) => {
+  type DrawGroup = { start: number; count: number; materialIndex?: number };
+  let held: { group: DrawGroup; count: number } | null = null;
+  mesh.onBeforeShadow = (_r, _o, _c, _s, _g, _d, drawn) => {
+    // three.js passes the geometry's draw group here (its typings name it a scene Group).
+    const group = drawn as unknown as DrawGroup | null;
     if (!group || params[group.materialIndex ?? 0]?.castShadow !== false) return;
     held = { group, count: group.count };
     group.count = 0;
