@@ -16,6 +16,8 @@ export interface Ball {
   flags: number;
   edgeColor?: [number, number, number, number];
   edgeSize?: number;
+  /** The colour texture, an index into `textures` (none when absent). The ball's u runs round it from +x, v from the top. */
+  texture?: number;
   /** A shared toon 0–9, or a texture of `textures` by index, or none. */
   toon: { shared: number } | { texture: number } | null;
 }
@@ -64,7 +66,7 @@ export function ballsPmx(balls: readonly Ball[], textures: readonly string[] = [
     w.text(`ball${k}`).text(`ball${k}`);
     w.f32(...b.diffuse).f32(...(b.specular ?? [0, 0, 0])).f32(b.power ?? 0).f32(...b.ambient).u8(b.flags);
     w.f32(...(b.edgeColor ?? [0, 0, 0, 1])).f32(b.edgeSize ?? 1);
-    w.u8(0xff).u8(0xff).u8(0); // no texture, no sphere, sphere off
+    w.u8(b.texture ?? 0xff).u8(0xff).u8(0); // the texture (or none), no sphere, sphere off
     if (b.toon && 'shared' in b.toon) w.u8(1).u8(b.toon.shared);
     else w.u8(0).u8(b.toon ? b.toon.texture : 0xff);
     w.text('').i32(3 * tris);

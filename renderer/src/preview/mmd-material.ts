@@ -220,6 +220,30 @@ export function specularOf(material: THREE.Material): { color: [number, number, 
   return { color: [c.x, c.y, c.z], power: s.uniforms.mmdPower.value };
 }
 
+/**
+ * Only the materials whose flag says so cast into the self-shadow map (PMX 0x04; PMD: all). three.js casts
+ * per object, so the model's mesh casts when any material does, and during the shadow pass each group of a
+ * material that does not cast is drawn with no triangles (its count set to 0 before that one draw and put
+ * back right after it; the picture's own pass never sees the change).
+ */
+export function castShadowByMaterial(mesh: THREE.Mesh, params: readonly MmdMaterialParams[]): void {
+  mesh.castShadow = params.some((p) => p.castShadow);
+  if (params.every((p) => p.castShadow)) return;
+  type DrawGroup = { start: number; count: number; materialIndex?: number };
+  let held: { group: DrawGroup; count: number } | null = null;
+  mesh.onBeforeShadow = (_r, _o, _c, _s, _g, _d, drawn) => {
+    // three.js passes the geometry's draw group here (its typings name it a scene Group).
+    const group = drawn as unknown as DrawGroup | null;
+    if (!group || params[group.materialIndex ?? 0]?.castShadow !== false) return;
+    held = { group, count: group.count };
+    group.count = 0;
+  };
+  mesh.onAfterShadow = () => {
+    if (held) held.group.count = held.count;
+    held = null;
+  };
+}
+
 /** Replaces the toon picture (a model's own toon file, loaded after the model is shown). */
 export function setToonTexture(material: THREE.Material, tex: THREE.Texture): void {
   const s = (material as WithMmd)[STATE];

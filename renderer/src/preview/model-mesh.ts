@@ -15,7 +15,7 @@ import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
 import { sphereMapOf } from './sphere-map';
 import { ToonSet } from './mmd-toon';
-import { createLightUniforms, createMmdMaterial, mmdMaterialParams, syncLightUniforms, toonTextureOf, type MmdMaterialParams } from './mmd-material';
+import { castShadowByMaterial, createLightUniforms, createMmdMaterial, mmdMaterialParams, syncLightUniforms, toonTextureOf, type MmdMaterialParams } from './mmd-material';
 import { buildGroundShadow, type BuiltGroundShadow } from './ground-shadow';
 
 export interface BuiltModel {
@@ -142,8 +142,9 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.updateMatrixWorld(true);
   mesh.bind(new THREE.Skeleton(rig.bones));
   mesh.frustumCulled = false; // the skinned pose can leave the rest-pose bounds
-  // The self-shadow map (preview-scene.ts turns the light's shadow on as the self-shadow keys say).
-  mesh.castShadow = params.some((p) => p.castShadow);
+  // The self-shadow map (preview-scene.ts turns the light's shadow on as the self-shadow keys say), drawn
+  // by the materials whose flags ask for it.
+  castShadowByMaterial(mesh, params);
   mesh.receiveShadow = true;
   mesh.onBeforeRender = (_r, scene) => syncLightUniforms(light, scene);
   if (boundAtOrigin(mesh)) for (const m of materials) useFastSkinning(m);

@@ -35,6 +35,10 @@ export function shadowHalfExtent(distance: number): number {
 const SHADOW_MAP_SIZE = 2048;
 
 const lightDir = new THREE.Vector3(0.5, -1, -0.5).normalize();
+/** Scratch for fitShadowToView (self-shadow mode 2). */
+const fitCorners = Array.from({ length: 8 }, () => new THREE.Vector3());
+const fitCentre = new THREE.Vector3();
+const fitView = new THREE.OrthographicCamera();
 const DEFAULT_SHADOW_CENTRE = new THREE.Vector3(0, 10, 0);
 /** MMD's output frame: 16:9 unless the scene says otherwise. */
 const DEFAULT_OUTPUT_ASPECT = 16 / 9;
@@ -86,6 +90,7 @@ export class PreviewScene {
     // recompose every object's matrix again inside each render call.
     this.scene.matrixWorldAutoUpdate = false;
     this.scene.background = new THREE.Color(0x2b2f36);
+    this.scene.onBeforeRender = (_r, _s, camera) => this.fitShadowToView(camera);
     this.scene.fog = new THREE.Fog(0x2b2f36, 120, 320);
     this.grid = new THREE.GridHelper(100, 20, 0x8a93a3, 0x4a515d);
     this.scene.add(this.grid);
@@ -276,20 +281,24 @@ export class PreviewScene {
   }
 
   /**
-   * MMD's self-shadow (the camera document's self-shadow keys, motion-driver.ts): a shadow map of the
-   * light over a square about the camera's target (or MMD's default target without a camera) sized by
-   * the key's distance. Mode 2 (MMD's finer mode near the camera) is drawn as mode 1. Turning it on or
-   * off changes the materials' programs (three.js counts shadow-casting lights), so only a change does.
+   * MMD's self-shadow (the camera document's self-shadow keys, motion-driver.ts). Mode 1: a shadow map of
+   * the light over a square about the camera's target (or MMD's default target without a camera) sized by
+   * the key's distance, the same wherever the camera stands. Mode 2 (MMD: finer near the camera, coarser
+   * away from it): the map covers what the drawing camera sees from its near plane out to twice that half
+   * side (fitShadowToView, at each render), so its texels follow the camera and nothing beyond that reach
+   * is shadowed. Turning it on or off changes the materials' programs (three.js counts shadow-casting
+   * lights), so only a change does.
    */
   setSelfShadow(state: SelfShadowState): void {
     this.selfShadow = { mode: state.mode, distance: state.distance };
     const on = state.mode !== 0;
     if (this.light.castShadow !== on) this.light.castShadow = on;
+    if (state.mode === 2) return; // placed at each render, for the camera drawing it (fitShadowToView)
     const half = shadowHalfExtent(state.distance);
     const cam = this.light.shadow.camera;
     const centre = this.cameraPlaced ? this.mmdTarget : DEFAULT_SHADOW_CENTRE;
     this.light.target.position.copy(centre);
-    if (cam.right !== half || cam.far !== 80 + 4 * half) {
+    if (cam.left !== -half || cam.right !== half || cam.bottom !== -half || cam.far !== 80 + 4 * half) {
       cam.left = cam.bottom = -half;
       cam.right = cam.top = half;
       cam.near = 1;
@@ -297,6 +306,53 @@ export class PreviewScene {
       cam.updateProjectionMatrix();
     }
     this.placeLight();
+  }
+
+  /**
+   * Self-shadow mode 2 for the camera about to draw (the scene's onBeforeRender, before three.js's shadow
+   * pass): the slice of its view from the near plane to `reach` = twice the key's half side, fitted by the
+   * light's own axes, with the light far enough behind it that casters between the light and the slice
+   * still land in the map.
+   */
+  fitShadowToView(camera: THREE.Camera): void {
+    if (this.selfShadow.mode !== 2 || !this.light.castShadow || !(camera as THREE.PerspectiveCamera).isPerspectiveCamera) return;
+    const cam = camera as THREE.PerspectiveCamera;
+    const reach = 2 * shadowHalfExtent(this.selfShadow.distance);
+    const near = cam.near, far = Math.min(cam.far, near + reach);
+    const tan = Math.tan(THREE.MathUtils.degToRad(cam.fov / 2));
+    let k = 0;
+    for (const z of [near, far])
+      for (const sx of [-1, 1])
+        for (const sy of [-1, 1]) fitCorners[k++].set(sx * z * tan * cam.aspect, sy * z * tan, -z).applyMatrix4(cam.matrixWorld);
+    fitCentre.set(0, 0, 0);
+    for (const c of fitCorners) fitCentre.add(c);
+    fitCentre.multiplyScalar(1 / fitCorners.length);
+    this.light.target.position.copy(fitCentre);
+    this.light.position.copy(fitCentre).addScaledVector(lightDir, -(40 + 2 * reach));
+    this.light.updateMatrixWorld();
+    this.light.target.updateMatrixWorld();
+    // The light's view as three.js will set it (LightShadow.updateMatrices), to measure the corners in.
+    const view = fitView; // a camera: lookAt turns its −z toward the target, as the shadow camera's
+    view.position.copy(this.light.position);
+    view.lookAt(fitCentre);
+    view.updateMatrixWorld();
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, d1 = 0;
+    for (const c of fitCorners) {
+      const p = c.clone().applyMatrix4(view.matrixWorldInverse);
+      x0 = Math.min(x0, p.x);
+      x1 = Math.max(x1, p.x);
+      y0 = Math.min(y0, p.y);
+      y1 = Math.max(y1, p.y);
+      d1 = Math.max(d1, -p.z);
+    }
+    const sc = this.light.shadow.camera;
+    sc.left = x0;
+    sc.right = x1;
+    sc.bottom = y0;
+    sc.top = y1;
+    sc.near = 1;
+    sc.far = d1 + 10;
+    sc.updateProjectionMatrix();
   }
 
   /** The viewport's size in CSS px: the orbit camera's aspect follows (the MMD camera keeps the output aspect). */

@@ -400,6 +400,26 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   });
 
   /**
+   * Renders and resolves once that picture is on the screen: at once where the canvas is drawn in the page
+   * (a GPU), else when the asynchronous presenter has shown it (after a frame still on its way, if one is).
+   * Never later than 30 s, or once the preview is gone.
+   */
+  function renderShown(e: PreviewEngine): Promise<void> {
+    const p = e.presenter;
+    if (p.presentation === 'page') {
+      e.requestRender();
+      return Promise.resolve();
+    }
+    const target = p.presentedFrames + (p.presenting ? 2 : 1);
+    const t0 = performance.now();
+    e.requestRender();
+    return new Promise((resolve) => {
+      const check = () => (engine !== e || p.presentedFrames >= target || performance.now() - t0 > 30_000 ? resolve() : requestAnimationFrame(check));
+      requestAnimationFrame(check);
+    });
+  }
+
+  /**
    * Parses model bytes and shows the model (textures load after it appears). Returns an error message
    * when the bytes are not a readable model; the current figure or model then stays.
    */
@@ -424,7 +444,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // Another model (or the figure) may have replaced this one while its textures loaded.
       if (engine && !built.disposed) {
         store.missingTextures = tex.problems;
-        engine.requestRender();
+        // "Loading" stays until the textured picture is on screen: on software GL its first draw (every
+        // texture uploaded, mipmaps made) can take seconds, and the page showed the white model meanwhile.
+        await renderShown(engine);
       }
       return { ok: true };
     } finally {
