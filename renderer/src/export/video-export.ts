@@ -5,8 +5,10 @@
  * clock drives it. The music is rendered once for the output's span (an OfflineAudioContext at 48 kHz,
  * the song placed at its offset, at its volume) and encoded into the same file.
  *
- * Codecs: MP4 is H.264 with AAC, or Opus where the platform has no AAC encoder (Chromium without
- * proprietary codecs, as here); WebM is VP9 with Opus. What the platform lacks is said before it starts.
+ * Codecs: MP4 is H.264 with AAC: the platform's AAC encoder where it has one, else mediabunny's AAC
+ * extension (@mediabunny/aac-encoder: FFmpeg's AAC-LC encoder in wasm, loaded on first use), since Chromium
+ * without proprietary codecs (as here) has none; Opus only if neither can encode. WebM is VP9 with Opus.
+ * What the platform lacks is said before it starts.
  * A PNG sequence writes `name_000000.png`, one file per frame, each through the same temp-and-rename.
  *
  * The frame source (FrameSource) is the seam to the scene: `advanceTo(f)` is where the scene is brought to
@@ -91,13 +93,36 @@ export interface CodecChoice {
   audio: AudioCodec | null;
 }
 
+const AUDIO_CONFIG = { numberOfChannels: 2, sampleRate: AUDIO_RATE, bitrate: 192000 };
+let aacExtension: Promise<void> | null = null;
+/** Whether AAC comes from the extension (set once it is registered: the platform had no AAC encoder). */
+let aacFromExtension = false;
+/**
+ * FFmpeg's AAC encoder starts with 1024 samples of priming (its initial padding), and the extension stamps its
+ * first packet with the first sample's time, so the music would sound 21 ms late. Its samples are stamped that
+ * much earlier instead: the priming lies before 0, and mediabunny's edit list trims it (ffprobe and players
+ * honour that), so each sound falls at its frame's time.
+ */
+const AAC_EXTENSION_PRIMING = 1024;
+
+/** AAC for MP4: the platform's encoder when it has one, else mediabunny's AAC extension, registered once. */
+async function ensureAacEncoder(): Promise<void> {
+  if (aacFromExtension || (await canEncodeAudio('aac', AUDIO_CONFIG).catch(() => false))) return;
+  aacExtension ??= import('@mediabunny/aac-encoder').then((m) => {
+    m.registerAacEncoder();
+    aacFromExtension = true;
+  });
+  await aacExtension.catch(() => (aacExtension = null)); // not loaded: MP4 falls back to Opus, and the dialog says so
+}
+
 /** What the platform encodes for a container at a size: null when it has no video codec for it. */
 export async function chooseCodecs(format: 'mp4' | 'webm', width: number, height: number, withAudio: boolean): Promise<CodecChoice | null> {
   const video: VideoCodec = format === 'mp4' ? 'avc' : 'vp9';
   if (!(await canEncodeVideo(video, { width, height, bitrate: QUALITY_HIGH }).catch(() => false))) return null;
   if (!withAudio) return { video, audio: null };
+  if (format === 'mp4') await ensureAacEncoder();
   const audioOrder: AudioCodec[] = format === 'mp4' ? ['aac', 'opus'] : ['opus'];
-  for (const a of audioOrder) if (await canEncodeAudio(a, { numberOfChannels: 2, sampleRate: AUDIO_RATE, bitrate: 192000 }).catch(() => false)) return { video, audio: a };
+  for (const a of audioOrder) if (await canEncodeAudio(a, AUDIO_CONFIG).catch(() => false)) return { video, audio: a };
   return { video, audio: null };
 }
 
@@ -166,7 +191,8 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   });
   const video = new CanvasSource(source.canvas, { codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
   output.addVideoTrack(video, { frameRate: o.fps });
-  const audio = codecs.audio ? new AudioBufferSource({ codec: codecs.audio, bitrate: 192000 }) : null;
+  const startTimestamp = codecs.audio === 'aac' && aacFromExtension ? -AAC_EXTENSION_PRIMING / AUDIO_RATE : 0;
+  const audio = codecs.audio ? new AudioBufferSource({ codec: codecs.audio, bitrate: 192000 }, { startTimestamp }) : null;
   if (audio) output.addAudioTrack(audio);
   const fail = async (e: unknown, cancelled: boolean): Promise<ExportOutcome> => {
     await output.cancel().catch(() => undefined);
