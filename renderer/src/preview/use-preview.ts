@@ -30,6 +30,7 @@ import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
@@ -97,6 +98,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       camera = d?.tracks ?? null;
       cameraDoc = d?.doc ?? null;
     }
+    // The retarget panel's result plays on its actor until Apply or Cancel (the ghost beside it plays the motion as it is).
+    const rt = useRetargetStore();
+    const shownActor = cam && scene.activeId === cam.id ? scene.lastActorId : scene.activeId;
+    if (rt.shown && rt.actorId === shownActor) body = { doc: rt.shown.doc, tracks: rt.shown.tracks };
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
       info = engine.setCameraMotion(camera, cameraDoc);
@@ -349,6 +354,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         syncHidden();
       }),
       watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
+      watch(() => useRetargetStore().version, syncMotion),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);
