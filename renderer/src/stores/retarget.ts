@@ -33,6 +33,7 @@ import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 import { useSelectionStore } from './selection';
+import { useSceneStore } from './scene';
 
 /** The settings' ui key holding the source models chosen before (JSON list of paths, newest first). */
 export const RECENT_MODELS_SETTING = 'retarget.recentModels';
@@ -118,6 +119,8 @@ export const useRetargetStore = defineStore('retarget', {
     recentModels(state): string[] {
       const settings = useSettingsStore();
       const list = [...parseRecent(settings.settings.ui[RECENT_MODELS_SETTING])];
+      // The scene's other actors' models (a duet of two models is the usual case), and the preview's last.
+      for (const e of useSceneStore().actors) if (e.model && !e.missingModel) list.push(e.model);
       if (settings.settings.previewModel) list.push(settings.settings.previewModel);
       return [...new Set(list)].filter((p) => p !== state.targetPath);
     },
