@@ -50,6 +50,8 @@ const en = {
   'retarget.applied': '{name}: fitted to {model}',
   'retarget.appliedDetail': 'folded {folded}, scaled {scaled}, re-fitted {refitted}; bones left out {unmatched}, morphs left out {morphs}',
   'retarget.unchanged': '{name}: the motion already fits the model',
+  'retarget.fittedNote': 'Fitted from {source}: {folded} tracks folded into bones the model has, {unmatched} left out',
+  'retarget.leftOutRow': '{bone}: left out ({keys} keys)',
   'retarget.notOffered': 'The shown actor’s motion names no other model than its own (or the actor has no model)',
 };
 
@@ -103,6 +105,8 @@ const ja: Record<RetargetStringKey, string> = {
   'retarget.applied': '{name}：{model} に合わせました',
   'retarget.appliedDetail': '統合 {folded}、拡大縮小 {scaled}、再フィット {refitted}、除いたボーン {unmatched}、除いたモーフ {morphs}',
   'retarget.unchanged': '{name}：モーションはすでにモデルに合っています',
+  'retarget.fittedNote': '{source} から合わせました：モデルにあるボーンへ統合したトラック {folded}、除いたトラック {unmatched}',
+  'retarget.leftOutRow': '{bone}：除外（キー {keys} 個）',
   'retarget.notOffered': '表示中のアクターのモーションは自分のモデル以外を指定していません（またはアクターにモデルがありません）',
 };
 

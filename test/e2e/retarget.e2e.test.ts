@@ -168,6 +168,10 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     await page.waitForFunction(() => !window.__vmdPreview!.companions().some((k) => k.startsWith('-1:ghost:')));
     expect(await page.isVisible('[data-testid="retarget-open"]')).toBe(false);
     expect(await page.isVisible('[data-testid="preview-missing-bones"]')).toBe(false);
+    // Where that list was, what folding did: the map's chains folded into the bones it named.
+    await page.waitForSelector('[data-testid="preview-fitted"]');
+    expect(Number(await page.getAttribute('[data-testid="preview-fitted"]', 'data-folded'))).toBeGreaterThan(0);
+    expect(await page.textContent('[data-testid="preview-fitted"] summary')).toContain(modelName(MIKU));
 
     // Save writes what the CLI wrote.
     await saveAndWait(page);
@@ -185,22 +189,26 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     copyFileSync(motionFile, path.join(dir, 'first-save.vmd'));
     await page.click('[data-testid="cmd-undo"]');
     await page.waitForSelector('[data-testid="retarget-open"]', { timeout: 30_000 });
+    expect(await page.isVisible('[data-testid="preview-fitted"]')).toBe(false);
     await saveAndWait(page);
     expect(same(new Uint8Array(readFileSync(motionFile)), original)).toBe(true);
     await page.click('[data-testid="cmd-redo"]');
     await page.waitForFunction(() => !document.querySelector('[data-testid="retarget-open"]'));
+    await page.waitForSelector('[data-testid="preview-fitted"]');
     await saveAndWait(page);
     expect(same(new Uint8Array(readFileSync(motionFile)), expected)).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, 900_000);
 
-  it('Escape cancels: the motion and the view stay as they were', async () => {
+  it('from Whole Motion too; Escape cancels: the motion and the view stay as they were', async () => {
     const page = s.app.page;
     await page.click('[data-testid="cmd-undo"]');
     await page.waitForSelector('[data-testid="retarget-open"]', { timeout: 30_000 });
     const cam0 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
     const depth0 = await page.evaluate(() => document.querySelector('[data-testid="cmd-undo"]')?.hasAttribute('disabled'));
-    await page.click('[data-testid="retarget-open"]');
+    await page.click('[data-testid="whole-motion"]');
+    await page.click('[data-testid="batch-retarget"]');
+    await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
     await page.waitForSelector('[data-testid="retarget-panel"]');
     // The recent list now holds the Miku chosen before.
     await page.waitForSelector('[data-testid="retarget-recent"]');
@@ -213,6 +221,24 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     expect(await page.evaluate(() => window.__vmdPreview!.cameraState()!.position)).toEqual(cam0);
     expect(await page.evaluate(() => document.querySelector('[data-testid="cmd-undo"]')?.hasAttribute('disabled'))).toBe(depth0);
     expect(await page.isVisible('[data-testid="retarget-open"]')).toBe(true);
+    expect(s.app.errors).toEqual([]);
+  }, 300_000);
+
+  it('speaks Japanese: the offer and the panel', async () => {
+    const page = s.app.page;
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForSelector('[data-testid="retarget-open"]');
+    expect((await page.textContent('[data-testid="retarget-open"]'))!.trim()).toBe('このモーションをモデルに合わせる…');
+    await page.click('[data-testid="retarget-open"]');
+    await page.waitForSelector('[data-testid="retarget-panel"]');
+    expect((await page.textContent('[data-testid="retarget-panel"] header'))!.trim()).toBe('モーションをモデルに合わせる');
+    await page.click('[data-testid="retarget-recent"]');
+    await waitReady(page);
+    expect(await page.textContent('[data-testid="retarget-legs"]')).toContain('足の長さ');
+    await s.app.screenshot('retarget-ja');
+    await page.click('[data-testid="retarget-cancel"]');
+    await page.waitForSelector('[data-testid="retarget-panel"]', { state: 'detached' });
+    await page.selectOption('[data-testid="locale"]', 'en');
     expect(s.app.errors).toEqual([]);
   }, 300_000);
 });

@@ -113,6 +113,11 @@ export const useRetargetStore = defineStore('retarget', {
     raw: markRaw({ source: null as ModelData | null, target: null as ModelData | null, sourceBytes: null as Uint8Array | null, targetBytes: null as Uint8Array | null, shown: null as RetargetShown | null }),
     /** Where the last run ran (tests read it: the worker is the point). */
     via: null as 'worker' | 'main' | null,
+    /**
+     * The last Apply: the actor, the source, the model name it wrote into the header, and what folding and
+     * matching did; the preview's list of bones the model lacks says it while the motion still names that model.
+     */
+    applied: null as { actorId: number; source: string; modelName: string; folded: { bone: string; keys: number; into: string[] }[]; unmatched: { bone: string; keys: number }[] } | null,
   }),
   getters: {
     /** Source models offered besides Browse…: chosen before, and the scene's and preview's models (not the target). */
@@ -294,6 +299,7 @@ export const useRetargetStore = defineStore('retarget', {
       useHistoryStore().commit(step);
       useSelectionStore().clear();
       const x = shown.details;
+      this.applied = { actorId: d.id, source: this.sourceName, modelName: motionModelName(shown.doc), folded: x.folded, unmatched: x.unmatched };
       useNotifyStore().push(x.unmatched.length || x.unmatchedMorphs.length ? 'warning' : 'success', { key: 'retarget.applied', params: { name: d.fileName, model: this.targetName } }, {
         key: 'retarget.appliedDetail',
         params: { folded: x.folded.length, scaled: x.scaled.length, refitted: x.refitted.length, unmatched: x.unmatched.length, morphs: x.unmatchedMorphs.length },
