@@ -134,7 +134,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!engine) return;
     const mode = store.poseMode, p = store.picked;
     const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
-    engine.setPoseHandle(mode !== 'off' && !time.playing, eff);
+    // Not while the retarget panel shows its result on the model: a drag would key the motion behind it.
+    engine.setPoseHandle(mode !== 'off' && !time.playing && !useRetargetStore().open, eff);
     engine.setJointDots(!time.playing);
   }
 
@@ -201,6 +202,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // After the handle's own listener: a press it sat out (onDownFirst) is over.
       e.gizmo.controls.enabled = true;
       if (!d || ev.pointerId !== d.id || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > CLICK_SLOP_PX) return;
+      // The retarget panel's result (or its ghost) is drawn, not the document's motion: no pick into it.
+      if (useRetargetStore().open) return;
       const r = el.getBoundingClientRect();
       const x = ev.clientX - r.left, y = ev.clientY - r.top;
       // The nearest joint of any actor's model: another actor's makes that actor active (its model becomes
