@@ -20,6 +20,7 @@ const IP_RANGE = {
 
 /** True when the diff only rewrites interpolation bytes of existing bone/camera records. */
 export function isCurveOnlyDiff(diff: EditDiff): boolean {
+  if (diff.head) return false;
   for (const b of diff.blocks) {
     if (b.replaced || b.removed.length || b.appended.length) return false;
     if (!b.patches.length) continue;

@@ -38,10 +38,23 @@ export interface BlockDiff {
   readonly replaced?: { readonly before: Block; readonly after: Block };
 }
 
+/** What a document holds outside its blocks: the header, the model-name field, which blocks the file had, trailing bytes. */
+export interface DocumentHead {
+  readonly header: Uint8Array;
+  readonly modelName: Uint8Array;
+  readonly blocksPresent: number;
+  readonly trailing: Uint8Array;
+}
+
 /** One user-visible edit (one undo step). */
 export interface EditDiff {
   readonly label: string;
   readonly blocks: readonly BlockDiff[];
+  /**
+   * A whole-motion edit that also rewrote what lies outside the blocks (retargeting names the target
+   * model in the header): the head before and after, applied after the blocks (absent: unchanged).
+   */
+  readonly head?: { readonly before: DocumentHead; readonly after: DocumentHead };
 }
 
 /** What every key edit returns: the new document and how to get back (not the whole-motion `EditResult` of shared/edits, which carries a report). */
@@ -82,12 +95,12 @@ export function isRefusal(o: EditOutcome): o is EditRefusal {
 
 /** True when a diff changes nothing. */
 export function isEmptyDiff(d: EditDiff): boolean {
-  return d.blocks.every((b) => !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
+  return !d.head && d.blocks.every((b) => !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
 }
 
 /** Bytes a diff keeps alive (for the history's memory budget). */
 export function diffBytes(d: EditDiff): number {
-  let n = 0;
+  let n = d.head ? headBytes(d.head.before) + headBytes(d.head.after) : 0;
   for (const b of d.blocks) {
     if (b.replaced) n += b.replaced.before.bytes.length + b.replaced.after.bytes.length;
     for (const p of b.patches) n += p.before.length + p.after.length;
@@ -95,6 +108,10 @@ export function diffBytes(d: EditDiff): number {
     for (const a of b.appended) n += a.length;
   }
   return n;
+}
+
+function headBytes(h: DocumentHead): number {
+  return h.header.length + h.modelName.length + h.trailing.length;
 }
 
 /** Number of removed indices strictly below i (removed is ascending). */
@@ -235,7 +252,7 @@ function revertAny(block: Block, d: BlockDiff): Block {
 export function applyDiff(doc: VmdDocument, diff: EditDiff): VmdDocument {
   const blocks: Partial<Record<BlockKind, Block>> = {};
   for (const b of diff.blocks) blocks[b.kind] = applyAny(blocks[b.kind] ?? doc[b.kind], b);
-  return withBlocks(doc, blocks);
+  return withHead(withBlocks(doc, blocks), diff.head?.after);
 }
 
 /** Reverts a diff (undo); blocks are reverted in reverse order. */
@@ -245,7 +262,15 @@ export function revertDiff(doc: VmdDocument, diff: EditDiff): VmdDocument {
     const b = diff.blocks[i];
     blocks[b.kind] = revertAny(blocks[b.kind] ?? doc[b.kind], b);
   }
-  return withBlocks(doc, blocks);
+  return withHead(withBlocks(doc, blocks), diff.head?.before);
+}
+
+function headOf(d: VmdDocument): DocumentHead {
+  return { header: d.header, modelName: d.modelName, blocksPresent: d.blocksPresent, trailing: d.trailing };
+}
+
+function withHead(doc: VmdDocument, head: DocumentHead | undefined): VmdDocument {
+  return head ? { ...doc, header: head.header, modelName: head.modelName, blocksPresent: head.blocksPresent, trailing: head.trailing } : doc;
 }
 
 /** Collects per-record rewrites of one block and turns them into a diff. */
@@ -301,18 +326,18 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * The diff from one document to another made by a whole-motion edit (mirror, speed, trim, …): each
- * block whose bytes differ is replaced whole (see BlockDiff.replaced). The result's document is
- * `after` itself. Returns null when the two differ outside the blocks (header, model name, which
- * blocks the file holds), which a diff cannot carry.
+ * The diff from one document to another made by a whole-motion edit (mirror, speed, trim, retarget, …):
+ * each block whose bytes differ is replaced whole (see BlockDiff.replaced), and when the two differ
+ * outside the blocks (header, model name, which blocks the file holds, trailing bytes) the head is kept
+ * before and after too, so undo and redo give back exact bytes. The result's document is `after` itself.
  */
-export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): KeyEdit | null {
-  if (!sameBytes(before.header, after.header) || !sameBytes(before.modelName, after.modelName) || before.blocksPresent !== after.blocksPresent) return null;
+export function diffDocuments(before: VmdDocument, after: VmdDocument, label: string): KeyEdit {
   const blocks: BlockDiff[] = [];
   for (const kind of BLOCK_KINDS) {
     const a = before[kind], b = after[kind];
     if (a.count === b.count && sameBytes(a.bytes, b.bytes)) continue;
     blocks.push({ kind, patches: [], removed: [], appended: [], replaced: { before: a, after: b } });
   }
-  return { doc: after, diff: { label, blocks } };
+  const headSame = sameBytes(before.header, after.header) && sameBytes(before.modelName, after.modelName) && before.blocksPresent === after.blocksPresent && sameBytes(before.trailing, after.trailing);
+  return { doc: after, diff: headSame ? { label, blocks } : { label, blocks, head: { before: headOf(before), after: headOf(after) } } };
 }

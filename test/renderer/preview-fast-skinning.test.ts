@@ -23,6 +23,9 @@ describe('fast skinning', () => {
     }
     // One blended matrix moves position and normal; zero-weight bones are not fetched.
     expect(src.match(/mmdSkin \*/g)).toHaveLength(2);
+    // Taken back into the mesh's space (its bones carry its place): a mesh moved off the origin is placed once.
+    expect(src).toContain('transformed = ( bindMatrixInverse * ( mmdSkin * vec4( transformed, 1.0 ) ) ).xyz;');
+    expect(src).toContain('objectNormal = ( bindMatrixInverse * ( mmdSkin * vec4( objectNormal, 0.0 ) ) ).xyz;');
     expect(src).toContain('if ( skinWeight.w != 0.0 )');
     expect(compiled(plain)).toBe(THREE.ShaderLib.lambert.vertexShader);
     expect(fast.customProgramCacheKey()).not.toBe(plain.customProgramCacheKey());

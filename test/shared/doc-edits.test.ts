@@ -44,24 +44,37 @@ describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
         const out = edit(r.value);
         if (!out.ok) continue; // e.g. trim of a motion shorter than the range: the CLI reports it too
         const step = diffDocuments(r.value, out.doc, op);
-        expect(step, relName(f)).not.toBeNull();
-        expect(same(writeVmd(step!.doc), writeVmd(out.doc)), `${relName(f)} redo`).toBe(true);
-        expect(same(writeVmd(applyDiff(r.value, step!.diff)), writeVmd(out.doc))).toBe(true);
-        expect(same(writeVmd(revertDiff(step!.doc, step!.diff)), bytes), `${relName(f)} undo`).toBe(true);
+        expect(same(writeVmd(step.doc), writeVmd(out.doc)), `${relName(f)} redo`).toBe(true);
+        expect(same(writeVmd(applyDiff(r.value, step.diff)), writeVmd(out.doc))).toBe(true);
+        expect(same(writeVmd(revertDiff(step.doc, step.diff)), bytes), `${relName(f)} undo`).toBe(true);
         // The step keeps changed records only: never more than the two versions of every record.
-        expect(diffBytes(step!.diff)).toBeLessThanOrEqual(bytes.length + writeVmd(out.doc).length);
-        if (!isEmptyDiff(step!.diff)) changed++;
+        expect(diffBytes(step.diff)).toBeLessThanOrEqual(bytes.length + writeVmd(out.doc).length);
+        if (!isEmptyDiff(step.diff)) changed++;
       }
       expect(changed, 'files the edit changed').toBeGreaterThan(0);
     });
   }
 
-  it('an unchanged document gives an empty step; a header change cannot be a step', () => {
-    const r = readVmd(readCorpus('mc-mmd-rust/default_anim/walk.vmd'));
+  it('an unchanged document gives an empty step; a header change is a step that undoes and redoes to exact bytes', () => {
+    const bytes = readCorpus('mc-mmd-rust/default_anim/walk.vmd');
+    const r = readVmd(bytes);
     if (!r.ok) throw new Error(r.error.message);
-    expect(isEmptyDiff(diffDocuments(r.value, withBlocks(r.value, {}), 'none')!.diff)).toBe(true);
+    expect(isEmptyDiff(diffDocuments(r.value, withBlocks(r.value, {}), 'none').diff)).toBe(true);
+    // Retargeting names the target model in the header: the model name alone, then with the bone block.
     const renamed = { ...r.value, modelName: emptyVmd('other').modelName };
-    expect(diffDocuments(r.value, renamed, 'model')).toBeNull();
+    const step = diffDocuments(r.value, renamed, 'model');
+    expect(isEmptyDiff(step.diff)).toBe(false);
+    expect(step.diff.blocks).toHaveLength(0);
+    expect(same(writeVmd(applyDiff(r.value, step.diff)), writeVmd(renamed))).toBe(true);
+    expect(same(writeVmd(revertDiff(renamed, step.diff)), bytes)).toBe(true);
+    expect(diffBytes(step.diff)).toBe(2 * (r.value.header.length + r.value.modelName.length + r.value.trailing.length));
+    const both = { ...withBlocks(r.value, { bone: emptyVmd().bone }), modelName: renamed.modelName };
+    const s2 = diffDocuments(r.value, both, 'both');
+    expect(s2.diff.blocks.map((b) => b.kind)).toEqual(['bone']);
+    const redone = writeVmd(applyDiff(r.value, s2.diff));
+    expect(same(redone, writeVmd(both))).toBe(true);
+    expect(same(writeVmd(revertDiff(both, s2.diff)), bytes)).toBe(true);
+    expect(readVmd(redone).ok && (readVmd(redone) as { ok: true; value: { modelName: Uint8Array } }).value.modelName).toEqual(renamed.modelName);
   });
 
   it('checks options as the CLI does, and only the document edits are offered', () => {

@@ -6,6 +6,11 @@
  * 1 or 2 bones) and that one matrix moves both position and normal. Same linear-blend skinning, fewer
  * texture fetches and multiplies; on a software rasteriser (SwiftShader) skinning was about a third of
  * the frame. Shader chunks are swapped per material through onBeforeCompile.
+ *
+ * The bones are the mesh's children, so their world matrices (and the blended one) carry the mesh's own
+ * place; the result is taken back into the mesh's space by bindMatrixInverse (the inverse of the mesh's
+ * world matrix, three.js's attached bind mode) before the model matrix places it once. Without it a
+ * mesh moved off the origin (a staged actor, the retarget ghost) was drawn at twice its offset.
  */
 import type * as THREE from 'three';
 
@@ -19,12 +24,12 @@ const SKINBASE = /* glsl */ `
 `;
 const SKINNORMAL = /* glsl */ `
 #ifdef USE_SKINNING
-	objectNormal = ( mmdSkin * vec4( objectNormal, 0.0 ) ).xyz;
+	objectNormal = ( bindMatrixInverse * ( mmdSkin * vec4( objectNormal, 0.0 ) ) ).xyz;
 #endif
 `;
 const SKINNING = /* glsl */ `
 #ifdef USE_SKINNING
-	transformed = ( mmdSkin * vec4( transformed, 1.0 ) ).xyz;
+	transformed = ( bindMatrixInverse * ( mmdSkin * vec4( transformed, 1.0 ) ) ).xyz;
 #endif
 `;
 

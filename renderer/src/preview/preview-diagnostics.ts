@@ -149,3 +149,18 @@ export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: numbe
   }
   return out;
 }
+
+/**
+ * How another actor's model (a companion: a scene actor, or the retarget panel's ghost) is drawn: whether
+ * it is in the picture, where it stands (three.js coordinates), and its materials' opacity and blending.
+ */
+export function companionLook(rig: Rig): { visible: boolean; position: [number, number, number]; opacity: number[]; transparent: boolean[] } | null {
+  let o: THREE.Object3D | null = rig.bones[0] ?? null;
+  while (o && !(o as THREE.SkinnedMesh).isSkinnedMesh) o = o.parent;
+  if (!o) return null;
+  const mesh = o as THREE.SkinnedMesh;
+  let shown = true;
+  for (let p: THREE.Object3D | null = mesh; p; p = p.parent) shown &&= p.visible;
+  const mats = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as THREE.Material[];
+  return { visible: shown, position: [mesh.position.x, mesh.position.y, mesh.position.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent) };
+}

@@ -56,6 +56,8 @@ export interface PreviewTestHook extends PickTestHook {
   companionBoneScreenPosition(key: string, name: string): [number, number] | null;
   /** World position of another actor's bone as posed now (its companions() key), or null. */
   companionBoneWorldPosition(key: string, name: string): [number, number, number] | null;
+  /** How another actor's model is drawn (its companions() key): in the picture or not, where, its materials' opacity; null when absent. */
+  companionLook(key: string): ReturnType<typeof diag.companionLook>;
   /**
    * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or
    * on software GL through async-present.ts, 'async' (paused) or 'blocking' (playing); and how many
@@ -122,6 +124,10 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     companionBoneWorldPosition: (key, name) => {
       const rig = e.companionRig(key);
       return rig ? diag.boneWorldPosition(rig, name) : null;
+    },
+    companionLook: (key) => {
+      const rig = e.companionRig(key);
+      return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),
     jointDots: () => ({ shown: e.dots.points.visible, count: e.dots.count }),

@@ -5,16 +5,27 @@
  * an actor on the built-in figure a figure of its own. Models are read through main (readModelFile,
  * textures through readAsset), built here, and handed to the engine, which keeps an unchanged actor's
  * mesh (keyed `id:model path`, or `id:figure`).
+ *
+ * While the retarget panel is open (stores/retarget.ts) the source model it was given joins them as a
+ * ghost (ghost-actor.ts: semi-transparent, to the actor's left, playing the actor's motion as it is), and
+ * the orbit view is widened to show both.
  */
 import { watch } from 'vue';
 import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { CompanionBody, PreviewEngine, StagePlace } from './preview-engine';
+import { buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from './ghost-actor';
+
+async function readAssetOf(modelPath: string, rel: string) {
+  const a = await useApi().readAsset(modelPath, rel);
+  return a.ok ? { ok: true as const, bytes: a.value.bytes } : { ok: false as const, message: a.error.message };
+}
 
 async function buildActorModel(path: string): Promise<BuiltModel | null> {
   const api = useApi();
@@ -25,10 +36,7 @@ async function buildActorModel(path: string): Promise<BuiltModel | null> {
   const built = buildModelMesh(m.value);
   const modelPath = r.value.path;
   // Textures after the model is in the picture; a missing one leaves its material untextured.
-  void applyTextures(built, async (rel) => {
-    const a = await api.readAsset(modelPath, rel);
-    return a.ok ? { ok: true as const, bytes: a.value.bytes } : { ok: false as const, message: a.error.message };
-  });
+  void applyTextures(built, (rel) => readAssetOf(modelPath, rel));
   return built;
 }
 
@@ -36,7 +44,16 @@ async function buildActorModel(path: string): Promise<BuiltModel | null> {
 export function installSceneActors(getEngine: () => PreviewEngine | null): () => void {
   const scene = useSceneStore();
   const doc = useWorkspaceStore();
+  const retarget = useRetargetStore();
   let generation = 0;
+
+  /** The retarget panel's ghost, when it has a source model for the shown actor: its key, model and the actor's motion. */
+  function ghostWanted() {
+    const src = retarget.raw.source;
+    if (!retarget.open || !src || !retarget.sourcePath || retarget.actorId !== scene.lastActorId) return null;
+    const d = doc.get(retarget.actorId);
+    return d ? { key: ghostKey(retarget.sourcePath), path: retarget.sourcePath, model: src, doc: d.doc, tracks: d.tracks } : null;
+  }
 
   async function sync() {
     const engine = getEngine();
@@ -59,15 +76,22 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const s = useWorkspaceStore().get(a.id);
       list.push({ key, built, doc: s?.doc ?? null, tracks: s?.tracks ?? null });
     }
+    const g = ghostWanted();
+    if (g) {
+      const built = shown.has(g.key) ? null : buildGhost(g.model);
+      if (built) void applyTextures(built, (rel) => readAssetOf(g.path, rel));
+      list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
+    }
     engine.setCompanions(list);
   }
 
   const stopActors = watch(
-    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|')],
+    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version],
     () => void sync(),
     { immediate: true },
   );
   // Staging (issue 30): each actor stands where the scene puts it; the shown one too.
+  const shownStage = () => scene.entries.find((e) => e.id === scene.lastActorId)?.stage ?? null;
   const stopStages = watch(
     () => [scene.lastActorId, JSON.stringify(scene.entries.map((e) => [e.id, e.stage ?? null]))],
     () => {
@@ -75,12 +99,28 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       if (!engine) return;
       const byId = new Map<number, StagePlace>();
       for (const e of scene.entries) if (e.stage) byId.set(e.id, e.stage);
+      // The ghost (when there is one) stands beside the shown actor.
+      byId.set(GHOST_ID, ghostStage(shownStage()));
       engine.setStages(scene.lastActorId !== null ? (byId.get(scene.lastActorId) ?? null) : null, byId);
+    },
+    { immediate: true },
+  );
+  // The retarget panel open for the shown actor: the view widened to show it and its ghost; put back after.
+  let unframe: (() => void) | null = null;
+  const stopFrame = watch(
+    () => retarget.open && retarget.actorId !== null && retarget.actorId === scene.lastActorId,
+    (on) => {
+      unframe?.();
+      unframe = null;
+      const engine = getEngine();
+      if (on && engine) unframe = frameActorAndGhost(engine, shownStage());
     },
     { immediate: true },
   );
   return () => {
     stopActors();
     stopStages();
+    stopFrame();
+    unframe?.();
   };
 }

@@ -30,6 +30,7 @@ import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
 import { usePreviewStore } from '../stores/preview';
@@ -97,6 +98,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       camera = d?.tracks ?? null;
       cameraDoc = d?.doc ?? null;
     }
+    // The retarget panel's result plays on its actor until Apply or Cancel (the ghost beside it plays the motion as it is).
+    const rt = useRetargetStore();
+    const shownActor = cam && scene.activeId === cam.id ? scene.lastActorId : scene.activeId;
+    if (rt.shown && rt.actorId === shownActor) body = { doc: rt.shown.doc, tracks: rt.shown.tracks };
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
       info = engine.setCameraMotion(camera, cameraDoc);
@@ -129,7 +134,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!engine) return;
     const mode = store.poseMode, p = store.picked;
     const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
-    engine.setPoseHandle(mode !== 'off' && !time.playing, eff);
+    // Not while the retarget panel shows its result on the model: a drag would key the motion behind it.
+    engine.setPoseHandle(mode !== 'off' && !time.playing && !useRetargetStore().open, eff);
     engine.setJointDots(!time.playing);
   }
 
@@ -196,6 +202,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // After the handle's own listener: a press it sat out (onDownFirst) is over.
       e.gizmo.controls.enabled = true;
       if (!d || ev.pointerId !== d.id || Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > CLICK_SLOP_PX) return;
+      // The retarget panel's result (or its ghost) is drawn, not the document's motion: no pick into it.
+      if (useRetargetStore().open) return;
       const r = el.getBoundingClientRect();
       const x = ev.clientX - r.left, y = ev.clientY - r.top;
       // The nearest joint of any actor's model: another actor's makes that actor active (its model becomes
@@ -349,6 +357,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         syncHidden();
       }),
       watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
+      watch(() => useRetargetStore().version, syncMotion),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);

@@ -14,6 +14,7 @@ import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { useWorkspaceStore } from '../stores/workspace';
+import { motionModelName, namesAnotherModel, useRetargetStore } from '../stores/retarget';
 
 /** Something to open: a file by its path (main reads it), or a file's name and bytes (a browser's drop). */
 export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
@@ -88,4 +89,33 @@ export function registerPose(p: PoseToRegister): number | null {
     sel.select([{ kind: 'bone', record }], 'replace');
   }
   return record;
+}
+
+/**
+ * "Fit this motion to the model…" is offered for the actor the preview shows when its motion names (in
+ * the VMD header) another model than the actor's, and the preview shows that model: the actor, its
+ * model's file and name; null otherwise.
+ */
+export function retargetOffer(): { actorId: number; modelPath: string; modelName: string; motionName: string } | null {
+  const scene = useSceneStore();
+  const preview = usePreviewStore();
+  const id = scene.shownActorId;
+  const actor = scene.entries.find((e) => e.id === id);
+  const model = preview.model;
+  if (id === null || !actor || actor.kind !== 'actor' || !actor.model || !model || model.path !== actor.model) return null;
+  const d = useWorkspaceStore().get(id);
+  if (!d) return null;
+  const motionName = motionModelName(d.doc);
+  return namesAnotherModel(motionName, model.name) ? { actorId: id, modelPath: model.path, modelName: model.name, motionName } : null;
+}
+
+/** Opens the retarget panel (stores/retarget.ts) for the actor `retargetOffer` names; false when there is none. */
+export async function fitMotionToModel(): Promise<boolean> {
+  const o = retargetOffer();
+  if (!o) {
+    useNotifyStore().info({ key: 'retarget.notOffered' });
+    return false;
+  }
+  useTimeStore().pause();
+  return useRetargetStore().start(o.actorId, o.modelPath, o.modelName);
 }

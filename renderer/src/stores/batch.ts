@@ -184,10 +184,6 @@ export const useBatchStore = defineStore('batch', {
         return false;
       }
       const step = diffDocuments(cur.doc, out.doc, label);
-      if (!step) {
-        notify.error({ code: 'E_EDIT', message: `${label}: the edit changed the file header, which cannot be undone here` });
-        return false;
-      }
       if (isEmptyDiff(step.diff)) {
         notify.info({ key: 'batch.doc.unchanged', params: { op: opText, name: doc.fileName } });
         return false;

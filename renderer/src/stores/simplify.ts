@@ -216,10 +216,6 @@ export const useSimplifyStore = defineStore('simplify', {
       }
       const hist = useHistoryStore();
       const step = diffDocuments(p.input, p.doc, useSettingsStore().t('inspector.simplify'));
-      if (!step) {
-        this.state = 'nothing';
-        return false;
-      }
       const x = p.fit.report.extra;
       this.cancel();
       hist.commit(step);

@@ -1,0 +1,57 @@
+/**
+ * The messages between the page and the retarget worker (retarget.worker.ts), and the one function both
+ * run: the page sends the motion and the two models as bytes (transferred; objects do not cross), the
+ * rename map as plain pairs and the scale switch; the worker answers `started`, throttled `progress`
+ * (computed tracks fitted), then `done` with the result's VMD bytes, its details and report, or `failed`.
+ */
+import { readModel } from '../../../shared/pmx/model-reader';
+import { retarget, type RetargetDetails } from '../../../shared/retarget/retarget';
+import type { EditReport } from '../../../shared/motion-ops/report';
+import type { CodecError } from '../../../shared/vmd/errors';
+import { readVmd } from '../../../shared/vmd/vmd-reader';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+
+/** What one retarget needs: the motion (writeVmd bytes), the models' file bytes, the map's rows, the options. */
+export interface RetargetTask {
+  motion: Uint8Array;
+  source: Uint8Array;
+  target: Uint8Array;
+  /** Files the models came from (errors name them). */
+  sourceFile: string;
+  targetFile: string;
+  /** The map's rows: motion bone → target bone, and morph → morph (the --map file's two sections). */
+  bones: [string, string][];
+  morphs: [string, string][];
+  /** Scale センター and the leg IK by the leg-length ratio (the CLI's default; --no-scale turns it off). */
+  scale: boolean;
+}
+
+export type RetargetRequest = RetargetTask & { id: number };
+
+export type RetargetMessage =
+  | { type: 'started'; id: number }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'done'; id: number; bytes: Uint8Array; details: RetargetDetails; report: EditReport }
+  | { type: 'failed'; id: number; error: CodecError };
+
+/** The retarget's result: the new motion, what was done, and the edit report. */
+export type RetargetRun = { ok: true; doc: VmdDocument; details: RetargetDetails; report: EditReport } | { ok: false; error: CodecError };
+
+/** At most one progress message per this many milliseconds (the last track's always goes). */
+export const RETARGET_PROGRESS_MS = 50;
+
+/**
+ * Runs one retarget (shared/retarget) with the options the CLI gives it: the same map, scale switch and
+ * default tolerances, so the editor writes what `vmd-studio retarget` writes. Never throws for bad input.
+ */
+export function runRetargetTask(task: RetargetTask, progress?: (done: number, total: number) => void): RetargetRun {
+  const motion = readVmd(task.motion);
+  if (!motion.ok) return { ok: false, error: motion.error };
+  const src = readModel(task.source);
+  if (!src.ok) return { ok: false, error: { ...src.error, file: task.sourceFile } };
+  const dst = readModel(task.target);
+  if (!dst.ok) return { ok: false, error: { ...dst.error, file: task.targetFile } };
+  const mapping = task.bones.length || task.morphs.length ? { bones: new Map(task.bones), morphs: new Map(task.morphs) } : undefined;
+  const r = retarget(motion.value, src.value, dst.value, { mapping, scale: task.scale, progress });
+  return r.ok ? { ok: true, doc: r.doc, details: r.details, report: r.report } : r;
+}
