@@ -166,11 +166,15 @@ export const useBakeStore = defineStore('physics-bake', () => {
       }
       // The motion changed while it ran: the result is of another document.
       if (hist.current()?.doc !== cur.doc) return false;
-      result.value = markRaw({ input: cur.doc, output: out.doc, report: out.report, modelPath: path, via: out.via });
+      // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
+      // file that had no IK block; the document keeps the input's count of blocks present (the writer still
+      // writes every block up to the last non-empty one), so the step is an edit of blocks, undone to the bytes.
+      const output = out.doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...out.doc, blocksPresent: cur.doc.blocksPresent }) : out.doc;
+      result.value = markRaw({ input: cur.doc, output, report: out.report, modelPath: path, via: out.via });
       // The curve pane overlays the motion before and after for the active track, with the key counts.
       const rep = newReport('bake');
       rep.extra = { keysBefore: out.report.rawKeys, keysAfter: out.report.keptKeys, maxPositionError: out.report.maxPositionError, maxRotationErrorDeg: out.report.maxRotationErrorDeg, maxMorphError: 0 };
-      useFitPreviewStore().set({ before: cur.tracks, after: buildTracks(out.doc), report: rep, factor: 1 });
+      useFitPreviewStore().set({ before: cur.tracks, after: buildTracks(output), report: rep, factor: 1 });
       return true;
     } finally {
       if (controller === ctl) {
@@ -195,7 +199,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
     const label = useSettingsStore().t('bake.open');
     const step = diffDocuments(cur.doc, r.output, label);
     if (!step || isEmptyDiff(step.diff)) {
-      notify.error({ code: 'E_EDIT', message: `${label}: nothing to change` });
+      notify.error({ code: 'E_EDIT', message: step ? `${label}: nothing to change` : `${label}: the bake changed the file header, which cannot be undone here` });
       return false;
     }
     hist.commit(step);
