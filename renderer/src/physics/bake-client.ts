@@ -11,8 +11,6 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
-import { bakeBytes } from './bake-worker-core';
-import { webBullet } from './bullet-web';
 
 export type { BakeSettings } from './bake-protocol';
 
@@ -146,6 +144,8 @@ export class BakeClient {
     // Let the page draw "Baking…" once (the bake then holds the thread until done).
     await new Promise<void>((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(r, 0)) : setTimeout(r, 0)));
     try {
+      // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.
+      const [{ bakeBytes }, { webBullet }] = await Promise.all([import('./bake-worker-core'), import('./bullet-web')]);
       const bullet = await webBullet();
       const out = bakeBytes(bullet, model, writeVmd(motion), settings, onProgress);
       if (signal?.aborted) return cancelledOutcome();
