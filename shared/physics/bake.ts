@@ -337,12 +337,12 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
         else if (tq[0] * q[4 * f - 4] + tq[1] * q[4 * f - 3] + tq[2] * q[4 * f - 2] + tq[3] * q[4 * f - 1] < 0) sign = -1;
         for (let c = 0; c < 4; c++) q[4 * f + c] = sign * tq[c];
       }
-      const keyAt = (f: number, curves: Uint8Array | null) =>
+      const keyAt = (f: number, curves: Uint8Array | null, v?: Float64Array) =>
         encodeBoneRecord({
           name: nameBytes[k],
           frame: from + f,
-          position: [px[f], py[f], pz[f]],
-          rotation: [q[4 * f], q[4 * f + 1], q[4 * f + 2], q[4 * f + 3]],
+          position: v ? [v[0], v[1], v[2]] : [px[f], py[f], pz[f]],
+          rotation: v ? [v[3], v[4], v[5], v[6]] : [q[4 * f], q[4 * f + 1], q[4 * f + 2], q[4 * f + 3]],
           interpolation: curves ? buildBoneInterpolation([0, 1, 2, 3].map((c) => Array.from(curves.subarray(4 * c, 4 * c + 4)) as unknown as Curve), PHYSICS_OFF) : linear,
         });
       if (opts.raw) {
@@ -359,9 +359,12 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
             { kind: 'curve', comps: [pz], tol: axisTol },
             { kind: 'quat', q, tol: (rotTol * Math.PI) / 180 },
           ],
+          // Key values may leave their samples by up to the tolerance where that lets a key go (checked by
+          // playing the stored values; the world-space check below measures the result again).
+          freeValues: true,
         };
         const fit = fitWindow(w);
-        fit.frames.forEach((f, i) => baked.push(keyAt(f, fit.curves[i])));
+        fit.frames.forEach((f, i) => baked.push(keyAt(f, fit.curves[i], fit.values?.[i])));
       }
       fitted++;
       opts.progress?.(n + Math.round((fitted / nb) * n), PROGRESS_STEPS * n);

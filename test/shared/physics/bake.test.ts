@@ -150,7 +150,7 @@ describe('physics bake', () => {
     // Byte-identical on a second run.
     const r2 = physicsBake(bullet, m, mo, { from: 0, to: 300 });
     expect(r2.ok && Buffer.from(writeVmd(r2.doc)).equals(Buffer.from(writeVmd(out)))).toBe(true);
-  });
+  }, 300_000);
 
   c('Gene_light × 33_angry: the reduced bake keeps at most a third of the raw keys and plays within tolerance', async () => {
     const bullet = await testBullet();
@@ -164,7 +164,7 @@ describe('physics bake', () => {
     expect(check.pos).toBeLessThanOrEqual(0.01);
     expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
     expect(r.report.ikOff).toEqual([]);
-  });
+  }, 300_000);
 
   c('--raw writes one key per frame per bone; played back it shows the simulation', async () => {
     const bullet = await testBullet();
@@ -181,7 +181,7 @@ describe('physics bake', () => {
     console.log(`raw bake 10–70: played with physics off ${check.pos.toExponential(2)} units / ${check.rot.toExponential(2)}°`);
     expect(check.pos).toBeLessThan(1e-3);
     expect(check.rot).toBeLessThan(1e-3);
-  });
+  }, 300_000);
 
   it('a physics bone whose name is over 15 bytes is named in the report, not dropped silently', async () => {
     const long = 'とても長い髪の毛ボーン'; // 11 characters, 22 Shift_JIS bytes
