@@ -211,11 +211,11 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
       if (!d.ok) return d;
       const r = physicsBake(bullet, m.value, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;
-      const { bones, namesTooLong, ...figures } = r.report;
+      const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.report;
       return {
         ok: true,
         bytes: writeVmd(r.doc),
-        report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, warnings: namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`) },
+        report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
       };
     },
   };

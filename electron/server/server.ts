@@ -118,7 +118,10 @@ const MIME: Record<string, string> = {
 /** The largest file of the renderer build served (its biggest script is a few MB). */
 const MAX_STATIC_BYTES = 64 * 1024 * 1024;
 
-/** Same policy as renderer/index.html's meta tag, plus what only a header can say. */
+/**
+ * Same policy as renderer/index.html's meta tag, plus what only a header can say. 'wasm-unsafe-eval' lets the page
+ * and its workers compile WebAssembly (Bullet's wasm, renderer/src/physics/bullet-web.ts) and nothing else.
+ */
 export const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 

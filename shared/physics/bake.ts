@@ -2,24 +2,44 @@
  * Physics bake: the simulated motion of every physics-driven bone written into the VMD as keys that carry the
  * physics-off flag (99, 15), so the motion plays the same in every program, MMD with its physics on included.
  *
+ * What "plays the same" means here: OUT played with physics off (shared/skeleton's MotionPoser: the keys, then
+ * IK as OUT's IK keys switch it) puts every baked bone at its simulated world position and rotation, within the
+ * tolerance, at every frame of A..B. Three things make that hold:
+ *  - Chains are fitted parent first, and each bone's keys are the local transform that puts it at its simulated
+ *    world transform under its parent *as the fitted keys play it*: a parent's fitting error is absorbed by its
+ *    child instead of adding up down a hair chain (fitting every bone against the simulation's own parent left
+ *    0.03 units at the tip of a six-bone chain for a 0.01 tolerance).
+ *  - The tolerance is met in world space: a bone's world rotation error is its key's rotation error, and its world
+ *    position error the length of its key's position error, so each position axis is fitted within U/√3.
+ *  - IK chains with baked links are switched off over A..B by IK keys (the VMD's show/IK block), so IK does not
+ *    solve them again over the baked keys. With physics on MMD leaves a chain of physics bones to physics (the
+ *    simulation never solves it), and with physics off it would bend the baked hair back to the IK target. An IK
+ *    key is added at A (and the motion's keys inside A..B get the chain off); at B+1, when the motion goes on, a key
+ *    gives the chains back the state the motion had there. Each new IK key lists every IK bone of the model with
+ *    its state in force, as MMD writes them. A chain with baked links and other links (none in the corpus) is
+ *    switched off too: its other links then hold their keyed rotation.
+ *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
- * per-frame keys are reduced by the fitting engine (shared/fit) within the tolerance; `raw` keeps one key per
- * frame, as other tools write. The report's error is measured by playing the output (the same simulation with
- * the baked bones following their keys) against the simulation, frame by frame.
+ * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
+ * simulation defines); `raw` keeps one key per frame, as other tools write. The report's error is measured by
+ * playing OUT (physics off, as above) against the simulation at every frame.
  */
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
-import { reduce, DEFAULT_TOLERANCES } from '../fit/motion-fit';
+import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
+import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import type { CodecError } from '../vmd/errors';
 import { buildBoneInterpolation, PHYSICS_OFF } from '../vmd/interpolation';
-import { LINEAR_CURVE } from '../vmd/bezier';
+import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import { encodeSjis, decodeName } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
-import { blockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BONE } from '../vmd/vmd-layout';
-import { encodeBoneRecord } from '../vmd/vmd-build';
+import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import { BONE, IK } from '../vmd/vmd-layout';
+import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
+import { ikKey } from '../vmd/records';
 import type { BulletInstance } from './bullet';
-import { qmulInto as qmul, qrotInto as qrot } from '../skeleton/quat';
+import { qmulInto as qmul, qinvRotInto } from '../skeleton/quat';
+import { MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
@@ -30,12 +50,12 @@ export interface PhysicsBakeOptions extends WorldOptions {
   to?: number;
   /** One key per frame, not reduced. */
   raw?: boolean;
-  /** Reduction tolerance: position in units (default 0.01), rotation in degrees (default 0.1). */
+  /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
   positionTolerance?: number;
   rotationToleranceDeg?: number;
-  /** Told the frames simulated so far (simulation, then playback check). */
+  /** Told the work done so far, out of `total` (simulation, fitting, then the playback check: a third each). */
   progress?: (done: number, total: number) => void;
-  /** Polled between frames; true stops the bake with E_CANCELLED. */
+  /** Polled between frames and tracks; true stops the bake with E_CANCELLED. */
   cancelled?: () => boolean;
 }
 
@@ -46,12 +66,19 @@ export interface PhysicsBakeReport {
   bones: string[];
   /** Physics bones whose names do not fit a VMD's 15-byte field: not baked (they stay simulated). */
   namesTooLong: string[];
+  /** IK bones with baked links whose names do not fit the IK block's 20 bytes: not switched off. */
+  ikNamesTooLong: string[];
+  /** IK bones switched off over A..B (their chains have baked links), in model order. */
+  ikOff: string[];
   /** Keys written at one per frame per bone, and the keys kept after reduction (= raw with `raw`). */
   rawKeys: number;
   keptKeys: number;
   /** Keys those bones had inside A..B that were replaced. */
   replacedKeys: number;
-  /** Largest world-position difference (units) and rotation difference (degrees) of a baked bone, playing the output against the simulation at every frame of A..B. */
+  /**
+   * Largest world-position difference (units) and rotation difference (degrees) of a baked bone, playing the
+   * output with physics off against the simulation at every frame of A..B.
+   */
   maxPositionError: number;
   maxRotationErrorDeg: number;
   /** Frame and bone of the largest position error. */
@@ -59,12 +86,13 @@ export interface PhysicsBakeReport {
   settleFrames: number;
 }
 
-export type PhysicsBakeResult = { ok: true; doc: VmdDocument; raw: VmdDocument; report: PhysicsBakeReport } | { ok: false; error: CodecError };
+export type PhysicsBakeResult = { ok: true; doc: VmdDocument; report: PhysicsBakeReport } | { ok: false; error: CodecError };
 
 const VMD_NAME_BYTES = 15;
+const PROGRESS_STEPS = 3;
 
-/** World transforms of the given bones at every frame of [from, to] (7 per bone per frame). */
-function record(sim: Simulation, bones: number[], from: number, to: number, opts: PhysicsBakeOptions, phase: number): Float64Array | null {
+/** World transforms of the given bones at every frame of [from, to] (7 per bone per frame: position, rotation). */
+function record(sim: Simulation, bones: readonly number[], from: number, to: number, opts: PhysicsBakeOptions): Float64Array | null {
   const n = to - from + 1;
   const out = new Float64Array(n * bones.length * 7);
   if (from > 0) sim.seek(from, SEEK_SETTLE_FRAMES);
@@ -72,14 +100,131 @@ function record(sim: Simulation, bones: number[], from: number, to: number, opts
   for (let f = from; f <= to; f++) {
     if (f > from) sim.advance();
     if (opts.cancelled?.()) return null;
-    const w = sim.pose.worldPosition, r = sim.pose.worldRotation, o = (f - from) * bones.length * 7;
-    bones.forEach((b, k) => {
-      for (let c = 0; c < 3; c++) out[o + 7 * k + c] = w[3 * b + c];
-      for (let c = 0; c < 4; c++) out[o + 7 * k + 3 + c] = r[4 * b + c];
-    });
-    opts.progress?.(phase * n + (f - from + 1), 2 * n);
+    readWorld(sim.pose, bones, out, (f - from) * bones.length * 7);
+    opts.progress?.(f - from + 1, PROGRESS_STEPS * n);
   }
   return out;
+}
+
+/** The world transforms of `bones` (rotations made unit length: the motion's float32 keys are not quite) into out[o..]. */
+function readWorld(pose: Pose, bones: readonly number[], out: Float64Array, o: number): void {
+  const w = pose.worldPosition, r = pose.worldRotation;
+  for (let k = 0; k < bones.length; k++) {
+    const b = bones[k], s = o + 7 * k;
+    out[s] = w[3 * b]; out[s + 1] = w[3 * b + 1]; out[s + 2] = w[3 * b + 2];
+    const len = Math.hypot(r[4 * b], r[4 * b + 1], r[4 * b + 2], r[4 * b + 3]) || 1;
+    for (let c = 0; c < 4; c++) out[s + 3 + c] = r[4 * b + c] / len;
+  }
+}
+
+/** The rotation angle between two unit quaternions, in degrees (stable near 0, unlike 2·acos(dot)). */
+function angleDeg(a: Float64Array, ao: number, b: Float64Array, bo: number): number {
+  let d = 0, s = 0;
+  for (let c = 0; c < 4; c++) {
+    d += (a[ao + c] - b[bo + c]) ** 2;
+    s += (a[ao + c] + b[bo + c]) ** 2;
+  }
+  return (4 * Math.atan2(Math.sqrt(Math.min(d, s)), Math.sqrt(Math.max(d, s))) * 180) / Math.PI;
+}
+
+/** How many baked ancestors each baked bone has: bones are fitted in that order, parents before children. */
+function generations(sk: Skeleton, bones: readonly number[]): number[] {
+  const baked = new Set(bones);
+  return bones.map((b) => {
+    let g = 0;
+    for (let p = sk.parent[b]; p >= 0; p = sk.parent[p]) if (baked.has(p)) g++;
+    return g;
+  });
+}
+
+interface IkPlan {
+  /** IK block of the output. */
+  records: Uint8Array[];
+  /** The IK bones switched off (model order). */
+  names: string[];
+  tooLong: string[];
+}
+
+/**
+ * The IK block with the given IK bones off over [from, to] (see the file comment). The motion's IK keys outside
+ * the range are kept byte for byte; keys inside it get the chains off; a key at `from` and, when the motion goes
+ * on after `to` or has IK keys there, at to+1 (giving back the states in force there) are added where the motion
+ * has none.
+ */
+function planIk(model: ModelData, motion: VmdDocument, ikBones: readonly number[], from: number, to: number, lastFrame: number): IkPlan {
+  const block = motion.ik;
+  const fieldOf = (name: string) => {
+    const e = encodeSjis(name);
+    if (e.length > IK.ITEM_NAME_LENGTH) return null;
+    const f = new Uint8Array(IK.ITEM_NAME_LENGTH);
+    f.set(e);
+    return f;
+  };
+  const names: string[] = [], tooLong: string[] = [];
+  const off = new Set<string>();
+  for (const b of ikBones) {
+    const n = model.bones[b].name;
+    if (!fieldOf(n)) { tooLong.push(n); continue; }
+    names.push(n);
+    off.add(matchKey(n));
+  }
+  const records: Uint8Array[] = [];
+  for (let i = 0; i < block.count; i++) records.push(recordBytes(block, i));
+  if (off.size === 0) return { records, names, tooLong };
+
+  // The keys in frame order (file order among equal frames), as the player reads them.
+  const keys = Array.from({ length: block.count }, (_, i) => ({ i, key: ikKey(block, i) })).sort((a, b) => a.key.frame - b.key.frame || a.i - b.i);
+  /** States in force at frame f (before any key: on), and the show flag (before any key: shown). */
+  const stateAt = (f: number) => {
+    const state = new Map<string, number>();
+    let visible = 1;
+    for (const { key } of keys) {
+      if (key.frame > f) break;
+      visible = key.visible;
+      for (const it of key.iks) state.set(matchKey(it.name), it.enabled ? 1 : 0);
+    }
+    return { state, visible };
+  };
+  // Every IK bone of the model a VMD can name, in model order: what a new key lists.
+  const allIk = model.bones.flatMap((b) => (b.ik && fieldOf(b.name) ? [b.name] : []));
+  const newKey = (frame: number, forceOff: boolean) => {
+    const { state, visible } = stateAt(frame);
+    const iks = allIk.map((n) => {
+      const k = matchKey(n);
+      return { name: fieldOf(n)!, enabled: forceOff && off.has(k) ? 0 : (state.get(k) ?? 1) };
+    });
+    return encodeIkRecord({ frame, visible, iks });
+  };
+  // The motion's keys inside the range: the chains off, every other byte as it was.
+  const restore = to + 1 <= lastFrame || keys.some((k) => k.key.frame > to);
+  const restoreState = restore ? stateAt(to + 1).state : null;
+  let hasFrom = false, hasAfter = false;
+  for (const { i, key } of keys) {
+    if (key.frame === from) hasFrom = true;
+    if (key.frame === to + 1) hasAfter = true;
+    const inRange = key.frame >= from && key.frame <= to;
+    const atRestore = restore && key.frame === to + 1;
+    if (!inRange && !atRestore) continue;
+    // Items kept (as their bytes) with the chains' states set; chains the key does not name are added.
+    const rec = records[i];
+    const items: { name: Uint8Array; enabled: number }[] = [];
+    const named = new Set<string>();
+    for (let j = 0; j < key.iks.length; j++) {
+      const p = IK.HEADER + j * IK.ITEM;
+      const k = matchKey(key.iks[j].name);
+      named.add(k);
+      const enabled = off.has(k) ? (inRange ? 0 : restoreState!.get(k) ?? 1) : rec[p + IK.ITEM_ENABLED];
+      items.push({ name: rec.subarray(p, p + IK.ITEM_NAME_LENGTH), enabled });
+    }
+    for (const n of names) {
+      const k = matchKey(n);
+      if (!named.has(k)) items.push({ name: fieldOf(n)!, enabled: inRange ? 0 : restoreState!.get(k) ?? 1 });
+    }
+    records[i] = encodeIkRecord({ frame: key.frame, visible: key.visible, iks: items });
+  }
+  if (!hasFrom) records.push(newKey(from, true));
+  if (restore && !hasAfter) records.push(newKey(to + 1, false));
+  return { records, names, tooLong };
 }
 
 /** Bakes the physics of `model` under `motion` into a new document (see the file comment). */
@@ -97,11 +242,13 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   if (!Number.isInteger(to) || to < from) return fail('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to');
 
   const sim = new Simulation(bullet, model, motion);
+  let bones: number[];
+  let simW: Float64Array | null;
+  const namesTooLong: string[] = [];
   try {
     const physics = sim.physicsBones();
     if (physics.length === 0) return fail('E_PHYSICS', `model "${model.name}" has no physics-driven bones (rigid bodies of mode 1 or 2)`);
-    const namesTooLong: string[] = [];
-    const bones: number[] = [];
+    bones = [];
     const seen = new Set<string>();
     for (const b of physics) {
       const name = model.bones[b].name;
@@ -112,93 +259,142 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       seen.add(key);
       bones.push(b);
     }
-    // One simulation records the baked bones and their parents (local transforms need the parents' world).
-    const sk = sim.pose.skeleton;
-    const parents = bones.map((b) => sk.parent[b]);
-    const parentSet = [...new Set(parents.filter((p) => p >= 0))];
-    const all = bones.concat(parentSet);
-    const simAll = record(sim, all, from, to, opts, 0);
-    if (!simAll) return fail('E_CANCELLED', 'physics bake cancelled');
-    const na = all.length;
-    const slot = (f: number, k: number) => (f * na + k) * 7;
-    const pIndex = new Map(parentSet.map((p, k) => [p, bones.length + k]));
-
-    const n = to - from + 1, nb = bones.length;
-    const recs: Uint8Array[] = [];
-    const interp = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
-    const inv = new Float64Array(4), lp = new Float64Array(3), lq = new Float64Array(4);
-    const nameBytes = bones.map((b) => {
-      const e = encodeSjis(model.bones[b].name);
-      const field = new Uint8Array(VMD_NAME_BYTES);
-      field.set(e);
-      return field;
-    });
-    for (let k = 0; k < nb; k++) {
-      const b = bones[k], p = parents[k];
-      for (let f = 0; f < n; f++) {
-        const o = slot(f, k);
-        const W = simAll;
-        const wx = W[o], wy = W[o + 1], wz = W[o + 2];
-        if (p >= 0) {
-          const po = slot(f, pIndex.get(p)!);
-          inv[0] = -W[po + 3]; inv[1] = -W[po + 4]; inv[2] = -W[po + 5]; inv[3] = W[po + 6];
-          qrot(inv, 0, wx - W[po], wy - W[po + 1], wz - W[po + 2], lp, 0);
-          qmul(inv, 0, W, o + 3, lq, 0);
-        } else {
-          lp[0] = wx; lp[1] = wy; lp[2] = wz;
-          for (let c = 0; c < 4; c++) lq[c] = W[o + 3 + c];
-        }
-        for (let c = 0; c < 3; c++) lp[c] -= sk.restOffset[3 * b + c];
-        // One hemisphere per track (w ≥ 0) so that keys slerp the short way and bytes repeat across runs.
-        if (lq[3] < 0) for (let c = 0; c < 4; c++) lq[c] = -lq[c];
-        recs.push(encodeBoneRecord({ name: nameBytes[k], frame: from + f, position: [lp[0], lp[1], lp[2]], rotation: [lq[0], lq[1], lq[2], lq[3]], interpolation: interp }));
-      }
-    }
-
-    // Replace those bones' keys inside [from, to]; every other record stays as it was, in file order.
-    const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
-    const kept: Uint8Array[] = [];
-    let replacedKeys = 0;
-    const block = motion.bone;
-    for (let i = 0; i < block.count; i++) {
-      const o = i * BONE.SIZE;
-      const f = block.view.getUint32(o + BONE.FRAME, true);
-      if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) { replacedKeys++; continue; }
-      kept.push(recordBytes(block, i));
-    }
-    const rawDoc = withBlocks(motion, { bone: blockFromRecords('bone', kept.concat(recs)) });
-    let out = rawDoc;
-    if (!opts.raw) {
-      const r = reduce(rawDoc, { position: posTol, rotationDeg: rotTol, tracks: { bones: new Set(bones.map((b) => model.bones[b].name)), morphs: new Set(), camera: false }, from, to });
-      if (!r.ok) return r;
-      out = r.doc;
-    }
-    const keptKeys = out.bone.count - kept.length;
-
-    // Play the output against the simulation: the baked bones follow their keys (99, 15), the rest simulates.
-    const play = new Simulation(bullet, model, out);
-    const played = record(play, bones, from, to, { cancelled: opts.cancelled, progress: opts.progress }, 1);
-    play.dispose();
-    if (!played) return fail('E_CANCELLED', 'physics bake cancelled');
-    let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
-    for (let f = 0; f < n; f++) {
-      for (let k = 0; k < nb; k++) {
-        const o = (f * nb + k) * 7, so = slot(f, k);
-        const d = Math.hypot(played[o] - simAll[so], played[o + 1] - simAll[so + 1], played[o + 2] - simAll[so + 2]);
-        if (d > maxPos) { maxPos = d; worst = { frame: from + f, bone: model.bones[bones[k]].name }; }
-        let dot = 0;
-        for (let c = 3; c < 7; c++) dot += played[o + c] * simAll[so + c];
-        maxRot = Math.max(maxRot, (2 * Math.acos(Math.min(1, Math.abs(dot))) * 180) / Math.PI);
-      }
-    }
-    return {
-      ok: true, doc: out, raw: rawDoc,
-      report: {
-        from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, rawKeys: recs.length, keptKeys, replacedKeys,
-        maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
-      },
-    };
+    simW = record(sim, bones, from, to, opts);
   } finally {
     sim.dispose();
   }
+  if (!simW) return fail('E_CANCELLED', 'physics bake cancelled');
+  const sk = sim.pose.skeleton;
+  const n = to - from + 1, nb = bones.length;
+  const bakedSet = new Set(bones);
+
+  // IK chains with a baked link: off over the range.
+  const ikBones = model.bones.flatMap((b, i) => (b.ik && b.ik.links.some((l) => bakedSet.has(l.bone)) ? [i] : []));
+  const ik = planIk(model, motion, ikBones, from, to, tracks.lastFrame);
+
+  // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
+  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
+  const kept: Uint8Array[] = [];
+  let replacedKeys = 0;
+  const block = motion.bone;
+  for (let i = 0; i < block.count; i++) {
+    const o = i * BONE.SIZE;
+    const f = block.view.getUint32(o + BONE.FRAME, true);
+    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) { replacedKeys++; continue; }
+    kept.push(recordBytes(block, i));
+  }
+  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
+  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+
+  const nameBytes = bones.map((b) => {
+    const field = new Uint8Array(VMD_NAME_BYTES);
+    field.set(encodeSjis(model.bones[b].name));
+    return field;
+  });
+  const linear = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
+  const axisTol = posTol / Math.sqrt(3);
+  const gen = generations(sk, bones);
+  const maxGen = Math.max(0, ...gen);
+  const baked: Uint8Array[] = [];
+  const pose = new Pose(sk);
+  const parentW = new Float64Array(7 * n), inv = new Float64Array(4), tq = new Float64Array(4), tp = new Float64Array(3);
+  let fitted = 0;
+  for (let g = 0; g <= maxGen; g++) {
+    const members = bones.map((b, k) => k).filter((k) => gen[k] === g);
+    if (members.length === 0) continue;
+    // The parents as the keys fitted so far play (physics off, IK as the output switches it).
+    const doc = docWith(baked);
+    const poser = new MotionPoser(sk, doc, buildTracks(doc));
+    const parents = [...new Set(members.map((k) => sk.parent[bones[k]]).filter((p) => p >= 0))];
+    const played = new Float64Array(n * parents.length * 7);
+    for (let f = 0; f < n; f++) {
+      poser.poseAt(pose, from + f);
+      readWorld(pose, parents, played, f * parents.length * 7);
+    }
+    if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
+    for (const k of members) {
+      const b = bones[k], p = sk.parent[b];
+      const pk = parents.indexOf(p);
+      // Local targets per frame: position minus the rest offset, then the rotation (one hemisphere along the track).
+      const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
+      for (let f = 0; f < n; f++) {
+        const o = (f * nb + k) * 7;
+        if (p >= 0) {
+          const po = (f * parents.length + pk) * 7;
+          for (let c = 0; c < 7; c++) parentW[c] = played[po + c];
+        } else {
+          parentW.fill(0);
+          parentW[6] = 1;
+        }
+        qinvRotInto(parentW, 3, simW[o] - parentW[0], simW[o + 1] - parentW[1], simW[o + 2] - parentW[2], tp, 0);
+        inv[0] = -parentW[3]; inv[1] = -parentW[4]; inv[2] = -parentW[5]; inv[3] = parentW[6];
+        qmul(inv, 0, simW, o + 3, tq, 0);
+        px[f] = tp[0] - sk.restOffset[3 * b];
+        py[f] = tp[1] - sk.restOffset[3 * b + 1];
+        pz[f] = tp[2] - sk.restOffset[3 * b + 2];
+        let sign = 1;
+        if (f === 0) sign = tq[3] < 0 ? -1 : 1;
+        else if (tq[0] * q[4 * f - 4] + tq[1] * q[4 * f - 3] + tq[2] * q[4 * f - 2] + tq[3] * q[4 * f - 1] < 0) sign = -1;
+        for (let c = 0; c < 4; c++) q[4 * f + c] = sign * tq[c];
+      }
+      const keyAt = (f: number, curves: Uint8Array | null, v?: Float64Array) =>
+        encodeBoneRecord({
+          name: nameBytes[k],
+          frame: from + f,
+          position: v ? [v[0], v[1], v[2]] : [px[f], py[f], pz[f]],
+          rotation: v ? [v[3], v[4], v[5], v[6]] : [q[4 * f], q[4 * f + 1], q[4 * f + 2], q[4 * f + 3]],
+          interpolation: curves ? buildBoneInterpolation([0, 1, 2, 3].map((c) => Array.from(curves.subarray(4 * c, 4 * c + 4)) as unknown as Curve), PHYSICS_OFF) : linear,
+        });
+      if (opts.raw) {
+        for (let f = 0; f < n; f++) baked.push(keyAt(f, null));
+      } else {
+        // Fitted at the integer frames: the simulation is defined there, and there the output is checked.
+        const w: SampledWindow = {
+          g0: 0,
+          g1: n - 1,
+          perFrame: 1,
+          groups: [
+            { kind: 'curve', comps: [px], tol: axisTol },
+            { kind: 'curve', comps: [py], tol: axisTol },
+            { kind: 'curve', comps: [pz], tol: axisTol },
+            { kind: 'quat', q, tol: (rotTol * Math.PI) / 180 },
+          ],
+          // Key values may leave their samples by up to the tolerance where that lets a key go (checked by
+          // playing the stored values; the world-space check below measures the result again).
+          freeValues: true,
+        };
+        const fit = fitWindow(w);
+        fit.frames.forEach((f, i) => baked.push(keyAt(f, fit.curves[i], fit.values?.[i])));
+      }
+      fitted++;
+      opts.progress?.(n + Math.round((fitted / nb) * n), PROGRESS_STEPS * n);
+      if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
+    }
+  }
+  const out = docWith(baked);
+
+  // Play the output with physics off against the simulation, every frame.
+  const poser = new MotionPoser(sk, out, buildTracks(out));
+  const played = new Float64Array(7 * nb);
+  let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
+  for (let f = 0; f < n; f++) {
+    poser.poseAt(pose, from + f);
+    readWorld(pose, bones, played, 0);
+    for (let k = 0; k < nb; k++) {
+      const o = 7 * k, so = (f * nb + k) * 7;
+      const d = Math.hypot(played[o] - simW[so], played[o + 1] - simW[so + 1], played[o + 2] - simW[so + 2]);
+      if (d > maxPos) { maxPos = d; worst = { frame: from + f, bone: model.bones[bones[k]].name }; }
+      maxRot = Math.max(maxRot, angleDeg(played, o + 3, simW, so + 3));
+    }
+    if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
+    opts.progress?.(2 * n + f + 1, PROGRESS_STEPS * n);
+  }
+  return {
+    ok: true,
+    doc: out,
+    report: {
+      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys,
+      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
+    },
+  };
 }

@@ -20,7 +20,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'fonts.ts': [],
   'export': ['api', 'paths.ts'],
   'fit': ['api', 'paths.ts'],
-  'stores': ['api', 'fit', 'paths.ts', 'preview', 'export'],
+  // Bullet's wasm for the page and its workers, and the physics-bake worker and its client.
+  'physics': ['api', 'paths.ts'],
+  'stores': ['api', 'fit', 'physics', 'paths.ts', 'preview', 'export'],
   'shell': ['api', 'paths.ts', 'stores'],
   'preview': ['api', 'paths.ts', 'shell', 'stores', 'e2e', 'export', 'editor'],
   'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'e2e', 'fonts.ts', 'preview'],

@@ -17,7 +17,8 @@ import { guarded } from '../signals';
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
     `${r.bones.length} bone(s) baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced; ` +
-    `played back against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
+    (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
+    `played back with physics off against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
     (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')
   );
 }
@@ -30,14 +31,19 @@ export const physicsBakeCommand: CommandInfo = {
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
   The baked keys carry MMD's physics-off flag (99, 15): MMD plays them even with its physics on.
   Keys the motion had for those bones inside A..B are replaced; every other key is written byte for byte.
+  Chains are fitted parent first, each bone's keys placing it at its simulated world transform under its
+  parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
+  switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),
+  so IK does not bend the baked bones again when OUT plays with physics off.
   --from A --to B  frames to bake (default 0 to the motion's last key). From A > 0 physics restarts at
                    the pose of frame A and settles ${SEEK_SETTLE_FRAMES} frames (2 s) holding it before A is baked.
   --raw            a key on every frame (no reduction)
-  --pos-tol U      reduction tolerance for positions, in units (default 0.01)
-  --rot-tol DEG    reduction tolerance for rotations, in degrees (default 0.1)
+  --pos-tol U      tolerance for world positions, in units (default 0.01)
+  --rot-tol DEG    tolerance for world rotations, in degrees (default 0.1)
   --overwrite      replace an existing OUT
-  The report: baked bones, raw and kept key counts, the largest error measured by playing OUT against the
-  simulation at every frame, and physics bones whose names do not fit a VMD's 15 bytes (not baked).`,
+  The report: baked bones, raw and kept key counts, the IK switched off, the largest error measured by
+  playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
+  bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     if (a.positionals.length !== 2) throw new UsageError('give a model (.pmx/.pmd) and a motion (.vmd)');
@@ -70,6 +76,7 @@ export const physicsBakeCommand: CommandInfo = {
       if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.report }, null, 2) + '\n');
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.report)}\n`);
       for (const n of r.report.namesTooLong) io.stderr(`vmd-studio: warning: physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it\n`);
+      for (const n of r.report.ikNamesTooLong) io.stderr(`vmd-studio: warning: IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it\n`);
       return 0;
     });
   },

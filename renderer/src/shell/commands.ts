@@ -6,6 +6,7 @@
 import { reactive } from 'vue';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
+import { useBakeStore } from '../stores/physics-bake';
 import { useConfirmStore } from '../stores/confirm';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
@@ -254,6 +255,11 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       batch.show();
       return;
     }
+    case 'bakePhysics':
+      // Whole Motion → Bake physics… (the Whole Motion dialog, when open, gives way to it).
+      useBatchStore().hide();
+      useBakeStore().show();
+      return;
     case 'undo':
     case 'redo': {
       useHistoryStore()[id]();

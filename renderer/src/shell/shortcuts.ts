@@ -44,6 +44,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs', inText: true },
       { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd', inText: true },
       { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch', inText: true },
+      { keys: [['Mod', 'Shift', 'B']], label: 'shortcuts.bakePhysics', command: 'bakePhysics' },
       { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts', inText: true },
     ],
   },

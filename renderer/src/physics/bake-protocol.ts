@@ -1,0 +1,35 @@
+/**
+ * The messages between the page and the physics-bake worker (bake.worker.ts). The page sends one request per
+ * run: the model's file bytes, the motion as VMD bytes (writeVmd) and the bake's options; the worker answers
+ * `started` when it has the request, throttled `progress` (work done of total: simulation, fitting, then the
+ * playback check), then `done` with the output's bytes (transferred) and the report, or `failed`.
+ */
+import type { PhysicsBakeReport } from '../../../shared/physics/bake';
+import type { CodecError } from '../../../shared/vmd/errors';
+
+/** The options a bake takes from the editor (shared/physics/bake.ts's, without the callbacks). */
+export interface BakeSettings {
+  from?: number;
+  to?: number;
+  raw?: boolean;
+  positionTolerance?: number;
+  rotationToleranceDeg?: number;
+}
+
+export interface BakeRequest {
+  id: number;
+  /** The model file (.pmx/.pmd) as read. */
+  model: Uint8Array;
+  /** The motion, writeVmd(doc); its buffer is transferred. */
+  motion: Uint8Array;
+  settings: BakeSettings;
+}
+
+export type BakeMessage =
+  | { type: 'started'; id: number }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'done'; id: number; bytes: Uint8Array; report: PhysicsBakeReport }
+  | { type: 'failed'; id: number; error: CodecError };
+
+/** At most one progress message per this many milliseconds (the last always goes). */
+export const BAKE_PROGRESS_INTERVAL_MS = 50;
