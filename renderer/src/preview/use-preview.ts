@@ -29,6 +29,7 @@ import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
+import { useMocapStore } from '../stores/mocap';
 import { useSceneStore } from '../stores/scene';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
@@ -97,6 +98,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       camera = d?.tracks ?? null;
       cameraDoc = d?.doc ?? null;
     }
+    // A capture being imported (stores/mocap.ts) plays on the model in place of the document until Import or Close.
+    const capture = useMocapStore().previewMotion;
+    if (capture) body = capture;
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
       info = engine.setCameraMotion(camera, cameraDoc);
@@ -347,6 +351,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => docStore.version, () => {
         syncMotion();
         syncHidden();
+      }),
+      watch(() => useMocapStore().previewVersion, () => {
+        syncMotion();
+        engine?.setFrame(time.frame);
       }),
       watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
