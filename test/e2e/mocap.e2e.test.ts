@@ -9,10 +9,14 @@
  *   Import gives a new, unsaved document whose bytes equal what the command line's import-bvh writes with
  *   the same options and a map file of that row (the CLI run here is the independent path).
  * - File → Export → VRM Animation writes a .vrma that @pixiv/three-vrm-animation reads (humanoid tracks,
- *   the walk's duration) and that equals export-vrma's output for the same motion and model.
- * - A BVH with a frame line one value short is refused in the dialog with the file's name and the line.
+ *   the motion's duration) and that equals export-vrma's output for the same motion and model; opened again it
+ *   imports as import-vrma writes it; exporting over it asks first.
+ * - Cancel stops a conversion in flight and keeps the last result; the dialog in Japanese (screenshot).
+ * - A BVH with a frame line one value short, dropped on the window, is refused in the dialog with the file's
+ *   name and the line.
  * The tests run in order on the app the first one opens (run the file, not one test of it).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -21,19 +25,18 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { VRMAnimationLoaderPlugin, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import { ARTIFACTS, appForSuite, corpusPath, fileDialogReady, openThroughDialog, saveThroughDialog } from './harness';
 import { animationFrames } from './editor-page';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/io';
+import { ROOT } from '../helpers/build';
 import { encodePng } from '../helpers/png';
+import { buildTracks, readVmd } from '../../shared/vmd';
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
 const LONG = 300_000;
 
+/** The command line, bundled (dist/cli, built with the app by the harness), in its own process. */
 async function cli(argv: string[], cwd: string) {
-  const out: string[] = [], err: string[] = [];
-  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/cli.mjs'), ...argv], { cwd, encoding: 'utf8', timeout: LONG });
+  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 const editorBytes = async (page: Page) => new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'));
@@ -96,6 +99,12 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     writeFileSync(path.join(ARTIFACTS, 'mocap-preview-0.png'), encodePng(a));
     writeFileSync(path.join(ARTIFACTS, 'mocap-preview-120.png'), encodePng(b));
     await s.app.screenshot('mocap-dialog');
+    // The dialog in Japanese too.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-dialog"] header')?.textContent?.includes('モーションキャプチャの読み込み'));
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('キー: 22862 → ');
+    await s.app.screenshot('mocap-dialog-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
     expect([a.width, a.height]).toEqual([b.width, b.height]);
     let changed = 0;
     for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) changed++;
@@ -108,6 +117,18 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
 
   it('imports with options and an edited map row: a new unsaved document, the bytes import-bvh writes', async () => {
     const { page } = s.app;
+    // A conversion can be cancelled: the last result stays, nothing is reported as an error.
+    await page.fill('[data-testid="mocap-pos-tol"]', '0.05');
+    await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
+    await page.click('[data-testid="mocap-convert"]');
+    await page.waitForSelector('[data-testid="mocap-cancel"]');
+    expect(await page.textContent('[data-testid="mocap-progress-text"]')).toContain('Converting on the model');
+    await page.click('[data-testid="mocap-cancel"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-busy="false"]');
+    expect(await page.isVisible('[data-testid="mocap-error"]')).toBe(false);
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('22862 → 1783');
+    await page.fill('[data-testid="mocap-pos-tol"]', '');
+    await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
     await page.fill('[data-testid="mocap-rot-tol"]', '0.8');
     await page.press('[data-testid="mocap-rot-tol"]', 'Tab');
     await page.selectOption('[data-testid="mocap-foot-ik"]', 'off');
@@ -149,11 +170,32 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     loader.register((p) => new VRMAnimationLoaderPlugin(p));
     const gltf = await loader.parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     const anim = (gltf.userData.vrmAnimations as VRMAnimation[])[0];
-    // 994 frames at 120 fps → output frames 0–248 at 30 fps.
-    expect(anim.duration).toBeCloseTo(248 / 30, 3);
+    // As long as the document: its last key's frame at 30 fps (read from the editor's bytes by the VMD reader).
+    const doc = readVmd(await editorBytes(page));
+    if (!doc.ok) throw new Error(doc.error.message);
+    const last = buildTracks(doc.value).lastFrame;
+    expect(last).toBeGreaterThanOrEqual(248);
+    expect(anim.duration).toBeCloseTo(last / 30, 3);
     expect([...anim.humanoidTracks.rotation.keys()]).toEqual(expect.arrayContaining(['hips', 'spine', 'leftUpperArm', 'leftLowerArm', 'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg']));
     expect(anim.humanoidTracks.translation.has('hips')).toBe(true);
-    // A second export to the same name asks before replacing: the dialog's Replace question, then written again.
+    // The .vrma opens in the editor as an import too: its humanoid table, and Import gives what import-vrma writes.
+    await openThroughDialog(page, ['cmd-open'], path.join(dir, 'walk.vrma'));
+    await ready(page);
+    const vrows = Object.fromEntries(await page.$$eval('[data-testid="mocap-map"] tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-joint'), tr.getAttribute('data-part')])));
+    expect(vrows).toMatchObject({ hips: 'hips', leftUpperArm: 'leftUpperArm', rightLowerLeg: 'rightLowerLeg' });
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('walk.vmd'));
+    const iv = await cli(['import-vrma', 'walk.vrma', '--model', MIKU, '-o', 'walk-cli.vmd'], dir);
+    expect(iv.code, iv.err).toBe(0);
+    expect(Buffer.from(await editorBytes(page)).equals(readFileSync(path.join(dir, 'walk-cli.vmd')))).toBe(true);
+
+    // A second export to the same name asks before replacing: the dialog's Replace question, then written
+    // (now the active document is the one just imported from the .vrma).
+    writeFileSync(path.join(dir, 'doc2.vmd'), await editorBytes(page));
+    const c2 = await cli(['export-vrma', 'doc2.vmd', '--model', MIKU, '-o', 'cli2.vrma'], dir);
+    expect(c2.code, c2.err).toBe(0);
+    const expected2 = readFileSync(path.join(dir, 'cli2.vrma'));
     writeFileSync(path.join(dir, 'walk.vrma'), 'not yet replaced');
     await page.click('[data-testid="cmd-export"]');
     await page.click('[data-testid="cmd-export-vrma"]');
@@ -167,7 +209,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     expect(readFileSync(path.join(dir, 'walk.vrma'), 'utf8')).toBe('not yet replaced');
     await page.click('[data-testid="file-dialog-accept"]');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-    await expect.poll(() => readFileSync(path.join(dir, 'walk.vrma')).equals(bytes), { timeout: 120_000 }).toBe(true);
+    await expect.poll(() => readFileSync(path.join(dir, 'walk.vrma')).equals(expected2), { timeout: 120_000 }).toBe(true);
   }, LONG);
 
   it('refuses a bad BVH in the dialog, naming the file and the line', async () => {
@@ -176,9 +218,14 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     const motionAt = lines.findIndex((l) => l.startsWith('MOTION'));
     const bad = motionAt + 3 + 4;
     lines[bad] = lines[bad].trim().split(/\s+/).slice(0, -1).join(' ');
-    const file = path.join(s.tmp.dir, 'bad walk.bvh');
-    writeFileSync(file, lines.join('\n'), 'latin1');
-    await openThroughDialog(page, ['cmd-open'], file);
+    // Dropped on the window (a browser gives the bytes and the name, no path).
+    const b64 = Buffer.from(lines.join('\n'), 'latin1').toString('base64');
+    await page.evaluate(([data, name]) => {
+      const u = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([u], name));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, [b64, 'bad walk.bvh']);
     await page.waitForSelector('[data-testid="mocap-error"]', { timeout: LONG });
     const text = (await page.textContent('[data-testid="mocap-error"]'))!;
     await s.app.screenshot('mocap-bad-bvh');

@@ -43,9 +43,9 @@ export function mocapFormatOf(name: string): MocapFormat | null {
   return e === '.bvh' ? 'bvh' : e === '.vrma' ? 'vrma' : null;
 }
 
-/** Rows as a map file (the CLI's --map CSV): `joint,target` per line. */
+/** Rows as a map file (the CLI's --map CSV): `joint,target` per line, quoted where a name holds `,` or `"`. */
 export function mapFileText(rows: [string, string][]): string {
-  const q = (s: string) => (/[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s);
+  const q = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   return rows.map(([j, t]) => `${q(j)},${q(t)}`).join('\n') + '\n';
 }
 
