@@ -181,6 +181,23 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     expect(r.value.joints.find((j) => j.part === 'hips')?.bone).toBe('下半身');
   }, 240_000);
 
+  it('opens a BVH or .vrma through openFile (for the dialog) and lists it among the recent files only when it is one', async () => {
+    const h = services(null);
+    const dir = mk();
+    const fake = path.join(dir, 'fake.bvh');
+    writeFileSync(fake, 'not a capture\n');
+    const a = await call<{ bytes: Uint8Array }>(h, 'openFile', WALK);
+    expect(a.ok && a.value.bytes.byteLength).toBe(readFileSync(WALK).length);
+    const b = await call<{ bytes: Uint8Array }>(h, 'openFile', fake);
+    expect(b.ok).toBe(true);
+    const recent = await call<{ path: string }[]>(h, 'listRecent');
+    expect(recent.ok && recent.value.map((r) => r.path)).toEqual([WALK]);
+    const txt = path.join(dir, 'walk.txt');
+    writeFileSync(txt, 'HIERARCHY\n');
+    const c = await call(h, 'openFile', txt);
+    expect(!c.ok && c.error.code).toBe('E_UNSUPPORTED');
+  });
+
   it('reads and writes map files (.csv, .json only); refuses bad jobs before any work', async () => {
     const h = services(null);
     const dir = mk();
