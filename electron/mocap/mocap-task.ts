@@ -31,11 +31,11 @@ function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): Mocap
 }
 
 /** A BVH or VRM Animation onto the model: the VMD's bytes, the report, the map table. */
-export async function runImport(job: MocapImportJob, modelBytes: Uint8Array): Promise<TaskOutcome<MocapImportResult>> {
+export async function runImport(job: MocapImportJob, modelBytes: Uint8Array, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
   const t0 = performance.now();
   const mo = model(modelBytes, job.model);
   if (!mo.ok) return mo;
-  const opts: ImportOptions = { ...(job.options ?? {}) };
+  const opts: ImportOptions = { ...(job.options ?? {}), progress };
   if (job.format === 'bvh') {
     const bvh = readBvh(job.bytes);
     if (!bvh.ok) return { ok: false, error: { ...bvh.error, file: job.name } };
@@ -74,10 +74,13 @@ export async function runExport(job: MocapExportJob, modelBytes: Uint8Array): Pr
 /** What the worker is asked and answers. */
 export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array } | { kind: 'export'; job: MocapExportJob; model: Uint8Array };
 export type MocapWorkerReply = { ok: true; value: MocapImportResult | Uint8Array } | { ok: false; error: CodecError };
+/** What a worker posts: progress while it works, then its one reply. */
+export type MocapWorkerMessage = { kind: 'progress'; done: number; total: number } | { kind: 'reply'; reply: MocapWorkerReply };
 
-export async function runRequest(r: MocapWorkerRequest): Promise<MocapWorkerReply> {
+/** Runs a request; an import's fit reports tracks done of total through `progress`. */
+export async function runRequest(r: MocapWorkerRequest, progress?: (done: number, total: number) => void): Promise<MocapWorkerReply> {
   try {
-    return r.kind === 'import' ? await runImport(r.job, r.model) : await runExport(r.job, r.model);
+    return r.kind === 'import' ? await runImport(r.job, r.model, progress) : await runExport(r.job, r.model);
   } catch (e) {
     return { ok: false, error: { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) } };
   }

@@ -63,7 +63,7 @@ export function createServices(o: ServicesOptions): Services {
   const scenes = createSceneService({ recent });
   const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
   const exports = createExportService();
-  const mocap = createMocapService({ workerPath: o.mocapWorkerPath });
+  const mocap = createMocapService({ workerPath: o.mocapWorkerPath, emit: o.emit });
   let docState: DocumentState = { path: null, name: null, dirty: false };
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
 

@@ -6,7 +6,8 @@
  *
  * A conversion takes seconds (a 120 fps capture is retargeted frame by frame and fitted), so it runs in a
  * worker thread (dist/cli/mocap-worker.mjs), one per job: main's event loop keeps answering, and Cancel
- * terminates the worker. Without the bundle (tests on sources) it runs in process, same results.
+ * terminates the worker; its fit's progress (tracks done of total) is pushed as `mocapProgress` events.
+ * Without the bundle (tests on sources) it runs in process, same results.
  * The model is read here from its path (the access list has checked it was chosen); the source's bytes
  * come from the renderer, which read them through openFile or a drop.
  */
@@ -17,7 +18,8 @@ import { MAP_EXTENSIONS, MODEL_EXTENSIONS } from '../../shared/ipc/file-types';
 import type { MocapExportJob, MocapImportJob, MocapImportResult } from '../../shared/ipc/mocap-types';
 import { atomicWrite } from '../fs/files';
 import { findWorkerScript } from '../batch/engine';
-import { runRequest, type MocapWorkerReply, type MocapWorkerRequest } from '../mocap/mocap-task';
+import { runRequest, type MocapWorkerMessage, type MocapWorkerReply, type MocapWorkerRequest } from '../mocap/mocap-task';
+import type { Emit } from './batch-service';
 import { readChecked } from './file-io';
 import { MAX_READ_BYTES } from './file-service';
 
@@ -36,6 +38,10 @@ export interface MocapService {
 export interface MocapServiceOptions {
   /** Worker script; null runs in process; undefined looks for the bundle. */
   workerPath?: string | null;
+  /** Pushes `mocapProgress` (an import's fit: tracks done of total) to the window or the browsers. */
+  emit?: Emit;
+  /** Least time between two progress events of one job (the last is always sent); default 100 ms. */
+  progressIntervalMs?: number;
 }
 
 export function createMocapService(o: MocapServiceOptions = {}): MocapService {
@@ -43,16 +49,29 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
   /** Running jobs: how to stop each. */
   const running = new Map<string, () => void>();
 
+  const interval = o.progressIntervalMs ?? 100;
+  /** Progress of job `id`, throttled: at most one event per interval, and always the last (done = total). */
+  function progressOf(id: string): (done: number, total: number) => void {
+    let last = 0;
+    return (done, total) => {
+      const now = Date.now();
+      if (done < total && now - last < interval) return;
+      last = now;
+      o.emit?.('mocapProgress', { id, done, total });
+    };
+  }
+
   /** Runs one request in its own worker (or in process), cancellable by its job id. */
   function run(req: MocapWorkerRequest): Promise<MocapWorkerReply> {
     const id = req.job.id;
+    const progress = progressOf(id);
     if (running.has(id)) return Promise.resolve({ ok: false, error: { code: 'E_ARGUMENT', message: `a mocap job "${id}" is already running` } });
     const cancelled: MocapWorkerReply = { ok: false, error: { code: 'E_CANCELLED', message: 'cancelled' } };
     if (!script) {
       // In process: nothing can interrupt it, but a cancel still answers E_CANCELLED.
       let stopped = false;
       running.set(id, () => (stopped = true));
-      return runRequest(req)
+      return runRequest(req, progress)
         .then((r) => (stopped ? cancelled : r))
         .finally(() => running.delete(id));
     }
@@ -67,7 +86,7 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
         resolve(r);
       };
       running.set(id, () => finish(cancelled));
-      w.once('message', finish);
+      w.on('message', (m: MocapWorkerMessage) => (m.kind === 'progress' ? progress(m.done, m.total) : finish(m.reply)));
       w.once('error', (e) => finish({ ok: false, error: { code: 'E_INTERNAL', message: `the conversion failed: ${e?.message ?? e}` } }));
       w.once('exit', (code) => finish({ ok: false, error: { code: 'E_INTERNAL', message: `the conversion's worker stopped (exit code ${code})` } }));
       w.postMessage(req);

@@ -216,6 +216,8 @@ export interface Events {
   batchProgress: BatchProgress;
   batchDone: BatchSummary;
   menuCommand: { command: MenuCommandId };
+  /** A running importMocap's fit: tracks done of total (throttled; the last has done = total). */
+  mocapProgress: { id: string; done: number; total: number };
 }
 
 export type EventName = keyof Events;
@@ -253,7 +255,7 @@ export const REQUEST_NAMES = [
   'saveMapFile',
 ] as const satisfies readonly RequestName[];
 
-export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand', 'mocapProgress'] as const satisfies readonly EventName[];
 
 // Compile-time: the lists name every request and event exactly (a missing one makes these `never`).
 type Missing<All, Listed> = Exclude<All, Listed>;

@@ -122,7 +122,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
     await page.click('[data-testid="mocap-convert"]');
     await page.waitForSelector('[data-testid="mocap-cancel"]');
-    expect(await page.textContent('[data-testid="mocap-progress-text"]')).toContain('Converting on the model');
+    expect(await page.textContent('[data-testid="mocap-progress-text"]')).toMatch(/Converting on the model|Fitting keys: track/);
     await page.click('[data-testid="mocap-cancel"]');
     await page.waitForSelector('[data-testid="mocap-dialog"][data-busy="false"]');
     expect(await page.isVisible('[data-testid="mocap-error"]')).toBe(false);
@@ -135,6 +135,8 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     await page.selectOption('[data-testid="mocap-map"] tr[data-joint="LeftCollar"] select', '');
     expect(await page.isEnabled('[data-testid="mocap-convert"]')).toBe(true);
     await page.click('[data-testid="mocap-convert"]');
+    // The fit's progress reaches the dialog (main's mocapProgress events): tracks done of total.
+    await page.waitForFunction(() => /Fitting keys: track \d+ \/ \d+/.test(document.querySelector('[data-testid="mocap-progress-text"]')?.textContent ?? ''), null, { timeout: LONG });
     await ready(page);
     expect(await page.getAttribute('[data-testid="mocap-map"] tr[data-joint="LeftCollar"]', 'data-part')).toBe('');
     expect(await page.textContent('[data-testid="mocap-report-feet"]')).toContain('No foot IK');

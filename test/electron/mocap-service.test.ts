@@ -44,11 +44,13 @@ const noDialogs: DialogService = {
   pickFolder: async () => ({ ok: false, error: { code: 'E_UNSUPPORTED', message: 'no dialogs' } }),
 };
 
-function services(mocapWorkerPath: string | null | undefined): RequestHandlers {
+type Pushed = { event: string; payload: { id: string; done: number; total: number } };
+
+function services(mocapWorkerPath: string | null | undefined, pushed: Pushed[] = []): RequestHandlers {
   return createServices({
     settingsDir: mk(),
     dialogs: noDialogs,
-    emit: () => undefined,
+    emit: (event, payload) => pushed.push({ event, payload: payload as Pushed['payload'] }),
     runBatch: async () => ({ ok: false, error: { code: 'E_UNSUPPORTED', message: 'no batch here' } }) as never,
     appInfo: { name: 'test', version: '0', mode: 'browser', versions: { node: process.versions.node } },
     mocapWorkerPath,
@@ -63,7 +65,8 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     await ensureBuilt(['node']);
     const worker = findWorkerScript('mocap-worker.mjs');
     expect(worker).not.toBeNull();
-    const h = services(worker);
+    const pushed: Pushed[] = [];
+    const h = services(worker, pushed);
     const dir = mk();
     const c = await cli(['import-bvh', WALK, '--model', MIKU, '-o', 'walk.vmd', '--rot-tol', '0.8', '--no-foot-ik'], dir);
     expect(c.code, c.err).toBe(0);
@@ -84,6 +87,13 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     const bound = r.value.joints.filter((j) => j.part !== null && !rep.unboundParts.includes(j.part as never));
     expect(bound.map((j) => j.joint).sort()).toEqual(rep.mapped.map((m) => m.joint).sort());
     expect(r.value.joints.find((j) => j.joint === 'LeftHip')).toEqual({ joint: 'LeftHip', part: 'leftUpperLeg', bone: '左足' });
+    // The fit's progress came from the worker as events of this job: tracks done of total, rising, ending at total.
+    const prog = pushed.filter((p) => p.event === 'mocapProgress').map((p) => p.payload);
+    expect(prog.length).toBeGreaterThan(0);
+    expect(prog.every((p) => p.id === 'walk-1')).toBe(true);
+    expect(prog.at(-1)!.done).toBe(prog.at(-1)!.total);
+    expect(prog.at(-1)!.total).toBeGreaterThanOrEqual(rep.tracks);
+    for (let i = 1; i < prog.length; i++) expect(prog[i].done).toBeGreaterThanOrEqual(prog[i - 1].done);
     // CMU's Chest plays the chest (上半身2), which the low-poly Miku lacks: in the table, not bound.
     expect(r.value.joints.find((j) => j.joint === 'Chest')).toEqual({ joint: 'Chest', part: 'chest', bone: '上半身2' });
     expect(rep.unboundParts).toContain('chest');

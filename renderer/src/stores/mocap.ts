@@ -2,7 +2,8 @@
  * The motion capture import in progress (a BVH or VRM Animation opened: shell/app-actions.ts openAny):
  * the source's bytes, the model it goes onto (the active actor's by default), the options, the map rows
  * the person changed, and the last conversion — its VMD (decoded once, held raw), report and map table.
- * The conversion runs in main's worker (importMocap); `running` is the one in flight, `cancel()` stops it.
+ * The conversion runs in main's worker (importMocap); `running` is the one in flight, with its fit's progress
+ * (mocapProgress events), and `cancel()` stops it.
  * While a result is here the preview shows it on the model (`previewMotion`, read by preview/use-preview.ts)
  * and the time line runs over it; Import adds it to the workspace as a new, unsaved motion (stores/scene.ts
  * addImported), Close drops it. Nothing here is in the workspace or the history until Import.
@@ -58,7 +59,15 @@ export const useMocapStore = defineStore('mocap', () => {
   /** Map rows the person set (or a map file loaded): joint → part or MMD bone ('-' unmaps). */
   const rows = ref<Record<string, string>>({});
   const result = shallowRef<MocapResult | null>(null);
-  const running = ref<{ id: string; startedAt: number } | null>(null);
+  /** The conversion in flight: its fit's tracks done of total once main reports them (0 of 0 while it retargets). */
+  const running = ref<{ id: string; startedAt: number; done: number; total: number } | null>(null);
+  let unsubscribe: (() => void) | null = null;
+  function listen() {
+    if (unsubscribe) return;
+    unsubscribe = useApi().onMocapProgress((p) => {
+      if (running.value?.id === p.id) running.value = { ...running.value, done: p.done, total: p.total };
+    });
+  }
   const error = shallowRef<CodecError | null>(null);
   /** Bumped when the previewed motion changes (the preview re-binds). */
   const previewVersion = ref(0);
@@ -102,7 +111,8 @@ export const useMocapStore = defineStore('mocap', () => {
     if (running.value) await cancel();
     const id = `mocap-${Date.now().toString(36)}-${++jobCounter}`;
     const key = currentKey.value;
-    running.value = { id, startedAt: Date.now() };
+    listen();
+    running.value = { id, startedAt: Date.now(), done: 0, total: 0 };
     error.value = null;
     const map = Object.entries(rows.value);
     const opts = Object.fromEntries(Object.entries(options.value).filter(([, v]) => v !== undefined && !(typeof v === 'number' && !Number.isFinite(v)))) as MocapOptions;
