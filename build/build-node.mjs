@@ -12,6 +12,7 @@ const r = (p) => path.join(root, p);
 const esmEntries = [
   ['electron/cli/main.ts', 'dist/cli/cli.mjs'],
   ['electron/batch/batch-worker.ts', 'dist/cli/batch-worker.mjs'],
+  ['electron/mocap/mocap-worker.ts', 'dist/cli/mocap-worker.mjs'],
   ['electron/server/serve.ts', 'dist/electron/serve.mjs'],
   ['test/bench/bench.ts', 'dist/bench/bench.mjs'],
 ].filter(([src]) => existsSync(r(src)));

@@ -37,6 +37,13 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
       { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
       { label: c.t('menu.exportVpd'), accelerator: 'CmdOrCtrl+E', click: cmd('exportVpd') },
+      {
+        label: c.t('menu.exportMotion'),
+        submenu: [
+          { label: c.t('menu.exportVrma'), click: cmd('exportVrma') },
+          { label: c.t('menu.exportBvh'), click: cmd('exportBvh') },
+        ],
+      },
       { type: 'separator' },
       { label: c.t('menu.batch'), accelerator: 'CmdOrCtrl+B', click: cmd('batch') },
       ...(mac ? [] : [{ type: 'separator' as const }, { label: c.t('menu.quit'), accelerator: 'Ctrl+Q', role: 'quit' as const }]),

@@ -55,13 +55,13 @@ const here = ((): string => {
   }
 })();
 
-/** Where the bundled worker is, or null. */
-export function findWorkerScript(): string | null {
+/** Where a bundled worker of dist/cli is (the batch's by default; the mocap service's is mocap-worker.mjs), or null. */
+export function findWorkerScript(name = 'batch-worker.mjs'): string | null {
   const candidates = [
-    path.join(here, 'batch-worker.mjs'),
-    path.join(here, '../cli/batch-worker.mjs'),
-    path.join(here, '../../dist/cli/batch-worker.mjs'),
-    path.join(process.cwd(), 'dist/cli/batch-worker.mjs'),
+    path.join(here, name),
+    path.join(here, '../cli', name),
+    path.join(here, '../../dist/cli', name),
+    path.join(process.cwd(), 'dist/cli', name),
   ];
   for (const c of candidates) {
     // In a packaged app the bundle sits in app.asar, which worker threads cannot load from;

@@ -32,7 +32,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_NAMES, type Events, type RequestHandlers } from '../../shared/ipc/contract';
-import { MAX_EXPORT_CHUNK_BYTES, MAX_MOTION_FILE_BYTES, MAX_SCENE_FILE_BYTES } from '../../shared/ipc/validate';
+import { MAX_EXPORT_CHUNK_BYTES, MAX_MAP_BYTES, MAX_MOTION_FILE_BYTES, MAX_SCENE_FILE_BYTES } from '../../shared/ipc/validate';
 import { dispatch } from '../services';
 import { readBytes } from '../fs/files';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, isFrameContentType, toWireJson } from './wire';
@@ -139,7 +139,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const maxJsonBody = Math.min(o.maxJsonBytes ?? MAX_JSON_BODY_BYTES, maxSaveBody);
   const maxBodies = Math.max(o.maxBodiesBytes ?? MAX_BODIES_BYTES, maxSaveBody);
   /** The requests whose body carries a file: only as a frame, bounded by that file's limit. */
-  const SAVES: Record<string, number> = { saveFile: maxSaveBody, saveScene: maxSceneBody, writeExportChunk: MAX_EXPORT_CHUNK_BYTES + SAVE_ARGS_ROOM };
+  // A mocap import carries its capture's bytes, an export its motion's (each at most a motion file); a map file is small.
+  const SAVES: Record<string, number> = {
+    saveFile: maxSaveBody,
+    saveScene: maxSceneBody,
+    writeExportChunk: MAX_EXPORT_CHUNK_BYTES + SAVE_ARGS_ROOM,
+    importMocap: maxSaveBody,
+    exportMocap: maxSaveBody,
+    saveMapFile: Math.min(MAX_MAP_BYTES + SAVE_ARGS_ROOM, maxSaveBody),
+  };
   /** What a request can use: a save its file (as a frame); anything else, and anything as JSON, small JSON. */
   const bodyLimitFor = (request: string, frame: boolean) => (frame && Object.prototype.hasOwnProperty.call(SAVES, request) ? SAVES[request] : maxJsonBody);
   const staticRoot = path.resolve(o.staticDir);

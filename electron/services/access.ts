@@ -220,6 +220,8 @@ const FILE_REQUESTS: Readonly<Record<string, readonly GrantKind[]>> = {
   openScene: ['any'],
   saveScene: ['any'],
   readAudioFile: ['audio', 'any'],
+  readMapFile: ['any'],
+  saveMapFile: ['any'],
 };
 
 type AnyHandler = (...args: unknown[]) => Promise<IpcResult<unknown>>;
@@ -312,6 +314,15 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       const seq = /^(.*)_\d{6}\.png$/i.exec(file);
       const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
       return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
+    },
+    // A capture goes onto a model the person chose (the actor's model, one picked in the import dialog);
+    // the capture itself arrives as bytes the renderer read through openFile or a drop.
+    importMocap: async (job) => ((await access.check(job.model, ['model', 'any'])) ? h.importMocap(job) : refuse('importMocap', job.model, 'a model')),
+    // An export goes where the person chose in the save dialog, played on a model the person chose.
+    exportMocap: async (file, job, o) => {
+      if (!access.allows(file)) return denied('exportMocap', file);
+      if (!(await access.check(job.model, ['model', 'any']))) return refuse('exportMocap', job.model, 'a model');
+      return h.exportMocap(file, job, o);
     },
     setSettings: async (patch) => {
       // The preview model is reopened at the next start without asking: only one chosen now may be kept.

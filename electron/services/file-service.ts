@@ -24,7 +24,10 @@ import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
 import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
 import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
-import { FILTER_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
+import { FILTER_EXTENSIONS, hasExtension, MOCAP_EXTENSIONS, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
+
+/** What openFile reads: motions and poses, and captures for the import dialog (BVH, VRM Animation). */
+const OPENED_EXTENSIONS = [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS];
 /** What a model may refer to: textures, sphere maps, toon maps. */
 export const ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.bmp', '.tga', '.dds', '.gif', '.webp', '.spa', '.sph'];
 /** Larger than any real motion or model; protects main from reading a disk image by mistake. */
@@ -103,6 +106,10 @@ const RECENT_PARSE_BYTES = 1024 * 1024;
  * only starts well.
  */
 function readsAsMotion(file: string, bytes: Uint8Array): boolean {
+  // A capture is judged by its first bytes: a BVH's HIERARCHY keyword, a .vrma's binary glTF magic (the
+  // import dialog reads the rest, and says what is wrong with it).
+  if (hasExtension(file, ['.bvh'])) return /^(\uFEFF)?\s*HIERARCHY\b/.test(new TextDecoder().decode(bytes.subarray(0, 64)));
+  if (hasExtension(file, ['.vrma'])) return bytes.byteLength >= 12 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46;
   const pose = hasExtension(file, ['.vpd']);
   if (bytes.byteLength <= RECENT_PARSE_BYTES) return pose ? readVpd(bytes).ok : readVmd(bytes).ok;
   return pose ? looksLikeVpd(bytes) : vmdLayoutFits(bytes);
@@ -114,7 +121,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
   const home = opts.homeDir ?? os.homedir();
   return {
     async openFile(file) {
-      const r = await readChecked(file, MOTION_EXTENSIONS, 'a VMD or VPD file', MAX_MOTION_FILE_BYTES);
+      const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES);
       // Recent files are files that open: one that does not read as its format stays off the list, and
       // one that is gone comes off it (the editor says why in either case).
       if (r.ok && readsAsMotion(r.value.path, r.value.bytes)) await opts.recent?.add(r.value.path).catch(() => undefined);

@@ -13,6 +13,7 @@ import { createRecentFiles, type RecentFilesService } from './recent-files';
 import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, SettingsRefused, type SettingsService } from './settings-service';
 import { createExportService, type ExportService } from './export-service';
+import { createMocapService, type MocapService } from './mocap-service';
 
 export interface ServicesOptions {
   /** Folder for settings.json and recent.json. */
@@ -28,6 +29,8 @@ export interface ServicesOptions {
     close(): void;
   };
   homeDir?: string;
+  /** The mocap conversions' worker script (null: in process; undefined: the bundle's). */
+  mocapWorkerPath?: string | null;
 }
 
 export interface Services {
@@ -38,6 +41,7 @@ export interface Services {
   settings: SettingsService;
   batch: BatchService;
   exports: ExportService;
+  mocap: MocapService;
   /** Last state the renderer reported (for the close prompt and the title). */
   documentState(): DocumentState;
 }
@@ -59,6 +63,7 @@ export function createServices(o: ServicesOptions): Services {
   const scenes = createSceneService({ recent });
   const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
   const exports = createExportService();
+  const mocap = createMocapService({ workerPath: o.mocapWorkerPath, emit: o.emit });
   let docState: DocumentState = { path: null, name: null, dirty: false };
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
 
@@ -99,6 +104,11 @@ export function createServices(o: ServicesOptions): Services {
     writeExportChunk: (id, position, bytes) => guard(() => exports.write(id, position, bytes)),
     finishExportFile: (id) => guard(() => exports.finish(id)),
     abortExportFile: (id) => guard(() => exports.abort(id)),
+    importMocap: (job) => guard(() => mocap.importMocap(job)),
+    cancelMocap: (id) => guard(() => mocap.cancelMocap(id)),
+    exportMocap: (p, job, opts) => guard(() => mocap.exportMocap(p, job, opts)),
+    readMapFile: (p) => guard(() => mocap.readMapFile(p)),
+    saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
     closeWindow: () =>
       guard(async () => {
         if (!o.window) return errValue('E_UNSUPPORTED', 'no window to close in the browser mode');
@@ -106,7 +116,7 @@ export function createServices(o: ServicesOptions): Services {
         return okValue(undefined);
       }),
   };
-  return { handlers, files, scenes, recent, settings, batch, exports, documentState: () => docState };
+  return { handlers, files, scenes, recent, settings, batch, exports, mocap, documentState: () => docState };
 }
 
 /**

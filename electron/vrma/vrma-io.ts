@@ -76,7 +76,9 @@ export async function readVrma(bytes: Uint8Array): Promise<{ ok: true; value: Vr
   const bad = (message: string) => ({ ok: false as const, error: { code: 'E_VRMA_FORMAT' as const, message } });
   let doc: Document;
   try {
-    doc = await io().readBinary(bytes);
+    // gltf-transform views the GLB's chunks as Uint32Arrays: a view at an offset that is not a multiple of
+    // 4 (bytes that came in a browser-mode frame, a pooled Buffer) is copied to an aligned one first.
+    doc = await io().readBinary(bytes.byteOffset % 4 === 0 ? bytes : bytes.slice());
   } catch (e) {
     return bad(`not a binary glTF (.vrma) file: ${(e as Error)?.message ?? e}`);
   }

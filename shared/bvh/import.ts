@@ -6,7 +6,7 @@
  * dropped, every capture frame is a sample the curves pass near. The report measures the result at
  * every capture frame (not only those on the output's frame grid) against the retargeted samples.
  */
-import { speedRefit } from '../fit/motion-fit';
+import { speedRefit, type FitProgress } from '../fit/motion-fit';
 import type { ModelData } from '../pmx/model-types';
 import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
@@ -32,6 +32,8 @@ export interface ImportOptions extends RetargetOptions {
   morphs?: { name: string; weights: Float64Array }[];
   /** Morph tolerance (default 0.005, the fitter's). */
   morphTol?: number;
+  /** The fit's progress, tracks done of total (the editor's import dialog shows it). */
+  progress?: FitProgress;
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
@@ -149,7 +151,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     if (e instanceof CodecFailure) return fail(e.error);
     throw e;
   }
-  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol });
+  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
   if (!fit.ok) return fail(fit.error);
   const out = fit.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);

@@ -21,6 +21,7 @@ import { bvhStrings } from './bvh-strings';
 import { retargetStrings } from './retarget-strings';
 import { videoStrings } from './video-strings';
 import { physicsBakeStrings } from './physics-bake-strings';
+import { mocapStrings } from './mocap-strings';
 import type { ErrorCode } from '../vmd/errors';
 
 const en = {
@@ -37,6 +38,9 @@ const en = {
   'menu.saveAs': 'Save As…',
   'menu.exportVpd': 'Export VPD at Frame…',
   'menu.exportVpdShort': 'Export VPD…',
+  'menu.exportMotion': 'Export',
+  'menu.exportVrma': 'VRM Animation (.vrma)…',
+  'menu.exportBvh': 'BVH…',
   'menu.batch': 'Batch…',
   'menu.render': 'Render',
   'menu.renderVideo': 'Video…',
@@ -187,6 +191,9 @@ const ja: Record<StringKey, string> = {
   'menu.saveAs': '名前を付けて保存…',
   'menu.exportVpd': '現在フレームをVPDに書き出し…',
   'menu.exportVpdShort': 'VPD書き出し…',
+  'menu.exportMotion': '書き出し',
+  'menu.exportVrma': 'VRM アニメーション (.vrma)…',
+  'menu.exportBvh': 'BVH…',
   'menu.batch': '一括処理…',
   'menu.render': 'レンダリング',
   'menu.renderVideo': '動画…',
@@ -325,8 +332,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mocapStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mocapStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

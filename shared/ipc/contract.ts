@@ -9,6 +9,7 @@
  */
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
 import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
+import type { MocapExportJob, MocapImportJob, MocapImportResult } from './mocap-types';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
@@ -25,6 +26,7 @@ export interface OpenedFile {
 
 /** Which kinds of file a picker or listing shows. */
 export type { FileFilter } from './file-types';
+export type { MocapExportJob, MocapFormat, MocapImportJob, MocapImportResult, MocapJointRow, MocapOptions } from './mocap-types';
 import type { FileFilter } from './file-types';
 
 export interface PickOptions {
@@ -139,6 +141,9 @@ export const MENU_COMMANDS = [
   'saveAndClose',
   /** Render → Video…: the video export dialog. */
   'exportVideo',
+  /** File → Export → VRM Animation (.vrma) / BVH: the active document on the active actor's model. */
+  'exportVrma',
+  'exportBvh',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 
@@ -188,6 +193,18 @@ export interface Requests {
   finishExportFile(id: string): Promise<IpcResult<SavedFile>>;
   /** Drops an open export and its temp file (nothing appears at the chosen name). */
   abortExportFile(id: string): Promise<IpcResult<void>>;
+
+  // Motion capture (BVH, VRM Animation): converted off main's event loop (services/mocap-service.ts).
+  /** A BVH or .vrma's bytes onto the model at `job.model` → the VMD's bytes, the report and the map table; E_CANCELLED when cancelled. */
+  importMocap(job: MocapImportJob): Promise<IpcResult<MocapImportResult>>;
+  /** Stops a running importMocap or exportMocap by its job id; value: whether one was running. */
+  cancelMocap(id: string): Promise<IpcResult<boolean>>;
+  /** A VMD's bytes played on the model (IK solved) written as .vrma or .bvh at `path`, atomically; E_IO_EXISTS unless `overwrite`. */
+  exportMocap(path: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  /** Reads a joint map file (.csv or .json, the CLI's --map format). */
+  readMapFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /** Writes a joint map file (.csv or .json) atomically; E_IO_EXISTS unless `overwrite`. */
+  saveMapFile(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
 }
 
 export type RequestName = keyof Requests;
@@ -199,6 +216,8 @@ export interface Events {
   batchProgress: BatchProgress;
   batchDone: BatchSummary;
   menuCommand: { command: MenuCommandId };
+  /** A running importMocap's fit: tracks done of total (throttled; the last has done = total). */
+  mocapProgress: { id: string; done: number; total: number };
 }
 
 export type EventName = keyof Events;
@@ -229,9 +248,14 @@ export const REQUEST_NAMES = [
   'writeExportChunk',
   'finishExportFile',
   'abortExportFile',
+  'importMocap',
+  'cancelMocap',
+  'exportMocap',
+  'readMapFile',
+  'saveMapFile',
 ] as const satisfies readonly RequestName[];
 
-export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand', 'mocapProgress'] as const satisfies readonly EventName[];
 
 // Compile-time: the lists name every request and event exactly (a missing one makes these `never`).
 type Missing<All, Listed> = Exclude<All, Listed>;

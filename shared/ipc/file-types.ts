@@ -6,7 +6,7 @@
 import { SCENE_EXTENSION } from '../scene/scene-file';
 
 /** What a file dialog or a folder listing shows. */
-export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'any'] as const;
+export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'open', 'mocap', 'vrma', 'bvh', 'map', 'any'] as const;
 export type FileFilter = (typeof FILE_FILTERS)[number];
 
 /** Extensions are lower case with their dot. */
@@ -18,8 +18,14 @@ export const MODEL_EXTENSIONS = PMX_PMD_EXTENSIONS;
 export const SCENE_EXTENSIONS = [SCENE_EXTENSION] as const;
 /** What Web Audio decodes in Chromium (the platform may decode fewer; the error then names the format). */
 export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac', '.m4a', '.aac', '.weba', '.webm'] as const;
-/** What the app opens from the command line, a double-click or a second instance: motions and scenes. */
-export const DOCUMENT_EXTENSIONS = [...MOTION_EXTENSIONS, ...SCENE_EXTENSIONS] as const;
+/** Motion capture and other programs' motion, imported onto a model (BVH, VRM Animation) and exported. */
+export const MOCAP_EXTENSIONS = ['.bvh', '.vrma'] as const;
+/** A motion capture import's joint map (the CLI's --map: CSV or JSON). */
+export const MAP_EXTENSIONS = ['.csv', '.json'] as const;
+/** What the app opens from the command line, a double-click or a second instance: motions, scenes, and captures (imported). */
+export const DOCUMENT_EXTENSIONS = [...MOTION_EXTENSIONS, ...SCENE_EXTENSIONS, ...MOCAP_EXTENSIONS] as const;
+/** What Open… lists: motions, scenes and captures. */
+export const OPEN_EXTENSIONS = DOCUMENT_EXTENSIONS;
 
 /** The extensions each filter lists; null for every file. */
 export const FILTER_EXTENSIONS: Readonly<Record<FileFilter, readonly string[] | null>> = {
@@ -29,6 +35,11 @@ export const FILTER_EXTENSIONS: Readonly<Record<FileFilter, readonly string[] | 
   model: MODEL_EXTENSIONS,
   scene: SCENE_EXTENSIONS,
   audio: AUDIO_EXTENSIONS,
+  open: OPEN_EXTENSIONS,
+  mocap: MOCAP_EXTENSIONS,
+  vrma: ['.vrma'],
+  bvh: ['.bvh'],
+  map: MAP_EXTENSIONS,
   any: null,
 };
 
@@ -40,6 +51,11 @@ export const FILTER_NAMES: Readonly<Record<FileFilter, string>> = {
   model: 'PMX / PMD',
   scene: 'VMD Studio scene',
   audio: 'Audio',
+  open: 'VMD / VPD / scene / BVH / VRMA',
+  mocap: 'BVH / VRM Animation',
+  vrma: 'VRM Animation',
+  bvh: 'BVH',
+  map: 'Joint map (CSV / JSON)',
   any: '*',
 };
 
@@ -57,4 +73,4 @@ export function hasExtension(name: string, exts: readonly string[]): boolean {
 }
 
 /** Every extension some filter lists: a typed path ending in one names a file, not a folder. */
-export const KNOWN_EXTENSIONS: readonly string[] = [...MOTION_EXTENSIONS, ...MODEL_EXTENSIONS, ...SCENE_EXTENSIONS, ...AUDIO_EXTENSIONS];
+export const KNOWN_EXTENSIONS: readonly string[] = [...MOTION_EXTENSIONS, ...MODEL_EXTENSIONS, ...SCENE_EXTENSIONS, ...AUDIO_EXTENSIONS, ...MOCAP_EXTENSIONS, ...MAP_EXTENSIONS];

@@ -25,6 +25,9 @@ export const EXPORT_EXTENSIONS: readonly string[] = ['.mp4', '.webm', '.png'];
 /** The largest chunk of an export one request carries (the renderer sends 4 MiB at most). */
 export const MAX_EXPORT_CHUNK_BYTES = 16 * 1024 * 1024;
 
+/** The largest joint map file (.csv, .json) saved: a map is a few dozen rows. */
+export const MAX_MAP_BYTES = 4 * 1024 * 1024;
+
 /** The largest scene file (.vmdscene) opened or saved: a scene names a few paths, and the most actors it may hold. */
 export const MAX_SCENE_FILE_BYTES = 4 * 1024 * 1024;
 
@@ -152,6 +155,34 @@ function batchJob(v: unknown): string | null {
   return null;
 }
 
+/** A mocap job's id: a few letters, digits and dashes (the renderer makes it). */
+const isJobId = (x: unknown) => typeof x === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(x);
+const isMocapFormat = (x: unknown) => x === 'bvh' || x === 'vrma';
+const isPosNum = (x: unknown) => isFiniteNum(x) && (x as number) > 0;
+/** Map rows: [joint, target] pairs of short strings, at most a few thousand. */
+const isRows = (x: unknown) =>
+  Array.isArray(x) && x.length <= 4096 && x.every((r) => Array.isArray(r) && r.length === 2 && r.every((s) => typeof s === 'string' && s.length <= 256 && !s.includes('\0')));
+const mocapOptions = (x: unknown) =>
+  shape(x, 'options', { scale: isPosNum, fps: (v) => isPosNum(v) && (v as number) <= 10000, footIk: isBool, positionTol: isPosNum, rotationTolDeg: isPosNum, rest: (v) => v === 'rest' || v === 'first' }) === null;
+const bytesWithin = (x: unknown, max: number, what: string) =>
+  !(x instanceof Uint8Array) ? `${what} must be a Uint8Array` : x.byteLength === 0 ? `${what} must not be empty` : x.byteLength > max ? `${what}: ${x.byteLength} bytes is more than ${max}` : null;
+
+function mocapImportJob(v: unknown): string | null {
+  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, name: isStr, bytes: () => true, model: isStr, options: (x) => isObj(x) && mocapOptions(x), map: isRows, morphs: isRows });
+  if (e) return e;
+  if (!isObj(v)) return 'job must be an object';
+  for (const k of ['id', 'format', 'name', 'bytes', 'model']) if (!own(v, k) || v[k] === undefined) return `job: missing "${k}"`;
+  return bytesWithin(v.bytes, MAX_MOTION_FILE_BYTES, 'job: bytes') ?? path(v.model, 'job: model');
+}
+
+function mocapExportJob(v: unknown): string | null {
+  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, vmd: () => true, model: isStr, morphs: isRows });
+  if (e) return e;
+  if (!isObj(v)) return 'job must be an object';
+  for (const k of ['id', 'format', 'vmd', 'model']) if (!own(v, k) || v[k] === undefined) return `job: missing "${k}"`;
+  return bytesWithin(v.vmd, MAX_MOTION_FILE_BYTES, 'job: vmd') ?? path(v.model, 'job: model');
+}
+
 /** Validators by request name. */
 export const VALIDATORS: Record<RequestName, Check> = {
   openFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
@@ -208,6 +239,11 @@ export const VALIDATORS: Record<RequestName, Check> = {
     shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr) }) ??
     (own(a[0] as object, 'dirty') && typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
   closeWindow: noArgs,
+  importMocap: (a) => count(a, 1, 1) ?? mocapImportJob(a[0]),
+  cancelMocap: (a) => count(a, 1, 1) ?? (isJobId(a[0]) ? null : 'id must be a mocap job id'),
+  exportMocap: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? mocapExportJob(a[1]) ?? shape(a[2], 'options', { overwrite: isBool }),
+  readMapFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  saveMapFile: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? bytesWithin(a[1], MAX_MAP_BYTES, 'bytes') ?? shape(a[2], 'options', { overwrite: isBool }),
 };
 
 /** Null when `args` are acceptable for request `name`, else the reason. Unknown names are refused too. */

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCENE_EXTENSION } from '../../shared/scene/scene-file';
+import { DOCUMENT_EXTENSIONS } from '../../shared/ipc/file-types';
 import { ROOT } from '../helpers/build';
 
 const require = createRequire(import.meta.url);
@@ -45,9 +46,11 @@ describe('electron-builder configuration', () => {
     expect(config.mac.target).toEqual(['dmg']);
   });
 
-  it('associates .vmd, .vpd and .vmdscene, one entry each, with their MIME types and icons present in build/', () => {
+  it('associates .vmd, .vpd, .vmdscene, .bvh and .vrma, one entry each, with their MIME types and icons present in build/', () => {
     const assoc = config.fileAssociations as Record<string, string>[];
-    expect(assoc.map((a) => a.ext).sort()).toEqual(['vmd', 'vmdscene', 'vpd']);
+    expect(assoc.map((a) => a.ext).sort()).toEqual(['bvh', 'vmd', 'vmdscene', 'vpd', 'vrma']);
+    // Every extension the app opens from a double-click (argv) is associated, and nothing else.
+    expect(assoc.map((a) => '.' + a.ext).sort()).toEqual([...DOCUMENT_EXTENSIONS].sort());
     const byExt = Object.fromEntries(assoc.map((a) => [a.ext, a]));
     expect(byExt.vmd.mimeType).toBe('application/x-vmd');
     expect(byExt.vpd.mimeType).toBe('application/x-vpd');
@@ -57,7 +60,7 @@ describe('electron-builder configuration', () => {
       // electron-builder looks for <icon>.ico on Windows and <icon>.icns on macOS in buildResources.
       for (const ext of ['ico', 'icns', 'png']) expect(existsSync(path.join(ROOT, 'build', `${a.icon}.${ext}`)), `${a.icon}.${ext}`).toBe(true);
     }
-    expect(config.linux.mimeTypes).toEqual(expect.arrayContaining(['application/x-vmd', 'application/x-vpd', 'application/x-vmdscene']));
+    expect(config.linux.mimeTypes).toEqual(expect.arrayContaining(['application/x-vmd', 'application/x-vpd', 'application/x-vmdscene', 'application/x-bvh', 'model/x-vrma']));
   });
 
   it('has app icons in every format, valid PNG/ICO/ICNS headers, and Linux sizes up to 512', () => {

@@ -29,10 +29,13 @@ describe('native menu', () => {
     for (const l of ['Open…', 'Open Recent', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Quit', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
       expect(byLabel(l), l).toBeDefined();
     }
-    for (const l of ['Open…', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
+    for (const l of ['Open…', 'Save', 'Save As…', 'Export VPD at Frame…', 'VRM Animation (.vrma)…', 'BVH…', 'Batch…', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
       (byLabel(l).click as () => void)();
     }
-    expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'wholeMotion', 'exportVideo', 'shortcuts', 'about']);
+    expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'exportVrma', 'exportBvh', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'wholeMotion', 'exportVideo', 'shortcuts', 'about']);
+    // File → Export holds the motion capture exports.
+    const fileMenu = tpl.find((m) => m.label === 'File')!.submenu as MenuItemConstructorOptions[];
+    expect((fileMenu.find((i) => i.label === 'Export')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toEqual(['VRM Animation (.vrma)…', 'BVH…']);
     // Whole Motion… sits under Edit, with the other edits of the open motion.
     expect((tpl.find((m) => m.label === 'Edit')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Whole Motion…');
     // F1 is the usual help key; the keyboard reference sits under Help.

@@ -19,7 +19,9 @@ describe('file types', () => {
       else for (const e of exts!) expect(e, f).toMatch(/^\.[a-z0-9]+$/);
     }
     expect(FILTER_EXTENSIONS.motion).toEqual(['.vmd', '.vpd']);
-    expect(DOCUMENT_EXTENSIONS).toEqual(['.vmd', '.vpd', '.vmdscene']);
+    expect(DOCUMENT_EXTENSIONS).toEqual(['.vmd', '.vpd', '.vmdscene', '.bvh', '.vrma']);
+    expect(FILTER_EXTENSIONS.open).toEqual(DOCUMENT_EXTENSIONS);
+    expect(FILTER_EXTENSIONS.map).toEqual(['.csv', '.json']);
     for (const f of FILE_FILTERS) for (const e of FILTER_EXTENSIONS[f] ?? []) expect(KNOWN_EXTENSIONS, e).toContain(e);
   });
 });

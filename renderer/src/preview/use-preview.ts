@@ -29,6 +29,7 @@ import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
+import { useMocapStore } from '../stores/mocap';
 import { useSceneStore } from '../stores/scene';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
@@ -102,6 +103,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const rt = useRetargetStore();
     const shownActor = cam && scene.activeId === cam.id ? scene.lastActorId : scene.activeId;
     if (rt.shown && rt.actorId === shownActor) body = { doc: rt.shown.doc, tracks: rt.shown.tracks };
+    // A capture being imported (stores/mocap.ts) plays on the model in place of the document until Import or Close.
+    const capture = useMocapStore().previewMotion;
+    if (capture) body = capture;
     let info = engine.setMotion(body?.doc ?? null, body?.tracks ?? null);
     if (!store.cameraFile && (camera || sceneCamera)) {
       info = engine.setCameraMotion(camera, cameraDoc);
@@ -355,6 +359,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => docStore.version, () => {
         syncMotion();
         syncHidden();
+      }),
+      watch(() => useMocapStore().previewVersion, () => {
+        syncMotion();
+        engine?.setFrame(time.frame);
       }),
       watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
       watch(() => useRetargetStore().version, syncMotion),

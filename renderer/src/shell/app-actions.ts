@@ -4,7 +4,15 @@
  * only call them. Each says what it does to the documents and the history through the stores' own actions
  * (stores/workspace.ts, stores/scene.ts).
  */
-import { hasExtension, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { hasExtension, MOCAP_EXTENSIONS, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import type { MocapFormat } from '../../../shared/ipc/mocap-types';
+import { writeVmd } from '../../../shared/vmd/vmd-writer';
+import { useApi } from '../api';
+import { mocapFormatOf, useMocapStore } from '../stores/mocap';
+import { documentContent } from '../stores/workspace';
+import { fileNameOf, folderOf } from '../paths';
+import { useConfirmStore } from '../stores/confirm';
+import { pickPath } from './file-dialog';
 import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../shared/key-edits';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
@@ -30,6 +38,7 @@ export async function openAny(source: OpenSource): Promise<boolean> {
     usePreviewStore().requestModel(source);
     return true;
   }
+  if (hasExtension(name, MOCAP_EXTENSIONS)) return openCapture(source);
   const scene = useSceneStore();
   if ('path' in source) return scene.openPath(source.path);
   if (!hasExtension(name, MOTION_EXTENSIONS) || isScenePath(name)) {
@@ -118,4 +127,94 @@ export async function fitMotionToModel(): Promise<boolean> {
   }
   useTimeStore().pause();
   return useRetargetStore().start(o.actorId, o.modelPath, o.modelName);
+}
+
+/**
+ * A BVH or VRM Animation opened (Open, Open Recent, a drop, a double-click): read (main puts it on the recent
+ * list), then the import dialog (components/MocapImportDialog.vue) converts it onto the active actor's model
+ * (the preview's) and shows the result there; nothing is in the workspace until Import (importCapture).
+ */
+export async function openCapture(source: OpenSource): Promise<boolean> {
+  const name = 'path' in source ? source.path : source.name;
+  const format = mocapFormatOf(name);
+  if (!format) return false;
+  let bytes: Uint8Array, filePath: string | null = null;
+  if ('path' in source) {
+    const r = await useApi().openFile(source.path);
+    void useSettingsStore().refreshRecent();
+    if (!r.ok) {
+      useNotifyStore().error(r.error);
+      return false;
+    }
+    bytes = r.value.bytes;
+    filePath = r.value.path;
+    const dir = folderOf(filePath);
+    const settings = useSettingsStore();
+    if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
+  } else bytes = source.bytes;
+  await useMocapStore().begin({ name: fileNameOf(name), path: filePath, format, bytes }, usePreviewStore().model?.path ?? null);
+  return true;
+}
+
+/**
+ * Import of the capture the dialog shows: converted again first when its model, options or rows changed
+ * since; then a new, unsaved motion (stores/scene.ts addImported) on that model, and the dialog closes.
+ * False when there is nothing to import or the conversion failed (the dialog says why).
+ */
+export async function importCapture(): Promise<boolean> {
+  const m = useMocapStore();
+  if (!m.source || !m.modelPath) return false;
+  if (!m.current && !(await m.convert())) return false;
+  const r = m.result;
+  if (!r) return false;
+  const name = m.vmdName;
+  useSceneStore().addImported(documentContent(r.doc, { name }), m.modelPath);
+  await m.close();
+  useNotifyStore().success({ key: 'mocap.imported', params: { name, kept: r.report.keysKept, raw: r.report.keysRaw } });
+  return true;
+}
+
+/**
+ * Export of the active document as a VRM Animation or BVH, played on the active actor's model (the
+ * preview's): the save dialog, then main converts and writes atomically; an existing file is replaced only
+ * when the person said so (the native dialog asks; the in-app dialog asks; otherwise asked here).
+ */
+export async function exportCapture(format: MocapFormat): Promise<boolean> {
+  const ws = useWorkspaceStore();
+  const settings = useSettingsStore();
+  const notify = useNotifyStore();
+  const doc = ws.doc;
+  if (!doc) {
+    notify.info({ key: 'notify.nothingToSave' });
+    return false;
+  }
+  const model = usePreviewStore().model?.path ?? null;
+  if (!model) {
+    notify.warning({ key: 'mocap.exportNeedsModel' });
+    return false;
+  }
+  const base = (ws.fileName || 'motion').replace(/\.[^.]*$/, '');
+  const picked = await pickPath({ mode: 'save', title: settings.t(format === 'vrma' ? 'mocap.exportVrmaTitle' : 'mocap.exportBvhTitle'), filter: format, directory: ws.path ? folderOf(ws.path) || null : null, fileName: `${base}.${format}` });
+  if (!picked) return false;
+  const target = hasExtension(picked.path, [`.${format}`]) ? picked.path : `${picked.path}.${format}`;
+  const job = { id: `export-${Date.now().toString(36)}`, format, vmd: writeVmd(doc), model };
+  let r = await useApi().exportMocap(target, job, { overwrite: picked.overwrite && target === picked.path });
+  if (!r.ok && r.error.code === 'E_IO_EXISTS') {
+    const choice = await useConfirmStore().ask({
+      title: { key: 'mocap.replaceTitle' },
+      message: { key: 'mocap.replaceAsk', params: { name: fileNameOf(target) } },
+      buttons: [
+        { choice: 'save', label: 'mocap.replace' },
+        { choice: 'cancel', label: 'close.cancel' },
+      ],
+    });
+    if (choice !== 'save') return false;
+    r = await useApi().exportMocap(target, { ...job, id: `${job.id}-2` }, { overwrite: true });
+  }
+  if (!r.ok) {
+    notify.error(r.error);
+    return false;
+  }
+  notify.success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
+  return true;
 }

@@ -18,7 +18,8 @@ import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
-import { openAny } from '../shell/app-actions';
+import { exportCapture, openAny } from '../shell/app-actions';
+import { hasExtension, MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';
 import type { CommandId } from './key-names';
@@ -46,7 +47,8 @@ function dirOf(p: string | null): string | null {
 
 export async function openWithDialog(): Promise<boolean> {
   const s = useSettingsStore();
-  const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'motion' });
+  // Motions, poses, scenes, and captures (BVH, VRM Animation) to import.
+  const picked = await pickPath({ mode: 'open', title: s.t('dialog.openTitle'), filter: 'open' });
   if (!picked) return false;
   // A model's path typed into Open… goes to the preview, as a dropped model does (MMD opens models from its File menu too).
   return openAny({ path: picked.path });
@@ -64,8 +66,10 @@ let handedOver: Promise<boolean> | null = null;
 export function openHandedOver(p: string): Promise<boolean> {
   const scene = useSceneStore();
   const run = handedOver
-    ? handedOver.then((opened) => (opened && !isScenePath(p) ? scene.addDocument(p) : scene.openPath(p)))
-    : scene.openPath(p);
+    ? handedOver.then((opened) => (hasExtension(p, MOCAP_EXTENSIONS) ? openAny({ path: p }) : opened && !isScenePath(p) ? scene.addDocument(p) : scene.openPath(p)))
+    : hasExtension(p, MOCAP_EXTENSIONS)
+      ? openAny({ path: p })
+      : scene.openPath(p);
   const mine: Promise<boolean> = run.finally(() => {
     if (handedOver === mine) handedOver = null;
   });
@@ -229,7 +233,14 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await openWithDialog();
       return;
     case 'openRecent':
-      if (arg) await useSceneStore().openPath(arg);
+      // A capture on the list opens its import dialog again; anything else as before.
+      if (arg) await (hasExtension(arg, MOCAP_EXTENSIONS) ? openAny({ path: arg }) : useSceneStore().openPath(arg));
+      return;
+    case 'exportVrma':
+      await exportCapture('vrma');
+      return;
+    case 'exportBvh':
+      await exportCapture('bvh');
       return;
     case 'clearRecent':
       await useSettingsStore().clearRecent();

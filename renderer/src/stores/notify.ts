@@ -24,7 +24,7 @@ export type NoticeText =
   | readonly NoticeText[];
 
 /** Anything error-shaped: IpcError, CodecError (message possibly a NoticeText), an Error, a string. */
-export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number; option?: string } | Error | string;
+export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number; option?: string; line?: number } | Error | string;
 
 export interface Notice {
   id: number;
@@ -63,10 +63,11 @@ export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: s
   const phrased = e.option !== undefined && typeof e.message !== 'string';
   const said = locale === 'en' || !e.code || phrased ? null : tDynamic(key, locale);
   if (said === null || said === key) {
-    const at = e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
+    const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };
   }
-  const at = e.offset !== undefined ? `（${t('err.atByte', locale, { n: e.offset })}）` : '';
+  // A text file's error (a BVH, a map file) says its line; a binary file's, its byte.
+  const at = e.line !== undefined ? `（${t('err.atLine', locale, { n: e.line })}）` : e.offset !== undefined ? `（${t('err.atByte', locale, { n: e.offset })}）` : '';
   return { message: `${name}${said}${at}`, detail: `${e.code}: ${message}` };
 }
 

@@ -372,6 +372,30 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * An imported motion (a BVH or VRM Animation converted onto `model`): a new, unsaved document (no file
+   * yet; Save asks its name) as a new actor on that model, made active; with nothing open it is the lone
+   * motion. The history keeps its steps. Returns its id.
+   */
+  function addImported(content: DocumentContent, model: string | null): number {
+    let id: number;
+    if (!entries.value.length && !ws.isOpen) {
+      openLone(content);
+      id = ws.activeId!;
+      entries.value[0].model = model;
+      showModelOf(entries.value[0]);
+    } else {
+      id = ws.add(content);
+      const e = newEntry(id, 'actor', { model });
+      const list = [...entries.value];
+      list.splice(actors.value.length, 0, e);
+      entries.value = list;
+      activate(id);
+    }
+    ws.markUnsaved(id);
+    return id;
+  }
+
+  /**
    * New camera: adds an empty camera document (never saved: Save asks its name) to a scene that has none, and
    * makes it active (the camera group's add row, TrackList). Returns false when the scene already has one
    * (that one is made active) or nothing is open.
@@ -676,6 +700,7 @@ export const useSceneStore = defineStore('scene', () => {
     actorLabel,
     activate,
     addDocument,
+    addImported,
     addCamera,
     documentForKinds,
     setHidden,

@@ -382,6 +382,19 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return d.id;
   }
 
+  /**
+   * Marks a document as never saved with this content (an import: it exists nowhere on disk), so it shows
+   * as unsaved and the close prompts ask for it; no undo brings it back to a clean state.
+   */
+  function markUnsaved(id: number): boolean {
+    const d = docs.get(id);
+    if (!d) return false;
+    d.dirty = true;
+    d.savedDepth = -1;
+    changed();
+    return true;
+  }
+
   /** Makes a document the active one (its keys for every tool, new steps of the history); the selection is cleared. */
   function activate(id: number): boolean {
     const d = docs.get(id);
@@ -514,6 +527,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     redo: () => step('redo'),
     open,
     add,
+    markUnsaved,
     activate,
     close,
     save,

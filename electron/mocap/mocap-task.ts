@@ -1,0 +1,87 @@
+/**
+ * One motion capture conversion, as the CLI's mocap commands do it (electron/cli/commands/mocap.ts), on
+ * bytes: a BVH or VRM Animation onto a model → VMD bytes and the report; a VMD on a model → .vrma or .bvh
+ * bytes. The mocap service runs it in a worker thread (mocap-worker.ts) or, without the bundle, in
+ * process. Errors are values naming the file (the source's name, or the model's path) and, for a BVH,
+ * the line.
+ */
+import { readModel, type ModelData } from '../../shared/pmx';
+import { readVmd, writeVmd, type CodecError } from '../../shared/vmd';
+import { readBvh } from '../../shared/bvh/bvh-reader';
+import { importBvh, importMap, type ImportOptions } from '../../shared/bvh/import';
+import { exportBvh } from '../../shared/bvh/export';
+import { MMD_BONE_OF, type HumanoidPart } from '../../shared/bvh/humanoid';
+import { motionToVrma, parseExpressionMap, vrmaAsCapture, vrmaToMotion } from '../../shared/bvh/vrma';
+import type { MocapExportJob, MocapImportJob, MocapImportResult, MocapJointRow } from '../../shared/ipc/mocap-types';
+import type { BvhMotion } from '../../shared/bvh/bvh-reader';
+import { readVrma, writeVrma } from '../vrma/vrma-io';
+
+export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: CodecError };
+
+function model(bytes: Uint8Array, file: string): TaskOutcome<ModelData> {
+  const m = readModel(bytes);
+  return m.ok ? { ok: true, value: m.value } : { ok: false, error: { ...m.error, file } };
+}
+
+/** The driving skeleton's joints (the first root's tree, End Sites left out) with their parts. */
+function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): MocapJointRow[] {
+  const inTree = m.joints.map(() => false);
+  m.joints.forEach((J, j) => (inTree[j] = j === m.roots[0] || (J.parent >= 0 && inTree[J.parent])));
+  return m.joints.flatMap((J, j) => (J.endSite || !inTree[j] ? [] : [{ joint: J.name, part: parts[j] ?? null, bone: parts[j] ? (MMD_BONE_OF[parts[j]!] ?? null) : null }]));
+}
+
+/** A BVH or VRM Animation onto the model: the VMD's bytes, the report, the map table. */
+export async function runImport(job: MocapImportJob, modelBytes: Uint8Array, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
+  const t0 = performance.now();
+  const mo = model(modelBytes, job.model);
+  if (!mo.ok) return mo;
+  const opts: ImportOptions = { ...(job.options ?? {}), progress };
+  if (job.format === 'bvh') {
+    const bvh = readBvh(job.bytes);
+    if (!bvh.ok) return { ok: false, error: { ...bvh.error, file: job.name } };
+    const rows = job.map?.length ? new Map(job.map) : undefined;
+    const r = importBvh(bvh.value, mo.value, { ...opts, map: rows });
+    if (!r.ok) return { ok: false, error: { ...r.error, file: job.name } };
+    const joints = jointRows(bvh.value, importMap(bvh.value, rows).map.parts);
+    return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0 } };
+  }
+  const v = await readVrma(job.bytes);
+  if (!v.ok) return { ok: false, error: { ...v.error, file: job.name } };
+  const { fps: _fps, ...vo } = opts;
+  void _fps;
+  const r = vrmaToMotion(v.value, mo.value, { ...vo, expressions: parseExpressionMap(job.morphs?.length ? new Map(job.morphs) : undefined) });
+  if (!r.ok) return { ok: false, error: { ...r.error, file: job.name } };
+  const cap = vrmaAsCapture(v.value);
+  const joints = cap.ok ? jointRows(cap.value.motion, cap.value.parts) : [];
+  return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0 } };
+}
+
+/** A VMD played on the model (IK solved) as .vrma or .bvh bytes. */
+export async function runExport(job: MocapExportJob, modelBytes: Uint8Array): Promise<TaskOutcome<Uint8Array>> {
+  const mo = model(modelBytes, job.model);
+  if (!mo.ok) return mo;
+  const doc = readVmd(job.vmd);
+  if (!doc.ok) return { ok: false, error: doc.error };
+  if (job.format === 'bvh') {
+    const r = exportBvh(doc.value, mo.value);
+    return r.ok ? { ok: true, value: new TextEncoder().encode(r.value.text) } : r;
+  }
+  const r = motionToVrma(doc.value, mo.value, { expressions: parseExpressionMap(job.morphs?.length ? new Map(job.morphs) : undefined) });
+  if (!r.ok) return r;
+  return { ok: true, value: await writeVrma(r.value.vrma) };
+}
+
+/** What the worker is asked and answers. */
+export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array } | { kind: 'export'; job: MocapExportJob; model: Uint8Array };
+export type MocapWorkerReply = { ok: true; value: MocapImportResult | Uint8Array } | { ok: false; error: CodecError };
+/** What a worker posts: progress while it works, then its one reply. */
+export type MocapWorkerMessage = { kind: 'progress'; done: number; total: number } | { kind: 'reply'; reply: MocapWorkerReply };
+
+/** Runs a request; an import's fit reports tracks done of total through `progress`. */
+export async function runRequest(r: MocapWorkerRequest, progress?: (done: number, total: number) => void): Promise<MocapWorkerReply> {
+  try {
+    return r.kind === 'import' ? await runImport(r.job, r.model, progress) : await runExport(r.job, r.model);
+  } catch (e) {
+    return { ok: false, error: { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e) } };
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The motion capture requests' payloads (contract.ts: importMocap, cancelMocap, exportMocap): a BVH or
+ * VRM Animation onto a model as VMD, and a VMD on a model out as .vrma or .bvh. The conversions are
+ * shared/bvh's; main runs them off its event loop (electron/services/mocap-service.ts). Bytes cross,
+ * objects don't: the source's bytes and the VMD's bytes travel, the model is read by main from its path.
+ */
+import type { ImportReport } from '../bvh/import';
+
+export type MocapFormat = 'bvh' | 'vrma';
+
+/** What the motion capture import dialog offers: import-bvh's options (shared/bvh/import.ts). */
+export interface MocapOptions {
+  /** Scale of the hips' translation (default: model leg length / capture leg length). */
+  scale?: number;
+  /** The capture's frame rate, when its Frame Time is wrong (BVH only). */
+  fps?: number;
+  /** Feet planted with the leg IK bones (default: when the model has 足ＩＫ). */
+  footIk?: boolean;
+  /** Fitting tolerances (defaults 0.02 and 0.5°). */
+  positionTol?: number;
+  rotationTolDeg?: number;
+  /** Rest alignment reference: the capture's rest pose or its first frame. */
+  rest?: 'rest' | 'first';
+}
+
+/** One conversion: the source's bytes (a dialog's, a drop's), the model by path, options and map rows. */
+export interface MocapImportJob {
+  /** Names the job for cancelMocap (the renderer makes it: a few letters and digits). */
+  id: string;
+  format: MocapFormat;
+  /** The source's file name (or path), for errors. */
+  name: string;
+  bytes: Uint8Array;
+  /** The model the motion is for (.pmx/.pmd); main reads it. */
+  model: string;
+  options?: MocapOptions;
+  /** Map-file rows over the built-in or guessed map: joint → part or MMD bone ('-' unmaps). BVH only. */
+  map?: [string, string][];
+  /** Expression → morph rows over the default table ('-' leaves one out). VRM Animation only. */
+  morphs?: [string, string][];
+}
+
+/** One row of the map table: a joint of the driving skeleton and the part it plays (null: none). */
+export interface MocapJointRow {
+  joint: string;
+  part: string | null;
+  /** The MMD bone the part is (null for a part MMD models lack, such as toes). */
+  bone: string | null;
+}
+
+export interface MocapImportResult {
+  /** The VMD the import writes (the CLI's import-bvh / import-vrma output with the same options). */
+  vmd: Uint8Array;
+  report: ImportReport & { expressions?: { expression: string; morph: string; inModel: boolean }[] };
+  /** The driving skeleton's joints in file order (End Sites left out), each with its part: the map table. */
+  joints: MocapJointRow[];
+  /** Milliseconds the conversion took in its worker. */
+  ms: number;
+}
+
+/** An export: the document's VMD bytes played on a model, written as .vrma or .bvh. */
+export interface MocapExportJob {
+  id: string;
+  format: MocapFormat;
+  vmd: Uint8Array;
+  model: string;
+  morphs?: [string, string][];
+}

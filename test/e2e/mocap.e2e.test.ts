@@ -1,0 +1,244 @@
+/**
+ * Motion capture in the editor, end to end in Chromium (browser mode: the conversions run in the server's
+ * worker thread, as in main under Electron). On the corpus's low-poly Miku (miku.pmd):
+ * - Open… takes CMU's 131_01.bvh (120 fps walk): the import dialog shows the joint map (the CMU 3ds Max
+ *   table chosen by itself), the report, and the preview plays the result on the model before anything is
+ *   added (two frames' pictures differ; the model's left thigh turns between them). Screenshots:
+ *   test-artifacts/mocap-*.png.
+ * - With options changed (rotation tolerance 0.8°, foot IK off) and one map row edited (LeftCollar → none),
+ *   Import gives a new, unsaved document whose bytes equal what the command line's import-bvh writes with
+ *   the same options and a map file of that row (the CLI run here is the independent path).
+ * - File → Export → VRM Animation writes a .vrma that @pixiv/three-vrm-animation reads (humanoid tracks,
+ *   the motion's duration) and that equals export-vrma's output for the same motion and model; opened again it
+ *   imports as import-vrma writes it; exporting over it asks first.
+ * - Cancel stops a conversion in flight and keeps the last result; the dialog in Japanese (screenshot).
+ * - A BVH with a frame line one value short, dropped on the window, is refused in the dialog with the file's
+ *   name and the line.
+ * The tests run in order on the app the first one opens (run the file, not one test of it).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { VRMAnimationLoaderPlugin, type VRMAnimation } from '@pixiv/three-vrm-animation';
+import { ARTIFACTS, appForSuite, corpusPath, fileDialogReady, openThroughDialog, saveThroughDialog } from './harness';
+import { animationFrames } from './editor-page';
+import { ROOT } from '../helpers/build';
+import { encodePng } from '../helpers/png';
+import { buildTracks, readVmd } from '../../shared/vmd';
+
+const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+const WALK = corpusPath('bvh11/resources/131_01.bvh');
+const LONG = 300_000;
+
+/** The command line, bundled (dist/cli, built with the app by the harness), in its own process. */
+async function cli(argv: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/cli.mjs'), ...argv], { cwd, encoding: 'utf8', timeout: LONG });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const editorBytes = async (page: Page) => new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'));
+
+/** Waits until the dialog holds a result made from what it shows, no conversion running. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: LONG });
+}
+
+/** The preview's picture at a frame chosen with the dialog's slider. */
+async function pictureAt(page: Page, frame: number) {
+  await page.locator('[data-testid="mocap-scrub"]').fill(String(frame));
+  await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, frame);
+  await animationFrames(page, 3);
+  const raw = await page.evaluate(() => window.__vmdPreview!.frameImage());
+  return { width: raw.width, height: raw.height, data: new Uint8Array(Buffer.from(raw.rgba, 'base64')) };
+}
+
+describe('motion capture: BVH and VRM Animation in the editor', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
+
+  it('opens a CMU BVH: the map table, the report, the result playing on the model in the preview', async () => {
+    const { page } = s.app;
+    await page.click('[data-testid="preview-open-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', MIKU);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
+
+    const t0 = Date.now();
+    await openThroughDialog(page, ['cmd-open'], WALK);
+    await page.waitForSelector('[data-testid="mocap-dialog"]');
+    expect(await page.textContent('[data-testid="mocap-model"]')).toBe('miku.pmd');
+    await ready(page);
+    console.log(`[perf] 131_01.bvh opened to a converted preview through the dialog: ${Date.now() - t0} ms`);
+
+    // The map table: every joint of the file's tree (31, End Sites aside), the CMU 3ds Max table's parts.
+    const rows = await page.$$eval('[data-testid="mocap-map"] tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-joint'), tr.getAttribute('data-part')]));
+    expect(rows).toHaveLength(31);
+    const part = Object.fromEntries(rows);
+    expect(part).toMatchObject({ Hips: 'hips', LeftHip: 'leftUpperLeg', LeftKnee: 'leftLowerLeg', RightShoulder: 'rightUpperArm', LeftCollar: 'leftShoulder', lhand: '' });
+    expect(await page.textContent('[data-testid="mocap-report-map"]')).toContain('cmu-max');
+    expect(await page.textContent('[data-testid="mocap-report-frames"]')).toContain('994 frames at 120 fps');
+    const keys = (await page.textContent('[data-testid="mocap-report-keys"]'))!;
+    const [raw, kept] = /Keys: (\d+) → (\d+)/.exec(keys)!.slice(1).map(Number);
+    console.log(`[mocap] ${keys}; ${await page.textContent('[data-testid="mocap-report-feet"]')}`);
+    expect(raw).toBe(22862);
+    expect(kept).toBeLessThan(raw / 10);
+    expect(await page.textContent('[data-testid="mocap-report-feet"]')).toMatch(/Foot IK: \d+ foot contacts/);
+    // Nothing is in the workspace yet.
+    expect(await page.evaluate(() => window.__vmdEditor!.bytes())).toBeNull();
+
+    // The preview plays the result: the picture and the left thigh differ between frames 0 and 120.
+    const a = await pictureAt(page, 0);
+    const thigh0 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
+    const b = await pictureAt(page, 120);
+    const thigh120 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(path.join(ARTIFACTS, 'mocap-preview-0.png'), encodePng(a));
+    writeFileSync(path.join(ARTIFACTS, 'mocap-preview-120.png'), encodePng(b));
+    await s.app.screenshot('mocap-dialog');
+    // The dialog in Japanese too.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-dialog"] header')?.textContent?.includes('モーションキャプチャの読み込み'));
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('キー: 22862 → ');
+    await s.app.screenshot('mocap-dialog-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    expect([a.width, a.height]).toEqual([b.width, b.height]);
+    let changed = 0;
+    for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) changed++;
+    const share = changed / (a.width * a.height);
+    console.log(`[mocap] preview frames 0 and 120: ${(100 * share).toFixed(2)}% of pixels differ`);
+    expect(share).toBeGreaterThan(0.002);
+    const dot = Math.abs(thigh0!.reduce((acc, x, i) => acc + x * thigh120![i], 0));
+    expect(2 * Math.acos(Math.min(1, dot)) * (180 / Math.PI)).toBeGreaterThan(5);
+  }, LONG);
+
+  it('imports with options and an edited map row: a new unsaved document, the bytes import-bvh writes', async () => {
+    const { page } = s.app;
+    // A conversion can be cancelled: the last result stays, nothing is reported as an error.
+    await page.fill('[data-testid="mocap-pos-tol"]', '0.05');
+    await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
+    await page.click('[data-testid="mocap-convert"]');
+    await page.waitForSelector('[data-testid="mocap-cancel"]');
+    expect(await page.textContent('[data-testid="mocap-progress-text"]')).toMatch(/Converting on the model|Fitting keys: track/);
+    await page.click('[data-testid="mocap-cancel"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-busy="false"]');
+    expect(await page.isVisible('[data-testid="mocap-error"]')).toBe(false);
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('22862 → 1783');
+    await page.fill('[data-testid="mocap-pos-tol"]', '');
+    await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
+    await page.fill('[data-testid="mocap-rot-tol"]', '0.8');
+    await page.press('[data-testid="mocap-rot-tol"]', 'Tab');
+    await page.selectOption('[data-testid="mocap-foot-ik"]', 'off');
+    await page.selectOption('[data-testid="mocap-map"] tr[data-joint="LeftCollar"] select', '');
+    expect(await page.isEnabled('[data-testid="mocap-convert"]')).toBe(true);
+    await page.click('[data-testid="mocap-convert"]');
+    // The fit's progress reaches the dialog (main's mocapProgress events): tracks done of total.
+    await page.waitForFunction(() => /Fitting keys: track \d+ \/ \d+/.test(document.querySelector('[data-testid="mocap-progress-text"]')?.textContent ?? ''), null, { timeout: LONG });
+    await ready(page);
+    expect(await page.getAttribute('[data-testid="mocap-map"] tr[data-joint="LeftCollar"]', 'data-part')).toBe('');
+    expect(await page.textContent('[data-testid="mocap-report-feet"]')).toContain('No foot IK');
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
+    expect(await page.textContent('[data-testid="summary-name"]')).toContain('131_01.vmd');
+
+    const dir = s.tmp.dir;
+    writeFileSync(path.join(dir, 'map.csv'), 'LeftCollar,-\n');
+    const c = await cli(['import-bvh', WALK, '--model', MIKU, '-o', 'cli.vmd', '--rot-tol', '0.8', '--no-foot-ik', '--map', 'map.csv'], dir);
+    expect(c.code, c.err).toBe(0);
+    const mine = await editorBytes(page);
+    const theirs = readFileSync(path.join(dir, 'cli.vmd'));
+    expect(mine.byteLength).toBe(theirs.byteLength);
+    expect(Buffer.from(mine).equals(theirs)).toBe(true);
+    // Unsaved: the document has no file yet, and the window says so.
+    await s.app.screenshot('mocap-imported');
+    expect(await page.textContent('[data-testid="summary-name"]')).toContain('●');
+  }, LONG);
+
+  it('exports the motion as VRM Animation: three-vrm-animation reads it; it equals export-vrma\'s', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    await saveThroughDialog(page, ['cmd-export', 'cmd-export-vrma'], dir, 'walk');
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('walk.vrma'), null, { timeout: LONG });
+    const bytes = readFileSync(path.join(dir, 'walk.vrma'));
+    writeFileSync(path.join(dir, 'doc.vmd'), await editorBytes(page));
+    const c = await cli(['export-vrma', 'doc.vmd', '--model', MIKU, '-o', 'cli.vrma'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(bytes.equals(readFileSync(path.join(dir, 'cli.vrma')))).toBe(true);
+    const loader = new GLTFLoader();
+    loader.register((p) => new VRMAnimationLoaderPlugin(p));
+    const gltf = await loader.parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
+    const anim = (gltf.userData.vrmAnimations as VRMAnimation[])[0];
+    // As long as the document: its last key's frame at 30 fps (read from the editor's bytes by the VMD reader).
+    const doc = readVmd(await editorBytes(page));
+    if (!doc.ok) throw new Error(doc.error.message);
+    const last = buildTracks(doc.value).lastFrame;
+    expect(last).toBeGreaterThanOrEqual(248);
+    expect(anim.duration).toBeCloseTo(last / 30, 3);
+    expect([...anim.humanoidTracks.rotation.keys()]).toEqual(expect.arrayContaining(['hips', 'spine', 'leftUpperArm', 'leftLowerArm', 'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg']));
+    expect(anim.humanoidTracks.translation.has('hips')).toBe(true);
+    // The .vrma opens in the editor as an import too: its humanoid table, and Import gives what import-vrma writes.
+    await openThroughDialog(page, ['cmd-open'], path.join(dir, 'walk.vrma'));
+    await ready(page);
+    const vrows = Object.fromEntries(await page.$$eval('[data-testid="mocap-map"] tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-joint'), tr.getAttribute('data-part')])));
+    expect(vrows).toMatchObject({ hips: 'hips', leftUpperArm: 'leftUpperArm', rightLowerLeg: 'rightLowerLeg' });
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('walk.vmd'));
+    const iv = await cli(['import-vrma', 'walk.vrma', '--model', MIKU, '-o', 'walk-cli.vmd'], dir);
+    expect(iv.code, iv.err).toBe(0);
+    expect(Buffer.from(await editorBytes(page)).equals(readFileSync(path.join(dir, 'walk-cli.vmd')))).toBe(true);
+
+    // A second export to the same name asks before replacing: the dialog's Replace question, then written
+    // (now the active document is the one just imported from the .vrma).
+    writeFileSync(path.join(dir, 'doc2.vmd'), await editorBytes(page));
+    const c2 = await cli(['export-vrma', 'doc2.vmd', '--model', MIKU, '-o', 'cli2.vrma'], dir);
+    expect(c2.code, c2.err).toBe(0);
+    const expected2 = readFileSync(path.join(dir, 'cli2.vrma'));
+    writeFileSync(path.join(dir, 'walk.vrma'), 'not yet replaced');
+    await page.click('[data-testid="cmd-export"]');
+    await page.click('[data-testid="cmd-export-vrma"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', dir);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="file-dialog"][data-loading="false"][data-loaded="true"]');
+    await page.fill('[data-testid="file-dialog-name"]', 'walk.vrma');
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog-confirm"]');
+    expect(readFileSync(path.join(dir, 'walk.vrma'), 'utf8')).toBe('not yet replaced');
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await expect.poll(() => readFileSync(path.join(dir, 'walk.vrma')).equals(expected2), { timeout: 120_000 }).toBe(true);
+  }, LONG);
+
+  it('refuses a bad BVH in the dialog, naming the file and the line', async () => {
+    const { page } = s.app;
+    const lines = readFileSync(WALK, 'latin1').split('\n');
+    const motionAt = lines.findIndex((l) => l.startsWith('MOTION'));
+    const bad = motionAt + 3 + 4;
+    lines[bad] = lines[bad].trim().split(/\s+/).slice(0, -1).join(' ');
+    // Dropped on the window (a browser gives the bytes and the name, no path).
+    const b64 = Buffer.from(lines.join('\n'), 'latin1').toString('base64');
+    await page.evaluate(([data, name]) => {
+      const u = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([u], name));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, [b64, 'bad walk.bvh']);
+    await page.waitForSelector('[data-testid="mocap-error"]', { timeout: LONG });
+    const text = (await page.textContent('[data-testid="mocap-error"]'))!;
+    await s.app.screenshot('mocap-bad-bvh');
+    console.log(`[mocap] bad BVH: ${text}`);
+    expect(text).toContain('bad walk.bvh');
+    expect(text).toContain(`line ${bad + 1}`);
+    expect(text).toContain('E_BVH_CHANNELS');
+    // Nothing to import from a file that did not convert.
+    expect(await page.isDisabled('[data-testid="mocap-import"]')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached' });
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+});
