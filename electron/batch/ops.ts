@@ -3,7 +3,7 @@
  * a function from one input file's bytes to the output bytes plus the edit's report. The batch workers,
  * the in-process fallback and the one-file CLI commands all run edits through here, so an option means
  * the same everywhere. The document edits themselves (mirror … rename) and their option checks are
- * shared/motion-ops/doc-edits.ts, which the editor uses too.
+ * shared/batch/doc-edits.ts, which the editor uses too.
  */
 import {
   buildTracks,
@@ -18,7 +18,7 @@ import {
   type CodecError,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
-import { prepareDocEdit } from '../../shared/motion-ops/doc-edits';
+import { prepareDocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
 import { readFileSync, statSync } from 'node:fs';

@@ -12,8 +12,8 @@
  */
 import { BONE, CAMERA, IK, LIGHT } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord } from './record-util';
-import { finishReport, newReport, type EditResult } from './report';
+import { copyRecord } from '../edit-core/record-util';
+import { finishReport, newReport, type EditResult } from '../edit-core/report';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;

@@ -1,6 +1,6 @@
 /**
  * The one-file edit commands: mirror, trim, speed, shift, preset, rename, reduce, bake. Each runs its
- * operation through electron/batch/ops.ts (shared/edits, shared/fit), so a one-file command and a batch
+ * operation through electron/batch/ops.ts (shared/batch/doc-edits.ts, shared/batch/fit-ops.ts), so a one-file command and a batch
  * apply exactly the same code and options. Exit status: 0 written, 1 the file failed, 2 bad arguments;
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
