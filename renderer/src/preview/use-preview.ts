@@ -49,7 +49,7 @@ import { letterbox, outputAspectOf } from './output-frame';
 import { fileNameOf } from '../paths';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import type { PoseCommit } from './pose-gizmo';
-import { modelOutline } from './model-outline';
+import { modelOutline } from '../model/model-outline';
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
