@@ -29,6 +29,7 @@ import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/o
 import { sceneRoleText } from './scene-role';
 import {
   emptyScene,
+  MAX_SCENE_ACTORS,
   parseScene,
   sceneBytes,
   SCENE_EXTENSION,
@@ -340,8 +341,8 @@ export const useSceneStore = defineStore('scene', () => {
 
   /**
    * Adds a motion file to the scene and makes it active: a camera VMD becomes the camera document (there
-   * is one: it is refused with a notice), anything else a new actor shown with the preview's model. The
-   * history keeps its steps.
+   * is one: it is refused with a notice), anything else a new actor shown with the preview's model (a scene
+   * that has MAX_SCENE_ACTORS already: refused with a notice). The history keeps its steps.
    */
   async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
     if (!entries.value.length && !ws.isOpen) return openPath(p);
@@ -353,6 +354,12 @@ export const useSceneStore = defineStore('scene', () => {
     const kind = as === 'auto' ? (isCameraMotion(r.value.info) ? 'camera' : 'actor') : as;
     if (kind === 'camera' && cameraEntry.value) {
       useNotifyStore().warning({ key: 'scene.cameraExists', params: { name: cameraEntry.value.fileName } });
+      return false;
+    }
+    // A scene file holds at most MAX_SCENE_ACTORS actors (its parser refuses more): one more is not added,
+    // rather than kept until Save Scene refuses the whole scene.
+    if (kind === 'actor' && actors.value.length >= MAX_SCENE_ACTORS) {
+      useNotifyStore().warning({ key: 'scene.tooManyActors', params: { name: r.value.fileName, max: MAX_SCENE_ACTORS } });
       return false;
     }
     const id = ws.add(r.value);
@@ -463,8 +470,13 @@ export const useSceneStore = defineStore('scene', () => {
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
     // read as a scene replaces nothing, so it is not asked about).
     if (!(await confirmReplace(r.value.path))) return false;
+    // The detail: a missing file's path; a network or device path, refused by its code's line in the
+    // language in force (with the path it names); anything else, main's message.
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) =>
-      notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
+      notify.warning(
+        { key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } },
+        error.code === 'E_IO_NOT_FOUND' ? ref.path : error.code === 'E_IO_REMOTE' ? [{ key: 'err.E_IO_REMOTE' }, ref.path] : error.message,
+      );
     // Every motion and the camera, all at once; one that fails is named and the rest opens.
     const reads = await Promise.all([
       ...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))),
