@@ -7,7 +7,7 @@ import { defineStore } from 'pinia';
 import { markRaw, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import { useTimeStore } from './time';
-import { musicBuffer, useMusicStore } from './music';
+import { useMusicStore } from './music';
 import { useSettingsStore } from './settings';
 import { outputAspectOf } from '../preview/output-frame';
 import type { IpcError } from '../../../shared/ipc/contract';
@@ -97,7 +97,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     const time = useTimeStore();
     if (time.playing) time.pause();
     const music = useMusicStore();
-    const buffer = withMusic.value && !music.muted ? musicBuffer() : null;
+    const buffer = withMusic.value && !music.muted ? music.song() : null;
     controller = new AbortController();
     preparing.value = true;
     result.value = null;

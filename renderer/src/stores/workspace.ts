@@ -185,8 +185,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   const historyVersion = ref(0);
   /** Bytes the stored diffs hold. */
   const historyBytes = ref(0);
-  /** Milliseconds the last commit/undo/redo took to put its document in place (tracks included). */
-  let lastCommitMs = 0;
 
   const active = shallowRef<OpenDocument | null>(null);
   /**
@@ -278,13 +276,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /** Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, anything else rebuilds them. */
   function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
-    const t0 = performance.now();
     if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
       d.tracks = buildTracks(next);
       d.info = inspectVmd(next, d.tracks, d.diagnostics);
     }
     d.doc = next;
-    lastCommitMs = performance.now() - t0;
   }
 
   /**
@@ -507,7 +503,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     redoStack,
     get,
     lastFrame,
-    lastCommitMs: () => lastCommitMs,
     depthOf,
     commit,
     undo: () => step('undo'),

@@ -6,9 +6,9 @@
  */
 import * as THREE from 'three';
 import { matchKey } from '../../../shared/pmx/model-inspect';
-import type { FrameBreakdown } from './frame-profiler';
-import type { PreviewEngine } from './preview-engine';
-import type { Rig } from './rig';
+import type { FrameBreakdown } from '../preview/frame-profiler';
+import type { PreviewEngine } from '../preview/preview-engine';
+import type { Rig } from '../preview/rig';
 
 /** World rotation of a bone in three.js coordinates, or null when the rig lacks it. */
 export function boneWorldQuaternion(rig: Rig, name: string): [number, number, number, number] | null {
