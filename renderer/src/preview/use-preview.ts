@@ -43,9 +43,8 @@ import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { bindKeyActions } from '../shell/keymap';
-import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
-import { letterbox, outputAspectOf } from './output-frame';
+import { letterbox } from './output-frame';
 import { fileNameOf } from '../paths';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import type { PoseCommit } from './pose-gizmo';
@@ -330,8 +329,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const live = engine;
     stops.push(useVideoExportStore().attachSource((width, height, throughCamera) => new OfflineFrameSource(live, width, height, throughCamera)));
     const box = el.parentElement ?? el;
-    const settings = useSettingsStore();
-    const aspect = () => outputAspectOf(settings.settings.ui).ratio;
+    const scene = useSceneStore();
+    const aspect = () => scene.outputAspect.ratio;
     engine.setOutputAspect(aspect());
     // Looking through the camera the canvas is the output frame, letterboxed in the pane (output-frame.ts);
     // else it fills the pane.

@@ -124,6 +124,20 @@ export const useSceneStore = defineStore('scene', () => {
    * (the frame, the active tab): recorded when a scene is opened (after its music is in) and saved.
    */
   const savedSignature = ref<string | null>(null);
+  /**
+   * The output aspect ("W:H") the scene file gave or the person picked in this window; null until either:
+   * the last one picked (remembered in the settings) counts then. `outputAspect` is the one place the
+   * preview, its overlays, the video export and Save Scene read it.
+   */
+  const pickedAspect = ref<string | null>(null);
+  const outputAspect = computed(() => outputAspectOf(pickedAspect.value !== null ? { [OUTPUT_ASPECT_SETTING]: pickedAspect.value } : useSettingsStore().settings.ui));
+  /** The person picks an output aspect: the scene's from now on, and remembered for the next window. */
+  function setOutputAspect(text: string) {
+    if (!parseAspect(text)) return;
+    pickedAspect.value = text;
+    const settings = useSettingsStore();
+    void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: text } });
+  }
   function signature(): string {
     return JSON.stringify({ ...current(false), activeActor: 0 });
   }
@@ -547,12 +561,11 @@ export const useSceneStore = defineStore('scene', () => {
     }
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
+    // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
+    pickedAspect.value = `${scene.aspect.width}:${scene.aspect.height}`;
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
     savedSignature.value = signature();
     const settings = useSettingsStore();
-    // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
-    const aspect = `${scene.aspect.width}:${scene.aspect.height}`;
-    if (outputAspectOf(settings.settings.ui).text !== aspect) void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: aspect } });
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
@@ -574,7 +587,7 @@ export const useSceneStore = defineStore('scene', () => {
     });
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
     const cam = cameraEntry.value;
-    const a = parseAspect(outputAspectOf(useSettingsStore().settings.ui).text);
+    const a = parseAspect(outputAspect.value.text);
     const audio = music.loaded && music.path
       ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
       : missingAudio.value ? base.audio : null;
@@ -671,6 +684,8 @@ export const useSceneStore = defineStore('scene', () => {
 
   return {
     path,
+    outputAspect,
+    setOutputAspect,
     entries,
     activeId,
     lastActorId,

@@ -8,8 +8,7 @@ import { markRaw, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import { useTimeStore } from './time';
 import { useMusicStore } from './music';
-import { useSettingsStore } from './settings';
-import { outputAspectOf } from '../preview/output-frame';
+import { useSceneStore } from './scene';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { outputFrameCount, outputSize } from '../export/frame-times';
@@ -47,7 +46,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   function sceneAspect(): number {
-    return outputAspectOf(useSettingsStore().settings.ui).ratio;
+    return useSceneStore().outputAspect.ratio;
   }
 
   function dimensions(): { width: number; height: number } {
