@@ -502,8 +502,11 @@ export const useSceneStore = defineStore('scene', () => {
       if (rd.stage === 'decode') notify.error(rd.error);
       else problem(ref, rd.error);
     };
-    // An actor without a readable motion gets a new empty one (a timeline to key, the music row above it).
-    const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : documentContent(emptyVmd()));
+    // An actor without a readable motion shows an empty one (a timeline to key, the music row above it):
+    // one empty document for all of them, not one built per actor, so such an actor costs nothing to open.
+    // Documents are values (an edit installs a new one), so the first edit of one is that actor's alone.
+    let blank: DocumentContent | null = null;
+    const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : (blank ??= documentContent(emptyVmd())));
     const kept: { kind: ScenePart['kind']; actor: Partial<SceneActor>; missing?: string; content: DocumentContent }[] = [];
     scene.actors.forEach((a, i) => {
       const rd = reads[i];
