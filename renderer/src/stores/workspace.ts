@@ -45,7 +45,7 @@ import {
   type EditDiff, type EditKind, type KeyEdit, type KeyRef,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
-import { useNotifyStore, type ErrorLike } from './notify';
+import { useNotifyStore, type NoticeError } from './notify';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
@@ -413,7 +413,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }
   }
 
-  function fail(e: ErrorLike): false {
+  function fail(e: NoticeError): false {
     useNotifyStore().error(e);
     return false;
   }
