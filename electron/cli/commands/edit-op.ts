@@ -47,11 +47,11 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);
-        const w = await atomicWrite(output, out.bytes, { overwrite: a.flags.has('overwrite') });
+        const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
         if (!w.ok) return failWith(io, w.error, output, givens);
-        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.report }, null, 2) + '\n');
-        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.report)}\n`);
-        printWarnings(io, out.report);
+        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.value.report }, null, 2) + '\n');
+        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.value.report)}\n`);
+        printWarnings(io, out.value.report);
         return 0;
       });
     },
