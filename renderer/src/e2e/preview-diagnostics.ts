@@ -2,7 +2,7 @@
  * Questions about the preview that only tests and profiling ask: bone transforms in world space, where a
  * joint is drawn, the colour of a drawn pixel, the camera and light as placed, the frame-time breakdown,
  * WebGL memory, and how long posing alone takes. Imported only by the e2e build's test hook
- * (preview-test-hook.ts), so the shipped bundle holds none of it.
+ * (preview-hook.ts here), so the shipped bundle holds none of it.
  */
 import * as THREE from 'three';
 import { matchKey } from '../../../shared/pmx/model-inspect';
