@@ -5,7 +5,7 @@
  * Bone curves are written with setBoneCurves (all four rows stay consistent, the physics flag and
  * tail bytes stay), camera curves with setCameraCurve.
  */
-import type { Curve } from '../vmd/bezier';
+import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE_CHANNELS, CAMERA_CHANNELS, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
@@ -18,7 +18,7 @@ export const CURVE_PRESETS = {
   /** Straight line corner to corner. */
   linear: [0, 0, 127, 127],
   /** MMD's default for new keys (also linear in effect). */
-  default: [20, 20, 107, 107],
+  default: LINEAR_CURVE,
   'ease-in': [64, 0, 127, 127],
   'ease-out': [0, 0, 64, 127],
   'ease-in-out': [64, 0, 64, 127],
