@@ -1,6 +1,7 @@
 // Builds the renderer (Vue UI) into dist/renderer. The same bundle is loaded by Electron and by the browser mode.
-// `vite build --mode e2e` (the e2e harness runs it) builds the same UI with its test hooks (src/e2e/) into
-// dist/renderer-e2e instead; the production bundle holds none of them (test/renderer/no-test-hooks.test.ts).
+// `vite build --mode e2e` (the e2e harness runs it) builds the same UI from another entry, src/e2e/main.ts,
+// which installs the test hooks, into dist/renderer-e2e instead; the production entry (src/main.ts) never
+// reaches src/e2e/, so its bundle holds none of them (test/e2e/bundle-hooks.test.ts).
 import { defineConfig, type Plugin } from 'vite';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +19,23 @@ const woff2Only: Plugin = {
   },
 };
 
+/** The e2e build's entry in index.html's place of the app's (src/main.ts → src/e2e/main.ts). */
+const e2eEntry: Plugin = {
+  name: 'vmd-e2e-entry',
+  transformIndexHtml: {
+    order: 'pre',
+    handler(html) {
+      const out = html.replace('src="./src/main.ts"', 'src="./src/e2e/main.ts"');
+      if (out === html) throw new Error('vmd-e2e-entry: index.html does not load ./src/main.ts');
+      return out;
+    },
+  },
+};
+
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
-  plugins: [vue(), woff2Only],
-  define: { __VMD_E2E__: JSON.stringify(mode === 'e2e') },
+  plugins: mode === 'e2e' ? [vue(), woff2Only, e2eEntry] : [vue(), woff2Only],
   // The fitting worker (renderer/src/fit/fit.worker.ts) is a module worker, its chunk an ES module.
   worker: { format: 'es' },
   build: {

@@ -20,8 +20,6 @@ export default defineConfig({
       },
       {
         plugins: [vue()],
-        // The e2e build flag (vite.config.ts): unit tests run the shipped code, without test hooks.
-        define: { __VMD_E2E__: 'false' },
         test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', testTimeout: 30_000, server: inlineDeps },
       },
       {

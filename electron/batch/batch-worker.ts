@@ -4,7 +4,7 @@
  * is answered with one TaskResult. The engine sends a worker its next file only after the last result.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { OpOptions } from '../../shared/motion-ops/doc-edits';
+import type { OpOptions } from '../../shared/batch/doc-edits';
 import { prepareOp } from './ops';
 import { runTask, type TaskSpec } from './task';
 import type { BatchOp } from '../../shared/batch/types';

@@ -32,7 +32,7 @@ import { holdTemp, listMotionFiles, notRegularFileError, readBytes, releaseTemp,
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import { MAX_BATCH_JOBS, type BatchFileResult, type BatchJob, type BatchProgress, type BatchSummary } from '../../shared/batch/types';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
-import { mappingFormatOf, type OpOptions } from '../../shared/motion-ops/doc-edits';
+import { mappingFormatOf, type OpOptions } from '../../shared/batch/doc-edits';
 import { optionError } from '../../shared/batch/options';
 import { prepareOp, type PreparedOp } from './ops';
 import { runTask, type TaskResult, type TaskSpec } from './task';

@@ -3,7 +3,7 @@
  * a function from one input file's bytes to the output bytes plus the edit's report. The batch workers,
  * the in-process fallback and the one-file CLI commands all run edits through here, so an option means
  * the same everywhere. The document edits themselves (mirror … rename) and their option checks are
- * shared/motion-ops/doc-edits.ts, which the editor uses too.
+ * shared/batch/doc-edits.ts, which the editor uses too.
  */
 import {
   buildTracks,
@@ -15,10 +15,10 @@ import {
   vpdToVmd,
   writeVmd,
   writeVpd,
-  type CodecError,
+  type Outcome,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
-import { prepareDocEdit } from '../../shared/motion-ops/doc-edits';
+import { prepareDocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
 import { readFileSync, statSync } from 'node:fs';
@@ -27,7 +27,7 @@ import { retarget, retargetOptions, retargetSummary } from '../../shared/retarge
 import { physicsBake } from '../../shared/physics';
 import { nodeBulletSync } from '../physics/bullet-node';
 
-export type TaskOutput = { ok: true; bytes: Uint8Array; report: Record<string, unknown> } | { ok: false; error: CodecError };
+export type TaskOutput = Outcome<{ bytes: Uint8Array; report: Record<string, unknown> }>;
 
 export interface PreparedOp {
   op: BatchOp;
@@ -41,7 +41,7 @@ export interface PreparedOp {
 
 function fromEdit(r: EditResult): TaskOutput {
   if (!r.ok) return r;
-  return { ok: true, bytes: writeVmd(r.doc), report: reportSummary(r.report) };
+  return { ok: true, value: { bytes: writeVmd(r.doc), report: reportSummary(r.report) } };
 }
 
 function vmdOnly(fn: (doc: import('../../shared/vmd').VmdDocument) => EditResult): PreparedOp['run'] {
@@ -60,7 +60,7 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
   if (!d.ok) return d;
   const p = poseAtFrame(d.value, frame);
   if (!p.ok) return p;
-  return { ok: true, bytes: writeVpd(p.pose), report: reportSummary(p.report) };
+  return { ok: true, value: { bytes: writeVpd(p.pose), report: reportSummary(p.report) } };
 }
 
 /**
@@ -123,7 +123,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
             if (!p.ok) return p;
             const v = vpdToVmd(p.value, { frame: Math.round(frame), skipLongNames });
             if (!v.ok) return v;
-            return { ok: true, bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, warnings: v.diagnostics.map((x) => x.message) } };
+            return { ok: true, value: { bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, warnings: v.diagnostics.map((x) => x.message) } } };
           }
           return poseFile(bytes, frame);
         },
@@ -141,8 +141,10 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
             const info = inspectVpd(p.value, p.diagnostics);
             return {
               ok: true,
-              bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
-              report: { edit: 'inspect', kind: info.kind, bone: info.counts.bone, morph: info.counts.morph },
+              value: {
+                bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
+                report: { edit: 'inspect', kind: info.kind, bone: info.counts.bone, morph: info.counts.morph },
+              },
             };
           }
           const d = readVmd(bytes);
@@ -150,8 +152,10 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           const info = inspectVmd(d.value, buildTracks(d.value), d.diagnostics);
           return {
             ok: true,
-            bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
-            report: { edit: 'inspect', kind: info.kind, lastFrame: info.lastFrame, ...info.counts },
+            value: {
+              bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
+              report: { edit: 'inspect', kind: info.kind, lastFrame: info.lastFrame, ...info.counts },
+            },
           };
         },
       };
@@ -170,7 +174,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           if (!d.ok) return d;
           const r = retarget(d.value, from, to, opts);
           if (!r.ok) return r;
-          return { ok: true, bytes: writeVmd(r.doc), report: retargetSummary(r) };
+          return { ok: true, value: { bytes: writeVmd(r.doc), report: retargetSummary(r) } };
         },
       };
     }
@@ -214,8 +218,10 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
       const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.report;
       return {
         ok: true,
-        bytes: writeVmd(r.doc),
-        report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+        value: {
+          bytes: writeVmd(r.doc),
+          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+        },
       };
     },
   };

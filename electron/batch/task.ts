@@ -46,17 +46,17 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
     return done({ ok: false, error: { code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e), file: t.input }, bytesIn });
   }
   if (!out.ok) return done({ ok: false, error: { ...out.error, file: t.input }, bytesIn });
-  if (t.dryRun) return done({ ok: true, skipped: true, bytesIn, report: { ...out.report, dryRun: true, bytesOut: out.bytes.byteLength } });
+  if (t.dryRun) return done({ ok: true, skipped: true, bytesIn, report: { ...out.value.report, dryRun: true, bytesOut: out.value.bytes.byteLength } });
   const dir = await ensureFolder(path.dirname(t.output));
   if (!dir.ok) return done({ ok: false, error: { ...dir.error, file: t.output }, bytesIn });
   // The engine swept the output folders once when the run started. A link in the output tree is
   // replaced, not written through (the run writes only inside its output folder).
   // An output path that reaches the input (a folder link inside the output tree): never replace an input.
   if (await sameFile(t.input, t.output)) return done({ ok: false, error: { code: 'E_ARGUMENT', message: 'the output is the input file itself (through a link); inputs are never modified', file: t.output }, bytesIn });
-  const w = await atomicWrite(t.output, out.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
+  const w = await atomicWrite(t.output, out.value.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
   if (!w.ok) {
     if (w.error.code === 'E_IO_EXISTS') return done({ ok: true, skipped: true, bytesIn, report: { skipped: OUTPUT_EXISTS_MESSAGE } });
     return done({ ok: false, error: w.error, bytesIn });
   }
-  return done({ ok: true, bytesIn, report: { ...out.report, bytesOut: out.bytes.byteLength } });
+  return done({ ok: true, bytesIn, report: { ...out.value.report, bytesOut: out.value.bytes.byteLength } });
 }

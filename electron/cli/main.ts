@@ -11,6 +11,7 @@ import { mocapCommands } from './commands/mocap';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 import { escapeControls } from './format';
+import { APP_VERSION } from '../services/app-version';
 
 export const commands: Record<string, CommandInfo> = {
   inspect: inspectCommand,
@@ -21,7 +22,8 @@ export const commands: Record<string, CommandInfo> = {
   ...mocapCommands,
 };
 
-const VERSION = '0.1.0';
+/** The app's version (package.json's, as the app and the server say it). */
+const VERSION = APP_VERSION;
 
 export function helpText(): string {
   const names = Object.keys(commands);

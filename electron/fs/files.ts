@@ -23,6 +23,7 @@ export function ioError(e: unknown, file: string): CodecError {
   if (code === 'ENOENT' && file.includes('\uFFFD')) {
     // Node names files by UTF-8 text: a name whose bytes are not UTF-8 arrives with U+FFFD in their place
     // and names nothing. Say so rather than "no such file" about a file the listing showed.
+    c = 'E_IO_NAME_NOT_UTF8';
     what = NOT_UTF8_NAME;
   } else if (code === 'ENOENT') {
     c = 'E_IO_NOT_FOUND';
@@ -447,7 +448,7 @@ export async function listMotionFiles(
       const p = path.join(dir, name);
       const r = rel ? path.join(rel, name) : name;
       if (text === null) {
-        if (d.isDirectory() ? opts.recursive : exts.includes(path.extname(name).toLowerCase())) errors.push({ code: 'E_IO', message: NOT_UTF8_NAME, file: p });
+        if (d.isDirectory() ? opts.recursive : exts.includes(path.extname(name).toLowerCase())) errors.push({ code: 'E_IO_NAME_NOT_UTF8', message: NOT_UTF8_NAME, file: p });
         continue;
       }
       if (d.isDirectory()) {

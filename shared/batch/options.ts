@@ -9,7 +9,9 @@
  * validates a whole set of options catches it at its boundary (`checkOptions`) and returns the value.
  */
 import type { ArgumentError, Outcome } from '../vmd/errors';
-import type { ChannelsProblem, CurveProblem, MappingProblem, PatternProblem } from '../motion-ops';
+import type { ChannelsProblem, CurveProblem } from '../motion-ops/preset';
+import type { MappingProblem } from '../motion-ops/rename';
+import type { PatternProblem } from '../edit-core/name-pattern';
 
 export type OpOptions = Record<string, string | number | boolean | string[]>;
 
@@ -24,7 +26,7 @@ export type OptionProblem =
   | 'order'
   | 'mapFormat'
   | 'invalid'
-  // An option's text that its parser refused (shared/edits: parseCurveSpec, parseChannels, namePattern, parseMapping).
+  // An option's text that its parser refused (motion-ops and edit-core: parseCurveSpec, parseChannels, namePattern, parseMapping).
   | CurveProblem
   | ChannelsProblem
   | PatternProblem

@@ -8,7 +8,7 @@ import type { CodecError } from '../vmd/errors';
 export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
 
-/** The operations that edit one motion (shared/motion-ops/doc-edits.ts); the others write another kind of file. */
+/** The operations that edit one motion (shared/batch/doc-edits.ts); the others write another kind of file. */
 export const DOC_EDIT_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'] as const satisfies readonly BatchOp[];
 export type DocEditOp = (typeof DOC_EDIT_OPS)[number];
 

@@ -4,6 +4,5 @@ export * from './track-fit';
 export * from './linear-fit';
 export * from './motion-fit';
 export * from './measure';
-export * from './fit-ops';
 export * from './simplify';
 export * from './plot';

@@ -18,9 +18,9 @@
  * input block itself. Changed blocks list tracks by name and keys by frame, so the output does not
  * depend on the order of records in the file.
  */
-import { curveBetween } from '../motion-ops/curve-split';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../motion-ops/report';
-import { namePattern } from '../motion-ops/preset';
+import { curveBetween } from '../edit-core/curve-split';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { namePattern } from '../edit-core/name-pattern';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
@@ -43,7 +43,7 @@ export interface Tolerances {
 export const DEFAULT_TOLERANCES: Readonly<Tolerances> = { position: 0.01, rotationDeg: 0.1, morph: 0.005 };
 
 export interface FitSelection {
-  /** Bone/morph name pattern (see namePattern in shared/motion-ops/preset.ts); all when undefined. */
+  /** Bone/morph name pattern (see namePattern in shared/edit-core/name-pattern.ts); all when undefined. */
   bones?: string;
   /**
    * Exact tracks instead of a pattern (the editor's Simplify on selected keys): bone and morph names,

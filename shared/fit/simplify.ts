@@ -3,12 +3,12 @@
  * over the frames from the first to the last selected key, within the default tolerances; everything
  * else stays byte for byte. One call, one document: the caller makes it one undo step.
  */
-import type { EditResult } from '../motion-ops/report';
-import { frameAt } from '../motion-ops/record-util';
+import type { EditResult } from '../edit-core/report';
+import { frameAt } from '../edit-core/record-util';
 import { boneName, morphName } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { reduce, type FitProgress, type Tolerances } from './motion-fit';
-import { editError } from '../motion-ops/report';
+import { editError } from '../edit-core/report';
 
 /** A selected key: its kind and record index in that block (shared/key-edits' KeyRef). */
 export interface SelectedKey {

@@ -22,6 +22,7 @@ const en = {
   'dialog.err.denied': 'You have no permission to open the folder {path}',
   'dialog.err.other': 'The folder {path} cannot be listed ({reason})',
   'err.E_IO_NOT_DIR': 'A path that should be a folder is a file',
+  'err.E_IO_NAME_NOT_UTF8': 'The file’s name is not valid UTF-8 text, so it cannot be opened by its name; rename the file',
   'err.E_IO_REMOTE': 'The scene names a file on another computer or a device, which is not opened on a scene’s word; choose the file in a dialog if you trust it',
 };
 
@@ -46,6 +47,7 @@ const ja: Record<EditingStringKey, string> = {
   'dialog.err.denied': 'フォルダ {path} を開く権限がありません',
   'dialog.err.other': 'フォルダ {path} の一覧を取得できません（{reason}）',
   'err.E_IO_NOT_DIR': 'フォルダであるはずのパスがファイルです',
+  'err.E_IO_NAME_NOT_UTF8': 'ファイル名が UTF-8 の文字列として正しくないため、名前で開けません。ファイル名を変更してください',
   'err.E_IO_REMOTE': 'シーンが別のコンピューター上のファイルかデバイスを指しています。シーンの指定だけでは開きません。信頼できる場合はダイアログでそのファイルを選んでください',
 };
 

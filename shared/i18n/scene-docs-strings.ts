@@ -7,6 +7,7 @@ import type { Locale } from './locale';
 const en = {
   'scene.untitled': 'Untitled scene',
   'scene.cameraExists': 'The scene already has a camera document ({name}); open it from its tab',
+  'scene.tooManyActors': '{name} was not added: a scene holds at most {max} actors',
   'scene.notInScene': '{n} document(s) were never saved and are not named in the scene file: save them, then save the scene again',
   'scene.documents': 'Scene documents',
   'scene.actorTab': 'Actor {n}',
@@ -46,6 +47,7 @@ export type SceneDocsStringKey = keyof typeof en;
 const ja: Record<SceneDocsStringKey, string> = {
   'scene.untitled': '無題のシーン',
   'scene.cameraExists': 'シーンにはすでにカメラドキュメント（{name}）があります。そのタブから開いてください',
+  'scene.tooManyActors': '{name} は追加しませんでした。シーンに置けるアクターは {max} 人までです',
   'scene.notInScene': '{n} 件のドキュメントは一度も保存されていないため、シーンファイルに含まれていません。保存してからシーンをもう一度保存してください',
   'scene.documents': 'シーンのドキュメント',
   'scene.actorTab': 'アクター {n}',

@@ -57,7 +57,7 @@ export interface EditDiff {
   readonly head?: { readonly before: DocumentHead; readonly after: DocumentHead };
 }
 
-/** What every key edit returns: the new document and how to get back (not the whole-motion `EditResult` of shared/edits, which carries a report). */
+/** What every key edit returns: the new document and how to get back (not the whole-motion `EditResult` of shared/motion-ops, which carries a report). */
 export interface KeyEdit {
   readonly doc: VmdDocument;
   readonly diff: EditDiff;

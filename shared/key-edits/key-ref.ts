@@ -4,12 +4,13 @@
  * its track and key position, once per tracks object.
  */
 import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
+import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
 /** The kinds of keys the editor edits ('shadow': self-shadow; 'ik': the display/IK block, variable-size records). */
-export type EditKind = 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik';
+export type EditKind = BlockKind;
 
 /** Every kind of key the editor selects and edits, in block order. */
-export const EDIT_KINDS: readonly EditKind[] = ['bone', 'morph', 'camera', 'light', 'shadow', 'ik'];
+export const EDIT_KINDS: readonly EditKind[] = BLOCK_KINDS;
 
 /** The kinds a scene's camera document holds (camera, light, self-shadow); the others are a model's motion's. */
 export const CAMERA_DOC_KINDS = ['camera', 'light', 'shadow'] as const satisfies readonly EditKind[];

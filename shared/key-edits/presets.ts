@@ -3,7 +3,7 @@
  * is what MMD writes on a new key (20, 20, 107, 107) — the same straight line, different bytes.
  * The eases are the CSS/Penner curves quantised to the file's grid.
  */
-import type { Curve } from '../vmd/bezier';
+import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 
 export interface CurvePreset {
   readonly id: string;
@@ -15,7 +15,7 @@ export interface CurvePreset {
 
 export const CURVE_PRESETS: readonly CurvePreset[] = [
   { id: 'linear', label: 'preset.linear', curve: [0, 0, 127, 127] },
-  { id: 'mmd-default', label: 'preset.mmdDefault', curve: [20, 20, 107, 107] },
+  { id: 'mmd-default', label: 'preset.mmdDefault', curve: LINEAR_CURVE },
   { id: 'ease-in', label: 'preset.easeIn', curve: [53, 0, 127, 127] },
   { id: 'ease-out', label: 'preset.easeOut', curve: [0, 0, 74, 127] },
   { id: 'ease-in-out', label: 'preset.easeInOut', curve: [53, 0, 74, 127] },

@@ -3,9 +3,10 @@
  * document and a report of key counts; only frame numbers and the fields an edit means to change are
  * rewritten. The CLI, the batch workers and the editor UI all call these.
  */
-export * from './report';
-export * from './record-util';
-export * from './curve-split';
+export * from '../edit-core/report';
+export * from '../edit-core/record-util';
+export * from '../edit-core/curve-split';
+export * from '../edit-core/name-pattern';
 export * from './pose-math';
 export * from './mirror';
 export * from './trim';

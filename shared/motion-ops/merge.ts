@@ -9,8 +9,8 @@
  */
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord, frameAt, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from './record-util';
-import { editError, finishReport, newReport, type EditResult } from './report';
+import { copyRecord, frameAt, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
+import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export interface MergeOptions {
   /** Frames between the end of one file and the start of the next (default 1). */

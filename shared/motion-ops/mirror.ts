@@ -10,10 +10,10 @@
  * - IK names swapped like bone names. Self-shadow keys are unchanged.
  * Negation flips the float's sign bit (no float round trip, −0 stays distinguishable).
  */
-import { BONE, CAMERA, IK, LIGHT } from '../vmd/vmd-layout';
+import { BONE, CAMERA, IK, LIGHT, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord } from './record-util';
-import { finishReport, newReport, type EditResult } from './report';
+import { copyRecord } from '../edit-core/record-util';
+import { finishReport, newReport, type EditResult } from '../edit-core/report';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -92,7 +92,7 @@ export function mirrorIkRecord(r: Uint8Array): number {
 }
 
 /** The mirror rule for a record of `kind` (shadow keys have no side and stay as they are). */
-export function mirrorRecord(kind: 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik', r: Uint8Array): number {
+export function mirrorRecord(kind: BlockKind, r: Uint8Array): number {
   switch (kind) {
     case 'bone': return mirrorBoneRecord(r);
     case 'morph': return mirrorMorphRecord(r);

@@ -13,8 +13,8 @@ import { sjisLength } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
 import type { VpdPose } from '../vmd/vpd';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
-import { MAX_FRAME } from './record-util';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { MAX_FRAME } from '../edit-core/record-util';
 
 /** The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. */
 export function poseAtFrame(doc: VmdDocument, frame: number): { ok: true; pose: VpdPose; report: EditReport } | { ok: false; error: { code: 'E_ARGUMENT'; message: string } } {

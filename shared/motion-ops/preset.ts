@@ -5,19 +5,20 @@
  * Bone curves are written with setBoneCurves (all four rows stay consistent, the physics flag and
  * tail bytes stay), camera curves with setCameraCurve.
  */
-import type { Curve } from '../vmd/bezier';
+import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE_CHANNELS, CAMERA_CHANNELS, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord, frameAt, NameCache } from './record-util';
-import { editError, finishReport, newReport, type EditResult } from './report';
+import { argumentError, namePattern } from '../edit-core/name-pattern';
+import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
+import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export const CURVE_PRESETS = {
   /** Straight line corner to corner. */
   linear: [0, 0, 127, 127],
   /** MMD's default for new keys (also linear in effect). */
-  default: [20, 20, 107, 107],
+  default: LINEAR_CURVE,
   'ease-in': [64, 0, 127, 127],
   'ease-out': [0, 0, 64, 127],
   'ease-in-out': [64, 0, 64, 127],
@@ -25,14 +26,9 @@ export const CURVE_PRESETS = {
 
 export type PresetName = keyof typeof CURVE_PRESETS;
 
-/** What is wrong with a curve, a channel list or a name pattern (the app's strings are `opt.<problem>`). */
+/** What is wrong with a curve or a channel list (the app's strings are `opt.<problem>`; a name pattern's: edit-core/name-pattern.ts). */
 export type CurveProblem = 'curveRange' | 'curveUnknown';
 export type ChannelsProblem = 'channelUnknown' | 'channelsNone';
-export type PatternProblem = 'pattern';
-
-function argumentError<P extends string>(problem: P, message: string, params: Record<string, string | number> = {}): { ok: false; error: ArgumentError<P> } {
-  return { ok: false, error: { code: 'E_ARGUMENT', message, problem, params } };
-}
 
 /** A preset name (also "mmd-default") or "x1,y1,x2,y2" with whole numbers in 0..127. */
 export function parseCurveSpec(spec: string): Outcome<Curve, ArgumentError<CurveProblem>> {
@@ -62,25 +58,6 @@ export function parseChannels(spec: string, kind: 'bone' | 'camera'): Outcome<nu
   }
   if (out.size === 0) return argumentError('channelsNone', `no ${kind} channels given`, { kind });
   return { ok: true, value: [...out].sort() };
-}
-
-/**
- * A name pattern: "/regex/" or comma-separated globs with * and ? (e.g. "左*,右*"). Matched against
- * the whole decoded name.
- */
-export function namePattern(spec: string): Outcome<(name: string) => boolean, ArgumentError<PatternProblem>> {
-  const m = /^\/(.*)\/([iu]*)$/.exec(spec);
-  if (m) {
-    try {
-      const re = new RegExp(m[1], m[2]);
-      return { ok: true, value: (n) => re.test(n) };
-    } catch (e) {
-      return argumentError('pattern', `bad regular expression ${spec}: ${(e as Error).message}`, { value: spec });
-    }
-  }
-  const globs = spec.split(',').map((g) => g.trim()).filter(Boolean);
-  const res = globs.map((g) => new RegExp('^' + g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$', 'u'));
-  return { ok: true, value: (n) => res.some((r) => r.test(n)) };
 }
 
 export interface PresetOptions {

@@ -16,8 +16,8 @@ import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { decodeName } from '../vmd/sjis';
-import { copyRecord, frameAt, NameCache } from './record-util';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from './report';
+import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
+import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 
 export interface NameMapping {
   bones: Map<string, string>;

@@ -6,8 +6,8 @@
  */
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord, frameAt, MAX_FRAME, putFrame } from './record-util';
-import { editError, finishReport, newReport, type EditResult } from './report';
+import { copyRecord, frameAt, MAX_FRAME, putFrame } from '../edit-core/record-util';
+import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { trim } from './trim';
 
 export interface ShiftOptions {

@@ -8,8 +8,8 @@
  */
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from './record-util';
-import { editError, finishReport, newReport, type EditResult } from './report';
+import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
+import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export interface SpeedOptions {
   factor: number;

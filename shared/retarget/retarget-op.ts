@@ -3,9 +3,9 @@
  * already read; `map`/`mapText`: a rename map; `no-scale`; `pos-tol`, `rot-tol`), for the CLI command
  * and the batch engine alike. A bad option throws OptionFailure inside checkOptions (shared/batch/options.ts).
  */
-import { mappingFormatOf } from '../motion-ops/doc-edits';
+import { mappingFormatOf } from '../batch/doc-edits';
 import { parseMapping, type NameMapping } from '../motion-ops/rename';
-import { reportSummary } from '../motion-ops/report';
+import { reportSummary } from '../edit-core/report';
 import { boolOpt, numOpt, refuse, refuseWith, strOpt, type OpOptions } from '../batch/options';
 import type { ModelData } from '../pmx/model-types';
 import type { VmdDocument } from '../vmd/vmd-document';

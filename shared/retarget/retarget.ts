@@ -16,7 +16,7 @@ import { matchKey } from '../pmx/model-inspect';
 import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
-import { finishReport, newReport, type EditReport } from '../motion-ops/report';
+import { finishReport, newReport, type EditReport } from '../edit-core/report';
 import type { NameMapping } from '../motion-ops/rename';
 import type { CodecError } from '../vmd/errors';
 import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';

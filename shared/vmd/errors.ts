@@ -29,6 +29,8 @@ export const ERROR_CODES = [
    * it would connect to that host, and on Windows send the user's NTLM hash).
    */
   'E_IO_REMOTE',
+  /** A file whose name is not valid UTF-8 text: a listing sees it, but no path string can name it to open it. */
+  'E_IO_NAME_NOT_UTF8',
   'E_UNSUPPORTED',
   'E_PMX_MAGIC',
   'E_PMX_TRUNCATED',

@@ -12,7 +12,7 @@
  *
  * Camera, 24 bytes: six curves (target X, Y, Z, rotation, distance, fov), each stored x1, x2, y1, y2.
  */
-import type { Curve } from './bezier';
+import { LINEAR_CURVE, type Curve } from './bezier';
 
 export const BONE_CHANNELS = ['x', 'y', 'z', 'r'] as const;
 export type BoneChannel = 0 | 1 | 2 | 3;
@@ -163,7 +163,7 @@ export function buildBoneInterpolation(
 
 /** MMD's default block for a new key: all four curves linear (20, 20, 107, 107), flag 0/0. */
 export function defaultBoneInterpolation(): Uint8Array {
-  const lin: Curve = [20, 20, 107, 107];
+  const lin = LINEAR_CURVE;
   return buildBoneInterpolation([lin, lin, lin, lin]);
 }
 
@@ -192,6 +192,6 @@ export function buildCameraInterpolation(curves: readonly Curve[]): Uint8Array {
 }
 
 export function defaultCameraInterpolation(): Uint8Array {
-  const lin: Curve = [20, 20, 107, 107];
+  const lin = LINEAR_CURVE;
   return buildCameraInterpolation([lin, lin, lin, lin, lin, lin]);
 }

@@ -64,7 +64,7 @@ export function emptyBlock(kind: FixedKind): FixedBlock {
 }
 
 /** The six blocks of a document with no records. */
-export function emptyBlocks(): Pick<VmdDocument, 'bone' | 'morph' | 'camera' | 'light' | 'shadow' | 'ik'> {
+export function emptyBlocks(): Pick<VmdDocument, BlockKind> {
   return {
     bone: emptyBlock('bone'),
     morph: emptyBlock('morph'),

@@ -29,7 +29,7 @@ import {
   type BoneChannel,
   type CameraChannel,
 } from './interpolation';
-import type { Curve } from './bezier';
+import { LINEAR_CURVE, type Curve } from './bezier';
 
 export const VMD_JSON_FORMAT = 'vmd-studio-json';
 export const VMD_JSON_VERSION = 1;
@@ -148,10 +148,10 @@ function boneInterpolationIn(rec: Record<string, unknown>, where: string): Uint8
   const o = rec.interpolation as Record<string, unknown> | undefined;
   if (o === undefined) {
     if (rec.interpolationRaw !== undefined) return unhex(rec.interpolationRaw as string, `${where}.interpolationRaw`);
-    return buildBoneInterpolation([[20, 20, 107, 107], [20, 20, 107, 107], [20, 20, 107, 107], [20, 20, 107, 107]]);
+    return buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE]);
   }
   if (typeof o !== 'object' || o === null) throw schema(`${where}.interpolation must be an object`);
-  const curves = BONE_KEYS.map((k) => curve(o[k] ?? [20, 20, 107, 107], `${where}.interpolation.${k}`));
+  const curves = BONE_KEYS.map((k) => curve(o[k] ?? LINEAR_CURVE, `${where}.interpolation.${k}`));
   const physics = o.physics === undefined ? ([0, 0] as const) : (curve([...(o.physics as number[]), 0, 0], `${where}.interpolation.physics`).slice(0, 2) as unknown as [number, number]);
   const copies = o.copies !== false;
   if (rec.interpolationRaw !== undefined) {
@@ -181,7 +181,7 @@ function cameraInterpolationOut(ip: Uint8Array, rec: Record<string, unknown>): v
 
 function cameraInterpolationIn(rec: Record<string, unknown>, where: string): Uint8Array {
   const o = (rec.interpolation ?? {}) as Record<string, unknown>;
-  const ip = buildCameraInterpolation(CAMERA_KEYS.map(() => [20, 20, 107, 107] as Curve));
+  const ip = buildCameraInterpolation(CAMERA_KEYS.map(() => LINEAR_CURVE));
   CAMERA_KEYS.forEach((k, i) => {
     if (o[k] !== undefined) setCameraCurve(ip, i as CameraChannel, curve(o[k], `${where}.interpolation.${k}`));
   });

@@ -1,6 +1,7 @@
 /**
- * The production renderer (dist/renderer, what Electron and the browser mode ship) holds no test hook;
- * the e2e build (dist/renderer-e2e, renderer/src/e2e/) does. The second half shows that the names
+ * The production renderer (dist/renderer, what Electron and the browser mode ship) holds no test hook and
+ * no measurement probe (the last commit's time, the music load's timings: the e2e hooks measure those
+ * themselves); the e2e build (dist/renderer-e2e, its entry renderer/src/e2e/main.ts) does. The second half shows that the names
  * looked for are the ones the hooks really leave in a minified bundle, so the first half can fail.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,8 +9,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, RENDERER_DIR, RENDERER_E2E_DIR } from '../helpers/build';
 
-/** Window globals and query names of the hooks (property names survive minification; function names do not). */
-const HOOK_NAMES = ['__vmdEditor', '__vmdPreview', '__vmdMusic', '__vmdFit', 'timePose', 'pixelAt', 'liveMemory', 'resetPerf'];
+/**
+ * Window globals, query names of the hooks and the probes' fields (property names survive minification;
+ * function names do not).
+ */
+const HOOK_NAMES = ['__vmdEditor', '__vmdPreview', '__vmdMusic', '__vmdFit', 'timePose', 'pixelAt', 'liveMemory', 'resetPerf', 'lastCommitMs', 'pyramidMs', 'decodeStart'];
 
 /** Every script and page of a build, concatenated. */
 function bundleText(dir: string): string {

@@ -9,7 +9,7 @@
  *
  * Expected bytes are built here from the original file (splices, frame fields) or read with the codec,
  * never taken from the editor. The document's current bytes come from the read-only test hook
- * `window.__vmdEditor.bytes()` (renderer/src/editor/test-hook.ts: writeVmd of the open document, what
+ * `window.__vmdEditor.bytes()` (renderer/src/e2e/editor-hook.ts: writeVmd of the open document, what
  * Save writes); Save As through the in-app dialog is checked against it once per file.
  */
 import { readFileSync } from 'node:fs';

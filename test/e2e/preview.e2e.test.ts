@@ -16,7 +16,7 @@ import { seekPreview as seek } from './editor-page';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
-import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
+import { defaultFigureBones } from '../../renderer/src/model/default-figure';
 import { buildRig } from '../../renderer/src/preview/rig';
 
 type Q = [number, number, number, number];

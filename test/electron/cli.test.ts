@@ -19,6 +19,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+describe('vmd-studio --version', () => {
+  it('prints package.json’s version, the one the app and the server give', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect(await cli(flag)).toEqual({ code: 0, out: `${pkg.version}\n`, err: '' });
+  });
+});
+
 describe('vmd-studio inspect', () => {
   it('prints one JSON object per file with the documented fields', async () => {
     const f = path.join(tmp, 'fixture.vmd');

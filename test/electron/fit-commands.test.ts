@@ -175,7 +175,7 @@ describe('reduce / bake / speed --refit', () => {
     const op = p.value;
     const r = op.run(writeVmd(dense()), '.vmd');
     expect(r.ok).toBe(true);
-    if (r.ok) expect(read2(r.bytes).bone.count).toBeLessThan(242);
+    if (r.ok) expect(read2(r.value.bytes).bone.count).toBeLessThan(242);
   });
 });
 

@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BONE_FLAG } from '../../shared/pmx/model-types';
 import { buildTracks, readVmd } from '../../shared/vmd';
-import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
+import { defaultFigureBones } from '../../renderer/src/model/default-figure';
 import { buildRig, updateRigWorld } from '../../renderer/src/preview/rig';
 import {
   PICK_RADIUS_PX,

@@ -1,11 +1,11 @@
-// The test and profiling queries of renderer/src/preview/preview-diagnostics.ts that need no WebGL:
+// The test and profiling queries of renderer/src/e2e/preview-diagnostics.ts that need no WebGL:
 // bones in world space on the default figure (at rest: the rest positions with MMD's z negated, no
 // rotation; turned: a child follows its parent), and null for a bone the rig lacks.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { defaultFigureBones } from '../../renderer/src/preview/default-figure';
+import { defaultFigureBones } from '../../renderer/src/model/default-figure';
 import { buildRig, updateRigWorld } from '../../renderer/src/preview/rig';
-import { boneWorldPosition, boneWorldQuaternion } from '../../renderer/src/preview/preview-diagnostics';
+import { boneWorldPosition, boneWorldQuaternion } from '../../renderer/src/e2e/preview-diagnostics';
 
 describe('preview diagnostics', () => {
   it('reads a joint at rest where the figure puts it, unrotated', () => {

@@ -7,7 +7,7 @@ import { blockFromRecords, buildTracks, buildVmd, encodeCameraRecord, sampleCame
 import { readPmx } from '../../shared/pmx';
 import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
 import { PreviewScene } from '../../renderer/src/preview/preview-scene';
-import { lightState } from '../../renderer/src/preview/preview-diagnostics';
+import { lightState } from '../../renderer/src/e2e/preview-diagnostics';
 import { tinyPmx } from '../shared/pmx-fixtures';
 
 function model() {

@@ -2,7 +2,7 @@
  * Which rooms of renderer/src may import which (issue 25 §3), as layers.test.ts does between the layers: the
  * stores import no view; the shell (commands, key table and dispatcher, overlays, dialogs, app actions)
  * builds on the stores only; views (editor, preview, components, App) build on the shell and the stores.
- * The one exception still to go is the test hooks: production modules load `src/e2e` behind the build flag.
+ * The test hooks (`src/e2e`) are the e2e build's entry: nothing imports them.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,17 +22,26 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'fit': ['api', 'paths.ts'],
   // Bullet's wasm for the page and its workers, and the physics-bake worker and its client.
   'physics': ['api', 'paths.ts'],
-  'stores': ['api', 'fit', 'physics', 'paths.ts', 'preview', 'export'],
+  // The audio player (a runtime part behind the music store, like the video exporter): Web Audio, no view.
+  'audio': [],
+  // What the views and the stores know of a model as plain data: the built-in figure's bones, the bone list's
+  // and morph panel's outline (no three.js).
+  'model': [],
+  'stores': ['api', 'fit', 'physics', 'paths.ts', 'preview', 'export', 'model', 'audio'],
   'shell': ['api', 'paths.ts', 'stores'],
-  'preview': ['api', 'paths.ts', 'shell', 'stores', 'e2e', 'export', 'editor'],
-  'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'e2e', 'fonts.ts', 'preview'],
-  'components': ['api', 'paths.ts', 'editor', 'shell', 'stores', 'e2e', 'export'],
-  'e2e': ['editor', 'fit', 'preview', 'stores'],
+  'preview': ['api', 'paths.ts', 'shell', 'stores', 'export', 'model'],
+  'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'fonts.ts', 'model'],
+  'components': ['api', 'paths.ts', 'editor', 'shell', 'stores', 'export'],
   'App.vue': ['api', 'paths.ts', 'components', 'editor', 'preview', 'shell', 'stores', 'fonts.ts'],
-  'main.ts': ['App.vue', 'e2e'],
+  // The app as both entries make it, and the entries: the shipped one, and the e2e build's (with its hooks).
+  'app.ts': ['App.vue', 'stores', 'audio'],
+  'main.ts': ['app.ts', 'audio'],
+  'e2e': ['app.ts', 'audio', 'fit', 'preview', 'stores'],
 };
 /** What a store may take from the preview room: pure modules only (no three.js in a store). */
-const STORES_FROM_PREVIEW = ['output-frame.ts', 'model-outline.ts'];
+const STORES_FROM_PREVIEW = ['output-frame.ts'];
+/** What a store may take from the audio room: the player's interface (the app attaches the real one). */
+const STORES_FROM_AUDIO = ['audio-player.ts'];
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -65,7 +74,10 @@ function violations(table: Record<string, readonly string[]>): string[] {
       if (!t || !t.startsWith(SRC + path.sep)) continue;
       const from = roomOf(file), to = roomOf(t);
       if (from === to) continue;
-      const ok = (table[from] ?? []).includes(to) && !(from === 'stores' && to === 'preview' && !STORES_FROM_PREVIEW.includes(path.basename(t)));
+      const ok =
+        (table[from] ?? []).includes(to) &&
+        !(from === 'stores' && to === 'preview' && !STORES_FROM_PREVIEW.includes(path.basename(t))) &&
+        !(from === 'stores' && to === 'audio' && !STORES_FROM_AUDIO.includes(path.basename(t)));
       if (!ok) out.push(`${path.relative(SRC, file)} → ${path.relative(SRC, t)}`);
     }
   }
@@ -119,6 +131,17 @@ describe('renderer rooms', () => {
 
   it('import only the rooms below them', () => {
     expect(violations(MAY_IMPORT)).toEqual([]);
+  });
+
+  it('the two views, the editor and the preview, import neither of each other (what both need is in model/ and shell/)', () => {
+    expect(MAY_IMPORT.editor).not.toContain('preview');
+    expect(MAY_IMPORT.preview).not.toContain('editor');
+  });
+
+  it('no production module imports the test hooks (src/e2e is an entry of its own)', () => {
+    expect(Object.keys(MAY_IMPORT).filter((room) => MAY_IMPORT[room].includes('e2e'))).toEqual([]);
+    // The check sees an import of the hooks: a table that lets nothing import the app finds the e2e entry's.
+    expect(violations({ ...MAY_IMPORT, e2e: MAY_IMPORT.e2e.filter((r) => r !== 'app.ts') })).toContain('e2e/main.ts → app.ts');
   });
 
   it('the check sees real imports (a table without the shell for the views finds them)', () => {

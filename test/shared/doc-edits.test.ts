@@ -1,10 +1,10 @@
-// Whole-motion edits applied to an open document (shared/motion-ops/doc-edits.ts + diffDocuments): over
+// Whole-motion edits applied to an open document (shared/batch/doc-edits.ts + diffDocuments): over
 // every corpus VMD, the undo step made from the edit's result redoes to exactly the bytes the edit
 // wrote and undoes to exactly the original file; options are checked as the CLI checks them.
 import { describe, expect, it } from 'vitest';
 import { readVmd, writeVmd, withBlocks, emptyVmd } from '../../shared/vmd';
 import { applyDiff, diffBytes, diffDocuments, isEmptyDiff, revertDiff } from '../../shared/key-edits';
-import { DOC_EDIT_OPS, prepareDocEdit, type DocEdit, type OpOptions } from '../../shared/motion-ops/doc-edits';
+import { DOC_EDIT_OPS, prepareDocEdit, type DocEdit, type OpOptions } from '../../shared/batch/doc-edits';
 import type { BatchOp } from '../../shared/batch/types';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import {
+  BLOCK_KINDS,
   buildTracks,
   formatError,
   vmdToJson,
@@ -54,7 +55,7 @@ export const convertCommand: CommandInfo = {
     // What was written, for the summary: keys per block of a motion, or bones and morphs of a pose.
     let counts: Record<string, number>;
     let skipped = 0;
-    const motionCounts = (d: VmdDocument) => ({ bone: d.bone.count, morph: d.morph.count, camera: d.camera.count, light: d.light.count, shadow: d.shadow.count, ik: d.ik.count });
+    const motionCounts = (d: VmdDocument) => Object.fromEntries(BLOCK_KINDS.map((k) => [k, d[k].count]));
     const poseCounts = (p: VpdPose) => ({ bones: p.bones.length, morphs: p.morphs.length });
     const warnings: string[] = [];
     if (l.format === 'vmd') {

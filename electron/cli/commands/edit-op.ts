@@ -1,6 +1,6 @@
 /**
  * The one-file edit commands: mirror, trim, speed, shift, preset, rename, reduce, bake. Each runs its
- * operation through electron/batch/ops.ts (shared/edits, shared/fit), so a one-file command and a batch
+ * operation through electron/batch/ops.ts (shared/batch/doc-edits.ts, shared/batch/fit-ops.ts), so a one-file command and a batch
  * apply exactly the same code and options. Exit status: 0 written, 1 the file failed, 2 bad arguments;
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
@@ -47,11 +47,11 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);
-        const w = await atomicWrite(output, out.bytes, { overwrite: a.flags.has('overwrite') });
+        const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
         if (!w.ok) return failWith(io, w.error, output, givens);
-        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.report }, null, 2) + '\n');
-        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.report)}\n`);
-        printWarnings(io, out.report);
+        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.value.report }, null, 2) + '\n');
+        else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.value.report)}\n`);
+        printWarnings(io, out.value.report);
         return 0;
       });
     },

@@ -9,7 +9,7 @@ import { formatError } from '../../../shared/vmd';
 import type { BatchOp } from '../../../shared/batch/types';
 import { BATCH_OPS } from '../../../shared/batch/types';
 import { cliArgNames, cliUsage, OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
-import type { OpOptions } from '../../../shared/motion-ops/doc-edits';
+import type { OpOptions } from '../../../shared/batch/doc-edits';
 import { prepareOp } from '../../batch/ops';
 import { MAX_MAP_BYTES } from '../../batch/engine';
 import { optValue, UsageError, type ArgSpec, type ParsedArgs } from '../args';

@@ -1,13 +1,19 @@
 /**
- * The e2e build's test hooks (see index.ts for how only that build holds them): `editor` installs
- * `window.__vmdEditor` (editor/test-hook.ts), `preview` installs `window.__vmdPreview`
- * (preview/preview-test-hook.ts), `music` installs `window.__vmdMusic` (editor/music-test-hook.ts). Each
- * returns the function that removes it. `fit` installs `window.__vmdFit` (fit/fit-test-hook.ts).
+ * The e2e build's test hooks, installed at start by its entry (main.ts here), before the app mounts:
+ * `window.__vmdEditor` (editor-hook.ts), `window.__vmdPreview` (preview-hook.ts, the preview mounted when
+ * read), `window.__vmdMusic` (music-hook.ts) and `window.__vmdFit` (fit-hook.ts). They read the stores,
+ * the mounted preview and the fitting client through their public getters, and time what the perf tests
+ * report around the stores' actions ($onAction) and the audio player; no production module knows of them.
  */
-import { installEditorTestHook } from '../editor/test-hook';
-import { installPreviewTestHook } from '../preview/preview-test-hook';
-import { installMusicTestHook } from '../editor/music-test-hook';
-import { installFitTestHook } from '../fit/fit-test-hook';
+import type { Pinia } from 'pinia';
+import { installEditorTestHook } from './editor-hook';
+import { installPreviewTestHook } from './preview-hook';
+import { installMusicTestHook, type TimedAudioPlayer } from './music-hook';
+import { installFitTestHook } from './fit-hook';
 
-export const testHooks = { editor: installEditorTestHook, preview: installPreviewTestHook, music: installMusicTestHook, fit: installFitTestHook };
-export type TestHooks = typeof testHooks;
+export function installTestHooks(pinia: Pinia, player: TimedAudioPlayer): void {
+  installEditorTestHook(pinia);
+  installPreviewTestHook();
+  installMusicTestHook(pinia, player);
+  installFitTestHook();
+}

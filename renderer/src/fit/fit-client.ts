@@ -6,7 +6,7 @@
  * the same edit runs on the main thread as before, so nothing is lost but the responsiveness.
  */
 import type { OpOptions } from '../../../shared/batch/options';
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import type { CodecError } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';

@@ -6,7 +6,7 @@
  * (so a worker that never starts is told apart from one that fails while fitting), throttled `progress`
  * track by track, then `done` with the result's bytes (transferred) and its report, or `failed`.
  */
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import type { OpOptions } from '../../../shared/batch/options';
 import type { CodecError } from '../../../shared/vmd/errors';
 import type { Tolerances } from '../../../shared/fit/motion-fit';

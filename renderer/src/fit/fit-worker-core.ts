@@ -1,16 +1,16 @@
 /**
  * What the fitting worker does with one request, apart from the worker's global scope so that Node
- * tests run it: read the bytes, run the fitting edit (shared/fit/fit-ops.ts; Simplify:
+ * tests run it: read the bytes, run the fitting edit (shared/batch/fit-ops.ts; Simplify:
  * simplify-edit.ts) telling its progress at
  * most every PROGRESS_INTERVAL_MS, write the result. Every failure is answered as a `failed` message
  * with an error value; nothing is thrown back at the worker.
  */
-import { prepareFitEdit } from '../../../shared/fit/fit-ops';
+import { prepareFitEdit } from '../../../shared/batch/fit-ops';
 import { checkOptions } from '../../../shared/batch/options';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { CodecError } from '../../../shared/vmd/errors';
-import type { EditResult } from '../../../shared/motion-ops/report';
+import type { EditResult } from '../../../shared/edit-core/report';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { FitProgress } from '../../../shared/fit/motion-fit';
 import { PROGRESS_INTERVAL_MS, type FitMessage, type FitRequest, type FitTask } from './fit-protocol';

@@ -8,7 +8,7 @@
 import { measureErrors, recordErrors } from '../../../shared/fit/measure';
 import type { FitProgress, Tolerances } from '../../../shared/fit/motion-fit';
 import { simplifyKeys, simplifyScope, type SelectedKey, type SimplifyScope } from '../../../shared/fit/simplify';
-import type { EditResult } from '../../../shared/motion-ops/report';
+import type { EditResult } from '../../../shared/edit-core/report';
 import { blockFromRecords, emptyBlocks, recordBytes, withBlocks, type VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks, type MotionTracks, type NamedTracks } from '../../../shared/vmd/tracks';
 

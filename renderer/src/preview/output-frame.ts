@@ -1,17 +1,21 @@
 /**
- * The output frame (MMD's screen): the scene's aspect, kept in the settings store (settings.ui, key
- * OUTPUT_ASPECT_SETTING, written "16:9"), and where that frame sits inside the preview pane when looking
+ * The output frame (MMD's screen): the scene's aspect as text ("16:9"; the scene store owns it, and
+ * remembers the last one picked in settings.ui under OUTPUT_ASPECT_SETTING), and where that frame sits
+ * inside the preview pane when looking
  * through the camera — as large as fits, centred, with bars on the other two sides (letterbox or
  * pillarbox), instead of the picture stretched to the pane's shape.
  */
 
-/** The settings.ui key of the output aspect ("W:H"). */
+import { DEFAULT_ASPECT } from '../../../shared/scene/scene-file';
+
+/** The settings.ui key of the last output aspect picked ("W:H"), the aspect of a window with no scene file's. */
 export const OUTPUT_ASPECT_SETTING = 'preview.outputAspect';
 
 /** The aspects offered in the preview's menu (any "W:H" in the setting works). */
 export const OUTPUT_ASPECTS = ['16:9', '4:3', '1:1', '21:9', '9:16'] as const;
 
-export const DEFAULT_OUTPUT_ASPECT = '16:9';
+/** The scene file's default (shared/scene/scene-file.ts DEFAULT_ASPECT) as text. */
+export const DEFAULT_OUTPUT_ASPECT = `${DEFAULT_ASPECT.width}:${DEFAULT_ASPECT.height}`;
 
 /** "W:H" (or "W/H", or a plain ratio) as width / height; null when it is not two positive finite numbers. */
 export function parseAspect(text: unknown): { width: number; height: number; ratio: number } | null {
@@ -28,7 +32,7 @@ export function parseAspect(text: unknown): { width: number; height: number; rat
 export function outputAspectOf(ui: Record<string, unknown> | undefined): { text: string; ratio: number } {
   const raw = ui?.[OUTPUT_ASPECT_SETTING];
   const a = parseAspect(raw);
-  return a && typeof raw === 'string' ? { text: raw.trim(), ratio: a.ratio } : { text: DEFAULT_OUTPUT_ASPECT, ratio: 16 / 9 };
+  return a && typeof raw === 'string' ? { text: raw.trim(), ratio: a.ratio } : { text: DEFAULT_OUTPUT_ASPECT, ratio: DEFAULT_ASPECT.width / DEFAULT_ASPECT.height };
 }
 
 /** A rectangle in CSS px inside the pane. */

@@ -10,7 +10,7 @@
  *   joint-dots.ts       the joints one can click, as dots
  * — wired together here: the orbit controls ask for renders, a new motion or model rebinds the pick
  * tables, each render places the mark first. Queries only tests and profiling use live in
- * preview-diagnostics.ts, which only the e2e build loads. The playback loop lives in use-preview.ts.
+ * src/e2e/preview-diagnostics.ts, which only the e2e build holds. The playback loop lives in use-preview.ts.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';

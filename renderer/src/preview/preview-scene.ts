@@ -12,6 +12,7 @@ import type { BuiltModel } from './model-mesh';
 import { applyCameraPose, buildCameraPath, lightFromPose, MMD_LIGHT_COLOR, type CameraPathView } from './camera-view';
 import type { Rig } from './rig';
 import type { SceneMmdLight } from './mmd-material';
+import { DEFAULT_ASPECT } from '../../../shared/scene/scene-file';
 
 /** MMD's self-shadow at a frame: mode 0 off, 1 or 2 on; `distance` as the VMD key stores it (0.1 − UI value × 1e-5). */
 export interface SelfShadowState {
@@ -40,8 +41,8 @@ const fitCorners = Array.from({ length: 8 }, () => new THREE.Vector3());
 const fitCentre = new THREE.Vector3();
 const fitView = new THREE.OrthographicCamera();
 const DEFAULT_SHADOW_CENTRE = new THREE.Vector3(0, 10, 0);
-/** MMD's output frame: 16:9 unless the scene says otherwise. */
-const DEFAULT_OUTPUT_ASPECT = 16 / 9;
+/** MMD's output frame: the scene file's default (16:9) unless the scene says otherwise. */
+const DEFAULT_OUTPUT_ASPECT = DEFAULT_ASPECT.width / DEFAULT_ASPECT.height;
 
 export class PreviewScene {
   readonly scene = new THREE.Scene();

@@ -6,8 +6,9 @@
  *
  * Measurement switches are URL options read at mount: `?present=sync` (no software-GL presenter, see
  * async-present.ts), `?syncGpu=1` (wait for the GPU after each render and time it, see frame-profiler.ts)
- * and `?adaptive=off` (no adaptive resolution while playing, see adaptive-scale.ts). The e2e build adds
- * the read-only test hook `window.__vmdPreview` (preview-test-hook.ts, loaded through src/e2e/).
+ * and `?adaptive=off` (no adaptive resolution while playing, see adaptive-scale.ts). The mounted preview
+ * (its canvas, engine and model line) is readable through `mountedPreview()`, for what inspects the
+ * picture from outside the pane (the e2e build's hooks, src/e2e/).
  *
  * On software GL the engine shows its frames through async-present.ts: asynchronously while paused (a
  * curve-handle drag, orbiting, scrubbing), blocking while playing (startLoop/stopLoop switch it).
@@ -44,14 +45,26 @@ import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { bindKeyActions } from '../shell/keymap';
-import { installTestHook } from '../e2e';
-import { useSettingsStore } from '../stores/settings';
 import { provideOrbitView } from './register-view';
-import { letterbox, outputAspectOf } from './output-frame';
+import { letterbox } from './output-frame';
 import { fileNameOf } from '../paths';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import type { PoseCommit } from './pose-gizmo';
-import { modelOutline } from './model-outline';
+import { modelOutline } from '../model/model-outline';
+
+/** The mounted preview: its canvas, its engine and the pane's model line. */
+export interface MountedPreview {
+  readonly canvas: HTMLCanvasElement;
+  readonly engine: PreviewEngine;
+  info(): { model: string | null; missingBones: number };
+}
+
+let mounted: MountedPreview | null = null;
+
+/** The preview mounted now (null while none is). */
+export function mountedPreview(): MountedPreview | null {
+  return mounted;
+}
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
@@ -328,8 +341,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const live = engine;
     stops.push(useVideoExportStore().attachSource((width, height, throughCamera) => new OfflineFrameSource(live, width, height, throughCamera)));
     const box = el.parentElement ?? el;
-    const settings = useSettingsStore();
-    const aspect = () => outputAspectOf(settings.settings.ui).ratio;
+    const scene = useSceneStore();
+    const aspect = () => scene.outputAspect.ratio;
     engine.setOutputAspect(aspect());
     // Looking through the camera the canvas is the output frame, letterboxed in the pane (output-frame.ts);
     // else it fills the pane.
@@ -401,11 +414,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const names = docStore.tracks?.bones.names ?? [];
       applyPick({ name: r.name, track: names.indexOf(r.name) });
     }));
-    stops.push(installTestHook('preview', {
-      canvas: el,
-      engine: e,
-      info: () => ({ model: store.model?.name ?? null, missingBones: store.missingBones.length }),
-    }));
+    const shown: MountedPreview = { canvas: el, engine: e, info: () => ({ model: store.model?.name ?? null, missingBones: store.missingBones.length }) };
+    mounted = shown;
+    stops.push(() => {
+      if (mounted === shown) mounted = null;
+    });
   });
 
   onBeforeUnmount(() => {

@@ -292,11 +292,3 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
   }
   custom?.forEach((h) => h());
 }
-
-/** True for inputs, text areas, selects and editable elements (they keep their own undo and keys). */
-export function isTextField(el: EventTarget | null): boolean {
-  const e = el as HTMLElement | null;
-  if (!e || !e.tagName) return false;
-  return e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
-}
-

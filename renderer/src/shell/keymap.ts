@@ -6,6 +6,7 @@
  *
  * One keydown listener (installKeymap, on the window, capture phase: it sees a dialog or menu as it was
  * when the key went down) decides for every key:
+ * - Escape while a dialog or menu is open (overlay.ts): it closes the top one, and does nothing else.
  * - Alt held: nothing (the OS and browser keep Alt chords).
  * - App commands run over a dialog too (Ctrl+S saves) and, for rows marked `inText`, from a text field;
  *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
@@ -18,7 +19,7 @@
  * (+ − [ ]) ignore Shift, which typing them may need.
  */
 import { KEY_ACTIONS, KEY_CONTEXTS, type CommandId, type KeyAction, type KeyContext } from './key-names';
-import { overlayOpen } from './overlay';
+import { closeTopOverlay, overlayOpen } from './overlay';
 import { SHORTCUT_GROUPS, tokenKeys, type KeyToken, type ShortcutRow } from './shortcuts';
 
 export { KEY_ACTIONS, type KeyAction } from './key-names';
@@ -169,6 +170,10 @@ export interface KeymapOptions {
 
 /** Handles one key event as the module comment says; true when it was used (default prevented). */
 export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
+  if (e.key === 'Escape' && !e.altKey && closeTopOverlay()) {
+    e.preventDefault();
+    return true;
+  }
   const b = bindingFor(e, o.mac, stateSource());
   if (!b) return false;
   let used = false;

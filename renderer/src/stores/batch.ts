@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
-import { prepareDocEdit } from '../../../shared/motion-ops/doc-edits';
+import { prepareDocEdit } from '../../../shared/batch/doc-edits';
 import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
@@ -13,7 +13,7 @@ import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
-import type { EditResult } from '../../../shared/motion-ops/report';
+import type { EditResult } from '../../../shared/edit-core/report';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
@@ -127,7 +127,7 @@ export const useBatchStore = defineStore('batch', {
     },
     /**
      * Applies the chosen operation to the open motion as one undo step (the same edit and options as
-     * a batch job, from shared/motion-ops/doc-edits.ts). A fitting edit (Reduce, Bake, Speed with
+     * a batch job, from shared/batch/doc-edits.ts). A fitting edit (Reduce, Bake, Speed with
      * refit) commits the dialog's preview when it is of this document, operation and options, and
      * otherwise runs in the fitting worker (progress and Cancel in the dialog; closing it cancels).
      * Returns whether the document changed.

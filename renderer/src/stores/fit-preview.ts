@@ -10,7 +10,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import { channelPlot, fitOverlay, type FitOverlay, type PlotKind } from '../../../shared/fit/plot';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { boneName, morphName } from '../../../shared/vmd/records';
@@ -19,7 +19,7 @@ import type { KeyRef } from '../../../shared/key-edits';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 import type { OpOptions } from '../../../shared/batch/options';
 import type { BatchOp } from '../../../shared/batch/types';
-import type { EditResult } from '../../../shared/motion-ops/report';
+import type { EditResult } from '../../../shared/edit-core/report';
 import { runFit, type FitOp, type FitOutcome } from '../fit/fit-client';
 
 export interface FitPreviewResult {

@@ -4,10 +4,12 @@
  * plays, the clock that drives playback: the frame shown is computed from the AudioContext's clock
  * (shared/scene/audio-sync.ts), which runs with the sound card, instead of adding up display-frame times.
  *
- * The decoded buffer, the pyramid and the audio nodes live outside Vue's reactivity (module variables);
- * `version` says when the pyramid changed. Headless browsers may have no audio output: the context's
- * clock still runs (or stays suspended, in which case playback falls back to the display clock), and
- * nothing here claims a sound was heard.
+ * The sound itself is an audio player's (audio/audio-player.ts: a clock, decoding, sounds started and
+ * stopped on the clock), which the app attaches (`attachPlayer`: the Web Audio one; the unit tests a stand-in).
+ * The store drives it: where each loop pass and scrub grain begins is decided here, with the pure maths of
+ * shared/scene/audio-sync.ts. The decoded song, the pyramid and the sounds playing live outside Vue's
+ * reactivity; `version` says when the pyramid changed. Without a player (or Web Audio) nothing decodes,
+ * and playback runs on the display clock.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
@@ -15,7 +17,7 @@ import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useTimeStore } from './time';
 import { audioFormatOf } from '../../../shared/scene/audio-format';
-import { parseWav, readWavSamples } from '../../../shared/scene/wav';
+import type { AudioPlayer, Song, Sound } from '../audio/audio-player';
 import {
   audioStart,
   createClock,
@@ -35,60 +37,26 @@ import { buildPeakPyramid, type PeakPyramid } from '../../../shared/scene/peaks'
 import { beatFrames as beatFramesOf, type BeatGrid } from '../../../shared/scene/beats';
 import { FPS } from '../../../shared/vmd/vmd-layout';
 
-/** Outside reactivity: the decoded song and the audio graph. */
-const held = {
-  ctx: null as AudioContext | null,
-  buffer: null as AudioBuffer | null,
-  pyramid: null as PeakPyramid | null,
-  gain: null as GainNode | null,
-  source: null as AudioBufferSourceNode | null,
-  /** The next loop pass's sound, scheduled ahead to start at `wrapAt` (null: none). */
-  next: null as AudioBufferSourceNode | null,
-  /** The last scrub grain planned and its source (a pending one is replaced by a newer cursor). */
-  grain: null as { plan: Grain; src: AudioBufferSourceNode } | null,
-  clock: createClock() as PlaybackClock,
-  /** Context time of the next loop wrap (the source restarts then), or null. */
-  wrapAt: null as number | null,
-  /** The frame the playback loop last showed from this clock (another value there means a seek). */
-  lastShown: NaN,
-  /** Context time at which the playback loop last asked for a frame. */
-  lastAskedAt: NaN,
-  /** How long the last load took, ms: reading the bytes through main, decoding, building the pyramid. */
-  timings: { readMs: 0, decodeMs: 0, pyramidMs: 0 },
-};
-
-/** The last load's timings (perf e2e). */
-export function musicLoadTimings(): { readMs: number; decodeMs: number; pyramidMs: number } {
-  return { ...held.timings };
-}
-
-function context(): AudioContext | null {
-  if (held.ctx) return held.ctx;
-  const Ctor = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;
-  if (!Ctor) return null;
-  held.ctx = new Ctor();
-  held.gain = held.ctx.createGain();
-  held.gain.connect(held.ctx.destination);
-  return held.ctx;
-}
-
-/** The peak pyramid of the loaded song (null when none); read by the waveform row. */
-export function musicPyramid(): PeakPyramid | null {
-  return held.pyramid;
-}
-
-/** The decoded song (null when none): the video export renders its span of it (export/video-export.ts). */
-export function musicBuffer(): AudioBuffer | null {
-  return held.buffer;
-}
-
-/** The AudioContext's clock, for tests and measurements (null before any music). */
-export function musicContextTime(): number | null {
-  return held.ctx ? held.ctx.currentTime : null;
-}
-
 export const useMusicStore = defineStore('music', () => {
   const time = useTimeStore();
+  /** Outside reactivity: the player, the decoded song, its pyramid, the sounds playing and the clock. */
+  const held = {
+    player: null as AudioPlayer | null,
+    buffer: null as Song | null,
+    pyramid: null as PeakPyramid | null,
+    source: null as Sound | null,
+    /** The next loop pass's sound, scheduled ahead to start at `wrapAt` (null: none). */
+    next: null as Sound | null,
+    /** The last scrub grain planned and its sound (a pending one is replaced by a newer cursor). */
+    grain: null as { plan: Grain; sound: Sound } | null,
+    clock: createClock() as PlaybackClock,
+    /** Context time of the next loop wrap (the source restarts then), or null. */
+    wrapAt: null as number | null,
+    /** The frame the playback loop last showed from this clock (another value there means a seek). */
+    lastShown: NaN,
+    /** Context time at which the playback loop last asked for a frame. */
+    lastAskedAt: NaN,
+  };
   const name = ref<string | null>(null);
   const path = ref<string | null>(null);
   const duration = ref(0);
@@ -154,23 +122,24 @@ export const useMusicStore = defineStore('music', () => {
     beatState.value = 'idle';
   }
 
-  function applyGain() {
-    if (held.gain) held.gain.gain.value = muted.value ? 0 : volume.value;
+  /** Makes `p` the player the music sounds through (the app attaches one at start). */
+  function attachPlayer(p: AudioPlayer) {
+    held.player = p;
+    applyGain();
   }
 
-  /** An AudioBuffer of an uncompressed WAV's samples at its own rate (written straight into it), or null. */
-  function wavBuffer(ctx: AudioContext, bytes: Uint8Array): AudioBuffer | null {
-    const wav = parseWav(bytes);
-    if (!wav) return null;
-    try {
-      const buffer = ctx.createBuffer(wav.channels, wav.frames, wav.sampleRate);
-      const out: Float32Array[] = [];
-      for (let c = 0; c < wav.channels; c++) out.push(buffer.getChannelData(c));
-      readWavSamples(bytes, wav, out);
-      return buffer;
-    } catch {
-      return null;
-    }
+  /** The peak pyramid of the loaded song (null when none); read by the waveform row. */
+  function pyramid(): PeakPyramid | null {
+    return held.pyramid;
+  }
+
+  /** The decoded song (null when none): the video export renders its span of it (export/video-export.ts). */
+  function song(): Song | null {
+    return held.buffer;
+  }
+
+  function applyGain() {
+    held.player?.setGain(muted.value ? 0 : volume.value);
   }
 
   /**
@@ -178,36 +147,26 @@ export const useMusicStore = defineStore('music', () => {
    * naming the format (from the bytes), shown as a notification; false then.
    */
   async function loadBytes(fileName: string, bytes: Uint8Array, filePath: string | null = null): Promise<boolean> {
-    const ctx = context();
+    const player = held.player;
     const notify = useNotifyStore();
-    if (!ctx) {
+    if (!player?.available) {
       notify.error({ code: 'E_AUDIO_DECODE', message: `${fileName}: this platform has no Web Audio to decode ${audioFormatOf(bytes, fileName)}`, file: filePath ?? fileName });
       return false;
     }
     loading.value = true;
     try {
-      const t0 = performance.now();
-      // Uncompressed WAV (what MMD plays) is decoded here, several times faster than the platform's
-      // decoder; anything else (or a buffer the platform will not make) goes to decodeAudioData, which
-      // takes (and detaches) an ArrayBuffer of its own.
-      let buffer = wavBuffer(ctx, bytes);
+      const buffer = await player.decode(bytes);
       if (!buffer) {
-        try {
-          buffer = await ctx.decodeAudioData(bytes.slice().buffer);
-        } catch {
-          const format = audioFormatOf(bytes, fileName);
-          notify.error({ code: 'E_AUDIO_DECODE', message: `cannot decode ${fileName}: ${format} audio is not supported by this platform's Web Audio`, file: filePath ?? fileName });
-          return false;
-        }
+        const format = audioFormatOf(bytes, fileName);
+        notify.error({ code: 'E_AUDIO_DECODE', message: `cannot decode ${fileName}: ${format} audio is not supported by this platform's Web Audio`, file: filePath ?? fileName });
+        return false;
       }
       stopSource();
       const data: Float32Array[] = [];
       for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
       held.buffer = buffer;
-      const t1 = performance.now();
+      player.setSong(buffer);
       held.pyramid = buildPeakPyramid(data, buffer.sampleRate);
-      held.timings.decodeMs = t1 - t0;
-      held.timings.pyramidMs = performance.now() - t1;
       name.value = fileName;
       path.value = filePath;
       duration.value = buffer.duration;
@@ -226,9 +185,7 @@ export const useMusicStore = defineStore('music', () => {
 
   /** Reads an audio file through main and decodes it. */
   async function openPath(p: string): Promise<boolean> {
-    const t0 = performance.now();
     const r = await useApi().readAudioFile(p);
-    held.timings.readMs = performance.now() - t0;
     if (!r.ok) {
       useNotifyStore().error(r.error);
       return false;
@@ -240,6 +197,7 @@ export const useMusicStore = defineStore('music', () => {
     stopDriving();
     stopGrain();
     held.buffer = null;
+    held.player?.setSong(null);
     held.pyramid = null;
     name.value = null;
     path.value = null;
@@ -267,57 +225,35 @@ export const useMusicStore = defineStore('music', () => {
     return time.loop && end > start ? { start, end } : null;
   }
 
-  function stopNode(n: AudioBufferSourceNode | null) {
-    if (!n) return;
-    try {
-      n.stop();
-    } catch {
-      /* never started */
-    }
-    n.disconnect();
-  }
-
   function stopSource() {
-    stopNode(held.source);
-    stopNode(held.next);
+    held.source?.stop();
+    held.next?.stop();
     held.source = null;
     held.next = null;
   }
 
-  function newSource(ctx: AudioContext): AudioBufferSourceNode {
-    const src = ctx.createBufferSource();
-    src.buffer = held.buffer;
-    src.connect(held.gain!);
-    return src;
+  /** The player's clock now, when it has one and a song is loaded (else null: nothing to sound). */
+  function soundingNow(): number | null {
+    return held.buffer ? (held.player?.now() ?? null) : null;
   }
 
-  /** Schedules the loop pass that begins at the next wrap (it starts and stops on the context's clock). */
+  /** Schedules the loop pass that begins at the next wrap (it starts and stops on the player's clock). */
   function scheduleNextPass() {
-    const ctx = held.ctx;
     held.next = null;
-    if (!ctx || !held.buffer || !held.gain || held.wrapAt === null) return;
-    const p = loopPassAt(held.clock, held.wrapAt, offsetFrames.value, held.buffer.duration);
+    if (soundingNow() === null || held.wrapAt === null) return;
+    const p = loopPassAt(held.clock, held.wrapAt, offsetFrames.value, held.buffer!.duration);
     if (!p) return;
-    const src = newSource(ctx);
-    src.start(p.when, p.offset);
-    src.stop(p.stopAt);
-    held.next = src;
+    held.next = held.player!.play(p.when, p.offset, p.stopAt);
   }
 
   /** (Re)starts the sound where the clock is now; with a loop, it stops at the wrap and the next pass is scheduled. */
   function restartSource() {
-    const ctx = held.ctx;
     stopSource();
-    if (!ctx || !held.buffer || !held.gain) return;
-    const now = ctx.currentTime;
+    const now = soundingNow();
+    if (now === null) return;
     held.wrapAt = nextWrapTime(held.clock, now);
-    const s = audioStart(held.clock, now, offsetFrames.value, held.buffer.duration);
-    if (s && (held.wrapAt === null || s.when < held.wrapAt)) {
-      const src = newSource(ctx);
-      src.start(s.when, s.offset);
-      if (held.wrapAt !== null) src.stop(held.wrapAt);
-      held.source = src;
-    }
+    const s = audioStart(held.clock, now, offsetFrames.value, held.buffer!.duration);
+    if (s && (held.wrapAt === null || s.when < held.wrapAt)) held.source = held.player!.play(s.when, s.offset, held.wrapAt ?? undefined);
     scheduleNextPass();
   }
 
@@ -327,14 +263,14 @@ export const useMusicStore = defineStore('music', () => {
     const len = held.clock.loop ? (held.clock.loop.end - held.clock.loop.start) / FPS : 0;
     const upcoming = nextWrapTime(held.clock, now);
     if (upcoming === null || Math.abs(upcoming - (was + len)) > 1e-6) return restartSource();
-    if (held.source) held.source.disconnect();
+    held.source?.release();
     held.source = held.next;
     held.wrapAt = upcoming;
     scheduleNextPass();
   }
 
   function stopGrain() {
-    if (held.grain) stopNode(held.grain.src);
+    held.grain?.sound.stop();
     held.grain = null;
   }
 
@@ -343,55 +279,42 @@ export const useMusicStore = defineStore('music', () => {
    * (shared/scene/audio-sync.ts planGrain): a pending grain is replaced by the newer cursor's.
    */
   function playGrain(frame: number) {
-    const ctx = held.ctx;
-    if (!ctx || !held.buffer || !held.gain || driving.value) return;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
-    const r = planGrain(frame, offsetFrames.value, held.buffer.duration, ctx.currentTime, held.grain?.plan ?? null);
+    const player = held.player;
+    const now = soundingNow();
+    if (!player || now === null || driving.value) return;
+    if (player.state() === 'suspended') void player.resume();
+    const r = planGrain(frame, offsetFrames.value, held.buffer!.duration, now, held.grain?.plan ?? null);
     if (r.replace) stopGrain();
     if (!r.grain) return;
     // The audio clock runs on its own thread: if the page stalled since `now` was read, start from the
     // clock as it is now rather than a moment already past (the grain would be cut at its start).
-    const g = { ...r.grain, when: Math.max(r.grain.when, ctx.currentTime) };
-    const env = ctx.createGain();
-    env.gain.setValueAtTime(0, g.when);
-    env.gain.linearRampToValueAtTime(1, g.when + g.fade);
-    env.gain.setValueAtTime(1, g.when + g.length - g.fade);
-    env.gain.linearRampToValueAtTime(0, g.when + g.length);
-    env.connect(held.gain);
-    const src = ctx.createBufferSource();
-    src.buffer = held.buffer;
-    src.connect(env);
-    src.onended = () => {
-      src.disconnect();
-      env.disconnect();
-    };
-    src.start(g.when, g.offset, g.length);
-    held.grain = { plan: g, src };
+    const g = { ...r.grain, when: Math.max(r.grain.when, player.now()!) };
+    held.grain = { plan: g, sound: player.grain(g) };
   }
 
   /** Playback started (or music arrived while playing): the audio clock takes over from the shown frame. */
   function startDriving() {
-    const ctx = context();
-    if (!ctx || !held.buffer) return;
+    const player = held.player;
+    if (!player?.available || !held.buffer) return;
     const begin = () => {
       stopGrain();
-      const now = ctx.currentTime;
-      held.clock = playClock(createClock(time.frame, loopRange()), now);
+      held.clock = playClock(createClock(time.frame, loopRange()), player.now()!);
       held.lastShown = time.frame;
       driving.value = true;
       restartSource();
     };
-    contextState.value = ctx.state;
-    if (ctx.state === 'running') return begin();
+    contextState.value = player.state();
+    if (contextState.value === 'running') return begin();
     // A suspended context (autoplay rules) resumes on the Play click; until it runs, the display clock drives.
-    void ctx.resume().then(() => {
-      contextState.value = ctx.state;
-      if (time.playing && ctx.state === 'running' && !driving.value) begin();
-    }, () => undefined);
+    void player.resume().then((state) => {
+      contextState.value = state;
+      if (time.playing && state === 'running' && !driving.value) begin();
+    });
   }
 
   function stopDriving() {
-    if (held.ctx && driving.value) held.clock = pauseClock(held.clock, held.ctx.currentTime);
+    const now = held.player?.now() ?? null;
+    if (now !== null && driving.value) held.clock = pauseClock(held.clock, now);
     driving.value = false;
     held.wrapAt = null;
     stopSource();
@@ -403,9 +326,8 @@ export const useMusicStore = defineStore('music', () => {
    * frame on screen: when it differs from what this returned last, someone sought, and the clock follows.
    */
   function playbackFrame(shown: number): number | null {
-    const ctx = held.ctx;
-    if (!driving.value || !ctx) return null;
-    const now = ctx.currentTime;
+    const now = held.player?.now() ?? null;
+    if (!driving.value || now === null) return null;
     if (!(Math.abs(shown - held.lastShown) < 1e-6)) {
       held.clock = seekClock(held.clock, shown, now);
       restartSource();
@@ -423,8 +345,8 @@ export const useMusicStore = defineStore('music', () => {
    * got), without side effects: for tests and the sync measurement. Null when the audio clock is not driving.
    */
   function clockFrame(): { now: number; frame: number; askedAt: number; frameAtAsked: number; shown: number } | null {
-    if (!driving.value || !held.ctx) return null;
-    const now = held.ctx.currentTime;
+    const now = held.player?.now() ?? null;
+    if (!driving.value || now === null) return null;
     return { now, frame: frameAt(held.clock, now), askedAt: held.lastAskedAt, frameAtAsked: frameAt(held.clock, held.lastAskedAt), shown: held.lastShown };
   }
 
@@ -439,8 +361,8 @@ export const useMusicStore = defineStore('music', () => {
   watch(
     () => [time.loop, ...time.bounds],
     () => {
-      if (!driving.value || !held.ctx) return;
-      const now = held.ctx.currentTime;
+      const now = held.player?.now() ?? null;
+      if (!driving.value || now === null) return;
       held.clock = setLoop(held.clock, loopRange(), now);
       restartSource();
     },
@@ -470,6 +392,9 @@ export const useMusicStore = defineStore('music', () => {
     driving,
     contextState,
     loaded,
+    attachPlayer,
+    pyramid,
+    song,
     loadBytes,
     openPath,
     unload,

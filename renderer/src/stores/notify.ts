@@ -11,6 +11,7 @@ import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
 import { fileNameOf } from '../paths';
 import { t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
+import type { CodecError } from '../../../shared/vmd/errors';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -23,8 +24,12 @@ export type NoticeText =
   | { readonly key: UiStringKey; readonly params?: Readonly<Record<string, string | number | NoticeText>> }
   | readonly NoticeText[];
 
-/** Anything error-shaped: IpcError, CodecError (message possibly a NoticeText), an Error, a string. */
-export type ErrorLike = { code?: string; message: NoticeText; file?: string; offset?: number; option?: string; line?: number } | Error | string;
+/**
+ * The error a notice shows: the app's one error shape (IpcError, CodecError: `code` from ERROR_CODES), whose
+ * message may be a NoticeText (an option error the app phrases itself). Anything else a notice says is a
+ * NoticeText, through info/success/warning.
+ */
+export type NoticeError = Omit<CodecError, 'message'> & { message: NoticeText };
 
 export interface Notice {
   id: number;
@@ -34,7 +39,7 @@ export interface Notice {
   /** Secondary line. */
   detail?: NoticeText;
   /** The error value (errors), phrased by code when shown. */
-  error?: ErrorLike;
+  error?: NoticeError;
 }
 
 /** A notice text in `locale`. */
@@ -53,15 +58,13 @@ export function renderText(x: NoticeText, locale: Locale): string {
  * is exact); in Japanese the line says by error code what is wrong, and the English message moves to the
  * detail line with the code, so nothing is lost.
  */
-export function describeError(e: ErrorLike, locale: Locale = 'en'): { message: string; detail?: string } {
-  if (typeof e === 'string') return { message: e };
-  if (e instanceof Error) return { message: e.message };
+export function describeError(e: NoticeError, locale: Locale = 'en'): { message: string; detail?: string } {
   const message = renderText(e.message, locale);
   const name = e.file ? fileNameOf(e.file) + ': ' : '';
   const key = `err.${e.code}`;
   // An option error phrased by the app (a string key naming the option) says more than its code's line.
   const phrased = e.option !== undefined && typeof e.message !== 'string';
-  const said = locale === 'en' || !e.code || phrased ? null : tDynamic(key, locale);
+  const said = locale === 'en' || phrased ? null : tDynamic(key, locale);
   if (said === null || said === key) {
     const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };
@@ -106,7 +109,7 @@ export const useNotifyStore = defineStore('notify', {
     push(kind: NoticeKind, text: NoticeText, detail?: NoticeText, timeoutMs?: number): number {
       return this.add({ kind, text, detail }, timeoutMs);
     },
-    error(e: ErrorLike): number {
+    error(e: NoticeError): number {
       return this.add({ kind: 'error', error: e });
     },
     info(text: NoticeText): number {

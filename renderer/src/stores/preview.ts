@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { ModelOutline } from '../preview/model-outline';
+import type { ModelOutline } from '../model/model-outline';
 
 export interface PreviewModelSummary {
   name: string;

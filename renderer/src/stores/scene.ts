@@ -29,6 +29,7 @@ import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/o
 import { sceneRoleText } from './scene-role';
 import {
   emptyScene,
+  MAX_SCENE_ACTORS,
   parseScene,
   sceneBytes,
   SCENE_EXTENSION,
@@ -123,6 +124,20 @@ export const useSceneStore = defineStore('scene', () => {
    * (the frame, the active tab): recorded when a scene is opened (after its music is in) and saved.
    */
   const savedSignature = ref<string | null>(null);
+  /**
+   * The output aspect ("W:H") the scene file gave or the person picked in this window; null until either:
+   * the last one picked (remembered in the settings) counts then. `outputAspect` is the one place the
+   * preview, its overlays, the video export and Save Scene read it.
+   */
+  const pickedAspect = ref<string | null>(null);
+  const outputAspect = computed(() => outputAspectOf(pickedAspect.value !== null ? { [OUTPUT_ASPECT_SETTING]: pickedAspect.value } : useSettingsStore().settings.ui));
+  /** The person picks an output aspect: the scene's from now on, and remembered for the next window. */
+  function setOutputAspect(text: string) {
+    if (!parseAspect(text)) return;
+    pickedAspect.value = text;
+    const settings = useSettingsStore();
+    void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: text } });
+  }
   function signature(): string {
     return JSON.stringify({ ...current(false), activeActor: 0 });
   }
@@ -340,8 +355,8 @@ export const useSceneStore = defineStore('scene', () => {
 
   /**
    * Adds a motion file to the scene and makes it active: a camera VMD becomes the camera document (there
-   * is one: it is refused with a notice), anything else a new actor shown with the preview's model. The
-   * history keeps its steps.
+   * is one: it is refused with a notice), anything else a new actor shown with the preview's model (a scene
+   * that has MAX_SCENE_ACTORS already: refused with a notice). The history keeps its steps.
    */
   async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
     if (!entries.value.length && !ws.isOpen) return openPath(p);
@@ -353,6 +368,12 @@ export const useSceneStore = defineStore('scene', () => {
     const kind = as === 'auto' ? (isCameraMotion(r.value.info) ? 'camera' : 'actor') : as;
     if (kind === 'camera' && cameraEntry.value) {
       useNotifyStore().warning({ key: 'scene.cameraExists', params: { name: cameraEntry.value.fileName } });
+      return false;
+    }
+    // A scene file holds at most MAX_SCENE_ACTORS actors (its parser refuses more): one more is not added,
+    // rather than kept until Save Scene refuses the whole scene.
+    if (kind === 'actor' && actors.value.length >= MAX_SCENE_ACTORS) {
+      useNotifyStore().warning({ key: 'scene.tooManyActors', params: { name: r.value.fileName, max: MAX_SCENE_ACTORS } });
       return false;
     }
     const id = ws.add(r.value);
@@ -487,8 +508,13 @@ export const useSceneStore = defineStore('scene', () => {
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
     // read as a scene replaces nothing, so it is not asked about).
     if (!(await confirmReplace(r.value.path))) return false;
+    // The detail: a missing file's path; a network or device path, refused by its code's line in the
+    // language in force (with the path it names); anything else, main's message.
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) =>
-      notify.warning({ key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } }, error.code === 'E_IO_NOT_FOUND' ? ref.path : error.message);
+      notify.warning(
+        { key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } },
+        error.code === 'E_IO_NOT_FOUND' ? ref.path : error.code === 'E_IO_REMOTE' ? [{ key: 'err.E_IO_REMOTE' }, ref.path] : error.message,
+      );
     // Every motion and the camera, all at once; one that fails is named and the rest opens.
     const reads = await Promise.all([
       ...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))),
@@ -500,8 +526,11 @@ export const useSceneStore = defineStore('scene', () => {
       if (rd.stage === 'decode') notify.error(rd.error);
       else problem(ref, rd.error);
     };
-    // An actor without a readable motion gets a new empty one (a timeline to key, the music row above it).
-    const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : documentContent(emptyVmd()));
+    // An actor without a readable motion shows an empty one (a timeline to key, the music row above it):
+    // one empty document for all of them, not one built per actor, so such an actor costs nothing to open.
+    // Documents are values (an edit installs a new one), so the first edit of one is that actor's alone.
+    let blank: DocumentContent | null = null;
+    const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : (blank ??= documentContent(emptyVmd())));
     const kept: { kind: ScenePart['kind']; actor: Partial<SceneActor>; missing?: string; content: DocumentContent }[] = [];
     scene.actors.forEach((a, i) => {
       const rd = reads[i];
@@ -559,12 +588,11 @@ export const useSceneStore = defineStore('scene', () => {
     }
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
+    // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
+    pickedAspect.value = `${scene.aspect.width}:${scene.aspect.height}`;
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
     savedSignature.value = signature();
     const settings = useSettingsStore();
-    // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
-    const aspect = `${scene.aspect.width}:${scene.aspect.height}`;
-    if (outputAspectOf(settings.settings.ui).text !== aspect) void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: aspect } });
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
@@ -586,7 +614,7 @@ export const useSceneStore = defineStore('scene', () => {
     });
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
     const cam = cameraEntry.value;
-    const a = parseAspect(outputAspectOf(useSettingsStore().settings.ui).text);
+    const a = parseAspect(outputAspect.value.text);
     const audio = music.loaded && music.path
       ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
       : missingAudio.value ? base.audio : null;
@@ -683,6 +711,8 @@ export const useSceneStore = defineStore('scene', () => {
 
   return {
     path,
+    outputAspect,
+    setOutputAspect,
     entries,
     activeId,
     lastActorId,

@@ -24,7 +24,7 @@ import type { Tolerances } from '../../../shared/fit/motion-fit';
 import { diffDocuments, lowerBound, trackRange, type KeyRef } from '../../../shared/key-edits';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import { fitClient } from '../fit/fit-client';
 import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';

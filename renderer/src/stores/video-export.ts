@@ -7,9 +7,8 @@ import { defineStore } from 'pinia';
 import { markRaw, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import { useTimeStore } from './time';
-import { musicBuffer, useMusicStore } from './music';
-import { useSettingsStore } from './settings';
-import { outputAspectOf } from '../preview/output-frame';
+import { useMusicStore } from './music';
+import { useSceneStore } from './scene';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { outputFrameCount, outputSize } from '../export/frame-times';
@@ -47,7 +46,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   function sceneAspect(): number {
-    return outputAspectOf(useSettingsStore().settings.ui).ratio;
+    return useSceneStore().outputAspect.ratio;
   }
 
   function dimensions(): { width: number; height: number } {
@@ -97,7 +96,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     const time = useTimeStore();
     if (time.playing) time.pause();
     const music = useMusicStore();
-    const buffer = withMusic.value && !music.muted ? musicBuffer() : null;
+    const buffer = withMusic.value && !music.muted ? music.song() : null;
     controller = new AbortController();
     preparing.value = true;
     result.value = null;

@@ -45,7 +45,7 @@ import {
   type EditDiff, type EditKind, type KeyEdit, type KeyRef,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
-import { useNotifyStore, type ErrorLike } from './notify';
+import { useNotifyStore, type NoticeError } from './notify';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
@@ -185,8 +185,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   const historyVersion = ref(0);
   /** Bytes the stored diffs hold. */
   const historyBytes = ref(0);
-  /** Milliseconds the last commit/undo/redo took to put its document in place (tracks included). */
-  let lastCommitMs = 0;
 
   const active = shallowRef<OpenDocument | null>(null);
   /**
@@ -278,13 +276,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /** Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, anything else rebuilds them. */
   function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
-    const t0 = performance.now();
     if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
       d.tracks = buildTracks(next);
       d.info = inspectVmd(next, d.tracks, d.diagnostics);
     }
     d.doc = next;
-    lastCommitMs = performance.now() - t0;
   }
 
   /**
@@ -430,7 +426,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     }
   }
 
-  function fail(e: ErrorLike): false {
+  function fail(e: NoticeError): false {
     useNotifyStore().error(e);
     return false;
   }
@@ -520,7 +516,6 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     redoStack,
     get,
     lastFrame,
-    lastCommitMs: () => lastCommitMs,
     depthOf,
     commit,
     undo: () => step('undo'),

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareFitEdit } from '../../../shared/fit/fit-ops';
+import { prepareFitEdit } from '../../../shared/batch/fit-ops';
 import { readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 import { FitClient } from '../../../renderer/src/fit/fit-client';
 import { handleFitRequest } from '../../../renderer/src/fit/fit-worker-core';

@@ -17,6 +17,7 @@ import {
   type KeyState,
 } from '../../../renderer/src/shell/keymap';
 import { SHORTCUT_GROUPS, chordEvent, type KeyToken, type ShortcutRow } from '../../../renderer/src/shell/shortcuts';
+import { overlayOpen, pushOverlay } from '../../../renderer/src/shell/overlay';
 
 const rows = SHORTCUT_GROUPS.flatMap((g) => g.rows);
 const keyboardRows = rows.filter((r) => r.command || r.action);
@@ -176,21 +177,52 @@ describe('the dispatcher guards', () => {
     press({ key: 'Delete', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }, box);
     expect(ran).toEqual(['deleteKeys']);
 
-    const dialog = document.createElement('div');
-    dialog.setAttribute('role', 'dialog');
-    document.body.append(dialog);
-    const esc = press({ key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
-    expect(esc.defaultPrevented).toBe(false);
+    // Behind a dialog (on the overlay stack) the editor's keys do not run.
+    const popDialog = pushOverlay(() => undefined);
+    press({ key: 'Delete', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
     expect(ran).toEqual(['deleteKeys']);
     // App commands still run over a dialog (as the menu's would).
     press({ key: 'F1', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
     expect(commands).toEqual(['save', 'shortcuts']);
-    dialog.remove();
+    popDialog();
 
     electron = true;
     const e2 = press({ key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
     expect(commands).toEqual(['save', 'shortcuts']);
     expect(e2.defaultPrevented).toBe(false);
+  });
+
+  it('Escape goes to the top overlay only: a picker over a dialog closes first, then the dialog, then the editor has it', () => {
+    const closed: string[] = [];
+    const pops: (() => void)[] = [];
+    const open = (name: string) => {
+      const pop = pushOverlay(() => {
+        closed.push(name);
+        pop();
+      });
+      pops.push(pop);
+    };
+    open('batch');
+    open('picker');
+    expect(overlayOpen()).toBe(true);
+    const esc = () => press({ key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    const e1 = esc();
+    expect(e1.defaultPrevented).toBe(true);
+    expect(closed).toEqual(['picker']);
+    expect(ran).toEqual([]); // not also the editor's Escape (the picked joint, the curve handle)
+    esc();
+    expect(closed).toEqual(['picker', 'batch']);
+    expect(overlayOpen()).toBe(false);
+    esc();
+    expect(closed).toEqual(['picker', 'batch']);
+    expect(ran).toEqual(['dropHandle']);
+    // Escape typed in a dialog's text field closes the dialog too.
+    open('file dialog');
+    const input = document.createElement('input');
+    document.body.append(input);
+    press({ key: 'Escape', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }, input);
+    expect(closed).toEqual(['picker', 'batch', 'file dialog']);
+    pops.forEach((p) => p());
   });
 
   it('runs every handler bound to an action; a key none applied to is not used', () => {

@@ -16,16 +16,9 @@ vi.mock('web-audio-beat-detector', () => ({
 
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { useNotifyStore } from '../../../renderer/src/stores/notify';
-import { FakeAudioContext, withFakeAudio } from '../../helpers/fake-audio';
+import { withFakeAudio } from '../../helpers/fake-audio';
 
-class FakeContext extends FakeAudioContext {
-  currentTime = 0;
-  createGain() {
-    return { gain: { value: 1 }, connect() {} };
-  }
-}
-
-withFakeAudio(FakeContext, () => {
+withFakeAudio(undefined, () => {
   detector.calls = 0;
   detector.fail = false;
 });

@@ -1,72 +1,51 @@
 /**
- * The music store against a fake AudioContext whose clock the test moves: decoding (and the error naming
- * the format), and the playback clock — play from the shown frame, 30 frames per context second, a seek
- * noticed from the shown frame, loop wraps restarting the sound, offset changes, pause.
+ * The music store driving a stand-in audio player whose clock the test moves (test/helpers/fake-audio.ts):
+ * decoding (and the error naming the format), and the playback clock — play from the shown frame, 30 frames
+ * per clock second, a seek noticed from the shown frame, loop wraps restarting the sound, offset changes,
+ * pause — and what the store asks the player to sound, and when.
  */
 import { nextTick } from 'vue';
 import { describe, expect, it } from 'vitest';
-import { musicPyramid, useMusicStore } from '../../../renderer/src/stores/music';
+import { useMusicStore } from '../../../renderer/src/stores/music';
 import { useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useTimeStore } from '../../../renderer/src/stores/time';
-import { FakeAudioContext, monoBuffer, withFakeAudio } from '../../helpers/fake-audio';
+import { FakeAudioPlayer, monoBuffer, withFakeAudio } from '../../helpers/fake-audio';
 
+/** Each test's player: 60 s at 1 kHz with one click at 2 s, or (failDecode) bytes that do not decode. */
+let failDecode = false;
+const player = withFakeAudio(
+  () => {
+    const p = new FakeAudioPlayer();
+    p.decoded = () => (failDecode ? null : monoBuffer(60, 1000, (data) => (data[2000] = 0.8)));
+    return p;
+  },
+  () => (failDecode = false),
+);
+/** The player's clock and records (as the old fake context's were named). */
 const fake = {
-  now: 0,
-  failDecode: false,
-  starts: [] as { when: number; offset: number; length?: number }[],
-  stopped: 0,
-  /** Sources stopped at a scheduled context time (loop passes), in call order. */
-  stopsAt: [] as number[],
-  /** Gain automation calls on grain envelopes: [method, value, time]. */
-  ramps: [] as [string, number, number][],
+  get now() {
+    return player().clock;
+  },
+  set now(t: number) {
+    player().clock = t;
+  },
+  get starts() {
+    return player().starts;
+  },
+  get stopped() {
+    return player().stopped;
+  },
+  get stopsAt() {
+    return player().stopsAt;
+  },
 };
-
-class FakeContext extends FakeAudioContext {
-  get currentTime() {
-    return fake.now;
-  }
-  createGain() {
-    return {
-      gain: {
-        value: 1,
-        setValueAtTime: (v: number, t: number) => fake.ramps.push(['set', v, t]),
-        linearRampToValueAtTime: (v: number, t: number) => fake.ramps.push(['ramp', v, t]),
-      },
-      connect() {},
-      disconnect() {},
-    };
-  }
-  createBufferSource() {
-    return {
-      buffer: null,
-      onended: null,
-      connect() {},
-      disconnect() {},
-      start: (when: number, offset: number, length?: number) => fake.starts.push(length === undefined ? { when, offset } : { when, offset, length }),
-      stop: (at?: number) => (at === undefined ? void fake.stopped++ : void fake.stopsAt.push(at)),
-    };
-  }
-  override decoded() {
-    if (fake.failDecode) return new Error('EncodingError: Unable to decode audio data');
-    return monoBuffer(60, 1000, (data) => (data[2000] = 0.8)); // 60 s at 1 kHz, one click at 2 s
-  }
-}
-
-withFakeAudio(FakeContext, () => {
-  fake.now = 0;
-  fake.failDecode = false;
-  fake.starts = [];
-  fake.stopped = 0;
-  fake.stopsAt = [];
-  fake.ramps = [];
-});
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe('music store', () => {
   it('a song that cannot be decoded is an E_AUDIO_DECODE notice naming its format; nothing is loaded', async () => {
     const music = useMusicStore();
-    fake.failDecode = true;
+    failDecode = true;
     expect(await music.loadBytes('song.aif', bytes('FORM\0\0\0\0AIFF'))).toBe(false);
     const n = useNotifyStore().items.at(-1)!;
     expect(n.kind).toBe('error');
@@ -79,7 +58,7 @@ describe('music store', () => {
     const music = useMusicStore();
     expect(await music.loadBytes('clicks.wav', bytes('RIFF'))).toBe(true);
     expect(music).toMatchObject({ loaded: true, name: 'clicks.wav', duration: 60, sampleRate: 1000, channels: 1 });
-    expect(musicPyramid()!.levels[0].max[Math.floor(2000 / 64)]).toBeCloseTo(0.8, 6);
+    expect(music.pyramid()!.levels[0].max[Math.floor(2000 / 64)]).toBeCloseTo(0.8, 6);
   });
 
   it('drives playback from the context clock: from the shown frame, a seek, the offset, pause', async () => {
@@ -156,17 +135,13 @@ describe('music store', () => {
     await music.loadBytes('clicks.wav', bytes('RIFF'));
     time.setRange(3000);
     music.setOffset(15);
-    const stopped0 = fake.stopped; // (the module's audio graph outlives a test's store)
+    const stopped0 = fake.stopped;
     fake.now = 3;
     time.seek(60);
     await nextTick();
     expect(fake.starts).toEqual([{ when: 3, offset: 75 / 30, length: 0.07 }]);
-    expect(fake.ramps).toEqual([
-      ['set', 0, 3],
-      ['ramp', 1, 3.008],
-      ['set', 1, 3 + 0.07 - 0.008],
-      ['ramp', 0, 3.07],
-    ]);
+    // Faded in and out over 8 ms (the player shapes the fades: web-audio-player.ts, heard in the scrub e2e).
+    expect(player().grains).toEqual([{ when: 3, offset: 75 / 30, length: 0.07, fade: 0.008 }]);
     // 10 ms later the cursor moves again: the grain waits until 50 ms after the first.
     fake.now = 3.01;
     time.seek(61);

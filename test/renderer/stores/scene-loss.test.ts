@@ -11,7 +11,7 @@ import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify'
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
-import { FakeAudioContext, withFakeAudio } from '../../helpers/fake-audio';
+import { withFakeAudio } from '../../helpers/fake-audio';
 import { answerNext, cameraVmd, dance, editShown, memoryApi } from './scene-fixtures';
 import { setApi } from '../../../renderer/src/api';
 
@@ -20,18 +20,7 @@ let fake: ReturnType<typeof memoryApi>;
 const song = () => new TextEncoder().encode('RIFF');
 const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 
-/** Plays nothing: enough of a graph for the music store to load, start and stop a song. */
-class QuietContext extends FakeAudioContext {
-  currentTime = 0;
-  createGain() {
-    return { gain: { value: 1, setValueAtTime() {}, linearRampToValueAtTime() {} }, connect() {}, disconnect() {} };
-  }
-  createBufferSource() {
-    return { buffer: null, onended: null, connect() {}, disconnect() {}, start() {}, stop() {} };
-  }
-}
-
-withFakeAudio(QuietContext, () => {
+withFakeAudio(undefined, () => {
   files = new Map<string, Uint8Array>([
     ['/s/a.vmd', dance(10)],
     ['/s/b.vmd', dance(20)],

@@ -3,7 +3,8 @@
 // playing them with the player at every integer and half frame (integer frames for a re-timing).
 import { describe, expect, it } from 'vitest';
 import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, readVmd, sampleBoneInto, sampleCamera, writeVmd, type CameraTrack, type VmdDocument } from '../../../shared/vmd';
-import { bake, prepareFitEdit, reduce, speedRefit } from '../../../shared/fit';
+import { bake, reduce, speedRefit } from '../../../shared/fit';
+import { prepareFitEdit } from '../../../shared/batch/fit-ops';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../../helpers/corpus';
 import { playedErrors, rotationAngleDeg } from '../../helpers/motion-error';
 import { boneKeyBounds, morphKeyBounds } from './key-bounds';

@@ -6,12 +6,12 @@
  * reduce and bake, every integer frame for a re-timing (where output frame g plays the input at g·K),
  * and the camera's every half frame there too.
  */
-import type { EditResult } from '../motion-ops/report';
-import { namePattern } from '../motion-ops/preset';
+import type { EditResult } from '../edit-core/report';
+import { namePattern } from '../edit-core/name-pattern';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { measureErrors, recordErrors } from './measure';
-import { bake, reduce, speedRefit, type FitProgress, type Tolerances } from './motion-fit';
-import { checkOrder, numOpt, refuseWith, type OpOptions } from '../batch/options';
+import { measureErrors, recordErrors } from '../fit/measure';
+import { bake, reduce, speedRefit, type FitProgress, type Tolerances } from '../fit/motion-fit';
+import { checkOrder, numOpt, refuseWith, type OpOptions } from './options';
 
 /** Option values as the CLI and the Batch form give them. */
 export type FitOpOptions = OpOptions;

@@ -1,6 +1,6 @@
 /**
- * Read-only test hook of the motion editor: `window.__vmdEditor`, installed while the editor is mounted
- * (like the preview's `window.__vmdPreview`), in the e2e build only (src/e2e/). End-to-end tests use it to compare the open document's
+ * Read-only test hook of the motion editor: `window.__vmdEditor`, installed at start by the e2e build's
+ * entry (main.ts here). End-to-end tests use it to compare the open document's
  * bytes with the codec's answer after each gesture without going through Save As every time. Nothing
  * here changes state.
  *
@@ -8,9 +8,11 @@
  *   selection()  selected keys as {kind, record}, and the active key
  *   history()    undo/redo depth and the last refusal message
  *   frame()      current frame and whether playback runs
- *   lastCommitMs()  ms the last history step took from edit to installed document (tracks included)
+ *   lastCommitMs()  ms the workspace's last commit, undo or redo took (the step stored, its document and
+ *                   tracks put in place), timed around the store's action ($onAction)
  *   version()    the workspace's version (bumped by every open and edit)
  */
+import type { Pinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { KeyRef } from '../../../shared/key-edits';
 import { useWorkspaceStore } from '../stores/workspace';
@@ -40,23 +42,27 @@ function toBase64(u: Uint8Array): string {
   return btoa(s);
 }
 
-/** Installs the hook; returns the function that removes it. */
-export function installEditorTestHook(): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const doc = useWorkspaceStore();
-  const hist = useHistoryStore();
-  const sel = useSelectionStore();
-  const time = useTimeStore();
+/** Installs the hook. */
+export function installEditorTestHook(pinia: Pinia): void {
+  const doc = useWorkspaceStore(pinia);
+  const hist = useHistoryStore(pinia);
+  const sel = useSelectionStore(pinia);
+  const time = useTimeStore(pinia);
+  let lastCommitMs = 0;
+  doc.$onAction(({ name, after }) => {
+    if (name !== 'commit' && name !== 'undo' && name !== 'redo') return;
+    const t0 = performance.now();
+    after(() => {
+      lastCommitMs = performance.now() - t0;
+    });
+  });
   const hook: EditorTestHook = {
     bytes: () => (doc.doc ? toBase64(writeVmd(doc.doc)) : null),
     selection: () => ({ refs: sel.refs.map((r) => ({ kind: r.kind, record: r.record })), active: sel.active ? { ...sel.active } : null }),
     history: () => ({ undo: doc.undoStack.length, redo: doc.redoStack.length, message: hist.message }),
     frame: () => ({ frame: time.frame, playing: time.playing }),
-    lastCommitMs: () => doc.lastCommitMs(),
+    lastCommitMs: () => lastCommitMs,
     version: () => doc.version,
   };
   window.__vmdEditor = hook;
-  return () => {
-    if (window.__vmdEditor === hook) delete window.__vmdEditor;
-  };
 }

@@ -2,13 +2,13 @@
  * Questions about the preview that only tests and profiling ask: bone transforms in world space, where a
  * joint is drawn, the colour of a drawn pixel, the camera and light as placed, the frame-time breakdown,
  * WebGL memory, and how long posing alone takes. Imported only by the e2e build's test hook
- * (preview-test-hook.ts), so the shipped bundle holds none of it.
+ * (preview-hook.ts here), so the shipped bundle holds none of it.
  */
 import * as THREE from 'three';
 import { matchKey } from '../../../shared/pmx/model-inspect';
-import type { FrameBreakdown } from './frame-profiler';
-import type { PreviewEngine } from './preview-engine';
-import type { Rig } from './rig';
+import type { FrameBreakdown } from '../preview/frame-profiler';
+import type { PreviewEngine } from '../preview/preview-engine';
+import type { Rig } from '../preview/rig';
 
 /** World rotation of a bone in three.js coordinates, or null when the rig lacks it. */
 export function boneWorldQuaternion(rig: Rig, name: string): [number, number, number, number] | null {

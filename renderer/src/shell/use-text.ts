@@ -1,5 +1,5 @@
 /**
- * `t(key, params)` for the editor's components, in the settings store's locale. The editor's strings
+ * `t(key, params)` for the views (editor, preview, panels), in the settings store's locale. The editor's strings
  * (shared/i18n/editor-strings.ts) are part of the shared lookup in strings.ts. `t` takes only keys the
  * tables define (a misspelled key fails to compile); `t.dynamic` takes a key read from data (a row's
  * label, a preset's name key), which falls back to the key itself.

@@ -1,6 +1,7 @@
 /**
- * The preview's e2e test hook, `window.__vmdPreview`: read-only queries for end-to-end tests, installed
- * while a preview is mounted. Only the e2e build holds it (loaded through src/e2e/, see there).
+ * The preview's e2e test hook, `window.__vmdPreview`: read-only queries for end-to-end tests about the
+ * preview mounted now (use-preview.ts mountedPreview(); undefined while none is). Only the e2e build holds
+ * it: its entry (main.ts here) installs it at start.
  *
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
@@ -8,8 +9,8 @@
  * presentation(), poseHandle(axis), jointDots(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
-import type { FrameBreakdown } from './frame-profiler';
-import type { PreviewEngine } from './preview-engine';
+import type { FrameBreakdown } from '../preview/frame-profiler';
+import { mountedPreview, type MountedPreview } from '../preview/use-preview';
 import * as diag from './preview-diagnostics';
 
 /** The bone-picking part of the test hook (positions in client coordinates, as mouse events use). */
@@ -78,15 +79,23 @@ declare global {
   }
 }
 
-/** What the hook reads besides the engine: the mounted canvas and the pane's model line. */
-export interface PreviewHookContext {
-  canvas: HTMLCanvasElement;
-  engine: PreviewEngine;
-  info: () => { model: string | null; missingBones: number };
+/** Installs `window.__vmdPreview`: the hook of the preview mounted when it is read, or undefined. */
+export function installPreviewTestHook(): void {
+  const hooks = new WeakMap<MountedPreview, PreviewTestHook>();
+  Object.defineProperty(window, '__vmdPreview', {
+    configurable: true,
+    get: () => {
+      const m = mountedPreview();
+      if (!m) return undefined;
+      let h = hooks.get(m);
+      if (!h) hooks.set(m, (h = hookFor(m)));
+      return h;
+    },
+  });
 }
 
-/** Installs `window.__vmdPreview` for a mounted preview; returns the function that removes it. */
-export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewHookContext): () => void {
+/** The queries about one mounted preview. */
+function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHook {
   const hook: PreviewTestHook = {
     boneScreenPosition: (name) => {
       const r = el.getBoundingClientRect();
@@ -138,8 +147,5 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     },
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
-  window.__vmdPreview = hook;
-  return () => {
-    if (window.__vmdPreview === hook) delete window.__vmdPreview;
-  };
+  return hook;
 }

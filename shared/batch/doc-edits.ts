@@ -6,13 +6,13 @@
  * values may be strings (CLI) or numbers/booleans (UI).
  */
 import type { VmdDocument } from '../vmd';
-import { mirror, namePattern, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '.';
+import { mirror, namePattern, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../motion-ops';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
-import { DOC_EDIT_OPS, type BatchOp } from '../batch/types';
-import { prepareFitEdit } from '../fit/fit-ops';
-import { boolOpt, checkOptions, checkOrder, numOpt, refuse, refuseWith, strOpt, type OpOptions, type OptionError } from '../batch/options';
+import { DOC_EDIT_OPS, type BatchOp } from './types';
+import { prepareFitEdit } from './fit-ops';
+import { boolOpt, checkOptions, checkOrder, numOpt, refuse, refuseWith, strOpt, type OpOptions, type OptionError } from './options';
 
-export type { OpOptions } from '../batch/options';
+export type { OpOptions } from './options';
 
 /** A channel list option (x,y,z,r …) of bone or camera curves, or undefined when not given. */
 function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[] | undefined {
@@ -40,7 +40,7 @@ export function mappingFormatOf(name: string | undefined): 'csv' | 'json' | unde
   return n.endsWith('.csv') ? 'csv' : n.endsWith('.json') ? 'json' : null;
 }
 
-export { DOC_EDIT_OPS } from '../batch/types';
+export { DOC_EDIT_OPS } from './types';
 
 /**
  * Validates the options of a document-edit operation and returns the edit, or the first bad option as
