@@ -29,7 +29,7 @@ describe('mocap import helpers', () => {
   });
 
   it("says a BVH error's file and line, in English and in Japanese", () => {
-    const e = { code: 'E_BVH_CHANNELS', message: 'frame 5 has 95 values; the hierarchy has 96 channels', file: '/data/walk.bvh', line: 12 };
+    const e = { code: 'E_BVH_CHANNELS' as const, message: 'frame 5 has 95 values; the hierarchy has 96 channels', file: '/data/walk.bvh', line: 12 };
     expect(describeError(e, 'en')).toEqual({ message: 'walk.bvh: frame 5 has 95 values; the hierarchy has 96 channels (line 12)', detail: 'E_BVH_CHANNELS' });
     const ja = describeError(e, 'ja');
     expect(ja.message).toBe('walk.bvh: BVH の関節またはフレームのチャンネル数が合いません（12 行目）');

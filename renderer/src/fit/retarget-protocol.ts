@@ -6,7 +6,7 @@
  */
 import { readModel } from '../../../shared/pmx/model-reader';
 import { retarget, type RetargetDetails } from '../../../shared/retarget/retarget';
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';

@@ -14,7 +14,7 @@ import type { CodecError } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
-import { newReport } from '../../../shared/motion-ops/report';
+import { newReport } from '../../../shared/edit-core/report';
 import { bakeClient, type BakeSettings } from '../physics/bake-client';
 import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';

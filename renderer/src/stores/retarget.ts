@@ -17,9 +17,9 @@ import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { parseMapping } from '../../../shared/motion-ops/rename';
-import { mappingFormatOf } from '../../../shared/motion-ops/doc-edits';
+import { mappingFormatOf } from '../../../shared/batch/doc-edits';
 import type { RetargetDetails } from '../../../shared/retarget/retarget';
-import type { EditReport } from '../../../shared/motion-ops/report';
+import type { EditReport } from '../../../shared/edit-core/report';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { decodeName, encodeSjis } from '../../../shared/vmd/sjis';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
@@ -325,7 +325,7 @@ export const useRetargetStore = defineStore('retarget', {
     fail(e: CodecError | { code: string; message: string; file?: string }): false {
       this.state = 'failed';
       this.error = e as CodecError;
-      useNotifyStore().error(e);
+      useNotifyStore().error(this.error);
       return false;
     },
 
