@@ -20,9 +20,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'fonts.ts': [],
   'export': ['api', 'paths.ts'],
   'fit': ['api', 'paths.ts'],
+  // Bullet's wasm loader for the page and its workers (a runtime part, like fit's worker client).
+  'physics': [],
   'stores': ['api', 'fit', 'paths.ts', 'preview', 'export'],
   'shell': ['api', 'paths.ts', 'stores'],
-  'preview': ['api', 'paths.ts', 'shell', 'stores', 'e2e', 'export', 'editor'],
+  'preview': ['api', 'paths.ts', 'shell', 'stores', 'e2e', 'export', 'editor', 'physics'],
   'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'e2e', 'fonts.ts', 'preview'],
   'components': ['api', 'paths.ts', 'editor', 'shell', 'stores', 'e2e', 'export'],
   'e2e': ['editor', 'fit', 'preview', 'stores'],

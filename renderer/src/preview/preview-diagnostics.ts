@@ -149,3 +149,22 @@ export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: numbe
   }
   return out;
 }
+
+/** The preview's physics as the tests see it (physics-preview.ts). */
+export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boolean; bodiesShown: boolean; actors: ReturnType<PreviewEngine['physics']['actors']>; stepMs: number[] } {
+  const p = e.physics;
+  return { enabled: p.enabled, ready: p.ready, bodiesShown: p.bodiesVisible, actors: p.actors(), stepMs: p.stepMs.values() };
+}
+
+/** An actor's physics bones (driven by a dynamic body) with their world positions now, MMD coordinates. */
+export function physicsBones(e: PreviewEngine, key: string): { name: string; position: [number, number, number] }[] {
+  const ph = e.physics.physicsOf(key);
+  if (!ph) return [];
+  const P = ph.pose, out: { name: string; position: [number, number, number] }[] = [];
+  const driver = ph.world.driver;
+  for (let i = 0; i < driver.length; i++) {
+    if (driver[i] < 0) continue;
+    out.push({ name: ph.model.bones[i].name, position: [P.worldPosition[3 * i], P.worldPosition[3 * i + 1], P.worldPosition[3 * i + 2]] });
+  }
+  return out;
+}

@@ -68,6 +68,13 @@ export interface PreviewTestHook extends PickTestHook {
   jointDots(): { shown: boolean; count: number };
   /** The pose handle: its bone, mode, the handle under the pointer, and client points on one ring or arrow (see preview-diagnostics.ts). */
   poseHandle(axis: 'X' | 'Y' | 'Z'): ReturnType<typeof diag.poseHandle>;
+  /** Physics (physics-preview.ts): on, ready (Bullet loaded), the rigid-body view, each actor's counts, step times. */
+  physics(): ReturnType<typeof diag.physicsState>;
+  /**
+   * An actor's physics bones as posed now ('shown' or a companions() key): name and world position, MMD
+   * coordinates (model space, before the actor's stage), in bone order; [] without a world.
+   */
+  physicsBones(key: string): { name: string; position: [number, number, number] }[];
 }
 
 declare global {
@@ -130,6 +137,8 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
       const h = diag.poseHandle(e, axis, r.width, r.height);
       return { ...h, points: h.points.map(([x, y]) => [r.left + x, r.top + y] as [number, number]) };
     },
+    physics: () => diag.physicsState(e),
+    physicsBones: (key) => diag.physicsBones(e, key),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
   window.__vmdPreview = hook;
