@@ -120,7 +120,7 @@ const MAX_STATIC_BYTES = 64 * 1024 * 1024;
 
 /** Same policy as renderer/index.html's meta tag, plus what only a header can say. */
 export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 function tokenMatches(given: string | null | undefined, token: string): boolean {
   if (!given) return false;

@@ -100,6 +100,14 @@ describe('physics in the preview', () => {
     // The agreement bound for two runtimes is 0.5 units; one engine posed two ways should be far inside it.
     expect(atSeek).toBeLessThan(1e-3);
     expect(worst).toBeLessThan(0.05);
+    // Reset at F after the world has run: the same as the first restart there (a restart starts a new world).
+    physics.restartPending = true;
+    binding.apply(F);
+    const fresh = new Simulation(await testBullet(), m, doc);
+    fresh.seek(F);
+    expect(physics.restarts).toBe(2);
+    expect(maxGap(bones, rig.pose.worldPosition, fresh.pose.worldPosition)).toBe(0);
+    fresh.dispose();
     // The three.js bones show the physics pose (MMD → three.js: z negated).
     rig.bones[0].parent?.updateMatrixWorld(true);
     for (const root of rig.roots) root.updateMatrixWorld(true);
@@ -204,6 +212,14 @@ describe('physics in the preview', () => {
       expect(objs[i].position.y).toBeCloseTo(b.position[1], 4);
       expect(objs[i].position.z).toBeCloseTo(-b.position[2], 4);
     });
+    // Each joint's cube where the file puts the joint at rest.
+    const cubes = view.group.children.slice(m.rigidBodies.length, m.rigidBodies.length + m.joints.length);
+    let worstJoint = 0;
+    m.joints.forEach((j, k) => {
+      const p = cubes[k].position;
+      worstJoint = Math.max(worstJoint, Math.hypot(p.x - j.position[0], p.y - j.position[1], p.z + j.position[2]));
+    });
+    expect(worstJoint).toBeLessThan(1e-4);
     binding.physics = physics;
     binding.apply(0);
     view.update(rig.pose, physics.world);

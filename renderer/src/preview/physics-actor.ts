@@ -11,6 +11,12 @@
  *   step holding the pose, so the bone's physics children follow the hand;
  * - anything else (a seek, a loop back, a frame typed in, a jump of the scrub bar), the first pose, the actor
  *   shown again after being hidden, or Reset: a restart from the pose there with the settling frames.
+ *
+ * A restart starts from a new world: Bullet keeps state that PhysicsWorld.reset() does not clear (contact
+ * manifolds and their cached impulses, which warm-start the next solve), so a restart in a world that has run
+ * depends on where it ran before — Reset twice at one frame gave hair 2–6 units apart on Gene_light. A new
+ * world makes a restart at a frame the same every time, and the same as Node's Simulation.seek there (a video
+ * export of a range is then frame-exact whatever the preview did before).
  */
 import type { ModelData } from '../../../shared/pmx/model-types';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
@@ -42,7 +48,9 @@ export function physicsAdvance(last: number, f: number, playing: boolean, restar
 }
 
 export class ActorPhysics {
-  readonly world: PhysicsWorld;
+  world: PhysicsWorld;
+  /** The world has not run yet (a restart can use it as it is). */
+  private fresh = true;
   private toggles: PhysicsToggles;
   /** The frame last posed (NaN: never). */
   private last = NaN;
@@ -55,7 +63,7 @@ export class ActorPhysics {
   lastMs = 0;
   private disposed = false;
 
-  constructor(bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, private readonly clock: PhysicsClock) {
+  constructor(private readonly bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, private readonly clock: PhysicsClock) {
     this.world = new PhysicsWorld(bullet, model, pose);
     this.toggles = new PhysicsToggles(model, null, null);
   }
@@ -75,13 +83,18 @@ export class ActorPhysics {
    */
   solve(f: number, ikOn: (ikBone: number) => boolean): void {
     const t0 = performance.now();
+    const a = physicsAdvance(this.last, f, this.clock.playing, this.restartPending);
+    if (a.restart && !this.fresh) {
+      this.world.dispose();
+      this.world = new PhysicsWorld(this.bullet, this.model, this.pose);
+    }
+    this.fresh = false;
     const w = this.world, skip = w.skipIk, pose = this.pose;
     // MMD rule — with physics on, an IK chain whose links are all physics bones is not solved.
     const before = () => {
       pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
       this.toggles.apply(w.toggledOff, f);
     };
-    const a = physicsAdvance(this.last, f, this.clock.playing, this.restartPending);
     if (a.restart) {
       restartPhysics(w, before, SEEK_SETTLE_FRAMES);
       this.restarts++;

@@ -9,6 +9,7 @@ import { matchKey } from '../../../shared/pmx/model-inspect';
 import type { FrameBreakdown } from './frame-profiler';
 import type { PreviewEngine } from './preview-engine';
 import type { Rig } from './rig';
+import { OfflineFrameSource } from './offline-render';
 
 /** World rotation of a bone in three.js coordinates, or null when the rig lacks it. */
 export function boneWorldQuaternion(rig: Rig, name: string): [number, number, number, number] | null {
@@ -167,4 +168,19 @@ export function physicsBones(e: PreviewEngine, key: string): { name: string; pos
     out.push({ name: ph.model.bones[i].name, position: [P.worldPosition[3 * i], P.worldPosition[3 * i + 1], P.worldPosition[3 * i + 2]] });
   }
   return out;
+}
+
+/**
+ * The video export's way to a frame with physics: an OfflineFrameSource (the export's own frame source) brought
+ * to `from`, then `frames` frames on one by one, as an export at 30 fps walks its range; returns an actor's
+ * physics bones there. Disposing the source puts the preview back at its frame.
+ */
+export function physicsOffline(e: PreviewEngine, key: string, from: number, frames: number): { name: string; position: [number, number, number] }[] {
+  const src = new OfflineFrameSource(e, 64, 36, false);
+  try {
+    for (let k = 0; k <= frames; k++) src.advanceTo(from + k);
+    return physicsBones(e, key);
+  } finally {
+    src.dispose();
+  }
 }

@@ -75,6 +75,8 @@ export interface PreviewTestHook extends PickTestHook {
    * coordinates (model space, before the actor's stage), in bone order; [] without a world.
    */
   physicsBones(key: string): { name: string; position: [number, number, number] }[];
+  /** The export's frame source walked from `from` over `frames` frames (see preview-diagnostics.ts physicsOffline). */
+  physicsOffline(key: string, from: number, frames: number): { name: string; position: [number, number, number] }[];
 }
 
 declare global {
@@ -109,7 +111,10 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     cameraState: () => diag.cameraState(e),
     frame: () => e.currentFrame,
     perf: () => ({ frameMs: e.profiler.interval.values(), poseMs: e.profiler.pose.values() }),
-    resetPerf: () => e.profiler.clear(),
+    resetPerf: () => {
+      e.profiler.clear();
+      e.physics.stepMs.clear();
+    },
     timePose: (n) => diag.timePose(e, n),
     breakdown: () => diag.breakdown(e),
     bufferSize: () => diag.bufferSize(e),
@@ -139,6 +144,7 @@ export function installPreviewTestHook({ canvas: el, engine: e, info }: PreviewH
     },
     physics: () => diag.physicsState(e),
     physicsBones: (key) => diag.physicsBones(e, key),
+    physicsOffline: (key, from, frames) => diag.physicsOffline(e, key, from, frames),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
   window.__vmdPreview = hook;
