@@ -52,22 +52,25 @@ function differing(a: Rgba, b: Rgba, box: { x0: number; y0: number; x1: number; 
 }
 
 /**
- * Distances between two lists of the same bones (matched by name): the 95th percentile, the largest and the bone
- * it is on. Why not only the largest: the preview poses through three.js bones (rest + key − rest), Node directly,
- * so their poses before physics differ by ~1e-8 units, and Gene's cloak weights (…クローク…錘, bodies that collide
- * with nothing, hanging on loose joints) amplify that chaotically to tenths of a unit in a few hundred steps.
+ * Distances between two lists of the same bones (matched by name): the largest over the bones outside Gene's
+ * cloak, and over all. Why the cloak apart: the preview poses through three.js bones (rest + key − rest), Node
+ * directly, so their poses before physics differ by ~1e-8 units, and the cloak (クローク) chains end in weights
+ * (錘: bodies that collide with nothing, on loose joints) that amplify that chaotically to tenths of a unit
+ * within a few hundred steps; the rest of the hair and clothes stay within a thousandth.
  */
-function gaps(a: Bones, b: Bones): { p95: number; worst: number; at: string } {
+function gaps(a: Bones, b: Bones): { rest: number; worst: number; at: string } {
   const byName = new Map(b.map((x) => [x.name, x.position]));
-  const d = a.map((x) => {
+  let rest = 0, worst = 0, at = '';
+  for (const x of a) {
     const p = byName.get(x.name);
     if (!p) throw new Error(`bone ${x.name} missing`);
-    return { g: Math.hypot(x.position[0] - p[0], x.position[1] - p[1], x.position[2] - p[2]), name: x.name };
-  }).sort((u, v) => u.g - v.g);
-  const last = d[d.length - 1];
-  return { p95: d[Math.floor(0.95 * (d.length - 1))].g, worst: last.g, at: last.name };
+    const g = Math.hypot(x.position[0] - p[0], x.position[1] - p[1], x.position[2] - p[2]);
+    if (!x.name.includes('クローク')) rest = Math.max(rest, g);
+    if (g > worst) [worst, at] = [g, x.name];
+  }
+  return { rest, worst, at };
 }
-const show = (g: { p95: number; worst: number; at: string }) => `p95 ${g.p95.toExponential(2)}, worst ${g.worst.toExponential(2)} (${g.at})`;
+const show = (g: { rest: number; worst: number; at: string }) => `${g.rest.toExponential(2)} outside the cloak, worst ${g.worst.toExponential(2)} (${g.at})`;
 
 /** shared/physics in Node: Gene_light dancing wavefile_v2, restarted at `from` and run `frames` frames on. */
 async function nodeBones(from: number, frames = 0): Promise<Bones> {
@@ -170,18 +173,20 @@ describe('physics in the preview (browser mode)', () => {
     await page.keyboard.press('Shift+P');
     await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.restarts === n + 1, restarts0);
     const reset = await shownBones(page);
+    // What a restart costs (a new world and the settling frames), as a scrub jump pays it: reported, not asserted.
+    console.log(`[perf] physics restart of Gene_light (new world + 60 settling frames): ${(await actor(page, 'shown'))!.lastMs.toFixed(1)} ms`);
     // A typed frame elsewhere and back: a jump, the same restart.
     await seekPreview(page, 90);
     await seekPreview(page, 205);
     const jumped = await shownBones(page);
     const gStepped = gaps(stepped, node), gReset = gaps(reset, node), gJump = gaps(jumped, node);
     console.log(`[physics] frame 205, ${node.length} physics bones against Node's Simulation restarted there (units): stepped on from 200 ${show(gStepped)}; after Reset ${show(gReset)}; after a jump ${show(gJump)}`);
-    // Reset and a jump are the same restart, exactly; and Node's, but for the cloak weights (see gaps()), within
-    // the issue's 0.5-unit agreement bound.
+    // Reset and a jump are the same restart, exactly; Node's too outside the cloak, and the cloak's weights (see
+    // gaps()) within the issue's 0.5-unit agreement bound.
     expect(gaps(reset, jumped).worst).toBe(0);
-    expect(gReset.p95).toBeLessThan(1e-3);
+    expect(gReset.rest).toBeLessThan(1e-3);
     expect(gReset.worst).toBeLessThan(0.5);
-    expect(gStepped.p95).toBeGreaterThan(0.01);
+    expect(gStepped.rest).toBeGreaterThan(0.01);
   }, 240_000);
 
   it('Show rigid bodies draws the bodies in their modes\' colours and the joints', async () => {
@@ -269,7 +274,7 @@ describe('physics in the preview (browser mode)', () => {
     const g = gaps(first, node), rerun = gaps(first, again);
     console.log(`[physics] export frames 150–160 against Node's Simulation from 150 (units): ${show(g)}; a second export differs by ${rerun.worst.toExponential(2)}`);
     expect(rerun.worst).toBe(0);
-    expect(g.p95).toBeLessThan(1e-3);
+    expect(g.rest).toBeLessThan(1e-3);
     expect(g.worst).toBeLessThan(0.5);
     // Back at the preview's frame.
     expect(await page.evaluate(() => window.__vmdPreview!.frame())).toBe(501);

@@ -174,7 +174,7 @@ export class PreviewPhysics {
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */
-  actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number }[] {
+  actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number; lastMs: number }[] {
     return [...this.entries.values()].map((e) => ({
       key: e.key,
       bodies: e.body.model?.rigidBodies.length ?? 0,
@@ -184,6 +184,7 @@ export class PreviewPhysics {
       steps: e.physics?.steps ?? 0,
       restarts: e.physics?.restarts ?? 0,
       viewBodies: e.view?.bodyCount ?? 0,
+      lastMs: e.physics?.lastMs ?? 0,
     }));
   }
 
