@@ -280,4 +280,26 @@ describe('physics in the preview (browser mode)', () => {
     expect(await page.evaluate(() => window.__vmdPreview!.frame())).toBe(501);
     expect(s.app.errors).toEqual([]);
   }, 240_000);
+
+  it('the switches are remembered in the settings; P turns physics on and off', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => window.__vmdPreview!.physics().bodiesShown);
+    // The settings are written when switched: a new page starts with both on.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await page.waitForFunction(() => !!window.__vmdPreview && window.__vmdPreview.physics().enabled && window.__vmdPreview.physics().bodiesShown, undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(true);
+    // The built-in figure has no rigid bodies.
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: none');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().enabled);
+    expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(false);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => window.__vmdPreview!.physics().enabled);
+  }, 120_000);
 });

@@ -51,7 +51,8 @@ describe('scene playback speed (browser mode)', () => {
     // Physics on: both models' worlds built (Bullet's wasm loaded in the page), then the same 40 frames.
     await page.click('[data-testid="preview-physics"]');
     await page.waitForFunction(() => window.__vmdPreview!.physics().ready, undefined, { timeout: 30_000 });
-    const steps0 = await page.evaluate(() => window.__vmdPreview!.physics().actors.map((a) => a.steps));
+    const before = await page.evaluate(() => window.__vmdPreview!.physics().actors.map((a) => ({ steps: a.steps, simulated: a.simulated })));
+    const steps0 = before.map((a) => a.steps);
     const p = await measure();
     const ph = await page.evaluate(() => window.__vmdPreview!.physics());
     const stat = (v: number[]) => {
@@ -61,6 +62,10 @@ describe('scene playback speed (browser mode)', () => {
     const st = stat(ph.stepMs);
     const fps = (x: { interval: { median: number } }) => (1000 / x.interval.median).toFixed(1);
     console.log(`[perf] scene physics step JS per frame (two worlds: ${ph.actors.map((a) => `${a.bodies} bodies`).join(' + ')}, main thread): median ${st.median.toFixed(2)} ms, p95 ${st.p95.toFixed(2)} ms over ${st.n} frames`);
+    // A slow display runs several frames of physics per drawn frame: the cost per 1/30 s of simulated time too.
+    const simFrames = 30 * (ph.actors[0].simulated - before[0].simulated);
+    const total = ph.stepMs.reduce((a, b) => a + b, 0);
+    console.log(`[perf] scene physics per simulated frame (1/30 s, both worlds): ${(total / Math.max(simFrames, 1)).toFixed(2)} ms (${simFrames.toFixed(0)} frames of physics over ${st.n} drawn frames)`);
     console.log(`[perf] scene JS per frame physics off median ${b.js.median.toFixed(2)} ms p95 ${b.js.p95.toFixed(2)} ms; on median ${p.js.median.toFixed(2)} ms p95 ${p.js.p95.toFixed(2)} ms (render call off ${b.render.median.toFixed(2)} / on ${p.render.median.toFixed(2)} ms)`);
     console.log(`[perf] scene frame rate (${p.gpu} GL, rasteriser included) physics off ${fps(b)} fps, on ${fps(p)} fps; frame interval median off ${b.interval.median.toFixed(1)} ms, on ${p.interval.median.toFixed(1)} ms`);
     expect(st.n).toBeGreaterThan(5);

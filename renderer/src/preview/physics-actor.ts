@@ -5,7 +5,8 @@
  * physics), steps the world or restarts it, and the bones after physics follow (world.step does that).
  *
  * When to step and when to restart (MMD's rule, shared/physics/simulate.ts restartPhysics):
- * - playing (or exporting), the frame moved forward: one step of the time that passed (sub-frames allowed);
+ * - playing (or exporting), the frame moved forward: one step of the time that passed (sub-frames allowed; at
+ *   most MAX_PLAY_STEP frames of it on a display too slow to keep up);
  * - paused, the frame moved forward by at most one frame (stepping with the arrow key, a slow scrub): a step;
  * - the same frame again (a bone posed by hand with the rings or arrows, the scene re-laid out): one 1/30 s
  *   step holding the pose, so the bone's physics children follow the hand;
@@ -26,8 +27,13 @@ import { FIXED_STEP, MAX_SUB_STEPS, PhysicsWorld } from '../../../shared/physics
 import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from '../../../shared/physics/simulate';
 import type { Pose } from '../../../shared/skeleton';
 
-/** Playing: the most frames one display frame may advance and still be stepped (the loop's 0.25 s cap). */
-const MAX_PLAY_ADVANCE = 8;
+/**
+ * Playing: the most frames of physics one display frame runs (the loop's 0.25 s cap). A slower display (the
+ * music's clock runs on) runs only this much: physics lags the dance rather than restarting every frame.
+ */
+const MAX_PLAY_STEP = 8;
+/** Playing: a forward move longer than this (one second) is a seek (the playhead was moved while playing). */
+const MAX_PLAY_ADVANCE = 30;
 /** Paused: the most frames forward that are stepped rather than restarted (one frame, as MMD steps). */
 const MAX_PAUSED_ADVANCE = 1;
 /** The longest single world step: Bullet does at most MAX_SUB_STEPS fixed steps per call. */
@@ -43,7 +49,7 @@ export function physicsAdvance(last: number, f: number, playing: boolean, restar
   if (restartPending || !Number.isFinite(last)) return { restart: true };
   const d = f - last;
   if (d === 0) return { restart: false, frames: 1 };
-  if (d > 0 && d <= (playing ? MAX_PLAY_ADVANCE : MAX_PAUSED_ADVANCE)) return { restart: false, frames: d };
+  if (d > 0 && d <= (playing ? MAX_PLAY_ADVANCE : MAX_PAUSED_ADVANCE)) return { restart: false, frames: Math.min(d, MAX_PLAY_STEP) };
   return { restart: true };
 }
 
@@ -61,6 +67,8 @@ export class ActorPhysics {
   restarts = 0;
   /** Milliseconds of physics JavaScript (Bullet's wasm included) the last pose took. */
   lastMs = 0;
+  /** Seconds of physics stepped so far (restarts' settling not counted): the perf e2e's cost per frame. */
+  simulated = 0;
   private disposed = false;
 
   constructor(private readonly bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, private readonly clock: PhysicsClock) {
@@ -107,6 +115,7 @@ export class ActorPhysics {
         const dt = Math.min(rest, MAX_STEP_S);
         w.step(dt);
         this.steps++;
+        this.simulated += dt;
         rest -= dt;
       }
     }

@@ -174,7 +174,7 @@ export class PreviewPhysics {
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */
-  actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number; lastMs: number }[] {
+  actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number; lastMs: number; simulated: number }[] {
     return [...this.entries.values()].map((e) => ({
       key: e.key,
       bodies: e.body.model?.rigidBodies.length ?? 0,
@@ -185,6 +185,7 @@ export class PreviewPhysics {
       restarts: e.physics?.restarts ?? 0,
       viewBodies: e.view?.bodyCount ?? 0,
       lastMs: e.physics?.lastMs ?? 0,
+      simulated: e.physics?.simulated ?? 0,
     }));
   }
 
