@@ -292,8 +292,9 @@ describe('physics in the preview (browser mode)', () => {
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForFunction(() => !!window.__vmdPreview && window.__vmdPreview.physics().enabled && window.__vmdPreview.physics().bodiesShown, undefined, { timeout: 30_000 });
     expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(true);
-    // The built-in figure has no rigid bodies.
-    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: none');
+    // The preview reopens the model it showed (Gene_light), simulated from the start.
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'on', undefined, { timeout: 60_000 });
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: on (87 rigid bodies, 92 joints)');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('p');
     await page.waitForFunction(() => !window.__vmdPreview!.physics().enabled);
