@@ -9,7 +9,9 @@
  *   a world with), and stepping frame by frame in between does not;
  * - "Show rigid bodies" draws the bodies in their modes' colours and the joints (pixels counted, picture saved);
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
- * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start.
+ * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
+ * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
+ *   with it as rigid parts, and physics runs on for a second after the hand stops.
  * Pictures: test-artifacts/physics-*.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,11 +26,12 @@ import { readVmd } from '../../shared/vmd';
 import { Simulation } from '../../shared/physics';
 import { testBullet } from '../helpers/bullet';
 import { readCorpus } from '../helpers/corpus';
+import * as THREE from 'three';
 
 const GENE = 'gene/Gene_light.pmx';
 const DANCE = 'mmd-viewer-js/vmd/wavefile_v2.vmd';
 
-type Bones = { name: string; position: [number, number, number] }[];
+type Bones = { name: string; position: [number, number, number]; rotation?: [number, number, number, number] }[];
 
 const decode = (f: { width: number; height: number; rgba: string }): Rgba => ({ width: f.width, height: f.height, data: new Uint8Array(Buffer.from(f.rgba, 'base64')) });
 const frame = async (page: Page) => decode(await page.evaluate(() => window.__vmdPreview!.frameImage()));
@@ -280,6 +283,57 @@ describe('physics in the preview (browser mode)', () => {
     expect(await page.evaluate(() => window.__vmdPreview!.frame())).toBe(501);
     expect(s.app.errors).toEqual([]);
   }, 240_000);
+
+  it('the head turned by hand with its ring: the hair follows, and swings on after the hand stops', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 400);
+    await page.click('[data-testid="side-tab-bones"]');
+    await page.click('[data-testid="bone-item"][data-bone="頭"]');
+    await page.waitForFunction(() => window.__vmdPreview!.poseHandle('X').bone === '頭');
+    const headBefore = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
+    const before = await shownBones(page);
+    // Press on a ring where the handle says it is hovered, drag a quarter of the way round it, hold still.
+    let held = false;
+    for (const axis of ['X', 'Z', 'Y'] as const) {
+      const h = await page.evaluate((a) => window.__vmdPreview!.poseHandle(a), axis);
+      for (let k = 0; k < h.points.length && !held; k++) {
+        const [x, y] = h.points[k];
+        await page.mouse.move(x, y);
+        await animationFrames(page, 1);
+        if ((await page.evaluate(() => window.__vmdPreview!.poseHandle('X').hovered)) !== axis) continue;
+        const to = h.points[(k + Math.max(1, Math.floor(h.points.length / 4))) % h.points.length];
+        await page.mouse.down();
+        await page.mouse.move(to[0], to[1], { steps: 8 });
+        held = true;
+      }
+      if (held) break;
+    }
+    expect(held).toBe(true);
+    const steps0 = (await actor(page, 'shown'))!.steps;
+    // The hand holds still: physics runs on by itself (a second at most), then stops.
+    await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.steps >= n + 25, steps0, { timeout: 30_000 });
+    const headAfter = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
+    const after = await shownBones(page);
+    await page.mouse.up();
+    // The head's turn in MMD coordinates (three.js → MMD: x and y of a quaternion change sign).
+    const mmd = (q: number[]) => new THREE.Quaternion(-q[0], -q[1], q[2], q[3]);
+    const turn = mmd(headAfter).multiply(mmd(headBefore).invert());
+    const angle = (a: THREE.Quaternion, b: THREE.Quaternion) => (2 * Math.acos(Math.min(1, Math.abs(a.dot(b)))) * 180) / Math.PI;
+    const turned = angle(turn, new THREE.Quaternion());
+    let followed = 0, hanging = 0;
+    for (const b of after.filter((x) => /髪|毛/.test(x.name))) {
+      const q0 = before.find((x) => x.name === b.name)!.rotation!;
+      const was = new THREE.Quaternion(...q0), now = new THREE.Quaternion(...b.rotation!);
+      followed = Math.max(followed, angle(now, was));
+      hanging = Math.max(hanging, angle(now, turn.clone().multiply(was)));
+    }
+    console.log(`[physics] head turned ${turned.toFixed(1)}° by its ring: hair bones turned up to ${followed.toFixed(1)}°, up to ${hanging.toFixed(1)}° off a rigid turn with the head`);
+    expect(turned).toBeGreaterThan(10);
+    expect(followed).toBeGreaterThan(0.5 * turned);
+    expect(hanging).toBeGreaterThan(3);
+    await s.app.screenshot('physics-head-ring');
+  }, 180_000);
 
   it('the switches are remembered in the settings; P turns physics on and off', async () => {
     const { page } = s.app;

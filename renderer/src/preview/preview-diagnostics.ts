@@ -158,14 +158,14 @@ export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boole
 }
 
 /** An actor's physics bones (driven by a dynamic body) with their world positions now, MMD coordinates. */
-export function physicsBones(e: PreviewEngine, key: string): { name: string; position: [number, number, number] }[] {
+export function physicsBones(e: PreviewEngine, key: string): { name: string; position: [number, number, number]; rotation: [number, number, number, number] }[] {
   const ph = e.physics.physicsOf(key);
   if (!ph) return [];
-  const P = ph.pose, out: { name: string; position: [number, number, number] }[] = [];
-  const driver = ph.world.driver;
+  const P = ph.pose, out: { name: string; position: [number, number, number]; rotation: [number, number, number, number] }[] = [];
+  const driver = ph.world.driver, R = P.worldRotation;
   for (let i = 0; i < driver.length; i++) {
     if (driver[i] < 0) continue;
-    out.push({ name: ph.model.bones[i].name, position: [P.worldPosition[3 * i], P.worldPosition[3 * i + 1], P.worldPosition[3 * i + 2]] });
+    out.push({ name: ph.model.bones[i].name, position: [P.worldPosition[3 * i], P.worldPosition[3 * i + 1], P.worldPosition[3 * i + 2]], rotation: [R[4 * i], R[4 * i + 1], R[4 * i + 2], R[4 * i + 3]] });
   }
   return out;
 }
@@ -175,7 +175,7 @@ export function physicsBones(e: PreviewEngine, key: string): { name: string; pos
  * to `from`, then `frames` frames on one by one, as an export at 30 fps walks its range; returns an actor's
  * physics bones there. Disposing the source puts the preview back at its frame.
  */
-export function physicsOffline(e: PreviewEngine, key: string, from: number, frames: number): { name: string; position: [number, number, number] }[] {
+export function physicsOffline(e: PreviewEngine, key: string, from: number, frames: number): ReturnType<typeof physicsBones> {
   const src = new OfflineFrameSource(e, 64, 36, false);
   try {
     for (let k = 0; k <= frames; k++) src.advanceTo(from + k);

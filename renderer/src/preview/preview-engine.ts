@@ -34,6 +34,8 @@ import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
 
 const orbitUp = new THREE.Vector3();
+/** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
+const HAND_TAIL_FRAMES = 30;
 /** A press this close (CSS px) to another bone's joint picks it rather than grabbing a ring over it. */
 const JOINT_FIRST_PX = 5;
 
@@ -95,7 +97,10 @@ export class PreviewEngine {
     this.gizmo.onDragging = (on) => {
       this.controls.enabled = !on && !this.world.lookingThrough;
     };
-    this.gizmo.onRepose = () => this.setFrame(this.motion.frame);
+    this.gizmo.onRepose = () => {
+      this.setFrame(this.motion.frame);
+      this.followHand();
+    };
     this.gizmo.frameOf = () => this.motion.frame;
     this.controls = new OrbitControls(this.world.orbitCamera, canvas);
     this.controls.target.set(0, 10, 0);
@@ -311,6 +316,29 @@ export class PreviewEngine {
     this.setFrame(this.motion.frame);
     this.syncPoseHandle();
   }
+
+  /** Frames of physics still to run after a bone was posed by hand (paused), one per animation frame. */
+  private handTail = 0;
+  private handRaf = 0;
+
+  /**
+   * A bone posed by hand (the pose handle) while paused: each move of the handle steps physics one frame at
+   * the same pose; then physics runs on for a second (HAND_TAIL_FRAMES) so its children swing to rest instead
+   * of freezing where the last move left them.
+   */
+  private followHand(): void {
+    if (!this.physics.ready || this.physics.clock.playing || this.disposed) return;
+    this.handTail = HAND_TAIL_FRAMES;
+    if (!this.handRaf) this.handRaf = requestAnimationFrame(this.handStep);
+  }
+
+  private readonly handStep = (): void => {
+    this.handRaf = 0;
+    if (this.disposed || this.physics.clock.playing || !this.physics.ready || this.handTail <= 0) return;
+    this.handTail--;
+    this.setFrame(this.motion.frame);
+    if (this.handTail > 0) this.handRaf = requestAnimationFrame(this.handStep);
+  };
 
   /** The shown actor's physics follows its model, binding and motion. */
   private bindPhysics(): void {
@@ -592,6 +620,7 @@ export class PreviewEngine {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.handRaf) cancelAnimationFrame(this.handRaf);
     this.controls.dispose();
     this.gizmo.dispose();
     for (const c of this.companions) {

@@ -71,12 +71,12 @@ export interface PreviewTestHook extends PickTestHook {
   /** Physics (physics-preview.ts): on, ready (Bullet loaded), the rigid-body view, each actor's counts, step times. */
   physics(): ReturnType<typeof diag.physicsState>;
   /**
-   * An actor's physics bones as posed now ('shown' or a companions() key): name and world position, MMD
-   * coordinates (model space, before the actor's stage), in bone order; [] without a world.
+   * An actor's physics bones as posed now ('shown' or a companions() key): name, world position and rotation,
+   * MMD coordinates (model space, before the actor's stage), in bone order; [] without a world.
    */
-  physicsBones(key: string): { name: string; position: [number, number, number] }[];
+  physicsBones(key: string): ReturnType<typeof diag.physicsBones>;
   /** The export's frame source walked from `from` over `frames` frames (see preview-diagnostics.ts physicsOffline). */
-  physicsOffline(key: string, from: number, frames: number): { name: string; position: [number, number, number] }[];
+  physicsOffline(key: string, from: number, frames: number): ReturnType<typeof diag.physicsBones>;
 }
 
 declare global {
