@@ -213,6 +213,7 @@ describe('physics in the preview (browser mode)', () => {
     await animationFrames(page);
     const img = await frame(page);
     save(img, 'physics-bodies.png');
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
     await s.app.screenshot('physics-bodies-pane');
     const after = count(img);
     const shown = (await actor(page, 'shown'))!, other = (await actor(page, companion))!;
@@ -354,7 +355,19 @@ describe('physics in the preview (browser mode)', () => {
     await page.waitForFunction(() => !window.__vmdPreview!.physics().enabled);
     expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(false);
     await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
     await page.keyboard.press('p');
     await page.waitForFunction(() => window.__vmdPreview!.physics().enabled);
+    expect((await actor(page, 'shown'))!.viewBodies).toBe(0);
+    // In Japanese.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === '物理演算: オン (剛体 87, ジョイント 92)');
+    expect(await page.textContent('[data-testid="preview-physics-reset"]')).toBe('リセット');
+    // On software GL the page's canvas shows a frame once it is read back: wait for it before the screenshot.
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-pane-ja');
+    expect(s.app.errors).toEqual([]);
+    await page.selectOption('[data-testid="locale"]', 'en');
   }, 120_000);
 });
