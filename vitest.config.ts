@@ -30,6 +30,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The physics e2e runs shared/physics in Node beside the page to compare with it.
+          server: inlineDeps,
         },
       },
     ],

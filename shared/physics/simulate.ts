@@ -42,15 +42,69 @@ export interface SimulationOptions extends WorldOptions {
   settleFrames?: number;
 }
 
+/**
+ * MMD rule — a playhead jump (seek, loop, a frame typed in) restarts physics from the pose there: `poseAt`
+ * evaluates the pose before physics at the new frame (and sets the world's toggles); the bodies are put on
+ * their bones (one kinematic step), then `settle` frames run holding that pose before the frame is shown.
+ * The one place the rule is written: Simulation.seek and the preview (renderer/src/preview/physics-actor.ts)
+ * both call it.
+ */
+export function restartPhysics(world: PhysicsWorld, poseAt: () => void, settle = SEEK_SETTLE_FRAMES): void {
+  poseAt();
+  world.reset();
+  for (let s = 0; s < settle; s++) {
+    poseAt();
+    world.step();
+  }
+}
+
+/**
+ * MMD rule — per-key physics toggle: a bone whose key in force (the key at or before the frame; before its
+ * first key, the first) has physics off (bytes 2–3 = 99, 15) follows its keys. Read once from a motion.
+ */
+export class PhysicsToggles {
+  private readonly trackOf: Int32Array;
+  /** Per key of `tracks`: 1 when the key turns physics off. */
+  private readonly keyOff: Uint8Array;
+  /** Whether any key turns physics off (else apply() only clears). */
+  readonly any: boolean;
+
+  constructor(model: ModelData, motion: VmdDocument | null, readonly tracks: BoneTracks | null) {
+    const t = tracks;
+    this.trackOf = t ? boneTrackMap(model, t) : new Int32Array(model.bones.length).fill(-1);
+    this.keyOff = new Uint8Array(t ? t.frames.length : 0);
+    if (t && motion) {
+      const bytes = motion.bone.bytes;
+      for (let k = 0; k < t.frames.length; k++) {
+        this.keyOff[k] = physicsOff(bytes, t.record[k] * BONE.SIZE + BONE.INTERPOLATION) ? 1 : 0;
+      }
+    }
+    this.any = this.keyOff.includes(1);
+  }
+
+  /** Sets `off` (a world's toggledOff, per bone) for frame f. */
+  apply(off: Uint8Array, f: number): void {
+    off.fill(0);
+    const t = this.tracks;
+    if (!t || !this.any) return;
+    for (let i = 0; i < this.trackOf.length; i++) {
+      const tr = this.trackOf[i];
+      if (tr < 0) continue;
+      const a = t.start[tr], e = t.start[tr + 1];
+      let k = keyAtOrBefore(t.frames, a, e, f);
+      if (k < a) k = a;
+      off[i] = this.keyOff[k];
+    }
+  }
+}
+
 export class Simulation {
   /** The posed skeleton (shared/skeleton): world transforms after physics, solved locals of the driven bones. */
   readonly pose: Pose;
   readonly poser: MotionPoser;
   readonly world: PhysicsWorld;
   readonly tracks: BoneTracks | null;
-  private readonly trackOf: Int32Array;
-  /** Per key of `tracks`: 1 when the key turns physics off. */
-  private readonly keyOff: Uint8Array;
+  private readonly toggles: PhysicsToggles;
   /** The frame the pose now shows. */
   frame = 0;
 
@@ -61,15 +115,7 @@ export class Simulation {
     const all = motion ? buildTracks(motion) : null;
     this.poser = new MotionPoser(skeleton, motion, all);
     this.tracks = all ? all.bones : null;
-    this.trackOf = this.tracks ? boneTrackMap(model, this.tracks) : new Int32Array(model.bones.length).fill(-1);
-    const t = this.tracks;
-    this.keyOff = new Uint8Array(t ? t.frames.length : 0);
-    if (t && motion) {
-      const bytes = motion.bone.bytes;
-      for (let k = 0; k < t.frames.length; k++) {
-        this.keyOff[k] = physicsOff(bytes, t.record[k] * BONE.SIZE + BONE.INTERPOLATION) ? 1 : 0;
-      }
-    }
+    this.toggles = new PhysicsToggles(model, motion, this.tracks);
   }
 
   /**
@@ -77,20 +123,9 @@ export class Simulation {
    * physics bones left to physics) and sets each bone's physics toggle from its key in force.
    */
   private poseAt(f: number): void {
-    const t = this.tracks, w = this.world;
+    const w = this.world;
     this.poser.apply(this.pose, f);
-    w.toggledOff.fill(0);
-    if (t) {
-      for (let i = 0; i < this.trackOf.length; i++) {
-        const tr = this.trackOf[i];
-        if (tr < 0) continue;
-        // MMD rule — per-key physics toggle: the key at or before f (the first key before it) is in force.
-        const a = t.start[tr], e = t.start[tr + 1];
-        let k = keyAtOrBefore(t.frames, a, e, f);
-        if (k < a) k = a;
-        w.toggledOff[i] = this.keyOff[k];
-      }
-    }
+    this.toggles.apply(w.toggledOff, f);
     const ikOn = this.poser.ikEnabledAt(f), skip = w.skipIk;
     this.pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
   }
@@ -101,12 +136,7 @@ export class Simulation {
    */
   seek(f: number, settle = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES): void {
     this.frame = f;
-    this.poseAt(f);
-    this.world.reset();
-    for (let s = 0; s < settle; s++) {
-      this.poseAt(f);
-      this.world.step();
-    }
+    restartPhysics(this.world, () => this.poseAt(f), settle);
   }
 
   /** The next frame (one 1/30 s physics step). */

@@ -117,7 +117,7 @@ describe('3D preview', () => {
     report.push(`WebGL renderer: ${webgl.renderer}; canvas ${webgl.w}×${webgl.h}; preview sees ${await page.evaluate(() => window.__vmdPreview!.gpu())} GL`);
     expect(webgl.renderer).not.toBe('none');
     expect(await page.textContent('[data-testid="preview-model-name"]')).toContain('Default figure');
-    expect(await page.textContent('[data-testid="preview-pane"]')).toContain('Physics: not simulated');
+    expect(await page.textContent('[data-testid="preview-pane"]')).toContain('Physics: none');
   });
 
   it('plays wavefile_v2.vmd on the default figure; the scene matches the codec\'s pose', async () => {

@@ -29,7 +29,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'model': [],
   'stores': ['api', 'fit', 'physics', 'paths.ts', 'preview', 'export', 'model', 'audio'],
   'shell': ['api', 'paths.ts', 'stores'],
-  'preview': ['api', 'paths.ts', 'shell', 'stores', 'export', 'model'],
+  'preview': ['api', 'paths.ts', 'shell', 'stores', 'export', 'model', 'physics'],
   'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'fonts.ts', 'model'],
   'components': ['api', 'paths.ts', 'editor', 'shell', 'stores', 'export'],
   'App.vue': ['api', 'paths.ts', 'components', 'editor', 'preview', 'shell', 'stores', 'fonts.ts'],

@@ -9,6 +9,7 @@ import { matchKey } from '../../../shared/pmx/model-inspect';
 import type { FrameBreakdown } from '../preview/frame-profiler';
 import type { PreviewEngine } from '../preview/preview-engine';
 import type { Rig } from '../preview/rig';
+import { OfflineFrameSource } from '../preview/offline-render';
 
 /** World rotation of a bone in three.js coordinates, or null when the rig lacks it. */
 export function boneWorldQuaternion(rig: Rig, name: string): [number, number, number, number] | null {
@@ -163,4 +164,38 @@ export function companionLook(rig: Rig): { visible: boolean; position: [number, 
   for (let p: THREE.Object3D | null = mesh; p; p = p.parent) shown &&= p.visible;
   const mats = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as THREE.Material[];
   return { visible: shown, position: [mesh.position.x, mesh.position.y, mesh.position.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent) };
+}
+
+/** The preview's physics as the tests see it (physics-preview.ts). */
+export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boolean; bodiesShown: boolean; actors: ReturnType<PreviewEngine['physics']['actors']>; stepMs: number[] } {
+  const p = e.physics;
+  return { enabled: p.enabled, ready: p.ready, bodiesShown: p.bodiesVisible, actors: p.actors(), stepMs: p.stepMs.values() };
+}
+
+/** An actor's physics bones (driven by a dynamic body) with their world positions now, MMD coordinates. */
+export function physicsBones(e: PreviewEngine, key: string): { name: string; position: [number, number, number]; rotation: [number, number, number, number] }[] {
+  const ph = e.physics.physicsOf(key);
+  if (!ph) return [];
+  const P = ph.pose, out: { name: string; position: [number, number, number]; rotation: [number, number, number, number] }[] = [];
+  const driver = ph.world.driver, R = P.worldRotation;
+  for (let i = 0; i < driver.length; i++) {
+    if (driver[i] < 0) continue;
+    out.push({ name: ph.model.bones[i].name, position: [P.worldPosition[3 * i], P.worldPosition[3 * i + 1], P.worldPosition[3 * i + 2]], rotation: [R[4 * i], R[4 * i + 1], R[4 * i + 2], R[4 * i + 3]] });
+  }
+  return out;
+}
+
+/**
+ * The video export's way to a frame with physics: an OfflineFrameSource (the export's own frame source) brought
+ * to `from`, then `frames` frames on one by one, as an export at 30 fps walks its range; returns an actor's
+ * physics bones there. Disposing the source puts the preview back at its frame.
+ */
+export function physicsOffline(e: PreviewEngine, key: string, from: number, frames: number): ReturnType<typeof physicsBones> {
+  const src = new OfflineFrameSource(e, 64, 36, false);
+  try {
+    for (let k = 0; k <= frames; k++) src.advanceTo(from + k);
+    return physicsBones(e, key);
+  } finally {
+    src.dispose();
+  }
 }

@@ -71,6 +71,15 @@ export interface PreviewTestHook extends PickTestHook {
   jointDots(): { shown: boolean; count: number };
   /** The pose handle: its bone, mode, the handle under the pointer, and client points on one ring or arrow (see preview-diagnostics.ts). */
   poseHandle(axis: 'X' | 'Y' | 'Z'): ReturnType<typeof diag.poseHandle>;
+  /** Physics (physics-preview.ts): on, ready (Bullet loaded), the rigid-body view, each actor's counts, step times. */
+  physics(): ReturnType<typeof diag.physicsState>;
+  /**
+   * An actor's physics bones as posed now ('shown' or a companions() key): name, world position and rotation,
+   * MMD coordinates (model space, before the actor's stage), in bone order; [] without a world.
+   */
+  physicsBones(key: string): ReturnType<typeof diag.physicsBones>;
+  /** The export's frame source walked from `from` over `frames` frames (see preview-diagnostics.ts physicsOffline). */
+  physicsOffline(key: string, from: number, frames: number): ReturnType<typeof diag.physicsBones>;
 }
 
 declare global {
@@ -113,7 +122,10 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
     cameraState: () => diag.cameraState(e),
     frame: () => e.currentFrame,
     perf: () => ({ frameMs: e.profiler.interval.values(), poseMs: e.profiler.pose.values() }),
-    resetPerf: () => e.profiler.clear(),
+    resetPerf: () => {
+      e.profiler.clear();
+      e.physics.stepMs.clear();
+    },
     timePose: (n) => diag.timePose(e, n),
     breakdown: () => diag.breakdown(e),
     bufferSize: () => diag.bufferSize(e),
@@ -145,6 +157,9 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       const h = diag.poseHandle(e, axis, r.width, r.height);
       return { ...h, points: h.points.map(([x, y]) => [r.left + x, r.top + y] as [number, number]) };
     },
+    physics: () => diag.physicsState(e),
+    physicsBones: (key) => diag.physicsBones(e, key),
+    physicsOffline: (key, from, frames) => diag.physicsOffline(e, key, from, frames),
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
   return hook;

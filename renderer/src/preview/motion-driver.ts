@@ -83,6 +83,10 @@ export class MotionDriver {
   get tracks(): MotionTracks | null {
     return this.motion;
   }
+  /** The motion's document (its bytes: the physics toggles read them). */
+  get document(): VmdDocument | null {
+    return this.doc;
+  }
   get binding(): PoseBinding | null {
     return this.poseBinding;
   }

@@ -32,8 +32,12 @@ export class OfflineFrameSource implements FrameSource {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
   }
 
+  /** The first frame asked for starts the range: physics restarts there (frame-exact exports). */
+  private first = true;
+
   advanceTo(f: number): void {
-    this.engine.advanceOffline(f);
+    this.engine.advanceOffline(f, this.first);
+    this.first = false;
   }
 
   draw(): void {

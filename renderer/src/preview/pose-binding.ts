@@ -60,6 +60,11 @@ export class PoseBinding {
    * is dragged (pose-gizmo.ts); morphs, append and IK still act on top of it. Null: none.
    */
   private override: { bone: number; position: THREE.Vector3; quaternion: THREE.Quaternion } | null = null;
+  /**
+   * The actor's physics while it simulates (physics-actor.ts, set by physics-preview.ts): it evaluates the
+   * bones before physics, steps its world and evaluates the bones after physics, in place of one 'all' pass.
+   */
+  physics: { solve(f: number, ikOn: (ikBone: number) => boolean): void } | null = null;
 
   constructor(
     readonly rig: Rig,
@@ -195,10 +200,12 @@ export class PoseBinding {
     }
     let ikKeyIndex = -1;
     if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
-    pose.evaluate('all', (i) => {
+    const ikOn = (i: number) => {
       const sw = this.ikSwitch[i];
       return !(sw && ikKeyIndex >= 0 && sw[ikKeyIndex] === 0);
-    });
+    };
+    if (this.physics) this.physics.solve(f, ikOn);
+    else pose.evaluate('all', ikOn);
     const ST = pose.solvedTranslation, SR = pose.solvedRotation;
     for (let i = 0; i < rig.bones.length; i++) {
       const b = rig.bones[i];

@@ -8,6 +8,7 @@
  *   frame-profiler.ts   where each frame's time goes
  *   pose-gizmo.ts       the rings and arrows that pose the picked bone
  *   joint-dots.ts       the joints one can click, as dots
+ *   physics-preview.ts  each actor's physics world, the rigid-body view
  * — wired together here: the orbit controls ask for renders, a new motion or model rebinds the pick
  * tables, each render places the mark first. Queries only tests and profiling use live in
  * src/e2e/preview-diagnostics.ts, which only the e2e build holds. The playback loop lives in use-preview.ts.
@@ -29,8 +30,12 @@ import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
 import { PoseGizmo, type PoseMode } from './pose-gizmo';
 import { JointDots } from './joint-dots';
+import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
+import { webBullet } from '../physics/bullet-web';
 
 const orbitUp = new THREE.Vector3();
+/** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
+const HAND_TAIL_FRAMES = 30;
 /** A press this close (CSS px) to another bone's joint picks it rather than grabbing a ring over it. */
 const JOINT_FIRST_PX = 5;
 
@@ -66,6 +71,8 @@ export class PreviewEngine {
   private poseHandle: { on: boolean; mode: PoseMode } = { on: false, mode: 'rotate' };
   /** Where each frame's time goes (see frame-profiler.ts). */
   readonly profiler = new FrameProfiler();
+  /** Each actor's physics and the rigid-body view (off until the pane turns it on). */
+  readonly physics = new PreviewPhysics(webBullet);
   /** True when WebGL runs on a software rasteriser. */
   readonly software: boolean;
   private disposed = false;
@@ -90,7 +97,10 @@ export class PreviewEngine {
     this.gizmo.onDragging = (on) => {
       this.controls.enabled = !on && !this.world.lookingThrough;
     };
-    this.gizmo.onRepose = () => this.setFrame(this.motion.frame);
+    this.gizmo.onRepose = () => {
+      this.setFrame(this.motion.frame);
+      this.followHand();
+    };
     this.gizmo.frameOf = () => this.motion.frame;
     this.controls = new OrbitControls(this.world.orbitCamera, canvas);
     this.controls.target.set(0, 10, 0);
@@ -98,6 +108,7 @@ export class PreviewEngine {
     this.controls.addEventListener('change', () => this.requestRender());
     this.controls.update();
     this.world.refreshMatrices();
+    this.physics.onChange = () => this.setFrame(this.motion.frame);
     this.rebind();
   }
 
@@ -139,6 +150,7 @@ export class PreviewEngine {
         built.selectMorphs(a.tracks?.morphs.names ?? []);
         binding = new PoseBinding(built.rig, a.tracks, ik, built.morphs, built.mesh.morphTargetInfluences ?? null);
       } else binding = new PoseBinding(built.rig, a.tracks, ik);
+      this.physics.bind(a.key, { model: isModel(built) ? built.model : null, rig: built.rig, mesh: isModel(built) ? built.mesh : null }, binding, a.doc, a.tracks);
       if (old && old.built === built) old.picker?.dispose();
       next.push({ key: a.key, built, binding, picker: null });
     }
@@ -148,6 +160,8 @@ export class PreviewEngine {
       c.picker?.dispose();
     }
     this.companions = next;
+    // An actor no longer listed (removed, or hidden by its tab's eye) has no physics any more.
+    this.physics.keepOnly([SHOWN_KEY, ...next.map((c) => c.key)]);
     this.placeActors();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
@@ -264,7 +278,11 @@ export class PreviewEngine {
   /** Shows a motion (null: none). Returns what the rig lacks and what the motion holds besides bones. */
   setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): MotionBindingInfo {
     if (this.motion.setMotion(doc, tracks)) this.rebind();
-    else this.setFrame(this.motion.frame);
+    else {
+      // Curves only: the binding stands; the physics toggles are read again from the new document.
+      this.bindPhysics();
+      this.setFrame(this.motion.frame);
+    }
     return this.motion.bindingInfo();
   }
 
@@ -292,10 +310,56 @@ export class PreviewEngine {
   /** Binds the motion to the rig, refreshes the pick tables (the mark found again by name) and re-poses. */
   private rebind(): void {
     const binding = this.motion.rebind();
+    this.bindPhysics();
     this.marker.rebind(this.world.rig, binding.trackBone);
     this.dots.setBones(this.marker.tiers);
     this.setFrame(this.motion.frame);
     this.syncPoseHandle();
+  }
+
+  /** Frames of physics still to run after a bone was posed by hand (paused), one per animation frame. */
+  private handTail = 0;
+  private handRaf = 0;
+
+  /**
+   * A bone posed by hand (the pose handle) while paused: each move of the handle steps physics one frame at
+   * the same pose; then physics runs on for a second (HAND_TAIL_FRAMES) so its children swing to rest instead
+   * of freezing where the last move left them.
+   */
+  private followHand(): void {
+    if (!this.physics.ready || this.physics.clock.playing || this.disposed) return;
+    this.handTail = HAND_TAIL_FRAMES;
+    if (!this.handRaf) this.handRaf = requestAnimationFrame(this.handStep);
+  }
+
+  private readonly handStep = (): void => {
+    this.handRaf = 0;
+    if (this.disposed || this.physics.clock.playing || !this.physics.ready || this.handTail <= 0) return;
+    this.handTail--;
+    this.setFrame(this.motion.frame);
+    if (this.handTail > 0) this.handRaf = requestAnimationFrame(this.handStep);
+  };
+
+  /** The shown actor's physics follows its model, binding and motion. */
+  private bindPhysics(): void {
+    const m = this.world.model, binding = this.motion.binding;
+    if (!binding) return;
+    this.physics.bind(SHOWN_KEY, { model: m?.model ?? null, rig: this.world.rig, mesh: m?.mesh ?? null }, binding, this.motion.document, this.motion.tracks);
+  }
+
+  /** Playing or paused: while playing a forward move is time passing (physics steps), paused it is a seek. */
+  setPlaying(on: boolean): void {
+    this.physics.clock.playing = on;
+  }
+
+  /** Physics on or off (off: every actor posed by its motion alone, as before). */
+  setPhysics(on: boolean): void {
+    this.physics.setEnabled(on);
+  }
+
+  /** "Show rigid bodies": each model's bodies and joints drawn over it. */
+  setRigidBodiesShown(on: boolean): void {
+    this.physics.setBodiesShown(on);
   }
 
   /**
@@ -341,6 +405,7 @@ export class PreviewEngine {
   setFrame(f: number): void {
     this.motion.poseAt(f);
     this.poseCompanions(f);
+    this.physics.afterPose();
     this.requestRender();
   }
 
@@ -357,6 +422,7 @@ export class PreviewEngine {
     this.motion.poseAt(f);
     if (!this.motion.poseChanged) return false;
     this.poseCompanions(f);
+    this.physics.afterPose();
     this.requestRender();
     return true;
   }
@@ -369,6 +435,7 @@ export class PreviewEngine {
     const t0 = performance.now();
     this.motion.poseAt(f);
     this.poseCompanions(f);
+    this.physics.afterPose();
     const t1 = performance.now();
     this.presenter.renderNow();
     this.profiler.js.push(t1 - t0 + this.presenter.lastRenderMs);
@@ -399,6 +466,7 @@ export class PreviewEngine {
   /** Hides the model (or figure) because the scene hides its actor; null-safe to call before a model loads. */
   setModelHidden(hidden: boolean): void {
     this.world.setUserHidden(hidden);
+    this.physics.setHidden(SHOWN_KEY, hidden);
     this.syncPoseHandle();
   }
 
@@ -421,12 +489,22 @@ export class PreviewEngine {
 
   /**
    * The export's seam (offline-render.ts): brings the whole scene to MMD frame f — every actor posed, the
-   * camera, light and self-shadow sampled — without asking for a preview render. A physics world is
-   * stepped to f here, before drawing.
+   * camera, light and self-shadow sampled — without asking for a preview render. Each actor's physics world
+   * is stepped to f here, before drawing, as in playback; `restart` (the range's first frame) restarts it from
+   * the pose there with the settling frames (shared/physics/simulate.ts restartPhysics), so every export of a
+   * range simulates the same frames.
    */
-  advanceOffline(f: number): void {
-    this.motion.poseAt(f);
-    this.poseCompanions(f);
+  advanceOffline(f: number, restart = false): void {
+    const clock = this.physics.clock, was = clock.playing;
+    clock.playing = true;
+    if (restart) this.physics.restartAll();
+    try {
+      this.motion.poseAt(f);
+      this.poseCompanions(f);
+      this.physics.afterPose();
+    } finally {
+      clock.playing = was;
+    }
   }
 
   /**
@@ -444,7 +522,7 @@ export class PreviewEngine {
     cam.aspect = aspect;
     cam.updateProjectionMatrix();
     if (!useMmd) cam.updateMatrixWorld(true);
-    const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks()].filter((o) => o.visible);
+    const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks(), ...this.physics.debugObjects()].filter((o) => o.visible);
     for (const o of hidden) o.visible = false;
     const edges = [w.model, ...this.companions.map((c) => c.built)].filter((b): b is BuiltModel => !!b && isModel(b)).map((b) => b.edges.mesh);
     const edgeWas = edges.map((e) => e.visible);
@@ -542,6 +620,7 @@ export class PreviewEngine {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.handRaf) cancelAnimationFrame(this.handRaf);
     this.controls.dispose();
     this.gizmo.dispose();
     for (const c of this.companions) {
@@ -550,6 +629,7 @@ export class PreviewEngine {
       c.picker?.dispose();
     }
     this.companions = [];
+    this.physics.dispose();
     this.world.dispose();
     this.marker.dispose();
     this.dots.dispose();

@@ -16,6 +16,10 @@
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
  *
+ * Physics (physics-preview.ts): the pane's switch (P), Reset (Shift+P) and "Show rigid bodies", the first two
+ * remembered in the settings; the status line follows the shown actor's state. Playing or not is told to the
+ * engine, since a forward move while playing is time passing and, paused, a seek.
+ *
  * The picked bone shows its pose handle (pose-gizmo.ts: rings to turn it, arrows to move a bone the model
  * lets move; stores/preview.ts poseMode), not while playing. Releasing a drag registers the pose as the
  * bone's key at the current frame, one undo step (commitPose: shared/key-edits/bone-key.ts); with no motion
@@ -35,7 +39,9 @@ import { useSceneStore } from '../stores/scene';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { usePreviewStore } from '../stores/preview';
+import { PHYSICS_SETTING, RIGID_BODIES_SETTING, usePreviewStore } from '../stores/preview';
+import { useNotifyStore } from '../stores/notify';
+import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
 import { useMusicStore } from '../stores/music';
 import { PreviewEngine } from './preview-engine';
@@ -126,6 +132,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
     syncPicked();
+    syncPhysicsState();
   }
 
   /** The shown actor's model hidden by its tab's eye. */
@@ -133,6 +140,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const scene = useSceneStore();
     const a = scene.entries.find((e) => e.id === scene.lastActorId);
     engine?.setModelHidden(!!a?.hidden);
+  }
+
+  /** The status line's physics state, from the shown actor's. */
+  function syncPhysicsState() {
+    if (!engine) return;
+    store.physicsState = engine.physics.state(SHOWN_KEY);
+    const m = engine.world.model?.model;
+    store.physicsCounts = { bodies: m?.rigidBodies.length ?? 0, joints: m?.joints.length ?? 0 };
   }
 
   /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
@@ -245,6 +260,17 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       togglePoseMode: (ev) => {
         if (ev.repeat || !store.picked?.movable) return false;
         store.setPoseMode(store.poseMode === 'translate' ? 'rotate' : 'translate');
+        return true;
+      },
+      // P: physics on / off; Shift+P: Reset (restart from the pose at this frame).
+      togglePhysics: (ev) => {
+        if (ev.repeat) return false;
+        store.setPhysics(!store.physics);
+        return true;
+      },
+      resetPhysics: (ev) => {
+        if (ev.repeat || !store.physics) return false;
+        store.requestPhysicsReset();
         return true;
       },
     });
@@ -362,6 +388,22 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       resize.observe(box);
     }
     store.outline = engine.outline;
+    // Physics: the remembered switches once the settings are in; Bullet's failure turns it off and says why.
+    const restorePhysics = () => {
+      if (!settings.loaded) return;
+      store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
+      store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
+    };
+    restorePhysics();
+    engine.physics.onError = (err) => {
+      store.setPhysics(false, false);
+      useNotifyStore().error({ code: 'E_UNSUPPORTED', message: settings.t('preview.physicsFailed', { message: err instanceof Error ? err.message : String(err) }) });
+    };
+    const repose = engine.physics.onChange;
+    engine.physics.onChange = () => {
+      repose?.();
+      syncPhysicsState();
+    };
     engine.onHiddenChange = (hidden) => {
       store.hiddenByMotion = hidden;
     };
@@ -383,7 +425,18 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);
       }),
-      watch(() => time.playing, (p) => (p ? startLoop() : stopLoop()), { immediate: true }),
+      watch(() => time.playing, (p) => {
+        engine?.setPlaying(p);
+        if (p) startLoop();
+        else stopLoop();
+      }, { immediate: true }),
+      watch(() => settings.loaded, restorePhysics),
+      watch(() => store.physics, (on) => {
+        engine?.setPhysics(on);
+        syncPhysicsState();
+      }, { immediate: true }),
+      watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
+      watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
       watch(() => [time.playing, store.poseMode], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
         engine?.setLookThrough(on);
@@ -470,6 +523,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
       });
       store.setOutline(modelOutline(m));
+      syncPhysicsState();
       const tex = await applyTextures(built, readAsset);
       // Another model (or the figure) may have replaced this one while its textures loaded.
       if (engine && !built.disposed) {
@@ -510,6 +564,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     syncPicked();
     store.setModel(null);
     store.setOutline(null);
+    syncPhysicsState();
   }
 
   return { loadModel, clearModel, loadCameraMotion };

@@ -38,6 +38,8 @@ export const KEY_ACTIONS = [
   'dropHandle',
   'registerView',
   'togglePoseMode',
+  'togglePhysics',
+  'resetPhysics',
   'togglePreviewFull',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];

@@ -6,6 +6,14 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
+import { useSettingsStore } from './settings';
+
+/** settings.ui keys: physics on in the preview, and the rigid-body view shown. */
+export const PHYSICS_SETTING = 'previewPhysics';
+export const RIGID_BODIES_SETTING = 'previewRigidBodies';
+
+/** The shown actor's physics as the status line says it. */
+export type PhysicsState = 'none' | 'off' | 'loading' | 'on';
 
 export interface PreviewModelSummary {
   name: string;
@@ -67,6 +75,15 @@ export const usePreviewStore = defineStore('preview', {
     shotGuide: true,
     /** A bone picked by name outside the view (the bone list): the preview applies it as a joint click. */
     pickRequest: null as { name: string; seq: number } | null,
+    /** Physics in the preview (persisted: PHYSICS_SETTING): each actor with rigid bodies simulated. */
+    physics: false,
+    /** "Show rigid bodies" (persisted: RIGID_BODIES_SETTING). */
+    rigidBodiesShown: false,
+    /** The shown actor's physics for the status line, with its model's counts. */
+    physicsState: 'none' as PhysicsState,
+    physicsCounts: { bodies: 0, joints: 0 },
+    /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
+    physicsResetSeq: 0,
   }),
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
@@ -100,6 +117,24 @@ export const usePreviewStore = defineStore('preview', {
     },
     setOutline(o: ModelOutline | null) {
       this.modelOutline = o ? markRaw(o) : null;
+    },
+    /** Physics on or off; remembered in the settings unless `persist` is false (restoring them). */
+    setPhysics(on: boolean, persist = true) {
+      this.physics = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [PHYSICS_SETTING]: on } });
+      }
+    },
+    setRigidBodiesShown(on: boolean, persist = true) {
+      this.rigidBodiesShown = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [RIGID_BODIES_SETTING]: on } });
+      }
+    },
+    requestPhysicsReset() {
+      this.physicsResetSeq++;
     },
     /** Picks a bone by name as a click on its joint does (the preview answers through its watcher). */
     requestPick(name: string) {

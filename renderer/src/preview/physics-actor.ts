@@ -1,0 +1,131 @@
+/**
+ * One actor's physics in the preview: a PhysicsWorld (shared/physics/world.ts) of its own, driving the pose the
+ * actor's rig is posed in (rig.pose, shared/skeleton). PoseBinding.solve hands the bones over here once their
+ * local transforms are in: this evaluates the bones before physics (IK chains of physics bones left to
+ * physics), steps the world or restarts it, and the bones after physics follow (world.step does that).
+ *
+ * When to step and when to restart (MMD's rule, shared/physics/simulate.ts restartPhysics):
+ * - playing (or exporting), the frame moved forward: one step of the time that passed (sub-frames allowed; at
+ *   most MAX_PLAY_STEP frames of it on a display too slow to keep up);
+ * - paused, the frame moved forward by at most one frame (stepping with the arrow key, a slow scrub): a step;
+ * - the same frame again (a bone posed by hand with the rings or arrows, the scene re-laid out): one 1/30 s
+ *   step holding the pose, so the bone's physics children follow the hand;
+ * - anything else (a seek, a loop back, a frame typed in, a jump of the scrub bar), the first pose, the actor
+ *   shown again after being hidden, or Reset: a restart from the pose there with the settling frames.
+ *
+ * A restart starts from a new world: Bullet keeps state that PhysicsWorld.reset() does not clear (contact
+ * manifolds and their cached impulses, which warm-start the next solve), so a restart in a world that has run
+ * depends on where it ran before — Reset twice at one frame gave hair 2–6 units apart on Gene_light. A new
+ * world makes a restart at a frame the same every time, and the same as Node's Simulation.seek there (a video
+ * export of a range is then frame-exact whatever the preview did before).
+ */
+import type { ModelData } from '../../../shared/pmx/model-types';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { BulletInstance } from '../../../shared/physics/bullet';
+import { FIXED_STEP, MAX_SUB_STEPS, PhysicsWorld } from '../../../shared/physics/world';
+import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from '../../../shared/physics/simulate';
+import type { Pose } from '../../../shared/skeleton';
+
+/**
+ * Playing: the most frames of physics one display frame runs (the loop's 0.25 s cap). A slower display (the
+ * music's clock runs on) runs only this much: physics lags the dance rather than restarting every frame.
+ */
+const MAX_PLAY_STEP = 8;
+/** Playing: a forward move longer than this (one second) is a seek (the playhead was moved while playing). */
+const MAX_PLAY_ADVANCE = 30;
+/** Paused: the most frames forward that are stepped rather than restarted (one frame, as MMD steps). */
+const MAX_PAUSED_ADVANCE = 1;
+/** The longest single world step: Bullet does at most MAX_SUB_STEPS fixed steps per call. */
+const MAX_STEP_S = MAX_SUB_STEPS * FIXED_STEP;
+
+/** What the actors' physics share: whether the playhead is playing (a forward move is time passing). */
+export interface PhysicsClock {
+  playing: boolean;
+}
+
+/** How the next pose decides between a step and a restart (pure: unit-tested). */
+export function physicsAdvance(last: number, f: number, playing: boolean, restartPending: boolean): { restart: true } | { restart: false; frames: number } {
+  if (restartPending || !Number.isFinite(last)) return { restart: true };
+  const d = f - last;
+  if (d === 0) return { restart: false, frames: 1 };
+  if (d > 0 && d <= (playing ? MAX_PLAY_ADVANCE : MAX_PAUSED_ADVANCE)) return { restart: false, frames: Math.min(d, MAX_PLAY_STEP) };
+  return { restart: true };
+}
+
+export class ActorPhysics {
+  world: PhysicsWorld;
+  /** The world has not run yet (a restart can use it as it is). */
+  private fresh = true;
+  private toggles: PhysicsToggles;
+  /** The frame last posed (NaN: never). */
+  private last = NaN;
+  /** The next pose restarts (first pose, Reset, shown again). */
+  restartPending = true;
+  /** Counts for the status and the tests: world steps (1/30 s or less each) and restarts. */
+  steps = 0;
+  restarts = 0;
+  /** Milliseconds of physics JavaScript (Bullet's wasm included) the last pose took. */
+  lastMs = 0;
+  /** Seconds of physics stepped so far (restarts' settling not counted): the perf e2e's cost per frame. */
+  simulated = 0;
+  private disposed = false;
+
+  constructor(private readonly bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, private readonly clock: PhysicsClock) {
+    this.world = new PhysicsWorld(bullet, model, pose);
+    this.toggles = new PhysicsToggles(model, null, null);
+  }
+
+  /** The motion whose keys switch bones' physics off (99, 15 in the interpolation block). */
+  setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): void {
+    // A curve-only edit keeps the tracks but brings a new document (the toggle bytes may be what changed).
+    if (doc === this.doc && this.toggles.tracks === (tracks?.bones ?? null)) return;
+    this.doc = doc;
+    this.toggles = new PhysicsToggles(this.model, doc, tracks?.bones ?? null);
+  }
+  private doc: VmdDocument | null = null;
+
+  /**
+   * Poses the bones whose local transforms are in `pose` at frame f with physics: before physics, the world
+   * stepped or restarted, after physics. `ikOn` says which IK bones the motion has switched on.
+   */
+  solve(f: number, ikOn: (ikBone: number) => boolean): void {
+    const t0 = performance.now();
+    const a = physicsAdvance(this.last, f, this.clock.playing, this.restartPending);
+    if (a.restart && !this.fresh) {
+      this.world.dispose();
+      this.world = new PhysicsWorld(this.bullet, this.model, this.pose);
+    }
+    this.fresh = false;
+    const w = this.world, skip = w.skipIk, pose = this.pose;
+    // MMD rule — with physics on, an IK chain whose links are all physics bones is not solved.
+    const before = () => {
+      pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
+      this.toggles.apply(w.toggledOff, f);
+    };
+    if (a.restart) {
+      restartPhysics(w, before, SEEK_SETTLE_FRAMES);
+      this.restarts++;
+      this.restartPending = false;
+    } else {
+      before();
+      // A long advance in chunks Bullet takes whole (each ≤ MAX_SUB_STEPS fixed steps), holding this pose.
+      let rest = a.frames / 30;
+      while (rest > 1e-9) {
+        const dt = Math.min(rest, MAX_STEP_S);
+        w.step(dt);
+        this.steps++;
+        this.simulated += dt;
+        rest -= dt;
+      }
+    }
+    this.last = f;
+    this.lastMs = performance.now() - t0;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.world.dispose();
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * The preview's physics (issue 26 §3): one PhysicsWorld per actor whose model has rigid bodies (physics-actor.ts),
+ * the switch (off / on, and Reset), the clock (playing or not), and the "Show rigid bodies" view
+ * (physics-bodies-view.ts). The engine tells it each actor's model, binding and motion after it binds them
+ * (`bind`), which actors are hidden (a hidden actor has no physics: its world is not stepped, and it restarts
+ * when shown again), and asks it to place the debug view after each pose (`afterPose`).
+ *
+ * Main thread, not a worker: the step of two corpus models dancing costs a few hundred microseconds of
+ * JavaScript and wasm per frame (the perf e2e prints it), while a worker would add a round trip and a copy of
+ * every physics bone per frame and could not pose the same frame synchronously.
+ *
+ * Bullet (babylon-mmd's SPR wasm, renderer/src/physics/bullet-web.ts) is loaded the first time physics is
+ * turned on. The built-in figure and models without rigid bodies get no world and are posed as before.
+ */
+import type { BulletInstance } from '../../../shared/physics/bullet';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { ModelData } from '../../../shared/pmx/model-types';
+import type { Rig } from './rig';
+import type { PoseBinding } from './pose-binding';
+import { ActorPhysics, type PhysicsClock } from './physics-actor';
+import { RigidBodiesView } from './physics-bodies-view';
+import type * as THREE from 'three';
+import { Ring } from './frame-profiler';
+
+/** An actor as the physics sees it: its model (null: the built-in figure), rig, and where its picture hangs. */
+export interface PhysicsActorBody {
+  model: ModelData | null;
+  rig: Rig;
+  /** The model's mesh (the rigid-body view is its child); null for the figure. */
+  mesh: THREE.Object3D | null;
+}
+
+interface Entry {
+  key: string;
+  body: PhysicsActorBody;
+  binding: PoseBinding;
+  doc: VmdDocument | null;
+  tracks: MotionTracks | null;
+  hidden: boolean;
+  physics: ActorPhysics | null;
+  view: RigidBodiesView | null;
+}
+
+/** The shown actor's key (companions are keyed `id:model`, as scene-actors.ts does). */
+export const SHOWN_KEY = 'shown';
+
+export class PreviewPhysics {
+  readonly clock: PhysicsClock = { playing: false };
+  private on = false;
+  private bodiesShown = false;
+  private bullet: BulletInstance | null = null;
+  private loading: Promise<BulletInstance> | null = null;
+  private entries = new Map<string, Entry>();
+  /** Physics JavaScript per posed frame (all actors), ms: the perf e2e reads it. */
+  readonly stepMs = new Ring(4096);
+  /** Called when the picture must be posed again (Bullet arrived, physics switched, Reset). */
+  onChange: (() => void) | null = null;
+  /** Called with the error when Bullet's wasm could not be loaded. */
+  onError: ((e: unknown) => void) | null = null;
+
+  constructor(private readonly loadBullet: () => Promise<BulletInstance>) {}
+
+  get enabled(): boolean {
+    return this.on;
+  }
+
+  /** Whether Bullet is loaded and the worlds exist (physics on and ready). */
+  get ready(): boolean {
+    return this.on && !!this.bullet;
+  }
+
+  /** Turns physics on or off. On loads Bullet the first time; every actor then restarts from its pose. */
+  setEnabled(on: boolean): void {
+    if (on === this.on) return;
+    this.on = on;
+    if (!on) {
+      for (const e of this.entries.values()) this.dropWorld(e);
+      this.onChange?.();
+      return;
+    }
+    if (this.bullet) return this.build();
+    this.loading ??= this.loadBullet();
+    this.loading.then(
+      (b) => {
+        this.bullet = b;
+        if (this.on) this.build();
+      },
+      (err) => {
+        this.loading = null;
+        this.on = false;
+        this.onError?.(err);
+      },
+    );
+  }
+
+  /** Restarts every actor's physics from its pose at the current frame (with the settling frames). */
+  reset(): void {
+    this.restartAll();
+    this.onChange?.();
+  }
+
+  /** The next pose of every actor restarts its physics (the video export's first frame). */
+  restartAll(): void {
+    for (const e of this.entries.values()) if (e.physics) e.physics.restartPending = true;
+  }
+
+  setBodiesShown(on: boolean): void {
+    if (on === this.bodiesShown) return;
+    this.bodiesShown = on;
+    for (const e of this.entries.values()) this.syncView(e);
+    this.onChange?.();
+  }
+
+  get bodiesVisible(): boolean {
+    return this.bodiesShown;
+  }
+
+  /**
+   * An actor bound (anew) to its motion: keeps its world when the body is the same (a new motion, or the
+   * same companion re-listed), else makes one. Call after every binding the engine makes.
+   */
+  bind(key: string, body: PhysicsActorBody, binding: PoseBinding, doc: VmdDocument | null, tracks: MotionTracks | null): void {
+    let e = this.entries.get(key);
+    if (e && e.body.rig !== body.rig) {
+      this.drop(e);
+      e = undefined;
+    }
+    if (!e) {
+      e = { key, body, binding, doc, tracks, hidden: false, physics: null, view: null };
+      this.entries.set(key, e);
+    }
+    e.binding = binding;
+    e.doc = doc;
+    e.tracks = tracks;
+    this.syncWorld(e);
+    this.syncView(e);
+  }
+
+  /** Forgets the actors whose keys are not listed (their models were disposed). */
+  keepOnly(keys: Iterable<string>): void {
+    const keep = new Set(keys);
+    for (const e of [...this.entries.values()]) if (!keep.has(e.key)) this.drop(e);
+  }
+
+  /** A hidden actor has no physics (its world is not stepped); shown again, it restarts from its pose. */
+  setHidden(key: string, hidden: boolean): void {
+    const e = this.entries.get(key);
+    if (!e || e.hidden === hidden) return;
+    e.hidden = hidden;
+    if (e.physics) e.physics.restartPending = true;
+    this.attach(e);
+  }
+
+  /** Places the rigid-body views after a pose; records the physics time of the frame. */
+  afterPose(): void {
+    let ms = 0, any = false;
+    for (const e of this.entries.values()) {
+      if (e.physics && !e.hidden) {
+        ms += e.physics.lastMs;
+        any = true;
+      }
+      if (e.view) e.view.update(e.body.rig.pose, e.physics && !e.hidden ? e.physics.world : null);
+    }
+    if (any) this.stepMs.push(ms);
+  }
+
+  /** What the status line says about an actor: 'none' (no rigid bodies), 'off', 'loading' or 'on'. */
+  state(key: string): 'none' | 'off' | 'loading' | 'on' {
+    const e = this.entries.get(key);
+    if (!e?.body.model || e.body.model.rigidBodies.length === 0) return 'none';
+    if (!this.on) return 'off';
+    return e.physics ? 'on' : 'loading';
+  }
+
+  /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */
+  actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number; lastMs: number; simulated: number }[] {
+    return [...this.entries.values()].map((e) => ({
+      key: e.key,
+      bodies: e.body.model?.rigidBodies.length ?? 0,
+      joints: e.body.model?.joints.length ?? 0,
+      simulating: !!e.physics && !e.hidden,
+      hidden: e.hidden,
+      steps: e.physics?.steps ?? 0,
+      restarts: e.physics?.restarts ?? 0,
+      viewBodies: e.view?.bodyCount ?? 0,
+      lastMs: e.physics?.lastMs ?? 0,
+      simulated: e.physics?.simulated ?? 0,
+    }));
+  }
+
+  /** The actor's world, if it simulates (tests read its bodies). */
+  physicsOf(key: string): ActorPhysics | null {
+    return this.entries.get(key)?.physics ?? null;
+  }
+
+  /** The rigid-body views' objects (the video export leaves them out). */
+  debugObjects(): THREE.Object3D[] {
+    return [...this.entries.values()].flatMap((e) => (e.view ? [e.view.group] : []));
+  }
+
+  private build(): void {
+    for (const e of this.entries.values()) this.syncWorld(e);
+    this.onChange?.();
+  }
+
+  private syncWorld(e: Entry): void {
+    const m = e.body.model;
+    if (this.on && this.bullet && m && m.rigidBodies.length > 0 && !e.physics) {
+      e.physics = new ActorPhysics(this.bullet, m, e.body.rig.pose, this.clock);
+    }
+    e.physics?.setMotion(e.doc, e.tracks);
+    this.attach(e);
+  }
+
+  private attach(e: Entry): void {
+    e.binding.physics = e.physics && !e.hidden ? e.physics : null;
+  }
+
+  private syncView(e: Entry): void {
+    const want = this.bodiesShown && !!e.body.model && e.body.model.rigidBodies.length > 0 && !!e.body.mesh;
+    if (want && !e.view) {
+      e.view = new RigidBodiesView(e.body.model!);
+      e.body.mesh!.add(e.view.group);
+      e.view.update(e.body.rig.pose, e.physics && !e.hidden ? e.physics.world : null);
+    } else if (!want && e.view) {
+      e.view.dispose();
+      e.view = null;
+    }
+  }
+
+  private dropWorld(e: Entry): void {
+    e.binding.physics = null;
+    e.physics?.dispose();
+    e.physics = null;
+  }
+
+  private drop(e: Entry): void {
+    this.dropWorld(e);
+    e.view?.dispose();
+    e.view = null;
+    this.entries.delete(e.key);
+  }
+
+  dispose(): void {
+    for (const e of [...this.entries.values()]) this.drop(e);
+  }
+}

@@ -1,0 +1,373 @@
+/**
+ * Physics in the preview (issue 26 §3), in Chromium through the browser mode, on a scene of two corpus models:
+ * Gene_light.pmx dancing wavefile_v2.vmd (the shown actor) and the low-poly Miku (miku.pmd) with gene's
+ * 02_laugh.vmd beside her. Checked:
+ * - Bullet's wasm loads in the page; with physics on the hair's pixels differ from physics off at a frame of the
+ *   dance, and off again gives back the same picture;
+ * - a jump of the playhead and Reset (Shift+P) restart physics from the pose there: the physics bones then
+ *   agree with shared/physics's Simulation run in Node on the same files (an engine the preview does not share
+ *   a world with), and stepping frame by frame in between does not;
+ * - "Show rigid bodies" draws the bodies in their modes' colours and the joints (pixels counted, picture saved);
+ * - a hidden actor's world is not stepped (the shown one's, and another actor's);
+ * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
+ * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
+ *   with it as rigid parts, and physics runs on for a second after the hand stops.
+ * Pictures: test-artifacts/physics-*.png.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, ARTIFACTS, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
+import { animationFrames, seekPreview } from './editor-page';
+import { encodePng, type Rgba } from '../helpers/png';
+import { readModel } from '../../shared/pmx';
+import { readVmd } from '../../shared/vmd';
+import { Simulation } from '../../shared/physics';
+import { testBullet } from '../helpers/bullet';
+import { readCorpus } from '../helpers/corpus';
+import * as THREE from 'three';
+
+const GENE = 'gene/Gene_light.pmx';
+const DANCE = 'mmd-viewer-js/vmd/wavefile_v2.vmd';
+
+type Bones = { name: string; position: [number, number, number]; rotation?: [number, number, number, number] }[];
+
+const decode = (f: { width: number; height: number; rgba: string }): Rgba => ({ width: f.width, height: f.height, data: new Uint8Array(Buffer.from(f.rgba, 'base64')) });
+const frame = async (page: Page) => decode(await page.evaluate(() => window.__vmdPreview!.frameImage()));
+function save(img: Rgba, name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, name);
+  writeFileSync(file, encodePng(img));
+  return file;
+}
+
+/** Pixels inside box (buffer px) whose colour differs by more than `tol` in any channel. */
+function differing(a: Rgba, b: Rgba, box: { x0: number; y0: number; x1: number; y1: number }, tol = 24): number {
+  let n = 0;
+  for (let y = Math.max(0, box.y0); y < Math.min(a.height, box.y1); y++) {
+    for (let x = Math.max(0, box.x0); x < Math.min(a.width, box.x1); x++) {
+      const o = 4 * (y * a.width + x);
+      if (Math.abs(a.data[o] - b.data[o]) > tol || Math.abs(a.data[o + 1] - b.data[o + 1]) > tol || Math.abs(a.data[o + 2] - b.data[o + 2]) > tol) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Distances between two lists of the same bones (matched by name): the largest over the bones outside Gene's
+ * cloak, and over all. Why the cloak apart: the preview poses through three.js bones (rest + key − rest), Node
+ * directly, so their poses before physics differ by ~1e-8 units, and the cloak (クローク) chains end in weights
+ * (錘: bodies that collide with nothing, on loose joints) that amplify that chaotically to tenths of a unit
+ * within a few hundred steps; the rest of the hair and clothes stay within a thousandth.
+ */
+function gaps(a: Bones, b: Bones): { rest: number; worst: number; at: string } {
+  const byName = new Map(b.map((x) => [x.name, x.position]));
+  let rest = 0, worst = 0, at = '';
+  for (const x of a) {
+    const p = byName.get(x.name);
+    if (!p) throw new Error(`bone ${x.name} missing`);
+    const g = Math.hypot(x.position[0] - p[0], x.position[1] - p[1], x.position[2] - p[2]);
+    if (!x.name.includes('クローク')) rest = Math.max(rest, g);
+    if (g > worst) [worst, at] = [g, x.name];
+  }
+  return { rest, worst, at };
+}
+const show = (g: { rest: number; worst: number; at: string }) => `${g.rest.toExponential(2)} outside the cloak, worst ${g.worst.toExponential(2)} (${g.at})`;
+
+/** shared/physics in Node: Gene_light dancing wavefile_v2, restarted at `from` and run `frames` frames on. */
+async function nodeBones(from: number, frames = 0): Promise<Bones> {
+  const m = readModel(readCorpus(GENE)), v = readVmd(readCorpus(DANCE));
+  if (!m.ok || !v.ok) throw new Error('corpus');
+  const sim = new Simulation(await testBullet(), m.value, v.value);
+  sim.seek(from);
+  for (let k = 0; k < frames; k++) sim.advance();
+  const out = sim.physicsBones().map((i) => ({ name: m.value.bones[i].name, position: [sim.pose.worldPosition[3 * i], sim.pose.worldPosition[3 * i + 1], sim.pose.worldPosition[3 * i + 2]] as [number, number, number] }));
+  sim.dispose();
+  return out;
+}
+
+const shownBones = (page: Page): Promise<Bones> => page.evaluate(() => window.__vmdPreview!.physicsBones('shown'));
+const actor = async (page: Page, key: string) => (await page.evaluate(() => window.__vmdPreview!.physics().actors)).find((a) => a.key === key);
+
+/** Turns physics on or off with the pane's switch and waits until the worlds are built (or gone). */
+async function setPhysics(page: Page, on: boolean): Promise<void> {
+  const box = page.locator('[data-testid="preview-physics"]');
+  if ((await box.isChecked()) !== on) await box.click();
+  await page.waitForFunction((want) => window.__vmdPreview!.physics().ready === want, on, { timeout: 30_000 });
+  await animationFrames(page);
+}
+
+describe('physics in the preview (browser mode)', () => {
+  const s = appForSuite();
+  let companion = '';
+
+  it('Bullet loads in the page; the hair moves with physics on; off gives back the motion\'s picture', async () => {
+    const { page } = s.app;
+    const scenePath = writeSceneFolder(
+      s.tmp.dir,
+      [[corpusPath(DANCE), 'dance.vmd'], [corpusPath('gene/motion/02_laugh.vmd'), 'laugh.vmd']],
+      {
+        actors: [
+          { model: corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion: 'laugh.vmd', stage: { position: [14, 0, 0], turn: 0 } },
+          { model: corpusPath(GENE), motion: 'dance.vmd' },
+        ],
+        activeActor: 1,
+      },
+      'physics.vmdscene',
+    );
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1 && window.__vmdPreview.info().model !== null, undefined, { timeout: 60_000 });
+    companion = (await page.evaluate(() => window.__vmdPreview!.companions()))[0];
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off');
+    await seekPreview(page, 300);
+    // Textures arrive after the models: wait until two pictures a moment apart are the same.
+    let off = await frame(page);
+    for (let i = 0; i < 30; i++) {
+      await page.waitForTimeout(500);
+      const again = await frame(page);
+      const same = differing(off, again, { x0: 0, y0: 0, x1: off.width, y1: off.height }, 0) === 0;
+      off = again;
+      if (same) break;
+    }
+    await setPhysics(page, true);
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'on');
+    const status = await page.textContent('[data-testid="preview-physics-state"]');
+    const bones = await shownBones(page);
+    expect(status).toMatch(/^Physics: on \(\d+ rigid bodies, \d+ joints\)$/);
+    expect(bones.length).toBeGreaterThan(20);
+    const on = await frame(page);
+    // The hair's box on screen: every physics bone under the head, where the picture draws its joint.
+    const box = await page.evaluate((names) => {
+      const h = window.__vmdPreview!;
+      const r = (document.querySelector('[data-testid="preview-canvas"]') as HTMLCanvasElement).getBoundingClientRect();
+      const [bw] = h.bufferSize();
+      const k = bw / r.width;
+      const pts = names.map((n) => h.boneScreenPosition(n)).filter((p): p is [number, number] => !!p).map(([x, y]) => [(x - r.left) * k, (y - r.top) * k]);
+      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+      const pad = 12 * k;
+      return { x0: Math.floor(Math.min(...xs) - pad), y0: Math.floor(Math.min(...ys) - pad), x1: Math.ceil(Math.max(...xs) + pad), y1: Math.ceil(Math.max(...ys) + pad) };
+    }, bones.filter((b) => /髪|毛/.test(b.name)).map((b) => b.name));
+    const hairDiff = differing(off, on, box);
+    save(off, 'physics-off.png');
+    save(on, 'physics-on.png');
+    await setPhysics(page, false);
+    const offAgain = await frame(page);
+    const back = differing(off, offAgain, box, 0);
+    console.log(`[physics] Gene_light × wavefile_v2 at frame 300: ${hairDiff} of ${(box.x1 - box.x0) * (box.y1 - box.y0)} pixels of the hair's box differ with physics on; off again, ${back} differ from the first picture`);
+    expect(hairDiff).toBeGreaterThan(200);
+    expect(back).toBe(0);
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off');
+    await s.app.screenshot('physics-pane');
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
+  it('a jump and Reset (Shift+P) restart physics from the pose there, as shared/physics does in Node', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 200);
+    // Paused, one frame forward at a time is a step, not a restart.
+    const restarts0 = (await actor(page, 'shown'))!.restarts;
+    for (let f = 201; f <= 205; f++) await seekPreview(page, f);
+    const stepped = await shownBones(page);
+    expect((await actor(page, 'shown'))!.restarts).toBe(restarts0);
+    const node = await nodeBones(205);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift+P');
+    await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.restarts === n + 1, restarts0);
+    const reset = await shownBones(page);
+    // What a restart costs (a new world and the settling frames), as a scrub jump pays it: reported, not asserted.
+    console.log(`[perf] physics restart of Gene_light (new world + 60 settling frames): ${(await actor(page, 'shown'))!.lastMs.toFixed(1)} ms`);
+    // A typed frame elsewhere and back: a jump, the same restart.
+    await seekPreview(page, 90);
+    await seekPreview(page, 205);
+    const jumped = await shownBones(page);
+    const gStepped = gaps(stepped, node), gReset = gaps(reset, node), gJump = gaps(jumped, node);
+    console.log(`[physics] frame 205, ${node.length} physics bones against Node's Simulation restarted there (units): stepped on from 200 ${show(gStepped)}; after Reset ${show(gReset)}; after a jump ${show(gJump)}`);
+    // Reset and a jump are the same restart, exactly; Node's too outside the cloak, and the cloak's weights (see
+    // gaps()) within the issue's 0.5-unit agreement bound.
+    expect(gaps(reset, jumped).worst).toBe(0);
+    expect(gReset.rest).toBeLessThan(1e-3);
+    expect(gReset.worst).toBeLessThan(0.5);
+    expect(gStepped.rest).toBeGreaterThan(0.01);
+  }, 240_000);
+
+  it('Show rigid bodies draws the bodies in their modes\' colours and the joints', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 300);
+    const count = (img: Rgba) => {
+      const c = { green: 0, yellow: 0, red: 0, cyan: 0 };
+      for (let o = 0; o < img.data.length; o += 4) {
+        const r = img.data[o], g = img.data[o + 1], b = img.data[o + 2];
+        if (g > 150 && r < 110 && b < 130) c.green++;
+        else if (r > 200 && g > 170 && b < 90) c.yellow++;
+        else if (r > 200 && g < 90 && b < 90) c.red++;
+        else if (b > 200 && g > 170 && r < 110) c.cyan++;
+      }
+      return c;
+    };
+    const before = count(await frame(page));
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => window.__vmdPreview!.physics().bodiesShown);
+    await animationFrames(page);
+    const img = await frame(page);
+    save(img, 'physics-bodies.png');
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-bodies-pane');
+    const after = count(img);
+    const shown = (await actor(page, 'shown'))!, other = (await actor(page, companion))!;
+    console.log(`[physics] rigid bodies shown: ${shown.viewBodies} + ${other.viewBodies} bodies; pixels green ${before.green}→${after.green}, yellow ${before.yellow}→${after.yellow}, red ${before.red}→${after.red}, cyan ${before.cyan}→${after.cyan}`);
+    expect(shown.viewBodies).toBe(shown.bodies);
+    expect(other.viewBodies).toBe(other.bodies);
+    // Gene's bodies are mode 0 (green: head, body, limbs) and mode 2 (yellow: hair, skirt); the joints cyan.
+    expect(after.green - before.green).toBeGreaterThan(300);
+    expect(after.yellow - before.yellow).toBeGreaterThan(300);
+    expect(after.cyan - before.cyan).toBeGreaterThan(50);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
+  }, 240_000);
+
+  it('a hidden actor\'s world is not stepped', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 0);
+    const play = async (frames: number) => {
+      const f0 = await page.evaluate(() => window.__vmdPreview!.frame());
+      await page.click('[data-testid="preview-play"]');
+      await page.waitForFunction((f) => window.__vmdPreview!.frame() >= f, f0 + frames, { timeout: 60_000 });
+      await page.click('[data-testid="preview-play"]');
+      await animationFrames(page);
+    };
+    await play(15);
+    const a0 = (await actor(page, 'shown'))!, c0 = (await actor(page, companion))!;
+    expect(a0.steps).toBeGreaterThan(0);
+    expect(c0.steps).toBeGreaterThan(0);
+    // The other actor hidden by its tab's eye: it leaves the picture, and its world with it.
+    await page.locator('[data-testid="scene-hide"]').nth(0).click();
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 0);
+    expect(await actor(page, companion)).toBeUndefined();
+    await page.locator('[data-testid="scene-hide"]').nth(0).click();
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1);
+    // The shown actor hidden: its world stands still while the other's steps.
+    await page.locator('[data-testid="scene-hide"]').nth(1).click();
+    await page.waitForFunction(() => !window.__vmdPreview!.shown());
+    const a1 = (await actor(page, 'shown'))!, c1 = (await actor(page, companion))!;
+    await play(15);
+    const a2 = (await actor(page, 'shown'))!, c2 = (await actor(page, companion))!;
+    console.log(`[physics] shown actor hidden: its steps ${a1.steps}→${a2.steps}; the other actor's ${c1.steps}→${c2.steps}`);
+    expect(a2).toMatchObject({ hidden: true, simulating: false });
+    expect(a2.steps).toBe(a1.steps);
+    expect(c2.steps).toBeGreaterThan(c1.steps + 5);
+    await page.locator('[data-testid="scene-hide"]').nth(1).click();
+    await page.waitForFunction(() => window.__vmdPreview!.shown());
+    // Shown again it restarts from its pose before it steps on.
+    await seekPreview(page, 40);
+    expect((await actor(page, 'shown'))!.restarts).toBeGreaterThan(a2.restarts);
+  }, 240_000);
+
+  it('the video export\'s frame source simulates from the range\'s start, as Node does', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 500);
+    const first = await page.evaluate(() => window.__vmdPreview!.physicsOffline('shown', 150, 10));
+    // The preview is elsewhere in between (played on at 500): the export's frames do not depend on it.
+    await seekPreview(page, 501);
+    const again = await page.evaluate(() => window.__vmdPreview!.physicsOffline('shown', 150, 10));
+    const node = await nodeBones(150, 10);
+    const g = gaps(first, node), rerun = gaps(first, again);
+    console.log(`[physics] export frames 150–160 against Node's Simulation from 150 (units): ${show(g)}; a second export differs by ${rerun.worst.toExponential(2)}`);
+    expect(rerun.worst).toBe(0);
+    expect(g.rest).toBeLessThan(1e-3);
+    expect(g.worst).toBeLessThan(0.5);
+    // Back at the preview's frame.
+    expect(await page.evaluate(() => window.__vmdPreview!.frame())).toBe(501);
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
+  it('the head turned by hand with its ring: the hair follows, and swings on after the hand stops', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await seekPreview(page, 400);
+    await page.click('[data-testid="side-tab-bones"]');
+    await page.click('[data-testid="bone-item"][data-bone="頭"]');
+    await page.waitForFunction(() => window.__vmdPreview!.poseHandle('X').bone === '頭');
+    const headBefore = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
+    const before = await shownBones(page);
+    // Press on a ring where the handle says it is hovered, drag a quarter of the way round it, hold still.
+    let held = false;
+    for (const axis of ['X', 'Z', 'Y'] as const) {
+      const h = await page.evaluate((a) => window.__vmdPreview!.poseHandle(a), axis);
+      for (let k = 0; k < h.points.length && !held; k++) {
+        const [x, y] = h.points[k];
+        await page.mouse.move(x, y);
+        await animationFrames(page, 1);
+        if ((await page.evaluate(() => window.__vmdPreview!.poseHandle('X').hovered)) !== axis) continue;
+        const to = h.points[(k + Math.max(1, Math.floor(h.points.length / 4))) % h.points.length];
+        await page.mouse.down();
+        await page.mouse.move(to[0], to[1], { steps: 8 });
+        held = true;
+      }
+      if (held) break;
+    }
+    expect(held).toBe(true);
+    const steps0 = (await actor(page, 'shown'))!.steps;
+    // The hand holds still: physics runs on by itself (a second at most), then stops.
+    await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.steps >= n + 25, steps0, { timeout: 30_000 });
+    const headAfter = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
+    const after = await shownBones(page);
+    await page.mouse.up();
+    // The head's turn in MMD coordinates (three.js → MMD: x and y of a quaternion change sign).
+    const mmd = (q: number[]) => new THREE.Quaternion(-q[0], -q[1], q[2], q[3]);
+    const turn = mmd(headAfter).multiply(mmd(headBefore).invert());
+    const angle = (a: THREE.Quaternion, b: THREE.Quaternion) => (2 * Math.acos(Math.min(1, Math.abs(a.dot(b)))) * 180) / Math.PI;
+    const turned = angle(turn, new THREE.Quaternion());
+    let followed = 0, hanging = 0;
+    for (const b of after.filter((x) => /髪|毛/.test(x.name))) {
+      const q0 = before.find((x) => x.name === b.name)!.rotation!;
+      const was = new THREE.Quaternion(...q0), now = new THREE.Quaternion(...b.rotation!);
+      followed = Math.max(followed, angle(now, was));
+      hanging = Math.max(hanging, angle(now, turn.clone().multiply(was)));
+    }
+    console.log(`[physics] head turned ${turned.toFixed(1)}° by its ring: hair bones turned up to ${followed.toFixed(1)}°, up to ${hanging.toFixed(1)}° off a rigid turn with the head`);
+    expect(turned).toBeGreaterThan(10);
+    expect(followed).toBeGreaterThan(0.5 * turned);
+    expect(hanging).toBeGreaterThan(3);
+    await s.app.screenshot('physics-head-ring');
+  }, 180_000);
+
+  it('the switches are remembered in the settings; P turns physics on and off', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => window.__vmdPreview!.physics().bodiesShown);
+    // The settings are written when switched: a new page starts with both on.
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await page.waitForFunction(() => !!window.__vmdPreview && window.__vmdPreview.physics().enabled && window.__vmdPreview.physics().bodiesShown, undefined, { timeout: 30_000 });
+    expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(true);
+    // The preview reopens the model it showed (Gene_light), simulated from the start.
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'on', undefined, { timeout: 60_000 });
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: on (87 rigid bodies, 92 joints)');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().enabled);
+    expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(false);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => window.__vmdPreview!.physics().enabled);
+    expect((await actor(page, 'shown'))!.viewBodies).toBe(0);
+    // In Japanese.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === '物理演算: オン (剛体 87, ジョイント 92)');
+    expect(await page.textContent('[data-testid="preview-physics-reset"]')).toBe('リセット');
+    // On software GL the page's canvas shows a frame once it is read back: wait for it before the screenshot.
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-pane-ja');
+    expect(s.app.errors).toEqual([]);
+    await page.selectOption('[data-testid="locale"]', 'en');
+  }, 120_000);
+});
