@@ -36,6 +36,7 @@ import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useMocapStore } from '../stores/mocap';
 import { useSceneStore } from '../stores/scene';
+import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
@@ -389,6 +390,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     store.outline = engine.outline;
     // Physics: the remembered switches once the settings are in; Bullet's failure turns it off and says why.
+    const settings = useSettingsStore();
     const restorePhysics = () => {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
