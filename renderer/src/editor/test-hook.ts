@@ -10,6 +10,8 @@
  *   frame()      current frame and whether playback runs
  *   lastCommitMs()  ms the last history step took from edit to installed document (tracks included)
  *   version()    the workspace's version (bumped by every open and edit)
+ *   digest()     SHA-256 (hex) of what bytes() would return, without the base64 of a 66 MB motion
+ *   selectedCount()  how many keys are selected (without listing them)
  */
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { KeyRef } from '../../../shared/key-edits';
@@ -25,6 +27,8 @@ export interface EditorTestHook {
   frame(): { frame: number; playing: boolean };
   lastCommitMs(): number;
   version(): number;
+  digest(): Promise<string | null>;
+  selectedCount(): number;
 }
 
 declare global {
@@ -54,6 +58,12 @@ export function installEditorTestHook(): () => void {
     frame: () => ({ frame: time.frame, playing: time.playing }),
     lastCommitMs: () => doc.lastCommitMs(),
     version: () => doc.version,
+    digest: async () => {
+      if (!doc.doc) return null;
+      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', writeVmd(doc.doc)));
+      return Array.from(h, (b) => b.toString(16).padStart(2, '0')).join('');
+    },
+    selectedCount: () => sel.count,
   };
   window.__vmdEditor = hook;
   return () => {
