@@ -21,7 +21,7 @@ const IP_RANGE = {
 /** True when the diff only rewrites interpolation bytes of existing bone/camera records. */
 export function isCurveOnlyDiff(diff: EditDiff): boolean {
   for (const b of diff.blocks) {
-    if (b.replaced || b.removed.length || b.appended.length) return false;
+    if (b.replaced || b.shifted?.records.length || b.removed.length || b.appended.length) return false;
     if (!b.patches.length) continue;
     if (b.kind !== 'bone' && b.kind !== 'camera') return false;
     const [from, to] = IP_RANGE[b.kind];

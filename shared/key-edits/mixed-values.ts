@@ -9,6 +9,7 @@ import { physicsOff } from '../vmd/interpolation';
 import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKey, lightKey, morphWeight, shadowKey } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
+import { RecordSet } from './record-set';
 import type { NumericValues, ValueEdit } from './values';
 
 /** The numeric field groups of the inspector (each one value or a row of components). */
@@ -108,11 +109,6 @@ function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
   }
 }
 
-function mixedNumber(values: readonly number[], digits: number): MixedField {
-  const first = roundTo(values[0], digits);
-  return { value: first, mixed: values.some((v) => roundTo(v, digits) !== first) };
-}
-
 function mixedFlag(values: readonly boolean[]): MixedField<boolean> {
   return { value: values[0], mixed: values.some((v) => v !== values[0]) };
 }
@@ -122,35 +118,66 @@ function mixedFlag(values: readonly boolean[]): MixedField<boolean> {
  * key's (rounded as shown), `mixed` where any selected key differs. Null when the active key is gone.
  */
 export function summarizeKeys(doc: VmdDocument, refs: readonly KeyRef[], active: KeyRef): KeySummary | null {
-  if (active.record < 0 || active.record >= doc[active.kind].count) return null;
-  const same = refs.filter((r) => r.kind === active.kind && r.record < doc[active.kind].count && r.record !== active.record);
-  const rows = [valuesOf(doc, active), ...same.map((r) => valuesOf(doc, r))];
-  const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
-  for (const g of Object.keys(rows[0].numbers) as NumericGroup[]) {
-    const n = rows[0].numbers[g]!.length;
-    numbers[g] = Array.from({ length: n }, (_, c) => mixedNumber(rows.map((r) => r.numbers[g]![c]), FIELD_DIGITS[g]));
-  }
-  const flag = (f: 'physics' | 'perspective' | 'display') => (rows[0].flags[f] === undefined ? undefined : mixedFlag(rows.map((r) => r.flags[f]!)));
-  let iks: MixedIk[] | undefined;
-  if (active.kind === 'ik') {
-    const byName = new Map<string, boolean[]>();
-    for (const r of rows) for (const x of r.iks ?? []) {
+  const set = new RecordSet();
+  for (const r of refs) if (r.kind === active.kind) set.add(r.record);
+  return summarizeKeySet(doc, set, active);
+}
+
+/**
+ * summarizeKeys over a selection's record set of the active key's kind, in one pass with no object per
+ * key kept: each field remembers only whether a key disagreed, and once every field has (and the kind
+ * lists no IK bones to count) the rest are only counted. Ctrl+A on 600,000 bone keys reads a few of them.
+ */
+export function summarizeKeySet(doc: VmdDocument, set: { forEach(fn: (record: number) => void): void }, active: KeyRef): KeySummary | null {
+  const n = doc[active.kind].count;
+  if (active.record < 0 || active.record >= n) return null;
+  const first = valuesOf(doc, active);
+  const groups = Object.keys(first.numbers) as NumericGroup[];
+  const firstRounded = groups.map((g) => first.numbers[g]!.map((v) => roundTo(v, FIELD_DIGITS[g])));
+  const mixedNums = groups.map((g) => first.numbers[g]!.map(() => false));
+  const frame0 = roundTo(first.frame, FIELD_DIGITS.frame);
+  let frameMixed = false, shadowMixed = false;
+  const flagNames = (['physics', 'perspective', 'display'] as const).filter((f) => first.flags[f] !== undefined);
+  const flagMixed: Partial<Record<(typeof flagNames)[number], boolean>> = {};
+  const byName = new Map<string, boolean[]>();
+  const addIks = (v: KeyValues) => {
+    for (const x of v.iks ?? []) {
       let a = byName.get(x.name);
       if (!a) byName.set(x.name, (a = []));
       a.push(x.enabled);
     }
-    iks = [...byName].map(([name, v]) => ({ name, keys: v.length, ...mixedFlag(v) }));
-  }
+  };
+  addIks(first);
+  // Fields still to compare; at 0 the remaining keys are only counted.
+  let open = 1 + groups.reduce((m, _, gi) => m + mixedNums[gi].length, 0) + flagNames.length + (first.shadowMode !== undefined ? 1 : 0);
+  let count = 1;
+  set.forEach((r) => {
+    if (r >= n || r === active.record) return;
+    count++;
+    if (open === 0 && active.kind !== 'ik') return;
+    const v = valuesOf(doc, { kind: active.kind, record: r });
+    if (!frameMixed && roundTo(v.frame, FIELD_DIGITS.frame) !== frame0) (frameMixed = true), open--;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const row = v.numbers[groups[gi]]!, m = mixedNums[gi], f = firstRounded[gi], d = FIELD_DIGITS[groups[gi]];
+      for (let c = 0; c < m.length; c++) if (!m[c] && roundTo(row[c], d) !== f[c]) (m[c] = true), open--;
+    }
+    for (const f of flagNames) if (!flagMixed[f] && v.flags[f] !== first.flags[f]) (flagMixed[f] = true), open--;
+    if (first.shadowMode !== undefined && !shadowMixed && v.shadowMode !== first.shadowMode) (shadowMixed = true), open--;
+    addIks(v);
+  });
+  const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
+  groups.forEach((g, gi) => (numbers[g] = firstRounded[gi].map((value, c) => ({ value, mixed: mixedNums[gi][c] }))));
+  const flag = (f: 'physics' | 'perspective' | 'display') => (first.flags[f] === undefined ? undefined : { value: first.flags[f]!, mixed: !!flagMixed[f] });
   return {
     kind: active.kind,
-    count: rows.length,
-    frame: mixedNumber(rows.map((r) => r.frame), FIELD_DIGITS.frame),
+    count,
+    frame: { value: frame0, mixed: frameMixed },
     numbers,
     physics: flag('physics'),
     perspective: flag('perspective'),
     display: flag('display'),
-    shadowMode: rows[0].shadowMode === undefined ? undefined : { value: rows[0].shadowMode, mixed: rows.some((r) => r.shadowMode !== rows[0].shadowMode) },
-    iks,
+    shadowMode: first.shadowMode === undefined ? undefined : { value: first.shadowMode, mixed: shadowMixed },
+    iks: active.kind === 'ik' ? [...byName].map(([name, v]) => ({ name, keys: v.length, ...mixedFlag(v) })) : undefined,
   };
 }
 

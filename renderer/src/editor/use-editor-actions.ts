@@ -4,7 +4,7 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveRecords, pasteCurves,
   pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
@@ -39,6 +39,13 @@ export function useEditorActions() {
     const at = locate(tracks, a, doc.camera.count)?.frame;
     if (at === undefined) return refs;
     return refs.filter((r) => r.record === a.record || Math.abs((locate(tracks, r, doc.camera.count)?.frame ?? Infinity) - at) !== 1);
+  }
+
+  /** How many keys curveTargets() names, without listing them (a bone selection is counted from its set). */
+  function curveTargetCount(): number {
+    const a = sel.active;
+    if (a?.kind === 'bone') return sel.sets.bone.size;
+    return curveTargets().length;
   }
 
   /** The active key's curves as stored. */
@@ -97,17 +104,19 @@ export function useEditorActions() {
     return hist.run((doc) => pasteCurves(doc, refs, clip, channels)) !== null;
   }
 
+  /** Deletes the selected keys (the selection's record sets; a kind selected whole is emptied in one step). */
   function deleteSelected(): boolean {
-    const refs = sel.refs;
-    if (!refs.length) return false;
-    const r = hist.run((doc) => deleteKeys(doc, refs));
+    if (!sel.count) return false;
+    const sets = sel.records();
+    const r = hist.run((doc) => deleteRecords(doc, sets));
     if (r) sel.clear();
     return r !== null;
   }
 
+  /** Moves the selected keys by `delta` frames: one shift diff (the records and the offset). */
   function moveSelected(delta: number): boolean {
-    const refs = sel.refs;
-    return hist.run((doc, tracks) => moveKeys(doc, tracks, refs, delta)) !== null;
+    const sets = sel.records();
+    return hist.run((doc, tracks) => moveRecords(doc, tracks, sets, delta)) !== null;
   }
 
   /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */
@@ -192,12 +201,9 @@ export function useEditorActions() {
   function selectAll(): boolean {
     const doc = docStore.doc;
     if (!doc) return false;
-    const keep = sel.active;
-    const refs: KeyRef[] = [];
-    for (const kind of EDIT_KINDS) for (let record = 0; record < doc[kind].count; record++) refs.push({ kind, record });
-    sel.select(refs, 'replace');
-    if (keep) sel.active = keep;
-    return refs.length > 0;
+    const counts = Object.fromEntries(EDIT_KINDS.map((k) => [k, doc[k].count])) as Record<EditKind, number>;
+    sel.selectAll(counts);
+    return sel.count > 0;
   }
 
   /** Selects every key on one track (double-click on its name), in time order; the last becomes active. */
@@ -229,7 +235,7 @@ export function useEditorActions() {
   }
 
   return {
-    curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
+    curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
     deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };

@@ -41,8 +41,8 @@ import {
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import {
-  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, revertDiff, updateTrackCurves,
-  type EditDiff, type EditKind, type KeyEdit, type KeyRef,
+  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, RecordSet, revertDiff, shiftTracks, updateTrackCurves,
+  type EditDiff, type EditKind, type KeyEdit, type RecordsByKind,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
 import { useNotifyStore, type ErrorLike } from './notify';
@@ -139,30 +139,44 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
 }
 
 /** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
-function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
-  const out: KeyRef[] = [];
+function touchedAfterApply(doc: VmdDocument, d: EditDiff): RecordsByKind {
+  const out: RecordsByKind = {};
   for (const b of d.blocks) {
     if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
+    const set = (out[kind] ??= new RecordSet());
     // Patches and removals are both ascending: one walk counts the removals below each patch.
     let below = 0;
     for (const p of b.patches) {
       while (below < b.removed.length && b.removed[below].index < p.index) below++;
-      out.push({ kind, record: p.index - below });
+      set.add(p.index - below);
+    }
+    if (b.shifted) {
+      const rs = b.shifted.records;
+      below = 0;
+      for (let i = 0; i < rs.length; i++) {
+        while (below < b.removed.length && b.removed[below].index < rs[i]) below++;
+        set.add(rs[i] - below);
+      }
     }
     const n = doc[kind].count;
-    for (let i = 0; i < b.appended.length; i++) out.push({ kind, record: n - b.appended.length + i });
+    for (let i = 0; i < b.appended.length; i++) set.add(n - b.appended.length + i);
   }
   return out;
 }
 
-function touchedAfterRevert(d: EditDiff): KeyRef[] {
-  const out: KeyRef[] = [];
+function touchedAfterRevert(d: EditDiff): RecordsByKind {
+  const out: RecordsByKind = {};
   for (const b of d.blocks) {
     if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
-    for (const p of b.patches) out.push({ kind, record: p.index });
-    for (const r of b.removed) out.push({ kind, record: r.index });
+    const set = (out[kind] ??= new RecordSet());
+    for (const p of b.patches) set.add(p.index);
+    for (const r of b.removed) set.add(r.index);
+    if (b.shifted) {
+      const rs = b.shifted.records;
+      for (let i = 0; i < rs.length; i++) set.add(rs[i]);
+    }
   }
   return out;
 }
@@ -276,11 +290,15 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     notifyHistory();
   }
 
-  /** Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, anything else rebuilds them. */
+  /**
+   * Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, moves of whole
+   * tracks get new frame arrays (shiftTracks), anything else rebuilds them.
+   */
   function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
     const t0 = performance.now();
     if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
-      d.tracks = buildTracks(next);
+      const shifted = diff ? shiftTracks(d.tracks, next, diff) : null;
+      d.tracks = shifted ?? buildTracks(next);
       d.info = inspectVmd(next, d.tracks, d.diagnostics);
     }
     d.doc = next;
@@ -339,12 +357,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return true;
   }
 
-  function reselect(doc: VmdDocument, refs: KeyRef[]) {
-    const sel = useSelectionStore();
-    const valid = refs.filter((r) => r.record < doc[r.kind].count);
-    const keepActive = sel.active && valid.some((r) => r.kind === sel.active!.kind && r.record === sel.active!.record) ? sel.active : null;
-    sel.select(valid, 'replace');
-    if (keepActive) sel.active = keepActive;
+  function reselect(doc: VmdDocument, sets: RecordsByKind) {
+    for (const kind of EDIT_KINDS) sets[kind]?.truncate(doc[kind].count);
+    useSelectionStore().selectSets(sets);
   }
 
   // ---- the lifecycle ----
