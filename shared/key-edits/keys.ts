@@ -12,7 +12,7 @@ import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/int
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
 import { BONE, CAMERA, MORPH, SHADOW_DEFAULT } from '../vmd/vmd-layout';
-import { applyDiff, BlockEditor, finish, refuse, type BlockDiff, type EditDiff, type EditOutcome } from './diff';
+import { applyDiff, BlockEditor, finish, refuse, type BlockDiff, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
 import { RecordSet } from './record-set';
 import { ikRecordAt } from './ik';
 import { EDIT_KINDS, keyAtFrame, keyOfRecord, lowerBound, trackOfKey, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
@@ -49,9 +49,18 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
  * collide, so only its first and last frames are checked (a drag of 600,000 keys reads each frame once).
  */
 export function moveRecords(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditOutcome {
+  const d = moveDiff(doc, tracks, sets, delta);
+  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+}
+
+/**
+ * The diff of moveRecords without applying it (the editor applies a big one in slices between frames:
+ * shift-tracks.ts applyDiffSteps), or its refusal.
+ */
+export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditDiff | EditRefusal {
   delta = Math.round(delta);
   if (!anyRecord(sets)) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
-  if (delta === 0) return finish(doc, 'move keys', []);
+  if (delta === 0) return { label: 'move keys', blocks: [] };
   const blocks: BlockDiff[] = [];
   for (const kind of EDIT_KINDS) {
     const set = sets[kind];
@@ -80,8 +89,7 @@ export function moveRecords(doc: VmdDocument, tracks: MotionTracks, sets: Record
     }
     blocks.push({ kind, patches: [], removed: [], appended: [], shifted: { records: n === records.length ? records : records.slice(0, n), delta } });
   }
-  const diff: EditDiff = { label: 'move keys', blocks };
-  return { doc: applyDiff(doc, diff), diff };
+  return { label: 'move keys', blocks };
 }
 
 /** Deletes keys. */

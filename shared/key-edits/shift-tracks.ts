@@ -8,6 +8,9 @@
 import type { FrameTrack, MotionTracks, NamedTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { frameOf } from '../vmd/records';
+import { FRAME_OFFSET } from '../vmd/vmd-layout';
+import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock } from '../vmd/vmd-document';
+import { applyDiff, revertDiff, type BlockDiff } from './diff';
 import type { EditDiff } from './diff';
 import { EDIT_KINDS, type EditKind } from './key-ref';
 
@@ -20,6 +23,27 @@ const TRACK_FIELD = { bone: 'bones', morph: 'morphs', camera: 'camera', light: '
  * keys may change order): the caller then rebuilds the tracks.
  */
 export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): MotionTracks | null {
+  return drain(shiftTracksSteps(tracks, doc, diff));
+}
+
+/** Keys a step of the sliced forms handles before it yields. */
+const STEP_KEYS = 1 << 16;
+/** Bytes a step copies before it yields. */
+const STEP_BYTES = 1 << 22;
+
+/** Work in steps: yields its progress (0..1) between steps, returns its result. */
+export type Steps<T> = Generator<number, T, void>;
+
+/** Runs steps to their end. */
+export function drain<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** shiftTracks in steps of at most STEP_KEYS keys (the editor runs them between frames). */
+export function* shiftTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
   const next: Record<string, unknown> = { ...tracks };
   let any = false;
   for (const b of diff.blocks) {
@@ -32,15 +56,25 @@ export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDi
     const moving = new Uint8Array(block.count);
     const rs = b.shifted.records;
     for (let i = 0; i < rs.length; i++) if (rs[i] < block.count) moving[rs[i]] = 1;
+    yield 0;
     const start = 'start' in t ? t.start : Uint32Array.of(0, t.frames.length);
     const frames = t.frames.slice();
+    let done = 0;
     for (let tr = 0; tr + 1 < start.length; tr++) {
       const a = start[tr], e = start[tr + 1];
       let m = 0;
       for (let k = a; k < e; k++) m += moving[t.record[k]];
-      if (m === 0) continue;
-      if (m !== e - a) return null;
-      for (let k = a; k < e; k++) frames[k] = frameOf(block, t.record[k]);
+      if (m !== 0) {
+        if (m !== e - a) return null;
+        const v = block.view, at = FRAME_OFFSET[kind];
+        if (kind === 'ik') for (let k = a; k < e; k++) frames[k] = frameOf(block, t.record[k]);
+        else for (let k = a, size = (block as FixedBlock).size; k < e; k++) frames[k] = v.getUint32(t.record[k] * size + at, true);
+      }
+      done += e - a;
+      if (done >= STEP_KEYS) {
+        done = 0;
+        yield e / Math.max(1, t.frames.length);
+      }
     }
     next[TRACK_FIELD[kind]] = { ...t, frames };
     any = true;
@@ -55,4 +89,55 @@ export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDi
     } else if (t.frames.length) last = Math.max(last, t.frames[t.frames.length - 1]);
   }
   return { ...out, lastFrame: last };
+}
+
+/** True when every block of the diff only moves records in time (BlockDiff.shifted). */
+export function isShiftOnly(diff: EditDiff): boolean {
+  return diff.blocks.length > 0 && diff.blocks.every((b) => onlyShift(b));
+}
+
+function onlyShift(b: BlockDiff): boolean {
+  return !!b.shifted && !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+}
+
+/** Records a diff moves in time (how big a shift is). */
+export function shiftedCount(diff: EditDiff): number {
+  let n = 0;
+  for (const b of diff.blocks) n += b.shifted?.records.length ?? 0;
+  return n;
+}
+
+/**
+ * applyDiff (way 'apply') or revertDiff ('revert') in steps: a shift-only diff copies each block in
+ * pieces of STEP_BYTES and moves STEP_KEYS frame fields per step; any other diff is done in one step.
+ * The bytes are those applyDiff / revertDiff give.
+ */
+export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' | 'revert'): Steps<VmdDocument> {
+  if (!isShiftOnly(diff)) return way === 'apply' ? applyDiff(doc, diff) : revertDiff(doc, diff);
+  const blocks: Partial<Record<Block['kind'], Block>> = {};
+  let total = 0, done = 0;
+  for (const b of diff.blocks) total += doc[b.kind].bytes.length + 16 * b.shifted!.records.length;
+  for (const b of diff.blocks) {
+    const src = blocks[b.kind] ?? doc[b.kind];
+    const bytes = new Uint8Array(src.bytes.length);
+    for (let o = 0; o < bytes.length; o += STEP_BYTES) {
+      bytes.set(src.bytes.subarray(o, Math.min(bytes.length, o + STEP_BYTES)), o);
+      done += Math.min(STEP_BYTES, bytes.length - o);
+      yield done / total;
+    }
+    const out: Block = src.kind === 'ik' ? ikBlock(bytes, src.offsets) : fixedBlock(src.kind, bytes);
+    const rs = b.shifted!.records, delta = way === 'apply' ? b.shifted!.delta : -b.shifted!.delta;
+    const v = out.view, at = FRAME_OFFSET[out.kind];
+    for (let k = 0; k < rs.length; k += STEP_KEYS) {
+      const end = Math.min(rs.length, k + STEP_KEYS);
+      for (let i = k; i < end; i++) {
+        const o = (out.kind === 'ik' ? out.offsets[rs[i]] : rs[i] * out.size) + at;
+        v.setUint32(o, v.getUint32(o, true) + delta, true);
+      }
+      done += 16 * (end - k);
+      yield done / total;
+    }
+    blocks[b.kind] = out;
+  }
+  return withBlocks(doc, blocks);
 }

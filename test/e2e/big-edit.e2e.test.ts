@@ -5,6 +5,10 @@
  *   Ctrl+A · drag every key 5 frames and release · undo · redo · undo · Delete all · its undo;
  * and once after the rounds: a curve preset on every key, and its undo.
  *
+ * A third test reopens the page with `?editSliceMs=0&editSliceGapMs=40` (each step of a sliced edit its own
+ * slice, 40 ms apart) so the progress box is surely seen: a drag of every key shows it, Escape cancels it
+ * (nothing committed: same bytes, same undo depth), and the same drag let run commits once.
+ *
  * For each edit the page records, from the input to the edit's visible end (selection count, undo depth)
  * plus three animation frames: the longest gap between animation frames (the longest the window was
  * frozen) and the long tasks (PerformanceObserver 'longtask': count, longest, sum). Medians over the
@@ -203,8 +207,11 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
           page,
           async () => {
             await page.mouse.move(p.x, p.y);
+            const v0 = await page.evaluate(() => window.__vmdEditor!.version());
             await page.mouse.down();
             for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 10, p.y);
+            // The drag only drew the selection offset: the document was not touched before the release.
+            expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
             await page.mouse.up();
           },
           `window.__vmdEditor.history().undo === ${depth + 1}`,
@@ -266,6 +273,48 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     expect(await digest(page)).toBe(sha(original));
     report('a curve preset on all (1 run)', [apply]);
     report('undo of the curve preset (1 run)', [undo]);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('shows a whole-motion move in progress, cancels it with Escape (nothing committed), and commits it when let run', async () => {
+    const { page } = app;
+    await page.goto(`${app.url}&editSliceMs=0&editSliceGapMs=40`);
+    await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });
+    await openFileViaDialog(page, file);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
+    const origSha = sha(original);
+    const view = await page.evaluate(() => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+    });
+    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const p = await keyPoint(page, `track-bone:${track}`, frame);
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.press('Control+a');
+    await page.waitForFunction(`window.__vmdEditor.selectedCount() === ${KEYS}`, undefined, { timeout: 170_000 });
+    const depth = await undoDepth(page);
+    const drag = async () => {
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 5, p.y);
+      await page.mouse.up();
+    };
+    await drag();
+    await page.waitForSelector('[data-testid="edit-progress"]', { timeout: 60_000 });
+    await app.screenshot('big-edit-600k-progress');
+    expect(await page.textContent('[data-testid="edit-progress-text"]')).toMatch(/^Move keys: \d+%$/i);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="edit-progress"]', { state: 'detached', timeout: 60_000 });
+    await page.waitForTimeout(500);
+    expect(await undoDepth(page)).toBe(depth);
+    expect(await digest(page)).toBe(origSha);
+    // Let run, the same drag commits once, complete.
+    await drag();
+    await page.waitForFunction(`window.__vmdEditor.history().undo === ${depth + 1}`, undefined, { timeout: 170_000 });
+    const moved = original.slice();
+    const mv = new DataView(moved.buffer);
+    for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT, true);
+    expect(await digest(page)).toBe(sha(moved));
     expect(app.errors).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ export function installEditorTestHook(): () => void {
     version: () => doc.version,
     digest: async () => {
       if (!doc.doc) return null;
-      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', writeVmd(doc.doc)));
+      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', writeVmd(doc.doc) as Uint8Array<ArrayBuffer>));
       return Array.from(h, (b) => b.toString(16).padStart(2, '0')).join('');
     },
     selectedCount: () => sel.count,

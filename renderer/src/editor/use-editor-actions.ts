@@ -4,7 +4,7 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveRecords, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
   pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
@@ -117,6 +117,15 @@ export function useEditorActions() {
   function moveSelected(delta: number): boolean {
     const sets = sel.records();
     return hist.run((doc, tracks) => moveRecords(doc, tracks, sets, delta)) !== null;
+  }
+
+  /**
+   * moveSelected for a drag's release and a typed frame: a move of many keys is applied in slices between
+   * frames (progress after 100 ms, cancellable) and committed once, complete. Resolves to whether it was.
+   */
+  function moveSelectedSliced(delta: number): Promise<boolean> {
+    const sets = sel.records();
+    return hist.runDiff((doc, tracks) => moveDiff(doc, tracks, sets, delta));
   }
 
   /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */
@@ -236,7 +245,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { isRefusal, type EditOutcome, type KeyEdit } from '../../../shared/key-edits';
+import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit } from '../../../shared/key-edits';
 import { useWorkspaceStore } from './workspace';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
@@ -63,12 +63,34 @@ export const useHistoryStore = defineStore('history', () => {
     if (!cur) return null;
     const out = edit(cur.doc, cur.tracks);
     if (isRefusal(out)) {
-      message.value = useSettingsStore().t(REFUSAL_TEXT[out.code]);
-      useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
+      refused(out);
       return null;
     }
     commit(out);
     return out;
+  }
+
+  /**
+   * Like `run` for an edit that gives its diff without applying it (a move): the workspace applies a big
+   * one in slices (progress, cancellable) and commits it only once it is complete. Resolves to whether
+   * it was committed.
+   */
+  async function runDiff(make: (doc: VmdDocument, tracks: MotionTracks) => EditDiff | EditRefusal): Promise<boolean> {
+    const cur = current();
+    if (!cur) return false;
+    const out = make(cur.doc, cur.tracks);
+    if ('refused' in out) {
+      refused(out);
+      return false;
+    }
+    const ok = await ws.commitDiff(out);
+    if (ok) message.value = '';
+    return ok;
+  }
+
+  function refused(out: EditRefusal) {
+    message.value = useSettingsStore().t(REFUSAL_TEXT[out.code]);
+    useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
   }
 
   /** Applies an edit result to the active document and records it; empty edits are not recorded. */
@@ -91,8 +113,12 @@ export const useHistoryStore = defineStore('history', () => {
     redoDoc,
     current,
     run,
+    runDiff,
     commit,
     undo: () => ws.undo(),
     redo: () => ws.redo(),
+    /** Undo / redo from the keyboard and the menus: a big move's step runs in slices (workspace.stepSliced). */
+    undoSliced: () => ws.undoSliced(),
+    redoSliced: () => ws.redoSliced(),
   };
 });

@@ -28,6 +28,7 @@ import {
   inspectVmd,
   readVmd,
   readVpd,
+  retimedInfo,
   vmdToVpd,
   vpdToVmd,
   writeVmd,
@@ -41,8 +42,8 @@ import {
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import {
-  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, RecordSet, revertDiff, shiftTracks, updateTrackCurves,
-  type EditDiff, type EditKind, type KeyEdit, type RecordsByKind,
+  applyDiff, applyDiffSteps, diffBytes, EDIT_KINDS, isEmptyDiff, isShiftOnly, RecordSet, revertDiff, shiftedCount, shiftTracks, shiftTracksSteps, updateTrackCurves,
+  type EditDiff, type EditKind, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
 import { useNotifyStore, type ErrorLike } from './notify';
@@ -181,6 +182,12 @@ function touchedAfterRevert(d: EditDiff): RecordsByKind {
   return out;
 }
 
+/** A page option in ms (`?editSliceMs=`, `?editSliceGapMs=`), or null. */
+function sliceOption(name: string): number | null {
+  const v = new URLSearchParams(globalThis.location?.search ?? '').get(name);
+  return v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : null;
+}
+
 export const useWorkspaceStore = defineStore('workspace', () => {
   const docs = markRaw(new Map<number, OpenDocument>());
   /** The open documents' ids, in the order they were opened (reactive: the Map is not). */
@@ -292,24 +299,122 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /**
    * Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, moves of whole
-   * tracks get new frame arrays (shiftTracks), anything else rebuilds them.
+   * tracks get new frame arrays (shiftTracks), anything else rebuilds them. `ready`: tracks already
+   * built for `next` (by a sliced job).
    */
-  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
+  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined, ready?: MotionTracks | null) {
     const t0 = performance.now();
-    if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
+    if (ready) {
+      d.tracks = ready;
+      d.info = retimedInfo(d.info, ready);
+    } else if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
       const shifted = diff ? shiftTracks(d.tracks, next, diff) : null;
       d.tracks = shifted ?? buildTracks(next);
-      d.info = inspectVmd(next, d.tracks, d.diagnostics);
+      d.info = shifted ? retimedInfo(d.info, shifted) : inspectVmd(next, d.tracks, d.diagnostics);
     }
     d.doc = next;
     lastCommitMs = performance.now() - t0;
+  }
+
+  // ---- whole-motion steps in slices ----
+
+  /** A move of at least this many keys (or its undo/redo) is applied in slices between frames. */
+  const SLICED_KEYS = 50_000;
+  /**
+   * Main-thread time one slice may take (at least one step runs per slice). `?editSliceMs=0` makes every
+   * step its own slice: a measurement switch, and what the e2e suite uses to see the progress and cancel it.
+   */
+  const SLICE_MS = sliceOption('editSliceMs') ?? 8;
+  /** Wait between slices (ms): 0, or `?editSliceGapMs=` to watch (and test) a step's progress and Cancel. */
+  const SLICE_GAP_MS = sliceOption('editSliceGapMs') ?? 0;
+  /** A sliced step shows its progress once it has run this long. */
+  const SHOW_AFTER_MS = 100;
+
+  /** The sliced step in progress (label, progress 0..1, shown once it ran SHOW_AFTER_MS), or null. */
+  const job = ref<{ label: string; progress: number; shown: boolean } | null>(null);
+  let cancelJob: (() => void) | null = null;
+
+  function isSliced(diff: EditDiff): boolean {
+    return isShiftOnly(diff) && shiftedCount(diff) >= SLICED_KEYS;
+  }
+
+  /**
+   * Runs steps in slices of SLICE_MS, yielding to the browser between them. Resolves to the result, or
+   * null when cancelled (`cancel()`, Escape in the progress box) or when another job started.
+   */
+  async function runSliced<T>(label: string, steps: Steps<T>): Promise<T | null> {
+    cancelJob?.();
+    let cancelled = false;
+    job.value = { label, progress: 0, shown: false };
+    cancelJob = () => (cancelled = true);
+    const start = performance.now();
+    let progress = 0;
+    for (;;) {
+      const t0 = performance.now();
+      do {
+        const r = steps.next();
+        if (r.done) {
+          job.value = null;
+          cancelJob = null;
+          return r.value;
+        }
+        progress = r.value;
+      } while (performance.now() - t0 < SLICE_MS);
+      job.value = { label, progress, shown: performance.now() - start >= SHOW_AFTER_MS };
+      await new Promise<void>((resolve) => setTimeout(resolve, SLICE_GAP_MS));
+      if (cancelled) return null;
+    }
+  }
+
+  /** Cancels the sliced step in progress (nothing of it is applied). */
+  function cancel(): boolean {
+    if (!cancelJob) return false;
+    cancelJob();
+    cancelJob = null;
+    job.value = null;
+    return true;
+  }
+
+  /**
+   * Applies a diff made for the active document and records it, like `commit`: a big move in slices
+   * (progress after 100 ms, cancellable; nothing is committed unless it completes and the document is
+   * still the one it was made for), anything else at once. Resolves to whether it was committed.
+   */
+  async function commitDiff(diff: EditDiff): Promise<boolean> {
+    const d = active.value;
+    if (!d || isEmptyDiff(diff)) return false;
+    if (!isSliced(diff)) return commit({ doc: applyDiff(d.doc, diff), diff });
+    const before = d.doc, tracks = d.tracks;
+    const out = await runSliced(diff.label, (function* () {
+      const next = yield* applyDiffSteps(before, diff, 'apply');
+      return { next, tracks: yield* shiftTracksSteps(tracks, next, diff) };
+    })());
+    if (!out || active.value !== d || d.doc !== before) return false;
+    return commit({ doc: out.next, diff }, out.tracks);
+  }
+
+  /** undo/redo, a big move's in slices (as commitDiff); resolves to whether a step was taken. */
+  async function stepSliced(way: 'undo' | 'redo'): Promise<boolean> {
+    const from = way === 'undo' ? undoStack : redoStack;
+    const s = from[from.length - 1];
+    const d = s ? docs.get(s.doc) : undefined;
+    if (!s || !d) return false;
+    if (!isSliced(s.diff)) return step(way);
+    if (activeId.value !== d.id) activate(d.id);
+    const before = d.doc, tracks = d.tracks;
+    const out = await runSliced(s.diff.label, (function* () {
+      const next = yield* applyDiffSteps(before, s.diff, way === 'undo' ? 'revert' : 'apply');
+      return { next, tracks: yield* shiftTracksSteps(tracks, next, s.diff) };
+    })());
+    if (!out || from[from.length - 1] !== s || d.doc !== before || !docs.has(d.id)) return false;
+    return step(way, out);
   }
 
   /**
    * Applies an edit result to the active document and records it as one undo step; empty edits are not
    * recorded. The redo steps go (a saved state among them becomes unreachable).
    */
-  function commit(r: KeyEdit): boolean {
+  function commit(r: KeyEdit, ready?: MotionTracks | null): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
     for (const s of redoStack) {
@@ -318,7 +423,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
     }
     redoStack.length = 0;
-    replace(d, r.doc, r.diff);
+    replace(d, r.doc, r.diff, ready);
     undoStack.push(markRaw({ doc: d.id, diff: r.diff }));
     historyBytes.value += diffBytes(r.diff);
     d.dirty = true;
@@ -338,17 +443,17 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * One step back (undo) or forward (redo): the step's document is made active, its diff reverted or
    * applied, its keys selected, and the step moves to the other stack. False when there is none.
    */
-  function step(way: 'undo' | 'redo'): boolean {
+  function step(way: 'undo' | 'redo', done?: { next: VmdDocument; tracks: MotionTracks | null }): boolean {
     const back = way === 'undo';
     const [from, to] = back ? [undoStack, redoStack] : [redoStack, undoStack];
     const s = from[from.length - 1];
     const d = s ? docs.get(s.doc) : undefined;
     if (!s || !d) return false;
     if (activeId.value !== d.id) activate(d.id);
-    const next = back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff);
+    const next = done?.next ?? (back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff));
     from.pop();
     to.push(s);
-    replace(d, next, s.diff);
+    replace(d, next, s.diff, done?.tracks);
     d.dirty = depthOf(d.id) !== d.savedDepth;
     reselect(next, back ? touchedAfterRevert(s.diff) : touchedAfterApply(next, s.diff));
     syncRange();
@@ -525,8 +630,13 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     lastCommitMs: () => lastCommitMs,
     depthOf,
     commit,
+    commitDiff,
     undo: () => step('undo'),
     redo: () => step('redo'),
+    undoSliced: () => stepSliced('undo'),
+    redoSliced: () => stepSliced('redo'),
+    job,
+    cancel,
     open,
     add,
     activate,
