@@ -8,7 +8,7 @@ import type { Curve } from '../vmd/bezier';
 import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome } from './diff';
 import type { KeyRef } from './key-ref';
 
 /** Kinds that carry curves. */
@@ -60,6 +60,41 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
   }
   if (touched === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
   return finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0));
+}
+
+/**
+ * setCurves on many keys of one kind (the selection's records, ascending), with a packed diff: the
+ * interpolation bytes of each touched record, before and after, in two arrays (BlockDiff.fields) instead
+ * of two arrays per record. The bytes written are setCurves's; records whose bytes do not change are
+ * left out of the diff.
+ */
+export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
+  const block = doc[kind];
+  const entries = Object.entries(curves).map(([ch, c]) => [Number(ch), snapCurve(c!)] as const);
+  const at = kind === 'bone' ? BONE.INTERPOLATION : CAMERA.INTERPOLATION;
+  const len = kind === 'bone' ? BONE.INTERPOLATION_LENGTH : CAMERA.INTERPOLATION_LENGTH;
+  let n = 0;
+  while (n < records.length && records[n] < block.count) n++;
+  if (n === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
+  const before = new Uint8Array(n * len), after = new Uint8Array(n * len);
+  const kept = new Uint32Array(n);
+  const part: Partial<Record<BoneChannel, Curve>> = {};
+  for (const [ch, c] of entries) if (ch >= 0 && ch < 4) part[ch as BoneChannel] = c;
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const o = records[k] * block.size + at;
+    const b = before.subarray(m * len, (m + 1) * len), a = after.subarray(m * len, (m + 1) * len);
+    b.set(block.bytes.subarray(o, o + len));
+    a.set(b);
+    if (kind === 'bone') setBoneCurves(a, part);
+    else for (const [ch, c] of entries) if (ch >= 0 && ch < 6) setCameraCurve(a, ch as CameraChannel, c);
+    let same = true;
+    for (let i = 0; i < len && same; i++) if (a[i] !== b[i]) same = false;
+    if (!same) kept[m++] = records[k];
+  }
+  const fields = { records: kept.slice(0, m), at, length: len, before: before.slice(0, m * len), after: after.slice(0, m * len) };
+  const diff: EditDiff = { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
+  return { doc: applyDiff(doc, diff), diff };
 }
 
 /** A copied curve set: the curves of one key and the kind they came from. */

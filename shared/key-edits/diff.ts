@@ -45,6 +45,21 @@ export interface BlockDiff {
    * (at each record's place then), reverted by moving back the same records.
    */
   readonly shifted?: ShiftedRecords;
+  /**
+   * One byte range of many records rewritten (a curve preset on every key: the 64 interpolation bytes of
+   * each), packed: indices before the edit, ascending, disjoint from the patched and removed ones. Applied
+   * and reverted like `shifted`. No array per record (600,000 patches were 1.2 million small arrays).
+   */
+  readonly fields?: PackedFields;
+}
+
+/** The same byte range [at, at + length) of many records, old and new bytes packed `length` per record. */
+export interface PackedFields {
+  readonly records: Uint32Array;
+  readonly at: number;
+  readonly length: number;
+  readonly before: Uint8Array;
+  readonly after: Uint8Array;
 }
 
 /** Records moved in time by one offset (BlockDiff.shifted). */
@@ -97,7 +112,7 @@ export function isRefusal(o: EditOutcome): o is EditRefusal {
 
 /** True when a diff changes nothing. */
 export function isEmptyDiff(d: EditDiff): boolean {
-  return d.blocks.every((b) => !b.replaced && !(b.shifted && b.shifted.records.length && b.shifted.delta) && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
+  return d.blocks.every((b) => !b.replaced && !(b.shifted && b.shifted.records.length && b.shifted.delta) && !b.fields?.records.length && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
 }
 
 /** Bytes a diff keeps alive (for the history's memory budget). */
@@ -109,6 +124,7 @@ export function diffBytes(d: EditDiff): number {
     for (const r of b.removed) n += r.bytes.length;
     for (const a of b.appended) n += a.length;
     if (b.shifted) n += b.shifted.records.byteLength;
+    if (b.fields) n += b.fields.records.byteLength + b.fields.before.length + b.fields.after.length;
   }
   return n;
 }
@@ -267,29 +283,31 @@ function hasRecordEdits(d: BlockDiff): boolean {
   return d.patches.length > 0 || d.removed.length > 0 || d.appended.length > 0;
 }
 
+/** Writes packed field bytes (`bytes`: fields.before or fields.after) into `block`, in place. */
+function writeFields(block: Block, f: PackedFields, bytes: Uint8Array, placeOf: (i: number) => number): void {
+  const rs = f.records, len = f.length, dst = block.bytes;
+  for (let k = 0; k < rs.length; k++) {
+    const o = (block.kind === 'ik' ? block.offsets[placeOf(rs[k])] : placeOf(rs[k]) * block.size) + f.at;
+    dst.set(bytes.subarray(k * len, (k + 1) * len), o);
+  }
+}
+
 function applyAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.after;
-  if (!hasRecordEdits(d)) {
-    if (!d.shifted) return block;
-    const out = copyBlock(block);
-    shiftInPlace(out, d.shifted, d.shifted.delta, (i) => i);
-    return out;
-  }
-  const out = block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d);
-  if (d.shifted) shiftInPlace(out, d.shifted, d.shifted.delta, (i) => i - removedBelow(d.removed, i));
+  if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
+  const out = hasRecordEdits(d) ? (block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d)) : copyBlock(block);
+  const place = (i: number) => i - removedBelow(d.removed, i);
+  if (d.shifted) shiftInPlace(out, d.shifted, d.shifted.delta, place);
+  if (d.fields) writeFields(out, d.fields, d.fields.after, place);
   return out;
 }
 
 function revertAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.before;
-  if (!hasRecordEdits(d)) {
-    if (!d.shifted) return block;
-    const out = copyBlock(block);
-    shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);
-    return out;
-  }
-  const out = block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d);
+  if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
+  const out = hasRecordEdits(d) ? (block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d)) : copyBlock(block);
   if (d.shifted) shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);
+  if (d.fields) writeFields(out, d.fields, d.fields.before, (i) => i);
   return out;
 }
 

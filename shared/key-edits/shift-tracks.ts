@@ -47,7 +47,7 @@ export function* shiftTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
   const next: Record<string, unknown> = { ...tracks };
   let any = false;
   for (const b of diff.blocks) {
-    if (b.replaced || b.patches.length || b.removed.length || b.appended.length) return null;
+    if (b.replaced || b.fields || b.patches.length || b.removed.length || b.appended.length) return null;
     if (!b.shifted || !(EDIT_KINDS as readonly string[]).includes(b.kind)) continue;
     const kind = b.kind as EditKind;
     const t = (next[TRACK_FIELD[kind]] ?? tracks[TRACK_FIELD[kind]]) as NamedTracks | FrameTrack;
@@ -97,7 +97,7 @@ export function isShiftOnly(diff: EditDiff): boolean {
 }
 
 function onlyShift(b: BlockDiff): boolean {
-  return !!b.shifted && !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+  return !!b.shifted && !b.replaced && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
 /** Records a diff moves in time (how big a shift is). */

@@ -114,11 +114,24 @@ async function installProbe(page: Page) {
 
 type Probe = { start(): void; stop(end: number): Sample };
 
-/** Runs `act`, waits for `done` (a page predicate polled each frame, returning the page time it saw it), measures. */
-async function measure(page: Page, act: () => Promise<void>, done: string): Promise<Sample> {
+/** What ends an edit: the selection count or the undo depth reaching a value. */
+type Done = { selected: number } | { undo: number };
+
+/** Waits (polled each frame) until `done` holds; resolves to the page time it was seen. */
+async function until(page: Page, done: Done): Promise<number> {
+  const h = await page.waitForFunction(
+    (d) => ('selected' in d ? window.__vmdEditor!.selectedCount() === d.selected : window.__vmdEditor!.history().undo === d.undo) && performance.now(),
+    done,
+    { polling: 'raf', timeout: 170_000 },
+  );
+  return (await h.jsonValue()) as number;
+}
+
+/** Runs `act`, waits for `done`, measures. */
+async function measure(page: Page, act: () => Promise<void>, done: Done): Promise<Sample> {
   await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.start());
   await act();
-  const end = (await (await page.waitForFunction(`(${done}) && performance.now()`, undefined, { polling: 'raf', timeout: 170_000 })).jsonValue()) as number;
+  const end = await until(page, done);
   await animationFrames(page, 3);
   return page.evaluate((e) => (window as unknown as { __probe: Probe }).__probe.stop(e), end);
 }
@@ -187,7 +200,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
 
     const rows: Record<string, Sample[]> = { selectAll: [], drag: [], undoDrag: [], redoDrag: [], deleteAll: [], undoDelete: [] };
     const heaps: number[] = [];
-    const selected = `window.__vmdEditor.selectedCount() === ${KEYS}`;
+    const selected: Done = { selected: KEYS };
     for (let round = 0; round < ROUNDS; round++) {
       // A click on one key of the first track selects it alone; then Ctrl+A.
       const view = await page.evaluate(() => {
@@ -197,7 +210,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
       const p = await keyPoint(page, `track-bone:${track}`, frame);
       await page.mouse.click(p.x, p.y);
-      await page.waitForFunction('window.__vmdEditor.selectedCount() === 1', undefined, { timeout: 170_000 });
+      await until(page, { selected: 1 });
       rows.selectAll.push(await measure(page, () => page.keyboard.press('Control+a'), selected));
 
       // Drag every key 5 frames: press that key, move in 10 steps, release.
@@ -214,27 +227,27 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
             expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
             await page.mouse.up();
           },
-          `window.__vmdEditor.history().undo === ${depth + 1}`,
+          { undo: depth + 1 },
         ),
       );
       expect(await digest(page)).toBe(movedSha);
 
       depth++;
-      rows.undoDrag.push(await measure(page, () => page.keyboard.press('Control+z'), `window.__vmdEditor.history().undo === ${depth - 1}`));
+      rows.undoDrag.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth - 1 }));
       expect(await digest(page)).toBe(origSha);
-      rows.redoDrag.push(await measure(page, () => page.keyboard.press('Control+y'), `window.__vmdEditor.history().undo === ${depth}`));
+      rows.redoDrag.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth }));
       expect(await digest(page)).toBe(movedSha);
       await page.keyboard.press('Control+z');
-      await page.waitForFunction(`window.__vmdEditor.history().undo === ${depth - 1}`, undefined, { timeout: 170_000 });
+      await until(page, { undo: depth - 1 });
       expect(await digest(page)).toBe(origSha);
       depth--;
 
       // Delete every key (Ctrl+A first: the undo re-selected the moved keys, which is all of them anyway).
       await page.keyboard.press('Control+a');
-      await page.waitForFunction(selected, undefined, { timeout: 170_000 });
-      rows.deleteAll.push(await measure(page, () => page.keyboard.press('Delete'), `window.__vmdEditor.history().undo === ${depth + 1}`));
+      await until(page, selected);
+      rows.deleteAll.push(await measure(page, () => page.keyboard.press('Delete'), { undo: depth + 1 }));
       expect(await digest(page)).toBe(deletedSha);
-      rows.undoDelete.push(await measure(page, () => page.keyboard.press('Control+z'), `window.__vmdEditor.history().undo === ${depth}`));
+      rows.undoDelete.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
       expect(await digest(page)).toBe(origSha);
       heaps.push(await heapMb(cdp));
     }
@@ -265,11 +278,11 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     for (let i = 0, o = BONE_RECORDS_AT + BONE.INTERPOLATION; i < KEYS; i++, o += BONE.SIZE) curved.set(newIp, o);
 
     await page.keyboard.press('Control+a');
-    await page.waitForFunction(`window.__vmdEditor.selectedCount() === ${KEYS}`, undefined, { timeout: 170_000 });
+    await until(page, { selected: KEYS });
     const depth = await undoDepth(page);
-    const apply = await measure(page, () => page.click(`[data-testid="preset-${preset.id}"]`), `window.__vmdEditor.history().undo === ${depth + 1}`);
+    const apply = await measure(page, () => page.click(`[data-testid="preset-${preset.id}"]`), { undo: depth + 1 });
     expect(await digest(page)).toBe(sha(curved));
-    const undo = await measure(page, () => page.keyboard.press('Control+z'), `window.__vmdEditor.history().undo === ${depth}`);
+    const undo = await measure(page, () => page.keyboard.press('Control+z'), { undo: depth });
     expect(await digest(page)).toBe(sha(original));
     report('a curve preset on all (1 run)', [apply]);
     report('undo of the curve preset (1 run)', [undo]);
@@ -291,7 +304,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const p = await keyPoint(page, `track-bone:${track}`, frame);
     await page.mouse.click(p.x, p.y);
     await page.keyboard.press('Control+a');
-    await page.waitForFunction(`window.__vmdEditor.selectedCount() === ${KEYS}`, undefined, { timeout: 170_000 });
+    await until(page, { selected: KEYS });
     const depth = await undoDepth(page);
     const drag = async () => {
       await page.mouse.move(p.x, p.y);
@@ -310,7 +323,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     expect(await digest(page)).toBe(origSha);
     // Let run, the same drag commits once, complete.
     await drag();
-    await page.waitForFunction(`window.__vmdEditor.history().undo === ${depth + 1}`, undefined, { timeout: 170_000 });
+    await until(page, { undo: depth + 1 });
     const moved = original.slice();
     const mv = new DataView(moved.buffer);
     for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT, true);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  applyDiff, applyDiffSteps, deleteRecords, drain, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
+  applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
   type EditKind, type EditOutcome, type KeyEdit, type RecordsByKind,
 } from '../../shared/key-edits';
 import {
@@ -224,6 +224,36 @@ describe('compact diffs: moves as shifts, whole-kind deletes as replaced blocks'
     // Both outcomes were reached, so both branches were checked.
     expect(seen.moved).toBeGreaterThan(20);
     expect(seen.refused).toBeGreaterThan(5);
+  });
+
+  it.skipIf(!corpusPresent)('a curve on many keys as packed fields writes what setCurves writes, and reverts and re-applies exactly', () => {
+    const r = rng(77);
+    for (const rel of FILES) {
+      const bytes = new Uint8Array(readFileSync(corpusPath(rel)));
+      const doc = open(bytes);
+      for (const kind of ['bone', 'camera'] as const) {
+        if (!doc[kind].count) continue;
+        for (const p of [1, 0.3]) {
+          const set = new RecordSet();
+          for (let i = 0; i < doc[kind].count; i++) if (r() < p) set.add(i);
+          if (!set.size) continue;
+          const curves = { [Math.floor(r() * (kind === 'bone' ? 4 : 6))]: [Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128)] };
+          const packed = ok(setCurvesOnRecords(doc, kind, set.toArray(), curves));
+          const perRecord = ok(setCurves(doc, Array.from(set.toArray(), (record) => ({ kind, record })), curves));
+          const written = writeVmd(packed.doc);
+          expect(same(written, writeVmd(perRecord.doc)), rel).toBe(true);
+          for (const b of packed.diff.blocks) expect(b.patches.length).toBe(0);
+          const back = revertDiff(packed.doc, packed.diff);
+          expect(same(writeVmd(back), bytes)).toBe(true);
+          expect(same(writeVmd(applyDiff(back, packed.diff)), written)).toBe(true);
+          // The tracks' curves follow in place, as after a per-record curve edit.
+          const tracks = buildTracks(doc);
+          expect(updateTrackCurves(tracks, packed.doc, packed.diff)).toBe(true);
+          expectSameTracks(tracks, buildTracks(packed.doc));
+          expect(Array.from(tracks.camera.curves)).toEqual(Array.from(buildTracks(packed.doc).camera.curves));
+        }
+      }
+    }
   });
 
   it('a partial delete keeps its per-record diff and round-trips', () => {

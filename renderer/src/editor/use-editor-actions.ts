@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
-  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -58,14 +58,17 @@ export function useEditorActions() {
 
   /** Writes `c` on the curve editor's channel (or all channels when linked) of every selected key. */
   function setCurve(c: readonly number[], channel = curve.channel): boolean {
-    const targets = curveTargets();
-    if (!targets.length) return false;
+    const kind = sel.active?.kind;
+    // Bone keys: straight from the selection's set, one packed diff (a preset on 600,000 keys).
+    const bones = kind === 'bone' ? sel.sets.bone.toArray() : null;
+    const targets = bones ? null : curveTargets();
+    if (bones ? !bones.length : !targets!.length) return false;
     const snapped = snapCurve(c);
-    const n = CHANNEL_COUNT[targets[0].kind as 'bone' | 'camera'];
+    const n = CHANNEL_COUNT[bones ? 'bone' : (targets![0].kind as 'bone' | 'camera')];
     const curves: Partial<Record<number, Curve>> = {};
     if (curve.linkChannels) for (let ch = 0; ch < n; ch++) curves[ch] = snapped;
     else curves[Math.min(channel, n - 1)] = snapped;
-    return hist.run((doc) => setCurves(doc, targets, curves)) !== null;
+    return hist.run((doc) => (bones ? setCurvesOnRecords(doc, 'bone', bones, curves) : setCurves(doc, targets!, curves))) !== null;
   }
 
   /** Moves the selected handle by (dx, dy) on the 0..127 grid. */

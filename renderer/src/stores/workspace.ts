@@ -78,6 +78,37 @@ export interface OpenDocument extends DocumentContent {
 export interface HistoryStep {
   doc: number;
   diff: EditDiff;
+  /**
+   * A whole-block step (Delete all, a Whole Motion edit) keeps the tracks and summary of its other side:
+   * of the document before it while it can be undone, after it while it can be redone, so its undo (600,000
+   * keys back after Delete all) puts them back instead of rebuilding them. Counted in the history's bytes.
+   */
+  kept?: Prepared;
+}
+
+/** Tracks (and summary) already made for a document that is about to be put in place. */
+interface Prepared {
+  tracks: MotionTracks;
+  info?: VmdInfo;
+}
+
+/** Bytes a tracks object holds (its typed arrays). */
+function tracksBytes(t: MotionTracks): number {
+  let n = 0;
+  for (const part of [t.bones, t.morphs, t.camera, t.light, t.shadow, t.ik] as unknown as Record<string, unknown>[]) {
+    for (const v of Object.values(part)) if (ArrayBuffer.isView(v)) n += v.byteLength;
+  }
+  return n;
+}
+
+/** Bytes a history step keeps alive. */
+function stepBytes(s: HistoryStep): number {
+  return diffBytes(s.diff) + (s.kept ? tracksBytes(s.kept.tracks) : 0);
+}
+
+/** True when a diff replaces a block whole (its undo would rebuild the tracks). */
+function replacesBlocks(d: EditDiff): boolean {
+  return d.blocks.some((b) => !!b.replaced);
 }
 
 /** A file read into a document, or why not: it could not be read (`read`) or did not decode (`decode`). */
@@ -152,6 +183,14 @@ function touchedAfterApply(doc: VmdDocument, d: EditDiff): RecordsByKind {
       while (below < b.removed.length && b.removed[below].index < p.index) below++;
       set.add(p.index - below);
     }
+    if (b.fields) {
+      const rs = b.fields.records;
+      below = 0;
+      for (let i = 0; i < rs.length; i++) {
+        while (below < b.removed.length && b.removed[below].index < rs[i]) below++;
+        set.add(rs[i] - below);
+      }
+    }
     if (b.shifted) {
       const rs = b.shifted.records;
       below = 0;
@@ -174,8 +213,9 @@ function touchedAfterRevert(d: EditDiff): RecordsByKind {
     const set = (out[kind] ??= new RecordSet());
     for (const p of b.patches) set.add(p.index);
     for (const r of b.removed) set.add(r.index);
-    if (b.shifted) {
-      const rs = b.shifted.records;
+    for (const packed of [b.shifted, b.fields]) {
+      if (!packed) continue;
+      const rs = packed.records;
       for (let i = 0; i < rs.length; i++) set.add(rs[i]);
     }
   }
@@ -290,7 +330,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     for (const stack of [undoStack, redoStack]) {
       for (let i = stack.length - 1; i >= 0; i--) {
         if (stack[i].doc !== id) continue;
-        historyBytes.value -= diffBytes(stack[i].diff);
+        historyBytes.value -= stepBytes(stack[i]);
         stack.splice(i, 1);
       }
     }
@@ -302,11 +342,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * tracks get new frame arrays (shiftTracks), anything else rebuilds them. `ready`: tracks already
    * built for `next` (by a sliced job).
    */
-  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined, ready?: MotionTracks | null) {
+  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined, ready?: Prepared | null) {
     const t0 = performance.now();
     if (ready) {
-      d.tracks = ready;
-      d.info = retimedInfo(d.info, ready);
+      d.tracks = ready.tracks;
+      d.info = ready.info ?? retimedInfo(d.info, ready.tracks);
     } else if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
       const shifted = diff ? shiftTracks(d.tracks, next, diff) : null;
       d.tracks = shifted ?? buildTracks(next);
@@ -390,7 +430,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       return { next, tracks: yield* shiftTracksSteps(tracks, next, diff) };
     })());
     if (!out || active.value !== d || d.doc !== before) return false;
-    return commit({ doc: out.next, diff }, out.tracks);
+    return commit({ doc: out.next, diff }, out.tracks ? { tracks: out.tracks } : null);
   }
 
   /** undo/redo, a big move's in slices (as commitDiff); resolves to whether a step was taken. */
@@ -407,29 +447,31 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       return { next, tracks: yield* shiftTracksSteps(tracks, next, s.diff) };
     })());
     if (!out || from[from.length - 1] !== s || d.doc !== before || !docs.has(d.id)) return false;
-    return step(way, out);
+    return step(way, { next: out.next, ready: out.tracks ? { tracks: out.tracks } : null });
   }
 
   /**
    * Applies an edit result to the active document and records it as one undo step; empty edits are not
    * recorded. The redo steps go (a saved state among them becomes unreachable).
    */
-  function commit(r: KeyEdit, ready?: MotionTracks | null): boolean {
+  function commit(r: KeyEdit, ready?: Prepared | null): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
     for (const s of redoStack) {
-      historyBytes.value -= diffBytes(s.diff);
+      historyBytes.value -= stepBytes(s);
       const o = docs.get(s.doc);
       if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
     }
     redoStack.length = 0;
+    const before: Prepared = { tracks: d.tracks, info: d.info };
     replace(d, r.doc, r.diff, ready);
-    undoStack.push(markRaw({ doc: d.id, diff: r.diff }));
-    historyBytes.value += diffBytes(r.diff);
+    const made: HistoryStep = markRaw({ doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined });
+    undoStack.push(made);
+    historyBytes.value += stepBytes(made);
     d.dirty = true;
     while (undoStack.length > HISTORY_LIMIT || (historyBytes.value > HISTORY_BYTES && undoStack.length > 1)) {
       const gone = undoStack.shift()!;
-      historyBytes.value -= diffBytes(gone.diff);
+      historyBytes.value -= stepBytes(gone);
       const o = docs.get(gone.doc);
       if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
     }
@@ -443,7 +485,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * One step back (undo) or forward (redo): the step's document is made active, its diff reverted or
    * applied, its keys selected, and the step moves to the other stack. False when there is none.
    */
-  function step(way: 'undo' | 'redo', done?: { next: VmdDocument; tracks: MotionTracks | null }): boolean {
+  function step(way: 'undo' | 'redo', done?: { next: VmdDocument; ready: Prepared | null }): boolean {
     const back = way === 'undo';
     const [from, to] = back ? [undoStack, redoStack] : [redoStack, undoStack];
     const s = from[from.length - 1];
@@ -453,7 +495,14 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const next = done?.next ?? (back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff));
     from.pop();
     to.push(s);
-    replace(d, next, s.diff, done?.tracks);
+    // A whole-block step swaps its kept tracks with the document's (see HistoryStep.kept).
+    const other: Prepared = { tracks: d.tracks, info: d.info };
+    const ready = done?.ready ?? s.kept ?? null;
+    replace(d, next, s.diff, ready);
+    if (s.kept) {
+      historyBytes.value += tracksBytes(other.tracks) - tracksBytes(s.kept.tracks);
+      s.kept = other;
+    }
     d.dirty = depthOf(d.id) !== d.savedDepth;
     reselect(next, back ? touchedAfterRevert(s.diff) : touchedAfterApply(next, s.diff));
     syncRange();
