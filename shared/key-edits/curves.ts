@@ -8,7 +8,8 @@ import type { Curve } from '../vmd/bezier';
 import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome } from './diff';
+import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
+import { drain, type Steps } from './shift-tracks';
 import type { KeyRef } from './key-ref';
 
 /** Kinds that carry curves. */
@@ -69,6 +70,18 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
  * left out of the diff.
  */
 export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
+  const d = drain(curvesDiffSteps(doc, kind, records, curves, label));
+  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+}
+
+/** Records curvesDiffSteps reads per step. */
+const STEP_RECORDS = 1 << 14;
+
+/**
+ * The diff of setCurvesOnRecords without applying it, in steps of STEP_RECORDS records (the editor runs
+ * a curve on 600,000 keys between frames), or its refusal.
+ */
+export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): Steps<EditDiff | EditRefusal> {
   const block = doc[kind];
   const entries = Object.entries(curves).map(([ch, c]) => [Number(ch), snapCurve(c!)] as const);
   const at = kind === 'bone' ? BONE.INTERPOLATION : CAMERA.INTERPOLATION;
@@ -91,10 +104,10 @@ export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: U
     let same = true;
     for (let i = 0; i < len && same; i++) if (a[i] !== b[i]) same = false;
     if (!same) kept[m++] = records[k];
+    if ((k + 1) % STEP_RECORDS === 0) yield (k + 1) / n;
   }
   const fields = { records: kept.slice(0, m), at, length: len, before: before.slice(0, m * len), after: after.slice(0, m * len) };
-  const diff: EditDiff = { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
-  return { doc: applyDiff(doc, diff), diff };
+  return { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
 }
 
 /** A copied curve set: the curves of one key and the kind they came from. */

@@ -8,11 +8,13 @@
 import type { FrameTrack, MotionTracks, NamedTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { frameOf } from '../vmd/records';
-import { FRAME_OFFSET } from '../vmd/vmd-layout';
+import { BONE, CAMERA, FRAME_OFFSET } from '../vmd/vmd-layout';
+import { getBoneCurve, getCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { isCurveOnlyDiff } from './curve-tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock } from '../vmd/vmd-document';
 import { applyDiff, revertDiff, type BlockDiff } from './diff';
 import type { EditDiff } from './diff';
-import { EDIT_KINDS, type EditKind } from './key-ref';
+import { EDIT_KINDS, keyOfRecord, type EditKind } from './key-ref';
 
 const TRACK_FIELD = { bone: 'bones', morph: 'morphs', camera: 'camera', light: 'light', shadow: 'shadow', ik: 'ik' } as const;
 
@@ -29,7 +31,7 @@ export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDi
 /** Keys a step of the sliced forms handles before it yields. */
 const STEP_KEYS = 1 << 16;
 /** Bytes a step copies before it yields. */
-const STEP_BYTES = 1 << 22;
+const STEP_BYTES = 1 << 20;
 
 /** Work in steps: yields its progress (0..1) between steps, returns its result. */
 export type Steps<T> = Generator<number, T, void>;
@@ -100,6 +102,15 @@ function onlyShift(b: BlockDiff): boolean {
   return !!b.shifted && !b.replaced && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
+function onlyFields(b: BlockDiff): boolean {
+  return !!b.fields && !b.shifted && !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+}
+
+/** True when every block of the diff is packed fields only (a curve on many keys: BlockDiff.fields). */
+export function isFieldsOnly(diff: EditDiff): boolean {
+  return diff.blocks.length > 0 && diff.blocks.every((b) => onlyFields(b));
+}
+
 /** Records a diff moves in time (how big a shift is). */
 export function shiftedCount(diff: EditDiff): number {
   let n = 0;
@@ -107,16 +118,23 @@ export function shiftedCount(diff: EditDiff): number {
   return n;
 }
 
+/** Records a shift-only or fields-only diff touches (how big its sliced application is). */
+export function packedCount(diff: EditDiff): number {
+  let n = 0;
+  for (const b of diff.blocks) n += (b.shifted?.records.length ?? 0) + (b.fields?.records.length ?? 0);
+  return n;
+}
+
 /**
- * applyDiff (way 'apply') or revertDiff ('revert') in steps: a shift-only diff copies each block in
- * pieces of STEP_BYTES and moves STEP_KEYS frame fields per step; any other diff is done in one step.
- * The bytes are those applyDiff / revertDiff give.
+ * applyDiff (way 'apply') or revertDiff ('revert') in steps: a shift-only or fields-only diff copies each
+ * block in pieces of STEP_BYTES and then writes STEP_KEYS records per step; any other diff is done in one
+ * step. The bytes are those applyDiff / revertDiff give.
  */
 export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' | 'revert'): Steps<VmdDocument> {
-  if (!isShiftOnly(diff)) return way === 'apply' ? applyDiff(doc, diff) : revertDiff(doc, diff);
+  if (!isShiftOnly(diff) && !isFieldsOnly(diff)) return way === 'apply' ? applyDiff(doc, diff) : revertDiff(doc, diff);
   const blocks: Partial<Record<Block['kind'], Block>> = {};
   let total = 0, done = 0;
-  for (const b of diff.blocks) total += doc[b.kind].bytes.length + 16 * b.shifted!.records.length;
+  for (const b of diff.blocks) total += doc[b.kind].bytes.length + 16 * packedCount({ label: '', blocks: [b] });
   for (const b of diff.blocks) {
     const src = blocks[b.kind] ?? doc[b.kind];
     const bytes = new Uint8Array(src.bytes.length);
@@ -126,18 +144,71 @@ export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' |
       yield done / total;
     }
     const out: Block = src.kind === 'ik' ? ikBlock(bytes, src.offsets) : fixedBlock(src.kind, bytes);
-    const rs = b.shifted!.records, delta = way === 'apply' ? b.shifted!.delta : -b.shifted!.delta;
-    const v = out.view, at = FRAME_OFFSET[out.kind];
-    for (let k = 0; k < rs.length; k += STEP_KEYS) {
-      const end = Math.min(rs.length, k + STEP_KEYS);
-      for (let i = k; i < end; i++) {
-        const o = (out.kind === 'ik' ? out.offsets[rs[i]] : rs[i] * out.size) + at;
-        v.setUint32(o, v.getUint32(o, true) + delta, true);
+    const place = (r: number) => (out.kind === 'ik' ? out.offsets[r] : r * out.size);
+    if (b.shifted) {
+      const rs = b.shifted.records, delta = way === 'apply' ? b.shifted.delta : -b.shifted.delta;
+      const v = out.view, at = FRAME_OFFSET[out.kind];
+      for (let k = 0; k < rs.length; k += STEP_KEYS) {
+        const end = Math.min(rs.length, k + STEP_KEYS);
+        for (let i = k; i < end; i++) {
+          const o = place(rs[i]) + at;
+          v.setUint32(o, v.getUint32(o, true) + delta, true);
+        }
+        done += 16 * (end - k);
+        yield done / total;
       }
-      done += 16 * (end - k);
-      yield done / total;
+    } else if (b.fields) {
+      const f = b.fields, rs = f.records, len = f.length, from = way === 'apply' ? f.after : f.before;
+      for (let k = 0; k < rs.length; k += STEP_KEYS) {
+        const end = Math.min(rs.length, k + STEP_KEYS);
+        for (let i = k; i < end; i++) bytes.set(from.subarray(i * len, (i + 1) * len), place(rs[i]) + f.at);
+        done += 16 * (end - k);
+        yield done / total;
+      }
     }
     blocks[b.kind] = out;
   }
   return withBlocks(doc, blocks);
+}
+
+/**
+ * The tracks after a fields-only curve diff (or its undo), in steps, without touching `tracks`: the
+ * kinds' curve arrays are copied and the touched keys' curves read from `doc`. Null when the diff is not
+ * curve-only fields (the caller rebuilds).
+ */
+export function* curveTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
+  if (!isFieldsOnly(diff) || !isCurveOnlyDiff(diff)) return null;
+  let out: MotionTracks = tracks;
+  for (const b of diff.blocks) {
+    if (b.kind !== 'bone' && b.kind !== 'camera') continue;
+    const kind = b.kind;
+    const t = kind === 'bone' ? out.bones : out.camera;
+    const curves = t.curves.slice();
+    yield 0;
+    const block = doc[kind];
+    const map = keyOfRecord(t, block.count);
+    const rs = b.fields!.records;
+    for (let k = 0; k < rs.length; k += STEP_KEYS) {
+      const end = Math.min(rs.length, k + STEP_KEYS);
+      for (let i = k; i < end; i++) {
+        const key = map[rs[i]];
+        if (key < 0) continue;
+        if (kind === 'bone') {
+          const at = rs[i] * BONE.SIZE + BONE.INTERPOLATION;
+          for (let c = 0; c < 4; c++) curves.set(getBoneCurve(block.bytes, c as BoneChannel, at), 16 * key + 4 * c);
+        } else {
+          const at = rs[i] * CAMERA.SIZE + CAMERA.INTERPOLATION;
+          for (let c = 0; c < 6; c++) curves.set(getCameraCurve(block.bytes, c as CameraChannel, at), 24 * key + 4 * c);
+        }
+      }
+      yield end / rs.length;
+    }
+    out = kind === 'bone' ? { ...out, bones: { ...out.bones, curves } } : { ...out, camera: { ...out.camera, curves } };
+  }
+  return out;
+}
+
+/** The tracks after a sliced diff (a shift or packed curve fields), in steps; null: rebuild them. */
+export function tracksAfterSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
+  return isFieldsOnly(diff) ? curveTracksSteps(tracks, doc, diff) : shiftTracksSteps(tracks, doc, diff);
 }

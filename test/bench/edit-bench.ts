@@ -6,8 +6,8 @@
  * The page's heap and frame gaps at 600,000 keys are the e2e test's (test/e2e/big-edit.e2e.test.ts).
  */
 import {
-  applyDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, setCurves, shiftTracksSteps,
-  type EditKind, type KeyRef, type RecordsByKind, type Steps,
+  applyDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, setCurvesOnRecords, shiftTracksSteps,
+  type EditKind, type RecordsByKind, type Steps,
 } from '../../shared/key-edits';
 import { buildBoneInterpolation, buildTracks, emptyVmd, encodeBoneRecord, fixedBlock, nameField, BONE, type VmdDocument } from '../../shared/vmd';
 
@@ -84,17 +84,19 @@ export function benchEdits(): void {
       const undoTr = timedSteps(shiftTracksSteps(tr.value!, undo.value, d));
       add('undo of the move', undo.total + undoTr.total, Math.max(undo.longest, undoTr.longest));
       const del = timed(() => deleteRecords(doc, sel.value));
-      if (isRefusal(del.value)) throw new Error(del.value.message);
-      const delDiff = del.value.diff;
-      add('delete all', del.ms, del.ms, diffBytes(delDiff));
-      const back = timed(() => revertDiff(del.value.doc, delDiff));
-      const rebuilt = timed(() => buildTracks(back.value));
-      add('undo of delete all (bytes + tracks rebuilt)', back.ms + rebuilt.ms, back.ms + rebuilt.ms);
-      const refs: KeyRef[] = [];
-      for (let r = 0; r < counts.bone; r++) refs.push({ kind: 'bone', record: r });
-      const preset = timed(() => setCurves(doc, refs, { 0: [53, 0, 127, 127] }));
-      if (isRefusal(preset.value)) throw new Error(preset.value.message);
-      add('curve preset on all (not sliced yet)', preset.ms, preset.ms, diffBytes(preset.value.diff));
+      const deleted = del.value;
+      if (isRefusal(deleted)) throw new Error(deleted.message);
+      add('delete all', del.ms, del.ms, diffBytes(deleted.diff));
+      // The step keeps the tracks of the motion before it (workspace HistoryStep.kept): no rebuild on undo.
+      const back = timed(() => revertDiff(deleted.doc, deleted.diff));
+      add('undo of delete all (tracks kept by the step)', back.ms, back.ms);
+      const records = sel.value.bone!.toArray();
+      const preset = timed(() => setCurvesOnRecords(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
+      const curved = preset.value;
+      if (isRefusal(curved)) throw new Error(curved.message);
+      add('curve preset on all (packed, not sliced)', preset.ms, preset.ms, diffBytes(curved.diff));
+      const undoPreset = timed(() => revertDiff(curved.doc, curved.diff));
+      add('undo of the preset (not sliced)', undoPreset.ms, undoPreset.ms);
     }
     console.log(`  ${label} (${mb(doc.bone.bytes.length)} of bone records):`);
     for (const [name, r] of Object.entries(rows)) {

@@ -9,13 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
+  applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, tracksAfterSteps, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
   type EditKind, type EditOutcome, type KeyEdit, type RecordsByKind,
 } from '../../shared/key-edits';
 import {
   blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeCameraRecord, encodeMorphRecord, FRAME_OFFSET, readVmd, recordOffset, writeVmd,
   type MotionTracks, type VmdDocument,
 } from '../../shared/vmd';
+import type { Curve } from '../../shared/vmd/bezier';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { rng } from '../helpers/rng';
 
@@ -237,7 +238,8 @@ describe('compact diffs: moves as shifts, whole-kind deletes as replaced blocks'
           const set = new RecordSet();
           for (let i = 0; i < doc[kind].count; i++) if (r() < p) set.add(i);
           if (!set.size) continue;
-          const curves = { [Math.floor(r() * (kind === 'bone' ? 4 : 6))]: [Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128)] };
+          const curve: Curve = [Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128), Math.floor(r() * 128)];
+          const curves = { [Math.floor(r() * (kind === 'bone' ? 4 : 6))]: curve };
           const packed = ok(setCurvesOnRecords(doc, kind, set.toArray(), curves));
           const perRecord = ok(setCurves(doc, Array.from(set.toArray(), (record) => ({ kind, record })), curves));
           const written = writeVmd(packed.doc);
@@ -246,6 +248,18 @@ describe('compact diffs: moves as shifts, whole-kind deletes as replaced blocks'
           const back = revertDiff(packed.doc, packed.diff);
           expect(same(writeVmd(back), bytes)).toBe(true);
           expect(same(writeVmd(applyDiff(back, packed.diff)), written)).toBe(true);
+          // The sliced forms: same bytes both ways; new tracks made beside the old ones, which stay as they were.
+          expect(same(writeVmd(drain(applyDiffSteps(doc, packed.diff, 'apply'))), written)).toBe(true);
+          expect(same(writeVmd(drain(applyDiffSteps(packed.doc, packed.diff, 'revert'))), bytes)).toBe(true);
+          const old = buildTracks(doc);
+          const oldCurves = old.bones.curves.slice();
+          const sliced = drain(tracksAfterSteps(old, packed.doc, packed.diff));
+          if (packed.diff.blocks.length) {
+            expect(sliced).not.toBeNull();
+            expectSameTracks(sliced!, buildTracks(packed.doc));
+            expect(Array.from(sliced!.camera.curves)).toEqual(Array.from(buildTracks(packed.doc).camera.curves));
+          }
+          expect(Array.from(old.bones.curves)).toEqual(Array.from(oldCurves));
           // The tracks' curves follow in place, as after a per-record curve edit.
           const tracks = buildTracks(doc);
           expect(updateTrackCurves(tracks, packed.doc, packed.diff)).toBe(true);

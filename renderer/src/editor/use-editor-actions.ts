@@ -4,7 +4,7 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
   pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
@@ -17,6 +17,9 @@ import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
+
+/** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
+const SLICED_CURVE_KEYS = 50_000;
 
 export function useEditorActions() {
   const sel = useSelectionStore();
@@ -68,6 +71,11 @@ export function useEditorActions() {
     const curves: Partial<Record<number, Curve>> = {};
     if (curve.linkChannels) for (let ch = 0; ch < n; ch++) curves[ch] = snapped;
     else curves[Math.min(channel, n - 1)] = snapped;
+    // Many bone keys (a preset on 600,000): made, applied and committed in slices, with its progress.
+    if (bones && bones.length >= SLICED_CURVE_KEYS) {
+      void hist.runSteps('curve', (doc) => curvesDiffSteps(doc, 'bone', bones, curves), true);
+      return true;
+    }
     return hist.run((doc) => (bones ? setCurvesOnRecords(doc, 'bone', bones, curves) : setCurves(doc, targets!, curves))) !== null;
   }
 

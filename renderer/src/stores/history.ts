@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit } from '../../../shared/key-edits';
+import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit, type Steps } from '../../../shared/key-edits';
 import { useWorkspaceStore } from './workspace';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
@@ -88,6 +88,22 @@ export const useHistoryStore = defineStore('history', () => {
     return ok;
   }
 
+  /**
+   * Like `runDiff` for an edit whose diff is made in steps (a curve on many keys): `big` runs the whole
+   * of it in slices (progress, cancellable), else at once. Resolves to whether it was committed.
+   */
+  async function runSteps(label: string, make: (doc: VmdDocument, tracks: MotionTracks) => Steps<EditDiff | EditRefusal>, big: boolean): Promise<boolean> {
+    const cur = current();
+    if (!cur) return false;
+    const out = await ws.commitSteps(label, make(cur.doc, cur.tracks), big);
+    if (typeof out !== 'boolean') {
+      refused(out);
+      return false;
+    }
+    if (out) message.value = '';
+    return out;
+  }
+
   function refused(out: EditRefusal) {
     message.value = useSettingsStore().t(REFUSAL_TEXT[out.code]);
     useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
@@ -114,6 +130,7 @@ export const useHistoryStore = defineStore('history', () => {
     current,
     run,
     runDiff,
+    runSteps,
     commit,
     undo: () => ws.undo(),
     redo: () => ws.redo(),

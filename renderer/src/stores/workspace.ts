@@ -42,8 +42,8 @@ import {
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import {
-  applyDiff, applyDiffSteps, diffBytes, EDIT_KINDS, isEmptyDiff, isShiftOnly, RecordSet, revertDiff, shiftedCount, shiftTracks, shiftTracksSteps, updateTrackCurves,
-  type EditDiff, type EditKind, type KeyEdit, type RecordsByKind, type Steps,
+  applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isShiftOnly, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
+  type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
 import { useNotifyStore, type ErrorLike } from './notify';
@@ -222,6 +222,15 @@ function touchedAfterRevert(d: EditDiff): RecordsByKind {
   return out;
 }
 
+/** Yields `steps`' progress mapped into [from, to] (one phase of a longer job). */
+function* phase<T>(steps: Steps<T>, from: number, to: number): Steps<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield from + (to - from) * r.value;
+  }
+}
+
 /** A page option in ms (`?editSliceMs=`, `?editSliceGapMs=`), or null. */
 function sliceOption(name: string): number | null {
   const v = new URLSearchParams(globalThis.location?.search ?? '').get(name);
@@ -375,7 +384,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   let cancelJob: (() => void) | null = null;
 
   function isSliced(diff: EditDiff): boolean {
-    return isShiftOnly(diff) && shiftedCount(diff) >= SLICED_KEYS;
+    return (isShiftOnly(diff) || isFieldsOnly(diff)) && packedCount(diff) >= SLICED_KEYS;
   }
 
   /**
@@ -424,13 +433,37 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const d = active.value;
     if (!d || isEmptyDiff(diff)) return false;
     if (!isSliced(diff)) return commit({ doc: applyDiff(d.doc, diff), diff });
+    const out = await commitSteps(diff.label, (function* () {
+      return diff;
+    })(), true);
+    return out === true;
+  }
+
+  /**
+   * Makes a diff for the active document in steps (`make`, e.g. a curve on 600,000 keys), applies it and
+   * records it. `big`: the whole run goes in slices (progress after 100 ms, cancellable, committed only if
+   * it completes and the document is still the one it was made for); else it runs at once. Resolves to
+   * the edit's refusal, or whether it was committed.
+   */
+  async function commitSteps(label: string, make: Steps<EditDiff | EditRefusal>, big: boolean): Promise<EditRefusal | boolean> {
+    const d = active.value;
+    if (!d) return false;
+    if (!big) {
+      const diff = drain(make);
+      if ('refused' in diff) return diff;
+      return !isEmptyDiff(diff) && commit({ doc: applyDiff(d.doc, diff), diff });
+    }
     const before = d.doc, tracks = d.tracks;
-    const out = await runSliced(diff.label, (function* () {
-      const next = yield* applyDiffSteps(before, diff, 'apply');
-      return { next, tracks: yield* shiftTracksSteps(tracks, next, diff) };
+    const out = await runSliced(label, (function* () {
+      const diff = yield* phase(make, 0, 0.4);
+      if ('refused' in diff) return { ok: false as const, refusal: diff };
+      const next = yield* phase(applyDiffSteps(before, diff, 'apply'), 0.4, 0.8);
+      return { ok: true as const, diff, next, tracks: yield* phase(tracksAfterSteps(tracks, next, diff), 0.8, 1) };
     })());
-    if (!out || active.value !== d || d.doc !== before) return false;
-    return commit({ doc: out.next, diff }, out.tracks ? { tracks: out.tracks } : null);
+    if (!out) return false;
+    if (!out.ok) return out.refusal;
+    if (active.value !== d || d.doc !== before || isEmptyDiff(out.diff)) return false;
+    return commit({ doc: out.next, diff: out.diff }, out.tracks ? { tracks: out.tracks } : null);
   }
 
   /** undo/redo, a big move's in slices (as commitDiff); resolves to whether a step was taken. */
@@ -443,8 +476,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (activeId.value !== d.id) activate(d.id);
     const before = d.doc, tracks = d.tracks;
     const out = await runSliced(s.diff.label, (function* () {
-      const next = yield* applyDiffSteps(before, s.diff, way === 'undo' ? 'revert' : 'apply');
-      return { next, tracks: yield* shiftTracksSteps(tracks, next, s.diff) };
+      const next = yield* phase(applyDiffSteps(before, s.diff, way === 'undo' ? 'revert' : 'apply'), 0, 0.7);
+      return { next, tracks: yield* phase(tracksAfterSteps(tracks, next, s.diff), 0.7, 1) };
     })());
     if (!out || from[from.length - 1] !== s || d.doc !== before || !docs.has(d.id)) return false;
     return step(way, { next: out.next, ready: out.tracks ? { tracks: out.tracks } : null });
@@ -680,6 +713,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     depthOf,
     commit,
     commitDiff,
+    commitSteps,
     undo: () => step('undo'),
     redo: () => step('redo'),
     undoSliced: () => stepSliced('undo'),
