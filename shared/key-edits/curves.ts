@@ -106,7 +106,9 @@ export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uin
     if (!same) kept[m++] = records[k];
     if ((k + 1) % STEP_RECORDS === 0) yield (k + 1) / n;
   }
-  const fields = { records: kept.slice(0, m), at, length: len, before: before.slice(0, m * len), after: after.slice(0, m * len) };
+  // Every record changed (a preset on all): the arrays as they are, not two more 38 MB copies in one step.
+  const whole = m === n;
+  const fields = { records: whole ? kept : kept.slice(0, m), at, length: len, before: whole ? before : before.slice(0, m * len), after: whole ? after : after.slice(0, m * len) };
   return { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
 }
 

@@ -1,12 +1,12 @@
 /**
  * Whole-selection edits at 100,000 and 600,000 keys (issue 31), on the engine the editor runs: per edit,
- * the whole work (what a worker or the slices do in all) and the longest piece of it that runs without a
- * break on the main thread (the longest step between two yields of the sliced forms, or the whole edit
- * where it is not sliced), and what its undo step keeps. Medians of 3; reports numbers, asserts nothing.
+ * the whole work (what the slices do in all) and the longest piece of it that runs without a break on the
+ * main thread (the longest step between two yields of the sliced forms, or the whole edit where it is not
+ * sliced: select-all, the move's check, delete), and what its undo step keeps. Medians of 3; reports numbers, asserts nothing.
  * The page's heap and frame gaps at 600,000 keys are the e2e test's (test/e2e/big-edit.e2e.test.ts).
  */
 import {
-  applyDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, setCurvesOnRecords, shiftTracksSteps,
+  applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
   type EditKind, type RecordsByKind, type Steps,
 } from '../../shared/key-edits';
 import { buildBoneInterpolation, buildTracks, emptyVmd, encodeBoneRecord, fixedBlock, nameField, BONE, type VmdDocument } from '../../shared/vmd';
@@ -91,12 +91,15 @@ export function benchEdits(): void {
       const back = timed(() => revertDiff(deleted.doc, deleted.diff));
       add('undo of delete all (tracks kept by the step)', back.ms, back.ms);
       const records = sel.value.bone!.toArray();
-      const preset = timed(() => setCurvesOnRecords(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
-      const curved = preset.value;
-      if (isRefusal(curved)) throw new Error(curved.message);
-      add('curve preset on all (packed, not sliced)', preset.ms, preset.ms, diffBytes(curved.diff));
-      const undoPreset = timed(() => revertDiff(curved.doc, curved.diff));
-      add('undo of the preset (not sliced)', undoPreset.ms, undoPreset.ms);
+      const made = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
+      const pd = made.value;
+      if ('refused' in pd) throw new Error(pd.message);
+      const curved = timedSteps(applyDiffSteps(doc, pd, 'apply'));
+      const curveTracks = timedSteps(tracksAfterSteps(tracks, curved.value, pd));
+      add('curve preset on all (diff + apply + tracks)', made.total + curved.total + curveTracks.total, Math.max(made.longest, curved.longest, curveTracks.longest), diffBytes(pd));
+      const uncurved = timedSteps(applyDiffSteps(curved.value, pd, 'revert'));
+      const uncurvedTracks = timedSteps(tracksAfterSteps(curveTracks.value!, uncurved.value, pd));
+      add('undo of the preset', uncurved.total + uncurvedTracks.total, Math.max(uncurved.longest, uncurvedTracks.longest));
     }
     console.log(`  ${label} (${mb(doc.bone.bytes.length)} of bone records):`);
     for (const [name, r] of Object.entries(rows)) {
