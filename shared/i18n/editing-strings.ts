@@ -24,6 +24,10 @@ const en = {
   'err.E_IO_NOT_DIR': 'A path that should be a folder is a file',
   'err.E_IO_NAME_NOT_UTF8': 'The file’s name is not valid UTF-8 text, so it cannot be opened by its name; rename the file',
   'err.E_IO_REMOTE': 'The scene names a file on another computer or a device, which is not opened on a scene’s word; choose the file in a dialog if you trust it',
+  'edit.progress': '{label}: {pct}%',
+  'edit.progressTitle': 'A whole-motion edit is being applied in steps; nothing changes until it completes',
+  'edit.cancel': 'Cancel (Esc)',
+  'edit.cancelTitle': 'Stop this edit: the motion stays as it was (Esc)',
 };
 
 export type EditingStringKey = keyof typeof en;
@@ -49,6 +53,10 @@ const ja: Record<EditingStringKey, string> = {
   'err.E_IO_NOT_DIR': 'フォルダであるはずのパスがファイルです',
   'err.E_IO_NAME_NOT_UTF8': 'ファイル名が UTF-8 の文字列として正しくないため、名前で開けません。ファイル名を変更してください',
   'err.E_IO_REMOTE': 'シーンが別のコンピューター上のファイルかデバイスを指しています。シーンの指定だけでは開きません。信頼できる場合はダイアログでそのファイルを選んでください',
+  'edit.progress': '{label}: {pct}%',
+  'edit.progressTitle': 'モーション全体の編集を少しずつ適用しています。完了するまで何も変わりません',
+  'edit.cancel': '中止 (Esc)',
+  'edit.cancelTitle': 'この編集を中止します。モーションは元のままです (Esc)',
 };
 
 export const editingStrings: Record<'en' | 'ja', Record<EditingStringKey, string>> = { en, ja };

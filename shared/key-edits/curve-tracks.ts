@@ -22,10 +22,11 @@ const IP_RANGE = {
 export function isCurveOnlyDiff(diff: EditDiff): boolean {
   if (diff.head) return false;
   for (const b of diff.blocks) {
-    if (b.replaced || b.removed.length || b.appended.length) return false;
-    if (!b.patches.length) continue;
+    if (b.replaced || b.shifted?.records.length || b.removed.length || b.appended.length) return false;
+    if (!b.patches.length && !b.fields?.records.length) continue;
     if (b.kind !== 'bone' && b.kind !== 'camera') return false;
     const [from, to] = IP_RANGE[b.kind];
+    if (b.fields && (b.fields.at < from || b.fields.at + b.fields.length > to)) return false;
     for (const p of b.patches) {
       for (let i = 0; i < from; i++) if (p.before[i] !== p.after[i]) return false;
       for (let i = to; i < p.after.length; i++) if (p.before[i] !== p.after[i]) return false;
@@ -45,17 +46,19 @@ export function updateTrackCurves(tracks: MotionTracks, doc: VmdDocument, diff: 
     if (b.kind !== 'bone' && b.kind !== 'camera') continue;
     const kind = b.kind;
     const block = doc[kind];
-    for (const p of b.patches) {
-      const loc = locate(tracks, { kind, record: p.index }, block.count);
-      if (!loc) continue;
+    const update = (index: number) => {
+      const loc = locate(tracks, { kind, record: index }, block.count);
+      if (!loc) return;
       if (kind === 'bone') {
-        const at = p.index * BONE.SIZE + BONE.INTERPOLATION;
+        const at = index * BONE.SIZE + BONE.INTERPOLATION;
         for (let c = 0; c < 4; c++) tracks.bones.curves.set(getBoneCurve(block.bytes, c as BoneChannel, at), 16 * loc.key + 4 * c);
       } else {
-        const at = p.index * CAMERA.SIZE + CAMERA.INTERPOLATION;
+        const at = index * CAMERA.SIZE + CAMERA.INTERPOLATION;
         for (let c = 0; c < 6; c++) tracks.camera.curves.set(getCameraCurve(block.bytes, c as CameraChannel, at), 24 * loc.key + 4 * c);
       }
-    }
+    };
+    for (const p of b.patches) update(p.index);
+    if (b.fields) for (let k = 0; k < b.fields.records.length; k++) update(b.fields.records[k]);
   }
   return true;
 }

@@ -8,7 +8,8 @@ import type { Curve } from '../vmd/bezier';
 import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
+import { drain, type Steps } from './shift-tracks';
 import type { KeyRef } from './key-ref';
 
 /** Kinds that carry curves. */
@@ -60,6 +61,55 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
   }
   if (touched === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
   return finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0));
+}
+
+/**
+ * setCurves on many keys of one kind (the selection's records, ascending), with a packed diff: the
+ * interpolation bytes of each touched record, before and after, in two arrays (BlockDiff.fields) instead
+ * of two arrays per record. The bytes written are setCurves's; records whose bytes do not change are
+ * left out of the diff.
+ */
+export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
+  const d = drain(curvesDiffSteps(doc, kind, records, curves, label));
+  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+}
+
+/** Records curvesDiffSteps reads per step. */
+const STEP_RECORDS = 1 << 14;
+
+/**
+ * The diff of setCurvesOnRecords without applying it, in steps of STEP_RECORDS records (the editor runs
+ * a curve on 600,000 keys between frames), or its refusal.
+ */
+export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): Steps<EditDiff | EditRefusal> {
+  const block = doc[kind];
+  const entries = Object.entries(curves).map(([ch, c]) => [Number(ch), snapCurve(c!)] as const);
+  const at = kind === 'bone' ? BONE.INTERPOLATION : CAMERA.INTERPOLATION;
+  const len = kind === 'bone' ? BONE.INTERPOLATION_LENGTH : CAMERA.INTERPOLATION_LENGTH;
+  let n = 0;
+  while (n < records.length && records[n] < block.count) n++;
+  if (n === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
+  const before = new Uint8Array(n * len), after = new Uint8Array(n * len);
+  const kept = new Uint32Array(n);
+  const part: Partial<Record<BoneChannel, Curve>> = {};
+  for (const [ch, c] of entries) if (ch >= 0 && ch < 4) part[ch as BoneChannel] = c;
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const o = records[k] * block.size + at;
+    const b = before.subarray(m * len, (m + 1) * len), a = after.subarray(m * len, (m + 1) * len);
+    b.set(block.bytes.subarray(o, o + len));
+    a.set(b);
+    if (kind === 'bone') setBoneCurves(a, part);
+    else for (const [ch, c] of entries) if (ch >= 0 && ch < 6) setCameraCurve(a, ch as CameraChannel, c);
+    let same = true;
+    for (let i = 0; i < len && same; i++) if (a[i] !== b[i]) same = false;
+    if (!same) kept[m++] = records[k];
+    if ((k + 1) % STEP_RECORDS === 0) yield (k + 1) / n;
+  }
+  // Every record changed (a preset on all): the arrays as they are, not two more 38 MB copies in one step.
+  const whole = m === n;
+  const fields = { records: whole ? kept : kept.slice(0, m), at, length: len, before: whole ? before : before.slice(0, m * len), after: whole ? after : after.slice(0, m * len) };
+  return { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
 }
 
 /** A copied curve set: the curves of one key and the kind they came from. */

@@ -5,29 +5,33 @@
  */
 import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
-import { recordBytes, type VmdDocument } from '../vmd/vmd-document';
+import { emptyBlock, EMPTY_IK, recordBytes, type VmdDocument } from '../vmd/vmd-document';
 import { frameOf, recordFrame, setRecordFrame, shadowKey } from '../vmd/records';
 import { encodeCameraRecord, encodeLightRecord, encodeShadowRecord } from '../vmd/vmd-build';
 import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/interpolation';
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
 import { BONE, CAMERA, MORPH, SHADOW_DEFAULT } from '../vmd/vmd-layout';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { applyDiff, BlockEditor, finish, refuse, type BlockDiff, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
+import { RecordSet } from './record-set';
 import { ikRecordAt } from './ik';
-import { keyAtFrame, locate, lowerBound, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
+import { EDIT_KINDS, keyAtFrame, keyOfRecord, lowerBound, trackOfKey, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
 
 /** Largest frame the editor writes (MMD's timeline limit is far below; this only guards overflow). */
 export const MAX_FRAME = 0x7fffffff;
 
-function byKind(refs: readonly KeyRef[]): Map<EditKind, number[]> {
-  const m = new Map<EditKind, number[]>();
-  for (const r of refs) {
-    let a = m.get(r.kind);
-    if (!a) m.set(r.kind, (a = []));
-    a.push(r.record);
-  }
-  for (const a of m.values()) a.sort((x, y) => x - y);
-  return m;
+/** Records per kind, as the selection holds them. */
+export type RecordsByKind = Partial<Record<EditKind, RecordSet>>;
+
+/** The records of `refs` per kind. */
+export function recordsByKind(refs: readonly KeyRef[]): RecordsByKind {
+  const out: RecordsByKind = {};
+  for (const r of refs) (out[r.kind] ??= new RecordSet()).add(r.record);
+  return out;
+}
+
+function anyRecord(sets: RecordsByKind): boolean {
+  return EDIT_KINDS.some((k) => (sets[k]?.size ?? 0) > 0);
 }
 
 /**
@@ -35,45 +39,88 @@ function byKind(refs: readonly KeyRef[]): Map<EditKind, number[]> {
  * on a frame where its track has a key that is not moving too.
  */
 export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], delta: number): EditOutcome {
-  delta = Math.round(delta);
   if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
-  if (delta === 0) return finish(doc, 'move keys', []);
-  const editors: BlockEditor[] = [];
-  for (const [kind, records] of byKind(refs)) {
+  return moveRecords(doc, tracks, recordsByKind(refs), delta);
+}
+
+/**
+ * moveKeys over the selection's record sets. The diff is a shift (the records and the offset); every
+ * moved record's frame field is rewritten and no other byte. A kind whose every record moves cannot
+ * collide, so only its first and last frames are checked (a drag of 600,000 keys reads each frame once).
+ */
+export function moveRecords(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditOutcome {
+  const d = moveDiff(doc, tracks, sets, delta);
+  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+}
+
+/**
+ * The diff of moveRecords without applying it (the editor applies a big one in slices between frames:
+ * shift-tracks.ts applyDiffSteps), or its refusal.
+ */
+export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditDiff | EditRefusal {
+  delta = Math.round(delta);
+  if (!anyRecord(sets)) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
+  if (delta === 0) return { label: 'move keys', blocks: [] };
+  const blocks: BlockDiff[] = [];
+  for (const kind of EDIT_KINDS) {
+    const set = sets[kind];
+    if (!set?.size) continue;
     const block = doc[kind];
+    const records = set.toArray();
+    let n = records.length;
+    while (n > 0 && records[n - 1] >= block.count) n--; // records past the block's end are not keys
+    if (n === 0) continue;
+    const all = n === block.count;
     const t = tracksOf(tracks, kind);
-    const moving = new Set(records);
-    const ed = new BlockEditor(block);
-    for (const r of records) {
-      const loc = locate(tracks, { kind, record: r }, block.count);
-      const from = loc ? loc.frame : recordFrame(kind, recordBytes(block, r));
-      const to = from + delta;
+    const map = all ? null : keyOfRecord(t, block.count);
+    for (let i = 0; i < n; i++) {
+      const r = records[i];
+      const to = frameOf(block, r) + delta;
       if (to < 0 || to > MAX_FRAME) return refuse('E_RANGE', `a key would move to frame ${to}`, 'editor.refusal.movesTo', { frame: to });
-      if (loc) {
-        const k = keyAtFrame(t.frames, loc.start, loc.end, to);
-        if (k >= 0 && !moving.has(t.record[k])) {
-          return refuse('E_COLLISION', `frame ${to} already has a key on that track`, 'editor.refusal.collisionAt', { frame: to });
-        }
+      if (!map) continue;
+      const k = map[r];
+      if (k < 0) continue; // a hidden duplicate: not on the track
+      const track = trackOfKey(t, k);
+      const [a, b] = trackRange(t, track);
+      const other = keyAtFrame(t.frames, a, b, to);
+      if (other >= 0 && !set.has(t.record[other])) {
+        return refuse('E_COLLISION', `frame ${to} already has a key on that track`, 'editor.refusal.collisionAt', { frame: to });
       }
-      const rec = ed.copy(r);
-      setRecordFrame(kind, rec, to);
-      ed.put(r, rec);
     }
-    editors.push(ed);
+    blocks.push({ kind, patches: [], removed: [], appended: [], shifted: { records: n === records.length ? records : records.slice(0, n), delta } });
   }
-  return finish(doc, 'move keys', editors);
+  return { label: 'move keys', blocks };
 }
 
 /** Deletes keys. */
 export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutcome {
   if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
-  const editors: BlockEditor[] = [];
-  for (const [kind, records] of byKind(refs)) {
-    const ed = new BlockEditor(doc[kind]);
-    for (const r of records) if (r < doc[kind].count) ed.remove(r);
-    editors.push(ed);
+  return deleteRecords(doc, recordsByKind(refs));
+}
+
+/**
+ * deleteKeys over the selection's record sets. A block losing every record is replaced whole by an
+ * empty one (its diff keeps the old block, which is immutable: no copy of a record is made).
+ */
+export function deleteRecords(doc: VmdDocument, sets: RecordsByKind): EditOutcome {
+  if (!anyRecord(sets)) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
+  const blocks: BlockDiff[] = [];
+  for (const kind of EDIT_KINDS) {
+    const set = sets[kind];
+    if (!set?.size) continue;
+    const block = doc[kind];
+    if (block.count > 0 && set.isAll(block.count)) {
+      blocks.push({ kind, patches: [], removed: [], appended: [], replaced: { before: block, after: kind === 'ik' ? EMPTY_IK : emptyBlock(kind) } });
+      continue;
+    }
+    const ed = new BlockEditor(block);
+    set.forEach((r) => {
+      if (r < block.count) ed.remove(r);
+    });
+    blocks.push(ed.diff());
   }
-  return finish(doc, 'delete keys', editors);
+  const diff: EditDiff = { label: 'delete keys', blocks };
+  return { doc: applyDiff(doc, diff), diff };
 }
 
 /** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */

@@ -9,6 +9,7 @@ import { physicsOff } from '../vmd/interpolation';
 import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKey, lightKey, morphWeight, shadowKey } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
+import { RecordSet } from './record-set';
 import type { NumericValues, ValueEdit } from './values';
 
 /** The numeric field groups of the inspector (each one value or a row of components). */
@@ -108,11 +109,6 @@ function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
   }
 }
 
-function mixedNumber(values: readonly number[], digits: number): MixedField {
-  const first = roundTo(values[0], digits);
-  return { value: first, mixed: values.some((v) => roundTo(v, digits) !== first) };
-}
-
 function mixedFlag(values: readonly boolean[]): MixedField<boolean> {
   return { value: values[0], mixed: values.some((v) => v !== values[0]) };
 }
@@ -122,36 +118,134 @@ function mixedFlag(values: readonly boolean[]): MixedField<boolean> {
  * key's (rounded as shown), `mixed` where any selected key differs. Null when the active key is gone.
  */
 export function summarizeKeys(doc: VmdDocument, refs: readonly KeyRef[], active: KeyRef): KeySummary | null {
-  if (active.record < 0 || active.record >= doc[active.kind].count) return null;
-  const same = refs.filter((r) => r.kind === active.kind && r.record < doc[active.kind].count && r.record !== active.record);
-  const rows = [valuesOf(doc, active), ...same.map((r) => valuesOf(doc, r))];
-  const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
-  for (const g of Object.keys(rows[0].numbers) as NumericGroup[]) {
-    const n = rows[0].numbers[g]!.length;
-    numbers[g] = Array.from({ length: n }, (_, c) => mixedNumber(rows.map((r) => r.numbers[g]![c]), FIELD_DIGITS[g]));
+  const set = new RecordSet();
+  for (const r of refs) if (r.kind === active.kind) set.add(r.record);
+  return summarizeKeySet(doc, set, active);
+}
+
+/**
+ * summarizeKeys over a selection's record set of the active key's kind, in one pass with no object per
+ * key kept (KeySummarizer).
+ */
+export function summarizeKeySet(doc: VmdDocument, set: { forEach(fn: (record: number) => void): void }, active: KeyRef): KeySummary | null {
+  const s = KeySummarizer.start(doc, active);
+  if (!s) return null;
+  set.forEach((r) => s.add(r));
+  return s.result();
+}
+
+/**
+ * The inspector's summary built key by key, so a large selection can be summarised in slices between
+ * frames (the editor feeds it a few thousand records per slice). Each field remembers only whether a key
+ * disagreed with the active key; once every field has (and the kind lists no IK bones to count), further
+ * keys are only counted. A bone key's Euler angles are computed only while an Euler field still agrees.
+ */
+export class KeySummarizer {
+  private readonly first: KeyValues;
+  private readonly kind: EditKind;
+  private readonly activeRecord: number;
+  private readonly n: number;
+  private readonly groups: NumericGroup[];
+  private readonly firstRounded: number[][];
+  private readonly mixedNums: boolean[][];
+  private readonly frame0: number;
+  private frameMixed = false;
+  private shadowMixed = false;
+  private readonly flagNames: ('physics' | 'perspective' | 'display')[];
+  private readonly flagMixed: Partial<Record<'physics' | 'perspective' | 'display', boolean>> = {};
+  private readonly byName = new Map<string, boolean[]>();
+  /** Fields still to compare; at 0 the remaining keys are only counted. */
+  private open: number;
+  private count = 1;
+
+  /** A summariser for `active` (counted once, first), or null when it is not a record of `doc`. */
+  static start(doc: VmdDocument, active: KeyRef): KeySummarizer | null {
+    if (active.record < 0 || active.record >= doc[active.kind].count) return null;
+    return new KeySummarizer(doc, active.kind, active.record);
   }
-  const flag = (f: 'physics' | 'perspective' | 'display') => (rows[0].flags[f] === undefined ? undefined : mixedFlag(rows.map((r) => r.flags[f]!)));
-  let iks: MixedIk[] | undefined;
-  if (active.kind === 'ik') {
-    const byName = new Map<string, boolean[]>();
-    for (const r of rows) for (const x of r.iks ?? []) {
-      let a = byName.get(x.name);
-      if (!a) byName.set(x.name, (a = []));
+
+  private constructor(private readonly doc: VmdDocument, kind: EditKind, record: number) {
+    this.kind = kind;
+    this.activeRecord = record;
+    this.n = doc[kind].count;
+    this.first = valuesOf(doc, { kind, record });
+    this.groups = Object.keys(this.first.numbers) as NumericGroup[];
+    this.firstRounded = this.groups.map((g) => this.first.numbers[g]!.map((v) => roundTo(v, FIELD_DIGITS[g])));
+    this.mixedNums = this.groups.map((g) => this.first.numbers[g]!.map(() => false));
+    this.frame0 = roundTo(this.first.frame, FIELD_DIGITS.frame);
+    this.flagNames = (['physics', 'perspective', 'display'] as const).filter((f) => this.first.flags[f] !== undefined);
+    this.addIks(this.first);
+    this.open = 1 + this.mixedNums.reduce((m, x) => m + x.length, 0) + this.flagNames.length + (this.first.shadowMode !== undefined ? 1 : 0);
+  }
+
+  private addIks(v: KeyValues) {
+    for (const x of v.iks ?? []) {
+      let a = this.byName.get(x.name);
+      if (!a) this.byName.set(x.name, (a = []));
       a.push(x.enabled);
     }
-    iks = [...byName].map(([name, v]) => ({ name, keys: v.length, ...mixedFlag(v) }));
   }
-  return {
-    kind: active.kind,
-    count: rows.length,
-    frame: mixedNumber(rows.map((r) => r.frame), FIELD_DIGITS.frame),
-    numbers,
-    physics: flag('physics'),
-    perspective: flag('perspective'),
-    display: flag('display'),
-    shadowMode: rows[0].shadowMode === undefined ? undefined : { value: rows[0].shadowMode, mixed: rows.some((r) => r.shadowMode !== rows[0].shadowMode) },
-    iks,
-  };
+
+  /** Counts and compares one more selected record (records past the block and the active key are skipped). */
+  add(r: number): void {
+    if (r >= this.n || r === this.activeRecord) return;
+    this.count++;
+    if (this.open === 0 && this.kind !== 'ik') return;
+    const v = this.kind === 'bone' ? this.boneValues(r) : valuesOf(this.doc, { kind: this.kind, record: r });
+    if (!this.frameMixed && roundTo(v.frame, FIELD_DIGITS.frame) !== this.frame0) (this.frameMixed = true), this.open--;
+    for (let gi = 0; gi < this.groups.length; gi++) {
+      const row = v.numbers[this.groups[gi]];
+      if (!row) continue;
+      const m = this.mixedNums[gi], f = this.firstRounded[gi], d = FIELD_DIGITS[this.groups[gi]];
+      for (let c = 0; c < m.length; c++) if (!m[c] && roundTo(row[c], d) !== f[c]) (m[c] = true), this.open--;
+    }
+    for (const f of this.flagNames) if (!this.flagMixed[f] && v.flags[f] !== this.first.flags[f]) (this.flagMixed[f] = true), this.open--;
+    if (this.first.shadowMode !== undefined && !this.shadowMixed && v.shadowMode !== this.first.shadowMode) (this.shadowMixed = true), this.open--;
+    this.addIks(v);
+  }
+
+  /** A bone key's values; its Euler angles only while an Euler field still agrees (they cost the most). */
+  private boneValues(i: number): KeyValues {
+    const q = boneRotation(this.doc.bone, i);
+    const gi = this.groups.indexOf('euler');
+    const euler = gi >= 0 && this.mixedNums[gi].some((m) => !m) ? [...quaternionToEulerDegrees(q)] : undefined;
+    return {
+      frame: frameOf(this.doc.bone, i),
+      numbers: { position: [...bonePosition(this.doc.bone, i)], euler, quaternion: [...q] },
+      flags: { physics: !physicsOff(boneInterpolation(this.doc.bone, i)) },
+    };
+  }
+
+  /** The summary of the keys added so far. */
+  result(): KeySummary {
+    const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
+    this.groups.forEach((g, gi) => (numbers[g] = this.firstRounded[gi].map((value, c) => ({ value, mixed: this.mixedNums[gi][c] }))));
+    const first = this.first;
+    const flag = (f: 'physics' | 'perspective' | 'display') => (first.flags[f] === undefined ? undefined : { value: first.flags[f]!, mixed: !!this.flagMixed[f] });
+    return {
+      kind: this.kind,
+      count: this.count,
+      frame: { value: this.frame0, mixed: this.frameMixed },
+      numbers,
+      physics: flag('physics'),
+      perspective: flag('perspective'),
+      display: flag('display'),
+      shadowMode: first.shadowMode === undefined ? undefined : { value: first.shadowMode, mixed: this.shadowMixed },
+      iks: this.kind === 'ik' ? [...this.byName].map(([name, v]) => ({ name, keys: v.length, ...mixedFlag(v) })) : undefined,
+    };
+  }
+
+  /**
+   * What to show while the rest is still being read: `count` keys, every field mixed (not yet known to
+   * agree), the IK bones seen so far.
+   */
+  provisional(count: number): KeySummary {
+    const r = this.result();
+    const mixed = <T>(f: MixedField<T> | undefined) => (f ? { value: f.value, mixed: true } : undefined);
+    const numbers: Partial<Record<NumericGroup, MixedField[]>> = {};
+    for (const g of this.groups) numbers[g] = r.numbers[g]!.map((f) => ({ value: f.value, mixed: true }));
+    return { ...r, count, frame: mixed(r.frame)!, numbers, physics: mixed(r.physics), perspective: mixed(r.perspective), display: mixed(r.display), shadowMode: mixed(r.shadowMode) };
+  }
 }
 
 /** A parsed entry: set every key to `value`, or add `value` to each key's own. */

@@ -14,6 +14,7 @@ import { benchFuzz } from './fuzz-bench';
 import { benchFit } from './fit-bench';
 import { benchPhysics } from './physics-bench';
 import { benchRetarget } from './retarget-bench';
+import { benchEdits } from './edit-bench';
 import { CORPUS, ROOT } from '../helpers/build';
 
 const root = ROOT;
@@ -310,6 +311,7 @@ async function main() {
   benchFit(corpus);
   await benchPhysics(corpus);
   benchRetarget(corpus);
+  benchEdits();
   if (sink === -1) console.log(sink);
 }
 

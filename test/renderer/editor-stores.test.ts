@@ -134,8 +134,9 @@ describe('editor stores', () => {
     expect(hist.depth).toBe(210);
     for (let i = 0; i < 210; i++) expect(hist.undo()).toBe(true);
     expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([20, 20, 107, 107]);
-    // Bytes kept (undo + redo stacks) are the touched record only: before + after, 2 × 111 per step.
-    expect(hist.bytes).toBe(210 * 222);
+    // Bytes kept (undo + redo stacks) are the touched record's interpolation bytes only (packed fields):
+    // before + after, 2 × 64 per step, and its index (4).
+    expect(hist.bytes).toBe(210 * (2 * 64 + 4));
   });
 
   it('inserts a key at the cursor on the active track and pastes copied keys', () => {

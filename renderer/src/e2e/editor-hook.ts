@@ -11,6 +11,8 @@
  *   lastCommitMs()  ms the workspace's last commit, undo or redo took (the step stored, its document and
  *                   tracks put in place), timed around the store's action ($onAction)
  *   version()    the workspace's version (bumped by every open and edit)
+ *   digest()     SHA-256 (hex) of what bytes() would return, without the base64 of a 66 MB motion
+ *   selectedCount()  how many keys are selected (without listing them)
  */
 import type { Pinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
@@ -27,6 +29,8 @@ export interface EditorTestHook {
   frame(): { frame: number; playing: boolean };
   lastCommitMs(): number;
   version(): number;
+  digest(): Promise<string | null>;
+  selectedCount(): number;
 }
 
 declare global {
@@ -63,6 +67,12 @@ export function installEditorTestHook(pinia: Pinia): void {
     frame: () => ({ frame: time.frame, playing: time.playing }),
     lastCommitMs: () => lastCommitMs,
     version: () => doc.version,
+    digest: async () => {
+      if (!doc.doc) return null;
+      const h = new Uint8Array(await crypto.subtle.digest('SHA-256', writeVmd(doc.doc) as Uint8Array<ArrayBuffer>));
+      return Array.from(h, (b) => b.toString(16).padStart(2, '0')).join('');
+    },
+    selectedCount: () => sel.count,
   };
   window.__vmdEditor = hook;
 }

@@ -9,31 +9,56 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { locate, type KeyRef } from '../../../shared/key-edits';
 
 export class LiveDraft {
-  private saved: { arr: Uint8Array; at: number; bytes: number[] }[] = [];
+  /** Per target: the curve array and the byte offset of its key's curves; found once, on first use. */
+  private arrs: (Uint8Array | null)[] = [];
+  private at: Int32Array | null = null;
+  /** The stored bytes the drag overwrote (4 per channel per target), in packed form. */
+  private saved: Uint8Array | null = null;
   constructor(private readonly tracks: MotionTracks, private readonly refs: readonly KeyRef[], private readonly recordCount: number, private readonly channels: readonly number[]) {}
+
+  /** Where each target's curves are (−1: a hidden duplicate or no curves). */
+  private locateAll(): Int32Array {
+    const at = new Int32Array(this.refs.length).fill(-1);
+    this.arrs = new Array(this.refs.length).fill(null);
+    this.refs.forEach((ref, i) => {
+      const loc = locate(this.tracks, ref, this.recordCount);
+      const arr = ref.kind === 'bone' ? this.tracks.bones.curves : ref.kind === 'camera' ? this.tracks.camera.curves : null;
+      if (!loc || !arr) return;
+      this.arrs[i] = arr;
+      at[i] = (ref.kind === 'bone' ? 16 : 24) * loc.key;
+    });
+    return at;
+  }
 
   /** Writes `c` on the channels of every key (saving the originals on first use). */
   apply(c: Curve): void {
-    const first = this.saved.length === 0;
-    for (const ref of this.refs) {
-      const loc = locate(this.tracks, ref, this.recordCount);
-      if (!loc) continue;
-      const arr = ref.kind === 'bone' ? this.tracks.bones.curves : ref.kind === 'camera' ? this.tracks.camera.curves : null;
+    const at = (this.at ??= this.locateAll());
+    const nc = this.channels.length;
+    const first = this.saved === null;
+    const saved = (this.saved ??= new Uint8Array(at.length * nc * 4));
+    for (let i = 0; i < at.length; i++) {
+      const arr = this.arrs[i];
       if (!arr) continue;
-      const stride = ref.kind === 'bone' ? 16 : 24;
-      for (const ch of this.channels) {
-        const at = stride * loc.key + 4 * ch;
-        if (first) this.saved.push({ arr, at, bytes: [arr[at], arr[at + 1], arr[at + 2], arr[at + 3]] });
-        arr[at] = c[0];
-        arr[at + 1] = c[1];
-        arr[at + 2] = c[2];
-        arr[at + 3] = c[3];
+      for (let j = 0; j < nc; j++) {
+        const o = at[i] + 4 * this.channels[j];
+        if (first) saved.set(arr.subarray(o, o + 4), (i * nc + j) * 4);
+        arr[o] = c[0];
+        arr[o + 1] = c[1];
+        arr[o + 2] = c[2];
+        arr[o + 3] = c[3];
       }
     }
   }
 
   restore(): void {
-    for (const s of this.saved) for (let i = 0; i < 4; i++) s.arr[s.at + i] = s.bytes[i];
-    this.saved = [];
+    const at = this.at, saved = this.saved;
+    if (!at || !saved) return;
+    const nc = this.channels.length;
+    for (let i = 0; i < at.length; i++) {
+      const arr = this.arrs[i];
+      if (!arr) continue;
+      for (let j = 0; j < nc; j++) arr.set(saved.subarray((i * nc + j) * 4, (i * nc + j + 1) * 4), at[i] + 4 * this.channels[j]);
+    }
+    this.saved = null;
   }
 }

@@ -27,7 +27,7 @@ export interface TimelineScene {
   /** The other documents' tracks, by scene entry id: their rows' keys (timeline-rows.ts rowTracks). */
   others?: ReadonlyMap<number, MotionTracks> | null;
   /** Selected records per kind (of the active document). */
-  selected: Readonly<Record<EditKind, ReadonlySet<number>>>;
+  selected: Readonly<Record<EditKind, { readonly size: number; has(record: number): boolean }>>;
   activeTrack: { kind: EditKind; track: number } | null;
   /** Frames the selected keys are being dragged by (drawn there), 0 when not dragging. */
   moveDelta: number;

@@ -4,8 +4,8 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, deleteKeys, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveKeys, pasteCurves,
-  pasteKeys, setCurves, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
+  pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -17,6 +17,9 @@ import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
+
+/** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
+const SLICED_CURVE_KEYS = 50_000;
 
 export function useEditorActions() {
   const sel = useSelectionStore();
@@ -41,6 +44,13 @@ export function useEditorActions() {
     return refs.filter((r) => r.record === a.record || Math.abs((locate(tracks, r, doc.camera.count)?.frame ?? Infinity) - at) !== 1);
   }
 
+  /** How many keys curveTargets() names, without listing them (a bone selection is counted from its set). */
+  function curveTargetCount(): number {
+    const a = sel.active;
+    if (a?.kind === 'bone') return sel.sets.bone.size;
+    return curveTargets().length;
+  }
+
   /** The active key's curves as stored. */
   function activeCurves(): Curve[] | null {
     const a = sel.active;
@@ -51,14 +61,22 @@ export function useEditorActions() {
 
   /** Writes `c` on the curve editor's channel (or all channels when linked) of every selected key. */
   function setCurve(c: readonly number[], channel = curve.channel): boolean {
-    const targets = curveTargets();
-    if (!targets.length) return false;
+    const kind = sel.active?.kind;
+    // Bone keys: straight from the selection's set, one packed diff (a preset on 600,000 keys).
+    const bones = kind === 'bone' ? sel.sets.bone.toArray() : null;
+    const targets = bones ? null : curveTargets();
+    if (bones ? !bones.length : !targets!.length) return false;
     const snapped = snapCurve(c);
-    const n = CHANNEL_COUNT[targets[0].kind as 'bone' | 'camera'];
+    const n = CHANNEL_COUNT[bones ? 'bone' : (targets![0].kind as 'bone' | 'camera')];
     const curves: Partial<Record<number, Curve>> = {};
     if (curve.linkChannels) for (let ch = 0; ch < n; ch++) curves[ch] = snapped;
     else curves[Math.min(channel, n - 1)] = snapped;
-    return hist.run((doc) => setCurves(doc, targets, curves)) !== null;
+    // Many bone keys (a preset on 600,000): made, applied and committed in slices, with its progress.
+    if (bones && bones.length >= SLICED_CURVE_KEYS) {
+      void hist.runSteps('curve', (doc) => curvesDiffSteps(doc, 'bone', bones, curves), true);
+      return true;
+    }
+    return hist.run((doc) => (bones ? setCurvesOnRecords(doc, 'bone', bones, curves) : setCurves(doc, targets!, curves))) !== null;
   }
 
   /** Moves the selected handle by (dx, dy) on the 0..127 grid. */
@@ -97,17 +115,28 @@ export function useEditorActions() {
     return hist.run((doc) => pasteCurves(doc, refs, clip, channels)) !== null;
   }
 
+  /** Deletes the selected keys (the selection's record sets; a kind selected whole is emptied in one step). */
   function deleteSelected(): boolean {
-    const refs = sel.refs;
-    if (!refs.length) return false;
-    const r = hist.run((doc) => deleteKeys(doc, refs));
+    if (!sel.count) return false;
+    const sets = sel.records();
+    const r = hist.run((doc) => deleteRecords(doc, sets));
     if (r) sel.clear();
     return r !== null;
   }
 
+  /** Moves the selected keys by `delta` frames: one shift diff (the records and the offset). */
   function moveSelected(delta: number): boolean {
-    const refs = sel.refs;
-    return hist.run((doc, tracks) => moveKeys(doc, tracks, refs, delta)) !== null;
+    const sets = sel.records();
+    return hist.run((doc, tracks) => moveRecords(doc, tracks, sets, delta)) !== null;
+  }
+
+  /**
+   * moveSelected for a drag's release and a typed frame: a move of many keys is applied in slices between
+   * frames (progress after 100 ms, cancellable) and committed once, complete. Resolves to whether it was.
+   */
+  function moveSelectedSliced(delta: number): Promise<boolean> {
+    const sets = sel.records();
+    return hist.runDiff((doc, tracks) => moveDiff(doc, tracks, sets, delta));
   }
 
   /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */
@@ -192,12 +221,9 @@ export function useEditorActions() {
   function selectAll(): boolean {
     const doc = docStore.doc;
     if (!doc) return false;
-    const keep = sel.active;
-    const refs: KeyRef[] = [];
-    for (const kind of EDIT_KINDS) for (let record = 0; record < doc[kind].count; record++) refs.push({ kind, record });
-    sel.select(refs, 'replace');
-    if (keep) sel.active = keep;
-    return refs.length > 0;
+    const counts = Object.fromEntries(EDIT_KINDS.map((k) => [k, doc[k].count])) as Record<EditKind, number>;
+    sel.selectAll(counts);
+    return sel.count > 0;
   }
 
   /** Selects every key on one track (double-click on its name), in time order; the last becomes active. */
@@ -229,8 +255,8 @@ export function useEditorActions() {
   }
 
   return {
-    curveTargets, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
+    deleteSelected, moveSelected, moveSelectedSliced, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

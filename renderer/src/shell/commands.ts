@@ -273,7 +273,8 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'undo':
     case 'redo': {
-      useHistoryStore()[id]();
+      // A whole-motion step runs in slices with its progress; the command does not wait for it.
+      void useHistoryStore()[id === 'undo' ? 'undoSliced' : 'redoSliced']();
       break;
     }
     case 'about':

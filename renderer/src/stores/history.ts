@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { isRefusal, type EditOutcome, type KeyEdit } from '../../../shared/key-edits';
+import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit, type Steps } from '../../../shared/key-edits';
 import { useWorkspaceStore } from './workspace';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
@@ -63,12 +63,50 @@ export const useHistoryStore = defineStore('history', () => {
     if (!cur) return null;
     const out = edit(cur.doc, cur.tracks);
     if (isRefusal(out)) {
-      message.value = useSettingsStore().t(REFUSAL_TEXT[out.code]);
-      useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
+      refused(out);
       return null;
     }
     commit(out);
     return out;
+  }
+
+  /**
+   * Like `run` for an edit that gives its diff without applying it (a move): the workspace applies a big
+   * one in slices (progress, cancellable) and commits it only once it is complete. Resolves to whether
+   * it was committed.
+   */
+  async function runDiff(make: (doc: VmdDocument, tracks: MotionTracks) => EditDiff | EditRefusal): Promise<boolean> {
+    const cur = current();
+    if (!cur) return false;
+    const out = make(cur.doc, cur.tracks);
+    if ('refused' in out) {
+      refused(out);
+      return false;
+    }
+    const ok = await ws.commitDiff(out);
+    if (ok) message.value = '';
+    return ok;
+  }
+
+  /**
+   * Like `runDiff` for an edit whose diff is made in steps (a curve on many keys): `big` runs the whole
+   * of it in slices (progress, cancellable), else at once. Resolves to whether it was committed.
+   */
+  async function runSteps(label: string, make: (doc: VmdDocument, tracks: MotionTracks) => Steps<EditDiff | EditRefusal>, big: boolean): Promise<boolean> {
+    const cur = current();
+    if (!cur) return false;
+    const out = await ws.commitSteps(label, make(cur.doc, cur.tracks), big);
+    if (typeof out !== 'boolean') {
+      refused(out);
+      return false;
+    }
+    if (out) message.value = '';
+    return out;
+  }
+
+  function refused(out: EditRefusal) {
+    message.value = useSettingsStore().t(REFUSAL_TEXT[out.code]);
+    useNotifyStore().push('warning', { key: REFUSAL_TEXT[out.code] }, out.detail);
   }
 
   /** Applies an edit result to the active document and records it; empty edits are not recorded. */
@@ -91,8 +129,13 @@ export const useHistoryStore = defineStore('history', () => {
     redoDoc,
     current,
     run,
+    runDiff,
+    runSteps,
     commit,
     undo: () => ws.undo(),
     redo: () => ws.redo(),
+    /** Undo / redo from the keyboard and the menus: a big move's step runs in slices (workspace.stepSliced). */
+    undoSliced: () => ws.undoSliced(),
+    redoSliced: () => ws.redoSliced(),
   };
 });

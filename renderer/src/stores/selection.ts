@@ -1,11 +1,13 @@
 /**
  * Selected keys as (block kind, record index), plus the active key (the one the curve editor and the
- * inspector show) and the active track (where "insert key" goes). Sets live outside Vue's reactivity
- * (a box select on a big motion can hold tens of thousands of keys); `version` says when they changed.
+ * inspector show) and the active track (where "insert key" goes). Each kind's records are a bit set
+ * (shared/key-edits/record-set.ts): select-all of 600,000 keys fills 18,750 words, not 600,000 set
+ * entries or KeyRef objects. Sets live outside Vue's reactivity; `version` says when they changed.
+ * Whole-selection edits read `records()`; `refs` lists KeyRef objects for the small-selection tools.
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import { EDIT_KINDS, type EditKind, type KeyClipboard, type KeyRef } from '../../../shared/key-edits';
+import { EDIT_KINDS, RecordSet, type EditKind, type KeyClipboard, type KeyRef, type RecordsByKind } from '../../../shared/key-edits';
 
 export type SelectMode = 'replace' | 'add' | 'toggle';
 
@@ -15,8 +17,8 @@ export interface TrackRef {
   track: number;
 }
 
-function emptySets(): Record<EditKind, Set<number>> {
-  return Object.fromEntries(EDIT_KINDS.map((k) => [k, new Set<number>()])) as Record<EditKind, Set<number>>;
+function emptySets(): Record<EditKind, RecordSet> {
+  return Object.fromEntries(EDIT_KINDS.map((k) => [k, new RecordSet()])) as Record<EditKind, RecordSet>;
 }
 
 function lastOf(refs: readonly KeyRef[], kind: EditKind): KeyRef | undefined {
@@ -40,10 +42,7 @@ export const useSelectionStore = defineStore('selection', {
     refs(state): KeyRef[] {
       void state.version;
       const out: KeyRef[] = [];
-      for (const kind of EDIT_KINDS) {
-        const s = [...state.sets[kind]].sort((a, b) => a - b);
-        for (const record of s) out.push({ kind, record });
-      }
+      for (const kind of EDIT_KINDS) state.sets[kind].forEach((record) => out.push({ kind, record }));
       return out;
     },
   },
@@ -75,6 +74,33 @@ export const useSelectionStore = defineStore('selection', {
       else if (this.active && !this.sets[this.active.kind].has(this.active.record)) this.active = null;
       this.touch();
     },
+    /** The selected records per kind (the sets themselves: read, do not change them). */
+    records(): RecordsByKind {
+      return this.sets;
+    },
+    /**
+     * Selects whole record sets (select-all, an undo's keys): no KeyRef per key. The active key stays when
+     * it is among them, else the last bone key, else the last camera key, else the last key.
+     */
+    selectSets(sets: RecordsByKind) {
+      const next = emptySets();
+      for (const kind of EDIT_KINDS) if (sets[kind]) next[kind] = sets[kind]!;
+      this.sets = markRaw(next);
+      const a = this.active;
+      if (a && this.sets[a.kind].has(a.record)) {
+        // kept
+      } else {
+        const kind = (['bone', 'camera', ...EDIT_KINDS] as EditKind[]).find((k) => this.sets[k].size > 0);
+        this.active = kind ? { kind, record: this.sets[kind].last() } : null;
+      }
+      this.touch();
+    },
+    /** Selects every record of every kind (`counts`: the block sizes); the active key stays when it has one. */
+    selectAll(counts: Record<EditKind, number>) {
+      const sets: RecordsByKind = {};
+      for (const kind of EDIT_KINDS) sets[kind] = RecordSet.all(counts[kind]);
+      this.selectSets(sets);
+    },
     clear() {
       this.sets = markRaw(emptySets());
       this.active = null;
@@ -85,7 +111,7 @@ export const useSelectionStore = defineStore('selection', {
     },
     /** Drops keys whose record no longer exists (after an undo removed records). */
     prune(counts: Record<EditKind, number>) {
-      for (const kind of Object.keys(this.sets) as EditKind[]) for (const r of [...this.sets[kind]]) if (r >= counts[kind]) this.sets[kind].delete(r);
+      for (const kind of EDIT_KINDS) this.sets[kind].truncate(counts[kind]);
       if (this.active && this.active.record >= counts[this.active.kind]) this.active = null;
       this.touch();
     },

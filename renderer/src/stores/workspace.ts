@@ -28,6 +28,7 @@ import {
   inspectVmd,
   readVmd,
   readVpd,
+  retimedInfo,
   vmdToVpd,
   vpdToVmd,
   writeVmd,
@@ -41,8 +42,8 @@ import {
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import {
-  applyDiff, diffBytes, EDIT_KINDS, isEmptyDiff, revertDiff, updateTrackCurves,
-  type EditDiff, type EditKind, type KeyEdit, type KeyRef,
+  applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isShiftOnly, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
+  type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
 import { useNotifyStore, type NoticeError } from './notify';
@@ -77,6 +78,37 @@ export interface OpenDocument extends DocumentContent {
 export interface HistoryStep {
   doc: number;
   diff: EditDiff;
+  /**
+   * A whole-block step (Delete all, a Whole Motion edit) keeps the tracks and summary of its other side:
+   * of the document before it while it can be undone, after it while it can be redone, so its undo (600,000
+   * keys back after Delete all) puts them back instead of rebuilding them. Counted in the history's bytes.
+   */
+  kept?: Prepared;
+}
+
+/** Tracks (and summary) already made for a document that is about to be put in place. */
+interface Prepared {
+  tracks: MotionTracks;
+  info?: VmdInfo;
+}
+
+/** Bytes a tracks object holds (its typed arrays). */
+function tracksBytes(t: MotionTracks): number {
+  let n = 0;
+  for (const part of [t.bones, t.morphs, t.camera, t.light, t.shadow, t.ik] as unknown as Record<string, unknown>[]) {
+    for (const v of Object.values(part)) if (ArrayBuffer.isView(v)) n += v.byteLength;
+  }
+  return n;
+}
+
+/** Bytes a history step keeps alive. */
+function stepBytes(s: HistoryStep): number {
+  return diffBytes(s.diff) + (s.kept ? tracksBytes(s.kept.tracks) : 0);
+}
+
+/** True when a diff replaces a block whole (its undo would rebuild the tracks). */
+function replacesBlocks(d: EditDiff): boolean {
+  return d.blocks.some((b) => !!b.replaced);
 }
 
 /** A file read into a document, or why not: it could not be read (`read`) or did not decode (`decode`). */
@@ -139,32 +171,70 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
 }
 
 /** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
-function touchedAfterApply(doc: VmdDocument, d: EditDiff): KeyRef[] {
-  const out: KeyRef[] = [];
+function touchedAfterApply(doc: VmdDocument, d: EditDiff): RecordsByKind {
+  const out: RecordsByKind = {};
   for (const b of d.blocks) {
     if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
+    const set = (out[kind] ??= new RecordSet());
     // Patches and removals are both ascending: one walk counts the removals below each patch.
     let below = 0;
     for (const p of b.patches) {
       while (below < b.removed.length && b.removed[below].index < p.index) below++;
-      out.push({ kind, record: p.index - below });
+      set.add(p.index - below);
+    }
+    if (b.fields) {
+      const rs = b.fields.records;
+      below = 0;
+      for (let i = 0; i < rs.length; i++) {
+        while (below < b.removed.length && b.removed[below].index < rs[i]) below++;
+        set.add(rs[i] - below);
+      }
+    }
+    if (b.shifted) {
+      const rs = b.shifted.records;
+      below = 0;
+      for (let i = 0; i < rs.length; i++) {
+        while (below < b.removed.length && b.removed[below].index < rs[i]) below++;
+        set.add(rs[i] - below);
+      }
     }
     const n = doc[kind].count;
-    for (let i = 0; i < b.appended.length; i++) out.push({ kind, record: n - b.appended.length + i });
+    for (let i = 0; i < b.appended.length; i++) set.add(n - b.appended.length + i);
   }
   return out;
 }
 
-function touchedAfterRevert(d: EditDiff): KeyRef[] {
-  const out: KeyRef[] = [];
+function touchedAfterRevert(d: EditDiff): RecordsByKind {
+  const out: RecordsByKind = {};
   for (const b of d.blocks) {
     if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;
     const kind = b.kind as EditKind;
-    for (const p of b.patches) out.push({ kind, record: p.index });
-    for (const r of b.removed) out.push({ kind, record: r.index });
+    const set = (out[kind] ??= new RecordSet());
+    for (const p of b.patches) set.add(p.index);
+    for (const r of b.removed) set.add(r.index);
+    for (const packed of [b.shifted, b.fields]) {
+      if (!packed) continue;
+      const rs = packed.records;
+      for (let i = 0; i < rs.length; i++) set.add(rs[i]);
+    }
   }
   return out;
+}
+
+/** Yields `steps`' progress mapped into [from, to] (one phase of a longer job). */
+function* phase<T>(steps: Steps<T>, from: number, to: number): Steps<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield from + (to - from) * r.value;
+  }
+}
+
+/** A page option in ms (`?editSliceMs=`, `?editSliceGapMs=`), or null. */
+function sliceOption(name: string): number | null {
+  const v = new URLSearchParams(globalThis.location?.search ?? '').get(name);
+  return v !== null && v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : null;
 }
 
 export const useWorkspaceStore = defineStore('workspace', () => {
@@ -267,42 +337,170 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     for (const stack of [undoStack, redoStack]) {
       for (let i = stack.length - 1; i >= 0; i--) {
         if (stack[i].doc !== id) continue;
-        historyBytes.value -= diffBytes(stack[i].diff);
+        historyBytes.value -= stepBytes(stack[i]);
         stack.splice(i, 1);
       }
     }
     notifyHistory();
   }
 
-  /** Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, anything else rebuilds them. */
-  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined) {
-    if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
-      d.tracks = buildTracks(next);
-      d.info = inspectVmd(next, d.tracks, d.diagnostics);
+  /**
+   * Puts an edited document in place: curve-only diffs patch the tracks' curve bytes, moves of whole
+   * tracks get new frame arrays (shiftTracks), anything else rebuilds them. `ready`: tracks already
+   * built for `next` (by a sliced job).
+   */
+  function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined, ready?: Prepared | null) {
+    if (ready) {
+      d.tracks = ready.tracks;
+      d.info = ready.info ?? retimedInfo(d.info, ready.tracks);
+    } else if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
+      const shifted = diff ? shiftTracks(d.tracks, next, diff) : null;
+      d.tracks = shifted ?? buildTracks(next);
+      d.info = shifted ? retimedInfo(d.info, shifted) : inspectVmd(next, d.tracks, d.diagnostics);
     }
     d.doc = next;
+  }
+
+  // ---- whole-motion steps in slices ----
+
+  /** A move of at least this many keys (or its undo/redo) is applied in slices between frames. */
+  const SLICED_KEYS = 50_000;
+  /**
+   * Main-thread time one slice may take (at least one step runs per slice). `?editSliceMs=0` makes every
+   * step its own slice: a measurement switch, and what the e2e suite uses to see the progress and cancel it.
+   */
+  const SLICE_MS = sliceOption('editSliceMs') ?? 8;
+  /** Wait between slices (ms): 0, or `?editSliceGapMs=` to watch (and test) a step's progress and Cancel. */
+  const SLICE_GAP_MS = sliceOption('editSliceGapMs') ?? 0;
+  /** A sliced step shows its progress once it has run this long. */
+  const SHOW_AFTER_MS = 100;
+
+  /** The sliced step in progress (label, progress 0..1, shown once it ran SHOW_AFTER_MS), or null. */
+  const job = ref<{ label: string; progress: number; shown: boolean } | null>(null);
+  let cancelJob: (() => void) | null = null;
+
+  function isSliced(diff: EditDiff): boolean {
+    return (isShiftOnly(diff) || isFieldsOnly(diff)) && packedCount(diff) >= SLICED_KEYS;
+  }
+
+  /**
+   * Runs steps in slices of SLICE_MS, yielding to the browser between them. Resolves to the result, or
+   * null when cancelled (`cancel()`, Escape in the progress box) or when another job started.
+   */
+  async function runSliced<T>(label: string, steps: Steps<T>): Promise<T | null> {
+    cancelJob?.();
+    let cancelled = false;
+    job.value = { label, progress: 0, shown: false };
+    cancelJob = () => (cancelled = true);
+    const start = performance.now();
+    let progress = 0;
+    for (;;) {
+      const t0 = performance.now();
+      do {
+        const r = steps.next();
+        if (r.done) {
+          job.value = null;
+          cancelJob = null;
+          return r.value;
+        }
+        progress = r.value;
+      } while (performance.now() - t0 < SLICE_MS);
+      job.value = { label, progress, shown: performance.now() - start >= SHOW_AFTER_MS };
+      await new Promise<void>((resolve) => setTimeout(resolve, SLICE_GAP_MS));
+      if (cancelled) return null;
+    }
+  }
+
+  /** Cancels the sliced step in progress (nothing of it is applied). */
+  function cancel(): boolean {
+    if (!cancelJob) return false;
+    cancelJob();
+    cancelJob = null;
+    job.value = null;
+    return true;
+  }
+
+  /**
+   * Applies a diff made for the active document and records it, like `commit`: a big move in slices
+   * (progress after 100 ms, cancellable; nothing is committed unless it completes and the document is
+   * still the one it was made for), anything else at once. Resolves to whether it was committed.
+   */
+  async function commitDiff(diff: EditDiff): Promise<boolean> {
+    const d = active.value;
+    if (!d || isEmptyDiff(diff)) return false;
+    if (!isSliced(diff)) return commit({ doc: applyDiff(d.doc, diff), diff });
+    const out = await commitSteps(diff.label, (function* () {
+      return diff;
+    })(), true);
+    return out === true;
+  }
+
+  /**
+   * Makes a diff for the active document in steps (`make`, e.g. a curve on 600,000 keys), applies it and
+   * records it. `big`: the whole run goes in slices (progress after 100 ms, cancellable, committed only if
+   * it completes and the document is still the one it was made for); else it runs at once. Resolves to
+   * the edit's refusal, or whether it was committed.
+   */
+  async function commitSteps(label: string, make: Steps<EditDiff | EditRefusal>, big: boolean): Promise<EditRefusal | boolean> {
+    const d = active.value;
+    if (!d) return false;
+    if (!big) {
+      const diff = drain(make);
+      if ('refused' in diff) return diff;
+      return !isEmptyDiff(diff) && commit({ doc: applyDiff(d.doc, diff), diff });
+    }
+    const before = d.doc, tracks = d.tracks;
+    const out = await runSliced(label, (function* () {
+      const diff = yield* phase(make, 0, 0.4);
+      if ('refused' in diff) return { ok: false as const, refusal: diff };
+      const next = yield* phase(applyDiffSteps(before, diff, 'apply'), 0.4, 0.8);
+      return { ok: true as const, diff, next, tracks: yield* phase(tracksAfterSteps(tracks, next, diff), 0.8, 1) };
+    })());
+    if (!out) return false;
+    if (!out.ok) return out.refusal;
+    if (active.value !== d || d.doc !== before || isEmptyDiff(out.diff)) return false;
+    return commit({ doc: out.next, diff: out.diff }, out.tracks ? { tracks: out.tracks } : null);
+  }
+
+  /** undo/redo, a big move's in slices (as commitDiff); resolves to whether a step was taken. */
+  async function stepSliced(way: 'undo' | 'redo'): Promise<boolean> {
+    const from = way === 'undo' ? undoStack : redoStack;
+    const s = from[from.length - 1];
+    const d = s ? docs.get(s.doc) : undefined;
+    if (!s || !d) return false;
+    if (!isSliced(s.diff)) return step(way);
+    if (activeId.value !== d.id) activate(d.id);
+    const before = d.doc, tracks = d.tracks;
+    const out = await runSliced(s.diff.label, (function* () {
+      const next = yield* phase(applyDiffSteps(before, s.diff, way === 'undo' ? 'revert' : 'apply'), 0, 0.7);
+      return { next, tracks: yield* phase(tracksAfterSteps(tracks, next, s.diff), 0.7, 1) };
+    })());
+    if (!out || from[from.length - 1] !== s || d.doc !== before || !docs.has(d.id)) return false;
+    return step(way, { next: out.next, ready: out.tracks ? { tracks: out.tracks } : null });
   }
 
   /**
    * Applies an edit result to the active document and records it as one undo step; empty edits are not
    * recorded. The redo steps go (a saved state among them becomes unreachable).
    */
-  function commit(r: KeyEdit): boolean {
+  function commit(r: KeyEdit, ready?: Prepared | null): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
     for (const s of redoStack) {
-      historyBytes.value -= diffBytes(s.diff);
+      historyBytes.value -= stepBytes(s);
       const o = docs.get(s.doc);
       if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
     }
     redoStack.length = 0;
-    replace(d, r.doc, r.diff);
-    undoStack.push(markRaw({ doc: d.id, diff: r.diff }));
-    historyBytes.value += diffBytes(r.diff);
+    const before: Prepared = { tracks: d.tracks, info: d.info };
+    replace(d, r.doc, r.diff, ready);
+    const made: HistoryStep = markRaw({ doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined });
+    undoStack.push(made);
+    historyBytes.value += stepBytes(made);
     d.dirty = true;
     while (undoStack.length > HISTORY_LIMIT || (historyBytes.value > HISTORY_BYTES && undoStack.length > 1)) {
       const gone = undoStack.shift()!;
-      historyBytes.value -= diffBytes(gone.diff);
+      historyBytes.value -= stepBytes(gone);
       const o = docs.get(gone.doc);
       if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
     }
@@ -316,17 +514,24 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * One step back (undo) or forward (redo): the step's document is made active, its diff reverted or
    * applied, its keys selected, and the step moves to the other stack. False when there is none.
    */
-  function step(way: 'undo' | 'redo'): boolean {
+  function step(way: 'undo' | 'redo', done?: { next: VmdDocument; ready: Prepared | null }): boolean {
     const back = way === 'undo';
     const [from, to] = back ? [undoStack, redoStack] : [redoStack, undoStack];
     const s = from[from.length - 1];
     const d = s ? docs.get(s.doc) : undefined;
     if (!s || !d) return false;
     if (activeId.value !== d.id) activate(d.id);
-    const next = back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff);
+    const next = done?.next ?? (back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff));
     from.pop();
     to.push(s);
-    replace(d, next, s.diff);
+    // A whole-block step swaps its kept tracks with the document's (see HistoryStep.kept).
+    const other: Prepared = { tracks: d.tracks, info: d.info };
+    const ready = done?.ready ?? s.kept ?? null;
+    replace(d, next, s.diff, ready);
+    if (s.kept) {
+      historyBytes.value += tracksBytes(other.tracks) - tracksBytes(s.kept.tracks);
+      s.kept = other;
+    }
     d.dirty = depthOf(d.id) !== d.savedDepth;
     reselect(next, back ? touchedAfterRevert(s.diff) : touchedAfterApply(next, s.diff));
     syncRange();
@@ -335,12 +540,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return true;
   }
 
-  function reselect(doc: VmdDocument, refs: KeyRef[]) {
-    const sel = useSelectionStore();
-    const valid = refs.filter((r) => r.record < doc[r.kind].count);
-    const keepActive = sel.active && valid.some((r) => r.kind === sel.active!.kind && r.record === sel.active!.record) ? sel.active : null;
-    sel.select(valid, 'replace');
-    if (keepActive) sel.active = keepActive;
+  function reselect(doc: VmdDocument, sets: RecordsByKind) {
+    for (const kind of EDIT_KINDS) sets[kind]?.truncate(doc[kind].count);
+    useSelectionStore().selectSets(sets);
   }
 
   // ---- the lifecycle ----
@@ -518,8 +720,14 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     lastFrame,
     depthOf,
     commit,
+    commitDiff,
+    commitSteps,
     undo: () => step('undo'),
     redo: () => step('redo'),
+    undoSliced: () => stepSliced('undo'),
+    redoSliced: () => stepSliced('redo'),
+    job,
+    cancel,
     open,
     add,
     markUnsaved,

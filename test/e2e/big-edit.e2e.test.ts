@@ -1,0 +1,333 @@
+/**
+ * Whole-motion edits at MikuMikuDance's ceiling (issue 31): a generated 600,000-key motion (100 bones ×
+ * 6,000 keys, 66.6 MB) opened once through the in-app dialog, then, in each of three rounds, through the
+ * app's own input (keyboard, real mouse drags on the timeline, buttons):
+ *   Ctrl+A · drag every key 5 frames and release · undo · redo · undo · Delete all · its undo;
+ * and once after the rounds: a curve preset on every key, and its undo.
+ *
+ * A third test reopens the page with `?editSliceMs=0&editSliceGapMs=40` (each step of a sliced edit its own
+ * slice, 40 ms apart) so the progress box is surely seen: a drag of every key shows it, Escape cancels it
+ * (nothing committed: same bytes, same undo depth), and the same drag let run commits once.
+ *
+ * For each edit the page records, from the input to the edit's visible end (selection count, undo depth)
+ * plus three animation frames: the longest gap between animation frames (the longest the window was
+ * frozen) and the long tasks (PerformanceObserver 'longtask': count, longest, sum). Medians over the
+ * rounds are printed as [perf] lines, with the page's JS heap after each round (CDP Runtime.getHeapUsage).
+ * Nothing is asserted on time (a loaded machine must not block a change). What is asserted is exact: the
+ * document's bytes after each edit and each undo (SHA-256 of what Save writes, in the page) equal bytes
+ * built here by hand from the generated file: every frame field +5 for the drag, the bone block emptied
+ * for Delete, the interpolation block of every record replaced for the preset, the original after undo.
+ */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBoneInterpolation, emptyVmd, encodeBoneRecord, fixedBlock, nameField, readVmd, writeVmd, BONE } from '../../shared/vmd';
+import { groupBones, setCurves, presetById } from '../../shared/key-edits';
+import { buildTracks } from '../../shared/vmd';
+import { openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
+import { animationFrames, keyPoint } from './editor-page';
+
+const BONES = 100;
+const PER_BONE = 6000;
+const KEYS = BONES * PER_BONE;
+const STEP = 3; // frames between a track's keys
+const SHIFT = 5; // the drag: every key 5 frames later
+const ROUNDS = 3;
+
+interface Sample {
+  /** Longest gap between two animation frames (ms). */
+  maxGap: number;
+  /** Long tasks: how many, the longest and their sum (ms). */
+  tasks: number;
+  longest: number;
+  sum: number;
+  /** Input to the edit's visible end (ms, page clock). */
+  total: number;
+}
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** The generated motion: 100 bones × 6,000 keys at frames 0, 3, 6, …, all with one interpolation block. */
+function generate(): { bytes: Uint8Array; ip: Uint8Array } {
+  const names = ['センター', '上半身', '下半身', '首', '頭', '左腕', '右腕', '左ひじ', '右ひじ', '左足', '右足', '左ひざ', '右ひざ'];
+  for (let i = names.length; i < BONES; i++) names.push(`ボーン${String(i).padStart(3, '0')}`);
+  const ip = buildBoneInterpolation([[20, 20, 107, 107], [20, 20, 107, 107], [64, 0, 64, 127], [90, 10, 30, 117]]);
+  const recs = new Uint8Array(KEYS * BONE.SIZE);
+  const v = new DataView(recs.buffer);
+  let o = 0;
+  // Frame-major order, as dances are stored (every bone at frame 0, then at 3, …).
+  for (let i = 0; i < PER_BONE; i++) {
+    for (let b = 0; b < BONES; b++, o += BONE.SIZE) {
+      if (i === 0) recs.set(encodeBoneRecord({ name: nameField(names[b], 15, 'bone'), frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: ip }), o);
+      else recs.copyWithin(o, b * BONE.SIZE, (b + 1) * BONE.SIZE);
+      const a = (i * 0.1 + b) % (2 * Math.PI);
+      v.setUint32(o + BONE.FRAME, i * STEP, true);
+      v.setFloat32(o + BONE.POSITION, Math.sin(a), true);
+      v.setFloat32(o + BONE.ROTATION + 4, Math.sin(a / 2), true);
+      v.setFloat32(o + BONE.ROTATION + 12, Math.cos(a / 2), true);
+    }
+  }
+  return { bytes: writeVmd({ ...emptyVmd('synthetic'), bone: fixedBlock('bone', recs) }), ip };
+}
+
+/** Where the bone block's records start in a file written by writeVmd (header 30, model name 20, count 4). */
+const BONE_RECORDS_AT = 54;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Installs the frame-gap and long-task probe in the page. */
+async function installProbe(page: Page) {
+  await page.evaluate(() => {
+    const p = { running: false, last: 0, maxGap: 0, tasks: [] as number[], t0: 0, obs: null as PerformanceObserver | null };
+    p.obs = new PerformanceObserver((l) => {
+      if (p.running) for (const e of l.getEntries()) p.tasks.push(e.duration);
+    });
+    p.obs.observe({ type: 'longtask' });
+    const tick = () => {
+      if (!p.running) return;
+      const now = performance.now();
+      p.maxGap = Math.max(p.maxGap, now - p.last);
+      p.last = now;
+      requestAnimationFrame(tick);
+    };
+    (window as unknown as { __probe: unknown }).__probe = {
+      start() {
+        p.running = true;
+        p.maxGap = 0;
+        p.tasks = [];
+        p.last = p.t0 = performance.now();
+        requestAnimationFrame(tick);
+      },
+      stop(end: number) {
+        for (const e of p.obs!.takeRecords()) p.tasks.push(e.duration);
+        p.running = false;
+        return { maxGap: p.maxGap, tasks: p.tasks.length, longest: Math.max(0, ...p.tasks), sum: p.tasks.reduce((a, b) => a + b, 0), total: end - p.t0 };
+      },
+    };
+  });
+}
+
+type Probe = { start(): void; stop(end: number): Sample };
+
+/** What ends an edit: the selection count or the undo depth reaching a value. */
+type Done = { selected: number } | { undo: number };
+
+/** Waits (polled each frame) until `done` holds; resolves to the page time it was seen. */
+async function until(page: Page, done: Done): Promise<number> {
+  const h = await page.waitForFunction(
+    (d) => ('selected' in d ? window.__vmdEditor!.selectedCount() === d.selected : window.__vmdEditor!.history().undo === d.undo) && performance.now(),
+    done,
+    { polling: 'raf', timeout: 170_000 },
+  );
+  return (await h.jsonValue()) as number;
+}
+
+/** Runs `act`, waits for `done`, measures. */
+async function measure(page: Page, act: () => Promise<void>, done: Done): Promise<Sample> {
+  await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.start());
+  await act();
+  const end = await until(page, done);
+  await animationFrames(page, 3);
+  return page.evaluate((e) => (window as unknown as { __probe: Probe }).__probe.stop(e), end);
+}
+
+const digest = (page: Page) => page.evaluate(() => window.__vmdEditor!.digest());
+const undoDepth = (page: Page) => page.evaluate(() => window.__vmdEditor!.history().undo);
+
+async function heapMb(cdp: CDPSession): Promise<number> {
+  const h = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+  return (h.usedSize + (h.backingStorageSize ?? 0)) / 1e6;
+}
+
+const fmt = (s: Sample) => `gap ${s.maxGap.toFixed(0)} ms, ${s.tasks} long tasks (longest ${s.longest.toFixed(0)}, sum ${s.sum.toFixed(0)}), total ${s.total.toFixed(0)} ms`;
+
+function report(label: string, xs: Sample[]) {
+  console.log(
+    `[perf] 600k ${label}: median longest frame gap ${median(xs.map((s) => s.maxGap)).toFixed(0)} ms, longest long task ${median(xs.map((s) => s.longest)).toFixed(0)} ms, ` +
+      `total ${median(xs.map((s) => s.total)).toFixed(0)} ms (${xs.length} run${xs.length > 1 ? 's' : ''}: ${xs.map(fmt).join('; ')})`,
+  );
+}
+
+describe('whole-motion edits at 600,000 keys (issue 31)', () => {
+  let app: AppHandle;
+  let tmp: ReturnType<typeof tempDir>;
+  let file: string;
+  let original: Uint8Array;
+  let ip: Uint8Array;
+  let track: number;
+
+  beforeAll(async () => {
+    tmp = tempDir('vmd-big-edit-');
+    ({ bytes: original, ip } = generate());
+    file = path.join(tmp.dir, 'synthetic-600k.vmd');
+    writeFileSync(file, original);
+    const r = readVmd(original);
+    if (!r.ok) throw new Error(r.error.message);
+    track = groupBones(buildTracks(r.value).bones.names)[0].tracks[0];
+    app = await openApp({ viewport: { width: 1600, height: 960 } });
+  }, 170_000);
+
+  afterAll(async () => {
+    await app?.close();
+    tmp?.remove();
+  });
+
+  it('selects, drags, undoes, redoes and deletes every key, with the exact bytes after each', async () => {
+    const { page } = app;
+    await openFileViaDialog(page, file);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
+    await installProbe(page);
+    const cdp = await page.context().newCDPSession(page);
+    const opened = await heapMb(cdp);
+
+    // The expected files, built here from the generated bytes (not by the app's edit code).
+    const origSha = sha(original);
+    const moved = original.slice();
+    const mv = new DataView(moved.buffer);
+    for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT, true);
+    const movedSha = sha(moved);
+    const end = BONE_RECORDS_AT + KEYS * BONE.SIZE;
+    const deleted = new Uint8Array(original.length - KEYS * BONE.SIZE);
+    deleted.set(original.subarray(0, BONE_RECORDS_AT - 4));
+    deleted.set(original.subarray(end), BONE_RECORDS_AT); // count 0 (the zeros left at 50..53), then the other blocks
+    const deletedSha = sha(deleted);
+    expect(await digest(page)).toBe(origSha);
+
+    const rows: Record<string, Sample[]> = { selectAll: [], drag: [], undoDrag: [], redoDrag: [], deleteAll: [], undoDelete: [] };
+    const heaps: number[] = [];
+    const selected: Done = { selected: KEYS };
+    for (let round = 0; round < ROUNDS; round++) {
+      // A click on one key of the first track selects it alone; then Ctrl+A.
+      const view = await page.evaluate(() => {
+        const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+        return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+      });
+      const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+      const p = await keyPoint(page, `track-bone:${track}`, frame);
+      await page.mouse.click(p.x, p.y);
+      await until(page, { selected: 1 });
+      rows.selectAll.push(await measure(page, () => page.keyboard.press('Control+a'), selected));
+
+      // Drag every key 5 frames: press that key, move in 10 steps, release.
+      let depth = await undoDepth(page);
+      rows.drag.push(
+        await measure(
+          page,
+          async () => {
+            await page.mouse.move(p.x, p.y);
+            const v0 = await page.evaluate(() => window.__vmdEditor!.version());
+            await page.mouse.down();
+            for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 10, p.y);
+            // The drag only drew the selection offset: the document was not touched before the release.
+            expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
+            await page.mouse.up();
+          },
+          { undo: depth + 1 },
+        ),
+      );
+      expect(await digest(page)).toBe(movedSha);
+
+      depth++;
+      rows.undoDrag.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth - 1 }));
+      expect(await digest(page)).toBe(origSha);
+      rows.redoDrag.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth }));
+      expect(await digest(page)).toBe(movedSha);
+      await page.keyboard.press('Control+z');
+      await until(page, { undo: depth - 1 });
+      expect(await digest(page)).toBe(origSha);
+      depth--;
+
+      // Delete every key (Ctrl+A first: the undo re-selected the moved keys, which is all of them anyway).
+      await page.keyboard.press('Control+a');
+      await until(page, selected);
+      rows.deleteAll.push(await measure(page, () => page.keyboard.press('Delete'), { undo: depth + 1 }));
+      expect(await digest(page)).toBe(deletedSha);
+      rows.undoDelete.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
+      expect(await digest(page)).toBe(origSha);
+      heaps.push(await heapMb(cdp));
+    }
+    await app.screenshot('big-edit-600k');
+
+    report('Ctrl+A (select all)', rows.selectAll);
+    report('drag all keys 5 frames + release', rows.drag);
+    report('undo of the drag', rows.undoDrag);
+    report('redo of the drag', rows.redoDrag);
+    report('Delete all', rows.deleteAll);
+    report('undo of Delete all', rows.undoDelete);
+    console.log(`[perf] 600k page heap (JS + array buffers, CDP): ${opened.toFixed(0)} MB after opening; after each round ${heaps.map((h) => h.toFixed(0)).join(', ')} MB (file ${(original.length / 1e6).toFixed(1)} MB)`);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('applies a curve preset to every key and undoes it, with the exact bytes', async () => {
+    const { page } = app;
+    // The expected bytes: the preset on channel 0 (X) of one record, by the shared edit on a one-key
+    // motion, written into every record of the generated file (they all share one interpolation block).
+    const one = readVmd(writeVmd({ ...emptyVmd('one'), bone: fixedBlock('bone', original.slice(BONE_RECORDS_AT, BONE_RECORDS_AT + BONE.SIZE)) }));
+    if (!one.ok) throw new Error(one.error.message);
+    const preset = presetById('ease-in')!;
+    const edited = setCurves(one.value, [{ kind: 'bone', record: 0 }], { 0: preset.curve });
+    if (!('doc' in edited)) throw new Error('preset refused');
+    const newIp = edited.doc.bone.bytes.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH);
+    expect(Buffer.compare(Buffer.from(newIp), Buffer.from(ip))).not.toBe(0);
+    const curved = original.slice();
+    for (let i = 0, o = BONE_RECORDS_AT + BONE.INTERPOLATION; i < KEYS; i++, o += BONE.SIZE) curved.set(newIp, o);
+
+    await page.keyboard.press('Control+a');
+    await until(page, { selected: KEYS });
+    const depth = await undoDepth(page);
+    const apply = await measure(page, () => page.click(`[data-testid="preset-${preset.id}"]`), { undo: depth + 1 });
+    expect(await digest(page)).toBe(sha(curved));
+    const undo = await measure(page, () => page.keyboard.press('Control+z'), { undo: depth });
+    expect(await digest(page)).toBe(sha(original));
+    report('a curve preset on all (1 run)', [apply]);
+    report('undo of the curve preset (1 run)', [undo]);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('shows a whole-motion move in progress, cancels it with Escape (nothing committed), and commits it when let run', async () => {
+    const { page } = app;
+    await page.goto(`${app.url}&editSliceMs=0&editSliceGapMs=40`);
+    await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });
+    await openFileViaDialog(page, file);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
+    const origSha = sha(original);
+    const view = await page.evaluate(() => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+    });
+    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const p = await keyPoint(page, `track-bone:${track}`, frame);
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.press('Control+a');
+    await until(page, { selected: KEYS });
+    const depth = await undoDepth(page);
+    const drag = async () => {
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 5, p.y);
+      await page.mouse.up();
+    };
+    await drag();
+    await page.waitForSelector('[data-testid="edit-progress"]', { timeout: 60_000 });
+    await app.screenshot('big-edit-600k-progress');
+    expect(await page.textContent('[data-testid="edit-progress-text"]')).toMatch(/^Move keys: \d+%$/i);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="edit-progress"]', { state: 'detached', timeout: 60_000 });
+    await page.waitForTimeout(500);
+    expect(await undoDepth(page)).toBe(depth);
+    expect(await digest(page)).toBe(origSha);
+    // Let run, the same drag commits once, complete.
+    await drag();
+    await until(page, { undo: depth + 1 });
+    const moved = original.slice();
+    const mv = new DataView(moved.buffer);
+    for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT, true);
+    expect(await digest(page)).toBe(sha(moved));
+    expect(app.errors).toEqual([]);
+  });
+});
