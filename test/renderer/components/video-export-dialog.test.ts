@@ -51,4 +51,17 @@ describe('the video dialog says why an export failed', () => {
     expect(resultLine()).not.toContain('no such file');
     w.unmount();
   });
+
+  it('no music in the scene: the music box is not shown ticked', async () => {
+    // Seen on a first run: "No music in the scene" beside a ticked (greyed) box, as if music were included.
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'en' };
+    useVideoExportStore().open = true;
+    const w = mount(VideoExportDialog, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const box = document.querySelector('[data-testid="video-music"]') as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(box.checked).toBe(false);
+    w.unmount();
+  });
 });
