@@ -25,7 +25,8 @@ export class Cursor {
     if (n < 0 || this.off + n > this.bytes.length) {
       throw new CodecFailure({
         code: 'E_PMX_TRUNCATED',
-        message: `truncated model: ${this.what || 'data'} needs ${n} byte(s) at byte ${this.off}, the file has ${this.bytes.length}`,
+        // The byte is `offset` (every reader of the error says it once: the CLI's "(at byte N)", the app's line).
+        message: `truncated model: ${this.what || 'data'} needs ${n} byte(s), the file has ${this.bytes.length}`,
         offset: this.off,
       });
     }
@@ -39,7 +40,7 @@ export class Cursor {
     if (count < 0 || !Number.isFinite(count) || count * minSize > this.remaining) {
       throw new CodecFailure({
         code: 'E_PMX_TRUNCATED',
-        message: `${what}: count ${count} needs at least ${count * minSize} bytes at byte ${this.off}, ${this.remaining} left`,
+        message: `${what}: count ${count} needs at least ${count * minSize} bytes, ${this.remaining} left`,
         offset: this.off,
       });
     }

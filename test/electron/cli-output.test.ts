@@ -11,6 +11,7 @@ import { reportLine } from '../../electron/cli/commands/edit';
 import { displayPath, formatCount, formatMeasure } from '../../electron/cli/format';
 import { buildFixture, type FixtureBone } from '../helpers/vmd-fixtures';
 import { CLI, useTempDirs } from './batch-helpers';
+import { ballsPmx } from '../helpers/pmx-balls';
 
 useTempDirs(); // builds the bundles the spawned CLI runs
 
@@ -71,6 +72,23 @@ describe('paths are printed as given', () => {
     expect(abs.out.split('\n')[0]).toBe(path.join(d, 'motions', 'one.vmd'));
     const rel = await cli(deep, 'inspect', '../../motions');
     expect(rel.out.split('\n')[0]).toBe('../../motions/one.vmd');
+  });
+
+  it('a model that does not read is named as given, and its byte is said once', async () => {
+    // Seen on a first run: `inspect trunc.pmx` printed "/abs/path/trunc.pmx: vertices: count … at byte 339,
+    // 99661 left (at byte 339)" while a VMD's error named the file as typed.
+    const d = mk('model-err');
+    writeFileSync(path.join(d, 'text.pmx'), 'hello, not a model\n');
+    const whole = ballsPmx([{ centre: [0, 0, 0], radius: 1, diffuse: [1, 1, 1, 1], ambient: [0.5, 0.5, 0.5], flags: 0, toon: null }]);
+    writeFileSync(path.join(d, 'cut.pmx'), whole.subarray(0, Math.floor(whole.length / 2)));
+    const bad = await cli(d, 'inspect', 'text.pmx');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('vmd-studio: text.pmx: not a PMX or PMD model: it starts with neither "PMX " nor "Pmd" (at byte 0)\n');
+    const cut = await cli(d, 'inspect', 'cut.pmx');
+    expect(cut.code).toBe(1);
+    expect(cut.err).toMatch(/^vmd-studio: cut\.pmx: /);
+    expect(cut.err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(cut.err.match(/at byte/g)).toHaveLength(1);
   });
 
   it('a batch lists failed files and errors under the folder as given', async () => {

@@ -30,6 +30,12 @@ describe('BatchResults', () => {
     s.settings = { ...s.settings, locale: 'ja' };
     return w.vm.$nextTick().then(() => {
       expect(w.findAll('[data-testid="batch-result"]')[1].text()).toContain('維持 10');
+      // The failed file's error in Japanese too, as the "failed files" table below it says it (it was
+      // the main process's English line: "E_VMD_MAGIC: not a VMD file: …" above "VMD ファイルではありません").
+      const failed = w.findAll('[data-testid="batch-result"]')[2].text();
+      expect(failed).toContain('E_VMD_TRUNCATED');
+      expect(failed).toContain('ファイルが途中で切れています');
+      expect(failed).not.toContain('bone block cut short');
     });
   });
 });

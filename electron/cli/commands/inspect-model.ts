@@ -43,7 +43,7 @@ export async function modelInspection(
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) {
     if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code: m.code, message: m.message, offset: m.offset } }) + '\n');
-    io.stderr(`vmd-studio: ${formatError({ code: m.code as never, message: m.message, offset: m.offset, file: modelFile })}\n`);
+    io.stderr(`vmd-studio: ${formatError({ code: m.code as never, message: m.message, offset: m.offset, file: rel(modelFile) })}\n`);
     return false;
   }
   const info = m.info;

@@ -1,0 +1,67 @@
+// Render → Video…'s line when an export fails: in the UI's language, in the app's words. Seen on a first
+// run in Japanese: "書き出しに失敗しました: output exists (use --overwrite to replace it)", main's English
+// line with the command line's option, where the dialog's own answer is its "Replace an existing file" box.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { setApi } from '../../../renderer/src/api';
+import VideoExportDialog from '../../../renderer/src/components/VideoExportDialog.vue';
+import { useVideoExportStore } from '../../../renderer/src/stores/video-export';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+
+const okVoid = async () => ({ ok: true as const, value: undefined });
+setApi(new Proxy({}, { get: () => okVoid }) as never);
+
+function failedWith(error: { code: string; message: string; file?: string }, locale: 'en' | 'ja') {
+  const s = useSettingsStore();
+  s.settings = { ...s.settings, locale };
+  const v = useVideoExportStore();
+  v.open = true;
+  v.result = { kind: 'failed', error: error as never };
+  return mount(VideoExportDialog, { attachTo: document.body });
+}
+const resultLine = () => document.querySelector('[data-testid="video-result"]')?.textContent?.trim() ?? '';
+
+describe('the video dialog says why an export failed', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  it('an existing file: the dialog’s own checkbox, not --overwrite, in Japanese and English', async () => {
+    const exists = { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: '/v/out.mp4' };
+    let w = failedWith(exists, 'ja');
+    await w.vm.$nextTick();
+    expect(resultLine()).toContain('out.mp4');
+    expect(resultLine()).toContain('既存のファイルを置き換える');
+    expect(resultLine()).not.toMatch(/--overwrite|output exists/);
+    w.unmount();
+    setActivePinia(createPinia());
+    w = failedWith(exists, 'en');
+    await w.vm.$nextTick();
+    expect(resultLine()).toContain('Replace an existing file');
+    expect(resultLine()).not.toContain('--overwrite');
+    w.unmount();
+  });
+
+  it('another error: its code’s line in Japanese (main’s English line is not shown)', async () => {
+    const w = failedWith({ code: 'E_IO_NOT_FOUND', message: 'no such file or folder', file: '/nowhere/out.mp4' }, 'ja');
+    await w.vm.$nextTick();
+    expect(resultLine()).toContain('ファイルが見つかりません');
+    expect(resultLine()).not.toContain('no such file');
+    w.unmount();
+  });
+
+  it('no music in the scene: the music box is not shown ticked', async () => {
+    // Seen on a first run: "No music in the scene" beside a ticked (greyed) box, as if music were included.
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'en' };
+    useVideoExportStore().open = true;
+    const w = mount(VideoExportDialog, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const box = document.querySelector('[data-testid="video-music"]') as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(box.checked).toBe(false);
+    w.unmount();
+  });
+});
