@@ -115,8 +115,13 @@ const NAME_FIELD: typeof BONE.NAME_LENGTH & typeof MORPH.NAME_LENGTH = 15;
 
 /** Mixes the 4 words of a name field into a table hash. */
 function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
-  const h = Math.imul(a0, 0x9e3779b1) ^ Math.imul(a1, 0x85ebca77) ^ Math.imul(a2, 0xc2b2ae3d) ^ Math.imul(a3, 0x27d4eb2f);
-  return h ^ (h >>> 15);
+  // Each word's high bytes mixed down before the next one comes in: the table takes the low bits, and
+  // a product's low bits see only its factor's low bits (Shift_JIS names share their lead bytes).
+  let h = Math.imul(a0 ^ (a0 >>> 16), 0x85ebca6b) ^ a1;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) ^ a2;
+  h = Math.imul(h ^ (h >>> 16), 0x27d4eb2f) ^ a3;
+  h = Math.imul(h ^ (h >>> 15), 0x9e3779b1);
+  return h ^ (h >>> 16);
 }
 
 /**
