@@ -376,10 +376,10 @@ class Fitter {
    * Turning points and fitting points of a curve group: returns the worst normalised excursion (a
    * sample outside what any monotonic curve can reach) with gerr filled, and fills ts/ps/ws with
    * the samples' progress clamped to 0..1 (their count in pm); pscale is the group's span in
-   * tolerances. With `stop`, it returns at the first excursion past the tolerance (a lower bound of
-   * the worst, gerr and the points left part-filled): the caller then only needs to know it strays.
+   * tolerances. It returns at the first excursion past `stop` (≥ 1; a lower bound of the worst, gerr
+   * and the points left part-filled): the caller then only needs to know it strays that far.
    */
-  preparePoints(g: CurveGroup | QuatGroup, ja: number, jb: number, stop: boolean): number {
+  preparePoints(g: CurveGroup | QuatGroup, ja: number, jb: number, stop: number): number {
     const inv = 1 / (jb - ja);
     let m = 0, excursion = 0, scale = 0;
     const { ts, ps, ws, gerr } = this;
@@ -402,7 +402,7 @@ class Fitter {
           if (ex > gerr[j]) gerr[j] = ex;
           if (ex > excursion) {
             excursion = ex;
-            if (stop && ex > 1) return ex;
+            if (ex > stop) return ex;
           }
           if (useful) {
             const p = (v - va) / range;
@@ -427,7 +427,7 @@ class Fitter {
         gerr[j] = ex;
         if (ex > excursion) {
           excursion = ex;
-          if (stop && ex > 1) return ex;
+          if (ex > stop) return ex;
         }
       }
       return excursion;
@@ -440,7 +440,7 @@ class Fitter {
       gerr[j] = ex;
       if (ex > excursion) {
         excursion = ex;
-        if (stop && ex > 1) return ex;
+        if (ex > stop) return ex;
       }
       ts[m] = (j - ja) * inv;
       ps[m] = yc;
@@ -454,13 +454,14 @@ class Fitter {
 
   /**
    * Fits one curve/quat group on [ja, jb]; writes its curve (0..127) into out at o and per-sample
-   * errors into gerr. Returns the worst normalised error (≤ 1 means within tolerance); with
-   * checkOnly, where that is over 1, some sample's error over 1 (gerr then part-filled).
+   * errors into gerr. Returns the worst normalised error (≤ 1 means within tolerance) where that is
+   * at most `bound` (by default 1 with checkOnly, else Infinity), else some sample's error past it
+   * (gerr then part-filled).
    */
-  fitGroup(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number, unit: boolean): number {
-    // How far evaluations of the curve left in `out` need to go: all the way where errors are compared.
-    const bound = this.checkOnly ? 1 : Infinity;
-    const excursion = this.preparePoints(g, ja, jb, this.checkOnly && !unit);
+  fitGroup(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number, unit: boolean, bound = this.checkOnly ? 1 : Infinity): number {
+    // `bound` (≥ 1): how far evaluations of the curve left in `out` need to go. The answer is exact up
+    // to it; past it, some sample's error past it. The curve found is the same either way.
+    const excursion = this.preparePoints(g, ja, jb, unit ? Infinity : bound);
     const m = this.pm, scale = this.pscale;
     if (excursion > 1 && !unit) {
       for (let i = 0; i < 4; i++) out[o + i] = LINEAR[i];
@@ -1007,7 +1008,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     else for (let c = 0; c < 4; c++) out[c] = g.q[4 * j + c];
   };
   const jOf = (fr: number) => R * (fr - w.g0);
-  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1);
+  /** The fit of [a, b] and its error: exact up to `bound` (≥ 1), past it only known to be past it (see fitGroup). */
+  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number, bound = Infinity) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1, bound);
   /** The interior sample of [ja, jb] that strays most in the last fit (gerr). */
   const worstOf = (ja: number, jb: number) => {
     let wj = ja + 1;
@@ -1029,7 +1031,7 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
   const trySide = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, jw: number, keepBest: boolean): number => {
     const k = side === 0 ? l : nx;
     const jk = jOf(k), jo = jOf(side === 0 ? nx : l), dir = side === 0 ? 1 : -1;
-    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o)) <= 1;
+    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o, 1) : fitErr(g, k, far, cNN, o, 1)) <= 1;
     let bestE = Infinity;
     getKey(g, jk, before);
     best.set(before);
@@ -1037,7 +1039,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     const tryCand = (): number => {
       setKey(g, jk, cand);
       if (!other()) return Infinity;
-      const e = fitErr(g, l, nx, cLN, o);
+      // Only an error under the best so far is kept: past it, the evaluation stops.
+      const e = fitErr(g, l, nx, cLN, o, bestE);
       if (e < bestE && e > 1) {
         bestE = e;
         best.set(cand);
@@ -1111,9 +1114,9 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       }
       setKey(g, jk, at);
       // The merged segment first: a probe no better than the best so far needs no second fit.
-      const em = fitErr(g, l, nx, cLN, o);
+      const em = fitErr(g, l, nx, cLN, o, bestC);
       if (em >= bestC) return em;
-      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o);
+      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o, bestC) : fitErr(g, k, far, cNN, o, bestC);
       return Math.max(eo, em);
     };
     let bestC = Infinity;
@@ -1161,7 +1164,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     let gi = 0;
     for (; gi < G; gi++) {
       const g = groups[gi], o = 4 * gi;
-      const e0 = fitErr(g, l, nx, cLN, o);
+      // Past FREE_PRUNE the key stays whatever the exact error: the evaluation stops there.
+      const e0 = fitErr(g, l, nx, cLN, o, FREE_PRUNE);
       if (e0 <= 1) continue;
       if (e0 > FREE_PRUNE) {
         ok = false;

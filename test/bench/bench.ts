@@ -9,7 +9,7 @@
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildTracks, readVmd, readVpd, samplePose, sampleBonesInto } from '../../shared/vmd';
+import { blockFromRecords, buildTracks, encodeNameField, readVmd, readVpd, samplePose, sampleBonesInto, writeVmd } from '../../shared/vmd';
 import { benchFuzz } from './fuzz-bench';
 import { benchFit } from './fit-bench';
 import { benchPhysics } from './physics-bench';
@@ -82,7 +82,9 @@ function corpusVmds(dir: string): string[] {
  * Every corpus VMD of LARGE bytes or more (and any in $VMD_BENCH_EXTRA, a folder), a small many-track
  * one for contrast, and a synthetic 280-track dance (3.2 MB): each of wavefile_v2's bone keys followed by
  * a copy under another name, so the file interleaves twice the tracks, as real dances interleave theirs;
- * and wavefile_v2's bone keys in frame order, in reverse order, and spread over 2,000 tracks (reorderedBones).
+ * wavefile_v2's bone keys in frame order, in reverse order, and spread over 2,000 tracks (reorderedBones);
+ * its morph block 40 times over (manyMorphs), and its bone keys under 3,000 Japanese names at random
+ * (japaneseTracks).
  */
 function benchFiles(): BenchFile[] {
   const read = (p: string) => {
@@ -104,6 +106,10 @@ function benchFiles(): BenchFile[] {
     out.push({ label: 'wavefile_v2, keys in frame order', bytes: reorderedBones(w, 'frame'), large: true });
     out.push({ label: 'wavefile_v2, keys in reverse order', bytes: reorderedBones(w, 'reverse'), large: true });
     out.push({ label: 'wavefile_v2, 2000 tracks round-robin', bytes: reorderedBones(w, 'many'), large: true });
+    // What large dances have that wavefile_v2 lacks (issue 31): a lip-synced face's morph block, and
+    // many tracks with Japanese names in no order.
+    out.push({ label: 'wavefile_v2 + 40× its morphs (51k)', bytes: manyMorphs(w, 40), large: true });
+    out.push({ label: 'wavefile_v2, 3000 JP tracks shuffled', bytes: japaneseTracks(w, 3000), large: true });
   }
   const small = path.join(corpus, 'gene/motion/26_mortifying.vmd');
   if (existsSync(small)) out.push({ label: path.basename(small), bytes: read(small), large: false });
@@ -160,6 +166,45 @@ function reorderedBones(src: Uint8Array, how: 'frame' | 'reverse' | 'many'): Uin
     }
   }
   return out;
+}
+
+/** A copy of a VMD whose morph block is `copies` copies of its own, each later by 3,000 frames (a long lip-synced face). */
+function manyMorphs(src: Uint8Array, copies: number): Uint8Array {
+  const r = readVmd(src);
+  if (!r.ok) throw new Error(r.error.message);
+  const m = r.value.morph, size = 23;
+  const recs: Uint8Array[] = [];
+  for (let k = 0; k < copies; k++) {
+    for (let i = 0; i < m.count; i++) {
+      const rec = m.bytes.slice(i * size, (i + 1) * size);
+      const v = new DataView(rec.buffer);
+      v.setUint32(15, v.getUint32(15, true) + 3000 * k, true);
+      recs.push(rec);
+    }
+  }
+  return writeVmd({ ...r.value, morph: blockFromRecords('morph', recs) });
+}
+
+/** A copy of a VMD whose bone records each take one of `n` Japanese names at random (seeded): many tracks, interleaved, Shift_JIS. */
+function japaneseTracks(src: Uint8Array, n: number): Uint8Array {
+  const r = readVmd(src);
+  if (!r.ok) throw new Error(r.error.message);
+  const b = r.value.bone, size = 111;
+  const kanji = '髪左右腕肘手首指親人中薬小足膝目眉口舌胸腰尻肩頭前後上下';
+  const fields = Array.from({ length: n }, (_, k) => {
+    const f = encodeNameField(kanji[k % 28] + kanji[Math.floor(k / 28) % 28] + kanji[Math.floor(k / 784) % 28] + String(k % 7), 15);
+    if (!f.ok) throw new Error(f.error.message);
+    return f.value;
+  });
+  let seed = 31;
+  const recs: Uint8Array[] = [];
+  for (let i = 0; i < b.count; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const rec = b.bytes.slice(i * size, (i + 1) * size);
+    rec.set(fields[seed % n]);
+    recs.push(rec);
+  }
+  return writeVmd({ ...r.value, bone: blockFromRecords('bone', recs) });
 }
 
 let sink = 0;
