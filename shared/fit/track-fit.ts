@@ -461,13 +461,6 @@ class Fitter {
   fitGroup(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number, unit: boolean, bound = this.checkOnly ? 1 : Infinity): number {
     // `bound` (≥ 1): how far evaluations of the curve left in `out` need to go. The answer is exact up
     // to it; past it, some sample's error past it. The curve found is the same either way.
-    // Where only whether it fits is asked (a reduce's segments), MMD's linear curve first: most
-    // segments of a dense motion play within tolerance with it, and its evaluation needs no fit and no
-    // curve solve. A segment it misses is fitted as below.
-    if (this.checkOnly && !this.strong && !unit && this.evalGroup(g, ja, jb, LINEAR, 0, 1 / 127, true, 1) <= 1) {
-      for (let i = 0; i < 4; i++) out[o + i] = LINEAR[i];
-      return 0;
-    }
     const excursion = this.preparePoints(g, ja, jb, unit ? Infinity : bound);
     const m = this.pm, scale = this.pscale;
     if (excursion > 1 && !unit) {
