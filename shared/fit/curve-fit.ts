@@ -217,5 +217,5 @@ export function refineCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array
     }
     if (!improved) break;
   }
-  vertical(ts, ps, ws, m, c, s, r);
+  // (The scratch s, r may now hold a rejected trial's: no caller reads them.)
 }

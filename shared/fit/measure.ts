@@ -7,7 +7,7 @@
  * measured against the other's rest/hold the way a player would show them (a missing bone rests).
  */
 import { quatAngleDeg } from '../vmd/quat-angle';
-import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import { sampleBoneSeries, sampleCamera, sampleMorph } from '../vmd/sample';
 import { buildTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 
@@ -45,17 +45,33 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
   const from = opts.from ?? 0, to = Math.min(opts.to ?? last, last);
   const step = opts.halfFrames === false ? 1 : 0.5;
   const e: MotionErrors = { position: 0, rotationDeg: 0, morph: 0, cameraPosition: 0, cameraAngleDeg: 0, cameraFov: 0 };
-  const pa = [0, 0, 0], ra = [0, 0, 0, 1], pb = [0, 0, 0], rb = [0, 0, 0, 1];
+  // Each bone's samples in one series per side (sampleBoneSeries: what sampleBoneInto gives at each
+  // time, walking the keys forward), at the same frames as the loop below visits.
+  let count = 0;
+  for (let g = from; g <= to; g += step) count++;
+  const timesA = new Float64Array(count), timesB = new Float64Array(count);
+  count = 0;
+  for (let g = from; g <= to; g += step) {
+    timesA[count] = g * k;
+    timesB[count++] = g;
+  }
+  const pa = new Float64Array(3 * count), ra = new Float64Array(4 * count), pb = new Float64Array(3 * count), rb = new Float64Array(4 * count);
+  /** A bone missing on one side rests there. */
+  const rest = (p: Float64Array, r: Float64Array) => {
+    p.fill(0);
+    r.fill(0);
+    for (let i = 3; i < r.length; i += 4) r[i] = 1;
+  };
   const names = new Set([...ta.bones.names, ...tb.bones.names]);
   for (const name of names) {
     const ia = ta.bones.index.get(name), ib = tb.bones.index.get(name);
-    for (let g = from; g <= to; g += step) {
-      if (ia !== undefined) sampleBoneInto(ta.bones, ia, g * k, pa, ra, 0);
-      else { pa.fill(0); ra[0] = ra[1] = ra[2] = 0; ra[3] = 1; }
-      if (ib !== undefined) sampleBoneInto(tb.bones, ib, g, pb, rb, 0);
-      else { pb.fill(0); rb[0] = rb[1] = rb[2] = 0; rb[3] = 1; }
-      for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[c] - pb[c]));
-      e.rotationDeg = Math.max(e.rotationDeg, quatAngleDeg(ra, 0, rb, 0));
+    if (ia !== undefined) sampleBoneSeries(ta.bones, ia, timesA, pa, ra);
+    else rest(pa, ra);
+    if (ib !== undefined) sampleBoneSeries(tb.bones, ib, timesB, pb, rb);
+    else rest(pb, rb);
+    for (let i = 0; i < count; i++) {
+      for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[3 * i + c] - pb[3 * i + c]));
+      e.rotationDeg = Math.max(e.rotationDeg, quatAngleDeg(ra, 4 * i, rb, 4 * i));
     }
   }
   const morphs = new Set([...ta.morphs.names, ...tb.morphs.names]);

@@ -23,7 +23,7 @@ import { editError, finishReport, newReport, type EditReport, type EditResult } 
 import { namePattern } from '../edit-core/name-pattern';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
-import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import { sampleBoneSeries, sampleCamera, sampleMorph } from '../vmd/sample';
 import { decodeName } from '../vmd/sjis';
 import { boneTrackOf, buildCameraTrack, buildMorphTracks, indexBoneTracks, keyAtOrBefore, type BoneTracks, type CameraTrack, type MorphTracks, type NamedTracks } from '../vmd/tracks';
 import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
@@ -147,11 +147,11 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
   const R = map.perFrame;
   const n = R * (g1 - g0) + 1;
   const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
-  const pos = new Float64Array(3), rot = new Float64Array(4);
+  const times = new Float64Array(n), pos = new Float64Array(3 * n);
+  for (let j = 0; j < n; j++) times[j] = map.time(g0 + j / R);
+  sampleBoneSeries(b, t, times, pos, q);
   for (let j = 0; j < n; j++) {
-    sampleBoneInto(b, t, map.time(g0 + j / R), pos, rot, 0);
-    px[j] = pos[0]; py[j] = pos[1]; pz[j] = pos[2];
-    q[4 * j] = rot[0]; q[4 * j + 1] = rot[1]; q[4 * j + 2] = rot[2]; q[4 * j + 3] = rot[3];
+    px[j] = pos[3 * j]; py[j] = pos[3 * j + 1]; pz[j] = pos[3 * j + 2];
   }
   const groups: FitGroup[] = [
     { kind: 'curve', comps: [px], tol: tol.position },
@@ -309,6 +309,9 @@ function setCameraCurvesFrom(r: Uint8Array, curves: Uint8Array): void {
 
 /** All records of a named block grouped by track (duplicates too), each list in frame order (stable). */
 function recordsByTrack(block: FixedBlock, tr: NamedTracks, nameLength: number): Uint32Array[] {
+  // No duplicates: every record is a key of its track, already in frame order (the common case, and
+  // a baked dance's hundreds of thousands of records need no sort).
+  if (tr.duplicates === 0) return tr.names.map((_, t) => tr.record.subarray(tr.start[t], tr.start[t + 1]));
   const lists: number[][] = tr.names.map(() => []);
   const kept = new Uint8Array(block.count);
   for (let t = 0; t < tr.names.length; t++) for (let k = tr.start[t]; k < tr.start[t + 1]; k++) {

@@ -186,6 +186,23 @@ class Fitter {
    * half the time again.
    */
   strong = false;
+  /**
+   * Whether callers only ask whether a segment fits (fitSegment: the split, merge and repair passes),
+   * not by how much: then an evaluation stops at the first sample past the tolerance, and the
+   * turning-point scan at the first excursion. The free-value pass compares errors, so it clears this.
+   * Either way the same curves are fitted and the same segments fit.
+   */
+  checkOnly = true;
+  /** Per quat group, each sample divided by its length (as slerpPair normalises it), computed once. */
+  readonly unitQ = new Map<QuatGroup, Float64Array>();
+  /**
+   * The order fitSegment tries the groups in: the one that strayed last first, so that a segment that
+   * does not fit is found out by its likeliest group before the others are fitted. Each group's fit
+   * depends on that group alone, so the order changes the work, never the answer.
+   */
+  readonly order: number[];
+  /** Curve slot (4 bytes each) per group index; −1 for linear groups. */
+  readonly slot: Int32Array;
 
   constructor(readonly w: SampledWindow) {
     this.R = w.perFrame ?? 2;
@@ -197,6 +214,20 @@ class Fitter {
     this.ps = new Float64Array(maxComps * this.n);
     this.ws = new Float64Array(maxComps * this.n);
     this.curveGroups = w.groups.filter((g) => g.kind !== 'linear').length;
+    this.order = w.groups.map((_, i) => i);
+    this.slot = new Int32Array(w.groups.length);
+    let ci = 0;
+    w.groups.forEach((g, i) => (this.slot[i] = g.kind === 'linear' ? -1 : ci++));
+    for (const g of w.groups) {
+      if (g.kind !== 'quat') continue;
+      const q = g.q, u = new Float64Array(q.length);
+      for (let j = 0; j < q.length; j += 4) {
+        const x = q[j], y = q[j + 1], z = q[j + 2], ww = q[j + 3];
+        const nb = 1 / (Math.sqrt(x * x + y * y + z * z + ww * ww) || 1);
+        u[j] = x * nb; u[j + 1] = y * nb; u[j + 2] = z * nb; u[j + 3] = ww * nb;
+      }
+      this.unitQ.set(g, u);
+    }
   }
 
   keyValue(g: CurveGroup | LinearGroup, c: number, j: number): number {
@@ -208,8 +239,12 @@ class Fitter {
     return g.kind === 'curve' && g.integer ? Math.round(v) : F(v);
   }
 
-  /** Max normalised error of a curve group played with curve (x1, y1, x2, y2 in 0..1); optionally writes per-sample errors into gerr. */
-  evalCurve(g: CurveGroup | LinearGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean): number {
+  /**
+   * Max normalised error of a curve group played with curve (x1, y1, x2, y2 in 0..1); optionally writes
+   * per-sample errors into gerr. Past `bound` it stops: the answer is then some sample's error above
+   * `bound`, not necessarily the largest (Infinity: the largest, every sample).
+   */
+  evalCurve(g: CurveGroup | LinearGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean, bound = Infinity): number {
     const inv = 1 / (jb - ja);
     const nc = g.comps.length;
     const itol = 1 / g.tol;
@@ -225,7 +260,10 @@ class Fitter {
         const y = linear ? t : bezierProgress(x1, y1, x2, y2, t);
         const e = Math.abs(va + dv * y - s[j]) * itol;
         if (write) gerr[j] = e;
-        if (e > worst) worst = e;
+        if (e > worst) {
+          worst = e;
+          if (e > bound) return e;
+        }
       }
       return worst;
     }
@@ -243,7 +281,10 @@ class Fitter {
         if (d > e) e = d;
       }
       if (write) gerr[j] = e;
-      if (e > worst) worst = e;
+      if (e > worst) {
+        worst = e;
+        if (e > bound) return e;
+      }
     }
     return worst;
   }
@@ -274,10 +315,11 @@ class Fitter {
     return this.arc.set(qa[0] * na, qa[1] * na, qa[2] * na, qa[3] * na, qb[0] * nb, qb[1] * nb, qb[2] * nb, qb[3] * nb);
   }
 
-  evalQuat(g: QuatGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean): number {
+  /** evalCurve for a rotation: the angle between the played and the sampled orientation, per tolerance. */
+  evalQuat(g: QuatGroup, ja: number, jb: number, x1: number, y1: number, x2: number, y2: number, write: boolean, bound = Infinity): number {
     const inv = 1 / (jb - ja);
     const itol = 1 / g.tol;
-    const q = g.q, gerr = this.gerr;
+    const q = g.q, u = this.unitQ.get(g)!, gerr = this.gerr;
     // slerpInto (shared/vmd/sample.ts) with the per-pair work (slerpPair: sign, angle) done once: the
     // same arithmetic, so the same played rotations.
     this.loadQuats(g, ja, jb);
@@ -300,28 +342,50 @@ class Fitter {
         sa = sin((1 - y) * th) / sth;
         sb = sin(y * th) / sth;
       }
-      const e = quatAngle(sa * ax + sb * bx, sa * ay + sb * by, sa * az + sb * bz, sa * aw + sb * bw, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) * itol;
+      // quatAngle(played, sample), written out with the sample's normalisation done once (unitQ): the
+      // same operations on the same values (−x·n is −(x·n) exactly), so the same angle to the bit.
+      const px = sa * ax + sb * bx, py = sa * ay + sb * by, pz = sa * az + sb * bz, pw = sa * aw + sb * bw;
+      const o = 4 * j;
+      let ux = u[o], uy = u[o + 1], uz = u[o + 2], uw = u[o + 3];
+      if (px * q[o] + py * q[o + 1] + pz * q[o + 2] + pw * q[o + 3] < 0) {
+        ux = -ux; uy = -uy; uz = -uz; uw = -uw;
+      }
+      const na = 1 / (Math.sqrt(px * px + py * py + pz * pz + pw * pw) || 1);
+      const dx = px * na - ux, dy = py * na - uy, dz = pz * na - uz, dw = pw * na - uw;
+      const sx = px * na + ux, sy = py * na + uy, sz = pz * na + uz, sw = pw * na + uw;
+      const e = 2 * (2 * atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw))) * itol;
       if (write) gerr[j] = e;
-      if (e > worst) worst = e;
+      if (e > worst) {
+        worst = e;
+        if (e > bound) return e;
+      }
     }
     return worst;
   }
 
-  evalGroup(g: FitGroup, ja: number, jb: number, c: ArrayLike<number>, o: number, scale: number, write: boolean): number {
+  evalGroup(g: FitGroup, ja: number, jb: number, c: ArrayLike<number>, o: number, scale: number, write: boolean, bound = Infinity): number {
     const x1 = c[o] * scale, y1 = c[o + 1] * scale, x2 = c[o + 2] * scale, y2 = c[o + 3] * scale;
-    return g.kind === 'quat' ? this.evalQuat(g, ja, jb, x1, y1, x2, y2, write) : this.evalCurve(g, ja, jb, x1, y1, x2, y2, write);
+    return g.kind === 'quat' ? this.evalQuat(g, ja, jb, x1, y1, x2, y2, write, bound) : this.evalCurve(g, ja, jb, x1, y1, x2, y2, write, bound);
   }
+
+  /** preparePoints' fitting points and the group's span in tolerances (fields, not an object per call). */
+  pm = 0;
+  pscale = 0;
 
   /**
    * Turning points and fitting points of a curve group: returns the worst normalised excursion (a
    * sample outside what any monotonic curve can reach) with gerr filled, and fills ts/ps/ws with
-   * the samples' progress clamped to 0..1; `scale` is the group's span in tolerances.
+   * the samples' progress clamped to 0..1 (their count in pm); pscale is the group's span in
+   * tolerances. It returns at the first excursion past `stop` (≥ 1; a lower bound of the worst, gerr
+   * and the points left part-filled): the caller then only needs to know it strays that far.
    */
-  preparePoints(g: CurveGroup | QuatGroup, ja: number, jb: number): { excursion: number; m: number; scale: number } {
+  preparePoints(g: CurveGroup | QuatGroup, ja: number, jb: number, stop: number): number {
     const inv = 1 / (jb - ja);
     let m = 0, excursion = 0, scale = 0;
     const { ts, ps, ws, gerr } = this;
     for (let j = ja + 1; j < jb; j++) gerr[j] = 0;
+    this.pm = 0;
+    this.pscale = 0;
     if (g.kind === 'curve') {
       const itol = 1 / g.tol;
       for (let c = 0; c < g.comps.length; c++) {
@@ -336,7 +400,10 @@ class Fitter {
           const v = s[j];
           const ex = (v < lo ? lo - v : v > hi ? v - hi : 0) * itol;
           if (ex > gerr[j]) gerr[j] = ex;
-          if (ex > excursion) excursion = ex;
+          if (ex > excursion) {
+            excursion = ex;
+            if (ex > stop) return ex;
+          }
           if (useful) {
             const p = (v - va) / range;
             ts[m] = (j - ja) * inv;
@@ -346,7 +413,9 @@ class Fitter {
           }
         }
       }
-      return { excursion, m, scale };
+      this.pm = m;
+      this.pscale = scale;
+      return excursion;
     }
     // Rotation: project each sample onto the great circle through the key rotations.
     const q = g.q, arc = this.arc;
@@ -356,9 +425,12 @@ class Fitter {
       for (let j = ja + 1; j < jb; j++) {
         const ex = quatAngle(arc.a0, arc.a1, arc.a2, arc.a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) / g.tol;
         gerr[j] = ex;
-        if (ex > excursion) excursion = ex;
+        if (ex > excursion) {
+          excursion = ex;
+          if (ex > stop) return ex;
+        }
       }
-      return { excursion, m: 0, scale: 0 };
+      return excursion;
     }
     const w = th * itol * (th * itol);
     scale = th * itol;
@@ -366,52 +438,66 @@ class Fitter {
       const ex = 2 * arc.nearest(q, j) * itol;
       const yc = arc.progress;
       gerr[j] = ex;
-      if (ex > excursion) excursion = ex;
+      if (ex > excursion) {
+        excursion = ex;
+        if (ex > stop) return ex;
+      }
       ts[m] = (j - ja) * inv;
       ps[m] = yc;
       ws[m] = w;
       m++;
     }
-    return { excursion, m, scale };
+    this.pm = m;
+    this.pscale = scale;
+    return excursion;
   }
 
   /**
    * Fits one curve/quat group on [ja, jb]; writes its curve (0..127) into out at o and per-sample
-   * errors into gerr. Returns the worst normalised error (≤ 1 means within tolerance).
+   * errors into gerr. Returns the worst normalised error (≤ 1 means within tolerance) where that is
+   * at most `bound` (by default 1 with checkOnly, else Infinity), else some sample's error past it
+   * (gerr then part-filled).
    */
-  fitGroup(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number, unit: boolean): number {
-    const { excursion, m, scale } = this.preparePoints(g, ja, jb);
+  fitGroup(g: CurveGroup | QuatGroup, ja: number, jb: number, out: Uint8Array, o: number, unit: boolean, bound = this.checkOnly ? 1 : Infinity): number {
+    // `bound` (≥ 1): how far evaluations of the curve left in `out` need to go. The answer is exact up
+    // to it; past it, some sample's error past it. The curve found is the same either way.
+    const excursion = this.preparePoints(g, ja, jb, unit ? Infinity : bound);
+    const m = this.pm, scale = this.pscale;
     if (excursion > 1 && !unit) {
       for (let i = 0; i < 4; i++) out[o + i] = LINEAR[i];
       return excursion;
     }
     if (m === 0) {
       for (let i = 0; i < 4; i++) out[o + i] = LINEAR[i];
-      return this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+      return this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);
     }
     const cp = this.cp;
     fitCurve(this.ts, this.ps, this.ws, m, cp);
     for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
     // Every evaluation of the curve left in `out` writes gerr, so the last one is the answer.
-    let e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    let e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);
     if (e <= 1) return e;
-    let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+    // Past max(2, scale / 4) (≥ 1 + scale / 127) neither step below is taken, whatever the exact value.
+    const hopeless = Math.max(2, 0.25 * scale);
+    let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false, hopeless);
     // Not hopeless (within a quarter of the span): refine on the vertical error itself.
-    if (eu > 1 && eu <= Math.max(2, 0.25 * scale)) {
+    if (eu > 1 && eu <= hopeless) {
       refineCurve(this.ts, this.ps, this.ws, m, cp);
-      eu = this.evalGroup(g, ja, jb, cp, 0, 1, false);
+      eu = this.evalGroup(g, ja, jb, cp, 0, 1, false, 1 + scale / 127);
       for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
-      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);
     }
     // Did rounding break it? Then look for a grid point nearby that meets the tolerance.
     if (e > 1 && eu <= 1 + scale / 127) {
+      // The search compares errors: it starts from the exact one.
+      if (bound !== Infinity) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
       this.searchGrid(g, ja, jb, out, o, e);
-      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+      e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);
     }
     // The grid search is spent where it pays: a re-timing's first pass and its free-value pass.
     // A miss by many tolerances can still be a curve of the grid's corners (a steep start or end): on
     // wavefile_v2 ×1.5, searching only misses within 20 tolerances keeps 21 keys more, for no time saved.
-    if (e > 1 && this.strong && jb - ja <= STRONG_MAX && this.strongSearch(g, ja, jb, out, o)) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true);
+    if (e > 1 && this.strong && jb - ja <= STRONG_MAX && this.strongSearch(g, ja, jb, out, o)) e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);
     return e;
   }
 
@@ -472,20 +558,20 @@ class Fitter {
   searchBox(a1: number, b1: number, a2: number, b2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
     const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
     const pl = tab.row(b1, b2), ph = tab.row(a1, a2);
-    const S = tab.s;
+    const T = tab.c;
     let i = this.culprit;
     for (let k = 0; k < m; k++, i = i + 1 === m ? 0 : i + 1) {
       // Upper: the progress at the least s with y1, y2 at their lowest stays under hi.
-      let sv = S[pl + i], u = 1 - sv;
-      let B1 = 3 * u * u * sv, B2 = 3 * u * sv * sv;
-      const r = (hi[i] - sv * sv * sv) * 127;
+      let x = 3 * (pl + i);
+      let B1 = T[x], B2 = T[x + 1];
+      const r = (hi[i] - T[x + 2]) * 127;
       const h1 = Math.floor((r - B2 * y2lo) / B1), h2 = Math.floor((r - B1 * y1lo) / B2);
       if (h1 < y1hi) y1hi = h1;
       if (h2 < y2hi) y2hi = h2;
       // Lower: the progress at the greatest s with y1, y2 at their highest reaches lo.
-      sv = S[ph + i]; u = 1 - sv;
-      B1 = 3 * u * u * sv; B2 = 3 * u * sv * sv;
-      const q = (lo[i] - sv * sv * sv) * 127;
+      x = 3 * (ph + i);
+      B1 = T[x]; B2 = T[x + 1];
+      const q = (lo[i] - T[x + 2]) * 127;
       const l1 = Math.ceil((q - B2 * y2hi) / B1), l2 = Math.ceil((q - B1 * y1hi) / B2);
       if (l1 > y1lo) y1lo = l1;
       if (l2 > y2lo) y2lo = l2;
@@ -506,13 +592,13 @@ class Fitter {
   /** One x1, x2 pair: every y1 in range with the y2 range every sample leaves, checked by the play-back. */
   searchPair(x1: number, x2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
     const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
-    const p = tab.row(x1, x2), S = tab.s;
+    const p = tab.row(x1, x2), T = tab.c;
     const b1 = SB1, b2 = SB2, b3 = SB3, c = this.probe;
     for (let i = 0; i < m; i++) {
-      const sv = S[p + i], u = 1 - sv;
-      b1[i] = (3 * u * u * sv) / 127;
-      b2[i] = (3 * u * sv * sv) / 127;
-      b3[i] = sv * sv * sv;
+      const x = 3 * (p + i);
+      b1[i] = T[x] / 127;
+      b2[i] = T[x + 1] / 127;
+      b3[i] = T[x + 2];
     }
     const g = this.sG!;
     let last = 0;
@@ -531,7 +617,7 @@ class Fitter {
       }
       for (let y2 = l; y2 <= h; y2++) {
         c[0] = x1; c[1] = y1; c[2] = x2; c[3] = y2;
-        if (this.evalGroup(g, this.sJa, this.sJb, c, 0, 1 / 127, false) <= 1) return true;
+        if (this.evalGroup(g, this.sJa, this.sJb, c, 0, 1 / 127, false, 1) <= 1) return true;
       }
     }
     return false;
@@ -618,7 +704,8 @@ class Fitter {
           if (v < 0 || v > 127) continue;
           for (let k = 0; k < 4; k++) c[k] = out[o + k];
           c[i] = v;
-          const e = this.evalGroup(g, ja, jb, c, 0, 1 / 127, false);
+          // Past the best so far it cannot win: its evaluation stops there.
+          const e = this.evalGroup(g, ja, jb, c, 0, 1 / 127, false, be);
           if (e < be) {
             be = e; bi = i; bv = v;
           }
@@ -637,30 +724,30 @@ class Fitter {
    * frames are the keys themselves (for the camera a cut: see noUnitSegments, which never leaves one).
    */
   fitSegment(a: number, b: number): Uint8Array | null {
-    const w = this.w;
+    const w = this.w, groups = w.groups, order = this.order, slot = this.slot;
     const ja = this.R * (a - w.g0), jb = this.R * (b - w.g0);
     const unit = b - a === 1;
     const h = w.hint?.(a);
     const hinted = h && h.b === b ? h.curves : null;
     if (hinted) {
       let ok = true;
-      let ci = 0;
-      for (const g of w.groups) {
-        if (g.kind === 'linear') {
-          if (this.evalCurve(g, ja, jb, 0, 0, 1, 1, false) > 1) ok = false;
-        } else {
-          if (this.evalGroup(g, ja, jb, hinted, 4 * ci, 1 / 127, false) > 1) ok = false;
-          ci++;
-        }
-        if (!ok) break;
+      for (let i = 0; i < groups.length && ok; i++) {
+        const g = groups[i];
+        if (g.kind === 'linear') ok = this.evalCurve(g, ja, jb, 0, 0, 1, 1, false, 1) <= 1;
+        else ok = this.evalGroup(g, ja, jb, hinted, 4 * slot[i], 1 / 127, false, 1) <= 1;
       }
       if (ok) return hinted;
     }
     const curves = new Uint8Array(4 * this.curveGroups);
-    let ci = 0;
-    for (const g of w.groups) {
-      const e = g.kind === 'linear' ? this.evalCurve(g, ja, jb, 0, 0, 1, 1, true) : this.fitGroup(g, ja, jb, curves, 4 * ci++, unit);
-      if (e > 1 && !unit) return null;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k], g = groups[i];
+      const e = g.kind === 'linear' ? this.evalCurve(g, ja, jb, 0, 0, 1, 1, true, this.checkOnly ? 1 : Infinity) : this.fitGroup(g, ja, jb, curves, 4 * slot[i], unit);
+      if (e > 1 && !unit) {
+        // The group that strayed goes first next time (see order).
+        for (let x = k; x > 0; x--) order[x] = order[x - 1];
+        order[0] = i;
+        return null;
+      }
     }
     return curves;
   }
@@ -674,12 +761,15 @@ const STRONG_MAX = 32;
 const SLO = new Float64Array(STRONG_MAX), SHI = new Float64Array(STRONG_MAX);
 const SB1 = new Float64Array(STRONG_MAX), SB2 = new Float64Array(STRONG_MAX), SB3 = new Float64Array(STRONG_MAX);
 /**
- * Per segment length L: s solving x(s) = i/L (i = 1..L−1) for x1, x2 pairs of the 0..127 grid (float32),
- * each pair's row worked out the first time a search asks for it and kept in a pool that grows with
- * the rows asked for (a search touches a few thousand of the 16,384 pairs).
+ * Per segment length L: s solving x(s) = i/L (i = 1..L−1) for x1, x2 pairs of the 0..127 grid (s held
+ * as float32), each pair's row worked out the first time a search asks for it and kept in a pool that
+ * grows with the rows asked for (a search touches a few thousand of the 16,384 pairs). A row holds,
+ * per sample, what the bounds multiply by: B1 = 3(1−s)²s, B2 = 3(1−s)s² and s³ (the Bernstein terms
+ * of y1, y2 and the end), worked out once instead of at every box.
  */
 class SigmaTable {
-  s = new Float32Array(0);
+  /** Per row entry: B1, B2, s³ (3 doubles). */
+  c = new Float64Array(0);
   readonly at = new Int32Array(128 * 128).fill(-1);
   used = 0;
   readonly m: number;
@@ -687,18 +777,24 @@ class SigmaTable {
     this.m = L - 1;
   }
 
-  /** Offset of pair (x1, x2)'s row in s (valid until the next call: the pool may grow). */
+  /** Offset of pair (x1, x2)'s row in c, in entries (3 doubles each; valid until the next call: the pool may grow). */
   row(x1: number, x2: number): number {
     const p = (x1 << 7) | x2;
     const at = this.at[p];
     if (at >= 0) return at;
     const m = this.m, o = this.used;
-    if (o + m > this.s.length) {
-      const grown = new Float32Array(Math.max(1024 * m, 2 * this.s.length));
-      grown.set(this.s);
-      this.s = grown;
+    if (3 * (o + m) > this.c.length) {
+      const grown = new Float64Array(Math.max(3 * 1024 * m, 2 * this.c.length));
+      grown.set(this.c);
+      this.c = grown;
     }
-    for (let i = 1; i <= m; i++) this.s[o + i - 1] = solveBezierX(x1 / 127, x2 / 127, i / this.L);
+    for (let i = 1; i <= m; i++) {
+      const sv = F(solveBezierX(x1 / 127, x2 / 127, i / this.L)), u = 1 - sv;
+      const k = 3 * (o + i - 1);
+      this.c[k] = 3 * u * u * sv;
+      this.c[k + 1] = 3 * u * sv * sv;
+      this.c[k + 2] = sv * sv * sv;
+    }
     this.used = o + m;
     this.at[p] = o;
     return o;
@@ -894,6 +990,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     else keys.set(g, [g.q.map(F)]);
   }
   f.keys = keys;
+  // This pass weighs moves by their errors: every evaluation goes all the way.
+  f.checkOnly = false;
   const width = (g: CurveGroup | QuatGroup) => (g.kind === 'curve' ? g.comps.length : 4);
   const getKey = (g: CurveGroup | QuatGroup, j: number, out: Float64Array) => {
     const k = keys.get(g)!;
@@ -910,7 +1008,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     else for (let c = 0; c < 4; c++) out[c] = g.q[4 * j + c];
   };
   const jOf = (fr: number) => R * (fr - w.g0);
-  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1);
+  /** The fit of [a, b] and its error: exact up to `bound` (≥ 1), past it only known to be past it (see fitGroup). */
+  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number, bound = Infinity) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1, bound);
   /** The interior sample of [ja, jb] that strays most in the last fit (gerr). */
   const worstOf = (ja: number, jb: number) => {
     let wj = ja + 1;
@@ -932,7 +1031,7 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
   const trySide = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, jw: number, keepBest: boolean): number => {
     const k = side === 0 ? l : nx;
     const jk = jOf(k), jo = jOf(side === 0 ? nx : l), dir = side === 0 ? 1 : -1;
-    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o)) <= 1;
+    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o, 1) : fitErr(g, k, far, cNN, o, 1)) <= 1;
     let bestE = Infinity;
     getKey(g, jk, before);
     best.set(before);
@@ -940,7 +1039,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     const tryCand = (): number => {
       setKey(g, jk, cand);
       if (!other()) return Infinity;
-      const e = fitErr(g, l, nx, cLN, o);
+      // Only an error under the best so far is kept: past it, the evaluation stops.
+      const e = fitErr(g, l, nx, cLN, o, bestE);
       if (e < bestE && e > 1) {
         bestE = e;
         best.set(cand);
@@ -1014,9 +1114,9 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       }
       setKey(g, jk, at);
       // The merged segment first: a probe no better than the best so far needs no second fit.
-      const em = fitErr(g, l, nx, cLN, o);
+      const em = fitErr(g, l, nx, cLN, o, bestC);
       if (em >= bestC) return em;
-      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o) : fitErr(g, k, far, cNN, o);
+      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o, bestC) : fitErr(g, k, far, cNN, o, bestC);
       return Math.max(eo, em);
     };
     let bestC = Infinity;
@@ -1064,7 +1164,8 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     let gi = 0;
     for (; gi < G; gi++) {
       const g = groups[gi], o = 4 * gi;
-      const e0 = fitErr(g, l, nx, cLN, o);
+      // Past FREE_PRUNE the key stays whatever the exact error: the evaluation stops there.
+      const e0 = fitErr(g, l, nx, cLN, o, FREE_PRUNE);
       if (e0 <= 1) continue;
       if (e0 > FREE_PRUNE) {
         ok = false;
@@ -1133,6 +1234,7 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
     curves.splice(i, 1);
   }
   f.keys = null;
+  f.checkOnly = true;
   if (!changed) return null;
   // The whole result again, as it will be stored: every segment with its curves and key values, and
   // every key within tolerance of its own sample.
@@ -1147,7 +1249,7 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       if (g.kind === 'curve') {
         for (let c = 0; c < g.comps.length; c++) if (!(Math.abs(v[c] - g.comps[c][jb]) <= g.tol)) good = false;
       } else if (!(quatAngle(v[0], v[1], v[2], v[3], g.q[4 * jb], g.q[4 * jb + 1], g.q[4 * jb + 2], g.q[4 * jb + 3]) <= g.tol)) good = false;
-      if (k > 0 && good && f.evalGroup(g, jOf(frames[k - 1]), jb, curves[k]!, 4 * h, 1 / 127, false) > 1) good = false;
+      if (k > 0 && good && f.evalGroup(g, jOf(frames[k - 1]), jb, curves[k]!, 4 * h, 1 / 127, false, 1) > 1) good = false;
     }
   }
   f.keys = null;

@@ -115,6 +115,61 @@ export function sampleBoneInto(b: BoneTracks, t: number, f: number, pos: Float32
   slerpInto(R, 4 * k, R, 4 * k1, progress(b.curves, q + 12, t01), rot, 4 * o);
 }
 
+/**
+ * Samples bone track `t` at each of `times` (frames, fractional too) into pos (3 per time) and rot (4 per
+ * time): at every time what sampleBoneInto gives there, to the bit. For a series in ascending order
+ * (a fit's samples, an error measurement) it walks the keys forward instead of searching for each,
+ * and does the slerp's per-pair work (slerpPair, sin θ) once per segment, not once per time.
+ */
+export function sampleBoneSeries(b: BoneTracks, t: number, times: ArrayLike<number>, pos: Float64Array | Float32Array, rot: Float64Array | Float32Array): void {
+  const a = b.start[t], e = b.start[t + 1];
+  const F = b.frames, P = b.position, R = b.rotation, C = b.curves;
+  let k = a - 1, last = -Infinity;
+  // The pair cached: its later key (k1), b turned onto a's side, θ and sin θ.
+  let pairK = -1, bx = 0, by = 0, bz = 0, bw = 0, th = 0, sth = 0;
+  for (let i = 0; i < times.length; i++) {
+    const f = times[i];
+    if (f < last || k < a) k = keyAtOrBefore(F, a, e, f);
+    else while (k + 1 < e && F[k + 1] <= f) k++;
+    last = f;
+    const kk = k < a ? a : k;
+    const p3 = 3 * i, r4 = 4 * i;
+    if (kk === e - 1 || f <= F[kk]) {
+      pos[p3] = P[3 * kk]; pos[p3 + 1] = P[3 * kk + 1]; pos[p3 + 2] = P[3 * kk + 2];
+      rot[r4] = R[4 * kk]; rot[r4 + 1] = R[4 * kk + 1]; rot[r4 + 2] = R[4 * kk + 2]; rot[r4 + 3] = R[4 * kk + 3];
+      continue;
+    }
+    const k1 = kk + 1;
+    const t01 = (f - F[kk]) / (F[k1] - F[kk]);
+    const q = 16 * k1;
+    for (let c = 0; c < 3; c++) {
+      const y = progress(C, q + 4 * c, t01);
+      pos[p3 + c] = P[3 * kk + c] + (P[3 * k1 + c] - P[3 * kk + c]) * y;
+    }
+    // slerpInto(R, 4kk, R, 4k1, y, rot, 4i), its per-pair part kept while the pair is the same.
+    const ax = R[4 * kk], ay = R[4 * kk + 1], az = R[4 * kk + 2], aw = R[4 * kk + 3];
+    if (pairK !== k1) {
+      const p = slerpPair(ax, ay, az, aw, R[4 * k1], R[4 * k1 + 1], R[4 * k1 + 2], R[4 * k1 + 3]);
+      bx = p[0]; by = p[1]; bz = p[2]; bw = p[3]; th = p[4];
+      sth = th < 1e-10 ? 0 : sin(th);
+      pairK = k1;
+    }
+    const y = progress(C, q + 12, t01);
+    let sa: number, sb: number;
+    if (th < 1e-10) {
+      sa = 1 - y;
+      sb = y;
+    } else {
+      sa = sin((1 - y) * th) / sth;
+      sb = sin(y * th) / sth;
+    }
+    rot[r4] = sa * ax + sb * bx;
+    rot[r4 + 1] = sa * ay + sb * by;
+    rot[r4 + 2] = sa * az + sb * bz;
+    rot[r4 + 3] = sa * aw + sb * bw;
+  }
+}
+
 /** Samples every bone track at frame f into flat arrays (3 and 4 floats per track, in track order). */
 export function sampleBonesInto(b: BoneTracks, f: number, pos: Float32Array | Float64Array, rot: Float32Array | Float64Array): void {
   for (let t = 0; t < b.names.length; t++) sampleBoneInto(b, t, f, pos, rot, t);

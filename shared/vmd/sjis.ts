@@ -17,6 +17,64 @@ export function nameLength(bytes: Uint8Array, start: number, fieldLength: number
   return fieldLength;
 }
 
+/**
+ * What the platform decoder gives each Shift_JIS unit, as one UTF-16 code unit, or 0 where it gives
+ * anything else (an unmapped pair, a byte that is no character): single bytes at [byte], pairs at
+ * [lead · 256 + trail]. Built on the first non-ASCII name by one decode of every unit, so a name
+ * decodes by table (the platform decoder costs a microsecond or two a call, and a motion can hold
+ * thousands of distinct names) to exactly what the decoder gives it; a name with any unit not in
+ * the table goes to the decoder itself.
+ */
+let units: Uint16Array | null = null;
+
+function unitTable(): Uint16Array {
+  const t = new Uint16Array(65536);
+  // Single bytes (ASCII and half-width katakana): one decode, one character per byte (else left out).
+  // The decoder need not give ASCII back as it is: some map control codes (0x1A, 0x1C, 0x7F) elsewhere.
+  const singles: number[] = [];
+  for (let b = 1; b <= 0xdf; b++) if (b < 0x80 || b >= 0xa1) singles.push(b);
+  const ss = decoder.decode(Uint8Array.from(singles));
+  if (ss.length === singles.length) singles.forEach((b, i) => ss.charCodeAt(i) !== 0xfffd && (t[b] = ss.charCodeAt(i)));
+  // The pairs below are told apart by line feeds.
+  if (t[0x0a] !== 0x0a) return new Uint16Array(65536);
+  // Pairs: every lead with every trail, each pair followed by a line feed; a pair that decodes to one
+  // character leaves a piece of length 1 (an unmapped one leaves U+FFFD, and its trail when that is ASCII).
+  const leads: number[] = [];
+  for (let b = 0x81; b <= 0xfc; b++) if (b <= 0x9f || b >= 0xe0) leads.push(b);
+  const buf = new Uint8Array(leads.length * (0xfc - 0x40 + 1) * 3);
+  let o = 0;
+  for (const lead of leads) for (let trail = 0x40; trail <= 0xfc; trail++) {
+    buf[o++] = lead;
+    buf[o++] = trail;
+    buf[o++] = 0x0a;
+  }
+  const pieces = decoder.decode(buf).split('\n');
+  let k = 0;
+  for (const lead of leads) for (let trail = 0x40; trail <= 0xfc; trail++, k++) {
+    const piece = pieces[k];
+    if (piece !== undefined && piece.length === 1 && piece.charCodeAt(0) !== 0xfffd) t[(lead << 8) | trail] = piece.charCodeAt(0);
+  }
+  // Every piece accounted for, or none trusted (then every name goes to the decoder).
+  if (pieces.length !== k + 1) return new Uint16Array(65536);
+  return t;
+}
+
+/** The name's bytes by table (see units), or null where some unit is not in it. */
+function decodeByTable(bytes: Uint8Array, start: number, n: number): string | null {
+  const t = (units ??= unitTable());
+  let s = '';
+  for (let i = start, end = start + n; i < end; i++) {
+    const b = bytes[i];
+    let c: number;
+    if (b < 0x80 || (b >= 0xa1 && b <= 0xdf)) c = t[b];
+    else if (i + 1 < end) c = t[(b << 8) | bytes[++i]];
+    else return null; // a lead byte cut by the field's end: the decoder's U+FFFD, then stripCut
+    if (c === 0) return null; // not in the table
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
 /** Decodes a fixed-length Shift_JIS field, dropping U+FFFD left by a cut character at the end. */
 export function decodeName(bytes: Uint8Array, start = 0, fieldLength = bytes.length - start): string {
   const n = nameLength(bytes, start, fieldLength);
@@ -27,7 +85,7 @@ export function decodeName(bytes: Uint8Array, start = 0, fieldLength = bytes.len
   if (ascii) {
     s = String.fromCharCode.apply(null, bytes.subarray(start, start + n) as unknown as number[]);
   } else {
-    s = decoder.decode(bytes.subarray(start, start + n));
+    s = decodeByTable(bytes, start, n) ?? decoder.decode(bytes.subarray(start, start + n));
   }
   return stripCut(s);
 }

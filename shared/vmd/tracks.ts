@@ -115,8 +115,13 @@ const NAME_FIELD: typeof BONE.NAME_LENGTH & typeof MORPH.NAME_LENGTH = 15;
 
 /** Mixes the 4 words of a name field into a table hash. */
 function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
-  const h = Math.imul(a0, 0x9e3779b1) ^ Math.imul(a1, 0x85ebca77) ^ Math.imul(a2, 0xc2b2ae3d) ^ Math.imul(a3, 0x27d4eb2f);
-  return h ^ (h >>> 15);
+  // Each word's high bytes mixed down before the next one comes in: the table takes the low bits, and
+  // a product's low bits see only its factor's low bits (Shift_JIS names share their lead bytes).
+  let h = Math.imul(a0 ^ (a0 >>> 16), 0x85ebca6b) ^ a1;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) ^ a2;
+  h = Math.imul(h ^ (h >>> 16), 0x27d4eb2f) ^ a3;
+  h = Math.imul(h ^ (h >>> 15), 0x9e3779b1);
+  return h ^ (h >>> 16);
 }
 
 /**
@@ -240,11 +245,25 @@ function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
 const PACK = 2097152; // 2^21: frame·2^21 + rank is exact in a float64 (frame < 2^32, rank < 2^21)
 
 /**
- * Sorts order/frames on [a, b) by frame, stably. Tracks are usually nearly sorted (a few keys moved
- * back), so insertion sort first; past a work budget (a long, badly shuffled track) the rest goes to
- * a native sort of packed keys. Both keep equal frames in their current (file) order.
+ * Sorts order/frames on [a, b) by frame, stably (equal frames in file order, which is the order of
+ * their record indices). Tracks are usually nearly sorted (a few keys moved back), so insertion sort
+ * first; a track mostly in descending order (keys written last to first) is reversed before it, and
+ * its equal frames put back in file order after. Past a work budget (a long, badly shuffled track)
+ * the rest goes to a native sort of packed keys.
  */
 function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): void {
+  let descents = 0;
+  for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) descents++;
+  const reversed = 2 * descents > b - a;
+  if (reversed) {
+    for (let i = a, j = b - 1; i < j; i++, j--) {
+      const f = frames[i], r = order[i];
+      frames[i] = frames[j];
+      order[i] = order[j];
+      frames[j] = f;
+      order[j] = r;
+    }
+  }
   const budget = 8 * (b - a) + 64;
   let moves = 0;
   for (let k = a + 1; k < b; k++) {
@@ -262,7 +281,21 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
     moves += k - 1 - j;
     if (moves > budget) break;
   }
-  if (moves <= budget) return;
+  if (moves <= budget) {
+    if (reversed) tiesInFileOrder(frames, order, a, b);
+    return;
+  }
+  if (reversed) {
+    // Positions no longer follow the file: ties by record index.
+    const src = order.slice(a, b), fr = frames.slice(a, b);
+    const idx = Array.from({ length: b - a }, (_, k) => k);
+    idx.sort((x, y) => fr[x] - fr[y] || src[x] - src[y]);
+    for (let k = 0; k < idx.length; k++) {
+      order[a + k] = src[idx[k]];
+      frames[a + k] = fr[idx[k]];
+    }
+    return;
+  }
   // [a, k] is sorted and every key in it precedes the rest in the file, so position in the range
   // still breaks ties in file order.
   const len = b - a;
@@ -285,6 +318,20 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
     const f = Math.floor(keys[k] / PACK);
     order[a + k] = src[keys[k] - f * PACK];
     frames[a + k] = f;
+  }
+}
+
+/** Within each run of equal frames of a sorted range, the records in ascending index (file) order. */
+function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: number): void {
+  for (let k = a + 1; k < b; k++) {
+    if (frames[k] !== frames[k - 1] || order[k] > order[k - 1]) continue;
+    const r = order[k];
+    let j = k - 1;
+    while (j >= a && frames[j] === frames[k] && order[j] > r) {
+      order[j + 1] = order[j];
+      j--;
+    }
+    order[j + 1] = r;
   }
 }
 

@@ -2,7 +2,8 @@
  * Fitting speed (called by test/bench/bench.ts, `npm run bench`): input keys per second per core for
  * reduce and for speed --refit ×1.5 and ×0.5 on baked input (wavefile_v2.vmd baked to every frame,
  * target ≥ 100,000: "a 4 MB dance reduces or re-times in a few seconds"), for a dense capture
- * (Drink.vmd) and for speed --refit ×1.5 on the hand-made dance. The fitter is
+ * (Drink.vmd) and for speed --refit ×1.5 on the hand-made dance; the CLI's start-up alone, and reduce
+ * of the baked dance and the hand-made dance's re-timing through the CLI, each a whole process. The fitter is
  * single-threaded, so "per core" is keys over the process's CPU time (user + system), which a shared
  * machine does not inflate the way it inflates wall time; both are printed, medians of three runs.
  * Also the memory a reduce of the baked dance holds at track boundaries beyond what was alive before
@@ -76,6 +77,9 @@ export function benchFit(corpus: string): void {
   const wave = load(path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd'));
   const drink = load(path.join(corpus, 'mc-mmd-rust/default_anim/Drink.vmd'));
   console.log('\nFitting (shared/fit), medians of 3 (target ≥ 100k input keys/s per core on baked input):');
+  // What every command line pays before it reads a file: a fresh process loading the CLI bundle.
+  const up = cliRuns(['--version']);
+  if (up) console.log(`  CLI start-up (vmd-studio --version, a fresh process): ${up.cpuMs.toFixed(0)} ms CPU, ${up.wallMs.toFixed(0)} ms wall`);
   if (wave) {
     const b = bake(wave);
     if (b.ok) {
@@ -129,6 +133,14 @@ export function benchFit(corpus: string): void {
       if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
     });
     console.log(line('speed --refit ×1.5 wavefile_v2', keys, t, after));
+    // The hand-made dance re-timed from the command line (issue 31: "speed --refit ×1.5 on a hand-made dance").
+    const dir = mkdtempSync(path.join(tmpdir(), 'vmds-bench-'));
+    try {
+      const c = cliRuns(['speed', path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd'), '--factor', '1.5', '--refit', '-o', path.join(dir, 'out.vmd'), '--overwrite', '--quiet']);
+      if (c) console.log(line('CLI speed --refit ×1.5 wavefile_v2 (start-up too)', keys, c, after));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   if (drink) {
     let after = 0;

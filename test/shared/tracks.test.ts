@@ -226,6 +226,32 @@ describe('buildTracks, hand-worked', () => {
     expect(Array.from(t.bones.record)).toEqual(Array.from({ length: n / 2 }, (_, k) => n - 2 - 2 * k));
   });
 
+  it('sorts tracks written mostly last to first stably: equal frames keep the first record, short and past the budget', () => {
+    const rand = rng(3131);
+    const bones: FixtureBone[] = [];
+    // Short: descending, every seventh frame written twice (the reversal puts such pairs back in file order).
+    for (let f = 400; f >= 0; f--) for (let c = f % 7 === 0 ? 2 : 1; c > 0; c--) bones.push({ name: 'D', frame: f, pos: [bones.length, 0, 0] });
+    // Long: descending with one key in fifty far out of place (past the insertion sort's budget), and repeats.
+    for (let i = 0; i < 3000; i++) {
+      const frame = i % 50 === 0 ? Math.floor(rand() * 3000) : 3000 - i;
+      bones.push({ name: 'L', frame, pos: [bones.length, 0, 0] });
+      if (i % 13 === 0) bones.push({ name: 'L', frame, pos: [bones.length, 0, 0] });
+    }
+    const t = expectMatchesReference(docOf(buildFixture({ bones })), 'mostly reversed');
+    expect(t.bones.duplicates).toBeGreaterThan(57 + 200);
+    // Each kept key is the first record of its (name, frame): its x holds its place in the file.
+    const firstAt = new Map<string, number>();
+    bones.forEach((b, i) => {
+      const key = `${b.name}@${b.frame}`;
+      if (!firstAt.has(key)) firstAt.set(key, i);
+    });
+    for (let tr = 0; tr < t.bones.names.length; tr++) {
+      for (let k = t.bones.start[tr]; k < t.bones.start[tr + 1]; k++) {
+        expect(t.bones.position[3 * k]).toBe(firstAt.get(`${t.bones.names[tr]}@${t.bones.frames[k]}`));
+      }
+    }
+  });
+
   it('reads curves with and without row copies, and the physics flag bytes never leak into Z or rotation', () => {
     const curves = [
       [1, 2, 3, 4],
