@@ -19,9 +19,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // the video-export store, like the audio player: it encodes and muxes, it holds no view).
   'fonts.ts': [],
   'export': ['api', 'paths.ts'],
-  'fit': ['api', 'paths.ts'],
+  // One job at a time in a module worker, and on this thread where there is none (the fit, retarget and bake clients).
+  'workers': [],
+  'fit': ['api', 'paths.ts', 'workers'],
   // Bullet's wasm for the page and its workers, and the physics-bake worker and its client.
-  'physics': ['api', 'paths.ts'],
+  'physics': ['api', 'paths.ts', 'workers'],
   // The audio player (a runtime part behind the music store, like the video exporter): Web Audio, no view.
   'audio': [],
   // What the views and the stores know of a model as plain data: the built-in figure's bones, the bone list's

@@ -30,5 +30,3 @@ export type FitMessage =
   | { type: 'done'; id: number; bytes: Uint8Array; report: EditReport }
   | { type: 'failed'; id: number; error: CodecError };
 
-/** At most one progress message per this many milliseconds (the last track's always goes). */
-export const PROGRESS_INTERVAL_MS = 50;

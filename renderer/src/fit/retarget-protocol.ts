@@ -37,8 +37,6 @@ export type RetargetMessage =
 /** The retarget's result: the new motion, what was done, and the edit report. */
 export type RetargetRun = { ok: true; doc: VmdDocument; details: RetargetDetails; report: EditReport } | { ok: false; error: CodecError };
 
-/** At most one progress message per this many milliseconds (the last track's always goes). */
-export const RETARGET_PROGRESS_MS = 50;
 
 /**
  * Runs one retarget (shared/retarget) with the options the CLI gives it: the same map, scale switch and

@@ -3,7 +3,10 @@
  * (retarget-protocol.ts) off the UI thread; Cancel terminates it.
  */
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import { RETARGET_PROGRESS_MS, runRetargetTask, type RetargetMessage, type RetargetRequest } from './retarget-protocol';
+import { runRetargetTask, type RetargetMessage, type RetargetRequest } from './retarget-protocol';
+import { serveJob } from '../workers/job-client';
+
+type RetargetDone = Omit<Extract<RetargetMessage, { type: 'done' }>, 'type' | 'id'>;
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<RetargetRequest>) => void) | null;
@@ -11,22 +14,10 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-scope.onmessage = (e) => {
-  const req = e.data;
-  const id = req.id;
-  scope.postMessage({ type: 'started', id });
-  let last = 0;
-  try {
-    const r = runRetargetTask(req, (done, total) => {
-      const now = performance.now();
-      if (done < total && now - last < RETARGET_PROGRESS_MS) return;
-      last = now;
-      scope.postMessage({ type: 'progress', id, done, total });
-    });
-    if (!r.ok) return scope.postMessage({ type: 'failed', id, error: r.error });
+scope.onmessage = (e) =>
+  void serveJob<RetargetDone>(e.data.id, (m, transfer) => scope.postMessage(m as RetargetMessage, { transfer }), (progress) => {
+    const r = runRetargetTask(e.data, progress);
+    if (!r.ok) return r;
     const bytes = writeVmd(r.doc);
-    scope.postMessage({ type: 'done', id, bytes, details: r.details, report: r.report }, { transfer: [bytes.buffer] });
-  } catch (err) {
-    scope.postMessage({ type: 'failed', id, error: { code: 'E_INTERNAL', message: err instanceof Error ? err.message : String(err) } });
-  }
-};
+    return { ok: true, done: { bytes, details: r.details, report: r.report }, transfer: [bytes.buffer] };
+  });

@@ -31,5 +31,3 @@ export type BakeMessage =
   | { type: 'done'; id: number; bytes: Uint8Array; report: PhysicsBakeReport }
   | { type: 'failed'; id: number; error: CodecError };
 
-/** At most one progress message per this many milliseconds (the last always goes). */
-export const BAKE_PROGRESS_INTERVAL_MS = 50;

@@ -1,7 +1,7 @@
 /**
  * What the physics-bake worker does with one request, apart from the worker's global scope: Bullet's wasm
  * (bullet-web.ts), the model and the motion read from their bytes, shared/physics's physicsBake (the CLI's
- * engine) with its progress told at most every BAKE_PROGRESS_INTERVAL_MS, the output written back. Every
+ * engine) with its progress told at most every JOB_PROGRESS_MS (workers/job-client.ts serveJob), the output written back. Every
  * failure is answered as a `failed` message with an error value; nothing is thrown back at the worker.
  */
 import { readModel } from '../../../shared/pmx/model-reader';
@@ -11,7 +11,10 @@ import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { CodecError } from '../../../shared/vmd/errors';
 import type { PhysicsBakeResult } from '../../../shared/physics/bake';
-import { BAKE_PROGRESS_INTERVAL_MS, type BakeMessage, type BakeRequest, type BakeSettings } from './bake-protocol';
+import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
+import { serveJob, type PostJob } from '../workers/job-client';
+
+type BakeDone = Omit<Extract<BakeMessage, { type: 'done' }>, 'type' | 'id'>;
 
 export type PostBake = (m: BakeMessage, transfer: Transferable[]) => void;
 
@@ -25,26 +28,16 @@ export function bakeBytes(bullet: BulletInstance, model: Uint8Array, motion: Uin
 }
 
 /** Runs one request and posts its messages; `now` is the clock the progress is throttled by. */
-export async function handleBakeRequest(req: BakeRequest, bullet: () => Promise<BulletInstance>, post: PostBake, now: () => number = () => performance.now()): Promise<void> {
-  const { id } = req;
-  post({ type: 'started', id }, []);
-  try {
-    const b = await bullet();
-    let last = -Infinity;
-    const out = bakeBytes(b, req.model, req.motion, req.settings, (done, total) => {
-      const t = now();
-      if (done < total && t - last < BAKE_PROGRESS_INTERVAL_MS) return;
-      last = t;
-      post({ type: 'progress', id, done, total }, []);
-    });
-    if (!out.ok) {
-      post({ type: 'failed', id, error: out.error }, []);
-      return;
-    }
-    const bytes = writeVmd(out.doc);
-    post({ type: 'done', id, bytes, report: out.report }, [bytes.buffer]);
-  } catch (e) {
-    const error: CodecError = { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) };
-    post({ type: 'failed', id, error }, []);
-  }
+export async function handleBakeRequest(req: BakeRequest, bullet: () => Promise<BulletInstance>, post: PostBake, now?: () => number): Promise<void> {
+  await serveJob(
+    req.id,
+    post as PostJob<BakeDone>,
+    async (progress) => {
+      const out = bakeBytes(await bullet(), req.model, req.motion, req.settings, progress);
+      if (!out.ok) return out;
+      const bytes = writeVmd(out.doc);
+      return { ok: true, done: { bytes, report: out.report }, transfer: [bytes.buffer] };
+    },
+    now,
+  );
 }

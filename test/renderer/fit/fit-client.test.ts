@@ -10,7 +10,8 @@ import { prepareFitEdit } from '../../../shared/batch/fit-ops';
 import { readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 import { FitClient } from '../../../renderer/src/fit/fit-client';
 import { handleFitRequest } from '../../../renderer/src/fit/fit-worker-core';
-import { PROGRESS_INTERVAL_MS, type FitMessage } from '../../../renderer/src/fit/fit-protocol';
+import type { FitMessage } from '../../../renderer/src/fit/fit-protocol';
+import { JOB_PROGRESS_MS as PROGRESS_INTERVAL_MS } from '../../../renderer/src/workers/job-client';
 import { corpusDir, corpusPresent } from '../../helpers/corpus';
 import { fakeFitWorker, type FakeFitWorker } from '../../helpers/fake-fit-worker';
 
