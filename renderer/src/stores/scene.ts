@@ -85,6 +85,11 @@ function copyStage(s: ActorStage | undefined): ActorStage | undefined {
   return s ? { position: [s.position[0], s.position[1], s.position[2]], turn: s.turn } : undefined;
 }
 
+/** A copy of a stage, or none at the origin (nothing is written for it). */
+function stageOrNone(s: ActorStage | undefined): ActorStage | undefined {
+  return s && (s.turn !== 0 || s.position.some((x) => x !== 0)) ? copyStage(s) : undefined;
+}
+
 function stem(name: string): string {
   return name.replace(/\.[^.]*$/, '');
 }
@@ -494,14 +499,19 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * Staging (editor/StagePanel.vue): puts actor `id` where `stage` says (absent, or at the origin: the origin,
    * and nothing is written for it) as one undo step, "staging", through the workspace's history (undo puts the
-   * exact previous stage back). False when nothing changes or `id` is not an actor.
+   * exact previous stage back). `from`: where the actor stood when the gesture began (a spinner held down,
+   * placed live with `placeStage` until now), so the whole gesture is the one step. False when nothing
+   * changes or `id` is not an actor.
    */
-  function setStage(id: number, stage: ActorStage | undefined): boolean {
+  function setStage(id: number, stage: ActorStage | undefined, from?: { stage: ActorStage | undefined }): boolean {
     const e = partOf(id);
     if (e?.kind !== 'actor') return false;
-    const before = copyStage(e.stage);
-    const after = stage && (stage.turn !== 0 || stage.position.some((x) => x !== 0)) ? copyStage(stage) : undefined;
-    if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return false;
+    const before = copyStage(from ? from.stage : e.stage);
+    const after = stageOrNone(stage);
+    if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) {
+      e.stage = after;
+      return false;
+    }
     return ws.commitScene({
       label: 'staging',
       part: id,
@@ -511,6 +521,15 @@ export const useSceneStore = defineStore('scene', () => {
         if (p) p.stage = copyStage(way === 'undo' ? before : after);
       },
     });
+  }
+
+  /**
+   * A gesture's live value (StagePanel: a spinner held down): the actor stands there now, with no undo step;
+   * `setStage(id, stage, { stage: where it stood before })` ends the gesture as one step.
+   */
+  function placeStage(id: number, stage: ActorStage | undefined) {
+    const e = partOf(id);
+    if (e?.kind === 'actor') e.stage = stageOrNone(stage);
   }
 
   /** Hides or shows an actor's model in the preview (its motion still plays). */
@@ -769,6 +788,7 @@ export const useSceneStore = defineStore('scene', () => {
     setHidden,
     partName,
     setStage,
+    placeStage,
     removeEntry,
     openPath,
     openBytes,

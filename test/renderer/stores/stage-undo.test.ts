@@ -2,6 +2,8 @@
 // documents' steps, applied through the scene store; undo puts the exact previous stage back, redo the new
 // one, and the scene's unsaved mark follows them back to the file's state, as a motion edit's does.
 import { describe, expect, it } from 'vitest';
+import { mount } from '@vue/test-utils';
+import StagePanel from '../../../renderer/src/editor/StagePanel.vue';
 import { editLabel } from '../../../renderer/src/editor/edit-labels';
 import { setApi } from '../../../renderer/src/api';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
@@ -169,5 +171,53 @@ describe('stage edits in the undo history', () => {
     expect(await reopened).toBe(true);
     expect(history.canUndo).toBe(false);
     expect(history.canRedo).toBe(false);
+  });
+
+  it('the Stage panel: a typed value is one step; a press held on a field (the spinner stepping) is one step however many values it went through', async () => {
+    const { history, luka } = await duet();
+    const w = mount(StagePanel);
+    const field = (i: number, id: string) => w.get(`[data-testid="stage-actor"][data-actor="${i}"] [data-testid="${id}"]`);
+    const commitValue = async (i: number, id: string, v: string) => {
+      const el = field(i, id).element as HTMLInputElement;
+      el.value = v;
+      await field(i, id).trigger('change');
+    };
+
+    // Typed: two values, two steps.
+    await commitValue(0, 'stage-x', '4');
+    await commitValue(0, 'stage-y', '2');
+    expect(history.depth).toBe(2);
+
+    // Held: three values while pressed, applied live, one step on release.
+    await field(1, 'stage-turn').trigger('pointerdown');
+    for (const v of ['34.3', '35.3', '36.3']) await commitValue(1, 'stage-turn', v);
+    expect(stageOf(luka.id)).toEqual({ position: [-7.25, 0.5, 3.125], turn: 36.3 });
+    expect(history.depth).toBe(2);
+    window.dispatchEvent(new Event('pointerup'));
+    expect(history.depth).toBe(3);
+    history.undo();
+    expect(stageOf(luka.id)).toEqual({ position: [-7.25, 0.5, 3.125], turn: 33.3 });
+    await w.vm.$nextTick();
+    expect((field(1, 'stage-turn').element as HTMLInputElement).value).toBe('33.3');
+    history.redo();
+    expect(stageOf(luka.id)!.turn).toBe(36.3);
+
+    // A press that changes nothing (a click into the field to type) is no step; what is typed after it is one.
+    await field(1, 'stage-x').trigger('pointerdown');
+    window.dispatchEvent(new Event('pointerup'));
+    expect(history.depth).toBe(3);
+    await commitValue(1, 'stage-x', '8');
+    expect(history.depth).toBe(4);
+    // Not a number: no step, the field shows the stored value again.
+    await commitValue(1, 'stage-x', '');
+    expect(history.depth).toBe(4);
+    expect((field(1, 'stage-x').element as HTMLInputElement).value).toBe('8');
+
+    // Reset is one step; undo puts every field back.
+    await w.get('[data-testid="stage-actor"][data-actor="1"] [data-testid="stage-reset"]').trigger('click');
+    expect(stageOf(luka.id)).toBeNull();
+    history.undo();
+    expect(stageOf(luka.id)).toEqual({ position: [8, 0.5, 3.125], turn: 36.3 });
+    w.unmount();
   });
 });
