@@ -87,7 +87,7 @@ export function benchEdits(): void {
       const deleted = del.value;
       if (isRefusal(deleted)) throw new Error(deleted.message);
       add('delete all', del.ms, del.ms, diffBytes(deleted.diff));
-      // The step keeps the tracks of the motion before it (workspace HistoryStep.kept): no rebuild on undo.
+      // The step keeps the tracks of the motion before it (workspace DocumentStep.kept): no rebuild on undo.
       const back = timed(() => revertDiff(deleted.doc, deleted.diff));
       add('undo of delete all (tracks kept by the step)', back.ms, back.ms);
       const records = sel.value.bone!.toArray();

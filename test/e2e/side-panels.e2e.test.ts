@@ -6,7 +6,7 @@
  *  - the bone list: the model's display frames (PMX 表示枠) as its groups, a search, and a pick that does what
  *    a joint click does (the bone marked, its key at the current frame selected);
  *  - staging: each actor's position and turn, saved in the scene file, reopened, and applied in the preview
- *    (the posed bones stand where the stage puts them).
+ *    (the posed bones stand where the stage puts them); each value one undo step (Ctrl+Z, Ctrl+Y) before Save Scene.
  * Screenshots: test-artifacts/side-panels-*.png.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -162,6 +162,28 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     expect(shown1[1]).toBeCloseTo(shown0[1], 3);
     expect(shown1[2]).toBeCloseTo(-shown0[2], 3);
     await s.app.screenshot('side-panels-stage');
+
+    // Each committed value was one undo step (Enter gave the keys back to the app): Ctrl+Z takes back only the
+    // turn (the field, the stored stage and the preview), Ctrl+Y puts it back; the scene is unsaved throughout.
+    expect(await page.evaluate(() => window.__vmdEditor!.history())).toMatchObject({ undo: 4, redo: 0 });
+    expect(await page.getAttribute('[data-testid="cmd-undo"]', 'title')).toMatch(/^Undo: staging \(.+\) \(Ctrl\+Z\)$/);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="stage-actor"][data-actor="1"] [data-testid="stage-turn"]') as HTMLInputElement | null)?.value === '0');
+    expect(await page.evaluate(() => window.__vmdEditor!.history())).toMatchObject({ undo: 3, redo: 1 });
+    expect(await actor(1).locator('[data-testid="stage-x"]').inputValue()).toBe('-10');
+    await animationFrames(page);
+    const shownUndone = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    // Not turned, still 10 to the left.
+    expect(shownUndone[0]).toBeCloseTo(shown0[0] - 10, 3);
+    expect(shownUndone[2]).toBeCloseTo(shown0[2], 3);
+    expect(await page.title()).toContain('*');
+    await page.keyboard.press('Control+y');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="stage-actor"][data-actor="1"] [data-testid="stage-turn"]') as HTMLInputElement | null)?.value === '180');
+    expect(await page.evaluate(() => window.__vmdEditor!.history())).toMatchObject({ undo: 4, redo: 0 });
+    await animationFrames(page);
+    const shownRedone = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    for (let i = 0; i < 3; i++) expect(shownRedone[i]).toBeCloseTo(shown1[i], 3);
+    await s.app.screenshot('side-panels-stage-redone');
 
     await saveThroughDialog(page, ['cmd-scene', 'cmd-save-scene'], s.tmp.dir, 'stage-saved');
     const saved = path.join(s.tmp.dir, 'stage-saved.vmdscene');

@@ -21,6 +21,8 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'mirror paste': 'edit.label.mirrorPaste',
   'paste on the other side': 'edit.label.pasteOtherSide',
   'mirror pose': 'edit.label.mirrorPose',
+  // The scene's own steps (stores/scene.ts).
+  staging: 'edit.label.staging',
 };
 
 /** A history step's label in the UI's language. */

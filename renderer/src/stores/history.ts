@@ -2,14 +2,15 @@
  * Undo/redo as the editor sees it: the labels and the document of the next step, the last refusal, and
  * `run` — every edit of the editor goes through it (or `commit`). The steps themselves, (document id,
  * diff), are the workspace's (stores/workspace.ts): it applies them to their own documents and keeps each
- * document's saved depth, and its Open / Close / Save say what they do to the steps.
+ * document's saved depth, and its Open / Close / Save say what they do to the steps. Scene steps (an
+ * actor's stage) share the stack; the scene store makes them (stores/scene.ts setStage).
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit, type Steps } from '../../../shared/key-edits';
-import { useWorkspaceStore } from './workspace';
+import { stepLabel, useWorkspaceStore, type HistoryStep } from './workspace';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -37,14 +38,23 @@ export const useHistoryStore = defineStore('history', () => {
   /** The steps, oldest first (the workspace's; read-only here). */
   const undoStack = computed(() => (void ws.historyVersion, ws.undoStack));
   const redoStack = computed(() => (void ws.historyVersion, ws.redoStack));
-  const undoLabel = computed(() => (void ws.historyVersion, ws.undoStack[ws.undoStack.length - 1]?.diff.label ?? ''));
-  const redoLabel = computed(() => (void ws.historyVersion, ws.redoStack[ws.redoStack.length - 1]?.diff.label ?? ''));
-  /** Name of the document the next undo/redo step belongs to ("camera.vmd", "Miku: dance.vmd"). */
-  const undoDoc = computed(() => (void ws.historyVersion, docName(ws.undoStack[ws.undoStack.length - 1]?.doc)));
-  const redoDoc = computed(() => (void ws.historyVersion, docName(ws.redoStack[ws.redoStack.length - 1]?.doc)));
+  const undoLabel = computed(() => (void ws.historyVersion, labelOf(ws.undoStack[ws.undoStack.length - 1])));
+  const redoLabel = computed(() => (void ws.historyVersion, labelOf(ws.redoStack[ws.redoStack.length - 1])));
+  /**
+   * Name of what the next undo/redo step belongs to: a document ("camera.vmd", "Miku: dance.vmd"), or for a
+   * scene step the actor ("Miku").
+   */
+  const undoDoc = computed(() => (void ws.historyVersion, nameOf(ws.undoStack[ws.undoStack.length - 1])));
+  const redoDoc = computed(() => (void ws.historyVersion, nameOf(ws.redoStack[ws.redoStack.length - 1])));
 
-  function docName(id: number | undefined): string {
-    return id === undefined ? '' : useSceneStore().docName(id);
+  function labelOf(s: HistoryStep | undefined): string {
+    return s ? stepLabel(s) : '';
+  }
+
+  function nameOf(s: HistoryStep | undefined): string {
+    if (!s) return '';
+    const scene = useSceneStore();
+    return s.kind === 'doc' ? scene.docName(s.doc) : scene.partName(s.part);
   }
 
   /** The active document and its tracks, or null. */

@@ -75,10 +75,19 @@ export interface ScenePart {
   missingModel?: boolean;
   /** The scene file's fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
-  /** Where the actor stands (staging, editor/staging.ts); absent: the origin. */
+  /** Where the actor stands (staging, editor/StagePanel.vue and setStage); absent: the origin. */
   stage?: ActorStage;
   /** The file the scene names for it that could not be read: still named when the scene is saved. */
   missing?: string;
+}
+
+function copyStage(s: ActorStage | undefined): ActorStage | undefined {
+  return s ? { position: [s.position[0], s.position[1], s.position[2]], turn: s.turn } : undefined;
+}
+
+/** A copy of a stage, or none at the origin (nothing is written for it). */
+function stageOrNone(s: ActorStage | undefined): ActorStage | undefined {
+  return s && (s.turn !== 0 || s.position.some((x) => x !== 0)) ? copyStage(s) : undefined;
 }
 
 function stem(name: string): string {
@@ -145,12 +154,12 @@ export const useSceneStore = defineStore('scene', () => {
   const untitled = computed(() => path.value === null && entries.value.length > 1);
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
-   * offset, volume, hidden actors, actors, camera, aspect); or an untitled scene holds what only a scene file
-   * keeps (music, hidden actors).
+   * offset, volume, hidden actors, stages, actors, camera, aspect); or an untitled scene holds what only a
+   * scene file keeps (music, hidden actors, stages). Undo of a stage back to the file's clears it again.
    */
   const sceneChanged = computed(() => {
     if (path.value !== null) return savedSignature.value !== null && signature() !== savedSignature.value;
-    return untitled.value && (useMusicStore().loaded || entries.value.some((p) => p.hidden));
+    return untitled.value && (useMusicStore().loaded || entries.value.some((p) => p.hidden || p.stage));
   });
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
 
@@ -480,6 +489,49 @@ export const useSceneStore = defineStore('scene', () => {
     return true;
   }
 
+  /** What a scene step names its part by in the undo and redo menus: the actor's label, else "#n". */
+  function partName(id: number): string {
+    const e = partOf(id);
+    if (!e) return '';
+    return actorLabel(e) || (e.kind === 'actor' ? `#${actors.value.indexOf(e) + 1}` : '');
+  }
+
+  /**
+   * Staging (editor/StagePanel.vue): puts actor `id` where `stage` says (absent, or at the origin: the origin,
+   * and nothing is written for it) as one undo step, "staging", through the workspace's history (undo puts the
+   * exact previous stage back). `from`: where the actor stood when the gesture began (a spinner held down,
+   * placed live with `placeStage` until now), so the whole gesture is the one step. False when nothing
+   * changes or `id` is not an actor.
+   */
+  function setStage(id: number, stage: ActorStage | undefined, from?: { stage: ActorStage | undefined }): boolean {
+    const e = partOf(id);
+    if (e?.kind !== 'actor') return false;
+    const before = copyStage(from ? from.stage : e.stage);
+    const after = stageOrNone(stage);
+    if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) {
+      e.stage = after;
+      return false;
+    }
+    return ws.commitScene({
+      label: 'staging',
+      part: id,
+      put: (way) => {
+        const p = partOf(id);
+        // A copy each time: the step's own values stay as they were whatever later edits do to the entry.
+        if (p) p.stage = copyStage(way === 'undo' ? before : after);
+      },
+    });
+  }
+
+  /**
+   * A gesture's live value (StagePanel: a spinner held down): the actor stands there now, with no undo step;
+   * `setStage(id, stage, { stage: where it stood before })` ends the gesture as one step.
+   */
+  function placeStage(id: number, stage: ActorStage | undefined) {
+    const e = partOf(id);
+    if (e?.kind === 'actor') e.stage = stageOrNone(stage);
+  }
+
   /** Hides or shows an actor's model in the preview (its motion still plays). */
   function setHidden(id: number, hidden: boolean) {
     const e = partOf(id);
@@ -734,6 +786,9 @@ export const useSceneStore = defineStore('scene', () => {
     addCamera,
     documentForKinds,
     setHidden,
+    partName,
+    setStage,
+    placeStage,
     removeEntry,
     openPath,
     openBytes,

@@ -11,6 +11,11 @@
  * remembers how many of its steps the undo stack held when it matched its file (`savedDepth`), so its dirty
  * mark follows undo and redo back to the saved state.
  *
+ * Beside them, in the same stack, are scene steps: a change of the scene's own content (an actor's stage),
+ * made by the scene store, which this store does not import, so the step carries how to put either side of
+ * it in place (`SceneStep.put`). The scene's unsaved mark is the scene store's (its content against the file's),
+ * so it follows their undo and redo by itself.
+ *
  * The lifecycle actions say what they do to the history:
  * - `open(contents)` replaces every document: the history starts empty, the selection is cleared;
  * - `add(content)` (a new or another opened document) leaves the history as it is;
@@ -74,8 +79,12 @@ export interface OpenDocument extends DocumentContent {
   savedDepth: number;
 }
 
-/** One undo or redo step: the document it edited and the diff. */
-export interface HistoryStep {
+/** One undo or redo step: a document's (DocumentStep) or the scene's own (SceneStep). */
+export type HistoryStep = DocumentStep | SceneStep;
+
+/** A step of a document: the document it edited and the diff. */
+export interface DocumentStep {
+  kind: 'doc';
   doc: number;
   diff: EditDiff;
   /**
@@ -85,6 +94,33 @@ export interface HistoryStep {
    */
   kept?: Prepared;
 }
+
+/**
+ * A step of the scene's own content (an actor's stage, stores/scene.ts setStage): one per gesture, like a
+ * document's. It is the scene store's to make; the workspace records it, and undo and redo call `put`.
+ */
+export interface SceneStep {
+  kind: 'scene';
+  /** What the step did, in English (the menus translate it: editor/edit-labels.ts). */
+  label: string;
+  /** The scene part it changed (an actor's id, the workspace's): its steps go when it leaves the scene. */
+  part: number;
+  /** Puts the scene as it was before the step ('undo') or after it ('redo'). */
+  put(way: 'undo' | 'redo'): void;
+}
+
+/** The document or scene part a step belongs to. */
+export function stepOwner(s: HistoryStep): number {
+  return s.kind === 'doc' ? s.doc : s.part;
+}
+
+/** What a step did, in English (a diff's label or a scene step's). */
+export function stepLabel(s: HistoryStep): string {
+  return s.kind === 'doc' ? s.diff.label : s.label;
+}
+
+/** Bytes counted for a scene step (a few numbers and a closure). */
+const SCENE_STEP_BYTES = 256;
 
 /** Tracks (and summary) already made for a document that is about to be put in place. */
 interface Prepared {
@@ -103,6 +139,7 @@ function tracksBytes(t: MotionTracks): number {
 
 /** Bytes a history step keeps alive. */
 function stepBytes(s: HistoryStep): number {
+  if (s.kind === 'scene') return SCENE_STEP_BYTES;
   return diffBytes(s.diff) + (s.kept ? tracksBytes(s.kept.tracks) : 0);
 }
 
@@ -322,7 +359,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   /** How many steps of document `id` the undo stack holds. */
   function depthOf(id: number): number {
     let n = 0;
-    for (const s of undoStack) if (s.doc === id) n++;
+    for (const s of undoStack) if (s.kind === 'doc' && s.doc === id) n++;
     return n;
   }
 
@@ -333,10 +370,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     notifyHistory();
   }
 
+  /** Takes document or scene part `id`'s steps out of the history (it left the scene). */
   function forgetSteps(id: number) {
     for (const stack of [undoStack, redoStack]) {
       for (let i = stack.length - 1; i >= 0; i--) {
-        if (stack[i].doc !== id) continue;
+        if (stepOwner(stack[i]) !== id) continue;
         historyBytes.value -= stepBytes(stack[i]);
         stack.splice(i, 1);
       }
@@ -466,8 +504,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   async function stepSliced(way: 'undo' | 'redo'): Promise<boolean> {
     const from = way === 'undo' ? undoStack : redoStack;
     const s = from[from.length - 1];
-    const d = s ? docs.get(s.doc) : undefined;
-    if (!s || !d) return false;
+    if (s?.kind !== 'doc') return step(way);
+    const d = docs.get(s.doc);
+    if (!d) return false;
     if (!isSliced(s.diff)) return step(way);
     if (activeId.value !== d.id) activate(d.id);
     const before = d.doc, tracks = d.tracks;
@@ -486,24 +525,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   function commit(r: KeyEdit, ready?: Prepared | null): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
-    for (const s of redoStack) {
-      historyBytes.value -= stepBytes(s);
-      const o = docs.get(s.doc);
-      if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
-    }
-    redoStack.length = 0;
+    dropRedo();
     const before: Prepared = { tracks: d.tracks, info: d.info };
     replace(d, r.doc, r.diff, ready);
-    const made: HistoryStep = markRaw({ doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined });
-    undoStack.push(made);
-    historyBytes.value += stepBytes(made);
     d.dirty = true;
-    while (undoStack.length > HISTORY_LIMIT || (historyBytes.value > HISTORY_BYTES && undoStack.length > 1)) {
-      const gone = undoStack.shift()!;
-      historyBytes.value -= stepBytes(gone);
-      const o = docs.get(gone.doc);
-      if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
-    }
+    record(markRaw({ kind: 'doc', doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined }));
     syncRange();
     changed();
     notifyHistory();
@@ -511,20 +537,66 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   /**
+   * A scene step (stores/scene.ts): puts its new side in place and records it as one undo step, as `commit`
+   * does a document's edit (the redo steps go). False when its part is not open.
+   */
+  function commitScene(s: Omit<SceneStep, 'kind'>): boolean {
+    if (!docs.has(s.part)) return false;
+    dropRedo();
+    const made: SceneStep = markRaw({ kind: 'scene', ...s });
+    made.put('redo');
+    record(made);
+    notifyHistory();
+    return true;
+  }
+
+  /** A new step drops the redo steps (a document's saved state among them becomes unreachable). */
+  function dropRedo() {
+    for (const s of redoStack) {
+      historyBytes.value -= stepBytes(s);
+      if (s.kind !== 'doc') continue;
+      const o = docs.get(s.doc);
+      if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
+    }
+    redoStack.length = 0;
+  }
+
+  /** Pushes a new step; the oldest go beyond HISTORY_LIMIT steps or HISTORY_BYTES. */
+  function record(made: HistoryStep) {
+    undoStack.push(made);
+    historyBytes.value += stepBytes(made);
+    while (undoStack.length > HISTORY_LIMIT || (historyBytes.value > HISTORY_BYTES && undoStack.length > 1)) {
+      const gone = undoStack.shift()!;
+      historyBytes.value -= stepBytes(gone);
+      if (gone.kind !== 'doc') continue;
+      const o = docs.get(gone.doc);
+      if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
+    }
+  }
+
+  /**
    * One step back (undo) or forward (redo): the step's document is made active, its diff reverted or
-   * applied, its keys selected, and the step moves to the other stack. False when there is none.
+   * applied, its keys selected, and the step moves to the other stack; a scene step puts its side in place
+   * (the active document and the selection stay). False when there is none.
    */
   function step(way: 'undo' | 'redo', done?: { next: VmdDocument; ready: Prepared | null }): boolean {
     const back = way === 'undo';
     const [from, to] = back ? [undoStack, redoStack] : [redoStack, undoStack];
     const s = from[from.length - 1];
+    if (s?.kind === 'scene') {
+      from.pop();
+      to.push(s);
+      s.put(way);
+      notifyHistory();
+      return true;
+    }
     const d = s ? docs.get(s.doc) : undefined;
     if (!s || !d) return false;
     if (activeId.value !== d.id) activate(d.id);
     const next = done?.next ?? (back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff));
     from.pop();
     to.push(s);
-    // A whole-block step swaps its kept tracks with the document's (see HistoryStep.kept).
+    // A whole-block step swaps its kept tracks with the document's (see DocumentStep.kept).
     const other: Prepared = { tracks: d.tracks, info: d.info };
     const ready = done?.ready ?? s.kept ?? null;
     replace(d, next, s.diff, ready);
@@ -720,6 +792,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     lastFrame,
     depthOf,
     commit,
+    commitScene,
     commitDiff,
     commitSteps,
     undo: () => step('undo'),
