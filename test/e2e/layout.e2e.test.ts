@@ -130,6 +130,15 @@ async function expectPreviewHeaderWhole(page: Page, what: string) {
   expect.soft(r.nameTitle, `${what}: the model name's tooltip names it whole`).toContain(r.nameText);
 }
 
+/** Two boxes of the page (by selector) share no pixel. */
+async function expectApart(page: Page, a: string, b: string, what: string) {
+  const ba = await page.locator(a).first().boundingBox(), bb = await page.locator(b).first().boundingBox();
+  expect(ba, `${what}: ${a} shown`).toBeTruthy();
+  expect(bb, `${what}: ${b} shown`).toBeTruthy();
+  const overlap = ba!.x < bb!.x + bb!.width && bb!.x < ba!.x + ba!.width && ba!.y < bb!.y + bb!.height && bb!.y < ba!.y + ba!.height;
+  expect(overlap, `${what}: ${a} ${JSON.stringify(ba)} overlaps ${b} ${JSON.stringify(bb)}`).toBe(false);
+}
+
 /** Opens gene's stand.vmd and clicks its second bone's key at frame 30, so the curve pane and inspector fill. */
 async function openStandWithKey(page: Page) {
   await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
@@ -266,7 +275,7 @@ describe('editor layout on common window sizes', () => {
     });
   }
 
-  it('1440×900 with a model and a camera shown: the preview header keeps every label whole (normal and full window), in English and Japanese', async () => {
+  it('1440×900 with a model and a camera shown: the preview header keeps every label whole, the shot label clear of the pick hint (normal and full window), in English and Japanese', async () => {
     app = await openApp({ viewport: { width: 1440, height: 900 } });
     const { page } = app;
     await page.click('[data-testid="preview-open-model"]');
@@ -287,11 +296,13 @@ describe('editor layout on common window sizes', () => {
       const what = `1440×900 ${locale}`;
       await setLocale(page, locale);
       await expectPreviewHeaderWhole(page, what);
+      await expectApart(page, '[data-testid="output-frame-guide-label"]', '[data-testid="preview-pick-hint"]', what);
       await app.screenshot(`layout-1440x900-preview-${locale}`);
       await page.click('[data-testid="preview-full"]');
       await page.waitForFunction(() => document.querySelector('[data-testid="app-body"]')?.classList.contains('preview-full'));
       await settle(page);
       await expectPreviewHeaderWhole(page, `${what} full window`);
+      await expectApart(page, '[data-testid="output-frame-guide-label"]', '[data-testid="preview-pick-hint"]', `${what} full window`);
       await app.screenshot(`layout-1440x900-preview-full-${locale}`);
       await page.click('[data-testid="preview-full"]');
       await page.waitForFunction(() => !document.querySelector('[data-testid="app-body"]')?.classList.contains('preview-full'));
