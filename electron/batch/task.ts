@@ -4,7 +4,7 @@
  * thread. Never throws: every outcome is a TaskResult.
  */
 import path from 'node:path';
-import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readBytes, sameFile } from '../fs/files';
+import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readInputBytes, sameFile } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { PreparedOp } from './ops';
@@ -36,7 +36,7 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
     return done({ ok: true, skipped: true, bytesIn: 0, report: { skipped: OUTPUT_EXISTS_MESSAGE } });
   }
   // A regular file of at most a motion's size: a FIFO or a link to /dev/zero fails this file, unread.
-  const r = await readBytes(t.input, { maxBytes: MAX_MOTION_FILE_BYTES });
+  const r = await readInputBytes(t.input, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return done({ ok: false, error: { ...r.error, file: t.input }, bytesIn: 0 });
   const bytesIn = r.value.byteLength;
   let out;

@@ -1,6 +1,6 @@
 /** Loading motion files for CLI commands: read, detect VMD/VPD/JSON by content and extension, errors as values. */
 import path from 'node:path';
-import { MAX_INPUT_BYTES, readBytes } from '../fs/files';
+import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { isVmd, readVmd, readVpd, type CodecError, type Diagnostic, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
@@ -21,7 +21,7 @@ export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' |
 export async function loadMotion(file: string): Promise<Loaded> {
   const fmt = formatOf(file);
   // A motion as JSON is text several times its VMD's size; anything else is read up to a motion's size.
-  const r = await readBytes(file, { maxBytes: fmt === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
+  const r = await readInputBytes(file, { maxBytes: fmt === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const bytes = r.value;
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });

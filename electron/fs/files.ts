@@ -119,6 +119,20 @@ export async function readBytes(file: string, opts: { maxBytes?: number } = {}):
   }
 }
 
+/** What every reader of an input document (the app's open, the CLI, the batch) says of a 0-byte file. */
+export function emptyFileError(file: string): CodecError {
+  return { code: 'E_FILE_EMPTY', message: 'the file is empty (0 bytes)', file };
+}
+
+/**
+ * readBytes for an input document (motion, pose, model, capture): an empty file is E_FILE_EMPTY, as the
+ * app says, rather than whatever its parser makes of no bytes ("not a VMD file").
+ */
+export async function readInputBytes(file: string, opts: { maxBytes?: number } = {}): Promise<IoResult<Uint8Array>> {
+  const r = await readBytes(file, opts);
+  return r.ok && r.value.byteLength === 0 ? { ok: false, error: emptyFileError(file) } : r;
+}
+
 export { tempPathFor } from './temp-files';
 
 /** What an output that exists and may not be replaced is reported as (the CLI, the batch, the saves). */

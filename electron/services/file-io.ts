@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, ioError, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioError, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
 import { errValue, okValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 
 /** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"). */
@@ -28,7 +28,7 @@ export async function readChecked(file: string, exts: readonly string[], what: s
     if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st) };
     if (st.size > maxBytes) return { ok: false, error: tooLargeError(abs, st.size, maxBytes) };
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
-    if (st.size === 0) return errValue('E_FILE_EMPTY', 'the file is empty (0 bytes)', { file: abs });
+    if (st.size === 0) return { ok: false, error: emptyFileError(abs) };
   } catch (e) {
     return { ok: false, error: ioError(e, abs) };
   }

@@ -3,7 +3,7 @@
  * track's keys sorted by frame with the record index of each; this file maps back from a record to
  * its track and key position, once per tracks object.
  */
-import type { MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
+import type { BoneTracks, MotionTracks, NamedTracks, FrameTrack } from '../vmd/tracks';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 
 /** The kinds of keys the editor edits ('shadow': self-shadow; 'ik': the display/IK block, variable-size records). */
@@ -95,6 +95,18 @@ export function locate(tracks: MotionTracks, ref: KeyRef, recordCount: number): 
   const track = trackOfKey(t, k);
   const [start, end] = trackRange(t, track);
   return { track, key: k, start, end, frame: t.frames[k] };
+}
+
+/**
+ * Whether the bone keys [start, end) all hold one position (x, y, z exactly equal): a rotation-only
+ * track such as 上半身2 in a dance, whose X/Y/Z curves move nothing.
+ */
+export function positionNeverChanges(bones: BoneTracks, start: number, end: number): boolean {
+  const p = bones.position;
+  for (let k = start + 1; k < end; k++) {
+    if (p[3 * k] !== p[3 * start] || p[3 * k + 1] !== p[3 * start + 1] || p[3 * k + 2] !== p[3 * start + 2]) return false;
+  }
+  return true;
 }
 
 /** Index of the key at exactly `frame` in [a, b), or −1. */

@@ -15,6 +15,7 @@ import { keyPoint } from './editor-page';
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
+const LOW_MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 
 async function box(page: Page, testId: string) {
   const b = await page.locator(`[data-testid="${testId}"]`).first().boundingBox();
@@ -98,6 +99,44 @@ async function expectEditorToolbarWhole(page: Page, what: string) {
     return out;
   });
   expect.soft(cut, `${what}: cut editor toolbar controls`).toEqual([]);
+}
+
+/**
+ * The preview's header row: one line, inside the bar, and no control's label cut (scrollWidth ≤ clientWidth
+ * for every button, label and text in it). The model name alone may give way, to an ellipsis with the full
+ * name as its tooltip, but keeps room for a few characters.
+ */
+async function expectPreviewHeaderWhole(page: Page, what: string) {
+  const r = await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="preview-pane"] header.bar') as HTMLElement;
+    const hb = bar.getBoundingClientRect();
+    const items = [...bar.querySelectorAll('button, label, span, select')] as HTMLElement[];
+    const shown = items.filter((e) => e.getBoundingClientRect().width > 0 && !e.classList.contains('spacer'));
+    const name = bar.querySelector('[data-testid="preview-model-name"]') as HTMLElement;
+    const cut: string[] = [];
+    for (const e of shown) {
+      if (e === name || name.contains(e)) continue;
+      const b = e.getBoundingClientRect();
+      if (e.scrollWidth > e.clientWidth + 0.5 || b.right > hb.right + 0.5 || b.left < hb.left - 0.5) cut.push(`${e.dataset.testid ?? e.tagName.toLowerCase()} "${e.textContent?.trim()}" ${e.scrollWidth}>${e.clientWidth}`);
+    }
+    const tops = [...bar.children].map((c) => (c as HTMLElement).getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top + b.height / 2);
+    const fontPx = parseFloat(getComputedStyle(name).fontSize);
+    return { cut, spread: Math.max(...tops) - Math.min(...tops), overflow: bar.scrollWidth - bar.clientWidth, nameEms: name.clientWidth / fontPx, nameTitle: name.title, nameText: name.textContent?.trim() ?? '' };
+  });
+  expect.soft(r.cut, `${what}: cut labels in the preview header`).toEqual([]);
+  expect.soft(r.spread, `${what}: preview toolbar wrapped`).toBeLessThan(6);
+  expect.soft(r.overflow, `${what}: preview toolbar overflows`).toBeLessThanOrEqual(0);
+  expect.soft(r.nameEms, `${what}: room left for the model name`).toBeGreaterThanOrEqual(4);
+  expect.soft(r.nameTitle, `${what}: the model name's tooltip names it whole`).toContain(r.nameText);
+}
+
+/** Two boxes of the page (by selector) share no pixel. */
+async function expectApart(page: Page, a: string, b: string, what: string) {
+  const ba = await page.locator(a).first().boundingBox(), bb = await page.locator(b).first().boundingBox();
+  expect(ba, `${what}: ${a} shown`).toBeTruthy();
+  expect(bb, `${what}: ${b} shown`).toBeTruthy();
+  const overlap = ba!.x < bb!.x + bb!.width && bb!.x < ba!.x + ba!.width && ba!.y < bb!.y + bb!.height && bb!.y < ba!.y + ba!.height;
+  expect(overlap, `${what}: ${a} ${JSON.stringify(ba)} overlaps ${b} ${JSON.stringify(bb)}`).toBe(false);
 }
 
 /** Opens gene's stand.vmd and clicks its second bone's key at frame 30, so the curve pane and inspector fill. */
@@ -214,14 +253,8 @@ describe('editor layout on common window sizes', () => {
           return ok;
         });
         expect(fits, what).toBe(true);
-        // The preview toolbar: one line (every control's top within a few px of the first one's).
-        const rows = await page.evaluate(() => {
-          const bar = document.querySelector('[data-testid="preview-pane"] header.bar') as HTMLElement;
-          const tops = [...bar.children].map((c) => (c as HTMLElement).getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top + b.height / 2);
-          return { spread: Math.max(...tops) - Math.min(...tops), overflow: bar.scrollWidth - bar.clientWidth };
-        });
-        expect.soft(rows.spread, `${what}: preview toolbar wrapped`).toBeLessThan(6);
-        expect.soft(rows.overflow, `${what}: preview toolbar overflows`).toBeLessThanOrEqual(0);
+        // The preview toolbar: one line, no label cut.
+        await expectPreviewHeaderWhole(page, what);
         await app.screenshot(`layout-${width}x${height}-${locale}`);
       }
 
@@ -241,4 +274,40 @@ describe('editor layout on common window sizes', () => {
       expect(app.errors).toEqual([]);
     });
   }
+
+  it('1440×900 with a model and a camera shown: the preview header keeps every label whole, the shot label clear of the pick hint (normal and full window), in English and Japanese', async () => {
+    app = await openApp({ viewport: { width: 1440, height: 900 } });
+    const { page } = app;
+    await page.click('[data-testid="preview-open-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', LOW_MIKU);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+    await openFileViaDialog(page, WAVEFILE);
+    // A camera VMD shown with the motion: its name and ✕, Register view and a live Through-camera switch join the row.
+    await page.click('[data-testid="preview-open-camera"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', CAMERA_FILE);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="preview-clear-camera"]');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="preview-look-through"]') as HTMLInputElement)?.disabled);
+    await page.waitForSelector('[data-testid="output-frame-guide"]');
+    for (const locale of ['en', 'ja']) {
+      const what = `1440×900 ${locale}`;
+      await setLocale(page, locale);
+      await expectPreviewHeaderWhole(page, what);
+      await expectApart(page, '[data-testid="output-frame-guide-label"]', '[data-testid="preview-pick-hint"]', what);
+      await app.screenshot(`layout-1440x900-preview-${locale}`);
+      await page.click('[data-testid="preview-full"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="app-body"]')?.classList.contains('preview-full'));
+      await settle(page);
+      await expectPreviewHeaderWhole(page, `${what} full window`);
+      await expectApart(page, '[data-testid="output-frame-guide-label"]', '[data-testid="preview-pick-hint"]', `${what} full window`);
+      await app.screenshot(`layout-1440x900-preview-full-${locale}`);
+      await page.click('[data-testid="preview-full"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="app-body"]')?.classList.contains('preview-full'));
+      await settle(page);
+    }
+    expect(app.errors).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 /** `vmd-studio build POSE.vpd@FRAME ... -o OUT.vmd` — a motion from poses. */
 import path from 'node:path';
-import { readBytes } from '../../fs/files';
+import { readInputBytes } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { readVpd } from '../../../shared/vmd';
 import { buildFromPoses, parseCurveSpec, type PoseAt } from '../../../shared/motion-ops';
@@ -32,7 +32,7 @@ export const buildCommand: CommandInfo = {
     });
     const poses: PoseAt[] = [];
     for (const s of specs) {
-      const r = await readBytes(s.file, { maxBytes: MAX_MOTION_FILE_BYTES });
+      const r = await readInputBytes(s.file, { maxBytes: MAX_MOTION_FILE_BYTES });
       if (!r.ok) return failWith(io, r.error, s.file);
       const p = readVpd(r.value);
       if (!p.ok) return failWith(io, p.error, s.file);

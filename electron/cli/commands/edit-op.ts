@@ -5,7 +5,7 @@
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -43,7 +43,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         const givens = [a.positionals[0], outArg];
         // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.
         if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
-        const r = await readBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
+        const r = await readInputBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
         const out = prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);

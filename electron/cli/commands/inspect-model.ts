@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../../../shared/vmd/errors';
 import { formatError } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
-import { readBytes } from '../../fs/files';
+import { readInputBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
 
@@ -16,7 +16,7 @@ function loadModel(file: string) {
   let p = modelCache.get(file);
   if (!p) {
     p = (async () => {
-      const r = await readBytes(file);
+      const r = await readInputBytes(file);
       if (!r.ok) return { ok: false as const, message: r.error.message, code: r.error.code };
       const m = inspectModel(r.value);
       if (!m.ok) return { ok: false as const, message: m.error.message, code: m.error.code, offset: m.error.offset };

@@ -1,6 +1,6 @@
 /** `vmd-studio merge A.vmd B.vmd ... -o OUT.vmd` — motions one after another or on one timeline. */
 import path from 'node:path';
-import { readBytes, sameAsAny } from '../../fs/files';
+import { readInputBytes, sameAsAny } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { readVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { merge } from '../../../shared/motion-ops';
@@ -9,7 +9,7 @@ import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 
 async function loadVmdFile(file: string): Promise<{ ok: true; doc: VmdDocument } | { ok: false; error: CodecError }> {
-  const r = await readBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
+  const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const d = readVmd(r.value);
   if (!d.ok) return { ok: false, error: { ...d.error, file } };

@@ -6,7 +6,7 @@
  * existing output is kept unless --overwrite; every write is atomic.
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { formatError, readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
 import { readModel, type ModelData } from '../../../shared/pmx';
 import { parseMapping } from '../../../shared/motion-ops/rename';
@@ -24,7 +24,7 @@ import { vrmaToMotion, motionToVrma, parseExpressionMap, DEFAULT_EXPRESSION_MAP 
 type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
 
 async function loadModelFile(file: string): Promise<Loaded<ModelData>> {
-  const r = await readBytes(file);
+  const r = await readInputBytes(file);
   if (!r.ok) return r;
   const m = readModel(r.value);
   if (!m.ok) return { ok: false, error: { ...m.error, file } };
@@ -79,7 +79,7 @@ async function loadMap(a: ParsedArgs, io: CliIo): Promise<{ rows?: Map<string, s
   const mapArg = optValue(a, 'map');
   if (!mapArg) return {};
   const file = path.resolve(io.cwd, mapArg);
-  const r = await readBytes(file);
+  const r = await readInputBytes(file);
   if (!r.ok) throw new UsageError(`--map: ${formatError(r.error)}`);
   const text = new TextDecoder('utf-8').decode(r.value);
   const m = parseMapping(text, path.extname(file).toLowerCase() === '.json' ? 'json' : undefined);
@@ -119,7 +119,7 @@ export const importBvhCommand: CommandInfo = {
     opts.map = map.rows;
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readBytes(p.input);
+      const b = await readInputBytes(p.input);
       if (!b.ok) return failWith(io, b.error, p.input, p.givens);
       const bvh = readBvh(b.value);
       if (!bvh.ok) return failWith(io, bvh.error, p.input, p.givens);
@@ -147,7 +147,7 @@ export const exportBvhCommand: CommandInfo = {
     const p = await paths(a, io, '.bvh');
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readBytes(p.input);
+      const b = await readInputBytes(p.input);
       if (!b.ok) return failWith(io, b.error, p.input, p.givens);
       const doc = readVmd(b.value);
       if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);
@@ -180,7 +180,7 @@ export const importVrmaCommand: CommandInfo = {
     const expressions = parseExpressionMap(map.morphs);
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readBytes(p.input);
+      const b = await readInputBytes(p.input);
       if (!b.ok) return failWith(io, b.error, p.input, p.givens);
       const v = await readVrma(b.value);
       if (!v.ok) return failWith(io, v.error, p.input, p.givens);
@@ -210,7 +210,7 @@ export const exportVrmaCommand: CommandInfo = {
     const expressions = parseExpressionMap(map.morphs);
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readBytes(p.input);
+      const b = await readInputBytes(p.input);
       if (!b.ok) return failWith(io, b.error, p.input, p.givens);
       const doc = readVmd(b.value);
       if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);

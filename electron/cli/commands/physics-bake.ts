@@ -3,7 +3,7 @@
  * as keys with physics off (99, 15), reduced within tolerance (shared/physics/bake.ts).
  */
 import path from 'node:path';
-import { readBytes, sameAsAny, atomicWrite } from '../../fs/files';
+import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
 import { readVmd, writeVmd } from '../../../shared/vmd';
 import { readModel } from '../../../shared/pmx';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
@@ -59,11 +59,11 @@ export const physicsBakeCommand: CommandInfo = {
     const [modelFile, motionFile] = a.positionals.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const mb = await readBytes(modelFile);
+    const mb = await readInputBytes(modelFile);
     if (!mb.ok) return failWith(io, mb.error, modelFile, a.positionals);
     const model = readModel(mb.value);
     if (!model.ok) return failWith(io, { ...model.error, file: modelFile }, modelFile, a.positionals);
-    const vb = await readBytes(motionFile);
+    const vb = await readInputBytes(motionFile);
     if (!vb.ok) return failWith(io, vb.error, motionFile, a.positionals);
     const motion = readVmd(vb.value);
     if (!motion.ok) return failWith(io, { ...motion.error, file: motionFile }, motionFile, a.positionals);

@@ -8,7 +8,7 @@
  * 130/143 after SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { readModel, type ModelData } from '../../../shared/pmx';
 import { readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
 import { checkOptions } from '../../../shared/batch/options';
@@ -35,7 +35,7 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
 }
 
 async function loadModelFile(file: string): Promise<{ ok: true; model: ModelData } | { ok: false; error: CodecError }> {
-  const r = await readBytes(file);
+  const r = await readInputBytes(file);
   if (!r.ok) return { ok: false, error: { ...r.error, file } };
   const m = readModel(r.value);
   if (!m.ok) return { ok: false, error: { ...m.error, file } };
@@ -74,7 +74,7 @@ export const retargetCommand: CommandInfo = {
       if (!src.ok) return failWith(io, src.error, from, givens);
       const dst = await loadModelFile(to);
       if (!dst.ok) return failWith(io, dst.error, to, givens);
-      const bytes = await readBytes(input);
+      const bytes = await readInputBytes(input);
       if (!bytes.ok) return failWith(io, bytes.error, input, givens);
       const doc = readVmd(bytes.value);
       if (!doc.ok) return failWith(io, { ...doc.error, file: input }, input, givens);

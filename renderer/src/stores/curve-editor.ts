@@ -7,6 +7,10 @@ import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { CurveClipboard, CurvePreset } from '../../../shared/key-edits';
+import { BONE_CHANNELS } from '../../../shared/vmd/interpolation';
+
+/** A bone key's rotation channel (BONE_CHANNELS: x, y, z, r). */
+export const ROTATION_CHANNEL = BONE_CHANNELS.indexOf('r');
 
 const PRESET_STORAGE = 'vmd-studio.curve-presets';
 
@@ -27,6 +31,10 @@ export const useCurveEditorStore = defineStore('curve-editor', {
   state: () => ({
     /** Channel whose handles are edited. */
     channel: 0,
+    /** The track whose key the pane shows ('bone:3', 'camera'), so a channel is chosen only on a change of track. */
+    shownTrack: null as string | null,
+    /** The channel chosen before a rotation-only bone opened Rotation (given back on the next bone that moves); null once the user picks one. */
+    channelBeforeRotationOnly: null as number | null,
     /** Show all channels' curves at once (handles stay on `channel`). */
     overlay: false,
     /** Edits go to every channel of the key at once. */
@@ -45,8 +53,29 @@ export const useCurveEditorStore = defineStore('curve-editor', {
     focus: 'timeline' as 'timeline' | 'curve',
   }),
   actions: {
+    /** The user picks a channel (a tab): it stays, whatever track comes next (but see showTrack). */
     setChannel(ch: number) {
       this.channel = ch;
+      this.channelBeforeRotationOnly = null;
+    },
+    /**
+     * The pane shows a key of another track. A bone whose position never changes (all its keys at one
+     * position: 上半身2 in a dance) opens on Rotation, since its X/Y/Z curves move nothing; the channel it
+     * replaced comes back on the next track that moves, unless the user picked a channel meanwhile. Any
+     * other track keeps the channel as it is.
+     */
+    showTrack(id: string | null, rotationOnly: boolean) {
+      if (id === this.shownTrack) return;
+      this.shownTrack = id;
+      if (rotationOnly) {
+        if (this.channel !== ROTATION_CHANNEL) {
+          this.channelBeforeRotationOnly = this.channel;
+          this.channel = ROTATION_CHANNEL;
+        }
+      } else if (this.channelBeforeRotationOnly !== null) {
+        this.channel = this.channelBeforeRotationOnly;
+        this.channelBeforeRotationOnly = null;
+      }
     },
     setDraft(c: Curve | null) {
       this.draft = c ? markRaw([c[0], c[1], c[2], c[3]] as unknown as Curve) : null;

@@ -8,6 +8,7 @@ import { setApi } from '../../../renderer/src/api';
 import VideoExportDialog from '../../../renderer/src/components/VideoExportDialog.vue';
 import { useVideoExportStore } from '../../../renderer/src/stores/video-export';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
 
 const okVoid = async () => ({ ok: true as const, value: undefined });
 setApi(new Proxy({}, { get: () => okVoid }) as never);
@@ -63,5 +64,29 @@ describe('the video dialog says why an export failed', () => {
     expect(box.disabled).toBe(true);
     expect(box.checked).toBe(false);
     w.unmount();
+  });
+
+  it('no camera in the scene: the camera box is unticked and greyed with a note, ticked again with a camera', async () => {
+    // Seen on a first run: "Through the scene's camera" ticked with no camera document in the scene.
+    for (const [locale, note] of [['en', 'No camera in the scene'], ['ja', 'シーンにカメラがありません']] as const) {
+      setActivePinia(createPinia());
+      document.body.innerHTML = '';
+      const s = useSettingsStore();
+      s.settings = { ...s.settings, locale };
+      useVideoExportStore().open = true;
+      const w = mount(VideoExportDialog, { attachTo: document.body });
+      await w.vm.$nextTick();
+      const box = () => document.querySelector('[data-testid="video-camera"]') as HTMLInputElement;
+      expect(box().disabled).toBe(true);
+      expect(box().checked).toBe(false);
+      expect(box().closest('label')!.textContent).toContain(note);
+      // The choice (on by default) is kept: a camera shown in the preview ticks and enables the box.
+      usePreviewStore().hasCamera = true;
+      await w.vm.$nextTick();
+      expect(box().disabled).toBe(false);
+      expect(box().checked).toBe(true);
+      expect(box().closest('label')!.textContent).not.toContain(note);
+      w.unmount();
+    }
   });
 });
