@@ -39,17 +39,22 @@ export function closeTopOverlay(): boolean {
 /**
  * A component's overlay: on the stack while `isOpen()` holds (and the component is mounted), closed by
  * Escape through `close`. Without `isOpen` it is open as long as the component is mounted (a dialog
- * shown by v-if).
+ * shown by v-if). Returns whether it is the top overlay now (a panel's own keys, such as Enter to apply,
+ * are its only while nothing is open over it).
  */
-export function useOverlay(close: () => void, isOpen: () => boolean = () => true): void {
+export function useOverlay(close: () => void, isOpen: () => boolean = () => true): () => boolean {
   let pop: (() => void) | null = null;
+  let entry: OverlayEntry | null = null;
   const stop = watch(
     isOpen,
     (open) => {
-      if (open && !pop) pop = pushOverlay(close);
-      else if (!open && pop) {
+      if (open && !pop) {
+        pop = pushOverlay(close);
+        entry = stack[stack.length - 1];
+      } else if (!open && pop) {
         pop();
         pop = null;
+        entry = null;
       }
     },
     { immediate: true },
@@ -58,5 +63,7 @@ export function useOverlay(close: () => void, isOpen: () => boolean = () => true
     stop();
     pop?.();
     pop = null;
+    entry = null;
   });
+  return () => entry !== null && stack[stack.length - 1] === entry;
 }
