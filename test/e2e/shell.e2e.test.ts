@@ -190,6 +190,7 @@ describe('shell in the browser mode', () => {
   it('exports the pose at the current frame as VPD through the in-app save dialog', async () => {
     const { page } = suite.app;
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
+    await page.click('[data-testid="cmd-export"]');
     await page.click('[data-testid="cmd-export-vpd"]');
     await fileDialogReady(page);
     // The proposed name carries the frame.
