@@ -116,7 +116,7 @@ function readsAsMotion(file: string, bytes: Uint8Array): boolean {
 }
 
 export function createFileService(opts: FileServiceOptions = {}): FileService {
-  /** Saves keep a .bak of a replaced file once per session (backup-save.ts). */
+  /** Saves keep a .bak of a replaced file once per session (file-io.ts createBackupSaver; never through a link). */
   const save = createBackupSaver();
   const home = opts.homeDir ?? os.homedir();
   return {

@@ -254,7 +254,7 @@ describe('folders that cannot be made or written say so', () => {
   });
 
   // Root ignores permission bits, so a real read-only folder is tested by the CLI run as another user
-  // (test/electron/cli-output.test.ts); here the mapping of the errors the kernel gives a non-root user.
+  // (test/electron/cli-messages.test.ts); here the mapping of the errors the kernel gives a non-root user.
   it('the mapping: EACCES/EPERM/EROFS on an existing folder, EACCES/ENOENT from mkdir under a read-only one', async () => {
     const d = mk('map');
     const ro = path.join(d, 'ro');

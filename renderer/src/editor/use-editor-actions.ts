@@ -1,6 +1,6 @@
 /**
  * The editor's commands, shared by buttons, the keyboard and the menu: each reads the selection and
- * the open document, runs a pure edit from shared/editor through the history store (one undo step),
+ * the open document, runs a pure edit from shared/key-edits through the history store (one undo step),
  * and updates the selection.
  */
 import {
