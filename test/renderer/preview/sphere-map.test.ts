@@ -4,8 +4,8 @@
 // checked in Chromium (test/e2e/preview-sphere.e2e.test.ts).
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { SPHERE_ANCHOR, setSphereMap, sphereMapOf } from '../../renderer/src/preview/sphere-map';
-import { useFastSkinning } from '../../renderer/src/preview/fast-skinning';
+import { SPHERE_ANCHOR, setSphereMap, sphereMapOf } from '../../../renderer/src/preview/sphere-map';
+import { useFastSkinning } from '../../../renderer/src/preview/fast-skinning';
 
 function compile(material: THREE.Material) {
   const shader = {

@@ -13,10 +13,10 @@ import {
   ikBlockFromRecords,
   withBlocks,
   type VmdDocument,
-} from '../../shared/vmd';
-import { FrameProfiler } from '../../renderer/src/preview/frame-profiler';
-import { MotionDriver, visibilityKeys } from '../../renderer/src/preview/motion-driver';
-import { PreviewScene } from '../../renderer/src/preview/preview-scene';
+} from '../../../shared/vmd';
+import { FrameProfiler } from '../../../renderer/src/preview/frame-profiler';
+import { MotionDriver, visibilityKeys } from '../../../renderer/src/preview/motion-driver';
+import { PreviewScene } from '../../../renderer/src/preview/preview-scene';
 
 /** 左腕 turned 90° about Z at frame 0 and back to rest at frame 10 (linear curves). */
 const ARM_KEYS = [

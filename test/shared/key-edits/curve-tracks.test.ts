@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDiff, deleteKeys, editValues, isCurveOnlyDiff, moveKeys, revertDiff, setCurves, updateTrackCurves,
   isRefusal, type KeyEdit, type KeyRef,
-} from '../../shared/key-edits';
-import { buildTracks, readVmd, type MotionTracks, type VmdDocument } from '../../shared/vmd';
-import { corpusDir, corpusPresent } from '../helpers/corpus';
+} from '../../../shared/key-edits';
+import { buildTracks, readVmd, type MotionTracks, type VmdDocument } from '../../../shared/vmd';
+import { corpusDir, corpusPresent } from '../../helpers/corpus';
 
 function open(rel: string): VmdDocument {
   const r = readVmd(new Uint8Array(readFileSync(path.join(corpusDir, rel))));

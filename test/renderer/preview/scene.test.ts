@@ -3,12 +3,12 @@
 // look-through, the camera path, resizing, and the skeleton refreshed only after a pose.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { blockFromRecords, buildTracks, buildVmd, encodeCameraRecord, sampleCamera, withBlocks } from '../../shared/vmd';
-import { readPmx } from '../../shared/pmx';
-import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
-import { PreviewScene } from '../../renderer/src/preview/preview-scene';
-import { lightState } from '../../renderer/src/e2e/preview-diagnostics';
-import { tinyPmx } from '../shared/pmx-fixtures';
+import { blockFromRecords, buildTracks, buildVmd, encodeCameraRecord, sampleCamera, withBlocks } from '../../../shared/vmd';
+import { readPmx } from '../../../shared/pmx';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { PreviewScene } from '../../../renderer/src/preview/preview-scene';
+import { lightState } from '../../../renderer/src/e2e/preview-diagnostics';
+import { tinyPmx } from '../../shared/pmx-fixtures';
 
 function model() {
   const r = readPmx(tinyPmx().build());

@@ -7,11 +7,11 @@
  */
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { corpusPresent, readCorpus } from '../helpers/corpus';
-import { readModel } from '../../shared/pmx';
-import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
-import { mmdParamsOf, specularOf, toonTextureOf } from '../../renderer/src/preview/mmd-material';
-import { RAMP_ROWS, SHARED_TOON_RAMPS, rampColour, rampTexture, toonRefOf } from '../../renderer/src/preview/mmd-toon';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { readModel } from '../../../shared/pmx';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { mmdParamsOf, specularOf, toonTextureOf } from '../../../renderer/src/preview/mmd-material';
+import { RAMP_ROWS, SHARED_TOON_RAMPS, rampColour, rampTexture, toonRefOf } from '../../../renderer/src/preview/mmd-toon';
 
 interface RawMaterial {
   diffuse: number[];

@@ -1,11 +1,11 @@
 // The inspector's many-key model: which fields are mixed, how entries are read (set or offset), and the
 // edit they make on every selected key — checked on hand-built documents against values written here.
 import { describe, expect, it } from 'vitest';
-import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../shared/vmd';
+import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../../shared/vmd';
 import {
   editValues, entryEdit, frameDelta, parseEntry, revertDiff, roundTo, summarizeKeys, type KeyRef,
-} from '../../shared/key-edits';
-import { accepted as ok } from '../helpers/key-edit';
+} from '../../../shared/key-edits';
+import { accepted as ok } from '../../helpers/key-edit';
 
 const f32 = Math.fround;
 const deg = (a: number) => (a * Math.PI) / 180;

@@ -1,7 +1,7 @@
 // Frame groups, presets and the live plot, checked against names and values worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, buildVmd, sampleBoneInto, buildBoneInterpolation, curveProgress } from '../../shared/vmd';
-import { boneGroup, groupBones, channelSeries, CURVE_PRESETS, presetById, angleBetween } from '../../shared/key-edits';
+import { buildTracks, buildVmd, sampleBoneInto, buildBoneInterpolation, curveProgress } from '../../../shared/vmd';
+import { boneGroup, groupBones, channelSeries, CURVE_PRESETS, presetById, angleBetween } from '../../../shared/key-edits';
 
 describe('bone frame groups', () => {
   it('sorts standard bone names into MMD-like groups', () => {

@@ -2,7 +2,7 @@
 // hitch does not count), keeps a step only when it made frames faster, never goes back up while playing
 // otherwise, and resets on pause.
 import { describe, expect, it } from 'vitest';
-import { AdaptiveScale } from '../../renderer/src/preview/adaptive-scale';
+import { AdaptiveScale } from '../../../renderer/src/preview/adaptive-scale';
 
 /** Plays n frames whose interval depends on the current scale; returns [frame index, new scale] per change. */
 function play(a: AdaptiveScale, n: number, cost: (scale: number) => number): [number, number][] {

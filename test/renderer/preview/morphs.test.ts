@@ -4,15 +4,15 @@
 // result = base · Π multiply + Σ add, UV += w·(dx, dy).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusDir } from '../helpers/corpus';
+import { corpusDir } from '../../helpers/corpus';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { buildTracks, buildVmd, type BoneKeyInput } from '../../shared/vmd';
-import { readModel, readPmx, type ModelData } from '../../shared/pmx';
-import { buildModelMesh, type BuiltModel } from '../../renderer/src/preview/model-mesh';
-import { PoseBinding, ikSwitchesOf } from '../../renderer/src/preview/pose-binding';
-import { morphPmx } from '../shared/pmx-fixtures';
-import { rotate, type V3 } from '../helpers/quat';
+import { buildTracks, buildVmd, type BoneKeyInput } from '../../../shared/vmd';
+import { readModel, readPmx, type ModelData } from '../../../shared/pmx';
+import { buildModelMesh, type BuiltModel } from '../../../renderer/src/preview/model-mesh';
+import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
+import { morphPmx } from '../../shared/pmx-fixtures';
+import { rotate, type V3 } from '../../helpers/quat';
 
 const CORPUS = corpusDir;
 

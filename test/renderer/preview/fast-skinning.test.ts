@@ -2,8 +2,8 @@
 // (which are bound at the origin), with their own program cache key; a mesh bound elsewhere is refused.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { boundAtOrigin, useFastSkinning } from '../../renderer/src/preview/fast-skinning';
-import { buildDefaultFigure } from '../../renderer/src/preview/figure-mesh';
+import { boundAtOrigin, useFastSkinning } from '../../../renderer/src/preview/fast-skinning';
+import { buildDefaultFigure } from '../../../renderer/src/preview/figure-mesh';
 
 function compiled(material: THREE.Material): string {
   const shader = { vertexShader: THREE.ShaderLib.lambert.vertexShader, fragmentShader: THREE.ShaderLib.lambert.fragmentShader, uniforms: {} } as unknown as THREE.WebGLProgramParametersWithUniforms;

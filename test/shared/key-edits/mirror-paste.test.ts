@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   blockFromRecords, buildTracks, buildVmd, decodeName, encodeCameraRecord, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, CAMERA,
   type VmdDocument,
-} from '../../shared/vmd';
+} from '../../../shared/vmd';
 import {
   copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff,
-} from '../../shared/key-edits';
-import { accepted as ok } from '../helpers/key-edit';
+} from '../../../shared/key-edits';
+import { accepted as ok } from '../../helpers/key-edit';
 
 /** Bone records of a document as [name, frame, position, rotation] rows, in record order. */
 function bones(doc: VmdDocument): { name: string; frame: number; pos: number[]; rot: number[]; bytes: Uint8Array }[] {

@@ -4,10 +4,10 @@
 // found at a frame, on a VMD written field by field.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { BONE_FLAG } from '../../shared/pmx/model-types';
-import { buildTracks, readVmd } from '../../shared/vmd';
-import { defaultFigureBones } from '../../renderer/src/model/default-figure';
-import { buildRig, updateRigWorld } from '../../renderer/src/preview/rig';
+import { BONE_FLAG } from '../../../shared/pmx/model-types';
+import { buildTracks, readVmd } from '../../../shared/vmd';
+import { defaultFigureBones } from '../../../renderer/src/model/default-figure';
+import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import {
   PICK_RADIUS_PX,
   PickTier,
@@ -17,8 +17,8 @@ import {
   pickTiers,
   projectJoints,
   trackOfBone,
-} from '../../renderer/src/preview/bone-pick';
-import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
+} from '../../../renderer/src/preview/bone-pick';
+import { buildFixture, SJIS } from '../../helpers/vmd-fixtures';
 
 /** A camera at (0, 0, 10) looking down −Z, 90° vertical field of view, on a 200 × 100 px viewport. */
 function handCamera(): { camera: THREE.PerspectiveCamera; m: Float32Array | number[] } {

@@ -5,10 +5,10 @@
  */
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { readPmx } from '../../shared/pmx';
-import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
-import { EDGE_WIDTH_PER_DEPTH } from '../../renderer/src/preview/edge-mesh';
-import { tinyPmx } from '../shared/pmx-fixtures';
+import { readPmx } from '../../../shared/pmx';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { EDGE_WIDTH_PER_DEPTH } from '../../../renderer/src/preview/edge-mesh';
+import { tinyPmx } from '../../shared/pmx-fixtures';
 
 function built() {
   const r = readPmx(tinyPmx().build());

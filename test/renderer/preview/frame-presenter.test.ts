@@ -1,7 +1,7 @@
 // Render requests, render scale and software-GL presentation (renderer/src/preview/frame-presenter.ts)
 // with a fake animation-frame clock, a fake renderer and a fake AsyncPresenter (the sink).
 import { describe, expect, it } from 'vitest';
-import { FramePresenter, type FrameClock, type FrameSink } from '../../renderer/src/preview/frame-presenter';
+import { FramePresenter, type FrameClock, type FrameSink } from '../../../renderer/src/preview/frame-presenter';
 
 /** Animation frames run only when the test says so. */
 function fakeClock() {

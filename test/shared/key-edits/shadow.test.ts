@@ -3,12 +3,12 @@
 // (no side: unchanged) and the inspector's mixed values — each a diff that reverts to the original
 // bytes exactly. The fixture is written field by field (test/helpers/vmd-fixtures.ts), not by the codec.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../shared/vmd';
+import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../../shared/vmd';
 import {
   applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
-} from '../../shared/key-edits';
-import { buildFixture } from '../helpers/vmd-fixtures';
-import { accepted as ok, readOk as parse } from '../helpers/key-edit';
+} from '../../../shared/key-edits';
+import { buildFixture } from '../../helpers/vmd-fixtures';
+import { accepted as ok, readOk as parse } from '../../helpers/key-edit';
 
 // Two camera keys, one light key, three self-shadow keys (file order: frames 20, 0, 50).
 const BYTES = buildFixture({

@@ -8,17 +8,17 @@
 // - the rigid-body view places each body where the model file says it is at rest, and where Bullet has it.
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
-import { readModel, type ModelData } from '../../shared/pmx';
-import { readVmd, buildTracks, type VmdDocument } from '../../shared/vmd';
-import { Simulation } from '../../shared/physics';
-import { testBullet } from '../helpers/bullet';
-import { corpusPresent, readCorpus } from '../helpers/corpus';
-import { buildRig } from '../../renderer/src/preview/rig';
-import { PoseBinding, ikSwitchesOf } from '../../renderer/src/preview/pose-binding';
-import { physicsAdvance } from '../../renderer/src/preview/physics-actor';
-import { PreviewPhysics, SHOWN_KEY } from '../../renderer/src/preview/physics-preview';
-import { RigidBodiesView } from '../../renderer/src/preview/physics-bodies-view';
-import { matchKey } from '../../shared/pmx/model-inspect';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { readVmd, buildTracks, type VmdDocument } from '../../../shared/vmd';
+import { Simulation } from '../../../shared/physics';
+import { testBullet } from '../../helpers/bullet';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { buildRig } from '../../../renderer/src/preview/rig';
+import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
+import { physicsAdvance } from '../../../renderer/src/preview/physics-actor';
+import { PreviewPhysics, SHOWN_KEY } from '../../../renderer/src/preview/physics-preview';
+import { RigidBodiesView } from '../../../renderer/src/preview/physics-bodies-view';
+import { matchKey } from '../../../shared/pmx/model-inspect';
 
 const c = corpusPresent ? it : it.skip;
 

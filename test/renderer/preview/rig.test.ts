@@ -3,7 +3,7 @@
 // switch), append, camera placement, model meshes from the corpus and the TGA decoder.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusDir } from '../helpers/corpus';
+import { corpusDir } from '../../helpers/corpus';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,17 +18,17 @@ import {
   sampleCamera,
   withBlocks,
   type VmdDocument,
-} from '../../shared/vmd';
-import { readModel, type ModelData } from '../../shared/pmx';
-import { defaultFigureBones, defaultFigureParts } from '../../renderer/src/model/default-figure';
-import { buildDefaultFigure } from '../../renderer/src/preview/figure-mesh';
-import { buildRig, updateRigWorld } from '../../renderer/src/preview/rig';
-import { PoseBinding, ikSwitchesOf } from '../../renderer/src/preview/pose-binding';
-import { applyCameraPose, buildCameraPath, lightFromPose } from '../../renderer/src/preview/camera-view';
-import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
-import { decodeTga } from '../../renderer/src/preview/tga';
-import { tinyPmx } from '../shared/pmx-fixtures';
-import { rotate, type V3 } from '../helpers/quat';
+} from '../../../shared/vmd';
+import { readModel, type ModelData } from '../../../shared/pmx';
+import { defaultFigureBones, defaultFigureParts } from '../../../renderer/src/model/default-figure';
+import { buildDefaultFigure } from '../../../renderer/src/preview/figure-mesh';
+import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
+import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
+import { applyCameraPose, buildCameraPath, lightFromPose } from '../../../renderer/src/preview/camera-view';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { decodeTga } from '../../../renderer/src/preview/tga';
+import { tinyPmx } from '../../shared/pmx-fixtures';
+import { rotate, type V3 } from '../../helpers/quat';
 
 const CORPUS = corpusDir;
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));

@@ -11,14 +11,14 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, tracksAfterSteps, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
   type EditKind, type EditOutcome, type KeyEdit, type RecordsByKind,
-} from '../../shared/key-edits';
+} from '../../../shared/key-edits';
 import {
   blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeCameraRecord, encodeMorphRecord, FRAME_OFFSET, readVmd, recordOffset, writeVmd,
   type MotionTracks, type VmdDocument,
-} from '../../shared/vmd';
-import type { Curve } from '../../shared/vmd/bezier';
-import { corpusPath, corpusPresent } from '../helpers/corpus';
-import { rng } from '../helpers/rng';
+} from '../../../shared/vmd';
+import type { Curve } from '../../../shared/vmd/bezier';
+import { corpusPath, corpusPresent } from '../../helpers/corpus';
+import { rng } from '../../helpers/rng';
 
 const FILES = [
   'mmd-viewer-js/vmd/wavefile_v2.vmd',

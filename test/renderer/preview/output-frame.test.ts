@@ -1,6 +1,6 @@
 // The output frame: the aspect setting's parsing and the letterbox/pillarbox rectangle inside the pane.
 import { describe, expect, it } from 'vitest';
-import { letterbox, outputAspectOf, parseAspect, OUTPUT_ASPECT_SETTING, OUTPUT_ASPECTS } from '../../renderer/src/preview/output-frame';
+import { letterbox, outputAspectOf, parseAspect, OUTPUT_ASPECT_SETTING, OUTPUT_ASPECTS } from '../../../renderer/src/preview/output-frame';
 
 describe('output frame', () => {
   it('reads W:H aspects and refuses nonsense', () => {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { corpusDir } from '../helpers/corpus';
-import { buildTracks, readVmd, samplePose, writeVmd, type VmdDocument, type MotionTracks } from '../../shared/vmd';
-import { merge, mirror, shift, speed, trim } from '../../shared/motion-ops';
+import { corpusDir } from '../../helpers/corpus';
+import { buildTracks, readVmd, samplePose, writeVmd, type VmdDocument, type MotionTracks } from '../../../shared/vmd';
+import { merge, mirror, shift, speed, trim } from '../../../shared/motion-ops';
 
 const CORPUS = corpusDir;
 

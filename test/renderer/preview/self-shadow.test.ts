@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
-import { readVmd, buildTracks } from '../../shared/vmd';
-import { buildFixture } from '../helpers/vmd-fixtures';
-import { selfShadowAt, shadowKeysOf } from '../../renderer/src/preview/motion-driver';
-import { PreviewScene, shadowHalfExtent } from '../../renderer/src/preview/preview-scene';
+import { readVmd, buildTracks } from '../../../shared/vmd';
+import { buildFixture } from '../../helpers/vmd-fixtures';
+import { selfShadowAt, shadowKeysOf } from '../../../renderer/src/preview/motion-driver';
+import { PreviewScene, shadowHalfExtent } from '../../../renderer/src/preview/preview-scene';
 
 const SHADOWS = [
   { frame: 10, mode: 1, distance: 0.01125 },

@@ -3,10 +3,10 @@
 // joint against one far from all, and the mark's place, size and facing before a render.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { defaultFigureBones } from '../../renderer/src/model/default-figure';
-import { buildDefaultFigure } from '../../renderer/src/preview/figure-mesh';
-import { buildRig, updateRigWorld } from '../../renderer/src/preview/rig';
-import { MARK_RADIUS_PX, PickMarker } from '../../renderer/src/preview/pick-marker';
+import { defaultFigureBones } from '../../../renderer/src/model/default-figure';
+import { buildDefaultFigure } from '../../../renderer/src/preview/figure-mesh';
+import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
+import { MARK_RADIUS_PX, PickMarker } from '../../../renderer/src/preview/pick-marker';
 
 /** The preview's opening view (camera at (0, 16, 52) looking at (0, 10, 0), fov 30°) on 400 × 300 px. */
 function camera(): THREE.PerspectiveCamera {

@@ -4,13 +4,13 @@
 // delete, copy/paste). Expected files are written field by field with the fixture writer, never with
 // the codec under test; every edit's undo must give back the original bytes.
 import { describe, expect, it } from 'vitest';
-import { buildTracks, writeVmd } from '../../shared/vmd';
+import { buildTracks, writeVmd } from '../../../shared/vmd';
 import {
   applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
-} from '../../shared/key-edits';
-import { ByteWriter, buildFixture, SJIS } from '../helpers/vmd-fixtures';
-import { corpusPresent, readCorpus } from '../helpers/corpus';
-import { accepted as ok, readOk as open } from '../helpers/key-edit';
+} from '../../../shared/key-edits';
+import { ByteWriter, buildFixture, SJIS } from '../../helpers/vmd-fixtures';
+import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { accepted as ok, readOk as open } from '../../helpers/key-edit';
 
 type IkItem = { name: number[] | string; enabled: number };
 type IkFixture = { frame: number; visible: number; iks: IkItem[] };

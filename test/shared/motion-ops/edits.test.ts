@@ -24,7 +24,7 @@ import {
   writeVmd,
   type Curve,
   type VmdDocument,
-} from '../../shared/vmd';
+} from '../../../shared/vmd';
 import {
   buildFromPoses,
   curveAfter,
@@ -43,7 +43,7 @@ import {
   speed,
   swapLeftRight,
   trim,
-} from '../../shared/motion-ops';
+} from '../../../shared/motion-ops';
 
 const ID = [0, 0, 0, 1];
 const bone = (name: string, frame: number, position: number[] = [0, 0, 0], rotation: number[] = ID, curves?: Curve[]) => ({

@@ -1,7 +1,7 @@
 // Where the output frame lies in the free view (renderer/src/preview/shot-guide.ts): Register view keeps the
 // orbit camera's vertical view angle, so the shot spans the pane's height and height × aspect of its width.
 import { describe, expect, it } from 'vitest';
-import { freeViewShotRect } from '../../renderer/src/preview/shot-guide';
+import { freeViewShotRect } from '../../../renderer/src/preview/shot-guide';
 
 describe('freeViewShotRect', () => {
   it('a wide pane: the 16:9 shot centred, full height, bars left and right', () => {
