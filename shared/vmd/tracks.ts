@@ -125,6 +125,20 @@ function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
 }
 
 /**
+ * An open-addressing table (linear probing, -1 for empty) of `mask + 1` slots holding entries 0..n-1 by
+ * their hashes: groupByName's two tables, made anew each time one grows past half full.
+ */
+function openTable(n: number, mask: number, hashOf: (k: number) => number): Int32Array<ArrayBuffer> {
+  const table = new Int32Array(mask + 1).fill(-1);
+  for (let k = 0; k < n; k++) {
+    let z = hashOf(k) & mask;
+    while (table[z] >= 0) z = (z + 1) & mask;
+    table[z] = k;
+  }
+  return table;
+}
+
+/**
  * Reads the name and frame of every named record in file order and gives each record its track.
  * Two hash tables (open addressing, kept at most half full):
  * - "fields": the exact 15 bytes, held as 4 words, so a lookup compares 4 integers. Dances list
@@ -190,12 +204,7 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
           nameHashes.push(h);
           if (2 * nameOffset.length > nameMask) {
             nameMask = 2 * nameMask + 1;
-            nameTable = new Int32Array(nameMask + 1).fill(-1);
-            for (let k = 0; k < nameOffset.length; k++) {
-              let z = nameHashes[k] & nameMask;
-              while (nameTable[z] >= 0) z = (z + 1) & nameMask;
-              nameTable[z] = k;
-            }
+            nameTable = openTable(nameOffset.length, nameMask, (k) => nameHashes[k]);
           }
         }
         if (fields === cap) {
@@ -218,12 +227,7 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
         fieldTable[slot] = r;
         if (2 * fields > fieldMask) {
           fieldMask = 2 * fieldMask + 1;
-          fieldTable = new Int32Array(fieldMask + 1).fill(-1);
-          for (let k = 0; k < fields; k++) {
-            let z = fieldHash(words[4 * k], words[4 * k + 1], words[4 * k + 2], words[4 * k + 3]) & fieldMask;
-            while (fieldTable[z] >= 0) z = (z + 1) & fieldMask;
-            fieldTable[z] = k;
-          }
+          fieldTable = openTable(fields, fieldMask, (k) => fieldHash(words[4 * k], words[4 * k + 1], words[4 * k + 2], words[4 * k + 3]));
         }
       }
       if (prev >= 0) fieldNext[prev] = r;
