@@ -156,10 +156,19 @@ describe('picking a bone in the 3D preview', () => {
     await page.waitForTimeout(700);
     await page.click('[data-testid="preview-play"]');
     await frames(page);
+    // Paused, the picture is presented asynchronously: read it once no frame is on its way (as screenPixel does).
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
     const f = await page.evaluate(() => window.__vmdPreview!.frame());
     expect(f).toBeGreaterThan(other);
-    const q = await joint(page, '左ひじ');
-    expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), q)), `mark on the joint after playing to ${f}`).toBe(true);
+    // The pose and the mark settle on the frame playback stopped at within a few display frames (seen once in
+    // about twenty loaded runs: the first read fell between them); the mark must be on the joint once they have.
+    let onMark = false;
+    for (let i = 0; i < 10 && !onMark; i++) {
+      const q = await joint(page, '左ひじ');
+      onMark = isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), q));
+      if (!onMark) await frames(page);
+    }
+    expect(onMark, `mark on the joint after playing to ${f}`).toBe(true);
     await app.screenshot('preview-pick-after-play');
   });
 
