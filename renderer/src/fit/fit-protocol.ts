@@ -8,9 +8,9 @@
  */
 import type { EditReport } from '../../../shared/edit-core/report';
 import type { OpOptions } from '../../../shared/batch/options';
-import type { CodecError } from '../../../shared/vmd/errors';
 import type { Tolerances } from '../../../shared/fit/motion-fit';
 import type { SelectedKey } from '../../../shared/fit/simplify';
+import type { JobMessage } from '../workers/job-client';
 
 /** The fitting operations (Reduce, Bake, Speed with refit): the ones slow enough to run off the UI thread. */
 export type FitOp = 'reduce' | 'bake' | 'speed';
@@ -24,9 +24,6 @@ export type FitRequest = FitTask & {
   bytes: Uint8Array;
 };
 
-export type FitMessage =
-  | { type: 'started'; id: number }
-  | { type: 'progress'; id: number; done: number; total: number }
-  | { type: 'done'; id: number; bytes: Uint8Array; report: EditReport }
-  | { type: 'failed'; id: number; error: CodecError };
+/** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
+export type FitMessage = JobMessage<{ bytes: Uint8Array; report: EditReport }>;
 

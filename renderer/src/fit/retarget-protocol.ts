@@ -10,6 +10,7 @@ import type { EditReport } from '../../../shared/edit-core/report';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { JobMessage } from '../workers/job-client';
 
 /** What one retarget needs: the motion (writeVmd bytes), the models' file bytes, the map's rows, the options. */
 export interface RetargetTask {
@@ -28,11 +29,8 @@ export interface RetargetTask {
 
 export type RetargetRequest = RetargetTask & { id: number };
 
-export type RetargetMessage =
-  | { type: 'started'; id: number }
-  | { type: 'progress'; id: number; done: number; total: number }
-  | { type: 'done'; id: number; bytes: Uint8Array; details: RetargetDetails; report: EditReport }
-  | { type: 'failed'; id: number; error: CodecError };
+/** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
+export type RetargetMessage = JobMessage<{ bytes: Uint8Array; details: RetargetDetails; report: EditReport }>;
 
 /** The retarget's result: the new motion, what was done, and the edit report. */
 export type RetargetRun = { ok: true; doc: VmdDocument; details: RetargetDetails; report: EditReport } | { ok: false; error: CodecError };

@@ -5,7 +5,7 @@
  * playback check), then `done` with the output's bytes (transferred) and the report, or `failed`.
  */
 import type { PhysicsBakeReport } from '../../../shared/physics/bake';
-import type { CodecError } from '../../../shared/vmd/errors';
+import type { JobMessage } from '../workers/job-client';
 
 /** The options a bake takes from the editor (shared/physics/bake.ts's, without the callbacks). */
 export interface BakeSettings {
@@ -25,9 +25,6 @@ export interface BakeRequest {
   settings: BakeSettings;
 }
 
-export type BakeMessage =
-  | { type: 'started'; id: number }
-  | { type: 'progress'; id: number; done: number; total: number }
-  | { type: 'done'; id: number; bytes: Uint8Array; report: PhysicsBakeReport }
-  | { type: 'failed'; id: number; error: CodecError };
+/** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
+export type BakeMessage = JobMessage<{ bytes: Uint8Array; report: PhysicsBakeReport }>;
 
