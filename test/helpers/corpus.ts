@@ -6,6 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CORPUS, ROOT } from './build';
+import { readModel, type ModelData } from '../../shared/pmx';
+import { readVmd } from '../../shared/vmd/vmd-reader';
+import type { VmdDocument } from '../../shared/vmd/vmd-document';
 
 export const repoRoot = ROOT;
 export const corpusDir = CORPUS;
@@ -44,3 +47,17 @@ export function readCorpus(rel: string): Uint8Array {
 }
 
 export const relName = (p: string) => path.relative(corpusDir, p);
+
+/** A corpus model read by the codec (a test's input, not what it checks); throws with the reader's message. */
+export function corpusModel(rel: string): ModelData {
+  const r = readModel(readCorpus(rel));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A corpus motion read by the codec; throws with the reader's message. */
+export function corpusMotion(rel: string): VmdDocument {
+  const r = readVmd(readCorpus(rel));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}

@@ -8,11 +8,11 @@
 // - the rigid-body view places each body where the model file says it is at rest, and where Bullet has it.
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
-import { readModel, type ModelData } from '../../../shared/pmx';
-import { readVmd, buildTracks, type VmdDocument } from '../../../shared/vmd';
+import { type ModelData } from '../../../shared/pmx';
+import { buildTracks, type VmdDocument } from '../../../shared/vmd';
 import { Simulation } from '../../../shared/physics';
 import { testBullet } from '../../helpers/bullet';
-import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { corpusPresent, readCorpus, corpusModel, corpusMotion } from '../../helpers/corpus';
 import { buildRig } from '../../../renderer/src/preview/rig';
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
 import { physicsAdvance } from '../../../renderer/src/preview/physics-actor';
@@ -22,16 +22,8 @@ import { matchKey } from '../../../shared/pmx/model-inspect';
 
 const c = corpusPresent ? it : it.skip;
 
-function model(rel: string): ModelData {
-  const r = readModel(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function motion(rel: string): VmdDocument {
-  const r = readVmd(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const model = corpusModel;
+const motion = corpusMotion;
 
 /** A preview actor on a corpus model and dance, with its physics (Bullet loaded) bound. */
 async function actor(m: ModelData, doc: VmdDocument | null) {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { readBvh, type BvhMotion } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions } from '../../../shared/bvh/import';
 import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
-import { readModel, type ModelData } from '../../../shared/pmx';
+import { type ModelData } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { buildTracks, readVmd, writeVmd } from '../../../shared/vmd';
-import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
 
 type M3 = number[]; // row-major 3×3
 const mul = (a: M3, b: M3): M3 => [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c]));
@@ -51,11 +51,7 @@ function angle(a: number[], b: number[]): number {
   return (Math.acos(Math.max(-1, Math.min(1, d))) * 180) / Math.PI;
 }
 
-function model(rel: string): ModelData {
-  const r = readModel(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const model = corpusModel;
 
 /** [BVH from, BVH to, model from, model to] per segment. */
 type Seg = [string, string, string, string];

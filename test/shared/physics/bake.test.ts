@@ -4,27 +4,19 @@
 // and 0.1° at every frame; IK chains of baked bones are switched off over the range by IK keys; runs are
 // byte-identical; names over 15 bytes are reported.
 import { describe, expect, it } from 'vitest';
-import { RigidMode, RigidShape, readModel, type ModelData } from '../../../shared/pmx';
-import { buildVmd, readVmd, writeVmd, buildTracks, ikKey, encodeIkRecord, ikBlockFromRecords, withBlocks, type VmdDocument } from '../../../shared/vmd';
+import { RigidMode, RigidShape, type ModelData } from '../../../shared/pmx';
+import { buildVmd, writeVmd, buildTracks, ikKey, encodeIkRecord, ikBlockFromRecords, withBlocks, type VmdDocument } from '../../../shared/vmd';
 import { physicsOff } from '../../../shared/vmd/interpolation';
 import { physicsBake, Simulation, type BulletInstance } from '../../../shared/physics';
 import { MotionPoser, Pose } from '../../../shared/skeleton';
 import { testBullet } from '../../helpers/bullet';
-import { corpusPresent, readCorpus } from '../../helpers/corpus';
+import { corpusPresent, readCorpus, corpusModel, corpusMotion } from '../../helpers/corpus';
 import { body, bone, joint, physicsModel } from '../../helpers/physics-model';
 
 const c = corpusPresent ? it : it.skip;
 
-function load(rel: string): ModelData {
-  const r = readModel(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function motion(rel: string): VmdDocument {
-  const r = readVmd(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const load = corpusModel;
+const motion = corpusMotion;
 
 /** Rotation angle between two quaternions in degrees, each made unit length first. */
 function angle(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): number {

@@ -3,22 +3,18 @@
 // physref runs with --parent-first: babylon-mmd otherwise gives a bone listed before its parent an identity
 // parent (FORMAT.md), which moves the whole low-poly Miku 1 unit up and Gene_light's 前クローク2_2錘 off its chain.
 import { describe, expect, it } from 'vitest';
-import { readModel, type ModelData } from '../../../shared/pmx';
+import { type ModelData } from '../../../shared/pmx';
 import { readVmd } from '../../../shared/vmd';
 import { Simulation } from '../../../shared/physics';
 import { testBullet } from '../../helpers/bullet';
-import { corpusPath, corpusPresent, readCorpus } from '../../helpers/corpus';
+import { corpusPath, corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
 import { physref, physrefPresent, type PhysrefOut } from '../../helpers/physref';
 
 const c = corpusPresent && physrefPresent ? it : it.skip;
 const MIKU = 'mmd-viewer-js/model/low_miku/miku.pmd';
 const GENE = 'gene/Gene_light.pmx';
 
-function load(rel: string): ModelData {
-  const r = readModel(readCorpus(rel));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const load = corpusModel;
 
 /** Largest distance per physics bone between our pose and physref's at frame `f` (index into ref.frames). */
 function errors(sim: Simulation, m: ModelData, ref: PhysrefOut, fi: number): Map<string, number> {
