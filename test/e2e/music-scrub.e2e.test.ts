@@ -65,7 +65,13 @@ describe('music: scrub grains and loop audio', () => {
     await openFileViaDialog(page, motion);
     await openMusicViaDialog(page, wav);
     await page.fill('[data-testid="music-offset"]', '6');
+    // The row redraws its waveform (and re-renders) while the box holds what was typed: a zoom step now
+    // must not put the old offset back into the box before Enter (it did, on a loaded CI machine).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.locator('[data-testid="timeline"] canvas').dispatchEvent('wheel', { deltaY: 100, ctrlKey: true, clientX: 300, clientY: 10 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.press('[data-testid="music-offset"]', 'Enter');
+    await expect.poll(() => page.evaluate(() => window.__vmdMusic!.state().offsetFrames)).toBe(6);
     await spyStarts(page);
 
     const tl = page.locator('[data-testid="timeline"] canvas');

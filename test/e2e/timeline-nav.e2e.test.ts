@@ -165,6 +165,24 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     expect(v.x).toBeLessThanOrEqual(v.left + v.width);
   });
 
+  it('a frame typed while playing survives the played frames redrawing the toolbar: Enter pauses there', async () => {
+    const { page } = suite.app;
+    await page.keyboard.press('Home');
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame > 3);
+    await page.fill('[data-testid="frame-input"]', '1234');
+    // Playback goes on while the box holds what was typed: the frame shown moves (the toolbar re-renders
+    // with it); the box still says 1234.
+    const before = await page.evaluate(() => window.__vmdEditor!.frame().frame);
+    await page.waitForFunction((f) => window.__vmdEditor!.frame().frame > f + 5, before);
+    expect(await page.inputValue('[data-testid="frame-input"]')).toBe('1234');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 1234);
+    expect(await page.inputValue('[data-testid="frame-input"]')).toBe('1234');
+    await page.waitForTimeout(150);
+    expect(await page.evaluate(() => window.__vmdEditor!.frame().frame)).toBe(1234); // paused there
+  });
+
   it('Ctrl+G, a frame and Enter give the keys back to the editor: Ctrl+V pastes there, → steps on; Esc leaves the field', async () => {
     const { page } = suite.app;
     const cf = framesOf(center);
