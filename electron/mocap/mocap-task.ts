@@ -53,7 +53,8 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array, pro
   if (!r.ok) return { ok: false, error: { ...r.error, file: job.name } };
   const cap = vrmaAsCapture(v.value);
   const joints = cap.ok ? jointRows(cap.value.motion, cap.value.parts) : [];
-  return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0 } };
+  const modelMorphs = [...new Set(mo.value.morphs.map((x) => x.name))];
+  return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, expressions: Object.keys(v.value.expressions), modelMorphs } };
 }
 
 /** A VMD played on the model (IK solved) as .vrma or .bvh bytes. */

@@ -3,10 +3,11 @@
  * re-time to MMD's 30 fps through the fitting engine. The retargeted frames become a dense motion, one
  * key per capture frame, which speedRefit (shared/fit) plays at fractional frames — output frame g is
  * the capture at g·K, K = capture rate / 30 — and fits with curves within the tolerances: nothing is
- * dropped, every capture frame is a sample the curves pass near. The report measures the result at
+ * dropped, every capture frame is a sample the curves pass near (within the tolerances wherever keys on
+ * whole frames can reach it: towardReach in motion-fit.ts). The report measures the result at
  * every capture frame (not only those on the output's frame grid) against the retargeted samples.
  */
-import { speedRefit, type FitProgress } from '../fit/motion-fit';
+import { nearestOnArc, speedRefit, type FitProgress } from '../fit/motion-fit';
 import type { ModelData } from '../pmx/model-types';
 import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
@@ -74,9 +75,20 @@ export interface ImportReport {
    */
   maxPositionError: number;
   maxRotationErrorDeg: number;
-  /** …and at every capture frame: larger where the capture turns faster between two of them than 30 fps keys can follow. */
+  /**
+   * …and at every capture frame, the frames between output frames included (the fit holds those too,
+   * as far as keys on whole frames can reach them)…
+   */
   maxPositionErrorAllFrames: number;
   maxRotationErrorDegAllFrames: number;
+  /**
+   * …of which no motion keyed on whole frames can come nearer: how far a capture frame between output
+   * frames g and g + 1 lies outside the range (per position axis) or off the rotation arc between the
+   * capture's own poses at g and g + 1 (a VMD segment's progress only rises and slerps one arc). A
+   * capture that turns back or swings off within 1/30 s (CMU 131_01's right wrist: 21.6°) shows here.
+   */
+  unreachablePosition: number;
+  unreachableRotationDeg: number;
 }
 
 /** The capture rate: 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
@@ -103,12 +115,18 @@ function denseDoc(rt: RetargetResult, modelName: string, morphs: { name: string;
   return { ...doc, bone: blockFromRecords('bone', recs), morph: blockFromRecords('morph', mrecs), ik: ikBlockFromRecords(ik) };
 }
 
-/** Largest position and rotation difference of `out` played at f/K from the dense key at f, every capture frame. */
-function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number, onGrid: boolean): { position: number; rotationDeg: number } {
+/**
+ * Largest position and rotation difference of `out` played at f/K from the dense key at f, every capture
+ * frame (or those an output frame plays); and, between output frames, how far the dense key lies from
+ * where keys on whole frames can reach (ImportReport.unreachablePosition).
+ */
+function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number, onGrid: boolean): { position: number; rotationDeg: number; unreachablePosition: number; unreachableRotationDeg: number } {
   const a = buildTracks(dense).bones, b = buildTracks(out).bones;
   const byName = new Map(b.names.map((n, t) => [n, t]));
   const pa = new Float64Array(3), ra = new Float64Array(4), pb = new Float64Array(3), rb = new Float64Array(4);
-  let pos = 0, rot = 0;
+  let pos = 0, rot = 0, farPos = 0, farRot = 0;
+  const p0 = new Float64Array(3), p1 = new Float64Array(3), q0 = new Float64Array(4), q1 = new Float64Array(4), q01 = new Float64Array(12);
+  const last = a.frames.length ? Math.max(...a.names.map((_, t) => a.frames[a.start[t + 1] - 1] ?? 0)) : 0;
   for (let t = 0; t < a.names.length; t++) {
     const tb = byName.get(a.names[t]);
     const s = a.start[t], e = a.start[t + 1];
@@ -123,9 +141,21 @@ function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number,
       } else sampleBoneInto(b, tb, f / k, pb, rb, 0);
       pos = Math.max(pos, Math.abs(pa[0] - pb[0]), Math.abs(pa[1] - pb[1]), Math.abs(pa[2] - pb[2]));
       rot = Math.max(rot, quatAngleDeg(ra, 0, rb, 0));
+      const g0 = Math.floor(f / k + 1e-9);
+      if (onGrid || Math.abs(f / k - Math.round(f / k)) <= 1e-6 || (g0 + 1) * k > last + 1e-9) continue;
+      sampleBoneInto(a, t, g0 * k, p0, q0, 0);
+      sampleBoneInto(a, t, (g0 + 1) * k, p1, q1, 0);
+      q01.set(q0, 0);
+      q01.set(q1, 4);
+      for (let c = 0; c < 3; c++) {
+        const lo = Math.min(p0[c], p1[c]), hi = Math.max(p0[c], p1[c]);
+        farPos = Math.max(farPos, lo - pa[c], pa[c] - hi);
+      }
+      q01.set(ra, 8);
+      farRot = Math.max(farRot, quatAngleDeg(nearestOnArc(q01, 0, 4, 8), 0, ra, 0));
     }
   }
-  return { position: pos, rotationDeg: rot };
+  return { position: pos, rotationDeg: rot, unreachablePosition: farPos, unreachableRotationDeg: farRot };
 }
 
 /** The joint map an import uses: built-in or guessed, with map-file rows over it. */
@@ -151,7 +181,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     if (e instanceof CodecFailure) return fail(e.error);
     throw e;
   }
-  const fit = speedRefit(dense, { factor, position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
+  const fit = speedRefit(dense, { factor, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
   if (!fit.ok) return fail(fit.error);
   const out = fit.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);
@@ -184,6 +214,8 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     maxRotationErrorDeg: err.rotationDeg,
     maxPositionErrorAllFrames: errAll.position,
     maxRotationErrorDegAllFrames: errAll.rotationDeg,
+    unreachablePosition: errAll.unreachablePosition,
+    unreachableRotationDeg: errAll.unreachableRotationDeg,
   };
   return { ok: true, value: { doc: out, dense, report, factor } };
 }

@@ -98,7 +98,7 @@ export interface LinearFit {
  * playback is within `tol` of every sample; null when the check after rounding fails (the caller then
  * uses the pinned fit).
  */
-export function fitLinearFree(s: Float64Array, perFrame: 1 | 2, g0: number, g1: number, tol: number): LinearFit | null {
+export function fitLinearFree(s: Float64Array, perFrame: number, g0: number, g1: number, tol: number): LinearFit | null {
   const R = perFrame;
   if (g1 <= g0) return { frames: [g0], values: [F(s[0])] };
   let scale = 1;

@@ -63,7 +63,14 @@ export interface WithProgress {
 }
 
 export type ReduceOptions = Partial<Tolerances> & FitSelection & WithProgress;
-export type SpeedRefitOptions = Partial<Tolerances> & { factor: number } & WithProgress;
+export type SpeedRefitOptions = Partial<Tolerances> & {
+  factor: number;
+  /**
+   * Samples per output frame a bone or morph track's fit must meet (default 1: every output frame). A
+   * capture re-timed from K× its rate gives K: every capture frame, where 30 fps keys can reach it.
+   */
+  samplesPerFrame?: number;
+} & WithProgress;
 export type BakeOptions = FitSelection & WithProgress;
 
 type Kind = 'bone' | 'morph' | 'camera';
@@ -116,12 +123,12 @@ interface Mapping {
    * and half frame), 1 for a re-timing, whose promise is every integer frame (a turning point the
    * input reaches between two output frames needs no key there).
    */
-  perFrame: 1 | 2;
+  perFrame: number;
 }
 
 const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
 
-function scaled(k: number): Mapping {
+function scaled(k: number, perFrame = 1): Mapping {
   const inputFrame = (g: number) => {
     const x = g * k, r = Math.round(x);
     return Math.abs(x - r) < 1e-9 ? r : null;
@@ -130,7 +137,7 @@ function scaled(k: number): Mapping {
     const g = Math.round(f / k);
     return inputFrame(g) === f ? g : null;
   };
-  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame: 1, inputFrame, outputFrame };
+  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame, inputFrame, outputFrame };
 }
 
 /** Whether some input key of frames[a..e) plays between two output frames (a re-timed corner). */
@@ -153,6 +160,7 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
   for (let j = 0; j < n; j++) {
     px[j] = pos[3 * j]; py[j] = pos[3 * j + 1]; pz[j] = pos[3 * j + 2];
   }
+  if (!map.identity && R > 1) towardReach(R, px, py, pz, q, tol.rotationDeg * DEG);
   const groups: FitGroup[] = [
     { kind: 'curve', comps: [px], tol: tol.position },
     { kind: 'curve', comps: [py], tol: tol.position },
@@ -170,6 +178,57 @@ function boneWindow(block: FixedBlock, b: BoneTracks, t: number, g0: number, g1:
   // A re-timing's corners that fall between output frames: key values may leave their samples there.
   // Where every key plays at an output frame (×0.5, say) the pinned fit can key each corner.
   return { g0, g1, perFrame: R, groups, forced, hint: segmentHint(b, a, e, 16, map), freeValues: cornerBetweenFrames(b.frames, a, e, map) };
+}
+
+/**
+ * Samples between output frames (a re-timing met at every input frame) taken to where keys on whole frames
+ * can reach, as the camera's half frames are (cameraWindow): a curve's progress only rises, so whatever
+ * plays between output frames g and g + 1 lies, per position axis, between what plays at g and at g + 1,
+ * and its rotation on the great-circle arc between those two rotations. A sample past that (a capture that
+ * turns back, or leaves the arc, within one output frame) is moved to the nearest point there — a rotation
+ * only when it is off the arc by more than half the tolerance; elsewhere it is unchanged.
+ */
+function towardReach(R: number, px: Float64Array, py: Float64Array, pz: Float64Array, q: Float64Array, rotTol: number): void {
+  const n = px.length;
+  for (let j = 1; j < n; j++) {
+    if (j % R === 0) continue;
+    const j0 = j - (j % R), j1 = j0 + R;
+    if (j1 >= n) break;
+    for (const s of [px, py, pz]) {
+      const lo = Math.min(s[j0], s[j1]), hi = Math.max(s[j0], s[j1]);
+      s[j] = s[j] < lo ? lo : s[j] > hi ? hi : s[j];
+    }
+    const near = nearestOnArc(q, 4 * j0, 4 * j1, 4 * j);
+    let dot = 0;
+    for (let c = 0; c < 4; c++) dot += near[c] * q[4 * j + c];
+    if (2 * Math.acos(Math.min(1, Math.abs(dot))) > rotTol / 2) q.set(near, 4 * j);
+  }
+}
+
+/** The point of the great-circle arc from rotation q[a..a+4) to q[b..b+4) nearest to q[o..o+4) (q and −q one rotation). */
+export function nearestOnArc(q: ArrayLike<number>, a: number, b: number, o: number): number[] {
+  let d = q[a] * q[b] + q[a + 1] * q[b + 1] + q[a + 2] * q[b + 2] + q[a + 3] * q[b + 3];
+  const sb = d < 0 ? -1 : 1;
+  d = Math.min(1, d * sb);
+  const th = Math.acos(d);
+  const qa = [q[a], q[a + 1], q[a + 2], q[a + 3]];
+  if (th < 1e-9) return qa;
+  const sin = Math.sin(th);
+  const u = [0, 1, 2, 3].map((c) => (sb * q[b + c] - d * q[a + c]) / sin);
+  let x = 0, y = 0;
+  for (let c = 0; c < 4; c++) {
+    x += q[o + c] * qa[c];
+    y += q[o + c] * u[c];
+  }
+  // The arc is the points cos φ·a + sin φ·u, 0 ≤ φ ≤ θ; the nearest (to q or −q) maximises |x cos φ + y sin φ|.
+  let best = 0, bestV = -1;
+  for (const phi of [0, th, Math.atan2(y, x), Math.atan2(-y, -x)]) {
+    if (!(phi >= 0 && phi <= th)) continue;
+    const v = Math.abs(x * Math.cos(phi) + y * Math.sin(phi));
+    if (v > bestV) [best, bestV] = [phi, v];
+  }
+  const c0 = Math.cos(best), s0 = Math.sin(best);
+  return [0, 1, 2, 3].map((c) => c0 * qa[c] + s0 * u[c]);
 }
 
 /**
@@ -396,7 +455,7 @@ function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, 
 
 type Op =
   | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number }
-  | { op: 'speed'; tol: Tolerances; factor: number }
+  | { op: 'speed'; tol: Tolerances; factor: number; perFrame: number }
   | { op: 'bake'; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number };
 
 const BAKE_TOL: Tolerances = { position: 1, rotationDeg: 1, morph: 1 };
@@ -453,7 +512,7 @@ function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: E
   const win = windowKeys(b.frames, a, e, op);
   if (!win) return { records: null, before };
   const [i0, i1] = win;
-  const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+  const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
   const [g0, g1] = outWindow(b.frames, i0, i1, op);
   const rec = (k: number) => recordBytes(doc.bone, b.record[k]);
   if (op.op === 'speed' && i0 === i1) {
@@ -496,7 +555,7 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
   const win = windowKeys(m.frames, a, e, op);
   if (!win) return { records: null, before };
   const [i0, i1] = win;
-  const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+  const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
   const [g0, g1] = outWindow(m.frames, i0, i1, op);
   const rec = (k: number) => recordBytes(doc.morph, m.record[k]);
   if (op.op === 'speed' && i0 === i1) {
@@ -591,7 +650,7 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
       }
     }
     pieces.push([p0, i1]);
-    const map = op.op === 'speed' ? scaled(op.factor) : IDENTITY;
+    const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
     const tol = op.op === 'bake' ? BAKE_TOL : op.tol;
     for (let p = 0; p < pieces.length; p++) {
       const [k0, k1] = pieces[p];
@@ -753,7 +812,9 @@ export function speedRefit(doc: VmdDocument, opts: SpeedRefitOptions): EditResul
   if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
   const tol = resolveTolerances(opts);
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
-  return run(doc, { op: 'speed', tol, factor: k }, 'speed', opts.progress);
+  const per = opts.samplesPerFrame ?? 1;
+  if (!Number.isInteger(per) || per < 1 || per > 16) return editError(`samplesPerFrame must be a whole number from 1 to 16, got ${per}`, 'E_ARGUMENT');
+  return run(doc, { op: 'speed', tol, factor: k, perFrame: per }, 'speed', opts.progress);
 }
 
 /** A key on every frame of every bone, morph and camera track between [from, to] (snapped outward to keys). */

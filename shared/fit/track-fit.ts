@@ -67,7 +67,7 @@ export interface SampledWindow {
   g0: number;
   g1: number;
   /** Samples per frame: 2 (every integer and half frame, the default) or 1 (integer frames only). */
-  perFrame?: 1 | 2;
+  perFrame?: number;
   groups: FitGroup[];
   /** Frames strictly inside the window that must stay keys (step changes: physics flag, perspective). */
   forced?: readonly number[];

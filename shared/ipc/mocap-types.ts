@@ -56,6 +56,10 @@ export interface MocapImportResult {
   joints: MocapJointRow[];
   /** Milliseconds the conversion took in its worker. */
   ms: number;
+  /** A VRM Animation's expressions (preset and custom names, file order): the expression table's rows. */
+  expressions?: string[];
+  /** The model's morph names (file order, each once): what an expression row may name. VRM Animation only. */
+  modelMorphs?: string[];
 }
 
 /** An export: the document's VMD bytes played on a model, written as .vrma or .bvh. */

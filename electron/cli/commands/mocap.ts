@@ -93,7 +93,7 @@ function importLine(r: ImportReport): string {
     `${formatCount(r.frames)} frames at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
     `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
     (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
-    `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames (${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame)`
+    `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames (${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame, ${formatMeasure(r.unreachablePosition)} / ${formatMeasure(r.unreachableRotationDeg)}° of it where the capture turns back or off its arc within one output frame, which no keys on whole frames reach)`
   );
 }
 

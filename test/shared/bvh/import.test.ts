@@ -58,7 +58,8 @@ type Seg = [string, string, string, string];
 
 /**
  * Imports, writes and re-reads the VMD, plays it on the model and returns the largest angle between each
- * segment's direction on the model and in the BVH, over every output frame (capture frame g·K).
+ * segment's direction on the model and in the BVH, over every capture frame f (the model at f / K: output
+ * frames and the fractional frames between them).
  */
 function importAndCompare(m: BvhMotion, mdl: ModelData, segs: Seg[], opts: ImportOptions) {
   const r = importBvh(m, mdl, opts);
@@ -72,8 +73,9 @@ function importAndCompare(m: BvhMotion, mdl: ModelData, segs: Seg[], opts: Impor
   const pose = new Pose(skel);
   const K = r.value.factor;
   const worst = new Map<string, { deg: number; frame: number }>();
-  for (let g = 0; g * K <= m.frameCount - 1 + 1e-9; g++) {
-    const f = Math.round(g * K);
+  // Every capture frame: those an output frame plays (f = g·K) and those between, played at f / K.
+  for (let f = 0; f < m.frameCount; f++) {
+    const g = f / K;
     const bp = bvhPositions(m, f);
     poser.poseAt(pose, g);
     for (const [a, b, ma, mb] of segs) {
@@ -110,6 +112,14 @@ describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly 
     const r = importAndCompare(walk.value, miku, CMU_SEGMENTS, { footIk: false });
     const w = maxOf(r.worst);
     expect(w.deg, w.where).toBeLessThan(5);
+    // Between output frames the fit holds the capture within tolerance as far as keys on whole frames can
+    // reach it (the capture's right wrist swings 40–55° per 1/120 s around capture frame 237, 21.6° off
+    // any arc a 30 fps key pair plays): the error at every capture frame is that and the tolerance, no more.
+    const rep = r.report;
+    console.log(`[mocap] 131_01 without foot IK: segments ≤ ${w.deg.toFixed(2)}° (${w.where}); error ${rep.maxPositionError.toFixed(3)} / ${rep.maxRotationErrorDeg.toFixed(2)}° at output frames, ${rep.maxPositionErrorAllFrames.toFixed(3)} / ${rep.maxRotationErrorDegAllFrames.toFixed(2)}° at every capture frame, unreachable ${rep.unreachablePosition.toFixed(3)} / ${rep.unreachableRotationDeg.toFixed(2)}°`);
+    expect(rep.unreachableRotationDeg).toBeGreaterThan(15);
+    expect(rep.maxRotationErrorDegAllFrames).toBeLessThanOrEqual(rep.unreachableRotationDeg + 2 * 0.5);
+    expect(rep.maxPositionErrorAllFrames).toBeLessThanOrEqual(rep.unreachablePosition + 2 * 0.02);
     expect(r.report.footIk).toBe(false);
     // Keys counted in the written file: at most a tenth of the 120 fps samples of the keyed bones.
     expect(r.doc.bone.count).toBe(r.report.keysKept);
@@ -124,6 +134,10 @@ describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly 
     expect(r.report.footIk).toBe(true);
     const w = maxOf(r.worst);
     expect(w.deg, w.where).toBeLessThan(5);
+    const rep = r.report;
+    console.log(`[mocap] 131_01 with foot IK: segments ≤ ${w.deg.toFixed(2)}° (${w.where}); keys ${rep.keysRaw} → ${rep.keysKept}; error ${rep.maxPositionError.toFixed(3)} / ${rep.maxRotationErrorDeg.toFixed(2)}° at output frames, ${rep.maxPositionErrorAllFrames.toFixed(3)} / ${rep.maxRotationErrorDegAllFrames.toFixed(2)}° at every capture frame, unreachable ${rep.unreachablePosition.toFixed(3)} / ${rep.unreachableRotationDeg.toFixed(2)}°`);
+    expect(rep.maxRotationErrorDegAllFrames).toBeLessThanOrEqual(rep.unreachableRotationDeg + 2 * 0.5);
+    expect(rep.maxPositionErrorAllFrames).toBeLessThanOrEqual(rep.unreachablePosition + 2 * 0.02);
     expect(r.doc.bone.count).toBeLessThanOrEqual(r.report.keysRaw / 10);
     // Contacts: both heels and toes touch down several times in a start-walk-stop.
     expect(r.report.contacts).toBeGreaterThanOrEqual(8);
