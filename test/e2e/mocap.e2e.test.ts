@@ -245,3 +245,156 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });
+
+/** A VMD's morph keys read here from its bytes (header 30, model name 20, bone block, then 23-byte morph records). */
+function morphKeys(bytes: Uint8Array): { name: string; frame: number; weight: number }[] {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let o = 50;
+  o += 4 + v.getUint32(o, true) * 111;
+  const n = v.getUint32(o, true);
+  o += 4;
+  const sjis = new TextDecoder('shift_jis');
+  const out: { name: string; frame: number; weight: number }[] = [];
+  for (let i = 0; i < n; i++, o += 23) {
+    const raw = bytes.subarray(o, o + 15);
+    const end = raw.indexOf(0);
+    out.push({ name: sjis.decode(end < 0 ? raw : raw.subarray(0, end)), frame: v.getUint32(o + 15, true), weight: v.getFloat32(o + 19, true) });
+  }
+  return out;
+}
+
+describe('motion capture: the expression table, another model in the dialog, BVH out', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
+  const GENE = corpusPath('gene/Gene_light.pmx');
+  const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+
+  it('converts onto a model chosen in the dialog, shown in the preview; an edited expression row sends its keys to the chosen morph', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    // A real VRM Animation with expression tracks: Gene's laugh (あ/い/う/え/お, まばたき, 笑い… keyed) exported by the CLI.
+    const ex = await cli(['export-vrma', LAUGH, '--model', GENE, '-o', 'laugh.vrma', '--json'], dir);
+    expect(ex.code, ex.err).toBe(0);
+    const exported = JSON.parse(ex.out) as { expressions: { expression: string; morph: string }[] };
+    expect(exported.expressions).toEqual(expect.arrayContaining([{ expression: 'aa', morph: 'あ' }, { expression: 'blink', morph: 'まばたき' }]));
+
+    // The preview shows the low-poly Miku; the capture opens onto it.
+    await page.click('[data-testid="preview-open-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', MIKU);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => window.__vmdPreview?.info().model?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+    await openThroughDialog(page, ['cmd-open'], path.join(dir, 'laugh.vrma'));
+    await page.waitForSelector('[data-testid="mocap-dialog"]');
+    await ready(page);
+    expect(await page.textContent('[data-testid="mocap-model"]')).toBe('miku.pmd');
+    const onMiku = await pictureAt(page, 60);
+
+    // Another model chosen in the dialog: the preview shows it, playing the result.
+    await page.click('[data-testid="mocap-choose-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', GENE);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => window.__vmdPreview?.info().model?.includes('ジェネ'), null, { timeout: 120_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 120_000 });
+    await ready(page);
+    expect(await page.textContent('[data-testid="mocap-model"]')).toBe('Gene_light.pmx');
+    expect(await page.textContent('[data-testid="preview-model-name"]')).toContain('ジェネ');
+    const onGene = await pictureAt(page, 60);
+    const head60 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭'));
+    await pictureAt(page, 0);
+    const head0 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭'));
+    let changed = 0;
+    for (let i = 0; i < onMiku.data.length; i += 4) if (Math.abs(onMiku.data[i] - onGene.data[i]) + Math.abs(onMiku.data[i + 1] - onGene.data[i + 1]) + Math.abs(onMiku.data[i + 2] - onGene.data[i + 2]) > 30) changed++;
+    console.log(`[mocap] preview at frame 60, Miku then Gene: ${((100 * changed) / (onMiku.width * onMiku.height)).toFixed(2)}% of pixels differ`);
+    expect(changed / (onMiku.width * onMiku.height)).toBeGreaterThan(0.01);
+    writeFileSync(path.join(ARTIFACTS, 'mocap-preview-gene-60.png'), encodePng(onGene));
+    // The motion plays on Gene: the head turns between frames 0 and 60.
+    const dot = Math.abs(head0!.reduce((acc, x, i) => acc + x * head60![i], 0));
+    expect(2 * Math.acos(Math.min(1, dot)) * (180 / Math.PI)).toBeGreaterThan(1);
+
+    // The expression table: the file's expressions with the built-in morphs, the model's morphs offered.
+    const table = async () => Object.fromEntries(await page.$$eval('[data-testid="mocap-expr"] tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-expression'), tr.getAttribute('data-morph')])));
+    expect(await table()).toMatchObject({ aa: 'あ', ih: 'い', ou: 'う', ee: 'え', oh: 'お', blink: 'まばたき', happy: '笑い' });
+    const offered = await page.$$eval('#mocap-model-morphs option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toContain('ワ');
+    const before = (await page.textContent('[data-testid="mocap-report-keys"]'))!;
+    // aa → ワ, typed and committed with Enter (the dialog converts again).
+    const aa = page.locator('[data-testid="mocap-expr"] tr[data-expression="aa"] input');
+    await aa.fill('ワ');
+    await aa.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-expr"] tr[data-expression="aa"]')?.getAttribute('data-morph') === 'ワ');
+    await ready(page);
+    expect(await page.getAttribute('[data-testid="mocap-expr"] tr[data-expression="aa"]', 'class')).toContain('edited');
+    console.log(`[mocap] laugh.vrma on Gene: ${before}; after aa → ワ: ${await page.textContent('[data-testid="mocap-report-keys"]')}`);
+    await page.locator('[data-testid="mocap-expr"]').scrollIntoViewIfNeeded();
+    await s.app.screenshot('mocap-expressions');
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-expr-section"]')?.textContent?.includes('表情 → モーフ'));
+    await s.app.screenshot('mocap-expressions-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+
+    // Save map: the table as the CLI's --map reads it.
+    await saveThroughDialog(page, ['mocap-save-map'], dir, 'laugh-map.json');
+    await expect.poll(() => readFileSync(path.join(dir, 'laugh-map.json'), 'utf8').length > 0, { timeout: 30_000 }).toBe(true);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'laugh-map.json'), 'utf8')) as { morphs: Record<string, string> };
+    expect(saved.morphs).toMatchObject({ aa: 'ワ', ih: 'い', blink: 'まばたき' });
+
+    // Import (Ctrl+Enter): the document's bytes are import-vrma's with that map file, run as its own process.
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('laugh.vmd'));
+    // The new motion is on the chosen model, which the preview keeps.
+    expect(await page.evaluate(() => window.__vmdPreview!.info().model)).toContain('ジェネ');
+    const mine = await editorBytes(page);
+    const c = await cli(['import-vrma', 'laugh.vrma', '--model', GENE, '-o', 'laugh-cli.vmd', '--map', 'laugh-map.json'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(Buffer.from(mine).equals(readFileSync(path.join(dir, 'laugh-cli.vmd')))).toBe(true);
+    // Read here from the bytes: aa's keys are ワ's now, the keys import-vrma gives あ with the built-in table.
+    const plain = await cli(['import-vrma', 'laugh.vrma', '--model', GENE, '-o', 'laugh-plain.vmd'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    const ours = morphKeys(mine), theirs = morphKeys(readFileSync(path.join(dir, 'laugh-plain.vmd')));
+    const of = (keys: typeof ours, n: string) => keys.filter((k) => k.name === n).map((k) => [k.frame, k.weight]).sort((x, y) => x[0] - y[0]);
+    expect(of(theirs, 'あ').length).toBeGreaterThan(0);
+    expect(of(ours, 'あ')).toEqual([]);
+    expect(of(ours, 'ワ')).toEqual(of(theirs, 'あ'));
+    expect(of(ours, 'い')).toEqual(of(theirs, 'い'));
+    console.log(`[mocap] laugh.vmd: ${of(ours, 'ワ').length} keys on ワ (import-vrma's あ keys with the built-in table)`);
+  }, LONG);
+
+  it('exports BVH from File → Export: the bytes export-bvh writes, a BVH of the model\'s joints and every frame', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    await saveThroughDialog(page, ['cmd-export', 'cmd-export-bvh'], dir, 'laugh-out');
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('laugh-out.bvh'), null, { timeout: LONG });
+    const bytes = readFileSync(path.join(dir, 'laugh-out.bvh'));
+    const doc = await editorBytes(page);
+    writeFileSync(path.join(dir, 'doc-bvh.vmd'), doc);
+    const GENE_ = GENE;
+    const c = await cli(['export-bvh', 'doc-bvh.vmd', '--model', GENE_, '-o', 'cli.bvh', '--json'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(bytes.equals(readFileSync(path.join(dir, 'cli.bvh')))).toBe(true);
+    const rep = JSON.parse(c.out) as { frames: number; joints: string[] };
+    // Parsed here: the hierarchy's joints and channels, the frame count, and one line of values per frame.
+    const text = bytes.toString('utf8');
+    const [head, motion] = text.split(/^MOTION\s*$/m);
+    expect(head.trimStart().startsWith('HIERARCHY')).toBe(true);
+    const joints = [...head.matchAll(/^\s*(ROOT|JOINT)\s+(\S+)/gm)].map((m) => m[2]);
+    const channels = [...head.matchAll(/^\s*CHANNELS\s+(\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(joints.length).toBe(rep.joints.length);
+    expect(joints).toEqual(expect.arrayContaining(['hips', 'spine', 'head', 'leftUpperArm', 'leftLowerArm', 'rightUpperLeg', 'rightLowerLeg']));
+    expect([...head.matchAll(/\{/g)].length).toBe([...head.matchAll(/\}/g)].length);
+    const frames = Number(/^Frames:\s*(\d+)/m.exec(motion)![1]);
+    expect(Number(/^Frame Time:\s*([\d.]+)/m.exec(motion)![1])).toBeCloseTo(1 / 30, 6);
+    const lines = motion.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^(Frames|Frame Time):/.test(l));
+    expect(lines.length).toBe(frames);
+    for (const l of lines) expect(l.trim().split(/\s+/).map(Number).filter(Number.isFinite).length).toBe(channels);
+    // Every frame of the motion: frame 0 to its last key (read from the document's bytes by the VMD reader).
+    const d = readVmd(doc);
+    if (!d.ok) throw new Error(d.error.message);
+    expect(frames).toBe(buildTracks(d.value).lastFrame + 1);
+    expect(frames).toBe(rep.frames);
+    console.log(`[mocap] BVH export from the editor: ${joints.length} joints, ${channels} channels, ${frames} frames, ${bytes.length} bytes = export-bvh's`);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+});

@@ -169,7 +169,7 @@ export async function importCapture(): Promise<boolean> {
   if (!r) return false;
   const name = m.vmdName;
   useSceneStore().addImported(documentContent(r.doc, { name }), m.modelPath);
-  await m.close();
+  await m.close(true);
   useNotifyStore().success({ key: 'mocap.imported', params: { name, kept: r.report.keysKept, raw: r.report.keysRaw } });
   return true;
 }

@@ -22,6 +22,7 @@ import { useConfirmStore } from './confirm';
 import { useMusicStore } from './music';
 import { useNotifyStore } from './notify';
 import { usePreviewStore } from './preview';
+import { useMocapStore } from './mocap';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
@@ -253,6 +254,8 @@ export const useSceneStore = defineStore('scene', () => {
   watch(
     () => usePreviewStore().model?.path ?? null,
     (p) => {
+      // A model the motion capture dialog shows on the preview is lent, not the actor's (stores/mocap.ts).
+      if (useMocapStore().lent) return;
       const a = partOf(lastActorId.value);
       if (!a || (p === null && a.missingModel)) return;
       a.model = p;
