@@ -673,3 +673,74 @@ describe('key lower bounds (test/shared/fit/key-bounds.ts)', () => {
     expect(boneKeyBounds(d, 1, 0.01, 0.1)[0].lowerBound).toBe(3);
   });
 });
+
+describe('re-timing a capture: every input frame a sample (samplesPerFrame)', () => {
+  // A dense track as a capture gives it: a key on every input frame (120 fps), played at ×4 (30 fps).
+  const keys: BoneKey[] = [];
+  for (let f = 0; f <= 160; f++) {
+    keys.push({ name: 'センター', frame: f, position: [5 * Math.sin(f / 9), 2 * Math.cos(f / 13), f * 0.05], rotation: qmul(axisAngle([0, 1, 0], 60 * Math.sin(f / 15)), axisAngle([1, 0, 0], 10 * Math.sin(f / 7))) });
+  }
+  const input = doc(keys);
+  const angleDeg = (p: number[], q: number[]) => (2 * Math.acos(Math.min(1, Math.abs(p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3]))) * 180) / Math.PI;
+  function slerp(p: number[], q: number[], t: number): number[] {
+    let d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
+    const s = d < 0 ? -1 : 1;
+    d = Math.min(1, d * s);
+    const th = Math.acos(d);
+    if (th < 1e-12) return p.slice();
+    const wa = Math.sin((1 - t) * th) / Math.sin(th), wb = (s * Math.sin(t * th)) / Math.sin(th);
+    return [0, 1, 2, 3].map((c) => wa * p[c] + wb * q[c]);
+  }
+  /**
+   * Over the input frames f between output frames: how far out, played at f/4, is from the input at f
+   * beyond what no keys on whole frames can reach (per position axis, outside the range of the input at
+   * the two output frames around f; the rotation, off the arc between the input's rotations there).
+   */
+  function excess(out: VmdDocument): { position: number; rotationDeg: number; unreachable: number } {
+    const a = buildTracks(input).bones, b = buildTracks(out).bones;
+    const at = (t: typeof a, f: number) => {
+      const p = [0, 0, 0], r = [0, 0, 0, 1];
+      sampleBoneInto(t, 0, f, p, r, 0);
+      return { p, r };
+    };
+    let position = 0, rotationDeg = 0, unreachable = 0;
+    for (let f = 1; f < 160; f++) {
+      if (f % 4 === 0) continue;
+      const x = at(a, f), y = at(b, f / 4), l = at(a, f - (f % 4)), h = at(a, f - (f % 4) + 4);
+      for (let c = 0; c < 3; c++) {
+        const far = Math.max(0, Math.min(l.p[c], h.p[c]) - x.p[c], x.p[c] - Math.max(l.p[c], h.p[c]));
+        unreachable = Math.max(unreachable, far);
+        position = Math.max(position, Math.abs(x.p[c] - y.p[c]) - far);
+      }
+      let arc = Infinity;
+      for (let i = 0; i <= 2000; i++) arc = Math.min(arc, angleDeg(slerp(l.r, h.r, i / 2000), x.r));
+      rotationDeg = Math.max(rotationDeg, angleDeg(x.r, y.r) - arc);
+    }
+    return { position, rotationDeg, unreachable };
+  }
+
+  it('holds the frames between output frames within tolerance too, as far as keys on whole frames reach them; the default holds only the output frames', () => {
+    const every = speedRefit(input, { factor: 4, samplesPerFrame: 4 });
+    const grid = speedRefit(input, { factor: 4 });
+    if (!every.ok || !grid.ok) throw new Error('refused');
+    const e = excess(every.doc), g = excess(grid.doc);
+    console.log(`[fit] ×4 capture, between output frames, beyond the reach of whole-frame keys (${e.unreachable.toFixed(3)} units unreachable): ${e.position.toFixed(4)} / ${e.rotationDeg.toFixed(3)}° with every input frame a sample (${every.doc.bone.count} keys), ${g.position.toFixed(4)} / ${g.rotationDeg.toFixed(3)}° with output frames only (${grid.doc.bone.count} keys)`);
+    expect(e.unreachable).toBeGreaterThan(0.05); // the sines turn back between output frames: the reach matters here
+    expect(e.position).toBeLessThanOrEqual(0.02 + SLACK);
+    expect(e.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-2);
+    expect(g.position).toBeGreaterThan(0.02);
+    // At the output frames both hold the tolerance.
+    for (const d of [every.doc, grid.doc]) {
+      const p = playedErrors(input, d, { factor: 4, halfFrames: false });
+      expect(p.position).toBeLessThanOrEqual(0.02 + SLACK);
+      expect(p.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-3);
+    }
+  });
+
+  it('refuses a samplesPerFrame that is not a whole number from 1 to 16', () => {
+    for (const n of [0, 2.5, 17]) {
+      const r = speedRefit(input, { factor: 4, samplesPerFrame: n });
+      expect(!r.ok && r.error.code).toBe('E_ARGUMENT');
+    }
+  });
+});
