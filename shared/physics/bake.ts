@@ -304,7 +304,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     if (members.length === 0) continue;
     // The parents as the keys fitted so far play (physics off, IK as the output switches it).
     const doc = docWith(baked);
-    const poser = new MotionPoser(sk, doc, buildTracks(doc));
+    const poser = new MotionPoser(sk, doc, buildTracks(doc), model);
     const parents = [...new Set(members.map((k) => sk.parent[bones[k]]).filter((p) => p >= 0))];
     const played = new Float64Array(n * parents.length * 7);
     for (let f = 0; f < n; f++) {
@@ -374,7 +374,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const out = docWith(baked);
 
   // Play the output with physics off against the simulation, every frame.
-  const poser = new MotionPoser(sk, out, buildTracks(out));
+  const poser = new MotionPoser(sk, out, buildTracks(out), model);
   const played = new Float64Array(7 * nb);
   let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
   for (let f = 0; f < n; f++) {

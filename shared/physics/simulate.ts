@@ -113,7 +113,7 @@ export class Simulation {
     this.pose = new Pose(skeleton);
     this.world = new PhysicsWorld(bullet, model, this.pose, opts);
     const all = motion ? buildTracks(motion) : null;
-    this.poser = new MotionPoser(skeleton, motion, all);
+    this.poser = new MotionPoser(skeleton, motion, all, model);
     this.tracks = all ? all.bones : null;
     this.toggles = new PhysicsToggles(model, motion, this.tracks);
   }

@@ -1,11 +1,13 @@
 /**
  * A motion played on a skeleton: the VMD's bone tracks sampled exactly as `vmd-studio sample` and the preview
  * do (shared/vmd/sample.ts), mapped to the model's bones by name (matchKey), with the VMD's IK on/off keys.
- * Bone morphs are not applied here (the preview applies them; none of the engines that pose a model outside
- * it need them yet).
+ * Bone morphs keyed by the motion are added on top of the sampled bones by the preview's own rule
+ * (bone-morphs.ts) when the model's morphs are given.
  */
 import { matchKey } from '../pmx/model-inspect';
-import { sampleBoneInto } from '../vmd/sample';
+import { sampleBoneInto, sampleMorph } from '../vmd/sample';
+import type { ModelData } from '../pmx/model-types';
+import { MotionBoneMorphs } from './bone-morphs';
 import { keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { ikSwitchesOf, type IkSwitches } from './ik-switches';
@@ -20,10 +22,18 @@ export class MotionPoser {
   /** Per skeleton bone: its IK switch array (per IK key), or null (always on). */
   private readonly ikSwitch: (Uint8Array | null)[];
 
+  /** The model's bone morphs the motion keys (null: no model given, or none keyed). */
+  private readonly boneMorphs: MotionBoneMorphs | null;
+
+  /**
+   * `model`: the skeleton's model, for its bone morphs (MMD applies them to the sampled bones before append
+   * and IK). Without it the poser applies none (a skeleton built from bones alone has no morphs).
+   */
   constructor(
     readonly skeleton: Skeleton,
     doc: VmdDocument | null,
     readonly tracks: MotionTracks | null,
+    model: Pick<ModelData, 'format' | 'morphs'> | null = null,
   ) {
     const names = tracks?.bones.names ?? [];
     this.trackBone = new Int32Array(names.length);
@@ -35,6 +45,8 @@ export class MotionPoser {
     });
     this.ik = ikSwitchesOf(doc, tracks);
     this.ikSwitch = skeleton.bones.map((b) => (b.ik ? (this.ik.byName.get(matchKey(b.name)) ?? null) : null));
+    const bm = model && tracks ? new MotionBoneMorphs(model, tracks.morphs.names) : null;
+    this.boneMorphs = bm?.any ? bm : null;
   }
 
   /** Sets the pose's inputs to the motion at frame f (fractional allowed); bones without a track rest. */
@@ -53,6 +65,9 @@ export class MotionPoser {
       const i = this.trackBone[t];
       if (i >= 0) sampleBoneInto(b, t, f, pose.translation, pose.rotation, i);
     }
+    const m = this.tracks!.morphs;
+    // MMD rule — bone morphs on top of the sampled local transforms, before append and IK (bone-morphs.ts).
+    this.boneMorphs?.apply((t) => sampleMorph(m, t, f), pose.translation, pose.rotation);
   }
 
   /** Whether each IK chain is on at frame f (the last IK key at or before f; on before any key). */

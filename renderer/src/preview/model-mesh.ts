@@ -13,6 +13,7 @@ import type { MorphBinding } from './pose-binding';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
+import { expandMorph, keyableMorph, morphIndexByName } from '../../../shared/skeleton/bone-morphs';
 import { sphereMapOf } from './sphere-map';
 import { ToonSet } from './mmd-toon';
 import { castShadowByMaterial, createLightUniforms, createMmdMaterial, mmdMaterialParams, syncLightUniforms, toonTextureOf, type MmdMaterialParams } from './mmd-material';
@@ -105,32 +106,31 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   type Expansion = { morph: number[]; factor: number[]; slot: number[]; slotFactor: number[] };
   /**
    * Morph index → the model morph indices of vertex morphs it moves and the effect slots (bone, material,
-   * UV morphs) it drives, with factors (group morphs expand, nesting multiplies their weights).
+   * UV morphs) it drives, with factors (group morphs expand, nesting multiplies their weights: the shared
+   * expansion MotionPoser's bone morphs use too).
    */
-  const expand = (mi: number, factor: number, out: Expansion, depth: number) => {
-    const m = model.morphs[mi];
-    if (!m || depth > 8) return; // group cycles are malformed; stop
-    const slot = effects.slotOf.get(mi);
-    if (targetOf.has(mi)) {
-      out.morph.push(mi);
-      out.factor.push(factor);
-    } else if (slot !== undefined) {
-      out.slot.push(slot);
-      out.slotFactor.push(factor);
-    } else if (m.group) {
-      for (let k = 0; k < m.group.indices.length; k++) expand(m.group.indices[k], factor * m.group.weights[k], out, depth + 1);
-    }
-  };
+  const expand = (mi: number, out: Expansion) =>
+    expandMorph(model.morphs, mi, 1, (leaf, factor) => {
+      const slot = effects.slotOf.get(leaf);
+      if (targetOf.has(leaf)) {
+        out.morph.push(leaf);
+        out.factor.push(factor);
+      } else if (slot !== undefined) {
+        out.slot.push(slot);
+        out.slotFactor.push(factor);
+      }
+    });
   const expanded = new Map<string, Expansion>();
+  // A motion's morph name means the first keyable morph of that name that reaches anything (bone-morphs.ts).
+  for (const [key, mi] of morphIndexByName(model)) {
+    const e: Expansion = { morph: [], factor: [], slot: [], slotFactor: [] };
+    expand(mi, e);
+    expanded.set(key, e);
+  }
   /** Matching keys of every morph the model has (PMD's "base" is no morph to key), reaching anything or not. */
   const present = new Set<string>();
-  model.morphs.forEach((m, mi) => {
-    if (model.format === 'pmd' && m.panel === 0) return;
-    const e: Expansion = { morph: [], factor: [], slot: [], slotFactor: [] };
-    expand(mi, 1, e, 0);
-    const key = matchKey(m.name);
-    present.add(key);
-    if ((e.morph.length || e.slot.length) && !expanded.has(key)) expanded.set(key, e);
+  model.morphs.forEach((m) => {
+    if (keyableMorph(model, m)) present.add(matchKey(m.name));
   });
   const morphs = new Map<string, MorphBinding>();
 

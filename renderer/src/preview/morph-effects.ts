@@ -11,19 +11,13 @@
  */
 import * as THREE from 'three';
 import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';
-import type { Rig } from './rig';
+import { applyBoneMorph, boneMorphOffsets, type BoneMorphOffsets } from '../../../shared/skeleton/bone-morphs';
 
-
-const morphQ = new THREE.Quaternion();
-const stepQ = new THREE.Quaternion();
 
 interface BoneEffect {
   slot: number;
-  bones: Int32Array;
-  /** Three.js coordinates, 3 per offset. */
-  translations: Float32Array;
-  /** Three.js coordinates, normalised, 4 per offset. */
-  rotations: Float32Array;
+  /** MMD coordinates, applied by shared/skeleton/bone-morphs.ts (the rule MotionPoser uses too). */
+  offsets: BoneMorphOffsets;
 }
 interface MaterialEffect {
   slot: number;
@@ -67,21 +61,9 @@ export class MorphEffects {
     model.morphs.forEach((m, mi) => {
       if (m.count === 0) return;
       const slot = slots;
-      if (m.kind === 'bone' && m.bone) {
-        const n = m.bone.indices.length;
-        const t = new Float32Array(3 * n), q = new Float32Array(4 * n);
-        const mt = m.bone.translations, mr = m.bone.rotations;
-        for (let k = 0; k < n; k++) {
-          t[3 * k] = mt[3 * k];
-          t[3 * k + 1] = mt[3 * k + 1];
-          t[3 * k + 2] = -mt[3 * k + 2];
-          const x = -mr[4 * k], y = -mr[4 * k + 1], z = mr[4 * k + 2], w = mr[4 * k + 3];
-          // slerp assumes unit quaternions: normalise, and read a zero one (no rotation given) as identity.
-          const len = Math.hypot(x, y, z, w);
-          if (len > 1e-9) q.set([x / len, y / len, z / len, w / len], 4 * k);
-          else q.set([0, 0, 0, 1], 4 * k);
-        }
-        this.boneEffects.push({ slot, bones: m.bone.indices, translations: t, rotations: q });
+      const bone = boneMorphOffsets(m);
+      if (bone) {
+        this.boneEffects.push({ slot, offsets: bone });
       } else if (m.kind === 'material' && m.material) {
         this.materialEffects.push({ slot, morph: m.material });
       } else if (m.kind === 'uv' && m.uv) {
@@ -120,24 +102,11 @@ export class MorphEffects {
   }
 
   /**
-   * Adds the weighted bone morph offsets to the rig's local transforms (call after the bone tracks are
-   * sampled, before append and IK): position += w·t, rotation = slerp(identity, q, w) · rotation.
+   * Adds the weighted bone morphs to a pose's local transforms, MMD coordinates (call after the bone tracks are
+   * sampled, before append and IK): shared/skeleton/bone-morphs.ts's rule, the one MotionPoser applies.
    */
-  applyBones(rig: Rig): void {
-    for (const d of this.boneEffects) {
-      const w = this.weights[d.slot];
-      if (w === 0) continue;
-      for (let k = 0; k < d.bones.length; k++) {
-        const bone = rig.bones[d.bones[k]];
-        if (!bone) continue;
-        bone.position.x += w * d.translations[3 * k];
-        bone.position.y += w * d.translations[3 * k + 1];
-        bone.position.z += w * d.translations[3 * k + 2];
-        const q = d.rotations;
-        morphQ.set(q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3]);
-        bone.quaternion.premultiply(stepQ.identity().slerp(morphQ, w));
-      }
-    }
+  applyBones(T: Float64Array, R: Float64Array): void {
+    for (const d of this.boneEffects) applyBoneMorph(d.offsets, this.weights[d.slot], T, R);
   }
 
   /**

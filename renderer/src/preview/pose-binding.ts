@@ -168,11 +168,8 @@ export class PoseBinding {
           }
         }
         this.effectsChanged = false;
-        if (fx) {
-          // On top of the sampled local transforms, before append and IK read them (as in MMD).
-          fx.applyBones(rig);
-          this.effectsChanged = fx.applyMaterialsAndUvs();
-        }
+        // Bone morphs go on in solve(), on the pose's local transforms (MMD coordinates).
+        if (fx) this.effectsChanged = fx.applyMaterialsAndUvs();
         this.morphsChanged = changed || this.effectsChanged;
       }
     }
@@ -198,6 +195,9 @@ export class PoseBinding {
       R[4 * i + 2] = b.quaternion.z;
       R[4 * i + 3] = b.quaternion.w;
     }
+    // On top of the sampled local transforms, before append and IK read them (as in MMD); the weights were
+    // summed in apply() for this frame.
+    if (this.tracks && this.effects) this.effects.applyBones(T, R);
     let ikKeyIndex = -1;
     if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
     const ikOn = (i: number) => {
