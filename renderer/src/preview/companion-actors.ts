@@ -33,9 +33,9 @@ export interface CompanionSpec {
   tracks: MotionTracks | null;
 }
 
-export const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
+const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
 /** The object added to the scene for a body (a model's mesh holds its rig; the figure's group holds both). */
-export const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
+const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
 
 /** MMD (left-handed) → three.js: Z negated, a turn about Y reversed. */
 export function placeObject(o: THREE.Object3D, s: StagePlace | null): void {
