@@ -144,7 +144,7 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
       const p = pending;
       pending = null;
       const error = closing ? { code: 'E_CANCELLED' as const, message: 'worker stopped: cancelled', file: p?.t.input } : { code: 'E_INTERNAL' as const, message: `worker stopped: ${e.message}`, file: p?.t.input };
-      p?.resolve({ id: p.t.id, ok: false, error, bytesIn: 0, ms: 0 });
+      p?.resolve({ id: p.t.id, bytesIn: 0, ms: 0, ok: false, error });
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`exit code ${code}`)));
@@ -156,7 +156,7 @@ function workerSlot(script: string, op: BatchJob['op'], options: OpOptions): Slo
         respawns++;
         spawn();
       }
-      if (dead) return Promise.resolve({ id: t.id, ok: false, error: { code: 'E_INTERNAL', message: `worker stopped: ${(dead as Error).message}`, file: t.input }, bytesIn: 0, ms: 0 });
+      if (dead) return Promise.resolve({ id: t.id, bytesIn: 0, ms: 0, ok: false, error: { code: 'E_INTERNAL', message: `worker stopped: ${(dead as Error).message}`, file: t.input } });
       return new Promise((resolve) => {
         pending = { resolve, t };
         w.postMessage(t);
@@ -227,7 +227,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
     opts.onResult?.(r);
   };
   emit(true);
-  for (const e of listed.errors) record({ input: e.file ?? inputDir, output: null, ok: false, error: e, ms: 0 });
+  for (const e of listed.errors) record({ input: e.file ?? inputDir, output: null, ms: 0, ok: false, error: e });
 
   const outputFor = (rel: string) => {
     const ext = path.extname(rel);
@@ -255,7 +255,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       const output = outputFor(f.relative);
       current = f.path;
       if (path.resolve(output) === path.resolve(f.path)) {
-        record({ input: f.path, output, ok: false, error: { code: 'E_ARGUMENT', message: 'output would replace the input', file: f.path }, ms: 0 });
+        record({ input: f.path, output, ms: 0, ok: false, error: { code: 'E_ARGUMENT', message: 'output would replace the input', file: f.path } });
         continue;
       }
       // The temp is held by this thread too: if the worker has to be stopped, or this process exits on
@@ -266,9 +266,9 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       const r = await slot.run({ id: i, input: f.path, output, overwrite: !!job.overwrite, dryRun: !!job.dryRun, temp });
       inFlight.delete(i);
       releaseTemp(temp);
-      if (!r.ok && r.error?.code === 'E_CANCELLED') break;
+      if (!r.ok && r.error.code === 'E_CANCELLED') break;
       bytesDone += f.size;
-      record({ input: f.path, output: r.ok && !r.skipped ? output : r.skipped ? output : null, ok: r.ok, skipped: r.skipped, error: r.error, report: r.report, ms: r.ms });
+      record(r.ok ? { input: f.path, output, ms: r.ms, ok: true, value: r.value } : { input: f.path, output: null, ms: r.ms, ok: false, error: r.error });
       emit();
     }
   };
@@ -305,7 +305,7 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   if (signal && onAbort) signal.removeEventListener('abort', onAbort);
   current = null;
   emit(true);
-  const ok = results.filter((r) => r.ok && !r.skipped).length;
-  const skipped = results.filter((r) => r.skipped).length;
+  const ok = results.filter((r) => r.ok && !r.value.skipped).length;
+  const skipped = results.filter((r) => r.ok && r.value.skipped).length;
   return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(notTaken ? { notTaken } : {}) } };
 }

@@ -2,7 +2,7 @@
  * Batch jobs: the types the batch engine (electron/batch), the CLI, the IPC contract and the renderer
  * share. A job applies one operation to every .vmd/.vpd under a folder, writing a mirrored tree.
  */
-import type { CodecError } from '../vmd/errors';
+import type { Outcome } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
 export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'convert', 'pose', 'inspect'] as const;
@@ -43,16 +43,36 @@ export interface BatchProgress {
   elapsedMs: number;
 }
 
-export interface BatchFileResult {
-  input: string;
-  output: string | null;
-  ok: boolean;
+/** A file written, or skipped, with its report. */
+export interface FileDone {
   /** Skipped: the output existed and overwrite was off, or a dry run. */
   skipped?: boolean;
-  error?: CodecError;
   /** The edit's report: counts of keys kept, added, dropped, collisions, warnings. */
   report?: Record<string, unknown>;
-  ms: number;
+}
+
+/** One file's outcome, with its input, its output (null when nothing was or would be written there) and its time. */
+export type BatchFileResult = { input: string; output: string | null; ms: number } & Outcome<FileDone>;
+
+/** A file written or skipped, with what became of it. */
+export type DoneFile = BatchFileResult & { ok: true };
+
+/** A file that failed, with its error. */
+export type FailedFile = BatchFileResult & { ok: false };
+
+/** The files that failed, in order. */
+export function failedFiles(results: readonly BatchFileResult[]): FailedFile[] {
+  return results.filter((r): r is FailedFile => !r.ok);
+}
+
+/**
+ * One file's row in the CLI's `--report` JSON: the outcome flattened, fields in the order that file has
+ * always had (`input, output, ok, skipped, error, report, ms`; absent ones left out).
+ */
+export function reportRow(r: BatchFileResult): Record<string, unknown> {
+  return r.ok
+    ? { input: r.input, output: r.output, ok: true, skipped: r.value.skipped, report: r.value.report, ms: r.ms }
+    : { input: r.input, output: r.output, ok: false, error: r.error, ms: r.ms };
 }
 
 export interface BatchSummary {
@@ -70,5 +90,5 @@ export interface BatchSummary {
 
 /** Files a dry run would have written (counted among `skipped`, with `dryRun` in their report). */
 export function wouldWriteCount(s: Pick<BatchSummary, 'results'>): number {
-  return s.results.filter((r) => r.skipped && (r.report as { dryRun?: boolean } | undefined)?.dryRun === true).length;
+  return s.results.filter((r) => r.ok && r.value.skipped && (r.value.report as { dryRun?: boolean } | undefined)?.dryRun === true).length;
 }

@@ -126,10 +126,19 @@ export interface Diagnostic {
  * A value or an error, nothing beside it: what a service answers over IPC (`IpcResult` is this type)
  * and what the parsers of one option's text return (with `ArgumentError`).
  */
-export type Outcome<T, E extends CodecError = CodecError> = { ok: true; value: T } | { ok: false; error: E };
+export type Outcome<T, E extends CodecError = CodecError> = Success<T> | Failure<E>;
 
-/** A read's outcome: an `Outcome` whose value comes with the diagnostics found on the way. */
-export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; error: CodecError };
+/** An `Outcome` that succeeded. */
+export type Success<T> = { ok: true; value: T };
+
+/** An `Outcome` that failed. */
+export type Failure<E extends CodecError = CodecError> = { ok: false; error: E };
+
+/**
+ * A read's outcome: an `Outcome` whose value comes with the diagnostics found on the way (beside the value,
+ * as recoverable oddities are; a `Result<T>` is an `Outcome<T>` wherever one is asked for).
+ */
+export type Result<T> = (Success<T> & { diagnostics: Diagnostic[] }) | Failure;
 
 export function ok<T>(value: T, diagnostics: Diagnostic[] = []): Result<T> {
   return { ok: true, value, diagnostics };

@@ -7,9 +7,9 @@
  */
 import {
   applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
-  type EditKind, type RecordsByKind, type Steps,
+  type EditDiff, type EditKind, type RecordsByKind, type Steps,
 } from '../../shared/key-edits';
-import { buildBoneInterpolation, buildTracks, emptyVmd, encodeBoneRecord, fixedBlock, nameField, BONE, type VmdDocument } from '../../shared/vmd';
+import { buildBoneInterpolation, buildTracks, emptyVmd, encodeBoneRecord, fixedBlock, nameField, BONE, type MotionTracks, type VmdDocument } from '../../shared/vmd';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -67,6 +67,18 @@ export function benchEdits(): void {
       r.total.push(total);
       r.longest.push(longest);
     };
+    /**
+     * A diff made (its time in `made`) applied and the tracks brought along, then undone the same way: a row
+     * for the edit (made + apply + tracks, with what its undo step keeps) and one for its undo.
+     */
+    const applyAndUndo = (name: string, undoName: string, made: { total: number; longest: number }, d: EditDiff, tracksSteps: (t: MotionTracks, doc: VmdDocument, d: EditDiff) => Steps<MotionTracks | null>) => {
+      const applied = timedSteps(applyDiffSteps(doc, d, 'apply'));
+      const tr = timedSteps(tracksSteps(tracks, applied.value, d));
+      add(name, made.total + applied.total + tr.total, Math.max(made.longest, applied.longest, tr.longest), diffBytes(d));
+      const undo = timedSteps(applyDiffSteps(applied.value, d, 'revert'));
+      const undoTr = timedSteps(tracksSteps(tr.value!, undo.value, d));
+      add(undoName, undo.total + undoTr.total, Math.max(undo.longest, undoTr.longest));
+    };
     for (let run = 0; run < 3; run++) {
       const sel = timed(() => {
         const s: RecordsByKind = {};
@@ -76,13 +88,7 @@ export function benchEdits(): void {
       add('select all (bit set)', sel.ms, sel.ms);
       const diff = timed(() => moveDiff(doc, tracks, sel.value, 5));
       if ('refused' in diff.value) throw new Error(diff.value.message);
-      const d = diff.value;
-      const applied = timedSteps(applyDiffSteps(doc, d, 'apply'));
-      const tr = timedSteps(shiftTracksSteps(tracks, applied.value, d));
-      add('move all 5 frames (check + apply + tracks)', diff.ms + applied.total + tr.total, Math.max(diff.ms, applied.longest, tr.longest), diffBytes(d));
-      const undo = timedSteps(applyDiffSteps(applied.value, d, 'revert'));
-      const undoTr = timedSteps(shiftTracksSteps(tr.value!, undo.value, d));
-      add('undo of the move', undo.total + undoTr.total, Math.max(undo.longest, undoTr.longest));
+      applyAndUndo('move all 5 frames (check + apply + tracks)', 'undo of the move', { total: diff.ms, longest: diff.ms }, diff.value, shiftTracksSteps);
       const del = timed(() => deleteRecords(doc, sel.value));
       const deleted = del.value;
       if (isRefusal(deleted)) throw new Error(deleted.message);
@@ -94,12 +100,7 @@ export function benchEdits(): void {
       const made = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
       const pd = made.value;
       if ('refused' in pd) throw new Error(pd.message);
-      const curved = timedSteps(applyDiffSteps(doc, pd, 'apply'));
-      const curveTracks = timedSteps(tracksAfterSteps(tracks, curved.value, pd));
-      add('curve preset on all (diff + apply + tracks)', made.total + curved.total + curveTracks.total, Math.max(made.longest, curved.longest, curveTracks.longest), diffBytes(pd));
-      const uncurved = timedSteps(applyDiffSteps(curved.value, pd, 'revert'));
-      const uncurvedTracks = timedSteps(tracksAfterSteps(curveTracks.value!, uncurved.value, pd));
-      add('undo of the preset', uncurved.total + uncurvedTracks.total, Math.max(uncurved.longest, uncurvedTracks.longest));
+      applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd, tracksAfterSteps);
     }
     console.log(`  ${label} (${mb(doc.bone.bytes.length)} of bone records):`);
     for (const [name, r] of Object.entries(rows)) {

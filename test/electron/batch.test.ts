@@ -16,7 +16,7 @@ async function runBatch(...args: Parameters<typeof runBatchJob>) {
 import { createBatchService } from '../../electron/services/batch-service';
 import type { Events } from '../../shared/ipc/contract';
 import { runCli } from '../../electron/cli/main';
-import type { BatchProgress, BatchSummary } from '../../shared/batch/types';
+import { failedFiles, type BatchProgress, type BatchSummary, type DoneFile } from '../../shared/batch/types';
 import { addBadFiles, copyCorpus, CORPUS, findTemps, hashTree, listFiles, useTempDirs, WORKER } from './batch-helpers';
 
 const mk = useTempDirs();
@@ -40,9 +40,9 @@ describe('runBatch', () => {
     expect(s.ok).toBe(good.length);
     expect(s.failed).toBe(3);
     expect(s.cancelled).toBe(false);
-    const failedInputs = s.results.filter((r) => !r.ok).map((r) => r.input).sort();
+    const failedInputs = failedFiles(s.results).map((r) => r.input).sort();
     expect(failedInputs).toEqual([bad.corrupt, bad.truncated, bad.unreadable].sort());
-    const codes = Object.fromEntries(s.results.filter((r) => !r.ok).map((r) => [path.basename(r.input), r.error!.code]));
+    const codes = Object.fromEntries(failedFiles(s.results).map((r) => [path.basename(r.input), r.error!.code]));
     expect(codes['corrupt.vmd']).toBe('E_VMD_MAGIC');
     expect(['E_VMD_COUNT', 'E_VMD_TRUNCATED']).toContain(codes['truncated.vmd']);
     expect(['E_IO_DENIED', 'E_IO_NOT_FOUND']).toContain(codes['unreadable.vmd']);
@@ -68,8 +68,8 @@ describe('runBatch', () => {
     expect(progress[progress.length - 1].done).toBe(s.total);
     for (let i = 2; i < progress.length - 1; i++) expect(progress[i].elapsedMs - progress[i - 1].elapsedMs).toBeGreaterThanOrEqual(95);
     // report counts travel with each result
-    const one = s.results.find((r) => r.ok)!;
-    expect(one.report).toMatchObject({ edit: 'mirror' });
+    const one = s.results.find((r) => r.ok) as DoneFile;
+    expect(one.value.report).toMatchObject({ edit: 'mirror' });
     expect(typeof one.ms).toBe('number');
   });
 
@@ -95,7 +95,7 @@ describe('runBatch', () => {
     const dry = await runBatch({ ...job, outputDir: dryOut, dryRun: true });
     expect(dry.skipped).toBe(6);
     expect(listFiles(dryOut)).toEqual([]);
-    expect(dry.results[0].report).toMatchObject({ dryRun: true });
+    expect((dry.results[0] as DoneFile).value.report).toMatchObject({ dryRun: true });
   });
 
   it('in-process fallback (no worker bundle) gives the same bytes as the workers', async () => {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerChild, type ServerChild } from './server-child';
+import { rawCall, streamCall } from './server-requests';
 import { FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame';
 
 const MB = 1024 * 1024;
@@ -30,30 +31,7 @@ let token = '';
 const memory = (what: 'rss' | 'reset' = 'rss') => server.memory(what);
 
 /** One call; never throws: a connection the server drops is status 0. */
-function call(name: string, body: Buffer | string, type: string, agent: http.Agent | false): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/call/${name}`,
-        agent,
-        headers: { host: `127.0.0.1:${port}`, 'content-type': type, 'x-vmd-token': token, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-        res.on('error', () => resolve({ status: 0, text }));
-      },
-    );
-    req.setTimeout(15_000, () => req.destroy());
-    req.on('error', () => resolve({ status: 0, text: '' }));
-    req.end(body);
-  });
-}
+const call = (name: string, body: Buffer | string, type: string, agent: http.Agent | false) => rawCall(server, name, body, { type, agent });
 
 /** A saveFile frame: the JSON (path, one part, overwrite), then the part. */
 function saveFrame(file: string, bytes: Buffer): Buffer {
@@ -70,49 +48,11 @@ function saveFrame(file: string, bytes: Buffer): Buffer {
  * Streams a JSON body of `total` bytes, `{"args":["x",[0,0,…]]}`, one chunk reused (the sender holds no
  * 64 MB). Resolves with the status the server answered (0 when it only closed).
  */
-function streamZeros(name: string, total: number): Promise<number> {
-  return new Promise((resolve) => {
-    const head = Buffer.from('{"args":["' + path.join(dir, 'zeros.vmd').replace(/\\/g, '/') + '",[0');
-    const tail = Buffer.from(']]}');
-    const chunk = Buffer.from(',0'.repeat(MB / 2));
-    let status = 0;
-    let done = false;
-    const finish = () => {
-      if (!done) {
-        done = true;
-        resolve(status);
-      }
-    };
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/call/${name}`,
-        agent: false,
-        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'x-vmd-token': token, 'content-length': head.length + total + tail.length },
-      },
-      (res) => {
-        status = res.statusCode!;
-        res.resume();
-        res.on('end', finish);
-        res.on('error', finish);
-      },
-    );
-    req.on('error', finish);
-    req.on('close', () => setTimeout(finish, 50));
-    req.write(head);
-    let written = 0;
-    const pump = () => {
-      while (!done && !req.destroyed && written < total) {
-        const n = Math.min(chunk.length, total - written);
-        written += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
-      }
-      if (!done && !req.destroyed) req.end(tail);
-    };
-    setTimeout(pump, 100);
-  });
+async function streamZeros(name: string, total: number): Promise<number> {
+  const head = Buffer.from('{"args":["' + path.join(dir, 'zeros.vmd').replace(/\\/g, '/') + '",[0');
+  const tail = Buffer.from(']]}');
+  const chunk = Buffer.from(',0'.repeat(MB / 2));
+  return (await streamCall(server, name, { type: 'application/json', head, chunk, total, tail, declareLength: true, delayMs: 100 })).status;
 }
 
 beforeAll(async () => {

@@ -5,11 +5,11 @@
  * requests by itself, and grow by less than 200 MB. Every loop here is bounded and stops by itself.
  */
 import type { ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerChild, type ServerChild } from './server-child';
+import { rawCall, streamCall } from './server-requests';
 import { FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame';
 
 const MB = 1024 * 1024;
@@ -25,28 +25,7 @@ let token = '';
 const memory = () => server.memory();
 
 /** One call on a fresh connection (no keep-alive), body written as given. */
-function call(name: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/call/${name}`,
-        agent: false,
-        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'x-vmd-token': token, connection: 'close' },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const call = (name: string, body: string) => rawCall(server, name, body, { close: true });
 
 /**
  * Streams `total` bytes to a call, `chunk` repeated (one buffer reused: the sender holds no 100 MB),
@@ -55,42 +34,8 @@ function call(name: string, body: string): Promise<{ status: number; text: strin
  * Content-Length the body starts 150 ms after the headers, as a server that refuses on the headers alone
  * has answered by then (else the reset of the connection can overtake its answer).
  */
-function stream(name: string, type: string, head: Buffer, chunk: Buffer, total: number, declareLength: boolean): Promise<{ status: number; text: string; written: number }> {
-  return new Promise((resolve) => {
-    let written = 0;
-    let status = 0;
-    let text = '';
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      resolve({ status, text, written });
-    };
-    const headers: Record<string, string | number> = { host: `127.0.0.1:${port}`, 'content-type': type, 'x-vmd-token': token };
-    if (declareLength) headers['content-length'] = head.length + total;
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: `/api/call/${name}`, agent: false, headers }, (res) => {
-      status = res.statusCode!;
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', finish);
-      res.on('error', finish);
-    });
-    req.on('error', finish);
-    req.on('close', () => setTimeout(finish, 50));
-    req.write(head);
-    req.flushHeaders();
-    const pump = () => {
-      while (!finished && !req.destroyed && written < total) {
-        const n = Math.min(chunk.length, total - written);
-        written += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
-      }
-      if (!finished && !req.destroyed) req.end();
-    };
-    if (declareLength) setTimeout(pump, 150);
-    else pump();
-  });
-}
+const stream = (name: string, type: string, head: Buffer, chunk: Buffer, total: number, declareLength: boolean) =>
+  streamCall(server, name, { type, head, chunk, total, declareLength, delayMs: declareLength ? 150 : 0 });
 
 /** A socket that sends part of a request and then nothing: resolves `closed` when the server hangs up. */
 function halfSent(text: string): { socket: net.Socket; closed: Promise<void> } {

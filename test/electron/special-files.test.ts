@@ -15,7 +15,7 @@ import { createServices } from '../../electron/services';
 import { noDialogs } from '../../electron/services/dialog-service';
 import { readBytes } from '../../electron/fs/files';
 import { runBatch, workerCount } from '../../electron/batch/engine';
-import { MAX_BATCH_JOBS } from '../../shared/batch/types';
+import { failedFiles, MAX_BATCH_JOBS } from '../../shared/batch/types';
 import { ensureBuilt, ROOT, tempDir, type TempDir } from '../helpers/build';
 import { corpusPath } from '../helpers/corpus';
 
@@ -224,7 +224,7 @@ describe.runIf(posix)('special files in the app services and the batch engine', 
       const r = await runBatch({ op: 'mirror', inputDir: only, outputDir: path.join(dir, 'fifo-out'), options: {} }, { workerPath: null });
       if (!r.ok) throw new Error(r.error.message);
       expect(r.value).toMatchObject({ total: 2, ok: 1, failed: 1 });
-      expect(r.value.results.find((x) => !x.ok)?.error?.message).toBe('not a regular file (a FIFO (named pipe))');
+      expect(failedFiles(r.value.results)[0]?.error?.message).toBe('not a regular file (a FIFO (named pipe))');
     } finally {
       expect(stop()).toBe(0);
     }

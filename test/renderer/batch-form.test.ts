@@ -288,9 +288,9 @@ describe('BatchDialog form', () => {
       cancelled: false,
       ms: 5,
       results: [
-        { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1 },
+        { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, value: {}, ms: 1 },
         { input: '/in/sub/bad.vmd', output: null, ok: false, error: { code: 'E_VMD_TRUNCATED', message: 'bone block ends early' }, ms: 1 },
-        { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1 },
+        { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, value: {}, ms: 1 },
       ],
     };
     await nextTick();

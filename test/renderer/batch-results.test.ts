@@ -10,8 +10,8 @@ import type { BatchSummary } from '../../shared/batch/types';
 const summary: BatchSummary = {
   jobId: 'j', total: 3, ok: 2, failed: 1, skipped: 0, cancelled: false, ms: 10,
   results: [
-    { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, report: { kept: 600, added: 489, dropped: 1000, keysBefore: 2089, keysAfter: 1089 } },
-    { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, report: { kept: 10, added: 0, dropped: 2 } },
+    { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, value: { report: { kept: 600, added: 489, dropped: 1000, keysBefore: 2089, keysAfter: 1089 } } },
+    { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, value: { report: { kept: 10, added: 0, dropped: 2 } } },
     { input: '/in/c.vmd', output: null, ok: false, ms: 1, error: { code: 'E_VMD_TRUNCATED', message: 'bone block cut short', offset: 54 } },
   ],
 };

@@ -10,7 +10,7 @@ import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS, MAX_BATCH_JOBS, wouldWriteCount } from '../../../shared/batch/types';
+import { BATCH_OPS, failedFiles, MAX_BATCH_JOBS, reportRow, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -55,10 +55,10 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
   if (s.notTaken) out += `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
-  const failed = s.results.filter((r) => !r.ok);
+  const failed = failedFiles(s.results);
   if (failed.length) {
     out += `  failed files:\n`;
-    for (const r of failed) out += `    ${show(r.input)}: ${r.error ? `${r.error.code} ${r.error.message}${r.error.offset !== undefined ? ` (at byte ${r.error.offset})` : ''}` : 'failed'}\n`;
+    for (const r of failed) out += `    ${show(r.input)}: ${r.error.code} ${r.error.message}${r.error.offset !== undefined ? ` (at byte ${r.error.offset})` : ''}\n`;
   }
   return out;
 }
@@ -129,7 +129,7 @@ ${allDetails()}`,
       }
     };
     const onResult = (r: BatchFileResult) => {
-      if (!r.ok && r.error) {
+      if (!r.ok) {
         if (drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
         io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
       }
@@ -162,7 +162,7 @@ ${allDetails()}`,
         skipped: summary.skipped,
         cancelled: summary.cancelled,
         ms: summary.ms,
-        results: summary.results,
+        results: summary.results.map(reportRow),
       };
       const w = await atomicWrite(reportFile, new TextEncoder().encode(JSON.stringify(body, null, 2) + '\n'), { overwrite: true });
       if (!w.ok) {

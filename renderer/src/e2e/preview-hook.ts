@@ -136,18 +136,18 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
     gpu: () => (e.software ? 'software' : 'hardware'),
     info: () => ({ model: info().model, bones: e.rig.bones.length, missingBones: info().missingBones }),
     shown: () => e.modelShown,
-    companions: () => e.companionKeys,
+    companions: () => e.companions.keys,
     companionBoneScreenPosition: (key, name) => {
       const r = el.getBoundingClientRect();
-      const p = e.companionScreenPosition(key, name, r.width, r.height);
+      const p = e.companions.screenPosition(key, e.world.activeCamera, name, r.width, r.height);
       return p ? [r.left + p[0], r.top + p[1]] : null;
     },
     companionBoneWorldPosition: (key, name) => {
-      const rig = e.companionRig(key);
+      const rig = e.companions.rig(key);
       return rig ? diag.boneWorldPosition(rig, name) : null;
     },
     companionLook: (key) => {
-      const rig = e.companionRig(key);
+      const rig = e.companions.rig(key);
       return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),

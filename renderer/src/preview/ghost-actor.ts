@@ -9,7 +9,8 @@
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
-import type { PreviewEngine, StagePlace } from './preview-engine';
+import type { PreviewEngine } from './preview-engine';
+import type { StagePlace } from './companion-actors';
 
 /** The ghost's actor id in the engine's stage table (no workspace document has a negative id). */
 export const GHOST_ID = -1;

@@ -9,6 +9,7 @@
  *   pose-gizmo.ts       the rings and arrows that pose the picked bone
  *   joint-dots.ts       the joints one can click, as dots
  *   physics-preview.ts  each actor's physics world, the rigid-body view
+ *   companion-actors.ts the scene's other actors: their meshes, motions, places and pick tables
  * — wired together here: the orbit controls ask for renders, a new motion or model rebinds the pick
  * tables, each render places the mark first. Queries only tests and profiling use live in
  * src/e2e/preview-diagnostics.ts, which only the e2e build holds. The playback loop lives in use-preview.ts.
@@ -18,13 +19,11 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { CameraTrack, MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { BuiltModel } from './model-mesh';
-import type { BuiltFigure } from './figure-mesh';
 import type { Rig } from './rig';
 import { FrameProfiler } from './frame-profiler';
 import { PICK_RADIUS_PX } from './bone-pick';
 import { PreviewScene } from './preview-scene';
 import { MotionDriver, type MotionBindingInfo } from './motion-driver';
-import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
@@ -32,6 +31,7 @@ import { PoseGizmo, type PoseMode } from './pose-gizmo';
 import { JointDots } from './joint-dots';
 import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
+import { CompanionActors, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
 
 const orbitUp = new THREE.Vector3();
 /** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
@@ -41,18 +41,7 @@ const JOINT_FIRST_PX = 5;
 
 export { Ring } from './frame-profiler';
 
-/** An actor's place in the scene (shared/scene/scene-file.ts ActorStage). */
-export interface StagePlace {
-  position: readonly [number, number, number];
-  turn: number;
-}
-
-/** What another actor is drawn as: its built model, or its own instance of the built-in figure. */
-export type CompanionBody = BuiltModel | BuiltFigure;
-
-const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
-/** The object added to the scene for a body (a model's mesh holds its rig; the figure's group holds both). */
-const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
+export type { CompanionBody, StagePlace } from './companion-actors';
 export type { MotionBindingInfo } from './motion-driver';
 
 export class PreviewEngine {
@@ -73,6 +62,8 @@ export class PreviewEngine {
   readonly profiler = new FrameProfiler();
   /** Each actor's physics and the rigid-body view (off until the pane turns it on). */
   readonly physics = new PreviewPhysics(webBullet);
+  /** The scene's other actors. */
+  readonly companions: CompanionActors;
   /** True when WebGL runs on a software rasteriser. */
   readonly software: boolean;
   private disposed = false;
@@ -87,6 +78,7 @@ export class PreviewEngine {
     this.software = gl.software;
     this.world = new PreviewScene(!gl.software);
     this.motion = new MotionDriver(this.world, this.profiler);
+    this.companions = new CompanionActors(this.world, this.physics);
     this.presenter = new FramePresenter(gl.renderer, gl.basePixelRatio, gl.sink, () => this.draw(), (latency) => this.profiler.present.push(latency));
     this.world.scene.add(this.marker.group);
     this.world.scene.add(this.dots.points);
@@ -122,50 +114,17 @@ export class PreviewEngine {
   }
 
   /**
-   * The scene's other actors (stores/scene.ts): each a built model posed by its own motion beside the
-   * editor's model, at the same frame: a model, or a figure of its own for an actor on the built-in figure.
-   * The engine owns their meshes (disposed when replaced).
+   * Shows the scene's other actors (companion-actors.ts; each keyed so an unchanged one keeps its mesh, a
+   * model built by the caller and handed over). Returns the keys shown.
    */
-  private companions: { key: string; built: CompanionBody; binding: PoseBinding; picker: PickMarker | null }[] = [];
-
-  /**
-   * Shows these other actors (each keyed so an unchanged one keeps its mesh; a model is built by the
-   * caller and handed over here, or reused when its key is already shown). Returns the keys shown.
-   */
-  setCompanions(list: { key: string; built: CompanionBody | null; doc: VmdDocument | null; tracks: MotionTracks | null }[]): string[] {
-    const keep = new Map(this.companions.map((c) => [c.key, c]));
-    const next: typeof this.companions = [];
-    for (const a of list) {
-      const old = keep.get(a.key);
-      const built = a.built ?? old?.built ?? null;
-      if (!built) continue;
-      if (old && old.built === built) keep.delete(a.key);
-      else {
-        if (isModel(built)) built.edges.mesh.visible = this.world.outline;
-        this.world.scene.add(objectOf(built));
-      }
-      const ik = ikSwitchesOf(a.doc, a.tracks);
-      let binding: PoseBinding;
-      if (isModel(built)) {
-        built.selectMorphs(a.tracks?.morphs.names ?? []);
-        binding = new PoseBinding(built.rig, a.tracks, ik, built.morphs, built.mesh.morphTargetInfluences ?? null);
-      } else binding = new PoseBinding(built.rig, a.tracks, ik);
-      this.physics.bind(a.key, { model: isModel(built) ? built.model : null, rig: built.rig, mesh: isModel(built) ? built.mesh : null }, binding, a.doc, a.tracks);
-      if (old && old.built === built) old.picker?.dispose();
-      next.push({ key: a.key, built, binding, picker: null });
-    }
-    for (const c of keep.values()) {
-      this.world.scene.remove(objectOf(c.built));
-      c.built.dispose();
-      c.picker?.dispose();
-    }
-    this.companions = next;
+  setCompanions(list: readonly CompanionSpec[]): string[] {
+    const keys = this.companions.set(list);
     // An actor no longer listed (removed, or hidden by its tab's eye) has no physics any more.
-    this.physics.keepOnly([SHOWN_KEY, ...next.map((c) => c.key)]);
+    this.physics.keepOnly([SHOWN_KEY, ...keys]);
     this.placeActors();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
-    return next.map((c) => c.key);
+    return keys;
   }
 
   /** Staging (issue 30): the shown actor's place, and each companion's by its actor id (the key's prefix). */
@@ -179,29 +138,10 @@ export class PreviewEngine {
     this.setFrame(this.motion.frame);
   }
 
-  /** The shown actor's stage as applied (for tests and the diagnostics). */
-  get shownStage(): StagePlace | null {
-    return this.stages.shown;
-  }
-
   private placeActors(): void {
-    const place = (o: THREE.Object3D, s: StagePlace | null) => {
-      // MMD (left-handed) → three.js: Z negated, a turn about Y reversed.
-      o.position.set(s?.position[0] ?? 0, s?.position[1] ?? 0, -(s?.position[2] ?? 0));
-      o.rotation.set(0, (-(s?.turn ?? 0) * Math.PI) / 180, 0);
-    };
-    place(this.world.figure.group, this.stages.shown);
-    if (this.world.model) place(this.world.model.mesh, this.stages.shown);
-    for (const c of this.companions) place(objectOf(c.built), this.stages.byId.get(Number(c.key.split(':')[0])) ?? null);
-  }
-
-  /** The pick tables of another actor's model (built on first use: only a click needs them). */
-  private pickerOf(c: (typeof this.companions)[number]): PickMarker {
-    if (!c.picker) {
-      c.picker = new PickMarker();
-      c.picker.rebind(c.built.rig, c.binding.trackBone);
-    }
-    return c.picker;
+    placeObject(this.world.figure.group, this.stages.shown);
+    if (this.world.model) placeObject(this.world.model.mesh, this.stages.shown);
+    this.companions.place(this.stages.byId);
   }
 
   /**
@@ -210,45 +150,15 @@ export class PreviewEngine {
    */
   pickScene(x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { key: string | null; bone: number; name: string; track: number } | null {
     const cam = this.world.activeCamera;
-    const dist = (p: [number, number] | null) => (p ? Math.hypot(p[0] - x, p[1] - y) : Infinity);
     const main = this.pickBone(x, y, width, height, radius);
-    let best = main ? { key: null as string | null, ...main, d: dist(this.marker.screenPosition(cam, main.name, width, height)) } : null;
-    for (const c of this.companions) {
-      const picker = this.pickerOf(c);
-      const hit = picker.pick(cam, x, y, width, height, radius);
-      if (!hit) continue;
-      const d = dist(picker.screenPosition(cam, hit.name, width, height));
-      if (!best || d < best.d) best = { key: c.key, ...hit, d };
+    const mainAt = main ? this.marker.screenPosition(cam, main.name, width, height) : null;
+    const mainD = mainAt ? Math.hypot(mainAt[0] - x, mainAt[1] - y) : Infinity;
+    const other = this.companions.pick(cam, x, y, width, height, radius);
+    if (other && (!main || other.d < mainD)) {
+      const { d: _d, ...out } = other;
+      return out;
     }
-    if (!best) return null;
-    const { d: _d, ...out } = best;
-    return out;
-  }
-
-  /** Where another actor's bone joint is drawn (CSS px on a width × height canvas), for tests. */
-  companionScreenPosition(key: string, name: string, width: number, height: number): [number, number] | null {
-    const c = this.companions.find((x) => x.key === key);
-    return c ? this.pickerOf(c).screenPosition(this.world.activeCamera, name, width, height) : null;
-  }
-
-  /** Another actor's rig as posed now (tests), or null when no such actor is drawn. */
-  companionRig(key: string): Rig | null {
-    return this.companions.find((x) => x.key === key)?.built.rig ?? null;
-  }
-
-  /** Keys of the other actors shown (tests). */
-  get companionKeys(): string[] {
-    return this.companions.map((c) => c.key);
-  }
-
-  private poseCompanions(f: number): void {
-    for (const c of this.companions) {
-      c.binding.apply(f);
-      if (isModel(c.built)) {
-        c.built.edges.sync();
-        c.built.groundShadow.sync();
-      }
-    }
+    return main ? { key: null, ...main } : null;
   }
 
   /** Whether the model (or the default figure) is in the picture. */
@@ -271,7 +181,7 @@ export class PreviewEngine {
 
   setOutline(on: boolean): void {
     this.world.setOutline(on);
-    for (const c of this.companions) if (isModel(c.built)) c.built.edges.mesh.visible = on;
+    this.companions.setOutline(on);
     this.requestRender();
   }
 
@@ -404,7 +314,7 @@ export class PreviewEngine {
   /** Poses everything at frame f (fractional: interpolated sub-frames) and asks for a render. */
   setFrame(f: number): void {
     this.motion.poseAt(f);
-    this.poseCompanions(f);
+    this.companions.pose(f);
     this.physics.afterPose();
     this.requestRender();
   }
@@ -421,7 +331,7 @@ export class PreviewEngine {
   setFrameIfChanged(f: number): boolean {
     this.motion.poseAt(f);
     if (!this.motion.poseChanged) return false;
-    this.poseCompanions(f);
+    this.companions.pose(f);
     this.physics.afterPose();
     this.requestRender();
     return true;
@@ -434,7 +344,7 @@ export class PreviewEngine {
   playFrame(f: number): void {
     const t0 = performance.now();
     this.motion.poseAt(f);
-    this.poseCompanions(f);
+    this.companions.pose(f);
     this.physics.afterPose();
     const t1 = performance.now();
     this.presenter.renderNow();
@@ -500,7 +410,7 @@ export class PreviewEngine {
     if (restart) this.physics.restartAll();
     try {
       this.motion.poseAt(f);
-      this.poseCompanions(f);
+      this.companions.pose(f);
       this.physics.afterPose();
     } finally {
       clock.playing = was;
@@ -524,7 +434,7 @@ export class PreviewEngine {
     if (!useMmd) cam.updateMatrixWorld(true);
     const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks(), ...this.physics.debugObjects()].filter((o) => o.visible);
     for (const o of hidden) o.visible = false;
-    const edges = [w.model, ...this.companions.map((c) => c.built)].filter((b): b is BuiltModel => !!b && isModel(b)).map((b) => b.edges.mesh);
+    const edges = [w.model, ...this.companions.models()].filter((b): b is BuiltModel => !!b).map((b) => b.edges.mesh);
     const edgeWas = edges.map((e) => e.visible);
     for (const e of edges) e.visible = true;
     try {
@@ -623,12 +533,7 @@ export class PreviewEngine {
     if (this.handRaf) cancelAnimationFrame(this.handRaf);
     this.controls.dispose();
     this.gizmo.dispose();
-    for (const c of this.companions) {
-      this.world.scene.remove(objectOf(c.built));
-      c.built.dispose();
-      c.picker?.dispose();
-    }
-    this.companions = [];
+    this.companions.dispose();
     this.physics.dispose();
     this.world.dispose();
     this.marker.dispose();

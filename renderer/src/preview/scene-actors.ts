@@ -19,7 +19,8 @@ import { useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
-import type { CompanionBody, PreviewEngine, StagePlace } from './preview-engine';
+import type { PreviewEngine } from './preview-engine';
+import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
 import { buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from './ghost-actor';
 
 async function readAssetOf(modelPath: string, rel: string) {
@@ -60,8 +61,8 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     if (!engine) return;
     const my = ++generation;
     const others = scene.actors.filter((a) => a.id !== scene.lastActorId && !a.hidden);
-    const shown = new Set(engine.companionKeys);
-    const list: Parameters<PreviewEngine['setCompanions']>[0] = [];
+    const shown = new Set(engine.companions.keys);
+    const list: CompanionSpec[] = [];
     const fresh: CompanionBody[] = [];
     for (const a of others) {
       const key = `${a.id}:${a.model ?? 'figure'}`;

@@ -106,7 +106,7 @@ export const useBatchStore = defineStore('batch', {
       this.summary = s;
       const msg: NoticeText = s.cancelled ? { key: 'batch.cancelled' } : { key: 'batch.done', params: { ok: s.ok, failed: s.failed, skipped: s.skipped } };
       // Skipped because the output was there already (not a dry run): say so, and how to replace them.
-      const existing = s.results.filter((r) => r.skipped && !r.report?.dryRun).length;
+      const existing = s.results.filter((r) => r.ok && r.value.skipped && !r.value.report?.dryRun).length;
       const detail: NoticeText | undefined = existing ? { key: 'batch.skippedExisting', params: { n: existing, overwrite: { key: 'batch.overwrite' } } } : undefined;
       const notify = useNotifyStore();
       if (s.failed) notify.warning(msg, detail);

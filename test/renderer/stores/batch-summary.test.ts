@@ -2,16 +2,18 @@
 // a dry run), how many and how to replace them, in the UI's language; all skipped is not a green success.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { BatchFileResult, BatchSummary } from '../../../shared/batch/types';
+import type { BatchFileResult, BatchSummary, FileDone } from '../../../shared/batch/types';
+import type { CodecError } from '../../../shared/vmd/errors';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 
-const file = (i: number, r: Partial<BatchFileResult>): BatchFileResult => ({ input: `/in/${i}.vmd`, output: `/out/${i}.vmd`, ok: true, ms: 1, ...r });
+const file = (i: number, r: FileDone | { ok: false; error: CodecError }): BatchFileResult =>
+  ({ input: `/in/${i}.vmd`, output: `/out/${i}.vmd`, ms: 1, ...('error' in r ? r : { ok: true, value: r }) });
 const summary = (results: BatchFileResult[]): BatchSummary => ({
   jobId: 'j', total: results.length, cancelled: false, ms: 5, results,
-  ok: results.filter((r) => r.ok && !r.skipped).length,
+  ok: results.filter((r) => r.ok && !r.value.skipped).length,
   failed: results.filter((r) => !r.ok).length,
-  skipped: results.filter((r) => r.skipped).length,
+  skipped: results.filter((r) => r.ok && r.value.skipped).length,
 });
 
 describe('a finished batch says why files were skipped', () => {

@@ -1,0 +1,168 @@
+/**
+ * The scene's other actors (stores/scene.ts, through scene-actors.ts): each a built model, or its own
+ * instance of the built-in figure, posed by its own motion beside the editor's model at the same frame,
+ * placed where its stage says, with its own physics world and pick tables. The preview engine delegates
+ * to this part (PreviewEngine.setCompanions, setStages, pickScene); it owns the companions' meshes and
+ * disposes them when they are replaced or the preview goes.
+ */
+import * as THREE from 'three';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { BuiltModel } from './model-mesh';
+import type { BuiltFigure } from './figure-mesh';
+import type { Rig } from './rig';
+import type { PreviewScene } from './preview-scene';
+import type { PreviewPhysics } from './physics-preview';
+import { PoseBinding, ikSwitchesOf } from './pose-binding';
+import { PickMarker } from './pick-marker';
+
+/** An actor's place in the scene (shared/scene/scene-file.ts ActorStage). */
+export interface StagePlace {
+  position: readonly [number, number, number];
+  turn: number;
+}
+
+/** What another actor is drawn as: its built model, or its own instance of the built-in figure. */
+export type CompanionBody = BuiltModel | BuiltFigure;
+
+/** One actor to show: keyed (`actorId:…`) so an unchanged one keeps its mesh; `built` null reuses the one shown. */
+export interface CompanionSpec {
+  key: string;
+  built: CompanionBody | null;
+  doc: VmdDocument | null;
+  tracks: MotionTracks | null;
+}
+
+const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
+/** The object added to the scene for a body (a model's mesh holds its rig; the figure's group holds both). */
+const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
+
+/** MMD (left-handed) → three.js: Z negated, a turn about Y reversed. */
+export function placeObject(o: THREE.Object3D, s: StagePlace | null): void {
+  o.position.set(s?.position[0] ?? 0, s?.position[1] ?? 0, -(s?.position[2] ?? 0));
+  o.rotation.set(0, (-(s?.turn ?? 0) * Math.PI) / 180, 0);
+}
+
+interface Companion {
+  key: string;
+  built: CompanionBody;
+  binding: PoseBinding;
+  picker: PickMarker | null;
+}
+
+export class CompanionActors {
+  private list: Companion[] = [];
+
+  constructor(
+    private readonly world: PreviewScene,
+    private readonly physics: PreviewPhysics,
+  ) {}
+
+  /**
+   * Shows these actors (a model is built by the caller and handed over here, or reused when its key is
+   * already shown); the meshes of those no longer listed are disposed. Binds each one's motion and
+   * physics. Returns the keys shown.
+   */
+  set(specs: readonly CompanionSpec[]): string[] {
+    const keep = new Map(this.list.map((c) => [c.key, c]));
+    const next: Companion[] = [];
+    for (const a of specs) {
+      const old = keep.get(a.key);
+      const built = a.built ?? old?.built ?? null;
+      if (!built) continue;
+      if (old && old.built === built) keep.delete(a.key);
+      else {
+        if (isModel(built)) built.edges.mesh.visible = this.world.outline;
+        this.world.scene.add(objectOf(built));
+      }
+      const ik = ikSwitchesOf(a.doc, a.tracks);
+      let binding: PoseBinding;
+      if (isModel(built)) {
+        built.selectMorphs(a.tracks?.morphs.names ?? []);
+        binding = new PoseBinding(built.rig, a.tracks, ik, built.morphs, built.mesh.morphTargetInfluences ?? null);
+      } else binding = new PoseBinding(built.rig, a.tracks, ik);
+      this.physics.bind(a.key, { model: isModel(built) ? built.model : null, rig: built.rig, mesh: isModel(built) ? built.mesh : null }, binding, a.doc, a.tracks);
+      if (old && old.built === built) old.picker?.dispose();
+      next.push({ key: a.key, built, binding, picker: null });
+    }
+    for (const c of keep.values()) this.remove(c);
+    this.list = next;
+    return this.keys;
+  }
+
+  /** Keys of the actors shown. */
+  get keys(): string[] {
+    return this.list.map((c) => c.key);
+  }
+
+  /** Each actor's place, by its actor id (the key's prefix). */
+  place(byId: ReadonlyMap<number, StagePlace>): void {
+    for (const c of this.list) placeObject(objectOf(c.built), byId.get(Number(c.key.split(':')[0])) ?? null);
+  }
+
+  /** Poses every actor at frame f (with its outline and ground shadow). */
+  pose(f: number): void {
+    for (const c of this.list) {
+      c.binding.apply(f);
+      if (isModel(c.built)) {
+        c.built.edges.sync();
+        c.built.groundShadow.sync();
+      }
+    }
+  }
+
+  /** MMD's outline on every actor's model. */
+  setOutline(on: boolean): void {
+    for (const c of this.list) if (isModel(c.built)) c.built.edges.mesh.visible = on;
+  }
+
+  /** The built models shown (the export turns their outlines on). */
+  models(): BuiltModel[] {
+    return this.list.map((c) => c.built).filter(isModel);
+  }
+
+  /** The joint nearest (x, y) over every actor's model, with its distance in CSS px, or null. */
+  pick(cam: THREE.PerspectiveCamera, x: number, y: number, width: number, height: number, radius: number): { key: string; bone: number; name: string; track: number; d: number } | null {
+    let best: { key: string; bone: number; name: string; track: number; d: number } | null = null;
+    for (const c of this.list) {
+      const picker = this.pickerOf(c);
+      const hit = picker.pick(cam, x, y, width, height, radius);
+      if (!hit) continue;
+      const p = picker.screenPosition(cam, hit.name, width, height);
+      const d = p ? Math.hypot(p[0] - x, p[1] - y) : Infinity;
+      if (!best || d < best.d) best = { key: c.key, ...hit, d };
+    }
+    return best;
+  }
+
+  /** Where an actor's bone joint is drawn (CSS px on a width × height canvas). */
+  screenPosition(key: string, cam: THREE.PerspectiveCamera, name: string, width: number, height: number): [number, number] | null {
+    const c = this.list.find((x) => x.key === key);
+    return c ? this.pickerOf(c).screenPosition(cam, name, width, height) : null;
+  }
+
+  /** An actor's rig as posed now, or null when no such actor is drawn. */
+  rig(key: string): Rig | null {
+    return this.list.find((x) => x.key === key)?.built.rig ?? null;
+  }
+
+  dispose(): void {
+    for (const c of this.list) this.remove(c);
+    this.list = [];
+  }
+
+  private remove(c: Companion): void {
+    this.world.scene.remove(objectOf(c.built));
+    c.built.dispose();
+    c.picker?.dispose();
+  }
+
+  /** The pick tables of an actor's model (built on first use: only a click needs them). */
+  private pickerOf(c: Companion): PickMarker {
+    if (!c.picker) {
+      c.picker = new PickMarker();
+      c.picker.rebind(c.built.rig, c.binding.trackBone);
+    }
+    return c.picker;
+  }
+}
