@@ -653,9 +653,10 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
         // Each reach of HALF_REACHES (w above is reach 0), measured against the input as played: the
         // nearest wins, then the fewest keys.
         let best = Infinity;
+        const w0 = w, fit0 = fit;
         for (const reach of HALF_REACHES) {
-          const wr = reach === 0 ? w : cameraWindow(c, g0, g1, map, tol, reach);
-          const fr = reach === 0 ? fit : fitWindow(wr);
+          const wr = reach === 0 ? w0 : cameraWindow(c, g0, g1, map, tol, reach);
+          const fr = reach === 0 ? fit0 : fitWindow(wr);
           const recs = fr.frames.map((g, i) => writeCameraKey(rec(Math.max(0, keyAtOrBefore(c.frames, 0, n, map.time(g)))), g, wr, 2 * (g - g0), fr.curves[i]));
           const err = pieceError(c, recs, g0, g1, map, tol);
           if (err < best - 1e-9 || (err <= best + 1e-9 && fr.frames.length < fit.frames.length)) {
