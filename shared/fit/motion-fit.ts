@@ -265,14 +265,18 @@ function morphWindow(m: MorphTracks, t: number, g0: number, g1: number, map: Map
  * The camera is sampled at every integer and half frame in a re-timing too (perFrame 2): a camera
  * plays at 60 fps as often as at 30, and a segment that misses a half frame would show.
  *
- * A half frame's sample is taken into the range of the two integer frames around it, per channel.
  * Keys sit on whole frames and a curve's progress only rises, so whatever plays at g + ½ (a segment
  * through it, or the hold of a cut) lies between what plays at g and at g + 1. Where the input turns
  * back between two output frames (a re-timed corner: wavefile_camera ×1.5 has its distance peak at
- * 111⅓), nothing keyed on whole frames gets nearer than that range, and asking for more would leave
- * only a cut there. Elsewhere (motion that goes one way over the frame) the sample is unchanged.
+ * 111⅓), a half frame's sample can lie past what its two whole frames play; nothing keyed on whole
+ * frames gets nearer to it than that range less the two whole frames' tolerance, and asking for more
+ * would leave only a cut there. So a half frame's sample is taken into the range of the two whole
+ * frames' samples widened by `reach` (per channel, in tolerances; HALF_REACHES): with reach r ≤ 1 a
+ * clamped sample is met within (1 − r) tolerance by a key on the whole frame, and a sample within r
+ * of the range is the fit's target as it is. Elsewhere (motion that goes one way over the frame) the
+ * sample is unchanged.
  */
-function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
+function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol: Tolerances, reach = 0): SampledWindow {
   const R = 2;
   const n = R * (g1 - g0) + 1;
   const ch = Array.from({ length: 8 }, () => new Float64Array(n));
@@ -282,9 +286,13 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
     ch[3][j] = p.rotation[0]; ch[4][j] = p.rotation[1]; ch[5][j] = p.rotation[2];
     ch[6][j] = p.distance; ch[7][j] = p.fov;
   }
-  for (const s of ch) for (let j = 1; j < n; j += 2) {
-    const lo = Math.min(s[j - 1], s[j + 1]), hi = Math.max(s[j - 1], s[j + 1]);
-    s[j] = s[j] < lo ? lo : s[j] > hi ? hi : s[j];
+  const chTol = cameraTolerances(tol);
+  for (let k = 0; k < 8; k++) {
+    const s = ch[k], r = reach * chTol[k];
+    for (let j = 1; j + 1 < n; j += 2) {
+      const lo = Math.min(s[j - 1], s[j + 1]) - r, hi = Math.max(s[j - 1], s[j + 1]) + r;
+      s[j] = s[j] < lo ? lo : s[j] > hi ? hi : s[j];
+    }
   }
   const groups: FitGroup[] = [
     { kind: 'curve', comps: [ch[0]], tol: tol.position },
@@ -297,6 +305,40 @@ function cameraWindow(c: CameraTrack, g0: number, g1: number, map: Mapping, tol:
   const forced: number[] = [];
   for (let k = 1; k < c.frames.length; k++) if (c.perspective[k] !== c.perspective[k - 1]) forced.push(map.stepFrame(c.frames[k]));
   return { g0, g1, perFrame: R, groups, forced, noUnitSegments: true, hint: segmentHint(c, 0, c.frames.length, 24, map), search: !map.identity };
+}
+
+/** Per camera channel (target x, y, z, the three angles, distance, fov) its tolerance, in its units. */
+function cameraTolerances(tol: Tolerances): number[] {
+  const a = tol.rotationDeg * DEG;
+  return [tol.position, tol.position, tol.position, a, a, a, tol.position, fovTolerance(tol)];
+}
+
+/**
+ * How far past its whole frames' range a half frame's camera sample is kept (cameraWindow's reach),
+ * each tried in a re-timing; the piece keeps the fit that plays nearest the input (pieceError). 0 asks
+ * least of a corner (the range itself: the fit can follow it with keys of its own samples, at the cost
+ * of up to a tolerance past the overshoot), 0.9 asks the input's own sample wherever it lies within
+ * 0.9 tolerance of the range (a half frame within tolerance there), and a clamped one within 0.1.
+ * Neither is better everywhere: a stricter target can leave a corner only a relaxed repair
+ * (track-fit.ts, noUnitRepair), whose segments stray at whole frames too.
+ */
+const HALF_REACHES: readonly number[] = [0.9, 0.5, 0];
+
+/**
+ * The largest error, in tolerances, of a camera piece's keys (`recs`: records as written, output
+ * frames g0..g1) against the input at every integer and half frame of [g0, g1], both played by the
+ * codec's sampler: the measure that picks among HALF_REACHES.
+ */
+function pieceError(c: CameraTrack, recs: Uint8Array[], g0: number, g1: number, map: Mapping, tol: Tolerances): number {
+  const out = buildCameraTrack(blockFromRecords('camera', recs));
+  const t = cameraTolerances(tol);
+  let worst = 0;
+  for (let h = g0; h <= g1; h += 0.5) {
+    const a = sampleCamera(c, map.time(h))!, b = sampleCamera(out, h)!;
+    const va = [...a.target, ...a.rotation, a.distance, a.fov], vb = [...b.target, ...b.rotation, b.distance, b.fov];
+    for (let k = 0; k < 8; k++) worst = Math.max(worst, Math.abs(va[k] - vb[k]) / t[k]);
+  }
+  return worst;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -664,8 +706,25 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
         g0 = c.frames[k0];
         g1 = c.frames[k1];
       }
-      const w = cameraWindow(c, g0, g1, map, tol);
-      const fit = op.op === 'bake' ? bakeFit(w, c, 0, n, 24) : fitWindow(w);
+      let w = cameraWindow(c, g0, g1, map, tol);
+      let fit: WindowFit = op.op === 'bake' ? bakeFit(w, c, 0, n, 24) : fitWindow(w);
+      if (op.op === 'speed') {
+        // Each reach of HALF_REACHES (w above is reach 0), measured against the input as played: the
+        // nearest wins, then the fewest keys.
+        let best = Infinity;
+        const w0 = w, fit0 = fit;
+        for (const reach of HALF_REACHES) {
+          const wr = reach === 0 ? w0 : cameraWindow(c, g0, g1, map, tol, reach);
+          const fr = reach === 0 ? fit0 : fitWindow(wr);
+          const recs = fr.frames.map((g, i) => writeCameraKey(rec(Math.max(0, keyAtOrBefore(c.frames, 0, n, map.time(g)))), g, wr, 2 * (g - g0), fr.curves[i]));
+          const err = pieceError(c, recs, g0, g1, map, tol);
+          if (err < best - 1e-9 || (err <= best + 1e-9 && fr.frames.length < fit.frames.length)) {
+            best = err;
+            w = wr;
+            fit = fr;
+          }
+        }
+      }
       if (p > 0 && outFrames.length && fit.frames[0] === outFrames[outFrames.length - 1] + 1) cutsKept++;
       for (let i = 0; i < fit.frames.length; i++) {
         const g = fit.frames[i];

@@ -1370,7 +1370,8 @@ const RELAX_REACH = 3;
 /**
  * noUnitRepair's last resort for the one-frame segment [P, Q] = [frames[i], frames[i + 1]] inside the
  * span [A, B] of spanAt(i, 1): the fewest keys over [P − m, Q + m] (m = 1, 2, 3, within the span)
- * whose segments fit the tolerance times each factor of REPAIR_RELAX in turn, the first that fits;
+ * whose segments fit the tolerance times each factor of REPAIR_RELAX in turn, the first that fits,
+ * then bisected down toward the factor before it (RELAX_BISECT steps);
  * keys at P − m and Q + m (where they are not A and B) with segments to A and B that fit the
  * tolerance itself, so the looser fit stays within a few frames of the corner. Restores the
  * tolerances. Returns the keys strictly inside [A, B] with the curves of each segment, or null.
@@ -1389,23 +1390,40 @@ function relaxedRepair(f: Fitter, frames: number[], i: number, fixed: Set<number
     if ((a > A && !left) || (b < B && !right)) continue;
     ends.push({ a, b, left, right });
   }
-  let out: { frames: number[]; curves: Uint8Array[] } | null = null;
-  for (const k of REPAIR_RELAX) {
+  const tryFactor = (k: number): { frames: number[]; curves: Uint8Array[] } | null => {
     groups.forEach((g, h) => (g.tol = tols[h] * k));
     for (const { a, b, left, right } of ends) {
       const inner = repairSpan(f, a, b);
       if (!inner) continue;
-      out = {
+      return {
         frames: [...(a > A ? [a] : []), ...inner.frames, ...(b < B ? [b] : [])],
         curves: [...(left ? [left] : []), ...inner.curves, ...(right ? [right] : [])],
       };
-      break;
     }
-    if (out) break;
+    return null;
+  };
+  let out: { frames: number[]; curves: Uint8Array[] } | null = null;
+  for (let i = 0; i < REPAIR_RELAX.length && !out; i++) {
+    out = tryFactor(REPAIR_RELAX[i]);
+    if (!out) continue;
+    // Between the last factor that did not fit and this one, the least that fits (bisection): the
+    // list's steps grow to 8× and more, and a corner settles for the step above what it needs.
+    let lo = i > 0 ? REPAIR_RELAX[i - 1] : 1, hi = REPAIR_RELAX[i];
+    for (let r = 0; r < RELAX_BISECT && hi - lo > 0.01 * lo; r++) {
+      const m = (lo + hi) / 2;
+      const o = tryFactor(m);
+      if (o) {
+        out = o;
+        hi = m;
+      } else lo = m;
+    }
   }
   groups.forEach((g, h) => (g.tol = tols[h]));
   return out;
 }
+
+/** Bisection steps of relaxedRepair between two factors of REPAIR_RELAX. */
+const RELAX_BISECT = 6;
 
 /** How far noUnitRepair's first try moves one key of a one-frame segment (0: the key goes). */
 const REPAIR_MOVE = 4;

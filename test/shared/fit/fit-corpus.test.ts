@@ -156,6 +156,14 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
         expect(e.morph).toBeLessThanOrEqual(0.005 + SLACK);
         expect(out.bone.count).toBeLessThanOrEqual(1.1 * doc.bone.count);
         if (!dances.includes(rel)) continue;
+        if (factor === 1.5) {
+          // Issue 24 §6 as the stop's brief put it, "within tolerance at every frame and half frame": the
+          // half frames as played, and the floor no whole-frame keys get under (boneHalfFrames).
+          const h = boneHalfFrames(doc, out, factor);
+          console.log(`${rel} ×1.5 half frames: worst ${h.position.toFixed(4)} / ${h.rotationDeg.toFixed(3)}°, ${h.over} of ${h.samples} bone samples past tolerance, ${h.unreachable} of them past it whatever the keys; fit under its floor: ${h.underFloor}`);
+          expect(h.underFloor).toBe(0);
+          if (rel.includes('wavefile_v2')) expect(h.unreachable).toBeGreaterThan(0);
+        }
         // The issue's figure, both ways: at most 1.1× the input's keys (wavefile_v2 ×1.5 keeps 1.0986×;
         // see BONE_RATIO_FAST for where that comes from).
         expect(after).toBeLessThanOrEqual(1.1 * before);
@@ -165,7 +173,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
         }
       }
     }
-  });
+  }, 600_000); // a hang guard only: it re-times every bone file twice (wavefile_v2 ×1.5 and ×0.5 alone take about 30 s of CPU)
 
   it('speed --refit ×1.5: morphs cannot keep 1.1× (a lower bound no fit beats is above it) and the fit is within 1% of it', () => {
     const lb = (bs: { lowerBound: number }[]) => bs.reduce((n, b) => n + b.lowerBound, 0);
@@ -241,6 +249,33 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     }
   });
 
+  // Issue 24 §5 asks every half frame within tolerance at ×0.5, ×1.5 and ×2. Where the input turns back
+  // between two output frames, no camera keyed on whole frames can (halfFrameFloor, from the input
+  // alone): the test asserts that floor where it lies, every sample within tolerance at ×0.5, and prints
+  // the rest. See the figures in the report of issue 24's stop.
+  it('speed --refit on every corpus camera: ×0.5 within tolerance at every integer and half frame; at ×1.5 and ×2 some half frames cannot be, whatever the keys', () => {
+    for (const rel of cameras) {
+      const doc = load(rel);
+      const input = buildTracks(doc).camera;
+      const cuts = cutFrames(input.frames);
+      for (const factor of [0.5, 1.5, 2]) {
+        const retimed = must(speedRefit(doc, { factor }));
+        const out = buildTracks(reread(retimed.doc)).camera;
+        expect(cutFrames(out.frames).length).toBe(cuts.length);
+        const s = sampleErrors(input, out, factor);
+        const over = s.filter((x) => x.err > x.tol + SLACK);
+        const floors = s.filter((x) => x.floor > x.tol + SLACK);
+        console.log(`${rel} ×${factor}: ${s.length} samples (integer and half frames, channels), ${over.length} past tolerance, worst ${Math.max(...s.map((x) => x.err / x.tol)).toFixed(2)} tolerances; ` +
+          `half frames no whole-frame keys can bring within tolerance: ${floors.map((x) => `${x.h} ch${x.c} ≥ ${x.floor.toFixed(4)} (fit ${x.err.toFixed(4)})`).join(', ') || 'none'}; ` +
+          `past tolerance: ${over.map((x) => `${x.h} ch${x.c} ${x.err.toFixed(4)}`).join(', ') || 'none'}`);
+        // The floor is a lower bound: no fit, this one included, gets below it.
+        for (const x of floors) expect(x.err).toBeGreaterThanOrEqual(x.floor - SLACK);
+        if (factor === 0.5) expect(over).toEqual([]);
+        else expect(floors.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('wavefile_camera ×1.5 needs keys on output frames 111 and 112 (why a re-timed corner may stray by a frame of motion)', () => {
     const cam = buildTracks(load('threejs/vmds/wavefile_camera.vmd')).camera;
     const at = (g: number, c: number) => cameraChannels(cam, g * 1.5)[c];
@@ -252,6 +287,51 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     expect(turn(112, 6)).toBeGreaterThan(2 * 0.01);
   });
 });
+
+/**
+ * Every bone's half frames h + ½ of a re-timing `output` against `input` at (h + ½)·K, both read back and
+ * played by the codec's sampler. `over`: samples past tolerance (0.01 on a position axis, 0.1°).
+ * `unreachable`: those that no output keyed on whole frames and within tolerance there can bring within
+ * it — a position axis plays between what its two whole frames play (a curve only moves one way), so a
+ * sample `past` that range by more than two tolerances strays by at least past − tol; a rotation plays
+ * on the shortest arc between its two whole frames' orientations, each within tol of the input, so with
+ * d the rotation angle and x = d(a, h) + d(h, b) − d(a, b) (a, h, b the input's orientations) it strays by
+ * at least (x − 4·tol)/2 (triangle inequality). `underFloor`: samples the fit plays nearer than that
+ * floor, which would be a fault of this measure (0 expected).
+ */
+function boneHalfFrames(input: VmdDocument, output: VmdDocument, K: number): { position: number; rotationDeg: number; samples: number; over: number; unreachable: number; underFloor: number } {
+  const a = buildTracks(reread(input)).bones, b = buildTracks(reread(output)).bones;
+  const last = Math.ceil(Math.max(...Array.from(a.frames)) / K) + 1;
+  const r = { position: 0, rotationDeg: 0, samples: 0, over: 0, unreachable: 0, underFloor: 0 };
+  const p0 = [0, 0, 0], q0 = [0, 0, 0, 1], p = [0, 0, 0], q = [0, 0, 0, 1], p1 = [0, 0, 0], q1 = [0, 0, 0, 1], po = [0, 0, 0], qo = [0, 0, 0, 1];
+  for (const name of a.names) {
+    const ia = a.index.get(name)!, ib = b.index.get(name)!;
+    for (let g = 0; g < last; g++) {
+      sampleBoneInto(a, ia, g * K, p0, q0, 0);
+      sampleBoneInto(a, ia, (g + 0.5) * K, p, q, 0);
+      sampleBoneInto(a, ia, (g + 1) * K, p1, q1, 0);
+      sampleBoneInto(b, ib, g + 0.5, po, qo, 0);
+      r.samples++;
+      let err = 0, floor = 0;
+      for (let c = 0; c < 3; c++) {
+        const e = Math.abs(p[c] - po[c]);
+        err = Math.max(err, e / 0.01);
+        r.position = Math.max(r.position, e);
+        const past = Math.max(0, p[c] - Math.max(p0[c], p1[c]), Math.min(p0[c], p1[c]) - p[c]);
+        floor = Math.max(floor, (past - 0.01) / 0.01);
+      }
+      const re = rotationAngleDeg(q, qo);
+      r.rotationDeg = Math.max(r.rotationDeg, re);
+      err = Math.max(err, re / 0.1);
+      const x = rotationAngleDeg(q0, q) + rotationAngleDeg(q, q1) - rotationAngleDeg(q0, q1);
+      floor = Math.max(floor, (x - 4 * 0.1) / 2 / 0.1);
+      if (err > 1 + 1e-4) r.over++;
+      if (floor > 1 + 1e-4) r.unreachable++;
+      if (err < floor - 1e-3) r.underFloor++;
+    }
+  }
+  return r;
+}
 
 /** Frames of the keys that start a cut (the key one frame after the one before). */
 function cutFrames(frames: ArrayLike<number>): number[] {
@@ -270,6 +350,34 @@ function reread(doc: VmdDocument): VmdDocument {
 function cameraChannels(c: CameraTrack, f: number): number[] {
   const p = sampleCamera(c, f)!;
   return [...p.target, ...p.rotation.map((r) => (r * 180) / Math.PI), p.distance, p.fov];
+}
+
+/**
+ * Every integer and half frame of output camera `out` (at h) against input camera `input` (at h·K), per
+ * channel (target x, y, z, angles in degrees, distance, fov), both played by the codec's sampler; half
+ * frames whose output frame holds an input cut are left out (as in halfFrameErrors). `floor`: the least
+ * error any camera keyed on whole frames, with those within tolerance and no added cut, has at a half
+ * frame h. A curve only moves one way between its keys (control points 0..127) and a cut holds, so what
+ * plays at h lies between what plays at h − ½ and h + ½, each within tolerance of the input there: the
+ * sample's distance past the range of those two samples, less one tolerance, is unavoidable.
+ */
+function sampleErrors(input: CameraTrack, out: CameraTrack, K: number): { h: number; c: number; err: number; tol: number; floor: number }[] {
+  const cutAt = cutFrames(input.frames);
+  const tol = [0.01, 0.01, 0.01, 0.1, 0.1, 0.1, 0.01, 0.5];
+  const crosses = (a: number, b: number) => cutAt.some((c) => Math.min(a, b) < c && c <= Math.max(a, b));
+  const last = Math.ceil(input.frames[input.frames.length - 1] / K) + 1;
+  const res: { h: number; c: number; err: number; tol: number; floor: number }[] = [];
+  for (let h = 0; h <= last; h += 0.5) {
+    const half = h % 1 !== 0;
+    if (half && crosses((h - 0.5) * K, (h + 0.5) * K)) continue;
+    const a = cameraChannels(input, h * K), b = cameraChannels(out, h);
+    const lo = half ? cameraChannels(input, (h - 0.5) * K) : a, hi = half ? cameraChannels(input, (h + 0.5) * K) : a;
+    for (let c = 0; c < 8; c++) {
+      const past = Math.max(0, a[c] - Math.max(lo[c], hi[c]), Math.min(lo[c], hi[c]) - a[c]);
+      res.push({ h, c, err: Math.abs(a[c] - b[c]), tol: tol[c], floor: Math.max(0, past - tol[c]) });
+    }
+  }
+  return res;
 }
 
 /**
