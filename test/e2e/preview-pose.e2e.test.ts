@@ -151,7 +151,10 @@ describe('posing a bone in the 3D preview', () => {
     await page.waitForFunction(() => !document.title.includes('*'));
     const saved = parse(new Uint8Array(readFileSync(file)));
     expect(boneRecords(saved)).toEqual(now);
+    // The same name is shown before and after the reopen: wait for the reopened document itself (a new version).
+    const v = await page.evaluate(() => window.__vmdEditor!.version());
     await openFileViaDialog(page, file);
+    await page.waitForFunction((v0) => window.__vmdEditor!.version() > v0, v);
     await seek(page, between);
     const reopened = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
     expect(quatAngle(...(after as [number, number, number, number]), ...(reopened as [number, number, number, number])) * (180 / Math.PI)).toBeLessThan(0.01);

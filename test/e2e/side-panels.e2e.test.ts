@@ -6,7 +6,9 @@
  *  - the bone list: the model's display frames (PMX 表示枠) as its groups, a search, and a pick that does what
  *    a joint click does (the bone marked, its key at the current frame selected);
  *  - staging: each actor's position and turn, saved in the scene file, reopened, and applied in the preview
- *    (the posed bones stand where the stage puts them); each value one undo step (Ctrl+Z, Ctrl+Y) before Save Scene.
+ *    (the posed bones stand where the stage puts them); each value one undo step (Ctrl+Z, Ctrl+Y) before Save Scene;
+ *    a lone motion placed on the stage is an untitled scene (its title, the question before another file
+ *    replaces it, Save All asking the scene file's name).
  * Screenshots: test-artifacts/side-panels-*.png.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -251,5 +253,39 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     await tabs.nth(2).click();
     await animationFrames(page);
     expect(await scrollY(), 'the camera comes back where it was').toBe(camScroll);
+  });
+
+  it('a lone motion placed on the stage is an untitled scene: * in the title, opening another file asks, Save All asks the scene\'s name', async () => {
+    const { page } = s.app;
+    const file = path.join(s.tmp.dir, 'lone.vmd');
+    copyFileSync(LAUGH, file);
+    await openFresh(page, file);
+    expect(await page.title()).toBe('lone.vmd — VMD Studio');
+    await page.click('[data-testid="side-tab-stage"]');
+    const x = page.locator('[data-testid="stage-actor"][data-actor="0"] [data-testid="stage-x"]');
+    await x.fill('12');
+    await x.press('Enter');
+    await page.waitForFunction(() => document.title === 'Untitled scene — lone.vmd * — VMD Studio');
+
+    // Opening another file asks first (the stage is kept only in a scene file); Cancel keeps everything.
+    await page.click('[data-testid="cmd-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', LAUGH);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toContain('Untitled scene');
+    await s.app.screenshot('side-panels-lone-stage-ask');
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    expect(await x.inputValue()).toBe('12');
+    expect(await page.title()).toBe('Untitled scene — lone.vmd * — VMD Studio');
+
+    // Save All: the motion is unchanged; the scene file is asked a name for and holds the stage.
+    await saveThroughDialog(page, ['cmd-scene', 'cmd-save-all'], s.tmp.dir, 'lone-staged');
+    const saved = path.join(s.tmp.dir, 'lone-staged.vmdscene');
+    await page.waitForFunction(() => document.title === 'lone-staged.vmdscene — lone.vmd — VMD Studio');
+    const json = JSON.parse(readFileSync(saved, 'utf8'));
+    expect(json.actors).toEqual([expect.objectContaining({ motion: 'lone.vmd', stage: { position: [12, 0, 0], turn: 0 } })]);
+    expect(s.app.errors).toEqual([]);
   });
 });

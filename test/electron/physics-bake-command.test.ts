@@ -1,6 +1,8 @@
 // `vmd-studio physics-bake` in-process: it writes OUT, reports what the file holds (re-read here), refuses an
-// existing OUT without --overwrite and bad options with status 2, and writes the same bytes every run.
+// existing OUT without --overwrite and bad options with status 2, and writes the same bytes every run; as its own
+// process, `--model M MOTION` (as retarget and import-bvh take their models) writes what `MODEL MOTION` does.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readVmd, buildTracks } from '../../shared/vmd';
@@ -8,7 +10,8 @@ import { physicsOff } from '../../shared/vmd/interpolation';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
 import { useTempDirs } from './batch-helpers';
-import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
+import { ensureBuilt } from '../helpers/build';
 
 const mk = useTempDirs();
 const c = corpusPresent ? it : it.skip;
@@ -63,6 +66,41 @@ describe('vmd-studio physics-bake', () => {
     expect(existsSync(path.join(dir, 'c.vmd'))).toBe(false);
     void writeFileSync;
   });
+});
+
+describe('vmd-studio physics-bake --model (as retarget and import-bvh name their models), run as its own process', () => {
+  c('--model M MOTION writes the same bytes as the positional MODEL MOTION; the help shows --model; misuse is status 2', async () => {
+    await ensureBuilt(['node']);
+    const dir = mk('physbake-model');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const bin = path.join(repoRoot, 'electron/cli/vmd-studio.mjs');
+    const cli = (...argv: string[]) => spawnSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: 'utf8' });
+    const named = cli('physics-bake', '--model', model, motion, '-o', 'named.vmd', '--to', '10', '--quiet');
+    expect(named.status, named.stderr).toBe(0);
+    const after = cli('physics-bake', motion, '--model', model, '-o', 'after.vmd', '--to', '10', '--quiet');
+    expect(after.status, after.stderr).toBe(0);
+    const positional = cli('physics-bake', model, motion, '-o', 'positional.vmd', '--to', '10', '--quiet');
+    expect(positional.status, positional.stderr).toBe(0);
+    const bytes = (f: string) => readFileSync(path.join(dir, f));
+    expect(bytes('named.vmd').equals(bytes('positional.vmd'))).toBe(true);
+    expect(bytes('after.vmd').equals(bytes('positional.vmd'))).toBe(true);
+    const doc = readVmd(new Uint8Array(bytes('named.vmd')));
+    expect(doc.ok && doc.value.bone.count).toBeGreaterThan(0);
+
+    const help = cli('physics-bake', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd');
+    // --model with two positionals, or with none: which is the model is unclear, or the motion is missing.
+    const both = cli('physics-bake', '--model', model, model, motion, '-o', 'x.vmd');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('with --model MODEL, give one motion');
+    expect(cli('physics-bake', '--model', model, '-o', 'x.vmd').status).toBe(2);
+    expect(existsSync(path.join(dir, 'x.vmd'))).toBe(false);
+    // A missing model named by --model is named as typed.
+    const gone = cli('physics-bake', '--model', 'gone.pmx', motion, '-o', 'x.vmd');
+    expect(gone.status).toBe(1);
+    expect(gone.stderr).toMatch(/^vmd-studio: .*gone\.pmx/);
+  }, 120_000);
 });
 
 describe('vmd-studio batch physics-bake', () => {

@@ -1,6 +1,8 @@
 /**
- * `vmd-studio physics-bake MODEL MOTION -o OUT` — the model's physics under the motion written into the motion
- * as keys with physics off (99, 15), reduced within tolerance (shared/physics/bake.ts).
+ * `vmd-studio physics-bake MOTION --model MODEL -o OUT` (or `physics-bake MODEL MOTION -o OUT`) — the model's
+ * physics under the motion written into the motion as keys with physics off (99, 15), reduced within
+ * tolerance (shared/physics/bake.ts). `--model` as `retarget --from/--to`, `import-bvh --model` and
+ * `batch physics-bake --model` take it; the two positionals are the form the command first had.
  */
 import path from 'node:path';
 import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
@@ -25,8 +27,9 @@ export function physicsBakeLine(r: PhysicsBakeReport): string {
 
 export const physicsBakeCommand: CommandInfo = {
   summary: 'simulate a model\'s physics under a motion and bake it into the motion (keys with physics off, reduced)',
-  usage: `vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [--from A --to B] [--raw]
+  usage: `vmd-studio physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd [--from A --to B] [--raw]
                            [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+       vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [options as above]
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
   The baked keys carry MMD's physics-off flag (99, 15): MMD plays them even with its physics on.
@@ -35,6 +38,7 @@ export const physicsBakeCommand: CommandInfo = {
   parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
   switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),
   so IK does not bend the baked bones again when OUT plays with physics off.
+  --model MODEL    the model whose physics is simulated (or give it before the motion, without --model)
   --from A --to B  frames to bake (default 0 to the motion's last key). From A > 0 physics restarts at
                    the pose of frame A and settles ${SEEK_SETTLE_FRAMES} frames (2 s) holding it before A is baked.
   --raw            a key on every frame (no reduction)
@@ -45,8 +49,11 @@ export const physicsBakeCommand: CommandInfo = {
   playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
-    if (a.positionals.length !== 2) throw new UsageError('give a model (.pmx/.pmd) and a motion (.vmd)');
+    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    const modelArg = optValue(a, 'model');
+    if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
+    if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
+    const givens = modelArg === undefined ? a.positionals : [modelArg, ...a.positionals];
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUT is required');
     const from = optNumber(a, 'from', { integer: true, min: 0 });
@@ -56,20 +63,20 @@ export const physicsBakeCommand: CommandInfo = {
     const rotTol = optNumber(a, 'rot-tol');
     if (posTol !== undefined && !(posTol > 0)) throw new UsageError('--pos-tol must be greater than 0');
     if (rotTol !== undefined && !(rotTol > 0)) throw new UsageError('--rot-tol must be greater than 0');
-    const [modelFile, motionFile] = a.positionals.map((p) => path.resolve(io.cwd, p));
+    const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
     const mb = await readInputBytes(modelFile);
-    if (!mb.ok) return failWith(io, mb.error, modelFile, a.positionals);
+    if (!mb.ok) return failWith(io, mb.error, modelFile, givens);
     const model = readModel(mb.value);
-    if (!model.ok) return failWith(io, { ...model.error, file: modelFile }, modelFile, a.positionals);
+    if (!model.ok) return failWith(io, { ...model.error, file: modelFile }, modelFile, givens);
     const vb = await readInputBytes(motionFile);
-    if (!vb.ok) return failWith(io, vb.error, motionFile, a.positionals);
+    if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
     const motion = readVmd(vb.value);
-    if (!motion.ok) return failWith(io, { ...motion.error, file: motionFile }, motionFile, a.positionals);
+    if (!motion.ok) return failWith(io, { ...motion.error, file: motionFile }, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
-    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : undefined) }, undefined, a.positionals);
+    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : undefined) }, undefined, givens);
     return guarded(async () => {
       const w = await atomicWrite(output, writeVmd(r.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, [outArg]);

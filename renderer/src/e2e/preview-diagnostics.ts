@@ -155,7 +155,7 @@ export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: numbe
  * How another actor's model (a companion: a scene actor, or the retarget panel's ghost) is drawn: whether
  * it is in the picture, where it stands (three.js coordinates), and its materials' opacity and blending.
  */
-export function companionLook(rig: Rig): { visible: boolean; position: [number, number, number]; opacity: number[]; transparent: boolean[] } | null {
+export function companionLook(rig: Rig): { visible: boolean; position: [number, number, number]; opacity: number[]; transparent: boolean[]; textured: number } | null {
   let o: THREE.Object3D | null = rig.bones[0] ?? null;
   while (o && !(o as THREE.SkinnedMesh).isSkinnedMesh) o = o.parent;
   if (!o) return null;
@@ -163,7 +163,9 @@ export function companionLook(rig: Rig): { visible: boolean; position: [number, 
   let shown = true;
   for (let p: THREE.Object3D | null = mesh; p; p = p.parent) shown &&= p.visible;
   const mats = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as THREE.Material[];
-  return { visible: shown, position: [mesh.position.x, mesh.position.y, mesh.position.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent) };
+  // `textured`: materials with their colour texture on (textures.ts puts them there once decoded).
+  const textured = mats.filter((m) => !!(m as THREE.MeshLambertMaterial).map).length;
+  return { visible: shown, position: [mesh.position.x, mesh.position.y, mesh.position.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent), textured };
 }
 
 /** The preview's physics as the tests see it (physics-preview.ts). */

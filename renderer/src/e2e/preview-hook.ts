@@ -57,7 +57,7 @@ export interface PreviewTestHook extends PickTestHook {
   companionBoneScreenPosition(key: string, name: string): [number, number] | null;
   /** World position of another actor's bone as posed now (its companions() key), or null. */
   companionBoneWorldPosition(key: string, name: string): [number, number, number] | null;
-  /** How another actor's model is drawn (its companions() key): in the picture or not, where, its materials' opacity; null when absent. */
+  /** How another actor's model is drawn (its companions() key): in the picture or not, where, its materials' opacity, how many have their texture; null when absent. */
   companionLook(key: string): ReturnType<typeof diag.companionLook>;
   /**
    * How frames reach the screen: 'page' (a WebGL canvas in the page: with a GPU, or `?present=sync`), or

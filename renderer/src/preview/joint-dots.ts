@@ -8,6 +8,8 @@ import * as THREE from 'three';
 import { PickTier } from './bone-pick';
 import type { Rig } from './rig';
 
+/** Drawing order: over the pose handle's rings (pose-gizmo.ts HANDLE_ORDER), under the picked bone's mark. */
+export const DOTS_ORDER = 1003;
 /** Dot diameter in CSS px. */
 export const DOT_PX = 7;
 /** The dot's fill (a pale blue that reads on skin, cloth and the dark background) and its dark rim. */
@@ -45,7 +47,7 @@ export class JointDots {
     this.points = new THREE.Points(new THREE.BufferGeometry(), material);
     this.points.name = 'joint-dots';
     this.points.frustumCulled = false;
-    this.points.renderOrder = 999; // under the picked bone's mark (1000, 1001)
+    this.points.renderOrder = DOTS_ORDER;
     this.points.visible = false;
   }
 

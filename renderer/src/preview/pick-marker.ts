@@ -11,6 +11,8 @@ import type { Rig } from './rig';
 /** The picked bone's mark: its colour (the timeline's selection colour) and radius on screen in CSS px. */
 export const MARK_COLOR = 0xffb23e;
 export const MARK_RADIUS_PX = 10;
+/** Drawing order of the mark's rim and its ring and dot: over everything else, the pose handle's rings included. */
+export const MARK_ORDER = 1004;
 
 const markerAt = new THREE.Vector3();
 const viewProjection = new THREE.Matrix4();
@@ -31,9 +33,9 @@ function buildMarker(): THREE.Group {
     mesh.frustumCulled = false;
     group.add(mesh);
   };
-  part(new THREE.RingGeometry(0.66, 1.12, 32), 0x000000, 0.55, 1000);
-  part(new THREE.RingGeometry(0.76, 1, 32), MARK_COLOR, 1, 1001);
-  part(new THREE.CircleGeometry(0.24, 16), MARK_COLOR, 1, 1001);
+  part(new THREE.RingGeometry(0.66, 1.12, 32), 0x000000, 0.55, MARK_ORDER);
+  part(new THREE.RingGeometry(0.76, 1, 32), MARK_COLOR, 1, MARK_ORDER + 1);
+  part(new THREE.CircleGeometry(0.24, 16), MARK_COLOR, 1, MARK_ORDER + 1);
   return group;
 }
 

@@ -18,6 +18,13 @@ import type { Rig } from './rig';
 
 export type PoseMode = 'rotate' | 'translate';
 
+/**
+ * Where the handle's rings and arrows come in the drawing order of the preview's overlays (all drawn without
+ * a depth test): over the rigid-body view (1000, 1001), under the joint dots and the picked bone's mark
+ * (joint-dots.ts DOTS_ORDER, pick-marker.ts MARK_ORDER).
+ */
+export const HANDLE_ORDER = 1002;
+
 /** A finished drag: the bone (rig index, name), the track that moves it (−1: none yet) and its new pose. */
 export interface PoseCommit {
   bone: number;
@@ -72,6 +79,12 @@ export class PoseGizmo {
     this.controls.showXYZE = false;
     this.helper = this.controls.getHelper();
     this.helper.name = 'pose-gizmo';
+    // TransformControls draws its handles last of all (renderOrder Infinity). A ring seen edge on is a line
+    // through the joint, so it was drawn over the picked bone's mark and the joint dots; joints come first
+    // when clicking (JOINT_FIRST_PX in preview-engine.ts), and they are drawn over the rings too.
+    this.helper.traverse((o) => {
+      if (o.renderOrder === Infinity) o.renderOrder = HANDLE_ORDER;
+    });
     this.controls.addEventListener('change', () => this.onChange?.());
     this.controls.addEventListener('dragging-changed', (e) => this.onDragging?.(!!(e as unknown as { value: boolean }).value));
     this.controls.addEventListener('mouseDown', () => this.begin());

@@ -28,7 +28,11 @@ async function readAssetOf(modelPath: string, rel: string) {
   return a.ok ? { ok: true as const, bytes: a.value.bytes } : { ok: false as const, message: a.error.message };
 }
 
-async function buildActorModel(path: string): Promise<BuiltModel | null> {
+/**
+ * Reads and builds an actor's model; its textures load after it is in the picture, and `redraw` is asked once
+ * they are on its materials (a paused scene draws nothing else by itself, so the actor would stay white).
+ */
+async function buildActorModel(path: string, redraw: () => void): Promise<BuiltModel | null> {
   const api = useApi();
   const r = await api.readModelFile(path);
   if (!r.ok) return null;
@@ -37,7 +41,9 @@ async function buildActorModel(path: string): Promise<BuiltModel | null> {
   const built = buildModelMesh(m.value);
   const modelPath = r.value.path;
   // Textures after the model is in the picture; a missing one leaves its material untextured.
-  void applyTextures(built, (rel) => readAssetOf(modelPath, rel));
+  void applyTextures(built, (rel) => readAssetOf(modelPath, rel)).then((t) => {
+    if (t.loaded > 0) redraw();
+  });
   return built;
 }
 
@@ -47,6 +53,8 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   const doc = useWorkspaceStore();
   const retarget = useRetargetStore();
   let generation = 0;
+  /** A model's textures are on its materials: one more render shows them. */
+  const redraw = () => getEngine()?.requestRender();
 
   /** The retarget panel's ghost, when it has a source model for the shown actor: its key, model and the actor's motion. */
   function ghostWanted() {
@@ -66,7 +74,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     const fresh: CompanionBody[] = [];
     for (const a of others) {
       const key = `${a.id}:${a.model ?? 'figure'}`;
-      const built = shown.has(key) ? null : a.model ? await buildActorModel(a.model) : buildDefaultFigure();
+      const built = shown.has(key) ? null : a.model ? await buildActorModel(a.model, redraw) : buildDefaultFigure();
       if (built) fresh.push(built);
       if (my !== generation || getEngine() !== engine) {
         // A newer change of the scene (or a new engine) won: drop what this pass built.
@@ -80,7 +88,11 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     const g = ghostWanted();
     if (g) {
       const built = shown.has(g.key) ? null : buildGhost(g.model);
-      if (built) void applyTextures(built, (rel) => readAssetOf(g.path, rel));
+      if (built) {
+        void applyTextures(built, (rel) => readAssetOf(g.path, rel)).then((t) => {
+          if (t.loaded > 0) redraw();
+        });
+      }
       list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
     }
     engine.setCompanions(list);

@@ -123,11 +123,13 @@ export async function saveSceneWithDialog(): Promise<boolean> {
 /**
  * Save All: every unsaved document of the scene over its own file; a document never saved is shown and
  * asked a name for (Save As); then the scene file, asked a name for when the scene has none (an untitled
- * scene of several documents), so it names every document.
+ * scene: several documents, or a lone actor on the stage), so it names every document.
  */
 export async function saveAllWithDialog(): Promise<boolean> {
   const scene = useSceneStore();
-  if (scene.entries.length <= 1 && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
+  // A lone motion is saved as one; a lone actor placed on the stage is an untitled scene (its stage is kept
+  // only in a scene file).
+  if (!scene.untitled && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
   const r = await scene.saveDocuments();
   let ok = r.ok;
   for (const id of r.needsName) {
@@ -195,7 +197,7 @@ export async function askEachBeforeClose(): Promise<boolean> {
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
     }
     // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
-    // untitled scene's music or hidden actors, which only a scene file keeps: Save asks its name).
+    // untitled scene's music, hidden actors or stages, which only a scene file keeps: Save asks its name).
     if (scene.sceneChanged) {
       const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
       if (choice === 'cancel') return false;

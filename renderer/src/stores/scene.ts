@@ -151,8 +151,12 @@ export const useSceneStore = defineStore('scene', () => {
   function signature(): string {
     return JSON.stringify({ ...current(false), activeActor: 0 });
   }
-  /** Several documents and no scene file: an untitled scene (its arrangement is kept nowhere yet). */
-  const untitled = computed(() => path.value === null && entries.value.length > 1);
+  /**
+   * No scene file, and what the window holds is more than a lone motion: several documents, or one actor
+   * standing off the origin or hidden (what only a scene file keeps). An untitled scene: its arrangement is
+   * kept nowhere yet, so the title, the close and replace questions and Save All treat it as a scene.
+   */
+  const untitled = computed(() => path.value === null && (entries.value.length > 1 || entries.value.some((p) => p.hidden || p.stage)));
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
    * offset, volume, hidden actors, stages, actors, camera, aspect); or an untitled scene holds what only a
@@ -272,7 +276,7 @@ export const useSceneStore = defineStore('scene', () => {
   async function confirmReplace(file: string): Promise<boolean> {
     const names = unsavedNames.value;
     if (!names.length) return true;
-    const lone = !path.value && entries.value.length <= 1;
+    const lone = !path.value && !untitled.value;
     const choice = await useConfirmStore().ask({
       title: { key: lone ? 'scene.closeTitle' : 'scene.replaceTitle' },
       message: { key: lone ? 'scene.replaceLoneAsk' : 'scene.replaceAsk', params: { file: basenamePath(file), names: names.join(', ') } },
@@ -739,7 +743,7 @@ export const useSceneStore = defineStore('scene', () => {
    */
   function windowState(): DocumentState {
     const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty };
-    if (!path.value && entries.value.length <= 1) return own;
+    if (!path.value && !untitled.value) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
     const name = own.name ? `${sceneName} — ${own.name}` : sceneName;
     return { path: path.value ?? own.path, name, dirty: anyDirty.value, unsaved: unsavedNames.value };

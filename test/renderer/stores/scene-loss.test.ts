@@ -2,10 +2,12 @@
 // camera and music closes with a question and its title says unsaved; Save All on it asks the scene file's
 // name and writes it; another scene drops the previous one's music; an actor whose model is missing shows no
 // previous model; "not included" is said only of documents the file does not name; and (issue 24 §4) Save
-// of an unedited document writes nothing.
+// of an unedited document writes nothing; a lone motion placed on the stage is an untitled scene (the title, the
+// close and replace questions, Save All).
 import { describe, expect, it, vi } from 'vitest';
 import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/shell/commands';
 import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
@@ -135,6 +137,58 @@ describe('scene data is not lost without a question', () => {
     editShown('bone');
     await runCommand('save');
     expect(saves()).toBe(1);
+  });
+});
+
+describe('a lone motion placed on the stage is an untitled scene (issue 30: its stage was lost without a question)', () => {
+  async function staged() {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(document.title).toBe('a.vmd — VMD Studio');
+    expect(scene.setStage(scene.actors[0].id, { position: [10, 0, -2.5], turn: 90 })).toBe(true);
+    return scene;
+  }
+
+  it('the title shows the untitled scene with *, and closing asks about it', async () => {
+    const scene = await staged();
+    expect(scene.entries.every((e) => !e.dirty)).toBe(true);
+    expect(scene.sceneChanged).toBe(true);
+    expect(scene.unsavedNames).toEqual(['Untitled scene']);
+    expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
+    const done = askEachBeforeClose();
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await done).toBe(false);
+  });
+
+  it('opening another motion asks first; Cancel keeps the stage', async () => {
+    const scene = await staged();
+    const opening = scene.openPath('/s/b.vmd');
+    expect(await answerNext('cancel')).toContain('Untitled scene');
+    expect(await opening).toBe(false);
+    expect(scene.actors[0].stage).toEqual({ position: [10, 0, -2.5], turn: 90 });
+    expect(useWorkspaceStore().fileName).toBe('a.vmd');
+  });
+
+  it('Save All asks the scene file’s name and writes the stage into it; undo back to the origin is a lone motion again', async () => {
+    const scene = await staged();
+    const done = runCommand('saveAll');
+    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+    fileDialogState.resolve!({ path: '/s/a-staged.vmdscene', overwrite: false });
+    await done;
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a-staged.vmdscene')!));
+    expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd', stage: { position: [10, 0, -2.5], turn: 90 } })]);
+    expect(scene.anyDirty).toBe(false);
+    expect(document.title).toBe('a-staged.vmdscene — a.vmd — VMD Studio');
+
+    // Without a scene file, the stage put back at the origin leaves nothing only a scene file keeps.
+    expect(await scene.openPath('/s/b.vmd')).toBe(true);
+    expect(scene.setStage(scene.actors[0].id, { position: [0, 0, 3], turn: 0 })).toBe(true);
+    expect(document.title).toBe('Untitled scene — b.vmd * — VMD Studio');
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(scene.actors[0].stage).toBeUndefined();
+    expect(scene.anyDirty).toBe(false);
+    expect(document.title).toBe('b.vmd — VMD Studio');
   });
 });
 
