@@ -56,8 +56,16 @@ export function headerText(header: Uint8Array): string {
   return s;
 }
 
-/** Parses VMD bytes. Respects the array's byteOffset/byteLength (Node Buffers are pooled views). */
-export function readVmd(bytes: Uint8Array): Result<VmdDocument> {
+/**
+ * Parses VMD bytes. Respects the array's byteOffset/byteLength (Node Buffers are pooled views).
+ *
+ * A Node Buffer is read through a plain Uint8Array over the same memory (no copy): every record the
+ * document hands out is then a plain Uint8Array, whose `slice()` copies. A Buffer's `slice()` is a view,
+ * so an edit that copied a record with it wrote into the file it read (speedRefit on a Buffer gave 91
+ * camera records with repeated frames).
+ */
+export function readVmd(input: Uint8Array): Result<VmdDocument> {
+  const bytes = Object.getPrototypeOf(input) === Uint8Array.prototype ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (!isVmd(bytes)) {
     return fail('E_VMD_MAGIC', 'not a VMD file: it does not start with "Vocaloid Motion Data"', 0);
   }
