@@ -15,6 +15,7 @@ import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock } from '..
 import { applyDiff, revertDiff, type BlockDiff } from './diff';
 import type { EditDiff } from './diff';
 import { EDIT_KINDS, keyOfRecord, type EditKind } from './key-ref';
+import { isMirrorOnly, mirrorDocSteps, mirrorTracksSteps } from './mirror-motion';
 
 const TRACK_FIELD = { bone: 'bones', morph: 'morphs', camera: 'camera', light: 'light', shadow: 'shadow', ik: 'ik' } as const;
 
@@ -49,7 +50,7 @@ export function* shiftTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
   const next: Record<string, unknown> = { ...tracks };
   let any = false;
   for (const b of diff.blocks) {
-    if (b.replaced || b.fields || b.patches.length || b.removed.length || b.appended.length) return null;
+    if (b.replaced || b.mirrored || b.fields || b.patches.length || b.removed.length || b.appended.length) return null;
     if (!b.shifted || !(EDIT_KINDS as readonly string[]).includes(b.kind)) continue;
     const kind = b.kind as EditKind;
     const t = (next[TRACK_FIELD[kind]] ?? tracks[TRACK_FIELD[kind]]) as NamedTracks | FrameTrack;
@@ -99,11 +100,11 @@ export function isShiftOnly(diff: EditDiff): boolean {
 }
 
 function onlyShift(b: BlockDiff): boolean {
-  return !!b.shifted && !b.replaced && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+  return !!b.shifted && !b.replaced && !b.mirrored && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
 function onlyFields(b: BlockDiff): boolean {
-  return !!b.fields && !b.shifted && !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+  return !!b.fields && !b.shifted && !b.replaced && !b.mirrored && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
 /** True when every block of the diff is packed fields only (a curve on many keys: BlockDiff.fields). */
@@ -126,11 +127,14 @@ export function packedCount(diff: EditDiff): number {
 }
 
 /**
- * applyDiff (way 'apply') or revertDiff ('revert') in steps: a shift-only or fields-only diff copies each
+ * applyDiff (way 'apply') or revertDiff ('revert') in steps: a Mirror step mirrors its blocks a range of
+ * records at a time (mirror-motion.ts); a shift-only or fields-only diff copies each
  * block in pieces of STEP_BYTES and then writes STEP_KEYS records per step; any other diff is done in one
  * step. The bytes are those applyDiff / revertDiff give.
  */
 export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' | 'revert'): Steps<VmdDocument> {
+  // A Mirror step: applying and reverting are the same mirror of its blocks.
+  if (isMirrorOnly(diff)) return yield* mirrorDocSteps(doc, diff);
   if (!isShiftOnly(diff) && !isFieldsOnly(diff)) return way === 'apply' ? applyDiff(doc, diff) : revertDiff(doc, diff);
   const blocks: Partial<Record<Block['kind'], Block>> = {};
   let total = 0, done = 0;
@@ -208,7 +212,8 @@ export function* curveTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
   return out;
 }
 
-/** The tracks after a sliced diff (a shift or packed curve fields), in steps; null: rebuild them. */
+/** The tracks after a sliced diff (a shift, packed curve fields or a Mirror), in steps; null: rebuild them. */
 export function tracksAfterSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
+  if (isMirrorOnly(diff)) return mirrorTracksSteps(tracks, doc, diff);
   return isFieldsOnly(diff) ? curveTracksSteps(tracks, doc, diff) : shiftTracksSteps(tracks, doc, diff);
 }
