@@ -9,7 +9,7 @@ import type { FrameTrack, MotionTracks, NamedTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { frameOf } from '../vmd/records';
 import { BONE, CAMERA, FRAME_OFFSET } from '../vmd/vmd-layout';
-import { getBoneCurve, getCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { getCameraCurve, hasCopies, type CameraChannel } from '../vmd/interpolation';
 import { isCurveOnlyDiff } from './curve-tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock } from '../vmd/vmd-document';
 import { applyDiff, revertDiff, type BlockDiff } from './diff';
@@ -33,6 +33,12 @@ export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDi
 const STEP_KEYS = 1 << 16;
 /** Bytes a step copies before it yields. */
 const STEP_BYTES = 1 << 20;
+/**
+ * Records a step of packed fields (curves) writes, and keys of the tracks' curves it updates, before it
+ * yields: 64 bytes or four curves a record, so fewer than a move's frame fields (65,536 records of curves
+ * were one 20–60 ms step, over a frame's budget).
+ */
+const FIELD_STEP = 1 << 13;
 
 /** Work in steps: yields its progress (0..1) between steps, returns its result. */
 export type Steps<T> = Generator<number, T, void>;
@@ -163,8 +169,8 @@ export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' |
       }
     } else if (b.fields) {
       const f = b.fields, rs = f.records, len = f.length, from = way === 'apply' ? f.after : f.before;
-      for (let k = 0; k < rs.length; k += STEP_KEYS) {
-        const end = Math.min(rs.length, k + STEP_KEYS);
+      for (let k = 0; k < rs.length; k += FIELD_STEP) {
+        const end = Math.min(rs.length, k + FIELD_STEP);
         for (let i = k; i < end; i++) bytes.set(from.subarray(i * len, (i + 1) * len), place(rs[i]) + f.at);
         done += 16 * (end - k);
         yield done / total;
@@ -192,14 +198,24 @@ export function* curveTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
     const block = doc[kind];
     const map = keyOfRecord(t, block.count);
     const rs = b.fields!.records;
-    for (let k = 0; k < rs.length; k += STEP_KEYS) {
-      const end = Math.min(rs.length, k + STEP_KEYS);
+    const ip = block.bytes;
+    for (let k = 0; k < rs.length; k += FIELD_STEP) {
+      const end = Math.min(rs.length, k + FIELD_STEP);
       for (let i = k; i < end; i++) {
         const key = map[rs[i]];
         if (key < 0) continue;
         if (kind === 'bone') {
+          // getBoneCurve for the four channels, without an array each: x1 of Z and rotation come from the
+          // shifted copy (bytes 17, 18) when rows 1–3 hold copies.
           const at = rs[i] * BONE.SIZE + BONE.INTERPOLATION;
-          for (let c = 0; c < 4; c++) curves.set(getBoneCurve(block.bytes, c as BoneChannel, at), 16 * key + 4 * c);
+          const copies = hasCopies(ip, at);
+          const q = 16 * key;
+          for (let c = 0; c < 4; c++) {
+            curves[q + 4 * c] = copies && c >= 2 ? ip[at + 15 + c] : ip[at + c];
+            curves[q + 4 * c + 1] = ip[at + c + 4];
+            curves[q + 4 * c + 2] = ip[at + c + 8];
+            curves[q + 4 * c + 3] = ip[at + c + 12];
+          }
         } else {
           const at = rs[i] * CAMERA.SIZE + CAMERA.INTERPOLATION;
           for (let c = 0; c < 6; c++) curves.set(getCameraCurve(block.bytes, c as CameraChannel, at), 24 * key + 4 * c);
