@@ -53,6 +53,15 @@ export function prepareDocEdit(op: BatchOp, o: OpOptions): PreparedEdit | null {
   return r.ok ? { ok: true, edit: r.value! } : r;
 }
 
+/**
+ * Mirror's options, validated as prepareDocEdit validates them: the editor runs Mirror on the open motion
+ * as a step of its own (shared/key-edits/mirror-motion.ts, in slices on a big motion), with these.
+ */
+export function prepareMirror(o: OpOptions): { ok: true; light: boolean } | { ok: false; error: OptionError } {
+  const r = checkOptions(() => !boolOpt(o, 'no-light', false));
+  return r.ok ? { ok: true, light: r.value } : r;
+}
+
 /** The edit for `op`; throws OptionFailure (caught by prepareDocEdit) for a bad option. */
 function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
   switch (op) {

@@ -22,7 +22,7 @@ const IP_RANGE = {
 export function isCurveOnlyDiff(diff: EditDiff): boolean {
   if (diff.head) return false;
   for (const b of diff.blocks) {
-    if (b.replaced || b.shifted?.records.length || b.removed.length || b.appended.length) return false;
+    if (b.replaced || b.mirrored || b.shifted?.records.length || b.removed.length || b.appended.length) return false;
     if (!b.patches.length && !b.fields?.records.length) continue;
     if (b.kind !== 'bone' && b.kind !== 'camera') return false;
     const [from, to] = IP_RANGE[b.kind];

@@ -75,7 +75,7 @@ export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: U
 }
 
 /** Records curvesDiffSteps reads per step. */
-const STEP_RECORDS = 1 << 14;
+const STEP_RECORDS = 1 << 12;
 
 /**
  * The diff of setCurvesOnRecords without applying it, in steps of STEP_RECORDS records (the editor runs

@@ -17,6 +17,7 @@ import type { CodecError, ErrorCode } from '../vmd/errors';
 import type { UiStringKey } from '../i18n/strings';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, FRAME_OFFSET, type BlockKind } from '../vmd/vmd-layout';
+import { mirroredBlock } from '../motion-ops/mirror';
 
 /** One record rewritten in place (in the IK block `after` may be longer or shorter than `before`). */
 export interface RecordPatch {
@@ -51,6 +52,13 @@ export interface BlockDiff {
    * and reverted like `shifted`. No array per record (600,000 patches were 1.2 million small arrays).
    */
   readonly fields?: PackedFields;
+  /**
+   * Every record of the block mirrored left/right (shared/motion-ops/mirror.ts: 左↔右 in names, sign flips),
+   * nothing else: the rule is its own inverse, so applying and reverting both mirror the block again and
+   * the diff holds no bytes at all (a Mirror of 600,000 keys kept the 66 MB block before it). Patches,
+   * removals and appends are empty.
+   */
+  readonly mirrored?: boolean;
 }
 
 /** The same byte range [at, at + length) of many records, old and new bytes packed `length` per record. */
@@ -125,7 +133,7 @@ export function isRefusal(o: EditOutcome): o is EditRefusal {
 
 /** True when a diff changes nothing. */
 export function isEmptyDiff(d: EditDiff): boolean {
-  return !d.head && d.blocks.every((b) => !b.replaced && !(b.shifted && b.shifted.records.length && b.shifted.delta) && !b.fields?.records.length && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
+  return !d.head && d.blocks.every((b) => !b.replaced && !b.mirrored && !(b.shifted && b.shifted.records.length && b.shifted.delta) && !b.fields?.records.length && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0);
 }
 
 /** Bytes a diff keeps alive (for the history's memory budget). */
@@ -311,6 +319,7 @@ function writeFields(block: Block, f: PackedFields, bytes: Uint8Array, placeOf: 
 
 function applyAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.after;
+  if (d.mirrored) return mirroredBlock(block);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d)) : copyBlock(block);
   const place = (i: number) => i - removedBelow(d.removed, i);
@@ -321,6 +330,7 @@ function applyAny(block: Block, d: BlockDiff): Block {
 
 function revertAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.before;
+  if (d.mirrored) return mirroredBlock(block);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d)) : copyBlock(block);
   if (d.shifted) shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);

@@ -12,6 +12,7 @@ export * from './plot';
 export * from './curve-tracks';
 export * from './shift-tracks';
 export * from './mirror-paste';
+export * from './mirror-motion';
 export * from './mixed-values';
 export * from './camera-key';
 export * from './bone-key';

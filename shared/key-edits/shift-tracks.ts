@@ -9,12 +9,13 @@ import type { FrameTrack, MotionTracks, NamedTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { frameOf } from '../vmd/records';
 import { BONE, CAMERA, FRAME_OFFSET } from '../vmd/vmd-layout';
-import { getBoneCurve, getCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
+import { getCameraCurve, hasCopies, type CameraChannel } from '../vmd/interpolation';
 import { isCurveOnlyDiff } from './curve-tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock } from '../vmd/vmd-document';
 import { applyDiff, revertDiff, type BlockDiff } from './diff';
 import type { EditDiff } from './diff';
 import { EDIT_KINDS, keyOfRecord, type EditKind } from './key-ref';
+import { isMirrorOnly, mirrorDocSteps, mirrorTracksSteps } from './mirror-motion';
 
 const TRACK_FIELD = { bone: 'bones', morph: 'morphs', camera: 'camera', light: 'light', shadow: 'shadow', ik: 'ik' } as const;
 
@@ -32,6 +33,12 @@ export function shiftTracks(tracks: MotionTracks, doc: VmdDocument, diff: EditDi
 const STEP_KEYS = 1 << 16;
 /** Bytes a step copies before it yields. */
 const STEP_BYTES = 1 << 20;
+/**
+ * Records a step of packed fields (curves) writes, and keys of the tracks' curves it updates, before it
+ * yields: 64 bytes or four curves a record, so fewer than a move's frame fields (65,536 records of curves
+ * were one 20–60 ms step, over a frame's budget).
+ */
+const FIELD_STEP = 1 << 13;
 
 /** Work in steps: yields its progress (0..1) between steps, returns its result. */
 export type Steps<T> = Generator<number, T, void>;
@@ -49,7 +56,7 @@ export function* shiftTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
   const next: Record<string, unknown> = { ...tracks };
   let any = false;
   for (const b of diff.blocks) {
-    if (b.replaced || b.fields || b.patches.length || b.removed.length || b.appended.length) return null;
+    if (b.replaced || b.mirrored || b.fields || b.patches.length || b.removed.length || b.appended.length) return null;
     if (!b.shifted || !(EDIT_KINDS as readonly string[]).includes(b.kind)) continue;
     const kind = b.kind as EditKind;
     const t = (next[TRACK_FIELD[kind]] ?? tracks[TRACK_FIELD[kind]]) as NamedTracks | FrameTrack;
@@ -99,11 +106,11 @@ export function isShiftOnly(diff: EditDiff): boolean {
 }
 
 function onlyShift(b: BlockDiff): boolean {
-  return !!b.shifted && !b.replaced && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+  return !!b.shifted && !b.replaced && !b.mirrored && !b.fields && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
 function onlyFields(b: BlockDiff): boolean {
-  return !!b.fields && !b.shifted && !b.replaced && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
+  return !!b.fields && !b.shifted && !b.replaced && !b.mirrored && b.patches.length === 0 && b.removed.length === 0 && b.appended.length === 0;
 }
 
 /** True when every block of the diff is packed fields only (a curve on many keys: BlockDiff.fields). */
@@ -126,11 +133,14 @@ export function packedCount(diff: EditDiff): number {
 }
 
 /**
- * applyDiff (way 'apply') or revertDiff ('revert') in steps: a shift-only or fields-only diff copies each
+ * applyDiff (way 'apply') or revertDiff ('revert') in steps: a Mirror step mirrors its blocks a range of
+ * records at a time (mirror-motion.ts); a shift-only or fields-only diff copies each
  * block in pieces of STEP_BYTES and then writes STEP_KEYS records per step; any other diff is done in one
  * step. The bytes are those applyDiff / revertDiff give.
  */
 export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' | 'revert'): Steps<VmdDocument> {
+  // A Mirror step: applying and reverting are the same mirror of its blocks.
+  if (isMirrorOnly(diff)) return yield* mirrorDocSteps(doc, diff);
   if (!isShiftOnly(diff) && !isFieldsOnly(diff)) return way === 'apply' ? applyDiff(doc, diff) : revertDiff(doc, diff);
   const blocks: Partial<Record<Block['kind'], Block>> = {};
   let total = 0, done = 0;
@@ -159,8 +169,8 @@ export function* applyDiffSteps(doc: VmdDocument, diff: EditDiff, way: 'apply' |
       }
     } else if (b.fields) {
       const f = b.fields, rs = f.records, len = f.length, from = way === 'apply' ? f.after : f.before;
-      for (let k = 0; k < rs.length; k += STEP_KEYS) {
-        const end = Math.min(rs.length, k + STEP_KEYS);
+      for (let k = 0; k < rs.length; k += FIELD_STEP) {
+        const end = Math.min(rs.length, k + FIELD_STEP);
         for (let i = k; i < end; i++) bytes.set(from.subarray(i * len, (i + 1) * len), place(rs[i]) + f.at);
         done += 16 * (end - k);
         yield done / total;
@@ -188,14 +198,24 @@ export function* curveTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
     const block = doc[kind];
     const map = keyOfRecord(t, block.count);
     const rs = b.fields!.records;
-    for (let k = 0; k < rs.length; k += STEP_KEYS) {
-      const end = Math.min(rs.length, k + STEP_KEYS);
+    const ip = block.bytes;
+    for (let k = 0; k < rs.length; k += FIELD_STEP) {
+      const end = Math.min(rs.length, k + FIELD_STEP);
       for (let i = k; i < end; i++) {
         const key = map[rs[i]];
         if (key < 0) continue;
         if (kind === 'bone') {
+          // getBoneCurve for the four channels, without an array each: x1 of Z and rotation come from the
+          // shifted copy (bytes 17, 18) when rows 1–3 hold copies.
           const at = rs[i] * BONE.SIZE + BONE.INTERPOLATION;
-          for (let c = 0; c < 4; c++) curves.set(getBoneCurve(block.bytes, c as BoneChannel, at), 16 * key + 4 * c);
+          const copies = hasCopies(ip, at);
+          const q = 16 * key;
+          for (let c = 0; c < 4; c++) {
+            curves[q + 4 * c] = copies && c >= 2 ? ip[at + 15 + c] : ip[at + c];
+            curves[q + 4 * c + 1] = ip[at + c + 4];
+            curves[q + 4 * c + 2] = ip[at + c + 8];
+            curves[q + 4 * c + 3] = ip[at + c + 12];
+          }
         } else {
           const at = rs[i] * CAMERA.SIZE + CAMERA.INTERPOLATION;
           for (let c = 0; c < 6; c++) curves.set(getCameraCurve(block.bytes, c as CameraChannel, at), 24 * key + 4 * c);
@@ -208,7 +228,8 @@ export function* curveTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: 
   return out;
 }
 
-/** The tracks after a sliced diff (a shift or packed curve fields), in steps; null: rebuild them. */
+/** The tracks after a sliced diff (a shift, packed curve fields or a Mirror), in steps; null: rebuild them. */
 export function tracksAfterSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
+  if (isMirrorOnly(diff)) return mirrorTracksSteps(tracks, doc, diff);
   return isFieldsOnly(diff) ? curveTracksSteps(tracks, doc, diff) : shiftTracksSteps(tracks, doc, diff);
 }

@@ -11,7 +11,7 @@
  * Negation flips the float's sign bit (no float round trip, −0 stays distinguishable).
  */
 import { BONE, CAMERA, IK, LIGHT, type BlockKind } from '../vmd/vmd-layout';
-import { blockFromRecords, ikBlockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord } from '../edit-core/record-util';
 import { finishReport, newReport, type EditResult } from '../edit-core/report';
 
@@ -53,54 +53,107 @@ function negate(rec: Uint8Array, o: number): void {
 }
 
 /**
- * The mirror rule for one record of a kind, in place (the whole-motion mirror below and the editor's
- * mirror paste both use these, so the rule is written once). Returns how many names were swapped.
+ * The mirror rule for the record of `kind` at byte `o` of `bytes`, in place: the one place the rule is
+ * written (the whole-motion mirror below, its sliced form in the editor, and mirror paste all use it).
+ * Returns how many names were swapped. Shadow keys have no side and stay as they are.
  */
+export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number): number {
+  switch (kind) {
+    case 'bone': {
+      const swapped = swapLeftRight(bytes, o + BONE.NAME, BONE.NAME_LENGTH) ? 1 : 0;
+      negate(bytes, o + BONE.POSITION);
+      negate(bytes, o + BONE.ROTATION + 4);
+      negate(bytes, o + BONE.ROTATION + 8);
+      return swapped;
+    }
+    case 'morph':
+      // A weight has no side: only the name's 左/右.
+      return swapLeftRight(bytes, o, 15) ? 1 : 0;
+    case 'camera':
+      // Target X and the Y and Z Euler angles.
+      negate(bytes, o + CAMERA.TARGET);
+      negate(bytes, o + CAMERA.ROTATION + 4);
+      negate(bytes, o + CAMERA.ROTATION + 8);
+      return 0;
+    case 'light':
+      negate(bytes, o + LIGHT.DIRECTION);
+      return 0;
+    case 'ik': {
+      // Every IK bone name's 左/右 swapped; the record keeps its length.
+      const c = o + IK.COUNT;
+      const n = (bytes[c] | (bytes[c + 1] << 8) | (bytes[c + 2] << 16) | (bytes[c + 3] << 24)) >>> 0;
+      let swapped = 0;
+      for (let j = 0; j < n; j++) if (swapLeftRight(bytes, o + IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) swapped++;
+      return swapped;
+    }
+    case 'shadow':
+      return 0;
+  }
+}
+
+/** True when the name field at [start, start + length) holds 左 or 右 (what swapLeftRight would change). */
+export function hasLeftRight(bytes: Uint8Array, start: number, length: number): boolean {
+  const end = start + length;
+  for (let i = start; i < end && bytes[i] !== 0; ) {
+    const b = bytes[i];
+    if (isLead(b) && i + 1 < end) {
+      const t = bytes[i + 1];
+      if ((b === LEFT[0] && t === LEFT[1]) || (b === RIGHT[0] && t === RIGHT[1])) return true;
+      i += 2;
+    } else i += 1;
+  }
+  return false;
+}
+
+/** Bone record: names swapped, position X and rotation Y, Z negated (mirrorRecordAt). */
 export function mirrorBoneRecord(r: Uint8Array): number {
-  const swapped = swapLeftRight(r, BONE.NAME, BONE.NAME_LENGTH) ? 1 : 0;
-  negate(r, BONE.POSITION);
-  negate(r, BONE.ROTATION + 4);
-  negate(r, BONE.ROTATION + 8);
-  return swapped;
+  return mirrorRecordAt('bone', r, 0);
 }
 
 /** Morph record: the name's 左/右 swapped (a weight has no side). */
 export function mirrorMorphRecord(r: Uint8Array): number {
-  return swapLeftRight(r, 0, 15) ? 1 : 0;
+  return mirrorRecordAt('morph', r, 0);
 }
 
 /** Camera record: target X and the Y and Z Euler angles negated. */
 export function mirrorCameraRecord(r: Uint8Array): number {
-  negate(r, CAMERA.TARGET);
-  negate(r, CAMERA.ROTATION + 4);
-  negate(r, CAMERA.ROTATION + 8);
-  return 0;
+  return mirrorRecordAt('camera', r, 0);
 }
 
 /** Light record: direction X negated. */
 export function mirrorLightRecord(r: Uint8Array): number {
-  negate(r, LIGHT.DIRECTION);
-  return 0;
+  return mirrorRecordAt('light', r, 0);
 }
 
 /** Display/IK record: every IK bone name's 左/右 swapped; the record keeps its length. */
 export function mirrorIkRecord(r: Uint8Array): number {
-  const n = new DataView(r.buffer, r.byteOffset, r.byteLength).getUint32(IK.COUNT, true);
-  let swapped = 0;
-  for (let j = 0; j < n; j++) if (swapLeftRight(r, IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) swapped++;
-  return swapped;
+  return mirrorRecordAt('ik', r, 0);
 }
 
 /** The mirror rule for a record of `kind` (shadow keys have no side and stay as they are). */
 export function mirrorRecord(kind: BlockKind, r: Uint8Array): number {
-  switch (kind) {
-    case 'bone': return mirrorBoneRecord(r);
-    case 'morph': return mirrorMorphRecord(r);
-    case 'camera': return mirrorCameraRecord(r);
-    case 'light': return mirrorLightRecord(r);
-    case 'ik': return mirrorIkRecord(r);
-    case 'shadow': return 0;
+  return mirrorRecordAt(kind, r, 0);
+}
+
+/**
+ * Mirrors records [from, to) of `block`, whose bytes were copied to `bytes` (same layout), in place in
+ * `bytes`. Returns how many names were swapped. The editor's sliced mirror runs this a range at a time.
+ */
+export function mirrorRecordsInto(block: Block, bytes: Uint8Array, from: number, to: number): number {
+  let swapped = 0;
+  if (block.kind === 'ik') {
+    for (let i = from; i < to; i++) swapped += mirrorRecordAt('ik', bytes, block.offsets[i]);
+  } else if (block.kind !== 'shadow') {
+    for (let i = from, o = from * block.size; i < to; i++, o += block.size) swapped += mirrorRecordAt(block.kind, bytes, o);
   }
+  return swapped;
+}
+
+/** A mirrored copy of a whole block (mirroring it again gives the block's bytes back). */
+export function mirroredBlock(block: Block): Block {
+  const bytes = block.bytes.slice();
+  mirrorRecordsInto(block, bytes, 0, block.count);
+  return block.kind === 'ik' ? ikBlock(bytes, block.offsets) : fixedBlock(block.kind, bytes);
 }
 
 export interface MirrorOptions {

@@ -108,6 +108,15 @@ export function retimedInfo(info: VmdInfo, tracks: MotionTracks): VmdInfo {
   return { ...info, lastFrame, durationSeconds: Math.round((lastFrame / FPS) * 1000) / 1000, cameraCuts: countCameraCuts(tracks.camera.frames) };
 }
 
+/**
+ * A summary after a left/right mirror (no key added, removed or moved; names swapped 左↔右, signs flipped):
+ * the same counts, frames and warnings (a quaternion's length does not change with its signs), with the
+ * bone and morph names of the new tracks.
+ */
+export function mirroredInfo(info: VmdInfo, tracks: MotionTracks): VmdInfo {
+  return { ...info, bones: [...tracks.bones.names].sort(), morphs: [...tracks.morphs.names].sort() };
+}
+
 /** What a VPD pose file holds: the summary `vmd-studio inspect --json` and the batch inspect op both write. */
 export interface VpdInfo {
   format: 'vpd';

@@ -3,12 +3,14 @@
  * the whole work (what the slices do in all) and the longest piece of it that runs without a break on the
  * main thread (the longest step between two yields of the sliced forms, or the whole edit where it is not
  * sliced: select-all, the move's check, delete), and what its undo step keeps. Medians of 3; reports numbers, asserts nothing.
+ * Mirror is also timed as it ran before it was sliced (at once, keeping the bone block before it).
  * The page's heap and frame gaps at 600,000 keys are the e2e test's (test/e2e/big-edit.e2e.test.ts).
  */
 import {
-  applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, EDIT_KINDS, isRefusal, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
+  applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, diffDocuments, EDIT_KINDS, isRefusal, mirrorDiffSteps, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
   type EditDiff, type EditKind, type RecordsByKind, type Steps,
 } from '../../shared/key-edits';
+import { mirror } from '../../shared/motion-ops';
 import { buildBoneInterpolation, buildTracks, emptyVmd, encodeBoneRecord, fixedBlock, nameField, BONE, type MotionTracks, type VmdDocument } from '../../shared/vmd';
 
 function median(xs: number[]): number {
@@ -24,7 +26,9 @@ function motion(bones: number, perBone: number): VmdDocument {
   let o = 0;
   for (let i = 0; i < perBone; i++) {
     for (let b = 0; b < bones; b++, o += BONE.SIZE) {
-      if (i === 0) recs.set(encodeBoneRecord({ name: nameField(`bone${b}`, 15, 'bone'), frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: ip }), o);
+      // A third of the bones on the left (左), a third on the right (右): what Mirror swaps.
+      const side = ['左', '右', ''][b % 3];
+      if (i === 0) recs.set(encodeBoneRecord({ name: nameField(`${side}bone${b}`, 15, 'bone'), frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: ip }), o);
       else recs.copyWithin(o, b * BONE.SIZE, (b + 1) * BONE.SIZE);
       v.setUint32(o + BONE.FRAME, i * 3, true);
       v.setFloat32(o + BONE.POSITION, Math.sin(i * 0.1 + b), true);
@@ -101,10 +105,28 @@ export function benchEdits(): void {
       const pd = made.value;
       if ('refused' in pd) throw new Error(pd.message);
       applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd, tracksAfterSteps);
+      // A curve-handle drag with every key selected: the drag itself writes nothing (the pane draws the
+      // curve); its release is one packed curve diff on channel X's (x1, y1), made, applied and put in the tracks.
+      const dragMade = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [60, 10, 107, 107] }));
+      const dd = dragMade.value;
+      if ('refused' in dd) throw new Error(dd.message);
+      applyAndUndo('curve-handle drag release (diff + apply + tracks)', 'undo of the curve-handle drag', dragMade, dd, tracksAfterSteps);
+      // Mirror the whole motion: as it ran before (the batch edit, a whole-block diff and buildTracks, at
+      // once), and as the editor runs it now (a diff of no bytes, mirrored and its tracks updated in steps).
+      const old = timed(() => {
+        const r = mirror(doc);
+        if (!r.ok) throw new Error('mirror refused');
+        const step = diffDocuments(doc, r.doc, 'mirror');
+        buildTracks(r.doc);
+        return step;
+      });
+      add('Mirror, at once as before (edit + diff + buildTracks)', old.ms, old.ms, diffBytes(old.value.diff));
+      const mm = timedSteps(mirrorDiffSteps(doc, {}, 'mirror'));
+      applyAndUndo('Mirror whole motion (scan + mirror + tracks)', 'undo of Mirror (mirror again + tracks)', mm, mm.value.diff, tracksAfterSteps);
     }
     console.log(`  ${label} (${mb(doc.bone.bytes.length)} of bone records):`);
     for (const [name, r] of Object.entries(rows)) {
-      console.log(`    ${name.padEnd(46)} ${median(r.total).toFixed(1).padStart(8)} ms total, ${median(r.longest).toFixed(1).padStart(8)} ms longest piece${r.keeps ? `, undo keeps ${mb(r.keeps)}` : ''}`);
+      console.log(`    ${name.padEnd(54)} ${median(r.total).toFixed(1).padStart(8)} ms total, ${median(r.longest).toFixed(1).padStart(8)} ms longest piece, undo keeps ${mb(r.keeps)}`);
     }
   }
 }

@@ -3,11 +3,14 @@
  * 6,000 keys, 66.6 MB) opened once through the in-app dialog, then, in each of three rounds, through the
  * app's own input (keyboard, real mouse drags on the timeline, buttons):
  *   Ctrl+A · drag every key 5 frames and release · undo · redo · undo · Delete all · its undo;
- * and once after the rounds: a curve preset on every key, and its undo.
+ * and once after the rounds: a curve preset on every key, and its undo. Then, three rounds each: Mirror the
+ * whole motion (the Whole Motion dialog), its undo and redo; and a drag of a curve handle with every key
+ * selected (ten moves: frame gaps and frames per second while dragging), its release, undo and redo.
  *
- * A third test reopens the page with `?editSliceMs=0&editSliceGapMs=40` (each step of a sliced edit its own
+ * The last test reopens the page with `?editSliceMs=0&editSliceGapMs=40` (each step of a sliced edit its own
  * slice, 40 ms apart) so the progress box is surely seen: a drag of every key shows it, Escape cancels it
- * (nothing committed: same bytes, same undo depth), and the same drag let run commits once.
+ * (nothing committed: same bytes, same undo depth), and the same drag let run commits once; then the same
+ * for Mirror from the Whole Motion dialog.
  *
  * For each edit the page records, from the input to the edit's visible end (selection count, undo depth)
  * plus three animation frames: the longest gap between animation frames (the longest the window was
@@ -16,7 +19,9 @@
  * Nothing is asserted on time (a loaded machine must not block a change). What is asserted is exact: the
  * document's bytes after each edit and each undo (SHA-256 of what Save writes, in the page) equal bytes
  * built here by hand from the generated file: every frame field +5 for the drag, the bone block emptied
- * for Delete, the interpolation block of every record replaced for the preset, the original after undo.
+ * for Delete, the interpolation block of every record replaced for the preset, 左/右 swapped and the sign
+ * bits flipped for Mirror, x1/y1 of channel X (and their shifted copies) for the handle drag, the original
+ * after undo.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -27,7 +32,7 @@ import { buildBoneInterpolation, emptyVmd, encodeBoneRecord, fixedBlock, nameFie
 import { groupBones, setCurves, presetById } from '../../shared/key-edits';
 import { buildTracks } from '../../shared/vmd';
 import { openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
-import { animationFrames, keyPoint } from './editor-page';
+import { animationFrames, curveFields, curvePoint, keyPoint } from './editor-page';
 
 const BONES = 100;
 const PER_BONE = 6000;
@@ -45,6 +50,8 @@ interface Sample {
   sum: number;
   /** Input to the edit's visible end (ms, page clock). */
   total: number;
+  /** Animation frames drawn meanwhile (frames per second = frames / total). */
+  frames: number;
 }
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -75,6 +82,49 @@ function generate(): { bytes: Uint8Array; ip: Uint8Array } {
 /** Where the bone block's records start in a file written by writeVmd (header 30, model name 20, count 4). */
 const BONE_RECORDS_AT = 54;
 
+/** Shift_JIS lead bytes: a two-byte character starts with one (FORMAT.md). */
+const sjisLead = (b: number) => (b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc);
+
+/**
+ * The generated file mirrored by hand (FORMAT.md, the mirror tests): in every bone record, 左 (8D B6) and
+ * 右 (89 45) swapped in the name, walked character by character up to the NUL, and the sign bits of position
+ * X and rotation Y and Z flipped. Written here from the raw records, not through the app's mirror code.
+ */
+function mirroredByHand(original: Uint8Array): Uint8Array {
+  const out = original.slice();
+  for (let i = 0, o = BONE_RECORDS_AT; i < KEYS; i++, o += BONE.SIZE) {
+    for (let j = o; j < o + 15 && out[j] !== 0; ) {
+      if (sjisLead(out[j]) && j + 1 < o + 15) {
+        if (out[j] === 0x8d && out[j + 1] === 0xb6) (out[j] = 0x89), (out[j + 1] = 0x45);
+        else if (out[j] === 0x89 && out[j + 1] === 0x45) (out[j] = 0x8d), (out[j + 1] = 0xb6);
+        j += 2;
+      } else j++;
+    }
+    out[o + BONE.POSITION + 3] ^= 0x80;
+    out[o + BONE.ROTATION + 4 + 3] ^= 0x80;
+    out[o + BONE.ROTATION + 8 + 3] ^= 0x80;
+  }
+  return out;
+}
+
+/**
+ * The generated file with channel `ch`'s (x1, y1) set in every record's interpolation block, by FORMAT.md's
+ * layout: the 16-byte row is written four times, each copy shifted one byte left, so true-row byte k sits
+ * at 16r + k − r of copy r (for r ≤ k); x1 of channel ch is byte ch, y1 byte ch + 4.
+ */
+function curvedByHand(original: Uint8Array, ch: number, x1: number, y1: number): Uint8Array {
+  const out = original.slice();
+  const put = (ip: number, k: number, v: number) => {
+    for (let r = 0; r <= Math.min(3, k); r++) out[ip + 16 * r + k - r] = v;
+  };
+  for (let i = 0, ip = BONE_RECORDS_AT + BONE.INTERPOLATION; i < KEYS; i++, ip += BONE.SIZE) {
+    // Channels X and Y only: x1 of Z and rotation have their true copy at 17/18 (bytes 2/3 are the physics pair).
+    put(ip, ch, x1);
+    put(ip, ch + 4, y1);
+  }
+  return out;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -83,7 +133,7 @@ function median(xs: number[]): number {
 /** Installs the frame-gap and long-task probe in the page. */
 async function installProbe(page: Page) {
   await page.evaluate(() => {
-    const p = { running: false, last: 0, maxGap: 0, tasks: [] as number[], t0: 0, obs: null as PerformanceObserver | null };
+    const p = { running: false, last: 0, maxGap: 0, frames: 0, tasks: [] as number[], t0: 0, obs: null as PerformanceObserver | null };
     p.obs = new PerformanceObserver((l) => {
       if (p.running) for (const e of l.getEntries()) p.tasks.push(e.duration);
     });
@@ -93,12 +143,14 @@ async function installProbe(page: Page) {
       const now = performance.now();
       p.maxGap = Math.max(p.maxGap, now - p.last);
       p.last = now;
+      p.frames++;
       requestAnimationFrame(tick);
     };
     (window as unknown as { __probe: unknown }).__probe = {
       start() {
         p.running = true;
         p.maxGap = 0;
+        p.frames = 0;
         p.tasks = [];
         p.last = p.t0 = performance.now();
         requestAnimationFrame(tick);
@@ -106,7 +158,7 @@ async function installProbe(page: Page) {
       stop(end: number) {
         for (const e of p.obs!.takeRecords()) p.tasks.push(e.duration);
         p.running = false;
-        return { maxGap: p.maxGap, tasks: p.tasks.length, longest: Math.max(0, ...p.tasks), sum: p.tasks.reduce((a, b) => a + b, 0), total: end - p.t0 };
+        return { maxGap: p.maxGap, tasks: p.tasks.length, longest: Math.max(0, ...p.tasks), sum: p.tasks.reduce((a, b) => a + b, 0), total: end - p.t0, frames: p.frames };
       },
     };
   });
@@ -145,6 +197,8 @@ async function heapMb(cdp: CDPSession): Promise<number> {
 }
 
 const fmt = (s: Sample) => `gap ${s.maxGap.toFixed(0)} ms, ${s.tasks} long tasks (longest ${s.longest.toFixed(0)}, sum ${s.sum.toFixed(0)}), total ${s.total.toFixed(0)} ms`;
+
+const fps = (s: Sample) => (s.total > 0 ? (1000 * s.frames) / s.total : 0);
 
 function report(label: string, xs: Sample[]) {
   console.log(
@@ -289,6 +343,97 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('mirrors the whole motion (Whole Motion dialog), undoes and redoes it, with the exact bytes after each', async () => {
+    const { page } = app;
+    const origSha = sha(original);
+    const mirroredSha = sha(mirroredByHand(original));
+    expect(mirroredSha).not.toBe(origSha);
+    expect(await digest(page)).toBe(origSha);
+    const rows: Record<string, Sample[]> = { mirror: [], undo: [], redo: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const depth = await undoDepth(page);
+      await page.click('[data-testid="whole-motion"]');
+      expect(await page.isChecked('[data-testid="batch-target-document"]')).toBe(true);
+      await page.selectOption('[data-testid="batch-op"]', 'mirror');
+      rows.mirror.push(await measure(page, () => page.click('[data-testid="batch-apply"]'), { undo: depth + 1 }));
+      expect(await digest(page)).toBe(mirroredSha);
+      await page.waitForSelector('[data-testid="batch-apply"]', { state: 'detached' });
+      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
+      expect(await digest(page)).toBe(origSha);
+      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
+      expect(await digest(page)).toBe(mirroredSha);
+      await page.keyboard.press('Control+z');
+      await until(page, { undo: depth });
+      expect(await digest(page)).toBe(origSha);
+    }
+    report('Mirror the whole motion', rows.mirror);
+    report('undo of Mirror', rows.undo);
+    report('redo of Mirror', rows.redo);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('drags a curve handle with every key selected: only the curve is drawn while dragging, the release writes every key once', async () => {
+    const { page } = app;
+    const origSha = sha(original);
+    const view = await page.evaluate(() => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+    });
+    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const rows: Record<string, Sample[]> = { dragging: [], release: [], undo: [], redo: [] };
+    let expectedSha = '';
+    for (let round = 0; round < ROUNDS; round++) {
+      const key = await keyPoint(page, `track-bone:${track}`, frame);
+      await page.mouse.click(key.x, key.y);
+      await until(page, { selected: 1 });
+      await page.keyboard.press('Control+a');
+      await until(page, { selected: KEYS });
+      await page.click('[data-testid="curve-channel-x"]');
+      // Handle 1 of channel X is at (20, 20) on every key; drag it to (60, 10) in ten moves (another
+      // target each round, so each release writes new bytes).
+      const to: [number, number] = [60 + 5 * round, 10 + round];
+      const from = await curvePoint(page, 20, 20);
+      const end = await curvePoint(page, to[0], to[1]);
+      // Where the pointer ends, on the square's 0..127 grid (rounded, as the file stores it).
+      const sq = await page.evaluate(() => {
+        const cv = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
+        const r = cv.getBoundingClientRect();
+        return { left: r.left, top: r.top, ox: Number(cv.dataset.ox), oy: Number(cv.dataset.oy), size: Number(cv.dataset.size) };
+      });
+      const grid = (v: number) => Math.max(0, Math.min(127, Math.round(v)));
+      const x1 = grid(((end.x - sq.left - sq.ox) / sq.size) * 127), y1 = grid(((sq.top + sq.oy - end.y) / sq.size) * 127);
+      expect([x1, y1]).toEqual(to);
+      expectedSha = sha(curvedByHand(original, 0, x1, y1));
+      const depth = await undoDepth(page);
+      await page.mouse.move(from.x, from.y);
+      const v0 = await page.evaluate(() => window.__vmdEditor!.version());
+      await page.mouse.down();
+      await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.start());
+      for (let s = 1; s <= 10; s++) await page.mouse.move(from.x + ((end.x - from.x) * s) / 10, from.y + ((end.y - from.y) * s) / 10);
+      await animationFrames(page, 3);
+      rows.dragging.push(await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.stop(performance.now())));
+      // While dragging, the document was not touched; the pane shows the dragged handle.
+      expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
+      expect((await curveFields(page)).slice(0, 2)).toEqual([x1, y1]);
+      rows.release.push(await measure(page, () => page.mouse.up(), { undo: depth + 1 }));
+      expect(await digest(page)).toBe(expectedSha);
+      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
+      expect(await digest(page)).toBe(origSha);
+      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
+      expect(await digest(page)).toBe(expectedSha);
+      await page.keyboard.press('Control+z');
+      await until(page, { undo: depth });
+      expect(await digest(page)).toBe(origSha);
+    }
+    await app.screenshot('big-edit-600k-curve-drag');
+    report('curve-handle drag, every key selected (while dragging)', rows.dragging);
+    console.log(`[perf] 600k curve-handle drag: median ${median(rows.dragging.map(fps)).toFixed(1)} fps while dragging (${rows.dragging.map((s) => fps(s).toFixed(1)).join(', ')})`);
+    report('curve-handle drag release (commit)', rows.release);
+    report('undo of the curve-handle drag', rows.undo);
+    report('redo of the curve-handle drag', rows.redo);
+    expect(app.errors).toEqual([]);
+  });
+
   it('shows a whole-motion move in progress, cancels it with Escape (nothing committed), and commits it when let run', async () => {
     const { page } = app;
     await page.goto(`${app.url}&editSliceMs=0&editSliceGapMs=40`);
@@ -328,6 +473,25 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const mv = new DataView(moved.buffer);
     for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT, true);
     expect(await digest(page)).toBe(sha(moved));
+
+    // Mirror the whole motion: its progress shows, Escape cancels it (nothing committed, the dialog stays
+    // open), and Apply again, let run, commits one step.
+    const before = await undoDepth(page);
+    await page.click('[data-testid="whole-motion"]');
+    await page.selectOption('[data-testid="batch-op"]', 'mirror');
+    await page.click('[data-testid="batch-apply"]');
+    await page.waitForSelector('[data-testid="edit-progress"]', { timeout: 60_000 });
+    await app.screenshot('big-edit-600k-mirror-progress');
+    expect(await page.textContent('[data-testid="edit-progress-text"]')).toMatch(/^Mirror left\/right: \d+%$/);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="edit-progress"]', { state: 'detached', timeout: 60_000 });
+    await page.waitForTimeout(500);
+    expect(await undoDepth(page)).toBe(before);
+    expect(await digest(page)).toBe(sha(moved));
+    await page.waitForSelector('[data-testid="batch-apply"]:not([disabled])');
+    await page.click('[data-testid="batch-apply"]');
+    await until(page, { undo: before + 1 });
+    expect(await digest(page)).toBe(sha(mirroredByHand(moved)));
     expect(app.errors).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
 
 /** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
-const SLICED_CURVE_KEYS = 50_000;
+export const SLICED_CURVE_KEYS = 50_000;
 
 export function useEditorActions() {
   const sel = useSelectionStore();

@@ -4,16 +4,16 @@
  */
 import { defineStore } from 'pinia';
 import { initialFormValues, validateOpForm, type FormCheck, type OpFormValues } from '../../../shared/batch/op-form';
-import { prepareDocEdit } from '../../../shared/batch/doc-edits';
+import { prepareDocEdit, prepareMirror } from '../../../shared/batch/doc-edits';
 import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
-import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
+import { diffDocuments, isEmptyDiff, mirrorDiffSteps, type MirrorStep } from '../../../shared/key-edits';
 import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
 import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
-import type { EditResult } from '../../../shared/edit-core/report';
+import type { EditReport, EditResult } from '../../../shared/edit-core/report';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
@@ -30,6 +30,9 @@ export const DOCUMENT_OPS: BatchOp[] = DOC_EDIT_OPS.filter((op) => op !== 'renam
 export type BatchTarget = 'folder' | 'document';
 
 let unsubscribe: (() => void)[] = [];
+/** Mirror of a motion with at least this many keys runs in slices (as a move or a curve of that many does). */
+const SLICED_MIRROR_KEYS = 50_000;
+
 /** Events that arrived before startBatch's answer named the job (a tiny job can finish first). */
 const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary }>();
 
@@ -139,6 +142,7 @@ export const useBatchStore = defineStore('batch', {
         const hist = useHistoryStore();
         const cur = hist.current();
         const { options, errors } = this.check;
+        if (this.op === 'mirror' && cur && !Object.keys(errors).length) return await this.applyMirror();
         const fitOp = fittingOp(this.op, options);
         if (!fitOp || !cur || Object.keys(errors).length) {
           // Let the dialog show "Applying…" before the edit holds the main thread.
@@ -191,8 +195,58 @@ export const useBatchStore = defineStore('batch', {
       hist.commit(step);
       // Record indices of the old selection mean other keys now (or none): start afresh.
       useSelectionStore().clear();
-      // What happened to the keys, as the batch report says it: nothing is dropped silently.
-      const r = out.report;
+      this.announce(out.report, this.op);
+      this.hide();
+      return true;
+    },
+    /**
+     * Mirror on the open motion as an editor step of its own (shared/key-edits/mirror-motion.ts): the bytes
+     * and the report of the batch edit, kept in the history as a diff that holds no bytes (undo and redo
+     * mirror again). On a big motion it runs in slices between frames: its progress shows after 100 ms,
+     * Escape cancels it, and nothing is committed unless it completes. Resolves to whether it changed the
+     * document.
+     */
+    async applyMirror(): Promise<boolean> {
+      const notify = useNotifyStore();
+      const ws = useWorkspaceStore();
+      const hist = useHistoryStore();
+      const cur = hist.current();
+      const opts = prepareMirror(this.check.options);
+      if (!cur) {
+        notify.error({ code: 'E_ARGUMENT', message: { key: 'batch.err.noDocument' } });
+        return false;
+      }
+      if (!opts.ok) {
+        notify.error({ ...opts.error, message: optionErrorText('mirror', opts.error) });
+        return false;
+      }
+      const label = useSettingsStore().t('batch.op.mirror');
+      const d = cur.doc;
+      const big = d.bone.count + d.morph.count + d.camera.count + d.light.count + d.ik.count >= SLICED_MIRROR_KEYS;
+      const made: { step?: MirrorStep } = {};
+      const committed = await hist.runSteps(
+        label,
+        (doc) =>
+          (function* () {
+            made.step = yield* mirrorDiffSteps(doc, { light: opts.light }, label);
+            return made.step.diff;
+          })(),
+        big,
+      );
+      if (committed !== true) {
+        // Cancelled (or the motion changed meanwhile): nothing happened. A motion with nothing to mirror says so.
+        if (made.step && isEmptyDiff(made.step.diff)) notify.info({ key: 'batch.doc.unchanged', params: { op: { key: 'batch.op.mirror' }, name: ws.fileName } });
+        return false;
+      }
+      useSelectionStore().clear();
+      this.announce(made.step!.report, 'mirror');
+      this.hide();
+      return true;
+    },
+    /** Says what an applied edit did to the keys, as the batch report says it: nothing is dropped silently. */
+    announce(r: EditReport, op: BatchOp): void {
+      const doc = useWorkspaceStore();
+      const opText: NoticeText = { key: `batch.op.${op}` };
       const counts: NoticeText = { key: 'batch.doc.counts', params: { kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions } };
       // Fitting (reduce, bake, speed --refit): fewer keys is the point; say how many and how close it plays.
       const x = r.extra;
@@ -202,13 +256,11 @@ export const useBatchStore = defineStore('batch', {
         : [];
       // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
       // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
-      notify.push(
+      useNotifyStore().push(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
         [...(fitted ? fit : [counts]), ...r.warnings],
       );
-      this.hide();
-      return true;
     },
     hide() {
       this.open = false;

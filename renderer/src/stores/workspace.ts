@@ -33,6 +33,7 @@ import {
   inspectVmd,
   readVmd,
   readVpd,
+  mirroredInfo,
   retimedInfo,
   vmdToVpd,
   vpdToVmd,
@@ -47,7 +48,7 @@ import {
 } from '../../../shared/vmd';
 import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
 import {
-  applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isShiftOnly, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
+  applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isMirrorOnly, isShiftOnly, mirroredCount, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
   type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
 import { useApi } from '../api';
@@ -390,7 +391,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   function replace(d: OpenDocument, next: VmdDocument, diff: EditDiff | undefined, ready?: Prepared | null) {
     if (ready) {
       d.tracks = ready.tracks;
-      d.info = ready.info ?? retimedInfo(d.info, ready.tracks);
+      d.info = ready.info ?? (diff && isMirrorOnly(diff) ? mirroredInfo(d.info, ready.tracks) : retimedInfo(d.info, ready.tracks));
     } else if (!(diff && updateTrackCurves(d.tracks, next, diff))) {
       const shifted = diff ? shiftTracks(d.tracks, next, diff) : null;
       d.tracks = shifted ?? buildTracks(next);
@@ -401,7 +402,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   // ---- whole-motion steps in slices ----
 
-  /** A move of at least this many keys (or its undo/redo) is applied in slices between frames. */
+  /** A move, curve or Mirror of at least this many keys (or its undo/redo) is applied in slices between frames. */
   const SLICED_KEYS = 50_000;
   /**
    * Main-thread time one slice may take (at least one step runs per slice). `?editSliceMs=0` makes every
@@ -417,7 +418,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   const job = ref<{ label: string; progress: number; shown: boolean } | null>(null);
   let cancelJob: (() => void) | null = null;
 
-  function isSliced(diff: EditDiff): boolean {
+  /** Whether a step on `doc` runs in slices: a big move, curve or Mirror (or its undo/redo). */
+  function isSliced(diff: EditDiff, doc: VmdDocument): boolean {
+    if (isMirrorOnly(diff)) return mirroredCount(doc, diff) >= SLICED_KEYS;
     return (isShiftOnly(diff) || isFieldsOnly(diff)) && packedCount(diff) >= SLICED_KEYS;
   }
 
@@ -466,7 +469,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   async function commitDiff(diff: EditDiff): Promise<boolean> {
     const d = active.value;
     if (!d || isEmptyDiff(diff)) return false;
-    if (!isSliced(diff)) return commit({ doc: applyDiff(d.doc, diff), diff });
+    if (!isSliced(diff, d.doc)) return commit({ doc: applyDiff(d.doc, diff), diff });
     const out = await commitSteps(diff.label, (function* () {
       return diff;
     })(), true);
@@ -507,7 +510,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (s?.kind !== 'doc') return step(way);
     const d = docs.get(s.doc);
     if (!d) return false;
-    if (!isSliced(s.diff)) return step(way);
+    if (!isSliced(s.diff, d.doc)) return step(way);
     if (activeId.value !== d.id) activate(d.id);
     const before = d.doc, tracks = d.tracks;
     const out = await runSliced(s.diff.label, (function* () {

@@ -1,0 +1,212 @@
+/**
+ * Mirror of the whole motion as an editor step (issue 31, shared/key-edits/mirror-motion.ts). On every
+ * corpus motion and on seeded random ones (names of random Shift_JIS pieces with 左/右, cut last
+ * characters, garbage after the NUL; −0 and NaN among the values):
+ * - the bytes after the step equal bytes mirrored here by hand, field by field (name bytes 8D B6 ↔ 89 45
+ *   walked character by character, the sign bits of bone position X and rotation Y/Z, camera target X and
+ *   angles Y/Z, light direction X), and equal what the batch edit (motion-ops mirror) writes;
+ * - its report is the batch edit's;
+ * - the diff holds no bytes; revert gives the original bytes, re-applying the mirrored ones;
+ * - the tracks and summary made from the old ones equal buildTracks / inspectVmd of the new document.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyDiff, applyDiffSteps, diffBytes, drain, isEmptyDiff, isMirrorOnly, mirrorDiffSteps, revertDiff, tracksAfterSteps, type EditDiff } from '../../../shared/key-edits';
+import { mirror } from '../../../shared/motion-ops';
+import {
+  blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeCameraRecord, encodeIkRecord, encodeLightRecord, encodeMorphRecord, encodeShadowRecord, ikBlockFromRecords,
+  inspectVmd, mirroredInfo, readVmd, recordOffset, writeVmd, BONE, CAMERA, IK, LIGHT, MORPH,
+  type MotionTracks,
+  type VmdDocument,
+} from '../../../shared/vmd';
+import { corpusFiles, relName } from '../../helpers/corpus';
+import { rng } from '../../helpers/rng';
+
+function open(bytes: Uint8Array): VmdDocument {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+
+/** Shift_JIS lead bytes (0x81–0x9F, 0xE0–0xFC): a two-byte character starts with one. */
+const lead = (b: number) => (b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0xfc);
+
+/** Swaps 左 (8D B6) and 右 (89 45) in the name field at [o, o + n) of `b`, up to the NUL, by hand. */
+function swapByHand(b: Uint8Array, o: number, n: number): void {
+  for (let i = o; i < o + n && b[i] !== 0; ) {
+    if (lead(b[i]) && i + 1 < o + n) {
+      if (b[i] === 0x8d && b[i + 1] === 0xb6) (b[i] = 0x89), (b[i + 1] = 0x45);
+      else if (b[i] === 0x89 && b[i + 1] === 0x45) (b[i] = 0x8d), (b[i + 1] = 0xb6);
+      i += 2;
+    } else i++;
+  }
+}
+
+/** The document's file bytes mirrored by hand, record by record, from the layout in FORMAT.md. */
+function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
+  const out = writeVmd(doc);
+  const copy = open(out.slice());
+  const put = (kind: 'bone' | 'morph' | 'camera' | 'light' | 'ik', edit: (b: Uint8Array, o: number) => void) => {
+    const block = copy[kind];
+    for (let i = 0; i < block.count; i++) edit(block.bytes, recordOffset(block, i));
+  };
+  const sign = (b: Uint8Array, o: number) => (b[o + 3] ^= 0x80);
+  put('bone', (b, o) => {
+    swapByHand(b, o, 15);
+    sign(b, o + BONE.POSITION);
+    sign(b, o + BONE.ROTATION + 4);
+    sign(b, o + BONE.ROTATION + 8);
+  });
+  put('morph', (b, o) => swapByHand(b, o, 15));
+  put('camera', (b, o) => {
+    sign(b, o + CAMERA.TARGET);
+    sign(b, o + CAMERA.ROTATION + 4);
+    sign(b, o + CAMERA.ROTATION + 8);
+  });
+  if (light) put('light', (b, o) => sign(b, o + LIGHT.DIRECTION));
+  put('ik', (b, o) => {
+    const n = new DataView(b.buffer, b.byteOffset).getUint32(o + IK.COUNT, true);
+    for (let j = 0; j < n; j++) swapByHand(b, o + IK.HEADER + j * IK.ITEM, 20);
+  });
+  return writeVmd(copy);
+}
+
+/**
+ * Tracks compared part by part: names and maps as values, typed arrays byte for byte (bit for bit: a
+ * flipped sign bit shows, where toEqual walks each element and takes seconds per motion).
+ */
+function expectSameTracks(a: MotionTracks, b: MotionTracks): void {
+  expect(a.lastFrame).toBe(b.lastFrame);
+  for (const part of ['bones', 'morphs', 'camera', 'light', 'shadow', 'ik'] as const) {
+    const x = a[part] as unknown as Record<string, unknown>, y = b[part] as unknown as Record<string, unknown>;
+    expect(Object.keys(x).sort()).toEqual(Object.keys(y).sort());
+    for (const k of Object.keys(x)) {
+      const u = x[k], v = y[k];
+      if (ArrayBuffer.isView(u) && ArrayBuffer.isView(v)) {
+        expect(Buffer.compare(Buffer.from(u.buffer, u.byteOffset, u.byteLength), Buffer.from(v.buffer, v.byteOffset, v.byteLength)), `${part}.${k}`).toBe(0);
+      } else expect(u, `${part}.${k}`).toEqual(v);
+    }
+  }
+}
+
+/** Runs the step's three parts as the editor does (diff, document, tracks) and checks each. */
+function check(doc: VmdDocument, light = true): EditDiff {
+  const step = drain(mirrorDiffSteps(doc, { light }, 'mirror'));
+  const batch = mirror(doc, { light });
+  if (!batch.ok) throw new Error('mirror refused');
+  expect(step.report).toEqual(batch.report);
+  expect(diffBytes(step.diff)).toBe(0);
+  const expected = mirroredByHand(doc, light);
+  expect(same(writeVmd(batch.doc), expected)).toBe(true);
+  if (isEmptyDiff(step.diff)) {
+    expect(same(expected, writeVmd(doc))).toBe(true);
+    return step.diff;
+  }
+  expect(isMirrorOnly(step.diff)).toBe(true);
+  const next = drain(applyDiffSteps(doc, step.diff, 'apply'));
+  expect(same(writeVmd(next), expected)).toBe(true);
+  expect(same(writeVmd(applyDiff(doc, step.diff)), expected)).toBe(true);
+  // Undo and redo: mirrored again, in steps and at once.
+  const back = drain(applyDiffSteps(next, step.diff, 'revert'));
+  expect(same(writeVmd(back), writeVmd(doc))).toBe(true);
+  expect(same(writeVmd(revertDiff(next, step.diff)), writeVmd(doc))).toBe(true);
+  expect(same(writeVmd(drain(applyDiffSteps(back, step.diff, 'apply'))), expected)).toBe(true);
+  // The tracks and summary made from the old ones, both ways.
+  const tracks = buildTracks(doc);
+  const after = drain(tracksAfterSteps(tracks, next, step.diff));
+  expect(after).not.toBeNull();
+  const rebuilt = buildTracks(next);
+  expectSameTracks(after!, rebuilt);
+  expect(mirroredInfo(inspectVmd(doc, tracks), after!)).toEqual(inspectVmd(next, rebuilt));
+  expectSameTracks(drain(tracksAfterSteps(after!, back, step.diff))!, tracks);
+  return step.diff;
+}
+
+describe('Mirror as an editor step (issue 31)', () => {
+  const files = corpusFiles('.vmd');
+  it.skipIf(!files.length)('on every corpus motion: the hand-mirrored bytes, the batch report, undo and redo, the tracks', () => {
+    let bones = 0;
+    for (const f of files) {
+      const doc = open(new Uint8Array(readFileSync(f)));
+      try {
+        check(doc);
+        if (doc.light.count) check(doc, false);
+      } catch (e) {
+        throw new Error(`${relName(f)}: ${(e as Error).message}`);
+      }
+      bones += doc.bone.count;
+    }
+    expect(bones).toBeGreaterThan(10_000);
+  });
+
+  it('on seeded random motions with tricky names and values', () => {
+    const pieces = [[0x8d, 0xb6], [0x89, 0x45], [0x98, 0x72], [0x82, 0xd0], [0x82, 0xb6], [0x49, 0x4b], [0x81, 0x40], [0x8d], [0x89], [0x45], [0xb6], [0x33]];
+    const specials = [0, -0, 1.5, -2.25, NaN, Infinity];
+    for (let seed = 1; seed <= 40; seed++) {
+      const r = rng(seed);
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+      const num = () => (r() < 0.15 ? pick(specials) : (r() - 0.5) * 20);
+      const name = (len: number) => {
+        const out = new Uint8Array(len);
+        let i = 0;
+        const parts = 1 + Math.floor(r() * 5);
+        for (let p = 0; p < parts && i < len; p++) for (const b of pick(pieces)) if (i < len) out[i++] = b;
+        // Sometimes garbage after the NUL (kept as is), sometimes a lead byte cut by the field's end.
+        if (i < len - 2 && r() < 0.3) for (let j = i + 1; j < len; j++) out[j] = Math.floor(r() * 256);
+        if (r() < 0.1) out[len - 1] = 0x8d;
+        return out;
+      };
+      const boneNames = Array.from({ length: 1 + Math.floor(r() * 12) }, () => name(15));
+      const morphNames = Array.from({ length: Math.floor(r() * 6) }, () => name(15));
+      const frame = () => Math.floor(r() * 60);
+      const bones = Array.from({ length: Math.floor(r() * 200) }, () =>
+        encodeBoneRecord({ name: pick(boneNames), frame: frame(), position: [num(), num(), num()], rotation: [num(), num(), num(), num()] }),
+      );
+      const morphs = morphNames.length ? Array.from({ length: Math.floor(r() * 50) }, () => encodeMorphRecord({ name: pick(morphNames), frame: frame(), weight: num() })) : [];
+      const cameras = Array.from({ length: Math.floor(r() * 20) }, () => encodeCameraRecord({ frame: frame(), distance: num(), target: [num(), num(), num()], rotation: [num(), num(), num()], fov: 30 }));
+      const lights = Array.from({ length: Math.floor(r() * 5) }, () => encodeLightRecord({ frame: frame(), color: [0.6, 0.6, 0.6], direction: [num(), num(), num()] }));
+      const shadows = Array.from({ length: Math.floor(r() * 3) }, () => encodeShadowRecord({ frame: frame(), mode: 1, distance: 0.1 }));
+      const iks = Array.from({ length: Math.floor(r() * 4) }, () =>
+        encodeIkRecord({ frame: frame(), visible: 1, iks: Array.from({ length: Math.floor(r() * 4) }, () => ({ name: name(20), enabled: r() < 0.5 ? 1 : 0 })) }),
+      );
+      const doc = open(
+        writeVmd({
+          ...emptyVmd('random'),
+          bone: blockFromRecords('bone', bones),
+          morph: blockFromRecords('morph', morphs),
+          camera: blockFromRecords('camera', cameras),
+          light: blockFromRecords('light', lights),
+          shadow: blockFromRecords('shadow', shadows),
+          ik: ikBlockFromRecords(iks),
+        }),
+      );
+      try {
+        check(doc);
+        check(doc, false);
+      } catch (e) {
+        throw new Error(`seed ${seed}: ${(e as Error).message}`);
+      }
+    }
+  });
+
+  it('leaves out blocks nothing would change, and a motion without sides is unchanged', () => {
+    const morphOnly = open(writeVmd({ ...emptyVmd('m'), morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'あ', frame: 0, weight: 1 })]) }));
+    expect(isEmptyDiff(check(morphOnly))).toBe(true);
+    const withSides = open(
+      writeVmd({
+        ...emptyVmd('m'),
+        bone: blockFromRecords('bone', [encodeBoneRecord({ name: 'センター', frame: 0, position: [1, 2, 3], rotation: [0, 0, 0, 1] })]),
+        morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'あ', frame: 0, weight: 1 }), encodeMorphRecord({ name: 'ウィンク右', frame: 3, weight: 1 })]),
+        light: blockFromRecords('light', [encodeLightRecord({ frame: 0, color: [1, 1, 1], direction: [-0.5, -1, 0.5] })]),
+      }),
+    );
+    expect(check(withSides).blocks.map((b) => b.kind)).toEqual(['bone', 'morph', 'light']);
+    expect(check(withSides, false).blocks.map((b) => b.kind)).toEqual(['bone', 'morph']);
+    const step = drain(mirrorDiffSteps(withSides, {}, 'mirror'));
+    expect(step.report.byKind.morph.changed).toBe(1);
+    expect(step.report.extra.namesSwapped).toBe(1);
+    expect(MORPH.SIZE).toBe(23);
+  });
+});
