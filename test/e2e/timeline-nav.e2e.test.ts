@@ -170,9 +170,13 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
     await page.keyboard.press('Home');
     await page.click('[data-testid="play"]');
     await page.waitForFunction(() => window.__vmdEditor!.frame().frame > 3);
-    await page.fill('[data-testid="frame-input"]', '1234');
-    // Playback goes on while the box holds what was typed: the frame shown moves (the toolbar re-renders
-    // with it); the box still says 1234.
+    // Click into the box and select its text; played frames re-render the toolbar before the digits are
+    // typed (the selection must survive them, or the digits are appended to the frame shown), and after.
+    await page.click('[data-testid="frame-input"]');
+    await page.keyboard.press('Control+A');
+    const selected = await page.evaluate(() => window.__vmdEditor!.frame().frame);
+    await page.waitForFunction((f) => window.__vmdEditor!.frame().frame > f + 3, selected);
+    await page.keyboard.type('1234');
     const before = await page.evaluate(() => window.__vmdEditor!.frame().frame);
     await page.waitForFunction((f) => window.__vmdEditor!.frame().frame > f + 5, before);
     expect(await page.inputValue('[data-testid="frame-input"]')).toBe('1234');
