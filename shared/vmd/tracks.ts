@@ -246,16 +246,14 @@ function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
   return frames;
 }
 
-const PACK = 2097152; // 2^21: frame·2^21 + rank is exact in a float64 (frame < 2^32, rank < 2^21)
-
 /**
  * Sorts order/frames on [a, b) by frame, stably (equal frames in file order, which is the order of
- * their record indices). Tracks are usually nearly sorted (a few keys moved back), so insertion sort
- * first; a track mostly in descending order (keys written last to first) is reversed before it, and
- * its equal frames put back in file order after. Past a work budget (a long, badly shuffled track)
- * the rest goes to a native sort of packed keys.
+ * their record indices), and says whether it did. Tracks are usually nearly sorted (a few keys moved
+ * back), so insertion sort; a track mostly in descending order (keys written last to first) is
+ * reversed before it, and its equal frames put back in file order after. Past a work budget (a
+ * track in no order) it stops and returns false, leaving [a, b) permuted, for sortUnsorted.
  */
-function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): void {
+function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): boolean {
   let descents = 0;
   for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) descents++;
   const reversed = 2 * descents > b - a;
@@ -268,7 +266,7 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
       order[j] = r;
     }
   }
-  const budget = 8 * (b - a) + 64;
+  const budget = 2 * (b - a) + 64;
   let moves = 0;
   for (let k = a + 1; k < b; k++) {
     const f = frames[k];
@@ -285,44 +283,9 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
     moves += k - 1 - j;
     if (moves > budget) break;
   }
-  if (moves <= budget) {
-    if (reversed) tiesInFileOrder(frames, order, a, b);
-    return;
-  }
-  if (reversed) {
-    // Positions no longer follow the file: ties by record index.
-    const src = order.slice(a, b), fr = frames.slice(a, b);
-    const idx = Array.from({ length: b - a }, (_, k) => k);
-    idx.sort((x, y) => fr[x] - fr[y] || src[x] - src[y]);
-    for (let k = 0; k < idx.length; k++) {
-      order[a + k] = src[idx[k]];
-      frames[a + k] = fr[idx[k]];
-    }
-    return;
-  }
-  // [a, k] is sorted and every key in it precedes the rest in the file, so position in the range
-  // still breaks ties in file order.
-  const len = b - a;
-  const src = order.slice(a, b);
-  if (len >= PACK) {
-    // Too long for packed keys (a 230 MB track): a comparator sort, slower but exact.
-    const idx = Array.from({ length: len }, (_, k) => k);
-    const fr = frames.slice(a, b);
-    idx.sort((x, y) => fr[x] - fr[y] || x - y);
-    for (let k = 0; k < len; k++) {
-      order[a + k] = src[idx[k]];
-      frames[a + k] = fr[idx[k]];
-    }
-    return;
-  }
-  const keys = new Float64Array(len);
-  for (let k = 0; k < len; k++) keys[k] = frames[a + k] * PACK + k;
-  keys.sort();
-  for (let k = 0; k < len; k++) {
-    const f = Math.floor(keys[k] / PACK);
-    order[a + k] = src[keys[k] - f * PACK];
-    frames[a + k] = f;
-  }
+  if (moves > budget) return false;
+  if (reversed) tiesInFileOrder(frames, order, a, b);
+  return true;
 }
 
 /** Within each run of equal frames of a sorted range, the records in ascending index (file) order. */
@@ -339,6 +302,59 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
   }
 }
 
+/** Bits per digit of the radix sort by frame: 2,048 buckets, three passes for any u32 frame (one or two for dances). */
+const DIGIT = 11;
+
+/**
+ * Puts the keys of the tracks marked 2 in `hard` in order by (frame, file order) within their tracks'
+ * ranges of order/frames/dest (counts: the ranges' starts), whatever those ranges hold now. A stable
+ * LSD radix sort by frame of those keys (file order in, so ties stay in file order), then one stable
+ * pass that deals them out to their tracks: linear in the keys, whatever their order. For tracks in
+ * no order (keys of many bones interleaved at random, a shuffled lip-sync block), where insertion
+ * sort gives up: they went to a comparator sort before, several times slower.
+ */
+function sortUnsorted(trackOf: Uint32Array, fileFrames: Uint32Array, hard: Uint8Array, counts: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array): void {
+  const n = trackOf.length;
+  let m = 0, maxFrame = 0;
+  for (let i = 0; i < n; i++) if (hard[trackOf[i]] === 2) m++;
+  let a = new Uint32Array(m), b = new Uint32Array(m);
+  // Frames alongside the record indices, so each pass reads its digit without a gather.
+  let fa = new Uint32Array(m), fb = new Uint32Array(m);
+  for (let i = 0, k = 0; i < n; i++) {
+    if (hard[trackOf[i]] !== 2) continue;
+    const f = fileFrames[i];
+    a[k] = i;
+    fa[k++] = f;
+    if (f > maxFrame) maxFrame = f;
+  }
+  const buckets = new Uint32Array(1 << DIGIT);
+  for (let shift = 0; shift < 32 && (shift === 0 || Math.floor(maxFrame / 2 ** shift) > 0); shift += DIGIT) {
+    buckets.fill(0);
+    for (let k = 0; k < m; k++) buckets[(fa[k] >>> shift) & ((1 << DIGIT) - 1)]++;
+    for (let d = 0, sum = 0; d < buckets.length; d++) {
+      const c = buckets[d];
+      buckets[d] = sum;
+      sum += c;
+    }
+    for (let k = 0; k < m; k++) {
+      const f = fa[k];
+      const p = buckets[(f >>> shift) & ((1 << DIGIT) - 1)]++;
+      b[p] = a[k];
+      fb[p] = f;
+    }
+    [a, b] = [b, a];
+    [fa, fb] = [fb, fa];
+  }
+  const slot = counts.slice(0, counts.length - 1);
+  for (let k = 0; k < m; k++) {
+    const i = a[k];
+    const p = slot[trackOf[i]]++;
+    order[p] = i;
+    frames[p] = fa[k];
+    dest[i] = p;
+  }
+}
+
 interface Ordered {
   start: Uint32Array;
   /** Kept record indices, by (track, frame). */
@@ -351,8 +367,8 @@ interface Ordered {
 
 /**
  * Orders records by (track, frame, file order) and drops later duplicates of a (track, frame):
- * a counting sort by track (which keeps file order within a track), then a sort of only the tracks
- * that are out of order.
+ * a counting sort by track (which keeps file order within a track), then a radix sort of only the
+ * tracks that are out of order.
  */
 function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32Array): Ordered {
   const n = trackOf.length;
@@ -378,11 +394,20 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
       else if (f === before) repeats = true;
     }
   }
+  // Nearly sorted or reversed tracks by insertion; the rest (marked 2) together by radix.
+  let hard = false;
+  for (let t = 0; t < trackCount; t++) {
+    if (!unsorted[t]) continue;
+    if (!sortRange(frames, order, counts[t], counts[t + 1])) {
+      unsorted[t] = 2;
+      hard = true;
+    }
+  }
+  if (hard) sortUnsorted(trackOf, fileFrames, unsorted, counts, order, frames, dest);
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
-    sortRange(frames, order, a, b);
-    for (let k = a; k < b; k++) dest[order[k]] = k;
+    if (unsorted[t] === 1) for (let k = a; k < b; k++) dest[order[k]] = k;
     for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
