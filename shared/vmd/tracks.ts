@@ -266,7 +266,7 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
       order[j] = r;
     }
   }
-  const budget = 2 * (b - a) + 64;
+  const budget = 4 * (b - a) + 64;
   let moves = 0;
   for (let k = a + 1; k < b; k++) {
     const f = frames[k];
@@ -307,26 +307,27 @@ const DIGIT = 11;
 
 /**
  * Puts the keys of the tracks marked 2 in `hard` in order by (frame, file order) within their tracks'
- * ranges of order/frames/dest (counts: the ranges' starts), whatever those ranges hold now. A stable
- * LSD radix sort by frame of those keys (file order in, so ties stay in file order), then one stable
- * pass that deals them out to their tracks: linear in the keys, whatever their order. For tracks in
- * no order (keys of many bones interleaved at random, a shuffled lip-sync block), where insertion
- * sort gives up: they went to a comparator sort before, several times slower.
+ * ranges of order/frames/dest (counts: the ranges' starts), whatever those ranges hold now; fileOrder
+ * and fileFrames hold those ranges as the counting sort left them (file order). A stable LSD radix
+ * sort by frame of those keys, the hard tracks one after another (so ties within a track stay in
+ * file order), then one stable pass that deals them out to their tracks: linear in the keys, whatever
+ * their order. For tracks in no order (keys of many bones interleaved at random, a shuffled lip-sync
+ * block), where insertion sort gives up: they went to a comparator sort before, several times slower.
  */
-function sortUnsorted(trackOf: Uint32Array, fileFrames: Uint32Array, hard: Uint8Array, counts: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array): void {
-  const n = trackOf.length;
+function sortUnsorted(trackOf: Uint32Array, hard: Uint8Array, counts: Uint32Array, fileOrder: Uint32Array, fileFrames: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array): void {
   let m = 0, maxFrame = 0;
-  for (let i = 0; i < n; i++) if (hard[trackOf[i]] === 2) m++;
+  for (let t = 0; t < hard.length; t++) if (hard[t] === 2) m += counts[t + 1] - counts[t];
   let a = new Uint32Array(m), b = new Uint32Array(m);
   // Frames alongside the record indices, so each pass reads its digit without a gather.
   let fa = new Uint32Array(m), fb = new Uint32Array(m);
-  for (let i = 0, k = 0; i < n; i++) {
-    if (hard[trackOf[i]] !== 2) continue;
-    const f = fileFrames[i];
-    a[k] = i;
-    fa[k++] = f;
-    if (f > maxFrame) maxFrame = f;
+  for (let t = 0, k = 0; t < hard.length; t++) {
+    if (hard[t] !== 2) continue;
+    const s = counts[t], e = counts[t + 1];
+    a.set(fileOrder.subarray(s, e), k);
+    fa.set(fileFrames.subarray(s, e), k);
+    k += e - s;
   }
+  for (let k = 0; k < m; k++) if (fa[k] > maxFrame) maxFrame = fa[k];
   const buckets = new Uint32Array(1 << DIGIT);
   for (let shift = 0; shift < 32 && (shift === 0 || Math.floor(maxFrame / 2 ** shift) > 0); shift += DIGIT) {
     buckets.fill(0);
@@ -394,16 +395,19 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
       else if (f === before) repeats = true;
     }
   }
-  // Nearly sorted or reversed tracks by insertion; the rest (marked 2) together by radix.
-  let hard = false;
+  // Nearly sorted or reversed tracks by insertion; the rest (marked 2) together by radix, from a copy
+  // of their ranges as they were before insertion sort tried them (in file order).
+  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
-    if (!sortRange(frames, order, counts[t], counts[t + 1])) {
-      unsorted[t] = 2;
-      hard = true;
-    }
+    const a = counts[t], b = counts[t + 1];
+    fileOrder ??= new Uint32Array(n);
+    inFile ??= new Uint32Array(n);
+    fileOrder.set(order.subarray(a, b), a);
+    inFile.set(frames.subarray(a, b), a);
+    if (!sortRange(frames, order, a, b)) unsorted[t] = 2;
   }
-  if (hard) sortUnsorted(trackOf, fileFrames, unsorted, counts, order, frames, dest);
+  if (fileOrder && inFile && unsorted.includes(2)) sortUnsorted(trackOf, unsorted, counts, fileOrder, inFile, order, frames, dest);
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
