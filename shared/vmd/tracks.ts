@@ -251,7 +251,7 @@ function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
  * their record indices), and says whether it did. Tracks are usually nearly sorted (a few keys moved
  * back), so insertion sort; a track mostly in descending order (keys written last to first) is
  * reversed before it, and its equal frames put back in file order after. Past a work budget (a
- * track in no order) it stops and returns false, leaving [a, b) permuted, for sortUnsorted.
+ * track in no order) it stops and returns false, leaving [a, b) permuted, for radixRange.
  */
 function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): boolean {
   let descents = 0;
@@ -266,7 +266,7 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
       order[j] = r;
     }
   }
-  const budget = 4 * (b - a) + 64;
+  const budget = 4 * (b - a) + 512; // a radix sort costs some 1,000 steps over its buckets
   let moves = 0;
   for (let k = a + 1; k < b; k++) {
     const f = frames[k];
@@ -302,58 +302,44 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
   }
 }
 
-/** Bits per digit of the radix sort by frame: 2,048 buckets, three passes for any u32 frame (one or two for dances). */
-const DIGIT = 11;
+/** Bits per digit of the radix sort by frame: 256 buckets, two passes for frames under 65,536, four at most. */
+const DIGIT = 8;
 
 /**
- * Puts the keys of the tracks marked 2 in `hard` in order by (frame, file order) within their tracks'
- * ranges of order/frames/dest (counts: the ranges' starts), whatever those ranges hold now; fileOrder
- * and fileFrames hold those ranges as the counting sort left them (file order). A stable LSD radix
- * sort by frame of those keys, the hard tracks one after another (so ties within a track stay in
- * file order), then one stable pass that deals them out to their tracks: linear in the keys, whatever
- * their order. For tracks in no order (keys of many bones interleaved at random, a shuffled lip-sync
- * block), where insertion sort gives up: they went to a comparator sort before, several times slower.
+ * Sorts order/frames on [a, b) by (frame, file order), from fileOrder/inFile on [a, b) (the same keys
+ * in file order, as the counting sort left them; used as scratch here), whatever order/frames hold
+ * there now; dest follows. A stable LSD radix sort by frame, passing the range back and forth
+ * between the two pairs of arrays: linear in the keys, whatever their order, and every access stays
+ * in the range. For tracks in no order (keys of many bones interleaved at random, a shuffled
+ * lip-sync block), where insertion sort gives up: they went to a comparator sort before, several
+ * times slower.
  */
-function sortUnsorted(trackOf: Uint32Array, hard: Uint8Array, counts: Uint32Array, fileOrder: Uint32Array, fileFrames: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array): void {
-  let m = 0, maxFrame = 0;
-  for (let t = 0; t < hard.length; t++) if (hard[t] === 2) m += counts[t + 1] - counts[t];
-  let a = new Uint32Array(m), b = new Uint32Array(m);
-  // Frames alongside the record indices, so each pass reads its digit without a gather.
-  let fa = new Uint32Array(m), fb = new Uint32Array(m);
-  for (let t = 0, k = 0; t < hard.length; t++) {
-    if (hard[t] !== 2) continue;
-    const s = counts[t], e = counts[t + 1];
-    a.set(fileOrder.subarray(s, e), k);
-    fa.set(fileFrames.subarray(s, e), k);
-    k += e - s;
-  }
-  for (let k = 0; k < m; k++) if (fa[k] > maxFrame) maxFrame = fa[k];
-  const buckets = new Uint32Array(1 << DIGIT);
-  for (let shift = 0; shift < 32 && (shift === 0 || Math.floor(maxFrame / 2 ** shift) > 0); shift += DIGIT) {
+function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array, a: number, b: number, buckets: Uint32Array): void {
+  let maxFrame = 0;
+  for (let k = a; k < b; k++) if (inFile[k] > maxFrame) maxFrame = inFile[k];
+  let srcO = fileOrder, srcF = inFile, dstO = order, dstF = frames;
+  for (let shift = 0; shift < 32 && (shift === 0 || maxFrame >>> shift !== 0); shift += DIGIT) {
     buckets.fill(0);
-    for (let k = 0; k < m; k++) buckets[(fa[k] >>> shift) & ((1 << DIGIT) - 1)]++;
-    for (let d = 0, sum = 0; d < buckets.length; d++) {
+    for (let k = a; k < b; k++) buckets[(srcF[k] >>> shift) & 0xff]++;
+    for (let d = 0, sum = a; d < 256; d++) {
       const c = buckets[d];
       buckets[d] = sum;
       sum += c;
     }
-    for (let k = 0; k < m; k++) {
-      const f = fa[k];
-      const p = buckets[(f >>> shift) & ((1 << DIGIT) - 1)]++;
-      b[p] = a[k];
-      fb[p] = f;
+    for (let k = a; k < b; k++) {
+      const f = srcF[k];
+      const p = buckets[(f >>> shift) & 0xff]++;
+      dstO[p] = srcO[k];
+      dstF[p] = f;
     }
-    [a, b] = [b, a];
-    [fa, fb] = [fb, fa];
+    [srcO, dstO] = [dstO, srcO];
+    [srcF, dstF] = [dstF, srcF];
   }
-  const slot = counts.slice(0, counts.length - 1);
-  for (let k = 0; k < m; k++) {
-    const i = a[k];
-    const p = slot[trackOf[i]]++;
-    order[p] = i;
-    frames[p] = fa[k];
-    dest[i] = p;
+  if (srcO !== order) {
+    order.set(srcO.subarray(a, b), a);
+    frames.set(srcF.subarray(a, b), a);
   }
+  for (let k = a; k < b; k++) dest[order[k]] = k;
 }
 
 interface Ordered {
@@ -395,9 +381,9 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
       else if (f === before) repeats = true;
     }
   }
-  // Nearly sorted or reversed tracks by insertion; the rest (marked 2) together by radix, from a copy
-  // of their ranges as they were before insertion sort tried them (in file order).
-  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
+  // Nearly sorted or reversed tracks by insertion; the rest by radix, from a copy of their ranges as
+  // they were before insertion sort tried them (in file order).
+  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null, buckets: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
@@ -405,13 +391,8 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
     inFile ??= new Uint32Array(n);
     fileOrder.set(order.subarray(a, b), a);
     inFile.set(frames.subarray(a, b), a);
-    if (!sortRange(frames, order, a, b)) unsorted[t] = 2;
-  }
-  if (fileOrder && inFile && unsorted.includes(2)) sortUnsorted(trackOf, unsorted, counts, fileOrder, inFile, order, frames, dest);
-  for (let t = 0; t < trackCount; t++) {
-    if (!unsorted[t]) continue;
-    const a = counts[t], b = counts[t + 1];
-    if (unsorted[t] === 1) for (let k = a; k < b; k++) dest[order[k]] = k;
+    if (sortRange(frames, order, a, b)) for (let k = a; k < b; k++) dest[order[k]] = k;
+    else radixRange(fileOrder, inFile, order, frames, dest, a, b, (buckets ??= new Uint32Array(256)));
     for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
