@@ -302,33 +302,38 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
   }
 }
 
-/** Bits per digit of the radix sort by frame: 256 buckets, two passes for frames under 65,536, four at most. */
-const DIGIT = 8;
-
 /**
  * Sorts order/frames on [a, b) by (frame, file order), from fileOrder/inFile on [a, b) (the same keys
  * in file order, as the counting sort left them; used as scratch here), whatever order/frames hold
  * there now; dest follows. A stable LSD radix sort by frame, passing the range back and forth
  * between the two pairs of arrays: linear in the keys, whatever their order, and every access stays
- * in the range. For tracks in no order (keys of many bones interleaved at random, a shuffled
+ * in the range. Digits of 8 bits, 11 for long tracks (two passes up to frame 4,194,303); one pass
+ * counts every digit. For tracks in no order (keys of many bones interleaved at random, a shuffled
  * lip-sync block), where insertion sort gives up: they went to a comparator sort before, several
  * times slower.
  */
-function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array, a: number, b: number, buckets: Uint32Array): void {
+function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array, a: number, b: number): void {
   let maxFrame = 0;
   for (let k = a; k < b; k++) if (inFile[k] > maxFrame) maxFrame = inFile[k];
+  const bits = b - a >= 4096 ? 11 : 8, size = 1 << bits, mask = size - 1;
+  let passes = 1;
+  while (passes * bits < 32 && maxFrame >>> (passes * bits) !== 0) passes++;
+  const buckets = new Uint32Array(passes * size);
+  for (let k = a; k < b; k++) {
+    const f = inFile[k];
+    for (let q = 0; q < passes; q++) buckets[q * size + ((f >>> (q * bits)) & mask)]++;
+  }
   let srcO = fileOrder, srcF = inFile, dstO = order, dstF = frames;
-  for (let shift = 0; shift < 32 && (shift === 0 || maxFrame >>> shift !== 0); shift += DIGIT) {
-    buckets.fill(0);
-    for (let k = a; k < b; k++) buckets[(srcF[k] >>> shift) & 0xff]++;
-    for (let d = 0, sum = a; d < 256; d++) {
+  for (let q = 0; q < passes; q++) {
+    const base = q * size, shift = q * bits;
+    for (let d = base, sum = a; d < base + size; d++) {
       const c = buckets[d];
       buckets[d] = sum;
       sum += c;
     }
     for (let k = a; k < b; k++) {
       const f = srcF[k];
-      const p = buckets[(f >>> shift) & 0xff]++;
+      const p = buckets[base + ((f >>> shift) & mask)]++;
       dstO[p] = srcO[k];
       dstF[p] = f;
     }
@@ -383,7 +388,7 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
   }
   // Nearly sorted or reversed tracks by insertion; the rest by radix, from a copy of their ranges as
   // they were before insertion sort tried them (in file order).
-  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null, buckets: Uint32Array | null = null;
+  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
@@ -392,7 +397,7 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
     fileOrder.set(order.subarray(a, b), a);
     inFile.set(frames.subarray(a, b), a);
     if (sortRange(frames, order, a, b)) for (let k = a; k < b; k++) dest[order[k]] = k;
-    else radixRange(fileOrder, inFile, order, frames, dest, a, b, (buckets ??= new Uint32Array(256)));
+    else radixRange(fileOrder, inFile, order, frames, dest, a, b);
     for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
