@@ -94,8 +94,9 @@ function corpusVmds(dir: string): string[] {
  * one for contrast, and a synthetic 280-track dance (3.2 MB): each of wavefile_v2's bone keys followed by
  * a copy under another name, so the file interleaves twice the tracks, as real dances interleave theirs;
  * wavefile_v2's bone keys in frame order, in reverse order, and spread over 2,000 tracks (reorderedBones);
- * its morph block 40 times over (manyMorphs), and its bone keys under 3,000 Japanese names at random
- * (japaneseTracks).
+ * its morph block 40 times over (manyMorphs), its bone keys under 3,000 Japanese names at random
+ * (japaneseTracks), and its bone keys, or the 40-fold morph block, in random order (shuffled: every track's
+ * keys scattered over the block). The closing line names the slowest file by ms/MB and by ratio.
  */
 function benchFiles(): BenchFile[] {
   const read = (p: string) => {

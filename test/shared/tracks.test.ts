@@ -255,7 +255,7 @@ describe('buildTracks, hand-worked', () => {
   it('sorts tracks in no order (past the insertion budget, sorted by radix) beside nearly sorted and reversed ones, interleaved', () => {
     const rand = rng(3132);
     const bones: FixtureBone[] = [];
-    const morphs: { name: number[]; frame: number; weight: number }[] = [];
+    const morphs: { name: string; frame: number; weight: number }[] = [];
     // H1, H2: shuffled, long enough to pass the budget, with repeats; H2's frames need all three radix digits
     // (past 2^22 and 2^31). S: sorted but for one key in forty. R: last to first. All four interleaved at random.
     const left = { H1: 2500, H2: 2500, S: 2000, R: 2000 };
