@@ -246,16 +246,14 @@ function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
   return frames;
 }
 
-const PACK = 2097152; // 2^21: frame·2^21 + rank is exact in a float64 (frame < 2^32, rank < 2^21)
-
 /**
  * Sorts order/frames on [a, b) by frame, stably (equal frames in file order, which is the order of
- * their record indices). Tracks are usually nearly sorted (a few keys moved back), so insertion sort
- * first; a track mostly in descending order (keys written last to first) is reversed before it, and
- * its equal frames put back in file order after. Past a work budget (a long, badly shuffled track)
- * the rest goes to a native sort of packed keys.
+ * their record indices), and says whether it did. Tracks are usually nearly sorted (a few keys moved
+ * back), so insertion sort; a track mostly in descending order (keys written last to first) is
+ * reversed before it, and its equal frames put back in file order after. Past a work budget (a
+ * track in no order) it stops and returns false, leaving [a, b) permuted, for radixRange.
  */
-function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): void {
+function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): boolean {
   let descents = 0;
   for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) descents++;
   const reversed = 2 * descents > b - a;
@@ -268,7 +266,7 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
       order[j] = r;
     }
   }
-  const budget = 8 * (b - a) + 64;
+  const budget = 4 * (b - a) + 512; // a radix sort costs some 1,000 steps over its buckets
   let moves = 0;
   for (let k = a + 1; k < b; k++) {
     const f = frames[k];
@@ -285,44 +283,9 @@ function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number
     moves += k - 1 - j;
     if (moves > budget) break;
   }
-  if (moves <= budget) {
-    if (reversed) tiesInFileOrder(frames, order, a, b);
-    return;
-  }
-  if (reversed) {
-    // Positions no longer follow the file: ties by record index.
-    const src = order.slice(a, b), fr = frames.slice(a, b);
-    const idx = Array.from({ length: b - a }, (_, k) => k);
-    idx.sort((x, y) => fr[x] - fr[y] || src[x] - src[y]);
-    for (let k = 0; k < idx.length; k++) {
-      order[a + k] = src[idx[k]];
-      frames[a + k] = fr[idx[k]];
-    }
-    return;
-  }
-  // [a, k] is sorted and every key in it precedes the rest in the file, so position in the range
-  // still breaks ties in file order.
-  const len = b - a;
-  const src = order.slice(a, b);
-  if (len >= PACK) {
-    // Too long for packed keys (a 230 MB track): a comparator sort, slower but exact.
-    const idx = Array.from({ length: len }, (_, k) => k);
-    const fr = frames.slice(a, b);
-    idx.sort((x, y) => fr[x] - fr[y] || x - y);
-    for (let k = 0; k < len; k++) {
-      order[a + k] = src[idx[k]];
-      frames[a + k] = fr[idx[k]];
-    }
-    return;
-  }
-  const keys = new Float64Array(len);
-  for (let k = 0; k < len; k++) keys[k] = frames[a + k] * PACK + k;
-  keys.sort();
-  for (let k = 0; k < len; k++) {
-    const f = Math.floor(keys[k] / PACK);
-    order[a + k] = src[keys[k] - f * PACK];
-    frames[a + k] = f;
-  }
+  if (moves > budget) return false;
+  if (reversed) tiesInFileOrder(frames, order, a, b);
+  return true;
 }
 
 /** Within each run of equal frames of a sorted range, the records in ascending index (file) order. */
@@ -339,6 +302,51 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
   }
 }
 
+/**
+ * Sorts order/frames on [a, b) by (frame, file order), from fileOrder/inFile on [a, b) (the same keys
+ * in file order, as the counting sort left them; used as scratch here), whatever order/frames hold
+ * there now; dest follows. A stable LSD radix sort by frame, passing the range back and forth
+ * between the two pairs of arrays: linear in the keys, whatever their order, and every access stays
+ * in the range. Digits of 8 bits, 11 for long tracks (two passes up to frame 4,194,303); one pass
+ * counts every digit. For tracks in no order (keys of many bones interleaved at random, a shuffled
+ * lip-sync block), where insertion sort gives up: they went to a comparator sort before, several
+ * times slower.
+ */
+function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array, a: number, b: number): void {
+  let maxFrame = 0;
+  for (let k = a; k < b; k++) if (inFile[k] > maxFrame) maxFrame = inFile[k];
+  const bits = b - a >= 4096 ? 11 : 8, size = 1 << bits, mask = size - 1;
+  let passes = 1;
+  while (passes * bits < 32 && maxFrame >>> (passes * bits) !== 0) passes++;
+  const buckets = new Uint32Array(passes * size);
+  for (let k = a; k < b; k++) {
+    const f = inFile[k];
+    for (let q = 0; q < passes; q++) buckets[q * size + ((f >>> (q * bits)) & mask)]++;
+  }
+  let srcO = fileOrder, srcF = inFile, dstO = order, dstF = frames;
+  for (let q = 0; q < passes; q++) {
+    const base = q * size, shift = q * bits;
+    for (let d = base, sum = a; d < base + size; d++) {
+      const c = buckets[d];
+      buckets[d] = sum;
+      sum += c;
+    }
+    for (let k = a; k < b; k++) {
+      const f = srcF[k];
+      const p = buckets[base + ((f >>> shift) & mask)]++;
+      dstO[p] = srcO[k];
+      dstF[p] = f;
+    }
+    [srcO, dstO] = [dstO, srcO];
+    [srcF, dstF] = [dstF, srcF];
+  }
+  if (srcO !== order) {
+    order.set(srcO.subarray(a, b), a);
+    frames.set(srcF.subarray(a, b), a);
+  }
+  for (let k = a; k < b; k++) dest[order[k]] = k;
+}
+
 interface Ordered {
   start: Uint32Array;
   /** Kept record indices, by (track, frame). */
@@ -351,8 +359,8 @@ interface Ordered {
 
 /**
  * Orders records by (track, frame, file order) and drops later duplicates of a (track, frame):
- * a counting sort by track (which keeps file order within a track), then a sort of only the tracks
- * that are out of order.
+ * a counting sort by track (which keeps file order within a track), then a radix sort of only the
+ * tracks that are out of order.
  */
 function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32Array): Ordered {
   const n = trackOf.length;
@@ -378,11 +386,18 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
       else if (f === before) repeats = true;
     }
   }
+  // Nearly sorted or reversed tracks by insertion; the rest by radix, from a copy of their ranges as
+  // they were before insertion sort tried them (in file order).
+  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     if (!unsorted[t]) continue;
     const a = counts[t], b = counts[t + 1];
-    sortRange(frames, order, a, b);
-    for (let k = a; k < b; k++) dest[order[k]] = k;
+    fileOrder ??= new Uint32Array(n);
+    inFile ??= new Uint32Array(n);
+    fileOrder.set(order.subarray(a, b), a);
+    inFile.set(frames.subarray(a, b), a);
+    if (sortRange(frames, order, a, b)) for (let k = a; k < b; k++) dest[order[k]] = k;
+    else radixRange(fileOrder, inFile, order, frames, dest, a, b);
     for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };

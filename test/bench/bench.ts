@@ -94,8 +94,9 @@ function corpusVmds(dir: string): string[] {
  * one for contrast, and a synthetic 280-track dance (3.2 MB): each of wavefile_v2's bone keys followed by
  * a copy under another name, so the file interleaves twice the tracks, as real dances interleave theirs;
  * wavefile_v2's bone keys in frame order, in reverse order, and spread over 2,000 tracks (reorderedBones);
- * its morph block 40 times over (manyMorphs), and its bone keys under 3,000 Japanese names at random
- * (japaneseTracks).
+ * its morph block 40 times over (manyMorphs), its bone keys under 3,000 Japanese names at random
+ * (japaneseTracks), and its bone keys, or the 40-fold morph block, in random order (shuffled: every track's
+ * keys scattered over the block). The closing line names the slowest file by ms/MB and by ratio.
  */
 function benchFiles(): BenchFile[] {
   const read = (p: string) => {
@@ -121,6 +122,9 @@ function benchFiles(): BenchFile[] {
     // many tracks with Japanese names in no order.
     out.push({ label: 'wavefile_v2 + 40× its morphs (51k)', bytes: manyMorphs(w, 40), large: true });
     out.push({ label: 'wavefile_v2, 3000 JP tracks shuffled', bytes: japaneseTracks(w, 3000), large: true });
+    // Every record in no order at all: each track's keys scattered over the whole block.
+    out.push({ label: 'wavefile_v2, bone keys shuffled', bytes: shuffled(w, 'bone'), large: true });
+    out.push({ label: 'wavefile_v2 + 40× morphs, shuffled', bytes: shuffled(manyMorphs(w, 40), 'morph'), large: true });
   }
   const small = path.join(corpus, 'gene/motion/26_mortifying.vmd');
   if (existsSync(small)) out.push({ label: path.basename(small), bytes: read(small), large: false });
@@ -216,6 +220,21 @@ function japaneseTracks(src: Uint8Array, n: number): Uint8Array {
     recs.push(rec);
   }
   return writeVmd({ ...r.value, bone: blockFromRecords('bone', recs) });
+}
+
+/** A copy of a VMD with the records of one block in a random (seeded) order. */
+function shuffled(src: Uint8Array, kind: 'bone' | 'morph'): Uint8Array {
+  const r = readVmd(src);
+  if (!r.ok) throw new Error(r.error.message);
+  const b = r.value[kind];
+  const recs = Array.from({ length: b.count }, (_, i) => b.bytes.slice(i * b.size, (i + 1) * b.size));
+  let seed = 7;
+  for (let i = recs.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [recs[i], recs[j]] = [recs[j], recs[i]];
+  }
+  return writeVmd({ ...r.value, [kind]: blockFromRecords(kind, recs) });
 }
 
 let sink = 0;
@@ -329,6 +348,8 @@ async function main() {
     `* large (>= ${LARGE / 1e6} MB): worst ratio to babylon-mmd ${worstRatio.toFixed(1)}× (${worstRatioFile}; goal >= 4×), ` +
       `worst ${worstMsPerMb.toFixed(2)} ms/MB (${worstMsFile}; goal < 1)`,
   );
+  // VMD_BENCH_ONLY=codec: the table above and nothing else (profiling the reader takes many runs).
+  if (process.env.VMD_BENCH_ONLY === 'codec') return;
 
   // Full-pose sampling at one frame.
   const wave = readFileSync(path.join(corpus, 'mmd-viewer-js/vmd/wavefile_v2.vmd'));

@@ -252,6 +252,31 @@ describe('buildTracks, hand-worked', () => {
     }
   });
 
+  it('sorts tracks in no order (past the insertion budget, sorted by radix) beside nearly sorted and reversed ones, interleaved', () => {
+    const rand = rng(3132);
+    const bones: FixtureBone[] = [];
+    const morphs: { name: string; frame: number; weight: number }[] = [];
+    // H1, H2: shuffled, long enough to pass the budget, with repeats; H2's frames need all three radix digits
+    // (past 2^22 and 2^31). S: sorted but for one key in forty. R: last to first. All four interleaved at random.
+    const left = { H1: 2500, H2: 2500, S: 2000, R: 2000 };
+    let s = 0, r = 2000;
+    while (left.H1 + left.H2 + left.S + left.R > 0) {
+      const names = (Object.keys(left) as (keyof typeof left)[]).filter((k) => left[k] > 0);
+      const name = names[Math.floor(rand() * names.length)];
+      left[name]--;
+      let frame: number;
+      if (name === 'H1') frame = Math.floor(rand() * 1500);
+      else if (name === 'H2') frame = rand() < 0.5 ? Math.floor(rand() * 1500) : 0xffffffff - Math.floor(rand() * 1500) * 4099;
+      else if (name === 'S') frame = s++ % 40 === 0 ? Math.floor(rand() * 2000) : s;
+      else frame = r--;
+      bones.push({ name, frame, pos: [bones.length, 0, 0] });
+      if (rand() < 0.5) morphs.push({ name, frame: Math.floor(rand() * 3000), weight: morphs.length });
+    }
+    const t = expectMatchesReference(docOf(buildFixture({ bones, morphs })), 'radix beside insertion');
+    expect(t.bones.names.sort()).toEqual(['H1', 'H2', 'R', 'S']);
+    expect(t.bones.duplicates).toBeGreaterThan(1000); // H1 repeats most of its frames
+  });
+
   it('reads curves with and without row copies, and the physics flag bytes never leak into Z or rotation', () => {
     const curves = [
       [1, 2, 3, 4],
