@@ -96,13 +96,24 @@ describe('browser-mode server: bounds across requests (own process, loopback onl
     for (let i = 0; i < 16; i++) expect(statSync(path.join(dir, `parallel-${i}.vmd`)).size).toBe(SAVE_BYTES);
     expect(Buffer.compare(readFileSync(path.join(dir, 'parallel-15.vmd')), bytes)).toBe(0);
     const grew = after.peak - before.rss;
-    console.log(`sixteen parallel ${SAVE_BYTES / MB} MiB saves: server peak +${(grew / MB).toFixed(0)} MB (budget ${BODIES_BUDGET / MB} MiB), +${((after.rss - before.rss) / MB).toFixed(0)} MB after`);
+    // A second GC a moment later: V8 frees ArrayBuffers' memory after the collection that finds them dead.
+    await new Promise((r) => setTimeout(r, 300));
+    const settled = await memory();
+    const held = settled.heapUsed + settled.external - (before.heapUsed + before.external);
+    console.log(
+      `sixteen parallel ${SAVE_BYTES / MB} MiB saves: server peak +${(grew / MB).toFixed(0)} MB (budget ${BODIES_BUDGET / MB} MiB), ` +
+        `+${((after.rss - before.rss) / MB).toFixed(0)} MB resident after, +${(held / MB).toFixed(1)} MB held by its JavaScript after a GC`,
+    );
     // Sixteen bodies held at once were 384 MiB (and their socket chunks on top): the budget holds two (here,
     // with the frames' heads, one). What is left over is the chunks the socket read them in, garbage V8
     // collects as its external memory grows.
-    // Measured: 144–170 MB at its highest here, 49–122 MB left after a GC; 360 MB and 360 MB before.
+    // Measured: 144–170 MB at its highest here; 360 MB before.
     expect(grew).toBeLessThan(BODIES_BUDGET + 160 * MB);
-    expect(after.rss - before.rss).toBeLessThan(BODIES_BUDGET + 120 * MB);
+    // Nothing is kept once every save is answered: what the server's JavaScript holds after a GC (its heap
+    // and the Buffers outside it) is back within the budget. The resident size after is only printed: the
+    // allocator keeps freed pages as it likes (49–122 MB left after a GC in quiet runs, 168 MB once in a
+    // loaded fresh-clone run, whose peak, the bound above, was 168 MB too).
+    expect(held).toBeLessThan(BODIES_BUDGET);
   });
 
   it('a process without the token holding every socket it can (re-opening them as they drop) keeps no page out', async () => {

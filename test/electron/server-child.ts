@@ -17,10 +17,20 @@ export interface ServerChild {
   token: string;
   /** The child's next message (20 s at most). */
   nextMessage<T>(): Promise<T>;
-  /** Its resident memory now and at its peak ('reset' starts a new peak). */
-  memory(what?: 'rss' | 'reset'): Promise<{ rss: number; peak: number }>;
+  /**
+   * Its resident memory now and at its peak ('reset' starts a new peak), and what its JavaScript holds
+   * after a GC: V8's heap in use and the memory outside it (Buffers' ArrayBuffers among it).
+   */
+  memory(what?: 'rss' | 'reset'): Promise<ServerMemory>;
   /** Stops it (10 s, then SIGKILL) and removes the folder. */
   stop(): Promise<void>;
+}
+
+export interface ServerMemory {
+  rss: number;
+  peak: number;
+  heapUsed: number;
+  external: number;
 }
 
 export async function startServerChild(prefix: string, args: string[]): Promise<ServerChild> {
@@ -53,7 +63,7 @@ export async function startServerChild(prefix: string, args: string[]): Promise<
     token: hello.token,
     nextMessage,
     memory(what = 'rss') {
-      const answer = nextMessage<{ rss: number; peak: number }>();
+      const answer = nextMessage<ServerMemory>();
       child.send(what);
       return answer;
     },
