@@ -32,6 +32,8 @@ async function layout(page: Page) {
     return {
       footer: box(footer),
       notices: [...document.querySelectorAll('[data-testid="notifications"] .notice, [data-testid="notify-dismiss-all"]')].map(box),
+      errors: document.querySelectorAll('[data-testid="notifications"] [data-kind="error"]').length,
+      dismissAll: document.querySelectorAll('[data-testid="notify-dismiss-all"]').length,
       apply: hit('retarget-apply'),
       cancel: hit('retarget-cancel'),
     };
@@ -66,7 +68,11 @@ describe.skipIf(!corpusPresent)('notices keep clear of an open panel’s buttons
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const l = await layout(page);
       await s.app.screenshot(`notices-panel-${locale}`);
-      expect(l.notices.length, 'three notices and Dismiss all').toBe(4);
+      // The three errors and Dismiss all (the scene's "Opened" notice may still stand beside them, on a
+      // machine slow enough that it has not timed out yet: it must keep clear of the footer too).
+      expect(l.errors).toBe(3);
+      expect(l.dismissAll).toBe(1);
+      expect(l.notices.length).toBeGreaterThanOrEqual(4);
       expect(l.notices.filter((n) => overlaps(n, l.footer)), `notices over the footer ${JSON.stringify(l.footer)} (${locale})`).toEqual([]);
       expect(l.apply).toBe('retarget-apply');
       expect(l.cancel).toBe('retarget-cancel');
