@@ -5,7 +5,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd, type MotionTracks } from '../../../shared/vmd';
+import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd } from '../../../shared/vmd';
 import { mirror } from '../../../shared/motion-ops';
 import { setApi } from '../../../renderer/src/api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
@@ -13,6 +13,7 @@ import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { expectSameTracks } from '../../helpers/same-tracks';
 
 function quietApi(): VmdStudioApi {
   return new Proxy({} as Record<string, unknown>, {
@@ -33,20 +34,6 @@ function motion(n: number): Uint8Array {
 /** Byte equality (toEqual over a Buffer walks it element by element: seconds for a few hundred keys). */
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
-/** Tracks compared part by part: names and maps as values, typed arrays byte for byte (fast at 60,000 keys). */
-function expectSameTracks(a: MotionTracks, b: MotionTracks): void {
-  expect(a.lastFrame).toBe(b.lastFrame);
-  for (const part of ['bones', 'morphs', 'camera', 'light', 'shadow', 'ik'] as const) {
-    const x = a[part] as unknown as Record<string, unknown>, y = b[part] as unknown as Record<string, unknown>;
-    expect(Object.keys(x).sort()).toEqual(Object.keys(y).sort());
-    for (const k of Object.keys(x)) {
-      const u = x[k], v = y[k];
-      if (ArrayBuffer.isView(u) && ArrayBuffer.isView(v)) {
-        expect(Buffer.compare(Buffer.from(u.buffer, u.byteOffset, u.byteLength), Buffer.from(v.buffer, v.byteOffset, v.byteLength)), `${part}.${k}`).toBe(0);
-      } else expect(u, `${part}.${k}`).toEqual(v);
-    }
-  }
-}
 
 function batchMirrored(bytes: Uint8Array): Uint8Array {
   const r = readVmd(bytes);

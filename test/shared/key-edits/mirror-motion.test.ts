@@ -16,11 +16,11 @@ import { mirror } from '../../../shared/motion-ops';
 import {
   blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeCameraRecord, encodeIkRecord, encodeLightRecord, encodeMorphRecord, encodeShadowRecord, ikBlockFromRecords,
   inspectVmd, mirroredInfo, readVmd, recordOffset, writeVmd, BONE, CAMERA, IK, LIGHT, MORPH,
-  type MotionTracks,
   type VmdDocument,
 } from '../../../shared/vmd';
 import { corpusFiles, relName } from '../../helpers/corpus';
 import { rng } from '../../helpers/rng';
+import { expectSameTracks } from '../../helpers/same-tracks';
 
 function open(bytes: Uint8Array): VmdDocument {
   const r = readVmd(bytes);
@@ -73,23 +73,6 @@ function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
   return writeVmd(copy);
 }
 
-/**
- * Tracks compared part by part: names and maps as values, typed arrays byte for byte (bit for bit: a
- * flipped sign bit shows, where toEqual walks each element and takes seconds per motion).
- */
-function expectSameTracks(a: MotionTracks, b: MotionTracks): void {
-  expect(a.lastFrame).toBe(b.lastFrame);
-  for (const part of ['bones', 'morphs', 'camera', 'light', 'shadow', 'ik'] as const) {
-    const x = a[part] as unknown as Record<string, unknown>, y = b[part] as unknown as Record<string, unknown>;
-    expect(Object.keys(x).sort()).toEqual(Object.keys(y).sort());
-    for (const k of Object.keys(x)) {
-      const u = x[k], v = y[k];
-      if (ArrayBuffer.isView(u) && ArrayBuffer.isView(v)) {
-        expect(Buffer.compare(Buffer.from(u.buffer, u.byteOffset, u.byteLength), Buffer.from(v.buffer, v.byteOffset, v.byteLength)), `${part}.${k}`).toBe(0);
-      } else expect(u, `${part}.${k}`).toEqual(v);
-    }
-  }
-}
 
 /** Runs the step's three parts as the editor does (diff, document, tracks) and checks each. */
 function check(doc: VmdDocument, light = true): EditDiff {
