@@ -9,7 +9,7 @@ import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type Bon
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
-import { drain, type Steps } from './shift-tracks';
+import { drain, type Steps } from './steps';
 import type { KeyRef } from './key-ref';
 
 /** Kinds that carry curves. */

@@ -11,6 +11,7 @@ export * from './groups';
 export * from './plot';
 export * from './curve-tracks';
 export * from './shift-tracks';
+export * from './steps';
 export * from './mirror-paste';
 export * from './mirror-motion';
 export * from './mixed-values';

@@ -13,7 +13,7 @@ import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, Na
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import type { BlockDiff, EditDiff } from './diff';
-import type { Steps } from './shift-tracks';
+import type { Steps } from './steps';
 
 /** Records a step mirrors (or scans) before it yields: about a millisecond of work. */
 const STEP_RECORDS = 1 << 14;

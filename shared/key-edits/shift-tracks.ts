@@ -16,6 +16,7 @@ import { applyDiff, revertDiff, type BlockDiff } from './diff';
 import type { EditDiff } from './diff';
 import { EDIT_KINDS, keyOfRecord, type EditKind } from './key-ref';
 import { isMirrorOnly, mirrorDocSteps, mirrorTracksSteps } from './mirror-motion';
+import { drain, type Steps } from './steps';
 
 const TRACK_FIELD = { bone: 'bones', morph: 'morphs', camera: 'camera', light: 'light', shadow: 'shadow', ik: 'ik' } as const;
 
@@ -39,17 +40,6 @@ const STEP_BYTES = 1 << 20;
  * were one 20–60 ms step, over a frame's budget).
  */
 const FIELD_STEP = 1 << 13;
-
-/** Work in steps: yields its progress (0..1) between steps, returns its result. */
-export type Steps<T> = Generator<number, T, void>;
-
-/** Runs steps to their end. */
-export function drain<T>(steps: Steps<T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
 
 /** shiftTracks in steps of at most STEP_KEYS keys (the editor runs them between frames). */
 export function* shiftTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff: EditDiff): Steps<MotionTracks | null> {
