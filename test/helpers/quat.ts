@@ -1,5 +1,13 @@
 /** Small quaternion helpers for tests, written out independently of three.js and of the code under test. */
 export type V3 = [number, number, number];
+/** A quaternion (x, y, z, w). */
+export type Q = [number, number, number, number];
+
+/** Unit quaternion (x, y, z, w) of a rotation by `rad` about `axis` (any length). */
+export function axisAngle(axis: readonly number[], rad: number): Q {
+  const l = Math.hypot(axis[0], axis[1], axis[2]), s = Math.sin(rad / 2) / l;
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(rad / 2)];
+}
 
 /** Rotation matrix of quaternion (x, y, z, w) applied to v: the same algebra in any handedness (column vectors). */
 export function rotate(q: readonly number[], v: readonly number[]): V3 {

@@ -198,6 +198,9 @@ export function tinyPmd(): Bytes {
  *   6 反転  flip: まとめ × 1
  *   7 空    material morph with no offsets
  */
+/** morphPmx's bone morph 骨 on 頭, in MMD coordinates: the move and the rotation (axis, angle) it writes. */
+export const BONE_MORPH_ON_HEAD = { t: [1, 2, 3] as const, axis: [1, 2, 2] as const, angle: Math.PI / 3 };
+
 export function morphPmx(): Bytes {
   const w = new Bytes();
   const t = (s: string) => w.text(s, true);
@@ -224,7 +227,7 @@ export function morphPmx(): Bytes {
   t('目'); t(''); w.f32(0, 16, 0).idx(1, 0).i32(0).u16(0x011b).idx(1, -1).idx(1, 1).f32(1);
   w.i32(8);
   const s = Math.sin(Math.PI / 6), c = Math.cos(Math.PI / 6);
-  t('骨'); t(''); w.u8(4).u8(2).i32(1).idx(1, 1).f32(1, 2, 3).f32(s / 3, (2 * s) / 3, (2 * s) / 3, c);
+  t('骨'); t(''); w.u8(4).u8(2).i32(1).idx(1, 1).f32(...BONE_MORPH_ON_HEAD.t).f32(s / 3, (2 * s) / 3, (2 * s) / 3, c);
   // material offsets: diffuse, specular, specularity, ambient, edge colour, edge size, texture / sphere / toon tints
   t('乗算'); t(''); w.u8(4).u8(8).i32(1).idx(1, 0).u8(0).f32(0.5, 1, 0, 0);
   w.f32(1, 1, 1).f32(1).f32(0, 2, 1).f32(1, 1, 1, 1).f32(1).f32(1, 1, 1, 1).f32(1, 1, 1, 1).f32(1, 1, 1, 1);

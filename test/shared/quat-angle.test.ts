@@ -3,15 +3,9 @@
 // sign of the quaternions, and tiny angles keep their digits (acos of the dot product does not).
 import { describe, expect, it } from 'vitest';
 import { quatAngle, quatAngleDeg } from '../../shared/vmd';
-import { qmul } from '../helpers/quat';
+import { axisAngle, qmul } from '../helpers/quat';
 import { rng } from '../helpers/rng';
 
-/** Unit quaternion (x, y, z, w) of a rotation by `rad` about `axis`. */
-function axisAngle(axis: [number, number, number], rad: number): number[] {
-  const n = Math.hypot(...axis);
-  const s = Math.sin(rad / 2) / n;
-  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(rad / 2)];
-}
 
 const angleOf = (a: number[], b: number[]) => quatAngle(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
 

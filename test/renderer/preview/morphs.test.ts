@@ -11,12 +11,11 @@ import { buildTracks, buildVmd, type BoneKeyInput } from '../../../shared/vmd';
 import { readModel, readPmx, type ModelData } from '../../../shared/pmx';
 import { buildModelMesh, type BuiltModel } from '../../../renderer/src/preview/model-mesh';
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
-import { morphPmx } from '../../shared/pmx-fixtures';
-import { rotate, type V3 } from '../../helpers/quat';
+import { BONE_MORPH_ON_HEAD, morphPmx } from '../../shared/pmx-fixtures';
+import { axisAngle, rotate, type Q, type V3 } from '../../helpers/quat';
 
 const CORPUS = corpusDir;
 
-type Q = [number, number, number, number];
 
 function fixture(): ModelData {
   const r = readPmx(morphPmx().build());
@@ -34,10 +33,6 @@ function bind(built: BuiltModel, morphs: { name: string; frame: number; weight: 
 /** A morph at weight 1 on frame 0 and 0 on frame 10: frame 5 is 0.5 (morphs interpolate linearly). */
 const fade = (name: string) => [{ name, frame: 0, weight: 1 }, { name, frame: 10, weight: 0 }];
 
-function axisAngle(axis: V3, rad: number): Q {
-  const l = Math.hypot(...axis), s = Math.sin(rad / 2);
-  return [(axis[0] / l) * s, (axis[1] / l) * s, (axis[2] / l) * s, Math.cos(rad / 2)];
-}
 /** Hamilton product a·b (apply b, then a). */
 function mul(a: Q, b: Q): Q {
   const [ax, ay, az, aw] = a, [bx, by, bz, bw] = b;
@@ -59,9 +54,7 @@ function expectColor(actual: THREE.Color, expected: readonly number[]) {
 }
 
 // The fixture's bone morph 骨 on 頭, in MMD coordinates: translate (1, 2, 3), rotate 60° about (1, 2, 2).
-const MORPH_T: V3 = [1, 2, 3];
-const MORPH_AXIS: V3 = [1, 2, 2];
-const MORPH_ANGLE = Math.PI / 3;
+const { t: MORPH_T, axis: MORPH_AXIS, angle: MORPH_ANGLE } = BONE_MORPH_ON_HEAD;
 // A motion key on 頭 (MMD coordinates): 40° about (0, 0, 1) and a move of (0.25, 0, 0.5).
 const MOTION_Q = axisAngle([0, 0, 1], (40 * Math.PI) / 180);
 const MOTION_T: V3 = [0.25, 0, 0.5];

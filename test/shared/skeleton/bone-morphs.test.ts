@@ -8,24 +8,17 @@ import { readPmx, type ModelData } from '../../../shared/pmx';
 import { buildTracks, buildVmd, type BoneKeyInput } from '../../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { Simulation } from '../../../shared/physics';
-import { morphPmx } from '../pmx-fixtures';
-import { rotate, qmul, type V3 } from '../../helpers/quat';
+import { BONE_MORPH_ON_HEAD, morphPmx } from '../pmx-fixtures';
+import { axisAngle, rotate, qmul, type Q, type V3 } from '../../helpers/quat';
 import { testBullet } from '../../helpers/bullet';
 
-type Q = [number, number, number, number];
-function axisAngle(axis: V3, rad: number): Q {
-  const l = Math.hypot(...axis), s = Math.sin(rad / 2);
-  return [(axis[0] / l) * s, (axis[1] / l) * s, (axis[2] / l) * s, Math.cos(rad / 2)];
-}
 function fixture(): ModelData {
   const r = readPmx(morphPmx().build());
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 const HEAD = 1, NOSE = 2, EYE = 3;
-const MORPH_T: V3 = [1, 2, 3];
-const MORPH_AXIS: V3 = [1, 2, 2];
-const MORPH_ANGLE = Math.PI / 3;
+const { t: MORPH_T, axis: MORPH_AXIS, angle: MORPH_ANGLE } = BONE_MORPH_ON_HEAD;
 const MOTION_Q = axisAngle([0, 0, 1], (40 * Math.PI) / 180);
 const MOTION_T: V3 = [0.25, 0, 0.5];
 const HEAD_KEYS: BoneKeyInput[] = [0, 10].map((frame) => ({ name: '頭', frame, position: MOTION_T, rotation: MOTION_Q }));
