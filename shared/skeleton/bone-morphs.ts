@@ -64,17 +64,17 @@ function slerpFromIdentity(q: Float64Array, o: number, w: number): void {
   let dot = qw;
   if (dot < 0) { x = -x; y = -y; z = -z; qw = -qw; dot = -dot; }
   let s = 1 - w, t = w;
-  if (dot < 0.9995) {
+  const near = dot >= 0.9995;
+  if (!near) {
     const theta = Math.acos(dot), sin = Math.sin(theta);
     s = Math.sin(s * theta) / sin;
     t = Math.sin(t * theta) / sin;
-    S[0] = x * t; S[1] = y * t; S[2] = z * t; S[3] = s + qw * t;
-  } else {
-    S[0] = x * t; S[1] = y * t; S[2] = z * t; S[3] = s + qw * t;
-    const l = Math.hypot(S[0], S[1], S[2], S[3]);
-    if (l > 0) for (let k = 0; k < 4; k++) S[k] /= l;
-    else { S[0] = S[1] = S[2] = 0; S[3] = 1; }
   }
+  S[0] = x * t; S[1] = y * t; S[2] = z * t; S[3] = s + qw * t;
+  if (!near) return;
+  const l = Math.hypot(S[0], S[1], S[2], S[3]);
+  if (l > 0) for (let k = 0; k < 4; k++) S[k] /= l;
+  else { S[0] = S[1] = S[2] = 0; S[3] = 1; }
 }
 
 /**
