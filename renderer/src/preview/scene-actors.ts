@@ -40,11 +40,18 @@ async function buildActorModel(path: string, redraw: () => void): Promise<BuiltM
   if (!m.ok) return null;
   const built = buildModelMesh(m.value);
   const modelPath = r.value.path;
-  // Textures after the model is in the picture; a missing one leaves its material untextured.
+  texture(built, modelPath, redraw);
+  return built;
+}
+
+/**
+ * Puts a model's textures on its materials after it is in the picture (a missing one leaves its material
+ * untextured), and asks `redraw` once any is there: a paused scene draws nothing else by itself.
+ */
+function texture(built: BuiltModel, modelPath: string, redraw: () => void): void {
   void applyTextures(built, (rel) => readAssetOf(modelPath, rel)).then((t) => {
     if (t.loaded > 0) redraw();
   });
-  return built;
 }
 
 /** Keeps the engine's companions in step with the scene; returns the function that stops it. */
@@ -89,9 +96,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     if (g) {
       const built = shown.has(g.key) ? null : buildGhost(g.model);
       if (built) {
-        void applyTextures(built, (rel) => readAssetOf(g.path, rel)).then((t) => {
-          if (t.loaded > 0) redraw();
-        });
+        texture(built, g.path, redraw);
       }
       list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
     }
