@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: codec speed side by side with the peers, in one run on the same machine.
- * Parse + index + decode every bone key (name, frame, position, rotation, curves) of the largest corpus
+ * Parse + index + decode every bone and morph key (name, frame, values) of the largest corpus
  * files with VMD Studio's codec (readVmd + buildTracks: every block, grouped and sorted into tracks),
- * babylon-mmd's VmdObject (every bone key read through get(i)) and mmd-parser (what three.js used);
+ * babylon-mmd's VmdObject (every bone and morph key read through get(i); also bone keys only) and mmd-parser (what three.js used);
  * medians of CPU time over calls, the readers taking turns; the ratios and ms/MB. Then full-pose sampling at one frame, and the batch benchmark.
  * Machines are shared and noisy: this reports numbers, it asserts nothing.
  */
@@ -50,16 +50,16 @@ function time(fn: () => void, runs: number, warmup = 5): number {
 /**
  * Medians of several readers over the same bytes, taking turns in blocks so that a noisy spell on a
  * shared machine falls on all of them alike. The first calls of each block are not counted: they pay
- * for the garbage the previous reader left. `rounds` blocks each for the first two readers,
+ * for the garbage the previous reader left. `rounds` blocks each for the first `fast` readers,
  * `slowRounds` for the rest.
  */
-function timeRounds(readers: ((b: Uint8Array) => void)[], bytes: Uint8Array, rounds: number, slowRounds: number): number[] {
+function timeRounds(readers: ((b: Uint8Array) => void)[], bytes: Uint8Array, rounds: number, slowRounds: number, fast = 2): number[] {
   const SKIP = 2, BLOCK = 8;
   for (const r of readers) for (let i = 0; i < 10; i++) r(bytes);
   const ts = readers.map(() => [] as number[]);
   for (let k = 0; k < rounds; k++) {
     readers.forEach((r, j) => {
-      if (j >= 2 && k >= slowRounds) return;
+      if (j >= fast && k >= slowRounds) return;
       for (let i = 0; i < SKIP + BLOCK; i++) {
         const c0 = process.cpuUsage();
         r(bytes);
@@ -271,7 +271,17 @@ function ours(bytes: Uint8Array): void {
   sink += t.bones.frames.length + t.bones.names.length + t.bones.position[0] + t.bones.curves[0];
 }
 
-async function babylon(): Promise<((b: Uint8Array) => void) | null> {
+/**
+ * babylon-mmd's VmdObject as an app uses it to load a motion. ParseFromBuffer checks each block's size
+ * against the file (no per-key work) and parses only the IK/visibility block; every other key is read
+ * lazily, through `get(i)`, which decodes the name with a TextDecoder and reads the fields. Its keys
+ * are never grouped by name nor sorted (its animation builder does that later, and is not timed here).
+ * Our reader decodes every bone and morph key (and the camera, light, shadow and IK blocks), so the
+ * peer reads every bone and morph key through get(i): with bone keys only (what this line read before
+ * issue 31's fourth pass) a morph-heavy file charged our reader for 51k morph keys the peer never
+ * touched. `bonesOnly` keeps that reader, for the extra column.
+ */
+async function babylon(bonesOnly: boolean): Promise<((b: Uint8Array) => void) | null> {
   try {
     const m = await import('babylon-mmd/esm/Loader/Parser/vmdObject.js');
     const VmdObject = m.VmdObject;
@@ -282,6 +292,12 @@ async function babylon(): Promise<((b: Uint8Array) => void) | null> {
       for (let i = 0; i < keys.length; i++) {
         const k = keys.get(i);
         sink += k.frameNumber + k.boneName.length + k.position[0] + k.rotation[3] + k.interpolation[0];
+      }
+      if (bonesOnly) return;
+      const morphs = o.morphKeyFrames;
+      for (let i = 0; i < morphs.length; i++) {
+        const k = morphs.get(i);
+        sink += k.frameNumber + k.morphName.length + k.weight;
       }
     };
   } catch (e) {
@@ -311,20 +327,29 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const bab = await babylon();
+  const bab = await babylon(false);
+  const babBones = await babylon(true);
   const mp = mmdParser();
   const cases = benchFiles();
-  console.log('\nParse + index + decode every bone key (median ms of CPU time; ratio = peer / VMD Studio; the readers take turns)');
+  console.log('\nParse + index + decode every bone and morph key (median ms of CPU time; ratio = peer / VMD Studio; the readers take turns)');
+  console.log(
+    '  VMD Studio: readVmd + buildTracks: every block, every key grouped by name and sorted into typed arrays.\n' +
+      '  babylon-mmd: VmdObject.ParseFromBuffer (block sizes checked, IK block parsed), then get(i) on every bone and morph\n' +
+      '  key (name through TextDecoder, frame, values); no grouping, no sorting, camera and light not read. "bones only":\n' +
+      '  the same without the morph keys (this line\'s peer before issue 31\'s fourth pass; it skips every morph key).',
+  );
   console.log(
     'file'.padEnd(40) + 'size'.padStart(9) + 'tracks'.padStart(7) + 'vmd-studio'.padStart(11) + 'ms/MB'.padStart(7) +
-      'babylon-mmd'.padStart(12) + 'ratio'.padStart(7) + 'mmd-parser'.padStart(11) + 'ratio'.padStart(7),
+      'babylon-mmd'.padStart(12) + 'ratio'.padStart(7) + 'bones only'.padStart(11) + 'mmd-parser'.padStart(11) + 'ratio'.padStart(7),
   );
   let worstRatio = Infinity, worstMsPerMb = 0, worstRatioFile = '', worstMsFile = '';
   for (const c of cases) {
     const { bytes } = c;
     const rounds = bytes.length > 1e6 ? 12 : 20;
-    const readers: ((b: Uint8Array) => void)[] = [ours, ...(bab ? [bab] : []), ...(mp ? [mp] : [])];
-    const [a, bb = NaN, mm = NaN] = timeRounds(readers, bytes, rounds, bytes.length > 1e6 ? 3 : 5);
+    const readers: ((b: Uint8Array) => void)[] = [ours, ...(bab && babBones ? [bab, babBones] : []), ...(mp ? [mp] : [])];
+    const times = timeRounds(readers, bytes, rounds, bytes.length > 1e6 ? 3 : 5, 3);
+    const [a, bb, bo] = bab && babBones ? times : [times[0], NaN, NaN];
+    const mm = mp ? times[times.length - 1] : NaN;
     const r = readVmd(bytes);
     const tracks = r.ok ? buildTracks(r.value).bones.names.length : 0;
     const mb = bytes.length / 1e6;
@@ -340,6 +365,7 @@ async function main() {
         (a / mb).toFixed(2).padStart(7) +
         bb.toFixed(3).padStart(12) +
         `${(bb / a).toFixed(1)}×`.padStart(7) +
+        `${(bo / a).toFixed(1)}×`.padStart(11) +
         mm.toFixed(3).padStart(11) +
         `${(mm / a).toFixed(1)}×`.padStart(7),
     );

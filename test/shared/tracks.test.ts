@@ -257,9 +257,12 @@ describe('buildTracks, hand-worked', () => {
     const bones: FixtureBone[] = [];
     const morphs: { name: string; frame: number; weight: number }[] = [];
     // H1, H2: shuffled, long enough to pass the budget, with repeats; H2's frames need all three radix digits
-    // (past 2^22 and 2^31). S: sorted but for one key in forty. R: last to first. All four interleaved at random.
-    const left = { H1: 2500, H2: 2500, S: 2000, R: 2000 };
-    let s = 0, r = 2000;
+    // (past 2^22 and 2^31); shuffled keys go down about half the time, so they go to the radix sort without an
+    // insertion try. S: sorted but for one key in forty. R: last to first. B: four ascending runs of 600, the
+    // last first (three steps down: insertion sort tries it and gives up past its budget, then radix).
+    // All five interleaved at random.
+    const left = { H1: 2500, H2: 2500, S: 2000, R: 2000, B: 2400 };
+    let s = 0, r = 2000, bk = 0;
     while (left.H1 + left.H2 + left.S + left.R > 0) {
       const names = (Object.keys(left) as (keyof typeof left)[]).filter((k) => left[k] > 0);
       const name = names[Math.floor(rand() * names.length)];
@@ -268,12 +271,13 @@ describe('buildTracks, hand-worked', () => {
       if (name === 'H1') frame = Math.floor(rand() * 1500);
       else if (name === 'H2') frame = rand() < 0.5 ? Math.floor(rand() * 1500) : 0xffffffff - Math.floor(rand() * 1500) * 4099;
       else if (name === 'S') frame = s++ % 40 === 0 ? Math.floor(rand() * 2000) : s;
+      else if (name === 'B') frame = (3 - Math.floor(bk / 600)) * 600 + (bk++ % 600);
       else frame = r--;
       bones.push({ name, frame, pos: [bones.length, 0, 0] });
       if (rand() < 0.5) morphs.push({ name, frame: Math.floor(rand() * 3000), weight: morphs.length });
     }
     const t = expectMatchesReference(docOf(buildFixture({ bones, morphs })), 'radix beside insertion');
-    expect(t.bones.names.sort()).toEqual(['H1', 'H2', 'R', 'S']);
+    expect(t.bones.names.sort()).toEqual(['B', 'H1', 'H2', 'R', 'S']);
     expect(t.bones.duplicates).toBeGreaterThan(1000); // H1 repeats most of its frames
   });
 
