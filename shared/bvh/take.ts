@@ -1,6 +1,7 @@
 /**
  * A motion as a model plays it, reduced to its humanoid bones: per frame, each part's world rotation
- * and the hips' world position (shared/skeleton with the motion's IK on/off keys: append and IK solved).
+ * and the hips' world position (shared/skeleton with the motion's IK on/off keys and the model's bone
+ * morphs: append and IK solved).
  * export.ts writes it as BVH, vrma.ts as VRM Animation. The parts form a tree (hips → spine → chest →
  * neck → head, the shoulders under the highest spine part, the legs under the hips) whatever the
  * model's own parenting (MMD's 上半身 and 下半身 are siblings): world rotations are what is kept, a
@@ -88,7 +89,9 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
   });
   const tracks = buildTracks(doc);
   const frames = tracks.lastFrame + 1;
-  const poser = new MotionPoser(skel, doc, tracks);
+  // With the model's bone morphs (MMD rule, shared/skeleton/bone-morphs.ts): the take is the motion as the
+  // model plays it, and BVH has no morph channels to carry them; a VRM expression cannot move bones either.
+  const poser = new MotionPoser(skel, doc, tracks, model);
   const pose = new Pose(skel);
   const n = parts.length;
   const worldRotation = new Float64Array(frames * n * 4);

@@ -14,6 +14,7 @@
 import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
+import { MotionBoneMorphs } from '../skeleton/bone-morphs';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
@@ -23,7 +24,7 @@ import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, typ
 import type { Curve } from '../vmd/bezier';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
-import { sampleBoneInto } from '../vmd/sample';
+import { sampleBoneInto, sampleMorph } from '../vmd/sample';
 import { encodeSjis, decodeName } from '../vmd/sjis';
 import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
@@ -86,9 +87,25 @@ function nameBytes(name: string, length: number): Uint8Array {
   return out;
 }
 
+/** The models behind a plan's skeletons, for their bone morphs (RetargetSampler). */
+export interface SamplerModels {
+  source: Pick<ModelData, 'format' | 'morphs'>;
+  target: Pick<ModelData, 'format' | 'morphs'>;
+  /** Per morph track of the motion, the name the output gives it (null: left out); see morphTargetNames. */
+  targetMorphNames: readonly (string | null)[];
+}
+
 /**
  * Per-sample target pose computation: the source posed at a frame, the target posed to match. Exposed
  * for the editor's preview and for tests; `retarget` drives it over every half frame.
+ *
+ * Bone morphs (MMD rule, shared/skeleton/bone-morphs.ts), when `models` are given: the source is posed
+ * with its bone morphs, as the preview plays the motion on it, so computed bones carry what the morphs
+ * turn and move. The output's morph tracks play on the target too, with the target's own bone morphs:
+ * the target's other bones are posed with them, and a computed bone's key is its local transform with
+ * them taken back out (keyInto), so that the target, morphs applied, shows the source's pose once, not
+ * twice. Copied (plain) tracks keep their keys byte for byte: there a source bone morph the target lacks
+ * is not carried over (no key is computed for them).
  */
 export class RetargetSampler {
   readonly sourcePose: Pose;
@@ -97,15 +114,26 @@ export class RetargetSampler {
   private readonly copyTracks: BoneTracks;
   private readonly v = new Float64Array(8);
   private readonly q = new Float64Array(8);
+  /** The target's bone morphs the output keys (null: none). */
+  private readonly targetMorphs: MotionBoneMorphs | null;
+  /** At the frame last posed: the target's bone morphs as offsets from rest, Σ w·t (3 per bone) and their turns (4 per bone). */
+  private readonly morphT: Float64Array;
+  private readonly morphR: Float64Array;
 
   constructor(
     readonly plan: RetargetPlan,
     doc: VmdDocument,
+    models: SamplerModels | null = null,
   ) {
     this.sourcePose = new Pose(plan.source);
     this.targetPose = new Pose(plan.target);
-    this.poser = new MotionPoser(plan.source, doc, buildTracks(doc));
+    const tracks = buildTracks(doc);
+    this.poser = new MotionPoser(plan.source, doc, tracks, models?.source ?? null);
     this.copyTracks = this.poser.tracks!.bones;
+    const tm = models ? new MotionBoneMorphs(models.target, models.targetMorphNames) : null;
+    this.targetMorphs = tm?.any ? tm : null;
+    this.morphT = new Float64Array(3 * plan.target.count);
+    this.morphR = new Float64Array(4 * plan.target.count);
     // Whether an append bone that is not computed lies above a computed one (then `at` evaluates the target).
     const T = plan.target;
     let between = false;
@@ -119,6 +147,23 @@ export class RetargetSampler {
     this.appendBetween = between;
   }
 
+  /**
+   * The key of computed bone t at the frame last posed, into out (x, y, z, then the quaternion x, y, z, w):
+   * its solved local transform with the target's bone morphs taken back out (T − Σ w·t, conj(turns) ⊗ R),
+   * so that the target plays, morphs applied, the local transform solved here.
+   */
+  keyInto(t: number, out: Float64Array): void {
+    const tp = this.targetPose;
+    const o3 = 3 * t, o4 = 4 * t;
+    out[0] = tp.solvedTranslation[o3]; out[1] = tp.solvedTranslation[o3 + 1]; out[2] = tp.solvedTranslation[o3 + 2];
+    if (!this.targetMorphs) {
+      out[3] = tp.solvedRotation[o4]; out[4] = tp.solvedRotation[o4 + 1]; out[5] = tp.solvedRotation[o4 + 2]; out[6] = tp.solvedRotation[o4 + 3];
+      return;
+    }
+    out[0] -= this.morphT[o3]; out[1] -= this.morphT[o3 + 1]; out[2] -= this.morphT[o3 + 2];
+    qconjMulInto(this.morphR, o4, tp.solvedRotation, o4, out, 3);
+  }
+
   /** An append bone of the target lies above a computed bone: each frame is evaluated once more. */
   readonly appendBetween: boolean;
 
@@ -127,6 +172,13 @@ export class RetargetSampler {
     const sp = this.sourcePose, tp = this.targetPose;
     this.poser.apply(sp, f);
     sp.evaluate('all', () => false);
+    if (this.targetMorphs) {
+      // The target's bone morphs applied to rest: T = Σ w·t, R = the morphs' turns composed, as apply composes them.
+      const MR = this.morphR, m = this.poser.tracks!.morphs;
+      this.morphT.fill(0);
+      for (let i = 0; i < MR.length; i += 4) { MR[i] = MR[i + 1] = MR[i + 2] = 0; MR[i + 3] = 1; }
+      this.targetMorphs.apply((t) => sampleMorph(m, t, f), this.morphT, MR);
+    }
     this.sweep(f, true);
     if (!this.appendBetween) return;
     // An append (付与) bone of the target lies above a computed bone (腰キャンセル above 足): pose the target
@@ -167,6 +219,11 @@ export class RetargetSampler {
             tp.rotation[o4 + 3] = 1;
           } else {
             sampleBoneInto(this.copyTracks, plan.track[t], f, tp.translation, tp.rotation, t);
+          }
+          if (this.targetMorphs) {
+            // MMD rule — bone morphs (bone-morphs.ts): the output's morph keys play on this bone too.
+            tp.translation[o3] += this.morphT[o3]; tp.translation[o3 + 1] += this.morphT[o3 + 1]; tp.translation[o3 + 2] += this.morphT[o3 + 2];
+            qmulInto(this.morphR, o4, tp.rotation, o4, tp.rotation, o4);
           }
           tp.solvedTranslation.set(tp.translation.subarray(o3, o3 + 3), o3);
           tp.solvedRotation.set(tp.rotation.subarray(o4, o4 + 4), o4);
@@ -233,6 +290,18 @@ interface ComputedTrack {
 
 const DEG = Math.PI / 180;
 
+/** Per morph track name, the target morph it goes to (the map's morphs section first, then the name), or null. */
+function morphTargetNames(names: readonly string[], target: ModelData, mapping: NameMapping | undefined): (string | null)[] {
+  const tMorph = new Map<string, string>();
+  for (const m of target.morphs) if (!tMorph.has(morphKey(m.name))) tMorph.set(morphKey(m.name), m.name);
+  const morphMap = new Map<string, string>();
+  if (mapping) for (const [a, b] of mapping.morphs) morphMap.set(morphKey(a), b);
+  return names.map((nm) => {
+    const mapped = morphMap.get(morphKey(nm));
+    return mapped !== undefined ? (tMorph.get(morphKey(mapped)) ?? null) : (tMorph.get(morphKey(nm)) ?? null);
+  });
+}
+
 /**
  * Retargets `doc`, made for `source`, onto `target`. Never throws for a bad input: errors are values.
  */
@@ -244,7 +313,13 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   const plan = planRetarget(sk, tk, bones.names, { boneMap: opts.mapping?.bones, scale: opts.scale });
-  const sampler = new RetargetSampler(plan, doc);
+  const morphs = buildMorphTracks(doc.morph);
+  const morphNames = morphTargetNames(morphs.names, target, opts.mapping);
+  const sampler = new RetargetSampler(plan, doc, {
+    source, target,
+    // What the output's morph records will be named (cut to the field, as written), which the target plays them by.
+    targetMorphNames: morphNames.map((tn) => (tn === null ? null : decodeName(nameBytes(tn, MORPH.NAME_LENGTH)))),
+  });
   const rep = newReport('retarget');
   const keysOf = (k: number) => bones.start[k + 1] - bones.start[k];
 
@@ -262,15 +337,15 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       if (plan.kind[t] !== 'computed') continue;
       computed.push({ bone: t, px: new Float64Array(n), py: new Float64Array(n), pz: new Float64Array(n), q: new Float64Array(4 * n) });
     }
-    const tp = sampler.targetPose;
+    const key = new Float64Array(7);
     for (let j = 0; j < n; j++) {
       sampler.at(f0 + j);
       for (const c of computed) {
-        const t = c.bone;
-        c.px[j] = tp.solvedTranslation[3 * t];
-        c.py[j] = tp.solvedTranslation[3 * t + 1];
-        c.pz[j] = tp.solvedTranslation[3 * t + 2];
-        let x = tp.solvedRotation[4 * t], y = tp.solvedRotation[4 * t + 1], z = tp.solvedRotation[4 * t + 2], w = tp.solvedRotation[4 * t + 3];
+        sampler.keyInto(c.bone, key);
+        c.px[j] = key[0];
+        c.py[j] = key[1];
+        c.pz[j] = key[2];
+        let x = key[3], y = key[4], z = key[5], w = key[6];
         // One hemisphere from sample to sample (q and −q are one rotation).
         if (j > 0 && x * c.q[4 * j - 4] + y * c.q[4 * j - 3] + z * c.q[4 * j - 2] + w * c.q[4 * j - 1] < 0) {
           x = -x; y = -y; z = -z; w = -w;
@@ -409,17 +484,11 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   bc.collisions += bones.duplicates;
 
   // Morphs: matched by name (the map's morphs section first).
-  const morphs = buildMorphTracks(doc.morph);
-  const tMorph = new Map<string, string>();
-  for (const m of target.morphs) if (!tMorph.has(morphKey(m.name))) tMorph.set(morphKey(m.name), m.name);
-  const morphMap = new Map<string, string>();
-  if (opts.mapping) for (const [a, b] of opts.mapping.morphs) morphMap.set(morphKey(a), b);
   const morphOut: Uint8Array[] = [];
   const mc = rep.byKind.morph;
   for (let k = 0; k < morphs.names.length; k++) {
     const nm = morphs.names[k];
-    const mapped = morphMap.get(morphKey(nm));
-    const tn = mapped !== undefined ? (tMorph.get(morphKey(mapped)) ?? null) : (tMorph.get(morphKey(nm)) ?? null);
+    const tn = morphNames[k];
     const keys = morphs.start[k + 1] - morphs.start[k];
     if (tn === null) {
       details.unmatchedMorphs.push({ morph: nm, keys });

@@ -109,7 +109,8 @@ export class MotionBoneMorphs {
   /** Whether any track reaches a bone morph (else apply does nothing). */
   readonly any: boolean;
 
-  constructor(model: Pick<ModelData, 'format' | 'morphs'>, trackNames: readonly string[]) {
+  /** `trackNames`: the motion's morph track names; null for a track that is to reach nothing. */
+  constructor(model: Pick<ModelData, 'format' | 'morphs'>, trackNames: readonly (string | null)[]) {
     const slot = new Map<number, number>();
     model.morphs.forEach((m, mi) => {
       const d = boneMorphOffsets(m);
@@ -118,7 +119,7 @@ export class MotionBoneMorphs {
     const byKey = morphIndexByName(model);
     this.reach = trackNames.map((name) => {
       const r = { at: [] as number[], factor: [] as number[] };
-      const mi = byKey.get(matchKey(name));
+      const mi = name === null ? undefined : byKey.get(matchKey(name));
       if (mi !== undefined) expandMorph(model.morphs, mi, 1, (leaf, f) => {
         const s = slot.get(leaf);
         if (s !== undefined) { r.at.push(s); r.factor.push(f); }
