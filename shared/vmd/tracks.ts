@@ -150,15 +150,34 @@ function nameTableOf(hashes: number[], mask: number): Int32Array<ArrayBuffer> {
   return table;
 }
 
+/** True when every byte of the field after its first NUL is zero (no garbage after the name). */
+function paddedWithZeros(bytes: Uint8Array, o: number, len: number): boolean {
+  let i = 0;
+  while (i < len && bytes[o + i] !== 0) i++;
+  for (; i < len; i++) if (bytes[o + i] !== 0) return false;
+  return true;
+}
+
+/** The track of a decoded name, made (appended to names and index) when it is new. */
+function trackOfName(name: string, names: string[], index: Map<string, number>): number {
+  const known = index.get(name);
+  if (known !== undefined) return known;
+  names.push(name);
+  index.set(name, names.length - 1);
+  return names.length - 1;
+}
+
 /**
  * Reads the name and frame of every named record in file order and gives each record its track.
  * Two hash tables (open addressing, kept at most half full):
  * - "fields": the exact 15 bytes, held as 4 words, so a lookup compares 4 integers. Dances list
  *   their bones in much the same order frame after frame, so the field that followed the previous
  *   record's field last time is tried first, before any hashing.
- * - "names": for a field not seen before, its bytes up to the first NUL (what follows the NUL is
- *   padding, sometimes garbage). Each new name is decoded once, and names that decode alike share
- *   a track (a cut last character, see sjis.ts).
+ * - "names": for a field not seen before with garbage after its NUL, its bytes up to the first NUL
+ *   (what follows the NUL is padding, sometimes garbage), so that each name is decoded once however
+ *   many garbage tails it comes with. A field padded with zeros is its name's only field: it is
+ *   decoded without this table. Names that decode alike share a track (a cut last character, see
+ *   sjis.ts).
  */
 function groupByName(block: FixedBlock, frameOffset: number): Grouping {
   const { bytes, view, size, count } = block;
@@ -192,31 +211,31 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
       }
       if (r < 0) {
         // A field not seen before: find or make its track by name.
-        const h = nameHash(bytes, o, NAME_FIELD);
-        let q = h & nameMask;
-        let s: number;
-        for (;;) {
-          s = nameTable[q];
-          if (s < 0 || (nameHashes[s] === h && sameName(bytes, nameOffset[s], o, NAME_FIELD))) break;
-          q = (q + 1) & nameMask;
-        }
         let t: number;
-        if (s >= 0) t = nameTrack[s];
-        else {
-          const name = decodeName(bytes, o, NAME_FIELD);
-          const known = index.get(name);
-          t = known ?? names.length;
-          if (known === undefined) {
-            names.push(name);
-            index.set(name, t);
+        if (paddedWithZeros(bytes, o, NAME_FIELD)) {
+          // Nothing after the NUL: no other field holds these name bytes (it would be this field), so the
+          // name is new to the name table; the index still joins names that decode alike.
+          t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+        } else {
+          const h = nameHash(bytes, o, NAME_FIELD);
+          let q = h & nameMask;
+          let s: number;
+          for (;;) {
+            s = nameTable[q];
+            if (s < 0 || (nameHashes[s] === h && sameName(bytes, nameOffset[s], o, NAME_FIELD))) break;
+            q = (q + 1) & nameMask;
           }
-          nameTable[q] = nameOffset.length;
-          nameOffset.push(o);
-          nameTrack.push(t);
-          nameHashes.push(h);
-          if (2 * nameOffset.length > nameMask) {
-            nameMask = 2 * nameMask + 1;
-            nameTable = nameTableOf(nameHashes, nameMask);
+          if (s >= 0) t = nameTrack[s];
+          else {
+            t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+            nameTable[q] = nameOffset.length;
+            nameOffset.push(o);
+            nameTrack.push(t);
+            nameHashes.push(h);
+            if (2 * nameOffset.length > nameMask) {
+              nameMask = 2 * nameMask + 1;
+              nameTable = nameTableOf(nameHashes, nameMask);
+            }
           }
         }
         if (fields === cap) {
@@ -266,11 +285,10 @@ function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
  * more whose steps go down about half the time (7/16 to 9/16) is in no order (shuffled keys do that;
  * real tracks with keys moved back go down a third of the time or less, and insertion sort beats a
  * radix sort on them): it returns false at once, for radixRange, without trying. Past a work budget
- * it stops too and returns false, leaving [a, b) permuted.
+ * it stops too and returns false, leaving [a, b) permuted. `descents`: how many steps of [a, b) go
+ * down (orderKeys counts them as it places the keys).
  */
-function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number): boolean {
-  let descents = 0;
-  for (let k = a + 1; k < b; k++) if (frames[k] < frames[k - 1]) descents++;
+function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number, descents: number): boolean {
   const n = b - a;
   if (n >= 64 && 16 * descents > 7 * n && 16 * descents < 9 * n) return false;
   const reversed = 2 * descents > n;
@@ -387,7 +405,8 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
   for (let i = 0; i < n; i++) counts[trackOf[i] + 1]++;
   for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
   const slot = counts.slice(0, trackCount);
-  const unsorted = new Uint8Array(trackCount);
+  // Steps down per track as placed (file order): 0 for a sorted track.
+  const descents = new Uint32Array(trackCount);
   const order = new Uint32Array(n);
   const frames = new Uint32Array(n);
   const dest = new Uint32Array(n);
@@ -404,7 +423,7 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
     dest[i] = p;
     if (p > counts[t]) {
       const before = frames[p - 1];
-      if (f < before) unsorted[t] = 1;
+      if (f < before) descents[t]++;
       else if (f === before) repeats = true;
     }
   }
@@ -412,15 +431,23 @@ function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32A
   // they were before insertion sort tried them (in file order).
   let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
-    if (!unsorted[t]) continue;
+    if (descents[t] === 0) continue;
     const a = counts[t], b = counts[t + 1];
     fileOrder ??= new Uint32Array(n);
     inFile ??= new Uint32Array(n);
     fileOrder.set(order.subarray(a, b), a);
     inFile.set(frames.subarray(a, b), a);
-    if (sortRange(frames, order, a, b)) for (let k = a; k < b; k++) dest[order[k]] = k;
-    else radixRange(fileOrder, inFile, order, frames, dest, a, b);
-    for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
+    if (sortRange(frames, order, a, b, descents[t])) {
+      // Places and repeats in one pass.
+      dest[order[a]] = a;
+      for (let k = a + 1; k < b; k++) {
+        dest[order[k]] = k;
+        if (frames[k] === frames[k - 1]) repeats = true;
+      }
+    } else {
+      radixRange(fileOrder, inFile, order, frames, dest, a, b);
+      for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
+    }
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
   // Drop duplicates (same track, same frame): the first in the file sorts first and is kept.
