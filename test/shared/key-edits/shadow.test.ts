@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
 } from '../../../shared/key-edits';
 import { buildFixture } from '../../helpers/vmd-fixtures';
 import { accepted as ok, readOk as parse } from '../../helpers/key-edit';
@@ -66,7 +66,7 @@ describe('self-shadow keys in the editor', () => {
     const o = 9 * 1;
     expect([e.doc.shadow.view.getUint32(o, true), e.doc.shadow.bytes[o + 4], e.doc.shadow.view.getFloat32(o + 5, true)]).toEqual([5, 2, f(0.07)]);
     const r = insertKey(doc, tracks, { kind: 'shadow' }, 20);
-    expect(isRefusal(r) && r.code).toBe('E_EXISTS');
+    expect(!r.ok && r.error.code).toBe('E_EXISTS');
   });
 
   it("insert on an empty self-shadow track: MMD's panel defaults, mode 1 and range 8875 (stored 0.1 − 8875 / 100000)", () => {
@@ -101,9 +101,9 @@ describe('self-shadow keys in the editor', () => {
     expect(diffBytes(e.diff)).toBe(4); // a shift: the moved record's index (4 bytes) and the offset, not its bytes
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(BYTES);
     const c = moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }], 30); // 20 → 50, where a key stays
-    expect(isRefusal(c) && c.code).toBe('E_COLLISION');
+    expect(!c.ok && c.error.code).toBe('E_COLLISION');
     // Two keys moved together past each other's frames: allowed (both move).
-    expect(isRefusal(moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30))).toBe(false);
+    expect(!moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30).ok).toBe(false);
   });
 
   it('delete removes the 9 bytes of that record only; revert byte-exact', () => {
