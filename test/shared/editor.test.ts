@@ -121,7 +121,7 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     const f = t.frames[t.start[tr]] + 2;
     const name = t.names[tr];
     const poseBefore = samplePose(tracks, f).bones[name];
-    const r = ok(insertKey(doc, tracks, { kind: 'bone', track: tr }, f)) as KeyEdit & { record: number };
+    const r = ok(insertKey(doc, tracks, { kind: 'bone', track: tr }, f));
     expect(r.doc.bone.count).toBe(doc.bone.count + 1);
     expect(r.record).toBe(doc.bone.count);
     const after = samplePose(buildTracks(r.doc), f).bones[name];
@@ -156,7 +156,7 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     expect(clip.items.map((i) => i.offset)).toEqual([0, t.frames[a + 1] - t.frames[a]]);
     // Paste onto the track's own second key: the first pasted key overwrites it in place.
     const at = t.frames[a + 1];
-    const pasted = ok(pasteKeys(doc, tracks, clip, at)) as KeyEdit & { records: KeyRef[] };
+    const pasted = ok(pasteKeys(doc, tracks, clip, at));
     expect(pasted.records[0]).toEqual({ kind: 'bone', record: t.record[a + 1] });
     const rec = pasted.doc.bone.bytes.subarray(t.record[a + 1] * 111, t.record[a + 1] * 111 + 111);
     expect(rec.subarray(19)).toEqual(doc.bone.bytes.subarray(t.record[a] * 111 + 19, t.record[a] * 111 + 111));

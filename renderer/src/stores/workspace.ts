@@ -42,8 +42,10 @@ import {
   writeVpd,
   type CodecError,
   type Diagnostic,
+  type Failure,
   type MotionTracks,
   type Outcome,
+  type Success,
   type VmdDocument,
   type VmdInfo,
 } from '../../../shared/vmd';
@@ -150,10 +152,11 @@ function replacesBlocks(d: EditDiff): boolean {
   return d.blocks.some((b) => !!b.replaced);
 }
 
-/** A file read into a document, or why not: it could not be read (`read`) or did not decode (`decode`). */
-export type ReadOutcome =
-  | { ok: true; value: DocumentContent }
-  | { ok: false; stage: 'read' | 'decode'; error: CodecError };
+/**
+ * A file read into a document, or why not: an `Outcome` whose failure also says whether the file could not
+ * be read (`read`) or did not decode (`decode`); nothing is reported yet (the caller says it, once).
+ */
+export type ReadOutcome = Success<DocumentContent> | (Failure & { stage: 'read' | 'decode' });
 
 /** Steps kept (at least 200 must be); the oldest are dropped beyond this. */
 export const HISTORY_LIMIT = 500;

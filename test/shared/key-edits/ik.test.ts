@@ -171,7 +171,7 @@ describe('IK key edits', () => {
   it('inserts a key holding the state in force: a copy of the key before it', () => {
     const r = ok(insertKey(doc, tracks, { kind: 'ik' }, 15));
     check(r, [...BASE, { ...BASE[1], frame: 15 }]);
-    expect((r as { record?: number }).record).toBe(4);
+    expect(r.record).toBe(4);
     const late = ok(insertKey(doc, tracks, { kind: 'ik' }, 95));
     check(late, [...BASE, { ...BASE[3], frame: 95 }]);
     const refused = insertKey(doc, tracks, { kind: 'ik' }, 20);
@@ -234,7 +234,7 @@ describe('IK key edits', () => {
     // At 30: key 1's copy (30 bytes) replaces key 3 (72 bytes) in place; key 2's copy goes to 40.
     const r = ok(pasteKeys(doc, tracks, clip, 30));
     check(r, [BASE[0], BASE[1], BASE[2], { ...BASE[1], frame: 30 }, { ...BASE[2], frame: 40 }]);
-    expect((r as { records?: KeyRef[] }).records).toEqual([ik('ik', 3), ik('ik', 4)]);
+    expect(r.records).toEqual([ik('ik', 3), ik('ik', 4)]);
   });
 });
 

@@ -47,7 +47,7 @@ describe('self-shadow keys in the editor', () => {
     for (const [frame, mode, distance] of [[35, 2, 0.05], [10, 1, 0.01125], [70, 0, 0.1]] as const) {
       const r = insertKey(doc, tracks, { kind: 'shadow' }, frame);
       const e = ok(r);
-      expect((r as { record?: number }).record).toBe(3);
+      expect(e.record).toBe(3);
       const out = writeVmd(e.doc);
       expect(out.length).toBe(BYTES.length + 9);
       // Everything before the block's count and every record after it untouched; the count 3 → 4.
@@ -154,7 +154,7 @@ describe('self-shadow keys in the editor', () => {
     expect(out.length).toBe(BYTES.length + 9);
     expect(record(out, 2)).toEqual([50, 2, f(0.05)]);
     expect(record(out, 3)).toEqual([30, 1, f(0.01125)]);
-    expect((p as { records?: KeyRef[] }).records).toEqual([{ kind: 'shadow', record: 2 }, { kind: 'shadow', record: 3 }]);
+    expect(e.records).toEqual([{ kind: 'shadow', record: 2 }, { kind: 'shadow', record: 3 }]);
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(BYTES);
   });
 
