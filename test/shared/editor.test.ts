@@ -10,7 +10,7 @@ import {
 } from '../../shared/vmd';
 import {
   applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys,
-  insertKey, copyKeys, pasteKeys, editValues, locate, diffBytes, type EditOutcome, type KeyEdit, type KeyRef,
+  insertKey, copyKeys, pasteKeys, editValues, locate, diffBytes, type EditOutcome, type KeyRef,
 } from '../../shared/key-edits';
 import { accepted as ok } from '../helpers/key-edit';
 
