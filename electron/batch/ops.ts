@@ -41,7 +41,7 @@ export interface PreparedOp {
 
 function fromEdit(r: EditResult): TaskOutput {
   if (!r.ok) return r;
-  return { ok: true, value: { bytes: writeVmd(r.doc), report: reportSummary(r.report) } };
+  return { ok: true, value: { bytes: writeVmd(r.value.doc), report: reportSummary(r.value.report) } };
 }
 
 function vmdOnly(fn: (doc: import('../../shared/vmd').VmdDocument) => EditResult): PreparedOp['run'] {
@@ -60,7 +60,7 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
   if (!d.ok) return d;
   const p = poseAtFrame(d.value, frame);
   if (!p.ok) return p;
-  return { ok: true, value: { bytes: writeVpd(p.pose), report: reportSummary(p.report) } };
+  return { ok: true, value: { bytes: writeVpd(p.value.pose), report: reportSummary(p.value.report) } };
 }
 
 /**
@@ -70,7 +70,7 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
  */
 export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
   const doc = prepareDocEdit(op, o);
-  if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.edit) } } : doc;
+  if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value) } } : doc;
   return checkOptions(() => fileOp(op, o));
 }
 

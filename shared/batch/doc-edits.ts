@@ -5,7 +5,7 @@
  * an option means the same everywhere. Options are spelled as on the command line without dashes;
  * values may be strings (CLI) or numbers/booleans (UI).
  */
-import type { VmdDocument } from '../vmd';
+import type { Outcome, VmdDocument } from '../vmd';
 import { mirror, namePattern, parseChannels, parseCurveSpec, parseMapping, preset, rename, shift, speed, trim, type EditResult, type NameMapping } from '../motion-ops';
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
 import { DOC_EDIT_OPS, type BatchOp } from './types';
@@ -27,7 +27,7 @@ function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[]
 export type DocEdit = (doc: VmdDocument) => EditResult;
 
 /** A document edit ready to run, or the first bad option as a value. */
-export type PreparedEdit = { ok: true; edit: DocEdit } | { ok: false; error: OptionError };
+export type PreparedEdit = Outcome<DocEdit, OptionError>;
 
 /** The operations that are document edits (the others write another kind of file: convert, pose, inspect). */
 /**
@@ -49,17 +49,15 @@ export { DOC_EDIT_OPS } from './types';
  */
 export function prepareDocEdit(op: BatchOp, o: OpOptions): PreparedEdit | null {
   if (!(DOC_EDIT_OPS as readonly BatchOp[]).includes(op)) return null;
-  const r = checkOptions(() => docEdit(op, o));
-  return r.ok ? { ok: true, edit: r.value! } : r;
+  return checkOptions(() => docEdit(op, o)!);
 }
 
 /**
  * Mirror's options, validated as prepareDocEdit validates them: the editor runs Mirror on the open motion
  * as a step of its own (shared/key-edits/mirror-motion.ts, in slices on a big motion), with these.
  */
-export function prepareMirror(o: OpOptions): { ok: true; light: boolean } | { ok: false; error: OptionError } {
-  const r = checkOptions(() => !boolOpt(o, 'no-light', false));
-  return r.ok ? { ok: true, light: r.value } : r;
+export function prepareMirror(o: OpOptions): Outcome<{ light: boolean }, OptionError> {
+  return checkOptions(() => ({ light: !boolOpt(o, 'no-light', false) }));
 }
 
 /** The edit for `op`; throws OptionFailure (caught by prepareDocEdit) for a bad option. */

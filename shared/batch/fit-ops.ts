@@ -30,7 +30,7 @@ function range(o: FitOpOptions): { from?: number; to?: number } {
 /** Adds the measured errors and total key counts to a fitting result's report. */
 function withErrors(input: VmdDocument, r: EditResult, measure: { factor?: number; halfFrames: boolean; cameraHalfFrames?: boolean }): EditResult {
   if (!r.ok) return r;
-  recordErrors(r.report.extra, measureErrors(input, r.doc, measure), measure.halfFrames);
+  recordErrors(r.value.report.extra, measureErrors(input, r.value.doc, measure), measure.halfFrames);
   return r;
 }
 

@@ -183,7 +183,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   }
   const fit = speedRefit(dense, { factor, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
   if (!fit.ok) return fail(fit.error);
-  const out = fit.doc;
+  const out = fit.value.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);
   const errAll = measureAtCaptureFrames(dense, out, factor, false);
   const inTree = m.joints.map(() => false);

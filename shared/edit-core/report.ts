@@ -2,7 +2,7 @@
  * What every edit returns: the new document and a report of what happened to the keys, so the CLI,
  * the batch engine and the UI can show the same counts (and never drop a key silently).
  */
-import type { CodecError } from '../vmd/errors';
+import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
 import type { BlockKind } from '../vmd/vmd-layout';
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
@@ -37,7 +37,14 @@ export interface EditReport {
   extra: Record<string, number>;
 }
 
-export type EditResult = { ok: true; doc: VmdDocument; report: EditReport } | { ok: false; error: CodecError };
+/** A whole-motion edit's success: the new document and what happened to its keys. */
+export interface EditedMotion {
+  doc: VmdDocument;
+  report: EditReport;
+}
+
+/** What a whole-motion edit returns (`edited` or `editError`). */
+export type EditResult = Outcome<EditedMotion>;
 
 export function emptyCounts(): KindCounts {
   return { kept: 0, added: 0, dropped: 0, collisions: 0, changed: 0 };
@@ -63,8 +70,13 @@ export function finishReport(r: EditReport): EditReport {
   return r;
 }
 
+/** A whole-motion edit that succeeded: its document and its (finished) report. */
+export function edited(doc: VmdDocument, report: EditReport): EditResult {
+  return success({ doc, report });
+}
+
 export function editError(message: string, code: CodecError['code'] = 'E_EDIT'): EditResult {
-  return { ok: false, error: { code, message } };
+  return failure({ code, message });
 }
 
 /** A flat summary suitable for JSON reports (per-kind counts only where non-zero). */

@@ -19,7 +19,7 @@
  * depend on the order of records in the file.
  */
 import { curveBetween } from '../edit-core/curve-split';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { namePattern } from '../edit-core/name-pattern';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
@@ -832,7 +832,7 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
       if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);
     }
   }
-  return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
+  return edited(withBlocks(doc, blocks), finishReport(rep));
 }
 
 function selection(o: FitSelection): { select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number } | string {

@@ -13,7 +13,8 @@ import { viewOf } from '../vmd/vmd-document';
 import { encodeNameField } from '../vmd/sjis';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import { BONE } from '../vmd/vmd-layout';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { success } from '../vmd/errors';
+import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './diff';
 import { keyAtFrame, trackRange } from './key-ref';
 import { MAX_FRAME, sampledBoneRecord } from './keys';
 
@@ -46,7 +47,7 @@ function writePose(rec: Uint8Array, pose: BonePose): void {
  * Writes `pose` as the bone's key at `frame`: replaced in place when the track has a key there, else
  * added. Returns the record's index in `record` (the same record when replaced).
  */
-export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: BoneTarget, frame: number, pose: BonePose): EditOutcome & { record?: number; replaced?: boolean } {
+export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: BoneTarget, frame: number, pose: BonePose): EditOutcome<KeyEdit & { record: number; replaced: boolean }> {
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   const values = [...pose.position, ...pose.rotation];
@@ -63,16 +64,16 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
       const rec = ed.copy(record);
       writePose(rec, pose);
       ed.put(record, rec);
-      return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: true });
+      return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: true }));
     }
     const rec = sampledBoneRecord(doc, tracks, track, frame);
     writePose(rec, pose);
     const record = ed.append(rec);
-    return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
+    return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
   }
   const field = encodeNameField((target as { name: string }).name, BONE.NAME_LENGTH);
   if (!field.ok) return refuse('E_RANGE', field.error.message, 'editor.refusal.boneNameNotStorable');
   // MMD's linear curves (encodeBoneRecord's default).
   const record = ed.append(encodeBoneRecord({ name: field.value, frame, position: pose.position, rotation: unitRotation(pose) }));
-  return Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false });
+  return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
 }

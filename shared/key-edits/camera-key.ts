@@ -12,7 +12,8 @@ import { viewOf } from '../vmd/vmd-document';
 import { encodeCameraRecord } from '../vmd/vmd-build';
 import { defaultCameraInterpolation } from '../vmd/interpolation';
 import { CAMERA } from '../vmd/vmd-layout';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { success } from '../vmd/errors';
+import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './diff';
 import { keyAtFrame, lowerBound } from './key-ref';
 import { MAX_FRAME } from './keys';
 
@@ -34,7 +35,7 @@ export function neighbourCameraRotation(tracks: MotionTracks, frame: number): [n
 }
 
 /** Inserts or replaces the camera key at `frame` with `key`. Returns the record's index in `record`. */
-export function registerCameraKey(doc: VmdDocument, tracks: MotionTracks, frame: number, key: CameraKeyValues): EditOutcome & { record?: number } {
+export function registerCameraKey(doc: VmdDocument, tracks: MotionTracks, frame: number, key: CameraKeyValues): EditOutcome<KeyEdit & { record: number }> {
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   const cam = tracks.camera;
@@ -51,11 +52,11 @@ export function registerCameraKey(doc: VmdDocument, tracks: MotionTracks, frame:
     }
     v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(key.fov))), true);
     ed.put(record, rec);
-    return Object.assign(finish(doc, 'register camera view', [ed]), { record });
+    return success(Object.assign(finish(doc, 'register camera view', [ed]), { record }));
   }
   const perspective = sampleCamera(cam, frame)?.perspective ?? 0;
   const record = ed.append(
     encodeCameraRecord({ frame, ...key, fov: Math.max(1, Math.min(179, Math.round(key.fov))), perspective, interpolation: defaultCameraInterpolation() }),
   );
-  return Object.assign(finish(doc, 'register camera view', [ed]), { record });
+  return success(Object.assign(finish(doc, 'register camera view', [ed]), { record }));
 }

@@ -8,6 +8,7 @@ import type { Curve } from '../vmd/bezier';
 import { getBoneCurves, getCameraCurves, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
+import { success, type Outcome } from '../vmd/errors';
 import { applyDiff, BlockEditor, finish, refuse, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
 import { drain, type Steps } from './steps';
 import type { KeyRef } from './key-ref';
@@ -60,7 +61,7 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
     }
   }
   if (touched === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
-  return finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0));
+  return success(finish(doc, label, [bone, camera].filter((e) => e.diff().patches.length > 0)));
 }
 
 /**
@@ -71,7 +72,7 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
  */
 export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
   const d = drain(curvesDiffSteps(doc, kind, records, curves, label));
-  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+  return d.ok ? success({ doc: applyDiff(doc, d.value), diff: d.value }) : d;
 }
 
 /** Records curvesDiffSteps reads per step. */
@@ -81,7 +82,7 @@ const STEP_RECORDS = 1 << 12;
  * The diff of setCurvesOnRecords without applying it, in steps of STEP_RECORDS records (the editor runs
  * a curve on 600,000 keys between frames), or its refusal.
  */
-export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): Steps<EditDiff | EditRefusal> {
+export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): Steps<Outcome<EditDiff, EditRefusal>> {
   const block = doc[kind];
   const entries = Object.entries(curves).map(([ch, c]) => [Number(ch), snapCurve(c!)] as const);
   const at = kind === 'bone' ? BONE.INTERPOLATION : CAMERA.INTERPOLATION;
@@ -109,7 +110,7 @@ export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uin
   // Every record changed (a preset on all): the arrays as they are, not two more 38 MB copies in one step.
   const whole = m === n;
   const fields = { records: whole ? kept : kept.slice(0, m), at, length: len, before: whole ? before : before.slice(0, m * len), after: whole ? after : after.slice(0, m * len) };
-  return { label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] };
+  return success({ label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] });
 }
 
 /** A copied curve set: the curves of one key and the kind they came from. */

@@ -13,7 +13,7 @@
  * A move of keys in time is `shifted`: the records and the offset, not two copies of each record (a drag
  * of 600,000 keys is 2.4 MB of indices instead of 600,000 × 2 records of 111 bytes, each its own array).
  */
-import type { CodecError, ErrorCode } from '../vmd/errors';
+import { failure, type CodecError, type ErrorCode, type Failure, type Outcome } from '../vmd/errors';
 import type { UiStringKey } from '../i18n/strings';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, FRAME_OFFSET, type BlockKind } from '../vmd/vmd-layout';
@@ -102,11 +102,11 @@ export interface KeyEdit {
 }
 
 /**
- * An edit that was refused (collision, nothing selected, …); the document is unchanged. It is the one
- * error shape (`CodecError`, so it goes to a notice as it is) marked `refused`, with a key-editing code.
+ * Why an edit was refused (collision, nothing selected, …); the document is unchanged. It is the one
+ * error shape (`CodecError`, so it goes to a notice as it is) with a key-editing code: the error of a
+ * failed `EditOutcome`.
  */
 export interface EditRefusal extends CodecError {
-  readonly refused: true;
   readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS'>;
   /** What was wrong, in English (tests, logs). */
   readonly message: string;
@@ -121,15 +121,12 @@ export interface RefusalDetail {
 }
 
 /** A refused edit: its code, its English message, and the UI string saying the same. */
-export function refuse(code: EditRefusal['code'], message: string, key: UiStringKey, params?: Record<string, number>): EditRefusal {
-  return { refused: true, code, message, detail: params ? { key, params } : { key } };
+export function refuse(code: EditRefusal['code'], message: string, key: UiStringKey, params?: Record<string, number>): Failure<EditRefusal> {
+  return failure({ code, message, detail: params ? { key, params } : { key } });
 }
 
-export type EditOutcome = KeyEdit | EditRefusal;
-
-export function isRefusal(o: EditOutcome): o is EditRefusal {
-  return (o as EditRefusal).refused === true;
-}
+/** What a key edit returns: its `KeyEdit` (with what the edit adds, e.g. the records it placed), or its refusal. */
+export type EditOutcome<T extends KeyEdit = KeyEdit> = Outcome<T, EditRefusal>;
 
 /** True when a diff changes nothing. */
 export function isEmptyDiff(d: EditDiff): boolean {

@@ -12,7 +12,8 @@ import { defaultBoneInterpolation, defaultCameraInterpolation } from '../vmd/int
 import { decodeName } from '../vmd/sjis';
 import { viewOf } from '../vmd/vmd-document';
 import { BONE, CAMERA, MORPH, SHADOW_DEFAULT } from '../vmd/vmd-layout';
-import { applyDiff, BlockEditor, finish, refuse, type BlockDiff, type EditDiff, type EditOutcome, type EditRefusal } from './diff';
+import { success, type Outcome } from '../vmd/errors';
+import { applyDiff, BlockEditor, finish, refuse, type BlockDiff, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit } from './diff';
 import { RecordSet } from './record-set';
 import { ikRecordAt } from './ik';
 import { EDIT_KINDS, keyAtFrame, keyOfRecord, lowerBound, trackOfKey, trackRange, tracksOf, type EditKind, type KeyRef } from './key-ref';
@@ -50,17 +51,17 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
  */
 export function moveRecords(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditOutcome {
   const d = moveDiff(doc, tracks, sets, delta);
-  return 'refused' in d ? d : { doc: applyDiff(doc, d), diff: d };
+  return d.ok ? success({ doc: applyDiff(doc, d.value), diff: d.value }) : d;
 }
 
 /**
  * The diff of moveRecords without applying it (the editor applies a big one in slices between frames:
  * shift-tracks.ts applyDiffSteps), or its refusal.
  */
-export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditDiff | EditRefusal {
+export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): Outcome<EditDiff, EditRefusal> {
   delta = Math.round(delta);
   if (!anyRecord(sets)) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
-  if (delta === 0) return { label: 'move keys', blocks: [] };
+  if (delta === 0) return success({ label: 'move keys', blocks: [] });
   const blocks: BlockDiff[] = [];
   for (const kind of EDIT_KINDS) {
     const set = sets[kind];
@@ -89,7 +90,7 @@ export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsBy
     }
     blocks.push({ kind, patches: [], removed: [], appended: [], shifted: { records: n === records.length ? records : records.slice(0, n), delta } });
   }
-  return { label: 'move keys', blocks };
+  return success({ label: 'move keys', blocks });
 }
 
 /** Deletes keys. */
@@ -120,7 +121,7 @@ export function deleteRecords(doc: VmdDocument, sets: RecordsByKind): EditOutcom
     blocks.push(ed.diff());
   }
   const diff: EditDiff = { label: 'delete keys', blocks };
-  return { doc: applyDiff(doc, diff), diff };
+  return success({ doc: applyDiff(doc, diff), diff });
 }
 
 /** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */
@@ -134,7 +135,7 @@ export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'c
  * key: the first key's), or MMD's panel defaults (SHADOW_DEFAULT) on an empty track.
  * Refused when the track already has a key at that frame. Returns the new record's index in `record`.
  */
-export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome & { record?: number } {
+export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome<KeyEdit & { record: number }> {
   frame = Math.max(0, Math.round(frame));
   const kind = target.kind;
   const t = tracksOf(tracks, kind);
@@ -147,7 +148,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   if (kind === 'ik') {
     const ik = new BlockEditor(doc.ik);
     const index = ik.append(ikRecordAt(doc, tracks, frame));
-    return Object.assign(finish(doc, 'insert key', [ik]), { record: index });
+    return success(Object.assign(finish(doc, 'insert key', [ik]), { record: index }));
   }
   const block = doc[kind];
   const ed = new BlockEditor(block);
@@ -194,7 +195,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
     rec = encodeLightRecord({ frame, color, direction });
   }
   const index = ed.append(rec);
-  return Object.assign(finish(doc, 'insert key', [ed]), { record: index });
+  return success(Object.assign(finish(doc, 'insert key', [ed]), { record: index }));
 }
 
 /**
@@ -259,7 +260,7 @@ function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array)
  * Pastes copied keys with the earliest at `frame`. A key landing where its track already has a key
  * overwrites that record in place; others are appended. Returns the records now holding pasted keys.
  */
-export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number): EditOutcome & { records?: KeyRef[] } {
+export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   frame = Math.max(0, Math.round(frame));
   const editors = new Map<EditKind, BlockEditor>();
@@ -291,7 +292,7 @@ export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipb
   const result = finish(doc, 'paste keys', eds);
   // Appended records' final indices: after the block's own (removals: none here).
   const records = placed.map((p) => (p.record >= 0 ? p : { kind: p.kind, record: -1 - p.record }));
-  return Object.assign(result, { records });
+  return success(Object.assign(result, { records }));
 }
 
 /** Frame of a record, read from the document. */

@@ -16,8 +16,9 @@ import { decodeName } from '../vmd/sjis';
 import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
 import type { MotionTracks } from '../vmd/tracks';
-import type { EditOutcome } from './diff';
-import { isRefusal, refuse } from './diff';
+import { success } from '../vmd/errors';
+import type { EditOutcome, KeyEdit } from './diff';
+import { refuse } from './diff';
 import { keyAtFrame, trackRange, type KeyRef } from './key-ref';
 import { pasteKeys, sampledBoneRecord, type KeyClipboard } from './keys';
 
@@ -44,14 +45,14 @@ export function mirrorClipboard(clip: KeyClipboard, mode: MirrorPasteMode = 'all
   return { items };
 }
 
-function relabel<T extends EditOutcome>(out: T, label: string): T {
-  return isRefusal(out) ? out : { ...out, diff: { ...out.diff, label } };
+function relabel<T extends KeyEdit>(out: EditOutcome<T>, label: string): EditOutcome<T> {
+  return out.ok ? success({ ...out.value, diff: { ...out.value.diff, label } }) : out;
 }
 
 /** Pastes the mirrored clipboard with its earliest key at `frame` (overwriting keys already there). */
 export function mirrorPasteKeys(
   doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all',
-): EditOutcome & { records?: KeyRef[] } {
+): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   const mirrored = mirrorClipboard(clip, mode);
   if (mirrored.items.length === 0) return refuse('E_EMPTY', 'no copied key is on a left or right bone', 'editor.refusal.noSidedKey');
@@ -62,7 +63,7 @@ export function mirrorPasteKeys(
  * Mirrors the pose at `frame` in place. `scope`: bone track indices whose pose is mirrored (with
  * their counterparts, which take the mirror of these); all bone tracks when omitted.
  */
-export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: number, scope?: readonly number[]): EditOutcome & { records?: KeyRef[] } {
+export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: number, scope?: readonly number[]): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   frame = Math.max(0, Math.round(frame));
   const bones = tracks.bones;
   const names = new Set<string>();

@@ -11,7 +11,8 @@ import { encodable, encodeSjis } from '../vmd/sjis';
 import { matchKey } from '../pmx/model-inspect';
 import { encodeMorphRecord } from '../vmd/vmd-build';
 import { MORPH } from '../vmd/vmd-layout';
-import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
+import { success } from '../vmd/errors';
+import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './diff';
 import { keyAtFrame, trackRange } from './key-ref';
 import { MAX_FRAME } from './keys';
 
@@ -19,7 +20,7 @@ import { MAX_FRAME } from './keys';
  * Writes `weight` as the morph `name`'s key at `frame` (replaced in place when its track has a key there,
  * else added). Returns the record's index in `record`.
  */
-export function registerMorphKey(doc: VmdDocument, tracks: MotionTracks, name: string, frame: number, weight: number): EditOutcome & { record?: number; replaced?: boolean } {
+export function registerMorphKey(doc: VmdDocument, tracks: MotionTracks, name: string, frame: number, weight: number): EditOutcome<KeyEdit & { record: number; replaced: boolean }> {
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   if (!Number.isFinite(weight)) return refuse('E_RANGE', 'the weight is not a finite number', 'editor.refusal.poseNotFinite');
@@ -39,17 +40,17 @@ export function registerMorphKey(doc: VmdDocument, tracks: MotionTracks, name: s
       const rec = ed.copy(record);
       viewOf(rec).setFloat32(MORPH.WEIGHT, weight, true);
       ed.put(record, rec);
-      return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: true });
+      return success(Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: true }));
     }
     // The track's own name bytes (whatever follows the NUL included), as the other keys of it carry.
     const first = ed.copy(morphs.record[a]);
     const record = ed.append(encodeMorphRecord({ name: first.subarray(MORPH.NAME, MORPH.NAME + MORPH.NAME_LENGTH), frame, weight }));
-    return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false });
+    return success(Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false }));
   }
   if (!encodable(name)) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
   // Cut at the field's 15 bytes as MMD does; players match the name on those bytes (model-inspect matchKey).
   const field = new Uint8Array(MORPH.NAME_LENGTH);
   field.set(encodeSjis(name).subarray(0, MORPH.NAME_LENGTH));
   const record = ed.append(encodeMorphRecord({ name: field, frame, weight }));
-  return Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false });
+  return success(Object.assign(finish(doc, 'morph key', [ed]), { record, replaced: false }));
 }

@@ -10,6 +10,7 @@ import { setPhysicsOff } from '../vmd/interpolation';
 import { viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from '../vmd/vmd-layout';
 import { decodeName } from '../vmd/sjis';
+import { success } from '../vmd/errors';
 import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import type { EditKind, KeyRef } from './key-ref';
 
@@ -143,5 +144,5 @@ export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: Valu
     editRecord(r.kind, rec, edit);
     ed.put(r.record, rec);
   }
-  return finish(doc, 'edit values', [...editors.values()]);
+  return success(finish(doc, 'edit values', [...editors.values()]));
 }

@@ -10,7 +10,7 @@
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export interface MergeOptions {
   /** Frames between the end of one file and the start of the next (default 1). */
@@ -67,5 +67,5 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
   for (const kind of BLOCK_KINDS) rep.extra.duplicatesDropped += rep.byKind[kind].collisions;
   offsets.forEach((o, i) => (rep.extra[`offset${i + 1}`] = o));
   if (rep.extra.duplicatesDropped) rep.warnings.push(`${rep.extra.duplicatesDropped} key(s) repeated a (name, frame) already merged and were dropped (first file wins)`);
-  return { ok: true, doc: out, report: finishReport(rep) };
+  return edited(out, finishReport(rep));
 }

@@ -13,7 +13,7 @@
 import { BONE, CAMERA, IK, LIGHT, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord } from '../edit-core/record-util';
-import { finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -221,5 +221,5 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
     light: blockFromRecords('light', lights),
     ik: ikBlockFromRecords(iks),
   });
-  return { ok: true, doc: out, report: finishReport(report) };
+  return edited(out, finishReport(report));
 }

@@ -4,7 +4,7 @@
  * so every pose gets a key for the union of bone names — the rest pose (no offset, no rotation) where
  * it lacks a bone — and morphs likewise at weight 0.
  */
-import { CodecFailure } from '../vmd/errors';
+import { CodecFailure, failure, success, type Outcome } from '../vmd/errors';
 import type { Curve } from '../vmd/bezier';
 import { buildBoneInterpolation, defaultBoneInterpolation } from '../vmd/interpolation';
 import { encodeBoneRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
@@ -13,19 +13,19 @@ import { sjisLength } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
 import type { VpdPose } from '../vmd/vpd';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { MAX_FRAME } from '../edit-core/record-util';
 
 /** The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. */
-export function poseAtFrame(doc: VmdDocument, frame: number): { ok: true; pose: VpdPose; report: EditReport } | { ok: false; error: { code: 'E_ARGUMENT'; message: string } } {
-  if (!Number.isFinite(frame) || frame < 0) return { ok: false, error: { code: 'E_ARGUMENT', message: `--frame must be ≥ 0, got ${frame}` } };
+export function poseAtFrame(doc: VmdDocument, frame: number): Outcome<{ pose: VpdPose; report: EditReport }> {
+  if (!Number.isFinite(frame) || frame < 0) return failure({ code: 'E_ARGUMENT', message: `--frame must be ≥ 0, got ${frame}` });
   const pose = vmdToVpd(doc, buildTracks(doc), frame);
   const rep = newReport('pose');
   rep.byKind.bone.kept = pose.bones.length;
   rep.byKind.morph.kept = pose.morphs.length;
   rep.extra.frame = frame;
   if (doc.camera.count) rep.warnings.push('camera keys are not part of a pose and were left out');
-  return { ok: true, pose, report: finishReport(rep) };
+  return success({ pose, report: finishReport(rep) });
 }
 
 export interface PoseAt {
@@ -112,5 +112,5 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
   rep.extra.bones = bones.length;
   rep.extra.morphs = morphs.length;
   const out = withBlocks(doc, { bone: blockFromRecords('bone', boneRecs), morph: blockFromRecords('morph', morphRecs) });
-  return { ok: true, doc: out, report: finishReport(rep) };
+  return edited(out, finishReport(rep));
 }

@@ -6,13 +6,13 @@
  * tail bytes stay), camera curves with setCameraCurve.
  */
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
-import type { ArgumentError, Outcome } from '../vmd/errors';
+import { failure, type ArgumentError, type Outcome } from '../vmd/errors';
 import { BONE_CHANNELS, CAMERA_CHANNELS, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { argumentError, namePattern } from '../edit-core/name-pattern';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export const CURVE_PRESETS = {
   /** Straight line corner to corner. */
@@ -86,7 +86,7 @@ export function preset(doc: VmdDocument, opts: PresetOptions): EditResult {
   let matches: ((n: string) => boolean) | null = null;
   if (boneSpec !== undefined) {
     const p = namePattern(boneSpec);
-    if (!p.ok) return { ok: false, error: { ...p.error, option: 'bones' } };
+    if (!p.ok) return failure({ ...p.error, option: 'bones' });
     matches = p.value;
   }
   const channels = opts.channels ?? [0, 1, 2, 3];
@@ -129,7 +129,7 @@ export function preset(doc: VmdDocument, opts: PresetOptions): EditResult {
   rep.extra.matched = matched;
   if (matched === 0) rep.warnings.push('no key matched the selection');
   const out = withBlocks(doc, { bone: blockFromRecords('bone', bones), camera: blockFromRecords('camera', cams) });
-  return { ok: true, doc: out, report: finishReport(rep) };
+  return edited(out, finishReport(rep));
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -17,7 +17,7 @@ import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { decodeName } from '../vmd/sjis';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 
 export interface NameMapping {
   bones: Map<string, string>;
@@ -228,7 +228,7 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
     morph: blockFromRecords('morph', morphs),
     ik: ikBlockFromRecords(iks),
   });
-  return { ok: true, doc: out, report: finishReport(rep) };
+  return edited(out, finishReport(rep));
 }
 
 function noteCollisions(rep: EditReport): void {

@@ -7,7 +7,7 @@
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, MAX_FRAME, putFrame } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { trim } from './trim';
 
 export interface ShiftOptions {
@@ -38,7 +38,7 @@ export function shift(doc: VmdDocument, opts: ShiftOptions): EditResult {
     // Cut at −N, then shift the rest back up: trim already shifts by −(−N) = N.
     const t = trim(doc, { from: -N, hold: opts.hold ?? true, dropStatic: false });
     if (!t.ok) return t;
-    const r = t.report;
+    const r = t.value.report;
     r.edit = 'shift';
     r.extra = { by: N, clipped: r.dropped, maxPositionError: r.extra.maxPositionError ?? 0, maxRotationErrorDeg: r.extra.maxRotationErrorDeg ?? 0 };
     return t;
@@ -57,5 +57,5 @@ export function shift(doc: VmdDocument, opts: ShiftOptions): EditResult {
     blocks[kind] = blockOf(kind, recs);
   }
   rep.extra.by = N;
-  return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
+  return edited(withBlocks(doc, blocks), finishReport(rep));
 }

@@ -9,7 +9,7 @@
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 
 export interface SpeedOptions {
   factor: number;
@@ -84,5 +84,5 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     rep.extra.newCameraCuts = cuts;
   }
   rep.extra.factor = k;
-  return { ok: true, doc: withBlocks(doc, blocks), report: finishReport(rep) };
+  return edited(withBlocks(doc, blocks), finishReport(rep));
 }

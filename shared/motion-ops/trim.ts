@@ -25,7 +25,7 @@ import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
 import { curveAfter, curveBefore, curveBetween } from '../edit-core/curve-split';
 import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from '../edit-core/record-util';
-import { editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { maxAbsDiff } from './pose-math';
 import { refitBoneSpan, refitCameraSpan } from '../fit/motion-fit';
@@ -448,5 +448,5 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   rep.extra.to = B;
   rep.extra.tracksDropped = plans.bone.dropTracks.size + plans.morph.dropTracks.size;
   if (tr && measuring) measure(tr, buildTracks(out), A, hold ? segs : noHoldSegments(tr, A, B), rep);
-  return { ok: true, doc: out, report: finishReport(rep) };
+  return edited(out, finishReport(rep));
 }

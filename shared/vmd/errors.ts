@@ -134,6 +134,16 @@ export type Success<T> = { ok: true; value: T };
 /** An `Outcome` that failed. */
 export type Failure<E extends CodecError = CodecError> = { ok: false; error: E };
 
+/** An `Outcome`'s success: the value alone (a read's, with diagnostics, is `ok`). */
+export function success<T>(value: T): Success<T> {
+  return { ok: true, value };
+}
+
+/** An `Outcome`'s failure: the typed error alone. */
+export function failure<E extends CodecError>(error: E): Failure<E> {
+  return { ok: false, error };
+}
+
 /**
  * A read's outcome: an `Outcome` whose value comes with the diagnostics found on the way (beside the value,
  * as recoverable oddities are; a `Result<T>` is an `Outcome<T>` wherever one is asked for).

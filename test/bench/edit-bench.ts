@@ -7,7 +7,7 @@
  * The page's heap and frame gaps at 600,000 keys are the e2e test's (test/e2e/big-edit.e2e.test.ts).
  */
 import {
-  applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, diffDocuments, EDIT_KINDS, isRefusal, mirrorDiffSteps, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
+  applyDiffSteps, curvesDiffSteps, deleteRecords, diffBytes, diffDocuments, EDIT_KINDS, mirrorDiffSteps, moveDiff, RecordSet, revertDiff, shiftTracksSteps, tracksAfterSteps,
   type EditDiff, type EditKind, type RecordsByKind, type Steps,
 } from '../../shared/key-edits';
 import { mirror } from '../../shared/motion-ops';
@@ -91,33 +91,33 @@ export function benchEdits(): void {
       });
       add('select all (bit set)', sel.ms, sel.ms);
       const diff = timed(() => moveDiff(doc, tracks, sel.value, 5));
-      if ('refused' in diff.value) throw new Error(diff.value.message);
-      applyAndUndo('move all 5 frames (check + apply + tracks)', 'undo of the move', { total: diff.ms, longest: diff.ms }, diff.value, shiftTracksSteps);
+      if (!diff.value.ok) throw new Error(diff.value.error.message);
+      applyAndUndo('move all 5 frames (check + apply + tracks)', 'undo of the move', { total: diff.ms, longest: diff.ms }, diff.value.value, shiftTracksSteps);
       const del = timed(() => deleteRecords(doc, sel.value));
       const deleted = del.value;
-      if (isRefusal(deleted)) throw new Error(deleted.message);
-      add('delete all', del.ms, del.ms, diffBytes(deleted.diff));
+      if (!deleted.ok) throw new Error(deleted.error.message);
+      add('delete all', del.ms, del.ms, diffBytes(deleted.value.diff));
       // The step keeps the tracks of the motion before it (workspace DocumentStep.kept): no rebuild on undo.
-      const back = timed(() => revertDiff(deleted.doc, deleted.diff));
+      const back = timed(() => revertDiff(deleted.value.doc, deleted.value.diff));
       add('undo of delete all (tracks kept by the step)', back.ms, back.ms);
       const records = sel.value.bone!.toArray();
       const made = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
       const pd = made.value;
-      if ('refused' in pd) throw new Error(pd.message);
-      applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd, tracksAfterSteps);
+      if (!pd.ok) throw new Error(pd.error.message);
+      applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd.value, tracksAfterSteps);
       // A curve-handle drag with every key selected: the drag itself writes nothing (the pane draws the
       // curve); its release is one packed curve diff on channel X's (x1, y1), made, applied and put in the tracks.
       const dragMade = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [60, 10, 107, 107] }));
       const dd = dragMade.value;
-      if ('refused' in dd) throw new Error(dd.message);
-      applyAndUndo('curve-handle drag release (diff + apply + tracks)', 'undo of the curve-handle drag', dragMade, dd, tracksAfterSteps);
+      if (!dd.ok) throw new Error(dd.error.message);
+      applyAndUndo('curve-handle drag release (diff + apply + tracks)', 'undo of the curve-handle drag', dragMade, dd.value, tracksAfterSteps);
       // Mirror the whole motion: as it ran before (the batch edit, a whole-block diff and buildTracks, at
       // once), and as the editor runs it now (a diff of no bytes, mirrored and its tracks updated in steps).
       const old = timed(() => {
         const r = mirror(doc);
         if (!r.ok) throw new Error('mirror refused');
-        const step = diffDocuments(doc, r.doc, 'mirror');
-        buildTracks(r.doc);
+        const step = diffDocuments(doc, r.value.doc, 'mirror');
+        buildTracks(r.value.doc);
         return step;
       });
       add('Mirror, at once as before (edit + diff + buildTracks)', old.ms, old.ms, diffBytes(old.value.diff));

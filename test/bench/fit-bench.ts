@@ -83,12 +83,12 @@ export function benchFit(corpus: string): void {
   if (wave) {
     const b = bake(wave);
     if (b.ok) {
-      const baked = b.doc;
+      const baked = b.value.doc;
       const keys = baked.bone.count + baked.morph.count;
       let after = 0;
       const t = timed(() => {
         const r = reduce(baked, {});
-        if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
+        if (r.ok) after = r.value.doc.bone.count + r.value.doc.morph.count;
       });
       console.log(line('reduce baked wavefile_v2 0.01/0.1°', keys, t, after));
       // The same through the command line: a fresh process reading the baked file, writing the result.
@@ -121,7 +121,7 @@ export function benchFit(corpus: string): void {
       for (const factor of [1.5, 0.5]) {
         const ts = timed(() => {
           const r = speedRefit(baked, { factor });
-          if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
+          if (r.ok) after = r.value.doc.bone.count + r.value.doc.morph.count;
         });
         console.log(line(`speed --refit ×${factor} baked wavefile_v2`, keys, ts, after));
       }
@@ -130,7 +130,7 @@ export function benchFit(corpus: string): void {
     let after = 0;
     const t = timed(() => {
       const r = speedRefit(wave, { factor: 1.5 });
-      if (r.ok) after = r.doc.bone.count + r.doc.morph.count;
+      if (r.ok) after = r.value.doc.bone.count + r.value.doc.morph.count;
     });
     console.log(line('speed --refit ×1.5 wavefile_v2', keys, t, after));
     // The hand-made dance re-timed from the command line (issue 31: "speed --refit ×1.5 on a hand-made dance").
@@ -146,7 +146,7 @@ export function benchFit(corpus: string): void {
     let after = 0;
     const t = timed(() => {
       const r = reduce(drink, { position: 0.05, rotationDeg: 0.5 });
-      if (r.ok) after = r.doc.bone.count;
+      if (r.ok) after = r.value.doc.bone.count;
     });
     console.log(line('reduce Drink.vmd 0.05/0.5°', drink.bone.count, t, after));
   }

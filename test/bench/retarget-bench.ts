@@ -38,9 +38,9 @@ export function benchRetarget(corpus: string): void {
   if (!m.ok || !g.ok || !one.ok) return;
   const w = merge([one.value, one.value, one.value], { gap: 1 });
   if (!w.ok) return;
-  const frames = buildTracks(w.doc).lastFrame + 1;
+  const frames = buildTracks(w.value.doc).lastFrame + 1;
   const minutes = frames / 30 / 60;
-  console.log(`\nRetargeting (shared/retarget), wavefile_v2.vmd three times (${minutes.toFixed(2)} min, ${w.doc.bone.count} bone keys), medians of 3 (goal: a 4-minute dance < 5 s):`);
+  console.log(`\nRetargeting (shared/retarget), wavefile_v2.vmd three times (${minutes.toFixed(2)} min, ${w.value.doc.bone.count} bone keys), medians of 3 (goal: a 4-minute dance < 5 s):`);
   const run = (label: string, doc: VmdDocument, from: ModelData, to: ModelData): VmdDocument | null => {
     const wall: number[] = [], cpu: number[] = [];
     let out: VmdDocument | null = null;
@@ -63,6 +63,6 @@ export function benchRetarget(corpus: string): void {
     console.log(`  ${label.padEnd(26)} ${(wm / 1000).toFixed(2)} s wall  ${(cm / 1000).toFixed(2)} s CPU  → ${((cm / 1000) * (4 / minutes)).toFixed(2)} s CPU per 4 min  (${line})`);
     return out;
   };
-  const onGene = run('low-poly Miku → Gene_light', w.doc, m.value, g.value);
+  const onGene = run('low-poly Miku → Gene_light', w.value.doc, m.value, g.value);
   if (onGene) run('Gene_light → low-poly Miku', onGene, g.value, m.value);
 }

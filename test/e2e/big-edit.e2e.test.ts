@@ -325,8 +325,8 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     if (!one.ok) throw new Error(one.error.message);
     const preset = presetById('ease-in')!;
     const edited = setCurves(one.value, [{ kind: 'bone', record: 0 }], { 0: preset.curve });
-    if (!('doc' in edited)) throw new Error('preset refused');
-    const newIp = edited.doc.bone.bytes.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH);
+    if (!edited.ok) throw new Error('preset refused');
+    const newIp = edited.value.doc.bone.bytes.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH);
     expect(Buffer.compare(Buffer.from(newIp), Buffer.from(ip))).not.toBe(0);
     const curved = original.slice();
     for (let i = 0, o = BONE_RECORDS_AT + BONE.INTERPOLATION; i < KEYS; i++, o += BONE.SIZE) curved.set(newIp, o);

@@ -42,7 +42,7 @@ function nodeResult(): { bytes: Buffer; keys: number } {
   if (!r.ok) throw new Error(r.error.message);
   const out = speedRefit(r.value, { factor: 1.5 });
   if (!out.ok) throw new Error(out.error.message);
-  const bytes = Buffer.from(writeVmd(out.doc));
+  const bytes = Buffer.from(writeVmd(out.value.doc));
   node = { bytes, keys: keyCount(bytes) };
   return node;
 }

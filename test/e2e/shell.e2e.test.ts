@@ -344,7 +344,7 @@ describe('shell in the browser mode', () => {
     const expected = mirror(parsed.value, { light: true });
     if (!expected.ok) throw new Error(expected.error.message);
     const mirrored = await docBytes();
-    expect(mirrored.equals(Buffer.from(writeVmd(expected.doc)))).toBe(true);
+    expect(mirrored.equals(Buffer.from(writeVmd(expected.value.doc)))).toBe(true);
     // Read independently: every bone key as "name@frame"; mirroring swaps 左 and 右 in names, frames stay.
     const keys = (b: Buffer) => {
       const sjis = new TextDecoder('shift_jis');

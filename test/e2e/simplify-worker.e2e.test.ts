@@ -57,7 +57,7 @@ describe('Simplify in the fitting worker', () => {
     // Node, shared/fit directly, default tolerances, on the keys Ctrl+A selects (the test checks the page's are these).
     const out = simplifyKeys(doc, allKeys(doc));
     if (!out.ok) throw new Error(out.error.message);
-    nodeBytes = Buffer.from(writeVmd(out.doc));
+    nodeBytes = Buffer.from(writeVmd(out.value.doc));
     expect(keyCount(nodeBytes)).toBeLessThan(doc.bone.count + doc.morph.count + doc.camera.count);
   });
 
@@ -123,7 +123,7 @@ describe('Simplify in the fitting worker', () => {
     expect(await page.$('[data-testid="simplify-panel"]')).toBeNull();
     const out = simplifyKeys(doc, allKeys(doc), { position: 0.2 });
     if (!out.ok) throw new Error(out.error.message);
-    expect((await docBytes(page)).equals(Buffer.from(writeVmd(out.doc)))).toBe(true);
+    expect((await docBytes(page)).equals(Buffer.from(writeVmd(out.value.doc)))).toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);

@@ -57,7 +57,7 @@ describe('runBatch', () => {
       if (!d.ok) throw new Error(d.error.message);
       const back = mirror(d.value);
       if (!back.ok) throw new Error('mirror');
-      expect(Buffer.from(writeVmd(back.doc)).equals(Buffer.from(inBytes)), rel).toBe(true);
+      expect(Buffer.from(writeVmd(back.value.doc)).equals(Buffer.from(inBytes)), rel).toBe(true);
     }
     expect(listFiles(output).length).toBe(good.length);
     expect(hashTree(input)).toEqual(before);
@@ -116,7 +116,7 @@ describe('runBatch', () => {
     if (!d.ok) throw new Error('read');
     const t = trim(d.value, { from: 5, to: 40 });
     if (!t.ok) throw new Error('trim');
-    expect(Buffer.from(writeVmd(t.doc)).equals(readFileSync(path.join(root, 'w', f0)))).toBe(true);
+    expect(Buffer.from(writeVmd(t.value.doc)).equals(readFileSync(path.join(root, 'w', f0)))).toBe(true);
   });
 
   it('convert and pose ops change the extension; VPDs are converted too', async () => {

@@ -184,7 +184,7 @@ function checkOutputsWhole(input: string, output: string): number {
     if (!d.ok) throw new Error(`${f}: partial or broken output: ${d.error.message}`);
     const back = mirror(d.value);
     if (!back.ok) throw new Error('mirror');
-    expect(Buffer.from(writeVmd(back.doc)).equals(readFileSync(path.join(input, f))), f).toBe(true);
+    expect(Buffer.from(writeVmd(back.value.doc)).equals(readFileSync(path.join(input, f))), f).toBe(true);
   }
   return files.length;
 }

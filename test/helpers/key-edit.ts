@@ -2,12 +2,12 @@
  * What the key-edit tests share: the edit an outcome carries (a refusal fails the test with its message),
  * and a VMD's document (bytes that do not read fail the test).
  */
-import { isRefusal, type EditOutcome, type EditRefusal } from '../../shared/key-edits';
+import type { EditOutcome, KeyEdit } from '../../shared/key-edits';
 import { readVmd, type VmdDocument } from '../../shared/vmd';
 
-export function accepted<T extends EditOutcome>(o: T): Exclude<T, EditRefusal> {
-  if (isRefusal(o)) throw new Error('refused: ' + o.message);
-  return o as Exclude<T, EditRefusal>;
+export function accepted<T extends KeyEdit>(o: EditOutcome<T>): T {
+  if (!o.ok) throw new Error('refused: ' + o.error.message);
+  return o.value;
 }
 
 export function readOk(bytes: Uint8Array): VmdDocument {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../helpers/corpus';
 import { BONE, buildTracks, readVmd, sampleBoneInto, writeVmd } from '../../shared/vmd';
 import { emptyVmd } from '../../shared/vmd/vmd-build';
-import { applyDiff, isRefusal, registerBoneKey, revertDiff, type BonePose } from '../../shared/key-edits';
+import { applyDiff, registerBoneKey, revertDiff, type BonePose } from '../../shared/key-edits';
 import type { VmdDocument } from '../../shared/vmd/vmd-document';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -46,61 +46,61 @@ describe('registerBoneKey', () => {
   it('between two keys: a new key there plays the pose; the file plays as before outside the two segments it splits', () => {
     const f = b.frames[gapKey] + 2;
     const out = registerBoneKey(doc, tracks, { track: arm }, f, pose);
-    if (isRefusal(out)) throw new Error(out.message);
-    expect(out.replaced).toBe(false);
-    expect(out.record).toBe(doc.bone.count);
-    for (let i = 0; i < doc.bone.count; i++) if (rec(out.doc, i) !== rec(doc, i)) throw new Error(`record ${i} changed`);
-    const p = played(out.doc, '右腕', f);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.value.replaced).toBe(false);
+    expect(out.value.record).toBe(doc.bone.count);
+    for (let i = 0; i < doc.bone.count; i++) if (rec(out.value.doc, i) !== rec(doc, i)) throw new Error(`record ${i} changed`);
+    const p = played(out.value.doc, '右腕', f);
     expectClose(p.pos, pose.position, 1e-6);
     expectClose(p.rot, pose.rotation, 1e-6);
     // The new key's curves are the split segment's (those of the key after it).
-    const newRec = out.doc.bone.bytes.subarray(out.record! * BONE.SIZE, (out.record! + 1) * BONE.SIZE);
+    const newRec = out.value.doc.bone.bytes.subarray(out.value.record! * BONE.SIZE, (out.value.record! + 1) * BONE.SIZE);
     const nextRec = doc.bone.bytes.subarray(b.record[gapKey + 1] * BONE.SIZE, (b.record[gapKey + 1] + 1) * BONE.SIZE);
     expect(Buffer.from(newRec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64)).equals(Buffer.from(nextRec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64)))).toBe(true);
     // Before the previous key and after the next one nothing moves.
     for (const g of [b.frames[gapKey] - 1, b.frames[gapKey + 1] + 1]) {
       if (g < 0) continue;
-      expect(played(out.doc, '右腕', g)).toEqual(played(doc, '右腕', g));
+      expect(played(out.value.doc, '右腕', g)).toEqual(played(doc, '右腕', g));
     }
-    expect(Buffer.from(writeVmd(revertDiff(out.doc, out.diff))).equals(Buffer.from(writeVmd(doc)))).toBe(true);
-    expect(Buffer.from(writeVmd(applyDiff(doc, out.diff))).equals(Buffer.from(writeVmd(out.doc)))).toBe(true);
+    expect(Buffer.from(writeVmd(revertDiff(out.value.doc, out.value.diff))).equals(Buffer.from(writeVmd(doc)))).toBe(true);
+    expect(Buffer.from(writeVmd(applyDiff(doc, out.value.diff))).equals(Buffer.from(writeVmd(out.value.doc)))).toBe(true);
   });
 
   it('on a key: the same record takes the pose, its name, curves and physics bytes unchanged', () => {
     const k = gapKey, record = b.record[k];
     const out = registerBoneKey(doc, tracks, { track: arm }, b.frames[k], pose);
-    if (isRefusal(out)) throw new Error(out.message);
-    expect(out.replaced).toBe(true);
-    expect(out.record).toBe(record);
-    expect(out.doc.bone.count).toBe(doc.bone.count);
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.value.replaced).toBe(true);
+    expect(out.value.record).toBe(record);
+    expect(out.value.doc.bone.count).toBe(doc.bone.count);
     const before = Buffer.from(doc.bone.bytes.subarray(record * BONE.SIZE, (record + 1) * BONE.SIZE));
-    const after = Buffer.from(out.doc.bone.bytes.subarray(record * BONE.SIZE, (record + 1) * BONE.SIZE));
+    const after = Buffer.from(out.value.doc.bone.bytes.subarray(record * BONE.SIZE, (record + 1) * BONE.SIZE));
     // Only the 28 bytes of position and rotation differ.
     for (let i = 0; i < BONE.SIZE; i++) if (i < BONE.POSITION || i >= BONE.ROTATION + 16) expect(after[i], `byte ${i}`).toBe(before[i]);
-    expectClose(played(out.doc, '右腕', b.frames[k]).rot, pose.rotation, 1e-6);
-    for (let i = 0; i < doc.bone.count; i++) if (i !== record && rec(out.doc, i) !== rec(doc, i)) throw new Error(`record ${i} changed`);
+    expectClose(played(out.value.doc, '右腕', b.frames[k]).rot, pose.rotation, 1e-6);
+    for (let i = 0; i < doc.bone.count; i++) if (i !== record && rec(out.value.doc, i) !== rec(doc, i)) throw new Error(`record ${i} changed`);
   });
 
   it('a bone the motion has no key of gets a track under its model name, with linear curves', () => {
     const out = registerBoneKey(doc, tracks, { name: 'ポーズ用' }, 30, pose);
-    if (isRefusal(out)) throw new Error(out.message);
-    const t = buildTracks(out.doc);
+    if (!out.ok) throw new Error(out.error.message);
+    const t = buildTracks(out.value.doc);
     expect(tracks.bones.names).not.toContain('ポーズ用');
     expect(t.bones.names).toContain('ポーズ用');
-    expectClose(played(out.doc, 'ポーズ用', 30).pos, pose.position, 1e-6);
+    expectClose(played(out.value.doc, 'ポーズ用', 30).pos, pose.position, 1e-6);
     // An empty motion takes its first key the same way.
     const blank = emptyVmd();
     const first = registerBoneKey(blank, buildTracks(blank), { name: '左腕' }, 0, pose);
-    if (isRefusal(first)) throw new Error(first.message);
-    expect(buildTracks(first.doc).bones.names).toEqual(['左腕']);
+    if (!first.ok) throw new Error(first.error.message);
+    expect(buildTracks(first.value.doc).bones.names).toEqual(['左腕']);
   });
 
   it('refuses a name Shift_JIS cannot hold in 15 bytes, a frame out of range and a pose that is not a number', () => {
     const long = registerBoneKey(doc, tracks, { name: 'とても長いボーンの名前です' }, 0, pose);
-    expect(isRefusal(long) && long.detail.key).toBe('editor.refusal.boneNameNotStorable');
+    expect(!long.ok && long.error.detail.key).toBe('editor.refusal.boneNameNotStorable');
     const neg = registerBoneKey(doc, tracks, { track: arm }, -5, pose);
-    expect(isRefusal(neg) && neg.detail.key).toBe('editor.refusal.frameOutOfRange');
+    expect(!neg.ok && neg.error.detail.key).toBe('editor.refusal.frameOutOfRange');
     const nan = registerBoneKey(doc, tracks, { track: arm }, 10, { position: [NaN, 0, 0], rotation: [0, 0, 0, 1] });
-    expect(isRefusal(nan) && nan.detail.key).toBe('editor.refusal.poseNotFinite');
+    expect(!nan.ok && nan.error.detail.key).toBe('editor.refusal.poseNotFinite');
   });
 });

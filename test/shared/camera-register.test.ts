@@ -10,7 +10,7 @@ import { buildTracks, readVmd, writeVmd, sampleCamera, CAMERA } from '../../shar
 import { emptyVmd, encodeCameraRecord } from '../../shared/vmd/vmd-build';
 import { blockFromRecords } from '../../shared/vmd/vmd-document';
 import { defaultCameraInterpolation } from '../../shared/vmd/interpolation';
-import { applyDiff, isRefusal, neighbourCameraRotation, registerCameraKey, revertDiff } from '../../shared/key-edits';
+import { applyDiff, neighbourCameraRotation, registerCameraKey, revertDiff } from '../../shared/key-edits';
 import type { VmdDocument } from '../../shared/vmd/vmd-document';
 
 /** A small deterministic generator (mulberry32) so failures reproduce. */
@@ -141,9 +141,9 @@ function cameraDoc(frames: number[]): VmdDocument {
   return { ...doc, camera: blockFromRecords('camera', recs) };
 }
 
-function ok(o: ReturnType<typeof registerCameraKey>): Exclude<ReturnType<typeof registerCameraKey>, { refused: true }> {
-  if (isRefusal(o)) throw new Error(o.message);
-  return o as Exclude<ReturnType<typeof registerCameraKey>, { refused: true }>;
+function ok(o: ReturnType<typeof registerCameraKey>): Extract<ReturnType<typeof registerCameraKey>, { ok: true }>['value'] {
+  if (!o.ok) throw new Error(o.error.message);
+  return o.value;
 }
 
 describe('registerCameraKey', () => {

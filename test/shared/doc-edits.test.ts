@@ -22,7 +22,7 @@ const EDITS: [BatchOp, OpOptions][] = [
 function mustPrepare(op: BatchOp, o: OpOptions): DocEdit {
   const p = prepareDocEdit(op, o);
   if (!p?.ok) throw new Error(`${op}: ${p ? p.error.message : 'not a document edit'}`);
-  return p.edit;
+  return p.value;
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
@@ -43,12 +43,12 @@ describe.skipIf(!corpusPresent)('whole-motion edits as one undo step', () => {
         if (!r.ok) throw new Error(r.error.message);
         const out = edit(r.value);
         if (!out.ok) continue; // e.g. trim of a motion shorter than the range: the CLI reports it too
-        const step = diffDocuments(r.value, out.doc, op);
-        expect(same(writeVmd(step.doc), writeVmd(out.doc)), `${relName(f)} redo`).toBe(true);
-        expect(same(writeVmd(applyDiff(r.value, step.diff)), writeVmd(out.doc))).toBe(true);
+        const step = diffDocuments(r.value, out.value.doc, op);
+        expect(same(writeVmd(step.doc), writeVmd(out.value.doc)), `${relName(f)} redo`).toBe(true);
+        expect(same(writeVmd(applyDiff(r.value, step.diff)), writeVmd(out.value.doc))).toBe(true);
         expect(same(writeVmd(revertDiff(step.doc, step.diff)), bytes), `${relName(f)} undo`).toBe(true);
         // The step keeps changed records only: never more than the two versions of every record.
-        expect(diffBytes(step.diff)).toBeLessThanOrEqual(bytes.length + writeVmd(out.doc).length);
+        expect(diffBytes(step.diff)).toBeLessThanOrEqual(bytes.length + writeVmd(out.value.doc).length);
         if (!isEmptyDiff(step.diff)) changed++;
       }
       expect(changed, 'files the edit changed').toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import {
 } from '../../shared/vmd';
 import {
   applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys,
-  insertKey, copyKeys, pasteKeys, editValues, isRefusal, locate, diffBytes, type EditOutcome, type KeyEdit, type KeyRef,
+  insertKey, copyKeys, pasteKeys, editValues, locate, diffBytes, type EditOutcome, type KeyRef,
 } from '../../shared/key-edits';
 import { accepted as ok } from '../helpers/key-edit';
 
@@ -95,15 +95,15 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     const k = t.start[tr] + 1;
     const ref: KeyRef = { kind: 'bone', record: t.record[k] };
     const refused = moveKeys(doc, tracks, [ref], t.frames[k + 1] - t.frames[k]);
-    expect(isRefusal(refused) && refused.code).toBe('E_COLLISION');
+    expect(!refused.ok && refused.error.code).toBe('E_COLLISION');
     // Moving both keys 1 and 2 by the same gap is fine when key 3 is not in the way.
     const gap = t.frames[k + 1] - t.frames[k];
     const both = moveKeys(doc, tracks, [ref, { kind: 'bone', record: t.record[k + 1] }], gap);
     const occupied = t.start[tr + 1] > k + 2 && t.frames[k + 2] === t.frames[k + 1] + gap;
-    expect(isRefusal(both)).toBe(occupied);
+    expect(!both.ok).toBe(occupied);
     // Before frame 0 is refused.
     const early = moveKeys(doc, tracks, [{ kind: 'bone', record: t.record[t.start[tr]] }], -1 - t.frames[t.start[tr]]);
-    expect(isRefusal(early) && early.code).toBe('E_RANGE');
+    expect(!early.ok && early.error.code).toBe('E_RANGE');
     // A free move changes exactly the 4 frame bytes.
     const free = t.frames[k] + 1 < t.frames[k + 1] ? 1 : -1;
     const r = ok(moveKeys(doc, tracks, [ref], free));
@@ -121,14 +121,14 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     const f = t.frames[t.start[tr]] + 2;
     const name = t.names[tr];
     const poseBefore = samplePose(tracks, f).bones[name];
-    const r = ok(insertKey(doc, tracks, { kind: 'bone', track: tr }, f)) as KeyEdit & { record: number };
+    const r = ok(insertKey(doc, tracks, { kind: 'bone', track: tr }, f));
     expect(r.doc.bone.count).toBe(doc.bone.count + 1);
     expect(r.record).toBe(doc.bone.count);
     const after = samplePose(buildTracks(r.doc), f).bones[name];
     for (let c = 0; c < 3; c++) expect(after.position[c]).toBeCloseTo(poseBefore.position[c], 5);
     for (let c = 0; c < 4; c++) expect(after.rotation[c]).toBeCloseTo(poseBefore.rotation[c], 5);
     // Inserting again at the same frame is refused.
-    expect(isRefusal(insertKey(r.doc, buildTracks(r.doc), { kind: 'bone', track: tr }, f))).toBe(true);
+    expect(!insertKey(r.doc, buildTracks(r.doc), { kind: 'bone', track: tr }, f).ok).toBe(true);
     // The rest of the file is unchanged: the old bytes are a prefix (before the appended record).
     const out = writeVmd(r.doc);
     expect(out.length).toBe(bytes.length + 111);
@@ -156,7 +156,7 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     expect(clip.items.map((i) => i.offset)).toEqual([0, t.frames[a + 1] - t.frames[a]]);
     // Paste onto the track's own second key: the first pasted key overwrites it in place.
     const at = t.frames[a + 1];
-    const pasted = ok(pasteKeys(doc, tracks, clip, at)) as KeyEdit & { records: KeyRef[] };
+    const pasted = ok(pasteKeys(doc, tracks, clip, at));
     expect(pasted.records[0]).toEqual({ kind: 'bone', record: t.record[a + 1] });
     const rec = pasted.doc.bone.bytes.subarray(t.record[a + 1] * 111, t.record[a + 1] * 111 + 111);
     expect(rec.subarray(19)).toEqual(doc.bone.bytes.subarray(t.record[a] * 111 + 19, t.record[a] * 111 + 111));

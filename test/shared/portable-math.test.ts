@@ -85,7 +85,7 @@ describe.skipIf(!corpusPresent)('the fitter with the engine’s approximated fun
       const out: Uint8Array[] = [];
       for (const e of [reduce(doc), speedRefit(doc, { factor: 1.5 }), speedRefit(doc, { factor: 0.7 }), bake(doc, { from: 0, to: 120 })]) {
         if (!e.ok) throw new Error(e.error.message);
-        out.push(writeVmd(e.doc));
+        out.push(writeVmd(e.value.doc));
       }
       return out;
     };

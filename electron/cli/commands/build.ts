@@ -40,6 +40,6 @@ export const buildCommand: CommandInfo = {
     }
     const r = buildFromPoses(poses, { curve, skipLongNames: a.flags.has('skip-long-names') });
     if (!r.ok) return failWith(io, r.error);
-    return writeEditResult(io, a, path.resolve(io.cwd, outArg), r.doc, r.report, 'build');
+    return writeEditResult(io, a, path.resolve(io.cwd, outArg), r.value.doc, r.value.report, 'build');
   },
 };

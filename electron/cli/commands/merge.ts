@@ -2,18 +2,18 @@
 import path from 'node:path';
 import { readInputBytes, sameAsAny } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
-import { readVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { failure, readVmd, success, type Outcome, type VmdDocument } from '../../../shared/vmd';
 import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 
-async function loadVmdFile(file: string): Promise<{ ok: true; doc: VmdDocument } | { ok: false; error: CodecError }> {
+async function loadVmdFile(file: string): Promise<Outcome<VmdDocument>> {
   const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const d = readVmd(r.value);
-  if (!d.ok) return { ok: false, error: { ...d.error, file } };
-  return { ok: true, doc: d.value };
+  if (!d.ok) return failure({ ...d.error, file });
+  return success(d.value);
 }
 
 export const mergeCommand: CommandInfo = {
@@ -35,10 +35,10 @@ export const mergeCommand: CommandInfo = {
     for (const f of inputs) {
       const l = await loadVmdFile(f);
       if (!l.ok) return failWith(io, l.error, f, a.positionals);
-      docs.push(l.doc);
+      docs.push(l.value);
     }
     const r = merge(docs, { gap, overlay: a.flags.has('overlay') });
     if (!r.ok) return failWith(io, r.error);
-    return writeEditResult(io, a, output, r.doc, r.report, 'merge');
+    return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge');
   },
 };

@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
-  pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyEdit, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -146,11 +146,11 @@ export function useEditorActions() {
   }
 
   /** Runs one edit at the current frame as an undo step; the keys it wrote become the selection. */
-  function runAndSelect(edit: (doc: VmdDocument, tracks: MotionTracks, frame: number) => EditOutcome & { records?: KeyRef[] }): boolean {
+  function runAndSelect(edit: (doc: VmdDocument, tracks: MotionTracks, frame: number) => EditOutcome<KeyEdit & { records: KeyRef[] }>): boolean {
     let placed: KeyRef[] = [];
     const r = hist.run((doc, tracks) => {
       const out = edit(doc, tracks, Math.round(time.frame));
-      if ('records' in out && out.records) placed = out.records;
+      if (out.ok) placed = out.value.records;
       return out;
     });
     if (r) sel.select(placed, 'replace');
@@ -210,7 +210,7 @@ export function useEditorActions() {
     const r = hist.run((doc, tracks) => {
       const target = t.kind === 'bone' || t.kind === 'morph' ? { kind: t.kind, track: t.track } : { kind: t.kind };
       const out = insertKey(doc, tracks, target, Math.round(time.frame));
-      if ('record' in out && out.record !== undefined) record = out.record;
+      if (out.ok) record = out.value.record;
       return out;
     });
     if (r && record >= 0) sel.select([{ kind: t.kind, record }], 'replace');

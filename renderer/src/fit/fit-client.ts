@@ -92,8 +92,8 @@ export class FitClient {
         here: (progress) => {
           const t = taskEdit(task);
           if (!t.ok) return t;
-          const out = t.edit(doc, progress);
-          return out.ok ? { ...out, via: 'main' } : out;
+          const out = t.value(doc, progress);
+          return out.ok ? { ok: true, ...out.value, via: 'main' } : out;
         },
       },
       onProgress,

@@ -5,14 +5,11 @@
  * most every JOB_PROGRESS_MS (workers/job-client.ts serveJob), write the result. Every failure is answered as a `failed` message
  * with an error value; nothing is thrown back at the worker.
  */
-import { prepareFitEdit } from '../../../shared/batch/fit-ops';
+import { prepareFitEdit, type FitEdit } from '../../../shared/batch/fit-ops';
 import { checkOptions } from '../../../shared/batch/options';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import type { CodecError } from '../../../shared/vmd/errors';
-import type { EditResult } from '../../../shared/edit-core/report';
-import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import type { FitProgress } from '../../../shared/fit/motion-fit';
+import { failure, success, type Outcome } from '../../../shared/vmd/errors';
 import type { FitMessage, FitRequest, FitTask } from './fit-protocol';
 import { serveJob, type PostJob } from '../workers/job-client';
 
@@ -23,15 +20,15 @@ import { simplifyEdit } from './simplify-edit';
 export type PostFit = (m: FitMessage, transfer: Transferable[]) => void;
 
 /** The edit a task runs (its options checked), or their error as a value: one for the worker and the page's fallback. */
-export function taskEdit(task: FitTask): { ok: true; edit: (doc: VmdDocument, progress?: FitProgress) => EditResult } | { ok: false; error: CodecError } {
+export function taskEdit(task: FitTask): Outcome<FitEdit> {
   if (task.op === 'simplify') {
     const { keys, tol } = task;
-    return { ok: true, edit: (doc, progress) => simplifyEdit(doc, keys, tol, progress) };
+    return success((doc, progress) => simplifyEdit(doc, keys, tol, progress));
   }
   const { op, options } = task;
   const prepared = checkOptions(() => prepareFitEdit(op, options));
-  if (!prepared.ok) return { ok: false, error: { code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option } };
-  return { ok: true, edit: prepared.value };
+  if (!prepared.ok) return failure({ code: 'E_ARGUMENT', message: prepared.error.message, option: prepared.error.option });
+  return prepared;
 }
 
 /** Runs one request and posts its messages; `now` is the clock the progress is throttled by. */
@@ -44,10 +41,10 @@ export function handleFitRequest(req: FitRequest, post: PostFit, now?: () => num
       if (!input.ok) return input;
       const task = taskEdit(req);
       if (!task.ok) return task;
-      const out = task.edit(input.value, progress);
+      const out = task.value(input.value, progress);
       if (!out.ok) return out;
-      const bytes = writeVmd(out.doc);
-      return { ok: true, done: { bytes, report: out.report }, transfer: [bytes.buffer] };
+      const bytes = writeVmd(out.value.doc);
+      return { ok: true, done: { bytes, report: out.value.report }, transfer: [bytes.buffer] };
     },
     now,
   );

@@ -37,6 +37,6 @@ export function simplifyEdit(doc: VmdDocument, keys: readonly SelectedKey[], tol
   const out = simplifyKeys(doc, keys, tol, progress);
   if (!out.ok) return out;
   const scope = simplifyScope(doc, keys)!; // simplifyKeys succeeded: the keys have a scope
-  recordErrors(out.report.extra, measureErrors(onlyTracks(doc, buildTracks(doc), scope.tracks), onlyTracks(out.doc, buildTracks(out.doc), scope.tracks), { halfFrames: true, from: scope.from, to: scope.to }), true);
+  recordErrors(out.value.report.extra, measureErrors(onlyTracks(doc, buildTracks(doc), scope.tracks), onlyTracks(out.value.doc, buildTracks(out.value.doc), scope.tracks), { halfFrames: true, from: scope.from, to: scope.to }), true);
   return out;
 }

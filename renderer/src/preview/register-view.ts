@@ -87,7 +87,7 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     const r = hist.run((doc, tracks) => {
       replaced = tracks.camera.frames.includes(frame);
       const out = registerCameraKey(doc, tracks, frame, cameraKeyFromView(view, neighbourCameraRotation(tracks, frame)));
-      if ('record' in out && out.record !== undefined) record = out.record;
+      if (out.ok) record = out.value.record;
       return out;
     });
     if (!r) return false;

@@ -86,7 +86,7 @@ export function registerPose(p: PoseToRegister): number | null {
   let record = -1;
   const r = useHistoryStore().run((doc, tracks) => {
     const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: p.name }, p.frame, p.pose);
-    if ('record' in out && out.record !== undefined) record = out.record;
+    if (out.ok) record = out.value.record;
     return out;
   });
   if (!r || record < 0 || isEmptyDiff(r.diff)) return null;

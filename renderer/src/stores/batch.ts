@@ -13,7 +13,8 @@ import { t } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
-import type { EditReport, EditResult } from '../../../shared/edit-core/report';
+import { edited, type EditReport, type EditResult } from '../../../shared/edit-core/report';
+import { success } from '../../../shared/vmd/errors';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
@@ -155,7 +156,7 @@ export const useBatchStore = defineStore('batch', {
         const out = await fit.compute('apply', fitOp, options, cur.doc);
         // Cancelled, or the document changed meanwhile: nothing is committed.
         if ((!out.ok && out.cancelled) || hist.current()?.doc !== cur.doc) return false;
-        return this.applyNow(out.ok ? { ok: true, doc: out.doc, report: out.report } : out);
+        return this.applyNow(out.ok ? edited(out.doc, out.report) : out);
       } finally {
         this.applying = false;
       }
@@ -182,12 +183,12 @@ export const useBatchStore = defineStore('batch', {
         notify.error({ ...prepared.error, message: optionErrorText(this.op, prepared.error) });
         return false;
       }
-      const out = result ?? prepared.edit(cur.doc);
+      const out = result ?? prepared.value(cur.doc);
       if (!out.ok) {
         notify.error({ ...out.error, file: doc.path ?? doc.fileName });
         return false;
       }
-      const step = diffDocuments(cur.doc, out.doc, label);
+      const step = diffDocuments(cur.doc, out.value.doc, label);
       if (isEmptyDiff(step.diff)) {
         notify.info({ key: 'batch.doc.unchanged', params: { op: opText, name: doc.fileName } });
         return false;
@@ -195,7 +196,7 @@ export const useBatchStore = defineStore('batch', {
       hist.commit(step);
       // Record indices of the old selection mean other keys now (or none): start afresh.
       useSelectionStore().clear();
-      this.announce(out.report, this.op);
+      this.announce(out.value.report, this.op);
       this.hide();
       return true;
     },
@@ -228,8 +229,8 @@ export const useBatchStore = defineStore('batch', {
         label,
         (doc) =>
           (function* () {
-            made.step = yield* mirrorDiffSteps(doc, { light: opts.light }, label);
-            return made.step.diff;
+            made.step = yield* mirrorDiffSteps(doc, { light: opts.value.light }, label);
+            return success(made.step.diff);
           })(),
         big,
       );

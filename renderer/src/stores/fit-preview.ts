@@ -19,7 +19,7 @@ import type { KeyRef } from '../../../shared/key-edits';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 import type { OpOptions } from '../../../shared/batch/options';
 import type { BatchOp } from '../../../shared/batch/types';
-import type { EditResult } from '../../../shared/edit-core/report';
+import { edited, type EditResult } from '../../../shared/edit-core/report';
 import { runFit, type FitOp, type FitOutcome } from '../fit/fit-client';
 
 export interface FitPreviewResult {
@@ -53,7 +53,7 @@ export function fitKey(op: FitOp, options: OpOptions): string {
 /** The previewed result for `doc`, `op` and `options`, as an edit result, when the preview is of exactly those. */
 export function previewedResult(r: FitPreviewResult | null, doc: VmdDocument, op: FitOp, options: OpOptions): EditResult | null {
   if (!r || r.source !== 'whole' || r.input !== doc || !r.output || r.key !== fitKey(op, options)) return null;
-  return { ok: true, doc: r.output, report: r.report };
+  return edited(r.output, r.report);
 }
 
 /** A fit in progress: for Preview or for Apply, tracks done of total (0 of 0 until the first word). */

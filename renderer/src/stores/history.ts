@@ -9,7 +9,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { isRefusal, type EditDiff, type EditOutcome, type EditRefusal, type KeyEdit, type Steps } from '../../../shared/key-edits';
+import type { EditDiff, EditOutcome, EditRefusal, KeyEdit, Steps } from '../../../shared/key-edits';
+import type { Outcome } from '../../../shared/vmd/errors';
 import { stepLabel, useWorkspaceStore, type HistoryStep } from './workspace';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
@@ -72,12 +73,12 @@ export const useHistoryStore = defineStore('history', () => {
     const cur = current();
     if (!cur) return null;
     const out = edit(cur.doc, cur.tracks);
-    if (isRefusal(out)) {
-      refused(out);
+    if (!out.ok) {
+      refused(out.error);
       return null;
     }
-    commit(out);
-    return out;
+    commit(out.value);
+    return out.value;
   }
 
   /**
@@ -85,15 +86,15 @@ export const useHistoryStore = defineStore('history', () => {
    * one in slices (progress, cancellable) and commits it only once it is complete. Resolves to whether
    * it was committed.
    */
-  async function runDiff(make: (doc: VmdDocument, tracks: MotionTracks) => EditDiff | EditRefusal): Promise<boolean> {
+  async function runDiff(make: (doc: VmdDocument, tracks: MotionTracks) => Outcome<EditDiff, EditRefusal>): Promise<boolean> {
     const cur = current();
     if (!cur) return false;
     const out = make(cur.doc, cur.tracks);
-    if ('refused' in out) {
-      refused(out);
+    if (!out.ok) {
+      refused(out.error);
       return false;
     }
-    const ok = await ws.commitDiff(out);
+    const ok = await ws.commitDiff(out.value);
     if (ok) message.value = '';
     return ok;
   }
@@ -102,7 +103,7 @@ export const useHistoryStore = defineStore('history', () => {
    * Like `runDiff` for an edit whose diff is made in steps (a curve on many keys): `big` runs the whole
    * of it in slices (progress, cancellable), else at once. Resolves to whether it was committed.
    */
-  async function runSteps(label: string, make: (doc: VmdDocument, tracks: MotionTracks) => Steps<EditDiff | EditRefusal>, big: boolean): Promise<boolean> {
+  async function runSteps(label: string, make: (doc: VmdDocument, tracks: MotionTracks) => Steps<Outcome<EditDiff, EditRefusal>>, big: boolean): Promise<boolean> {
     const cur = current();
     if (!cur) return false;
     const out = await ws.commitSteps(label, make(cur.doc, cur.tracks), big);

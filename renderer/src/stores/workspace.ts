@@ -35,14 +35,17 @@ import {
   readVpd,
   mirroredInfo,
   retimedInfo,
+  success,
   vmdToVpd,
   vpdToVmd,
   writeVmd,
   writeVpd,
   type CodecError,
   type Diagnostic,
+  type Failure,
   type MotionTracks,
   type Outcome,
+  type Success,
   type VmdDocument,
   type VmdInfo,
 } from '../../../shared/vmd';
@@ -149,10 +152,11 @@ function replacesBlocks(d: EditDiff): boolean {
   return d.blocks.some((b) => !!b.replaced);
 }
 
-/** A file read into a document, or why not: it could not be read (`read`) or did not decode (`decode`). */
-export type ReadOutcome =
-  | { ok: true; value: DocumentContent }
-  | { ok: false; stage: 'read' | 'decode'; error: CodecError };
+/**
+ * A file read into a document, or why not: an `Outcome` whose failure also says whether the file could not
+ * be read (`read`) or did not decode (`decode`); nothing is reported yet (the caller says it, once).
+ */
+export type ReadOutcome = Success<DocumentContent> | (Failure & { stage: 'read' | 'decode' });
 
 /** Steps kept (at least 200 must be); the oldest are dropped beyond this. */
 export const HISTORY_LIMIT = 500;
@@ -471,7 +475,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (!d || isEmptyDiff(diff)) return false;
     if (!isSliced(diff, d.doc)) return commit({ doc: applyDiff(d.doc, diff), diff });
     const out = await commitSteps(diff.label, (function* () {
-      return diff;
+      return success(diff);
     })(), true);
     return out === true;
   }
@@ -482,25 +486,28 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * it completes and the document is still the one it was made for); else it runs at once. Resolves to
    * the edit's refusal, or whether it was committed.
    */
-  async function commitSteps(label: string, make: Steps<EditDiff | EditRefusal>, big: boolean): Promise<EditRefusal | boolean> {
+  async function commitSteps(label: string, make: Steps<Outcome<EditDiff, EditRefusal>>, big: boolean): Promise<EditRefusal | boolean> {
     const d = active.value;
     if (!d) return false;
     if (!big) {
-      const diff = drain(make);
-      if ('refused' in diff) return diff;
+      const made = drain(make);
+      if (!made.ok) return made.error;
+      const diff = made.value;
       return !isEmptyDiff(diff) && commit({ doc: applyDiff(d.doc, diff), diff });
     }
     const before = d.doc, tracks = d.tracks;
     const out = await runSliced(label, (function* () {
-      const diff = yield* phase(make, 0, 0.4);
-      if ('refused' in diff) return { ok: false as const, refusal: diff };
+      const made = yield* phase(make, 0, 0.4);
+      if (!made.ok) return made;
+      const diff = made.value;
       const next = yield* phase(applyDiffSteps(before, diff, 'apply'), 0.4, 0.8);
-      return { ok: true as const, diff, next, tracks: yield* phase(tracksAfterSteps(tracks, next, diff), 0.8, 1) };
+      return success({ diff, next, tracks: yield* phase(tracksAfterSteps(tracks, next, diff), 0.8, 1) });
     })());
     if (!out) return false;
-    if (!out.ok) return out.refusal;
-    if (active.value !== d || d.doc !== before || isEmptyDiff(out.diff)) return false;
-    return commit({ doc: out.next, diff: out.diff }, out.tracks ? { tracks: out.tracks } : null);
+    if (!out.ok) return out.error;
+    const done = out.value;
+    if (active.value !== d || d.doc !== before || isEmptyDiff(done.diff)) return false;
+    return commit({ doc: done.next, diff: done.diff }, done.tracks ? { tracks: done.tracks } : null);
   }
 
   /** undo/redo, a big move's in slices (as commitDiff); resolves to whether a step was taken. */

@@ -27,7 +27,7 @@ const OPTIONS = { 'pos-tol': 0.05, 'rot-tol': 0.5 };
 function expectedBytes(doc: VmdDocument): Uint8Array {
   const out = prepareFitEdit('reduce', OPTIONS)(doc);
   if (!out.ok) throw new Error(out.error.message);
-  return writeVmd(out.doc);
+  return writeVmd(out.value.doc);
 }
 
 /** A fake running the real worker code, with a clock that advances 20 ms per call (so some progress is throttled). */

@@ -40,7 +40,7 @@ function batchMirrored(bytes: Uint8Array): Uint8Array {
   if (!r.ok) throw new Error(r.error.message);
   const m = mirror(r.value);
   if (!m.ok) throw new Error('mirror refused');
-  return writeVmd(m.doc);
+  return writeVmd(m.value.doc);
 }
 
 describe('Mirror on the open motion', () => {

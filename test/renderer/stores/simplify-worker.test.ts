@@ -52,7 +52,7 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 function expectedBytes(original: Uint8Array, tol: Partial<Tolerances>): Buffer {
   const out = simplifyKeys(readBack(original), CENTER_KEYS_10_TO_50, tol);
   if (!out.ok) throw new Error(out.error.message);
-  return Buffer.from(writeVmd(out.doc));
+  return Buffer.from(writeVmd(out.value.doc));
 }
 
 const AT = (position: number) => ({ position, rotationDeg: DEFAULT_TOLERANCES.rotationDeg, morph: DEFAULT_TOLERANCES.morph });

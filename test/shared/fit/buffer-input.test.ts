@@ -30,7 +30,7 @@ describe('edits on a document read from a Buffer', () => {
     if (!plain.ok || !out.ok) throw new Error('read failed');
     const ref = speedRefit(plain.value, { factor: 1.5 });
     if (!ref.ok) throw new Error('refit failed');
-    expect(sha(writeVmd(out.doc))).toBe(sha(writeVmd(ref.doc)));
+    expect(sha(writeVmd(out.value.doc))).toBe(sha(writeVmd(ref.value.doc)));
     // Every record the document hands out is a plain Uint8Array (slice() copies).
     expect(Object.getPrototypeOf(fromBuffer.value.camera.bytes)).toBe(Uint8Array.prototype);
   });

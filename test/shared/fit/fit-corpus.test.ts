@@ -109,7 +109,7 @@ function handMadeKeys(doc: VmdDocument): number {
 describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
   it('dense motion (Drink.vmd, a generated mocap take) at 0.05 / 0.5°: at most 0.75× a greedy linear reduction', () => {
     for (const [name, doc] of [['Drink.vmd', load('mc-mmd-rust/default_anim/Drink.vmd')], ['mocap-like', mocapLike()]] as const) {
-      const out = must(reduce(doc, { position: 0.05, rotationDeg: 0.5 })).doc;
+      const out = must(reduce(doc, { position: 0.05, rotationDeg: 0.5 })).value.doc;
       const greedy = greedyLinearKeys(doc, 0.05, 0.5);
       console.log(`${name}: ${doc.bone.count} keys → fitted ${out.bone.count}, greedy linear ${greedy} (${(out.bone.count / greedy).toFixed(2)}×)`);
       expect(out.bone.count).toBeLessThanOrEqual(0.75 * greedy);
@@ -124,8 +124,8 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
   it('bake then reduce at 0.01 / 0.1° needs at most 1.5× the hand-made keys and never strays past tolerance', () => {
     for (const rel of dances) {
       const doc = load(rel);
-      const baked = must(bake(doc)).doc;
-      const out = must(reduce(baked, {})).doc;
+      const baked = must(bake(doc)).value.doc;
+      const out = must(reduce(baked, {})).value.doc;
       const hand = handMadeKeys(doc);
       const fitted = handMadeKeys(out);
       console.log(`${rel}: hand-made ${hand}, baked ${baked.bone.count + baked.morph.count}, reduced ${fitted} (${(fitted / Math.max(hand, 1)).toFixed(2)}×)`);
@@ -147,7 +147,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
       const doc = load(rel);
       const before = doc.bone.count + doc.morph.count;
       for (const factor of [1.5, 0.5]) {
-        const out = must(speedRefit(doc, { factor })).doc;
+        const out = must(speedRefit(doc, { factor })).value.doc;
         const after = out.bone.count + out.morph.count;
         const e = playedErrors(doc, out, { factor, halfFrames: false });
         console.log(`${rel} ×${factor}: bones ${doc.bone.count} → ${out.bone.count} (${(out.bone.count / Math.max(doc.bone.count, 1)).toFixed(4)}×), all ${before} → ${after} keys (${(after / before).toFixed(4)}×), max ${e.position.toExponential(2)} / ${e.rotationDeg.toFixed(3)}° / ${e.morph.toExponential(2)}`);
@@ -179,7 +179,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     const lb = (bs: { lowerBound: number }[]) => bs.reduce((n, b) => n + b.lowerBound, 0);
     for (const rel of dances) {
       const doc = load(rel);
-      const out = must(speedRefit(doc, { factor: 1.5 })).doc;
+      const out = must(speedRefit(doc, { factor: 1.5 })).value.doc;
       const morphLb = lb(morphKeyBounds(doc, 1.5, 0.005 + SLACK));
       const boneLb = lb(boneKeyBounds(doc, 1.5, 0.01 + SLACK, 0.1 + SLACK));
       console.log(`${rel} ×1.5: morphs ${doc.morph.count} → ${out.morph.count} (bound ${morphLb}), bones ${doc.bone.count} → ${out.bone.count} (bound ${boneLb})`);
@@ -199,8 +199,8 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     const cuts = cutFrames(buildTracks(doc).camera.frames);
     expect(cuts.length).toBeGreaterThan(5);
     const redResult = must(reduce(doc));
-    expect(redResult.report.extra.cameraCutsKept).toBe(cuts.length);
-    const red = redResult.doc;
+    expect(redResult.value.report.extra.cameraCutsKept).toBe(cuts.length);
+    const red = redResult.value.doc;
     const rf = Array.from(buildTracks(red).camera.frames);
     for (const c of cuts) {
       expect(rf).toContain(c - 1);
@@ -232,11 +232,11 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
       const cuts = cutFrames(input.frames);
       for (const factor of [0.5, 1.5, 2]) {
         const retimed = refitOf(rel, doc, factor);
-        expect(retimed.report.warnings).toEqual([]);
-        const out = buildTracks(reread(retimed.doc)).camera;
+        expect(retimed.value.report.warnings).toEqual([]);
+        const out = buildTracks(reread(retimed.value.doc)).camera;
         // Exactly the input's cuts: each shows at the first output frame whose time reaches it.
         expect(cutFrames(out.frames)).toEqual(cuts.map((c) => Math.ceil(c / factor - 1e-9)));
-        expect(retimed.report.extra.cameraCutsAfter).toBe(cuts.length);
+        expect(retimed.value.report.extra.cameraCutsAfter).toBe(cuts.length);
         const m = halfFrameErrors(input, out, factor);
         console.log(`${rel} ×${factor}: camera keys ${input.frames.length} → ${out.frames.length}, cuts ${cuts.length} → ${cutFrames(out.frames).length}; ` +
           `every integer and half frame: target ${m.far[0].toFixed(4)}, angle ${m.far[1].toFixed(4)}°, distance ${m.far[2].toFixed(4)}, fov ${m.far[3].toFixed(3)}; ` +
@@ -251,8 +251,8 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
         // largest camera error is the one measured here over every sample.
         const rep = prepareFitEdit('speed', { factor, refit: true })(doc);
         if (!rep.ok) throw new Error(rep.error.message);
-        expect(rep.report.extra.maxCameraPositionError).toBeCloseTo(m.allPosition, 9);
-        expect(rep.report.extra.maxCameraAngleErrorDeg).toBeCloseTo(m.allAngleDeg, 9);
+        expect(rep.value.report.extra.maxCameraPositionError).toBeCloseTo(m.allPosition, 9);
+        expect(rep.value.report.extra.maxCameraAngleErrorDeg).toBeCloseTo(m.allAngleDeg, 9);
       }
     }
   });
@@ -268,7 +268,7 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
       const cuts = cutFrames(input.frames);
       for (const factor of [0.5, 1.5, 2]) {
         const retimed = refitOf(rel, doc, factor);
-        const out = buildTracks(reread(retimed.doc)).camera;
+        const out = buildTracks(reread(retimed.value.doc)).camera;
         expect(cutFrames(out.frames).length).toBe(cuts.length);
         const s = sampleErrors(input, out, factor);
         const over = s.filter((x) => x.err > x.tol + SLACK);

@@ -60,8 +60,8 @@ describe.skipIf(!corpusPresent)('fitting memory', () => {
     if (!r.ok) throw new Error(r.error.message);
     const b = bake(r.value);
     if (!b.ok) throw new Error(b.error.message);
-    const fileBytes = writeVmd(b.doc).length;
-    const peak = peakBetweenTracks(b.doc, 'reduce');
+    const fileBytes = writeVmd(b.value.doc).length;
+    const peak = peakBetweenTracks(b.value.doc, 'reduce');
     console.log(`reduce of baked wavefile_v2 (${(fileBytes / 1e6).toFixed(1)} MB): alive between tracks at most ${(peak / 1e6).toFixed(1)} MB`);
     expect(peak).toBeLessThan(fileBytes / 2);
   });

@@ -57,7 +57,7 @@ function axisAngle(ax: number[], deg: number): number[] {
 
 function ok(r: ReturnType<typeof reduce>): VmdDocument {
   if (!r.ok) throw new Error(r.error.message);
-  return r.doc;
+  return r.value.doc;
 }
 
 function boneFrames(d: VmdDocument, name: string): number[] {
@@ -188,14 +188,14 @@ describe('camera', () => {
     const input = doc([], [], recs);
     const slow = speedRefit(input, { factor: 1.5 });
     if (!slow.ok) throw new Error(slow.error.message);
-    expect(slow.report.extra.cameraCutsBefore).toBe(2);
-    expect(slow.report.extra.cameraCutsKept).toBe(2);
-    expect(slow.report.warnings).toEqual([]);
+    expect(slow.value.report.extra.cameraCutsBefore).toBe(2);
+    expect(slow.value.report.extra.cameraCutsKept).toBe(2);
+    expect(slow.value.report.warnings).toEqual([]);
     const fast = speedRefit(input, { factor: 4 });
     if (!fast.ok) throw new Error(fast.error.message);
-    expect(fast.report.extra.cameraCutsKept).toBe(1);
-    expect(fast.report.warnings.join(' ')).toContain('1 camera cut(s) fell inside one output frame');
-    const frames = Array.from(buildTracks(fast.doc).camera.frames);
+    expect(fast.value.report.extra.cameraCutsKept).toBe(1);
+    expect(fast.value.report.warnings.join(' ')).toContain('1 camera cut(s) fell inside one output frame');
+    const frames = Array.from(buildTracks(fast.value.doc).camera.frames);
     expect(frames).toContain(7);
     expect(frames).toContain(8);
   });
@@ -209,10 +209,10 @@ describe('camera', () => {
     for (const factor of [1.5, 2]) {
       const r = speedRefit(input, { factor });
       if (!r.ok) throw new Error(r.error.message);
-      const frames = Array.from(buildTracks(r.doc).camera.frames);
+      const frames = Array.from(buildTracks(r.value.doc).camera.frames);
       const units = frames.slice(1).filter((f, i) => f - frames[i] === 1);
       expect(units).toEqual([Math.ceil(41 / factor - 1e-9)]);
-      expect(r.report.extra.cameraCutsAfter).toBe(1);
+      expect(r.value.report.extra.cameraCutsAfter).toBe(1);
     }
   });
 
@@ -265,8 +265,8 @@ describe('what carries over', () => {
     keys.push({ name: 'センター', frame: 10, position: [9, 9, 9], rotation: [0, 0, 0, 1] }); // a repeat: the first in the file plays
     const r = reduce(doc(keys));
     if (!r.ok) throw new Error(r.error.message);
-    const c = r.report.byKind.bone;
-    expect(c.kept + c.added).toBe(r.doc.bone.count);
+    const c = r.value.report.byKind.bone;
+    expect(c.kept + c.added).toBe(r.value.doc.bone.count);
     expect(c.kept + c.dropped).toBe(32);
   });
 
@@ -723,14 +723,14 @@ describe('re-timing a capture: every input frame a sample (samplesPerFrame)', ()
     const every = speedRefit(input, { factor: 4, samplesPerFrame: 4 });
     const grid = speedRefit(input, { factor: 4 });
     if (!every.ok || !grid.ok) throw new Error('refused');
-    const e = excess(every.doc), g = excess(grid.doc);
-    console.log(`[fit] ×4 capture, between output frames, beyond the reach of whole-frame keys (${e.unreachable.toFixed(3)} units unreachable): ${e.position.toFixed(4)} / ${e.rotationDeg.toFixed(3)}° with every input frame a sample (${every.doc.bone.count} keys), ${g.position.toFixed(4)} / ${g.rotationDeg.toFixed(3)}° with output frames only (${grid.doc.bone.count} keys)`);
+    const e = excess(every.value.doc), g = excess(grid.value.doc);
+    console.log(`[fit] ×4 capture, between output frames, beyond the reach of whole-frame keys (${e.unreachable.toFixed(3)} units unreachable): ${e.position.toFixed(4)} / ${e.rotationDeg.toFixed(3)}° with every input frame a sample (${every.value.doc.bone.count} keys), ${g.position.toFixed(4)} / ${g.rotationDeg.toFixed(3)}° with output frames only (${grid.value.doc.bone.count} keys)`);
     expect(e.unreachable).toBeGreaterThan(0.05); // the sines turn back between output frames: the reach matters here
     expect(e.position).toBeLessThanOrEqual(0.02 + SLACK);
     expect(e.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-2);
     expect(g.position).toBeGreaterThan(0.02);
     // At the output frames both hold the tolerance.
-    for (const d of [every.doc, grid.doc]) {
+    for (const d of [every.value.doc, grid.value.doc]) {
       const p = playedErrors(input, d, { factor: 4, halfFrames: false });
       expect(p.position).toBeLessThanOrEqual(0.02 + SLACK);
       expect(p.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-3);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, tracksAfterSteps, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, isRefusal, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
+  applyDiff, applyDiffSteps, deleteRecords, drain, setCurves, setCurvesOnRecords, tracksAfterSteps, updateTrackCurves, diffBytes, EDIT_KINDS, isEmptyDiff, moveRecords, RecordSet, revertDiff, shiftTracks, trackRange, tracksOf,
   type EditKind, type EditOutcome, type KeyEdit, type RecordsByKind,
 } from '../../../shared/key-edits';
 import {
@@ -34,8 +34,8 @@ function open(bytes: Uint8Array): VmdDocument {
 }
 
 function ok(o: EditOutcome): KeyEdit {
-  if (isRefusal(o)) throw new Error(o.message);
-  return o;
+  if (!o.ok) throw new Error(o.error.message);
+  return o.value;
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
@@ -103,38 +103,38 @@ function checkMove(bytes: Uint8Array, sets: RecordsByKind, delta: number, wholeT
   const tracks = buildTracks(doc);
   const out = moveRecords(doc, tracks, sets, delta);
   if (!EDIT_KINDS.some((k) => sets[k]?.size)) {
-    expect(isRefusal(out) && out.code).toBe('E_EMPTY');
+    expect(!out.ok && out.error.code).toBe('E_EMPTY');
     return 'refused';
   }
   if (delta === 0) {
     expect(isEmptyDiff(ok(out).diff)).toBe(true);
     return 'moved';
   }
-  if (isRefusal(out)) {
-    expect(mustRefuse(doc, tracks, sets, delta), out.message).toBe(true);
+  if (!out.ok) {
+    expect(mustRefuse(doc, tracks, sets, delta), out.error.message).toBe(true);
     return 'refused';
   }
   expect(mustRefuse(doc, tracks, sets, delta)).toBe(false);
-  const written = writeVmd(out.doc);
+  const written = writeVmd(out.value.doc);
   expect(same(written, movedByHand(doc, sets, delta))).toBe(true);
   // Only the records and the offset are kept: 4 bytes per moved key, nothing per record's bytes.
   let moved = 0;
   for (const kind of EDIT_KINDS) moved += sets[kind]?.size ?? 0;
-  expect(diffBytes(out.diff)).toBe(4 * moved);
-  for (const b of out.diff.blocks) expect(b.patches.length + b.removed.length + b.appended.length).toBe(0);
-  const back = revertDiff(out.doc, out.diff);
+  expect(diffBytes(out.value.diff)).toBe(4 * moved);
+  for (const b of out.value.diff.blocks) expect(b.patches.length + b.removed.length + b.appended.length).toBe(0);
+  const back = revertDiff(out.value.doc, out.value.diff);
   expect(same(writeVmd(back), bytes)).toBe(true);
-  expect(same(writeVmd(applyDiff(back, out.diff)), written)).toBe(true);
+  expect(same(writeVmd(applyDiff(back, out.value.diff)), written)).toBe(true);
   // The sliced forms the editor runs between frames give the same bytes.
-  expect(same(writeVmd(drain(applyDiffSteps(doc, out.diff, 'apply'))), written)).toBe(true);
-  expect(same(writeVmd(drain(applyDiffSteps(out.doc, out.diff, 'revert'))), bytes)).toBe(true);
+  expect(same(writeVmd(drain(applyDiffSteps(doc, out.value.diff, 'apply'))), written)).toBe(true);
+  expect(same(writeVmd(drain(applyDiffSteps(out.value.doc, out.value.diff, 'revert'))), bytes)).toBe(true);
   // Incremental tracks: equal to a rebuild whenever given; always given for whole tracks without duplicates.
   const dup = EDIT_KINDS.some((k) => tracksOf(tracks, k).duplicates > 0);
-  const fwd = shiftTracks(tracks, out.doc, out.diff);
+  const fwd = shiftTracks(tracks, out.value.doc, out.value.diff);
   if (wholeTracks && !dup) expect(fwd).not.toBeNull();
   if (fwd) {
-    expectSameTracks(fwd, buildTracks(out.doc));
-    const rev = shiftTracks(fwd, back, out.diff);
+    expectSameTracks(fwd, buildTracks(out.value.doc));
+    const rev = shiftTracks(fwd, back, out.value.diff);
     expect(rev).not.toBeNull();
     expectSameTracks(rev!, tracks);
   }

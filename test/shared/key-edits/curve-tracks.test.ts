@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   applyDiff, deleteKeys, editValues, isCurveOnlyDiff, moveKeys, revertDiff, setCurves, updateTrackCurves,
-  isRefusal, type KeyEdit, type KeyRef,
+  type KeyEdit, type KeyRef,
 } from '../../../shared/key-edits';
 import { buildTracks, readVmd, type MotionTracks, type VmdDocument } from '../../../shared/vmd';
 import { corpusDir, corpusPresent } from '../../helpers/corpus';
@@ -18,8 +18,8 @@ function open(rel: string): VmdDocument {
 }
 
 function ok(o: ReturnType<typeof setCurves>): KeyEdit {
-  if (isRefusal(o)) throw new Error(o.message);
-  return o;
+  if (!o.ok) throw new Error(o.error.message);
+  return o.value;
 }
 
 /** Every array of the tracks, compared field by field (typed arrays by content). */
@@ -74,14 +74,14 @@ describe.skipIf(!corpusPresent)('incremental curve update of the tracks', () => 
     const valued = editValues(doc, refs, { position: [1, 2, 3] });
     const physics = editValues(doc, refs, { physicsOff: true });
     for (const o of [moved, deleted, valued]) {
-      if (isRefusal(o)) throw new Error(o.message);
-      expect(isCurveOnlyDiff(o.diff)).toBe(false);
-      expect(updateTrackCurves(tracks, o.doc, o.diff)).toBe(false);
+      if (!o.ok) throw new Error(o.error.message);
+      expect(isCurveOnlyDiff(o.value.diff)).toBe(false);
+      expect(updateTrackCurves(tracks, o.value.doc, o.value.diff)).toBe(false);
     }
     // The physics flag sits inside the interpolation block: patching is still exact (curves re-read).
-    if (isRefusal(physics)) throw new Error(physics.message);
-    expect(updateTrackCurves(tracks, physics.doc, physics.diff)).toBe(true);
-    expectSameTracks(tracks, buildTracks(physics.doc));
+    if (!physics.ok) throw new Error(physics.error.message);
+    expect(updateTrackCurves(tracks, physics.value.doc, physics.value.diff)).toBe(true);
+    expectSameTracks(tracks, buildTracks(physics.value.doc));
     expect(Array.from(tracks.bones.curves).length).toBe(snapshot.length);
   });
 });

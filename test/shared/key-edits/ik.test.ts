@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, editValues, insertKey, isRefusal, moveKeys, pasteKeys, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, editValues, insertKey, moveKeys, pasteKeys, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
 } from '../../../shared/key-edits';
 import { ByteWriter, buildFixture, SJIS } from '../../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
@@ -171,11 +171,11 @@ describe('IK key edits', () => {
   it('inserts a key holding the state in force: a copy of the key before it', () => {
     const r = ok(insertKey(doc, tracks, { kind: 'ik' }, 15));
     check(r, [...BASE, { ...BASE[1], frame: 15 }]);
-    expect((r as { record?: number }).record).toBe(4);
+    expect(r.record).toBe(4);
     const late = ok(insertKey(doc, tracks, { kind: 'ik' }, 95));
     check(late, [...BASE, { ...BASE[3], frame: 95 }]);
     const refused = insertKey(doc, tracks, { kind: 'ik' }, 20);
-    expect(isRefusal(refused) && refused.code).toBe('E_EXISTS');
+    expect(!refused.ok && refused.error.code).toBe('E_EXISTS');
   });
 
   it('before the first key: display on and every IK bone the block names, enabled', () => {
@@ -213,11 +213,11 @@ describe('IK key edits', () => {
 
   it('moves keys along time, refusing a collision on the same frame', () => {
     const onto = moveKeys(doc, tracks, [ik('ik', 1)], 10);
-    expect(isRefusal(onto) && onto.code).toBe('E_COLLISION');
+    expect(!onto.ok && onto.error.code).toBe('E_COLLISION');
     const pair = moveKeys(doc, tracks, [ik('ik', 1), ik('ik', 2)], 10); // 20 → 30 lands on key 3, not moving
-    expect(isRefusal(pair) && pair.code).toBe('E_COLLISION');
+    expect(!pair.ok && pair.error.code).toBe('E_COLLISION');
     const early = moveKeys(doc, tracks, [ik('ik', 1)], -11);
-    expect(isRefusal(early) && early.code).toBe('E_RANGE');
+    expect(!early.ok && early.error.code).toBe('E_RANGE');
     check(ok(moveKeys(doc, tracks, [ik('ik', 1)], 5)), [BASE[0], { ...BASE[1], frame: 15 }, BASE[2], BASE[3]]);
     // Keys moving together may take each other's frames.
     check(ok(moveKeys(doc, tracks, [ik('ik', 2), ik('ik', 3)], 10)), [BASE[0], BASE[1], { ...BASE[2], frame: 30 }, { ...BASE[3], frame: 40 }]);
@@ -234,7 +234,7 @@ describe('IK key edits', () => {
     // At 30: key 1's copy (30 bytes) replaces key 3 (72 bytes) in place; key 2's copy goes to 40.
     const r = ok(pasteKeys(doc, tracks, clip, 30));
     check(r, [BASE[0], BASE[1], BASE[2], { ...BASE[1], frame: 30 }, { ...BASE[2], frame: 40 }]);
-    expect((r as { records?: KeyRef[] }).records).toEqual([ik('ik', 3), ik('ik', 4)]);
+    expect(r.records).toEqual([ik('ik', 3), ik('ik', 4)]);
   });
 });
 

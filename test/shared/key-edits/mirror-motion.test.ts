@@ -79,10 +79,10 @@ function check(doc: VmdDocument, light = true): EditDiff {
   const step = drain(mirrorDiffSteps(doc, { light }, 'mirror'));
   const batch = mirror(doc, { light });
   if (!batch.ok) throw new Error('mirror refused');
-  expect(step.report).toEqual(batch.report);
+  expect(step.report).toEqual(batch.value.report);
   expect(diffBytes(step.diff)).toBe(0);
   const expected = mirroredByHand(doc, light);
-  expect(same(writeVmd(batch.doc), expected)).toBe(true);
+  expect(same(writeVmd(batch.value.doc), expected)).toBe(true);
   if (isEmptyDiff(step.diff)) {
     expect(same(expected, writeVmd(doc))).toBe(true);
     return step.diff;

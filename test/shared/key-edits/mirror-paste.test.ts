@@ -7,7 +7,7 @@ import {
   type VmdDocument,
 } from '../../../shared/vmd';
 import {
-  copyKeys, isRefusal, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff,
+  copyKeys, mirrorClipboard, mirrorPasteKeys, mirrorPoseAt, revertDiff,
 } from '../../../shared/key-edits';
 import { accepted as ok } from '../../helpers/key-edit';
 
@@ -91,7 +91,7 @@ describe('mirror paste', () => {
     // Nothing with a side: refused, nothing changes.
     const centre = copyKeys(doc, [{ kind: 'bone', record: 0 }]);
     const refused = mirrorPasteKeys(doc, tracks, centre, 100, 'otherSide');
-    expect(isRefusal(refused) && refused.code).toBe('E_EMPTY');
+    expect(!refused.ok && refused.error.code).toBe('E_EMPTY');
   });
 
   it('mirroring a clipboard twice gives the same bytes (an involution) and leaves the original alone', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, isRefusal, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
 } from '../../../shared/key-edits';
 import { buildFixture } from '../../helpers/vmd-fixtures';
 import { accepted as ok, readOk as parse } from '../../helpers/key-edit';
@@ -47,7 +47,7 @@ describe('self-shadow keys in the editor', () => {
     for (const [frame, mode, distance] of [[35, 2, 0.05], [10, 1, 0.01125], [70, 0, 0.1]] as const) {
       const r = insertKey(doc, tracks, { kind: 'shadow' }, frame);
       const e = ok(r);
-      expect((r as { record?: number }).record).toBe(3);
+      expect(e.record).toBe(3);
       const out = writeVmd(e.doc);
       expect(out.length).toBe(BYTES.length + 9);
       // Everything before the block's count and every record after it untouched; the count 3 → 4.
@@ -66,7 +66,7 @@ describe('self-shadow keys in the editor', () => {
     const o = 9 * 1;
     expect([e.doc.shadow.view.getUint32(o, true), e.doc.shadow.bytes[o + 4], e.doc.shadow.view.getFloat32(o + 5, true)]).toEqual([5, 2, f(0.07)]);
     const r = insertKey(doc, tracks, { kind: 'shadow' }, 20);
-    expect(isRefusal(r) && r.code).toBe('E_EXISTS');
+    expect(!r.ok && r.error.code).toBe('E_EXISTS');
   });
 
   it("insert on an empty self-shadow track: MMD's panel defaults, mode 1 and range 8875 (stored 0.1 − 8875 / 100000)", () => {
@@ -101,9 +101,9 @@ describe('self-shadow keys in the editor', () => {
     expect(diffBytes(e.diff)).toBe(4); // a shift: the moved record's index (4 bytes) and the offset, not its bytes
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(BYTES);
     const c = moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }], 30); // 20 → 50, where a key stays
-    expect(isRefusal(c) && c.code).toBe('E_COLLISION');
+    expect(!c.ok && c.error.code).toBe('E_COLLISION');
     // Two keys moved together past each other's frames: allowed (both move).
-    expect(isRefusal(moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30))).toBe(false);
+    expect(!moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30).ok).toBe(false);
   });
 
   it('delete removes the 9 bytes of that record only; revert byte-exact', () => {
@@ -154,7 +154,7 @@ describe('self-shadow keys in the editor', () => {
     expect(out.length).toBe(BYTES.length + 9);
     expect(record(out, 2)).toEqual([50, 2, f(0.05)]);
     expect(record(out, 3)).toEqual([30, 1, f(0.01125)]);
-    expect((p as { records?: KeyRef[] }).records).toEqual([{ kind: 'shadow', record: 2 }, { kind: 'shadow', record: 3 }]);
+    expect(e.records).toEqual([{ kind: 'shadow', record: 2 }, { kind: 'shadow', record: 3 }]);
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(BYTES);
   });
 

@@ -66,12 +66,12 @@ describe('edits over the corpus', () => {
       const once = mirror(doc);
       expect(once.ok).toBe(true);
       if (!once.ok) continue;
-      const onceBytes = writeVmd(once.doc);
+      const onceBytes = writeVmd(once.value.doc);
       if (doc.bone.count || doc.camera.count) expect(Buffer.compare(Buffer.from(onceBytes), Buffer.from(bytes)), rel(f)).not.toBe(0);
-      const twice = mirror(once.doc);
+      const twice = mirror(once.value.doc);
       expect(twice.ok).toBe(true);
       if (!twice.ok) continue;
-      expect(Buffer.compare(Buffer.from(writeVmd(twice.doc)), Buffer.from(bytes)), rel(f)).toBe(0);
+      expect(Buffer.compare(Buffer.from(writeVmd(twice.value.doc)), Buffer.from(bytes)), rel(f)).toBe(0);
     }
   });
 
@@ -80,7 +80,7 @@ describe('edits over the corpus', () => {
     const { doc } = load(f);
     const r = mirror(doc);
     if (!r.ok) throw new Error('mirror failed');
-    const a = buildTracks(doc), b = buildTracks(r.doc);
+    const a = buildTracks(doc), b = buildTracks(r.value.doc);
     expect(a.bones.index.has('左腕')).toBe(true);
     const pa = samplePose(a, 100), pb = samplePose(b, 100);
     const l = pa.bones['左腕'], rr = pb.bones['右腕'];
@@ -88,7 +88,7 @@ describe('edits over the corpus', () => {
     expect(rr.rotation[1]).toBeCloseTo(-l.rotation[1], 6);
     expect(rr.rotation[2]).toBeCloseTo(-l.rotation[2], 6);
     expect(rr.rotation[3]).toBeCloseTo(l.rotation[3], 6);
-    expect(r.report.extra.namesSwapped).toBeGreaterThan(0);
+    expect(r.value.report.extra.namesSwapped).toBeGreaterThan(0);
   });
 
   it('shift +N then −N is byte-identical', () => {
@@ -96,9 +96,9 @@ describe('edits over the corpus', () => {
       const { bytes, doc } = load(f);
       const up = shift(doc, { by: 37 });
       if (!up.ok) throw new Error(up.error.message);
-      const down = shift(up.doc, { by: -37 });
+      const down = shift(up.value.doc, { by: -37 });
       if (!down.ok) throw new Error(down.error.message);
-      expect(Buffer.compare(Buffer.from(writeVmd(down.doc)), Buffer.from(bytes)), rel(f)).toBe(0);
+      expect(Buffer.compare(Buffer.from(writeVmd(down.value.doc)), Buffer.from(bytes)), rel(f)).toBe(0);
       // and −N without --clip fails when a key is at frame < N
       if (doc.bone.count && buildTracks(doc).bones.frames.some((x) => x < 5)) expect(shift(doc, { by: -5 }).ok).toBe(false);
     }
@@ -126,14 +126,14 @@ describe('edits over the corpus', () => {
           else prev.push(k.fr);
           byName.set(k.n, prev);
         }
-        expect(r.report.byKind[kind].collisions, `${rel(f)} ${kind}`).toBe(brute);
-        expect(r.report.byKind[kind].kept + brute).toBe(pairs[kind].length);
+        expect(r.value.report.byKind[kind].collisions, `${rel(f)} ${kind}`).toBe(brute);
+        expect(r.value.report.byKind[kind].kept + brute).toBe(pairs[kind].length);
       }
       // slowing down never collides: only (name, frame) pairs the file already repeats are dropped
       const slow = speed(doc, { factor: 0.5 });
       if (!slow.ok) throw new Error(slow.error.message);
       const repeats = (['bone', 'morph', 'camera'] as const).reduce((s, k) => s + pairs[k].length - new Set(pairs[k]).size, 0);
-      expect(slow.report.collisions, rel(f)).toBe(repeats);
+      expect(slow.value.report.collisions, rel(f)).toBe(repeats);
     }
   });
 
@@ -144,15 +144,15 @@ describe('edits over the corpus', () => {
     // some corpus files already repeat a (name, frame) pair; those repeats are the only keys dropped
     const unique = (k: 'bone' | 'morph' | 'camera') => docs.reduce((s, d) => s + new Set(keyPairs(d)[k]).size, 0);
     const all = (k: 'bone' | 'morph' | 'camera') => docs.reduce((s, d) => s + d[k].count, 0);
-    expect(r.doc.bone.count).toBe(unique('bone'));
-    expect(r.doc.morph.count).toBe(unique('morph'));
-    expect(r.report.collisions).toBe(all('bone') - unique('bone') + all('morph') - unique('morph'));
+    expect(r.value.doc.bone.count).toBe(unique('bone'));
+    expect(r.value.doc.morph.count).toBe(unique('morph'));
+    expect(r.value.report.collisions).toBe(all('bone') - unique('bone') + all('morph') - unique('morph'));
     expect(all('bone') - unique('bone')).toBeLessThan(20);
-    const pairs = keyPairs(r.doc);
+    const pairs = keyPairs(r.value.doc);
     expect(new Set(pairs.bone).size).toBe(pairs.bone.length);
     expect(new Set(pairs.morph).size).toBe(pairs.morph.length);
     // round trip through bytes keeps it
-    const back = readVmd(writeVmd(r.doc));
+    const back = readVmd(writeVmd(r.value.doc));
     expect(back.ok).toBe(true);
   });
 
@@ -161,8 +161,8 @@ describe('edits over the corpus', () => {
     const atZero = keyPairs(doc).bone.filter((p) => p.endsWith('@0')).length;
     const r = merge([doc, doc], { overlay: true });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.report.collisions).toBe(doc.bone.count);
-    expect(r.doc.bone.count).toBe(doc.bone.count);
+    expect(r.value.report.collisions).toBe(doc.bone.count);
+    expect(r.value.doc.bone.count).toBe(doc.bone.count);
     expect(atZero).toBeGreaterThan(0);
   });
 
@@ -178,13 +178,13 @@ describe('edits over the corpus', () => {
         const B = Math.floor(last * 0.71) + 1;
         const r = trim(c.doc, { from: A, to: B });
         if (!r.ok) throw new Error(r.error.message);
-        const out = buildTracks(readVmdOrThrow(writeVmd(r.doc)));
-        checkRange(c.tracks, out, A, B, r.report.extra);
+        const out = buildTracks(readVmdOrThrow(writeVmd(r.value.doc)));
+        checkRange(c.tracks, out, A, B, r.value.report.extra);
         // Re-fitting keeps the error at quantisation level: without it these files show up to
         // 0.55 units and 4° (measured on swim.vmd and elytraFly.vmd).
-        expect(r.report.extra.maxPositionError).toBeLessThan(0.01);
-        expect(r.report.extra.maxRotationErrorDeg).toBeLessThan(0.15);
-        expect(r.report.extra.maxCameraPositionError).toBeLessThan(0.01);
+        expect(r.value.report.extra.maxPositionError).toBeLessThan(0.01);
+        expect(r.value.report.extra.maxRotationErrorDeg).toBeLessThan(0.15);
+        expect(r.value.report.extra.maxCameraPositionError).toBeLessThan(0.01);
         // trimmed length
         expect(out.lastFrame).toBeLessThanOrEqual(B - A);
       });
@@ -260,9 +260,9 @@ describe('speed keeps camera cuts', () => {
     for (const factor of [0.5, 0.75, 1.5, 2]) {
       const r = speed(r0.value, { factor });
       if (!r.ok) throw new Error(r.error.message);
-      const f = frames(r.doc);
+      const f = frames(r.value.doc);
       expect(cutsOf(f), `×${factor}`).toBe(inCuts);
-      expect(r.report.byKind.camera.collisions, `×${factor}`).toBe(0);
+      expect(r.value.report.byKind.camera.collisions, `×${factor}`).toBe(0);
       expect(f.length).toBe(r0.value.camera.count);
     }
   });
@@ -290,10 +290,10 @@ describe('trim and shift without hold keys report what they change', () => {
     const { doc } = load(laugh);
     const r = trim(doc, { from: 10, to: 100, hold: false });
     if (!r.ok) throw new Error(r.error.message);
-    const m = worst(buildTracks(doc), buildTracks(r.doc), 10, 100);
+    const m = worst(buildTracks(doc), buildTracks(r.value.doc), 10, 100);
     expect(m.rot).toBeGreaterThan(1);
-    expect(r.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
-    expect(r.report.extra.maxPositionError).toBeCloseTo(m.pos, 6);
+    expect(r.value.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
+    expect(r.value.report.extra.maxPositionError).toBeCloseTo(m.pos, 6);
   });
 
   it('shift −10 --clip --no-hold says how far the first frames stray; with hold they stay put', () => {
@@ -302,9 +302,9 @@ describe('trim and shift without hold keys report what they change', () => {
     const loose = shift(doc, { by: -10, clip: true, hold: false });
     const held = shift(doc, { by: -10, clip: true });
     if (!loose.ok || !held.ok) throw new Error('shift failed');
-    const m = worst(buildTracks(doc), buildTracks(loose.doc), 10, last);
+    const m = worst(buildTracks(doc), buildTracks(loose.value.doc), 10, last);
     expect(m.rot).toBeGreaterThan(1);
-    expect(loose.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
-    expect(held.report.extra.maxRotationErrorDeg).toBeLessThan(0.1);
+    expect(loose.value.report.extra.maxRotationErrorDeg).toBeCloseTo(m.rot, 6);
+    expect(held.value.report.extra.maxRotationErrorDeg).toBeLessThan(0.1);
   });
 });

@@ -80,7 +80,7 @@ describe('mirror', () => {
 
   it('swaps names and negates the mirrored components', () => {
     const r = must(mirror(doc));
-    const t = buildTracks(r.doc);
+    const t = buildTracks(r.value.doc);
     expect(t.bones.names).toEqual(['右腕', '左ひじ', 'センター']);
     expect(t.morphs.names).toEqual(['ウィンク左']);
     const p = [0, 0, 0], q = [0, 0, 0, 0];
@@ -93,11 +93,11 @@ describe('mirror', () => {
     expect(cam.distance).toBe(-45);
     expect(t.light.direction[0]).toBe(0.5);
     // IK names swapped, enabled flags stay with their (new) name
-    const ik = r.doc.ik.bytes;
+    const ik = r.value.doc.ik.bytes;
     expect(Buffer.from(ik.subarray(9, 9 + 2)).equals(Buffer.from([0x89, 0x45]))).toBe(true); // 右
     expect(ik[9 + 20]).toBe(1);
-    expect(r.report.extra.namesSwapped).toBe(5); // 2 bones, 1 morph, 2 IK names
-    expect(r.report.byKind.bone).toMatchObject({ kept: 3, changed: 3 });
+    expect(r.value.report.extra.namesSwapped).toBe(5); // 2 bones, 1 morph, 2 IK names
+    expect(r.value.report.byKind.bone).toMatchObject({ kept: 3, changed: 3 });
   });
 
   it('twice is byte-identical, even with garbage after the NUL and a -0', () => {
@@ -112,10 +112,10 @@ describe('mirror', () => {
       ]),
     });
     const once = must(mirror(withJunk));
-    expect(once.doc.bone.bytes.subarray(5, 8)).toEqual(new Uint8Array([0xfd, 0x8d, 0xb6])); // padding untouched
-    const twice = must(mirror(once.doc));
-    expect(bytesOf(twice.doc).equals(bytesOf(withJunk))).toBe(true);
-    expect(bytesOf(must(mirror(must(mirror(doc)).doc)).doc).equals(bytesOf(doc))).toBe(true);
+    expect(once.value.doc.bone.bytes.subarray(5, 8)).toEqual(new Uint8Array([0xfd, 0x8d, 0xb6])); // padding untouched
+    const twice = must(mirror(once.value.doc));
+    expect(bytesOf(twice.value.doc).equals(bytesOf(withJunk))).toBe(true);
+    expect(bytesOf(must(mirror(must(mirror(doc)).value.doc)).value.doc).equals(bytesOf(doc))).toBe(true);
   });
 
   it('swapLeftRight walks characters: a trail byte 0x8D is not a 左 lead byte', () => {
@@ -160,7 +160,7 @@ describe('trim', () => {
 
   it('holds the interpolated pose at A (not the previous key) and re-fits the next curve', () => {
     const r = must(trim(doc, { from: 30, to: 100 }));
-    const out = buildTracks(r.doc);
+    const out = buildTracks(r.value.doc);
     const c = out.bones.index.get('センター')!;
     const p = [0, 0, 0], q = [0, 0, 0, 0], p0 = [0, 0, 0], q0 = [0, 0, 0, 0];
     sampleBoneInto(out.bones, c, 0, p, q, 0);
@@ -186,46 +186,46 @@ describe('trim', () => {
       sampleBoneInto(tr.bones, tr.bones.index.get('センター')!, f, p0, q0, 0);
       sampleBoneInto(out.bones, c, f - 30, p, q, 0);
       worst = Math.max(worst, Math.abs(p[0] - p0[0]));
-      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.report.extra.maxPositionError + 1e-6);
+      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.value.report.extra.maxPositionError + 1e-6);
     }
     expect(worst).toBeLessThanOrEqual(0.01 + 1e-6);
-    expect(r.report.extra.maxPositionError).toBeGreaterThan(0);
-    expect(r.report.extra.maxRotationErrorDeg).toBeLessThanOrEqual(0.1 + 1e-6);
+    expect(r.value.report.extra.maxPositionError).toBeGreaterThan(0);
+    expect(r.value.report.extra.maxRotationErrorDeg).toBeLessThanOrEqual(0.1 + 1e-6);
   });
 
   it('counts kept/added/dropped, drops tracks at rest, holds steps (shadow, IK)', () => {
     const r = must(trim(doc, { from: 30, to: 100 }));
-    const t = buildTracks(r.doc);
+    const t = buildTracks(r.value.doc);
     expect(t.bones.index.has('静止')).toBe(false); // at rest all through
-    expect(r.report.extra.tracksDropped).toBe(1);
+    expect(r.value.report.extra.tracksDropped).toBe(1);
     // 頭: last key at 10 → hold at 0 with its value (y = 1)
     const h = t.bones.index.get('頭')!;
     expect(t.bones.position[3 * t.bones.start[h] + 1]).toBe(1);
     // morph at 30: 0.75 (linear)
     expect(t.morphs.weight[t.morphs.start[0]]).toBeCloseTo(0.75, 6);
     // shadow (key at 5) and IK (key at 0) copied to frame 0
-    expect(r.doc.shadow.count).toBe(1);
-    expect(r.doc.shadow.view.getUint32(0, true)).toBe(0);
-    expect(r.doc.ik.count).toBe(1);
+    expect(r.value.doc.shadow.count).toBe(1);
+    expect(r.value.doc.shadow.view.getUint32(0, true)).toBe(0);
+    expect(r.value.doc.ik.count).toBe(1);
     // added: the hold keys of センター and 頭 at 0, and the keys that keep センター's cut curve within tolerance
-    expect(r.report.byKind.bone).toMatchObject({ kept: 1, dropped: 5 });
-    expect(r.report.byKind.bone.added).toBe(r.doc.bone.count - 1);
-    expect(r.report.byKind.bone.added).toBeGreaterThan(2);
-    expect(r.report.byKind.bone.changed).toBe(1);
+    expect(r.value.report.byKind.bone).toMatchObject({ kept: 1, dropped: 5 });
+    expect(r.value.report.byKind.bone.added).toBe(r.value.doc.bone.count - 1);
+    expect(r.value.report.byKind.bone.added).toBeGreaterThan(2);
+    expect(r.value.report.byKind.bone.changed).toBe(1);
   });
 
   it('writes a key at B − A for tracks that continue, cutting the curve between both cuts', () => {
     const r = must(trim(doc, { from: 30, to: 60 }));
-    const out = buildTracks(r.doc);
+    const out = buildTracks(r.value.doc);
     const c = out.bones.index.get('センター')!;
     expect(Array.from(out.bones.frames.subarray(out.bones.start[c], out.bones.start[c + 1]))).toEqual([0, 30]);
     const p = [0, 0, 0], q = [0, 0, 0, 0], p0 = [0, 0, 0], q0 = [0, 0, 0, 0];
     for (let f = 30; f <= 60; f++) {
       sampleBoneInto(tr.bones, tr.bones.index.get('センター')!, f, p0, q0, 0);
       sampleBoneInto(out.bones, c, f - 30, p, q, 0);
-      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.report.extra.maxPositionError + 1e-4);
+      expect(Math.abs(p[0] - p0[0])).toBeLessThanOrEqual(r.value.report.extra.maxPositionError + 1e-4);
     }
-    expect(r.report.extra.maxPositionError).toBeLessThan(1);
+    expect(r.value.report.extra.maxPositionError).toBeLessThan(1);
     // camera: hold keys at 0 and 30, values as sampled
     const cam0 = sampleCamera(out.camera, 0)!, camA = sampleCamera(tr.camera, 30)!;
     expect(cam0.target[0]).toBeCloseTo(camA.target[0], 5);
@@ -234,7 +234,7 @@ describe('trim', () => {
     expect(cam30.distance).toBeCloseTo(camB.distance, 5);
     const rec = out.camera.record[1];
     // the key now at 30 was the original key at 60 (= B): its linear curve, cut after 0.5, is still on the diagonal
-    const cc = getCameraCurve(r.doc.camera.bytes, 0, rec * 61 + 32);
+    const cc = getCameraCurve(r.value.doc.camera.bytes, 0, rec * 61 + 32);
     expect(cc[0]).toBe(cc[1]);
     expect(cc[2]).toBe(cc[3]);
     expect(cc).not.toEqual([20, 20, 107, 107]);
@@ -242,8 +242,8 @@ describe('trim', () => {
 
   it('--no-hold only cuts and shifts; bad ranges are errors', () => {
     const r = must(trim(doc, { from: 30, to: 100, hold: false }));
-    expect(boneFrames(r.doc)).toEqual([70, 20]); // センター@100 and 静止@50
-    expect(r.report.added).toBe(0);
+    expect(boneFrames(r.value.doc)).toEqual([70, 20]); // センター@100 and 静止@50
+    expect(r.value.report.added).toBe(0);
     expect(trim(doc, { from: 50, to: 10 }).ok).toBe(false);
     expect(trim(doc, { from: -1 }).ok).toBe(false);
   });
@@ -272,17 +272,17 @@ describe('merge', () => {
   const b = buildVmd({ bones: [bone('腕', 0), bone('腕', 5)] });
   it('concatenates with a gap; no pair twice', () => {
     const r = must(merge([a, b], { gap: 1 }));
-    expect(boneFrames(r.doc)).toEqual([0, 10, 11, 16]);
-    expect(r.report.collisions).toBe(0);
+    expect(boneFrames(r.value.doc)).toEqual([0, 10, 11, 16]);
+    expect(r.value.report.collisions).toBe(0);
     const r3 = must(merge([a, b], { gap: 5 }));
-    expect(boneFrames(r3.doc)).toEqual([0, 10, 15, 20]);
+    expect(boneFrames(r3.value.doc)).toEqual([0, 10, 15, 20]);
   });
   it('overlay: first file wins, duplicates counted', () => {
     const r = must(merge([a, b], { overlay: true }));
-    expect(boneFrames(r.doc)).toEqual([0, 10, 5]);
-    expect(r.report.collisions).toBe(1);
-    expect(r.report.extra.duplicatesDropped).toBe(1);
-    expect(r.report.warnings.length).toBe(1);
+    expect(boneFrames(r.value.doc)).toEqual([0, 10, 5]);
+    expect(r.value.report.collisions).toBe(1);
+    expect(r.value.report.extra.duplicatesDropped).toBe(1);
+    expect(r.value.report.warnings.length).toBe(1);
   });
 });
 
@@ -291,12 +291,12 @@ describe('speed', () => {
   it('rounds half away from zero and keeps the first of colliding keys', () => {
     const r = must(speed(doc, { factor: 2 }));
     // 0→0, 1→1 (0.5), 2→1 collides, 3→2 (1.5), 5→3 (2.5), 7→4 (3.5); 足 1→1, 3→2
-    expect(boneFrames(r.doc)).toEqual([0, 1, 2, 3, 4, 1, 2]);
-    expect(r.report.byKind.bone.collisions).toBe(1);
+    expect(boneFrames(r.value.doc)).toEqual([0, 1, 2, 3, 4, 1, 2]);
+    expect(r.value.report.byKind.bone.collisions).toBe(1);
     // the kept key at frame 1 is the first in the file (old frame 1)
     const slow = must(speed(doc, { factor: 0.5 }));
-    expect(boneFrames(slow.doc)).toEqual([0, 2, 4, 6, 10, 14, 2, 6]);
-    expect(slow.report.collisions).toBe(0);
+    expect(boneFrames(slow.value.doc)).toEqual([0, 2, 4, 6, 10, 14, 2, 6]);
+    expect(slow.value.report.collisions).toBe(0);
     expect(speed(doc, { factor: 0 }).ok).toBe(false);
   });
   it('warns when camera keys become cuts', () => {
@@ -304,7 +304,7 @@ describe('speed', () => {
       camera: blockFromRecords('camera', [0, 4, 6].map((frame) => encodeCameraRecord({ frame, distance: -10, target: [0, 0, 0], rotation: [0, 0, 0], fov: 30 }))),
     });
     const r = must(speed(cam, { factor: 2 }));
-    expect(r.report.extra.newCameraCuts).toBe(1); // 4→2, 6→3
+    expect(r.value.report.extra.newCameraCuts).toBe(1); // 4→2, 6→3
   });
 });
 
@@ -312,17 +312,17 @@ describe('shift', () => {
   const doc = buildVmd({ bones: [bone('腕', 0, [0, 0, 0]), bone('腕', 10, [10, 0, 0])], morphs: [{ name: 'あ', frame: 4, weight: 1 }] });
   it('moves every frame and back', () => {
     const r = must(shift(doc, { by: 7 }));
-    expect(boneFrames(r.doc)).toEqual([7, 17]);
-    expect(bytesOf(must(shift(r.doc, { by: -7 })).doc).equals(bytesOf(doc))).toBe(true);
+    expect(boneFrames(r.value.doc)).toEqual([7, 17]);
+    expect(bytesOf(must(shift(r.value.doc, { by: -7 })).value.doc).equals(bytesOf(doc))).toBe(true);
   });
   it('below 0 is an error unless --clip, which holds the pose at the cut', () => {
     const bad = shift(doc, { by: -4 });
     expect(bad.ok).toBe(false);
     const r = must(shift(doc, { by: -4, clip: true }));
-    const t = buildTracks(r.doc);
+    const t = buildTracks(r.value.doc);
     expect(Array.from(t.bones.frames)).toEqual([0, 6]);
     expect(t.bones.position[0]).toBeCloseTo(4, 5);
-    expect(r.report.extra.by).toBe(-4);
+    expect(r.value.report.extra.by).toBe(-4);
   });
 });
 
@@ -341,7 +341,7 @@ describe('preset', () => {
   );
   it('sets the selected channels of matching keys, keeping the physics flag', () => {
     const r = must(preset(doc, { curve: [64, 0, 64, 127], bones: '左*', channels: [3], from: 0, to: 20 }));
-    const ip = (i: number) => r.doc.bone.bytes.subarray(i * 111 + 47, i * 111 + 111);
+    const ip = (i: number) => r.value.doc.bone.bytes.subarray(i * 111 + 47, i * 111 + 111);
     expect(getBoneCurve(ip(0), 3)).toEqual([64, 0, 64, 127]);
     expect(getBoneCurve(ip(0), 0)).toEqual([20, 20, 107, 107]);
     expect([ip(0)[2], ip(0)[3]]).toEqual([99, 15]); // physics flag kept
@@ -350,18 +350,18 @@ describe('preset', () => {
     expect(getBoneCurve(ip(3), 3)).toEqual([20, 20, 107, 107]); // frame 40 outside
     // rows 1–3 consistent: x1 of rotation is also at byte 18
     expect(ip(0)[18]).toBe(64);
-    expect(r.report.extra.matched).toBe(2);
-    expect(r.report.byKind.bone.changed).toBe(2);
+    expect(r.value.report.extra.matched).toBe(2);
+    expect(r.value.report.byKind.bone.changed).toBe(2);
     // camera untouched unless asked
-    expect(Buffer.from(r.doc.camera.bytes).equals(Buffer.from(doc.camera.bytes))).toBe(true);
+    expect(Buffer.from(r.value.doc.camera.bytes).equals(Buffer.from(doc.camera.bytes))).toBe(true);
   });
   it('camera channels, presets and spec parsing', () => {
     const c = parseCurveSpec('ease-out');
     expect(c).toEqual({ ok: true, value: [0, 0, 64, 127] });
     const rc = must(preset(doc, { curve: [1, 2, 3, 4], camera: true, cameraChannels: [4] }));
-    expect(getCameraCurve(rc.doc.camera.bytes, 4, 32)).toEqual([1, 2, 3, 4]);
-    expect(getCameraCurve(rc.doc.camera.bytes, 0, 32)).toEqual([20, 20, 107, 107]);
-    expect(rc.report.byKind.bone.changed).toBe(0); // bones left alone when only --camera
+    expect(getCameraCurve(rc.value.doc.camera.bytes, 4, 32)).toEqual([1, 2, 3, 4]);
+    expect(getCameraCurve(rc.value.doc.camera.bytes, 0, 32)).toEqual([20, 20, 107, 107]);
+    expect(rc.value.report.byKind.bone.changed).toBe(0); // bones left alone when only --camera
     expect(parseCurveSpec('1,2,3,400')).toEqual({
       ok: false,
       error: { code: 'E_ARGUMENT', problem: 'curveRange', params: { value: '1,2,3,400' }, message: 'curve values must be in 0..127, got "1,2,3,400"' },
@@ -389,11 +389,11 @@ describe('rename', () => {
     const m = parseMapping('{"腕":"arm","うで":"arm","足":"とてもながいあしのなまえ"}');
     if (!m.ok) throw new Error(m.error.message);
     const r = must(rename(doc, m.value));
-    const t = buildTracks(r.doc);
+    const t = buildTracks(r.value.doc);
     expect(t.bones.names).toEqual(['arm', '足']);
-    expect(r.report.byKind.bone.collisions).toBe(1); // うで@5 lands on arm@5
-    expect(r.report.extra.namesTooLong).toBe(1);
-    expect(r.report.warnings.some((w) => w.includes('とてもながいあしのなまえ'))).toBe(true);
+    expect(r.value.report.byKind.bone.collisions).toBe(1); // うで@5 lands on arm@5
+    expect(r.value.report.extra.namesTooLong).toBe(1);
+    expect(r.value.report.warnings.some((w) => w.includes('とてもながいあしのなまえ'))).toBe(true);
     expect(t.morphs.names).toEqual(['あ']);
   });
   it('parses CSV with header, comments and quotes; renames IK names and morphs on request', () => {
@@ -401,8 +401,8 @@ describe('rename', () => {
     if (!m.ok) throw new Error(m.error.message);
     expect([...m.value.bones]).toEqual([['足', 'leg'], ['あ', 'a']]);
     const r = must(rename(doc, m.value, { morphsToo: true }));
-    expect(Buffer.from(r.doc.ik.bytes.subarray(9, 12)).toString('latin1')).toBe('leg');
-    expect(buildTracks(r.doc).morphs.names).toEqual(['a']);
+    expect(Buffer.from(r.value.doc.ik.bytes.subarray(9, 12)).toString('latin1')).toBe('leg');
+    expect(buildTracks(r.value.doc).morphs.names).toEqual(['a']);
     expect(parseMapping('a,b,c', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapColumns', params: { line: 1, columns: 3 } } });
     expect(parseMapping('{bad json')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapJsonAt', params: { line: 1 } } });
   });
@@ -435,29 +435,29 @@ describe('poses', () => {
         { curve: [64, 0, 64, 127] },
       ),
     );
-    const t = buildTracks(r.doc);
+    const t = buildTracks(r.value.doc);
     expect(t.bones.names).toEqual(['頭', '腕']);
     const arm = t.bones.index.get('腕')!;
     expect(Array.from(t.bones.frames.subarray(t.bones.start[arm], t.bones.start[arm + 1]))).toEqual([0, 30]);
     expect(Array.from(t.bones.position.subarray(3 * t.bones.start[arm], 3 * t.bones.start[arm] + 3))).toEqual([0, 0, 0]);
     expect(Array.from(t.morphs.weight)).toEqual([0, 1]);
-    expect(r.report.byKind.bone).toMatchObject({ kept: 2, added: 2 });
-    expect(getBoneCurve(r.doc.bone.bytes.subarray(47, 111), 3)).toEqual([64, 0, 64, 127]);
-    const back = readVmd(writeVmd(r.doc));
+    expect(r.value.report.byKind.bone).toMatchObject({ kept: 2, added: 2 });
+    expect(getBoneCurve(r.value.doc.bone.bytes.subarray(47, 111), 3)).toEqual([64, 0, 64, 127]);
+    const back = readVmd(writeVmd(r.value.doc));
     expect(back.ok).toBe(true);
   });
   it('build: long names fail unless skipped', () => {
     const poses = [{ frame: 0, pose: { model: 'm', bones: [{ name: 'とてもながいほねのなまえ', position: [0, 0, 0] as [number, number, number], rotation: ID as [number, number, number, number] }], morphs: [] } }];
     expect(buildFromPoses(poses).ok).toBe(false);
     const r = must(buildFromPoses(poses, { skipLongNames: true }));
-    expect(r.doc.bone.count).toBe(0);
-    expect(r.report.warnings.length).toBe(1);
+    expect(r.value.doc.bone.count).toBe(0);
+    expect(r.value.report.warnings.length).toBe(1);
   });
   it('pose at frame interpolates', () => {
     const doc = buildVmd({ bones: [bone('腕', 0, [0, 0, 0]), bone('腕', 10, [10, 0, 0])] });
     const r = poseAtFrame(doc, 5);
     if (!r.ok) throw new Error('pose failed');
-    expect(r.pose.bones[0].position[0]).toBeCloseTo(5, 5);
+    expect(r.value.pose.bones[0].position[0]).toBeCloseTo(5, 5);
     expect(poseAtFrame(doc, -1).ok).toBe(false);
   });
 });
@@ -465,8 +465,8 @@ describe('poses', () => {
 describe('edits leave untouched records byte-identical', () => {
   it('speed ×1 and shift 0 reproduce the file', () => {
     const doc = buildVmd({ bones: [bone('腕', 3, [1, 2, 3]), bone('腕', 9)], morphs: [{ name: 'あ', frame: 2, weight: 0.3 }] });
-    expect(bytesOf(must(speed(doc, { factor: 1 })).doc).equals(bytesOf(doc))).toBe(true);
-    expect(bytesOf(must(shift(doc, { by: 0 })).doc).equals(bytesOf(doc))).toBe(true);
+    expect(bytesOf(must(speed(doc, { factor: 1 })).value.doc).equals(bytesOf(doc))).toBe(true);
+    expect(bytesOf(must(shift(doc, { by: 0 })).value.doc).equals(bytesOf(doc))).toBe(true);
     expect(encodeMorphRecord).toBeTypeOf('function');
   });
 });
