@@ -200,6 +200,21 @@ const fmt = (s: Sample) => `gap ${s.maxGap.toFixed(0)} ms, ${s.tasks} long tasks
 
 const fps = (s: Sample) => (s.total > 0 ? (1000 * s.frames) / s.total : 0);
 
+/**
+ * After an edit that took the history from `depth` to `depth + 1`: Ctrl+Z (timed into `undos`) gives the
+ * original bytes back, Ctrl+Y (timed into `redos`) the edited ones, and a last Ctrl+Z the original again, so
+ * the next round starts where this one did.
+ */
+async function undoRedoUndo(page: Page, depth: number, sha: { origSha: string; editedSha: string }, undos: Sample[], redos: Sample[]): Promise<void> {
+  undos.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
+  expect(await digest(page)).toBe(sha.origSha);
+  redos.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
+  expect(await digest(page)).toBe(sha.editedSha);
+  await page.keyboard.press('Control+z');
+  await until(page, { undo: depth });
+  expect(await digest(page)).toBe(sha.origSha);
+}
+
 function report(label: string, xs: Sample[]) {
   console.log(
     `[perf] 600k ${label}: median longest frame gap ${median(xs.map((s) => s.maxGap)).toFixed(0)} ms, longest long task ${median(xs.map((s) => s.longest)).toFixed(0)} ms, ` +
@@ -268,7 +283,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       rows.selectAll.push(await measure(page, () => page.keyboard.press('Control+a'), selected));
 
       // Drag every key 5 frames: press that key, move in 10 steps, release.
-      let depth = await undoDepth(page);
+      const depth = await undoDepth(page);
       rows.drag.push(
         await measure(
           page,
@@ -286,15 +301,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       );
       expect(await digest(page)).toBe(movedSha);
 
-      depth++;
-      rows.undoDrag.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth - 1 }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redoDrag.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth }));
-      expect(await digest(page)).toBe(movedSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth - 1 });
-      expect(await digest(page)).toBe(origSha);
-      depth--;
+      await undoRedoUndo(page, depth, { origSha, editedSha: movedSha }, rows.undoDrag, rows.redoDrag);
 
       // Delete every key (Ctrl+A first: the undo re-selected the moved keys, which is all of them anyway).
       await page.keyboard.press('Control+a');
@@ -358,13 +365,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       rows.mirror.push(await measure(page, () => page.click('[data-testid="batch-apply"]'), { undo: depth + 1 }));
       expect(await digest(page)).toBe(mirroredSha);
       await page.waitForSelector('[data-testid="batch-apply"]', { state: 'detached' });
-      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
-      expect(await digest(page)).toBe(mirroredSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth });
-      expect(await digest(page)).toBe(origSha);
+      await undoRedoUndo(page, depth, { origSha, editedSha: mirroredSha }, rows.undo, rows.redo);
     }
     report('Mirror the whole motion', rows.mirror);
     report('undo of Mirror', rows.undo);
@@ -417,13 +418,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       expect((await curveFields(page)).slice(0, 2)).toEqual([x1, y1]);
       rows.release.push(await measure(page, () => page.mouse.up(), { undo: depth + 1 }));
       expect(await digest(page)).toBe(expectedSha);
-      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
-      expect(await digest(page)).toBe(expectedSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth });
-      expect(await digest(page)).toBe(origSha);
+      await undoRedoUndo(page, depth, { origSha, editedSha: expectedSha }, rows.undo, rows.redo);
     }
     await app.screenshot('big-edit-600k-curve-drag');
     report('curve-handle drag, every key selected (while dragging)', rows.dragging);
