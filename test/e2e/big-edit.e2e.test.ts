@@ -222,6 +222,12 @@ function report(label: string, xs: Sample[]) {
   );
 }
 
+/** The [perf] rows of undoRedoUndo's timings: "undo of <edit>" and "redo of <edit>". */
+function reportUndoRedo(edit: string, undos: Sample[], redos: Sample[]) {
+  report(`undo of ${edit}`, undos);
+  report(`redo of ${edit}`, redos);
+}
+
 describe('whole-motion edits at 600,000 keys (issue 31)', () => {
   let app: AppHandle;
   let tmp: ReturnType<typeof tempDir>;
@@ -316,8 +322,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
 
     report('Ctrl+A (select all)', rows.selectAll);
     report('drag all keys 5 frames + release', rows.drag);
-    report('undo of the drag', rows.undoDrag);
-    report('redo of the drag', rows.redoDrag);
+    reportUndoRedo('the drag', rows.undoDrag, rows.redoDrag);
     report('Delete all', rows.deleteAll);
     report('undo of Delete all', rows.undoDelete);
     console.log(`[perf] 600k page heap (JS + array buffers, CDP): ${opened.toFixed(0)} MB after opening; after each round ${heaps.map((h) => h.toFixed(0)).join(', ')} MB (file ${(original.length / 1e6).toFixed(1)} MB)`);
@@ -368,8 +373,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       await undoRedoUndo(page, depth, { origSha, editedSha: mirroredSha }, rows.undo, rows.redo);
     }
     report('Mirror the whole motion', rows.mirror);
-    report('undo of Mirror', rows.undo);
-    report('redo of Mirror', rows.redo);
+    reportUndoRedo('Mirror', rows.undo, rows.redo);
     expect(app.errors).toEqual([]);
   });
 
@@ -424,8 +428,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     report('curve-handle drag, every key selected (while dragging)', rows.dragging);
     console.log(`[perf] 600k curve-handle drag: median ${median(rows.dragging.map(fps)).toFixed(1)} fps while dragging (${rows.dragging.map((s) => fps(s).toFixed(1)).join(', ')})`);
     report('curve-handle drag release (commit)', rows.release);
-    report('undo of the curve-handle drag', rows.undo);
-    report('redo of the curve-handle drag', rows.redo);
+    reportUndoRedo('the curve-handle drag', rows.undo, rows.redo);
     expect(app.errors).toEqual([]);
   });
 
