@@ -43,6 +43,19 @@ withFakeAudio(undefined, () => {
   setApi(fake.api);
 });
 
+/**
+ * Save All on an untitled scene of a.vmd: the dialog asks the scene file's name (suggesting a.vmdscene), gets
+ * `target`; returns the scene file written there, parsed.
+ */
+async function saveAllAsScene(target: string) {
+  const done = runCommand('saveAll');
+  await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+  expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+  fileDialogState.resolve!({ path: target, overwrite: false });
+  await done;
+  return JSON.parse(new TextDecoder().decode(files.get(target)!));
+}
+
 /** What the status bar says of saving (StatusBar.vue shows this line), in `locale`. */
 function statusLine(locale: 'en' | 'ja' = 'en'): string {
   const settings = useSettingsStore();
@@ -94,12 +107,7 @@ describe('scene data is not lost without a question', () => {
 
   it('Save All on an untitled scene asks the scene file’s name and writes it, naming both documents and the music', async () => {
     await untitledScene();
-    const done = runCommand('saveAll');
-    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
-    fileDialogState.resolve!({ path: '/s/a.vmdscene', overwrite: false });
-    await done;
-    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a.vmdscene')!));
+    const saved = await saveAllAsScene('/s/a.vmdscene');
     expect(saved.actors.map((a: { motion: string }) => a.motion)).toEqual(['a.vmd']);
     expect(saved.camera).toBe('camera.vmd');
     expect(saved.audio.path).toBe('song.wav');
@@ -197,12 +205,7 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
 
   it('Save All asks the scene file’s name and writes the stage into it; undo back to the origin is a lone motion again', async () => {
     const scene = await staged();
-    const done = runCommand('saveAll');
-    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
-    fileDialogState.resolve!({ path: '/s/a-staged.vmdscene', overwrite: false });
-    await done;
-    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a-staged.vmdscene')!));
+    const saved = await saveAllAsScene('/s/a-staged.vmdscene');
     expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd', stage: { position: [10, 0, -2.5], turn: 90 } })]);
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('a-staged.vmdscene — a.vmd — VMD Studio');
@@ -260,12 +263,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
 
   it('Save All asks the scene file’s name and writes the music and its offset beside the motion', async () => {
     const scene = await withSong();
-    const done = runCommand('saveAll');
-    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
-    fileDialogState.resolve!({ path: '/s/a-song.vmdscene', overwrite: false });
-    await done;
-    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a-song.vmdscene')!));
+    const saved = await saveAllAsScene('/s/a-song.vmdscene');
     expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd' })]);
     expect(saved.audio).toEqual(expect.objectContaining({ path: 'song.wav', offsetFrames: 12 }));
     expect(scene.anyDirty).toBe(false);
