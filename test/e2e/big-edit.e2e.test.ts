@@ -215,6 +215,18 @@ async function undoRedoUndo(page: Page, depth: number, sha: { origSha: string; e
   expect(await digest(page)).toBe(sha.origSha);
 }
 
+/**
+ * Where the tests click a key: the first whole STEP frame 40 px into the timeline's view (every track has a key
+ * there), and the view's pixels per frame (a drag of SHIFT frames).
+ */
+async function keyInView(page: Page): Promise<{ frame: number; ppf: number }> {
+  const view = await page.evaluate(() => {
+    const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+    return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+  });
+  return { frame: Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP, ppf: view.ppf };
+}
+
 function report(label: string, xs: Sample[]) {
   console.log(
     `[perf] 600k ${label}: median longest frame gap ${median(xs.map((s) => s.maxGap)).toFixed(0)} ms, longest long task ${median(xs.map((s) => s.longest)).toFixed(0)} ms, ` +
@@ -278,11 +290,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const selected: Done = { selected: KEYS };
     for (let round = 0; round < ROUNDS; round++) {
       // A click on one key of the first track selects it alone; then Ctrl+A.
-      const view = await page.evaluate(() => {
-        const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-        return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-      });
-      const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+      const { frame, ppf } = await keyInView(page);
       const p = await keyPoint(page, `track-bone:${track}`, frame);
       await page.mouse.click(p.x, p.y);
       await until(page, { selected: 1 });
@@ -297,7 +305,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
             await page.mouse.move(p.x, p.y);
             const v0 = await page.evaluate(() => window.__vmdEditor!.version());
             await page.mouse.down();
-            for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 10, p.y);
+            for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * ppf * s) / 10, p.y);
             // The drag only drew the selection offset: the document was not touched before the release.
             expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
             await page.mouse.up();
@@ -380,11 +388,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
   it('drags a curve handle with every key selected: only the curve is drawn while dragging, the release writes every key once', async () => {
     const { page } = app;
     const origSha = sha(original);
-    const view = await page.evaluate(() => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-    });
-    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const { frame } = await keyInView(page);
     const rows: Record<string, Sample[]> = { dragging: [], release: [], undo: [], redo: [] };
     let expectedSha = '';
     for (let round = 0; round < ROUNDS; round++) {
@@ -439,11 +443,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     await openFileViaDialog(page, file);
     await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
     const origSha = sha(original);
-    const view = await page.evaluate(() => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-    });
-    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const { frame, ppf } = await keyInView(page);
     const p = await keyPoint(page, `track-bone:${track}`, frame);
     await page.mouse.click(p.x, p.y);
     await page.keyboard.press('Control+a');
@@ -452,7 +452,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const drag = async () => {
       await page.mouse.move(p.x, p.y);
       await page.mouse.down();
-      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 5, p.y);
+      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * ppf * s) / 5, p.y);
       await page.mouse.up();
     };
     await drag();
