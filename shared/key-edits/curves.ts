@@ -66,9 +66,10 @@ export function setCurves(doc: VmdDocument, refs: readonly KeyRef[], curves: Par
 
 /**
  * setCurves on many keys of one kind (the selection's records, ascending), with a packed diff: the
- * interpolation bytes of each touched record, before and after, in two arrays (BlockDiff.fields) instead
- * of two arrays per record. The bytes written are setCurves's; records whose bytes do not change are
- * left out of the diff.
+ * interpolation bytes of each touched record before the edit, in one array (BlockDiff.fields), and the
+ * curves written as the diff's `rewrite` (redo writes them again over those bytes) instead of a second copy
+ * of every record's 64 or 24 bytes. The bytes written are setCurves's; records whose bytes do not change
+ * are left out of the diff.
  */
 export function setCurvesOnRecords(doc: VmdDocument, kind: CurveKind, records: Uint32Array, curves: Partial<Record<number, Curve>>, label = 'curve'): EditOutcome {
   const d = drain(curvesDiffSteps(doc, kind, records, curves, label));
@@ -90,26 +91,33 @@ export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uin
   let n = 0;
   while (n < records.length && records[n] < block.count) n++;
   if (n === 0) return refuse('E_EMPTY', 'no key with curves selected', 'editor.refusal.noCurveKey');
-  const before = new Uint8Array(n * len), after = new Uint8Array(n * len);
+  const before = new Uint8Array(n * len);
   const kept = new Uint32Array(n);
   const part: Partial<Record<BoneChannel, Curve>> = {};
   for (const [ch, c] of entries) if (ch >= 0 && ch < 4) part[ch as BoneChannel] = c;
+  // One record's curves as the edit writes them (the diff's rewrite: redo runs it again on the bytes before).
+  const rewrite =
+    kind === 'bone'
+      ? (a: Uint8Array) => setBoneCurves(a, part)
+      : (a: Uint8Array) => {
+          for (const [ch, c] of entries) if (ch >= 0 && ch < 6) setCameraCurve(a, ch as CameraChannel, c);
+        };
+  const a = new Uint8Array(len);
   let m = 0;
   for (let k = 0; k < n; k++) {
     const o = records[k] * block.size + at;
-    const b = before.subarray(m * len, (m + 1) * len), a = after.subarray(m * len, (m + 1) * len);
+    const b = before.subarray(m * len, (m + 1) * len);
     b.set(block.bytes.subarray(o, o + len));
     a.set(b);
-    if (kind === 'bone') setBoneCurves(a, part);
-    else for (const [ch, c] of entries) if (ch >= 0 && ch < 6) setCameraCurve(a, ch as CameraChannel, c);
+    rewrite(a);
     let same = true;
     for (let i = 0; i < len && same; i++) if (a[i] !== b[i]) same = false;
     if (!same) kept[m++] = records[k];
     if ((k + 1) % STEP_RECORDS === 0) yield (k + 1) / n;
   }
-  // Every record changed (a preset on all): the arrays as they are, not two more 38 MB copies in one step.
+  // Every record changed (a preset on all): the arrays as they are, not another 38 MB copy in one step.
   const whole = m === n;
-  const fields = { records: whole ? kept : kept.slice(0, m), at, length: len, before: whole ? before : before.slice(0, m * len), after: whole ? after : after.slice(0, m * len) };
+  const fields = { records: whole ? kept : kept.slice(0, m), at, length: len, before: whole ? before : before.slice(0, m * len), rewrite };
   return success({ label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] });
 }
 

@@ -61,13 +61,25 @@ export interface BlockDiff {
   readonly mirrored?: boolean;
 }
 
-/** The same byte range [at, at + length) of many records, old and new bytes packed `length` per record. */
+/**
+ * The same byte range [at, at + length) of many records: the old bytes packed `length` per record, and the
+ * new ones made again from the old by `rewrite` (a curve preset or handle drag writes the same curves into
+ * every key, so its new bytes follow from the old; undo and redo keep one copy of the field, not two).
+ */
 export interface PackedFields {
   readonly records: Uint32Array;
   readonly at: number;
   readonly length: number;
   readonly before: Uint8Array;
-  readonly after: Uint8Array;
+  /** Rewrites one record's field in place, given its bytes before the edit (the same bytes every time). */
+  readonly rewrite: (field: Uint8Array) => void;
+}
+
+/** Writes record k's field of `f` as it is after the edit or before it into `dst` at offset `o`. */
+export function writeField(f: PackedFields, k: number, way: 'after' | 'before', dst: Uint8Array, o: number): void {
+  const len = f.length;
+  dst.set(f.before.subarray(k * len, (k + 1) * len), o);
+  if (way === 'after') f.rewrite(dst.subarray(o, o + len));
 }
 
 /** Records moved in time by one offset (BlockDiff.shifted). */
@@ -142,7 +154,7 @@ export function diffBytes(d: EditDiff): number {
     for (const r of b.removed) n += r.bytes.length;
     for (const a of b.appended) n += a.length;
     if (b.shifted) n += b.shifted.records.byteLength;
-    if (b.fields) n += b.fields.records.byteLength + b.fields.before.length + b.fields.after.length;
+    if (b.fields) n += b.fields.records.byteLength + b.fields.before.length;
   }
   return n;
 }
@@ -305,13 +317,10 @@ function hasRecordEdits(d: BlockDiff): boolean {
   return d.patches.length > 0 || d.removed.length > 0 || d.appended.length > 0;
 }
 
-/** Writes packed field bytes (`bytes`: fields.before or fields.after) into `block`, in place. */
-function writeFields(block: Block, f: PackedFields, bytes: Uint8Array, placeOf: (i: number) => number): void {
-  const rs = f.records, len = f.length, dst = block.bytes;
-  for (let k = 0; k < rs.length; k++) {
-    const o = (block.kind === 'ik' ? block.offsets[placeOf(rs[k])] : placeOf(rs[k]) * block.size) + f.at;
-    dst.set(bytes.subarray(k * len, (k + 1) * len), o);
-  }
+/** Writes the packed fields as they are after the edit or before it into `block`, in place. */
+function writeFields(block: Block, f: PackedFields, way: 'after' | 'before', placeOf: (i: number) => number): void {
+  const rs = f.records;
+  for (let k = 0; k < rs.length; k++) writeField(f, k, way, block.bytes, (block.kind === 'ik' ? block.offsets[placeOf(rs[k])] : placeOf(rs[k]) * block.size) + f.at);
 }
 
 function applyAny(block: Block, d: BlockDiff): Block {
@@ -321,7 +330,7 @@ function applyAny(block: Block, d: BlockDiff): Block {
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d)) : copyBlock(block);
   const place = (i: number) => i - removedBelow(d.removed, i);
   if (d.shifted) shiftInPlace(out, d.shifted, d.shifted.delta, place);
-  if (d.fields) writeFields(out, d.fields, d.fields.after, place);
+  if (d.fields) writeFields(out, d.fields, 'after', place);
   return out;
 }
 
@@ -331,7 +340,7 @@ function revertAny(block: Block, d: BlockDiff): Block {
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d)) : copyBlock(block);
   if (d.shifted) shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);
-  if (d.fields) writeFields(out, d.fields, d.fields.before, (i) => i);
+  if (d.fields) writeFields(out, d.fields, 'before', (i) => i);
   return out;
 }
 

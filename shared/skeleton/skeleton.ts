@@ -22,7 +22,7 @@ export interface SkeletonIkLink {
   /** Which single axis the limits leave free (0 none or several, 1 all fixed, 2 X, 3 Y, 4 Z). */
   solveAxis: number;
   /** The Euler order its limits are applied in: 0 YXZ, 1 ZYX, 2 XZY (the order whose middle angle the limits keep within ±90°). */
-  eulerOrder: number;
+  eulerOrder: 0 | 1 | 2;
   /** Bones from this link down to the effector (this link first), whose worlds a turn of it changes. */
   path: Int32Array;
 }
@@ -145,7 +145,7 @@ export function buildSkeleton(bones: readonly ModelBone[]): Skeleton {
       const max: [number, number, number] | null = lim ? [0, 1, 2].map((k) => Math.max(lim.min[k], lim.max[k])) as [number, number, number] : null;
       const zero = (k: number) => !!min && min[k] === 0 && max![k] === 0;
       const xOnly = !!lim && zero(1) && zero(2);
-      let solveAxis = 0, eulerOrder = 2;
+      let solveAxis = 0, eulerOrder: 0 | 1 | 2 = 2;
       if (min && max) {
         const half = Math.PI / 2;
         eulerOrder = -half < min[0] && max[0] < half ? 0 : -half < min[1] && max[1] < half ? 1 : 2;
@@ -430,46 +430,48 @@ function limitAngle(a: number, min: number, max: number, useAxis: boolean): numb
 const THRESHOLD = (88 * Math.PI) / 180;
 const asin = (s: number) => atan2(s, Math.sqrt(Math.max(0, 1 - s * s)));
 const eulerQ = new Float64Array(12);
+/** The rotation matrix being limited, row by row (R[3r + c]), and its Euler angles by axis (x, y, z). */
+const eulerR = new Float64Array(9);
+const eulerAngle = new Float64Array(3);
+/**
+ * Each Euler order (SkeletonIkLink.eulerOrder) as its axes, outermost first: R = R_a·R_b·R_c. 0 YXZ, 1 ZYX,
+ * 2 XZY; all three are odd permutations of XYZ, so one set of formulas serves them.
+ */
+const EULER_AXES = [
+  [1, 0, 2],
+  [2, 1, 0],
+  [0, 2, 1],
+] as const;
+const UNIT_AXES = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+] as const;
 
 /**
- * q[o..] clamped to a link's Euler limits, in its order: YXZ (R = Ry·Rx·Rz), ZYX (Rz·Ry·Rx) or XZY (Rx·Rz·Ry),
- * the middle angle held within ±88°.
+ * q[o..] clamped to a link's Euler limits, in its order R = R_a·R_b·R_c (EULER_AXES): the middle angle
+ * b = asin(−R_ac) held within ±88°, a = atan2(R_bc, R_cc), c = atan2(R_ab, R_aa) (both over cos b); each
+ * angle limited to its axis' range, and q made again from the three turns in the same order.
  */
 function limitedRotation(q: Float64Array, o: number, l: SkeletonIkLink, useAxis: boolean): void {
   const x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
-  // The rotation matrix R (column vectors: v' = R v), entries Rrc.
-  const R00 = 1 - 2 * (y * y + z * z), R01 = 2 * (x * y - w * z), R02 = 2 * (x * z + w * y);
-  const R10 = 2 * (x * y + w * z), R11 = 1 - 2 * (x * x + z * z), R12 = 2 * (y * z - w * x);
-  const R20 = 2 * (x * z - w * y), R21 = 2 * (y * z + w * x), R22 = 1 - 2 * (x * x + y * y);
-  const clampMid = (a: number) => (Math.abs(a) > THRESHOLD ? Math.sign(a) * THRESHOLD : a);
-  let rx: number, ry: number, rz: number;
+  // The rotation matrix R (column vectors: v' = R v), entries Rrc at R[3r + c].
+  const R = eulerR;
+  R[0] = 1 - 2 * (y * y + z * z); R[1] = 2 * (x * y - w * z); R[2] = 2 * (x * z + w * y);
+  R[3] = 2 * (x * y + w * z); R[4] = 1 - 2 * (x * x + z * z); R[5] = 2 * (y * z - w * x);
+  R[6] = 2 * (x * z - w * y); R[7] = 2 * (y * z + w * x); R[8] = 1 - 2 * (x * x + y * y);
+  const [a, b, c] = EULER_AXES[l.eulerOrder];
+  const angle = eulerAngle;
+  const mid = asin(-R[3 * a + c]);
+  angle[b] = Math.abs(mid) > THRESHOLD ? Math.sign(mid) * THRESHOLD : mid;
+  const k = cos0(angle[b]);
+  angle[a] = atan2(R[3 * b + c] * k, R[3 * c + c] * k);
+  angle[c] = atan2(R[3 * a + b] * k, R[3 * a + a] * k);
   const mn = l.min!, mx = l.max!;
-  const lim = () => {
-    rx = limitAngle(rx, mn[0], mx[0], useAxis);
-    ry = limitAngle(ry, mn[1], mx[1], useAxis);
-    rz = limitAngle(rz, mn[2], mx[2], useAxis);
-  };
-  if (l.eulerOrder === 0) {
-    rx = clampMid(asin(-R12));
-    const c = cos0(rx);
-    ry = atan2(R02 * c, R22 * c);
-    rz = atan2(R10 * c, R11 * c);
-    lim();
-    qaxisAngle(eulerQ, 0, 0, 1, 0, ry!); qaxisAngle(eulerQ, 4, 1, 0, 0, rx!); qaxisAngle(eulerQ, 8, 0, 0, 1, rz!);
-  } else if (l.eulerOrder === 1) {
-    ry = clampMid(asin(-R20));
-    const c = cos0(ry);
-    rx = atan2(R21 * c, R22 * c);
-    rz = atan2(R10 * c, R00 * c);
-    lim();
-    qaxisAngle(eulerQ, 0, 0, 0, 1, rz!); qaxisAngle(eulerQ, 4, 0, 1, 0, ry!); qaxisAngle(eulerQ, 8, 1, 0, 0, rx!);
-  } else {
-    rz = clampMid(asin(-R01));
-    const c = cos0(rz);
-    rx = atan2(R21 * c, R11 * c);
-    ry = atan2(R02 * c, R00 * c);
-    lim();
-    qaxisAngle(eulerQ, 0, 1, 0, 0, rx!); qaxisAngle(eulerQ, 4, 0, 0, 1, rz!); qaxisAngle(eulerQ, 8, 0, 1, 0, ry!);
+  for (let i = 0; i < 3; i++) angle[i] = limitAngle(angle[i], mn[i], mx[i], useAxis);
+  for (let i = 0; i < 3; i++) {
+    const axis = UNIT_AXES[EULER_AXES[l.eulerOrder][i]];
+    qaxisAngle(eulerQ, 4 * i, axis[0], axis[1], axis[2], angle[EULER_AXES[l.eulerOrder][i]]);
   }
   qmul(eulerQ, 0, eulerQ, 0, eulerQ, 4);
   qmul(q, o, eulerQ, 0, eulerQ, 8);

@@ -72,16 +72,21 @@ export function benchEdits(): void {
       r.longest.push(longest);
     };
     /**
-     * A diff made (its time in `made`) applied and the tracks brought along, then undone the same way: a row
-     * for the edit (made + apply + tracks, with what its undo step keeps) and one for its undo.
+     * A diff made (its time in `made`) applied and the tracks brought along, then undone and redone the same
+     * way: a row for the edit (made + apply + tracks, with what its undo step keeps), one for its undo and,
+     * when `redoName` is given, one for its redo (apply + tracks from the undone document).
      */
-    const applyAndUndo = (name: string, undoName: string, made: { total: number; longest: number }, d: EditDiff, tracksSteps: (t: MotionTracks, doc: VmdDocument, d: EditDiff) => Steps<MotionTracks | null>) => {
+    const applyAndUndo = (name: string, undoName: string, made: { total: number; longest: number }, d: EditDiff, tracksSteps: (t: MotionTracks, doc: VmdDocument, d: EditDiff) => Steps<MotionTracks | null>, redoName?: string) => {
       const applied = timedSteps(applyDiffSteps(doc, d, 'apply'));
       const tr = timedSteps(tracksSteps(tracks, applied.value, d));
       add(name, made.total + applied.total + tr.total, Math.max(made.longest, applied.longest, tr.longest), diffBytes(d));
       const undo = timedSteps(applyDiffSteps(applied.value, d, 'revert'));
       const undoTr = timedSteps(tracksSteps(tr.value!, undo.value, d));
       add(undoName, undo.total + undoTr.total, Math.max(undo.longest, undoTr.longest));
+      if (!redoName) return;
+      const redo = timedSteps(applyDiffSteps(undo.value, d, 'apply'));
+      const redoTr = timedSteps(tracksSteps(undoTr.value!, redo.value, d));
+      add(redoName, redo.total + redoTr.total, Math.max(redo.longest, redoTr.longest));
     };
     for (let run = 0; run < 3; run++) {
       const sel = timed(() => {
@@ -104,13 +109,13 @@ export function benchEdits(): void {
       const made = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [53, 0, 127, 127] }));
       const pd = made.value;
       if (!pd.ok) throw new Error(pd.error.message);
-      applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd.value, tracksAfterSteps);
+      applyAndUndo('curve preset on all (diff + apply + tracks)', 'undo of the preset', made, pd.value, tracksAfterSteps, 'redo of the preset (curves written again)');
       // A curve-handle drag with every key selected: the drag itself writes nothing (the pane draws the
       // curve); its release is one packed curve diff on channel X's (x1, y1), made, applied and put in the tracks.
       const dragMade = timedSteps(curvesDiffSteps(doc, 'bone', records, { 0: [60, 10, 107, 107] }));
       const dd = dragMade.value;
       if (!dd.ok) throw new Error(dd.error.message);
-      applyAndUndo('curve-handle drag release (diff + apply + tracks)', 'undo of the curve-handle drag', dragMade, dd.value, tracksAfterSteps);
+      applyAndUndo('curve-handle drag release (diff + apply + tracks)', 'undo of the curve-handle drag', dragMade, dd.value, tracksAfterSteps, 'redo of the curve-handle drag (curves written again)');
       // Mirror the whole motion: as it ran before (the batch edit, a whole-block diff and buildTracks, at
       // once), and as the editor runs it now (a diff of no bytes, mirrored and its tracks updated in steps).
       const old = timed(() => {

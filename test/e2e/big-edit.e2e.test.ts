@@ -200,11 +200,44 @@ const fmt = (s: Sample) => `gap ${s.maxGap.toFixed(0)} ms, ${s.tasks} long tasks
 
 const fps = (s: Sample) => (s.total > 0 ? (1000 * s.frames) / s.total : 0);
 
+/**
+ * After an edit that took the history from `depth` to `depth + 1`: Ctrl+Z (timed into `undos`) gives the
+ * original bytes back, Ctrl+Y (timed into `redos`) the edited ones, and a last Ctrl+Z the original again, so
+ * the next round starts where this one did.
+ */
+async function undoRedoUndo(page: Page, depth: number, sha: { origSha: string; editedSha: string }, undos: Sample[], redos: Sample[]): Promise<void> {
+  undos.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
+  expect(await digest(page)).toBe(sha.origSha);
+  redos.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
+  expect(await digest(page)).toBe(sha.editedSha);
+  await page.keyboard.press('Control+z');
+  await until(page, { undo: depth });
+  expect(await digest(page)).toBe(sha.origSha);
+}
+
+/**
+ * Where the tests click a key: the first whole STEP frame 40 px into the timeline's view (every track has a key
+ * there), and the view's pixels per frame (a drag of SHIFT frames).
+ */
+async function keyInView(page: Page): Promise<{ frame: number; ppf: number }> {
+  const view = await page.evaluate(() => {
+    const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+    return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
+  });
+  return { frame: Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP, ppf: view.ppf };
+}
+
 function report(label: string, xs: Sample[]) {
   console.log(
     `[perf] 600k ${label}: median longest frame gap ${median(xs.map((s) => s.maxGap)).toFixed(0)} ms, longest long task ${median(xs.map((s) => s.longest)).toFixed(0)} ms, ` +
       `total ${median(xs.map((s) => s.total)).toFixed(0)} ms (${xs.length} run${xs.length > 1 ? 's' : ''}: ${xs.map(fmt).join('; ')})`,
   );
+}
+
+/** The [perf] rows of undoRedoUndo's timings: "undo of <edit>" and "redo of <edit>". */
+function reportUndoRedo(edit: string, undos: Sample[], redos: Sample[]) {
+  report(`undo of ${edit}`, undos);
+  report(`redo of ${edit}`, redos);
 }
 
 describe('whole-motion edits at 600,000 keys (issue 31)', () => {
@@ -257,18 +290,14 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const selected: Done = { selected: KEYS };
     for (let round = 0; round < ROUNDS; round++) {
       // A click on one key of the first track selects it alone; then Ctrl+A.
-      const view = await page.evaluate(() => {
-        const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-        return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-      });
-      const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+      const { frame, ppf } = await keyInView(page);
       const p = await keyPoint(page, `track-bone:${track}`, frame);
       await page.mouse.click(p.x, p.y);
       await until(page, { selected: 1 });
       rows.selectAll.push(await measure(page, () => page.keyboard.press('Control+a'), selected));
 
       // Drag every key 5 frames: press that key, move in 10 steps, release.
-      let depth = await undoDepth(page);
+      const depth = await undoDepth(page);
       rows.drag.push(
         await measure(
           page,
@@ -276,7 +305,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
             await page.mouse.move(p.x, p.y);
             const v0 = await page.evaluate(() => window.__vmdEditor!.version());
             await page.mouse.down();
-            for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 10, p.y);
+            for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * ppf * s) / 10, p.y);
             // The drag only drew the selection offset: the document was not touched before the release.
             expect(await page.evaluate(() => window.__vmdEditor!.version())).toBe(v0);
             await page.mouse.up();
@@ -286,15 +315,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       );
       expect(await digest(page)).toBe(movedSha);
 
-      depth++;
-      rows.undoDrag.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth - 1 }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redoDrag.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth }));
-      expect(await digest(page)).toBe(movedSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth - 1 });
-      expect(await digest(page)).toBe(origSha);
-      depth--;
+      await undoRedoUndo(page, depth, { origSha, editedSha: movedSha }, rows.undoDrag, rows.redoDrag);
 
       // Delete every key (Ctrl+A first: the undo re-selected the moved keys, which is all of them anyway).
       await page.keyboard.press('Control+a');
@@ -309,8 +330,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
 
     report('Ctrl+A (select all)', rows.selectAll);
     report('drag all keys 5 frames + release', rows.drag);
-    report('undo of the drag', rows.undoDrag);
-    report('redo of the drag', rows.redoDrag);
+    reportUndoRedo('the drag', rows.undoDrag, rows.redoDrag);
     report('Delete all', rows.deleteAll);
     report('undo of Delete all', rows.undoDelete);
     console.log(`[perf] 600k page heap (JS + array buffers, CDP): ${opened.toFixed(0)} MB after opening; after each round ${heaps.map((h) => h.toFixed(0)).join(', ')} MB (file ${(original.length / 1e6).toFixed(1)} MB)`);
@@ -358,28 +378,17 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       rows.mirror.push(await measure(page, () => page.click('[data-testid="batch-apply"]'), { undo: depth + 1 }));
       expect(await digest(page)).toBe(mirroredSha);
       await page.waitForSelector('[data-testid="batch-apply"]', { state: 'detached' });
-      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
-      expect(await digest(page)).toBe(mirroredSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth });
-      expect(await digest(page)).toBe(origSha);
+      await undoRedoUndo(page, depth, { origSha, editedSha: mirroredSha }, rows.undo, rows.redo);
     }
     report('Mirror the whole motion', rows.mirror);
-    report('undo of Mirror', rows.undo);
-    report('redo of Mirror', rows.redo);
+    reportUndoRedo('Mirror', rows.undo, rows.redo);
     expect(app.errors).toEqual([]);
   });
 
   it('drags a curve handle with every key selected: only the curve is drawn while dragging, the release writes every key once', async () => {
     const { page } = app;
     const origSha = sha(original);
-    const view = await page.evaluate(() => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-    });
-    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const { frame } = await keyInView(page);
     const rows: Record<string, Sample[]> = { dragging: [], release: [], undo: [], redo: [] };
     let expectedSha = '';
     for (let round = 0; round < ROUNDS; round++) {
@@ -417,20 +426,13 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
       expect((await curveFields(page)).slice(0, 2)).toEqual([x1, y1]);
       rows.release.push(await measure(page, () => page.mouse.up(), { undo: depth + 1 }));
       expect(await digest(page)).toBe(expectedSha);
-      rows.undo.push(await measure(page, () => page.keyboard.press('Control+z'), { undo: depth }));
-      expect(await digest(page)).toBe(origSha);
-      rows.redo.push(await measure(page, () => page.keyboard.press('Control+y'), { undo: depth + 1 }));
-      expect(await digest(page)).toBe(expectedSha);
-      await page.keyboard.press('Control+z');
-      await until(page, { undo: depth });
-      expect(await digest(page)).toBe(origSha);
+      await undoRedoUndo(page, depth, { origSha, editedSha: expectedSha }, rows.undo, rows.redo);
     }
     await app.screenshot('big-edit-600k-curve-drag');
     report('curve-handle drag, every key selected (while dragging)', rows.dragging);
     console.log(`[perf] 600k curve-handle drag: median ${median(rows.dragging.map(fps)).toFixed(1)} fps while dragging (${rows.dragging.map((s) => fps(s).toFixed(1)).join(', ')})`);
     report('curve-handle drag release (commit)', rows.release);
-    report('undo of the curve-handle drag', rows.undo);
-    report('redo of the curve-handle drag', rows.redo);
+    reportUndoRedo('the curve-handle drag', rows.undo, rows.redo);
     expect(app.errors).toEqual([]);
   });
 
@@ -441,11 +443,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     await openFileViaDialog(page, file);
     await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
     const origSha = sha(original);
-    const view = await page.evaluate(() => {
-      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
-      return { fs: Number(cv.dataset.frameStart), ppf: Number(cv.dataset.pxPerFrame) };
-    });
-    const frame = Math.ceil((view.fs + 40 / view.ppf) / STEP) * STEP;
+    const { frame, ppf } = await keyInView(page);
     const p = await keyPoint(page, `track-bone:${track}`, frame);
     await page.mouse.click(p.x, p.y);
     await page.keyboard.press('Control+a');
@@ -454,7 +452,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     const drag = async () => {
       await page.mouse.move(p.x, p.y);
       await page.mouse.down();
-      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * view.ppf * s) / 5, p.y);
+      for (let s = 1; s <= 5; s++) await page.mouse.move(p.x + (SHIFT * ppf * s) / 5, p.y);
       await page.mouse.up();
     };
     await drag();

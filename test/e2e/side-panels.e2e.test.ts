@@ -7,15 +7,17 @@
  *    a joint click does (the bone marked, its key at the current frame selected);
  *  - staging: each actor's position and turn, saved in the scene file, reopened, and applied in the preview
  *    (the posed bones stand where the stage puts them); each value one undo step (Ctrl+Z, Ctrl+Y) before Save Scene;
- *    a lone motion placed on the stage is an untitled scene (its title, the question before another file
- *    replaces it, Save All asking the scene file's name).
+ *    a lone motion placed on the stage, or with music beside it, is an untitled scene (its title and the status
+ *    bar say the scene is unsaved, another file asks before it replaces it, Save All asks the scene file's name);
+ *    without the music it is a lone motion again.
  * Screenshots: test-artifacts/side-panels-*.png.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openSceneViaDialog, saveAsViaDialog, saveThroughDialog, writeDuetScene } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openMusicViaDialog, openSceneViaDialog, saveAsViaDialog, saveThroughDialog, textOf, writeDuetScene } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 import { animationFrames, openFresh, seekFrameField } from './editor-page';
 import { buildTracks, MORPH, readVmd } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -43,6 +45,22 @@ async function loadGene(page: Page) {
   await page.click('[data-testid="file-dialog-go"]');
   await page.waitForFunction(() => /ジェネ/.test(document.querySelector('[data-testid="preview-model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
   await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), undefined, { timeout: 60_000 });
+}
+
+/**
+ * Open… of another file over an unsaved untitled scene: the question names the scene; `whileAsked` runs while
+ * it shows (a screenshot); Cancel closes it.
+ */
+async function openCancelledOverUntitled(page: Page, whileAsked?: () => Promise<unknown>) {
+  await page.click('[data-testid="cmd-open"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', LAUGH);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForSelector('[data-testid="confirm-dialog"]');
+  expect(await page.textContent('[data-testid="confirm-message"]')).toContain('Untitled scene');
+  await whileAsked?.();
+  await page.click('[data-testid="confirm-cancel"]');
+  await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
 }
 
 describe('morph panel, bone list, staging (issue 30 §3)', () => {
@@ -266,17 +284,11 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     await x.fill('12');
     await x.press('Enter');
     await page.waitForFunction(() => document.title === 'Untitled scene — lone.vmd * — VMD Studio');
+    // The status bar agrees with the title: the motion file is saved, the scene is not.
+    expect(await textOf(page, 'status-state')).toBe('lone.vmd saved · unsaved: Untitled scene');
 
     // Opening another file asks first (the stage is kept only in a scene file); Cancel keeps everything.
-    await page.click('[data-testid="cmd-open"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', LAUGH);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="confirm-dialog"]');
-    expect(await page.textContent('[data-testid="confirm-message"]')).toContain('Untitled scene');
-    await s.app.screenshot('side-panels-lone-stage-ask');
-    await page.click('[data-testid="confirm-cancel"]');
-    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    await openCancelledOverUntitled(page, () => s.app.screenshot('side-panels-lone-stage-ask'));
     expect(await x.inputValue()).toBe('12');
     expect(await page.title()).toBe('Untitled scene — lone.vmd * — VMD Studio');
 
@@ -286,6 +298,35 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     await page.waitForFunction(() => document.title === 'lone-staged.vmdscene — lone.vmd — VMD Studio');
     const json = JSON.parse(readFileSync(saved, 'utf8'));
     expect(json.actors).toEqual([expect.objectContaining({ motion: 'lone.vmd', stage: { position: [12, 0, 0], turn: 0 } })]);
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('a lone motion with music beside it is an untitled scene: the title and the status bar say so, opening another file asks; removing the music makes it a lone motion again', async () => {
+    const { page } = s.app;
+    const file = path.join(s.tmp.dir, 'lone-song.vmd');
+    copyFileSync(LAUGH, file);
+    const song = path.join(s.tmp.dir, 'song.wav');
+    writeFileSync(song, pcm16Wav(new Int16Array(44_100 * 2), 1));
+    await openFresh(page, file);
+    expect(await page.title()).toBe('lone-song.vmd — VMD Studio');
+    expect(await textOf(page, 'status-state')).toBe('Saved');
+
+    await openMusicViaDialog(page, song);
+    await page.waitForFunction(() => document.title === 'Untitled scene — lone-song.vmd * — VMD Studio');
+    expect(await textOf(page, 'status-state')).toBe('lone-song.vmd saved · unsaved: Untitled scene');
+    expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').toContain('dirty');
+    await s.app.screenshot('side-panels-lone-music-status');
+
+    // Opening another file asks first (the music and its offset are kept only in a scene file); Cancel keeps them.
+    await openCancelledOverUntitled(page);
+    expect(await page.title()).toBe('Untitled scene — lone-song.vmd * — VMD Studio');
+    expect(await page.getAttribute('[data-testid="waveform"]', 'data-loaded')).toBe('true');
+
+    // The music removed: nothing only a scene file keeps is left, so it is a lone motion again.
+    await page.click('[data-testid="music-remove"]');
+    await page.waitForFunction(() => document.title === 'lone-song.vmd — VMD Studio');
+    expect(await textOf(page, 'status-state')).toBe('Saved');
+    expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').not.toContain('dirty');
     expect(s.app.errors).toEqual([]);
   });
 });

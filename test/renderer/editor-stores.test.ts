@@ -135,8 +135,12 @@ describe('editor stores', () => {
     for (let i = 0; i < 210; i++) expect(hist.undo()).toBe(true);
     expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([20, 20, 107, 107]);
     // Bytes kept (undo + redo stacks) are the touched record's interpolation bytes only (packed fields):
-    // before + after, 2 × 64 per step, and its index (4).
-    expect(hist.bytes).toBe(210 * (2 * 64 + 4));
+    // one copy, the 64 bytes before (redo writes the curve again over them), and its index (4).
+    expect(hist.bytes).toBe(210 * (64 + 4));
+    // Redo writes each step's curve again: after all 210, the last one's.
+    for (let i = 0; i < 210; i++) expect(hist.redo()).toBe(true);
+    expect(getBoneCurves(useWorkspaceStore().doc!.bone.bytes, 111 + BONE.INTERPOLATION)[0]).toEqual([209 % 128, 0, 127, 127]);
+    expect(hist.bytes).toBe(210 * (64 + 4));
   });
 
   it('inserts a key at the cursor on the active track and pastes copied keys', () => {

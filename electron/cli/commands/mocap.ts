@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
-import { formatError, readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
+import { formatError, readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { readModel, type ModelData } from '../../../shared/pmx';
 import { parseMapping } from '../../../shared/motion-ops/rename';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
@@ -99,6 +99,49 @@ function importLine(r: ImportReport): string {
 
 const COMMON_FLAGS = ['overwrite', 'json', 'quiet'];
 
+type Paths = Awaited<ReturnType<typeof paths>>;
+
+/** A VMD read for a command here: its error names the input. */
+function readVmdInput(bytes: Uint8Array, input: string): Loaded<VmdDocument> {
+  const doc = readVmd(bytes);
+  return doc.ok ? doc : { ok: false, error: { ...doc.error, file: input } };
+}
+
+/**
+ * What every command here does around its conversion, in order: an existing output is refused (unless
+ * --overwrite); the input is read and `parse`d and the model loaded (each failure names its file); `convert`
+ * runs (its failure names the input); its `bytes` are written atomically; then the report: --json the paths
+ * and `report(value).json`, else (unless --quiet) one line "name: OUT: line". The exit status.
+ */
+async function convertFile<I, V>(
+  io: CliIo,
+  a: ParsedArgs,
+  p: Paths,
+  name: string,
+  steps: {
+    parse: (bytes: Uint8Array) => Loaded<I> | Promise<Loaded<I>>;
+    convert: (input: I, model: ModelData) => Loaded<V>;
+    bytes: (value: V) => Uint8Array | Promise<Uint8Array>;
+    report: (value: V) => { json: object; line: string };
+  },
+): Promise<number> {
+  if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+  const b = await readInputBytes(p.input);
+  if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+  const input = await steps.parse(b.value);
+  if (!input.ok) return failWith(io, input.error, p.input, p.givens);
+  const model = await loadModelFile(p.model);
+  if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+  const r = steps.convert(input.value, model.value);
+  if (!r.ok) return failWith(io, r.error, p.input, p.givens);
+  const failed = await writeOut(io, a, p.output, await steps.bytes(r.value), p.givens);
+  if (failed !== null) return failed;
+  const rep = steps.report(r.value);
+  if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep.json }, null, 2) + '\n');
+  else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
+  return 0;
+}
+
 export const importBvhCommand: CommandInfo = {
   summary: 'BVH motion capture onto a PMX/PMD model → VMD (mapped, rest-aligned, feet planted, fitted to 30 fps)',
   usage: `vmd-studio import-bvh IN.bvh --model MODEL.pmx|.pmd -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--overwrite] [--json] [--quiet]
@@ -117,22 +160,14 @@ export const importBvhCommand: CommandInfo = {
     const opts = importOptions(a);
     const map = await loadMap(a, io);
     opts.map = map.rows;
-    return guarded(async () => {
-      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readInputBytes(p.input);
-      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
-      const bvh = readBvh(b.value);
-      if (!bvh.ok) return failWith(io, bvh.error, p.input, p.givens);
-      const model = await loadModelFile(p.model);
-      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
-      const r = importBvh(bvh.value, model.value, opts);
-      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
-      const failed = await writeOut(io, a, p.output, writeVmd(r.value.doc), p.givens);
-      if (failed !== null) return failed;
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...r.value.report }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`import-bvh: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${importLine(r.value.report)}\n`);
-      return 0;
-    });
+    return guarded(() =>
+      convertFile(io, a, p, 'import-bvh', {
+        parse: (bytes) => readBvh(bytes),
+        convert: (bvh, model) => importBvh(bvh, model, opts),
+        bytes: (v) => writeVmd(v.doc),
+        report: (v) => ({ json: v.report, line: importLine(v.report) }),
+      }),
+    );
   },
 };
 
@@ -145,23 +180,17 @@ export const exportBvhCommand: CommandInfo = {
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
     const p = await paths(a, io, '.bvh');
-    return guarded(async () => {
-      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readInputBytes(p.input);
-      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
-      const doc = readVmd(b.value);
-      if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);
-      const model = await loadModelFile(p.model);
-      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
-      const r = exportBvh(doc.value, model.value);
-      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
-      const failed = await writeOut(io, a, p.output, new TextEncoder().encode(r.value.text), p.givens);
-      if (failed !== null) return failed;
-      const rep = r.value.report;
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`export-bvh: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones the model lacks: ${rep.missingBones.join(' ')}` : ''}\n`);
-      return 0;
-    });
+    return guarded(() =>
+      convertFile(io, a, p, 'export-bvh', {
+        parse: (bytes) => readVmdInput(bytes, p.input),
+        convert: (doc, model) => exportBvh(doc, model),
+        bytes: (v) => new TextEncoder().encode(v.text),
+        report: ({ report: rep }) => ({
+          json: rep,
+          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones the model lacks: ${rep.missingBones.join(' ')}` : ''}`,
+        }),
+      }),
+    );
   },
 };
 
@@ -178,22 +207,14 @@ export const importVrmaCommand: CommandInfo = {
     const map = await loadMap(a, io);
     opts.map = map.rows;
     const expressions = parseExpressionMap(map.morphs);
-    return guarded(async () => {
-      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readInputBytes(p.input);
-      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
-      const v = await readVrma(b.value);
-      if (!v.ok) return failWith(io, v.error, p.input, p.givens);
-      const model = await loadModelFile(p.model);
-      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
-      const r = vrmaToMotion(v.value, model.value, { ...opts, expressions });
-      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
-      const failed = await writeOut(io, a, p.output, writeVmd(r.value.doc), p.givens);
-      if (failed !== null) return failed;
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...r.value.report }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`import-vrma: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${importLine(r.value.report)}; morph keys ${formatCount(r.value.report.morphKeys)}\n`);
-      return 0;
-    });
+    return guarded(() =>
+      convertFile(io, a, p, 'import-vrma', {
+        parse: (bytes) => readVrma(bytes),
+        convert: (vrma, model) => vrmaToMotion(vrma, model, { ...opts, expressions }),
+        bytes: (v) => writeVmd(v.doc),
+        report: (v) => ({ json: v.report, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}` }),
+      }),
+    );
   },
 };
 
@@ -208,24 +229,17 @@ export const exportVrmaCommand: CommandInfo = {
     const p = await paths(a, io, '.vrma');
     const map = await loadMap(a, io);
     const expressions = parseExpressionMap(map.morphs);
-    return guarded(async () => {
-      if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
-      const b = await readInputBytes(p.input);
-      if (!b.ok) return failWith(io, b.error, p.input, p.givens);
-      const doc = readVmd(b.value);
-      if (!doc.ok) return failWith(io, { ...doc.error, file: p.input }, p.input, p.givens);
-      const model = await loadModelFile(p.model);
-      if (!model.ok) return failWith(io, model.error, p.model, p.givens);
-      const r = motionToVrma(doc.value, model.value, { expressions });
-      if (!r.ok) return failWith(io, r.error, p.input, p.givens);
-      const bytes = await writeVrma(r.value.vrma);
-      const failed = await writeOut(io, a, p.output, bytes, p.givens);
-      if (failed !== null) return failed;
-      const rep = r.value.report;
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`export-vrma: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions\n`);
-      return 0;
-    });
+    return guarded(() =>
+      convertFile(io, a, p, 'export-vrma', {
+        parse: (bytes) => readVmdInput(bytes, p.input),
+        convert: (doc, model) => motionToVrma(doc, model, { expressions }),
+        bytes: (v) => writeVrma(v.vrma),
+        report: ({ report: rep }) => ({
+          json: rep,
+          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
+        }),
+      }),
+    );
   },
 };
 

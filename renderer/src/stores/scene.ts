@@ -42,6 +42,7 @@ import {
 import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, isCameraDocKind } from '../../../shared/key-edits';
 import type { DocumentState } from '../../../shared/ipc/contract';
+import type { UiStringKey } from '../../../shared/i18n/strings';
 
 /** Whether a path names a scene file. */
 export function isScenePath(p: string): boolean {
@@ -152,11 +153,16 @@ export const useSceneStore = defineStore('scene', () => {
     return JSON.stringify({ ...current(false), activeActor: 0 });
   }
   /**
-   * No scene file, and what the window holds is more than a lone motion: several documents, or one actor
-   * standing off the origin or hidden (what only a scene file keeps). An untitled scene: its arrangement is
-   * kept nowhere yet, so the title, the close and replace questions and Save All treat it as a scene.
+   * No scene file, and what the window holds is more than a lone motion: several documents, or one document
+   * with music beside it, or one actor standing off the origin or hidden (what only a scene file keeps). An
+   * untitled scene: its arrangement is kept nowhere yet, so the title, the status bar, the close and replace
+   * questions and Save All treat it as a scene. Removing the music (or the stage) makes it a lone motion again.
    */
-  const untitled = computed(() => path.value === null && (entries.value.length > 1 || entries.value.some((p) => p.hidden || p.stage)));
+  const untitled = computed(
+    () =>
+      path.value === null &&
+      (entries.value.length > 1 || (entries.value.length === 1 && useMusicStore().loaded) || entries.value.some((p) => p.hidden || p.stage)),
+  );
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
    * offset, volume, hidden actors, stages, actors, camera, aspect); or an untitled scene holds what only a
@@ -173,6 +179,19 @@ export const useSceneStore = defineStore('scene', () => {
     ...entries.value.filter((e) => e.dirty).map((e) => e.fileName || '—'),
     ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
   ]);
+
+  /**
+   * What the status bar says of saving, in step with the title's *: the active document's own state, and when
+   * it is saved but the title still shows * (the scene's own content, or another document), what is unsaved
+   * ("a.vmd saved · unsaved: Untitled scene"). `unsaved` when the title shows *.
+   */
+  const saveStatus = computed<{ key: UiStringKey; params?: Record<string, string>; unsaved: boolean }>(() => {
+    if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };
+    if (ws.dirty) return { key: 'status.unsaved', unsaved: true };
+    if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
+    if (anyDirty.value) return { key: 'status.othersUnsaved', params: { file: ws.fileName, names: unsavedNames.value.join(', ') }, unsaved: true };
+    return { key: 'status.saved', unsaved: false };
+  });
 
   /** The name a step of the history shows for its document ("camera.vmd", "Miku: dance.vmd"). */
   function docName(id: number): string {
@@ -783,6 +802,7 @@ export const useSceneStore = defineStore('scene', () => {
     sceneChanged,
     untitled,
     unsavedNames,
+    saveStatus,
     confirmReplace,
     stateOf,
     docName,

@@ -2,8 +2,9 @@
 // camera and music closes with a question and its title says unsaved; Save All on it asks the scene file's
 // name and writes it; another scene drops the previous one's music; an actor whose model is missing shows no
 // previous model; "not included" is said only of documents the file does not name; and (issue 24 §4) Save
-// of an unedited document writes nothing; a lone motion placed on the stage is an untitled scene (the title, the
-// close and replace questions, Save All).
+// of an unedited document writes nothing; a lone motion placed on the stage, or with music beside it, is an
+// untitled scene (the title, the status bar, the close and replace questions, Save All), and a lone motion
+// again once the stage or the music is taken away.
 import { describe, expect, it, vi } from 'vitest';
 import { askEachBeforeClose, openHandedOver, runCommand } from '../../../renderer/src/shell/commands';
 import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
@@ -11,7 +12,9 @@ import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { withFakeAudio } from '../../helpers/fake-audio';
 import { answerNext, cameraVmd, dance, editShown, memoryApi } from './scene-fixtures';
@@ -40,6 +43,48 @@ withFakeAudio(undefined, () => {
   setApi(fake.api);
 });
 
+/**
+ * Save All on an untitled scene of a.vmd: the dialog asks the scene file's name (suggesting a.vmdscene), gets
+ * `target`; returns the scene file written there, parsed.
+ */
+async function saveAllAsScene(target: string) {
+  const done = runCommand('saveAll');
+  await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+  expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+  fileDialogState.resolve!({ path: target, overwrite: false });
+  await done;
+  return JSON.parse(new TextDecoder().decode(files.get(target)!));
+}
+
+/** What the status bar says of saving (StatusBar.vue shows this line), in `locale`. */
+function statusLine(locale: 'en' | 'ja' = 'en'): string {
+  const settings = useSettingsStore();
+  settings.settings.locale = locale;
+  const s = useSceneStore().saveStatus;
+  const line = settings.t(s.key, s.params);
+  settings.settings.locale = 'en';
+  return line;
+}
+
+/**
+ * a.vmd, unedited, is an untitled scene with unsaved content: the title shows * on the scene, the status bar
+ * says the motion file is saved and the scene is not (English and Japanese), and closing asks about the scene.
+ */
+async function expectUnsavedUntitled() {
+  const scene = useSceneStore();
+  expect(scene.entries.every((e) => !e.dirty)).toBe(true);
+  expect(scene.untitled).toBe(true);
+  expect(scene.sceneChanged).toBe(true);
+  expect(scene.unsavedNames).toEqual(['Untitled scene']);
+  expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
+  expect(scene.saveStatus.unsaved).toBe(true);
+  expect(statusLine()).toBe('a.vmd saved · unsaved: Untitled scene');
+  expect(statusLine('ja')).toBe('a.vmd は保存済み · 未保存: 無題のシーン');
+  const done = askEachBeforeClose();
+  expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+  expect(await done).toBe(false);
+}
+
 /** An untitled scene: a motion, a camera VMD beside it, and music. */
 async function untitledScene() {
   const scene = useSceneStore();
@@ -62,12 +107,7 @@ describe('scene data is not lost without a question', () => {
 
   it('Save All on an untitled scene asks the scene file’s name and writes it, naming both documents and the music', async () => {
     await untitledScene();
-    const done = runCommand('saveAll');
-    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
-    fileDialogState.resolve!({ path: '/s/a.vmdscene', overwrite: false });
-    await done;
-    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a.vmdscene')!));
+    const saved = await saveAllAsScene('/s/a.vmdscene');
     expect(saved.actors.map((a: { motion: string }) => a.motion)).toEqual(['a.vmd']);
     expect(saved.camera).toBe('camera.vmd');
     expect(saved.audio.path).toBe('song.wav');
@@ -150,14 +190,8 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
   }
 
   it('the title shows the untitled scene with *, and closing asks about it', async () => {
-    const scene = await staged();
-    expect(scene.entries.every((e) => !e.dirty)).toBe(true);
-    expect(scene.sceneChanged).toBe(true);
-    expect(scene.unsavedNames).toEqual(['Untitled scene']);
-    expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
-    const done = askEachBeforeClose();
-    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
-    expect(await done).toBe(false);
+    await staged();
+    await expectUnsavedUntitled();
   });
 
   it('opening another motion asks first; Cancel keeps the stage', async () => {
@@ -171,12 +205,7 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
 
   it('Save All asks the scene file’s name and writes the stage into it; undo back to the origin is a lone motion again', async () => {
     const scene = await staged();
-    const done = runCommand('saveAll');
-    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
-    fileDialogState.resolve!({ path: '/s/a-staged.vmdscene', overwrite: false });
-    await done;
-    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a-staged.vmdscene')!));
+    const saved = await saveAllAsScene('/s/a-staged.vmdscene');
     expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd', stage: { position: [10, 0, -2.5], turn: 90 } })]);
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('a-staged.vmdscene — a.vmd — VMD Studio');
@@ -189,6 +218,67 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
     expect(scene.actors[0].stage).toBeUndefined();
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('b.vmd — VMD Studio');
+    expect(statusLine()).toBe('Saved');
+  });
+});
+
+describe('a lone motion with music beside it is an untitled scene (issue 30: the music and its offset were lost without a question)', () => {
+  async function withSong() {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(document.title).toBe('a.vmd — VMD Studio');
+    expect(statusLine()).toBe('Saved');
+    expect(await useMusicStore().loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+    useMusicStore().setOffset(12);
+    return scene;
+  }
+
+  it('the title shows the untitled scene with *, the status bar says the scene is unsaved, closing asks; without the music it is a lone motion again', async () => {
+    const scene = await withSong();
+    await expectUnsavedUntitled();
+
+    // The music taken away again leaves nothing only a scene file keeps: a lone motion, nothing to ask.
+    useMusicStore().unload();
+    expect(scene.untitled).toBe(false);
+    expect(scene.anyDirty).toBe(false);
+    expect(scene.unsavedNames).toEqual([]);
+    expect(document.title).toBe('a.vmd — VMD Studio');
+    expect(scene.saveStatus.unsaved).toBe(false);
+    expect(statusLine()).toBe('Saved');
+    expect(await askEachBeforeClose()).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+  });
+
+  it('opening another motion asks first, naming the untitled scene; Cancel keeps the motion, the music and its offset', async () => {
+    const scene = await withSong();
+    const opening = scene.openPath('/s/b.vmd');
+    const line = await answerNext('cancel');
+    expect(line).toContain('Untitled scene');
+    expect(line).toContain('b.vmd');
+    expect(await opening).toBe(false);
+    expect(useWorkspaceStore().fileName).toBe('a.vmd');
+    expect(useMusicStore().path).toBe('/s/song.wav');
+    expect(useMusicStore().offsetFrames).toBe(12);
+  });
+
+  it('Save All asks the scene file’s name and writes the music and its offset beside the motion', async () => {
+    const scene = await withSong();
+    const saved = await saveAllAsScene('/s/a-song.vmdscene');
+    expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd' })]);
+    expect(saved.audio).toEqual(expect.objectContaining({ path: 'song.wav', offsetFrames: 12 }));
+    expect(scene.anyDirty).toBe(false);
+    expect(document.title).toBe('a-song.vmdscene — a.vmd — VMD Studio');
+    expect(statusLine()).toBe('Saved');
+  });
+
+  it('music with no motion open is no scene yet: opening a motion asks nothing, and then they are an untitled scene', async () => {
+    const scene = useSceneStore();
+    expect(await useMusicStore().loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+    expect(scene.untitled).toBe(false);
+    expect(scene.unsavedNames).toEqual([]);
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+    expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
   });
 });
 
