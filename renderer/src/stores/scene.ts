@@ -318,8 +318,12 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * Open of a lone motion: the document replaces every other (Open: the history starts empty) and the window
    * becomes a one-actor scene on the preview's model, or, for a camera VMD, a scene with only the camera document.
+   * Music beside what is replaced belonged to that scene (a scene file's, or an untitled one's that the user
+   * saved or chose not to keep when asked), so it goes with it; music loaded with nothing open stays for the motion.
    */
   function openLone(content: DocumentContent) {
+    const music = useMusicStore();
+    if (entries.value.length && music.loaded) music.unload();
     const [id] = ws.open([content]);
     const camera = isCameraMotion(content.info);
     entries.value = [newEntry(id, camera ? 'camera' : 'actor', { model: usePreviewStore().model?.path ?? null })];

@@ -261,6 +261,30 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(useMusicStore().offsetFrames).toBe(12);
   });
 
+  it('Don’t Save when another motion opens leaves no music of the untitled scene behind: the new motion is a lone motion, nothing unsaved', async () => {
+    const scene = await withSong();
+    const opening = scene.openPath('/s/b.vmd');
+    expect(await answerNext('discard')).toContain('Untitled scene');
+    expect(await opening).toBe(true);
+    expect(useWorkspaceStore().fileName).toBe('b.vmd');
+    expect(useMusicStore().loaded).toBe(false);
+    expect(scene.untitled).toBe(false);
+    expect(scene.unsavedNames).toEqual([]);
+    expect(document.title).toBe('b.vmd — VMD Studio');
+    expect(statusLine()).toBe('Saved');
+  });
+
+  it('a motion opened over a saved scene with music does not carry that music over: a lone motion, not an untitled scene', async () => {
+    const scene = await withSong();
+    await saveAllAsScene('/s/a-song.vmdscene');
+    expect(await scene.openPath('/s/b.vmd')).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+    expect(useMusicStore().loaded).toBe(false);
+    expect(scene.path).toBeNull();
+    expect(scene.anyDirty).toBe(false);
+    expect(document.title).toBe('b.vmd — VMD Studio');
+  });
+
   it('Save All asks the scene file’s name and writes the music and its offset beside the motion', async () => {
     const scene = await withSong();
     const saved = await saveAllAsScene('/s/a-song.vmdscene');
