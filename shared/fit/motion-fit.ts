@@ -761,96 +761,87 @@ function bakeFit(w: SampledWindow, tr: { frames: Uint32Array; curves: Uint8Array
 // ---------------------------------------------------------------------------------------------------
 // The driver: one track or block at a time, whatever the operation.
 
-function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
-  const a = b.start[t], e = b.start[t + 1];
+/** A bone or morph window's fitted keys: their output frames, and key i written from `template` (the input key in force at its frame). */
+interface WindowKeys {
+  frames: number[];
+  write: (i: number, g: number, template: Uint8Array) => Uint8Array;
+}
+
+/**
+ * Track t of a bone or morph block through the operation; `fitKeys` samples and fits its output window
+ * g0..g1. The records: keys before the window as they are, the fitted keys (the window's first as it is
+ * where output frames are input frames: its curve shapes the segment before the window), keys after
+ * the window as they are.
+ */
+function fitTrack(op: FitStrategy, rep: EditReport, kind: 'bone' | 'morph', block: FixedBlock, tr: NamedTracks, t: number, selected: boolean, frameField: number, fitKeys: (g0: number, g1: number) => WindowKeys): TrackOutput {
+  const a = tr.start[t], e = tr.start[t + 1];
   const before = e - a;
-  if (!op.selectBone(b.names[t])) return { records: null, before };
-  const win = op.window(b.frames, a, e);
+  if (!selected) return { records: null, before };
+  const win = op.window(tr.frames, a, e);
   if (!win) return { records: null, before };
   const [i0, i1] = win;
   const { map } = op;
-  const [g0, g1] = outWindow(b.frames, i0, i1, map);
-  const rec = (k: number) => recordBytes(doc.bone, b.record[k]);
+  const rec = (k: number) => recordBytes(block, tr.record[k]);
   if (i0 === i1) {
     // One key holds everywhere: only its frame moves (a re-timed track of one key; reduce's and bake's
     // windows hold two keys or more).
     const r = rec(i0).slice();
-    const g = map.nearestFrame(b.frames[i0]);
-    viewOf(r).setUint32(BONE.FRAME, g, true);
-    countKeys(rep, 'bone', [b.frames[i0]], [g], 0, map.identity);
+    const g = map.nearestFrame(tr.frames[i0]);
+    viewOf(r).setUint32(frameField, g, true);
+    countKeys(rep, kind, [tr.frames[i0]], [g], 0, map.identity);
     return { records: [r], before };
   }
-  const w = boneWindow(doc.bone, b, t, g0, g1, map, op.tol);
-  let fit = op.fitBone(w, b, a, e);
-  if (!op.takes(i1 - i0 + 1, fit.frames.length)) return { records: null, before };
-  if (op.oneKeyHolds && fit.frames.length === 2 && sameValues(fit.values?.[0] ?? boneValuesAt(w, 0), fit.values?.[1] ?? boneValuesAt(w, map.perFrame * (g1 - g0)))) {
-    // Two keys with one value: the segment between them holds, and so does one key alone.
-    fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
-  }
+  const [g0, g1] = outWindow(tr.frames, i0, i1, map);
+  const keys = fitKeys(g0, g1);
+  if (!op.takes(i1 - i0 + 1, keys.frames.length)) return { records: null, before };
   const out: Uint8Array[] = [];
   for (let k = a; k < i0; k++) out.push(rec(k));
-  for (let i = 0; i < fit.frames.length; i++) {
-    const g = fit.frames[i];
-    const x = map.time(g);
-    let k = keyAtOrBefore(b.frames, a, e, x);
-    if (k < a) k = a;
-    if (map.identity && i === 0) {
-      out.push(rec(i0)); // the window's first key: its curve shapes the segment before the window
-      continue;
-    }
-    out.push(writeBoneKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i], fit.values?.[i]));
-  }
-  for (let k = i1 + 1; k < e; k++) out.push(rec(k));
-  const inFrames = b.frames.subarray(i0, i1 + 1);
-  countKeys(rep, 'bone', inFrames, fit.frames, 0, map.identity);
-  return { records: out, before };
-}
-
-function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
-  const a = m.start[t], e = m.start[t + 1];
-  const before = e - a;
-  if (!op.selectMorph(m.names[t])) return { records: null, before };
-  const win = op.window(m.frames, a, e);
-  if (!win) return { records: null, before };
-  const [i0, i1] = win;
-  const { map } = op;
-  const [g0, g1] = outWindow(m.frames, i0, i1, map);
-  const rec = (k: number) => recordBytes(doc.morph, m.record[k]);
-  if (i0 === i1) {
-    // One key holds everywhere: only its frame moves.
-    const r = rec(i0).slice();
-    const g = map.nearestFrame(m.frames[i0]);
-    viewOf(r).setUint32(MORPH.FRAME, g, true);
-    countKeys(rep, 'morph', [m.frames[i0]], [g], 0, map.identity);
-    return { records: [r], before };
-  }
-  const w = morphWindow(m, t, g0, g1, map, op.tol);
-  const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
-  let { frames, values } = op.morphKeys(w, weights, g0, g1);
-  if (op.oneKeyHolds && frames.length === 2) {
-    const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
-    if (v0 === v1) {
-      // Two keys with one value hold in between (the fit was checked): one key holds the same.
-      frames = [g0];
-      if (values) values = [v0];
-    }
-  }
-  if (!op.takes(i1 - i0 + 1, frames.length)) return { records: null, before };
-  const out: Uint8Array[] = [];
-  for (let k = a; k < i0; k++) out.push(rec(k));
-  for (let i = 0; i < frames.length; i++) {
-    const g = frames[i];
-    let k = keyAtOrBefore(m.frames, a, e, map.time(g));
-    if (k < a) k = a;
+  for (let i = 0; i < keys.frames.length; i++) {
+    const g = keys.frames[i];
     if (map.identity && i === 0) {
       out.push(rec(i0));
       continue;
     }
-    out.push(writeMorphKey(rec(k), g, values ? values[i] : weights[map.perFrame * (g - g0)]));
+    let k = keyAtOrBefore(tr.frames, a, e, map.time(g));
+    if (k < a) k = a;
+    out.push(keys.write(i, g, rec(k)));
   }
   for (let k = i1 + 1; k < e; k++) out.push(rec(k));
-  countKeys(rep, 'morph', m.frames.subarray(i0, i1 + 1), frames, 0, map.identity);
+  countKeys(rep, kind, tr.frames.subarray(i0, i1 + 1), keys.frames, 0, map.identity);
   return { records: out, before };
+}
+
+function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
+  const { map } = op;
+  return fitTrack(op, rep, 'bone', doc.bone, b, t, op.selectBone(b.names[t]), BONE.FRAME, (g0, g1) => {
+    const w = boneWindow(doc.bone, b, t, g0, g1, map, op.tol);
+    let fit = op.fitBone(w, b, b.start[t], b.start[t + 1]);
+    if (op.oneKeyHolds && fit.frames.length === 2 && sameValues(fit.values?.[0] ?? boneValuesAt(w, 0), fit.values?.[1] ?? boneValuesAt(w, map.perFrame * (g1 - g0)))) {
+      // Two keys with one value: the segment between them holds, and so does one key alone.
+      fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
+    }
+    const { curves, values } = fit;
+    return { frames: fit.frames, write: (i, g, template) => writeBoneKey(template, g, w, map.perFrame * (g - g0), curves[i], values?.[i]) };
+  });
+}
+
+function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
+  const { map } = op;
+  return fitTrack(op, rep, 'morph', doc.morph, m, t, op.selectMorph(m.names[t]), MORPH.FRAME, (g0, g1) => {
+    const w = morphWindow(m, t, g0, g1, map, op.tol);
+    const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
+    let { frames, values } = op.morphKeys(w, weights, g0, g1);
+    if (op.oneKeyHolds && frames.length === 2) {
+      const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
+      if (v0 === v1) {
+        // Two keys with one value hold in between (the fit was checked): one key holds the same.
+        frames = [g0];
+        if (values) values = [v0];
+      }
+    }
+    const v = values;
+    return { frames, write: (i, g, template) => writeMorphKey(template, g, v ? v[i] : weights[map.perFrame * (g - g0)]) };
+  });
 }
 
 /** The camera block as output, with its cut counts. */
@@ -1083,23 +1074,30 @@ export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
  * frame, its curves (16 bytes) and a record made from `template` (values sampled, curves fitted;
  * frame field = input frame).
  */
-export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): SpanKey[] {
   const w = boneWindow(block, b, t, lo, hi, IDENTITY, tol);
-  w.forced = [];
-  w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
-  const fit = fitWindow(w);
-  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
-  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeBoneKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
-  return out;
+  return refitSpan(w, lo, hi, split, (g, curves) => writeBoneKey(template, g, w, 2 * (g - lo), curves));
 }
 
 /** The camera counterpart of refitBoneSpan (24 curve bytes in `split`). */
-export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): SpanKey[] {
   const w = cameraWindow(c, lo, hi, IDENTITY, tol);
+  return refitSpan(w, lo, hi, split, (g, curves) => writeCameraKey(template, g, w, 2 * (g - lo), curves));
+}
+
+/** A key of a re-expressed span: its frame, its record and its curves. */
+export interface SpanKey {
+  frame: number;
+  record: Uint8Array;
+  curves: Uint8Array;
+}
+
+/** A span's window fitted with the split curve as the hint from lo to hi and no forced keys; every key after lo, its record written by `write`. */
+function refitSpan(w: SampledWindow, lo: number, hi: number, split: Uint8Array, write: (g: number, curves: Uint8Array | null) => Uint8Array): SpanKey[] {
   w.forced = [];
   w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
   const fit = fitWindow(w);
-  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
-  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeCameraKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
+  const out: SpanKey[] = [];
+  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: write(fit.frames[i], fit.curves[i]), curves: fit.curves[i]! });
   return out;
 }
