@@ -17,6 +17,10 @@
  * selected, nothing to gain) keep their records byte for byte; a block with no refitted track is the
  * input block itself. Changed blocks list tracks by name and keys by frame, so the output does not
  * depend on the order of records in the file.
+ *
+ * Each operation is a strategy (ReduceFit, RetimeFit, BakeFit: its time map, window, tolerances, which
+ * tracks, how a window is fitted, what it reports); one driver (run and the per-kind fit functions)
+ * applies any of them, and tests no operation by name.
  */
 import { curveBetween } from '../edit-core/curve-split';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
@@ -108,6 +112,10 @@ interface Mapping {
   time: (g: number) => number;
   /** Input frame of a step → first output frame that shows it. */
   stepFrame: (f: number) => number;
+  /** Input frame → the last output frame that plays it or earlier (where a window starts). */
+  firstFrame: (f: number) => number;
+  /** Input frame → the output frame nearest to it (where a track's one key goes). */
+  nearestFrame: (f: number) => number;
   /** True when output frames are input frames (reduce, bake). */
   identity: boolean;
   /**
@@ -126,7 +134,7 @@ interface Mapping {
   perFrame: number;
 }
 
-const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
+const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, firstFrame: (f) => f, nearestFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
 
 function scaled(k: number, perFrame = 1): Mapping {
   const inputFrame = (g: number) => {
@@ -137,7 +145,16 @@ function scaled(k: number, perFrame = 1): Mapping {
     const g = Math.round(f / k);
     return inputFrame(g) === f ? g : null;
   };
-  return { time: (g) => g * k, stepFrame: (f) => Math.ceil(f / k - 1e-9), identity: false, perFrame, inputFrame, outputFrame };
+  return {
+    time: (g) => g * k,
+    stepFrame: (f) => Math.ceil(f / k - 1e-9),
+    firstFrame: (f) => Math.floor(f / k + 1e-9),
+    nearestFrame: (f) => Math.round(f / k),
+    identity: false,
+    perFrame,
+    inputFrame,
+    outputFrame,
+  };
 }
 
 /** Whether some input key of frames[a..e) plays between two output frames (a re-timed corner). */
@@ -493,37 +510,231 @@ function countKeys(rep: EditReport, kind: Kind, inputFrames: ArrayLike<number>, 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The three operations.
+// The operations: one strategy each, holding what differs between them; the driver below (fitBoneTrack,
+// fitMorphTrack, fitCamera, run) does the rest the same way for all.
 
-type Op =
-  | { op: 'reduce'; tol: Tolerances; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number }
-  | { op: 'speed'; tol: Tolerances; factor: number; perFrame: number }
-  | { op: 'bake'; select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number };
+/** Which bone and morph tracks, which key range, and whether the camera: reduce's and bake's choice. */
+interface Selection {
+  select: (name: string) => boolean;
+  selectMorph: (name: string) => boolean;
+  /** A name pattern picks bones and morphs: the camera (no name) is then left as it is. */
+  named: boolean;
+  from: number;
+  to: number;
+}
+
+/** A camera piece's sampled window and its keys. */
+interface PieceFit {
+  w: SampledWindow;
+  fit: WindowFit;
+}
+
+/** What one fitting operation decides. */
+interface FitStrategy {
+  /** The report's `edit`. */
+  readonly edit: 'reduce' | 'speed' | 'bake';
+  /** Output frames ↔ input time. */
+  readonly map: Mapping;
+  /** What a window's samples are fitted within. */
+  readonly tol: Tolerances;
+  /** Whether the camera track is refitted. */
+  readonly camera: boolean;
+  /**
+   * Whether a bone or morph fit of two keys with one value becomes that one key: the window is the
+   * whole track, so one key holds the same after it as before.
+   */
+  readonly oneKeyHolds: boolean;
+  /** Whether the bone track by this name is refitted. */
+  selectBone(name: string): boolean;
+  /** Whether the morph track by this name is refitted. */
+  selectMorph(name: string): boolean;
+  /** Key index range [i0, i1] of a track that the operation rewrites, or null to leave it. */
+  window(frames: Uint32Array, a: number, e: number): [number, number] | null;
+  /** Whether a fit of `after` keys in place of the window's `before` input keys is taken (else the track stays as it is). */
+  takes(before: number, after: number): boolean;
+  /** A bone window's keys (tr: the track's keys a..e, their 16 curve bytes each). */
+  fitBone(w: SampledWindow, tr: BoneTracks, a: number, e: number): WindowFit;
+  /** A morph window's key frames, and their weights when they are not the samples (null). */
+  morphKeys(w: SampledWindow, weights: Float64Array, g0: number, g1: number): { frames: number[]; values: number[] | null };
+  /** A camera piece (output frames g0..g1) sampled and fitted; `rec(k)` is input key k's record. */
+  fitCameraPiece(c: CameraTrack, g0: number, g1: number, rec: (k: number) => Uint8Array): PieceFit;
+  /** The light, self-shadow or IK block of the output, or undefined for the input's own (counted as kept). */
+  steps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', rep: EditReport): Block | undefined;
+  /** The operation's own figures and warnings, once the blocks are done. */
+  finish(rep: EditReport, cam: CameraOutput): void;
+}
 
 const BAKE_TOL: Tolerances = { position: 1, rotationDeg: 1, morph: 1 };
 
-/** Key index range [i0, i1] of a track that the op rewrites, or null to leave it. */
-function windowKeys(frames: Uint32Array, a: number, e: number, op: Op): [number, number] | null {
-  if (op.op === 'speed') return e - a >= 1 ? [a, e - 1] : null;
-  if (op.op === 'reduce') {
-    let i0 = a;
-    while (i0 < e && frames[i0] < op.from) i0++;
-    let i1 = e - 1;
-    while (i1 >= a && frames[i1] > op.to) i1--;
-    return i1 - i0 >= 2 ? [i0, i1] : null;
-  }
-  // bake: snap outward to keys so the motion outside is untouched.
-  let i0 = keyAtOrBefore(frames, a, e, op.from);
-  if (i0 < a) i0 = a;
-  let i1 = i0;
-  while (i1 < e - 1 && frames[i1] < op.to) i1++;
-  return i1 > i0 ? [i0, i1] : null;
+/** Morph keys pinned to their samples, unless free key values (linear-fit.ts) save keys: where a corner falls between frames, a key a little off its sample can serve both sides. */
+function fittedMorphKeys(w: SampledWindow, weights: Float64Array, g0: number, g1: number, perFrame: number, tol: number): { frames: number[]; values: number[] | null } {
+  const pinned = fitWindow(w).frames;
+  const free = pinned.length > 2 ? fitLinearFree(weights, perFrame, g0, g1, tol) : null;
+  const frames = free && free.frames.length < pinned.length ? free.frames : pinned;
+  return { frames, values: frames === pinned ? null : free!.values };
 }
 
-/** Output window for input keys [i0, i1]. */
-function outWindow(frames: Uint32Array, i0: number, i1: number, op: Op): [number, number] {
-  if (op.op === 'speed') return [Math.floor(frames[i0] / op.factor + 1e-9), Math.ceil(frames[i1] / op.factor - 1e-9)];
-  return [frames[i0], frames[i1]];
+/**
+ * Reduce and bake: output frames are input frames (IDENTITY), over the tracks and the key range the
+ * selection names. Keys outside a track's window stay as they are, and so does the window's first key
+ * (its curve shapes the segment before the window); light, self-shadow and IK are kept.
+ */
+abstract class InPlaceFit implements FitStrategy {
+  abstract readonly edit: 'reduce' | 'bake';
+  readonly map = IDENTITY;
+  readonly oneKeyHolds = false;
+  constructor(
+    readonly tol: Tolerances,
+    protected readonly s: Selection,
+  ) {}
+  get camera(): boolean {
+    return !this.s.named;
+  }
+  selectBone(name: string): boolean {
+    return this.s.select(name);
+  }
+  selectMorph(name: string): boolean {
+    return this.s.selectMorph(name);
+  }
+  abstract window(frames: Uint32Array, a: number, e: number): [number, number] | null;
+  abstract takes(before: number, after: number): boolean;
+  abstract fitBone(w: SampledWindow, tr: BoneTracks, a: number, e: number): WindowFit;
+  abstract morphKeys(w: SampledWindow, weights: Float64Array, g0: number, g1: number): { frames: number[]; values: number[] | null };
+  abstract fitCameraPiece(c: CameraTrack, g0: number, g1: number): PieceFit;
+  steps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', rep: EditReport): undefined {
+    rep.byKind[kind].kept += doc[kind].count;
+    return undefined;
+  }
+  finish(rep: EditReport, cam: CameraOutput): void {
+    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) were lost`);
+  }
+}
+
+/** Fewer keys within tolerance: a track's keys in [from, to] (three at least) refitted, taken only when fewer. */
+class ReduceFit extends InPlaceFit {
+  readonly edit = 'reduce';
+  window(frames: Uint32Array, a: number, e: number): [number, number] | null {
+    let i0 = a;
+    while (i0 < e && frames[i0] < this.s.from) i0++;
+    let i1 = e - 1;
+    while (i1 >= a && frames[i1] > this.s.to) i1--;
+    return i1 - i0 >= 2 ? [i0, i1] : null;
+  }
+  takes(before: number, after: number): boolean {
+    return after < before;
+  }
+  fitBone(w: SampledWindow): WindowFit {
+    return fitWindow(w);
+  }
+  morphKeys(w: SampledWindow, weights: Float64Array, g0: number, g1: number): { frames: number[]; values: number[] | null } {
+    return fittedMorphKeys(w, weights, g0, g1, this.map.perFrame, this.tol.morph);
+  }
+  fitCameraPiece(c: CameraTrack, g0: number, g1: number): PieceFit {
+    const w = cameraWindow(c, g0, g1, this.map, this.tol);
+    return { w, fit: fitWindow(w) };
+  }
+}
+
+/** A key on every frame: the window snapped outward to keys, each frame's curves cut from the input's (bakeFit). */
+class BakeFit extends InPlaceFit {
+  readonly edit = 'bake';
+  constructor(s: Selection) {
+    super(BAKE_TOL, s);
+  }
+  window(frames: Uint32Array, a: number, e: number): [number, number] | null {
+    // Snapped outward to keys so the motion outside is untouched.
+    let i0 = keyAtOrBefore(frames, a, e, this.s.from);
+    if (i0 < a) i0 = a;
+    let i1 = i0;
+    while (i1 < e - 1 && frames[i1] < this.s.to) i1++;
+    return i1 > i0 ? [i0, i1] : null;
+  }
+  takes(): boolean {
+    return true;
+  }
+  fitBone(w: SampledWindow, tr: BoneTracks, a: number, e: number): WindowFit {
+    return bakeFit(w, tr, a, e, 16);
+  }
+  morphKeys(_w: SampledWindow, _weights: Float64Array, g0: number, g1: number): { frames: number[]; values: number[] | null } {
+    return { frames: Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i), values: null };
+  }
+  fitCameraPiece(c: CameraTrack, g0: number, g1: number): PieceFit {
+    const w = cameraWindow(c, g0, g1, this.map, this.tol);
+    return { w, fit: bakeFit(w, c, 0, c.frames.length, 24) };
+  }
+}
+
+/**
+ * Re-timing by a factor K: every track, all its keys (output frame g plays the input at g·K); the camera
+ * tries each of HALF_REACHES per piece; light, self-shadow and IK re-timed as steps (retimeSteps).
+ */
+class RetimeFit implements FitStrategy {
+  readonly edit = 'speed';
+  readonly map: Mapping;
+  readonly camera = true;
+  readonly oneKeyHolds = true;
+  constructor(
+    readonly tol: Tolerances,
+    private readonly factor: number,
+    perFrame: number,
+  ) {
+    this.map = scaled(factor, perFrame);
+  }
+  selectBone(): boolean {
+    return true;
+  }
+  selectMorph(): boolean {
+    return true;
+  }
+  window(_frames: Uint32Array, a: number, e: number): [number, number] | null {
+    return e - a >= 1 ? [a, e - 1] : null;
+  }
+  takes(): boolean {
+    return true;
+  }
+  fitBone(w: SampledWindow): WindowFit {
+    return fitWindow(w);
+  }
+  morphKeys(w: SampledWindow, weights: Float64Array, g0: number, g1: number): { frames: number[]; values: number[] | null } {
+    return fittedMorphKeys(w, weights, g0, g1, this.map.perFrame, this.tol.morph);
+  }
+  fitCameraPiece(c: CameraTrack, g0: number, g1: number, rec: (k: number) => Uint8Array): PieceFit {
+    // Each reach of HALF_REACHES, measured against the input as played: the nearest wins, then the fewest keys.
+    const { map, tol } = this;
+    const n = c.frames.length;
+    const w0 = cameraWindow(c, g0, g1, map, tol);
+    const fit0 = fitWindow(w0);
+    let w = w0, fit: WindowFit = fit0;
+    let best = Infinity;
+    for (const reach of HALF_REACHES) {
+      const wr = reach === 0 ? w0 : cameraWindow(c, g0, g1, map, tol, reach);
+      const fr = reach === 0 ? fit0 : fitWindow(wr);
+      const recs = fr.frames.map((g, i) => writeCameraKey(rec(Math.max(0, keyAtOrBefore(c.frames, 0, n, map.time(g)))), g, wr, 2 * (g - g0), fr.curves[i]));
+      const err = pieceError(c, recs, g0, g1, map, tol);
+      if (err < best - 1e-9 || (err <= best + 1e-9 && fr.frames.length < fit.frames.length)) {
+        best = err;
+        w = wr;
+        fit = fr;
+      }
+    }
+    return { w, fit };
+  }
+  steps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', rep: EditReport): Block {
+    return retimeSteps(doc, kind, this.factor, rep);
+  }
+  finish(rep: EditReport, cam: CameraOutput): void {
+    rep.extra.factor = this.factor;
+    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) fell inside one output frame of the next and merged with it`);
+    for (const kind of ['light', 'shadow', 'ik'] as const) {
+      const n = rep.byKind[kind].collisions;
+      if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);
+    }
+  }
+}
+
+/** Output window for input keys [i0, i1]: from the output frame that plays i0 (or the last before it) to the first that reaches i1. */
+function outWindow(frames: Uint32Array, i0: number, i1: number, map: Mapping): [number, number] {
+  return [map.firstFrame(frames[i0]), map.stepFrame(frames[i1])];
 }
 
 /** Bake curves: the part of each input curve between consecutive frames, per curve channel. */
@@ -547,100 +758,98 @@ function bakeFit(w: SampledWindow, tr: { frames: Uint32Array; curves: Uint8Array
   return { frames, curves };
 }
 
-function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: Op, rep: EditReport): TrackOutput {
-  const a = b.start[t], e = b.start[t + 1];
-  const before = e - a;
-  if (op.op !== 'speed' && !op.select(b.names[t])) return { records: null, before };
-  const win = windowKeys(b.frames, a, e, op);
-  if (!win) return { records: null, before };
-  const [i0, i1] = win;
-  const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
-  const [g0, g1] = outWindow(b.frames, i0, i1, op);
-  const rec = (k: number) => recordBytes(doc.bone, b.record[k]);
-  if (op.op === 'speed' && i0 === i1) {
-    // One key holds everywhere: only its frame moves.
-    const r = rec(i0).slice();
-    viewOf(r).setUint32(BONE.FRAME, Math.round(b.frames[i0] / op.factor), true);
-    countKeys(rep, 'bone', [b.frames[i0]], [0], 0, false);
-    return { records: [r], before };
-  }
-  const w = boneWindow(doc.bone, b, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
-  let fit: WindowFit = op.op === 'bake' ? bakeFit(w, b, a, e, 16) : fitWindow(w);
-  if (op.op === 'reduce' && fit.frames.length >= i1 - i0 + 1) return { records: null, before };
-  if (op.op === 'speed' && fit.frames.length === 2 && sameValues(fit.values?.[0] ?? boneValuesAt(w, 0), fit.values?.[1] ?? boneValuesAt(w, map.perFrame * (g1 - g0)))) {
-    // Two keys with one value: the segment between them holds, and so does one key alone.
-    fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
-  }
-  const out: Uint8Array[] = [];
-  if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
-  for (let i = 0; i < fit.frames.length; i++) {
-    const g = fit.frames[i];
-    const x = map.time(g);
-    let k = keyAtOrBefore(b.frames, a, e, x);
-    if (k < a) k = a;
-    if (op.op !== 'speed' && i === 0) {
-      out.push(rec(i0)); // the window's first key: its curve shapes the segment before the window
-      continue;
-    }
-    out.push(writeBoneKey(rec(k), g, w, map.perFrame * (g - g0), fit.curves[i], fit.values?.[i]));
-  }
-  if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
-  const inFrames = b.frames.subarray(i0, i1 + 1);
-  countKeys(rep, 'bone', inFrames, fit.frames, 0, op.op !== 'speed');
-  return { records: out, before };
+// ---------------------------------------------------------------------------------------------------
+// The driver: one track or block at a time, whatever the operation.
+
+/** A bone or morph window's fitted keys: their output frames, and key i written from `template` (the input key in force at its frame). */
+interface WindowKeys {
+  frames: number[];
+  write: (i: number, g: number, template: Uint8Array) => Uint8Array;
 }
 
-function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep: EditReport): TrackOutput {
-  const a = m.start[t], e = m.start[t + 1];
+/**
+ * Track t of a bone or morph block through the operation; `fitKeys` samples and fits its output window
+ * g0..g1. The records: keys before the window as they are, the fitted keys (the window's first as it is
+ * where output frames are input frames: its curve shapes the segment before the window), keys after
+ * the window as they are.
+ */
+function fitTrack(op: FitStrategy, rep: EditReport, kind: 'bone' | 'morph', block: FixedBlock, tr: NamedTracks, t: number, selected: boolean, frameField: number, fitKeys: (g0: number, g1: number) => WindowKeys): TrackOutput {
+  const a = tr.start[t], e = tr.start[t + 1];
   const before = e - a;
-  if (op.op !== 'speed' && !op.selectMorph(m.names[t])) return { records: null, before };
-  const win = windowKeys(m.frames, a, e, op);
+  if (!selected) return { records: null, before };
+  const win = op.window(tr.frames, a, e);
   if (!win) return { records: null, before };
   const [i0, i1] = win;
-  const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
-  const [g0, g1] = outWindow(m.frames, i0, i1, op);
-  const rec = (k: number) => recordBytes(doc.morph, m.record[k]);
-  if (op.op === 'speed' && i0 === i1) {
+  const { map } = op;
+  const rec = (k: number) => recordBytes(block, tr.record[k]);
+  if (i0 === i1) {
+    // One key holds everywhere: only its frame moves (a re-timed track of one key; reduce's and bake's
+    // windows hold two keys or more).
     const r = rec(i0).slice();
-    viewOf(r).setUint32(MORPH.FRAME, Math.round(m.frames[i0] / op.factor), true);
-    countKeys(rep, 'morph', [m.frames[i0]], [0], 0, false);
+    const g = map.nearestFrame(tr.frames[i0]);
+    viewOf(r).setUint32(frameField, g, true);
+    countKeys(rep, kind, [tr.frames[i0]], [g], 0, map.identity);
     return { records: [r], before };
   }
-  const w = morphWindow(m, t, g0, g1, map, op.op === 'bake' ? BAKE_TOL : op.tol);
-  const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
-  let frames: number[];
-  let values: number[] | null = null;
-  if (op.op === 'bake') frames = Array.from({ length: g1 - g0 + 1 }, (_, i) => g0 + i);
-  else {
-    // Keys pinned to their samples, unless free key values (linear-fit.ts) save keys: where a corner
-    // falls between frames, a key a little off its sample can serve both sides.
-    const pinned = fitWindow(w).frames;
-    const free = pinned.length > 2 ? fitLinearFree(weights, map.perFrame, g0, g1, op.tol.morph) : null;
-    frames = free && free.frames.length < pinned.length ? free.frames : pinned;
-    values = frames === pinned ? null : free!.values;
-    const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
-    if (op.op === 'speed' && frames.length === 2 && v0 === v1) {
-      // Two keys with one value hold in between (the fit was checked): one key holds the same.
-      frames = [g0];
-      if (values) values = [v0];
-    }
-  }
-  if (op.op === 'reduce' && frames.length >= i1 - i0 + 1) return { records: null, before };
+  const [g0, g1] = outWindow(tr.frames, i0, i1, map);
+  const keys = fitKeys(g0, g1);
+  if (!op.takes(i1 - i0 + 1, keys.frames.length)) return { records: null, before };
   const out: Uint8Array[] = [];
-  if (op.op !== 'speed') for (let k = a; k < i0; k++) out.push(rec(k));
-  for (let i = 0; i < frames.length; i++) {
-    const g = frames[i];
-    let k = keyAtOrBefore(m.frames, a, e, map.time(g));
-    if (k < a) k = a;
-    if (op.op !== 'speed' && i === 0) {
+  for (let k = a; k < i0; k++) out.push(rec(k));
+  for (let i = 0; i < keys.frames.length; i++) {
+    const g = keys.frames[i];
+    if (map.identity && i === 0) {
       out.push(rec(i0));
       continue;
     }
-    out.push(writeMorphKey(rec(k), g, values ? values[i] : weights[map.perFrame * (g - g0)]));
+    let k = keyAtOrBefore(tr.frames, a, e, map.time(g));
+    if (k < a) k = a;
+    out.push(keys.write(i, g, rec(k)));
   }
-  if (op.op !== 'speed') for (let k = i1 + 1; k < e; k++) out.push(rec(k));
-  countKeys(rep, 'morph', m.frames.subarray(i0, i1 + 1), frames, 0, op.op !== 'speed');
+  for (let k = i1 + 1; k < e; k++) out.push(rec(k));
+  countKeys(rep, kind, tr.frames.subarray(i0, i1 + 1), keys.frames, 0, map.identity);
   return { records: out, before };
+}
+
+function fitBoneTrack(doc: VmdDocument, b: BoneTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
+  const { map } = op;
+  return fitTrack(op, rep, 'bone', doc.bone, b, t, op.selectBone(b.names[t]), BONE.FRAME, (g0, g1) => {
+    const w = boneWindow(doc.bone, b, t, g0, g1, map, op.tol);
+    let fit = op.fitBone(w, b, b.start[t], b.start[t + 1]);
+    if (op.oneKeyHolds && fit.frames.length === 2 && sameValues(fit.values?.[0] ?? boneValuesAt(w, 0), fit.values?.[1] ?? boneValuesAt(w, map.perFrame * (g1 - g0)))) {
+      // Two keys with one value: the segment between them holds, and so does one key alone.
+      fit = { frames: [g0], curves: [null], values: fit.values && [fit.values[0]] };
+    }
+    const { curves, values } = fit;
+    return { frames: fit.frames, write: (i, g, template) => writeBoneKey(template, g, w, map.perFrame * (g - g0), curves[i], values?.[i]) };
+  });
+}
+
+function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: FitStrategy, rep: EditReport): TrackOutput {
+  const { map } = op;
+  return fitTrack(op, rep, 'morph', doc.morph, m, t, op.selectMorph(m.names[t]), MORPH.FRAME, (g0, g1) => {
+    const w = morphWindow(m, t, g0, g1, map, op.tol);
+    const weights = (w.groups[0] as { comps: Float64Array[] }).comps[0];
+    let { frames, values } = op.morphKeys(w, weights, g0, g1);
+    if (op.oneKeyHolds && frames.length === 2) {
+      const v0 = values ? values[0] : F(weights[0]), v1 = values ? values[values.length - 1] : F(weights[weights.length - 1]);
+      if (v0 === v1) {
+        // Two keys with one value hold in between (the fit was checked): one key holds the same.
+        frames = [g0];
+        if (values) values = [v0];
+      }
+    }
+    const v = values;
+    return { frames, write: (i, g, template) => writeMorphKey(template, g, v ? v[i] : weights[map.perFrame * (g - g0)]) };
+  });
+}
+
+/** The camera block as output, with its cut counts. */
+interface CameraOutput {
+  block: Block;
+  cutsBefore: number;
+  cutsAfter: number;
+  cutsKept: number;
 }
 
 /**
@@ -650,7 +859,7 @@ function fitMorphTrack(doc: VmdDocument, m: MorphTracks, t: number, op: Op, rep:
  * keys one frame apart (track-fit.ts, noUnitSegments), so a re-timing adds no cut; only a stretch
  * that re-times to exactly one output frame is two keys one frame apart, which cutsAfter then counts.
  */
-function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, counts: Counts): { block: Block; cutsBefore: number; cutsAfter: number; cutsKept: number } {
+function fitCamera(doc: VmdDocument, c: CameraTrack, op: FitStrategy, rep: EditReport, counts: Counts): CameraOutput {
   const n = c.frames.length;
   const cuts = (fr: ArrayLike<number>) => {
     let k = 0;
@@ -664,23 +873,25 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
     counts.after += doc.camera.count;
     return { block: doc.camera as Block, cutsBefore, cutsAfter: cutsBefore, cutsKept: cutsBefore };
   };
-  // A name pattern picks bones and morphs: the camera (no name) is then left as it is.
-  if (n === 0 || (op.op !== 'speed' && op.named)) return keep();
-  const win = windowKeys(c.frames, 0, n, op);
+  if (n === 0 || !op.camera) return keep();
+  const win = op.window(c.frames, 0, n);
   if (!win) return keep();
   const [i0, i1] = win;
+  const { map } = op;
   const rec = (k: number) => recordBytes(doc.camera, c.record[k]);
   const out: Uint8Array[] = [];
   const outFrames: number[] = [];
   // Cuts outside the window stay as they are (reduce and bake with a frame range).
   let cutsKept = 0;
   for (let k = 1; k < n; k++) if (c.frames[k] - c.frames[k - 1] === 1 && (k <= i0 || k - 1 >= i1)) cutsKept++;
-  if (op.op !== 'speed') for (let k = 0; k < i0; k++) out.push(rec(k));
-  if (op.op === 'speed' && n === 1) {
-    const r = rec(0).slice();
-    viewOf(r).setUint32(CAMERA.FRAME, Math.round(c.frames[0] / op.factor), true);
+  for (let k = 0; k < i0; k++) out.push(rec(k));
+  if (i0 === i1) {
+    // One key holds everywhere: only its frame moves.
+    const r = rec(i0).slice();
+    const g = map.nearestFrame(c.frames[i0]);
+    viewOf(r).setUint32(CAMERA.FRAME, g, true);
     out.push(r);
-    outFrames.push(0);
+    outFrames.push(g);
   } else {
     // Pieces: runs of keys [p0, p1] inside the window with no cut inside.
     const pieces: [number, number][] = [];
@@ -692,46 +903,23 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
       }
     }
     pieces.push([p0, i1]);
-    const map = op.op === 'speed' ? scaled(op.factor, op.perFrame) : IDENTITY;
-    const tol = op.op === 'bake' ? BAKE_TOL : op.tol;
     for (let p = 0; p < pieces.length; p++) {
       const [k0, k1] = pieces[p];
-      let g0: number, g1: number;
-      if (op.op === 'speed') {
-        g0 = p === 0 ? Math.floor(c.frames[k0] / op.factor + 1e-9) : Math.ceil(c.frames[k0] / op.factor - 1e-9);
-        g1 = p === pieces.length - 1 ? Math.ceil(c.frames[k1] / op.factor - 1e-9) : Math.ceil(c.frames[pieces[p + 1][0]] / op.factor - 1e-9) - 1;
-        if (outFrames.length && g0 <= outFrames[outFrames.length - 1]) g0 = outFrames[outFrames.length - 1] + 1;
-        if (g1 < g0) continue; // a stretch shorter than one output frame never shows
-      } else {
-        g0 = c.frames[k0];
-        g1 = c.frames[k1];
-      }
-      let w = cameraWindow(c, g0, g1, map, tol);
-      let fit: WindowFit = op.op === 'bake' ? bakeFit(w, c, 0, n, 24) : fitWindow(w);
-      if (op.op === 'speed') {
-        // Each reach of HALF_REACHES (w above is reach 0), measured against the input as played: the
-        // nearest wins, then the fewest keys.
-        let best = Infinity;
-        const w0 = w, fit0 = fit;
-        for (const reach of HALF_REACHES) {
-          const wr = reach === 0 ? w0 : cameraWindow(c, g0, g1, map, tol, reach);
-          const fr = reach === 0 ? fit0 : fitWindow(wr);
-          const recs = fr.frames.map((g, i) => writeCameraKey(rec(Math.max(0, keyAtOrBefore(c.frames, 0, n, map.time(g)))), g, wr, 2 * (g - g0), fr.curves[i]));
-          const err = pieceError(c, recs, g0, g1, map, tol);
-          if (err < best - 1e-9 || (err <= best + 1e-9 && fr.frames.length < fit.frames.length)) {
-            best = err;
-            w = wr;
-            fit = fr;
-          }
-        }
-      }
+      // A piece's output frames: from the first that shows its first key (for the window's first piece,
+      // the last at or before that key) to the one before the next piece's; its keys' own frames when
+      // output frames are input frames.
+      let g0 = p === 0 ? map.firstFrame(c.frames[k0]) : map.stepFrame(c.frames[k0]);
+      const g1 = p === pieces.length - 1 ? map.stepFrame(c.frames[k1]) : map.stepFrame(c.frames[pieces[p + 1][0]]) - 1;
+      if (outFrames.length && g0 <= outFrames[outFrames.length - 1]) g0 = outFrames[outFrames.length - 1] + 1;
+      if (g1 < g0) continue; // a stretch shorter than one output frame never shows
+      const { w, fit } = op.fitCameraPiece(c, g0, g1, rec);
       if (p > 0 && outFrames.length && fit.frames[0] === outFrames[outFrames.length - 1] + 1) cutsKept++;
       for (let i = 0; i < fit.frames.length; i++) {
         const g = fit.frames[i];
         let k = keyAtOrBefore(c.frames, 0, n, map.time(g));
         if (k < 0) k = 0;
         outFrames.push(g);
-        if (op.op !== 'speed' && i === 0) {
+        if (map.identity && i === 0) {
           out.push(rec(k0));
           continue;
         }
@@ -739,10 +927,10 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: Op, rep: EditReport, co
       }
     }
   }
-  if (op.op === 'reduce' && outFrames.length >= i1 - i0 + 1) return keep();
-  if (op.op !== 'speed') for (let k = i1 + 1; k < n; k++) out.push(rec(k));
-  countKeys(rep, 'camera', c.frames.subarray(i0, i1 + 1), outFrames, doc.camera.count - n, op.op !== 'speed');
-  if (op.op !== 'speed') rep.byKind.camera.kept += n - (i1 - i0 + 1);
+  if (!op.takes(i1 - i0 + 1, outFrames.length)) return keep();
+  for (let k = i1 + 1; k < n; k++) out.push(rec(k));
+  countKeys(rep, 'camera', c.frames.subarray(i0, i1 + 1), outFrames, doc.camera.count - n, map.identity);
+  rep.byKind.camera.kept += n - (i1 - i0 + 1);
   counts.before += doc.camera.count;
   counts.after += out.length;
   counts.refitted++;
@@ -787,8 +975,8 @@ function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: numbe
   return blockFromRecords(b.kind, recs);
 }
 
-function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progress?: FitProgress): EditResult {
-  const rep = newReport(edit);
+function run(doc: VmdDocument, op: FitStrategy, progress?: FitProgress): EditResult {
+  const rep = newReport(op.edit);
   const counts: Record<Kind, Counts> = {
     bone: { before: 0, after: 0, refitted: 0 },
     morph: { before: 0, after: 0, refitted: 0 },
@@ -812,8 +1000,8 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
   const cam = tell(fitCamera(doc, buildCameraTrack(doc.camera), op, rep, counts.camera));
   blocks.camera = cam.block;
   for (const kind of ['light', 'shadow', 'ik'] as const) {
-    if (op.op === 'speed') blocks[kind] = retimeSteps(doc, kind, op.factor, rep);
-    else rep.byKind[kind].kept += doc[kind].count;
+    const s = op.steps(doc, kind, rep);
+    if (s) blocks[kind] = s;
   }
   for (const k of ['bone', 'morph', 'camera'] as const) {
     rep.extra[`${k}KeysBefore`] = counts[k].before;
@@ -823,19 +1011,11 @@ function run(doc: VmdDocument, op: Op, edit: 'reduce' | 'speed' | 'bake', progre
   rep.extra.cameraCutsBefore = cam.cutsBefore;
   rep.extra.cameraCutsAfter = cam.cutsAfter;
   rep.extra.cameraCutsKept = cam.cutsKept;
-  if (cam.cutsKept < cam.cutsBefore && op.op !== 'speed') rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) were lost`);
-  if (op.op === 'speed') {
-    rep.extra.factor = op.factor;
-    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) fell inside one output frame of the next and merged with it`);
-    for (const kind of ['light', 'shadow', 'ik'] as const) {
-      const n = rep.byKind[kind].collisions;
-      if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);
-    }
-  }
+  op.finish(rep, cam);
   return edited(withBlocks(doc, blocks), finishReport(rep));
 }
 
-function selection(o: FitSelection): { select: (name: string) => boolean; selectMorph: (name: string) => boolean; named: boolean; from: number; to: number } | string {
+function selection(o: FitSelection): Selection | string {
   let select: (name: string) => boolean = () => true;
   if (o.bones !== undefined && o.bones !== '') {
     const p = namePattern(o.bones);
@@ -862,7 +1042,7 @@ export function reduce(doc: VmdDocument, opts: ReduceOptions = {}): EditResult {
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
   const s = selection(opts);
   if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
-  return run(doc, { op: 'reduce', tol, ...s }, 'reduce', opts.progress);
+  return run(doc, new ReduceFit(tol, s), opts.progress);
 }
 
 /** Re-timing by `factor` K (2 = twice as fast): output frame g plays the input at g·K, within tolerance. */
@@ -873,15 +1053,16 @@ export function speedRefit(doc: VmdDocument, opts: SpeedRefitOptions): EditResul
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
   const per = opts.samplesPerFrame ?? 1;
   if (!Number.isInteger(per) || per < 1 || per > 16) return editError(`samplesPerFrame must be a whole number from 1 to 16, got ${per}`, 'E_ARGUMENT');
-  return run(doc, { op: 'speed', tol, factor: k, perFrame: per }, 'speed', opts.progress);
+  return run(doc, new RetimeFit(tol, k, per), opts.progress);
 }
 
 /** A key on every frame of every bone, morph and camera track between [from, to] (snapped outward to keys). */
 export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
   const s = selection(opts);
   if (typeof s === 'string') return editError(s, 'E_ARGUMENT');
-  return run(doc, { op: 'bake', ...s }, 'bake', opts.progress);
+  return run(doc, new BakeFit(s), opts.progress);
 }
+
 
 // ---------------------------------------------------------------------------------------------------
 // Spans for trim: one segment of the input cut at a trim boundary, re-expressed within tolerance.
@@ -893,23 +1074,30 @@ export function bake(doc: VmdDocument, opts: BakeOptions = {}): EditResult {
  * frame, its curves (16 bytes) and a record made from `template` (values sampled, curves fitted;
  * frame field = input frame).
  */
-export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+export function refitBoneSpan(b: BoneTracks, block: FixedBlock, t: number, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): SpanKey[] {
   const w = boneWindow(block, b, t, lo, hi, IDENTITY, tol);
-  w.forced = [];
-  w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
-  const fit = fitWindow(w);
-  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
-  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeBoneKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
-  return out;
+  return refitSpan(w, lo, hi, split, (g, curves) => writeBoneKey(template, g, w, 2 * (g - lo), curves));
 }
 
 /** The camera counterpart of refitBoneSpan (24 curve bytes in `split`). */
-export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): { frame: number; record: Uint8Array; curves: Uint8Array }[] {
+export function refitCameraSpan(c: CameraTrack, lo: number, hi: number, split: Uint8Array, template: Uint8Array, tol: Tolerances = DEFAULT_TOLERANCES): SpanKey[] {
   const w = cameraWindow(c, lo, hi, IDENTITY, tol);
+  return refitSpan(w, lo, hi, split, (g, curves) => writeCameraKey(template, g, w, 2 * (g - lo), curves));
+}
+
+/** A key of a re-expressed span: its frame, its record and its curves. */
+export interface SpanKey {
+  frame: number;
+  record: Uint8Array;
+  curves: Uint8Array;
+}
+
+/** A span's window fitted with the split curve as the hint from lo to hi and no forced keys; every key after lo, its record written by `write`. */
+function refitSpan(w: SampledWindow, lo: number, hi: number, split: Uint8Array, write: (g: number, curves: Uint8Array | null) => Uint8Array): SpanKey[] {
   w.forced = [];
   w.hint = (x) => (x === lo ? { b: hi, curves: split } : null);
   const fit = fitWindow(w);
-  const out: { frame: number; record: Uint8Array; curves: Uint8Array }[] = [];
-  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: writeCameraKey(template, fit.frames[i], w, 2 * (fit.frames[i] - lo), fit.curves[i]), curves: fit.curves[i]! });
+  const out: SpanKey[] = [];
+  for (let i = 1; i < fit.frames.length; i++) out.push({ frame: fit.frames[i], record: write(fit.frames[i], fit.curves[i]), curves: fit.curves[i]! });
   return out;
 }
