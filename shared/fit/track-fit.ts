@@ -140,12 +140,23 @@ class Arc {
     return th;
   }
 
-  nearest(q: Float64Array, j: number): number {
+  nearest(q: Float64Array, j: number, unit?: Float64Array): number {
     const a0 = this.a0, a1 = this.a1, a2 = this.a2, a3 = this.a3, e0 = this.e0, e1 = this.e1, e2 = this.e2, e3 = this.e3, th = this.th;
-    let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
-    let nq = 1 / (hyp4(x, y, z, w) || 1);
-    if (x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0) nq = -nq;
-    x *= nq; y *= nq; z *= nq; w *= nq;
+    const o = 4 * j;
+    let x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
+    const flip = x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0;
+    if (unit) {
+      // The sample times 1/|sample|, worked out once (Fitter.unitQ: the same expression), and
+      // x·(−n) is −(x·n) exactly: the same values as below.
+      x = unit[o]; y = unit[o + 1]; z = unit[o + 2]; w = unit[o + 3];
+      if (flip) {
+        x = -x; y = -y; z = -z; w = -w;
+      }
+    } else {
+      let nq = 1 / (hyp4(x, y, z, w) || 1);
+      if (flip) nq = -nq;
+      x *= nq; y *= nq; z *= nq; w *= nq;
+    }
     const yp = atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
     const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
     this.progress = yc;
@@ -434,9 +445,22 @@ class Fitter {
     const q = g.q, arc = this.arc;
     const th = this.setArc(g, ja, jb);
     const itol = 2 / g.tol; // rotation angle = 2 × the angle between unit quaternions
+    const unit = this.unitQ.get(g)!;
     if (th < 1e-9) {
+      // quatAngle(a, sample) written out (slerpPair's arithmetic) with a's normalisation done once and
+      // the sample's read from unitQ (its same expression; −x·n is −(x·n) exactly): the same angle to the bit.
+      const a0 = arc.a0, a1 = arc.a1, a2 = arc.a2, a3 = arc.a3;
+      const na = 1 / (Math.sqrt(a0 * a0 + a1 * a1 + a2 * a2 + a3 * a3) || 1);
+      const x0 = a0 * na, x1 = a1 * na, x2 = a2 * na, x3 = a3 * na;
       for (let j = ja + 1; j < jb; j++) {
-        const ex = quatAngle(arc.a0, arc.a1, arc.a2, arc.a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) / g.tol;
+        const o = 4 * j;
+        let u0 = unit[o], u1 = unit[o + 1], u2 = unit[o + 2], u3 = unit[o + 3];
+        if (a0 * q[o] + a1 * q[o + 1] + a2 * q[o + 2] + a3 * q[o + 3] < 0) {
+          u0 = -u0; u1 = -u1; u2 = -u2; u3 = -u3;
+        }
+        const d0 = x0 - u0, d1 = x1 - u1, d2 = x2 - u2, d3 = x3 - u3;
+        const s0 = x0 + u0, s1 = x1 + u1, s2 = x2 + u2, s3 = x3 + u3;
+        const ex = (2 * (2 * atan2(Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3), Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3)))) / g.tol;
         gerr[j] = ex;
         if (ex > excursion) {
           excursion = ex;
@@ -448,7 +472,7 @@ class Fitter {
     const w = th * itol * (th * itol);
     scale = th * itol;
     for (let j = ja + 1; j < jb; j++) {
-      const ex = 2 * arc.nearest(q, j) * itol;
+      const ex = 2 * arc.nearest(q, j, unit) * itol;
       const yc = arc.progress;
       gerr[j] = ex;
       if (ex > excursion) {
