@@ -215,6 +215,11 @@ class Fitter {
   readonly order: number[];
   /** Curve slot (4 bytes each) per group index; −1 for linear groups. */
   readonly slot: Int32Array;
+  /**
+   * Per sample j, the last sample k ≥ j such that every channel of every group holds sample j's value
+   * from j to k (a bone that does not move over a stretch); see stillSpan.
+   */
+  readonly stillTo: Int32Array;
 
   /**
    * A fitter over window w. `keys`, `checkOnly` and `strong` as the fields say (by default: the samples
@@ -241,6 +246,7 @@ class Fitter {
     this.slot = new Int32Array(w.groups.length);
     let ci = 0;
     w.groups.forEach((g, i) => (this.slot[i] = g.kind === 'linear' ? -1 : ci++));
+    this.stillTo = stillRuns(w.groups, this.n);
     this.unitQ = opts.unitQ ?? new Map();
     for (const g of w.groups) {
       if (g.kind !== 'quat' || opts.unitQ) continue;
@@ -252,6 +258,27 @@ class Fitter {
       }
       this.unitQ.set(g, u);
     }
+  }
+
+  /**
+   * Whether [a, b] is a still stretch whose every part fits as surely as the whole: every sample of every
+   * group the same from a to b, each quat group's samples its stored keys (float32 already) and its
+   * tolerance far above rounding (1e-9 rad). Then any segment inside plays its one value: a curve or
+   * linear group with the same error at every sample of every segment (key values equal: played =
+   * the key value exactly), a quat group within a few ulps (~1e-14 rad) of the sample. So fitSegment(a, b)
+   * fitting means every segment inside fits, as farthestFit's doubling would find step by step.
+   */
+  stillSpan(a: number, b: number): boolean {
+    if (this.keys !== null) return false;
+    const ja = this.R * (a - this.w.g0), jb = this.R * (b - this.w.g0);
+    if (this.stillTo[ja] < jb) return false;
+    for (const g of this.w.groups) {
+      if (g.kind !== 'quat') continue;
+      if (!(g.tol > 1e-9)) return false;
+      const q = g.q, o = 4 * ja;
+      if (F(q[o]) !== q[o] || F(q[o + 1]) !== q[o + 1] || F(q[o + 2]) !== q[o + 2] || F(q[o + 3]) !== q[o + 3]) return false;
+    }
+    return true;
   }
 
   keyValue(g: CurveGroup | LinearGroup, c: number, j: number): number {
@@ -788,6 +815,25 @@ class Fitter {
     }
     return curves;
   }
+}
+
+/** Fitter.stillTo: per sample, the last sample up to which every channel of every group keeps its value. */
+function stillRuns(groups: readonly FitGroup[], n: number): Int32Array {
+  const to = new Int32Array(n);
+  if (n === 0) return to;
+  to[n - 1] = n - 1;
+  for (let j = n - 2; j >= 0; j--) {
+    let same = true;
+    for (let i = 0; i < groups.length && same; i++) {
+      const g = groups[i];
+      if (g.kind === 'quat') {
+        const q = g.q, o = 4 * j;
+        same = q[o] === q[o + 4] && q[o + 1] === q[o + 5] && q[o + 2] === q[o + 6] && q[o + 3] === q[o + 7];
+      } else for (let c = 0; c < g.comps.length && same; c++) same = g.comps[c][j] === g.comps[c][j + 1];
+    }
+    to[j] = same ? to[j + 1] : j;
+  }
+  return to;
 }
 
 /**
@@ -1398,6 +1444,11 @@ const END_REACH = 64;
  * so a track that one curve plays ends as that one curve.
  */
 function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint8Array } {
+  // A still stretch to e: every step of the doubling below would fit, ending with this same segment.
+  if (e - a > 1 && f.stillSpan(a, e)) {
+    const c = f.fitSegment(a, e);
+    if (c) return { b: e, curves: c };
+  }
   if (e - a > 2 && e - a <= END_REACH) {
     const c = f.fitSegment(a, e);
     if (c) return { b: e, curves: c };
