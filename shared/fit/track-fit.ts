@@ -201,7 +201,7 @@ class Fitter {
   /**
    * Whether callers only ask whether a segment fits (fitSegment: the split, merge and repair passes),
    * not by how much: then an evaluation stops at the first sample past the tolerance, and the
-   * turning-point scan at the first excursion. The free-value pass compares errors, so it clears this.
+   * turning-point scan at the first excursion. The free-value pass compares errors: its own fitter is built without it.
    * Either way the same curves are fitted and the same segments fit.
    */
   readonly checkOnly: boolean;
