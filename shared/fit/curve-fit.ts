@@ -114,8 +114,13 @@ let rScratch = new Float64Array(256);
 /** Levenberg–Marquardt scratch (normal matrix, its damped copy, gradient, step, trial point). */
 const lm = { jtj: new Float64Array(16), a: new Float64Array(16), g: new Float64Array(4), d: new Float64Array(4), trial: new Float64Array(4) };
 
-/** Weighted squared vertical error Σ w·(y(s) − p)² of control points c, with s solving x(s) = t; fills s and residuals. */
-function vertical(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, c: ArrayLike<number>, s: Float64Array, r: Float64Array): number {
+/**
+ * Weighted squared vertical error Σ w·(y(s) − p)² of control points c, with s solving x(s) = t; fills s and residuals.
+ * Once the sum reaches `stop` it returns it (s and r then part-filled): adding a term ≥ 0 never lowers a
+ * rounded sum, so the whole sum would be at least `stop` too, and a trial that cannot beat the current
+ * cost is known to fail without the rest of its points.
+ */
+function vertical(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: number, c: ArrayLike<number>, s: Float64Array, r: Float64Array, stop = Infinity): number {
   let cost = 0;
   const x1 = c[0], y1 = c[1], x2 = c[2], y2 = c[3];
   for (let i = 0; i < m; i++) {
@@ -125,6 +130,7 @@ function vertical(ts: Float64Array, ps: Float64Array, ws: Float64Array, m: numbe
     s[i] = si;
     r[i] = y - ps[i];
     cost += ws[i] * r[i] * r[i];
+    if (cost >= stop) return cost;
   }
   return cost;
 }
@@ -204,7 +210,8 @@ export function refineCurve(ts: Float64Array, ps: Float64Array, ws: Float64Array
       for (let p = 0; p < 4; p++) d[p] = -g[p];
       if (solve4(a, d)) {
         for (let p = 0; p < 4; p++) trial[p] = clamp01(c[p] + d[p]);
-        const tc = vertical(ts, ps, ws, m, trial, s, r);
+        // A trial is kept only below the current cost: past it, its sum stops (s and r are then not read).
+        const tc = vertical(ts, ps, ws, m, trial, s, r, cost);
         if (tc < cost) {
           c.set(trial);
           cost = tc;

@@ -23,7 +23,7 @@
  * With `freeValues` (a re-timing: the input's corners fall between output frames, so pinned values put
  * a key on both sides of one) a last pass lets a key's stored value leave its sample by up to the
  * tolerance (each position axis; the rotation by an angle): a key goes when its neighbours, moved
- * toward the motion on the far side, can carry both their segments (freeValuePass). Every move is
+ * toward the motion on the far side, can carry both their segments (FreeValuePass). Every move is
  * checked by the same play-back of stored values and rounded curves, and the whole result again at the
  * end; where anything strays the pinned fit stands.
  */
@@ -140,12 +140,23 @@ class Arc {
     return th;
   }
 
-  nearest(q: Float64Array, j: number): number {
+  nearest(q: Float64Array, j: number, unit?: Float64Array): number {
     const a0 = this.a0, a1 = this.a1, a2 = this.a2, a3 = this.a3, e0 = this.e0, e1 = this.e1, e2 = this.e2, e3 = this.e3, th = this.th;
-    let x = q[4 * j], y = q[4 * j + 1], z = q[4 * j + 2], w = q[4 * j + 3];
-    let nq = 1 / (hyp4(x, y, z, w) || 1);
-    if (x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0) nq = -nq;
-    x *= nq; y *= nq; z *= nq; w *= nq;
+    const o = 4 * j;
+    let x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
+    const flip = x * this.m0 + y * this.m1 + z * this.m2 + w * this.m3 < 0;
+    if (unit) {
+      // The sample times 1/|sample|, worked out once (Fitter.unitQ: the same expression), and
+      // x·(−n) is −(x·n) exactly: the same values as below.
+      x = unit[o]; y = unit[o + 1]; z = unit[o + 2]; w = unit[o + 3];
+      if (flip) {
+        x = -x; y = -y; z = -z; w = -w;
+      }
+    } else {
+      let nq = 1 / (hyp4(x, y, z, w) || 1);
+      if (flip) nq = -nq;
+      x *= nq; y *= nq; z *= nq; w *= nq;
+    }
     const yp = atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
     const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
     this.progress = yc;
@@ -174,27 +185,28 @@ class Fitter {
   readonly curveGroups: number;
   readonly R: number;
   /**
-   * Stored key values per sample when they may leave the samples (freeValues): a curve group's one
-   * array per channel, a quat group's one array of x, y, z, w; null when every key is its sample.
+   * Stored key values per sample when they may leave the samples (the free-value pass's own fitter):
+   * a curve group's one array per channel, a quat group's one array of x, y, z, w; null when every
+   * key is its sample (float32, or whole numbers for integer groups).
    */
-  keys: Map<FitGroup, Float64Array[]> | null = null;
+  readonly keys: Map<FitGroup, Float64Array[]> | null;
   /**
    * Whether a curve the least-squares fit misses is searched for on the grid itself (strongSearch): in a
    * re-timing whose corners fall between output frames (freeValues), in its first pass and its free-value
    * pass, and in a camera's re-timing (search), in its first pass. Elsewhere (reduce, a bone slow-down)
    * it found little when it searched a coarse grid: on baked wavefile_v2, 26 keys fewer of 13,548 for
-   * half the time again.
+   * half the time again. The window's fitter sets it for its first pass; the free-value pass's is built with it.
    */
-  strong = false;
+  strong: boolean;
   /**
    * Whether callers only ask whether a segment fits (fitSegment: the split, merge and repair passes),
    * not by how much: then an evaluation stops at the first sample past the tolerance, and the
-   * turning-point scan at the first excursion. The free-value pass compares errors, so it clears this.
+   * turning-point scan at the first excursion. The free-value pass compares errors: its own fitter is built without it.
    * Either way the same curves are fitted and the same segments fit.
    */
-  checkOnly = true;
+  readonly checkOnly: boolean;
   /** Per quat group, each sample divided by its length (as slerpPair normalises it), computed once. */
-  readonly unitQ = new Map<QuatGroup, Float64Array>();
+  readonly unitQ: Map<QuatGroup, Float64Array>;
   /**
    * The order fitSegment tries the groups in: the one that strayed last first, so that a segment that
    * does not fit is found out by its likeliest group before the others are fitted. Each group's fit
@@ -203,8 +215,24 @@ class Fitter {
   readonly order: number[];
   /** Curve slot (4 bytes each) per group index; −1 for linear groups. */
   readonly slot: Int32Array;
+  /**
+   * Per sample j, the last sample k ≥ j such that every channel of every group holds sample j's value
+   * from j to k (a bone that does not move over a stretch); see stillSpan.
+   */
+  readonly stillTo: Int32Array;
 
-  constructor(readonly w: SampledWindow) {
+  /**
+   * A fitter over window w. `keys`, `checkOnly` and `strong` as the fields say (by default: the samples
+   * as key values, checks that stop at the tolerance, no grid search); `unitQ` the unit samples of
+   * another fitter over the same window, shared instead of computed again.
+   */
+  constructor(
+    readonly w: SampledWindow,
+    opts: { keys?: Map<FitGroup, Float64Array[]>; checkOnly?: boolean; strong?: boolean; unitQ?: Map<QuatGroup, Float64Array> } = {},
+  ) {
+    this.keys = opts.keys ?? null;
+    this.checkOnly = opts.checkOnly ?? true;
+    this.strong = opts.strong ?? false;
     this.R = w.perFrame ?? 2;
     this.n = this.R * (w.g1 - w.g0) + 1;
     this.gerr = new Float64Array(this.n);
@@ -218,8 +246,10 @@ class Fitter {
     this.slot = new Int32Array(w.groups.length);
     let ci = 0;
     w.groups.forEach((g, i) => (this.slot[i] = g.kind === 'linear' ? -1 : ci++));
+    this.stillTo = stillRuns(w.groups, this.n);
+    this.unitQ = opts.unitQ ?? new Map();
     for (const g of w.groups) {
-      if (g.kind !== 'quat') continue;
+      if (g.kind !== 'quat' || opts.unitQ) continue;
       const q = g.q, u = new Float64Array(q.length);
       for (let j = 0; j < q.length; j += 4) {
         const x = q[j], y = q[j + 1], z = q[j + 2], ww = q[j + 3];
@@ -228,6 +258,27 @@ class Fitter {
       }
       this.unitQ.set(g, u);
     }
+  }
+
+  /**
+   * Whether [a, b] is a still stretch whose every part fits as surely as the whole: every sample of every
+   * group the same from a to b, each quat group's samples its stored keys (float32 already) and its
+   * tolerance far above rounding (1e-9 rad). Then any segment inside plays its one value: a curve or
+   * linear group with the same error at every sample of every segment (key values equal: played =
+   * the key value exactly), a quat group within a few ulps (~1e-14 rad) of the sample. So fitSegment(a, b)
+   * fitting means every segment inside fits, as farthestFit's doubling would find step by step.
+   */
+  stillSpan(a: number, b: number): boolean {
+    if (this.keys !== null) return false;
+    const ja = this.R * (a - this.w.g0), jb = this.R * (b - this.w.g0);
+    if (this.stillTo[ja] < jb) return false;
+    for (const g of this.w.groups) {
+      if (g.kind !== 'quat') continue;
+      if (!(g.tol > 1e-9)) return false;
+      const q = g.q, o = 4 * ja;
+      if (F(q[o]) !== q[o] || F(q[o + 1]) !== q[o + 1] || F(q[o + 2]) !== q[o + 2] || F(q[o + 3]) !== q[o + 3]) return false;
+    }
+    return true;
   }
 
   keyValue(g: CurveGroup | LinearGroup, c: number, j: number): number {
@@ -421,9 +472,22 @@ class Fitter {
     const q = g.q, arc = this.arc;
     const th = this.setArc(g, ja, jb);
     const itol = 2 / g.tol; // rotation angle = 2 × the angle between unit quaternions
+    const unit = this.unitQ.get(g)!;
     if (th < 1e-9) {
+      // quatAngle(a, sample) written out (slerpPair's arithmetic) with a's normalisation done once and
+      // the sample's read from unitQ (its same expression; −x·n is −(x·n) exactly): the same angle to the bit.
+      const a0 = arc.a0, a1 = arc.a1, a2 = arc.a2, a3 = arc.a3;
+      const na = 1 / (Math.sqrt(a0 * a0 + a1 * a1 + a2 * a2 + a3 * a3) || 1);
+      const x0 = a0 * na, x1 = a1 * na, x2 = a2 * na, x3 = a3 * na;
       for (let j = ja + 1; j < jb; j++) {
-        const ex = quatAngle(arc.a0, arc.a1, arc.a2, arc.a3, q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) / g.tol;
+        const o = 4 * j;
+        let u0 = unit[o], u1 = unit[o + 1], u2 = unit[o + 2], u3 = unit[o + 3];
+        if (a0 * q[o] + a1 * q[o + 1] + a2 * q[o + 2] + a3 * q[o + 3] < 0) {
+          u0 = -u0; u1 = -u1; u2 = -u2; u3 = -u3;
+        }
+        const d0 = x0 - u0, d1 = x1 - u1, d2 = x2 - u2, d3 = x3 - u3;
+        const s0 = x0 + u0, s1 = x1 + u1, s2 = x2 + u2, s3 = x3 + u3;
+        const ex = (2 * (2 * atan2(Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3), Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3)))) / g.tol;
         gerr[j] = ex;
         if (ex > excursion) {
           excursion = ex;
@@ -435,7 +499,7 @@ class Fitter {
     const w = th * itol * (th * itol);
     scale = th * itol;
     for (let j = ja + 1; j < jb; j++) {
-      const ex = 2 * arc.nearest(q, j) * itol;
+      const ex = 2 * arc.nearest(q, j, unit) * itol;
       const yc = arc.progress;
       gerr[j] = ex;
       if (ex > excursion) {
@@ -753,6 +817,25 @@ class Fitter {
   }
 }
 
+/** Fitter.stillTo: per sample, the last sample up to which every channel of every group keeps its value. */
+function stillRuns(groups: readonly FitGroup[], n: number): Int32Array {
+  const to = new Int32Array(n);
+  if (n === 0) return to;
+  to[n - 1] = n - 1;
+  for (let j = n - 2; j >= 0; j--) {
+    let same = true;
+    for (let i = 0; i < groups.length && same; i++) {
+      const g = groups[i];
+      if (g.kind === 'quat') {
+        const q = g.q, o = 4 * j;
+        same = q[o] === q[o + 4] && q[o + 1] === q[o + 5] && q[o + 2] === q[o + 6] && q[o + 3] === q[o + 7];
+      } else for (let c = 0; c < g.comps.length && same; c++) same = g.comps[c][j] === g.comps[c][j + 1];
+    }
+    to[j] = same ? to[j + 1] : j;
+  }
+  return to;
+}
+
 /**
  * Longest segment (samples) the strong search takes on. On wavefile_v2 ×1.5: 16 keeps 17,088 keys, 32
  * keeps 16,961, 64 keeps 16,958 (its tables twice the size again).
@@ -970,6 +1053,13 @@ const FREE_REFINE_EVALS = 20;
 /** A merged segment whose fit strays by more than this (in tolerances) is not tried with moved keys. */
 const FREE_PRUNE = 2.0;
 
+/** The groups a free-value pass moves: a curve group's channels or a quat group's x, y, z, w. */
+type ValueGroup = CurveGroup | QuatGroup;
+
+function widthOf(g: ValueGroup): number {
+  return g.kind === 'curve' ? g.comps.length : 4;
+}
+
 /**
  * The free-value pass (SampledWindow.freeValues) over a fitted window, changing frames and curves in
  * place. For each key not forced, its neighbours' segment is tried per group with the current values;
@@ -978,48 +1068,110 @@ const FREE_PRUNE = 2.0;
  * other segment refitted too. The key goes when every group fits. Each try is the fitter's own check
  * (stored values, rounded curves, every sample); at the end the whole result is checked again, and
  * null (frames/curves to be discarded) is returned when anything strays or nothing changed.
+ *
+ * It owns its fitter: one built over the same window that reads key values from this pass's `keys`
+ * (moved values) and weighs every evaluation to the end (moves are compared by their errors), while
+ * the window's own fitter keeps playing the samples. Its scratch (the three curve slots, the
+ * candidate and search vectors) are fields, reused by every key.
  */
-function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[], keep: Set<number>): Float64Array[] | null {
-  const w = f.w, R = f.R, n = f.n;
-  const groups: (CurveGroup | QuatGroup)[] = [];
-  for (const g of w.groups) if (g.kind !== 'linear') groups.push(g);
-  if (groups.length !== w.groups.length) return null;
-  const keys = new Map<FitGroup, Float64Array[]>();
-  for (const g of groups) {
-    if (g.kind === 'curve') keys.set(g, g.comps.map((s) => s.map((v) => (g.integer ? Math.round(v) : F(v)))));
-    else keys.set(g, [g.q.map(F)]);
+class FreeValuePass {
+  private readonly f: Fitter;
+  private readonly groups: ValueGroup[];
+  private readonly G: number;
+  /** Stored key values per sample (float32, or whole numbers for integer groups), as Fitter.keys reads them. */
+  private readonly keys = new Map<FitGroup, Float64Array[]>();
+  /** Curve slots (4 bytes per group) of the segments [ll, l], [l, nx] and [nx, nn] around the key tried. */
+  private readonly cLL: Uint8Array;
+  private readonly cLN: Uint8Array;
+  private readonly cNN: Uint8Array;
+  private readonly cand = new Float64Array(4);
+  private readonly farV = new Float64Array(4);
+  private readonly farK = new Float64Array(4);
+  /** trySide's best move so far (and its error of [l, nx], bestE) and the key's value before it. */
+  private readonly best = new Float64Array(4);
+  private readonly before = new Float64Array(4);
+  private bestE = Infinity;
+  /** Per group, the values of l and nx before the key's tries. */
+  private readonly saved: Float64Array[][];
+  /** refineKey's sample, move, probe and probed value, and its best cost so far (bestC). */
+  private readonly base = new Float64Array(4);
+  private readonly vec = new Float64Array(4);
+  private readonly probe = new Float64Array(4);
+  private readonly at = new Float64Array(4);
+  private bestC = Infinity;
+
+  /** The pass for windows of curve and quat groups only; null when the window has a linear group. */
+  static over(w: SampledWindow, unitQ: Map<QuatGroup, Float64Array>): FreeValuePass | null {
+    const groups: ValueGroup[] = [];
+    for (const g of w.groups) if (g.kind !== 'linear') groups.push(g);
+    return groups.length === w.groups.length ? new FreeValuePass(w, groups, unitQ) : null;
   }
-  f.keys = keys;
-  // This pass weighs moves by their errors: every evaluation goes all the way.
-  f.checkOnly = false;
-  const width = (g: CurveGroup | QuatGroup) => (g.kind === 'curve' ? g.comps.length : 4);
-  const getKey = (g: CurveGroup | QuatGroup, j: number, out: Float64Array) => {
-    const k = keys.get(g)!;
+
+  private constructor(w: SampledWindow, groups: ValueGroup[], unitQ: Map<QuatGroup, Float64Array>) {
+    this.groups = groups;
+    this.G = groups.length;
+    for (const g of groups) {
+      if (g.kind === 'curve') this.keys.set(g, g.comps.map((s) => s.map((v) => (g.integer ? Math.round(v) : F(v)))));
+      else this.keys.set(g, [g.q.map(F)]);
+    }
+    this.f = new Fitter(w, { keys: this.keys, checkOnly: false, strong: true, unitQ });
+    this.cLL = new Uint8Array(4 * this.G);
+    this.cLN = new Uint8Array(4 * this.G);
+    this.cNN = new Uint8Array(4 * this.G);
+    this.saved = groups.map(() => [new Float64Array(4), new Float64Array(4)]);
+  }
+
+  private getKey(g: ValueGroup, j: number, out: Float64Array): void {
+    const k = this.keys.get(g)!;
     if (g.kind === 'curve') for (let c = 0; c < k.length; c++) out[c] = k[c][j];
     else for (let c = 0; c < 4; c++) out[c] = k[0][4 * j + c];
-  };
-  const setKey = (g: CurveGroup | QuatGroup, j: number, v: ArrayLike<number>) => {
-    const k = keys.get(g)!;
+  }
+
+  private setKey(g: ValueGroup, j: number, v: ArrayLike<number>): void {
+    const k = this.keys.get(g)!;
     if (g.kind === 'curve') for (let c = 0; c < k.length; c++) k[c][j] = v[c];
     else for (let c = 0; c < 4; c++) k[0][4 * j + c] = v[c];
-  };
-  const sampleOf = (g: CurveGroup | QuatGroup, j: number, out: Float64Array) => {
+  }
+
+  private static sampleOf(g: ValueGroup, j: number, out: Float64Array): void {
     if (g.kind === 'curve') for (let c = 0; c < g.comps.length; c++) out[c] = g.comps[c][j];
     else for (let c = 0; c < 4; c++) out[c] = g.q[4 * j + c];
-  };
-  const jOf = (fr: number) => R * (fr - w.g0);
+  }
+
+  private jOf(fr: number): number {
+    return this.f.R * (fr - this.f.w.g0);
+  }
+
   /** The fit of [a, b] and its error: exact up to `bound` (≥ 1), past it only known to be past it (see fitGroup). */
-  const fitErr = (g: CurveGroup | QuatGroup, a: number, b: number, out: Uint8Array, o: number, bound = Infinity) => f.fitGroup(g, jOf(a), jOf(b), out, o, b - a === 1, bound);
+  private fitErr(g: ValueGroup, a: number, b: number, out: Uint8Array, o: number, bound = Infinity): number {
+    return this.f.fitGroup(g, this.jOf(a), this.jOf(b), out, o, b - a === 1, bound);
+  }
+
   /** The interior sample of [ja, jb] that strays most in the last fit (gerr). */
-  const worstOf = (ja: number, jb: number) => {
+  private worstOf(ja: number, jb: number): number {
+    const gerr = this.f.gerr;
     let wj = ja + 1;
-    for (let j = ja + 2; j < jb; j++) if (f.gerr[j] > f.gerr[wj]) wj = j;
+    for (let j = ja + 2; j < jb; j++) if (gerr[j] > gerr[wj]) wj = j;
     return wj;
-  };
-  const G = groups.length;
-  const cLL = new Uint8Array(4 * G), cLN = new Uint8Array(4 * G), cNN = new Uint8Array(4 * G);
-  const cand = new Float64Array(4), farV = new Float64Array(4), farK = new Float64Array(4), best = new Float64Array(4), before = new Float64Array(4);
-  const saved = groups.map(() => [new Float64Array(4), new Float64Array(4)]);
+  }
+
+  /** Whether key k's other segment ([far, k] for side 0 into cLL, [k, far] for side 1 into cNN) fits; true without one. */
+  private otherFits(g: ValueGroup, o: number, side: 0 | 1, k: number, far: number): boolean {
+    return far < 0 || (side === 0 ? this.fitErr(g, far, k, this.cLL, o, 1) : this.fitErr(g, k, far, this.cNN, o, 1)) <= 1;
+  }
+
+  /** Sets the key at jk to cand and fits both its segments: the error of [l, nx], Infinity when the other strays. */
+  private tryCand(g: ValueGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, k: number, jk: number): number {
+    this.setKey(g, jk, this.cand);
+    if (!this.otherFits(g, o, side, k, far)) return Infinity;
+    // Only an error under the best so far is kept: past it, the evaluation stops.
+    const e = this.fitErr(g, l, nx, this.cLN, o, this.bestE);
+    if (e < this.bestE && e > 1) {
+      this.bestE = e;
+      this.best.set(this.cand);
+    }
+    return e;
+  }
 
   /**
    * Moves the key of `side` (0: l, whose other segment is [far = ll, l]; 1: nx, with [nx, far = nn])
@@ -1028,62 +1180,75 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
    * move, cLN and the other segment's slot its curves). Otherwise the key holds the best such move
    * when `keepBest` (its other segment's slot refitted), else its value before.
    */
-  const trySide = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, jw: number, keepBest: boolean): number => {
+  private trySide(g: ValueGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, jw: number, keepBest: boolean): number {
     const k = side === 0 ? l : nx;
-    const jk = jOf(k), jo = jOf(side === 0 ? nx : l), dir = side === 0 ? 1 : -1;
-    const other = () => far < 0 || (side === 0 ? fitErr(g, far, k, cLL, o, 1) : fitErr(g, k, far, cNN, o, 1)) <= 1;
-    let bestE = Infinity;
-    getKey(g, jk, before);
+    const jk = this.jOf(k), jo = this.jOf(side === 0 ? nx : l), dir = side === 0 ? 1 : -1;
+    const { cand, farV, farK, best, before } = this;
+    this.bestE = Infinity;
+    this.getKey(g, jk, before);
     best.set(before);
-    /** Sets the key to cand and fits both segments: the error of [l, nx], Infinity when the other strays. */
-    const tryCand = (): number => {
-      setKey(g, jk, cand);
-      if (!other()) return Infinity;
-      // Only an error under the best so far is kept: past it, the evaluation stops.
-      const e = fitErr(g, l, nx, cLN, o, bestE);
-      if (e < bestE && e > 1) {
-        bestE = e;
-        best.set(cand);
-      }
-      return e;
-    };
     if (g.kind === 'quat') {
       // First the move that keeps both of the key's segments nearest their arcs.
-      getKey(g, jo, farV);
-      if (far >= 0) getKey(g, jOf(far), farK);
-      if (searchQuatKey(g, jk, jo, farV, far >= 0 ? jOf(far) : -1, farK, SEARCH_LIMIT * g.tol, cand) && tryCand() <= 1) return 1;
+      this.getKey(g, jo, farV);
+      if (far >= 0) this.getKey(g, this.jOf(far), farK);
+      if (searchQuatKey(g, jk, jo, farV, far >= 0 ? this.jOf(far) : -1, farK, SEARCH_LIMIT * g.tol, cand) && this.tryCand(g, o, side, l, nx, far, k, jk) <= 1) return 1;
     }
     // Targets: through the worst sample and the other key (for a rotation, the great circle's nearest
     // point), through the nearest sample and the other key, and on from the two nearest samples.
-    const near = jk + dir, beyond = Math.max(0, Math.min(n - 1, jk + 2 * dir));
+    const near = jk + dir, beyond = Math.max(0, Math.min(this.f.n - 1, jk + 2 * dir));
     for (let t = 0; t < 3; t++) {
       const jNear = t === 0 ? jw : near, jFar = t === 2 ? beyond : jo;
       if (jNear === jFar || (t === 1 && near === jw)) continue;
-      if (jFar === jo) getKey(g, jFar, farV);
-      else sampleOf(g, jFar, farV);
+      if (jFar === jo) this.getKey(g, jFar, farV);
+      else FreeValuePass.sampleOf(g, jFar, farV);
       for (const frac of MOVES) {
-        if (freeCandidate(g, jk, jNear, jFar, farV, t < 2, frac, cand) && tryCand() <= 1) return 1;
+        if (freeCandidate(g, jk, jNear, jFar, farV, t < 2, frac, cand) && this.tryCand(g, o, side, l, nx, far, k, jk) <= 1) return 1;
       }
     }
     // A near miss: a pattern search on the fits themselves, from the best move so far.
-    if (bestE <= FREE_REFINE && refineKey(g, o, side, l, nx, far, k, jk) <= 1) return 1;
-    if (keepBest && bestE < Infinity) {
-      setKey(g, jk, best);
-      other();
-    } else setKey(g, jk, before);
-    return bestE;
-  };
+    if (this.bestE <= FREE_REFINE && this.refineKey(g, o, side, l, nx, far, k, jk) <= 1) return 1;
+    if (keepBest && this.bestE < Infinity) {
+      this.setKey(g, jk, best);
+      this.otherFits(g, o, side, k, far);
+    } else this.setKey(g, jk, before);
+    return this.bestE;
+  }
 
-  const base = new Float64Array(4), vec = new Float64Array(4), probe = new Float64Array(4), at = new Float64Array(4);
+  /**
+   * refineKey's cost of move v of key k (at jk) from `base`: the larger error of its two fits, Infinity
+   * when the stored value would leave the tolerance; the key is left set to it.
+   */
+  private refineCost(g: ValueGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, k: number, jk: number, v: Float64Array): number {
+    const { at, base } = this;
+    if (g.kind === 'quat') {
+      turnQuat(base, v[0], v[1], v[2], at);
+      for (let c = 0; c < 4; c++) at[c] = F(at[c]);
+      if (!(quatAngle(at[0], at[1], at[2], at[3], base[0], base[1], base[2], base[3]) <= 0.99 * g.tol)) return Infinity;
+    } else {
+      for (let c = 0; c < g.comps.length; c++) {
+        at[c] = F(base[c] + v[c]);
+        if (!(Math.abs(at[c] - base[c]) <= 0.99 * g.tol)) return Infinity;
+      }
+    }
+    this.setKey(g, jk, at);
+    // The merged segment first: a probe no better than the best so far needs no second fit.
+    const bestC = this.bestC;
+    const em = this.fitErr(g, l, nx, this.cLN, o, bestC);
+    if (em >= bestC) return em;
+    const eo = far < 0 ? 0 : side === 0 ? this.fitErr(g, far, k, this.cLL, o, bestC) : this.fitErr(g, k, far, this.cNN, o, bestC);
+    return Math.max(eo, em);
+  }
+
   /**
    * Pattern search over moves of key k's value (a rotation vector for a quat group, one offset per
    * channel for a curve group) starting from `best`, on the larger error of its two fits ([l, nx] and
    * its other segment). Returns ≤ 1 with the key set and cLN and the other slot written when both fit.
    */
-  const refineKey = (g: CurveGroup | QuatGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, k: number, jk: number): number => {
+  private refineKey(g: ValueGroup, o: number, side: 0 | 1, l: number, nx: number, far: number, k: number, jk: number): number {
     const dims = g.kind === 'quat' ? 3 : g.comps.length;
     const limit = 0.95 * g.tol;
-    sampleOf(g, jk, base);
+    const { base, vec, probe, best } = this;
+    FreeValuePass.sampleOf(g, jk, base);
     if (g.kind === 'quat') {
       const nb = 1 / (hyp4(base[0], base[1], base[2], base[3]) || 1);
       for (let c = 0; c < 4; c++) base[c] *= nb;
@@ -1101,172 +1266,170 @@ function freeValuePass(f: Fitter, frames: number[], curves: (Uint8Array | null)[
       const kk = sn > 0 ? ang / sn : 0;
       vec[0] = dx * kk; vec[1] = dy * kk; vec[2] = dz * kk;
     } else for (let c = 0; c < dims; c++) vec[c] = best[c] - base[c];
-    const cost = (v: Float64Array): number => {
-      if (g.kind === 'quat') {
-        turnQuat(base, v[0], v[1], v[2], at);
-        for (let c = 0; c < 4; c++) at[c] = F(at[c]);
-        if (!(quatAngle(at[0], at[1], at[2], at[3], base[0], base[1], base[2], base[3]) <= 0.99 * g.tol)) return Infinity;
-      } else {
-        for (let c = 0; c < dims; c++) {
-          at[c] = F(base[c] + v[c]);
-          if (!(Math.abs(at[c] - base[c]) <= 0.99 * g.tol)) return Infinity;
-        }
-      }
-      setKey(g, jk, at);
-      // The merged segment first: a probe no better than the best so far needs no second fit.
-      const em = fitErr(g, l, nx, cLN, o, bestC);
-      if (em >= bestC) return em;
-      const eo = far < 0 ? 0 : side === 0 ? fitErr(g, far, k, cLL, o, bestC) : fitErr(g, k, far, cNN, o, bestC);
-      return Math.max(eo, em);
-    };
-    let bestC = Infinity;
-    bestC = cost(vec);
-    if (bestC <= 1) return bestC;
+    this.bestC = Infinity;
+    this.bestC = this.refineCost(g, o, side, l, nx, far, k, jk, vec);
+    if (this.bestC <= 1) return this.bestC;
     let step = limit / 4;
     let evals = 0;
     while (step > limit / 32 && evals < FREE_REFINE_EVALS) {
       let moved = false;
-      for (let axis = 0; axis < dims && bestC > 1; axis++) for (let d = -1; d <= 1 && bestC > 1; d += 2) {
+      for (let axis = 0; axis < dims && this.bestC > 1; axis++) for (let d = -1; d <= 1 && this.bestC > 1; d += 2) {
         probe.set(vec);
         probe[axis] += d * step;
         let len = 0;
         for (let c = 0; c < dims; c++) len += probe[c] * probe[c];
         len = Math.sqrt(len);
         if (len > limit) for (let c = 0; c < dims; c++) probe[c] *= limit / len;
-        const e = cost(probe);
+        const e = this.refineCost(g, o, side, l, nx, far, k, jk, probe);
         evals++;
-        if (e < bestC) {
-          bestC = e;
+        if (e < this.bestC) {
+          this.bestC = e;
           vec.set(probe);
           moved = true;
         }
       }
-      if (bestC <= 1) return bestC; // the last probe was the winner: key, cLN and the other slot hold it
+      if (this.bestC <= 1) return this.bestC; // the last probe was the winner: key, cLN and the other slot hold it
       if (!moved) step /= 2;
     }
     return Infinity;
-  };
+  }
 
-  let changed = false;
-  let i = 1;
-  while (i < frames.length - 1) {
-    const r = frames[i];
-    if (keep.has(r)) {
-      i++;
-      continue;
-    }
-    const l = frames[i - 1], nx = frames[i + 1];
-    const ll = i >= 2 ? frames[i - 2] : -1, nn = i + 2 < frames.length ? frames[i + 2] : -1;
-    const jl = jOf(l), jn = jOf(nx);
-    // Per group, bit 1: l moved, bit 2: nx moved.
-    const how = new Int8Array(G);
-    let ok = true;
+  /**
+   * Tries to drop the key frames[i] (with neighbours l, nx and their far neighbours ll, nn, −1 where
+   * none) by moving l's and nx's values per group; how[gi] gets bit 1 where l moved, bit 2 where nx
+   * moved. True when every group's [l, nx] fits (cLN, cLL and cNN hold the curves); else every value
+   * is back as it was.
+   */
+  private dropKey(l: number, nx: number, ll: number, nn: number, how: Int8Array): boolean {
+    const { groups, saved } = this;
+    const jl = this.jOf(l), jn = this.jOf(nx);
     let gi = 0;
-    for (; gi < G; gi++) {
+    for (; gi < this.G; gi++) {
       const g = groups[gi], o = 4 * gi;
       // Past FREE_PRUNE the key stays whatever the exact error: the evaluation stops there.
-      const e0 = fitErr(g, l, nx, cLN, o, FREE_PRUNE);
+      const e0 = this.fitErr(g, l, nx, this.cLN, o, FREE_PRUNE);
       if (e0 <= 1) continue;
-      if (e0 > FREE_PRUNE) {
-        ok = false;
-        break;
-      }
-      const jw = worstOf(jl, jn);
-      getKey(g, jl, saved[gi][0]);
-      getKey(g, jn, saved[gi][1]);
+      if (e0 > FREE_PRUNE) break;
+      const jw = this.worstOf(jl, jn);
+      this.getKey(g, jl, saved[gi][0]);
+      this.getKey(g, jn, saved[gi][1]);
       const first: 0 | 1 = jw - jl <= jn - jw ? 0 : 1;
       let done = false;
       // The key nearer the worst sample moved; then, with its best move kept, the other one too;
       // then the other one alone.
       const farFirst = first === 0 ? ll : nn, farSecond = first === 0 ? nn : ll;
       const second: 0 | 1 = first === 0 ? 1 : 0;
-      const e1 = trySide(g, o, first, l, nx, farFirst, jw, true);
+      const e1 = this.trySide(g, o, first, l, nx, farFirst, jw, true);
       if (e1 <= 1) {
         how[gi] = first === 0 ? 1 : 2;
         done = true;
       } else {
         if (e1 < Infinity) {
-          fitErr(g, l, nx, cLN, o);
-          if (trySide(g, o, second, l, nx, farSecond, worstOf(jl, jn), false) <= 1) {
+          this.fitErr(g, l, nx, this.cLN, o);
+          if (this.trySide(g, o, second, l, nx, farSecond, this.worstOf(jl, jn), false) <= 1) {
             how[gi] = 3;
             done = true;
             // Both slots as accepted: the first key's other segment with its kept move, and the merged one.
             if (farFirst >= 0) {
-              if (first === 0) fitErr(g, ll, l, cLL, o);
-              else fitErr(g, nx, nn, cNN, o);
+              if (first === 0) this.fitErr(g, ll, l, this.cLL, o);
+              else this.fitErr(g, nx, nn, this.cNN, o);
             }
-            fitErr(g, l, nx, cLN, o);
-          } else setKey(g, first === 0 ? jl : jn, saved[gi][first]);
+            this.fitErr(g, l, nx, this.cLN, o);
+          } else this.setKey(g, first === 0 ? jl : jn, saved[gi][first]);
         }
-        if (!done && trySide(g, o, second, l, nx, farSecond, jw, false) <= 1) {
+        if (!done && this.trySide(g, o, second, l, nx, farSecond, jw, false) <= 1) {
           how[gi] = second === 0 ? 1 : 2;
           done = true;
         }
       }
       if (!done) {
-        setKey(g, jl, saved[gi][0]);
-        setKey(g, jn, saved[gi][1]);
-        ok = false;
+        this.setKey(g, jl, saved[gi][0]);
+        this.setKey(g, jn, saved[gi][1]);
         break;
       }
     }
-    if (!ok) {
-      for (let h = 0; h < gi; h++) if (how[h]) {
-        setKey(groups[h], jl, saved[h][0]);
-        setKey(groups[h], jn, saved[h][1]);
+    if (gi === this.G) return true;
+    for (let h = 0; h < gi; h++) if (how[h]) {
+      this.setKey(groups[h], jl, saved[h][0]);
+      this.setKey(groups[h], jn, saved[h][1]);
+    }
+    return false;
+  }
+
+  /** Runs the pass over frames and curves (changed in place): the values to store per key, or null (see the class). */
+  run(frames: number[], curves: (Uint8Array | null)[], keep: Set<number>): Float64Array[] | null {
+    const G = this.G;
+    let changed = false;
+    let i = 1;
+    while (i < frames.length - 1) {
+      if (keep.has(frames[i])) {
+        i++;
+        continue;
       }
-      i++;
-      continue;
+      const l = frames[i - 1], nx = frames[i + 1];
+      const ll = i >= 2 ? frames[i - 2] : -1, nn = i + 2 < frames.length ? frames[i + 2] : -1;
+      // Per group, bit 1: l moved, bit 2: nx moved.
+      const how = new Int8Array(G);
+      if (!this.dropKey(l, nx, ll, nn, how)) {
+        i++;
+        continue;
+      }
+      changed = true;
+      if (ll >= 0) {
+        const c = curves[i - 1]!.slice();
+        for (let h = 0; h < G; h++) if (how[h] & 1) c.set(this.cLL.subarray(4 * h, 4 * h + 4), 4 * h);
+        curves[i - 1] = c;
+      }
+      if (nn >= 0) {
+        const c = curves[i + 2]!.slice();
+        for (let h = 0; h < G; h++) if (how[h] & 2) c.set(this.cNN.subarray(4 * h, 4 * h + 4), 4 * h);
+        curves[i + 2] = c;
+      }
+      curves[i + 1] = this.cLN.slice();
+      frames.splice(i, 1);
+      curves.splice(i, 1);
     }
-    changed = true;
-    if (ll >= 0) {
-      const c = curves[i - 1]!.slice();
-      for (let h = 0; h < G; h++) if (how[h] & 1) c.set(cLL.subarray(4 * h, 4 * h + 4), 4 * h);
-      curves[i - 1] = c;
-    }
-    if (nn >= 0) {
-      const c = curves[i + 2]!.slice();
-      for (let h = 0; h < G; h++) if (how[h] & 2) c.set(cNN.subarray(4 * h, 4 * h + 4), 4 * h);
-      curves[i + 2] = c;
-    }
-    curves[i + 1] = cLN.slice();
-    frames.splice(i, 1);
-    curves.splice(i, 1);
+    if (!changed || !this.check(frames, curves)) return null;
+    return this.values(frames);
   }
-  f.keys = null;
-  f.checkOnly = true;
-  if (!changed) return null;
-  // The whole result again, as it will be stored: every segment with its curves and key values, and
-  // every key within tolerance of its own sample.
-  f.keys = keys;
-  const v = new Float64Array(4);
-  let good = true;
-  for (let k = 0; k < frames.length && good; k++) {
-    const jb = jOf(frames[k]);
-    for (let h = 0; h < G && good; h++) {
-      const g = groups[h];
-      getKey(g, jb, v);
-      if (g.kind === 'curve') {
-        for (let c = 0; c < g.comps.length; c++) if (!(Math.abs(v[c] - g.comps[c][jb]) <= g.tol)) good = false;
-      } else if (!(quatAngle(v[0], v[1], v[2], v[3], g.q[4 * jb], g.q[4 * jb + 1], g.q[4 * jb + 2], g.q[4 * jb + 3]) <= g.tol)) good = false;
-      if (k > 0 && good && f.evalGroup(g, jOf(frames[k - 1]), jb, curves[k]!, 4 * h, 1 / 127, false, 1) > 1) good = false;
+
+  /**
+   * The whole result again, as it will be stored: every segment with its curves and key values, and
+   * every key within tolerance of its own sample.
+   */
+  private check(frames: number[], curves: (Uint8Array | null)[]): boolean {
+    const v = new Float64Array(4);
+    for (let k = 0; k < frames.length; k++) {
+      const jb = this.jOf(frames[k]);
+      for (let h = 0; h < this.G; h++) {
+        const g = this.groups[h];
+        this.getKey(g, jb, v);
+        if (g.kind === 'curve') {
+          for (let c = 0; c < g.comps.length; c++) if (!(Math.abs(v[c] - g.comps[c][jb]) <= g.tol)) return false;
+        } else if (!(quatAngle(v[0], v[1], v[2], v[3], g.q[4 * jb], g.q[4 * jb + 1], g.q[4 * jb + 2], g.q[4 * jb + 3]) <= g.tol)) return false;
+        if (k > 0 && this.f.evalGroup(g, this.jOf(frames[k - 1]), jb, curves[k]!, 4 * h, 1 / 127, false, 1) > 1) return false;
+      }
     }
+    return true;
   }
-  f.keys = null;
-  if (!good) return null;
-  const values: Float64Array[] = [];
-  let total = 0;
-  for (const g of groups) total += width(g);
-  for (const fr of frames) {
-    const out = new Float64Array(total);
-    let o = 0;
-    for (const g of groups) {
-      getKey(g, jOf(fr), v);
-      for (let c = 0; c < width(g); c++) out[o++] = v[c];
+
+  /** Per key of frames, every channel of every group in group order (WindowFit.values). */
+  private values(frames: number[]): Float64Array[] {
+    const v = new Float64Array(4);
+    const values: Float64Array[] = [];
+    let total = 0;
+    for (const g of this.groups) total += widthOf(g);
+    for (const fr of frames) {
+      const out = new Float64Array(total);
+      let o = 0;
+      for (const g of this.groups) {
+        this.getKey(g, this.jOf(fr), v);
+        for (let c = 0; c < widthOf(g); c++) out[o++] = v[c];
+      }
+      values.push(out);
     }
-    values.push(out);
+    return values;
   }
-  return values;
 }
 
 /** Within this many frames of the window's (or a forced key's) end, a segment to the end is tried first. */
@@ -1281,6 +1444,11 @@ const END_REACH = 64;
  * so a track that one curve plays ends as that one curve.
  */
 function farthestFit(f: Fitter, a: number, e: number): { b: number; curves: Uint8Array } {
+  // A still stretch to e: every step of the doubling below would fit, ending with this same segment.
+  if (e - a > 1 && f.stillSpan(a, e)) {
+    const c = f.fitSegment(a, e);
+    if (c) return { b: e, curves: c };
+  }
   if (e - a > 2 && e - a <= END_REACH) {
     const c = f.fitSegment(a, e);
     if (c) return { b: e, curves: c };
@@ -1561,9 +1729,7 @@ export function fitWindow(w: SampledWindow, opts: { merge?: boolean } = {}): Win
     }
     if (w.freeValues && outF.length > 2) {
       const ff = outF.slice(), fc = outC.slice();
-      f.strong = true;
-      const values = freeValuePass(f, ff, fc, keep);
-      f.strong = false;
+      const values = FreeValuePass.over(w, f.unitQ)?.run(ff, fc, keep) ?? null;
       if (values) return { frames: ff, curves: fc, values };
     }
     return { frames: outF, curves: outC };

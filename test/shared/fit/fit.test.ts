@@ -128,6 +128,31 @@ describe('one segment', () => {
     expect(out.bone.count).toBeLessThan(input.bone.count / 4);
   });
 
+  it('fits a bone that holds still as one segment with the linear curve, after a move and alone (float32 samples or not)', () => {
+    // Position axes and rotation as a bone window holds them: a ramp on x over frames 0–40, then still to 400.
+    const L = 400, M = 40, n = 2 * L + 1;
+    const rot = axisAngle([1, 2, 3], 30);
+    const q32 = new Float64Array(rot.map((v) => Math.fround(v)));
+    const window = (ramp: boolean, rq: ArrayLike<number>): SampledWindow => {
+      const x = new Float64Array(n).map((_, j) => (ramp ? Math.fround(2 * Math.min(j, 2 * M) / (2 * M)) : 2));
+      const y = new Float64Array(n).fill(Math.fround(0.3)), z = new Float64Array(n).fill(-1);
+      const q = new Float64Array(4 * n);
+      for (let j = 0; j < n; j++) q.set(rq, 4 * j);
+      return { g0: 0, g1: L, groups: [{ kind: 'curve', comps: [x], tol: 1e-4 }, { kind: 'curve', comps: [y], tol: 1e-4 }, { kind: 'curve', comps: [z], tol: 1e-4 }, { kind: 'quat', q, tol: (0.01 * Math.PI) / 180 }] };
+    };
+    const linear = [...LIN, ...LIN, ...LIN, ...LIN];
+    // Still throughout: its two end keys. Float32 rotation samples (a reduce) and double ones (a re-timing's).
+    for (const rq of [q32, rot]) {
+      const still = fitWindow(window(false, rq));
+      expect(still.frames).toEqual([0, L]);
+      expect(Array.from(still.curves[1]!)).toEqual(linear);
+    }
+    // A move, then still: a key where the move stops and one segment for the hold.
+    const moved = fitWindow(window(true, q32));
+    expect(moved.frames).toEqual([0, M, L]);
+    expect(Array.from(moved.curves[2]!)).toEqual(linear);
+  });
+
   it('puts a key at each turning point (a curve cannot overshoot)', () => {
     const keys: BoneKey[] = [];
     for (let f = 0; f <= 60; f++) keys.push({ name: 'センター', frame: f, position: [5 * Math.sin((2 * Math.PI * f) / 60), 0, 0], rotation: [0, 0, 0, 1] });
