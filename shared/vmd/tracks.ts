@@ -102,10 +102,10 @@ function sameName(bytes: Uint8Array, a: number, b: number, len: number): boolean
 }
 
 interface Grouping {
-  /** Track of each record, in file order. */
+  /** Track of each record, in file order (orderKeys overwrites it with each record's place). */
   trackOf: Uint32Array;
-  /** Frame of each record, in file order. */
-  frames: Uint32Array;
+  /** Keys per track. */
+  keysPerTrack: Uint32Array;
   names: string[];
   index: Map<string, number>;
 }
@@ -179,10 +179,9 @@ function trackOfName(name: string, names: string[], index: Map<string, number>):
  *   decoded without this table. Names that decode alike share a track (a cut last character, see
  *   sjis.ts).
  */
-function groupByName(block: FixedBlock, frameOffset: number): Grouping {
+function groupByName(block: FixedBlock): Grouping {
   const { bytes, view, size, count } = block;
   const trackOf = new Uint32Array(count);
-  const frames = new Uint32Array(count);
   const index = new Map<string, number>();
   const names: string[] = [];
   // Names: offset of the first record with these bytes up to the NUL, its track, its hash.
@@ -192,11 +191,12 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
   // Fields: 4 words each, the track, and the field seen after this one last time.
   let cap = 64, fields = 0;
   let words = new Int32Array(4 * cap), fieldTrack = new Int32Array(cap), fieldNext = new Int32Array(cap);
+  // Keys per field, counted here so that orderKeys needs no counting pass of its own.
+  let fieldKeys = new Uint32Array(cap);
   let fieldMask = 255;
   let fieldTable = new Int32Array(fieldMask + 1).fill(-1);
   let prev = -1;
   for (let i = 0, o = 0; i < count; i++, o += size) {
-    frames[i] = view.getUint32(o + frameOffset, true);
     const a0 = view.getInt32(o, true);
     const a1 = view.getInt32(o + 4, true);
     const a2 = view.getInt32(o + 8, true);
@@ -240,13 +240,15 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
         }
         if (fields === cap) {
           cap *= 2;
-          const w = new Int32Array(4 * cap), ft = new Int32Array(cap), fn = new Int32Array(cap);
+          const w = new Int32Array(4 * cap), ft = new Int32Array(cap), fn = new Int32Array(cap), fk = new Uint32Array(cap);
           w.set(words);
           ft.set(fieldTrack);
           fn.set(fieldNext);
+          fk.set(fieldKeys);
           words = w;
           fieldTrack = ft;
           fieldNext = fn;
+          fieldKeys = fk;
         }
         r = fields++;
         words[4 * r] = a0;
@@ -264,17 +266,12 @@ function groupByName(block: FixedBlock, frameOffset: number): Grouping {
       if (prev >= 0) fieldNext[prev] = r;
     }
     trackOf[i] = fieldTrack[r];
+    fieldKeys[r] = fieldKeys[r] + 1; // not fieldKeys[r]++: see orderKeys
     prev = r;
   }
-  return { trackOf, frames, names, index };
-}
-
-/** Frame of every fixed-size record, in file order. */
-function framesOf(block: FixedBlock, frameOffset: number): Uint32Array {
-  const { view, size, count } = block;
-  const frames = new Uint32Array(count);
-  for (let i = 0, o = frameOffset; i < count; i++, o += size) frames[i] = view.getUint32(o, true);
-  return frames;
+  const keysPerTrack = new Uint32Array(names.length);
+  for (let r = 0; r < fields; r++) keysPerTrack[fieldTrack[r]] += fieldKeys[r];
+  return { trackOf, keysPerTrack, names, index };
 }
 
 /**
@@ -338,35 +335,41 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
 }
 
 /**
- * Sorts order/frames on [a, b) by (frame, file order), from fileOrder/inFile on [a, b) (the same keys
- * in file order, as the counting sort left them; used as scratch here), whatever order/frames hold
- * there now; dest follows. A stable LSD radix sort by frame, passing the range back and forth
- * between the two pairs of arrays: linear in the keys, whatever their order, and every access stays
- * in the range. Digits of 8 bits, 11 for long tracks (two passes up to frame 4,194,303); one pass
- * counts every digit. For tracks in no order (keys of many bones interleaved at random, a shuffled
- * lip-sync block), where insertion sort gives up: they went to a comparator sort before, several
- * times slower.
+ * Sorts order/frames on [a, b) by (frame, file order), whatever order they hold there now. A stable
+ * LSD radix sort by frame, passing the range back and forth between order/frames and the scratch
+ * arrays (b - a long at least, used from 0): linear in the keys, whatever their order, and every
+ * access stays in the range. Digits of at most 11 bits (two passes up to frame 4,194,303); one pass
+ * counts every digit. Equal frames then go to file order (ascending record index): the range
+ * may come half sorted by sortRange, or reversed, so their order as given is not file order. For tracks
+ * in no order (keys of many bones interleaved at random, a shuffled lip-sync block), where insertion
+ * sort gives up.
  */
-function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array, a: number, b: number): void {
+function radixRange(order: Uint32Array, frames: Uint32Array, scratchO: Uint32Array, scratchF: Uint32Array, a: number, b: number): void {
   let maxFrame = 0;
-  for (let k = a; k < b; k++) if (inFile[k] > maxFrame) maxFrame = inFile[k];
-  const bits = b - a >= 4096 ? 11 : 8, size = 1 << bits, mask = size - 1;
-  let passes = 1;
-  while (passes * bits < 32 && maxFrame >>> (passes * bits) !== 0) passes++;
+  for (let k = a; k < b; k++) if (frames[k] > maxFrame) maxFrame = frames[k];
+  // As few passes as digits of up to 11 bits allow, the bits shared evenly between them (frames up
+  // to 120,000 take two passes of 9 bits, not three of 8).
+  let used = 1;
+  while (used < 32 && maxFrame >>> used !== 0) used++;
+  const passes = Math.ceil(used / 11), bits = Math.ceil(used / passes), size = 1 << bits, mask = size - 1;
   const buckets = new Uint32Array(passes * size);
   for (let k = a; k < b; k++) {
-    const f = inFile[k];
+    const f = frames[k];
     for (let q = 0; q < passes; q++) buckets[q * size + ((f >>> (q * bits)) & mask)]++;
   }
-  let srcO = fileOrder, srcF = inFile, dstO = order, dstF = frames;
+  // Even passes move the range into the scratch arrays (at 0), odd ones back to [a, b).
   for (let q = 0; q < passes; q++) {
     const base = q * size, shift = q * bits;
-    for (let d = base, sum = a; d < base + size; d++) {
+    const toScratch = (q & 1) === 0;
+    const srcO = toScratch ? order : scratchO, srcF = toScratch ? frames : scratchF;
+    const dstO = toScratch ? scratchO : order, dstF = toScratch ? scratchF : frames;
+    const from = toScratch ? a : 0, to = toScratch ? 0 : a;
+    for (let d = base, sum = to; d < base + size; d++) {
       const c = buckets[d];
       buckets[d] = sum;
       sum += c;
     }
-    for (let k = a; k < b; k++) {
+    for (let k = from, end = from + (b - a); k < end; k++) {
       const f = srcF[k];
       const d = base + ((f >>> shift) & mask);
       const p = buckets[d];
@@ -374,14 +377,12 @@ function radixRange(fileOrder: Uint32Array, inFile: Uint32Array, order: Uint32Ar
       dstO[p] = srcO[k];
       dstF[p] = f;
     }
-    [srcO, dstO] = [dstO, srcO];
-    [srcF, dstF] = [dstF, srcF];
   }
-  if (srcO !== order) {
-    order.set(srcO.subarray(a, b), a);
-    frames.set(srcF.subarray(a, b), a);
+  if ((passes & 1) === 1) {
+    order.set(scratchO.subarray(0, b - a), a);
+    frames.set(scratchF.subarray(0, b - a), a);
   }
-  for (let k = a; k < b; k++) dest[order[k]] = k;
+  tiesInFileOrder(frames, order, a, b);
 }
 
 interface Ordered {
@@ -396,57 +397,57 @@ interface Ordered {
 
 /**
  * Orders records by (track, frame, file order) and drops later duplicates of a (track, frame):
- * a counting sort by track (which keeps file order within a track), then a radix sort of only the
- * tracks that are out of order.
+ * a counting sort by track (which keeps file order within a track; the keys per track come counted
+ * from the grouping), then an insertion or radix sort of only the tracks that are out of order.
+ * `trackOf` becomes `dest`: each record's track is read once, where its place is then written.
  */
-function orderKeys(trackOf: Uint32Array, trackCount: number, fileFrames: Uint32Array): Ordered {
-  const n = trackOf.length;
+function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, view: DataView, stride: number, frameOffset: number): Ordered {
+  const n = trackOf.length, trackCount = keysPerTrack.length;
   const counts = new Uint32Array(trackCount + 1);
-  for (let i = 0; i < n; i++) counts[trackOf[i] + 1]++;
-  for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
+  for (let t = 0; t < trackCount; t++) counts[t + 1] = counts[t] + keysPerTrack[t];
   const slot = counts.slice(0, trackCount);
   // Steps down per track as placed (file order): 0 for a sorted track.
   const descents = new Uint32Array(trackCount);
   const order = new Uint32Array(n);
   const frames = new Uint32Array(n);
-  const dest = new Uint32Array(n);
+  const dest = trackOf;
   let repeats = false; // some (track, frame) occurs twice
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, o = frameOffset; i < n; i++, o += stride) {
     const t = trackOf[i];
     // Read, then write back: V8 gives `slot[t]++` used as a value (a typed array's element) a slow
     // generic path, 10+ ns a key here.
     const p = slot[t];
     slot[t] = p + 1;
-    const f = fileFrames[i];
+    const f = view.getUint32(o, true);
     order[p] = i;
     frames[p] = f;
     dest[i] = p;
     if (p > counts[t]) {
       const before = frames[p - 1];
-      if (f < before) descents[t]++;
+      if (f < before) descents[t] = descents[t] + 1;
       else if (f === before) repeats = true;
     }
   }
-  // Nearly sorted or reversed tracks by insertion; the rest by radix, from a copy of their ranges as
-  // they were before insertion sort tried them (in file order).
-  let fileOrder: Uint32Array | null = null, inFile: Uint32Array | null = null;
+  // Nearly sorted or reversed tracks by insertion; the rest by radix, through scratch arrays as long
+  // as the longest such track.
+  let scratchO: Uint32Array | null = null, scratchF: Uint32Array | null = null;
   for (let t = 0; t < trackCount; t++) {
     if (descents[t] === 0) continue;
     const a = counts[t], b = counts[t + 1];
-    fileOrder ??= new Uint32Array(n);
-    inFile ??= new Uint32Array(n);
-    fileOrder.set(order.subarray(a, b), a);
-    inFile.set(frames.subarray(a, b), a);
-    if (sortRange(frames, order, a, b, descents[t])) {
-      // Places and repeats in one pass.
-      dest[order[a]] = a;
-      for (let k = a + 1; k < b; k++) {
-        dest[order[k]] = k;
-        if (frames[k] === frames[k - 1]) repeats = true;
+    if (!sortRange(frames, order, a, b, descents[t])) {
+      if (scratchO === null || scratchO.length < b - a) {
+        let longest = 0;
+        for (let u = t; u < trackCount; u++) if (descents[u] !== 0 && counts[u + 1] - counts[u] > longest) longest = counts[u + 1] - counts[u];
+        scratchO = new Uint32Array(longest);
+        scratchF = new Uint32Array(longest);
       }
-    } else {
-      radixRange(fileOrder, inFile, order, frames, dest, a, b);
-      for (let k = a + 1; k < b && !repeats; k++) if (frames[k] === frames[k - 1]) repeats = true;
+      radixRange(order, frames, scratchO, scratchF!, a, b);
+    }
+    // Places and repeats in one pass.
+    dest[order[a]] = a;
+    for (let k = a + 1; k < b; k++) {
+      dest[order[k]] = k;
+      if (frames[k] === frames[k - 1]) repeats = true;
     }
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
@@ -516,8 +517,8 @@ function boneKeyArrays(n: number) {
 }
 
 export function buildBoneTracks(block: FixedBlock): BoneTracks {
-  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
+  const { trackOf, keysPerTrack, names, index } = groupByName(block);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, block.view, BONE.SIZE, BONE.FRAME);
   const { position, rotation, curves, posBits, rotBits, curveView } = boneKeyArrays(record.length);
   const { view: v, count } = block;
   for (let i = 0, o = 0; i < count; i++, o += BONE.SIZE) {
@@ -532,8 +533,8 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
  * them (a tenth of its memory per key); boneTrackOf then decodes one track at a time.
  */
 export function indexBoneTracks(block: FixedBlock): NamedTracks {
-  const { trackOf, frames: fileFrames, names, index } = groupByName(block, BONE.FRAME);
-  const { start, record, frames, duplicates } = orderKeys(trackOf, names.length, fileFrames);
+  const { trackOf, keysPerTrack, names, index } = groupByName(block);
+  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, block.view, BONE.SIZE, BONE.FRAME);
   return { names, index, start, frames, record, duplicates };
 }
 
@@ -554,8 +555,8 @@ export function boneTrackOf(block: FixedBlock, tracks: NamedTracks, t: number): 
 }
 
 export function buildMorphTracks(block: FixedBlock): MorphTracks {
-  const { trackOf, frames: fileFrames, names, index } = groupByName(block, MORPH.FRAME);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, names.length, fileFrames);
+  const { trackOf, keysPerTrack, names, index } = groupByName(block);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, block.view, MORPH.SIZE, MORPH.FRAME);
   const weight = new Float32Array(record.length);
   const weightBits = new Int32Array(weight.buffer);
   const { view, count } = block;
@@ -566,14 +567,15 @@ export function buildMorphTracks(block: FixedBlock): MorphTracks {
   return { names, index, start, frames, record, duplicates, weight };
 }
 
-function frameTrack(fileFrames: Uint32Array): FrameTrack {
-  const { record, frames, duplicates } = orderKeys(new Uint32Array(fileFrames.length), 1, fileFrames);
+/** The one track of `count` records whose frames are little-endian words `stride` bytes apart from `frameOffset` in `view`. */
+function frameTrack(view: DataView, stride: number, frameOffset: number, count: number): FrameTrack {
+  const { record, frames, duplicates } = orderKeys(new Uint32Array(count), Uint32Array.of(count), view, stride, frameOffset);
   return { record, frames, duplicates };
 }
 
 export function buildCameraTrack(block: FixedBlock): CameraTrack {
   const v = block.view;
-  const base = frameTrack(framesOf(block, CAMERA.FRAME));
+  const base = frameTrack(block.view, CAMERA.SIZE, CAMERA.FRAME, block.count);
   const n = base.record.length;
   const distance = new Float32Array(n), fov = new Float32Array(n), perspective = new Uint8Array(n);
   const target = new Float32Array(3 * n), rotation = new Float32Array(3 * n), curves = new Uint8Array(24 * n);
@@ -600,7 +602,7 @@ export function buildCameraTrack(block: FixedBlock): CameraTrack {
 
 export function buildLightTrack(block: FixedBlock): LightTrack {
   const v = block.view;
-  const base = frameTrack(framesOf(block, LIGHT.FRAME));
+  const base = frameTrack(block.view, LIGHT.SIZE, LIGHT.FRAME, block.count);
   const n = base.record.length;
   const color = new Float32Array(3 * n), direction = new Float32Array(3 * n);
   for (let k = 0; k < n; k++) {
@@ -629,10 +631,11 @@ export function buildTracks(doc: VmdDocument): MotionTracks {
   const morphs = buildMorphTracks(doc.morph);
   const camera = buildCameraTrack(doc.camera);
   const light = buildLightTrack(doc.light);
-  const shadow = frameTrack(framesOf(doc.shadow, SHADOW.FRAME));
-  const ikFrames = new Uint32Array(doc.ik.count);
-  for (let i = 0; i < ikFrames.length; i++) ikFrames[i] = doc.ik.view.getUint32(doc.ik.offsets[i] + IK.FRAME, true);
-  const ik = frameTrack(ikFrames);
+  const shadow = frameTrack(doc.shadow.view, SHADOW.SIZE, SHADOW.FRAME, doc.shadow.count);
+  // IK records vary in size: their frames gathered as little-endian words.
+  const ikFrames = new DataView(new ArrayBuffer(4 * doc.ik.count));
+  for (let i = 0; i < doc.ik.count; i++) ikFrames.setUint32(4 * i, doc.ik.view.getUint32(doc.ik.offsets[i] + IK.FRAME, true), true);
+  const ik = frameTrack(ikFrames, 4, 0, doc.ik.count);
   const lastFrame = Math.max(lastNamedFrame(bones), lastNamedFrame(morphs), lastFrameOf(camera), lastFrameOf(light), lastFrameOf(shadow), lastFrameOf(ik));
   return { bones, morphs, camera, light, shadow, ik, lastFrame };
 }

@@ -281,6 +281,34 @@ describe('buildTracks, hand-worked', () => {
     expect(t.bones.duplicates).toBeGreaterThan(1000); // H1 repeats most of its frames
   });
 
+  it('keeps the first record of equal frames when insertion sort gives up half way and radix finishes the track', () => {
+    // One track: four ascending runs of 600 frames, the last first (insertion sort goes past its budget
+    // inside the second run, leaving a sorted head and the rest in file order), then every frame again,
+    // ascending. Each frame's first record is in the head or the tail's first part; its repeat comes
+    // later. The radix sort starts from that half-sorted range, and still keeps the first record.
+    const bones: FixtureBone[] = [];
+    for (let run = 3; run >= 0; run--) for (let f = run * 600; f < (run + 1) * 600; f++) bones.push({ name: 'P', frame: f, pos: [bones.length, 0, 0] });
+    for (let f = 0; f < 2400; f++) bones.push({ name: 'P', frame: f, pos: [bones.length, 0, 0] });
+    // The same written last to first (reversed before insertion sort, which gives up too): repeats come first
+    // in the track's reversed order, and must still lose to the earlier record.
+    for (let i = 0; i < 2400; i++) bones.push({ name: 'Q', frame: i % 600 === 0 ? (i * 7) % 2400 : 2399 - i, pos: [bones.length, 0, 0] });
+    for (let f = 2399; f >= 0; f -= 3) bones.push({ name: 'Q', frame: f, pos: [bones.length, 0, 0] });
+    const t = expectMatchesReference(docOf(buildFixture({ bones })), 'half-sorted then radix');
+    const p = t.bones.index.get('P')!;
+    expect(t.bones.start[p + 1] - t.bones.start[p]).toBe(2400);
+    const firstAt = new Map<string, number>();
+    bones.forEach((b, i) => {
+      const key = `${b.name}@${b.frame}`;
+      if (!firstAt.has(key)) firstAt.set(key, i);
+    });
+    expect(t.bones.duplicates).toBe(bones.length - firstAt.size);
+    for (let tr = 0; tr < t.bones.names.length; tr++) {
+      for (let k = t.bones.start[tr]; k < t.bones.start[tr + 1]; k++) {
+        expect(t.bones.position[3 * k]).toBe(firstAt.get(`${t.bones.names[tr]}@${t.bones.frames[k]}`));
+      }
+    }
+  });
+
   it('reads curves with and without row copies, and the physics flag bytes never leak into Z or rotation', () => {
     const curves = [
       [1, 2, 3, 4],
