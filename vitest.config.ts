@@ -30,7 +30,7 @@ const E2E_SOLO = ['music-scrub', 'music-perf', 'preview-perf', 'timeline-nav', '
  * workers take files in the order given: vitest's own order (the last run's durations, or on a fresh clone
  * the larger file first) can leave the longest file to start last and run alone at the end.
  */
-const E2E_LONGEST = ['video-export', 'scene-perf', 'scene-docs', 'layout', 'preview-physics', 'preview', 'scene-four-actors', 'preview-picture'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+const E2E_LONGEST = ['video-export', 'scene-perf', 'mocap', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
 
 /** Vitest's order, with E2E_LONGEST moved to the front of their project (the rest keep their order). */
 class LongestFirst extends BaseSequencer {
