@@ -18,19 +18,11 @@ const fakeElectron = fileURLToPath(new URL('./test/electron/fake-electron.ts', i
 const unitWorkers = Math.max(2, os.availableParallelism() - 1);
 
 /**
- * The e2e files that run alone even in `npm test`: what they check follows the page's own clock (scrub grains
- * and loop starts on the audio context's clock, frames shown at display ticks, one render per played frame,
- * playback scrolling, animation frames during a fit, the 600,000-key edits' progress), so they get the
- * machine to themselves instead of sharing it with another e2e file.
- */
-const E2E_SOLO = ['music-scrub', 'music-perf', 'preview-perf', 'timeline-nav', 'big-edit', 'fit-worker'].map((n) => `test/e2e/${n}.e2e.test.ts`);
-
-/**
  * The e2e files that cost most, most first (wall seconds alone, test/README.md "Where the minutes go"). Two
  * workers take files in the order given: vitest's own order (the last run's durations, or on a fresh clone
  * the larger file first) can leave the longest file to start last and run alone at the end.
  */
-const E2E_LONGEST = ['video-export', 'scene-perf', 'mocap', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+const E2E_LONGEST = ['video-export', 'big-edit', 'fit-worker', 'scene-perf', 'mocap', 'timeline-nav', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
 
 /** Vitest's order, with E2E_LONGEST moved to the front of their project (the rest keep their order). */
 class LongestFirst extends BaseSequencer {
@@ -49,11 +41,20 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * The e2e project(s). By default one project, `e2e`, every file one after the other in one worker (what
- * `npx vitest run --project e2e FILE` runs). With VMD_E2E_PAIRS=1 (`npm test`) two: `e2e`, every file but
- * E2E_SOLO two at a time (two workers, each with its own server, Chromium and page per file), and then
- * `e2e-solo`, those files one at a time with nothing else running. On 2 cores one e2e file leaves the second
- * core idle for much of its time (it waits on the page, the server, SwiftShader): a second file uses it.
+ * The e2e files that run alone even in `npm test`, after the others: preview-perf checks one render per played
+ * frame (at most two more renders than frame intervals), and beside another file at load 27–30 the 2-core
+ * machine gave 16 renders for 13 intervals (test/README.md, "Where the minutes go"). The other files that
+ * follow the page's clock (music-scrub, music-perf, timeline-nav, big-edit, fit-worker) passed beside another
+ * file at load 20–30 each time they were tried.
+ */
+const E2E_SOLO = ['preview-perf'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+
+/**
+ * The e2e project(s). By default one, `e2e`: every file, one after the other in one worker (what
+ * `npx vitest run --project e2e [FILE]` runs). With VMD_E2E_PAIRS=1 (`npm test`) two: `e2e`, every file but
+ * E2E_SOLO, two at a time (two workers; each file still opens its own server, Chromium and page), and then
+ * `e2e-solo`, E2E_SOLO one at a time with nothing else running. On 2 cores one e2e file leaves the second core
+ * idle for much of its time (it waits on the page, the server, SwiftShader); a second file uses it.
  */
 function e2eProjects() {
   const pairs = process.env.VMD_E2E_PAIRS === '1';
@@ -61,7 +62,7 @@ function e2eProjects() {
     environment: 'node',
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // One worker runs its files one after the other (isolate: false) instead of a fresh process per file that
+    // A worker runs its files one after the other (isolate: false) instead of a fresh process per file that
     // loads playwright-core and the harness again (about 1 s of CPU per file, 45 files). Each file still opens
     // its own server, Chromium and page (appForSuite/openApp), and no e2e file keeps state at module level
     // that another reads.
@@ -72,10 +73,8 @@ function e2eProjects() {
     // The physics e2e runs shared/physics in Node beside the page to compare with it.
     server: inlineDeps,
   };
-  if (!pairs) {
-    // After the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
-    return [{ test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } }];
-  }
+  // groupOrder: after the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
+  if (!pairs) return [{ test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } }];
   return [
     { test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: E2E_SOLO, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     { test: { ...common, name: 'e2e-solo', include: E2E_SOLO, fileParallelism: false, sequence: { groupOrder: 2 } } },
