@@ -1,6 +1,7 @@
 // Test projects mirror the source layers: shared and electron run on Node, renderer in happy-dom,
 // e2e drives the built renderer in a real Chromium through the browser mode.
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import vue from '@vitejs/plugin-vue';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -16,8 +17,73 @@ const fakeElectron = fileURLToPath(new URL('./test/electron/fake-electron.ts', i
 // elsewhere. The three unit projects need one value (they run in one group).
 const unitWorkers = Math.max(2, os.availableParallelism() - 1);
 
+/**
+ * The e2e files that cost most, most first (wall seconds alone, test/README.md "Where the minutes go"). Two
+ * workers take files in the order given: vitest's own order (the last run's durations, or on a fresh clone
+ * the larger file first) can leave the longest file to start last and run alone at the end.
+ */
+const E2E_LONGEST = ['video-export', 'big-edit', 'fit-worker', 'scene-perf', 'mocap', 'timeline-nav', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+
+/** Vitest's order, with E2E_LONGEST moved to the front of their project (the rest keep their order). */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = E2E_LONGEST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? E2E_LONGEST.length : i;
+    };
+    // Each project's files stay together (vitest's order puts them so); within one, a stable sort moves only
+    // the listed files, in the listed order, ahead of the others.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const f of sorted) byProject.set(f.project.name, [...(byProject.get(f.project.name) ?? []), f]);
+    return [...byProject.values()].flatMap((group) => group.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f));
+  }
+}
+
+/**
+ * The e2e files that run alone even in `npm test`, after the others: preview-perf checks one render per played
+ * frame (at most two more renders than frame intervals), and beside another file at load 27–30 the 2-core
+ * machine gave 16 renders for 13 intervals (test/README.md, "Where the minutes go"). The other files that
+ * follow the page's clock (music-scrub, music-perf, timeline-nav, big-edit, fit-worker) passed beside another
+ * file at load 20–30 each time they were tried.
+ */
+const E2E_SOLO = ['preview-perf'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+
+/**
+ * The e2e project(s). By default one, `e2e`: every file, one after the other in one worker (what
+ * `npx vitest run --project e2e [FILE]` runs). With VMD_E2E_PAIRS=1 (`npm test`) two: `e2e`, every file but
+ * E2E_SOLO, two at a time (two workers; each file still opens its own server, Chromium and page), and then
+ * `e2e-solo`, E2E_SOLO one at a time with nothing else running. On 2 cores one e2e file leaves the second core
+ * idle for much of its time (it waits on the page, the server, SwiftShader); a second file uses it.
+ */
+function e2eProjects() {
+  const pairs = process.env.VMD_E2E_PAIRS === '1';
+  const common = {
+    environment: 'node',
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+    // A worker runs its files one after the other (isolate: false) instead of a fresh process per file that
+    // loads playwright-core and the harness again (about 1 s of CPU per file, 45 files). Each file still opens
+    // its own server, Chromium and page (appForSuite/openApp), and no e2e file keeps state at module level
+    // that another reads.
+    isolate: false,
+    // The Chromium to drive and the e2e build, settled once before any worker starts (two workers would
+    // otherwise both unpack the packaged Chromium into the temp folder, one launching it half written).
+    globalSetup: ['test/e2e/global-setup.ts'],
+    // The physics e2e runs shared/physics in Node beside the page to compare with it.
+    server: inlineDeps,
+  };
+  // groupOrder: after the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
+  if (!pairs) return [{ test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } }];
+  return [
+    { test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: E2E_SOLO, maxWorkers: 2, sequence: { groupOrder: 1 } } },
+    { test: { ...common, name: 'e2e-solo', include: E2E_SOLO, fileParallelism: false, sequence: { groupOrder: 2 } } },
+  ];
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
       {
@@ -28,25 +94,7 @@ export default defineConfig({
         plugins: [vue()],
         test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', testTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          // One worker for all the files, one after the other (isolate: false), instead of a fresh process per
-          // file that loads playwright-core and the harness again (about 1 s of CPU per file, 45 files). Each file
-          // still opens its own server, Chromium and page (appForSuite/openApp), and no e2e file keeps state at
-          // module level that another reads.
-          isolate: false,
-          // After the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
-          sequence: { groupOrder: 1 },
-          // The physics e2e runs shared/physics in Node beside the page to compare with it.
-          server: inlineDeps,
-        },
-      },
+      ...e2eProjects(),
     ],
   },
 });
