@@ -85,7 +85,9 @@ export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
     projects: [
-      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
+      // 300 s a test: the corpus fits (fit-corpus, fit-memory, tracks' 60 motions) take 15–40 s alone and passed
+      // 60 s at load 20–30 on this 2-core machine; a test's time never decides whether a change lands.
+      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
       {
         resolve: { alias: { electron: fakeElectron } },
         test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
