@@ -174,7 +174,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           if (!d.ok) return d;
           const r = retarget(d.value, from, to, opts);
           if (!r.ok) return r;
-          return { ok: true, value: { bytes: writeVmd(r.doc), report: retargetSummary(r) } };
+          return { ok: true, value: { bytes: writeVmd(r.value.doc), report: retargetSummary(r.value) } };
         },
       };
     }

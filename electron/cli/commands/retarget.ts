@@ -80,11 +80,11 @@ export const retargetCommand: CommandInfo = {
       if (!doc.ok) return failWith(io, { ...doc.error, file: input }, input, givens);
       const r = retarget(doc.value, src.model, dst.model, opts);
       if (!r.ok) return failWith(io, r.error, input, givens);
-      const w = await atomicWrite(output, writeVmd(r.doc), { overwrite: a.flags.has('overwrite') });
+      const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, givens);
-      const summary = retargetSummary(r);
+      const summary = retargetSummary(r.value);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.details, summary)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary)}\n`);
       printWarnings(io, summary);
       return 0;
     });

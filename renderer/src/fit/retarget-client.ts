@@ -4,6 +4,7 @@
  * new one). Where no worker can be made or it fails to start (`?fitWorker=off` forces that, as for the
  * fitting worker), the same retarget runs on the main thread, so nothing is lost but the responsiveness.
  */
+import { failure, success } from '../../../shared/vmd/errors';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { JobClient, workerOff, type JobWorkerLike } from '../workers/job-client';
 import { runRetargetTask, type RetargetMessage, type RetargetRequest, type RetargetRun, type RetargetTask } from './retarget-protocol';
@@ -38,7 +39,7 @@ export function runRetarget(task: RetargetTask, onProgress?: (done: number, tota
       },
       done: (m) => {
         const back = readVmd(m.bytes);
-        return back.ok ? { ok: true, doc: back.value, details: m.details, report: m.report, via: 'worker' } : { ok: false, error: back.error };
+        return back.ok ? { ...success({ doc: back.value, details: m.details, report: m.report }), via: 'worker' } : failure(back.error);
       },
       here: (progress) => ({ ...runRetargetTask(task, progress), via: 'main' }),
     },

@@ -18,6 +18,6 @@ scope.onmessage = (e) =>
   void serveJob<RetargetDone>(e.data.id, (m, transfer) => scope.postMessage(m as RetargetMessage, { transfer }), (progress) => {
     const r = runRetargetTask(e.data, progress);
     if (!r.ok) return r;
-    const bytes = writeVmd(r.doc);
-    return { ok: true, done: { bytes, details: r.details, report: r.report }, transfer: [bytes.buffer] };
+    const bytes = writeVmd(r.value.doc);
+    return { ok: true, done: { bytes, details: r.value.details, report: r.value.report }, transfer: [bytes.buffer] };
   });

@@ -268,7 +268,8 @@ export const useRetargetStore = defineStore('retarget', {
       abort = null;
       if (!out.ok) return 'cancelled' in out ? false : this.fail({ ...out.error, file: out.error.file ?? d.path ?? d.fileName });
       this.via = out.via ?? null;
-      this.raw.shown = markRaw({ input, doc: out.doc, tracks: markRaw(buildTracks(out.doc)), details: out.details, report: out.report });
+      const { doc, details, report } = out.value;
+      this.raw.shown = markRaw({ input, doc, tracks: markRaw(buildTracks(doc)), details, report });
       this.state = 'ready';
       this.version++;
       return true;
