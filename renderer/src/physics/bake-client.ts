@@ -67,7 +67,7 @@ export class BakeClient {
           // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.
           const [{ bakeBytes }, { webBullet }] = await Promise.all([import('./bake-worker-core'), import('./bullet-web')]);
           const out = bakeBytes(await webBullet(), model, writeVmd(motion), settings, progress);
-          return out.ok ? { ok: true, doc: out.doc, report: out.report, via: 'main' } : out;
+          return out.ok ? { ok: true, doc: out.value.doc, report: out.value.report, via: 'main' } : out;
         },
       },
       onProgress,

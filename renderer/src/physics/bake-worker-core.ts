@@ -35,8 +35,8 @@ export async function handleBakeRequest(req: BakeRequest, bullet: () => Promise<
     async (progress) => {
       const out = bakeBytes(await bullet(), req.model, req.motion, req.settings, progress);
       if (!out.ok) return out;
-      const bytes = writeVmd(out.doc);
-      return { ok: true, done: { bytes, report: out.report }, transfer: [bytes.buffer] };
+      const bytes = writeVmd(out.value.doc);
+      return { ok: true, done: { bytes, report: out.value.report }, transfer: [bytes.buffer] };
     },
     now,
   );
