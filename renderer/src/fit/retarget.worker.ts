@@ -2,6 +2,7 @@
  * The retarget worker: an ES module worker made by retarget-client.ts. It runs one retarget per request
  * (retarget-protocol.ts) off the UI thread; Cancel terminates it.
  */
+import { success } from '../../../shared/vmd/errors';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { runRetargetTask, type RetargetMessage, type RetargetRequest } from './retarget-protocol';
 import { serveJob } from '../workers/job-client';
@@ -19,5 +20,5 @@ scope.onmessage = (e) =>
     const r = runRetargetTask(e.data, progress);
     if (!r.ok) return r;
     const bytes = writeVmd(r.value.doc);
-    return { ok: true, done: { bytes, details: r.value.details, report: r.value.report }, transfer: [bytes.buffer] };
+    return success({ done: { bytes, details: r.value.details, report: r.value.report }, transfer: [bytes.buffer] });
   });
