@@ -174,7 +174,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           if (!d.ok) return d;
           const r = retarget(d.value, from, to, opts);
           if (!r.ok) return r;
-          return { ok: true, value: { bytes: writeVmd(r.doc), report: retargetSummary(r) } };
+          return { ok: true, value: { bytes: writeVmd(r.value.doc), report: retargetSummary(r.value) } };
         },
       };
     }
@@ -215,11 +215,11 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
       if (!d.ok) return d;
       const r = physicsBake(bullet, m.value, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;
-      const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.report;
+      const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.value.report;
       return {
         ok: true,
         value: {
-          bytes: writeVmd(r.doc),
+          bytes: writeVmd(r.value.doc),
           report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
         },
       };

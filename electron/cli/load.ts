@@ -2,13 +2,14 @@
 import path from 'node:path';
 import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
-import { isVmd, readVmd, readVpd, type CodecError, type Diagnostic, type VmdDocument, type VpdPose } from '../../shared/vmd';
+import { isVmd, ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
 
-export type Loaded =
-  | { ok: true; format: 'vmd'; doc: VmdDocument; bytes: Uint8Array; diagnostics: Diagnostic[] }
-  | { ok: true; format: 'vpd'; pose: VpdPose; bytes: Uint8Array; diagnostics: Diagnostic[] }
-  | { ok: false; error: CodecError };
+/** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
+export type LoadedMotion = { format: 'vmd'; doc: VmdDocument; bytes: Uint8Array } | { format: 'vpd'; pose: VpdPose; bytes: Uint8Array };
+
+/** What `loadMotion` returns: a read's `Result` (the diagnostics beside the value) of the loaded motion. */
+export type Loaded = Result<LoadedMotion>;
 
 /** Formats a file is read as, by extension (content decides for VMD). */
 export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | null {
@@ -28,14 +29,14 @@ export async function loadMotion(file: string): Promise<Loaded> {
   if (fmt === 'json') {
     const j = vmdFromJson(new TextDecoder('utf-8').decode(bytes));
     if (!j.ok) return withFile(j.error);
-    return { ok: true, format: 'vmd', doc: j.value, bytes, diagnostics: j.diagnostics };
+    return ok({ format: 'vmd', doc: j.value, bytes }, j.diagnostics);
   }
   if (fmt === 'vpd' || (fmt !== 'vmd' && !isVmd(bytes))) {
     const p = readVpd(bytes);
     if (!p.ok) return withFile(p.error);
-    return { ok: true, format: 'vpd', pose: p.value, bytes, diagnostics: p.diagnostics };
+    return ok({ format: 'vpd', pose: p.value, bytes }, p.diagnostics);
   }
   const d = readVmd(bytes);
   if (!d.ok) return withFile(d.error);
-  return { ok: true, format: 'vmd', doc: d.value, bytes, diagnostics: d.diagnostics };
+  return ok({ format: 'vmd', doc: d.value, bytes }, d.diagnostics);
 }

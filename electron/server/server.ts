@@ -298,7 +298,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     let value: unknown;
     if (isFrameContentType(contentType)) {
       const r = decodeFrame(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
-      if (!r.ok) return { error: `bad frame: ${r.message}` };
+      if (!r.ok) return { error: `bad frame: ${r.error.message}` };
       value = r.value;
     } else {
       try {

@@ -170,7 +170,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
   const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [] } : importMap(m, opts.map);
   const rt = retarget(m, mp.map.parts, model, opts);
-  if (!rt.ok) return fail({ code: 'E_RETARGET', message: rt.message });
+  if (!rt.ok) return rt;
   const r = rt.value;
   const rate = captureRate(m, opts.fps);
   const factor = rate / 30;

@@ -25,6 +25,7 @@
 import type { ModelData } from '../pmx/model-types';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, Pose, type Skeleton } from '../skeleton';
+import { failure, success, type Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
 import { bvhWorldAt, newWorld, type BvhWorld } from './bvh-pose';
@@ -194,7 +195,7 @@ export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: '
 }
 
 /** Retargets every frame of the capture's first root tree onto the model. Throws nothing; an unplayable pairing gives null with the reason. */
-export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], model: ModelData, opts: RetargetOptions = {}): { ok: true; value: RetargetResult } | { ok: false; message: string } {
+export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], model: ModelData, opts: RetargetOptions = {}): Outcome<RetargetResult> {
   const skel = buildSkeleton(model.bones);
   const names = new BoneNameIndex(model.bones);
   const restW = bvhWorldAt(m, -1);
@@ -212,8 +213,8 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   }
   const bound = new Map(bindings.map((x) => [x.part, x]));
   const center = boneOf(names, 'センター');
-  if (center < 0) return { ok: false, message: 'the model has no センター bone to carry the hips' };
-  if (!bound.has('hips') && !bound.has('spine')) return { ok: false, message: 'neither the hips nor the spine is mapped onto the model (下半身, 上半身)' };
+  if (center < 0) return failure({ code: 'E_RETARGET', message: 'the model has no センター bone to carry the hips' });
+  if (!bound.has('hips') && !bound.has('spine')) return failure({ code: 'E_RETARGET', message: 'neither the hips nor the spine is mapped onto the model (下半身, 上半身)' });
   // Segments: direction ends on both sides.
   const RP = skel.restPosition;
   const segments: Segment[] = [];
@@ -282,7 +283,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   });
   const hasLegIk = legIk.left.ankle >= 0 && legIk.right.ankle >= 0;
   const footIk = opts.footIk ?? hasLegIk;
-  if (footIk && !hasLegIk) return { ok: false, message: 'the model has no leg IK (足ＩＫ) to plant the feet with; use --no-foot-ik' };
+  if (footIk && !hasLegIk) return failure({ code: 'E_RETARGET', message: 'the model has no leg IK (足ＩＫ) to plant the feet with; use --no-foot-ik' });
   for (const s of LEG_SIDES) {
     for (const k of ['ankle', 'toe'] as const) {
       const i = legIk[s][k];
@@ -473,5 +474,5 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
       });
     }
   }
-  return { ok: true, value: { skeleton: skel, bones: keyed, translation: T, rotation: R, frameCount: N, bindings, unboundParts, scale, footIk, ikOff, contacts } };
+  return success({ skeleton: skel, bones: keyed, translation: T, rotation: R, frameCount: N, bindings, unboundParts, scale, footIk, ikOff, contacts });
 }

@@ -15,6 +15,7 @@
  * reason, never a throw.
  * An object that is exactly `{"$bytes": <number>}` is reserved for the placeholders.
  */
+import { failure, success, type Outcome } from '../vmd/errors';
 
 /** Content-Type of a request or response body that is a frame. */
 export const FRAME_CONTENT_TYPE = 'application/vnd.vmd-studio.frame';
@@ -26,7 +27,8 @@ const PREFIX = 4;
 /** What to send: plain JSON text when the value holds no bytes, else the frame as chunks in order. */
 export type WireBody = { kind: 'json'; text: string } | { kind: 'frame'; chunks: Uint8Array[]; byteLength: number };
 
-export type FrameResult = { ok: true; value: unknown } | { ok: false; message: string };
+/** A parsed frame: its value, or why it is not one (an `E_IO` error: what came over the wire is broken). */
+export type FrameResult = Outcome<unknown>;
 
 /** True for a Content-Type header naming the frame (parameters after `;` ignored). */
 export function isFrameContentType(contentType: string | null | undefined): boolean {
@@ -99,7 +101,7 @@ interface Slot {
  * memory held are bounded by the JSON, never by a run of zero-length prefixes (4 bytes each).
  */
 export function decodeFrame(frame: Uint8Array): FrameResult {
-  const fail = (message: string): FrameResult => ({ ok: false, message });
+  const fail = (message: string): FrameResult => failure({ code: 'E_IO', message });
   if (frame.byteLength < HEAD) return fail(`frame of ${frame.byteLength} bytes is shorter than its ${HEAD}-byte head`);
   for (let i = 0; i < MAGIC.length; i++) if (frame[i] !== MAGIC[i]) return fail('frame does not start with "VMW1"');
   const dv = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
@@ -151,5 +153,5 @@ export function decodeFrame(frame: Uint8Array): FrameResult {
   }
   const unused = used.indexOf(0);
   if (unused >= 0) return fail(`part ${unused} is not referenced by the JSON`);
-  return { ok: true, value };
+  return success(value);
 }

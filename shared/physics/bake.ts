@@ -28,7 +28,7 @@ import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
-import type { CodecError } from '../vmd/errors';
+import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
 import { buildBoneInterpolation, PHYSICS_OFF } from '../vmd/interpolation';
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import { encodeSjis, decodeName } from '../vmd/sjis';
@@ -86,7 +86,14 @@ export interface PhysicsBakeReport {
   settleFrames: number;
 }
 
-export type PhysicsBakeResult = { ok: true; doc: VmdDocument; report: PhysicsBakeReport } | { ok: false; error: CodecError };
+/** A bake's success: the motion with the baked keys, and what was baked. */
+export interface PhysicsBakedMotion {
+  doc: VmdDocument;
+  report: PhysicsBakeReport;
+}
+
+/** What `physicsBake` returns: an `Outcome` whose value is the baked motion. */
+export type PhysicsBakeResult = Outcome<PhysicsBakedMotion>;
 
 const VMD_NAME_BYTES = 15;
 const PROGRESS_STEPS = 3;
@@ -229,8 +236,8 @@ function planIk(model: ModelData, motion: VmdDocument, ikBones: readonly number[
 
 /** Bakes the physics of `model` under `motion` into a new document (see the file comment). */
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
-  const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => ({ ok: false, error: { code, message, option } });
-  if (model.physicsError) return { ok: false, error: model.physicsError };
+  const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
+  if (model.physicsError) return failure(model.physicsError);
   const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !Number.isFinite(posTol)) return fail('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol');
@@ -389,12 +396,11 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
     opts.progress?.(2 * n + f + 1, PROGRESS_STEPS * n);
   }
-  return {
-    ok: true,
+  return success({
     doc: out,
     report: {
       from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys,
       maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
-  };
+  });
 }

@@ -9,7 +9,7 @@ import { reportSummary } from '../edit-core/report';
 import { boolOpt, numOpt, refuse, refuseWith, strOpt, type OpOptions } from '../batch/options';
 import type { ModelData } from '../pmx/model-types';
 import type { VmdDocument } from '../vmd/vmd-document';
-import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
+import { retarget, type RetargetOptions, type RetargetResult, type RetargetedMotion } from './retarget';
 
 export interface RetargetModels {
   from: ModelData;
@@ -43,6 +43,6 @@ export function prepareRetarget(o: OpOptions, models: RetargetModels): (doc: Vmd
 }
 
 /** A retarget's report as the CLI's --json and the batch report give it: the key counts, the figures and the details. */
-export function retargetSummary(r: Extract<RetargetResult, { ok: true }>): Record<string, unknown> {
+export function retargetSummary(r: RetargetedMotion): Record<string, unknown> {
   return { ...reportSummary(r.report), retarget: r.details };
 }

@@ -17,9 +17,9 @@ import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { MotionBoneMorphs } from '../skeleton/bone-morphs';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
-import { finishReport, newReport, type EditReport } from '../edit-core/report';
+import { finishReport, newReport, type EditedMotion } from '../edit-core/report';
 import type { NameMapping } from '../motion-ops/rename';
-import type { CodecError } from '../vmd/errors';
+import { failure, success, type Outcome } from '../vmd/errors';
 import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
 import type { Curve } from '../vmd/bezier';
 import { quatAngleDeg } from '../vmd/quat-angle';
@@ -71,7 +71,13 @@ export interface RetargetDetails {
   maxRotationErrorDeg: number;
 }
 
-export type RetargetResult = { ok: true; doc: VmdDocument; report: EditReport; details: RetargetDetails } | { ok: false; error: CodecError };
+/** A retarget's success: the new document, what happened to its keys, and the per-bone details. */
+export interface RetargetedMotion extends EditedMotion {
+  details: RetargetDetails;
+}
+
+/** What `retarget` returns: an `Outcome` whose value is the retargeted motion. */
+export type RetargetResult = Outcome<RetargetedMotion>;
 
 /** The first bytes of `name` that fit a field of `length` bytes, cut at a character boundary (as MMD matches names). */
 function nameBytes(name: string, length: number): Uint8Array {
@@ -308,7 +314,7 @@ function morphTargetNames(names: readonly string[], target: ModelData, mapping: 
 export function retarget(doc: VmdDocument, source: ModelData, target: ModelData, opts: RetargetOptions = {}): RetargetResult {
   const posTol = opts.position ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationDeg ?? DEFAULT_TOLERANCES.rotationDeg;
-  if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return { ok: false, error: { code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' } };
+  if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return failure({ code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' });
   const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
@@ -564,5 +570,5 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     ik: ikBlockFromRecords(ikOut),
   });
   const withName: VmdDocument = { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };
-  return { ok: true, doc: withName, report: finishReport(rep), details };
+  return success({ doc: withName, report: finishReport(rep), details });
 }

@@ -144,6 +144,22 @@ export function failure<E extends CodecError>(error: E): Failure<E> {
   return { ok: false, error };
 }
 
+/** The error of a run stopped on purpose (Cancel, an aborted signal): a failure told apart by its code. */
+export type CancelledError = CodecError & { code: 'E_CANCELLED' };
+
+/** A cancelled run's outcome (`cancelled()`). */
+export type Cancelled = Failure<CancelledError>;
+
+/** The outcome of a run stopped on purpose; nothing is reported to the user as an error. */
+export function cancelled(message = 'cancelled'): Cancelled {
+  return { ok: false, error: { code: 'E_CANCELLED', message } };
+}
+
+/** Whether an outcome is a cancellation (its error's code is `E_CANCELLED`). */
+export function isCancelled(o: { ok: true } | { ok: false; error: CodecError }): o is Cancelled {
+  return !o.ok && o.error.code === 'E_CANCELLED';
+}
+
 /**
  * A read's outcome: an `Outcome` whose value comes with the diagnostics found on the way (beside the value,
  * as recoverable oddities are; a `Result<T>` is an `Outcome<T>` wherever one is asked for).

@@ -51,7 +51,7 @@ export async function benchPhysics(corpus: string): Promise<void> {
   const r = physicsBake(bullet, m.value, d.value);
   const ms = performance.now() - t0;
   if (r.ok) {
-    const rep = r.report;
+    const rep = r.value.report;
     console.log(`  bake + reduce low-poly Miku × wavefile_v2 (${rep.to + 1} frames = ${((rep.to + 1) / 30).toFixed(0)} s, ${rep.bones.length} bones): ${(ms / 1000).toFixed(1)} s; keys ${rep.rawKeys} raw → ${rep.keptKeys} kept (${((100 * rep.keptKeys) / rep.rawKeys).toFixed(1)}%)`);
   }
 }

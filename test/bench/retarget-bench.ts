@@ -56,8 +56,8 @@ export function benchRetarget(corpus: string): void {
         console.log(`  ${label}: failed: ${r.error.message}`);
         return null;
       }
-      out = r.doc;
-      line = `re-fitted ${r.details.refitted.length} tracks, copied ${r.details.copied.length}, bone keys ${doc.bone.count} → ${r.doc.bone.count}`;
+      out = r.value.doc;
+      line = `re-fitted ${r.value.details.refitted.length} tracks, copied ${r.value.details.copied.length}, bone keys ${doc.bone.count} → ${r.value.doc.bone.count}`;
     }
     const wm = median(wall), cm = median(cpu);
     console.log(`  ${label.padEnd(26)} ${(wm / 1000).toFixed(2)} s wall  ${(cm / 1000).toFixed(2)} s CPU  → ${((cm / 1000) * (4 / minutes)).toFixed(2)} s CPU per 4 min  (${line})`);

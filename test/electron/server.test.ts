@@ -110,7 +110,7 @@ describe('binary frame (shared/ipc/wire-frame.ts)', () => {
     for (const [what, bytes, reason] of cases) {
       const r = decodeFrame(bytes);
       expect(r.ok, what).toBe(false);
-      if (!r.ok) expect(r.message, what).toMatch(reason);
+      if (!r.ok) expect(r.error.message, what).toMatch(reason);
     }
   });
 });
@@ -161,7 +161,7 @@ describe('browser-mode server', () => {
       const type = r.headers['content-type'] ?? '';
       if (type === FRAME_CONTENT_TYPE) {
         const d = decodeFrame(r.raw);
-        if (!d.ok) throw new Error(d.message);
+        if (!d.ok) throw new Error(d.error.message);
         return { status: 200, result: d.value, type, raw: r.raw };
       }
       return { status: 200, result: fromWireJson(r.body), type, raw: r.raw };

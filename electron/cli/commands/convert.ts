@@ -51,6 +51,7 @@ export const convertCommand: CommandInfo = {
       return 1;
     };
     if (!l.ok) return failWith(l.error);
+    const m = l.value;
     let bytes: Uint8Array;
     // What was written, for the summary: keys per block of a motion, or bones and morphs of a pose.
     let counts: Record<string, number>;
@@ -58,21 +59,21 @@ export const convertCommand: CommandInfo = {
     const motionCounts = (d: VmdDocument) => Object.fromEntries(BLOCK_KINDS.map((k) => [k, d[k].count]));
     const poseCounts = (p: VpdPose) => ({ bones: p.bones.length, morphs: p.morphs.length });
     const warnings: string[] = [];
-    if (l.format === 'vmd') {
+    if (m.format === 'vmd') {
       if (outFmt === 'vpd') {
-        const pose = vmdToVpd(l.doc, buildTracks(l.doc), frame);
+        const pose = vmdToVpd(m.doc, buildTracks(m.doc), frame);
         bytes = writeVpd(pose);
         counts = poseCounts(pose);
       } else {
-        bytes = outFmt === 'json' ? new TextEncoder().encode(vmdToJson(l.doc)) : writeVmd(l.doc);
-        counts = motionCounts(l.doc);
+        bytes = outFmt === 'json' ? new TextEncoder().encode(vmdToJson(m.doc)) : writeVmd(m.doc);
+        counts = motionCounts(m.doc);
       }
     } else {
       if (outFmt === 'vpd') {
-        bytes = writeVpd(l.pose);
-        counts = poseCounts(l.pose);
+        bytes = writeVpd(m.pose);
+        counts = poseCounts(m.pose);
       } else {
-        const r = vpdToVmd(l.pose, { frame: Math.round(frame), skipLongNames: a.flags.has('skip-long-names') });
+        const r = vpdToVmd(m.pose, { frame: Math.round(frame), skipLongNames: a.flags.has('skip-long-names') });
         if (!r.ok) return failWith(r.error);
         for (const d of r.diagnostics) warnings.push(d.message);
         skipped = r.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').length;
@@ -82,8 +83,8 @@ export const convertCommand: CommandInfo = {
     }
     const w = await writeOutput(output, bytes, [input], a.flags.has('overwrite'));
     if (!w.ok) return failWith(w.error);
-    const from = formatOf(input) === 'json' ? 'json' : l.format;
-    const atFrame = outFmt === 'vpd' && l.format === 'vmd' ? frame : l.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
+    const from = formatOf(input) === 'json' ? 'json' : m.format;
+    const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
       io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, warnings }, null, 2) + '\n');
     } else if (!a.flags.has('quiet')) {

@@ -3,24 +3,24 @@
  * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
-import type { ErrorCode } from '../../../shared/vmd/errors';
-import { formatError } from '../../../shared/vmd';
+import { failure, formatError, success, type Outcome } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
 import { readInputBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
 
-const modelCache = new Map<string, Promise<{ ok: true; info: ModelInfo } | { ok: false; message: string; code: ErrorCode; offset?: number }>>();
+/** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
+const modelCache = new Map<string, Promise<Outcome<ModelInfo>>>();
 
-function loadModel(file: string) {
+function loadModel(file: string): Promise<Outcome<ModelInfo>> {
   let p = modelCache.get(file);
   if (!p) {
     p = (async () => {
       const r = await readInputBytes(file);
-      if (!r.ok) return { ok: false as const, message: r.error.message, code: r.error.code };
+      if (!r.ok) return failure({ code: r.error.code, message: r.error.message });
       const m = inspectModel(r.value);
-      if (!m.ok) return { ok: false as const, message: m.error.message, code: m.error.code, offset: m.error.offset };
-      return { ok: true as const, info: m.value };
+      if (!m.ok) return failure({ code: m.error.code, message: m.error.message, offset: m.error.offset });
+      return success(m.value);
     })();
     modelCache.set(file, p);
   }
@@ -42,11 +42,12 @@ export async function modelInspection(
   // Paths as the user gave them (givens: the path arguments); absolute without them.
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) {
-    if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code: m.code, message: m.message, offset: m.offset } }) + '\n');
-    io.stderr(`vmd-studio: ${formatError({ code: m.code as never, message: m.message, offset: m.offset, file: rel(modelFile) })}\n`);
+    const { code, message, offset } = m.error;
+    if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code, message, offset } }) + '\n');
+    io.stderr(`vmd-studio: ${formatError({ code, message, offset, file: rel(modelFile) })}\n`);
     return false;
   }
-  const info = m.info;
+  const info = m.value;
   if (!motion) {
     if (json) {
       io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info }) + '\n');

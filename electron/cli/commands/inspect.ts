@@ -14,8 +14,9 @@ export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo)) | { fi
 export async function inspectFile(file: string): Promise<FileInfo> {
   const l = await loadMotion(file);
   if (!l.ok) return { file, ok: false, error: { code: l.error.code, message: l.error.message, offset: l.error.offset } as CodecError };
-  if (l.format === 'vpd') return { file, ok: true, ...inspectVpd(l.pose, l.diagnostics) };
-  return { file, ok: true, ...inspectVmd(l.doc, buildTracks(l.doc), l.diagnostics) };
+  const m = l.value;
+  if (m.format === 'vpd') return { file, ok: true, ...inspectVpd(m.pose, l.diagnostics) };
+  return { file, ok: true, ...inspectVmd(m.doc, buildTracks(m.doc), l.diagnostics) };
 }
 
 function humanTable(infos: FileInfo[], io: CliIo, givens: string[]): void {

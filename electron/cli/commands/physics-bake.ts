@@ -78,12 +78,12 @@ export const physicsBakeCommand: CommandInfo = {
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : undefined) }, undefined, givens);
     return guarded(async () => {
-      const w = await atomicWrite(output, writeVmd(r.doc), { overwrite: a.flags.has('overwrite') });
+      const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.report }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.report)}\n`);
-      for (const n of r.report.namesTooLong) io.stderr(`vmd-studio: warning: physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it\n`);
-      for (const n of r.report.ikNamesTooLong) io.stderr(`vmd-studio: warning: IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it\n`);
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report }, null, 2) + '\n');
+      else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);
+      for (const n of r.value.report.namesTooLong) io.stderr(`vmd-studio: warning: physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it\n`);
+      for (const n of r.value.report.ikNamesTooLong) io.stderr(`vmd-studio: warning: IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it\n`);
       return 0;
     });
   },

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { readModel, type ModelData } from '../../../shared/pmx';
-import { readVmd, writeVmd, type CodecError } from '../../../shared/vmd';
+import { failure, readVmd, success, writeVmd, type Outcome } from '../../../shared/vmd';
 import { checkOptions } from '../../../shared/batch/options';
 import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -34,12 +34,12 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   return parts.join('; ');
 }
 
-async function loadModelFile(file: string): Promise<{ ok: true; model: ModelData } | { ok: false; error: CodecError }> {
+async function loadModelFile(file: string): Promise<Outcome<ModelData>> {
   const r = await readInputBytes(file);
-  if (!r.ok) return { ok: false, error: { ...r.error, file } };
+  if (!r.ok) return failure({ ...r.error, file });
   const m = readModel(r.value);
-  if (!m.ok) return { ok: false, error: { ...m.error, file } };
-  return { ok: true, model: m.value };
+  if (!m.ok) return failure({ ...m.error, file });
+  return success(m.value);
 }
 
 export const retargetCommand: CommandInfo = {
@@ -78,13 +78,13 @@ export const retargetCommand: CommandInfo = {
       if (!bytes.ok) return failWith(io, bytes.error, input, givens);
       const doc = readVmd(bytes.value);
       if (!doc.ok) return failWith(io, { ...doc.error, file: input }, input, givens);
-      const r = retarget(doc.value, src.model, dst.model, opts);
+      const r = retarget(doc.value, src.value, dst.value, opts);
       if (!r.ok) return failWith(io, r.error, input, givens);
-      const w = await atomicWrite(output, writeVmd(r.doc), { overwrite: a.flags.has('overwrite') });
+      const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, givens);
-      const summary = retargetSummary(r);
+      const summary = retargetSummary(r.value);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.details, summary)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary)}\n`);
       printWarnings(io, summary);
       return 0;
     });

@@ -41,11 +41,11 @@ export const sampleCommand: CommandInfo = {
       io.stderr(`vmd-studio: ${formatError(l.error)}\n`);
       return 1;
     }
-    if (l.format !== 'vmd') {
+    if (l.value.format !== 'vmd') {
       io.stderr(`vmd-studio: ${file}: sample needs a VMD motion (a VPD is a single pose; use inspect or convert)\n`);
       return 1;
     }
-    const pose = samplePose(buildTracks(l.doc), frame);
+    const pose = samplePose(buildTracks(l.value.doc), frame);
     io.stdout(a.flags.has('json') ? JSON.stringify(pose) + '\n' : human(pose));
     return 0;
   },

@@ -49,7 +49,7 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
       if (isFrameContentType(res.headers.get('content-type'))) {
         // One buffer for the whole answer; the bytes in the value are views into it.
         const r = decodeFrame(new Uint8Array(await res.arrayBuffer()));
-        if (!r.ok) return { ok: false, error: { code: 'E_IO', message: `bad answer to ${name}: ${r.message}` } };
+        if (!r.ok) return { ok: false, error: { code: 'E_IO', message: `bad answer to ${name}: ${r.error.message}` } };
         return r.value as IpcResult<unknown>;
       }
       return fromWireJson(await res.text()) as IpcResult<unknown>;

@@ -28,6 +28,7 @@ import {
   type VideoCodec,
 } from 'mediabunny';
 import type { IpcError, Requests } from '../../../shared/ipc/contract';
+import { cancelled, failure, type CancelledError, type Outcome } from '../../../shared/vmd/errors';
 import { ExportIoError, openExportSink, writeWholeFile, type ExportSink } from './export-sink';
 import { mmdFrameAt, outputFrameCount, sequenceFramePath, songStartInOutput, type FrameRange } from './frame-times';
 
@@ -82,7 +83,8 @@ export interface ExportReport {
   elapsedMs: number;
 }
 
-export type ExportOutcome = { ok: true; value: ExportReport } | { ok: false; cancelled: true } | { ok: false; cancelled: false; error: IpcError };
+/** An export's outcome: its report, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
+export type ExportOutcome = Outcome<ExportReport, IpcError | CancelledError>;
 
 type ExportApi = Pick<Requests, 'beginExportFile' | 'writeExportChunk' | 'finishExportFile' | 'abortExportFile'>;
 
@@ -150,7 +152,7 @@ const errorOf = (e: unknown): IpcError =>
  */
 export async function runVideoExport(api: ExportApi, source: FrameSource, o: VideoExportOptions, onProgress: (p: ExportProgress) => void, signal: AbortSignal): Promise<ExportOutcome> {
   const total = outputFrameCount(o.range, o.fps);
-  if (total <= 0) return { ok: false, cancelled: false, error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } };
+  if (total <= 0) return failure({ code: 'E_ARGUMENT', message: 'the frame range is empty' });
   const seconds = total / o.fps;
   const t0 = performance.now();
   let lastReport = 0;
@@ -166,13 +168,13 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {
-      if (signal.aborted) return { ok: false, cancelled: true };
+      if (signal.aborted) return cancelled();
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
       const blob = source.canvas instanceof HTMLCanvasElement ? await new Promise<Blob | null>((r) => (source.canvas as HTMLCanvasElement).toBlob(r, 'image/png')) : await (source.canvas as OffscreenCanvas).convertToBlob({ type: 'image/png' });
-      if (!blob) return { ok: false, cancelled: false, error: { code: 'E_IO', message: 'the picture could not be encoded as PNG' } };
+      if (!blob) return failure({ code: 'E_IO', message: 'the picture could not be encoded as PNG' });
       const r = await writeWholeFile(api, sequenceFramePath(o.path, i), new Uint8Array(await blob.arrayBuffer()), o.overwrite);
-      if (!r.ok) return { ok: false, cancelled: false, error: r.error };
+      if (!r.ok) return failure(r.error);
       progress(i + 1);
     }
     const elapsedMs = performance.now() - t0;
@@ -180,9 +182,9 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   }
 
   const codecs = await chooseCodecs(o.format, o.width, o.height, !!o.audio);
-  if (!codecs) return { ok: false, cancelled: false, error: { code: 'E_UNSUPPORTED', message: `this platform cannot encode ${o.format === 'mp4' ? 'H.264' : 'VP9'} video at ${o.width}×${o.height}` } };
+  if (!codecs) return failure({ code: 'E_UNSUPPORTED', message: `this platform cannot encode ${o.format === 'mp4' ? 'H.264' : 'VP9'} video at ${o.width}×${o.height}` });
   const opened = await openExportSink(api, o.path, o.overwrite);
-  if (!opened.ok) return { ok: false, cancelled: false, error: opened.error };
+  if (!opened.ok) return failure(opened.error);
   const sink: ExportSink = opened.value;
   const output = new Output({
     format: o.format === 'mp4' ? new Mp4OutputFormat() : new WebMOutputFormat(),
@@ -194,10 +196,10 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   const startTimestamp = codecs.audio === 'aac' && aacFromExtension ? -AAC_EXTENSION_PRIMING / AUDIO_RATE : 0;
   const audio = codecs.audio ? new AudioBufferSource({ codec: codecs.audio, bitrate: 192000 }, { startTimestamp }) : null;
   if (audio) output.addAudioTrack(audio);
-  const fail = async (e: unknown, cancelled: boolean): Promise<ExportOutcome> => {
+  const fail = async (e: unknown, stopped: boolean): Promise<ExportOutcome> => {
     await output.cancel().catch(() => undefined);
     await sink.abort().catch(() => undefined);
-    return cancelled ? { ok: false, cancelled: true } : { ok: false, cancelled: false, error: errorOf(e) };
+    return stopped ? cancelled() : failure(errorOf(e));
   };
   try {
     await output.start();
@@ -219,7 +221,7 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
     return await fail(e, signal.aborted);
   }
   const done = await sink.finish();
-  if (!done.ok) return { ok: false, cancelled: false, error: done.error };
+  if (!done.ok) return failure(done.error);
   const elapsedMs = performance.now() - t0;
   return {
     ok: true,

@@ -6,8 +6,8 @@
  * the same edit runs on the main thread as before, so nothing is lost but the responsiveness.
  */
 import type { OpOptions } from '../../../shared/batch/options';
-import type { EditReport } from '../../../shared/edit-core/report';
-import type { CodecError } from '../../../shared/vmd/errors';
+import type { EditedMotion } from '../../../shared/edit-core/report';
+import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
@@ -19,11 +19,13 @@ import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike } from '../
 
 export type { FitOp } from './fit-protocol';
 
-/** A run's outcome: the edit's result (and where it ran), its error, or cancelled. */
-export type FitOutcome =
-  | { ok: true; doc: VmdDocument; report: EditReport; via: 'worker' | 'main' }
-  | { ok: false; error: CodecError; cancelled?: false }
-  | { ok: false; cancelled: true };
+/** A fit's success: the edited motion and its report, and where the edit ran. */
+export interface FittedMotion extends EditedMotion {
+  via: 'worker' | 'main';
+}
+
+/** A run's outcome: the edit's result, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
+export type FitOutcome = Outcome<FittedMotion, CodecError | CancelledError>;
 
 export type FitProgressListener = (done: number, total: number) => void;
 
@@ -45,7 +47,7 @@ export type FitRunCounts = JobRunCounts;
 type FitDone = Omit<Extract<FitMessage, { type: 'done' }>, 'type' | 'id'>;
 
 export class FitClient {
-  private readonly jobs: JobClient<FitRequest, FitDone, Exclude<FitOutcome, { cancelled: true }>>;
+  private readonly jobs: JobClient<FitRequest, FitDone, FitOutcome>;
 
   constructor(makeWorker: FitWorkerFactory = defaultFitWorker) {
     this.jobs = new JobClient(makeWorker, 'the fitting worker');
@@ -87,13 +89,13 @@ export class FitClient {
         },
         done: (m) => {
           const back = readVmd(m.bytes);
-          return back.ok ? { ok: true, doc: back.value, report: m.report, via: 'worker' } : { ok: false, error: back.error };
+          return back.ok ? success({ doc: back.value, report: m.report, via: 'worker' }) : failure(back.error);
         },
         here: (progress) => {
           const t = taskEdit(task);
           if (!t.ok) return t;
           const out = t.value(doc, progress);
-          return out.ok ? { ok: true, ...out.value, via: 'main' } : out;
+          return out.ok ? success({ ...out.value, via: 'main' }) : out;
         },
       },
       onProgress,

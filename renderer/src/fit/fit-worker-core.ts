@@ -44,7 +44,7 @@ export function handleFitRequest(req: FitRequest, post: PostFit, now?: () => num
       const out = task.value(input.value, progress);
       if (!out.ok) return out;
       const bytes = writeVmd(out.value.doc);
-      return { ok: true, done: { bytes, report: out.value.report }, transfer: [bytes.buffer] };
+      return success({ done: { bytes, report: out.value.report }, transfer: [bytes.buffer] });
     },
     now,
   );

@@ -4,18 +4,25 @@
  * new one). Where no worker can be made or it fails to start (`?fitWorker=off` forces that, as for the
  * fitting worker), the same retarget runs on the main thread, so nothing is lost but the responsiveness.
  */
+import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import type { RetargetedMotion } from '../../../shared/retarget/retarget';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { JobClient, workerOff, type JobWorkerLike } from '../workers/job-client';
-import { runRetargetTask, type RetargetMessage, type RetargetRequest, type RetargetRun, type RetargetTask } from './retarget-protocol';
+import { runRetargetTask, type RetargetMessage, type RetargetRequest, type RetargetTask } from './retarget-protocol';
 
 export type { RetargetTask, RetargetRun } from './retarget-protocol';
 
-/** A run's outcome: the retarget's result (and where it ran), or cancelled. */
-export type RetargetOutcome = (RetargetRun & { via?: 'worker' | 'main' }) | { ok: false; cancelled: true };
+/** A retarget's success: the retargeted motion, and where it ran. */
+export interface RetargetedRun extends RetargetedMotion {
+  via: 'worker' | 'main';
+}
+
+/** A run's outcome: the retarget, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
+export type RetargetOutcome = Outcome<RetargetedRun, CodecError | CancelledError>;
 
 type RetargetDone = Omit<Extract<RetargetMessage, { type: 'done' }>, 'type' | 'id'>;
 
-let client: JobClient<RetargetRequest, RetargetDone, RetargetRun & { via?: 'worker' | 'main' }> | null = null;
+let client: JobClient<RetargetRequest, RetargetDone, RetargetOutcome> | null = null;
 
 /** The retarget worker, unless the page has no Worker or says `?fitWorker=off` (as for the fitting worker). */
 function makeWorker(): JobWorkerLike<RetargetRequest, RetargetMessage> | null {
@@ -38,9 +45,12 @@ export function runRetarget(task: RetargetTask, onProgress?: (done: number, tota
       },
       done: (m) => {
         const back = readVmd(m.bytes);
-        return back.ok ? { ok: true, doc: back.value, details: m.details, report: m.report, via: 'worker' } : { ok: false, error: back.error };
+        return back.ok ? success({ doc: back.value, details: m.details, report: m.report, via: 'worker' }) : failure(back.error);
       },
-      here: (progress) => ({ ...runRetargetTask(task, progress), via: 'main' }),
+      here: (progress) => {
+        const r = runRetargetTask(task, progress);
+        return r.ok ? success({ ...r.value, via: 'main' }) : r;
+      },
     },
     onProgress,
     signal,

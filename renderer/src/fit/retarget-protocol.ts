@@ -5,11 +5,10 @@
  * (computed tracks fitted), then `done` with the result's VMD bytes, its details and report, or `failed`.
  */
 import { readModel } from '../../../shared/pmx/model-reader';
-import { retarget, type RetargetDetails } from '../../../shared/retarget/retarget';
+import { retarget, type RetargetDetails, type RetargetResult } from '../../../shared/retarget/retarget';
 import type { EditReport } from '../../../shared/edit-core/report';
-import type { CodecError } from '../../../shared/vmd/errors';
+import { failure } from '../../../shared/vmd/errors';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
-import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { JobMessage } from '../workers/job-client';
 
 /** What one retarget needs: the motion (writeVmd bytes), the models' file bytes, the map's rows, the options. */
@@ -32,8 +31,8 @@ export type RetargetRequest = RetargetTask & { id: number };
 /** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
 export type RetargetMessage = JobMessage<{ bytes: Uint8Array; details: RetargetDetails; report: EditReport }>;
 
-/** The retarget's result: the new motion, what was done, and the edit report. */
-export type RetargetRun = { ok: true; doc: VmdDocument; details: RetargetDetails; report: EditReport } | { ok: false; error: CodecError };
+/** The retarget's result: an `Outcome` whose value is the new motion, what was done, and the edit report. */
+export type RetargetRun = RetargetResult;
 
 
 /**
@@ -42,12 +41,11 @@ export type RetargetRun = { ok: true; doc: VmdDocument; details: RetargetDetails
  */
 export function runRetargetTask(task: RetargetTask, progress?: (done: number, total: number) => void): RetargetRun {
   const motion = readVmd(task.motion);
-  if (!motion.ok) return { ok: false, error: motion.error };
+  if (!motion.ok) return failure(motion.error);
   const src = readModel(task.source);
-  if (!src.ok) return { ok: false, error: { ...src.error, file: task.sourceFile } };
+  if (!src.ok) return failure({ ...src.error, file: task.sourceFile });
   const dst = readModel(task.target);
-  if (!dst.ok) return { ok: false, error: { ...dst.error, file: task.targetFile } };
+  if (!dst.ok) return failure({ ...dst.error, file: task.targetFile });
   const mapping = task.bones.length || task.morphs.length ? { bones: new Map(task.bones), morphs: new Map(task.morphs) } : undefined;
-  const r = retarget(motion.value, src.value, dst.value, { mapping, scale: task.scale, progress });
-  return r.ok ? { ok: true, doc: r.doc, details: r.details, report: r.report } : r;
+  return retarget(motion.value, src.value, dst.value, { mapping, scale: task.scale, progress });
 }

@@ -2,6 +2,7 @@
  * The retarget worker: an ES module worker made by retarget-client.ts. It runs one retarget per request
  * (retarget-protocol.ts) off the UI thread; Cancel terminates it.
  */
+import { success } from '../../../shared/vmd/errors';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { runRetargetTask, type RetargetMessage, type RetargetRequest } from './retarget-protocol';
 import { serveJob } from '../workers/job-client';
@@ -18,6 +19,6 @@ scope.onmessage = (e) =>
   void serveJob<RetargetDone>(e.data.id, (m, transfer) => scope.postMessage(m as RetargetMessage, { transfer }), (progress) => {
     const r = runRetargetTask(e.data, progress);
     if (!r.ok) return r;
-    const bytes = writeVmd(r.doc);
-    return { ok: true, done: { bytes, details: r.details, report: r.report }, transfer: [bytes.buffer] };
+    const bytes = writeVmd(r.value.doc);
+    return success({ done: { bytes, details: r.value.details, report: r.value.report }, transfer: [bytes.buffer] });
   });

@@ -5,8 +5,8 @@
  * the same bake runs on the main thread, so nothing is lost but the responsiveness (and Cancel, which then
  * drops the result when it comes).
  */
-import type { PhysicsBakeReport } from '../../../shared/physics/bake';
-import type { CodecError } from '../../../shared/vmd/errors';
+import type { PhysicsBakedMotion } from '../../../shared/physics/bake';
+import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
@@ -15,10 +15,13 @@ import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike } from '../
 
 export type { BakeSettings } from './bake-protocol';
 
-export type BakeOutcome =
-  | { ok: true; doc: VmdDocument; report: PhysicsBakeReport; via: 'worker' | 'main' }
-  | { ok: false; error: CodecError; cancelled?: false }
-  | { ok: false; cancelled: true };
+/** A bake's success: the baked motion and its report, and where the bake ran. */
+export interface BakedRun extends PhysicsBakedMotion {
+  via: 'worker' | 'main';
+}
+
+/** A run's outcome: the bake, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
+export type BakeOutcome = Outcome<BakedRun, CodecError | CancelledError>;
 
 export type BakeProgressListener = (done: number, total: number) => void;
 
@@ -37,7 +40,7 @@ export type BakeRunCounts = JobRunCounts;
 type BakeDone = Omit<Extract<BakeMessage, { type: 'done' }>, 'type' | 'id'>;
 
 export class BakeClient {
-  private readonly jobs: JobClient<BakeRequest, BakeDone, Exclude<BakeOutcome, { cancelled: true }>>;
+  private readonly jobs: JobClient<BakeRequest, BakeDone, BakeOutcome>;
 
   constructor(makeWorker: () => BakeWorkerLike | null = defaultBakeWorker) {
     this.jobs = new JobClient(makeWorker, 'the physics-bake worker');
@@ -61,13 +64,13 @@ export class BakeClient {
         },
         done: (m) => {
           const back = readVmd(m.bytes);
-          return back.ok ? { ok: true, doc: back.value, report: m.report, via: 'worker' } : { ok: false, error: back.error };
+          return back.ok ? success({ doc: back.value, report: m.report, via: 'worker' }) : failure(back.error);
         },
         here: async (progress) => {
           // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.
           const [{ bakeBytes }, { webBullet }] = await Promise.all([import('./bake-worker-core'), import('./bullet-web')]);
           const out = bakeBytes(await webBullet(), model, writeVmd(motion), settings, progress);
-          return out.ok ? { ok: true, doc: out.doc, report: out.report, via: 'main' } : out;
+          return out.ok ? success({ ...out.value, via: 'main' }) : out;
         },
       },
       onProgress,

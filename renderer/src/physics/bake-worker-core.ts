@@ -9,7 +9,7 @@ import { physicsBake } from '../../../shared/physics/bake';
 import type { BulletInstance } from '../../../shared/physics/bullet';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import type { CodecError } from '../../../shared/vmd/errors';
+import { success, type CodecError } from '../../../shared/vmd/errors';
 import type { PhysicsBakeResult } from '../../../shared/physics/bake';
 import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
 import { serveJob, type PostJob } from '../workers/job-client';
@@ -35,8 +35,8 @@ export async function handleBakeRequest(req: BakeRequest, bullet: () => Promise<
     async (progress) => {
       const out = bakeBytes(await bullet(), req.model, req.motion, req.settings, progress);
       if (!out.ok) return out;
-      const bytes = writeVmd(out.doc);
-      return { ok: true, done: { bytes, report: out.report }, transfer: [bytes.buffer] };
+      const bytes = writeVmd(out.value.doc);
+      return success({ done: { bytes, report: out.value.report }, transfer: [bytes.buffer] });
     },
     now,
   );

@@ -14,7 +14,7 @@ import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
 import { edited, type EditReport, type EditResult } from '../../../shared/edit-core/report';
-import { success } from '../../../shared/vmd/errors';
+import { isCancelled, success } from '../../../shared/vmd/errors';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
@@ -155,8 +155,8 @@ export const useBatchStore = defineStore('batch', {
         if (previewed) return this.applyNow(previewed);
         const out = await fit.compute('apply', fitOp, options, cur.doc);
         // Cancelled, or the document changed meanwhile: nothing is committed.
-        if ((!out.ok && out.cancelled) || hist.current()?.doc !== cur.doc) return false;
-        return this.applyNow(out.ok ? edited(out.doc, out.report) : out);
+        if (isCancelled(out) || hist.current()?.doc !== cur.doc) return false;
+        return this.applyNow(out.ok ? edited(out.value.doc, out.value.report) : out);
       } finally {
         this.applying = false;
       }

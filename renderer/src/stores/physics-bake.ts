@@ -10,7 +10,7 @@ import { defineStore } from 'pinia';
 import { markRaw, reactive, ref, shallowRef } from 'vue';
 import { useApi } from '../api';
 import type { PhysicsBakeReport } from '../../../shared/physics/bake';
-import type { CodecError } from '../../../shared/vmd/errors';
+import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
@@ -154,7 +154,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
         if (controller === ctl) running.value = { done, total };
       }, ctl.signal);
       if (!out.ok) {
-        if (out.cancelled) {
+        if (isCancelled(out)) {
           notify.info({ key: 'bake.cancelled' });
           return false;
         }
@@ -169,11 +169,12 @@ export const useBakeStore = defineStore('physics-bake', () => {
       // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
       // file that had no IK block; the document keeps the input's count of blocks present (the writer still
       // writes every block up to the last non-empty one), so the step is an edit of blocks, undone to the bytes.
-      const output = out.doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...out.doc, blocksPresent: cur.doc.blocksPresent }) : out.doc;
-      result.value = markRaw({ input: cur.doc, output, report: out.report, modelPath: path, via: out.via });
+      const { doc, report, via } = out.value;
+      const output = doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...doc, blocksPresent: cur.doc.blocksPresent }) : doc;
+      result.value = markRaw({ input: cur.doc, output, report, modelPath: path, via });
       // The curve pane overlays the motion before and after for the active track, with the key counts.
       const rep = newReport('bake');
-      rep.extra = { keysBefore: out.report.rawKeys, keysAfter: out.report.keptKeys, maxPositionError: out.report.maxPositionError, maxRotationErrorDeg: out.report.maxRotationErrorDeg, maxMorphError: 0 };
+      rep.extra = { keysBefore: report.rawKeys, keysAfter: report.keptKeys, maxPositionError: report.maxPositionError, maxRotationErrorDeg: report.maxRotationErrorDeg, maxMorphError: 0 };
       useFitPreviewStore().set({ before: cur.tracks, after: buildTracks(output), report: rep, factor: 1 });
       return true;
     } finally {

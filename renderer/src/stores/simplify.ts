@@ -16,6 +16,7 @@
  * defaults from the engine) and are checked by the same form validation as the Whole Motion dialog.
  */
 import { defineStore } from 'pinia';
+import { isCancelled } from '../../../shared/vmd/errors';
 import { markRaw } from 'vue';
 import { initialFormValues, validateOpForm, type FieldError, type FormValue, type OpFormValues } from '../../../shared/batch/op-form';
 import { OP_OPTION_SPECS, type OptionSpec } from '../../../shared/batch/op-specs';
@@ -170,14 +171,15 @@ export const useSimplifyStore = defineStore('simplify', {
         this.running = null;
         if (!out.ok) {
           // Stopped by another run on the shared client (the Whole Motion dialog's): nothing to show.
-          if (out.cancelled) return this.cancel();
+          if (isCancelled(out)) return this.cancel();
           this.setPreview(null);
           this.message = out.error.message;
           this.state = 'failed';
           return;
         }
-        const result = previewOf(input, tracks, refs, out.doc, out.report);
-        this.setPreview({ fit: result, doc: out.doc, input, selection });
+        const { doc, report } = out.value;
+        const result = previewOf(input, tracks, refs, doc, report);
+        this.setPreview({ fit: result, doc, input, selection });
         fit.set(result);
         const x = result.report.extra;
         this.state = x.keysAfter < x.keysBefore ? 'ready' : 'nothing';

@@ -10,6 +10,7 @@ import { useTimeStore } from './time';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import type { IpcError } from '../../../shared/ipc/contract';
+import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { outputFrameCount, outputSize } from '../export/frame-times';
 
@@ -122,7 +123,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
         },
         controller.signal,
       );
-      result.value = outcome.ok ? { kind: 'done', report: outcome.value } : outcome.cancelled ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error };
+      result.value = outcome.ok ? { kind: 'done', report: outcome.value } : isCancelled(outcome) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error };
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };
     } finally {

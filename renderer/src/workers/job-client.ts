@@ -6,7 +6,7 @@
  * `?fitWorker=off`) is taken as none: that job and every later one run here, so nothing is lost but the
  * responsiveness (and Cancel on this thread only drops the result when it comes).
  */
-import type { CodecError } from '../../../shared/vmd/errors';
+import { cancelled, failure, type Cancelled, type CodecError, type Outcome } from '../../../shared/vmd/errors';
 
 /** What every job worker sends, `Done` being the fields of its result. */
 export type JobMessage<Done> =
@@ -24,8 +24,8 @@ export interface JobWorkerLike<Req, Msg> {
 }
 
 export type ProgressListener = (done: number, total: number) => void;
-export type Cancelled = { ok: false; cancelled: true };
-export const cancelledOutcome = (): Cancelled => ({ ok: false, cancelled: true });
+/** A job stopped by Cancel: a failure whose code is `E_CANCELLED` (shared/vmd/errors.ts `cancelled`). */
+export type { Cancelled } from '../../../shared/vmd/errors';
 
 /** Runs by where they ran, workers that failed to start, progress messages heard, runs stopped by Cancel. */
 export interface JobRunCounts {
@@ -71,7 +71,7 @@ export class JobClient<Req, Done, Out extends { ok: boolean }> {
 
   /** Runs `job`; aborting `signal` terminates the worker and resolves as cancelled. A second job cancels the first. */
   run(job: Job<Req, Done, Out>, onProgress?: ProgressListener, signal?: AbortSignal): Promise<Out | Cancelled> {
-    if (signal?.aborted) return Promise.resolve(cancelledOutcome());
+    if (signal?.aborted) return Promise.resolve(cancelled());
     if (this.inflight) this.stop();
     const w = this.obtain();
     if (!w) return this.runHere(job, onProgress, signal);
@@ -87,7 +87,7 @@ export class JobClient<Req, Done, Out extends { ok: boolean }> {
         if (this.worker === w) w.onmessage = w.onerror = null;
         resolve(o);
       };
-      const cancel = () => settle(cancelledOutcome());
+      const cancel = () => settle(cancelled());
       const onAbort = () => this.stop();
       signal?.addEventListener('abort', onAbort);
       this.inflight = cancel;
@@ -98,7 +98,7 @@ export class JobClient<Req, Done, Out extends { ok: boolean }> {
         else if (m.type === 'progress') {
           this.counts.progressMessages++;
           onProgress?.(m.done, m.total);
-        } else if (m.type === 'failed') settle({ ok: false, error: m.error } as unknown as Out);
+        } else if (m.type === 'failed') settle(failure(m.error) as unknown as Out);
         else settle(job.done(m));
       };
       w.onerror = (e) => {
@@ -106,7 +106,7 @@ export class JobClient<Req, Done, Out extends { ok: boolean }> {
         this.inflight = null;
         this.stop();
         if (started) {
-          settle({ ok: false, error: { code: 'E_INTERNAL', message: (e as ErrorEvent).message || `${this.what} stopped` } } as unknown as Out);
+          settle(failure({ code: 'E_INTERNAL', message: (e as ErrorEvent).message || `${this.what} stopped` }) as unknown as Out);
           return;
         }
         // It never started (its script refused or missing): this page has no worker; run here.
@@ -155,9 +155,9 @@ export class JobClient<Req, Done, Out extends { ok: boolean }> {
     try {
       out = await job.here(onProgress);
     } catch (e) {
-      out = { ok: false, error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } } as unknown as Out;
+      out = failure({ code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) }) as unknown as Out;
     }
-    return signal?.aborted ? cancelledOutcome() : out;
+    return signal?.aborted ? cancelled() : out;
   }
 }
 
@@ -189,7 +189,7 @@ export function serveJob<Done>(
   const fail = (e: unknown) => post({ type: 'failed', id, error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } }, []);
   const finish = (out: JobResult<Done>) => {
     if (!out.ok) post({ type: 'failed', id, error: out.error }, []);
-    else post({ type: 'done', id, ...out.done } as JobMessage<Done>, out.transfer);
+    else post({ type: 'done', id, ...out.value.done } as JobMessage<Done>, out.value.transfer);
   };
   try {
     const out = work(progress);
@@ -202,4 +202,4 @@ export function serveJob<Done>(
 }
 
 /** What a worker's work gives serveJob: the `done` message's fields and the buffers to transfer, or an error. */
-export type JobResult<Done> = { ok: true; done: Done; transfer: Transferable[] } | { ok: false; error: CodecError };
+export type JobResult<Done> = Outcome<{ done: Done; transfer: Transferable[] }>;

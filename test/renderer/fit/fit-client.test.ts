@@ -48,9 +48,9 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
     const seen: [number, number][] = [];
     const out = await client.run('reduce', OPTIONS, doc, (d, n) => seen.push([d, n]));
     if (!out.ok) throw new Error('failed');
-    expect(out.via).toBe('worker');
-    expect(Buffer.from(writeVmd(out.doc))).toEqual(Buffer.from(expectedBytes(doc)));
-    expect(out.report.extra.keysAfter).toBeLessThan(out.report.extra.keysBefore);
+    expect(out.value.via).toBe('worker');
+    expect(Buffer.from(writeVmd(out.value.doc))).toEqual(Buffer.from(expectedBytes(doc)));
+    expect(out.value.report.extra.keysAfter).toBeLessThan(out.value.report.extra.keysBefore);
     // The request carried the motion's bytes; progress came in order and ended at the last track.
     expect(made).toHaveLength(1);
     expect(Buffer.from(made[0].requests[0].bytes)).toEqual(Buffer.from(writeVmd(doc)));
@@ -79,11 +79,11 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
     });
     const a = await broken.run('reduce', OPTIONS, doc);
     if (!a.ok) throw new Error('failed');
-    expect(a.via).toBe('main');
-    expect(Buffer.from(writeVmd(a.doc))).toEqual(want);
+    expect(a.value.via).toBe('main');
+    expect(Buffer.from(writeVmd(a.value.doc))).toEqual(want);
     // Later runs go to the main thread at once: no new worker is tried.
     const b = await broken.run('reduce', OPTIONS, doc);
-    expect(b.ok && b.via).toBe('main');
+    expect(b.ok && b.value.via).toBe('main');
     expect(made).toBe(1);
     expect(broken.counts).toMatchObject({ worker: 0, main: 2, startFailures: 1 });
     // The constructor throws (a page that refuses module workers).
@@ -92,11 +92,11 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
     });
     const c = await refused.run('reduce', OPTIONS, doc);
     if (!c.ok) throw new Error('failed');
-    expect(c.via).toBe('main');
-    expect(Buffer.from(writeVmd(c.doc))).toEqual(want);
+    expect(c.value.via).toBe('main');
+    expect(Buffer.from(writeVmd(c.value.doc))).toEqual(want);
     // No Worker at all.
     const none = await new FitClient(() => null).run('reduce', OPTIONS, doc);
-    expect(none.ok && none.via).toBe('main');
+    expect(none.ok && none.value.via).toBe('main');
   });
 
   it('Cancel terminates the worker and resolves as cancelled; the next run makes a new worker', async () => {
@@ -118,16 +118,16 @@ describe.skipIf(!corpusPresent)('the fitting client', () => {
       ctl.abort();
     }, ctl.signal);
     const out = await running;
-    expect(out).toEqual({ ok: false, cancelled: true });
+    expect(out).toEqual({ ok: false, error: { code: 'E_CANCELLED', message: 'cancelled' } });
     expect(seen).toEqual([3]);
     expect(made[0].terminated).toBe(true);
     const next = await client.run('reduce', OPTIONS, doc);
-    expect(next.ok && next.via).toBe('worker');
+    expect(next.ok && next.value.via).toBe('worker');
     expect(made).toHaveLength(2);
     // A signal aborted before the run: nothing runs.
     const pre = new AbortController();
     pre.abort();
-    expect(await client.run('reduce', OPTIONS, doc, undefined, pre.signal)).toEqual({ ok: false, cancelled: true });
+    expect(await client.run('reduce', OPTIONS, doc, undefined, pre.signal)).toEqual({ ok: false, error: { code: 'E_CANCELLED', message: 'cancelled' } });
     expect(made[1].requests).toHaveLength(1);
   });
 

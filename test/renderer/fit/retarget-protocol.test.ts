@@ -30,11 +30,11 @@ describe.skipIf(!corpusPresent)('the editor retargets as the CLI does', () => {
       let calls = 0;
       const r = runRetargetTask({ motion: bytes(STAND), source: bytes(GENE), target: bytes(MIKU), sourceFile: GENE, targetFile: MIKU, bones: [['両目', '前髪１']], morphs: [], scale }, () => calls++);
       if (!r.ok) throw new Error(r.error.message);
-      const mine = writeVmd(r.doc), cli = bytes(out);
+      const mine = writeVmd(r.value.doc), cli = bytes(out);
       expect(mine.length).toBe(cli.length);
       expect(Buffer.compare(Buffer.from(mine), Buffer.from(cli))).toBe(0);
-      expect(r.details.unmatched.map((u) => u.bone)).not.toContain('両目');
-      expect(r.details.legRatio === 1).toBe(!scale);
+      expect(r.value.details.unmatched.map((u) => u.bone)).not.toContain('両目');
+      expect(r.value.details.legRatio === 1).toBe(!scale);
       expect(calls).toBeGreaterThan(0);
     }, 120_000);
   }

@@ -64,13 +64,13 @@ describe('physics bake', () => {
     const r = physicsBake(bullet, m, mo, { from: 0, to: 300 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const rep = r.report;
+    const rep = r.value.report;
     expect(rep.bones.length).toBe(25);
     expect(rep.rawKeys).toBe(25 * 301);
     expect(rep.keptKeys).toBeLessThan(rep.rawKeys);
     // The three chains of physics bones (tie and both tails) are switched off; the legs' IK is not.
     expect(rep.ikOff).toEqual(['ﾈｸﾀｲＩＫ', '左髪ＩＫ', '右髪ＩＫ']);
-    const out = r.doc, inp = mo;
+    const out = r.value.doc, inp = mo;
 
     // Played with physics off, measured here against a Simulation of the input (the bake's own figures aside).
     const check = playedAgainstSimulation(bullet, m, inp, out, rep.bones, 0, 300, 0);
@@ -141,7 +141,7 @@ describe('physics bake', () => {
 
     // Byte-identical on a second run.
     const r2 = physicsBake(bullet, m, mo, { from: 0, to: 300 });
-    expect(r2.ok && Buffer.from(writeVmd(r2.doc)).equals(Buffer.from(writeVmd(out)))).toBe(true);
+    expect(r2.ok && Buffer.from(writeVmd(r2.value.doc)).equals(Buffer.from(writeVmd(out)))).toBe(true);
   }, 300_000);
 
   c('Gene_light × 33_angry: the reduced bake keeps at most a third of the raw keys and plays within tolerance', async () => {
@@ -150,12 +150,12 @@ describe('physics bake', () => {
     const r = physicsBake(bullet, m, mo);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const check = playedAgainstSimulation(bullet, m, mo, r.doc, r.report.bones, 0, r.report.to, 0);
-    console.log(`Gene_light × 33_angry: raw ${r.report.rawKeys}, kept ${r.report.keptKeys} (${((100 * r.report.keptKeys) / r.report.rawKeys).toFixed(1)}%); played with physics off: ${check.pos.toFixed(5)} units (${check.at}) / ${check.rot.toFixed(5)}°`);
-    expect(r.report.keptKeys * 3).toBeLessThanOrEqual(r.report.rawKeys);
+    const check = playedAgainstSimulation(bullet, m, mo, r.value.doc, r.value.report.bones, 0, r.value.report.to, 0);
+    console.log(`Gene_light × 33_angry: raw ${r.value.report.rawKeys}, kept ${r.value.report.keptKeys} (${((100 * r.value.report.keptKeys) / r.value.report.rawKeys).toFixed(1)}%); played with physics off: ${check.pos.toFixed(5)} units (${check.at}) / ${check.rot.toFixed(5)}°`);
+    expect(r.value.report.keptKeys * 3).toBeLessThanOrEqual(r.value.report.rawKeys);
     expect(check.pos).toBeLessThanOrEqual(0.01);
     expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
-    expect(r.report.ikOff).toEqual([]);
+    expect(r.value.report.ikOff).toEqual([]);
   }, 300_000);
 
   c('--raw writes one key per frame per bone; played back it shows the simulation', async () => {
@@ -165,11 +165,11 @@ describe('physics bake', () => {
     const r = physicsBake(bullet, m, mo, { raw: true, from: 10, to: 70 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.report.rawKeys).toBe(r.report.bones.length * 61);
-    expect(r.report.keptKeys).toBe(r.report.rawKeys);
-    expect(r.report.settleFrames).toBe(60);
+    expect(r.value.report.rawKeys).toBe(r.value.report.bones.length * 61);
+    expect(r.value.report.keptKeys).toBe(r.value.report.rawKeys);
+    expect(r.value.report.settleFrames).toBe(60);
     // One key per frame plays the simulation to float32's precision, from the settled start at 10.
-    const check = playedAgainstSimulation(bullet, m, mo, r.doc, r.report.bones, 10, 70, 60);
+    const check = playedAgainstSimulation(bullet, m, mo, r.value.doc, r.value.report.bones, 10, 70, 60);
     console.log(`raw bake 10–70: played with physics off ${check.pos.toExponential(2)} units / ${check.rot.toExponential(2)}°`);
     expect(check.pos).toBeLessThan(1e-3);
     expect(check.rot).toBeLessThan(1e-3);
@@ -189,9 +189,9 @@ describe('physics bake', () => {
     const r = physicsBake(await testBullet(), m, buildVmd({ bones: [{ name: 'head', frame: 30, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] }), { raw: true });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.report.bones).toEqual(['hair']);
-    expect(r.report.namesTooLong).toEqual([long]);
-    expect(r.report.rawKeys).toBe(31);
+    expect(r.value.report.bones).toEqual(['hair']);
+    expect(r.value.report.namesTooLong).toEqual([long]);
+    expect(r.value.report.rawKeys).toBe(31);
   });
 
   it('IK over physics bones: off by IK keys over A..B (the motion\'s own IK keys there get it off, others kept byte for byte), back as the motion had it at B+1', async () => {
@@ -223,9 +223,9 @@ describe('physics bake', () => {
     const r = physicsBake(bullet, m, input, { from: 10, to: 30 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.report.bones).toEqual(['hair1', 'hair2']);
-    expect(r.report.ikOff).toEqual(['hairIK']);
-    const out = r.doc;
+    expect(r.value.report.bones).toEqual(['hair1', 'hair2']);
+    expect(r.value.report.ikOff).toEqual(['hairIK']);
+    const out = r.value.doc;
     const keys = Array.from({ length: out.ik.count }, (_, i) => ikKey(out.ik, i)).sort((x, y) => x.frame - y.frame);
     expect(keys.map((k) => k.frame)).toEqual([0, 10, 20, 31, 40]);
     // The key at 0 is outside the range: its bytes are the input's.
@@ -248,7 +248,7 @@ describe('physics bake', () => {
       expect(poser.ikEnabledAt(f)(6), `legIK @${f}`).toBe(inPoser.ikEnabledAt(f)(6));
     }
     // Played with physics off the hair is where the simulation put it.
-    const check = playedAgainstSimulation(bullet, m, input, out, r.report.bones, 10, 30, 60);
+    const check = playedAgainstSimulation(bullet, m, input, out, r.value.report.bones, 10, 30, 60);
     expect(check.pos).toBeLessThanOrEqual(0.01);
     expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
   });

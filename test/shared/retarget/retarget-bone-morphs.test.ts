@@ -74,23 +74,23 @@ describe('retarget: bone morphs', () => {
     const target = model('tgt', targetBones, []);
     const r = retarget(motion, source, target);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.details.refitted.map((x) => x.bone)).toContain('下半身');
-    expectSourceLook(target, r.doc);
+    expect(r.value.details.refitted.map((x) => x.bone)).toContain('下半身');
+    expectSourceLook(target, r.value.doc);
   });
 
   it("the target's own bone morph of the output's morph track is taken out of the computed keys (shown once, not twice)", () => {
     const target = model('tgt', targetBones, [boneMorph('骨', 1, TGT_Q)]);
     const r = retarget(motion, source, target);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.details.unmatchedMorphs).toEqual([]); // 骨 is written, so the target plays it
-    expectSourceLook(target, r.doc);
+    expect(r.value.details.unmatchedMorphs).toEqual([]); // 骨 is written, so the target plays it
+    expectSourceLook(target, r.value.doc);
   });
 
   it("the target's bone morph on a bone above the computed one (センター, copied) is in the pose the computed key is solved under", () => {
     const target = model('tgt', targetBones, [boneMorph('骨', 0, TGT_Q)]);
     const r = retarget(motion, source, target);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.details.refitted.map((x) => x.bone)).not.toContain('センター');
-    expectSourceLook(target, r.doc);
+    expect(r.value.details.refitted.map((x) => x.bone)).not.toContain('センター');
+    expectSourceLook(target, r.value.doc);
   });
 });

@@ -28,7 +28,7 @@ const reread = (d: VmdDocument): VmdDocument => {
 };
 const ok = (r: RetargetResult) => {
   if (!r.ok) throw new Error(r.error.message);
-  return r;
+  return r.value;
 };
 /** Hip height: the mean rest height of the two leg bones (MMD stands a model on y = 0). */
 const legLength = (m: ModelData) => (m.bones.find((b) => b.name === '左足')!.position[1] + m.bones.find((b) => b.name === '右足')!.position[1]) / 2;

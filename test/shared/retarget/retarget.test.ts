@@ -108,7 +108,7 @@ describe('folding the twist bones', () => {
 
   const r = retarget(motion, source, target);
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('keeps the hand world rotation (and position) to 1e-6 where the keys are, and within the tolerance everywhere', () => {
     for (const f of [0, 30]) {
@@ -128,13 +128,13 @@ describe('folding the twist bones', () => {
   });
 
   it('reports the folds; the hand, the finger and the body keep their records byte for byte', () => {
-    expect(r.details.folded.map((x) => [x.bone, x.into])).toEqual([
+    expect(r.value.details.folded.map((x) => [x.bone, x.into])).toEqual([
       ['左腕捩', ['左腕']],
       ['左手捩', ['左ひじ']],
     ]);
     // 手首 keeps its keys: its parent ひじ now carries 手捩, so its local rotation is the source's.
-    expect(r.details.refitted.map((x) => x.bone).sort()).toEqual(['左ひじ', '左腕'].sort());
-    expect(r.details.unmatched).toEqual([]);
+    expect(r.value.details.refitted.map((x) => x.bone).sort()).toEqual(['左ひじ', '左腕'].sort());
+    expect(r.value.details.unmatched).toEqual([]);
     const copiedBytes = (doc: VmdDocument, name: string) => {
       const t = buildTracks(doc).bones;
       const k = t.index.get(name)!;
@@ -183,11 +183,11 @@ describe('leg-length scaling', () => {
   });
   const r = retarget(motion, source, target);
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('keeps a planted foot still in world X/Z on the target (the IK goal, and the ankle the IK puts there)', () => {
-    expect(r.details.legRatio).toBeCloseTo(1.5, 12);
-    expect(r.details.folded.map((x) => x.bone)).toEqual(['全ての親']);
+    expect(r.value.details.legRatio).toBeCloseTo(1.5, 12);
+    expect(r.value.details.folded.map((x) => x.bone)).toEqual(['全ての親']);
     const sk = buildSkeleton(target.bones);
     const poser = new MotionPoser(sk, out, buildTracks(out));
     const pose = new Pose(sk);
@@ -218,8 +218,8 @@ describe('leg-length scaling', () => {
   it('without scaling the translations carry over as they are', () => {
     const plain = retarget(motion, source, target, { scale: false });
     if (!plain.ok) throw new Error(plain.error.message);
-    expect(plain.details.legRatio).toBe(1);
-    const s = world(source, motion, '左足ＩＫ', 60).pos, t = world(target, plain.doc, '左足ＩＫ', 60).pos;
+    expect(plain.value.details.legRatio).toBe(1);
+    const s = world(source, motion, '左足ＩＫ', 60).pos, t = world(target, plain.value.doc, '左足ＩＫ', 60).pos;
     expect(t[2] - 0).toBeCloseTo(s[2] - 0, 2);
   });
 });
@@ -288,10 +288,10 @@ describe('every semi-standard fold keeps the world rotation of the target’s bo
   const motion = roundTrip(buildVmd({ model: 'semi', bones: keys }));
   const r = retarget(motion, source, target, { scale: false });
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('reports each source bone the target lacks as folded into the bones that carry it', () => {
-    const folded = new Map(r.details.folded.map((x) => [x.bone, x.into]));
+    const folded = new Map(r.value.details.folded.map((x) => [x.bone, x.into]));
     expect(folded.get('グルーブ')).toContain('センター');
     expect(folded.get('全ての親')).toContain('センター');
     expect(folded.get('上半身2')).toEqual(['上半身']);
@@ -299,10 +299,10 @@ describe('every semi-standard fold keeps the world rotation of the target’s bo
     expect(folded.get('左ひざD')).toEqual(['左ひざ']);
     expect(folded.get('左足首D')).toEqual(['左足首']);
     // The target's つま先 has no source bone of its name: it takes 足先EX, whose keys then play as they are.
-    expect(r.details.copied.find((c) => c.bone === '左足先EX')?.as).toBe('左つま先');
+    expect(r.value.details.copied.find((c) => c.bone === '左足先EX')?.as).toBe('左つま先');
     expect(folded.get('左親指０')).toEqual(['左親指１']);
     expect(folded.get('腰')).toEqual(expect.arrayContaining(['上半身', '下半身']));
-    expect(r.details.unmatched).toEqual([]);
+    expect(r.value.details.unmatched).toEqual([]);
   });
 
   it('world rotations match bone for bone at every frame (exact at the keys, within 0.1° per re-fitted bone between)', () => {
@@ -315,7 +315,7 @@ describe('every semi-standard fold keeps the world rotation of the target’s bo
     const ss = buildSkeleton(source.bones), ts = buildSkeleton(target.bones);
     const sp = new Pose(ss), tp = new Pose(ts);
     const sPoser = new MotionPoser(ss, motion, buildTracks(motion)), tPoser = new MotionPoser(ts, out, buildTracks(out));
-    const refitted = new Set(r.details.refitted.map((x) => x.bone));
+    const refitted = new Set(r.value.details.refitted.map((x) => x.bone));
     const q = (p: Pose, i: number) => Array.from(p.worldRotation.subarray(4 * i, 4 * i + 4));
     for (let f = 0; f <= 40; f++) {
       sPoser.apply(sp, f);
@@ -365,7 +365,7 @@ describe('a target with an append bone above the bones it computes', () => {
   }));
   const r = retarget(motion, source, target);
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('keeps the legs’ world rotations (the target posed with its append, by the shared skeleton)', () => {
     const ss = buildSkeleton(source.bones), ts = buildSkeleton(target.bones);
@@ -403,14 +403,14 @@ describe('morphs, IK keys and the model name', () => {
   const motion = roundTrip(withBlocks(base, { ik: ikBlockFromRecords([encodeIkRecord({ frame: 0, visible: 1, iks: [{ name: '左足ＩＫ', enabled: 0 }, { name: 'ﾈｸﾀｲＩＫ', enabled: 1 }] })]) }));
   const r = retarget(motion, source, target);
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('matches morphs by name across widths, reports the rest with their keys, renames IK keys and drops IK bones the target lacks', () => {
     const m = buildTracks(out).morphs;
     expect([...m.names].sort()).toEqual(['あ', 'ウィンク']);
     expect(m.start[m.index.get('ウィンク')! + 1] - m.start[m.index.get('ウィンク')!]).toBe(2);
-    expect(r.details.unmatchedMorphs).toEqual([{ morph: 'はぅ', keys: 3 }]);
-    expect(r.report.warnings.join('\n')).toMatch(/はぅ \(3\)/);
+    expect(r.value.details.unmatchedMorphs).toEqual([{ morph: 'はぅ', keys: 3 }]);
+    expect(r.value.report.warnings.join('\n')).toMatch(/はぅ \(3\)/);
     const k = ikKey(out.ik, 0);
     expect(k.iks).toEqual([{ name: '左足IK', enabled: 0 }]);
     expect(decodeName(out.modelName)).toBe('目標モデル');
@@ -450,10 +450,10 @@ describe('A-pose against T-pose', () => {
   }));
   const r = retarget(motion, source, target);
   if (!r.ok) throw new Error(r.error.message);
-  const out = roundTrip(r.doc);
+  const out = roundTrip(r.value.doc);
 
   it('turns the arm so that every arm bone points where the source’s pointed (rest included)', () => {
-    expect(r.details.armCompensationDeg.left).toBeCloseTo((down * 180) / Math.PI, 6);
+    expect(r.value.details.armCompensationDeg.left).toBeCloseTo((down * 180) / Math.PI, 6);
     const dir = (m: ModelData, doc: VmdDocument, a: string, b: string, f: number) => {
       const p = world(m, doc, a, f).pos, q = world(m, doc, b, f).pos;
       const d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
@@ -495,8 +495,8 @@ describe('physics on/off keys of a re-fitted track', () => {
   it('keeps the state in force at each written key, with a key where it changes', () => {
     const r = retarget(motion, source, target);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.details.refitted.map((x) => x.bone)).toEqual(['左腕']);
-    const out = roundTrip(r.doc);
+    expect(r.value.details.refitted.map((x) => x.bone)).toEqual(['左腕']);
+    const out = roundTrip(r.value.doc);
     const t = buildTracks(out).bones;
     const k = t.index.get('左腕')!;
     const frames: number[] = [];
