@@ -7,7 +7,7 @@
  */
 import type { OpOptions } from '../../../shared/batch/options';
 import type { EditedMotion } from '../../../shared/edit-core/report';
-import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
@@ -15,17 +15,15 @@ import type { Tolerances } from '../../../shared/fit/motion-fit';
 import type { SelectedKey } from '../../../shared/fit/simplify';
 import type { FitMessage, FitOp, FitRequest, FitTask } from './fit-protocol';
 import { taskEdit } from './fit-worker-core';
-import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike } from '../workers/job-client';
+import { JobClient, workerOff, type JobRunCounts, type JobVia, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
 
 export type { FitOp } from './fit-protocol';
 
-/** A fit's success: the edited motion and its report, and where the edit ran. */
-export interface FittedMotion extends EditedMotion {
-  via: 'worker' | 'main';
-}
+/** A fit's success: the edited motion and its report, and where it ran. */
+export type FittedMotion = EditedMotion & { via: JobVia };
 
-/** A run's outcome: the edit's result, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
-export type FitOutcome = Outcome<FittedMotion, CodecError | CancelledError>;
+/** A run's outcome: see `RunOutcome`. */
+export type FitOutcome = RunOutcome<EditedMotion>;
 
 export type FitProgressListener = (done: number, total: number) => void;
 

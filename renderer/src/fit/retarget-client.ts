@@ -4,21 +4,19 @@
  * new one). Where no worker can be made or it fails to start (`?fitWorker=off` forces that, as for the
  * fitting worker), the same retarget runs on the main thread, so nothing is lost but the responsiveness.
  */
-import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success } from '../../../shared/vmd/errors';
 import type { RetargetedMotion } from '../../../shared/retarget/retarget';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
-import { JobClient, workerOff, type JobWorkerLike } from '../workers/job-client';
+import { JobClient, workerOff, type JobVia, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
 import { runRetargetTask, type RetargetMessage, type RetargetRequest, type RetargetTask } from './retarget-protocol';
 
 export type { RetargetTask, RetargetRun } from './retarget-protocol';
 
 /** A retarget's success: the retargeted motion, and where it ran. */
-export interface RetargetedRun extends RetargetedMotion {
-  via: 'worker' | 'main';
-}
+export type RetargetedRun = RetargetedMotion & { via: JobVia };
 
-/** A run's outcome: the retarget, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
-export type RetargetOutcome = Outcome<RetargetedRun, CodecError | CancelledError>;
+/** A run's outcome: see `RunOutcome`. */
+export type RetargetOutcome = RunOutcome<RetargetedMotion>;
 
 type RetargetDone = Omit<Extract<RetargetMessage, { type: 'done' }>, 'type' | 'id'>;
 

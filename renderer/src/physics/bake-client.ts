@@ -6,22 +6,20 @@
  * drops the result when it comes).
  */
 import type { PhysicsBakedMotion } from '../../../shared/physics/bake';
-import { failure, success, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
-import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike } from '../workers/job-client';
+import { JobClient, workerOff, type JobRunCounts, type JobVia, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
 
 export type { BakeSettings } from './bake-protocol';
 
-/** A bake's success: the baked motion and its report, and where the bake ran. */
-export interface BakedRun extends PhysicsBakedMotion {
-  via: 'worker' | 'main';
-}
+/** A bake's success: the baked motion and its report, and where it ran. */
+export type BakedRun = PhysicsBakedMotion & { via: JobVia };
 
-/** A run's outcome: the bake, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
-export type BakeOutcome = Outcome<BakedRun, CodecError | CancelledError>;
+/** A run's outcome: see `RunOutcome`. */
+export type BakeOutcome = RunOutcome<PhysicsBakedMotion>;
 
 export type BakeProgressListener = (done: number, total: number) => void;
 

@@ -15,7 +15,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { newReport } from '../../../shared/edit-core/report';
-import { bakeClient, type BakeSettings } from '../physics/bake-client';
+import { bakeClient, type BakedRun, type BakeSettings } from '../physics/bake-client';
 import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
@@ -77,7 +77,7 @@ export interface BakeResult {
   output: VmdDocument;
   report: PhysicsBakeReport;
   modelPath: string;
-  via: 'worker' | 'main';
+  via: BakedRun['via'];
 }
 
 export const useBakeStore = defineStore('physics-bake', () => {

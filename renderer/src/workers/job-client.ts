@@ -6,7 +6,7 @@
  * `?fitWorker=off`) is taken as none: that job and every later one run here, so nothing is lost but the
  * responsiveness (and Cancel on this thread only drops the result when it comes).
  */
-import { cancelled, failure, type Cancelled, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import { cancelled, failure, type Cancelled, type CancelledError, type CodecError, type Outcome } from '../../../shared/vmd/errors';
 
 /** What every job worker sends, `Done` being the fields of its result. */
 export type JobMessage<Done> =
@@ -26,6 +26,12 @@ export interface JobWorkerLike<Req, Msg> {
 export type ProgressListener = (done: number, total: number) => void;
 /** A job stopped by Cancel: a failure whose code is `E_CANCELLED` (shared/vmd/errors.ts `cancelled`). */
 export type { Cancelled } from '../../../shared/vmd/errors';
+
+/** Where a job ran: in its worker, or on this thread where no worker could start. */
+export type JobVia = 'worker' | 'main';
+
+/** A job's outcome for its caller: what it made and where it ran, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
+export type RunOutcome<T> = Outcome<T & { via: JobVia }, CodecError | CancelledError>;
 
 /** Runs by where they ran, workers that failed to start, progress messages heard, runs stopped by Cancel. */
 export interface JobRunCounts {
