@@ -85,16 +85,22 @@ export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
     projects: [
+      // The unit projects run with isolate off: a worker runs its files one after the other in one module graph
+      // instead of a fresh one per file (which cost about 40 s of the 58 s the renderer project took, happy-dom
+      // and the imports set up 73 times, and about 38 s of the shared and electron projects' 139 s). No file
+      // keeps state at module level that another reads: the renderer's mounted components are unmounted after
+      // each test (test/renderer/setup.ts); the electron wiring tests reset their modules and unmock electron.
+      // All three passed with the files shuffled (three seeds, and two for shared and electron).
       // 300 s a test: the corpus fits (fit-corpus, fit-memory, tracks' 60 motions) take 15–40 s alone and passed
       // 60 s at load 20–30 on this 2-core machine; a test's time never decides whether a change lands.
-      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', testTimeout: 300_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
+      { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 300_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
       {
         resolve: { alias: { electron: fakeElectron } },
-        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
+        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
       },
       {
         plugins: [vue()],
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', testTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', isolate: false, setupFiles: ['test/renderer/setup.ts'], testTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
       },
       ...e2eProjects(),
     ],
