@@ -13,6 +13,7 @@
 import { watch } from 'vue';
 import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
+import { success } from '../../../shared/vmd/errors';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { useRetargetStore } from '../stores/retarget';
@@ -25,7 +26,7 @@ import { buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from '
 
 async function readAssetOf(modelPath: string, rel: string) {
   const a = await useApi().readAsset(modelPath, rel);
-  return a.ok ? { ok: true as const, bytes: a.value.bytes } : { ok: false as const, message: a.error.message };
+  return a.ok ? success(a.value.bytes) : a;
 }
 
 /**

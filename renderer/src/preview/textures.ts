@@ -6,11 +6,12 @@
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
 import { decodeTga } from './tga';
+import { failure, type Outcome } from '../../../shared/vmd/errors';
 import { setSphereMap } from './sphere-map';
 import { setToonSampling } from './mmd-toon';
 import { setToonTexture } from './mmd-material';
 
-export type ReadAsset = (relativePath: string) => Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>;
+export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array>>;
 
 export interface TextureProblem {
   path: string;
@@ -23,8 +24,8 @@ export async function decodeTexture(bytes: Uint8Array, path: string): Promise<TH
   let tex: THREE.Texture;
   if (isTga) {
     const r = decodeTga(bytes);
-    if (!r.ok) throw new Error(r.error);
-    const { width, height, data } = r.image;
+    if (!r.ok) throw new Error(r.error.message);
+    const { width, height, data } = r.value;
     tex = new THREE.DataTexture(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, THREE.RGBAFormat);
     tex.generateMipmaps = true;
     tex.minFilter = THREE.LinearMipmapLinearFilter;
@@ -89,21 +90,21 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   const textures = new Map<number, THREE.Texture>();
   const toons = new Map<number, THREE.Texture>();
   const problems: TextureProblem[] = [];
-  const bytesOf = new Map<number, Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }>>();
+  const bytesOf = new Map<number, Promise<Outcome<Uint8Array>>>();
   const read = (ti: number) => {
     let p = bytesOf.get(ti);
-    if (!p) bytesOf.set(ti, (p = readAsset(model.textures[ti]).catch((e: unknown) => ({ ok: false as const, message: String(e) }))));
+    if (!p) bytesOf.set(ti, (p = readAsset(model.textures[ti]).catch((e: unknown) => failure({ code: 'E_IO', message: String(e) }))));
     return p;
   };
   const load = async (ti: number, into: Map<number, THREE.Texture>, toon: boolean) => {
     const path = model.textures[ti];
     const r = await read(ti);
     if (!r.ok) {
-      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: r.message });
+      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: r.error.message });
       return;
     }
     try {
-      const tex = await decodeTexture(r.bytes, path);
+      const tex = await decodeTexture(r.value, path);
       if (toon) setToonSampling(tex);
       into.set(ti, tex);
     } catch (e) {

@@ -5,8 +5,9 @@
  *   10/11 the same run-length encoded) | colour map spec 5 @3 | x, y origin u16 @8,@10 | width u16 @12 |
  *   height u16 @14 | bits per pixel u8 @16 (8, 16, 24, 32) | descriptor u8 @17 (bit 5: top-left origin)
  *   then the id, a colour map (skipped), pixels in BGR(A) order, bottom row first unless bit 5 is set.
- * Returns RGBA rows top first, or an error message.
+ * Returns RGBA rows top first, or why not (`E_UNSUPPORTED`: a kind this decoder does not read, or a file that ends early).
  */
+import { failure, success, type Failure, type Outcome } from '../../../shared/vmd/errors';
 export interface DecodedImage {
   width: number;
   height: number;
@@ -14,21 +15,23 @@ export interface DecodedImage {
   data: Uint8ClampedArray;
 }
 
-export function decodeTga(bytes: Uint8Array): { ok: true; image: DecodedImage } | { ok: false; error: string } {
-  if (bytes.length < 18) return { ok: false, error: 'TGA header truncated' };
+const bad = (message: string): Failure => failure({ code: 'E_UNSUPPORTED', message });
+
+export function decodeTga(bytes: Uint8Array): Outcome<DecodedImage> {
+  if (bytes.length < 18) return bad('TGA header truncated');
   const idLength = bytes[0], mapType = bytes[1], type = bytes[2];
   const mapLength = bytes[5] | (bytes[6] << 8), mapBits = bytes[7];
   const width = bytes[12] | (bytes[13] << 8), height = bytes[14] | (bytes[15] << 8);
   const bpp = bytes[16], desc = bytes[17];
-  if (![2, 3, 10, 11].includes(type)) return { ok: false, error: `TGA image type ${type} is not supported (true colour and grey only)` };
+  if (![2, 3, 10, 11].includes(type)) return bad(`TGA image type ${type} is not supported (true colour and grey only)`);
   const grey = type === 3 || type === 11;
-  if (grey ? bpp !== 8 : ![16, 24, 32].includes(bpp)) return { ok: false, error: `TGA with ${bpp} bits per pixel is not supported` };
-  if (width === 0 || height === 0) return { ok: false, error: 'TGA has no pixels' };
+  if (grey ? bpp !== 8 : ![16, 24, 32].includes(bpp)) return bad(`TGA with ${bpp} bits per pixel is not supported`);
+  if (width === 0 || height === 0) return bad('TGA has no pixels');
   const px = bpp >> 3;
   let off = 18 + idLength + (mapType === 1 ? mapLength * Math.ceil(mapBits / 8) : 0);
   const count = width * height;
   const rle = type >= 9;
-  if (!rle && off + count * px > bytes.length) return { ok: false, error: `TGA pixel data truncated: need ${count * px} bytes at ${off}` };
+  if (!rle && off + count * px > bytes.length) return bad(`TGA pixel data truncated: need ${count * px} bytes at ${off}`);
   const out = new Uint8ClampedArray(4 * count);
   const topFirst = (desc & 0x20) !== 0;
   const alphaBits = desc & 0x0f;
@@ -59,19 +62,19 @@ export function decodeTga(bytes: Uint8Array): { ok: true; image: DecodedImage } 
     for (; i < count; ) put(off + i * px);
   } else {
     while (i < count) {
-      if (off >= bytes.length) return { ok: false, error: `TGA run-length data truncated at ${off}` };
+      if (off >= bytes.length) return bad(`TGA run-length data truncated at ${off}`);
       const h = bytes[off++];
       const n = (h & 0x7f) + 1;
       if (h & 0x80) {
-        if (off + px > bytes.length) return { ok: false, error: `TGA run-length data truncated at ${off}` };
+        if (off + px > bytes.length) return bad(`TGA run-length data truncated at ${off}`);
         for (let k = 0; k < n && i < count; k++) put(off);
         off += px;
       } else {
-        if (off + n * px > bytes.length) return { ok: false, error: `TGA run-length data truncated at ${off}` };
+        if (off + n * px > bytes.length) return bad(`TGA run-length data truncated at ${off}`);
         for (let k = 0; k < n && i < count; k++) put(off + k * px);
         off += n * px;
       }
     }
   }
-  return { ok: true, image: { width, height, data: out } };
+  return success({ width, height, data: out });
 }

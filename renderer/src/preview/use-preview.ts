@@ -25,7 +25,7 @@
  * bone's key at the current frame, one undo step (commitPose: shared/key-edits/bone-key.ts); with no motion
  * open, a new one is started for it.
  */
-import type { CodecError } from '../../../shared/vmd/errors';
+import { failure, success, type Outcome } from '../../../shared/vmd/errors';
 import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { useVideoExportStore } from '../stores/video-export';
 import { OfflineFrameSource } from './offline-render';
@@ -508,10 +508,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    * Parses model bytes and shows the model (textures load after it appears). Returns an error message
    * when the bytes are not a readable model; the current figure or model then stays.
    */
-  async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<{ ok: true } | { ok: false; error: CodecError }> {
-    if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
+  async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<Outcome<null>> {
+    if (!engine) return failure({ code: 'E_UNSUPPORTED', message: 'the preview is not running' });
     const r = readModel(bytes);
-    if (!r.ok) return { ok: false, error: r.error };
+    if (!r.ok) return r;
     const m = r.value;
     store.loading = true;
     try {
@@ -534,7 +534,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         // texture uploaded, mipmaps made) can take seconds, and the page showed the white model meanwhile.
         await renderShown(engine);
       }
-      return { ok: true };
+      return success(null);
     } finally {
       store.loading = false;
     }
@@ -544,19 +544,19 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    * Shows a camera/light VMD beside the document's motion (null removes it). Returns an error when the
    * bytes are not a VMD.
    */
-  function loadCameraMotion(bytes: Uint8Array | null, name = ''): { ok: true } | { ok: false; error: CodecError } {
-    if (!engine) return { ok: false, error: { code: 'E_UNSUPPORTED', message: 'the preview is not running' } };
+  function loadCameraMotion(bytes: Uint8Array | null, name = ''): Outcome<null> {
+    if (!engine) return failure({ code: 'E_UNSUPPORTED', message: 'the preview is not running' });
     if (!bytes) {
       store.cameraFile = null;
       store.setBinding(engine.setCameraMotion(null), engine.cameraTrack?.frames.length ?? 0);
-      return { ok: true };
+      return success(null);
     }
     const r = readVmd(bytes);
-    if (!r.ok) return { ok: false, error: r.error };
+    if (!r.ok) return r;
     const tracks = buildTracks(r.value);
     store.cameraFile = name;
     store.setBinding(engine.setCameraMotion(tracks, r.value), engine.cameraTrack?.frames.length ?? 0);
-    return { ok: true };
+    return success(null);
   }
 
   /** Back to the default figure. */

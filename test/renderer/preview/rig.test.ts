@@ -465,12 +465,12 @@ describe('TGA decoder', () => {
     const raw = Uint8Array.from([...header(2, 2, 2, 24, 0), 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255]);
     const r = decodeTga(raw);
     expect(r.ok).toBe(true);
-    if (r.ok) expect(Array.from(r.image.data)).toEqual([0, 0, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 0, 255, 0, 255]);
+    if (r.ok) expect(Array.from(r.value.data)).toEqual([0, 0, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 0, 255, 0, 255]);
     // RLE, top-left origin, 8 alpha bits: a run of 3 half-transparent red, then 1 raw blue.
     const rle = Uint8Array.from([...header(10, 2, 2, 32, 0x28), 0x82, 0, 0, 255, 128, 0x00, 255, 0, 0, 255]);
     const r2 = decodeTga(rle);
     expect(r2.ok).toBe(true);
-    if (r2.ok) expect(Array.from(r2.image.data)).toEqual([255, 0, 0, 128, 255, 0, 0, 128, 255, 0, 0, 128, 0, 0, 255, 255]);
+    if (r2.ok) expect(Array.from(r2.value.data)).toEqual([255, 0, 0, 128, 255, 0, 0, 128, 255, 0, 0, 128, 0, 0, 255, 255]);
     expect(decodeTga(raw.subarray(0, 25)).ok).toBe(false);
     expect(decodeTga(Uint8Array.from(header(1, 2, 2, 8, 0))).ok).toBe(false);
   });
@@ -478,10 +478,10 @@ describe('TGA decoder', () => {
     const r = decodeTga(load('mmd-viewer-js/model/low_miku/ro_hatune01.tga'));
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect([r.image.width, r.image.height]).toEqual([512, 512]);
+      expect([r.value.width, r.value.height]).toEqual([512, 512]);
       // Not a blank image: several distinct colours.
       const colours = new Set<number>();
-      for (let i = 0; i < r.image.data.length; i += 4 * 997) colours.add((r.image.data[i] << 16) | (r.image.data[i + 1] << 8) | r.image.data[i + 2]);
+      for (let i = 0; i < r.value.data.length; i += 4 * 997) colours.add((r.value.data[i] << 16) | (r.value.data[i + 1] << 8) | r.value.data[i + 2]);
       expect(colours.size).toBeGreaterThan(5);
     }
   });
