@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
 import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
 import { buildFixture } from '../helpers/vmd-fixtures';
+import { ensureBuilt } from '../helpers/build';
 
 async function cli(...argv: string[]) {
   let out = '', err = '';
@@ -137,8 +138,11 @@ describe('vmd-studio sample and convert', () => {
 });
 
 describe('the installed bin', () => {
-  it('runs as `vmd-studio` through the package bin after a build', () => {
-    execFileSync(process.execPath, [path.join(repoRoot, 'build/build-node.mjs')], { cwd: repoRoot });
+  // The build goes through ensureBuilt (under the build lock, only when a source is newer): rebuilding here
+  // unconditionally rewrote dist/cli while another file's CLI child was starting from it (the SIGKILL batch
+  // test's CLI then exited at once, in a loaded full run).
+  it('runs as `vmd-studio` through the package bin after a build', async () => {
+    await ensureBuilt(['node']);
     const help = spawnSync(process.execPath, [path.join(repoRoot, 'electron/cli/vmd-studio.mjs'), '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/inspect/);
@@ -149,7 +153,7 @@ describe('the installed bin', () => {
   });
 
   it.skipIf(!corpusPresent)('a reader that stops early (`| head`) gets no stack trace: the rest of the output is dropped, exit 0', async () => {
-    execFileSync(process.execPath, [path.join(repoRoot, 'build/build-node.mjs')], { cwd: repoRoot });
+    await ensureBuilt(['node']);
     const files = readdirSync(corpusPath('gene/motion')).filter((f) => f.endsWith('.vmd')).map((f) => corpusPath(`gene/motion/${f}`));
     expect(files.length).toBeGreaterThan(3);
     // The pipe is closed before the command writes, as `head` closes it after its lines.

@@ -213,7 +213,7 @@ describe('killing the CLI mid-run', () => {
     for (const t0 = Date.now(); findTemps(b.output).length === 0 && Date.now() - t0 < 5000; ) await new Promise((r) => setImmediate(r));
     b.child.kill('SIGKILL');
     const e = await b.exited;
-    expect(e.signal).toBe('SIGKILL');
+    expect(e.signal, `the CLI was not killed: it exited ${e.code} by itself; stderr: ${b.stderr()}`).toBe('SIGKILL');
     const n = checkOutputsWhole(b.input, b.output);
     expect(n).toBeLessThan(80);
     const temps = findTemps(d);
