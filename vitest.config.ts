@@ -85,15 +85,14 @@ export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
     projects: [
-      // The shared and electron projects run with isolate off: a worker runs its files one after the other in one
-      // module graph instead of a fresh one per file (about 38 s of their 139 s). No file keeps state at module
-      // level that another reads; the electron wiring tests reset their modules and unmock electron.
-      // The renderer project stays isolated per file (about 40 s more). With isolate off, CI failed on
-      // 2026-12-05: work a file left running (a fit finishing on the main thread, a debounce timer) ran a store
-      // action during a later file's test, and every pinia action makes its own pinia the active one, so that
-      // test's useXStore() then read another file's stores (a closed Simplify panel, a foreign undo step, no
-      // notices). It failed 4 of 6 full unit runs without vitest's duration cache; isolated, the leftovers go with
-      // their file.
+      // The unit projects run with isolate off: a worker runs its files one after the other in one module graph
+      // instead of a fresh one per file (which cost about 40 s of the 58 s the renderer project took, happy-dom
+      // and the imports set up 73 times, and about 38 s of the shared and electron projects' 139 s). No file
+      // keeps state at module level that another reads: the renderer's mounted components are unmounted after
+      // each test and the timers a file left pending are cleared when it ends (test/renderer/setup.ts); the
+      // electron wiring tests reset their modules and unmock electron. CI failed on 2026-12-05 before that
+      // second part: a notice's fade timer from one file ran a store action in a later file's test, which made
+      // its own pinia the active one (4 of 6 full unit runs failed without vitest's duration cache).
       // 300 s a test: the corpus fits (fit-corpus, fit-memory, tracks' 60 motions) take 15–40 s alone and passed
       // 60 s at load 20–30 on this 2-core machine; a test's time never decides whether a change lands.
       { test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 300_000, hookTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps } },
@@ -103,7 +102,7 @@ export default defineConfig({
       },
       {
         plugins: [vue()],
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', isolate: true, setupFiles: ['test/renderer/setup.ts'], testTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', isolate: false, setupFiles: ['test/renderer/setup.ts'], testTimeout: 120_000, maxWorkers: unitWorkers, server: inlineDeps },
       },
       ...e2eProjects(),
     ],

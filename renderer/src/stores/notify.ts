@@ -88,6 +88,22 @@ export const MAX_NOTICES = 6;
 
 let nextId = 1;
 
+/** The fade timer of each notice that fades, by id (ids are unique across stores). */
+const fadeTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function stopFade(id: number): void {
+  const h = fadeTimers.get(id);
+  if (h === undefined) return;
+  clearTimeout(h);
+  fadeTimers.delete(id);
+}
+
+/** Takes notice `id` out of `items`, if there. */
+function removeNotice(items: Raw<Notice>[], id: number): void {
+  const i = items.findIndex((n) => n.id === id);
+  if (i >= 0) items.splice(i, 1);
+}
+
 export const useNotifyStore = defineStore('notify', {
   // Raw: a notice never changes once made, and its text type is recursive (Vue need not unwrap it).
   state: () => ({ items: [] as Raw<Notice>[] }),
@@ -101,9 +117,20 @@ export const useNotifyStore = defineStore('notify', {
       // Keep the stack short; drop the oldest non-errors first so an error is not pushed out by successes.
       while (this.items.length > MAX_NOTICES) {
         const i = this.items.findIndex((x) => x.kind !== 'error');
-        this.items.splice(i >= 0 ? i : 0, 1);
+        stopFade(this.items.splice(i >= 0 ? i : 0, 1)[0].id);
       }
-      if (timeoutMs > 0) setTimeout(() => this.dismiss(id), timeoutMs);
+      // The fade takes the notice out of the state directly, not through an action: pinia makes the acting
+      // store's pinia the active one, and a timer must not change which pinia a later useXStore() reads.
+      if (timeoutMs > 0) {
+        const items = this.items;
+        fadeTimers.set(
+          id,
+          setTimeout(() => {
+            fadeTimers.delete(id);
+            removeNotice(items, id);
+          }, timeoutMs),
+        );
+      }
       return id;
     },
     push(kind: NoticeKind, text: NoticeText, detail?: NoticeText, timeoutMs?: number): number {
@@ -122,11 +149,12 @@ export const useNotifyStore = defineStore('notify', {
       return this.push('warning', text, detail);
     },
     dismiss(id: number) {
-      const i = this.items.findIndex((n) => n.id === id);
-      if (i >= 0) this.items.splice(i, 1);
+      stopFade(id);
+      removeNotice(this.items, id);
     },
-    /** "Dismiss all": every notice, errors included. */
+    /** "Dismiss all": every notice, errors included (their fade timers stop). */
     clear() {
+      for (const n of this.items) stopFade(n.id);
       this.items = [];
     },
   },

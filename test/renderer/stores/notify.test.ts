@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mount } from '@vue/test-utils';
 import { t } from '../../../shared/i18n/strings';
 import NotificationList from '../../../renderer/src/components/NotificationList.vue';
-import { createPinia, setActivePinia } from 'pinia';
+import { createPinia, getActivePinia, setActivePinia } from 'pinia';
 import { readVmd } from '../../../shared/vmd';
 import { describeError, noticeLines, useNotifyStore, MAX_NOTICES, NOTICE_TIMEOUT_MS, type NoticeError } from '../../../renderer/src/stores/notify';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
@@ -94,6 +94,41 @@ describe('notices follow the language and fade', () => {
       expect(notify.items.map((n) => n.kind)).toEqual(['error']);
       vi.advanceTimersByTime(60_000);
       expect(notify.items.map((n) => n.kind)).toEqual(['error']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a notice fading leaves the active pinia alone: a later store of another pinia is not switched', () => {
+    vi.useFakeTimers();
+    try {
+      const first = createPinia();
+      setActivePinia(first);
+      const notify = useNotifyStore();
+      notify.info('fades');
+      const second = createPinia();
+      setActivePinia(second);
+      vi.advanceTimersByTime(NOTICE_TIMEOUT_MS.info + 1);
+      expect(notify.items).toEqual([]);
+      expect(getActivePinia()).toBe(second);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('dismissing, clearing or pushing a notice out stops its fade timer', () => {
+    vi.useFakeTimers();
+    try {
+      const notify = useNotifyStore();
+      const a = notify.info('a');
+      notify.info('b');
+      expect(vi.getTimerCount()).toBe(2);
+      notify.dismiss(a);
+      expect(vi.getTimerCount()).toBe(1);
+      notify.clear();
+      expect(vi.getTimerCount()).toBe(0);
+      for (let i = 0; i < MAX_NOTICES + 3; i++) notify.info(`n${i}`);
+      expect(vi.getTimerCount()).toBe(MAX_NOTICES);
     } finally {
       vi.useRealTimers();
     }
