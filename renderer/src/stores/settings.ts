@@ -8,6 +8,9 @@ import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStrin
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 
+/** Updates begun so far (see `update`). */
+let updateSeq = 0;
+
 export const useSettingsStore = defineStore('settings', {
   state: () => ({
     settings: structuredClone(DEFAULT_SETTINGS) as Settings,
@@ -44,11 +47,15 @@ export const useSettingsStore = defineStore('settings', {
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
     },
     async update(patch: Partial<Settings>) {
-      // Optimistic: the UI follows at once; main's answer (normalised) replaces it.
+      // Optimistic: the UI follows at once; main's answer (normalised) replaces it. Main applies the patches
+      // in the order sent, so the last update's answer holds them all: an earlier answer that comes after a
+      // later update began is not applied (it would take that update back until its own answer came: a
+      // language chosen just after a panel toggle showed English again for a moment).
+      const seq = ++updateSeq;
       this.settings = { ...this.settings, ...patch };
       const r = await useApi().setSettings(patch);
       if (!r.ok) useNotifyStore().error(r.error);
-      else if (r.value) this.settings = r.value;
+      else if (r.value && seq === updateSeq) this.settings = r.value;
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
     },
     setLocale(locale: Locale) {

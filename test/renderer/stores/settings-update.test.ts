@@ -1,0 +1,56 @@
+// Settings updates are optimistic and main answers each with the whole normalised settings: an answer to an
+// earlier update that arrives after a later update began must not take the later one back (preview-physics'
+// e2e saw the UI in English again for a moment: a toggle's answer came after the switch to Japanese).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { setApi } from '../../../renderer/src/api';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import type { Settings } from '../../../shared/ipc/contract';
+
+/** Main's side: the settings as stored, each setSettings answered when the test says. */
+function fakeMain() {
+  let stored: Settings = { locale: 'en', lastDirectory: null, previewModel: null, window: { width: 1280, height: 800, maximized: false }, ui: {} };
+  const waiting: (() => void)[] = [];
+  const api = {
+    setSettings: (patch: Partial<Settings>) => {
+      stored = { ...stored, ...patch };
+      const answer = { ok: true as const, value: { ...stored } };
+      return new Promise((resolve) => waiting.push(() => resolve(answer)));
+    },
+  };
+  return { api, answerNext: () => waiting.shift()!() };
+}
+
+describe('settings updates', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it("an earlier update's answer arriving after a later update began does not undo it", async () => {
+    const main = fakeMain();
+    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en', ui: {} };
+    const first = settings.update({ ui: { physicsBodies: false } });
+    const second = settings.setLocale('ja');
+    expect(settings.locale).toBe('ja');
+    main.answerNext();
+    await first;
+    expect(settings.locale).toBe('ja');
+    expect(settings.settings.ui).toEqual({ physicsBodies: false });
+    main.answerNext();
+    await second;
+    expect(settings.locale).toBe('ja');
+    expect(settings.settings.ui).toEqual({ physicsBodies: false });
+  });
+
+  it("a lone update takes main's normalised answer", async () => {
+    const main = fakeMain();
+    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const settings = useSettingsStore();
+    const done = settings.update({ lastDirectory: '/tmp/x' });
+    main.answerNext();
+    await done;
+    // The answer is main's whole settings (its locale included), not only the patch.
+    expect(settings.settings.locale).toBe('en');
+    expect(settings.settings.lastDirectory).toBe('/tmp/x');
+  });
+});
