@@ -220,6 +220,9 @@ async function dropUnsavedIfAsked(page: Page, name: string): Promise<void> {
  * Save when asked about unsaved changes: dropUnsavedIfAsked).
  */
 export async function openFileViaDialog(page: Page, file: string): Promise<void> {
+  // The workspace's version before: a file of the name already shown (opened again) has not replaced the
+  // document until the version moves (the name alone would pass at once, before the file was read).
+  const before = await page.evaluate(() => window.__vmdEditor?.version() ?? null);
   await page.click('[data-testid="cmd-open"]');
   await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', file);
@@ -235,8 +238,8 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
   await dropUnsavedIfAsked(page, path.basename(file));
   try {
     await page.waitForFunction(
-      (name) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name),
-      path.basename(file),
+      ([name, v]) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name) && (v === null || window.__vmdEditor?.version() !== v),
+      [path.basename(file), before] as const,
       { timeout: 30_000 },
     );
   } catch (e) {
