@@ -10,6 +10,8 @@ import { useNotifyStore } from './notify';
 
 /** Updates begun so far (see `update`). */
 let updateSeq = 0;
+/** Per settings store, the last patch sent to main (settled when answered). */
+const sending = new WeakMap<object, Promise<unknown>>();
 
 export const useSettingsStore = defineStore('settings', {
   state: () => ({
@@ -47,13 +49,21 @@ export const useSettingsStore = defineStore('settings', {
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
     },
     async update(patch: Partial<Settings>) {
-      // Optimistic: the UI follows at once; main's answer (normalised) replaces it. Main applies the patches
-      // in the order sent, so the last update's answer holds them all: an earlier answer that comes after a
-      // later update began is not applied (it would take that update back until its own answer came: a
-      // language chosen just after a panel toggle showed English again for a moment).
+      // Optimistic: the UI follows at once; main's answer (normalised) replaces it. One patch goes to main at
+      // a time, after the previous one's answer: the browser mode's requests could otherwise arrive out of
+      // order (two pane drags in a row stored the first drag's widths last). So main applies them in order and
+      // the last update's answer holds them all: an earlier answer that comes after a later update began is
+      // not applied (it would take that update back until its own answer came: a language chosen just after
+      // a panel toggle showed English again for a moment).
       const seq = ++updateSeq;
       this.settings = { ...this.settings, ...patch };
-      const r = await useApi().setSettings(patch);
+      const api = useApi();
+      const sent = (sending.get(this) ?? Promise.resolve()).then(() => api.setSettings(patch));
+      sending.set(
+        this,
+        sent.catch(() => undefined),
+      );
+      const r = await sent;
       if (!r.ok) useNotifyStore().error(r.error);
       else if (r.value && seq === updateSeq) this.settings = r.value;
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;

@@ -1,7 +1,7 @@
 // Settings updates are optimistic and main answers each with the whole normalised settings: an answer to an
 // earlier update that arrives after a later update began must not take the later one back (preview-physics'
 // e2e saw the UI in English again for a moment: a toggle's answer came after the switch to Japanese).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setApi } from '../../../renderer/src/api';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
@@ -18,7 +18,12 @@ function fakeMain() {
       return new Promise((resolve) => waiting.push(() => resolve(answer)));
     },
   };
-  return { api, answerNext: () => waiting.shift()!() };
+  /** Answers the oldest request main holds, once one has come. */
+  const answerNext = async () => {
+    await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    waiting.shift()!();
+  };
+  return { api, answerNext, sent: () => waiting.length, stored: () => stored };
 }
 
 describe('settings updates', () => {
@@ -32,14 +37,34 @@ describe('settings updates', () => {
     const first = settings.update({ ui: { physicsBodies: false } });
     const second = settings.setLocale('ja');
     expect(settings.locale).toBe('ja');
-    main.answerNext();
+    await main.answerNext();
     await first;
     expect(settings.locale).toBe('ja');
     expect(settings.settings.ui).toEqual({ physicsBodies: false });
-    main.answerNext();
+    await main.answerNext();
     await second;
     expect(settings.locale).toBe('ja');
     expect(settings.settings.ui).toEqual({ physicsBodies: false });
+  });
+
+  it('sends one patch at a time, each after the previous answer, so main stores them in the order made', async () => {
+    const main = fakeMain();
+    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const settings = useSettingsStore();
+    const first = settings.update({ ui: { 'layout.leftWidth': 400, 'layout.rightWidth': null } });
+    const second = settings.update({ ui: { 'layout.leftWidth': 400, 'layout.rightWidth': 600 } });
+    await vi.waitFor(() => expect(main.sent()).toBe(1));
+    // The second is not sent while the first waits for its answer.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(main.sent()).toBe(1);
+    expect(main.stored().ui).toEqual({ 'layout.leftWidth': 400, 'layout.rightWidth': null });
+    await main.answerNext();
+    await first;
+    await vi.waitFor(() => expect(main.sent()).toBe(1));
+    expect(main.stored().ui).toEqual({ 'layout.leftWidth': 400, 'layout.rightWidth': 600 });
+    await main.answerNext();
+    await second;
+    expect(settings.settings.ui).toEqual({ 'layout.leftWidth': 400, 'layout.rightWidth': 600 });
   });
 
   it("a lone update takes main's normalised answer", async () => {
@@ -47,7 +72,7 @@ describe('settings updates', () => {
     setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
     const settings = useSettingsStore();
     const done = settings.update({ lastDirectory: '/tmp/x' });
-    main.answerNext();
+    await main.answerNext();
     await done;
     // The answer is main's whole settings (its locale included), not only the patch.
     expect(settings.settings.locale).toBe('en');
