@@ -1,6 +1,6 @@
 /**
  * Playback speed of a scene (issue 13): the two corpus models, each with its own motion, and the camera
- * document looked through, played for 40 frames in Chromium through the browser mode. Reports our
+ * document looked through, played for 20 frames (VMD_PERF_FRAMES to ask for more, on a GPU machine) in Chromium through the browser mode. Reports our
  * JavaScript per played frame (pose of both actors + scene + render call; the GPU part, SwiftShader here,
  * is not in it) and the frame interval, medians and p95, with the machine's load, against issue 13's 4 ms
  * median; the figure is reported, not asserted (issue 30). Then the same with physics on (issue 26 §3: both
@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, openSceneViaDialog, writeDuetScene } from './harness';
 
 const BUDGET_JS_MS = 4;
+/** Frames per measurement: 20 in the suite (about 8 s each on SwiftShader here); more where the figure is the point. */
+const FRAMES = Number(process.env.VMD_PERF_FRAMES) || 20;
 
 describe('scene playback speed (browser mode)', () => {
   const s = appForSuite();
@@ -27,11 +29,11 @@ describe('scene playback speed (browser mode)', () => {
     await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1 && window.__vmdPreview.info().model !== null, undefined, { timeout: 60_000 });
     await page.check('[data-testid="preview-look-through"]');
     const f = (x: { median: number; p95: number }) => `median ${x.median.toFixed(2)} ms, p95 ${x.p95.toFixed(2)} ms`;
-    /** One measurement: play until 40 frames were shown (or 20 s), then read the breakdown. */
+    /** One measurement: play until FRAMES frames were shown (or 20 s), then read the breakdown. */
     const measure = async () => {
       await page.evaluate(() => window.__vmdPreview!.resetPerf());
       await page.click('[data-testid="preview-play"]');
-      await page.waitForFunction(() => window.__vmdPreview!.breakdown().js.n >= 40, undefined, { timeout: 20_000 }).catch(() => undefined);
+      await page.waitForFunction((n) => window.__vmdPreview!.breakdown().js.n >= n, FRAMES, { timeout: 20_000 }).catch(() => undefined);
       const b = await page.evaluate(() => ({ ...window.__vmdPreview!.breakdown(), gpu: window.__vmdPreview!.gpu() }));
       await page.click('[data-testid="preview-play"]');
       console.log(
@@ -48,7 +50,7 @@ describe('scene playback speed (browser mode)', () => {
     expect(b.js.n).toBeGreaterThan(5);
     expect(await page.evaluate(() => window.__vmdPreview!.companions().length)).toBe(1);
 
-    // Physics on: both models' worlds built (Bullet's wasm loaded in the page), then the same 40 frames.
+    // Physics on: both models' worlds built (Bullet's wasm loaded in the page), then the same number of frames.
     await page.click('[data-testid="preview-physics"]');
     await page.waitForFunction(() => window.__vmdPreview!.physics().ready, undefined, { timeout: 30_000 });
     const before = await page.evaluate(() => window.__vmdPreview!.physics().actors.map((a) => ({ steps: a.steps, simulated: a.simulated })));
