@@ -296,6 +296,7 @@ describe('physics in the preview (browser mode)', () => {
     const before = await shownBones(page);
     // Press on a ring where the handle says it is hovered, drag a quarter of the way round it, hold still.
     let held = false;
+    let stepsAtPress = 0;
     for (const axis of ['X', 'Z', 'Y'] as const) {
       const h = await page.evaluate((a) => window.__vmdPreview!.poseHandle(a), axis);
       for (let k = 0; k < h.points.length && !held; k++) {
@@ -304,6 +305,7 @@ describe('physics in the preview (browser mode)', () => {
         await animationFrames(page, 1);
         if ((await page.evaluate(() => window.__vmdPreview!.poseHandle('X').hovered)) !== axis) continue;
         const to = h.points[(k + Math.max(1, Math.floor(h.points.length / 4))) % h.points.length];
+        stepsAtPress = (await actor(page, 'shown'))!.steps;
         await page.mouse.down();
         await page.mouse.move(to[0], to[1], { steps: 8 });
         held = true;
@@ -311,12 +313,18 @@ describe('physics in the preview (browser mode)', () => {
       if (held) break;
     }
     expect(held).toBe(true);
-    const steps0 = (await actor(page, 'shown'))!.steps;
-    // The hand holds still: physics runs on by itself (a second at most), then stops.
-    await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.steps >= n + 25, steps0, { timeout: 30_000 });
-    const headAfter = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
-    const after = await shownBones(page);
-    await page.mouse.up();
+    // The hand holds still: physics runs on by itself for 30 frames after the last move (a second at MMD's
+    // 30 fps), then stops; each move stepped it once too. Counted from the press: on a slow page several of
+    // the 30 frames may pass before a count read after the drag comes back.
+    let headAfter: number[], after: Awaited<ReturnType<typeof shownBones>>;
+    try {
+      await page.waitForFunction((n) => window.__vmdPreview!.physics().actors.find((a) => a.key === 'shown')!.steps >= n + 30, stepsAtPress, { timeout: 60_000 });
+      headAfter = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('頭')))!;
+      after = await shownBones(page);
+    } finally {
+      // Released whatever happened, so the next test's clicks are not made with the button held.
+      await page.mouse.up();
+    }
     // The head's turn in MMD coordinates (three.js → MMD: x and y of a quaternion change sign).
     const mmd = (q: number[]) => new THREE.Quaternion(-q[0], -q[1], q[2], q[3]);
     const turn = mmd(headAfter).multiply(mmd(headBefore).invert());
