@@ -23,19 +23,18 @@ globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: u
   pending.add(h);
   return h;
 }) as typeof setTimeout;
-globalThis.clearTimeout = ((h?: Handle) => {
+/** A clear that also stops tracking the handle. */
+const untracked = (clear: (h?: Handle) => void) => (h?: Handle) => {
   if (h !== undefined) pending.delete(h);
-  realClearTimeout(h);
-}) as typeof clearTimeout;
+  clear(h);
+};
+globalThis.clearTimeout = untracked(realClearTimeout) as typeof clearTimeout;
 globalThis.setInterval = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
   const h = realSetInterval(fn, ms, ...args) as Handle;
   pending.add(h);
   return h;
 }) as typeof setInterval;
-globalThis.clearInterval = ((h?: Handle) => {
-  if (h !== undefined) pending.delete(h);
-  realClearInterval(h);
-}) as typeof clearInterval;
+globalThis.clearInterval = untracked(realClearInterval) as typeof clearInterval;
 
 afterAll(() => {
   for (const h of pending) {

@@ -8,9 +8,7 @@ import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStrin
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 
-/** Updates begun so far (see `update`). */
-let updateSeq = 0;
-/** Per settings store, the last patch sent to main (settled when answered). */
+/** Per settings store, the last patch queued for main (settled when answered; see `update`). */
 const sending = new WeakMap<object, Promise<unknown>>();
 
 export const useSettingsStore = defineStore('settings', {
@@ -55,17 +53,15 @@ export const useSettingsStore = defineStore('settings', {
       // the last update's answer holds them all: an earlier answer that comes after a later update began is
       // not applied (it would take that update back until its own answer came: a language chosen just after
       // a panel toggle showed English again for a moment).
-      const seq = ++updateSeq;
       this.settings = { ...this.settings, ...patch };
       const api = useApi();
       const sent = (sending.get(this) ?? Promise.resolve()).then(() => api.setSettings(patch));
-      sending.set(
-        this,
-        sent.catch(() => undefined),
-      );
+      const mine = sent.catch(() => undefined);
+      sending.set(this, mine);
       const r = await sent;
       if (!r.ok) useNotifyStore().error(r.error);
-      else if (r.value && seq === updateSeq) this.settings = r.value;
+      // Still the last queued: no later update began, so this answer is the newest.
+      else if (r.value && sending.get(this) === mine) this.settings = r.value;
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
     },
     setLocale(locale: Locale) {
