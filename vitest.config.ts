@@ -76,7 +76,7 @@ function e2eProjects() {
   // groupOrder: after the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
   if (!pairs) return [{ test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } }];
   return [
-    { test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: E2E_SOLO, maxWorkers: 2, sequence: { groupOrder: 1 } } },
+    { test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: E2E_SOLO, maxWorkers: Number(process.env.VMD_E2E_WORKERS) || 2, sequence: { groupOrder: 1 } } },
     { test: { ...common, name: 'e2e-solo', include: E2E_SOLO, fileParallelism: false, sequence: { groupOrder: 2 } } },
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * Playback speed of a scene (issue 13): the two corpus models, each with its own motion, and the camera
- * document looked through, played for 20 frames (VMD_PERF_FRAMES to ask for more, on a GPU machine) in Chromium through the browser mode. Reports our
+ * document looked through, played for 12 frames (VMD_PERF_FRAMES to ask for more, on a GPU machine) in Chromium through the browser mode. Reports our
  * JavaScript per played frame (pose of both actors + scene + render call; the GPU part, SwiftShader here,
  * is not in it) and the frame interval, medians and p95, with the machine's load, against issue 13's 4 ms
  * median; the figure is reported, not asserted (issue 30). Then the same with physics on (issue 26 §3: both
@@ -15,8 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, openSceneViaDialog, writeDuetScene } from './harness';
 
 const BUDGET_JS_MS = 4;
-/** Frames per measurement: 20 in the suite (about 8 s each on SwiftShader here); more where the figure is the point. */
-const FRAMES = Number(process.env.VMD_PERF_FRAMES) || 20;
+/** Frames per measurement: 12 in the suite (about 5 s each on SwiftShader here); more where the figure is the point. */
+const FRAMES = Number(process.env.VMD_PERF_FRAMES) || 12;
 
 describe('scene playback speed (browser mode)', () => {
   const s = appForSuite();

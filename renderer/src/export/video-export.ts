@@ -3,7 +3,8 @@
  * muxes with mediabunny into a file main writes as it goes (export-sink.ts). Every output frame is the
  * scene at exactly its time (frame-times.ts): nothing is dropped however slow the machine is, since no
  * clock drives it. The music is rendered once for the output's span (an OfflineAudioContext at 48 kHz,
- * the song placed at its offset, at its volume) and encoded into the same file.
+ * the song placed at its offset, at its volume) and encoded into the same file a second at a time, a second
+ * ahead of the picture (AudioFeed), so progress and Cancel answer from the first frame.
  *
  * Codecs: MP4 is H.264 with AAC: the platform's AAC encoder where it has one, else mediabunny's AAC
  * extension (@mediabunny/aac-encoder: FFmpeg's AAC-LC encoder in wasm, loaded on first use), since Chromium
@@ -143,6 +144,38 @@ export async function renderExportAudio(a: ExportAudio, range: FrameRange, secon
   return ctx.startRendering();
 }
 
+/** How far the music is encoded ahead of the picture during an export (seconds), and its chunks' length. */
+const AUDIO_LEAD_S = 1;
+
+/**
+ * The rendered music, handed to the encoder in one-second chunks as the export reaches them. Consecutive
+ * buffers given to an AudioBufferSource play one after the other, and one encoder takes them all, so the
+ * track is the one a single buffer would give.
+ */
+export class AudioFeed {
+  private next = 0;
+
+  constructor(private readonly whole: AudioBuffer) {}
+
+  /** Samples handed over so far. */
+  get added(): number {
+    return this.next;
+  }
+
+  /** Adds the chunks that start before `seconds` (all that is left for Infinity). */
+  async addUntil(to: { add(b: AudioBuffer): Promise<void> }, seconds: number): Promise<void> {
+    const { whole } = this, chunk = Math.round(AUDIO_LEAD_S * whole.sampleRate);
+    const until = Math.min(whole.length, seconds === Infinity ? whole.length : Math.ceil(seconds * whole.sampleRate));
+    while (this.next < until) {
+      const length = Math.min(chunk, whole.length - this.next);
+      const part = new AudioBuffer({ length, numberOfChannels: whole.numberOfChannels, sampleRate: whole.sampleRate });
+      for (let c = 0; c < whole.numberOfChannels; c++) part.copyToChannel(whole.getChannelData(c).subarray(this.next, this.next + length), c);
+      this.next += length;
+      await to.add(part);
+    }
+  }
+}
+
 const errorOf = (e: unknown): IpcError =>
   e instanceof ExportIoError ? e.error : { code: 'E_IO', message: e instanceof Error ? e.message : String(e) };
 
@@ -203,16 +236,21 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   };
   try {
     await output.start();
-    if (audio && o.audio) {
-      await audio.add(await renderExportAudio(o.audio, o.range, seconds));
-      audio.close();
-    }
+    // The music goes in a second at a time, a second ahead of the picture, not all before the first frame: a
+    // long song's whole track encoded first (100 s of AAC in wasm took about 10 s here) froze the progress at
+    // frame 0 with Cancel unanswered, and the muxer held every audio packet until the video caught up.
+    const music = audio && o.audio ? new AudioFeed(await renderExportAudio(o.audio, o.range, seconds)) : null;
     for (let i = 0; i < total; i++) {
       if (signal.aborted) return await fail(null, true);
+      if (music) await music.addUntil(audio!, (i + 1) / o.fps + AUDIO_LEAD_S);
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
       await video.add(i / o.fps, 1 / o.fps);
       progress(i + 1);
+    }
+    if (music) {
+      await music.addUntil(audio!, Infinity);
+      audio!.close();
     }
     video.close();
     if (signal.aborted) return await fail(null, true);
