@@ -18,19 +18,40 @@ const fakeElectron = fileURLToPath(new URL('./test/electron/fake-electron.ts', i
 const unitWorkers = Math.max(2, os.availableParallelism() - 1);
 
 /**
- * The e2e files that cost most, most first (wall seconds alone, test/README.md "Where the minutes go"). Two
- * workers take files in the order given: vitest's own order (the last run's durations, or on a fresh clone
- * the larger file first) can leave the longest file to start last and run alone at the end.
+ * The files that cost most, most first within their project (wall seconds alone, test/README.md "Where the
+ * minutes go"). Two workers take files in the order given: vitest's own order (the last run's durations, or on a
+ * fresh clone, as on CI, the larger file first) can leave a long file to start last and run alone at the end:
+ * fit-memory (12 s) was the unit phase's last file on a fresh clone, with the second core idle beside it.
  */
 const E2E_LONGEST = ['video-export', 'big-edit', 'fit-worker', 'scene-perf', 'mocap', 'timeline-nav', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
+const UNIT_LONGEST = [
+  'shared/fit/fit-corpus',
+  'electron/mocap-service',
+  'shared/fit/fit-memory',
+  'electron/mocap-cli',
+  'electron/server-bounds',
+  'shared/motion-ops/edits-corpus',
+  'shared/physics/bake',
+  'shared/bvh/import',
+  'electron/edit-commands',
+  'renderer/stores/batch-fit',
+  'electron/physics-bake-command',
+  'shared/tracks',
+  'shared/row0-pair',
+  'electron/batch-memory',
+  'shared/retarget/retarget-corpus',
+  'renderer/fit/fit-client',
+  'electron/server-load',
+].map((n) => `test/${n}.test.ts`);
+const LONGEST = [...E2E_LONGEST, ...UNIT_LONGEST];
 
-/** Vitest's order, with E2E_LONGEST moved to the front of their project (the rest keep their order). */
+/** Vitest's order, with LONGEST moved to the front of their project (the rest keep their order). */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (f: TestSpecification) => {
-      const i = E2E_LONGEST.findIndex((p) => f.moduleId.endsWith(p));
-      return i < 0 ? E2E_LONGEST.length : i;
+      const i = LONGEST.findIndex((p) => f.moduleId.endsWith(p));
+      return i < 0 ? LONGEST.length : i;
     };
     // Each project's files stay together (vitest's order puts them so); within one, a stable sort moves only
     // the listed files, in the listed order, ahead of the others.
