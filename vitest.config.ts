@@ -95,6 +95,8 @@ function e2eProjects() {
     server: inlineDeps,
   };
   // groupOrder: after the unit projects when all projects run in one `vitest run` (they have another maxWorkers).
+  // Two e2e workers (VMD_E2E_WORKERS to try others): with three, three Chromiums contended for the two cores and
+  // the e2e phase took 387 s against 367 s, for 752 against 686 CPU s (test/README.md).
   if (!pairs) return [{ test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } }];
   return [
     { test: { ...common, name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: E2E_SOLO, maxWorkers: Number(process.env.VMD_E2E_WORKERS) || 2, sequence: { groupOrder: 1 } } },
