@@ -283,12 +283,17 @@ export const useMusicStore = defineStore('music', () => {
     const now = soundingNow();
     if (!player || now === null || driving.value) return;
     if (player.state() === 'suspended') void player.resume();
-    const r = planGrain(frame, offsetFrames.value, held.buffer!.duration, now, held.grain?.plan ?? null);
+    const last = held.grain?.plan ?? null;
+    let r = planGrain(frame, offsetFrames.value, held.buffer!.duration, now, last);
+    // The audio clock runs on its own thread and may have moved on since `now` was read (a page stall, or just
+    // its next render quantum). If the pending grain's time has come meanwhile, it is sounding: it is not cut,
+    // and this one takes the next slot (else the two would start a few ms apart, which the throttle forbids).
+    const live = player.now()!;
+    if (r.replace && last && last.when <= live) r = planGrain(frame, offsetFrames.value, held.buffer!.duration, live, last);
     if (r.replace) stopGrain();
     if (!r.grain) return;
-    // The audio clock runs on its own thread: if the page stalled since `now` was read, start from the
-    // clock as it is now rather than a moment already past (the grain would be cut at its start).
-    const g = { ...r.grain, when: Math.max(r.grain.when, player.now()!) };
+    // Nor is a grain started at a moment already past (it would be cut at its start).
+    const g = { ...r.grain, when: Math.max(r.grain.when, live) };
     held.grain = { plan: g, sound: player.grain(g) };
   }
 

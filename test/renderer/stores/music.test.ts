@@ -169,6 +169,37 @@ describe('music store', () => {
     expect(fake.starts.length).toBe(n);
   });
 
+  it('a grain whose time comes while the next is planned is not cut: the next takes the slot after it', async () => {
+    // The audio clock moves on its own thread: here it passes the pending grain's time between the store's first
+    // read of it and the second (CI at load 8 saw two grains start 11 ms apart, the first cut by the second).
+    const music = useMusicStore();
+    const time = useTimeStore();
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    time.setRange(3000);
+    music.setOffset(15);
+    fake.now = 3;
+    time.seek(60);
+    await nextTick();
+    fake.now = 3.01;
+    time.seek(61);
+    await nextTick();
+    expect(fake.starts[1].when).toBeCloseTo(3.05, 9); // pending until 3.05
+    const stopped = fake.stopped;
+    // The next move is planned at 3.04 (still pending by that read), and the clock reads 3.061 a moment later.
+    const p = player();
+    const reads = [3.04, 3.061];
+    const real = p.now.bind(p);
+    p.now = () => (reads.length ? reads.shift()! : real());
+    p.clock = 3.061;
+    time.seek(62);
+    await nextTick();
+    expect(fake.stopped).toBe(stopped); // the grain at 3.05 began: it plays out
+    expect(fake.starts[2].when).toBeCloseTo(3.1, 9); // the slot after it, not 3.061
+    expect(fake.starts[2].offset).toBeCloseTo(77 / 30, 9);
+    const whens = [...new Set(fake.starts.map((s) => s.when))].sort((a, b) => a - b);
+    for (let i = 1; i < whens.length; i++) expect(whens[i] - whens[i - 1]).toBeGreaterThanOrEqual(0.05 - 1e-9);
+  });
+
   it('a song shorter than the motion: before the song starts, the sound is scheduled later', async () => {
     const music = useMusicStore();
     const time = useTimeStore();
