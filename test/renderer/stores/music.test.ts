@@ -129,7 +129,8 @@ describe('music store', () => {
     expect(fake.starts.at(-2)!.when).toBeCloseTo(fake.now, 9);
   });
 
-  it('scrubbing while paused plays a 70 ms grain at the cursor with fades, throttled; none on pause or while playing', async () => {
+  /** A song at offset 15 over a 3000-frame range, paused, with the clock at 3 s when the cursor goes to frame 60. */
+  async function scrubFrom60() {
     const music = useMusicStore();
     const time = useTimeStore();
     await music.loadBytes('clicks.wav', bytes('RIFF'));
@@ -139,6 +140,11 @@ describe('music store', () => {
     fake.now = 3;
     time.seek(60);
     await nextTick();
+    return { music, time, stopped0 };
+  }
+
+  it('scrubbing while paused plays a 70 ms grain at the cursor with fades, throttled; none on pause or while playing', async () => {
+    const { music, time, stopped0 } = await scrubFrom60();
     expect(fake.starts).toEqual([{ when: 3, offset: 75 / 30, length: 0.07 }]);
     // Faded in and out over 8 ms (the player shapes the fades: web-audio-player.ts, heard in the scrub e2e).
     expect(player().grains).toEqual([{ when: 3, offset: 75 / 30, length: 0.07, fade: 0.008 }]);
@@ -172,14 +178,7 @@ describe('music store', () => {
   it('a grain whose time comes while the next is planned is not cut: the next takes the slot after it', async () => {
     // The audio clock moves on its own thread: here it passes the pending grain's time between the store's first
     // read of it and the second (CI at load 8 saw two grains start 11 ms apart, the first cut by the second).
-    const music = useMusicStore();
-    const time = useTimeStore();
-    await music.loadBytes('clicks.wav', bytes('RIFF'));
-    time.setRange(3000);
-    music.setOffset(15);
-    fake.now = 3;
-    time.seek(60);
-    await nextTick();
+    const { time } = await scrubFrom60();
     fake.now = 3.01;
     time.seek(61);
     await nextTick();
