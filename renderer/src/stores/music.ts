@@ -280,21 +280,16 @@ export const useMusicStore = defineStore('music', () => {
    */
   function playGrain(frame: number) {
     const player = held.player;
-    const now = soundingNow();
-    if (!player || now === null || driving.value) return;
+    if (!player || soundingNow() === null || driving.value) return;
     if (player.state() === 'suspended') void player.resume();
-    const last = held.grain?.plan ?? null;
-    let r = planGrain(frame, offsetFrames.value, held.buffer!.duration, now, last);
-    // The audio clock runs on its own thread and may have moved on since `now` was read (a page stall, or just
-    // its next render quantum). If the pending grain's time has come meanwhile, it is sounding: it is not cut,
-    // and this one takes the next slot (else the two would start a few ms apart, which the throttle forbids).
-    const live = player.now()!;
-    if (r.replace && last && last.when <= live) r = planGrain(frame, offsetFrames.value, held.buffer!.duration, live, last);
+    // One reading of the audio clock, taken last, decides both whether the pending grain has begun and when
+    // this one starts. The clock runs on its own thread: two readings could disagree (a page stall, or just its
+    // next render quantum), and a grain judged pending by the first was cut by one started at the second, 11 ms
+    // after it. planGrain never plans before the time it is given, so no grain starts at a moment already past.
+    const r = planGrain(frame, offsetFrames.value, held.buffer!.duration, player.now()!, held.grain?.plan ?? null);
     if (r.replace) stopGrain();
     if (!r.grain) return;
-    // Nor is a grain started at a moment already past (it would be cut at its start).
-    const g = { ...r.grain, when: Math.max(r.grain.when, live) };
-    held.grain = { plan: g, sound: player.grain(g) };
+    held.grain = { plan: r.grain, sound: player.grain(r.grain) };
   }
 
   /** Playback started (or music arrived while playing): the audio clock takes over from the shown frame. */

@@ -177,14 +177,14 @@ describe('music store', () => {
 
   it('a grain whose time comes while the next is planned is not cut: the next takes the slot after it', async () => {
     // The audio clock moves on its own thread: here it passes the pending grain's time between the store's first
-    // read of it and the second (CI at load 8 saw two grains start 11 ms apart, the first cut by the second).
+    // look at it and the plan (CI at load 8 saw two grains start 11 ms apart, the first cut by the second).
     const { time } = await scrubFrom60();
     fake.now = 3.01;
     time.seek(61);
     await nextTick();
     expect(fake.starts[1].when).toBeCloseTo(3.05, 9); // pending until 3.05
     const stopped = fake.stopped;
-    // The next move is planned at 3.04 (still pending by that read), and the clock reads 3.061 a moment later.
+    // The clock reads 3.04 at the store's first look (the grain at 3.05 still pending) and 3.061 a moment later.
     const p = player();
     const reads = [3.04, 3.061];
     const real = p.now.bind(p);
