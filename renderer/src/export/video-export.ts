@@ -165,7 +165,7 @@ export class AudioFeed {
   /** Adds the chunks that start before `seconds` (all that is left for Infinity). */
   async addUntil(to: { add(b: AudioBuffer): Promise<void> }, seconds: number): Promise<void> {
     const { whole } = this, chunk = Math.round(AUDIO_LEAD_S * whole.sampleRate);
-    const until = Math.min(whole.length, seconds === Infinity ? whole.length : Math.ceil(seconds * whole.sampleRate));
+    const until = Math.min(whole.length, Math.ceil(seconds * whole.sampleRate));
     while (this.next < until) {
       const length = Math.min(chunk, whole.length - this.next);
       const part = new AudioBuffer({ length, numberOfChannels: whole.numberOfChannels, sampleRate: whole.sampleRate });

@@ -7,7 +7,7 @@ import { setApi } from '../../../renderer/src/api';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import type { Settings } from '../../../shared/ipc/contract';
 
-/** Main's side: the settings as stored, each setSettings answered when the test says. */
+/** Main's side, installed as the app's API: the settings as stored, each setSettings answered when the test says. */
 function fakeMain() {
   let stored: Settings = { locale: 'en', lastDirectory: null, previewModel: null, window: { width: 1280, height: 800, maximized: false }, ui: {} };
   const waiting: (() => void)[] = [];
@@ -23,7 +23,9 @@ function fakeMain() {
     await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
     waiting.shift()!();
   };
-  return { api, answerNext, sent: () => waiting.length, stored: () => stored };
+  // The app's API: setSettings is main's; every other request answers ok with nothing.
+  setApi(new Proxy(api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+  return { answerNext, sent: () => waiting.length, stored: () => stored };
 }
 
 describe('settings updates', () => {
@@ -31,7 +33,6 @@ describe('settings updates', () => {
 
   it("an earlier update's answer arriving after a later update began does not undo it", async () => {
     const main = fakeMain();
-    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'en', ui: {} };
     const first = settings.update({ ui: { physicsBodies: false } });
@@ -49,7 +50,6 @@ describe('settings updates', () => {
 
   it('sends one patch at a time, each after the previous answer, so main stores them in the order made', async () => {
     const main = fakeMain();
-    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
     const settings = useSettingsStore();
     const first = settings.update({ ui: { 'layout.leftWidth': 400, 'layout.rightWidth': null } });
     const second = settings.update({ ui: { 'layout.leftWidth': 400, 'layout.rightWidth': 600 } });
@@ -69,7 +69,6 @@ describe('settings updates', () => {
 
   it("a lone update takes main's normalised answer", async () => {
     const main = fakeMain();
-    setApi(new Proxy(main.api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
     const settings = useSettingsStore();
     const done = settings.update({ lastDirectory: '/tmp/x' });
     await main.answerNext();
