@@ -55,8 +55,13 @@ describe('pane borders, the Path switch and the shot borders', () => {
     await s.app.screenshot('panes-dragged');
     // Written to the settings file (the server's settings folder)…
     const settingsFile = path.join(s.app.server.settingsDir, 'settings.json');
-    await expect.poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.['layout.leftWidth'], { timeout: 10_000 }).toBe(Math.round(left1));
-    expect(JSON.parse(readFileSync(settingsFile, 'utf8')).ui['layout.rightWidth']).toBe(Math.round(right1));
+    // Each drag's end writes the file, so the first drag's write (left only) may be read before the second's:
+    // both widths are waited for together.
+    const written = () => {
+      const ui = JSON.parse(readFileSync(settingsFile, 'utf8')).ui ?? {};
+      return [ui['layout.leftWidth'], ui['layout.rightWidth']];
+    };
+    await expect.poll(written, { timeout: 10_000 }).toEqual([Math.round(left1), Math.round(right1)]);
     // …and back after a reload.
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
@@ -66,7 +71,7 @@ describe('pane borders, the Path switch and the shot borders', () => {
     await page.dblclick('[data-testid="splitter-left"]');
     await expect.poll(() => widthOf(page, 'aside.left')).toBeCloseTo(left0, 0);
     expect(await widthOf(page, 'aside.right')).toBeCloseTo(right0, 0);
-    await expect.poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.['layout.leftWidth'], { timeout: 10_000 }).toBe(null);
+    await expect.poll(written, { timeout: 10_000 }).toEqual([null, null]);
   });
 
   const frame = async (page: Page): Promise<Rgba> => {
