@@ -37,6 +37,19 @@ export interface MeasureOptions {
 
 const RAD = 180 / Math.PI;
 
+/**
+ * Whether the orientations at a[i..i+3] and b[i..i+3] may be further apart than an angle whose half has
+ * cosine² `cos2`: the angle between them is at most that one when (a·b)² ≥ cos2·|a|²|b|² (the half-angle
+ * between the quaternions as 4-vectors, either sign). Only those that may be further are measured exactly
+ * (quatAngleDeg), so the largest error is the same number. The 1e-9 margin is far above the rounding of
+ * these products (~1e-16) and far below the tolerances' cos² distance from 1 (0.1°: 7.6e-7).
+ */
+function mayExceed(a: Float64Array, b: Float64Array, i: number, cos2: number): boolean {
+  const ax = a[i], ay = a[i + 1], az = a[i + 2], aw = a[i + 3], bx = b[i], by = b[i + 1], bz = b[i + 2], bw = b[i + 3];
+  const d = ax * bx + ay * by + az * bz + aw * bw;
+  return d * d < cos2 * (ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw) * (1 + 1e-9);
+}
+
 /** Largest differences between `input` (at g·factor) and `output` (at g). */
 export function measureErrors(input: VmdDocument, output: VmdDocument, opts: MeasureOptions = {}): MotionErrors {
   const k = opts.factor ?? 1;
@@ -62,6 +75,8 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
     r.fill(0);
     for (let i = 3; i < r.length; i += 4) r[i] = 1;
   };
+  /** cos² of half the largest rotation error so far (mayExceed). */
+  let cos2 = 1;
   const names = new Set([...ta.bones.names, ...tb.bones.names]);
   for (const name of names) {
     const ia = ta.bones.index.get(name), ib = tb.bones.index.get(name);
@@ -71,7 +86,12 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
     else rest(pb, rb);
     for (let i = 0; i < count; i++) {
       for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[3 * i + c] - pb[3 * i + c]));
-      e.rotationDeg = Math.max(e.rotationDeg, quatAngleDeg(ra, 4 * i, rb, 4 * i));
+      if (!mayExceed(ra, rb, 4 * i, cos2)) continue;
+      const deg = quatAngleDeg(ra, 4 * i, rb, 4 * i);
+      if (deg > e.rotationDeg) {
+        e.rotationDeg = deg;
+        cos2 = Math.cos((deg / RAD) / 2) ** 2;
+      }
     }
   }
   const morphs = new Set([...ta.morphs.names, ...tb.morphs.names]);
