@@ -15,15 +15,14 @@ import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useTimeStore } from '../../renderer/src/stores/time';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
 import { buildRows } from '../../renderer/src/editor/timeline-view';
-import { setApi } from '../../renderer/src/api';
+import { setQuietApi } from '../helpers/quiet-api';
 import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../helpers/corpus';
 
 // The scene store reports the window state to main; a do-nothing bridge stands in for it.
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 function parse(bytes: Uint8Array): VmdDocument {
   const r = readVmd(bytes);

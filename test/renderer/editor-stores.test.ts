@@ -15,15 +15,14 @@ import { useCurveEditorStore } from '../../renderer/src/stores/curve-editor';
 import { useTimeStore } from '../../renderer/src/stores/time';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
-import { setApi } from '../../renderer/src/api';
+import { setQuietApi } from '../helpers/quiet-api';
 import CurveEditor from '../../renderer/src/editor/CurveEditor.vue';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 
 const corpus = corpusDir;
 
 // The scene store reports the window state to main; a do-nothing bridge stands in for it.
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 function openSmall() {
   const doc = buildVmd({

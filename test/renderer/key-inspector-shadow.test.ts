@@ -12,12 +12,11 @@ import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
-import { setApi } from '../../renderer/src/api';
+import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { buildFixture } from '../helpers/vmd-fixtures';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 const FILE = buildFixture({
   cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }],

@@ -12,7 +12,7 @@ import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
-import { setApi } from '../../renderer/src/api';
+import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 
 /**
@@ -29,8 +29,7 @@ export function setPhysics(file: Uint8Array, r: number, on: boolean): Uint8Array
   return out;
 }
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 function open(): Uint8Array {
   const doc = buildVmd({

@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { nextTick } from 'vue';
 import { readVmd } from '../../../shared/vmd';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
@@ -15,7 +15,6 @@ import FileSummary from '../../../renderer/src/components/FileSummary.vue';
 import { buildFixture, SJIS } from '../../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
 
-const okVoid = async () => ({ ok: true, value: undefined });
 
 /** Repeated (name bytes, frame) pairs in a fixed-size block: records whose pair an earlier record had. */
 function repeats(bytes: Uint8Array, countAt: number, size: number, nameLength: number): number {
@@ -34,7 +33,7 @@ function repeats(bytes: Uint8Array, countAt: number, size: number, nameLength: n
 describe('FileSummary notes', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
-    setApi(new Proxy({}, { get: () => okVoid }) as never);
+    setQuietApi();
   });
 
   it('trailing bytes: the reader\'s diagnostic in Japanese with its byte count, in English as the CLI prints it', async () => {

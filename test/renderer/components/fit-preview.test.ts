@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
@@ -17,8 +17,7 @@ import FitPreview from '../../../renderer/src/components/FitPreview.vue';
 import { fitClient } from '../../../renderer/src/fit/fit-client';
 import { corpusDir, corpusPresent } from '../../helpers/corpus';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 /** Drink.vmd open, the Whole Motion dialog on Reduce for the open document at 0.05 units / 0.5°. */
 function reduceDrink() {

@@ -4,14 +4,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useSimplifyStore } from '../../../renderer/src/stores/simplify';
 import SimplifyPanel from '../../../renderer/src/editor/SimplifyPanel.vue';
 import { t } from '../../../shared/i18n/strings';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 describe('Simplify panel status while computing', () => {
   beforeEach(() => setActivePinia(createPinia()));

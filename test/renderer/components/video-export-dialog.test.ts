@@ -4,14 +4,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import VideoExportDialog from '../../../renderer/src/components/VideoExportDialog.vue';
 import { useVideoExportStore } from '../../../renderer/src/stores/video-export';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 function failedWith(error: { code: string; message: string; file?: string }, locale: 'en' | 'ja') {
   const s = useSettingsStore();

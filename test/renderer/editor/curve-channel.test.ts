@@ -8,11 +8,10 @@ import { mount } from '@vue/test-utils';
 import { buildVmd, writeVmd } from '../../../shared/vmd';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import CurveEditor from '../../../renderer/src/editor/CurveEditor.vue';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 const q = [0, 0, 0.3826834, 0.9238795] as [number, number, number, number];
 // Records in file order: 0–2 センター (moves), 3–5 上半身2 (turns at one position, not the origin), 6–7 左足 (one position at y, turns).

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { runKeyAction } from '../../../renderer/src/shell/keymap';
 import { previewOverlay, useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
@@ -16,8 +16,7 @@ import KeyInspector from '../../../renderer/src/editor/KeyInspector.vue';
 import { playedErrors } from '../../helpers/motion-error';
 import { openAndSelect, readBack } from '../stores/simplify-fixture';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 const mounted: { unmount(): void }[] = [];
 

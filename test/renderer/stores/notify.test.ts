@@ -14,14 +14,13 @@ import { describeError, noticeLines, useNotifyStore, MAX_NOTICES, NOTICE_TIMEOUT
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 
-const okVoid = async () => ({ ok: true, value: undefined });
 
 describe('error notices', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
-    setApi(new Proxy({}, { get: () => okVoid }) as never);
+    setQuietApi();
   });
 
   it('English: file, the codec message and the byte offset; the code below', () => {
@@ -58,7 +57,7 @@ describe('error notices', () => {
 describe('notices follow the language and fade', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
-    setApi(new Proxy({}, { get: () => okVoid }) as never);
+    setQuietApi();
   });
 
   it('a notice shown before a language switch is phrased in the new language', async () => {

@@ -10,7 +10,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { writeVmd } from '../../../shared/vmd';
 import { DEFAULT_TOLERANCES, type Tolerances } from '../../../shared/fit/motion-fit';
 import { simplifyKeys } from '../../../shared/fit/simplify';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { FitClient, setFitClient } from '../../../renderer/src/fit/fit-client';
 import { handleFitRequest } from '../../../renderer/src/fit/fit-worker-core';
 import { useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
@@ -19,8 +19,7 @@ import { useSimplifyStore } from '../../../renderer/src/stores/simplify';
 import { CENTER_KEYS_10_TO_50, openAndSelect, readBack } from './simplify-fixture';
 import { fakeFitWorker, type FakeFitWorker } from '../../helpers/fake-fit-worker';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 interface Held extends FakeFitWorker {
   /** Runs the held request through the real worker code. */

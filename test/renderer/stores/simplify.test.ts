@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
 import { DEFAULT_TOLERANCES } from '../../../shared/fit/motion-fit';
-import { setApi } from '../../../renderer/src/api';
+import { setQuietApi } from '../../helpers/quiet-api';
 import { fitSummary, useFitPreviewStore } from '../../../renderer/src/stores/fit-preview';
 import { t } from '../../../shared/i18n/strings';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
@@ -17,8 +17,7 @@ import { SIMPLIFY_DEBOUNCE_MS, SIMPLIFY_SPECS, useSimplifyStore } from '../../..
 import { playedErrors } from '../../helpers/motion-error';
 import { openAndSelect, readBack } from './simplify-fixture';
 
-const okVoid = async () => ({ ok: true as const, value: undefined });
-setApi(new Proxy({}, { get: () => okVoid }) as never);
+setQuietApi();
 
 /** Keys of track `name` in a document, by frame. */
 function framesOf(doc: Parameters<typeof buildTracks>[0], name: string): number[] {
