@@ -157,11 +157,6 @@ export class AudioFeed {
 
   constructor(private readonly whole: AudioBuffer) {}
 
-  /** Samples handed over so far. */
-  get added(): number {
-    return this.next;
-  }
-
   /** Adds the chunks that start before `seconds` (all that is left for Infinity). */
   async addUntil(to: { add(b: AudioBuffer): Promise<void> }, seconds: number): Promise<void> {
     const { whole } = this, chunk = Math.round(AUDIO_LEAD_S * whole.sampleRate);

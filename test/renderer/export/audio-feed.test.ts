@@ -57,7 +57,6 @@ describe('AudioFeed', () => {
     expect(got.length).toBe(1);
     await feed.addUntil(sink, 2.2);
     expect(got.map((b) => b.length)).toEqual([rate, rate, rate]);
-    expect(feed.added).toBe(3 * rate);
     await feed.addUntil(sink, Infinity);
     expect(got.map((b) => b.length)).toEqual([rate, rate, rate, rate / 2]);
     for (let c = 0; c < 2; c++) {
