@@ -29,8 +29,6 @@ export interface ImportOptions extends RetargetOptions {
   rotationTolDeg?: number;
   /** Parts per joint decided by the caller (VRM Animation's humanoid table): no table, guess or map rows. */
   parts?: (import('./humanoid').HumanoidPart | null)[];
-  /** Morph weights per capture frame, keyed and fitted with the bones (a VRM Animation's expressions). */
-  morphs?: { name: string; weights: Float64Array }[];
   /** Morph tolerance (default 0.005, the fitter's). */
   morphTol?: number;
   /** The fit's progress, tracks done of total (the editor's import dialog shows it). */

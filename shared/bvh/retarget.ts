@@ -25,6 +25,7 @@
 import type { ModelData } from '../pmx/model-types';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, Pose, type Skeleton } from '../skeleton';
+import { MotionBoneMorphs } from '../skeleton/bone-morphs';
 import { failure, success, type Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
@@ -39,6 +40,11 @@ export interface RetargetOptions {
   scale?: number;
   /** Plant the feet with the leg IK bones (default: when the model has 足ＩＫ). */
   footIk?: boolean;
+  /**
+   * Morph weights per capture frame, keyed with the bones (a VRM Animation's expressions). Where one is a
+   * bone morph of the model, the bones are keyed so that they play, morph applied, the pose solved here.
+   */
+  morphs?: { name: string; weights: Float64Array }[];
 }
 
 /** One mapped part: capture joint and model bone. */
@@ -312,6 +318,19 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
 
   const pose = new Pose(skel);
   const noIk = () => false;
+  // MMD rule — bone morphs (shared/skeleton/bone-morphs.ts): the output's morph keys add to its bones' local
+  // transforms as it plays (T + Σ w·t, turns ⊗ R). The pose below holds what plays (morphs applied), so that
+  // the children are placed under it; each key is that with the morphs taken back out (as shared/retarget).
+  const morphs = opts.morphs ?? [];
+  const bm = morphs.length ? new MotionBoneMorphs(model, morphs.map((x) => x.name)) : null;
+  const boneMorphs = bm?.any ? bm : null;
+  const MT = new Float64Array(3 * skel.count), MR = new Float64Array(4 * skel.count);
+  /** The bone morphs at capture frame f, as offsets from rest: MT (3 per bone), MR (4 per bone). */
+  const morphsAt = (f: number) => {
+    MT.fill(0);
+    for (let i = 0; i < MR.length; i += 4) { MR[i] = MR[i + 1] = MR[i + 2] = 0; MR[i + 3] = 1; }
+    boneMorphs!.apply((t) => morphs[t].weights[f] ?? 0, MT, MR);
+  };
   const hips = bound.get('hips') ?? bound.get('spine')!;
   const hipsModelRest = v3(RP, hips.bone);
   // Feet: the model points each IK bone reaches for, posed by the rotations (FK), per frame.
@@ -326,6 +345,11 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
     const W = bvhWorldAt(m, f, newWorld(m));
     worlds.push(W);
     pose.reset();
+    if (boneMorphs) {
+      morphsAt(f);
+      pose.translation.set(MT);
+      pose.rotation.set(MR);
+    }
     const hp = v3(W.position, hips.joint);
     // センター: the model's hips where the capture's are, scaled (Y shifted after, by `lift`).
     const ct: Vec3 = [scale * hp[0] - hipsModelRest[0], scale * hp[1] - hipsModelRest[1], scale * hp[2] - hipsModelRest[2]];
@@ -375,6 +399,12 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
       if (ikKeyed.includes(b)) continue;
       T.set(pose.translation.subarray(3 * b, 3 * b + 3), (f * nb + k) * 3);
       R.set(pose.rotation.subarray(4 * b, 4 * b + 4), (f * nb + k) * 4);
+      if (!boneMorphs) continue;
+      // The key: what plays with this frame's bone morphs taken back out (T − Σ w·t, conj(turns) ⊗ R).
+      const o3 = (f * nb + k) * 3, o4 = (f * nb + k) * 4;
+      for (let c = 0; c < 3; c++) T[o3 + c] -= MT[3 * b + c];
+      const key = qmul(qconj(q4(MR, b)), q4(R, f * nb + k));
+      R.set(key, o4);
     }
   }
   // Floor: the lowest a model foot tip goes matches the capture's lowest, scaled.
@@ -472,6 +502,10 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
         const o = v3(skel.restOffset, i);
         T.set([local[0] - o[0], local[1] - o[1], local[2] - o[2]], (f * nb + slot.get(i)!) * 3);
       });
+      if (!boneMorphs) continue;
+      // A bone morph that moves an IK bone: its key is the goal with the morph taken back out.
+      morphsAt(f);
+      for (const i of ikKeyed) for (let c = 0; c < 3; c++) T[(f * nb + slot.get(i)!) * 3 + c] -= MT[3 * i + c];
     }
   }
   return success({ skeleton: skel, bones: keyed, translation: T, rotation: R, frameCount: N, bindings, unboundParts, scale, footIk, ikOff, contacts });

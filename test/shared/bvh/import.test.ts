@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readBvh, type BvhMotion } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions } from '../../../shared/bvh/import';
 import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
-import { type ModelData } from '../../../shared/pmx';
+import { type ModelData, type ModelMorph } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { buildTracks, readVmd, writeVmd } from '../../../shared/vmd';
 import { corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
@@ -69,7 +69,8 @@ function importAndCompare(m: BvhMotion, mdl: ModelData, segs: Seg[], opts: Impor
   if (!doc.ok) throw new Error(doc.error.message);
   const skel = buildSkeleton(mdl.bones);
   const tracks = buildTracks(doc.value);
-  const poser = new MotionPoser(skel, doc.value, tracks);
+  // Played as the preview plays it: the model's bone morphs under the motion's morph keys.
+  const poser = new MotionPoser(skel, doc.value, tracks, mdl);
   const pose = new Pose(skel);
   const K = r.value.factor;
   const worst = new Map<string, { deg: number; frame: number }>();
@@ -272,6 +273,49 @@ describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30
       expect(r.report.unmappedJoints.some((n) => n.startsWith('Prop'))).toBe(true);
       const w = maxOf(r.worst);
       expect(w.deg, `footIk ${footIk}: ${w.where}`).toBeLessThan(5);
+    }
+  });
+
+  it('morph keys that are bone morphs of the model: the bones are keyed so that they play, morphs applied, as captured', () => {
+    // A bone morph added here turns 上半身 by 35° and 左腕 by 50°, and moves センター and 左足ＩＫ; the capture
+    // gives it a weight rising from 0 to 1 over the take (as a VRM Animation's expression would be). Played
+    // with the morph, every segment stays within 5° of the BVH, with and without foot IK; the keys differ
+    // from the import on the model without the morph by the morph's turn (an import that ignored the morph
+    // would play 上半身 35° off at the end).
+    const bvh = readBvh(writeTestBvh());
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    const at = (name: string) => gene.bones.findIndex((b) => b.name === name);
+    const turn = (axis: number[], deg: number) => {
+      const n = Math.hypot(...axis), h = (deg * Math.PI) / 360;
+      return [...axis.map((x) => (x / n) * Math.sin(h)), Math.cos(h)];
+    };
+    const morph: ModelMorph = {
+      name: 'テスト骨', nameEn: '', panel: 4, kind: 'bone', count: 4, vertex: null, group: null, uv: null, material: null,
+      bone: {
+        indices: Int32Array.of(at('上半身'), at('左腕'), at('センター'), at('左足ＩＫ')),
+        translations: Float32Array.of(0, 0, 0, 0, 0, 0, 0.5, 1, -0.5, 0.3, 0, 0.4),
+        rotations: Float32Array.of(...turn([1, 0, 0.3], 35), ...turn([0, 0.4, 1], 50), 0, 0, 0, 1, 0, 0, 0, 1),
+      },
+    };
+    expect(morph.bone!.indices.every((i) => i >= 0)).toBe(true);
+    const withMorph: ModelData = { ...gene, morphs: [...gene.morphs, morph] };
+    const weights = Float64Array.from({ length: bvh.value.frameCount }, (_, f) => f / (bvh.value.frameCount - 1));
+    const morphs = [{ name: 'テスト骨', weights }];
+    for (const footIk of [false, true]) {
+      const r = importAndCompare(bvh.value, withMorph, MIXAMO_SEGMENTS, { footIk, morphs });
+      expect(r.report.morphKeys).toBeGreaterThan(0);
+      const w = maxOf(r.worst);
+      expect(w.deg, `footIk ${footIk}: ${w.where}`).toBeLessThan(5);
+      // The same capture on the model without the morph: 上半身's last key differs by the morph's 35°.
+      const plain = importAndCompare(bvh.value, gene, MIXAMO_SEGMENTS, { footIk, morphs });
+      const lastKey = (doc: typeof r.doc) => {
+        const t = buildTracks(doc).bones, i = t.names.indexOf('上半身'), k = t.start[i + 1] - 1;
+        return Array.from(t.rotation.subarray(4 * k, 4 * k + 4));
+      };
+      const a = lastKey(r.doc), b = lastKey(plain.doc);
+      const deg = (2 * Math.acos(Math.min(1, Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))) * 180) / Math.PI;
+      expect(deg).toBeGreaterThan(30);
+      expect(deg).toBeLessThan(40);
     }
   });
 
