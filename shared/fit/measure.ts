@@ -47,7 +47,8 @@ const RAD = 180 / Math.PI;
 function mayExceed(a: Float64Array, b: Float64Array, i: number, cos2: number): boolean {
   const ax = a[i], ay = a[i + 1], az = a[i + 2], aw = a[i + 3], bx = b[i], by = b[i + 1], bz = b[i + 2], bw = b[i + 3];
   const d = ax * bx + ay * by + az * bz + aw * bw;
-  return d * d < cos2 * (ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw) * (1 + 1e-9);
+  // Written as "not surely within" so that a NaN is measured (and reported) as before.
+  return !(d * d >= cos2 * (ax * ax + ay * ay + az * az + aw * aw) * (bx * bx + by * by + bz * bz + bw * bw) * (1 + 1e-9));
 }
 
 /** Largest differences between `input` (at g·factor) and `output` (at g). */
@@ -87,8 +88,9 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
     for (let i = 0; i < count; i++) {
       for (let c = 0; c < 3; c++) e.position = Math.max(e.position, Math.abs(pa[3 * i + c] - pb[3 * i + c]));
       if (!mayExceed(ra, rb, 4 * i, cos2)) continue;
-      const deg = quatAngleDeg(ra, 4 * i, rb, 4 * i);
-      if (deg > e.rotationDeg) {
+      // Math.max, as every other figure here: a NaN stays in the figure.
+      const deg = Math.max(e.rotationDeg, quatAngleDeg(ra, 4 * i, rb, 4 * i));
+      if (deg !== e.rotationDeg) {
         e.rotationDeg = deg;
         cos2 = Math.cos((deg / RAD) / 2) ** 2;
       }

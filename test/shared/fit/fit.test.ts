@@ -431,6 +431,9 @@ describe('measureErrors (what the CLI reports)', () => {
     const p = playedErrors(doc(a), doc(b));
     expect(e.rotationDeg).toBeGreaterThan(0.099);
     expect(Math.abs(e.rotationDeg - p.rotationDeg)).toBeLessThan(1e-9);
+    // A rotation that is not a number (a damaged file) is reported as such, not passed over.
+    const broken = b.map((k, i) => (i === 30 ? { ...k, rotation: [NaN, 0, 0, 1] } : k));
+    expect(measureErrors(doc(a), doc(broken)).rotationDeg).toBeNaN();
   });
 });
 
