@@ -339,6 +339,20 @@ export async function saveThroughDialog(page: Page, openers: string[], folder: s
 /** Save As through the in-app dialog. */
 export const saveAsViaDialog = (page: Page, target: string) => saveThroughDialog(page, ['cmd-save-as'], path.dirname(target), path.basename(target));
 
+/**
+ * Clicks `button` (a selector) in the same task of the page that looks for `running`, and says whether that
+ * was there: a job in a worker can end at any moment, but its answer cannot land between the look and the
+ * click. A test that cancels a running job asserts the answer, so that "it had already finished" (a loaded
+ * machine, a slow step before the click) is not mistaken for a cancellation that did nothing.
+ */
+export function clickWhileThere(page: Page, running: string, button: string): Promise<boolean> {
+  return page.evaluate(([r, b]) => {
+    const there = !!document.querySelector(r);
+    (document.querySelector(b) as HTMLElement).click();
+    return there;
+  }, [running, button] as const);
+}
+
 /** The text of an element by data-testid (trimmed). */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return ((await page.textContent(`[data-testid="${testId}"]`)) ?? '').trim();

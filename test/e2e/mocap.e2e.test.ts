@@ -23,7 +23,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { VRMAnimationLoaderPlugin, type VRMAnimation } from '@pixiv/three-vrm-animation';
-import { ARTIFACTS, appForSuite, corpusPath, fileDialogReady, openThroughDialog, saveThroughDialog } from './harness';
+import { ARTIFACTS, appForSuite, clickWhileThere, corpusPath, fileDialogReady, openThroughDialog, saveThroughDialog } from './harness';
 import { animationFrames } from './editor-page';
 import { ROOT } from '../helpers/build';
 import { encodePng } from '../helpers/png';
@@ -126,7 +126,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     await page.click('[data-testid="mocap-convert"]');
     await page.waitForSelector('[data-testid="mocap-cancel"]');
     expect(await page.textContent('[data-testid="mocap-progress-text"]')).toMatch(/Converting on the model|Fitting keys: track/);
-    await page.click('[data-testid="mocap-cancel"]');
+    expect(await clickWhileThere(page, '[data-testid="mocap-dialog"][data-busy="true"]', '[data-testid="mocap-cancel"]')).toBe(true);
     await page.waitForSelector('[data-testid="mocap-dialog"][data-busy="false"]');
     expect(await page.isVisible('[data-testid="mocap-error"]')).toBe(false);
     expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain(`22862 → ${walkKept}`);
