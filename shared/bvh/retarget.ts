@@ -326,11 +326,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   const boneMorphs = bm?.any ? bm : null;
   const MT = new Float64Array(3 * skel.count), MR = new Float64Array(4 * skel.count);
   /** The bone morphs at capture frame f, as offsets from rest: MT (3 per bone), MR (4 per bone). */
-  const morphsAt = (f: number) => {
-    MT.fill(0);
-    for (let i = 0; i < MR.length; i += 4) { MR[i] = MR[i + 1] = MR[i + 2] = 0; MR[i + 3] = 1; }
-    boneMorphs!.apply((t) => morphs[t].weights[f] ?? 0, MT, MR);
-  };
+  const morphsAt = (f: number) => boneMorphs!.fromRest((t) => morphs[t].weights[f] ?? 0, MT, MR);
   const hips = bound.get('hips') ?? bound.get('spine')!;
   const hipsModelRest = v3(RP, hips.bone);
   // Feet: the model points each IK bone reaches for, posed by the rotations (FK), per frame.

@@ -179,11 +179,8 @@ export class RetargetSampler {
     this.poser.apply(sp, f);
     sp.evaluate('all', () => false);
     if (this.targetMorphs) {
-      // The target's bone morphs applied to rest: T = Σ w·t, R = the morphs' turns composed, as apply composes them.
-      const MR = this.morphR, m = this.poser.tracks!.morphs;
-      this.morphT.fill(0);
-      for (let i = 0; i < MR.length; i += 4) { MR[i] = MR[i + 1] = MR[i + 2] = 0; MR[i + 3] = 1; }
-      this.targetMorphs.apply((t) => sampleMorph(m, t, f), this.morphT, MR);
+      const m = this.poser.tracks!.morphs;
+      this.targetMorphs.fromRest((t) => sampleMorph(m, t, f), this.morphT, this.morphR);
     }
     this.sweep(f, true);
     if (!this.appendBetween) return;

@@ -130,6 +130,17 @@ export class MotionBoneMorphs {
     this.any = this.reach.some((r) => r.at.length > 0);
   }
 
+  /**
+   * The bone morphs at the tracks' weights as offsets from rest, into T (3 per bone: Σ w·t) and R (4 per bone:
+   * the turns composed, as apply composes them); bones no morph reaches get 0 and identity. A solver that keys
+   * what plays takes these back out of each key (T − Σ w·t, conj(turns) ⊗ R).
+   */
+  fromRest(weightOf: (track: number) => number, T: Float64Array, R: Float64Array): void {
+    T.fill(0);
+    for (let i = 0; i < R.length; i += 4) { R[i] = R[i + 1] = R[i + 2] = 0; R[i + 3] = 1; }
+    this.apply(weightOf, T, R);
+  }
+
   /** Adds the bone morphs at the tracks' weights (`weightOf(track)`) to local transforms T, R. */
   apply(weightOf: (track: number) => number, T: Float64Array, R: Float64Array): void {
     if (!this.any) return;
