@@ -6,6 +6,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { setApi } from '../../../renderer/src/api';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import type { Settings } from '../../../shared/ipc/contract';
+import { okVoid } from '../../helpers/quiet-api';
 
 /** Main's side, installed as the app's API: the settings as stored, each setSettings answered when the test says. */
 function fakeMain() {
@@ -24,7 +25,7 @@ function fakeMain() {
     waiting.shift()!();
   };
   // The app's API: setSettings is main's; every other request answers ok with nothing.
-  setApi(new Proxy(api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+  setApi(new Proxy(api, { get: (o, k) => (o as Record<string | symbol, unknown>)[k] ?? okVoid }) as never);
   return { answerNext, sent: () => waiting.length, stored: () => stored };
 }
 

@@ -10,6 +10,8 @@ import { type ModelData, type ModelMorph } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { buildTracks, readVmd, writeVmd } from '../../../shared/vmd';
 import { corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
+import { rotationAngleDeg } from '../../helpers/motion-error';
+import { axisAngle } from '../../helpers/quat';
 
 type M3 = number[]; // row-major 3×3
 const mul = (a: M3, b: M3): M3 => [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c]));
@@ -285,10 +287,7 @@ describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30
     const bvh = readBvh(writeTestBvh());
     if (!bvh.ok) throw new Error(bvh.error.message);
     const at = (name: string) => gene.bones.findIndex((b) => b.name === name);
-    const turn = (axis: number[], deg: number) => {
-      const n = Math.hypot(...axis), h = (deg * Math.PI) / 360;
-      return [...axis.map((x) => (x / n) * Math.sin(h)), Math.cos(h)];
-    };
+    const turn = (axis: number[], deg: number) => axisAngle(axis, (deg * Math.PI) / 180);
     const morph: ModelMorph = {
       name: 'テスト骨', nameEn: '', panel: 4, kind: 'bone', count: 4, vertex: null, group: null, uv: null, material: null,
       bone: {
@@ -312,8 +311,7 @@ describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30
         const t = buildTracks(doc).bones, i = t.names.indexOf('上半身'), k = t.start[i + 1] - 1;
         return Array.from(t.rotation.subarray(4 * k, 4 * k + 4));
       };
-      const a = lastKey(r.doc), b = lastKey(plain.doc);
-      const deg = (2 * Math.acos(Math.min(1, Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]))) * 180) / Math.PI;
+      const deg = rotationAngleDeg(lastKey(r.doc), lastKey(plain.doc));
       expect(deg).toBeGreaterThan(30);
       expect(deg).toBeLessThan(40);
     }
