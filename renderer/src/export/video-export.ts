@@ -155,11 +155,14 @@ const AUDIO_LEAD_S = 1;
 export class AudioFeed {
   private next = 0;
 
-  constructor(private readonly whole: AudioBuffer) {}
+  constructor(
+    private readonly whole: AudioBuffer,
+    private readonly to: { add(b: AudioBuffer): Promise<void>; close(): void },
+  ) {}
 
   /** Adds the chunks that start before `seconds` (all that is left for Infinity). */
-  async addUntil(to: { add(b: AudioBuffer): Promise<void> }, seconds: number): Promise<void> {
-    const { whole } = this, chunk = Math.round(AUDIO_LEAD_S * whole.sampleRate);
+  async addUntil(seconds: number): Promise<void> {
+    const { whole, to } = this, chunk = Math.round(AUDIO_LEAD_S * whole.sampleRate);
     const until = Math.min(whole.length, Math.ceil(seconds * whole.sampleRate));
     while (this.next < until) {
       const length = Math.min(chunk, whole.length - this.next);
@@ -168,6 +171,12 @@ export class AudioFeed {
       this.next += length;
       await to.add(part);
     }
+  }
+
+  /** Adds the rest and closes the track. */
+  async finish(): Promise<void> {
+    await this.addUntil(Infinity);
+    this.to.close();
   }
 }
 
@@ -234,19 +243,16 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
     // The music goes in a second at a time, a second ahead of the picture, not all before the first frame: a
     // long song's whole track encoded first (100 s of AAC in wasm took about 10 s here) froze the progress at
     // frame 0 with Cancel unanswered, and the muxer held every audio packet until the video caught up.
-    const music = audio && o.audio ? new AudioFeed(await renderExportAudio(o.audio, o.range, seconds)) : null;
+    const music = audio && o.audio ? new AudioFeed(await renderExportAudio(o.audio, o.range, seconds), audio) : null;
     for (let i = 0; i < total; i++) {
       if (signal.aborted) return await fail(null, true);
-      if (music) await music.addUntil(audio!, (i + 1) / o.fps + AUDIO_LEAD_S);
+      if (music) await music.addUntil((i + 1) / o.fps + AUDIO_LEAD_S);
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
       await video.add(i / o.fps, 1 / o.fps);
       progress(i + 1);
     }
-    if (music) {
-      await music.addUntil(audio!, Infinity);
-      audio!.close();
-    }
+    if (music) await music.finish();
     video.close();
     if (signal.aborted) return await fail(null, true);
     await output.finalize();

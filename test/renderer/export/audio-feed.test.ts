@@ -48,16 +48,19 @@ describe('AudioFeed', () => {
   it('hands over only what the picture has reached, a chunk at a time, and the chunks make the whole track', async () => {
     const rate = 48_000, whole = track(3.5, rate);
     const got: AudioBuffer[] = [];
-    const sink = { add: async (b: AudioBuffer) => void got.push(b) };
-    const feed = new AudioFeed(whole);
-    await feed.addUntil(sink, 0.5);
+    let closed = 0;
+    const sink = { add: async (b: AudioBuffer) => void got.push(b), close: () => void closed++ };
+    const feed = new AudioFeed(whole, sink);
+    await feed.addUntil(0.5);
     // The first second only: nothing of the 3.5 s past the chunk that holds 0.5 s.
     expect(got.map((b) => b.length)).toEqual([rate]);
-    await feed.addUntil(sink, 1);
+    await feed.addUntil(1);
     expect(got.length).toBe(1);
-    await feed.addUntil(sink, 2.2);
+    await feed.addUntil(2.2);
     expect(got.map((b) => b.length)).toEqual([rate, rate, rate]);
-    await feed.addUntil(sink, Infinity);
+    expect(closed).toBe(0);
+    await feed.finish();
+    expect(closed).toBe(1);
     expect(got.map((b) => b.length)).toEqual([rate, rate, rate, rate / 2]);
     for (let c = 0; c < 2; c++) {
       const joined = new Float32Array(whole.length);
@@ -70,15 +73,15 @@ describe('AudioFeed', () => {
       expect(joined).toEqual(whole.getChannelData(c));
     }
     // Asking again adds nothing.
-    await feed.addUntil(sink, Infinity);
+    await feed.addUntil(Infinity);
     expect(got.length).toBe(4);
   });
 
   it('a track shorter than a chunk goes in one piece', async () => {
     const whole = track(0.25, 44_100);
     const got: AudioBuffer[] = [];
-    const feed = new AudioFeed(whole);
-    await feed.addUntil({ add: async (b) => void got.push(b) }, 10);
+    const feed = new AudioFeed(whole, { add: async (b) => void got.push(b), close: () => {} });
+    await feed.addUntil(10);
     expect(got.map((b) => b.length)).toEqual([whole.length]);
     expect(got[0].getChannelData(1)).toEqual(whole.getChannelData(1));
   });
