@@ -80,6 +80,20 @@ function splitCsvLine(line: string): string[] {
   return out.map((s) => s.trim());
 }
 
+/** A field as splitCsvLine reads it back: quoted (inner quotes doubled) where it holds a comma, a quote or a line break. */
+function csvField(s: string): string {
+  const quoted = s.includes(',') || s.includes('"') || s.includes('\n') || s.includes('\r');
+  return quoted ? '"' + s.replaceAll('"', '""') + '"' : s;
+}
+
+/**
+ * Pairs as a CSV mapping file, `old,new` per line, which parseMapping reads back as the same pairs
+ * (the --map file the capture import's dialog saves). The reader trims each field's ends.
+ */
+export function mappingCsv(rows: readonly (readonly [string, string])[]): string {
+  return rows.map(([a, b]) => `${csvField(a)},${csvField(b)}`).join('\n') + '\n';
+}
+
 /** 1-based line of character `at` in `text`. */
 function lineOf(text: string, at: number): number {
   let n = 1;

@@ -2,8 +2,8 @@
 // (shared/motion-ops/rename.ts parseMapping) as the same rows, odd names included; a file's format from its
 // name; a BVH error phrased with its line in both languages.
 import { describe, expect, it } from 'vitest';
-import { parseMapping } from '../../shared/motion-ops/rename';
-import { mapFileText, mocapFormatOf } from '../../renderer/src/stores/mocap';
+import { mappingCsv, parseMapping } from '../../shared/motion-ops/rename';
+import { mocapFormatOf } from '../../renderer/src/stores/mocap';
 import { describeError } from '../../renderer/src/stores/notify';
 
 describe('mocap import helpers', () => {
@@ -15,7 +15,7 @@ describe('mocap import helpers', () => {
       ['odd,name', '左腕'],
       ['say "hi"', 'rightHand'],
     ];
-    const text = mapFileText(rows);
+    const text = mappingCsv(rows);
     const back = parseMapping(text);
     expect(back.ok, JSON.stringify(!back.ok && back.error)).toBe(true);
     if (back.ok) expect([...back.value.bones]).toEqual(rows);

@@ -19,7 +19,7 @@ import type { MocapFormat, MocapImportResult, MocapOptions } from '../../../shar
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { parseMapping } from '../../../shared/motion-ops/rename';
+import { mappingCsv, parseMapping } from '../../../shared/motion-ops/rename';
 import { extensionOf } from '../../../shared/ipc/file-types';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
@@ -49,12 +49,6 @@ export interface MocapResult extends MocapImportResult {
 export function mocapFormatOf(name: string): MocapFormat | null {
   const e = extensionOf(name);
   return e === '.bvh' ? 'bvh' : e === '.vrma' ? 'vrma' : null;
-}
-
-/** Rows as a map file (the CLI's --map CSV): `joint,target` per line, quoted where a name holds `,` or `"`. */
-export function mapFileText(rows: [string, string][]): string {
-  const q = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return rows.map(([j, t]) => `${q(j)},${q(t)}`).join('\n') + '\n';
 }
 
 /** One row of the expression table: an expression, the morph its keys go to (null: left out), and where the row comes from. */
@@ -254,7 +248,7 @@ export const useMocapStore = defineStore('mocap', () => {
       return w.ok ? null : w.error;
     }
     const list: [string, string][] = r.joints.map((j) => [j.joint, j.part ?? '-']);
-    const bytes = new TextEncoder().encode(extensionOf(file) === '.json' ? JSON.stringify(Object.fromEntries(list), null, 2) + '\n' : mapFileText(list));
+    const bytes = new TextEncoder().encode(extensionOf(file) === '.json' ? JSON.stringify(Object.fromEntries(list), null, 2) + '\n' : mappingCsv(list));
     const w = await useApi().saveMapFile(file, bytes, { overwrite });
     return w.ok ? null : w.error;
   }
