@@ -116,11 +116,11 @@ const F = Math.fround;
 /**
  * The great-circle arc of R⁴ from unit quaternion a to b (b on a's side): set() gives th, the angle
  * between them, and for th ≥ 1e-9 the unit tangent e at a (b = cos th·a + sin th·e) and the arc's
- * midpoint m; nearest(q, j) projects sample j onto the arc and returns the angle between the unit
- * sample and the arc's nearest point (half the rotation angle between them), with its progress along
- * the arc, 0..1, in `progress`.
+ * midpoint m; nearest(q, j) projects sample j onto the arc and returns half the angle between the
+ * unit sample and the arc's nearest point (a quarter of the rotation between them), with its progress
+ * along the arc, 0..1, in `progress`.
  */
-class Arc {
+export class Arc {
   a0 = 0; a1 = 0; a2 = 0; a3 = 0;
   e0 = 0; e1 = 0; e2 = 0; e3 = 0;
   m0 = 0; m1 = 0; m2 = 0; m3 = 0;
@@ -140,7 +140,12 @@ class Arc {
     return th;
   }
 
-  nearest(q: Float64Array, j: number, unit?: Float64Array): number {
+  /**
+   * As the class says. With `within`, the cos² of an angle between unit quaternions (at most 1): -1
+   * where the unit sample's foot on the circle lies on the arc and the sample surely within that angle
+   * of it (the progress is set all the same).
+   */
+  nearest(q: Float64Array, j: number, unit?: Float64Array, within = 2): number {
     const a0 = this.a0, a1 = this.a1, a2 = this.a2, a3 = this.a3, e0 = this.e0, e1 = this.e1, e2 = this.e2, e3 = this.e3, th = this.th;
     const o = 4 * j;
     let x = q[o], y = q[o + 1], z = q[o + 2], w = q[o + 3];
@@ -157,9 +162,13 @@ class Arc {
       if (flip) nq = -nq;
       x *= nq; y *= nq; z *= nq; w *= nq;
     }
-    const yp = atan2(x * e0 + y * e1 + z * e2 + w * e3, x * a0 + y * a1 + z * a2 + w * a3) / th;
+    const xe = x * e0 + y * e1 + z * e2 + w * e3, xa = x * a0 + y * a1 + z * a2 + w * a3;
+    const yp = atan2(xe, xa) / th;
     const yc = yp < 0 ? 0 : yp > 1 ? 1 : yp;
     this.progress = yc;
+    // On the arc's span, the nearest point is the sample's foot on the circle, and the angle to it has
+    // cosine² xa² + xe²: surely within `within` (a cos²), the angle is not needed.
+    if (yc === yp && xa * xa + xe * xe >= within * (1 + 1e-9)) return -1;
     // The chord to the nearest point of the arc, cos·a + sin·e.
     const cc = cos(yc * th), ss = sin(yc * th);
     const p0 = cc * a0 + ss * e0, p1 = cc * a1 + ss * e1, p2 = cc * a2 + ss * e2, p3 = cc * a3 + ss * e3;
@@ -168,6 +177,12 @@ class Arc {
 }
 
 const excursionArc = new Arc();
+
+/** cos² of an angle (radians) between unit quaternions: Arc.nearest's `within` for samples no further than it from the arc. */
+function cosSquared(angle: number): number {
+  const c = cos(angle); // portable-math's, as every function the fitter calls (portable-math.test)
+  return c * c;
+}
 
 class Fitter {
   readonly n: number;
@@ -498,8 +513,14 @@ class Fitter {
     }
     const w = th * itol * (th * itol);
     scale = th * itol;
+    // A checking fitter only asks whether the excursion passes `stop` (fitGroup) and never reads gerr
+    // back (the free-value pass's fitter does, to pick its worst sample): the samples surely within
+    // `stop` of the arc are not measured (nearest gives -1 for them). Past it, they are, as before.
+    // (The excursion is a shortcut: the played rotation lies on the arc, so a sample further from it
+    // than the tolerance fails the play-back too.)
+    const within = this.checkOnly && stop !== Infinity ? cosSquared(stop / itol) : 2;
     for (let j = ja + 1; j < jb; j++) {
-      const ex = 2 * arc.nearest(q, j, unit) * itol;
+      const ex = 2 * arc.nearest(q, j, unit, within) * itol;
       const yc = arc.progress;
       gerr[j] = ex;
       if (ex > excursion) {
@@ -546,7 +567,10 @@ class Fitter {
     let eu = this.evalGroup(g, ja, jb, cp, 0, 1, false, hopeless);
     // Not hopeless (within a quarter of the span): refine on the vertical error itself.
     if (eu > 1 && eu <= hopeless) {
-      refineCurve(this.ts, this.ps, this.ws, m, cp);
+      // Under this cost (the weighted squares; every point's weight is its span in tolerances, squared)
+      // no point can be past 1 + scale / 127 tolerances, as the steps below need. A searching fitter
+      // (strong: the re-timing) refines to the end: its free values lean on every curve it finds.
+      refineCurve(this.ts, this.ps, this.ws, m, cp, 6, this.strong ? 0 : m * (1 + scale / 127) ** 2);
       eu = this.evalGroup(g, ja, jb, cp, 0, 1, false, 1 + scale / 127);
       for (let i = 0; i < 4; i++) out[o + i] = Math.max(0, Math.min(127, Math.round(cp[i] * 127)));
       e = this.evalGroup(g, ja, jb, out, o, 1 / 127, true, bound);

@@ -20,13 +20,16 @@ function bezDerivative(p1: number, p2: number, s: number): number {
   return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2);
 }
 
-/** Parameter s where x(s) = t. */
-export function solveBezierX(x1: number, x2: number, t: number): number {
+/**
+ * Parameter s where x(s) = t: Newton's method from `from` (t by default, where the player starts; a
+ * start outside 0..1 is t too), inside a bracket that halves wherever a step would leave it.
+ */
+export function solveBezierX(x1: number, x2: number, t: number, from = t): number {
   if (t <= 0) return 0;
   if (t >= 1) return 1;
   let lo = 0;
   let hi = 1;
-  let s = t;
+  let s = from > 0 && from < 1 ? from : t;
   for (let i = 0; i < 64; i++) {
     const x = bez(x1, x2, s) - t;
     if (Math.abs(x) < 1e-13) return s;
