@@ -10,6 +10,7 @@ import { Arc } from '../../../shared/fit/track-fit';
 import { refineCurve } from '../../../shared/fit/curve-fit';
 import { solveBezierX } from '../../../shared/vmd/bezier';
 import { rng } from '../../helpers/rng';
+import { bezierReference } from '../../helpers/bezier';
 
 type Q = [number, number, number, number];
 const dot = (a: Q, b: Q) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
@@ -92,8 +93,7 @@ describe('Arc.nearest with a bound (preparePoints in a checking fitter)', () => 
 });
 
 describe('refineCurve with a target (fitGroup: the cost a curve within tolerance needs)', () => {
-  const bez = (p1: number, p2: number, s: number) => 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s;
-  /** Points of progress against time: m samples of curve (x1, y1, x2, y2), or of `profile`. */
+  /** Points of progress against time: m samples of `progress`, each weighing a span of 100 tolerances. */
   function points(m: number, progress: (t: number) => number) {
     const ts = new Float64Array(m), ps = new Float64Array(m), ws = new Float64Array(m);
     for (let i = 0; i < m; i++) {
@@ -108,15 +108,7 @@ describe('refineCurve with a target (fitGroup: the cost a curve within tolerance
   it('where the points lie on a curve, the same curve in as many steps as without a target', () => {
     for (const [x1, y1, x2, y2] of [[0.3, 0.1, 0.7, 0.9], [0.05, 0.6, 0.4, 1], [0.8, 0.2, 0.9, 0.5]]) {
       const m = 24;
-      const { ts, ps, ws } = points(m, (t) => {
-        let lo = 0, hi = 1;
-        for (let i = 0; i < 80; i++) {
-          const s = (lo + hi) / 2;
-          if (bez(x1, x2, s) < t) lo = s;
-          else hi = s;
-        }
-        return bez(y1, y2, (lo + hi) / 2);
-      });
+      const { ts, ps, ws } = points(m, (t) => bezierReference(x1, y1, x2, y2, t));
       const start = [x1 + 0.1, y1 - 0.05, x2 - 0.1, y2 + 0.05].map((v) => Math.min(1, Math.max(0, v)));
       const free = Float64Array.from(start), aimed = Float64Array.from(start);
       const n1 = refineCurve(ts, ps, ws, m, free);
@@ -137,15 +129,7 @@ describe('refineCurve with a target (fitGroup: the cost a curve within tolerance
     expect(n2).toBeLessThanOrEqual(2);
     // What it stops at is still on the way down: no worse than where it started.
     let cost = 0;
-    for (let i = 0; i < m; i++) {
-      let lo = 0, hi = 1;
-      for (let k = 0; k < 80; k++) {
-        const s = (lo + hi) / 2;
-        if (bez(aimed[0], aimed[2], s) < ts[i]) lo = s;
-        else hi = s;
-      }
-      cost += ws[i] * (bez(aimed[1], aimed[3], (lo + hi) / 2) - ps[i]) ** 2;
-    }
+    for (let i = 0; i < m; i++) cost += ws[i] * (bezierReference(aimed[0], aimed[1], aimed[2], aimed[3], ts[i]) - ps[i]) ** 2;
     expect(cost).toBeGreaterThan(target(m));
   });
 });

@@ -29,6 +29,7 @@ import { fitLinearFree } from '../../../shared/fit/linear-fit';
 import { playedErrors } from '../../helpers/motion-error';
 import { qmul } from '../../helpers/quat';
 import { rng } from '../../helpers/rng';
+import { bezierReference } from '../../helpers/bezier';
 import { boneKeyBounds, morphKeyBounds } from './key-bounds';
 
 const LIN: Curve = [20, 20, 107, 107];
@@ -102,17 +103,8 @@ describe('one segment', () => {
   it('re-checks after rounding: where the nearest grid curve strays, the result still stays within tolerance', () => {
     // A curve between grid points, sampled on every frame of a baked track.
     const cf = [40.45 / 127, 5.5 / 127, 90.5 / 127, 119.55 / 127];
-    const prog = (t: number) => {
-      // the Bézier solved here by bisection, independently of shared/vmd/bezier.ts
-      let lo = 0, hi = 1;
-      for (let i = 0; i < 80; i++) {
-        const s = (lo + hi) / 2, u = 1 - s;
-        if (3 * u * u * s * cf[0] + 3 * u * s * s * cf[2] + s * s * s < t) lo = s;
-        else hi = s;
-      }
-      const s = (lo + hi) / 2, u = 1 - s;
-      return 3 * u * u * s * cf[1] + 3 * u * s * s * cf[3] + s * s * s;
-    };
+    // The Bézier solved by bisection, independently of shared/vmd/bezier.ts.
+    const prog = (t: number) => bezierReference(cf[0], cf[1], cf[2], cf[3], t);
     const L = 60, range = 100;
     const rounded: Curve = [40, 6, 91, 120];
     let naive = 0;
