@@ -80,34 +80,15 @@ export interface MotionTracks {
 /** Marks a record dropped as a duplicate in a destination map. */
 const DROPPED = 0xffffffff;
 
-/** FNV-1a over the name bytes up to the first NUL. */
-function nameHash(bytes: Uint8Array, o: number, len: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < len; i++) {
-    const b = bytes[o + i];
-    if (b === 0) break;
-    h = Math.imul(h ^ b, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** True when two name fields hold the same bytes up to their first NUL. */
-function sameName(bytes: Uint8Array, a: number, b: number, len: number): boolean {
-  for (let i = 0; i < len; i++) {
-    const x = bytes[a + i];
-    if (x !== bytes[b + i]) return false;
-    if (x === 0) return true;
-  }
-  return true;
-}
-
-interface Grouping {
+export interface Grouping {
   /** Track of each record, in file order (orderKeys overwrites it with each record's place). */
   trackOf: Uint32Array;
   /** Keys per track. */
   keysPerTrack: Uint32Array;
   names: string[];
   index: Map<string, number>;
+  /** Distinct names as bytes up to the NUL (names that decode alike are counted apart). */
+  spellings: number;
 }
 
 /** Bone and morph name fields are both 15 bytes: grouping reads them as 4 little-endian words. */
@@ -125,12 +106,12 @@ function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
 }
 
 /**
- * Open-addressing tables (linear probing, -1 for empty) of `mask + 1` slots holding entries 0..n-1 by
- * their hashes: groupByName's two tables, made anew each time one grows past half full. Plain loops,
- * no hash callback: a closure over groupByName's growing arrays made V8 keep them in a context, and
- * every read of them in the per-key loop went through it.
+ * An open-addressing table (linear probing, -1 for empty) of `mask + 1` slots holding names 0..n-1 by
+ * their hashes: groupByName's, made anew each time it grows past half full. A plain loop, no hash
+ * callback: a closure over groupByName's growing arrays made V8 keep them in a context, and every read
+ * of them in the per-key loop went through it.
  */
-function fieldTableOf(words: Int32Array, n: number, mask: number): Int32Array<ArrayBuffer> {
+function nameTableOf(words: Int32Array, n: number, mask: number): Int32Array<ArrayBuffer> {
   const table = new Int32Array(mask + 1).fill(-1);
   for (let k = 0; k < n; k++) {
     let z = fieldHash(words[4 * k], words[4 * k + 1], words[4 * k + 2], words[4 * k + 3]) & mask;
@@ -138,24 +119,6 @@ function fieldTableOf(words: Int32Array, n: number, mask: number): Int32Array<Ar
     table[z] = k;
   }
   return table;
-}
-
-function nameTableOf(hashes: number[], mask: number): Int32Array<ArrayBuffer> {
-  const table = new Int32Array(mask + 1).fill(-1);
-  for (let k = 0; k < hashes.length; k++) {
-    let z = hashes[k] & mask;
-    while (table[z] >= 0) z = (z + 1) & mask;
-    table[z] = k;
-  }
-  return table;
-}
-
-/** True when every byte of the field after its first NUL is zero (no garbage after the name). */
-function paddedWithZeros(bytes: Uint8Array, o: number, len: number): boolean {
-  let i = 0;
-  while (i < len && bytes[o + i] !== 0) i++;
-  for (; i < len; i++) if (bytes[o + i] !== 0) return false;
-  return true;
 }
 
 /** The track of a decoded name, made (appended to names and index) when it is new. */
@@ -168,110 +131,80 @@ function trackOfName(name: string, names: string[], index: Map<string, number>):
 }
 
 /**
- * Reads the name and frame of every named record in file order and gives each record its track.
- * Two hash tables (open addressing, kept at most half full):
- * - "fields": the exact 15 bytes, held as 4 words, so a lookup compares 4 integers. Dances list
- *   their bones in much the same order frame after frame, so the field that followed the previous
- *   record's field last time is tried first, before any hashing.
- * - "names": for a field not seen before with garbage after its NUL, its bytes up to the first NUL
- *   (what follows the NUL is padding, sometimes garbage), so that each name is decoded once however
- *   many garbage tails it comes with. A field padded with zeros is its name's only field: it is
- *   decoded without this table. Names that decode alike share a track (a cut last character, see
- *   sjis.ts).
+ * Reads the name of every named record in file order and gives each record its track. A name is the
+ * field's bytes up to its first NUL: what follows is padding, zeros or garbage, and files whose
+ * garbage differs from record to record are read as fast as those padded with zeros. Each record's
+ * 15 bytes are read as 4 little-endian words, the bytes from the first NUL on cleared without a
+ * branch, and looked up in one hash table (open addressing, kept at most half full) by those 4
+ * words. A name not seen before is decoded once; names that decode alike share a track (a cut last
+ * character, see sjis.ts).
  */
-function groupByName(block: FixedBlock): Grouping {
+export function groupByName(block: FixedBlock): Grouping {
   const { bytes, view, size, count } = block;
   const trackOf = new Uint32Array(count);
   const index = new Map<string, number>();
   const names: string[] = [];
-  // Names: offset of the first record with these bytes up to the NUL, its track, its hash.
-  const nameOffset: number[] = [], nameTrack: number[] = [], nameHashes: number[] = [];
-  let nameMask = 255;
-  let nameTable = new Int32Array(nameMask + 1).fill(-1);
-  // Fields: 4 words each, the track, and the field seen after this one last time.
-  let cap = 64, fields = 0;
-  let words = new Int32Array(4 * cap), fieldTrack = new Int32Array(cap), fieldNext = new Int32Array(cap);
-  // Keys per field, counted here so that orderKeys needs no counting pass of its own.
-  let fieldKeys = new Uint32Array(cap);
-  let fieldMask = 255;
-  let fieldTable = new Int32Array(fieldMask + 1).fill(-1);
-  let prev = -1;
+  // Names: 4 words each, and the track.
+  let cap = 64, known = 0;
+  let words = new Int32Array(4 * cap), nameTrack = new Int32Array(cap);
+  // Keys per name, counted here so that orderKeys needs no counting pass of its own.
+  let nameKeys = new Uint32Array(cap);
+  let mask = 255;
+  let table = new Int32Array(mask + 1).fill(-1);
   for (let i = 0, o = 0; i < count; i++, o += size) {
-    const a0 = view.getInt32(o, true);
-    const a1 = view.getInt32(o + 4, true);
-    const a2 = view.getInt32(o + 8, true);
-    const a3 = view.getInt32(o + 12, true) & 0xffffff; // bytes 12–14 (15 is the frame)
-    let r = prev >= 0 ? fieldNext[prev] : -1;
-    if (r < 0 || ((words[4 * r] ^ a0) | (words[4 * r + 1] ^ a1) | (words[4 * r + 2] ^ a2) | (words[4 * r + 3] ^ a3)) !== 0) {
-      let slot = fieldHash(a0, a1, a2, a3) & fieldMask;
-      for (;;) {
-        r = fieldTable[slot];
-        if (r < 0 || ((words[4 * r] ^ a0) | (words[4 * r + 1] ^ a1) | (words[4 * r + 2] ^ a2) | (words[4 * r + 3] ^ a3)) === 0) break;
-        slot = (slot + 1) & fieldMask;
-      }
-      if (r < 0) {
-        // A field not seen before: find or make its track by name.
-        let t: number;
-        if (paddedWithZeros(bytes, o, NAME_FIELD)) {
-          // Nothing after the NUL: no other field holds these name bytes (it would be this field), so the
-          // name is new to the name table; the index still joins names that decode alike.
-          t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
-        } else {
-          const h = nameHash(bytes, o, NAME_FIELD);
-          let q = h & nameMask;
-          let s: number;
-          for (;;) {
-            s = nameTable[q];
-            if (s < 0 || (nameHashes[s] === h && sameName(bytes, nameOffset[s], o, NAME_FIELD))) break;
-            q = (q + 1) & nameMask;
-          }
-          if (s >= 0) t = nameTrack[s];
-          else {
-            t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
-            nameTable[q] = nameOffset.length;
-            nameOffset.push(o);
-            nameTrack.push(t);
-            nameHashes.push(h);
-            if (2 * nameOffset.length > nameMask) {
-              nameMask = 2 * nameMask + 1;
-              nameTable = nameTableOf(nameHashes, nameMask);
-            }
-          }
-        }
-        if (fields === cap) {
-          cap *= 2;
-          const w = new Int32Array(4 * cap), ft = new Int32Array(cap), fn = new Int32Array(cap), fk = new Uint32Array(cap);
-          w.set(words);
-          ft.set(fieldTrack);
-          fn.set(fieldNext);
-          fk.set(fieldKeys);
-          words = w;
-          fieldTrack = ft;
-          fieldNext = fn;
-          fieldKeys = fk;
-        }
-        r = fields++;
-        words[4 * r] = a0;
-        words[4 * r + 1] = a1;
-        words[4 * r + 2] = a2;
-        words[4 * r + 3] = a3;
-        fieldTrack[r] = t;
-        fieldNext[r] = -1;
-        fieldTable[slot] = r;
-        if (2 * fields > fieldMask) {
-          fieldMask = 2 * fieldMask + 1;
-          fieldTable = fieldTableOf(words, fields, fieldMask);
-        }
-      }
-      if (prev >= 0) fieldNext[prev] = r;
+    const w0 = view.getInt32(o, true);
+    const w1 = view.getInt32(o + 4, true);
+    const w2 = view.getInt32(o + 8, true);
+    const w3 = view.getInt32(o + 12, true) & 0xffffff; // bytes 12–14 (15 is the frame), byte 3 zero
+    // z: the high bit of each zero byte of a word (and maybe of bytes above one: never below);
+    // z & -z its lowest; (that >>> 7) - 1 keeps the bytes below it (all when z is 0). `live`: no
+    // NUL in the words before, so this one is kept at all.
+    const z0 = (w0 - 0x01010101) & ~w0 & 0x80808080;
+    const z1 = (w1 - 0x01010101) & ~w1 & 0x80808080;
+    const z2 = (w2 - 0x01010101) & ~w2 & 0x80808080;
+    const z3 = (w3 - 0x01010101) & ~w3 & 0x80808080;
+    const live1 = ~((z0 | -z0) >> 31), live2 = live1 & ~((z1 | -z1) >> 31), live3 = live2 & ~((z2 | -z2) >> 31);
+    const a0 = w0 & (((z0 & -z0) >>> 7) - 1);
+    const a1 = w1 & (((z1 & -z1) >>> 7) - 1) & live1;
+    const a2 = w2 & (((z2 & -z2) >>> 7) - 1) & live2;
+    const a3 = w3 & (((z3 & -z3) >>> 7) - 1) & live3;
+    let slot = fieldHash(a0, a1, a2, a3) & mask;
+    let r: number;
+    for (;;) {
+      r = table[slot];
+      if (r < 0 || ((words[4 * r] ^ a0) | (words[4 * r + 1] ^ a1) | (words[4 * r + 2] ^ a2) | (words[4 * r + 3] ^ a3)) === 0) break;
+      slot = (slot + 1) & mask;
     }
-    trackOf[i] = fieldTrack[r];
-    fieldKeys[r] = fieldKeys[r] + 1; // not fieldKeys[r]++: see orderKeys
-    prev = r;
+    if (r < 0) {
+      // A name not seen before.
+      if (known === cap) {
+        cap *= 2;
+        const w = new Int32Array(4 * cap), nt = new Int32Array(cap), nk = new Uint32Array(cap);
+        w.set(words);
+        nt.set(nameTrack);
+        nk.set(nameKeys);
+        words = w;
+        nameTrack = nt;
+        nameKeys = nk;
+      }
+      r = known++;
+      words[4 * r] = a0;
+      words[4 * r + 1] = a1;
+      words[4 * r + 2] = a2;
+      words[4 * r + 3] = a3;
+      nameTrack[r] = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+      table[slot] = r;
+      if (2 * known > mask) {
+        mask = 2 * mask + 1;
+        table = nameTableOf(words, known, mask);
+      }
+    }
+    trackOf[i] = nameTrack[r];
+    nameKeys[r] = nameKeys[r] + 1; // not nameKeys[r]++: see orderKeys
   }
   const keysPerTrack = new Uint32Array(names.length);
-  for (let r = 0; r < fields; r++) keysPerTrack[fieldTrack[r]] += fieldKeys[r];
-  return { trackOf, keysPerTrack, names, index };
+  for (let r = 0; r < known; r++) keysPerTrack[nameTrack[r]] += nameKeys[r];
+  return { trackOf, keysPerTrack, names, index, spellings: known };
 }
 
 /**
@@ -574,27 +507,30 @@ function frameTrack(view: DataView, stride: number, frameOffset: number, count: 
 }
 
 export function buildCameraTrack(block: FixedBlock): CameraTrack {
-  const v = block.view;
+  const v = block.view, bytes = block.bytes;
   const base = frameTrack(block.view, CAMERA.SIZE, CAMERA.FRAME, block.count);
   const n = base.record.length;
   const distance = new Float32Array(n), fov = new Float32Array(n), perspective = new Uint8Array(n);
   const target = new Float32Array(3 * n), rotation = new Float32Array(3 * n), curves = new Uint8Array(24 * n);
+  // Floats as their bit patterns, as decodeBoneKey copies them.
+  const distanceBits = new Int32Array(distance.buffer), targetBits = new Int32Array(target.buffer), rotationBits = new Int32Array(rotation.buffer);
+  const curveView = new DataView(curves.buffer);
   for (let k = 0; k < n; k++) {
     const o = base.record[k] * CAMERA.SIZE;
-    distance[k] = v.getFloat32(o + CAMERA.DISTANCE, true);
-    for (let c = 0; c < 3; c++) {
-      target[3 * k + c] = v.getFloat32(o + CAMERA.TARGET + 4 * c, true);
-      rotation[3 * k + c] = v.getFloat32(o + CAMERA.ROTATION + 4 * c, true);
-    }
+    distanceBits[k] = v.getInt32(o + CAMERA.DISTANCE, true);
+    const t = o + CAMERA.TARGET, r = o + CAMERA.ROTATION;
+    targetBits[3 * k] = v.getInt32(t, true);
+    targetBits[3 * k + 1] = v.getInt32(t + 4, true);
+    targetBits[3 * k + 2] = v.getInt32(t + 8, true);
+    rotationBits[3 * k] = v.getInt32(r, true);
+    rotationBits[3 * k + 1] = v.getInt32(r + 4, true);
+    rotationBits[3 * k + 2] = v.getInt32(r + 8, true);
     fov[k] = v.getUint32(o + CAMERA.FOV, true);
-    perspective[k] = block.bytes[o + CAMERA.PERSPECTIVE];
-    const ip = o + CAMERA.INTERPOLATION;
-    for (let c = 0; c < 6; c++) {
-      const q = 24 * k + 4 * c;
-      curves[q] = block.bytes[ip + 4 * c];
-      curves[q + 1] = block.bytes[ip + 4 * c + 2];
-      curves[q + 2] = block.bytes[ip + 4 * c + 1];
-      curves[q + 3] = block.bytes[ip + 4 * c + 3];
+    perspective[k] = bytes[o + CAMERA.PERSPECTIVE];
+    // Each channel's 4 bytes are stored x1, x2, y1, y2: swapped to (x1, y1, x2, y2) a word at a time.
+    for (let c = 0, ip = o + CAMERA.INTERPOLATION, q = 24 * k; c < 6; c++, ip += 4, q += 4) {
+      const w = v.getInt32(ip, true);
+      curveView.setInt32(q, (w & 0xff0000ff) | ((w >>> 8) & 0xff00) | ((w & 0xff00) << 8), true);
     }
   }
   return { ...base, distance, target, rotation, fov, perspective, curves };

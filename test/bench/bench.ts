@@ -95,8 +95,9 @@ function corpusVmds(dir: string): string[] {
  * a copy under another name, so the file interleaves twice the tracks, as real dances interleave theirs;
  * wavefile_v2's bone keys in frame order, in reverse order, and spread over 2,000 tracks (reorderedBones);
  * its morph block 40 times over (manyMorphs), its bone keys under 3,000 Japanese names at random
- * (japaneseTracks), and its bone keys, or the 40-fold morph block, in random order (shuffled: every track's
- * keys scattered over the block). The closing line names the slowest file by ms/MB and by ratio.
+ * (japaneseTracks), its bone keys, or the 40-fold morph block, in random order (shuffled: every track's
+ * keys scattered over the block), and its bone names with other bytes after the NUL in every record
+ * (paddedWithGarbage). The closing line names the slowest file by ms/MB and by ratio.
  */
 function benchFiles(): BenchFile[] {
   const read = (p: string) => {
@@ -125,6 +126,9 @@ function benchFiles(): BenchFile[] {
     // Every record in no order at all: each track's keys scattered over the whole block.
     out.push({ label: 'wavefile_v2, bone keys shuffled', bytes: shuffled(w, 'bone'), large: true });
     out.push({ label: 'wavefile_v2 + 40× morphs, shuffled', bytes: shuffled(manyMorphs(w, 40), 'morph'), large: true });
+    // Padding after each name's NUL that differs from record to record (issue 31's hidden dances read
+    // at their 1.5–1.8 ms/MB and 3.5–3.9× until names were read up to the NUL only).
+    out.push({ label: 'wavefile_v2, garbage after every name', bytes: paddedWithGarbage(w), large: true });
   }
   const small = path.join(corpus, 'gene/motion/26_mortifying.vmd');
   if (existsSync(small)) out.push({ label: path.basename(small), bytes: read(small), large: false });
@@ -217,6 +221,29 @@ function japaneseTracks(src: Uint8Array, n: number): Uint8Array {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     const rec = b.bytes.slice(i * size, (i + 1) * size);
     rec.set(fields[seed % n]);
+    recs.push(rec);
+  }
+  return writeVmd({ ...r.value, bone: blockFromRecords('bone', recs) });
+}
+
+/**
+ * A copy of a VMD whose bone records each carry different bytes after their name's NUL (seeded), as a
+ * writer that copies names out of a buffer it never clears would leave them.
+ */
+function paddedWithGarbage(src: Uint8Array): Uint8Array {
+  const r = readVmd(src);
+  if (!r.ok) throw new Error(r.error.message);
+  const b = r.value.bone, size = 111;
+  let seed = 99;
+  const recs: Uint8Array[] = [];
+  for (let i = 0; i < b.count; i++) {
+    const rec = b.bytes.slice(i * size, (i + 1) * size);
+    let k = rec.indexOf(0);
+    if (k < 0 || k > 14) k = 15;
+    for (let j = k + 1; j < 15; j++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      rec[j] = seed >>> 24;
+    }
     recs.push(rec);
   }
   return writeVmd({ ...r.value, bone: blockFromRecords('bone', recs) });

@@ -30,6 +30,7 @@ import {
   type NamedTracks,
   type VmdDocument,
 } from '../../shared/vmd';
+import { groupByName } from '../../shared/vmd/tracks';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 import { lcg as rng } from '../helpers/rng';
 import { SJIS, buildFixture, interpBlock, type FixtureBone } from '../helpers/vmd-fixtures';
@@ -410,6 +411,35 @@ describe('buildTracks on seeded random motions', () => {
     // The generator did reach the cases it is there for.
     expect(dups).toBeGreaterThan(100);
     expect(tracks).toBeGreaterThan(1000);
+  });
+
+  it('read a name up to its NUL wherever the NUL falls, whatever follows it, record by record', () => {
+    // Names of 0 to 15 bytes, from bytes that trip a word-at-a-time NUL search (0x01 just after a
+    // NUL, 0x80 and 0xff with the high bit set), each written 6 times with other bytes after the NUL.
+    const rand = rng(4242);
+    const tricky = [0x01, 0x80, 0xff, 0x41, 0x7f, 0x81, 0x9f, 0x02];
+    const byte = () => tricky[Math.floor(rand() * tricky.length)];
+    const bones: FixtureBone[] = [];
+    const morphs: { name: number[]; frame: number; weight: number }[] = [];
+    const names: number[][] = [];
+    for (let len = 0; len <= 15; len++) for (let v = 0; v < 4; v++) names.push(Array.from({ length: len }, byte));
+    for (let copy = 0; copy < 6; copy++) {
+      for (const [k, name] of names.entries()) {
+        const field = [...name];
+        if (field.length < 15) field.push(0);
+        while (field.length < 15) field.push(rand() < 0.3 ? 0 : rand() < 0.3 ? 0x01 : Math.floor(rand() * 256));
+        bones.push({ name: field, frame: copy * 7 + (k % 5) });
+        morphs.push({ name: field, frame: copy * 3, weight: rand() });
+      }
+    }
+    const doc = docOf(buildFixture({ bones, morphs }));
+    const t = expectMatchesReference(doc, 'NUL at every byte');
+    const decoded = new Set(names.map((n) => boneName(docOf(buildFixture({ bones: [{ name: n, frame: 0 }] })).bone, 0)));
+    expect(t.bones.names.length).toBe(decoded.size);
+    // What follows the NUL made no entry of its own: one per name's bytes.
+    const spelled = new Set(names.map((n) => n.join()));
+    expect(groupByName(doc.bone).spellings).toBe(spelled.size);
+    expect(groupByName(doc.morph).spellings).toBe(spelled.size);
   });
 
   it('respect a non-zero byteOffset (a motion inside a larger buffer)', () => {
