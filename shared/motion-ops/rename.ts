@@ -6,7 +6,8 @@
  *
  * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`;
  * CSV/TSV with two columns old,new (lines starting with # are comments, an "old,new" / "from,to" /
- * "source,target" header is skipped, fields may be double-quoted).
+ * "source,target" header is skipped, fields may be double-quoted). A line is tab-separated when it
+ * holds a tab outside quotes; a quoted field may hold a comma, a tab or a line break.
  *
  * Errors name the line (CSV) or the entry (JSON) and the problem, never the text there: the mapping
  * path comes from outside, and quoting it would show a line of whatever file it names.
@@ -57,8 +58,26 @@ function pairsFromJson(v: unknown, where: string): Map<string, string> | Mapping
   return mappingError('mapShape', `${where}: expected an object or a list of pairs`, { section: where });
 }
 
+/** True when `line` holds a tab outside double quotes: its fields are then tab-separated. */
+function tabSeparated(line: string): boolean {
+  let q = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '"') q = !q;
+    else if (ch === '\t' && !q) return true;
+  }
+  return false;
+}
+
+/** Number of double quotes in `s` (odd: a quoted field goes on past the end of it). */
+function quotes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 34) n++;
+  return n;
+}
+
 function splitCsvLine(line: string): string[] {
-  const sep = line.includes('\t') ? '\t' : ',';
+  const sep = tabSeparated(line) ? '\t' : ',';
   const out: string[] = [];
   let cur = '';
   let q = false;
@@ -80,9 +99,9 @@ function splitCsvLine(line: string): string[] {
   return out.map((s) => s.trim());
 }
 
-/** A field as splitCsvLine reads it back: quoted (inner quotes doubled) where it holds a comma, a quote or a line break. */
+/** A field as parseMapping reads it back: quoted (inner quotes doubled) where it holds a comma, a quote, a tab or a line break. */
 function csvField(s: string): string {
-  const quoted = s.includes(',') || s.includes('"') || s.includes('\n') || s.includes('\r');
+  const quoted = /[",\t\r\n]/.test(s);
   return quoted ? '"' + s.replaceAll('"', '""') + '"' : s;
 }
 
@@ -129,14 +148,19 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
     return { ok: true, value: { bones, morphs: new Map() } };
   }
   const bones = new Map<string, string>();
-  const lines = t.split(/\r?\n/);
+  const lines = t.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line || line.startsWith('#')) continue;
+    const first = i + 1;
+    if (/^\s*#/.test(lines[i])) continue;
+    // A quoted field may hold a line break: the record goes on while its quotes are unbalanced.
+    let record = lines[i];
+    while (quotes(record) % 2 === 1 && i + 1 < lines.length) record += '\n' + lines[++i];
+    const line = record.replace(/\r$/, '').trim();
+    if (!line) continue;
     const cols = splitCsvLine(line);
     if (cols.length !== 2 || !cols[0] || !cols[1]) {
       const got = cols.length !== 2 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
-      return { ok: false, error: mappingError('mapColumns', `mapping line ${i + 1}: expected two columns old,new, got ${got}`, { line: i + 1, columns: cols.length }) };
+      return { ok: false, error: mappingError('mapColumns', `mapping line ${first}: expected two columns old,new, got ${got}`, { line: first, columns: cols.length }) };
     }
     if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
     bones.set(cols[0], cols[1]);

@@ -7,13 +7,15 @@ import { mocapFormatOf } from '../../renderer/src/stores/mocap';
 import { describeError } from '../../renderer/src/stores/notify';
 
 describe('mocap import helpers', () => {
-  it('writes map rows that --map reads back as the same rows (quotes, commas and inner spaces kept; the BVH reader trims the ends of a joint name)', () => {
+  it('writes map rows that --map reads back as the same rows (quotes, commas, tabs, line breaks and inner spaces kept; the BVH reader trims the ends of a joint name)', () => {
     const rows: [string, string][] = [
       ['Hips', 'hips'],
       ['LeftCollar', '-'],
       ['mixamorig:Left Arm', 'leftUpperArm'],
       ['odd,name', '左腕'],
       ['say "hi"', 'rightHand'],
+      ['tab\there', 'leftHand'],
+      ['two\nlines', 'head'],
     ];
     const text = mappingCsv(rows);
     const back = parseMapping(text);

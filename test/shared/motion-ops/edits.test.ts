@@ -406,6 +406,19 @@ describe('rename', () => {
     expect(parseMapping('a,b,c', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapColumns', params: { line: 1, columns: 3 } } });
     expect(parseMapping('{bad json')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapJsonAt', params: { line: 1 } } });
   });
+  it('reads a quoted tab or line break as part of a name: a line is tab-separated only with a tab outside quotes', () => {
+    const ok = (text: string) => {
+      const m = parseMapping(text, 'csv');
+      if (!m.ok) throw new Error(m.error.message);
+      return [...m.value.bones];
+    };
+    expect(ok('"a\tb",x\n')).toEqual([['a\tb', 'x']]);
+    expect(ok('"a\tb"\tx\r\nc\td\r\n')).toEqual([['a\tb', 'x'], ['c', 'd']]);
+    expect(ok('a,b\t\n')).toEqual([['a', 'b']]); // a tab at the end is trimmed, not a separator
+    expect(ok('"two\nlines",y\r\n# a comment with a " in it\nz,w\n')).toEqual([['two\nlines', 'y'], ['z', 'w']]);
+    // A record that runs over two lines: an error after it names its own line.
+    expect(parseMapping('"p\nq",r\nbad\n', 'csv')).toMatchObject({ ok: false, error: { params: { line: 3, columns: 1 } } });
+  });
   it('names the line or entry of a bad mapping, never its text (the map may be any file)', () => {
     const secret = 'root:x:0:0:SECRET-LINE';
     const csv = parseMapping(`old,new\na,b\n${secret}\n`, 'csv');
