@@ -137,7 +137,7 @@ function trackOfName(name: string, names: string[], index: Map<string, number>):
  * 15 bytes are read as 4 little-endian words, the bytes from the first NUL on cleared without a
  * branch, and looked up in one hash table (open addressing, kept at most half full) by those 4
  * words. A name not seen before is decoded once; names that decode alike share a track (a cut last
- * character, see sjis.ts).
+ * character, see sjis.ts). Exported for its test (`spellings`: the table's entries).
  */
 export function groupByName(block: FixedBlock): Grouping {
   const { bytes, view, size, count } = block;
@@ -508,7 +508,7 @@ function frameTrack(view: DataView, stride: number, frameOffset: number, count: 
 
 export function buildCameraTrack(block: FixedBlock): CameraTrack {
   const v = block.view, bytes = block.bytes;
-  const base = frameTrack(block.view, CAMERA.SIZE, CAMERA.FRAME, block.count);
+  const base = frameTrack(v, CAMERA.SIZE, CAMERA.FRAME, block.count);
   const n = base.record.length;
   const distance = new Float32Array(n), fov = new Float32Array(n), perspective = new Uint8Array(n);
   const target = new Float32Array(3 * n), rotation = new Float32Array(3 * n), curves = new Uint8Array(24 * n);

@@ -126,8 +126,9 @@ function benchFiles(): BenchFile[] {
     // Every record in no order at all: each track's keys scattered over the whole block.
     out.push({ label: 'wavefile_v2, bone keys shuffled', bytes: shuffled(w, 'bone'), large: true });
     out.push({ label: 'wavefile_v2 + 40× morphs, shuffled', bytes: shuffled(manyMorphs(w, 40), 'morph'), large: true });
-    // Padding after each name's NUL that differs from record to record (issue 31's hidden dances read
-    // at their 1.5–1.8 ms/MB and 3.5–3.9× until names were read up to the NUL only).
+    // Padding after each name's NUL that differs from record to record. Until names were read up to the
+    // NUL only, this line read at the figures issue 31 gives for its hidden dances (1.5–1.8 ms/MB,
+    // 3.5–3.9×): a likely cause there, not a proven one.
     out.push({ label: 'wavefile_v2, garbage after every name', bytes: paddedWithGarbage(w), large: true });
   }
   const small = path.join(corpus, 'gene/motion/26_mortifying.vmd');
