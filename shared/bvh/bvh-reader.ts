@@ -59,6 +59,12 @@ export const MAX_BVH_VALUES = 10_000_000;
 export const MAX_BVH_JOINTS = 10_000;
 /** Nesting depth of the hierarchy. */
 const MAX_DEPTH = 256;
+/**
+ * Largest magnitude of an OFFSET or a frame value: 10⁷ (100 km in centimetres, 27,000 turns in
+ * degrees), far past any capture. A value such as 1e308 is finite, but the import scales and sums
+ * offsets and positions, and float32 keys of a VMD overflow to Infinity there.
+ */
+export const MAX_BVH_MAGNITUDE = 1e7;
 
 class BvhFailure {
   constructor(readonly error: CodecError) {}
@@ -130,6 +136,7 @@ function number(tok: Tokens, what: string): number {
   const t = tok.need(what);
   const n = parseNumber(t);
   if (!Number.isFinite(n)) failAt('E_BVH_NUMBER', tok.tokLine, `${what} must be a number, got "${t.slice(0, 24)}"`);
+  if (Math.abs(n) > MAX_BVH_MAGNITUDE) failAt('E_BVH_NUMBER', tok.tokLine, `${what} is ${t.slice(0, 24)}, beyond the ±${MAX_BVH_MAGNITUDE.toLocaleString('en-US')} a capture can hold`);
   return n;
 }
 
@@ -243,6 +250,7 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
         for (let i = 0; i < cc; i++) {
           const v = parseNumber(parts[i]);
           if (!Number.isFinite(v)) failAt('E_BVH_NUMBER', line, `frame ${f}, channel ${i + 1}: "${parts[i].slice(0, 24)}" is not a number`);
+          if (Math.abs(v) > MAX_BVH_MAGNITUDE) failAt('E_BVH_NUMBER', line, `frame ${f}, channel ${i + 1}: ${parts[i].slice(0, 24)} is beyond the ±${MAX_BVH_MAGNITUDE.toLocaleString('en-US')} a capture can hold`);
           values[o + i] = v;
         }
         f++;

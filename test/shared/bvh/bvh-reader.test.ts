@@ -78,6 +78,9 @@ describe('readBvh', () => {
     ['a frame with one value too few', SMALL.replace('0 0 0 0 0 0  0 0 90  1 1 1', '0 0 0 0 0 0  0 0 90  1 1'), 'E_BVH_CHANNELS', 25],
     ['NaN in the motion', SMALL.replace('0 0 0 0 0 0  0 0 90', '0 0 0 NaN 0 0  0 0 90'), 'E_BVH_NUMBER', 25],
     ['Infinity in an OFFSET', SMALL.replace('OFFSET 0 -5 0', 'OFFSET 0 Infinity 0'), 'E_BVH_NUMBER', 8],
+    // Finite, but the import's scaled and summed positions would be Infinity in a VMD's float32 keys.
+    ['1e308 in the motion', SMALL.replace('0 0 0 0 0 0  0 0 90', '0 1e308 0 0 0 0  0 0 90'), 'E_BVH_NUMBER', 25],
+    ['-2e7 in an OFFSET', SMALL.replace('OFFSET 0 -5 0', 'OFFSET 0 -2e7 0'), 'E_BVH_NUMBER', 8],
     ['an unknown channel', SMALL.replace('Xrotation Yrotation Zrotation', 'Xrotation Yrotation Wrotation'), 'E_BVH_CHANNELS', 9],
     ['more frame lines than declared', SMALL + '0 0 0 0 0 0 0 0 0 0 0 0\n', 'E_BVH_CHANNELS', 26],
     ['not BVH', 'Vocaloid Motion Data 0002', 'E_BVH_SYNTAX', 1],
