@@ -71,7 +71,19 @@ function io(): NodeIO {
   return new NodeIO().registerExtensions([VrmcVrmAnimation]);
 }
 
-/** Reads a .vrma (GLB). Errors: E_VRMA_FORMAT naming what is missing. */
+/**
+ * Largest magnitude of a rest or keyed value: 10⁶ (a thousand kilometres; a quaternion's parts are at
+ * most 1). Past it, the import's scaled positions and normalised rotations overflow to Infinity or NaN
+ * in a VMD's float32 keys.
+ */
+const MAX_MAGNITUDE = 1e6;
+
+function inRange(v: ArrayLike<number>): boolean {
+  for (let i = 0; i < v.length; i++) if (!(Math.abs(v[i]) <= MAX_MAGNITUDE)) return false;
+  return true;
+}
+
+/** Reads a .vrma (GLB). Errors: E_VRMA_FORMAT naming what is missing or out of range, and where. */
 export async function readVrma(bytes: Uint8Array): Promise<{ ok: true; value: VrmaData } | { ok: false; error: CodecError }> {
   const bad = (message: string) => ({ ok: false as const, error: { code: 'E_VRMA_FORMAT' as const, message } });
   let doc: Document;
@@ -93,6 +105,9 @@ export async function readVrma(bytes: Uint8Array): Promise<{ ok: true; value: Vr
     const p = parentOf.get(n);
     return { name: n.getName(), parent: p ? index.get(p)! : -1, translation: [t[0], t[1], t[2]], rotation: [r[0], r[1], r[2], r[3]] };
   });
+  for (const nd of nodes) {
+    if (!inRange(nd.translation) || !inRange(nd.rotation)) return bad(`node "${nd.name}" has a rest translation or rotation that is not a number or is beyond ±${MAX_MAGNITUDE.toLocaleString('en-US')}`);
+  }
   const humanBones: Record<string, number> = {};
   for (const [k, n] of ext.humanBones) humanBones[k] = index.get(n)!;
   const expressions: Record<string, number> = {};
@@ -116,7 +131,14 @@ export async function readVrma(bytes: Uint8Array): Promise<{ ok: true; value: Vr
       for (let i = 0; i < values.length; i++) values[i] = Math.max(values[i] / max, -1);
     }
     for (const v of values) if (!Number.isFinite(v)) return bad(`animation channel of node "${node.getName()}" holds a value that is not a number`);
-    tracks.push({ node: index.get(node)!, path, interpolation: interp, times: Float32Array.from(input as ArrayLike<number>), values });
+    if (!inRange(values)) return bad(`animation channel of node "${node.getName()}" holds a value beyond ±${MAX_MAGNITUDE.toLocaleString('en-US')}`);
+    const times = Float32Array.from(input as ArrayLike<number>);
+    // glTF: times in seconds, from 0 and increasing.
+    for (let i = 0; i < times.length; i++) {
+      if (!(times[i] >= 0) || times[i] === Infinity) return bad(`animation channel of node "${node.getName()}": time ${i + 1} is ${times[i]}, not a time in seconds`);
+      if (i > 0 && times[i] < times[i - 1]) return bad(`animation channel of node "${node.getName()}": time ${i + 1} (${times[i]} s) comes before time ${i} (${times[i - 1]} s)`);
+    }
+    tracks.push({ node: index.get(node)!, path, interpolation: interp, times, values });
   }
   return { ok: true, value: { nodes, humanBones, expressions, tracks } };
 }
