@@ -267,6 +267,10 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       bones.push(b);
     }
     simW = record(sim, bones, from, to, opts);
+    const lost = sim.world.diverged;
+    if (simW && lost >= 0) {
+      return fail('E_PHYSICS', `Bullet lost rigid body ${lost} "${model.rigidBodies[lost].name}" at frame ${sim.divergedAt}: its transform became NaN or infinite (the model's physics values are past what it can simulate); nothing was baked`);
+    }
   } finally {
     sim.dispose();
   }

@@ -107,6 +107,8 @@ export class Simulation {
   private readonly toggles: PhysicsToggles;
   /** The frame the pose now shows. */
   frame = 0;
+  /** The frame at which a body first went to NaN or infinity (`world.diverged` names it); −1 while none has. */
+  divergedAt = -1;
 
   constructor(bullet: BulletInstance, readonly model: ModelData, motion: VmdDocument | null, readonly opts: SimulationOptions = {}) {
     const skeleton = buildSkeleton(model.bones);
@@ -137,6 +139,7 @@ export class Simulation {
   seek(f: number, settle = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES): void {
     this.frame = f;
     restartPhysics(this.world, () => this.poseAt(f), settle);
+    if (this.divergedAt < 0 && this.world.diverged >= 0) this.divergedAt = f;
   }
 
   /** The next frame (one 1/30 s physics step). */
@@ -144,6 +147,7 @@ export class Simulation {
     this.frame++;
     this.poseAt(this.frame);
     this.world.step();
+    if (this.divergedAt < 0 && this.world.diverged >= 0) this.divergedAt = this.frame;
   }
 
   /** Bones driven by a dynamic body (modes 1 and 2), in bone order. */

@@ -62,6 +62,13 @@ export class PhysicsWorld {
   /** Per bone: 1 for an IK bone whose chain is all physics bones (not solved while physics runs). */
   readonly skipIk: Uint8Array;
 
+  /**
+   * The first body whose transform Bullet gave back with a NaN or an infinity, −1 while none has. Bullet takes
+   * values past what it can simulate (a body 10²¹ units away with an angular damping of 10¹⁰, say) without
+   * complaint; from then on such a body's bone is not driven: it keeps the pose the motion gives it, never NaN.
+   */
+  diverged = -1;
+
   constructor(bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, opts: WorldOptions = {}) {
     const rt = (this.runtime = new PhysicsRuntime(bullet));
     // The world is stepped by this class only, by a fixed time per frame (never by wall-clock time).
@@ -287,8 +294,13 @@ export class PhysicsWorld {
           P.updateWorld(bone);
           continue;
         }
-        this.driven[bone] = 1;
         this.readBody(i, x, 0);
+        if (!(Number.isFinite(x[0] + x[1] + x[2]) && Number.isFinite(x[3] + x[4] + x[5] + x[6]))) {
+          if (this.diverged < 0) this.diverged = i;
+          P.updateWorld(bone);
+          continue;
+        }
+        this.driven[bone] = 1;
         // bone = body ∘ offset⁻¹: rotation q_body ⊗ q_off⁻¹, position p_body − q_bone · p_off.
         const o = 7 * i, off = this.offsets;
         const inv = INV;

@@ -15,7 +15,7 @@
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
-import { checkBoneRefs, readRigidBodyTail } from './pmx-reader';
+import { checkBodyNumbers, checkBoneRefs, checkJointNumbers, readRigidBodyTail } from './pmx-reader';
 import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
@@ -290,6 +290,7 @@ function readPhysics(c: Cursor, bones: ModelBone[]): { rigidBodies: ModelRigidBo
     const position: [number, number, number] = [rel[0] + at[0], rel[1] + at[1], rel[2] + at[2]];
     const rotation = c.vec3();
     const { mass, linearDamping, angularDamping, restitution, friction, mode } = readRigidBodyTail(c, i, name);
+    checkBodyNumbers(i, name, offset, { size, position, rotation, mass, linearDamping, angularDamping, restitution, friction });
     rigidBodies.push({ name, nameEn: '', bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
   }
   c.what = 'joint count';
@@ -305,10 +306,12 @@ function readPhysics(c: Cursor, bones: ModelBone[]): { rigidBodies: ModelRigidBo
     for (const [k, b] of [[0, bodyA], [1, bodyB]]) {
       if (b >= bodyCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `joint ${i} "${name}" refers to rigid body ${b}; the model has ${bodyCount}`, offset: offset + 20 + 4 * k });
     }
-    joints.push({
+    const j: ModelJoint = {
       name, nameEn: '', type: 0, bodyA, bodyB, position: c.vec3(), rotation: c.vec3(), linearLower: c.vec3(), linearUpper: c.vec3(),
       angularLower: c.vec3(), angularUpper: c.vec3(), linearSpring: c.vec3(), angularSpring: c.vec3(), offset,
-    });
+    };
+    checkJointNumbers(i, j);
+    joints.push(j);
   }
   return { rigidBodies, joints };
 }

@@ -404,6 +404,7 @@ function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number
     const position = c.vec3();
     const rotation = c.vec3();
     const { mass, linearDamping, angularDamping, restitution, friction, mode } = readRigidBodyTail(c, i, name);
+    checkBodyNumbers(i, name, offset, { size, position, rotation, mass, linearDamping, angularDamping, restitution, friction });
     rigidBodies.push({ name, nameEn, bone, group, mask, shape, size, position, rotation, mass, linearDamping, angularDamping, restitution, friction, mode, offset });
   }
   c.what = 'joint count';
@@ -424,10 +425,12 @@ function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number
     for (const [k, b] of [[0, bodyA], [1, bodyB]]) {
       if (b < 0 || b >= bodyCount) throw new CodecFailure({ code: 'E_PMX_INDEX', message: `joint ${i} "${name}" refers to rigid body ${b}; the model has ${bodyCount}`, offset: offset + 1 + k * sizes.rigid });
     }
-    joints.push({
+    const j: ModelJoint = {
       name, nameEn, type, bodyA, bodyB, position: c.vec3(), rotation: c.vec3(), linearLower: c.vec3(), linearUpper: c.vec3(),
       angularLower: c.vec3(), angularUpper: c.vec3(), linearSpring: c.vec3(), angularSpring: c.vec3(), offset,
-    });
+    };
+    checkJointNumbers(i, j);
+    joints.push(j);
   }
   const softBodies: ModelSoftBody[] = [];
   if (version >= 2.1 && c.remaining > 0) {
@@ -562,6 +565,53 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
  * The end of a rigid body record, laid out alike in PMX and PMD: mass, linear and angular damping,
  * restitution, friction (f32 each), then the mode byte (0–2; anything else is E_PMX_PHYSICS at its offset).
  */
+/**
+ * Largest magnitude of a rigid body's numbers and of a joint's position and rotation: 10⁷, far past any model
+ * (Gene_light's bodies lie within 93 units, its largest mass is 22.5). Bullet takes a NaN anywhere, a size of
+ * 1e10, a mass of 1e20 or a body 1e20 units away without complaint and hands back NaN, Infinity or bones
+ * 1e20 units off, which the preview would draw and a bake would write into a VMD. A joint's limits and
+ * springs need only be numbers (Gene's springs are 100,000; Bullet stays finite with 1e30 there).
+ */
+export const MAX_PHYSICS_MAGNITUDE = 1e7;
+
+/**
+ * Throws E_PMX_PHYSICS, naming `what` (a rigid body or joint), the first field (in order) that is NaN
+ * or infinite, or, among `bounded`, beyond ±MAX_PHYSICS_MAGNITUDE, and the record's offset.
+ */
+function checkPhysicsNumbers(what: string, offset: number, fields: Record<string, number | readonly number[]>, bounded: ReadonlySet<string>): void {
+  for (const [field, v] of Object.entries(fields)) {
+    const values = typeof v === 'number' ? [v] : v;
+    const limit = bounded.has(field) ? MAX_PHYSICS_MAGNITUDE : Infinity;
+    for (let k = 0; k < values.length; k++) {
+      if (Math.abs(values[k]) <= limit && Number.isFinite(values[k])) continue;
+      const at = values.length > 1 ? ` ${'xyz'[k]}` : '';
+      const why = Number.isFinite(values[k]) ? `is ${values[k].toExponential(2)}, beyond ±${MAX_PHYSICS_MAGNITUDE.toLocaleString('en-US')}` : `is ${values[k]}, not a number Bullet can take`;
+      throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `${what}: ${field}${at} ${why}`, offset });
+    }
+  }
+}
+
+/** The fields bounded by MAX_PHYSICS_MAGNITUDE: a body's every number; a joint's place, not its limits or springs. */
+const BODY_BOUNDED = new Set(['size', 'position', 'rotation', 'mass', 'linear damping', 'angular damping', 'restitution', 'friction']);
+const JOINT_BOUNDED = new Set(['position', 'rotation']);
+
+/** checkPhysicsNumbers on a rigid body's numbers (PMX and PMD alike). */
+export function checkBodyNumbers(i: number, name: string, offset: number, b: Pick<ModelRigidBody, 'size' | 'position' | 'rotation' | 'mass' | 'linearDamping' | 'angularDamping' | 'restitution' | 'friction'>): void {
+  const fields = {
+    size: b.size, position: b.position, rotation: b.rotation, mass: b.mass, 'linear damping': b.linearDamping, 'angular damping': b.angularDamping,
+    restitution: b.restitution, friction: b.friction,
+  };
+  checkPhysicsNumbers(`rigid body ${i} "${name}"`, offset, fields, BODY_BOUNDED);
+}
+
+/** checkPhysicsNumbers on a joint's numbers (PMX and PMD alike). */
+export function checkJointNumbers(i: number, j: ModelJoint): void {
+  checkPhysicsNumbers(`joint ${i} "${j.name}"`, j.offset, {
+    position: j.position, rotation: j.rotation, 'linear lower limit': j.linearLower, 'linear upper limit': j.linearUpper,
+    'angular lower limit': j.angularLower, 'angular upper limit': j.angularUpper, 'linear spring': j.linearSpring, 'angular spring': j.angularSpring,
+  }, JOINT_BOUNDED);
+}
+
 export function readRigidBodyTail(c: Cursor, i: number, name: string): { mass: number; linearDamping: number; angularDamping: number; restitution: number; friction: number; mode: number } {
   const mass = c.f32();
   const linearDamping = c.f32();

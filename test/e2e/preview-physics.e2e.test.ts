@@ -378,4 +378,31 @@ describe('physics in the preview (browser mode)', () => {
     expect(s.app.errors).toEqual([]);
     await page.selectOption('[data-testid="locale"]', 'en');
   }, 120_000);
+
+  it('a model whose rigid bodies cannot be read plays without physics, and the status line says so and why', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    // The low-poly Miku with body 1's mass (83-byte PMD records: name 20 | bone 2 | group, mask, shape 4 |
+    // size, position, rotation 36 | mass) made NaN, which Bullet would turn into NaN bones.
+    const bytes = readCorpus('mmd-viewer-js/model/low_miku/miku.pmd').slice();
+    const m = readModel(bytes);
+    if (!m.ok) throw new Error(m.error.message);
+    new DataView(bytes.buffer, bytes.byteOffset).setFloat32(m.value.rigidBodies[1].offset + 62, NaN, true);
+    writeFileSync(path.join(s.tmp.dir, 'nan-mass.pmd'), bytes);
+    const copies: [string, string][] = [[corpusPath('gene/motion/02_laugh.vmd'), 'laugh.vmd'], ...['ro_hatune01.tga', 'ro_hatune02.tga'].map((t): [string, string] => [corpusPath(`mmd-viewer-js/model/low_miku/${t}`), t])];
+    const scenePath = writeSceneFolder(s.tmp.dir, copies, { actors: [{ model: 'nan-mass.pmd', motion: 'laugh.vmd' }], activeActor: 0 }, 'nan-mass.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'unreadable', undefined, { timeout: 60_000 });
+    const status = page.locator('[data-testid="preview-physics-state"]');
+    expect(await status.textContent()).toBe('Physics: unreadable');
+    expect(await status.getAttribute('title')).toMatch(/^The model's rigid bodies and joints could not be read, so it plays without physics: rigid body 1 ".+": mass is NaN/);
+    // The model's notes say it too, with the byte offset of the record.
+    expect(await page.textContent('[data-testid="preview-physics-problem"] li')).toMatch(/^rigid body 1 ".+": mass is NaN, not a number Bullet can take \(at byte \d+\)$/);
+    // Physics stays switched on for the other models; this one has no world.
+    expect(await page.evaluate(() => window.__vmdPreview!.physics().enabled)).toBe(true);
+    expect((await actor(page, 'shown'))?.simulating ?? false).toBe(false);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-unreadable');
+    expect(s.app.errors).toEqual([]);
+  }, 120_000);
 });

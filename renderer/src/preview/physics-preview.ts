@@ -12,6 +12,7 @@
  * Bullet (babylon-mmd's SPR wasm, renderer/src/physics/bullet-web.ts) is loaded the first time physics is
  * turned on. The built-in figure and models without rigid bodies get no world and are posed as before.
  */
+import type { PhysicsWorld } from '../../../shared/physics/world';
 import type { BulletInstance } from '../../../shared/physics/bullet';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -39,6 +40,8 @@ interface Entry {
   tracks: MotionTracks | null;
   hidden: boolean;
   physics: ActorPhysics | null;
+  /** The world whose lost body was last reported (onLost fires once per world). */
+  lost?: PhysicsWorld;
   view: RigidBodiesView | null;
 }
 
@@ -58,6 +61,8 @@ export class PreviewPhysics {
   onChange: (() => void) | null = null;
   /** Called with the error when Bullet's wasm could not be loaded. */
   onError: ((e: unknown) => void) | null = null;
+  /** Called once when an actor's world first loses a body to NaN (PhysicsWorld.diverged), for the status line. */
+  onLost: (() => void) | null = null;
 
   constructor(private readonly loadBullet: () => Promise<BulletInstance>) {}
 
@@ -154,23 +159,40 @@ export class PreviewPhysics {
 
   /** Places the rigid-body views after a pose; records the physics time of the frame. */
   afterPose(): void {
-    let ms = 0, any = false;
+    let ms = 0, any = false, lost = false;
     for (const e of this.entries.values()) {
       if (e.physics && !e.hidden) {
         ms += e.physics.lastMs;
         any = true;
       }
+      if (e.physics && e.physics.world.diverged >= 0 && e.lost !== e.physics.world) {
+        e.lost = e.physics.world;
+        lost = true;
+      }
       if (e.view) e.view.update(e.body.rig.pose, e.physics && !e.hidden ? e.physics.world : null);
     }
     if (any) this.stepMs.push(ms);
+    if (lost) this.onLost?.();
   }
 
-  /** What the status line says about an actor: 'none' (no rigid bodies), 'off', 'loading' or 'on'. */
-  state(key: string): 'none' | 'off' | 'loading' | 'on' {
+  /**
+   * What the status line says about an actor: 'none' (no rigid bodies), 'unreadable' (the model's physics
+   * section could not be read: its physicsError), 'off', 'loading', 'on', or 'lost' (Bullet lost a body to NaN
+   * since the last restart: lostBody names it).
+   */
+  state(key: string): 'none' | 'unreadable' | 'off' | 'loading' | 'on' | 'lost' {
     const e = this.entries.get(key);
+    if (e?.body.model?.physicsError) return 'unreadable';
     if (!e?.body.model || e.body.model.rigidBodies.length === 0) return 'none';
     if (!this.on) return 'off';
+    if (e.physics && e.physics.world.diverged >= 0) return 'lost';
     return e.physics ? 'on' : 'loading';
+  }
+
+  /** The name of the body an actor's world lost (state 'lost'), else ''. */
+  lostBody(key: string): string {
+    const e = this.entries.get(key), i = e?.physics?.world.diverged ?? -1;
+    return i >= 0 ? (e!.body.model?.rigidBodies[i]?.name ?? '') : '';
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */

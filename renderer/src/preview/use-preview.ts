@@ -25,7 +25,7 @@
  * bone's key at the current frame, one undo step (commitPose: shared/key-edits/bone-key.ts); with no motion
  * open, a new one is started for it.
  */
-import { failure, success, type Outcome } from '../../../shared/vmd/errors';
+import { failure, formatError, success, type Outcome } from '../../../shared/vmd/errors';
 import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { useVideoExportStore } from '../stores/video-export';
 import { OfflineFrameSource } from './offline-render';
@@ -149,6 +149,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     store.physicsState = engine.physics.state(SHOWN_KEY);
     const m = engine.world.model?.model;
     store.physicsCounts = { bodies: m?.rigidBodies.length ?? 0, joints: m?.joints.length ?? 0 };
+    store.physicsProblem = m?.physicsError ? formatError(m.physicsError) : '';
+    store.physicsLostBody = engine.physics.lostBody(SHOWN_KEY);
   }
 
   /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
@@ -406,6 +408,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       repose?.();
       syncPhysicsState();
     };
+    engine.physics.onLost = () => syncPhysicsState();
     engine.onHiddenChange = (hidden) => {
       store.hiddenByMotion = hidden;
     };

@@ -13,7 +13,7 @@ export const PHYSICS_SETTING = 'previewPhysics';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 
 /** The shown actor's physics as the status line says it. */
-export type PhysicsState = 'none' | 'off' | 'loading' | 'on';
+export type PhysicsState = 'none' | 'unreadable' | 'off' | 'loading' | 'on' | 'lost';
 
 export interface PreviewModelSummary {
   name: string;
@@ -82,6 +82,10 @@ export const usePreviewStore = defineStore('preview', {
     /** The shown actor's physics for the status line, with its model's counts. */
     physicsState: 'none' as PhysicsState,
     physicsCounts: { bodies: 0, joints: 0 },
+    /** Why the shown model's physics could not be read ('unreadable'), as formatError prints it; '' otherwise. */
+    physicsProblem: '',
+    /** The rigid body Bullet lost to NaN in the shown actor's world ('lost'); '' otherwise. */
+    physicsLostBody: '',
     /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
     physicsResetSeq: 0,
   }),

@@ -136,6 +136,37 @@ describe('model physics reader', () => {
     const rh = readPmx(huge);
     expect(rh.ok && rh.value.physicsError).toMatchObject({ code: 'E_PMX_TRUNCATED', offset: w.marks.rigid + 4 });
   });
+
+  // Bullet takes these without complaint and hands back NaN or Infinity (a size of 1e10, a mass of 1e20),
+  // which the preview drew and a bake wrote into the VMD: the physics section is refused instead, naming the
+  // record, the field and the offset; the model still loads, without physics.
+  c('a NaN, an infinity, or a size or mass past 1e7 in a rigid body or joint: E_PMX_PHYSICS naming the field (PMX and PMD)', () => {
+    const cases: [string, (dv: DataView, m: ModelData, bytes: Uint8Array) => void, RegExp][] = [
+      // PMX body: bone index | group, mask, shape (4) | size (12) | position | rotation | mass …
+      ['gene/Gene_light.pmx', (dv, m, b) => dv.setFloat32(m.rigidBodies[3].offset + b[9 + 5] + 4 + 36, NaN, true), /^rigid body 3 ".+": mass is NaN/],
+      ['gene/Gene_light.pmx', (dv, m, b) => dv.setFloat32(m.rigidBodies[0].offset + b[9 + 5] + 4 + 4, 1e10, true), /^rigid body 0 ".+": size y is 1\.00e\+10, beyond ±10,000,000/],
+      // PMX joint: type | body A, body B | position, rotation, limits (4 × 12) | linear spring | angular spring
+      ['gene/Gene_light.pmx', (dv, m, b) => dv.setFloat32(m.joints[5].offset + 1 + 2 * b[9 + 7] + 84 + 8, Infinity, true), /^joint 5 ".+": angular spring z is Infinity/],
+      // PMD body (83 bytes): name 20 | bone 2 | group, mask, shape (4) | size | position | rotation | mass …
+      ['mmd-viewer-js/model/low_miku/miku.pmd', (dv, m) => dv.setFloat32(m.rigidBodies[2].offset + 26 + 12, -Infinity, true), /^rigid body 2 ".+": position x is -Infinity/],
+      ['mmd-viewer-js/model/low_miku/miku.pmd', (dv, m) => dv.setFloat32(m.rigidBodies[1].offset + 62, 1e20, true), /^rigid body 1 ".+": mass is 1\.00e\+20, beyond/],
+      // PMD joint (124 bytes): name 20 | bodies 8 | position | rotation …
+      ['mmd-viewer-js/model/low_miku/miku.pmd', (dv, m) => dv.setFloat32(m.joints[0].offset + 28 + 12, NaN, true), /^joint 0 ".+": rotation x is NaN/],
+    ];
+    for (const [rel, damage, message] of cases) {
+      const { bytes, m } = load(rel);
+      const bad = bytes.slice();
+      damage(new DataView(bad.buffer, bad.byteOffset, bad.byteLength), m, bytes);
+      const r = readModel(bad);
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.physicsError?.code, rel).toBe('E_PMX_PHYSICS');
+      expect(r.value.physicsError?.message).toMatch(message);
+      const what = /^(rigid body|joint) (\d+)/.exec(r.value.physicsError!.message)!;
+      expect(r.value.physicsError?.offset).toBe((what[1] === 'joint' ? m.joints : m.rigidBodies)[Number(what[2])].offset);
+      expect([r.value.rigidBodies.length, r.value.joints.length]).toEqual([0, 0]);
+      expect(r.value.bones.length).toBe(m.bones.length);
+    }
+  });
 });
 
 void readPmd;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { RigidMode, RigidShape, readModel } from '../../../shared/pmx';
 import { readVmd, buildVmd } from '../../../shared/vmd';
-import { Simulation, isPhysicsOff } from '../../../shared/physics';
+import { Simulation, isPhysicsOff, physicsBake } from '../../../shared/physics';
 import { testBullet } from '../../helpers/bullet';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
 import { body, bone, joint, physicsModel } from '../../helpers/physics-model';
@@ -163,5 +163,37 @@ describe('physics world', () => {
     };
     const a = run(), b = run();
     expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer))).toBe(true);
+  });
+
+  // The readers refuse such numbers (model-physics.test); a model built in memory can still hold them. Bullet
+  // takes a NaN mass without complaint and hands back NaN transforms, which the pose used to take on.
+  it('a body Bullet loses (NaN) leaves its bone to the motion, never NaN; the bake refuses, naming the body and frame', async () => {
+    const bullet = await testBullet();
+    // A chain hanging from a static body: root (follows its bone), a (physics: NaN mass), b (physics).
+    const m = physicsModel(
+      [bone('root', [0, 20, 0]), bone('a', [0, 15, 0], 0), bone('b', [0, 10, 0], 1)],
+      [
+        body('root', 0, RigidMode.FOLLOW_BONE, RigidShape.SPHERE, [0.5, 0, 0], [0, 20, 0], { group: 0, mask: 0xfffe }),
+        body('a', 1, RigidMode.PHYSICS, RigidShape.BOX, [1, 1, 1], [0, 15, 0], { group: 1, mask: 0xfffe, mass: NaN }),
+        body('b', 2, RigidMode.PHYSICS, RigidShape.SPHERE, [1, 0, 0], [0, 10, 0], { group: 1, mask: 0xfffe }),
+      ],
+      [joint('j1', 0, 1, [0, 17.5, 0]), joint('j2', 1, 2, [0, 12.5, 0])],
+    );
+    const doc = buildVmd({ bones: [{ name: 'root', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }, { name: 'root', frame: 60, position: [3, 0, 0], rotation: [0, 0, 0, 1] }] });
+    const sim = new Simulation(bullet, m, doc);
+    sim.seek(0, 0);
+    for (let f = 0; f < 60; f++) {
+      sim.advance();
+      for (const v of [...sim.pose.worldPosition, ...sim.pose.worldRotation]) expect(Number.isFinite(v), `frame ${sim.frame}`).toBe(true);
+    }
+    expect(sim.world.diverged).toBe(1);
+    expect(sim.divergedAt).toBeGreaterThanOrEqual(0);
+    // Bone a follows the motion (its rest place under the root, which moved 3 units by frame 60).
+    expect(sim.pose.worldPosition[3]).toBeCloseTo(3, 6);
+    expect(sim.pose.worldPosition[4]).toBeCloseTo(15, 6);
+    sim.dispose();
+    const r = physicsBake(bullet, m, doc, { raw: true });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'E_PHYSICS', message: expect.stringMatching(/^Bullet lost rigid body 1 "a" at frame \d+: .*nothing was baked$/) });
   });
 });
