@@ -45,3 +45,34 @@ export function damageModel(src: Uint8Array, n: number, rand: () => number): Uin
   for (let i = 0; i < flips; i++) b[Math.floor(rand() * b.length)] = mode === 2 ? 0xff : Math.floor(rand() * 256);
   return b;
 }
+
+/** Tokens a damaged BVH takes in place of one of its own: numbers past any capture, bad counts, stray keywords. */
+const BVH_TOKENS = ['1e308', '-1e308', '1e30', '9999999', '-9999999', '1e-7', 'NaN', 'Infinity', '-0', '0', '-1', '3', '6', '9', '{', '}', 'JOINT', 'End', 'CHANNELS', 'Xrotation', 'Xposition', 'ROOT', 'x', ''];
+
+/**
+ * The n-th damaged copy of a BVH's text, by n mod 5: truncated; lines deleted or repeated; every OFFSET of a
+ * random half of the joints made 0 0 0 (zero-length bones); or up to six tokens replaced (BVH_TOKENS), twice
+ * as often as the others.
+ */
+export function damageBvh(src: string, n: number, rand: () => number): string {
+  const mode = n % 5;
+  if (mode === 0) return src.slice(0, Math.floor(rand() * src.length));
+  if (mode === 1) {
+    const lines = src.split('\n');
+    const k = 1 + Math.floor(rand() * 4);
+    for (let i = 0; i < k; i++) {
+      const j = Math.floor(rand() * lines.length);
+      if (rand() < 0.5) lines.splice(j, 1);
+      else lines.splice(j, 0, lines[Math.floor(rand() * lines.length)]);
+    }
+    return lines.join('\n');
+  }
+  if (mode === 2) return src.replace(/OFFSET [^\n]*/g, (m) => (rand() < 0.5 ? 'OFFSET 0 0 0' : m));
+  const toks = src.split(/(\s+)/);
+  const k = 1 + Math.floor(rand() * 6);
+  for (let i = 0; i < k; i++) {
+    const j = Math.floor(rand() * toks.length);
+    if (!/^\s*$/.test(toks[j])) toks[j] = BVH_TOKENS[Math.floor(rand() * BVH_TOKENS.length)];
+  }
+  return toks.join('');
+}
