@@ -180,6 +180,8 @@ export function buildSkeleton(bones: readonly ModelBone[]): Skeleton {
 
 export type PosePhase = 'all' | 'beforePhysics' | 'afterPhysics';
 
+/** Append ratios up to this many whole turns are applied turn by turn (the results stay as they were); past it, at once. */
+const MAX_WHOLE_TURNS = 64;
 const scratchQ = new Float64Array(8);
 const scratchV = new Float64Array(12);
 
@@ -240,17 +242,25 @@ export class Pose {
       const b = s.bones[i];
       const src = b.appendParent;
       if (src >= 0 && src < s.count && src !== i && b.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE)) {
-        const r = b.appendRatio;
+        // A ratio that is not a number (a damaged model the reader was not asked about) appends nothing.
+        const r = Number.isFinite(b.appendRatio) ? b.appendRatio : 0;
         if (b.flags & BONE_FLAG.APPEND_ROTATE && r !== 0) {
           // The source's rotation (after its own append and IK), a fraction r of it; a negative r turns back.
           if (r < 0) qconj(scratchQ, 4, SR, 4 * src);
           else scratchQ.set(SR.subarray(4 * src, 4 * src + 4), 4);
-          qpow(scratchQ, 0, scratchQ, 4, Math.min(1, Math.abs(r)));
-          if (Math.abs(r) > 1) {
-            // Ratios past 1 (rare): whole turns of the source, then the remaining fraction.
-            let whole = Math.floor(Math.abs(r));
-            qpow(scratchQ, 0, scratchQ, 4, Math.abs(r) - whole);
-            while (whole-- > 0) qmul(scratchQ, 0, scratchQ, 4, scratchQ, 0);
+          const a = Math.abs(r);
+          if (a > MAX_WHOLE_TURNS) {
+            // Past any rig (a damaged ratio, up to 3.4e38): the source's rotation to the power |r| at once.
+            // Turn by turn that was a loop of |r| products, which never ended.
+            qpow(scratchQ, 0, scratchQ, 4, a);
+          } else {
+            qpow(scratchQ, 0, scratchQ, 4, Math.min(1, a));
+            if (a > 1) {
+              // Ratios past 1 (rare): whole turns of the source, then the remaining fraction.
+              let whole = Math.floor(a);
+              qpow(scratchQ, 0, scratchQ, 4, a - whole);
+              while (whole-- > 0) qmul(scratchQ, 0, scratchQ, 4, scratchQ, 0);
+            }
           }
           qmul(SR, 4 * i, scratchQ, 0, SR, 4 * i);
         }

@@ -82,6 +82,30 @@ describe('append (付与)', () => {
     near(at4(pose.solvedRotation, 2), [0, -Math.sin(a / 2), 0, Math.cos(a / 2)], 1e-12);
     near(at3(pose.worldPosition, 2), [9 - 1, -2, -3], 1e-12);
   });
+
+  // Ratios past 64 whole turns are taken at once (a damaged ratio, up to 3.4e38, was a loop of that many products:
+  // test/electron/damaged-model-cli.test.ts runs one as its own process). Here the rotation they give: the
+  // source's angle times the ratio, with 2, 64 (turn by turn) and 65, 1000.5 (at once); a NaN ratio appends nothing.
+  it('ratios of many turns: the source\'s angle times the ratio, turn by turn up to 64 and at once past it; NaN appends nothing', () => {
+    const a = 0.7; // radians about Y
+    for (const r of [2, 64, 65, 1000.5, -65]) {
+      const skel = buildSkeleton([bone('src', [0, 0, 0], -1), bone('many', [5, 0, 0], -1, { flags: BONE_FLAG.ROTATABLE | BONE_FLAG.APPEND_ROTATE, appendParent: 0, appendRatio: r })]);
+      const pose = new Pose(skel);
+      pose.rotation.set([0, Math.sin(a / 2), 0, Math.cos(a / 2)], 0);
+      pose.evaluate();
+      const q = at4(pose.solvedRotation, 1), h = (r * a) / 2;
+      // Either sign of the quaternion is the same rotation.
+      const want = [0, Math.sin(h), 0, Math.cos(h)], sign = Math.sign(q[3] * want[3] + q[1] * want[1]) || 1;
+      near(q.map((v) => v * sign), want, 1e-9);
+    }
+    const skel = buildSkeleton([bone('src', [0, 0, 0], -1), bone('nan', [5, 0, 0], -1, { flags: BONE_FLAG.ROTATABLE | BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE, appendParent: 0, appendRatio: NaN })]);
+    const pose = new Pose(skel);
+    pose.rotation.set([0, Math.sin(a / 2), 0, Math.cos(a / 2)], 0);
+    pose.translation.set([1, 2, 3], 0);
+    pose.evaluate();
+    near(at4(pose.solvedRotation, 1), [0, 0, 0, 1], 1e-15);
+    near(at3(pose.worldPosition, 1), [5, 0, 0], 1e-15);
+  });
 });
 
 describe('IK', () => {
