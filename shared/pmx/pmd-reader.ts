@@ -15,7 +15,7 @@
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
-import { checkBodyNumbers, checkBoneRefs, checkJointNumbers, readRigidBodyTail } from './pmx-reader';
+import { checkBodyNumbers, checkBonePosition, checkBoneRefs, checkJointNumbers, readRigidBodyTail } from './pmx-reader';
 import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
@@ -138,7 +138,9 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     const tail = c.u16();
     const type = c.u8();
     const source = c.u16();
+    const positionAt = c.off;
     const position = c.vec3();
+    checkBonePosition(i, bName, position, positionAt);
     types.push(type);
     let flags = BONE_FLAG.ROTATABLE | BONE_FLAG.ENABLED | BONE_FLAG.TAIL_IS_BONE;
     if (type === PMD_BONE.ROTATE_MOVE || type === PMD_BONE.IK) flags |= BONE_FLAG.TRANSLATABLE;

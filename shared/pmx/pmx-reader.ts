@@ -221,7 +221,9 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     const bName = text(`bone ${i} name`);
     const bNameEn = text(`bone ${i} English name`);
     c.what = `bone ${i}`;
+    const positionAt = c.off;
     const position = c.vec3();
+    checkBonePosition(i, bName, position, positionAt);
     const parent = index(c, sizes.bone);
     const layer = c.i32();
     const flags = c.u16();
@@ -565,6 +567,23 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
  * The end of a rigid body record, laid out alike in PMX and PMD: mass, linear and angular damping,
  * restitution, friction (f32 each), then the mode byte (0–2; anything else is E_PMX_PHYSICS at its offset).
  */
+/**
+ * Largest magnitude of a bone's position: 10⁷, far past any model or stage (Gene_light's bones lie within 100
+ * units). A bone at NaN or 1e20 poses its whole branch there: retargeting onto it, a bake or an export would
+ * write NaN or Infinity into a VMD.
+ */
+export const MAX_BONE_POSITION = 1e7;
+
+/** Throws E_PMX_NUMBER when bone i's position is NaN, infinite or past ±MAX_BONE_POSITION (`offset`: where it is stored). */
+export function checkBonePosition(i: number, name: string, position: readonly number[], offset: number): void {
+  for (let k = 0; k < 3; k++) {
+    const v = position[k];
+    if (Math.abs(v) <= MAX_BONE_POSITION) continue;
+    const why = Number.isFinite(v) ? `${v.toExponential(2)}, beyond ±${MAX_BONE_POSITION.toLocaleString('en-US')}` : `${v}, not a number`;
+    throw new CodecFailure({ code: 'E_PMX_NUMBER', message: `bone ${i} "${name}": position ${'xyz'[k]} is ${why}`, offset: offset + 4 * k });
+  }
+}
+
 /**
  * Largest magnitude of a rigid body's numbers and of a joint's position and rotation: 10⁷, far past any model
  * (Gene_light's bodies lie within 93 units, its largest mass is 22.5). Bullet takes a NaN anywhere, a size of

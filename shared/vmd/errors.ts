@@ -40,8 +40,13 @@ export const ERROR_CODES = [
   'E_PMX_DEFORM',
   /** A morph type the format does not define, or a PMD morph before its base morph. */
   'E_PMX_MORPH',
-  /** A rigid body's shape, mode or group, or a joint's type, that the format does not define. */
+  /**
+   * A rigid body's shape, mode or group, or a joint's type, that the format does not define; or a number of
+   * theirs Bullet cannot take (NaN, infinite, past ±10⁷: pmx-reader.ts's MAX_PHYSICS_MAGNITUDE).
+   */
   'E_PMX_PHYSICS',
+  /** A bone's position that is NaN, infinite or past ±10⁷ (pmx-reader.ts's MAX_BONE_POSITION). */
+  'E_PMX_NUMBER',
   /** A model whose physics cannot be simulated (none, or its physics section unreadable). */
   'E_PHYSICS',
   /** Scene file (.vmdscene): not JSON / JSON but not a scene / a newer version / a wrong field. */

@@ -53,7 +53,7 @@ describe.skipIf(!corpusPresent)('fuzz', () => {
 });
 
 describe('fuzz: models', () => {
-  const MODEL_CODES = new Set(['E_PMX_MAGIC', 'E_PMX_TRUNCATED', 'E_PMX_INDEX', 'E_PMX_DEFORM', 'E_PMX_MORPH']);
+  const MODEL_CODES = new Set(['E_PMX_MAGIC', 'E_PMX_TRUNCATED', 'E_PMX_INDEX', 'E_PMX_DEFORM', 'E_PMX_MORPH', 'E_PMX_NUMBER']);
   /** Parses or returns a typed error with an offset inside the file; never throws. Returns whether it parsed. */
   function check(b: Uint8Array): boolean {
     const r = readModel(b);

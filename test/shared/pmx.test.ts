@@ -203,6 +203,25 @@ describe('PMX fixture', () => {
     if (!r.ok) expect(r.error.code).toBe('E_PMX_INDEX');
   });
 
+  // A bone at NaN or 1e20 poses its whole branch there: a retarget onto it wrote NaN and Infinity keys.
+  it('refuses a bone whose position is NaN, infinite or past ±10,000,000, naming the bone, the axis and the offset (PMX and PMD)', () => {
+    const pattern = new Uint8Array(new Float32Array([1, 10, 0]).buffer); // 左足's position in both fixtures
+    const cases: [number, number, string][] = [[1, NaN, 'position y is NaN, not a number'], [0, 1e10, 'position x is 1.00e+10, beyond ±10,000,000'], [2, -Infinity, 'position z is -Infinity, not a number']];
+    for (const built of [tinyPmx().build(), tinyPmd().build()]) {
+      const at = built.findIndex((_, i) => pattern.every((x, k) => built[i + k] === x));
+      expect(at).toBeGreaterThan(0);
+      expect(readModel(built).ok).toBe(true);
+      for (const [k, v, message] of cases) {
+        const b = built.slice();
+        new DataView(b.buffer).setFloat32(at + 4 * k, v, true);
+        const r = readModel(b);
+        expect(r.ok).toBe(false);
+        if (r.ok) continue;
+        expect(r.error).toMatchObject({ code: 'E_PMX_NUMBER', message: `bone 1 "左足": ${message}`, offset: at + 4 * k });
+      }
+    }
+  });
+
   it('names an unknown deform type and an unknown morph type by their own codes and byte offsets', () => {
     const w = tinyPmx();
     // Vertex 0: position, normal, UV (8 floats = 32 bytes) after the count, then its deform type byte.
