@@ -7,6 +7,7 @@
  * model's own parenting (MMD's 上半身 and 下半身 are siblings): world rotations are what is kept, a
  * writer takes each part's local rotation against its part parent.
  */
+import { denseRefusal } from '../edit-core/dense-limit';
 import type { ModelData } from '../pmx/model-types';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
@@ -89,6 +90,8 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
   });
   const tracks = buildTracks(doc);
   const frames = tracks.lastFrame + 1;
+  const dense = denseRefusal('playing the motion on the model', 0, tracks.lastFrame, parts.length);
+  if (dense) return { ok: false, error: dense };
   // With the model's bone morphs (MMD rule, shared/skeleton/bone-morphs.ts): the take is the motion as the
   // model plays it, and BVH has no morph channels to carry them; a VRM expression cannot move bones either.
   const poser = new MotionPoser(skel, doc, tracks, model);

@@ -25,6 +25,8 @@
 import { curveBetween } from '../edit-core/curve-split';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { namePattern } from '../edit-core/name-pattern';
+import { denseRefusal, MAX_DENSE_VALUES } from '../edit-core/dense-limit';
+import { failure, type CodecError } from '../vmd/errors';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneSeries, sampleCamera, sampleMorph } from '../vmd/sample';
@@ -975,6 +977,27 @@ function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: numbe
   return blockFromRecords(b.kind, recs);
 }
 
+/**
+ * Whether a track's window runs over more output frames than a fit samples (denseRefusal), or a bake would
+ * write more keys than MAX_DENSE_VALUES in all: checked on the tracks' frames before anything is sampled.
+ */
+function tooDense(op: FitStrategy, b: NamedTracks, m: NamedTracks, camera: CameraTrack): CodecError | null {
+  let longest = 0, from = 0, to = 0, name = '', keys = 0;
+  const visit = (frames: Uint32Array, a: number, e: number, label: string) => {
+    const win = op.window(frames, a, e);
+    if (!win) return;
+    const g0 = op.map.firstFrame(frames[win[0]]), g1 = Math.max(g0, op.map.nearestFrame(frames[win[1]]));
+    keys += g1 - g0 + 1;
+    if (g1 - g0 + 1 > longest) [longest, from, to, name] = [g1 - g0 + 1, g0, g1, label];
+  };
+  b.names.forEach((n, t) => op.selectBone(n) && visit(b.frames, b.start[t], b.start[t + 1], n));
+  m.names.forEach((n, t) => op.selectMorph(n) && visit(m.frames, m.start[t], m.start[t + 1], n));
+  if (op.camera && camera.frames.length) visit(camera.frames, 0, camera.frames.length, 'camera');
+  const one = longest > 0 ? denseRefusal(op.edit, from, to, 1, name) : null;
+  if (one || op.edit !== 'bake' || keys <= MAX_DENSE_VALUES) return one;
+  return { code: 'E_SPAN', message: `bake: ${keys.toLocaleString('en-US')} keys in all, more than the ${MAX_DENSE_VALUES.toLocaleString('en-US')} a bake writes: give --from and --to, or --bones` };
+}
+
 function run(doc: VmdDocument, op: FitStrategy, progress?: FitProgress): EditResult {
   const rep = newReport(op.edit);
   const counts: Record<Kind, Counts> = {
@@ -987,6 +1010,9 @@ function run(doc: VmdDocument, op: FitStrategy, progress?: FitProgress): EditRes
   // input and the output is one track's: a baked dance's whole index is half the file's size again.
   const b = indexBoneTracks(doc.bone);
   const m = buildMorphTracks(doc.morph);
+  const camera = buildCameraTrack(doc.camera);
+  const refused = tooDense(op, b, m, camera);
+  if (refused) return failure(refused);
   const total = b.names.length + m.names.length + 1;
   let done = 0;
   const tell = <T>(x: T): T => {
@@ -997,7 +1023,7 @@ function run(doc: VmdDocument, op: FitStrategy, progress?: FitProgress): EditRes
   blocks.bone = namedBlock('bone', doc.bone, b, BONE.NAME_LENGTH, bo, counts.bone, rep);
   const mo = m.names.map((_, t) => tell(fitMorphTrack(doc, m, t, op, rep)));
   blocks.morph = namedBlock('morph', doc.morph, m, MORPH.NAME_LENGTH, mo, counts.morph, rep);
-  const cam = tell(fitCamera(doc, buildCameraTrack(doc.camera), op, rep, counts.camera));
+  const cam = tell(fitCamera(doc, camera, op, rep, counts.camera));
   blocks.camera = cam.block;
   for (const kind of ['light', 'shadow', 'ik'] as const) {
     const s = op.steps(doc, kind, rep);

@@ -24,6 +24,7 @@
  * simulation defines); `raw` keeps one key per frame, as other tools write. The report's error is measured by
  * playing OUT (physics off, as above) against the simulation at every frame.
  */
+import { denseRefusal } from '../edit-core/dense-limit';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
@@ -266,6 +267,9 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       seen.add(key);
       bones.push(b);
     }
+    // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
+    const dense = denseRefusal('physics-bake', from, to, bones.length);
+    if (dense) return failure(dense);
     simW = record(sim, bones, from, to, opts);
     const lost = sim.world.diverged;
     if (simW && lost >= 0) {

@@ -11,6 +11,7 @@
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
  */
+import { denseRefusal } from '../edit-core/dense-limit';
 import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
@@ -336,6 +337,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const computed: ComputedTrack[] = [];
   if (f0 <= f1) {
     const n = f1 - f0 + 1;
+    const dense = denseRefusal('retarget', f0, f1, plan.kind.filter((k) => k === 'computed').length);
+    if (dense) return failure(dense);
     for (let t = 0; t < tk.count; t++) {
       if (plan.kind[t] !== 'computed') continue;
       computed.push({ bone: t, px: new Float64Array(n), py: new Float64Array(n), pz: new Float64Array(n), q: new Float64Array(4 * n) });

@@ -64,6 +64,11 @@ export const ERROR_CODES = [
   'E_EMPTY',
   /** Key editing refused: a key would move outside frames 0..MAX_FRAME. */
   'E_RANGE',
+  /**
+   * A motion whose keys run over more frames than an operation samples frame by frame (shared/edit-core/
+   * dense-limit.ts): one key far past the rest, say.
+   */
+  'E_SPAN',
   /** Key editing refused: a key would land on a frame its track already has a key at. */
   'E_COLLISION',
   /** Key editing refused: inserting a key where the track already has one. */

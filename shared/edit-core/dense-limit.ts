@@ -1,0 +1,32 @@
+/**
+ * Bounds for the operations that sample a motion on every frame (reduce, speed --refit and bake fit each
+ * track on its frames; physics-bake, export-bvh/-vrma and retarget hold frames × bones at once). A VMD's
+ * frame numbers go to 4,294,967,295, so one stray key far past the rest asked these for terabytes, and they
+ * ended in "internal error: Invalid typed array length". They now refuse before allocating, saying which
+ * frames and which track.
+ *
+ * A 4-minute dance is 7,200 frames; on Gene_light's 87 physics bones that is 626,000 frames × bones (MMD
+ * itself stops at 600,000 keys). A two-hour concert is 216,000 frames.
+ */
+import type { CodecError } from '../vmd/errors';
+
+/** Most frames one track is sampled over: 1,000,000 (9 hours at 30 fps). */
+export const MAX_DENSE_FRAMES = 1_000_000;
+/** Most frames × tracks (bones) held at once, or baked into keys: 10,000,000. */
+export const MAX_DENSE_VALUES = 10_000_000;
+
+/**
+ * E_SPAN when `what` would sample frames from..to of `tracks` tracks (`track`: the longest one's name,
+ * when they are named) past MAX_DENSE_FRAMES or MAX_DENSE_VALUES; null within them.
+ */
+export function denseRefusal(what: string, from: number, to: number, tracks: number, track?: string): CodecError | null {
+  const frames = to - from + 1;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const where = `${track !== undefined ? `"${track}"` : 'the motion'} runs from frame ${n(from)} to ${n(to)}`;
+  const hint = 'a key far past the rest? Trim the motion, or give --from and --to where the command takes them';
+  if (frames > MAX_DENSE_FRAMES) return { code: 'E_SPAN', message: `${what}: ${where} (${n(frames)} frames), more than the ${n(MAX_DENSE_FRAMES)} it samples a track over: ${hint}` };
+  if (frames * tracks > MAX_DENSE_VALUES) {
+    return { code: 'E_SPAN', message: `${what}: ${where}: ${n(frames)} frames × ${n(tracks)} tracks, more than the ${n(MAX_DENSE_VALUES)} it holds at once: ${hint}` };
+  }
+  return null;
+}
