@@ -66,6 +66,18 @@ describe('vmd-studio physics-bake', () => {
     expect(existsSync(path.join(dir, 'c.vmd'))).toBe(false);
     void writeFileSync;
   });
+
+  c('a motion with a key at frame 4,000,000,000: status 1, E_SPAN named on the motion file, nothing written', async () => {
+    const dir = mk('physbake-span');
+    const bytes = readFileSync(corpusPath('gene/motion/02_laugh.vmd'));
+    // The first bone record's frame (header 30 + model name 20 + count 4, then name 15).
+    bytes.writeUInt32LE(4e9, 54 + 15);
+    writeFileSync(path.join(dir, 'far.vmd'), bytes);
+    const r = await run(['physics-bake', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), 'far.vmd', '-o', 'out.vmd'], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/far\.vmd: physics-bake: the motion runs from frame 0 to 4,000,000,000 /);
+    expect(existsSync(path.join(dir, 'out.vmd'))).toBe(false);
+  });
 });
 
 describe('vmd-studio physics-bake --model (as retarget and import-bvh name their models), run as its own process', () => {

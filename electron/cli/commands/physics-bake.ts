@@ -76,7 +76,7 @@ export const physicsBakeCommand: CommandInfo = {
     if (!motion.ok) return failWith(io, { ...motion.error, file: motionFile }, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
-    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : undefined) }, undefined, givens);
+    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' ? motionFile : undefined) }, undefined, givens);
     return guarded(async () => {
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
