@@ -73,6 +73,17 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
   const onMiku = reread(back.doc);
   const last = buildTracks(dance).lastFrame;
 
+  it('a warning names the first 12 tracks left out and counts the rest (Gene_light → Miku leaves out 183 bones); the details list them all', () => {
+    const r = ok(retarget(readMotion('gene/motion/02_laugh.vmd'), gene, miku));
+    const n = r.details.unmatched.length;
+    expect(n).toBeGreaterThan(100);
+    const w = r.report.warnings.find((x) => x.startsWith(`${n} bone track(s) the target model lacks were left out: `))!;
+    const named = w.slice(w.indexOf(': ') + 2).split(', ');
+    expect(named).toHaveLength(12);
+    expect(named.slice(0, 11)).toEqual(r.details.unmatched.slice(0, 11).map((u) => `${u.bone} (${u.keys})`));
+    expect(named[11]).toBe(`${r.details.unmatched[11].bone} (${r.details.unmatched[11].keys}) and ${n - 12} more (the report's details list them all)`);
+  });
+
   it('wrists, head and the leg-IK goals, over each model’s leg length, come back within 2% at every frame', () => {
     const names = ['左手首', '右手首', '頭', '左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ', '左足首', '右足首'];
     const a = player(miku, dance), b = player(miku, onMiku);
