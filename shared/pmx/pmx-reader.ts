@@ -564,23 +564,26 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
 }
 
 /**
- * The end of a rigid body record, laid out alike in PMX and PMD: mass, linear and angular damping,
- * restitution, friction (f32 each), then the mode byte (0–2; anything else is E_PMX_PHYSICS at its offset).
- */
-/**
  * Largest magnitude of a bone's position: 10⁷, far past any model or stage (Gene_light's bones lie within 100
  * units). A bone at NaN or 1e20 poses its whole branch there: retargeting onto it, a bake or an export would
  * write NaN or Infinity into a VMD.
  */
 export const MAX_BONE_POSITION = 1e7;
 
+/**
+ * What is wrong with a model's number, said after its field's name: "is NaN, " + `notANumber` for NaN or an
+ * infinity, "is 1.00e+10, beyond ±…" past ±`limit`; null when it is within.
+ */
+function numberProblem(v: number, limit: number, notANumber: string): string | null {
+  if (Number.isFinite(v) && Math.abs(v) <= limit) return null;
+  return Number.isFinite(v) ? `is ${v.toExponential(2)}, beyond ±${limit.toLocaleString('en-US')}` : `is ${v}, ${notANumber}`;
+}
+
 /** Throws E_PMX_NUMBER when bone i's position is NaN, infinite or past ±MAX_BONE_POSITION (`offset`: where it is stored). */
 export function checkBonePosition(i: number, name: string, position: readonly number[], offset: number): void {
   for (let k = 0; k < 3; k++) {
-    const v = position[k];
-    if (Math.abs(v) <= MAX_BONE_POSITION) continue;
-    const why = Number.isFinite(v) ? `${v.toExponential(2)}, beyond ±${MAX_BONE_POSITION.toLocaleString('en-US')}` : `${v}, not a number`;
-    throw new CodecFailure({ code: 'E_PMX_NUMBER', message: `bone ${i} "${name}": position ${'xyz'[k]} is ${why}`, offset: offset + 4 * k });
+    const why = numberProblem(position[k], MAX_BONE_POSITION, 'not a number');
+    if (why) throw new CodecFailure({ code: 'E_PMX_NUMBER', message: `bone ${i} "${name}": position ${'xyz'[k]} ${why}`, offset: offset + 4 * k });
   }
 }
 
@@ -602,9 +605,9 @@ function checkPhysicsNumbers(what: string, offset: number, fields: Record<string
     const values = typeof v === 'number' ? [v] : v;
     const limit = bounded.has(field) ? MAX_PHYSICS_MAGNITUDE : Infinity;
     for (let k = 0; k < values.length; k++) {
-      if (Math.abs(values[k]) <= limit && Number.isFinite(values[k])) continue;
+      const why = numberProblem(values[k], limit, 'not a number Bullet can take');
+      if (!why) continue;
       const at = values.length > 1 ? ` ${'xyz'[k]}` : '';
-      const why = Number.isFinite(values[k]) ? `is ${values[k].toExponential(2)}, beyond ±${MAX_PHYSICS_MAGNITUDE.toLocaleString('en-US')}` : `is ${values[k]}, not a number Bullet can take`;
       throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `${what}: ${field}${at} ${why}`, offset });
     }
   }
@@ -631,6 +634,10 @@ export function checkJointNumbers(i: number, j: ModelJoint): void {
   }, JOINT_BOUNDED);
 }
 
+/**
+ * The end of a rigid body record, laid out alike in PMX and PMD: mass, linear and angular damping,
+ * restitution, friction (f32 each), then the mode byte (0–2; anything else is E_PMX_PHYSICS at its offset).
+ */
 export function readRigidBodyTail(c: Cursor, i: number, name: string): { mass: number; linearDamping: number; angularDamping: number; restitution: number; friction: number; mode: number } {
   const mass = c.f32();
   const linearDamping = c.f32();
