@@ -152,6 +152,32 @@ export async function pathExists(p: string): Promise<boolean> {
 /** Temp files created by this process that are not yet renamed; removed on exit or signal. */
 const pendingTemps = new Set<string>();
 let cleanupInstalled = false;
+/** Told when pendingTemps becomes non-empty (true) or empty (false): see watchTemps. */
+const tempWatchers = new Set<(pending: boolean) => void>();
+
+function addTemp(temp: string): void {
+  const was = pendingTemps.size;
+  pendingTemps.add(temp);
+  if (was === 0) for (const w of tempWatchers) w(true);
+}
+
+function dropTemp(temp: string): void {
+  if (pendingTemps.delete(temp) && pendingTemps.size === 0) for (const w of tempWatchers) w(false);
+}
+
+/**
+ * Calls `watcher(true)` whenever this process starts holding a temp file (none held before) and
+ * `watcher(false)` when it holds none again; at once with the present state. Returns the unwatch. The
+ * CLI's signal handlers are installed only while a temp is held (signals.ts), so a signal during the
+ * work ends the process at once, and one during a write removes the temp first.
+ */
+export function watchTemps(watcher: (pending: boolean) => void): () => void {
+  tempWatchers.add(watcher);
+  watcher(pendingTemps.size > 0);
+  return () => {
+    tempWatchers.delete(watcher);
+  };
+}
 
 function installCleanup(): void {
   if (cleanupInstalled) return;
@@ -173,11 +199,11 @@ function installCleanup(): void {
  */
 export function holdTemp(temp: string): void {
   installCleanup();
-  pendingTemps.add(temp);
+  addTemp(temp);
 }
 
 export function releaseTemp(temp: string): void {
-  pendingTemps.delete(temp);
+  dropTemp(temp);
 }
 
 /**
@@ -356,7 +382,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
         return { ok: false, error: { ...(await folderError(dir, e, false)), file: target } };
       }
     }
-    pendingTemps.add(tmp);
+    addTemp(tmp);
     created = true;
     await fh.writeFile(bytes);
     if (opts.mode !== undefined && process.platform !== 'win32') {
@@ -387,7 +413,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
         await fsp.rename(tmp, final);
       }
     }
-    pendingTemps.delete(tmp);
+    dropTemp(tmp);
     return { ok: true, value: undefined };
   } catch (e) {
     return { ok: false, error: ioError(e, target) };
@@ -395,7 +421,7 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
     if (fh) await fh.close().catch(() => undefined);
     if (created && pendingTemps.has(tmp)) {
       await fsp.unlink(tmp).catch(() => undefined);
-      pendingTemps.delete(tmp);
+      dropTemp(tmp);
     }
   }
 }
@@ -409,7 +435,7 @@ export function removePendingTemps(): void {
       /* gone */
     }
   }
-  pendingTemps.clear();
+  for (const t of [...pendingTemps]) dropTemp(t);
 }
 
 export { MOTION_EXTENSIONS };

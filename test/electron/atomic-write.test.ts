@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atomicWrite, ensureFolder, folderError } from '../../electron/fs/files';
+import { atomicWrite, ensureFolder, folderError, holdTemp, releaseTemp, watchTemps } from '../../electron/fs/files';
 import { createFileService } from '../../electron/services/file-service';
 import { hostTag, isStaleTemp, STALE_AGE_MS, sweepStaleTemps, tempName, TEMP_NAME_RE } from '../../electron/fs/temp-files';
 
@@ -167,6 +167,34 @@ describe('atomicWrite keeps what an editor keeps', () => {
     expect(r.ok ? null : r.error.code).toBe('E_IO_EXISTS');
     expect(readFileSync(f, 'utf8')).toBe('old');
     expect(tempsIn(d)).toEqual([]);
+  });
+});
+
+describe('watchTemps (the CLI holds its signal handlers only while a temp file exists)', () => {
+  it('says true while a write holds its temp and false once it is renamed, failed or released', async () => {
+    const d = mk('watch');
+    const seen: boolean[] = [];
+    const unwatch = watchTemps((pending) => seen.push(pending));
+    try {
+      expect(seen).toEqual([false]);
+      expect((await atomicWrite(path.join(d, 'a.vmd'), new Uint8Array(10))).ok).toBe(true);
+      expect(seen).toEqual([false, true, false]);
+      // Two held at once: one true, then false only when both are gone.
+      holdTemp(path.join(d, 'x.tmp'));
+      holdTemp(path.join(d, 'y.tmp'));
+      releaseTemp(path.join(d, 'x.tmp'));
+      expect(seen).toEqual([false, true, false, true]);
+      releaseTemp(path.join(d, 'y.tmp'));
+      expect(seen).toEqual([false, true, false, true, false]);
+      // A write that fails (the file exists, no overwrite) never makes a temp.
+      expect((await atomicWrite(path.join(d, 'a.vmd'), new Uint8Array(10))).ok).toBe(false);
+      expect(seen).toEqual([false, true, false, true, false]);
+    } finally {
+      unwatch();
+    }
+    holdTemp(path.join(d, 'z.tmp'));
+    releaseTemp(path.join(d, 'z.tmp'));
+    expect(seen).toHaveLength(5);
   });
 });
 

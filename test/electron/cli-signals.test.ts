@@ -1,0 +1,64 @@
+// Ctrl+C and kill during a long single-file command, through the built CLI as its own process. A JavaScript
+// signal handler only runs when the main thread is free, and the CLI kept one installed for the whole
+// command: a signal during `speed --refit` (seconds of fitting on the main thread) waited for the fit to
+// finish. Now the handler is there only while a write holds a temp file, so the signal ends the work at once.
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CLI, useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+
+const mk = useTempDirs();
+
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** ms from spawn to exit */
+  ms: number;
+  /** ms from the signal to exit (NaN when none was sent) */
+  afterSignal: number;
+}
+
+/** Runs the CLI in `cwd`; with `signalAt`, sends `sig` that many ms after spawn. */
+function runCli(args: string[], cwd: string, sig?: NodeJS.Signals, signalAt = 0): Promise<Ended> {
+  const t0 = Date.now();
+  let sent = NaN;
+  // SIGKILL at the limit: the point is that the CLI may not be listening to SIGTERM.
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: 'ignore', timeout: 120_000, killSignal: 'SIGKILL' });
+  const timer = sig
+    ? setTimeout(() => {
+        sent = Date.now();
+        child.kill(sig);
+      }, signalAt)
+    : null;
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      const now = Date.now();
+      resolve({ code, signal, ms: now - t0, afterSignal: now - sent });
+    }),
+  );
+}
+
+describe.skipIf(!corpusPresent)('signals during a long command', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s during speed --refit ends the fit at once: no output, no temp file, 143/130', async (sig) => {
+    const dir = mk(`signal-${sig}`);
+    const dance = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const args = (out: string) => ['speed', dance, '-o', out, '--factor', '1.5', '--refit', '--quiet'];
+    // The whole command once, for how long it takes on this machine now.
+    const full = await runCli(args('full.vmd'), dir);
+    expect(full.code).toBe(0);
+    expect(existsSync(path.join(dir, 'full.vmd'))).toBe(true);
+    // Half way through, the CLI is fitting (start-up and reading take a small part of it).
+    const cut = await runCli(args('cut.vmd'), dir, sig, full.ms / 2);
+    const status = cut.signal === sig ? `killed by ${sig}` : `exit ${cut.code}`;
+    console.log(`${sig}: the whole command ${full.ms} ms; signalled at ${Math.round(full.ms / 2)} ms, ended ${cut.afterSignal} ms later (${status})`);
+    // Ended by the signal, whether by the default action or the handler's exit code, as a shell sees both.
+    expect(cut.signal === sig || cut.code === (sig === 'SIGINT' ? 130 : 143), status).toBe(true);
+    // Before the fit could have finished: it had about half the command still to do. (The old handler
+    // waited for it: its exit came at about the whole command's time.)
+    expect(cut.afterSignal).toBeLessThan(full.ms / 4);
+    expect(readdirSync(dir).sort()).toEqual(['full.vmd']);
+  }, 240_000);
+});
