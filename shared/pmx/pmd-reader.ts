@@ -170,7 +170,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     for (let k = 0; k < length; k++) links.push(c.u16());
     const owner = bones[ikBone];
     if (!owner) {
-      diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `IK ${i} belongs to bone ${ikBone}; the model has ${boneCount}` });
+      diagnostics.push({ code: 'W_PMD_IK_OWNER', message: `IK ${i} belongs to bone ${ikBone}; the model has ${boneCount}`, params: { i, bone: ikBone, n: boneCount } });
       continue;
     }
     owner.flags |= BONE_FLAG.IK;
@@ -242,7 +242,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     }
   } catch (e) {
     if (!(e instanceof CodecFailure)) throw e;
-    diagnostics.push({ code: 'W_PMD_TAIL', message: `optional PMD data unreadable (${e.error.message}); ignored`, offset: e.error.offset });
+    diagnostics.push({ code: 'W_PMD_TAIL', message: `optional PMD data unreadable (${e.error.message}); ignored`, offset: e.error.offset, params: { why: e.error.message } });
     c.off = c.bytes.length;
   }
   if (c.remaining > 0) {
@@ -251,7 +251,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     } catch (e) {
       if (!(e instanceof CodecFailure)) throw e;
       physicsError = e.error;
-      diagnostics.push({ code: 'W_PMD_TAIL', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset });
+      diagnostics.push({ code: 'W_PMD_PHYSICS', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset, params: { why: e.error.message } });
     }
   }
 

@@ -81,7 +81,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   c.what = 'header';
   const version = Math.round(c.f32() * 10) / 10;
   if (version !== 2 && version !== 2.1) {
-    diagnostics.push({ code: 'W_PMX_VERSION', message: `PMX version ${version}; read as 2.x`, offset: 4 });
+    diagnostics.push({ code: 'W_PMX_VERSION', message: `PMX version ${version}; read as 2.x`, offset: 4, params: { version } });
   }
   const globalCount = c.u8();
   if (globalCount < 8) throw new CodecFailure({ code: 'E_PMX_MAGIC', message: `PMX header lists ${globalCount} globals; at least 8 are needed`, offset: 8 });
@@ -166,7 +166,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   c.what = 'face count';
   const indexCount = c.i32();
   c.needRecords(indexCount, sizes.vertex, 'face indices');
-  if (indexCount % 3 !== 0) diagnostics.push({ code: 'W_PMX_FACES', message: `face index count ${indexCount} is not a multiple of 3`, offset: c.off - 4 });
+  if (indexCount % 3 !== 0) diagnostics.push({ code: 'W_PMX_FACES', message: `face index count ${indexCount} is not a multiple of 3`, offset: c.off - 4, params: { n: indexCount } });
   const indices = new Uint32Array(indexCount);
   c.what = 'face indices';
   for (let i = 0; i < indexCount; i++) {
@@ -210,7 +210,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     used += count;
     materials.push({ name: mName, nameEn: mNameEn, diffuse, specular, specularity, ambient, flags, edgeColor, edgeSize, texture, sphereTexture, sphereMode, toonShared, toon, indexCount: count });
   }
-  if (used !== indexCount) diagnostics.push({ code: 'W_PMX_MATERIAL_FACES', message: `materials draw ${used} face indices; the model has ${indexCount}` });
+  if (used !== indexCount) diagnostics.push({ code: 'W_PMX_MATERIAL_FACES', message: `materials draw ${used} face indices; the model has ${indexCount}`, params: { used, n: indexCount } });
 
   // ---- bones ----
   c.what = 'bone count';
@@ -353,7 +353,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     // A model cut short or damaged after its morphs still previews; the error is kept for physics users.
     if (!(e instanceof CodecFailure)) throw e;
     physicsError = e.error;
-    diagnostics.push({ code: 'W_PMX_PHYSICS', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset });
+    diagnostics.push({ code: 'W_PMX_PHYSICS', message: `physics section unreadable (${e.error.message}); no physics`, offset: e.error.offset, params: { why: e.error.message } });
   }
 
   return {
@@ -488,7 +488,7 @@ function readMaterialMorph(c: Cursor, count: number, indexSize: number, material
     const op = c.u8();
     // An unknown operation spoils only this offset (the preview ignores it), not the model.
     if (op !== MaterialMorphOp.MULTIPLY && op !== MaterialMorphOp.ADD) {
-      diagnostics.push({ code: 'W_PMX_MORPH', message: `morph ${morph} offset ${k}: unknown material operation ${op}; ignored`, offset: c.off - 1 });
+      diagnostics.push({ code: 'W_PMX_MORPH', message: `morph ${morph} offset ${k}: unknown material operation ${op}; ignored`, offset: c.off - 1, params: { morph, k, op } });
     }
     m.operations[k] = op;
     floats(m.diffuse, k, 4);
@@ -536,7 +536,7 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
   const bad = (k: number) => k < -1 || k >= n;
   bones.forEach((b, i) => {
     if (bad(b.parent) || b.parent === i) {
-      diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${b.name}" has parent ${b.parent}; treated as a root` });
+      diagnostics.push({ code: 'W_MODEL_BONE_PARENT', message: `bone ${i} "${b.name}" has parent ${b.parent}; treated as a root`, params: { i, name: b.name, parent: b.parent } });
       b.parent = -1;
     }
     if (bad(b.appendParent) || b.appendParent === i) b.appendParent = -1;
@@ -544,12 +544,13 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
     if (b.ik) {
       const okIk = !bad(b.ik.target) && b.ik.target >= 0 && b.ik.links.every((l) => !bad(l.bone) && l.bone >= 0);
       if (!okIk) {
-        diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${b.name}" has an IK chain with bones out of range; IK dropped` });
+        diagnostics.push({ code: 'W_MODEL_IK_RANGE', message: `bone ${i} "${b.name}" has an IK chain with bones out of range; IK dropped`, params: { i, name: b.name } });
         b.ik = null;
       }
     }
   });
-  // A parent cycle would hang any walk up the hierarchy: cut it.
+  // A parent cycle would hang any walk up the hierarchy: cut it at its lowest-numbered bone. (A walk from a
+  // bone below a cycle also runs on; after n steps it is inside the cycle, whose bones are then known.)
   for (let i = 0; i < n; i++) {
     let p = bones[i].parent, steps = 0;
     while (p >= 0 && steps <= n) {
@@ -557,8 +558,10 @@ export function checkBoneRefs(bones: ModelBone[], diagnostics: Diagnostic[]): vo
       steps++;
     }
     if (steps > n) {
-      diagnostics.push({ code: 'W_MODEL_BONE_REF', message: `bone ${i} "${bones[i].name}" is in a parent cycle; made a root` });
-      bones[i].parent = -1;
+      let cut = p;
+      for (let q = bones[p].parent; q !== p; q = bones[q].parent) if (q < cut) cut = q;
+      diagnostics.push({ code: 'W_MODEL_BONE_CYCLE', message: `bone ${cut} "${bones[cut].name}" is in a parent cycle; made a root`, params: { i: cut, name: bones[cut].name } });
+      bones[cut].parent = -1;
     }
   }
 }

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, tempDir, type AppHandle } from './harness';
 import { seekPreview as seek } from './editor-page';
 import { buildFixture } from '../helpers/vmd-fixtures';
+import { mikuWithBadBones } from '../helpers/damaged-models';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
 import { defaultFigureBones } from '../../renderer/src/model/default-figure';
@@ -276,6 +277,47 @@ describe('3D preview', () => {
     await page.click('[data-testid="preview-use-figure"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+
+  it('a model the reader had to repair says what it repaired, in the UI language', async () => {
+    const { page } = app;
+    const tmp = tempDir();
+    try {
+      const file = path.join(tmp.dir, 'bad-bones.pmd');
+      writeFileSync(file, mikuWithBadBones());
+      for (const t of ['ro_hatune01.tga', 'ro_hatune02.tga']) writeFileSync(path.join(tmp.dir, t), readFileSync(corpusPath(`mmd-viewer-js/model/low_miku/${t}`)));
+      await page.click('[data-testid="preview-open-model"]');
+      await fileDialogReady(page);
+      await page.fill('[data-testid="file-dialog-path"]', file);
+      await page.click('[data-testid="file-dialog-go"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+      const notes = page.locator('[data-testid="preview-model-notes"]');
+      await notes.waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
+      expect(await notes.locator('summary').textContent()).toBe('Repaired or left out when reading the model (2)');
+      await notes.locator('summary').click();
+      expect(await notes.locator('li').allTextContents()).toEqual([
+        'Bone 5 "ﾈｸﾀｲ１" has parent 28,672, which is not a bone of the model; treated as a root',
+        'Bone 2 "上半身" is in a loop of parents; made a root',
+      ]);
+      expect(await notes.locator('li').evaluateAll((li) => li.map((x) => x.getAttribute('data-code')))).toEqual(['W_MODEL_BONE_PARENT', 'W_MODEL_BONE_CYCLE']);
+      await page.selectOption('[data-testid="locale"]', 'ja');
+      await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-notes"] summary')?.textContent === 'モデルの読み込みで修復・省略したもの (2)');
+      expect(await notes.locator('li').first().textContent()).toBe('ボーン 5「ﾈｸﾀｲ１」の親 28,672 はモデルにないボーンのため、ルートとして扱います');
+      await app.screenshot('preview-model-notes-ja');
+      await page.selectOption('[data-testid="locale"]', 'en');
+      // The model as it reads without damage has none.
+      await page.click('[data-testid="preview-open-model"]');
+      await fileDialogReady(page);
+      await page.fill('[data-testid="file-dialog-path"]', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'));
+      await page.click('[data-testid="file-dialog-go"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="preview-model-notes"]'), null, { timeout: 60_000 });
+      await page.click('[data-testid="preview-use-figure"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
+      expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+    } finally {
+      tmp.remove();
+    }
   });
 
   it('hides the figure where the motion\'s IK/visibility block says display off, as MMD does', async () => {

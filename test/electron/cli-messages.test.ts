@@ -12,6 +12,8 @@ import { displayPath, formatCount, formatMeasure } from '../../electron/cli/form
 import { buildFixture, type FixtureBone } from '../helpers/vmd-fixtures';
 import { CLI, useTempDirs } from './batch-helpers';
 import { ballsPmx } from '../helpers/pmx-balls';
+import { mikuWithBadBones } from '../helpers/damaged-models';
+import { readCorpus } from '../helpers/corpus';
 
 useTempDirs(); // builds the bundles the spawned CLI runs
 
@@ -89,6 +91,23 @@ describe('paths are printed as given', () => {
     expect(cut.err).toMatch(/^vmd-studio: cut\.pmx: /);
     expect(cut.err.split('\n').filter(Boolean)).toHaveLength(1);
     expect(cut.err.match(/at byte/g)).toHaveLength(1);
+  });
+
+  it('a model the reader had to repair: inspect lists each repair under "notes", and --json gives them with their codes', async () => {
+    const d = mk('model-notes');
+    writeFileSync(path.join(d, 'bad-bones.pmd'), mikuWithBadBones());
+    const r = await cli(d, 'inspect', 'bad-bones.pmd');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    const at = lines.indexOf('  notes   2:');
+    expect(at, r.out).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 3)).toEqual(['    bone 5 "ﾈｸﾀｲ１" has parent 28672; treated as a root', '    bone 2 "上半身" is in a parent cycle; made a root']);
+    const j = await cli(d, 'inspect', '--json', 'bad-bones.pmd');
+    expect((JSON.parse(j.out) as { notes: { code: string }[] }).notes.map((n) => n.code)).toEqual(['W_MODEL_BONE_PARENT', 'W_MODEL_BONE_CYCLE']);
+    // A sound model has no notes line, and an empty list in JSON.
+    writeFileSync(path.join(d, 'miku.pmd'), readCorpus('mmd-viewer-js/model/low_miku/miku.pmd'));
+    expect((await cli(d, 'inspect', 'miku.pmd')).out).not.toContain('notes');
+    expect(JSON.parse((await cli(d, 'inspect', '--json', 'miku.pmd')).out).notes).toEqual([]);
   });
 
   it('a batch lists failed files and errors under the folder as given', async () => {

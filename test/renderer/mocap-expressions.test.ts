@@ -96,7 +96,7 @@ describe.skipIf(!corpusPresent)('the expression table of a VRM Animation import'
 
   it('lends the preview a model chosen in the dialog until Close', async () => {
     const preview = usePreviewStore();
-    preview.setModel({ name: 'miku', path: MIKU, format: 'pmd', bones: 0, morphs: 0, vertices: 0, rigidBodies: 0 });
+    preview.setModel({ name: 'miku', path: MIKU, format: 'pmd', bones: 0, morphs: 0, vertices: 0, rigidBodies: 0, notes: [] });
     const m = useMocapStore();
     await m.begin({ name: 'a.vrma', path: null, format: 'vrma', bytes: await laughVrma() }, MIKU);
     await m.chooseModel(OTHER);

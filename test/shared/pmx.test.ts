@@ -6,7 +6,10 @@ import { corpusDir } from '../helpers/corpus';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { readModel, readPmx, readPmd, inspectModel, compareMotionToModel, matchKey, BONE_FLAG, Deform } from '../../shared/pmx';
-import { readVmd, buildTracks, inspectVmd } from '../../shared/vmd';
+import { readVmd, buildTracks, inspectVmd, type Diagnostic } from '../../shared/vmd';
+import { checkBoneRefs } from '../../shared/pmx/pmx-reader';
+import { bone as physicsBone } from '../helpers/physics-model';
+import { mikuWithBadBones } from '../helpers/damaged-models';
 import { tinyPmx, tinyPmd } from './pmx-fixtures';
 
 const CORPUS = corpusDir;
@@ -478,5 +481,54 @@ describe('inspectModel and compareMotionToModel', () => {
     const g = compareMotionToModel(info, gene.value);
     expect(g.missingBones).not.toContain('左腕');
     expect(g.missingBones).toContain('左髪１');
+  });
+});
+
+describe('bone references a skeleton cannot use are repaired, and each repair is a note', () => {
+  const bone = (name: string, parent: number) => physicsBone(name, [0, 0, 0], parent);
+
+  it('a parent out of range or the bone itself: a root, W_MODEL_BONE_PARENT with the bone and the parent', () => {
+    const bones = [bone('a', -1), bone('b', 7), bone('c', 2), bone('d', -5)];
+    const notes: Diagnostic[] = [];
+    checkBoneRefs(bones, notes);
+    expect(bones.map((b) => b.parent)).toEqual([-1, -1, -1, -1]);
+    expect(notes.map((d) => [d.code, d.params])).toEqual([
+      ['W_MODEL_BONE_PARENT', { i: 1, name: 'b', parent: 7 }],
+      ['W_MODEL_BONE_PARENT', { i: 2, name: 'c', parent: 2 }],
+      ['W_MODEL_BONE_PARENT', { i: 3, name: 'd', parent: -5 }],
+    ]);
+  });
+
+  it('an IK chain naming a bone out of range loses its IK: W_MODEL_IK_RANGE', () => {
+    const bones = [bone('root', -1), bone('knee', 0), bone('ik', 0)];
+    bones[2].ik = { target: 1, loopCount: 40, limitAngle: 1, links: [{ bone: 9, limits: null }] };
+    const notes: Diagnostic[] = [];
+    checkBoneRefs(bones, notes);
+    expect(bones[2].ik).toBeNull();
+    expect(notes.map((d) => [d.code, d.params])).toEqual([['W_MODEL_IK_RANGE', { i: 2, name: 'ik' }]]);
+  });
+
+  it('a parent cycle is cut at its lowest-numbered bone; a bone hanging below the cycle keeps its parent', () => {
+    // 0 → 4 → 3 → 4: bone 0 hangs below the cycle of 3 and 4 (it was the one made a root, and the cycle stayed
+    // until bone 3's own walk). 1 → 2 → 1 is a second cycle.
+    const bones = [bone('below', 4), bone('p', 2), bone('q', 1), bone('x', 4), bone('y', 3)];
+    const notes: Diagnostic[] = [];
+    checkBoneRefs(bones, notes);
+    expect(bones.map((b) => b.parent)).toEqual([4, -1, 1, -1, 3]);
+    expect(notes.map((d) => [d.code, d.params])).toEqual([
+      ['W_MODEL_BONE_CYCLE', { i: 3, name: 'x' }],
+      ['W_MODEL_BONE_CYCLE', { i: 1, name: 'p' }],
+    ]);
+    expect(notes[0].message).toBe('bone 3 "x" is in a parent cycle; made a root');
+  });
+
+  it('in a real file: the low-poly Miku with a parent out of range and a loop of two reads, with both notes', () => {
+    const r = mustRead(mikuWithBadBones());
+    expect(r.diagnostics.map((d) => [d.code, d.params])).toEqual([
+      ['W_MODEL_BONE_PARENT', { i: 5, name: 'ﾈｸﾀｲ１', parent: 0x7000 }],
+      ['W_MODEL_BONE_CYCLE', { i: 2, name: '上半身' }],
+    ]);
+    const bones = r.value.bones;
+    expect([bones[5].parent, bones[2].parent, bones[3].parent]).toEqual([-1, -1, 2]);
   });
 });

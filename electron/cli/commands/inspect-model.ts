@@ -3,16 +3,22 @@
  * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
-import { failure, formatError, success, type Outcome } from '../../../shared/vmd';
+import { failure, formatError, success, type Diagnostic, type Outcome } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
 import { readInputBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
 
-/** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
-const modelCache = new Map<string, Promise<Outcome<ModelInfo>>>();
+/** A model's inspection and what the reader repaired or left out on the way (its notes). */
+interface InspectedModel {
+  info: ModelInfo;
+  notes: Diagnostic[];
+}
 
-function loadModel(file: string): Promise<Outcome<ModelInfo>> {
+/** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
+const modelCache = new Map<string, Promise<Outcome<InspectedModel>>>();
+
+function loadModel(file: string): Promise<Outcome<InspectedModel>> {
   let p = modelCache.get(file);
   if (!p) {
     p = (async () => {
@@ -20,11 +26,17 @@ function loadModel(file: string): Promise<Outcome<ModelInfo>> {
       if (!r.ok) return failure({ code: r.error.code, message: r.error.message });
       const m = inspectModel(r.value);
       if (!m.ok) return failure({ code: m.error.code, message: m.error.message, offset: m.error.offset });
-      return success(m.value);
+      return success({ info: m.value, notes: m.diagnostics });
     })();
     modelCache.set(file, p);
   }
   return p;
+}
+
+/** The notes block of a model's inspection: a count, then one line each (with the byte offset where known). */
+function notesText(notes: readonly Diagnostic[]): string {
+  if (!notes.length) return '';
+  return `  notes   ${notes.length}:\n` + notes.map((d) => `    ${d.message}${d.offset !== undefined ? ` (at byte ${d.offset})` : ''}\n`).join('');
 }
 
 /**
@@ -47,10 +59,11 @@ export async function modelInspection(
     io.stderr(`vmd-studio: ${formatError({ code, message, offset, file: rel(modelFile) })}\n`);
     return false;
   }
-  const info = m.value;
+  const { info, notes } = m.value;
   if (!motion) {
     if (json) {
-      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info }) + '\n');
+      // `notes`: what the reader repaired or left out, each with its code (and byte offset where known).
+      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
     } else {
       io.stdout(
         `${rel(modelFile)}\n  ${info.format.toUpperCase()} ${info.version}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
@@ -62,6 +75,8 @@ export async function modelInspection(
           (info.jointCount ? `  joints  ${info.jointCount}\n` : '') +
           (info.softBodies.length ? `  soft bodies (not simulated) ${info.softBodies.length}: ${info.softBodies.join(' ')}\n` : '') +
           (info.physicsError ? `  physics unreadable: ${info.physicsError.message}\n` : '') +
+          // What the reader repaired or left out (the physics error has its line above).
+          notesText(notes.filter((d) => d.code !== 'W_PMX_PHYSICS' && d.code !== 'W_PMD_PHYSICS')) +
           '\n',
       );
     }

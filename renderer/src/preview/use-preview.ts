@@ -526,6 +526,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         // A model whose name field is empty (tools write such files) is called by its file name.
         name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
+        notes: r.diagnostics.filter((d) => d.code !== 'W_PMX_PHYSICS' && d.code !== 'W_PMD_PHYSICS'),
       });
       store.setOutline(modelOutline(m));
       syncPhysicsState();

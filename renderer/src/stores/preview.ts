@@ -6,6 +6,7 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
+import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
 
 /** settings.ui keys: physics on in the preview, and the rigid-body view shown. */
@@ -23,6 +24,8 @@ export interface PreviewModelSummary {
   morphs: number;
   vertices: number;
   rigidBodies: number;
+  /** What the reader repaired or left out (its diagnostics), but the physics section's: physicsProblem says that. */
+  notes: Diagnostic[];
 }
 
 export const usePreviewStore = defineStore('preview', {

@@ -6,6 +6,7 @@ import { defineStore } from 'pinia';
 import { DEFAULT_SETTINGS, type AppInfo, type RecentFile, type Settings } from '../../../shared/ipc/contract';
 import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
+import type { Diagnostic } from '../../../shared/vmd';
 import { useNotifyStore } from './notify';
 
 /** Per settings store, the last patch queued for main (settled when answered; see `update`). */
@@ -34,6 +35,19 @@ export const useSettingsStore = defineStore('settings', {
     /** `t` for a key built at run time or read from data (not checked by the compiler). */
     tDynamic(key: string, params?: Record<string, string | number>): string {
       return tDynamic(key, this.locale, params);
+    },
+    /**
+     * A reader's note (a diagnostic) in the UI language: its code's text (`note.CODE`) with its values,
+     * counts in the locale's digit grouping (1,234) and names as they are; its English message where the
+     * code has no text or no values.
+     */
+    note(d: Diagnostic): string {
+      if (!d.params) return d.message;
+      const nf = new Intl.NumberFormat(this.locale);
+      const params = Object.fromEntries(Object.entries(d.params).map(([k, v]) => [k, typeof v === 'number' ? nf.format(v) : v]));
+      const key = `note.${d.code}`;
+      const text = tDynamic(key, this.locale, params);
+      return text !== key ? text : d.message;
     },
     async load() {
       const api = useApi();

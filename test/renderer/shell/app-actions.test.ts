@@ -27,7 +27,7 @@ describe('app actions', () => {
 
   it('newMotion makes an empty, unsaved document directly (no bytes), named as asked, with the model in its header', () => {
     memoryScene([]);
-    usePreviewStore().setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    usePreviewStore().setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
     const id = newMotion('New motion.vmd');
     const ws = useWorkspaceStore();
     expect(ws.activeId).toBe(id);

@@ -139,7 +139,7 @@ describe('scene data is not lost without a question', () => {
     expect(await scene.openPath('/s/miku.vmdscene')).toBe(true);
     expect(preview.modelRequest).toEqual({ path: '/m/miku.pmx' });
     // The preview loads it.
-    preview.setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    preview.setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
     expect(await scene.openPath('/s/lost-model.vmdscene')).toBe(true);
     expect(preview.modelRequest).toEqual({ figure: true });
     preview.setModel(null);

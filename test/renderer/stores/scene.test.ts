@@ -183,7 +183,7 @@ describe('scene store', () => {
     expect(preview.modelRequest).toEqual({ path: '/s/m.pmx' });
     // The pane loads it (what PreviewPane does with the request).
     preview.modelRequest = null;
-    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
     const [a, b] = scene.actors;
     expect(scene.activate(b.id)).toBe(true);
     expect(preview.modelRequest).toEqual({ figure: true });
@@ -194,7 +194,7 @@ describe('scene store', () => {
     // The figure actor keeps its figure, the model actor its model.
     expect(scene.actors.map((x) => x.model)).toEqual(['/s/m.pmx', null]);
     // The pane loads the model; then "use the figure" in the preview puts the active actor on the figure.
-    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0 });
+    preview.setModel({ name: 'M', path: '/s/m.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
     await nextTick();
     preview.setModel(null);
     await nextTick();
