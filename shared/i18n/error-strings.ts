@@ -36,6 +36,7 @@ const en = {
   'opt.mapShape': '{option}: the name map must be an object of names or a list of pairs',
   'opt.mapEntry': '{option}: entry {entry} of the name map must pair a name with a new name',
   'opt.mapColumns': '{option}: line {line} of the name map must have two columns, old and new',
+  'opt.mapQuote': '{option}: line {line} of the name map opens a quoted name that is never closed',
   'opt.invalid': '{option}: {detail}',
 };
 
@@ -73,6 +74,7 @@ const ja: Record<ErrorStringKey, string> = {
   'opt.mapShape': '{option}：名前の対応表は名前のオブジェクトか組のリストにしてください',
   'opt.mapEntry': '{option}：名前の対応表の {entry} 番目の項目は、名前と新しい名前の組にしてください',
   'opt.mapColumns': '{option}：名前の対応表の {line} 行目は old と new の 2 列にしてください',
+  'opt.mapQuote': '{option}：名前の対応表の {line} 行目で始まる引用符 (") が閉じていません',
   'opt.invalid': '{option}：{detail}',
 };
 

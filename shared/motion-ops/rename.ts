@@ -6,7 +6,8 @@
  *
  * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`;
  * CSV/TSV with two columns old,new (lines starting with # are comments, an "old,new" / "from,to" /
- * "source,target" header is skipped, fields may be double-quoted). A line is tab-separated when it
+ * "source,target" header is skipped, a field may be double-quoted: a quote opens one only at the field's
+ * start, elsewhere it is part of the name). A line is tab-separated when it
  * holds a tab outside quotes; a quoted field may hold a comma, a tab or a line break.
  *
  * Errors name the line (CSV) or the entry (JSON) and the problem, never the text there: the mapping
@@ -26,7 +27,7 @@ export interface NameMapping {
 }
 
 /** What is wrong with a mapping's text (the app's strings are `opt.<problem>`). */
-export type MappingProblem = 'mapJson' | 'mapJsonAt' | 'mapShape' | 'mapEntry' | 'mapColumns';
+export type MappingProblem = 'mapJson' | 'mapJsonAt' | 'mapShape' | 'mapEntry' | 'mapColumns' | 'mapQuote';
 
 export type MappingError = ArgumentError<MappingProblem>;
 
@@ -58,45 +59,63 @@ function pairsFromJson(v: unknown, where: string): Map<string, string> | Mapping
   return mappingError('mapShape', `${where}: expected an object or a list of pairs`, { section: where });
 }
 
-/** True when `line` holds a tab outside double quotes: its fields are then tab-separated. */
-function tabSeparated(line: string): boolean {
-  let q = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '"') q = !q;
-    else if (ch === '\t' && !q) return true;
-  }
-  return false;
+/** One CSV record as readRecord reads it: its fields (not trimmed), where the next begins, and what it met. */
+interface CsvRecord {
+  fields: string[];
+  next: number;
+  /** A tab stood outside quotes (with ',' as the separator: the record is then tab-separated). */
+  tab: boolean;
+  /** A quoted field ran to the end of the text. */
+  open: boolean;
 }
 
-/** Number of double quotes in `s` (odd: a quoted field goes on past the end of it). */
-function quotes(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 34) n++;
-  return n;
-}
-
-function splitCsvLine(line: string): string[] {
-  const sep = tabSeparated(line) ? '\t' : ',';
-  const out: string[] = [];
-  let cur = '';
-  let q = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (q) {
-      if (ch === '"' && line[i + 1] === '"') {
+/**
+ * The record of `text` that begins at `at`, fields separated by `sep`, to the line break that ends it.
+ * A field whose first character (after blanks) is a double quote is quoted: it ends at the next lone
+ * quote ("" inside stands for one) and may hold the separator, a tab or a line break. Anywhere else a
+ * quote is a character like any other (`12" arm` is a name), as RFC 4180 and spreadsheets read it.
+ * Characters between a closing quote and the separator are kept.
+ */
+function readRecord(text: string, at: number, sep: string): CsvRecord {
+  const fields: string[] = [];
+  let cur = '', tab = false, quoted = false, blank = true;
+  // A tab counts only between two non-blank parts of the record: one at either end is trimmed away.
+  let content = false, tabAfterContent = false;
+  let i = at;
+  for (; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch !== '"') {
+        if (!(ch === '\r' && text[i + 1] === '\n')) cur += ch;
+      } else if (text[i + 1] === '"') {
         cur += '"';
         i++;
-      } else if (ch === '"') q = false;
-      else cur += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === sep) {
-      out.push(cur);
+      } else quoted = false;
+      continue;
+    }
+    if (ch === '\n') break;
+    if (ch === sep) {
+      fields.push(cur);
       cur = '';
-    } else cur += ch;
+      blank = true;
+      continue;
+    }
+    const space = ch === ' ' || ch === '\t' || ch === '\r';
+    if (ch === '\t' && content) tabAfterContent = true;
+    if (!space) {
+      if (tabAfterContent) tab = true;
+      content = true;
+    }
+    if (blank && ch === '"') {
+      quoted = true;
+      blank = false;
+      continue;
+    }
+    if (!space) blank = false;
+    cur += ch;
   }
-  out.push(cur);
-  return out.map((s) => s.trim());
+  fields.push(cur);
+  return { fields, next: i + 1, tab, open: quoted };
 }
 
 /** A field as parseMapping reads it back: quoted (inner quotes doubled) where it holds a comma, a quote, a tab or a line break. */
@@ -148,19 +167,26 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
     return { ok: true, value: { bones, morphs: new Map() } };
   }
   const bones = new Map<string, string>();
-  const lines = t.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const first = i + 1;
-    if (/^\s*#/.test(lines[i])) continue;
-    // A quoted field may hold a line break: the record goes on while its quotes are unbalanced.
-    let record = lines[i];
-    while (quotes(record) % 2 === 1 && i + 1 < lines.length) record += '\n' + lines[++i];
-    const line = record.replace(/\r$/, '').trim();
-    if (!line) continue;
-    const cols = splitCsvLine(line);
+  for (let at = 0, first = 1; at < t.length; ) {
+    const lineEnd = t.indexOf('\n', at) < 0 ? t.length : t.indexOf('\n', at);
+    const lineText = t.slice(at, lineEnd);
+    if (/^\s*#/.test(lineText) || !lineText.trim()) {
+      at = lineEnd + 1;
+      first++;
+      continue;
+    }
+    // Comma-separated unless a tab stands outside quotes (then read again, tab-separated).
+    let rec = readRecord(t, at, ',');
+    if (rec.tab) rec = readRecord(t, at, '\t');
+    if (rec.open) return { ok: false, error: mappingError('mapQuote', `mapping line ${first}: a quoted name is not closed`, { line: first }) };
+    const cols = rec.fields.map((f) => f.trim());
+    const startLine = first;
+    // A quoted field may hold line breaks: the next record's line counts them.
+    for (let k = at; k < rec.next && k < t.length; k++) if (t.charCodeAt(k) === 10) first++;
+    at = rec.next;
     if (cols.length !== 2 || !cols[0] || !cols[1]) {
       const got = cols.length !== 2 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
-      return { ok: false, error: mappingError('mapColumns', `mapping line ${first}: expected two columns old,new, got ${got}`, { line: first, columns: cols.length }) };
+      return { ok: false, error: mappingError('mapColumns', `mapping line ${startLine}: expected two columns old,new, got ${got}`, { line: startLine, columns: cols.length }) };
     }
     if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
     bones.set(cols[0], cols[1]);

@@ -419,6 +419,24 @@ describe('rename', () => {
     // A record that runs over two lines: an error after it names its own line.
     expect(parseMapping('"p\nq",r\nbad\n', 'csv')).toMatchObject({ ok: false, error: { params: { line: 3, columns: 1 } } });
   });
+  it('a quote inside a name is part of it; only a field that starts with one is quoted, and an unclosed one is an error', () => {
+    const ok = (text: string) => {
+      const m = parseMapping(text, 'csv');
+      if (!m.ok) throw new Error(m.error.message);
+      return [...m.value.bones];
+    };
+    // An odd quote in a name used to open a quoted part that swallowed the lines after it.
+    expect(ok('足,foot 12"\n腕,arm\n')).toEqual([['足', 'foot 12"'], ['腕', 'arm']]);
+    expect(ok('左腕,left "big" arm\n')).toEqual([['左腕', 'left "big" arm']]);
+    // Blanks before a quote still make a quoted field; text after its closing quote is kept.
+    expect(ok('a, "b,c"\nd,"e"f\n')).toEqual([['a', 'b,c'], ['d', 'ef']]);
+    // A tab at either end of a line is trimmed, between two parts it separates them.
+    expect(ok('\ta,b\t\r\nc\td\n')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseMapping('a,b\n"never closed,x\ny,z\n', 'csv')).toEqual({
+      ok: false,
+      error: { code: 'E_ARGUMENT', problem: 'mapQuote', params: { line: 2 }, message: 'mapping line 2: a quoted name is not closed' },
+    });
+  });
   it('names the line or entry of a bad mapping, never its text (the map may be any file)', () => {
     const secret = 'root:x:0:0:SECRET-LINE';
     const csv = parseMapping(`old,new\na,b\n${secret}\n`, 'csv');
