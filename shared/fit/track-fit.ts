@@ -646,20 +646,22 @@ class Fitter {
   searchBox(a1: number, b1: number, a2: number, b2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
     const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
     const pl = tab.row(b1, b2), ph = tab.row(a1, a2);
-    const T = tab.c;
+    const S = tab.s;
     let i = this.culprit;
     for (let k = 0; k < m; k++, i = i + 1 === m ? 0 : i + 1) {
       // Upper: the progress at the least s with y1, y2 at their lowest stays under hi.
-      let x = 3 * (pl + i);
-      let B1 = T[x], B2 = T[x + 1];
-      const r = (hi[i] - T[x + 2]) * 127;
+      let sv = S[pl + i], u = 1 - sv;
+      let B1 = 3 * u * u * sv, B2 = 3 * u * sv * sv;
+      const r = (hi[i] - sv * sv * sv) * 127;
       const h1 = Math.floor((r - B2 * y2lo) / B1), h2 = Math.floor((r - B1 * y1lo) / B2);
       if (h1 < y1hi) y1hi = h1;
       if (h2 < y2hi) y2hi = h2;
       // Lower: the progress at the greatest s with y1, y2 at their highest reaches lo.
-      x = 3 * (ph + i);
-      B1 = T[x]; B2 = T[x + 1];
-      const q = (lo[i] - T[x + 2]) * 127;
+      sv = S[ph + i];
+      u = 1 - sv;
+      B1 = 3 * u * u * sv;
+      B2 = 3 * u * sv * sv;
+      const q = (lo[i] - sv * sv * sv) * 127;
       const l1 = Math.ceil((q - B2 * y2hi) / B1), l2 = Math.ceil((q - B1 * y1hi) / B2);
       if (l1 > y1lo) y1lo = l1;
       if (l2 > y2lo) y2lo = l2;
@@ -680,13 +682,13 @@ class Fitter {
   /** One x1, x2 pair: every y1 in range with the y2 range every sample leaves, checked by the play-back. */
   searchPair(x1: number, x2: number, y1lo: number, y1hi: number, y2lo: number, y2hi: number): boolean {
     const tab = this.sTab!, m = this.sm, lo = SLO, hi = SHI;
-    const p = tab.row(x1, x2), T = tab.c;
+    const p = tab.row(x1, x2), S = tab.s;
     const b1 = SB1, b2 = SB2, b3 = SB3, c = this.probe;
     for (let i = 0; i < m; i++) {
-      const x = 3 * (p + i);
-      b1[i] = T[x] / 127;
-      b2[i] = T[x + 1] / 127;
-      b3[i] = T[x + 2];
+      const sv = S[p + i], u = 1 - sv;
+      b1[i] = (3 * u * u * sv) / 127;
+      b2[i] = (3 * u * sv * sv) / 127;
+      b3[i] = sv * sv * sv;
     }
     const g = this.sG!;
     let last = 0;
@@ -868,15 +870,16 @@ const STRONG_MAX = 32;
 const SLO = new Float64Array(STRONG_MAX), SHI = new Float64Array(STRONG_MAX);
 const SB1 = new Float64Array(STRONG_MAX), SB2 = new Float64Array(STRONG_MAX), SB3 = new Float64Array(STRONG_MAX);
 /**
- * Per segment length L: s solving x(s) = i/L (i = 1..L−1) for x1, x2 pairs of the 0..127 grid (s held
- * as float32), each pair's row worked out the first time a search asks for it and kept in a pool that
- * grows with the rows asked for (a search touches a few thousand of the 16,384 pairs). A row holds,
- * per sample, what the bounds multiply by: B1 = 3(1−s)²s, B2 = 3(1−s)s² and s³ (the Bernstein terms
- * of y1, y2 and the end), worked out once instead of at every box.
+ * Per segment length L: s solving x(s) = i/L (i = 1..L−1) for x1, x2 pairs of the 0..127 grid, held as
+ * float32, each pair's row worked out the first time a search asks for it and kept in a pool that grows
+ * with the rows asked for (a search touches a few thousand of the 16,384 pairs; on wavefile_v2 ×1.5 up to
+ * 15,000 at one L). The bounds multiply by the Bernstein terms of s (B1 = 3(1−s)²s, B2 = 3(1−s)s², s³);
+ * they are worked out from s where used: a few multiplications cost less than reading them from a pool
+ * six times the size (55 MB of doubles on that dance, where the search waited on memory).
  */
 class SigmaTable {
-  /** Per row entry: B1, B2, s³ (3 doubles). */
-  c = new Float64Array(0);
+  /** Per row entry: s. */
+  s = new Float32Array(0);
   readonly at = new Int32Array(128 * 128).fill(-1);
   used = 0;
   readonly m: number;
@@ -884,24 +887,18 @@ class SigmaTable {
     this.m = L - 1;
   }
 
-  /** Offset of pair (x1, x2)'s row in c, in entries (3 doubles each; valid until the next call: the pool may grow). */
+  /** Offset of pair (x1, x2)'s row in s (valid until the next call: the pool may grow). */
   row(x1: number, x2: number): number {
     const p = (x1 << 7) | x2;
     const at = this.at[p];
     if (at >= 0) return at;
     const m = this.m, o = this.used;
-    if (3 * (o + m) > this.c.length) {
-      const grown = new Float64Array(Math.max(3 * 1024 * m, 2 * this.c.length));
-      grown.set(this.c);
-      this.c = grown;
+    if (o + m > this.s.length) {
+      const grown = new Float32Array(Math.max(1024 * m, 2 * this.s.length));
+      grown.set(this.s);
+      this.s = grown;
     }
-    for (let i = 1; i <= m; i++) {
-      const sv = F(solveBezierX(x1 / 127, x2 / 127, i / this.L)), u = 1 - sv;
-      const k = 3 * (o + i - 1);
-      this.c[k] = 3 * u * u * sv;
-      this.c[k + 1] = 3 * u * sv * sv;
-      this.c[k + 2] = sv * sv * sv;
-    }
+    for (let i = 1; i <= m; i++) this.s[o + i - 1] = solveBezierX(x1 / 127, x2 / 127, i / this.L);
     this.used = o + m;
     this.at[p] = o;
     return o;
