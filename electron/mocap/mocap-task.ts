@@ -12,6 +12,7 @@ import { importBvh, importMap, type ImportOptions } from '../../shared/bvh/impor
 import { exportBvh } from '../../shared/bvh/export';
 import { MMD_BONE_OF, type HumanoidPart } from '../../shared/bvh/humanoid';
 import { motionToVrma, parseExpressionMap, vrmaAsCapture, vrmaToMotion } from '../../shared/bvh/vrma';
+import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import type { MocapExportJob, MocapImportJob, MocapImportResult, MocapJointRow } from '../../shared/ipc/mocap-types';
 import type { BvhMotion } from '../../shared/bvh/bvh-reader';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
@@ -31,9 +32,10 @@ function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): Mocap
 }
 
 /** A BVH or VRM Animation onto the model: the VMD's bytes, the report, the map table. */
-export async function runImport(job: MocapImportJob, modelBytes: Uint8Array, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
+export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | null, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
   const t0 = performance.now();
-  const mo = model(modelBytes, job.model);
+  // No model bytes: the standard MMD skeleton (job.model is null).
+  const mo: TaskOutcome<ModelData> = modelBytes === null || job.model === null ? { ok: true, value: standardFigureModel() } : model(modelBytes, job.model);
   if (!mo.ok) return mo;
   const opts: ImportOptions = { ...(job.options ?? {}), progress };
   if (job.format === 'bvh') {
@@ -73,7 +75,7 @@ export async function runExport(job: MocapExportJob, modelBytes: Uint8Array): Pr
 }
 
 /** What the worker is asked and answers. */
-export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array } | { kind: 'export'; job: MocapExportJob; model: Uint8Array };
+export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array | null } | { kind: 'export'; job: MocapExportJob; model: Uint8Array };
 export type MocapWorkerReply = { ok: true; value: MocapImportResult | Uint8Array } | { ok: false; error: CodecError };
 /** What a worker posts: progress while it works, then its one reply. */
 export type MocapWorkerMessage = { kind: 'progress'; done: number; total: number } | { kind: 'reply'; reply: MocapWorkerReply };

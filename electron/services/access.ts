@@ -315,9 +315,10 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
       return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
     },
-    // A capture goes onto a model the person chose (the actor's model, one picked in the import dialog);
-    // the capture itself arrives as bytes the renderer read through openFile or a drop.
-    importMocap: async (job) => ((await access.check(job.model, ['model', 'any'])) ? h.importMocap(job) : refuse('importMocap', job.model, 'a model')),
+    // A capture goes onto a model the person chose (the actor's model, one picked in the import dialog),
+    // or onto the standard skeleton (model null: no file read); the capture itself arrives as bytes the
+    // renderer read through openFile or a drop.
+    importMocap: async (job) => (job.model === null || (await access.check(job.model, ['model', 'any'])) ? h.importMocap(job) : refuse('importMocap', job.model, 'a model')),
     // An export goes where the person chose in the save dialog, played on a model the person chose.
     exportMocap: async (file, job, o) => {
       if (!access.allows(file)) return denied('exportMocap', file);

@@ -97,9 +97,14 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
 
   return {
     async importMocap(job) {
-      const m = await readModelBytes(job.model);
-      if (!m.ok) return m;
-      const r = await run({ kind: 'import', job, model: m.value.bytes });
+      // null: the standard skeleton, made in the worker.
+      let model: Uint8Array | null = null;
+      if (job.model !== null) {
+        const m = await readModelBytes(job.model);
+        if (!m.ok) return m;
+        model = m.value.bytes;
+      }
+      const r = await run({ kind: 'import', job, model });
       return r.ok ? okValue(r.value as MocapImportResult) : r;
     },
 

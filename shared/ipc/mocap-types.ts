@@ -31,8 +31,8 @@ export interface MocapImportJob {
   /** The source's file name (or path), for errors. */
   name: string;
   bytes: Uint8Array;
-  /** The model the motion is for (.pmx/.pmd); main reads it. */
-  model: string;
+  /** The model the motion is for (.pmx/.pmd); main reads it. null: the standard MMD skeleton (the preview's built-in figure). */
+  model: string | null;
   options?: MocapOptions;
   /** Map-file rows over the built-in or guessed map: joint → part or MMD bone ('-' unmaps). BVH only. */
   map?: [string, string][];

@@ -401,4 +401,49 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     console.log(`[mocap] BVH export from the editor: ${joints.length} joints, ${channels} channels, ${frames} frames, ${bytes.length} bytes = export-bvh's`);
     expect(s.app.errors).toEqual([]);
   }, LONG);
+
+  it('with no model shown, a BVH goes onto the standard MMD skeleton at once: the figure plays it, Import gives import-bvh\'s bytes without --model', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    await page.click('[data-testid="preview-use-figure"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
+    await openThroughDialog(page, ['cmd-open'], WALK);
+    await page.waitForSelector('[data-testid="mocap-dialog"]');
+    // Converted without a model being asked for: the standard skeleton, said so.
+    await ready(page);
+    const model = page.locator('[data-testid="mocap-model"]');
+    expect(await model.getAttribute('data-standard')).toBe('true');
+    expect(await model.textContent()).toBe('Standard MMD skeleton (the built-in figure)');
+    expect(await page.isVisible('[data-testid="mocap-use-standard"]')).toBe(false);
+    expect(await page.isEnabled('[data-testid="mocap-import"]')).toBe(true);
+    // The figure walks: its left thigh turns between frames 0 and 120.
+    await pictureAt(page, 0);
+    const thigh0 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
+    await pictureAt(page, 120);
+    const thigh120 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
+    const dot = Math.abs(thigh0!.reduce((acc, x, i) => acc + x * thigh120![i], 0));
+    expect(2 * Math.acos(Math.min(1, dot)) * (180 / Math.PI)).toBeGreaterThan(5);
+    await s.app.screenshot('mocap-standard-skeleton');
+    // A model chosen in the dialog, then the standard skeleton again (its button is back).
+    await page.click('[data-testid="mocap-choose-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', MIKU);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-model"]')?.textContent === 'miku.pmd');
+    await ready(page);
+    await page.click('[data-testid="mocap-use-standard"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-model"]')?.getAttribute('data-standard') === 'true');
+    await ready(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('Default figure'));
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    const ours = await editorBytes(page);
+    const c = await cli(['import-bvh', WALK, '-o', 'walk-standard.vmd'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(Buffer.from(ours).equals(readFileSync(path.join(dir, 'walk-standard.vmd')))).toBe(true);
+    // The new actor is the figure: no model file.
+    expect(await page.textContent('[data-testid="preview-model-name"]')).toContain('Default figure');
+    console.log(`[mocap] 131_01.bvh on the standard skeleton: ${ours.length} bytes = import-bvh's without --model`);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
 });

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
 import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd } from '../../shared/vmd';
-import { defaultFigureBones } from '../../renderer/src/model/default-figure';
+import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
 import { PICK_RADIUS_PX, isTipBone } from '../../renderer/src/preview/bone-pick';
 import { DOT_FILL } from '../../renderer/src/preview/joint-dots';
 

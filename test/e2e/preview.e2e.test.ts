@@ -17,7 +17,7 @@ import { buildFixture } from '../helpers/vmd-fixtures';
 import { mikuWithBadBones } from '../helpers/damaged-models';
 import { buildTracks, readVmd, samplePose, sampleCamera, type Pose } from '../../shared/vmd';
 import { readModel, type ModelBone } from '../../shared/pmx';
-import { defaultFigureBones } from '../../renderer/src/model/default-figure';
+import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
 import { buildRig } from '../../renderer/src/preview/rig';
 
 type Q = [number, number, number, number];

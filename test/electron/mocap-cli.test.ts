@@ -15,6 +15,7 @@ import { readModel, type ModelData } from '../../shared/pmx';
 import { buildTracks, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -189,8 +190,35 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
   });
 });
 
+describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MMD skeleton', () => {
+  it('import-bvh keys only the standard bones, at the figure\'s proportions, and export-bvh plays a motion on them', async () => {
+    const dir = mk();
+    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).model).toBeNull();
+    const d = readVmd(new Uint8Array(readFileSync(path.join(dir, 'walk.vmd'))));
+    if (!d.ok) throw new Error(d.error.message);
+    const bones = buildTracks(d.value).bones;
+    const standard = new Set(defaultFigureBones().map((b) => b.name));
+    expect(bones.names.length).toBeGreaterThan(10);
+    expect(bones.names.filter((n) => !standard.has(n))).toEqual([]);
+    expect(bones.names).toEqual(expect.arrayContaining(['センター', '上半身', '左足', '左ひざ', '左腕', '左足ＩＫ']));
+    // Onto the low-poly Miku (about 11 units tall, legs 5.6) the hips move less than onto the figure
+    // (20 units, legs 7.7): the capture's translation is scaled by leg length.
+    const m = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-miku.vmd', '--json'], dir);
+    expect(m.code, m.err).toBe(0);
+    expect(JSON.parse(r.out).scale).toBeGreaterThan(JSON.parse(m.out).scale);
+    // A motion played on the standard skeleton: every frame, its humanoid joints.
+    const e = await run(['export-bvh', corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.bvh', '--json'], dir);
+    expect(e.code, e.err).toBe(0);
+    const rep = JSON.parse(e.out) as { frames: number; joints: string[] };
+    expect(rep.frames).toBe(301);
+    expect(rep.joints).toEqual(expect.arrayContaining(['hips', 'spine', 'head', 'leftUpperArm', 'rightLowerLeg']));
+  });
+});
+
 describe('mocap commands: arguments and bad files', () => {
-  it('--help for each; missing -o, --model or both foot flags are usage errors (2)', async () => {
+  it('--help for each; missing -o, an empty --model or both foot flags are usage errors (2)', async () => {
     const dir = mk();
     for (const c of ['import-bvh', 'export-bvh', 'import-vrma', 'export-vrma']) {
       const h = await run([c, '--help'], dir);
@@ -198,7 +226,9 @@ describe('mocap commands: arguments and bad files', () => {
       expect(h.out).toContain(`vmd-studio ${c} IN.`);
     }
     writeFileSync(path.join(dir, 'a.bvh'), 'HIERARCHY\n');
-    expect((await run(['import-bvh', 'a.bvh', '-o', 'x.vmd'], dir)).code).toBe(2);
+    // No --model is the standard skeleton: the bad BVH itself fails (1), not the arguments.
+    expect((await run(['import-bvh', 'a.bvh', '-o', 'x.vmd'], dir)).code).toBe(1);
+    expect((await run(['import-bvh', 'a.bvh', '--model', '', '-o', 'x.vmd'], dir)).code).toBe(2);
     expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx'], dir)).code).toBe(2);
     expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx', '-o', 'x.vmd', '--foot-ik', '--no-foot-ik'], dir)).code).toBe(2);
     expect((await run(['import-bvh', 'a.bvh', '--model', 'm.pmx', '-o', 'x.vmd', '--scale', '-1'], dir)).code).toBe(2);

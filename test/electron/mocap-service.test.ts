@@ -250,4 +250,20 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     const y = await h.exportMocap(target, { id: 'g3', format: 'vrma', vmd: bytesOf(DANCE), model: MIKU });
     expect(y.ok, JSON.stringify(!y.ok && y.error)).toBe(true);
   }, 240_000);
+
+  it('model null is the standard skeleton: no file to grant, and the VMD equals import-bvh\'s without --model', async () => {
+    await ensureBuilt(['node']);
+    const h = guardHandlers(services(findWorkerScript('mocap-worker.mjs')), createAccessList());
+    const dir = mk();
+    const c = await cli(['import-bvh', WALK, '-o', 'walk.vmd'], dir);
+    expect(c.code, c.err).toBe(0);
+    const r = await call<MocapImportResult>(h, 'importMocap', { id: 'std-1', format: 'bvh', name: WALK, bytes: bytesOf(WALK), model: null });
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (r.ok) expect(Buffer.from(r.value.vmd).equals(readFileSync(path.join(dir, 'walk.vmd')))).toBe(true);
+    // Not a path: a number or an empty string is still refused before any work.
+    for (const model of [0, '']) {
+      const bad = await call(h, 'importMocap', { id: 'std-2', format: 'bvh', name: WALK, bytes: bytesOf(WALK), model });
+      expect(!bad.ok && bad.error.code).toBe('E_ARGUMENT');
+    }
+  }, 240_000);
 });

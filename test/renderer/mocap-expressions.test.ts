@@ -29,7 +29,7 @@ setApi(
     {
       importMocap: async (job: MocapImportJob) => {
         jobs.push(job);
-        return runRequest({ kind: 'import', job, model: readCorpus(job.model) });
+        return runRequest({ kind: 'import', job, model: job.model === null ? null : readCorpus(job.model) });
       },
       cancelMocap: async () => ({ ok: true, value: false }),
       onMocapProgress: () => () => {},

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { formatError, readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { readModel, type ModelData } from '../../../shared/pmx';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { parseMapping } from '../../../shared/motion-ops/rename';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
@@ -23,7 +24,9 @@ import { vrmaToMotion, motionToVrma, parseExpressionMap, DEFAULT_EXPRESSION_MAP 
 
 type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
 
-async function loadModelFile(file: string): Promise<Loaded<ModelData>> {
+/** The model at `file`, or the standard MMD skeleton (the preview's built-in figure) when none is given. */
+async function loadModelFile(file: string | null): Promise<Loaded<ModelData>> {
+  if (file === null) return { ok: true, value: standardFigureModel() };
   const r = await readInputBytes(file);
   if (!r.ok) return r;
   const m = readModel(r.value);
@@ -31,19 +34,19 @@ async function loadModelFile(file: string): Promise<Loaded<ModelData>> {
   return { ok: true, value: m.value };
 }
 
-/** Input, model and output paths, checked: the output must differ from both inputs. */
-async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input: string; model: string; output: string; givens: string[] }> {
+/** Input, model and output paths, checked: the output must differ from both inputs. No --model: null, the standard skeleton. */
+async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input: string; model: string | null; output: string; givens: string[] }> {
   if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
   const outArg = optValue(a, 'output');
   if (!outArg) throw new UsageError('-o OUT is required');
   const modelArg = optValue(a, 'model');
-  if (!modelArg) throw new UsageError('--model MODEL.pmx|.pmd is required');
+  if (modelArg === '') throw new UsageError('--model needs a .pmx or .pmd file (leave it out for the standard MMD skeleton)');
   const input = path.resolve(io.cwd, a.positionals[0]);
-  const model = path.resolve(io.cwd, modelArg);
+  const model = modelArg === undefined ? null : path.resolve(io.cwd, modelArg);
   const output = path.resolve(io.cwd, outArg);
   if (path.extname(output).toLowerCase() !== outExt) throw new UsageError(`-o must name a ${outExt} file`);
-  if ((await sameFile(input, output)) || (await sameFile(model, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
-  return { input, model, output, givens: [a.positionals[0], modelArg, outArg] };
+  if ((await sameFile(input, output)) || (model !== null && (await sameFile(model, output)))) throw new UsageError('the output must be a different file (inputs are never modified)');
+  return { input, model, output, givens: [a.positionals[0], ...(modelArg === undefined ? [] : [modelArg]), outArg] };
 }
 
 async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Array, givens: string[]): Promise<number | null> {
@@ -131,7 +134,7 @@ async function convertFile<I, V>(
   const input = await steps.parse(b.value);
   if (!input.ok) return failWith(io, input.error, p.input, p.givens);
   const model = await loadModelFile(p.model);
-  if (!model.ok) return failWith(io, model.error, p.model, p.givens);
+  if (!model.ok) return failWith(io, model.error, p.model!, p.givens);
   const r = steps.convert(input.value, model.value);
   if (!r.ok) return failWith(io, r.error, p.input, p.givens);
   const failed = await writeOut(io, a, p.output, await steps.bytes(r.value), p.givens);
@@ -144,7 +147,9 @@ async function convertFile<I, V>(
 
 export const importBvhCommand: CommandInfo = {
   summary: 'BVH motion capture onto a PMX/PMD model → VMD (mapped, rest-aligned, feet planted, fitted to 30 fps)',
-  usage: `vmd-studio import-bvh IN.bvh --model MODEL.pmx|.pmd -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio import-bvh IN.bvh [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--overwrite] [--json] [--quiet]
+  Without --model the motion is made for the standard MMD bones (the preview's built-in figure, about 20
+  units tall), so it plays on any model that has them; with a model, on its bones and proportions.
   Joints are mapped by the built-in tables (CMU 3ds Max- and MotionBuilder-friendly, Mixamo, VRM humanoid
   names) or guessed from the hierarchy's shape; --map FILE (CSV joint,part or JSON {"joint": "part"}; a part
   is a VRM humanoid name such as leftUpperArm, or an MMD bone name such as 左腕; "-" unmaps) overrides rows.
@@ -173,7 +178,8 @@ export const importBvhCommand: CommandInfo = {
 
 export const exportBvhCommand: CommandInfo = {
   summary: 'a VMD played on a PMX/PMD model (IK solved) → BVH on the model\'s humanoid skeleton',
-  usage: `vmd-studio export-bvh IN.vmd --model MODEL.pmx|.pmd -o OUT.bvh [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio export-bvh IN.vmd [--model MODEL.pmx|.pmd] -o OUT.bvh [--overwrite] [--json] [--quiet]
+  Without --model the motion is played on the standard MMD skeleton (the preview's built-in figure).
   Writes the model's humanoid bones (下半身 as the hips with its position, 上半身…頭, shoulders to wrists,
   legs to ankles, toe tips as End Sites) named as VRM humanoid bones, at 30 fps, in the model's units,
   right-handed (Z mirrored from MMD), the motion as played: append and IK solved. import-bvh reads it back.`,
@@ -196,7 +202,8 @@ export const exportBvhCommand: CommandInfo = {
 
 export const importVrmaCommand: CommandInfo = {
   summary: 'VRM Animation (.vrma) onto a PMX/PMD model → VMD (humanoid bones and expressions → morphs)',
-  usage: `vmd-studio import-vrma IN.vrma --model MODEL.pmx|.pmd -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio import-vrma IN.vrma [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--overwrite] [--json] [--quiet]
+  Without --model: the standard MMD bones (the preview's built-in figure), as import-bvh.
   As import-bvh, from the humanoid bones of a VRM Animation; expressions become morph keys
   (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
   {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out.`,
@@ -220,7 +227,8 @@ export const importVrmaCommand: CommandInfo = {
 
 export const exportVrmaCommand: CommandInfo = {
   summary: 'a VMD played on a PMX/PMD model (IK solved) → VRM Animation (.vrma) for VRM models',
-  usage: `vmd-studio export-vrma IN.vmd --model MODEL.pmx|.pmd -o OUT.vrma [--map FILE] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio export-vrma IN.vmd [--model MODEL.pmx|.pmd] -o OUT.vrma [--map FILE] [--overwrite] [--json] [--quiet]
+  Without --model the motion is played on the standard MMD skeleton (the preview's built-in figure).
   Writes the humanoid bones' rotations and the hips' translation (meters: model units × 0.08) at 30 fps
   as played (append and IK solved), and the morphs of the expression table as expressions
   (あ/い/う/え/お → aa/ih/ou/ee/oh, まばたき → blink, …; --map FILE's "morphs" section edits it).`,

@@ -8,7 +8,7 @@
 import * as THREE from 'three';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { mmdToThreePosition } from '../../../shared/vmd/camera';
-import { defaultFigureBones, defaultFigureParts } from '../model/default-figure';
+import { defaultFigureBones, defaultFigureParts } from '../../../shared/skeleton/standard-figure';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import { boundAtOrigin, useFastSkinning } from './fast-skinning';
 

@@ -163,12 +163,13 @@ export async function openCapture(source: OpenSource): Promise<boolean> {
  */
 export async function importCapture(): Promise<boolean> {
   const m = useMocapStore();
-  if (!m.source || !m.modelPath) return false;
+  if (!m.source || (!m.modelPath && !m.standard)) return false;
   if (!m.current && !(await m.convert())) return false;
   const r = m.result;
   if (!r) return false;
   const name = m.vmdName;
-  useSceneStore().addImported(documentContent(r.doc, { name }), m.modelPath);
+  // On the standard skeleton the new actor is the figure (no model file).
+  useSceneStore().addImported(documentContent(r.doc, { name }), m.standard ? null : m.modelPath);
   await m.close(true);
   useNotifyStore().success({ key: 'mocap.imported', params: { name, kept: r.report.keysKept, raw: r.report.keysRaw } });
   return true;

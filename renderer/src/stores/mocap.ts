@@ -68,6 +68,11 @@ let jobCounter = 0;
 export const useMocapStore = defineStore('mocap', () => {
   const source = shallowRef<MocapSource | null>(null);
   const modelPath = ref<string | null>(null);
+  /**
+   * The motion goes onto the standard MMD skeleton (the preview's built-in figure) instead of a model
+   * file: what an import with no model shown starts with, so a capture opened first plays at once.
+   */
+  const standard = ref(false);
   const options = ref<MocapOptions>({});
   /** Map rows the person set (or a map file loaded): joint → part or MMD bone ('-' unmaps). */
   const rows = ref<Record<string, string>>({});
@@ -90,7 +95,7 @@ export const useMocapStore = defineStore('mocap', () => {
   const previewVersion = ref(0);
 
   const open = computed(() => source.value !== null);
-  const currentKey = computed(() => JSON.stringify([modelPath.value, options.value, rows.value, morphRows.value]));
+  const currentKey = computed(() => JSON.stringify([standard.value ? null : modelPath.value, options.value, rows.value, morphRows.value]));
   /** The motion the preview shows instead of the document's, while the dialog holds a result. */
   const previewMotion = computed(() => (result.value ? { doc: result.value.doc, tracks: result.value.tracks } : null));
   /** A result made from what the dialog shows now (else Import converts first). */
@@ -109,24 +114,30 @@ export const useMocapStore = defineStore('mocap', () => {
     syncTime();
   }
 
-  /** Starts an import of `src` onto `model` (null: the dialog asks for one) and converts with the defaults. */
+  /**
+   * Starts an import of `src` onto `model` (the preview's; null: the standard skeleton, on the figure the
+   * preview shows then) and converts with the defaults.
+   */
   async function begin(src: MocapSource, model: string | null): Promise<void> {
     if (running.value) await cancel();
     if (lent.value) model = giveBack();
     source.value = markRaw({ ...src, bytes: markRaw(src.bytes) });
     modelPath.value = model;
+    standard.value = model === null;
     options.value = {};
     rows.value = {};
     morphRows.value = {};
     error.value = null;
     setResult(null);
-    if (model) await convert();
+    await convert();
   }
 
   /** Converts the source with the dialog's model, options and rows; the result replaces the last one. */
   async function convert(): Promise<boolean> {
-    const src = source.value, model = modelPath.value;
-    if (!src || !model) return false;
+    const src = source.value;
+    // null: the standard skeleton.
+    const model = standard.value ? null : modelPath.value;
+    if (!src || (model === null && !standard.value)) return false;
     if (running.value) await cancel();
     const id = `mocap-${Date.now().toString(36)}-${++jobCounter}`;
     const key = currentKey.value;
@@ -184,6 +195,20 @@ export const useMocapStore = defineStore('mocap', () => {
       preview.requestModel({ path });
     }
     modelPath.value = path;
+    standard.value = false;
+    return convert();
+  }
+
+  /** The standard MMD skeleton instead of a model: the preview shows its figure (lent until Close), and the source is converted onto it. */
+  async function chooseStandard(): Promise<boolean> {
+    const preview = usePreviewStore();
+    const shown = preview.model?.path ?? null;
+    if (shown !== null) {
+      if (!lent.value) lent.value = { before: shown };
+      preview.requestFigure();
+    }
+    modelPath.value = null;
+    standard.value = true;
     return convert();
   }
 
@@ -272,5 +297,5 @@ export const useMocapStore = defineStore('mocap', () => {
     return n.replace(/\.(bvh|vrma)$/i, '') + '.vmd';
   });
 
-  return { source, modelPath, options, rows, morphRows, lent, result, running, error, previewVersion, open, previewMotion, current, vmdName, expressionTable, begin, convert, cancel, chooseModel, setRow, setMorphRow, loadMap, saveMap, close };
+  return { source, modelPath, standard, chooseStandard, options, rows, morphRows, lent, result, running, error, previewVersion, open, previewMotion, current, vmdName, expressionTable, begin, convert, cancel, chooseModel, setRow, setMorphRow, loadMap, saveMap, close };
 });

@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import { buildTracks, readVmd } from '../../../shared/vmd';
-import { defaultFigureBones } from '../../../renderer/src/model/default-figure';
+import { defaultFigureBones } from '../../../shared/skeleton/standard-figure';
 import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import {
   PICK_RADIUS_PX,
@@ -77,7 +77,7 @@ describe('projectJoints', () => {
 
   it('agrees with three.js Vector3.project on the default figure under the preview\'s opening view', () => {
     const { rig, camera, out } = figureOnScreen(400, 600);
-    // 左ひじ's rest position in MMD coordinates (default-figure.ts), z flipped for three.js.
+    // 左ひじ's rest position in MMD coordinates (standard-figure.ts), z flipped for three.js.
     const elbow = new THREE.Vector3(3.9, 13.55, -0.4).project(camera);
     const i = rig.byKey.get('左ひじ')!;
     expect(out[3 * i]).toBeCloseTo(((elbow.x + 1) / 2) * 400, 3);
@@ -162,7 +162,7 @@ describe('pick tiers', () => {
     const name = (i: number) => (i < 0 ? null : bones[i].name);
     const pick = (trackBone: number[], p: readonly [number, number]) => name(pickJoint(s, pickTiers(bones, trackBone), bones.length, p[0], p[1], PICK_RADIUS_PX));
     const idx = (n: string) => rig.byKey.get(n)!;
-    // Positions from default-figure.ts (MMD coordinates).
+    // Positions from standard-figure.ts (MMD coordinates).
     const ankle = at([0.95, 1.3, 0.35]), toe = at([0.95, 0.15, -1.2]), elbow = at([3.9, 13.55, 0.4]);
     expect(pick([], ankle)).toBe('左足首');
     expect(pick([idx('左足ＩＫ')], ankle)).toBe('左足ＩＫ');

@@ -3,7 +3,7 @@
 // rotation; turned: a child follows its parent), and null for a bone the rig lacks.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { defaultFigureBones } from '../../../renderer/src/model/default-figure';
+import { defaultFigureBones } from '../../../shared/skeleton/standard-figure';
 import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import { boneWorldPosition, boneWorldQuaternion } from '../../../renderer/src/e2e/preview-diagnostics';
 

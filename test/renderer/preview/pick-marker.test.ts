@@ -3,7 +3,7 @@
 // joint against one far from all, and the mark's place, size and facing before a render.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { defaultFigureBones } from '../../../renderer/src/model/default-figure';
+import { defaultFigureBones } from '../../../shared/skeleton/standard-figure';
 import { buildDefaultFigure } from '../../../renderer/src/preview/figure-mesh';
 import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import { MARK_RADIUS_PX, PickMarker } from '../../../renderer/src/preview/pick-marker';

@@ -20,7 +20,7 @@ import {
   type VmdDocument,
 } from '../../../shared/vmd';
 import { readModel, type ModelData } from '../../../shared/pmx';
-import { defaultFigureBones, defaultFigureParts } from '../../../renderer/src/model/default-figure';
+import { defaultFigureBones, defaultFigureParts } from '../../../shared/skeleton/standard-figure';
 import { buildDefaultFigure } from '../../../renderer/src/preview/figure-mesh';
 import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';

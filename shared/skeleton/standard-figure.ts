@@ -2,10 +2,12 @@
  * The built-in figure shown when no model is loaded: a standard MMD skeleton (the bones dance motions key,
  * with the usual rest positions of a ~20-unit-tall model in MMD coordinates — left = +X, facing −Z) and the
  * solid limbs drawn on it. Expressed as ModelBone records so the same rig, IK and append code drives it
- * and a user's PMX/PMD.
+ * and a user's PMX/PMD. As a model (standardFigureModel: its bones, no mesh) it is what a capture is
+ * imported onto when no model is chosen: the VMD then keys the standard bones, and plays on any model that
+ * has them, as motions are shared.
  */
-import type { Vec3 } from '../../../shared/vmd/records';
-import { BONE_FLAG, type ModelBone } from '../../../shared/pmx/model-types';
+import type { Vec3 } from '../vmd/records';
+import { BONE_FLAG, type ModelBone, type ModelData } from '../pmx/model-types';
 
 interface FigureBoneDef {
   name: string;
@@ -184,4 +186,18 @@ export function defaultFigureParts(): FigurePart[] {
     }
   }
   return parts;
+}
+
+/** The name the standard skeleton goes by where a model's name would stand (reports, the CLI). */
+export const STANDARD_FIGURE_NAME = 'standard MMD skeleton';
+
+/** The figure's skeleton as a model: its bones and nothing else (no mesh, morphs or physics). */
+export function standardFigureModel(): ModelData {
+  return {
+    format: 'pmx', version: 2, name: STANDARD_FIGURE_NAME, nameEn: STANDARD_FIGURE_NAME, comment: '', commentEn: '', vertexCount: 0,
+    positions: new Float32Array(0), normals: new Float32Array(0), uvs: new Float32Array(0), skinIndices: new Uint32Array(0),
+    skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0), indices: new Uint32Array(0),
+    textures: [], materials: [], bones: defaultFigureBones(), morphs: [], rigidBodyCount: 0, jointCount: 0, rigidBodies: [],
+    joints: [], softBodies: [], physicsError: null,
+  };
 }
