@@ -24,6 +24,11 @@ function model(bytes: Uint8Array, file: string): TaskOutcome<ModelData> {
   return m.ok ? { ok: true, value: m.value } : { ok: false, error: { ...m.error, file } };
 }
 
+/** The model from its bytes, or the standard MMD skeleton where there are none (the job's model is null). */
+function modelOrStandard(bytes: Uint8Array | null, file: string | null): TaskOutcome<ModelData> {
+  return bytes === null || file === null ? { ok: true, value: standardFigureModel() } : model(bytes, file);
+}
+
 /** The driving skeleton's joints (the first root's tree, End Sites left out) with their parts. */
 function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): MocapJointRow[] {
   const inTree = m.joints.map(() => false);
@@ -34,8 +39,7 @@ function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): Mocap
 /** A BVH or VRM Animation onto the model: the VMD's bytes, the report, the map table. */
 export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | null, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
   const t0 = performance.now();
-  // No model bytes: the standard MMD skeleton (job.model is null).
-  const mo: TaskOutcome<ModelData> = modelBytes === null || job.model === null ? { ok: true, value: standardFigureModel() } : model(modelBytes, job.model);
+  const mo = modelOrStandard(modelBytes, job.model);
   if (!mo.ok) return mo;
   const opts: ImportOptions = { ...(job.options ?? {}), progress };
   if (job.format === 'bvh') {
@@ -60,8 +64,8 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
 }
 
 /** A VMD played on the model (IK solved) as .vrma or .bvh bytes. */
-export async function runExport(job: MocapExportJob, modelBytes: Uint8Array): Promise<TaskOutcome<Uint8Array>> {
-  const mo = model(modelBytes, job.model);
+export async function runExport(job: MocapExportJob, modelBytes: Uint8Array | null): Promise<TaskOutcome<Uint8Array>> {
+  const mo = modelOrStandard(modelBytes, job.model);
   if (!mo.ok) return mo;
   const doc = readVmd(job.vmd);
   if (!doc.ok) return { ok: false, error: doc.error };
@@ -75,7 +79,7 @@ export async function runExport(job: MocapExportJob, modelBytes: Uint8Array): Pr
 }
 
 /** What the worker is asked and answers. */
-export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array | null } | { kind: 'export'; job: MocapExportJob; model: Uint8Array };
+export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array | null } | { kind: 'export'; job: MocapExportJob; model: Uint8Array | null };
 export type MocapWorkerReply = { ok: true; value: MocapImportResult | Uint8Array } | { ok: false; error: CodecError };
 /** What a worker posts: progress while it works, then its one reply. */
 export type MocapWorkerMessage = { kind: 'progress'; done: number; total: number } | { kind: 'reply'; reply: MocapWorkerReply };

@@ -322,7 +322,7 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
     // An export goes where the person chose in the save dialog, played on a model the person chose.
     exportMocap: async (file, job, o) => {
       if (!access.allows(file)) return denied('exportMocap', file);
-      if (!(await access.check(job.model, ['model', 'any']))) return refuse('exportMocap', job.model, 'a model');
+      if (job.model !== null && !(await access.check(job.model, ['model', 'any']))) return refuse('exportMocap', job.model, 'a model');
       return h.exportMocap(file, job, o);
     },
     setSettings: async (patch) => {

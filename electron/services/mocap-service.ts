@@ -118,9 +118,13 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
       const abs = path.resolve(file);
       const ext = `.${job.format}`;
       if (path.extname(abs).toLowerCase() !== ext) return errValue('E_UNSUPPORTED', `save as ${ext}: ${path.basename(abs)}`, { file: abs });
-      const m = await readModelBytes(job.model);
-      if (!m.ok) return m;
-      const r = await run({ kind: 'export', job, model: m.value.bytes });
+      let model: Uint8Array | null = null;
+      if (job.model !== null) {
+        const m = await readModelBytes(job.model);
+        if (!m.ok) return m;
+        model = m.value.bytes;
+      }
+      const r = await run({ kind: 'export', job, model });
       if (!r.ok) return r;
       const bytes = r.value as Uint8Array;
       const w = await atomicWrite(abs, bytes, { overwrite: opts.overwrite ?? false });

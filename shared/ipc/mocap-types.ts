@@ -67,6 +67,7 @@ export interface MocapExportJob {
   id: string;
   format: MocapFormat;
   vmd: Uint8Array;
-  model: string;
+  /** The model the motion is played on; null: the standard MMD skeleton (the preview's built-in figure). */
+  model: string | null;
   morphs?: [string, string][];
 }

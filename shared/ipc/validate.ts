@@ -177,11 +177,11 @@ function mocapImportJob(v: unknown): string | null {
 }
 
 function mocapExportJob(v: unknown): string | null {
-  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, vmd: () => true, model: isStr, morphs: isRows });
+  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, vmd: () => true, model: (x) => x === null || isStr(x), morphs: isRows });
   if (e) return e;
   if (!isObj(v)) return 'job must be an object';
   for (const k of ['id', 'format', 'vmd', 'model']) if (!own(v, k) || v[k] === undefined) return `job: missing "${k}"`;
-  return bytesWithin(v.vmd, MAX_MOTION_FILE_BYTES, 'job: vmd') ?? path(v.model, 'job: model');
+  return bytesWithin(v.vmd, MAX_MOTION_FILE_BYTES, 'job: vmd') ?? (v.model === null ? null : path(v.model, 'job: model'));
 }
 
 /** Validators by request name. */

@@ -402,7 +402,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     expect(s.app.errors).toEqual([]);
   }, LONG);
 
-  it('with no model shown, a BVH goes onto the standard MMD skeleton at once: the figure plays it, Import gives import-bvh\'s bytes without --model', async () => {
+  it('with no model shown, a BVH goes onto the standard MMD skeleton at once: the figure plays it, Import and Export give import-bvh\'s and export-bvh\'s bytes without --model', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
     await page.click('[data-testid="preview-use-figure"]');
@@ -444,6 +444,13 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     // The new actor is the figure: no model file.
     expect(await page.textContent('[data-testid="preview-model-name"]')).toContain('Default figure');
     console.log(`[mocap] 131_01.bvh on the standard skeleton: ${ours.length} bytes = import-bvh's without --model`);
+    // Exported with the figure shown: played on the standard skeleton, as export-bvh without --model.
+    await saveThroughDialog(page, ['cmd-export', 'cmd-export-bvh'], dir, 'walk-standard-out');
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('walk-standard-out.bvh'), null, { timeout: LONG });
+    writeFileSync(path.join(dir, 'walk-doc.vmd'), ours);
+    const x = await cli(['export-bvh', 'walk-doc.vmd', '-o', 'walk-cli.bvh'], dir);
+    expect(x.code, x.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'walk-standard-out.bvh')).equals(readFileSync(path.join(dir, 'walk-cli.bvh')))).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });

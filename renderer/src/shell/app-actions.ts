@@ -177,7 +177,7 @@ export async function importCapture(): Promise<boolean> {
 
 /**
  * Export of the active document as a VRM Animation or BVH, played on the active actor's model (the
- * preview's): the save dialog, then main converts and writes atomically; an existing file is replaced only
+ * preview's; the standard MMD skeleton when it shows the figure): the save dialog, then main converts and writes atomically; an existing file is replaced only
  * when the person said so (the native dialog asks; the in-app dialog asks; otherwise asked here).
  */
 export async function exportCapture(format: MocapFormat): Promise<boolean> {
@@ -189,11 +189,8 @@ export async function exportCapture(format: MocapFormat): Promise<boolean> {
     notify.info({ key: 'notify.nothingToSave' });
     return false;
   }
+  // The preview's model, or (the figure shown) the standard MMD skeleton: null.
   const model = usePreviewStore().model?.path ?? null;
-  if (!model) {
-    notify.warning({ key: 'mocap.exportNeedsModel' });
-    return false;
-  }
   const base = (ws.fileName || 'motion').replace(/\.[^.]*$/, '');
   const picked = await pickPath({ mode: 'save', title: settings.t(format === 'vrma' ? 'mocap.exportVrmaTitle' : 'mocap.exportBvhTitle'), filter: format, directory: ws.path ? folderOf(ws.path) || null : null, fileName: `${base}.${format}` });
   if (!picked) return false;
