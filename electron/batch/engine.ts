@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { holdTemp, listMotionFiles, notRegularFileError, readBytes, releaseTemp, sameFile } from '../fs/files';
+import { holdTemp, listMotionFiles, MOTION_EXTENSIONS, notRegularFileError, readBytes, releaseTemp, sameFile } from '../fs/files';
 import { sweepStaleTemps, tempPathFor } from '../fs/temp-files';
 import { MAX_BATCH_JOBS, type BatchFileResult, type BatchJob, type BatchProgress, type BatchSummary } from '../../shared/batch/types';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
@@ -201,7 +201,8 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
 
   // Every motion and pose is listed: those the operation does not take (a pose for an edit of motions)
   // are counted in the summary rather than passed over without a word.
-  const listed = await listMotionFiles([inputDir], { recursive: job.recursive });
+  // (import-bvh takes .bvh files: listed besides the motions.)
+  const listed = await listMotionFiles([inputDir], { recursive: job.recursive, extensions: [...new Set([...MOTION_EXTENSIONS, ...prepared.inputExtensions])] });
   const takes = (f: { path: string }) => prepared.inputExtensions.includes(path.extname(f.path).toLowerCase());
   // With the output inside the input tree, never read back what this or an earlier run wrote.
   const inTree = listed.files.filter((f) => !isInside(f.path, outputDir));

@@ -23,6 +23,10 @@ import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError
 import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
 import { readFileSync, statSync } from 'node:fs';
 import { readModel, type ModelData } from '../../shared/pmx';
+import { readBvh } from '../../shared/bvh/bvh-reader';
+import { importBvh, type ImportOptions } from '../../shared/bvh/import';
+import { parseMapping } from '../../shared/motion-ops/rename';
+import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
 import { nodeBulletSync } from '../physics/bullet-node';
@@ -81,9 +85,9 @@ const MAX_MODEL_BYTES = 512 * 1024 * 1024;
  * Retarget's model option (a .pmx/.pmd path), read and parsed once per worker: an unreadable or bad
  * model is a bad option for the whole job (OptionFailure naming the file).
  */
-function modelOption(o: OpOptions, k: 'from' | 'to'): ModelData {
+function modelOption(o: OpOptions, k: 'from' | 'to' | 'model'): ModelData {
   const file = o[k];
-  if (typeof file !== 'string' || file === '') return refuse(k, 'required', {}, `--${k} ${k === 'from' ? 'SOURCE' : 'TARGET'}.pmx is required`);
+  if (typeof file !== 'string' || file === '') return refuse(k, 'required', {}, `--${k} ${k === 'from' ? 'SOURCE' : k === 'to' ? 'TARGET' : 'MODEL'}.pmx is required`);
   let bytes: Uint8Array;
   try {
     const st = statSync(file);
@@ -96,6 +100,22 @@ function modelOption(o: OpOptions, k: 'from' | 'to'): ModelData {
   const m = readModel(bytes);
   if (!m.ok) return refuse(k, 'invalid', { detail: `--${k}: ${file}: ${m.error.message}${m.error.offset !== undefined ? ` (at byte ${m.error.offset})` : ''}` });
   return m.value;
+}
+
+/** import-bvh's options as the single-file command takes them (electron/cli/commands/mocap.ts); throws OptionFailure for a bad one. */
+function captureOptions(o: OpOptions): ImportOptions {
+  const rows = typeof o.mapText === 'string' ? parseMapping(o.mapText, typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined) : null;
+  if (rows && !rows.ok) return refuse('map', 'invalid', { detail: `--map: ${rows.error.message}` });
+  const fps = numOpt(o, 'fps', { positive: true });
+  if (fps !== undefined && fps > 10000) return refuse('fps', 'invalid', { detail: `--fps must be at most 10000, got ${fps}` });
+  return {
+    scale: numOpt(o, 'scale', { positive: true }),
+    fps,
+    footIk: boolOpt(o, 'no-foot-ik', false) ? false : undefined,
+    positionTol: numOpt(o, 'pos-tol', { positive: true }),
+    rotationTolDeg: numOpt(o, 'rot-tol', { positive: true }),
+    ...(rows ? { map: rows.value.bones } : {}),
+  };
 }
 
 /** The operations that write another kind of file (pose, convert, inspect, retarget); throws OptionFailure for a bad option. */
@@ -162,6 +182,34 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     }
     case 'physics-bake':
       return physicsBakeOp(o);
+    case 'import-bvh': {
+      const opts = captureOptions(o);
+      const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
+      return {
+        op,
+        inputExtensions: ['.bvh'],
+        outputExtension: () => '.vmd',
+        run: (bytes) => {
+          const b = readBvh(bytes);
+          if (!b.ok) return b;
+          const r = importBvh(b.value, model, opts);
+          if (!r.ok) return r;
+          const x = r.value.report;
+          const warnings = [
+            ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
+            ...(x.unboundParts.length ? [`parts the model lacks: ${x.unboundParts.join(' ')}`] : []),
+            ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
+          ];
+          return {
+            ok: true,
+            value: {
+              bytes: writeVmd(r.value.doc),
+              report: { edit: 'import-bvh', frames: x.frames, captureFps: x.captureFps, lastFrame: x.lastFrame, map: x.map, mapped: x.mapped.length, keysRaw: x.keysRaw, keysKept: x.keysKept, footIk: x.footIk, contacts: x.contacts, scale: x.scale, maxPositionError: x.maxPositionError, maxRotationErrorDeg: x.maxRotationErrorDeg, warnings },
+            },
+          };
+        },
+      };
+    }
     case 'retarget': {
       const opts = retargetOptions(o);
       const from = modelOption(o, 'from'), to = modelOption(o, 'to');

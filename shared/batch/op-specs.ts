@@ -119,6 +119,16 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'no-scale', kind: 'flag', default: false, inverted: true, label: 'batch.opt.retarget.no-scale' },
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],
+  // A folder of captures onto one model, or (no model) onto the standard MMD skeleton; options as import-bvh's.
+  'import-bvh': [
+    { name: 'model', kind: 'file', meta: 'MODEL.pmx|.pmd', label: 'batch.opt.import.model', hint: 'batch.opt.import.model.hint' },
+    { name: 'map', kind: 'file', meta: 'MAP.csv|.json', label: 'batch.opt.map', hint: 'batch.opt.import.map.hint' },
+    { name: 'scale', kind: 'number', positive: true, meta: 'S', label: 'batch.opt.import.scale', hint: 'batch.opt.import.scale.hint' },
+    { name: 'fps', kind: 'number', positive: true, meta: 'N', label: 'batch.opt.import.fps', hint: 'batch.opt.import.fps.hint' },
+    { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
+    { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
+    { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

@@ -54,7 +54,11 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   let out = `\nbatch ${op}${dry ? ' (dry run: nothing written)' : ''}${s.cancelled ? ' (cancelled)' : ''}\n  result      files\n`;
   for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
-  if (s.notTaken) out += `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
+  if (s.notTaken) {
+    out += op === 'import-bvh'
+      ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: import-bvh takes .bvh captures\n`
+      : `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
+  }
   const failed = failedFiles(s.results);
   if (failed.length) {
     out += `  failed files:\n`;
