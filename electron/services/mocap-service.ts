@@ -94,17 +94,18 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
   }
 
   const readModelBytes = (file: string) => readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES);
+  /** A job's model bytes; null for the standard skeleton (model null), which the worker makes itself. */
+  const jobModel = async (file: string | null) => {
+    if (file === null) return okValue<Uint8Array | null>(null);
+    const m = await readModelBytes(file);
+    return m.ok ? okValue<Uint8Array | null>(m.value.bytes) : m;
+  };
 
   return {
     async importMocap(job) {
-      // null: the standard skeleton, made in the worker.
-      let model: Uint8Array | null = null;
-      if (job.model !== null) {
-        const m = await readModelBytes(job.model);
-        if (!m.ok) return m;
-        model = m.value.bytes;
-      }
-      const r = await run({ kind: 'import', job, model });
+      const model = await jobModel(job.model);
+      if (!model.ok) return model;
+      const r = await run({ kind: 'import', job, model: model.value });
       return r.ok ? okValue(r.value as MocapImportResult) : r;
     },
 
@@ -118,13 +119,9 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
       const abs = path.resolve(file);
       const ext = `.${job.format}`;
       if (path.extname(abs).toLowerCase() !== ext) return errValue('E_UNSUPPORTED', `save as ${ext}: ${path.basename(abs)}`, { file: abs });
-      let model: Uint8Array | null = null;
-      if (job.model !== null) {
-        const m = await readModelBytes(job.model);
-        if (!m.ok) return m;
-        model = m.value.bytes;
-      }
-      const r = await run({ kind: 'export', job, model });
+      const model = await jobModel(job.model);
+      if (!model.ok) return model;
+      const r = await run({ kind: 'export', job, model: model.value });
       if (!r.ok) return r;
       const bytes = r.value as Uint8Array;
       const w = await atomicWrite(abs, bytes, { overwrite: opts.overwrite ?? false });
