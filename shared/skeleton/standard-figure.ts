@@ -188,13 +188,14 @@ export function defaultFigureParts(): FigurePart[] {
   return parts;
 }
 
-/** The name the standard skeleton goes by where a model's name would stand (reports, the CLI). */
-export const STANDARD_FIGURE_NAME = 'standard MMD skeleton';
-
-/** The figure's skeleton as a model: its bones and nothing else (no mesh, morphs or physics). */
+/**
+ * The figure's skeleton as a model: its bones and nothing else (no mesh, morphs or physics). Its name is
+ * empty, so a motion imported onto it names no model in its header (the model name a VMD carries): it is
+ * for any model, and the retarget offer, which compares that name with the actor's model, stays quiet.
+ */
 export function standardFigureModel(): ModelData {
   return {
-    format: 'pmx', version: 2, name: STANDARD_FIGURE_NAME, nameEn: STANDARD_FIGURE_NAME, comment: '', commentEn: '', vertexCount: 0,
+    format: 'pmx', version: 2, name: '', nameEn: 'standard MMD skeleton', comment: '', commentEn: '', vertexCount: 0,
     positions: new Float32Array(0), normals: new Float32Array(0), uvs: new Float32Array(0), skinIndices: new Uint32Array(0),
     skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0), indices: new Uint32Array(0),
     textures: [], materials: [], bones: defaultFigureBones(), morphs: [], rigidBodyCount: 0, jointCount: 0, rigidBodies: [],

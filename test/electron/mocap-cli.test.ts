@@ -203,6 +203,8 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
     expect(bones.names.length).toBeGreaterThan(10);
     expect(bones.names.filter((n) => !standard.has(n))).toEqual([]);
     expect(bones.names).toEqual(expect.arrayContaining(['センター', '上半身', '左足', '左ひざ', '左腕', '左足ＩＫ']));
+    // For any model: the header names none.
+    expect(Array.from(d.value.modelName).every((b) => b === 0)).toBe(true);
     // Onto the low-poly Miku (about 11 units tall, legs 5.6) the hips move less than onto the figure
     // (20 units, legs 7.7): the capture's translation is scaled by leg length.
     const m = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-miku.vmd', '--json'], dir);
