@@ -168,7 +168,8 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
   }
   const bones = new Map<string, string>();
   for (let at = 0, first = 1; at < t.length; ) {
-    const lineEnd = t.indexOf('\n', at) < 0 ? t.length : t.indexOf('\n', at);
+    const nl = t.indexOf('\n', at);
+    const lineEnd = nl < 0 ? t.length : nl;
     const lineText = t.slice(at, lineEnd);
     if (/^\s*#/.test(lineText) || !lineText.trim()) {
       at = lineEnd + 1;

@@ -4,7 +4,7 @@
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
 import { failure, formatError, success, type Diagnostic, type Outcome } from '../../../shared/vmd';
-import { compareMotionToModel, inspectModel, type ModelInfo } from '../../../shared/pmx';
+import { compareMotionToModel, inspectModel, isRepairNote, type ModelInfo } from '../../../shared/pmx';
 import { readInputBytes } from '../../fs/files';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
@@ -76,7 +76,7 @@ export async function modelInspection(
           (info.softBodies.length ? `  soft bodies (not simulated) ${info.softBodies.length}: ${info.softBodies.join(' ')}\n` : '') +
           (info.physicsError ? `  physics unreadable: ${info.physicsError.message}\n` : '') +
           // What the reader repaired or left out (the physics error has its line above).
-          notesText(notes.filter((d) => d.code !== 'W_PMX_PHYSICS' && d.code !== 'W_PMD_PHYSICS')) +
+          notesText(notes.filter(isRepairNote)) +
           '\n',
       );
     }

@@ -29,7 +29,7 @@ import { failure, formatError, success, type Outcome } from '../../../shared/vmd
 import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { useVideoExportStore } from '../stores/video-export';
 import { OfflineFrameSource } from './offline-render';
-import { readModel } from '../../../shared/pmx/model-reader';
+import { isRepairNote, readModel } from '../../../shared/pmx/model-reader';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -526,7 +526,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         // A model whose name field is empty (tools write such files) is called by its file name.
         name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
-        notes: r.diagnostics.filter((d) => d.code !== 'W_PMX_PHYSICS' && d.code !== 'W_PMD_PHYSICS'),
+        notes: r.diagnostics.filter(isRepairNote),
       });
       store.setOutline(modelOutline(m));
       syncPhysicsState();
