@@ -2,6 +2,8 @@
 // signal handler only runs when the main thread is free, and the CLI kept one installed for the whole
 // command: a signal during `speed --refit` (seconds of fitting on the main thread) waited for the fit to
 // finish. Now the handler is there only while a write holds a temp file, so the signal ends the work at once.
+// What is asserted is exact (the process ended by the signal itself, nothing written); the time it took is
+// printed, never compared, so a loaded machine cannot fail it.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -42,7 +44,7 @@ function runCli(args: string[], cwd: string, sig?: NodeJS.Signals, signalAt = 0)
 }
 
 describe.skipIf(!corpusPresent)('signals during a long command', () => {
-  it('SIGTERM or SIGINT during speed --refit ends the fit at once: no output, no temp file, 143/130', async () => {
+  it('SIGTERM or SIGINT during speed --refit ends the fit by the signal itself (the shell sees 143/130): no output, no temp file', async () => {
     const dir = mk('signals');
     const dance = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
     const args = (out: string) => ['speed', dance, '-o', out, '--factor', '1.5', '--refit', '--quiet'];
@@ -55,11 +57,10 @@ describe.skipIf(!corpusPresent)('signals during a long command', () => {
       const cut = await runCli(args(`cut-${sig}.vmd`), dir, sig, full.ms / 2);
       const status = cut.signal === sig ? `killed by ${sig}` : `exit ${cut.code}`;
       console.log(`${sig}: the whole command ${full.ms} ms; signalled at ${Math.round(full.ms / 2)} ms, ended ${cut.afterSignal} ms later (${status})`);
-      // Ended by the signal, whether by the default action or the handler's exit code, as a shell sees both.
-      expect(cut.signal === sig || cut.code === (sig === 'SIGINT' ? 130 : 143), status).toBe(true);
-      // Before the fit could have finished: it had about half the command still to do. (The old handler
-      // waited for it: its exit came at about the whole command's time.)
-      expect(cut.afterSignal, `${sig}: ${status}`).toBeLessThan(full.ms / 4);
+      // Ended by the signal's own default action, not by a handler's exit code: no JavaScript handler was
+      // installed while the fit ran, so nothing waited for the main thread to come free. (The old handler
+      // did wait, then exited 143/130, 0.9–1.2 s after the signal.) How soon is reported above, not asserted.
+      expect(cut.signal, status).toBe(sig);
       expect(readdirSync(dir).sort()).toEqual(['full.vmd']);
     }
   }, 240_000);
