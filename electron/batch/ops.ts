@@ -102,20 +102,30 @@ function modelOption(o: OpOptions, k: 'from' | 'to' | 'model'): ModelData {
   return m.value;
 }
 
-/** import-bvh's options as the single-file command takes them (electron/cli/commands/mocap.ts); throws OptionFailure for a bad one. */
-function captureOptions(o: OpOptions): ImportOptions {
+/**
+ * A capture import's options (import-bvh, import-vrma and batch import-bvh: the one place they are read),
+ * named as on the command line: --map's text (its "morphs" section returned apart, for VRM expressions),
+ * --scale, --fps, --foot-ik/--no-foot-ik, --rest rest|first, --pos-tol, --rot-tol. Throws OptionFailure.
+ */
+export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string> } {
   const rows = typeof o.mapText === 'string' ? parseMapping(o.mapText, typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined) : null;
-  if (rows && !rows.ok) return refuse('map', 'invalid', { detail: `--map: ${rows.error.message}` });
+  if (rows && !rows.ok) return refuse('map', 'invalid', { detail: `--map${typeof o.map === 'string' ? ` ${o.map}` : ''}: ${rows.error.message}` });
   const fps = numOpt(o, 'fps', { positive: true });
   if (fps !== undefined && fps > 10000) return refuse('fps', 'invalid', { detail: `--fps must be at most 10000, got ${fps}` });
-  return {
+  const footIk = boolOpt(o, 'foot-ik', false), noFootIk = boolOpt(o, 'no-foot-ik', false);
+  if (footIk && noFootIk) return refuse('foot-ik', 'invalid', { detail: 'give --foot-ik or --no-foot-ik, not both' });
+  const rest = o.rest;
+  if (rest !== undefined && rest !== 'rest' && rest !== 'first') return refuse('rest', 'invalid', { detail: `--rest must be "rest" or "first", got "${String(rest)}"` });
+  const options: ImportOptions = {
     scale: numOpt(o, 'scale', { positive: true }),
     fps,
-    footIk: boolOpt(o, 'no-foot-ik', false) ? false : undefined,
+    footIk: footIk ? true : noFootIk ? false : undefined,
+    rest,
     positionTol: numOpt(o, 'pos-tol', { positive: true }),
     rotationTolDeg: numOpt(o, 'rot-tol', { positive: true }),
     ...(rows ? { map: rows.value.bones } : {}),
   };
+  return rows ? { options, morphs: rows.value.morphs } : { options };
 }
 
 /** The operations that write another kind of file (pose, convert, inspect, retarget); throws OptionFailure for a bad option. */
@@ -183,7 +193,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'physics-bake':
       return physicsBakeOp(o);
     case 'import-bvh': {
-      const opts = captureOptions(o);
+      const opts = captureOptions(o).options;
       const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
       return {
         op,

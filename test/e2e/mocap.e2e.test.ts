@@ -416,6 +416,8 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     expect(await model.textContent()).toBe('Standard MMD skeleton (the built-in figure)');
     expect(await page.isVisible('[data-testid="mocap-use-standard"]')).toBe(false);
     expect(await page.isEnabled('[data-testid="mocap-import"]')).toBe(true);
+    // What the capture has and the skeleton does not is said of the skeleton (import-bvh --json: unboundParts).
+    expect(await page.textContent('[data-testid="mocap-report-lacks"]')).toBe('The standard skeleton lacks: upperChest, leftToes, rightToes');
     // The figure walks: its left thigh turns between frames 0 and 120.
     await pictureAt(page, 0);
     const thigh0 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
@@ -431,6 +433,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="mocap-model"]')?.textContent === 'miku.pmd');
     await ready(page);
+    expect(await page.textContent('[data-testid="mocap-report-lacks"]')).toMatch(/^The model lacks: /);
     await page.click('[data-testid="mocap-use-standard"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="mocap-model"]')?.getAttribute('data-standard') === 'true');
     await ready(page);

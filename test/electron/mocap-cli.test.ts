@@ -216,6 +216,12 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
     const rep = JSON.parse(e.out) as { frames: number; joints: string[] };
     expect(rep.frames).toBe(301);
     expect(rep.joints).toEqual(expect.arrayContaining(['hips', 'spine', 'head', 'leftUpperArm', 'rightLowerLeg']));
+    // The line says whose bones the motion's others are not: the skeleton's, when no model is given.
+    const line = await run(['export-bvh', corpusPath(DANCE), '-o', 'dance.bvh'], dir);
+    expect(line.code, line.err).toBe(0);
+    expect(line.out).toMatch(/^export-bvh: dance\.bvh: 2810 frames, 19 joints; motion bones the standard skeleton lacks: ﾈｸﾀｲ１ /);
+    const onModel = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance2.bvh'], dir);
+    expect(onModel.out).toMatch(/; motion bones the model lacks: 左目 /);
   });
 });
 
@@ -285,5 +291,58 @@ describe.skipIf(!corpusPresent)('import-bvh --map', () => {
     const b = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'b.vmd', '--map', 'bad.csv'], dir);
     expect(b.code).toBe(2);
     expect(b.err).toMatch(/--map bad\.csv: mapping line 2: expected two columns/);
+  });
+});
+
+describe.skipIf(!corpusPresent)('capture options: one reader for import-bvh, import-vrma and batch import-bvh', () => {
+  // Each bad option is refused before anything is read or written (usage error, 2), with the same line
+  // from the one-file command and from the batch.
+  const cases: [string[], RegExp][] = [
+    [['--scale', '-1'], /^--scale must be greater than 0, got -1$/],
+    [['--fps', '20000'], /^--fps must be at most 10000, got 20000$/],
+    [['--pos-tol', 'x'], /^--pos-tol must be a number, got "x"$/],
+    [['--rot-tol', '0'], /^--rot-tol must be greater than 0, got 0$/],
+  ];
+  it.each(cases)('%j', async (opt, message) => {
+    const dir = mk();
+    const one = await run(['import-bvh', corpusPath(WALK), '-o', 'w.vmd', ...opt], dir);
+    expect(one.code).toBe(2);
+    expect(one.err.split('\n')[0].replace(/^vmd-studio [a-z-]+: /, '')).toMatch(message);
+    const batch = await run(['batch', 'import-bvh', path.dirname(corpusPath(WALK)), '-o', 'out', ...opt], dir);
+    expect(batch.code).toBe(2);
+    expect(batch.err.split('\n')[0].replace(/^vmd-studio [a-z-]+: /, '')).toMatch(message);
+    expect(existsSync(path.join(dir, 'w.vmd')) || existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+
+  it('the one-file extras: --rest and --foot-ik with --no-foot-ik are checked there too', async () => {
+    const dir = mk();
+    const rest = await run(['import-bvh', corpusPath(WALK), '-o', 'w.vmd', '--rest', 'sideways'], dir);
+    expect([rest.code, rest.err]).toEqual([2, expect.stringContaining('--rest must be "rest" or "first", got "sideways"')]);
+    const both = await run(['import-vrma', 'in.vrma', '-o', 'w.vmd', '--foot-ik', '--no-foot-ik'], dir);
+    expect([both.code, both.err]).toEqual([2, expect.stringContaining('give --foot-ik or --no-foot-ik, not both')]);
+  });
+
+  it('--map\'s "morphs" section reaches import-vrma and export-vrma (the expression table), its bones the import', async () => {
+    const dir = mk();
+    const src = path.join(dir, 'in.vmd');
+    writeFileSync(src, readFileSync(corpusPath(DANCE)));
+    const plain = await run(['export-vrma', 'in.vmd', '--model', corpusPath(MIKU), '-o', 'a.vrma', '--json'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    // The table's row aa → あ left out: the export carries no "aa", and the import of a file that has it keys no あ.
+    writeFileSync(path.join(dir, 'm.json'), JSON.stringify({ morphs: { aa: '-' } }));
+    const mapped = await run(['export-vrma', 'in.vmd', '--model', corpusPath(MIKU), '-o', 'b.vrma', '--map', 'm.json', '--json'], dir);
+    expect(mapped.code, mapped.err).toBe(0);
+    const expressions = (out: string) => (JSON.parse(out).expressions as { expression: string }[]).map((e) => e.expression);
+    expect(expressions(plain.out)).toContain('aa');
+    expect(expressions(mapped.out)).not.toContain('aa');
+    expect(expressions(mapped.out).length).toBe(expressions(plain.out).length - 1);
+    const morphsOf = (file: string) => new Set(buildTracks(vmd(path.join(dir, file))).morphs.names);
+    const all = await run(['import-vrma', 'a.vrma', '--model', corpusPath(MIKU), '-o', 'c.vmd'], dir);
+    expect(all.code, all.err).toBe(0);
+    expect(morphsOf('c.vmd').has('あ')).toBe(true);
+    const less = await run(['import-vrma', 'a.vrma', '--model', corpusPath(MIKU), '-o', 'd.vmd', '--map', 'm.json'], dir);
+    expect(less.code, less.err).toBe(0);
+    expect(morphsOf('d.vmd').has('あ')).toBe(false);
+    expect(morphsOf('d.vmd').has('い')).toBe(true);
   });
 });

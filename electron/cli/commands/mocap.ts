@@ -7,19 +7,21 @@
  */
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
-import { formatError, readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { readModel, type ModelData } from '../../../shared/pmx';
 import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
-import { parseMapping } from '../../../shared/motion-ops/rename';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
 import { exportBvh } from '../../../shared/bvh/export';
-import { optNumber, optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
+import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
 import { failWith } from './edit-output';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
+import { captureOptions } from '../../batch/ops';
+import { checkOptions, type OpOptions } from '../../../shared/batch/options';
+import { loadMapping } from './op-options';
 import { vrmaToMotion, motionToVrma, parseExpressionMap, DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
 
 type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
@@ -55,39 +57,23 @@ async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Ar
   return null;
 }
 
-function importOptions(a: ParsedArgs): ImportOptions {
-  const o: ImportOptions = {};
-  const scale = optNumber(a, 'scale');
-  if (scale !== undefined && !(scale > 0)) throw new UsageError(`--scale must be greater than 0, got ${scale}`);
-  o.scale = scale;
-  const fps = optNumber(a, 'fps');
-  if (fps !== undefined && !(fps > 0 && fps <= 10000)) throw new UsageError(`--fps must be greater than 0, got ${fps}`);
-  o.fps = fps;
-  const pt = optNumber(a, 'pos-tol'), rt = optNumber(a, 'rot-tol');
-  if (pt !== undefined && !(pt > 0)) throw new UsageError(`--pos-tol must be greater than 0, got ${pt}`);
-  if (rt !== undefined && !(rt > 0)) throw new UsageError(`--rot-tol must be greater than 0, got ${rt}`);
-  o.positionTol = pt;
-  o.rotationTolDeg = rt;
-  if (a.flags.has('foot-ik') && a.flags.has('no-foot-ik')) throw new UsageError('give --foot-ik or --no-foot-ik, not both');
-  if (a.flags.has('foot-ik')) o.footIk = true;
-  if (a.flags.has('no-foot-ik')) o.footIk = false;
-  const rest = optValue(a, 'rest');
-  if (rest !== undefined && rest !== 'rest' && rest !== 'first') throw new UsageError(`--rest must be "rest" or "first", got "${rest}"`);
-  o.rest = rest as ImportOptions['rest'];
-  return o;
-}
-
-/** Reads a --map file (the rename map's CSV or JSON); its problems are usage errors naming the file and line. */
-async function loadMap(a: ParsedArgs, io: CliIo): Promise<{ rows?: Map<string, string>; morphs?: Map<string, string> }> {
-  const mapArg = optValue(a, 'map');
-  if (!mapArg) return {};
-  const file = path.resolve(io.cwd, mapArg);
-  const r = await readInputBytes(file);
-  if (!r.ok) throw new UsageError(`--map: ${formatError(r.error)}`);
-  const text = new TextDecoder('utf-8').decode(r.value);
-  const m = parseMapping(text, path.extname(file).toLowerCase() === '.json' ? 'json' : undefined);
-  if (!m.ok) throw new UsageError(`--map ${mapArg}: ${m.error.message}`);
-  return { rows: m.value.bones, morphs: m.value.morphs };
+/**
+ * The capture options given (those `names` lists), read by the one reader batch import-bvh uses
+ * (electron/batch/ops.ts captureOptions); --map's file is read first. Bad options: a UsageError.
+ */
+async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; flags: string[] }): Promise<{ options: ImportOptions; morphs?: Map<string, string> }> {
+  const o: OpOptions = {};
+  for (const v of names.values) {
+    const x = optValue(a, v);
+    if (x !== undefined) o[v] = x;
+  }
+  for (const f of names.flags) if (a.flags.has(f)) o[f] = true;
+  if (o.map === '') throw new UsageError('--map needs a .csv or .json file');
+  await loadMapping(o, io);
+  if (typeof o.map === 'string') o.map = optValue(a, 'map')!;
+  const c = checkOptions(() => captureOptions(o));
+  if (!c.ok) throw new UsageError(c.error.message);
+  return c.value;
 }
 
 function importLine(r: ImportReport): string {
@@ -160,11 +146,10 @@ export const importBvhCommand: CommandInfo = {
   Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
   and --rot-tol (default 0.5°).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', ...COMMON_FLAGS], aliases: { o: 'output' } });
+    const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik'] };
+    const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
-    const opts = importOptions(a);
-    const map = await loadMap(a, io);
-    opts.map = map.rows;
+    const opts = (await captureArgs(a, io, names)).options;
     return guarded(() =>
       convertFile(io, a, p, 'import-bvh', {
         parse: (bytes) => readBvh(bytes),
@@ -193,7 +178,7 @@ export const exportBvhCommand: CommandInfo = {
         bytes: (v) => new TextEncoder().encode(v.text),
         report: ({ report: rep }) => ({
           json: rep,
-          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones the model lacks: ${rep.missingBones.join(' ')}` : ''}`,
+          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones ${p.model === null ? 'the standard skeleton' : 'the model'} lacks: ${rep.missingBones.join(' ')}` : ''}`,
         }),
       }),
     );
@@ -208,12 +193,11 @@ export const importVrmaCommand: CommandInfo = {
   (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
   {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out.`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik', ...COMMON_FLAGS], aliases: { o: 'output' } });
+    const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik'] };
+    const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
-    const opts = importOptions(a);
-    const map = await loadMap(a, io);
-    opts.map = map.rows;
-    const expressions = parseExpressionMap(map.morphs);
+    const { options: opts, morphs } = await captureArgs(a, io, names);
+    const expressions = parseExpressionMap(morphs);
     return guarded(() =>
       convertFile(io, a, p, 'import-vrma', {
         parse: (bytes) => readVrma(bytes),
@@ -235,8 +219,8 @@ export const exportVrmaCommand: CommandInfo = {
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'map'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
     const p = await paths(a, io, '.vrma');
-    const map = await loadMap(a, io);
-    const expressions = parseExpressionMap(map.morphs);
+    const { morphs } = await captureArgs(a, io, { values: ['map'], flags: [] });
+    const expressions = parseExpressionMap(morphs);
     return guarded(() =>
       convertFile(io, a, p, 'export-vrma', {
         parse: (bytes) => readVmdInput(bytes, p.input),
