@@ -16,15 +16,18 @@ import {
   writeVmd,
   writeVpd,
   type Outcome,
+  type VmdDocument,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
 import { prepareDocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
-import { BATCH_OPS, type BatchOp } from '../../shared/batch/types';
+import { BATCH_OPS, captureExt, type BatchOp } from '../../shared/batch/types';
 import { readFileSync, statSync } from 'node:fs';
 import { readModel, type ModelData } from '../../shared/pmx';
 import { readBvh } from '../../shared/bvh/bvh-reader';
-import { importBvh, type ImportOptions } from '../../shared/bvh/import';
+import { importBvh, type ImportOptions, type ImportReport } from '../../shared/bvh/import';
+import { parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
+import { readVrma } from '../vrma/vrma-io';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -39,7 +42,8 @@ export interface PreparedOp {
   inputExtensions: string[];
   /** Output file extension for an input extension. */
   outputExtension: (inputExt: string) => string;
-  run: (bytes: Uint8Array, inputExt: string) => TaskOutput;
+  /** One input's output; a format read by an asynchronous library (.vrma) answers a promise. */
+  run: (bytes: Uint8Array, inputExt: string) => TaskOutput | Promise<TaskOutput>;
 }
 
 
@@ -128,6 +132,25 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
   return rows ? { options, morphs: rows.value.morphs } : { options };
 }
 
+/** A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out). */
+function captureOutput(edit: 'import-bvh' | 'import-vrma', r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>): TaskOutput {
+  if (!r.ok) return r;
+  const x = r.value.report;
+  const warnings = [
+    ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
+    ...(x.unboundParts.length ? [`parts the model lacks: ${x.unboundParts.join(' ')}`] : []),
+    ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
+  ];
+  const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
+  return {
+    ok: true,
+    value: {
+      bytes: writeVmd(r.value.doc),
+      report: { edit, frames: x.frames, captureFps: x.captureFps, lastFrame: x.lastFrame, map: x.map, mapped: x.mapped.length, keysRaw: x.keysRaw, keysKept: x.keysKept, ...morphKeys, footIk: x.footIk, contacts: x.contacts, scale: x.scale, maxPositionError: x.maxPositionError, maxRotationErrorDeg: x.maxRotationErrorDeg, warnings },
+    },
+  };
+}
+
 /** The operations that write another kind of file (pose, convert, inspect, retarget); throws OptionFailure for a bad option. */
 function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
   switch (op) {
@@ -192,32 +215,25 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     }
     case 'physics-bake':
       return physicsBakeOp(o);
-    case 'import-bvh': {
-      const opts = captureOptions(o).options;
+    case 'import-bvh':
+    case 'import-vrma': {
+      const { options: opts, morphs } = captureOptions(o);
       const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
+      const expressions = parseExpressionMap(morphs);
       return {
         op,
-        inputExtensions: ['.bvh'],
+        inputExtensions: [captureExt(op)!],
         outputExtension: () => '.vmd',
-        run: (bytes) => {
-          const b = readBvh(bytes);
-          if (!b.ok) return b;
-          const r = importBvh(b.value, model, opts);
-          if (!r.ok) return r;
-          const x = r.value.report;
-          const warnings = [
-            ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
-            ...(x.unboundParts.length ? [`parts the model lacks: ${x.unboundParts.join(' ')}`] : []),
-            ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
-          ];
-          return {
-            ok: true,
-            value: {
-              bytes: writeVmd(r.value.doc),
-              report: { edit: 'import-bvh', frames: x.frames, captureFps: x.captureFps, lastFrame: x.lastFrame, map: x.map, mapped: x.mapped.length, keysRaw: x.keysRaw, keysKept: x.keysKept, footIk: x.footIk, contacts: x.contacts, scale: x.scale, maxPositionError: x.maxPositionError, maxRotationErrorDeg: x.maxRotationErrorDeg, warnings },
-            },
-          };
-        },
+        run:
+          op === 'import-bvh'
+            ? (bytes) => {
+                const b = readBvh(bytes);
+                return b.ok ? captureOutput(op, importBvh(b.value, model, opts)) : b;
+              }
+            : async (bytes) => {
+                const v = await readVrma(bytes);
+                return v.ok ? captureOutput(op, vrmaToMotion(v.value, model, { ...opts, expressions })) : v;
+              },
       };
     }
     case 'retarget': {

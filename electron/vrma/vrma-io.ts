@@ -83,9 +83,35 @@ function inRange(v: ArrayLike<number>): boolean {
   return true;
 }
 
+/**
+ * What is wrong with a GLB's container (glTF 2.0 spec, "Binary glTF Layout"), or null: a 12-byte header
+ * ("glTF", version 2, the whole length) and chunks of (length, type, data) that end where the file does.
+ * Said in our words, with the byte where it goes wrong, before gltf-transform reads it (its own message
+ * for a cut file is "Invalid typed array length").
+ */
+function glbProblem(b: Uint8Array): string | null {
+  const not = 'not a binary glTF (.vrma) file';
+  if (b.byteLength < 12) return `${not}: ${b.byteLength} bytes, shorter than the 12-byte GLB header`;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (v.getUint32(0, true) !== 0x46546c67) return `${not}: it does not begin with "glTF"`;
+  const version = v.getUint32(4, true);
+  if (version !== 2) return `glTF version ${version} (at byte 4); a .vrma is glTF 2`;
+  const length = v.getUint32(8, true);
+  if (length > b.byteLength) return `the file is cut: its header says ${length.toLocaleString('en-US')} bytes (at byte 8), the file has ${b.byteLength.toLocaleString('en-US')}`;
+  for (let at = 12, i = 0; at < length; i++) {
+    if (at + 8 > length) return `chunk ${i + 1} at byte ${at}: its 8-byte header runs past the GLB's end (${length} bytes)`;
+    const size = v.getUint32(at, true);
+    if (at + 8 + size > length) return `chunk ${i + 1} at byte ${at} holds ${size.toLocaleString('en-US')} bytes, past the GLB's end (${length.toLocaleString('en-US')} bytes)`;
+    at += 8 + size;
+  }
+  return null;
+}
+
 /** Reads a .vrma (GLB). Errors: E_VRMA_FORMAT naming what is missing or out of range, and where. */
 export async function readVrma(bytes: Uint8Array): Promise<{ ok: true; value: VrmaData } | { ok: false; error: CodecError }> {
   const bad = (message: string) => ({ ok: false as const, error: { code: 'E_VRMA_FORMAT' as const, message } });
+  const container = glbProblem(bytes);
+  if (container) return bad(container);
   let doc: Document;
   try {
     // gltf-transform views the GLB's chunks as Uint32Arrays: a view at an offset that is not a multiple of

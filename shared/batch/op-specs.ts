@@ -129,6 +129,16 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],
+  // A folder of VRM Animations, as import-vrma: import-bvh's options but the capture rate (a .vrma's
+  // times are seconds); the map's "morphs" section edits the expression table.
+  'import-vrma': [
+    { name: 'model', kind: 'file', meta: 'MODEL.pmx|.pmd', label: 'batch.opt.import.model', hint: 'batch.opt.import.model.hint' },
+    { name: 'map', kind: 'file', meta: 'MAP.csv|.json', label: 'batch.opt.map', hint: 'batch.opt.import-vrma.map.hint' },
+    { name: 'scale', kind: 'number', positive: true, meta: 'S', label: 'batch.opt.import.scale', hint: 'batch.opt.import.scale.hint' },
+    { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
+    { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
+    { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

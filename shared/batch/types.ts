@@ -1,12 +1,17 @@
 /**
  * Batch jobs: the types the batch engine (electron/batch), the CLI, the IPC contract and the renderer
- * share. A job applies one operation to every .vmd/.vpd (import-bvh: .bvh) under a folder, writing a mirrored tree.
+ * share. A job applies one operation to every .vmd/.vpd (import-bvh: .bvh, import-vrma: .vrma) under a folder, writing a mirrored tree.
  */
 import type { Outcome } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
-export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'convert', 'pose', 'inspect'] as const;
+export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'import-vrma', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
+
+/** The file kind a capture import takes (its folder's motions are not taken), or null for the other operations. */
+export function captureExt(op: BatchOp | string): '.bvh' | '.vrma' | null {
+  return op === 'import-bvh' ? '.bvh' : op === 'import-vrma' ? '.vrma' : null;
+}
 
 /** The operations that edit one motion (shared/batch/doc-edits.ts); the others write another kind of file. */
 export const DOC_EDIT_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake'] as const satisfies readonly BatchOp[];

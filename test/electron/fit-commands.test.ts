@@ -166,14 +166,14 @@ describe('reduce / bake / speed --refit', () => {
     expect((await run(['speed', 'dense.vmd', '-o', 'x.vmd', '--refit'], d)).code).toBe(2);
   });
 
-  it('the batch option table offers the same options (CLI and Batch dialog share it)', () => {
+  it('the batch option table offers the same options (CLI and Batch dialog share it)', async () => {
     expect(cliArgNames('reduce')).toEqual({ values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [] });
     expect(cliArgNames('bake').values).toEqual(['from', 'to']);
     expect(cliArgNames('speed')).toEqual({ values: ['factor', 'pos-tol', 'rot-tol', 'morph-tol'], flags: ['refit'] });
     const p = prepareOp('reduce', { 'pos-tol': 0.05 });
     if (!p.ok) throw new Error(p.error.message);
     const op = p.value;
-    const r = op.run(writeVmd(dense()), '.vmd');
+    const r = await op.run(writeVmd(dense()), '.vmd');
     expect(r.ok).toBe(true);
     if (r.ok) expect(read2(r.value.bytes).bone.count).toBeLessThan(242);
   });

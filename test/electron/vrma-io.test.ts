@@ -77,3 +77,30 @@ describe('readVrma: damaged values', () => {
     expect(keys((v) => v.tracks[1].values.fill(3e38)).largest).toBeGreaterThan(1e38);
   });
 });
+
+describe('readVrma: a damaged container (GLB) is named in our words, with the byte', () => {
+  const cases: [string, (b: Uint8Array) => Uint8Array, RegExp][] = [
+    ['seven bytes', () => new TextEncoder().encode('not glb'), /^not a binary glTF \(\.vrma\) file: 7 bytes, shorter than the 12-byte GLB header$/],
+    ['another magic', (b) => Object.assign(b.slice(), { 0: 0x47 }), /^not a binary glTF \(\.vrma\) file: it does not begin with "glTF"$/],
+    ['version 1', (b) => Object.assign(b.slice(), { 4: 1 }), /^glTF version 1 \(at byte 4\); a \.vrma is glTF 2$/],
+    ['a cut file', (b) => b.slice(0, 300), /^the file is cut: its header says [\d,]+ bytes \(at byte 8\), the file has 300$/],
+    ['a chunk longer than the file says', (b) => {
+      const c = b.slice();
+      new DataView(c.buffer).setUint32(12, c.byteLength, true);
+      return c;
+    }, /^chunk 1 at byte 12 holds [\d,]+ bytes, past the GLB's end \([\d,]+ bytes\)$/],
+  ];
+  for (const [what, damage, message] of cases) {
+    it(what, async () => {
+      const glb = await writeVrma(sample());
+      // The sound file is a GLB whose header's length is its own (the independent check of the layout read here).
+      const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+      expect([dv.getUint32(0, true), dv.getUint32(4, true), dv.getUint32(8, true)]).toEqual([0x46546c67, 2, glb.byteLength]);
+      const r = await readVrma(damage(glb));
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe('E_VRMA_FORMAT');
+      expect(r.error.message).toMatch(message);
+    });
+  }
+});

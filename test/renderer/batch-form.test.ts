@@ -51,6 +51,8 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale'], help: '--from SOURCE.pmx --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).
   'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--pos-tol U] [--rot-tol DEG]' },
+  // VRM Animations (import-vrma): import-bvh's but --fps (a .vrma keys seconds).
+  'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--pos-tol U] [--rot-tol DEG]' },
 };
 
 const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });

@@ -10,7 +10,7 @@ import { atomicWrite, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS, failedFiles, MAX_BATCH_JOBS, reportRow, wouldWriteCount } from '../../../shared/batch/types';
+import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, reportRow, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
@@ -55,8 +55,9 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
   if (s.notTaken) {
-    out += op === 'import-bvh'
-      ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: import-bvh takes .bvh captures\n`
+    const ext = captureExt(op);
+    out += ext
+      ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: ${op} takes ${ext} files\n`
       : `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
   }
   const failed = failedFiles(s.results);

@@ -45,7 +45,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
         const r = await readInputBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
-        const out = prepared.run(r.value, path.extname(input).toLowerCase());
+        const out = await prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
         if (!w.ok) return failWith(io, w.error, output, givens);

@@ -60,6 +60,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   'import-bvh': `(batch) every .bvh under the folder → .vmd, as vmd-studio import-bvh (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (joint,part rows),
            --scale, --fps, --no-foot-ik, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
+  'import-vrma': `(batch) every .vrma under the folder → .vmd, as vmd-studio import-vrma (see its --help): onto
+           --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (JSON "bones" and
+           "morphs": expression → morph), --scale, --no-foot-ik, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
   pose: `(batch) VMD → VPD: the pose at --frame F`,
   convert: `(batch) VPD → VMD (one key per bone at --frame F) and VMD → VPD (pose at --frame F)`,
   inspect: `(batch) one JSON summary per file`,
