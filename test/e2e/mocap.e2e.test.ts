@@ -456,4 +456,31 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     expect(readFileSync(path.join(dir, 'walk-standard-out.bvh')).equals(readFileSync(path.join(dir, 'walk-cli.bvh')))).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, LONG);
+
+  it('Batch → Import VRM Animation: a folder of .vrma → VMDs, each the bytes import-vrma writes; the folder\'s motions are said not taken', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    const input = path.join(dir, 'vrma-in'), output = path.join(dir, 'vrma-out');
+    mkdirSync(input);
+    const made = await cli(['export-vrma', corpusPath('gene/motion/02_laugh.vmd'), '-o', path.join(input, 'laugh.vrma')], dir);
+    expect(made.code, made.err).toBe(0);
+    writeFileSync(path.join(input, 'laugh.vmd'), readFileSync(corpusPath('gene/motion/02_laugh.vmd')));
+    await page.click('[data-testid="cmd-batch"]');
+    await page.click('[data-testid="batch-target-folder"]');
+    await page.selectOption('[data-testid="batch-op"]', 'import-vrma');
+    await page.fill('[data-testid="batch-input"]', input);
+    await page.fill('[data-testid="batch-output"]', output);
+    await page.fill('[data-testid="batch-opt-model"]', MIKU);
+    await s.app.screenshot('batch-import-vrma-form');
+    await page.click('[data-testid="batch-start"]');
+    await page.waitForSelector('[data-testid="batch-summary"]', { timeout: LONG });
+    expect(await page.textContent('[data-testid="batch-summary"]')).toBe('Done: 1 ok, 0 failed, 0 skipped');
+    expect(await page.textContent('[data-testid="batch-not-taken"]')).toBe('1 .vmd/.vpd file(s) in the folder were not processed: this operation takes .vrma files');
+    await s.app.screenshot('batch-import-vrma-done');
+    const c = await cli(['import-vrma', path.join(input, 'laugh.vrma'), '--model', MIKU, '-o', 'vrma-batch-cli.vmd'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(readFileSync(path.join(output, 'laugh.vmd')).equals(readFileSync(path.join(dir, 'vrma-batch-cli.vmd')))).toBe(true);
+    await page.click('[data-testid="batch-close"]');
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
 });
