@@ -26,8 +26,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { readModel, type ModelData } from '../../shared/pmx';
 import { readBvh } from '../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../shared/bvh/import';
-import { parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
-import { readVrma } from '../vrma/vrma-io';
+import { motionToVrma, parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
+import { exportBvh } from '../../shared/bvh/export';
+import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -233,6 +234,35 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
             : async (bytes) => {
                 const v = await readVrma(bytes);
                 return v.ok ? captureOutput(op, vrmaToMotion(v.value, model, { ...opts, expressions })) : v;
+              },
+      };
+    }
+    case 'export-bvh':
+    case 'export-vrma': {
+      const { morphs } = captureOptions(o);
+      const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
+      const expressions = parseExpressionMap(morphs);
+      return {
+        op,
+        inputExtensions: ['.vmd'],
+        outputExtension: () => (op === 'export-bvh' ? '.bvh' : '.vrma'),
+        run:
+          op === 'export-bvh'
+            ? (bytes) => {
+                const d = readVmd(bytes);
+                if (!d.ok) return d;
+                const r = exportBvh(d.value, model);
+                if (!r.ok) return r;
+                const x = r.value.report;
+                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length } } };
+              }
+            : async (bytes) => {
+                const d = readVmd(bytes);
+                if (!d.ok) return d;
+                const r = motionToVrma(d.value, model, { expressions });
+                if (!r.ok) return r;
+                const x = r.value.report;
+                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length } } };
               },
       };
     }

@@ -139,6 +139,13 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],
+  // A folder of motions played on one model (or the standard MMD skeleton) → BVH / VRM Animation, as
+  // export-bvh and export-vrma; the map's "morphs" section edits the expression table.
+  'export-bvh': [{ name: 'model', kind: 'file', meta: 'MODEL.pmx|.pmd', label: 'batch.opt.import.model', hint: 'batch.opt.import.model.hint' }],
+  'export-vrma': [
+    { name: 'model', kind: 'file', meta: 'MODEL.pmx|.pmd', label: 'batch.opt.import.model', hint: 'batch.opt.import.model.hint' },
+    { name: 'map', kind: 'file', meta: 'MAP.json', label: 'batch.opt.map', hint: 'batch.opt.export-vrma.map.hint' },
+  ],
 };
 
 /** The option names an op takes a value for, and its flags, as the CLI's argument parser wants them. */

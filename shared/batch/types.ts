@@ -5,7 +5,7 @@
 import type { Outcome } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
-export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'import-vrma', 'convert', 'pose', 'inspect'] as const;
+export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'import-vrma', 'export-bvh', 'export-vrma', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
 
 /** The file kind a capture import takes (its folder's motions are not taken), or null for the other operations. */

@@ -53,6 +53,9 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--pos-tol U] [--rot-tol DEG]' },
   // VRM Animations (import-vrma): import-bvh's but --fps (a .vrma keys seconds).
   'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--pos-tol U] [--rot-tol DEG]' },
+  // The exports (export-bvh, export-vrma): the model optional; the expression map for VRMA.
+  'export-bvh': { values: ['model'], flags: [], help: '[--model MODEL.pmx|.pmd]' },
+  'export-vrma': { values: ['model', 'map'], flags: [], help: '[--model MODEL.pmx|.pmd] [--map MAP.json]' },
 };
 
 const form = (op: BatchOp, v: OpFormValues) => validateOpForm(op, { ...initialFormValues(op), ...v });

@@ -166,6 +166,8 @@ ${allDetails()}`,
         failed: summary.failed,
         skipped: summary.skipped,
         cancelled: summary.cancelled,
+        // Files in the folder the operation does not take (poses for an edit, motions for an import), as the summary says.
+        notTaken: summary.notTaken ?? 0,
         ms: summary.ms,
         results: summary.results.map(reportRow),
       };
