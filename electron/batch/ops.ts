@@ -268,7 +268,8 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     }
     case 'retarget': {
       const opts = retargetOptions(o);
-      const from = modelOption(o, 'from'), to = modelOption(o, 'to');
+      // No --from: the motions are taken as made for the standard MMD skeleton.
+      const from = typeof o.from === 'string' && o.from !== '' ? modelOption(o, 'from') : standardFigureModel(), to = modelOption(o, 'to');
       return {
         op,
         inputExtensions: ['.vmd'],

@@ -113,7 +113,7 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
   ],
   // The two models are read by the batch engine (electron/batch/ops.ts); a folder of motions made for one model.
   retarget: [
-    { name: 'from', kind: 'file', required: true, meta: 'SOURCE.pmx', label: 'batch.opt.retarget.from', hint: 'batch.opt.retarget.from.hint' },
+    { name: 'from', kind: 'file', meta: 'SOURCE.pmx', label: 'batch.opt.retarget.from', hint: 'batch.opt.retarget.from.hint' },
     { name: 'to', kind: 'file', required: true, meta: 'TARGET.pmx', label: 'batch.opt.retarget.to', hint: 'batch.opt.retarget.to.hint' },
     { name: 'map', kind: 'file', meta: 'MAPPING.json|.csv', label: 'batch.opt.map', hint: 'batch.opt.map.hint' },
     { name: 'no-scale', kind: 'flag', default: false, inverted: true, label: 'batch.opt.retarget.no-scale' },

@@ -252,4 +252,41 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     await page.selectOption('[data-testid="locale"]', 'en');
     expect(s.app.errors).toEqual([]);
   }, 300_000);
+
+  it('without the source model: the standard skeleton stands in, ghosted as the figure; Apply gives what the CLI writes without --from', async () => {
+    const page = s.app.page;
+    const dir = s.tmp.dir;
+    const cliOut = path.join(dir, 'cli-standard.vmd');
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'electron/cli/vmd-studio.mjs'), 'retarget', DANCE, '--to', GENE, '-o', cliOut], { cwd: dir, encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    const expected = new Uint8Array(readFileSync(cliOut));
+    const docBytes = async () => new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'));
+    // The actor dances the file as it is (the earlier tests undid their retargets).
+    expect(same(await docBytes(), new Uint8Array(readFileSync(DANCE)))).toBe(true);
+    await page.click('[data-testid="retarget-open"]');
+    await page.waitForSelector('[data-testid="retarget-panel"][data-state="choose"]');
+    await page.click('[data-testid="retarget-standard"]');
+    await waitReady(page);
+    expect(await page.textContent('[data-testid="retarget-source"]')).toBe('Standard MMD skeleton (the built-in figure)');
+    // Figure legs against Gene's: the same ratio the CLI reports.
+    const ratio = /leg ratio ([\d.]+)/.exec(cli.stdout)![1];
+    expect(await page.textContent('[data-testid="retarget-legs"]')).toContain(ratio.slice(0, 4));
+    // The ghost is the figure, see-through, to the actor's left.
+    const keys: string[] = await page.evaluate(() => window.__vmdPreview!.companions());
+    const ghost = keys.find((k) => k.startsWith('-1:ghost:'));
+    expect(ghost, keys.join(', ')).toBe('-1:ghost:standard-skeleton:');
+    const look = await page.evaluate((k) => window.__vmdPreview!.companionLook(k), ghost!);
+    expect(look!.visible).toBe(true);
+    for (const o of look!.opacity) expect(o).toBeLessThanOrEqual(0.5);
+    expect(look!.transparent.every((x) => x)).toBe(true);
+    expect(look!.position[0]).toBeLessThan(-10);
+    await s.app.screenshot('retarget-standard-skeleton');
+    await page.click('[data-testid="retarget-apply"]');
+    await page.waitForSelector('[data-testid="retarget-panel"]', { state: 'detached' });
+    expect(same(await docBytes(), expected)).toBe(true);
+    await page.click('[data-testid="cmd-undo"]');
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="retarget-open"]'));
+    expect(same(await docBytes(), new Uint8Array(readFileSync(DANCE)))).toBe(true);
+    expect(s.app.errors).toEqual([]);
+  }, 300_000);
 });

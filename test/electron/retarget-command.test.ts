@@ -8,6 +8,7 @@ import { compareMotionToModel, readModel } from '../../shared/pmx';
 import { runCli } from '../../electron/cli/main';
 import { CORPUS, useTempDirs } from './batch-helpers';
 import { corpusPresent } from '../helpers/corpus';
+import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
 
 const mk = useTempDirs();
 const MIKU = path.join(CORPUS, 'mmd-viewer-js/model/low_miku/miku.pmd');
@@ -85,14 +86,14 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
 
   it('bad arguments are exit status 2; a bad model is exit status 1 with one line naming it; inputs are never written', async () => {
     const d = mk('rt-bad');
-    expect((await cli(['retarget', STAND, '--to', MIKU, '-o', 'o.vmd'], d)).code).toBe(2);
+    expect((await cli(['retarget', STAND, '--from', '', '--to', MIKU, '-o', 'o.vmd'], d)).code).toBe(2);
     expect((await cli(['retarget', STAND, '--from', GENE, '-o', 'o.vmd'], d)).code).toBe(2);
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU], d)).code).toBe(2);
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--rot-tol', '0'], d)).code).toBe(2);
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--bogus'], d)).code).toBe(2);
     const help = await cli(['retarget', '--help'], d);
     expect(help.code).toBe(0);
-    expect(help.out).toMatch(/--from SOURCE\.pmx --to TARGET\.pmx/);
+    expect(help.out).toMatch(/\[--from SOURCE\.pmx\] --to TARGET\.pmx/);
     copyFileSync(STAND, path.join(d, 'in.vmd'));
     const before = readFileSync(path.join(d, 'in.vmd'));
     const self = await cli(['retarget', 'in.vmd', '--from', GENE, '--to', MIKU, '-o', 'in.vmd', '--overwrite'], d);
@@ -125,5 +126,35 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const missing = await cli(['batch', 'retarget', 'in', '-o', 'out2', '--from', 'nope.pmx', '--to', MIKU, '--quiet'], d);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/nope\.pmx/);
+  });
+
+  it('without --from, the motion is taken as made for the standard MMD skeleton: its leg height against the target\'s, its A-pose arms; in the batch too', async () => {
+    const d = mk('rt-standard');
+    const r = await cli(['retarget', STAND, '--to', MIKU, '-o', 'std.vmd', '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    const rep = JSON.parse(r.out);
+    expect(rep.from).toBeNull();
+    // The leg ratio from the bones' rest heights, read here: the figure's 左足/右足 against the low-poly Miku's.
+    const height = (bones: { name: string; position: number[] }[]) => {
+      const ys = bones.filter((b) => b.name === '左足' || b.name === '右足').map((b) => b.position[1]);
+      return ys.reduce((a, b) => a + b, 0) / ys.length;
+    };
+    const figure = height(defaultFigureBones());
+    const miku = height(modelOf(MIKU).bones);
+    expect(rep.retarget.sourceLegLength).toBeCloseTo(figure, 9);
+    expect(rep.retarget.legRatio).toBeCloseTo(miku / figure, 9);
+    // The line names the skeleton as the source.
+    const line = await cli(['retarget', STAND, '--to', MIKU, '-o', 'std2.vmd'], d);
+    expect(line.out).toMatch(/^retarget: std2\.vmd: standard MMD skeleton → ローポリ初音さん; leg ratio /);
+    // Another source gives another motion; the figure as source differs from Gene as source.
+    const gene = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'gene.vmd', '--quiet'], d);
+    expect(gene.code).toBe(0);
+    expect(readFileSync(path.join(d, 'std.vmd')).equals(readFileSync(path.join(d, 'gene.vmd')))).toBe(false);
+    // The batch without --from writes the same bytes as the one-file command.
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(STAND, path.join(d, 'in', 'stand.vmd'));
+    const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--to', MIKU, '--quiet'], d);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(d, 'out', 'stand.vmd')).equals(readFileSync(path.join(d, 'std.vmd')))).toBe(true);
   });
 });

@@ -50,10 +50,10 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
            as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
            vmd-studio physics-bake --help`,
-  retarget: `a motion made for the --from model, for the --to model (.pmx/.pmd): bones matched by name
-           (full/half width, 左/右 and L/R, English names, semi-standard aliases; --map settles the rest),
-           semi-standard bones the target lacks folded into the bones it has (上半身2, 腕捩, 手捩,
-           グルーブ, 足D…, 全ての親, 腰キャンセル, 親指０) keeping their world pose, センター/グルーブ/leg IK
+  retarget: `a motion made for the --from model (none: the standard MMD skeleton), for the --to model
+           (.pmx/.pmd): bones matched by name (full/half width, 左/右 and L/R, English names,
+           semi-standard aliases; --map settles the rest), semi-standard bones the target lacks folded
+           into the bones it has (上半身2, 腕捩, 手捩, グルーブ, 足D…, 全ての親, 腰キャンセル, 親指０) keeping their world pose, センター/グルーブ/leg IK
            moves scaled by the leg-length ratio (--no-scale: as they are), arms turned for A- against
            T-pose; changed tracks re-fitted within --pos-tol/--rot-tol at every frame; reports what was
            folded, scaled, re-fitted and left unmatched (with key counts)`,

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { readModel, type ModelData } from '../../../shared/pmx';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { failure, readVmd, success, writeVmd, type Outcome } from '../../../shared/vmd';
 import { checkOptions } from '../../../shared/batch/options';
 import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
@@ -21,9 +22,9 @@ import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
 import { failWith, printWarnings } from './edit-output';
 
 /** The one-line summary of a retarget. */
-export function retargetLine(d: RetargetDetails, report: Record<string, unknown>): string {
+export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
-  const parts = [`${d.sourceModel || '(source)'} → ${d.targetModel || '(target)'}`];
+  const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${d.scaled.length} bone${d.scaled.length === 1 ? '' : 's'} scaled)`);
   parts.push(`copied ${d.copied.length} track${d.copied.length === 1 ? '' : 's'}`);
   parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
@@ -44,34 +45,37 @@ async function loadModelFile(file: string): Promise<Outcome<ModelData>> {
 
 export const retargetCommand: CommandInfo = {
   summary: 'fit a motion made for one model to another (names, semi-standard bones, leg length, arm rest angle)',
-  usage: `vmd-studio retarget MOTION.vmd --from SOURCE.pmx --to TARGET.pmx -o OUT.vmd [--map FILE] [--no-scale] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
-  ${OP_DETAILS.retarget}`,
+  usage: `vmd-studio retarget MOTION.vmd [--from SOURCE.pmx] --to TARGET.pmx -o OUT.vmd [--map FILE] [--no-scale] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+  ${OP_DETAILS.retarget}
+  Without --from the motion is taken as made for the standard MMD skeleton (the preview's built-in figure,
+  about 20 units tall, arms in MMD's A-pose): for a motion whose model you do not have.`,
   async run(argv, io) {
     const a = parseArgs(argv, specFor('retarget', { values: ['output'], flags: ['overwrite', 'json', 'quiet'] }));
     if (a.positionals.length !== 1) throw new UsageError('give exactly one motion file');
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUT.vmd is required');
     const fromArg = optValue(a, 'from'), toArg = optValue(a, 'to');
-    if (!fromArg) throw new UsageError('--from SOURCE.pmx (the model the motion was made for) is required');
+    if (fromArg === '') throw new UsageError('--from needs a .pmx or .pmd file (leave it out for the standard MMD skeleton)');
     if (!toArg) throw new UsageError('--to TARGET.pmx (the model it should play on) is required');
     const o = opOptions('retarget', a);
     await loadMapping(o, io);
     const input = path.resolve(io.cwd, a.positionals[0]);
     const output = path.resolve(io.cwd, outArg);
-    const from = path.resolve(io.cwd, fromArg), to = path.resolve(io.cwd, toArg);
+    // No --from: the standard MMD skeleton (null in --json).
+    const from = fromArg === undefined ? null : path.resolve(io.cwd, fromArg), to = path.resolve(io.cwd, toArg);
     const inExt = path.extname(input).toLowerCase(), outExt = path.extname(output).toLowerCase();
     if (inExt === '.vpd' || inExt === '.json') throw new UsageError(`retarget works on VMD motions; convert the ${inExt === '.vpd' ? 'pose' : 'JSON'} first`);
     if (outExt === '.json' || outExt === '.vpd') throw new UsageError('retarget writes a VMD motion: give -o a .vmd name');
-    for (const f of [input, from, to]) if (await sameFile(f, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
-    const givens = [a.positionals[0], outArg, fromArg, toArg];
+    for (const f of [input, from, to]) if (f !== null && (await sameFile(f, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
+    const givens = [a.positionals[0], outArg, ...(fromArg === undefined ? [] : [fromArg]), toArg];
     // Options are checked before any file is read (bad options: exit status 2); the models come after.
     const checked = checkOptions(() => retargetOptions(o));
     if (!checked.ok) throw new UsageError(checked.error.message);
     const opts = checked.value!;
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
-      const src = await loadModelFile(from);
-      if (!src.ok) return failWith(io, src.error, from, givens);
+      const src = from === null ? success(standardFigureModel()) : await loadModelFile(from);
+      if (!src.ok) return failWith(io, src.error, from!, givens);
       const dst = await loadModelFile(to);
       if (!dst.ok) return failWith(io, dst.error, to, givens);
       const bytes = await readInputBytes(input);
@@ -84,7 +88,7 @@ export const retargetCommand: CommandInfo = {
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null)}\n`);
       printWarnings(io, summary);
       return 0;
     });

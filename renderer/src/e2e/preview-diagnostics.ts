@@ -156,16 +156,23 @@ export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: numbe
  * it is in the picture, where it stands (three.js coordinates), and its materials' opacity and blending.
  */
 export function companionLook(rig: Rig): { visible: boolean; position: [number, number, number]; opacity: number[]; transparent: boolean[]; textured: number } | null {
+  // A model's bones hang under its skinned mesh; the built-in figure's mesh is their sibling in its group.
   let o: THREE.Object3D | null = rig.bones[0] ?? null;
-  while (o && !(o as THREE.SkinnedMesh).isSkinnedMesh) o = o.parent;
+  while (o && !(o as THREE.SkinnedMesh).isSkinnedMesh && !(o.parent && o.parent.type === 'Scene')) o = o.parent;
+  if (o && !(o as THREE.SkinnedMesh).isSkinnedMesh) {
+    let found: THREE.SkinnedMesh | null = null;
+    o.traverse((c) => (found ??= (c as THREE.SkinnedMesh).isSkinnedMesh ? (c as THREE.SkinnedMesh) : null));
+    o = found;
+  }
   if (!o) return null;
   const mesh = o as THREE.SkinnedMesh;
+  const at = mesh.getWorldPosition(new THREE.Vector3());
   let shown = true;
   for (let p: THREE.Object3D | null = mesh; p; p = p.parent) shown &&= p.visible;
   const mats = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as THREE.Material[];
   // `textured`: materials with their colour texture on (textures.ts puts them there once decoded).
   const textured = mats.filter((m) => !!(m as THREE.MeshLambertMaterial).map).length;
-  return { visible: shown, position: [mesh.position.x, mesh.position.y, mesh.position.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent), textured };
+  return { visible: shown, position: [at.x, at.y, at.z], opacity: mats.map((m) => m.opacity), transparent: mats.map((m) => m.transparent), textured };
 }
 
 /** The preview's physics as the tests see it (physics-preview.ts). */

@@ -38,8 +38,8 @@ export function runRetarget(task: RetargetTask, onProgress?: (done: number, tota
   return client.run(
     {
       request: (id) => {
-        const motion = task.motion.slice(), source = task.source.slice(), target = task.target.slice();
-        return { message: { ...task, motion, source, target, id }, transfer: [motion.buffer, source.buffer, target.buffer] };
+        const motion = task.motion.slice(), source = task.source?.slice() ?? null, target = task.target.slice();
+        return { message: { ...task, motion, source, target, id }, transfer: [motion.buffer, ...(source ? [source.buffer] : []), target.buffer] };
       },
       done: (m) => {
         const back = readVmd(m.bytes);

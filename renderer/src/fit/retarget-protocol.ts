@@ -5,6 +5,7 @@
  * (computed tracks fitted), then `done` with the result's VMD bytes, its details and report, or `failed`.
  */
 import { readModel } from '../../../shared/pmx/model-reader';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { retarget, type RetargetDetails, type RetargetResult } from '../../../shared/retarget/retarget';
 import type { EditReport } from '../../../shared/edit-core/report';
 import { failure } from '../../../shared/vmd/errors';
@@ -14,7 +15,8 @@ import type { JobMessage } from '../workers/job-client';
 /** What one retarget needs: the motion (writeVmd bytes), the models' file bytes, the map's rows, the options. */
 export interface RetargetTask {
   motion: Uint8Array;
-  source: Uint8Array;
+  /** The source model's file bytes; null: the standard MMD skeleton (the built-in figure). */
+  source: Uint8Array | null;
   target: Uint8Array;
   /** Files the models came from (errors name them). */
   sourceFile: string;
@@ -42,7 +44,7 @@ export type RetargetRun = RetargetResult;
 export function runRetargetTask(task: RetargetTask, progress?: (done: number, total: number) => void): RetargetRun {
   const motion = readVmd(task.motion);
   if (!motion.ok) return failure(motion.error);
-  const src = readModel(task.source);
+  const src = task.source ? readModel(task.source) : { ok: true as const, value: standardFigureModel() };
   if (!src.ok) return failure({ ...src.error, file: task.sourceFile });
   const dst = readModel(task.target);
   if (!dst.ok) return failure({ ...dst.error, file: task.targetFile });

@@ -9,6 +9,7 @@
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
+import { buildDefaultFigure, type BuiltFigure } from './figure-mesh';
 import type { PreviewEngine } from './preview-engine';
 import type { StagePlace } from './companion-actors';
 
@@ -35,6 +36,16 @@ export function buildGhost(model: ModelData): BuiltModel {
   }
   // No ground shadow for the ghost: only the actor is on the stage.
   built.groundShadow.mesh.visible = false;
+  return built;
+}
+
+/** The standard MMD skeleton as the ghost (the source when the motion's model is not at hand): the built-in figure, see-through. */
+export function buildFigureGhost(): BuiltFigure {
+  const built = buildDefaultFigure();
+  const m = built.mesh.material as THREE.MeshLambertMaterial;
+  m.transparent = true;
+  m.opacity = GHOST_OPACITY;
+  m.needsUpdate = true;
   return built;
 }
 

@@ -16,13 +16,13 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { success } from '../../../shared/vmd/errors';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
-import { useRetargetStore } from '../stores/retarget';
+import { STANDARD_SOURCE, useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { PreviewEngine } from './preview-engine';
 import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
-import { buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from './ghost-actor';
+import { buildFigureGhost, buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from './ghost-actor';
 
 async function readAssetOf(modelPath: string, rel: string) {
   const a = await useApi().readAsset(modelPath, rel);
@@ -95,10 +95,9 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     }
     const g = ghostWanted();
     if (g) {
-      const built = shown.has(g.key) ? null : buildGhost(g.model);
-      if (built) {
-        texture(built, g.path, redraw);
-      }
+      const standard = g.path === STANDARD_SOURCE;
+      const built = shown.has(g.key) ? null : standard ? buildFigureGhost() : buildGhost(g.model);
+      if (built && !standard) texture(built as BuiltModel, g.path, redraw);
       list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
     }
     engine.setCompanions(list);

@@ -15,6 +15,7 @@ import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { parseMapping } from '../../../shared/motion-ops/rename';
 import { mappingFormatOf } from '../../../shared/batch/doc-edits';
@@ -34,6 +35,13 @@ import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 import { useSelectionStore } from './selection';
 import { useSceneStore } from './scene';
+
+/**
+ * The source path that stands for the standard MMD skeleton (the built-in figure): for a motion whose model
+ * the person does not have, as `vmd-studio retarget` without --from. Not a file: it has no bytes, no
+ * textures and no place in the recent list; the ghost is the figure.
+ */
+export const STANDARD_SOURCE = 'standard-skeleton:';
 
 /** The settings' ui key holding the source models chosen before (JSON list of paths, newest first). */
 export const RECENT_MODELS_SETTING = 'retarget.recentModels';
@@ -184,6 +192,20 @@ export const useRetargetStore = defineStore('retarget', {
       return this.compute();
     },
 
+    /** The standard MMD skeleton as the source (the built-in figure, as the CLI without --from): shown as the ghost, and fitted. */
+    chooseStandardSource(): Promise<boolean> {
+      if (!this.open) return Promise.resolve(false);
+      this.cancelRun();
+      this.error = null;
+      this.sourcePath = STANDARD_SOURCE;
+      this.sourceName = useSettingsStore().t('retarget.standardSource');
+      this.raw.source = markRaw(standardFigureModel());
+      this.raw.sourceBytes = null;
+      this.raw.shown = null;
+      this.version++;
+      return this.compute();
+    },
+
     /** A --map file's text (rename-map format: CSV or JSON): its rows replace the map's; fitted again. */
     loadMap(name: string, text: string): boolean {
       const fmt = mappingFormatOf(name);
@@ -238,7 +260,8 @@ export const useRetargetStore = defineStore('retarget', {
       const ws = useWorkspaceStore();
       const d = this.actorId === null ? null : ws.get(this.actorId);
       const { sourceBytes, targetBytes } = this.raw;
-      if (!d || !sourceBytes || !targetBytes || !this.sourcePath) return false;
+      const standard = this.sourcePath === STANDARD_SOURCE;
+      if (!d || (!sourceBytes && !standard) || !targetBytes || !this.sourcePath) return false;
       this.cancelRun();
       const ctl = new AbortController();
       abort = ctl;
@@ -251,7 +274,7 @@ export const useRetargetStore = defineStore('retarget', {
       const out = await runRetarget(
         {
           motion: writeVmd(input),
-          source: sourceBytes,
+          source: standard ? null : sourceBytes,
           target: targetBytes,
           sourceFile: this.sourcePath,
           targetFile: this.targetPath,
