@@ -1,12 +1,23 @@
 /**
  * Batch jobs: the types the batch engine (electron/batch), the CLI, the IPC contract and the renderer
- * share. A job applies one operation to every .vmd/.vpd (import-bvh: .bvh, import-vrma: .vrma) under a folder, writing a mirrored tree.
+ * share. A job applies one operation to every .vmd/.vpd (import-bvh: .bvh, import-vrma: .vrma) under a folder,
+ * writing a mirrored tree.
  */
 import type { Outcome } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
 export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'import-vrma', 'export-bvh', 'export-vrma', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
+
+/**
+ * The operations in the groups the Batch dialog shows them under (string key `batch.group.<group>`), in
+ * BATCH_OPS's order: every operation in exactly one group.
+ */
+export const BATCH_OP_GROUPS: readonly { group: 'edit' | 'capture' | 'files'; ops: readonly BatchOp[] }[] = [
+  { group: 'edit', ops: ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget'] },
+  { group: 'capture', ops: ['import-bvh', 'import-vrma', 'export-bvh', 'export-vrma'] },
+  { group: 'files', ops: ['convert', 'pose', 'inspect'] },
+];
 
 /** The file kind a capture import takes (its folder's motions are not taken), or null for the other operations. */
 export function captureExt(op: BatchOp | string): '.bvh' | '.vrma' | null {

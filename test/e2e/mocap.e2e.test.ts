@@ -467,6 +467,9 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     writeFileSync(path.join(input, 'laugh.vmd'), readFileSync(corpusPath('gene/motion/02_laugh.vmd')));
     await page.click('[data-testid="cmd-batch"]');
     await page.click('[data-testid="batch-target-folder"]');
+    // The operations are grouped; the capture ones together.
+    expect(await page.$$eval('[data-testid="batch-op"] optgroup', (gs) => gs.map((g) => (g as HTMLOptGroupElement).label))).toEqual(['Edit motions', 'Motion capture and VRM Animation', 'Poses and summaries']);
+    expect(await page.$$eval('[data-testid="batch-op"] optgroup[data-group="capture"] option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['import-bvh', 'import-vrma', 'export-bvh', 'export-vrma']);
     await page.selectOption('[data-testid="batch-op"]', 'import-vrma');
     await page.fill('[data-testid="batch-input"]', input);
     await page.fill('[data-testid="batch-output"]', output);

@@ -14,7 +14,7 @@ import { nextTick } from 'vue';
 import { prepareOp } from '../../electron/batch/ops';
 import { formatEta, initialFormValues, progressFigures, validateOpForm, type OpFormValues } from '../../shared/batch/op-form';
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
-import type { BatchJob, BatchOp } from '../../shared/batch/types';
+import { BATCH_OP_GROUPS, BATCH_OPS, type BatchJob, type BatchOp } from '../../shared/batch/types';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../shared/ipc/contract';
 import { writeVpd } from '../../shared/vmd';
 import { setApi } from '../../renderer/src/api';
@@ -66,6 +66,11 @@ describe('batch option schema', () => {
       expect(cliArgNames(op), op).toEqual({ values: CLI_BEFORE[op].values, flags: CLI_BEFORE[op].flags });
       expect(cliUsage(op), op).toBe(CLI_BEFORE[op].help);
     }
+  });
+
+  it('the groups of the dialog hold every operation once, in the order of the CLI', () => {
+    expect(BATCH_OP_GROUPS.flatMap((g) => g.ops)).toEqual([...BATCH_OPS]);
+    expect(Object.keys(CLI_BEFORE).sort()).toEqual([...BATCH_OPS].sort());
   });
 });
 
