@@ -25,23 +25,28 @@ const unitWorkers = Math.max(2, os.availableParallelism() - 1);
  */
 const E2E_LONGEST = ['video-export', 'big-edit', 'fit-worker', 'scene-perf', 'mocap', 'timeline-nav', 'layout', 'editor', 'scene-docs', 'preview-physics', 'simplify-worker', 'scene-four-actors', 'preview-picture', 'preview', 'retarget'].map((n) => `test/e2e/${n}.e2e.test.ts`);
 const UNIT_LONGEST = [
-  'shared/fit/fit-corpus',
+  // Measured at bdb1627 on a fresh clone (CI's run, two workers), longest first.
   'electron/mocap-service',
-  'shared/fit/fit-memory',
   'electron/mocap-cli',
+  'shared/fit/fit-corpus',
+  'shared/fuzz',
+  'electron/batch-import-vrma',
   'electron/server-bounds',
+  'shared/fit/fit-memory',
+  'electron/batch-export-mocap',
+  'electron/cli-signals',
+  'electron/batch-import-bvh',
   'shared/motion-ops/edits-corpus',
   'shared/physics/bake',
-  'shared/bvh/import',
   'electron/edit-commands',
-  'renderer/stores/batch-fit',
-  'electron/physics-bake-command',
   'shared/tracks',
-  'shared/row0-pair',
-  'electron/batch-memory',
-  'shared/retarget/retarget-corpus',
-  'renderer/fit/fit-client',
+  'shared/bvh/import',
+  'electron/physics-bake-command',
   'electron/server-load',
+  'renderer/stores/batch-fit',
+  'shared/retarget/retarget-corpus',
+  'electron/batch-memory',
+  'renderer/fit/fit-client',
 ].map((n) => `test/${n}.test.ts`);
 const LONGEST = [...E2E_LONGEST, ...UNIT_LONGEST];
 

@@ -107,9 +107,14 @@ function modelOption(o: OpOptions, k: 'from' | 'to' | 'model'): ModelData {
   return m.value;
 }
 
+/** The model an optional model option names, or the standard MMD skeleton when it is absent or empty. */
+function modelOrStandard(o: OpOptions, k: 'from' | 'model'): { model: ModelData; standard: boolean } {
+  return typeof o[k] === 'string' && o[k] !== '' ? { model: modelOption(o, k), standard: false } : { model: standardFigureModel(), standard: true };
+}
+
 /**
- * A capture import's options (import-bvh, import-vrma and batch import-bvh: the one place they are read),
- * named as on the command line: --map's text (its "morphs" section returned apart, for VRM expressions),
+ * The options of the capture conversions (import-bvh, import-vrma, export-vrma and their batch
+ * operations: the one place they are read), named as on the command line: --map's text (its "morphs" section returned apart, for VRM expressions),
  * --scale, --fps, --foot-ik/--no-foot-ik, --rest rest|first, --pos-tol, --rot-tol. Throws OptionFailure.
  */
 export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string> } {
@@ -134,12 +139,12 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
 }
 
 /** A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out). */
-function captureOutput(edit: 'import-bvh' | 'import-vrma', r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>): TaskOutput {
+function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>): TaskOutput {
   if (!r.ok) return r;
   const x = r.value.report;
   const warnings = [
     ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
-    ...(x.unboundParts.length ? [`parts the model lacks: ${x.unboundParts.join(' ')}`] : []),
+    ...(x.unboundParts.length ? [`parts ${standard ? 'the standard skeleton' : 'the model'} lacks: ${x.unboundParts.join(' ')}`] : []),
     ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
   ];
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
@@ -219,7 +224,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'import-bvh':
     case 'import-vrma': {
       const { options: opts, morphs } = captureOptions(o);
-      const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
+      const { model, standard } = modelOrStandard(o, 'model');
       const expressions = parseExpressionMap(morphs);
       return {
         op,
@@ -229,18 +234,18 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           op === 'import-bvh'
             ? (bytes) => {
                 const b = readBvh(bytes);
-                return b.ok ? captureOutput(op, importBvh(b.value, model, opts)) : b;
+                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts)) : b;
               }
             : async (bytes) => {
                 const v = await readVrma(bytes);
-                return v.ok ? captureOutput(op, vrmaToMotion(v.value, model, { ...opts, expressions })) : v;
+                return v.ok ? captureOutput(op, standard, vrmaToMotion(v.value, model, { ...opts, expressions })) : v;
               },
       };
     }
     case 'export-bvh':
     case 'export-vrma': {
       const { morphs } = captureOptions(o);
-      const model = typeof o.model === 'string' && o.model !== '' ? modelOption(o, 'model') : standardFigureModel();
+      const { model } = modelOrStandard(o, 'model');
       const expressions = parseExpressionMap(morphs);
       return {
         op,
@@ -269,7 +274,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'retarget': {
       const opts = retargetOptions(o);
       // No --from: the motions are taken as made for the standard MMD skeleton.
-      const from = typeof o.from === 'string' && o.from !== '' ? modelOption(o, 'from') : standardFigureModel(), to = modelOption(o, 'to');
+      const from = modelOrStandard(o, 'from').model, to = modelOption(o, 'to');
       return {
         op,
         inputExtensions: ['.vmd'],

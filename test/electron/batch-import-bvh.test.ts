@@ -47,6 +47,8 @@ describe.skipIf(!corpusPresent)('batch import-bvh', () => {
     expect(!bad.ok && bad.error.message).toMatch(/LeftWrist/);
     const rep = sum.results.find((r) => r.ok && r.input.endsWith('walk.bvh'));
     expect(rep?.ok && rep.value.report).toMatchObject({ edit: 'import-bvh', frames: 994, captureFps: 120, map: 'cmu-max' });
+    // What the capture has and the skeleton lacks is said of the skeleton (import-bvh --json: unboundParts).
+    expect(rep?.ok && (rep.value.report as { warnings: string[] }).warnings).toContain('parts the standard skeleton lacks: upperChest leftToes rightToes');
     expect(hashTree(input)).toEqual(before);
 
     // Onto a model with options, from the command line: the same bytes as import-bvh with them.
