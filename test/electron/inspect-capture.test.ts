@@ -1,0 +1,82 @@
+// `vmd-studio inspect` of motion capture (.bvh) and VRM Animation (.vrma) files: what each is, checked
+// against the file's own text or JSON read here (not through the readers), and against what import-bvh
+// reports for the same capture. A folder lists them too; a damaged file is an error naming its line or byte.
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCli } from '../../electron/cli/main';
+import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+
+const mk = useTempDirs();
+const WALK = corpusPath('bvh11/resources/131_01.bvh');
+
+async function cli(argv: string[], cwd: string) {
+  let out = '', err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
+  return { code, out, err };
+}
+
+/** The GLB's JSON chunk, read by hand (glTF 2.0 "Binary glTF Layout"). */
+function glbJson(bytes: Buffer): { extensions: { VRMC_vrm_animation: { humanoid: { humanBones: Record<string, unknown> }; expressions?: { preset?: Record<string, unknown>; custom?: Record<string, unknown> } } }; animations: { samplers: { input: number }[] }[]; accessors: { max?: number[] }[] } {
+  const len = bytes.readUInt32LE(12);
+  expect(bytes.readUInt32LE(16)).toBe(0x4e4f534a); // "JSON"
+  return JSON.parse(bytes.subarray(20, 20 + len).toString('utf8'));
+}
+
+describe.skipIf(!corpusPresent)('inspect: captures and VRM Animations', () => {
+  it('a BVH: joints, End Sites, channels, frames and rate as its text says; the frames at 30 fps and the map import-bvh takes', async () => {
+    const d = mk('inspect-bvh');
+    const text = readFileSync(WALK, 'utf8');
+    const r = await cli(['inspect', '--json', WALK], d);
+    expect(r.code, r.err).toBe(0);
+    const info = JSON.parse(r.out);
+    expect(info.format).toBe('bvh');
+    expect(info.joints.length).toBe((text.match(/^\s*(ROOT|JOINT)\s/gm) ?? []).length);
+    expect(info.endSites).toBe((text.match(/^\s*End Site/gm) ?? []).length);
+    expect(info.channels).toBe([...text.matchAll(/CHANNELS\s+(\d+)/g)].reduce((a, m) => a + Number(m[1]), 0));
+    expect(info.frames).toBe(Number(/Frames:\s*(\d+)/.exec(text)![1]));
+    expect(info.fps).toBe(Math.round(1 / Number(/Frame Time:\s*([\d.]+)/.exec(text)![1])));
+    const imp = await cli(['import-bvh', WALK, '-o', 'w.vmd', '--json'], d);
+    expect(imp.code, imp.err).toBe(0);
+    const rep = JSON.parse(imp.out);
+    expect(info.lastFrame).toBe(rep.lastFrame);
+    expect(info.map.source).toBe(rep.map);
+    // Every joint import-bvh mapped is one the table names, with the same part.
+    for (const m of rep.mapped as { joint: string; part: string }[]) expect(info.map.mapped).toContainEqual({ joint: m.joint, part: m.part });
+    const human = await cli(['inspect', WALK], d);
+    expect(human.out).toContain('  capture (BVH)  31 joints, 7 end sites, root Hips; 96 channels\n  length  994 frames at 120 fps (8.28 s; frames 0–248 at 30 fps)\n');
+  });
+
+  it('a .vrma: its humanoid bones, expressions and length as its JSON chunk says', async () => {
+    const d = mk('inspect-vrma');
+    const made = await cli(['export-vrma', corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), '--model', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), '-o', 'a.vrma', '--quiet'], d);
+    expect(made.code, made.err).toBe(0);
+    const j = glbJson(readFileSync(path.join(d, 'a.vrma')));
+    const ext = j.extensions.VRMC_vrm_animation;
+    const r = await cli(['inspect', '--json', 'a.vrma'], d);
+    expect(r.code, r.err).toBe(0);
+    const info = JSON.parse(r.out);
+    expect(info.format).toBe('vrma');
+    expect(info.humanBones.sort()).toEqual(Object.keys(ext.humanoid.humanBones).sort());
+    expect(info.expressions.sort()).toEqual([...Object.keys(ext.expressions?.preset ?? {}), ...Object.keys(ext.expressions?.custom ?? {})].sort());
+    const end = Math.max(...j.animations[0].samplers.map((s) => j.accessors[s.input].max![0]));
+    expect(info.durationSeconds).toBeCloseTo(end, 6);
+    expect(info.lastFrame).toBe(2809);
+  });
+
+  it('a folder lists them beside the motions; a cut file names its line or byte (exit 1)', async () => {
+    const d = mk('inspect-folder');
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(WALK, path.join(d, 'in', 'walk.bvh'));
+    writeFileSync(path.join(d, 'in', 'cut.bvh'), readFileSync(WALK, 'utf8').slice(0, 3000));
+    writeFileSync(path.join(d, 'in', 'x.vrma'), 'glTF');
+    copyFileSync(corpusPath('gene/motion/stand.vmd'), path.join(d, 'in', 'stand.vmd'));
+    const r = await cli(['inspect', 'in'], d);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('in/walk.bvh\n  capture (BVH)');
+    expect(r.out).toMatch(/in\/cut\.bvh\n {2}ERROR E_BVH_TRUNCATED: .*LeftWrist.* \(line \d+\)/);
+    expect(r.out).toContain('in/x.vrma\n  ERROR E_VRMA_FORMAT: not a binary glTF (.vrma) file: 4 bytes, shorter than the 12-byte GLB header');
+    expect(r.out).toContain('in/stand.vmd\n  motion');
+  });
+});
