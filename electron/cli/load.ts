@@ -4,6 +4,7 @@ import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { isVmd, ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
+import { looksLikeVpd } from '../../shared/vmd/vpd';
 
 /** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
 export type LoadedMotion = { format: 'vmd'; doc: VmdDocument; bytes: Uint8Array } | { format: 'vpd'; pose: VpdPose; bytes: Uint8Array };
@@ -30,6 +31,15 @@ export async function loadMotion(file: string): Promise<Loaded> {
     const j = vmdFromJson(new TextDecoder('utf-8').decode(bytes));
     if (!j.ok) return withFile(j.error);
     return ok({ format: 'vmd', doc: j.value, bytes }, j.diagnostics);
+  }
+  // A name that says neither (notes.txt, a capture given to a motion command): say what it is not, both ways.
+  if (fmt === null && !isVmd(bytes) && !looksLikeVpd(bytes)) {
+    const ext = path.extname(file).toLowerCase();
+    const capture = ext === '.bvh' ? 'import-bvh' : ext === '.vrma' ? 'import-vrma' : null;
+    const message = capture
+      ? `a ${ext === '.bvh' ? 'BVH capture' : 'VRM Animation'}, not a VMD motion or a VPD pose: convert it with vmd-studio ${capture}`
+      : 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"';
+    return withFile(capture ? { code: 'E_VMD_MAGIC', message } : { code: 'E_VMD_MAGIC', message, offset: 0 });
   }
   if (fmt === 'vpd' || (fmt !== 'vmd' && !isVmd(bytes))) {
     const p = readVpd(bytes);

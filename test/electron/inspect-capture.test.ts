@@ -79,4 +79,18 @@ describe.skipIf(!corpusPresent)('inspect: captures and VRM Animations', () => {
     expect(r.out).toContain('in/x.vrma\n  ERROR E_VRMA_FORMAT: not a binary glTF (.vrma) file: 4 bytes, shorter than the 12-byte GLB header');
     expect(r.out).toContain('in/stand.vmd\n  motion');
   });
+
+  it('a file whose name says neither motion nor pose: inspect says it is neither; a capture given to convert says which command takes it', async () => {
+    const d = mk('inspect-unknown');
+    writeFileSync(path.join(d, 'notes.txt'), 'hello\n');
+    const r = await cli(['inspect', 'notes.txt'], d);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('notes.txt\n  ERROR E_VMD_MAGIC: not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file" (at byte 0)\n\n');
+    const c = await cli(['convert', WALK, '-o', 'x.vpd'], d);
+    expect(c.code).toBe(1);
+    expect(c.err).toMatch(/131_01\.bvh: a BVH capture, not a VMD motion or a VPD pose: convert it with vmd-studio import-bvh\n$/);
+    // A .vpd that is not one still says what a pose must start with.
+    writeFileSync(path.join(d, 'p.vpd'), 'hello\n');
+    expect((await cli(['inspect', 'p.vpd'], d)).out).toContain('E_VPD_MAGIC: not a VPD file');
+  });
 });
