@@ -29,6 +29,7 @@ import { importBvh, type ImportOptions, type ImportReport } from '../../shared/b
 import { motionToVrma, parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
 import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
+import { captureKind, describeCapture } from '../mocap/capture-info';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -191,9 +192,19 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'inspect': {
       return {
         op,
-        inputExtensions: ['.vmd', '.vpd'],
+        inputExtensions: ['.vmd', '.vpd', '.bvh', '.vrma'],
         outputExtension: () => '.json',
-        run: (bytes) => {
+        run: (bytes, ext) => {
+          const capture = captureKind(ext);
+          if (capture) {
+            // A capture: what `vmd-studio inspect` says of it (electron/mocap/capture-info.ts).
+            return describeCapture(bytes, capture).then((c): TaskOutput => {
+              if (!c.ok) return c;
+              const info = c.value;
+              const report = info.format === 'bvh' ? { edit: 'inspect', kind: 'bvh', frames: info.frames, fps: info.fps, lastFrame: info.lastFrame, joints: info.joints.length } : { edit: 'inspect', kind: 'vrma', lastFrame: info.lastFrame, humanBones: info.humanBones.length, expressions: info.expressions.length };
+              return { ok: true, value: { bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'), report } };
+            });
+          }
           if (!isVmd(bytes)) {
             const p = readVpd(bytes);
             if (!p.ok) return p;

@@ -93,4 +93,21 @@ describe.skipIf(!corpusPresent)('inspect: captures and VRM Animations', () => {
     writeFileSync(path.join(d, 'p.vpd'), 'hello\n');
     expect((await cli(['inspect', 'p.vpd'], d)).out).toContain('E_VPD_MAGIC: not a VPD file');
   });
+
+  it('batch inspect writes the same description for each capture beside its motions', async () => {
+    const d = mk('inspect-batch');
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(WALK, path.join(d, 'in', 'walk.bvh'));
+    copyFileSync(corpusPath('gene/motion/stand.vmd'), path.join(d, 'in', 'stand.vmd'));
+    const made = await cli(['export-vrma', corpusPath('gene/motion/02_laugh.vmd'), '-o', path.join('in', 'laugh.vrma'), '--quiet'], d);
+    expect(made.code, made.err).toBe(0);
+    const b = await cli(['batch', 'inspect', 'in', '-o', 'out', '--quiet'], d);
+    expect(b.code, b.err).toBe(0);
+    for (const [file, out] of [['walk.bvh', 'walk.json'], ['laugh.vrma', 'laugh.json']]) {
+      const one = await cli(['inspect', '--json', path.join('in', file)], d);
+      const { file: _f, ok: _o, ...info } = JSON.parse(one.out);
+      expect(JSON.parse(readFileSync(path.join(d, 'out', out), 'utf8'))).toEqual(info);
+    }
+    expect(JSON.parse(readFileSync(path.join(d, 'out', 'stand.json'), 'utf8')).kind).toBe('motion');
+  });
 });

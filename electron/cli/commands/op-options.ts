@@ -69,7 +69,7 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (JSON "morphs": expression → morph)`,
   pose: `(batch) VMD → VPD: the pose at --frame F`,
   convert: `(batch) VPD → VMD (one key per bone at --frame F) and VMD → VPD (pose at --frame F)`,
-  inspect: `(batch) one JSON summary per file`,
+  inspect: `(batch) one JSON summary per file (.vmd, .vpd, and .bvh/.vrma as vmd-studio inspect --json gives them)`,
 };
 
 export const allDetails = () => 'Operations:\n' + BATCH_OPS.map((op) => `  ${op.padEnd(8)} ${OP_DETAILS[op]}`).join('\n');
