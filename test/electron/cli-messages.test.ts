@@ -206,3 +206,20 @@ describe('an output folder that cannot be written says so', () => {
     expect(readdirSync(path.join(d, 'out', 'ok'))).toEqual(['c.vmd']); // one bad folder never stops the rest
   });
 });
+
+describe('batch --help', () => {
+  it('lists every operation in one column: names padded to the longest, each continuation line under the text', async () => {
+    let out = '';
+    const code = await runCli(['batch', '--help'], { stdout: (s) => (out += s), stderr: () => {}, cwd: os.tmpdir(), isTTY: false });
+    expect(code).toBe(0);
+    const block = out.slice(out.indexOf('Operations:\n') + 'Operations:\n'.length).trimEnd().split('\n');
+    const names = block.filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
+    expect(names).toContain('export-vrma');
+    const at = 2 + Math.max(...names.map((n) => n.length)) + 1;
+    for (const l of block) {
+      if (/^ {2}\S/.test(l)) expect(l.slice(at - 1, at + 1), l).toMatch(/^ \S/);
+      else expect(l.slice(0, at), l).toBe(' '.repeat(at));
+      if (!/^ {2}\S/.test(l)) expect(l[at], l).not.toBe(' ');
+    }
+  });
+});

@@ -72,7 +72,12 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   inspect: `(batch) one JSON summary per file (.vmd, .vpd, and .bvh/.vrma as vmd-studio inspect --json gives them)`,
 };
 
-export const allDetails = () => 'Operations:\n' + BATCH_OPS.map((op) => `  ${op.padEnd(8)} ${OP_DETAILS[op]}`).join('\n');
+/** Every operation's help in one column: names padded to the longest, continuation lines under the text. */
+export const allDetails = () => {
+  const w = Math.max(...BATCH_OPS.map((op) => op.length));
+  const indent = '\n' + ' '.repeat(2 + w + 1);
+  return 'Operations:\n' + BATCH_OPS.map((op) => `  ${op.padEnd(w)} ${OP_DETAILS[op].replace(/\n +/g, indent)}`).join('\n');
+};
 
 export function specFor(op: BatchOp, extra: ArgSpec): ArgSpec {
   const s = OP_SPECS[op];
