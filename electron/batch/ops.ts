@@ -29,7 +29,8 @@ import { importBvh, type ImportOptions, type ImportReport } from '../../shared/b
 import { motionToVrma, parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
 import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
-import { captureKind, describeCapture } from '../mocap/capture-info';
+import { describeCapture } from '../mocap/capture-info';
+import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -195,38 +196,27 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         inputExtensions: ['.vmd', '.vpd', '.bvh', '.vrma'],
         outputExtension: () => '.json',
         run: (bytes, ext) => {
-          const capture = captureKind(ext);
+          // A file's description as pretty JSON, and its report line.
+          const json = (info: object, report: Record<string, unknown>): TaskOutput => ({ ok: true, value: { bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'), report: { edit: 'inspect', ...report } } });
+          const capture = mocapFormatOfExtension(ext);
           if (capture) {
             // A capture: what `vmd-studio inspect` says of it (electron/mocap/capture-info.ts).
             return describeCapture(bytes, capture).then((c): TaskOutput => {
               if (!c.ok) return c;
               const info = c.value;
-              const report = info.format === 'bvh' ? { edit: 'inspect', kind: 'bvh', frames: info.frames, fps: info.fps, lastFrame: info.lastFrame, joints: info.joints.length } : { edit: 'inspect', kind: 'vrma', lastFrame: info.lastFrame, humanBones: info.humanBones.length, expressions: info.expressions.length };
-              return { ok: true, value: { bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'), report } };
+              return json(info, info.format === 'bvh' ? { kind: 'bvh', frames: info.frames, fps: info.fps, lastFrame: info.lastFrame, joints: info.joints.length } : { kind: 'vrma', lastFrame: info.lastFrame, humanBones: info.humanBones.length, expressions: info.expressions.length });
             });
           }
           if (!isVmd(bytes)) {
             const p = readVpd(bytes);
             if (!p.ok) return p;
             const info = inspectVpd(p.value, p.diagnostics);
-            return {
-              ok: true,
-              value: {
-                bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
-                report: { edit: 'inspect', kind: info.kind, bone: info.counts.bone, morph: info.counts.morph },
-              },
-            };
+            return json(info, { kind: info.kind, bone: info.counts.bone, morph: info.counts.morph });
           }
           const d = readVmd(bytes);
           if (!d.ok) return d;
           const info = inspectVmd(d.value, buildTracks(d.value), d.diagnostics);
-          return {
-            ok: true,
-            value: {
-              bytes: new TextEncoder().encode(JSON.stringify(info, null, 2) + '\n'),
-              report: { edit: 'inspect', kind: info.kind, lastFrame: info.lastFrame, ...info.counts },
-            },
-          };
+          return json(info, { kind: info.kind, lastFrame: info.lastFrame, ...info.counts });
         },
       };
     }

@@ -1,10 +1,14 @@
-/** Loading motion files for CLI commands: read, detect VMD/VPD/JSON by content and extension, errors as values. */
+/** Loading motion and model files for CLI commands: read, detect VMD/VPD/JSON by content and extension, errors as values. */
 import path from 'node:path';
 import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { isVmd, ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
 import { looksLikeVpd } from '../../shared/vmd/vpd';
+import { mocapFormatOf } from '../../shared/ipc/file-types';
+import { failure, success, type Outcome } from '../../shared/vmd';
+import { readModel, type ModelData } from '../../shared/pmx';
+import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 
 /** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
 export type LoadedMotion = { format: 'vmd'; doc: VmdDocument; bytes: Uint8Array } | { format: 'vpd'; pose: VpdPose; bytes: Uint8Array };
@@ -34,12 +38,9 @@ export async function loadMotion(file: string): Promise<Loaded> {
   }
   // A name that says neither (notes.txt, a capture given to a motion command): say what it is not, both ways.
   if (fmt === null && !isVmd(bytes) && !looksLikeVpd(bytes)) {
-    const ext = path.extname(file).toLowerCase();
-    const capture = ext === '.bvh' ? 'import-bvh' : ext === '.vrma' ? 'import-vrma' : null;
-    const message = capture
-      ? `a ${ext === '.bvh' ? 'BVH capture' : 'VRM Animation'}, not a VMD motion or a VPD pose: convert it with vmd-studio ${capture}`
-      : 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"';
-    return withFile(capture ? { code: 'E_VMD_MAGIC', message } : { code: 'E_VMD_MAGIC', message, offset: 0 });
+    const capture = mocapFormatOf(file);
+    if (capture) return withFile({ code: 'E_VMD_MAGIC', message: `a ${capture === 'bvh' ? 'BVH capture' : 'VRM Animation'}, not a VMD motion or a VPD pose: convert it with vmd-studio import-${capture}` });
+    return withFile({ code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 });
   }
   if (fmt === 'vpd' || (fmt !== 'vmd' && !isVmd(bytes))) {
     const p = readVpd(bytes);
@@ -49,4 +50,16 @@ export async function loadMotion(file: string): Promise<Loaded> {
   const d = readVmd(bytes);
   if (!d.ok) return withFile(d.error);
   return ok({ format: 'vmd', doc: d.value, bytes }, d.diagnostics);
+}
+
+/**
+ * The PMX/PMD model at `file` (its errors name it), or with `null` the standard MMD skeleton, the preview's
+ * built-in figure (the capture commands without --model, retarget without --from).
+ */
+export async function loadModelFile(file: string | null): Promise<Outcome<ModelData>> {
+  if (file === null) return success(standardFigureModel());
+  const r = await readInputBytes(file);
+  if (!r.ok) return failure({ ...r.error, file });
+  const m = readModel(r.value);
+  return m.ok ? success(m.value) : failure({ ...m.error, file });
 }

@@ -7,6 +7,7 @@
  * and length. Errors are the readers' (line or byte named).
  */
 import type { CodecError } from '../../shared/vmd';
+import type { MocapFormat } from '../../shared/ipc/mocap-types';
 import { readBvh } from '../../shared/bvh/bvh-reader';
 import { autoMap } from '../../shared/bvh/humanoid';
 import { captureRate } from '../../shared/bvh/import';
@@ -41,14 +42,8 @@ export interface VrmaInfo {
 
 export type CaptureInfo = BvhInfo | VrmaInfo;
 
-/** The kind of capture file a path names by its extension, or null. */
-export function captureKind(file: string): 'bvh' | 'vrma' | null {
-  const m = /\.(bvh|vrma)$/i.exec(file);
-  return m ? (m[1].toLowerCase() as 'bvh' | 'vrma') : null;
-}
-
 /** Describes one .bvh or .vrma from its bytes; never throws. */
-export async function describeCapture(bytes: Uint8Array, kind: 'bvh' | 'vrma'): Promise<{ ok: true; value: CaptureInfo } | { ok: false; error: CodecError }> {
+export async function describeCapture(bytes: Uint8Array, kind: MocapFormat): Promise<{ ok: true; value: CaptureInfo } | { ok: false; error: CodecError }> {
   if (kind === 'bvh') {
     const b = readBvh(bytes);
     if (!b.ok) return b;

@@ -4,6 +4,7 @@
  * double-click list (argv), drops, and the in-app file dialog all read them from here.
  */
 import { SCENE_EXTENSION } from '../scene/scene-file';
+import type { MocapFormat } from './mocap-types';
 
 /** What a file dialog or a folder listing shows. */
 export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'open', 'mocap', 'vrma', 'bvh', 'map', 'any'] as const;
@@ -64,6 +65,16 @@ export function extensionOf(name: string): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+/** The capture format an extension ('.bvh', lower case with its dot, as extensionOf gives it) names, or null. */
+export function mocapFormatOfExtension(ext: string): MocapFormat | null {
+  return ext === '.bvh' ? 'bvh' : ext === '.vrma' ? 'vrma' : null;
+}
+
+/** The capture format a file name says by its extension (BVH, VRM Animation), or null. */
+export function mocapFormatOf(name: string): MocapFormat | null {
+  return mocapFormatOfExtension(extensionOf(name));
 }
 
 /** Whether a file name or path ends in one of `exts` (any case). */

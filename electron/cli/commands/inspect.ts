@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { buildTracks, inspectVmd, inspectVpd, formatError, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
-import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
-import { captureKind, captureLines, inspectCapture, type CaptureInfo } from './inspect-capture';
+import { MOCAP_EXTENSIONS, mocapFormatOf } from '../../../shared/ipc/file-types';
+import { captureLines, inspectCapture, type CaptureInfo } from './inspect-capture';
 import { parseArgs } from '../args';
 import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
@@ -14,7 +14,7 @@ export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo | Captur
 
 /** Inspects one file; never throws. */
 export async function inspectFile(file: string): Promise<FileInfo> {
-  const capture = captureKind(file);
+  const capture = mocapFormatOf(file);
   if (capture) {
     const c = await inspectCapture(file, capture);
     return c.ok ? { file, ok: true, ...c.value } : { file, ok: false, error: { code: c.error.code, message: c.error.message, offset: c.error.offset, line: c.error.line } as CodecError };

@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
 import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
-import { readModel, type ModelData } from '../../../shared/pmx';
-import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
+import type { ModelData } from '../../../shared/pmx';
+import { loadModelFile } from '../load';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
 import { exportBvh } from '../../../shared/bvh/export';
@@ -20,21 +20,11 @@ import { guarded } from '../signals';
 import { failWith } from './edit-output';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
 import { captureOptions } from '../../batch/ops';
-import { checkOptions, type OpOptions } from '../../../shared/batch/options';
-import { loadMapping } from './op-options';
+import { checkOptions } from '../../../shared/batch/options';
+import { loadMapping, optionsFromArgs } from './op-options';
 import { vrmaToMotion, motionToVrma, parseExpressionMap, DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
 
 type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
-
-/** The model at `file`, or the standard MMD skeleton (the preview's built-in figure) when none is given. */
-async function loadModelFile(file: string | null): Promise<Loaded<ModelData>> {
-  if (file === null) return { ok: true, value: standardFigureModel() };
-  const r = await readInputBytes(file);
-  if (!r.ok) return r;
-  const m = readModel(r.value);
-  if (!m.ok) return { ok: false, error: { ...m.error, file } };
-  return { ok: true, value: m.value };
-}
 
 /** Input, model and output paths, checked: the output must differ from both inputs. No --model: null, the standard skeleton. */
 async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input: string; model: string | null; output: string; givens: string[] }> {
@@ -62,12 +52,7 @@ async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Ar
  * (electron/batch/ops.ts captureOptions); --map's file is read first. Bad options: a UsageError.
  */
 async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; flags: string[] }): Promise<{ options: ImportOptions; morphs?: Map<string, string> }> {
-  const o: OpOptions = {};
-  for (const v of names.values) {
-    const x = optValue(a, v);
-    if (x !== undefined) o[v] = x;
-  }
-  for (const f of names.flags) if (a.flags.has(f)) o[f] = true;
+  const o = optionsFromArgs(a, names);
   if (o.map === '') throw new UsageError('--map needs a .csv or .json file');
   await loadMapping(o, io);
   if (typeof o.map === 'string') o.map = optValue(a, 'map')!;

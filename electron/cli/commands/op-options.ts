@@ -88,15 +88,20 @@ export function specFor(op: BatchOp, extra: ArgSpec): ArgSpec {
   };
 }
 
-/** The op's options from parsed arguments, named as on the command line. */
-export function opOptions(op: BatchOp, a: ParsedArgs): OpOptions {
+/** The given values and flags among `names`, from parsed arguments, named as on the command line. */
+export function optionsFromArgs(a: ParsedArgs, names: { values: readonly string[]; flags: readonly string[] }): OpOptions {
   const o: OpOptions = {};
-  for (const v of OP_SPECS[op].values) {
+  for (const v of names.values) {
     const x = optValue(a, v);
     if (x !== undefined) o[v] = x;
   }
-  for (const f of OP_SPECS[op].flags) if (a.flags.has(f)) o[f] = true;
+  for (const f of names.flags) if (a.flags.has(f)) o[f] = true;
   return o;
+}
+
+/** The op's options from parsed arguments, named as on the command line. */
+export function opOptions(op: BatchOp, a: ParsedArgs): OpOptions {
+  return optionsFromArgs(a, OP_SPECS[op]);
 }
 
 /** Paths in `file` options other than the map (retarget's models) resolved against the working folder. */

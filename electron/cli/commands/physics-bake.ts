@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
 import { readVmd, writeVmd } from '../../../shared/vmd';
-import { readModel } from '../../../shared/pmx';
+import { loadModelFile } from '../load';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
@@ -66,10 +66,8 @@ export const physicsBakeCommand: CommandInfo = {
     const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const mb = await readInputBytes(modelFile);
-    if (!mb.ok) return failWith(io, mb.error, modelFile, givens);
-    const model = readModel(mb.value);
-    if (!model.ok) return failWith(io, { ...model.error, file: modelFile }, modelFile, givens);
+    const model = await loadModelFile(modelFile);
+    if (!model.ok) return failWith(io, model.error, modelFile, givens);
     const vb = await readInputBytes(motionFile);
     if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
     const motion = readVmd(vb.value);

@@ -9,9 +9,8 @@
  */
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
-import { readModel, type ModelData } from '../../../shared/pmx';
-import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
-import { failure, readVmd, success, writeVmd, type Outcome } from '../../../shared/vmd';
+import { readVmd, writeVmd } from '../../../shared/vmd';
+import { loadModelFile } from '../load';
 import { checkOptions } from '../../../shared/batch/options';
 import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -33,14 +32,6 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
   parts.push(`unmatched ${d.unmatched.length} bone and ${d.unmatchedMorphs.length} morph track${d.unmatchedMorphs.length === 1 ? '' : 's'}`);
   return parts.join('; ');
-}
-
-async function loadModelFile(file: string): Promise<Outcome<ModelData>> {
-  const r = await readInputBytes(file);
-  if (!r.ok) return failure({ ...r.error, file });
-  const m = readModel(r.value);
-  if (!m.ok) return failure({ ...m.error, file });
-  return success(m.value);
 }
 
 export const retargetCommand: CommandInfo = {
@@ -74,7 +65,7 @@ export const retargetCommand: CommandInfo = {
     const opts = checked.value!;
     return guarded(async () => {
       if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
-      const src = from === null ? success(standardFigureModel()) : await loadModelFile(from);
+      const src = await loadModelFile(from);
       if (!src.ok) return failWith(io, src.error, from!, givens);
       const dst = await loadModelFile(to);
       if (!dst.ok) return failWith(io, dst.error, to, givens);

@@ -20,7 +20,7 @@ import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { mappingCsv, parseMapping } from '../../../shared/motion-ops/rename';
-import { extensionOf } from '../../../shared/ipc/file-types';
+import { extensionOf, mocapFormatOf } from '../../../shared/ipc/file-types';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
 import { useApi } from '../api';
@@ -45,11 +45,8 @@ export interface MocapResult extends MocapImportResult {
   key: string;
 }
 
-/** The format a file name says, or null. */
-export function mocapFormatOf(name: string): MocapFormat | null {
-  const e = extensionOf(name);
-  return e === '.bvh' ? 'bvh' : e === '.vrma' ? 'vrma' : null;
-}
+/** The format a file name says, or null (shared with the CLI's inspect and the batch). */
+export { mocapFormatOf };
 
 /** One row of the expression table: an expression, the morph its keys go to (null: left out), and where the row comes from. */
 export interface ExpressionRow {
