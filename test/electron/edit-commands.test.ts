@@ -145,6 +145,28 @@ describe('batch command', () => {
     expect(again.out).toMatch(/skipped\s+4/);
   });
 
+  it('--json: the report on standard output in place of the table, as --report writes it', async () => {
+    const d = mk('batchjson');
+    const input = path.join(d, 'in');
+    copyCorpus(input, 3);
+    addBadFiles(input);
+    const r = await run(['batch', 'mirror', 'in', '-o', 'out', '--recursive', '--jobs', '2', '--json', '--report', 'rep.json'], d);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(/written/); // no table
+    const j = JSON.parse(r.out);
+    expect(j).toEqual(JSON.parse(readFileSync(path.join(d, 'rep.json'), 'utf8')));
+    expect(j.op).toBe('mirror');
+    expect([j.total, j.ok, j.failed]).toEqual([6, 3, 3]);
+    expect(j.results.filter((x: { ok: boolean }) => x.ok).map((x: { output: string }) => existsSync(x.output))).toEqual([true, true, true]);
+    expect(r.err).toMatch(/corrupt\.vmd/); // per-file errors stay on stderr
+    // A clean run exits 0, and --json alone writes no report file.
+    copyCorpus(path.join(d, 'clean'), 2);
+    const clean = await run(['batch', 'speed', 'clean', '-o', 'fast', '--factor', '2', '--recursive', '--json', '--quiet'], d);
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.out)).toMatchObject({ op: 'speed', total: 2, ok: 2, failed: 0, options: { factor: '2' } });
+    expect(listFiles(d).filter((f) => f.endsWith('.json'))).toEqual(['rep.json']);
+  });
+
   it('bad batch arguments exit 2', async () => {
     const d = mk('batchargs');
     mkdirSync(path.join(d, 'in'));

@@ -70,7 +70,7 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
 
 export const batchCommand: CommandInfo = {
   summary: `apply one operation to every file in a folder (${BATCH_OPS.join(', ')})`,
-  usage: `vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR [op options] [--recursive] [--jobs N] [--overwrite] [--dry-run] [--report report.json] [--quiet]
+  usage: `vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR [op options] [--recursive] [--jobs N] [--overwrite] [--dry-run] [--report report.json] [--json] [--quiet]
   OP: ${BATCH_OPS.map((op) => `${op} ${OP_SPECS[op].help}`.trim()).join('\n      ')}
   The output folder mirrors the input tree; inputs are never modified; an existing output is skipped
   unless --overwrite; every file is written to a temp file and renamed. A bad file is reported and the
@@ -78,6 +78,7 @@ export const batchCommand: CommandInfo = {
   --jobs N     worker threads (default: CPU count; at most ${MAX_BATCH_JOBS}, a larger N runs ${MAX_BATCH_JOBS})
   --dry-run    run the operation but write nothing
   --report F   per-file results as JSON (input, output, ok, error, report counts, ms)
+  --json       the same JSON on standard output, in place of the summary table
   --quiet      no progress output
 ${allDetails()}`,
   async run(argv, io) {
@@ -85,7 +86,7 @@ ${allDetails()}`,
     if (!opName) throw new UsageError(`give an operation: ${BATCH_OPS.join(', ')}`);
     if (!(BATCH_OPS as readonly string[]).includes(opName)) throw new UsageError(`unknown operation "${opName}": give one of ${BATCH_OPS.join(', ')}`);
     const op = opName as BatchOp;
-    const a = parseArgs(rest, specFor(op, { values: ['output', 'jobs', 'report'], flags: ['recursive', 'overwrite', 'dry-run', 'quiet'] }));
+    const a = parseArgs(rest, specFor(op, { values: ['output', 'jobs', 'report'], flags: ['recursive', 'overwrite', 'dry-run', 'quiet', 'json'] }));
     if (a.positionals.length !== 1) throw new UsageError('give exactly one INPUT_DIR');
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUTPUT_DIR is required');
@@ -152,9 +153,9 @@ ${allDetails()}`,
     const summary = run.value;
     removePendingTemps();
     if (drewBar) io.stderr('\n');
+    const json = a.flags.has('json');
     let reportFailed = false;
-    if (reportArg) {
-      const reportFile = path.resolve(io.cwd, reportArg);
+    if (reportArg || json) {
       const body = {
         jobId: summary.jobId,
         op,
@@ -171,13 +172,17 @@ ${allDetails()}`,
         ms: summary.ms,
         results: summary.results.map(reportRow),
       };
-      const w = await atomicWrite(reportFile, new TextEncoder().encode(JSON.stringify(body, null, 2) + '\n'), { overwrite: true });
-      if (!w.ok) {
-        io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
-        reportFailed = true;
+      const text = JSON.stringify(body, null, 2) + '\n';
+      if (json) io.stdout(text);
+      if (reportArg) {
+        const w = await atomicWrite(path.resolve(io.cwd, reportArg), new TextEncoder().encode(text), { overwrite: true });
+        if (!w.ok) {
+          io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
+          reportFailed = true;
+        }
       }
     }
-    if (!quiet) io.stdout(summaryTable(summary, op, bytesRead, show));
+    if (!quiet && !json) io.stdout(summaryTable(summary, op, bytesRead, show));
     if (summary.cancelled) return interrupt.signal ? interrupt.exitCode : 130;
     return summary.failed > 0 || reportFailed ? 1 : 0;
   },
