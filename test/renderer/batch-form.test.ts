@@ -238,6 +238,20 @@ describe('BatchDialog form', () => {
     expect(batch.jobId).toBe('job-1');
   });
 
+  it('a file field says under it what the file is and what empty means, whole; its placeholder is the file form', async () => {
+    const { w } = await openDialog('import-vrma');
+    const hint = w.get('[data-testid="batch-hint-map"]');
+    expect(hint.text()).toBe('JSON: "bones" (humanoid part → bone) and "morphs" (expression → morph) over the built-in tables');
+    expect(hint.isVisible()).toBe(true);
+    expect(w.get('[data-testid="batch-opt-map"]').attributes('placeholder')).toBe('MAP.csv|.json');
+    expect(w.get('[data-testid="batch-hint-model"]').text()).toBe('.pmx/.pmd; empty: the standard MMD bones');
+    // Number fields keep their default as the placeholder.
+    expect(w.get('[data-testid="batch-opt-pos-tol"]').attributes('placeholder')).toBe('0.02'); // a capture's default
+    await useSettingsStore().update({ locale: 'ja' });
+    await nextTick();
+    expect(w.get('[data-testid="batch-hint-model"]').text()).toBe('.pmx/.pmd。空欄: MMD 標準ボーン');
+  });
+
   it('preset: curve select with custom numbers, channel checkboxes, camera channels gated by the camera flag; Japanese labels', async () => {
     const { w, batch } = await openDialog('preset');
     batch.inputDir = '/in';
