@@ -6,7 +6,7 @@
 import type { Vec3 } from '../vmd/records';
 import type { CodecError } from '../vmd/errors';
 
-/** How a vertex is skinned, as stored (SDEF is skinned as BDEF2, QDEF as BDEF4 by the preview). */
+/** How a vertex is skinned, as stored (QDEF is skinned as BDEF4 by the preview). */
 export const Deform = { BDEF1: 0, BDEF2: 1, BDEF4: 2, SDEF: 3, QDEF: 4 } as const;
 
 /** PMX bone flags (PMD bones are mapped onto the same bits). */
@@ -173,6 +173,11 @@ export interface ModelData {
   skinWeights: Float32Array;
   /** Deform per vertex as stored (Deform enum). */
   deform: Uint8Array;
+  /**
+   * SDEF's parameters, 9 per vertex in MMD's coordinates: the centre C, then R0 and R1 (as stored); read
+   * for SDEF vertices, zero for the rest. Null (or absent) when no vertex is SDEF (every PMD).
+   */
+  sdef?: Float32Array | null;
   /** Edge (outline) thickness factor per vertex: PMX's edge scale; PMD's edge flag as 1 (drawn) or 0 (off). */
   edgeScales: Float32Array;
   /** Triangle vertex indices. */

@@ -118,6 +118,8 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   const skinWeights = new Float32Array(4 * vertexCount);
   const deform = new Uint8Array(vertexCount);
   const edgeScales = new Float32Array(vertexCount);
+  // SDEF's C, R0, R1 (9 per vertex), made at the first SDEF vertex: most models have none.
+  let sdef: Float32Array | null = null;
   const v = c.view;
   for (let i = 0; i < vertexCount; i++) {
     c.what = `vertex ${i}`;
@@ -142,13 +144,17 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
         break;
       case Deform.BDEF2:
       case Deform.SDEF: {
-        // SDEF skins as BDEF2 here; its C, R0, R1 are skipped.
+        // SDEF: BDEF2's bones and weight, then C, R0, R1 (the preview's skinning reads them).
         skinIndices[s] = nonNegative(index(c, bi));
         skinIndices[s + 1] = nonNegative(index(c, bi));
         const w = c.f32();
         skinWeights[s] = w;
         skinWeights[s + 1] = 1 - w;
-        if (d === Deform.SDEF) c.skip(36);
+        if (d === Deform.SDEF) {
+          c.need(36);
+          sdef ??= new Float32Array(9 * vertexCount);
+          for (let k = 0; k < 9; k++) sdef[9 * i + k] = c.f32();
+        }
         break;
       }
       case Deform.BDEF4:
@@ -357,7 +363,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
+    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, sdef, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: physics.rigidBodies.length, jointCount: physics.joints.length,
     ...physics, physicsError, displayFrames,
   };

@@ -47,6 +47,9 @@ describe('PMX fixture', () => {
       expect(Array.from(m.skinIndices)).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 0, 1, 2, 3]);
       const w = Array.from(m.skinWeights, (x) => Math.round(x * 1000) / 1000);
       expect(w).toEqual([1, 0, 0, 0, 0.75, 0.25, 0, 0, 0.6, 0.4, 0, 0, 0.1, 0.2, 0.3, 0.4]);
+      // SDEF's C, R0, R1 (the fixture writes 1…9 for vertex 2); the other vertices' slots stay zero.
+      expect(Array.from(m.sdef!.subarray(18, 27))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(Array.from(m.sdef!).filter((x, i) => (i < 18 || i >= 27) && x !== 0)).toEqual([]);
       expect(Array.from(m.indices)).toEqual([0, 1, 2, 1, 2, 3]);
       expect(m.textures).toEqual(['tex\\skin.png']);
       expect(m.materials).toHaveLength(1);
@@ -266,6 +269,7 @@ describe('PMD fixture', () => {
     expect(r.diagnostics).toEqual([]);
     const m = r.value;
     expect(m.format).toBe('pmd');
+    expect(m.sdef ?? null).toBeNull(); // PMD has no SDEF
     expect(m.name).toBe('センター');
     expect(m.vertexCount).toBe(3);
     expect(Array.from(m.positions.subarray(3, 6))).toEqual([1, 2, 3]);

@@ -81,6 +81,18 @@ export function boneScreenPosition(e: PreviewEngine, name: string, width: number
   return e.marker.screenPosition(e.world.activeCamera, name, width, height);
 }
 
+/** A shown model's vertex as three.js skins it on the CPU (applyBoneTransform), in CSS px of a width × height canvas. */
+export function vertexScreenPosition(e: PreviewEngine, index: number, width: number, height: number): [number, number] | null {
+  const mesh = e.world.model?.mesh;
+  if (!mesh || index < 0 || index >= mesh.geometry.getAttribute('position').count) return null;
+  mesh.updateMatrixWorld(true);
+  const v = new THREE.Vector3().fromBufferAttribute(mesh.geometry.getAttribute('position'), index);
+  mesh.applyBoneTransform(index, v);
+  v.applyMatrix4(mesh.matrixWorld).project(e.world.activeCamera);
+  if (v.z < -1 || v.z > 1) return null;
+  return [((v.x + 1) / 2) * width, ((1 - v.y) / 2) * height];
+}
+
 /**
  * Renders now and reads the drawn colour (RGBA bytes) at (x, y) CSS px of a width × height canvas (the
  * drawing buffer is only readable within the task that rendered it).

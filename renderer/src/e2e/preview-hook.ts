@@ -23,6 +23,11 @@ export interface PickTestHook {
   pixelAt(x: number, y: number): [number, number, number, number];
   /** Renders now and returns the whole drawing buffer (RGBA, rows top first, base64). */
   frameImage(): { width: number; height: number; rgba: string };
+  /**
+   * Where the shown model's vertex is drawn now, as three.js skins it on the CPU (SDEF included,
+   * sdef.ts), in client coordinates; null without a model or off screen.
+   */
+  vertexScreenPosition(index: number): [number, number] | null;
 }
 
 export interface PreviewTestHook extends PickTestHook {
@@ -109,6 +114,11 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
     boneScreenPosition: (name) => {
       const r = el.getBoundingClientRect();
       const p = diag.boneScreenPosition(e, name, r.width, r.height);
+      return p ? [r.left + p[0], r.top + p[1]] : null;
+    },
+    vertexScreenPosition: (index) => {
+      const r = el.getBoundingClientRect();
+      const p = diag.vertexScreenPosition(e, index, r.width, r.height);
       return p ? [r.left + p[0], r.top + p[1]] : null;
     },
     marker: () => ({ bone: e.marked?.name ?? null, shown: e.marker.shown }),

@@ -17,7 +17,7 @@
  */
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
-import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { useFastSkinningOn } from './fast-skinning';
 
 /** Outline width per unit of edge size, as a share of the distance to the camera (≈ 1 px at MMD's default view). */
 export const EDGE_WIDTH_PER_DEPTH = 0.0009;
@@ -84,7 +84,7 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
   // After the model's materials (all in three.js's transparent list, mmd-material.ts).
   edge.renderOrder = 1;
   edge.bind(mesh.skeleton, mesh.bindMatrix);
-  if (boundAtOrigin(edge)) for (const m of materials) useFastSkinning(m);
+  useFastSkinningOn(edge, materials);
   // Per draw: the same morph weights as the model (the model may have swapped its weight array).
   edge.onBeforeRender = () => {
     edge.morphTargetInfluences = mesh.morphTargetInfluences;

@@ -13,13 +13,15 @@
  * mesh moved off the origin (a staged actor, the retarget ghost) was drawn at twice its offset.
  */
 import type * as THREE from 'three';
+import { hasSdef, SDEF_PARS, SDEF_SKIN } from './sdef';
 
-const SKINBASE = /* glsl */ `
+/** With `sdef`, an SDEF vertex's matrix replaces the blended one (sdef.ts). */
+const skinBase = (sdef: boolean) => /* glsl */ `
 #ifdef USE_SKINNING
 	mat4 mmdSkin = skinWeight.x * getBoneMatrix( skinIndex.x );
 	if ( skinWeight.y != 0.0 ) mmdSkin += skinWeight.y * getBoneMatrix( skinIndex.y );
 	if ( skinWeight.z != 0.0 ) mmdSkin += skinWeight.z * getBoneMatrix( skinIndex.z );
-	if ( skinWeight.w != 0.0 ) mmdSkin += skinWeight.w * getBoneMatrix( skinIndex.w );
+	if ( skinWeight.w != 0.0 ) mmdSkin += skinWeight.w * getBoneMatrix( skinIndex.w );${sdef ? SDEF_SKIN : ''}
 #endif
 `;
 const SKINNORMAL = /* glsl */ `
@@ -34,21 +36,33 @@ const SKINNING = /* glsl */ `
 `;
 
 /**
- * Makes a material of a skinned mesh bound at the origin (see boundAtOrigin) use the cheaper skinning.
- * Only the stock chunks are replaced; a shader without them compiles unchanged.
+ * Makes a material of a skinned mesh bound at the origin (see boundAtOrigin) use the cheaper skinning,
+ * and SDEF (sdef.ts) where `sdef` says the geometry carries it. Only the stock chunks are replaced; a
+ * shader without them compiles unchanged.
  */
-export function useFastSkinning(material: THREE.Material): void {
+export function useFastSkinning(material: THREE.Material, sdef = false): void {
   const prev = material.onBeforeCompile.bind(material);
   material.onBeforeCompile = (shader, renderer) => {
     prev(shader, renderer);
     shader.vertexShader = shader.vertexShader
-      .replace('#include <skinbase_vertex>', SKINBASE)
+      .replace('#include <skinning_pars_vertex>', sdef ? `#include <skinning_pars_vertex>\n#ifdef USE_SKINNING${SDEF_PARS}#endif` : '#include <skinning_pars_vertex>')
+      .replace('#include <skinbase_vertex>', skinBase(sdef))
       .replace('#include <skinnormal_vertex>', SKINNORMAL)
       .replace('#include <skinning_vertex>', SKINNING);
   };
   // A distinct program cache key: the same material type without the swap must not share a program.
   const key = material.customProgramCacheKey.bind(material);
-  material.customProgramCacheKey = () => `${key()}|mmd-fast-skinning`;
+  material.customProgramCacheKey = () => `${key()}|mmd-fast-skinning${sdef ? '-sdef' : ''}`;
+}
+
+/**
+ * The fast skinning (with SDEF when the mesh's geometry has it) for every material of a mesh bound at
+ * the origin; a mesh bound elsewhere keeps three.js's stock skinning.
+ */
+export function useFastSkinningOn(mesh: THREE.SkinnedMesh, materials: readonly THREE.Material[]): void {
+  if (!boundAtOrigin(mesh)) return;
+  const sdef = hasSdef(mesh.geometry);
+  for (const m of materials) useFastSkinning(m, sdef);
 }
 
 /** True when a skinned mesh's bind matrix is the identity (the fast chunks assume it). */

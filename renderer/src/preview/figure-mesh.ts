@@ -10,7 +10,7 @@ import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js
 import { mmdToThreePosition } from '../../../shared/vmd/camera';
 import { defaultFigureBones, defaultFigureParts } from '../../../shared/skeleton/standard-figure';
 import { buildRig, updateRigWorld, type Rig } from './rig';
-import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { useFastSkinningOn } from './fast-skinning';
 
 export interface BuiltFigure {
   rig: Rig;
@@ -78,7 +78,7 @@ export function buildDefaultFigure(): BuiltFigure {
   updateRigWorld(rig);
   group.updateMatrixWorld(true);
   mesh.bind(new THREE.Skeleton(rig.bones));
-  if (boundAtOrigin(mesh)) useFastSkinning(material);
+  useFastSkinningOn(mesh, [material]);
   return {
     rig,
     group,

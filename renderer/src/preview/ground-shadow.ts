@@ -8,7 +8,7 @@
  */
 import * as THREE from 'three';
 import type { MmdMaterialParams, SceneMmdLight } from './mmd-material';
-import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { useFastSkinningOn } from './fast-skinning';
 
 /** A hair above the floor, so the grid (at 0) does not fight the shadow. */
 const GROUND_Y = 0.02;
@@ -56,7 +56,7 @@ export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdM
   shadow.name = 'model-ground-shadow';
   shadow.frustumCulled = false;
   shadow.bind(mesh.skeleton, mesh.bindMatrix);
-  if (boundAtOrigin(shadow)) for (const m of materials) useFastSkinning(m);
+  useFastSkinningOn(shadow, materials);
   let lightBelow = false;
   shadow.onBeforeRender = (_r, scene) => {
     shadow.morphTargetInfluences = mesh.morphTargetInfluences;

@@ -1,7 +1,7 @@
 /**
  * Builds a three.js SkinnedMesh from a parsed PMX/PMD: geometry (MMD → three.js: z negated, triangle
- * winding reversed to match), skin indices and weights (SDEF as BDEF2, QDEF as BDEF4 — the reader
- * already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
+ * winding reversed to match), skin indices and weights (SDEF's centre and points as attributes for
+ * sdef.ts, QDEF as BDEF4 — the reader already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
  * bone / material / UV morphs as CPU effects (morph-effects.ts), group morphs expanded onto both, and the
  * rig the motion drives. Textures arrive later (textures.ts).
  */
@@ -10,7 +10,8 @@ import type { ModelData } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
-import { boundAtOrigin, useFastSkinning } from './fast-skinning';
+import { useFastSkinningOn } from './fast-skinning';
+import { addSdefAttributes, sdefOnCpu } from './sdef';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
 import { expandMorph, keyableMorph, morphIndexByName } from '../../../shared/skeleton/bone-morphs';
@@ -63,6 +64,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   for (let i = 0; i < 4 * n; i++) skinIndex[i] = Math.min(model.skinIndices[i], Math.max(boneCount - 1, 0));
   geo.setAttribute('skinIndex', new THREE.BufferAttribute(skinIndex, 4));
   geo.setAttribute('skinWeight', new THREE.BufferAttribute(new Float32Array(model.skinWeights), 4));
+  addSdefAttributes(geo, model); // SDEF vertices (sdef.ts): their centre and the two points, when the model has any
   // Mirroring z flips handedness: MMD's front faces would face away in three.js, so each triangle's
   // winding is reversed (a, b, c → a, c, b) — checked against the stored normals in the tests.
   const index = n > 65535 ? new Uint32Array(model.indices.length) : new Uint16Array(model.indices.length);
@@ -147,7 +149,8 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   castShadowByMaterial(mesh, params);
   mesh.receiveShadow = true;
   mesh.onBeforeRender = (_r, scene) => syncLightUniforms(light, scene);
-  if (boundAtOrigin(mesh)) for (const m of materials) useFastSkinning(m);
+  useFastSkinningOn(mesh, materials);
+  sdefOnCpu(mesh);
   // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
   const edges = buildEdgeMesh(model, mesh, materials);
   mesh.add(edges.mesh);
