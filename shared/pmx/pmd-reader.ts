@@ -43,6 +43,29 @@ function sjis(c: Cursor, n: number): string {
   return decodeName(c.bytes, o, n);
 }
 
+/** MMD's shared toon files: toon01.bmp … toon10.bmp (toon00.bmp, no toon). */
+const SHARED_TOON = /^toon(0[0-9]|10)\.bmp$/i;
+
+/**
+ * A PMD material's toon byte picks an entry of the model's table of ten toon file names (at the end of the
+ * file; a file that ends before it has none). As MMD's loaders do: a shared name (toon01.bmp … toon10.bmp)
+ * is that shared toon, whatever entry holds it; any other name is a file beside the model, added to the
+ * textures once and named by the material as a PMX names its own toon; an empty entry, or no table, keeps
+ * the shared toon of that index.
+ */
+function useToonNames(materials: ModelMaterial[], names: readonly string[], textureIndex: (path: string) => number): void {
+  for (const m of materials) {
+    const name = m.toon >= 0 && m.toon < names.length ? names[m.toon].trim() : '';
+    if (!name) continue;
+    const shared = SHARED_TOON.exec(name);
+    if (shared) m.toon = Number(shared[1]) - 1; // toon00 → −1, no toon
+    else {
+      m.toonShared = false;
+      m.toon = textureIndex(name);
+    }
+  }
+}
+
 function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   c.off = 3;
   c.what = 'header';
@@ -216,6 +239,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
 
   // Optional tail: display lists, English names, toon names, physics. Older files end anywhere before physics.
   let nameEn = '', commentEn = '';
+  const toonNames: string[] = [];
   let rigidBodies: ModelRigidBody[] = [], joints: ModelJoint[] = [];
   let physicsError: CodecError | null = null;
   try {
@@ -238,13 +262,15 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     }
     if (c.remaining > 0) {
       c.what = 'toon texture names';
-      c.skip(1000);
+      c.need(1000);
+      for (let k = 0; k < 10; k++) toonNames.push(sjis(c, 100));
     }
   } catch (e) {
     if (!(e instanceof CodecFailure)) throw e;
     diagnostics.push({ code: 'W_PMD_TAIL', message: `optional PMD data unreadable (${e.error.message}); ignored`, offset: e.error.offset, params: { why: e.error.message } });
     c.off = c.bytes.length;
   }
+  useToonNames(materials, toonNames, textureIndex);
   if (c.remaining > 0) {
     try {
       ({ rigidBodies, joints } = readPhysics(c, bones));

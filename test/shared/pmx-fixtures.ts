@@ -158,7 +158,7 @@ export const SJIS = {
  * one IK (左足ＩＫ moves 足首 through the chain [左ひざ, 左足]; the knee gets MMD's X-only limit), a base morph over
  * vertices 1 and 2 and a morph "あ" moving base entry 1 (= vertex 2).
  */
-export function tinyPmd(): Bytes {
+export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
   const w = new Bytes();
   w.raw([0x50, 0x6d, 0x64]).f32(1).field(SJIS['センター'], 20).field([0x63], 256);
   w.mark('vertices').i32(3);
@@ -181,6 +181,8 @@ export function tinyPmd(): Bytes {
   w.field(SJIS['あ'], 20).i32(1).u8(3).i32(1).f32(0, 0.5, 0);
   // optional tail: morph display list (0), bone group names (0), bone display (0), no English
   w.mark('tail').u8(0).u8(0).i32(0).u8(0);
+  // then, when given, the table of ten toon file names (ASCII here), 100 bytes each
+  if (opts.toons) for (let k = 0; k < 10; k++) w.field(Array.from(opts.toons[k] ?? '', (ch) => ch.charCodeAt(0)), 100);
   return w;
 }
 

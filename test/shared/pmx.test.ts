@@ -305,6 +305,43 @@ describe('PMD fixture', () => {
   });
 });
 
+describe('PMD toon file names', () => {
+  // The fixture's material has toon byte 2: entry 2 of the table (the third name) decides.
+  const toonOf = (toons?: string[]) => {
+    const m = mustRead(tinyPmd(toons ? { toons } : {}).build()).value;
+    const mat = m.materials[0];
+    return { shared: mat.toonShared, toon: mat.toon, textures: m.textures };
+  };
+  const DEFAULTS = Array.from({ length: 10 }, (_, k) => `toon${String(k + 1).padStart(2, '0')}.bmp`);
+
+  it('no table, or the default table: shared toon 2 (toon03), as before', () => {
+    expect(toonOf()).toEqual({ shared: true, toon: 2, textures: ['skin.bmp', 'shine.sph'] });
+    expect(toonOf(DEFAULTS)).toEqual({ shared: true, toon: 2, textures: ['skin.bmp', 'shine.sph'] });
+  });
+
+  it('a file of its own in entry 2 is a toon file beside the model, added once to the textures', () => {
+    const t = [...DEFAULTS];
+    t[2] = 'miku_toon.bmp';
+    expect(toonOf(t)).toEqual({ shared: false, toon: 2, textures: ['skin.bmp', 'shine.sph', 'miku_toon.bmp'] });
+  });
+
+  it("a shared name in another entry is that shared toon (MMD's rule); toon00 is no toon; an empty entry keeps the index", () => {
+    const t = [...DEFAULTS];
+    t[2] = 'TOON07.BMP';
+    expect(toonOf(t)).toMatchObject({ shared: true, toon: 6 });
+    t[2] = 'toon00.bmp';
+    expect(toonOf(t)).toMatchObject({ shared: true, toon: -1 });
+    t[2] = '';
+    expect(toonOf(t)).toMatchObject({ shared: true, toon: 2 });
+  });
+
+  it('the corpus PMD keeps its shared toons (its table is the default one)', () => {
+    const m = mustRead(load('mmd-viewer-js/model/low_miku/miku.pmd')).value;
+    expect(m.materials.every((x) => x.toonShared)).toBe(true);
+    expect(m.textures.filter((x) => /toon/i.test(x))).toEqual([]);
+  });
+});
+
 describe('corpus models', () => {
   const models = [
     'gene/Gene_light.pmx',

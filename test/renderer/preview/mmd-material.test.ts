@@ -12,6 +12,9 @@ import { readModel } from '../../../shared/pmx';
 import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
 import { mmdParamsOf, specularOf, toonTextureOf } from '../../../renderer/src/preview/mmd-material';
 import { RAMP_ROWS, SHARED_TOON_RAMPS, rampColour, rampTexture, toonRefOf } from '../../../renderer/src/preview/mmd-toon';
+import { applyTextures } from '../../../renderer/src/preview/textures';
+import { failure } from '../../../shared/vmd/errors';
+import { tinyPmd } from '../../shared/pmx-fixtures';
 
 interface RawMaterial {
   diffuse: number[];
@@ -120,6 +123,20 @@ describe('toon index rules', () => {
     expect(toonRefOf({ toonShared: false, toon: 4 }, 5)).toEqual({ kind: 'file', texture: 4 });
     expect(toonRefOf({ toonShared: false, toon: 5 }, 5)).toEqual({ kind: 'none' });
     expect(toonRefOf({ toonShared: false, toon: -1 }, 5)).toEqual({ kind: 'none' });
+  });
+
+  it("a PMD whose toon table names a file of its own draws that file: the preview asks for it beside the model", async () => {
+    const toons = Array.from({ length: 10 }, (_, k) => `toon${String(k + 1).padStart(2, '0')}.bmp`);
+    toons[2] = 'miku_toon.bmp'; // the fixture's material has toon byte 2
+    const r = readModel(tinyPmd({ toons }).build());
+    if (!r.ok) throw new Error(r.error.message);
+    const built = buildModelMesh(r.value);
+    expect(built.params[0].toon).toEqual({ kind: 'file', texture: r.value.textures.indexOf('miku_toon.bmp') });
+    const asked: string[] = [];
+    const { problems } = await applyTextures(built, async (p) => (asked.push(p), failure({ code: 'E_IO_NOT_FOUND', message: 'not here' })));
+    expect(asked.sort()).toEqual(['miku_toon.bmp', 'shine.sph', 'skin.bmp']);
+    expect(problems.map((x) => x.path).sort()).toEqual(['miku_toon.bmp', 'shine.sph', 'skin.bmp']);
+    built.dispose();
   });
 
   it('our ten shared ramps: white on the lit side, their shade on the far side, one column each', () => {
