@@ -29,9 +29,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as THREE from 'three';
-import { ARTIFACTS, corpusPath, fileDialogReady, openApp, openSceneViaDialog, tempDir, writeSceneFolder, type AppHandle } from './harness';
+import { ARTIFACTS, corpusPath, fileDialogReady, openApp, openFileViaDialog, openSceneViaDialog, tempDir, writeSceneFolder, type AppHandle } from './harness';
 import { decodePng, encodePng, type Rgba } from '../helpers/png';
-import { ballsPmx, type Ball } from '../helpers/pmx-balls';
+import { ballsPmx, type Ball, type TintMorph } from '../helpers/pmx-balls';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { readModel } from '../../shared/pmx';
 import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
@@ -117,10 +117,10 @@ function save(name: string, f: Rgba) {
 describe('MMD picture in the preview: toon, edge, self-shadow', () => {
   let app: AppHandle;
   const tmp = tempDir('vmd-e2e-picture-');
-  const folder = (name: string, balls: Ball[], textures: string[] = []) => {
+  const folder = (name: string, balls: Ball[], textures: string[] = [], tints: TintMorph[] = []) => {
     const dir = path.join(tmp.dir, name);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'model.pmx'), ballsPmx(balls, textures));
+    writeFileSync(path.join(dir, 'model.pmx'), ballsPmx(balls, textures, tints));
     for (const t of textures) writeFileSync(path.join(dir, t), t === 'stripes.png' ? stripesPng() : toonPng());
     return path.join(dir, 'model.pmx');
   };
@@ -128,6 +128,9 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
   beforeAll(async () => {
     folder('toon', [TOON_BALL], ['toon.png']);
     folder('textured', [TEXTURED_BALL], ['stripes.png']);
+    // The textured ball with a material morph that takes the red out of its texture (tint multiply (0, 1, 1, 1)).
+    folder('tinted', [TEXTURED_BALL], ['stripes.png'], [{ name: 'tint', ball: 0, textureTint: [0, 1, 1, 1] }]);
+    writeFileSync(path.join(tmp.dir, 'tint.vmd'), buildFixture({ morphs: [{ name: 'tint', frame: 0, weight: 1 }] }));
     folder('edge', [EDGE_BALL]);
     folder('shadow', [CASTER, RECEIVER]);
     folder('shadow-nocast', [{ ...CASTER, flags: 0x08 }, RECEIVER]);
@@ -287,6 +290,33 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     expect(seen[0]).toBeGreaterThan(300);
     expect(seen[1]).toBeGreaterThan(300);
     expect(wrong).toBe(0);
+  });
+
+  it("a material morph's texture tint: multiply (0, 1, 1, 1) takes the red out of the texture, blue stays", async () => {
+    const { page } = app;
+    await showModel(page, 'tinted');
+    await useCamera(page, 'front.vmd');
+    // The ball's middle row, left to right: the stripes' pixels, sorted by what they show without the morph.
+    const row = async () => {
+      const f = await frame(page);
+      const y = Math.round(f.height / 2);
+      return { f, pixels: Array.from({ length: f.width }, (_, x) => px(f, x, y)) };
+    };
+    const before = await row();
+    const red = before.pixels.flatMap((c, x) => (c[0] > c[2] + 80 ? [x] : [])), blue = before.pixels.flatMap((c, x) => (c[2] > c[0] + 80 ? [x] : []));
+    expect(red.length).toBeGreaterThan(40);
+    expect(blue.length).toBeGreaterThan(40);
+    await openFileViaDialog(page, path.join(tmp.dir, 'tint.vmd'));
+    await seekPreview(page, 0);
+    const after = await row();
+    save('picture-tinted', after.f);
+    // Red stripes: the texture's red (230) times 0: what is left is the ambient-lit base's and the texture's
+    // green and blue (40), dark; blue stripes (red 40 × 0, blue 230 × 1) stay blue.
+    const stillRed = red.filter((x) => after.pixels[x][0] > after.pixels[x][2] + 20);
+    const stillBlue = blue.filter((x) => after.pixels[x][2] > after.pixels[x][0] + 80);
+    console.log(`[picture] texture tint: ${red.length} red pixels, ${stillRed.length} still red; ${blue.length} blue, ${stillBlue.length} still blue`);
+    expect(stillRed).toEqual([]);
+    expect(stillBlue.length).toBe(blue.length);
   });
 
   it('edges have the edge colour and keep their width within 1 px when the camera is twice as far', async () => {

@@ -1,7 +1,8 @@
 /**
  * A PMX 2.0 of UV spheres ("balls"), each its own material, built here byte by byte for the picture tests:
  * every value in it is chosen by the test, so what the preview should draw follows from the geometry and
- * the light alone. One bone (センター), BDEF1 vertices, no morphs, no physics. Coordinates are MMD's.
+ * the light alone. One bone (センター), BDEF1 vertices, no physics; material morphs that tint a texture
+ * when asked. Coordinates are MMD's.
  */
 import { Bytes } from '../shared/pmx-fixtures';
 
@@ -26,7 +27,14 @@ export interface Ball {
 const RINGS = 48;
 const SEGMENTS = 96;
 
-export function ballsPmx(balls: readonly Ball[], textures: readonly string[] = []): Uint8Array {
+/** A material morph multiplying one ball's texture tint (everything else left as it is). */
+export interface TintMorph {
+  name: string;
+  ball: number;
+  textureTint: [number, number, number, number];
+}
+
+export function ballsPmx(balls: readonly Ball[], textures: readonly string[] = [], tints: readonly TintMorph[] = []): Uint8Array {
   const w = new Bytes();
   // UTF-16, no additional UVs, index sizes: vertex 4, texture 1, material 1, bone 1, morph 1, rigid 1.
   w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(0, 0, 4, 1, 1, 1, 1, 1);
@@ -73,7 +81,12 @@ export function ballsPmx(balls: readonly Ball[], textures: readonly string[] = [
   });
   w.i32(1);
   w.text('センター').text('center').f32(0, 0, 0).u8(0xff).i32(0).u16(0x001e).f32(0, 1, 0);
-  w.i32(0); // morphs
+  w.i32(tints.length); // morphs: material morphs (panel 4, type 8), one multiply offset each
+  for (const m of tints) {
+    w.text(m.name).text(m.name).u8(4).u8(8).i32(1).u8(m.ball).u8(0);
+    w.f32(1, 1, 1, 1).f32(1, 1, 1).f32(1).f32(1, 1, 1).f32(1, 1, 1, 1).f32(1); // diffuse, specular, power, ambient, edge
+    w.f32(...m.textureTint).f32(1, 1, 1, 1).f32(1, 1, 1, 1); // texture, sphere and toon tints
+  }
   w.i32(0); // display frames
   w.i32(0); // rigid bodies
   w.i32(0); // joints

@@ -199,11 +199,13 @@ export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
  *   5 まとめ group: 骨 × 0.5
  *   6 反転  flip: まとめ × 1
  *   7 空    material morph with no offsets
+ * With `look`: B has the edge flag and a specular colour, and two more material morphs on B, 8 ルック
+ * (multiply) and 9 ルック加 (add), of what the others leave alone: specular, power, edge, tints.
  */
 /** morphPmx's bone morph 骨 on 頭, in MMD coordinates: the move and the rotation (axis, angle) it writes. */
 export const BONE_MORPH_ON_HEAD = { t: [1, 2, 3] as const, axis: [1, 2, 2] as const, angle: Math.PI / 3 };
 
-export function morphPmx(): Bytes {
+export function morphPmx(opts: { look?: boolean } = {}): Bytes {
   const w = new Bytes();
   const t = (s: string) => w.text(s, true);
   w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(1, 1, 1, 1, 1, 1, 1, 1);
@@ -213,21 +215,24 @@ export function morphPmx(): Bytes {
   w.i32(6).u8(0, 1, 2, 1, 3, 2);
   w.i32(0); // textures
   w.i32(2);
-  const material = (name: string, diffuse: number[], ambient: number[]) => {
+  const material = (name: string, diffuse: number[], ambient: number[], flags = 0, specular = [0, 0, 0]) => {
     t(name); t('');
-    w.f32(...diffuse).f32(0, 0, 0).f32(1).f32(...ambient).u8(0).f32(0, 0, 0, 1).f32(1);
+    w.f32(...diffuse).f32(...specular).f32(1).f32(...ambient).u8(flags).f32(0, 0, 0, 1).f32(1);
     w.idx(1, -1).idx(1, -1).u8(0).u8(1).u8(0); // no texture, no sphere, shared toon 0
     t(''); w.i32(3);
   };
   material('A', [0.8, 0.6, 0.4, 1], [0.5, 0.5, 0.5]);
-  material('B', [0.2, 0.4, 0.6, 0.5], [0.2, 0.4, 0.2]);
+  // With `look`, B draws an edge (flag 0x10; colour (0, 0, 0, 1), size 1 as written above) and has a specular
+  // colour (0.1, 0.2, 0.4) (power 1).
+  if (opts.look) material('B', [0.2, 0.4, 0.6, 0.5], [0.2, 0.4, 0.2], 0x10, [0.1, 0.2, 0.4]);
+  else material('B', [0.2, 0.4, 0.6, 0.5], [0.2, 0.4, 0.2]);
   w.i32(4);
   t('センター'); t(''); w.f32(0, 8, 0).idx(1, -1).i32(0).u16(0x001e).f32(0, 1, 0);
   t('頭'); t(''); w.f32(0, 15, 1).idx(1, 0).i32(0).u16(0x001b).idx(1, -1);
   t('鼻'); t(''); w.f32(0, 15, -1).idx(1, 1).i32(0).u16(0x001b).idx(1, -1);
   // 目: appends all of 頭's rotation (reads it after the bone morph)
   t('目'); t(''); w.f32(0, 16, 0).idx(1, 0).i32(0).u16(0x011b).idx(1, -1).idx(1, 1).f32(1);
-  w.i32(8);
+  w.i32(opts.look ? 10 : 8);
   const s = Math.sin(Math.PI / 6), c = Math.cos(Math.PI / 6);
   t('骨'); t(''); w.u8(4).u8(2).i32(1).idx(1, 1).f32(...BONE_MORPH_ON_HEAD.t).f32(s / 3, (2 * s) / 3, (2 * s) / 3, c);
   // material offsets: diffuse, specular, specularity, ambient, edge colour, edge size, texture / sphere / toon tints
@@ -240,6 +245,14 @@ export function morphPmx(): Bytes {
   t('まとめ'); t(''); w.u8(4).u8(0).i32(1).idx(1, 0).f32(0.5);
   t('反転'); t(''); w.u8(4).u8(9).i32(1).idx(1, 5).f32(1);
   t('空'); t(''); w.u8(4).u8(8).i32(0);
+  if (opts.look) {
+    // 8 ルック: multiply on B of what the others leave alone: specular, power, edge colour and size, the tints.
+    t('ルック'); t(''); w.u8(4).u8(8).i32(1).idx(1, 1).u8(0).f32(1, 1, 1, 1);
+    w.f32(2, 0.5, 0).f32(3).f32(1, 1, 1).f32(0.5, 1, 1, 0.5).f32(2).f32(0.5, 1, 1, 1).f32(1, 1, 1, 0.5).f32(1, 0.25, 1, 1);
+    // 9 ルック加: add on B.
+    t('ルック加'); t(''); w.u8(4).u8(8).i32(1).idx(1, 1).u8(1).f32(0, 0, 0, 0);
+    w.f32(0.25, 0, 0).f32(1).f32(0, 0, 0).f32(0.25, 0, 0, 0).f32(0.5).f32(0, 0.125, 0, 0).f32(0, 0, 0, 0.25).f32(0.5, 0, 0, 0);
+  }
   w.i32(0).i32(0).i32(0); // display frames, rigid bodies, joints
   return w;
 }

@@ -5,7 +5,8 @@
  * the figure gets nearer or further, as in MMD. Only materials with the edge flag (0x10) draw an outline,
  * and only while the material itself is shown (a material morph can hide it).
  *
- * The outline takes its material's alpha (edge alpha × the material's, as a material morph fades it) and
+ * The outline takes its material's alpha (edge alpha × the material's, as a material morph fades it; a
+ * material morph also changes the edge colour and size, setEdge) and
  * is drawn after the model's materials (the model draws in the file's order, mmd-material.ts). Its colour
  * is the file's as MMD shows it (sRGB). PMD: every material with the edge flag, at size 1 in black, on the
  * vertices whose edge flag is on (the reader gives those as edge scale 1). `setScale` is MMD's model-wide
@@ -42,7 +43,7 @@ const EDGE_PUSH = /* glsl */ `
 export interface BuiltEdges {
   mesh: THREE.SkinnedMesh;
   materials: THREE.MeshBasicMaterial[];
-  /** Materials that have the edge flag and a width (the others never draw an outline). */
+  /** Materials that have the edge flag and a width and alpha now (the others draw no outline). */
   readonly drawn: readonly boolean[];
   /**
    * No outline for a material a morph has hidden. Called after each pose: three.js picks the materials
@@ -51,6 +52,11 @@ export interface BuiltEdges {
   sync(): void;
   /** MMD's model-wide edge width factor (1 by default). */
   setScale(scale: number): void;
+  /**
+   * A material's edge colour (sRGB rgba) and size as material morphs make them (morph-effects.ts); the
+   * file's until then. An edge of size or alpha 0 is not drawn.
+   */
+  setEdge(material: number, rgba: ArrayLike<number>, size: number): void;
   dispose(): void;
 }
 
@@ -58,8 +64,12 @@ export interface BuiltEdges {
 export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMaterials: readonly THREE.Material[]): BuiltEdges {
   const geo = mesh.geometry;
   if (!geo.getAttribute('edgeScale')) geo.setAttribute('edgeScale', new THREE.BufferAttribute(new Float32Array(model.edgeScales), 1));
-  const drawn = model.materials.map((m) => (m.flags & EDGE_FLAG) !== 0 && m.edgeSize > 0 && m.edgeColor[3] > 0);
+  const flagged = model.materials.map((m) => (m.flags & EDGE_FLAG) !== 0);
+  const drawn = model.materials.map((m, i) => flagged[i] && m.edgeSize > 0 && m.edgeColor[3] > 0);
   const modelScale = { value: 1 };
+  // Per material: the edge alpha and width as shown (the file's, or a material morph's).
+  const alphas = model.materials.map((m) => m.edgeColor[3]);
+  const widths = model.materials.map((m) => ({ value: m.edgeSize * EDGE_WIDTH_PER_DEPTH }));
   const materials = model.materials.map((m, i) => {
     const mat = new THREE.MeshBasicMaterial({
       name: `${m.name} (edge)`,
@@ -69,9 +79,8 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
     });
     mat.color.setRGB(m.edgeColor[0], m.edgeColor[1], m.edgeColor[2], THREE.SRGBColorSpace);
     mat.visible = drawn[i];
-    const width = m.edgeSize * EDGE_WIDTH_PER_DEPTH;
     mat.onBeforeCompile = (shader) => {
-      shader.uniforms.edgeWidth = { value: width };
+      shader.uniforms.edgeWidth = widths[i];
       shader.uniforms.edgeModelScale = modelScale;
       shader.vertexShader = EDGE_PARS + shader.vertexShader.replace('#include <project_vertex>', EDGE_PUSH);
     };
@@ -98,8 +107,15 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
       for (let i = 0; i < materials.length; i++) {
         const mm = modelMaterials[i];
         materials[i].visible = drawn[i] && mm.visible;
-        materials[i].opacity = model.materials[i].edgeColor[3] * mm.opacity;
+        materials[i].opacity = alphas[i] * mm.opacity;
       }
+    },
+    setEdge(i: number, rgba: ArrayLike<number>, size: number) {
+      if (i < 0 || i >= materials.length) return;
+      materials[i].color.setRGB(rgba[0], rgba[1], rgba[2], THREE.SRGBColorSpace);
+      alphas[i] = Math.min(1, Math.max(0, rgba[3]));
+      widths[i].value = Math.max(0, size) * EDGE_WIDTH_PER_DEPTH;
+      drawn[i] = flagged[i] && size > 0 && rgba[3] > 0;
     },
     setScale(scale: number) {
       modelScale.value = Math.max(0, scale);

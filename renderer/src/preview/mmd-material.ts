@@ -9,6 +9,8 @@
  *   with self-shadow (the light casts a shadow map):
  *           comp = min(saturate(3·N·L), shadow);  toon = mix(ramp's bottom colour, 1, comp)
  *   shown   = colour × toon + specular × light colour × max(0, N·H)^power
+ *   material morphs also tint the texture, the sphere map and the toon (mmdTint), and change the specular
+ *   and power (setMmdMorphLook, from morph-effects.ts)
  *
  * `color` holds the diffuse, `emissive` the ambient (MMD's names: both are plain sRGB numbers from the
  * file, used as such), `opacity` the alpha; the light's colour is MMD's own (0.6 grey by default), set on
@@ -90,11 +92,36 @@ export function syncLightUniforms(u: MmdLightUniforms, scene: THREE.Object3D): v
 }
 
 const PARS = /* glsl */ `
+#define MMD_MATERIAL
 uniform vec3 mmdLightColor;
 uniform vec3 mmdSpecular;
 uniform float mmdPower;
 uniform float mmdReceive;
 uniform sampler2D mmdToonMap;
+// A material morph's tints of the texture, sphere map and toon (multiply, then add), as MMD's peers apply
+// them to the colour as shown (sRGB): c = mix(1, c × mul.rgb, mul.a), then saturate(c + (c − 1) × add.a) + add.rgb.
+uniform vec4 mmdTextureMul;
+uniform vec4 mmdTextureAdd;
+uniform vec4 mmdSphereMul;
+uniform vec4 mmdSphereAdd;
+uniform vec4 mmdToonMul;
+uniform vec4 mmdToonAdd;
+vec3 mmdTint( vec3 linear, vec4 mul, vec4 add ) {
+	if ( mul == vec4( 1.0 ) && add == vec4( 0.0 ) ) return linear;
+	vec3 c = sRGBTransferOETF( vec4( linear, 1.0 ) ).rgb;
+	c = mix( vec3( 1.0 ), c * mul.rgb, mul.a );
+	c = clamp( c + ( c - 1.0 ) * add.a, 0.0, 1.0 ) + add.rgb;
+	return sRGBTransferEOTF( vec4( c, 1.0 ) ).rgb;
+}
+`;
+
+/** The texture, tinted by material morphs (three.js's map_fragment with the tint). */
+const MAP = /* glsl */ `
+#ifdef USE_MAP
+	vec4 sampledDiffuseColor = texture2D( map, vMapUv );
+	sampledDiffuseColor.rgb = mmdTint( sampledDiffuseColor.rgb, mmdTextureMul, mmdTextureAdd );
+	diffuseColor *= sampledDiffuseColor;
+#endif
 `;
 
 /** The lit base colour, before the texture (map_fragment multiplies it in). */
@@ -122,6 +149,7 @@ vec3 mmdSpec = vec3( 0.0 );
 #else
 	mmdToon = texture2D( mmdToonMap, vec2( 0.5, 0.5 - 0.5 * mmdNdotL ) ).rgb;
 #endif
+	mmdToon = mmdTint( mmdToon, mmdToonMul, mmdToonAdd );
 	vec3 mmdH = normalize( normalize( vViewPosition ) + mmdL );
 	float mmdNdotH = max( dot( normal, mmdH ), 0.0 );
 	// Direct3D's pow(x, 0) is 1: a power of 0 adds the whole specular colour, as MMD shows it.
@@ -145,8 +173,17 @@ interface MmdState {
     mmdPower: { value: number };
     mmdReceive: { value: number };
     mmdToonMap: { value: THREE.Texture };
+    mmdTextureMul: { value: THREE.Vector4 };
+    mmdTextureAdd: { value: THREE.Vector4 };
+    mmdSphereMul: { value: THREE.Vector4 };
+    mmdSphereAdd: { value: THREE.Vector4 };
+    mmdToonMul: { value: THREE.Vector4 };
+    mmdToonAdd: { value: THREE.Vector4 };
   };
 }
+
+/** The order of a material's tints in setMmdMorphLook's `tints`: each a multiply rgba, then an add rgba. */
+export const TINT_TARGETS = ['texture', 'sphere', 'toon'] as const;
 const STATE = Symbol('mmdMaterial');
 type WithMmd = THREE.MeshLambertMaterial & { [STATE]?: MmdState };
 
@@ -183,6 +220,12 @@ export function createMmdMaterial(params: MmdMaterialParams, name: string, light
       mmdPower: { value: params.power },
       mmdReceive: { value: params.receiveShadow ? 1 : 0 },
       mmdToonMap: { value: toon },
+      mmdTextureMul: { value: new THREE.Vector4(1, 1, 1, 1) },
+      mmdTextureAdd: { value: new THREE.Vector4(0, 0, 0, 0) },
+      mmdSphereMul: { value: new THREE.Vector4(1, 1, 1, 1) },
+      mmdSphereAdd: { value: new THREE.Vector4(0, 0, 0, 0) },
+      mmdToonMul: { value: new THREE.Vector4(1, 1, 1, 1) },
+      mmdToonAdd: { value: new THREE.Vector4(0, 0, 0, 0) },
     },
   };
   (mat as WithMmd)[STATE] = state;
@@ -190,6 +233,7 @@ export function createMmdMaterial(params: MmdMaterialParams, name: string, light
     Object.assign(shader.uniforms, state.uniforms, light);
     let fs = PARS + shader.fragmentShader;
     fs = replaceOnce(fs, 'vec4 diffuseColor = vec4( diffuse, opacity );', BASE);
+    fs = replaceOnce(fs, '#include <map_fragment>', MAP);
     fs = replaceOnce(fs, '#include <lights_lambert_fragment>', LIGHT);
     fs = replaceOnce(fs, '#include <lights_fragment_begin>', '');
     fs = replaceOnce(fs, '#include <lights_fragment_maps>', '');
@@ -210,6 +254,29 @@ export function mmdParamsOf(material: THREE.Material): MmdMaterialParams | null 
 /** The toon texture a material draws with. */
 export function toonTextureOf(material: THREE.Material): THREE.Texture | null {
   return (material as WithMmd)[STATE]?.uniforms.mmdToonMap.value ?? null;
+}
+
+/**
+ * What material morphs make of a material beyond its colour, ambient and alpha (morph-effects.ts): the
+ * specular colour and power, and the tints, 24 numbers in TINT_TARGETS order (each a multiply rgba, then
+ * an add rgba; 1s and 0s leave it as the file has it).
+ */
+export function setMmdMorphLook(material: THREE.Material, specular: ArrayLike<number>, power: number, tints: ArrayLike<number>): void {
+  const s = (material as WithMmd)[STATE];
+  if (!s) return;
+  const u = s.uniforms;
+  u.mmdSpecular.value.set(specular[0], specular[1], specular[2]);
+  u.mmdPower.value = power;
+  [u.mmdTextureMul, u.mmdTextureAdd, u.mmdSphereMul, u.mmdSphereAdd, u.mmdToonMul, u.mmdToonAdd].forEach((x, k) =>
+    x.value.set(tints[4 * k], tints[4 * k + 1], tints[4 * k + 2], tints[4 * k + 3]),
+  );
+}
+
+/** The tint uniforms, in setMmdMorphLook's order (tests). */
+export function tintsOf(material: THREE.Material): number[] | null {
+  const u = (material as WithMmd)[STATE]?.uniforms;
+  if (!u) return null;
+  return [u.mmdTextureMul, u.mmdTextureAdd, u.mmdSphereMul, u.mmdSphereAdd, u.mmdToonMul, u.mmdToonAdd].flatMap((x) => x.value.toArray());
 }
 
 /** The specular colour and power uniforms (tests). */

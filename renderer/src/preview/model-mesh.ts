@@ -154,6 +154,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
   const edges = buildEdgeMesh(model, mesh, materials);
   mesh.add(edges.mesh);
+  effects.attachEdges(edges);
   const groundShadow = buildGroundShadow(mesh, params, materials);
   mesh.add(groundShadow.mesh);
   const built: BuiltModel = {

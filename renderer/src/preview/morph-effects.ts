@@ -5,13 +5,23 @@
  * UVs, which are recomputed from their base values only when a weight changed since the last time.
  *
  * MMD → three.js as everywhere in the preview: translations (x, y, −z), quaternions (−x, −y, z, w).
- * Not drawn: specular, edge and the texture / sphere / toon tints of material morphs (the preview's
- * materials take their specular from the file as it is, the edge keeps the file's colour, and the sphere map of sphere-map.ts is drawn as the
- * file has it), and the additional UV morphs uv1–uv4.
+ * Material morphs change every field MMD's do: diffuse, alpha, ambient, specular and power (the model's
+ * materials), edge colour, alpha and size (the outline, edge-mesh.ts), and the tints of the texture, sphere
+ * map and toon (mmd-material.ts). Not drawn: the additional UV morphs uv1–uv4.
  */
 import * as THREE from 'three';
 import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';
 import { applyBoneMorph, boneMorphOffsets, type BoneMorphOffsets } from '../../../shared/skeleton/bone-morphs';
+import { setMmdMorphLook } from './mmd-material';
+import type { BuiltEdges } from './edge-mesh';
+
+/**
+ * A material's values a morph scales or adds to, per material: diffuse rgba (0), ambient rgb (4), specular
+ * rgb (7), power (10), edge rgba (11), edge size (15).
+ */
+const VALUES = 16;
+/** Tints per material: texture, sphere, toon, each rgba (multiplied from 1 and added from 0 apart). */
+const TINTS = 12;
 
 
 interface BoneEffect {
@@ -40,9 +50,17 @@ export class MorphEffects {
   private readonly boneEffects: BoneEffect[] = [];
   private readonly materialEffects: MaterialEffect[] = [];
   private readonly uvEffects: UvEffect[] = [];
-  /** Per material: multiply (diffuse rgba, ambient rgb) and add accumulators, reused on every recompute. */
+  /** Per material: multiply and add accumulators of the VALUES, reused on every recompute. */
   private readonly mul: Float64Array;
   private readonly add: Float64Array;
+  /** Per material: the TINTS' multiply (from 1) and add (from 0) accumulators. */
+  private readonly tintMul: Float64Array;
+  private readonly tintAdd: Float64Array;
+  /** The outline, once built (model-mesh.ts builds it after the effects). */
+  private edges: BuiltEdges | null = null;
+  /** Scratch: one material's values as shown, and its tints (multiply then add, per target). */
+  private readonly shown = new Float64Array(VALUES);
+  private readonly tints = new Float64Array(2 * TINTS);
   /** Materials some material morph can reach; the others are never touched. */
   private readonly touched: number[] = [];
   /** Per material: 1 while a morph made it transparent (so only that is undone, not a texture's alpha). */
@@ -80,8 +98,10 @@ export class MorphEffects {
     this.weights = new Float64Array(slots);
     this.applied = new Float64Array(slots);
     const nMat = materials.length;
-    this.mul = new Float64Array(7 * nMat);
-    this.add = new Float64Array(7 * nMat);
+    this.mul = new Float64Array(VALUES * nMat);
+    this.add = new Float64Array(VALUES * nMat);
+    this.tintMul = new Float64Array(TINTS * nMat);
+    this.tintAdd = new Float64Array(TINTS * nMat);
     this.forcedTransparent = new Uint8Array(nMat);
     const reach = new Uint8Array(nMat);
     for (const e of this.materialEffects) {
@@ -94,6 +114,11 @@ export class MorphEffects {
     this.uvFirst = end > 0 ? first : 0;
     this.uvEnd = end;
     this.uvBase = (uvAttr.array as Float32Array).slice(2 * this.uvFirst, 2 * this.uvEnd);
+  }
+
+  /** The outline whose edge colour and size material morphs change. */
+  attachEdges(edges: BuiltEdges): void {
+    this.edges = edges;
   }
 
   /** Zeroes the slot weights before a frame's motion morphs are added in. */
@@ -141,13 +166,16 @@ export class MorphEffects {
 
   /**
    * Recomputed from the model's base values (never from what the materials show, so nothing accumulates):
-   * value = base · Π(1 + (v − 1)·w) over multiply offsets + Σ v·w over add offsets, as MMD does.
+   * value = base · Π(1 + (v − 1)·w) over multiply offsets + Σ v·w over add offsets, as MMD does; a tint
+   * keeps its multiply and add parts apart (the shader applies them, mmd-material.ts).
    */
   private applyMaterials(): void {
-    const mul = this.mul, add = this.add, nMat = this.materials.length;
+    const { mul, add, tintMul, tintAdd } = this, nMat = this.materials.length;
     for (const i of this.touched) {
-      mul.fill(1, 7 * i, 7 * i + 7);
-      add.fill(0, 7 * i, 7 * i + 7);
+      mul.fill(1, VALUES * i, VALUES * (i + 1));
+      add.fill(0, VALUES * i, VALUES * (i + 1));
+      tintMul.fill(1, TINTS * i, TINTS * (i + 1));
+      tintAdd.fill(0, TINTS * i, TINTS * (i + 1));
     }
     for (const e of this.materialEffects) {
       const w = this.weights[e.slot];
@@ -156,27 +184,40 @@ export class MorphEffects {
       for (let k = 0; k < d.indices.length; k++) {
         const op = d.operations[k];
         if (op !== MaterialMorphOp.MULTIPLY && op !== MaterialMorphOp.ADD) continue;
+        // This offset's values in VALUES order, and its tints in TINTS order.
+        const v = offsetValues(d, k), t = offsetTints(d, k);
         const target = d.indices[k];
         const lo = target < 0 ? 0 : target, hi = target < 0 ? nMat : Math.min(target + 1, nMat);
         for (let i = lo; i < hi; i++) {
-          const o = 7 * i;
+          const o = VALUES * i, q = TINTS * i;
           if (op === MaterialMorphOp.MULTIPLY) {
-            for (let j = 0; j < 4; j++) mul[o + j] *= 1 + (d.diffuse[4 * k + j] - 1) * w;
-            for (let j = 0; j < 3; j++) mul[o + 4 + j] *= 1 + (d.ambient[3 * k + j] - 1) * w;
+            for (let j = 0; j < VALUES; j++) mul[o + j] *= 1 + (v[j] - 1) * w;
+            for (let j = 0; j < TINTS; j++) tintMul[q + j] *= 1 + (t[j] - 1) * w;
           } else {
-            for (let j = 0; j < 4; j++) add[o + j] += d.diffuse[4 * k + j] * w;
-            for (let j = 0; j < 3; j++) add[o + 4 + j] += d.ambient[3 * k + j] * w;
+            for (let j = 0; j < VALUES; j++) add[o + j] += v[j] * w;
+            for (let j = 0; j < TINTS; j++) tintAdd[q + j] += t[j] * w;
           }
         }
       }
     }
+    const { shown, tints } = this;
     for (const i of this.touched) {
-      const base = this.model.materials[i], mat = this.materials[i], o = 7 * i;
-      const df = base.diffuse, am = base.ambient;
-      mat.color.setRGB(df[0] * mul[o] + add[o], df[1] * mul[o + 1] + add[o + 1], df[2] * mul[o + 2] + add[o + 2]);
+      const base = this.model.materials[i], mat = this.materials[i], o = VALUES * i, q = TINTS * i;
+      baseValues(base, shown);
+      for (let j = 0; j < VALUES; j++) shown[j] = shown[j] * mul[o + j] + add[o + j];
+      mat.color.setRGB(shown[0], shown[1], shown[2]);
       // The MMD material's ambient (mmd-material.ts).
-      mat.emissive.setRGB(am[0] * mul[o + 4] + add[o + 4], am[1] * mul[o + 5] + add[o + 5], am[2] * mul[o + 6] + add[o + 6]);
-      const alpha = Math.min(1, Math.max(0, df[3] * mul[o + 3] + add[o + 3]));
+      mat.emissive.setRGB(shown[4], shown[5], shown[6]);
+      // Multiply then add, per target: texture, sphere, toon.
+      for (let g = 0; g < 3; g++) {
+        for (let j = 0; j < 4; j++) {
+          tints[8 * g + j] = tintMul[q + 4 * g + j];
+          tints[8 * g + 4 + j] = tintAdd[q + 4 * g + j];
+        }
+      }
+      setMmdMorphLook(mat, shown.subarray(7, 10), Math.max(0, shown[10]), tints);
+      this.edges?.setEdge(i, shown.subarray(11, 15), shown[15]);
+      const alpha = Math.min(1, Math.max(0, shown[3]));
       mat.opacity = alpha;
       // As in MMD, a material whose alpha reaches 0 is not drawn at all.
       mat.visible = alpha > 0;
@@ -212,4 +253,37 @@ export class MorphEffects {
     this.uvAttr.addUpdateRange(2 * this.uvFirst, 2 * (this.uvEnd - this.uvFirst));
     this.uvAttr.needsUpdate = true;
   }
+}
+
+/** A material's own values in VALUES order. */
+function baseValues(m: ModelData['materials'][number], out: Float64Array): void {
+  out.set(m.diffuse, 0);
+  out.set(m.ambient, 4);
+  out.set(m.specular, 7);
+  out[10] = m.specularity;
+  out.set(m.edgeColor, 11);
+  out[15] = m.edgeSize;
+}
+
+const valuesScratch = new Float64Array(VALUES), tintsScratch = new Float64Array(TINTS);
+
+/** Offset k's values in VALUES order (a shared scratch array). */
+function offsetValues(d: ModelMaterialMorph, k: number): Float64Array {
+  const v = valuesScratch;
+  v.set(d.diffuse.subarray(4 * k, 4 * k + 4), 0);
+  v.set(d.ambient.subarray(3 * k, 3 * k + 3), 4);
+  v.set(d.specular.subarray(3 * k, 3 * k + 3), 7);
+  v[10] = d.specularity[k];
+  v.set(d.edgeColor.subarray(4 * k, 4 * k + 4), 11);
+  v[15] = d.edgeSize[k];
+  return v;
+}
+
+/** Offset k's tints in TINTS order (a shared scratch array). */
+function offsetTints(d: ModelMaterialMorph, k: number): Float64Array {
+  const t = tintsScratch;
+  t.set(d.textureTint.subarray(4 * k, 4 * k + 4), 0);
+  t.set(d.sphereTint.subarray(4 * k, 4 * k + 4), 4);
+  t.set(d.toonTint.subarray(4 * k, 4 * k + 4), 8);
+  return t;
 }

@@ -23,6 +23,9 @@ const SPHERE_FRAGMENT = /* glsl */ `
 {
 	vec2 mmdSphereUv = vec2( normal.x * 0.5 + 0.5, 0.5 - normal.y * 0.5 );
 	vec4 mmdSphere = texture2D( mmdSphereMap, mmdSphereUv );
+#ifdef MMD_MATERIAL
+	mmdSphere.rgb = mmdTint( mmdSphere.rgb, mmdSphereMul, mmdSphereAdd ); // a material morph's tint (mmd-material.ts)
+#endif
 #if MMD_SPHERE == 2
 	outgoingLight = sRGBTransferEOTF( vec4( sRGBTransferOETF( vec4( outgoingLight, 1.0 ) ).rgb + sRGBTransferOETF( mmdSphere ).rgb, 1.0 ) ).rgb;
 #else

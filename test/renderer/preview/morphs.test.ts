@@ -12,6 +12,8 @@ import { readModel, readPmx, type ModelData } from '../../../shared/pmx';
 import { buildModelMesh, type BuiltModel } from '../../../renderer/src/preview/model-mesh';
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
 import { BONE_MORPH_ON_HEAD, morphPmx } from '../../shared/pmx-fixtures';
+import { specularOf, tintsOf } from '../../../renderer/src/preview/mmd-material';
+import { EDGE_WIDTH_PER_DEPTH } from '../../../renderer/src/preview/edge-mesh';
 import { axisAngle, rotate, type Q, type V3 } from '../../helpers/quat';
 
 const CORPUS = corpusDir;
@@ -194,6 +196,50 @@ describe('material morphs', () => {
     // (0.8, 0.6, 0.4) × (0.75, 1, 0.5) + 0.5 × (0.125, 0.25, −0.375); alpha 1 × 0.5 + 0.5 × −0.5
     expectColor(a.color, [0.6625, 0.725, 0.0125]);
     expect(a.opacity).toBeCloseTo(0.25, 6);
+    built.dispose();
+  });
+
+  it("specular, power, edge colour and size, and the texture / sphere / toon tints (MMD's full material morph)", () => {
+    const r = readPmx(morphPmx({ look: true }).build());
+    if (!r.ok) throw new Error(r.error.message);
+    const built = buildModelMesh(r.value);
+    const b = built.materials[1], edge = built.edges.materials[1];
+    // The edge material's width uniform, as its shader gets it.
+    const shader = { uniforms: {} as Record<string, { value: number }>, vertexShader: '#include <project_vertex>', fragmentShader: '' };
+    edge.onBeforeCompile(shader as never, undefined as never);
+    const width = () => shader.uniforms.edgeWidth.value / EDGE_WIDTH_PER_DEPTH;
+    const srgb = (rgb: number[]) => new THREE.Color().setRGB(rgb[0], rgb[1], rgb[2], THREE.SRGBColorSpace).toArray();
+    const closeTo = (got: number[], want: number[]) => got.forEach((x, i) => expect(x).toBeCloseTo(want[i], 6));
+    const NEUTRAL = [1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0];
+    // The file's values: specular (0.1, 0.2, 0.4), power 1, edge black, alpha 1, size 1; no tint.
+    closeTo(specularOf(b)!.color, [0.1, 0.2, 0.4]);
+    expect(tintsOf(b)).toEqual(NEUTRAL);
+    expect(width()).toBeCloseTo(1, 6);
+
+    const binding = bind(built, [...fade('ルック'), { name: 'ルック加', frame: 0, weight: 1 }, { name: 'ルック加', frame: 1, weight: 0 }]);
+    binding.apply(0); // both at 1: base × multiply + add
+    closeTo(specularOf(b)!.color, [0.1 * 2 + 0.25, 0.2 * 0.5, 0]);
+    expect(specularOf(b)!.power).toBeCloseTo(1 * 3 + 1, 6);
+    closeTo(edge.color.toArray(), srgb([0.25, 0, 0]));
+    expect(width()).toBeCloseTo(1 * 2 + 0.5, 6);
+    built.edges.sync();
+    expect(edge.opacity).toBeCloseTo(0.5 * 0.5, 6); // edge alpha 1 × 0.5 + 0, times B's alpha 0.5
+    closeTo(tintsOf(b)!, [0.5, 1, 1, 1, 0, 0.125, 0, 0, 1, 1, 1, 0.5, 0, 0, 0, 0.25, 1, 0.25, 1, 1, 0.5, 0, 0, 0]);
+    binding.apply(5); // ルック at 0.5 alone: factors 1 + (v − 1) × 0.5
+    closeTo(specularOf(b)!.color, [0.15, 0.15, 0.2]);
+    expect(specularOf(b)!.power).toBeCloseTo(2, 6);
+    expect(width()).toBeCloseTo(1.5, 6);
+    built.edges.sync();
+    expect(edge.opacity).toBeCloseTo(0.75 * 0.5, 6);
+    closeTo(tintsOf(b)!, [0.75, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0.75, 0, 0, 0, 0, 1, 0.625, 1, 1, 0, 0, 0, 0]);
+    // Material A is not addressed: its tints stay neutral.
+    expect(tintsOf(built.materials[0])).toEqual(NEUTRAL);
+    binding.apply(10); // back to the file's values
+    closeTo(specularOf(b)!.color, [0.1, 0.2, 0.4]);
+    expect(specularOf(b)!.power).toBeCloseTo(1, 6);
+    expect(width()).toBeCloseTo(1, 6);
+    closeTo(edge.color.toArray(), [0, 0, 0]);
+    expect(tintsOf(b)).toEqual(NEUTRAL);
     built.dispose();
   });
 
