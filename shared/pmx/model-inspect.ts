@@ -18,6 +18,8 @@ export interface ModelInfo {
   name: string;
   nameEn: string;
   vertexCount: number;
+  /** Vertices by how they are skinned (SDEF: elbows and knees that keep their volume; QDEF: PMX 2.1). */
+  skinning: { bdef1: number; bdef2: number; bdef4: number; sdef: number; qdef: number };
   faceCount: number;
   materialCount: number;
   textures: string[];
@@ -37,6 +39,13 @@ export interface ModelInfo {
   physicsError: CodecError | null;
 }
 
+/** Vertices per deform type (Deform's order: BDEF1, BDEF2, BDEF4, SDEF, QDEF). */
+function skinningCounts(deform: Uint8Array): ModelInfo['skinning'] {
+  const c = [0, 0, 0, 0, 0];
+  for (const d of deform) if (d < 5) c[d]++;
+  return { bdef1: c[0], bdef2: c[1], bdef4: c[2], sdef: c[3], qdef: c[4] };
+}
+
 /** A model's name, bones and morphs, from a parsed model. */
 export function modelInfo(m: ModelData): ModelInfo {
   return {
@@ -45,6 +54,7 @@ export function modelInfo(m: ModelData): ModelInfo {
     name: m.name,
     nameEn: m.nameEn,
     vertexCount: m.vertexCount,
+    skinning: skinningCounts(m.deform),
     faceCount: Math.floor(m.indices.length / 3),
     materialCount: m.materials.length,
     textures: [...m.textures],

@@ -492,6 +492,24 @@ describe('inspectModel and compareMotionToModel', () => {
     expect(r.value.iks).toContain('右つま先ＩＫ');
   });
 
+  it('counts vertices by skinning: each corpus PMX as mmd-parser reads its vertex types, the fixture one of each, a PMD all BDEF2', () => {
+    for (const rel of ['gene/Gene_light.pmx', 'babylon-mmd/res/model/matcap_sample.pmx']) {
+      const bytes = load(rel);
+      const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      const ref = new MMDParser.Parser().parsePmx(ab, false);
+      const want = [0, 0, 0, 0, 0];
+      for (const v of ref.vertices) want[v.type]++;
+      const r = inspectModel(bytes);
+      if (!r.ok) throw new Error(r.error.message);
+      const s = r.value.skinning;
+      expect([s.bdef1, s.bdef2, s.bdef4, s.sdef, s.qdef], rel).toEqual(want);
+    }
+    const tiny = inspectModel(tinyPmx().build());
+    expect(tiny.ok && tiny.value.skinning).toEqual({ bdef1: 1, bdef2: 1, bdef4: 1, sdef: 1, qdef: 0 });
+    const pmd = inspectModel(load('mmd-viewer-js/model/low_miku/miku.pmd'));
+    expect(pmd.ok && pmd.value.skinning).toEqual({ bdef1: 0, bdef2: pmd.ok ? pmd.value.vertexCount : -1, bdef4: 0, sdef: 0, qdef: 0 });
+  });
+
   it('matches names ignoring a cut last character', () => {
     // 8 two-byte characters = 16 bytes: a 15-byte VMD field cuts the last one, leaving 7 characters.
     const long = 'あいうえおかきく';

@@ -68,6 +68,7 @@ export async function modelInspection(
       io.stdout(
         `${rel(modelFile)}\n  ${info.format.toUpperCase()} ${info.version}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
           `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
+          skinningLine(info.skinning) +
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
           `  morphs  ${info.morphs.length}: ${info.morphs.join(' ')}\n` +
           (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
@@ -98,4 +99,10 @@ export async function modelInspection(
     );
   }
   return true;
+}
+
+/** "skinning BDEF1 13552 · BDEF2 10178 · SDEF 40" (the kinds a model has; none for a model without vertices). */
+function skinningLine(s: ModelInfo['skinning']): string {
+  const parts = (['bdef1', 'bdef2', 'bdef4', 'sdef', 'qdef'] as const).filter((k) => s[k] > 0).map((k) => `${k.toUpperCase()} ${s[k]}`);
+  return parts.length ? `  skinning ${parts.join(' · ')}\n` : '';
 }

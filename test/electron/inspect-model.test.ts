@@ -1,0 +1,42 @@
+// `vmd-studio inspect MODEL`: the skinning line (vertices by deform type), against mmd-parser's own reading of
+// the corpus model's vertex types and the hand-built fixture's one vertex of each kind.
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { tinyPmx } from '../shared/pmx-fixtures';
+
+const mk = useTempDirs();
+const MMDParser = createRequire(import.meta.url)('mmd-parser') as { Parser: new () => { parsePmx(b: ArrayBuffer, ltr: boolean): { vertices: { type: number }[] } } };
+
+async function cli(argv: string[], cwd: string) {
+  let out = '', err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
+  return { code, out, err };
+}
+
+describe('inspect a model: how its vertices are skinned', () => {
+  it('the fixture: one vertex of each of BDEF1, BDEF2, BDEF4 and SDEF, in the line and in --json', async () => {
+    const d = mk('inspect-skin');
+    writeFileSync(path.join(d, 'tiny.pmx'), tinyPmx().build());
+    const r = await cli(['inspect', 'tiny.pmx'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('\n  skinning BDEF1 1 · BDEF2 1 · BDEF4 1 · SDEF 1\n');
+    const j = JSON.parse((await cli(['inspect', '--json', 'tiny.pmx'], d)).out);
+    expect(j.skinning).toEqual({ bdef1: 1, bdef2: 1, bdef4: 1, sdef: 1, qdef: 0 });
+  });
+
+  it.skipIf(!corpusPresent)("Gene_light.pmx: the counts mmd-parser reads from the file's vertex types", async () => {
+    const file = corpusPath('gene/Gene_light.pmx');
+    const b = readFileSync(file);
+    const want = [0, 0, 0, 0, 0];
+    for (const v of new MMDParser.Parser().parsePmx(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength), false).vertices) want[v.type]++;
+    const names = ['BDEF1', 'BDEF2', 'BDEF4', 'SDEF', 'QDEF'];
+    const r = await cli(['inspect', file], mk('inspect-gene'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`\n  skinning ${names.flatMap((n, i) => (want[i] ? [`${n} ${want[i]}`] : [])).join(' · ')}\n`);
+  });
+});
