@@ -88,4 +88,29 @@ describe('the video dialog says why an export failed', () => {
       w.unmount();
     }
   });
+
+  it('a range over an hour is said in h:mm:ss with the likely cause (a key far past the rest); an hour or less says nothing more', async () => {
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'en' };
+    const v = useVideoExportStore();
+    v.open = true;
+    v.from = 0;
+    v.to = 4_000_000_000; // a motion with one key at frame 4e9: 133,333,333 s
+    const w = mount(VideoExportDialog, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const warn = () => document.querySelector('[data-testid="video-long-range"]')?.textContent ?? null;
+    // 4,000,000,001 frames / 30 = 133,333,333.4 s: 37,037 h 2 min 13 s.
+    expect(warn()).toContain('37,037:02:13');
+    expect(warn()).toContain('far past the rest');
+    v.to = 30 * 3600 - 1; // exactly an hour
+    await w.vm.$nextTick();
+    expect(warn()).toBeNull();
+    v.to = 30 * 3600 + 29; // an hour and a second
+    await w.vm.$nextTick();
+    expect(warn()).toContain('1:00:01');
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(warn()).toContain('最終フレームを指定してください');
+    w.unmount();
+  });
 });
