@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { ensureBuilt } from '../helpers/build';
 
 let tmp: string;
 async function cli(...argv: string[]) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd: tmp, isTTY: false });
+  const { code, out, err } = await runCliCaptured(argv, tmp);
   return { code, text: out + err, out };
 }
 

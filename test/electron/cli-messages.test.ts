@@ -7,6 +7,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { reportLine } from '../../electron/cli/commands/edit';
 import { displayPath, formatCount, formatMeasure } from '../../electron/cli/format';
 import { buildFixture, type FixtureBone } from '../helpers/vmd-fixtures';
@@ -30,11 +31,7 @@ afterAll(() => {
   }
 });
 
-async function cli(cwd: string, ...argv: string[]) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
-  return { code, out, err };
-}
+const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
 
 /** 82 bones at rest the whole time and one that moves: trimming drops exactly the 82 resting tracks. */
 function restingBones(): Uint8Array {

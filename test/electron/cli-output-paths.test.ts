@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { runBatch } from '../../electron/batch/engine';
 import { failedFiles } from '../../shared/batch/types';
 import { sameFile } from '../../electron/fs/files';
@@ -19,11 +19,7 @@ const mk = useTempDirs();
 const DANCE = corpusPath('gene/motion/02_laugh.vmd');
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
 
-async function cli(cwd: string, ...argv: string[]) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
-  return { code, out, err };
-}
+const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
 
 describe('outputs that reach an input through a link', () => {
   it('sameFile: a file link, a folder link on the way, a link to a file not made yet, and two different files', async () => {

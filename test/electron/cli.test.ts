@@ -3,16 +3,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { ensureBuilt } from '../helpers/build';
 
-async function cli(...argv: string[]) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd: repoRoot, isTTY: false });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, repoRoot);
 
 let tmp: string;
 beforeAll(() => {

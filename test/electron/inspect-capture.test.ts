@@ -4,18 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { useTempDirs } from './batch-helpers';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 
 const mk = useTempDirs();
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
 
-async function cli(argv: string[], cwd: string) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
 
 /** The GLB's JSON chunk, read by hand (glTF 2.0 "Binary glTF Layout"). */
 function glbJson(bytes: Buffer): { extensions: { VRMC_vrm_animation: { humanoid: { humanBones: Record<string, unknown> }; expressions?: { preset?: Record<string, unknown>; custom?: Record<string, unknown> } } }; animations: { samplers: { input: number }[] }[]; accessors: { max?: number[] }[] } {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { useTempDirs } from './batch-helpers';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { tinyPmx } from '../shared/pmx-fixtures';
@@ -12,11 +12,7 @@ import { tinyPmx } from '../shared/pmx-fixtures';
 const mk = useTempDirs();
 const MMDParser = createRequire(import.meta.url)('mmd-parser') as { Parser: new () => { parsePmx(b: ArrayBuffer, ltr: boolean): { vertices: { type: number }[] } } };
 
-async function cli(argv: string[], cwd: string) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
 
 describe('inspect a model: how its vertices are skinned', () => {
   it('the fixture: one vertex of each of BDEF1, BDEF2, BDEF4 and SDEF, in the line and in --json', async () => {

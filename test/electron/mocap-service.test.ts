@@ -8,8 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/io';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { createServices, dispatch } from '../../electron/services';
 import { createAccessList, guardHandlers } from '../../electron/services/access';
 import { findWorkerScript } from '../../electron/batch/engine';
@@ -30,12 +29,7 @@ function mk(): string {
   return d;
 }
 
-async function cli(argv: string[], cwd: string) {
-  const out: string[] = [], err: string[] = [];
-  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
-}
+const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
 
 const noDialogs: DialogService = {
   native: false,

@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { buildTracks, readVmd } from '../../shared/vmd';
 import { compareMotionToModel, readModel } from '../../shared/pmx';
-import { runCli } from '../../electron/cli/main';
+import { runCliCaptured } from '../helpers/cli-in-process';
 import { CORPUS, useTempDirs } from './batch-helpers';
 import { corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
@@ -15,11 +15,7 @@ const MIKU = path.join(CORPUS, 'mmd-viewer-js/model/low_miku/miku.pmd');
 const GENE = path.join(CORPUS, 'gene/Gene_light.pmx');
 const STAND = path.join(CORPUS, 'gene/motion/stand.vmd');
 
-async function cli(argv: string[], cwd: string) {
-  let out = '', err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), cwd, isTTY: false });
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
 
 const motionOf = (file: string) => {
   const d = readVmd(new Uint8Array(readFileSync(file)));
