@@ -56,7 +56,7 @@ export interface BuiltEdges {
    * A material's edge colour (sRGB rgba) and size as material morphs make them (morph-effects.ts); the
    * file's until then. An edge of size or alpha 0 is not drawn.
    */
-  setEdge(material: number, rgba: ArrayLike<number>, size: number): void;
+  setEdge(material: number, r: number, g: number, b: number, a: number, size: number): void;
   dispose(): void;
 }
 
@@ -110,12 +110,12 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
         materials[i].opacity = alphas[i] * mm.opacity;
       }
     },
-    setEdge(i: number, rgba: ArrayLike<number>, size: number) {
+    setEdge(i: number, r: number, g: number, b: number, a: number, size: number) {
       if (i < 0 || i >= materials.length) return;
-      materials[i].color.setRGB(rgba[0], rgba[1], rgba[2], THREE.SRGBColorSpace);
-      alphas[i] = Math.min(1, Math.max(0, rgba[3]));
+      materials[i].color.setRGB(r, g, b, THREE.SRGBColorSpace);
+      alphas[i] = Math.min(1, Math.max(0, a));
       widths[i].value = Math.max(0, size) * EDGE_WIDTH_PER_DEPTH;
-      drawn[i] = flagged[i] && size > 0 && rgba[3] > 0;
+      drawn[i] = flagged[i] && size > 0 && a > 0;
     },
     setScale(scale: number) {
       modelScale.value = Math.max(0, scale);

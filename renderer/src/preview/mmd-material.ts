@@ -258,17 +258,17 @@ export function toonTextureOf(material: THREE.Material): THREE.Texture | null {
 
 /**
  * What material morphs make of a material beyond its colour, ambient and alpha (morph-effects.ts): the
- * specular colour and power, and the tints, 24 numbers in TINT_TARGETS order (each a multiply rgba, then
- * an add rgba; 1s and 0s leave it as the file has it).
+ * specular colour and power, and the tints: 24 numbers of `tints` from `at`, in TINT_TARGETS order, each a
+ * multiply rgba then an add rgba (1s and 0s leave the material as the file has it).
  */
-export function setMmdMorphLook(material: THREE.Material, specular: ArrayLike<number>, power: number, tints: ArrayLike<number>): void {
+export function setMmdMorphLook(material: THREE.Material, r: number, g: number, b: number, power: number, tints: ArrayLike<number>, at: number): void {
   const s = (material as WithMmd)[STATE];
   if (!s) return;
   const u = s.uniforms;
-  u.mmdSpecular.value.set(specular[0], specular[1], specular[2]);
+  u.mmdSpecular.value.set(r, g, b);
   u.mmdPower.value = power;
   [u.mmdTextureMul, u.mmdTextureAdd, u.mmdSphereMul, u.mmdSphereAdd, u.mmdToonMul, u.mmdToonAdd].forEach((x, k) =>
-    x.value.set(tints[4 * k], tints[4 * k + 1], tints[4 * k + 2], tints[4 * k + 3]),
+    x.value.set(tints[at + 4 * k], tints[at + 4 * k + 1], tints[at + 4 * k + 2], tints[at + 4 * k + 3]),
   );
 }
 

@@ -20,8 +20,11 @@ import type { BuiltEdges } from './edge-mesh';
  * rgb (7), power (10), edge rgba (11), edge size (15).
  */
 const VALUES = 16;
-/** Tints per material: texture, sphere, toon, each rgba (multiplied from 1 and added from 0 apart). */
-const TINTS = 12;
+/**
+ * Tints per material, in setMmdMorphLook's order: texture, sphere, toon, each a multiply rgba (from 1) and
+ * an add rgba (from 0).
+ */
+const TINTS = 24;
 
 
 interface BoneEffect {
@@ -53,14 +56,12 @@ export class MorphEffects {
   /** Per material: multiply and add accumulators of the VALUES, reused on every recompute. */
   private readonly mul: Float64Array;
   private readonly add: Float64Array;
-  /** Per material: the TINTS' multiply (from 1) and add (from 0) accumulators. */
-  private readonly tintMul: Float64Array;
-  private readonly tintAdd: Float64Array;
+  /** Per material: the TINTS accumulators. */
+  private readonly tint: Float64Array;
   /** The outline, once built (model-mesh.ts builds it after the effects). */
   private edges: BuiltEdges | null = null;
-  /** Scratch: one material's values as shown, and its tints (multiply then add, per target). */
+  /** Scratch: one material's values as shown. */
   private readonly shown = new Float64Array(VALUES);
-  private readonly tints = new Float64Array(2 * TINTS);
   /** Materials some material morph can reach; the others are never touched. */
   private readonly touched: number[] = [];
   /** Per material: 1 while a morph made it transparent (so only that is undone, not a texture's alpha). */
@@ -100,8 +101,7 @@ export class MorphEffects {
     const nMat = materials.length;
     this.mul = new Float64Array(VALUES * nMat);
     this.add = new Float64Array(VALUES * nMat);
-    this.tintMul = new Float64Array(TINTS * nMat);
-    this.tintAdd = new Float64Array(TINTS * nMat);
+    this.tint = new Float64Array(TINTS * nMat);
     this.forcedTransparent = new Uint8Array(nMat);
     const reach = new Uint8Array(nMat);
     for (const e of this.materialEffects) {
@@ -170,12 +170,11 @@ export class MorphEffects {
    * keeps its multiply and add parts apart (the shader applies them, mmd-material.ts).
    */
   private applyMaterials(): void {
-    const { mul, add, tintMul, tintAdd } = this, nMat = this.materials.length;
+    const { mul, add, tint } = this, nMat = this.materials.length;
     for (const i of this.touched) {
       mul.fill(1, VALUES * i, VALUES * (i + 1));
       add.fill(0, VALUES * i, VALUES * (i + 1));
-      tintMul.fill(1, TINTS * i, TINTS * (i + 1));
-      tintAdd.fill(0, TINTS * i, TINTS * (i + 1));
+      for (let q = TINTS * i; q < TINTS * (i + 1); q += 8) tint.fill(1, q, q + 4).fill(0, q + 4, q + 8);
     }
     for (const e of this.materialEffects) {
       const w = this.weights[e.slot];
@@ -184,7 +183,7 @@ export class MorphEffects {
       for (let k = 0; k < d.indices.length; k++) {
         const op = d.operations[k];
         if (op !== MaterialMorphOp.MULTIPLY && op !== MaterialMorphOp.ADD) continue;
-        // This offset's values in VALUES order, and its tints in TINTS order.
+        // This offset's values in VALUES order, and its tints (texture, sphere, toon rgba).
         const v = offsetValues(d, k), t = offsetTints(d, k);
         const target = d.indices[k];
         const lo = target < 0 ? 0 : target, hi = target < 0 ? nMat : Math.min(target + 1, nMat);
@@ -192,31 +191,24 @@ export class MorphEffects {
           const o = VALUES * i, q = TINTS * i;
           if (op === MaterialMorphOp.MULTIPLY) {
             for (let j = 0; j < VALUES; j++) mul[o + j] *= 1 + (v[j] - 1) * w;
-            for (let j = 0; j < TINTS; j++) tintMul[q + j] *= 1 + (t[j] - 1) * w;
+            for (let j = 0; j < 12; j++) tint[q + 8 * (j >> 2) + (j & 3)] *= 1 + (t[j] - 1) * w;
           } else {
             for (let j = 0; j < VALUES; j++) add[o + j] += v[j] * w;
-            for (let j = 0; j < TINTS; j++) tintAdd[q + j] += t[j] * w;
+            for (let j = 0; j < 12; j++) tint[q + 8 * (j >> 2) + 4 + (j & 3)] += t[j] * w;
           }
         }
       }
     }
-    const { shown, tints } = this;
+    const { shown } = this;
     for (const i of this.touched) {
-      const base = this.model.materials[i], mat = this.materials[i], o = VALUES * i, q = TINTS * i;
+      const base = this.model.materials[i], mat = this.materials[i], o = VALUES * i;
       baseValues(base, shown);
       for (let j = 0; j < VALUES; j++) shown[j] = shown[j] * mul[o + j] + add[o + j];
       mat.color.setRGB(shown[0], shown[1], shown[2]);
       // The MMD material's ambient (mmd-material.ts).
       mat.emissive.setRGB(shown[4], shown[5], shown[6]);
-      // Multiply then add, per target: texture, sphere, toon.
-      for (let g = 0; g < 3; g++) {
-        for (let j = 0; j < 4; j++) {
-          tints[8 * g + j] = tintMul[q + 4 * g + j];
-          tints[8 * g + 4 + j] = tintAdd[q + 4 * g + j];
-        }
-      }
-      setMmdMorphLook(mat, shown.subarray(7, 10), Math.max(0, shown[10]), tints);
-      this.edges?.setEdge(i, shown.subarray(11, 15), shown[15]);
+      setMmdMorphLook(mat, shown[7], shown[8], shown[9], Math.max(0, shown[10]), tint, TINTS * i);
+      this.edges?.setEdge(i, shown[11], shown[12], shown[13], shown[14], shown[15]);
       const alpha = Math.min(1, Math.max(0, shown[3]));
       mat.opacity = alpha;
       // As in MMD, a material whose alpha reaches 0 is not drawn at all.
@@ -265,7 +257,7 @@ function baseValues(m: ModelData['materials'][number], out: Float64Array): void 
   out[15] = m.edgeSize;
 }
 
-const valuesScratch = new Float64Array(VALUES), tintsScratch = new Float64Array(TINTS);
+const valuesScratch = new Float64Array(VALUES), tintsScratch = new Float64Array(12);
 
 /** Offset k's values in VALUES order (a shared scratch array). */
 function offsetValues(d: ModelMaterialMorph, k: number): Float64Array {
@@ -279,7 +271,7 @@ function offsetValues(d: ModelMaterialMorph, k: number): Float64Array {
   return v;
 }
 
-/** Offset k's tints in TINTS order (a shared scratch array). */
+/** Offset k's tints: texture, sphere, toon, each rgba (a shared scratch array). */
 function offsetTints(d: ModelMaterialMorph, k: number): Float64Array {
   const t = tintsScratch;
   t.set(d.textureTint.subarray(4 * k, 4 * k + 4), 0);
