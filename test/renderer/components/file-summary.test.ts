@@ -55,6 +55,20 @@ describe('FileSummary notes', () => {
     expect(w.get('[data-testid="summary-notes"]').text()).toBe(r.ok ? r.diagnostics[0].message : '');
   });
 
+  it('the length: frames and seconds grouped by thousands, in each language', async () => {
+    // A key at frame 4,000,000,000: 133,333,333.33 s at 30 fps.
+    const bytes = buildFixture({ bones: [{ name: SJIS['センター'], frame: 0 }, { name: SJIS['センター'], frame: 4_000_000_000 }] });
+    expect(useSceneStore().openBytes('far.vmd', bytes, '/t/far.vmd')).toBe(true);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.get('[data-testid="summary-length"]').text()).toBe('4,000,000,000 frames · 133,333,333.33 s');
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await nextTick();
+    expect(w.get('[data-testid="summary-length"]').text()).toBe('4,000,000,000 フレーム · 133,333,333.33 秒');
+  });
+
   it.skipIf(!corpusPresent)("a VPD pose shows its own file's header, not the motion's it opens as; a VMD its own", async () => {
     const doc = useWorkspaceStore();
     const w = mount(FileSummary);

@@ -101,6 +101,8 @@ describe('the video dialog says why an export failed', () => {
     const warn = () => document.querySelector('[data-testid="video-long-range"]')?.textContent ?? null;
     // 4,000,000,001 frames / 30 = 133,333,333.4 s: 37,037 h 2 min 13 s.
     expect(warn()).toContain('37,037:02:13');
+    // The frames and seconds beside the range, with thousands separators.
+    expect(document.querySelector('[data-testid="video-frames"]')?.textContent).toBe('4,000,000,001 frames, 133,333,333.37 s');
     expect(warn()).toContain('far past the rest');
     v.to = 30 * 3600 - 1; // exactly an hour
     await w.vm.$nextTick();
