@@ -153,7 +153,13 @@ describe('scene documents (browser mode)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 1);
     expect(await page.title()).toBe('stand.vmd — VMD Studio');
     await openScene(page, scenePath);
+    // Her model's name alone does not say the scene is in (the model can be shown before its motion is
+    // bound): wait for the motion (the title) and the other actor as well, as at the start; on a loaded
+    // machine (CI) they came later and the first sample read a pose that was not the dance's.
     await waitModel(page, MIKU);
+    await page.waitForFunction(() => document.title === 'duet.vmdscene — dance.vmd — VMD Studio');
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1, undefined, { timeout: 60_000 });
+    await frames(page);
     expect((await tabs(page)).map((t) => [t.kind, t.active, t.dirty])).toEqual([
       ['actor', false, false],
       ['actor', true, false],
