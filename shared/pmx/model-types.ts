@@ -167,6 +167,11 @@ export interface ModelData {
   normals: Float32Array;
   /** 2 per vertex (u, v as stored: v grows downward). */
   uvs: Float32Array;
+  /**
+   * The first additional UV, 4 per vertex as stored (PMX; x and y are a sub-texture sphere's coordinates, mode 3).
+   * Null (or absent) when the file has no additional UV (every PMD). uv2–uv4 are for effect shaders and not kept.
+   */
+  uv1?: Float32Array | null;
   /** 4 bone indices per vertex (unused slots 0 with weight 0). */
   skinIndices: Uint32Array;
   /** 4 weights per vertex, summing to 1 as stored. */
@@ -279,4 +284,12 @@ export interface ModelDisplayFrame {
   /** Bone indices in the frame's order (may be out of range in a damaged file: readers check). */
   bones: number[];
   morphs: number[];
+}
+
+/**
+ * Whether a model draws a sub-texture sphere (mode 3): a material has one, and the file an additional UV to
+ * read it by. Its uv1 morphs then move something drawn.
+ */
+export function drawsSubTexture(model: Partial<Pick<ModelData, 'materials' | 'uv1'>>): boolean {
+  return !!model.uv1 && !!model.materials?.some((m) => m.sphereMode === 3);
 }

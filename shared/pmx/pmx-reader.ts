@@ -120,6 +120,8 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   const edgeScales = new Float32Array(vertexCount);
   // SDEF's C, R0, R1 (9 per vertex), made at the first SDEF vertex: most models have none.
   let sdef: Float32Array | null = null;
+  // The first additional UV (x, y, z, w), when the file has one: a sub-texture sphere (mode 3) is drawn by it.
+  const uv1 = addUv > 0 ? new Float32Array(4 * vertexCount) : null;
   const v = c.view;
   for (let i = 0; i < vertexCount; i++) {
     c.what = `vertex ${i}`;
@@ -133,6 +135,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     normals[3 * i + 2] = v.getFloat32(o + 20, true);
     uvs[2 * i] = v.getFloat32(o + 24, true);
     uvs[2 * i + 1] = v.getFloat32(o + 28, true);
+    if (uv1) for (let k = 0; k < 4; k++) uv1[4 * i + k] = v.getFloat32(o + 32 + 4 * k, true);
     c.off = o + 32 + 16 * addUv;
     const d = c.u8();
     deform[i] = d;
@@ -363,7 +366,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, sdef, edgeScales,
+    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, uv1, skinIndices, skinWeights, deform, sdef, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: physics.rigidBodies.length, jointCount: physics.joints.length,
     ...physics, physicsError, displayFrames,
   };

@@ -7,7 +7,7 @@
  * append and IK read them: translation += w·t, rotation = slerp(identity, q, w) ⊗ rotation. Group morphs reach
  * their members with their weights multiplied (nested groups multiply again). All in MMD coordinates.
  */
-import type { ModelData, ModelMorph } from '../pmx/model-types';
+import { drawsSubTexture, type ModelData, type ModelMorph } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { qmulInto } from './quat';
 
@@ -110,7 +110,7 @@ export class MotionBoneMorphs {
   readonly any: boolean;
 
   /** `trackNames`: the motion's morph track names; null for a track that is to reach nothing. */
-  constructor(model: Pick<ModelData, 'format' | 'morphs'>, trackNames: readonly (string | null)[]) {
+  constructor(model: MorphModel, trackNames: readonly (string | null)[]) {
     const slot = new Map<number, number>();
     model.morphs.forEach((m, mi) => {
       const d = boneMorphOffsets(m);
@@ -157,24 +157,32 @@ export class MotionBoneMorphs {
   }
 }
 
-/** Whether a non-group morph moves anything the preview draws: a vertex morph, or a bone, material or base-UV morph with offsets. */
-export function morphReachesAnything(m: ModelMorph): boolean {
+/** The model parts that say which morphs move something drawn. */
+export type MorphModel = Pick<ModelData, 'format' | 'morphs'> & Partial<Pick<ModelData, 'materials' | 'uv1'>>;
+
+/**
+ * Whether a non-group morph moves anything the preview draws: a vertex morph, or a bone, material or base-UV
+ * morph with offsets, or a uv1 morph where the model draws a sub-texture (drawsSubTexture).
+ */
+export function morphReachesAnything(model: MorphModel, m: ModelMorph): boolean {
   if (m.kind === 'vertex') return m.vertex !== null;
-  return m.count > 0 && ((m.kind === 'bone' && m.bone !== null) || (m.kind === 'material' && m.material !== null) || (m.kind === 'uv' && m.uv !== null));
+  if (m.count === 0) return false;
+  if (m.kind === 'uv1') return m.uv !== null && drawsSubTexture(model);
+  return (m.kind === 'bone' && m.bone !== null) || (m.kind === 'material' && m.material !== null) || (m.kind === 'uv' && m.uv !== null);
 }
 
 /**
  * Motion morph name (matching key) → model morph index: the first keyable morph of that name whose expansion
  * reaches anything (morphReachesAnything).
  */
-export function morphIndexByName(model: Pick<ModelData, 'format' | 'morphs'>): Map<string, number> {
+export function morphIndexByName(model: MorphModel): Map<string, number> {
   const out = new Map<string, number>();
   model.morphs.forEach((m, mi) => {
     if (!keyableMorph(model, m)) return;
     const key = matchKey(m.name);
     if (out.has(key)) return;
     let reaches = false;
-    expandMorph(model.morphs, mi, 1, (leaf) => { reaches ||= morphReachesAnything(model.morphs[leaf]); });
+    expandMorph(model.morphs, mi, 1, (leaf) => { reaches ||= morphReachesAnything(model, model.morphs[leaf]); });
     if (reaches) out.set(key, mi);
   });
   return out;

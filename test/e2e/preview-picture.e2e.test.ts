@@ -13,6 +13,9 @@
  *   and the small ball's own lit top is unchanged;
  * - textures: a ball whose texture is eight stripes round it, red and blue in turn (written here): each pixel
  *   shows the stripe its point on the ball has (u = the angle round the ball from +x);
+ * - a sub-texture sphere (mode 3): a picture red on its left half and blue on its right, looked up by the
+ *   ball's UV1 (0.25, 0.5): the whole ball is red, where a lookup by the normal would make its right half
+ *   blue; a UV1 morph of (0.5, 0) makes it all blue;
  * - the material flags: a small ball that does not cast (PMX 0x04 off) darkens nothing, a big ball that does
  *   not receive (0x08 off) is not darkened; the ground shadow is drawn under a ball with 0x02 and not without;
  * - self-shadow mode 2: its map covers the drawing camera's view from the near plane out to twice the key's
@@ -31,7 +34,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { ARTIFACTS, corpusPath, fileDialogReady, openApp, openFileViaDialog, openSceneViaDialog, tempDir, writeSceneFolder, type AppHandle } from './harness';
 import { decodePng, encodePng, type Rgba } from '../helpers/png';
-import { ballsPmx, type Ball, type TintMorph } from '../helpers/pmx-balls';
+import { ballsPmx, type Ball, type TintMorph, type Uv1Morph } from '../helpers/pmx-balls';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { readModel } from '../../shared/pmx';
 import { buildModelMesh } from '../../renderer/src/preview/model-mesh';
@@ -68,6 +71,15 @@ function stripesPng(): Uint8Array {
   return encodePng({ width: w, height: h, data });
 }
 const TEXTURED_BALL: Ball = { centre: [0, CENTRE_Y, 0], radius: 5, diffuse: [1, 1, 1, 1], ambient: [0.4, 0.4, 0.4], flags: 0, texture: 0, toon: null };
+/** The sub-texture test's sphere picture: the stripes' red on its left half, their blue on its right. */
+function halvesPng(): Uint8Array {
+  const w = 16, h = 8;
+  const data = new Uint8Array(4 * w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set([...STRIPE_RGB[x < w / 2 ? 0 : 1], 255], 4 * (y * w + x));
+  return encodePng({ width: w, height: h, data });
+}
+/** A white ball whose sphere is a sub-texture (mode 3) read at UV1 (0.25, 0.5): the left half's red. */
+const SUB_TEXTURE_BALL: Ball = { ...TEXTURED_BALL, texture: undefined, sphere: { texture: 0, mode: 3 }, uv1: [0.25, 0.5] };
 /** The shadow test's light, as the VMD stores it (the direction it travels, MMD coordinates). */
 const SHADOW_LIGHT = [0.25, -1, 0.1];
 /**
@@ -117,11 +129,12 @@ function save(name: string, f: Rgba) {
 describe('MMD picture in the preview: toon, edge, self-shadow', () => {
   let app: AppHandle;
   const tmp = tempDir('vmd-e2e-picture-');
-  const folder = (name: string, balls: Ball[], textures: string[] = [], tints: TintMorph[] = []) => {
+  const folder = (name: string, balls: Ball[], textures: string[] = [], tints: TintMorph[] = [], uv1Morphs: Uv1Morph[] = []) => {
     const dir = path.join(tmp.dir, name);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'model.pmx'), ballsPmx(balls, textures, tints));
-    for (const t of textures) writeFileSync(path.join(dir, t), t === 'stripes.png' ? stripesPng() : toonPng());
+    writeFileSync(path.join(dir, 'model.pmx'), ballsPmx(balls, textures, tints, uv1Morphs));
+    const pictures: Record<string, () => Uint8Array> = { 'stripes.png': stripesPng, 'halves.png': halvesPng };
+    for (const t of textures) writeFileSync(path.join(dir, t), (pictures[t] ?? toonPng)());
     return path.join(dir, 'model.pmx');
   };
 
@@ -131,6 +144,8 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     // The textured ball with a material morph that takes the red out of its texture (tint multiply (0, 1, 1, 1)).
     folder('tinted', [TEXTURED_BALL], ['stripes.png'], [{ name: 'tint', ball: 0, textureTint: [0, 1, 1, 1] }]);
     writeFileSync(path.join(tmp.dir, 'tint.vmd'), buildFixture({ morphs: [{ name: 'tint', frame: 0, weight: 1 }] }));
+    folder('subtexture', [SUB_TEXTURE_BALL], ['halves.png'], [], [{ name: 'shift', ball: 0, offset: [0.5, 0] }]);
+    writeFileSync(path.join(tmp.dir, 'shift.vmd'), buildFixture({ morphs: [{ name: 'shift', frame: 0, weight: 1 }] }));
     folder('edge', [EDGE_BALL]);
     folder('shadow', [CASTER, RECEIVER]);
     folder('shadow-nocast', [{ ...CASTER, flags: 0x08 }, RECEIVER]);
@@ -317,6 +332,30 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     console.log(`[picture] texture tint: ${red.length} red pixels, ${stillRed.length} still red; ${blue.length} blue, ${stillBlue.length} still blue`);
     expect(stillRed).toEqual([]);
     expect(stillBlue.length).toBe(blue.length);
+  });
+
+  it('a sub-texture sphere (mode 3) is read at UV1, not by the normal: all red at (0.25, 0.5); a UV1 morph of (0.5, 0) makes it all blue', async () => {
+    const { page } = app;
+    await showModel(page, 'subtexture');
+    await useCamera(page, 'front.vmd');
+    // The ball (radius 5, 40 units in front, 30° fov) about the picture's centre: points on its left and right
+    // halves, where a lookup by the normal (u = nx/2 + ½) would read the picture's red and blue halves.
+    const look = async () => {
+      const f = await frame(page);
+      const r = ((f.height / 2 / Math.tan((15 * Math.PI) / 180)) * 5) / 40;
+      const points = [[-0.6, 0], [-0.3, -0.4], [0.3, -0.4], [0.6, 0], [0.4, 0.4], [-0.4, 0.4]].map(([dx, dy]) => px(f, f.width / 2 + dx * r, f.height / 2 + dy * r));
+      return { f, points };
+    };
+    const before = await look();
+    save('picture-subtexture', before.f);
+    console.log(`[picture] sub-texture at UV1 (0.25, 0.5): ${before.points.map((c) => c.join(',')).join(' | ')}`);
+    for (const [r, , b] of before.points) expect(r, 'red at UV1 (0.25, 0.5)').toBeGreaterThan(b + 80);
+    await openFileViaDialog(page, path.join(tmp.dir, 'shift.vmd'));
+    await seekPreview(page, 0);
+    const after = await look();
+    save('picture-subtexture-shifted', after.f);
+    console.log(`[picture] sub-texture, UV1 moved to (0.75, 0.5): ${after.points.map((c) => c.join(',')).join(' | ')}`);
+    for (const [r, , b] of after.points) expect(b, 'blue at UV1 (0.75, 0.5)').toBeGreaterThan(r + 80);
   });
 
   it('edges have the edge colour and keep their width within 1 px when the camera is twice as far', async () => {

@@ -187,7 +187,8 @@ export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
 }
 
 /**
- * A PMX 2.0 for the preview's morph tests (UTF-8, one additional UV, all index sizes 1): 4 vertices on bone 0,
+ * A PMX 2.0 for the preview's morph tests (UTF-8, one additional UV: vertex i's is (i/8, 0.75, 5, 6); all
+ * index sizes 1): 4 vertices on bone 0,
  * 2 materials (A: diffuse 0.8 0.6 0.4 1, ambient 0.5 0.5 0.5, 3 indices; B: diffuse 0.2 0.4 0.6 0.5,
  * ambient 0.2 0.4 0.2, 3 indices), bones センター (0, 8, 0) → 頭 (0, 15, 1) → 鼻 (0, 15, −1) and 目 (0, 16, 0)
  * under センター appending 1 × 頭's rotation, morphs:
@@ -201,27 +202,33 @@ export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
  *   7 空    material morph with no offsets
  * With `look`: B has the edge flag and a specular colour, and two more material morphs on B, 8 ルック
  * (multiply) and 9 ルック加 (add), of what the others leave alone: specular, power, edge, tints.
+ * With `subTexture`: A's sphere mode is 3 (a sub-texture, no texture named), so UV1 is drawn. With
+ * `uv2`: a second additional UV, (7, 8, 9, 10) on every vertex.
  */
 /** morphPmx's bone morph 骨 on 頭, in MMD coordinates: the move and the rotation (axis, angle) it writes. */
 export const BONE_MORPH_ON_HEAD = { t: [1, 2, 3] as const, axis: [1, 2, 2] as const, angle: Math.PI / 3 };
 
-export function morphPmx(opts: { look?: boolean } = {}): Bytes {
+export function morphPmx(opts: { look?: boolean; subTexture?: boolean; uv2?: boolean } = {}): Bytes {
   const w = new Bytes();
   const t = (s: string) => w.text(s, true);
-  w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(1, 1, 1, 1, 1, 1, 1, 1);
+  w.raw([0x50, 0x4d, 0x58, 0x20]).f32(2.0).u8(8).u8(1, opts.uv2 ? 2 : 1, 1, 1, 1, 1, 1, 1);
   t('morphs'); t(''); t(''); t('');
   w.i32(4);
-  for (let i = 0; i < 4; i++) w.f32(i, 10, 0).f32(0, 0, -1).f32(0.25 * i, 0.5).f32(0, 0, 0, 0).u8(0).idx(1, 0).f32(1);
+  for (let i = 0; i < 4; i++) {
+    w.f32(i, 10, 0).f32(0, 0, -1).f32(0.25 * i, 0.5).f32(0.125 * i, 0.75, 5, 6);
+    if (opts.uv2) w.f32(7, 8, 9, 10);
+    w.u8(0).idx(1, 0).f32(1);
+  }
   w.i32(6).u8(0, 1, 2, 1, 3, 2);
   w.i32(0); // textures
   w.i32(2);
-  const material = (name: string, diffuse: number[], ambient: number[], flags = 0, specular = [0, 0, 0]) => {
+  const material = (name: string, diffuse: number[], ambient: number[], flags = 0, specular = [0, 0, 0], sphereMode = 0) => {
     t(name); t('');
     w.f32(...diffuse).f32(...specular).f32(1).f32(...ambient).u8(flags).f32(0, 0, 0, 1).f32(1);
-    w.idx(1, -1).idx(1, -1).u8(0).u8(1).u8(0); // no texture, no sphere, shared toon 0
+    w.idx(1, -1).idx(1, -1).u8(sphereMode).u8(1).u8(0); // no texture, no sphere texture, shared toon 0
     t(''); w.i32(3);
   };
-  material('A', [0.8, 0.6, 0.4, 1], [0.5, 0.5, 0.5]);
+  material('A', [0.8, 0.6, 0.4, 1], [0.5, 0.5, 0.5], 0, [0, 0, 0], opts.subTexture ? 3 : 0);
   // With `look`, B draws an edge (flag 0x10; colour (0, 0, 0, 1), size 1 as written above) and has a specular
   // colour (0.1, 0.2, 0.4) (power 1).
   if (opts.look) material('B', [0.2, 0.4, 0.6, 0.5], [0.2, 0.4, 0.2], 0x10, [0.1, 0.2, 0.4]);

@@ -10,7 +10,7 @@ import { readVmd, buildTracks, inspectVmd, type Diagnostic } from '../../shared/
 import { checkBoneRefs } from '../../shared/pmx/pmx-reader';
 import { bone as physicsBone } from '../helpers/physics-model';
 import { mikuWithBadBones } from '../helpers/damaged-models';
-import { tinyPmx, tinyPmd } from './pmx-fixtures';
+import { morphPmx, tinyPmx, tinyPmd } from './pmx-fixtures';
 
 const CORPUS = corpusDir;
 const load = (rel: string) => new Uint8Array(readFileSync(path.join(CORPUS, rel)));
@@ -104,6 +104,16 @@ describe('PMX fixture', () => {
       expect([m.rigidBodyCount, m.jointCount]).toEqual([1, 0]);
     });
   }
+
+  it('keeps the first additional UV as stored (a sub-texture sphere reads it); none without one; a second is skipped', () => {
+    expect(mustRead(tinyPmx().build()).value.uv1).toBeNull();
+    const uv1 = [0, 0.75, 5, 6, 0.125, 0.75, 5, 6, 0.25, 0.75, 5, 6, 0.375, 0.75, 5, 6];
+    const one = mustRead(morphPmx().build()).value, two = mustRead(morphPmx({ uv2: true }).build()).value;
+    expect(Array.from(one.uv1!)).toEqual(uv1);
+    expect(Array.from(two.uv1!)).toEqual(uv1);
+    // Past the second UV the vertices read as with one: deform, bone, edge scale, and all that follows.
+    expect({ ...two, uv1: null }).toEqual({ ...one, uv1: null });
+  });
 
   it('returns a truncation error with an offset for every cut before the physics section, never throws', () => {
     const w = tinyPmx();

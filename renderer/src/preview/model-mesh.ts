@@ -15,7 +15,7 @@ import { addSdefAttributes, sdefOnCpu } from './sdef';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
 import { expandMorph, keyableMorph, morphIndexByName } from '../../../shared/skeleton/bone-morphs';
-import { sphereMapOf } from './sphere-map';
+import { SUB_TEXTURE_UV, sphereMapOf, subTextureUv } from './sphere-map';
 import { ToonSet } from './mmd-toon';
 import { castShadowByMaterial, createLightUniforms, createMmdMaterial, mmdMaterialParams, syncLightUniforms, toonTextureOf, type MmdMaterialParams } from './mmd-material';
 import { buildGroundShadow, type BuiltGroundShadow } from './ground-shadow';
@@ -59,6 +59,9 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   geo.setAttribute('normal', new THREE.BufferAttribute(nrm, 3));
   const uvAttr = new THREE.BufferAttribute(new Float32Array(model.uvs), 2);
   geo.setAttribute('uv', uvAttr);
+  // A sub-texture sphere's coordinates (sphere-map.ts), when a material has one and the file an additional UV.
+  const uv1Attr = subTextureUv(model);
+  if (uv1Attr) geo.setAttribute(SUB_TEXTURE_UV, uv1Attr);
   const boneCount = model.bones.length;
   const skinIndex = boneCount <= 65535 ? new Uint16Array(4 * n) : new Float32Array(4 * n);
   for (let i = 0; i < 4 * n; i++) skinIndex[i] = Math.min(model.skinIndices[i], Math.max(boneCount - 1, 0));
@@ -103,7 +106,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   const light = createLightUniforms();
   const params = model.materials.map((m) => mmdMaterialParams(model, m));
   const materials = model.materials.map((m, i) => createMmdMaterial(params[i], m.name, light, toons.textureFor(params[i].toon)));
-  const effects = new MorphEffects(model, materials, uvAttr);
+  const effects = new MorphEffects(model, materials, uvAttr, uv1Attr);
 
   type Expansion = { morph: number[]; factor: number[]; slot: number[]; slotFactor: number[] };
   /**
@@ -195,7 +198,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
         morphs.set(k, b);
       }
       // Morphs the model has but the selection left out, or that move nothing the preview draws (flip,
-      // impulse, uv1–uv4), still count as present (not "missing").
+      // impulse, uv2–uv4, uv1 without a sub-texture), still count as present (not "missing").
       for (const k of present) if (!morphs.has(k)) morphs.set(k, { targets: [], factors: [] });
       effects.reset();
     },

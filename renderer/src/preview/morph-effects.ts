@@ -7,7 +7,8 @@
  * MMD → three.js as everywhere in the preview: translations (x, y, −z), quaternions (−x, −y, z, w).
  * Material morphs change every field MMD's do: diffuse, alpha, ambient, specular and power (the model's
  * materials), edge colour, alpha and size (the outline, edge-mesh.ts), and the tints of the texture, sphere
- * map and toon (mmd-material.ts). Not drawn: the additional UV morphs uv1–uv4.
+ * map and toon (mmd-material.ts). UV morphs move the base UV, and uv1 morphs the additional UV1 where a
+ * sub-texture sphere reads it (sphere-map.ts); uv2–uv4 address UVs only effect shaders read, and are not drawn.
  */
 import * as THREE from 'three';
 import { MaterialMorphOp, type ModelData, type ModelMaterialMorph } from '../../../shared/pmx/model-types';
@@ -39,12 +40,58 @@ interface MaterialEffect {
 interface UvEffect {
   slot: number;
   indices: Uint32Array;
-  /** 4 per offset as stored; x, y move the base UV. */
+  /** 4 per offset as stored; x, y move the UV. */
   offsets: Float32Array;
 }
 
+/**
+ * One set of UVs that morphs move (the base UV, or the sub-texture's UV1): its morphs, and the base values of
+ * the vertex range they reach (vertices first .. end − 1), from which each recompute starts.
+ */
+class UvChannel {
+  readonly effects: UvEffect[] = [];
+  private first = Infinity;
+  private end = 0;
+  private base = new Float32Array(0);
+
+  constructor(private readonly attr: THREE.BufferAttribute) {}
+
+  add(slot: number, uv: { indices: Uint32Array; offsets: Float32Array }): void {
+    for (const v of uv.indices) {
+      if (v < this.first) this.first = v;
+      if (v + 1 > this.end) this.end = v + 1;
+    }
+    this.effects.push({ slot, indices: uv.indices, offsets: uv.offsets });
+  }
+
+  /** Keeps the base values of the reached range (once every morph is added). */
+  seal(): void {
+    if (this.end === 0) this.first = 0;
+    this.base = (this.attr.array as Float32Array).slice(2 * this.first, 2 * this.end);
+  }
+
+  /** Base UVs of the reached range + Σ w·(dx, dy); uploads only that range. */
+  apply(weights: Float64Array): void {
+    const arr = this.attr.array as Float32Array;
+    // The preview uploads UVs as stored (textures are not flipped, see textures.ts), so offsets add as stored too.
+    arr.set(this.base, 2 * this.first);
+    for (const d of this.effects) {
+      const w = weights[d.slot];
+      if (w === 0) continue;
+      for (let k = 0; k < d.indices.length; k++) {
+        const v = d.indices[k];
+        arr[2 * v] += w * d.offsets[4 * k];
+        arr[2 * v + 1] += w * d.offsets[4 * k + 1];
+      }
+    }
+    this.attr.clearUpdateRanges();
+    this.attr.addUpdateRange(2 * this.first, 2 * (this.end - this.first));
+    this.attr.needsUpdate = true;
+  }
+}
+
 export class MorphEffects {
-  /** Model morph index → effect slot, for the bone, material and base-UV morphs with offsets. */
+  /** Model morph index → effect slot, for the bone, material and UV morphs with offsets that are drawn. */
   readonly slotOf = new Map<number, number>();
   /** Weight per slot for the frame being posed; the pose binding zeroes it (beginFrame) and adds into it. */
   readonly weights: Float64Array;
@@ -52,7 +99,8 @@ export class MorphEffects {
   private readonly applied: Float64Array;
   private readonly boneEffects: BoneEffect[] = [];
   private readonly materialEffects: MaterialEffect[] = [];
-  private readonly uvEffects: UvEffect[] = [];
+  /** The base UV's morphs, and the sub-texture UV1's when the mesh has one. */
+  private readonly uvChannels: UvChannel[] = [];
   /** Per material: multiply and add accumulators of the VALUES, reused on every recompute. */
   private readonly mul: Float64Array;
   private readonly add: Float64Array;
@@ -66,17 +114,16 @@ export class MorphEffects {
   private readonly touched: number[] = [];
   /** Per material: 1 while a morph made it transparent (so only that is undone, not a texture's alpha). */
   private readonly forcedTransparent: Uint8Array;
-  /** Base UVs of the vertex range UV morphs reach (vertices uvFirst .. uvEnd − 1), 2 per vertex. */
-  private readonly uvBase: Float32Array;
-  private readonly uvFirst: number;
-  private readonly uvEnd: number;
 
   constructor(
     readonly model: ModelData,
     private readonly materials: THREE.MeshLambertMaterial[],
-    private readonly uvAttr: THREE.BufferAttribute,
+    uvAttr: THREE.BufferAttribute,
+    uv1Attr: THREE.BufferAttribute | null = null,
   ) {
-    let first = Infinity, end = 0, slots = 0;
+    const uv = new UvChannel(uvAttr), uv1 = uv1Attr ? new UvChannel(uv1Attr) : null;
+    this.uvChannels = uv1 ? [uv, uv1] : [uv];
+    let slots = 0;
     model.morphs.forEach((m, mi) => {
       if (m.count === 0) return;
       const slot = slots;
@@ -86,12 +133,9 @@ export class MorphEffects {
       } else if (m.kind === 'material' && m.material) {
         this.materialEffects.push({ slot, morph: m.material });
       } else if (m.kind === 'uv' && m.uv) {
-        // Only the base UV: uv1–uv4 address additional UV sets that the preview's materials do not sample.
-        for (const v of m.uv.indices) {
-          if (v < first) first = v;
-          if (v + 1 > end) end = v + 1;
-        }
-        this.uvEffects.push({ slot, indices: m.uv.indices, offsets: m.uv.offsets });
+        uv.add(slot, m.uv);
+      } else if (m.kind === 'uv1' && m.uv && uv1) {
+        uv1.add(slot, m.uv);
       } else return;
       this.slotOf.set(mi, slot);
       slots++;
@@ -111,9 +155,7 @@ export class MorphEffects {
       }
     }
     reach.forEach((r, i) => r && this.touched.push(i));
-    this.uvFirst = end > 0 ? first : 0;
-    this.uvEnd = end;
-    this.uvBase = (uvAttr.array as Float32Array).slice(2 * this.uvFirst, 2 * this.uvEnd);
+    for (const c of this.uvChannels) c.seal();
   }
 
   /** The outline whose edge colour and size material morphs change. */
@@ -139,23 +181,29 @@ export class MorphEffects {
    * Returns whether anything was rewritten.
    */
   applyMaterialsAndUvs(): boolean {
-    let mat = false, uv = false;
-    const w = this.weights, a = this.applied;
-    for (const { slot: s } of this.materialEffects) {
-      if (w[s] !== a[s]) {
-        a[s] = w[s];
-        mat = true;
-      }
-    }
-    for (const { slot: s } of this.uvEffects) {
-      if (w[s] !== a[s]) {
-        a[s] = w[s];
-        uv = true;
-      }
-    }
+    const w = this.weights;
+    const mat = this.catchUp(this.materialEffects);
     if (mat) this.applyMaterials();
-    if (uv) this.applyUvs();
+    let uv = false;
+    for (const c of this.uvChannels) {
+      if (!this.catchUp(c.effects)) continue;
+      c.apply(w);
+      uv = true;
+    }
     return mat || uv;
+  }
+
+  /** Whether any of these effects' weights changed since they were last applied (and notes them as applied). */
+  private catchUp(effects: readonly { slot: number }[]): boolean {
+    const w = this.weights, a = this.applied;
+    let changed = false;
+    for (const { slot: s } of effects) {
+      if (w[s] !== a[s]) {
+        a[s] = w[s];
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   /** Back to the base materials and UVs (all weights 0). */
@@ -225,25 +273,6 @@ export class MorphEffects {
         mat.needsUpdate = true;
       }
     }
-  }
-
-  /** Base UVs of the reached range + Σ w·(dx, dy); uploads only that range. */
-  private applyUvs(): void {
-    const arr = this.uvAttr.array as Float32Array;
-    // The preview uploads UVs as stored (textures are not flipped, see textures.ts), so offsets add as stored too.
-    arr.set(this.uvBase, 2 * this.uvFirst);
-    for (const d of this.uvEffects) {
-      const w = this.weights[d.slot];
-      if (w === 0) continue;
-      for (let k = 0; k < d.indices.length; k++) {
-        const v = d.indices[k];
-        arr[2 * v] += w * d.offsets[4 * k];
-        arr[2 * v + 1] += w * d.offsets[4 * k + 1];
-      }
-    }
-    this.uvAttr.clearUpdateRanges();
-    this.uvAttr.addUpdateRange(2 * this.uvFirst, 2 * (this.uvEnd - this.uvFirst));
-    this.uvAttr.needsUpdate = true;
   }
 }
 

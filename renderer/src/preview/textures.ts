@@ -7,7 +7,7 @@ import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
 import { decodeTga } from './tga';
 import { failure, type Outcome } from '../../../shared/vmd/errors';
-import { setSphereMap } from './sphere-map';
+import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
 import { setToonSampling } from './mmd-toon';
 import { setToonTexture } from './mmd-material';
 
@@ -67,23 +67,21 @@ function hasAlpha(tex: THREE.Texture): boolean {
   }
 }
 
-/** Sphere modes the preview draws (sphere-map.ts): 1 multiply, 2 add. */
-const drawnSphere = (mode: number): mode is 1 | 2 => mode === 1 || mode === 2;
-
 /**
  * Loads every texture the materials use and applies it: the colour texture, the sphere map (modes 1
- * and 2) and the model's own toon files (a toon picture is decoded on its own, clamped, since the same file
- * may also be a colour texture). Sub-texture spheres (mode 3) are not drawn (README, Known limits). Returns
- * the textures that could not be read or decoded.
+ * and 2, and 3 on a model with an additional UV: sphere-map.ts) and the model's own toon files (a toon
+ * picture is decoded on its own, clamped, since the same file may also be a colour texture). Returns the
+ * textures that could not be read or decoded.
  */
 export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; loaded: number }> {
   const { model, materials } = built;
   const wanted = new Set<number>();
   const toonWanted = new Set<number>();
   const valid = (i: number) => i >= 0 && i < model.textures.length;
+  const subTexture = built.mesh.geometry.hasAttribute(SUB_TEXTURE_UV);
   model.materials.forEach((m, i) => {
     if (valid(m.texture)) wanted.add(m.texture);
-    if (drawnSphere(m.sphereMode) && valid(m.sphereTexture)) wanted.add(m.sphereTexture);
+    if (drawnSphere(m.sphereMode, subTexture) && valid(m.sphereTexture)) wanted.add(m.sphereTexture);
     const toon = built.params[i].toon;
     if (toon.kind === 'file') toonWanted.add(toon.texture);
   });
@@ -127,7 +125,7 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     // Each material owns its toon texture (disposed with it): a second user of the file gets a clone.
     if (toonTex) setToonTexture(mat, toonTex.userData.mmdUsed ? toonTex.clone() : ((toonTex.userData.mmdUsed = true), toonTex));
     const sphere = textures.get(m.sphereTexture);
-    if (sphere && drawnSphere(m.sphereMode)) setSphereMap(mat, sphere, m.sphereMode);
+    if (sphere && drawnSphere(m.sphereMode, subTexture)) setSphereMap(mat, sphere, m.sphereMode);
     const tex = textures.get(m.texture);
     if (!tex) return;
     // MMD's (ambient + diffuse·light)·texture: the MMD material multiplies the texture into the lit base.

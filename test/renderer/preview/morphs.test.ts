@@ -13,14 +13,15 @@ import { buildModelMesh, type BuiltModel } from '../../../renderer/src/preview/m
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
 import { BONE_MORPH_ON_HEAD, morphPmx } from '../../shared/pmx-fixtures';
 import { specularOf, tintsOf } from '../../../renderer/src/preview/mmd-material';
+import { SUB_TEXTURE_UV } from '../../../renderer/src/preview/sphere-map';
 import { EDGE_WIDTH_PER_DEPTH } from '../../../renderer/src/preview/edge-mesh';
 import { axisAngle, rotate, type Q, type V3 } from '../../helpers/quat';
 
 const CORPUS = corpusDir;
 
 
-function fixture(): ModelData {
-  const r = readPmx(morphPmx().build());
+function fixture(opts: { subTexture?: boolean } = {}): ModelData {
+  const r = readPmx(morphPmx(opts).build());
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -295,15 +296,35 @@ describe('UV morphs', () => {
     built.dispose();
   });
 
-  it('leaves the UVs alone for additional-UV morphs (uv1), which still count as present', () => {
+  it('without a sub-texture sphere: no UV1 attribute, and a uv1 morph moves nothing yet counts as present', () => {
     const built = buildModelMesh(fixture());
+    expect(built.mesh.geometry.hasAttribute(SUB_TEXTURE_UV)).toBe(false);
     const attr = built.mesh.geometry.getAttribute('uv') as THREE.BufferAttribute;
     const binding = bind(built, [{ name: 'UV1', frame: 0, weight: 1 }, { name: '空', frame: 0, weight: 1 }, { name: 'ない', frame: 0, weight: 1 }]);
+    expect(built.morphs.get('UV1')?.effects).toBeUndefined();
     const version = attr.version;
     binding.apply(0);
     expect(uvOf(built)).toEqual(base);
     expect(attr.version).toBe(version);
     expect(binding.missingMorphs).toEqual(['ない']);
+    built.dispose();
+  });
+
+  it('with a sub-texture sphere (mode 3): UV1 (x, y) is an attribute, and the uv1 morph moves it by w·(dx, dy), the base UV left alone', () => {
+    const built = buildModelMesh(fixture({ subTexture: true }));
+    const uv1 = built.mesh.geometry.getAttribute(SUB_TEXTURE_UV) as THREE.BufferAttribute;
+    const uv1Of = () => Array.from(uv1.array as Float32Array);
+    // The fixture's UV1 is (i/8, 0.75, 5, 6) on vertex i: x and y only.
+    const uv1Base = [0, 0.75, 0.125, 0.75, 0.25, 0.75, 0.375, 0.75];
+    expect(uv1Of()).toEqual(uv1Base);
+    const binding = bind(built, fade('UV1'));
+    binding.apply(0); // vertex 0 + (1, 1)
+    expect(uv1Of()).toEqual([1, 1.75, ...uv1Base.slice(2)]);
+    binding.apply(5);
+    expect(uv1Of()).toEqual([0.5, 1.25, ...uv1Base.slice(2)]);
+    expect(uvOf(built)).toEqual(base);
+    binding.apply(10);
+    expect(uv1Of()).toEqual(uv1Base);
     built.dispose();
   });
 });

@@ -1,10 +1,11 @@
 // MMD's sphere maps on the preview's materials (sphere-map.ts): the fragment shader gets the lookup by
 // the view-space normal before three.js's opaque chunk, a multiply or an sRGB add by mode, one program
-// per mode, and a texture set again reaches the program already built. The pictures themselves are
+// per mode (mode 3, a sub-texture, looked up at the vertex's UV1), and a texture set again reaches the
+// program already built. The pictures themselves are
 // checked in Chromium (test/e2e/preview-sphere.e2e.test.ts).
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { SPHERE_ANCHOR, setSphereMap, sphereMapOf } from '../../../renderer/src/preview/sphere-map';
+import { SPHERE_ANCHOR, SUB_TEXTURE_UV, setSphereMap, sphereMapOf } from '../../../renderer/src/preview/sphere-map';
 import { useFastSkinning } from '../../../renderer/src/preview/fast-skinning';
 
 function compile(material: THREE.Material) {
@@ -51,6 +52,24 @@ describe('sphere maps', () => {
     expect(keys.size).toBe(3);
     expect(sphereMapOf(add)).toEqual({ texture: tex, mode: 2 });
     expect(sphereMapOf(plain)).toBeNull();
+  });
+
+  it('sub-texture (3): the vertex hands its UV1 on, the lookup reads it and multiplies; modes 1 and 2 have none of it', () => {
+    const tex = new THREE.Texture();
+    const sub = new THREE.MeshLambertMaterial(), mul = new THREE.MeshLambertMaterial();
+    setSphereMap(sub, tex, 3);
+    setSphereMap(mul, tex, 1);
+    const s3 = compile(sub), s1 = compile(mul);
+    expect(s3.defines.MMD_SPHERE).toBe(3);
+    expect(s3.vertexShader).toContain(`attribute vec2 ${SUB_TEXTURE_UV};`);
+    expect(s3.vertexShader).toContain(`void main() {\n\tvMmdUv1 = ${SUB_TEXTURE_UV};`);
+    expect(s3.fragmentShader.startsWith('\nvarying vec2 vMmdUv1;')).toBe(true);
+    // The lookup: UV1 under mode 3, the normal otherwise; then the multiply (the add is mode 2's alone).
+    expect(s3.fragmentShader).toMatch(/#if MMD_SPHERE == 3\n\tvec2 mmdSphereUv = vMmdUv1;[^\n]*\n#else\n\tvec2 mmdSphereUv = vec2\( normal\.x/);
+    expect(s3.fragmentShader).toMatch(/#if MMD_SPHERE == 2\n[^\n]*\n#else\n\toutgoingLight \*= mmdSphere\.rgb;/);
+    expect(s1.vertexShader).not.toContain('vMmdUv1');
+    expect(s1.fragmentShader).not.toContain('varying vec2 vMmdUv1');
+    expect(sub.customProgramCacheKey()).not.toBe(mul.customProgramCacheKey());
   });
 
   it('set again: the texture reaches the built program, the mode changes the program, the shader is changed once', () => {
