@@ -8,6 +8,12 @@
  * preview did before) draws the probes at the BDEF2 places and fails.
  * Bends of 160° about z and 130° about x and y too, whose turns the shader reads from the other three
  * branches of its matrix-to-quaternion. Pictures: test-artifacts/sdef-arm-{sdef,bdef2}-{90z,160z,130x,130y}.png.
+ * The self-shadow too: the probes cast onto a wall behind the arm under a slanted light, and each probe's
+ * shadow must fall where the light carries its place under the model's own skinning (worked out here from
+ * the CPU's place and the light), not where the other skinning's would (three.js's own depth pass skinned
+ * SDEF as BDEF2); and a textured square beside the arm casts through its texture's alpha (a hole in it lets
+ * the light through, in a model with SDEF too, where each material's shadow needs its own depth material).
+ * Pictures: test-artifacts/sdef-shadow-{sdef,bdef2}.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +21,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, fileDialogReady, openFileViaDialog, screenshot } from './harness';
 import { buildFixture } from '../helpers/vmd-fixtures';
-import { armName, PROBES, sdefArmPmx } from '../helpers/pmx-sdef-arm';
+import { armName, HOLE, PROBES, sdefArmPmx, STENCIL, stencilPng, WALL_Z } from '../helpers/pmx-sdef-arm';
+import { seekPreview } from './editor-page';
 
 type Px = [number, number];
 const isRed = (c: number[]) => c[0] > 90 && c[0] > c[1] + 50 && c[0] > c[2] + 50;
@@ -23,8 +30,8 @@ const isRed = (c: number[]) => c[0] > 90 && c[0] > c[1] + 50 && c[0] > c[2] + 50
 describe('SDEF skinning in the preview', () => {
   const suite = appForSuite({ viewport: { width: 1600, height: 1000 } });
 
-  async function showModel(page: Page, sdef: boolean) {
-    const file = path.join(suite.tmp.dir, sdef ? 'sdef' : 'bdef2', 'model.pmx');
+  async function showModel(page: Page, sdef: boolean, folder = sdef ? 'sdef' : 'bdef2') {
+    const file = path.join(suite.tmp.dir, folder, 'model.pmx');
     if (await page.isVisible('[data-testid="preview-use-figure"]')) {
       await page.click('[data-testid="preview-use-figure"]');
       await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
@@ -131,5 +138,101 @@ describe('SDEF skinning in the preview', () => {
       expect(looked, axis).toBeGreaterThanOrEqual(2);
       expect(apart.some((d) => d > 10), `${axis}: ${apart.map((d) => d.toFixed(1)).join(', ')} px`).toBe(true);
     }
+  });
+
+  it("the self-shadow: each probe's shadow on the wall is where its own skinning puts it, SDEF's not BDEF2's", async () => {
+    const { page } = suite.app;
+    const dir = suite.tmp.dir;
+    for (const [name, sdef] of [['sdef-wall', true], ['bdef2-wall', false]] as const) {
+      mkdirSync(path.join(dir, name), { recursive: true });
+      writeFileSync(path.join(dir, name, 'model.pmx'), sdefArmPmx(sdef, { wall: true }));
+      writeFileSync(path.join(dir, name, 'stencil.png'), stencilPng());
+    }
+    // The elbow bent 90° about z; a camera 20 units in front of the joint, a light slanted to the left
+    // (travelling along (−0.4, 0, 1), MMD) and a mode-1 self-shadow key of MMD's default range.
+    const bend = path.join(dir, 'shadow-bend.vmd');
+    writeFileSync(bend, buildFixture({ bones: [{ name: [0x82, 0xd0, 0x82, 0xb6], frame: 0, rot: [0, 0, Math.SQRT1_2, Math.SQRT1_2] }] }));
+    const light = [-0.4, 0, 1];
+    const camera = path.join(dir, 'shadow-camera.vmd');
+    writeFileSync(camera, buildFixture({
+      cameras: [{ frame: 0, distance: -20, target: [5, 10, 0], rotation: [0, 0, 0], fov: 30 }],
+      lights: [{ frame: 0, color: [0.6, 0.6, 0.6], direction: light }],
+      shadows: [{ frame: 0, mode: 1, distance: 0.01125 }],
+    }));
+    await openFileViaDialog(page, bend);
+    await page.click('[data-testid="preview-open-camera"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', camera);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="preview-clear-camera"]');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="preview-look-through"]') as HTMLInputElement)?.disabled);
+    await page.check('[data-testid="preview-look-through"]');
+
+    // Each probe's centroid in the world as the CPU skins it (three.js's coordinates), carried along the
+    // light onto the wall's plane (z = −WALL_Z there), and on screen; the probes' own places on screen.
+    const d = [light[0], light[1], -light[2]];
+    /** Where a point (three.js's coordinates) casts its shadow on the wall, on screen. */
+    const onWall = (p: number[]) => {
+      const t = (-WALL_Z - p[2]) / d[2];
+      return page.evaluate((q) => window.__vmdPreview!.worldScreenPosition(q)!, [p[0] + t * d[0], p[1] + t * d[1], -WALL_Z] as [number, number, number]);
+    };
+    const places: Record<string, { shadow: Px[]; probe: Px[] }> = {};
+    for (const name of ['sdef', 'bdef2']) {
+      await showModel(page, name === 'sdef', `${name}-wall`);
+      expect(await page.isVisible('[data-testid="preview-missing-textures"]')).toBe(false);
+      places[name] = await page.evaluate(([n, d, wallZ]) => {
+        const shadow: [number, number][] = [], probe: [number, number][] = [];
+        for (let k = 0; k < n; k++) {
+          const c = [0, 0, 0];
+          for (let j = 0; j < 3; j++) window.__vmdPreview!.vertexWorldPosition(3 * k + j)!.forEach((v, i) => (c[i] += v / 3));
+          const t = (-wallZ - c[2]) / d[2];
+          shadow.push(window.__vmdPreview!.worldScreenPosition([c[0] + t * d[0], c[1] + t * d[1], -wallZ])!);
+          probe.push(window.__vmdPreview!.worldScreenPosition(c as [number, number, number])!);
+        }
+        return { shadow, probe };
+      }, [PROBES.length, d, WALL_Z] as const);
+    }
+    const lum = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+    const checked: string[] = [];
+    for (const [name, other] of [['sdef', 'bdef2'], ['bdef2', 'sdef']] as const) {
+      await showModel(page, name === 'sdef', `${name}-wall`);
+      await seekPreview(page, 0);
+      await screenshot(page, `sdef-shadow-${name}`);
+      const own = places[name], theirs = places[other];
+      // The lit wall, well away from the arm, the stencil and their shadows: at (3, 5), below the joint.
+      const lit = lum(await pixel(page, (await page.evaluate((z) => window.__vmdPreview!.worldScreenPosition([3, 5, -z]), WALL_Z))!));
+      const far = (q: Px, from: Px[]) => from.every((p) => Math.hypot(p[0] - q[0], p[1] - q[1]) > 10);
+      // Its own shadows, where no probe stands in front of them: darker than the lit wall.
+      for (const q of own.shadow.filter((q) => far(q, own.probe))) {
+        const l = lum(await pixel(page, q));
+        checked.push(`${name} own ${l.toFixed(0)}/${lit.toFixed(0)}`);
+        expect(l, `${name}: its own probe's shadow at ${q.map((v) => v.toFixed(1))} (lit wall ${lit.toFixed(0)})`).toBeLessThan(0.85 * lit);
+      }
+      // The other skinning's shadow places, clear of this model's shadows and probes: lit.
+      for (const q of theirs.shadow.filter((q) => far(q, own.shadow) && far(q, own.probe))) {
+        const l = lum(await pixel(page, q));
+        checked.push(`${name} at ${other}'s ${l.toFixed(0)}/${lit.toFixed(0)}`);
+        expect(l, `${name}: ${other}'s shadow place ${q.map((v) => v.toFixed(1))} (lit wall ${lit.toFixed(0)})`).toBeGreaterThan(0.95 * lit);
+      }
+      // The stencil: light through its hole, shadow above and below it (texture points (u, v) → the square).
+      const at = (u: number, v: number) => [STENCIL.x[0] + u * (STENCIL.x[1] - STENCIL.x[0]), STENCIL.y[1] - v * (STENCIL.y[1] - STENCIL.y[0]), -STENCIL.z];
+      const u = (HOLE.u[0] + HOLE.u[1]) / 2, v = (HOLE.v[0] + HOLE.v[1]) / 2;
+      const hole = lum(await pixel(page, await onWall(at(u, v))));
+      const solid = [lum(await pixel(page, await onWall(at(u, HOLE.v[0] / 2)))), lum(await pixel(page, await onWall(at(u, (1 + HOLE.v[1]) / 2))))];
+      checked.push(`${name} stencil hole ${hole.toFixed(0)}, solid ${solid.map((l) => l.toFixed(0)).join(' ')}`);
+      // With SDEF each material's shadow has a depth material of its own, made once: two more renders
+      // (each pixel read draws the picture) leave them as they were. One handed to the wrong group would be
+      // rebuilt for that group's texture on every render.
+      const versions = await page.evaluate(() => window.__vmdPreview!.shadowDepthVersions());
+      expect(versions.length).toBe(name === 'sdef' ? 3 : 0);
+      await pixel(page, own.probe[0]);
+      await pixel(page, own.probe[0]);
+      expect(await page.evaluate(() => window.__vmdPreview!.shadowDepthVersions())).toEqual(versions);
+      expect(hole, `${name}: through the stencil's hole (lit wall ${lit.toFixed(0)})`).toBeGreaterThan(0.95 * lit);
+      for (const l of solid) expect(l, `${name}: behind the stencil's texture (lit wall ${lit.toFixed(0)})`).toBeLessThan(0.85 * lit);
+    }
+    console.log(`self-shadow at a 90° bend (luminance / lit wall): ${checked.join('; ')}`);
+    // Both ways, at least one shadow place apart from the other skinning's was looked at.
+    expect(checked.filter((c) => c.includes(' at ')).length).toBeGreaterThanOrEqual(2);
   });
 });

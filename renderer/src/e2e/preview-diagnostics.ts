@@ -81,14 +81,19 @@ export function boneScreenPosition(e: PreviewEngine, name: string, width: number
   return e.marker.screenPosition(e.world.activeCamera, name, width, height);
 }
 
-/** A shown model's vertex as three.js skins it on the CPU (applyBoneTransform), in CSS px of a width × height canvas. */
-export function vertexScreenPosition(e: PreviewEngine, index: number, width: number, height: number): [number, number] | null {
+/** A shown model's vertex as three.js skins it on the CPU (applyBoneTransform), in the world (three.js's coordinates). */
+export function vertexWorldPosition(e: PreviewEngine, index: number): THREE.Vector3 | null {
   const mesh = e.world.model?.mesh;
   if (!mesh || index < 0 || index >= mesh.geometry.getAttribute('position').count) return null;
   mesh.updateMatrixWorld(true);
   const v = new THREE.Vector3().fromBufferAttribute(mesh.geometry.getAttribute('position'), index);
   mesh.applyBoneTransform(index, v);
-  v.applyMatrix4(mesh.matrixWorld).project(e.world.activeCamera);
+  return v.applyMatrix4(mesh.matrixWorld);
+}
+
+/** Where a world point (three.js's coordinates) is drawn, in CSS px of a width × height canvas; null off screen. */
+export function worldScreenPosition(e: PreviewEngine, p: THREE.Vector3, width: number, height: number): [number, number] | null {
+  const v = p.clone().project(e.world.activeCamera);
   if (v.z < -1 || v.z > 1) return null;
   return [((v.x + 1) / 2) * width, ((1 - v.y) / 2) * height];
 }

@@ -9,6 +9,7 @@
  * presentation(), poseHandle(axis), jointDots(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
+import * as THREE from 'three';
 import type { FrameBreakdown } from '../preview/frame-profiler';
 import { mountedPreview, type MountedPreview } from '../preview/use-preview';
 import * as diag from './preview-diagnostics';
@@ -28,6 +29,10 @@ export interface PickTestHook {
    * sdef.ts), in client coordinates; null without a model or off screen.
    */
   vertexScreenPosition(index: number): [number, number] | null;
+  /** The same vertex in the world (three.js's coordinates: MMD's with z negated), or null. */
+  vertexWorldPosition(index: number): [number, number, number] | null;
+  /** Where a world point (three.js's coordinates) is drawn now, in client coordinates; null off screen. */
+  worldScreenPosition(p: [number, number, number]): [number, number] | null;
 }
 
 export interface PreviewTestHook extends PickTestHook {
@@ -70,6 +75,11 @@ export interface PreviewTestHook extends PickTestHook {
    * frames the presenter has shown, and whether one is still on its way (the page shows the one before).
    */
   presentation(): { mode: 'page' | 'async' | 'blocking'; presented: number; pending: boolean };
+  /**
+   * The shown model's self-shadow depth materials (a model with SDEF: one per material), their versions:
+   * unchanged from one render to the next once textures are in, when each group is drawn with its own.
+   */
+  shadowDepthVersions(): number[];
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
   /** The joint dots: whether they were in the last rendered picture, and how many joints they mark. */
@@ -117,9 +127,14 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       return p ? [r.left + p[0], r.top + p[1]] : null;
     },
     vertexScreenPosition: (index) => {
+      const v = diag.vertexWorldPosition(e, index);
+      return v ? hook.worldScreenPosition([v.x, v.y, v.z]) : null;
+    },
+    vertexWorldPosition: (index) => diag.vertexWorldPosition(e, index)?.toArray() ?? null,
+    worldScreenPosition: (p) => {
       const r = el.getBoundingClientRect();
-      const p = diag.vertexScreenPosition(e, index, r.width, r.height);
-      return p ? [r.left + p[0], r.top + p[1]] : null;
+      const s = diag.worldScreenPosition(e, new THREE.Vector3(...p), r.width, r.height);
+      return s ? [r.left + s[0], r.top + s[1]] : null;
     },
     marker: () => ({ bone: e.marked?.name ?? null, shown: e.marker.shown }),
     pixelAt: (x, y) => {
@@ -161,6 +176,7 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),
+    shadowDepthVersions: () => e.world.model?.shadowDepth.map((m) => m.version) ?? [],
     jointDots: () => ({ shown: e.dots.points.visible, count: e.dots.count }),
     poseHandle: (axis) => {
       const r = el.getBoundingClientRect();

@@ -12,7 +12,7 @@
  * world matrix, three.js's attached bind mode) before the model matrix places it once. Without it a
  * mesh moved off the origin (a staged actor, the retarget ghost) was drawn at twice its offset.
  */
-import type * as THREE from 'three';
+import * as THREE from 'three';
 import { hasSdef, SDEF_PARS, SDEF_SKIN } from './sdef';
 
 /** With `sdef`, an SDEF vertex's matrix replaces the blended one (sdef.ts). */
@@ -70,4 +70,63 @@ export function boundAtOrigin(mesh: THREE.SkinnedMesh): boolean {
   const e = mesh.bindMatrix.elements;
   for (let i = 0; i < 16; i++) if (Math.abs(e[i] - (i % 5 === 0 ? 1 : 0)) > 1e-9) return false;
   return true;
+}
+
+/** A drawn group of a mesh's geometry (three.js's typings call the hooks' last argument a scene Group). */
+type DrawGroup = { start: number; count: number; materialIndex?: number };
+
+/**
+ * SDEF in the self-shadow map. three.js draws the shadow map with depth materials of its own, one per model
+ * material that alpha-tests a texture (so cut-out hair casts a cut-out shadow) and one shared by the rest,
+ * and they skin with its stock chunks: SDEF vertices as BDEF2. A mesh's customDepthMaterial stands in for
+ * them, but one material for every group would lose each group's texture. three.js reads that property once
+ * for each group it draws, in the geometry's group order, skipping groups whose material is hidden, right
+ * before drawing it, and calls onAfterShadow with the group after: so here the property is a getter that
+ * returns the depth material of the next group to be drawn, one per model material, each with the fast SDEF
+ * skinning (three.js then gives it that material's texture, alpha test and sides, as it does its own). A
+ * depth material is rebuilt when its material gains or loses a texture or an alpha test (textures arrive
+ * after the model is shown). Returns the depth materials, for the model's dispose; none without SDEF.
+ */
+export function sdefInShadowMap(mesh: THREE.SkinnedMesh, materials: readonly THREE.Material[]): THREE.MeshDepthMaterial[] {
+  if (!boundAtOrigin(mesh) || !hasSdef(mesh.geometry)) return [];
+  const depth = materials.map(() => {
+    const d = new THREE.MeshDepthMaterial();
+    useFastSkinning(d, true);
+    return d;
+  });
+  /** What each depth material's program was made for: texture, alpha map, alpha test. */
+  const madeFor = depth.map(() => '');
+  const groups = mesh.geometry.groups as DrawGroup[];
+  let last = -1;
+  const drawnNext = (): number => {
+    for (const from of [last + 1, 0]) {
+      for (let k = from; k < groups.length; k++) if (materials[groups[k].materialIndex ?? 0]?.visible) return k;
+    }
+    return -1;
+  };
+  Object.defineProperty(mesh, 'customDepthMaterial', {
+    configurable: true,
+    get: () => {
+      const k = drawnNext();
+      return k < 0 ? undefined : depth[groups[k].materialIndex ?? 0];
+    },
+  });
+  const before = mesh.onBeforeShadow.bind(mesh), after = mesh.onAfterShadow.bind(mesh);
+  mesh.onBeforeShadow = (renderer, object, camera, shadowCamera, geometry, depthMaterial, group) => {
+    const i = depth.indexOf(depthMaterial as THREE.MeshDepthMaterial);
+    if (i >= 0) {
+      const d = depth[i];
+      const made = `${d.map !== null}|${d.alphaMap !== null}|${d.alphaTest > 0}`;
+      if (made !== madeFor[i]) {
+        madeFor[i] = made;
+        d.needsUpdate = true;
+      }
+    }
+    before(renderer, object, camera, shadowCamera, geometry, depthMaterial, group);
+  };
+  mesh.onAfterShadow = (renderer, object, camera, shadowCamera, geometry, depthMaterial, group) => {
+    last = groups.indexOf(group as unknown as DrawGroup);
+    after(renderer, object, camera, shadowCamera, geometry, depthMaterial, group);
+  };
+  return depth;
 }

@@ -1,7 +1,7 @@
 /**
  * Builds a three.js SkinnedMesh from a parsed PMX/PMD: geometry (MMD → three.js: z negated, triangle
  * winding reversed to match), skin indices and weights (SDEF's centre and points as attributes for
- * sdef.ts, QDEF as BDEF4 — the reader already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
+ * sdef.ts, in the self-shadow map too; QDEF as BDEF4 — the reader already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
  * bone / material / UV morphs as CPU effects (morph-effects.ts), group morphs expanded onto both, and the
  * rig the motion drives. Textures arrive later (textures.ts).
  */
@@ -10,7 +10,7 @@ import type { ModelData } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
-import { useFastSkinningOn } from './fast-skinning';
+import { sdefInShadowMap, useFastSkinningOn } from './fast-skinning';
 import { addSdefAttributes, sdefOnCpu } from './sdef';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
@@ -41,6 +41,8 @@ export interface BuiltModel {
   groundShadow: BuiltGroundShadow;
   /** Each material's MMD parameters (mmd-material.ts), in file order. */
   params: MmdMaterialParams[];
+  /** The self-shadow map's depth material per material when the model has SDEF (fast-skinning.ts sdefInShadowMap); else none. */
+  shadowDepth: readonly THREE.MeshDepthMaterial[];
   /** True once `dispose` ran (a texture load that finishes later drops what it decoded). */
   readonly disposed: boolean;
   dispose(): void;
@@ -153,6 +155,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.receiveShadow = true;
   mesh.onBeforeRender = (_r, scene) => syncLightUniforms(light, scene);
   useFastSkinningOn(mesh, materials);
+  const shadowDepth = sdefInShadowMap(mesh, materials); // SDEF in the self-shadow map too (after castShadowByMaterial's hooks)
   sdefOnCpu(mesh);
   // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
   const edges = buildEdgeMesh(model, mesh, materials);
@@ -166,6 +169,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
     edges,
     groundShadow,
     params,
+    shadowDepth,
     rig,
     materials,
     morphs,
@@ -215,6 +219,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
         toonTextureOf(m)?.dispose(); // a model's own toon file (the shared ramps are the ToonSet's)
         m.dispose();
       }
+      for (const d of shadowDepth) d.dispose();
       toons.dispose();
       mesh.skeleton.dispose();
     },
