@@ -14,16 +14,29 @@
  */
 import * as THREE from 'three';
 import { hasSdef, SDEF_PARS, SDEF_SKIN } from './sdef';
+import { hasQdef, QDEF_PARS, QDEF_SKIN } from './qdef';
+import { QUAT_GLSL } from './skin-quat';
 
-/** With `sdef`, an SDEF vertex's matrix replaces the blended one (sdef.ts). */
-const skinBase = (sdef: boolean) => /* glsl */ `
+/** The skinning besides the linear blend that a mesh's geometry carries (sdef.ts, qdef.ts). */
+export interface SkinKinds {
+  sdef?: boolean;
+  qdef?: boolean;
+}
+
+/** The kinds a geometry carries. */
+export const skinKindsOf = (geo: THREE.BufferGeometry): SkinKinds => ({ sdef: hasSdef(geo), qdef: hasQdef(geo) });
+
+/** An SDEF or QDEF vertex's matrix replaces the blended one, where the geometry has them. */
+const skinBase = (k: SkinKinds) => /* glsl */ `
 #ifdef USE_SKINNING
 	mat4 mmdSkin = skinWeight.x * getBoneMatrix( skinIndex.x );
 	if ( skinWeight.y != 0.0 ) mmdSkin += skinWeight.y * getBoneMatrix( skinIndex.y );
 	if ( skinWeight.z != 0.0 ) mmdSkin += skinWeight.z * getBoneMatrix( skinIndex.z );
-	if ( skinWeight.w != 0.0 ) mmdSkin += skinWeight.w * getBoneMatrix( skinIndex.w );${sdef ? SDEF_SKIN : ''}
+	if ( skinWeight.w != 0.0 ) mmdSkin += skinWeight.w * getBoneMatrix( skinIndex.w );${k.sdef ? SDEF_SKIN : ''}${k.qdef ? QDEF_SKIN : ''}
 #endif
 `;
+/** The declarations those need, after three.js's skinning ones (getBoneMatrix). */
+const skinPars = (k: SkinKinds) => (k.sdef || k.qdef ? `\n#ifdef USE_SKINNING${QUAT_GLSL}${k.sdef ? SDEF_PARS : ''}${k.qdef ? QDEF_PARS : ''}#endif` : '');
 const SKINNORMAL = /* glsl */ `
 #ifdef USE_SKINNING
 	objectNormal = ( bindMatrixInverse * ( mmdSkin * vec4( objectNormal, 0.0 ) ) ).xyz;
@@ -37,32 +50,32 @@ const SKINNING = /* glsl */ `
 
 /**
  * Makes a material of a skinned mesh bound at the origin (see boundAtOrigin) use the cheaper skinning,
- * and SDEF (sdef.ts) where `sdef` says the geometry carries it. Only the stock chunks are replaced; a
- * shader without them compiles unchanged.
+ * and SDEF (sdef.ts) and QDEF (qdef.ts) where `kinds` says the geometry carries them. Only the stock chunks
+ * are replaced; a shader without them compiles unchanged.
  */
-export function useFastSkinning(material: THREE.Material, sdef = false): void {
+export function useFastSkinning(material: THREE.Material, kinds: SkinKinds = {}): void {
   const prev = material.onBeforeCompile.bind(material);
   material.onBeforeCompile = (shader, renderer) => {
     prev(shader, renderer);
     shader.vertexShader = shader.vertexShader
-      .replace('#include <skinning_pars_vertex>', sdef ? `#include <skinning_pars_vertex>\n#ifdef USE_SKINNING${SDEF_PARS}#endif` : '#include <skinning_pars_vertex>')
-      .replace('#include <skinbase_vertex>', skinBase(sdef))
+      .replace('#include <skinning_pars_vertex>', `#include <skinning_pars_vertex>${skinPars(kinds)}`)
+      .replace('#include <skinbase_vertex>', skinBase(kinds))
       .replace('#include <skinnormal_vertex>', SKINNORMAL)
       .replace('#include <skinning_vertex>', SKINNING);
   };
   // A distinct program cache key: the same material type without the swap must not share a program.
   const key = material.customProgramCacheKey.bind(material);
-  material.customProgramCacheKey = () => `${key()}|mmd-fast-skinning${sdef ? '-sdef' : ''}`;
+  material.customProgramCacheKey = () => `${key()}|mmd-fast-skinning${kinds.sdef ? '-sdef' : ''}${kinds.qdef ? '-qdef' : ''}`;
 }
 
 /**
- * The fast skinning (with SDEF when the mesh's geometry has it) for every material of a mesh bound at
- * the origin; a mesh bound elsewhere keeps three.js's stock skinning.
+ * The fast skinning (with SDEF and QDEF where the mesh's geometry has them) for every material of a mesh
+ * bound at the origin; a mesh bound elsewhere keeps three.js's stock skinning.
  */
 export function useFastSkinningOn(mesh: THREE.SkinnedMesh, materials: readonly THREE.Material[]): void {
   if (!boundAtOrigin(mesh)) return;
-  const sdef = hasSdef(mesh.geometry);
-  for (const m of materials) useFastSkinning(m, sdef);
+  const kinds = skinKindsOf(mesh.geometry);
+  for (const m of materials) useFastSkinning(m, kinds);
 }
 
 /** True when a skinned mesh's bind matrix is the identity (the fast chunks assume it). */
@@ -76,22 +89,23 @@ export function boundAtOrigin(mesh: THREE.SkinnedMesh): boolean {
 type DrawGroup = { start: number; count: number; materialIndex?: number };
 
 /**
- * SDEF in the self-shadow map. three.js draws the shadow map with depth materials of its own, one per model
- * material that alpha-tests a texture (so cut-out hair casts a cut-out shadow) and one shared by the rest,
- * and they skin with its stock chunks: SDEF vertices as BDEF2. A mesh's customDepthMaterial stands in for
+ * SDEF and QDEF in the self-shadow map. three.js draws the shadow map with depth materials of its own, one per
+ * model material that alpha-tests a texture (so cut-out hair casts a cut-out shadow) and one shared by the
+ * rest, and they skin with its stock chunks: SDEF vertices as BDEF2, QDEF as BDEF4. A mesh's customDepthMaterial stands in for
  * them, but one material for every group would lose each group's texture. three.js reads that property once
  * for each group it draws, in the geometry's group order, skipping groups whose material is hidden, right
  * before drawing it, and calls onAfterShadow with the group after: so here the property is a getter that
- * returns the depth material of the next group to be drawn, one per model material, each with the fast SDEF
- * skinning (three.js then gives it that material's texture, alpha test and sides, as it does its own). A
+ * returns the depth material of the next group to be drawn, one per model material, each with the fast
+ * skinning and the mesh's SDEF and QDEF (three.js then gives it that material's texture, alpha test and sides, as it does its own). A
  * depth material is rebuilt when its material gains or loses a texture or an alpha test (textures arrive
- * after the model is shown). Returns the depth materials, for the model's dispose; none without SDEF.
+ * after the model is shown). Returns the depth materials, for the model's dispose; none without SDEF or QDEF.
  */
-export function sdefInShadowMap(mesh: THREE.SkinnedMesh, materials: readonly THREE.Material[]): THREE.MeshDepthMaterial[] {
-  if (!boundAtOrigin(mesh) || !hasSdef(mesh.geometry)) return [];
+export function skinningInShadowMap(mesh: THREE.SkinnedMesh, materials: readonly THREE.Material[]): THREE.MeshDepthMaterial[] {
+  const kinds = skinKindsOf(mesh.geometry);
+  if (!boundAtOrigin(mesh) || !(kinds.sdef || kinds.qdef)) return [];
   const depth = materials.map(() => {
     const d = new THREE.MeshDepthMaterial();
-    useFastSkinning(d, true);
+    useFastSkinning(d, kinds);
     return d;
   });
   /** What each depth material's program was made for: texture, alpha map, alpha test. */

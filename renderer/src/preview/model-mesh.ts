@@ -1,17 +1,19 @@
 /**
  * Builds a three.js SkinnedMesh from a parsed PMX/PMD: geometry (MMD → three.js: z negated, triangle
  * winding reversed to match), skin indices and weights (SDEF's centre and points as attributes for
- * sdef.ts, in the self-shadow map too; QDEF as BDEF4 — the reader already gives 4 slots), one material group per model material, vertex morphs as relative morph targets,
- * bone / material / UV morphs as CPU effects (morph-effects.ts), group morphs expanded onto both, and the
- * rig the motion drives. Textures arrive later (textures.ts).
+ * sdef.ts, QDEF's flag for qdef.ts, both skinned in the self-shadow map too), one material group per model
+ * material, vertex morphs as relative morph targets, bone / material / UV morphs as CPU effects
+ * (morph-effects.ts), group morphs expanded onto both, and the rig the motion drives. Textures arrive later
+ * (textures.ts).
  */
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { buildRig, updateRigWorld, type Rig } from './rig';
 import type { MorphBinding } from './pose-binding';
-import { sdefInShadowMap, useFastSkinningOn } from './fast-skinning';
+import { skinningInShadowMap, useFastSkinningOn } from './fast-skinning';
 import { addSdefAttributes, sdefOnCpu } from './sdef';
+import { addQdefAttributes, qdefOnCpu } from './qdef';
 import { buildEdgeMesh, type BuiltEdges } from './edge-mesh';
 import { MorphEffects } from './morph-effects';
 import { expandMorph, keyableMorph, morphIndexByName } from '../../../shared/skeleton/bone-morphs';
@@ -41,7 +43,7 @@ export interface BuiltModel {
   groundShadow: BuiltGroundShadow;
   /** Each material's MMD parameters (mmd-material.ts), in file order. */
   params: MmdMaterialParams[];
-  /** The self-shadow map's depth material per material when the model has SDEF (fast-skinning.ts sdefInShadowMap); else none. */
+  /** The self-shadow map's depth material per material when the model has SDEF or QDEF (fast-skinning.ts skinningInShadowMap); else none. */
   shadowDepth: readonly THREE.MeshDepthMaterial[];
   /** True once `dispose` ran (a texture load that finishes later drops what it decoded). */
   readonly disposed: boolean;
@@ -70,6 +72,7 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   geo.setAttribute('skinIndex', new THREE.BufferAttribute(skinIndex, 4));
   geo.setAttribute('skinWeight', new THREE.BufferAttribute(new Float32Array(model.skinWeights), 4));
   addSdefAttributes(geo, model); // SDEF vertices (sdef.ts): their centre and the two points, when the model has any
+  addQdefAttributes(geo, model); // QDEF vertices (qdef.ts), flagged, when the model has any
   // Mirroring z flips handedness: MMD's front faces would face away in three.js, so each triangle's
   // winding is reversed (a, b, c → a, c, b) — checked against the stored normals in the tests.
   const index = n > 65535 ? new Uint32Array(model.indices.length) : new Uint16Array(model.indices.length);
@@ -155,8 +158,9 @@ export function buildModelMesh(model: ModelData): BuiltModel {
   mesh.receiveShadow = true;
   mesh.onBeforeRender = (_r, scene) => syncLightUniforms(light, scene);
   useFastSkinningOn(mesh, materials);
-  const shadowDepth = sdefInShadowMap(mesh, materials); // SDEF in the self-shadow map too (after castShadowByMaterial's hooks)
+  const shadowDepth = skinningInShadowMap(mesh, materials); // SDEF and QDEF in the self-shadow map too (after castShadowByMaterial's hooks)
   sdefOnCpu(mesh);
+  qdefOnCpu(mesh);
   // The outline rides on the mesh (hidden with it); the preview decides whether it is shown.
   const edges = buildEdgeMesh(model, mesh, materials);
   mesh.add(edges.mesh);

@@ -21,6 +21,7 @@
 import * as THREE from 'three';
 import type { ModelData } from '../../../shared/pmx/model-types';
 import { Deform } from '../../../shared/pmx/model-types';
+import { rotationOf } from './skin-quat';
 
 /** Attribute names: C with w = 1 on SDEF vertices (0 elsewhere), and cr0, cr1. */
 export const SDEF_C = 'sdefC';
@@ -74,16 +75,8 @@ export function hasSdef(geo: THREE.BufferGeometry): boolean {
   return geo.hasAttribute(SDEF_C);
 }
 
-const q0 = new THREE.Quaternion(), q1 = new THREE.Quaternion(), r = new THREE.Matrix4(), unscaled = new THREE.Matrix4(), r3 = new THREE.Matrix3();
-const v0 = new THREE.Vector3(), v1 = new THREE.Vector3(), sc = new THREE.Vector3();
-
-/** A matrix's rotation, its (uniform) scale divided out: the mesh's place may scale the bones' matrices. */
-function rotationOf(m: THREE.Matrix4, out: THREE.Quaternion): number {
-  const s = sc.setFromMatrixColumn(m, 0).length();
-  unscaled.copy(m).multiplyScalar(1 / s);
-  out.setFromRotationMatrix(unscaled);
-  return s;
-}
+const q0 = new THREE.Quaternion(), q1 = new THREE.Quaternion(), r = new THREE.Matrix4(), r3 = new THREE.Matrix3();
+const v0 = new THREE.Vector3(), v1 = new THREE.Vector3();
 
 /**
  * SDEF's matrix for one vertex: `m0`, `m1` the two bones' skinning matrices, `w0`, `w1` their weights,
@@ -102,29 +95,13 @@ export function sdefMatrix(m0: THREE.Matrix4, m1: THREE.Matrix4, w0: number, w1:
 }
 
 /**
- * The GLSL of the same: attributes and functions (before main) and the line that replaces the blended
- * matrix of an SDEF vertex (inside skinbase, after `mmdSkin` is made).
+ * The GLSL of the same: attributes and functions (before main, after skin-quat.ts's QUAT_GLSL) and the line
+ * that replaces the blended matrix of an SDEF vertex (inside skinbase, after `mmdSkin` is made).
  */
 export const SDEF_PARS = /* glsl */ `
 attribute vec4 ${SDEF_C};
 attribute vec3 ${SDEF_CR0};
 attribute vec3 ${SDEF_CR1};
-// A rotation matrix's quaternion (x, y, z, w), by the largest of w, x, y, z (no loss near 180°).
-vec4 mmdQuatOf( mat3 m ) {
-	float tr = m[0][0] + m[1][1] + m[2][2];
-	if ( tr > 0.0 ) {
-		float s = 0.5 / sqrt( tr + 1.0 );
-		return vec4( ( m[1][2] - m[2][1] ) * s, ( m[2][0] - m[0][2] ) * s, ( m[0][1] - m[1][0] ) * s, 0.25 / s );
-	} else if ( m[0][0] > m[1][1] && m[0][0] > m[2][2] ) {
-		float s = 2.0 * sqrt( 1.0 + m[0][0] - m[1][1] - m[2][2] );
-		return vec4( 0.25 * s, ( m[1][0] + m[0][1] ) / s, ( m[2][0] + m[0][2] ) / s, ( m[1][2] - m[2][1] ) / s );
-	} else if ( m[1][1] > m[2][2] ) {
-		float s = 2.0 * sqrt( 1.0 + m[1][1] - m[0][0] - m[2][2] );
-		return vec4( ( m[1][0] + m[0][1] ) / s, 0.25 * s, ( m[2][1] + m[1][2] ) / s, ( m[2][0] - m[0][2] ) / s );
-	}
-	float s = 2.0 * sqrt( 1.0 + m[2][2] - m[0][0] - m[1][1] );
-	return vec4( ( m[2][0] + m[0][2] ) / s, ( m[2][1] + m[1][2] ) / s, 0.25 * s, ( m[0][1] - m[1][0] ) / s );
-}
 // Spherical blend along the shorter arc; nearly equal rotations blend linearly (sin θ ≈ 0).
 vec4 mmdSlerp( vec4 a, vec4 b, float t ) {
 	float d = dot( a, b );
@@ -132,13 +109,6 @@ vec4 mmdSlerp( vec4 a, vec4 b, float t ) {
 	if ( d > 0.9995 ) return normalize( mix( a, b, t ) );
 	float th = acos( d );
 	return ( sin( ( 1.0 - t ) * th ) * a + sin( t * th ) * b ) / sin( th );
-}
-mat3 mmdMat3Of( vec4 q ) {
-	float x = q.x, y = q.y, z = q.z, w = q.w;
-	return mat3(
-		1.0 - 2.0 * ( y * y + z * z ), 2.0 * ( x * y + z * w ), 2.0 * ( x * z - y * w ),
-		2.0 * ( x * y - z * w ), 1.0 - 2.0 * ( x * x + z * z ), 2.0 * ( y * z + x * w ),
-		2.0 * ( x * z + y * w ), 2.0 * ( y * z - x * w ), 1.0 - 2.0 * ( x * x + y * y ) );
 }
 mat4 mmdSdefSkin( mat4 m0, mat4 m1, float w0, float w1 ) {
 	float s0 = length( m0[0].xyz ), s1 = length( m1[0].xyz );

@@ -116,7 +116,7 @@ describe('SDEF in the model mesh', () => {
     expect(compiled((withSdef.groundShadow.mesh.material as THREE.Material[])[0])).toContain('mmdSdefSkin(');
     const plain = new THREE.MeshLambertMaterial(), fast = new THREE.MeshLambertMaterial();
     useFastSkinning(plain);
-    useFastSkinning(fast, true);
+    useFastSkinning(fast, { sdef: true });
     expect(fast.customProgramCacheKey()).not.toBe(plain.customProgramCacheKey());
   });
 });
