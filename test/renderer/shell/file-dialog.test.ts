@@ -171,6 +171,22 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  it('marks folders and files with drawn icons, not emoji (a system without an emoji font showed boxes)', async () => {
+    setApi(new Proxy({
+      listDirectory: async () => ({ ok: true, value: { path: '/m', parent: '/', entries: [{ name: 'sub', path: '/m/sub', kind: 'dir', size: 0, mtimeMs: 0 }, { name: 'stand.vmd', path: '/m/stand.vmd', kind: 'file', size: 1, mtimeMs: 0 }] } }),
+    }, { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const w = mount(FileDialog, { attachTo: document.body });
+    const open = showFileDialog({ mode: 'open', title: 'Open', filter: 'motion', directory: '/m' });
+    await flushPromises();
+    expect(w.get('li.dir svg.icon').attributes('data-icon')).toBe('dir');
+    expect(w.get('li.file svg.icon').attributes('data-icon')).toBe('file');
+    // No character outside the Basic Multilingual Plane (where the emoji are) in the listing.
+    expect(w.get('[data-testid="file-dialog-entries"]').text()).not.toMatch(/[\u{10000}-\u{10FFFF}]/u);
+    await w.get('[data-testid="file-dialog-cancel"]').trigger('click');
+    expect(await open).toBe(null);
+    w.unmount();
+  });
+
   it('names what it lists by its filter, in the UI language (a model dialog does not say motion files)', async () => {
     const w = mount(FileDialog, { attachTo: document.body });
     const cases = [
