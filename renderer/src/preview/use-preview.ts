@@ -420,7 +420,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         syncMotion();
         syncHidden();
       }),
+      // The capture's result shown (or taken away) is another motion, not time passing: physics restarts from
+      // the pose shown, as at a seek (one step from the pose before flung the hair metres away).
       watch(() => useMocapStore().previewVersion, () => {
+        engine?.physics.restartAll();
         syncMotion();
         engine?.setFrame(time.frame);
       }),
