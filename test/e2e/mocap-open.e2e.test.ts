@@ -4,16 +4,20 @@
  * - the import dialog's preview restarts physics from the capture's pose it shows (a new motion is a jump, as a
  *   seek is): right after the dialog opens the physics bones are where a settled restart at that frame puts
  *   them (the dialog's slider moved off frame 0 and back), not where one step from the old pose flung them.
+ * - with physics on, unticking Path takes the camera path (Camera…) out of the picture for good: every pose
+ *   after (a step, a jump, Reset) leaves it out (each pose put it back).
  * Pictures: test-artifacts/mocap-open-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openThroughDialog } from './harness';
-import { animationFrames } from './editor-page';
+import { animationFrames, seekPreview } from './editor-page';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
 const POSE = corpusPath('threejs/vpds/05.vpd');
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+const CAMERA = corpusPath('threejs/vmds/wavefile_camera.vmd');
 const LONG = 300_000;
 
 type Bones = { name: string; position: [number, number, number] }[];
@@ -77,7 +81,39 @@ describe('a capture opened over a posed model', () => {
     // … and the bones are already where a restart there settles them (the cloak's weights within a unit).
     expect(g.rest).toBeLessThan(0.1);
     expect(g.worst).toBeLessThan(1);
-    await page.click('[data-testid="mocap-close"]').catch(() => undefined);
+    await page.click('[data-testid="mocap-close"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached' });
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
+  it('with physics on, Path unticked keeps the camera path out of the picture, at every pose after', async () => {
+    const { page } = s.app;
+    await openFileViaDialog(page, LAUGH);
+    await page.click('[data-testid="preview-open-camera"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', CAMERA);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForSelector('[data-testid="preview-camera-path"]');
+    expect(await page.evaluate(() => window.__vmdPreview!.physics().ready)).toBe(true);
+    await animationFrames(page, 2);
+    expect(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn())).toBe(true);
+    await page.uncheck('[data-testid="preview-camera-path"]');
+    await animationFrames(page, 3);
+    const drawn = [await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn())];
+    // Poses after it: a step, a jump (a restart of physics), Reset.
+    await seekPreview(page, 1);
+    drawn.push(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn()));
+    await seekPreview(page, 40);
+    drawn.push(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn()));
+    await page.click('[data-testid="preview-physics-reset"]');
+    await animationFrames(page, 3);
+    drawn.push(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn()));
+    await s.app.screenshot('mocap-open-path-off');
+    expect(drawn).toEqual([false, false, false, false]);
+    await page.check('[data-testid="preview-camera-path"]');
+    await animationFrames(page, 2);
+    expect(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn())).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });

@@ -6,7 +6,7 @@
  * boneWorldQuaternion(name), boneWorldPosition(name), cameraState(), frame(), perf() → frame and pose
  * times in ms, resetPerf(), timePose(n) (re-poses n frames, mean ms), breakdown() (per-frame split),
  * bufferSize(), context(), liveMemory(), disposal(), lightState(), gpu(), info(), shown(), outline(),
- * presentation(), poseHandle(axis), jointDots(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
+ * presentation(), poseHandle(axis), jointDots(), cameraPathDrawn(); for bone picking boneScreenPosition(name), marker(), pixelAt(x, y), frameImage() (see PickTestHook).
  * Measurement switches are URL options, not setters here (see use-preview.ts).
  */
 import * as THREE from 'three';
@@ -82,6 +82,8 @@ export interface PreviewTestHook extends PickTestHook {
   shadowDepthVersions(): number[];
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
+  /** Whether the camera VMD's path (its line and key marks) is in the scene's picture now. */
+  cameraPathDrawn(): boolean;
   /** The joint dots: whether they were in the last rendered picture, and how many joints they mark. */
   jointDots(): { shown: boolean; count: number };
   /** The pose handle: its bone, mode, the handle under the pointer, and client points on one ring or arrow (see preview-diagnostics.ts). */
@@ -176,6 +178,7 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),
+    cameraPathDrawn: () => e.world.cameraPathVisible,
     shadowDepthVersions: () => e.world.model?.shadowDepth.map((m) => m.version) ?? [],
     jointDots: () => ({ shown: e.dots.points.visible, count: e.dots.count }),
     poseHandle: (axis) => {

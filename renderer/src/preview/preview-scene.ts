@@ -251,7 +251,8 @@ export class PreviewScene {
       this.frustum.updateMatrixWorld(true);
     }
     this.frustum.visible = this.cameraPlaced && !this.lookThrough;
-    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough;
+    // The Path switch holds at every pose too (it came back at the next pose: at once with physics on).
+    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough && this.pathShown;
   }
 
   /**
