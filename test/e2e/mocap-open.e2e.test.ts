@@ -6,6 +6,8 @@
  *   them (the dialog's slider moved off frame 0 and back), not where one step from the old pose flung them.
  * - with physics on, unticking Path takes the camera path (Camera…) out of the picture for good: every pose
  *   after (a step, a jump, Reset) leaves it out (each pose put it back).
+ * - Import adds the capture to the scene as a new actor (the design: README, motion capture), which the dialog
+ *   says before Import, naming the actors it joins; the new tab and the old, both on Gene_light, are numbered apart.
  * Pictures: test-artifacts/mocap-open-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -114,6 +116,23 @@ describe('a capture opened over a posed model', () => {
     await page.check('[data-testid="preview-camera-path"]');
     await animationFrames(page, 2);
     expect(await page.evaluate(() => window.__vmdPreview!.cameraPathDrawn())).toBe(true);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
+  it('Import adds the capture as a new actor: the dialog says so first, and the two Gene_light tabs are told apart', async () => {
+    const { page } = s.app;
+    await openThroughDialog(page, ['cmd-open'], WALK);
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: LONG });
+    // Before Import: what it will do, and beside whom.
+    expect(await page.textContent('[data-testid="mocap-import-adds"]')).toBe('Import adds it to the scene as a new actor, beside Gene_light');
+    await s.app.screenshot('mocap-open-import-note');
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    const tabs = await page.$$eval('[data-testid="scene-tab"][data-kind="actor"]', (els) => els.map((e) => [e.querySelector('.name')?.textContent, e.getAttribute('data-active')]));
+    await s.app.screenshot('mocap-open-imported');
+    // The laugh's actor and the new one, active, both on Gene_light: numbered apart.
+    expect(tabs).toEqual([['Gene_light', 'false'], ['Gene_light (2)', 'true']]);
+    expect(await page.evaluate(() => window.__vmdPreview!.companions().length)).toBe(1);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });

@@ -208,6 +208,16 @@ export const useSceneStore = defineStore('scene', () => {
    * same after the scene is saved and opened again. '' for the camera document.
    */
   function actorLabel(e: ScenePart): string {
+    const base = baseLabel(e);
+    if (!base) return '';
+    // Actors called alike (a capture imported onto the model already shown: two Gene_light tabs) are told apart
+    // by their place among them: "Gene_light", "Gene_light (2)". Shown only; the scene file keeps its names.
+    const alike = actors.value.filter((a) => baseLabel(a) === base);
+    const i = alike.findIndex((a) => a.id === e.id);
+    return i > 0 ? `${base} (${i + 1})` : base;
+  }
+
+  function baseLabel(e: ScenePart): string {
     if (e.kind === 'camera') return '';
     if (e.name) return e.name;
     if (e.model) return stem(basenamePath(e.model));

@@ -32,4 +32,20 @@ describe('actor names', () => {
     expect(scene.actorLabel(a)).toBe('Gene_light');
     expect(scene.docName(a.id)).toBe('Gene_light: dance1.vmd');
   });
+
+  it('actors called alike are numbered apart in the order of the tabs, the first as it is', async () => {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/duet.vmdscene')).toBe(true);
+    const [a, b] = scene.actors;
+    a.model = '/m/Gene_light.pmx';
+    b.model = '/n/Gene_light.pmx';
+    expect(scene.actorLabel(b)).toBe('Lead');
+    b.name = '';
+    expect([scene.actorLabel(a), scene.actorLabel(b)]).toEqual(['Gene_light', 'Gene_light (2)']);
+    expect(scene.docName(b.id)).toBe('Gene_light (2): dance2.vmd');
+    expect(scene.partName(b.id)).toBe('Gene_light (2)');
+    // Named apart again, the number goes.
+    a.model = null;
+    expect([scene.actorLabel(a), scene.actorLabel(b)]).toEqual(['dance1', 'Gene_light']);
+  });
 });
