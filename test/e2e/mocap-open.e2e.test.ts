@@ -8,6 +8,8 @@
  *   after (a step, a jump, Reset) leaves it out (each pose put it back).
  * - Import adds the capture to the scene as a new actor (the design: README, motion capture), which the dialog
  *   says before Import, naming the actors it joins; the new tab and the old, both on Gene_light, are numbered apart.
+ * - a camera loaded with Camera… stays when a pose is opened (README: loaded beside the motion), and the
+ *   "Opened" notice names it, so a pose seen through a dance's camera is explained.
  * Pictures: test-artifacts/mocap-open-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -133,6 +135,23 @@ describe('a capture opened over a posed model', () => {
     // The laugh's actor and the new one, active, both on Gene_light: numbered apart.
     expect(tabs).toEqual([['Gene_light', 'false'], ['Gene_light (2)', 'true']]);
     expect(await page.evaluate(() => window.__vmdPreview!.companions().length)).toBe(1);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
+  it('a pose opened while a camera loaded with Camera… is shown: the camera stays, and the notice says which', async () => {
+    const { page } = s.app;
+    const notices = () => page.textContent('[data-testid="notifications"]');
+    await openFileViaDialog(page, POSE);
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Opened 05.vpd'));
+    expect(await notices()).toContain('Opened 05.vpd. The preview keeps the camera loaded with Camera…: wavefile_camera.vmd (× beside it takes it away)');
+    expect(await page.textContent('[data-testid="preview-camera-info"]')).toContain('(wavefile_camera.vmd)');
+    await s.app.screenshot('mocap-open-pose-camera-kept');
+    // Without that camera, the plain notice.
+    await page.click('[data-testid="preview-clear-camera"]');
+    await page.waitForSelector('[data-testid="preview-camera-info"]', { state: 'detached' });
+    await openFileViaDialog(page, LAUGH);
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Opened 02_laugh.vmd'));
+    expect(await notices()).not.toContain('Opened 02_laugh.vmd. The preview keeps');
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });

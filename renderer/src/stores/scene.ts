@@ -395,7 +395,7 @@ export const useSceneStore = defineStore('scene', () => {
       openLone(r.value);
       const dir = r.value.path ? folderOf(r.value.path) : '';
       if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-      useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
+      openedNotice(r.value.fileName);
       return true;
     } finally {
       ws.busy = false;
@@ -688,8 +688,18 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-    notify.success({ key: 'notify.opened', params: { name: r.value.name } });
+    openedNotice(r.value.name);
     return true;
+  }
+
+  /**
+   * "Opened …": and, while the preview shows a camera VMD loaded with Camera… (it stays, and wins over the new
+   * file's camera: use-preview.ts syncMotion), which one, so a pose seen through a dance's camera is explained.
+   */
+  function openedNotice(name: string): void {
+    const camera = usePreviewStore().cameraFile;
+    if (camera) useNotifyStore().success({ key: 'notify.openedKeepsCamera', params: { name, camera } });
+    else useNotifyStore().success({ key: 'notify.opened', params: { name } });
   }
 
   /** The window as a scene: every actor (model, motion file, hidden), the camera document, the music, the frame. */
