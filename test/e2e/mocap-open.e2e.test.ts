@@ -3,7 +3,8 @@
  * Gene_light.pmx in the preview, Physics on, a VPD pose open, then Open… on CMU's 131_01.bvh):
  * - the import dialog's preview restarts physics from the capture's pose it shows (a new motion is a jump, as a
  *   seek is): right after the dialog opens the physics bones are where a settled restart at that frame puts
- *   them (the dialog's slider moved off frame 0 and back), not where one step from the old pose flung them.
+ *   them (the dialog's slider moved off frame 0 and back), not where one step from the old pose flung them;
+ *   so does another file opened at the same frame.
  * - with physics on, unticking Path takes the camera path (Camera…) out of the picture for good: every pose
  *   after (a step, a jump, Reset) leaves it out (each pose put it back).
  * - Import adds the capture to the scene as a new actor (the design: README, motion capture), which the dialog
@@ -87,6 +88,30 @@ describe('a capture opened over a posed model', () => {
     expect(g.worst).toBeLessThan(1);
     await page.click('[data-testid="mocap-close"]');
     await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached' });
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
+  it('another motion opened at the same frame restarts physics from its pose too (a file opened is a jump, not a step)', async () => {
+    const { page } = s.app;
+    // The VPD is shown at frame 0 (the dialog was closed); the laugh opens at frame 0 as well.
+    await openFileViaDialog(page, POSE);
+    await page.waitForFunction(() => document.title.startsWith('05.vpd'));
+    await seekPreview(page, 0);
+    await animationFrames(page, 3);
+    const posed = await shownBones(page);
+    await openFileViaDialog(page, LAUGH);
+    await page.waitForFunction(() => document.title.startsWith('02_laugh.vmd'));
+    await animationFrames(page, 3);
+    expect(await page.evaluate(() => window.__vmdPreview!.frame())).toBe(0);
+    const opened = await shownBones(page);
+    await seekPreview(page, 30);
+    await seekPreview(page, 0);
+    const settled = await shownBones(page);
+    const g = worstGap(opened, settled), moved = worstGap(posed, settled);
+    console.log(`[mocap] 02_laugh opened over 05.vpd at frame 0: ${g.worst.toFixed(3)} units from a settled restart at most (${g.at}), ${g.rest.toFixed(4)} outside the cloak; the poses differ by up to ${moved.worst.toFixed(2)}`);
+    expect(moved.worst).toBeGreaterThan(2);
+    expect(g.rest).toBeLessThan(0.1);
+    expect(g.worst).toBeLessThan(1);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 

@@ -428,7 +428,18 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         engine?.setFrame(time.frame);
       }),
       watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
-      watch(() => useRetargetStore().version, syncMotion),
+      // Another document on the model (a file opened in place of the last, another actor shown) or the retarget
+      // panel's result shown is another motion too: physics restarts from the pose shown (02_laugh opened over a
+      // pose at the same frame flung Gene's cloak 57 units).
+      watch(() => useSceneStore().lastActorId, () => {
+        engine?.physics.restartAll();
+        engine?.setFrame(time.frame);
+      }),
+      watch(() => useRetargetStore().version, () => {
+        engine?.physics.restartAll();
+        syncMotion();
+        engine?.setFrame(time.frame);
+      }),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);
