@@ -155,6 +155,27 @@ export function morphKey(name: string): string {
   return normalizeName(name);
 }
 
+/**
+ * Names by morph key: `get(name)` finds an entry whose key equals the name's, else one whose name, as a
+ * 15-byte VMD field holds it (matchKey), does. A motion stores a longer morph name cut to the field
+ * (Gene's `browOuterUpRight` as `browOuterUpRigh`) and MMD plays it by those bytes, as inspect counts it.
+ * The first entry of a key keeps it.
+ */
+export class MorphNameIndex<T> {
+  private readonly exact = new Map<string, T>();
+  private readonly field = new Map<string, T>();
+
+  set(name: string, value: T): void {
+    const e = morphKey(name), f = morphKey(matchKey(name));
+    if (!this.exact.has(e)) this.exact.set(e, value);
+    if (!this.field.has(f)) this.field.set(f, value);
+  }
+
+  get(name: string): T | undefined {
+    return this.exact.get(morphKey(name)) ?? this.field.get(morphKey(matchKey(name)));
+  }
+}
+
 export interface NamedBone {
   name: string;
   nameEn?: string;

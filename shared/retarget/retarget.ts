@@ -31,7 +31,7 @@ import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type Bon
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { morphKey } from './bone-names';
+import { MorphNameIndex } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
 
@@ -296,13 +296,13 @@ const DEG = Math.PI / 180;
 
 /** Per morph track name, the target morph it goes to (the map's morphs section first, then the name), or null. */
 function morphTargetNames(names: readonly string[], target: ModelData, mapping: NameMapping | undefined): (string | null)[] {
-  const tMorph = new Map<string, string>();
-  for (const m of target.morphs) if (!tMorph.has(morphKey(m.name))) tMorph.set(morphKey(m.name), m.name);
-  const morphMap = new Map<string, string>();
-  if (mapping) for (const [a, b] of mapping.morphs) morphMap.set(morphKey(a), b);
+  const tMorph = new MorphNameIndex<string>();
+  for (const m of target.morphs) tMorph.set(m.name, m.name);
+  const morphMap = new MorphNameIndex<string>();
+  if (mapping) for (const [a, b] of mapping.morphs) morphMap.set(a, b);
   return names.map((nm) => {
-    const mapped = morphMap.get(morphKey(nm));
-    return mapped !== undefined ? (tMorph.get(morphKey(mapped)) ?? null) : (tMorph.get(morphKey(nm)) ?? null);
+    const mapped = morphMap.get(nm);
+    return tMorph.get(mapped ?? nm) ?? null;
   });
 }
 

@@ -80,6 +80,25 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(buildTracks(motionOf(path.join(d, 'a.vmd'))).bones.names).not.toContain('前髪１');
   });
 
+  it('onto the model the motion was made for, keeps every track, those whose names the VMD holds cut to 15 bytes too; in the batch too', async () => {
+    const d = mk('rt-same');
+    const LAUGH = path.join(CORPUS, 'gene/motion/02_laugh.vmd');
+    const r = await cli(['retarget', LAUGH, '--from', GENE, '--to', GENE, '-o', 'same.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/unmatched 0 bone and 0 morph tracks\n$/);
+    expect(r.err).toBe('');
+    // 02_laugh keys 222 bones and 178 morphs (inspect --model: all found), browOuterUpRight stored as browOuterUpRigh.
+    const a = buildTracks(motionOf(LAUGH)), b = buildTracks(motionOf(path.join(d, 'same.vmd')));
+    expect(b.morphs.names).toHaveLength(178);
+    expect([...b.morphs.names].sort()).toEqual([...a.morphs.names].sort());
+    expect([...b.bones.names].sort()).toEqual([...a.bones.names].sort());
+    expect(b.morphs.names).toContain('browOuterUpRigh');
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(LAUGH, path.join(d, 'in', 'laugh.vmd'));
+    expect((await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', GENE, '--to', GENE, '--jobs', '1', '--quiet'], d)).code).toBe(0);
+    expect(readFileSync(path.join(d, 'out', 'laugh.vmd')).equals(readFileSync(path.join(d, 'same.vmd')))).toBe(true);
+  });
+
   it('bad arguments are exit status 2; a bad model is exit status 1 with one line naming it; inputs are never written', async () => {
     const d = mk('rt-bad');
     expect((await cli(['retarget', STAND, '--from', '', '--to', MIKU, '-o', 'o.vmd'], d)).code).toBe(2);

@@ -4,7 +4,7 @@
  * model's rest pose and the motion as played, never with the retargeter's numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { readModel, type ModelData } from '../../../shared/pmx';
+import { compareMotionToModel, readModel, type ModelData } from '../../../shared/pmx';
 import { retarget, type RetargetResult } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { blockFromRecords, buildTracks, encodeBoneRecord, readVmd, withBlocks, writeVmd, recordBytes, type VmdDocument } from '../../../shared/vmd';
@@ -224,5 +224,49 @@ describe.skipIf(!corpusPresent)('onto the same model', () => {
       for (const x of records(r.doc, kind)) expect(all.has(x)).toBe(true);
     }
     expect(r.doc.bone.count).toBeGreaterThan(700);
+  });
+
+  it('keeps the tracks whose names a VMD holds cut to 15 bytes (Gene\'s browOuterUpRight as browOuterUpRigh, 前クローク2_1xca as 前クローク2_1xc), as MMD plays them', () => {
+    const gene = load('gene/Gene_light.pmx');
+    const model = { bones: gene.bones.map((b) => b.name), morphs: gene.morphs.map((m) => m.name) };
+    for (const file of ['02_laugh', '08_surprise', '16_thinking', '26_mortifying', '33_angry', 'stand', '00_normal']) {
+      const motion = readMotion(`gene/motion/${file}.vmd`);
+      const r = ok(retarget(motion, gene, gene));
+      const a = buildTracks(motion), b = buildTracks(r.doc);
+      // What inspect --model finds missing (00_normal keys 64 morphs of a fuller Gene), and nothing else, is left out.
+      const lacks = compareMotionToModel({ bones: a.bones.names, morphs: a.morphs.names }, model);
+      expect(r.details.unmatchedMorphs.map((u) => u.morph), file).toEqual(lacks.missingMorphs);
+      expect(r.details.unmatched, file).toEqual([]);
+      // Every other track comes back under its own name, with every key the player plays.
+      expect([...b.morphs.names].sort(), file).toEqual(a.morphs.names.filter((n) => !lacks.missingMorphs.includes(n)).sort());
+      expect([...b.bones.names].sort(), file).toEqual([...a.bones.names].sort());
+      const lackingKeys = r.details.unmatchedMorphs.reduce((n, u) => n + u.keys, 0);
+      expect(r.doc.morph.count, file).toBe(motion.morph.count - a.morphs.duplicates - lackingKeys);
+    }
+    // 02_laugh keys 178 morphs; 27 of their names are cut (Gene's ARKit-style names run past 15 bytes).
+    const laugh = buildTracks(ok(retarget(readMotion('gene/motion/02_laugh.vmd'), gene, gene)).doc);
+    expect(laugh.morphs.names).toHaveLength(178);
+    expect(laugh.morphs.names).toContain('browOuterUpRigh');
+    expect(laugh.morphs.names).toContain('mouthUpperUpLef');
+    expect(laugh.bones.names).toContain('前クローク2_1xc');
+  });
+
+  it('a map\'s morph names, spelled in full, match a motion\'s cut names too', () => {
+    const gene = load('gene/Gene_light.pmx');
+    const motion = readMotion('gene/motion/02_laugh.vmd');
+    const before = buildTracks(motion).morphs;
+    const k = before.index.get('browOuterUpRigh')!;
+    // Its one key (frame and weight, after the 15-byte name), which the map sends to browDownLeft.
+    const tail = (d: VmdDocument, i: number) => Buffer.from(recordBytes(d.morph, i).subarray(15)).toString('hex');
+    expect(before.start[k + 1] - before.start[k]).toBe(1);
+    const key = tail(motion, before.record[before.start[k]]);
+    const r = ok(retarget(motion, gene, gene, { mapping: { bones: new Map(), morphs: new Map([['browOuterUpRight', 'browDownLeft']]) } }));
+    expect(r.details.unmatchedMorphs).toEqual([]);
+    const after = buildTracks(r.doc).morphs;
+    expect(after.index.has('browOuterUpRigh')).toBe(false);
+    const j = after.index.get('browDownLeft')!;
+    const keys: string[] = [];
+    for (let i = after.start[j]; i < after.start[j + 1]; i++) keys.push(tail(r.doc, after.record[i]));
+    expect(keys).toContain(key);
   });
 });
