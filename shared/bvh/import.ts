@@ -179,7 +179,9 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     if (e instanceof CodecFailure) return fail(e.error);
     throw e;
   }
-  const fit = speedRefit(dense, { factor, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
+  // The last output frame the capture reaches: its last sample, (frames − 1)/K, usually falls between two.
+  const lastFrame = Math.floor((m.frameCount - 1) / factor + 1e-9);
+  const fit = speedRefit(dense, { factor, lastFrame, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
   if (!fit.ok) return fail(fit.error);
   const out = fit.value.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);
@@ -193,7 +195,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const report: ImportReport = {
     frames: m.frameCount,
     captureFps: rate,
-    lastFrame: Math.floor((m.frameCount - 1) / factor + 1e-9),
+    lastFrame,
     map: mp.map.source,
     mapped: r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! })),
     unmappedJoints: m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`])),

@@ -76,6 +76,13 @@ export type SpeedRefitOptions = Partial<Tolerances> & {
    * capture re-timed from K× its rate gives K: every capture frame, where 30 fps keys can reach it.
    */
   samplesPerFrame?: number;
+  /**
+   * The last output frame (default: the first that reaches the input's last key). A capture's last
+   * sample usually falls between two output frames (994 frames at 120 fps end at 248.25): a key on the
+   * frame after would show that sample late, past the capture's length, so the import ends its tracks on
+   * the frame before, at the capture as played there. Keys and steps past it move to it.
+   */
+  lastFrame?: number;
 } & WithProgress;
 export type BakeOptions = FitSelection & WithProgress;
 
@@ -138,7 +145,7 @@ interface Mapping {
 
 const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, firstFrame: (f) => f, nearestFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
 
-function scaled(k: number, perFrame = 1): Mapping {
+function scaled(k: number, perFrame = 1, last = Infinity): Mapping {
   const inputFrame = (g: number) => {
     const x = g * k, r = Math.round(x);
     return Math.abs(x - r) < 1e-9 ? r : null;
@@ -149,9 +156,9 @@ function scaled(k: number, perFrame = 1): Mapping {
   };
   return {
     time: (g) => g * k,
-    stepFrame: (f) => Math.ceil(f / k - 1e-9),
-    firstFrame: (f) => Math.floor(f / k + 1e-9),
-    nearestFrame: (f) => Math.round(f / k),
+    stepFrame: (f) => Math.min(last, Math.ceil(f / k - 1e-9)),
+    firstFrame: (f) => Math.min(last, Math.floor(f / k + 1e-9)),
+    nearestFrame: (f) => Math.min(last, Math.round(f / k)),
     identity: false,
     perFrame,
     inputFrame,
@@ -679,8 +686,9 @@ class RetimeFit implements FitStrategy {
     readonly tol: Tolerances,
     private readonly factor: number,
     perFrame: number,
+    private readonly last = Infinity,
   ) {
-    this.map = scaled(factor, perFrame);
+    this.map = scaled(factor, perFrame, last);
   }
   selectBone(): boolean {
     return true;
@@ -722,7 +730,7 @@ class RetimeFit implements FitStrategy {
     return { w, fit };
   }
   steps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', rep: EditReport): Block {
-    return retimeSteps(doc, kind, this.factor, rep);
+    return retimeSteps(doc, kind, this.factor, rep, this.last);
   }
   finish(rep: EditReport, cam: CameraOutput): void {
     rep.extra.factor = this.factor;
@@ -942,14 +950,14 @@ function fitCamera(doc: VmdDocument, c: CameraTrack, op: FitStrategy, rep: EditR
 }
 
 /** Steps (light, self-shadow, IK) re-timed: a key shows from the first output frame whose input time reaches it; the later of two on one frame wins. */
-function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: number, rep: EditReport): Block {
+function retimeSteps(doc: VmdDocument, kind: 'light' | 'shadow' | 'ik', k: number, rep: EditReport, last = Infinity): Block {
   const b = doc[kind];
   if (b.count === 0) return b;
   const byFrame = new Map<number, [number, number]>(); // output frame -> [input frame, record]
   for (let i = 0; i < b.count; i++) {
     const o = b.kind === 'ik' ? b.offsets[i] : i * b.size;
     const f = b.view.getUint32(o, true);
-    const g = Math.ceil(f / k - 1e-9);
+    const g = Math.min(last, Math.ceil(f / k - 1e-9));
     const cur = byFrame.get(g);
     if (!cur || f > cur[0]) {
       if (cur) rep.byKind[kind].collisions++;
@@ -1079,7 +1087,9 @@ export function speedRefit(doc: VmdDocument, opts: SpeedRefitOptions): EditResul
   if (typeof tol === 'string') return editError(tol, 'E_ARGUMENT');
   const per = opts.samplesPerFrame ?? 1;
   if (!Number.isInteger(per) || per < 1 || per > 16) return editError(`samplesPerFrame must be a whole number from 1 to 16, got ${per}`, 'E_ARGUMENT');
-  return run(doc, new RetimeFit(tol, k, per), opts.progress);
+  const last = opts.lastFrame ?? Infinity;
+  if (last !== Infinity && !(Number.isInteger(last) && last >= 0)) return editError(`lastFrame must be a whole number of 0 or more, got ${last}`, 'E_ARGUMENT');
+  return run(doc, new RetimeFit(tol, k, per, last), opts.progress);
 }
 
 /** A key on every frame of every bone, morph and camera track between [from, to] (snapped outward to keys). */

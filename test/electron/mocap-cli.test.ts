@@ -181,6 +181,13 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^import-bvh: walk\.vmd: 994 frames at 120 fps → 0–248; map cmu-max: 18 joints mapped, unmapped 13 .*; keys 22862 → \d+; foot IK, \d+ contacts; /);
+    // The capture spans 993/120 s = 8.275 s = 248.25 frames at 30 fps: every track ends at 248, as reported,
+    // none a frame later (past the capture's end).
+    const t = buildTracks(vmd(path.join(dir, 'walk.vmd'))).bones;
+    expect(t.names.length).toBeGreaterThan(10);
+    t.names.forEach((n, k) => expect(t.frames[t.start[k + 1] - 1], n).toBe(248));
+    const j = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-json.vmd', '--json'], dir);
+    expect(JSON.parse(j.out).lastFrame).toBe(248);
     // An existing output is kept unless --overwrite; the input is never the output.
     const again = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
     expect(again.code).toBe(1);

@@ -14,8 +14,11 @@ import {
   emptyVmd,
   encodeBoneRecord,
   encodeCameraRecord,
+  encodeIkRecord,
   encodeMorphRecord,
+  frameOf,
   getBoneCurve,
+  ikBlockFromRecords,
   getBoneCurves,
   readVmd,
   recordsOf,
@@ -776,6 +779,26 @@ describe('re-timing a capture: every input frame a sample (samplesPerFrame)', ()
       expect(p.position).toBeLessThanOrEqual(0.02 + SLACK);
       expect(p.rotationDeg).toBeLessThanOrEqual(0.5 + 1e-3);
     }
+  });
+
+  it('lastFrame ends every track there: 162 frames at ×4 end at 161/4 = 40.25, and the key at 40 plays input frame 160', () => {
+    const longer = doc([...keys, { name: 'センター', frame: 161, position: [9, 9, 9], rotation: [0, 0, 0, 1] }]);
+    // An IK step on the last input frame too: it shows from the first output frame that reaches it (41), or the last one.
+    const ik = encodeIkRecord({ frame: 161, visible: 1, iks: [{ name: '右足ＩＫ', enabled: 0 }] });
+    const withIk = { ...longer, ik: ikBlockFromRecords([ik]) };
+    const free = speedRefit(withIk, { factor: 4, samplesPerFrame: 4 });
+    const capped = speedRefit(withIk, { factor: 4, samplesPerFrame: 4, lastFrame: 40 });
+    if (!free.ok || !capped.ok) throw new Error('refused');
+    expect(Math.max(...boneFrames(free.value.doc, 'センター'))).toBe(41);
+    expect(Math.max(...boneFrames(capped.value.doc, 'センター'))).toBe(40);
+    expect(frameOf(capped.value.doc.ik, 0)).toBe(40);
+    expect(frameOf(free.value.doc.ik, 0)).toBe(41);
+    // At 40 the input's frame 160 (the sines), not frame 161's jump to (9, 9, 9).
+    const p = [0, 0, 0], r = [0, 0, 0, 1];
+    sampleBoneInto(buildTracks(capped.value.doc).bones, 0, 40, p, r, 0);
+    const want = [5 * Math.sin(160 / 9), 2 * Math.cos(160 / 13), 160 * 0.05];
+    for (let c = 0; c < 3; c++) expect(Math.abs(p[c] - want[c])).toBeLessThanOrEqual(0.02 + SLACK);
+    for (const n of [-1, 2.5]) expect(!speedRefit(input, { factor: 4, lastFrame: n }).ok).toBe(true);
   });
 
   it('refuses a samplesPerFrame that is not a whole number from 1 to 16', () => {
