@@ -148,6 +148,7 @@ function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r:
     ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
     ...(x.unboundParts.length ? [`parts ${standard ? 'the standard skeleton' : 'the model'} lacks: ${x.unboundParts.join(' ')}`] : []),
     ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
+    ...x.warnings,
   ];
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
   return {

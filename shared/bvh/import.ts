@@ -12,9 +12,11 @@ import type { ModelData } from '../pmx/model-types';
 import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto } from '../vmd/sample';
+import { encodable, fitNameField, sjisLength } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
 import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
+import { MODEL_NAME_LENGTH_V2 } from '../vmd/vmd-layout';
 import type { BvhMotion } from './bvh-reader';
 import { autoMap, MMD_BONE_OF, withMapRows, type JointMap, type MapRows } from './humanoid';
 import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
@@ -87,6 +89,8 @@ export interface ImportReport {
    */
   unreachablePosition: number;
   unreachableRotationDeg: number;
+  /** What the output could not keep as given (a model name longer than the header's field). */
+  warnings: string[];
 }
 
 /** The capture rate: 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
@@ -96,7 +100,7 @@ export function captureRate(m: BvhMotion, fps?: number): number {
 }
 
 /** The dense motion: a key per capture frame per keyed bone, frame = capture frame index. */
-function denseDoc(rt: RetargetResult, modelName: string, morphs: { name: string; weights: Float64Array }[]): VmdDocument {
+function denseDoc(rt: RetargetResult, modelName: Uint8Array, morphs: { name: string; weights: Float64Array }[]): VmdDocument {
   const recs: Uint8Array[] = [];
   const nb = rt.bones.length;
   for (let k = 0; k < nb; k++) {
@@ -106,7 +110,7 @@ function denseDoc(rt: RetargetResult, modelName: string, morphs: { name: string;
       recs.push(encodeBoneRecord({ name, frame: f, position: Array.from(rt.translation.subarray(3 * o, 3 * o + 3)), rotation: Array.from(rt.rotation.subarray(4 * o, 4 * o + 4)) }));
     }
   }
-  const doc = emptyVmd(modelName.length > 0 && new TextEncoder().encode(modelName).length <= 20 ? modelName : '');
+  const doc = { ...emptyVmd(), modelName };
   const ik = rt.ikOff.length ? [encodeIkRecord({ frame: 0, visible: 1, iks: rt.ikOff.map((i) => ({ name: rt.skeleton.bones[i].name, enabled: 0 })) })] : [];
   const mrecs: Uint8Array[] = [];
   for (const mo of morphs) for (let f = 0; f < rt.frameCount; f++) mrecs.push(encodeMorphRecord({ name: mo.name, frame: f, weight: mo.weights[f] ?? 0 }));
@@ -172,9 +176,16 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const r = rt.value;
   const rate = captureRate(m, opts.fps);
   const factor = rate / 30;
+  // The header names the model in 20 bytes of Shift_JIS, cut at a character as retarget writes it (and MMD).
+  const name = fitNameField(model.name, MODEL_NAME_LENGTH_V2);
+  const warnings: string[] = [];
+  if (name.written !== model.name) {
+    const why = !encodable(model.name) ? 'has characters Shift_JIS lacks' : `is ${sjisLength(model.name)} bytes in Shift_JIS, more than the ${MODEL_NAME_LENGTH_V2} a VMD's header holds`;
+    warnings.push(`the model's name "${model.name}" ${why}: written as "${name.written}"`);
+  }
   let dense: VmdDocument;
   try {
-    dense = denseDoc(r, model.name, opts.morphs ?? []);
+    dense = denseDoc(r, name.field, opts.morphs ?? []);
   } catch (e) {
     if (e instanceof CodecFailure) return fail(e.error);
     throw e;
@@ -216,6 +227,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     maxRotationErrorDegAllFrames: errAll.rotationDeg,
     unreachablePosition: errAll.unreachablePosition,
     unreachableRotationDeg: errAll.unreachableRotationDeg,
+    warnings,
   };
   return { ok: true, value: { doc: out, dense, report, factor } };
 }

@@ -132,6 +132,26 @@ export function encodeNameField(name: string, fieldLength: number): Outcome<Uint
   return { ok: true, value: out };
 }
 
+/**
+ * A name in a zero-padded field of `fieldLength` bytes, cut at a character boundary when its Shift_JIS is
+ * longer (as MMD writes a long name: the field's bytes are the name's first ones, never half a character),
+ * for a name the tool writes on its own behalf (a model's name in a motion's header) rather than one a user
+ * typed (encodeNameField refuses those). Characters Shift_JIS lacks become '?'. `written` is the name as
+ * the field now holds it.
+ */
+export function fitNameField(name: string, fieldLength: number): { field: Uint8Array; written: string } {
+  const field = new Uint8Array(fieldLength);
+  let used = 0, written = '';
+  for (const ch of name) {
+    const enc = encodeSjis(ch);
+    if (used + enc.length > fieldLength) break;
+    field.set(enc, used);
+    used += enc.length;
+    written += decoder.decode(enc);
+  }
+  return { field, written };
+}
+
 const fieldCache = new Map<string, ReturnType<typeof encodeNameField>>();
 
 /**

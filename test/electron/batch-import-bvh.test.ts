@@ -9,6 +9,7 @@ import path from 'node:path';
 import { runBatch } from '../../electron/batch/engine';
 import { CLI, hashTree, useTempDirs } from './batch-helpers';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { decodeName, readVmd } from '../../shared/vmd';
 
 const mk = useTempDirs();
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
@@ -59,6 +60,9 @@ describe.skipIf(!corpusPresent)('batch import-bvh', () => {
     expect(b.code).toBe(1); // the cut capture
     expect(b.err).toMatch(/cut\.bvh: the file ends where the closing "\}" of LeftWrist should be \(line \d+\)/);
     expect(readFileSync(path.join(root, 'out-miku', 'walk.vmd')).equals(readFileSync(path.join(root, 'single-miku.vmd')))).toBe(true);
+    // The header names the model (16 bytes of Shift_JIS).
+    const miku = readVmd(new Uint8Array(readFileSync(path.join(root, 'out-miku', 'walk.vmd'))));
+    expect(miku.ok && decodeName(miku.value.modelName)).toBe('ローポリ初音さん');
     expect(readFileSync(path.join(root, 'out-miku', 'walk.vmd')).equals(ref)).toBe(false);
     // A bad option refuses the whole job before any file: a model that is not one.
     const no = cli(['batch', 'import-bvh', input, '-o', path.join(root, 'out-none'), '--model', path.join(input, 'laugh.vmd')], root);

@@ -3,7 +3,7 @@
 // the model with shared/skeleton (not the converters' numbers); the VRMA read back by an independent
 // reader (three's GLTFLoader with @pixiv/three-vrm-animation); exit statuses and one-line errors.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -12,7 +12,7 @@ import * as THREE from 'three';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
 import { readModel, type ModelData } from '../../shared/pmx';
-import { buildTracks, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
+import { buildTracks, decodeName, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
@@ -116,6 +116,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(er.expressions.map((x: { expression: string }) => x.expression)).toEqual(expect.arrayContaining(['aa', 'ih', 'ou', 'blink']));
     const i = await run(['import-vrma', 'dance.vrma', '--model', corpusPath(MIKU), '-o', 'back.vmd', '--no-foot-ik', '--rot-tol', '0.25', '--pos-tol', '0.02', '--json'], dir);
     expect(i.code, i.err).toBe(0);
+    expect(decodeName(vmd(path.join(dir, 'back.vmd')).modelName)).toBe('ローポリ初音さん');
     const d = playedDifference(model(MIKU), vmd(corpusPath(DANCE)), vmd(path.join(dir, 'back.vmd')), 0.25);
     expect(d.ratio, d.worst).toBeLessThan(1.02);
     expect(d.position).toBeLessThan(0.02 + 1e-3);
@@ -188,12 +189,48 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     t.names.forEach((n, k) => expect(t.frames[t.start[k + 1] - 1], n).toBe(248));
     const j = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-json.vmd', '--json'], dir);
     expect(JSON.parse(j.out).lastFrame).toBe(248);
+    // The header names the model: ローポリ初音さん is 16 bytes of Shift_JIS (24 of UTF-8), so it fits; no warning.
+    expect(decodeName(vmd(path.join(dir, 'walk.vmd')).modelName)).toBe('ローポリ初音さん');
+    expect(r.err).toBe('');
     // An existing output is kept unless --overwrite; the input is never the output.
     const again = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/walk\.vmd.*(exists|--overwrite)/);
     const same = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', corpusPath(WALK)], dir);
     expect(same.code).toBe(2);
+  });
+});
+
+describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header", () => {
+  it('import-bvh writes it cut at a character and warns on stderr; batch import-bvh lists the warning', async () => {
+    const dir = mk();
+    // Gene_light.pmx with its Japanese name replaced (PMX header: magic, version, 8 globals after a count byte,
+    // then the name as an int32 length and text in the file's encoding, globals[0]: 0 UTF-16LE, 1 UTF-8).
+    const gene = readFileSync(corpusPath('gene/Gene_light.pmx'));
+    expect(gene[8]).toBe(8);
+    const utf16 = gene[9] === 0;
+    const oldLen = gene.readInt32LE(17);
+    const name = 'ジェネ・ライト版テストモデル'; // 14 characters, 28 bytes of Shift_JIS
+    const text = utf16 ? Buffer.from(name, 'utf16le') : Buffer.from(name, 'utf8');
+    const len = Buffer.alloc(4);
+    len.writeInt32LE(text.length);
+    writeFileSync(path.join(dir, 'long.pmx'), Buffer.concat([gene.subarray(0, 17), len, text, gene.subarray(21 + oldLen)]));
+    // The walk cut to 24 frames.
+    const lines = readFileSync(corpusPath(WALK), 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('MOTION'));
+    writeFileSync(path.join(dir, 'walk.bvh'), [...lines.slice(0, at), 'MOTION', 'Frames: 24', lines[at + 2], ...lines.slice(at + 3, at + 27)].join('\n'));
+    const r = await run(['import-bvh', 'walk.bvh', '--model', 'long.pmx', '-o', 'walk.vmd', '--quiet'], dir);
+    expect(r.code, r.err).toBe(0);
+    // The first 10 characters are 20 bytes.
+    expect(decodeName(vmd(path.join(dir, 'walk.vmd')).modelName)).toBe('ジェネ・ライト版テス');
+    expect(r.err).toBe('vmd-studio: warning: the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"\n');
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(path.join(dir, 'walk.bvh'), path.join(dir, 'in', 'walk.bvh'));
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--model', 'long.pmx', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'out', 'walk.vmd')).equals(readFileSync(path.join(dir, 'walk.vmd')))).toBe(true);
+    const rep = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
+    expect(rep.results[0].report.warnings).toContain('the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"');
   });
 });
 

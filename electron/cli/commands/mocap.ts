@@ -85,7 +85,7 @@ function readVmdInput(bytes: Uint8Array, input: string): Loaded<VmdDocument> {
  * What every command here does around its conversion, in order: an existing output is refused (unless
  * --overwrite); the input is read and `parse`d and the model loaded (each failure names its file); `convert`
  * runs (its failure names the input); its `bytes` are written atomically; then the report: --json the paths
- * and `report(value).json`, else (unless --quiet) one line "name: OUT: line". The exit status.
+ * and `report(value).json`, else (unless --quiet) one line "name: OUT: line"; its warnings on stderr. The exit status.
  */
 async function convertFile<I, V>(
   io: CliIo,
@@ -96,7 +96,7 @@ async function convertFile<I, V>(
     parse: (bytes: Uint8Array) => Loaded<I> | Promise<Loaded<I>>;
     convert: (input: I, model: ModelData) => Loaded<V>;
     bytes: (value: V) => Uint8Array | Promise<Uint8Array>;
-    report: (value: V) => { json: object; line: string };
+    report: (value: V) => { json: object; line: string; warnings?: readonly string[] };
   },
 ): Promise<number> {
   if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
@@ -113,6 +113,7 @@ async function convertFile<I, V>(
   const rep = steps.report(r.value);
   if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep.json }, null, 2) + '\n');
   else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
+  for (const w of rep.warnings ?? []) io.stderr(`vmd-studio: warning: ${w}\n`);
   return 0;
 }
 
@@ -140,7 +141,7 @@ export const importBvhCommand: CommandInfo = {
         parse: (bytes) => readBvh(bytes),
         convert: (bvh, model) => importBvh(bvh, model, opts),
         bytes: (v) => writeVmd(v.doc),
-        report: (v) => ({ json: v.report, line: importLine(v.report) }),
+        report: (v) => ({ json: v.report, line: importLine(v.report), warnings: v.report.warnings }),
       }),
     );
   },
@@ -188,7 +189,7 @@ export const importVrmaCommand: CommandInfo = {
         parse: (bytes) => readVrma(bytes),
         convert: (vrma, model) => vrmaToMotion(vrma, model, { ...opts, expressions }),
         bytes: (v) => writeVmd(v.doc),
-        report: (v) => ({ json: v.report, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}` }),
+        report: (v) => ({ json: v.report, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings: v.report.warnings }),
       }),
     );
   },

@@ -8,7 +8,7 @@ import { importBvh, type ImportOptions } from '../../../shared/bvh/import';
 import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
 import { type ModelData, type ModelMorph } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
-import { buildTracks, readVmd, writeVmd } from '../../../shared/vmd';
+import { buildTracks, decodeName, readVmd, writeVmd } from '../../../shared/vmd';
 import { corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
 import { rotationAngleDeg } from '../../helpers/motion-error';
 import { axisAngle } from '../../helpers/quat';
@@ -259,6 +259,44 @@ const MIXAMO_SEGMENTS: Seg[] = [
   ['RightUpLeg', 'RightLeg', '右足', '右ひざ'], ['RightLeg', 'RightFoot', '右ひざ', '右足首'],
   ['Spine', 'Spine1', '上半身', '上半身2'], ['Neck', 'Head', '首', '頭'],
 ];
+
+describe.skipIf(!corpusPresent)("the header's model name", () => {
+  // CMU 131_01 cut to 24 frames: the name is the point, not the motion.
+  const lines = new TextDecoder().decode(readCorpus('bvh11/resources/131_01.bvh')).split('\n');
+  const at = lines.findIndex((l) => l.startsWith('MOTION'));
+  const bvh = readBvh([...lines.slice(0, at), 'MOTION', 'Frames: 24', lines[at + 2], ...lines.slice(at + 3, at + 27)].join('\n'));
+  if (!bvh.ok) throw new Error(bvh.error.message);
+  const miku = model('mmd-viewer-js/model/low_miku/miku.pmd');
+  const imported = (name: string) => {
+    const r = importBvh(bvh.value, { ...miku, name });
+    if (!r.ok) throw new Error(r.error.message);
+    const back = readVmd(writeVmd(r.value.doc));
+    if (!back.ok) throw new Error(back.error.message);
+    return { field: back.value.modelName, name: decodeName(back.value.modelName), warnings: r.value.report.warnings };
+  };
+
+  it('is the model\'s name in Shift_JIS: ローポリ初音さん (8 characters, 16 bytes; 24 in UTF-8) fits the 20-byte field', () => {
+    expect(miku.name).toBe('ローポリ初音さん');
+    const r = imported(miku.name);
+    expect(r.name).toBe('ローポリ初音さん');
+    // ロ = 83 8D, ー = 81 5B (Shift_JIS), then the rest, then zeros.
+    expect(Array.from(r.field.subarray(0, 4))).toEqual([0x83, 0x8d, 0x81, 0x5b]);
+    expect(Array.from(r.field.subarray(16))).toEqual([0, 0, 0, 0]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('a longer name is cut at a character, as MMD writes it, and a warning says so', () => {
+    // "A" and ten 2-byte characters: 21 bytes; the 20th byte would be half of 造, so 19 are written.
+    const r = imported('Aローポリ初音さん改造');
+    expect(r.name).toBe('Aローポリ初音さん改');
+    expect(r.field[19]).toBe(0);
+    expect(r.warnings).toEqual(['the model\'s name "Aローポリ初音さん改造" is 21 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "Aローポリ初音さん改"']);
+    // A character Shift_JIS lacks is written as "?".
+    const e = imported('Miku 💃');
+    expect(e.name).toBe('Miku ?');
+    expect(e.warnings).toEqual(['the model\'s name "Miku 💃" has characters Shift_JIS lacks: written as "Miku ?"']);
+  });
+});
 
 describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30 fps, A-pose) on Gene', () => {
   const gene = model('gene/Gene_light.pmx');
