@@ -15,6 +15,7 @@ import {
   vpdToVmd,
   writeVmd,
   writeVpd,
+  type Diagnostic,
   type Outcome,
   type VmdDocument,
 } from '../../shared/vmd';
@@ -141,10 +142,12 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
 }
 
 /** A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out). */
-function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>): TaskOutput {
+function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, read: readonly Diagnostic[] = []): TaskOutput {
   if (!r.ok) return r;
   const x = r.value.report;
   const warnings = [
+    // What the reader ignored (a broken Frame Time, with --fps).
+    ...read.map((d) => d.message),
     ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
     ...(x.unboundParts.length ? [`parts ${standard ? 'the standard skeleton' : 'the model'} lacks: ${x.unboundParts.join(' ')}`] : []),
     ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
@@ -235,8 +238,8 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         run:
           op === 'import-bvh'
             ? (bytes) => {
-                const b = readBvh(bytes);
-                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts)) : b;
+                const b = readBvh(bytes, { fps: opts.fps });
+                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts), b.diagnostics) : b;
               }
             : async (bytes) => {
                 const v = await readVrma(bytes);

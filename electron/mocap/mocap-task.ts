@@ -43,7 +43,7 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
   if (!mo.ok) return mo;
   const opts: ImportOptions = { ...(job.options ?? {}), progress };
   if (job.format === 'bvh') {
-    const bvh = readBvh(job.bytes);
+    const bvh = readBvh(job.bytes, { fps: opts.fps });
     if (!bvh.ok) return { ok: false, error: { ...bvh.error, file: job.name } };
     const rows = job.map?.length ? new Map(job.map) : undefined;
     const r = importBvh(bvh.value, mo.value, { ...opts, map: rows });

@@ -17,7 +17,7 @@
  * for bad input. Memory is bounded before anything is allocated: the frames a file declares must fit in
  * the text that follows (each value takes at least two characters) and under MAX_BVH_VALUES.
  */
-import type { CodecError, ErrorCode, Result } from '../vmd/errors';
+import type { CodecError, Diagnostic, ErrorCode, Result } from '../vmd/errors';
 import type { Vec3 } from '../vmd/records';
 
 export type BvhChannel = 'Xposition' | 'Yposition' | 'Zposition' | 'Xrotation' | 'Yrotation' | 'Zrotation';
@@ -197,8 +197,17 @@ function parseJoint(tok: Tokens, joints: BvhJoint[], parent: number, kind: 'ROOT
   if (!sawOffset) failAt('E_BVH_SYNTAX', line, `${kind === 'End' ? 'End Site of ' + joints[parent].name : name} has no OFFSET`);
 }
 
+export interface BvhReadOptions {
+  /**
+   * The capture's frame rate, given because the file's Frame Time may be wrong (import-bvh --fps): a Frame
+   * Time that is not a number of seconds in (0, 60] is then no error but ignored (a W_BVH_FRAME_TIME
+   * diagnostic), frameTime being 1/fps. A valid Frame Time is kept as read (the import takes the rate given).
+   */
+  fps?: number;
+}
+
 /** Reads a BVH file's text (or bytes, as UTF-8). Errors name the line; nothing is allocated for frames a file cannot hold. */
-export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
+export function readBvh(input: string | Uint8Array, opts: BvhReadOptions = {}): Result<BvhMotion> {
   const text = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
   const tok = new Tokens(text);
   try {
@@ -222,9 +231,18 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
     if (!Number.isInteger(frameCount) || frameCount < 0) failAt('E_BVH_NUMBER', fl, `Frames: must be a whole number, got "${framesTok.slice(0, 24)}"`);
     expect(tok, 'Frame', 'after the frame count');
     expect(tok, 'Time:', 'after "Frame"');
+    const ftText = tok.need('Frame Time');
     const tl = tok.tokLine;
-    const frameTime = number(tok, 'Frame Time');
-    if (!(frameTime > 0) || frameTime > 60) failAt('E_BVH_NUMBER', tl, `Frame Time must be more than 0 and at most 60 seconds, got ${frameTime}`);
+    const ft = parseNumber(ftText);
+    const diagnostics: Diagnostic[] = [];
+    let frameTime = ft;
+    if (!(ft > 0 && ft <= 60)) {
+      const fps = opts.fps;
+      const bad = Number.isFinite(ft) ? `Frame Time must be more than 0 and at most 60 seconds, got ${ftText.slice(0, 24)}` : `Frame Time must be a number, got "${ftText.slice(0, 24)}"`;
+      if (fps === undefined || !(fps > 0) || !Number.isFinite(fps)) failAt('E_BVH_NUMBER', tl, `${bad}; give the capture's frame rate (--fps N) to read it anyway`);
+      frameTime = 1 / fps;
+      diagnostics.push({ code: 'W_BVH_FRAME_TIME', message: `${bad} (line ${tl}): ignored, the frames taken at the ${fps} fps given`, params: { frameTime: ftText.slice(0, 24), line: tl, fps } });
+    }
     const cc = channelCount.n;
     const total = frameCount * cc;
     // Refused before allocating: more values than the importer takes, or than the rest of the text can
@@ -266,7 +284,7 @@ export function readBvh(input: string | Uint8Array): Result<BvhMotion> {
       pos = e + 1;
       line++;
     }
-    return { ok: true, value: { joints, roots, channelCount: cc, frameCount, frameTime, values }, diagnostics: [] };
+    return { ok: true, value: { joints, roots, channelCount: cc, frameCount, frameTime, values }, diagnostics };
   } catch (e) {
     if (e instanceof BvhFailure) return { ok: false, error: e.error };
     throw e;

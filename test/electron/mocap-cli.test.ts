@@ -234,6 +234,34 @@ describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header"
   });
 });
 
+describe.skipIf(!corpusPresent)('a broken Frame Time', () => {
+  it('import-bvh and batch import-bvh refuse it naming --fps; with --fps N it is ignored, with a warning, and the frames taken at N', async () => {
+    const dir = mk();
+    mkdirSync(path.join(dir, 'in'));
+    const text = readFileSync(corpusPath(WALK), 'utf8');
+    expect(text).toMatch(/^Frame Time: \.0083333\r?$/m);
+    for (const [i, ft] of ['0', '-0.0083', 'abc'].entries()) {
+      writeFileSync(path.join(dir, 'in', `bad${i}.bvh`), text.replace(/^Frame Time: .*$/m, `Frame Time: ${ft}`));
+      const no = await run(['import-bvh', `in/bad${i}.bvh`, '-o', `no${i}.vmd`], dir);
+      expect(no.code).toBe(1);
+      expect(no.err).toMatch(/^vmd-studio: .*bad\d\.bvh: Frame Time must be .*; give the capture's frame rate \(--fps N\) to read it anyway \(line 187\)\n$/);
+      const r = await run(['import-bvh', `in/bad${i}.bvh`, '-o', `ok${i}.vmd`, '--fps', '120'], dir);
+      expect(r.code, r.err).toBe(0);
+      // 994 frames at 120 fps: 0–248 at 30 fps, as with the file's own Frame Time.
+      expect(r.out).toMatch(/: 994 frames at 120 fps → 0–248;/);
+      expect(r.err).toMatch(/^vmd-studio: warning: Frame Time must be .* \(line 187\): ignored, the frames taken at the 120 fps given\n$/);
+      expect(buildTracks(vmd(path.join(dir, `ok${i}.vmd`))).lastFrame).toBe(248);
+    }
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--fps', '120', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    const rep = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
+    expect(rep.results).toHaveLength(3);
+    for (const x of rep.results) expect(x.report.warnings.some((w: string) => / \(line 187\): ignored, the frames taken at the 120 fps given$/.test(w))).toBe(true);
+    expect(readFileSync(path.join(dir, 'out', 'bad2.vmd')).equals(readFileSync(path.join(dir, 'ok2.vmd')))).toBe(true);
+    expect((await run(['batch', 'import-bvh', 'in', '-o', 'out-no', '--jobs', '1', '--quiet'], dir)).code).toBe(1);
+  });
+});
+
 describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MMD skeleton', () => {
   it('import-bvh keys only the standard bones, at the figure\'s proportions, and export-bvh plays a motion on them', async () => {
     const dir = mk();

@@ -128,7 +128,8 @@ export const importBvhCommand: CommandInfo = {
   Each bone's rest pose is aligned to the capture's (its offsets; --rest first: its first frame). The hips'
   translation goes to センター, scaled by leg length (--scale S instead). --foot-ik (default when the model
   has 足ＩＫ) writes 足ＩＫ/つま先ＩＫ positions held still while a foot is in contact; --no-foot-ik keys
-  the leg rotations and switches leg IK off. --fps N: the capture's frame rate when its Frame Time is wrong.
+  the leg rotations and switches leg IK off. --fps N: the capture's frame rate when its Frame Time is wrong
+  (a Frame Time that is not a number of seconds is then ignored, with a warning).
   Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
   and --rot-tol (default 0.5°).`,
   async run(argv, io) {
@@ -136,12 +137,21 @@ export const importBvhCommand: CommandInfo = {
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
     const opts = (await captureArgs(a, io, names)).options;
+    // What the reader ignored (a broken Frame Time, with --fps), said with the import's own warnings.
+    let read: string[] = [];
     return guarded(() =>
       convertFile(io, a, p, 'import-bvh', {
-        parse: (bytes) => readBvh(bytes),
+        parse: (bytes) => {
+          const r = readBvh(bytes, { fps: opts.fps });
+          if (r.ok) read = r.diagnostics.map((d) => d.message);
+          return r;
+        },
         convert: (bvh, model) => importBvh(bvh, model, opts),
         bytes: (v) => writeVmd(v.doc),
-        report: (v) => ({ json: v.report, line: importLine(v.report), warnings: v.report.warnings }),
+        report: (v) => {
+          const warnings = [...read, ...v.report.warnings];
+          return { json: { ...v.report, warnings }, line: importLine(v.report), warnings };
+        },
       }),
     );
   },

@@ -96,6 +96,29 @@ describe('readBvh', () => {
     });
   }
 
+  it('a Frame Time that is not a number of seconds in (0, 60] is refused at its line, naming --fps; with a frame rate given it is ignored, with a warning', () => {
+    for (const ft of ['0', '-0.0083', 'abc', '61']) {
+      const text = SMALL.replace('Frame Time: 0.0333333', `Frame Time: ${ft}`);
+      const r = readBvh(text);
+      expect(r.ok, ft).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe('E_BVH_NUMBER');
+      expect(r.error.line).toBe(23);
+      expect(r.error.message).toContain('--fps N');
+      const g = readBvh(text, { fps: 120 });
+      if (!g.ok) throw new Error(g.error.message);
+      expect(g.value.frameTime).toBe(1 / 120);
+      expect(g.value.frameCount).toBe(2);
+      expect(g.diagnostics.map((d) => d.code)).toEqual(['W_BVH_FRAME_TIME']);
+      expect(g.diagnostics[0].message).toMatch(/\(line 23\): ignored, the frames taken at the 120 fps given$/);
+    }
+    // A Frame Time that is one is read as it is, the rate given or not (the import takes the rate given).
+    const v = readBvh(SMALL, { fps: 120 });
+    if (!v.ok) throw new Error(v.error.message);
+    expect(v.value.frameTime).toBe(0.0333333);
+    expect(v.diagnostics).toEqual([]);
+  });
+
   it('refuses 10 million frames declared before allocating them', () => {
     // 10,000,000 × 12 values would be 960 MB of float64; the text holds two frames. The refusal comes
     // from the counts alone: the same file with the frames declared as fit reads.
