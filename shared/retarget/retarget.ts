@@ -26,7 +26,7 @@ import type { Curve } from '../vmd/bezier';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
 import { sampleBoneInto, sampleMorph } from '../vmd/sample';
-import { encodeSjis, decodeName } from '../vmd/sjis';
+import { decodeName, fitNameField } from '../vmd/sjis';
 import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
@@ -82,16 +82,7 @@ export type RetargetResult = Outcome<RetargetedMotion>;
 
 /** The first bytes of `name` that fit a field of `length` bytes, cut at a character boundary (as MMD matches names). */
 function nameBytes(name: string, length: number): Uint8Array {
-  const key = length === BONE.NAME_LENGTH ? matchKey(name) : name;
-  let s = key;
-  let enc = encodeSjis(s);
-  while (enc.length > length && s.length) {
-    s = s.slice(0, -1);
-    enc = encodeSjis(s);
-  }
-  const out = new Uint8Array(length);
-  out.set(enc.subarray(0, length));
-  return out;
+  return fitNameField(length === BONE.NAME_LENGTH ? matchKey(name) : name, length).field;
 }
 
 /** The models behind a plan's skeletons, for their bone morphs (RetargetSampler). */
