@@ -192,7 +192,8 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   }
   // The last output frame the capture reaches: its last sample, (frames − 1)/K, usually falls between two.
   const lastFrame = Math.floor((m.frameCount - 1) / factor + 1e-9);
-  const fit = speedRefit(dense, { factor, lastFrame, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
+  // A damaged frame count (a VRMA time that is not a number, which readVrma leaves to this layer) sets no end.
+  const fit = speedRefit(dense, { factor, lastFrame: Number.isFinite(lastFrame) && lastFrame >= 0 ? lastFrame : undefined, samplesPerFrame: Math.max(1, Math.min(16, Math.ceil(factor - 1e-9))), position: opts.positionTol ?? IMPORT_TOLERANCES.position, rotationDeg: opts.rotationTolDeg ?? IMPORT_TOLERANCES.rotationDeg, morph: opts.morphTol, progress: opts.progress });
   if (!fit.ok) return fail(fit.error);
   const out = fit.value.doc;
   const err = measureAtCaptureFrames(dense, out, factor, true);
