@@ -9,7 +9,6 @@ import {
   buildTracks,
   inspectVmd,
   inspectVpd,
-  isVmd,
   readVmd,
   readVpd,
   vpdToVmd,
@@ -32,6 +31,7 @@ import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
+import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension } from '../../shared/ipc/file-kind';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -73,6 +73,18 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
   const p = poseAtFrame(d.value, frame);
   if (!p.ok) return p;
   return { ok: true, value: { bytes: writeVpd(p.value.pose), report: reportSummary(p.value.report) } };
+}
+
+/**
+ * Whether a file of the convert and inspect operations is read as a VMD or a VPD: by its first bytes where
+ * they say, else by its extension (a damaged .vmd is a VMD problem, not "not a VPD file"). A file whose
+ * bytes are another kind (a model, a capture) is an error naming that kind.
+ */
+function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
+  const kind = fileKindByContent(bytes) ?? fileKindOfExtension(ext);
+  if (kind === 'vpd' || kind === 'vmd') return { ok: true, value: kind };
+  if (kind === null) return { ok: false, error: { code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 } };
+  return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a VMD motion or a VPD pose` } };
 }
 
 /**
@@ -183,7 +195,9 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         inputExtensions: ['.vmd', '.vpd'],
         outputExtension: (ext) => (ext === '.vpd' ? '.vmd' : '.vpd'),
         run: (bytes, ext) => {
-          if (ext === '.vpd' || !isVmd(bytes)) {
+          const kind = motionKind(bytes, ext);
+          if (!kind.ok) return kind;
+          if (kind.value === 'vpd') {
             const p = readVpd(bytes);
             if (!p.ok) return p;
             const v = vpdToVmd(p.value, { frame: Math.round(frame), skipLongNames });
@@ -211,7 +225,9 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
               return json(info, info.format === 'bvh' ? { kind: 'bvh', frames: info.frames, fps: info.fps, lastFrame: info.lastFrame, joints: info.joints.length } : { kind: 'vrma', lastFrame: info.lastFrame, humanBones: info.humanBones.length, expressions: info.expressions.length });
             });
           }
-          if (!isVmd(bytes)) {
+          const kind = motionKind(bytes, ext);
+          if (!kind.ok) return kind;
+          if (kind.value === 'vpd') {
             const p = readVpd(bytes);
             if (!p.ok) return p;
             const info = inspectVpd(p.value, p.diagnostics);

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
-import { isVmd, ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
+import { ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
-import { looksLikeVpd } from '../../shared/vmd/vpd';
-import { mocapFormatOf } from '../../shared/ipc/file-types';
+import { fileKindOf } from '../../shared/ipc/file-kind';
+import { wrongKindMessage, type Wanted } from './file-kind';
 import { failure, success, type Outcome } from '../../shared/vmd';
 import { readModel, type ModelData } from '../../shared/pmx';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
@@ -23,26 +23,30 @@ export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' |
   return null;
 }
 
-/** Reads a VMD, VPD or VMD-JSON file. */
-export async function loadMotion(file: string): Promise<Loaded> {
+/**
+ * Reads a VMD, VPD or VMD-JSON file, chosen by its first bytes where they say, else by its extension. A
+ * file of another kind (a model, a capture) is an error saying what it is and what `command` takes;
+ * `given` is the file as the user typed it (for the advice); `says`: what the message says `command` takes
+ * (sample: VMD motions, though a pose is read for its own message).
+ */
+export async function loadMotion(file: string, command: string, given: string = file, says: Wanted = 'motion'): Promise<Loaded> {
   const fmt = formatOf(file);
   // A motion as JSON is text several times its VMD's size; anything else is read up to a motion's size.
   const r = await readInputBytes(file, { maxBytes: fmt === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const bytes = r.value;
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
-  if (fmt === 'json') {
+  const kind = fileKindOf(file, bytes);
+  const wrong = kind === 'vmd' || kind === 'vpd' || kind === 'json' ? null : wrongKindMessage(kind, says, command, given);
+  if (wrong) return withFile({ code: 'E_VMD_MAGIC', message: wrong });
+  if (kind === 'json') {
     const j = vmdFromJson(new TextDecoder('utf-8').decode(bytes));
     if (!j.ok) return withFile(j.error);
     return ok({ format: 'vmd', doc: j.value, bytes }, j.diagnostics);
   }
-  // A name that says neither (notes.txt, a capture given to a motion command): say what it is not, both ways.
-  if (fmt === null && !isVmd(bytes) && !looksLikeVpd(bytes)) {
-    const capture = mocapFormatOf(file);
-    if (capture) return withFile({ code: 'E_VMD_MAGIC', message: `a ${capture === 'bvh' ? 'BVH capture' : 'VRM Animation'}, not a VMD motion or a VPD pose: convert it with vmd-studio import-${capture}` });
-    return withFile({ code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 });
-  }
-  if (fmt === 'vpd' || (fmt !== 'vmd' && !isVmd(bytes))) {
+  // A name that says neither (notes.txt): say what it is not, both ways.
+  if (kind === null) return withFile({ code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 });
+  if (kind === 'vpd') {
     const p = readVpd(bytes);
     if (!p.ok) return withFile(p.error);
     return ok({ format: 'vpd', pose: p.value, bytes }, p.diagnostics);

@@ -128,7 +128,7 @@ describe.runIf(process.platform === 'linux')('a file name that is not UTF-8 text
     expect(files.map((f) => f.relative)).toEqual(['ok.vmd']);
     expect(errors).toEqual([{ code: 'E_IO_NAME_NOT_UTF8', message: NOT_UTF8_NAME, file: path.join(dir, 'in', '\uFFFD\uFFFD.vmd') }]);
     // A path that came through as text (a command-line argument) names it with U+FFFD: not "no such file".
-    const l = await loadMotion(path.join(dir, 'in', '\uFFFD\uFFFD.vmd'));
+    const l = await loadMotion(path.join(dir, 'in', '\uFFFD\uFFFD.vmd'), 'inspect');
     expect(l).toMatchObject({ ok: false, error: { code: 'E_IO_NAME_NOT_UTF8', message: NOT_UTF8_NAME } });
   });
 

@@ -44,7 +44,7 @@ export const convertCommand: CommandInfo = {
     const output = path.resolve(io.cwd, outArg);
     const outFmt = formatOf(output);
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
-    const l = await loadMotion(input);
+    const l = await loadMotion(input, 'convert', a.positionals[0]);
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const failWith = (e: CodecError) => {
       io.stderr(`vmd-studio: ${formatError({ ...e, file: shown(e.file ?? input) })}\n`);

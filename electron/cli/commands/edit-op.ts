@@ -14,6 +14,7 @@ import { displayPath } from '../format';
 import { guarded } from '../signals';
 import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, specFor } from './op-options';
 import { failWith, printWarnings, reportLine } from './edit-output';
+import { convertFirstMessage, wrongKindError } from '../file-kind';
 
 function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
   const usage = `vmd-studio ${op} IN.vmd -o OUT.vmd ${OP_SPECS[op].help} [--overwrite] [--json] [--quiet]\n  ${OP_DETAILS[op]}`;
@@ -31,11 +32,9 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const input = path.resolve(io.cwd, a.positionals[0]);
       const output = path.resolve(io.cwd, outArg);
       // These edit VMD motions and write VMD bytes: a pose or JSON goes through convert, before or after.
-      const inExt = path.extname(input).toLowerCase(), outExt = path.extname(output).toLowerCase();
-      if (inExt === '.vpd' || inExt === '.json') {
-        const vmdName = `${path.basename(a.positionals[0], path.extname(a.positionals[0]))}.vmd`;
-        throw new UsageError(`${op} works on VMD motions; convert the ${inExt === '.vpd' ? 'pose' : 'JSON'} first: vmd-studio convert ${a.positionals[0]} -o ${vmdName}`);
-      }
+      const outExt = path.extname(output).toLowerCase();
+      const convertFirst = convertFirstMessage(op, a.positionals[0]);
+      if (convertFirst) throw new UsageError(convertFirst);
       if (outExt === '.json' || outExt === '.vpd') throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
       // Also through a link (-o a link to the input, or a path through a folder link to it).
       if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
@@ -45,6 +44,8 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
         const r = await readInputBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
+        const wrong = wrongKindError(input, r.value, 'vmd', op, a.positionals[0]);
+        if (wrong) return failWith(io, wrong, input, givens);
         const out = await prepared.run(r.value, path.extname(input).toLowerCase());
         if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });

@@ -19,7 +19,7 @@ export async function inspectFile(file: string): Promise<FileInfo> {
     const c = await inspectCapture(file, capture);
     return c.ok ? { file, ok: true, ...c.value } : { file, ok: false, error: { code: c.error.code, message: c.error.message, offset: c.error.offset, line: c.error.line } as CodecError };
   }
-  const l = await loadMotion(file);
+  const l = await loadMotion(file, 'inspect');
   if (!l.ok) return { file, ok: false, error: { code: l.error.code, message: l.error.message, offset: l.error.offset } as CodecError };
   const m = l.value;
   if (m.format === 'vpd') return { file, ok: true, ...inspectVpd(m.pose, l.diagnostics) };

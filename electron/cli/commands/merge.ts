@@ -2,18 +2,17 @@
 import path from 'node:path';
 import { readInputBytes, sameAsAny } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
-import { failure, readVmd, success, type Outcome, type VmdDocument } from '../../../shared/vmd';
+import type { Outcome, VmdDocument } from '../../../shared/vmd';
+import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 
-async function loadVmdFile(file: string): Promise<Outcome<VmdDocument>> {
+async function loadVmdFile(file: string, given: string): Promise<Outcome<VmdDocument>> {
   const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
-  const d = readVmd(r.value);
-  if (!d.ok) return failure({ ...d.error, file });
-  return success(d.value);
+  return readVmdAs(file, r.value, 'merge', given);
 }
 
 export const mergeCommand: CommandInfo = {
@@ -28,12 +27,16 @@ export const mergeCommand: CommandInfo = {
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUT is required');
     const gap = optNumber(a, 'gap', { integer: true, min: 0 }) ?? 1;
+    for (const p of a.positionals) {
+      const convertFirst = convertFirstMessage('merge', p);
+      if (convertFirst) throw new UsageError(convertFirst);
+    }
     const inputs = a.positionals.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny(inputs, output)) throw new UsageError('the output must not be one of the inputs');
     const docs: VmdDocument[] = [];
-    for (const f of inputs) {
-      const l = await loadVmdFile(f);
+    for (const [i, f] of inputs.entries()) {
+      const l = await loadVmdFile(f, a.positionals[i]);
       if (!l.ok) return failWith(io, l.error, f, a.positionals);
       docs.push(l.value);
     }

@@ -18,6 +18,7 @@ import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
 import { failWith } from './edit-output';
+import { wrongKindError, type Wanted } from '../file-kind';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
 import { captureOptions } from '../../batch/ops';
 import { checkOptions } from '../../../shared/batch/options';
@@ -75,11 +76,6 @@ const COMMON_FLAGS = ['overwrite', 'json', 'quiet'];
 
 type Paths = Awaited<ReturnType<typeof paths>>;
 
-/** A VMD read for a command here: its error names the input. */
-function readVmdInput(bytes: Uint8Array, input: string): Loaded<VmdDocument> {
-  const doc = readVmd(bytes);
-  return doc.ok ? doc : { ok: false, error: { ...doc.error, file: input } };
-}
 
 /**
  * What every command here does around its conversion, in order: an existing output is refused (unless
@@ -93,6 +89,8 @@ async function convertFile<I, V>(
   p: Paths,
   name: string,
   steps: {
+    /** What the input must be: another kind of file is said as such (electron/cli/file-kind.ts). */
+    takes: Wanted;
     parse: (bytes: Uint8Array) => Loaded<I> | Promise<Loaded<I>>;
     convert: (input: I, model: ModelData) => Loaded<V>;
     bytes: (value: V) => Uint8Array | Promise<Uint8Array>;
@@ -102,6 +100,8 @@ async function convertFile<I, V>(
   if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
   const b = await readInputBytes(p.input);
   if (!b.ok) return failWith(io, b.error, p.input, p.givens);
+  const wrong = wrongKindError(p.input, b.value, steps.takes, name, p.givens[0], '--model');
+  if (wrong) return failWith(io, wrong, p.input, p.givens);
   const input = await steps.parse(b.value);
   if (!input.ok) return failWith(io, input.error, p.input, p.givens);
   const model = await loadModelFile(p.model);
@@ -141,6 +141,7 @@ export const importBvhCommand: CommandInfo = {
     let read: string[] = [];
     return guarded(() =>
       convertFile(io, a, p, 'import-bvh', {
+        takes: 'bvh',
         parse: (bytes) => {
           const r = readBvh(bytes, { fps: opts.fps });
           if (r.ok) read = r.diagnostics.map((d) => d.message);
@@ -169,7 +170,8 @@ export const exportBvhCommand: CommandInfo = {
     const p = await paths(a, io, '.bvh');
     return guarded(() =>
       convertFile(io, a, p, 'export-bvh', {
-        parse: (bytes) => readVmdInput(bytes, p.input),
+        takes: 'vmd',
+        parse: (bytes) => readVmd(bytes),
         convert: (doc, model) => exportBvh(doc, model),
         bytes: (v) => new TextEncoder().encode(v.text),
         report: ({ report: rep }) => ({
@@ -196,6 +198,7 @@ export const importVrmaCommand: CommandInfo = {
     const expressions = parseExpressionMap(morphs);
     return guarded(() =>
       convertFile(io, a, p, 'import-vrma', {
+        takes: 'vrma',
         parse: (bytes) => readVrma(bytes),
         convert: (vrma, model) => vrmaToMotion(vrma, model, { ...opts, expressions }),
         bytes: (v) => writeVmd(v.doc),
@@ -219,7 +222,8 @@ export const exportVrmaCommand: CommandInfo = {
     const expressions = parseExpressionMap(morphs);
     return guarded(() =>
       convertFile(io, a, p, 'export-vrma', {
-        parse: (bytes) => readVmdInput(bytes, p.input),
+        takes: 'vmd',
+        parse: (bytes) => readVmd(bytes),
         convert: (doc, model) => motionToVrma(doc, model, { expressions }),
         bytes: (v) => writeVrma(v.vrma),
         report: ({ report: rep }) => ({

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
-import { readVmd, writeVmd } from '../../../shared/vmd';
+import { writeVmd } from '../../../shared/vmd';
+import { readVmdAs } from '../file-kind';
 import { loadModelFile } from '../load';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
@@ -70,8 +71,8 @@ export const physicsBakeCommand: CommandInfo = {
     if (!model.ok) return failWith(io, model.error, modelFile, givens);
     const vb = await readInputBytes(motionFile);
     if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
-    const motion = readVmd(vb.value);
-    if (!motion.ok) return failWith(io, { ...motion.error, file: motionFile }, motionFile, givens);
+    const motion = readVmdAs(motionFile, vb.value, 'physics-bake', givens[1]);
+    if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' ? motionFile : undefined) }, undefined, givens);

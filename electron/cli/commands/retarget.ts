@@ -9,7 +9,8 @@
  */
 import path from 'node:path';
 import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
-import { readVmd, writeVmd } from '../../../shared/vmd';
+import { writeVmd } from '../../../shared/vmd';
+import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { loadModelFile } from '../load';
 import { checkOptions } from '../../../shared/batch/options';
 import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
@@ -54,8 +55,9 @@ export const retargetCommand: CommandInfo = {
     const output = path.resolve(io.cwd, outArg);
     // No --from: the standard MMD skeleton (null in --json).
     const from = fromArg === undefined ? null : path.resolve(io.cwd, fromArg), to = path.resolve(io.cwd, toArg);
-    const inExt = path.extname(input).toLowerCase(), outExt = path.extname(output).toLowerCase();
-    if (inExt === '.vpd' || inExt === '.json') throw new UsageError(`retarget works on VMD motions; convert the ${inExt === '.vpd' ? 'pose' : 'JSON'} first`);
+    const outExt = path.extname(output).toLowerCase();
+    const convertFirst = convertFirstMessage('retarget', a.positionals[0]);
+    if (convertFirst) throw new UsageError(convertFirst);
     if (outExt === '.json' || outExt === '.vpd') throw new UsageError('retarget writes a VMD motion: give -o a .vmd name');
     for (const f of [input, from, to]) if (f !== null && (await sameFile(f, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
     const givens = [a.positionals[0], outArg, ...(fromArg === undefined ? [] : [fromArg]), toArg];
@@ -71,8 +73,8 @@ export const retargetCommand: CommandInfo = {
       if (!dst.ok) return failWith(io, dst.error, to, givens);
       const bytes = await readInputBytes(input);
       if (!bytes.ok) return failWith(io, bytes.error, input, givens);
-      const doc = readVmd(bytes.value);
-      if (!doc.ok) return failWith(io, { ...doc.error, file: input }, input, givens);
+      const doc = readVmdAs(input, bytes.value, 'retarget', a.positionals[0], '--from/--to');
+      if (!doc.ok) return failWith(io, doc.error, input, givens);
       const r = retarget(doc.value, src.value, dst.value, opts);
       if (!r.ok) return failWith(io, r.error, input, givens);
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });

@@ -4,6 +4,7 @@ import { buildTracks, formatError, samplePose, type Pose } from '../../../shared
 import { optNumber, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import type { CommandInfo } from '../io';
+import { displayPath } from '../format';
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(6).padStart(12)).join(' ');
 
@@ -36,13 +37,14 @@ export const sampleCommand: CommandInfo = {
     if (frame === undefined) throw new UsageError('--frame is required');
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const file = path.resolve(io.cwd, a.positionals[0]);
-    const l = await loadMotion(file);
+    const l = await loadMotion(file, 'sample', a.positionals[0], 'vmd');
+    const shown = displayPath(file, a.positionals[0], io.cwd);
     if (!l.ok) {
-      io.stderr(`vmd-studio: ${formatError(l.error)}\n`);
+      io.stderr(`vmd-studio: ${formatError({ ...l.error, file: shown })}\n`);
       return 1;
     }
     if (l.value.format !== 'vmd') {
-      io.stderr(`vmd-studio: ${file}: sample needs a VMD motion (a VPD is a single pose; use inspect or convert)\n`);
+      io.stderr(`vmd-studio: ${shown}: sample needs a VMD motion (a VPD is a single pose; use inspect or convert)\n`);
       return 1;
     }
     const pose = samplePose(buildTracks(l.value.doc), frame);

@@ -1,0 +1,94 @@
+// A file of another kind given to a command is named as what it is (a PMX model, a BVH capture, a VPD
+// pose), with what the command takes and which command takes the file; a damaged .vmd stays a VMD problem,
+// in a batch as in one-file commands (a first run: convert of a .pmx said "not a VPD file", batch convert
+// of a cut .vmd "E_VPD_MAGIC").
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCliCaptured } from '../helpers/cli-in-process';
+import { buildFixture } from '../helpers/vmd-fixtures';
+import { ballsPmx } from '../helpers/pmx-balls';
+import { useTempDirs } from './batch-helpers';
+import { fileKindByContent } from '../../shared/ipc/file-kind';
+
+const mk = useTempDirs();
+
+const VPD = 'Vocaloid Pose Data file\r\n\r\nmodel.osm;\r\n1;\r\n\r\nBone0{センター\r\n  0.0,1.0,0.0;\r\n  0.0,0.0,0.0,1.0;\r\n}\r\n';
+const BVH = 'HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xrotation Yrotation Zrotation\n  End Site\n  {\n    OFFSET 0 1 0\n  }\n}\nMOTION\nFrames: 1\nFrame Time: 0.033333\n0 0 0\n';
+
+/** A folder with a motion, a pose, a model (PMX and PMD), a capture and a .vmd cut inside its magic. */
+function files(): string {
+  const d = mk('kinds');
+  const vmd = buildFixture({ bones: [{ name: 'センター', frame: 0 }, { name: 'センター', frame: 10, pos: [1, 0, 0] }] });
+  writeFileSync(path.join(d, 'dance.vmd'), vmd);
+  writeFileSync(path.join(d, 'pose.vpd'), VPD);
+  writeFileSync(path.join(d, 'model.pmx'), ballsPmx([{ centre: [0, 0, 0], radius: 1, diffuse: [1, 0, 0, 1], ambient: [0, 0, 0], flags: 0, toon: null }]));
+  writeFileSync(path.join(d, 'model.pmd'), new Uint8Array([0x50, 0x6d, 0x64, 0, 0, 0x80, 0x3f]));
+  writeFileSync(path.join(d, 'walk.bvh'), BVH);
+  writeFileSync(path.join(d, 'bad.vmd'), vmd.subarray(0, 10));
+  return d;
+}
+
+const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
+
+describe('a file of another kind is named as what it is', () => {
+  it('the sniffing knows each kind by its first bytes', () => {
+    const d = files();
+    const kinds = ['dance.vmd', 'pose.vpd', 'model.pmx', 'model.pmd', 'walk.bvh', 'bad.vmd'].map((f) => fileKindByContent(new Uint8Array(readFileSync(path.join(d, f)))));
+    expect(kinds).toEqual(['vmd', 'vpd', 'pmx', 'pmd', 'bvh', null]);
+  });
+
+  it('convert and sample of a model say it is a PMX/PMD model and what they take', async () => {
+    const d = files();
+    const c = await cli(d, 'convert', 'model.pmx', '-o', 'x.json');
+    expect(c.code).toBe(1);
+    expect(c.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion or a VPD pose: convert works on motions and poses (.vmd, .vpd, .json); vmd-studio inspect describes a model\n');
+    const s = await cli(d, 'sample', 'model.pmd', '--frame', '0');
+    expect(s.code).toBe(1);
+    expect(s.err).toBe('vmd-studio: model.pmd: a PMD model, not a VMD motion: sample works on VMD motions; vmd-studio inspect describes a model\n');
+  });
+
+  it('a cut .vmd is a VMD problem in batch convert and batch inspect, as in inspect', async () => {
+    const d = files();
+    const one = await cli(d, 'inspect', 'bad.vmd');
+    expect(one.out).toContain('E_VMD_MAGIC: not a VMD file');
+    mkdirSync(path.join(d, 'only'));
+    writeFileSync(path.join(d, 'only', 'bad.vmd'), readFileSync(path.join(d, 'bad.vmd')));
+    for (const op of ['convert', 'inspect']) {
+      const b = await cli(d, 'batch', op, 'only', '-o', `out-${op}`);
+      expect(b.code, b.err).toBe(1);
+      expect(b.out).toContain('only/bad.vmd: E_VMD_MAGIC not a VMD file: it does not start with "Vocaloid Motion Data"');
+      expect(b.out + b.err).not.toContain('VPD');
+    }
+  });
+
+  it('merge of a pose gives the same advice as mirror of one; a model or capture to an edit is said as such', async () => {
+    const d = files();
+    const advice = 'a VPD pose, not a VMD motion: {op} works on VMD motions; convert the pose first: vmd-studio convert pose.vpd -o pose.vmd';
+    const m = await cli(d, 'merge', 'dance.vmd', 'pose.vpd', '-o', 'm.vmd');
+    expect(m.code).toBe(2);
+    expect(m.err.split('\n')[0]).toBe(`vmd-studio merge: ${advice.replace('{op}', 'merge')}`);
+    const r = await cli(d, 'mirror', 'pose.vpd', '-o', 'm.vmd');
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')[0]).toBe(`vmd-studio mirror: ${advice.replace('{op}', 'mirror')}`);
+    // A pose under a motion's name, read: said by its content.
+    writeFileSync(path.join(d, 'posed.vmd'), VPD);
+    const c = await cli(d, 'merge', 'dance.vmd', 'posed.vmd', '-o', 'm.vmd');
+    expect(c.err).toBe('vmd-studio: posed.vmd: a VPD pose, not a VMD motion: merge works on VMD motions; convert the pose first: vmd-studio convert posed.vmd -o posed-motion.vmd\n');
+    const x = await cli(d, 'mirror', 'model.pmx', '-o', 'm.vmd');
+    expect(x.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: mirror works on VMD motions; vmd-studio inspect describes a model\n');
+    const b = await cli(d, 'mirror', 'walk.bvh', '-o', 'm.vmd');
+    expect(b.err).toBe('vmd-studio: walk.bvh: a BVH capture, not a VMD motion: convert it with vmd-studio import-bvh\n');
+  });
+
+  it('import-vrma of a BVH points to import-bvh; import-bvh of a VMD to export-bvh', async () => {
+    const d = files();
+    const v = await cli(d, 'import-vrma', 'walk.bvh', '-o', 'w.vmd');
+    expect(v.code).toBe(1);
+    expect(v.err).toBe('vmd-studio: walk.bvh: a BVH capture, not a VRM Animation: convert it with vmd-studio import-bvh\n');
+    const b = await cli(d, 'import-bvh', 'dance.vmd', '-o', 'w.vmd');
+    expect(b.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a BVH capture: vmd-studio export-bvh writes one from a VMD motion\n');
+    const e = await cli(d, 'export-bvh', 'model.pmx', '-o', 'e.bvh');
+    expect(e.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: export-bvh works on VMD motions and takes a model with --model; vmd-studio inspect describes a model\n');
+  });
+});
