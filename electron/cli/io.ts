@@ -13,6 +13,11 @@ export interface CliIo {
    * not escape: never give it text from a file or a file name. Absent, stderr is used.
    */
   terminal?: (s: string) => void;
+  /**
+   * The command line asks for --json and the command takes it (runCli sets it): a failure is also printed
+   * on stdout as a JSON object (edit-output.ts jsonFailure), beside the one-line message on stderr.
+   */
+  json?: boolean;
 }
 
 export type Command = (argv: string[], io: CliIo) => Promise<number>;

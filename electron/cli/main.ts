@@ -11,6 +11,7 @@ import { mocapCommands } from './commands/mocap';
 import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 import { escapeControls } from './format';
+import { jsonFailure } from './commands/edit-output';
 import { APP_VERSION } from '../services/app-version';
 
 export const commands: Record<string, CommandInfo> = {
@@ -65,13 +66,18 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
     io.stdout(cmd.usage + '\n');
     return 0;
   }
+  // --json among the options (not after "--"), to a command that takes it: failures as JSON on stdout too.
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  const cmdIo: CliIo = { ...io, json: cmd.usage.includes('--json') && options.includes('--json') };
   try {
-    return await cmd.run(rest, io);
+    return await cmd.run(rest, cmdIo);
   } catch (e) {
     if (e instanceof UsageError) {
+      jsonFailure(cmdIo, { code: 'E_ARGUMENT', message: e.message });
       io.stderr(`vmd-studio ${name}: ${e.message}\n${cmd.usage}\n`);
       return 2;
     }
+    jsonFailure(cmdIo, { code: 'E_INTERNAL', message: `internal error: ${(e as Error)?.message ?? String(e)}` });
     io.stderr(`vmd-studio ${name}: internal error: ${(e as Error)?.message ?? String(e)}\n`);
     return 1;
   }

@@ -13,6 +13,7 @@ import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../.
 import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, reportRow, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import { jsonFailure } from './edit-output';
 import type { CommandInfo } from '../io';
 import { displayPathAmong } from '../format';
 import { Interrupt } from '../signals';
@@ -147,6 +148,7 @@ ${allDetails()}`,
       interrupt.uninstall();
     }
     if (!run.ok) {
+      jsonFailure(io, run.error);
       io.stderr(`vmd-studio batch: ${formatError(run.error)}\n`);
       return 2;
     }

@@ -6,7 +6,6 @@ import path from 'node:path';
 import {
   BLOCK_KINDS,
   buildTracks,
-  formatError,
   vmdToJson,
   vmdToVpd,
   vpdToVmd,
@@ -21,6 +20,7 @@ import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { formatOf, loadMotion } from '../load';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
+import { failWith as fail } from './edit-output';
 
 export const convertCommand: CommandInfo = {
   summary: 'VMD ⇄ JSON, VPD → VMD, VMD → VPD (pose at a frame), chosen by file extensions',
@@ -46,10 +46,7 @@ export const convertCommand: CommandInfo = {
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
     const l = await loadMotion(input, 'convert', a.positionals[0]);
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
-    const failWith = (e: CodecError) => {
-      io.stderr(`vmd-studio: ${formatError({ ...e, file: shown(e.file ?? input) })}\n`);
-      return 1;
-    };
+    const failWith = (e: CodecError) => fail(io, e, input, [a.positionals[0], outArg]);
     if (!l.ok) return failWith(l.error);
     const m = l.value;
     let bytes: Uint8Array;

@@ -1,4 +1,5 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
+import path from 'node:path';
 import { atomicWrite } from '../../fs/files';
 import { formatError, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { reportSummary, type EditReport } from '../../../shared/motion-ops';
@@ -49,9 +50,24 @@ export function printWarnings(io: CliIo, r: Record<string, unknown>): void {
   if (Array.isArray(w)) for (const x of w) io.stderr(`vmd-studio: warning: ${String(x)}\n`);
 }
 
-/** Prints an error on one line; with `givens` (the path arguments) its file is shown as they gave it. */
+/**
+ * Under --json (io.json), a failure as a JSON line on stdout, the shape inspect --json gives a file that
+ * failed: { file (absolute, where one is named), ok: false, error: { code, message, offset?, line?, option? } }.
+ */
+export function jsonFailure(io: CliIo, e: CodecError, file?: string): void {
+  if (!io.json) return;
+  const f = e.file ?? file;
+  const { file: _named, ...error } = e;
+  io.stdout(JSON.stringify({ ...(f !== undefined ? { file: path.resolve(io.cwd, f) } : {}), ok: false, error }) + '\n');
+}
+
+/**
+ * Prints an error on one line on stderr (and under --json its object on stdout, jsonFailure); with `givens`
+ * (the path arguments) its file is shown as they gave it. Returns the exit status 1.
+ */
 export function failWith(io: CliIo, e: CodecError, file?: string, givens?: string[]): number {
   const f = e.file ?? file;
+  jsonFailure(io, e, f);
   io.stderr(`vmd-studio: ${formatError({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f })}\n`);
   return 1;
 }

@@ -9,6 +9,7 @@ import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { displayPathAmong } from '../format';
+import { jsonFailure } from './edit-output';
 
 export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo)) | { file: string; ok: false; error: CodecError };
 
@@ -68,7 +69,9 @@ Exit status 1 if any file failed to read.`,
   async run(argv, io) {
     const a = parseArgs(argv, { flags: ['json', 'recursive', 'r'], values: ['model'], aliases: { r: 'recursive' } });
     if (a.positionals.length === 0) {
-      io.stderr('vmd-studio inspect: give at least one file or folder\n');
+      const message = 'give at least one file or folder';
+      jsonFailure({ ...io, json: a.flags.has('json') }, { code: 'E_ARGUMENT', message });
+      io.stderr(`vmd-studio inspect: ${message}\n`);
       return 2;
     }
     const model = a.values.model?.[a.values.model.length - 1];

@@ -1,10 +1,10 @@
 /** `vmd-studio sample FILE.vmd --frame F [--json]` — the pose at a (possibly fractional) frame. */
 import path from 'node:path';
-import { buildTracks, formatError, samplePose, type Pose } from '../../../shared/vmd';
+import { buildTracks, samplePose, type Pose } from '../../../shared/vmd';
 import { optNumber, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import type { CommandInfo } from '../io';
-import { displayPath } from '../format';
+import { failWith } from './edit-output';
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(6).padStart(12)).join(' ');
 
@@ -38,15 +38,8 @@ export const sampleCommand: CommandInfo = {
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const file = path.resolve(io.cwd, a.positionals[0]);
     const l = await loadMotion(file, 'sample', a.positionals[0], 'vmd');
-    const shown = displayPath(file, a.positionals[0], io.cwd);
-    if (!l.ok) {
-      io.stderr(`vmd-studio: ${formatError({ ...l.error, file: shown })}\n`);
-      return 1;
-    }
-    if (l.value.format !== 'vmd') {
-      io.stderr(`vmd-studio: ${shown}: sample needs a VMD motion (a VPD is a single pose; use inspect or convert)\n`);
-      return 1;
-    }
+    if (!l.ok) return failWith(io, l.error, file, a.positionals);
+    if (l.value.format !== 'vmd') return failWith(io, { code: 'E_UNSUPPORTED', message: 'sample needs a VMD motion (a VPD is a single pose; use inspect or convert)', file }, file, a.positionals);
     const pose = samplePose(buildTracks(l.value.doc), frame);
     io.stdout(a.flags.has('json') ? JSON.stringify(pose) + '\n' : human(pose));
     return 0;
