@@ -28,4 +28,9 @@ export interface CommandInfo {
   summary: string;
   /** Full usage text for `vmd-studio COMMAND --help`. */
   usage: string;
+  /**
+   * What a bad argument prints under its error, for a command whose usage is long (batch: the operation's
+   * own lines and a pointer to --help, so the error does not scroll away); absent, `usage`.
+   */
+  usageAfterError?: (argv: string[]) => string;
 }

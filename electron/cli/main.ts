@@ -31,7 +31,7 @@ export function helpText(): string {
   const w = Math.max(...names.map((n) => n.length));
   return (
     `vmd-studio ${VERSION} — MikuMikuDance VMD motion and VPD pose files\n\n` +
-    `Usage: vmd-studio COMMAND [options]   (vmd-studio COMMAND --help for details)\n\nCommands:\n` +
+    `Usage: vmd-studio COMMAND [options]   (vmd-studio COMMAND --help, or vmd-studio help COMMAND, for details)\n\nCommands:\n` +
     names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`).join('\n') +
     '\n'
   );
@@ -49,6 +49,16 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
     terminal: raw.terminal ?? raw.stderr,
   };
   const [name, ...rest] = argv;
+  // `help CMD` is `CMD --help`.
+  if (name === 'help' && rest.length > 0) {
+    const topic = commands[rest[0]];
+    if (!topic) {
+      io.stderr(`vmd-studio: unknown command "${rest[0]}" (try vmd-studio --help)\n`);
+      return 2;
+    }
+    io.stdout(topic.usage + '\n');
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(helpText());
     return name ? 0 : 2;
@@ -74,7 +84,7 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       jsonFailure(cmdIo, { code: 'E_ARGUMENT', message: e.message });
-      io.stderr(`vmd-studio ${name}: ${e.message}\n${cmd.usage}\n`);
+      io.stderr(`vmd-studio ${name}: ${e.message}\n${cmd.usageAfterError?.(rest) ?? cmd.usage}\n`);
       return 2;
     }
     jsonFailure(cmdIo, { code: 'E_INTERNAL', message: `internal error: ${(e as Error)?.message ?? String(e)}` });

@@ -69,9 +69,18 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   return out;
 }
 
+const BATCH_LINE = 'vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR [op options] [--recursive] [--jobs N] [--overwrite] [--dry-run] [--report report.json] [--json] [--quiet]';
+
 export const batchCommand: CommandInfo = {
   summary: `apply one operation to every file in a folder (${BATCH_OPS.join(', ')})`,
-  usage: `vmd-studio batch OP INPUT_DIR -o OUTPUT_DIR [op options] [--recursive] [--jobs N] [--overwrite] [--dry-run] [--report report.json] [--json] [--quiet]
+  // After a bad argument: the command's line and the operation's options, not the whole help (some 70 lines
+  // that scroll the error away).
+  usageAfterError(argv) {
+    const op = argv[0] as BatchOp | undefined;
+    const known = op !== undefined && (BATCH_OPS as readonly string[]).includes(op);
+    return `${BATCH_LINE}${known ? `\n  OP: ${`${op} ${OP_SPECS[op].help}`.trim()}` : ''}\n(vmd-studio batch --help for every operation and option)`;
+  },
+  usage: `${BATCH_LINE}
   OP: ${BATCH_OPS.map((op) => `${op} ${OP_SPECS[op].help}`.trim()).join('\n      ')}
   The output folder mirrors the input tree; inputs are never modified; an existing output is skipped
   unless --overwrite; every file is written to a temp file and renamed. A bad file is reported and the
