@@ -2,9 +2,9 @@
 // commands, merge, convert and batch, where -o is a symbolic link to the input, a path through a folder
 // link that reaches it, or an output folder that is or holds a link to the input folder: each refused or
 // reported, the inputs' sha256 unchanged, a different output still written); batch --report to a folder
-// that is not there, or that cannot be written; inspect --json --model's second line.
+// that is not there (made), or that cannot be made or written, or to a link; inspect --json --model's second line.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, existsSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, existsSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
@@ -89,14 +89,26 @@ describe('outputs that reach an input through a link', () => {
 });
 
 describe('batch --report', () => {
-  it('a report folder that does not exist is refused before the run (exit 2, nothing written); a report that fails at the end makes the exit status 1', async () => {
+  it('a report folder that does not exist is made, as the output folder is (a first run said "--report: no such folder" for -o batchout --report batchout/report.json)', async () => {
+    const d = mk('report-new');
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(DANCE, path.join(d, 'in', 'a.vmd'));
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'batchout', '--quiet', '--report', 'batchout/deeper/report.json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(d, 'batchout', 'deeper', 'report.json'), 'utf8')) as { ok: number };
+    expect(report.ok).toBe(1);
+    expect(existsSync(path.join(d, 'batchout', 'a.vmd'))).toBe(true);
+  });
+
+  it('a report folder that cannot be made is refused before the run (exit 2, nothing written); a report that fails at the end makes the exit status 1', async () => {
     const d = mk('report');
     const input = path.join(d, 'in');
     mkdirSync(input);
     copyFileSync(DANCE, path.join(input, 'a.vmd'));
-    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'nodir/r.json');
+    writeFileSync(path.join(d, 'afile'), 'x');
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'afile/r.json');
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--report: no such folder: nodir');
+    expect(r.err.split('\n')[0]).toBe(`vmd-studio batch: --report: cannot write in the folder ${path.join(d, 'afile')}: ${path.join(d, 'afile')} is a file, not a folder`);
     expect(existsSync(path.join(d, 'out'))).toBe(false);
     // The report path is a folder: the run works, the report cannot be written, and the status says so.
     mkdirSync(path.join(d, 'taken'));
@@ -104,6 +116,19 @@ describe('batch --report', () => {
     expect(r2.err).toContain('cannot write the report');
     expect(r2.code).toBe(1);
     expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(true);
+  });
+
+  it.skipIf(process.platform === 'win32')('a link at the report\'s name is replaced, never written through (as batch outputs)', async () => {
+    const d = mk('report-link');
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(DANCE, path.join(d, 'in', 'a.vmd'));
+    writeFileSync(path.join(d, 'precious.txt'), 'keep me');
+    symlinkSync(path.join(d, 'precious.txt'), path.join(d, 'report.json'));
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'report.json');
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(path.join(d, 'precious.txt'), 'utf8')).toBe('keep me');
+    expect(lstatSync(path.join(d, 'report.json')).isSymbolicLink()).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).ok).toBe(1);
   });
 });
 

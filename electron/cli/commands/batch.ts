@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
-import { atomicWrite, removePendingTemps } from '../../fs/files';
+import { atomicWrite, ensureFolder, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
@@ -122,11 +122,11 @@ ${allDetails()}`,
       dryRun: a.flags.has('dry-run'),
     };
     const show = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
-    // A report that cannot be written is said before the run, not after minutes of work.
+    // The report's folder is made as the run makes its output folders (ensureFolder), before the run: one
+    // that cannot be made is said now, not after minutes of work.
     if (reportArg) {
-      const dir = path.dirname(path.resolve(io.cwd, reportArg));
-      const st = await fsp.stat(dir).catch(() => null);
-      if (!st?.isDirectory()) throw new UsageError(`--report: no such folder: ${path.dirname(reportArg) || '.'}`);
+      const made = await ensureFolder(path.dirname(path.resolve(io.cwd, reportArg)));
+      if (!made.ok) throw new UsageError(`--report: ${formatError({ ...made.error, file: undefined })}`);
     }
     const interrupt = new Interrupt();
     interrupt.install();
@@ -186,7 +186,8 @@ ${allDetails()}`,
       const text = JSON.stringify(body, null, 2) + '\n';
       if (json) io.stdout(text);
       if (reportArg) {
-        const w = await atomicWrite(path.resolve(io.cwd, reportArg), new TextEncoder().encode(text), { overwrite: true });
+        // Written as the run's outputs are: atomically, and a link at its name is replaced, not written through.
+        const w = await atomicWrite(path.resolve(io.cwd, reportArg), new TextEncoder().encode(text), { overwrite: true, followLinks: false });
         if (!w.ok) {
           io.stderr(`vmd-studio: cannot write the report: ${formatError(w.error)}\n`);
           reportFailed = true;
