@@ -147,6 +147,12 @@ describe('counts print as integers', () => {
     expect(reduced).toBe('reduced; keys 2089 → 1089, max position error 0.0100');
     expect(reduced).not.toContain('added');
     expect(reportLine({ edit: 'bake', kept: 3, added: 297, dropped: 0, collisions: 0, keysBefore: 3, keysAfter: 300 })).toBe('baked; keys 3 → 300');
+    // A bake is exact at every frame: what it measures is between frames, and the line says so (the camera's
+    // fov, a whole number in a VMD, is the exception).
+    const errs = { maxPositionError: 0.00323, maxRotationErrorDeg: 0.113, measuredHalfFrames: 1 };
+    expect(reportLine({ edit: 'bake', keysBefore: 3, keysAfter: 300, ...errs })).toBe('baked; keys 3 → 300, exact at every frame; between frames (at half frames) max position error 0.00323, max rotation error 0.113°');
+    expect(reportLine({ edit: 'bake', keysBefore: 70, keysAfter: 2817, cameraKeysBefore: 70, ...errs })).toContain("exact at every frame (the camera's fov to a whole degree); between frames");
+    expect(reportLine({ edit: 'reduce', keysBefore: 3, keysAfter: 2, ...errs })).toBe('reduced; keys 3 → 2, max position error 0.00323, max rotation error 0.113°');
     expect(formatCount(82)).toBe('82');
     expect(formatCount(81.9999999)).toBe('82');
     expect(formatMeasure(12345)).toBe('12345');

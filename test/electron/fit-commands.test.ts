@@ -122,6 +122,12 @@ describe('reduce / bake / speed --refit', () => {
     const b = await run(['bake', 's.vmd', '-o', 'baked.vmd', '--json'], d);
     expect(b.code).toBe(0);
     expect(read(path.join(d, 'baked.vmd')).bone.count).toBe(242);
+    // Exact at every frame, as the summary says; its figures are between frames.
+    const exact = playedErrors(doc, read(path.join(d, 'baked.vmd')), { halfFrames: false });
+    expect(exact.position).toBeLessThan(1e-5);
+    expect(exact.rotationDeg).toBeLessThan(1e-3);
+    const line = await run(['bake', 's.vmd', '-o', 'baked2.vmd'], d);
+    expect(line.out).toMatch(/^bake: baked2\.vmd: baked; keys \d+ → \d+, exact at every frame; between frames \(at half frames\) max position error /);
     const s = await run(['speed', 's.vmd', '--factor', '1.5', '--refit', '-o', 'fast.vmd', '--json'], d);
     expect(s.code).toBe(0);
     const rep = JSON.parse(s.out);

@@ -24,11 +24,11 @@ export function reportLine(r: Record<string, unknown>): string {
   const collided = Number(r.collisions ?? 0) > 0 ? `collisions ${n(r.collisions)} (left out)` : 'collisions 0';
   const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, collided];
   if (r.changed && !retimed && !fitted) parts.push(`changed ${n(r.changed)}`);
-  const extra: string[] = [];
-  const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure) => {
-    if (typeof r[k] === 'number') extra.push(`${label} ${as(r[k] as number)}${unit}`);
+  const extra: string[] = [], errors: string[] = [];
+  const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure, to = errors) => {
+    if (typeof r[k] === 'number') to.push(`${label} ${as(r[k] as number)}${unit}`);
   };
-  fmt('tracksDropped', 'tracks dropped', '', formatCount);
+  fmt('tracksDropped', 'tracks dropped', '', formatCount, extra);
   fmt('maxPositionError', 'max position error');
   fmt('maxRotationErrorDeg', 'max rotation error', '°');
   if (typeof r.keysBefore === 'number') {
@@ -41,6 +41,14 @@ export function reportLine(r: Record<string, unknown>): string {
   if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
   if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
   if (typeof r.maxCameraPositionError === 'number' && r.maxCameraPositionError > 0) fmt('maxCameraPositionError', 'max camera error');
+  // A bake keys every frame, so it plays the input exactly there (but the camera's fov, a whole number in a VMD);
+  // what it measures is between them, at half frames, where a key per frame is a straight line and the input a
+  // curve: said so, or 0.4 units of camera error read as a fault at the frames the help calls exact.
+  if (r.edit === 'bake' && r.measuredHalfFrames === 1 && errors.length) {
+    const fov = Number(r.cameraKeysBefore ?? 0) > 0 ? " (the camera's fov to a whole degree)" : '';
+    extra.push(`exact at every frame${fov}; between frames (at half frames) ${errors.join(', ')}`);
+  }
+  else extra.push(...errors);
   if (typeof r.cameraCutsBefore === 'number' && r.cameraCutsBefore > 0) extra.push(`camera cuts kept ${n(r.cameraCutsKept)} of ${n(r.cameraCutsBefore)}`);
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }
