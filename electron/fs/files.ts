@@ -141,6 +141,18 @@ export function outputExistsError(file: string): CodecError {
   return { code: 'E_IO_EXISTS', message: OUTPUT_EXISTS_MESSAGE, file };
 }
 
+/**
+ * Why an output cannot go to `p`, said before the work (the write checks again, atomically), or null: a folder
+ * there, whatever `overwrite` says (a file never replaces one: said first, not after --overwrite was given for
+ * "output exists"), or anything else there when not `overwrite`.
+ */
+export async function outputRefusal(p: string, overwrite: boolean): Promise<CodecError | null> {
+  const st = await fsp.lstat(p).catch(() => null);
+  if (!st) return null;
+  if (st.isDirectory()) return notRegularFileError(p, st);
+  return overwrite ? null : outputExistsError(p);
+}
+
 /** True when anything (file, folder, link, even a dangling one) is at `p`. */
 export async function pathExists(p: string): Promise<boolean> {
   return fsp.lstat(p).then(

@@ -60,6 +60,27 @@ describe('outputs that reach an input through a link', () => {
     expect(existsSync(path.join(d, 'mirrored.vmd'))).toBe(true);
   });
 
+  it('-o naming a folder says so at once, with or without --overwrite (it said "output exists", then with --overwrite "is a folder")', async () => {
+    const d = mk('folder-out');
+    copyFileSync(DANCE, path.join(d, 'dance.vmd'));
+    mkdirSync(path.join(d, 'out'));
+    mkdirSync(path.join(d, 'out.bvh'));
+    const model = corpusPath('gene/Gene_light.pmx');
+    for (const [argv, name] of [
+      [['mirror', 'dance.vmd', '-o', 'out'], 'out'],
+      [['mirror', 'dance.vmd', '-o', 'out', '--overwrite'], 'out'],
+      [['retarget', 'dance.vmd', '--from', model, '--to', model, '-o', 'out'], 'out'],
+      [['export-bvh', 'dance.vmd', '--model', model, '-o', 'out.bvh'], 'out.bvh'],
+    ] as const) {
+      const r = await cli(d, ...argv);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.err, argv.join(' ')).toBe(`vmd-studio: ${name}: is a folder, not a file\n`);
+    }
+    // A file there is still "exists" without --overwrite.
+    writeFileSync(path.join(d, 'taken.vmd'), 'x');
+    expect((await cli(d, 'mirror', 'dance.vmd', '-o', 'taken.vmd')).err).toContain('output exists');
+  });
+
   it('batch: an output folder linking to the input folder is refused; a link inside the output tree never reaches an input', async () => {
     const d = mk('batch');
     const input = path.join(d, 'motions');

@@ -5,7 +5,7 @@
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -41,7 +41,8 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       return guarded(async () => {
         const givens = [a.positionals[0], outArg];
         // Said before the work (a refit of a large dance takes seconds); the write checks again, atomically.
-        if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
+        const refused = await outputRefusal(output, a.flags.has('overwrite'));
+        if (refused) return failWith(io, refused, output, givens);
         const r = await readInputBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
         const wrong = wrongKindError(input, r.value, 'vmd', op, a.positionals[0]);

@@ -6,7 +6,7 @@
  * existing output is kept unless --overwrite; every write is atomic.
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import type { ModelData } from '../../../shared/pmx';
 import { loadModelFile } from '../load';
@@ -97,7 +97,8 @@ async function convertFile<I, V>(
     report: (value: V) => { json: object; line: string; warnings?: readonly string[] };
   },
 ): Promise<number> {
-  if (!a.flags.has('overwrite') && (await pathExists(p.output))) return failWith(io, outputExistsError(p.output), p.output, p.givens);
+  const refused = await outputRefusal(p.output, a.flags.has('overwrite'));
+  if (refused) return failWith(io, refused, p.output, p.givens);
   const b = await readInputBytes(p.input);
   if (!b.ok) return failWith(io, b.error, p.input, p.givens);
   const wrong = wrongKindError(p.input, b.value, steps.takes, name, p.givens[0], '--model');

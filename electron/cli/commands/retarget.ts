@@ -8,7 +8,7 @@
  * 130/143 after SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { atomicWrite, outputExistsError, pathExists, readInputBytes, sameFile } from '../../fs/files';
+import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { loadModelFile } from '../load';
@@ -66,7 +66,8 @@ export const retargetCommand: CommandInfo = {
     if (!checked.ok) throw new UsageError(checked.error.message);
     const opts = checked.value!;
     return guarded(async () => {
-      if (!a.flags.has('overwrite') && (await pathExists(output))) return failWith(io, outputExistsError(output), output, givens);
+      const refused = await outputRefusal(output, a.flags.has('overwrite'));
+      if (refused) return failWith(io, refused, output, givens);
       const src = await loadModelFile(from);
       if (!src.ok) return failWith(io, src.error, from!, givens);
       const dst = await loadModelFile(to);
