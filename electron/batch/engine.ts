@@ -196,8 +196,9 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   // Also through a link (an output folder that links to the input folder).
   if (await sameFile(inputDir, outputDir)) return refused({ code: 'E_ARGUMENT', message: 'the output folder must differ from the input folder (inputs are never modified)' });
   const st = await fsp.stat(inputDir).catch(() => null);
-  if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: `input folder not found: ${job.inputDir}`, file: inputDir });
-  if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: `not a folder: ${job.inputDir}`, file: inputDir });
+  // The message leaves the path to `file`, which the caller shows as the user gave it.
+  if (!st) return refused({ code: 'E_IO_NOT_FOUND', message: 'input folder not found', file: inputDir });
+  if (!st.isDirectory()) return refused({ code: 'E_ARGUMENT', message: 'not a folder', file: inputDir });
 
   // Every motion and pose is listed: those the operation does not take (a pose for an edit of motions)
   // are counted in the summary rather than passed over without a word.

@@ -7,11 +7,12 @@ import { failure, readVmd, success, type CodecError, type ErrorCode, type Outcom
 import { FILE_KIND_NAMES, fileKindByName, fileKindOf, type FileKind } from '../../shared/ipc/file-kind';
 
 /** What a command reads: a motion or a pose (convert, inspect), a VMD motion (the edits, export-*), a capture. */
-export type Wanted = 'motion' | 'vmd' | 'bvh' | 'vrma';
+export type Wanted = 'motion' | 'vmd' | 'vpd' | 'bvh' | 'vrma';
 
 const WANTED: Readonly<Record<Wanted, { kinds: readonly FileKind[]; name: string; plural: string; code: ErrorCode }>> = {
   motion: { kinds: ['vmd', 'vpd', 'json'], name: 'a VMD motion or a VPD pose', plural: 'motions and poses (.vmd, .vpd, .json)', code: 'E_VMD_MAGIC' },
   vmd: { kinds: ['vmd'], name: 'a VMD motion', plural: 'VMD motions', code: 'E_VMD_MAGIC' },
+  vpd: { kinds: ['vpd'], name: 'a VPD pose', plural: 'VPD poses (.vpd)', code: 'E_VPD_MAGIC' },
   bvh: { kinds: ['bvh'], name: 'a BVH capture', plural: 'BVH captures', code: 'E_BVH_SYNTAX' },
   vrma: { kinds: ['vrma'], name: 'a VRM Animation', plural: 'VRM Animations (.vrma)', code: 'E_VRMA_FORMAT' },
 };

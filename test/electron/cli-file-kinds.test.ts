@@ -91,4 +91,17 @@ describe('a file of another kind is named as what it is', () => {
     const e = await cli(d, 'export-bvh', 'model.pmx', '-o', 'e.bvh');
     expect(e.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: export-bvh works on VMD motions and takes a model with --model; vmd-studio inspect describes a model\n');
   });
+
+  it('build takes VPD poses: a motion given to it is named as one, and every path as it was typed', async () => {
+    const d = files();
+    mkdirSync(path.join(d, 'in'));
+    writeFileSync(path.join(d, 'in', 'dance.vmd'), readFileSync(path.join(d, 'dance.vmd')));
+    const b = await cli(d, 'build', 'in/dance.vmd@0', '-o', 'out.vmd');
+    expect(b.code).toBe(1);
+    expect(b.err).toBe('vmd-studio: in/dance.vmd: a VMD motion, not a VPD pose: build works on VPD poses (.vpd)\n');
+    expect((await cli(d, 'build', 'in/none.vpd@0', '-o', 'out.vmd')).err).toBe('vmd-studio: in/none.vpd: no such file or folder\n');
+    // A batch's input folder that is not there, or is a file: named as typed, once.
+    expect((await cli(d, 'batch', 'mirror', 'nothere', '-o', 'out')).err).toBe('vmd-studio batch: nothere: input folder not found\n');
+    expect((await cli(d, 'batch', 'mirror', 'in/dance.vmd', '-o', 'out')).err).toBe('vmd-studio batch: in/dance.vmd: not a folder\n');
+  });
 });

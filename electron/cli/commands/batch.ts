@@ -158,7 +158,7 @@ ${allDetails()}`,
     }
     if (!run.ok) {
       jsonFailure(io, run.error);
-      io.stderr(`vmd-studio batch: ${formatError(run.error)}\n`);
+      io.stderr(`vmd-studio batch: ${formatError({ ...run.error, ...(run.error.file ? { file: show(run.error.file) } : {}) })}\n`);
       return 2;
     }
     const summary = run.value;

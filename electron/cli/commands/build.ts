@@ -7,6 +7,7 @@ import { buildFromPoses, parseCurveSpec, type PoseAt } from '../../../shared/mot
 import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
+import { wrongKindError } from '../file-kind';
 
 export const buildCommand: CommandInfo = {
   summary: 'build a motion from poses: POSE.vpd@FRAME ... (union of bones, rest pose where missing)',
@@ -28,14 +29,17 @@ export const buildCommand: CommandInfo = {
     const specs = a.positionals.map((p) => {
       const m = /^(.*)@(\d+)$/.exec(p);
       if (!m) throw new UsageError(`"${p}": give each pose as FILE.vpd@FRAME`);
-      return { file: path.resolve(io.cwd, m[1]), frame: Number(m[2]) };
+      return { file: path.resolve(io.cwd, m[1]), given: m[1], frame: Number(m[2]) };
     });
     const poses: PoseAt[] = [];
     for (const s of specs) {
+      // Errors name the pose as it was typed; another kind of file (a VMD, a model) is said as such.
       const r = await readInputBytes(s.file, { maxBytes: MAX_MOTION_FILE_BYTES });
-      if (!r.ok) return failWith(io, r.error, s.file);
+      if (!r.ok) return failWith(io, r.error, s.file, [s.given]);
+      const wrong = wrongKindError(s.file, r.value, 'vpd', 'build', s.given);
+      if (wrong) return failWith(io, wrong, s.file, [s.given]);
       const p = readVpd(r.value);
-      if (!p.ok) return failWith(io, p.error, s.file);
+      if (!p.ok) return failWith(io, p.error, s.file, [s.given]);
       poses.push({ pose: p.value, frame: s.frame });
     }
     const r = buildFromPoses(poses, { curve, skipLongNames: a.flags.has('skip-long-names') });
