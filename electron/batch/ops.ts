@@ -162,7 +162,6 @@ function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r:
     ...read.map((d) => d.message),
     ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
     ...(x.unboundParts.length ? [`parts ${standard ? 'the standard skeleton' : 'the model'} lacks: ${x.unboundParts.join(' ')}`] : []),
-    ...(x.unknownMapJoints.length ? [`map rows naming no joint: ${x.unknownMapJoints.join(' ')}`] : []),
     ...x.warnings,
   ];
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };

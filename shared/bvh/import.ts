@@ -89,7 +89,7 @@ export interface ImportReport {
    */
   unreachablePosition: number;
   unreachableRotationDeg: number;
-  /** What the output could not keep as given (a model name longer than the header's field). */
+  /** What the output could not keep as given (a model name longer than the header's field), map rows naming nothing. */
   warnings: string[];
 }
 
@@ -183,6 +183,10 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     const why = !encodable(model.name) ? 'has characters Shift_JIS lacks' : `is ${sjisLength(model.name)} bytes in Shift_JIS, more than the ${MODEL_NAME_LENGTH_V2} a VMD's header holds`;
     warnings.push(`the model's name "${model.name}" ${why}: written as "${name.written}"`);
   }
+  // A map row that names nothing is a typo the user would not see in the counts: said here, once, for the
+  // command line, the batch and the dialog alike.
+  if (mp.unknownJoints.length) warnings.push(`map rows naming no joint of the capture (left out): ${mp.unknownJoints.join(' ')}`);
+  if (mp.unknownTargets.length) warnings.push(`map rows naming no humanoid part or bone (left out): ${mp.unknownTargets.join(' ')}`);
   let dense: VmdDocument;
   try {
     dense = denseDoc(r, name.field, opts.morphs ?? []);

@@ -199,6 +199,17 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const same = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', corpusPath(WALK)], dir);
     expect(same.code).toBe(2);
   });
+
+  it('import-bvh says which --map rows name nothing (a typo was dropped without a word; only --json listed it)', async () => {
+    const dir = mk();
+    writeFileSync(path.join(dir, 'map.json'), JSON.stringify({ LeftHipp: 'leftUpperLeg', LeftHip: 'leftUpperLegg' }));
+    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd', '--map', 'map.json'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(
+      'vmd-studio: warning: map rows naming no joint of the capture (left out): LeftHipp\n' +
+        'vmd-studio: warning: map rows naming no humanoid part or bone (left out): leftUpperLegg\n',
+    );
+  });
 });
 
 describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header", () => {

@@ -241,7 +241,8 @@ describe('BatchDialog form', () => {
   it('a file field says under it what the file is and what empty means, whole; its placeholder is the file form', async () => {
     const { w } = await openDialog('import-vrma');
     const hint = w.get('[data-testid="batch-hint-map"]');
-    expect(hint.text()).toBe('JSON: "bones" (humanoid part → bone) and "morphs" (expression → morph) over the built-in tables');
+    // The VRMA's humanoid bones need no map: the file names them; only the expression table takes rows.
+    expect(hint.text()).toBe('JSON: "morphs" (expression → morph, "-" leaves one out) over the built-in table');
     expect(hint.isVisible()).toBe(true);
     expect(w.get('[data-testid="batch-opt-map"]').attributes('placeholder')).toBe('MAP.csv|.json');
     expect(w.get('[data-testid="batch-hint-model"]').text()).toBe('.pmx/.pmd; empty: the standard MMD bones');
