@@ -38,6 +38,14 @@ describe('i18n strings', () => {
     expect(errValue('E_NO_SUCH_CODE', 'x').ok).toBe(false);
   });
 
+  it('names the active track apart from the selected tracks in Japanese (選択中 and 選択した read the same)', () => {
+    for (const [active, selected] of [['timeline.scope.active', 'timeline.scope.selected'], ['timeline.rangeActive', 'timeline.rangeSelected'], ['timeline.scopeOf.active', 'timeline.scopeOf.selected']] as const) {
+      expect(t(active, 'ja'), active).toContain('アクティブ');
+      expect(t(active, 'ja'), active).not.toContain('選択');
+      expect(t(selected, 'ja'), selected).toContain('選択');
+    }
+  });
+
   it('maps system languages to a locale', () => {
     expect(localeFromLanguage('ja-JP')).toBe('ja');
     expect(localeFromLanguage('ja')).toBe('ja');
