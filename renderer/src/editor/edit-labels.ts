@@ -2,9 +2,9 @@
  * The undo and redo buttons name the step in the UI's language (issue 30: the Japanese UI said "register
  * camera view", "mirror paste", "curve", "insert key", "pose bone"). Edits label their steps in English
  * (shared/key-edits, for logs and tests); this maps each of those labels to its string key. A label built
- * elsewhere already in the UI's words (a Whole Motion operation, Simplify) is shown as it is.
+ * elsewhere as a string key (a Whole Motion operation, Simplify) is looked up when shown.
  */
-import type { UiStringKey } from '../../../shared/i18n/strings';
+import { hasString, type UiStringKey } from '../../../shared/i18n/strings';
 
 const EDIT_LABELS: Record<string, UiStringKey> = {
   'delete keys': 'edit.label.deleteKeys',
@@ -25,10 +25,15 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   staging: 'edit.label.staging',
 };
 
-/** A history step's label in the UI's language. */
+/**
+ * A history step's label in the UI's language: an edit's English label through EDIT_LABELS, or a string key
+ * (a Whole Motion operation `batch.op.reduce`, Simplify, a bake, a retarget keep their key, not the words of
+ * the language they were made in, so a step made in English reads in Japanese after switching).
+ */
 export function editLabel(label: string, t: (key: UiStringKey) => string): string {
   const key = EDIT_LABELS[label];
-  return key ? t(key) : label;
+  if (key) return t(key);
+  return hasString(label) ? t(label) : label;
 }
 
 /** The labels this maps (the test checks every edit's label is among them). */

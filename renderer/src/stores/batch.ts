@@ -166,7 +166,6 @@ export const useBatchStore = defineStore('batch', {
      * from the current document by a fit preview or the fitting worker), else the edit run here.
      */
     applyNow(result?: EditResult): boolean {
-      const settings = useSettingsStore();
       const notify = useNotifyStore();
       const doc = useWorkspaceStore();
       const hist = useHistoryStore();
@@ -176,7 +175,8 @@ export const useBatchStore = defineStore('batch', {
         notify.error({ code: 'E_ARGUMENT', message: { key: cur ? 'batch.fix' : 'batch.err.noDocument' } });
         return false;
       }
-      const label = settings.t(`batch.op.${this.op}`);
+      // The step keeps the string key: the undo/redo buttons name it in the UI's language of the moment.
+      const label = `batch.op.${this.op}`;
       const opText: NoticeText = { key: `batch.op.${this.op}` };
       const prepared = prepareDocEdit(this.op, options)!;
       if (!prepared.ok) {
@@ -221,7 +221,7 @@ export const useBatchStore = defineStore('batch', {
         notify.error({ ...opts.error, message: optionErrorText('mirror', opts.error) });
         return false;
       }
-      const label = useSettingsStore().t('batch.op.mirror');
+      const label = 'batch.op.mirror';
       const d = cur.doc;
       const big = d.bone.count + d.morph.count + d.camera.count + d.light.count + d.ik.count >= SLICED_MIRROR_KEYS;
       const made: { step?: MirrorStep } = {};

@@ -198,7 +198,8 @@ export const useBakeStore = defineStore('physics-bake', () => {
       return false;
     }
     const label = useSettingsStore().t('bake.open');
-    const step = diffDocuments(cur.doc, r.output, label);
+    // The step keeps the string key, named in the UI's language when shown (edit-labels.ts).
+    const step = diffDocuments(cur.doc, r.output, 'bake.open');
     if (!step || isEmptyDiff(step.diff)) {
       notify.error({ code: 'E_EDIT', message: step ? `${label}: nothing to change` : `${label}: the bake changed the file header, which cannot be undone here` });
       return false;

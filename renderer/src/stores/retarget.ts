@@ -313,8 +313,7 @@ export const useRetargetStore = defineStore('retarget', {
         return this.apply();
       }
       if (ws.activeId !== d.id) ws.activate(d.id);
-      const settings = useSettingsStore();
-      const step = diffDocuments(shown.input, shown.doc, settings.t('retarget.stepLabel'));
+      const step = diffDocuments(shown.input, shown.doc, 'retarget.stepLabel');
       if (isEmptyDiff(step.diff)) {
         useNotifyStore().info({ key: 'retarget.unchanged', params: { name: d.fileName } });
         this.close();

@@ -31,7 +31,6 @@ import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-pre
 import { useHistoryStore } from './history';
 import { useNotifyStore } from './notify';
 import { useSelectionStore } from './selection';
-import { useSettingsStore } from './settings';
 
 /** The tolerance fields: Reduce's option specs whose name ends in -tol (pos-tol, rot-tol, morph-tol). */
 export const SIMPLIFY_SPECS: readonly OptionSpec[] = OP_OPTION_SPECS.reduce.filter((s) => s.name.endsWith('-tol'));
@@ -217,7 +216,7 @@ export const useSimplifyStore = defineStore('simplify', {
         return false;
       }
       const hist = useHistoryStore();
-      const step = diffDocuments(p.input, p.doc, useSettingsStore().t('inspector.simplify'));
+      const step = diffDocuments(p.input, p.doc, 'inspector.simplify');
       const x = p.fit.report.extra;
       this.cancel();
       hist.commit(step);

@@ -16,6 +16,9 @@ import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify
 import { corpusDir, corpusPresent, readCorpus } from '../../helpers/corpus';
 import { buildRows } from '../../../renderer/src/editor/timeline-rows';
 import { playedErrors } from '../../helpers/motion-error';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { editLabel } from '../../../renderer/src/editor/edit-labels';
+import { t } from '../../../shared/i18n/strings';
 
 function quietApi(): VmdStudioApi {
   return new Proxy({} as Record<string, unknown>, {
@@ -57,6 +60,23 @@ describe.skipIf(!corpusPresent)('reduce on the open motion', () => {
     expect(lines.detail).not.toMatch(/kept|dropped/);
     expect(hist.undo()).toBe(true);
     expect(Buffer.from(writeVmd(hist.current()!.doc))).toEqual(Buffer.from(bytes));
+  });
+
+  it('names its step in the UI language of the moment: made in English, the redo button reads Japanese after switching', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpusDir, 'mc-mmd-rust/default_anim/Drink.vmd')));
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    expect(useSceneStore().openBytes('Drink.vmd', bytes, '/m/Drink.vmd')).toBe(true);
+    const batch = useBatchStore();
+    batch.target = 'document';
+    batch.op = 'reduce';
+    batch.forms.reduce = { ...batch.forms.reduce, 'pos-tol': 0.05, 'rot-tol': 0.5 };
+    expect(batch.applyNow()).toBe(true);
+    const hist = useHistoryStore();
+    expect(editLabel(hist.undoLabel, settings.t)).toBe(t('batch.op.reduce', 'en'));
+    expect(hist.undo()).toBe(true);
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    expect(editLabel(hist.redoLabel, settings.t)).toBe(t('batch.op.reduce', 'ja'));
   });
 });
 
