@@ -52,16 +52,19 @@ describe('the video dialog says why an export failed', () => {
     w.unmount();
   });
 
-  it('no music in the scene: the music box is not shown ticked', async () => {
-    // Seen on a first run: "No music in the scene" beside a ticked (greyed) box, as if music were included.
+  it('no music in the scene: a plain line says so, no box to tick', async () => {
+    // Seen on a first run: "No music in the scene" beside a ticked (greyed) box, as if music were included;
+    // then an unticked greyed box, which still read as an option.
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'en' };
     useVideoExportStore().open = true;
     const w = mount(VideoExportDialog, { attachTo: document.body });
     await w.vm.$nextTick();
-    const box = document.querySelector('[data-testid="video-music"]') as HTMLInputElement;
-    expect(box.disabled).toBe(true);
-    expect(box.checked).toBe(false);
+    expect(document.querySelector('[data-testid="video-music"]')).toBeNull();
+    const line = document.querySelector('[data-testid="video-no-music"]')!;
+    expect(line.textContent!.trim()).toBe('No music in the scene');
+    expect(line.closest('label')).toBeNull();
+    expect(line.querySelector('input')).toBeNull();
     w.unmount();
   });
 
