@@ -2,15 +2,27 @@
  * Text a new user found cut, wrapped mid-word or touching (a first-run report, in English and Japanese), read
  * from the real layout in Chromium:
  *  - Video…: "250 frames, 8.33 s" ("250 フレーム、8.33 秒") stays on one line, Render and Close do not touch,
- *    and no music in the scene is a line of text, not a greyed box.
+ *    and no music in the scene is a line of text, not a greyed box;
+ *  - the curve pane with a key selected: "Frames 0–125" / "Angle turned (°)" whole (was "Frames 0–1…"), the key's
+ *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line.
  * Screenshots: test-artifacts/ui-text-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath } from './harness';
-import { animationFrames, openFresh } from './editor-page';
+import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+const GENE = corpusPath('gene/Gene_light.pmx');
+
+async function loadGene(page: Page) {
+  await page.click('[data-testid="preview-open-model"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', GENE);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForFunction(() => /ジェネ/.test(document.querySelector('[data-testid="preview-model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), undefined, { timeout: 60_000 });
+}
 
 async function setLocale(page: Page, locale: 'en' | 'ja') {
   await page.selectOption('[data-testid="locale"]', locale);
@@ -22,10 +34,18 @@ async function textLines(page: Page, selector: string): Promise<{ text: string; 
   return page.evaluate((sel) => {
     const el = document.querySelector(sel) as HTMLElement | null;
     if (!el) throw new Error(`${sel} is not there`);
-    const r = document.createRange();
-    r.selectNodeContents(el);
-    const tops = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
-    return { text: el.textContent!.trim(), lines: tops.size, cut: el.scrollWidth > el.clientWidth + 0.5 };
+    // The boxes of its text nodes (a word broken over two lines gives two), grouped by their middle.
+    const boxes: DOMRect[] = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
+    }
+    const mids = boxes.map((b) => ({ y: b.top + b.height / 2, h: b.height })).sort((a, b) => a.y - b.y);
+    let lines = 0, last = -Infinity;
+    for (const m of mids) if (m.y - last > m.h / 2) (lines++, (last = m.y));
+    return { text: el.textContent!.trim(), lines, cut: el.scrollWidth > el.clientWidth + 0.5 };
   }, selector);
 }
 
@@ -53,6 +73,39 @@ describe('text a new user found cut or wrapped', () => {
       await s.app.screenshot(`ui-text-video-${locale}`);
     }
     await page.click('[data-testid="video-close"]');
+    await setLocale(page, 'en');
+  });
+
+  it('the curve pane: the plot caption whole, the key caption clear of the square, Paste on\'s boxes on one line (en, ja)', async () => {
+    const { page } = s.app;
+    await openFresh(page, WAVE);
+    await clickKey(page, 'track-bone:0', 125);
+    await page.waitForSelector('[data-testid="curve-plot-caption"]');
+    for (const locale of ['en', 'ja'] as const) {
+      await setLocale(page, locale);
+      for (const ch of ['x', 'r']) {
+        await page.click(`[data-testid="curve-channel-${ch}"]`);
+        await animationFrames(page, 2);
+        const what = await textLines(page, '[data-testid="curve-plot-caption"] .what');
+        expect.soft(what.cut, `${locale} ${ch}: "${what.text}" cut`).toBe(false);
+        const inside = await page.evaluate(() => {
+          const w = document.querySelector('[data-testid="curve-plot-caption"] .what')!.getBoundingClientRect();
+          const side = document.querySelector('[data-testid="curve-plot-caption"]')!.getBoundingClientRect();
+          return w.right <= side.right + 0.5;
+        });
+        expect.soft(inside, `${locale} ${ch}: "${what.text}" runs past the column`).toBe(true);
+      }
+      const clear = await page.evaluate(() => {
+        const cap = document.querySelector('[data-testid="curve-target"]')!.getBoundingClientRect();
+        const cv = document.querySelector('[data-testid="curve-canvas"]') as HTMLCanvasElement;
+        const top = cv.getBoundingClientRect().top + Number(cv.dataset.oy) - Number(cv.dataset.size);
+        return { bottom: cap.bottom, top };
+      });
+      expect.soft(clear.bottom, `${locale}: the key caption over the square`).toBeLessThanOrEqual(clear.top);
+      const tops = await page.$$eval('[data-testid^="paste-ch-"]', (els) => [...new Set(els.map((e) => Math.round(e.getBoundingClientRect().top)))]);
+      expect.soft(tops.length, `${locale}: Paste on's boxes split over lines`).toBe(1);
+      await s.app.screenshot(`ui-text-curve-${locale}`);
+    }
     await setLocale(page, 'en');
   });
 });
