@@ -4,7 +4,8 @@
  *  - Video…: "250 frames, 8.33 s" ("250 フレーム、8.33 秒") stays on one line, Render and Close do not touch,
  *    and no music in the scene is a line of text, not a greyed box;
  *  - the curve pane with a key selected: "Frames 0–125" / "Angle turned (°)" whole (was "Frames 0–1…"), the key's
- *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line.
+ *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line;
+ *  - the Morphs tab on Gene: a name too long for its column keeps its end (eye_wink_geo_L and _R were both "eye_wi…").
  * Screenshots: test-artifacts/ui-text-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -107,5 +108,48 @@ describe('text a new user found cut or wrapped', () => {
       await s.app.screenshot(`ui-text-curve-${locale}`);
     }
     await setLocale(page, 'en');
+  });
+
+  it('the Morphs tab: a cut name keeps its end, so eye_…_L and eye_…_R read apart; the whole name in its tooltip', async () => {
+    const { page } = s.app;
+    await openFresh(page, WAVE);
+    await loadGene(page);
+    await page.click('[data-testid="side-tab-morphs"]');
+    await page.waitForSelector('[data-testid="morph-row"]');
+    const rows = await page.$$eval('[data-testid="morph-row"]', (lis) =>
+      lis.map((li) => {
+        const name = li.querySelector('.name') as HTMLElement;
+        const nb = name.getBoundingClientRect();
+        // The characters that show: those whose box ends inside the name's box (an ellipsis stands for the rest).
+        const shown: string[] = [];
+        const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+        let cut = false;
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const el = n.parentElement!;
+          const eb = el.getBoundingClientRect();
+          const elCut = el.scrollWidth > el.clientWidth + 0.5;
+          const text = n.textContent!;
+          for (let i = 0; i < text.length; i++) {
+            const r = document.createRange();
+            r.setStart(n, i);
+            r.setEnd(n, i + 1);
+            const b = r.getBoundingClientRect();
+            // Within the name's box and, in a part cut with an ellipsis, clear of the ellipsis' em at its end.
+            if (b.right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
+            else cut = true;
+          }
+          if (elCut) shown.push('…');
+        }
+        return { name: li.getAttribute('data-morph')!, shown: shown.join(''), cut, title: name.title };
+      }),
+    );
+    const cut = rows.filter((r) => r.cut);
+    expect(cut.length, 'no name is cut: the test sees nothing').toBeGreaterThan(0);
+    for (const r of rows) expect.soft(r.title, r.name).toBe(r.name);
+    const byShown = new Map<string, string[]>();
+    for (const r of rows) byShown.set(r.shown, [...(byShown.get(r.shown) ?? []), r.name]);
+    const same = [...byShown.entries()].filter(([, names]) => new Set(names).size > 1);
+    expect(same, 'names that read the same').toEqual([]);
+    await s.app.screenshot('ui-text-morphs');
   });
 });
