@@ -5,7 +5,9 @@
  *    and no music in the scene is a line of text, not a greyed box;
  *  - the curve pane with a key selected: "Frames 0–125" / "Angle turned (°)" whole (was "Frames 0–1…"), the key's
  *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line;
- *  - the Morphs tab on Gene: a name too long for its column keeps its end (eye_wink_geo_L and _R were both "eye_wi…").
+ *  - the Morphs tab on Gene: a name too long for its column keeps its end (eye_wink_geo_L and _R were both "eye_wi…");
+ *  - the preview header at 1280×720 with Gene and a camera: nothing clipped at the window's edge, room for the
+ *    model's name, and every control named (its text, or an aria-label and a tooltip for a glyph).
  * Screenshots: test-artifacts/ui-text-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
+const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
 
 async function loadGene(page: Page) {
   await page.click('[data-testid="preview-open-model"]');
@@ -151,5 +154,50 @@ describe('text a new user found cut or wrapped', () => {
     const same = [...byShown.entries()].filter(([, names]) => new Set(names).size > 1);
     expect(same, 'names that read the same').toEqual([]);
     await s.app.screenshot('ui-text-morphs');
+  });
+
+  it('the preview header at 1280×720 with a model and a camera: nothing clipped, the name readable, every control named (en, ja)', async () => {
+    const { page } = s.app;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    if (!(await page.textContent('[data-testid="preview-model-name"]'))?.includes('ジェネ')) await loadGene(page);
+    // A new motion (no keys yet: it may become a camera's) shows Register view too: the longest row.
+    await page.click('[data-testid="cmd-new-motion"]');
+    await page.waitForSelector('[data-testid="preview-register-view"]');
+    await page.click('[data-testid="preview-open-camera"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', CAMERA_FILE);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForSelector('[data-testid="preview-clear-camera"]');
+    for (const locale of ['en', 'ja'] as const) {
+      await setLocale(page, locale);
+      const r = await page.evaluate(() => {
+        const bar = document.querySelector('[data-testid="preview-pane"] header.bar') as HTMLElement;
+        const hb = bar.getBoundingClientRect();
+        const out: string[] = [], unnamed: string[] = [];
+        for (const e of bar.querySelectorAll('button, label, input')) {
+          const el = e as HTMLElement;
+          const b = el.getBoundingClientRect();
+          if (!b.width) continue;
+          if (b.right > hb.right + 0.5 || b.left < hb.left - 0.5 || b.right > window.innerWidth) out.push(el.dataset.testid ?? el.outerHTML.slice(0, 50));
+          if (el.tagName === 'BUTTON' || el.tagName === 'INPUT') {
+            const text = el.tagName === 'BUTTON' ? el.textContent!.trim() : '';
+            const glyph = !/\p{L}{2}/u.test(text);
+            const label = el.getAttribute('aria-label') ?? '';
+            const title = el.title || (el.closest('label') as HTMLElement | null)?.title || '';
+            if (glyph && (!label && !/\p{L}{2}/u.test(title))) unnamed.push(el.dataset.testid ?? el.outerHTML.slice(0, 50));
+            if (glyph && !title) unnamed.push(`${el.dataset.testid}: no tooltip`);
+          }
+        }
+        const name = bar.querySelector('[data-testid="preview-model-name"]') as HTMLElement;
+        return { out, unnamed, overflow: bar.scrollWidth - bar.clientWidth, nameEms: name.clientWidth / parseFloat(getComputedStyle(name).fontSize), nameCut: name.scrollWidth > name.clientWidth + 0.5, name: name.textContent };
+      });
+      expect.soft(r.out, `${locale}: controls past the header's edge`).toEqual([]);
+      expect.soft(r.overflow, `${locale}: the header overflows`).toBeLessThanOrEqual(0);
+      expect.soft(r.nameCut, `${locale}: "${r.name}" cut (${r.nameEms.toFixed(1)} em)`).toBe(false);
+      expect.soft(r.unnamed, `${locale}: glyph controls without a name or tooltip`).toEqual([]);
+      await s.app.screenshot(`ui-text-preview-header-1280-${locale}`);
+    }
+    await setLocale(page, 'en');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
