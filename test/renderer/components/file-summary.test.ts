@@ -102,3 +102,30 @@ describe('FileSummary notes', () => {
     ]);
   });
 });
+
+describe('FileSummary badge below the kind thresholds', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    setQuietApi();
+  });
+
+  it('a new motion says Motion before its first key, and a motion of two bone keys says Motion (was Unknown)', async () => {
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    useSceneStore().newMotion('New motion.vmd', '');
+    const w = mount(FileSummary);
+    await nextTick();
+    const badge = () => w.get('[data-testid="summary-kind"]');
+    expect(badge().attributes('data-kind')).toBe('motion');
+    expect(badge().text()).toBe('Motion');
+    const two = buildFixture({ bones: [{ name: SJIS['センター'], frame: 0 }, { name: SJIS['センター'], frame: 10 }] });
+    expect(useSceneStore().openBytes('two.vmd', two, '/m/two.vmd')).toBe(true);
+    await nextTick();
+    expect(badge().attributes('data-kind')).toBe('motion');
+    // A file with no keys at all says what is known of it: nothing.
+    expect(useSceneStore().openBytes('empty.vmd', buildFixture({}), '/m/empty.vmd')).toBe(true);
+    await nextTick();
+    expect(badge().attributes('data-kind')).toBe('unknown');
+    w.unmount();
+  });
+});
