@@ -324,7 +324,9 @@ describe('BatchDialog form', () => {
     const rows = w.findAll('[data-testid="batch-failure"]');
     expect(rows.length).toBe(1);
     expect(rows[0].attributes('data-code')).toBe('E_VMD_TRUNCATED');
-    expect(rows[0].findAll('td').map((d) => d.text())).toEqual(['sub/bad.vmd', 'E_VMD_TRUNCATED', 'bone block ends early']);
+    // A damaged file's line leads with a plain sentence; the reader's own line is the tooltip.
+    expect(rows[0].findAll('td').map((d) => d.text())).toEqual(['sub/bad.vmd', 'E_VMD_TRUNCATED', 'The file is cut short or damaged: it ends too early']);
+    expect(rows[0].find('td.msg').attributes('title')).toBe('bone block ends early');
     expect(w.get('[data-testid="batch-summary"]').text()).toBe('Done: 2 ok, 1 failed, 0 skipped');
   });
 });

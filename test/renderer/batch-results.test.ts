@@ -34,7 +34,7 @@ describe('BatchResults', () => {
       // the main process's English line: "E_VMD_MAGIC: not a VMD file: …" above "VMD ファイルではありません").
       const failed = w.findAll('[data-testid="batch-result"]')[2].text();
       expect(failed).toContain('E_VMD_TRUNCATED');
-      expect(failed).toContain('ファイルが途中で切れています');
+      expect(failed).toContain('ファイルが途中で切れているか壊れています');
       expect(failed).not.toContain('bone block cut short');
     });
   });

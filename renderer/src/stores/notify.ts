@@ -58,19 +58,26 @@ export function renderText(x: NoticeText, locale: Locale): string {
  * is exact); in Japanese the line says by error code what is wrong, and the English message moves to the
  * detail line with the code, so nothing is lost.
  */
+/** Codes of a file cut short or damaged: their notice leads with the code's plain line in every language. */
+const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_VMD_COUNT', 'E_PMX_TRUNCATED']);
+
 export function describeError(e: NoticeError, locale: Locale = 'en'): { message: string; detail?: string } {
   const message = renderText(e.message, locale);
   const name = e.file ? fileNameOf(e.file) + ': ' : '';
   const key = `err.${e.code}`;
   // An option error phrased by the app (a string key naming the option) says more than its code's line.
   const phrased = e.option !== undefined && typeof e.message !== 'string';
-  const said = locale === 'en' || phrased ? null : tDynamic(key, locale);
+  // A damaged file leads with a plain sentence in English too; the reader's own line ("bone block promises 470
+  // records of 111 bytes, but only 2946 bytes remain") follows in the detail.
+  const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code);
+  const said = !plain || phrased ? null : tDynamic(key, locale);
   if (said === null || said === key) {
     const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };
   }
   // A text file's error (a BVH, a map file) says its line; a binary file's, its byte.
-  const at = e.line !== undefined ? `（${t('err.atLine', locale, { n: e.line })}）` : e.offset !== undefined ? `（${t('err.atByte', locale, { n: e.offset })}）` : '';
+  const [open, close] = locale === 'ja' ? ['（', '）'] : [' (', ')'];
+  const at = e.line !== undefined ? `${open}${t('err.atLine', locale, { n: e.line })}${close}` : e.offset !== undefined ? `${open}${t('err.atByte', locale, { n: e.offset })}${close}` : '';
   return { message: `${name}${said}${at}`, detail: `${e.code}: ${message}` };
 }
 

@@ -24,15 +24,27 @@ describe('error notices', () => {
   });
 
   it('English: file, the codec message and the byte offset; the code below', () => {
-    expect(describeError({ code: 'E_VMD_COUNT', message: 'bone count 9 needs 999 bytes, 12 left', file: '/m/a.vmd', offset: 50 }, 'en')).toEqual({
-      message: 'a.vmd: bone count 9 needs 999 bytes, 12 left (at byte 50)',
-      detail: 'E_VMD_COUNT',
+    expect(describeError({ code: 'E_IO', message: 'read failed: EIO', file: '/m/a.vmd', offset: 50 }, 'en')).toEqual({
+      message: 'a.vmd: read failed: EIO (at byte 50)',
+      detail: 'E_IO',
     });
+  });
+
+  it('a damaged file leads with a plain sentence in English too, the reader\'s line and code after it', () => {
+    // Seen on a first run: "bone block promises 470 records of 111 bytes, but only 2946 bytes remain (room for 26)
+    // (at byte 50) E_VMD_COUNT" squeezed in the left pane.
+    const raw = 'bone block promises 470 records of 111 bytes, but only 2946 bytes remain (room for 26)';
+    expect(describeError({ code: 'E_VMD_COUNT', message: raw, file: '/m/a.vmd', offset: 50 }, 'en')).toEqual({
+      message: 'a.vmd: The file is cut short or damaged: a key count does not fit its size (at byte 50)',
+      detail: `E_VMD_COUNT: ${raw}`,
+    });
+    expect(describeError({ code: 'E_VMD_TRUNCATED', message: 'bone block ends early', file: '/m/a.vmd' }, 'en').message).toBe('a.vmd: The file is cut short or damaged: it ends too early');
+    expect(describeError({ code: 'E_VMD_TRUNCATED', message: 'bone block ends early', file: '/m/a.vmd' }, 'ja').message).toMatch(/^a\.vmd: ファイルが途中で切れているか壊れています/);
   });
 
   it('Japanese: the line says what is wrong by code, with the offset; the English message stays in the detail', () => {
     expect(describeError({ code: 'E_VMD_COUNT', message: 'bone count 9 needs 999 bytes, 12 left', file: 'C:\\m\\a.vmd', offset: 50 }, 'ja')).toEqual({
-      message: 'a.vmd: キーの数がファイルの大きさと合いません（壊れたファイル）（50 バイト目）',
+      message: 'a.vmd: ファイルが途中で切れているか壊れています（キーの数がファイルの大きさと合いません）（50 バイト目）',
       detail: 'E_VMD_COUNT: bone count 9 needs 999 bytes, 12 left',
     });
     // A code without a translation keeps the English line (one the union does not know: a newer main process's).
