@@ -7,17 +7,20 @@
  *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line;
  *  - the Morphs tab on Gene: a name too long for its column keeps its end (eye_wink_geo_L and _R were both "eye_wi…");
  *  - the preview header at 1280×720 with Gene and a camera: nothing clipped at the window's edge, room for the
- *    model's name, and every control named (its text, or an aria-label and a tooltip for a glyph).
+ *    model's name, and every control named (its text, or an aria-label and a tooltip for a glyph);
+ *  - the BVH import dialog: the Foot IK choice whole (was "auto (when the model ha"), and in Japanese the humanoid
+ *    parts by their MMD bone or a Japanese label (upperChest, leftToes showed in English).
  * Screenshots: test-artifacts/ui-text-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openThroughDialog } from './harness';
 import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
+const WALK = corpusPath('bvh11/resources/131_01.bvh');
 
 async function loadGene(page: Page) {
   await page.click('[data-testid="preview-open-model"]');
@@ -199,5 +202,42 @@ describe('text a new user found cut or wrapped', () => {
     }
     await setLocale(page, 'en');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('the BVH import dialog: Foot IK\'s choice whole; in Japanese no part named only in English', async () => {
+    const { page } = s.app;
+    await openThroughDialog(page, ['cmd-open'], WALK);
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: 120_000 });
+    for (const locale of ['en', 'ja'] as const) {
+      await setLocale(page, locale);
+      // The chosen option's text against the select's room (less its arrow), in the select's own font.
+      const fit = await page.evaluate(() => {
+        const sel = document.querySelector('[data-testid="mocap-foot-ik"]') as HTMLSelectElement;
+        const cs = getComputedStyle(sel);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const text = sel.options[sel.selectedIndex].text;
+        const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        return { text, width: ctx.measureText(text).width, room };
+      });
+      expect.soft(fit.width, `${locale}: "${fit.text}" cut in Foot IK`).toBeLessThanOrEqual(fit.room);
+      if (locale === 'ja') {
+        const english = await page.evaluate(() => {
+          const out: string[] = [];
+          for (const o of document.querySelectorAll('[data-testid="mocap-dialog"] tbody select option')) {
+            const text = (o as HTMLOptionElement).text;
+            // Each part's label leads with Japanese (the map file's name may follow in brackets).
+            if (/^[A-Za-z]/.test(text)) out.push(text);
+          }
+          const lacks = document.querySelector('[data-testid="mocap-report-lacks"]')?.textContent ?? '';
+          if (/upperChest|Toes/.test(lacks)) out.push(lacks);
+          return [...new Set(out)];
+        });
+        expect(english, 'parts named only in English').toEqual([]);
+      }
+      await s.app.screenshot(`ui-text-bvh-${locale}`);
+    }
+    await setLocale(page, 'en');
+    await page.click('[data-testid="mocap-close"]');
   });
 });
