@@ -9,7 +9,8 @@
  *  - the preview header at 1280×720 with Gene and a camera: nothing clipped at the window's edge, room for the
  *    model's name, and every control named (its text, or an aria-label and a tooltip for a glyph);
  *  - the BVH import dialog: the Foot IK choice whole (was "auto (when the model ha"), and in Japanese the humanoid
- *    parts by their MMD bone or a Japanese label (upperChest, leftToes showed in English).
+ *    parts by their MMD bone or a Japanese label (upperChest, leftToes showed in English);
+ *  - the key inspector's labels on one line (クォータニオン broke after クォータニオ).
  * Screenshots: test-artifacts/ui-text-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -239,5 +240,30 @@ describe('text a new user found cut or wrapped', () => {
     }
     await setLocale(page, 'en');
     await page.click('[data-testid="mocap-close"]');
+  });
+
+  it('the key inspector: every row label on one line (en, ja)', async () => {
+    const { page } = s.app;
+    await openFresh(page, WAVE);
+    await clickKey(page, 'track-bone:0', 125);
+    await page.waitForSelector('[data-testid="inspector-quat-w"]');
+    for (const locale of ['en', 'ja'] as const) {
+      await setLocale(page, locale);
+      const labels = await page.$$eval('[data-testid="key-inspector"] .row > span', (spans) => spans.map((e) => e.textContent!.trim()));
+      expect(labels.length).toBeGreaterThan(3);
+      const broken = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const el of document.querySelectorAll('[data-testid="key-inspector"] .row > span')) {
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          const tops = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top + b.height / 2)));
+          if (tops.size > 1) out.push(el.textContent!.trim());
+        }
+        return out;
+      });
+      expect(broken, `${locale}: labels broken over lines`).toEqual([]);
+      await s.app.screenshot(`ui-text-inspector-${locale}`);
+    }
+    await setLocale(page, 'en');
   });
 });
