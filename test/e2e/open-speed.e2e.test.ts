@@ -250,7 +250,7 @@ describe('open and save speed in the browser mode', () => {
       const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/call/saveFile')).pop() as PerformanceResourceTiming | undefined;
       return e ? e.responseEnd - e.startTime : NaN;
     });
-    expect(await textOf(page, 'status-state')).toBe('Saved');
+    expect(await textOf(page, 'status-state')).toBe('No unsaved changes');
     const saved = readFileSync(target);
     console.log(`[perf] Save As of the 36 MB motion: ${(t1 - t0).toFixed(0)} ms from the Save click to the saved document shown (saveFile request ${saveReq.toFixed(0)} ms)`);
     expect(saved.length).toBe(bigBytes.length);

@@ -79,7 +79,7 @@ describe('shell in the browser mode', () => {
     expect((await sent.response())?.status()).toBe(200);
     // The store switches to the new path only after main reported the write.
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('saved copy.vmd'));
-    expect(await textOf(page, 'status-state')).toBe('Saved');
+    expect(await textOf(page, 'status-state')).toBe('No unsaved changes');
     const saved = readFileSync(target);
     expect(saved.length).toBe(original.length);
     expect(Buffer.compare(saved, original)).toBe(0);

@@ -285,7 +285,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     await x.press('Enter');
     await page.waitForFunction(() => document.title === 'Untitled scene — lone.vmd * — VMD Studio');
     // The status bar agrees with the title: the motion file is saved, the scene is not.
-    expect(await textOf(page, 'status-state')).toBe('lone.vmd saved · unsaved: Untitled scene');
+    expect(await textOf(page, 'status-state')).toBe('Unsaved changes in Untitled scene');
 
     // Opening another file asks first (the stage is kept only in a scene file); Cancel keeps everything.
     await openCancelledOverUntitled(page, () => s.app.screenshot('side-panels-lone-stage-ask'));
@@ -309,11 +309,11 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     writeFileSync(song, pcm16Wav(new Int16Array(44_100 * 2), 1));
     await openFresh(page, file);
     expect(await page.title()).toBe('lone-song.vmd — VMD Studio');
-    expect(await textOf(page, 'status-state')).toBe('Saved');
+    expect(await textOf(page, 'status-state')).toBe('No unsaved changes');
 
     await openMusicViaDialog(page, song);
     await page.waitForFunction(() => document.title === 'Untitled scene — lone-song.vmd * — VMD Studio');
-    expect(await textOf(page, 'status-state')).toBe('lone-song.vmd saved · unsaved: Untitled scene');
+    expect(await textOf(page, 'status-state')).toBe('Unsaved changes in Untitled scene');
     expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').toContain('dirty');
     await s.app.screenshot('side-panels-lone-music-status');
 
@@ -325,7 +325,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     // The music removed: nothing only a scene file keeps is left, so it is a lone motion again.
     await page.click('[data-testid="music-remove"]');
     await page.waitForFunction(() => document.title === 'lone-song.vmd — VMD Studio');
-    expect(await textOf(page, 'status-state')).toBe('Saved');
+    expect(await textOf(page, 'status-state')).toBe('No unsaved changes');
     expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').not.toContain('dirty');
     expect(s.app.errors).toEqual([]);
   });

@@ -183,7 +183,7 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * What the status bar says of saving, in step with the title's *: the active document's own state, and when
    * it is saved but the title still shows * (the scene's own content, or another document), what is unsaved
-   * ("a.vmd saved · unsaved: Untitled scene"). `unsaved` when the title shows *.
+   * ("Unsaved changes in Untitled scene"). `unsaved` when the title shows *.
    */
   const saveStatus = computed<{ key: UiStringKey; params?: Record<string, string>; unsaved: boolean }>(() => {
     if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };

@@ -78,8 +78,8 @@ async function expectUnsavedUntitled() {
   expect(scene.unsavedNames).toEqual(['Untitled scene']);
   expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
   expect(scene.saveStatus.unsaved).toBe(true);
-  expect(statusLine()).toBe('a.vmd saved · unsaved: Untitled scene');
-  expect(statusLine('ja')).toBe('a.vmd は保存済み · 未保存: 無題のシーン');
+  expect(statusLine()).toBe('Unsaved changes in Untitled scene');
+  expect(statusLine('ja')).toBe('未保存の変更あり: 無題のシーン');
   const done = askEachBeforeClose();
   expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
   expect(await done).toBe(false);
@@ -189,6 +189,15 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
     return scene;
   }
 
+  it('a file only opened is not said to be saved: the status line says there is nothing unsaved', async () => {
+    // Seen on a first run: "Saved" in the status bar for a motion just opened, never saved.
+    expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
+    expect(statusLine()).toBe('No unsaved changes');
+    expect(statusLine('ja')).toBe('未保存の変更なし');
+    expect(statusLine()).not.toMatch(/\bsaved\b|^Saved/);
+    expect(statusLine('ja')).not.toContain('保存済み');
+  });
+
   it('the title shows the untitled scene with *, and closing asks about it', async () => {
     await staged();
     await expectUnsavedUntitled();
@@ -218,7 +227,7 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
     expect(scene.actors[0].stage).toBeUndefined();
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('b.vmd — VMD Studio');
-    expect(statusLine()).toBe('Saved');
+    expect(statusLine()).toBe('No unsaved changes');
   });
 });
 
@@ -227,7 +236,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     const scene = useSceneStore();
     expect(await scene.openPath('/s/a.vmd')).toBe(true);
     expect(document.title).toBe('a.vmd — VMD Studio');
-    expect(statusLine()).toBe('Saved');
+    expect(statusLine()).toBe('No unsaved changes');
     expect(await useMusicStore().loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
     useMusicStore().setOffset(12);
     return scene;
@@ -244,7 +253,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(scene.unsavedNames).toEqual([]);
     expect(document.title).toBe('a.vmd — VMD Studio');
     expect(scene.saveStatus.unsaved).toBe(false);
-    expect(statusLine()).toBe('Saved');
+    expect(statusLine()).toBe('No unsaved changes');
     expect(await askEachBeforeClose()).toBe(true);
     expect(useConfirmStore().current).toBeNull();
   });
@@ -271,7 +280,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(scene.untitled).toBe(false);
     expect(scene.unsavedNames).toEqual([]);
     expect(document.title).toBe('b.vmd — VMD Studio');
-    expect(statusLine()).toBe('Saved');
+    expect(statusLine()).toBe('No unsaved changes');
   });
 
   it('a motion opened over a saved scene with music does not carry that music over: a lone motion, not an untitled scene', async () => {
@@ -292,7 +301,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(saved.audio).toEqual(expect.objectContaining({ path: 'song.wav', offsetFrames: 12 }));
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('a-song.vmdscene — a.vmd — VMD Studio');
-    expect(statusLine()).toBe('Saved');
+    expect(statusLine()).toBe('No unsaved changes');
   });
 
   it('music with no motion open is no scene yet: opening a motion asks nothing, and then they are an untitled scene', async () => {
