@@ -24,7 +24,9 @@ describe('BatchResults', () => {
     expect(rows.map((r) => r.attributes('data-status'))).toEqual(['ok', 'ok', 'failed']);
     expect(rows[0].get('[data-testid="batch-result-keys"]').text()).toBe('2089 → 1089');
     expect(rows[1].get('[data-testid="batch-result-keys"]').text()).toBe('kept 10, added 0, dropped 2');
-    expect(rows[2].text()).toContain('E_VMD_TRUNCATED: bone block cut short');
+    // A damaged file leads with a plain sentence; the reader's own line is the cell's tooltip.
+    expect(rows[2].text()).toContain('E_VMD_TRUNCATED: The file is cut short or damaged: it ends too early (at byte 54)');
+    expect(rows[2].get('td.error').attributes('title')).toBe('bone block cut short');
     expect(rows[0].text()).toContain('a.vmd');
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
