@@ -216,6 +216,35 @@ async function dropUnsavedIfAsked(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Shows a model in the preview through Model… (back to the built-in figure first when a model is shown, so
+ * the new one's arrival can be waited for) and waits until the preview names it (`name`: the model's own
+ * name, as the file holds it) and has loaded it.
+ */
+export async function showModelThroughDialog(page: Page, file: string, name: string): Promise<void> {
+  if (await page.isVisible('[data-testid="preview-use-figure"]')) {
+    await page.click('[data-testid="preview-use-figure"]');
+    await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
+  }
+  await page.click('[data-testid="preview-open-model"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  await page.waitForFunction((n) => window.__vmdPreview?.info().model === n, name, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
+}
+
+/** Loads a camera VMD beside the motion through Camera… and waits until the preview offers to take it away. */
+export async function loadPreviewCamera(page: Page, file: string): Promise<void> {
+  await page.click('[data-testid="preview-open-camera"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  await page.waitForSelector('[data-testid="preview-clear-camera"]');
+}
+
+/**
  * Opens a file through the UI's own flow: toolbar Open → in-app dialog → type the path → Go (and Don't
  * Save when asked about unsaved changes: dropUnsavedIfAsked).
  */

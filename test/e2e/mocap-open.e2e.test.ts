@@ -15,7 +15,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, loadPreviewCamera, openFileViaDialog, openThroughDialog } from './harness';
 import { animationFrames, seekPreview } from './editor-page';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
@@ -118,11 +118,7 @@ describe('a capture opened over a posed model', () => {
   it('with physics on, Path unticked keeps the camera path out of the picture, at every pose after', async () => {
     const { page } = s.app;
     await openFileViaDialog(page, LAUGH);
-    await page.click('[data-testid="preview-open-camera"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', CAMERA);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await loadPreviewCamera(page, CAMERA);
     await page.waitForSelector('[data-testid="preview-camera-path"]');
     expect(await page.evaluate(() => window.__vmdPreview!.physics().ready)).toBe(true);
     await animationFrames(page, 2);

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
+import { ARTIFACTS, appForSuite, corpusPath, loadPreviewCamera, openFileViaDialog } from './harness';
 import { decodePng, type Rgba } from '../helpers/png';
 
 const CAMERA = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -83,11 +83,7 @@ describe('pane borders, the Path switch and the shot borders', () => {
     const { page } = s.app;
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
     await page.waitForFunction(() => !!window.__vmdPreview);
-    await page.click('[data-testid="preview-open-camera"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', CAMERA);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await loadPreviewCamera(page, CAMERA);
     await page.waitForSelector('[data-testid="preview-camera-path"]');
     expect(await page.isChecked('[data-testid="preview-camera-path"]')).toBe(true);
     // The picture settles first (the camera motion and the figure may still be arriving): once in 5 runs the

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, fileDialogReady, openFileViaDialog, screenshot } from './harness';
+import { appForSuite, loadPreviewCamera, openFileViaDialog, screenshot, showModelThroughDialog } from './harness';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { qdefTwistPmx, RING, TWIST_JOINT, twistName } from '../helpers/pmx-qdef-twist';
 
@@ -24,20 +24,7 @@ const isRed = (c: number[]) => c[0] > 90 && c[0] > c[1] + 50 && c[0] > c[2] + 50
 describe('QDEF skinning in the preview', () => {
   const suite = appForSuite({ viewport: { width: 1600, height: 1000 } });
 
-  async function showModel(page: Page, qdef: boolean) {
-    const file = path.join(suite.tmp.dir, qdef ? 'qdef' : 'bdef4', 'model.pmx');
-    if (await page.isVisible('[data-testid="preview-use-figure"]')) {
-      await page.click('[data-testid="preview-use-figure"]');
-      await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
-    }
-    await page.click('[data-testid="preview-open-model"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', file);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-    await page.waitForFunction((name) => window.__vmdPreview?.info().model === name, twistName(qdef), { timeout: 60_000 });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
-  }
+  const showModel = (page: Page, qdef: boolean) => showModelThroughDialog(page, path.join(suite.tmp.dir, qdef ? 'qdef' : 'bdef4', 'model.pmx'), twistName(qdef));
 
   /** Each probe's centroid on screen as the CPU skins it. */
   async function probesOnScreen(page: Page): Promise<Px[]> {
@@ -65,11 +52,7 @@ describe('QDEF skinning in the preview', () => {
     // Looking along the arm at the joint from 20 units (the camera turned 90° about y), level.
     const camera = path.join(dir, 'side.vmd');
     writeFileSync(camera, buildFixture({ cameras: [{ frame: 0, distance: -20, target: TWIST_JOINT, rotation: [0, Math.PI / 2, 0], fov: 30 }] }));
-    await page.click('[data-testid="preview-open-camera"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', camera);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="preview-clear-camera"]');
+    await loadPreviewCamera(page, camera);
     await page.waitForFunction(() => !(document.querySelector('[data-testid="preview-look-through"]') as HTMLInputElement)?.disabled);
     await page.check('[data-testid="preview-look-through"]');
     const report: string[] = [];

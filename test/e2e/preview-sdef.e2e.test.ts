@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, fileDialogReady, openFileViaDialog, screenshot } from './harness';
+import { appForSuite, loadPreviewCamera, openFileViaDialog, screenshot, showModelThroughDialog } from './harness';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { armName, HOLE, PROBES, sdefArmPmx, STENCIL, stencilPng, WALL_Z } from '../helpers/pmx-sdef-arm';
 import { seekPreview } from './editor-page';
@@ -31,19 +31,7 @@ describe('SDEF skinning in the preview', () => {
   const suite = appForSuite({ viewport: { width: 1600, height: 1000 } });
 
   async function showModel(page: Page, sdef: boolean, folder = sdef ? 'sdef' : 'bdef2') {
-    const file = path.join(suite.tmp.dir, folder, 'model.pmx');
-    if (await page.isVisible('[data-testid="preview-use-figure"]')) {
-      await page.click('[data-testid="preview-use-figure"]');
-      await page.waitForSelector('[data-testid="preview-use-figure"]', { state: 'detached' });
-    }
-    await page.click('[data-testid="preview-open-model"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', file);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-    await page.waitForSelector('[data-testid="preview-use-figure"]', { timeout: 60_000 });
-    await page.waitForFunction((name) => window.__vmdPreview?.info().model === name, armName(sdef), { timeout: 60_000 });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
+    await showModelThroughDialog(page, path.join(suite.tmp.dir, folder, 'model.pmx'), armName(sdef));
     expect(await page.evaluate(() => window.__vmdPreview!.info().missingBones)).toBe(0);
   }
 
@@ -160,11 +148,7 @@ describe('SDEF skinning in the preview', () => {
       shadows: [{ frame: 0, mode: 1, distance: 0.01125 }],
     }));
     await openFileViaDialog(page, bend);
-    await page.click('[data-testid="preview-open-camera"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', camera);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForSelector('[data-testid="preview-clear-camera"]');
+    await loadPreviewCamera(page, camera);
     await page.waitForFunction(() => !(document.querySelector('[data-testid="preview-look-through"]') as HTMLInputElement)?.disabled);
     await page.check('[data-testid="preview-look-through"]');
 
