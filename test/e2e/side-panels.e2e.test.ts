@@ -16,7 +16,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openMusicViaDialog, openSceneViaDialog, saveAsViaDialog, saveThroughDialog, textOf, writeDuetScene } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openMusicViaDialog, openSceneViaDialog, saveAsViaDialog, saveThroughDialog, showModelThroughDialog, textOf, writeDuetScene } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 import { animationFrames, openFresh, seekFrameField } from './editor-page';
 import { buildTracks, MORPH, readVmd } from '../../shared/vmd';
@@ -38,14 +38,8 @@ async function docBytes(page: Page): Promise<Buffer> {
   return Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
 }
 
-async function loadGene(page: Page) {
-  await page.click('[data-testid="preview-open-model"]');
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', GENE);
-  await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForFunction(() => /ジェネ/.test(document.querySelector('[data-testid="preview-model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), undefined, { timeout: 60_000 });
-}
+/** Gene_light in the preview (its own name, ジェネ / Gene). */
+const loadGene = (page: Page) => showModelThroughDialog(page, GENE, 'ジェネ / Gene');
 
 /**
  * Open… of another file over an unsaved untitled scene: the question names the scene; `whileAsked` runs while

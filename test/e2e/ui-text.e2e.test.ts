@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openThroughDialog, showModelThroughDialog } from './harness';
 import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -23,14 +23,8 @@ const GENE = corpusPath('gene/Gene_light.pmx');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
 
-async function loadGene(page: Page) {
-  await page.click('[data-testid="preview-open-model"]');
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', GENE);
-  await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForFunction(() => /ジェネ/.test(document.querySelector('[data-testid="preview-model-name"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), undefined, { timeout: 60_000 });
-}
+/** Gene_light in the preview (its own name, ジェネ / Gene). */
+const loadGene = (page: Page) => showModelThroughDialog(page, GENE, 'ジェネ / Gene');
 
 async function setLocale(page: Page, locale: 'en' | 'ja') {
   await page.selectOption('[data-testid="locale"]', locale);
