@@ -415,31 +415,28 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     syncMotion();
     engine.setFrame(time.frame);
     engine.setLookThrough(store.lookThrough);
+    const anotherMotion = () => {
+      engine?.physics.restartAll();
+      syncMotion();
+      engine?.setFrame(time.frame);
+    };
     stops.push(
       watch(() => docStore.version, () => {
         syncMotion();
         syncHidden();
       }),
-      // The capture's result shown (or taken away) is another motion, not time passing: physics restarts from
-      // the pose shown, as at a seek (one step from the pose before flung the hair metres away).
-      watch(() => useMocapStore().previewVersion, () => {
-        engine?.physics.restartAll();
-        syncMotion();
-        engine?.setFrame(time.frame);
-      }),
-      watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
-      // Another document on the model (a file opened in place of the last, another actor shown) or the retarget
-      // panel's result shown is another motion too: physics restarts from the pose shown (02_laugh opened over a
-      // pose at the same frame flung Gene's cloak 57 units).
+      // Another motion shown on the model, not time passing: the capture's result (or its going), another
+      // document (a file opened in place of the last, another actor shown), the retarget panel's result.
+      // Physics restarts from the pose shown, as at a seek: one step from the pose before flung Gene's hair
+      // and cloak 57–66 units at the same frame.
+      watch(() => useMocapStore().previewVersion, anotherMotion),
+      watch(() => useRetargetStore().version, anotherMotion),
+      // (The document's own motion is synced by the version watch above; here only the restart and the pose.)
       watch(() => useSceneStore().lastActorId, () => {
         engine?.physics.restartAll();
         engine?.setFrame(time.frame);
       }),
-      watch(() => useRetargetStore().version, () => {
-        engine?.physics.restartAll();
-        syncMotion();
-        engine?.setFrame(time.frame);
-      }),
+      watch(() => useSceneStore().entries.find((e) => e.id === useSceneStore().lastActorId)?.hidden, syncHidden),
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);
