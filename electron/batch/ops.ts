@@ -31,7 +31,7 @@ import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
-import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension } from '../../shared/ipc/file-kind';
+import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { parseMapping } from '../../shared/motion-ops/rename';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -83,7 +83,7 @@ function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
 function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
   const kind = fileKindByContent(bytes) ?? fileKindOfExtension(ext);
   if (kind === 'vpd' || kind === 'vmd') return { ok: true, value: kind };
-  if (kind === null) return { ok: false, error: { code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 } };
+  if (kind === null) return { ok: false, error: { ...NEITHER_MOTION_NOR_POSE } };
   return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a VMD motion or a VPD pose` } };
 }
 

@@ -1,10 +1,9 @@
 /** Loading motion and model files for CLI commands: read, detect VMD/VPD/JSON by content and extension, errors as values. */
-import path from 'node:path';
 import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
-import { fileKindOf } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindOf, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { wrongKindMessage, type Wanted } from './file-kind';
 import { failure, success, type Outcome } from '../../shared/vmd';
 import { readModel, type ModelData } from '../../shared/pmx';
@@ -16,12 +15,6 @@ export type LoadedMotion = { format: 'vmd'; doc: VmdDocument; bytes: Uint8Array 
 /** What `loadMotion` returns: a read's `Result` (the diagnostics beside the value) of the loaded motion. */
 export type Loaded = Result<LoadedMotion>;
 
-/** Formats a file is read as, by extension (content decides for VMD). */
-export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | null {
-  const ext = path.extname(file).toLowerCase();
-  if (ext === '.vmd' || ext === '.vpd' || ext === '.json' || ext === '.pmx' || ext === '.pmd') return ext.slice(1) as 'vmd';
-  return null;
-}
 
 /**
  * Reads a VMD, VPD or VMD-JSON file, chosen by its first bytes where they say, else by its extension. A
@@ -30,9 +23,8 @@ export function formatOf(file: string): 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' |
  * (sample: VMD motions, though a pose is read for its own message).
  */
 export async function loadMotion(file: string, command: string, given: string = file, says: Wanted = 'motion'): Promise<Loaded> {
-  const fmt = formatOf(file);
   // A motion as JSON is text several times its VMD's size; anything else is read up to a motion's size.
-  const r = await readInputBytes(file, { maxBytes: fmt === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
+  const r = await readInputBytes(file, { maxBytes: fileKindByName(file) === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const bytes = r.value;
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
@@ -45,7 +37,7 @@ export async function loadMotion(file: string, command: string, given: string = 
     return ok({ format: 'vmd', doc: j.value, bytes }, j.diagnostics);
   }
   // A name that says neither (notes.txt): say what it is not, both ways.
-  if (kind === null) return withFile({ code: 'E_VMD_MAGIC', message: 'not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file"', offset: 0 });
+  if (kind === null) return withFile(NEITHER_MOTION_NOR_POSE);
   if (kind === 'vpd') {
     const p = readVpd(bytes);
     if (!p.ok) return withFile(p.error);

@@ -25,6 +25,7 @@ import { createBackupSaver, readChecked } from './file-io';
 import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
 import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
 import { FILTER_EXTENSIONS, hasExtension, MOCAP_EXTENSIONS, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
+import { looksLikeBvh, looksLikeGlb } from '../../shared/ipc/file-kind';
 
 /** What openFile reads: motions and poses, and captures for the import dialog (BVH, VRM Animation). */
 const OPENED_EXTENSIONS = [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS];
@@ -108,8 +109,8 @@ const RECENT_PARSE_BYTES = 1024 * 1024;
 function readsAsMotion(file: string, bytes: Uint8Array): boolean {
   // A capture is judged by its first bytes: a BVH's HIERARCHY keyword, a .vrma's binary glTF magic (the
   // import dialog reads the rest, and says what is wrong with it).
-  if (hasExtension(file, ['.bvh'])) return /^(\uFEFF)?\s*HIERARCHY\b/.test(new TextDecoder().decode(bytes.subarray(0, 64)));
-  if (hasExtension(file, ['.vrma'])) return bytes.byteLength >= 12 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46;
+  if (hasExtension(file, ['.bvh'])) return looksLikeBvh(bytes);
+  if (hasExtension(file, ['.vrma'])) return bytes.byteLength >= 12 && looksLikeGlb(bytes);
   const pose = hasExtension(file, ['.vpd']);
   if (bytes.byteLength <= RECENT_PARSE_BYTES) return pose ? readVpd(bytes).ok : readVmd(bytes).ok;
   return pose ? looksLikeVpd(bytes) : vmdLayoutFits(bytes);

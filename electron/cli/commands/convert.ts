@@ -17,7 +17,8 @@ import {
 } from '../../../shared/vmd';
 import { writeOutput } from '../output';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
-import { formatOf, loadMotion } from '../load';
+import { loadMotion } from '../load';
+import { fileKindByName } from '../../../shared/ipc/file-kind';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
 import { failWith as fail } from './edit-output';
@@ -42,7 +43,7 @@ export const convertCommand: CommandInfo = {
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const input = path.resolve(io.cwd, a.positionals[0]);
     const output = path.resolve(io.cwd, outArg);
-    const outFmt = formatOf(output);
+    const outFmt = fileKindByName(output);
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
     const l = await loadMotion(input, 'convert', a.positionals[0]);
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
@@ -80,7 +81,7 @@ export const convertCommand: CommandInfo = {
     }
     const w = await writeOutput(output, bytes, [input], a.flags.has('overwrite'));
     if (!w.ok) return failWith(w.error);
-    const from = formatOf(input) === 'json' ? 'json' : m.format;
+    const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
       io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, warnings }, null, 2) + '\n');
