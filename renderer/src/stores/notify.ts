@@ -53,14 +53,14 @@ export function renderText(x: NoticeText, locale: Locale): string {
   return t(k.key, locale, params);
 }
 
-/**
- * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
- * is exact); in Japanese the line says by error code what is wrong, and the English message moves to the
- * detail line with the code, so nothing is lost.
- */
 /** Codes of a file cut short or damaged: their notice leads with the code's plain line in every language. */
 const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_VMD_COUNT', 'E_PMX_TRUNCATED']);
 
+/**
+ * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
+ * is exact), but for a damaged file (DAMAGED_FILE_CODES); in Japanese the line says by error code what is
+ * wrong, and the English message moves to the detail line with the code, so nothing is lost.
+ */
 export function describeError(e: NoticeError, locale: Locale = 'en'): { message: string; detail?: string } {
   const message = renderText(e.message, locale);
   const name = e.file ? fileNameOf(e.file) + ': ' : '';
