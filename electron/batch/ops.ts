@@ -22,8 +22,8 @@ import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion
 import { prepareDocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, captureExt, type BatchOp } from '../../shared/batch/types';
-import { readFileSync, statSync } from 'node:fs';
-import { readModel, type ModelData } from '../../shared/pmx';
+import type { ModelData } from '../../shared/pmx';
+import { loadModelFileSync, modelOptionTakes } from '../fs/model-file';
 import { readBvh } from '../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../shared/bvh/import';
 import { motionToVrma, parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
@@ -98,26 +98,15 @@ export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: Prepare
   return checkOptions(() => fileOp(op, o));
 }
 
-/** A model file larger than this is not one (the largest real models are tens of MB). */
-const MAX_MODEL_BYTES = 512 * 1024 * 1024;
-
 /**
- * Retarget's model option (a .pmx/.pmd path), read and parsed once per worker: an unreadable or bad
- * model is a bad option for the whole job (OptionFailure naming the file).
+ * A model option (a .pmx/.pmd path: retarget's --from and --to, the captures' and physics-bake's --model), read
+ * and parsed once per worker: an unreadable or bad model is a bad option for the whole job (OptionFailure
+ * naming the option and the file).
  */
 function modelOption(o: OpOptions, k: 'from' | 'to' | 'model'): ModelData {
   const file = o[k];
   if (typeof file !== 'string' || file === '') return refuse(k, 'required', {}, `--${k} ${k === 'from' ? 'SOURCE' : k === 'to' ? 'TARGET' : 'MODEL'}.pmx is required`);
-  let bytes: Uint8Array;
-  try {
-    const st = statSync(file);
-    if (!st.isFile() || st.size > MAX_MODEL_BYTES) return refuse(k, 'invalid', { detail: `--${k}: ${file}: not a model file` });
-    const b = readFileSync(file);
-    bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  } catch (e) {
-    return refuse(k, 'invalid', { detail: `--${k}: ${file}: ${(e as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'no such file' : ((e as Error)?.message ?? String(e))}` });
-  }
-  const m = readModel(bytes);
+  const m = loadModelFileSync(file, modelOptionTakes(`--${k}`));
   if (!m.ok) return refuse(k, 'invalid', { detail: `--${k}: ${file}: ${m.error.message}${m.error.offset !== undefined ? ` (at byte ${m.error.offset})` : ''}` });
   return m.value;
 }
@@ -319,22 +308,12 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
  * made synchronously from its wasm file (prepareOp is synchronous). Throws OptionFailure for a bad option.
  */
 function physicsBakeOp(o: OpOptions): PreparedOp {
-  const model = o.model;
-  if (typeof model !== 'string' || model === '') return refuse('model', 'required', {});
-  if (!/\.(pmx|pmd)$/i.test(model)) return refuse('model', 'invalid', { detail: `--model must be a .pmx or .pmd file, got "${model}"` });
+  const model = modelOption(o, 'model');
   const from = numOpt(o, 'from', { min: 0 });
   const to = numOpt(o, 'to', { min: 0 });
   const raw = boolOpt(o, 'raw', false);
   const posTol = numOpt(o, 'pos-tol', { positive: true });
   const rotTol = numOpt(o, 'rot-tol', { positive: true });
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(model));
-  } catch (e) {
-    return refuse('model', 'invalid', { detail: `--model: cannot read "${model}": ${(e as Error).message}` });
-  }
-  const m = readModel(bytes);
-  if (!m.ok) return refuse('model', 'invalid', { detail: `--model "${model}": ${m.error.message}` });
   const bullet = nodeBulletSync();
   return {
     op: 'physics-bake',
@@ -343,7 +322,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
     run: (input) => {
       const d = readVmd(input);
       if (!d.ok) return d;
-      const r = physicsBake(bullet, m.value, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
+      const r = physicsBake(bullet, model, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;
       const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.value.report;
       return {

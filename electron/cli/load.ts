@@ -5,9 +5,6 @@ import { ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, t
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
 import { fileKindByName, fileKindOf, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { wrongKindMessage, type Wanted } from './file-kind';
-import { failure, success, type Outcome } from '../../shared/vmd';
-import { readModel, type ModelData } from '../../shared/pmx';
-import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 
 /** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
 export type LoadedMotion = { format: 'vmd'; doc: VmdDocument; bytes: Uint8Array } | { format: 'vpd'; pose: VpdPose; bytes: Uint8Array };
@@ -48,14 +45,3 @@ export async function loadMotion(file: string, command: string, given: string = 
   return ok({ format: 'vmd', doc: d.value, bytes }, d.diagnostics);
 }
 
-/**
- * The PMX/PMD model at `file` (its errors name it), or with `null` the standard MMD skeleton, the preview's
- * built-in figure (the capture commands without --model, retarget without --from).
- */
-export async function loadModelFile(file: string | null): Promise<Outcome<ModelData>> {
-  if (file === null) return success(standardFigureModel());
-  const r = await readInputBytes(file);
-  if (!r.ok) return failure({ ...r.error, file });
-  const m = readModel(r.value);
-  return m.ok ? success(m.value) : failure({ ...m.error, file });
-}

@@ -104,4 +104,36 @@ describe('a file of another kind is named as what it is', () => {
     expect((await cli(d, 'batch', 'mirror', 'nothere', '-o', 'out')).err).toBe('vmd-studio batch: nothere: input folder not found\n');
     expect((await cli(d, 'batch', 'mirror', 'in/dance.vmd', '-o', 'out')).err).toBe('vmd-studio batch: in/dance.vmd: not a folder\n');
   });
+
+  it('a model option and physics-bake read the model one way: a motion, a folder, an empty or missing file said once, in a batch as in one-file commands', async () => {
+    const d = files();
+    mkdirSync(path.join(d, 'in'));
+    writeFileSync(path.join(d, 'in', 'dance.vmd'), readFileSync(path.join(d, 'dance.vmd')));
+    writeFileSync(path.join(d, 'empty.pmx'), '');
+    mkdirSync(path.join(d, 'folder.pmx'));
+    // The motion given first to physics-bake (its arguments swapped): named, with the order it takes.
+    const swapped = await cli(d, 'physics-bake', 'dance.vmd', 'model.pmx', '-o', 'b.vmd');
+    expect(swapped.code).toBe(1);
+    expect(swapped.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a PMX or PMD model: physics-bake takes the model first: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd\n');
+    const option = await cli(d, 'physics-bake', 'model.pmx', '--model', 'dance.vmd', '-o', 'b.vmd');
+    expect(option.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a PMX or PMD model: --model takes a model (.pmx, .pmd)\n');
+    const cases: [string, string][] = [
+      ['dance.vmd', 'a VMD motion, not a PMX or PMD model: --to takes a model (.pmx, .pmd)'],
+      ['walk.bvh', 'a BVH capture, not a PMX or PMD model: --to takes a model (.pmx, .pmd)'],
+      ['empty.pmx', 'the file is empty (0 bytes)'],
+      ['folder.pmx', 'is a folder, not a file'],
+      ['none.pmx', 'no such file or folder'],
+    ];
+    for (const [model, said] of cases) {
+      const one = await cli(d, 'retarget', 'dance.vmd', '--to', model, '-o', 'r.vmd');
+      expect(one.err, model).toBe(`vmd-studio: ${model}: ${said}\n`);
+      // The batch names the model as it resolved it (from the folder it was started in).
+      const batch = await cli(d, 'batch', 'retarget', 'in', '--to', model, '-o', 'out-r');
+      expect(batch.code, model).toBe(2);
+      expect(batch.err.split('\n')[0], model).toBe(`vmd-studio batch: --to: ${path.join(d, model)}: ${said}`);
+      // physics-bake's --model in a batch: the same reading (it had its own, which printed Node's raw ENOENT text).
+      const bake = await cli(d, 'batch', 'physics-bake', 'in', '--model', model, '-o', 'out-p');
+      expect(bake.err.split('\n')[0], model).toBe(`vmd-studio batch: --model: ${path.join(d, model)}: ${said.replace('--to', '--model')}`);
+    }
+  });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import type { ModelData } from '../../../shared/pmx';
-import { loadModelFile } from '../load';
+import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
 import { exportBvh } from '../../../shared/bvh/export';
@@ -105,7 +105,7 @@ async function convertFile<I, V>(
   if (wrong) return failWith(io, wrong, p.input, p.givens);
   const input = await steps.parse(b.value);
   if (!input.ok) return failWith(io, input.error, p.input, p.givens);
-  const model = await loadModelFile(p.model);
+  const model = await loadModelFile(p.model, modelOptionTakes('--model'));
   if (!model.ok) return failWith(io, model.error, p.model!, p.givens);
   const r = steps.convert(input.value, model.value);
   if (!r.ok) return failWith(io, r.error, p.input, p.givens);

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { readVmdAs } from '../file-kind';
-import { loadModelFile } from '../load';
+import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
+
+/** A motion given where physics-bake wants its model, without --model: the order of its arguments. */
+const MODEL_FIRST = 'physics-bake takes the model first: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
@@ -67,7 +70,7 @@ export const physicsBakeCommand: CommandInfo = {
     const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const model = await loadModelFile(modelFile);
+    const model = await loadModelFile(modelFile, modelArg === undefined ? MODEL_FIRST : modelOptionTakes('--model'));
     if (!model.ok) return failWith(io, model.error, modelFile, givens);
     const vb = await readInputBytes(motionFile);
     if (!vb.ok) return failWith(io, vb.error, motionFile, givens);

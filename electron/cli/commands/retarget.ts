@@ -11,7 +11,7 @@ import path from 'node:path';
 import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { convertFirstMessage, readVmdAs } from '../file-kind';
-import { loadModelFile } from '../load';
+import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { checkOptions } from '../../../shared/batch/options';
 import { retarget, retargetOptions, retargetSummary, type RetargetDetails } from '../../../shared/retarget';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -68,9 +68,9 @@ export const retargetCommand: CommandInfo = {
     return guarded(async () => {
       const refused = await outputRefusal(output, a.flags.has('overwrite'));
       if (refused) return failWith(io, refused, output, givens);
-      const src = await loadModelFile(from);
+      const src = await loadModelFile(from, modelOptionTakes('--from'));
       if (!src.ok) return failWith(io, src.error, from!, givens);
-      const dst = await loadModelFile(to);
+      const dst = await loadModelFile(to, modelOptionTakes('--to'));
       if (!dst.ok) return failWith(io, dst.error, to, givens);
       const bytes = await readInputBytes(input);
       if (!bytes.ok) return failWith(io, bytes.error, input, givens);
