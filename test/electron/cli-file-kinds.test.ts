@@ -111,10 +111,10 @@ describe('a file of another kind is named as what it is', () => {
     writeFileSync(path.join(d, 'in', 'dance.vmd'), readFileSync(path.join(d, 'dance.vmd')));
     writeFileSync(path.join(d, 'empty.pmx'), '');
     mkdirSync(path.join(d, 'folder.pmx'));
-    // The motion given first to physics-bake (its arguments swapped): named, with the order it takes.
-    const swapped = await cli(d, 'physics-bake', 'dance.vmd', 'model.pmx', '-o', 'b.vmd');
-    expect(swapped.code).toBe(1);
-    expect(swapped.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a PMX or PMD model: physics-bake takes the model first: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd\n');
+        // Two motions: the first named, with what physics-bake takes.
+    const motions = await cli(d, 'physics-bake', 'dance.vmd', 'in/dance.vmd', '-o', 'b.vmd');
+    expect(motions.code).toBe(1);
+    expect(motions.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a PMX or PMD model: physics-bake takes a model and a motion: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd\n');
     const option = await cli(d, 'physics-bake', 'model.pmx', '--model', 'dance.vmd', '-o', 'b.vmd');
     expect(option.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a PMX or PMD model: --model takes a model (.pmx, .pmd)\n');
     const cases: [string, string][] = [

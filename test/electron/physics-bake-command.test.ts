@@ -47,7 +47,8 @@ describe('vmd-studio physics-bake', () => {
     expect(again.code).toBe(1);
     const over = await run(['physics-bake', model, motion, '-o', 'out.vmd', '--to', '60', '--overwrite', '--quiet'], dir);
     expect(over.code).toBe(0);
-    const b2 = await run(['physics-bake', model, motion, '-o', 'out2.vmd', '--to', '60', '--quiet'], dir);
+    // The motion first and the model second, without --model: the same bake (before, "not a PMX or PMD model").
+    const b2 = await run(['physics-bake', motion, model, '-o', 'out2.vmd', '--to', '60', '--quiet'], dir);
     expect(b2.code).toBe(0);
     expect(readFileSync(path.join(dir, 'out.vmd')).equals(readFileSync(path.join(dir, 'out2.vmd')))).toBe(true);
     // --raw: one key per frame.

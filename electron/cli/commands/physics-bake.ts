@@ -9,9 +9,10 @@ import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { readVmdAs } from '../file-kind';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
+import { fileKindByName } from '../../../shared/ipc/file-kind';
 
-/** A motion given where physics-bake wants its model, without --model: the order of its arguments. */
-const MODEL_FIRST = 'physics-bake takes the model first: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd';
+/** A motion given where physics-bake wants its model, without --model (both motions, or names that say neither). */
+const MODEL_AND_MOTION = 'physics-bake takes a model and a motion: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
@@ -42,7 +43,7 @@ export const physicsBakeCommand: CommandInfo = {
   parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
   switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),
   so IK does not bend the baked bones again when OUT plays with physics off.
-  --model MODEL    the model whose physics is simulated (or give it before the motion, without --model)
+  --model MODEL    the model whose physics is simulated (or give it beside the motion, without --model)
   --from A --to B  frames to bake (default 0 to the motion's last key). From A > 0 physics restarts at
                    the pose of frame A and settles ${SEEK_SETTLE_FRAMES} frames (2 s) holding it before A is baked.
   --raw            a key on every frame (no reduction)
@@ -57,7 +58,9 @@ export const physicsBakeCommand: CommandInfo = {
     const modelArg = optValue(a, 'model');
     if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
     if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
-    const givens = modelArg === undefined ? a.positionals : [modelArg, ...a.positionals];
+    // Without --model, the model and the motion in either order (told apart by their names' extensions).
+    const swapped = modelArg === undefined && fileKindByName(a.positionals[0]) === 'vmd' && ['pmx', 'pmd'].includes(fileKindByName(a.positionals[1]) ?? '');
+    const givens = modelArg !== undefined ? [modelArg, ...a.positionals] : swapped ? [a.positionals[1], a.positionals[0]] : a.positionals;
     const outArg = optValue(a, 'output');
     if (!outArg) throw new UsageError('-o OUT is required');
     const from = optNumber(a, 'from', { integer: true, min: 0 });
@@ -70,7 +73,7 @@ export const physicsBakeCommand: CommandInfo = {
     const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);
     if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const model = await loadModelFile(modelFile, modelArg === undefined ? MODEL_FIRST : modelOptionTakes('--model'));
+    const model = await loadModelFile(modelFile, modelArg === undefined ? MODEL_AND_MOTION : modelOptionTakes('--model'));
     if (!model.ok) return failWith(io, model.error, modelFile, givens);
     const vb = await readInputBytes(motionFile);
     if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
