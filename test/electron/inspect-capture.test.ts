@@ -59,6 +59,12 @@ describe.skipIf(!corpusPresent)('inspect: captures and VRM Animations', () => {
     const end = Math.max(...j.animations[0].samplers.map((s) => j.accessors[s.input].max![0]));
     expect(info.durationSeconds).toBeCloseTo(end, 6);
     expect(info.lastFrame).toBe(2809);
+    // The table for people names them too, as a BVH's lists its joints (README: "by name"), not only counts.
+    const human = await cli(['inspect', 'a.vrma'], d);
+    expect(human.code, human.err).toBe(0);
+    const row = (label: string) => (new RegExp(`^  ${label} +(.*)$`, 'm').exec(human.out)?.[1] ?? '').split(' ').sort();
+    expect(row('bones')).toEqual(Object.keys(ext.humanoid.humanBones).sort());
+    expect(row('expressions')).toEqual([...Object.keys(ext.expressions?.preset ?? {}), ...Object.keys(ext.expressions?.custom ?? {})].sort());
   });
 
   it('a folder lists them beside the motions; a cut file names its line or byte (exit 1)', async () => {
