@@ -139,6 +139,42 @@ async function expectApart(page: Page, a: string, b: string, what: string) {
   expect(overlap, `${what}: ${a} ${JSON.stringify(ba)} overlaps ${b} ${JSON.stringify(bb)}`).toBe(false);
 }
 
+/**
+ * Text that a new user found cut or broken at 1280×720 (en, ja): for each element, its text's lines (distinct
+ * middles of its text boxes: ファイル broken into ファイ/ル gives two) and whether it is cut (scrollWidth past
+ * clientWidth, or scrollHeight past clientHeight: a label squeezed to nothing by its column); an input's
+ * placeholder against its room (measured in its own font).
+ */
+async function textFits(page: Page, selectors: string[]) {
+  return page.evaluate((sels) => {
+    const out: { sel: string; text: string; lines: number; cut: boolean }[] = [];
+    for (const sel of sels) {
+      const el = document.querySelector(sel) as HTMLElement | null;
+      if (!el) throw new Error(`${sel} is not there`);
+      if (el instanceof HTMLInputElement) {
+        const cs = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        out.push({ sel, text: el.placeholder, lines: 1, cut: ctx.measureText(el.placeholder).width > room + 0.5 });
+        continue;
+      }
+      const boxes: DOMRect[] = [];
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
+      }
+      const mids = boxes.map((b) => ({ y: b.top + b.height / 2, h: b.height })).sort((a, b) => a.y - b.y);
+      let lines = 0, last = -Infinity;
+      for (const m of mids) if (m.y - last > m.h / 2) (lines++, (last = m.y));
+      out.push({ sel, text: el.textContent!.trim(), lines, cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 1 || el.clientHeight === 0 });
+    }
+    return out;
+  }, selectors);
+}
+
 /** Opens gene's stand.vmd and clicks its second bone's key at frame 30, so the curve pane and inspector fill. */
 async function openStandWithKey(page: Page) {
   await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
@@ -189,6 +225,28 @@ describe('editor layout on common window sizes', () => {
     for (const locale of ['en', 'ja']) {
       await setLocale(page, locale);
       await expectTopBarOneLine(page, locale);
+      // The side tabs (ファイル was ファイ/ル), the header ("Vocaloid Motion Data 00 / 02"), the curve column's
+      // Presets label (squeezed away), the preset name's field (プリセッ), Save, Copy and Paste (曲線を貼り…):
+      // each whole, on one line.
+      const fits = await textFits(page, [
+        ...['file', 'bones', 'morphs', 'stage'].map((id) => `[data-testid="side-tab-${id}"]`),
+        '[data-testid="summary-header"]',
+        '[data-testid="curve-editor"] .side .label',
+        '[data-testid="preset-name"]',
+        '[data-testid="preset-save"]',
+        '[data-testid="curve-copy"]',
+        '[data-testid="curve-paste"]',
+        '[data-testid="curve-apply-all"]',
+      ]);
+      for (const f of fits) expect.soft(f, `${locale}: "${f.text}" cut or broken`).toMatchObject({ lines: 1, cut: false });
+      // And nothing of the curve pane below its edge, or in a column to scroll (the Paste on boxes), on a
+      // position's channel and on the rotation's (its plot caption is the longer).
+      for (const ch of ['x', 'r']) {
+        await page.click(`[data-testid="curve-channel-${ch}"]`);
+        await settle(page);
+        await expectAllReachable(page, 'curve-editor', `1280×720 ${locale} ${ch}`);
+      }
+      await page.click('[data-testid="curve-channel-x"]');
       for (const id of ['curve-overlay', 'curve-link']) {
         const whole = await page.evaluate((id) => {
           const label = document.querySelector(`[data-testid="${id}"]`)!.closest('label') as HTMLElement;
