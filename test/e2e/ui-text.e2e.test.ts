@@ -2,7 +2,7 @@
  * Text a new user found cut, wrapped mid-word or touching (a first-run report, in English and Japanese), read
  * from the real layout in Chromium:
  *  - Video…: "250 frames, 8.33 s" ("250 フレーム、8.33 秒") stays on one line, Render and Close do not touch,
- *    and no music in the scene is a line of text, not a greyed box;
+ *    and no music or no camera in the scene is a line of text, not a greyed box (the camera's says what is filmed);
  *  - the curve pane with a key selected: "Frames 0–125" / "Angle turned (°)" whole (was "Frames 0–1…"), the key's
  *    caption above the square (it covered the 127 corner and the handle's line), "Paste on"'s boxes on one line;
  *  - the Morphs tab on Gene: a name too long for its column keeps its end (eye_wink_geo_L and _R were both "eye_wi…");
@@ -72,6 +72,11 @@ describe('text a new user found cut or wrapped', () => {
       expect(await gapBetween(page, '[data-testid="video-start"]', '[data-testid="video-close"]'), `${locale}: Render touches Close`).toBeGreaterThanOrEqual(4);
       expect(await page.locator('[data-testid="video-music"]').count(), `${locale}: a box to tick without music`).toBe(0);
       expect(await textLines(page, '[data-testid="video-no-music"]')).toMatchObject({ lines: 1, cut: false });
+      // No camera in the scene: a plain line saying what is filmed (the preview's view, held still), not a greyed box.
+      expect(await page.locator('[data-testid="video-camera"]').count(), `${locale}: a box to tick without a camera`).toBe(0);
+      const noCamera = await textLines(page, '[data-testid="video-no-camera"]');
+      expect(noCamera.cut, `${locale}: "${noCamera.text}" cut`).toBe(false);
+      expect(noCamera.text).toMatch(locale === 'en' ? /preview’s view as it is now, held still/ : /プレビューの今の視点のまま動かさずに撮ります/);
       await s.app.screenshot(`ui-text-video-${locale}`);
     }
     await page.click('[data-testid="video-close"]');

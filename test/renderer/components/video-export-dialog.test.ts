@@ -68,9 +68,10 @@ describe('the video dialog says why an export failed', () => {
     w.unmount();
   });
 
-  it('no camera in the scene: the camera box is unticked and greyed with a note, ticked again with a camera', async () => {
-    // Seen on a first run: "Through the scene's camera" ticked with no camera document in the scene.
-    for (const [locale, note] of [['en', 'No camera in the scene'], ['ja', 'シーンにカメラがありません']] as const) {
+  it('no camera in the scene: a plain line says the preview\'s view is filmed (no box to tick); with a camera the box, ticked', async () => {
+    // Seen on a first run: "Through the scene's camera" ticked with no camera document in the scene; then a
+    // greyed box "No camera in the scene" read as a status one could not tick, not as what the video will be.
+    for (const [locale, note] of [['en', 'No camera motion in the scene: the video is filmed from the preview’s view as it is now, held still'], ['ja', 'シーンにカメラモーションがないため、プレビューの今の視点のまま動かさずに撮ります']] as const) {
       setActivePinia(createPinia());
       document.body.innerHTML = '';
       const s = useSettingsStore();
@@ -78,16 +79,18 @@ describe('the video dialog says why an export failed', () => {
       useVideoExportStore().open = true;
       const w = mount(VideoExportDialog, { attachTo: document.body });
       await w.vm.$nextTick();
-      const box = () => document.querySelector('[data-testid="video-camera"]') as HTMLInputElement;
-      expect(box().disabled).toBe(true);
-      expect(box().checked).toBe(false);
-      expect(box().closest('label')!.textContent).toContain(note);
-      // The choice (on by default) is kept: a camera shown in the preview ticks and enables the box.
+      const box = () => document.querySelector('[data-testid="video-camera"]') as HTMLInputElement | null;
+      const line = () => document.querySelector('[data-testid="video-no-camera"]');
+      expect(box()).toBeNull();
+      expect(line()!.textContent!.trim()).toBe(note);
+      expect(line()!.closest('label')).toBeNull();
+      expect(line()!.querySelector('input')).toBeNull();
+      // The choice (on by default) is kept: a camera shown in the preview gives the box, ticked and enabled.
       usePreviewStore().hasCamera = true;
       await w.vm.$nextTick();
-      expect(box().disabled).toBe(false);
-      expect(box().checked).toBe(true);
-      expect(box().closest('label')!.textContent).not.toContain(note);
+      expect(line()).toBeNull();
+      expect(box()!.disabled).toBe(false);
+      expect(box()!.checked).toBe(true);
       w.unmount();
     }
   });
