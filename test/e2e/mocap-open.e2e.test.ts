@@ -8,7 +8,8 @@
  * - with physics on, unticking Path takes the camera path (Camera…) out of the picture for good: every pose
  *   after (a step, a jump, Reset) leaves it out (each pose put it back).
  * - Import adds the capture to the scene as a new actor (the design: README, motion capture), which the dialog
- *   says before Import, naming the actors it joins; the new tab and the old, both on Gene_light, are numbered apart.
+ *   says before Import, naming the actors it joins; the new tab and the old, both on Gene_light, are numbered apart;
+ *   the new actor stands beside the first (its stage, shown in the Stage panel), not inside it at the origin.
  * - a camera loaded with Camera… stays when a pose is opened (README: loaded beside the motion), and the
  *   "Opened" notice names it, so a pose seen through a dance's camera is explained.
  * Pictures: test-artifacts/mocap-open-*.png.
@@ -158,6 +159,35 @@ describe('a capture opened over a posed model', () => {
     // The other actor is drawn beside it once its model is built again (it loads on its own: wait, as
     // scene-docs does; CI's first run read 0 at once).
     await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1, undefined, { timeout: 60_000 });
+    // The new actor stands beside the first, not inside it at the origin: their boxes in the world, as posed
+    // now, lie apart along X, the new one to the right (the new one is the shown model, the laugh's actor the
+    // other; the walk has gone off along Z by now, so only X tells). Its place is its stage (the Stage panel's
+    // X), and the notice says where it went and where to move it.
+    await animationFrames(page, 2);
+    const { mine, other } = await page.evaluate(() => {
+      const h = window.__vmdPreview!;
+      return { mine: h.actorWorldBox('shown')!, other: h.actorWorldBox(h.companions()[0])! };
+    });
+    expect(mine.min[0], `the new actor (x ${mine.min[0].toFixed(1)} … ${mine.max[0].toFixed(1)}) over the first (x ${other.min[0].toFixed(1)} … ${other.max[0].toFixed(1)})`).toBeGreaterThan(other.max[0]);
+    // Both in the picture: the free view widened to show them (the new one stood off its right edge).
+    const heads = await page.evaluate(() => {
+      const h = window.__vmdPreview!;
+      const r = document.querySelector('[data-testid="preview-canvas"]')!.getBoundingClientRect();
+      const inside = (p: [number, number] | null) => !!p && p[0] >= r.left && p[0] <= r.right && p[1] >= r.top && p[1] <= r.bottom;
+      return [inside(h.boneScreenPosition('頭')), inside(h.companionBoneScreenPosition(h.companions()[0], '頭'))];
+    });
+    expect(heads, 'the heads of the new actor and the first in the view').toEqual([true, true]);
+    const notice = (await page.textContent('[data-testid="notifications"]')) ?? '';
+    expect(notice).toMatch(/Imported 131_01\.vmd: [\d,]+ keys → [\d,]+\. It stands beside the other actors \(X [\d.]+\); move it in the Stage panel/);
+    await page.click('[data-testid="side-tab-stage"]');
+    const xs = await page.$$eval('[data-testid="stage-actor"] [data-testid="stage-x"]', (els) => els.map((e) => Number((e as HTMLInputElement).value)));
+    expect(xs[0]).toBe(0);
+    expect(xs[1]).toBeGreaterThan(0);
+    expect(notice).toContain(`(X ${xs[1]})`);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await animationFrames(page, 3);
+    await s.app.screenshot('mocap-open-imported-beside');
+    await page.click('[data-testid="side-tab-file"]');
     expect(s.app.errors).toEqual([]);
   }, LONG);
 

@@ -20,6 +20,18 @@ export function boneWorldQuaternion(rig: Rig, name: string): [number, number, nu
 }
 
 /** World position of a bone's joint in three.js coordinates, or null when the rig lacks it. */
+/**
+ * A skinned mesh's box in the world as posed now (each vertex skinned by three.js's own
+ * SkinnedMesh.computeBoundingBox, then placed by its world matrix), three.js axes; null when empty.
+ */
+export function posedWorldBox(mesh: THREE.SkinnedMesh): { min: [number, number, number]; max: [number, number, number] } | null {
+  mesh.updateMatrixWorld(true);
+  mesh.skeleton.update();
+  mesh.computeBoundingBox();
+  const b = mesh.boundingBox!.clone().applyMatrix4(mesh.matrixWorld);
+  return b.isEmpty() ? null : { min: b.min.toArray(), max: b.max.toArray() };
+}
+
 export function boneWorldPosition(rig: Rig, name: string): [number, number, number] | null {
   const i = rig.byKey.get(matchKey(name));
   if (i === undefined) return null;

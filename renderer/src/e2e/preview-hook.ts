@@ -67,6 +67,8 @@ export interface PreviewTestHook extends PickTestHook {
   companionBoneScreenPosition(key: string, name: string): [number, number] | null;
   /** World position of another actor's bone as posed now (its companions() key), or null. */
   companionBoneWorldPosition(key: string, name: string): [number, number, number] | null;
+  /** An actor's box in the world as posed now ('shown': the shown model or figure; else a companions() key), three.js axes; null when absent. */
+  actorWorldBox(key: string): ReturnType<typeof diag.posedWorldBox>;
   /** How another actor's model is drawn (its companions() key): in the picture or not, where, its materials' opacity, how many have their texture; null when absent. */
   companionLook(key: string): ReturnType<typeof diag.companionLook>;
   /**
@@ -172,6 +174,10 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
     companionBoneWorldPosition: (key, name) => {
       const rig = e.companions.rig(key);
       return rig ? diag.boneWorldPosition(rig, name) : null;
+    },
+    actorWorldBox: (key) => {
+      const mesh = key === 'shown' ? (e.world.model?.mesh ?? e.world.figure.mesh) : e.companions.mesh(key);
+      return mesh ? diag.posedWorldBox(mesh) : null;
     },
     companionLook: (key) => {
       const rig = e.companions.rig(key);

@@ -13,6 +13,7 @@ import type { BuiltFigure } from './figure-mesh';
 import type { Rig } from './rig';
 import type { PreviewScene } from './preview-scene';
 import type { PreviewPhysics } from './physics-preview';
+import type { Footprint } from '../../../shared/scene/place-beside';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import { PickMarker } from './pick-marker';
 
@@ -36,6 +37,18 @@ export interface CompanionSpec {
 const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
 /** The object added to the scene for a body (a model's mesh holds its rig; the figure's group holds both). */
 const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.group);
+
+/**
+ * A mesh's room on the floor at rest (its geometry's box, unposed, before its place), in MMD axes (Z negated),
+ * or null for an empty one: what a new actor is placed beside (shared/scene/place-beside.ts).
+ */
+export function footprintOf(mesh: THREE.Mesh): Footprint | null {
+  const g = mesh.geometry;
+  if (!g.boundingBox) g.computeBoundingBox();
+  const b = g.boundingBox;
+  if (!b || b.isEmpty()) return null;
+  return { minX: b.min.x, maxX: b.max.x, minZ: -b.max.z, maxZ: -b.min.z };
+}
 
 /** MMD (left-handed) → three.js: Z negated, a turn about Y reversed. */
 export function placeObject(o: THREE.Object3D, s: StagePlace | null): void {
@@ -95,6 +108,16 @@ export class CompanionActors {
     return this.list.map((c) => c.key);
   }
 
+  /** Each actor's footprint at rest (footprintOf), by its actor id (the key's prefix); the ghost's too (id −1). */
+  footprints(): Map<number, Footprint> {
+    const out = new Map<number, Footprint>();
+    for (const c of this.list) {
+      const f = footprintOf(c.built.mesh);
+      if (f) out.set(Number(c.key.split(':')[0]), f);
+    }
+    return out;
+  }
+
   /** Each actor's place, by its actor id (the key's prefix). */
   place(byId: ReadonlyMap<number, StagePlace>): void {
     for (const c of this.list) placeObject(objectOf(c.built), byId.get(Number(c.key.split(':')[0])) ?? null);
@@ -144,6 +167,11 @@ export class CompanionActors {
   /** An actor's rig as posed now, or null when no such actor is drawn. */
   rig(key: string): Rig | null {
     return this.list.find((x) => x.key === key)?.built.rig ?? null;
+  }
+
+  /** Another actor's skinned mesh (its companions key), or null. */
+  mesh(key: string): THREE.SkinnedMesh | null {
+    return this.list.find((x) => x.key === key)?.built.mesh ?? null;
   }
 
   dispose(): void {

@@ -31,7 +31,8 @@ import { PoseGizmo, type PoseMode } from './pose-gizmo';
 import { JointDots } from './joint-dots';
 import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
-import { CompanionActors, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
+import { CompanionActors, footprintOf, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
+import type { Footprint } from '../../../shared/scene/place-beside';
 
 const orbitUp = new THREE.Vector3();
 /** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
@@ -136,6 +137,17 @@ export class PreviewEngine {
     this.placeActors();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
+  }
+
+  /**
+   * Every actor's footprint at rest by actor id: the shown one's (its model, else the figure) under
+   * `shownId`, the others' as the companions hold them (a hidden actor has none).
+   */
+  footprints(shownId: number | null): Map<number, Footprint> {
+    const out = new Map([...this.companions.footprints()].filter(([id]) => id >= 0));
+    const own = footprintOf(this.world.model?.mesh ?? this.world.figure.mesh);
+    if (shownId !== null && own) out.set(shownId, own);
+    return out;
   }
 
   private placeActors(): void {

@@ -16,6 +16,8 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { success } from '../../../shared/vmd/errors';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { usePreviewStore } from '../stores/preview';
+import { DEFAULT_FOOTPRINT } from '../../../shared/scene/place-beside';
 import { STANDARD_SOURCE, useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
@@ -53,6 +55,39 @@ function texture(built: BuiltModel, modelPath: string, redraw: () => void): void
   void applyTextures(built, (rel) => readAssetOf(modelPath, rel)).then((t) => {
     if (t.loaded > 0) redraw();
   });
+}
+
+/**
+ * Widens the free view to show every actor where it stands (after a new one was placed beside the others, off
+ * the view it had): the view turns about the middle of their reach along X, backed off for that width at the
+ * view's aspect, never nearer than it was. Their reach: their rest footprints (arms out) moved by their stages (the
+ * hidden left out).
+ */
+function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>): void {
+  let lo = Infinity, hi = -Infinity;
+  const known = engine.footprints(shownId);
+  // An actor whose model is still being built is taken at the shown one's size (or a model's usual).
+  const usual = (shownId !== null ? known.get(shownId) : undefined) ?? DEFAULT_FOOTPRINT;
+  for (const [id, stage] of stages) {
+    const f = known.get(id) ?? usual;
+    const x = stage?.position[0] ?? 0;
+    lo = Math.min(lo, x + f.minX);
+    hi = Math.max(hi, x + f.maxX);
+  }
+  if (!(hi > lo)) return;
+  const cam = engine.world.orbitCamera;
+  const controls = engine.controls;
+  const half = Math.tan((cam.fov * Math.PI) / 360);
+  const width = hi - lo + 4, height = 24;
+  const dir = cam.position.clone().sub(controls.target);
+  const now = dir.length();
+  if (now < 1e-6) dir.set(0, 0.1, 1);
+  const dist = Math.max(now, height / 2 / half, width / 2 / (half * Math.max(cam.aspect, 0.1)));
+  // MMD → three.js: X as it is.
+  controls.target.x = (lo + hi) / 2;
+  cam.position.copy(controls.target).add(dir.normalize().multiplyScalar(dist));
+  controls.update();
+  engine.requestRender();
 }
 
 /** Keeps the engine's companions in step with the scene; returns the function that stops it. */
@@ -135,7 +170,20 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     },
     { immediate: true },
   );
+  // A new actor (a capture imported) is placed beside the others at their models' sizes (scene store addImported),
+  // and the free view then shows them all.
+  const stopFootprints = scene.attachFootprints(() => getEngine()?.footprints(scene.lastActorId) ?? new Map());
+  const preview = usePreviewStore();
+  const stopFraming = watch(
+    () => preview.frameActorsSeq,
+    () => {
+      const engine = getEngine();
+      if (engine) frameActors(engine, scene.lastActorId, new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage])));
+    },
+  );
   return () => {
+    stopFootprints();
+    stopFraming();
     stopActors();
     stopStages();
     stopFrame();

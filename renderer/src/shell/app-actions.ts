@@ -169,9 +169,16 @@ export async function importCapture(): Promise<boolean> {
   if (!r) return false;
   const name = m.vmdName;
   // On the standard skeleton the new actor is the figure (no model file).
-  useSceneStore().addImported(documentContent(r.doc, { name }), m.standard ? null : m.modelPath);
+  const { placed } = useSceneStore().addImported(documentContent(r.doc, { name }), m.standard ? null : m.modelPath);
   await m.close(true);
-  useNotifyStore().success({ key: 'mocap.imported', params: { name, kept: r.report.keysKept, raw: r.report.keysRaw } });
+  const params = { name, kept: r.report.keysKept, raw: r.report.keysRaw };
+  // Placed beside the other actors (its stage, not its keys): say where, and where to move it.
+  if (placed) {
+    useNotifyStore().success({ key: 'mocap.importedBeside', params: { ...params, x: placed.position[0] } });
+    // Off to the side of the view it stood in: the free view widens to show it and the others.
+    usePreviewStore().requestFrameActors();
+  }
+  else useNotifyStore().success({ key: 'mocap.imported', params });
   return true;
 }
 

@@ -91,6 +91,8 @@ export const usePreviewStore = defineStore('preview', {
     physicsLostBody: '',
     /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
     physicsResetSeq: 0,
+    /** Bumped when an actor was placed beside the others (a capture imported): the free view widens to show them all. */
+    frameActorsSeq: 0,
   }),
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
@@ -142,6 +144,10 @@ export const usePreviewStore = defineStore('preview', {
     },
     requestPhysicsReset() {
       this.physicsResetSeq++;
+    },
+    /** The free view widened to show every actor where it stands (scene-actors.ts frameActors). */
+    requestFrameActors() {
+      this.frameActorsSeq++;
     },
     /** Picks a bone by name as a click on its joint does (the preview answers through its watcher). */
     requestPick(name: string) {

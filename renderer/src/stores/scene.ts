@@ -26,6 +26,7 @@ import { useMocapStore } from './mocap';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
+import { placeBeside, type Footprint } from '../../../shared/scene/place-beside';
 import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
 import { sceneRoleText } from './scene-role';
 import {
@@ -442,27 +443,54 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * Each actor's footprint at rest, by id, from the mounted preview (scene-actors.ts attachFootprints: it
+   * knows the built models); a plain function held outside Vue's reactivity, never a three.js object.
+   */
+  let footprintsOf: (() => ReadonlyMap<number, Footprint>) | null = null;
+  function attachFootprints(f: () => ReadonlyMap<number, Footprint>): () => void {
+    footprintsOf = f;
+    return () => {
+      if (footprintsOf === f) footprintsOf = null;
+    };
+  }
+
+  /**
+   * Where a new actor on `model` stands beside the actors there now (shared/scene/place-beside.ts), each
+   * taken at its model's size (the preview's; another actor on the same model gives the new one's), or
+   * undefined with no actor.
+   */
+  function besideActors(model: string | null): ActorStage | undefined {
+    const known = footprintsOf?.() ?? new Map<number, Footprint>();
+    const others = actors.value.map((a) => ({ stage: a.stage, model: a.model, footprint: known.get(a.id) ?? null }));
+    const mine = others.find((o) => o.model === model && o.footprint)?.footprint ?? null;
+    return placeBeside(others, mine);
+  }
+
+  /**
    * An imported motion (a BVH or VRM Animation converted onto `model`): a new, unsaved document (no file
    * yet; Save asks its name) as a new actor on that model, made active; with nothing open it is the lone
-   * motion. The history keeps its steps. Returns its id.
+   * motion. Beside other actors it stands to their right (its stage, `placed`; at the origin it stood inside
+   * the first one); its motion's keys are the import's, whatever the place. The history keeps its steps.
    */
-  function addImported(content: DocumentContent, model: string | null): number {
+  function addImported(content: DocumentContent, model: string | null): { id: number; placed: ActorStage | undefined } {
     let id: number;
+    let placed: ActorStage | undefined;
     if (!entries.value.length && !ws.isOpen) {
       openLone(content);
       id = ws.activeId!;
       entries.value[0].model = model;
       showModelOf(entries.value[0]);
     } else {
+      placed = besideActors(model);
       id = ws.add(content);
-      const e = newEntry(id, 'actor', { model });
+      const e = newEntry(id, 'actor', { model, stage: placed });
       const list = [...entries.value];
       list.splice(actors.value.length, 0, e);
       entries.value = list;
       activate(id);
     }
     ws.markUnsaved(id);
-    return id;
+    return { id, placed: copyStage(placed) };
   }
 
   /**
@@ -834,6 +862,7 @@ export const useSceneStore = defineStore('scene', () => {
     activate,
     addDocument,
     addImported,
+    attachFootprints,
     addCamera,
     documentForKinds,
     setHidden,
