@@ -62,7 +62,7 @@ const ja: Record<keyof typeof en, string> = {
   'video.formatPng': '連番 PNG',
   'video.unavailable': 'この環境では使えません',
   'video.camera': 'シーンのカメラから(オフ: 自由視点)',
-  'video.noCamera': 'シーンにカメラモーションがないため、プレビューの今の視点のまま動かさずに撮ります',
+  'video.noCamera': 'カメラモーションがないため、プレビューの今の視点のまま撮ります',
   'video.music': '音楽(オフセットどおり)',
   'video.noMusic': 'シーンに音楽がありません',
   'video.file': 'ファイル',

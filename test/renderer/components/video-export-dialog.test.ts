@@ -71,7 +71,7 @@ describe('the video dialog says why an export failed', () => {
   it('no camera in the scene: a plain line says the preview\'s view is filmed (no box to tick); with a camera the box, ticked', async () => {
     // Seen on a first run: "Through the scene's camera" ticked with no camera document in the scene; then a
     // greyed box "No camera in the scene" read as a status one could not tick, not as what the video will be.
-    for (const [locale, note] of [['en', 'No camera motion in the scene: the video is filmed from the preview’s view as it is now, held still'], ['ja', 'シーンにカメラモーションがないため、プレビューの今の視点のまま動かさずに撮ります']] as const) {
+    for (const [locale, note] of [['en', 'No camera motion in the scene: the video is filmed from the preview’s view as it is now, held still'], ['ja', 'カメラモーションがないため、プレビューの今の視点のまま撮ります']] as const) {
       setActivePinia(createPinia());
       document.body.innerHTML = '';
       const s = useSettingsStore();
