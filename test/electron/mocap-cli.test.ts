@@ -200,6 +200,24 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(same.code).toBe(2);
   });
 
+  it('import-bvh without --model: the figure between output frames is said as the capture\'s own, not as a part of the error (it can be larger)', async () => {
+    const dir = mk();
+    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    // The capture's stray off the path between its poses at neighbouring output frames is measured on the
+    // capture alone; the fit may be off by its tolerance at those frames and so come nearer than it in between.
+    expect(j.unreachablePosition).toBeGreaterThan(j.maxPositionErrorAllFrames);
+    expect(j.maxPositionErrorAllFrames).toBeGreaterThanOrEqual(j.unreachablePosition - 0.02 - 1e-6);
+    const line = await run(['import-bvh', corpusPath(WALK), '-o', 'walk2.vmd'], dir);
+    const f = (x: number) => (x === 0 ? '0' : x.toPrecision(3));
+    expect(line.out).toContain(
+      `max error ${f(j.maxPositionError)} / ${f(j.maxRotationErrorDeg)}° at output frames, ${f(j.maxPositionErrorAllFrames)} / ${f(j.maxRotationErrorDegAllFrames)}° at every capture frame ` +
+        `(the capture itself strays up to ${f(j.unreachablePosition)} / ${f(j.unreachableRotationDeg)}° off the path between its poses at the output frames either side, `,
+    );
+    expect(line.out).not.toContain('of it');
+  });
+
   it('import-bvh says which --map rows name nothing (a typo was dropped without a word; only --json listed it)', async () => {
     const dir = mk();
     writeFileSync(path.join(dir, 'map.json'), JSON.stringify({ LeftHipp: 'leftUpperLeg', LeftHip: 'leftUpperLegg' }));

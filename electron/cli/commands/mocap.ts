@@ -68,7 +68,11 @@ function importLine(r: ImportReport): string {
     `${formatCount(r.frames)} frames at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
     `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
     (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
-    `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames (${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame, ${formatMeasure(r.unreachablePosition)} / ${formatMeasure(r.unreachableRotationDeg)}° of it where the capture turns back or off its arc within one output frame, which no keys on whole frames reach)`
+    `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames, ${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame ` +
+    // Not a part of the error before it: how far the capture itself strays between its own poses at the output
+    // frames either side, measured on the capture alone. The fit may be off by its tolerance at those frames, so
+    // the error between them can come that much nearer than this figure (ImportReport.unreachablePosition).
+    `(the capture itself strays up to ${formatMeasure(r.unreachablePosition)} / ${formatMeasure(r.unreachableRotationDeg)}° off the path between its poses at the output frames either side, turning back or off its arc within one output frame: keys on whole frames follow that only as near as the tolerance lets them)`
   );
 }
 
