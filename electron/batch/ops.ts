@@ -33,6 +33,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { parseMapping } from '../../shared/motion-ops/rename';
+import { exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -56,13 +57,25 @@ function fromEdit(r: EditResult): TaskOutput {
   return { ok: true, value: { bytes: writeVmd(r.value.doc), report: reportSummary(r.value.report) } };
 }
 
-function vmdOnly(fn: (doc: import('../../shared/vmd').VmdDocument) => EditResult): PreparedOp['run'] {
+/** `warn`: what the edit did that the user would want to know, said beside the edit's own warnings. */
+function vmdOnly(fn: (doc: VmdDocument) => EditResult, warn?: (doc: VmdDocument) => string[]): PreparedOp['run'] {
   return (bytes) => {
     const d = readVmd(bytes);
     if (!d.ok) return d;
-    return fromEdit(fn(d.value));
+    const out = fromEdit(fn(d.value));
+    const extra = out.ok && warn ? warn(d.value) : [];
+    if (out.ok && extra.length) out.value.report.warnings = [...((out.value.report.warnings as string[] | undefined) ?? []), ...extra];
+    return out;
   };
 }
+
+/** The warnings an edit adds to its report (trim: a range that holds no key); options already checked by prepareDocEdit. */
+function editWarnings(op: BatchOp, o: OpOptions): ((doc: VmdDocument) => string[]) | undefined {
+  if (op !== 'trim') return undefined;
+  const from = numOpt(o, 'from')!, to = numOpt(o, 'to'), hold = !boolOpt(o, 'no-hold', false);
+  return (doc) => trimRangeWarnings(doc, from, to, hold);
+}
+
 
 const same = (ext: string) => ext;
 
@@ -94,7 +107,7 @@ function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
  */
 export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
   const doc = prepareDocEdit(op, o);
-  if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value) } } : doc;
+  if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value, editWarnings(op, o)) } } : doc;
   return checkOptions(() => fileOp(op, o));
 }
 
@@ -254,7 +267,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     case 'export-bvh':
     case 'export-vrma': {
       const { morphs } = captureOptions(o);
-      const { model } = modelOrStandard(o, 'model');
+      const { model, standard } = modelOrStandard(o, 'model');
       const expressions = parseExpressionMap(morphs);
       return {
         op,
@@ -268,7 +281,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = exportBvh(d.value, model);
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length } } };
+                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, warnings: exportBvhWarnings(d.value, model, standard) } } };
               }
             : async (bytes) => {
                 const d = readVmd(bytes);
@@ -329,7 +342,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
         ok: true,
         value: {
           bytes: writeVmd(r.value.doc),
-          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, m.value), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
         },
       };
     },

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildTracks, readVmd, writeVmd } from '../../shared/vmd';
-import { mirror } from '../../shared/motion-ops';
+import { mirror, trim, type TrimOptions } from '../../shared/motion-ops';
 import { editCommands, progressLine } from '../../electron/cli/commands/edit';
 import { UsageError } from '../../electron/cli/args';
 import type { CliIo } from '../../electron/cli/io';
@@ -70,6 +70,42 @@ describe('one-file commands', () => {
     const t = readVmd(new Uint8Array(readFileSync(path.join(d, 't.vmd'))));
     if (!t.ok) throw new Error('read');
     expect(buildTracks(t.value).lastFrame).toBe(500);
+  });
+
+  it('trim of a range that holds no key (past the last, or before the first): the same bytes, with a warning; batch lists it', async () => {
+    const d = mk('trim-past');
+    const laugh = path.join(CORPUS, 'gene/motion/02_laugh.vmd');
+    const doc = readVmd(new Uint8Array(readFileSync(laugh)));
+    if (!doc.ok) throw new Error('read');
+    expect(buildTracks(doc.value).lastFrame).toBe(300);
+    const trimmed = (opts: TrimOptions) => {
+      const t = trim(doc.value, opts);
+      if (!t.ok) throw new Error(t.error.message);
+      return Buffer.from(writeVmd(t.value.doc));
+    };
+    const past = await run(['trim', laugh, '-o', 'past.vmd', '--from', '5000'], d);
+    expect(past.code, past.err).toBe(0);
+    expect(past.err).toBe("vmd-studio: warning: --from 5000 is after the motion's last key (frame 300): no key is kept, the output is the pose at frame 300 held at frame 0\n");
+    expect(readFileSync(path.join(d, 'past.vmd')).equals(trimmed({ from: 5000 }))).toBe(true);
+    const json = await run(['trim', laugh, '-o', 'past-nohold.vmd', '--from', '301', '--no-hold', '--json'], d);
+    expect(JSON.parse(json.out).warnings).toEqual(["--from 301 is after the motion's last key (frame 300): no key is kept, the output has no keys"]);
+    expect(readFileSync(path.join(d, 'past-nohold.vmd')).equals(trimmed({ from: 301, hold: false }))).toBe(true);
+    // A motion whose keys start at 100 (shifted here), trimmed to 0–50.
+    expect((await run(['shift', laugh, '-o', 'late.vmd', '--by', '100'], d)).code).toBe(0);
+    const before = await run(['trim', 'late.vmd', '-o', 'before.vmd', '--from', '0', '--to', '50', '--quiet'], d);
+    expect(before.code, before.err).toBe(0);
+    expect(before.err).toBe("vmd-studio: warning: --to 50 is before the motion's first key (frame 100): no key is kept, the output is the pose at frame 100 held at frame 50\n");
+    // A range with keys in it, and one ending on the last key: no warning.
+    expect((await run(['trim', laugh, '-o', 'in.vmd', '--from', '100', '--to', '200'], d)).err).toBe('');
+    expect((await run(['trim', laugh, '-o', 'end.vmd', '--from', '300'], d)).err).toBe('');
+    // The batch's per-file report says the same.
+    mkdirSync(path.join(d, 'in'));
+    writeFileSync(path.join(d, 'in', 'laugh.vmd'), readFileSync(laugh));
+    const b = await run(['batch', 'trim', 'in', '-o', 'out', '--from', '5000', '--jobs', '1', '--quiet', '--report', 'report.json'], d);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(d, 'out', 'laugh.vmd')).equals(readFileSync(path.join(d, 'past.vmd')))).toBe(true);
+    const rep = JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8'));
+    expect(rep.results[0].report.warnings).toEqual(["--from 5000 is after the motion's last key (frame 300): no key is kept, the output is the pose at frame 300 held at frame 0"]);
   });
 
   it('bad arguments exit 2, bad files exit 1', async () => {

@@ -15,7 +15,8 @@ import { readModel, type ModelData } from '../../shared/pmx';
 import { buildTracks, decodeName, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
-import { defaultFigureBones } from '../../shared/skeleton/standard-figure';
+import { defaultFigureBones, standardFigureModel } from '../../shared/skeleton/standard-figure';
+import { exportBvh } from '../../shared/bvh/export';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -323,6 +324,33 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
     expect(line.out).toMatch(/^export-bvh: dance\.bvh: 2810 frames, 19 joints; motion bones the standard skeleton lacks: ﾈｸﾀｲ１ /);
     const onModel = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance2.bvh'], dir);
     expect(onModel.out).toMatch(/; motion bones the model lacks: 左目 /);
+  });
+});
+
+describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore --map rows say so', () => {
+  const CAMERA = 'threejs/vmds/wavefile_camera.vmd';
+
+  it('export-bvh of a camera motion: the same BVH (the skeleton standing still), with a warning; batch lists it', async () => {
+    const dir = mk();
+    const doc = vmd(corpusPath(CAMERA));
+    const plain = exportBvh(doc, standardFigureModel());
+    if (!plain.ok) throw new Error(plain.error.message);
+    const r = await run(['export-bvh', corpusPath(CAMERA), '-o', 'cam.bvh'], dir);
+    expect(r.code, r.err).toBe(0);
+    const warning = 'the motion has no bone keys (only camera keys): the BVH is the standard skeleton standing still';
+    expect(r.err).toBe(`vmd-studio: warning: ${warning}\n`);
+    expect(readFileSync(path.join(dir, 'cam.bvh'), 'utf8')).toBe(plain.value.text);
+    const j = await run(['export-bvh', corpusPath(CAMERA), '--model', corpusPath(MIKU), '-o', 'cam-miku.bvh', '--json'], dir);
+    expect(JSON.parse(j.out).warnings).toEqual(['the motion has no bone keys (only camera keys): the BVH is the model standing still']);
+    // A motion with bone keys: none.
+    const laugh = await run(['export-bvh', corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.bvh', '--json'], dir);
+    expect([laugh.err, JSON.parse(laugh.out).warnings]).toEqual(['', []]);
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(corpusPath(CAMERA), path.join(dir, 'in', 'cam.vmd'));
+    const b = await run(['batch', 'export-bvh', 'in', '-o', 'out', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'out', 'cam.bvh'), 'utf8')).toBe(plain.value.text);
+    expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings).toEqual([warning]);
   });
 });
 

@@ -3,9 +3,12 @@
 // process, `--model M MOTION` (as retarget and import-bvh take their models) writes what `MODEL MOTION` does.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readVmd, buildTracks } from '../../shared/vmd';
+import { readVmd, buildTracks, blockFromRecords, emptyVmd, encodeBoneRecord, writeVmd } from '../../shared/vmd';
+import { readModel } from '../../shared/pmx';
+import { loadBullet, physicsBake } from '../../shared/physics';
+import { nodeBulletLoader } from '../../electron/physics/bullet-node';
 import { physicsOff } from '../../shared/vmd/interpolation';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
@@ -79,6 +82,48 @@ describe('vmd-studio physics-bake', () => {
     expect(r.err).toMatch(/far\.vmd: physics-bake: the motion runs from frame 0 to 4,000,000,000 /);
     expect(existsSync(path.join(dir, 'out.vmd'))).toBe(false);
   });
+});
+
+describe('vmd-studio physics-bake of a motion that moves none of the model\'s bones', () => {
+  // A camera motion, or one keyed for another skeleton, used to bake the model standing still without a word.
+  c('a camera VMD and a motion of bones the model lacks: written as before (the bake at rest), with a warning; batch lists it', async () => {
+    const dir = mk('physbake-still');
+    const modelFile = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), camera = corpusPath('threejs/vmds/wavefile_camera.vmd');
+    // A motion for a BVH-named skeleton: two tracks, neither a bone of the low-poly Miku.
+    const other = { ...emptyVmd(), bone: blockFromRecords('bone', [encodeBoneRecord({ name: 'Hips', frame: 0, position: [0, 1, 0], rotation: [0, 0, 0, 1] }), encodeBoneRecord({ name: 'LeftArm', frame: 10, position: [0, 0, 0], rotation: [0, 0, 0.3826834, 0.9238795] })]) };
+    writeFileSync(path.join(dir, 'other.vmd'), writeVmd(other));
+    const model = readModel(new Uint8Array(readFileSync(modelFile)));
+    if (!model.ok) throw new Error(model.error.message);
+    const bullet = await loadBullet(nodeBulletLoader);
+    const expected = (motion: string) => {
+      const d = readVmd(new Uint8Array(readFileSync(motion)));
+      if (!d.ok) throw new Error(d.error.message);
+      const b = physicsBake(bullet, model.value, d.value, { to: 20 });
+      if (!b.ok) throw new Error(b.error.message);
+      return Buffer.from(writeVmd(b.value.doc));
+    };
+    const cam = await run(['physics-bake', modelFile, camera, '-o', 'cam.vmd', '--to', '20'], dir);
+    expect(cam.code, cam.err).toBe(0);
+    expect(cam.err).toBe('vmd-studio: warning: the motion has no bone keys (only camera keys): the bake is of the model standing at rest\n');
+    expect(readFileSync(path.join(dir, 'cam.vmd')).equals(expected(camera))).toBe(true);
+    const json = await run(['physics-bake', modelFile, camera, '-o', 'cam2.vmd', '--to', '20', '--json'], dir);
+    expect(JSON.parse(json.out).warnings).toEqual(['the motion has no bone keys (only camera keys): the bake is of the model standing at rest']);
+    const oth = await run(['physics-bake', 'other.vmd', '--model', modelFile, '-o', 'oth.vmd', '--to', '20', '--quiet'], dir);
+    expect(oth.code, oth.err).toBe(0);
+    expect(oth.err).toBe('vmd-studio: warning: the model has none of the motion\'s 2 bone tracks ("Hips" "LeftArm"): the bake is of the model standing at rest\n');
+    expect(readFileSync(path.join(dir, 'oth.vmd')).equals(expected(path.join(dir, 'other.vmd')))).toBe(true);
+    // A motion of the model's bones: no warning.
+    const dance = await run(['physics-bake', modelFile, corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.vmd', '--to', '5', '--quiet'], dir);
+    expect([dance.code, dance.err]).toEqual([0, '']);
+    // The batch says the same in its per-file report.
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'cam.vmd'), readFileSync(camera));
+    const b = await run(['batch', 'physics-bake', 'in', '-o', 'out', '--model', modelFile, '--to', '20', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'out', 'cam.vmd')).equals(readFileSync(path.join(dir, 'cam.vmd')))).toBe(true);
+    const rep = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
+    expect(rep.results[0].report.warnings).toEqual(['the motion has no bone keys (only camera keys): the bake is of the model standing at rest']);
+  }, 120_000);
 });
 
 describe('vmd-studio physics-bake --model (as retarget and import-bvh name their models), run as its own process', () => {

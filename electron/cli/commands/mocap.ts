@@ -13,6 +13,7 @@ import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
 import { exportBvh } from '../../../shared/bvh/export';
+import { exportBvhWarnings } from '../../batch/op-warnings';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
@@ -177,11 +178,15 @@ export const exportBvhCommand: CommandInfo = {
       convertFile(io, a, p, 'export-bvh', {
         takes: 'vmd',
         parse: (bytes) => readVmd(bytes),
-        convert: (doc, model) => exportBvh(doc, model),
+        convert: (doc, model) => {
+          const r = exportBvh(doc, model);
+          return r.ok ? { ok: true, value: { ...r.value, warnings: exportBvhWarnings(doc, model, p.model === null) } } : r;
+        },
         bytes: (v) => new TextEncoder().encode(v.text),
-        report: ({ report: rep }) => ({
-          json: rep,
+        report: ({ report: rep, warnings }) => ({
+          json: { ...rep, warnings },
           line: `${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones ${p.model === null ? 'the standard skeleton' : 'the model'} lacks: ${rep.missingBones.join(' ')}` : ''}`,
+          warnings,
         }),
       }),
     );

@@ -20,6 +20,7 @@ import type { CommandInfo } from '../io';
 import { displayPath, formatMeasure } from '../format';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
+import { physicsBakeWarnings } from '../../batch/op-warnings';
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
@@ -82,11 +83,15 @@ export const physicsBakeCommand: CommandInfo = {
     const bullet = await loadBullet(nodeBulletLoader);
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' ? motionFile : undefined) }, undefined, givens);
+    // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
+    // the model at rest: written all the same, and said.
+    const warnings = physicsBakeWarnings(motion.value, model.value);
     return guarded(async () => {
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report }, null, 2) + '\n');
+      if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report, warnings }, null, 2) + '\n');
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);
+      for (const x of warnings) io.stderr(`vmd-studio: warning: ${x}\n`);
       for (const n of r.value.report.namesTooLong) io.stderr(`vmd-studio: warning: physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it\n`);
       for (const n of r.value.report.ikNamesTooLong) io.stderr(`vmd-studio: warning: IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it\n`);
       return 0;

@@ -1,0 +1,73 @@
+/**
+ * Warnings for requests that run and write a file but almost certainly did not do what was meant (a camera
+ * motion baked or exported as a still figure, a trim past the motion's end). The one-file commands
+ * (electron/cli/commands) and the batch operations (ops.ts) both take them from here, so a file gets the
+ * same warning either way. English, as the command line speaks; the output bytes are never changed.
+ */
+import { frameAt } from '../../shared/edit-core/record-util';
+import { buildTracks, BLOCK_KINDS, type VmdDocument } from '../../shared/vmd';
+import { compareMotionToModel } from '../../shared/pmx';
+import type { ModelData } from '../../shared/pmx';
+
+/** How many names a warning lists before it says how many more there are. */
+const LISTED = 5;
+
+/** `names` as a warning lists them: the first few, then how many more. */
+export function fewNames(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED).map((n) => JSON.stringify(n)).join(' ');
+  return names.length > LISTED ? `${shown} and ${names.length - LISTED} more` : shown;
+}
+
+const KIND_WORDS = { bone: 'bone', morph: 'morph', camera: 'camera', light: 'light', shadow: 'self-shadow', ik: 'IK/display' } as const;
+
+/** What keys a motion without bone keys has, for the warning ("only camera and light keys", "no keys at all"). */
+function otherKeys(doc: VmdDocument): string {
+  const kinds = BLOCK_KINDS.filter((k) => k !== 'bone' && doc[k].count > 0).map((k) => KIND_WORDS[k]);
+  return kinds.length ? `only ${kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}` : kinds[0]} keys` : 'no keys at all';
+}
+
+/**
+ * When a motion moves no bone of `model` (physics-bake, export-bvh): it has no bone keys (a camera or
+ * morph motion), or none of its bone tracks names a bone the model has (a motion for another skeleton).
+ * `result` says what the output then is. Null when some bone of the model is keyed.
+ */
+export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, whose: string, result: string): string | null {
+  const tracks = buildTracks(doc).bones.names;
+  if (tracks.length === 0) return `the motion has no bone keys (${otherKeys(doc)}): ${result}`;
+  const cmp = compareMotionToModel({ bones: tracks, morphs: [] }, { bones: model.bones.map((b) => b.name), morphs: [] });
+  if (cmp.matchedBones > 0) return null;
+  return `${whose} has none of the motion's ${tracks.length} bone track${tracks.length === 1 ? '' : 's'} (${fewNames(cmp.missingBones)}): ${result}`;
+}
+
+/** physics-bake's warning for a motion that moves none of the model's bones. */
+export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[] {
+  const w = noBoneMovedWarning(doc, model, 'the model', 'the bake is of the model standing at rest');
+  return w ? [w] : [];
+}
+
+/** export-bvh's warning for a motion that moves none of the skeleton's bones (`standard`: no --model). */
+export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): string[] {
+  const who = standard ? 'the standard skeleton' : 'the model';
+  const w = noBoneMovedWarning(doc, model, who, `the BVH is ${who} standing still`);
+  return w ? [w] : [];
+}
+
+/**
+ * trim's warning for a range that holds no key of the motion: it starts after the last key, or ends before
+ * the first. `hold`: what trim writes then (the pose held there) or, with --no-hold, nothing.
+ */
+export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | undefined, hold: boolean): string[] {
+  let first = Infinity, last = -1;
+  for (const kind of BLOCK_KINDS) {
+    const b = doc[kind];
+    for (let i = 0; i < b.count; i++) {
+      const f = frameAt(b, i);
+      if (f < first) first = f;
+      if (f > last) last = f;
+    }
+  }
+  if (last < 0) return [];
+  if (from > last) return [`--from ${from} is after the motion's last key (frame ${last}): no key is kept${hold ? `, the output is the pose at frame ${last} held at frame 0` : ', the output has no keys'}`];
+  if (to !== undefined && to < first) return [`--to ${to} is before the motion's first key (frame ${first}): no key is kept${hold ? `, the output is the pose at frame ${first} held at frame ${to - from}` : ', the output has no keys'}`];
+  return [];
+}
