@@ -1,13 +1,15 @@
 /**
  * Warnings for requests that run and write a file but almost certainly did not do what was meant (a camera
- * motion baked or exported as a still figure, a trim past the motion's end). The one-file commands
+ * motion baked or exported as a still figure, a trim past the motion's end), and the one order in which a
+ * capture import's warnings are listed. The one-file commands
  * (electron/cli/commands) and the batch operations (ops.ts) both take them from here, so a file gets the
  * same warning either way. English, as the command line speaks; the output bytes are never changed.
  */
 import { frameAt } from '../../shared/edit-core/record-util';
-import { buildTracks, BLOCK_KINDS, type VmdDocument } from '../../shared/vmd';
+import { buildTracks, BLOCK_KINDS, type Diagnostic, type VmdDocument } from '../../shared/vmd';
 import { compareMotionToModel } from '../../shared/pmx';
 import type { ModelData } from '../../shared/pmx';
+import type { ImportReport } from '../../shared/bvh/import';
 
 /** How many names a warning lists before it says how many more there are. */
 const LISTED = 5;
@@ -70,4 +72,19 @@ export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | u
   if (from > last) return [`--from ${from} is after the motion's last key (frame ${last}): no key is kept${hold ? `, the output is the pose at frame ${last} held at frame 0` : ', the output has no keys'}`];
   if (to !== undefined && to < first) return [`--to ${to} is before the motion's first key (frame ${first}): no key is kept${hold ? `, the output is the pose at frame ${first} held at frame ${to - from}` : ', the output has no keys'}`];
   return [];
+}
+
+/**
+ * A capture import's warnings, in the one order import-bvh, import-vrma and their batch operations list
+ * them: what the reader ignored in the input (labelled with the file, as an error about it would be), then
+ * what the import could not keep. `lists`: also the joints left unmapped and the parts the model lacks, for
+ * the batch's report (the one-file commands print those in their report line and JSON).
+ */
+export function captureWarnings(file: string, read: readonly Diagnostic[], r: ImportReport, opts: { standard: boolean; lists: boolean }): string[] {
+  return [
+    ...read.map((d) => `${file}: ${d.message}`),
+    ...(opts.lists && r.unmappedJoints.length ? [`unmapped joints: ${r.unmappedJoints.join(' ')}`] : []),
+    ...(opts.lists && r.unboundParts.length ? [`parts ${opts.standard ? 'the standard skeleton' : 'the model'} lacks: ${r.unboundParts.join(' ')}`] : []),
+    ...r.warnings,
+  ];
 }

@@ -33,7 +33,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { parseMapping } from '../../shared/motion-ops/rename';
-import { exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings } from './op-warnings';
+import { captureWarnings, exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -47,8 +47,11 @@ export interface PreparedOp {
   inputExtensions: string[];
   /** Output file extension for an input extension. */
   outputExtension: (inputExt: string) => string;
-  /** One input's output; a format read by an asynchronous library (.vrma) answers a promise. */
-  run: (bytes: Uint8Array, inputExt: string) => TaskOutput | Promise<TaskOutput>;
+  /**
+   * One input's output; a format read by an asynchronous library (.vrma) answers a promise. `name`: the
+   * input as a warning about it names it (the batch: its file name; a one-file command: as typed).
+   */
+  run: (bytes: Uint8Array, inputExt: string, name?: string) => TaskOutput | Promise<TaskOutput>;
 }
 
 
@@ -75,7 +78,6 @@ function editWarnings(op: BatchOp, o: OpOptions): ((doc: VmdDocument) => string[
   const from = numOpt(o, 'from')!, to = numOpt(o, 'to'), hold = !boolOpt(o, 'no-hold', false);
   return (doc) => trimRangeWarnings(doc, from, to, hold);
 }
-
 
 const same = (ext: string) => ext;
 
@@ -155,17 +157,14 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
   return rows ? { options, morphs: rows.value.morphs } : { options };
 }
 
-/** A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out). */
-function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, read: readonly Diagnostic[] = []): TaskOutput {
+/**
+ * A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out):
+ * `file`, the input as its reader's warnings name it.
+ */
+function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, file: string, read: readonly Diagnostic[] = []): TaskOutput {
   if (!r.ok) return r;
   const x = r.value.report;
-  const warnings = [
-    // What the reader ignored (a broken Frame Time, with --fps).
-    ...read.map((d) => d.message),
-    ...(x.unmappedJoints.length ? [`unmapped joints: ${x.unmappedJoints.join(' ')}`] : []),
-    ...(x.unboundParts.length ? [`parts ${standard ? 'the standard skeleton' : 'the model'} lacks: ${x.unboundParts.join(' ')}`] : []),
-    ...x.warnings,
-  ];
+  const warnings = captureWarnings(file, read, x, { standard, lists: true });
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
   return {
     ok: true,
@@ -254,13 +253,13 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         outputExtension: () => '.vmd',
         run:
           op === 'import-bvh'
-            ? (bytes) => {
+            ? (bytes, _ext, name = 'the input') => {
                 const b = readBvh(bytes, { fps: opts.fps });
-                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts), b.diagnostics) : b;
+                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts), name, b.diagnostics) : b;
               }
-            : async (bytes) => {
+            : async (bytes, _ext, name = 'the input') => {
                 const v = await readVrma(bytes);
-                return v.ok ? captureOutput(op, standard, vrmaToMotion(v.value, model, { ...opts, expressions })) : v;
+                return v.ok ? captureOutput(op, standard, vrmaToMotion(v.value, model, { ...opts, expressions }), name) : v;
               },
       };
     }

@@ -37,7 +37,7 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   const bytesIn = r.value.byteLength;
   let out;
   try {
-    out = await prepared.run(r.value, path.extname(t.input).toLowerCase());
+    out = await prepared.run(r.value, path.extname(t.input).toLowerCase(), path.basename(t.input));
   } catch (e) {
     return failed({ code: 'E_INTERNAL', message: (e as Error)?.message ?? String(e), file: t.input }, bytesIn);
   }

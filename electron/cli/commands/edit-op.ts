@@ -47,7 +47,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!r.ok) return failWith(io, r.error, input, givens);
         const wrong = wrongKindError(input, r.value, 'vmd', op, a.positionals[0]);
         if (wrong) return failWith(io, wrong, input, givens);
-        const out = await prepared.run(r.value, path.extname(input).toLowerCase());
+        const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd));
         if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
         if (!w.ok) return failWith(io, w.error, output, givens);

@@ -11,9 +11,10 @@ import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../s
 import type { ModelData } from '../../../shared/pmx';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
-import { importBvh, type ImportOptions, type ImportReport } from '../../../shared/bvh/import';
+import { importBvh, type ImportReport } from '../../../shared/bvh/import';
+import type { Diagnostic } from '../../../shared/vmd';
+import { captureWarnings, exportBvhWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
-import { exportBvhWarnings } from '../../batch/op-warnings';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
@@ -53,7 +54,7 @@ async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Ar
  * The capture options given (those `names` lists), read by the one reader batch import-bvh uses
  * (electron/batch/ops.ts captureOptions); --map's file is read first. Bad options: a UsageError.
  */
-async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; flags: string[] }): Promise<{ options: ImportOptions; morphs?: Map<string, string> }> {
+async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; flags: string[] }): Promise<ReturnType<typeof captureOptions>> {
   const o = optionsFromArgs(a, names);
   if (o.map === '') throw new UsageError('--map needs a .csv or .json file');
   await loadMapping(o, io);
@@ -144,19 +145,19 @@ export const importBvhCommand: CommandInfo = {
     const p = await paths(a, io, '.vmd');
     const opts = (await captureArgs(a, io, names)).options;
     // What the reader ignored (a broken Frame Time, with --fps), said with the import's own warnings.
-    let read: string[] = [];
+    let read: Diagnostic[] = [];
     return guarded(() =>
       convertFile(io, a, p, 'import-bvh', {
         takes: 'bvh',
         parse: (bytes) => {
           const r = readBvh(bytes, { fps: opts.fps });
-          if (r.ok) read = r.diagnostics.map((d) => d.message);
+          if (r.ok) read = r.diagnostics;
           return r;
         },
         convert: (bvh, model) => importBvh(bvh, model, opts),
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
-          const warnings = [...read, ...v.report.warnings];
+          const warnings = captureWarnings(displayPath(p.input, p.givens[0], io.cwd), read, v.report, { standard: p.model === null, lists: false });
           return { json: { ...v.report, warnings }, line: importLine(v.report), warnings };
         },
       }),
@@ -212,7 +213,10 @@ export const importVrmaCommand: CommandInfo = {
         parse: (bytes) => readVrma(bytes),
         convert: (vrma, model) => vrmaToMotion(vrma, model, { ...opts, expressions }),
         bytes: (v) => writeVmd(v.doc),
-        report: (v) => ({ json: v.report, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings: v.report.warnings }),
+        report: (v) => {
+          const warnings = captureWarnings(displayPath(p.input, p.givens[0], io.cwd), [], v.report, { standard: p.model === null, lists: false });
+          return { json: { ...v.report, warnings }, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings };
+        },
       }),
     );
   },
