@@ -1,7 +1,7 @@
 /**
  * Warnings for requests that run and write a file but almost certainly did not do what was meant (a camera
- * motion baked or exported as a still figure, a trim past the motion's end), and the one order in which a
- * capture import's warnings are listed. The one-file commands
+ * motion baked or exported as a still figure, a trim past the motion's end, a VRMA map whose rows are never
+ * read), and the one order in which a capture import's warnings are listed. The one-file commands
  * (electron/cli/commands) and the batch operations (ops.ts) both take them from here, so a file gets the
  * same warning either way. English, as the command line speaks; the output bytes are never changed.
  */
@@ -72,6 +72,33 @@ export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | u
   if (from > last) return [`--from ${from} is after the motion's last key (frame ${last}): no key is kept${hold ? `, the output is the pose at frame ${last} held at frame 0` : ', the output has no keys'}`];
   if (to !== undefined && to < first) return [`--to ${to} is before the motion's first key (frame ${first}): no key is kept${hold ? `, the output is the pose at frame ${first} held at frame ${to - from}` : ', the output has no keys'}`];
   return [];
+}
+
+/** What a map file gave a VRMA conversion (captureOptions' `map`): its name as given, how it was read, its row counts. */
+export interface MapFileInfo {
+  name: string;
+  format: 'csv' | 'json';
+  bones: number;
+  morphs: ReadonlyMap<string, string>;
+}
+
+/**
+ * The rows of a VRMA conversion's --map that nothing reads: a VRMA's humanoid bones are named by the VRM
+ * standard, so only the JSON "morphs" section (expression → morph) is used; a CSV map has no such section.
+ */
+export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileInfo | undefined): string[] {
+  if (!map) return [];
+  const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+  if (map.format === 'csv') return [`--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${rows(map.bones)} are ignored`];
+  if (map.bones > 0) return [`--map ${map.name}: ${map.bones} bone row${map.bones === 1 ? '' : 's'} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`];
+  return [];
+}
+
+/** import-vrma's warning for --map "morphs" rows that name no expression of the file being imported. */
+export function unknownExpressionWarnings(map: MapFileInfo | undefined, expressions: Readonly<Record<string, number>>): string[] {
+  if (!map || map.format !== 'json') return [];
+  const unknown = [...map.morphs.keys()].filter((k) => !Object.prototype.hasOwnProperty.call(expressions, k));
+  return unknown.length ? [`--map ${map.name}: "morphs" rows naming no expression of the file (left out): ${fewNames(unknown)}`] : [];
 }
 
 /**

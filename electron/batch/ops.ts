@@ -32,8 +32,8 @@ import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
-import { parseMapping } from '../../shared/motion-ops/rename';
-import { captureWarnings, exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings } from './op-warnings';
+import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
+import { captureWarnings, exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -136,8 +136,9 @@ function modelOrStandard(o: OpOptions, k: 'from' | 'model'): { model: ModelData;
  * operations: the one place they are read), named as on the command line: --map's text (its "morphs" section returned apart, for VRM expressions),
  * --scale, --fps, --foot-ik/--no-foot-ik, --rest rest|first, --pos-tol, --rot-tol. Throws OptionFailure.
  */
-export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string> } {
-  const rows = typeof o.mapText === 'string' ? parseMapping(o.mapText, typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined) : null;
+export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string>; map?: MapFileInfo } {
+  const given = typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined;
+  const rows = typeof o.mapText === 'string' ? parseMapping(o.mapText, given) : null;
   if (rows && !rows.ok) return refuse('map', 'invalid', { detail: `--map${typeof o.map === 'string' ? ` ${o.map}` : ''}: ${rows.error.message}` });
   const fps = numOpt(o, 'fps', { positive: true });
   if (fps !== undefined && fps > 10000) return refuse('fps', 'invalid', { detail: `--fps must be at most 10000, got ${fps}` });
@@ -154,17 +155,19 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
     rotationTolDeg: numOpt(o, 'rot-tol', { positive: true }),
     ...(rows ? { map: rows.value.bones } : {}),
   };
-  return rows ? { options, morphs: rows.value.morphs } : { options };
+  if (!rows) return { options };
+  const map: MapFileInfo = { name: typeof o.map === 'string' ? o.map : '', format: mappingTextFormat(o.mapText as string, given), bones: rows.value.bones.size, morphs: rows.value.morphs };
+  return { options, morphs: rows.value.morphs, map };
 }
 
 /**
  * A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out):
- * `file`, the input as its reader's warnings name it.
+ * `file`, the input as its reader's warnings name it; `more`, warnings of the conversion's options (--map).
  */
-function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, file: string, read: readonly Diagnostic[] = []): TaskOutput {
+function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, file: string, read: readonly Diagnostic[] = [], more: readonly string[] = []): TaskOutput {
   if (!r.ok) return r;
   const x = r.value.report;
-  const warnings = captureWarnings(file, read, x, { standard, lists: true });
+  const warnings = [...captureWarnings(file, read, x, { standard, lists: true }), ...more];
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
   return {
     ok: true,
@@ -244,7 +247,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
       return physicsBakeOp(o);
     case 'import-bvh':
     case 'import-vrma': {
-      const { options: opts, morphs } = captureOptions(o);
+      const { options: opts, morphs, map } = captureOptions(o);
       const { model, standard } = modelOrStandard(o, 'model');
       const expressions = parseExpressionMap(morphs);
       return {
@@ -259,13 +262,13 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
               }
             : async (bytes, _ext, name = 'the input') => {
                 const v = await readVrma(bytes);
-                return v.ok ? captureOutput(op, standard, vrmaToMotion(v.value, model, { ...opts, expressions }), name) : v;
+                return v.ok ? captureOutput(op, standard, vrmaToMotion(v.value, model, { ...opts, expressions }), name, [], [...vrmaMapWarnings(op, map), ...unknownExpressionWarnings(map, v.value.expressions)]) : v;
               },
       };
     }
     case 'export-bvh':
     case 'export-vrma': {
-      const { morphs } = captureOptions(o);
+      const { morphs, map } = captureOptions(o);
       const { model, standard } = modelOrStandard(o, 'model');
       const expressions = parseExpressionMap(morphs);
       return {
@@ -288,7 +291,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = motionToVrma(d.value, model, { expressions });
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length } } };
+                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length, warnings: vrmaMapWarnings(op, map) } } };
               },
       };
     }

@@ -139,10 +139,15 @@ function lineOf(text: string, at: number): number {
   return n;
 }
 
+/** How parseMapping reads a mapping file's text: as `format` when given, else JSON when it starts with { or [. */
+export function mappingTextFormat(text: string, format?: 'json' | 'csv'): 'json' | 'csv' {
+  return format ?? (/^\s*[[{]/.test(text.replace(/^\uFEFF/, '')) ? 'json' : 'csv');
+}
+
 /** Parses a mapping file's text; `format` defaults to JSON when the text starts with { or [. */
 export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<NameMapping, MappingError> {
   const t = text.replace(/^\uFEFF/, '');
-  const fmt = format ?? (/^\s*[[{]/.test(t) ? 'json' : 'csv');
+  const fmt = mappingTextFormat(t, format);
   if (fmt === 'json') {
     let v: unknown;
     try {

@@ -12,11 +12,13 @@ import * as THREE from 'three';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
 import { readModel, type ModelData } from '../../shared/pmx';
-import { buildTracks, decodeName, quatAngleDeg, readVmd, type VmdDocument } from '../../shared/vmd';
+import { buildTracks, decodeName, quatAngleDeg, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones, standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { exportBvh } from '../../shared/bvh/export';
+import { parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
+import { readVrma } from '../../electron/vrma/vrma-io';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -353,6 +355,70 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     expect(b.code, b.err).toBe(0);
     expect(readFileSync(path.join(dir, 'out', 'cam.bvh'), 'utf8')).toBe(plain.value.text);
     expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings).toEqual([warning]);
+  });
+
+  it('import-vrma --map: expressions the file lacks, a "bones" section and a CSV map are each said; the output is as without them', async () => {
+    const dir = mk();
+    const ex = await run(['export-vrma', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath(MIKU), '-o', 'laugh.vrma'], dir);
+    expect(ex.code, ex.err).toBe(0);
+    const vr = await readVrma(new Uint8Array(readFileSync(path.join(dir, 'laugh.vrma'))));
+    if (!vr.ok) throw new Error(vr.error.message);
+    expect(Object.keys(vr.value.expressions)).toEqual(expect.arrayContaining(['aa', 'happy']));
+    const miku = model(MIKU);
+    const imported = (rows?: [string, string][]) => {
+      const v = vrmaToMotion(vr.value, miku, { expressions: parseExpressionMap(rows && new Map(rows)) });
+      if (!v.ok) throw new Error(v.error.message);
+      return Buffer.from(writeVmd(v.value.doc));
+    };
+    const files: Record<string, string> = {
+      'names.json': JSON.stringify({ morphs: { happy: '笑い', smile: '笑い', wink: '-', e1: 'x', e2: 'x', e3: 'x', e4: 'x' } }),
+      'bones.json': JSON.stringify({ bones: { hips: 'センター', spine: '上半身' }, morphs: { aa: '-' } }),
+      'flat.json': JSON.stringify({ Hips: 'leftUpperLeg' }),
+      'rows.csv': 'aa,あ\nhappy,笑い\nblink,-\n',
+    };
+    for (const [f, text] of Object.entries(files)) writeFileSync(path.join(dir, f), text);
+    const go = (map: string, ...more: string[]) => run(['import-vrma', 'laugh.vrma', '--model', corpusPath(MIKU), '-o', `${map}.vmd`, '--map', map, '--quiet', ...more], dir);
+    const names = await go('names.json');
+    expect(names.code, names.err).toBe(0);
+    // Cut to a few names, then how many more.
+    expect(names.err).toBe('vmd-studio: warning: --map names.json: "morphs" rows naming no expression of the file (left out): "smile" "wink" "e1" "e2" "e3" and 1 more\n');
+    expect(readFileSync(path.join(dir, 'names.json.vmd')).equals(imported([['happy', '笑い'], ['smile', '笑い'], ['wink', '-'], ['e1', 'x'], ['e2', 'x'], ['e3', 'x'], ['e4', 'x']]))).toBe(true);
+    const bones = await go('bones.json', '--json');
+    expect(bones.code, bones.err).toBe(0);
+    const bonesWarning = '--map bones.json: 2 bone rows ignored (the "bones" section, or rows outside "morphs"): import-vrma maps the VRM humanoid bones by their standard names and reads only the "morphs" section';
+    expect(bones.err).toBe(`vmd-studio: warning: ${bonesWarning}\n`);
+    expect(JSON.parse(bones.out).warnings).toEqual([bonesWarning]);
+    expect(readFileSync(path.join(dir, 'bones.json.vmd')).equals(imported([['aa', '-']]))).toBe(true);
+    const flat = await go('flat.json');
+    expect(flat.err).toBe('vmd-studio: warning: --map flat.json: 1 bone row ignored (the "bones" section, or rows outside "morphs"): import-vrma maps the VRM humanoid bones by their standard names and reads only the "morphs" section\n');
+    expect(readFileSync(path.join(dir, 'flat.json.vmd')).equals(imported())).toBe(true);
+    const csv = await go('rows.csv');
+    expect(csv.code, csv.err).toBe(0);
+    expect(csv.err).toBe('vmd-studio: warning: --map rows.csv: import-vrma reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n');
+    expect(readFileSync(path.join(dir, 'rows.csv.vmd')).equals(imported())).toBe(true);
+    // export-vrma reads the same section only: the CSV map is said there too, and changes nothing.
+    const exCsv = await run(['export-vrma', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath(MIKU), '-o', 'csv.vrma', '--map', 'rows.csv', '--quiet'], dir);
+    expect(exCsv.code, exCsv.err).toBe(0);
+    expect(exCsv.err).toBe('vmd-studio: warning: --map rows.csv: export-vrma reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n');
+    expect(readFileSync(path.join(dir, 'csv.vrma')).equals(readFileSync(path.join(dir, 'laugh.vrma')))).toBe(true);
+    // A map whose rows all apply: nothing to say.
+    writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ morphs: { happy: 'にこり' } }));
+    expect((await go('good.json')).err).toBe('');
+    // Bad map files are still errors (2) naming the file and what is wrong.
+    writeFileSync(path.join(dir, 'bad.json'), '{"morphs": ');
+    const bad = await go('bad.json');
+    expect([bad.code, bad.err.split('\n')[0]]).toEqual([2, 'vmd-studio import-vrma: --map bad.json: mapping is not valid JSON']);
+    const gone = await go('gone.json');
+    expect(gone.code).toBe(2);
+    expect(gone.err.split('\n')[0]).toMatch(/^vmd-studio import-vrma: mapping file: .*gone\.json: no such file/);
+    // The batch's per-file report says the same of each file.
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(path.join(dir, 'laugh.vrma'), path.join(dir, 'in', 'laugh.vrma'));
+    const b = await run(['batch', 'import-vrma', 'in', '-o', 'out', '--model', corpusPath(MIKU), '--map', 'bones.json', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'out', 'laugh.vmd')).equals(readFileSync(path.join(dir, 'bones.json.vmd')))).toBe(true);
+    const w = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings as string[];
+    expect(w.filter((x) => x.includes('bone rows ignored'))).toEqual([bonesWarning.replace('bones.json', path.join(dir, 'bones.json'))]);
   });
 });
 

@@ -13,7 +13,7 @@ import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportReport } from '../../../shared/bvh/import';
 import type { Diagnostic } from '../../../shared/vmd';
-import { captureWarnings, exportBvhWarnings } from '../../batch/op-warnings';
+import { captureWarnings, exportBvhWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
@@ -200,21 +200,25 @@ export const importVrmaCommand: CommandInfo = {
   Without --model: the standard MMD bones (the preview's built-in figure), as import-bvh.
   As import-bvh, from the humanoid bones of a VRM Animation; expressions become morph keys
   (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
-  {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out.`,
+  {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out. Nothing else
+  of the map is read: bone rows, a CSV map and rows naming an expression the file lacks are warned of.`,
   async run(argv, io) {
     const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
-    const { options: opts, morphs } = await captureArgs(a, io, names);
+    const { options: opts, morphs, map } = await captureArgs(a, io, names);
     const expressions = parseExpressionMap(morphs);
     return guarded(() =>
       convertFile(io, a, p, 'import-vrma', {
         takes: 'vrma',
         parse: (bytes) => readVrma(bytes),
-        convert: (vrma, model) => vrmaToMotion(vrma, model, { ...opts, expressions }),
+        convert: (vrma, model) => {
+          const r = vrmaToMotion(vrma, model, { ...opts, expressions });
+          return r.ok ? { ok: true, value: { ...r.value, mapWarnings: [...vrmaMapWarnings('import-vrma', map), ...unknownExpressionWarnings(map, vrma.expressions)] } } : r;
+        },
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
-          const warnings = captureWarnings(displayPath(p.input, p.givens[0], io.cwd), [], v.report, { standard: p.model === null, lists: false });
+          const warnings = [...captureWarnings(displayPath(p.input, p.givens[0], io.cwd), [], v.report, { standard: p.model === null, lists: false }), ...v.mapWarnings];
           return { json: { ...v.report, warnings }, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings };
         },
       }),
@@ -232,8 +236,9 @@ export const exportVrmaCommand: CommandInfo = {
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'map'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
     const p = await paths(a, io, '.vrma');
-    const { morphs } = await captureArgs(a, io, { values: ['map'], flags: [] });
+    const { morphs, map } = await captureArgs(a, io, { values: ['map'], flags: [] });
     const expressions = parseExpressionMap(morphs);
+    const warnings = vrmaMapWarnings('export-vrma', map);
     return guarded(() =>
       convertFile(io, a, p, 'export-vrma', {
         takes: 'vmd',
@@ -241,8 +246,9 @@ export const exportVrmaCommand: CommandInfo = {
         convert: (doc, model) => motionToVrma(doc, model, { expressions }),
         bytes: (v) => writeVrma(v.vrma),
         report: ({ report: rep }) => ({
-          json: rep,
+          json: { ...rep, warnings },
           line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
+          warnings,
         }),
       }),
     );
