@@ -60,10 +60,20 @@ function fromEdit(r: EditResult): TaskOutput {
   return { ok: true, value: { bytes: writeVmd(r.value.doc), report: reportSummary(r.value.report) } };
 }
 
+/**
+ * A VMD operation's input read: a file whose first bytes are another kind (a pose, a model, a PNG under a
+ * .vmd name) is an error naming that kind, as in the one-file commands; else readVmd's result.
+ */
+function readVmdInput(bytes: Uint8Array): ReturnType<typeof readVmd> {
+  const kind = fileKindByContent(bytes);
+  if (kind !== null && kind !== 'vmd') return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a VMD motion`, offset: 0 } };
+  return readVmd(bytes);
+}
+
 /** `warn`: what the edit did that the user would want to know, said beside the edit's own warnings. */
 function vmdOnly(fn: (doc: VmdDocument) => EditResult, warn?: (doc: VmdDocument) => string[]): PreparedOp['run'] {
   return (bytes) => {
-    const d = readVmd(bytes);
+    const d = readVmdInput(bytes);
     if (!d.ok) return d;
     const out = fromEdit(fn(d.value));
     const extra = out.ok && warn ? warn(d.value) : [];
@@ -83,7 +93,7 @@ const same = (ext: string) => ext;
 
 /** VMD bytes → the pose at `frame` as VPD bytes (the `pose` op, and `convert` of a VMD). */
 function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
-  const d = readVmd(bytes);
+  const d = readVmdInput(bytes);
   if (!d.ok) return d;
   const p = poseAtFrame(d.value, frame);
   if (!p.ok) return p;
@@ -278,7 +288,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         run:
           op === 'export-bvh'
             ? (bytes) => {
-                const d = readVmd(bytes);
+                const d = readVmdInput(bytes);
                 if (!d.ok) return d;
                 const r = exportBvh(d.value, model);
                 if (!r.ok) return r;
@@ -286,7 +296,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, warnings: exportBvhWarnings(d.value, model, standard) } } };
               }
             : async (bytes) => {
-                const d = readVmd(bytes);
+                const d = readVmdInput(bytes);
                 if (!d.ok) return d;
                 const r = motionToVrma(d.value, model, { expressions });
                 if (!r.ok) return r;
@@ -304,7 +314,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         inputExtensions: ['.vmd'],
         outputExtension: same,
         run: (bytes) => {
-          const d = readVmd(bytes);
+          const d = readVmdInput(bytes);
           if (!d.ok) return d;
           const r = retarget(d.value, from, to, opts);
           if (!r.ok) return r;
@@ -335,7 +345,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
     inputExtensions: ['.vmd'],
     outputExtension: same,
     run: (input) => {
-      const d = readVmd(input);
+      const d = readVmdInput(input);
       if (!d.ok) return d;
       const r = physicsBake(bullet, model, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;

@@ -1,5 +1,6 @@
 /**
- * What a file is — a VMD motion, a VPD pose, a PMX or PMD model, a BVH capture, a VRM Animation — by its
+ * What a file is — a VMD motion, a VPD pose, a PMX or PMD model, a BVH capture, a VRM Animation, and the
+ * files of other kinds people hand a motion tool by mistake: a WAV song, a VMD Studio scene, an image — by its
  * first bytes where they say, else by its extension (file-types.ts). The one place the command line and the
  * batch ask before choosing a reader, so a file of another kind is named as what it is ("a PMX model, not a
  * VMD motion") instead of failing the wrong reader's magic check, and a damaged .vmd stays a VMD problem.
@@ -11,7 +12,15 @@ import { isPmd } from '../pmx/pmd-reader';
 import { extensionOf } from './file-types';
 import type { CodecError } from '../vmd/errors';
 
-export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma';
+export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'scene' | ImageKind;
+
+/** The image formats named by their first bytes (TGA, which has no magic there, by its 2.0 footer or its name). */
+export type ImageKind = 'png' | 'jpeg' | 'bmp' | 'tga';
+
+/** Whether a kind is an image. */
+export function isImageKind(kind: FileKind | null): kind is ImageKind {
+  return kind === 'png' || kind === 'jpeg' || kind === 'bmp' || kind === 'tga';
+}
 
 /** Each kind as a sentence names it. */
 export const FILE_KIND_NAMES: Readonly<Record<FileKind, string>> = {
@@ -22,6 +31,12 @@ export const FILE_KIND_NAMES: Readonly<Record<FileKind, string>> = {
   pmd: 'a PMD model',
   bvh: 'a BVH capture',
   vrma: 'a VRM Animation',
+  wav: 'a WAV audio file',
+  scene: 'a VMD Studio scene',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  bmp: 'a BMP image',
+  tga: 'a TGA image',
 };
 
 const EXTENSION_KINDS: Readonly<Record<string, FileKind>> = {
@@ -32,6 +47,13 @@ const EXTENSION_KINDS: Readonly<Record<string, FileKind>> = {
   '.pmd': 'pmd',
   '.bvh': 'bvh',
   '.vrma': 'vrma',
+  '.wav': 'wav',
+  '.vmdscene': 'scene',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.bmp': 'bmp',
+  '.tga': 'tga',
 };
 
 /** The kind an extension (lower case with its dot, as extensionOf gives it) says, or null. */
@@ -60,7 +82,50 @@ export function looksLikeGlb(b: Uint8Array): boolean {
   return b.length >= 4 && b[0] === 0x67 && b[1] === 0x6c && b[2] === 0x54 && b[3] === 0x46;
 }
 
-/** The kind the first bytes say (each format's magic), or null when they say none. JSON is never recognised here. */
+const startsWith = (b: Uint8Array, at: number, magic: readonly number[] | string): boolean => {
+  const m = typeof magic === 'string' ? Array.from(magic, (c) => c.charCodeAt(0)) : magic;
+  if (b.length < at + m.length) return false;
+  for (let i = 0; i < m.length; i++) if (b[at + i] !== m[i]) return false;
+  return true;
+};
+
+/** Whether the bytes begin as a WAV does: "RIFF", a size, "WAVE". */
+export function looksLikeWav(b: Uint8Array): boolean {
+  return startsWith(b, 0, 'RIFF') && startsWith(b, 8, 'WAVE');
+}
+
+/** The scene file's "format" field (scene-file.ts SCENE_FORMAT, spelt here so the sniffing needs no scene code). */
+const SCENE_FORMAT_FIELD = /^\s*\{[\s\S]*?"format"\s*:\s*"vmd-studio-scene"/;
+
+/**
+ * Whether the bytes are a VMD Studio scene's JSON: an object (after a UTF-8 byte order mark) whose "format"
+ * is "vmd-studio-scene", looked for in its first 64 KiB (the app writes it first).
+ */
+export function looksLikeScene(b: Uint8Array): boolean {
+  const start = startsWith(b, 0, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  // ASCII is enough to find the field; other bytes become other characters, never a quote or a brace.
+  let text = '';
+  for (let i = start, end = Math.min(b.length, start + 65536); i < end; i++) text += String.fromCharCode(b[i]);
+  return SCENE_FORMAT_FIELD.test(text);
+}
+
+/** The BMP file header's "BM" with reserved zeros and a DIB header size one of the Windows and OS/2 versions has. */
+function looksLikeBmp(b: Uint8Array): boolean {
+  if (!startsWith(b, 0, 'BM') || b.length < 18 || b[6] | b[7] | b[8] | b[9]) return false;
+  const dib = b[14] | (b[15] << 8) | (b[16] << 16) | (b[17] << 24);
+  return [12, 16, 40, 52, 56, 64, 108, 124].includes(dib);
+}
+
+/** The image kind the first bytes say (a TGA by its 2.0 footer, "TRUEVISION-XFILE." in the last 18 bytes), or null. */
+export function imageKindByContent(b: Uint8Array): ImageKind | null {
+  if (startsWith(b, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(b, 0, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (looksLikeBmp(b)) return 'bmp';
+  if (b.length >= 44 && startsWith(b, b.length - 18, 'TRUEVISION-XFILE.') && b[b.length - 1] === 0) return 'tga';
+  return null;
+}
+
+/** The kind the first bytes say (each format's magic), or null when they say none. JSON motions are never recognised here. */
 export function fileKindByContent(bytes: Uint8Array): FileKind | null {
   if (isVmd(bytes)) return 'vmd';
   if (looksLikeVpd(bytes)) return 'vpd';
@@ -68,7 +133,9 @@ export function fileKindByContent(bytes: Uint8Array): FileKind | null {
   if (isPmd(bytes)) return 'pmd';
   if (looksLikeGlb(bytes)) return 'vrma';
   if (looksLikeBvh(bytes)) return 'bvh';
-  return null;
+  if (looksLikeWav(bytes)) return 'wav';
+  if (looksLikeScene(bytes)) return 'scene';
+  return imageKindByContent(bytes);
 }
 
 /** The refusal of a file neither its first bytes nor its name say a kind of, by a reader of motions and poses. */
