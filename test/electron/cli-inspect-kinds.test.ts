@@ -1,5 +1,7 @@
-// A file of another kind named as what it is — a WAV, a VMD Studio scene, an image, whatever its name says
-// (they were "not a VMD motion or a VPD pose", E_VMD_MAGIC).
+// `inspect` of many files: each said in the order given (a first run printed models first and a failed file
+// before the good ones), a model that cannot be read reported as a motion that cannot be is (it was a line on
+// stderr only), and a file of another kind named (and described) as what it is — a WAV, a VMD Studio scene,
+// an image, whatever its name says (they were "not a VMD motion or a VPD pose", E_VMD_MAGIC).
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +49,56 @@ function files(): string {
   return d;
 }
 
+/** The path lines of inspect's table for people (each file's block starts with its path, unindented). */
+const pathLines = (out: string) => out.split('\n').filter((l) => l !== '' && !l.startsWith(' '));
+const jsonLines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as { file: string; ok: boolean; error?: { code: string }; modelCheck?: string });
+
+describe('inspect of many files', () => {
+  it('says them in the order given, a missing one and a model in the middle, in the table and in --json', async () => {
+    const d = files();
+    const given = ['dance.vmd', 'nothere.vrma', 'model.pmx', 'walk.bvh'];
+    const t = await cli(d, 'inspect', ...given);
+    expect(t.code).toBe(1);
+    expect(pathLines(t.out)).toEqual(given);
+    expect(t.err).toBe('vmd-studio: nothere.vrma: no such file or folder\n');
+    const j = await cli(d, 'inspect', '--json', ...given);
+    expect(j.code).toBe(1);
+    expect(jsonLines(j.out).map((l) => [path.basename(l.file), l.ok])).toEqual([['dance.vmd', true], ['nothere.vrma', false], ['model.pmx', true], ['walk.bvh', true]]);
+  });
+
+  it('a model that cannot be read is reported as a motion that cannot be: its block, its --json line, stderr, exit 1', async () => {
+    const d = files();
+    const t = await cli(d, 'inspect', 'dance.vmd', 'broken.pmx', 'walk.bvh');
+    expect(t.code).toBe(1);
+    expect(pathLines(t.out)).toEqual(['dance.vmd', 'broken.pmx', 'walk.bvh']);
+    expect(t.out).toMatch(/\nbroken\.pmx\n {2}ERROR E_PMX_TRUNCATED: .* \(at byte \d+\)\n\n/);
+    expect(t.err).toMatch(/^vmd-studio: broken\.pmx: .* \(at byte \d+\)\n$/);
+    const j = await cli(d, 'inspect', '--json', 'dance.vmd', 'broken.pmx', 'walk.bvh');
+    expect(j.code).toBe(1);
+    const lines = jsonLines(j.out);
+    expect(lines.map((l) => path.basename(l.file))).toEqual(['dance.vmd', 'broken.pmx', 'walk.bvh']);
+    expect(lines[1]).toMatchObject({ file: path.join(d, 'broken.pmx'), ok: false, error: { code: 'E_PMX_TRUNCATED' } });
+  });
+
+  it('--model that cannot be read: said once, not once per motion', async () => {
+    const d = files();
+    writeFileSync(path.join(d, 'again.vmd'), buildFixture({ bones: [{ name: 'arm', frame: 0 }] }));
+    const t = await cli(d, 'inspect', 'dance.vmd', 'again.vmd', '--model', 'broken.pmx');
+    expect(t.code).toBe(1);
+    expect(pathLines(t.out)).toEqual(['dance.vmd', 'broken.pmx', 'again.vmd']);
+    expect(t.out).toContain('broken.pmx\n  ERROR E_PMX_TRUNCATED');
+    expect(t.err.split('\n').filter(Boolean)).toHaveLength(1);
+    const j = await cli(d, 'inspect', '--json', 'dance.vmd', 'again.vmd', '--model', 'broken.pmx');
+    expect(jsonLines(j.out).map((l) => [path.basename(l.file), l.ok])).toEqual([['dance.vmd', true], ['broken.pmx', false], ['again.vmd', true]]);
+  });
+
+  it('with --model, each motion\'s check follows its own line', async () => {
+    const d = files();
+    const j = await cli(d, 'inspect', '--json', 'dance.vmd', 'walk.bvh', 'dance.vmd', '--model', 'model.pmx');
+    expect(j.code).toBe(0);
+    expect(jsonLines(j.out).map((l) => [path.basename(l.file), l.modelCheck ? 'check' : 'file'])).toEqual([['dance.vmd', 'file'], ['dance.vmd', 'check'], ['walk.bvh', 'file'], ['dance.vmd', 'file'], ['dance.vmd', 'check']]);
+  });
+});
 
 describe('a WAV, a scene, an image: named as what they are, by their content', () => {
   function others(): string {
@@ -65,6 +117,50 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
 
   it('the sniffing knows a WAV, a scene and the images by their first bytes (a TGA has none to know)', () => {
     expect([wav(), new TextEncoder().encode('\ufeff {"format": "vmd-studio-scene", "version": 1}'), PNG, JPEG, BMP, TGA].map((b) => fileKindByContent(b))).toEqual(['wav', 'scene', 'png', 'jpeg', 'bmp', null]);
+  });
+
+  it('inspect describes a WAV: format, rate, channels, length', async () => {
+    const d = others();
+    const t = await cli(d, 'inspect', 'tone.wav');
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toBe("tone.wav\n  audio   WAV (PCM)  22050 Hz, 1 channel, 16-bit; a song for a scene's music in the VMD Studio app\n  length  0.50 s (15 frames at 30 fps)\n\n");
+    const j = jsonLines((await cli(d, 'inspect', '--json', 'tone.wav')).out)[0];
+    expect(j).toEqual({ file: path.join(d, 'tone.wav'), ok: true, format: 'wav', audioFormat: 'WAV (PCM)', sampleRate: 22050, channels: 1, bitsPerSample: 16, samples: 11025, durationSeconds: 0.5, warnings: [] });
+  });
+
+  it('inspect lists what a scene holds and the files it names that are not there, and says to open it in the app', async () => {
+    const d = others();
+    const t = await cli(d, 'inspect', 'my.vmdscene');
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toBe(
+      'my.vmdscene\n' +
+        '  VMD Studio scene  2 actors, a camera, music; open it in the VMD Studio app\n' +
+        '  actor 1 "Miku"  model model.pmx  motion dance.vmd\n' +
+        '  actor 2  model (the built-in figure)  motion (none)  (hidden)\n' +
+        '  camera  cam/camera.vmd\n' +
+        '  music   tone.wav (offset 12 frames)\n' +
+        '  aspect  4:3\n' +
+        '  warning cam/camera.vmd: not found\n\n',
+    );
+    const j = jsonLines((await cli(d, 'inspect', '--json', 'my.vmdscene')).out)[0];
+    expect(j).toMatchObject({ ok: true, format: 'scene', camera: 'cam/camera.vmd', audio: { path: 'tone.wav', offsetFrames: 12 }, missing: ['cam/camera.vmd'] });
+  });
+
+  it('inspect names an image by its bytes, whatever its name, with its size', async () => {
+    const d = others();
+    const t = await cli(d, 'inspect', 'picture.vmd', 'photo.jpg', 'icon.bmp', 'skin.tga');
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toBe(
+      "picture.vmd\n  image (PNG)  300 × 200 pixels; VMD Studio uses images as a model's textures\n\n" +
+        "photo.jpg\n  image (JPEG)  64 × 48 pixels; VMD Studio uses images as a model's textures\n\n" +
+        "icon.bmp\n  image (BMP)  5 × 7 pixels; VMD Studio uses images as a model's textures\n\n" +
+        "skin.tga\n  image (TGA)  16 × 8 pixels; VMD Studio uses images as a model's textures\n\n",
+    );
+    // A file named as an image that is none is said so.
+    writeFileSync(path.join(d, 'fake.png'), 'hello');
+    const f = await cli(d, 'inspect', 'fake.png');
+    expect(f.code).toBe(1);
+    expect(f.err).toBe('vmd-studio: fake.png: named as a PNG image, but it does not start with the PNG signature (at byte 0)\n');
   });
 
   it('other commands name them too, with what they take', async () => {

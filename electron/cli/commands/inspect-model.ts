@@ -3,7 +3,7 @@
  * `inspect MOTION.vmd --model MODEL.pmx` lists the motion's bones and morphs the model lacks
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
-import { failure, formatError, success, type Diagnostic, type Outcome } from '../../../shared/vmd';
+import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../../../shared/vmd';
 import { compareMotionToModel, inspectModel, isRepairNote, type ModelInfo } from '../../../shared/pmx';
 import { readInputBytes } from '../../fs/files';
 import type { CliIo } from '../io';
@@ -40,8 +40,8 @@ function notesText(notes: readonly Diagnostic[]): string {
 }
 
 /**
- * Prints a model's inspection, or (with `motion`) the comparison of a motion's names against it.
- * Returns false when the model could not be read.
+ * Prints a model's inspection, or (with `motion`) the comparison of a motion's names against it. Returns the
+ * error when the model could not be read (printed by the caller, as any file that failed), else null.
  */
 export async function modelInspection(
   modelFile: string,
@@ -49,16 +49,11 @@ export async function modelInspection(
   json: boolean,
   io: CliIo,
   givens: string[] = [],
-): Promise<boolean> {
+): Promise<CodecError | null> {
   const m = await loadModel(modelFile);
   // Paths as the user gave them (givens: the path arguments); absolute without them.
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
-  if (!m.ok) {
-    const { code, message, offset } = m.error;
-    if (json) io.stdout(JSON.stringify({ file: modelFile, ok: false, error: { code, message, offset } }) + '\n');
-    io.stderr(`vmd-studio: ${formatError({ code, message, offset, file: rel(modelFile) })}\n`);
-    return false;
-  }
+  if (!m.ok) return m.error;
   const { info, notes } = m.value;
   if (!motion) {
     if (json) {
@@ -81,7 +76,7 @@ export async function modelInspection(
           '\n',
       );
     }
-    return true;
+    return null;
   }
   const cmp = compareMotionToModel(motion, info);
   if (json) {
@@ -98,7 +93,7 @@ export async function modelInspection(
         '\n\n',
     );
   }
-  return true;
+  return null;
 }
 
 /** "skinning BDEF1 13552 · BDEF2 10178 · SDEF 40" (the kinds a model has; none for a model without vertices). */

@@ -1,67 +1,87 @@
-/** `vmd-studio inspect [--json] [--recursive] PATH...` — what each motion or pose file is. */
+/** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
 import path from 'node:path';
 import { buildTracks, inspectVmd, inspectVpd, formatError, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
-import { MOCAP_EXTENSIONS, mocapFormatOf } from '../../../shared/ipc/file-types';
+import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
 import { captureLines, inspectCapture, type CaptureInfo } from './inspect-capture';
 import { parseArgs } from '../args';
 import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
+import { describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
+import { fileKindByContent, fileKindByName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
 import { displayPathAmong } from '../format';
 import { jsonFailure } from './edit-output';
 
-export type FileInfo = ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo)) | { file: string; ok: false; error: CodecError };
+export type FileInfo =
+  | ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo | WavInfo | SceneInfo | ImageInfo))
+  | { file: string; ok: false; error: CodecError };
 
-/** Inspects one file; never throws. */
-export async function inspectFile(file: string): Promise<FileInfo> {
-  const capture = mocapFormatOf(file);
-  if (capture) {
-    const c = await inspectCapture(file, capture);
-    return c.ok ? { file, ok: true, ...c.value } : { file, ok: false, error: { code: c.error.code, message: c.error.message, offset: c.error.offset, line: c.error.line } as CodecError };
+/** An error as a file's line gives it: code, message, byte offset or line (the file is the line's own). */
+const failed = (file: string, e: CodecError): FileInfo => ({ file, ok: false, error: { code: e.code, message: e.message, offset: e.offset, line: e.line } as CodecError });
+
+/**
+ * Inspects one file that is not a model, read by what it is: `kind`, from its first bytes (`head`) where
+ * they say, else from its name. Never throws.
+ */
+async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array, size: number): Promise<FileInfo> {
+  if (kind === 'bvh' || kind === 'vrma') {
+    const c = await inspectCapture(file, kind);
+    return c.ok ? { file, ok: true, ...c.value } : failed(file, c.error);
+  }
+  if (kind === 'wav' || kind === 'scene' || isImageKind(kind)) {
+    const o = kind === 'wav' ? describeWav(head, size, file) : kind === 'scene' ? await inspectScene(file) : describeImage(head, kind, file);
+    return o.ok ? { file, ok: true, ...o.value } : failed(file, o.error);
   }
   const l = await loadMotion(file, 'inspect');
-  if (!l.ok) return { file, ok: false, error: { code: l.error.code, message: l.error.message, offset: l.error.offset } as CodecError };
+  if (!l.ok) return failed(file, l.error);
   const m = l.value;
   if (m.format === 'vpd') return { file, ok: true, ...inspectVpd(m.pose, l.diagnostics) };
   return { file, ok: true, ...inspectVmd(m.doc, buildTracks(m.doc), l.diagnostics) };
 }
 
-function humanTable(infos: FileInfo[], io: CliIo, givens: string[]): void {
-  for (const info of infos) {
-    const rel = displayPathAmong(info.file, givens, io.cwd);
-    if (!info.ok) {
-      const at = info.error.line !== undefined ? ` (line ${info.error.line})` : info.error.offset !== undefined ? ` (at byte ${info.error.offset})` : '';
-      io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${at}\n\n`);
-      continue;
-    }
-    if (info.format === 'bvh' || info.format === 'vrma') {
-      io.stdout(`${rel}\n${captureLines(info)}`);
-    } else if (info.format === 'vpd') {
-      io.stdout(`${rel}\n  pose (VPD)  model ${info.model || '-'}\n  bones ${info.counts.bone}  morphs ${info.counts.morph}\n`);
-    } else {
-      const c = info.counts;
-      const absent = info.absentBlocks.length ? `  (absent: ${info.absentBlocks.join(', ')})` : '';
-      io.stdout(
-        `${rel}\n` +
-          `  ${info.kind.padEnd(7)} ${info.header}  model "${info.model}"\n` +
-          `  length  ${info.lastFrame} frames (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
-          `  keys    bone ${c.bone}  morph ${c.morph}  camera ${c.camera}  light ${c.light}  shadow ${c.shadow}  ik ${c.ik}${absent}\n` +
-          `  tracks  ${info.bones.length} bones, ${info.morphs.length} morphs` +
-          (c.camera ? `, ${info.cameraCuts} camera cuts` : '') +
-          '\n',
-      );
-      if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);
-    }
-    for (const w of info.warnings) io.stdout(`  warning ${w}\n`);
-    io.stdout('\n');
+/** One file's block of the table for people: its path line, what it is, its warnings, a blank line. */
+function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
+  const rel = displayPathAmong(info.file, givens, io.cwd);
+  if (!info.ok) {
+    const at = info.error.line !== undefined ? ` (line ${info.error.line})` : info.error.offset !== undefined ? ` (at byte ${info.error.offset})` : '';
+    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${at}\n\n`);
+    return;
   }
+  if (info.format === 'wav') {
+    io.stdout(`${rel}\n${wavLines(info)}`);
+  } else if (info.format === 'scene') {
+    io.stdout(`${rel}\n${sceneLines(info)}`);
+  } else if (info.format === 'image') {
+    io.stdout(`${rel}\n${imageLines(info)}`);
+  } else if (info.format === 'bvh' || info.format === 'vrma') {
+    io.stdout(`${rel}\n${captureLines(info)}`);
+  } else if (info.format === 'vpd') {
+    io.stdout(`${rel}\n  pose (VPD)  model ${info.model || '-'}\n  bones ${info.counts.bone}  morphs ${info.counts.morph}\n`);
+  } else {
+    const c = info.counts;
+    const absent = info.absentBlocks.length ? `  (absent: ${info.absentBlocks.join(', ')})` : '';
+    io.stdout(
+      `${rel}\n` +
+        `  ${info.kind.padEnd(7)} ${info.header}  model "${info.model}"\n` +
+        `  length  ${info.lastFrame} frames (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
+        `  keys    bone ${c.bone}  morph ${c.morph}  camera ${c.camera}  light ${c.light}  shadow ${c.shadow}  ik ${c.ik}${absent}\n` +
+        `  tracks  ${info.bones.length} bones, ${info.morphs.length} morphs` +
+        (c.camera ? `, ${info.cameraCuts} camera cuts` : '') +
+        '\n',
+    );
+    if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);
+  }
+  for (const w of info.warnings) io.stdout(`  warning ${w}\n`);
+  io.stdout('\n');
 }
 
 export const inspectCommand: CommandInfo = {
   summary: 'what each file is: kind, length, key counts, bones, morphs, camera cuts (captures: joints, rate, map)',
   usage: `vmd-studio inspect [--json] [--recursive] PATH...
-  PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside)
+  PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside);
+             a WAV, a .vmdscene or an image is named and described too. Each file is read as what its
+             first bytes say (a PNG named .vmd is an image), and said in the order given
   --json     one JSON object per file per line
   --recursive  descend into sub-folders
   --model M  with a motion: list its bones and morphs that model M (.pmx/.pmd) lacks
@@ -75,23 +95,45 @@ Exit status 1 if any file failed to read.`,
       return 2;
     }
     const model = a.values.model?.[a.values.model.length - 1];
-    const modelPaths = a.positionals.filter((p) => /\.(pmx|pmd)$/i.test(p));
-    const motionPaths = a.positionals.filter((p) => !/\.(pmx|pmd)$/i.test(p));
-    let failed = false;
-    for (const m of modelPaths) failed = !(await modelInspection(path.resolve(io.cwd, m), null, a.flags.has('json'), io, a.positionals)) || failed;
-    if (motionPaths.length === 0) return failed ? 1 : 0;
-    const { files, errors } = await listMotionFiles(motionPaths.map((p) => path.resolve(io.cwd, p)), { recursive: a.flags.has('recursive'), extensions: [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS] });
-    const infos: FileInfo[] = errors.map((e) => ({ file: e.file ?? '', ok: false as const, error: { code: e.code, message: e.message } }));
-    for (const f of files) infos.push(await inspectFile(f.path));
-    if (a.flags.has('json')) {
-      for (const info of infos) io.stdout(JSON.stringify(info) + '\n');
-    } else {
-      humanTable(infos, io, motionPaths);
+    const modelFile = model === undefined ? undefined : path.resolve(io.cwd, model);
+    const json = a.flags.has('json');
+    const givens = model === undefined ? a.positionals : [...a.positionals, model];
+    // Each file's line or block as soon as it is read, in the order the paths were given (a folder's files in
+    // name order); a file that failed is also one line on stderr, all of them at the end.
+    const failures: { file: string; error: CodecError }[] = [];
+    const emit = (info: FileInfo) => {
+      if (json) io.stdout(JSON.stringify(info) + '\n');
+      else humanBlock(info, io, givens);
+      if (!info.ok) failures.push(info);
+    };
+    let modelFailed = false;
+    for (const given of a.positionals) {
+      const { files, errors } = await listMotionFiles([path.resolve(io.cwd, given)], { recursive: a.flags.has('recursive'), extensions: [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS] });
+      for (const e of errors) emit(failed(e.file ?? '', e));
+      for (const f of files) {
+        const h = await readHead(f.path);
+        if (!h.ok) {
+          emit(failed(f.path, h.error));
+          continue;
+        }
+        // Content first: a model under a motion's name is inspected as the model it is.
+        const kind = fileKindByContent(h.head) ?? fileKindByName(f.path);
+        if (kind === 'pmx' || kind === 'pmd') {
+          const e = await modelInspection(f.path, null, json, io, givens);
+          if (e) emit(failed(f.path, e));
+          continue;
+        }
+        const info = await inspectFile(f.path, kind, h.head, h.size);
+        emit(info);
+        if (modelFile !== undefined && !modelFailed && info.ok && 'bones' in info && 'morphs' in info) {
+          // A model that cannot be read: said once, where it is first needed.
+          const e = await modelInspection(modelFile, { file: info.file, bones: info.bones, morphs: info.morphs }, json, io, givens);
+          if (e) emit(failed(modelFile, e));
+          modelFailed = e !== null;
+        }
+      }
     }
-    if (model) {
-      for (const info of infos) if (info.ok && 'bones' in info && 'morphs' in info) failed = !(await modelInspection(path.resolve(io.cwd, model), { file: info.file, bones: info.bones, morphs: info.morphs }, a.flags.has('json'), io, [...a.positionals, model])) || failed;
-    }
-    for (const info of infos) if (!info.ok) io.stderr(`vmd-studio: ${formatError({ ...info.error, file: displayPathAmong(info.file, motionPaths, io.cwd) })}\n`);
-    return failed || infos.some((i) => !i.ok) ? 1 : 0;
+    for (const f of failures) io.stderr(`vmd-studio: ${formatError({ ...f.error, file: displayPathAmong(f.file, givens, io.cwd) })}\n`);
+    return failures.length ? 1 : 0;
   },
 };

@@ -1,0 +1,211 @@
+/**
+ * `inspect` of the files of other kinds people give a motion tool (shared/ipc/file-kind.ts names them): a WAV
+ * (its format, rate, channels and length), a VMD Studio scene (what it holds, and which of its files are not
+ * there) and an image (its size). Each is read as little as it needs: a WAV's first 64 KiB and its size, a
+ * scene whole (at most a scene file's size), an image's first bytes.
+ */
+import { promises as fsp } from 'node:fs';
+import { emptyFileError, ioError, notRegularFileError, readInputBytes } from '../../fs/files';
+import { MAX_SCENE_FILE_BYTES } from '../../../shared/ipc/validate';
+import { FILE_KIND_NAMES, imageKindByContent, looksLikeWav, type ImageKind } from '../../../shared/ipc/file-kind';
+import { parseWav, riffChunk } from '../../../shared/scene/wav';
+import { audioFormatOf } from '../../../shared/scene/audio-format';
+import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
+import type { CodecError } from '../../../shared/vmd';
+
+/** How much of a file is read to tell its kind and describe a WAV or an image. */
+export const HEAD_BYTES = 64 * 1024;
+
+/** A file's first HEAD_BYTES and its size; an error value (as every reader says it) for one that cannot be read. */
+export async function readHead(file: string): Promise<{ ok: true; head: Uint8Array; size: number } | { ok: false; error: CodecError }> {
+  let fh: import('node:fs/promises').FileHandle | null = null;
+  try {
+    const st = await fsp.stat(file);
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(file, st) };
+    if (st.size === 0) return { ok: false, error: emptyFileError(file) };
+    fh = await fsp.open(file, 'r');
+    const buf = Buffer.alloc(Math.min(HEAD_BYTES, st.size));
+    let n = 0;
+    while (n < buf.length) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break; // cut short meanwhile: what is there
+      n += bytesRead;
+    }
+    return { ok: true, head: new Uint8Array(buf.buffer, buf.byteOffset, n), size: st.size };
+  } catch (e) {
+    return { ok: false, error: ioError(e, file) };
+  } finally {
+    if (fh) await fh.close().catch(() => undefined);
+  }
+}
+
+/** A WAV as `inspect` describes it; the numbers are null where the file's fmt chunk does not say them. */
+export interface WavInfo {
+  format: 'wav';
+  /** "WAV (PCM)", "WAV (float)", "WAV (ADPCM)", … (audio-format.ts). */
+  audioFormat: string;
+  sampleRate: number | null;
+  channels: number | null;
+  bitsPerSample: number | null;
+  /** Samples per channel present, and their length; null for a WAV the app's own reader does not take. */
+  samples: number | null;
+  durationSeconds: number | null;
+  warnings: string[];
+}
+
+/** Describes a WAV from its first bytes and its size (the data chunk may run past the head). */
+export function describeWav(head: Uint8Array, size: number, file: string): { ok: true; value: WavInfo } | { ok: false; error: CodecError } {
+  if (!looksLikeWav(head)) {
+    return { ok: false, error: { code: 'E_AUDIO_DECODE', message: `not a WAV file: it does not start with "RIFF" … "WAVE" (its bytes say: ${audioFormatOf(head, file)})`, offset: 0, file } };
+  }
+  const audioFormat = audioFormatOf(head, file);
+  const fmt = riffChunk(head, 'fmt ');
+  const dv = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const has = fmt !== null && fmt.size >= 16 && fmt.at + 16 <= head.length;
+  const info: WavInfo = {
+    format: 'wav',
+    audioFormat,
+    sampleRate: has ? dv.getUint32(fmt.at + 4, true) : null,
+    channels: has ? dv.getUint16(fmt.at + 2, true) : null,
+    bitsPerSample: has ? dv.getUint16(fmt.at + 14, true) : null,
+    samples: null,
+    durationSeconds: null,
+    warnings: [],
+  };
+  const w = parseWav(head);
+  const data = riffChunk(head, 'data');
+  if (w && data) {
+    // Counted as parseWav counts them, from the whole file's size rather than the head's.
+    info.samples = Math.floor(Math.min(data.size, size - data.at) / ((w.channels * w.bits) / 8));
+    info.durationSeconds = info.samples / w.sampleRate;
+  } else {
+    info.warnings.push(`the app's own WAV reader does not take this one (${audioFormat}); the app hands it to the system's decoder, which may or may not play it`);
+  }
+  return { ok: true, value: info };
+}
+
+/** The human lines of a WAV (after its path line). */
+export function wavLines(info: WavInfo): string {
+  const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? `${info.channels} channel${info.channels === 1 ? '' : 's'}` : null, info.bitsPerSample ? `${info.bitsPerSample}-bit` : null].filter((x) => x !== null);
+  const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${Math.ceil(info.durationSeconds * 30)} frames at 30 fps)\n` : '';
+  return `  audio   ${info.audioFormat}${parts.length ? `  ${parts.join(', ')}` : ''}; a song for a scene's music in the VMD Studio app\n${length}`;
+}
+
+/** A scene as `inspect` describes it; paths as the scene file stores them (relative to its folder, with /). */
+export interface SceneInfo {
+  format: 'scene';
+  actors: { name?: string; model: string | null; motion: string | null; hidden: boolean }[];
+  camera: string | null;
+  audio: { path: string; offsetFrames: number } | null;
+  aspect: { width: number; height: number };
+  /** The files the scene names that are not there. */
+  missing: string[];
+  warnings: string[];
+}
+
+/** Reads and describes a scene file; never throws. */
+export async function inspectScene(file: string): Promise<{ ok: true; value: SceneInfo } | { ok: false; error: CodecError }> {
+  const r = await readInputBytes(file, { maxBytes: MAX_SCENE_FILE_BYTES });
+  if (!r.ok) return r;
+  const s = parseScene(r.value, file);
+  if (!s.ok) return { ok: false, error: { ...s.error, file } };
+  const scene: Scene = s.value;
+  const dir = dirnamePath(normalizePath(file));
+  const stored = (p: string | null) => (p === null ? null : storedPath(dir, p));
+  const named = [...scene.actors.flatMap((a) => [a.model, a.motion]), scene.camera, scene.audio?.path ?? null].filter((p): p is string => p !== null);
+  const missing: string[] = [];
+  for (const p of new Set(named)) {
+    if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) missing.push(storedPath(dir, p));
+  }
+  return {
+    ok: true,
+    value: {
+      format: 'scene',
+      actors: scene.actors.map((a) => ({ ...(a.name !== undefined ? { name: a.name } : {}), model: stored(a.model), motion: stored(a.motion), hidden: a.hidden })),
+      camera: stored(scene.camera),
+      audio: scene.audio ? { path: storedPath(dir, scene.audio.path), offsetFrames: scene.audio.offsetFrames } : null,
+      aspect: { ...scene.aspect },
+      missing,
+      warnings: missing.map((p) => `${p}: not found`),
+    },
+  };
+}
+
+/** The human lines of a scene (after its path line). */
+export function sceneLines(info: SceneInfo): string {
+  const n = info.actors.length;
+  return (
+    `  VMD Studio scene  ${n} actor${n === 1 ? '' : 's'}${info.camera ? ', a camera' : ''}${info.audio ? ', music' : ''}; open it in the VMD Studio app\n` +
+    info.actors
+      .map(
+        (a, i) =>
+          `  actor ${i + 1}${a.name !== undefined ? ` "${a.name}"` : ''}  model ${a.model ?? '(the built-in figure)'}  motion ${a.motion ?? '(none)'}${a.hidden ? '  (hidden)' : ''}\n`,
+      )
+      .join('') +
+    (info.camera ? `  camera  ${info.camera}\n` : '') +
+    (info.audio ? `  music   ${info.audio.path} (offset ${info.audio.offsetFrames} frames)\n` : '') +
+    `  aspect  ${info.aspect.width}:${info.aspect.height}\n`
+  );
+}
+
+/** An image as `inspect` names it: its format and size in pixels. */
+export interface ImageInfo {
+  format: 'image';
+  /** Which: png, jpeg, bmp, tga. */
+  image: ImageKind;
+  width: number;
+  height: number;
+  warnings: string[];
+}
+
+const u16le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
+const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+const i32le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24);
+
+/** Width and height from a JPEG's first frame header (SOF0–SOF15 but DHT, JPG, DAC), or null when the head has none. */
+function jpegSize(b: Uint8Array): [number, number] | null {
+  for (let at = 2; at + 9 <= b.length; ) {
+    if (b[at] !== 0xff) return null;
+    const marker = b[at + 1];
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return [(b[at + 7] << 8) | b[at + 8], (b[at + 5] << 8) | b[at + 6]];
+    at += 2 + ((b[at + 2] << 8) | b[at + 3]);
+  }
+  return null;
+}
+
+/**
+ * Names an image by its first bytes (`kind`: what its content or, for a TGA, its name said) and reads its
+ * size. A file named as an image whose bytes are not one is an error saying so.
+ */
+export function describeImage(head: Uint8Array, kind: ImageKind, file: string): { ok: true; value: ImageInfo } | { ok: false; error: CodecError } {
+  const notOne = (why: string): { ok: false; error: CodecError } => ({ ok: false, error: { code: 'E_UNSUPPORTED', message: `named as ${FILE_KIND_NAMES[kind]}, but ${why}`, offset: 0, file } });
+  const byContent = imageKindByContent(head);
+  if (byContent !== null && byContent !== kind) kind = byContent;
+  let size: [number, number] | null = null;
+  if (kind === 'png') {
+    if (byContent !== 'png') return notOne('it does not start with the PNG signature');
+    size = head.length >= 24 ? [u32be(head, 16), u32be(head, 20)] : null;
+  } else if (kind === 'jpeg') {
+    if (byContent !== 'jpeg') return notOne('it does not start with a JPEG marker (FF D8 FF)');
+    size = jpegSize(head);
+  } else if (kind === 'bmp') {
+    if (byContent !== 'bmp') return notOne('it does not start with a BMP header ("BM")');
+    // A 12-byte OS/2 header keeps 16-bit sizes; the others 32-bit, the height negative for a top-down image.
+    size = u16le(head, 14) === 12 ? [u16le(head, 18), u16le(head, 20)] : head.length >= 26 ? [i32le(head, 18), Math.abs(i32le(head, 22))] : null;
+  } else {
+    // TGA: no magic; an image type TGA defines (1–3 plain, 9–11 run-length) and a size in its 18-byte header.
+    if (head.length < 18 || ![1, 2, 3, 9, 10, 11].includes(head[2])) return notOne('its header is not a TGA header');
+    size = [u16le(head, 12), u16le(head, 14)];
+  }
+  const warnings = size ? [] : ['its size is not in the bytes read'];
+  return { ok: true, value: { format: 'image', image: kind, width: size?.[0] ?? 0, height: size?.[1] ?? 0, warnings } };
+}
+
+/** The human line of an image (after its path line). */
+export function imageLines(info: ImageInfo): string {
+  return `  image (${info.image.toUpperCase()})  ${info.width} × ${info.height} pixels; VMD Studio uses images as a model's textures\n`;
+}
