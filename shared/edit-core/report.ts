@@ -35,6 +35,11 @@ export interface EditReport {
   warnings: string[];
   /** Edit-specific figures, e.g. trim's `maxPositionError`, `tracksDropped`. */
   extra: Record<string, number>;
+  /**
+   * Mirror: the morph names whose tracks changed places, one "A ⇄ B" per pair (MMD's standard pairs
+   * such as ウィンク ⇄ ウィンク右, or 左 ⇄ 右); a name with no counterpart in the motion reads "A → B".
+   */
+  morphsSwapped?: string[];
 }
 
 /** A whole-motion edit's success: the new document and what happened to its keys. */
@@ -86,5 +91,5 @@ export function reportSummary(r: EditReport): Record<string, unknown> {
     const c = r.byKind[k];
     if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
   }
-  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...r.extra };
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra };
 }

@@ -17,7 +17,7 @@ import { failure, type CodecError, type ErrorCode, type Failure, type Outcome } 
 import type { UiStringKey } from '../i18n/strings';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, FRAME_OFFSET, type BlockKind } from '../vmd/vmd-layout';
-import { mirroredBlock } from '../motion-ops/mirror';
+import { mirroredBlock, type MorphMirror } from '../motion-ops/mirror';
 
 /** One record rewritten in place (in the IK block `after` may be longer or shorter than `before`). */
 export interface RecordPatch {
@@ -59,6 +59,11 @@ export interface BlockDiff {
    * removals and appends are empty.
    */
   readonly mirrored?: boolean;
+  /**
+   * A mirrored morph block's name rule (which side-less morphs pair, shared/motion-ops/mirror.ts
+   * morphMirror), chosen once from the names before the edit so that redo and undo rename the same pairs.
+   */
+  readonly morphMirror?: MorphMirror;
 }
 
 /**
@@ -325,7 +330,7 @@ function writeFields(block: Block, f: PackedFields, way: 'after' | 'before', pla
 
 function applyAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.after;
-  if (d.mirrored) return mirroredBlock(block);
+  if (d.mirrored) return mirroredBlock(block, d.morphMirror);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d)) : copyBlock(block);
   const place = (i: number) => i - removedBelow(d.removed, i);
@@ -336,7 +341,7 @@ function applyAny(block: Block, d: BlockDiff): Block {
 
 function revertAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.before;
-  if (d.mirrored) return mirroredBlock(block);
+  if (d.mirrored) return mirroredBlock(block, d.morphMirror);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d)) : copyBlock(block);
   if (d.shifted) shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);

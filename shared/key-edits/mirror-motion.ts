@@ -7,7 +7,7 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { hasLeftRight, mirrorRecordsInto } from '../motion-ops/mirror';
+import { hasLeftRight, mirrorRecordsInto, morphMirrorFor, morphSwaps } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -31,7 +31,7 @@ export interface MirrorStep {
  * scanned to count what the report counts and to leave out blocks nothing would change (so the diff names
  * the blocks whose bytes differ, as diffDocuments of mirror()'s result does). Nothing is copied here.
  */
-export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean }, label: string): Steps<MirrorStep> {
+export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; modelMorphs?: Iterable<string> }, label: string): Steps<MirrorStep> {
   const report = newReport('mirror');
   const light = opts.light ?? true;
   const total = doc.bone.count + doc.morph.count + doc.ik.count + 1;
@@ -50,19 +50,18 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean }, la
   report.byKind.bone.kept = report.byKind.bone.changed = bone.count;
   if (bone.count) mark('bone');
 
-  // Morphs: only names change.
+  // Morphs: only names change, by the rule chosen here once (the diff keeps it for undo and redo).
   const morph = doc.morph;
-  let morphsChanged = 0;
-  for (let i = 0; i < morph.count; ) {
-    const end = Math.min(morph.count, i + STEP_RECORDS);
-    for (; i < end; i++) if (hasLeftRight(morph.bytes, i * MORPH.SIZE + MORPH.NAME, MORPH.NAME_LENGTH)) morphsChanged++;
-    done += STEP_RECORDS;
-    yield Math.min(1, done / total);
-  }
+  const morphMirror = morphMirrorFor(morph, opts.modelMorphs);
+  const swaps = morphSwaps(morph, morphMirror);
+  done += morph.count;
+  yield Math.min(1, done / total);
+  const morphsChanged = swaps.changed;
   namesSwapped += morphsChanged;
   report.byKind.morph.kept = morph.count;
   report.byKind.morph.changed = morphsChanged;
-  if (morphsChanged) mark('morph');
+  if (swaps.names.length) report.morphsSwapped = swaps.names;
+  if (morphsChanged) blocks.push({ kind: 'morph', patches: [], removed: [], appended: [], mirrored: true, morphMirror });
 
   report.byKind.camera.kept = report.byKind.camera.changed = doc.camera.count;
   if (doc.camera.count) mark('camera');
@@ -116,12 +115,14 @@ export function* mirrorDocSteps(doc: VmdDocument, diff: EditDiff): Steps<VmdDocu
   for (const b of diff.blocks) {
     const src = blocks[b.kind] ?? doc[b.kind];
     const bytes = new Uint8Array(src.bytes.length);
+    // Without the diff's morph rule (an older diff), the block's own names decide, once for all slices.
+    const morphs = src.kind === 'morph' ? (b.morphMirror ?? morphMirrorFor(src)) : undefined;
     for (let i = 0; i < src.count; ) {
       const end = Math.min(src.count, i + STEP_RECORDS);
       const from = src.kind === 'ik' ? src.offsets[i] : i * src.size;
       const to = src.kind === 'ik' ? src.offsets[end] : end * src.size;
       bytes.set(src.bytes.subarray(from, to), from);
-      mirrorRecordsInto(src, bytes, i, end);
+      mirrorRecordsInto(src, bytes, i, end, morphs);
       done += end - i;
       i = end;
       yield done / total;

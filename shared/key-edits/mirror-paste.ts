@@ -5,16 +5,18 @@
  *
  * - `mirrorPasteKeys(…, 'all')`: every copied key, mirrored, pasted with the earliest at `frame`
  *   (a centre bone such as センター lands on itself with its X mirrored).
+ * Morph names follow the whole-motion mirror's morph rule (morphMirror: ウィンク ⇄ ウィンク右 on models that
+ * name the left wink without a side), judged on the motion's and the copied names and the model's.
  * - `mirrorPasteKeys(…, 'otherSide')`: only the copied keys whose name has a side (左/右), so copying
  *   the left arm and pasting writes the right arm and leaves every centre bone alone.
  * - `mirrorPoseAt`: the pose at one frame mirrored in place — each bone in scope takes the mirror of
  *   its counterpart's pose there (a key at that frame mirrored byte for byte, else the interpolated
  *   pose; a counterpart without a track gives the rest pose), all read before anything is written.
  */
-import { mirrorRecord, swapLeftRight } from '../motion-ops/mirror';
+import { mirrorRecord, morphMirror, morphNamesOf, swapLeftRight, type MorphMirror } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
-import { BONE } from '../vmd/vmd-layout';
+import { BONE, MORPH } from '../vmd/vmd-layout';
 import type { MotionTracks } from '../vmd/tracks';
 import { success } from '../vmd/errors';
 import type { EditOutcome, KeyEdit } from './diff';
@@ -33,12 +35,14 @@ function hasSide(bytes: Uint8Array, start: number, length: number): boolean {
  * The clipboard with every key mirrored (a new clipboard; the original is untouched). In 'otherSide'
  * mode only bone and morph keys whose name has a side are kept.
  */
-export function mirrorClipboard(clip: KeyClipboard, mode: MirrorPasteMode = 'all'): KeyClipboard {
+export function mirrorClipboard(clip: KeyClipboard, mode: MirrorPasteMode = 'all', morphs?: MorphMirror): KeyClipboard {
   const items: KeyClipboard['items'][number][] = [];
+  morphs ??= morphMirror(clip.items.filter((it) => it.kind === 'morph').map((it) => decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH)));
   for (const it of clip.items) {
-    if (mode === 'otherSide' && !((it.kind === 'bone' || it.kind === 'morph') && hasSide(it.bytes, 0, BONE.NAME_LENGTH))) continue;
+    const sided = it.kind === 'bone' ? hasSide(it.bytes, BONE.NAME, BONE.NAME_LENGTH) : it.kind === 'morph' && morphs.changes(it.bytes, MORPH.NAME);
+    if (mode === 'otherSide' && !sided) continue;
     const bytes = it.bytes.slice();
-    mirrorRecord(it.kind, bytes);
+    mirrorRecord(it.kind, bytes, morphs);
     items.push({ kind: it.kind, offset: it.offset, bytes });
   }
   // Offsets stay relative to the earliest copied key, so a filtered clipboard keeps its timing.
@@ -49,12 +53,16 @@ function relabel<T extends KeyEdit>(out: EditOutcome<T>, label: string): EditOut
   return out.ok ? success({ ...out.value, diff: { ...out.value.diff, label } }) : out;
 }
 
-/** Pastes the mirrored clipboard with its earliest key at `frame` (overwriting keys already there). */
+/**
+ * Pastes the mirrored clipboard with its earliest key at `frame` (overwriting keys already there). Morph
+ * names pair by the motion's morph names, the copied ones and `modelMorphs` (the model's, where known).
+ */
 export function mirrorPasteKeys(
-  doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all',
+  doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all', modelMorphs: Iterable<string> = [],
 ): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
-  const mirrored = mirrorClipboard(clip, mode);
+  const copied = clip.items.filter((it) => it.kind === 'morph').map((it) => decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH));
+  const mirrored = mirrorClipboard(clip, mode, morphMirror([...morphNamesOf(doc.morph), ...copied, ...modelMorphs]));
   if (mirrored.items.length === 0) return refuse('E_EMPTY', 'no copied key is on a left or right bone', 'editor.refusal.noSidedKey');
   return relabel(pasteKeys(doc, tracks, mirrored, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
 }

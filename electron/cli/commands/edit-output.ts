@@ -49,6 +49,7 @@ export function reportLine(r: Record<string, unknown>): string {
     extra.push(`exact at every frame${fov}; between frames (at half frames) ${errors.join(', ')}`);
   }
   else extra.push(...errors);
+  if (Array.isArray(r.morphsSwapped) && r.morphsSwapped.length) extra.push(`morphs swapped: ${r.morphsSwapped.join(', ')}`);
   if (typeof r.cameraCutsBefore === 'number' && r.cameraCutsBefore > 0) extra.push(`camera cuts kept ${n(r.cameraCutsKept)} of ${n(r.cameraCutsBefore)}`);
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }

@@ -14,6 +14,7 @@ import { useCurveEditorStore } from '../stores/curve-editor';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useSceneStore } from '../stores/scene';
+import { usePreviewStore } from '../stores/preview';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
@@ -180,7 +181,8 @@ export function useEditorActions() {
     const clip = sel.clipboard;
     if (!clip) return false;
     showDocumentFor(clip);
-    return runAndSelect((doc, tracks, frame) => mirrorPasteKeys(doc, tracks, clip, frame, mode));
+    const modelMorphs = (usePreviewStore().modelOutline?.morphs ?? []).map((m) => m.name);
+    return runAndSelect((doc, tracks, frame) => mirrorPasteKeys(doc, tracks, clip, frame, mode, modelMorphs));
   }
 
   /**

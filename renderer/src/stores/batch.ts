@@ -20,6 +20,7 @@ import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
+import { usePreviewStore } from './preview';
 
 /**
  * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
@@ -225,11 +226,13 @@ export const useBatchStore = defineStore('batch', {
       const d = cur.doc;
       const big = d.bone.count + d.morph.count + d.camera.count + d.light.count + d.ik.count >= SLICED_MIRROR_KEYS;
       const made: { step?: MirrorStep } = {};
+      // The shown model's morph names: its wink pairs win (ウィンク ⇄ ウィンク右, or 左 ⇄ 右 where it names both).
+      const modelMorphs = (usePreviewStore().modelOutline?.morphs ?? []).map((m) => m.name);
       const committed = await hist.runSteps(
         label,
         (doc) =>
           (function* () {
-            made.step = yield* mirrorDiffSteps(doc, { light: opts.value.light }, label);
+            made.step = yield* mirrorDiffSteps(doc, { light: opts.value.light, modelMorphs }, label);
             return success(made.step.diff);
           })(),
         big,
@@ -255,12 +258,14 @@ export const useBatchStore = defineStore('batch', {
       const fit: NoticeText[] = fitted
         ? [{ key: 'batch.doc.fit', params: fitFigures(x) }]
         : [];
+      // Mirror: which morph tracks changed names (ウィンク ⇄ ウィンク右 is no 左/右 swap, so it is said).
+      const swapped: NoticeText[] = r.morphsSwapped?.length ? [{ key: 'batch.doc.morphsSwapped', params: { names: r.morphsSwapped.join(', ') } }] : [];
       // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
       // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
       useNotifyStore().push(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
-        [...(fitted ? fit : [counts]), ...r.warnings],
+        [...(fitted ? fit : [counts]), ...swapped, ...r.warnings],
       );
     },
     hide() {

@@ -44,6 +44,35 @@ function swapByHand(b: Uint8Array, o: number, n: number): void {
   }
 }
 
+/**
+ * MMD's side-less wink morphs by their Shift_JIS bytes, [left, right]: ウィンク (83 45 83 42 83 93 83 4E) ⇄
+ * ウィンク右 (+ 右 89 45), ウィンク２ (+ ２ 82 51) ⇄ ｳｨﾝｸ２右 (B3 A8 DD B8 82 51 89 45). No motion here names
+ * ウィンク左, so the pairs always hold.
+ */
+const WINK = [0x83, 0x45, 0x83, 0x42, 0x83, 0x93, 0x83, 0x4e];
+const WINK_PAIRS = [
+  [WINK, [...WINK, 0x89, 0x45]],
+  [[...WINK, 0x82, 0x51], [0xb3, 0xa8, 0xdd, 0xb8, 0x82, 0x51, 0x89, 0x45]],
+];
+
+/** A morph name field mirrored by hand: a wink pair renamed (name, NUL, the old name's place padded with the
+ * byte after its NUL), else 左/右 swapped. */
+function morphByHand(b: Uint8Array, o: number): void {
+  let len = 0;
+  while (len < 15 && b[o + len] !== 0) len++;
+  const name = Array.from(b.subarray(o, o + len));
+  const eq = (x: number[]) => x.length === name.length && x.every((v, i) => v === name[i]);
+  const pair = WINK_PAIRS.find(([l, r]) => eq(l) || eq(r));
+  if (!pair) return swapByHand(b, o, 15);
+  const to = eq(pair[0]) ? pair[1] : pair[0];
+  const pad = len + 1 < 15 ? b[o + len + 1] : 0;
+  for (let i = 0; i < 15; i++) {
+    if (i < to.length) b[o + i] = to[i];
+    else if (i === to.length) b[o + i] = 0;
+    else if (i <= len) b[o + i] = pad;
+  }
+}
+
 /** The document's file bytes mirrored by hand, record by record, from the layout in FORMAT.md. */
 function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
   const out = writeVmd(doc);
@@ -59,7 +88,7 @@ function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
     sign(b, o + BONE.ROTATION + 4);
     sign(b, o + BONE.ROTATION + 8);
   });
-  put('morph', (b, o) => swapByHand(b, o, 15));
+  put('morph', morphByHand);
   put('camera', (b, o) => {
     sign(b, o + CAMERA.TARGET);
     sign(b, o + CAMERA.ROTATION + 4);
