@@ -87,7 +87,7 @@ describe('Bake physics in the editor', () => {
     expect(await textOf(page, 'bake-too-long')).toBe('Names too long for a VMD (not baked): none');
     // The plot draws a baked bone's rotation, before and after.
     await page.waitForFunction(() => !!document.querySelector<HTMLCanvasElement>('[data-testid="bake-plot"]')?.dataset.drawn);
-    expect(await page.textContent('[data-testid="bake-plot-caption"]')).toMatch(/^\S+ · Rotation: the original \(grey\) and the result \(orange\)$/);
+    expect(await page.textContent('[data-testid="bake-plot-caption"]')).toMatch(/^\S+ \(the baked bone that moves most\) · Rotation: the original \(grey\) and the result \(orange\)$/);
     // The curve pane behind overlays the motion before and after (the fit-preview store's result).
     expect(await page.evaluate(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series'))).toBe('2');
     await suite.app.screenshot('bake-done');

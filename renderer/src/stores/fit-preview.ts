@@ -88,13 +88,33 @@ export function previewOverlay(r: FitPreviewResult, kind: PlotKind, name: string
   if (!r.span) return fitOverlay(r.before, r.after, r.factor, kind, name, channel, n);
   const { from, to } = r.span;
   const ch = kind === 'morph' ? 0 : Math.min(channel, kind === 'bone' ? 3 : 5);
-  const original = channelPlot(r.before, kind, name, ch, from, to, n);
   const result = channelPlot(r.after, kind, name, ch, from, to, n);
+  // A bone or morph the original has no keys for plays its rest (position 0, no turn, weight 0) all along:
+  // a flat line, not nothing (a physics bake keys bones the dance never did).
+  const original = channelPlot(r.before, kind, name, ch, from, to, n) ?? (result && kind !== 'camera' ? new Float64Array(n) : null);
   if (!original || !result) return null;
   const frames = keyFrames(r.after, kind, name) ?? new Uint32Array(0);
   const inside = Array.from(frames).filter((f) => f >= from && f <= to);
   const keys = Float64Array.from(inside, (f) => (to > from ? (f - from) / (to - from) : 0));
   return { original, result, from, to, keys };
+}
+
+/**
+ * The bone a bake's plot shows: of `bones` (the baked ones), the one whose rotation changes most from the
+ * original over [from, to] (sampled at `n` frames; a bone without keys in the original rests), so the plot
+ * shows what the bake did. Null when no bone is given.
+ */
+export function mostChangedBone(before: MotionTracks, after: MotionTracks, bones: readonly string[], from: number, to: number, n = 64): string | null {
+  let best: string | null = null, most = -1;
+  for (const name of bones) {
+    const a = channelPlot(after, 'bone', name, 3, from, to, n);
+    if (!a) continue;
+    const b = channelPlot(before, 'bone', name, 3, from, to, n) ?? new Float64Array(n);
+    let d = 0;
+    for (let i = 0; i < n; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
+    if (d > most) (most = d), (best = name);
+  }
+  return best ?? bones[0] ?? null;
 }
 
 /** The track a preview plots: the active key's, else the first bone (or morph, or the camera). */
