@@ -62,6 +62,8 @@ describe('Bake physics in the editor', () => {
     expect(await page.$('[data-testid="bake-summary"]')).toBeNull();
     expect(await page.isDisabled('[data-testid="bake-apply"]')).toBe(true);
     expect(await page.textContent('[data-testid="notifications"]')).toContain('Bake cancelled');
+    // The dialog says so too (it went back to idle saying nothing).
+    expect(await textOf(page, 'bake-cancelled')).toBe('Bake cancelled: the motion is as it was');
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
 
     // A bad range is refused inline; then frames 0–90, baked with Enter from the field.

@@ -87,6 +87,8 @@ export const useBakeStore = defineStore('physics-bake', () => {
   const running = ref<{ done: number; total: number } | null>(null);
   const result = shallowRef<BakeResult | null>(null);
   const failure = shallowRef<CodecError | null>(null);
+  /** A running bake was stopped by Cancel (or Esc) and the dialog stays: it says so until the next bake or close. */
+  const cancelled = ref(false);
   let controller: AbortController | null = null;
   /** The last model read (path and bytes): baking again with other options does not read it again. */
   let modelCache: { path: string; bytes: Uint8Array } | null = null;
@@ -111,6 +113,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
   /** Stops a running bake (it resolves as cancelled). */
   function cancel() {
     const c = controller;
+    if (running.value) cancelled.value = open.value;
     controller = null;
     running.value = null;
     c?.abort();
@@ -118,6 +121,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
 
   function close() {
     cancel();
+    cancelled.value = false;
     drop();
     failure.value = null;
     open.value = false;
@@ -134,6 +138,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
     cancel();
     drop();
     failure.value = null;
+    cancelled.value = false;
     const ctl = new AbortController();
     controller = ctl;
     running.value = { done: 0, total: 0 };
@@ -212,5 +217,5 @@ export const useBakeStore = defineStore('physics-bake', () => {
     return true;
   }
 
-  return { open, form, running, result, failure, modelPath, show, bake, cancel, apply, close, drop };
+  return { open, form, running, result, failure, cancelled, modelPath, show, bake, cancel, apply, close, drop };
 });

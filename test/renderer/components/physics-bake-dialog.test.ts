@@ -1,0 +1,64 @@
+// The Bake physics dialog's words: what the bake writes is said as MMD says it (物理OFF, the "physics off" of a
+// bone key), with the raw interpolation bytes 99, 15 only in the tooltip, in English and Japanese; and Cancel
+// of a running bake leaves a line saying it was cancelled (the dialog went back to idle saying nothing).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { setQuietApi } from '../../helpers/quiet-api';
+import PhysicsBakeDialog from '../../../renderer/src/components/PhysicsBakeDialog.vue';
+import { useBakeStore } from '../../../renderer/src/stores/physics-bake';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+
+setQuietApi();
+
+const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+function dialog(locale: 'en' | 'ja') {
+  const s = useSettingsStore();
+  s.settings = { ...s.settings, locale };
+  useBakeStore().open = true;
+  return mount(PhysicsBakeDialog, { attachTo: document.body });
+}
+
+describe('Bake physics dialog text', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  it('says 物理OFF, not the raw bytes (those are in the tooltip), in English and Japanese', async () => {
+    for (const locale of ['en', 'ja'] as const) {
+      setActivePinia(createPinia());
+      const w = dialog(locale);
+      await w.vm.$nextTick();
+      const p = q('bake-explain')!;
+      expect(p.textContent).toContain('物理OFF');
+      expect(p.textContent).not.toMatch(/99|15/);
+      expect(p.getAttribute('title')).toMatch(/99.*15/);
+      w.unmount();
+    }
+    expect(q('bake-explain')).toBeNull();
+  });
+
+  it('Cancel of a running bake leaves a "cancelled" line until the next bake or close', async () => {
+    const w = dialog('en');
+    const bake = useBakeStore();
+    bake.running = { done: 3, total: 100 };
+    await w.vm.$nextTick();
+    expect(q('bake-cancelled')).toBeNull();
+    q('bake-cancel')!.click();
+    await w.vm.$nextTick();
+    expect(bake.running).toBeNull();
+    expect(q('bake-cancelled')?.textContent?.trim()).toBe('Bake cancelled: the motion is as it was');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-cancelled')?.textContent?.trim()).toBe('物理焼き込みをキャンセルしました。モーションは変更されていません');
+    // Closing forgets it: opened again, the dialog is idle with nothing to say.
+    bake.close();
+    bake.open = true;
+    await w.vm.$nextTick();
+    expect(q('bake-cancelled')).toBeNull();
+    w.unmount();
+  });
+});
