@@ -13,7 +13,7 @@
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { channelOf, DROPPED_FILE_CHANNEL, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
+import { channelOf, DROPPED_FILE_CHANNEL, windowTitle, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
 import { localeFromLanguage, t as translate, type StringKey } from '../shared/i18n/strings';
 import { filesFromArgv } from './argv';
 import { electronDialogs } from './electron-dialogs';
@@ -120,7 +120,7 @@ function start(): void {
 
   const applyDocumentState = (s: DocumentState) => {
     if (!win) return;
-    win.setTitle(s.name ? `${s.name}${s.dirty ? ' *' : ''} — ${APP_NAME}` : APP_NAME);
+    win.setTitle(windowTitle(s, APP_NAME));
     if (process.platform === 'darwin') {
       win.setDocumentEdited(s.dirty);
       win.setRepresentedFilename(s.path ?? '');

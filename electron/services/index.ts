@@ -96,7 +96,13 @@ export function createServices(o: ServicesOptions): Services {
     appInfo: () => Promise.resolve(okValue(info)),
     setDocumentState: (state) =>
       guard(async () => {
-        docState = { path: state.path ?? null, name: state.name ?? null, dirty: state.dirty, ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}) };
+        docState = {
+          path: state.path ?? null,
+          name: state.name ?? null,
+          dirty: state.dirty,
+          ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}),
+          ...(state.scene !== undefined ? { scene: state.scene, nameDirty: state.nameDirty === true } : {}),
+        };
         o.window?.setDocumentState(docState);
         return okValue(undefined);
       }),

@@ -115,10 +115,29 @@ export interface AppInfo {
 /** What the renderer tells main about the open document (window title, unsaved-changes prompt on close). */
 export interface DocumentState {
   path: string | null;
+  /** The active document's name (null: none open). */
   name: string | null;
+  /** Something is unsaved: the document, or in a scene any of its documents or the scene file's own content. */
   dirty: boolean;
   /** A scene's unsaved documents by file name (the close prompt names them all); absent for a lone motion. */
   unsaved?: string[];
+  /** The window is a scene: its file's name ("Untitled scene" when it has none); absent for a lone motion. */
+  scene?: string;
+  /** In a scene, whether the active document itself is unsaved (its tab's ●). */
+  nameDirty?: boolean;
+}
+
+/**
+ * The window's title, the same in Electron (main.ts) and the browser mode (the page's title): a lone motion
+ * "dance.vmd * — VMD Studio"; a scene "duet.vmdscene * — camera.vmd — VMD Studio", the * after the scene
+ * when anything of it is unsaved and after the active document only when that one is (as its tab's ●), so
+ * a saved document is never shown with a * after it.
+ */
+export function windowTitle(s: DocumentState, app: string): string {
+  const star = (dirty: boolean | undefined) => (dirty ? ' *' : '');
+  if (s.scene === undefined) return s.name ? `${s.name}${star(s.dirty)} — ${app}` : app;
+  const doc = s.name ? ` — ${s.name}${star(s.nameDirty)}` : '';
+  return `${s.scene}${star(s.dirty)}${doc} — ${app}`;
 }
 
 /** Commands the native menu, accelerators and the close prompt send to the renderer. */

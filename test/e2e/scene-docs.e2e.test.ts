@@ -112,7 +112,7 @@ describe('scene documents (browser mode)', () => {
     expect((await page.evaluate(() => window.__vmdEditor!.frame())).playing).toBe(true);
     await page.click('[data-testid="play"]');
     await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
-    expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
+    expect(await page.title()).toBe('duet.vmdscene * — camera.vmd * — VMD Studio');
 
     // Back on Miku: her motion is clean, the camera tab still unsaved; the screenshot shows the scene.
     await clickTab(page, 1);
@@ -232,7 +232,7 @@ describe('taking documents out of a scene, naming a new scene (browser mode)', (
     expect((await tabs(page)).map((t) => [t.kind, t.active])).toEqual([['actor', true]]);
     // The last one has no ×; the scene file is unsaved until Save All writes it with Miku alone.
     expect(await page.locator('[data-testid="scene-remove"]').count()).toBe(0);
-    expect(await page.title()).toBe('duet.vmdscene — dance.vmd * — VMD Studio');
+    expect(await page.title()).toBe('duet.vmdscene * — dance.vmd — VMD Studio');
     await s.app.screenshot('scene-removed');
     await page.click('[data-testid="cmd-scene"]');
     await page.click('[data-testid="cmd-save-all"]');

@@ -53,7 +53,7 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
     await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
     expect(await tabsDirty(page)).toEqual([false, false, true]);
     expect(await page.textContent('[data-testid="summary-name"]')).toContain('camera.vmd');
-    expect(await page.title()).toBe('duet.vmdscene — camera.vmd * — VMD Studio');
+    expect(await page.title()).toBe('duet.vmdscene * — camera.vmd * — VMD Studio');
 
     // Again, Open and Discard: a one-actor scene of the lone motion.
     await openThroughDialog(page, ['cmd-open'], STAND);

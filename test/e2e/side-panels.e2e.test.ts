@@ -277,14 +277,14 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     const x = page.locator('[data-testid="stage-actor"][data-actor="0"] [data-testid="stage-x"]');
     await x.fill('12');
     await x.press('Enter');
-    await page.waitForFunction(() => document.title === 'Untitled scene — lone.vmd * — VMD Studio');
+    await page.waitForFunction(() => document.title === 'Untitled scene * — lone.vmd — VMD Studio');
     // The status bar agrees with the title: the motion file is saved, the scene is not.
     expect(await textOf(page, 'status-state')).toBe('Unsaved changes in Untitled scene');
 
     // Opening another file asks first (the stage is kept only in a scene file); Cancel keeps everything.
     await openCancelledOverUntitled(page, () => s.app.screenshot('side-panels-lone-stage-ask'));
     expect(await x.inputValue()).toBe('12');
-    expect(await page.title()).toBe('Untitled scene — lone.vmd * — VMD Studio');
+    expect(await page.title()).toBe('Untitled scene * — lone.vmd — VMD Studio');
 
     // Save All: the motion is unchanged; the scene file is asked a name for and holds the stage.
     await saveThroughDialog(page, ['cmd-scene', 'cmd-save-all'], s.tmp.dir, 'lone-staged');
@@ -306,14 +306,14 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     expect(await textOf(page, 'status-state')).toBe('No unsaved changes');
 
     await openMusicViaDialog(page, song);
-    await page.waitForFunction(() => document.title === 'Untitled scene — lone-song.vmd * — VMD Studio');
+    await page.waitForFunction(() => document.title === 'Untitled scene * — lone-song.vmd — VMD Studio');
     expect(await textOf(page, 'status-state')).toBe('Unsaved changes in Untitled scene');
     expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').toContain('dirty');
     await s.app.screenshot('side-panels-lone-music-status');
 
     // Opening another file asks first (the music and its offset are kept only in a scene file); Cancel keeps them.
     await openCancelledOverUntitled(page);
-    expect(await page.title()).toBe('Untitled scene — lone-song.vmd * — VMD Studio');
+    expect(await page.title()).toBe('Untitled scene * — lone-song.vmd — VMD Studio');
     expect(await page.getAttribute('[data-testid="waveform"]', 'data-loaded')).toBe('true');
 
     // The music removed: nothing only a scene file keeps is left, so it is a lone motion again.

@@ -82,6 +82,8 @@ describe('IPC registration', () => {
     ['setDocumentState', [Object.create({ dirty: true })]],
     ['setDocumentState', [{ path: null, name: 's', dirty: true, unsaved: [1] }]],
     ['setDocumentState', [{ path: null, name: 's', dirty: true, unsaved: 'a.vmd' }]],
+    ['setDocumentState', [{ path: null, name: 's', dirty: true, scene: 1 }]],
+    ['setDocumentState', [{ path: null, name: 's', dirty: true, scene: 's.vmdscene', nameDirty: 'yes' }]],
     ['listDirectory', ['/', { valueOf: true }]],
   ])('refuses %s with bad arguments %j as E_ARGUMENT without calling the handler', async (name, args) => {
     const ipc = fakeIpcMain();

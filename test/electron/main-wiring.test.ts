@@ -337,9 +337,12 @@ describe('electron/main.ts wiring', () => {
     const e = await load({ lock: true });
     const w = e.windows[0];
     const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
-    const state = { path: '/m/duet.vmdscene', name: 'duet.vmdscene — a.vmd', dirty: true, unsaved: ['b.vmd', 'camera.vmd'] };
+    const state = { path: '/m/duet.vmdscene', name: 'a.vmd', dirty: true, unsaved: ['b.vmd', 'camera.vmd'], scene: 'duet.vmdscene', nameDirty: false };
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, state);
-    expect(w.title).toBe('duet.vmdscene — a.vmd * — VMD Studio');
+    // The * on the scene (b.vmd and the camera are unsaved), none after a.vmd, which is saved.
+    expect(w.title).toBe('duet.vmdscene * — a.vmd — VMD Studio');
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { ...state, nameDirty: true, unsaved: ['a.vmd'] });
+    expect(w.title).toBe('duet.vmdscene * — a.vmd * — VMD Studio');
     expect(w.close()).toBe(true); // prevented
     expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { ...state, dirty: false, unsaved: [] });

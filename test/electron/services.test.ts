@@ -270,8 +270,8 @@ describe('createServices + dispatch', () => {
     expect(await dispatch(s.handlers, 'openFile', [{ path: '/x' }])).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT' } });
     await dispatch(s.handlers, 'setDocumentState', [{ path: '/a.vmd', name: 'a.vmd', dirty: true }]);
     expect(s.documentState()).toEqual({ path: '/a.vmd', name: 'a.vmd', dirty: true });
-    await dispatch(s.handlers, 'setDocumentState', [{ path: '/s.vmdscene', name: 's.vmdscene — a.vmd', dirty: true, unsaved: ['a.vmd', 'cam.vmd'] }]);
-    expect(s.documentState()).toEqual({ path: '/s.vmdscene', name: 's.vmdscene — a.vmd', dirty: true, unsaved: ['a.vmd', 'cam.vmd'] });
+    await dispatch(s.handlers, 'setDocumentState', [{ path: '/s.vmdscene', name: 'a.vmd', dirty: true, unsaved: ['a.vmd', 'cam.vmd'], scene: 's.vmdscene', nameDirty: true }]);
+    expect(s.documentState()).toEqual({ path: '/s.vmdscene', name: 'a.vmd', dirty: true, unsaved: ['a.vmd', 'cam.vmd'], scene: 's.vmdscene', nameDirty: true });
   });
 });
 

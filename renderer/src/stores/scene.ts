@@ -42,7 +42,7 @@ import {
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, isCameraDocKind } from '../../../shared/key-edits';
-import type { DocumentState } from '../../../shared/ipc/contract';
+import { windowTitle, type DocumentState } from '../../../shared/ipc/contract';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
 /** Whether a path names a scene file. */
@@ -809,21 +809,21 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * What the window title and the close prompt show: a lone motion by its own name (* when unsaved);
-   * a scene as "scene.vmdscene — dance.vmd" with * when any of its documents or its own content is unsaved.
+   * What the window title (shared windowTitle) and the close prompt show: a lone motion by its own name (*
+   * when unsaved); a scene as "scene.vmdscene * — dance.vmd", the * after the scene when any of its documents
+   * or its own content is unsaved, and after the active document when that one itself is (its tab's ●).
    */
   function windowState(): DocumentState {
     const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty };
     if (!path.value && !untitled.value) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
-    const name = own.name ? `${sceneName} — ${own.name}` : sceneName;
-    return { path: path.value ?? own.path, name, dirty: anyDirty.value, unsaved: unsavedNames.value };
+    return { path: path.value ?? own.path, name: own.name, dirty: anyDirty.value, unsaved: unsavedNames.value, scene: sceneName, nameDirty: own.dirty };
   }
 
   /** The state last sent to the main process: edits after the first leave it unchanged. */
   let reported = '';
   function reportState(state: DocumentState) {
-    const shown = state.name ? `${state.name}${state.dirty ? ' *' : ''} — VMD Studio` : 'VMD Studio';
+    const shown = windowTitle(state, 'VMD Studio');
     if (typeof document !== 'undefined' && document.title !== shown) document.title = shown;
     const key = JSON.stringify(state);
     // Every edit lands here; a request per edit (an HTTP round trip in the browser mode) would only

@@ -76,7 +76,7 @@ async function expectUnsavedUntitled() {
   expect(scene.untitled).toBe(true);
   expect(scene.sceneChanged).toBe(true);
   expect(scene.unsavedNames).toEqual(['Untitled scene']);
-  expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
+  expect(document.title).toBe('Untitled scene * — a.vmd — VMD Studio');
   expect(scene.saveStatus.unsaved).toBe(true);
   expect(statusLine()).toBe('Unsaved changes in Untitled scene');
   expect(statusLine('ja')).toBe('未保存の変更あり: 無題のシーン');
@@ -98,7 +98,7 @@ describe('scene data is not lost without a question', () => {
   it('an untitled scene with music closes with a question naming it, and its title says unsaved', async () => {
     const scene = await untitledScene();
     expect(scene.entries.every((e) => !e.dirty)).toBe(true);
-    expect(document.title).toBe('Untitled scene — camera.vmd * — VMD Studio');
+    expect(document.title).toBe('Untitled scene * — camera.vmd — VMD Studio');
     expect(scene.unsavedNames).toEqual(['Untitled scene']);
     const done = askEachBeforeClose();
     expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
@@ -222,7 +222,7 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
     // Without a scene file, the stage put back at the origin leaves nothing only a scene file keeps.
     expect(await scene.openPath('/s/b.vmd')).toBe(true);
     expect(scene.setStage(scene.actors[0].id, { position: [0, 0, 3], turn: 0 })).toBe(true);
-    expect(document.title).toBe('Untitled scene — b.vmd * — VMD Studio');
+    expect(document.title).toBe('Untitled scene * — b.vmd — VMD Studio');
     expect(useHistoryStore().undo()).toBe(true);
     expect(scene.actors[0].stage).toBeUndefined();
     expect(scene.anyDirty).toBe(false);
@@ -311,7 +311,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(scene.unsavedNames).toEqual([]);
     expect(await scene.openPath('/s/a.vmd')).toBe(true);
     expect(useConfirmStore().current).toBeNull();
-    expect(document.title).toBe('Untitled scene — a.vmd * — VMD Studio');
+    expect(document.title).toBe('Untitled scene * — a.vmd — VMD Studio');
   });
 });
 

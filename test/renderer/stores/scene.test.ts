@@ -78,9 +78,9 @@ describe('scene store', () => {
     scene.activate(b.id);
     expect(live()).toEqual(files.get('/s/b.vmd'));
     expect(doc.dirty).toBe(false);
-    expect(document.title).toBe('Untitled scene — b.vmd * — VMD Studio'); // another document is unsaved
+    expect(document.title).toBe('Untitled scene * — b.vmd — VMD Studio'); // another document is unsaved: the * on the scene, none after b.vmd
     // Main is told which: its close prompt names them.
-    expect(fake.calls.filter((c) => c.name === 'setDocumentState').at(-1)?.args[0]).toEqual({ path: '/s/b.vmd', name: 'Untitled scene — b.vmd', dirty: true, unsaved: ['a.vmd'] });
+    expect(fake.calls.filter((c) => c.name === 'setDocumentState').at(-1)?.args[0]).toEqual({ path: '/s/b.vmd', name: 'b.vmd', dirty: true, unsaved: ['a.vmd'], scene: 'Untitled scene', nameDirty: false });
     expect(scene.stateOf(a).dirty).toBe(true);
     expect(writeVmd(useWorkspaceStore().get(a.id)!.doc)).toEqual(aEdited);
 
