@@ -10,11 +10,15 @@ import { createPinia, type Pinia } from 'pinia';
 import '@fontsource/noto-sans-jp/400.css';
 import App from './App.vue';
 import { useMusicStore } from './stores/music';
+import { useSceneStore } from './stores/scene';
+import { saveAllWithDialog } from './shell/commands';
 import type { AudioPlayer } from './audio/audio-player';
 
 export function createVmdApp(player: AudioPlayer): { app: VueApp; pinia: Pinia } {
   const pinia = createPinia();
   const app = createApp(App).use(pinia);
   useMusicStore(pinia).attachPlayer(player);
+  // Save All and Open (a file replacing unsaved work) saves as Save All does, asking the names it needs.
+  useSceneStore(pinia).attachSaveAll(saveAllWithDialog);
   return { app, pinia };
 }

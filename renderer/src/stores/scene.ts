@@ -298,10 +298,23 @@ export const useSceneStore = defineStore('scene', () => {
   );
 
   /**
+   * Save All as the window's command does it (shell/commands.ts saveAllWithDialog, given at start by app.ts:
+   * a store shows no file dialog): a name asked for each document never saved and for an untitled scene.
+   * Resolves to whether everything was written.
+   */
+  let saveAllAsking: (() => Promise<boolean>) | null = null;
+  function attachSaveAll(fn: () => Promise<boolean>) {
+    saveAllAsking = fn;
+  }
+
+  /**
    * Before a file replaces what the window holds (Open, Open Recent, a drop, a scene file): when anything
-   * is unsaved, asks Save / Don't Save (Open and Discard for a scene) / Cancel, naming it. Save writes every
-   * unsaved document over its own file and the scene file (Save All); a document never saved cannot be
-   * written without a name, so it is named in a notice and nothing is opened. True to go on.
+   * is unsaved, asks Save / Don't Save (Open and Discard for a scene) / Cancel, naming it. Save is Save All
+   * (attachSaveAll): every unsaved document over its own file, Save As for one never saved, and the scene
+   * file, its name asked for an untitled scene; then the file opens. When something was not written (a name
+   * not given, a failed write), a notice says the file was not opened and what is still unsaved, and the
+   * window keeps what it holds. Without attachSaveAll, documents never saved are named in a notice instead.
+   * True to go on.
    */
   async function confirmReplace(file: string): Promise<boolean> {
     const names = unsavedNames.value;
@@ -317,13 +330,19 @@ export const useSceneStore = defineStore('scene', () => {
       ],
     });
     if (choice !== 'save') return choice === 'discard';
-    const r = await saveAll();
-    if (r.needsName.length) {
-      const unnamed = r.needsName.map((id) => docName(id) || '—').join(', ');
-      useNotifyStore().warning({ key: 'scene.replaceNeedsName', params: { names: unnamed } });
-      return false;
+    if (saveAllAsking) {
+      if ((await saveAllAsking()) && !anyDirty.value) return true;
+    } else {
+      const r = await saveAll();
+      if (r.needsName.length) {
+        const unnamed = r.needsName.map((id) => docName(id) || '—').join(', ');
+        useNotifyStore().warning({ key: 'scene.replaceNeedsName', params: { names: unnamed } });
+        return false;
+      }
+      if (r.ok && !anyDirty.value) return true;
     }
-    return r.ok && !anyDirty.value;
+    useNotifyStore().warning({ key: 'scene.replaceNotSaved', params: { file: basenamePath(file), names: unsavedNames.value.join(', ') } });
+    return false;
   }
 
   /**
@@ -856,6 +875,7 @@ export const useSceneStore = defineStore('scene', () => {
     unsavedNames,
     saveStatus,
     confirmReplace,
+    attachSaveAll,
     stateOf,
     docName,
     actorLabel,
