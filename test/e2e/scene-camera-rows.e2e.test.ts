@@ -210,7 +210,8 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     await page.press('[data-testid="frame-input"]', 'Enter');
     await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 30);
     await page.click('[data-testid="insert-key"]');
-    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    // Two steps: the new camera's adding (Undo takes it out again), then its key.
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 2);
     const doc = readVmd(base64((await page.evaluate(() => window.__vmdEditor!.bytes()))!));
     if (!doc.ok) throw new Error('the new camera document does not read');
     expect([doc.value.bone.count, doc.value.morph.count, doc.value.camera.count]).toEqual([0, 0, 1]);

@@ -23,6 +23,8 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'mirror pose': 'edit.label.mirrorPose',
   // The scene's own steps (stores/scene.ts).
   staging: 'edit.label.staging',
+  'add actor': 'edit.label.addActor',
+  'add camera': 'edit.label.addCamera',
 };
 
 /**

@@ -105,6 +105,8 @@ export const useSceneStore = defineStore('scene', () => {
   const entries = ref<SceneEntry[]>([]);
   /** The last actor that was active (its model and motion stay in the preview while the camera is edited). */
   const lastActorId = ref<number | null>(null);
+  /** Documents whose adding was undone (out of the scene until its redo), by id: what they were, the name their step shows. */
+  const takenOut = new Map<number, { kind: ScenePart['kind']; name: string }>();
   /** The scene file names music that could not be read: it is still named when the scene is saved. */
   const missingAudio = ref(false);
   /** The scene as read or last saved (kept for the parts this window does not edit). */
@@ -425,7 +427,8 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * Adds a motion file to the scene and makes it active: a camera VMD becomes the camera document (there
    * is one: it is refused with a notice), anything else a new actor shown with the preview's model (a scene
-   * that has MAX_SCENE_ACTORS already: refused with a notice). The history keeps its steps.
+   * that has MAX_SCENE_ACTORS already: refused with a notice). One undo step ("add actor", "add camera":
+   * undo takes it out again, redo puts it back); the history keeps its other steps.
    */
   async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
     if (!entries.value.length && !ws.isOpen) return openPath(p);
@@ -445,17 +448,12 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().warning({ key: 'scene.tooManyActors', params: { name: r.value.fileName, max: MAX_SCENE_ACTORS } });
       return false;
     }
-    const id = ws.add(r.value);
-    const e = newEntry(id, kind, { model: kind === 'actor' ? (usePreviewStore().model?.path ?? null) : null });
-    const list = [...entries.value];
-    if (kind === 'actor') list.splice(actors.value.length, 0, e);
-    else list.push(e);
-    entries.value = list;
-    activate(id);
+    const model = usePreviewStore().model?.path ?? null;
+    addAsStep(r.value, kind, model);
     void useSettingsStore().refreshRecent();
     // A new actor dances on the model shown until now: say which, and how to give it another.
     if (kind === 'actor') {
-      const on = e.model ? basenamePath(e.model) : { key: 'scene.figure' as const };
+      const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
       useNotifyStore().success({ key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
     } else useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
     return true;
@@ -486,36 +484,68 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * A document joins the scene as one undo step (stores/workspace.ts addStep), made active: an actor (on
+   * `model`, after the other actors) or the camera document. Undo takes its entry out as × does (another
+   * document shown) but keeps it, with its hidden mark and stage, for the redo that puts it back in its place.
+   */
+  function addAsStep(content: DocumentContent, kind: ScenePart['kind'], model: string | null, opts: { unsaved?: boolean; stage?: ActorStage } = {}): number {
+    // A scene has one camera document: a camera whose adding was undone cannot come back beside a new one.
+    if (kind === 'camera') {
+      for (const [id, t] of takenOut) {
+        if (t.kind !== 'camera') continue;
+        ws.forget(id);
+        takenOut.delete(id);
+      }
+    }
+    let entry: SceneEntry | null = null;
+    let at = -1;
+    return ws.addStep(
+      content,
+      kind === 'actor' ? 'add actor' : 'add camera',
+      (id, way) => {
+        if (way === 'undo') {
+          at = entries.value.findIndex((e) => e.id === id);
+          // Its redo step still names it (undoDoc / redoDoc) while it is out.
+          takenOut.set(id, { kind, name: partName(id) });
+          if (at >= 0) takeOut(id);
+          return;
+        }
+        takenOut.delete(id);
+        entry ??= newEntry(id, kind, kind === 'actor' ? { model, stage: opts.stage } : { model: null });
+        const list = [...entries.value];
+        if (at >= 0) list.splice(Math.min(at, list.length), 0, entry);
+        else if (kind === 'actor') list.splice(actors.value.length, 0, entry);
+        else list.push(entry);
+        entries.value = list;
+        activate(id);
+      },
+      opts,
+    );
+  }
+
+  /**
    * An imported motion (a BVH or VRM Animation converted onto `model`): a new, unsaved document (no file
-   * yet; Save asks its name) as a new actor on that model, made active; with nothing open it is the lone
-   * motion. Beside other actors it stands to their right (its stage, `placed`; at the origin it stood inside
+   * yet; Save asks its name) as a new actor on that model, made active, as one undo step ("add actor"); with
+   * nothing open it is the lone motion. Beside other actors it stands to their right (its stage, `placed`; at the origin it stood inside
    * the first one); its motion's keys are the import's, whatever the place. The history keeps its steps.
    */
   function addImported(content: DocumentContent, model: string | null): { id: number; placed: ActorStage | undefined } {
-    let id: number;
-    let placed: ActorStage | undefined;
-    if (!entries.value.length && !ws.isOpen) {
-      openLone(content);
-      id = ws.activeId!;
-      entries.value[0].model = model;
-      showModelOf(entries.value[0]);
-    } else {
-      placed = besideActors(model);
-      id = ws.add(content);
-      const e = newEntry(id, 'actor', { model, stage: placed });
-      const list = [...entries.value];
-      list.splice(actors.value.length, 0, e);
-      entries.value = list;
-      activate(id);
+    if (entries.value.length || ws.isOpen) {
+      const placed = besideActors(model);
+      return { id: addAsStep(content, 'actor', model, { unsaved: true, stage: placed }), placed: copyStage(placed) };
     }
+    openLone(content);
+    const id = ws.activeId!;
+    entries.value[0].model = model;
+    showModelOf(entries.value[0]);
     ws.markUnsaved(id);
-    return { id, placed: copyStage(placed) };
+    return { id, placed: undefined };
   }
 
   /**
    * New camera: adds an empty camera document (never saved: Save asks its name) to a scene that has none, and
-   * makes it active (the camera group's add row, TrackList). Returns false when the scene already has one
-   * (that one is made active) or nothing is open.
+   * makes it active (the camera group's add row, TrackList), as one undo step ("add camera"). Returns false
+   * when the scene already has one (that one is made active) or nothing is open.
    */
   function addCamera(): boolean {
     const cam = cameraEntry.value;
@@ -524,9 +554,7 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     if (!entries.value.length) return false;
-    const id = ws.add(documentContent(emptyVmd()));
-    entries.value = [...entries.value, newEntry(id, 'camera')];
-    activate(id);
+    addAsStep(documentContent(emptyVmd()), 'camera', null);
     return true;
   }
 
@@ -555,8 +583,23 @@ export const useSceneStore = defineStore('scene', () => {
    */
   function removeEntry(id: number): boolean {
     const list = entries.value;
+    if (!list.some((e) => e.id === id) || list.length <= 1) return false;
+    takeOut(id);
+    ws.close(id);
+    // The last document stays for good: the undo of its own adding would leave the window empty.
+    if (entries.value.length === 1) ws.keep(entries.value[0].id);
+    return true;
+  }
+
+  /**
+   * Takes document `id`'s entry out of the scene (× on its tab, the undo of its adding): when it was the one
+   * shown, the next actor (else the one before, else the camera document) is shown. The workspace's document
+   * is the caller's to close or keep.
+   */
+  function takeOut(id: number) {
+    const list = entries.value;
     const i = list.findIndex((e) => e.id === id);
-    if (i < 0 || list.length <= 1) return false;
+    if (i < 0) return;
     const gone = list[i];
     if (ws.activeId === id) {
       const rest = list.filter((e) => e.id !== id);
@@ -568,19 +611,20 @@ export const useSceneStore = defineStore('scene', () => {
       activate(next.id);
     }
     entries.value = entries.value.filter((e) => e.id !== id);
-    ws.close(id);
     if (lastActorId.value === id) lastActorId.value = actors.value[0]?.id ?? null;
     // The shown actor changed (the camera document is active): the preview shows the new one's model.
     const shown = partOf(shownActorId.value);
     if (gone.kind === 'actor' && active.value?.kind === 'camera' && shown) showModelOf(shown);
-    return true;
   }
 
-  /** What a scene step names its part by in the undo and redo menus: the actor's label, else "#n". */
+  /**
+   * What a scene step names its part by in the undo and redo menus: the actor's label, else "#n"; the camera
+   * document's file name; a document whose adding was undone, the name it had.
+   */
   function partName(id: number): string {
     const e = partOf(id);
-    if (!e) return '';
-    return actorLabel(e) || (e.kind === 'actor' ? `#${actors.value.indexOf(e) + 1}` : '');
+    if (!e) return takenOut.get(id)?.name ?? '';
+    return actorLabel(e) || (e.kind === 'actor' ? `#${actors.value.indexOf(e) + 1}` : stateOf(e).fileName);
   }
 
   /**

@@ -18,8 +18,13 @@
  *
  * The lifecycle actions say what they do to the history:
  * - `open(contents)` replaces every document: the history starts empty, the selection is cleared;
- * - `add(content)` (a new or another opened document) leaves the history as it is;
- * - `close(id)` takes a document out: its steps leave the history, the others' stay in order;
+ * - `add(content)` (a new or another opened document) leaves the history as it is; `addStep(content, …)` adds
+ *   one as an undo step of its own (+ Actor, an import, + New camera): undo takes it out again, redo puts the
+ *   same document back;
+ * - `close(id)` takes a document out: its steps leave the history, the others' stay in order (redo steps too);
+ * - a new step drops the redo steps of its own document or scene part only: another document's undone steps
+ *   still apply to it as they are (its content did not change), so an edit of the camera does not throw
+ *   away an actor's redo;
  * - `save`/`saveAs` write a document: its present depth becomes its clean state (no step is added);
  *   Save of an unedited document that has its file writes nothing.
  *
@@ -111,6 +116,11 @@ export interface SceneStep {
   part: number;
   /** Puts the scene as it was before the step ('undo') or after it ('redo'). */
   put(way: 'undo' | 'redo'): void;
+  /**
+   * The document the step added (addStep; `part` is its id): undo takes it out of the workspace after `put`,
+   * kept here with its own later steps in the redo stack, and redo puts it back before `put`.
+   */
+  added?: OpenDocument;
 }
 
 /** The document or scene part a step belongs to. */
@@ -535,7 +545,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   function commit(r: KeyEdit, ready?: Prepared | null): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
-    dropRedo();
+    dropRedo(d.id);
     const before: Prepared = { tracks: d.tracks, info: d.info };
     replace(d, r.doc, r.diff, ready);
     d.dirty = true;
@@ -552,7 +562,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    */
   function commitScene(s: Omit<SceneStep, 'kind'>): boolean {
     if (!docs.has(s.part)) return false;
-    dropRedo();
+    dropRedo(s.part);
     const made: SceneStep = markRaw({ kind: 'scene', ...s });
     made.put('redo');
     record(made);
@@ -560,15 +570,79 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return true;
   }
 
-  /** A new step drops the redo steps (a document's saved state among them becomes unreachable). */
-  function dropRedo() {
-    for (const s of redoStack) {
-      historyBytes.value -= stepBytes(s);
-      if (s.kind !== 'doc') continue;
-      const o = docs.get(s.doc);
-      if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
+  /**
+   * Adds a document as one undo step, `label` (the scene store's + Actor, import, + New camera): `put` is the
+   * scene's side of it (its entry: 'redo' puts it in and makes it active, 'undo' takes it out and shows
+   * another), run now as for a redo. Undo takes the document out of the workspace, kept in the step with
+   * its own later steps waiting in the redo stack; redo puts the same document back, then those can be
+   * redone. `unsaved`: it exists nowhere on disk (an import; see markUnsaved). Returns its id.
+   */
+  function addStep(content: DocumentContent, label: string, put: (id: number, way: 'undo' | 'redo') => void, opts: { unsaved?: boolean } = {}): number {
+    const d = install(content);
+    if (opts.unsaved) {
+      d.dirty = true;
+      d.savedDepth = -1;
     }
-    redoStack.length = 0;
+    const made: SceneStep = markRaw({ kind: 'scene', label, part: d.id, put: (way: 'undo' | 'redo') => put(d.id, way), added: d });
+    made.put('redo');
+    record(made);
+    syncRange();
+    changed();
+    notifyHistory();
+    return d.id;
+  }
+
+  /** Undo of an addStep: the document leaves the workspace (its steps stay in the history, kept by the step). */
+  function detach(d: OpenDocument) {
+    if (!docs.delete(d.id)) return;
+    ids.value = ids.value.filter((x) => x !== d.id);
+    if (activeId.value === d.id) {
+      activeId.value = null;
+      active.value = null;
+    }
+    syncRange();
+    changed();
+  }
+
+  /** Redo of an addStep: the same document comes back, with its id. */
+  function attach(d: OpenDocument) {
+    if (docs.has(d.id)) return;
+    docs.set(d.id, d);
+    ids.value = [...ids.value, d.id];
+    syncRange();
+    changed();
+  }
+
+  /** Every step of a document whose adding was undone leaves the history: it does not come back (its redo is gone). */
+  function forget(id: number) {
+    if (!docs.has(id)) forgetSteps(id);
+  }
+
+  /**
+   * The document `id` stays for good: the step that added it leaves the history (the last document of the
+   * window is not taken out by an undo; its other steps stay).
+   */
+  function keep(id: number) {
+    const i = undoStack.findIndex((s) => s.kind === 'scene' && s.added?.id === id);
+    if (i < 0) return;
+    historyBytes.value -= stepBytes(undoStack[i]);
+    undoStack.splice(i, 1);
+    notifyHistory();
+  }
+
+  /**
+   * A new step of document or scene part `owner` drops its redo steps (its saved state among them becomes
+   * unreachable). The other documents' stay, in order: their content is as their steps expect it.
+   */
+  function dropRedo(owner: number) {
+    for (let i = redoStack.length - 1; i >= 0; i--) {
+      const s = redoStack[i];
+      if (stepOwner(s) !== owner) continue;
+      historyBytes.value -= stepBytes(s);
+      redoStack.splice(i, 1);
+    }
+    const o = docs.get(owner);
+    if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
   }
 
   /** Pushes a new step; the oldest go beyond HISTORY_LIMIT steps or HISTORY_BYTES. */
@@ -596,7 +670,13 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (s?.kind === 'scene') {
       from.pop();
       to.push(s);
-      s.put(way);
+      if (s.added && back) {
+        s.put(way);
+        detach(s.added);
+      } else {
+        if (s.added) attach(s.added);
+        s.put(way);
+      }
       notifyHistory();
       return true;
     }
@@ -814,6 +894,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     open,
     add,
     markUnsaved,
+    addStep,
+    keep,
+    forget,
     activate,
     close,
     save,

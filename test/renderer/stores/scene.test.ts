@@ -106,7 +106,8 @@ describe('scene store', () => {
     scene.activate(cam.id);
     editCurve('camera', 1);
     const camEdited = live();
-    expect(hist.depth).toBe(2);
+    // The camera's adding is a step too (below the two edits).
+    expect(hist.depth).toBe(3);
     expect(hist.undoDoc).toBe('camera.vmd');
 
     // Undo the camera step (shown), then the actor's (switches to it).

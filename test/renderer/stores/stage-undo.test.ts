@@ -8,7 +8,7 @@ import { editLabel } from '../../../renderer/src/editor/edit-labels';
 import { setApi } from '../../../renderer/src/api';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { stepOwner, useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { t } from '../../../shared/i18n/strings';
 import { writeVmd } from '../../../shared/vmd';
 import { withFakeAudio } from '../../helpers/fake-audio';
@@ -145,15 +145,24 @@ describe('stage edits in the undo history', () => {
     expect(stageOf(luka.id)).toEqual({ position: [-7.25, 0.5, 3.125], turn: 90 });
     expect(history.canRedo).toBe(false);
 
-    // A new edit after an undo drops the redo steps, a motion's as a stage's.
+    // A new edit after an undo drops its own part's redo steps (Luka's turn); Miku's stay, and redo in order.
     history.undo();
     history.undo();
     history.undo();
     expect(history.redoStack.map((s) => s.kind)).toEqual(['scene', 'scene', 'doc']);
     expect(scene.setStage(luka.id, { position: [0, 0, 1], turn: 0 })).toBe(true);
-    expect(history.canRedo).toBe(false);
+    expect(history.redoStack.map((s) => [s.kind, stepOwner(s)])).toEqual([
+      ['scene', miku.id],
+      ['doc', miku.id],
+    ]);
     expect(history.undoStack.map((s) => s.kind)).toEqual(['scene']);
     expect(ws.get(miku.id)!.dirty).toBe(false);
+    history.redo();
+    expect(ws.get(miku.id)!.dirty).toBe(true);
+    history.redo();
+    expect(stageOf(miku.id)).toEqual({ position: [5, 0, 0], turn: 0 });
+    expect(stageOf(luka.id)).toEqual({ position: [0, 0, 1], turn: 0 });
+    expect(history.canRedo).toBe(false);
   });
 
   it('an actor taken out of the scene takes its stage steps with it; another scene starts an empty history', async () => {
