@@ -3,7 +3,8 @@
  * `run` — every edit of the editor goes through it (or `commit`). The steps themselves, (document id,
  * diff), are the workspace's (stores/workspace.ts): it applies them to their own documents and keeps each
  * document's saved depth, and its Open / Close / Save say what they do to the steps. Scene steps (an
- * actor's stage) share the stack; the scene store makes them (stores/scene.ts setStage).
+ * actor's stage, an actor or the camera added) share the stack; the scene store makes them (stores/scene.ts
+ * setStage, addAsStep).
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
