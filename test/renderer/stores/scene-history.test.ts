@@ -169,7 +169,7 @@ describe('adding an actor or the camera is an undo step of its own', () => {
     const hist = useHistoryStore();
     expect(await scene.openPath('/s/a.vmd')).toBe(true);
     editShown('bone');
-    const id = scene.addImported(imported('131_01.vmd'), null);
+    const { id } = scene.addImported(imported('131_01.vmd'), null);
     expect(undoText()).toBe('add actor (131_01)');
     expect(hist.undo()).toBe(true);
     expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd']);
