@@ -209,6 +209,13 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   const inTree = listed.files.filter((f) => !isInside(f.path, outputDir));
   const files = inTree.filter(takes);
   const notTaken = inTree.length - files.length;
+  // Not recursive: the files in sub-folders this run would have taken are counted, so that a summary can say
+  // they were left out and how to include them (the app's Batch includes sub-folders by default, the CLI not).
+  let inSubfolders = 0;
+  if (!job.recursive) {
+    const deep = await listMotionFiles([inputDir], { recursive: true, extensions: prepared.inputExtensions });
+    inSubfolders = deep.files.filter((f) => !isInside(f.path, outputDir) && takes(f)).length - files.length;
+  }
   const results: BatchFileResult[] = [];
   const total = files.length + listed.errors.length;
   const bytesTotal = files.reduce((s, f) => s + f.size, 0);
@@ -309,5 +316,5 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   emit(true);
   const ok = results.filter((r) => r.ok && !r.value.skipped).length;
   const skipped = results.filter((r) => r.ok && r.value.skipped).length;
-  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(notTaken ? { notTaken } : {}) } };
+  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(notTaken ? { notTaken } : {}), ...(inSubfolders > 0 ? { inSubfolders } : {}) } };
 }

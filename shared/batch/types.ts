@@ -102,6 +102,8 @@ export interface BatchSummary {
   ms: number;
   /** Files in the folder the operation does not take (VPD poses for an edit of VMD motions: convert them first); absent when none. */
   notTaken?: number;
+  /** Files in sub-folders of the input the operation takes, left out because the job is not recursive; absent when none. */
+  inSubfolders?: number;
 }
 
 /** Files a dry run would have written (counted among `skipped`, with `dryRun` in their report). */

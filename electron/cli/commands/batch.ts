@@ -61,6 +61,7 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
       ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: ${op} takes ${ext} files\n`
       : `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
   }
+  if (s.inSubfolders) out += `  ${s.inSubfolders} file(s) in subfolders not included: --recursive includes them\n`;
   const failed = failedFiles(s.results);
   if (failed.length) {
     out += `  failed files:\n`;
