@@ -38,6 +38,17 @@ const en = {
   'opt.mapColumns': '{option}: line {line} of the name map must have two columns, old and new',
   'opt.mapQuote': '{option}: line {line} of the name map opens a quoted name that is never closed',
   'opt.invalid': '{option}: {detail}',
+  // Refusals that name the option that avoids them (shared/vmd/errors.ts optionRefusal): the option as the form labels it.
+  'opt.belowZero': 'Shifting by {by} moves the key at frame {frame} before frame 0: tick “{option}” to cut off what lands before it',
+  'opt.namesTooLong': 'Names longer than a VMD holds (15 bytes in Shift_JIS): {names}; tick “{option}” to leave them out',
+  // A key count the file's size cannot hold (E_VMD_COUNT with its block and count), said in place of the code's general line.
+  'err.countBlock': 'The file is damaged: the {block} block says it holds {count} keys, more than the file\'s size can',
+  'err.block.bone': 'bone',
+  'err.block.morph': 'morph',
+  'err.block.camera': 'camera',
+  'err.block.light': 'light',
+  'err.block.shadow': 'self-shadow',
+  'err.block.ik': 'IK',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -76,6 +87,15 @@ const ja: Record<ErrorStringKey, string> = {
   'opt.mapColumns': '{option}：名前の対応表の {line} 行目は old と new の 2 列にしてください',
   'opt.mapQuote': '{option}：名前の対応表の {line} 行目で始まる引用符 (") が閉じていません',
   'opt.invalid': '{option}：{detail}',
+  'opt.belowZero': '{by} フレームずらすと、フレーム {frame} のキーが 0 フレームより前に出ます。前に出る部分を切り捨てるには「{option}」にチェックを入れてください',
+  'opt.namesTooLong': 'VMD に入らない長さ（Shift_JIS で 15 バイト超）の名前があります：{names}。飛ばすには「{option}」にチェックを入れてください',
+  'err.countBlock': 'ファイルが壊れています：{block}ブロックのキー数が {count} 個とされていますが、ファイルの大きさに収まりません',
+  'err.block.bone': 'ボーン',
+  'err.block.morph': 'モーフ',
+  'err.block.camera': 'カメラ',
+  'err.block.light': '照明',
+  'err.block.shadow': 'セルフ影',
+  'err.block.ik': 'IK',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

@@ -7,6 +7,7 @@
  * it the first record in the file) wins; the rest are counted as collisions. The header, model name
  * and trailing bytes come from the first document.
  */
+import { failure, optionRefusal } from '../vmd/errors';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
@@ -22,7 +23,7 @@ export interface MergeOptions {
 export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): EditResult {
   if (docs.length === 0) return editError('merge needs at least one document', 'E_ARGUMENT');
   const gap = opts.gap ?? 1;
-  if (!Number.isInteger(gap) || gap < 0) return editError(`--gap must be a whole number ≥ 0, got ${gap}`, 'E_ARGUMENT');
+  if (!Number.isInteger(gap) || gap < 0) return failure(optionRefusal('E_ARGUMENT', `--gap must be a whole number ≥ 0, got ${gap}`, 'gap', Number.isInteger(gap) ? 'min' : 'integer', { min: 0, value: gap }));
   const rep = newReport('merge');
   const names = new NameCache();
   const seen = Object.fromEntries(BLOCK_KINDS.map((k) => [k, new KeySet()])) as Record<BlockKind, KeySet>;

@@ -4,7 +4,7 @@
  * so every pose gets a key for the union of bone names — the rest pose (no offset, no rotation) where
  * it lacks a bone — and morphs likewise at weight 0.
  */
-import { CodecFailure, failure, success, type Outcome } from '../vmd/errors';
+import { CodecFailure, failure, optionRefusal, success, type Outcome } from '../vmd/errors';
 import type { Curve } from '../vmd/bezier';
 import { buildBoneInterpolation, defaultBoneInterpolation } from '../vmd/interpolation';
 import { encodeBoneRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
@@ -18,7 +18,7 @@ import { MAX_FRAME } from '../edit-core/record-util';
 
 /** The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. */
 export function poseAtFrame(doc: VmdDocument, frame: number): Outcome<{ pose: VpdPose; report: EditReport }> {
-  if (!Number.isFinite(frame) || frame < 0) return failure({ code: 'E_ARGUMENT', message: `--frame must be ≥ 0, got ${frame}` });
+  if (!Number.isFinite(frame) || frame < 0) return failure(optionRefusal('E_ARGUMENT', `--frame must be ≥ 0, got ${frame}`, 'frame', 'min', { min: 0, value: frame }));
   const pose = vmdToVpd(doc, buildTracks(doc), frame);
   const rep = newReport('pose');
   rep.byKind.bone.kept = pose.bones.length;
@@ -63,7 +63,8 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
   const bones = boneNames.filter(fits);
   const morphs = morphNames.filter(fits);
   if (long.size && !opts.skipLongNames) {
-    return editError(`name(s) longer than 15 bytes in Shift_JIS: ${[...long].map((n) => `"${n}"`).join(', ')} (use --skip-long-names to leave them out)`, 'E_NAME_TOO_LONG');
+    const names = [...long].map((n) => `"${n}"`).join(', ');
+    return failure(optionRefusal('E_NAME_TOO_LONG', `name(s) longer than 15 bytes in Shift_JIS: ${names} (use --skip-long-names to leave them out)`, 'skip-long-names', 'namesTooLong', { names }));
   }
   for (const n of long) rep.warnings.push(`"${n}" left out: longer than 15 bytes in Shift_JIS`);
   const ip = opts.curve ? buildBoneInterpolation([opts.curve, opts.curve, opts.curve, opts.curve]) : defaultBoneInterpolation();

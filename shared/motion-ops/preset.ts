@@ -6,7 +6,7 @@
  * tail bytes stay), camera curves with setCameraCurve.
  */
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
-import { failure, type ArgumentError, type Outcome } from '../vmd/errors';
+import { failure, optionRefusal, type ArgumentError, type Outcome } from '../vmd/errors';
 import { BONE_CHANNELS, CAMERA_CHANNELS, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA } from '../vmd/vmd-layout';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
@@ -80,7 +80,7 @@ export function preset(doc: VmdDocument, opts: PresetOptions): EditResult {
   if (c.length !== 4 || c.some((v) => !Number.isInteger(v) || v < 0 || v > 127)) return editError('curve values must be whole numbers in 0..127', 'E_ARGUMENT');
   const from = opts.from ?? 0;
   const to = opts.to ?? Infinity;
-  if (from > to) return editError(`--from (${from}) is after --to (${to})`, 'E_ARGUMENT');
+  if (from > to) return failure(optionRefusal('E_ARGUMENT', `--from (${from}) is after --to (${to})`, 'to', 'order', { value: to, other: 'from', min: from }));
   const rep = newReport('preset');
   const boneSpec = opts.bones ?? (opts.camera ? undefined : '*');
   let matches: ((n: string) => boolean) | null = null;

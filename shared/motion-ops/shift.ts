@@ -9,6 +9,7 @@ import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-do
 import { copyRecord, frameAt, MAX_FRAME, putFrame } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { trim } from './trim';
+import { failure, optionRefusal } from '../vmd/errors';
 
 export interface ShiftOptions {
   by: number;
@@ -20,7 +21,7 @@ export interface ShiftOptions {
 
 export function shift(doc: VmdDocument, opts: ShiftOptions): EditResult {
   const N = opts.by;
-  if (!Number.isInteger(N)) return editError(`--by must be a whole number of frames, got ${N}`, 'E_ARGUMENT');
+  if (!Number.isInteger(N)) return failure(optionRefusal('E_ARGUMENT', `--by must be a whole number of frames, got ${N}`, 'by', 'integer', { value: N }));
   let min = Infinity, max = -Infinity;
   for (const kind of BLOCK_KINDS) {
     const b = doc[kind];
@@ -33,7 +34,7 @@ export function shift(doc: VmdDocument, opts: ShiftOptions): EditResult {
   if (max !== -Infinity && max + N > MAX_FRAME) return editError(`shifting by ${N} pushes frame ${max} past the largest frame number a VMD can hold`);
   if (min !== Infinity && min + N < 0) {
     if (!opts.clip) {
-      return editError(`shifting by ${N} pushes the key at frame ${min} below 0 (use --clip to cut off what lands before frame 0)`);
+      return failure(optionRefusal('E_EDIT', `shifting by ${N} pushes the key at frame ${min} below 0 (use --clip to cut off what lands before frame 0)`, 'clip', 'belowZero', { by: N, frame: min }));
     }
     // Cut at −N, then shift the rest back up: trim already shifts by −(−N) = N.
     const t = trim(doc, { from: -N, hold: opts.hold ?? true, dropStatic: false });

@@ -6,6 +6,7 @@
  * one frame after its first, wherever that lands (cameraFrames). Camera keys that end up one frame apart
  * without having been a cut become cuts in MMD; they are counted as a warning.
  */
+import { failure, optionRefusal } from '../vmd/errors';
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
@@ -44,7 +45,7 @@ function cameraFrames(b: Block, k: number): Int32Array {
 
 export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
   const k = opts.factor;
-  if (!Number.isFinite(k) || k <= 0) return editError(`--factor must be a number greater than 0, got ${k}`, 'E_ARGUMENT');
+  if (!Number.isFinite(k) || k <= 0) return failure(optionRefusal('E_ARGUMENT', `--factor must be a number greater than 0, got ${k}`, 'factor', 'positive', { value: k }));
   const rep = newReport('speed');
   const names = new NameCache();
   // Where each camera key goes (cuts kept); the cut warning below reads the same.

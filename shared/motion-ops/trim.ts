@@ -17,6 +17,7 @@
  * The largest pose difference between input and output over every re-fitted segment is measured by
  * sampling both (bones every ¼ frame, camera at whole frames) and reported.
  */
+import { failure, optionRefusal } from '../vmd/errors';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
@@ -417,8 +418,8 @@ function measure(inT: MotionTracks, outT: MotionTracks, A: number, segs: Segment
 export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   const A = opts.from;
   const B = opts.to ?? Math.max(lastFrameOf(doc), A);
-  if (!Number.isInteger(A) || A < 0) return editError(`--from must be a whole frame number ≥ 0, got ${A}`, 'E_ARGUMENT');
-  if (!Number.isInteger(B) || B < A) return editError(`--to must be a whole frame number ≥ --from (${A}), got ${B}`, 'E_ARGUMENT');
+  if (!Number.isInteger(A) || A < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame number ≥ 0, got ${A}`, 'from', Number.isInteger(A) ? 'min' : 'integer', { min: 0, value: A }));
+  if (!Number.isInteger(B) || B < A) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame number ≥ --from (${A}), got ${B}`, 'to', Number.isInteger(B) ? 'order' : 'integer', { value: B, other: 'from', min: A }));
   const hold = opts.hold ?? true;
   const rep = newReport('trim');
   const names = new NameCache();

@@ -1,5 +1,5 @@
 /** VPD ↔ VMD: a pose becomes one key per bone and morph at a frame; a VMD frame becomes a pose. */
-import { CodecFailure, fail, ok, type Diagnostic, type Result } from './errors';
+import { CodecFailure, fail, failure, ok, optionRefusal, type Diagnostic, type Result } from './errors';
 import { buildVmd, type BoneKeyInput } from './vmd-build';
 import { sjisLength, decodeName } from './sjis';
 import type { VmdDocument } from './vmd-document';
@@ -22,7 +22,7 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
     const len = sjisLength(name);
     if (len <= 15) return true;
     if (!opts.skipLongNames) {
-      return fail('E_NAME_TOO_LONG', `${what} "${name}" is ${len} bytes in Shift_JIS; VMD ${what} names hold 15 (use --skip-long-names to leave it out)`);
+      return failure(optionRefusal('E_NAME_TOO_LONG', `${what} "${name}" is ${len} bytes in Shift_JIS; VMD ${what} names hold 15 (use --skip-long-names to leave it out)`, 'skip-long-names', 'namesTooLong', { names: `"${name}"` }));
     }
     diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes`, params: { name } });
     return false;

@@ -105,8 +105,16 @@ export interface CodecError {
   offset?: number;
   /** File the error is about; filled in by whoever knows the path (the codec only sees bytes). */
   file?: string;
-  /** The option an `E_ARGUMENT` error is about, spelled as on the command line without dashes (`from`, `factor`). */
+  /**
+   * The option the error names, spelled as on the command line without dashes (`from`, `factor`): the one an
+   * `E_ARGUMENT` error is about, or the one that would avoid a refusal (shift's `clip`). The message names it
+   * as the CLI does (`--clip`); the app phrases `problem` with the option as its form names it (`optionRefusal`).
+   */
   option?: string;
+  /** What is wrong, for the app's own phrasing (the string `opt.<problem>`), with `option` and `params`. */
+  problem?: string;
+  /** The values the message names, for the app's phrasing (e.g. a count error's `block` and `count`). */
+  params?: Record<string, string | number>;
   /** 1-based line in a text input (BVH, a map file) where the problem was found, when it has one. */
   line?: number;
 }
@@ -180,8 +188,18 @@ export function ok<T>(value: T, diagnostics: Diagnostic[] = []): Result<T> {
   return { ok: true, value, diagnostics };
 }
 
-export function fail<T = never>(code: ErrorCode, message: string, offset?: number): Result<T> {
-  return { ok: false, error: offset === undefined ? { code, message } : { code, message, offset } };
+export function fail<T = never>(code: ErrorCode, message: string, offset?: number, params?: Record<string, string | number>): Result<T> {
+  const error: CodecError = offset === undefined ? { code, message } : { code, message, offset };
+  return { ok: false, error: params ? { ...error, params } : error };
+}
+
+/**
+ * A refusal that names an option: `message` is the CLI's English (`… (use --clip to cut off …)`); the app
+ * says `opt.<problem>` with `params` and the option as its form labels it (the Batch dialog's checkbox), so
+ * neither surface names the other's control. One shape for every such refusal (shift, trim, pose, convert).
+ */
+export function optionRefusal<C extends ErrorCode>(code: C, message: string, option: string, problem: string, params: Record<string, string | number> = {}): CodecError & { code: C } {
+  return { code, message, option, problem, params };
 }
 
 /** Thrown only inside the codec's own helpers and caught at the API boundary; never escapes a read. */

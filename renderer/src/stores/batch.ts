@@ -9,16 +9,16 @@ import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff, mirrorDiffSteps, type MirrorStep } from '../../../shared/key-edits';
 import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
-import { t } from '../../../shared/i18n/strings';
+import { t, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
 import { edited, type EditReport, type EditResult } from '../../../shared/edit-core/report';
-import { isCancelled, success } from '../../../shared/vmd/errors';
+import { isCancelled, success, type CodecError } from '../../../shared/vmd/errors';
 import { fitFigures, fittingOp, previewedResult, useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useSelectionStore } from './selection';
-import { useNotifyStore, type NoticeText } from './notify';
+import { useNotifyStore, type NoticeError, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 import { usePreviewStore } from './preview';
 
@@ -42,12 +42,22 @@ const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary
  * An option error in the app's words: the option by its form label (not `--from`), the problem by its
  * `opt.*` string; the CLI's English stays on the error value for the detail line.
  */
-export function optionErrorText(op: BatchOp, e: OptionError): NoticeText {
+export function optionErrorText(op: BatchOp, e: Pick<OptionError, 'option' | 'problem' | 'params'>): NoticeText {
   const spec = OP_OPTION_SPECS[op].find((s) => s.name === e.option);
   const params: Record<string, string | number | NoticeText> = { ...e.params, option: spec ? { key: spec.label } : e.option };
   const other = typeof e.params.other === 'string' ? OP_OPTION_SPECS[op].find((s) => s.name === e.params.other) : undefined;
   if (other) params.other = { key: other.label };
-  return { key: `opt.${e.problem}`, params };
+  return { key: `opt.${e.problem}` as UiStringKey, params };
+}
+
+/**
+ * An error as the dialog says it: one that names an option (an option error, or a refusal such as shift's
+ * "use --clip", shared/vmd/errors.ts optionRefusal) names it by the form's label in the UI's language; any
+ * other error is as it came. The CLI's English stays on the value for the detail line and the tooltip.
+ */
+export function inDialogTerms(op: BatchOp, e: CodecError): NoticeError {
+  if (e.option === undefined || e.problem === undefined) return e;
+  return { ...e, message: optionErrorText(op, { option: e.option, problem: e.problem as OptionError['problem'], params: e.params ?? {} }) };
 }
 
 export const useBatchStore = defineStore('batch', {
@@ -67,6 +77,9 @@ export const useBatchStore = defineStore('batch', {
     jobId: null as string | null,
     progress: null as BatchProgress | null,
     summary: null as BatchSummary | null,
+    /** The running or last job's operation and input folder: its results are said and named by them. */
+    ranOp: 'mirror' as BatchOp,
+    ranInputDir: '',
   }),
   getters: {
     running: (s) => s.jobId !== null && s.summary === null,
@@ -186,7 +199,7 @@ export const useBatchStore = defineStore('batch', {
       }
       const out = result ?? prepared.value(cur.doc);
       if (!out.ok) {
-        notify.error({ ...out.error, file: doc.path ?? doc.fileName });
+        notify.error({ ...inDialogTerms(this.op, out.error), file: doc.path ?? doc.fileName });
         return false;
       }
       const step = diffDocuments(cur.doc, out.value.doc, label);
@@ -300,9 +313,11 @@ export const useBatchStore = defineStore('batch', {
       this.listen();
       this.progress = null;
       this.summary = null;
+      this.ranOp = job.op;
+      this.ranInputDir = job.inputDir;
       const r = await useApi().startBatch(job);
       if (!r.ok) {
-        useNotifyStore().error(r.error);
+        useNotifyStore().error(inDialogTerms(job.op, r.error));
         return false;
       }
       this.jobId = r.value.jobId;
