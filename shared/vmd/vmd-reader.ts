@@ -95,6 +95,7 @@ export function readVmd(input: Uint8Array): Result<VmdDocument> {
           'E_VMD_COUNT',
           `${kind} block promises ${count} records of ${size} bytes, but only ${remaining} bytes remain (room for ${Math.floor(remaining / size)})`,
           countOffset,
+          { block: kind, count },
         );
       }
       blocks[kind] = fixedBlock(kind, bytes.subarray(off, off + count * size));
@@ -106,6 +107,7 @@ export function readVmd(input: Uint8Array): Result<VmdDocument> {
           'E_VMD_COUNT',
           `IK block promises ${count} records of at least ${IK.HEADER} bytes, but only ${remaining} bytes remain`,
           countOffset,
+          { block: 'ik', count },
         );
       }
       const start = off;

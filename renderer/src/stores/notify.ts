@@ -57,6 +57,19 @@ export function renderText(x: NoticeText, locale: Locale): string {
 const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_VMD_COUNT', 'E_PMX_TRUNCATED']);
 
 /**
+ * The plain line of a code: a key count the file cannot hold says which block and how many keys it claims
+ * ("the bone block says it holds 2,147,483,647 keys"), where the reader gave them; else the code's line.
+ */
+function plainLine(e: NoticeError, locale: Locale): string {
+  const p = e.params;
+  if (e.code === 'E_VMD_COUNT' && p && typeof p.block === 'string' && typeof p.count === 'number') {
+    const count = p.count.toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US');
+    return t('err.countBlock', locale, { block: tDynamic(`err.block.${p.block}`, locale), count });
+  }
+  return tDynamic(`err.${e.code}`, locale);
+}
+
+/**
  * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
  * is exact), but for a damaged file (DAMAGED_FILE_CODES); in Japanese the line says by error code what is
  * wrong, and the English message moves to the detail line with the code, so nothing is lost.
@@ -70,7 +83,7 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   // A damaged file leads with a plain sentence in English too; the reader's own line ("bone block promises 470
   // records of 111 bytes, but only 2946 bytes remain") follows in the detail.
   const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code);
-  const said = !plain || phrased ? null : tDynamic(key, locale);
+  const said = !plain || phrased ? null : plainLine(e, locale);
   if (said === null || said === key) {
     const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
     return { message: `${name}${message}${at}`, detail: e.code };

@@ -51,6 +51,25 @@ describe('error notices', () => {
     expect(describeError({ code: 'E_SOMETHING_NEW' as NoticeError['code'], message: 'odd', file: 'x.vmd' }, 'ja')).toEqual({ message: 'x.vmd: odd', detail: 'E_SOMETHING_NEW' });
   });
 
+  it('a key count the file cannot hold says which block and how many keys it claims, in both languages', () => {
+    // A VMD of the right size whose bone count says 2147483647 (0x7fffffff): the header (30 bytes), the model
+    // name (20), the bone count at byte 50, then four empty blocks.
+    const bytes = new Uint8Array(30 + 20 + 4 * 6);
+    bytes.set(new TextEncoder().encode('Vocaloid Motion Data 0002'), 0);
+    new DataView(bytes.buffer).setUint32(50, 0x7fffffff, true);
+    const r = readVmd(bytes);
+    if (r.ok) throw new Error('a count of 2147483647 must be refused');
+    const e = { ...r.error, file: '/m/hugecount.vmd' };
+    const en = describeError(e, 'en');
+    expect(en.message).toBe("hugecount.vmd: The file is damaged: the bone block says it holds 2,147,483,647 keys, more than the file's size can (at byte 50)");
+    // The reader's own line stays in the detail (the Open toast's second line).
+    expect(en.detail).toMatch(/^E_VMD_COUNT: bone block promises 2147483647 records/);
+    const ja = describeError(e, 'ja');
+    expect(ja.message).toBe('hugecount.vmd: ファイルが壊れています：ボーンブロックのキー数が 2,147,483,647 個とされていますが、ファイルの大きさに収まりません（50 バイト目）');
+    // Without the block and count (an older main process's error), the general line as before.
+    expect(describeError({ code: 'E_VMD_COUNT', message: 'x', offset: 50 }, 'en').message).toBe('The file is cut short or damaged: a key count does not fit its size (at byte 50)');
+  });
+
   it('a file that is not a VMD, opened with the UI in Japanese, gives a Japanese notice', () => {
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'ja' };
