@@ -173,6 +173,24 @@ describe('notices follow the language and fade', () => {
     expect(noticeLines(notify.items.at(-1)!, 'en').message).toBe(`n${MAX_NOTICES + 2}`);
   });
 
+  it('draws at most the newest three notices, on one opaque backdrop, and counts the others as "+N more"', async () => {
+    const notify = useNotifyStore();
+    for (let i = 1; i <= 6; i++) notify.error({ code: 'E_IO', message: `error ${i}` });
+    const w = mount(NotificationList);
+    expect(w.findAll('[data-testid="notice-message"]').map((e) => e.text())).toEqual(['error 4', 'error 5', 'error 6']);
+    expect(w.get('[data-testid="notify-more"]').text()).toBe('+3 more');
+    expect(w.get('[data-testid="notifications"]').classes()).toContain('any');
+    // Dismissing a shown one brings the next older one in.
+    await w.findAll('.notice .close')[2].trigger('click');
+    expect(w.findAll('[data-testid="notice-message"]').map((e) => e.text())).toEqual(['error 3', 'error 4', 'error 5']);
+    expect(w.get('[data-testid="notify-more"]').text()).toBe('+2 more');
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="notify-more"]').text()).toBe('ほか 2 件');
+    w.unmount();
+  });
+
   it('the store does not import the settings store (no notify ↔ settings cycle)', () => {
     const src = readFileSync(path.resolve(__dirname, '../../../renderer/src/stores/notify.ts'), 'utf8');
     expect(src).not.toMatch(/from '\.\/settings'/);
