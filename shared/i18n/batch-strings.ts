@@ -125,7 +125,7 @@ const en = {
   'batch.fix': 'Fix the highlighted options to start',
   'batch.rate': '{rate} MB/s',
   'batch.eta': 'about {eta} left',
-  'batch.failedFiles': 'Failed files ({n})',
+  'batch.finding': 'Finding files…',
   'batch.current': 'Now: {name}',
   'summary.kind.pose': 'Pose',
 };
@@ -251,7 +251,7 @@ const ja: Record<BatchStringKey, string> = {
   'batch.fix': '赤で示したオプションを直すと開始できます',
   'batch.rate': '{rate} MB/秒',
   'batch.eta': '残り約 {eta}',
-  'batch.failedFiles': '失敗したファイル ({n})',
+  'batch.finding': 'ファイルを探しています…',
   'batch.current': '処理中: {name}',
   'summary.kind.pose': 'ポーズ',
 };

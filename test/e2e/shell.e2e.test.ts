@@ -261,13 +261,14 @@ describe('shell in the browser mode', () => {
     expect(existsSync(path.join(output, 'pose.vpd'))).toBe(false);
     await suite.app.screenshot('shell-batch-done');
 
-    const failures = page.locator('[data-testid="batch-failure"]');
+    const failures = page.locator('[data-testid="batch-result"][data-status="failed"]');
     expect(await failures.count()).toBe(1);
-    expect(await failures.first().locator('td.file').textContent()).toBe('broken.vmd');
+    expect(await failures.first().locator('[data-testid="batch-result-file"]').textContent()).toBe('broken.vmd');
     const code = await failures.first().getAttribute('data-code');
     expect(code).toMatch(/^E_VMD_(TRUNCATED|COUNT)$/);
-    expect(await failures.first().locator('td.code').textContent()).toBe(code);
-    expect((await failures.first().locator('td.msg').textContent())?.length).toBeGreaterThan(5);
+    // The code is the row's tooltip; the line says what is wrong.
+    expect(await failures.first().getAttribute('title')).toContain(`${code}: `);
+    expect((await failures.first().locator('[data-testid="batch-result-error"]').textContent())?.length).toBeGreaterThan(5);
 
     for (const n of ['walk.vmd', 'swim.vmd']) {
       const out = readFileSync(path.join(output, n));

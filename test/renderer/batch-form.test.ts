@@ -288,6 +288,9 @@ describe('BatchDialog form', () => {
   it('while running: files done/total, MB/s, time left, current file and a Cancel button that cancels the job', async () => {
     const { w, batch } = await openDialog('mirror');
     batch.jobId = 'job-9';
+    // Until the engine has counted the files (a model to read first, a big tree): no "0 / 0 files".
+    await nextTick();
+    expect(w.get('[data-testid="batch-count"]').text()).toBe('Finding files…');
     batch.progress = { jobId: 'job-9', done: 3, total: 12, failed: 0, currentFile: '/in/sub/dance.vmd', bytesDone: 3 * 1048576, bytesTotal: 12 * 1048576, elapsedMs: 2000 };
     await nextTick();
     expect(w.get('[data-testid="batch-count"]').text()).toBe('3 / 12 files');
@@ -302,7 +305,7 @@ describe('BatchDialog form', () => {
     expect(calls).toEqual(['job-9']);
   });
 
-  it('lists failed files with their error code and message after a run', async () => {
+  it('after a run: one list of the files, each once by its path under the input folder, failures first', async () => {
     const { w, batch } = await openDialog('mirror');
     batch.inputDir = '/in';
     batch.jobId = 'j';
@@ -316,17 +319,19 @@ describe('BatchDialog form', () => {
       ms: 5,
       results: [
         { input: '/in/a.vmd', output: '/out/a.vmd', ok: true, value: {}, ms: 1 },
-        { input: '/in/sub/bad.vmd', output: null, ok: false, error: { code: 'E_VMD_TRUNCATED', message: 'bone block ends early' }, ms: 1 },
+        { input: '/in/sub/bad.vmd', output: null, ok: false, error: { code: 'E_VMD_TRUNCATED', message: 'bone block ends early', file: '/in/sub/bad.vmd' }, ms: 1 },
         { input: '/in/b.vmd', output: '/out/b.vmd', ok: true, value: {}, ms: 1 },
       ],
     };
     await nextTick();
-    const rows = w.findAll('[data-testid="batch-failure"]');
-    expect(rows.length).toBe(1);
+    // Each file once: no second "Failed files" table under the list.
+    const rows = w.findAll('[data-testid="batch-result"]');
+    expect(rows.map((r) => r.get('[data-testid="batch-result-file"]').text())).toEqual(['sub/bad.vmd', 'a.vmd', 'b.vmd']);
+    expect(w.text().match(/bad\.vmd/g)).toHaveLength(1);
     expect(rows[0].attributes('data-code')).toBe('E_VMD_TRUNCATED');
-    // A damaged file's line leads with a plain sentence; the reader's own line is the tooltip.
-    expect(rows[0].findAll('td').map((d) => d.text())).toEqual(['sub/bad.vmd', 'E_VMD_TRUNCATED', 'The file is cut short or damaged: it ends too early']);
-    expect(rows[0].find('td.msg').attributes('title')).toBe('bone block ends early');
+    // A damaged file's line leads with a plain sentence; the code and the reader's own line are the tooltip.
+    expect(rows[0].get('[data-testid="batch-result-error"]').text()).toBe('The file is cut short or damaged: it ends too early');
+    expect(rows[0].attributes('title')).toContain('E_VMD_TRUNCATED: bone block ends early');
     expect(w.get('[data-testid="batch-summary"]').text()).toBe('Done: 2 ok, 1 failed, 0 skipped');
   });
 });
