@@ -26,7 +26,7 @@ import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
 import { curveAfter, curveBefore, curveBetween } from '../edit-core/curve-split';
 import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from '../edit-core/record-util';
-import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { maxAbsDiff } from './pose-math';
 import { refitBoneSpan, refitCameraSpan } from '../fit/motion-fit';
