@@ -318,7 +318,7 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
     // A capture goes onto a model the person chose (the actor's model, one picked in the import dialog),
     // or onto the standard skeleton (model null: no file read); the capture itself arrives as bytes the
     // renderer read through openFile or a drop.
-    importMocap: async (job) => (job.model === null || (await access.check(job.model, ['model', 'any'])) ? h.importMocap(job) : refuse('importMocap', job.model, 'a model')),
+    importMocap: async (job) => (job.model === null || job.modelBytes !== undefined || (await access.check(job.model, ['model', 'any'])) ? h.importMocap(job) : refuse('importMocap', job.model, 'a model')),
     // An export goes where the person chose in the save dialog, played on a model the person chose.
     exportMocap: async (file, job, o) => {
       if (!access.allows(file)) return denied('exportMocap', file);

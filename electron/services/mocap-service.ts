@@ -103,9 +103,11 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
 
   return {
     async importMocap(job) {
-      const model = await jobModel(job.model);
+      // A dropped model's bytes come with the job (there is no path to read); the worker gets them once.
+      const { modelBytes, ...rest } = job;
+      const model = modelBytes !== undefined ? okValue<Uint8Array | null>(modelBytes) : await jobModel(job.model);
       if (!model.ok) return model;
-      const r = await run({ kind: 'import', job, model: model.value });
+      const r = await run({ kind: 'import', job: rest, model: model.value });
       return r.ok ? okValue(r.value as MocapImportResult) : r;
     },
 

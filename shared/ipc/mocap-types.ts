@@ -2,7 +2,8 @@
  * The motion capture requests' payloads (contract.ts: importMocap, cancelMocap, exportMocap): a BVH or
  * VRM Animation onto a model as VMD, and a VMD on a model out as .vrma or .bvh. The conversions are
  * shared/bvh's; main runs them off its event loop (electron/services/mocap-service.ts). Bytes cross,
- * objects don't: the source's bytes and the VMD's bytes travel, the model is read by main from its path.
+ * objects don't: the source's bytes and the VMD's bytes travel, the model is read by main from its path
+ * (or, for a model dropped on a browser's window, which has none, travels as bytes too).
  */
 import type { ImportReport } from '../bvh/import';
 
@@ -33,6 +34,11 @@ export interface MocapImportJob {
   bytes: Uint8Array;
   /** The model the motion is for (.pmx/.pmd); main reads it. null: the standard MMD skeleton (the preview's built-in figure). */
   model: string | null;
+  /**
+   * The model's bytes, when the renderer holds the model but there is no path to read it by (a model dropped
+   * on a browser's window: `model` is then its file name, for errors); main reads nothing then.
+   */
+  modelBytes?: Uint8Array;
   options?: MocapOptions;
   /** Map-file rows over the built-in or guessed map: joint → part or MMD bone ('-' unmaps). BVH only. */
   map?: [string, string][];

@@ -168,12 +168,20 @@ const bytesWithin = (x: unknown, max: number, what: string) =>
   !(x instanceof Uint8Array) ? `${what} must be a Uint8Array` : x.byteLength === 0 ? `${what} must not be empty` : x.byteLength > max ? `${what}: ${x.byteLength} bytes is more than ${max}` : null;
 
 function mocapImportJob(v: unknown): string | null {
-  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, name: isStr, bytes: () => true, model: (x) => x === null || isStr(x), options: (x) => isObj(x) && mocapOptions(x), map: isRows, morphs: isRows });
+  const e = shape(v, 'job', { id: isJobId, format: isMocapFormat, name: isStr, bytes: () => true, model: (x) => x === null || isStr(x), modelBytes: () => true, options: (x) => isObj(x) && mocapOptions(x), map: isRows, morphs: isRows });
   if (e) return e;
   if (!isObj(v)) return 'job must be an object';
   for (const k of ['id', 'format', 'name', 'bytes', 'model']) if (!own(v, k) || v[k] === undefined) return `job: missing "${k}"`;
   // model null: the standard MMD skeleton, no file.
-  return bytesWithin(v.bytes, MAX_MOTION_FILE_BYTES, 'job: bytes') ?? (v.model === null ? null : path(v.model, 'job: model'));
+  // modelBytes (a dropped model's) go with a model's name; together they are at most one motion file's room.
+  if (v.modelBytes !== undefined && v.model === null) return 'job: modelBytes needs the model\'s name in "model"';
+  const both = v.bytes instanceof Uint8Array && v.modelBytes instanceof Uint8Array ? v.bytes.byteLength + v.modelBytes.byteLength : 0;
+  if (both > MAX_MOTION_FILE_BYTES) return `job: bytes and modelBytes: ${both} bytes is more than ${MAX_MOTION_FILE_BYTES}`;
+  return (
+    bytesWithin(v.bytes, MAX_MOTION_FILE_BYTES, 'job: bytes') ??
+    (v.modelBytes === undefined ? null : bytesWithin(v.modelBytes, MAX_MOTION_FILE_BYTES, 'job: modelBytes')) ??
+    (v.model === null ? null : path(v.model, 'job: model'))
+  );
 }
 
 function mocapExportJob(v: unknown): string | null {

@@ -260,4 +260,21 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
       expect(!bad.ok && bad.error.code).toBe('E_ARGUMENT');
     }
   }, 240_000);
+
+  it('a model dropped on a browser\'s window (no path) goes as bytes under its name: nothing read, nothing to grant, the VMD equals import-bvh\'s with --model', async () => {
+    const h = guardHandlers(services(null), createAccessList());
+    const dir = mk();
+    const c = await cli(['import-bvh', WALK, '--model', MIKU, '-o', 'walk.vmd'], dir);
+    expect(c.code, c.err).toBe(0);
+    // 'miku.pmd' is a name, not a file anyone could read here (the browser gave no path).
+    const r = await call<MocapImportResult>(h, 'importMocap', { id: 'drop-1', format: 'bvh', name: '131_01.bvh', bytes: bytesOf(WALK), model: 'miku.pmd', modelBytes: bytesOf(MIKU) });
+    expect(r.ok, JSON.stringify(!r.ok && r.error)).toBe(true);
+    if (r.ok) expect(Buffer.from(r.value.vmd).equals(readFileSync(path.join(dir, 'walk.vmd')))).toBe(true);
+    // Bytes without a model's name, or a model's bytes that are not a model, are refused as such.
+    const nameless = await call(h, 'importMocap', { id: 'drop-2', format: 'bvh', name: '131_01.bvh', bytes: bytesOf(WALK), model: null, modelBytes: bytesOf(MIKU) });
+    expect(!nameless.ok && nameless.error.code).toBe('E_ARGUMENT');
+    const junk = await call(h, 'importMocap', { id: 'drop-3', format: 'bvh', name: '131_01.bvh', bytes: bytesOf(WALK), model: 'junk.pmx', modelBytes: new TextEncoder().encode('not a model') });
+    expect(junk.ok).toBe(false);
+    if (!junk.ok) expect(junk.error.file).toBe('junk.pmx');
+  }, 240_000);
 });

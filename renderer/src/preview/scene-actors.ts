@@ -36,6 +36,12 @@ async function readAssetOf(modelPath: string, rel: string) {
  * they are on its materials (a paused scene draws nothing else by itself, so the actor would stay white).
  */
 async function buildActorModel(path: string, redraw: () => void): Promise<BuiltModel | null> {
+  // A model dropped on a browser's window: its bytes are kept under its name (no path, so no textures).
+  const dropped = usePreviewStore().droppedBytes(path);
+  if (dropped) {
+    const m = readModel(dropped);
+    return m.ok ? buildModelMesh(m.value) : null;
+  }
   const api = useApi();
   const r = await api.readModelFile(path);
   if (!r.ok) return null;

@@ -145,7 +145,9 @@ export const useMocapStore = defineStore('mocap', () => {
     const morphs = Object.entries(morphRows.value);
     const opts = Object.fromEntries(Object.entries(options.value).filter(([, v]) => v !== undefined && !(typeof v === 'number' && !Number.isFinite(v)))) as MocapOptions;
     try {
-      const r = await useApi().importMocap({ id, format: src.format, name: src.path ?? src.name, bytes: src.bytes, model, options: opts, ...(map.length ? { map } : {}), ...(morphs.length && src.format === 'vrma' ? { morphs } : {}) });
+      // A model dropped on a browser's window has no path main could read: its bytes go with the job.
+      const modelBytes = usePreviewStore().droppedBytes(model);
+      const r = await useApi().importMocap({ id, format: src.format, name: src.path ?? src.name, bytes: src.bytes, model, ...(modelBytes ? { modelBytes } : {}), options: opts, ...(map.length ? { map } : {}), ...(morphs.length && src.format === 'vrma' ? { morphs } : {}) });
       if (running.value?.id !== id) return false; // cancelled, or another conversion started
       if (!r.ok) {
         if (r.error.code !== 'E_CANCELLED') error.value = r.error;

@@ -56,6 +56,12 @@ export const usePreviewStore = defineStore('preview', {
      * to the built-in figure (a scene's actor on the figure made active).
      */
     modelRequest: null as ({ path: string } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
+    /**
+     * Models dropped on a browser's window (no path): their bytes by the name that stands for their path
+     * (the summary's `path`, an actor's `model`), so what would read the model by path — a capture's import
+     * onto it, the scene drawing its actor beside another — uses the model in memory. Not reactive.
+     */
+    droppedModels: markRaw(new Map<string, Uint8Array>()),
     /** The motion hides the model at the current frame (its IK block's show flag is off). */
     hiddenByMotion: false,
     /** WebGL could not start. */
@@ -96,7 +102,22 @@ export const usePreviewStore = defineStore('preview', {
   }),
   actions: {
     requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
+      // A dropped model's name (an actor's model made active again) is shown from its kept bytes.
+      const dropped = 'path' in r ? this.droppedModels.get(r.path) : undefined;
+      if (dropped && 'path' in r) r = { name: r.path, bytes: dropped };
       this.modelRequest = 'bytes' in r ? { name: r.name, bytes: markRaw(r.bytes) } : r;
+    },
+    /** Keeps a dropped model's bytes under its name (droppedModels): the latest of that name wins. */
+    keepDropped(name: string, bytes: Uint8Array) {
+      this.droppedModels.set(name, markRaw(bytes));
+    },
+    /** Forgets a dropped model's bytes that did not load (unless a later drop of that name replaced them). */
+    forgetDropped(name: string, bytes: Uint8Array) {
+      if (this.droppedModels.get(name) === bytes) this.droppedModels.delete(name);
+    },
+    /** The bytes of the dropped model a model path stands for, or null (a real path: read it). */
+    droppedBytes(path: string | null): Uint8Array | null {
+      return path === null ? null : (this.droppedModels.get(path) ?? null);
     },
     /** Shows the built-in figure instead of a model (the settings' remembered model stays). */
     requestFigure() {
