@@ -76,6 +76,21 @@ export function riffChunk(b: Uint8Array, name: string): { at: number; size: numb
   return null;
 }
 
+/**
+ * A RIFF/WAVE file whose data chunk promises more bytes than the file holds (cut short by a copy or a
+ * download): the bytes of samples present and promised; null when the chunk is whole or there is none.
+ * The decoder plays what is there (parseWav counts frames from the bytes present); this is what the app
+ * tells the person, so a song that stops early is not a surprise.
+ */
+export function wavDataShortfall(bytes: Uint8Array): { present: number; promised: number } | null {
+  const b = bytes;
+  if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
+  const d = riffChunk(b, 'data');
+  if (!d) return null;
+  const present = Math.max(0, Math.min(d.size, b.length - d.at));
+  return present < d.size ? { present, promised: d.size } : null;
+}
+
 /** The layout of an uncompressed WAV this decoder takes, or null (see the top of this file). */
 export function parseWav(bytes: Uint8Array): WavLayout | null {
   const b = bytes;

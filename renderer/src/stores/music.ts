@@ -16,7 +16,9 @@ import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useTimeStore } from './time';
-import { audioFormatOf } from '../../../shared/scene/audio-format';
+import { audioFormatOf, notAudioKind } from '../../../shared/scene/audio-format';
+import { wavDataShortfall } from '../../../shared/scene/wav';
+import { AUDIO_EXTENSIONS } from '../../../shared/ipc/file-types';
 import type { AudioPlayer, Song, Sound } from '../audio/audio-player';
 import {
   audioStart,
@@ -157,9 +159,18 @@ export const useMusicStore = defineStore('music', () => {
     try {
       const buffer = await player.decode(bytes);
       if (!buffer) {
-        const format = audioFormatOf(bytes, fileName);
-        notify.error({ code: 'E_AUDIO_DECODE', message: `cannot decode ${fileName}: ${format} audio is not supported by this platform's Web Audio`, file: filePath ?? fileName });
+        // A file that is recognisably something else (a picture, a motion) is named as what it is.
+        const other = notAudioKind(bytes);
+        const file = filePath ?? fileName;
+        if (other) notify.error({ code: 'E_NOT_AUDIO', message: { key: 'audio.notAudio', params: { what: { key: `audio.kind.${other}` as const }, list: AUDIO_EXTENSIONS.join(', ') } }, file });
+        else notify.error({ code: 'E_AUDIO_DECODE', message: { key: 'audio.decodeFailed', params: { format: audioFormatOf(bytes, fileName) } }, file });
         return false;
+      }
+      // A WAV cut short plays what it holds; the person is told how much is missing.
+      const short = wavDataShortfall(bytes);
+      if (short) {
+        const n = (x: number) => x.toLocaleString('en-US');
+        notify.warning({ key: 'audio.truncated', params: { name: fileName, present: n(short.present), promised: n(short.promised), missing: n(short.promised - short.present) } });
       }
       stopSource();
       const data: Float32Array[] = [];

@@ -7,7 +7,8 @@
 import { nextTick } from 'vue';
 import { describe, expect, it } from 'vitest';
 import { useMusicStore } from '../../../renderer/src/stores/music';
-import { useNotifyStore } from '../../../renderer/src/stores/notify';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { pcm16Wav } from '../../helpers/wav';
 import { useTimeStore } from '../../../renderer/src/stores/time';
 import { FakeAudioPlayer, monoBuffer, withFakeAudio } from '../../helpers/fake-audio';
 
@@ -50,8 +51,40 @@ describe('music store', () => {
     const n = useNotifyStore().items.at(-1)!;
     expect(n.kind).toBe('error');
     expect(n.error).toMatchObject({ code: 'E_AUDIO_DECODE', file: 'song.aif' });
-    expect(String((n.error as { message: string }).message)).toContain('AIFF audio is not supported');
+    expect(noticeLines(n, 'en').message).toBe('song.aif: cannot decode it: AIFF is not supported by this platform’s audio');
+    expect(noticeLines(n, 'ja').detail).toContain('AIFF はこの環境の音声機能で扱えません');
     expect(music.loaded).toBe(false);
+  });
+
+  it('a file that is recognisably not audio (a PNG, a VMD) is named as what it is, in English and Japanese', async () => {
+    const music = useMusicStore();
+    failDecode = true;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect(await music.loadBytes('pic.wav', png)).toBe(false);
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.error).toMatchObject({ code: 'E_NOT_AUDIO', file: 'pic.wav' });
+    expect(noticeLines(n, 'en').message).toBe('pic.wav: it is a PNG image, not a song; ♪ Music… takes audio files (.wav, .mp3, .ogg, .oga, .opus, .flac, .m4a, .aac, .weba, .webm)');
+    expect(noticeLines(n, 'ja').message).toBe('pic.wav: 音声ファイルではありません');
+    expect(noticeLines(n, 'ja').detail).toContain('PNG 画像で、曲ではありません');
+    const vmd = new Uint8Array(50);
+    vmd.set(bytes('Vocaloid Motion Data 0002'));
+    expect(await music.loadBytes('dance.mp3', vmd)).toBe(false);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toContain('dance.mp3: it is a VMD motion, not a song');
+    expect(music.loaded).toBe(false);
+  });
+
+  it('a WAV whose data chunk promises more than the file holds loads what is there, with a notice of how much is missing', async () => {
+    const music = useMusicStore();
+    // The first 100 bytes of a WAV whose data chunk promises 576,000 bytes (3 s of 16-bit stereo at 48 kHz).
+    const whole = pcm16Wav(new Int16Array(288_000), 2, 48_000);
+    expect(await music.loadBytes('trunc.wav', whole.slice(0, 100))).toBe(true);
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('warning');
+    expect(noticeLines(n, 'en').message).toBe('trunc.wav: the audio data is cut short: 56 of 576,000 bytes are in the file (575,944 missing); what is there is loaded');
+    expect(noticeLines(n, 'ja').message).toContain('576,000 バイトのうち 56 バイトしかありません');
+    // A whole file says nothing of the kind.
+    expect(await music.loadBytes('whole.wav', whole)).toBe(true);
+    expect(useNotifyStore().items.map((x) => noticeLines(x, 'en').message).filter((m) => m.includes('whole.wav'))).toEqual([]);
   });
 
   it('decodes once into a peak pyramid', async () => {
