@@ -8,6 +8,7 @@ import { promises as fsp, constants as fsc, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { sweepStaleTemps, tempPathFor } from './temp-files';
 import { MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
+import { emptyFileError, refuseEmpty } from '../../shared/ipc/file-kind';
 import type { CodecError, ErrorCode } from '../../shared/vmd/errors';
 
 export type IoResult<T> = { ok: true; value: T } | { ok: false; error: CodecError };
@@ -119,10 +120,8 @@ export async function readBytes(file: string, opts: { maxBytes?: number } = {}):
   }
 }
 
-/** What every reader of an input document (the app's open, the CLI, the batch) says of a 0-byte file. */
-export function emptyFileError(file: string): CodecError {
-  return { code: 'E_FILE_EMPTY', message: 'the file is empty (0 bytes)', file };
-}
+/** What every reader of an input document (the app's open and drop, the CLI, the batch) says of a 0-byte file: one, in shared/. */
+export { emptyFileError };
 
 /**
  * readBytes for an input document (motion, pose, model, capture): an empty file is E_FILE_EMPTY, as the
@@ -130,7 +129,8 @@ export function emptyFileError(file: string): CodecError {
  */
 export async function readInputBytes(file: string, opts: { maxBytes?: number } = {}): Promise<IoResult<Uint8Array>> {
   const r = await readBytes(file, opts);
-  return r.ok && r.value.byteLength === 0 ? { ok: false, error: emptyFileError(file) } : r;
+  const empty = r.ok ? refuseEmpty(r.value, file) : null;
+  return empty ? { ok: false, error: empty } : r;
 }
 
 export { tempPathFor } from './temp-files';

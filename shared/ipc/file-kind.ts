@@ -145,3 +145,16 @@ export const NEITHER_MOTION_NOR_POSE: CodecError = { code: 'E_VMD_MAGIC', messag
 export function fileKindOf(name: string, bytes: Uint8Array): FileKind | null {
   return fileKindByContent(bytes) ?? fileKindByName(name);
 }
+
+/**
+ * What every reader of an input document says of a 0-byte file — the app's Open… and drop, the command
+ * line, the batch — rather than whatever its parser makes of no bytes ("not a VMD file").
+ */
+export function emptyFileError(file: string): CodecError {
+  return { code: 'E_FILE_EMPTY', message: 'the file is empty (0 bytes)', file };
+}
+
+/** emptyFileError when `bytes` are empty (a read or a drop of a 0-byte file), else null. */
+export function refuseEmpty(bytes: Uint8Array, file: string): CodecError | null {
+  return bytes.byteLength === 0 ? emptyFileError(file) : null;
+}

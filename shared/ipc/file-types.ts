@@ -25,8 +25,37 @@ export const MOCAP_EXTENSIONS = ['.bvh', '.vrma'] as const;
 export const MAP_EXTENSIONS = ['.csv', '.json'] as const;
 /** What the app opens from the command line, a double-click or a second instance: motions, scenes, and captures (imported). */
 export const DOCUMENT_EXTENSIONS = [...MOTION_EXTENSIONS, ...SCENE_EXTENSIONS, ...MOCAP_EXTENSIONS] as const;
-/** What Open… lists: motions, scenes and captures. */
-export const OPEN_EXTENSIONS = DOCUMENT_EXTENSIONS;
+
+/** What Open… and a drop on the window do with a file, by its kind. */
+export type OpenKind = 'motion' | 'model' | 'scene' | 'capture' | 'music';
+
+/**
+ * The one list of what Open… and a drop take, each kind with its extensions, in the order the app names
+ * them: a motion or pose opens as a one-actor scene, a model goes to the preview, a scene opens, a capture
+ * opens the import dialog, a song becomes the scene's music (as ♪ Music… does). The dialog's filter, its
+ * title, the drop hint and the refusal of anything else are all said from it.
+ */
+export const OPEN_KINDS: readonly { readonly kind: OpenKind; readonly extensions: readonly string[] }[] = [
+  { kind: 'motion', extensions: MOTION_EXTENSIONS },
+  { kind: 'model', extensions: PMX_PMD_EXTENSIONS },
+  { kind: 'scene', extensions: SCENE_EXTENSIONS },
+  { kind: 'capture', extensions: MOCAP_EXTENSIONS },
+  { kind: 'music', extensions: AUDIO_EXTENSIONS },
+];
+
+/** What Open… lists: every kind of OPEN_KINDS. */
+export const OPEN_EXTENSIONS: readonly string[] = OPEN_KINDS.flatMap((k) => k.extensions);
+
+/** What Open… or a drop does with a file of this name (by its extension), or null: it takes no such file. */
+export function openKindOf(name: string): OpenKind | null {
+  const ext = extensionOf(name);
+  return OPEN_KINDS.find((k) => k.extensions.includes(ext))?.kind ?? null;
+}
+
+/** Each kind's extensions as a message lists them (".vmd, .vpd"), for the strings that name what Open… takes. */
+export function openKindExtensions(): Record<OpenKind, string> {
+  return Object.fromEntries(OPEN_KINDS.map((k) => [k.kind, k.extensions.join(', ')])) as Record<OpenKind, string>;
+}
 
 /** The extensions each filter lists; null for every file. */
 export const FILTER_EXTENSIONS: Readonly<Record<FileFilter, readonly string[] | null>> = {
@@ -52,7 +81,7 @@ export const FILTER_NAMES: Readonly<Record<FileFilter, string>> = {
   model: 'PMX / PMD',
   scene: 'VMD Studio scene',
   audio: 'Audio',
-  open: 'VMD / VPD / scene / BVH / VRMA',
+  open: 'VMD / VPD / PMX / PMD / scene / BVH / VRMA / audio',
   mocap: 'BVH / VRM Animation',
   vrma: 'VRM Animation',
   bvh: 'BVH',

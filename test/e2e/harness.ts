@@ -382,6 +382,19 @@ export function clickWhileThere(page: Page, running: string, button: string): Pr
   }, [running, button] as const);
 }
 
+/**
+ * Drops files on the window as a browser does: a real drop event whose DataTransfer holds Files built from
+ * these bytes (a browser gives their names and bytes, never a path).
+ */
+export async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const sent = files.map((f) => [f.name, Buffer.from(f.bytes).toString('base64')] as const);
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const [name, data] of list) dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, sent);
+}
+
 /** The text of an element by data-testid (trimmed). */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return ((await page.textContent(`[data-testid="${testId}"]`)) ?? '').trim();

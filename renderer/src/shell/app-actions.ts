@@ -4,7 +4,8 @@
  * only call them. Each says what it does to the documents and the history through the stores' own actions
  * (stores/workspace.ts, stores/scene.ts).
  */
-import { hasExtension, MOCAP_EXTENSIONS, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { hasExtension, openKindExtensions, openKindOf } from '../../../shared/ipc/file-types';
+import { refuseEmpty } from '../../../shared/ipc/file-kind';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
@@ -17,7 +18,8 @@ import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../sh
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
-import { isScenePath, useSceneStore } from '../stores/scene';
+import { useSceneStore } from '../stores/scene';
+import { useMusicStore } from '../stores/music';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
@@ -28,21 +30,40 @@ import { motionModelName, namesAnotherModel, useRetargetStore } from '../stores/
 export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
 
 /**
- * Opens anything a person hands the app: a PMX/PMD model goes to the preview (the active actor's model); a
- * scene file opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved
- * changes). Anything else is refused with a notice. True when something was opened or asked for.
+ * Opens anything a person hands the app (Open…, a drop), by its kind in the one list of what both take
+ * (file-types.ts OPEN_KINDS): a PMX/PMD model goes to the preview (the active actor's model); a scene file
+ * opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved changes); a
+ * capture opens the import dialog; a song becomes the scene's music (as ♪ Music… does). Anything else, and
+ * an empty dropped file, is refused with a notice naming the file. True when something was opened or asked for.
  */
 export async function openAny(source: OpenSource): Promise<boolean> {
   const name = 'path' in source ? source.path : source.name;
-  if (hasExtension(name, PMX_PMD_EXTENSIONS)) {
+  const notify = useNotifyStore();
+  const kind = openKindOf(name);
+  if (kind === null) {
+    notify.warning({ key: 'notify.notOpenable', params: { name: fileNameOf(name), ...openKindExtensions() } });
+    return false;
+  }
+  // A dropped 0-byte file is said as Open… says it of one read by path (main's readInputBytes): the same check.
+  const empty = 'bytes' in source ? refuseEmpty(source.bytes, name) : null;
+  if (empty) {
+    notify.error(empty);
+    return false;
+  }
+  if (kind === 'model') {
     usePreviewStore().requestModel(source);
     return true;
   }
-  if (hasExtension(name, MOCAP_EXTENSIONS)) return openCapture(source);
+  if (kind === 'capture') return openCapture(source);
+  if (kind === 'music') {
+    const music = useMusicStore();
+    return 'path' in source ? music.openPath(source.path) : music.loadBytes(source.name, source.bytes);
+  }
   const scene = useSceneStore();
   if ('path' in source) return scene.openPath(source.path);
-  if (!hasExtension(name, MOTION_EXTENSIONS) || isScenePath(name)) {
-    useNotifyStore().warning({ key: 'notify.dropUnsupported' });
+  if (kind === 'scene') {
+    // A scene's files are named relative to its folder, and a browser's drop gives no folder.
+    notify.warning({ key: 'notify.sceneDroppedNoFolder', params: { name: fileNameOf(name) } });
     return false;
   }
   // It replaces the scene: asked first when the scene has unsaved documents (openPath asks the same).

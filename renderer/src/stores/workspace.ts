@@ -59,6 +59,7 @@ import {
   applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isMirrorOnly, isShiftOnly, mirroredCount, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
   type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
+import { refuseEmpty } from '../../../shared/ipc/file-kind';
 import { useApi } from '../api';
 import { useNotifyStore, type NoticeError } from './notify';
 import { useSelectionStore } from './selection';
@@ -208,8 +209,11 @@ export function documentContent(doc: VmdDocument, file: { name?: string; path?: 
  * nothing is reported here (the caller says it, once).
  */
 export function decodeDocument(name: string, bytes: Uint8Array, filePath: string | null = null): Outcome<DocumentContent> {
-  const fmt = formatOf(name, bytes);
   const file = filePath ?? name;
+  // A 0-byte file is said as main says it of one read by path (Open…), not as the reader's "not a VMD file".
+  const empty = refuseEmpty(bytes, file);
+  if (empty) return { ok: false, error: empty };
+  const fmt = formatOf(name, bytes);
   if (fmt === 'vpd') {
     const pose = readVpd(bytes);
     if (!pose.ok) return { ok: false, error: { ...pose.error, file } as CodecError };

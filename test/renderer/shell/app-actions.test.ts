@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeName, writeVmd } from '../../../shared/vmd';
 import { newMotion, openAny, registerPose } from '../../../renderer/src/shell/app-actions';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
@@ -23,6 +24,20 @@ describe('app actions', () => {
     expect(useWorkspaceStore().path).toBeNull();
     expect(await openAny({ name: 'notes.txt', bytes: new Uint8Array(1) })).toBe(false);
     expect(useWorkspaceStore().fileName).toBe('b.vmd');
+  });
+
+  it('openAny: an empty drop is "the file is empty (0 bytes)" as Open… says it; a dropped scene says why it cannot open; anything else names what Open… takes', async () => {
+    memoryScene([['/s/a.vmd', dance(10)]]);
+    const notify = useNotifyStore();
+    expect(await openAny({ name: 'empty.vmd', bytes: new Uint8Array(0) })).toBe(false);
+    expect(notify.items.at(-1)!.error).toEqual({ code: 'E_FILE_EMPTY', message: 'the file is empty (0 bytes)', file: 'empty.vmd' });
+    expect(await openAny({ name: 'my.vmdscene', bytes: new TextEncoder().encode('{}') })).toBe(false);
+    expect(noticeLines(notify.items.at(-1)!, 'en').message).toContain('my.vmdscene: a scene names its motions, models and song relative to its own folder');
+    expect(await openAny({ path: '/s/notes.txt' })).toBe(false);
+    const refusal = noticeLines(notify.items.at(-1)!, 'en').message;
+    expect(refusal).toContain('notes.txt: not a kind of file the app opens');
+    expect(refusal).toContain('models (.pmx, .pmd)');
+    expect(refusal).toContain('songs (.wav,');
   });
 
   it('newMotion makes an empty, unsaved document directly (no bytes), named as asked, with the model in its header', () => {

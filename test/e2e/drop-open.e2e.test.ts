@@ -1,0 +1,118 @@
+// Opening and dropping each kind of file says the right thing (the browser mode: a drop gives names and
+// bytes, no path). A capture dropped after a dropped model converts onto that model (its bytes, kept in
+// memory), not "Gene_light.pmx: no such file"; an empty .vmd dropped is "the file is empty (0 bytes)" as
+// Open… says it; a dropped .wav becomes the music and a dropped scene says why it cannot open; Open… lists
+// models and songs, and a song opened through it becomes the music. Files are the corpus's or written here.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, dropFiles, openFileViaDialog, openThroughDialog, textOf } from './harness';
+import { corpusPresent } from '../helpers/corpus';
+import { pcm16Wav } from '../helpers/wav';
+
+const LONG = 180_000;
+const GENE = corpusPath('gene/Gene_light.pmx');
+const WALK = corpusPath('bvh11/resources/131_01.bvh');
+const STAND = corpusPath('gene/motion/stand.vmd');
+const file = (p: string) => ({ name: path.basename(p), bytes: new Uint8Array(readFileSync(p)) });
+/** One second of a 440 Hz tone, 16-bit mono at 8 kHz. */
+const tone = () => pcm16Wav(Int16Array.from({ length: 8000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000))), 1, 8000);
+
+/** Waits until a notice's line contains `text`; returns that line. */
+async function notice(page: Page, text: string): Promise<string> {
+  const h = await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid="notice-message"]')].map((e) => e.textContent ?? '').find((m) => m.includes(t)) ?? false,
+    text,
+    { timeout: 30_000 },
+  );
+  return (await h.jsonValue()) as string;
+}
+
+/** Every notice's line now. */
+const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
+
+async function dismissNotices(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click()));
+  await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
+}
+
+describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => {
+  const s = appForSuite();
+
+  it('an empty .vmd dropped says "the file is empty (0 bytes)", as Open… of the same file says it', async () => {
+    const page = s.app.page;
+    await dropFiles(page, [{ name: 'empty.vmd', bytes: new Uint8Array(0) }]);
+    expect(await notice(page, 'empty.vmd:')).toBe('empty.vmd: the file is empty (0 bytes)');
+    await dismissNotices(page);
+    const empty = path.join(s.tmp.dir, 'empty.vmd');
+    writeFileSync(empty, new Uint8Array(0));
+    await page.click('[data-testid="cmd-open"]');
+    await openThroughDialog(page, [], empty);
+    expect(await notice(page, 'empty.vmd:')).toBe('empty.vmd: the file is empty (0 bytes)');
+    await dismissNotices(page);
+  }, LONG);
+
+  it('a capture dropped after a dropped model converts onto that model, from its bytes; Import adds it', async () => {
+    const page = s.app.page;
+    await dropFiles(page, [file(GENE)]);
+    await page.waitForFunction(() => window.__vmdPreview?.info().model != null, null, { timeout: 60_000 });
+    await dropFiles(page, [file(WALK)]);
+    await page.waitForSelector('[data-testid="mocap-dialog"]');
+    expect(await textOf(page, 'mocap-model')).toBe('Gene_light.pmx');
+    // Converted (ready), or an error said: it must be the former.
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"], [data-testid="mocap-error"]', { timeout: LONG });
+    const error = await page.textContent('[data-testid="mocap-error"]').catch(() => null);
+    await s.app.screenshot('drop-model-then-bvh');
+    expect(error).toBeNull();
+    expect(await textOf(page, 'mocap-report-frames')).toContain('994');
+    await page.click('[data-testid="mocap-import"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached' });
+    await notice(page, '131_01');
+    expect((await notices(page)).filter((m) => m.includes('E_IO') || m.includes('no such file'))).toEqual([]);
+    await dismissNotices(page);
+  }, LONG);
+
+  it('a dropped .wav becomes the music; a dropped scene says its files cannot be found without its folder; anything else names what a drop takes', async () => {
+    const page = s.app.page;
+    await dropFiles(page, [file(STAND)]);
+    await page.waitForSelector('[data-testid="confirm-dialog"], [data-testid="summary-name"]:has-text("stand.vmd")');
+    if (await page.isVisible('[data-testid="confirm-dialog"]')) await page.click('[data-testid="confirm-discard"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
+    await dropFiles(page, [{ name: 'tone.wav', bytes: tone() }]);
+    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
+    await page.click('[data-testid="music-remove"]');
+    await page.waitForSelector('[data-testid="waveform"][data-loaded="false"]');
+
+    const scene = JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'stand.vmd' }] });
+    await dropFiles(page, [{ name: 'my.vmdscene', bytes: new TextEncoder().encode(scene) }]);
+    expect(await notice(page, 'my.vmdscene:')).toContain('relative to its own folder, and a dropped file comes without its folder');
+    // The motion that was open stays.
+    expect(await textOf(page, 'summary-name')).toContain('stand.vmd');
+
+    await dropFiles(page, [{ name: 'notes.txt', bytes: new TextEncoder().encode('hello') }]);
+    const refusal = await notice(page, 'notes.txt:');
+    for (const part of ['motions and poses (.vmd, .vpd)', 'models (.pmx, .pmd)', 'scenes (.vmdscene)', 'captures (.bvh, .vrma)', 'songs (.wav,']) expect(refusal).toContain(part);
+    await dismissNotices(page);
+  }, LONG);
+
+  it('Open… is titled and filtered for models and songs too, and a .wav opened through it becomes the music', async () => {
+    const page = s.app.page;
+    const wav = path.join(s.tmp.dir, 'tone.wav');
+    writeFileSync(wav, tone());
+    expect(await page.getAttribute('[data-testid="waveform"]', 'data-loaded')).toBe('false');
+    await page.click('[data-testid="cmd-open"]');
+    await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
+    const title = (await page.textContent('[data-testid="file-dialog"] header')) ?? '';
+    const filter = (await page.locator('[data-testid="file-dialog"] .filter').first().textContent()) ?? '';
+    await s.app.screenshot('open-dialog-kinds');
+    expect(title).toBe('Open a motion, pose, model, scene, capture or song');
+    for (const ext of ['.vmd', '.vpd', '.pmx', '.pmd', '.vmdscene', '.bvh', '.vrma', '.wav']) expect(filter).toContain(ext);
+    await openThroughDialog(page, [], wav);
+    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
+    expect((await notices(page)).filter((m) => m.includes('tone.wav'))).toEqual([]);
+    // A motion opens through it as before.
+    await openFileViaDialog(page, STAND);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+});
