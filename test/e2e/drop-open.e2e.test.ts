@@ -81,6 +81,7 @@ describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => 
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
     await dropFiles(page, [{ name: 'tone.wav', bytes: tone() }]);
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
+    expect(await notice(page, 'tone.wav')).toBe('Music: tone.wav (1.0 s)');
     await page.click('[data-testid="music-remove"]');
     await page.waitForSelector('[data-testid="waveform"][data-loaded="false"]');
 
@@ -110,7 +111,7 @@ describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => 
     for (const ext of ['.vmd', '.vpd', '.pmx', '.pmd', '.vmdscene', '.bvh', '.vrma', '.wav']) expect(filter).toContain(ext);
     await openThroughDialog(page, [], wav);
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
-    expect((await notices(page)).filter((m) => m.includes('tone.wav'))).toEqual([]);
+    expect(await notice(page, 'tone.wav')).toBe('Music: tone.wav (1.0 s)');
     // A motion opens through it as before.
     await openFileViaDialog(page, STAND);
     expect(s.app.errors).toEqual([]);

@@ -57,7 +57,10 @@ export async function openAny(source: OpenSource): Promise<boolean> {
   if (kind === 'capture') return openCapture(source);
   if (kind === 'music') {
     const music = useMusicStore();
-    return 'path' in source ? music.openPath(source.path) : music.loadBytes(source.name, source.bytes);
+    const loaded = 'path' in source ? await music.openPath(source.path) : await music.loadBytes(source.name, source.bytes);
+    // Said, for the waveform row shows only with a motion open.
+    if (loaded) notify.success({ key: 'audio.loaded', params: { name: music.name ?? fileNameOf(name), seconds: music.duration.toFixed(1) } });
+    return loaded;
   }
   const scene = useSceneStore();
   if ('path' in source) return scene.openPath(source.path);
