@@ -73,13 +73,13 @@ describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => 
     await dismissNotices(page);
   }, LONG);
 
-  it('a dropped .wav becomes the music; a dropped scene says its files cannot be found without its folder; anything else names what a drop takes', async () => {
+  it('a dropped .wav becomes the music (with a motion dropped beside it: after it opens); a dropped scene says its files cannot be found without its folder; anything else names what a drop takes', async () => {
     const page = s.app.page;
-    await dropFiles(page, [file(STAND)]);
+    // A song and a motion dropped together (the song first): the motion opens, then the song is its music.
+    await dropFiles(page, [{ name: 'tone.wav', bytes: tone() }, file(STAND)]);
     await page.waitForSelector('[data-testid="confirm-dialog"], [data-testid="summary-name"]:has-text("stand.vmd")');
     if (await page.isVisible('[data-testid="confirm-dialog"]')) await page.click('[data-testid="confirm-discard"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'));
-    await dropFiles(page, [{ name: 'tone.wav', bytes: tone() }]);
     await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 30_000 });
     expect(await notice(page, 'tone.wav')).toBe('Music: tone.wav (1.0 s)');
     await page.click('[data-testid="music-remove"]');
