@@ -8,7 +8,7 @@
  *   ····ftyp  MP4/M4A (AAC or ALAC)   1A 45 DF A3  WebM/Matroska   30 26 B2 75  WMA (ASF)
  */
 import { riffChunk } from './wav';
-import { fileKindByContent } from '../ipc/file-kind';
+import { fileKindByContent, type FileKind } from '../ipc/file-kind';
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
@@ -51,8 +51,12 @@ export function audioFormatOf(bytes: Uint8Array, name = ''): string {
   return ext ? `.${ext.toLowerCase()} file of unknown format` : 'unknown format';
 }
 
-/** What a file given as a song is instead, when its first bytes say so: a picture, a document, an archive, an MMD file. */
-export type NotAudioKind = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp' | 'pdf' | 'zip' | 'vmd' | 'vpd' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'scene';
+/**
+ * What a file given as a song is instead, when its first bytes say so: a kind the shared sniffing knows
+ * (ipc/file-kind.ts: an MMD file, a scene, a PNG/JPEG/BMP/TGA image) or a picture, document or archive only
+ * a song's check asks about.
+ */
+export type NotAudioKind = Exclude<FileKind, 'wav' | 'json'> | 'gif' | 'webp' | 'pdf' | 'zip';
 
 /**
  * The kind of file the bytes recognisably are when they are not audio (by their magic: PNG, JPEG, a VMD…),
@@ -60,16 +64,11 @@ export type NotAudioKind = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp' | 'pdf' | 'zi
  */
 export function notAudioKind(bytes: Uint8Array): NotAudioKind | null {
   const b = bytes;
-  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a) return 'png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  const known = fileKindByContent(b);
+  if (known !== null && known !== 'wav' && known !== 'json') return known;
   if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'gif';
-  if (b.length >= 14 && ascii(b, 0, 2) === 'BM' && (b[2] | (b[3] << 8) | (b[4] << 16) | (b[5] << 24)) >>> 0 === b.length) return 'bmp';
   if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return 'webp';
   if (b.length >= 5 && ascii(b, 0, 5) === '%PDF-') return 'pdf';
   if (b.length >= 4 && ascii(b, 0, 4) === 'PK\x03\x04') return 'zip';
-  const mmd = fileKindByContent(b);
-  if (mmd && mmd !== 'json') return mmd;
-  // A scene file: JSON whose first field names the format (the app writes it first).
-  if (/^\s*\{\s*"format"\s*:\s*"vmd-studio-scene"/.test(ascii(b, 0, Math.min(b.length, 64)))) return 'scene';
   return null;
 }
