@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blockFromRecords, buildBoneInterpolation, emptyVmd, encodeBoneRecord, nameField, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, openFileViaDialog } from './harness';
-import { animationFrames, keyPoint, seekFrameField as seek } from './editor-page';
+import { animationFrames, keyPoint, listedRows, seekFrameField as seek } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 /** 上半身 in Shift_JIS. */
@@ -395,6 +395,94 @@ describe('timeline navigation on wavefile_v2.vmd', () => {
       const b = window.__vmdEditor!.bytes();
       return !!b && atob(b).length === n;
     }, bytes.length);
+    expect(suite.app.errors).toEqual([]);
+  });
+
+  it('↑/↓ make the track row below / above active (scrolled into view, its bone marked in the preview), as in MMD', async () => {
+    const { page } = suite.app;
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const activeRow = () => page.evaluate(() => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') ?? null);
+    const scrollY = async () => Number(await page.getAttribute('[data-testid="timeline-canvas"]', 'data-scroll-y'));
+    const start = await trackIdOf(page, '上半身');
+    await activate(page, start);
+    expect(await activeRow()).toBe(start);
+    // The track rows listed below 上半身 (groups are no rows to stop on), top to bottom as shown now.
+    const below = async (from: string) => {
+      const ids = (await listedRows(page)).map(([id]) => id).filter((id) => id.startsWith('track-') && id !== 'track-camera-add');
+      return ids[ids.indexOf(from) + 1];
+    };
+    const listBox = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    const scroll0 = await scrollY();
+    const visited = [start];
+    const names = ['上半身'];
+    let marked = 0;
+    // Far enough down that the list has to scroll (more rows than it shows at once).
+    const shownAtOnce = Math.ceil(listBox.height / 22);
+    for (let i = 0; i < shownAtOnce + 4; i++) {
+      const from = visited[visited.length - 1];
+      const want = await below(from);
+      expect(want, `a row below ${from}`).toBeTruthy();
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction((id) => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') === id, want);
+      visited.push(want);
+      // Scrolled into view: the row lies inside the list.
+      const box = (await page.locator(`[data-testid="${want}"]`).boundingBox())!;
+      expect(box.y, want).toBeGreaterThanOrEqual(listBox.y);
+      expect(box.y + box.height, want).toBeLessThanOrEqual(listBox.y + listBox.height + 0.5);
+      // The preview marks the row's bone, as a click on the row does (when the built-in figure has it).
+      const name = (await page.textContent(`[data-testid="${want}"] .name`))!.trim();
+      names.push(name);
+      if (want.startsWith('track-bone:') && (await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n) !== null, name))) {
+        await page.waitForFunction((n) => window.__vmdPreview!.marker().bone === n, name);
+        marked++;
+      }
+    }
+    expect(await scrollY()).toBeGreaterThan(scroll0);
+    expect(marked).toBeGreaterThan(3);
+    const name = names[1];
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction((id) => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') === id, visited[visited.length - 2]);
+    for (let i = visited.length - 3; i >= 1; i--) await page.keyboard.press('ArrowUp');
+    await page.waitForFunction((id) => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') === id, visited[1]);
+    if (await page.evaluate((n) => window.__vmdPreview!.boneScreenPosition(n) !== null, name)) await page.waitForFunction((n) => window.__vmdPreview!.marker().bone === n, name);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction((id) => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') === id, start);
+    const box = (await page.locator(`[data-testid="${start}"]`).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(listBox.y);
+    await suite.app.screenshot('timeline-nav-arrow-rows');
+  });
+
+  it('PageDown / PageUp move the playhead and the view a page of frames forward / back (the playhead keeps its place on screen)', async () => {
+    const { page } = suite.app;
+    await seek(page, 100);
+    // Zoomed in far enough that a page from frame 100 stays inside the motion.
+    while ((await viewNow(page)).width / (await viewNow(page)).ppf > 600) {
+      await page.keyboard.press('+');
+      await animationFrames(page);
+    }
+    const v0 = await viewNow(page);
+    const span = v0.width / v0.ppf;
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame !== 100);
+    await animationFrames(page);
+    const v1 = await viewNow(page);
+    const moved = v1.frame - 100;
+    // One page: the frames the view shows (whole frames), and the view by as many.
+    expect(moved).toBeGreaterThanOrEqual(Math.floor(span) - 1);
+    expect(moved).toBeLessThanOrEqual(Math.ceil(span));
+    expect(v1.fs - v0.fs).toBeCloseTo(moved, 6);
+    expect(Math.abs(v1.x - v0.x)).toBeLessThanOrEqual(1);
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 100);
+    await animationFrames(page);
+    const v2 = await viewNow(page);
+    expect(v2.fs).toBeCloseTo(v0.fs, 6);
+    // At the start the playhead stops at 0 and the view shows it.
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 0);
+    const v3 = await viewNow(page);
+    expect(v3.x).toBeGreaterThanOrEqual(v3.left);
+    expect(v3.x).toBeLessThanOrEqual(v3.left + v3.width);
     expect(suite.app.errors).toEqual([]);
   });
 });

@@ -179,3 +179,18 @@ export function rowTracks(r: Row, activeDoc: number | null, active: MotionTracks
   if (isOwnRow(r, activeDoc)) return active;
   return others?.get(r.doc!) ?? null;
 }
+
+/**
+ * The track the row above (`dir` −1) or below (+1) the active one shows, as ↑/↓ move MMD's selected bone
+ * row: over the rows as listed (`rows`: the active document's own; a collapsed group's tracks are not
+ * listed, so they are passed over), group and add rows skipped. With no active track (or one not listed)
+ * ↓ takes the first track and ↑ the last; at either end it stays (null: nothing to move to).
+ */
+export function neighbourTrack(rows: readonly Row[], active: { kind: EditKind; track: number } | null, dir: -1 | 1): { kind: EditKind; track: number } | null {
+  const tracks = rows.filter((r): r is TrackRow => r.type === 'track' && !r.add);
+  if (tracks.length === 0) return null;
+  const at = active ? tracks.findIndex((r) => r.kind === active.kind && r.track === active.track) : -1;
+  const next = at < 0 ? (dir > 0 ? 0 : tracks.length - 1) : at + dir;
+  if (next < 0 || next >= tracks.length || next === at) return null;
+  return { kind: tracks[next].kind, track: tracks[next].track };
+}

@@ -27,6 +27,8 @@ export const KEY_ACTIONS = [
   'prevNextKeySelected',
   'prevNextKeyAll',
   'goToFrame',
+  'pageFrames',
+  'trackUpDown',
   'zoomPlayhead',
   'fitMotion',
   'fitSelection',
@@ -47,7 +49,7 @@ export type KeyAction = (typeof KEY_ACTIONS)[number];
 /**
  * Conditions that tell rows sharing a chord apart. Values of one group exclude each other:
  * `curve`/`keys` — the curve editor has the focus or not; `handle`/`noHandle` — a curve handle of a
- * shown curve is selected (arrows nudge it) or not (arrows step the playhead).
+ * shown curve is selected (arrows nudge it) or not (← → step the playhead, ↑ ↓ move the active track).
  */
 export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle' } as const;
 export type KeyContext = keyof typeof KEY_CONTEXTS;

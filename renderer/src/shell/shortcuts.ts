@@ -71,6 +71,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10', action: 'step10', when: 'noHandle' },
       { keys: [['Home']], label: 'shortcuts.home', action: 'home', anyShift: true },
       { keys: [['End']], label: 'shortcuts.end', action: 'end', anyShift: true },
+      { keys: [['PageUp'], ['PageDown']], label: 'shortcuts.pageFrames', action: 'pageFrames', anyShift: true },
       { keys: [['['], [']']], label: 'shortcuts.prevNextKeyActive', action: 'prevNextKeyActive' },
       { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected', action: 'prevNextKeySelected' },
       { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll', action: 'prevNextKeyAll' },
@@ -84,6 +85,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['F']], label: 'shortcuts.fitMotion', action: 'fitMotion' },
       { keys: [['Shift', 'F']], label: 'shortcuts.fitSelection', action: 'fitSelection' },
       { keys: [['R']], label: 'shortcuts.rangeSelect', action: 'rangeSelect', anyShift: true },
+      { keys: [['↑'], ['↓']], label: 'shortcuts.trackUpDown', action: 'trackUpDown', when: 'noHandle' },
     ],
   },
   {

@@ -141,8 +141,12 @@ describe('the keymap, row by row', () => {
     expect(bindingFor(left, false, { curveFocused: false, handleActive: false })?.row.action).toBe('step');
     expect(bindingFor(left, false, { curveFocused: false, handleActive: true })?.row.action).toBe('nudge');
     expect(bindingFor({ ...left, shiftKey: true }, false, { curveFocused: false, handleActive: true })?.row.action).toBe('nudge10');
-    // ↑ without a selected handle is no key of ours (the page may scroll).
-    expect(bindingFor({ ...left, key: 'ArrowUp' }, false, { curveFocused: false, handleActive: false })).toBe(null);
+    // ↑/↓ without a selected handle move the active track (MMD's bone rows); with one they nudge it.
+    expect(bindingFor({ ...left, key: 'ArrowUp' }, false, { curveFocused: false, handleActive: false })?.row.action).toBe('trackUpDown');
+    expect(bindingFor({ ...left, key: 'ArrowDown' }, false, { curveFocused: true, handleActive: false })?.row.action).toBe('trackUpDown');
+    expect(bindingFor({ ...left, key: 'ArrowDown' }, false, { curveFocused: false, handleActive: true })?.row.action).toBe('nudge');
+    // Shift+↑ without a handle is no key of ours.
+    expect(bindingFor({ ...left, key: 'ArrowUp', shiftKey: true }, false, { curveFocused: false, handleActive: false })).toBe(null);
   });
 });
 
