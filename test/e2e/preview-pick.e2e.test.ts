@@ -6,7 +6,8 @@
  * scrubbing and playback, and the active track set from the track list; a bone the motion does not key
  * only shows its name; clicking empty sky and Escape clear the mark; the mark is drawn over the pose handle's rings. Screenshots: test-artifacts/preview-pick-*.png.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
@@ -304,6 +305,54 @@ describe('picking a bone in the 3D preview', () => {
     await frames(page);
     expect((await page.evaluate(() => window.__vmdPreview!.marker())).shown).toBe(false);
     expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p))).toBe(false);
+    expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+
+  it('Bones (or C, as in MMD) hides the joint dots, a click still picks a joint, and the switch is remembered after a reload', async () => {
+    const { page } = app;
+    await seek(page, keyFrame);
+    await frames(page);
+    const bones = page.locator('[data-testid="preview-bones"]');
+    expect(await bones.isChecked()).toBe(true);
+    expect((await page.evaluate(() => window.__vmdPreview!.jointDots())).shown).toBe(true);
+    const dotAt = async (name: string) => {
+      const p = await joint(page, name);
+      const px = await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), p);
+      return Math.max(...DOT_FILL.map((c, i) => Math.abs(px[i] - c))) <= 12;
+    };
+    expect(await dotAt('右ひじ')).toBe(true);
+    await bones.click();
+    await page.waitForFunction(() => !window.__vmdPreview!.jointDots().shown);
+    await frames(page);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    expect(await dotAt('右ひじ'), 'no dot drawn on 右ひじ').toBe(false);
+    // Picking does not need the dots: a click on the elbow still selects 左ひじ.
+    const p = await joint(page, '左ひじ');
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction(() => window.__vmdPreview!.marker().bone === '左ひじ');
+    await app.screenshot('preview-pick-bones-off');
+    // C shows them again and hides them again.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('c');
+    await page.waitForFunction(() => window.__vmdPreview!.jointDots().shown);
+    expect(await bones.isChecked()).toBe(true);
+    await page.keyboard.press('c');
+    await page.waitForFunction(() => !window.__vmdPreview!.jointDots().shown);
+    expect(await bones.isChecked()).toBe(false);
+    // Written to the settings, then a new page starts with the dots off.
+    const settingsFile = path.join(app.server.settingsDir, 'settings.json');
+    await expect.poll(() => (existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.previewBones : undefined), { timeout: 10_000 }).toBe(false);
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await page.waitForFunction(() => !!window.__vmdPreview);
+    await openFileViaDialog(page, WAVE);
+    await seek(page, keyFrame);
+    await frames(page);
+    expect(await page.locator('[data-testid="preview-bones"]').isChecked()).toBe(false);
+    expect((await page.evaluate(() => window.__vmdPreview!.jointDots())).shown).toBe(false);
+    // …and C brings them back on this page (they were off by the setting, not for want of a model).
+    await page.keyboard.press('c');
+    await page.waitForFunction(() => window.__vmdPreview!.jointDots().shown);
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 });

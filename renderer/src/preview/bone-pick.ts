@@ -19,12 +19,13 @@ export const PICK_RADIUS_PX = 12;
 export const PickTier = { TRACKED: 0, TRACKED_TIP: 1, BONE: 2, TIP: 3 } as const;
 
 /**
- * Whether a bone is a tip: hidden (MMD does not draw or let you grab it) or named like the zero-length
- * end bones modelling tools add (頭先, 左人指先, Hair_end, ArmEnd). A tip sits on or just past its parent's
- * visible end, so it would otherwise steal clicks meant for a real joint.
+ * Whether a bone is a tip: hidden or not operable (PMX 表示 / 操作 off: MMD does not draw or let you grab
+ * it), or named like the zero-length end bones modelling tools add (頭先, 左人指先, Hair_end, ArmEnd). A tip
+ * sits on or just past its parent's visible end, so it would otherwise steal clicks meant for a real joint;
+ * no dot is drawn for it (joint-dots.ts).
  */
 export function isTipBone(bone: Pick<ModelBone, 'name' | 'flags'>): boolean {
-  if (!(bone.flags & BONE_FLAG.VISIBLE)) return true;
+  if (!(bone.flags & BONE_FLAG.VISIBLE) || !(bone.flags & BONE_FLAG.ENABLED)) return true;
   const n = bone.name;
   return /先$/.test(n) || /(?:^|[^A-Za-z])end$/i.test(n) || /[a-z]End$/.test(n);
 }

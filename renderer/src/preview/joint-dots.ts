@@ -2,7 +2,8 @@
  * The joints one can click, drawn as small dots over the model (as MMD draws its bones in edit mode): every
  * bone the pick prefers (bone-pick.ts: the motion's bones and the model's ordinary ones, not its tips), at
  * a constant size on screen and over everything (no depth test), placed from the posed rig before each
- * render. Off while playing and while looking through the camera (the pane and the engine say when).
+ * render. Off while playing, while the pane's Bones switch is off (C), and while looking through the camera
+ * (the pane and the engine say when).
  */
 import * as THREE from 'three';
 import { PickTier } from './bone-pick';

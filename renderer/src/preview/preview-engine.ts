@@ -297,7 +297,7 @@ export class PreviewEngine {
     g.controls.enabled = !(hit && (hit.key !== null || (hit.bone !== g.attachedBone && this.marker.tracked(hit.bone))));
   }
 
-  /** Shows or hides the joint dots (the pane hides them while playing). */
+  /** Shows or hides the joint dots (the pane hides them while playing and when its Bones switch is off). */
   setJointDots(on: boolean): void {
     if (on === this.dotsOn) return;
     this.dotsOn = on;

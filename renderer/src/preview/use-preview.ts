@@ -40,7 +40,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { PHYSICS_SETTING, RIGID_BODIES_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -171,7 +171,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
     // Not while the retarget panel shows its result on the model: a drag would key the motion behind it.
     engine.setPoseHandle(mode !== 'off' && !time.playing && !useRetargetStore().open, eff);
-    engine.setJointDots(!time.playing);
+    engine.setJointDots(!time.playing && store.bonesShown);
   }
 
   /**
@@ -269,6 +269,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       togglePhysics: (ev) => {
         if (ev.repeat) return false;
         store.setPhysics(!store.physics);
+        return true;
+      },
+      // C: the joint dots shown or hidden (MMD's C shows and hides its bones the same way).
+      toggleBones: (ev) => {
+        if (ev.repeat) return false;
+        store.setBonesShown(!store.bonesShown);
         return true;
       },
       resetPhysics: (ev) => {
@@ -397,6 +403,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
+      store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
     };
     restorePhysics();
     engine.physics.onError = (err) => {
@@ -453,7 +460,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }, { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
-      watch(() => [time.playing, store.poseMode], syncPoseHandle),
+      watch(() => [time.playing, store.poseMode, store.bonesShown], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
         engine?.setLookThrough(on);
         fit();

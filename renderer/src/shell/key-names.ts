@@ -43,6 +43,7 @@ export const KEY_ACTIONS = [
   'togglePhysics',
   'resetPhysics',
   'togglePreviewFull',
+  'toggleBones',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

@@ -121,6 +121,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.jointClick')]], label: 'shortcuts.pickJoint' },
       { keys: [[m('shortcuts.handleRingDrag')]], label: 'shortcuts.poseBone' },
       { keys: [['T']], label: 'shortcuts.togglePoseMode', action: 'togglePoseMode' },
+      { keys: [['C']], label: 'shortcuts.toggleBones', action: 'toggleBones' },
       { keys: [['P']], label: 'shortcuts.togglePhysics', action: 'togglePhysics' },
       { keys: [['Shift', 'P']], label: 'shortcuts.resetPhysics', action: 'resetPhysics' },
       { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },

@@ -9,9 +9,10 @@ import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
 
-/** settings.ui keys: physics on in the preview, and the rigid-body view shown. */
+/** settings.ui keys: physics on in the preview, the rigid-body view shown, and the joint dots shown (Bones). */
 export const PHYSICS_SETTING = 'previewPhysics';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
+export const BONES_SETTING = 'previewBones';
 
 /** The shown actor's physics as the status line says it. */
 export type PhysicsState = 'none' | 'unreadable' | 'off' | 'loading' | 'on' | 'lost';
@@ -88,6 +89,11 @@ export const usePreviewStore = defineStore('preview', {
     physics: false,
     /** "Show rigid bodies" (persisted: RIGID_BODIES_SETTING). */
     rigidBodiesShown: false,
+    /**
+     * "Bones": the clickable joints drawn as dots while paused (persisted: BONES_SETTING; on unless switched
+     * off). Off, a click on a joint still picks its bone; only the dots are not drawn (MMD's C).
+     */
+    bonesShown: true,
     /** The shown actor's physics for the status line, with its model's counts. */
     physicsState: 'none' as PhysicsState,
     physicsCounts: { bodies: 0, joints: 0 },
@@ -161,6 +167,13 @@ export const usePreviewStore = defineStore('preview', {
       if (persist) {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [RIGID_BODIES_SETTING]: on } });
+      }
+    },
+    setBonesShown(on: boolean, persist = true) {
+      this.bonesShown = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [BONES_SETTING]: on } });
       }
     },
     requestPhysicsReset() {

@@ -32,7 +32,8 @@ function handCamera(): { camera: THREE.PerspectiveCamera; m: Float32Array | numb
 /** Screen array (x, y, depth per joint) from a list of triples. */
 const screen = (...joints: [number, number, number][]) => Float32Array.from(joints.flat());
 
-const VISIBLE = BONE_FLAG.VISIBLE | BONE_FLAG.ROTATABLE;
+/** A bone MMD draws and lets one grab: 表示 (visible) and 操作 (operable) on. */
+const VISIBLE = BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED | BONE_FLAG.ROTATABLE;
 
 /**
  * The default figure at rest under the preview's opening view (camera at (0, 16, 52) looking at (0, 10, 0),
@@ -132,10 +133,13 @@ describe('pickJoint', () => {
 });
 
 describe('pick tiers', () => {
-  it('recognises tips by name or by the hidden flag', () => {
+  it('recognises tips by name or by the hidden or not-operable flag', () => {
     for (const name of ['左人指先', '頭先', 'Hair_end', 'ArmEnd', 'end', 'Bone.End']) expect(isTipBone({ name, flags: VISIBLE }), name).toBe(true);
     for (const name of ['左ひじ', 'センター', 'Bend', 'Legend', '先生']) expect(isTipBone({ name, flags: VISIBLE }), name).toBe(false);
     expect(isTipBone({ name: '左ひじ', flags: BONE_FLAG.ROTATABLE })).toBe(true);
+    // Shown but not operable (PMX 操作 off): MMD does not let one grab it, so no dot and the last pick choice.
+    expect(isTipBone({ name: '左ひじ', flags: BONE_FLAG.VISIBLE | BONE_FLAG.ROTATABLE })).toBe(true);
+    expect(isTipBone({ name: '左ひじ', flags: BONE_FLAG.ENABLED | BONE_FLAG.ROTATABLE })).toBe(true);
   });
 
   it('ranks keyed bones, then keyed tips, then other bones, then tips; maps each bone to its first track', () => {
