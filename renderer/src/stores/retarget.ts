@@ -31,10 +31,22 @@ import { runRetarget } from '../fit/retarget-client';
 import { fileNameOf } from '../paths';
 import { useWorkspaceStore } from './workspace';
 import { useHistoryStore } from './history';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type NoticeError } from './notify';
 import { useSettingsStore } from './settings';
 import { useSelectionStore } from './selection';
 import { useSceneStore } from './scene';
+import { usePreviewStore } from './preview';
+
+/**
+ * A model's bytes by the path the panel knows it by: a model dropped on a browser's window has no path, only
+ * its name, and its bytes are kept by the preview (droppedModels); any other is read through main.
+ */
+async function readModelBytes(path: string): Promise<{ ok: true; value: { path: string; bytes: Uint8Array; dropped: boolean } } | { ok: false; error: CodecError }> {
+  const dropped = usePreviewStore().droppedBytes(path);
+  if (dropped) return { ok: true, value: { path, bytes: dropped, dropped: true } };
+  const r = await useApi().readModelFile(path);
+  return r.ok ? { ok: true, value: { path: r.value.path, bytes: r.value.bytes, dropped: false } } : { ok: false, error: r.error as CodecError };
+}
 
 /**
  * The source path that stands for the standard MMD skeleton (the built-in figure): for a motion whose model
@@ -158,7 +170,7 @@ export const useRetargetStore = defineStore('retarget', {
       this.targetName = targetName;
       this.motionName = motionModelName(d.doc);
       this.state = 'loading';
-      const r = await useApi().readModelFile(targetPath);
+      const r = await readModelBytes(targetPath);
       if (!this.open || this.actorId !== actorId) return false;
       if (!r.ok) return this.fail(r.error);
       const m = readModel(r.value.bytes);
@@ -175,7 +187,7 @@ export const useRetargetStore = defineStore('retarget', {
       this.cancelRun();
       this.state = 'loading';
       this.error = null;
-      const r = await useApi().readModelFile(path);
+      const r = await readModelBytes(path);
       if (!this.open) return false;
       if (!r.ok) return this.fail(r.error);
       const m = readModel(r.value.bytes);
@@ -186,6 +198,8 @@ export const useRetargetStore = defineStore('retarget', {
       this.raw.sourceBytes = markRaw(r.value.bytes);
       this.raw.shown = null;
       this.version++;
+      // A dropped model has a name, not a path: it is not offered again in a later session.
+      if (r.value.dropped) return this.compute();
       const settings = useSettingsStore();
       const recent = [r.value.path, ...parseRecent(settings.settings.ui[RECENT_MODELS_SETTING]).filter((p) => p !== r.value.path)].slice(0, RECENT_MAX);
       void settings.update({ ui: { ...settings.settings.ui, [RECENT_MODELS_SETTING]: JSON.stringify(recent) } });
@@ -255,13 +269,20 @@ export const useRetargetStore = defineStore('retarget', {
       }, delay);
     },
 
-    /** Retargets the actor's motion as it is now, in the worker; a newer run (or Cancel) stops this one. */
+    /**
+     * Retargets the actor's motion as it is now, in the worker; a newer run (or Cancel) stops this one. When it
+     * cannot run (the target model was not read, the actor is gone) it fails with a message: a panel left
+     * 'loading' or 'running' would show its progress for good, with Apply disabled.
+     */
     async compute(): Promise<boolean> {
       const ws = useWorkspaceStore();
       const d = this.actorId === null ? null : ws.get(this.actorId);
       const { sourceBytes, targetBytes } = this.raw;
       const standard = this.sourcePath === STANDARD_SOURCE;
-      if (!d || (!sourceBytes && !standard) || !targetBytes || !this.sourcePath) return false;
+      if (!this.open) return false;
+      if (!d) return this.fail({ code: 'E_EDIT', message: { key: 'retarget.noActor' } });
+      if (!targetBytes) return this.fail({ code: 'E_EDIT', message: { key: 'retarget.noTarget', params: { model: this.targetName || fileNameOf(this.targetPath) } }, file: this.targetPath });
+      if ((!sourceBytes && !standard) || !this.sourcePath) return this.fail({ code: 'E_EDIT', message: { key: 'retarget.noSource' } });
       this.cancelRun();
       const ctl = new AbortController();
       abort = ctl;
@@ -345,10 +366,10 @@ export const useRetargetStore = defineStore('retarget', {
       this.reset();
     },
 
-    fail(e: CodecError | { code: string; message: string; file?: string }): false {
+    fail(e: CodecError | NoticeError): false {
       this.state = 'failed';
       this.error = e as CodecError;
-      useNotifyStore().error(this.error);
+      useNotifyStore().error(e);
       return false;
     },
 
