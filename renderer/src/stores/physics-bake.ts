@@ -19,6 +19,7 @@ import { bakeClient, type BakedRun, type BakeSettings } from '../physics/bake-cl
 import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
+import { usePreviewStore } from './preview';
 import { useSceneStore } from './scene';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
@@ -143,7 +144,8 @@ export const useBakeStore = defineStore('physics-bake', () => {
     controller = ctl;
     running.value = { done: 0, total: 0 };
     try {
-      let bytes = modelCache?.path === path ? modelCache.bytes : null;
+      // A model dropped on a browser's window has no path main could read: the preview keeps its bytes by its name.
+      let bytes = usePreviewStore().droppedBytes(path) ?? (modelCache?.path === path ? modelCache.bytes : null);
       if (!bytes) {
         const r = await useApi().readModelFile(path);
         if (!r.ok) {
