@@ -825,7 +825,12 @@ export const useSceneStore = defineStore('scene', () => {
   /** Writes the window as a scene file at `target` (absolute); the documents themselves are saved by Save / Save All. */
   async function saveTo(target: string, overwrite: boolean): Promise<boolean> {
     const scene = current();
-    const r = await useApi().saveScene(target, sceneBytes(scene, target), { overwrite, backup: true });
+    // A model dropped on a browser's window is known by its name alone, which the file would take for a file beside
+    // the scene (paths are stored relative to it): its actor is written on the built-in figure, and the notice says so.
+    const preview = usePreviewStore();
+    const dropped = [...new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && preview.droppedBytes(m) !== null))];
+    const written = dropped.length ? { ...scene, actors: scene.actors.map((a) => (a.model !== null && dropped.includes(a.model) ? { ...a, model: null } : a)) } : scene;
+    const r = await useApi().saveScene(target, sceneBytes(written, target), { overwrite, backup: true });
     if (!r.ok) {
       useNotifyStore().error(r.error);
       return false;
@@ -838,6 +843,7 @@ export const useSceneStore = defineStore('scene', () => {
     // Documents the written file could not name (never saved): the file lists every other.
     const left = scene.actors.filter((x) => !x.motion).length + (cameraEntry.value && !scene.camera ? 1 : 0);
     if (left) useNotifyStore().warning({ key: 'scene.notInScene', params: { n: left } });
+    if (dropped.length) useNotifyStore().warning({ key: 'scene.droppedModel', params: { names: dropped.join(', ') } });
     return true;
   }
 
