@@ -44,8 +44,13 @@ import { usePreviewStore } from './preview';
 async function readModelBytes(path: string): Promise<{ ok: true; value: { path: string; bytes: Uint8Array; dropped: boolean } } | { ok: false; error: CodecError }> {
   const dropped = usePreviewStore().droppedBytes(path);
   if (dropped) return { ok: true, value: { path, bytes: dropped, dropped: true } };
-  const r = await useApi().readModelFile(path);
-  return r.ok ? { ok: true, value: { path: r.value.path, bytes: r.value.bytes, dropped: false } } : { ok: false, error: r.error as CodecError };
+  try {
+    const r = await useApi().readModelFile(path);
+    return r.ok ? { ok: true, value: { path: r.value.path, bytes: r.value.bytes, dropped: false } } : { ok: false, error: r.error as CodecError };
+  } catch (e) {
+    // The bridge itself failed (the browser mode's server gone): said, not left on "Reading the model…".
+    return { ok: false, error: { code: 'E_IO', message: e instanceof Error ? e.message : String(e), file: path } };
+  }
 }
 
 /**
@@ -292,22 +297,30 @@ export const useRetargetStore = defineStore('retarget', {
       const input = d.doc;
       const rows = this.rows.filter((r) => r.from.trim() && r.to.trim());
       const pairs = (kind: MapRow['kind']) => rows.filter((r) => r.kind === kind).map((r) => [r.from.trim(), r.to.trim()] as [string, string]);
-      const out = await runRetarget(
-        {
-          motion: writeVmd(input),
-          source: standard ? null : sourceBytes,
-          target: targetBytes,
-          sourceFile: this.sourcePath,
-          targetFile: this.targetPath,
-          bones: pairs('bone'),
-          morphs: pairs('morph'),
-          scale: this.scale,
-        },
-        (done, total) => {
-          if (abort === ctl) this.progress = { done, total };
-        },
-        ctl.signal,
-      );
+      let out: Awaited<ReturnType<typeof runRetarget>>;
+      try {
+        out = await runRetarget(
+          {
+            motion: writeVmd(input),
+            source: standard ? null : sourceBytes,
+            target: targetBytes,
+            sourceFile: this.sourcePath,
+            targetFile: this.targetPath,
+            bones: pairs('bone'),
+            morphs: pairs('morph'),
+            scale: this.scale,
+          },
+          (done, total) => {
+            if (abort === ctl) this.progress = { done, total };
+          },
+          ctl.signal,
+        );
+      } catch (e) {
+        // Never left "Fitting…": a run that threw (the worker and the main-thread fallback both) is said.
+        if (abort !== ctl) return false;
+        abort = null;
+        return this.fail({ code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e), file: d.path ?? d.fileName });
+      }
       if (abort !== ctl) return false;
       abort = null;
       if (!out.ok) return isCancelled(out) ? false : this.fail({ ...out.error, file: out.error.file ?? d.path ?? d.fileName });

@@ -62,3 +62,16 @@ describe.skipIf(!have)('the retarget panel’s model reads', () => {
     expect(calls.filter((c) => c.name === 'readModelFile')).toEqual([]);
   });
 });
+
+describe('the retarget panel when the bridge itself fails', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('a read that throws ends failed with the message, not loading', async () => {
+    const { id } = setup();
+    const rt = useRetargetStore();
+    setApi(new Proxy({}, { get: () => async () => { throw new Error('the server is gone'); } }) as never);
+    expect(await rt.start(id, '/m/target.pmx', 'Target')).toBe(false);
+    expect(rt.state).toBe('failed');
+    expect(rt.error?.message).toBe('the server is gone');
+  });
+});
