@@ -92,10 +92,10 @@ function editWarnings(op: BatchOp, o: OpOptions): ((doc: VmdDocument) => string[
 const same = (ext: string) => ext;
 
 /** VMD bytes → the pose at `frame` as VPD bytes (the `pose` op, and `convert` of a VMD). */
-function poseFile(bytes: Uint8Array, frame: number): TaskOutput {
+function poseFile(bytes: Uint8Array, frame: number, op: 'pose' | 'convert'): TaskOutput {
   const d = readVmdInput(bytes);
   if (!d.ok) return d;
-  const p = poseAtFrame(d.value, frame);
+  const p = poseAtFrame(d.value, frame, op === 'convert' ? 'convert to VPD' : 'pose');
   if (!p.ok) return p;
   return { ok: true, value: { bytes: writeVpd(p.value.pose), report: reportSummary(p.value.report) } };
 }
@@ -197,7 +197,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
         op,
         inputExtensions: ['.vmd'],
         outputExtension: () => '.vpd',
-        run: (bytes) => poseFile(bytes, frame),
+        run: (bytes) => poseFile(bytes, frame, 'pose'),
       };
     }
     case 'convert': {
@@ -217,7 +217,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
             if (!v.ok) return v;
             return { ok: true, value: { bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, warnings: v.diagnostics.map((x) => x.message) } } };
           }
-          return poseFile(bytes, frame);
+          return poseFile(bytes, frame, 'convert');
         },
       };
     }

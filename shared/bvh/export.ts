@@ -11,6 +11,7 @@ import type { CodecError, Outcome } from '../vmd/errors';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { fromMmdQuat, fromMmdVec, qconj, qmul, quatToEuler } from './quat';
 import { humanoidTake, type HumanoidTake } from './take';
+import { stageMotionRefusal } from '../vmd/inspect';
 
 export interface BvhExportReport {
   frames: number;
@@ -73,6 +74,9 @@ export function takeToBvh(t: HumanoidTake): string {
 
 /** VMD played on `model` → BVH text. */
 export function exportBvh(doc: VmdDocument, model: ModelData): Outcome<{ text: string; report: BvhExportReport }, CodecError> {
+  // A camera or light motion would be the figure standing still: refused, not written.
+  const stage = stageMotionRefusal(doc, 'export-bvh');
+  if (stage) return { ok: false, error: stage };
   const t = humanoidTake(doc, model);
   if (!t.ok) return t;
   return { ok: true, value: { text: takeToBvh(t.value), report: { frames: t.value.frames, joints: t.value.parts.slice(), missingBones: t.value.missingBones } } };

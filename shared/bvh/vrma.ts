@@ -25,6 +25,7 @@ import { isHumanoidPart, type HumanoidPart } from './humanoid';
 import { importBvh, type ImportOptions, type ImportReport } from './import';
 import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEuler, sub } from './quat';
 import { humanoidTake } from './take';
+import { stageMotionRefusal } from '../vmd/inspect';
 
 export interface VrmaNode {
   name: string;
@@ -234,6 +235,9 @@ const ARM_CHAIN: Readonly<Record<string, 1 | -1>> = { leftUpperArm: 1, leftLower
 
 /** VMD played on a model → VrmaData (T-pose rest, humanoid rotations and hips translation, expressions). */
 export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { expressions?: Map<string, string> } = {}): Outcome<{ vrma: VrmaData; report: VrmaExportReport }, CodecError> {
+  // A camera or light motion would be the figure standing still: refused, not written.
+  const stage = stageMotionRefusal(doc, 'export-vrma');
+  if (stage) return { ok: false, error: stage };
   const tk = humanoidTake(doc, model);
   if (!tk.ok) return tk;
   const t = tk.value;

@@ -49,6 +49,10 @@ const en = {
   'err.block.light': 'light',
   'err.block.shadow': 'self-shadow',
   'err.block.ik': 'IK',
+  'err.E_CAMERA_MOTION': 'This is a camera or light motion (no bone keys): this works on a model\'s motion',
+  // A camera or light motion refused (E_CAMERA_MOTION with its kind and counts), said in place of the code's general line.
+  'err.stageMotion.camera': 'This is a camera motion (camera keys: {camera}, bone keys: none): this works on a model\'s motion, not a camera\'s',
+  'err.stageMotion.light': 'This is a light motion (light keys: {light}, bone keys: none): this works on a model\'s motion, not a light\'s',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -96,6 +100,9 @@ const ja: Record<ErrorStringKey, string> = {
   'err.block.light': '照明',
   'err.block.shadow': 'セルフ影',
   'err.block.ik': 'IK',
+  'err.E_CAMERA_MOTION': 'カメラまたは照明のモーションです（ボーンのキーがありません）。この操作はモデルのモーションに使います',
+  'err.stageMotion.camera': 'カメラのモーションです（カメラのキー {camera} 個、ボーンのキーなし）。この操作はモデルのモーションに使います',
+  'err.stageMotion.light': '照明のモーションです（照明のキー {light} 個、ボーンのキーなし）。この操作はモデルのモーションに使います',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

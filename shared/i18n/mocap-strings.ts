@@ -88,6 +88,9 @@ const en = {
   'mocap.exportBvh': 'BVH…',
   'mocap.exportVrmaTitle': 'Export the motion as VRM Animation',
   'mocap.exportBvhTitle': 'Export the motion as BVH',
+  // Export ▾'s items and Bake physics… for a camera or light motion (no bone keys): off, with the reason.
+  'mocap.cameraMotionOff': 'A camera motion (no bone keys): there is no pose or body movement to export',
+  'mocap.lightMotionOff': 'A light motion (no bone keys): there is no pose or body movement to export',
   'mocap.replaceTitle': 'Replace the file?',
   'mocap.replaceAsk': '{name} exists. Replace it?',
   'mocap.replace': 'Replace',
@@ -181,6 +184,8 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.exportBvh': 'BVH…',
   'mocap.exportVrmaTitle': 'モーションを VRM アニメーションとして書き出し',
   'mocap.exportBvhTitle': 'モーションを BVH として書き出し',
+  'mocap.cameraMotionOff': 'カメラのモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
+  'mocap.lightMotionOff': '照明のモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.replaceTitle': 'ファイルを置き換えますか？',
   'mocap.replaceAsk': '{name} は既にあります。置き換えますか？',
   'mocap.replace': '置き換える',

@@ -12,13 +12,19 @@ import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-docum
 import { sjisLength } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
+import { stageMotionRefusal } from '../vmd/inspect';
 import type { VpdPose } from '../vmd/vpd';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { MAX_FRAME } from '../edit-core/record-util';
 
-/** The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. */
-export function poseAtFrame(doc: VmdDocument, frame: number): Outcome<{ pose: VpdPose; report: EditReport }> {
+/**
+ * The pose at `frame` as a VPD pose, with a report of how many bones and morphs it holds. A camera or light
+ * motion is refused (a VPD holds no camera: it would be an empty pose); `op` names the request in that refusal.
+ */
+export function poseAtFrame(doc: VmdDocument, frame: number, op = 'pose'): Outcome<{ pose: VpdPose; report: EditReport }> {
   if (!Number.isFinite(frame) || frame < 0) return failure(optionRefusal('E_ARGUMENT', `--frame must be ≥ 0, got ${frame}`, 'frame', 'min', { min: 0, value: frame }));
+  const stage = stageMotionRefusal(doc, op);
+  if (stage) return failure(stage);
   const pose = vmdToVpd(doc, buildTracks(doc), frame);
   const rep = newReport('pose');
   rep.byKind.bone.kept = pose.bones.length;

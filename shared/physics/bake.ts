@@ -25,6 +25,7 @@
  * playing OUT (physics off, as above) against the simulation at every frame.
  */
 import { denseRefusal } from '../edit-core/dense-limit';
+import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
@@ -239,6 +240,9 @@ function planIk(model: ModelData, motion: VmdDocument, ikBones: readonly number[
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
   const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
   if (model.physicsError) return failure(model.physicsError);
+  // A camera or light motion would bake the model standing at rest into a camera file: refused.
+  const stage = stageMotionRefusal(motion, 'physics-bake');
+  if (stage) return failure(stage);
   const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !Number.isFinite(posTol)) return fail('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol');

@@ -92,6 +92,11 @@ export const ERROR_CODES = [
   'E_RETARGET',
   /** A file to open holds nothing (0 bytes): said as such, not as a read or write failure (issue 30). */
   'E_FILE_EMPTY',
+  /**
+   * A camera or light motion (no bone keys: inspect.ts stageMotionKind) given to an operation that plays a
+   * motion on a model (physics-bake, export-bvh, export-vrma, pose, convert to VPD); params kind, camera, light.
+   */
+  'E_CAMERA_MOTION',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,7 +3,7 @@ import { BLOCK_KINDS, BONE, FPS, type BlockKind } from './vmd-layout';
 import { absentBlocks, type VmdDocument } from './vmd-document';
 import { headerText } from './vmd-reader';
 import { decodeName } from './sjis';
-import type { Diagnostic } from './errors';
+import type { CodecError, Diagnostic } from './errors';
 import type { MotionTracks } from './tracks';
 import type { VpdPose } from './vpd';
 
@@ -37,6 +37,37 @@ export function detectKind(c: Pick<Record<BlockKind, number>, 'bone' | 'morph' |
   if (c.camera > 10) return 'camera';
   if (c.light >= 1 && c.camera <= 10) return 'light';
   return 'unknown';
+}
+
+/**
+ * A camera's or a light's motion, not a model's: no bone keys, and camera or light keys (what detectKind calls
+ * 'camera' or 'light', whatever their number). The one test the operations that play a motion on a model
+ * (physics-bake, export-bvh, export-vrma, pose, convert to VPD) refuse by; null for a model's motion and for a
+ * morph-only motion (those are written, with a warning where nothing moves).
+ */
+export function stageMotionKind(c: Pick<Record<BlockKind, number>, 'bone' | 'camera' | 'light'>): 'camera' | 'light' | null {
+  if (c.bone > 0) return null;
+  if (c.camera > 0) return 'camera';
+  if (c.light > 0) return 'light';
+  return null;
+}
+
+/**
+ * The refusal of `op` (as the command line names it: "physics-bake") for a camera or light motion
+ * (stageMotionKind), E_CAMERA_MOTION with its kind and counts for the app's phrasing; null for any other.
+ * "a camera motion (70 camera keys, no bone keys): physics-bake works on a model's motion".
+ */
+export function stageMotionRefusal(doc: Pick<VmdDocument, 'bone' | 'camera' | 'light'>, op: string): CodecError | null {
+  const c = { bone: doc.bone.count, camera: doc.camera.count, light: doc.light.count };
+  const kind = stageMotionKind(c);
+  if (!kind) return null;
+  const n = (k: number, what: string) => `${k} ${what} key${k === 1 ? '' : 's'}`;
+  const keys = [c.camera ? n(c.camera, 'camera') : '', c.light ? n(c.light, 'light') : ''].filter((x) => x).join(', ');
+  return {
+    code: 'E_CAMERA_MOTION',
+    message: `a ${kind} motion (${keys}, no bone keys): ${op} works on a model's motion`,
+    params: { kind, camera: c.camera, light: c.light, op },
+  };
 }
 
 /** Camera cuts: adjacent distinct key frames exactly one apart, after sorting by frame. */

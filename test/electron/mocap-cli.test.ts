@@ -12,7 +12,7 @@ import * as THREE from 'three';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
 import { readModel, type ModelData } from '../../shared/pmx';
-import { buildTracks, decodeName, quatAngleDeg, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { blockFromRecords, buildTracks, decodeName, emptyVmd, encodeMorphRecord, quatAngleDeg, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones, standardFigureModel } from '../../shared/skeleton/standard-figure';
@@ -334,27 +334,49 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
 describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore --map rows say so', () => {
   const CAMERA = 'threejs/vmds/wavefile_camera.vmd';
 
-  it('export-bvh of a camera motion: the same BVH (the skeleton standing still), with a warning; batch lists it', async () => {
+  it('export-bvh and export-vrma of a camera motion are refused (nothing written), one file and in the batch; a morph-only motion still exports with a warning', async () => {
     const dir = mk();
     const doc = vmd(corpusPath(CAMERA));
-    const plain = exportBvh(doc, standardFigureModel());
-    if (!plain.ok) throw new Error(plain.error.message);
+    const n = doc.camera.count;
+    const refusal = (op: string) => `a camera motion (${n} camera keys, no bone keys): ${op} works on a model's motion`;
     const r = await run(['export-bvh', corpusPath(CAMERA), '-o', 'cam.bvh'], dir);
-    expect(r.code, r.err).toBe(0);
-    const warning = 'the motion has no bone keys (only camera keys): the BVH is the standard skeleton standing still';
-    expect(r.err).toBe(`vmd-studio: warning: ${warning}\n`);
-    expect(readFileSync(path.join(dir, 'cam.bvh'), 'utf8')).toBe(plain.value.text);
-    const j = await run(['export-bvh', corpusPath(CAMERA), '--model', corpusPath(MIKU), '-o', 'cam-miku.bvh', '--json'], dir);
-    expect(JSON.parse(j.out).warnings).toEqual(['the motion has no bone keys (only camera keys): the BVH is the model standing still']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(refusal('export-bvh'));
+    expect(existsSync(path.join(dir, 'cam.bvh'))).toBe(false);
+    const v = await run(['export-vrma', corpusPath(CAMERA), '--model', corpusPath(MIKU), '-o', 'cam.vrma'], dir);
+    expect(v.code).toBe(1);
+    expect(v.err).toContain(refusal('export-vrma'));
+    expect(existsSync(path.join(dir, 'cam.vrma'))).toBe(false);
+    // A morph-only motion (no bone, camera or light keys): the BVH of the figure standing still, with the warning.
+    const morph = { ...emptyVmd(), morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'まばたき', frame: 0, weight: 0 }), encodeMorphRecord({ name: 'まばたき', frame: 5, weight: 1 })]) };
+    writeFileSync(path.join(dir, 'morph.vmd'), writeVmd(morph));
+    const plain = exportBvh(morph, standardFigureModel());
+    if (!plain.ok) throw new Error(plain.error.message);
+    const m = await run(['export-bvh', 'morph.vmd', '-o', 'morph.bvh'], dir);
+    expect(m.code, m.err).toBe(0);
+    const warning = 'the motion has no bone keys (only morph keys): the BVH is the standard skeleton standing still';
+    expect(m.err).toBe(`vmd-studio: warning: ${warning}\n`);
+    expect(readFileSync(path.join(dir, 'morph.bvh'), 'utf8')).toBe(plain.value.text);
     // A motion with bone keys: none.
     const laugh = await run(['export-bvh', corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.bvh', '--json'], dir);
     expect([laugh.err, JSON.parse(laugh.out).warnings]).toEqual(['', []]);
     mkdirSync(path.join(dir, 'in'));
     copyFileSync(corpusPath(CAMERA), path.join(dir, 'in', 'cam.vmd'));
-    const b = await run(['batch', 'export-bvh', 'in', '-o', 'out', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
-    expect(b.code, b.err).toBe(0);
-    expect(readFileSync(path.join(dir, 'out', 'cam.bvh'), 'utf8')).toBe(plain.value.text);
-    expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings).toEqual([warning]);
+    copyFileSync(path.join(dir, 'morph.vmd'), path.join(dir, 'in', 'morph.vmd'));
+    for (const op of ['export-bvh', 'export-vrma']) {
+      const b = await run(['batch', op, 'in', '-o', `out-${op}`, '--jobs', '1', '--quiet', '--report', `${op}.json`], dir);
+      expect(b.code).toBe(1);
+      const ext = op === 'export-bvh' ? '.bvh' : '.vrma';
+      expect(existsSync(path.join(dir, `out-${op}`, `cam${ext}`))).toBe(false);
+      const rep = JSON.parse(readFileSync(path.join(dir, `${op}.json`), 'utf8'));
+      const byName = (f: string) => rep.results.find((x: { input: string }) => path.basename(x.input) === f);
+      expect(byName('cam.vmd')).toMatchObject({ ok: false, error: { code: 'E_CAMERA_MOTION', message: refusal(op) } });
+      expect(byName('morph.vmd').ok).toBe(true);
+      if (op === 'export-bvh') {
+        expect(byName('morph.vmd').report.warnings).toEqual([warning]);
+        expect(readFileSync(path.join(dir, `out-${op}`, 'morph.bvh'), 'utf8')).toBe(plain.value.text);
+      }
+    }
   });
 
   it('import-vrma --map: expressions the file lacks, a "bones" section and a CSV map are each said; the output is as without them', async () => {

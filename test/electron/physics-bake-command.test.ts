@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readVmd, buildTracks, blockFromRecords, emptyVmd, encodeBoneRecord, writeVmd } from '../../shared/vmd';
+import { readVmd, buildTracks, blockFromRecords, emptyVmd, encodeBoneRecord, encodeLightRecord, encodeMorphRecord, writeVmd } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx';
 import { loadBullet, physicsBake } from '../../shared/physics';
 import { nodeBulletLoader } from '../../electron/physics/bullet-node';
@@ -85,13 +85,18 @@ describe('vmd-studio physics-bake', () => {
 });
 
 describe('vmd-studio physics-bake of a motion that moves none of the model\'s bones', () => {
-  // A camera motion, or one keyed for another skeleton, used to bake the model standing still without a word.
-  c('a camera VMD and a motion of bones the model lacks: written as before (the bake at rest), with a warning; batch lists it', async () => {
+  // A camera motion used to bake the model standing at rest into a camera file (25 hair bones, IK keys), "ok".
+  c('a camera or light VMD is refused (nothing written), in one-file runs and in the batch; a morph-only motion and one for another skeleton are baked with a warning', async () => {
     const dir = mk('physbake-still');
     const modelFile = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), camera = corpusPath('threejs/vmds/wavefile_camera.vmd');
     // A motion for a BVH-named skeleton: two tracks, neither a bone of the low-poly Miku.
     const other = { ...emptyVmd(), bone: blockFromRecords('bone', [encodeBoneRecord({ name: 'Hips', frame: 0, position: [0, 1, 0], rotation: [0, 0, 0, 1] }), encodeBoneRecord({ name: 'LeftArm', frame: 10, position: [0, 0, 0], rotation: [0, 0, 0.3826834, 0.9238795] })]) };
     writeFileSync(path.join(dir, 'other.vmd'), writeVmd(other));
+    // A light motion (three keys) and a morph-only motion (a blink).
+    const light = { ...emptyVmd(), light: blockFromRecords('light', [0, 10, 20].map((frame) => encodeLightRecord({ frame, color: [0.6, 0.6, 0.6], direction: [-0.5, -1, 0.5] }))) };
+    writeFileSync(path.join(dir, 'light.vmd'), writeVmd(light));
+    const morph = { ...emptyVmd(), morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'まばたき', frame: 0, weight: 0 }), encodeMorphRecord({ name: 'まばたき', frame: 5, weight: 1 })]) };
+    writeFileSync(path.join(dir, 'morph.vmd'), writeVmd(morph));
     const model = readModel(new Uint8Array(readFileSync(modelFile)));
     if (!model.ok) throw new Error(model.error.message);
     const bullet = await loadBullet(nodeBulletLoader);
@@ -102,12 +107,24 @@ describe('vmd-studio physics-bake of a motion that moves none of the model\'s bo
       if (!b.ok) throw new Error(b.error.message);
       return Buffer.from(writeVmd(b.value.doc));
     };
+    const cameraKeys = readVmd(new Uint8Array(readFileSync(camera)));
+    if (!cameraKeys.ok) throw new Error(cameraKeys.error.message);
+    const nCamera = cameraKeys.value.camera.count;
+    expect(nCamera).toBeGreaterThan(10);
     const cam = await run(['physics-bake', modelFile, camera, '-o', 'cam.vmd', '--to', '20'], dir);
-    expect(cam.code, cam.err).toBe(0);
-    expect(cam.err).toBe('vmd-studio: warning: the motion has no bone keys (only camera keys): the bake is of the model standing at rest\n');
-    expect(readFileSync(path.join(dir, 'cam.vmd')).equals(expected(camera))).toBe(true);
-    const json = await run(['physics-bake', modelFile, camera, '-o', 'cam2.vmd', '--to', '20', '--json'], dir);
-    expect(JSON.parse(json.out).warnings).toEqual(['the motion has no bone keys (only camera keys): the bake is of the model standing at rest']);
+    expect(cam.code).toBe(1);
+    expect(cam.err).toContain(`a camera motion (${nCamera} camera keys, no bone keys): physics-bake works on a model's motion`);
+    expect(cam.out).toBe('');
+    expect(existsSync(path.join(dir, 'cam.vmd'))).toBe(false);
+    const lit = await run(['physics-bake', 'light.vmd', '--model', modelFile, '-o', 'lit.vmd', '--json'], dir);
+    expect(lit.code).toBe(1);
+    expect(lit.err).toContain("a light motion (3 light keys, no bone keys): physics-bake works on a model's motion");
+    expect(existsSync(path.join(dir, 'lit.vmd'))).toBe(false);
+    // A morph-only motion: written (the model at rest, its morphs kept), with the warning as before.
+    const mor = await run(['physics-bake', 'morph.vmd', '--model', modelFile, '-o', 'mor.vmd', '--to', '20', '--json'], dir);
+    expect(mor.code, mor.err).toBe(0);
+    expect(JSON.parse(mor.out).warnings).toEqual(['the motion has no bone keys (only morph keys): the bake is of the model standing at rest']);
+    expect(readFileSync(path.join(dir, 'mor.vmd')).equals(expected(path.join(dir, 'morph.vmd')))).toBe(true);
     const oth = await run(['physics-bake', 'other.vmd', '--model', modelFile, '-o', 'oth.vmd', '--to', '20', '--quiet'], dir);
     expect(oth.code, oth.err).toBe(0);
     expect(oth.err).toBe('vmd-studio: warning: the model has none of the motion\'s 2 bone tracks ("Hips" "LeftArm"): the bake is of the model standing at rest\n');
@@ -115,14 +132,21 @@ describe('vmd-studio physics-bake of a motion that moves none of the model\'s bo
     // A motion of the model's bones: no warning.
     const dance = await run(['physics-bake', modelFile, corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.vmd', '--to', '5', '--quiet'], dir);
     expect([dance.code, dance.err]).toEqual([0, '']);
-    // The batch says the same in its per-file report.
+    // The batch fails the camera and the light files with the reason, and bakes the morph-only one with its warning.
     mkdirSync(path.join(dir, 'in'));
     writeFileSync(path.join(dir, 'in', 'cam.vmd'), readFileSync(camera));
+    writeFileSync(path.join(dir, 'in', 'light.vmd'), readFileSync(path.join(dir, 'light.vmd')));
+    writeFileSync(path.join(dir, 'in', 'morph.vmd'), readFileSync(path.join(dir, 'morph.vmd')));
     const b = await run(['batch', 'physics-bake', 'in', '-o', 'out', '--model', modelFile, '--to', '20', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
-    expect(b.code, b.err).toBe(0);
-    expect(readFileSync(path.join(dir, 'out', 'cam.vmd')).equals(readFileSync(path.join(dir, 'cam.vmd')))).toBe(true);
+    expect(b.code).toBe(1);
+    expect(existsSync(path.join(dir, 'out', 'cam.vmd'))).toBe(false);
+    expect(existsSync(path.join(dir, 'out', 'light.vmd'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'out', 'morph.vmd')).equals(readFileSync(path.join(dir, 'mor.vmd')))).toBe(true);
     const rep = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
-    expect(rep.results[0].report.warnings).toEqual(['the motion has no bone keys (only camera keys): the bake is of the model standing at rest']);
+    const byName = (n: string) => rep.results.find((r: { input: string }) => path.basename(r.input) === n);
+    expect(byName('cam.vmd')).toMatchObject({ ok: false, error: { code: 'E_CAMERA_MOTION', message: `a camera motion (${nCamera} camera keys, no bone keys): physics-bake works on a model's motion` } });
+    expect(byName('light.vmd')).toMatchObject({ ok: false, error: { code: 'E_CAMERA_MOTION', message: "a light motion (3 light keys, no bone keys): physics-bake works on a model's motion" } });
+    expect(byName('morph.vmd')).toMatchObject({ ok: true, report: { warnings: ['the motion has no bone keys (only morph keys): the bake is of the model standing at rest'] } });
   }, 120_000);
 });
 

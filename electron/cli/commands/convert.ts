@@ -8,6 +8,7 @@ import {
   buildTracks,
   vmdToJson,
   vmdToVpd,
+  stageMotionRefusal,
   vpdToVmd,
   writeVmd,
   writeVpd,
@@ -59,6 +60,9 @@ export const convertCommand: CommandInfo = {
     const warnings: string[] = [];
     if (m.format === 'vmd') {
       if (outFmt === 'vpd') {
+        // A camera or light motion has no pose: refused, not written as an empty VPD.
+        const stage = stageMotionRefusal(m.doc, 'convert to VPD');
+        if (stage) return failWith(stage);
         const pose = vmdToVpd(m.doc, buildTracks(m.doc), frame);
         bytes = writeVpd(pose);
         counts = poseCounts(pose);

@@ -23,6 +23,7 @@ import { hasExtension, MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';
 import type { CommandId } from './key-names';
+import { stageMotionRefusal } from '../../../shared/vmd/inspect';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
@@ -227,6 +228,19 @@ export async function exportVpdWithDialog(): Promise<boolean> {
   return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite }) : false;
 }
 
+/**
+ * Bake physics… and Export VPD/VRMA/BVH play the active motion on a model: a camera or light motion (shared
+ * stageMotionRefusal, as the CLI and the batch refuse it) is refused with its error, before any dialog opens
+ * (the native menu reaches these commands too; the toolbar's items are disabled with the reason). True when refused.
+ */
+function refusedAsStageMotion(op: string): boolean {
+  const d = useWorkspaceStore().active;
+  const refusal = d ? stageMotionRefusal(d.doc, op) : null;
+  if (!refusal) return false;
+  useNotifyStore().error({ ...refusal, file: d?.fileName });
+  return true;
+}
+
 /** Runs a command by id. Returns when it has finished (dialogs answered, files written). */
 export async function runCommand(id: CommandId, arg?: string): Promise<void> {
   const custom = extra.get(id);
@@ -239,9 +253,11 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       if (arg) await (hasExtension(arg, MOCAP_EXTENSIONS) ? openAny({ path: arg }) : useSceneStore().openPath(arg));
       return;
     case 'exportVrma':
+      if (refusedAsStageMotion('export-vrma')) return;
       await exportCapture('vrma');
       return;
     case 'exportBvh':
+      if (refusedAsStageMotion('export-bvh')) return;
       await exportCapture('bvh');
       return;
     case 'clearRecent':
@@ -257,6 +273,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await saveAllWithDialog();
       return;
     case 'exportVpd':
+      if (refusedAsStageMotion('export VPD')) return;
       await exportVpdWithDialog();
       return;
     case 'batch':
@@ -269,6 +286,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     }
     case 'bakePhysics':
+      if (refusedAsStageMotion('physics-bake')) return;
       // Whole Motion → Bake physics… (the Whole Motion dialog, when open, gives way to it).
       useBatchStore().hide();
       useBakeStore().show();

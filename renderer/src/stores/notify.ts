@@ -56,6 +56,9 @@ export function renderText(x: NoticeText, locale: Locale): string {
 /** Codes of a file cut short or damaged: their notice leads with the code's plain line in every language. */
 const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_VMD_COUNT', 'E_PMX_TRUNCATED']);
 
+/** Codes whose English message names a command (physics-bake, export-bvh): the app says its own line in English too. */
+const COMMAND_WORDED_CODES: ReadonlySet<string> = new Set(['E_CAMERA_MOTION']);
+
 /**
  * The plain line of a code: a key count the file cannot hold says which block and how many keys it claims
  * ("the bone block says it holds 2,147,483,647 keys"), where the reader gave them; else the code's line.
@@ -65,6 +68,9 @@ function plainLine(e: NoticeError, locale: Locale): string {
   if (e.code === 'E_VMD_COUNT' && p && typeof p.block === 'string' && typeof p.count === 'number') {
     const count = p.count.toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US');
     return t('err.countBlock', locale, { block: tDynamic(`err.block.${p.block}`, locale), count });
+  }
+  if (e.code === 'E_CAMERA_MOTION' && p && (p.kind === 'camera' || p.kind === 'light')) {
+    return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
   }
   return tDynamic(`err.${e.code}`, locale);
 }
@@ -82,7 +88,7 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   const phrased = e.option !== undefined && typeof e.message !== 'string';
   // A damaged file leads with a plain sentence in English too; the reader's own line ("bone block promises 470
   // records of 111 bytes, but only 2946 bytes remain") follows in the detail.
-  const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code);
+  const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code) || COMMAND_WORDED_CODES.has(e.code);
   const said = !plain || phrased ? null : plainLine(e, locale);
   if (said === null || said === key) {
     const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';

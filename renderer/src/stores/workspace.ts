@@ -42,6 +42,7 @@ import {
   retimedInfo,
   success,
   vmdToVpd,
+  stageMotionRefusal,
   vpdToVmd,
   writeVmd,
   writeVpd,
@@ -845,6 +846,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean } = {}): Promise<boolean> {
     const d = active.value;
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
+    // A camera or light motion has no pose: refused, as convert to VPD refuses it (not an empty VPD).
+    const stage = stageMotionRefusal(d.doc, 'export VPD');
+    if (stage) return fail(stage);
     const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame)), opts.overwrite ?? false);
     if (!r.ok) return fail(r.error);
     useNotifyStore().success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
