@@ -49,7 +49,9 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
     const r = importBvh(bvh.value, mo.value, { ...opts, map: rows });
     if (!r.ok) return { ok: false, error: { ...r.error, file: job.name } };
     const joints = jointRows(bvh.value, importMap(bvh.value, rows).map.parts);
-    return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0 } };
+    // The reader's warnings go with the result, as import-bvh prints them (the dialog says them).
+    const readNotes = bvh.diagnostics.length ? { readNotes: bvh.diagnostics } : {};
+    return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, ...readNotes } };
   }
   const v = await readVrma(job.bytes);
   if (!v.ok) return { ok: false, error: { ...v.error, file: job.name } };

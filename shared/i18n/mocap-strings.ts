@@ -89,6 +89,8 @@ const en = {
   'mocap.exportVrmaTitle': 'Export the motion as VRM Animation',
   'mocap.exportBvhTitle': 'Export the motion as BVH',
   // Export ▾'s items and Bake physics… for a camera or light motion (no bone keys): off, with the reason.
+  // What the BVH reader ignored (W_BVH_FRAME_TIME), in the import dialog's report.
+  'mocap.readNote.frameTime': 'Frame Time “{frameTime}” (line {line}) is not a usable frame time: ignored, the frames are read at the {fps} fps given',
   'mocap.cameraMotionOff': 'A camera motion (no bone keys): there is no pose or body movement to export',
   'mocap.lightMotionOff': 'A light motion (no bone keys): there is no pose or body movement to export',
   'mocap.replaceTitle': 'Replace the file?',
@@ -184,6 +186,7 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.exportBvh': 'BVH…',
   'mocap.exportVrmaTitle': 'モーションを VRM アニメーションとして書き出し',
   'mocap.exportBvhTitle': 'モーションを BVH として書き出し',
+  'mocap.readNote.frameTime': 'Frame Time「{frameTime}」（{line} 行目）はフレーム時間として使えないため無視し、指定の {fps} fps で読み込みました',
   'mocap.cameraMotionOff': 'カメラのモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.lightMotionOff': '照明のモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.replaceTitle': 'ファイルを置き換えますか？',

@@ -6,6 +6,7 @@
  * (or, for a model dropped on a browser's window, which has none, travels as bytes too).
  */
 import type { ImportReport } from '../bvh/import';
+import type { Diagnostic } from '../vmd/errors';
 
 export type MocapFormat = 'bvh' | 'vrma';
 
@@ -66,6 +67,11 @@ export interface MocapImportResult {
   expressions?: string[];
   /** The model's morph names (file order, each once): what an expression row may name. VRM Animation only. */
   modelMorphs?: string[];
+  /**
+   * What the reader ignored in the capture (a BVH's invalid Frame Time read at the frame rate given), as the
+   * command line prints it before the import's warnings (op-warnings.ts captureWarnings); absent when nothing.
+   */
+  readNotes?: Diagnostic[];
 }
 
 /** An export: the document's VMD bytes played on a model, written as .vrma or .bvh. */

@@ -124,6 +124,24 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     expect(await call<boolean>(h, 'cancelMocap', 'cancel-me')).toEqual({ ok: true, value: false });
   }, 120_000);
 
+  it('passes the reader\'s warnings through: a BVH whose Frame Time is 0, read at the fps given, says so as import-bvh does', async () => {
+    const h = services(null);
+    const dir = mk();
+    const bvh = 'HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n  End Site\n  {\n    OFFSET 0 1 0\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0\n0 0 0 0 0 0\n0 1 0 0 0 10\n';
+    writeFileSync(path.join(dir, 'zero.bvh'), bvh);
+    const r = await call<MocapImportResult>(h, 'importMocap', { id: 'ft', format: 'bvh', name: 'zero.bvh', bytes: new TextEncoder().encode(bvh), model: null, options: { fps: 30 } });
+    expect(r.ok, r.ok ? '' : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.readNotes?.map((d) => [d.code, d.params])).toEqual([['W_BVH_FRAME_TIME', { frameTime: '0', line: 13, fps: 30 }]]);
+    // The command line's warning is the same reader's message, labelled with the file.
+    const c = await cli(['import-bvh', 'zero.bvh', '--fps', '30', '-o', 'zero.vmd'], dir);
+    expect(c.code, c.err).toBe(0);
+    expect(c.err).toContain(`zero.bvh: ${r.value.readNotes![0].message}`);
+    // A good Frame Time: none.
+    const ok = await call<MocapImportResult>(h, 'importMocap', { id: 'ft2', format: 'bvh', name: 'ok.bvh', bytes: new TextEncoder().encode(bvh.replace('Frame Time: 0', 'Frame Time: 0.033333')), model: null, options: { fps: 30 } });
+    expect(ok.ok && ok.value.readNotes).toBeUndefined();
+  }, 120_000);
+
   it('answers a bad BVH with its error code, the file and the line', async () => {
     const h = services(null);
     const text = readFileSync(WALK, 'latin1');

@@ -1,0 +1,53 @@
+// The import dialog says what the BVH reader ignored: a Frame Time of 0 read at the fps typed in the dialog
+// (before: the main process's task dropped the reader's warnings, so the dialog never said the file's own
+// frame time was ignored; the command line prints it). In the UI's language (en, ja), on the real task
+// (electron/mocap/mocap-task.ts, what main's worker runs) behind the bridge.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { nextTick } from 'vue';
+import { setApi } from '../../renderer/src/api';
+import { useMocapStore } from '../../renderer/src/stores/mocap';
+import { useSettingsStore } from '../../renderer/src/stores/settings';
+import { runRequest } from '../../electron/mocap/mocap-task';
+import type { MocapImportJob } from '../../shared/ipc/mocap-types';
+import MocapImportDialog from '../../renderer/src/components/MocapImportDialog.vue';
+
+const BVH = 'HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n  End Site\n  {\n    OFFSET 0 1 0\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0\n0 0 0 0 0 0\n0 1 0 0 0 10\n';
+
+setApi(
+  new Proxy(
+    {
+      importMocap: async (job: MocapImportJob) => runRequest({ kind: 'import', job, model: null }),
+      cancelMocap: async () => ({ ok: true, value: false }),
+      onMocapProgress: () => () => {},
+    },
+    { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) },
+  ) as never,
+);
+
+describe('the import dialog shows the BVH reader\'s warnings', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('Frame Time 0 read at 30 fps: said in the report (en, ja); a good Frame Time says nothing', async () => {
+    const m = useMocapStore();
+    await m.begin({ name: 'zero.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(BVH) }, null);
+    // Without a frame rate the file is refused (the reader's error); with one it converts.
+    expect(m.error?.code).toBe('E_BVH_NUMBER');
+    m.options.fps = 30;
+    expect(await m.convert()).toBe(true);
+    const w = mount(MocapImportDialog, { attachTo: document.body });
+    await nextTick();
+    const notes = () => w.findAll('[data-testid="mocap-report-note"]').map((n) => n.text());
+    expect(notes()).toEqual(['Frame Time “0” (line 13) is not a usable frame time: ignored, the frames are read at the 30 fps given']);
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(notes()).toEqual(['Frame Time「0」（13 行目）はフレーム時間として使えないため無視し、指定の 30 fps で読み込みました']);
+    useSettingsStore().setLocale('en');
+    await m.begin({ name: 'ok.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(BVH.replace('Frame Time: 0', 'Frame Time: 0.033333')) }, null);
+    await nextTick();
+    expect(m.result).not.toBeNull();
+    expect(notes()).toEqual([]);
+    w.unmount();
+  });
+});
