@@ -70,8 +70,8 @@ class BvhFailure {
   constructor(readonly error: CodecError) {}
 }
 
-function failAt(code: ErrorCode, line: number, message: string): never {
-  throw new BvhFailure({ code, message, line });
+function failAt(code: ErrorCode, line: number, message: string, refusal?: Pick<CodecError, 'option' | 'problem' | 'params'>): never {
+  throw new BvhFailure({ code, message, line, ...refusal });
 }
 
 /** A cursor over the text's whitespace-separated tokens, tracking the line of each. */
@@ -239,7 +239,8 @@ export function readBvh(input: string | Uint8Array, opts: BvhReadOptions = {}): 
     if (!(ft > 0 && ft <= 60)) {
       const fps = opts.fps;
       const bad = Number.isFinite(ft) ? `Frame Time must be more than 0 and at most 60 seconds, got ${ftText.slice(0, 24)}` : `Frame Time must be a number, got "${ftText.slice(0, 24)}"`;
-      if (fps === undefined || !(fps > 0) || !Number.isFinite(fps)) failAt('E_BVH_NUMBER', tl, `${bad}; give the capture's frame rate (--fps N) to read it anyway`);
+      // An option refusal (shared/vmd/errors.ts optionRefusal's shape): the app names its own fps field.
+      if (fps === undefined || !(fps > 0) || !Number.isFinite(fps)) failAt('E_BVH_NUMBER', tl, `${bad}; give the capture's frame rate (--fps N) to read it anyway`, { option: 'fps', problem: 'frameTime', params: { frameTime: ftText.slice(0, 24) } });
       frameTime = 1 / fps;
       diagnostics.push({ code: 'W_BVH_FRAME_TIME', message: `${bad} (line ${tl}): ignored, the frames taken at the ${fps} fps given`, params: { frameTime: ftText.slice(0, 24), line: tl, fps } });
     }

@@ -26,7 +26,7 @@ import type { ModelData } from '../pmx/model-types';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { buildSkeleton, Pose, type Skeleton } from '../skeleton';
 import { MotionBoneMorphs } from '../skeleton/bone-morphs';
-import { failure, success, type Outcome } from '../vmd/errors';
+import { failure, optionRefusal, success, type Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
 import { bvhWorldAt, newWorld, type BvhWorld } from './bvh-pose';
@@ -289,7 +289,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   });
   const hasLegIk = legIk.left.ankle >= 0 && legIk.right.ankle >= 0;
   const footIk = opts.footIk ?? hasLegIk;
-  if (footIk && !hasLegIk) return failure({ code: 'E_RETARGET', message: 'the model has no leg IK (足ＩＫ) to plant the feet with; use --no-foot-ik' });
+  if (footIk && !hasLegIk) return failure(optionRefusal('E_RETARGET', 'the model has no leg IK (足ＩＫ) to plant the feet with; use --no-foot-ik', 'no-foot-ik', 'noLegIk'));
   for (const s of LEG_SIDES) {
     for (const k of ['ankle', 'toe'] as const) {
       const i = legIk[s][k];

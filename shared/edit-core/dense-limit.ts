@@ -8,7 +8,7 @@
  * A 4-minute dance is 7,200 frames; on Gene_light's 87 physics bones that is 626,000 frames × bones (MMD
  * itself stops at 600,000 keys). A two-hour concert is 216,000 frames.
  */
-import type { CodecError } from '../vmd/errors';
+import { optionRefusal, type CodecError } from '../vmd/errors';
 
 /** Most frames one track is sampled over: 1,000,000 (9 hours at 30 fps). */
 export const MAX_DENSE_FRAMES = 1_000_000;
@@ -17,16 +17,19 @@ export const MAX_DENSE_VALUES = 10_000_000;
 
 /**
  * E_SPAN when `what` would sample frames from..to of `tracks` tracks (`track`: the longest one's name,
- * when they are named) past MAX_DENSE_FRAMES or MAX_DENSE_VALUES; null within them.
+ * when they are named) past MAX_DENSE_FRAMES or MAX_DENSE_VALUES; null within them. `ranged`: the operation
+ * takes --from and --to, so the refusal carries them as its options (optionRefusal, problem `span`): the app
+ * names its own fields, the CLI's message is the same.
  */
-export function denseRefusal(what: string, from: number, to: number, tracks: number, track?: string): CodecError | null {
+export function denseRefusal(what: string, from: number, to: number, tracks: number, track?: string, ranged = false): CodecError | null {
   const frames = to - from + 1;
   const n = (x: number) => x.toLocaleString('en-US');
   const where = `${track !== undefined ? `"${track}"` : 'the motion'} runs from frame ${n(from)} to ${n(to)}`;
   const hint = 'a key far past the rest? Trim the motion, or give --from and --to where the command takes them';
-  if (frames > MAX_DENSE_FRAMES) return { code: 'E_SPAN', message: `${what}: ${where} (${n(frames)} frames), more than the ${n(MAX_DENSE_FRAMES)} it samples a track over: ${hint}` };
+  const refusal = (message: string): CodecError => (ranged ? optionRefusal('E_SPAN', message, 'from', 'span', { from: n(from), to: n(to), other: 'to' }) : { code: 'E_SPAN', message });
+  if (frames > MAX_DENSE_FRAMES) return refusal(`${what}: ${where} (${n(frames)} frames), more than the ${n(MAX_DENSE_FRAMES)} it samples a track over: ${hint}`);
   if (frames * tracks > MAX_DENSE_VALUES) {
-    return { code: 'E_SPAN', message: `${what}: ${where}: ${n(frames)} frames × ${n(tracks)} tracks, more than the ${n(MAX_DENSE_VALUES)} it holds at once: ${hint}` };
+    return refusal(`${what}: ${where}: ${n(frames)} frames × ${n(tracks)} tracks, more than the ${n(MAX_DENSE_VALUES)} it holds at once: ${hint}`);
   }
   return null;
 }

@@ -26,7 +26,7 @@ import { curveBetween } from '../edit-core/curve-split';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
 import { namePattern } from '../edit-core/name-pattern';
 import { denseRefusal, MAX_DENSE_VALUES } from '../edit-core/dense-limit';
-import { failure, type CodecError } from '../vmd/errors';
+import { failure, optionRefusal, type CodecError } from '../vmd/errors';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { physicsOff, setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { sampleBoneSeries, sampleCamera, sampleMorph } from '../vmd/sample';
@@ -1001,9 +1001,11 @@ function tooDense(op: FitStrategy, b: NamedTracks, m: NamedTracks, camera: Camer
   b.names.forEach((n, t) => op.selectBone(n) && visit(b.frames, b.start[t], b.start[t + 1], n));
   m.names.forEach((n, t) => op.selectMorph(n) && visit(m.frames, m.start[t], m.start[t + 1], n));
   if (op.camera && camera.frames.length) visit(camera.frames, 0, camera.frames.length, 'camera');
-  const one = longest > 0 ? denseRefusal(op.edit, from, to, 1, name) : null;
+  // reduce and bake take --from/--to (the app's fields say them); speed's refit does not.
+  const one = longest > 0 ? denseRefusal(op.edit, from, to, 1, name, op.edit === 'reduce' || op.edit === 'bake') : null;
   if (one || op.edit !== 'bake' || keys <= MAX_DENSE_VALUES) return one;
-  return { code: 'E_SPAN', message: `bake: ${keys.toLocaleString('en-US')} keys in all, more than the ${MAX_DENSE_VALUES.toLocaleString('en-US')} a bake writes: give --from and --to, or --bones` };
+  const n = (x: number) => x.toLocaleString('en-US');
+  return optionRefusal('E_SPAN', `bake: ${n(keys)} keys in all, more than the ${n(MAX_DENSE_VALUES)} a bake writes: give --from and --to, or --bones`, 'from', 'bakeKeys', { keys: n(keys), limit: n(MAX_DENSE_VALUES), other: 'to' });
 }
 
 function run(doc: VmdDocument, op: FitStrategy, progress?: FitProgress): EditResult {

@@ -41,6 +41,10 @@ const en = {
   // Refusals that name the option that avoids them (shared/vmd/errors.ts optionRefusal): the option as the form labels it.
   'opt.belowZero': 'Shifting by {by} moves the key at frame {frame} before frame 0: tick “{option}” to cut off what lands before it',
   'opt.namesTooLong': 'Names longer than a VMD holds (15 bytes in Shift_JIS): {names}; tick “{option}” to leave them out',
+  'opt.span': 'The keys run from frame {from} to {to}, more frames than this works through (a key far past the rest?): trim the motion, or set “{option}” and “{other}”',
+  'opt.bakeKeys': 'The bake would write {keys} keys, more than the {limit} it writes: narrow “{option}” and “{other}”, or the bones',
+  'opt.noLegIk': 'The model has no leg IK (足ＩＫ) to plant the feet with: turn “{option}” off',
+  'opt.frameTime': 'The file\'s Frame Time “{frameTime}” is not a usable frame time: give “{option}” to read it anyway',
   // A key count the file's size cannot hold (E_VMD_COUNT with its block and count), said in place of the code's general line.
   'err.countBlock': 'The file is damaged: the {block} block says it holds {count} keys, more than the file\'s size can',
   'err.block.bone': 'bone',
@@ -93,6 +97,10 @@ const ja: Record<ErrorStringKey, string> = {
   'opt.invalid': '{option}：{detail}',
   'opt.belowZero': '{by} フレームずらすと、フレーム {frame} のキーが 0 フレームより前に出ます。前に出る部分を切り捨てるには「{option}」にチェックを入れてください',
   'opt.namesTooLong': 'VMD に入らない長さ（Shift_JIS で 15 バイト超）の名前があります：{names}。飛ばすには「{option}」にチェックを入れてください',
+  'opt.span': 'キーがフレーム {from} から {to} まであり、フレームごとに処理できる長さを超えています（ほかよりはるか後ろにキーがありませんか）。モーションを切り詰めるか、「{option}」と「{other}」を指定してください',
+  'opt.bakeKeys': 'ベイクで書き出すキーが {keys} 個になり、上限の {limit} 個を超えます。「{option}」と「{other}」、またはボーンを絞ってください',
+  'opt.noLegIk': 'モデルに足を接地させる足ＩＫがありません。「{option}」をオフにしてください',
+  'opt.frameTime': 'ファイルの Frame Time「{frameTime}」はフレーム時間として使えません。読み込むには「{option}」を指定してください',
   'err.countBlock': 'ファイルが壊れています：{block}ブロックのキー数が {count} 個とされていますが、ファイルの大きさに収まりません',
   'err.block.bone': 'ボーン',
   'err.block.morph': 'モーフ',

@@ -30,7 +30,7 @@ import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
-import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
+import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
 import { buildBoneInterpolation, PHYSICS_OFF } from '../vmd/interpolation';
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import { encodeSjis, decodeName } from '../vmd/sjis';
@@ -245,13 +245,14 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   if (stage) return failure(stage);
   const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
-  if (!(posTol > 0) || !Number.isFinite(posTol)) return fail('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol');
-  if (!(rotTol > 0) || !Number.isFinite(rotTol)) return fail('E_ARGUMENT', `--rot-tol must be a number greater than 0, got ${rotTol}`, 'rot-tol');
+  // Option refusals (optionRefusal): the CLI's English names --pos-tol, the app names its own field.
+  if (!(posTol > 0) || !Number.isFinite(posTol)) return failure(optionRefusal('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol', 'positive', { value: String(posTol) }));
+  if (!(rotTol > 0) || !Number.isFinite(rotTol)) return failure(optionRefusal('E_ARGUMENT', `--rot-tol must be a number greater than 0, got ${rotTol}`, 'rot-tol', 'positive', { value: String(rotTol) }));
   const tracks = buildTracks(motion);
   const from = opts.from ?? 0;
   const to = opts.to ?? Math.max(from, tracks.lastFrame);
-  if (!Number.isInteger(from) || from < 0) return fail('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from');
-  if (!Number.isInteger(to) || to < from) return fail('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to');
+  if (!Number.isInteger(from) || from < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from', Number.isInteger(from) ? 'min' : 'integer', { min: 0, value: String(from) }));
+  if (!Number.isInteger(to) || to < from) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to', Number.isInteger(to) ? 'order' : 'integer', { other: 'from', min: from, value: String(to) }));
 
   const sim = new Simulation(bullet, model, motion);
   let bones: number[];
@@ -272,7 +273,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       bones.push(b);
     }
     // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
-    const dense = denseRefusal('physics-bake', from, to, bones.length);
+    const dense = denseRefusal('physics-bake', from, to, bones.length, undefined, true);
     if (dense) return failure(dense);
     simW = record(sim, bones, from, to, opts);
     const lost = sim.world.diverged;

@@ -1,7 +1,8 @@
 // The import dialog says what the BVH reader ignored: a Frame Time of 0 read at the fps typed in the dialog
 // (before: the main process's task dropped the reader's warnings, so the dialog never said the file's own
 // frame time was ignored; the command line prints it). In the UI's language (en, ja), on the real task
-// (electron/mocap/mocap-task.ts, what main's worker runs) behind the bridge.
+// (electron/mocap/mocap-task.ts, what main's worker runs) behind the bridge. Without a frame rate the reader's
+// refusal names the dialog's 'Capture fps' field, not the command line's --fps.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
@@ -34,6 +35,17 @@ describe('the import dialog shows the BVH reader\'s warnings', () => {
     await m.begin({ name: 'zero.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(BVH) }, null);
     // Without a frame rate the file is refused (the reader's error); with one it converts.
     expect(m.error?.code).toBe('E_BVH_NUMBER');
+    // The refusal names the dialog's field, not the command line's --fps (en, ja).
+    const e = mount(MocapImportDialog, { attachTo: document.body });
+    await nextTick();
+    const said = () => e.get('[data-testid="mocap-error"]').text();
+    expect(said()).toContain('zero.bvh: The file\'s Frame Time “0” is not a usable frame time: give “Capture fps” to read it anyway (line 13)');
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(said()).toContain('「キャプチャ fps」');
+    expect(said()).not.toContain('--fps');
+    useSettingsStore().setLocale('en');
+    e.unmount();
     m.options.fps = 30;
     expect(await m.convert()).toBe(true);
     const w = mount(MocapImportDialog, { attachTo: document.body });

@@ -60,6 +60,19 @@ export function inDialogTerms(op: BatchOp, e: CodecError): NoticeError {
   return { ...e, message: optionErrorText(op, { option: e.option, problem: e.problem as OptionError['problem'], params: e.params ?? {} }) };
 }
 
+/**
+ * An option refusal (optionRefusal) as a dialog of its own says it (the bake dialog, the capture import
+ * dialog): the option, and the `other` one it names, by that dialog's field labels (`labels`, by the CLI's
+ * option name); any other error is as it came.
+ */
+export function inFormTerms(e: CodecError, labels: Readonly<Record<string, UiStringKey>>): NoticeError {
+  if (e.option === undefined || e.problem === undefined) return e;
+  const label = (o: string): string | NoticeText => (labels[o] ? { key: labels[o] } : o);
+  const params: Record<string, string | number | NoticeText> = { ...(e.params ?? {}), option: label(e.option) };
+  if (typeof e.params?.other === 'string') params.other = label(e.params.other);
+  return { ...e, message: { key: `opt.${e.problem}` as UiStringKey, params } };
+}
+
 export const useBatchStore = defineStore('batch', {
   state: () => ({
     open: false,

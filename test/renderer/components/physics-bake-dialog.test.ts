@@ -8,6 +8,7 @@ import { setQuietApi } from '../../helpers/quiet-api';
 import PhysicsBakeDialog from '../../../renderer/src/components/PhysicsBakeDialog.vue';
 import { useBakeStore } from '../../../renderer/src/stores/physics-bake';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { denseRefusal } from '../../../shared/edit-core/dense-limit';
 
 setQuietApi();
 
@@ -59,6 +60,21 @@ describe('Bake physics dialog text', () => {
     bake.open = true;
     await w.vm.$nextTick();
     expect(q('bake-cancelled')).toBeNull();
+    w.unmount();
+  });
+  it('a refusal that names --from/--to (a key far past the rest: E_SPAN) names the dialog\'s own fields, in English and Japanese', async () => {
+    const w = dialog('en');
+    const bake = useBakeStore();
+    bake.failure = denseRefusal('physics-bake', 0, 2_000_000, 10, undefined, true)!;
+    await w.vm.$nextTick();
+    const text = () => q('bake-failure')?.textContent?.trim() ?? '';
+    expect(text()).toBe('The keys run from frame 0 to 2,000,000, more frames than this works through (a key far past the rest?): trim the motion, or set “From frame” and “To frame”');
+    expect(text()).not.toContain('--');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text()).not.toContain('--');
+    expect(text()).toContain('「開始フレーム」');
     w.unmount();
   });
 });
