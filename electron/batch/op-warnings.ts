@@ -1,6 +1,7 @@
 /**
- * Warnings for requests that run and write a file but almost certainly did not do what was meant (a camera
- * motion baked or exported as a still figure, a trim past the motion's end, a VRMA map whose rows are never
+ * Warnings for requests that run and write a file but almost certainly did not do what was meant (a morph
+ * motion baked or exported as a still figure — a camera or light motion is refused, shared/vmd/inspect.ts
+ * stageMotionRefusal —, a trim past the motion's end, a VRMA map whose rows are never
  * read), and the one order in which a capture import's warnings are listed. The one-file commands
  * (electron/cli/commands) and the batch operations (ops.ts) both take them from here, so a file gets the
  * same warning either way. English, as the command line speaks; the output bytes are never changed.
@@ -29,8 +30,8 @@ function otherKeys(doc: VmdDocument): string {
 }
 
 /**
- * When a motion moves no bone of `model` (physics-bake, export-bvh): it has no bone keys (a camera or
- * morph motion), or none of its bone tracks names a bone the model has (a motion for another skeleton).
+ * When a motion moves no bone of `model` (physics-bake, export-bvh): it has no bone keys (a morph motion;
+ * a camera or light motion is refused before this), or none of its bone tracks names a bone the model has (a motion for another skeleton).
  * `result` says what the output then is. Null when some bone of the model is keyed.
  */
 export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, whose: string, result: string): string | null {

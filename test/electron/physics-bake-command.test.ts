@@ -113,7 +113,7 @@ describe('vmd-studio physics-bake of a motion that moves none of the model\'s bo
     expect(nCamera).toBeGreaterThan(10);
     const cam = await run(['physics-bake', modelFile, camera, '-o', 'cam.vmd', '--to', '20'], dir);
     expect(cam.code).toBe(1);
-    expect(cam.err).toContain(`a camera motion (${nCamera} camera keys, no bone keys): physics-bake works on a model's motion`);
+    expect(cam.err).toContain(`wavefile_camera.vmd: a camera motion (${nCamera} camera keys, no bone keys): physics-bake works on a model's motion`);
     expect(cam.out).toBe('');
     expect(existsSync(path.join(dir, 'cam.vmd'))).toBe(false);
     const lit = await run(['physics-bake', 'light.vmd', '--model', modelFile, '-o', 'lit.vmd', '--json'], dir);

@@ -82,7 +82,7 @@ export const physicsBakeCommand: CommandInfo = {
     if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
     const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
-    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' ? motionFile : undefined) }, undefined, givens);
+    if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
     // the model at rest: written all the same, and said.
     const warnings = physicsBakeWarnings(motion.value, model.value);
