@@ -428,3 +428,41 @@ export function appForSuite(opts: OpenAppOptions = {}): { readonly app: AppHandl
     },
   };
 }
+
+/**
+ * How the text of each element lies (elements that new users found cut or broken): its lines (distinct middles
+ * of its text boxes: ファイル broken into ファイ/ル gives two), `wide` (scrollWidth past clientWidth: cut at the
+ * side), `cut` (wide, or scrollHeight past clientHeight, or no height at all: a label squeezed to nothing by its
+ * column); an input's placeholder against its room, measured in its own font.
+ */
+export async function textFits(page: Page, selectors: string[]): Promise<{ sel: string; text: string; lines: number; wide: boolean; cut: boolean }[]> {
+  return page.evaluate((sels) => {
+    const out: { sel: string; text: string; lines: number; wide: boolean; cut: boolean }[] = [];
+    for (const sel of sels) {
+      const el = document.querySelector(sel) as HTMLElement | null;
+      if (!el) throw new Error(`${sel} is not there`);
+      if (el instanceof HTMLInputElement) {
+        const cs = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        const wide = ctx.measureText(el.placeholder).width > room + 0.5;
+        out.push({ sel, text: el.placeholder, lines: 1, wide, cut: wide });
+        continue;
+      }
+      const boxes: DOMRect[] = [];
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
+      }
+      const mids = boxes.map((b) => ({ y: b.top + b.height / 2, h: b.height })).sort((a, b) => a.y - b.y);
+      let lines = 0, last = -Infinity;
+      for (const m of mids) if (m.y - last > m.h / 2) (lines++, (last = m.y));
+      const wide = el.scrollWidth > el.clientWidth + 0.5;
+      out.push({ sel, text: el.textContent!.trim(), lines, wide, cut: wide || el.scrollHeight > el.clientHeight + 1 || el.clientHeight === 0 });
+    }
+    return out;
+  }, selectors);
+}

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, textFits, type AppHandle } from './harness';
 import { keyPoint } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -137,42 +137,6 @@ async function expectApart(page: Page, a: string, b: string, what: string) {
   expect(bb, `${what}: ${b} shown`).toBeTruthy();
   const overlap = ba!.x < bb!.x + bb!.width && bb!.x < ba!.x + ba!.width && ba!.y < bb!.y + bb!.height && bb!.y < ba!.y + ba!.height;
   expect(overlap, `${what}: ${a} ${JSON.stringify(ba)} overlaps ${b} ${JSON.stringify(bb)}`).toBe(false);
-}
-
-/**
- * Text that a new user found cut or broken at 1280×720 (en, ja): for each element, its text's lines (distinct
- * middles of its text boxes: ファイル broken into ファイ/ル gives two) and whether it is cut (scrollWidth past
- * clientWidth, or scrollHeight past clientHeight: a label squeezed to nothing by its column); an input's
- * placeholder against its room (measured in its own font).
- */
-async function textFits(page: Page, selectors: string[]) {
-  return page.evaluate((sels) => {
-    const out: { sel: string; text: string; lines: number; cut: boolean }[] = [];
-    for (const sel of sels) {
-      const el = document.querySelector(sel) as HTMLElement | null;
-      if (!el) throw new Error(`${sel} is not there`);
-      if (el instanceof HTMLInputElement) {
-        const cs = getComputedStyle(el);
-        const ctx = document.createElement('canvas').getContext('2d')!;
-        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-        const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-        out.push({ sel, text: el.placeholder, lines: 1, cut: ctx.measureText(el.placeholder).width > room + 0.5 });
-        continue;
-      }
-      const boxes: DOMRect[] = [];
-      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        const r = document.createRange();
-        r.selectNodeContents(n);
-        boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
-      }
-      const mids = boxes.map((b) => ({ y: b.top + b.height / 2, h: b.height })).sort((a, b) => a.y - b.y);
-      let lines = 0, last = -Infinity;
-      for (const m of mids) if (m.y - last > m.h / 2) (lines++, (last = m.y));
-      out.push({ sel, text: el.textContent!.trim(), lines, cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 1 || el.clientHeight === 0 });
-    }
-    return out;
-  }, selectors);
 }
 
 /** Opens gene's stand.vmd and clicks its second bone's key at frame 30, so the curve pane and inspector fill. */

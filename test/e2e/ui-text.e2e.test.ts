@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openThroughDialog, showModelThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openThroughDialog, showModelThroughDialog, textFits } from './harness';
 import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -31,24 +31,10 @@ async function setLocale(page: Page, locale: 'en' | 'ja') {
   await animationFrames(page, 2);
 }
 
-/** The lines the text of `selector` takes (distinct tops of its text's boxes), and whether it is cut (scrollWidth). */
+/** One element's text lines and whether it is cut at the side (harness textFits). */
 async function textLines(page: Page, selector: string): Promise<{ text: string; lines: number; cut: boolean }> {
-  return page.evaluate((sel) => {
-    const el = document.querySelector(sel) as HTMLElement | null;
-    if (!el) throw new Error(`${sel} is not there`);
-    // The boxes of its text nodes (a word broken over two lines gives two), grouped by their middle.
-    const boxes: DOMRect[] = [];
-    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      const r = document.createRange();
-      r.selectNodeContents(n);
-      boxes.push(...[...r.getClientRects()].filter((b) => b.width > 0));
-    }
-    const mids = boxes.map((b) => ({ y: b.top + b.height / 2, h: b.height })).sort((a, b) => a.y - b.y);
-    let lines = 0, last = -Infinity;
-    for (const m of mids) if (m.y - last > m.h / 2) (lines++, (last = m.y));
-    return { text: el.textContent!.trim(), lines, cut: el.scrollWidth > el.clientWidth + 0.5 };
-  }, selector);
+  const [t] = await textFits(page, [selector]);
+  return { text: t.text, lines: t.lines, cut: t.wide };
 }
 
 async function gapBetween(page: Page, left: string, right: string): Promise<number> {
