@@ -142,6 +142,7 @@ const en = {
   'editor.refusal.existsAt': 'Frame {frame} already has a key',
   'editor.refusal.frameOutOfRange': 'Frame {frame} is out of range',
   'editor.refusal.poseNotFinite': 'The pose is not a number',
+  'editor.refusal.poseNothingToKey': 'The pose names no bone or morph the model has',
   'editor.refusal.boneNameNotStorable': 'The bone’s name does not fit a VMD key (15 bytes of Shift_JIS)',
 } as const;
 
@@ -284,6 +285,7 @@ const ja: Record<EditorStringKey, string> = {
   'editor.refusal.existsAt': 'フレーム {frame} には既にキーがあります',
   'editor.refusal.frameOutOfRange': 'フレーム {frame} は範囲外です',
   'editor.refusal.poseNotFinite': 'ポーズが数値になっていません',
+  'editor.refusal.poseNothingToKey': 'ポーズにはモデルにあるボーンもモーフもありません',
   'editor.refusal.boneNameNotStorable': 'このボーン名は VMD のキーに収まりません（Shift_JIS で 15 バイトまで）',
 };
 

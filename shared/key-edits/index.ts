@@ -18,3 +18,4 @@ export * from './mixed-values';
 export * from './camera-key';
 export * from './bone-key';
 export * from './morph-key';
+export * from './pose-apply';
