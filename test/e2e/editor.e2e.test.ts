@@ -50,6 +50,8 @@ async function openByDrop(page: Page, name: string, bytes: Uint8Array, firstTrac
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
       for (;;) {
         await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        // Dropped over an open motion, the app asks whether it goes into the scene: "open it on its own".
+        document.querySelector<HTMLElement>('[data-testid="confirm-discard"]')?.click();
         const shown = document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name);
         if (shown && document.querySelector(`[data-testid="${firstTrack}"]`)) break;
         if (performance.now() - t0 > 60_000) throw new Error('drop did not open');

@@ -72,6 +72,9 @@ describe.skipIf(!found.path)(`desktop app (Electron)${found.path ? '' : ` — sk
       dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [filePath] })) as typeof dialog.showOpenDialog;
     }, dance);
     await page.click('[data-testid="cmd-open"]');
+    // Opened over the file the command line gave: it is asked whether it goes into the scene; on its own here.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="confirm-dialog"]') || document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wavefile_v2.vmd'));
+    if (await page.isVisible('[data-testid="confirm-dialog"]')) await page.click('[data-testid="confirm-discard"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wavefile_v2.vmd'));
     await page.click('[data-testid="whole-motion"]');
     await page.check('[data-testid="batch-target-document"]');

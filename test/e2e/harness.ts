@@ -194,19 +194,21 @@ export async function fileDialogReady(page: Page): Promise<void> {
 }
 
 /**
- * Waits until `name` shows in the summary or the app asks about unsaved changes before it replaces them,
- * and then answers "Don't Save" (a test that opens another file over an edited one means to drop the edit;
- * the question itself is tested in close-scene.test.ts, scene-replace.e2e and music.e2e).
+ * Waits until `name` shows in the summary (after the workspace's version `before`) or the app asks before it
+ * replaces the scene, and then answers "Don't Save" / "Open it on its own" (a test that opens another file over
+ * an open one means to replace it; the question itself is tested in close-scene.test.ts, scene-replace.e2e,
+ * music.e2e and pose-apply.e2e).
  */
-async function dropUnsavedIfAsked(page: Page, name: string): Promise<void> {
+export async function dropUnsavedIfAsked(page: Page, name: string, before: number | null = null): Promise<void> {
   await page
     .waitForFunction(
-      (n) => {
+      ([n, v]) => {
         if (document.querySelector('[data-testid="confirm-dialog"]')) return true;
         const shown = document.querySelector('[data-testid="summary-name"]')?.textContent ?? '';
-        return shown.includes(n) && !shown.includes('●'); // an unsaved one of the same name is the old one
+        // An unsaved one of the same name is the old one; so is one shown before the workspace moved.
+        return shown.includes(n) && !shown.includes('●') && (v === null || window.__vmdEditor?.version() !== v);
       },
-      name,
+      [name, before] as const,
       { timeout: 30_000 },
     )
     .catch(() => undefined); // the wait below says what the page shows instead
@@ -264,7 +266,7 @@ export async function openFileViaDialog(page: Page, file: string): Promise<void>
     const err = await page.textContent('[data-testid="file-dialog-error"]').catch(() => null);
     throw new Error(`the open dialog did not close after Go (path field: ${typed}; error: ${err}; screenshot: ${shot})`, { cause: e });
   }
-  await dropUnsavedIfAsked(page, path.basename(file));
+  await dropUnsavedIfAsked(page, path.basename(file), before);
   try {
     await page.waitForFunction(
       ([name, v]) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name) && (v === null || window.__vmdEditor?.version() !== v),

@@ -12,7 +12,8 @@
  *           chosen bone's row and (c) the timeline canvas has drawn key diamonds on that row (pixels read back).
  * So the figure covers the request, the bytes over HTTP, readVmd, buildTracks, the summary, track-list
  * and timeline paints, the round trip of the click and the selection/inspector update. Between runs a
- * keyless VMD is opened, so a row or a diamond seen on screen can only belong to the document being timed.
+ * keyless VMD is opened, so a row or a diamond seen on screen can only belong to the document being timed (the
+ * question asked when a file is opened over it, "open it on its own", is answered by the page as it shows).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,6 +78,17 @@ async function timedOpen(page: Page, file: string, want: { track: number; name: 
       },
       { capture: true, once: true },
     );
+  });
+  // Opened over the keyless motion, the app asks whether the file goes into the scene (shell/pose-apply.ts):
+  // answered "open it on its own" by the page itself the moment it shows, so the figure stays the app's.
+  await page.evaluate(() => {
+    const answer = new MutationObserver(() => {
+      const b = document.querySelector<HTMLElement>('[data-testid="confirm-discard"]');
+      if (!b) return;
+      answer.disconnect();
+      b.click();
+    });
+    answer.observe(document.body, { childList: true, subtree: true });
   });
   await page.click('[data-testid="file-dialog-go"]');
   // Polled in animation frames: the first frame where the document is on screen, rows and diamonds included.

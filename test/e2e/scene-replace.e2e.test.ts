@@ -47,7 +47,10 @@ describe('opening a lone file over an unsaved scene (browser mode)', () => {
     // A lone motion: the question comes before anything is dropped.
     await openThroughDialog(page, ['cmd-open'], STAND);
     await page.waitForSelector('[data-testid="confirm-dialog"]');
-    expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Opening stand.vmd replaces the scene. The unsaved changes to camera.vmd will be lost.');
+    // It may also go into the scene (pose-apply.e2e): the same question offers that first, and says what opening it on its own loses.
+    expect(await page.textContent('[data-testid="confirm-message"]')).toBe(
+      'stand.vmd is a motion: add it to the scene as a new actor, load it onto an actor in place of its motion (one undo step), or open it on its own, which replaces the scene. Opening it on its own loses the unsaved changes to camera.vmd.',
+    );
     await s.app.screenshot('scene-replace-question');
     await page.click('[data-testid="confirm-cancel"]');
     await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });

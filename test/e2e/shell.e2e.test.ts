@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '../../renderer/src/shell/shortcuts';
 import { mirror } from '../../shared/motion-ops';
 import { readVmd, writeVmd } from '../../shared/vmd';
-import { appForSuite, corpusPath, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';
+import { appForSuite, corpusPath, dropUnsavedIfAsked, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
 function independentCounts(bytes: Buffer) {
@@ -183,6 +183,8 @@ describe('shell in the browser mode', () => {
       await page.unroute('**/api/call/listDirectory');
     }
     await page.click('[data-testid="file-dialog-go"]');
+    // Opened over the open motion: it is asked whether it goes into the scene (pose-apply.e2e); on its own here.
+    await dropUnsavedIfAsked(page, 'swim.vmd');
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('swim.vmd'));
     expect(suite.app.errors).toEqual([]);
   });
@@ -216,6 +218,8 @@ describe('shell in the browser mode', () => {
       dt.items.add(new File([new Uint8Array(data)], '01.vpd'));
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, bytes);
+    // Dropped over the open motion it is asked whether the pose goes onto the actor (pose-apply.e2e); on its own here.
+    await dropUnsavedIfAsked(page, '01.vpd');
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('01.vpd'));
     const sections = (readFileSync(src, 'latin1').match(/^Bone\d+\{/gm) ?? []).length;
     expect(await page.getAttribute('[data-testid="count-bone"]', 'data-count')).toBe(String(sections));

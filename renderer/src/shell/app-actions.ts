@@ -14,6 +14,7 @@ import { documentContent } from '../stores/workspace';
 import { fileNameOf, folderOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
 import { pickPath } from './file-dialog';
+import { openOntoScene } from './pose-apply';
 import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../shared/key-edits';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
@@ -32,7 +33,9 @@ export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
 /**
  * Opens anything a person hands the app (Open…, a drop), by its kind in the one list of what both take
  * (file-types.ts OPEN_KINDS): a PMX/PMD model goes to the preview (the active actor's model); a scene file
- * opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved changes); a
+ * opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved changes), or,
+ * with a scene open, goes into it when the person says so (shell/pose-apply.ts: a pose onto an actor, a motion
+ * as a new actor or onto one); a
  * capture opens the import dialog; a song becomes the scene's music (as ♪ Music… does). Anything else, and
  * an empty dropped file, is refused with a notice naming the file. True when something was opened or asked for.
  */
@@ -63,6 +66,11 @@ export async function openAny(source: OpenSource): Promise<boolean> {
     return loaded;
   }
   const scene = useSceneStore();
+  // A pose or motion over an open scene: asked whether it goes into it (onto an actor, as a new actor) first.
+  if (kind === 'motion') {
+    const onto = await openOntoScene(source);
+    if (onto !== null) return onto;
+  }
   if ('path' in source) return scene.openPath(source.path);
   if (kind === 'scene') {
     // A scene's files are named relative to its folder, and a browser's drop gives no folder.

@@ -8,13 +8,14 @@ import { shallowRef } from 'vue';
 import type { NoticeText } from './notify';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
-export type ConfirmChoice = 'save' | 'discard' | 'cancel';
+/** 'apply', 'add', 'load', 'camera': what a pose or motion opened over a scene does to it (shell/pose-apply.ts). */
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera';
 
 export interface ConfirmRequest {
   title: NoticeText;
   message: NoticeText;
   /** In order; the first is the default (Enter). Escape and the backdrop answer 'cancel'. */
-  buttons: readonly { choice: ConfirmChoice; label: UiStringKey }[];
+  buttons: readonly { choice: ConfirmChoice; label: UiStringKey; params?: Readonly<Record<string, string | number>> }[];
 }
 
 export const useConfirmStore = defineStore('confirm', () => {

@@ -18,9 +18,9 @@ import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from './workspace';
 import { folderOf } from '../paths';
-import { useConfirmStore } from './confirm';
+import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
 import { useMocapStore } from './mocap';
 import { useSettingsStore } from './settings';
@@ -41,7 +41,7 @@ import {
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
-import { CAMERA_DOC_KINDS, isCameraDocKind } from '../../../shared/key-edits';
+import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState } from '../../../shared/ipc/contract';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
@@ -319,32 +319,51 @@ export const useSceneStore = defineStore('scene', () => {
    * True to go on.
    */
   async function confirmReplace(file: string): Promise<boolean> {
+    return (await askReplace(file)) === 'open';
+  }
+
+  /**
+   * `confirmReplace` with other answers offered first (shell/pose-apply.ts: a pose or motion opened over the
+   * scene can go into it): `offer.buttons` lead (the first is the default, Enter), then Save All and Open / Open
+   * and Discard when anything is unsaved, or "Open it on its own (replaces the scene)", then Cancel; the line
+   * is `offer.message`, followed by what is unsaved. Resolves to 'open' (replace the scene: saved or discarded
+   * as answered), 'cancel', or the offered choice.
+   */
+  async function askReplace(file: string, offer?: { message: NoticeText; buttons: ConfirmRequest['buttons'] }): Promise<ConfirmChoice | 'open'> {
     const names = unsavedNames.value;
-    if (!names.length) return true;
+    if (!names.length && !offer) return 'open';
     const lone = !path.value && !untitled.value;
+    const params = { file: basenamePath(file), names: names.join(', ') };
+    const replaceMessage: NoticeText = { key: lone ? 'scene.replaceLoneAsk' : 'scene.replaceAsk', params };
     const choice = await useConfirmStore().ask({
-      title: { key: lone ? 'scene.closeTitle' : 'scene.replaceTitle' },
-      message: { key: lone ? 'scene.replaceLoneAsk' : 'scene.replaceAsk', params: { file: basenamePath(file), names: names.join(', ') } },
+      title: { key: offer ? 'scene.openOntoTitle' : lone ? 'scene.closeTitle' : 'scene.replaceTitle' },
+      message: offer ? (names.length ? { key: 'scene.openOntoUnsaved', params: { ask: offer.message, names: params.names } } : offer.message) : replaceMessage,
       buttons: [
-        { choice: 'save', label: lone ? 'close.save' : 'scene.replaceSave' },
-        { choice: 'discard', label: lone ? 'close.discard' : 'scene.replaceOpen' },
+        ...(offer?.buttons ?? []),
+        ...(names.length
+          ? [
+              { choice: 'save' as const, label: lone ? ('close.save' as const) : ('scene.replaceSave' as const) },
+              { choice: 'discard' as const, label: lone ? ('close.discard' as const) : ('scene.replaceOpen' as const) },
+            ]
+          : [{ choice: 'discard' as const, label: 'scene.openAlone' as const }]),
         { choice: 'cancel', label: 'close.cancel' },
       ],
     });
-    if (choice !== 'save') return choice === 'discard';
+    if (choice === 'discard') return 'open';
+    if (choice !== 'save') return choice;
     if (saveAllAsking) {
-      if ((await saveAllAsking()) && !anyDirty.value) return true;
+      if ((await saveAllAsking()) && !anyDirty.value) return 'open';
     } else {
       const r = await saveAll();
       if (r.needsName.length) {
         const unnamed = r.needsName.map((id) => docName(id) || '—').join(', ');
         useNotifyStore().warning({ key: 'scene.replaceNeedsName', params: { names: unnamed } });
-        return false;
+        return 'cancel';
       }
-      if (r.ok && !anyDirty.value) return true;
+      if (r.ok && !anyDirty.value) return 'open';
     }
     useNotifyStore().warning({ key: 'scene.replaceNotSaved', params: { file: basenamePath(file), names: unsavedNames.value.join(', ') } });
-    return false;
+    return 'cancel';
   }
 
   /**
@@ -414,14 +433,23 @@ export const useSceneStore = defineStore('scene', () => {
         useNotifyStore().error(r.error);
         return false;
       }
-      openLone(r.value);
-      const dir = r.value.path ? folderOf(r.value.path) : '';
-      if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-      openedNotice(r.value.fileName);
+      openRead(r.value);
       return true;
     } finally {
       ws.busy = false;
     }
+  }
+
+  /**
+   * A file already read (and asked about: askReplace) opens as `openPath` opens it: a lone motion, its folder
+   * the one Open… starts in next time, and a notice.
+   */
+  function openRead(content: DocumentContent): void {
+    openLone(content);
+    const settings = useSettingsStore();
+    const dir = content.path ? folderOf(content.path) : '';
+    if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
+    openedNotice(content.fileName);
   }
 
   /**
@@ -437,6 +465,17 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
+    const added = addContent(r.value, as);
+    if (added) void useSettingsStore().refreshRecent();
+    return added;
+  }
+
+  /**
+   * What `addDocument` does with a motion already read (a file's, or dropped bytes decoded): a new actor, or the
+   * camera document, as one undo step, with the same refusals and notices.
+   */
+  function addContent(content: DocumentContent, as: 'actor' | 'camera' | 'auto' = 'auto'): boolean {
+    const r = { value: content };
     const kind = as === 'auto' ? (isCameraMotion(r.value.info) ? 'camera' : 'actor') : as;
     if (kind === 'camera' && cameraEntry.value) {
       useNotifyStore().warning({ key: 'scene.cameraExists', params: { name: cameraEntry.value.fileName } });
@@ -450,13 +489,26 @@ export const useSceneStore = defineStore('scene', () => {
     }
     const model = usePreviewStore().model?.path ?? null;
     addAsStep(r.value, kind, model);
-    void useSettingsStore().refreshRecent();
     // A new actor dances on the model shown until now: say which, and how to give it another.
     if (kind === 'actor') {
       const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
       useNotifyStore().success({ key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
     } else useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
     return true;
+  }
+
+  /**
+   * A motion loaded onto a document of the scene (an actor's motion, the camera document), as MMD loads a
+   * motion onto the selected model: the document's keys become the motion's, as one undo step (`label`;
+   * undo gives back its exact bytes). The document keeps its file (Save writes the loaded motion there) and
+   * is made active. Resolves to whether it changed.
+   */
+  async function loadOnto(id: number, content: DocumentContent, label: string): Promise<boolean> {
+    if (!partOf(id) || !ws.get(id)) return false;
+    activate(id);
+    if (ws.activeId !== id) return false;
+    const d = ws.get(id)!;
+    return ws.commitDiff(diffDocuments(d.doc, content.doc, label).diff);
   }
 
   /**
@@ -925,6 +977,9 @@ export const useSceneStore = defineStore('scene', () => {
     unsavedNames,
     saveStatus,
     confirmReplace,
+    askReplace,
+    addContent,
+    loadOnto,
     attachSaveAll,
     stateOf,
     docName,
@@ -941,6 +996,7 @@ export const useSceneStore = defineStore('scene', () => {
     placeStage,
     removeEntry,
     openPath,
+    openRead,
     openBytes,
     newMotion,
     current,

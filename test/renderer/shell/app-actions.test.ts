@@ -1,9 +1,13 @@
 // The app actions views call (issue 25 §2): open anything, a new motion, register a pose.
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { corpusPath, corpusPresent } from '../../helpers/corpus';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeName, writeVmd } from '../../../shared/vmd';
 import { newMotion, openAny, registerPose } from '../../../renderer/src/shell/app-actions';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
-import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { noticeLines, renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { useTimeStore } from '../../../renderer/src/stores/time';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
@@ -19,11 +23,49 @@ describe('app actions', () => {
     expect(usePreviewStore().modelRequest).toEqual({ path: '/m/miku.pmx' });
     expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
     expect(useWorkspaceStore().fileName).toBe('a.vmd');
-    expect(await openAny({ name: 'b.vmd', bytes: dance(20) })).toBe(true);
+    // Over the open motion it is asked whether it goes into the scene (shell/pose-apply.ts); on its own here.
+    const dropped = openAny({ name: 'b.vmd', bytes: dance(20) });
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    expect(useConfirmStore().current!.buttons.map((b) => b.choice)).toEqual(['add', 'load', 'discard', 'cancel']);
+    useConfirmStore().answer('discard');
+    expect(await dropped).toBe(true);
     expect(useWorkspaceStore().fileName).toBe('b.vmd');
     expect(useWorkspaceStore().path).toBeNull();
     expect(await openAny({ name: 'notes.txt', bytes: new Uint8Array(1) })).toBe(false);
     expect(useWorkspaceStore().fileName).toBe('b.vmd');
+  });
+
+  it.skipIf(!corpusPresent)('openAny: a .vpd dropped over an open motion asks first to apply it to the actor at the playhead; Apply keys its bones there as one undo step (undo: the exact bytes); Cancel changes nothing', async () => {
+    memoryScene([['/s/a.vmd', dance(10)]]);
+    expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
+    const ws = useWorkspaceStore();
+    const before = writeVmd(ws.doc!);
+    useTimeStore().seek(15);
+    const vpd = new Uint8Array(readFileSync(corpusPath('threejs/vpds/01.vpd')));
+    const confirm = useConfirmStore();
+    // Cancel: nothing changes.
+    let dropped = openAny({ name: '01.vpd', bytes: vpd });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    expect(confirm.current!.buttons.map((b) => b.choice)).toEqual(['apply', 'discard', 'cancel']);
+    expect(renderText({ key: confirm.current!.buttons[0].label, params: confirm.current!.buttons[0].params }, 'en')).toBe('Apply the pose to a at frame 15');
+    expect(renderText({ key: confirm.current!.buttons[1].label }, 'en')).toBe('Open it on its own (replaces the scene)');
+    confirm.answer('cancel');
+    expect(await dropped).toBe(false);
+    expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
+    // Apply.
+    dropped = openAny({ name: '01.vpd', bytes: vpd });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    confirm.answer('apply');
+    expect(await dropped).toBe(true);
+    const h = useHistoryStore();
+    expect(h.depth).toBe(1);
+    expect(h.undoLabel).toBe('apply pose 01.vpd at 15');
+    expect(ws.fileName).toBe('a.vmd');
+    const names = new Set(ws.tracks!.bones.names);
+    expect(names.has('左ひじ')).toBe(true);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('Applied 01.vpd to a at frame 15: 93 bone(s) and 0 morph(s) keyed (one undo step)');
+    h.undo();
+    expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
   });
 
   it('openAny: an empty drop is "the file is empty (0 bytes)" as Open… says it; a dropped scene says why it cannot open; anything else names what Open… takes', async () => {

@@ -1,0 +1,153 @@
+/**
+ * A pose or a motion opened (Open…, a drop) while a scene or motion is open goes into it, as MMD loads a pose
+ * or a motion onto the selected model, unless the person chooses to open it on its own (it then replaces
+ * the scene, as before):
+ * - a .vpd: "Apply the pose to ACTOR at frame N" (first, Enter): keys at the playhead for every bone and morph
+ *   the pose names that the model has (shared/key-edits/pose-apply.ts), one undo step;
+ * - a .vmd: "Add to the scene as a new actor" (what + Actor does) or "Load onto ACTOR (replaces its motion)",
+ *   one undo step; a camera VMD: "Use as the scene's camera" (added, or loaded onto the camera document).
+ */
+import { applyPose, type PoseApplied } from '../../../shared/key-edits';
+import { readVpd, type VpdPose } from '../../../shared/vmd';
+import { useApi } from '../api';
+import { fileNameOf } from '../paths';
+import type { ConfirmRequest } from '../stores/confirm';
+import { useHistoryStore } from '../stores/history';
+import { NOTICE_TIMEOUT_MS, useNotifyStore } from '../stores/notify';
+import { usePreviewStore } from '../stores/preview';
+import { isCameraMotion, useSceneStore } from '../stores/scene';
+import { useSettingsStore } from '../stores/settings';
+import { useTimeStore } from '../stores/time';
+import { decodeDocument, useWorkspaceStore, type DocumentContent } from '../stores/workspace';
+
+type Source = { path: string } | { name: string; bytes: Uint8Array };
+
+/** The actor a pose or motion goes onto: the active one, else (the camera document active) the one shown with it. */
+function targetActor(): number | null {
+  const scene = useSceneStore();
+  const id = scene.shownActorId;
+  return scene.entries.some((e) => e.id === id && e.kind === 'actor') ? id : null;
+}
+
+/** The file's bytes (read by main for a path: it goes on the recent list), or null (said in a notice). */
+async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null } | null> {
+  if ('bytes' in source) return { bytes: source.bytes, path: null };
+  const r = await useApi().openFile(source.path);
+  void useSettingsStore().refreshRecent();
+  if (!r.ok) {
+    useNotifyStore().error(r.error);
+    return null;
+  }
+  return { bytes: r.value.bytes, path: r.value.path };
+}
+
+/**
+ * Asks what a .vpd or .vmd opened over an open scene or motion does (see the file comment) and does it.
+ * The question is the one that asks before the scene is replaced (stores/scene.ts askReplace), with these
+ * answers first; "open it on its own" opens it as before. Resolves to whether something was done, or null
+ * when nothing is asked (nothing is open, it is not a .vmd/.vpd, a pose with no actor to take it): the
+ * caller opens it as before.
+ */
+export async function openOntoScene(source: Source): Promise<boolean | null> {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  if (!scene.entries.length && !ws.isOpen) return null;
+  const name = 'path' in source ? source.path : source.name;
+  const lower = name.toLowerCase();
+  const pose = lower.endsWith('.vpd');
+  if (!pose && !lower.endsWith('.vmd')) return null;
+  const file = fileNameOf(name);
+  const actor = targetActor();
+  if (pose && actor === null) return null;
+  const got = await bytesOf(source);
+  if (!got) return false;
+  const notify = useNotifyStore();
+  const actorName = actor === null ? '' : scene.partName(actor);
+  const decoded = decodeDocument(file, got.bytes, got.path);
+  /** The file opened on its own from the bytes read (the question already asked: askReplace), as Open… opens it. */
+  const alone = (): boolean => {
+    if (!decoded.ok) {
+      notify.error(decoded.error);
+      return false;
+    }
+    if (!('path' in source)) return scene.openBytes(source.name, source.bytes, null);
+    scene.openRead(decoded.value);
+    return true;
+  };
+
+  if (pose) {
+    const p = readVpd(got.bytes);
+    if (!p.ok) {
+      notify.error({ ...p.error, file: got.path ?? file });
+      return false;
+    }
+    const frame = Math.round(useTimeStore().frame);
+    const choice = await scene.askReplace(name, {
+      message: { key: 'scene.poseAsk', params: { file } },
+      buttons: [{ choice: 'apply', label: 'scene.poseApply', params: { actor: actorName, frame } }],
+    });
+    if (choice === 'open') return alone();
+    if (choice !== 'apply') return false;
+    return applyPoseToActor(actor!, p.value, file, frame) !== null;
+  }
+
+  if (!decoded.ok) {
+    notify.error(decoded.error);
+    return false;
+  }
+  const content = decoded.value;
+  const camera = isCameraMotion(content.info);
+  const buttons: ConfirmRequest['buttons'] = camera
+    ? [{ choice: 'camera', label: 'scene.cameraUse' }]
+    : [{ choice: 'add', label: 'scene.motionAdd' }, ...(actor === null ? [] : [{ choice: 'load' as const, label: 'scene.motionLoad' as const, params: { actor: actorName } }])];
+  const choice = await scene.askReplace(name, { message: { key: camera ? 'scene.cameraMotionAsk' : 'scene.motionAsk', params: { file } }, buttons });
+  if (choice === 'open') return alone();
+  if (choice === 'add') return scene.addContent(content, 'actor');
+  if (choice === 'camera') {
+    const cam = scene.cameraEntry;
+    if (!cam) return scene.addContent(content, 'camera');
+    return loadMotion(cam.id, content, file, cam.fileName);
+  }
+  if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor));
+  return false;
+}
+
+async function loadMotion(id: number, content: DocumentContent, file: string, shown: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const done = await scene.loadOnto(id, content, `load motion ${file}`);
+  if (done) {
+    const target = useWorkspaceStore().get(id);
+    useNotifyStore().success({ key: 'scene.motionLoaded', params: { name: file, actor: shown, file: target?.fileName ?? '' } });
+  }
+  return done;
+}
+
+/**
+ * Applies `pose` to actor `id`'s motion at `frame` (made active): one undo step, "apply pose FILE at N". The
+ * names the model (the preview's, the actor's) lacks are left out and listed in the notice. Returns what
+ * it did, or null when refused (said by the history's notice).
+ */
+export function applyPoseToActor(id: number, pose: VpdPose, file: string, frame: number): PoseApplied | null {
+  const scene = useSceneStore();
+  scene.activate(id);
+  if (useWorkspaceStore().activeId !== id) return null;
+  const preview = usePreviewStore();
+  const outline = preview.modelOutline;
+  // The figure (no model) takes every name: it has no morphs, and bones it lacks are still the motion's keys.
+  const knownBones = preview.model && outline ? outline.groups.flatMap((g) => g.bones) : null;
+  const knownMorphs = preview.model && outline ? outline.morphs.map((m) => m.name) : null;
+  let applied: PoseApplied | null = null;
+  const r = useHistoryStore().run((doc, tracks) => {
+    const out = applyPose(doc, tracks, pose, frame, { label: `apply pose ${file} at ${frame}`, knownBones, knownMorphs });
+    if (out.ok) applied = out.value;
+    return out;
+  });
+  if (!r || !applied) return null;
+  const a: PoseApplied = applied;
+  const text = { key: 'scene.poseApplied' as const, params: { name: file, actor: scene.partName(id), frame, bones: a.bones, morphs: a.morphs } };
+  const missing = [...a.missingBones, ...a.missingMorphs, ...a.skipped];
+  // A list to read: it stays as long as a warning does.
+  if (missing.length) useNotifyStore().push('success', text, { key: 'scene.poseMissing', params: { n: missing.length, names: missing.join(', ') } }, NOTICE_TIMEOUT_MS.warning);
+  else useNotifyStore().success(text);
+  return a;
+}
