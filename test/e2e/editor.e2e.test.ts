@@ -23,7 +23,11 @@ async function openTimed(page: Page, file: string, firstTrack: string): Promise<
   const t0 = Date.now();
   await page.click('[data-testid="file-dialog-go"]');
   await page.waitForFunction(
-    ({ name, track }) => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name) && !!document.querySelector(`[data-testid="${track}"]`),
+    ({ name, track }) => {
+      // Opened over an open motion, the app asks whether it goes into the scene: "open it on its own".
+      document.querySelector<HTMLElement>('[data-testid="confirm-discard"]')?.click();
+      return document.querySelector('[data-testid="summary-name"]')?.textContent?.includes(name) && !!document.querySelector(`[data-testid="${track}"]`);
+    },
     { name: path.basename(file), track: firstTrack },
     { timeout: 30_000, polling: 'raf' },
   );
