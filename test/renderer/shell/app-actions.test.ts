@@ -68,6 +68,34 @@ describe('app actions', () => {
     expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
   });
 
+  it('openAny: a motion dropped over an open one is added as an actor, or loaded onto the actor (one undo step, undo gives its bytes back); a camera VMD becomes the scene’s camera', async () => {
+    memoryScene([['/s/a.vmd', dance(10)]]);
+    expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
+    const ws = useWorkspaceStore();
+    const scene = useSceneStore();
+    const confirm = useConfirmStore();
+    const h = useHistoryStore();
+    const before = writeVmd(ws.doc!);
+    const answer = async (name: string, bytes: Uint8Array, choice: 'add' | 'load' | 'camera', choices: string[]) => {
+      const done = openAny({ name, bytes });
+      await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+      expect(confirm.current!.buttons.map((b) => b.choice)).toEqual(choices);
+      confirm.answer(choice);
+      return done;
+    };
+    expect(await answer('b.vmd', dance(30), 'load', ['add', 'load', 'discard', 'cancel'])).toBe(true);
+    expect(scene.entries.length).toBe(1);
+    expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(dance(30)))).toBe(true);
+    expect(h.undoLabel).toBe('load motion b.vmd');
+    expect(ws.fileName).toBe('a.vmd');
+    h.undo();
+    expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
+    expect(await answer('c.vmd', dance(40), 'add', ['add', 'load', 'discard', 'cancel'])).toBe(true);
+    expect(scene.actors.map((e) => e.fileName)).toEqual(['a.vmd', 'c.vmd']);
+    expect(await answer('cam.vmd', cameraVmd(), 'camera', ['camera', 'discard', 'cancel'])).toBe(true);
+    expect(scene.cameraEntry?.fileName).toBe('cam.vmd');
+  });
+
   it('openAny: an empty drop is "the file is empty (0 bytes)" as Open… says it; a dropped scene says why it cannot open; anything else names what Open… takes', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     const notify = useNotifyStore();
