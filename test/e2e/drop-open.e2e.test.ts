@@ -32,8 +32,13 @@ async function notice(page: Page, text: string): Promise<string> {
 /** Every notice's line now. */
 const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
 
+/** Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn). */
 async function dismissNotices(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click()));
+  await page.evaluate(() => {
+    const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
+    if (all) all.click();
+    else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
+  });
   await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
 }
 

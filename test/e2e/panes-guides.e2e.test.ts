@@ -125,15 +125,16 @@ describe('pane borders, the Path switch and the shot borders', () => {
     await page.keyboard.press('Control+Shift+F');
     await page.waitForFunction(() => document.querySelector('[data-testid="app-body"]')?.classList.contains('preview-full'));
     await page.waitForSelector('[data-testid="output-frame-guide"]');
-    const pane = (await page.locator('.preview-overlays').boundingBox())!;
-    await page.waitForFunction(
-      (w) => {
+    // The pane and the guide read together, once the guide has followed the pane's last size (going full window
+    // can change the bars' lines, and the pane's height with them, a layout later).
+    const { pane, rect } = (await (
+      await page.waitForFunction(() => {
         const r = document.querySelector('[data-testid="output-frame-guide"]')?.getAttribute('data-rect')?.split(',').map(Number);
-        return !!r && Math.abs(r[3] * (16 / 9) - r[2]) <= 1 && r[2] < w;
-      },
-      pane.width,
-    );
-    const rect = (await page.getAttribute('[data-testid="output-frame-guide"]', 'data-rect'))!.split(',').map(Number);
+        const b = document.querySelector('.preview-overlays')?.getBoundingClientRect();
+        if (!r || !b || Math.abs(r[3] * (16 / 9) - r[2]) > 1 || r[2] >= b.width || Math.abs(r[3] - b.height) > 1) return null;
+        return { pane: { x: b.x, y: b.y, width: b.width, height: b.height }, rect: r };
+      })
+    ).jsonValue())!;
     console.log(`[panes] pane ${pane.width}×${pane.height}, shot ${rect.join(',')}`);
     // shot-guide.ts: the pane's full height, height × 16/9 wide, centred.
     expect(rect[1]).toBe(0);
