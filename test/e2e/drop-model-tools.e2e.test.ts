@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, dropFiles, openThroughDialog, saveThroughDialog, textOf } from './harness';
+import { appForSuite, corpusPath, dropFiles, openThroughDialog, saveThroughDialog, textOf, fileForDrop, notice, notices } from './harness';
 import { corpusPresent } from '../helpers/corpus';
 
 const LONG = 240_000;
@@ -17,19 +17,9 @@ const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
 /** Made for Gene (its header names her), so on the low-poly Miku the retarget is offered. */
 const STAND = corpusPath('gene/motion/stand.vmd');
-const file = (p: string) => ({ name: path.basename(p), bytes: new Uint8Array(readFileSync(p)) });
+const file = fileForDrop;
 
-/** Waits until a notice's line contains `text`; returns that line. */
-async function notice(page: Page, text: string): Promise<string> {
-  const h = await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid="notice-message"]')].map((e) => e.textContent ?? '').find((m) => m.includes(t)) ?? false,
-    text,
-    { timeout: 60_000 },
-  );
-  return (await h.jsonValue()) as string;
-}
 
-const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
 const noMissingFile = async (page: Page) => expect((await notices(page)).filter((m) => m.includes('E_IO') || m.includes('no such file'))).toEqual([]);
 
 describe.skipIf(!corpusPresent)('tools on a model dropped on the window', () => {
@@ -54,7 +44,7 @@ describe.skipIf(!corpusPresent)('tools on a model dropped on the window', () => 
     const undoBefore = await page.evaluate(() => window.__vmdEditor!.history().undo);
     await page.click('[data-testid="retarget-apply"]');
     await page.waitForSelector('[data-testid="retarget-panel"]', { state: 'detached' });
-    expect(await notice(page, 'fitted to')).toBe('stand.vmd: fitted to ローポリ初音さん');
+    expect(await notice(page, 'fitted to', 60_000)).toBe('stand.vmd: fitted to ローポリ初音さん');
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(undoBefore + 1);
     // The motion now names the dropped model: nothing more to offer.
     await page.waitForSelector('[data-testid="retarget-open"]', { state: 'detached', timeout: 30_000 });
@@ -75,7 +65,7 @@ describe.skipIf(!corpusPresent)('tools on a model dropped on the window', () => 
     expect(await page.$('[data-testid="bake-failure"]')).toBeNull();
     await page.click('[data-testid="bake-apply"]');
     await page.waitForSelector('[data-testid="bake-dialog"]', { state: 'detached' });
-    expect(await notice(page, 'Physics baked into')).toMatch(/^Physics baked into stand\.vmd: \d+ keys for \d+ bones/);
+    expect(await notice(page, 'Physics baked into', 60_000)).toMatch(/^Physics baked into stand\.vmd: \d+ keys for \d+ bones/);
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(undoBefore + 1);
     await noMissingFile(page);
   }, LONG);
@@ -105,7 +95,7 @@ describe.skipIf(!corpusPresent)('tools on a model dropped on the window', () => 
   it('Save Scene writes the dropped model’s actor on the built-in figure, not its bare name, and says so', async () => {
     const page = s.app.page;
     await saveThroughDialog(page, ['cmd-scene', 'cmd-save-scene'], s.tmp.dir, 'dropped.vmdscene');
-    const line = await notice(page, 'a model dropped on the window');
+    const line = await notice(page, 'a model dropped on the window', 60_000);
     expect(line).toBe('miku.pmd: a model dropped on the window has no path the scene file could name, so its actor is saved on the built-in figure. Open the model with Model… to give it a path, then save the scene again');
     const scene = JSON.parse(readFileSync(path.join(s.tmp.dir, 'dropped.vmdscene'), 'utf8')) as { actors: { model: string | null }[] };
     expect(scene.actors.map((a) => a.model)).toEqual([null]);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, dropFiles, openFileViaDialog, openThroughDialog, textOf } from './harness';
+import { appForSuite, corpusPath, dropFiles, openFileViaDialog, openThroughDialog, textOf, fileForDrop, notice, notices } from './harness';
 import { corpusPresent } from '../helpers/corpus';
 import { pcm16Wav } from '../helpers/wav';
 
@@ -15,22 +15,11 @@ const LONG = 180_000;
 const GENE = corpusPath('gene/Gene_light.pmx');
 const WALK = corpusPath('bvh11/resources/131_01.bvh');
 const STAND = corpusPath('gene/motion/stand.vmd');
-const file = (p: string) => ({ name: path.basename(p), bytes: new Uint8Array(readFileSync(p)) });
+const file = fileForDrop;
 /** One second of a 440 Hz tone, 16-bit mono at 8 kHz. */
 const tone = () => pcm16Wav(Int16Array.from({ length: 8000 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000))), 1, 8000);
 
-/** Waits until a notice's line contains `text`; returns that line. */
-async function notice(page: Page, text: string): Promise<string> {
-  const h = await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid="notice-message"]')].map((e) => e.textContent ?? '').find((m) => m.includes(t)) ?? false,
-    text,
-    { timeout: 30_000 },
-  );
-  return (await h.jsonValue()) as string;
-}
 
-/** Every notice's line now. */
-const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
 
 /** Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn). */
 async function dismissNotices(page: Page): Promise<void> {

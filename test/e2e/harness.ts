@@ -14,7 +14,7 @@
  * so a test can assert that the page did not throw.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -468,3 +468,19 @@ export async function textFits(page: Page, selectors: string[]): Promise<{ sel: 
     return out;
   }, selectors);
 }
+
+/** A file of the corpus (or any path) as a drop takes it: its name and bytes. */
+export const fileForDrop = (p: string) => ({ name: path.basename(p), bytes: new Uint8Array(readFileSync(p)) });
+
+/** Waits until a notice's line contains `text`; returns that line. */
+export async function notice(page: Page, text: string, timeout = 30_000): Promise<string> {
+  const h = await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid="notice-message"]')].map((e) => e.textContent ?? '').find((m) => m.includes(t)) ?? false,
+    text,
+    { timeout },
+  );
+  return (await h.jsonValue()) as string;
+}
+
+/** Every notice's line now. */
+export const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
