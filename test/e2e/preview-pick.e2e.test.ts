@@ -333,15 +333,19 @@ describe('picking a bone in the 3D preview', () => {
     await app.screenshot('preview-pick-bones-off');
     // C shows them again and hides them again.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Each switch is written to the settings; the file is read after each, since a file that reads "off"
+    // before the first C's write lands (the click's write) would let the reload race the last two writes.
+    const settingsFile = path.join(app.server.settingsDir, 'settings.json');
+    const stored = () => (existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.previewBones : undefined);
     await page.keyboard.press('c');
     await page.waitForFunction(() => window.__vmdPreview!.jointDots().shown);
     expect(await bones.isChecked()).toBe(true);
+    await expect.poll(stored, { timeout: 10_000 }).toBe(true);
     await page.keyboard.press('c');
     await page.waitForFunction(() => !window.__vmdPreview!.jointDots().shown);
     expect(await bones.isChecked()).toBe(false);
-    // Written to the settings, then a new page starts with the dots off.
-    const settingsFile = path.join(app.server.settingsDir, 'settings.json');
-    await expect.poll(() => (existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.previewBones : undefined), { timeout: 10_000 }).toBe(false);
+    // …then a new page starts with the dots off.
+    await expect.poll(stored, { timeout: 10_000 }).toBe(false);
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForFunction(() => !!window.__vmdPreview);
