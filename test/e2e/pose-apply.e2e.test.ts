@@ -3,8 +3,8 @@
 // pose to Gene_light at frame 120" first (Enter takes it): every bone of the pose that Gene has is keyed at 120
 // with the VPD's values (the VPD's text and the model's bone list are read here, the saved bytes decoded by the
 // codec), the others are named in the notice, and one Undo gives back the exact bytes. Open… stand.vmd then
-// offers "Load onto Gene_light (replaces its motion)" (one undo step: its bytes are stand.vmd's, then the
-// dance's again) and "Add to the scene as a new actor" (a second tab). Screenshot: test-artifacts/pose-apply-ask.png.
+// offers "Load onto Gene_light (replaces its motion)" (one undo step: its bytes are stand.vmd's with the dance's
+// model name in the header, then the dance's again) and "Add to the scene as a new actor" (a second tab). Screenshot: test-artifacts/pose-apply-ask.png.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -121,8 +121,17 @@ describe.skipIf(!corpusPresent)('a pose or motion opened over a dance goes onto 
     expect(await page.textContent('[data-testid="confirm-load"]')).toContain('Load onto Gene_light (replaces its motion)');
     await page.click('[data-testid="confirm-load"]');
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, depth);
-    // The actor's motion is stand.vmd's keys, byte for byte (the codec writes a file back as it read it).
-    expect((await bytes(page)).equals(readFileSync(STAND))).toBe(true);
+    // The actor's motion is stand.vmd's, byte for byte (the codec writes a file back as it read it), but for
+    // the header's model name (bytes 30–49): the actor's own, as MMD loads a motion onto a model; the notice
+    // says the name stand.vmd gave.
+    const loaded = await bytes(page), stand = readFileSync(STAND);
+    expect(Buffer.concat([loaded.subarray(0, 30), loaded.subarray(50)]).equals(Buffer.concat([stand.subarray(0, 30), stand.subarray(50)]))).toBe(true);
+    expect(loaded.subarray(30, 50).equals(before.subarray(30, 50))).toBe(true);
+    expect(loaded.subarray(30, 50).equals(stand.subarray(30, 50))).toBe(false);
+    const said = await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="notifications"] .notice')].map((e) => e.textContent ?? '').find((t) => t.includes('Loaded stand.vmd onto Gene_light')) ?? false,
+    );
+    expect(await said.jsonValue()).toContain('Its header named the model ジェネ / Gene; it keeps 初音ミク, the actor’s');
     expect(await tabCount(page)).toBe(1);
     await page.click('[data-testid="cmd-undo"]');
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, depth);

@@ -5,10 +5,12 @@
  * - a .vpd: "Apply the pose to ACTOR at frame N" (first, Enter): keys at the playhead for every bone and morph
  *   the pose names that the model has (shared/key-edits/pose-apply.ts), one undo step;
  * - a .vmd: "Add to the scene as a new actor" (what + Actor does) or "Load onto ACTOR (replaces its motion)",
- *   one undo step; a camera VMD: "Use as the scene's camera" (added, or loaded onto the camera document).
+ *   one undo step: the header keeps the actor's model name (the motion goes to that model, as in MMD; the
+ *   notice says the name the file gave when it differs); a camera VMD: "Use as the scene's camera" (added, or
+ *   loaded onto the camera document).
  */
 import { applyPose, type PoseApplied } from '../../../shared/key-edits';
-import { readVpd, type VpdPose } from '../../../shared/vmd';
+import { decodeName, fitNameField, readVpd, type VmdDocument, type VpdPose } from '../../../shared/vmd';
 import { useApi } from '../api';
 import { fileNameOf } from '../paths';
 import type { ConfirmRequest } from '../stores/confirm';
@@ -108,18 +110,37 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
     if (!cam) return scene.addContent(content, 'camera');
     return loadMotion(cam.id, content, file, cam.fileName);
   }
-  if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor));
+  if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor), true);
   return false;
 }
 
-async function loadMotion(id: number, content: DocumentContent, file: string, shown: string): Promise<boolean> {
+/**
+ * `doc` with the model-name field of `own` (the actor's document): its bytes as stored when the two fields
+ * are the same length, else its name fitted to `doc`'s field (a version-0001 file's is 10 bytes).
+ */
+function withModelNameOf(doc: VmdDocument, own: VmdDocument): VmdDocument {
+  const modelName = own.modelName.length === doc.modelName.length ? own.modelName : fitNameField(decodeName(own.modelName), doc.modelName.length).field;
+  return { ...doc, modelName };
+}
+
+/**
+ * Loads `content` onto document `id` as one undo step and says so. `keepModel` (an actor): the header keeps
+ * the document's own model name, and the notice says the one the file named when they differ.
+ */
+async function loadMotion(id: number, content: DocumentContent, file: string, shown: string, keepModel = false): Promise<boolean> {
   const scene = useSceneStore();
-  const done = await scene.loadOnto(id, content, `load motion ${file}`);
-  if (done) {
-    const target = useWorkspaceStore().get(id);
-    useNotifyStore().success({ key: 'scene.motionLoaded', params: { name: file, actor: shown, file: target?.fileName ?? '' } });
-  }
-  return done;
+  const own = useWorkspaceStore().get(id)?.doc;
+  const loaded = keepModel && own ? { ...content, doc: withModelNameOf(content.doc, own) } : content;
+  const done = await scene.loadOnto(id, loaded, `load motion ${file}`);
+  if (!done) return false;
+  const target = useWorkspaceStore().get(id);
+  const text = { key: 'scene.motionLoaded' as const, params: { name: file, actor: shown, file: target?.fileName ?? '' } };
+  const from = decodeName(content.doc.modelName).trim(), kept = decodeName(loaded.doc.modelName).trim();
+  const none = { key: 'scene.modelNameNone' as const };
+  // Said as long as a warning: the file's header named another model, which the saved file will not.
+  if (from !== kept) useNotifyStore().push('success', text, { key: 'scene.motionLoadedModel', params: { from: from || none, model: kept || none } }, NOTICE_TIMEOUT_MS.warning);
+  else useNotifyStore().success(text);
+  return true;
 }
 
 /**

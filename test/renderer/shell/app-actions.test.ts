@@ -96,6 +96,34 @@ describe('app actions', () => {
     expect(scene.cameraEntry?.fileName).toBe('cam.vmd');
   });
 
+  it('openAny: Load onto the actor keeps the actor’s model name in the header (as MMD loads a motion onto a model) and says the file’s; Save writes the loaded bytes with only that field the actor’s', async () => {
+    const miku = dance(10, '初音ミク'), gene = dance(30, 'ジェネ / Gene');
+    const { files } = memoryScene([['/s/a.vmd', miku]]);
+    expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
+    const ws = useWorkspaceStore();
+    const done = openAny({ name: 'stand.vmd', bytes: gene });
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    useConfirmStore().answer('load');
+    expect(await done).toBe(true);
+    const lines = noticeLines(useNotifyStore().items.at(-1)!, 'en');
+    expect(lines.message).toBe('Loaded stand.vmd onto a: its motion is replaced (Undo gives it back; Save writes it to a.vmd)');
+    expect(lines.detail).toBe('Its header named the model ジェネ / Gene; it keeps 初音ミク, the actor’s (as MMD loads a motion onto a model)');
+    expect(await ws.save()).toBe(true);
+    // The file written: stand's bytes, but for the model-name field (bytes 30–49), which is a.vmd's.
+    const saved = files.get('/s/a.vmd')!;
+    expect(saved.length).toBe(gene.length);
+    const differ = [...saved.keys()].filter((i) => saved[i] !== gene[i]);
+    expect(differ.length).toBeGreaterThan(0);
+    expect(differ.every((i) => i >= 30 && i < 50)).toBe(true);
+    expect(Buffer.from(saved.subarray(30, 50)).equals(Buffer.from(miku.subarray(30, 50)))).toBe(true);
+    // Same names: nothing more said.
+    const again = openAny({ name: 'b.vmd', bytes: dance(40, '初音ミク') });
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    useConfirmStore().answer('load');
+    expect(await again).toBe(true);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').detail).toBeUndefined();
+  });
+
   it('openAny: an empty drop is "the file is empty (0 bytes)" as Open… says it; a dropped scene says why it cannot open; anything else names what Open… takes', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     const notify = useNotifyStore();

@@ -53,10 +53,10 @@ export function memoryScene(entries: [string, Uint8Array][]): { files: Map<strin
   return { files, original, fake };
 }
 
-/** センター at frames 0, 10, 20, at x = 0, x, 0. */
-export function dance(x: number): Uint8Array {
+/** センター at frames 0, 10, 20, at x = 0, x, 0; `model`: the model its header names (none by default). */
+export function dance(x: number, model = ''): Uint8Array {
   const bone = (frame: number, px: number) => ({ name: 'センター', frame, position: [px, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
-  return writeVmd(buildVmd({ bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
+  return writeVmd(buildVmd({ model, bones: [bone(0, 0), bone(10, x), bone(20, 0)] }));
 }
 
 /** A camera file: keys at 0, 15 and 40. */
