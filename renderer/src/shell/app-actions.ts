@@ -31,7 +31,8 @@ import { motionModelName, namesAnotherModel, useRetargetStore } from '../stores/
 export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
 
 /**
- * Opens anything a person hands the app (Open…, a drop), by its kind in the one list of what both take
+ * Opens anything a person hands the app (Open…, a drop, Open Recent, a file the OS, the command line or a second
+ * instance hands over: shell/commands.ts openHandedOver), by its kind in the one list of what both take
  * (file-types.ts OPEN_KINDS): a PMX/PMD model goes to the preview (the active actor's model); a scene file
  * opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved changes), or,
  * with a scene open, goes into it when the person says so (shell/pose-apply.ts: a pose onto an actor, a motion

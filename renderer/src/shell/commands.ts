@@ -11,7 +11,7 @@ import { useConfirmStore } from '../stores/confirm';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
-import { isScenePath, useSceneStore } from '../stores/scene';
+import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
@@ -19,7 +19,7 @@ import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf } from '../paths';
 import { exportCapture, openAny } from '../shell/app-actions';
-import { hasExtension, MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
+import { openKindOf } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';
 import type { CommandId } from './key-names';
@@ -59,18 +59,16 @@ let handedOver: Promise<boolean> | null = null;
 
 /**
  * A file the OS or the command line hands over (`fileOpened`: `npm start -- dance.vmd camera.vmd`, a
- * double-click, Open Recent of the native menu). The first opens as Open does (a scene file as a scene, a
- * motion as a one-actor scene, after asking about unsaved changes); files handed over while it is still
- * opening join it, as a user giving several files at once expects: a camera VMD becomes the scene's camera
- * document, another motion another actor (a scene file among them opens on its own).
+ * double-click, a second instance, Open Recent of the native menu). The first opens as Open… opens it
+ * (openAny: with nothing open it just opens; over an open scene a pose or motion asks whether it goes into it,
+ * as Open… and a drop ask); files handed over while it is still opening join it, as a user giving several
+ * files at once expects: a camera VMD becomes the scene's camera document, another motion another actor (any
+ * other file among them, a scene, a model, a capture, a song, opens as Open… opens it).
  */
 export function openHandedOver(p: string): Promise<boolean> {
   const scene = useSceneStore();
-  const run = handedOver
-    ? handedOver.then((opened) => (hasExtension(p, MOCAP_EXTENSIONS) ? openAny({ path: p }) : opened && !isScenePath(p) ? scene.addDocument(p) : scene.openPath(p)))
-    : hasExtension(p, MOCAP_EXTENSIONS)
-      ? openAny({ path: p })
-      : scene.openPath(p);
+  const joins = (opened: boolean) => opened && openKindOf(p) === 'motion';
+  const run = handedOver ? handedOver.then((opened) => (joins(opened) ? scene.addDocument(p) : openAny({ path: p }))) : openAny({ path: p });
   const mine: Promise<boolean> = run.finally(() => {
     if (handedOver === mine) handedOver = null;
   });
@@ -249,8 +247,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await openWithDialog();
       return;
     case 'openRecent':
-      // A capture on the list opens its import dialog again; anything else as before.
-      if (arg) await (hasExtension(arg, MOCAP_EXTENSIONS) ? openAny({ path: arg }) : useSceneStore().openPath(arg));
+      // As Open… opens it (openAny): a pose or motion over an open scene asks whether it goes into it, a
+      // capture opens its import dialog again, a scene file opens as a scene.
+      if (arg) await openAny({ path: arg });
       return;
     case 'exportVrma':
       if (refusedAsStageMotion('export-vrma')) return;

@@ -8,6 +8,8 @@
  *   one undo step: the header keeps the actor's model name (the motion goes to that model, as in MMD; the
  *   notice says the name the file gave when it differs); a camera VMD: "Use as the scene's camera" (added, or
  *   loaded onto the camera document).
+ * Every way of opening a file asks it (shell/app-actions.ts openAny: Open…, a drop, Open Recent, a file the OS,
+ * the command line or a second instance hands over).
  */
 import { applyPose, type PoseApplied } from '../../../shared/key-edits';
 import { decodeName, fitNameField, readVpd, type VmdDocument, type VpdPose } from '../../../shared/vmd';

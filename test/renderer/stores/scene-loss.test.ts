@@ -316,17 +316,21 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
 });
 
 describe('files handed over together (npm start -- dance.vmd camera.vmd)', () => {
-  it('open as one scene: the dance as its actor, the camera VMD as its camera document; one given later replaces them', async () => {
+  it('open as one scene without a question: the dance as its actor, the camera VMD as its camera document; one given later asks as Open… does, and opened on its own replaces them', async () => {
     const scene = useSceneStore();
     // As main (or the browser-mode server) sends them: back to back, before the first has opened.
     const opened = await Promise.all([openHandedOver('/s/a.vmd'), openHandedOver('/s/camera.vmd'), openHandedOver('/s/b.vmd')]);
     expect(opened).toEqual([true, true, true]);
+    expect(useConfirmStore().current).toBeNull();
     expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([
       ['actor', 'a.vmd'],
       ['actor', 'b.vmd'],
       ['camera', 'camera.vmd'],
     ]);
-    expect(await openHandedOver('/s/b.vmd')).toBe(true);
+    const later = openHandedOver('/s/b.vmd');
+    await vi.waitFor(() => expect(useConfirmStore().current?.buttons.map((b) => b.choice)).toEqual(['add', 'load', 'discard', 'cancel']));
+    useConfirmStore().answer('discard');
+    expect(await later).toBe(true);
     expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'b.vmd']]);
   });
 });
