@@ -14,7 +14,7 @@ import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { channelOf, DROPPED_FILE_CHANNEL, windowTitle, type DocumentState, type Events, type MenuCommandId } from '../shared/ipc/contract';
-import { localeFromLanguage, t as translate, type StringKey } from '../shared/i18n/strings';
+import { localeFromLanguage, t as translate, type UiStringKey } from '../shared/i18n/strings';
 import { filesFromArgv } from './argv';
 import { electronDialogs } from './electron-dialogs';
 import { registerIpcHandlers, trustedFrameCheck } from './ipc';
@@ -108,17 +108,24 @@ function start(): void {
     const recent = await services.recent.list();
     const template = menuTemplate({
       platform: process.platform,
-      t: (k: StringKey) => translate(k, loc),
+      t: (k: UiStringKey) => translate(k, loc),
       recent,
       appName: APP_NAME,
       command: (id: MenuCommandId) => send('menuCommand', { command: id }),
       openRecent: (p) => openInWindow([p]),
       clearRecent: () => void services!.recent.clear().then(rebuildMenu),
+      stageMotion: services.documentState().stageMotion,
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   };
 
+  /** What the menu was last built for: a camera or light motion turns its exports off. */
+  let menuStage: DocumentState['stageMotion'];
   const applyDocumentState = (s: DocumentState) => {
+    if (s.stageMotion !== menuStage) {
+      menuStage = s.stageMotion;
+      void rebuildMenu();
+    }
     if (!win) return;
     win.setTitle(windowTitle(s, APP_NAME));
     if (process.platform === 'darwin') {

@@ -5,21 +5,34 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommandId, RecentFile } from '../shared/ipc/contract';
-import type { StringKey } from '../shared/i18n/strings';
+import type { UiStringKey } from '../shared/i18n/strings';
 
 export interface MenuContext {
   platform: NodeJS.Platform;
-  t: (key: StringKey) => string;
+  t: (key: UiStringKey) => string;
   recent: RecentFile[];
   command: (id: MenuCommandId) => void;
   openRecent: (path: string) => void;
   clearRecent: () => void;
   appName?: string;
+  /**
+   * The active document is a camera's or a light's motion (DocumentState.stageMotion, from shared
+   * stageMotionKind): Export VPD/VRMA/BVH are off with the reason as their tooltip, as the app's own items are.
+   */
+  stageMotion?: 'camera' | 'light' | null;
 }
 
 export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
   const mac = c.platform === 'darwin';
   const cmd = (id: MenuCommandId) => () => c.command(id);
+  // A camera or light motion has no pose or body to export (the command refuses it too, from a shortcut).
+  const stageOff = c.stageMotion ? c.t(c.stageMotion === 'camera' ? 'mocap.cameraMotionOff' : 'mocap.lightMotionOff') : null;
+  const exportItem = (label: UiStringKey, id: MenuCommandId, accelerator?: string): MenuItemConstructorOptions => ({
+    label: c.t(label),
+    ...(accelerator ? { accelerator } : {}),
+    click: cmd(id),
+    ...(stageOff ? { enabled: false, toolTip: stageOff } : {}),
+  });
   const recentItems: MenuItemConstructorOptions[] = c.recent.length
     ? [
         ...c.recent.map((r) => ({ label: r.name, sublabel: r.path, toolTip: r.path, click: () => c.openRecent(r.path) })),
@@ -36,13 +49,10 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
       { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
-      { label: c.t('menu.exportVpd'), accelerator: 'CmdOrCtrl+E', click: cmd('exportVpd') },
+      exportItem('menu.exportVpd', 'exportVpd', 'CmdOrCtrl+E'),
       {
         label: c.t('menu.exportMotion'),
-        submenu: [
-          { label: c.t('menu.exportVrma'), click: cmd('exportVrma') },
-          { label: c.t('menu.exportBvh'), click: cmd('exportBvh') },
-        ],
+        submenu: [exportItem('menu.exportVrma', 'exportVrma'), exportItem('menu.exportBvh', 'exportBvh')],
       },
       { type: 'separator' },
       { label: c.t('menu.batch'), accelerator: 'CmdOrCtrl+B', click: cmd('batch') },

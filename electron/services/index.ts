@@ -102,6 +102,7 @@ export function createServices(o: ServicesOptions): Services {
           dirty: state.dirty,
           ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}),
           ...(state.scene !== undefined ? { scene: state.scene, nameDirty: state.nameDirty === true } : {}),
+          ...(state.stageMotion ? { stageMotion: state.stageMotion } : {}),
         };
         o.window?.setDocumentState(docState);
         return okValue(undefined);

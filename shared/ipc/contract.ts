@@ -125,6 +125,11 @@ export interface DocumentState {
   scene?: string;
   /** In a scene, whether the active document itself is unsaved (its tab's ●). */
   nameDirty?: boolean;
+  /**
+   * The active document is a camera's or a light's motion (shared stageMotionKind): the native menu's Export
+   * VPD/VRMA/BVH are off, as the app's own Export items are. Absent for a model's motion or none.
+   */
+  stageMotion?: 'camera' | 'light';
 }
 
 /**

@@ -84,6 +84,7 @@ describe('IPC registration', () => {
     ['setDocumentState', [{ path: null, name: 's', dirty: true, unsaved: 'a.vmd' }]],
     ['setDocumentState', [{ path: null, name: 's', dirty: true, scene: 1 }]],
     ['setDocumentState', [{ path: null, name: 's', dirty: true, scene: 's.vmdscene', nameDirty: 'yes' }]],
+    ['setDocumentState', [{ path: null, name: 's', dirty: true, stageMotion: 'model' }]],
     ['listDirectory', ['/', { valueOf: true }]],
   ])('refuses %s with bad arguments %j as E_ARGUMENT without calling the handler', async (name, args) => {
     const ipc = fakeIpcMain();

@@ -16,6 +16,8 @@ import { corpusPath } from '../helpers/corpus';
 function makeFake(opts: { lock: boolean; argv?: string[] }) {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'vmd-main-'));
   const calls: string[] = [];
+  /** Each menu main set, as its template (the fake's buildFromTemplate hands the template back). */
+  const menus: unknown[] = [];
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
     setPath: (n: string, p: string) => calls.push(`setPath:${n}:${p}`),
@@ -91,7 +93,7 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
       removeHandler: (c: string) => handlers.delete(c),
       on: (c: string, f: any) => listeners.set(c, f),
     },
-    Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => calls.push('menu') },
+    Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: (m: unknown) => (menus.push(m), calls.push('menu')) },
     session: { defaultSession: { setPermissionRequestHandler: (f: any) => f(null, 'camera', (ok: boolean) => calls.push(`permission:${ok}`)) } },
     dialog: {
       showMessageBox: async (_w: unknown, o: unknown) => (messages.push(o), { response: messageResponse }),
@@ -106,6 +108,7 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
   return {
     fake,
     calls,
+    menus,
     windows,
     contentsCreated,
     handlers,
@@ -331,6 +334,31 @@ describe('electron/main.ts wiring', () => {
     await e.handlers.get('vmd:closeWindow')!({ senderFrame: frame });
     expect(w.closed).toBe(before + 1);
     expect(w.close()).toBe(false); // not prevented any more
+  });
+
+  it('the native menu turns Export VPD/VRMA/BVH off while the renderer says a camera or light motion is active', async () => {
+    const e = await load({ lock: true });
+    const frame = { url: 'file://' + e.windows[0].loadedFile.replace(/\\/g, '/'), parent: null };
+    // File's Export VPD at Frame… and Export → VRM Animation / BVH, as menu.test.ts finds them.
+    const labels = ['Export VPD at Frame…', 'VRM Animation (.vrma)…', 'BVH…'];
+    const exportsOf = (menu: unknown) => {
+      const flat = (items: any[]): any[] => items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flat(i.submenu) : [])]);
+      return labels.map((l) => flat(menu as any[]).find((i) => i.label === l));
+    };
+    const settle = (n: number) => vi.waitFor(() => expect(e.menus.length).toBeGreaterThan(n));
+    expect(exportsOf(e.menus.at(-1)).map((i) => i.enabled)).toEqual([undefined, undefined, undefined]);
+    let n = e.menus.length;
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/camera.vmd', name: 'camera.vmd', dirty: false, stageMotion: 'camera' });
+    await settle(n);
+    expect(exportsOf(e.menus.at(-1)).map((i) => i.enabled)).toEqual([false, false, false]);
+    // An edit that leaves it a camera motion does not rebuild the menu; a model's motion turns them on again.
+    n = e.menus.length;
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/camera.vmd', name: 'camera.vmd', dirty: true, stageMotion: 'camera' });
+    await tick();
+    expect(e.menus.length).toBe(n);
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/dance.vmd', name: 'dance.vmd', dirty: false });
+    await settle(n);
+    expect(exportsOf(e.menus.at(-1)).map((i) => i.enabled)).toEqual([undefined, undefined, undefined]);
   });
 
   it('a scene with unsaved documents is closed the same way; a clean one closes at once', async () => {

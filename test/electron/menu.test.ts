@@ -7,7 +7,7 @@ function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOption
   return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])]);
 }
 
-function build(platform: NodeJS.Platform, recent: { path: string; name: string; openedAt: number }[] = []) {
+function build(platform: NodeJS.Platform, recent: { path: string; name: string; openedAt: number }[] = [], stageMotion?: 'camera' | 'light') {
   const sent: string[] = [];
   const opened: string[] = [];
   const tpl = menuTemplate({
@@ -17,6 +17,7 @@ function build(platform: NodeJS.Platform, recent: { path: string; name: string; 
     command: (id) => sent.push(id),
     openRecent: (p) => opened.push(p),
     clearRecent: () => sent.push('clearRecent'),
+    stageMotion,
   });
   return { tpl, items: flatten(tpl), sent, opened };
 }
@@ -68,5 +69,24 @@ describe('native menu', () => {
     expect(sent).toEqual(['clearRecent']);
     const empty = build('linux').items.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[];
     expect(empty).toEqual([{ label: 'No recent files', enabled: false }]);
+  });
+
+  it('turns Export VPD, VRM Animation and BVH off for a camera or a light motion, the reason as their tooltip', () => {
+    const exports = ['Export VPD at Frame…', 'VRM Animation (.vrma)…', 'BVH…'];
+    const pick = (items: MenuItemConstructorOptions[]) => exports.map((l) => items.find((i) => i.label === l)!);
+    // A model's motion (or none): all three on, no tooltip.
+    for (const i of pick(build('linux').items)) {
+      expect(i.enabled, String(i.label)).not.toBe(false);
+      expect(i.toolTip).toBeUndefined();
+    }
+    const camera = pick(build('linux', [], 'camera').items);
+    expect(camera.map((i) => i.enabled)).toEqual([false, false, false]);
+    expect(camera.map((i) => i.toolTip)).toEqual(exports.map(() => t('mocap.cameraMotionOff', 'en')));
+    const light = pick(build('darwin', [], 'light').items);
+    expect(light.map((i) => i.enabled)).toEqual([false, false, false]);
+    expect(light.map((i) => i.toolTip)).toEqual(exports.map(() => t('mocap.lightMotionOff', 'en')));
+    // The rest of File stays on: Save, Batch.
+    const items = build('linux', [], 'camera').items;
+    expect(['Save', 'Save As…', 'Batch…'].map((l) => items.find((i) => i.label === l)!.enabled)).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -43,6 +43,7 @@ import {
 import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState } from '../../../shared/ipc/contract';
+import { stageMotionKind } from '../../../shared/vmd/inspect';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
 /** Whether a path names a scene file. */
@@ -935,10 +936,15 @@ export const useSceneStore = defineStore('scene', () => {
    * or its own content is unsaved, and after the active document when that one itself is (its tab's ●).
    */
   function windowState(): DocumentState {
-    const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty };
+    void ws.version;
+    // A camera or light motion active: the native menu turns its exports off (as MenuBar's are).
+    const counts = ws.active?.info.counts;
+    const kind = counts ? stageMotionKind(counts) : null;
+    const stage = kind ? { stageMotion: kind } : {};
+    const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty, ...stage };
     if (!path.value && !untitled.value) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
-    return { path: path.value ?? own.path, name: own.name, dirty: anyDirty.value, unsaved: unsavedNames.value, scene: sceneName, nameDirty: own.dirty };
+    return { path: path.value ?? own.path, name: own.name, dirty: anyDirty.value, unsaved: unsavedNames.value, scene: sceneName, nameDirty: own.dirty, ...stage };
   }
 
   /** The state last sent to the main process: edits after the first leave it unchanged. */

@@ -52,6 +52,24 @@ describe('scene store', () => {
     expect(scene.actors).toHaveLength(0);
   });
 
+  it('tells main when the active document is a camera motion (the native menu turns its exports off), and when not', async () => {
+    const scene = useSceneStore();
+    const sent = () => fake.calls.filter((c) => c.name === 'setDocumentState').at(-1)?.args[0] as Record<string, unknown>;
+    await scene.openPath('/s/cam/camera.vmd');
+    expect(sent()).toMatchObject({ name: 'camera.vmd', stageMotion: 'camera' });
+    await scene.openPath('/s/a.vmd');
+    expect(sent()).toMatchObject({ name: 'a.vmd' });
+    expect(sent()).not.toHaveProperty('stageMotion');
+    // In a scene: the camera document active says so; an actor's does not.
+    await scene.addDocument('/s/cam/camera.vmd');
+    const [a, cam] = scene.entries;
+    scene.activate(cam.id);
+    expect(sent()).toMatchObject({ name: 'camera.vmd', scene: 'Untitled scene', stageMotion: 'camera' });
+    scene.activate(a.id);
+    expect(sent()).toMatchObject({ name: 'a.vmd' });
+    expect(sent()).not.toHaveProperty('stageMotion');
+  });
+
   it('switching documents keeps each one’s bytes and dirty mark; the title names the scene and says unsaved', async () => {
     const scene = useSceneStore();
     const doc = useWorkspaceStore();
