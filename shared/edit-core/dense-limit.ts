@@ -19,14 +19,17 @@ export const MAX_DENSE_VALUES = 10_000_000;
  * E_SPAN when `what` would sample frames from..to of `tracks` tracks (`track`: the longest one's name,
  * when they are named) past MAX_DENSE_FRAMES or MAX_DENSE_VALUES; null within them. `ranged`: the operation
  * takes --from and --to, so the refusal carries them as its options (optionRefusal, problem `span`): the app
- * names its own fields, the CLI's message is the same.
+ * names its own fields, the CLI's message is the same. Without: `params` from and to, which the app words
+ * as its own advice (trim the motion), not the CLI's flags.
  */
 export function denseRefusal(what: string, from: number, to: number, tracks: number, track?: string, ranged = false): CodecError | null {
   const frames = to - from + 1;
   const n = (x: number) => x.toLocaleString('en-US');
   const where = `${track !== undefined ? `"${track}"` : 'the motion'} runs from frame ${n(from)} to ${n(to)}`;
   const hint = 'a key far past the rest? Trim the motion, or give --from and --to where the command takes them';
-  const refusal = (message: string): CodecError => (ranged ? optionRefusal('E_SPAN', message, 'from', 'span', { from: n(from), to: n(to), other: 'to' }) : { code: 'E_SPAN', message });
+  // The message is the CLI's; the app words E_SPAN by its params (a ranged one with its own From/To fields).
+  const refusal = (message: string): CodecError =>
+    ranged ? optionRefusal('E_SPAN', message, 'from', 'span', { from: n(from), to: n(to), other: 'to' }) : { code: 'E_SPAN', message, params: { from: n(from), to: n(to) } };
   if (frames > MAX_DENSE_FRAMES) return refusal(`${what}: ${where} (${n(frames)} frames), more than the ${n(MAX_DENSE_FRAMES)} it samples a track over: ${hint}`);
   if (frames * tracks > MAX_DENSE_VALUES) {
     return refusal(`${what}: ${where}: ${n(frames)} frames × ${n(tracks)} tracks, more than the ${n(MAX_DENSE_VALUES)} it holds at once: ${hint}`);

@@ -16,6 +16,8 @@ const en = {
   'err.E_FILE_EMPTY': 'The file is empty (0 bytes)',
   'err.E_RANGE': 'A key would move outside the frames a motion can hold',
   'err.E_SPAN': 'The motion\'s keys run over more frames than this works through frame by frame (a key far past the rest?)',
+  // E_SPAN of an operation with no frame range of its own (retarget, export BVH/VRMA, speed's refit): what to do in the app.
+  'err.span': 'The keys run from frame {from} to {to}, more frames than this works through frame by frame (a key far past the rest?): trim the motion first (Edit → Whole Motion…, Trim frame range)',
   'err.E_COLLISION': 'A key would land where its track already has one',
   'err.E_EXISTS': 'That frame already has a key on this track',
   'opt.required': '{option}: required',
@@ -73,6 +75,7 @@ const ja: Record<ErrorStringKey, string> = {
   'err.E_FILE_EMPTY': 'ファイルが空です（0 バイト）',
   'err.E_RANGE': 'キーがモーションに入るフレームの範囲の外に出てしまいます',
   'err.E_SPAN': 'キーのあるフレームの範囲が、フレームごとに処理できる長さを超えています（ほかよりはるか後ろにキーがありませんか）',
+  'err.span': 'キーがフレーム {from} から {to} まであり、フレームごとに処理できる長さを超えています（ほかよりはるか後ろにキーがありませんか）。先にモーションを切り詰めてください（編集 → モーション全体…、フレーム範囲の切り出し）',
   'err.E_COLLISION': '移動先のフレームには既にキーがあります',
   'err.E_EXISTS': 'このトラックのそのフレームには既にキーがあります',
   'opt.required': '{option}：入力が必要です',

@@ -56,8 +56,13 @@ export function renderText(x: NoticeText, locale: Locale): string {
 /** Codes of a file cut short or damaged: their notice leads with the code's plain line in every language. */
 const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_VMD_COUNT', 'E_PMX_TRUNCATED']);
 
-/** Codes whose English message names a command (physics-bake, export-bvh): the app says its own line in English too. */
-const COMMAND_WORDED_CODES: ReadonlySet<string> = new Set(['E_CAMERA_MOTION']);
+/**
+ * Codes whose English message names a command (physics-bake, export-bvh) or its flags (E_SPAN's "give --from
+ * and --to"): the app says its own line in English too.
+ */
+const COMMAND_WORDED_CODES: ReadonlySet<string> = new Set(['E_CAMERA_MOTION', 'E_SPAN']);
+/** Codes whose English message gives the CLI's advice: the detail line has only the code (the line says what to do here). */
+const CLI_ADVICE_CODES: ReadonlySet<string> = new Set(['E_SPAN']);
 
 /**
  * The plain line of a code: a key count the file cannot hold says which block and how many keys it claims
@@ -72,6 +77,7 @@ function plainLine(e: NoticeError, locale: Locale): string {
   if (e.code === 'E_CAMERA_MOTION' && p && (p.kind === 'camera' || p.kind === 'light')) {
     return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
   }
+  if (e.code === 'E_SPAN' && p && typeof p.from === 'string' && typeof p.to === 'string') return t('err.span', locale, { from: p.from, to: p.to });
   return tDynamic(`err.${e.code}`, locale);
 }
 
@@ -97,7 +103,7 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   // A text file's error (a BVH, a map file) says its line; a binary file's, its byte.
   const [open, close] = locale === 'ja' ? ['（', '）'] : [' (', ')'];
   const at = e.line !== undefined ? `${open}${t('err.atLine', locale, { n: e.line })}${close}` : e.offset !== undefined ? `${open}${t('err.atByte', locale, { n: e.offset })}${close}` : '';
-  return { message: `${name}${said}${at}`, detail: `${e.code}: ${message}` };
+  return { message: `${name}${said}${at}`, detail: CLI_ADVICE_CODES.has(e.code) ? e.code : `${e.code}: ${message}` };
 }
 
 /** What a notice shows in `locale`: its line and the secondary line. */

@@ -15,6 +15,7 @@ import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { setQuietApi } from '../../helpers/quiet-api';
+import { denseRefusal } from '../../../shared/edit-core/dense-limit';
 
 
 describe('error notices', () => {
@@ -68,6 +69,23 @@ describe('error notices', () => {
     expect(ja.message).toBe('hugecount.vmd: ファイルが壊れています：ボーンブロックのキー数が 2,147,483,647 個とされていますが、ファイルの大きさに収まりません（50 バイト目）');
     // Without the block and count (an older main process's error), the general line as before.
     expect(describeError({ code: 'E_VMD_COUNT', message: 'x', offset: 50 }, 'en').message).toBe('The file is cut short or damaged: a key count does not fit its size (at byte 50)');
+  });
+
+  it('a span too long for retarget or export BVH/VRMA says to trim the motion, not the command line\'s --from and --to', () => {
+    // As shared/retarget and shared/bvh/take refuse a key at frame 4,000,000,000 (dense-limit.test.ts runs them on the corpus).
+    for (const what of ['retarget', 'playing the motion on the model']) {
+      const e = { ...denseRefusal(what, 0, 4e9, 20)!, file: '/m/far.vmd' };
+      expect(e.message).toMatch(/give --from and --to/); // the CLI's own words stay the CLI's
+      for (const locale of ['en', 'ja'] as const) {
+        const shown = describeError(e, locale);
+        expect(shown.message).toBe(`far.vmd: ${t('err.span', locale, { from: '0', to: '4,000,000,000' })}`);
+        expect(`${shown.message} ${shown.detail}`).not.toMatch(/--/);
+      }
+      expect(describeError(e, 'en').message).toMatch(/trim the motion first \(Edit → Whole Motion…, Trim frame range\)$/);
+      expect(describeError(e, 'ja').message).toMatch(/先にモーションを切り詰めてください/);
+    }
+    // The frames × tracks bound says its frames the same way.
+    expect(describeError(denseRefusal('retarget', 0, 600_000, 20)!, 'en').message).toBe(t('err.span', 'en', { from: '0', to: '600,000' }));
   });
 
   it('a file that is not a VMD, opened with the UI in Japanese, gives a Japanese notice', () => {
