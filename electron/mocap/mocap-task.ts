@@ -6,7 +6,7 @@
  * the line.
  */
 import { readModel, type ModelData } from '../../shared/pmx';
-import { readVmd, writeVmd, type CodecError } from '../../shared/vmd';
+import { readVmd, writeVmd, type CodecError, type Diagnostic } from '../../shared/vmd';
 import { readBvh } from '../../shared/bvh/bvh-reader';
 import { importBvh, importMap, type ImportOptions } from '../../shared/bvh/import';
 import { exportBvh } from '../../shared/bvh/export';
@@ -36,6 +36,9 @@ function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): Mocap
   return m.joints.flatMap((J, j) => (J.endSite || !inTree[j] ? [] : [{ joint: J.name, part: parts[j] ?? null, bone: parts[j] ? (MMD_BONE_OF[parts[j]!] ?? null) : null }]));
 }
 
+/** The import's warnings (as import-bvh prints them after the reader's), for the dialog; nothing when none. */
+const importNotes = (notes: Diagnostic[]) => (notes.length ? { importNotes: notes } : {});
+
 /** A BVH or VRM Animation onto the model: the VMD's bytes, the report, the map table. */
 export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | null, progress?: (done: number, total: number) => void): Promise<TaskOutcome<MocapImportResult>> {
   const t0 = performance.now();
@@ -51,7 +54,7 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
     const joints = jointRows(bvh.value, importMap(bvh.value, rows).map.parts);
     // The reader's warnings go with the result, as import-bvh prints them (the dialog says them).
     const readNotes = bvh.diagnostics.length ? { readNotes: bvh.diagnostics } : {};
-    return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, ...readNotes } };
+    return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, ...readNotes, ...importNotes(r.value.notes) } };
   }
   const v = await readVrma(job.bytes);
   if (!v.ok) return { ok: false, error: { ...v.error, file: job.name } };
@@ -62,7 +65,7 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
   const cap = vrmaAsCapture(v.value);
   const joints = cap.ok ? jointRows(cap.value.motion, cap.value.parts) : [];
   const modelMorphs = [...new Set(mo.value.morphs.map((x) => x.name))];
-  return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, expressions: Object.keys(v.value.expressions), modelMorphs } };
+  return { ok: true, value: { vmd: writeVmd(r.value.doc), report: r.value.report, joints, ms: performance.now() - t0, expressions: Object.keys(v.value.expressions), modelMorphs, ...importNotes(r.value.notes) } };
 }
 
 /** A VMD played on the model (IK solved) as .vrma or .bvh bytes. */

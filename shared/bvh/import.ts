@@ -9,7 +9,7 @@
  */
 import { nearestOnArc, speedRefit, type FitProgress } from '../fit/motion-fit';
 import type { ModelData } from '../pmx/model-types';
-import { CodecFailure, type CodecError, type Outcome } from '../vmd/errors';
+import { CodecFailure, type CodecError, type Diagnostic, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto } from '../vmd/sample';
 import { encodable, fitNameField, sjisLength } from '../vmd/sjis';
@@ -170,7 +170,7 @@ export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknow
 }
 
 /** BVH → VMD on `model`. Errors: E_RETARGET (the model cannot play it), E_ARGUMENT (options), E_NAME_* (a bone name). */
-export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = {}): Outcome<{ doc: VmdDocument; dense: VmdDocument; report: ImportReport; factor: number }> {
+export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = {}): Outcome<{ doc: VmdDocument; dense: VmdDocument; report: ImportReport; factor: number; notes: Diagnostic[] }> {
   const fail = (e: CodecError) => ({ ok: false as const, error: e });
   if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
   const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [] } : importMap(m, opts.map);
@@ -181,15 +181,23 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const factor = rate / 30;
   // The header names the model in 20 bytes of Shift_JIS, cut at a character as retarget writes it (and MMD).
   const name = fitNameField(model.name, MODEL_NAME_LENGTH_V2);
-  const warnings: string[] = [];
+  // The report's warnings in English (the CLI and the batch print them), each also as a code with its values
+  // for the app's own wording (the import dialog).
+  const notes: Diagnostic[] = [];
   if (name.written !== model.name) {
-    const why = !encodable(model.name) ? 'has characters Shift_JIS lacks' : `is ${sjisLength(model.name)} bytes in Shift_JIS, more than the ${MODEL_NAME_LENGTH_V2} a VMD's header holds`;
-    warnings.push(`the model's name "${model.name}" ${why}: written as "${name.written}"`);
+    const sjis = encodable(model.name);
+    const why = !sjis ? 'has characters Shift_JIS lacks' : `is ${sjisLength(model.name)} bytes in Shift_JIS, more than the ${MODEL_NAME_LENGTH_V2} a VMD's header holds`;
+    notes.push({
+      code: sjis ? 'W_MODEL_NAME_LONG' : 'W_MODEL_NAME_SJIS',
+      message: `the model's name "${model.name}" ${why}: written as "${name.written}"`,
+      params: { name: model.name, written: name.written, bytes: sjis ? sjisLength(model.name) : 0, limit: MODEL_NAME_LENGTH_V2 },
+    });
   }
   // A map row that names nothing is a typo the user would not see in the counts: said here, once, for the
   // command line, the batch and the dialog alike.
-  if (mp.unknownJoints.length) warnings.push(`map rows naming no joint of the capture (left out): ${mp.unknownJoints.join(' ')}`);
-  if (mp.unknownTargets.length) warnings.push(`map rows naming no humanoid part or bone (left out): ${mp.unknownTargets.join(' ')}`);
+  if (mp.unknownJoints.length) notes.push({ code: 'W_MAP_JOINTS', message: `map rows naming no joint of the capture (left out): ${mp.unknownJoints.join(' ')}`, params: { names: mp.unknownJoints.join(' ') } });
+  if (mp.unknownTargets.length) notes.push({ code: 'W_MAP_TARGETS', message: `map rows naming no humanoid part or bone (left out): ${mp.unknownTargets.join(' ')}`, params: { names: mp.unknownTargets.join(' ') } });
+  const warnings = notes.map((n) => n.message);
   let dense: VmdDocument;
   try {
     dense = denseDoc(r, name.field, opts.morphs ?? []);
@@ -237,5 +245,5 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     unreachableRotationDeg: errAll.unreachableRotationDeg,
     warnings,
   };
-  return { ok: true, value: { doc: out, dense, report, factor } };
+  return { ok: true, value: { doc: out, dense, report, factor, notes } };
 }

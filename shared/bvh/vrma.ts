@@ -17,7 +17,7 @@
  * Positions in meters: MMD units × 0.08.
  */
 import type { ModelData } from '../pmx/model-types';
-import type { CodecError, Outcome } from '../vmd/errors';
+import type { CodecError, Diagnostic, Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { BvhChannel, BvhJoint, BvhMotion } from './bvh-reader';
@@ -193,7 +193,7 @@ export function vrmaAsCapture(v: VrmaData): Outcome<{ motion: BvhMotion; parts: 
 export type VrmaImportOptions = Omit<ImportOptions, 'parts' | 'morphs' | 'map' | 'fps'> & { expressions?: Map<string, string> };
 
 /** VRMA → VMD on a model (bones as import-bvh, expressions → morph keys). */
-export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOptions = {}): Outcome<{ doc: VmdDocument; report: ImportReport & { expressions: { expression: string; morph: string; inModel: boolean }[] } }, CodecError> {
+export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOptions = {}): Outcome<{ doc: VmdDocument; report: ImportReport & { expressions: { expression: string; morph: string; inModel: boolean }[] }; notes: Diagnostic[] }, CodecError> {
   const cap = vrmaAsCapture(v);
   if (!cap.ok) return cap;
   const { motion, parts, frames, rate } = cap.value;
@@ -221,7 +221,7 @@ export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOpti
   // Expression nodes and chain-end helpers are not joints anyone would map.
   const notJoints = new Set(Object.values(v.expressions).map((nd) => v.nodes[nd].name));
   const unmappedJoints = r.value.report.unmappedJoints.filter((n) => !notJoints.has(n.replace(/ \(root \d+\)$/, '')) && !n.endsWith('_tip'));
-  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions } } };
+  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions }, notes: r.value.notes } };
 }
 
 export interface VrmaExportReport {

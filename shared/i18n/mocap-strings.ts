@@ -91,6 +91,11 @@ const en = {
   // Export ▾'s items and Bake physics… for a camera or light motion (no bone keys): off, with the reason.
   // What the BVH reader ignored (W_BVH_FRAME_TIME), in the import dialog's report.
   'mocap.readNote.frameTime': 'Frame Time “{frameTime}” (line {line}) is not a usable frame time: ignored, the frames are read at the {fps} fps given',
+  // The import's own warnings (shared/bvh/import.ts notes, by code), after the reader's.
+  'mocap.importNote.W_MODEL_NAME_LONG': 'The model’s name “{name}” is {bytes} bytes in Shift_JIS, more than the {limit} a VMD’s header holds: written as “{written}”',
+  'mocap.importNote.W_MODEL_NAME_SJIS': 'The model’s name “{name}” has characters Shift_JIS lacks: written as “{written}”',
+  'mocap.importNote.W_MAP_JOINTS': 'Map rows naming no joint of the capture (left out): {names}',
+  'mocap.importNote.W_MAP_TARGETS': 'Map rows naming no humanoid part or bone (left out): {names}',
   'mocap.cameraMotionOff': 'A camera motion (no bone keys): there is no pose or body movement to export',
   'mocap.lightMotionOff': 'A light motion (no bone keys): there is no pose or body movement to export',
   'mocap.replaceTitle': 'Replace the file?',
@@ -187,6 +192,10 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.exportVrmaTitle': 'モーションを VRM アニメーションとして書き出し',
   'mocap.exportBvhTitle': 'モーションを BVH として書き出し',
   'mocap.readNote.frameTime': 'Frame Time「{frameTime}」（{line} 行目）はフレーム時間として使えないため無視し、指定の {fps} fps で読み込みました',
+  'mocap.importNote.W_MODEL_NAME_LONG': 'モデル名「{name}」は Shift_JIS で {bytes} バイトあり、VMD のヘッダーに入る {limit} バイトを超えるため「{written}」として書き込みます',
+  'mocap.importNote.W_MODEL_NAME_SJIS': 'モデル名「{name}」には Shift_JIS にない文字があるため「{written}」として書き込みます',
+  'mocap.importNote.W_MAP_JOINTS': 'キャプチャのどの関節にも当たらないマップの行（使いません）：{names}',
+  'mocap.importNote.W_MAP_TARGETS': 'どのヒューマノイド部位にもボーンにも当たらないマップの行（使いません）：{names}',
   'mocap.cameraMotionOff': 'カメラのモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.lightMotionOff': '照明のモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.replaceTitle': 'ファイルを置き換えますか？',

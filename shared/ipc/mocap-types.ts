@@ -72,6 +72,11 @@ export interface MocapImportResult {
    * command line prints it before the import's warnings (op-warnings.ts captureWarnings); absent when nothing.
    */
   readNotes?: Diagnostic[];
+  /**
+   * The import's own warnings (report.warnings, the model's name cut to fit the header, map rows naming
+   * nothing) with their codes, for the dialog's wording; absent when none.
+   */
+  importNotes?: Diagnostic[];
 }
 
 /** An export: the document's VMD bytes played on a model, written as .vrma or .bvh. */

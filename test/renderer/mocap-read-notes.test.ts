@@ -62,4 +62,24 @@ describe('the import dialog shows the BVH reader\'s warnings', () => {
     expect(notes()).toEqual([]);
     w.unmount();
   });
+
+  it('the import\'s own warnings (map rows naming nothing) follow the reader\'s, in the UI\'s language', async () => {
+    // Before: the dialog showed the reader's notes only; import-bvh prints these after them (captureWarnings).
+    const m = useMocapStore();
+    await m.begin({ name: 'ok.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(BVH.replace('Frame Time: 0', 'Frame Time: 0.033333')) }, null);
+    expect(m.result).not.toBeNull();
+    // As a map file may give them: a joint the capture lacks, a part that is none.
+    m.rows = { NoSuchJoint: 'hips', Hips: 'notAPart' };
+    expect(await m.convert()).toBe(true);
+    expect(m.result!.report.warnings).toEqual(['map rows naming no joint of the capture (left out): NoSuchJoint', 'map rows naming no humanoid part or bone (left out): notAPart']);
+    const w = mount(MocapImportDialog, { attachTo: document.body });
+    await nextTick();
+    const notes = () => w.findAll('[data-testid="mocap-report-note"]').map((n) => n.text());
+    expect(notes()).toEqual(['Map rows naming no joint of the capture (left out): NoSuchJoint', 'Map rows naming no humanoid part or bone (left out): notAPart']);
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(notes()).toEqual(['キャプチャのどの関節にも当たらないマップの行（使いません）：NoSuchJoint', 'どのヒューマノイド部位にもボーンにも当たらないマップの行（使いません）：notAPart']);
+    useSettingsStore().setLocale('en');
+    w.unmount();
+  });
 });

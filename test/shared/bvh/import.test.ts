@@ -272,7 +272,7 @@ describe.skipIf(!corpusPresent)("the header's model name", () => {
     if (!r.ok) throw new Error(r.error.message);
     const back = readVmd(writeVmd(r.value.doc));
     if (!back.ok) throw new Error(back.error.message);
-    return { field: back.value.modelName, name: decodeName(back.value.modelName), warnings: r.value.report.warnings };
+    return { field: back.value.modelName, name: decodeName(back.value.modelName), warnings: r.value.report.warnings, notes: r.value.notes };
   };
 
   it('is the model\'s name in Shift_JIS: ローポリ初音さん (8 characters, 16 bytes; 24 in UTF-8) fits the 20-byte field', () => {
@@ -295,6 +295,9 @@ describe.skipIf(!corpusPresent)("the header's model name", () => {
     const e = imported('Miku 💃');
     expect(e.name).toBe('Miku ?');
     expect(e.warnings).toEqual(['the model\'s name "Miku 💃" has characters Shift_JIS lacks: written as "Miku ?"']);
+    // The same warnings with codes and values, which the import dialog words in its language.
+    expect(r.notes).toEqual([{ code: 'W_MODEL_NAME_LONG', message: r.warnings[0], params: { name: 'Aローポリ初音さん改造', written: 'Aローポリ初音さん改', bytes: 21, limit: 20 } }]);
+    expect(e.notes).toEqual([{ code: 'W_MODEL_NAME_SJIS', message: e.warnings[0], params: { name: 'Miku 💃', written: 'Miku ?', bytes: 0, limit: 20 } }]);
   });
 });
 
