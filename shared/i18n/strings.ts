@@ -183,6 +183,8 @@ const en = {
   'batch.doneDry': 'Dry run, nothing written: {would} would be written, {failed} failed, {skipped} skipped',
   'batch.notTaken': '{n} .vpd pose file(s) in the folder were not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)',
   'batch.notTakenCapture': '{n} .vmd/.vpd file(s) in the folder were not processed: this operation takes {ext} files',
+  // "Include sub-folders" off: the files of sub-folders the run would have taken (the engine's inSubfolders).
+  'batch.inSubfolders': '{n} file(s) in sub-folders were not included: turn on “Include sub-folders” to take them',
   'batch.skippedExisting': 'Outputs kept because they already exist: {n}. Tick “{overwrite}” to replace them',
   'batch.cancelled': 'Cancelled',
   'about.title': 'About VMD Studio',
@@ -351,6 +353,7 @@ const ja: Record<StringKey, string> = {
   'batch.doneDry': '試行のみ（何も書き込んでいません）: 書き込み予定 {would}、失敗 {failed}、スキップ {skipped}',
   'batch.notTaken': 'フォルダー内の .vpd ポーズファイル {n} 件は処理されませんでした。この操作は VMD モーションが対象です（「VMD ⇄ VPD 変換」でポーズをモーションにできます）',
   'batch.notTakenCapture': 'フォルダー内の .vmd / .vpd ファイル {n} 件は処理されませんでした。この操作は {ext} ファイルが対象です',
+  'batch.inSubfolders': 'サブフォルダ内のファイル {n} 件は含まれていません。含めるには「サブフォルダも含める」をオンにしてください',
   'batch.skippedExisting': '{n} 件は出力が既にあるため残しました。置き換えるには「{overwrite}」をオンにしてください',
   'batch.cancelled': '中止しました',
   'about.title': 'VMD Studio について',

@@ -334,6 +334,23 @@ describe('BatchDialog form', () => {
     expect(rows[0].attributes('title')).toContain('E_VMD_TRUNCATED: bone block ends early');
     expect(w.get('[data-testid="batch-summary"]').text()).toBe('Done: 2 ok, 1 failed, 0 skipped');
   });
+
+  it('a run without “Include sub-folders” says how many files of sub-folders it left out (en, ja); none left out, nothing said', async () => {
+    const { w, batch } = await openDialog('mirror');
+    batch.recursive = false;
+    batch.jobId = 'j';
+    batch.summary = { jobId: 'j', total: 1, ok: 1, failed: 0, skipped: 0, cancelled: false, ms: 5, results: [{ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, value: {}, ms: 1 }], inSubfolders: 4 };
+    await nextTick();
+    const line = () => w.find('[data-testid="batch-in-subfolders"]');
+    expect(line().text()).toBe('4 file(s) in sub-folders were not included: turn on “Include sub-folders” to take them');
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(line().text()).toBe('サブフォルダ内のファイル 4 件は含まれていません。含めるには「サブフォルダも含める」をオンにしてください');
+    useSettingsStore().setLocale('en');
+    batch.summary = { ...batch.summary, inSubfolders: undefined };
+    await nextTick();
+    expect(line().exists()).toBe(false);
+  });
 });
 
 describe('FileSummary badge', () => {
