@@ -54,6 +54,19 @@ describe('keyboard reference', () => {
     }
   });
 
+  it('a group titled as mouse gestures holds only rows done with the mouse; one with keys too says so (en, ja)', () => {
+    // Before: "3D preview (mouse)" listed T, C, P, Shift+P, K and Ctrl+Shift+F among its rows.
+    const byMouse = (g: (typeof SHORTCUT_GROUPS)[number]) => g.rows.every((r) => r.keys.every((chord) => chord.some((k) => typeof k !== 'string')));
+    for (const g of SHORTCUT_GROUPS) {
+      const mouseOnly = /\(mouse\)/.test(t(g.title, 'en'));
+      expect(/（マウス）/.test(t(g.title, 'ja')), g.title).toBe(mouseOnly);
+      if (mouseOnly) expect(byMouse(g), `${g.title}: a row without the mouse`).toBe(true);
+    }
+    const preview = SHORTCUT_GROUPS.find((g) => g.title === 'shortcuts.group.preview')!;
+    expect(byMouse(preview)).toBe(false);
+    expect([t(preview.title, 'en'), t(preview.title, 'ja')]).toEqual(['3D preview (mouse and keys)', '3Dプレビュー（マウスとキー）']);
+  });
+
   it('writes the modifier as each OS does', () => {
     expect(keyLabel('Mod', false)).toBe('Ctrl');
     expect(keyLabel('Mod', true)).toBe('⌘');
