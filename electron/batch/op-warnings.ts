@@ -95,6 +95,16 @@ export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileI
   return [];
 }
 
+/**
+ * import-bvh's warning for a JSON --map with a "morphs" section: a BVH has joints only, no morphs or
+ * expressions, so those rows have nothing to name (the "bones" section is read as ever).
+ */
+export function bvhMapWarnings(map: MapFileInfo | undefined): string[] {
+  if (!map || map.morphs.size === 0) return [];
+  const n = map.morphs.size;
+  return [`--map ${map.name}: ${n} "morphs" row${n === 1 ? '' : 's'} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`];
+}
+
 /** import-vrma's warning for --map "morphs" rows that name no expression of the file being imported. */
 export function unknownExpressionWarnings(map: MapFileInfo | undefined, expressions: Readonly<Record<string, number>>): string[] {
   if (!map || map.format !== 'json') return [];

@@ -33,7 +33,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
-import { captureWarnings, exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -268,7 +268,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           op === 'import-bvh'
             ? (bytes, _ext, name = 'the input') => {
                 const b = readBvh(bytes, { fps: opts.fps });
-                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts), name, b.diagnostics) : b;
+                return b.ok ? captureOutput(op, standard, importBvh(b.value, model, opts), name, b.diagnostics, bvhMapWarnings(map)) : b;
               }
             : async (bytes, _ext, name = 'the input') => {
                 const v = await readVrma(bytes);

@@ -231,6 +231,26 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
         'vmd-studio: warning: map rows naming no humanoid part or bone (left out): leftUpperLegg\n',
     );
   });
+
+  it('import-bvh --map with a "morphs" section says those rows are ignored (a BVH has no morphs); the output is as without them, one file and in the batch', async () => {
+    const dir = mk();
+    writeFileSync(path.join(dir, 'bones.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' } }));
+    writeFileSync(path.join(dir, 'both.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' }, morphs: { happy: '笑い', aa: 'あ' } }));
+    const plain = await run(['import-bvh', corpusPath(WALK), '-o', 'plain.vmd', '--map', 'bones.json'], dir);
+    expect([plain.code, plain.err]).toEqual([0, '']);
+    const warning = '--map both.json: 2 "morphs" rows ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map\'s joint rows (the "bones" section)';
+    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'both.vmd', '--map', 'both.json', '--json'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(`vmd-studio: warning: ${warning}\n`);
+    expect(JSON.parse(r.out).warnings).toEqual([warning]);
+    expect(readFileSync(path.join(dir, 'both.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--map', 'both.json', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    const w = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings as string[];
+    expect(w.filter((x) => x.includes('"morphs" rows'))).toEqual([warning.replace('both.json', path.join(dir, 'both.json'))]);
+  });
 });
 
 describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header", () => {

@@ -13,7 +13,7 @@ import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportReport } from '../../../shared/bvh/import';
 import type { Diagnostic } from '../../../shared/vmd';
-import { captureWarnings, exportBvhWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
@@ -143,7 +143,7 @@ export const importBvhCommand: CommandInfo = {
     const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
-    const opts = (await captureArgs(a, io, names)).options;
+    const { options: opts, map } = await captureArgs(a, io, names);
     // What the reader ignored (a broken Frame Time, with --fps), said with the import's own warnings.
     let read: Diagnostic[] = [];
     return guarded(() =>
@@ -157,7 +157,7 @@ export const importBvhCommand: CommandInfo = {
         convert: (bvh, model) => importBvh(bvh, model, opts),
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
-          const warnings = captureWarnings(displayPath(p.input, p.givens[0], io.cwd), read, v.report, { standard: p.model === null, lists: false });
+          const warnings = [...captureWarnings(displayPath(p.input, p.givens[0], io.cwd), read, v.report, { standard: p.model === null, lists: false }), ...bvhMapWarnings(map)];
           return { json: { ...v.report, warnings }, line: importLine(v.report), warnings };
         },
       }),
