@@ -30,7 +30,7 @@ function otherKeys(doc: VmdDocument): string {
 }
 
 /**
- * When a motion moves no bone of `model` (physics-bake, export-bvh): it has no bone keys (a morph motion;
+ * When a motion moves no bone of `model` (physics-bake, export-bvh, export-vrma): it has no bone keys (a morph motion;
  * a camera or light motion is refused before this), or none of its bone tracks names a bone the model has (a motion for another skeleton).
  * `result` says what the output then is. Null when some bone of the model is keyed.
  */
@@ -52,6 +52,17 @@ export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[
 export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): string[] {
   const who = standard ? 'the standard skeleton' : 'the model';
   const w = noBoneMovedWarning(doc, model, who, `the BVH is ${who} standing still`);
+  return w ? [w] : [];
+}
+
+/**
+ * export-vrma's warning for a motion that moves none of the skeleton's bones (`standard`: no --model), as
+ * export-bvh's; `expressions`: how many expressions the VRMA carries all the same (a morph motion's).
+ */
+export function exportVrmaWarnings(doc: VmdDocument, model: ModelData, standard: boolean, expressions: number): string[] {
+  const who = standard ? 'the standard skeleton' : 'the model';
+  const result = expressions > 0 ? `the VRMA's bones are ${who} standing still; only its ${expressions} expression${expressions === 1 ? ' moves' : 's move'}` : `the VRMA is ${who} standing still`;
+  const w = noBoneMovedWarning(doc, model, who, result);
   return w ? [w] : [];
 }
 

@@ -17,8 +17,8 @@ import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones, standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { exportBvh } from '../../shared/bvh/export';
-import { parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
-import { readVrma } from '../../electron/vrma/vrma-io';
+import { motionToVrma, parseExpressionMap, vrmaToMotion } from '../../shared/bvh/vrma';
+import { readVrma, writeVrma } from '../../electron/vrma/vrma-io';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -377,6 +377,15 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     const warning = 'the motion has no bone keys (only morph keys): the BVH is the standard skeleton standing still';
     expect(m.err).toBe(`vmd-studio: warning: ${warning}\n`);
     expect(readFileSync(path.join(dir, 'morph.bvh'), 'utf8')).toBe(plain.value.text);
+    // export-vrma says the same of it (its まばたき still goes out as the blink expression); the file is as before.
+    const vrmaWarning = "the motion has no bone keys (only morph keys): the VRMA's bones are the standard skeleton standing still; only its 1 expression moves";
+    const mv = await run(['export-vrma', 'morph.vmd', '-o', 'morph.vrma', '--json'], dir);
+    expect(mv.code, mv.err).toBe(0);
+    expect(mv.err).toBe(`vmd-studio: warning: ${vrmaWarning}\n`);
+    expect(JSON.parse(mv.out)).toMatchObject({ expressions: [{ expression: 'blink', morph: 'まばたき' }], warnings: [vrmaWarning] });
+    const plainVrma = motionToVrma(morph, standardFigureModel());
+    if (!plainVrma.ok) throw new Error(plainVrma.error.message);
+    expect(readFileSync(path.join(dir, 'morph.vrma')).equals(Buffer.from(await writeVrma(plainVrma.value.vrma)))).toBe(true);
     // A motion with bone keys: none.
     const laugh = await run(['export-bvh', corpusPath('gene/motion/02_laugh.vmd'), '-o', 'laugh.bvh', '--json'], dir);
     expect([laugh.err, JSON.parse(laugh.out).warnings]).toEqual(['', []]);
@@ -395,6 +404,9 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
       if (op === 'export-bvh') {
         expect(byName('morph.vmd').report.warnings).toEqual([warning]);
         expect(readFileSync(path.join(dir, `out-${op}`, 'morph.bvh'), 'utf8')).toBe(plain.value.text);
+      } else {
+        expect(byName('morph.vmd').report.warnings).toEqual([vrmaWarning]);
+        expect(readFileSync(path.join(dir, `out-${op}`, 'morph.vrma')).equals(readFileSync(path.join(dir, 'morph.vrma')))).toBe(true);
       }
     }
   });

@@ -13,7 +13,7 @@ import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportReport } from '../../../shared/bvh/import';
 import type { Diagnostic } from '../../../shared/vmd';
-import { bvhMapWarnings, captureWarnings, exportBvhWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
@@ -238,14 +238,17 @@ export const exportVrmaCommand: CommandInfo = {
     const p = await paths(a, io, '.vrma');
     const { morphs, map } = await captureArgs(a, io, { values: ['map'], flags: [] });
     const expressions = parseExpressionMap(morphs);
-    const warnings = vrmaMapWarnings('export-vrma', map);
+    const mapWarnings = vrmaMapWarnings('export-vrma', map);
     return guarded(() =>
       convertFile(io, a, p, 'export-vrma', {
         takes: 'vmd',
         parse: (bytes) => readVmd(bytes),
-        convert: (doc, model) => motionToVrma(doc, model, { expressions }),
+        convert: (doc, model) => {
+          const r = motionToVrma(doc, model, { expressions });
+          return r.ok ? { ok: true, value: { ...r.value, warnings: [...exportVrmaWarnings(doc, model, p.model === null, r.value.report.expressions.length), ...mapWarnings] } } : r;
+        },
         bytes: (v) => writeVrma(v.vrma),
-        report: ({ report: rep }) => ({
+        report: ({ report: rep, warnings }) => ({
           json: { ...rep, warnings },
           line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
           warnings,
