@@ -15,12 +15,13 @@
  * Bone and morph tracks that stay at rest (no offset, no rotation, weight 0) through [A, B] are dropped
  * (lossless: rest is what a model shows without keys) and counted in `tracksDropped`.
  * The largest pose difference between input and output over every re-fitted segment is measured by
- * sampling both (bones every ¼ frame, camera at whole frames) and reported.
+ * sampling both (bones every ¼ frame, camera at whole frames) and reported; without hold, a range that
+ * keeps no key of a motion that has some reports `keepsNoKey` instead of error figures.
  */
 import { failure, optionRefusal } from '../vmd/errors';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
-import { BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
+import { BLOCK_KINDS, BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
@@ -448,6 +449,10 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   rep.extra.from = A;
   rep.extra.to = B;
   rep.extra.tracksDropped = plans.bone.dropTracks.size + plans.morph.dropTracks.size;
-  if (tr && measuring) measure(tr, buildTracks(out), A, hold ? segs : noHoldSegments(tr, A, B), rep);
+  // Without hold, a range that keeps no key leaves nothing to compare: the output has no keys, and a figure
+  // (the input's pose there against the rest pose) would read as the error of a cut. Said instead.
+  const keepsNoKey = !hold && BLOCK_KINDS.every((k) => out[k].count === 0) && BLOCK_KINDS.some((k) => doc[k].count > 0);
+  if (keepsNoKey) rep.extra.keepsNoKey = true;
+  else if (tr && measuring) measure(tr, buildTracks(out), A, hold ? segs : noHoldSegments(tr, A, B), rep);
   return edited(out, finishReport(rep));
 }

@@ -31,6 +31,8 @@ export function reportLine(r: Record<string, unknown>): string {
   fmt('tracksDropped', 'tracks dropped', '', formatCount, extra);
   fmt('maxPositionError', 'max position error');
   fmt('maxRotationErrorDeg', 'max rotation error', '°');
+  // trim --no-hold of a range with no key: no figure to give (shared/motion-ops/trim.ts).
+  if (r.keepsNoKey === true) errors.push('the range keeps no key (no pose error to measure)');
   if (typeof r.keysBefore === 'number') {
     // A fit counts the keys it fits (bone, morph, camera); light, self-shadow and IK/display keys are steps
     // it keeps as they are, which "kept" counts too: say so, or the two figures seem to disagree.
