@@ -40,6 +40,8 @@ export interface EditReport {
    * such as ウィンク ⇄ ウィンク右, or 左 ⇄ 右); a name with no counterpart in the motion reads "A → B".
    */
   morphsSwapped?: string[];
+  /** Trim without hold: the range kept no key of a motion that has some, so no pose error is measured (none in `extra`). */
+  keepsNoKey?: true;
 }
 
 /** A whole-motion edit's success: the new document and what happened to its keys. */
@@ -91,5 +93,5 @@ export function reportSummary(r: EditReport): Record<string, unknown> {
     const c = r.byKind[k];
     if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
   }
-  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra };
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
 }

@@ -452,7 +452,7 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   // Without hold, a range that keeps no key leaves nothing to compare: the output has no keys, and a figure
   // (the input's pose there against the rest pose) would read as the error of a cut. Said instead.
   const keepsNoKey = !hold && BLOCK_KINDS.every((k) => out[k].count === 0) && BLOCK_KINDS.some((k) => doc[k].count > 0);
-  if (keepsNoKey) rep.extra.keepsNoKey = true;
+  if (keepsNoKey) rep.keepsNoKey = true;
   else if (tr && measuring) measure(tr, buildTracks(out), A, hold ? segs : noHoldSegments(tr, A, B), rep);
   return edited(out, finishReport(rep));
 }
