@@ -80,15 +80,36 @@ export function riffChunk(b: Uint8Array, name: string): { at: number; size: numb
  * A RIFF/WAVE file whose data chunk promises more bytes than the file holds (cut short by a copy or a
  * download): the bytes of samples present and promised; null when the chunk is whole or there is none.
  * The decoder plays what is there (parseWav counts frames from the bytes present); this is what the app
- * tells the person, so a song that stops early is not a surprise.
+ * tells the person, so a song that stops early is not a surprise. `fileSize`: the whole file's, where
+ * `bytes` are its first bytes only (`vmd-studio inspect` reads a head).
  */
-export function wavDataShortfall(bytes: Uint8Array): { present: number; promised: number } | null {
+export function wavDataShortfall(bytes: Uint8Array, fileSize = bytes.length): { present: number; promised: number } | null {
   const b = bytes;
   if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
   const d = riffChunk(b, 'data');
   if (!d) return null;
-  const present = Math.max(0, Math.min(d.size, b.length - d.at));
+  const present = Math.max(0, Math.min(d.size, fileSize - d.at));
   return present < d.size ? { present, promised: d.size } : null;
+}
+
+/**
+ * A RIFF/WAVE file with a data chunk but not one whole sample frame in the file: the chunk is empty
+ * (`promised` 0), or promises bytes of which the file holds less than a frame (the header of a copy cut
+ * short right after it). `present`: the bytes of samples there. No decoder can make a song of it; the app
+ * and `vmd-studio inspect` say this instead of "cannot decode". Null when a frame is there (wavDataShortfall
+ * says how much of the rest is missing), or the file is no WAV or has no data chunk. `fileSize`: the whole
+ * file's, where `bytes` are its first bytes only.
+ */
+export function wavWithoutSamples(bytes: Uint8Array, fileSize = bytes.length): { present: number; promised: number } | null {
+  const b = bytes;
+  if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
+  const d = riffChunk(b, 'data');
+  if (!d) return null;
+  const present = Math.max(0, Math.min(d.size, fileSize - d.at));
+  // One frame's bytes as the fmt chunk says (its block align), else at least one byte.
+  const f = riffChunk(b, 'fmt ');
+  const align = f && f.size >= 16 && f.at + 14 <= b.length ? b[f.at + 12] | (b[f.at + 13] << 8) : 0;
+  return present < Math.max(1, align) ? { present, promised: d.size } : null;
 }
 
 /** The layout of an uncompressed WAV this decoder takes, or null (see the top of this file). */

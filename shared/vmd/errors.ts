@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'E_SCENE_SCHEMA',
   /** An audio file the platform's Web Audio cannot decode (the message names the format). */
   'E_AUDIO_DECODE',
+  /** A WAV whose header is whole but which holds no sample (an empty data chunk, or the samples cut off: wav.ts wavWithoutSamples). */
+  'E_AUDIO_NO_SAMPLES',
   /** A file given as a song that its first bytes say is something else (a picture, a motion: audio-format.ts notAudioKind). */
   'E_NOT_AUDIO',
   /** A batch job stopped by its caller (a result, never recognised by its message). */

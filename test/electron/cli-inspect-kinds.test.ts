@@ -128,6 +128,31 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     expect(j).toEqual({ file: path.join(d, 'tone.wav'), ok: true, format: 'wav', audioFormat: 'WAV (PCM)', sampleRate: 22050, channels: 1, bitsPerSample: 16, samples: 11025, durationSeconds: 0.5, warnings: [] });
   });
 
+  it('a WAV whose header is whole but with no sample in the file: said as cut short (or empty), not as a format that cannot be decoded; one cut later says how much is there', async () => {
+    const d = others();
+    const whole = wav(); // its data chunk (22,050 bytes) starts at byte 44
+    const header = whole.subarray(0, 44);
+    writeFileSync(path.join(d, 'gone.wav'), header);
+    // The data chunk's size set to 0: the header itself promises nothing.
+    const empty = new Uint8Array(header);
+    empty.set(le32(0), 40);
+    empty.set(le32(36), 4);
+    writeFileSync(path.join(d, 'empty.wav'), empty);
+    writeFileSync(path.join(d, 'part.wav'), whole.subarray(0, 44 + 1000));
+    const t = await cli(d, 'inspect', 'gone.wav', 'empty.wav', 'part.wav');
+    expect(t.code).toBe(1);
+    expect(t.out).toBe(
+      'gone.wav\n  ERROR E_AUDIO_NO_SAMPLES: cut short: the header promises 22,050 bytes of samples, the file has none\n\n' +
+        'empty.wav\n  ERROR E_AUDIO_NO_SAMPLES: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)\n\n' +
+        "part.wav\n  audio   WAV (PCM)  22050 Hz, 1 channel, 16-bit; a song for a scene's music in the VMD Studio app\n  length  0.02 s (1 frames at 30 fps)\n" +
+        '  warning cut short: the header promises 22,050 bytes of samples, the file has 1,000; what is there plays\n\n',
+    );
+    expect(t.err).toBe('vmd-studio: gone.wav: cut short: the header promises 22,050 bytes of samples, the file has none\nvmd-studio: empty.wav: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)\n');
+    const j = jsonLines((await cli(d, 'inspect', '--json', 'gone.wav', 'part.wav')).out);
+    expect(j[0]).toEqual({ file: path.join(d, 'gone.wav'), ok: false, error: { code: 'E_AUDIO_NO_SAMPLES', message: 'cut short: the header promises 22,050 bytes of samples, the file has none' } });
+    expect(j[1]).toMatchObject({ ok: true, samples: 500, warnings: ['cut short: the header promises 22,050 bytes of samples, the file has 1,000; what is there plays'] });
+  });
+
   it('inspect lists what a scene holds and the files it names that are not there, and says to open it in the app', async () => {
     const d = others();
     const t = await cli(d, 'inspect', 'my.vmdscene');

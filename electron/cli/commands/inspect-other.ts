@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import { emptyFileError, ioError, notRegularFileError, readInputBytes } from '../../fs/files';
 import { MAX_SCENE_FILE_BYTES } from '../../../shared/ipc/validate';
 import { FILE_KIND_NAMES, imageKindByContent, looksLikeWav, type ImageKind } from '../../../shared/ipc/file-kind';
-import { parseWav, riffChunk } from '../../../shared/scene/wav';
+import { parseWav, riffChunk, wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { audioFormatOf } from '../../../shared/scene/audio-format';
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
 import type { CodecError } from '../../../shared/vmd';
@@ -58,6 +58,12 @@ export function describeWav(head: Uint8Array, size: number, file: string): { ok:
   if (!looksLikeWav(head)) {
     return { ok: false, error: { code: 'E_AUDIO_DECODE', message: `not a WAV file: it does not start with "RIFF" … "WAVE" (its bytes say: ${audioFormatOf(head, file)})`, offset: 0, file } };
   }
+  // A whole header and no sample: what the app says of it too (shared/scene/wav.ts), not that it cannot be decoded.
+  const none = wavWithoutSamples(head, size);
+  if (none) {
+    const message = none.promised > 0 ? `cut short: the header promises ${none.promised.toLocaleString('en-US')} bytes of samples, the file has none` : 'no sound in it: the header promises 0 bytes of samples (its data chunk is empty)';
+    return { ok: false, error: { code: 'E_AUDIO_NO_SAMPLES', message, file } };
+  }
   const audioFormat = audioFormatOf(head, file);
   const fmt = riffChunk(head, 'fmt ');
   const dv = new DataView(head.buffer, head.byteOffset, head.byteLength);
@@ -81,6 +87,8 @@ export function describeWav(head: Uint8Array, size: number, file: string): { ok:
   } else {
     info.warnings.push(`the app's own WAV reader does not take this one (${audioFormat}); the app hands it to the system's decoder, which may or may not play it`);
   }
+  const short = wavDataShortfall(head, size);
+  if (short) info.warnings.push(`cut short: the header promises ${short.promised.toLocaleString('en-US')} bytes of samples, the file has ${short.present.toLocaleString('en-US')}; what is there plays`);
   return { ok: true, value: info };
 }
 

@@ -17,7 +17,7 @@ import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useTimeStore } from './time';
 import { audioFormatOf, notAudioKind } from '../../../shared/scene/audio-format';
-import { wavDataShortfall } from '../../../shared/scene/wav';
+import { wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { AUDIO_EXTENSIONS } from '../../../shared/ipc/file-types';
 import type { AudioPlayer, Song, Sound } from '../audio/audio-player';
 import {
@@ -153,6 +153,13 @@ export const useMusicStore = defineStore('music', () => {
     const notify = useNotifyStore();
     if (!player?.available) {
       notify.error({ code: 'E_AUDIO_DECODE', message: `${fileName}: this platform has no Web Audio to decode ${audioFormatOf(bytes, fileName)}`, file: filePath ?? fileName });
+      return false;
+    }
+    // A WAV with no sample in it: said as such, not as a format this platform cannot decode.
+    const none = wavWithoutSamples(bytes);
+    if (none) {
+      const message = none.promised > 0 ? { key: 'audio.noSamples' as const, params: { promised: none.promised.toLocaleString('en-US') } } : { key: 'audio.emptyData' as const };
+      notify.error({ code: 'E_AUDIO_NO_SAMPLES', message, file: filePath ?? fileName });
       return false;
     }
     loading.value = true;

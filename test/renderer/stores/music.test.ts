@@ -87,6 +87,30 @@ describe('music store', () => {
     expect(useNotifyStore().items.map((x) => noticeLines(x, 'en').message).filter((m) => m.includes('whole.wav'))).toEqual([]);
   });
 
+  it('a WAV whose header is whole but with no sample in the file is said as cut short (or empty), not as a format that cannot be decoded; nothing is loaded', async () => {
+    const music = useMusicStore();
+    // 3 s of 16-bit stereo at 48 kHz: a 44-byte header whose data chunk promises 576,000 bytes.
+    const whole = pcm16Wav(new Int16Array(288_000), 2, 48_000);
+    expect(await music.loadBytes('gone.wav', whole.slice(0, 44))).toBe(false);
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('error');
+    expect(n.error).toMatchObject({ code: 'E_AUDIO_NO_SAMPLES', file: 'gone.wav' });
+    expect(noticeLines(n, 'en').message).toBe('gone.wav: cut short: the header promises 576,000 bytes of samples, the file has none');
+    expect(noticeLines(n, 'ja')).toEqual({ message: 'gone.wav: 音声ファイルに音のデータがありません', detail: 'E_AUDIO_NO_SAMPLES: 途中で切れています: ヘッダーには 576,000 バイトの音声データがあるとありますが、ファイルには 1 バイトもありません' });
+    // Less than one frame (4 bytes) of it is none too.
+    expect(await music.loadBytes('gone3.wav', whole.slice(0, 47))).toBe(false);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('gone3.wav: cut short: the header promises 576,000 bytes of samples, the file has none');
+    // The header's data chunk says 0 bytes.
+    const empty = pcm16Wav(new Int16Array(0), 2, 48_000);
+    expect(await music.loadBytes('empty.wav', empty)).toBe(false);
+    const e = useNotifyStore().items.at(-1)!;
+    expect(noticeLines(e, 'en').message).toBe('empty.wav: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)');
+    expect(noticeLines(e, 'ja').detail).toBe('E_AUDIO_NO_SAMPLES: 音が入っていません: ヘッダーの音声データは 0 バイトです（data チャンクが空です）');
+    expect(music.loaded).toBe(false);
+    // One whole frame is a song (the cut-short warning says the rest is missing).
+    expect(await music.loadBytes('one.wav', whole.slice(0, 48))).toBe(true);
+  });
+
   it('decodes once into a peak pyramid', async () => {
     const music = useMusicStore();
     expect(await music.loadBytes('clicks.wav', bytes('RIFF'))).toBe(true);
