@@ -1,6 +1,7 @@
 /**
  * What a file is — a VMD motion, a VPD pose, a PMX or PMD model, a BVH capture, a VRM Animation, and the
- * files of other kinds people hand a motion tool by mistake: a WAV song, a VMD Studio scene, an image — by its
+ * files of other kinds people hand a motion tool by mistake: a WAV or other song (MP3, Ogg, FLAC, M4A…: the
+ * containers the app's song check names, audioContainerOf), a VMD Studio scene, an image — by its
  * first bytes where they say, else by its extension (file-types.ts). The one place the command line and the
  * batch ask before choosing a reader, so a file of another kind is named as what it is ("a PMX model, not a
  * VMD motion") instead of failing the wrong reader's magic check, and a damaged .vmd stays a VMD problem.
@@ -9,10 +10,11 @@ import { isVmd } from '../vmd/vmd-reader';
 import { looksLikeVpd } from '../vmd/vpd';
 import { isPmx } from '../pmx/pmx-reader';
 import { isPmd } from '../pmx/pmd-reader';
-import { extensionOf } from './file-types';
+import { AUDIO_EXTENSIONS, extensionOf } from './file-types';
 import type { CodecError } from '../vmd/errors';
 
-export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'scene' | ImageKind;
+/** `audio`: a song other than a WAV (audioContainerOf says which). */
+export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'audio' | 'scene' | ImageKind;
 
 /** The image formats named by their first bytes (TGA, which has no magic there, by its 2.0 footer or its name). */
 export type ImageKind = 'png' | 'jpeg' | 'bmp' | 'tga';
@@ -32,6 +34,7 @@ export const FILE_KIND_NAMES: Readonly<Record<FileKind, string>> = {
   bvh: 'a BVH capture',
   vrma: 'a VRM Animation',
   wav: 'a WAV audio file',
+  audio: 'an audio file',
   scene: 'a VMD Studio scene',
   png: 'a PNG image',
   jpeg: 'a JPEG image',
@@ -54,6 +57,8 @@ const EXTENSION_KINDS: Readonly<Record<string, FileKind>> = {
   '.jpeg': 'jpeg',
   '.bmp': 'bmp',
   '.tga': 'tga',
+  // The other songs the app's ♪ Music… takes.
+  ...Object.fromEntries(AUDIO_EXTENSIONS.filter((e) => e !== '.wav').map((e) => [e, 'audio' as const])),
 };
 
 /** The kind an extension (lower case with its dot, as extensionOf gives it) says, or null. */
@@ -92,6 +97,44 @@ const startsWith = (b: Uint8Array, at: number, magic: readonly number[] | string
 /** Whether the bytes begin as a WAV does: "RIFF", a size, "WAVE". */
 export function looksLikeWav(b: Uint8Array): boolean {
   return startsWith(b, 0, 'RIFF') && startsWith(b, 8, 'WAVE');
+}
+
+/**
+ * The audio containers and streams known by their first bytes (besides WAV): what the app's song check names
+ * (shared/scene/audio-format.ts audioFormatOf) and what the sniffing here calls `audio`.
+ *
+ *   FORM····AIFF/AIFC  aiff   OggS  ogg   fLaC  flac   ····ftyp (not an image brand)  mp4
+ *   1A 45 DF A3  webm (Matroska)   30 26 B2 75  asf (WMA)   ID3, or an MPEG audio frame header  mp3
+ *   an ADTS header (FF F1/F9)  aac
+ */
+export type AudioContainer = 'aiff' | 'ogg' | 'flac' | 'mp4' | 'webm' | 'asf' | 'mp3' | 'aac';
+
+/** ISO-BMFF brands of still images (HEIF, AVIF): an "ftyp" file that is a picture, not a song. */
+const IMAGE_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'avif', 'avis']);
+
+/**
+ * Whether four bytes are an MPEG audio frame header: the 11-bit sync, then a version, layer, bitrate and
+ * sample rate that are not the reserved or free values (a bare sync is too common to take alone).
+ */
+function mpegFrameHeader(b: Uint8Array, at: number): boolean {
+  if (b.length < at + 3 || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return false;
+  const version = (b[at + 1] >> 3) & 3, layer = (b[at + 1] >> 1) & 3, bitrate = b[at + 2] >> 4, rate = (b[at + 2] >> 2) & 3;
+  return version !== 1 && layer !== 0 && bitrate !== 15 && rate !== 3;
+}
+
+/** The audio container the first bytes say (a WAV is looksLikeWav's), or null. */
+export function audioContainerOf(b: Uint8Array): AudioContainer | null {
+  if (startsWith(b, 0, 'FORM') && (startsWith(b, 8, 'AIFF') || startsWith(b, 8, 'AIFC'))) return 'aiff';
+  if (startsWith(b, 0, 'OggS')) return 'ogg';
+  if (startsWith(b, 0, 'fLaC')) return 'flac';
+  if (b.length >= 12 && startsWith(b, 4, 'ftyp') && !IMAGE_BRANDS.has(String.fromCharCode(b[8], b[9], b[10], b[11]))) return 'mp4';
+  if (startsWith(b, 0, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
+  if (startsWith(b, 0, [0x30, 0x26, 0xb2, 0x75])) return 'asf';
+  if (startsWith(b, 0, 'ID3')) return 'mp3';
+  // ADTS: the sync, layer 0, and a sampling frequency index it defines (0–12).
+  if (b.length >= 3 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0 && ((b[2] >> 2) & 0xf) < 13) return 'aac';
+  if (mpegFrameHeader(b, 0)) return 'mp3';
+  return null;
 }
 
 /** The scene file's "format" field (scene-file.ts SCENE_FORMAT, spelt here so the sniffing needs no scene code). */
@@ -135,7 +178,7 @@ export function fileKindByContent(bytes: Uint8Array): FileKind | null {
   if (looksLikeBvh(bytes)) return 'bvh';
   if (looksLikeWav(bytes)) return 'wav';
   if (looksLikeScene(bytes)) return 'scene';
-  return imageKindByContent(bytes);
+  return imageKindByContent(bytes) ?? (audioContainerOf(bytes) ? 'audio' : null);
 }
 
 /** The refusal of a file neither its first bytes nor its name say a kind of, by a reader of motions and poses. */

@@ -3,13 +3,14 @@
 // stderr only), and a file of another kind named (and described) as what it is — a WAV, a VMD Studio scene,
 // an image, whatever its name says (they were "not a VMD motion or a VPD pose", E_VMD_MAGIC).
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { ballsPmx } from '../helpers/pmx-balls';
 import { useTempDirs } from './batch-helpers';
-import { fileKindByContent } from '../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindByName } from '../../shared/ipc/file-kind';
 
 const mk = useTempDirs();
 const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
@@ -201,5 +202,57 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     const b = await cli(d, 'batch', 'mirror', '.', '-o', 'out');
     expect(b.code).toBe(1);
     expect(b.out).toContain('picture.vmd: E_VMD_MAGIC a PNG image, not a VMD motion (at byte 0)');
+  });
+});
+
+/** Whether ffmpeg and ffprobe run here (they make and measure the songs below; the tests that need them are skipped without). */
+const haveFfmpeg = ['ffmpeg', 'ffprobe'].every((c) => spawnSync(c, ['-version'], { encoding: 'utf8' }).status === 0);
+
+describe('songs other than a WAV (MP3, Ogg, FLAC, M4A): named as audio, as the app\'s song check names them', () => {
+  it('the sniffing knows them by their first bytes (hand-written magic) and by name; an image brand of ftyp, or a bare FF sync, is not one', () => {
+    const id3 = new Uint8Array([...ascii('ID3'), 4, 0, 0, 0, 0, 0, 0]);
+    const frame = new Uint8Array([0xff, 0xfb, 0x90, 0x64]); // MPEG-1 Layer III, 128 kbit/s, 44.1 kHz
+    const ogg = new Uint8Array([...ascii('OggS'), 0, 2]);
+    const flac = new Uint8Array([...ascii('fLaC'), 0]);
+    const m4a = new Uint8Array([...be32(32), ...ascii('ftypM4A '), 0, 0, 0, 0]);
+    const heic = new Uint8Array([...be32(32), ...ascii('ftypheic'), 0, 0, 0, 0]);
+    const noise = new Uint8Array([0xff, 0xff, 0xff, 0xff]); // reserved bitrate: no MPEG header
+    expect([id3, frame, ogg, flac, m4a, heic, noise].map((b) => fileKindByContent(b))).toEqual(['audio', 'audio', 'audio', 'audio', 'audio', null, null]);
+    expect(['a.mp3', 'a.ogg', 'a.flac', 'a.m4a', 'a.wav', 'a.txt'].map((n) => fileKindByName(n))).toEqual(['audio', 'audio', 'audio', 'audio', 'wav', null]);
+  });
+
+  it.skipIf(!haveFfmpeg)('inspect says each is audio, its format, rate and channels, and its length where the header gives it (as ffprobe measures it); a command that takes a motion names it as a song', async () => {
+    const d = mk('inspect-songs');
+    // 1.5 s of a 440 Hz tone, stereo at 44.1 kHz, made by ffmpeg here (never a fixture in the repository).
+    const make = (file: string, codec: string) => {
+      const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5:sample_rate=44100', '-ac', '2', '-c:a', codec, path.join(d, file)], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    make('tone.mp3', 'libmp3lame');
+    make('tone.ogg', 'libvorbis');
+    make('tone.flac', 'flac');
+    make('tone.m4a', 'aac');
+    const probe = (file: string) => Number(spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(d, file)], { encoding: 'utf8' }).stdout.trim());
+    const t = await cli(d, 'inspect', '--json', 'tone.mp3', 'tone.ogg', 'tone.flac', 'tone.m4a');
+    expect(t.code, t.err).toBe(0);
+    const [mp3, ogg, flac, m4a] = jsonLines(t.out) as unknown as { format: string; audioFormat: string; sampleRate: number | null; channels: number | null; durationSeconds: number | null }[];
+    expect(mp3).toMatchObject({ ok: true, format: 'audio', audioFormat: 'MP3', sampleRate: 44100, channels: 2, warnings: [] });
+    // LAME's Info frame counts the frames, the encoder's padding included (as ffprobe's length does).
+    expect(Math.abs(mp3.durationSeconds! - probe('tone.mp3'))).toBeLessThan(0.001);
+    // An Ogg's length is in its last page, which inspect does not read.
+    expect(ogg).toMatchObject({ ok: true, format: 'audio', audioFormat: 'Ogg', sampleRate: 44100, channels: 2, durationSeconds: null });
+    expect(flac).toMatchObject({ ok: true, format: 'audio', audioFormat: 'FLAC', sampleRate: 44100, channels: 2 });
+    expect(Math.abs(flac.durationSeconds! - probe('tone.flac'))).toBeLessThan(0.001);
+    expect(m4a).toMatchObject({ ok: true, format: 'audio', audioFormat: 'MP4/M4A', sampleRate: null, channels: null });
+    expect(Math.abs(m4a.durationSeconds! - probe('tone.m4a'))).toBeLessThan(0.001);
+    // The table for people; the same bytes under a motion's name are still the song they are.
+    writeFileSync(path.join(d, 'song.vmd'), readFileSync(path.join(d, 'tone.flac')));
+    const h = await cli(d, 'inspect', 'song.vmd', 'tone.ogg');
+    expect(h.out).toBe(
+      "song.vmd\n  audio   FLAC  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n  length  1.50 s (45 frames at 30 fps)\n\n" +
+        "tone.ogg\n  audio   Ogg  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n\n",
+    );
+    const trim = await cli(d, 'trim', 'tone.mp3', '-o', 'x.vmd', '--from', '0');
+    expect([trim.code, trim.err]).toEqual([1, "vmd-studio: tone.mp3: an audio file, not a VMD motion: trim works on VMD motions; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)\n"]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `inspect` of the files of other kinds people give a motion tool (shared/ipc/file-kind.ts names them): a WAV
- * (its format, rate, channels and length), a VMD Studio scene (what it holds, and which of its files are not
+ * (its format, rate, channels and length), another song (MP3, Ogg, FLAC, M4A…: its format, and what its header
+ * says cheaply), a VMD Studio scene (what it holds, and which of its files are not
  * there) and an image (its size). Each is read as little as it needs: a WAV's first 64 KiB and its size, a
  * scene whole (at most a scene file's size), an image's first bytes.
  */
@@ -9,7 +10,7 @@ import { emptyFileError, ioError, notRegularFileError, readInputBytes } from '..
 import { MAX_SCENE_FILE_BYTES } from '../../../shared/ipc/validate';
 import { FILE_KIND_NAMES, imageKindByContent, looksLikeWav, type ImageKind } from '../../../shared/ipc/file-kind';
 import { parseWav, riffChunk, wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
-import { audioFormatOf } from '../../../shared/scene/audio-format';
+import { audioFormatOf, audioHeaderInfo } from '../../../shared/scene/audio-format';
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
 import type { CodecError } from '../../../shared/vmd';
 
@@ -92,9 +93,27 @@ export function describeWav(head: Uint8Array, size: number, file: string): { ok:
   return { ok: true, value: info };
 }
 
-/** The human lines of a WAV (after its path line). */
-export function wavLines(info: WavInfo): string {
-  const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? `${info.channels} channel${info.channels === 1 ? '' : 's'}` : null, info.bitsPerSample ? `${info.bitsPerSample}-bit` : null].filter((x) => x !== null);
+/** A song other than a WAV as `inspect` describes it: its format by its first bytes, and what its header says cheaply (null where not). */
+export interface AudioInfo {
+  format: 'audio';
+  /** "MP3", "Ogg", "FLAC", "MP4/M4A", … (audio-format.ts, the names the app's song check gives). */
+  audioFormat: string;
+  sampleRate: number | null;
+  channels: number | null;
+  durationSeconds: number | null;
+  warnings: string[];
+}
+
+/** Describes a song that is not a WAV from its first bytes (shared/scene/audio-format.ts). */
+export function describeAudio(head: Uint8Array, file: string): AudioInfo {
+  const h = audioHeaderInfo(head);
+  return { format: 'audio', audioFormat: audioFormatOf(head, file), sampleRate: h?.sampleRate ?? null, channels: h?.channels ?? null, durationSeconds: h?.durationSeconds ?? null, warnings: [] };
+}
+
+/** The human lines of a WAV or another song (after its path line). */
+export function wavLines(info: WavInfo | AudioInfo): string {
+  const bits = info.format === 'wav' ? info.bitsPerSample : null;
+  const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? `${info.channels} channel${info.channels === 1 ? '' : 's'}` : null, bits ? `${bits}-bit` : null].filter((x) => x !== null);
   const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${Math.ceil(info.durationSeconds * 30)} frames at 30 fps)\n` : '';
   return `  audio   ${info.audioFormat}${parts.length ? `  ${parts.join(', ')}` : ''}; a song for a scene's music in the VMD Studio app\n${length}`;
 }

@@ -8,13 +8,13 @@ import { parseArgs } from '../args';
 import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
-import { describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
+import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
 import { fileKindByContent, fileKindByName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
 import { displayPathAmong } from '../format';
 import { jsonFailure } from './edit-output';
 
 export type FileInfo =
-  | ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo | WavInfo | SceneInfo | ImageInfo))
+  | ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo | WavInfo | AudioInfo | SceneInfo | ImageInfo))
   | { file: string; ok: false; error: CodecError };
 
 /** An error as a file's line gives it: code, message, byte offset or line (the file is the line's own). */
@@ -29,6 +29,7 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
     const c = await inspectCapture(file, kind);
     return c.ok ? { file, ok: true, ...c.value } : failed(file, c.error);
   }
+  if (kind === 'audio') return { file, ok: true, ...describeAudio(head, file) };
   if (kind === 'wav' || kind === 'scene' || isImageKind(kind)) {
     const o = kind === 'wav' ? describeWav(head, size, file) : kind === 'scene' ? await inspectScene(file) : describeImage(head, kind, file);
     return o.ok ? { file, ok: true, ...o.value } : failed(file, o.error);
@@ -48,7 +49,7 @@ function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
     io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${at}\n\n`);
     return;
   }
-  if (info.format === 'wav') {
+  if (info.format === 'wav' || info.format === 'audio') {
     io.stdout(`${rel}\n${wavLines(info)}`);
   } else if (info.format === 'scene') {
     io.stdout(`${rel}\n${sceneLines(info)}`);
@@ -80,7 +81,8 @@ export const inspectCommand: CommandInfo = {
   summary: 'what each file is: kind, length, key counts, bones, morphs, camera cuts (captures: joints, rate, map)',
   usage: `vmd-studio inspect [--json] [--recursive] PATH...
   PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside);
-             a WAV, a .vmdscene or an image is named and described too. Each file is read as what its
+             a WAV or another song (MP3, Ogg, FLAC, M4A…), a .vmdscene or an image is named and described
+             too. Each file is read as what its
              first bytes say (a PNG named .vmd is an image), and said in the order given
   --json     one JSON object per file per line
   --recursive  descend into sub-folders
