@@ -8,7 +8,7 @@
  * - Names the model lacks (`known`, when given) are left out and listed, as are names Shift_JIS cannot hold.
  * All of it is one edit (one undo step). Values are float32, rotations normalised, as every key stores them.
  */
-import type { MotionTracks } from '../vmd/tracks';
+import type { MotionTracks, NamedTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { VpdPose } from '../vmd/vpd';
 import { viewOf } from '../vmd/vmd-document';
@@ -81,6 +81,76 @@ function lastOfEach<T extends { name: string }>(list: readonly T[]): T[] {
 }
 
 /**
+ * What differs between keying a pose's bones and its morphs; the rest (a name the model lacks, the track by
+ * name, a key at the frame replaced in place or a new one added under the track's or the pose's name bytes)
+ * is keyEntries', once for both. `V`: the values one key takes.
+ */
+interface KindKeying<T extends { name: string }, V> {
+  entries: readonly T[];
+  tracks: NamedTracks;
+  editor: BlockEditor;
+  has: (name: string) => boolean;
+  /** Where the pose's names the model lacks are listed. */
+  missing: string[];
+  /** The record's name field (offset and length). */
+  nameAt: number;
+  nameLength: number;
+  /** The values to key, or null when they are not numbers (the name is skipped). */
+  values: (entry: T) => V | null;
+  /** A new record (MMD's linear curves) of `name` (its field bytes) at `frame`. */
+  encode: (name: Uint8Array, frame: number, v: V) => Uint8Array;
+  /** Writes the values into a copy of a key's record (its curves and name bytes kept). */
+  write: (rec: Uint8Array, v: V) => void;
+}
+
+/** Keys every entry of one kind at `frame` (see the file comment); returns how many were keyed. */
+function keyEntries<T extends { name: string }, V>(k: KindKeying<T, V>, frame: number, out: PoseApplied): number {
+  const { tracks, editor } = k;
+  let keyed = 0;
+  for (const entry of lastOfEach(k.entries)) {
+    if (!k.has(entry.name)) {
+      k.missing.push(entry.name);
+      continue;
+    }
+    const v = k.values(entry);
+    if (v === null) {
+      out.skipped.push(entry.name);
+      continue;
+    }
+    const track = trackOf(tracks.index, tracks.names, entry.name);
+    let record = -1;
+    let rec: Uint8Array | null = null;
+    if (track >= 0) {
+      const [a, e] = trackRange(tracks, track);
+      const at = keyAtFrame(tracks.frames, a, e, frame);
+      if (at >= 0) {
+        record = tracks.record[at];
+        out.replaced++;
+      } else {
+        // The track's own name bytes (whatever follows the NUL), as its other keys carry them; MMD's linear curves.
+        const first = editor.copy(tracks.record[a]);
+        rec = k.encode(first.subarray(k.nameAt, k.nameAt + k.nameLength), frame, v);
+      }
+    } else {
+      const field = nameBytes(entry.name, k.nameLength);
+      if (!field) {
+        out.skipped.push(entry.name);
+        continue;
+      }
+      rec = k.encode(field, frame, v);
+    }
+    if (rec) editor.append(rec);
+    else {
+      rec = editor.copy(record);
+      k.write(rec, v);
+      editor.put(record, rec);
+    }
+    keyed++;
+  }
+  return keyed;
+}
+
+/**
  * Writes `pose` into `doc` as keys at `frame` (see the file comment): one edit with what it did. Refused
  * when the frame is out of range or nothing of the pose could be keyed.
  */
@@ -90,96 +160,48 @@ export function applyPose(doc: VmdDocument, tracks: MotionTracks, pose: VpdPose,
   const out: PoseApplied = { bones: 0, morphs: 0, replaced: 0, missingBones: [], missingMorphs: [], skipped: [] };
   const boneEd = new BlockEditor(doc.bone);
   const morphEd = new BlockEditor(doc.morph);
-  const hasBone = knownTo(opts.knownBones);
-  const hasMorph = knownTo(opts.knownMorphs);
 
-  const bones = tracks.bones;
-  for (const b of lastOfEach(pose.bones)) {
-    if (!hasBone(b.name)) {
-      out.missingBones.push(b.name);
-      continue;
-    }
-    const [x, y, z, w] = b.rotation;
-    const len = Math.hypot(x, y, z, w);
-    const values = [...b.position, x, y, z, w];
-    if (!values.every(Number.isFinite) || !(len > 0)) {
-      out.skipped.push(b.name);
-      continue;
-    }
-    const q = [x / len, y / len, z / len, w / len];
-    const track = trackOf(bones.index, bones.names, b.name);
-    let record = -1;
-    let rec: Uint8Array | null = null;
-    if (track >= 0) {
-      const [a, e] = trackRange(bones, track);
-      const k = keyAtFrame(bones.frames, a, e, frame);
-      if (k >= 0) {
-        record = bones.record[k];
-        out.replaced++;
-      } else {
-        // The track's own name bytes (whatever follows the NUL), as its other keys carry them; MMD's linear curves.
-        const first = boneEd.copy(bones.record[a]);
-        rec = encodeBoneRecord({ name: first.subarray(BONE.NAME, BONE.NAME + BONE.NAME_LENGTH), frame, position: b.position, rotation: q });
-      }
-    } else {
-      const field = nameBytes(b.name, BONE.NAME_LENGTH);
-      if (!field) {
-        out.skipped.push(b.name);
-        continue;
-      }
-      rec = encodeBoneRecord({ name: field, frame, position: b.position, rotation: q });
-    }
-    if (rec) {
-      record = boneEd.append(rec);
-    } else {
-      rec = boneEd.copy(record);
-      const v = viewOf(rec);
-      for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, b.position[c], true);
-      for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c], true);
-      boneEd.put(record, rec);
-    }
-    out.bones++;
-  }
-
-  const morphs = tracks.morphs;
-  for (const m of lastOfEach(pose.morphs)) {
-    if (!hasMorph(m.name)) {
-      out.missingMorphs.push(m.name);
-      continue;
-    }
-    if (!Number.isFinite(m.weight)) {
-      out.skipped.push(m.name);
-      continue;
-    }
-    const track = trackOf(morphs.index, morphs.names, m.name);
-    let record = -1;
-    let rec: Uint8Array | null = null;
-    if (track >= 0) {
-      const [a, e] = trackRange(morphs, track);
-      const k = keyAtFrame(morphs.frames, a, e, frame);
-      if (k >= 0) {
-        record = morphs.record[k];
-        out.replaced++;
-      } else {
-        const first = morphEd.copy(morphs.record[a]);
-        rec = encodeMorphRecord({ name: first.subarray(MORPH.NAME, MORPH.NAME + MORPH.NAME_LENGTH), frame, weight: m.weight });
-      }
-    } else {
-      const field = nameBytes(m.name, MORPH.NAME_LENGTH);
-      if (!field) {
-        out.skipped.push(m.name);
-        continue;
-      }
-      rec = encodeMorphRecord({ name: field, frame, weight: m.weight });
-    }
-    if (rec) record = morphEd.append(rec);
-    else {
-      rec = morphEd.copy(record);
-      viewOf(rec).setFloat32(MORPH.WEIGHT, m.weight, true);
-      morphEd.put(record, rec);
-    }
-    out.morphs++;
-  }
+  out.bones = keyEntries(
+    {
+      entries: pose.bones,
+      tracks: tracks.bones,
+      editor: boneEd,
+      has: knownTo(opts.knownBones),
+      missing: out.missingBones,
+      nameAt: BONE.NAME,
+      nameLength: BONE.NAME_LENGTH,
+      values: (b) => {
+        const [x, y, z, w] = b.rotation;
+        const len = Math.hypot(x, y, z, w);
+        if (![...b.position, x, y, z, w].every(Number.isFinite) || !(len > 0)) return null;
+        return { position: b.position, rotation: [x / len, y / len, z / len, w / len] };
+      },
+      encode: (name, f, v) => encodeBoneRecord({ name, frame: f, position: v.position, rotation: v.rotation }),
+      write: (rec, v) => {
+        const view = viewOf(rec);
+        for (let c = 0; c < 3; c++) view.setFloat32(BONE.POSITION + 4 * c, v.position[c], true);
+        for (let c = 0; c < 4; c++) view.setFloat32(BONE.ROTATION + 4 * c, v.rotation[c], true);
+      },
+    },
+    frame,
+    out,
+  );
+  out.morphs = keyEntries(
+    {
+      entries: pose.morphs,
+      tracks: tracks.morphs,
+      editor: morphEd,
+      has: knownTo(opts.knownMorphs),
+      missing: out.missingMorphs,
+      nameAt: MORPH.NAME,
+      nameLength: MORPH.NAME_LENGTH,
+      values: (m) => (Number.isFinite(m.weight) ? m.weight : null),
+      encode: (name, f, weight) => encodeMorphRecord({ name, frame: f, weight }),
+      write: (rec, weight) => viewOf(rec).setFloat32(MORPH.WEIGHT, weight, true),
+    },
+    frame,
+    out,
+  );
 
   if (!out.bones && !out.morphs) return refuse('E_EMPTY', 'the pose names no bone or morph the model has', 'editor.refusal.poseNothingToKey');
   return success(Object.assign(finish(doc, opts.label ?? 'apply pose', [boneEd, morphEd]), out));

@@ -145,4 +145,21 @@ describe('applyPose', () => {
     }
     expect(Buffer.from(writeVmd(revertDiff(out.value.doc, out.value.diff))).equals(Buffer.from(original))).toBe(true);
   });
+
+  it('as with bones, a morph key already at the frame takes the weight in place (its other bytes kept); names the model lacks are listed, a weight that is not a number skipped', () => {
+    const t = tracks.morphs;
+    const track = t.names.findIndex((_, i) => t.start[i + 1] > t.start[i]);
+    const name = t.names[track];
+    const at = t.start[track];
+    const frame = t.frames[at], record = t.record[at];
+    const p = { ...pose(SMILE), bones: [], morphs: [{ name, weight: 0.25 }, { name: 'ないモーフ', weight: 1 }, { name: 'あ', weight: NaN }] };
+    const out = applyPose(doc, tracks, p, frame, { knownMorphs: [name, 'あ'] });
+    if (!out.ok) throw new Error(out.error.message);
+    expect([out.value.morphs, out.value.replaced, out.value.missingMorphs, out.value.skipped]).toEqual([1, 1, ['ないモーフ'], ['あ']]);
+    expect(out.value.doc.morph.count).toBe(doc.morph.count);
+    const before = doc.morph.bytes.subarray(record * MORPH.SIZE, (record + 1) * MORPH.SIZE);
+    const after = out.value.doc.morph.bytes.subarray(record * MORPH.SIZE, (record + 1) * MORPH.SIZE);
+    expect(new DataView(after.buffer, after.byteOffset, MORPH.SIZE).getFloat32(MORPH.WEIGHT, true)).toBe(0.25);
+    expect(Array.from(after.subarray(0, MORPH.WEIGHT))).toEqual(Array.from(before.subarray(0, MORPH.WEIGHT)));
+  });
 });
