@@ -252,6 +252,19 @@ describe('songs other than a WAV (MP3, Ogg, FLAC, M4A): named as audio, as the a
       "song.vmd\n  audio   FLAC  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n  length  1.50 s (45 frames at 30 fps)\n\n" +
         "tone.ogg\n  audio   Ogg  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n\n",
     );
+    // A name that says song over bytes that say nothing: named by its name, with what is not known.
+    writeFileSync(path.join(d, 'notes.mp3'), 'not a song\n');
+    const notes = jsonLines((await cli(d, 'inspect', '--json', 'notes.mp3')).out)[0];
+    expect(notes).toEqual({
+      file: path.join(d, 'notes.mp3'),
+      ok: true,
+      format: 'audio',
+      audioFormat: '.mp3 file of unknown format',
+      sampleRate: null,
+      channels: null,
+      durationSeconds: null,
+      warnings: ["its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it"],
+    });
     const trim = await cli(d, 'trim', 'tone.mp3', '-o', 'x.vmd', '--from', '0');
     expect([trim.code, trim.err]).toEqual([1, "vmd-studio: tone.mp3: an audio file, not a VMD motion: trim works on VMD motions; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)\n"]);
   });

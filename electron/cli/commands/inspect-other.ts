@@ -8,7 +8,7 @@
 import { promises as fsp } from 'node:fs';
 import { emptyFileError, ioError, notRegularFileError, readInputBytes } from '../../fs/files';
 import { MAX_SCENE_FILE_BYTES } from '../../../shared/ipc/validate';
-import { FILE_KIND_NAMES, imageKindByContent, looksLikeWav, type ImageKind } from '../../../shared/ipc/file-kind';
+import { audioContainerOf, FILE_KIND_NAMES, imageKindByContent, looksLikeWav, type ImageKind } from '../../../shared/ipc/file-kind';
 import { parseWav, riffChunk, wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { audioFormatOf, audioHeaderInfo } from '../../../shared/scene/audio-format';
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
@@ -107,7 +107,10 @@ export interface AudioInfo {
 /** Describes a song that is not a WAV from its first bytes (shared/scene/audio-format.ts). */
 export function describeAudio(head: Uint8Array, file: string): AudioInfo {
   const h = audioHeaderInfo(head);
-  return { format: 'audio', audioFormat: audioFormatOf(head, file), sampleRate: h?.sampleRate ?? null, channels: h?.channels ?? null, durationSeconds: h?.durationSeconds ?? null, warnings: [] };
+  const audioFormat = audioFormatOf(head, file);
+  // Named as a song (.mp3) but its bytes are none of the formats known here: said, as of a WAV the app's reader does not take.
+  const warnings = audioContainerOf(head) ? [] : [`its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it`];
+  return { format: 'audio', audioFormat, sampleRate: h?.sampleRate ?? null, channels: h?.channels ?? null, durationSeconds: h?.durationSeconds ?? null, warnings };
 }
 
 /** The human lines of a WAV or another song (after its path line). */
