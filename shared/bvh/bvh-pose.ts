@@ -5,8 +5,14 @@
  * maps one onto the other with left staying left and the front turning from +Z to −Z:
  * points (x, y, z) → (x, y, −z), rotations (x, y, z, w) → (−x, −y, z, w) (quat.ts toMmd*).
  *
- * A joint's local transform is its OFFSET plus its position channels, then its rotation channels
- * composed in the order the file lists them (the first outermost), angles in degrees.
+ * A joint's local transform is its translation, then its rotation channels composed in the order the
+ * file lists them (the first outermost), angles in degrees. Its translation is its OFFSET, or, for a joint
+ * with position channels, those channels: they are the joint's position in its parent's space, REPLACING
+ * the OFFSET (not added to it), as Blender reads and writes BVH (io_anim_bvh: a bone's location is the
+ * channels less the rest head; its exporter writes OFFSET = rest head and the channels as the absolute
+ * position); an axis the joint has no channel for is 0, as there. CMU's files have a root OFFSET of 0, so
+ * both readings agree on them. (three.js's BVHLoader adds the OFFSET instead: a file written that way with
+ * a non-zero root OFFSET reads shifted by it here.) The rest pose (f = −1) is the OFFSETs alone.
  */
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
@@ -38,11 +44,13 @@ export function bvhWorldAt(m: BvhMotion, f: number, out: BvhWorld = newWorld(m))
     const t: Vec3 = [J.offset[0], J.offset[1], J.offset[2]];
     let r: Quat = [0, 0, 0, 1];
     if (row >= 0) {
+      // Position channels are the position: the OFFSET goes (every axis, those without a channel being 0).
+      if (J.channels.some((ch) => ch.endsWith('position'))) t[0] = t[1] = t[2] = 0;
       for (let c = 0; c < J.channels.length; c++) {
         const ch = J.channels[c];
         const v = m.values[row + J.channelStart + c];
         const axis = AXIS[ch[0] as 'X' | 'Y' | 'Z'];
-        if (ch.endsWith('position')) t[axis] += v;
+        if (ch.endsWith('position')) t[axis] = v;
         else r = qmul(r, axisAngle(axis, (v * Math.PI) / 180));
       }
     }

@@ -2,9 +2,10 @@
  * VMD → BVH: the motion as the model plays it (take.ts: append and IK solved) on the model's humanoid
  * bones, named as VRM humanoid bones (hips, spine, …, leftUpperArm; import-bvh maps them back with its
  * built-in VRM table). Rest pose = the model's rest (offsets in model units), right-handed (Z mirrored
- * from MMD: quat.ts), 30 fps. The hips carry Xposition Yposition Zposition (their world position minus
- * the rest OFFSET), every joint Zrotation Xrotation Yrotation in degrees; chain ends (head, hands, feet)
- * get an End Site at the bone's tail.
+ * from MMD: quat.ts), 30 fps. The hips carry Xposition Yposition Zposition: their world position, the
+ * channels replacing the OFFSET (the rest position) as Blender reads and writes them (bvh-pose.ts); every
+ * joint Zrotation Xrotation Yrotation in degrees; chain ends (head, hands, feet) get an End Site at the
+ * bone's tail.
  */
 import type { ModelData } from '../pmx/model-types';
 import type { CodecError, Outcome } from '../vmd/errors';
@@ -61,8 +62,7 @@ export function takeToBvh(t: HumanoidTake): string {
       const local = p < 0 ? Array.from(w) : qmul(qconj(t.worldRotation.subarray((f * n + p) * 4, (f * n + p) * 4 + 4)), w);
       if (k === hipsK) {
         const hp = t.hipsPosition.subarray(3 * f, 3 * f + 3);
-        const d = fromMmdVec([hp[0] - t.restPosition[k][0], hp[1] - t.restPosition[k][1], hp[2] - t.restPosition[k][2]]);
-        row.push(...d.map(num));
+        row.push(...fromMmdVec([hp[0], hp[1], hp[2]]).map(num));
       }
       const e = quatToEuler(fromMmdQuat(local), ZXY);
       row.push(num(e[2] * DEG), num(e[0] * DEG), num(e[1] * DEG));

@@ -169,8 +169,9 @@ export function vrmaAsCapture(v: VrmaData): Outcome<{ motion: BvhMotion; parts: 
       const J = joints[j];
       let o = f * cc + J.channelStart;
       if (J.channels.length === 6) {
+        // glTF's translation replaces the node's, as a BVH joint's position channels replace its OFFSET (bvh-pose.ts).
         sampleTrack(tr.get(nd)!, time, p);
-        for (let c = 0; c < 3; c++) values[o++] = p[c] - J.offset[c];
+        for (let c = 0; c < 3; c++) values[o++] = p[c];
       }
       const rt = rot.get(nd);
       if (rt) sampleTrack(rt, time, q);

@@ -45,18 +45,27 @@ describe('readBvh', () => {
     expect(m.frameTime).toBeCloseTo(1 / 30, 6);
     expect(m.joints[0].channels).toEqual(['Xrotation', 'Zposition', 'Yrotation', 'Xposition', 'Zrotation', 'Yposition']);
     expect(m.joints[3].channelStart).toBe(9);
-    // Frame 0: pelvis at offset + (x 1, y 2, z 3) = (2, 4, 6) in BVH, (2, 4, −6) in MMD; the leg turned
-    // 90° about X, so its End Site (4 below the leg) swings toward −Z (BVH) = +Z (MMD): BVH z 6 − 4.
+    // Frame 0: the pelvis at its position channels (x 1, y 2, z 3), which replace its OFFSET (1 2 3 here
+    // too: Blender writes the OFFSET as the rest position and the channels as the position), (1, 2, −3) in
+    // MMD; the leg 5 below it, turned 90° about X, so its End Site (4 below the leg) swings toward −Z (BVH) =
+    // +Z (MMD): BVH (1, −3, 3 − 4).
     const w = bvhWorldAt(m, 0);
-    expect(Array.from(w.position.subarray(0, 3))).toEqual([2, 4, -6]);
+    expect(Array.from(w.position.subarray(0, 3))).toEqual([1, 2, -3]);
     const end = Array.from(w.position.subarray(6, 9));
-    expect(end[0]).toBeCloseTo(2, 9);
-    expect(end[1]).toBeCloseTo(-1, 9);
-    expect(end[2]).toBeCloseTo(-(6 - 4), 9);
-    // Frame 1: 90° about Z on the leg: the End Site swings toward +X (BVH and MMD alike).
+    expect(end[0]).toBeCloseTo(1, 9);
+    expect(end[1]).toBeCloseTo(-3, 9);
+    expect(end[2]).toBeCloseTo(-(3 - 4), 9);
+    // Frame 1: the pelvis at (0, 0, 0), not at its OFFSET; 90° about Z on the leg: the End Site swings
+    // toward +X (BVH and MMD alike). The prop (OFFSET 10 0 0) at its channels (1, 1, 1), not 10 further.
     const w1 = bvhWorldAt(m, 1);
-    expect(w1.position[6]).toBeCloseTo(1 + 4, 9);
-    expect(Array.from(w1.position.subarray(9, 12))).toEqual([11, 1, -1]);
+    expect(Array.from(w1.position.subarray(0, 3)).map((x) => x + 0)).toEqual([0, 0, 0]);
+    expect(w1.position[6]).toBeCloseTo(4, 9);
+    expect(w1.position[7]).toBeCloseTo(-5, 9);
+    expect(Array.from(w1.position.subarray(9, 12))).toEqual([1, 1, -1]);
+    // The rest pose is the OFFSETs alone.
+    const rest = bvhWorldAt(m, -1);
+    expect(Array.from(rest.position.subarray(0, 3))).toEqual([1, 2, -3]);
+    expect(Array.from(rest.position.subarray(9, 12)).map((x) => x + 0)).toEqual([10, 0, 0]);
   });
 
   it.skipIf(!corpusPresent)('reads the CMU walk (3ds Max-friendly release, 120 fps)', () => {

@@ -4,11 +4,12 @@
 // here (another channel order, two roots, 30 fps, an A-pose, Mixamo names and no names at all).
 import { describe, expect, it } from 'vitest';
 import { readBvh, type BvhMotion } from '../../../shared/bvh/bvh-reader';
-import { importBvh, type ImportOptions } from '../../../shared/bvh/import';
+import { importBvh, IMPORT_TOLERANCES, type ImportOptions } from '../../../shared/bvh/import';
 import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
 import { type ModelData, type ModelMorph } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { buildTracks, decodeName, readVmd, writeVmd } from '../../../shared/vmd';
+import { sampleBoneInto } from '../../../shared/vmd/sample';
 import { corpusPresent, readCorpus, corpusModel } from '../../helpers/corpus';
 import { rotationAngleDeg } from '../../helpers/motion-error';
 import { axisAngle } from '../../helpers/quat';
@@ -29,10 +30,11 @@ function bvhPositions(m: BvhMotion, f: number): Map<string, number[]> {
   const out = new Map<string, number[]>();
   m.joints.forEach((J, j) => {
     let local: M3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-    const t = [...J.offset];
+    // Position channels are the joint's position, replacing its OFFSET (Blender's reading; axes without a channel 0).
+    const t = J.channels.some((ch) => ch.endsWith('position')) ? [0, 0, 0] : [...J.offset];
     J.channels.forEach((ch, c) => {
       const v = m.values[f * m.channelCount + J.channelStart + c];
-      if (ch.endsWith('position')) t['XYZ'.indexOf(ch[0])] += v;
+      if (ch.endsWith('position')) t['XYZ'.indexOf(ch[0])] = v;
       else local = mul(local, axisMatrix(ch[0], v));
     });
     if (J.parent < 0) {
@@ -393,5 +395,47 @@ describe.skipIf(!corpusPresent)('BVH written here (Y-X-Z channels, two roots, 30
     const r = importAndCompare(bvh.value, gene, MIXAMO_SEGMENTS, { footIk: false, rest: 'first' });
     // Directions still follow the capture (the last turn onto each segment holds them).
     expect(maxOf(r.worst).deg).toBeLessThan(5);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Where the root's position channels put it. Blender's exporter writes the root's OFFSET as its rest position
+// and its channels as its position (its importer reads them so: location = channels − rest head), so a
+// hips standing 100 high is OFFSET 0 100 0 and channels 0 100 z. Read as the OFFSET plus the channels (the
+// reading before), the figure floated 100 units (× scale) above where it stands.
+describe.skipIf(!corpusPresent)('a root with a non-zero OFFSET (as Blender writes BVH)', () => {
+  const gene = model('gene/Gene_light.pmx');
+  // The hips and a spine, nothing the floor is found by (no feet: センター is the hips, unshifted).
+  const rows = [
+    [3, 100, -4, 0, 0, 0],
+    [5, 90, -2, 10, 0, 0],
+    [-7, 104, 6, 0, 20, 0],
+  ];
+  const text = [
+    'HIERARCHY', 'ROOT Hips', '{', '  OFFSET 3 100 -4', '  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation',
+    '  JOINT Spine', '  {', '    OFFSET 0 10 0', '    CHANNELS 3 Zrotation Xrotation Yrotation', '    End Site', '    {', '      OFFSET 0 10 0', '    }', '  }', '}',
+    'MOTION', `Frames: ${rows.length}`, 'Frame Time: 0.0333333', ...rows.map((r) => [...r, 0, 5, 0].join(' ')), '',
+  ].join('\n');
+
+  it('the channels are the hips\' position: センター is each frame\'s channels (Z mirrored) less the model\'s rest 下半身, not the OFFSET more', () => {
+    const bvh = readBvh(text);
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    const r = importBvh(bvh.value, gene, { scale: 1, footIk: false });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.report.mapped.map((x) => x.bone)).toEqual(['下半身']);
+    // The model's rest 下半身, read from the PMX here.
+    const hips = gene.bones.find((b) => b.name === '下半身')!.position;
+    const t = buildTracks(r.value.doc).bones;
+    const c = t.names.indexOf('センター');
+    const pos = new Float64Array(3), rot = new Float64Array(4);
+    rows.forEach(([x, y, z], f) => {
+      // Replacing the OFFSET: the hips at (x, y, z) in BVH, (x, y, −z) in MMD; センター moves the model's
+      // hips from their rest there (a scale of 1). Frame 0: (3, 100, −4), the OFFSET itself; read as OFFSET +
+      // channels it was (6, 200, −8): 100 higher.
+      const expected = [x - hips[0], y - hips[1], -z - hips[2]];
+      sampleBoneInto(t, c, f, pos, rot, 0);
+      for (let k = 0; k < 3; k++) expect(pos[k], `frame ${f}, axis ${k}`).toBeCloseTo(expected[k], 1);
+      expect(Math.max(...[0, 1, 2].map((k) => Math.abs(pos[k] - expected[k]))), `frame ${f}`).toBeLessThanOrEqual(IMPORT_TOLERANCES.position + 1e-4);
+    });
   });
 });
