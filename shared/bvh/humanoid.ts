@@ -121,21 +121,47 @@ function applyTable(m: BvhMotion, t: Table, inTree: boolean[]): (HumanoidPart | 
   });
 }
 
-/** The built-in table that names most joints of the first root's tree, or the shape guess when none names the hips and four limbs. */
+/**
+ * Names only one table's skeleton has: a tie between tables goes to the one whose signature the file shows
+ * (Mixamo's `mixamorig:` prefix, `mixamorig1:` and the like included; the MotionBuilder release's LowerBack;
+ * the 3ds Max release's lowerback, LeftCollar, LHipJoint).
+ */
+const SIGNATURE: Readonly<Partial<Record<BuiltinMapName, (name: string) => boolean>>> = {
+  mixamo: (n) => /^mixamorig\d*:/i.test(n),
+  'cmu-motionbuilder': (n) => bareName(n) === 'LowerBack',
+  'cmu-max': (n) => ['lowerback', 'LeftCollar', 'RightCollar', 'LHipJoint', 'RHipJoint'].includes(bareName(n)),
+};
+
+/**
+ * The built-in table that names most joints of the first root's tree, or the shape guess when none names the
+ * hips and four limbs. A `mixamorig:` prefix decides Mixamo (its table naming those). A tie goes to the table
+ * whose naming signature the file shows (SIGNATURE), then to the one that maps more parts an MMD bone plays (a
+ * Mixamo rig without Spine2 names as many joints in the MotionBuilder table, but there Spine is the chest and
+ * Spine1 the upper chest no MMD bone plays, and 上半身 none), then to the first in BUILTIN_MAPS' order.
+ */
 export function autoMap(m: BvhMotion): JointMap {
   const inTree = firstTree(m);
-  let best: JointMap | null = null;
-  let bestCount = 0;
+  const names = m.joints.filter((J, j) => inTree[j] && !J.endSite).map((J) => J.name);
+  const candidates: { map: JointMap; count: number; signed: boolean; playable: number }[] = [];
   for (const [name, t] of Object.entries(BUILTIN_MAPS)) {
     const parts = applyTable(m, t, inTree);
-    const count = parts.filter((p) => p !== null).length;
     const has = new Set(parts);
-    if (ESSENTIAL.every((p) => has.has(p)) && count > bestCount) {
-      best = { parts, source: name as BuiltinMapName };
-      bestCount = count;
-    }
+    if (!ESSENTIAL.every((p) => has.has(p))) continue;
+    const sig = SIGNATURE[name as BuiltinMapName];
+    candidates.push({
+      map: { parts, source: name as BuiltinMapName },
+      count: parts.filter((p) => p !== null).length,
+      signed: !!sig && names.some(sig),
+      playable: parts.filter((p) => p !== null && MMD_BONE_OF[p] !== null).length,
+    });
   }
-  return best ?? { parts: guessFromShape(m), source: 'shape' };
+  const mixamo = candidates.find((c) => c.map.source === 'mixamo' && c.signed);
+  if (mixamo) return mixamo.map;
+  let best: (typeof candidates)[number] | null = null;
+  for (const c of candidates) {
+    if (!best || c.count > best.count || (c.count === best.count && (c.signed !== best.signed ? c.signed : c.playable > best.playable))) best = c;
+  }
+  return best?.map ?? { parts: guessFromShape(m), source: 'shape' };
 }
 
 /**

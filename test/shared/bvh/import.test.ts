@@ -439,3 +439,42 @@ describe.skipIf(!corpusPresent)('a root with a non-zero OFFSET (as Blender write
     });
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Which table a Mixamo rig without Spine2 gets. Its joints (Hips, Spine, Spine1, Neck, Head, LeftShoulder,
+// LeftArm, LeftUpLeg…) are as many in the CMU MotionBuilder table as in Mixamo's, and the MotionBuilder table
+// came first: Spine went to the chest (上半身2), Spine1 to the upper chest (no MMD bone) and 上半身 to no joint.
+describe('a Mixamo rig without Spine2', () => {
+  const mixamoRig = (prefix: string, lowerBack = false) => {
+    const j = (name: string, off: string, inner: string[] = [], end?: string): string[] => [
+      `JOINT ${prefix}${name}`, '{', `OFFSET ${off}`, 'CHANNELS 3 Zrotation Xrotation Yrotation', ...inner, ...(end ? ['End Site', '{', `OFFSET ${end}`, '}'] : []), '}',
+    ];
+    const arm = (s: string, x: number) => j(`${s}Shoulder`, `${5 * x} 10 0`, j(`${s}Arm`, `${10 * x} 0 0`, j(`${s}ForeArm`, `${25 * x} 0 0`, j(`${s}Hand`, `${25 * x} 0 0`, [], `${8 * x} 0 0`))));
+    const leg = (s: string, x: number) => j(`${s}UpLeg`, `${9 * x} -5 0`, j(`${s}Leg`, '0 -42 0', j(`${s}Foot`, '0 -42 0', j(`${s}ToeBase`, '0 -8 12', [], '0 0 6'))));
+    const upper = j('Spine', lowerBack ? '0 5 0' : '0 10 0', j('Spine1', '0 14 0', [...j('Neck', '0 16 0', j('Head', '0 10 0', [], '0 15 0')), ...arm('Left', 1), ...arm('Right', -1)]));
+    const spine = lowerBack ? j('LowerBack', '0 5 0', upper) : upper;
+    const lines = ['HIERARCHY', `ROOT ${prefix}Hips`, '{', 'OFFSET 0 100 0', 'CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation', ...spine, ...leg('Left', 1), ...leg('Right', -1), '}'];
+    const channels = 6 + 3 * lines.filter((l) => l.startsWith('JOINT')).length;
+    return [...lines, 'MOTION', 'Frames: 1', 'Frame Time: 0.0333333', Array.from({ length: channels }, (_, i) => (i === 1 ? 100 : 0)).join(' '), ''].join('\n');
+  };
+
+  for (const prefix of ['mixamorig:', '']) {
+    it(`${prefix ? 'named mixamorig:…' : 'without the prefix'}: Mixamo's table, Spine → spine (上半身), Spine1 → chest (上半身2)`, () => {
+      const bvh = readBvh(mixamoRig(prefix));
+      if (!bvh.ok) throw new Error(bvh.error.message);
+      const map = autoMap(bvh.value);
+      expect(map.source).toBe('mixamo');
+      const partOf = (n: string) => map.parts[bvh.value.joints.findIndex((J) => J.name === `${prefix}${n}`)];
+      expect([partOf('Hips'), partOf('Spine'), partOf('Spine1'), partOf('Neck'), partOf('LeftShoulder'), partOf('LeftArm'), partOf('RightUpLeg')]).toEqual(['hips', 'spine', 'chest', 'neck', 'leftShoulder', 'leftUpperArm', 'rightUpperLeg']);
+      if (prefix) return;
+      // The same joints under a LowerBack (the MotionBuilder release's signature: Hips → LowerBack → Spine →
+      // Spine1 → Neck) still read as that release, LowerBack 上半身.
+      const mb = readBvh(mixamoRig('', true));
+      if (!mb.ok) throw new Error(mb.error.message);
+      const mbMap = autoMap(mb.value);
+      expect(mbMap.source).toBe('cmu-motionbuilder');
+      expect(mbMap.parts[mb.value.joints.findIndex((J) => J.name === 'LowerBack')]).toBe('spine');
+    });
+  }
+
+});
