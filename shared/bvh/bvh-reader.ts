@@ -201,9 +201,17 @@ export interface BvhReadOptions {
   /**
    * The capture's frame rate, given because the file's Frame Time may be wrong (import-bvh --fps): a Frame
    * Time that is not a number of seconds in (0, 60] is then no error but ignored (a W_BVH_FRAME_TIME
-   * diagnostic), frameTime being 1/fps. A valid Frame Time is kept as read (the import takes the rate given).
+   * diagnostic), frameTime being 1/fps. A valid Frame Time is kept as read (the import takes the rate given),
+   * with a W_BVH_FPS_OVERRIDE diagnostic when the rate given is another (--fps 30 on a 120 fps file plays it 4×
+   * slower: --fps is for a wrong Frame Time, and one that is right may have been overridden by mistake).
    */
   fps?: number;
+}
+
+/** Frames per second of a Frame Time, snapped to a whole number within 0.01 of one (.0083333 → 120), else to 2 decimals. */
+function rateOf(frameTime: number): number {
+  const r = 1 / frameTime;
+  return Math.abs(r - Math.round(r)) < 0.01 ? Math.round(r) : Number(r.toFixed(2));
 }
 
 /** Reads a BVH file's text (or bytes, as UTF-8). Errors name the line; nothing is allocated for frames a file cannot hold. */
@@ -243,6 +251,18 @@ export function readBvh(input: string | Uint8Array, opts: BvhReadOptions = {}): 
       if (fps === undefined || !(fps > 0) || !Number.isFinite(fps)) failAt('E_BVH_NUMBER', tl, `${bad}; give the capture's frame rate (--fps N) to read it anyway`, { option: 'fps', problem: 'frameTime', params: { frameTime: ftText.slice(0, 24) } });
       frameTime = 1 / fps;
       diagnostics.push({ code: 'W_BVH_FRAME_TIME', message: `${bad} (line ${tl}): ignored, the frames taken at the ${fps} fps given`, params: { frameTime: ftText.slice(0, 24), line: tl, fps } });
+    } else if (opts.fps !== undefined && opts.fps > 0 && Number.isFinite(opts.fps)) {
+      // A rate given over a Frame Time that is one: kept (the import takes the rate given), said.
+      const fileFps = rateOf(ft);
+      if (Math.abs(opts.fps - fileFps) > 0.01 * fileFps) {
+        const ratio = opts.fps < fileFps ? fileFps / opts.fps : opts.fps / fileFps;
+        const times = `${Number(ratio.toFixed(2))}×`;
+        diagnostics.push({
+          code: 'W_BVH_FPS_OVERRIDE',
+          message: `--fps ${opts.fps} overrides the file's Frame Time (${fileFps} fps): it plays ${times} ${opts.fps < fileFps ? 'slower' : 'faster'} than captured (--fps is for a Frame Time that is wrong)`,
+          params: { fps: opts.fps, fileFps, frameTime: ftText.slice(0, 24), line: tl, times, slower: opts.fps < fileFps ? 1 : 0 },
+        });
+      }
     }
     const cc = channelCount.n;
     const total = frameCount * cc;

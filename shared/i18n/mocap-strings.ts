@@ -96,6 +96,9 @@ const en = {
   'mocap.importNote.W_MODEL_NAME_SJIS': 'The model’s name “{name}” has characters Shift_JIS lacks: written as “{written}”',
   'mocap.importNote.W_MAP_JOINTS': 'Map rows naming no joint of the capture (left out): {names}',
   'mocap.importNote.W_MAP_TARGETS': 'Map rows naming no humanoid part or bone (left out): {names}',
+  // A capture fps typed over a Frame Time that is right (W_BVH_FPS_OVERRIDE): the import takes it, and says so.
+  'mocap.readNote.fpsSlower': 'Capture fps {fps} overrides the file\'s Frame Time ({fileFps} fps): the motion plays {times} slower than captured (the field is for a file whose Frame Time is wrong; leave it empty to use the file\'s)',
+  'mocap.readNote.fpsFaster': 'Capture fps {fps} overrides the file\'s Frame Time ({fileFps} fps): the motion plays {times} faster than captured (the field is for a file whose Frame Time is wrong; leave it empty to use the file\'s)',
   'mocap.cameraMotionOff': 'A camera motion (no bone keys): there is no pose or body movement to export',
   'mocap.lightMotionOff': 'A light motion (no bone keys): there is no pose or body movement to export',
   'mocap.replaceTitle': 'Replace the file?',
@@ -196,6 +199,8 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.importNote.W_MODEL_NAME_SJIS': 'モデル名「{name}」には Shift_JIS にない文字があるため「{written}」として書き込みます',
   'mocap.importNote.W_MAP_JOINTS': 'キャプチャのどの関節にも当たらないマップの行（使いません）：{names}',
   'mocap.importNote.W_MAP_TARGETS': 'どのヒューマノイド部位にもボーンにも当たらないマップの行（使いません）：{names}',
+  'mocap.readNote.fpsSlower': 'キャプチャ fps {fps} をファイルの Frame Time（{fileFps} fps）に代えて使いました。撮影より {times} ゆっくり再生されます（この欄は Frame Time が誤っているファイル用です。空欄にするとファイルの値を使います）',
+  'mocap.readNote.fpsFaster': 'キャプチャ fps {fps} をファイルの Frame Time（{fileFps} fps）に代えて使いました。撮影より {times} 速く再生されます（この欄は Frame Time が誤っているファイル用です。空欄にするとファイルの値を使います）',
   'mocap.cameraMotionOff': 'カメラのモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.lightMotionOff': '照明のモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',
   'mocap.replaceTitle': 'ファイルを置き換えますか？',

@@ -343,6 +343,36 @@ describe.skipIf(!corpusPresent)('a broken Frame Time', () => {
   });
 });
 
+describe.skipIf(!corpusPresent)('--fps over a Frame Time that is right', () => {
+  it('import-bvh --fps 30 on a 120 fps capture says it overrides the Frame Time (stderr, --json, batch); --fps 120 says nothing', async () => {
+    // Before: the capture silently played 4× slower (--fps is for a Frame Time that is wrong).
+    const dir = mk();
+    mkdirSync(path.join(dir, 'in'));
+    // CMU 131_01 cut to 24 frames (Frame Time .0083333: 120 fps).
+    const lines = readFileSync(corpusPath(WALK), 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('MOTION'));
+    writeFileSync(path.join(dir, 'in', 'walk.bvh'), [...lines.slice(0, at), 'MOTION', 'Frames: 24', lines[at + 2], ...lines.slice(at + 3, at + 27)].join('\n'));
+    const said = "in/walk.bvh: --fps 30 overrides the file's Frame Time (120 fps): it plays 4× slower than captured (--fps is for a Frame Time that is wrong)";
+    const r = await run(['import-bvh', 'in/walk.bvh', '-o', 'slow.vmd', '--fps', '30'], dir);
+    expect(r.code, r.err).toBe(0);
+    // The rate given is taken: 24 frames at 30 fps are output frames 0–23.
+    expect(r.out).toMatch(/: 24 frames at 30(\.0)? fps → 0–23;/);
+    expect(r.err).toBe(`vmd-studio: warning: ${said}\n`);
+    const j = await run(['import-bvh', 'in/walk.bvh', '-o', 'slow2.vmd', '--fps', '30', '--json'], dir);
+    expect(JSON.parse(j.out).warnings).toEqual([said]);
+    // Faster, and the file's own rate: said the other way; not at all.
+    const fast = await run(['import-bvh', 'in/walk.bvh', '-o', 'fast.vmd', '--fps', '240'], dir);
+    expect(fast.err).toBe("vmd-studio: warning: in/walk.bvh: --fps 240 overrides the file's Frame Time (120 fps): it plays 2× faster than captured (--fps is for a Frame Time that is wrong)\n");
+    const same = await run(['import-bvh', 'in/walk.bvh', '-o', 'same.vmd', '--fps', '120'], dir);
+    expect(same.code, same.err).toBe(0);
+    expect(same.err).toBe('');
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--fps', '30', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    const rep = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
+    expect(rep.results[0].report.warnings).toContain(said.replace('in/', ''));
+  });
+});
+
 describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MMD skeleton', () => {
   it('import-bvh keys only the standard bones, at the figure\'s proportions, and export-bvh plays a motion on them', async () => {
     const dir = mk();

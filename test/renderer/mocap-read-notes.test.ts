@@ -60,6 +60,15 @@ describe('the import dialog shows the BVH reader\'s warnings', () => {
     await nextTick();
     expect(m.result).not.toBeNull();
     expect(notes()).toEqual([]);
+    // A Capture fps over a Frame Time that is right (1/30 s) is taken, and said: 4× slower at 7.5.
+    m.options.fps = 7.5;
+    expect(await m.convert()).toBe(true);
+    await nextTick();
+    expect(notes()).toEqual(['Capture fps 7.5 overrides the file\'s Frame Time (30 fps): the motion plays 4× slower than captured (the field is for a file whose Frame Time is wrong; leave it empty to use the file\'s)']);
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(notes()).toEqual(['キャプチャ fps 7.5 をファイルの Frame Time（30 fps）に代えて使いました。撮影より 4× ゆっくり再生されます（この欄は Frame Time が誤っているファイル用です。空欄にするとファイルの値を使います）']);
+    useSettingsStore().setLocale('en');
     w.unmount();
   });
 

@@ -121,11 +121,16 @@ describe('readBvh', () => {
       expect(g.diagnostics.map((d) => d.code)).toEqual(['W_BVH_FRAME_TIME']);
       expect(g.diagnostics[0].message).toMatch(/\(line 23\): ignored, the frames taken at the 120 fps given$/);
     }
-    // A Frame Time that is one is read as it is, the rate given or not (the import takes the rate given).
+    // A Frame Time that is one is read as it is, the rate given or not (the import takes the rate given); a
+    // rate given over it is said (W_BVH_FPS_OVERRIDE: --fps is for a wrong one), the file's own rate is not.
     const v = readBvh(SMALL, { fps: 120 });
     if (!v.ok) throw new Error(v.error.message);
     expect(v.value.frameTime).toBe(0.0333333);
-    expect(v.diagnostics).toEqual([]);
+    expect(v.diagnostics.map((d) => [d.code, d.message, d.params])).toEqual([
+      ['W_BVH_FPS_OVERRIDE', "--fps 120 overrides the file's Frame Time (30 fps): it plays 4× faster than captured (--fps is for a Frame Time that is wrong)", { fps: 120, fileFps: 30, frameTime: '0.0333333', line: 23, times: '4×', slower: 0 }],
+    ]);
+    const own = readBvh(SMALL, { fps: 30 });
+    expect(own.ok && own.diagnostics).toEqual([]);
   });
 
   it('refuses 10 million frames declared before allocating them', () => {
