@@ -18,7 +18,7 @@ import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '.
 import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
 import { MODEL_NAME_LENGTH_V2 } from '../vmd/vmd-layout';
 import type { BvhMotion } from './bvh-reader';
-import { autoMap, MMD_BONE_OF, withMapRows, type JointMap, type MapRows } from './humanoid';
+import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type MapRows } from './humanoid';
 import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
 
 export interface ImportOptions extends RetargetOptions {
@@ -94,6 +94,23 @@ export interface ImportReport {
   unreachableRotationDeg: number;
   /** What the output could not keep as given (a model name longer than the header's field), map rows naming nothing. */
   warnings: string[];
+}
+
+/** Parts that move the figure beyond its root: the spine up to the head and the limbs (named: fingers or eyes alone are not a body). */
+const BODY_PARTS: ReadonlySet<HumanoidPart> = new Set<HumanoidPart>([
+  'spine', 'chest', 'upperChest', 'neck', 'head',
+  'leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightShoulder', 'rightUpperArm', 'rightLowerArm', 'rightHand',
+  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot',
+]);
+
+/**
+ * When the capture moves the model by its root alone: no joint is mapped to the spine, the neck, the head or a
+ * limb (a tail, a prop, a skeleton whose names no table knows and whose shape is not a body's). The import
+ * still runs — the root's motion may be what was wanted — but the report says so (import-bvh's warning, the
+ * import dialog's line). `mapped`: the report's mapped joints (ImportReport.mapped).
+ */
+export function barelyMoves(mapped: readonly { part: string }[]): boolean {
+  return !mapped.some((x) => BODY_PARTS.has(x.part as HumanoidPart));
 }
 
 /** The capture rate: 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
@@ -219,13 +236,20 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const boundJoints = new Set(r.bindings.map((b) => b.joint));
   // 1-based number of the root a joint hangs from (roots are listed in file order, each before its joints).
   const rootNumber = (j: number) => m.roots.filter((x) => x <= j).length;
+  const mapped = r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! }));
+  const unmappedJoints = m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`]));
+  if (barelyMoves(mapped)) {
+    const total = mapped.length + unmappedJoints.length;
+    const which = mapped.length ? ` (${mapped.map((x) => `${x.joint} → ${x.part}`).join(', ')})` : '';
+    warnings.push(`only ${mapped.length} of the capture's ${total} joint${total === 1 ? '' : 's'} match${mapped.length === 1 ? 'es' : ''} a humanoid part${which}, none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)`);
+  }
   const report: ImportReport = {
     frames: m.frameCount,
     captureFps: rate,
     lastFrame,
     map: mp.map.source,
-    mapped: r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! })),
-    unmappedJoints: m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`])),
+    mapped,
+    unmappedJoints,
     unboundParts: r.unboundParts,
     unknownMapJoints: mp.unknownJoints,
     unknownMapTargets: mp.unknownTargets,

@@ -34,6 +34,9 @@ const en = {
   'mocap.report': 'Result',
   'mocap.reportFrames': '{frames} frames at {fps} fps → frames 0–{last} at 30 fps',
   'mocap.reportMap': 'Map: {map} · {mapped} joints mapped, {unmapped} not',
+  // A capture whose map finds no spine, head or limb (shared/bvh/import.ts barelyMoves).
+  'mocap.reportBarely': 'Only {n} of the capture\'s {total} joints match a humanoid part ({joints}), none of the spine, head or limbs: the model will barely move. If the joints are a body\'s, set their parts in the map table below.',
+  'mocap.reportBarelyVrma': 'Only {n} of the animation\'s {total} joints match a humanoid part ({joints}), none of the spine, head or limbs: the model will barely move.',
   'mocap.reportKeys': 'Keys: {raw} → {kept} ({percent}%)',
   'mocap.reportFeet': 'Foot IK: {contacts} foot contacts found',
   'mocap.reportNoFeet': 'No foot IK (leg rotations as captured)',
@@ -141,6 +144,8 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.report': '結果',
   'mocap.reportFrames': '{frames} フレーム（{fps} fps）→ 30 fps のフレーム 0–{last}',
   'mocap.reportMap': 'マップ: {map} · 対応 {mapped} 関節、未対応 {unmapped}',
+  'mocap.reportBarely': 'キャプチャの {total} 関節のうち人型の部位に対応するのは {n} 個だけで（{joints}）、背骨・頭・手足はありません。モデルはほとんど動きません。体の関節なら、下のマップ表で部位を指定してください。',
+  'mocap.reportBarelyVrma': 'アニメーションの {total} 関節のうち人型の部位に対応するのは {n} 個だけで（{joints}）、背骨・頭・手足はありません。モデルはほとんど動きません。',
   'mocap.reportKeys': 'キー: {raw} → {kept}（{percent}%）',
   'mocap.reportFeet': '足IK: 接地 {contacts} 箇所',
   'mocap.reportNoFeet': '足IKなし（脚の回転をそのまま）',

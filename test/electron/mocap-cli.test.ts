@@ -373,6 +373,31 @@ describe.skipIf(!corpusPresent)('--fps over a Frame Time that is right', () => {
   });
 });
 
+describe('a capture that is not a body', () => {
+  it('import-bvh of a two-joint chain writes the root\'s motion and warns that the model will barely move (stderr, --json, batch)', async () => {
+    // Before: rc 0, "1 joints mapped" and no word of it. A tail: Base (6 channels) → Seg1 → End Site.
+    const dir = mk();
+    mkdirSync(path.join(dir, 'in'));
+    const tail = 'HIERARCHY\nROOT Base\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n  JOINT Seg1\n  {\n    OFFSET 0 5 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 5 0\n    }\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0.0333333\n0 0 0 0 0 0 0 0 0\n1 0 0 0 0 0 10 0 0\n';
+    writeFileSync(path.join(dir, 'in', 'tail.bvh'), tail);
+    const said = "only 1 of the capture's 2 joints matches a humanoid part (Base → hips), none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)";
+    const r = await run(['import-bvh', 'in/tail.bvh', '-o', 'tail.vmd'], dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/map shape: 1 joints mapped, unmapped 1 \(Seg1\)/);
+    expect(r.err).toBe(`vmd-studio: warning: ${said}\n`);
+    const j = await run(['import-bvh', 'in/tail.bvh', '-o', 'tail2.vmd', '--json'], dir);
+    expect(JSON.parse(j.out).warnings).toEqual([said]);
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings).toContain(said);
+    // Mapped by a map file to a body part, it is no longer said.
+    writeFileSync(path.join(dir, 'map.csv'), 'Seg1,spine\n');
+    const mapped = await run(['import-bvh', 'in/tail.bvh', '-o', 'tail3.vmd', '--map', 'map.csv'], dir);
+    expect(mapped.code, mapped.err).toBe(0);
+    expect(mapped.err).toBe('');
+  });
+});
+
 describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MMD skeleton', () => {
   it('import-bvh keys only the standard bones, at the figure\'s proportions, and export-bvh plays a motion on them', async () => {
     const dir = mk();

@@ -91,4 +91,28 @@ describe('the import dialog shows the BVH reader\'s warnings', () => {
     useSettingsStore().setLocale('en');
     w.unmount();
   });
+
+  it('a capture that is not a body: the report says the model will barely move (en, ja); a body says nothing', async () => {
+    // Before: "1 joints mapped, 1 not" and no word of it. A tail: Base → Seg1.
+    const tail = BVH.replace('ROOT Hips', 'ROOT Base').replace('Frame Time: 0', 'Frame Time: 0.033333').replace('  End Site\n  {\n    OFFSET 0 1 0\n  }\n', '  JOINT Seg1\n  {\n    OFFSET 0 5 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 5 0\n    }\n  }\n').replace('0 0 0 0 0 0\n0 1 0 0 0 10\n', '0 0 0 0 0 0 0 0 0\n0 1 0 0 0 10 5 0 0\n');
+    const m = useMocapStore();
+    m.options.fps = undefined;
+    await m.begin({ name: 'tail.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(tail) }, null);
+    expect(m.error).toBeNull();
+    expect(m.result).not.toBeNull();
+    const w = mount(MocapImportDialog, { attachTo: document.body });
+    await nextTick();
+    const line = () => w.find('[data-testid="mocap-report-barely"]');
+    expect(line().text()).toBe('Only 1 of the capture\'s 2 joints match a humanoid part (Base → 下半身), none of the spine, head or limbs: the model will barely move. If the joints are a body\'s, set their parts in the map table below.');
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(line().text()).toBe('キャプチャの 2 関節のうち人型の部位に対応するのは 1 個だけで（Base → 下半身）、背骨・頭・手足はありません。モデルはほとんど動きません。体の関節なら、下のマップ表で部位を指定してください。');
+    useSettingsStore().setLocale('en');
+    // The same two joints mapped to the hips and the spine: a body, nothing said.
+    m.setRow('Seg1', 'spine');
+    expect(await m.convert()).toBe(true);
+    await nextTick();
+    expect(w.find('[data-testid="mocap-report-barely"]').exists()).toBe(false);
+    w.unmount();
+  });
 });
