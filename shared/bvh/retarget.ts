@@ -92,19 +92,31 @@ function boneOf(index: BoneNameIndex, name: string | null): number {
   return name ? index.find(name) : -1;
 }
 
-/** A model bone's tip: its tail bone's position, or its position plus the tail offset. */
-function modelTip(skel: Skeleton, b: number): Vec3 | null {
+/**
+ * A model bone's tip: its tail bone's position, or its position plus the tail offset. `onlyChild` (the feet):
+ * a bone with no tail whose one child lies apart from it (足首 → つま先) has its tip there, as the capture's
+ * tip is its first joint below (captureTip). The standard skeleton (shared/skeleton/standard-figure.ts) gives
+ * no bone a tail: its feet were left unaligned and their toes out of the contacts (CMU 131_01: 24 contacts
+ * on it, heels only, 45 with toes on a model whose 足首 has its tail at つま先).
+ */
+function modelTip(skel: Skeleton, b: number, onlyChild = false): Vec3 | null {
   const bone = skel.bones[b];
   const p = skel.restPosition;
-  if (bone.tailBone >= 0 && bone.tailBone < skel.count) {
-    const t = bone.tailBone;
+  const at = (t: number): Vec3 | null => {
     const v: Vec3 = [p[3 * t], p[3 * t + 1], p[3 * t + 2]];
-    if (len(sub(v, [p[3 * b], p[3 * b + 1], p[3 * b + 2]])) > 1e-6) return v;
-    return null;
-  }
+    return len(sub(v, [p[3 * b], p[3 * b + 1], p[3 * b + 2]])) > 1e-6 ? v : null;
+  };
+  if (bone.tailBone >= 0 && bone.tailBone < skel.count) return at(bone.tailBone);
   if (len(bone.tailOffset) > 1e-6) return [p[3 * b] + bone.tailOffset[0], p[3 * b + 1] + bone.tailOffset[1], p[3 * b + 2] + bone.tailOffset[2]];
+  if (onlyChild) {
+    const kids: number[] = [];
+    for (let c = 0; c < skel.count; c++) if (skel.parent[c] === b) kids.push(c);
+    if (kids.length === 1) return at(kids[0]);
+  }
   return null;
 }
+
+const isFoot = (part: HumanoidPart) => part === 'leftFoot' || part === 'rightFoot';
 
 /** The capture joint's tip: the first joint below it (first child first) at a non-zero distance. */
 function captureTip(m: BvhMotion, j: number, rest: BvhWorld): number {
@@ -237,7 +249,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
         }
       } else if (end === 'tip') {
         const t = captureTip(m, bnd.joint, restW);
-        const mt = modelTip(skel, bnd.bone);
+        const mt = modelTip(skel, bnd.bone, isFoot(bnd.part));
         if (t >= 0 && mt) {
           ends = [t];
           modelEnd = mt;
@@ -383,7 +395,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
     }
     pose.evaluate('all', noIk);
     for (const s of footSeg) {
-      const t = modelTip(skel, s.binding.bone);
+      const t = modelTip(skel, s.binding.bone, true);
       if (!t) continue;
       const tipNow = rotate(q4(pose.worldRotation, s.binding.bone), sub(t, v3(RP, s.binding.bone)));
       modelTipMin = Math.min(modelTipMin, pose.worldPosition[3 * s.binding.bone + 1] + tipNow[1]);

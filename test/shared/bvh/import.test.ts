@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { readBvh, type BvhMotion } from '../../../shared/bvh/bvh-reader';
 import { importBvh, IMPORT_TOLERANCES, type ImportOptions } from '../../../shared/bvh/import';
 import { autoMap, withMapRows } from '../../../shared/bvh/humanoid';
+import { retarget } from '../../../shared/bvh/retarget';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { type ModelData, type ModelMorph } from '../../../shared/pmx';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
 import { buildTracks, decodeName, readVmd, writeVmd } from '../../../shared/vmd';
@@ -164,6 +166,22 @@ describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly 
     }
     expect(checked).toBeGreaterThan(50);
     expect(slide).toBeLessThan(0.1);
+  });
+
+  it('the standard skeleton finds the same contacts as a model, toes included (its 足首 has no tail: its one child つま先 is the tip)', () => {
+    // Contacts are the capture's (its heel and toe joints, low and slow): which skeleton plays them does not
+    // change them. Before: 24 on the standard skeleton (heels only: its bones have no tails, so the foot had no
+    // segment and the toe was never looked at), 45 on Miku.
+    const parts = autoMap(walk.value).parts;
+    const on = (mdl: ModelData) => {
+      const r = retarget(walk.value, parts, mdl, {});
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.footIk).toBe(true);
+      return r.value.contacts;
+    };
+    const standard = on(standardFigureModel()), withModel = on(miku);
+    expect(standard.filter((c) => c.point === 'toe').length).toBeGreaterThanOrEqual(4);
+    expect(standard).toEqual(withModel);
   });
 
   it("as CMU's MotionBuilder-friendly release names its joints: that table is chosen, every segment within 5°", () => {
