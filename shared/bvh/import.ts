@@ -88,7 +88,8 @@ export interface ImportReport {
    * capture that turns back or swings off within 1/30 s (CMU 131_01's right wrist: 21.6°) shows here. Keys
    * holding the capture's poses at g and g + 1 come no nearer; the fit's keys may be off those poses by the
    * tolerance, so the error at every capture frame is at least this figure less the tolerance and can be the
-   * smaller of the two (131_01 without a model: 0.0890 at every capture frame, 0.100 here, tolerance 0.02).
+   * smaller of the two, or the larger (131_01 on the low-poly Miku: 0.0798 at every capture frame, 0.0733
+   * here; on the standard skeleton 0.125 and 0.117; tolerance 0.02).
    */
   unreachablePosition: number;
   unreachableRotationDeg: number;

@@ -230,15 +230,18 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(same.code).toBe(2);
   });
 
-  it('import-bvh without --model: the figure between output frames is said as the capture\'s own, not as a part of the error (it can be larger)', async () => {
+  it('import-bvh without --model: the figure between output frames is said as the capture\'s own, not as a part of the error (it can be larger or smaller)', async () => {
     const dir = mk();
     const r = await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir);
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out);
     // The capture's stray off the path between its poses at neighbouring output frames is measured on the
-    // capture alone; the fit may be off by its tolerance at those frames and so come nearer than it in between.
-    expect(j.unreachablePosition).toBeGreaterThan(j.maxPositionErrorAllFrames);
+    // capture alone; the fit may be off by its tolerance at those frames and so come nearer than it in between,
+    // or that much farther (before the standard skeleton's toes were planted, 131_01 came nearer: 0.089 against
+    // 0.100; now 0.125 against 0.117).
+    expect(j.unreachablePosition).toBeGreaterThan(0.05);
     expect(j.maxPositionErrorAllFrames).toBeGreaterThanOrEqual(j.unreachablePosition - 0.02 - 1e-6);
+    expect(j.maxPositionErrorAllFrames).toBeLessThanOrEqual(j.unreachablePosition + 2 * 0.02 + 1e-6);
     const line = await run(['import-bvh', corpusPath(WALK), '-o', 'walk2.vmd'], dir);
     const f = (x: number) => (x === 0 ? '0' : x.toPrecision(3));
     expect(line.out).toContain(
