@@ -10,6 +10,8 @@
  * its rows), scene-camera-rows.png (the camera document active, the actor's rows above its group).
  * A lone dance (no camera document): the group holds a row that adds one; it folds; the new empty camera
  * document is active with its camera, light and self-shadow rows, and a key inserted there shows in the group.
+ * ↑/↓ move the active row over every row drawn: from the actor's last row down to the camera document's camera,
+ * light and self-shadow rows (that document made active) and back up.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -218,6 +220,57 @@ describe('the camera document in the actor’s timeline (browser mode)', () => {
     expect(doc.value.camera.view.getUint32(CAMERA.FRAME, true)).toBe(30);
     await page.waitForFunction(() => document.querySelector('[data-testid="group-camera"] .keys')?.textContent === '1');
     expect(await page.textContent('[data-testid="track-camera"] .keys')).toBe('1');
+    expect(s.app.errors).toEqual([]);
+  });
+});
+
+describe('↑/↓ over the actor’s and the camera document’s rows (browser mode)', () => {
+  const s = appForSuite({ viewport: { width: 1500, height: 950 } });
+
+  it('↑/↓ go on from the actor’s last row to the camera document’s camera, light and self-shadow rows and back, as drawn', async () => {
+    const { page } = s.app;
+    const dir = s.tmp.dir;
+    const scenePath = writeSceneFolder(dir, [[DANCE, 'dance.vmd'], [CAMERA_VMD, 'camera.vmd']], { actors: [{ name: 'Fig', model: null, motion: 'dance.vmd' }], activeActor: 0, camera: 'camera.vmd' });
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
+    expect(await tabs(page)).toEqual([['actor', true], ['camera', false]]);
+    await page.locator('[data-testid="track-list"]').hover();
+    await page.mouse.wheel(0, 100_000);
+    await page.waitForSelector('[data-testid="track-shadow"]');
+    // The rows as drawn, top to bottom: the actor's, then the camera group's.
+    const rows = await listed(page);
+    const camAt = rows.findIndex(([id]) => id === 'group-camera');
+    const lastActor = rows.slice(0, camAt).reverse().find(([id]) => id.startsWith('track-'))![0];
+    const below = rows.slice(rows.findIndex(([id]) => id === lastActor) + 1).map(([id]) => id).filter((id) => id.startsWith('track-'));
+    expect(below).toEqual(['track-camera', 'track-light', 'track-shadow']);
+    const activeRow = () => page.evaluate(() => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') ?? null);
+    const waitActiveRow = (id: string) => page.waitForFunction((id) => document.querySelector('[data-testid="track-list"] .row.active')?.getAttribute('data-testid') === id, id);
+    await page.click(`[data-testid="${lastActor}"]`);
+    await waitActiveRow(lastActor);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+    // ↓ from the actor's last row: the camera row, its document made active; then light, self-shadow.
+    for (const want of below) {
+      await page.keyboard.press('ArrowDown');
+      await waitActiveRow(want);
+      await waitActiveTab(page, 1);
+    }
+    // The last row: ↓ stays.
+    await page.keyboard.press('ArrowDown');
+    await animationFrames(page, 2);
+    expect(await activeRow()).toBe('track-shadow');
+    // ↑ back through the camera group's rows and on to the actor's last row, the actor active again.
+    for (const want of ['track-light', 'track-camera']) {
+      await page.keyboard.press('ArrowUp');
+      await waitActiveRow(want);
+    }
+    await page.keyboard.press('ArrowUp');
+    await waitActiveTab(page, 0);
+    await waitActiveRow(lastActor);
+    expect(await tabs(page)).toEqual([['actor', true], ['camera', false]]);
+    // Nothing was edited on the way.
+    expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="scene-tab"]')].map((e) => e.getAttribute('data-dirty')))).toEqual(['false', 'false']);
     expect(s.app.errors).toEqual([]);
   });
 });

@@ -181,16 +181,25 @@ export function rowTracks(r: Row, activeDoc: number | null, active: MotionTracks
 }
 
 /**
- * The track the row above (`dir` −1) or below (+1) the active one shows, as ↑/↓ move MMD's selected bone
- * row: over the rows as listed (`rows`: the active document's own; a collapsed group's tracks are not
- * listed, so they are passed over), group and add rows skipped. With no active track (or one not listed)
- * ↓ takes the first track and ↑ the last; at either end it stays (null: nothing to move to).
+ * The track row above (`dir` −1) or below (+1) the active one, as ↑/↓ move MMD's selected bone row: over
+ * every row listed (`rows`, in the order drawn: in a scene the actor's rows and then the camera document's,
+ * so the camera, light and self-shadow rows are reached from the actor's last row and back), group and add
+ * rows skipped (a collapsed group's tracks are not listed, so they are passed over). The active track is the
+ * one of the active document (`activeDoc`; rows without a document are its own). With no active track (or
+ * one not listed) ↓ takes the first track and ↑ the last; at either end it stays (null: nothing to move to).
+ * A row of another document is returned as it is: the caller makes its document active first.
  */
-export function neighbourTrack(rows: readonly Row[], active: { kind: EditKind; track: number } | null, dir: -1 | 1): { kind: EditKind; track: number } | null {
+export function neighbourRow(rows: readonly Row[], activeDoc: number | null, active: { kind: EditKind; track: number } | null, dir: -1 | 1): TrackRow | null {
   const tracks = rows.filter((r): r is TrackRow => r.type === 'track' && !r.add);
   if (tracks.length === 0) return null;
-  const at = active ? tracks.findIndex((r) => r.kind === active.kind && r.track === active.track) : -1;
+  const at = active ? tracks.findIndex((r) => isOwnRow(r, activeDoc) && r.kind === active.kind && r.track === active.track) : -1;
   const next = at < 0 ? (dir > 0 ? 0 : tracks.length - 1) : at + dir;
   if (next < 0 || next >= tracks.length || next === at) return null;
-  return { kind: tracks[next].kind, track: tracks[next].track };
+  return tracks[next];
+}
+
+/** neighbourTrack over one document's rows (neighbourRow with every row its own): the track it lands on. */
+export function neighbourTrack(rows: readonly Row[], active: { kind: EditKind; track: number } | null, dir: -1 | 1): { kind: EditKind; track: number } | null {
+  const r = neighbourRow(rows, null, active, dir);
+  return r ? { kind: r.kind, track: r.track } : null;
 }

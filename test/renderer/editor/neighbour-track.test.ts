@@ -4,7 +4,7 @@
  * group's add row; it stays at either end, and starts at the first (↓) or last (↑) row with none active.
  */
 import { describe, expect, it } from 'vitest';
-import { neighbourTrack, type Row } from '../../../renderer/src/editor/timeline-rows';
+import { neighbourRow, neighbourTrack, type Row } from '../../../renderer/src/editor/timeline-rows';
 
 const group = (id: string, collapsed = false): Row => ({ type: 'group', id, label: id, count: 0, collapsed, members: [] });
 const track = (kind: 'bone' | 'morph' | 'camera' | 'ik', t: number, extra: Partial<Row> = {}): Row =>
@@ -41,3 +41,20 @@ describe('neighbourTrack', () => {
     expect(neighbourTrack([group('ik')], null, 1)).toBeNull();
   });
 });
+
+describe('neighbourRow: a scene\'s rows, the actor\'s and then the camera document\'s', () => {
+  // Actor (scene entry 1) rows, then the camera document's (entry 2) group: camera, light, self-shadow.
+  const rows: Row[] = [
+    group('center'), track('bone', 0, { doc: 1 }), track('bone', 1, { doc: 1 }),
+    group('camera'), track('camera', 0, { doc: 2 }), ({ ...track('camera', 0, { doc: 2 }), kind: 'light', id: 'light' }) as Row,
+  ];
+
+  it('goes on from the actor\'s last row to the camera row, and back from the camera row to the actor\'s', () => {
+    expect(neighbourRow(rows, 1, { kind: 'bone', track: 1 }, 1)).toMatchObject({ kind: 'camera', track: 0, doc: 2 });
+    expect(neighbourRow(rows, 2, { kind: 'camera', track: 0 }, 1)).toMatchObject({ kind: 'light', track: 0, doc: 2 });
+    expect(neighbourRow(rows, 2, { kind: 'camera', track: 0 }, -1)).toMatchObject({ kind: 'bone', track: 1, doc: 1 });
+    // The active track is looked for among the active document's rows only.
+    expect(neighbourRow(rows, 1, { kind: 'camera', track: 0 }, 1)).toMatchObject({ kind: 'bone', track: 0, doc: 1 });
+  });
+});
+
