@@ -17,7 +17,7 @@ import { failure, type CodecError, type ErrorCode, type Failure, type Outcome } 
 import type { UiStringKey } from '../i18n/strings';
 import { fixedBlock, ikBlock, recordBytes, withBlocks, type Block, type FixedBlock, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BLOCK_KINDS, FRAME_OFFSET, type BlockKind } from '../vmd/vmd-layout';
-import { mirroredBlock, type MorphMirror } from '../motion-ops/mirror';
+import { mirroredBlock, type NameMirror } from '../motion-ops/mirror';
 
 /** One record rewritten in place (in the IK block `after` may be longer or shorter than `before`). */
 export interface RecordPatch {
@@ -60,10 +60,11 @@ export interface BlockDiff {
    */
   readonly mirrored?: boolean;
   /**
-   * A mirrored morph block's name rule (which side-less morphs pair, shared/motion-ops/mirror.ts
-   * morphMirror), chosen once from the names before the edit so that redo and undo rename the same pairs.
+   * A mirrored block's name rule (which side-less morphs and which names in Latin letters pair,
+   * shared/motion-ops/mirror.ts mirrorFor), chosen once from the names before the edit (and the model's)
+   * so that redo and undo rename the same pairs.
    */
-  readonly morphMirror?: MorphMirror;
+  readonly nameMirror?: NameMirror;
 }
 
 /**
@@ -330,7 +331,7 @@ function writeFields(block: Block, f: PackedFields, way: 'after' | 'before', pla
 
 function applyAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.after;
-  if (d.mirrored) return mirroredBlock(block, d.morphMirror);
+  if (d.mirrored) return mirroredBlock(block, d.nameMirror);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? applyIk(block, d) : applyBlock(block, d)) : copyBlock(block);
   const place = (i: number) => i - removedBelow(d.removed, i);
@@ -341,7 +342,7 @@ function applyAny(block: Block, d: BlockDiff): Block {
 
 function revertAny(block: Block, d: BlockDiff): Block {
   if (d.replaced) return d.replaced.before;
-  if (d.mirrored) return mirroredBlock(block, d.morphMirror);
+  if (d.mirrored) return mirroredBlock(block, d.nameMirror);
   if (!hasRecordEdits(d) && !d.shifted && !d.fields) return block;
   const out = hasRecordEdits(d) ? (block.kind === 'ik' ? revertIk(block, d) : revertBlock(block, d)) : copyBlock(block);
   if (d.shifted) shiftInPlace(out, d.shifted, -d.shifted.delta, (i) => i);

@@ -7,11 +7,12 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { hasLeftRight, mirrorRecordsInto, morphMirrorFor, morphSwaps } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, namesOf } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
+import type { NameMirror } from '../motion-ops/mirror';
 import type { BlockDiff, EditDiff } from './diff';
 import type { Steps } from './steps';
 
@@ -27,28 +28,32 @@ export interface MirrorStep {
 }
 
 /**
- * The diff of Mirror on `doc` (light: also the light direction, default true), in steps: the names are
- * scanned to count what the report counts and to leave out blocks nothing would change (so the diff names
- * the blocks whose bytes differ, as diffDocuments of mirror()'s result does). Nothing is copied here.
+ * The diff of Mirror on `doc` (light: also the light direction, default true; the model's morph and bone
+ * names where one is shown), in steps: the names are scanned to count what the report counts and to leave
+ * out blocks nothing would change (so the diff names the blocks whose bytes differ, as diffDocuments of
+ * mirror()'s result does). The name rules are chosen here once and kept in the diff for undo and redo.
+ * Nothing is copied here.
  */
-export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; modelMorphs?: Iterable<string> }, label: string): Steps<MirrorStep> {
+export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; modelMorphs?: Iterable<string>; modelBones?: Iterable<string> }, label: string): Steps<MirrorStep> {
   const report = newReport('mirror');
   const light = opts.light ?? true;
   const total = doc.bone.count + doc.morph.count + doc.ik.count + 1;
   let done = 0, namesSwapped = 0;
   const blocks: BlockDiff[] = [];
-  const mark = (kind: BlockKind) => blocks.push({ kind, patches: [], removed: [], appended: [], mirrored: true });
+  const mark = (kind: BlockKind, nameMirror?: NameMirror) => blocks.push({ kind, patches: [], removed: [], appended: [], mirrored: true, ...(nameMirror ? { nameMirror } : {}) });
+  const modelBones = [...(opts.modelBones ?? [])];
 
-  // Bones: every record changes (its signs); count the names that hold 左 or 右.
+  // Bones: every record changes (its signs); count the names the bone rule renames (左/右, Left/Right …).
   const bone = doc.bone;
+  const bm = boneMirror(namesOf(bone), modelBones);
   for (let i = 0; i < bone.count; ) {
     const end = Math.min(bone.count, i + STEP_RECORDS);
-    for (; i < end; i++) if (hasLeftRight(bone.bytes, i * BONE.SIZE + BONE.NAME, BONE.NAME_LENGTH)) namesSwapped++;
+    for (; i < end; i++) if (bm.changes(bone.bytes, i * BONE.SIZE + BONE.NAME)) namesSwapped++;
     done += STEP_RECORDS;
     yield Math.min(1, done / total);
   }
   report.byKind.bone.kept = report.byKind.bone.changed = bone.count;
-  if (bone.count) mark('bone');
+  if (bone.count) mark('bone', bm);
 
   // Morphs: only names change, by the rule chosen here once (the diff keeps it for undo and redo).
   const morph = doc.morph;
@@ -61,7 +66,7 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   report.byKind.morph.kept = morph.count;
   report.byKind.morph.changed = morphsChanged;
   if (swaps.names.length) report.morphsSwapped = swaps.names;
-  if (morphsChanged) blocks.push({ kind: 'morph', patches: [], removed: [], appended: [], mirrored: true, morphMirror });
+  if (morphsChanged) mark('morph', morphMirror);
 
   report.byKind.camera.kept = report.byKind.camera.changed = doc.camera.count;
   if (doc.camera.count) mark('camera');
@@ -74,18 +79,19 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
 
   // IK (display) keys: each IK bone name.
   const ik = doc.ik;
+  const im = ikMirror(ikNamesOf(ik), modelBones);
   let iksChanged = 0;
   for (let i = 0; i < ik.count; i++) {
     const o = ik.offsets[i];
     const n = ik.view.getUint32(o + IK.COUNT, true);
     let swapped = 0;
-    for (let j = 0; j < n; j++) if (hasLeftRight(ik.bytes, o + IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) swapped++;
+    for (let j = 0; j < n; j++) if (im.changes(ik.bytes, o + IK.HEADER + j * IK.ITEM)) swapped++;
     namesSwapped += swapped;
     if (swapped) iksChanged++;
   }
   report.byKind.ik.kept = ik.count;
   report.byKind.ik.changed = iksChanged;
-  if (iksChanged) mark('ik');
+  if (iksChanged) mark('ik', im);
 
   report.byKind.shadow.kept = doc.shadow.count;
   report.extra.namesSwapped = namesSwapped;
@@ -115,14 +121,14 @@ export function* mirrorDocSteps(doc: VmdDocument, diff: EditDiff): Steps<VmdDocu
   for (const b of diff.blocks) {
     const src = blocks[b.kind] ?? doc[b.kind];
     const bytes = new Uint8Array(src.bytes.length);
-    // Without the diff's morph rule (an older diff), the block's own names decide, once for all slices.
-    const morphs = src.kind === 'morph' ? (b.morphMirror ?? morphMirrorFor(src)) : undefined;
+    // Without the diff's name rule (an older diff), the block's own names decide, once for all slices.
+    const names = b.nameMirror ?? mirrorFor(src);
     for (let i = 0; i < src.count; ) {
       const end = Math.min(src.count, i + STEP_RECORDS);
       const from = src.kind === 'ik' ? src.offsets[i] : i * src.size;
       const to = src.kind === 'ik' ? src.offsets[end] : end * src.size;
       bytes.set(src.bytes.subarray(from, to), from);
-      mirrorRecordsInto(src, bytes, i, end, morphs);
+      mirrorRecordsInto(src, bytes, i, end, names);
       done += end - i;
       i = end;
       yield done / total;

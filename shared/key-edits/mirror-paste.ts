@@ -6,17 +6,20 @@
  * - `mirrorPasteKeys(…, 'all')`: every copied key, mirrored, pasted with the earliest at `frame`
  *   (a centre bone such as センター lands on itself with its X mirrored).
  * Morph names follow the whole-motion mirror's morph rule (morphMirror: ウィンク ⇄ ウィンク右 on models that
- * name the left wink without a side), judged on the motion's and the copied names and the model's.
- * - `mirrorPasteKeys(…, 'otherSide')`: only the copied keys whose name has a side (左/右), so copying
+ * name the left wink without a side), judged on the motion's and the copied names and the model's; bone,
+ * morph and IK names in Latin letters pair as the whole-motion mirror pairs them (eyeBlinkLeft, arm_L).
+ * - `mirrorPasteKeys(…, 'otherSide')`: only the copied keys whose name has a side (左/右, Left/Right …), so copying
  *   the left arm and pasting writes the right arm and leaves every centre bone alone.
  * - `mirrorPoseAt`: the pose at one frame mirrored in place — each bone in scope takes the mirror of
  *   its counterpart's pose there (a key at that frame mirrored byte for byte, else the interpolated
  *   pose; a counterpart without a track gives the rest pose), all read before anything is written.
  */
-import { mirrorRecord, morphMirror, morphNamesOf, swapLeftRight, type MorphMirror } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, mirrorRecord, morphMirror, morphNamesOf, namesOf, type NameMirror } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
+import { ikBlock } from '../vmd/vmd-document';
 import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, MORPH } from '../vmd/vmd-layout';
+import type { EditKind } from './key-ref';
 import type { MotionTracks } from '../vmd/tracks';
 import { success } from '../vmd/errors';
 import type { EditOutcome, KeyEdit } from './diff';
@@ -26,23 +29,39 @@ import { pasteKeys, sampledBoneRecord, type KeyClipboard } from './keys';
 
 export type MirrorPasteMode = 'all' | 'otherSide';
 
-/** Whether a name field (up to its NUL) holds 左 or 右, judged by the same byte walk as the swap. */
-function hasSide(bytes: Uint8Array, start: number, length: number): boolean {
-  return swapLeftRight(bytes.slice(start, start + length), 0, length);
+/** The name rules of a mirror paste, by kind of key: those not given are made from the copied names. */
+export interface ClipMirrors {
+  readonly bone?: NameMirror;
+  readonly morph?: NameMirror;
+  readonly ik?: NameMirror;
+}
+
+/** The names of the copied keys of `kind` (bone and morph names; the bone names of display/IK keys). */
+function copiedNames(clip: KeyClipboard, kind: 'bone' | 'morph' | 'ik'): string[] {
+  const out: string[] = [];
+  for (const it of clip.items) {
+    if (it.kind !== kind) continue;
+    if (kind === 'ik') out.push(...ikNamesOf(ikBlock(it.bytes, Uint32Array.of(0, it.bytes.length))));
+    else out.push(kind === 'bone' ? decodeName(it.bytes, BONE.NAME, BONE.NAME_LENGTH) : decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH));
+  }
+  return out;
 }
 
 /**
  * The clipboard with every key mirrored (a new clipboard; the original is untouched). In 'otherSide'
  * mode only bone and morph keys whose name has a side are kept.
  */
-export function mirrorClipboard(clip: KeyClipboard, mode: MirrorPasteMode = 'all', morphs?: MorphMirror): KeyClipboard {
+export function mirrorClipboard(clip: KeyClipboard, mode: MirrorPasteMode = 'all', names: ClipMirrors = {}): KeyClipboard {
   const items: KeyClipboard['items'][number][] = [];
-  morphs ??= morphMirror(clip.items.filter((it) => it.kind === 'morph').map((it) => decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH)));
+  const bone = names.bone ?? boneMirror(copiedNames(clip, 'bone'));
+  const morph = names.morph ?? morphMirror(copiedNames(clip, 'morph'));
+  const ik = names.ik ?? ikMirror(copiedNames(clip, 'ik'));
+  const rule = (kind: EditKind) => (kind === 'bone' ? bone : kind === 'morph' ? morph : kind === 'ik' ? ik : undefined);
   for (const it of clip.items) {
-    const sided = it.kind === 'bone' ? hasSide(it.bytes, BONE.NAME, BONE.NAME_LENGTH) : it.kind === 'morph' && morphs.changes(it.bytes, MORPH.NAME);
+    const sided = it.kind === 'bone' ? bone.changes(it.bytes, BONE.NAME) : it.kind === 'morph' && morph.changes(it.bytes, MORPH.NAME);
     if (mode === 'otherSide' && !sided) continue;
     const bytes = it.bytes.slice();
-    mirrorRecord(it.kind, bytes, morphs);
+    mirrorRecord(it.kind, bytes, rule(it.kind));
     items.push({ kind: it.kind, offset: it.offset, bytes });
   }
   // Offsets stay relative to the earliest copied key, so a filtered clipboard keeps its timing.
@@ -54,26 +73,34 @@ function relabel<T extends KeyEdit>(out: EditOutcome<T>, label: string): EditOut
 }
 
 /**
- * Pastes the mirrored clipboard with its earliest key at `frame` (overwriting keys already there). Morph
- * names pair by the motion's morph names, the copied ones and `modelMorphs` (the model's, where known).
+ * Pastes the mirrored clipboard with its earliest key at `frame` (overwriting keys already there). Names
+ * pair by the motion's names, the copied ones and the model's where known (`modelMorphs`, `modelBones`).
  */
 export function mirrorPasteKeys(
-  doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all', modelMorphs: Iterable<string> = [],
+  doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number, mode: MirrorPasteMode = 'all', modelMorphs: Iterable<string> = [], modelBones: Iterable<string> = [],
 ): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
-  const copied = clip.items.filter((it) => it.kind === 'morph').map((it) => decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH));
-  const mirrored = mirrorClipboard(clip, mode, morphMirror([...morphNamesOf(doc.morph), ...copied, ...modelMorphs]));
+  const bones = [...modelBones];
+  const mirrored = mirrorClipboard(clip, mode, {
+    bone: boneMirror([...namesOf(doc.bone), ...copiedNames(clip, 'bone')], bones),
+    morph: morphMirror([...morphNamesOf(doc.morph), ...copiedNames(clip, 'morph')], modelMorphs),
+    ik: ikMirror([...ikNamesOf(doc.ik), ...copiedNames(clip, 'ik')], bones),
+  });
   if (mirrored.items.length === 0) return refuse('E_EMPTY', 'no copied key is on a left or right bone', 'editor.refusal.noSidedKey');
   return relabel(pasteKeys(doc, tracks, mirrored, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
 }
 
 /**
  * Mirrors the pose at `frame` in place. `scope`: bone track indices whose pose is mirrored (with
- * their counterparts, which take the mirror of these); all bone tracks when omitted.
+ * their counterparts, which take the mirror of these); all bone tracks when omitted. Counterparts by the
+ * bone-name rule (左/右, names in Latin letters as the model's bone names `modelBones` pair them).
  */
-export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: number, scope?: readonly number[]): EditOutcome<KeyEdit & { records: KeyRef[] }> {
+export function mirrorPoseAt(
+  doc: VmdDocument, tracks: MotionTracks, frame: number, scope?: readonly number[], modelBones: Iterable<string> = [],
+): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   frame = Math.max(0, Math.round(frame));
   const bones = tracks.bones;
+  const bm = boneMirror(bones.names, modelBones);
   const names = new Set<string>();
   const wanted = scope ?? bones.names.map((_, i) => i);
   /** The pose record of track i at the frame: its key there (raw), else the interpolated pose. */
@@ -94,7 +121,7 @@ export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: numb
     if (i < 0 || i >= bones.names.length) continue;
     take(i);
     const rec = poseOf(i);
-    swapLeftRight(rec, BONE.NAME, BONE.NAME_LENGTH);
+    bm.apply(rec, BONE.NAME);
     const other = decodeName(rec, 0, BONE.NAME_LENGTH);
     if (other === bones.names[i]) continue; // a centre bone is its own counterpart
     const j = bones.index.get(other);
@@ -111,5 +138,5 @@ export function mirrorPoseAt(doc: VmdDocument, tracks: MotionTracks, frame: numb
   if (sources.length === 0) return refuse('E_EMPTY', 'no bone to mirror', 'editor.refusal.noBoneToMirror');
   // Every source is read above; the paste writes them all at once, so swapped sides do not mix.
   const clip: KeyClipboard = { items: sources.map((bytes) => ({ kind: 'bone' as const, offset: 0, bytes })) };
-  return relabel(pasteKeys(doc, tracks, mirrorClipboard(clip), frame), 'mirror pose');
+  return relabel(pasteKeys(doc, tracks, mirrorClipboard(clip, 'all', { bone: bm }), frame), 'mirror pose');
 }

@@ -16,3 +16,4 @@ export * from './shift';
 export * from './preset';
 export * from './rename';
 export * from './pose';
+export * from './side-names';

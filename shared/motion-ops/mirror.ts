@@ -8,6 +8,9 @@
  * - camera: target X and the Y and Z Euler angles negated; light: direction X negated (the scene is
  *   mirrored, so is where the light comes from);
  * - IK names swapped like bone names. Self-shadow keys are unchanged.
+ * - names in Latin letters name sides too (eyeBlinkLeft, brow_sad_geo_L, LeftArm, arm.L): a pair swaps when
+ *   both its names make sense, judged on the motion's names and the model's where one is known
+ *   (side-names.ts sidePairs); bone, morph and IK names alike (nameMirror).
  * - morph names: 左 ↔ 右 too, but MMD's standard eye morphs name the left wink without a side (ウィンク, and
  *   its right ウィンク右; ウィンク２ and ｳｨﾝｸ２右): those pair by a small table (morphMirror), judged on the
  *   names the motion (and the model, where one is known) holds. A name of another length is written with
@@ -20,6 +23,7 @@ import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, 
 import { copyRecord } from '../edit-core/record-util';
 import { decodeName, encodeSjis, nameLength } from '../vmd/sjis';
 import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { sidePairs } from './side-names';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -64,15 +68,21 @@ export const SIDELESS_MORPH_PAIRS: readonly (readonly [left: string, right: stri
   ['ウィンク２', 'ウィンク２右'],
 ];
 
-/** The mirror rule for morph names, for one motion (and model): see morphMirror. */
-export interface MorphMirror {
-  /** Mirrors the morph name field at `o` (MORPH.NAME_LENGTH bytes) in place; true when it changed. */
+/**
+ * The mirror rule for the names of one kind of field (bone, morph or IK name), for one motion (and model):
+ * the pairs of a table (MMD's side-less winks, names in Latin letters), else 左 ⇄ 右. See nameMirror.
+ */
+export interface NameMirror {
+  /** Mirrors the name field at `o` (the field's length: the rule's) in place; true when it changed. */
   apply(bytes: Uint8Array, o: number): boolean;
   /** Whether apply would change the name field at `o` (nothing is written). */
   changes(bytes: Uint8Array, o: number): boolean;
-  /** The side-less pairs in use, [left, right]. */
+  /** The pairs swapped besides 左/右: side-less morphs as [left, right], then names in Latin letters. */
   readonly pairs: readonly (readonly [string, string])[];
 }
+
+/** The mirror rule for morph names (morphMirror). */
+export type MorphMirror = NameMirror;
 
 /** A name field's bytes up to its NUL, one char per byte (a map key that needs no decoding). */
 function nameKey(bytes: Uint8Array, o: number, length: number): string {
@@ -101,14 +111,71 @@ function writeName(bytes: Uint8Array, o: number, length: number, name: Uint8Arra
 }
 
 /**
- * The morph-name mirror for a motion whose morph names (and its model's, where one is known) are
- * `names`. Names with 左 or 右 swap them. A side-less left name of SIDELESS_MORPH_PAIRS swaps with its
- * right name — the pair whose both names are there first, else the first pair of the name there — unless
- * the names hold that morph's 左 form (ウィンク左: a model naming both sides), where 左 and 右 swap and
- * the side-less name stays (a centre morph).
+ * A name rule for fields of `length` bytes: the pairs of `pairs` (both ways), else 左 ⇄ 右. A pair's names
+ * are written with the field's padding after them (writeName), so mirroring twice gives the bytes back.
  */
-export function morphMirror(names: Iterable<string>): MorphMirror {
-  const have = new Set(names);
+function tableMirror(length: number, pairs: readonly (readonly [string, string])[]): NameMirror {
+  const table = new Map<string, Uint8Array>();
+  for (const [l, r] of pairs) {
+    const lb = encodeSjis(l), rb = encodeSjis(r);
+    table.set(String.fromCharCode(...lb), rb);
+    table.set(String.fromCharCode(...rb), lb);
+  }
+  return {
+    pairs,
+    apply(bytes, o) {
+      if (table.size) {
+        const to = table.get(nameKey(bytes, o, length));
+        if (to) {
+          writeName(bytes, o, length, to);
+          return true;
+        }
+      }
+      return swapLeftRight(bytes, o, length);
+    },
+    changes(bytes, o) {
+      return (table.size > 0 && table.has(nameKey(bytes, o, length))) || hasLeftRight(bytes, o, length);
+    },
+  };
+}
+
+/** The pairs of sidePairs' map, each once. */
+function pairList(m: Map<string, string>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [a, b] of m) if (a < b) out.push([a, b]);
+  return out;
+}
+
+/**
+ * The name rule for fields of `length` bytes (BONE.NAME_LENGTH, MORPH.NAME_LENGTH, IK.ITEM_NAME_LENGTH) of
+ * a motion whose names there are `names`, for a model whose names are `model` (none: no model known):
+ * 左 ⇄ 右, and the pairs of names in Latin letters that side-names.ts sidePairs accepts.
+ */
+export function nameMirror(length: number, names: Iterable<string>, model: Iterable<string> = []): NameMirror {
+  return tableMirror(length, pairList(sidePairs(length, names, model)));
+}
+
+/** The bone-name rule (nameMirror) for a motion's bone names and the model's. */
+export function boneMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
+  return nameMirror(BONE.NAME_LENGTH, names, model);
+}
+
+/** The IK-name rule (nameMirror) for a motion's display/IK keys' bone names and the model's bones. */
+export function ikMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
+  return nameMirror(IK.ITEM_NAME_LENGTH, names, model);
+}
+
+/**
+ * The morph-name mirror for a motion whose morph names are `names`, on a model whose morph names are
+ * `model` (none: no model known). Names with 左 or 右 swap them. A side-less left name of
+ * SIDELESS_MORPH_PAIRS swaps with its right name — the pair whose both names are there (motion or model)
+ * first, else the first pair of the name there — unless the names hold that morph's 左 form (ウィンク左: a
+ * model naming both sides), where 左 and 右 swap and the side-less name stays (a centre morph). Names in
+ * Latin letters pair as nameMirror pairs them (eyeBlinkLeft ⇄ eyeBlinkRight, brow_sad_geo_L ⇄ brow_sad_geo_R).
+ */
+export function morphMirror(names: Iterable<string>, model: Iterable<string> = []): MorphMirror {
+  const motion = [...names], modelNames = [...model];
+  const have = new Set([...motion, ...modelNames]);
   const pairs: [string, string][] = [];
   const used = new Set<string>();
   const take = (want: (l: string, r: string) => boolean) => {
@@ -122,48 +189,75 @@ export function morphMirror(names: Iterable<string>): MorphMirror {
   };
   take((l, r) => have.has(l) && have.has(r));
   take((l, r) => have.has(l) || have.has(r));
-  const table = new Map<string, Uint8Array>();
-  for (const [l, r] of pairs) {
-    const lb = encodeSjis(l), rb = encodeSjis(r);
-    table.set(String.fromCharCode(...lb), rb);
-    table.set(String.fromCharCode(...rb), lb);
-  }
-  const L = MORPH.NAME_LENGTH;
-  return {
-    pairs,
-    apply(bytes, o) {
-      if (table.size) {
-        const to = table.get(nameKey(bytes, o, L));
-        if (to) {
-          writeName(bytes, o, L, to);
-          return true;
-        }
-      }
-      return swapLeftRight(bytes, o, L);
-    },
-    changes(bytes, o) {
-      return (table.size > 0 && table.has(nameKey(bytes, o, L))) || hasLeftRight(bytes, o, L);
-    },
+  return tableMirror(MORPH.NAME_LENGTH, [...pairs, ...pairList(sidePairs(MORPH.NAME_LENGTH, motion, modelNames))]);
+}
+
+/**
+ * The distinct names of a block of bone or morph keys (none for other kinds). A name's bytes are hashed and
+ * compared, and only a new one decoded: a motion repeats a few hundred names over up to millions of keys.
+ */
+export function namesOf(block: Block): Set<string> {
+  const names = new Set<string>();
+  if (block.kind !== 'morph' && block.kind !== 'bone') return names;
+  const [at, length] = block.kind === 'bone' ? [BONE.NAME, BONE.NAME_LENGTH] : [MORPH.NAME, MORPH.NAME_LENGTH];
+  const b = block.bytes;
+  const seen = new Map<number, number[]>();
+  const same = (p: number, o: number) => {
+    for (let i = 0; i < length; i++) {
+      if (b[p + i] !== b[o + i]) return false;
+      if (b[o + i] === 0) return true;
+    }
+    return true;
   };
+  for (let i = 0, o = at; i < block.count; i++, o += block.size) {
+    let h = 0;
+    for (let k = 0; k < length && b[o + k] !== 0; k++) h = (Math.imul(h, 31) + b[o + k]) | 0;
+    const list = seen.get(h);
+    if (list?.some((p) => same(p, o))) continue;
+    if (list) list.push(o);
+    else seen.set(h, [o]);
+    names.add(decodeName(b, o, length));
+  }
+  return names;
 }
 
 /** The distinct morph names of a block of morph keys. */
 export function morphNamesOf(block: Block): Set<string> {
-  const keys = new Set<string>();
+  return block.kind === 'morph' ? namesOf(block) : new Set();
+}
+
+/** The distinct bone names of a block of display/IK keys. */
+export function ikNamesOf(block: Block): Set<string> {
   const names = new Set<string>();
-  if (block.kind !== 'morph') return names;
-  for (let i = 0, o = MORPH.NAME; i < block.count; i++, o += block.size) {
-    const k = nameKey(block.bytes, o, MORPH.NAME_LENGTH);
-    if (keys.has(k)) continue;
-    keys.add(k);
-    names.add(decodeName(block.bytes, o, MORPH.NAME_LENGTH));
+  if (block.kind !== 'ik') return names;
+  for (let i = 0; i < block.count; i++) {
+    const o = block.offsets[i];
+    const n = block.view.getUint32(o + IK.COUNT, true);
+    for (let j = 0; j < n; j++) names.add(decodeName(block.bytes, o + IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH));
   }
   return names;
 }
 
 /** The morph mirror for `block`'s names and, where a model is known, its morph names. */
 export function morphMirrorFor(block: Block, modelMorphs: Iterable<string> = []): MorphMirror {
-  return morphMirror([...morphNamesOf(block), ...modelMorphs]);
+  return morphMirror(morphNamesOf(block), modelMorphs);
+}
+
+/**
+ * The name rule for a block of bone, morph or display/IK keys (undefined for the kinds without names), from
+ * its own names and the model's (`model`: its bone names for bone and IK keys, its morph names for morphs).
+ */
+export function mirrorFor(block: Block, model: Iterable<string> = []): NameMirror | undefined {
+  switch (block.kind) {
+    case 'bone':
+      return boneMirror(namesOf(block), model);
+    case 'morph':
+      return morphMirror(namesOf(block), model);
+    case 'ik':
+      return ikMirror(ikNamesOf(block), model);
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -208,12 +302,13 @@ function negate(rec: Uint8Array, o: number): void {
 /**
  * The mirror rule for the record of `kind` at byte `o` of `bytes`, in place: the one place the rule is
  * written (the whole-motion mirror below, its sliced form in the editor, and mirror paste all use it).
- * Returns how many names were swapped. Shadow keys have no side and stay as they are.
+ * `names`: the name rule for this kind of record (mirrorFor); without one, 左/右 only (and for morphs
+ * MMD's side-less winks). Returns how many names were swapped. Shadow keys have no side and stay as they are.
  */
-export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number, morphs?: MorphMirror): number {
+export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number, names?: NameMirror): number {
   switch (kind) {
     case 'bone': {
-      const swapped = swapLeftRight(bytes, o + BONE.NAME, BONE.NAME_LENGTH) ? 1 : 0;
+      const swapped = (names ? names.apply(bytes, o + BONE.NAME) : swapLeftRight(bytes, o + BONE.NAME, BONE.NAME_LENGTH)) ? 1 : 0;
       negate(bytes, o + BONE.POSITION);
       negate(bytes, o + BONE.ROTATION + 4);
       negate(bytes, o + BONE.ROTATION + 8);
@@ -221,7 +316,7 @@ export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number, mo
     }
     case 'morph':
       // A weight has no side: only the name (左/右, or a side-less pair of morphMirror's table).
-      return (morphs ? morphs.apply(bytes, o + MORPH.NAME) : swapLeftRight(bytes, o + MORPH.NAME, MORPH.NAME_LENGTH)) ? 1 : 0;
+      return (names ? names.apply(bytes, o + MORPH.NAME) : swapLeftRight(bytes, o + MORPH.NAME, MORPH.NAME_LENGTH)) ? 1 : 0;
     case 'camera':
       // Target X and the Y and Z Euler angles.
       negate(bytes, o + CAMERA.TARGET);
@@ -236,7 +331,10 @@ export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number, mo
       const c = o + IK.COUNT;
       const n = (bytes[c] | (bytes[c + 1] << 8) | (bytes[c + 2] << 16) | (bytes[c + 3] << 24)) >>> 0;
       let swapped = 0;
-      for (let j = 0; j < n; j++) if (swapLeftRight(bytes, o + IK.HEADER + j * IK.ITEM, IK.ITEM_NAME_LENGTH)) swapped++;
+      for (let j = 0; j < n; j++) {
+        const at = o + IK.HEADER + j * IK.ITEM;
+        if (names ? names.apply(bytes, at) : swapLeftRight(bytes, at, IK.ITEM_NAME_LENGTH)) swapped++;
+      }
       return swapped;
     }
     case 'shadow':
@@ -258,9 +356,9 @@ export function hasLeftRight(bytes: Uint8Array, start: number, length: number): 
   return false;
 }
 
-/** Bone record: names swapped, position X and rotation Y, Z negated (mirrorRecordAt). */
-export function mirrorBoneRecord(r: Uint8Array): number {
-  return mirrorRecordAt('bone', r, 0);
+/** Bone record: the name mirrored by `names` (without one, only 左/右 swapped), position X and rotation Y, Z negated. */
+export function mirrorBoneRecord(r: Uint8Array, names?: NameMirror): number {
+  return mirrorRecordAt('bone', r, 0, names);
 }
 
 /** Morph record: the name mirrored by `morphs` (without one, only 左/右 swapped); a weight has no side. */
@@ -278,39 +376,39 @@ export function mirrorLightRecord(r: Uint8Array): number {
   return mirrorRecordAt('light', r, 0);
 }
 
-/** Display/IK record: every IK bone name's 左/右 swapped; the record keeps its length. */
-export function mirrorIkRecord(r: Uint8Array): number {
-  return mirrorRecordAt('ik', r, 0);
+/** Display/IK record: every IK bone name mirrored by `names` (without one, 左/右 swapped); the record keeps its length. */
+export function mirrorIkRecord(r: Uint8Array, names?: NameMirror): number {
+  return mirrorRecordAt('ik', r, 0, names);
 }
 
-/** The mirror rule for a record of `kind` (shadow keys have no side and stay as they are). */
-export function mirrorRecord(kind: BlockKind, r: Uint8Array, morphs?: MorphMirror): number {
-  return mirrorRecordAt(kind, r, 0, morphs);
+/** The mirror rule for a record of `kind`, names by `names` (shadow keys have no side and stay as they are). */
+export function mirrorRecord(kind: BlockKind, r: Uint8Array, names?: NameMirror): number {
+  return mirrorRecordAt(kind, r, 0, names);
 }
 
 /**
  * Mirrors records [from, to) of `block`, whose bytes were copied to `bytes` (same layout), in place in
  * `bytes`. Returns how many names were swapped. The editor's sliced mirror runs this a range at a time.
- * Morph names by `morphs`, else by the block's own names (morphMirrorFor).
+ * Names by `names`, else by the block's own names (mirrorFor; a sliced caller passes the rule it chose once).
  */
-export function mirrorRecordsInto(block: Block, bytes: Uint8Array, from: number, to: number, morphs?: MorphMirror): number {
+export function mirrorRecordsInto(block: Block, bytes: Uint8Array, from: number, to: number, names?: NameMirror): number {
   let swapped = 0;
-  if (block.kind === 'morph') morphs ??= morphMirrorFor(block);
+  names ??= mirrorFor(block);
   if (block.kind === 'ik') {
-    for (let i = from; i < to; i++) swapped += mirrorRecordAt('ik', bytes, block.offsets[i]);
+    for (let i = from; i < to; i++) swapped += mirrorRecordAt('ik', bytes, block.offsets[i], names);
   } else if (block.kind !== 'shadow') {
-    for (let i = from, o = from * block.size; i < to; i++, o += block.size) swapped += mirrorRecordAt(block.kind, bytes, o, morphs);
+    for (let i = from, o = from * block.size; i < to; i++, o += block.size) swapped += mirrorRecordAt(block.kind, bytes, o, names);
   }
   return swapped;
 }
 
 /**
- * A mirrored copy of a whole block (mirroring it again, with the same morph mirror, gives the block's
- * bytes back). Morph names by `morphs`, else by the block's own names.
+ * A mirrored copy of a whole block (mirroring it again, with the same name rule, gives the block's
+ * bytes back). Names by `names`, else by the block's own names.
  */
-export function mirroredBlock(block: Block, morphs?: MorphMirror): Block {
+export function mirroredBlock(block: Block, names?: NameMirror): Block {
   const bytes = block.bytes.slice();
-  mirrorRecordsInto(block, bytes, 0, block.count, morphs);
+  mirrorRecordsInto(block, bytes, 0, block.count, names);
   return block.kind === 'ik' ? ikBlock(bytes, block.offsets) : fixedBlock(block.kind, bytes);
 }
 
@@ -319,16 +417,20 @@ export interface MirrorOptions {
   light?: boolean;
   /** The morph names of the model the motion is for, where one is known (morphMirror prefers its pairs). */
   modelMorphs?: Iterable<string>;
+  /** The bone names of that model, where one is known (bone and IK names in Latin letters pair by them). */
+  modelBones?: Iterable<string>;
 }
 
 export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const report = newReport('mirror');
   let namesSwapped = 0;
 
+  const modelBones = [...(opts.modelBones ?? [])];
+  const bm = boneMirror(namesOf(doc.bone), modelBones);
   const bones: Uint8Array[] = [];
   for (let i = 0; i < doc.bone.count; i++) {
     const r = copyRecord(doc.bone, i);
-    namesSwapped += mirrorBoneRecord(r);
+    namesSwapped += mirrorBoneRecord(r, bm);
     bones.push(r);
   }
   report.byKind.bone.kept = report.byKind.bone.changed = bones.length;
@@ -365,10 +467,11 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   report.byKind.light.kept = lights.length;
   if (mirrorLight) report.byKind.light.changed = lights.length;
 
+  const im = ikMirror(ikNamesOf(doc.ik), modelBones);
   const iks: Uint8Array[] = [];
   for (let i = 0; i < doc.ik.count; i++) {
     const r = copyRecord(doc.ik, i);
-    const swapped = mirrorIkRecord(r);
+    const swapped = mirrorIkRecord(r, im);
     namesSwapped += swapped;
     if (swapped) report.byKind.ik.changed++;
     iks.push(r);

@@ -181,8 +181,10 @@ export function useEditorActions() {
     const clip = sel.clipboard;
     if (!clip) return false;
     showDocumentFor(clip);
-    const modelMorphs = (usePreviewStore().modelOutline?.morphs ?? []).map((m) => m.name);
-    return runAndSelect((doc, tracks, frame) => mirrorPasteKeys(doc, tracks, clip, frame, mode, modelMorphs));
+    const outline = usePreviewStore().modelOutline;
+    const modelMorphs = (outline?.morphs ?? []).map((m) => m.name);
+    const modelBones = (outline?.groups ?? []).flatMap((g) => g.bones);
+    return runAndSelect((doc, tracks, frame) => mirrorPasteKeys(doc, tracks, clip, frame, mode, modelMorphs, modelBones));
   }
 
   /**
@@ -201,7 +203,8 @@ export function useEditorActions() {
     }
     const at = sel.activeTrack;
     if (!scope.size && at?.kind === 'bone') scope.add(at.track);
-    return runAndSelect((d, t, frame) => mirrorPoseAt(d, t, frame, scope.size ? [...scope] : undefined));
+    const modelBones = (usePreviewStore().modelOutline?.groups ?? []).flatMap((g) => g.bones);
+    return runAndSelect((d, t, frame) => mirrorPoseAt(d, t, frame, scope.size ? [...scope] : undefined, modelBones));
   }
 
   /** Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force). */

@@ -252,13 +252,16 @@ export const useBatchStore = defineStore('batch', {
       const d = cur.doc;
       const big = d.bone.count + d.morph.count + d.camera.count + d.light.count + d.ik.count >= SLICED_MIRROR_KEYS;
       const made: { step?: MirrorStep } = {};
-      // The shown model's morph names: its wink pairs win (ウィンク ⇄ ウィンク右, or 左 ⇄ 右 where it names both).
-      const modelMorphs = (usePreviewStore().modelOutline?.morphs ?? []).map((m) => m.name);
+      // The shown model's morph names: its wink pairs win (ウィンク ⇄ ウィンク右, or 左 ⇄ 右 where it names both);
+      // its morph and bone names decide which names in Latin letters pair (eyeBlinkLeft ⇄ eyeBlinkRight).
+      const outline = usePreviewStore().modelOutline;
+      const modelMorphs = (outline?.morphs ?? []).map((m) => m.name);
+      const modelBones = (outline?.groups ?? []).flatMap((g) => g.bones);
       const committed = await hist.runSteps(
         label,
         (doc) =>
           (function* () {
-            made.step = yield* mirrorDiffSteps(doc, { light: opts.value.light, modelMorphs }, label);
+            made.step = yield* mirrorDiffSteps(doc, { light: opts.value.light, modelMorphs, modelBones }, label);
             return success(made.step.diff);
           })(),
         big,

@@ -3,8 +3,9 @@
  * corpus motion and on seeded random ones (names of random Shift_JIS pieces with 左/右, cut last
  * characters, garbage after the NUL; −0 and NaN among the values):
  * - the bytes after the step equal bytes mirrored here by hand, field by field (name bytes 8D B6 ↔ 89 45
- *   walked character by character, the sign bits of bone position X and rotation Y/Z, camera target X and
- *   angles Y/Z, light direction X), and equal what the batch edit (motion-ops mirror) writes;
+ *   walked character by character, the corpus's wink and Latin-letter pairs renamed by a table written out
+ *   here, the sign bits of bone position X and rotation Y/Z, camera target X and angles Y/Z, light
+ *   direction X), and equal what the batch edit (motion-ops mirror) writes;
  * - its report is the batch edit's;
  * - the diff holds no bytes; revert gives the original bytes, re-applying the mirrored ones;
  * - the tracks and summary made from the old ones equal buildTracks / inspectVmd of the new document.
@@ -55,14 +56,37 @@ const WINK_PAIRS = [
   [[...WINK, 0x82, 0x51], [0xb3, 0xa8, 0xdd, 0xb8, 0x82, 0x51, 0x89, 0x45]],
 ];
 
-/** A morph name field mirrored by hand: a wink pair renamed (name, NUL, the old name's place padded with the
- * byte after its NUL), else 左/右 swapped. */
-function morphByHand(b: Uint8Array, o: number): void {
+/**
+ * The pairs of names in Latin letters the corpus motions hold both of (as VMD's 15-byte fields cut them):
+ * Gene's ARKit blend shapes and _L/_R morphs, the Minecraft Drink motion's _l/_r bones.
+ */
+const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+const LATIN_MORPHS = [
+  ['browDownLeft', 'browDownRight'], ['browOuterUpLeft', 'browOuterUpRigh'], ['cheekSquintLeft', 'cheekSquintRigh'],
+  ['eyeBlinkLeft', 'eyeBlinkRight'], ['eyeLookDownLeft', 'eyeLookDownRigh'], ['eyeLookInLeft', 'eyeLookInRight'],
+  ['eyeLookOutLeft', 'eyeLookOutRight'], ['eyeLookUpLeft', 'eyeLookUpRight'], ['eyeSquintLeft', 'eyeSquintRight'],
+  ['eyeWideLeft', 'eyeWideRight'], ['jawLeft', 'jawRight'], ['mouthDimpleLeft', 'mouthDimpleRigh'],
+  ['mouthFrownLeft', 'mouthFrownRight'], ['mouthLeft', 'mouthRight'], ['mouthLowerDownL', 'mouthLowerDownR'],
+  ['mouthPressLeft', 'mouthPressRight'], ['mouthSmileLeft', 'mouthSmileRight'], ['mouthStretchLef', 'mouthStretchRig'],
+  ['mouthUpperUpLef', 'mouthUpperUpRig'], ['noseSneerLeft', 'noseSneerRight'],
+  ['brow_sad_geo_L', 'brow_sad_geo_R'], ['brow_sed_geo_L', 'brow_sed_geo_R'], ['eye_angry_geo_L', 'eye_angry_geo_R'],
+  ['eye_close_geo_L', 'eye_close_geo_R'], ['eye_sad_geo_L', 'eye_sad_geo_R'], ['eye_wink_geo_L', 'eye_wink_geo_R'],
+].map(([l, r]) => [ascii(l), ascii(r)]);
+const LATIN_BONES = [
+  ['ball_leaf_l', 'ball_leaf_r'], ['index_04_leaf_l', 'index_04_leaf_r'], ['pinky_04_leaf_l', 'pinky_04_leaf_r'],
+  ['ring_04_leaf_l', 'ring_04_leaf_r'], ['thumb_04_leaf_l', 'thumb_04_leaf_r'],
+].map(([l, r]) => [ascii(l), ascii(r)]);
+
+/**
+ * A name field mirrored by hand: a pair of `pairs` renamed (name, NUL, the old name's place padded with the
+ * byte after its NUL), else 左/右 swapped.
+ */
+function renameByHand(b: Uint8Array, o: number, pairs: number[][][]): void {
   let len = 0;
   while (len < 15 && b[o + len] !== 0) len++;
   const name = Array.from(b.subarray(o, o + len));
   const eq = (x: number[]) => x.length === name.length && x.every((v, i) => v === name[i]);
-  const pair = WINK_PAIRS.find(([l, r]) => eq(l) || eq(r));
+  const pair = pairs.find(([l, r]) => eq(l) || eq(r));
   if (!pair) return swapByHand(b, o, 15);
   const to = eq(pair[0]) ? pair[1] : pair[0];
   const pad = len + 1 < 15 ? b[o + len + 1] : 0;
@@ -72,6 +96,9 @@ function morphByHand(b: Uint8Array, o: number): void {
     else if (i <= len) b[o + i] = pad;
   }
 }
+
+/** A morph name field mirrored by hand: the wink and Latin-letter pairs, else 左/右. */
+const morphByHand = (b: Uint8Array, o: number) => renameByHand(b, o, [...WINK_PAIRS, ...LATIN_MORPHS]);
 
 /** The document's file bytes mirrored by hand, record by record, from the layout in FORMAT.md. */
 function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
@@ -83,7 +110,7 @@ function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
   };
   const sign = (b: Uint8Array, o: number) => (b[o + 3] ^= 0x80);
   put('bone', (b, o) => {
-    swapByHand(b, o, 15);
+    renameByHand(b, o, LATIN_BONES);
     sign(b, o + BONE.POSITION);
     sign(b, o + BONE.ROTATION + 4);
     sign(b, o + BONE.ROTATION + 8);
