@@ -5,13 +5,14 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { blockFromRecords, buildTracks, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd } from '../../../shared/vmd';
+import { blockFromRecords, buildTracks, decodeName, emptyVmd, encodeBoneRecord, encodeMorphRecord, readVmd, writeVmd, BONE, MORPH } from '../../../shared/vmd';
 import { mirror } from '../../../shared/motion-ops';
 import { setApi } from '../../../renderer/src/api';
 import { useBatchStore } from '../../../renderer/src/stores/batch';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { expectSameTracks } from '../../helpers/same-tracks';
 
@@ -75,6 +76,29 @@ describe('Mirror on the open motion', () => {
       expect(same(writeVmd(ws.doc!), expected)).toBe(true);
     });
   }
+
+  it('names in Latin letters pair by the shown model\'s bones and morphs: a pair it has both names of, not one it has one of', async () => {
+    const bytes = writeVmd({
+      ...emptyVmd('m'),
+      bone: blockFromRecords('bone', [encodeBoneRecord({ name: 'LFingers', frame: 0, position: [1, 0, 0], rotation: [0, 0, 0, 1] })]),
+      morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'eyeBlinkLeft', frame: 0, weight: 1 })]),
+    });
+    const namesAfter = async (outline: { groups: { name: string; bones: string[] }[]; morphs: { name: string; panel: 'eyes' }[] } | null) => {
+      setActivePinia(createPinia());
+      usePreviewStore().modelOutline = outline;
+      expect(useSceneStore().openBytes('m.vmd', bytes, '/m/m.vmd')).toBe(true);
+      const batch = useBatchStore();
+      batch.target = 'document';
+      batch.op = 'mirror';
+      await batch.applyToDocument();
+      const d = useWorkspaceStore().doc!;
+      return [decodeName(d.bone.bytes, BONE.NAME, BONE.NAME_LENGTH), decodeName(d.morph.bytes, MORPH.NAME, MORPH.NAME_LENGTH)];
+    };
+    // No model: the whole word Left is clear; CMU's LFingers without RFingers in the motion is not.
+    expect(await namesAfter(null)).toEqual(['LFingers', 'eyeBlinkRight']);
+    // A model with both finger bones and only the left blink: the fingers swap, the blink stays.
+    expect(await namesAfter({ groups: [{ name: '', bones: ['LFingers', 'RFingers'] }], morphs: [{ name: 'eyeBlinkLeft', panel: 'eyes' }] })).toEqual(['RFingers', 'eyeBlinkLeft']);
+  });
 
   it('says a motion with nothing to mirror is unchanged, and records no step', async () => {
     const bytes = writeVmd({ ...emptyVmd('m'), morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'あ', frame: 0, weight: 1 })]) });
