@@ -7,7 +7,7 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { boneMirror, ikMirror, ikNamesOf, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, namesOf } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -43,9 +43,17 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   const mark = (kind: BlockKind, nameMirror?: NameMirror) => blocks.push({ kind, patches: [], removed: [], appended: [], mirrored: true, ...(nameMirror ? { nameMirror } : {}) });
   const modelBones = [...(opts.modelBones ?? [])];
 
-  // Bones: every record changes (its signs); count the names the bone rule renames (左/右, Left/Right …).
+  // Bones: every record changes (its signs); count the names the bone rule renames (左/右, Left/Right …),
+  // the rule chosen from the names gathered first.
   const bone = doc.bone;
-  const bm = boneMirror(namesOf(bone), modelBones);
+  const scanner = nameScanner(bone);
+  for (let i = 0; i < bone.count; ) {
+    const end = Math.min(bone.count, i + STEP_RECORDS);
+    scanner.scan(i, end);
+    i = end;
+    yield 0;
+  }
+  const bm = boneMirror(scanner.names, modelBones);
   for (let i = 0; i < bone.count; ) {
     const end = Math.min(bone.count, i + STEP_RECORDS);
     for (; i < end; i++) if (bm.changes(bone.bytes, i * BONE.SIZE + BONE.NAME)) namesSwapped++;

@@ -193,14 +193,15 @@ export function morphMirror(names: Iterable<string>, model: Iterable<string> = [
 }
 
 /**
- * The distinct names of a block of bone or morph keys (none for other kinds). A name's bytes are hashed and
- * compared, and only a new one decoded: a motion repeats a few hundred names over up to millions of keys.
+ * The distinct names of a block of bone or morph keys, gathered a range of records at a time (`scan`; the
+ * editor's sliced Mirror yields between ranges). A name's bytes are hashed and compared, and only a new one
+ * decoded: a motion repeats a few hundred names over up to millions of keys.
  */
-export function namesOf(block: Block): Set<string> {
+export function nameScanner(block: Block): { scan(from: number, to: number): void; readonly names: Set<string> } {
   const names = new Set<string>();
-  if (block.kind !== 'morph' && block.kind !== 'bone') return names;
+  if (block.kind !== 'morph' && block.kind !== 'bone') return { scan: () => {}, names };
   const [at, length] = block.kind === 'bone' ? [BONE.NAME, BONE.NAME_LENGTH] : [MORPH.NAME, MORPH.NAME_LENGTH];
-  const b = block.bytes;
+  const b = block.bytes, size = block.size;
   const seen = new Map<number, number[]>();
   const same = (p: number, o: number) => {
     for (let i = 0; i < length; i++) {
@@ -209,16 +210,27 @@ export function namesOf(block: Block): Set<string> {
     }
     return true;
   };
-  for (let i = 0, o = at; i < block.count; i++, o += block.size) {
-    let h = 0;
-    for (let k = 0; k < length && b[o + k] !== 0; k++) h = (Math.imul(h, 31) + b[o + k]) | 0;
-    const list = seen.get(h);
-    if (list?.some((p) => same(p, o))) continue;
-    if (list) list.push(o);
-    else seen.set(h, [o]);
-    names.add(decodeName(b, o, length));
-  }
-  return names;
+  return {
+    names,
+    scan(from, to) {
+      for (let i = from, o = at + from * size; i < to; i++, o += size) {
+        let h = 0;
+        for (let k = 0; k < length && b[o + k] !== 0; k++) h = (Math.imul(h, 31) + b[o + k]) | 0;
+        const list = seen.get(h);
+        if (list?.some((p) => same(p, o))) continue;
+        if (list) list.push(o);
+        else seen.set(h, [o]);
+        names.add(decodeName(b, o, length));
+      }
+    },
+  };
+}
+
+/** The distinct names of a block of bone or morph keys (none for other kinds): nameScanner over all of it. */
+export function namesOf(block: Block): Set<string> {
+  const s = nameScanner(block);
+  s.scan(0, block.count);
+  return s.names;
 }
 
 /** The distinct morph names of a block of morph keys. */
