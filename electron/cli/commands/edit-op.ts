@@ -60,7 +60,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
   };
 }
 
-export const mirrorCommand = singleFileCommand('mirror', 'mirror left/right (names 左⇄右, positions, rotations, camera); mirroring twice is the identity');
+export const mirrorCommand = singleFileCommand('mirror', 'mirror left/right (names 左⇄右 and Left⇄Right, positions, rotations, camera); mirroring twice is the identity');
 export const trimCommand = singleFileCommand('trim', 'keep frames A..B, holding the pose at A and re-fitting cut curves; reports the pose error');
 export const speedCommand = singleFileCommand('speed', 'change speed by a factor (frame / K, rounded; --refit re-fits within tolerance, nothing dropped)');
 export const shiftCommand = singleFileCommand('shift', 'move every key by N frames (--clip to cut what lands before 0)');
