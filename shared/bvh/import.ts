@@ -35,6 +35,11 @@ export interface ImportOptions extends RetargetOptions {
   morphTol?: number;
   /** The fit's progress, tracks done of total (the editor's import dialog shows it). */
   progress?: FitProgress;
+  /**
+   * Start at the origin: the whole path moved so that frame 0's センター stands at X = Z = 0 (height and
+   * heading kept), as MMD's BVH loaders place a capture; the leg IK goals move with it.
+   */
+  origin?: boolean;
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
@@ -181,6 +186,30 @@ function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number,
   return { position: pos, rotationDeg: rot, unreachablePosition: farPos, unreachableRotationDeg: farRot };
 }
 
+/**
+ * Moves every keyed bone that hangs from no keyed bone (センター, the leg IK goals) by frame 0's センター
+ * X/Z (retarget keys センター first): their keys are offsets in the model's space, so the whole path shifts
+ * and the body starts over the origin, as it walks. Bones under センター keep their keys.
+ */
+function toOrigin(r: RetargetResult): void {
+  const nb = r.bones.length;
+  if (!nb || !r.frameCount) return;
+  const dx = r.translation[0], dz = r.translation[2];
+  const keyed = new Set(r.bones);
+  const parent = r.skeleton.parent;
+  const top = r.bones.map((b) => {
+    for (let p = parent[b]; p >= 0; p = parent[p]) if (keyed.has(p)) return false;
+    return true;
+  });
+  for (let f = 0; f < r.frameCount; f++)
+    for (let k = 0; k < nb; k++) {
+      if (!top[k]) continue;
+      const o = 3 * (f * nb + k);
+      r.translation[o] -= dx;
+      r.translation[o + 2] -= dz;
+    }
+}
+
 /** The joint map an import uses: built-in or guessed, with map-file rows over it. */
 export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[] } {
   const base = autoMap(m);
@@ -195,6 +224,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const rt = retarget(m, mp.map.parts, model, opts);
   if (!rt.ok) return rt;
   const r = rt.value;
+  if (opts.origin) toOrigin(r);
   const rate = captureRate(m, opts.fps);
   const factor = rate / 30;
   // The header names the model in 20 bytes of Shift_JIS, cut at a character as retarget writes it (and MMD).

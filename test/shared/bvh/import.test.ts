@@ -184,6 +184,43 @@ describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly 
     expect(standard).toEqual(withModel);
   });
 
+  it('origin: the whole path (センター and the feet with their IK) moves so that frame 0 stands where the model rests in X/Z, height kept', () => {
+    const gene = model('gene/Gene_light.pmx');
+    const play = (opts: ImportOptions) => {
+      const r = importBvh(walk.value, gene, opts);
+      if (!r.ok) throw new Error(r.error.message);
+      const doc = readVmd(writeVmd(r.value.doc));
+      if (!doc.ok) throw new Error(doc.error.message);
+      const skel = buildSkeleton(gene.bones);
+      const poser = new MotionPoser(skel, doc.value, buildTracks(doc.value), gene);
+      const pose = new Pose(skel);
+      return (g: number, bone: string) => {
+        poser.poseAt(pose, g);
+        const i = skel.byKey.get(bone)!;
+        return [0, 1, 2].map((c) => pose.worldPosition[3 * i + c]);
+      };
+    };
+    const kept = play({}), moved = play({ origin: true });
+    // Where センター stands with no key (its rest): the origin a model is loaded at.
+    const skel = buildSkeleton(gene.bones), ci = skel.byKey.get('センター')!;
+    const rest = [0, 1, 2].map((c) => skel.restPosition[3 * ci + c]);
+    // The capture starts away from it (3.16, −0.24, 21.65 on Gene, as the dialog showed it).
+    const c0 = kept(0, 'センター');
+    const dx = c0[0] - rest[0], dz = c0[2] - rest[2];
+    expect(Math.hypot(dx, dz)).toBeGreaterThan(5);
+    const m0 = moved(0, 'センター');
+    expect(Math.abs(m0[0] - rest[0])).toBeLessThan(0.05);
+    expect(Math.abs(m0[2] - rest[2])).toBeLessThan(0.05);
+    // Every frame, body and feet: the same path moved by frame 0's X/Z, not turned, not lifted.
+    for (const g of [0, 60, 120, 200, 248])
+      for (const bone of ['センター', '頭', '左足首', '右足首']) {
+        const a = kept(g, bone), b = moved(g, bone);
+        expect(Math.abs(b[0] - (a[0] - dx)), `${bone} X at ${g}`).toBeLessThan(0.05);
+        expect(Math.abs(b[1] - a[1]), `${bone} Y at ${g}`).toBeLessThan(0.05);
+        expect(Math.abs(b[2] - (a[2] - dz)), `${bone} Z at ${g}`).toBeLessThan(0.05);
+      }
+  });
+
   it("as CMU's MotionBuilder-friendly release names its joints: that table is chosen, every segment within 5°", () => {
     // The same motion with the joints named as cgspeed's MotionBuilder release names them (LowerBack → Spine
     // → Spine1 → Neck → Neck1 → Head; LeftShoulder the collar, LeftArm, LeftForeArm, LeftHand; LeftUpLeg, LeftLeg,
