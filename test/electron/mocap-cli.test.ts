@@ -14,6 +14,7 @@ import type { CliIo } from '../../electron/cli/io';
 import { readModel, type ModelData } from '../../shared/pmx';
 import { blockFromRecords, buildTracks, decodeName, emptyVmd, encodeMorphRecord, quatAngleDeg, readVmd, writeVmd, type VmdDocument } from '../../shared/vmd';
 import { buildSkeleton, MotionPoser, Pose } from '../../shared/skeleton';
+import { sampleBoneInto } from '../../shared/vmd/sample';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { defaultFigureBones, standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { exportBvh } from '../../shared/bvh/export';
@@ -280,6 +281,39 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(b.code, b.err).toBe(0);
     const w = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings as string[];
     expect(w.filter((x) => x.includes('"morphs" rows'))).toEqual([warning.replace('both.json', path.join(dir, 'both.json'))]);
+  });
+});
+
+describe.skipIf(!corpusPresent)('--origin', () => {
+  it('import-bvh --origin starts the walk where the figure rests (センター X/Z 0 at frame 0), feet moved with it, height kept; batch import-bvh --origin writes the same bytes', async () => {
+    const dir = mk();
+    const at0 = (file: string, bone: string) => {
+      const d = readVmd(new Uint8Array(readFileSync(path.join(dir, file))));
+      if (!d.ok) throw new Error(d.error.message);
+      const t = buildTracks(d.value).bones;
+      const k = t.names.indexOf(bone);
+      const p = new Float64Array(3), q = new Float64Array(4);
+      sampleBoneInto(t, k, 0, p, q, 0);
+      return [...p];
+    };
+    const kept = await run(['import-bvh', corpusPath(WALK), '-o', 'kept.vmd', '--quiet'], dir);
+    const moved = await run(['import-bvh', corpusPath(WALK), '-o', 'moved.vmd', '--origin', '--quiet'], dir);
+    expect([kept.code, moved.code], kept.err + moved.err).toEqual([0, 0]);
+    const c = at0('kept.vmd', 'センター'), m = at0('moved.vmd', 'センター');
+    expect(Math.hypot(c[0], c[2])).toBeGreaterThan(5);
+    expect(Math.hypot(m[0], m[2])).toBeLessThan(0.05);
+    expect(Math.abs(m[1] - c[1])).toBeLessThan(0.05);
+    for (const ik of ['左足ＩＫ', '右足ＩＫ']) {
+      const a = at0('kept.vmd', ik), b = at0('moved.vmd', ik);
+      expect(Math.abs(b[0] - (a[0] - c[0])), ik).toBeLessThan(0.05);
+      expect(Math.abs(b[1] - a[1]), ik).toBeLessThan(0.05);
+      expect(Math.abs(b[2] - (a[2] - c[2])), ik).toBeLessThan(0.05);
+    }
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
+    const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--origin', '--jobs', '1', '--quiet'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'out', 'walk.vmd')), readFileSync(path.join(dir, 'moved.vmd')))).toBe(0);
   });
 });
 

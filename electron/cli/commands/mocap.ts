@@ -126,7 +126,7 @@ async function convertFile<I, V>(
 
 export const importBvhCommand: CommandInfo = {
   summary: 'BVH motion capture onto a PMX/PMD model → VMD (mapped, rest-aligned, feet planted, fitted to 30 fps)',
-  usage: `vmd-studio import-bvh IN.bvh [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio import-bvh IN.bvh [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--origin] [--overwrite] [--json] [--quiet]
   Without --model the motion is made for the standard MMD bones (the preview's built-in figure, about 20
   units tall), so it plays on any model that has them; with a model, on its bones and proportions.
   Joints are mapped by the built-in tables (CMU 3ds Max- and MotionBuilder-friendly, Mixamo, VRM humanoid
@@ -135,12 +135,14 @@ export const importBvhCommand: CommandInfo = {
   Each bone's rest pose is aligned to the capture's (its offsets; --rest first: its first frame). The hips'
   translation goes to センター, scaled by leg length (--scale S instead). --foot-ik (default when the model
   has 足ＩＫ) writes 足ＩＫ/つま先ＩＫ positions held still while a foot is in contact; --no-foot-ik keys
-  the leg rotations and switches leg IK off. --fps N: the capture's frame rate when its Frame Time is wrong
+  the leg rotations and switches leg IK off. --origin moves the whole path so that it starts where the
+  model stands at rest (frame 0's センター at X = Z = 0 of its rest; height and heading kept), as MMD's
+  BVH loaders and the editor's import dialog place it; without it the capture's own place is kept. --fps N: the capture's frame rate when its Frame Time is wrong
   (a Frame Time that is not a number of seconds is then ignored, with a warning).
   Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
   and --rot-tol (default 0.5°).`,
   async run(argv, io) {
-    const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik'] };
+    const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', 'origin'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
     const { options: opts, map } = await captureArgs(a, io, names);
@@ -196,14 +198,14 @@ export const exportBvhCommand: CommandInfo = {
 
 export const importVrmaCommand: CommandInfo = {
   summary: 'VRM Animation (.vrma) onto a PMX/PMD model → VMD (humanoid bones and expressions → morphs)',
-  usage: `vmd-studio import-vrma IN.vrma [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--overwrite] [--json] [--quiet]
-  Without --model: the standard MMD bones (the preview's built-in figure), as import-bvh.
+  usage: `vmd-studio import-vrma IN.vrma [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--origin] [--overwrite] [--json] [--quiet]
+  Without --model: the standard MMD bones (the preview's built-in figure), as import-bvh (--origin too).
   As import-bvh, from the humanoid bones of a VRM Animation; expressions become morph keys
   (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
   {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out. Nothing else
   of the map is read: bone rows, a CSV map and rows naming an expression the file lacks are warned of.`,
   async run(argv, io) {
-    const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik'] };
+    const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik', 'origin'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
     const { options: opts, morphs, map } = await captureArgs(a, io, names);
