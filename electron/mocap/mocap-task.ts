@@ -29,11 +29,20 @@ function modelOrStandard(bytes: Uint8Array | null, file: string | null): TaskOut
   return bytes === null || file === null ? { ok: true, value: standardFigureModel() } : model(bytes, file);
 }
 
-/** The driving skeleton's joints (the first root's tree, End Sites left out) with their parts. */
+/**
+ * The driving skeleton's joints (the first root's tree) with their parts; End Sites left out, and so are a
+ * VRM Animation's end nodes (head_tip, leftHand_tip, …: a node with no children that plays no part, which
+ * only marks where a segment ends — the BVH End Site's counterpart).
+ */
 function jointRows(m: BvhMotion, parts: readonly (HumanoidPart | null)[]): MocapJointRow[] {
   const inTree = m.joints.map(() => false);
-  m.joints.forEach((J, j) => (inTree[j] = j === m.roots[0] || (J.parent >= 0 && inTree[J.parent])));
-  return m.joints.flatMap((J, j) => (J.endSite || !inTree[j] ? [] : [{ joint: J.name, part: parts[j] ?? null, bone: parts[j] ? (MMD_BONE_OF[parts[j]!] ?? null) : null }]));
+  const hasChild = m.joints.map(() => false);
+  m.joints.forEach((J, j) => {
+    inTree[j] = j === m.roots[0] || (J.parent >= 0 && inTree[J.parent]);
+    if (J.parent >= 0) hasChild[J.parent] = true;
+  });
+  const endNode = (j: number) => !parts[j] && !hasChild[j];
+  return m.joints.flatMap((J, j) => (J.endSite || !inTree[j] || endNode(j) ? [] : [{ joint: J.name, part: parts[j] ?? null, bone: parts[j] ? (MMD_BONE_OF[parts[j]!] ?? null) : null }]));
 }
 
 /** The import's warnings (as import-bvh prints them after the reader's), for the dialog; nothing when none. */

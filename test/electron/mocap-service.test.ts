@@ -201,6 +201,15 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     if (!r.ok) return;
     expect(Buffer.from(r.value.vmd).equals(readFileSync(path.join(dir, 'back.vmd')))).toBe(true);
     expect(r.value.joints.find((j) => j.part === 'hips')?.bone).toBe('下半身');
+    // The joint table lists the humanoid's bones, not the end nodes (head_tip, leftHand_tip, …) that only
+    // mark where a segment ends: read here from the file's glTF JSON chunk (GLB: 12-byte header, then the
+    // chunk's length and type, then the JSON).
+    const gltf = JSON.parse(file.subarray(20, 20 + file.readUInt32LE(12)).toString('utf8')) as { nodes: { name?: string; children?: number[] }[]; extensions: { VRMC_vrm_animation: { humanoid: { humanBones: Record<string, { node: number }> } } } };
+    const human = new Set(Object.values(gltf.extensions.VRMC_vrm_animation.humanoid.humanBones).map((b) => gltf.nodes[b.node].name));
+    const ends = gltf.nodes.filter((n) => !n.children?.length && !human.has(n.name)).map((n) => n.name);
+    expect(ends.length, 'the export writes end nodes').toBeGreaterThan(3);
+    expect(r.value.joints.map((j) => j.joint).filter((n) => ends.includes(n))).toEqual([]);
+    expect(new Set(r.value.joints.map((j) => j.joint))).toEqual(human);
   }, 240_000);
 
   it('opens a BVH or .vrma through openFile (for the dialog) and lists it among the recent files only when it is one', async () => {
