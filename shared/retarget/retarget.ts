@@ -31,7 +31,7 @@ import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type Bon
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { MorphNameIndex } from './bone-names';
+import { BoneNameIndex, MorphNameIndex } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
 
@@ -70,6 +70,8 @@ export interface RetargetDetails {
   /** Largest difference between the written computed tracks and the target pose computed frame by frame. */
   maxPositionError: number;
   maxRotationErrorDeg: number;
+  /** Map rows that do nothing (their names match nothing where they must), each with why; each is warned of. */
+  unusedMapRows: { section: 'bones' | 'morphs'; from: string; to: string; why: string }[];
 }
 
 /** A retarget's success: the new document, what happened to its keys, and the per-bone details. */
@@ -307,6 +309,35 @@ function listed(items: readonly string[]): string {
 }
 
 /**
+ * The map rows that do nothing, and why: a bone row whose target bone the target model lacks, or whose source
+ * bone neither the source model nor the motion has (a typo, or a map made for other models); a morph row whose
+ * morph the target or the motion lacks. Names are matched as the retarget matches them (full/half width,
+ * English names, a VMD field's cut).
+ */
+function unusedMapRows(mapping: NameMapping | undefined, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): RetargetDetails['unusedMapRows'] {
+  const out: RetargetDetails['unusedMapRows'] = [];
+  if (!mapping) return out;
+  if (mapping.bones.size) {
+    const t = new BoneNameIndex(target.bones), s = new BoneNameIndex(source.bones);
+    const tracks = new BoneNameIndex(boneTracks.map((name) => ({ name })));
+    for (const [from, to] of mapping.bones) {
+      if (t.find(to) < 0) out.push({ section: 'bones', from, to, why: `the target model has no bone ${to}` });
+      else if (s.find(from) < 0 && tracks.find(from) < 0) out.push({ section: 'bones', from, to, why: `neither the source model nor the motion has a bone ${from}` });
+    }
+  }
+  if (mapping.morphs.size) {
+    const t = new MorphNameIndex<true>(), m = new MorphNameIndex<true>();
+    for (const x of target.morphs) t.set(x.name, true);
+    for (const n of morphTracks) m.set(n, true);
+    for (const [from, to] of mapping.morphs) {
+      if (!t.get(to)) out.push({ section: 'morphs', from, to, why: `the target model has no morph ${to}` });
+      else if (!m.get(from)) out.push({ section: 'morphs', from, to, why: `the motion has no morph track ${from}` });
+    }
+  }
+  return out;
+}
+
+/**
  * Retargets `doc`, made for `source`, onto `target`. Never throws for a bad input: errors are values.
  */
 export function retarget(doc: VmdDocument, source: ModelData, target: ModelData, opts: RetargetOptions = {}): RetargetResult {
@@ -380,6 +411,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     unmatchedMorphs: [],
     maxPositionError: 0,
     maxRotationErrorDeg: 0,
+    unusedMapRows: [],
   };
   const bc = rep.byKind.bone;
   const takenTracks = new Set<number>();
@@ -561,6 +593,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.boneKeysAfter = out.length;
   x.maxPositionError = details.maxPositionError;
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
+  details.unusedMapRows = unusedMapRows(opts.mapping, source, target, bones.names, morphs.names);
+  // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
+  for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
   if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
 

@@ -80,6 +80,37 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(buildTracks(motionOf(path.join(d, 'a.vmd'))).bones.names).not.toContain('前髪１');
   });
 
+  it('--map rows that do nothing are each warned of (stderr, --json, batch): a target bone or morph the model lacks, a source name nothing has; a header row from,to is read as one', async () => {
+    const d = mk('rt-map-unused');
+    // 両目 → 前髪１ does something (Gene's eyes onto a Miku bone); the others name what is not there.
+    writeFileSync(path.join(d, 'map.csv'), 'from,to\n両目,前髪１\nﾈｸﾀｲ１,ネクタイ\n両目X,頭\n');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'a.vmd', '--map', 'map.csv', '--quiet'], d);
+    expect(r.code, r.err).toBe(0);
+    const rowWarnings = r.err.split('\n').filter((l) => l.includes('map row'));
+    expect(rowWarnings).toEqual([
+      'vmd-studio: warning: map row ﾈｸﾀｲ１,ネクタイ does nothing: the target model has no bone ネクタイ',
+      'vmd-studio: warning: map row 両目X,頭 does nothing: neither the source model nor the motion has a bone 両目X',
+    ]);
+    const j = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'b.vmd', '--map', 'map.csv', '--json'], d);
+    expect(j.code, j.err).toBe(0);
+    const rep = JSON.parse(j.out);
+    expect(rep.retarget.unusedMapRows.map((u: { from: string; to: string }) => `${u.from},${u.to}`)).toEqual(['ﾈｸﾀｲ１,ネクタイ', '両目X,頭']);
+    expect(rep.warnings.filter((w: string) => w.startsWith('map row'))).toHaveLength(2);
+    // Morph rows (a JSON map's "morphs"): one onto a morph Miku lacks, one from a morph the motion lacks.
+    writeFileSync(path.join(d, 'map.json'), JSON.stringify({ bones: {}, morphs: { まばたき: 'ないモーフ', ないトラック: '怒り' } }));
+    const m = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'c.vmd', '--map', 'map.json', '--quiet'], d);
+    expect(m.err.split('\n').filter((l) => l.includes('map row'))).toEqual([
+      'vmd-studio: warning: map row まばたき,ないモーフ (morphs) does nothing: the target model has no morph ないモーフ',
+      'vmd-studio: warning: map row ないトラック,怒り (morphs) does nothing: the motion has no morph track ないトラック',
+    ]);
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(STAND, path.join(d, 'in', 'stand.vmd'));
+    const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', GENE, '--to', MIKU, '--map', 'map.csv', '--jobs', '1', '--quiet', '--report', 'report.json'], d);
+    expect(b.code, b.err).toBe(0);
+    const br = JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8'));
+    expect(br.results[0].report.warnings.filter((w: string) => w.startsWith('map row'))).toEqual(rep.warnings.filter((w: string) => w.startsWith('map row')));
+  });
+
   it('onto the model the motion was made for, keeps every track, those whose names the VMD holds cut to 15 bytes too; in the batch too', async () => {
     const d = mk('rt-same');
     const LAUGH = path.join(CORPUS, 'gene/motion/02_laugh.vmd');
