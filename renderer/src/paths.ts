@@ -23,3 +23,24 @@ export function folderOf(p: string): string {
 export function withoutTrailingSeparators(p: string): string {
   return p.replace(/[\\/]+$/, '');
 }
+
+/**
+ * Labels for a list of files that tell same-named ones apart, as editors label tabs: each file's name, and
+ * for a name that more than one path has, the fewest trailing folders that differ between those paths
+ * (`miku.pmd` in `…/threejs/models` and `…/low_miku`: folders `models` and `low_miku`). folder is '' where
+ * the name alone is enough.
+ */
+export function distinctNames(paths: readonly string[]): { name: string; folder: string }[] {
+  const parts = paths.map((p) => folderOf(p).split(/[\\/]/).filter(Boolean));
+  const names = paths.map(fileNameOf);
+  return paths.map((_, i) => {
+    const same = names.flatMap((n, j) => (n === names[i] && j !== i ? [j] : []));
+    if (!same.length) return { name: names[i], folder: '' };
+    const mine = parts[i];
+    const tail = (segs: string[], k: number) => segs.slice(Math.max(0, segs.length - k)).join('/');
+    // The fewest trailing folders that set this path apart from every other of its name.
+    let k = 1;
+    while (k < mine.length && same.some((j) => tail(parts[j], k) === tail(mine, k))) k++;
+    return { name: names[i], folder: tail(mine, k) };
+  });
+}

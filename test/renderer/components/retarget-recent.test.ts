@@ -27,9 +27,9 @@ function api(readModel: (path: string) => unknown) {
   );
 }
 
-async function panelWithRecent() {
+async function panelWithRecent(recent: string[] = [OLD], locale: 'en' | 'ja' = 'en') {
   const settings = useSettingsStore();
-  settings.settings = { ...settings.settings, locale: 'en', ui: { ...settings.settings.ui, [RECENT_MODELS_SETTING]: JSON.stringify([OLD]) } };
+  settings.settings = { ...settings.settings, locale, ui: { ...settings.settings.ui, [RECENT_MODELS_SETTING]: JSON.stringify(recent) } };
   settings.appInfo = { ...(settings.appInfo ?? {}), nativeDialogs: true } as never;
   const rt = useRetargetStore();
   rt.open = true;
@@ -58,6 +58,25 @@ describe('the retarget panel’s list of source models', () => {
     expect(pick, calls.map((c) => c.name).join(', ')).toBeDefined();
     expect((pick!.args[0] as { defaultPath?: string }).defaultPath).toBe(OLD);
     w.unmount();
+  });
+
+  it('two models of one file name are told apart by as much of their folders as differs (en and ja); a name alone stays as it is', async () => {
+    api(() => ({ ok: false, error: { code: 'E_PMX_TRUNCATED', message: 'truncated' } }));
+    const recent = ['/c/threejs/models/miku.pmd', '/c/mmd-viewer-js/model/low_miku/miku.pmd', '/c/a/models/gene.pmx', 'C:\\mmd\\x\\models\\miku.pmd', '/c/other.pmx'];
+    const labels = () => [...document.querySelectorAll<HTMLButtonElement>('[data-testid="retarget-recent"]')].map((b) => [b.textContent, b.title]);
+    const en = await panelWithRecent(recent);
+    expect(labels()).toEqual([
+      // Two end in a folder named models: one folder more tells them apart.
+      ['miku.pmd — threejs/models', recent[0]],
+      ['miku.pmd — low_miku', recent[1]],
+      ['gene.pmx', recent[2]],
+      ['miku.pmd — x/models', recent[3]],
+      ['other.pmx', recent[4]],
+    ]);
+    en.w.unmount();
+    const ja = await panelWithRecent(recent.slice(0, 2), 'ja');
+    expect(labels().map(([text]) => text)).toEqual(['miku.pmd（models）', 'miku.pmd（low_miku）']);
+    ja.w.unmount();
   });
 
   it('any other failure (a broken file) is only shown: no dialog', async () => {
