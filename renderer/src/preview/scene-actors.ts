@@ -17,7 +17,8 @@ import { success } from '../../../shared/vmd/errors';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { usePreviewStore } from '../stores/preview';
-import { DEFAULT_FOOTPRINT } from '../../../shared/scene/place-beside';
+import { DEFAULT_FOOTPRINT, type Footprint } from '../../../shared/scene/place-beside';
+import { motionReach, turnReach } from '../../../shared/scene/motion-reach';
 import { STANDARD_SOURCE, useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
@@ -64,36 +65,58 @@ function texture(built: BuiltModel, modelPath: string, redraw: () => void): void
 }
 
 /**
- * Widens the free view to show every actor where it stands (after a new one was placed beside the others, off
- * the view it had): the view turns about the middle of their reach along X, backed off for that width at the
- * view's aspect, never nearer than it was. Their reach: their rest footprints (arms out) moved by their stages (the
- * hidden left out).
+ * Widens the free view to show every actor where it stands and where its motion takes it (after a new one
+ * was placed beside the others, off the view it had, or a capture was imported): the view turns about the
+ * middle of their reach, backed off for that width at the view's aspect and for its depth, never nearer than
+ * it was. Their reach: their rest footprints (arms out) carried along their motions' paths (センター and
+ * 全ての親 keys, shared/scene/motion-reach.ts) and moved by their stages (the hidden left out). Before, only
+ * the footprints at the stage counted, and a walk imported from a capture left the view within seconds.
  */
-function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>): void {
-  let lo = Infinity, hi = -Infinity;
+function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>): void {
+  let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity;
+  let travels = false;
   const known = engine.footprints(shownId);
   // An actor whose model is still being built is taken at the shown one's size (or a model's usual).
   const usual = (shownId !== null ? known.get(shownId) : undefined) ?? DEFAULT_FOOTPRINT;
   for (const [id, stage] of stages) {
     const f = known.get(id) ?? usual;
-    const x = stage?.position[0] ?? 0;
-    lo = Math.min(lo, x + f.minX);
-    hi = Math.max(hi, x + f.maxX);
+    const p0 = paths.get(id);
+    if (p0 && (p0.minX || p0.maxX || p0.minZ || p0.maxZ)) travels = true;
+    const p = turnReach(p0 ?? { minX: 0, maxX: 0, minZ: 0, maxZ: 0 }, stage?.turn ?? 0);
+    const x = stage?.position[0] ?? 0, z = stage?.position[2] ?? 0;
+    lo = Math.min(lo, x + f.minX + p.minX);
+    hi = Math.max(hi, x + f.maxX + p.maxX);
+    zlo = Math.min(zlo, z + f.minZ + p.minZ);
+    zhi = Math.max(zhi, z + f.maxZ + p.maxZ);
   }
   if (!(hi > lo)) return;
   const cam = engine.world.orbitCamera;
   const controls = engine.controls;
   const half = Math.tan((cam.fov * Math.PI) / 360);
   const width = hi - lo + 4, height = 24;
+  // A path that runs toward or away from the view: backed off by half its depth too, so its near end shows.
+  const depth = travels ? Math.max(0, zhi - zlo) / 2 : 0;
   const dir = cam.position.clone().sub(controls.target);
   const now = dir.length();
   if (now < 1e-6) dir.set(0, 0.1, 1);
-  const dist = Math.max(now, height / 2 / half, width / 2 / (half * Math.max(cam.aspect, 0.1)));
-  // MMD → three.js: X as it is.
+  const dist = Math.max(now, height / 2 / half + depth, width / 2 / (half * Math.max(cam.aspect, 0.1)) + depth);
+  // MMD → three.js: X as it is, Z mirrored.
   controls.target.x = (lo + hi) / 2;
+  if (travels) controls.target.z = -(zlo + zhi) / 2;
   cam.position.copy(controls.target).add(dir.normalize().multiplyScalar(dist));
   controls.update();
   engine.requestRender();
+}
+
+/** Each actor's path across the floor (its motion's センター/全ての親 range), by actor id. */
+function actorPaths(ids: Iterable<number>): Map<number, Footprint> {
+  const ws = useWorkspaceStore();
+  const out = new Map<number, Footprint>();
+  for (const id of ids) {
+    const d = ws.get(id);
+    if (d) out.set(id, motionReach(d.tracks.bones));
+  }
+  return out;
 }
 
 /** Keeps the engine's companions in step with the scene; returns the function that stops it. */
@@ -184,7 +207,9 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     () => preview.frameActorsSeq,
     () => {
       const engine = getEngine();
-      if (engine) frameActors(engine, scene.lastActorId, new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage])));
+      if (!engine) return;
+      const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()));
     },
   );
   return () => {
