@@ -23,6 +23,8 @@ export interface MocapOptions {
   rotationTolDeg?: number;
   /** Rest alignment reference: the capture's rest pose or its first frame. */
   rest?: 'rest' | 'first';
+  /** Start at the origin: the path moved so that frame 0 stands where the model rests (X/Z; import-bvh --origin). */
+  origin?: boolean;
 }
 
 /** One conversion: the source's bytes (a dialog's, a drop's), the model by path, options and map rows. */

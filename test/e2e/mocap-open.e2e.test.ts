@@ -14,10 +14,14 @@
  *   "Opened" notice names it, so a pose seen through a dance's camera is explained.
  * Pictures: test-artifacts/mocap-open-*.png.
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, fileDialogReady, loadPreviewCamera, openFileViaDialog, openThroughDialog } from './harness';
 import { animationFrames, seekPreview } from './editor-page';
+import { ROOT } from '../helpers/build';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
 const POSE = corpusPath('threejs/vpds/05.vpd');
@@ -149,9 +153,26 @@ describe('a capture opened over a posed model', () => {
     await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: LONG });
     // Before Import: what it will do, and beside whom.
     expect(await page.textContent('[data-testid="mocap-import-adds"]')).toBe('Import adds it to the scene as a new actor, beside Gene_light');
+    // Start at the origin is ticked: at frame 0 the capture's hips stand over the model's place, not at
+    // (3.16, 21.65) where CMU recorded them (the preview's model had walked half out of the pane by frame 100).
+    expect(await page.isChecked('[data-testid="mocap-origin"]')).toBe(true);
+    await dialogFrame(page, 0);
+    const hips0 = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    expect(Math.hypot(hips0[0], hips0[2]), `センター at frame 0: ${hips0.map((x) => x.toFixed(2)).join(', ')}`).toBeLessThan(1);
     await s.app.screenshot('mocap-open-import-note');
+    // Unticked, the capture keeps its own place (21.65 units along Z from the origin at frame 0): the view
+    // after Import must still take in the whole walk.
+    await page.uncheck('[data-testid="mocap-origin"]');
+    await page.click('[data-testid="mocap-convert"]');
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: LONG });
+    await dialogFrame(page, 0);
+    const far0 = (await page.evaluate(() => window.__vmdPreview!.boneWorldPosition('センター')))!;
+    expect(Math.hypot(far0[0], far0[2]), `センター at frame 0, the capture's place: ${far0.map((x) => x.toFixed(2)).join(', ')}`).toBeGreaterThan(10);
     await page.click('[data-testid="mocap-import"]');
     await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    // Read as it shows: a success notice fades after 4 s, and the waits below can take longer.
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Imported 131_01.vmd'));
+    const notice = (await page.textContent('[data-testid="notifications"]')) ?? '';
     const tabs = await page.$$eval('[data-testid="scene-tab"][data-kind="actor"]', (els) => els.map((e) => [e.querySelector('.name')?.textContent, e.getAttribute('data-active')]));
     await s.app.screenshot('mocap-open-imported');
     // The laugh's actor and the new one, active, both on Gene_light: numbered apart.
@@ -177,17 +198,60 @@ describe('a capture opened over a posed model', () => {
       return [inside(h.boneScreenPosition('頭')), inside(h.companionBoneScreenPosition(h.companions()[0], '頭'))];
     });
     expect(heads, 'the heads of the new actor and the first in the view').toEqual([true, true]);
-    const notice = (await page.textContent('[data-testid="notifications"]')) ?? '';
     expect(notice).toMatch(/Imported 131_01\.vmd: [\d,]+ keys → [\d,]+\. It stands beside the other actors \(X [\d.]+\); move it in the Stage panel/);
     await page.click('[data-testid="side-tab-stage"]');
     const xs = await page.$$eval('[data-testid="stage-actor"] [data-testid="stage-x"]', (els) => els.map((e) => Number((e as HTMLInputElement).value)));
     expect(xs[0]).toBe(0);
     expect(xs[1]).toBeGreaterThan(0);
     expect(notice).toContain(`(X ${xs[1]})`);
+    // …and along the whole walk, not only at frame 0: the view took in the path its センター keys make
+    // (before, only the models' rest footprints at their stages counted, and the new actor stood or walked off
+    // the pane's edge).
+    for (const f of [0, 100, 160, 248]) {
+      await seekPreview(page, f);
+      const head = await page.evaluate(() => {
+        const h = window.__vmdPreview!;
+        const r = document.querySelector('[data-testid="preview-canvas"]')!.getBoundingClientRect();
+        const inside = (p: [number, number] | null) => !!p && p[0] >= r.left && p[0] <= r.right && p[1] >= r.top && p[1] <= r.bottom;
+        return [inside(h.boneScreenPosition('頭')), inside(h.boneScreenPosition('左足首')), inside(h.companionBoneScreenPosition(h.companions()[0], '頭'))];
+      });
+      expect(head, `frame ${f}: the new actor's head and foot, the first actor's head in the view`).toEqual([true, true, true]);
+      if (f === 100) await s.app.screenshot('mocap-open-imported-f100');
+    }
     await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
     await animationFrames(page, 3);
     await s.app.screenshot('mocap-open-imported-beside');
     await page.click('[data-testid="side-tab-file"]');
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
+  it('a capture can be loaded onto the actor shown instead: its motion becomes the capture on its model, one undo step', async () => {
+    const { page } = s.app;
+    const bytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
+    const before = await bytes();
+    await openThroughDialog(page, ['cmd-open'], WALK);
+    await page.waitForSelector('[data-testid="mocap-dialog"][data-ready="true"]', { timeout: LONG });
+    // Offered beside Import (which adds a new actor), naming the actor, as a .vmd opened over a scene is.
+    const load = page.locator('[data-testid="mocap-load-onto"]');
+    expect(await load.textContent()).toBe('Load onto Gene_light (2) (replaces its motion)');
+    await s.app.screenshot('mocap-open-load-onto');
+    await load.click();
+    await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Loaded 131_01.bvh onto Gene_light (2)'));
+    // No new actor: the same two tabs, the second still active, its motion now the capture's.
+    const tabs = await page.$$eval('[data-testid="scene-tab"][data-kind="actor"]', (els) => els.map((e) => [e.querySelector('.name')?.textContent, e.getAttribute('data-active')]));
+    expect(tabs).toEqual([['Gene_light', 'false'], ['Gene_light (2)', 'true']]);
+    const loaded = await bytes();
+    // What import-bvh writes onto Gene with the dialog's defaults (Start at the origin ticked), the command
+    // line in its own process.
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/cli.mjs'), 'import-bvh', WALK, '--model', GENE, '-o', 'loaded.vmd', '--origin'], { cwd: s.tmp.dir, encoding: 'utf8', timeout: LONG });
+    expect(r.status, r.stderr).toBe(0);
+    expect(loaded.equals(readFileSync(path.join(s.tmp.dir, 'loaded.vmd')))).toBe(true);
+    expect(loaded.equals(before)).toBe(false);
+    // One undo step gives the motion back as it was.
+    await page.click('[data-testid="cmd-undo"]');
+    await expect.poll(async () => (await bytes()).equals(before)).toBe(true);
+    expect(await page.$$eval('[data-testid="scene-tab"][data-kind="actor"]', (els) => els.length)).toBe(2);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 

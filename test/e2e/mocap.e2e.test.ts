@@ -150,7 +150,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
 
     const dir = s.tmp.dir;
     writeFileSync(path.join(dir, 'map.csv'), 'LeftCollar,-\n');
-    const c = await cli(['import-bvh', WALK, '--model', MIKU, '-o', 'cli.vmd', '--rot-tol', '0.8', '--no-foot-ik', '--map', 'map.csv'], dir);
+    const c = await cli(['import-bvh', WALK, '--model', MIKU, '-o', 'cli.vmd', '--rot-tol', '0.8', '--no-foot-ik', '--map', 'map.csv', '--origin'], dir);
     expect(c.code, c.err).toBe(0);
     const mine = await editorBytes(page);
     const theirs = readFileSync(path.join(dir, 'cli.vmd'));
@@ -191,7 +191,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     await page.click('[data-testid="mocap-import"]');
     await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('walk.vmd'));
-    const iv = await cli(['import-vrma', 'walk.vrma', '--model', MIKU, '-o', 'walk-cli.vmd'], dir);
+    const iv = await cli(['import-vrma', 'walk.vrma', '--model', MIKU, '-o', 'walk-cli.vmd', '--origin'], dir);
     expect(iv.code, iv.err).toBe(0);
     expect(Buffer.from(await editorBytes(page)).equals(readFileSync(path.join(dir, 'walk-cli.vmd')))).toBe(true);
 
@@ -350,7 +350,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     // The new motion is on the chosen model, which the preview keeps.
     expect(await page.evaluate(() => window.__vmdPreview!.info().model)).toContain('ジェネ');
     const mine = await editorBytes(page);
-    const c = await cli(['import-vrma', 'laugh.vrma', '--model', GENE, '-o', 'laugh-cli.vmd', '--map', 'laugh-map.json'], dir);
+    const c = await cli(['import-vrma', 'laugh.vrma', '--model', GENE, '-o', 'laugh-cli.vmd', '--map', 'laugh-map.json', '--origin'], dir);
     expect(c.code, c.err).toBe(0);
     expect(Buffer.from(mine).equals(readFileSync(path.join(dir, 'laugh-cli.vmd')))).toBe(true);
     // Read here from the bytes: happy's keys are ワ's now, the keys import-vrma gives 笑い with the built-in table.
@@ -441,7 +441,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     await page.click('[data-testid="mocap-import"]');
     await page.waitForSelector('[data-testid="mocap-dialog"]', { state: 'detached', timeout: LONG });
     const ours = await editorBytes(page);
-    const c = await cli(['import-bvh', WALK, '-o', 'walk-standard.vmd'], dir);
+    const c = await cli(['import-bvh', WALK, '-o', 'walk-standard.vmd', '--origin'], dir);
     expect(c.code, c.err).toBe(0);
     expect(Buffer.from(ours).equals(readFileSync(path.join(dir, 'walk-standard.vmd')))).toBe(true);
     // The new actor is the figure: no model file.

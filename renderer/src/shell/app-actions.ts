@@ -206,12 +206,49 @@ export async function importCapture(): Promise<boolean> {
   await m.close(true);
   const params = { name, kept: r.report.keysKept, raw: r.report.keysRaw };
   // Placed beside the other actors (its stage, not its keys): say where, and where to move it.
-  if (placed) {
-    useNotifyStore().success({ key: 'mocap.importedBeside', params: { ...params, x: placed.position[0] } });
-    // Off to the side of the view it stood in: the free view widens to show it and the others.
-    usePreviewStore().requestFrameActors();
-  }
+  if (placed) useNotifyStore().success({ key: 'mocap.importedBeside', params: { ...params, x: placed.position[0] } });
   else useNotifyStore().success({ key: 'mocap.imported', params });
+  // Off to the side of the view it stood in, or walking off it: the free view widens to show it and the
+  // others along their paths (scene-actors.ts frameActors).
+  usePreviewStore().requestFrameActors();
+  return true;
+}
+
+/**
+ * The actor the capture the dialog shows can be loaded onto (its motion replaced), as a .vmd opened over a
+ * scene can (pose-apply.ts openOntoScene): the actor shown, when the dialog converts onto the model the
+ * preview shows for it (nothing chosen in the dialog instead: no model lent), so the motion is retargeted
+ * to that actor's model; null otherwise.
+ */
+export function captureLoadTarget(): { id: number; name: string } | null {
+  const scene = useSceneStore();
+  const m = useMocapStore();
+  const id = scene.shownActorId;
+  if (id === null || m.lent || !scene.entries.some((e) => e.id === id && e.kind === 'actor')) return null;
+  return { id, name: scene.partName(id) };
+}
+
+/**
+ * Load onto the actor (captureLoadTarget): converted again first when the dialog's options or rows changed
+ * since; then the actor's motion becomes the capture's, one undo step ("load capture NAME"; Undo gives the
+ * motion back), the actor keeping its file (Save writes there); the dialog closes. False when there is no
+ * such actor or nothing to load (the dialog says why).
+ */
+export async function loadCaptureOnto(): Promise<boolean> {
+  const m = useMocapStore();
+  const target = captureLoadTarget();
+  if (!m.source || !target) return false;
+  if (!m.current && !(await m.convert())) return false;
+  const r = m.result;
+  if (!r) return false;
+  const file = m.source.name;
+  const scene = useSceneStore();
+  const done = await scene.loadOnto(target.id, documentContent(r.doc, { name: m.vmdName }), `load capture ${file}`);
+  if (!done) return false;
+  await m.close();
+  const doc = useWorkspaceStore().get(target.id);
+  useNotifyStore().success({ key: 'scene.motionLoaded', params: { name: file, actor: target.name, file: doc?.fileName ?? '' } });
+  usePreviewStore().requestFrameActors();
   return true;
 }
 

@@ -121,7 +121,9 @@ export const useMocapStore = defineStore('mocap', () => {
     source.value = markRaw({ ...src, bytes: markRaw(src.bytes) });
     modelPath.value = model;
     standard.value = model === null;
-    options.value = {};
+    // The capture starts at the origin unless the person unticks it (import-bvh --origin): a path that
+    // begins metres away walks out of the preview and out of the scene (MMD's BVH loaders place it so too).
+    options.value = { origin: true };
     rows.value = {};
     morphRows.value = {};
     error.value = null;
