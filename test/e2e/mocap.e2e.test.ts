@@ -446,7 +446,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     expect(Buffer.from(ours).equals(readFileSync(path.join(dir, 'walk-standard.vmd')))).toBe(true);
     // The new actor is the figure: no model file.
     expect(await page.textContent('[data-testid="preview-model-name"]')).toContain('Default figure');
-    console.log(`[mocap] 131_01.bvh on the standard skeleton: ${ours.length} bytes = import-bvh's without --model`);
+    console.log(`[mocap] 131_01.bvh on the standard skeleton: ${ours.length} bytes = import-bvh's without --model (--origin, as the dialog's default)`);
     // Exported with the figure shown: played on the standard skeleton, as export-bvh without --model.
     await saveThroughDialog(page, ['cmd-export', 'cmd-export-bvh'], dir, 'walk-standard-out');
     await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('walk-standard-out.bvh'), null, { timeout: LONG });
