@@ -18,12 +18,24 @@ import type { BvhMotion } from './bvh-reader';
 import { len, sub } from './quat';
 import { bvhWorldAt } from './bvh-pose';
 
+/** VRM 1.0's finger parts of one side, base to tip (thumb: metacarpal, proximal, distal; the others proximal, intermediate, distal). */
+const FINGERS = ['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal', 'IndexProximal', 'IndexIntermediate', 'IndexDistal', 'MiddleProximal', 'MiddleIntermediate', 'MiddleDistal', 'RingProximal', 'RingIntermediate', 'RingDistal', 'LittleProximal', 'LittleIntermediate', 'LittleDistal'] as const;
+type Finger = (typeof FINGERS)[number];
+
+/**
+ * The parts, parents before children (the take's tree and the BVH's joint order follow it). The body's
+ * 22 come first, in the order every earlier version wrote them, so a model without eyes, fingers or a toe
+ * bone exports as before; eyes and fingers follow.
+ */
 export const HUMANOID_PARTS = [
   'hips', 'spine', 'chest', 'upperChest', 'neck', 'head',
   'leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand',
   'rightShoulder', 'rightUpperArm', 'rightLowerArm', 'rightHand',
   'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes',
   'rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes',
+  'leftEye', 'rightEye',
+  ...FINGERS.map((f) => `left${f}` as const),
+  ...FINGERS.map((f) => `right${f}` as const),
 ] as const;
 export type HumanoidPart = (typeof HUMANOID_PARTS)[number];
 const PART_SET: ReadonlySet<string> = new Set(HUMANOID_PARTS);
@@ -32,26 +44,60 @@ export function isHumanoidPart(s: string): s is HumanoidPart {
   return PART_SET.has(s);
 }
 
-/** The MMD bone that plays each part (standard bone names; toes have no rotating bone in most models). */
+/** A finger part (either side). */
+export function isFingerPart(p: HumanoidPart): boolean {
+  return /^(left|right)(Thumb|Index|Middle|Ring|Little)/.test(p);
+}
+
+/** MMD's finger bones per VRM finger part (semi-standard 親指０ is the thumb's metacarpal; models without it start at 親指１, the proximal). */
+const MMD_FINGER: Readonly<Record<Finger, string>> = {
+  ThumbMetacarpal: '親指０', ThumbProximal: '親指１', ThumbDistal: '親指２',
+  IndexProximal: '人指１', IndexIntermediate: '人指２', IndexDistal: '人指３',
+  MiddleProximal: '中指１', MiddleIntermediate: '中指２', MiddleDistal: '中指３',
+  RingProximal: '薬指１', RingIntermediate: '薬指２', RingDistal: '薬指３',
+  LittleProximal: '小指１', LittleIntermediate: '小指２', LittleDistal: '小指３',
+};
+
+/**
+ * The MMD bone that plays each part (standard and semi-standard bone names, found in a model through
+ * shared/retarget/bone-names.ts, so 左つま先EX, 肘, English names… bind too). The toes are semi-standard
+ * 足先EX, the toe bone that bends (左つま先 is the foot's tip, the target of つま先ＩＫ, that turns nothing);
+ * a model without it has no toes part. Upper chest: MMD has none.
+ */
 export const MMD_BONE_OF: Readonly<Record<HumanoidPart, string | null>> = {
   hips: '下半身', spine: '上半身', chest: '上半身2', upperChest: null, neck: '首', head: '頭',
   leftShoulder: '左肩', leftUpperArm: '左腕', leftLowerArm: '左ひじ', leftHand: '左手首',
   rightShoulder: '右肩', rightUpperArm: '右腕', rightLowerArm: '右ひじ', rightHand: '右手首',
-  leftUpperLeg: '左足', leftLowerLeg: '左ひざ', leftFoot: '左足首', leftToes: null,
-  rightUpperLeg: '右足', rightLowerLeg: '右ひざ', rightFoot: '右足首', rightToes: null,
+  leftUpperLeg: '左足', leftLowerLeg: '左ひざ', leftFoot: '左足首', leftToes: '左足先EX',
+  rightUpperLeg: '右足', rightLowerLeg: '右ひざ', rightFoot: '右足首', rightToes: '右足先EX',
+  leftEye: '左目', rightEye: '右目',
+  ...(Object.fromEntries(FINGERS.flatMap((f) => [[`left${f}`, `左${MMD_FINGER[f]}`], [`right${f}`, `右${MMD_FINGER[f]}`]])) as Record<`${'left' | 'right'}${Finger}`, string>),
 };
+
+/** Each finger part's next part toward the tip (null: the finger's last part). */
+function nextFinger(f: Finger): Finger | null {
+  const i = FINGERS.indexOf(f);
+  return i % 3 === 2 ? null : FINGERS[i + 1];
+}
 
 /**
  * Where each part's segment points: the first of these parts that both skeletons have ('legs': the
  * midpoint of the two upper legs; 'tip': the part's own tip, a BVH End Site or the model bone's tail).
+ * A hand points at its middle (else index) finger's base where both have one, as the model's 手首 tail
+ * does; a finger part at the next part of its finger.
  */
 export const SEGMENT_END: Readonly<Record<HumanoidPart, readonly (HumanoidPart | 'legs' | 'tip')[]>> = {
   hips: ['legs'], spine: ['chest', 'upperChest', 'neck', 'head'], chest: ['upperChest', 'neck', 'head'], upperChest: ['neck', 'head'],
   neck: ['head'], head: ['tip'],
-  leftShoulder: ['leftUpperArm'], leftUpperArm: ['leftLowerArm'], leftLowerArm: ['leftHand'], leftHand: ['tip'],
-  rightShoulder: ['rightUpperArm'], rightUpperArm: ['rightLowerArm'], rightLowerArm: ['rightHand'], rightHand: ['tip'],
+  leftShoulder: ['leftUpperArm'], leftUpperArm: ['leftLowerArm'], leftLowerArm: ['leftHand'], leftHand: ['leftMiddleProximal', 'leftIndexProximal', 'tip'],
+  rightShoulder: ['rightUpperArm'], rightUpperArm: ['rightLowerArm'], rightLowerArm: ['rightHand'], rightHand: ['rightMiddleProximal', 'rightIndexProximal', 'tip'],
   leftUpperLeg: ['leftLowerLeg'], leftLowerLeg: ['leftFoot'], leftFoot: ['leftToes', 'tip'], leftToes: ['tip'],
   rightUpperLeg: ['rightLowerLeg'], rightLowerLeg: ['rightFoot'], rightFoot: ['rightToes', 'tip'], rightToes: ['tip'],
+  leftEye: ['tip'], rightEye: ['tip'],
+  ...(Object.fromEntries(FINGERS.flatMap((f) => {
+    const n = nextFinger(f);
+    return (['left', 'right'] as const).map((s) => [`${s}${f}`, n ? [`${s}${n}`, 'tip'] : ['tip']]);
+  })) as unknown as Record<`${'left' | 'right'}${Finger}`, readonly (HumanoidPart | 'tip')[]>),
 };
 
 type Table = Readonly<Record<string, HumanoidPart>>;
@@ -69,17 +115,30 @@ const CMU_MAX = sides({ Hips: 'hips', lowerback: 'spine', Chest: 'chest', Chest2
   ['Collar', 'leftShoulder'], ['Shoulder', 'leftUpperArm'], ['Elbow', 'leftLowerArm'], ['Wrist', 'leftHand'],
   ['Hip', 'leftUpperLeg'], ['Knee', 'leftLowerLeg'], ['Ankle', 'leftFoot'], ['Toe', 'leftToes'],
 ]);
+// The hand below the wrist (lhand) has one joint for the four fingers and one for the thumb: LFingers
+// plays the index finger's base, LThumb the thumb's proximal (MMD 親指１), the first joint every model has.
+Object.assign(CMU_MAX, { LFingers: 'leftIndexProximal', RFingers: 'rightIndexProximal', LThumb: 'leftThumbProximal', RThumb: 'rightThumbProximal' });
 
 /** CMU, MotionBuilder-friendly release (cgspeed): Hips → LowerBack → Spine → Spine1 → Neck → Neck1 → Head; LeftShoulder is the collar. */
 const CMU_MB = sides({ Hips: 'hips', LowerBack: 'spine', Spine: 'chest', Spine1: 'upperChest', Neck: 'neck', Head: 'head' }, (s) => [`Left${s}`], (s) => [`Right${s}`], [
   ['Shoulder', 'leftShoulder'], ['Arm', 'leftUpperArm'], ['ForeArm', 'leftLowerArm'], ['Hand', 'leftHand'],
   ['UpLeg', 'leftUpperLeg'], ['Leg', 'leftLowerLeg'], ['Foot', 'leftFoot'], ['ToeBase', 'leftToes'],
+  // LeftHand → LeftFingerBase → LeftHandIndex1, and LThumb off the hand, as the 3ds Max release's fingers.
+  ['HandIndex1', 'leftIndexProximal'],
 ]);
+Object.assign(CMU_MB, { LThumb: 'leftThumbProximal', RThumb: 'rightThumbProximal' });
 
 /** Mixamo (prefix `mixamorig:` dropped): Hips → Spine → Spine1 → Spine2 → Neck → Head. */
 const MIXAMO = sides({ Hips: 'hips', Spine: 'spine', Spine1: 'chest', Spine2: 'upperChest', Neck: 'neck', Head: 'head' }, (s) => [`Left${s}`], (s) => [`Right${s}`], [
   ['Shoulder', 'leftShoulder'], ['Arm', 'leftUpperArm'], ['ForeArm', 'leftLowerArm'], ['Hand', 'leftHand'],
   ['UpLeg', 'leftUpperLeg'], ['Leg', 'leftLowerLeg'], ['Foot', 'leftFoot'], ['ToeBase', 'leftToes'],
+  ['Eye', 'leftEye'],
+  // Thumb1 sits at the wrist (VRM 1.0's metacarpal), Thumb2 and Thumb3 after it; the others 1–3 base to tip (4: the tip).
+  ['HandThumb1', 'leftThumbMetacarpal'], ['HandThumb2', 'leftThumbProximal'], ['HandThumb3', 'leftThumbDistal'],
+  ...(['Index', 'Middle', 'Ring', 'Pinky'] as const).flatMap((f): [string, HumanoidPart][] => {
+    const v = f === 'Pinky' ? 'Little' : f;
+    return [[`Hand${f}1`, `left${v}Proximal`], [`Hand${f}2`, `left${v}Intermediate`], [`Hand${f}3`, `left${v}Distal`]];
+  }),
 ]);
 
 /** VRM humanoid bone names used as joint names (as VRM tools export BVH). */

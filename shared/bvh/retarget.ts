@@ -30,7 +30,7 @@ import { failure, optionRefusal, success, type Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';
 import { bvhWorldAt, newWorld, type BvhWorld } from './bvh-pose';
-import { HUMANOID_PARTS, MMD_BONE_OF, SEGMENT_END, type HumanoidPart } from './humanoid';
+import { HUMANOID_PARTS, isFingerPart, MMD_BONE_OF, SEGMENT_END, type HumanoidPart } from './humanoid';
 import { alignSign, fromTo, len, qconj, qmul, rotate, sub } from './quat';
 
 export interface RetargetOptions {
@@ -118,10 +118,13 @@ function modelTip(skel: Skeleton, b: number, onlyChild = false): Vec3 | null {
 
 const isFoot = (part: HumanoidPart) => part === 'leftFoot' || part === 'rightFoot';
 
-/** The capture joint's tip: the first joint below it (first child first) at a non-zero distance. */
-function captureTip(m: BvhMotion, j: number, rest: BvhWorld): number {
+/**
+ * The capture joint's tip: the first joint below it (first child first) at a non-zero distance, passing
+ * over the joints in `skip` (a head's eyes, a hand's fingers: they branch off, the segment goes on).
+ */
+function captureTip(m: BvhMotion, j: number, rest: BvhWorld, skip: ReadonlySet<number> = new Set()): number {
   const P = rest.position;
-  const stack = m.joints.map((_, k) => k).filter((k) => m.joints[k].parent === j);
+  const stack = m.joints.map((_, k) => k).filter((k) => m.joints[k].parent === j && !skip.has(k));
   const queue = [...stack];
   while (queue.length) {
     const k = queue.shift()!;
@@ -230,6 +233,8 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
     else bindings.push({ part, joint: j, bone: b });
   }
   const bound = new Map(bindings.map((x) => [x.part, x]));
+  // Joints that branch off a segment rather than continue it (a segment's tip passes over them).
+  const branchJoints = new Set([...jointOf].filter(([p]) => p === 'leftEye' || p === 'rightEye' || isFingerPart(p)).map(([, j]) => j));
   const center = boneOf(names, 'センター');
   if (center < 0) return failure({ code: 'E_RETARGET', message: 'the model has no センター bone to carry the hips' });
   if (!bound.has('hips') && !bound.has('spine')) return failure({ code: 'E_RETARGET', message: 'neither the hips nor the spine is mapped onto the model (下半身, 上半身)' });
@@ -248,7 +253,10 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
           break;
         }
       } else if (end === 'tip') {
-        const t = captureTip(m, bnd.joint, restW);
+        // A hand whose fingers the model lacks points at the capture's middle (or index) finger base, as the
+        // model's 手首 tail points along the hand; a head past its eyes.
+        const hand = bnd.part === 'leftHand' || bnd.part === 'rightHand' ? (jointOf.get(bnd.part.replace('Hand', 'MiddleProximal') as HumanoidPart) ?? jointOf.get(bnd.part.replace('Hand', 'IndexProximal') as HumanoidPart)) : undefined;
+        const t = hand ?? captureTip(m, bnd.joint, restW, branchJoints);
         const mt = modelTip(skel, bnd.bone, isFoot(bnd.part));
         if (t >= 0 && mt) {
           ends = [t];

@@ -20,17 +20,29 @@ import { HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
 
 /** The part a part hangs from in the take's tree (the first of these the model has). */
-const PART_PARENTS: Readonly<Record<HumanoidPart, readonly HumanoidPart[]>> = {
+const PART_PARENTS = {
   hips: [], spine: ['hips'], chest: ['spine', 'hips'], upperChest: ['chest', 'spine', 'hips'], neck: ['upperChest', 'chest', 'spine', 'hips'], head: ['neck', 'upperChest', 'chest', 'spine', 'hips'],
   leftShoulder: ['upperChest', 'chest', 'spine', 'hips'], rightShoulder: ['upperChest', 'chest', 'spine', 'hips'],
   leftUpperArm: ['leftShoulder', 'upperChest', 'chest', 'spine', 'hips'], rightUpperArm: ['rightShoulder', 'upperChest', 'chest', 'spine', 'hips'],
   leftLowerArm: ['leftUpperArm'], rightLowerArm: ['rightUpperArm'], leftHand: ['leftLowerArm'], rightHand: ['rightLowerArm'],
   leftUpperLeg: ['hips'], rightUpperLeg: ['hips'], leftLowerLeg: ['leftUpperLeg'], rightLowerLeg: ['rightUpperLeg'],
   leftFoot: ['leftLowerLeg'], rightFoot: ['rightLowerLeg'], leftToes: ['leftFoot'], rightToes: ['rightFoot'],
-};
+  leftEye: ['head', 'neck'], rightEye: ['head', 'neck'],
+  ...fingerParents('left'),
+  ...fingerParents('right'),
+} as unknown as Readonly<Record<HumanoidPart, readonly HumanoidPart[]>>;
 
-/** Parts whose tip is written (an End Site in BVH): the chain ends. */
-const TIPPED: ReadonlySet<HumanoidPart> = new Set(['head', 'leftHand', 'rightHand', 'leftFoot', 'rightFoot']);
+/** A finger part hangs from the finger's part before it, else the hand (a model without 親指０: 親指１ from 手首). */
+function fingerParents(side: 'left' | 'right'): Record<string, HumanoidPart[]> {
+  const out: Record<string, HumanoidPart[]> = {};
+  const hand = `${side}Hand` as HumanoidPart;
+  const chains = [['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal'], ...['Index', 'Middle', 'Ring', 'Little'].map((f) => [`${f}Proximal`, `${f}Intermediate`, `${f}Distal`])];
+  for (const c of chains) c.forEach((f, i) => (out[`${side}${f}`] = [...c.slice(0, i).reverse().map((x) => `${side}${x}` as HumanoidPart), hand]));
+  return out;
+}
+
+/** Parts whose tip is written where nothing hangs from them (an End Site in BVH): the chain ends. */
+const TIPPED: ReadonlySet<HumanoidPart> = new Set<HumanoidPart>(['head', 'leftHand', 'rightHand', 'leftFoot', 'rightFoot', 'leftToes', 'rightToes', 'leftEye', 'rightEye', ...HUMANOID_PARTS.filter((p) => /Distal$/.test(p))]);
 
 export interface HumanoidTake {
   /** Parts the model has, parents first. */
@@ -64,7 +76,8 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
   for (const p of HUMANOID_PARTS) {
     const name = MMD_BONE_OF[p];
     const b = name ? names.find(name) : -1;
-    if (b >= 0) {
+    // A part hangs from one the model has (fingers without a 手首 would be a second root): else it is left out.
+    if (b >= 0 && (p === 'hips' || PART_PARENTS[p].some((q) => parts.includes(q)))) {
       parts.push(p);
       bones.push(b);
     }

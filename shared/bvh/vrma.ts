@@ -21,9 +21,9 @@ import type { CodecError, Diagnostic, Outcome } from '../vmd/errors';
 import type { Quat, Vec3 } from '../vmd/records';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { BvhChannel, BvhJoint, BvhMotion } from './bvh-reader';
-import { isHumanoidPart, type HumanoidPart } from './humanoid';
+import { isFingerPart, isHumanoidPart, type HumanoidPart } from './humanoid';
 import { importBvh, type ImportOptions, type ImportReport } from './import';
-import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEuler, sub } from './quat';
+import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEuler, rotate, sub } from './quat';
 import { humanoidTake } from './take';
 import { stageMotionRefusal } from '../vmd/inspect';
 
@@ -251,7 +251,8 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
   // Segment ends per part: its first child along the chain (the take's tree), or its tip.
   const children: number[][] = t.parts.map(() => []);
   t.parent.forEach((p, k) => p >= 0 && children[p].push(k));
-  const segPref: Partial<Record<HumanoidPart, HumanoidPart[]>> = { hips: [], spine: ['chest', 'upperChest', 'neck'], chest: ['upperChest', 'neck'], upperChest: ['neck'] };
+  // A hand points along its tip (手首's tail), not at a finger.
+  const segPref: Partial<Record<HumanoidPart, HumanoidPart[]>> = { hips: [], spine: ['chest', 'upperChest', 'neck'], chest: ['upperChest', 'neck'], upperChest: ['neck'], leftHand: [], rightHand: [] };
   const C: Quat[] = t.parts.map((part, k) => {
     let e: Vec3 | null = null, d: Vec3 | null = null;
     const pref = segPref[part];
@@ -266,6 +267,15 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
     }
     return e && d && len(e) > 1e-9 ? fromTo(d, e) : [0, 0, 0, 1];
   });
+  // Fingers keep their shape against the hand: laid out turned as the hand is turned onto ±X, and turned
+  // by the hand's C, so at rest a finger's local rotation is none and it bends as the model's finger does.
+  const handTurn = (part: HumanoidPart): number => (isFingerPart(part) ? t.parts.indexOf(part.startsWith('left') ? 'leftHand' : 'rightHand') : -1);
+  t.parts.forEach((part, k) => {
+    const h = handTurn(part);
+    if (h < 0) return;
+    C[k] = C[h];
+    tOffset[k] = rotate(qconj(C[h]), offset[k]);
+  });
   const nodes: VrmaNode[] = t.parts.map((part, k) => ({
     name: part,
     parent: t.parent[k],
@@ -278,7 +288,8 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
     if (!tip || children[k].length) return;
     const o = sub(tip, t.restPosition[k]);
     const s = ARM_CHAIN[part];
-    const to: Vec3 = s ? [s * len(o), 0, 0] : o;
+    const h = handTurn(part);
+    const to: Vec3 = s ? [s * len(o), 0, 0] : h >= 0 ? rotate(qconj(C[h]), o) : o;
     nodes.push({ name: `${part}_tip`, parent: k, translation: fromMmdVec(to).map((x) => x * METERS_PER_UNIT) as Vec3, rotation: [0, 0, 0, 1] });
   });
   const humanBones: Record<string, number> = {};
