@@ -11,6 +11,8 @@ import { buildTracks, BLOCK_KINDS, type Diagnostic, type VmdDocument } from '../
 import { compareMotionToModel } from '../../shared/pmx';
 import type { ModelData } from '../../shared/pmx';
 import type { ImportReport } from '../../shared/bvh/import';
+import { leftOutWarning } from '../../shared/bvh/take';
+import { unusedMorphsWarning } from '../../shared/bvh/vrma';
 
 /** How many names a warning lists before it says how many more there are. */
 const LISTED = 5;
@@ -53,6 +55,11 @@ export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: 
   const who = standard ? 'the standard skeleton' : 'the model';
   const w = noBoneMovedWarning(doc, model, who, `the BVH is ${who} standing still`);
   return w ? [w] : [];
+}
+
+/** export-bvh's and export-vrma's warnings for what the motion moves that the file cannot carry: bones that reach no humanoid joint, morphs no expression took. */
+export function humanoidExportWarnings(r: { leftOutBones: readonly string[]; unusedMorphs?: readonly string[] }): string[] {
+  return [leftOutWarning(r.leftOutBones), unusedMorphsWarning(r.unusedMorphs ?? [])].filter((w): w is string => w !== null);
 }
 
 /**

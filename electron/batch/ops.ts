@@ -33,7 +33,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
-import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -294,7 +294,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = exportBvh(d.value, model);
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, warnings: exportBvhWarnings(d.value, model, standard) } } };
+                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, warnings: [...exportBvhWarnings(d.value, model, standard), ...humanoidExportWarnings(x)] } } };
               }
             : async (bytes) => {
                 const d = readVmdInput(bytes);
@@ -302,7 +302,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = motionToVrma(d.value, model, { expressions });
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length, warnings: [...exportVrmaWarnings(d.value, model, standard, x.expressions.length), ...vrmaMapWarnings(op, map)] } } };
+                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length, warnings: [...exportVrmaWarnings(d.value, model, standard, x.expressions.length), ...vrmaMapWarnings(op, map), ...humanoidExportWarnings(x)] } } };
               },
       };
     }

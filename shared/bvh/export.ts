@@ -18,6 +18,8 @@ export interface BvhExportReport {
   frames: number;
   joints: string[];
   missingBones: string[];
+  /** Bones the motion moves that reach no joint (take.ts HumanoidTake.leftOut). */
+  leftOutBones: string[];
 }
 
 /** Numbers as BVH writers print them: fixed, six decimals, no "-0". */
@@ -79,5 +81,5 @@ export function exportBvh(doc: VmdDocument, model: ModelData): Outcome<{ text: s
   if (stage) return { ok: false, error: stage };
   const t = humanoidTake(doc, model);
   if (!t.ok) return t;
-  return { ok: true, value: { text: takeToBvh(t.value), report: { frames: t.value.frames, joints: t.value.parts.slice(), missingBones: t.value.missingBones } } };
+  return { ok: true, value: { text: takeToBvh(t.value), report: { frames: t.value.frames, joints: t.value.parts.slice(), missingBones: t.value.missingBones, leftOutBones: t.value.leftOut } } };
 }

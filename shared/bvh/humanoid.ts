@@ -17,6 +17,7 @@
 import type { BvhMotion } from './bvh-reader';
 import { len, sub } from './quat';
 import { bvhWorldAt } from './bvh-pose';
+import { canonicalBoneName } from '../retarget/bone-names';
 
 /** VRM 1.0's finger parts of one side, base to tip (thumb: metacarpal, proximal, distal; the others proximal, intermediate, distal). */
 const FINGERS = ['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal', 'IndexProximal', 'IndexIntermediate', 'IndexDistal', 'MiddleProximal', 'MiddleIntermediate', 'MiddleDistal', 'RingProximal', 'RingIntermediate', 'RingDistal', 'LittleProximal', 'LittleIntermediate', 'LittleDistal'] as const;
@@ -353,17 +354,31 @@ export function guessFromShape(m: BvhMotion): (HumanoidPart | null)[] {
 /** Joint names mapped by a map file, as given (joint name → part name, MMD bone name or `-`). */
 export type MapRows = ReadonlyMap<string, string>;
 
+/** A map row that took its part from another joint, which is left unmapped. */
+export interface LostPart {
+  /** The row's joint, the part it took, and the joint that had it. */
+  joint: string;
+  part: HumanoidPart;
+  from: string;
+  /** Where `from` had the part: an earlier row of the map file ('row'), or the built-in table or shape guess. */
+  by: 'row' | JointMap['source'];
+}
+
 /**
  * Applies map-file rows over `base`: each row's joint (its full name, or its bare name) takes the part
- * the row names — a part name, or an MMD bone name of MMD_BONE_OF — and '-' or '' unmaps it. Returns the
- * map, or the rows that named no joint or no part.
+ * the row names — a part name, or the MMD bone of a part (MMD_BONE_OF, in any spelling
+ * shared/retarget/bone-names.ts folds: 左人差指１, 左つま先EX, English names) — and '-' or '' unmaps it.
+ * Returns the map, the rows that named no joint or no part, and the rows that took a part from another
+ * joint (one joint per part: that joint is left unmapped).
  */
-export function withMapRows(m: BvhMotion, base: JointMap, rows: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[] } {
+export function withMapRows(m: BvhMotion, base: JointMap, rows: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[]; lost: LostPart[] } {
   const parts = base.parts.slice();
   const unknownJoints: string[] = [];
   const unknownTargets: string[] = [];
+  const lost: LostPart[] = [];
+  const fromRow = new Set<number>();
   const partOfMmd = new Map<string, HumanoidPart>();
-  for (const p of HUMANOID_PARTS) if (MMD_BONE_OF[p]) partOfMmd.set(MMD_BONE_OF[p]!, p);
+  for (const p of HUMANOID_PARTS) if (MMD_BONE_OF[p]) partOfMmd.set(canonicalBoneName(MMD_BONE_OF[p]!), p);
   for (const [joint, target] of rows) {
     const j = m.joints.findIndex((J) => !J.endSite && (J.name === joint || bareName(J.name) === joint));
     if (j < 0) {
@@ -375,14 +390,19 @@ export function withMapRows(m: BvhMotion, base: JointMap, rows: MapRows): { map:
       parts[j] = null;
       continue;
     }
-    const p = isHumanoidPart(t) ? t : partOfMmd.get(t);
+    const p = isHumanoidPart(t) ? t : partOfMmd.get(canonicalBoneName(t));
     if (!p) {
       unknownTargets.push(target);
       continue;
     }
     // One joint per part: a row moves the part from whichever joint had it.
-    for (let k = 0; k < parts.length; k++) if (parts[k] === p) parts[k] = null;
+    for (let k = 0; k < parts.length; k++) {
+      if (parts[k] !== p || k === j) continue;
+      parts[k] = null;
+      lost.push({ joint: m.joints[j].name, part: p, from: m.joints[k].name, by: fromRow.has(k) ? 'row' : base.source });
+    }
     parts[j] = p;
+    fromRow.add(j);
   }
-  return { map: { parts, source: rows.size ? 'file' : base.source }, unknownJoints, unknownTargets };
+  return { map: { parts, source: rows.size ? 'file' : base.source }, unknownJoints, unknownTargets, lost };
 }

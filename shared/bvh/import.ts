@@ -18,7 +18,8 @@ import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '.
 import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
 import { MODEL_NAME_LENGTH_V2 } from '../vmd/vmd-layout';
 import type { BvhMotion } from './bvh-reader';
-import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type MapRows } from './humanoid';
+import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type LostPart, type MapRows } from './humanoid';
+import { BoneNameIndex } from '../retarget/bone-names';
 import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
 
 export interface ImportOptions extends RetargetOptions {
@@ -211,16 +212,16 @@ function toOrigin(r: RetargetResult): void {
 }
 
 /** The joint map an import uses: built-in or guessed, with map-file rows over it. */
-export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[] } {
+export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[]; lost: LostPart[] } {
   const base = autoMap(m);
-  return rows && rows.size ? withMapRows(m, base, rows) : { map: base, unknownJoints: [], unknownTargets: [] };
+  return rows && rows.size ? withMapRows(m, base, rows) : { map: base, unknownJoints: [], unknownTargets: [], lost: [] };
 }
 
 /** BVH → VMD on `model`. Errors: E_RETARGET (the model cannot play it), E_ARGUMENT (options), E_NAME_* (a bone name). */
 export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = {}): Outcome<{ doc: VmdDocument; dense: VmdDocument; report: ImportReport; factor: number; notes: Diagnostic[] }> {
   const fail = (e: CodecError) => ({ ok: false as const, error: e });
   if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
-  const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [] } : importMap(m, opts.map);
+  const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [], lost: [] } : importMap(m, opts.map);
   const rt = retarget(m, mp.map.parts, model, opts);
   if (!rt.ok) return rt;
   const r = rt.value;
@@ -244,7 +245,23 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   // A map row that names nothing is a typo the user would not see in the counts: said here, once, for the
   // command line, the batch and the dialog alike.
   if (mp.unknownJoints.length) notes.push({ code: 'W_MAP_JOINTS', message: `map rows naming no joint of the capture (left out): ${mp.unknownJoints.join(' ')}`, params: { names: mp.unknownJoints.join(' ') } });
-  if (mp.unknownTargets.length) notes.push({ code: 'W_MAP_TARGETS', message: `map rows naming no humanoid part or bone (left out): ${mp.unknownTargets.join(' ')}`, params: { names: mp.unknownTargets.join(' ') } });
+  // A bone of the model that plays no humanoid part is said apart from a typo: the retargeting turns a bone
+  // as a part (its rest direction aligned to the joint's along the part's segment, its key taken against
+  // its parent part's), which a hair or tie bone has neither of.
+  const names = new BoneNameIndex(model.bones);
+  const modelBones = mp.unknownTargets.filter((t) => names.find(t.trim()) >= 0);
+  const nothing = mp.unknownTargets.filter((t) => !modelBones.includes(t));
+  if (nothing.length) notes.push({ code: 'W_MAP_TARGETS', message: `map rows naming no humanoid part or bone (left out): ${nothing.join(' ')}`, params: { names: nothing.join(' ') } });
+  if (modelBones.length)
+    notes.push({
+      code: 'W_MAP_BONE_NO_PART',
+      message: `map rows naming a bone of the model that plays no humanoid part (left out: a joint drives a bone only as one of the humanoid parts, whose rest direction and parent part the retargeting aligns it by; name a part, e.g. leftToes, or its MMD bone): ${modelBones.join(' ')}`,
+      params: { names: modelBones.join(' ') },
+    });
+  for (const l of mp.lost) {
+    const by = l.by === 'row' ? 'by an earlier row' : l.by === 'shape' ? 'as guessed from the shape' : `in the ${l.by} table`;
+    notes.push({ code: 'W_MAP_LOST', message: `map row ${l.joint} → ${l.part} takes the part from joint ${l.from} (${by}), which is left unmapped`, params: { joint: l.joint, part: l.part, from: l.from } });
+  }
   const warnings = notes.map((n) => n.message);
   let dense: VmdDocument;
   try {

@@ -10,9 +10,9 @@
 import { denseRefusal } from '../edit-core/dense-limit';
 import type { ModelData } from '../pmx/model-types';
 import { BoneNameIndex } from '../retarget/bone-names';
-import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
+import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import type { Vec3 } from '../vmd/records';
-import { buildTracks } from '../vmd/tracks';
+import { buildTracks, type MotionTracks } from '../vmd/tracks';
 import { sampleMorph } from '../vmd/sample';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { CodecError } from '../vmd/errors';
@@ -62,6 +62,12 @@ export interface HumanoidTake {
   hipsPosition: Float64Array;
   /** Motion bones the model lacks. */
   missingBones: string[];
+  /**
+   * Bones the motion moves (a key off rest) that the model has but whose motion reaches none of the parts:
+   * neither a part's bone nor above one, nor the source of an append or the goal of an IK chain that turns
+   * one (両目 is in the eyes, 足ＩＫ in the legs, センター in the hips; ネクタイ, hair, 左つま先 are not).
+   */
+  leftOut: string[];
   /** Morph weights per frame for every morph track of the motion (by name). */
   morphs: Map<string, Float64Array>;
 }
@@ -118,6 +124,7 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
     for (let k = 0; k < n; k++) worldRotation.set(pose.worldRotation.subarray(4 * bones[k], 4 * bones[k] + 4), (f * n + k) * 4);
     hipsPosition.set(pose.worldPosition.subarray(3 * hb, 3 * hb + 3), 3 * f);
   }
+  const leftOut = leftOutBones(skel, bones, tracks, poser.trackBone);
   const morphs = new Map<string, Float64Array>();
   const mt = tracks.morphs;
   mt.names.forEach((name, t) => {
@@ -125,5 +132,50 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
     for (let f = 0; f < frames; f++) w[f] = sampleMorph(mt, t, f);
     morphs.set(name, w);
   });
-  return { ok: true, value: { parts, parent, bones, restPosition, tip, frames, worldRotation, hipsPosition, missingBones: poser.missingBones, morphs } };
+  return { ok: true, value: { parts, parent, bones, restPosition, tip, frames, worldRotation, hipsPosition, missingBones: poser.missingBones, leftOut, morphs } };
+}
+
+/** HumanoidTake.leftOut: the moved tracks' bones whose motion reaches no part bone. */
+function leftOutBones(skel: Skeleton, partBones: readonly number[], tracks: MotionTracks, trackBone: Int32Array): string[] {
+  const reach = new Uint8Array(skel.count);
+  const up = (b: number) => {
+    for (let x = b, n = 0; x >= 0 && x < skel.count && !reach[x] && n < skel.count; x = skel.parent[x], n++) reach[x] = 1;
+  };
+  for (const b of partBones) up(b);
+  // Appends and IK chains carry a bone's motion into others: to a fixed point.
+  for (let changed = true; changed; ) {
+    changed = false;
+    skel.bones.forEach((b, i) => {
+      const src = b.appendParent;
+      if (reach[i] && src >= 0 && src < skel.count && !reach[src]) {
+        up(src);
+        changed = true;
+      }
+      const ik = skel.iks[i];
+      if (ik && !reach[i] && ik.links.some((l) => reach[l.bone])) {
+        up(i);
+        changed = true;
+      }
+    });
+  }
+  const bt = tracks.bones;
+  const out: string[] = [];
+  bt.names.forEach((name, t) => {
+    const b = trackBone[t];
+    if (b < 0 || reach[b]) return;
+    for (let k = bt.start[t]; k < bt.start[t + 1]; k++) {
+      const p = bt.position.subarray(3 * k, 3 * k + 3), r = bt.rotation.subarray(4 * k, 4 * k + 4);
+      if (Math.abs(p[0]) + Math.abs(p[1]) + Math.abs(p[2]) > 1e-6 || Math.abs(Math.abs(r[3]) - 1) > 1e-7) {
+        out.push(name);
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/** What an export says of HumanoidTake.leftOut (null: none; the first 12 named), for the command line and the batch alike. */
+export function leftOutWarning(names: readonly string[]): string | null {
+  if (!names.length) return null;
+  return `${names.length} keyed bone${names.length === 1 ? ' is' : 's are'} not in the humanoid skeleton and ${names.length === 1 ? 'was' : 'were'} left out: ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
 }

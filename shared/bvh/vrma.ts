@@ -62,6 +62,21 @@ export const DEFAULT_EXPRESSION_MAP: Readonly<Record<string, string>> = {
   happy: '笑い', angry: '怒り', sad: '困る', relaxed: 'なごみ', surprised: 'びっくり',
 };
 
+/**
+ * Other names MMD models give the default morph of an expression, tried in order where the table's own is
+ * not there (the motion keys none by it on export, the model lacks it on import): あにまさ式-derived models
+ * (wavefile's) have えー and no え, Gene has both, ああ/いい as wider あ/い. Shapes that are not the vowel
+ * (ワ, ∧, □, ω: mouth shapes a motion keys beside the vowels) are not taken for one.
+ */
+export const EXPRESSION_VARIANTS: Readonly<Record<string, readonly string[]>> = { aa: ['ああ'], ih: ['いい'], ee: ['えー'] };
+
+/** The morph names an expression may go by: the table's, then, where that is the default, its variants. */
+function morphCandidates(table: ReadonlyMap<string, string>, expr: string): string[] {
+  const m = table.get(expr);
+  if (m === undefined) return [];
+  return m === DEFAULT_EXPRESSION_MAP[expr] ? [m, ...(EXPRESSION_VARIANTS[expr] ?? [])] : [m];
+}
+
 /** The expression table with a map file's "morphs" rows over it (expression → morph; "-" or "" drops one). */
 export function parseExpressionMap(rows?: ReadonlyMap<string, string>): Map<string, string> {
   const t = new Map(Object.entries(DEFAULT_EXPRESSION_MAP));
@@ -206,7 +221,8 @@ export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOpti
   const trackOf = new Map(v.tracks.filter((t) => t.path === 'translation').map((t) => [t.node, t]));
   const p = [0, 0, 0];
   for (const [name, nd] of Object.entries(v.expressions)) {
-    const morph = table.get(name) ?? (modelMorphs.has(name) ? name : undefined);
+    const cands = morphCandidates(table, name);
+    const morph = cands.find((c) => modelMorphs.has(c)) ?? cands[0] ?? (modelMorphs.has(name) ? name : undefined);
     const t = trackOf.get(nd);
     if (!morph || !t) continue;
     const w = new Float64Array(frames);
@@ -222,7 +238,12 @@ export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOpti
   // Expression nodes and chain-end helpers are not joints anyone would map.
   const notJoints = new Set(Object.values(v.expressions).map((nd) => v.nodes[nd].name));
   const unmappedJoints = r.value.report.unmappedJoints.filter((n) => !notJoints.has(n.replace(/ \(root \d+\)$/, '')) && !n.endsWith('_tip'));
-  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions }, notes: r.value.notes } };
+  // A morph the model lacks is keyed still (the motion may go to another model), and said: a map row's
+  // typo would otherwise only show as a face that does not move. Not where the model has no morphs at all
+  // (the standard skeleton: the motion is made for whichever model plays it).
+  const lacking = model.morphs.length ? expressions.filter((e) => !e.inModel) : [];
+  const warnings = lacking.length ? [...r.value.report.warnings, `expressions whose morph the model lacks (keyed all the same): ${lacking.map((e) => `${e.expression} → ${e.morph}`).join(', ')}`] : r.value.report.warnings;
+  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions, warnings }, notes: r.value.notes } };
 }
 
 export interface VrmaExportReport {
@@ -230,6 +251,16 @@ export interface VrmaExportReport {
   bones: string[];
   expressions: { expression: string; morph: string }[];
   missingBones: string[];
+  /** Bones the motion moves that reach no humanoid bone (take.ts HumanoidTake.leftOut). */
+  leftOutBones: string[];
+  /** Morphs the motion moves (a weight above 0) that no expression of the table took. */
+  unusedMorphs: string[];
+}
+
+/** What export-vrma says of the morphs no expression took (null: none; the first 12 named). */
+export function unusedMorphsWarning(names: readonly string[]): string | null {
+  if (!names.length) return null;
+  return `${names.length} keyed morph${names.length === 1 ? ' has' : 's have'} no expression in the table and ${names.length === 1 ? 'was' : 'were'} left out (a --map file's "morphs" section adds rows): ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
 }
 
 const ARM_CHAIN: Readonly<Record<string, 1 | -1>> = { leftUpperArm: 1, leftLowerArm: 1, leftHand: 1, rightUpperArm: -1, rightLowerArm: -1, rightHand: -1 };
@@ -323,9 +354,10 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
   const table = opts.expressions ?? parseExpressionMap();
   const expressions: Record<string, number> = {};
   const used: { expression: string; morph: string }[] = [];
-  for (const [expr, morph] of table) {
-    const w = t.morphs.get(morph);
-    if (!w) continue;
+  for (const expr of table.keys()) {
+    const morph = morphCandidates(table, expr).find((c) => t.morphs.has(c));
+    if (morph === undefined) continue;
+    const w = t.morphs.get(morph)!;
     const k = nodes.length;
     nodes.push({ name: `Expression_${expr}`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
     const vals = new Float32Array(t.frames * 3);
@@ -334,5 +366,8 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
     expressions[expr] = k;
     used.push({ expression: expr, morph });
   }
-  return { ok: true, value: { vrma: { nodes, humanBones, expressions, tracks }, report: { frames: t.frames, bones: t.parts.slice(), expressions: used, missingBones: t.missingBones } } };
+  // Morphs the motion moves that no expression took: said, as the bones left out are.
+  const taken = new Set(used.map((u) => u.morph));
+  const unusedMorphs = [...t.morphs].filter(([name, w]) => !taken.has(name) && w.some((x) => x > 1e-6)).map(([name]) => name);
+  return { ok: true, value: { vrma: { nodes, humanBones, expressions, tracks }, report: { frames: t.frames, bones: t.parts.slice(), expressions: used, missingBones: t.missingBones, leftOutBones: t.leftOut, unusedMorphs } } };
 }

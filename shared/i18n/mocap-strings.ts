@@ -102,6 +102,8 @@ const en = {
   'mocap.importNote.W_MODEL_NAME_SJIS': 'The model’s name “{name}” has characters Shift_JIS lacks: written as “{written}”',
   'mocap.importNote.W_MAP_JOINTS': 'Map rows naming no joint of the capture (left out): {names}',
   'mocap.importNote.W_MAP_TARGETS': 'Map rows naming no humanoid part or bone (left out): {names}',
+  'mocap.importNote.W_MAP_BONE_NO_PART': 'Map rows naming a bone of the model that plays no humanoid part (left out: a joint drives a bone only as a humanoid part; name a part, e.g. leftToes, or its MMD bone): {names}',
+  'mocap.importNote.W_MAP_LOST': 'Map row {joint} → {part} takes the part from joint {from}, which is left unmapped',
   // A capture fps typed over a Frame Time that is right (W_BVH_FPS_OVERRIDE): the import takes it, and says so.
   'mocap.readNote.fpsSlower': 'Capture fps {fps} overrides the file\'s Frame Time ({fileFps} fps): the motion plays {times} slower than captured (the field is for a file whose Frame Time is wrong; leave it empty to use the file\'s)',
   'mocap.readNote.fpsFaster': 'Capture fps {fps} overrides the file\'s Frame Time ({fileFps} fps): the motion plays {times} faster than captured (the field is for a file whose Frame Time is wrong; leave it empty to use the file\'s)',
@@ -210,6 +212,8 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.importNote.W_MODEL_NAME_SJIS': 'モデル名「{name}」には Shift_JIS にない文字があるため「{written}」として書き込みます',
   'mocap.importNote.W_MAP_JOINTS': 'キャプチャのどの関節にも当たらないマップの行（使いません）：{names}',
   'mocap.importNote.W_MAP_TARGETS': 'どのヒューマノイド部位にもボーンにも当たらないマップの行（使いません）：{names}',
+  'mocap.importNote.W_MAP_BONE_NO_PART': 'どのヒューマノイド部位にも当たらないモデルのボーンを指すマップの行（使いません。関節が動かせるのはヒューマノイド部位としてのボーンだけです。leftToes などの部位か、その MMD ボーン名を指定してください）：{names}',
+  'mocap.importNote.W_MAP_LOST': 'マップの行 {joint} → {part} が関節 {from} の部位を取るため、{from} は対応なしになります',
   'mocap.readNote.fpsSlower': 'キャプチャ fps {fps} をファイルの Frame Time（{fileFps} fps）に代えて使いました。撮影より {times} ゆっくり再生されます（この欄は Frame Time が誤っているファイル用です。空欄にするとファイルの値を使います）',
   'mocap.readNote.fpsFaster': 'キャプチャ fps {fps} をファイルの Frame Time（{fileFps} fps）に代えて使いました。撮影より {times} 速く再生されます（この欄は Frame Time が誤っているファイル用です。空欄にするとファイルの値を使います）',
   'mocap.cameraMotionOff': 'カメラのモーションです（ボーンのキーなし）。書き出すポーズや体の動きがありません',

@@ -13,7 +13,7 @@ import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
 import { importBvh, type ImportReport } from '../../../shared/bvh/import';
 import type { Diagnostic } from '../../../shared/vmd';
-import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
@@ -183,7 +183,7 @@ export const exportBvhCommand: CommandInfo = {
         parse: (bytes) => readVmd(bytes),
         convert: (doc, model) => {
           const r = exportBvh(doc, model);
-          return r.ok ? { ok: true, value: { ...r.value, warnings: exportBvhWarnings(doc, model, p.model === null) } } : r;
+          return r.ok ? { ok: true, value: { ...r.value, warnings: [...exportBvhWarnings(doc, model, p.model === null), ...humanoidExportWarnings(r.value.report)] } } : r;
         },
         bytes: (v) => new TextEncoder().encode(v.text),
         report: ({ report: rep, warnings }) => ({
@@ -250,11 +250,14 @@ export const exportVrmaCommand: CommandInfo = {
           return r.ok ? { ok: true, value: { ...r.value, warnings: [...exportVrmaWarnings(doc, model, p.model === null, r.value.report.expressions.length), ...mapWarnings] } } : r;
         },
         bytes: (v) => writeVrma(v.vrma),
-        report: ({ report: rep, warnings }) => ({
-          json: { ...rep, warnings },
-          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
-          warnings,
-        }),
+        report: ({ report: rep, warnings }) => {
+          const all = [...warnings, ...humanoidExportWarnings(rep)];
+          return {
+            json: { ...rep, warnings: all },
+            line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
+            warnings: all,
+          };
+        },
       }),
     );
   },
