@@ -13,7 +13,7 @@ import { exportBvh } from '../../shared/bvh/export';
 import { MMD_BONE_OF, type HumanoidPart } from '../../shared/bvh/humanoid';
 import { motionToVrma, parseExpressionMap, vrmaAsCapture, vrmaToMotion } from '../../shared/bvh/vrma';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
-import type { MocapExportJob, MocapImportJob, MocapImportResult, MocapJointRow } from '../../shared/ipc/mocap-types';
+import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult, MocapJointRow } from '../../shared/ipc/mocap-types';
 import type { BvhMotion } from '../../shared/bvh/bvh-reader';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
 
@@ -78,23 +78,26 @@ export async function runImport(job: MocapImportJob, modelBytes: Uint8Array | nu
 }
 
 /** A VMD played on the model (IK solved) as .vrma or .bvh bytes. */
-export async function runExport(job: MocapExportJob, modelBytes: Uint8Array | null): Promise<TaskOutcome<Uint8Array>> {
+export async function runExport(job: MocapExportJob, modelBytes: Uint8Array | null): Promise<TaskOutcome<MocapExportResult>> {
   const mo = modelOrStandard(modelBytes, job.model);
   if (!mo.ok) return mo;
   const doc = readVmd(job.vmd);
   if (!doc.ok) return { ok: false, error: doc.error };
   if (job.format === 'bvh') {
     const r = exportBvh(doc.value, mo.value);
-    return r.ok ? { ok: true, value: new TextEncoder().encode(r.value.text) } : r;
+    return r.ok ? { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), leftOutBones: r.value.report.leftOutBones, unusedMorphs: [] } } : r;
   }
   const r = motionToVrma(doc.value, mo.value, { expressions: parseExpressionMap(job.morphs?.length ? new Map(job.morphs) : undefined) });
   if (!r.ok) return r;
-  return { ok: true, value: await writeVrma(r.value.vrma) };
+  return { ok: true, value: { bytes: await writeVrma(r.value.vrma), leftOutBones: r.value.report.leftOutBones, unusedMorphs: r.value.report.unusedMorphs } };
 }
+
+/** An export's bytes and what it says of the motion (MocapExportNotes). */
+export type MocapExportResult = MocapExportNotes & { bytes: Uint8Array };
 
 /** What the worker is asked and answers. */
 export type MocapWorkerRequest = { kind: 'import'; job: MocapImportJob; model: Uint8Array | null } | { kind: 'export'; job: MocapExportJob; model: Uint8Array | null };
-export type MocapWorkerReply = { ok: true; value: MocapImportResult | Uint8Array } | { ok: false; error: CodecError };
+export type MocapWorkerReply = { ok: true; value: MocapImportResult | MocapExportResult } | { ok: false; error: CodecError };
 /** What a worker posts: progress while it works, then its one reply. */
 export type MocapWorkerMessage = { kind: 'progress'; done: number; total: number } | { kind: 'reply'; reply: MocapWorkerReply };
 

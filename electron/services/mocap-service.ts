@@ -15,10 +15,10 @@ import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { errValue, okValue, type IpcResult, type SavedFile, type SaveOptions, type OpenedFile } from '../../shared/ipc/contract';
 import { MAP_EXTENSIONS, MODEL_EXTENSIONS } from '../../shared/ipc/file-types';
-import type { MocapExportJob, MocapImportJob, MocapImportResult } from '../../shared/ipc/mocap-types';
+import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult } from '../../shared/ipc/mocap-types';
 import { atomicWrite } from '../fs/files';
 import { findWorkerScript } from '../batch/engine';
-import { runRequest, type MocapWorkerMessage, type MocapWorkerReply, type MocapWorkerRequest } from '../mocap/mocap-task';
+import { runRequest, type MocapExportResult, type MocapWorkerMessage, type MocapWorkerReply, type MocapWorkerRequest } from '../mocap/mocap-task';
 import type { Emit } from './batch-service';
 import { readChecked } from './file-io';
 import { MAX_READ_BYTES } from './file-service';
@@ -30,7 +30,7 @@ export interface MocapService {
   importMocap(job: MocapImportJob): Promise<IpcResult<MocapImportResult>>;
   /** value: whether a running job of that id was found and stopped (it then answers E_CANCELLED). */
   cancelMocap(id: string): Promise<IpcResult<boolean>>;
-  exportMocap(file: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  exportMocap(file: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile & MocapExportNotes>>;
   readMapFile(file: string): Promise<IpcResult<OpenedFile>>;
   saveMapFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
 }
@@ -125,10 +125,10 @@ export function createMocapService(o: MocapServiceOptions = {}): MocapService {
       if (!model.ok) return model;
       const r = await run({ kind: 'export', job, model: model.value });
       if (!r.ok) return r;
-      const bytes = r.value as Uint8Array;
+      const { bytes, leftOutBones, unusedMorphs } = r.value as MocapExportResult;
       const w = await atomicWrite(abs, bytes, { overwrite: opts.overwrite ?? false });
       if (!w.ok) return w;
-      return okValue({ path: abs, bytesWritten: bytes.byteLength, backupPath: null });
+      return okValue({ path: abs, bytesWritten: bytes.byteLength, backupPath: null, leftOutBones, unusedMorphs });
     },
 
     readMapFile: (file) => readChecked(file, MAP_EXTENSIONS, 'a map file', MAX_MAP_FILE_BYTES),

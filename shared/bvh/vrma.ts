@@ -70,6 +70,13 @@ export const DEFAULT_EXPRESSION_MAP: Readonly<Record<string, string>> = {
  */
 export const EXPRESSION_VARIANTS: Readonly<Record<string, readonly string[]>> = { aa: ['ああ'], ih: ['いい'], ee: ['えー'] };
 
+/** The built-in morph of an expression on a model: the table's default, else the first variant the model has (as vrmaToMotion picks). */
+export function defaultMorphOf(expr: string, modelHas: (morph: string) => boolean): string | undefined {
+  const d = DEFAULT_EXPRESSION_MAP[expr];
+  if (d === undefined || modelHas(d)) return d;
+  return (EXPRESSION_VARIANTS[expr] ?? []).find(modelHas) ?? d;
+}
+
 /** The morph names an expression may go by: the table's, then, where that is the default, its variants. */
 function morphCandidates(table: ReadonlyMap<string, string>, expr: string): string[] {
   const m = table.get(expr);

@@ -94,6 +94,9 @@ const en = {
   'mocap.exportBvh': 'BVH…',
   'mocap.exportVrmaTitle': 'Export the motion as VRM Animation',
   'mocap.exportBvhTitle': 'Export the motion as BVH',
+  // After an export: what the motion moves that the file could not carry (export-bvh/export-vrma warn the same).
+  'mocap.exportLeftOut': 'Keyed bones not in the humanoid skeleton, left out ({count}): {names}',
+  'mocap.exportUnusedMorphs': 'Keyed morphs with no expression in the table, left out ({count}): {names}',
   // Export ▾'s items and Bake physics… for a camera or light motion (no bone keys): off, with the reason.
   // What the BVH reader ignored (W_BVH_FRAME_TIME), in the import dialog's report.
   'mocap.readNote.frameTime': 'Frame Time “{frameTime}” (line {line}) is not a usable frame time: ignored, the frames are read at the {fps} fps given',
@@ -207,6 +210,8 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.exportBvh': 'BVH…',
   'mocap.exportVrmaTitle': 'モーションを VRM アニメーションとして書き出し',
   'mocap.exportBvhTitle': 'モーションを BVH として書き出し',
+  'mocap.exportLeftOut': 'キーのあるボーンのうち {count} 個はヒューマノイドの骨格になく、書き出していません: {names}',
+  'mocap.exportUnusedMorphs': 'キーのあるモーフのうち {count} 個は表情の表になく、書き出していません: {names}',
   'mocap.readNote.frameTime': 'Frame Time「{frameTime}」（{line} 行目）はフレーム時間として使えないため無視し、指定の {fps} fps で読み込みました',
   'mocap.importNote.W_MODEL_NAME_LONG': 'モデル名「{name}」は Shift_JIS で {bytes} バイトあり、VMD のヘッダーに入る {limit} バイトを超えるため「{written}」として書き込みます',
   'mocap.importNote.W_MODEL_NAME_SJIS': 'モデル名「{name}」には Shift_JIS にない文字があるため「{written}」として書き込みます',

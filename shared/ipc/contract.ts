@@ -9,7 +9,7 @@
  */
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
 import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
-import type { MocapExportJob, MocapImportJob, MocapImportResult } from './mocap-types';
+import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult } from './mocap-types';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
@@ -224,7 +224,7 @@ export interface Requests {
   /** Stops a running importMocap or exportMocap by its job id; value: whether one was running. */
   cancelMocap(id: string): Promise<IpcResult<boolean>>;
   /** A VMD's bytes played on the model (IK solved) written as .vrma or .bvh at `path`, atomically; E_IO_EXISTS unless `overwrite`. */
-  exportMocap(path: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  exportMocap(path: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile & MocapExportNotes>>;
   /** Reads a joint map file (.csv or .json, the CLI's --map format). */
   readMapFile(path: string): Promise<IpcResult<OpenedFile>>;
   /** Writes a joint map file (.csv or .json) atomically; E_IO_EXISTS unless `overwrite`. */

@@ -90,3 +90,11 @@ export interface MocapExportJob {
   model: string | null;
   morphs?: [string, string][];
 }
+
+/** What an export carries that the motion moves (the app's notice says them, as export-bvh/export-vrma warn). */
+export interface MocapExportNotes {
+  /** Bones the motion moves that reach no humanoid joint (shared/bvh/take.ts HumanoidTake.leftOut). */
+  leftOutBones: string[];
+  /** VRMA only: morphs the motion moves that no expression took. */
+  unusedMorphs: string[];
+}

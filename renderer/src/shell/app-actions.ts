@@ -291,5 +291,9 @@ export async function exportCapture(format: MocapFormat): Promise<boolean> {
     return false;
   }
   notify.success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
+  // What the motion moves that the file could not carry, as export-bvh/export-vrma warn (the first 12 named).
+  const few = (names: string[]) => names.slice(0, 12).join(' ') + (names.length > 12 ? ` … (+${names.length - 12})` : '');
+  if (r.value.leftOutBones?.length) notify.warning({ key: 'mocap.exportLeftOut', params: { count: r.value.leftOutBones.length, names: few(r.value.leftOutBones) } });
+  if (r.value.unusedMorphs?.length) notify.warning({ key: 'mocap.exportUnusedMorphs', params: { count: r.value.unusedMorphs.length, names: few(r.value.unusedMorphs) } });
   return true;
 }

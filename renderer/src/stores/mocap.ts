@@ -22,7 +22,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { mappingCsv, parseMapping } from '../../../shared/motion-ops/rename';
 import { extensionOf, mocapFormatOf } from '../../../shared/ipc/file-types';
 import type { CodecError } from '../../../shared/vmd/errors';
-import { DEFAULT_EXPRESSION_MAP } from '../../../shared/bvh/vrma';
+import { DEFAULT_EXPRESSION_MAP, defaultMorphOf } from '../../../shared/bvh/vrma';
 import { useApi } from '../api';
 import { usePreviewStore } from './preview';
 import { fileNameOf } from '../paths';
@@ -242,7 +242,7 @@ export const useMocapStore = defineStore('mocap', () => {
     return names.map((expression) => {
       const set = morphRows.value[expression];
       // As the conversion (shared/bvh/vrma.ts): the row, else the built-in one, else a morph of the expression's own name.
-      const base = DEFAULT_EXPRESSION_MAP[expression] ?? (morphs.has(expression) ? expression : null);
+      const base = defaultMorphOf(expression, (x) => morphs.has(x)) ?? (morphs.has(expression) ? expression : null);
       const morph = set === undefined ? base : set === '-' || set === '' ? null : set;
       return { expression, morph, inFile: inFile.includes(expression), edited: set !== undefined, inModel: morph !== null && morphs.has(morph) };
     });
