@@ -3,9 +3,9 @@
 // VRMC_vrm_animation humanoid table and a rotation accessor's floats out of the BIN chunk. A finger node's
 // local rotation is the model's finger rotation turned into the VRMA's T-pose frame (conjugated by the hand's
 // rest turn), so its angle is the VMD key's angle at a keyed frame. The command also says, on stderr and in
-// --json, which keyed bones it left out (Gene's hair: bones no humanoid joint carries).
+// --json, which keyed bones it left out (Gene's hair: bones no humanoid joint carries), and the batch's report.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
@@ -98,5 +98,11 @@ describe.skipIf(!corpusPresent)('export-vrma of a model with fingers (Gene_light
     const warning = JSON.parse(r.out).warnings.find((w: string) => w.includes('keyed bones are not in the humanoid skeleton'));
     expect(warning).toMatch(/^\d+ keyed bones are not in the humanoid skeleton and were left out: .*前髪1_1/);
     expect(r.err).toContain(`vmd-studio: warning: ${warning}`);
+    // The batch's per-file report says the same.
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(corpusPath('gene/motion/02_laugh.vmd'), path.join(dir, 'in', 'laugh.vmd'));
+    const b = await run(['batch', 'export-vrma', 'in', '-o', 'out', '--model', corpusPath('gene/Gene_light.pmx'), '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
+    expect(b.code, b.err).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings).toContain(warning);
   });
 });
