@@ -305,14 +305,18 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
     }
     return e && d && len(e) > 1e-9 ? fromTo(d, e) : [0, 0, 0, 1];
   });
-  // Fingers keep their shape against the hand: laid out turned as the hand is turned onto ±X, and turned
-  // by the hand's C, so at rest a finger's local rotation is none and it bends as the model's finger does.
+  // Fingers keep their shape against the hand: laid out turned as the hand is turned onto ±X (H, the
+  // hand's C undone). Each finger's C is then the shortest turn from its laid-out segment onto the model's,
+  // as a reader aligns segments (import.ts, three-vrm): not H itself, whose twist about a thumb that points
+  // off the hand's line a reader cannot recover (a VMD → VRMA → VMD round trip turned 親指０ by 23°).
   const handTurn = (part: HumanoidPart): number => (isFingerPart(part) ? t.parts.indexOf(part.startsWith('left') ? 'leftHand' : 'rightHand') : -1);
   t.parts.forEach((part, k) => {
     const h = handTurn(part);
     if (h < 0) return;
-    C[k] = C[h];
     tOffset[k] = rotate(qconj(C[h]), offset[k]);
+    const next = children[k][0];
+    const e = next !== undefined ? sub(t.restPosition[next], t.restPosition[k]) : t.tip[k] ? sub(t.tip[k]!, t.restPosition[k]) : null;
+    C[k] = e && len(e) > 1e-9 ? fromTo(rotate(qconj(C[h]), e), e) : C[h];
   });
   const nodes: VrmaNode[] = t.parts.map((part, k) => ({
     name: part,
