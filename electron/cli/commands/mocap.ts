@@ -172,8 +172,10 @@ export const exportBvhCommand: CommandInfo = {
   usage: `vmd-studio export-bvh IN.vmd [--model MODEL.pmx|.pmd] -o OUT.bvh [--overwrite] [--json] [--quiet]
   Without --model the motion is played on the standard MMD skeleton (the preview's built-in figure).
   Writes the model's humanoid bones (下半身 as the hips with its position, 上半身…頭, shoulders to wrists,
-  legs to ankles, toe tips as End Sites) named as VRM humanoid bones, at 30 fps, in the model's units,
-  right-handed (Z mirrored from MMD), the motion as played: append and IK solved. import-bvh reads it back.`,
+  legs to ankles; the eyes 左目/右目, the fingers 親指０…小指３ and the toes 足先EX where the model has them;
+  chain ends' tips as End Sites) named as VRM humanoid bones, at 30 fps, in the model's units,
+  right-handed (Z mirrored from MMD), the motion as played: append and IK solved. import-bvh reads it back.
+  Bones the motion moves that reach none of them (sleeves, hair) are named in a warning.`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
     const p = await paths(a, io, '.bvh');
@@ -234,7 +236,9 @@ export const exportVrmaCommand: CommandInfo = {
   Without --model the motion is played on the standard MMD skeleton (the preview's built-in figure).
   Writes the humanoid bones' rotations and the hips' translation (meters: model units × 0.08) at 30 fps
   as played (append and IK solved), and the morphs of the expression table as expressions
-  (あ/い/う/え/お → aa/ih/ou/ee/oh, まばたき → blink, …; --map FILE's "morphs" section edits it).`,
+  (あ/い/う/え/お → aa/ih/ou/ee/oh, えー for ee where the motion has no え, まばたき → blink, …; --map FILE's
+  "morphs" section edits it). The humanoid bones include the eyes, fingers and toes where the model has
+  them; bones and morphs the motion moves that the file cannot carry are named in a warning.`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'map'], flags: COMMON_FLAGS, aliases: { o: 'output' } });
     const p = await paths(a, io, '.vrma');
