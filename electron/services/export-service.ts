@@ -43,10 +43,24 @@ export function createExportService(): ExportService {
       return open.size;
     },
     async begin(file, o = {}) {
-      const abs = path.resolve(file);
-      if (!EXPORT_EXTENSIONS.includes(path.extname(abs).toLowerCase())) {
-        return errValue('E_UNSUPPORTED', `export as ${EXPORT_EXTENSIONS.join(', ')}: ${path.basename(abs)}`, { file: abs });
+      // Never against this process's working folder: a relative name landed in the folder the server was
+      // started from (the repository) and was reported as written there. The dialog makes names absolute.
+      if (!path.isAbsolute(file)) {
+        return errValue('E_ARGUMENT', `${file}: a relative path; give the full path of the file to write`, { file });
       }
+      const abs = path.normalize(file);
+      const ext = path.extname(abs).toLowerCase();
+      if (!EXPORT_EXTENSIONS.includes(ext)) {
+        const said = ext ? `a ${ext} file` : 'a name without an extension';
+        return errValue('E_UNSUPPORTED', `${path.basename(abs)}: ${said}; a video is written as .mp4 or .webm, a PNG sequence as .png`, { file: abs });
+      }
+      // A missing folder is named as such (ENOENT at the temp's creation read "file not found" about the video).
+      const folder = path.dirname(abs);
+      const st = await fsp.stat(folder).catch((e: NodeJS.ErrnoException) => e);
+      if (st instanceof Error) {
+        if (st.code === 'ENOENT') return errValue('E_IO_NOT_FOUND', `the folder ${folder} does not exist`, { file: folder });
+        if (st.code === 'ENOTDIR') return errValue('E_IO_NOT_DIR', `${folder}: a part of the path is a file, not a folder`, { file: folder });
+      } else if (!st.isDirectory()) return errValue('E_IO_NOT_DIR', `${folder} is a file, not a folder`, { file: folder });
       let target: string;
       try {
         target = await writeTargetOf(abs);

@@ -4,7 +4,7 @@
  * at finish, abort leaves nothing, an existing file is kept unless overwrite; the arguments are validated;
  * under Electron only the chosen file (and its PNG-sequence siblings) may be written.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -94,5 +94,38 @@ describe('export service', () => {
       expect(r.ok ? null : r.error.code, other).toBe('E_IO_DENIED');
     }
     expect(names()).toEqual([]);
+  });
+
+  it('refuses a relative path: nothing is written into the working folder', async () => {
+    const h = handlers();
+    const cwd = process.cwd();
+    // The working folder moved into the temp folder: a relative name resolved against it would land there.
+    const work = path.join(dir, 'cwd');
+    mkdirSync(work);
+    process.chdir(work);
+    try {
+      for (const rel of ['clip.mp4', 'sub/clip.mp4', './clip.webm', '../clip.png']) {
+        const r = await dispatch(h, 'beginExportFile', [rel]);
+        expect(r.ok ? null : r.error.code, rel).toBe('E_ARGUMENT');
+        expect(r.ok ? '' : r.error.message, rel).toMatch(/relative path/);
+      }
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(readdirSync(work)).toEqual([]);
+    expect(names()).toEqual(['cwd']);
+  });
+
+  it('a missing folder is named as a folder; a name without an extension says so', async () => {
+    const h = handlers();
+    const missing = path.join(dir, 'nodir');
+    const r = await dispatch(h, 'beginExportFile', [path.join(missing, 'x.mp4')]);
+    expect(r.ok ? null : r.error).toEqual({ code: 'E_IO_NOT_FOUND', message: `the folder ${missing} does not exist`, file: missing });
+    writeFileSync(path.join(dir, 'afile'), 'x');
+    const through = await dispatch(h, 'beginExportFile', [path.join(dir, 'afile', 'x.mp4')]);
+    expect(through.ok ? null : through.error.code).toBe('E_IO_NOT_DIR');
+    const bare = await dispatch(h, 'beginExportFile', [path.join(dir, 'duet')]);
+    expect(bare.ok ? null : bare.error).toMatchObject({ code: 'E_UNSUPPORTED', message: 'duet: a name without an extension; a video is written as .mp4 or .webm, a PNG sequence as .png' });
+    expect(names()).toEqual(['afile']);
   });
 });
