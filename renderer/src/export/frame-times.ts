@@ -36,11 +36,14 @@ export function songStartInOutput(range: FrameRange, offsetFrames: number): numb
   return -(Math.floor(range.from) + offsetFrames) / MMD_FPS;
 }
 
-/** Output sizes the dialog offers: 720p, 1080p, or the scene's aspect at a chosen height (even sizes: encoders want them). */
+/**
+ * Output sizes the dialog offers: 720 or 1080 lines, or a chosen height, always in the scene's aspect (the
+ * preview's Frame, what the camera films: a 4:3 Frame at 720p is 960 × 720, never 1280 × 720 showing more at
+ * the sides than the Frame does). Even sizes: encoders want them.
+ */
 export function outputSize(choice: '720p' | '1080p' | 'scene', sceneAspect: number, height: number): { width: number; height: number } {
-  if (choice === '720p') return { width: 1280, height: 720 };
-  if (choice === '1080p') return { width: 1920, height: 1080 };
-  const h = 2 * Math.max(1, Math.round(Math.min(4320, Math.max(16, height)) / 2));
+  const asked = choice === '720p' ? 720 : choice === '1080p' ? 1080 : height;
+  const h = 2 * Math.max(1, Math.round(Math.min(4320, Math.max(16, Number.isFinite(asked) ? asked : 720)) / 2));
   const a = Number.isFinite(sceneAspect) && sceneAspect > 0 ? sceneAspect : 16 / 9;
   return { width: 2 * Math.max(1, Math.round((h * a) / 2)), height: h };
 }

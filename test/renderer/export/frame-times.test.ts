@@ -20,8 +20,12 @@ describe('export frame times', () => {
   });
 
   it('sizes: 720p, 1080p, the scene aspect at a height (even numbers)', () => {
-    expect(outputSize('720p', 4 / 3, 0)).toEqual({ width: 1280, height: 720 });
-    expect(outputSize('1080p', 4 / 3, 0)).toEqual({ width: 1920, height: 1080 });
+    expect(outputSize('720p', 16 / 9, 0)).toEqual({ width: 1280, height: 720 });
+    expect(outputSize('1080p', 16 / 9, 0)).toEqual({ width: 1920, height: 1080 });
+    // In the Frame's aspect: a 4:3 Frame is not filmed 16:9 (which showed more at the sides than the Frame).
+    expect(outputSize('720p', 4 / 3, 0)).toEqual({ width: 960, height: 720 });
+    expect(outputSize('1080p', 4 / 3, 0)).toEqual({ width: 1440, height: 1080 });
+    expect(outputSize('1080p', 9 / 16, 0)).toEqual({ width: 608, height: 1080 });
     expect(outputSize('scene', 4 / 3, 600)).toEqual({ width: 800, height: 600 });
     expect(outputSize('scene', 2.35, 1080)).toEqual({ width: 2538, height: 1080 });
     expect(outputSize('scene', 16 / 9, 481).height % 2).toBe(0);
