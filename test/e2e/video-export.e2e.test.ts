@@ -126,6 +126,10 @@ async function exportVideo(page: Page, o: { file: string; fps: 30 | 60; from: nu
   await page.fill('[data-testid="video-to"]', String(o.to));
   await page.waitForFunction(() => document.querySelector('[data-testid="video-codecs"]')?.textContent !== '');
   await page.selectOption('[data-testid="video-format"]', o.format ?? 'mp4');
+  // The preview's look (its grid and dark grey): frame 45 is compared with the preview's own picture. A video
+  // has no grid and MMD's white background unless chosen (video-dialog.e2e).
+  await page.check('[data-testid="video-grid"]');
+  await page.fill('[data-testid="video-background"]', '#2b2f36');
   await page.fill('[data-testid="video-path"]', o.file);
   await page.click('[data-testid="video-start"]');
   await page.waitForSelector('[data-testid="video-result"]', { timeout: 570_000 });

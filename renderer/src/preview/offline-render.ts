@@ -3,10 +3,11 @@
  * renderer on a canvas of the output's size, outside the page, drawing the same three.js scene (each
  * renderer uploads what it draws to its own context). `advanceTo` is PreviewEngine.advanceOffline, the
  * seam where a physics world steps; `draw` renders through the scene's camera with outlines and
- * without the editor's marks. Disposing gives the context back and puts the preview at its frame again.
+ * without the editor's marks, with the grid and background the dialog chose (the preview keeps its own). Disposing gives the context back and puts the preview at its frame again.
  */
 import * as THREE from 'three';
 import type { FrameSource } from '../export/video-export';
+import type { FrameLook } from '../stores/video-export';
 import type { PreviewEngine } from './preview-engine';
 
 export class OfflineFrameSource implements FrameSource {
@@ -19,6 +20,7 @@ export class OfflineFrameSource implements FrameSource {
     readonly width: number,
     readonly height: number,
     private readonly throughCamera: boolean,
+    private readonly look: FrameLook = { grid: false, background: '#ffffff' },
   ) {
     this.resumeAt = engine.currentFrame;
     this.canvas = document.createElement('canvas');
@@ -41,7 +43,7 @@ export class OfflineFrameSource implements FrameSource {
   }
 
   draw(): void {
-    this.engine.drawOffline(this.renderer, this.width, this.height, this.throughCamera);
+    this.engine.drawOffline(this.renderer, this.width, this.height, this.throughCamera, this.look);
   }
 
   /** The drawn picture's pixels (RGBA, rows top first), for tests and previews. */

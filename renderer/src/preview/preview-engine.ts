@@ -435,7 +435,7 @@ export class PreviewEngine {
    * aspect; outlines always on; without the editor's marks (picked bone, joint dots, pose handle, camera
    * frustum and path). Everything is put back as it was.
    */
-  drawOffline(renderer: THREE.WebGLRenderer, width: number, height: number, throughCamera: boolean): void {
+  drawOffline(renderer: THREE.WebGLRenderer, width: number, height: number, throughCamera: boolean, look: { grid: boolean; background: string } = { grid: true, background: '#2b2f36' }): void {
     const w = this.world;
     const aspect = width / height;
     const useMmd = throughCamera && w.cameraShown;
@@ -449,9 +449,11 @@ export class PreviewEngine {
     const edges = [w.model, ...this.companions.models()].filter((b): b is BuiltModel => !!b).map((b) => b.edges.mesh);
     const edgeWas = edges.map((e) => e.visible);
     for (const e of edges) e.visible = true;
+    const undress = w.dressForExport(look);
     try {
       renderer.render(w.scene, cam);
     } finally {
+      undress();
       for (const o of hidden) o.visible = true;
       edges.forEach((e, i) => (e.visible = edgeWas[i]));
       if (useMmd) {

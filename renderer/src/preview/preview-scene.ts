@@ -112,6 +112,24 @@ export class PreviewScene {
     this.gateSkeleton(this.figure.mesh.skeleton);
   }
 
+  /**
+   * Dresses the scene for one exported frame: the ground grid shown or not, the background in the chosen
+   * colour, and no fog (MMD has none; the editor's fog fades the grid into its dark grey, which a white
+   * background would show as a grey haze far off). Returns what puts the editor's look back: the preview
+   * itself never changes.
+   */
+  dressForExport(look: { grid: boolean; background: string }): () => void {
+    const background = this.scene.background, fog = this.scene.fog, grid = this.grid.visible;
+    this.scene.background = new THREE.Color(look.background);
+    this.scene.fog = null;
+    this.grid.visible = look.grid;
+    return () => {
+      this.scene.background = background;
+      this.scene.fog = fog;
+      this.grid.visible = grid;
+    };
+  }
+
   /** Recomputes every world matrix once, after objects were added, removed or moved outside posing. */
   refreshMatrices(): void {
     this.scene.updateMatrixWorld(true);

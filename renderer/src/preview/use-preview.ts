@@ -374,7 +374,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     // Render → Video… draws this scene offline with a renderer of its own (offline-render.ts).
     const live = engine;
-    stops.push(useVideoExportStore().attachSource((width, height, throughCamera) => new OfflineFrameSource(live, width, height, throughCamera)));
+    stops.push(useVideoExportStore().attachSource((width, height, throughCamera, look) => new OfflineFrameSource(live, width, height, throughCamera, look)));
     const box = el.parentElement ?? el;
     const scene = useSceneStore();
     const aspect = () => scene.outputAspect.ratio;

@@ -9,12 +9,52 @@ import { useApi } from '../api';
 import { useTimeStore } from './time';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
+import { useSettingsStore } from './settings';
+import { fileNameOf, folderOf } from '../paths';
+import { isAbsoluteTyped } from '../shell/file-dialog';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { outputFrameCount, outputSize } from '../export/frame-times';
 
-export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean) => FrameSource;
+/** How the exported frames look beside the scene itself: the editor's grid, and the background colour. */
+export interface FrameLook {
+  grid: boolean;
+  /** '#rrggbb'. */
+  background: string;
+}
+export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook) => FrameSource;
+
+/** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
+export const VIDEO_GRID_SETTING = 'video.grid';
+export const VIDEO_BACKGROUND_SETTING = 'video.background';
+export const VIDEO_SPEED_SETTING = 'video.msPerMegapixelFrame';
+/** MMD's default background: white (its 背景色 starts at 255, 255, 255); a video shows no grid, as MMD's output hides its ground and axes. */
+export const DEFAULT_VIDEO_BACKGROUND = '#ffffff';
+const EXTENSION_RE = /\.(mp4|webm|png)$/i;
+
+/** The extension a format's file has. */
+export const extensionOf = (format: ExportFormat): string => `.${format}`;
+
+function joinPath(dir: string, name: string): string {
+  const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+  return dir.endsWith('/') || dir.endsWith('\\') ? dir + name : dir + sep + name;
+}
+
+/**
+ * The path a typed name will be written to: never relative to the app's working folder (main refuses that),
+ * so a bare name or a relative path goes into `folder` (the scene's), `~` is the home folder, and a name
+ * without .mp4/.webm/.png gets the chosen format's extension (`duet` → `duet.mp4`; `duet.v2` → `duet.v2.mp4`,
+ * as Browse… and the save dialogs add it). '' stays '' (nothing chosen).
+ */
+export function resolveVideoPath(typed: string, format: ExportFormat, folder: string, home: string): string {
+  let p = typed.trim();
+  if (!p) return '';
+  if (p === '~' || /^~[\\/]/.test(p)) p = home ? joinPath(home, p.slice(2)) : p;
+  else if (!isAbsoluteTyped(p) && folder) p = joinPath(folder, p.replace(/^\.[\\/]/, ''));
+  if (/[\\/]$/.test(p)) p += 'video';
+  return EXTENSION_RE.test(p) ? p : p + extensionOf(format);
+}
 export type SizeChoice = '720p' | '1080p' | 'scene';
 export type ExportResult = { kind: 'done'; report: ExportReport } | { kind: 'cancelled' } | { kind: 'failed'; error: IpcError };
 
@@ -30,6 +70,11 @@ export const useVideoExportStore = defineStore('video-export', () => {
   const withMusic = ref(true);
   const path = ref('');
   const overwrite = ref(false);
+  /** The exported frames' grid and background (remembered in settings.ui); the preview keeps its own. */
+  const grid = ref(false);
+  const background = ref(DEFAULT_VIDEO_BACKGROUND);
+  /** The path last proposed: kept while the person has not typed another (re-proposed for a new scene). */
+  let proposed = '';
   const running = ref<ExportProgress | null>(null);
   const preparing = ref(false);
   const result = shallowRef<ExportResult | null>(null);
@@ -54,8 +99,76 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return outputSize(size.value, sceneAspect(), sceneHeight.value);
   }
 
+  /**
+   * Why the range cannot be rendered: a field that is no frame number (an empty field read as 0 before), or
+   * a start after the end; null when it can.
+   */
+  function rangeIssue(): 'from' | 'to' | 'reversed' | null {
+    const ok = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+    if (!ok(from.value)) return 'from';
+    if (!ok(to.value)) return 'to';
+    return from.value > to.value ? 'reversed' : null;
+  }
+
   function frameCount(): number {
+    if (rangeIssue()) return 0;
     return outputFrameCount({ from: from.value, to: to.value }, fps.value);
+  }
+
+  /**
+   * Where a bare name goes: beside the scene file, else the active document's file; else the folder the
+   * save dialogs start in (the last one used), else the home folder.
+   */
+  function defaultFolder(): string {
+    const scene = useSceneStore();
+    const settings = useSettingsStore();
+    const beside = scene.path ?? scene.active?.path ?? null;
+    if (beside) return folderOf(beside) || '/';
+    return settings.settings.lastDirectory ?? settings.appInfo?.homeDir ?? '';
+  }
+
+  /** The file proposed when the dialog opens and by Browse…: the scene's (or document's) name with the format's extension, in its folder. */
+  function defaultPath(): string {
+    const scene = useSceneStore();
+    const source = scene.path ?? scene.active?.path ?? null;
+    const stem = (source ? fileNameOf(source) : (scene.active?.fileName ?? '')).replace(/\.[^.]*$/, '') || 'video';
+    const folder = defaultFolder();
+    return folder ? joinPath(folder, stem + extensionOf(format.value)) : '';
+  }
+
+  /** The full path the field's text will write (see resolveVideoPath). */
+  function resolvedPath(): string {
+    return resolveVideoPath(path.value, format.value, defaultFolder(), useSettingsStore().appInfo?.homeDir ?? '');
+  }
+
+  /** Reads the remembered grid and background. */
+  function loadLook(): void {
+    const ui = useSettingsStore().settings.ui;
+    grid.value = ui[VIDEO_GRID_SETTING] === true;
+    const bg = ui[VIDEO_BACKGROUND_SETTING];
+    background.value = typeof bg === 'string' && /^#[0-9a-f]{6}$/i.test(bg) ? bg.toLowerCase() : DEFAULT_VIDEO_BACKGROUND;
+  }
+
+  /** Sets and remembers the grid and background. */
+  function setLook(look: Partial<FrameLook>): void {
+    if (look.grid !== undefined) grid.value = look.grid;
+    if (look.background !== undefined && /^#[0-9a-f]{6}$/i.test(look.background)) background.value = look.background.toLowerCase();
+    const settings = useSettingsStore();
+    void settings.update({ ui: { ...settings.settings.ui, [VIDEO_GRID_SETTING]: grid.value, [VIDEO_BACKGROUND_SETTING]: background.value } });
+  }
+
+  /** The last render's speed, in ms per frame of a million pixels (null: none yet on this computer). */
+  function measuredSpeed(): number | null {
+    const v = useSettingsStore().settings.ui[VIDEO_SPEED_SETTING];
+    return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : null;
+  }
+
+  /** An estimate of the render's time (ms) at the chosen size from the last render's speed; null when unknown. */
+  function estimateMs(): number | null {
+    const speed = measuredSpeed();
+    if (speed === null) return null;
+    const { width, height } = dimensions();
+    return speed * frameCount() * ((width * height) / 1e6);
   }
 
   async function probe(): Promise<void> {
@@ -74,6 +187,9 @@ export const useVideoExportStore = defineStore('video-export', () => {
     from.value = 0;
     to.value = Math.max(0, time.lastFrame);
     result.value = null;
+    loadLook();
+    // The scene's (or document's) name in its folder, filled in; a path the person typed is kept.
+    if (!path.value || path.value === proposed) path.value = proposed = defaultPath();
     open.value = true;
     void probe();
   }
@@ -90,7 +206,10 @@ export const useVideoExportStore = defineStore('video-export', () => {
   /** Runs the export with the dialog's choices; resolves with the outcome (also kept in `result`). */
   async function start(): Promise<ExportResult> {
     if (running.value || preparing.value) return { kind: 'failed', error: { code: 'E_BUSY', message: 'an export is running' } };
+    if (rangeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } });
     if (!factory) return (result.value = { kind: 'failed', error: { code: 'E_UNSUPPORTED', message: 'the 3D preview is not running' } });
+    // The field shows the full path that is written (a bare name beside the scene, the format's extension added).
+    path.value = resolvedPath();
     if (!path.value) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'no file chosen' } });
     const { width, height } = dimensions();
     // Playback would pose the scene between the export's frames and play the song over it.
@@ -103,7 +222,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     result.value = null;
     let source: FrameSource | null = null;
     try {
-      source = factory(width, height, throughCamera.value);
+      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value });
       const outcome = await runVideoExport(
         useApi(),
         source,
@@ -124,6 +243,12 @@ export const useVideoExportStore = defineStore('video-export', () => {
         controller.signal,
       );
       result.value = outcome.ok ? { kind: 'done', report: outcome.value } : isCancelled(outcome) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error };
+      // This computer's speed, for the next render's estimate (a render of a few frames says too little).
+      if (outcome.ok && outcome.value.frames >= 10 && outcome.value.elapsedMs > 0) {
+        const settings = useSettingsStore();
+        const speed = outcome.value.elapsedMs / outcome.value.frames / ((width * height) / 1e6);
+        void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: Math.round(speed * 100) / 100 } });
+      }
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };
     } finally {
@@ -135,5 +260,8 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return result.value!;
   }
 
-  return { open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, path, overwrite, running, preparing, result, support, attachSource, dimensions, frameCount, probe, show, close, cancel, start };
+  return {
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, path, overwrite, grid, background, running, preparing, result, support,
+    attachSource, sceneAspect, dimensions, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
+  };
 });

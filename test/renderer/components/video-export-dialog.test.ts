@@ -9,6 +9,8 @@ import VideoExportDialog from '../../../renderer/src/components/VideoExportDialo
 import { useVideoExportStore } from '../../../renderer/src/stores/video-export';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useTimeStore } from '../../../renderer/src/stores/time';
 
 setQuietApi();
 
@@ -119,6 +121,177 @@ describe('the video dialog says why an export failed', () => {
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
     expect(warn()).toContain('最終フレームを指定してください');
+    w.unmount();
+  });
+});
+
+// A new user's pass (an MMD video maker): the File field started empty with Render greyed and no word why,
+// `clip.mp4` went into the server's working folder, `duet` was refused for its missing extension, 720p
+// ignored a 4:3 Frame, From 100 To 50 read "0 frames, -1.63 s", an empty From counted as 0.
+describe('the video dialog as a video maker expects it', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  function dialog(locale: 'en' | 'ja' = 'en', o: { scene?: string | null; lastFrame?: number } = {}) {
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale };
+    s.appInfo = { name: 't', version: '0', mode: 'browser', nativeDialogs: false, platform: 'linux', homeDir: '/home/me', versions: { node: '' } };
+    if (o.scene !== undefined) useSceneStore().path = o.scene;
+    useTimeStore().setRange(o.lastFrame ?? 2816);
+    const v = useVideoExportStore();
+    v.show();
+    return { v, w: mount(VideoExportDialog, { attachTo: document.body }) };
+  }
+  const q = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+  const text = (id: string) => q(id)?.textContent?.trim() ?? null;
+  const field = () => q('video-path') as HTMLInputElement;
+  async function type(w: { vm: { $nextTick(): Promise<void> } }, id: string, value: string) {
+    const el = q(id) as HTMLInputElement;
+    el.value = value;
+    el.dispatchEvent(new Event('input'));
+    el.dispatchEvent(new Event('change'));
+    await w.vm.$nextTick();
+  }
+
+  it('the File field starts with the scene’s name and the format’s extension in its folder; Render is on', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await w.vm.$nextTick();
+    expect(field().value).toBe('/dance/duet.mp4');
+    expect((q('video-start') as HTMLButtonElement).disabled).toBe(false);
+    // The format's extension follows the format.
+    v.format = 'webm';
+    await w.vm.$nextTick();
+    expect(field().value).toBe('/dance/duet.webm');
+    w.unmount();
+  });
+
+  it('without a scene or document file: video.mp4 in the home folder', async () => {
+    const { w } = dialog('en');
+    await w.vm.$nextTick();
+    expect(field().value).toBe('/home/me/video.mp4');
+    w.unmount();
+  });
+
+  it('a bare name goes beside the scene file and the field shows the full path; a name without an extension gets the format’s', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await type(w, 'video-path', 'clip.mp4');
+    expect(field().value).toBe('/dance/clip.mp4');
+    await type(w, 'video-path', 'out/clip');
+    expect(field().value).toBe('/dance/out/clip.mp4');
+    await type(w, 'video-path', '/tmp/x/duet');
+    expect(field().value).toBe('/tmp/x/duet.mp4');
+    await type(w, 'video-path', '~/v/duet.v2');
+    expect(field().value).toBe('/home/me/v/duet.v2.mp4');
+    // A video extension picks the format (a .webm name never holds an MP4).
+    await type(w, 'video-path', 'clip.webm');
+    expect(field().value).toBe('/dance/clip.webm');
+    expect(v.format).toBe('webm');
+    // Render makes the typed name whole too (a field not left before pressing it).
+    v.format = 'mp4';
+    v.path = 'late';
+    expect(v.resolvedPath()).toBe('/dance/late.mp4');
+    w.unmount();
+  });
+
+  it('an empty File field says why Render is greyed', async () => {
+    for (const [locale, why] of [['en', 'Choose a file to write'], ['ja', '書き出すファイルを指定してください']] as const) {
+      setActivePinia(createPinia());
+      document.body.innerHTML = '';
+      const { w } = dialog(locale, { scene: '/dance/duet.vmdscene' });
+      await type(w, 'video-path', '');
+      expect((q('video-start') as HTMLButtonElement).disabled).toBe(true);
+      expect(text('video-blocked')).toBe(why);
+      w.unmount();
+    }
+  });
+
+  it('range: From after To says so and greys Render; an empty From is invalid, not 0; past the scene’s end is said; at 60 fps both counts are named', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    await type(w, 'video-from', '100');
+    await type(w, 'video-to', '50');
+    expect(text('video-range-error')).toBe('The range starts after it ends (frame 100 to 50): nothing to render');
+    expect(text('video-blocked')).toBe('The range starts after it ends (frame 100 to 50): nothing to render');
+    expect(q('video-frames')).toBeNull(); // never "0 frames, -1.63 s"
+    expect((q('video-start') as HTMLButtonElement).disabled).toBe(true);
+    await type(w, 'video-from', '');
+    expect(text('video-range-error')).toBe('The first frame is not a frame number: type 0 or more');
+    expect((q('video-from') as HTMLInputElement).classList.contains('invalid')).toBe(true);
+    expect((q('video-start') as HTMLButtonElement).disabled).toBe(true);
+    await type(w, 'video-from', '0');
+    await type(w, 'video-to', '9000');
+    expect(q('video-range-error')).toBeNull();
+    expect(text('video-past-end')).toBe('The scene ends at frame 2,816: the frames after it hold its last pose');
+    expect((q('video-start') as HTMLButtonElement).disabled).toBe(false);
+    await type(w, 'video-to', '2816');
+    expect(q('video-past-end')).toBeNull();
+    expect(text('video-frames')).toBe('2,817 frames, 93.90 s');
+    v.fps = 60;
+    await w.vm.$nextTick();
+    expect(text('video-frames')).toBe('2,817 MMD frames → 5,634 video frames, 93.90 s');
+    useSettingsStore().settings = { ...useSettingsStore().settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-frames')).toBe('MMD 2,817 フレーム → 動画 5,634 フレーム、93.90 秒');
+    await type(w, 'video-to', '50');
+    await type(w, 'video-from', '100');
+    expect(text('video-range-error')).toBe('開始が終了より後です(フレーム 100 〜 50): 書き出すものがありません');
+    w.unmount();
+  });
+
+  it('sizes follow the Frame’s aspect, said in the dialog', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    useSceneStore().setOutputAspect('4:3');
+    await w.vm.$nextTick();
+    v.size = '720p';
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('960 × 720');
+    expect(text('video-aspect')).toBe('Frame 4:3, as the preview’s Frame');
+    const options = [...document.querySelectorAll('[data-testid="video-size"] option')].map((o) => o.textContent!.trim());
+    expect(options.slice(0, 2)).toEqual(['720p (960 × 720)', '1080p (1440 × 1080)']);
+    w.unmount();
+  });
+
+  it('a missing folder is named as a folder, in both languages', async () => {
+    for (const [locale, said] of [['en', 'The folder /tmp/x/nodir does not exist'], ['ja', 'フォルダー /tmp/x/nodir がありません']] as const) {
+      setActivePinia(createPinia());
+      document.body.innerHTML = '';
+      const { v, w } = dialog(locale);
+      v.path = '/tmp/x/nodir/x.mp4';
+      v.result = { kind: 'failed', error: { code: 'E_IO_NOT_FOUND', message: 'the folder /tmp/x/nodir does not exist', file: '/tmp/x/nodir' } };
+      await w.vm.$nextTick();
+      expect(text('video-result')).toContain(said);
+      expect(text('video-result')).not.toMatch(/file not found|ファイルが見つかりません/i);
+      w.unmount();
+    }
+  });
+
+  it('grid off and a white background by default; both remembered in the settings', async () => {
+    const { v, w } = dialog('en');
+    await w.vm.$nextTick();
+    expect((q('video-grid') as HTMLInputElement).checked).toBe(false);
+    expect((q('video-background') as HTMLInputElement).value).toBe('#ffffff');
+    (q('video-grid') as HTMLInputElement).click();
+    await type(w, 'video-background', '#00ff00');
+    expect(useSettingsStore().settings.ui).toMatchObject({ 'video.grid': true, 'video.background': '#00ff00' });
+    w.unmount();
+    // A new dialog (as after a restart: the settings read back) shows them.
+    v.grid = false;
+    v.background = '#ffffff';
+    v.show();
+    expect([v.grid, v.background]).toEqual([true, '#00ff00']);
+  });
+
+  it('before rendering: the frame count and, once this computer has rendered, about how long (an estimate)', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('2,817 frames; the time left is estimated once the first frames are rendered');
+    // The last render: 50 ms per frame of a million pixels; 720p is 0.9216 Mpx: 2,817 × 46 ms ≈ 130 s.
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.msPerMegapixelFrame': 50 } };
+    v.size = '720p';
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');
     w.unmount();
   });
 });

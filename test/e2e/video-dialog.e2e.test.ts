@@ -1,0 +1,164 @@
+/**
+ * Render → Video…'s dialog as an MMD video maker uses it (a new user's pass found each of these), in Chromium
+ * through the browser mode, writing real files into a temp folder:
+ * - the File field starts filled with the scene's name and the format's extension in the scene's folder
+ *   (it started empty, Render greyed with no word why);
+ * - a bare name (`shot`) is written beside the scene, the field showing the full path and the format's
+ *   extension (a relative name went into the server's working folder; one without an extension was refused);
+ * - range messages: From after To, and an empty From, say why Render is greyed;
+ * - the sizes follow the preview's Frame (the scene file's 4:3): 720p writes 960 × 720 (it wrote 1280 × 720);
+ * - the exported picture has no grid and MMD's white background by default (the editor's grid, fog and dark
+ *   grey were baked into every video); "Show the grid" and a background colour change the exported frames
+ *   only: the preview keeps its own; read back from the PNG sequence's file with the tests' PNG reader;
+ * - a missing folder is named as a folder.
+ * The tests run in order on the scene the first one opens (run the file, not one test of it).
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, appForSuite, corpusPath, openSceneViaDialog, textOf, writeSceneFolder } from './harness';
+import { decodePng, type Rgba } from '../helpers/png';
+
+const pixel = (img: Rgba, x: number, y: number) => [...img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 3)];
+
+/** Pixels of the lower left quarter (the ground in front of the figure, which stands in the middle) unlike `bg`. */
+function unlikeBackground(img: Rgba, bg: number[]): number {
+  let n = 0;
+  for (let y = Math.floor(img.height / 2); y < img.height; y++)
+    for (let x = 0; x < Math.floor(img.width / 4); x++) {
+      const p = pixel(img, x, y);
+      if (Math.abs(p[0] - bg[0]) + Math.abs(p[1] - bg[1]) + Math.abs(p[2] - bg[2]) > 30) n++;
+    }
+  return n;
+}
+
+async function openDialog(page: Page): Promise<void> {
+  await page.click('[data-testid="cmd-export-video"]');
+  await page.waitForSelector('[data-testid="video-dialog"]');
+}
+
+/** Renders the dialog's choices and waits for the result line; returns its kind and text. */
+async function render(page: Page): Promise<{ kind: string | null; text: string }> {
+  await page.click('[data-testid="video-start"]');
+  await page.waitForSelector('[data-testid="video-result"]', { timeout: 120_000 });
+  return { kind: await page.getAttribute('[data-testid="video-result"]', 'data-kind'), text: await textOf(page, 'video-result') };
+}
+
+describe('Render → Video…: the dialog a video maker expects', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 900 } });
+  let dir = '';
+
+  it('the File field starts as the scene’s name with .mp4 in its folder; a bare name goes beside the scene with the format’s extension', async () => {
+    const { page } = s.app;
+    dir = path.join(s.tmp.dir, 'dance');
+    mkdirSync(dir);
+    const scenePath = writeSceneFolder(dir, [[corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd']], { actors: [{ name: 'Figure', model: null, motion: 'dance.vmd' }], activeActor: 0, aspect: { width: 4, height: 3 } }, 'duet.vmdscene');
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.title.includes('duet.vmdscene') && !!window.__vmdPreview?.info(), null, { timeout: 30_000 });
+    await openDialog(page);
+    expect(await page.inputValue('[data-testid="video-path"]')).toBe(path.join(dir, 'duet.mp4'));
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(false);
+    expect(await page.$('[data-testid="video-blocked"]')).toBeNull();
+    await s.app.screenshot('video-dialog-default');
+    // PNG: the field follows the format; a bare name is made whole where the field is left.
+    await page.selectOption('[data-testid="video-format"]', 'png');
+    expect(await page.inputValue('[data-testid="video-path"]')).toBe(path.join(dir, 'duet.png'));
+    await page.fill('[data-testid="video-path"]', 'shot');
+    await page.press('[data-testid="video-path"]', 'Tab');
+    expect(await page.inputValue('[data-testid="video-path"]')).toBe(path.join(dir, 'shot.png'));
+    // An empty field says why Render is greyed.
+    await page.fill('[data-testid="video-path"]', '');
+    await page.waitForSelector('[data-testid="video-blocked"]');
+    expect(await textOf(page, 'video-blocked')).toBe('Choose a file to write');
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(true);
+  }, 120_000);
+
+  it('range: From after To and an empty From say why Render is greyed; at 60 fps both counts are named', async () => {
+    const { page } = s.app;
+    await page.fill('[data-testid="video-path"]', 'shot');
+    await page.fill('[data-testid="video-from"]', '100');
+    await page.fill('[data-testid="video-to"]', '50');
+    await page.waitForSelector('[data-testid="video-range-error"]');
+    expect(await textOf(page, 'video-range-error')).toBe('The range starts after it ends (frame 100 to 50): nothing to render');
+    expect(await textOf(page, 'video-blocked')).toBe('The range starts after it ends (frame 100 to 50): nothing to render');
+    expect(await page.$('[data-testid="video-frames"]')).toBeNull();
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(true);
+    await s.app.screenshot('video-dialog-range-reversed');
+    await page.fill('[data-testid="video-from"]', '');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-range-error"]')?.textContent?.includes('first frame'));
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(true);
+    await page.fill('[data-testid="video-from"]', '0');
+    await page.fill('[data-testid="video-to"]', '89');
+    await page.selectOption('[data-testid="video-fps"]', '60');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-frames"]')?.textContent === '90 MMD frames → 180 video frames, 3.00 s');
+    expect(await page.$('[data-testid="video-range-error"]')).toBeNull();
+    await page.selectOption('[data-testid="video-fps"]', '30');
+  }, 60_000);
+
+  it('a 4:3 Frame at 720p writes 960 × 720; no grid and a white background by default; the grid and a red background when chosen; the preview keeps its own', async () => {
+    const { page } = s.app;
+    // The scene's Frame is 4:3 (its file says so).
+    await page.selectOption('[data-testid="video-size"]', '720p');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-dims"]')?.textContent === '960 × 720');
+    expect(await textOf(page, 'video-aspect')).toBe('Frame 4:3, as the preview’s Frame');
+    await page.selectOption('[data-testid="video-format"]', 'png');
+    await page.fill('[data-testid="video-from"]', '0');
+    await page.fill('[data-testid="video-to"]', '0');
+    expect(await page.isChecked('[data-testid="video-grid"]')).toBe(false);
+    expect(await page.inputValue('[data-testid="video-background"]')).toBe('#ffffff');
+    await page.fill('[data-testid="video-path"]', 'plain');
+    const plain = await render(page);
+    expect(plain.kind, plain.text).toBe('done');
+    const a = decodePng(new Uint8Array(readFileSync(path.join(dir, 'plain_000000.png'))));
+    expect([a.width, a.height]).toEqual([960, 720]);
+    expect(pixel(a, 2, 2)).toEqual([255, 255, 255]);
+    expect(pixel(a, a.width - 3, a.height - 3)).toEqual([255, 255, 255]);
+    const plainGround = unlikeBackground(a, [255, 255, 255]);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    copyFileSync(path.join(dir, 'plain_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-plain.png'));
+
+    await page.check('[data-testid="video-grid"]');
+    await page.fill('[data-testid="video-background"]', '#ff0000');
+    await page.fill('[data-testid="video-path"]', 'grid');
+    const grid = await render(page);
+    expect(grid.kind, grid.text).toBe('done');
+    await s.app.screenshot('video-dialog-done');
+    const b = decodePng(new Uint8Array(readFileSync(path.join(dir, 'grid_000000.png'))));
+    copyFileSync(path.join(dir, 'grid_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-grid.png'));
+    expect(pixel(b, 2, 2)).toEqual([255, 0, 0]);
+    const gridGround = unlikeBackground(b, [255, 0, 0]);
+    console.log(`[video-dialog] ground pixels unlike the background: ${plainGround} without the grid, ${gridGround} with it`);
+    expect(plainGround).toBe(0);
+    expect(gridGround).toBeGreaterThan(500);
+    // The preview draws its own dark grey still.
+    const shown = await page.evaluate(() => window.__vmdPreview!.frameImage());
+    const mine: Rgba = { width: shown.width, height: shown.height, data: new Uint8Array(Buffer.from(shown.rgba, 'base64')) };
+    const corner = pixel(mine, 1, 1);
+    expect(corner.every((c, i) => Math.abs(c - [0x2b, 0x2f, 0x36][i]) <= 3), `preview corner ${corner}`).toBe(true);
+    // Both remembered for the next dialog.
+    await page.click('[data-testid="video-close"]');
+    await openDialog(page);
+    expect(await page.isChecked('[data-testid="video-grid"]')).toBe(true);
+    expect(await page.inputValue('[data-testid="video-background"]')).toBe('#ff0000');
+  }, 300_000);
+
+  it('a missing folder is named as a folder', async () => {
+    const { page } = s.app;
+    const nodir = path.join(dir, 'nodir');
+    await page.fill('[data-testid="video-path"]', path.join(nodir, 'x'));
+    const r = await render(page);
+    expect(r.kind).toBe('failed');
+    expect(r.text).toBe(`The export failed: The folder ${nodir} does not exist: choose another, or make it first`);
+    expect(await page.inputValue('[data-testid="video-path"]')).toBe(path.join(nodir, 'x.png'));
+    expect(existsSync(nodir)).toBe(false);
+    await s.app.screenshot('video-dialog-no-folder');
+    // In Japanese too.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-result"]')?.textContent?.includes('がありません'));
+    expect(await textOf(page, 'video-result')).toBe(`書き出しに失敗しました: フォルダー ${nodir} がありません: 別のフォルダーを選ぶか、先に作成してください`);
+    await s.app.screenshot('video-dialog-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  }, 120_000);
+});
