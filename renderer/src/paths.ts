@@ -44,3 +44,8 @@ export function distinctNames(paths: readonly string[]): { name: string; folder:
     return { name: names[i], folder: tail(mine, k) };
   });
 }
+
+/** Whether a typed path is absolute: `/…`, `~`, `C:\…` / `C:/…`, or a `\\server` share. */
+export function isAbsoluteTyped(p: string): boolean {
+  return p.startsWith('/') || p === '~' || /^~[\\/]/.test(p) || /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
+}

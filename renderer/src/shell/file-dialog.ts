@@ -8,6 +8,7 @@ import type { FileFilter, IpcError } from '../../../shared/ipc/contract';
 import { useApi } from '../api';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSettingsStore } from '../stores/settings';
+import { isAbsoluteTyped } from '../paths';
 
 export type FileDialogMode = 'open' | 'save' | 'folder';
 
@@ -68,10 +69,6 @@ export async function pickPath(req: FileDialogRequest): Promise<PickedPath | nul
   return r.value ? { path: r.value, overwrite: req.mode === 'save' } : null;
 }
 
-/** Whether a typed path is absolute: `/…`, `~`, `C:\…` / `C:/…`, or a `\\server` share. */
-export function isAbsoluteTyped(p: string): boolean {
-  return p.startsWith('/') || p === '~' || /^~[\\/]/.test(p) || /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
-}
 
 /**
  * What the save dialog's name box holds: a plain name (saved in the folder shown), or a path — full

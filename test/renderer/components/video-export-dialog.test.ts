@@ -3,8 +3,9 @@
 // line with the command line's option, where the dialog's own answer is its "Replace an existing file" box.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { setQuietApi } from '../../helpers/quiet-api';
+import { flushPromises, mount } from '@vue/test-utils';
+import { okVoid, setQuietApi } from '../../helpers/quiet-api';
+import { setApi } from '../../../renderer/src/api';
 import VideoExportDialog from '../../../renderer/src/components/VideoExportDialog.vue';
 import { useVideoExportStore } from '../../../renderer/src/stores/video-export';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
@@ -293,5 +294,45 @@ describe('the video dialog as a video maker expects it', () => {
     await w.vm.$nextTick();
     expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');
     w.unmount();
+  });
+});
+
+describe('under Electron (native dialogs) the proposed path is confirmed in the save dialog', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  it('Render first opens the native save dialog on the proposed path (main writes only where its dialog answered); Cancel renders nothing', async () => {
+    const asked: unknown[] = [];
+    let answer: string | null = null;
+    setApi(new Proxy({}, { get: (_t, name) => (name === 'pickSaveFile' ? async (o: unknown) => (asked.push(o), { ok: true, value: answer }) : okVoid) }) as never);
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'en' };
+    s.appInfo = { name: 't', version: '0', mode: 'electron', nativeDialogs: true, platform: 'linux', homeDir: '/home/me', versions: { node: '' } };
+    useSceneStore().path = '/dance/duet.vmdscene';
+    useTimeStore().setRange(89);
+    const v = useVideoExportStore();
+    v.show();
+    const w = mount(VideoExportDialog, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const start = () => (document.querySelector('[data-testid="video-start"]') as HTMLButtonElement).click();
+    start();
+    await flushPromises();
+    expect(asked).toMatchObject([{ defaultPath: '/dance/duet.mp4' }]);
+    expect(v.result).toBeNull(); // cancelled: nothing started
+    answer = '/dance/final.mp4';
+    start();
+    await flushPromises();
+    expect(asked).toHaveLength(2);
+    expect(v.path).toBe('/dance/final.mp4');
+    // It started (and, with no preview mounted in this test, says so).
+    expect(v.result).toMatchObject({ kind: 'failed', error: { message: 'the 3D preview is not running' } });
+    // Chosen once, Render goes straight on.
+    start();
+    await flushPromises();
+    expect(asked).toHaveLength(2);
+    w.unmount();
+    setQuietApi();
   });
 });
