@@ -49,6 +49,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
       { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
+      { label: c.t('menu.closeScene'), click: cmd('closeScene') },
       exportItem('menu.exportVpd', 'exportVpd', 'CmdOrCtrl+E'),
       {
         label: c.t('menu.exportMotion'),

@@ -15,6 +15,7 @@ export type { Locale } from './locale';
 import { sceneStrings } from './scene-strings';
 import { cameraStrings } from './camera-strings';
 import { sceneDocsStrings } from './scene-docs-strings';
+import { sceneSaveStrings } from './scene-save-strings';
 import { errorStrings } from './error-strings';
 import { uxStrings } from './ux-strings';
 import { bvhStrings } from './bvh-strings';
@@ -36,6 +37,7 @@ const en = {
   'menu.noRecent': 'No recent files',
   'menu.save': 'Save',
   'menu.saveAs': 'Save As…',
+  'menu.closeScene': 'Close Scene',
   'menu.exportVpd': 'Export VPD at Frame…',
   'menu.exportMotion': 'Export',
   'menu.exportVrma': 'VRM Animation (.vrma)…',
@@ -207,6 +209,7 @@ const ja: Record<StringKey, string> = {
   'menu.noRecent': '最近使ったファイルはありません',
   'menu.save': '上書き保存',
   'menu.saveAs': '名前を付けて保存…',
+  'menu.closeScene': 'シーンを閉じる',
   'menu.exportVpd': '現在フレームをVPDに書き出し…',
   'menu.exportMotion': '書き出し',
   'menu.exportVrma': 'VRM アニメーション (.vrma)…',
@@ -366,8 +369,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mocapStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mocapStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...sceneSaveStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mocapStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...sceneSaveStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mocapStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

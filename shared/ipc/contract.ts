@@ -168,6 +168,8 @@ export const MENU_COMMANDS = [
   /** File → Export → VRM Animation (.vrma) / BVH: the active document on the active actor's model. */
   'exportVrma',
   'exportBvh',
+  /** Scene → Close Scene (File → Close Scene in the native menu): asks about unsaved changes, then leaves the window empty. */
+  'closeScene',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

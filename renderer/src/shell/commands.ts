@@ -93,6 +93,18 @@ export async function saveAsWithDialog(): Promise<boolean> {
   return picked ? doc.saveAs(picked.path, { overwrite: picked.overwrite }) : false;
 }
 
+/**
+ * Save (Ctrl+S, File → Save): what the title's * promises. In a scene (a scene file, or an untitled one) with
+ * anything unsaved — a document or the scene file's own content (a stage, the music, an actor added) — that is
+ * Save All: the edited documents, then the scene file, as MMD's Ctrl+S saves the project. Else the active
+ * document (Save As when it has no file; "no unsaved changes" when it is saved).
+ */
+export async function saveCommand(): Promise<boolean> {
+  const scene = useSceneStore();
+  if ((scene.path !== null || scene.untitled) && scene.anyDirty) return saveAllWithDialog();
+  return saveOrSaveAs();
+}
+
 export async function saveOrSaveAs(): Promise<boolean> {
   const doc = useWorkspaceStore();
   if (!doc.isOpen) {
@@ -140,6 +152,20 @@ export async function saveAllWithDialog(): Promise<boolean> {
 }
 
 let closing = false;
+
+/**
+ * Scene → Close Scene: asks about each unsaved document and then the scene file, as closing the window does
+ * (Cancel, or a Save that did not write, keeps everything); then the window is left empty.
+ */
+export async function closeSceneAsking(): Promise<boolean> {
+  const scene = useSceneStore();
+  if (!scene.entries.length && !useWorkspaceStore().isOpen) return false;
+  if (!(await askEachBeforeClose())) return false;
+  const name = scene.path ? basenamePath(scene.path) : null;
+  scene.closeScene();
+  if (name) useNotifyStore().info({ key: 'scene.closedNotice', params: { name } });
+  return true;
+}
 
 /** Save / Don't Save / Cancel, naming what would be saved (before the window closes, or a document leaves the scene). */
 function askSave(name: string, key: 'scene.closeAsk' | 'scene.removeAsk' = 'scene.closeAsk') {
@@ -263,7 +289,10 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await useSettingsStore().clearRecent();
       return;
     case 'save':
-      await saveOrSaveAs();
+      await saveCommand();
+      return;
+    case 'closeScene':
+      await closeSceneAsking();
       return;
     case 'saveAs':
       await saveAsWithDialog();

@@ -375,7 +375,10 @@ export const useSceneStore = defineStore('scene', () => {
    */
   function openLone(content: DocumentContent) {
     const music = useMusicStore();
-    if (entries.value.length && music.loaded) music.unload();
+    if (entries.value.length && music.loaded) {
+      music.unload();
+      music.setOffset(0);
+    }
     const [id] = ws.open([content]);
     const camera = isCameraMotion(content.info);
     entries.value = [newEntry(id, camera ? 'camera' : 'actor', { model: usePreviewStore().model?.path ?? null })];
@@ -385,6 +388,38 @@ export const useSceneStore = defineStore('scene', () => {
     savedSignature.value = null;
     missingAudio.value = false;
   }
+
+  /**
+   * Close Scene: every document leaves (the workspace is empty, the history with them), and so do the scene file,
+   * its music and the actor's model: the window is as it starts. The caller asks about unsaved changes first
+   * (commands.ts closeSceneAsking).
+   */
+  function closeScene() {
+    const music = useMusicStore();
+    if (music.loaded) music.unload();
+    music.setOffset(0);
+    music.setVolume(1);
+    music.setMuted(false);
+    // Entries first (none), so the emptied workspace finds no actor to show.
+    entries.value = [];
+    lastActorId.value = null;
+    takenOut.clear();
+    ws.open([]);
+    path.value = null;
+    base = emptyScene();
+    savedSignature.value = null;
+    missingAudio.value = false;
+    pickedAspect.value = null;
+    if (usePreviewStore().model) usePreviewStore().requestFigure();
+  }
+
+  // A song loaded (chosen, dropped) replaces one the scene file named but that could not be read.
+  watch(
+    () => useMusicStore().name,
+    (n) => {
+      if (n !== null) missingAudio.value = false;
+    },
+  );
 
   /**
    * New motion: an empty, never-saved document for `modelName` (the model's name in its header) opens as a
@@ -811,6 +846,10 @@ export const useSceneStore = defineStore('scene', () => {
     const music = useMusicStore();
     // The previous scene's music goes whatever this scene names (a song that cannot be read leaves none).
     if (music.loaded) music.unload();
+    // Offset, volume and mute are this scene's, also when it has no song or names one that cannot be read.
+    music.setOffset(scene.audio?.offsetFrames ?? 0);
+    music.setVolume(scene.audio?.volume ?? 1);
+    music.setMuted(scene.audio?.muted ?? false);
     if (scene.audio) {
       const a = await api.readAudioFile(scene.audio.path);
       if (!a.ok) {
@@ -861,8 +900,11 @@ export const useSceneStore = defineStore('scene', () => {
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
     const cam = cameraEntry.value;
     const a = parseAspect(outputAspect.value.text);
-    const audio = music.loaded && music.path
-      ? { ...base.audio, path: music.path, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
+    // A song dropped on a browser's window is known by its name alone (as a dropped model): Save Scene leaves it
+    // out and says so (saveTo), never writing the old song's path as if it were the one playing.
+    const song = music.loaded ? (music.path ?? music.name) : null;
+    const audio = song !== null
+      ? { ...base.audio, path: song, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
       : missingAudio.value ? base.audio : null;
     return {
       ...base,
@@ -882,7 +924,10 @@ export const useSceneStore = defineStore('scene', () => {
     // the scene (paths are stored relative to it): its actor is written on the built-in figure, and the notice says so.
     const preview = usePreviewStore();
     const dropped = [...new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && preview.droppedBytes(m) !== null))];
-    const written = dropped.length ? { ...scene, actors: scene.actors.map((a) => (a.model !== null && dropped.includes(a.model) ? { ...a, model: null } : a)) } : scene;
+    let written = dropped.length ? { ...scene, actors: scene.actors.map((a) => (a.model !== null && dropped.includes(a.model) ? { ...a, model: null } : a)) } : scene;
+    const music = useMusicStore();
+    const droppedSong = music.loaded && !music.path ? music.name : null;
+    if (droppedSong !== null) written = { ...written, audio: null };
     const r = await useApi().saveScene(target, sceneBytes(written, target), { overwrite, backup: true });
     if (!r.ok) {
       useNotifyStore().error(r.error);
@@ -897,6 +942,7 @@ export const useSceneStore = defineStore('scene', () => {
     const left = scene.actors.filter((x) => !x.motion).length + (cameraEntry.value && !scene.camera ? 1 : 0);
     if (left) useNotifyStore().warning({ key: 'scene.notInScene', params: { n: left } });
     if (dropped.length) useNotifyStore().warning({ key: 'scene.droppedModel', params: { names: dropped.join(', ') } });
+    if (droppedSong !== null) useNotifyStore().warning({ key: 'scene.droppedMusic', params: { name: droppedSong } });
     return true;
   }
 
@@ -968,6 +1014,7 @@ export const useSceneStore = defineStore('scene', () => {
 
   return {
     path,
+    closeScene,
     outputAspect,
     setOutputAspect,
     entries,

@@ -836,7 +836,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const d = id === null ? null : docs.get(id);
     if (!d?.path) return false;
     if (!d.dirty) {
-      useNotifyStore().info({ key: 'notify.nothingToSave' });
+      useNotifyStore().info({ key: 'notify.noChanges' });
       return true;
     }
     return saveAs(d.path, { overwrite: true }, d.id);

@@ -173,7 +173,7 @@ describe('scene data is not lost without a question', () => {
     expect(await ws.save()).toBe(true);
     await runCommand('save');
     expect(saves()).toBe(0);
-    expect(renderText(useNotifyStore().items.at(-1)!.text!, 'en')).toBe(renderText({ key: 'notify.nothingToSave' }, 'en'));
+    expect(renderText(useNotifyStore().items.at(-1)!.text!, 'en')).toBe(renderText({ key: 'notify.noChanges' }, 'en'));
     editShown('bone');
     await runCommand('save');
     expect(saves()).toBe(1);
