@@ -104,6 +104,18 @@ export function followFrame(v: TimeView, f: number, mode: FollowMode, playing: b
 }
 
 /**
+ * Where a frame typed in the frame field puts the view: a frame already in view, a margin in from either edge,
+ * leaves it where it is; any other lands at a third of the width, with frames before it for context and more
+ * after it to come (as MMD's frame box does), never before the view's first frame.
+ */
+export function jumpFrame(v: TimeView, f: number, marginPx = 24): number {
+  const s = span(v);
+  const m = Math.min(marginPx, v.width / 4) / v.pxPerFrame;
+  if (f >= v.frameStart + m && f <= v.frameStart + s - m) return v.frameStart;
+  return Math.max(minFrameStart(v.pxPerFrame), f - s / 3);
+}
+
+/**
  * The view that shows frames [from, to] with `padPx` on each side (zoom to fit the motion, zoom to the
  * selection). A single frame (from = to) is shown at a comfortable zoom rather than the maximum.
  */

@@ -11,7 +11,7 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
-import { fitRange, followFrame, initialView, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
+import { fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
 export { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
@@ -148,6 +148,11 @@ export function createTimelineView() {
   function reveal(f: number) {
     follow(f, false);
   }
+  /** Scrolls so a frame typed in the frame field lands in view with context (timeline-math.jumpFrame). */
+  function jump(f: number) {
+    const next = jumpFrame(view, f);
+    if (next !== view.frameStart) view.frameStart = next;
+  }
   /**
    * Scrolls so frames a..b are all in view when they fit (centred, at the zoom as it is); when they do not
    * fit, so that a is (a range selected far from the view, or wider than it).
@@ -199,7 +204,7 @@ export function createTimelineView() {
     const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
     Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
   }
-  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, revealSpan, revealTrack, fit, fitFrames, initial };
+  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, jump, revealSpan, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;

@@ -2,7 +2,7 @@
 // Expected values are worked by hand from the definitions (frame at x = frameStart + x / pxPerFrame).
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PX_PER_FRAME, MIN_PX_PER_FRAME, fitRange, followFrame, initialView, medianKeyGap, minFrameStart, xOfFrame, zoomAtFrame, zoomAtX,
+  MAX_PX_PER_FRAME, MIN_PX_PER_FRAME, fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, xOfFrame, zoomAtFrame, zoomAtX,
 } from '../../../renderer/src/editor/timeline-math';
 
 const view = (frameStart: number, pxPerFrame: number, width = 1000) => ({ frameStart, pxPerFrame, width });
@@ -123,5 +123,23 @@ describe('the first view', () => {
     expect(v.pxPerFrame).toBeCloseTo(960 / 60, 12);
     expect(v.frameStart).toBeCloseTo(-20 / v.pxPerFrame, 12);
     expect(initialView(1000, 4800, 0).pxPerFrame).toBeCloseTo(960 / 4800, 12);
+  });
+});
+
+describe('jumpFrame (a frame typed in the frame field)', () => {
+  // 500 frames across at 2 px/frame, from frame 1000; a margin of 24 px = 12 frames.
+  const v = view(1000, 2);
+  it('a frame well inside the view leaves it', () => {
+    expect(jumpFrame(v, 1012)).toBe(1000);
+    expect(jumpFrame(v, 1488)).toBe(1000);
+  });
+  it('a frame after the view, before it, or at an edge lands at a third of the width (not at the far edge)', () => {
+    expect(jumpFrame(v, 3000)).toBeCloseTo(3000 - 500 / 3);
+    expect(jumpFrame(v, 400)).toBeCloseTo(400 - 500 / 3);
+    expect(jumpFrame(v, 1495)).toBeCloseTo(1495 - 500 / 3);
+    expect(jumpFrame(v, 1003)).toBeCloseTo(1003 - 500 / 3);
+  });
+  it('never before the first frame’s pad', () => {
+    expect(jumpFrame(v, 50)).toBe(minFrameStart(2));
   });
 });
