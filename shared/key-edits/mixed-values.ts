@@ -10,7 +10,7 @@ import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKe
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
 import { RecordSet } from './record-set';
-import type { NumericValues, ValueEdit } from './values';
+import { shadowRangeOf, storedShadowDistance, type NumericValues, type ValueEdit } from './values';
 
 /** The numeric field groups of the inspector (each one value or a row of components). */
 export type NumericGroup = keyof NumericValues;
@@ -18,8 +18,9 @@ export type NumericGroup = keyof NumericValues;
 /** Decimal places each field shows; values equal at this precision count as the same. */
 export const FIELD_DIGITS: Record<NumericGroup | 'frame', number> = {
   frame: 0, position: 4, euler: 3, quaternion: 5, weight: 4, distance: 4, target: 4, cameraRotation: 3, fov: 0, color: 4, direction: 4,
-  // Stored self-shadow distances are small (MMD writes 0.1 − 0.00001 × the panel's value): 5 places show each step.
-  shadowDistance: 5,
+  // The self-shadow distance as MMD's panel shows it (0–9999, shadowRangeOf); 2 places show a float32's steps
+  // near the whole numbers MMD writes (0.01125 reads 8875).
+  shadowDistance: 2,
 };
 
 /** One field over the selected keys: the active key's value, and whether the keys disagree. */
@@ -100,7 +101,7 @@ function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
     }
     case 'shadow': {
       const s = shadowKey(doc.shadow, i);
-      return { frame, numbers: { shadowDistance: [s.distance] }, flags: {}, shadowMode: s.mode };
+      return { frame, numbers: { shadowDistance: [shadowRangeOf(s.distance)] }, flags: {}, shadowMode: s.mode };
     }
     case 'ik': {
       const k = ikKey(doc.ik, i);
@@ -287,7 +288,10 @@ export function parseEntry(text: string): Entry | null {
  * other component stays each key's own.
  */
 export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEdit {
-  const single = group === 'weight' || group === 'distance' || group === 'fov' || group === 'shadowDistance';
+  // The self-shadow field is in MMD's units (shadowRangeOf): a range typed becomes the stored distance, an
+  // offset of the range the stored one's (a larger range is a smaller stored number).
+  if (group === 'shadowDistance') return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(entry.value) } : { offset: { shadowDistance: -entry.value / 100000 } };
+  const single = group === 'weight' || group === 'distance' || group === 'fov';
   const values: NumericValues = {};
   if (single) (values as Record<string, number>)[group] = entry.value;
   else {

@@ -32,8 +32,23 @@ export interface NumericValues {
   fov?: number;
   color?: Partial3;
   direction?: Partial3;
-  /** Self-shadow distance, as stored (float32; no conversion to what MMD's panel shows). */
+  /** Self-shadow distance, as stored (float32); the inspector shows and takes MMD's panel figure (shadowRangeOf). */
   shadowDistance?: number;
+}
+
+/**
+ * MMD's self-shadow panel shows the distance as a range S of 0–9999 (its default 8875); a VMD stores
+ * 0.1 − S / 100000 (8875 → 0.01125, SHADOW_DEFAULT). Not in the project's format notes: from MikuToga's VMD
+ * model (ShadowMotion: "0.1 - (S / 1.0E+5)", default 8875 ≈ 0.01125f) and XREngine's reader (S = 10000 −
+ * stored × 100000, the same line). The stored float stays as it is unless a key is edited.
+ */
+export function shadowRangeOf(stored: number): number {
+  return (0.1 - stored) * 100000;
+}
+
+/** The stored self-shadow distance for MMD's panel range `range` (see shadowRangeOf). */
+export function storedShadowDistance(range: number): number {
+  return 0.1 - range / 100000;
 }
 
 export interface ValueEdit extends NumericValues {

@@ -102,7 +102,8 @@ describe('self-shadow keys in the Camera group (browser mode)', () => {
     expect((await page.textContent('[data-testid="inspector-name"]'))?.trim()).toBe('Self-shadow');
     expect(await page.inputValue('[data-testid="inspector-frame"]')).toBe('10');
     expect(await page.inputValue('[data-testid="inspector-shadow-mode"]')).toBe('1');
-    expect(await page.inputValue('[data-testid="inspector-shadow-distance"]')).toBe('0.01125');
+    // MMD's panel figure: the stored 0.01125 is the range 8875 (0.1 − 8875 / 100000).
+    expect(await page.inputValue('[data-testid="inspector-shadow-distance"]')).toBe('8875');
     const options = await page.$$eval('[data-testid="inspector-shadow-mode"] option', (els) => els.map((e) => [(e as HTMLOptionElement).value, e.textContent?.trim()]));
     expect(options).toEqual([['0', 'Off'], ['1', 'Mode 1'], ['2', 'Mode 2']]);
     // The curve editor has nothing to show for it.

@@ -41,7 +41,7 @@ describe('key inspector on self-shadow keys', () => {
     useSceneStore().openBytes('cam.vmd', FILE, null);
   });
 
-  it('one key: its mode in a select of three, its distance as stored', async () => {
+  it('one key: its mode in a select of three, its distance as MMD’s panel shows it (stored 0.05: range 5000)', async () => {
     useSelectionStore().select([{ kind: 'shadow', record: 1 }]);
     const w = mount(KeyInspector);
     await settle(w);
@@ -49,7 +49,7 @@ describe('key inspector on self-shadow keys', () => {
     const select = w.get('[data-testid="inspector-shadow-mode"]').element as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.textContent?.trim()])).toEqual([['0', 'Off'], ['1', 'Mode 1'], ['2', 'Mode 2']]);
     expect(select.value).toBe('2');
-    expect((w.get('[data-testid="inspector-shadow-distance"]').element as HTMLInputElement).value).toBe('0.05');
+    expect((w.get('[data-testid="inspector-shadow-distance"]').element as HTMLInputElement).value).toBe('5000');
     expect((w.get('[data-testid="inspector-frame"]').element as HTMLInputElement).value).toBe('10');
     expect(w.find('[data-testid="inspector-pos-x"]').exists()).toBe(false);
   });
@@ -73,7 +73,7 @@ describe('key inspector on self-shadow keys', () => {
     expect(useHistoryStore().undoStack).toHaveLength(1);
     expect((select.element as HTMLSelectElement).dataset.mixed).toBe('false');
 
-    dist.value = '0.03';
+    dist.value = '7000';
     await w.get('[data-testid="inspector-shadow-distance"]').trigger('change');
     await settle(w);
     expect(distances()).toEqual([0, 1, 2].map(() => Math.fround(0.03)));

@@ -135,11 +135,17 @@ describe('self-shadow keys in the editor', () => {
     expect(record(out, 1)).toEqual([0, 1, f(0.01125)]);
     for (const i of differing(BYTES, out)) expect((i >= at(0) + 5 && i < at(0) + 9) || (i >= at(2) + 5 && i < at(2) + 9)).toBe(true);
     expect(writeVmd(revertDiff(dist.doc, dist.diff))).toEqual(BYTES);
-    // A relative entry adds to each key's own distance.
-    const rel = ok(editValues(doc, refs, entryEdit('shadowDistance', 0, parseEntry('+0.01')!)));
+    // A relative entry adds to each key's own range (MMD's panel figure): +1000 is 0.01 less stored.
+    const rel = ok(editValues(doc, refs, entryEdit('shadowDistance', 0, parseEntry('+1000')!)));
     out = writeVmd(rel.doc);
-    expect(record(out, 0)[2]).toBe(f(f(0.05) + 0.01));
-    expect(record(out, 2)[2]).toBe(f(f(0.1) + 0.01));
+    expect(record(out, 0)[2]).toBe(f(f(0.05) - 0.01));
+    expect(record(out, 2)[2]).toBe(f(f(0.1) - 0.01));
+    // A range typed is stored as MMD stores it: 8875 is its default's float (0.1 − 8875 / 100000), 0 is 0.1.
+    const typed = ok(editValues(doc, refs, entryEdit('shadowDistance', 0, parseEntry('8875')!)));
+    out = writeVmd(typed.doc);
+    expect(record(out, 0)[2]).toBe(f(0.01125));
+    expect(record(out, 2)[2]).toBe(f(0.01125));
+    expect(record(writeVmd(ok(editValues(doc, refs, entryEdit('shadowDistance', 0, parseEntry('0')!))).doc), 0)[2]).toBe(f(0.1));
     // A mode outside 0–2 writes nothing.
     const bad = ok(editValues(doc, refs, { shadowMode: 3 }));
     expect(writeVmd(bad.doc)).toEqual(BYTES);
@@ -167,18 +173,19 @@ describe('self-shadow keys in the editor', () => {
   it('the inspector summary: mode and distance, mixed where the selected keys differ', () => {
     const one = summarizeKeys(doc, [{ kind: 'shadow', record: 1 }], { kind: 'shadow', record: 1 })!;
     expect(one.shadowMode).toEqual({ value: 1, mixed: false });
-    expect(one.numbers.shadowDistance).toEqual([{ value: 0.01125, mixed: false }]);
+    // Shown as MMD's panel shows it: the stored 0.01125 is the range 8875.
+    expect(one.numbers.shadowDistance).toEqual([{ value: 8875, mixed: false }]);
     expect(one.frame).toEqual({ value: 0, mixed: false });
     const all: KeyRef[] = [0, 1, 2].map((record) => ({ kind: 'shadow', record }));
     const many = summarizeKeys(doc, all, all[0])!;
     expect(many.count).toBe(3);
     expect(many.shadowMode).toEqual({ value: 2, mixed: true });
-    expect(many.numbers.shadowDistance).toEqual([{ value: 0.05, mixed: true }]);
+    expect(many.numbers.shadowDistance).toEqual([{ value: 5000, mixed: true }]);
     // Two keys sharing a mode: not mixed.
     const same = parse(buildFixture({ shadows: [{ frame: 0, mode: 1, distance: 0.02 }, { frame: 9, mode: 1, distance: 0.02 }] }));
     const s = summarizeKeys(same, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 1 }], { kind: 'shadow', record: 0 })!;
     expect(s.shadowMode).toEqual({ value: 1, mixed: false });
-    expect(s.numbers.shadowDistance).toEqual([{ value: 0.02, mixed: false }]);
+    expect(s.numbers.shadowDistance).toEqual([{ value: 8000, mixed: false }]);
     // Other kinds carry no self-shadow mode.
     expect(summarizeKeys(doc, [{ kind: 'light', record: 0 }], { kind: 'light', record: 0 })!.shadowMode).toBeUndefined();
   });
