@@ -18,7 +18,7 @@ const ja: Record<SceneSaveStringKey, string> = {
   'notify.noChanges': '保存する変更はありません',
   'scene.closeSceneTitle': 'シーンとそのドキュメントを閉じます（未保存の変更は先に確認します）。ウィンドウは空になります',
   'scene.closedNotice': '{name} を閉じました',
-  'video.outlineNote': '動画には輪郭線（MMD のエッジ）が描かれます（プレビューの輪郭線スイッチに関わらず）',
+  'video.outlineNote': '動画には輪郭線（エッジ）を常に描きます（プレビューの輪郭線スイッチに関わらず）',
   'scene.droppedMusic': '{name}: ウィンドウにドロップした曲にはシーンファイルに書けるパスがないため、シーンは音楽なしで保存しました。♪ 音楽… で曲を選んでパスを与えてから、シーンをもう一度保存してください',
 };
 

@@ -27,7 +27,7 @@ async function check(page: Page, locale: 'en' | 'ja', shot: (n: string) => Promi
   await page.click('[data-testid="cmd-export-video"]');
   await page.waitForSelector('[data-testid="video-dialog"]');
   const [note] = await textFits(page, ['[data-testid="video-outline-note"]']);
-  expect(note.text).toBe(locale === 'en' ? 'Outlines (MMD’s edges) are drawn in the video, whatever the preview’s Outline switch' : '動画には輪郭線（MMD のエッジ）が描かれます（プレビューの輪郭線スイッチに関わらず）');
+  expect(note.text).toBe(locale === 'en' ? 'Outlines (MMD’s edges) are drawn in the video, whatever the preview’s Outline switch' : '動画には輪郭線（エッジ）を常に描きます（プレビューの輪郭線スイッチに関わらず）');
   expect(note.wide).toBe(false);
   await page.click('[data-testid="video-close"]');
 }
