@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath, fileDialogReady, notice, openFileViaDialog, openThroughDialog, saveThroughDialog, textOf } from './harness';
+import { appForSuite, corpusPath, dismissNotices, fileDialogReady, notice, openFileViaDialog, openThroughDialog, saveThroughDialog, textOf } from './harness';
 import { BONE, readVmd, writeVmd } from '../../shared/vmd';
 
 const LONG = 300_000;
@@ -23,15 +23,6 @@ const WALK = corpusPath('bvh11/resources/131_01.bvh');
 /** The UI's language; each test then waits for the text it reads in it. */
 const setLocale = (page: Page, locale: 'en' | 'ja') => page.selectOption('[data-testid="locale"]', locale);
 
-/** Every notice dismissed (the drawn ones and those counted as "+N more"), so that a screenshot shows the next alone. */
-async function dismissNotices(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
-    if (all) all.click();
-    else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
-  });
-  await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
-}
 
 /** A screenshot once the page's transitions (a notice sliding in) have ended. */
 async function settledShot(page: Page, shot: () => Promise<string>): Promise<void> {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, dropFiles, openFileViaDialog, openThroughDialog, textOf, fileForDrop, notice, notices } from './harness';
+import { appForSuite, corpusPath, dropFiles, openFileViaDialog, openThroughDialog, textOf, fileForDrop, notice, notices, dismissNotices } from './harness';
 import { corpusPresent } from '../helpers/corpus';
 import { pcm16Wav } from '../helpers/wav';
 
@@ -21,15 +21,6 @@ const tone = () => pcm16Wav(Int16Array.from({ length: 8000 }, (_, i) => Math.rou
 
 
 
-/** Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn). */
-async function dismissNotices(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
-    if (all) all.click();
-    else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
-  });
-  await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
-}
 
 describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => {
   const s = appForSuite();

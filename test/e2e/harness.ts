@@ -484,3 +484,13 @@ export async function notice(page: Page, text: string, timeout = 30_000): Promis
 
 /** Every notice's line now. */
 export const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
+
+/** Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn). */
+export async function dismissNotices(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
+    if (all) all.click();
+    else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
+  });
+  await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
+}

@@ -47,17 +47,23 @@ async function timelinePixel(page: Page, x: number, y: number): Promise<number[]
 
 const base64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
 
+/** A scene of the dance (actor Fig, no model) and the camera motion, written to `dir` and opened: the actor's tab active. */
+async function openDanceWithCamera(page: Page, dir: string): Promise<string> {
+  const scenePath = writeSceneFolder(dir, [[DANCE, 'dance.vmd'], [CAMERA_VMD, 'camera.vmd']], { actors: [{ name: 'Fig', model: null, motion: 'dance.vmd' }], activeActor: 0, camera: 'camera.vmd' });
+  await openSceneViaDialog(page, scenePath);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+  await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
+  expect(await tabs(page)).toEqual([['actor', true], ['camera', false]]);
+  return scenePath;
+}
+
 describe('the camera document in the actor’s timeline (browser mode)', () => {
   const s = appForSuite({ viewport: { width: 1500, height: 950 } });
 
   it('shows the camera group under the actor’s; a camera key pressed there is dragged, undone from the actor, saved alone', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    const scenePath = writeSceneFolder(dir, [[DANCE, 'dance.vmd'], [CAMERA_VMD, 'camera.vmd']], { actors: [{ name: 'Fig', model: null, motion: 'dance.vmd' }], activeActor: 0, camera: 'camera.vmd' });
-    await openSceneViaDialog(page, scenePath);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
-    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
-    expect(await tabs(page)).toEqual([['actor', true], ['camera', false]]);
+    await openDanceWithCamera(page, dir);
 
     // A camera key with no other key within 20 frames either side (a drag of 3 collides with nothing).
     const orig = new Uint8Array(readFileSync(CAMERA_VMD));
@@ -230,11 +236,7 @@ describe('↑/↓ over the actor’s and the camera document’s rows (browser m
   it('↑/↓ go on from the actor’s last row to the camera document’s camera, light and self-shadow rows and back, as drawn', async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    const scenePath = writeSceneFolder(dir, [[DANCE, 'dance.vmd'], [CAMERA_VMD, 'camera.vmd']], { actors: [{ name: 'Fig', model: null, motion: 'dance.vmd' }], activeActor: 0, camera: 'camera.vmd' });
-    await openSceneViaDialog(page, scenePath);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
-    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
-    expect(await tabs(page)).toEqual([['actor', true], ['camera', false]]);
+    await openDanceWithCamera(page, dir);
     await page.locator('[data-testid="track-list"]').hover();
     await page.mouse.wheel(0, 100_000);
     await page.waitForSelector('[data-testid="track-shadow"]');
