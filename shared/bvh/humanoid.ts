@@ -6,7 +6,7 @@
  *
  * Built-in joint tables: CMU's 3ds Max-friendly release (LeftCollar, LeftShoulder = upper arm, LeftHip,
  * LeftKnee…), CMU's MotionBuilder-friendly release (LeftShoulder = collar, LeftArm, LeftUpLeg, LowerBack,
- * Spine, Spine1…), Mixamo (mixamorig:Spine, Spine1, Spine2…; any `prefix:` is ignored) and the VRM
+ * Spine, Spine1…), Mixamo (mixamorig:Spine, Spine1, Spine2…; any `prefix:` is ignored, and `mixamorig_`) and the VRM
  * humanoid names themselves. The table that names most of a file's joints is taken; where none names
  * the hips and four limbs, `guessFromShape` reads the parts from the hierarchy's geometry.
  *
@@ -148,8 +148,16 @@ const VRM: Table = Object.fromEntries(HUMANOID_PARTS.map((p) => [p, p]));
 export const BUILTIN_MAPS: Readonly<Record<string, Table>> = { 'cmu-max': CMU_MAX, 'cmu-motionbuilder': CMU_MB, mixamo: MIXAMO, vrm: VRM };
 export type BuiltinMapName = keyof typeof BUILTIN_MAPS;
 
-/** A joint's name as the tables spell it: any `namespace:` prefix dropped. */
+/**
+ * Mixamo's rig prefix: `mixamorig:`, `mixamorig1:` (a second character in one scene), or with an underscore
+ * for the colon (`mixamorig_Hips`: Blender's FBX import renames the colon on some exports).
+ */
+const MIXAMO_PREFIX = /^mixamorig\d*[:_]/i;
+
+/** A joint's name as the tables spell it: Mixamo's prefix (MIXAMO_PREFIX) or any `namespace:` prefix dropped. */
 export function bareName(name: string): string {
+  const mx = MIXAMO_PREFIX.exec(name);
+  if (mx) return name.slice(mx[0].length);
   const i = name.lastIndexOf(':');
   return i >= 0 ? name.slice(i + 1) : name;
 }
@@ -183,11 +191,11 @@ function applyTable(m: BvhMotion, t: Table, inTree: boolean[]): (HumanoidPart | 
 
 /**
  * Names only one table's skeleton has: a tie between tables goes to the one whose signature the file shows
- * (Mixamo's `mixamorig:` prefix, `mixamorig1:` and the like included; the MotionBuilder release's LowerBack;
+ * (Mixamo's `mixamorig:` prefix, `mixamorig1:` and `mixamorig_` included: MIXAMO_PREFIX; the MotionBuilder release's LowerBack;
  * the 3ds Max release's lowerback, LeftCollar, LHipJoint).
  */
 const SIGNATURE: Readonly<Partial<Record<BuiltinMapName, (name: string) => boolean>>> = {
-  mixamo: (n) => /^mixamorig\d*:/i.test(n),
+  mixamo: (n) => MIXAMO_PREFIX.test(n),
   'cmu-motionbuilder': (n) => bareName(n) === 'LowerBack',
   'cmu-max': (n) => ['lowerback', 'LeftCollar', 'RightCollar', 'LHipJoint', 'RHipJoint'].includes(bareName(n)),
 };

@@ -513,8 +513,9 @@ describe('a Mixamo rig without Spine2', () => {
     return [...lines, 'MOTION', 'Frames: 1', 'Frame Time: 0.0333333', Array.from({ length: channels }, (_, i) => (i === 1 ? 100 : 0)).join(' '), ''].join('\n');
   };
 
-  for (const prefix of ['mixamorig:', '']) {
-    it(`${prefix ? 'named mixamorig:…' : 'without the prefix'}: Mixamo's table, Spine → spine (上半身), Spine1 → chest (上半身2)`, () => {
+  // mixamorig_ / mixamorig1_: Blender's exports that rename the colon (before, no table named them: a shape guess).
+  for (const prefix of ['mixamorig:', 'mixamorig_', 'mixamorig1_', '']) {
+    it(`${prefix ? `named ${prefix}…` : 'without the prefix'}: Mixamo's table, Spine → spine (上半身), Spine1 → chest (上半身2)`, () => {
       const bvh = readBvh(mixamoRig(prefix));
       if (!bvh.ok) throw new Error(bvh.error.message);
       const map = autoMap(bvh.value);
