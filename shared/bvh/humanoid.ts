@@ -6,9 +6,10 @@
  *
  * Built-in joint tables: CMU's 3ds Max-friendly release (LeftCollar, LeftShoulder = upper arm, LeftHip,
  * LeftKnee…), CMU's MotionBuilder-friendly release (LeftShoulder = collar, LeftArm, LeftUpLeg, LowerBack,
- * Spine, Spine1…), Mixamo (mixamorig:Spine, Spine1, Spine2…; any `prefix:` is ignored, and `mixamorig_`) and the VRM
- * humanoid names themselves. The table that names most of a file's joints is taken; where none names
- * the hips and four limbs, `guessFromShape` reads the parts from the hierarchy's geometry.
+ * Spine, Spine1…), Mixamo (mixamorig:Spine, Spine1, Spine2…; any `prefix:` is ignored, and `mixamorig_`) and
+ * the VRM humanoid names themselves (1.0's, or 0.x's thumb where the file has a ThumbIntermediate). The table
+ * that names most of a file's joints is taken; where none names the hips and four limbs, `guessFromShape`
+ * reads the parts from the hierarchy's geometry.
  *
  * A map file (`--map`) pairs joint names with parts or MMD bone names, in the rename map's format
  * (shared/motion-ops/rename.ts: CSV `joint,part` or JSON `{ "joint": "part" }`); its rows replace the
@@ -145,6 +146,21 @@ const MIXAMO = sides({ Hips: 'hips', Spine: 'spine', Spine1: 'chest', Spine2: 'u
 /** VRM humanoid bone names used as joint names (as VRM tools export BVH). */
 const VRM: Table = Object.fromEntries(HUMANOID_PARTS.map((p) => [p, p]));
 
+/**
+ * VRM 0.x's names, read where a file is clearly 0.x-named (it has a ThumbIntermediate, which 1.0 lacks): 0.x's
+ * thumb is Proximal → Intermediate → Distal where 1.0's is Metacarpal → Proximal → Distal, the same three
+ * joints, so 0.x's ThumbProximal is 1.0's metacarpal (MMD 親指０) and its Intermediate 1.0's proximal (親指１).
+ */
+const VRM0: Table = (() => {
+  const t: Record<string, HumanoidPart> = { ...VRM };
+  for (const s of ['left', 'right'] as const) {
+    delete t[`${s}ThumbMetacarpal`];
+    Object.assign(t, { [`${s}ThumbProximal`]: `${s}ThumbMetacarpal`, [`${s}ThumbIntermediate`]: `${s}ThumbProximal`, [`${s}ThumbDistal`]: `${s}ThumbDistal` });
+  }
+  return t;
+})();
+const isVrm0Name = (name: string) => /^(left|right)ThumbIntermediate$/.test(bareName(name));
+
 export const BUILTIN_MAPS: Readonly<Record<string, Table>> = { 'cmu-max': CMU_MAX, 'cmu-motionbuilder': CMU_MB, mixamo: MIXAMO, vrm: VRM };
 export type BuiltinMapName = keyof typeof BUILTIN_MAPS;
 
@@ -205,14 +221,16 @@ const SIGNATURE: Readonly<Partial<Record<BuiltinMapName, (name: string) => boole
  * hips and four limbs. A `mixamorig:` prefix decides Mixamo (its table naming those). A tie goes to the table
  * whose naming signature the file shows (SIGNATURE), then to the one that maps more parts an MMD bone plays (a
  * Mixamo rig without Spine2 names as many joints in the MotionBuilder table, but there Spine is the chest and
- * Spine1 the upper chest no MMD bone plays, and 上半身 none), then to the first in BUILTIN_MAPS' order.
+ * Spine1 the upper chest no MMD bone plays, and 上半身 none), then to the first in BUILTIN_MAPS' order. The VRM
+ * table reads VRM 0.x's thumb names (VRM0) where a joint is named ThumbIntermediate.
  */
 export function autoMap(m: BvhMotion): JointMap {
   const inTree = firstTree(m);
   const names = m.joints.filter((J, j) => inTree[j] && !J.endSite).map((J) => J.name);
   const candidates: { map: JointMap; count: number; signed: boolean; playable: number }[] = [];
+  const vrm0 = names.some(isVrm0Name);
   for (const [name, t] of Object.entries(BUILTIN_MAPS)) {
-    const parts = applyTable(m, t, inTree);
+    const parts = applyTable(m, name === 'vrm' && vrm0 ? VRM0 : t, inTree);
     const has = new Set(parts);
     if (!ESSENTIAL.every((p) => has.has(p))) continue;
     const sig = SIGNATURE[name as BuiltinMapName];

@@ -534,3 +534,43 @@ describe('a Mixamo rig without Spine2', () => {
   }
 
 });
+
+// VRM 0.x names its thumb Proximal → Intermediate → Distal, VRM 1.0 Metacarpal → Proximal → Distal: a file with a
+// ThumbIntermediate is 0.x-named, its thumb read as 1.0's three parts (MMD 親指０, 親指１, 親指２). Before, the
+// Intermediate was unmapped and the 0.x Proximal (the joint at the wrist) taken as 1.0's proximal (親指１).
+describe('VRM humanoid names', () => {
+  const vrmRig = (thumb: [string, string, string]) => {
+    const j = (name: string, off: string, inner: string[] = [], end?: string): string[] => [
+      `JOINT ${name}`, '{', `OFFSET ${off}`, 'CHANNELS 3 Zrotation Xrotation Yrotation', ...inner, ...(end ? ['End Site', '{', `OFFSET ${end}`, '}'] : []), '}',
+    ];
+    const hand = (s: string, x: number) => j(`${s}Hand`, `${25 * x} 0 0`, [
+      ...j(`${s}${thumb[0]}`, `${2 * x} 0 2`, j(`${s}${thumb[1]}`, `${2 * x} 0 2`, j(`${s}${thumb[2]}`, `${2 * x} 0 2`, [], `${x} 0 1`))),
+      ...j(`${s}IndexProximal`, `${8 * x} 0 1`, j(`${s}IndexIntermediate`, `${3 * x} 0 0`, j(`${s}IndexDistal`, `${2 * x} 0 0`, [], `${2 * x} 0 0`))),
+    ]);
+    const arm = (s: string, x: number) => j(`${s}Shoulder`, `${5 * x} 10 0`, j(`${s}UpperArm`, `${10 * x} 0 0`, j(`${s}LowerArm`, `${25 * x} 0 0`, hand(s, x))));
+    const leg = (s: string, x: number) => j(`${s}UpperLeg`, `${9 * x} -5 0`, j(`${s}LowerLeg`, '0 -42 0', j(`${s}Foot`, '0 -42 0', j(`${s}Toes`, '0 -8 12', [], '0 0 6'))));
+    const upper = j('spine', '0 10 0', j('chest', '0 14 0', [...j('neck', '0 16 0', j('head', '0 10 0', [], '0 15 0')), ...arm('left', 1), ...arm('right', -1)]));
+    const lines = ['HIERARCHY', 'ROOT hips', '{', 'OFFSET 0 100 0', 'CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation', ...upper, ...leg('left', 1), ...leg('right', -1), '}'];
+    const channels = 6 + 3 * lines.filter((l) => l.startsWith('JOINT')).length;
+    return [...lines, 'MOTION', 'Frames: 1', 'Frame Time: 0.0333333', Array.from({ length: channels }, (_, i) => (i === 1 ? 100 : 0)).join(' '), ''].join('\n');
+  };
+  const partsOf = (text: string, joints: string[]) => {
+    const bvh = readBvh(text);
+    if (!bvh.ok) throw new Error(bvh.error.message);
+    const map = autoMap(bvh.value);
+    expect(map.source).toBe('vrm');
+    return joints.map((n) => map.parts[bvh.value.joints.findIndex((J) => J.name === n)]);
+  };
+
+  it('VRM 0.x thumb (Proximal, Intermediate, Distal): the metacarpal, proximal and distal parts', () => {
+    const text = vrmRig(['ThumbProximal', 'ThumbIntermediate', 'ThumbDistal']);
+    expect(partsOf(text, ['leftThumbProximal', 'leftThumbIntermediate', 'leftThumbDistal', 'rightThumbProximal', 'rightThumbIntermediate', 'rightThumbDistal', 'leftIndexProximal', 'leftHand']))
+      .toEqual(['leftThumbMetacarpal', 'leftThumbProximal', 'leftThumbDistal', 'rightThumbMetacarpal', 'rightThumbProximal', 'rightThumbDistal', 'leftIndexProximal', 'leftHand']);
+  });
+
+  it('VRM 1.0 thumb (Metacarpal, Proximal, Distal): read as named', () => {
+    const text = vrmRig(['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal']);
+    expect(partsOf(text, ['leftThumbMetacarpal', 'leftThumbProximal', 'leftThumbDistal', 'rightThumbProximal']))
+      .toEqual(['leftThumbMetacarpal', 'leftThumbProximal', 'leftThumbDistal', 'rightThumbProximal']);
+  });
+});
