@@ -97,9 +97,10 @@ function boneOf(index: BoneNameIndex, name: string | null): number {
  * a bone with no tail whose one child lies apart from it (足首 → つま先) has its tip there, as the capture's
  * tip is its first joint below (captureTip). The standard skeleton (shared/skeleton/standard-figure.ts) gives
  * no bone a tail: its feet were left unaligned and their toes out of the contacts (CMU 131_01: 24 contacts
- * on it, heels only, 45 with toes on a model whose 足首 has its tail at つま先).
+ * on it, heels only, 45 with toes on a model whose 足首 has its tail at つま先). take.ts takes the same tip for
+ * the End Site export-bvh writes.
  */
-function modelTip(skel: Skeleton, b: number, onlyChild = false): Vec3 | null {
+export function modelTip(skel: Skeleton, b: number, onlyChild = false): Vec3 | null {
   const bone = skel.bones[b];
   const p = skel.restPosition;
   const at = (t: number): Vec3 | null => {
@@ -116,7 +117,7 @@ function modelTip(skel: Skeleton, b: number, onlyChild = false): Vec3 | null {
   return null;
 }
 
-const isFoot = (part: HumanoidPart) => part === 'leftFoot' || part === 'rightFoot';
+export const isFoot = (part: HumanoidPart) => part === 'leftFoot' || part === 'rightFoot';
 
 /**
  * The capture joint's tip: the first joint below it (first child first) at a non-zero distance, passing

@@ -18,6 +18,7 @@ import type { VmdDocument } from '../vmd/vmd-document';
 import type { CodecError } from '../vmd/errors';
 import { HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
+import { isFoot, modelTip } from './retarget';
 
 /** The part a part hangs from in the take's tree (the first of these the model has). */
 const PART_PARENTS = {
@@ -99,12 +100,11 @@ export function humanoidTake(doc: VmdDocument, model: ModelData): { ok: true; va
   // Parents before children: HUMANOID_PARTS lists them so except the shoulders' spine parents, which come earlier too.
   const RP = skel.restPosition;
   const restPosition = bones.map((b): Vec3 => [RP[3 * b], RP[3 * b + 1], RP[3 * b + 2]]);
+  // The tip as the import aligns a bone (retarget.ts modelTip): a foot without a tail (the standard skeleton's
+  // 足首) has it at its one child (つま先), so an export without --model ends the feet in an End Site too.
   const tip = parts.map((p, k): Vec3 | null => {
     if (!TIPPED.has(p)) return null;
-    const bone = skel.bones[bones[k]];
-    let t: Vec3 | null = null;
-    if (bone.tailBone >= 0 && bone.tailBone < skel.count) t = [RP[3 * bone.tailBone], RP[3 * bone.tailBone + 1], RP[3 * bone.tailBone + 2]];
-    else if (len(bone.tailOffset) > 1e-6) t = [restPosition[k][0] + bone.tailOffset[0], restPosition[k][1] + bone.tailOffset[1], restPosition[k][2] + bone.tailOffset[2]];
+    const t = modelTip(skel, bones[k], isFoot(p));
     return t && len(sub(t, restPosition[k])) > 1e-6 ? t : null;
   });
   const tracks = buildTracks(doc);
