@@ -59,6 +59,14 @@ const en = {
   // A camera or light motion refused (E_CAMERA_MOTION with its kind and counts), said in place of the code's general line.
   'err.stageMotion.camera': 'This is a camera motion (camera keys: {camera}, bone keys: none): this works on a model\'s motion, not a camera\'s',
   'err.stageMotion.light': 'This is a light motion (light keys: {light}, bone keys: none): this works on a model\'s motion, not a light\'s',
+  // The refusal's second line in the app (the CLI's names its command: "physics-bake works on a model's motion"), by
+  // the refused operation (stageMotionRefusal's op, spaces as '-').
+  'err.stageMotion.detail': '{op} works on a model\'s motion (one with bone keys): make one active first, in its scene tab',
+  'err.stageMotion.op.physics-bake': 'Bake physics',
+  'err.stageMotion.op.export-bvh': 'Export BVH',
+  'err.stageMotion.op.export-vrma': 'Export VRM Animation',
+  'err.stageMotion.op.export-VPD': 'Export VPD',
+  'err.stageMotion.op.convert-to-VPD': 'Convert to VPD',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -114,6 +122,12 @@ const ja: Record<ErrorStringKey, string> = {
   'err.E_CAMERA_MOTION': 'カメラまたは照明のモーションです（ボーンのキーがありません）。この操作はモデルのモーションに使います',
   'err.stageMotion.camera': 'カメラのモーションです（カメラのキー {camera} 個、ボーンのキーなし）。この操作はモデルのモーションに使います',
   'err.stageMotion.light': '照明のモーションです（照明のキー {light} 個、ボーンのキーなし）。この操作はモデルのモーションに使います',
+  'err.stageMotion.detail': '{op}はモデルのモーション（ボーンのキーがあるもの）に使います。先にそのシーンタブでモデルのモーションをアクティブにしてください',
+  'err.stageMotion.op.physics-bake': '物理焼き込み',
+  'err.stageMotion.op.export-bvh': 'BVH の書き出し',
+  'err.stageMotion.op.export-vrma': 'VRM アニメーションの書き出し',
+  'err.stageMotion.op.export-VPD': 'VPD の書き出し',
+  'err.stageMotion.op.convert-to-VPD': 'VPD への変換',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

@@ -10,7 +10,7 @@
 import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
 import { fileNameOf } from '../paths';
-import { t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
+import { hasString, t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import type { CodecError } from '../../../shared/vmd/errors';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
@@ -65,6 +65,17 @@ const COMMAND_WORDED_CODES: ReadonlySet<string> = new Set(['E_CAMERA_MOTION', 'E
 const CLI_ADVICE_CODES: ReadonlySet<string> = new Set(['E_SPAN']);
 
 /**
+ * The detail line of a code whose English message names a CLI command, in the app's words: a camera or light
+ * motion refused (E_CAMERA_MOTION) says which operation in the menu's name (its op: physics-bake, export-bvh…);
+ * an op the table lacks, the code alone. Null: the code and the English message, as for any other code.
+ */
+function appDetail(e: NoticeError, locale: Locale): string | null {
+  if (e.code !== 'E_CAMERA_MOTION') return CLI_ADVICE_CODES.has(e.code) ? e.code : null;
+  const op = typeof e.params?.op === 'string' ? `err.stageMotion.op.${e.params.op.replace(/ /g, '-')}` : '';
+  return op && hasString(op) ? `${e.code}: ${t('err.stageMotion.detail', locale, { op: t(op, locale) })}` : e.code;
+}
+
+/**
  * The plain line of a code: a key count the file cannot hold says which block and how many keys it claims
  * ("the bone block says it holds 2,147,483,647 keys"), where the reader gave them; else the code's line.
  */
@@ -103,7 +114,7 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   // A text file's error (a BVH, a map file) says its line; a binary file's, its byte.
   const [open, close] = locale === 'ja' ? ['（', '）'] : [' (', ')'];
   const at = e.line !== undefined ? `${open}${t('err.atLine', locale, { n: e.line })}${close}` : e.offset !== undefined ? `${open}${t('err.atByte', locale, { n: e.offset })}${close}` : '';
-  return { message: `${name}${said}${at}`, detail: CLI_ADVICE_CODES.has(e.code) ? e.code : `${e.code}: ${message}` };
+  return { message: `${name}${said}${at}`, detail: appDetail(e, locale) ?? `${e.code}: ${message}` };
 }
 
 /** What a notice shows in `locale`: its line and the secondary line. */

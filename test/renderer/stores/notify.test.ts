@@ -88,6 +88,24 @@ describe('error notices', () => {
     expect(describeError(denseRefusal('retarget', 0, 600_000, 20)!, 'en').message).toBe(t('err.span', 'en', { from: '0', to: '600,000' }));
   });
 
+  it('a camera or light motion refused: the second line names the operation as the app does, not the CLI command', () => {
+    // As shared/vmd/inspect stageMotionRefusal refuses it (camera-motion-commands.test.ts runs the commands).
+    const cam = (op: string) => ({ code: 'E_CAMERA_MOTION' as const, message: `a camera motion (3 camera keys, no bone keys): ${op} works on a model's motion`, params: { kind: 'camera', camera: 3, light: 0, op }, file: '/s/camera.vmd' });
+    expect(describeError(cam('physics-bake'), 'en').detail).toBe("E_CAMERA_MOTION: Bake physics works on a model's motion (one with bone keys): make one active first, in its scene tab");
+    expect(describeError(cam('export-bvh'), 'ja').detail).toBe('E_CAMERA_MOTION: BVH の書き出しはモデルのモーション（ボーンのキーがあるもの）に使います。先にそのシーンタブでモデルのモーションをアクティブにしてください');
+    expect(describeError(cam('export VPD'), 'en').detail).toMatch(/^E_CAMERA_MOTION: Export VPD works/);
+    expect(describeError(cam('export-vrma'), 'ja').detail).toMatch(/^E_CAMERA_MOTION: VRM アニメーションの書き出しは/);
+    for (const op of ['physics-bake', 'export-bvh', 'export-vrma', 'export VPD', 'convert to VPD', 'some-new-op']) {
+      for (const locale of ['en', 'ja'] as const) {
+        const shown = describeError(cam(op), locale);
+        expect(shown.message).toBe(`camera.vmd: ${t('err.stageMotion.camera', locale, { camera: 3, light: 0 })}`);
+        // No command name (physics-bake, export-bvh) and none of the CLI's message: an op the app has no name for, the code alone.
+        expect(shown.detail).not.toMatch(/physics-bake|export-bvh|export-vrma|some-new-op|works on a model's motion$/);
+        if (op === 'some-new-op') expect(shown.detail).toBe('E_CAMERA_MOTION');
+      }
+    }
+  });
+
   it('a file that is not a VMD, opened with the UI in Japanese, gives a Japanese notice', () => {
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'ja' };
