@@ -20,13 +20,11 @@ import { MODEL_NAME_LENGTH_V2 } from '../vmd/vmd-layout';
 import type { BvhMotion } from './bvh-reader';
 import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type LostPart, type MapRows } from './humanoid';
 import { BoneNameIndex } from '../retarget/bone-names';
-import { retarget, type RetargetOptions, type RetargetResult } from './retarget';
+import { captureRate, retarget, type RetargetOptions, type RetargetResult } from './retarget';
 
 export interface ImportOptions extends RetargetOptions {
   /** Map-file rows over the built-in or guessed map. */
   map?: MapRows;
-  /** The capture's frame rate, when its Frame Time is wrong (default: 1 / Frame Time). */
-  fps?: number;
   /** Fitting tolerances (defaults IMPORT_TOLERANCES). */
   positionTol?: number;
   rotationTolDeg?: number;
@@ -120,11 +118,7 @@ export function barelyMoves(mapped: readonly { part: string }[]): boolean {
   return !mapped.some((x) => BODY_PARTS.has(x.part as HumanoidPart));
 }
 
-/** The capture rate: 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
-export function captureRate(m: BvhMotion, fps?: number): number {
-  const r = fps ?? 1 / m.frameTime;
-  return Math.abs(r - Math.round(r)) < 0.01 ? Math.round(r) : r;
-}
+export { captureRate };
 
 /** The dense motion: a key per capture frame per keyed bone, frame = capture frame index. */
 function denseDoc(rt: RetargetResult, modelName: Uint8Array, morphs: { name: string; weights: Float64Array }[]): VmdDocument {

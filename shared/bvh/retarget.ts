@@ -45,6 +45,18 @@ export interface RetargetOptions {
    * bone morph of the model, the bones are keyed so that they play, morph applied, the pose solved here.
    */
   morphs?: { name: string; weights: Float64Array }[];
+  /**
+   * The capture's frame rate, when its Frame Time is wrong (import-bvh --fps; default: 1 / Frame Time): the
+   * contacts' speeds and shortest run and the goals' easing take it, as the re-timing does (import.ts), so a
+   * foot is judged at the speed it plays at.
+   */
+  fps?: number;
+}
+
+/** The capture rate: `fps` if given, else 1 / Frame Time, snapped to a whole number when within 0.01 of one (.0083333 → 120). */
+export function captureRate(m: BvhMotion, fps?: number): number {
+  const r = fps ?? 1 / m.frameTime;
+  return Math.abs(r - Math.round(r)) < 0.01 ? Math.round(r) : r;
 }
 
 /** One mapped part: capture joint and model bone. */
@@ -181,10 +193,10 @@ const CONTACT_MIN_S = 0.05;
  * lengths per second horizontally and stays within CONTACT_DRIFT of where the contact began; runs
  * shorter than CONTACT_MIN_S are not counted.
  */
-export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: 'left' | 'right'; point: 'heel' | 'toe'; joint: number }[], legLen: number): Contact[] {
+export function findContacts(frameTime: number, worlds: BvhWorld[], points: { side: 'left' | 'right'; point: 'heel' | 'toe'; joint: number }[], legLen: number): Contact[] {
   const out: Contact[] = [];
   const n = worlds.length;
-  const minRun = Math.max(2, Math.round(CONTACT_MIN_S / m.frameTime));
+  const minRun = Math.max(2, Math.round(CONTACT_MIN_S / frameTime));
   for (const p of points) {
     if (p.joint < 0) continue;
     let floor = Infinity;
@@ -195,7 +207,7 @@ export function findContacts(m: BvhMotion, worlds: BvhWorld[], points: { side: '
       const a = Math.max(0, f - 1), b = Math.min(n - 1, f + 1);
       if (a === b) return true;
       const A = worlds[a].position, B = worlds[b].position;
-      const speed = Math.hypot(B[3 * p.joint] - A[3 * p.joint], B[3 * p.joint + 2] - A[3 * p.joint + 2]) / ((b - a) * m.frameTime);
+      const speed = Math.hypot(B[3 * p.joint] - A[3 * p.joint], B[3 * p.joint + 2] - A[3 * p.joint + 2]) / ((b - a) * frameTime);
       return speed < CONTACT_SPEED * legLen;
     };
     let start = -1;
@@ -332,6 +344,8 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
   keyed.push(...ikKeyed);
   const nb = keyed.length;
   const N = m.frameCount;
+  // Seconds per capture frame at the rate the import re-times by (the --fps given over the file's Frame Time).
+  const frameTime = 1 / captureRate(m, opts.fps);
   const T = new Float64Array(N * nb * 3);
   const R = new Float64Array(N * nb * 4);
   for (let k = 0; k < N * nb; k++) R[4 * k + 3] = 1;
@@ -440,7 +454,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
       pts.push({ side: s, point: 'heel', joint: foot ? foot.joint : -1 });
       pts.push({ side: s, point: 'toe', joint: seg && seg.ends.length ? seg.ends[0] : -1 });
     }
-    contacts.push(...findContacts(m, worlds, pts, capLeg || 1));
+    contacts.push(...findContacts(frameTime, worlds, pts, capLeg || 1));
     // センター's X/Z follows the feet: while a point is in contact at two consecutive frames, the model's
     // leg (posed as captured) would carry it by however its proportions differ from the capture's; the
     // body moves instead so the point stays (several points: their mean). Elsewhere it moves as the
@@ -493,7 +507,7 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
         x0 += ikGoal[at(f)] / (c.to - c.from + 1);
         z0 += ikGoal[at(f) + 2] / (c.to - c.from + 1);
       }
-      const ease = Math.max(1, Math.round(0.1 / m.frameTime));
+      const ease = Math.max(1, Math.round(0.1 / frameTime));
       for (let f = c.from; f <= Math.min(N - 1, c.to + ease); f++) {
         const w = f <= c.to ? 1 : 1 - (f - c.to) / (ease + 1);
         const s = w * w * (3 - 2 * w);

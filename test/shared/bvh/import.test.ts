@@ -184,6 +184,27 @@ describe.skipIf(!corpusPresent)('the CMU walk (131_01, 120 fps) on the low-poly 
     expect(standard).toEqual(withModel);
   });
 
+  it('--fps over a valid Frame Time: contacts and their easing at the rate given, as the re-timing (the same VMD as the file saying that rate)', () => {
+    // The first 240 frames (2 s at the file's 120 fps), read once as written with 30 fps given (the reader keeps
+    // the Frame Time, W_BVH_FPS_OVERRIDE) and once with its Frame Time saying 30 fps. Before, the contacts'
+    // speeds, shortest run and easing took the file's 1/120 s while the frames were played at 1/30 s: a foot
+    // judged four times as fast as it plays, so fewer contacts than the same frames at 30 fps.
+    const lines = new TextDecoder().decode(readCorpus('bvh11/resources/131_01.bvh')).split('\n');
+    const at = lines.findIndex((l) => l.startsWith('MOTION'));
+    const cut = (frameTime: string) => [...lines.slice(0, at), 'MOTION', 'Frames: 240', `Frame Time: ${frameTime}`, ...lines.slice(at + 3, at + 243)].join('\n');
+    const given = readBvh(cut(lines[at + 2].split(':')[1].trim()), { fps: 30 });
+    const said = readBvh(cut('0.0333333'));
+    if (!given.ok || !said.ok) throw new Error('unread');
+    expect(given.value.frameTime).toBeCloseTo(1 / 120, 6);
+    expect(given.diagnostics.map((d) => d.code)).toContain('W_BVH_FPS_OVERRIDE');
+    const a = importBvh(given.value, miku, { fps: 30 }), b = importBvh(said.value, miku, {});
+    if (!a.ok || !b.ok) throw new Error('not imported');
+    expect(a.value.report.captureFps).toBe(30);
+    expect(b.value.report.contacts).toBeGreaterThanOrEqual(2);
+    expect(a.value.report.contactDetail).toEqual(b.value.report.contactDetail);
+    expect(writeVmd(a.value.doc)).toEqual(writeVmd(b.value.doc));
+  });
+
   it('origin: the whole path (センター and the feet with their IK) moves so that frame 0 stands where the model rests in X/Z, height kept', () => {
     const gene = model('gene/Gene_light.pmx');
     const play = (opts: ImportOptions) => {
