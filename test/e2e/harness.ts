@@ -492,5 +492,6 @@ export async function dismissNotices(page: Page): Promise<void> {
     if (all) all.click();
     else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
   });
-  await page.waitForSelector('[data-testid="notifications"][data-count="0"]');
+  // Attached, not visible: with no notice left the list has no size, which Playwright counts as hidden.
+  await page.waitForSelector('[data-testid="notifications"][data-count="0"]', { state: 'attached' });
 }
