@@ -485,13 +485,20 @@ export async function notice(page: Page, text: string, timeout = 30_000): Promis
 /** Every notice's line now. */
 export const notices = (page: Page) => page.$$eval('[data-testid="notice-message"]', (es) => es.map((e) => e.textContent ?? ''));
 
-/** Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn). */
+/**
+ * Every notice dismissed, those drawn and those counted as "+N more" (only the newest three are drawn), and any
+ * that comes while waiting (a loaded CI run once kept one: the list's count never reached 0 after one click).
+ */
 export async function dismissNotices(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
-    if (all) all.click();
-    else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
-  });
-  // Attached, not visible: with no notice left the list has no size, which Playwright counts as hidden.
-  await page.waitForSelector('[data-testid="notifications"][data-count="0"]', { state: 'attached' });
+  await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid="notifications"]')?.getAttribute('data-count') === '0') return true;
+      const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
+      if (all) all.click();
+      else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
+      return false;
+    },
+    null,
+    { polling: 100 },
+  );
 }
