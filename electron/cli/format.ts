@@ -53,3 +53,8 @@ export function formatMeasure(n: number): string {
   if (a >= 1e-3 && a < 1e6) return n.toPrecision(3);
   return n.toExponential(2);
 }
+
+/** A count with its noun, singular for one (`1 frame`, `0 frames`, `2 frames`); `many`: the plural where not noun + s. */
+export function plural(n: number, noun: string, many = `${noun}s`): string {
+  return `${n} ${Math.abs(n) === 1 ? noun : many}`;
+}

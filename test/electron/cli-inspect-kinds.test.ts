@@ -161,15 +161,17 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     expect(t.out).toBe(
       'my.vmdscene\n' +
         '  VMD Studio scene  2 actors, a camera, music; open it in the VMD Studio app\n' +
-        '  actor 1 "Miku"  model model.pmx  motion dance.vmd\n' +
+        // dance.vmd's keys at 0 and 10; the song's 15 frames less the 12 before frame 0.
+        '  actor 1 "Miku"  model model.pmx  motion dance.vmd  10 frames (0.33 s)\n' +
         '  actor 2  model (the built-in figure)  motion (none)  (hidden)\n' +
-        '  camera  cam/camera.vmd\n' +
-        '  music   tone.wav (offset 12 frames)\n' +
+        '  camera  cam/camera.vmd (not found)\n' +
+        '  music   tone.wav (offset 12 frames)  0.50 s, ends at frame 3  volume 100%\n' +
         '  aspect  4:3\n' +
+        '  length  10 frames (0.33 s at 30 fps), the longest: actor 1\n' +
         '  warning cam/camera.vmd: not found\n\n',
     );
     const j = jsonLines((await cli(d, 'inspect', '--json', 'my.vmdscene')).out)[0];
-    expect(j).toMatchObject({ ok: true, format: 'scene', camera: 'cam/camera.vmd', audio: { path: 'tone.wav', offsetFrames: 12 }, missing: ['cam/camera.vmd'] });
+    expect(j).toMatchObject({ ok: true, format: 'scene', camera: 'cam/camera.vmd', audio: { path: 'tone.wav', offsetFrames: 12, volume: 1, muted: false, durationSeconds: 0.5, endFrame: 3 }, missing: ['cam/camera.vmd'] });
   });
 
   it('inspect names an image by its bytes, whatever its name, with its size', async () => {

@@ -12,7 +12,10 @@ import { audioContainerOf, FILE_KIND_NAMES, imageKindByContent, looksLikeWav, ty
 import { parseWav, riffChunk, wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { audioFormatOf, audioHeaderInfo } from '../../../shared/scene/audio-format';
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
-import type { CodecError } from '../../../shared/vmd';
+import { buildTracks, type CodecError } from '../../../shared/vmd';
+import { frameAtAudioTime } from '../../../shared/scene/audio-sync';
+import { loadMotion } from '../load';
+import { plural } from '../format';
 
 /** How much of a file is read to tell its kind and describe a WAV or an image. */
 export const HEAD_BYTES = 64 * 1024;
@@ -121,19 +124,57 @@ export function wavLines(info: WavInfo | AudioInfo): string {
   return `  audio   ${info.audioFormat}${parts.length ? `  ${parts.join(', ')}` : ''}; a song for a scene's music in the VMD Studio app\n${length}`;
 }
 
+/** A motion's or a song's length as a scene's inspect gives it: its last frame, and that in seconds at 30 fps. */
+export interface SceneLength {
+  lastFrame: number;
+  durationSeconds: number;
+}
+
 /** A scene as `inspect` describes it; paths as the scene file stores them (relative to its folder, with /). */
 export interface SceneInfo {
   format: 'scene';
-  actors: { name?: string; model: string | null; motion: string | null; hidden: boolean }[];
+  /**
+   * `stage`: where the actor stands (MMD units) and its turn about the vertical axis (degrees), where the scene
+   * places it; `motionLength`: its motion's length, null with no motion or one that is missing or unreadable.
+   */
+  actors: { name?: string; model: string | null; motion: string | null; hidden: boolean; stage?: { position: [number, number, number]; turn: number }; motionLength: SceneLength | null }[];
   camera: string | null;
-  audio: { path: string; offsetFrames: number } | null;
+  cameraLength: SceneLength | null;
+  /**
+   * The song: `durationSeconds` what its header says (null where it does not say it, or the file is
+   * missing); `endFrame` the scene frame it ends at (its length less the offset: audio-sync.ts), or null.
+   */
+  audio: { path: string; offsetFrames: number; volume: number; muted: boolean; durationSeconds: number | null; endFrame: number | null } | null;
   aspect: { width: number; height: number };
+  /** The longest of the motions, the camera and the song (null when none has a length); `longest` says which ("actor 2", "camera", "music"). */
+  length: (SceneLength & { longest: string }) | null;
   /** The files the scene names that are not there. */
   missing: string[];
   warnings: string[];
 }
 
-/** Reads and describes a scene file; never throws. */
+const FPS = 30;
+const lengthOf = (lastFrame: number): SceneLength => ({ lastFrame, durationSeconds: Math.round((lastFrame / FPS) * 1000) / 1000 });
+
+/** A motion's (or camera's) last frame, or the reason it has none (an error's message). */
+async function motionLastFrame(file: string): Promise<{ ok: true; lastFrame: number } | { ok: false; message: string }> {
+  const l = await loadMotion(file, 'inspect');
+  if (!l.ok) return { ok: false, message: l.error.message };
+  return { ok: true, lastFrame: l.value.format === 'vmd' ? buildTracks(l.value.doc).lastFrame : 0 };
+}
+
+/** A song's length in seconds from its first bytes (a WAV's header and size, another format's header: audio-format.ts), or null where they do not say it. */
+async function songSeconds(file: string): Promise<number | null> {
+  const h = await readHead(file);
+  if (!h.ok) return null;
+  if (looksLikeWav(h.head)) {
+    const w = describeWav(h.head, h.size, file);
+    return w.ok ? w.value.durationSeconds : null;
+  }
+  return audioHeaderInfo(h.head)?.durationSeconds ?? null;
+}
+
+/** Reads and describes a scene file, with the length of each motion, the camera and the song it names; never throws. */
 export async function inspectScene(file: string): Promise<{ ok: true; value: SceneInfo } | { ok: false; error: CodecError }> {
   const r = await readInputBytes(file, { maxBytes: MAX_SCENE_FILE_BYTES });
   if (!r.ok) return r;
@@ -147,34 +188,92 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   for (const p of new Set(named)) {
     if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) missing.push(storedPath(dir, p));
   }
+  const isMissing = (p: string) => missing.includes(storedPath(dir, p));
+  const warnings = missing.map((p) => `${p}: not found`);
+  // Each motion read once, though several actors may dance it.
+  const lengths = new Map<string, SceneLength | null>();
+  const lengthOfMotion = async (p: string | null): Promise<SceneLength | null> => {
+    if (p === null || isMissing(p)) return null;
+    if (!lengths.has(p)) {
+      const m = await motionLastFrame(p);
+      if (!m.ok) warnings.push(`${storedPath(dir, p)}: ${m.message}`);
+      lengths.set(p, m.ok ? lengthOf(m.lastFrame) : null);
+    }
+    return lengths.get(p)!;
+  };
+  const actors: SceneInfo['actors'] = [];
+  for (const a of scene.actors) {
+    actors.push({
+      ...(a.name !== undefined ? { name: a.name } : {}),
+      model: stored(a.model),
+      motion: stored(a.motion),
+      hidden: a.hidden,
+      ...(a.stage ? { stage: { position: [...a.stage.position] as [number, number, number], turn: a.stage.turn } } : {}),
+      motionLength: await lengthOfMotion(a.motion),
+    });
+  }
+  const cameraLength = await lengthOfMotion(scene.camera);
+  let audio: SceneInfo['audio'] = null;
+  if (scene.audio) {
+    const a = scene.audio;
+    const durationSeconds = isMissing(a.path) ? null : await songSeconds(a.path);
+    // The scene frame the song's last sound falls on: frameAtAudioTime(duration, offset), whole frames up.
+    const endFrame = durationSeconds === null ? null : Math.max(0, Math.ceil(frameAtAudioTime(durationSeconds, a.offsetFrames) - 1e-9));
+    audio = { path: storedPath(dir, a.path), offsetFrames: a.offsetFrames, volume: a.volume, muted: a.muted, durationSeconds, endFrame };
+  }
+  const candidates: [string, number][] = [
+    ...actors.flatMap((a, i): [string, number][] => (a.motionLength ? [[`actor ${i + 1}`, a.motionLength.lastFrame]] : [])),
+    ...(cameraLength ? [['camera', cameraLength.lastFrame] as [string, number]] : []),
+    ...(audio?.endFrame != null ? [['music', audio.endFrame] as [string, number]] : []),
+  ];
+  // The first of equals is named: an actor before the camera before the music.
+  const longest = candidates.reduce<[string, number] | null>((best, c) => (best === null || c[1] > best[1] ? c : best), null);
   return {
     ok: true,
     value: {
       format: 'scene',
-      actors: scene.actors.map((a) => ({ ...(a.name !== undefined ? { name: a.name } : {}), model: stored(a.model), motion: stored(a.motion), hidden: a.hidden })),
+      actors,
       camera: stored(scene.camera),
-      audio: scene.audio ? { path: storedPath(dir, scene.audio.path), offsetFrames: scene.audio.offsetFrames } : null,
+      cameraLength,
+      audio,
       aspect: { ...scene.aspect },
+      length: longest ? { ...lengthOf(longest[1]), longest: longest[0] } : null,
       missing,
-      warnings: missing.map((p) => `${p}: not found`),
+      warnings,
     },
   };
 }
 
+/** "N frames (S s)" of a length; "1 frame" of one. */
+const framesAndSeconds = (l: SceneLength) => `${plural(l.lastFrame, 'frame')} (${l.durationSeconds.toFixed(2)} s)`;
+
+/** A number as the table prints a position: up to 3 decimals, no trailing zeros. */
+const num = (x: number) => String(Math.round(x * 1000) / 1000);
+
 /** The human lines of a scene (after its path line). */
 export function sceneLines(info: SceneInfo): string {
   const n = info.actors.length;
+  const missing = (p: string) => (info.missing.includes(p) ? ' (not found)' : '');
+  const motion = (p: string | null, l: SceneLength | null) => (p === null ? '(none)' : `${p}${missing(p)}${l ? `  ${framesAndSeconds(l)}` : ''}`);
+  const a = info.audio;
+  const song = a
+    ? `  music   ${a.path}${missing(a.path)} (offset ${plural(a.offsetFrames, 'frame')})` +
+      (a.durationSeconds !== null ? `  ${a.durationSeconds.toFixed(2)} s, ends at frame ${a.endFrame}` : info.missing.includes(a.path) ? '' : '  length not in its header') +
+      `  volume ${Math.round(a.volume * 100)}%${a.muted ? '  muted' : ''}\n`
+    : '';
   return (
-    `  VMD Studio scene  ${n} actor${n === 1 ? '' : 's'}${info.camera ? ', a camera' : ''}${info.audio ? ', music' : ''}; open it in the VMD Studio app\n` +
+    `  VMD Studio scene  ${plural(n, 'actor')}${info.camera ? ', a camera' : ''}${info.audio ? ', music' : ''}; open it in the VMD Studio app\n` +
     info.actors
       .map(
-        (a, i) =>
-          `  actor ${i + 1}${a.name !== undefined ? ` "${a.name}"` : ''}  model ${a.model ?? '(the built-in figure)'}  motion ${a.motion ?? '(none)'}${a.hidden ? '  (hidden)' : ''}\n`,
+        (x, i) =>
+          `  actor ${i + 1}${x.name !== undefined ? ` "${x.name}"` : ''}  model ${x.model === null ? '(the built-in figure)' : x.model + missing(x.model)}  motion ${motion(x.motion, x.motionLength)}${x.hidden ? '  (hidden)' : ''}\n` +
+          (x.stage ? `          stands at (${x.stage.position.map(num).join(', ')}), turned ${num(x.stage.turn)}°\n` : ''),
       )
       .join('') +
-    (info.camera ? `  camera  ${info.camera}\n` : '') +
-    (info.audio ? `  music   ${info.audio.path} (offset ${info.audio.offsetFrames} frames)\n` : '') +
-    `  aspect  ${info.aspect.width}:${info.aspect.height}\n`
+    (info.camera ? `  camera  ${motion(info.camera, info.cameraLength)}\n` : '') +
+    song +
+    `  aspect  ${info.aspect.width}:${info.aspect.height}\n` +
+    (info.length ? `  length  ${plural(info.length.lastFrame, 'frame')} (${info.length.durationSeconds.toFixed(2)} s at 30 fps), the longest: ${info.length.longest}\n` : '')
   );
 }
 
