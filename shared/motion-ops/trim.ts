@@ -22,7 +22,7 @@ import { failure, optionRefusal } from '../vmd/errors';
 import { quantiseCurve, type Curve } from '../vmd/bezier';
 import { setBoneCurves, setCameraCurve, type BoneChannel, type CameraChannel } from '../vmd/interpolation';
 import { BLOCK_KINDS, BONE, CAMERA, LIGHT, MORPH } from '../vmd/vmd-layout';
-import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
+import { blockFromRecords, ikBlockFromRecords, recordBytes, viewOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
 import { curveAfter, curveBefore, curveBetween } from '../edit-core/curve-split';
@@ -416,6 +416,22 @@ function measure(inT: MotionTracks, outT: MotionTracks, A: number, segs: Segment
   rep.extra.maxFovError = fov;
 }
 
+/** The bone and morph tracks of `doc` with no key in [A, B]: what a trim without hold leaves out. */
+function tracksWithoutKeyIn(doc: VmdDocument, A: number, B: number, names: NameCache): number {
+  let n = 0;
+  for (const block of [doc.bone, doc.morph]) {
+    const all = new Set<string>(), kept = new Set<string>();
+    for (let i = 0; i < block.count; i++) {
+      const name = names.name(block.kind, recordBytes(block, i));
+      all.add(name);
+      const f = frameAt(block, i);
+      if (f >= A && f <= B) kept.add(name);
+    }
+    n += all.size - kept.size;
+  }
+  return n;
+}
+
 export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   const A = opts.from;
   const B = opts.to ?? Math.max(lastFrameOf(doc), A);
@@ -448,7 +464,8 @@ export function trim(doc: VmdDocument, opts: TrimOptions): EditResult {
   });
   rep.extra.from = A;
   rep.extra.to = B;
-  rep.extra.tracksDropped = plans.bone.dropTracks.size + plans.morph.dropTracks.size;
+  // Without hold no track is dropped for resting: the ones gone are those with no key in the range.
+  rep.extra.tracksDropped = hold ? plans.bone.dropTracks.size + plans.morph.dropTracks.size : tracksWithoutKeyIn(doc, A, B, names);
   // Without hold, a range that keeps no key leaves nothing to compare: the output has no keys, and a figure
   // (the input's pose there against the rest pose) would read as the error of a cut. Said instead.
   const keepsNoKey = !hold && BLOCK_KINDS.every((k) => out[k].count === 0) && BLOCK_KINDS.some((k) => doc[k].count > 0);

@@ -245,6 +245,10 @@ describe('trim', () => {
     const r = must(trim(doc, { from: 30, to: 100, hold: false }));
     expect(boneFrames(r.value.doc)).toEqual([70, 20]); // センター@100 and 静止@50
     expect(r.value.report.added).toBe(0);
+    // The tracks gone are those with no key in 30–100: 頭 (keys at 0 and 10); あ keeps its key at 40. Past
+    // every key, all four (three bones, a morph) are gone — it said 0, counting only tracks dropped for resting.
+    expect(r.value.report.extra.tracksDropped).toBe(1);
+    expect(must(trim(doc, { from: 101, hold: false })).value.report.extra.tracksDropped).toBe(4);
     expect(trim(doc, { from: 50, to: 10 }).ok).toBe(false);
     expect(trim(doc, { from: -1 }).ok).toBe(false);
   });
