@@ -31,7 +31,7 @@ import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
-import { FILE_KIND_NAMES, fileKindByContent, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindName, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
 import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
@@ -66,7 +66,7 @@ function fromEdit(r: EditResult): TaskOutput {
  */
 function readVmdInput(bytes: Uint8Array): ReturnType<typeof readVmd> {
   const kind = fileKindByContent(bytes);
-  if (kind !== null && kind !== 'vmd') return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a VMD motion`, offset: 0 } };
+  if (kind !== null && kind !== 'vmd') return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${fileKindName(kind, bytes)}, not a VMD motion`, offset: 0 } };
   return readVmd(bytes);
 }
 
@@ -109,7 +109,7 @@ function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
   const kind = fileKindByContent(bytes) ?? fileKindOfExtension(ext);
   if (kind === 'vpd' || kind === 'vmd') return { ok: true, value: kind };
   if (kind === null) return { ok: false, error: { ...NEITHER_MOTION_NOR_POSE } };
-  return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a VMD motion or a VPD pose` } };
+  return { ok: false, error: { code: 'E_VMD_MAGIC', message: `${fileKindName(kind, bytes)}, not a VMD motion or a VPD pose` } };
 }
 
 /**

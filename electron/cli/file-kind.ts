@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { failure, readVmd, success, type CodecError, type ErrorCode, type Outcome, type VmdDocument } from '../../shared/vmd';
-import { FILE_KIND_NAMES, fileKindByName, fileKindOf, type FileKind } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindName, fileKindOf, type FileKind } from '../../shared/ipc/file-kind';
 
 /** What a command reads: a motion or a pose (convert, inspect), a VMD motion (the edits, export-*), a capture. */
 export type Wanted = 'motion' | 'vmd' | 'vpd' | 'bvh' | 'vrma';
@@ -35,17 +35,18 @@ function advice(kind: FileKind, wanted: Wanted, command: string, given: string, 
   if (kind === 'vmd' && (wanted === 'bvh' || wanted === 'vrma')) return `vmd-studio export-${wanted} writes one from a VMD motion`;
   if (kind === 'scene') return `${command} works on ${WANTED[wanted].plural}; open a scene in the VMD Studio app (vmd-studio inspect lists what it holds)`;
   if (kind === 'audio') return `${command} works on ${WANTED[wanted].plural}; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)`;
+  if (kind === 'video') return `${command} works on ${WANTED[wanted].plural}; VMD Studio writes videos (Render → Video…) but does not read them`;
   if (kind === 'wav') return `${command} works on ${WANTED[wanted].plural}; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect describes a WAV)`;
   return `${command} works on ${WANTED[wanted].plural}`;
 }
 
 /**
  * The message for a `kind` file given to `command`, or null when the command takes that kind. Also for a
- * check by name before reading (a UsageError's text).
+ * check by name before reading (a UsageError's text). `bytes`: the file's, where read (the message names a song's or a video's format).
  */
-export function wrongKindMessage(kind: FileKind | null, wanted: Wanted, command: string, given: string, modelOption?: string): string | null {
+export function wrongKindMessage(kind: FileKind | null, wanted: Wanted, command: string, given: string, modelOption?: string, bytes?: Uint8Array): string | null {
   if (kind === null || WANTED[wanted].kinds.includes(kind)) return null;
-  return `${FILE_KIND_NAMES[kind]}, not ${WANTED[wanted].name}: ${advice(kind, wanted, command, given, modelOption)}`;
+  return `${fileKindName(kind, bytes)}, not ${WANTED[wanted].name}: ${advice(kind, wanted, command, given, modelOption)}`;
 }
 
 /**
@@ -64,7 +65,7 @@ export function convertFirstMessage(command: string, given: string): string | nu
  */
 export function wrongKindError(file: string, bytes: Uint8Array, wanted: Wanted, command: string, given: string, modelOption?: string): CodecError | null {
   const kind = fileKindOf(file, bytes);
-  const message = wrongKindMessage(kind, wanted, command, given, modelOption);
+  const message = wrongKindMessage(kind, wanted, command, given, modelOption, bytes);
   return message === null ? null : { code: WANTED[wanted].code, message, file };
 }
 

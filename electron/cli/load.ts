@@ -26,7 +26,7 @@ export async function loadMotion(file: string, command: string, given: string = 
   const bytes = r.value;
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
   const kind = fileKindOf(file, bytes);
-  const wrong = kind === 'vmd' || kind === 'vpd' || kind === 'json' ? null : wrongKindMessage(kind, says, command, given);
+  const wrong = kind === 'vmd' || kind === 'vpd' || kind === 'json' ? null : wrongKindMessage(kind, says, command, given, undefined, bytes);
   if (wrong) return withFile({ code: 'E_VMD_MAGIC', message: wrong });
   if (kind === 'json') {
     const j = vmdFromJson(new TextDecoder('utf-8').decode(bytes));

@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { emptyFileError, ioError, MAX_INPUT_BYTES, notRegularFileError, readInputBytes, tooLargeError, type IoResult } from './files';
-import { FILE_KIND_NAMES, fileKindOf } from '../../shared/ipc/file-kind';
+import { fileKindName, fileKindOf } from '../../shared/ipc/file-kind';
 import { failure, success, type Outcome } from '../../shared/vmd';
 import { readModel, type ModelData } from '../../shared/pmx';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
@@ -19,7 +19,7 @@ import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 export function modelFromBytes(file: string, bytes: Uint8Array, takes: string): Outcome<ModelData> {
   const kind = fileKindOf(file, bytes);
   if (kind !== null && kind !== 'pmx' && kind !== 'pmd') {
-    return failure({ code: 'E_PMX_MAGIC', message: `${FILE_KIND_NAMES[kind]}, not a PMX or PMD model: ${takes}`, file });
+    return failure({ code: 'E_PMX_MAGIC', message: `${fileKindName(kind, bytes)}, not a PMX or PMD model: ${takes}`, file });
   }
   const m = readModel(bytes);
   return m.ok ? success(m.value) : failure({ ...m.error, file });

@@ -13,8 +13,8 @@ import { isPmd } from '../pmx/pmd-reader';
 import { AUDIO_EXTENSIONS, extensionOf } from './file-types';
 import type { CodecError } from '../vmd/errors';
 
-/** `audio`: a song other than a WAV (audioContainerOf says which). */
-export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'audio' | 'scene' | ImageKind;
+/** `audio`: a song other than a WAV (audioContainerOf says which); `video`: a film (videoContainerOf says which), as the app's Render → Video… writes. */
+export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'audio' | 'video' | 'scene' | ImageKind;
 
 /** The image formats named by their first bytes (TGA, which has no magic there, by its 2.0 footer or its name). */
 export type ImageKind = 'png' | 'jpeg' | 'bmp' | 'tga';
@@ -35,6 +35,7 @@ export const FILE_KIND_NAMES: Readonly<Record<FileKind, string>> = {
   vrma: 'a VRM Animation',
   wav: 'a WAV audio file',
   audio: 'an audio file',
+  video: 'a video',
   scene: 'a VMD Studio scene',
   png: 'a PNG image',
   jpeg: 'a JPEG image',
@@ -57,6 +58,11 @@ const EXTENSION_KINDS: Readonly<Record<string, FileKind>> = {
   '.jpeg': 'jpeg',
   '.bmp': 'bmp',
   '.tga': 'tga',
+  '.mp4': 'video',
+  '.m4v': 'video',
+  '.mov': 'video',
+  '.mkv': 'video',
+  '.avi': 'video',
   // The other songs the app's ♪ Music… takes.
   ...Object.fromEntries(AUDIO_EXTENSIONS.filter((e) => e !== '.wav').map((e) => [e, 'audio' as const])),
 };
@@ -127,14 +133,121 @@ export function audioContainerOf(b: Uint8Array): AudioContainer | null {
   if (startsWith(b, 0, 'FORM') && (startsWith(b, 8, 'AIFF') || startsWith(b, 8, 'AIFC'))) return 'aiff';
   if (startsWith(b, 0, 'OggS')) return 'ogg';
   if (startsWith(b, 0, 'fLaC')) return 'flac';
-  if (b.length >= 12 && startsWith(b, 4, 'ftyp') && !IMAGE_BRANDS.has(String.fromCharCode(b[8], b[9], b[10], b[11]))) return 'mp4';
-  if (startsWith(b, 0, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
+  if (b.length >= 12 && startsWith(b, 4, 'ftyp') && !IMAGE_BRANDS.has(String.fromCharCode(b[8], b[9], b[10], b[11])) && videoContainerOf(b) === null) return 'mp4';
+  if (startsWith(b, 0, [0x1a, 0x45, 0xdf, 0xa3]) && videoContainerOf(b) === null) return 'webm';
   if (startsWith(b, 0, [0x30, 0x26, 0xb2, 0x75])) return 'asf';
   if (startsWith(b, 0, 'ID3')) return 'mp3';
   // ADTS: the sync, layer 0, and a sampling frequency index it defines (0–12).
   if (b.length >= 3 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0 && ((b[2] >> 2) & 0xf) < 13) return 'aac';
   if (mpegFrameHeader(b, 0)) return 'mp3';
   return null;
+}
+
+/**
+ * The video containers known by their first bytes: what the app's Render → Video… writes (MP4, WebM) and the
+ * films people keep beside them (QuickTime MOV, Matroska MKV, AVI).
+ */
+export type VideoContainer = 'mp4' | 'mov' | 'webm' | 'mkv' | 'avi';
+
+/** Each video container as a message names it ("a video (MP4)"). */
+export const VIDEO_CONTAINER_NAMES: Readonly<Record<VideoContainer, string>> = { mp4: 'MP4', mov: 'MOV', webm: 'WebM', mkv: 'MKV', avi: 'AVI' };
+
+/** ISO-BMFF brands of audio only (iTunes M4A/M4B/M4P, Flash F4A/F4B): the "ftyp" of a song. */
+const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
+/** ISO-BMFF brands of films: the generic ISO and MP4 ones (an "ftyp" of these is a video unless its moov says sound only), M4V, QuickTime, 3GPP, DASH, Sony's XAVC. */
+const VIDEO_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'qt  ', '3gp4', '3gp5', '3gp6', '3g2a', 'dash', 'mmp4', 'MSNV', 'XAVC', 'f4v ']);
+
+const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+
+/**
+ * The handler types of an ISO-BMFF file's tracks (moov → trak → mdia → hdlr: "vide", "soun"…) where its moov
+ * box lies in `b` (a file written for streaming has it first; others at the end, past what was read): null when not.
+ */
+function isoTrackHandlers(b: Uint8Array): string[] | null {
+  /** Each box in [from, to) as [type, body start, end]. */
+  const boxes = (from: number, to: number): [string, number, number][] => {
+    const out: [string, number, number][] = [];
+    for (let at = from; at + 8 <= to; ) {
+      let size = u32be(b, at), head = 8;
+      if (size === 1) {
+        if (at + 16 > to) break;
+        size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
+        head = 16;
+      } else if (size === 0) size = to - at;
+      if (size < head) break;
+      out.push([String.fromCharCode(b[at + 4], b[at + 5], b[at + 6], b[at + 7]), at + head, Math.min(to, at + size)]);
+      at += size;
+    }
+    return out;
+  };
+  const moov = boxes(0, b.length).find((x) => x[0] === 'moov');
+  if (!moov) return null;
+  const handlers: string[] = [];
+  for (const trak of boxes(moov[1], moov[2]).filter((x) => x[0] === 'trak')) {
+    const mdia = boxes(trak[1], trak[2]).find((x) => x[0] === 'mdia');
+    const hdlr = mdia && boxes(mdia[1], mdia[2]).find((x) => x[0] === 'hdlr');
+    // A full box: version and flags, pre_defined, then the handler type.
+    if (hdlr && hdlr[1] + 12 <= hdlr[2]) handlers.push(String.fromCharCode(b[hdlr[1] + 8], b[hdlr[1] + 9], b[hdlr[1] + 10], b[hdlr[1] + 11]));
+  }
+  return handlers;
+}
+
+/**
+ * Whether a Matroska/WebM file's first bytes hold a video track: a CodecID element (0x86, a one-byte size)
+ * whose value starts "V_" (V_VP8, V_VP9, V_AV1, V_MPEG4/ISO/AVC…); the Tracks element comes before the clusters.
+ */
+function matroskaHasVideo(b: Uint8Array): boolean {
+  for (let i = 0, end = b.length - 3; i < end; i++) if (b[i] === 0x86 && b[i + 1] > 0x82 && b[i + 1] < 0xa0 && b[i + 2] === 0x56 && b[i + 3] === 0x5f) return true;
+  return false;
+}
+
+/**
+ * The video container the first bytes say, or null (a song in the same containers is audioContainerOf's):
+ *   ····ftyp  mp4 (mov for QuickTime's "qt  "): a video when its moov box (where read) has a "vide" track, else
+ *     when its brands are a film's (VIDEO_BRANDS) and not a song's (M4A: AUDIO_BRANDS, the major brand)
+ *   1A 45 DF A3  webm (DocType "webm") or mkv (Matroska), when a track's codec is a video's
+ *   RIFF····AVI   avi
+ */
+export function videoContainerOf(b: Uint8Array): VideoContainer | null {
+  if (startsWith(b, 0, 'RIFF') && startsWith(b, 8, 'AVI ')) return 'avi';
+  if (startsWith(b, 0, [0x1a, 0x45, 0xdf, 0xa3])) {
+    if (!matroskaHasVideo(b)) return null;
+    // The DocType is in the EBML header, the first few dozen bytes.
+    const head = String.fromCharCode(...b.subarray(0, 64));
+    return head.includes('webm') ? 'webm' : 'mkv';
+  }
+  if (b.length < 16 || !startsWith(b, 4, 'ftyp')) return null;
+  const brandAt = (at: number) => String.fromCharCode(b[at], b[at + 1], b[at + 2], b[at + 3]);
+  const major = brandAt(8);
+  if (IMAGE_BRANDS.has(major)) return null;
+  const container = major === 'qt  ' ? 'mov' : 'mp4';
+  const handlers = isoTrackHandlers(b);
+  if (handlers !== null && handlers.length > 0) return handlers.includes('vide') ? container : null;
+  if (AUDIO_BRANDS.has(major)) return null;
+  // The compatible brands follow the minor version, to the end of the ftyp box.
+  const ftypEnd = Math.min(b.length, u32be(b, 0));
+  const brands = [major];
+  for (let at = 16; at + 4 <= ftypEnd; at += 4) brands.push(brandAt(at));
+  return brands.some((x) => VIDEO_BRANDS.has(x)) ? container : null;
+}
+
+/** Each audio container as a message names it ("an audio file (M4A)"). */
+const AUDIO_CONTAINER_NAMES: Readonly<Record<AudioContainer, string>> = { aiff: 'AIFF', ogg: 'Ogg', flac: 'FLAC', mp4: 'M4A', webm: 'WebM', asf: 'WMA', mp3: 'MP3', aac: 'AAC' };
+
+/**
+ * A kind as a sentence names it, with the format where the bytes say it: "an audio file (MP3)", "a video
+ * (MP4)"; other kinds as FILE_KIND_NAMES has them.
+ */
+export function fileKindName(kind: FileKind, bytes?: Uint8Array): string {
+  if (bytes && kind === 'audio') {
+    const c = audioContainerOf(bytes);
+    if (c) return `${FILE_KIND_NAMES.audio} (${AUDIO_CONTAINER_NAMES[c]})`;
+  }
+  if (bytes && kind === 'video') {
+    const c = videoContainerOf(bytes);
+    if (c) return `${FILE_KIND_NAMES.video} (${VIDEO_CONTAINER_NAMES[c]})`;
+  }
+  return FILE_KIND_NAMES[kind];
 }
 
 /** The scene file's "format" field (scene-file.ts SCENE_FORMAT, spelt here so the sniffing needs no scene code). */
@@ -178,6 +291,7 @@ export function fileKindByContent(bytes: Uint8Array): FileKind | null {
   if (looksLikeBvh(bytes)) return 'bvh';
   if (looksLikeWav(bytes)) return 'wav';
   if (looksLikeScene(bytes)) return 'scene';
+  if (videoContainerOf(bytes)) return 'video';
   return imageKindByContent(bytes) ?? (audioContainerOf(bytes) ? 'audio' : null);
 }
 

@@ -3,14 +3,14 @@
 // stderr only), and a file of another kind named (and described) as what it is — a WAV, a VMD Studio scene,
 // an image, whatever its name says (they were "not a VMD motion or a VPD pose", E_VMD_MAGIC).
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
 import { ballsPmx } from '../helpers/pmx-balls';
 import { useTempDirs } from './batch-helpers';
-import { fileKindByContent, fileKindByName } from '../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindByName, videoContainerOf } from '../../shared/ipc/file-kind';
 
 const mk = useTempDirs();
 const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
@@ -268,6 +268,93 @@ describe('songs other than a WAV (MP3, Ogg, FLAC, M4A): named as audio, as the a
       warnings: ["its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it"],
     });
     const trim = await cli(d, 'trim', 'tone.mp3', '-o', 'x.vmd', '--from', '0');
-    expect([trim.code, trim.err]).toEqual([1, "vmd-studio: tone.mp3: an audio file, not a VMD motion: trim works on VMD motions; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)\n"]);
+    expect([trim.code, trim.err]).toEqual([1, "vmd-studio: tone.mp3: an audio file (MP3), not a VMD motion: trim works on VMD motions; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)\n"]);
+  });
+});
+
+/** An ISO-BMFF box: a 32-bit size, its type, its body. */
+const box = (type: string, ...body: number[][]) => {
+  const b = body.flat();
+  return [...be32(8 + b.length), ...ascii(type), ...b];
+};
+/** A track whose handler (moov → trak → mdia → hdlr) is `handler` ("vide", "soun"). */
+const trak = (handler: string) => box('trak', box('mdia', box('hdlr', [0, 0, 0, 0], [0, 0, 0, 0], ascii(handler), new Array(12).fill(0), [0])));
+/** An EBML header with DocType `doc`, then a CodecID element (0x86) of `codec`. */
+const ebml = (doc: string, codec: string) => new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x80 | (3 + doc.length), 0x42, 0x82, 0x80 | doc.length, ...ascii(doc), 0x86, 0x80 | codec.length, ...ascii(codec)]);
+
+describe('videos (MP4, MOV, WebM, MKV, AVI): named as a video, with their format; an M4A stays a song', () => {
+  it('the sniffing tells a film from a song by its brands, its tracks where its moov is read, a Matroska codec', () => {
+    const ftyp = (major: string, ...compatible: string[]) => box('ftyp', ascii(major), [0, 0, 2, 0], ...compatible.map(ascii));
+    const cases: [string, Uint8Array][] = [
+      // What the app's Render → Video… writes (mediabunny: isom, avc1, mp41; its moov at the end, not read).
+      ['app mp4', new Uint8Array([...ftyp('isom', 'isom', 'avc1', 'mp41'), ...box('mdat', [1, 2, 3])])],
+      ['mp42', new Uint8Array(ftyp('mp42', 'mp42', 'isom'))],
+      ['iso5 (fragmented)', new Uint8Array(ftyp('iso5', 'iso5', 'iso6', 'mp41'))],
+      ['M4V', new Uint8Array(ftyp('M4V ', 'M4V ', 'M4A ', 'mp42', 'isom'))],
+      ['QuickTime', new Uint8Array(ftyp('qt  ', 'qt  '))],
+      ['M4A', new Uint8Array(ftyp('M4A ', 'M4A ', 'isom', 'iso2'))],
+      // Generic brands, but the moov (read) says: sound only, or a picture track.
+      ['isom, sound only', new Uint8Array([...ftyp('isom', 'isom', 'mp41'), ...box('moov', trak('soun'))])],
+      ['isom, film with sound', new Uint8Array([...ftyp('isom', 'isom'), ...box('moov', trak('soun'), trak('vide'))])],
+      ['M4A brand, a picture track', new Uint8Array([...ftyp('M4A ', 'M4A '), ...box('moov', trak('vide'))])],
+      ['WebM VP9', ebml('webm', 'V_VP9')],
+      ['WebM Opus', ebml('webm', 'A_OPUS')],
+      ['Matroska AVC', ebml('matroska', 'V_MPEG4/ISO/AVC')],
+      ['AVI', new Uint8Array([...ascii('RIFF'), ...le32(4), ...ascii('AVI LIST')])],
+      ['HEIC image', new Uint8Array(ftyp('heic', 'mif1', 'heic'))],
+    ];
+    expect(cases.map(([name, b]) => [name, fileKindByContent(b), videoContainerOf(b)])).toEqual([
+      ['app mp4', 'video', 'mp4'],
+      ['mp42', 'video', 'mp4'],
+      ['iso5 (fragmented)', 'video', 'mp4'],
+      ['M4V', 'video', 'mp4'],
+      ['QuickTime', 'video', 'mov'],
+      ['M4A', 'audio', null],
+      ['isom, sound only', 'audio', null],
+      ['isom, film with sound', 'video', 'mp4'],
+      ['M4A brand, a picture track', 'video', 'mp4'],
+      ['WebM VP9', 'video', 'webm'],
+      ['WebM Opus', 'audio', null],
+      ['Matroska AVC', 'video', 'mkv'],
+      ['AVI', 'video', 'avi'],
+      ['HEIC image', null, null],
+    ]);
+    expect(['a.mp4', 'a.mov', 'a.mkv', 'a.m4a'].map((n) => fileKindByName(n))).toEqual(['video', 'video', 'video', 'audio']);
+  });
+
+  it('inspect says a video is one and that VMD Studio writes but does not read them (exit 1); other commands, the batch and a song\'s format too', async () => {
+    const d = mk('inspect-videos');
+    const ffmpeg = (args: string[]) => {
+      const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    if (haveFfmpeg) {
+      // Made here by ffmpeg (never a fixture in the repository): H.264 in MP4 and VP9 in WebM, as the app writes them; an M4A song.
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=30', '-t', '0.5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', path.join(d, 'clip.mp4')]);
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=30', '-t', '0.5', '-c:v', 'libvpx-vp9', path.join(d, 'clip.webm')]);
+      ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=0.5', '-c:a', 'aac', path.join(d, 'tone.m4a')]);
+    } else {
+      // Hand-written first boxes of the same.
+      writeFileSync(path.join(d, 'clip.mp4'), new Uint8Array([...box('ftyp', ascii('isom'), [0, 0, 2, 0], ascii('isom'), ascii('avc1'), ascii('mp41')), ...box('mdat', [0])]));
+      writeFileSync(path.join(d, 'clip.webm'), ebml('webm', 'V_VP9'));
+      writeFileSync(path.join(d, 'tone.m4a'), new Uint8Array([...box('ftyp', ascii('M4A '), [0, 0, 2, 0], ascii('M4A ')), ...box('mdat', [0])]));
+    }
+    const says = (format: string) => `a video (${format}), not a motion, a model, a song or a scene: VMD Studio writes videos (Render → Video…) but does not read them`;
+    const t = await cli(d, 'inspect', 'clip.mp4', 'clip.webm', 'tone.m4a');
+    expect(t.code).toBe(1);
+    expect(t.out).toContain(`clip.mp4\n  ERROR E_UNSUPPORTED: ${says('MP4')} (at byte 0)\n\n`);
+    expect(t.out).toContain(`clip.webm\n  ERROR E_UNSUPPORTED: ${says('WebM')} (at byte 0)\n\n`);
+    expect(t.out).toContain('tone.m4a\n  audio   MP4/M4A;');
+    expect(t.err).toBe(`vmd-studio: clip.mp4: ${says('MP4')} (at byte 0)\nvmd-studio: clip.webm: ${says('WebM')} (at byte 0)\n`);
+    const j = jsonLines((await cli(d, 'inspect', '--json', 'clip.mp4')).out)[0];
+    expect(j).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED', message: says('MP4') } });
+    expect((await cli(d, 'mirror', 'clip.mp4', '-o', 'x.vmd')).err).toBe('vmd-studio: clip.mp4: a video (MP4), not a VMD motion: mirror works on VMD motions; VMD Studio writes videos (Render → Video…) but does not read them\n');
+    expect((await cli(d, 'convert', 'tone.m4a', '-o', 'x.vpd')).err).toMatch(/^vmd-studio: tone\.m4a: an audio file \(M4A\), not a VMD motion or a VPD pose: /);
+    // The same bytes under a motion's name, in a batch.
+    mkdirSync(path.join(d, 'in'));
+    writeFileSync(path.join(d, 'in', 'dance.vmd'), readFileSync(path.join(d, 'clip.webm')));
+    const b = await cli(d, 'batch', 'mirror', 'in', '-o', 'out');
+    expect(b.code).toBe(1);
+    expect(b.out).toContain('dance.vmd: E_VMD_MAGIC a video (WebM), not a VMD motion');
   });
 });

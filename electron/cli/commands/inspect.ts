@@ -9,7 +9,7 @@ import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
-import { fileKindByContent, fileKindByName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindByName, fileKindName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
 import { displayPathAmong } from '../format';
 import { jsonFailure } from './edit-output';
 
@@ -29,6 +29,8 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
     const c = await inspectCapture(file, kind);
     return c.ok ? { file, ok: true, ...c.value } : failed(file, c.error);
   }
+  // A film (the app's own Render → Video… output, say): named with its format, as other commands name it.
+  if (kind === 'video') return failed(file, { code: 'E_UNSUPPORTED', message: `${fileKindName(kind, head)}, not a motion, a model, a song or a scene: VMD Studio writes videos (Render → Video…) but does not read them`, offset: 0 });
   if (kind === 'audio') return { file, ok: true, ...describeAudio(head, file) };
   if (kind === 'wav' || kind === 'scene' || isImageKind(kind)) {
     const o = kind === 'wav' ? describeWav(head, size, file) : kind === 'scene' ? await inspectScene(file) : describeImage(head, kind, file);
