@@ -55,6 +55,6 @@ export function formatMeasure(n: number): string {
 }
 
 /** A count with its noun, singular for one (`1 frame`, `0 frames`, `2 frames`); `many`: the plural where not noun + s. */
-export function plural(n: number, noun: string, many = `${noun}s`): string {
-  return `${n} ${Math.abs(n) === 1 ? noun : many}`;
+export function plural(n: number | string, noun: string, many = `${noun}s`): string {
+  return `${n} ${Math.abs(Number(n)) === 1 ? noun : many}`;
 }

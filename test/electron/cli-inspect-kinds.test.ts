@@ -67,6 +67,17 @@ describe('inspect of many files', () => {
     expect(jsonLines(j.out).map((l) => [path.basename(l.file), l.ok])).toEqual([['dance.vmd', true], ['nothere.vrma', false], ['model.pmx', true], ['walk.bvh', true]]);
   });
 
+  it('a count of one is said in the singular: "1 frame", "1 joint", "1 channel" (it said "1 frames")', async () => {
+    const d = files();
+    writeFileSync(path.join(d, 'one.vmd'), buildFixture({ bones: [{ name: 'センター', frame: 0 }, { name: 'センター', frame: 1 }] }));
+    const t = await cli(d, 'inspect', 'one.vmd', 'walk.bvh');
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toContain('\n  length  1 frame (0.03 s at 30 fps)\n');
+    expect(t.out).toContain('\n  tracks  1 bone, 0 morphs\n');
+    // walk.bvh: one joint (Hips) with one end site, 3 channels, 1 frame.
+    expect(t.out).toContain('\n  capture (BVH)  1 joint, 1 end site, root Hips; 3 channels\n  length  1 frame at ');
+  });
+
   it('a model that cannot be read is reported as a motion that cannot be: its block, its --json line, stderr, exit 1', async () => {
     const d = files();
     const t = await cli(d, 'inspect', 'dance.vmd', 'broken.pmx', 'walk.bvh');
@@ -145,7 +156,7 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     expect(t.out).toBe(
       'gone.wav\n  ERROR E_AUDIO_NO_SAMPLES: cut short: the header promises 22,050 bytes of samples, the file has none\n\n' +
         'empty.wav\n  ERROR E_AUDIO_NO_SAMPLES: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)\n\n' +
-        "part.wav\n  audio   WAV (PCM)  22050 Hz, 1 channel, 16-bit; a song for a scene's music in the VMD Studio app\n  length  0.02 s (1 frames at 30 fps)\n" +
+        "part.wav\n  audio   WAV (PCM)  22050 Hz, 1 channel, 16-bit; a song for a scene's music in the VMD Studio app\n  length  0.02 s (1 frame at 30 fps)\n" +
         '  warning cut short: the header promises 22,050 bytes of samples, the file has 1,000; what is there plays\n\n',
     );
     expect(t.err).toBe('vmd-studio: gone.wav: cut short: the header promises 22,050 bytes of samples, the file has none\nvmd-studio: empty.wav: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)\n');

@@ -4,7 +4,7 @@ import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import type { CodecError } from '../../../shared/vmd';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { describeCapture, type CaptureInfo } from '../../mocap/capture-info';
-import { formatMeasure } from '../format';
+import { formatMeasure, plural } from '../format';
 
 export type { CaptureInfo } from '../../mocap/capture-info';
 
@@ -19,14 +19,14 @@ export function captureLines(info: CaptureInfo): string {
   if (info.format === 'bvh') {
     const mapped = info.map.mapped.length;
     return (
-      `  capture (BVH)  ${info.joints.length} joints, ${info.endSites} end sites, root ${info.roots.join(', ')}; ${info.channels} channels\n` +
-      `  length  ${info.frames} frames at ${formatMeasure(info.fps)} fps (${info.durationSeconds.toFixed(2)} s; frames 0–${info.lastFrame} at 30 fps)\n` +
-      `  map     ${info.map.source}: ${mapped} joint${mapped === 1 ? '' : 's'} named as humanoid parts (import-bvh binds those the model has)\n` +
+      `  capture (BVH)  ${plural(info.joints.length, 'joint')}, ${plural(info.endSites, 'end site')}, root ${info.roots.join(', ')}; ${plural(info.channels, 'channel')}\n` +
+      `  length  ${plural(info.frames, 'frame')} at ${formatMeasure(info.fps)} fps (${info.durationSeconds.toFixed(2)} s; frames 0–${info.lastFrame} at 30 fps)\n` +
+      `  map     ${info.map.source}: ${plural(mapped, 'joint')} named as humanoid parts (import-bvh binds those the model has)\n` +
       `  joints  ${info.joints.slice(0, 24).join(' ')}${info.joints.length > 24 ? ` … (+${info.joints.length - 24})` : ''}\n`
     );
   }
   return (
-    `  VRM Animation  ${info.humanBones.length} humanoid bones, ${info.expressions.length} expressions, ${info.tracks} tracks\n` +
+    `  VRM Animation  ${plural(info.humanBones.length, 'humanoid bone')}, ${plural(info.expressions.length, 'expression')}, ${plural(info.tracks, 'track')}\n` +
     `  length  ${info.durationSeconds.toFixed(2)} s (frames 0–${info.lastFrame} at 30 fps)\n` +
     `  bones   ${info.humanBones.join(' ')}\n` +
     (info.expressions.length ? `  expressions ${info.expressions.join(' ')}\n` : '')

@@ -119,8 +119,8 @@ export function describeAudio(head: Uint8Array, file: string): AudioInfo {
 /** The human lines of a WAV or another song (after its path line). */
 export function wavLines(info: WavInfo | AudioInfo): string {
   const bits = info.format === 'wav' ? info.bitsPerSample : null;
-  const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? `${info.channels} channel${info.channels === 1 ? '' : 's'}` : null, bits ? `${bits}-bit` : null].filter((x) => x !== null);
-  const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${Math.ceil(info.durationSeconds * 30)} frames at 30 fps)\n` : '';
+  const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? plural(info.channels, 'channel') : null, bits ? `${bits}-bit` : null].filter((x) => x !== null);
+  const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${plural(Math.ceil(info.durationSeconds * 30), 'frame')} at 30 fps)\n` : '';
   return `  audio   ${info.audioFormat}${parts.length ? `  ${parts.join(', ')}` : ''}; a song for a scene's music in the VMD Studio app\n${length}`;
 }
 

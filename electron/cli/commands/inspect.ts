@@ -10,7 +10,7 @@ import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
 import { fileKindByContent, fileKindByName, fileKindName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
-import { displayPathAmong } from '../format';
+import { displayPathAmong, plural } from '../format';
 import { jsonFailure } from './edit-output';
 
 export type FileInfo =
@@ -67,10 +67,10 @@ function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
     io.stdout(
       `${rel}\n` +
         `  ${info.kind.padEnd(7)} ${info.header}  model "${info.model}"\n` +
-        `  length  ${info.lastFrame} frames (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
+        `  length  ${plural(info.lastFrame, 'frame')} (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
         `  keys    bone ${c.bone}  morph ${c.morph}  camera ${c.camera}  light ${c.light}  shadow ${c.shadow}  ik ${c.ik}${absent}\n` +
-        `  tracks  ${info.bones.length} bones, ${info.morphs.length} morphs` +
-        (c.camera ? `, ${info.cameraCuts} camera cuts` : '') +
+        `  tracks  ${plural(info.bones.length, 'bone')}, ${plural(info.morphs.length, 'morph')}` +
+        (c.camera ? `, ${plural(info.cameraCuts, 'camera cut')}` : '') +
         '\n',
     );
     if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);

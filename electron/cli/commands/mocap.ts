@@ -17,7 +17,7 @@ import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings,
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
-import { displayPath, formatCount, formatMeasure } from '../format';
+import { displayPath, formatCount, formatMeasure, plural } from '../format';
 import { guarded } from '../signals';
 import { failWith } from './edit-output';
 import { wrongKindError, type Wanted } from '../file-kind';
@@ -67,7 +67,7 @@ async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; 
 function importLine(r: ImportReport): string {
   const unm = r.unmappedJoints.length ? `, unmapped ${r.unmappedJoints.length} (${r.unmappedJoints.join(' ')})` : '';
   return (
-    `${formatCount(r.frames)} frames at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
+    `${plural(formatCount(r.frames), 'frame')} at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
     `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
     (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
     `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames, ${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame ` +
@@ -190,7 +190,7 @@ export const exportBvhCommand: CommandInfo = {
         bytes: (v) => new TextEncoder().encode(v.text),
         report: ({ report: rep, warnings }) => ({
           json: { ...rep, warnings },
-          line: `${formatCount(rep.frames)} frames, ${formatCount(rep.joints.length)} joints${rep.missingBones.length ? `; motion bones ${p.model === null ? 'the standard skeleton' : 'the model'} lacks: ${rep.missingBones.join(' ')}` : ''}`,
+          line: `${plural(formatCount(rep.frames), 'frame')}, ${plural(formatCount(rep.joints.length), 'joint')}${rep.missingBones.length ? `; motion bones ${p.model === null ? 'the standard skeleton' : 'the model'} lacks: ${rep.missingBones.join(' ')}` : ''}`,
           warnings,
         }),
       }),
@@ -258,7 +258,7 @@ export const exportVrmaCommand: CommandInfo = {
           const all = [...warnings, ...humanoidExportWarnings(rep)];
           return {
             json: { ...rep, warnings: all },
-            line: `${formatCount(rep.frames)} frames, ${formatCount(rep.bones.length)} humanoid bones, ${formatCount(rep.expressions.length)} expressions`,
+            line: `${plural(formatCount(rep.frames), 'frame')}, ${plural(formatCount(rep.bones.length), 'humanoid bone')}, ${plural(formatCount(rep.expressions.length), 'expression')}`,
             warnings: all,
           };
         },

@@ -69,6 +69,19 @@ describe('FileSummary notes', () => {
     expect(w.get('[data-testid="summary-length"]').text()).toBe('4,000,000,000 フレーム · 133,333,333.33 秒');
   });
 
+  it('a motion whose last key is at frame 1 is "1 frame" (it said "1 frames")', async () => {
+    const bytes = buildFixture({ bones: [{ name: SJIS['センター'], frame: 0 }, { name: SJIS['センター'], frame: 1 }] });
+    expect(useSceneStore().openBytes('one.vmd', bytes, '/t/one.vmd')).toBe(true);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.get('[data-testid="summary-length"]').text()).toBe('1 frame · 0.03 s');
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await nextTick();
+    expect(w.get('[data-testid="summary-length"]').text()).toBe('1 フレーム · 0.03 秒');
+  });
+
   it.skipIf(!corpusPresent)("a VPD pose shows its own file's header, not the motion's it opens as; a VMD its own", async () => {
     const doc = useWorkspaceStore();
     const w = mount(FileSummary);

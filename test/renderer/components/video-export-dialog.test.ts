@@ -124,6 +124,28 @@ describe('the video dialog says why an export failed', () => {
     expect(warn()).toContain('最終フレームを指定してください');
     w.unmount();
   });
+
+  it('a range of one frame says "1 frame" (it said "1 frames"), in the range and the estimate; Japanese as for more', async () => {
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'en' };
+    const v = useVideoExportStore();
+    v.open = true;
+    v.from = 5;
+    v.to = 5;
+    const w = mount(VideoExportDialog, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+    expect(text('video-frames')).toMatch(/^1 frame, 0\.03 s$/);
+    expect(text('video-estimate')).toMatch(/^1 frame;|\(1 frame at /);
+    v.to = 6;
+    await w.vm.$nextTick();
+    expect(text('video-frames')).toMatch(/^2 frames, 0\.07 s$/);
+    v.to = 5;
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-frames')).toMatch(/^1 フレーム、0\.03 秒$/);
+    w.unmount();
+  });
 });
 
 // A new user's pass (an MMD video maker): the File field started empty with Render greyed and no word why,
