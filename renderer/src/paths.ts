@@ -19,6 +19,11 @@ export function folderOf(p: string): string {
   return i > 0 ? p.slice(0, i) : '';
 }
 
+/** A file name without its extension (`dance.vmd` → `dance`; the name as it is when it has none). */
+export function stemOf(name: string): string {
+  return name.replace(/\.[^.]*$/, '');
+}
+
 /** The path without separators at its end (`C:\out\` → `C:\out`). */
 export function withoutTrailingSeparators(p: string): string {
   return p.replace(/[\\/]+$/, '');

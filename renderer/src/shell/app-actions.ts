@@ -11,7 +11,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
 import { mocapFormatOf, useMocapStore } from '../stores/mocap';
 import { documentContent } from '../stores/workspace';
-import { fileNameOf, folderOf } from '../paths';
+import { fileNameOf, folderOf, stemOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
 import { pickPath } from './file-dialog';
 import { openOntoScene } from './pose-apply';
@@ -268,7 +268,7 @@ export async function exportCapture(format: MocapFormat): Promise<boolean> {
   }
   // The preview's model, or (the figure shown) the standard MMD skeleton: null.
   const model = usePreviewStore().model?.path ?? null;
-  const base = (ws.fileName || 'motion').replace(/\.[^.]*$/, '');
+  const base = stemOf(ws.fileName || 'motion');
   const picked = await pickPath({ mode: 'save', title: settings.t(format === 'vrma' ? 'mocap.exportVrmaTitle' : 'mocap.exportBvhTitle'), filter: format, directory: ws.path ? folderOf(ws.path) || null : null, fileName: `${base}.${format}` });
   if (!picked) return false;
   const target = hasExtension(picked.path, [`.${format}`]) ? picked.path : `${picked.path}.${format}`;

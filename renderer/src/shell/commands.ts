@@ -17,7 +17,7 @@ import { basenamePath } from '../../../shared/scene/scene-path';
 import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
-import { folderOf } from '../paths';
+import { folderOf, stemOf } from '../paths';
 import { exportCapture, openAny } from '../shell/app-actions';
 import { openKindOf } from '../../../shared/ipc/file-types';
 
@@ -36,10 +36,6 @@ export function onCommand(id: CommandId, handler: () => void): () => void {
   if (!set) extra.set(id, (set = new Set()));
   set.add(handler);
   return () => set.delete(handler);
-}
-
-function stem(name: string): string {
-  return name.replace(/\.[^.]*$/, '');
 }
 
 function dirOf(p: string | null): string | null {
@@ -125,7 +121,7 @@ export async function saveSceneWithDialog(): Promise<boolean> {
   // Named after the scene file, else the dance (the shown actor's motion, even while the camera tab is active).
   const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
   const st = shown ? scene.stateOf(shown) : { fileName: ws.fileName, path: ws.path };
-  const base = (scene.path ? basenamePath(scene.path) : null) ?? (st.fileName ? `${stem(st.fileName)}${SCENE_EXTENSION}` : `scene${SCENE_EXTENSION}`);
+  const base = (scene.path ? basenamePath(scene.path) : null) ?? (st.fileName ? `${stemOf(st.fileName)}${SCENE_EXTENSION}` : `scene${SCENE_EXTENSION}`);
   const dir = scene.path ?? st.path;
   const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: base, directory: dirOf(dir) });
   return picked ? scene.saveTo(picked.path, picked.overwrite) : false;
@@ -247,7 +243,7 @@ export async function exportVpdWithDialog(): Promise<boolean> {
     title: s.t('dialog.exportVpdTitle', { frame }),
     filter: 'vpd',
     directory: dirOf(doc.path),
-    fileName: `${stem(doc.fileName || 'pose')}_${frame}.vpd`,
+    fileName: `${stemOf(doc.fileName || 'pose')}_${frame}.vpd`,
   });
   return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite }) : false;
 }

@@ -17,7 +17,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from './workspace';
-import { folderOf } from '../paths';
+import { folderOf, stemOf } from '../paths';
 import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
 import { useNotifyStore, type NoticeText } from './notify';
@@ -92,10 +92,6 @@ function copyStage(s: ActorStage | undefined): ActorStage | undefined {
 /** A copy of a stage, or none at the origin (nothing is written for it). */
 function stageOrNone(s: ActorStage | undefined): ActorStage | undefined {
   return s && (s.turn !== 0 || s.position.some((x) => x !== 0)) ? copyStage(s) : undefined;
-}
-
-function stem(name: string): string {
-  return name.replace(/\.[^.]*$/, '');
 }
 
 export const useSceneStore = defineStore('scene', () => {
@@ -203,7 +199,7 @@ export const useSceneStore = defineStore('scene', () => {
     if (!e) return '';
     const f = stateOf(e).fileName;
     const name = actorLabel(e);
-    return e.kind === 'actor' && name && name !== stem(f) ? `${name}: ${f}` : f;
+    return e.kind === 'actor' && name && name !== stemOf(f) ? `${name}: ${f}` : f;
   }
 
   /**
@@ -224,9 +220,9 @@ export const useSceneStore = defineStore('scene', () => {
   function baseLabel(e: ScenePart): string {
     if (e.kind === 'camera') return '';
     if (e.name) return e.name;
-    if (e.model) return stem(basenamePath(e.model));
+    if (e.model) return stemOf(basenamePath(e.model));
     const f = stateOf(e).fileName;
-    return f ? stem(f) : '';
+    return f ? stemOf(f) : '';
   }
 
   /** A document's entry: what the scene says of it, and (read through) its file and dirty mark in the workspace. */

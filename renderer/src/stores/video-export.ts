@@ -10,7 +10,7 @@ import { useTimeStore } from './time';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useSettingsStore } from './settings';
-import { fileNameOf, folderOf, isAbsoluteTyped } from '../paths';
+import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
@@ -130,7 +130,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   function defaultPath(): string {
     const scene = useSceneStore();
     const source = scene.path ?? scene.active?.path ?? null;
-    const stem = (source ? fileNameOf(source) : (scene.active?.fileName ?? '')).replace(/\.[^.]*$/, '') || 'video';
+    const stem = stemOf(source ? fileNameOf(source) : (scene.active?.fileName ?? '')) || 'video';
     const folder = defaultFolder();
     return folder ? joinPath(folder, stem + extensionOf(format.value)) : '';
   }
