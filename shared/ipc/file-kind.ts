@@ -157,29 +157,35 @@ const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
 /** ISO-BMFF brands of films: the generic ISO and MP4 ones (an "ftyp" of these is a video unless its moov says sound only), M4V, QuickTime, 3GPP, DASH, Sony's XAVC. */
 const VIDEO_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'qt  ', '3gp4', '3gp5', '3gp6', '3g2a', 'dash', 'mmp4', 'MSNV', 'XAVC', 'f4v ']);
 
-const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+/** A big-endian unsigned 32-bit word at `at`. */
+export const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+
+/**
+ * The ISO-BMFF boxes (MP4, M4A, MOV) in [from, to) of `b`, each as [type, body start, end]: a 32-bit size (1: a
+ * 64-bit size follows the type; 0: to the end), cut at `to`; the walk stops at a size too small to be a box.
+ */
+export function isoBoxes(b: Uint8Array, from: number, to: number): [string, number, number][] {
+  const out: [string, number, number][] = [];
+  for (let at = from; at + 8 <= to; ) {
+    let size = u32be(b, at), head = 8;
+    if (size === 1) {
+      if (at + 16 > to) break;
+      size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
+      head = 16;
+    } else if (size === 0) size = to - at;
+    if (size < head) break;
+    out.push([String.fromCharCode(b[at + 4], b[at + 5], b[at + 6], b[at + 7]), at + head, Math.min(to, at + size)]);
+    at += size;
+  }
+  return out;
+}
 
 /**
  * The handler types of an ISO-BMFF file's tracks (moov → trak → mdia → hdlr: "vide", "soun"…) where its moov
  * box lies in `b` (a file written for streaming has it first; others at the end, past what was read): null when not.
  */
 function isoTrackHandlers(b: Uint8Array): string[] | null {
-  /** Each box in [from, to) as [type, body start, end]. */
-  const boxes = (from: number, to: number): [string, number, number][] => {
-    const out: [string, number, number][] = [];
-    for (let at = from; at + 8 <= to; ) {
-      let size = u32be(b, at), head = 8;
-      if (size === 1) {
-        if (at + 16 > to) break;
-        size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
-        head = 16;
-      } else if (size === 0) size = to - at;
-      if (size < head) break;
-      out.push([String.fromCharCode(b[at + 4], b[at + 5], b[at + 6], b[at + 7]), at + head, Math.min(to, at + size)]);
-      at += size;
-    }
-    return out;
-  };
+  const boxes = (from: number, to: number) => isoBoxes(b, from, to);
   const moov = boxes(0, b.length).find((x) => x[0] === 'moov');
   if (!moov) return null;
   const handlers: string[] = [];

@@ -10,7 +10,7 @@
  * `vmd-studio inspect`.
  */
 import { riffChunk } from './wav';
-import { audioContainerOf, fileKindByContent, type AudioContainer, type FileKind } from '../ipc/file-kind';
+import { audioContainerOf, fileKindByContent, isoBoxes, u32be, type AudioContainer, type FileKind } from '../ipc/file-kind';
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
@@ -87,7 +87,6 @@ export interface AudioHeaderInfo {
   durationSeconds: number | null;
 }
 
-const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 const u32le = (b: Uint8Array, at: number) => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
 
 /**
@@ -141,25 +140,12 @@ function oggInfo(b: Uint8Array): AudioHeaderInfo | null {
 
 /** MP4/M4A: the movie header (moov → mvhd: time scale and duration) where the moov box lies in `b`. */
 function mp4Info(b: Uint8Array): AudioHeaderInfo | null {
-  /** The body of the first box named `name` among those in [from, to), or null. */
-  const box = (from: number, to: number, name: string): [number, number] | null => {
-    for (let at = from; at + 8 <= to; ) {
-      let size = u32be(b, at), head = 8;
-      if (size === 1) {
-        if (at + 16 > to) return null;
-        size = u32be(b, at + 8) * 2 ** 32 + u32be(b, at + 12);
-        head = 16;
-      } else if (size === 0) size = to - at;
-      if (size < head) return null;
-      if (ascii(b, at + 4, 4) === name) return [at + head, Math.min(to, at + size)];
-      at += size;
-    }
-    return null;
-  };
+  /** The body of the first box named `name` among those in [from, to), or undefined. */
+  const box = (from: number, to: number, name: string) => isoBoxes(b, from, to).find((x) => x[0] === name);
   const moov = box(0, b.length, 'moov');
-  const mvhd = moov && box(moov[0], moov[1], 'mvhd');
+  const mvhd = moov && box(moov[1], moov[2], 'mvhd');
   if (!mvhd) return null;
-  const [m, end] = mvhd;
+  const [, m, end] = mvhd;
   const v1 = b[m] === 1;
   if (m + (v1 ? 32 : 20) > end) return null;
   const scale = u32be(b, m + (v1 ? 20 : 12));

@@ -84,12 +84,16 @@ export function riffChunk(b: Uint8Array, name: string): { at: number; size: numb
  * `bytes` are its first bytes only (`vmd-studio inspect` reads a head).
  */
 export function wavDataShortfall(bytes: Uint8Array, fileSize = bytes.length): { present: number; promised: number } | null {
-  const b = bytes;
+  const d = wavSampleBytes(bytes, fileSize);
+  return d && d.present < d.promised ? d : null;
+}
+
+/** A RIFF/WAVE file's data chunk: the bytes of samples it promises and those the file holds; null without one. */
+function wavSampleBytes(b: Uint8Array, fileSize: number): { present: number; promised: number } | null {
   if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
   const d = riffChunk(b, 'data');
   if (!d) return null;
-  const present = Math.max(0, Math.min(d.size, fileSize - d.at));
-  return present < d.size ? { present, promised: d.size } : null;
+  return { present: Math.max(0, Math.min(d.size, fileSize - d.at)), promised: d.size };
 }
 
 /**
@@ -102,14 +106,12 @@ export function wavDataShortfall(bytes: Uint8Array, fileSize = bytes.length): { 
  */
 export function wavWithoutSamples(bytes: Uint8Array, fileSize = bytes.length): { present: number; promised: number } | null {
   const b = bytes;
-  if (b.length < 12 || id(b, 0) !== 'RIFF' || id(b, 8) !== 'WAVE') return null;
-  const d = riffChunk(b, 'data');
+  const d = wavSampleBytes(b, fileSize);
   if (!d) return null;
-  const present = Math.max(0, Math.min(d.size, fileSize - d.at));
   // One frame's bytes as the fmt chunk says (its block align), else at least one byte.
   const f = riffChunk(b, 'fmt ');
   const align = f && f.size >= 16 && f.at + 14 <= b.length ? b[f.at + 12] | (b[f.at + 13] << 8) : 0;
-  return present < Math.max(1, align) ? { present, promised: d.size } : null;
+  return d.present < Math.max(1, align) ? d : null;
 }
 
 /** The layout of an uncompressed WAV this decoder takes, or null (see the top of this file). */
