@@ -21,7 +21,7 @@ import { bvhWorldAt } from './bvh-pose';
 import { canonicalBoneName } from '../retarget/bone-names';
 
 /** VRM 1.0's finger parts of one side, base to tip (thumb: metacarpal, proximal, distal; the others proximal, intermediate, distal). */
-const FINGERS = ['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal', 'IndexProximal', 'IndexIntermediate', 'IndexDistal', 'MiddleProximal', 'MiddleIntermediate', 'MiddleDistal', 'RingProximal', 'RingIntermediate', 'RingDistal', 'LittleProximal', 'LittleIntermediate', 'LittleDistal'] as const;
+export const FINGERS = ['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal', 'IndexProximal', 'IndexIntermediate', 'IndexDistal', 'MiddleProximal', 'MiddleIntermediate', 'MiddleDistal', 'RingProximal', 'RingIntermediate', 'RingDistal', 'LittleProximal', 'LittleIntermediate', 'LittleDistal'] as const;
 type Finger = (typeof FINGERS)[number];
 
 /**

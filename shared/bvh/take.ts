@@ -16,7 +16,7 @@ import { buildTracks, type MotionTracks } from '../vmd/tracks';
 import { sampleMorph } from '../vmd/sample';
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { CodecError } from '../vmd/errors';
-import { HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
+import { FINGERS, HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
 import { isFoot, modelTip } from './retarget';
 
@@ -37,7 +37,8 @@ const PART_PARENTS = {
 function fingerParents(side: 'left' | 'right'): Record<string, HumanoidPart[]> {
   const out: Record<string, HumanoidPart[]> = {};
   const hand = `${side}Hand` as HumanoidPart;
-  const chains = [['ThumbMetacarpal', 'ThumbProximal', 'ThumbDistal'], ...['Index', 'Middle', 'Ring', 'Little'].map((f) => [`${f}Proximal`, `${f}Intermediate`, `${f}Distal`])];
+  // FINGERS lists each finger's three parts from the hand out: thumb, index, middle, ring, little.
+  const chains = [0, 3, 6, 9, 12].map((i) => FINGERS.slice(i, i + 3));
   for (const c of chains) c.forEach((f, i) => (out[`${side}${f}`] = [...c.slice(0, i).reverse().map((x) => `${side}${x}` as HumanoidPart), hand]));
   return out;
 }

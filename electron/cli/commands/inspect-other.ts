@@ -12,7 +12,8 @@ import { audioContainerOf, FILE_KIND_NAMES, imageKindByContent, looksLikeWav, ty
 import { parseWav, riffChunk, wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { audioFormatOf, audioHeaderInfo } from '../../../shared/scene/audio-format';
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
-import { buildTracks, type CodecError } from '../../../shared/vmd';
+import type { CodecError } from '../../../shared/vmd';
+import { lastFrameOf } from '../../../shared/edit-core/record-util';
 import { frameAtAudioTime } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
 import { plural } from '../format';
@@ -160,7 +161,7 @@ const lengthOf = (lastFrame: number): SceneLength => ({ lastFrame, durationSecon
 async function motionLastFrame(file: string): Promise<{ ok: true; lastFrame: number } | { ok: false; message: string }> {
   const l = await loadMotion(file, 'inspect');
   if (!l.ok) return { ok: false, message: l.error.message };
-  return { ok: true, lastFrame: l.value.format === 'vmd' ? buildTracks(l.value.doc).lastFrame : 0 };
+  return { ok: true, lastFrame: l.value.format === 'vmd' ? lastFrameOf(l.value.doc) : 0 };
 }
 
 /** A song's length in seconds from its first bytes (a WAV's header and size, another format's header: audio-format.ts), or null where they do not say it. */
