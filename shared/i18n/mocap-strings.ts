@@ -35,6 +35,7 @@ const en = {
   'mocap.cancel': 'Cancel',
   'mocap.report': 'Result',
   'mocap.reportFrames': '{frames} frames at {fps} fps → frames 0–{last} at 30 fps',
+  'mocap.reportFramesOne': '1 frame at {fps} fps → frame 0 at 30 fps',
   'mocap.reportMap': 'Map: {map} · {mapped} joints mapped, {unmapped} not',
   // A capture whose map finds no spine, head or limb (shared/bvh/import.ts barelyMoves).
   'mocap.reportBarely': 'Only {n} of the capture\'s {total} joints match a humanoid part ({joints}), none of the spine, head or limbs: the model will barely move. If the joints are a body\'s, set their parts in the map table below.',
@@ -153,6 +154,7 @@ const ja: Record<MocapStringKey, string> = {
   'mocap.cancel': 'キャンセル',
   'mocap.report': '結果',
   'mocap.reportFrames': '{frames} フレーム（{fps} fps）→ 30 fps のフレーム 0–{last}',
+  'mocap.reportFramesOne': '1 フレーム（{fps} fps）→ 30 fps のフレーム 0',
   'mocap.reportMap': 'マップ: {map} · 対応 {mapped} 関節、未対応 {unmapped}',
   'mocap.reportBarely': 'キャプチャの {total} 関節のうち人型の部位に対応するのは {n} 個だけで（{joints}）、背骨・頭・手足はありません。モデルはほとんど動きません。体の関節なら、下のマップ表で部位を指定してください。',
   'mocap.reportBarelyVrma': 'アニメーションの {total} 関節のうち人型の部位に対応するのは {n} 個だけで（{joints}）、背骨・頭・手足はありません。モデルはほとんど動きません。',

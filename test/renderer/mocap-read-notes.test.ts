@@ -72,6 +72,22 @@ describe('the import dialog shows the BVH reader\'s warnings', () => {
     w.unmount();
   });
 
+  it('a one-frame capture says "1 frame … frame 0" (it said "1 frames … frames 0–0"), in English and Japanese', async () => {
+    const m = useMocapStore();
+    const one = BVH.replace('Frames: 2', 'Frames: 1').replace('Frame Time: 0', 'Frame Time: 0.033333').replace('0 1 0 0 0 10\n', '');
+    await m.begin({ name: 'one.bvh', path: null, format: 'bvh', bytes: new TextEncoder().encode(one) }, null);
+    expect(m.result).not.toBeNull();
+    const w = mount(MocapImportDialog, { attachTo: document.body });
+    await nextTick();
+    const said = () => w.get('[data-testid="mocap-report-frames"]').text();
+    expect(said()).toBe('1 frame at 30 fps → frame 0 at 30 fps');
+    useSettingsStore().setLocale('ja');
+    await nextTick();
+    expect(said()).toBe('1 フレーム（30 fps）→ 30 fps のフレーム 0');
+    useSettingsStore().setLocale('en');
+    w.unmount();
+  });
+
   it('the import\'s own warnings (map rows naming nothing) follow the reader\'s, in the UI\'s language', async () => {
     // Before: the dialog showed the reader's notes only; import-bvh prints these after them (captureWarnings).
     const m = useMocapStore();

@@ -141,6 +141,11 @@ describe('the video dialog says why an export failed', () => {
     await w.vm.$nextTick();
     expect(text('video-frames')).toMatch(/^2 frames, 0\.07 s$/);
     v.to = 5;
+    v.fps = 60;
+    await w.vm.$nextTick();
+    // At 60 fps one MMD frame makes two video frames: "1 MMD frame", not "1 MMD frames".
+    expect(text('video-frames')).toMatch(/^1 MMD frame → 2 video frames, 0\.03 s$/);
+    v.fps = 30;
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
     expect(text('video-frames')).toMatch(/^1 フレーム、0\.03 秒$/);
