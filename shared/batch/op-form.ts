@@ -6,6 +6,7 @@
  */
 import { parseCurveSpec } from '../motion-ops/preset';
 import type { BatchStringKey } from '../i18n/batch-strings';
+import type { Locale } from '../i18n/locale';
 import { CHANNEL_SETS, OP_OPTION_SPECS, type OptionSpec } from './op-specs';
 import type { BatchJob, BatchOp } from './types';
 import { parseDecimal } from './options';
@@ -153,10 +154,11 @@ export function progressFigures(p: { bytesDone: number; bytesTotal: number; elap
   };
 }
 
-/** "42 s", "3 min 05 s", "1 h 02 min": short enough for a progress line. */
-export function formatEta(seconds: number): string {
+/** "42 s", "3 min 05 s", "1 h 02 min" (Japanese: "42 秒", "3 分 05 秒", "1 時間 02 分"): short enough for a progress line. */
+export function formatEta(seconds: number, locale: Locale = 'en'): string {
+  const [h, min, sec] = locale === 'ja' ? ['時間', '分', '秒'] : ['h', 'min', 's'];
   const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+  if (s < 60) return `${s} ${sec}`;
+  if (s < 3600) return `${Math.floor(s / 60)} ${min} ${String(s % 60).padStart(2, '0')} ${sec}`;
+  return `${Math.floor(s / 3600)} ${h} ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} ${min}`;
 }

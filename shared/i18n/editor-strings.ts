@@ -235,7 +235,7 @@ const ja: Record<EditorStringKey, string> = {
   'simplify.progress': '計算中… {done} / {total} トラック',
   'simplify.nothing': 'この許容誤差ではこれ以上キーを減らせません',
   'simplify.fix': '結果を見るには許容誤差を直してください',
-  'simplify.hint': 'カーブペインに元 (灰色) と結果 (橙色) を表示します。Enter で適用、Esc で取り消し。',
+  'simplify.hint': 'カーブペインに元（灰色）と結果（橙色）を表示します。Enter で適用、Esc で取り消し。',
   'simplify.apply': '適用',
   'simplify.cancel': 'キャンセル',
   'simplify.applied': '間引き: キー {before} → {after}; 再生して測った最大誤差 位置 {pos}, 回転 {rot}°, モーフ {morph} (Ctrl+Z で元に戻せます)',

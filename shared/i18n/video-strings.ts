@@ -114,7 +114,7 @@ const ja: Record<keyof typeof en, string> = {
   'video.grid': 'グリッドを表示',
   'video.background': '背景色',
   'video.noFile': '書き出すファイルを指定してください',
-  'video.noFolder': 'フォルダー {folder} がありません: 別のフォルダーを選ぶか、先に作成してください',
+  'video.noFolder': 'フォルダ {folder} がありません: 別のフォルダを選ぶか、先に作成してください',
   'video.estimate': '目安: 約 {time}(このコンピューターの前回の速さで {frames} フレーム)',
   'video.estimateOne': '目安: 約 {time}(このコンピューターの前回の速さで {frames} フレーム)',
   'video.estimateUnknown': '{frames} フレーム。残り時間は最初の数フレームを書き出したあとに見積もります',

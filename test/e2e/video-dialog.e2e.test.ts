@@ -156,7 +156,7 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     // In Japanese too.
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="video-result"]')?.textContent?.includes('がありません'));
-    expect(await textOf(page, 'video-result')).toBe(`書き出しに失敗しました: フォルダー ${nodir} がありません: 別のフォルダーを選ぶか、先に作成してください`);
+    expect(await textOf(page, 'video-result')).toBe(`書き出しに失敗しました: フォルダ ${nodir} がありません: 別のフォルダを選ぶか、先に作成してください`);
     await s.app.screenshot('video-dialog-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
     expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);

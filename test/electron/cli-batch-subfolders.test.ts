@@ -37,6 +37,19 @@ describe('batch without --recursive', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}written +3$/m);
     expect(r.out).not.toContain('subfolders');
+    // Not on a terminal, progress is a line a second and one at the end: the end once.
+    const lines = r.err.split('\n').filter((l) => l.startsWith('progress: '));
+    expect(lines.filter((l) => l.includes('3/3 files'))).toHaveLength(1);
+  });
+
+  it('the end of a run is one progress line, not the same line twice', async () => {
+    // Two events say done === total (the last file's and the run's end; in a folder with no motion, the
+    // start's and the end's): "progress: 0/0 files  0.0 MB/s  ETA --" was printed twice.
+    mkdirSync(path.join(tmp, 'none'), { recursive: true });
+    const r = await cli('batch', 'mirror', path.join(tmp, 'none'), '-o', path.join(tmp, 'out4'));
+    const lines = r.err.split('\n').filter((l) => l.startsWith('progress: '));
+    expect(lines.length).toBe(1);
+    expect(lines[0]).toContain('0/0 files');
   });
 
   it('a folder without sub-folders says nothing of them', async () => {

@@ -164,6 +164,10 @@ describe('batch form validation', () => {
     expect(formatEta(42.4)).toBe('42 s');
     expect(formatEta(185)).toBe('3 min 05 s');
     expect(formatEta(3720)).toBe('1 h 02 min');
+    // Japanese: the units in Japanese too (it said "残り約 18 s").
+    expect(formatEta(18, 'ja')).toBe('18 秒');
+    expect(formatEta(185, 'ja')).toBe('3 分 05 秒');
+    expect(formatEta(3720, 'ja')).toBe('1 時間 02 分');
   });
 });
 
@@ -238,13 +242,14 @@ describe('BatchDialog form', () => {
     expect(batch.jobId).toBe('job-1');
   });
 
-  it('a file field says under it what the file is and what empty means, whole; its placeholder is the file form', async () => {
+  it('a file field says under it what the file is and what empty means, whole; its placeholder is the file\'s extensions', async () => {
     const { w } = await openDialog('import-vrma');
     const hint = w.get('[data-testid="batch-hint-map"]');
     // The VRMA's humanoid bones need no map: the file names them; only the expression table takes rows.
     expect(hint.text()).toBe('JSON: "morphs" (expression → morph, "-" leaves one out) over the built-in table');
     expect(hint.isVisible()).toBe(true);
-    expect(w.get('[data-testid="batch-opt-map"]').attributes('placeholder')).toBe('MAP.csv|.json');
+    // The extensions only: "MAP.csv|.json" was the command line's English form, shown in the Japanese form too.
+    expect(w.get('[data-testid="batch-opt-map"]').attributes('placeholder')).toBe('.csv / .json');
     expect(w.get('[data-testid="batch-hint-model"]').text()).toBe('.pmx/.pmd; empty: the standard MMD bones');
     // Number fields keep their default as the placeholder.
     expect(w.get('[data-testid="batch-opt-pos-tol"]').attributes('placeholder')).toBe('0.02'); // a capture's default

@@ -132,6 +132,7 @@ ${allDetails()}`,
     const interrupt = new Interrupt();
     interrupt.install();
     let lastPlain = 0;
+    let lastLine = '';
     let drewBar = false;
     let bytesRead = 0;
     const onProgress = (p: BatchProgress) => {
@@ -141,8 +142,12 @@ ${allDetails()}`,
         (io.terminal ?? io.stderr)(`\r${progressLine(p)}\x1b[K`);
         drewBar = true;
       } else if (p.elapsedMs - lastPlain >= 1000 || p.done === p.total) {
+        // The last file's event and the run's end both have done === total: one line, not the same line twice.
+        const line = progressLine(p).replace(/^\[[#.]+\] /, 'progress: ');
+        if (line === lastLine) return;
         lastPlain = p.elapsedMs;
-        io.stderr(`${progressLine(p).replace(/^\[[#.]+\] /, 'progress: ')}\n`);
+        lastLine = line;
+        io.stderr(`${line}\n`);
       }
     };
     const onResult = (r: BatchFileResult) => {

@@ -281,7 +281,7 @@ describe('the video dialog as a video maker expects it', () => {
   });
 
   it('a missing folder is named as a folder, in both languages', async () => {
-    for (const [locale, said] of [['en', 'The folder /tmp/x/nodir does not exist'], ['ja', 'フォルダー /tmp/x/nodir がありません']] as const) {
+    for (const [locale, said] of [['en', 'The folder /tmp/x/nodir does not exist'], ['ja', 'フォルダ /tmp/x/nodir がありません']] as const) {
       setActivePinia(createPinia());
       document.body.innerHTML = '';
       const { v, w } = dialog(locale);

@@ -127,6 +127,8 @@ describe('FileDialog', () => {
     await w.get('form.pathbar').trigger('submit');
     await flushPromises();
     expect(w.get('[data-testid="file-dialog-new-folder"]').text()).toContain('/tmp/x/fresh');
+    // The note alone: not also a red "The folder … does not exist" beside it.
+    expect(w.find('[data-testid="file-dialog-error"]').exists()).toBe(false);
     await w.get('[data-testid="file-dialog-accept"]').trigger('click');
     await flushPromises();
     expect(await picked).toEqual({ path: '/tmp/x/fresh', overwrite: false });
