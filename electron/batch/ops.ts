@@ -118,6 +118,13 @@ function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
  * in by the caller; options.map is only its name.
  */
 export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
+  // Mirror's --model: the model's bone and morph names, by which names in Latin letters pair (as the editor's
+  // Mirror pairs them by the actor's model); read once, a bad model a bad option for the whole job.
+  if (op === 'mirror' && typeof o.model === 'string' && o.model !== '') {
+    const m = checkOptions(() => modelOption(o, 'model'));
+    if (!m.ok) return m;
+    o = { ...o, modelBones: m.value.bones.map((b) => b.name), modelMorphs: m.value.morphs.map((x) => x.name) };
+  }
   const doc = prepareDocEdit(op, o);
   if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value, editWarnings(op, o)) } } : doc;
   return checkOptions(() => fileOp(op, o));

@@ -65,7 +65,10 @@ function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
   switch (op) {
     case 'mirror': {
       const light = !boolOpt(o, 'no-light', false);
-      return (doc) => mirror(doc, { light });
+      // The model's names, where --model gave one (electron/batch/ops.ts reads it into these two lists).
+      const names = (k: 'modelBones' | 'modelMorphs') => (Array.isArray(o[k]) ? (o[k] as string[]) : undefined);
+      const modelBones = names('modelBones'), modelMorphs = names('modelMorphs');
+      return (doc) => mirror(doc, { light, ...(modelBones ? { modelBones } : {}), ...(modelMorphs ? { modelMorphs } : {}) });
     }
     case 'trim': {
       const from = numOpt(o, 'from', { integer: true, min: 0, required: true })!;

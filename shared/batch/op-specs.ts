@@ -57,7 +57,11 @@ const TOLERANCES: readonly OptionSpec[] = [
 
 /** Per operation, its options in usage order. */
 export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
-  mirror: [{ name: 'no-light', kind: 'flag', default: false, inverted: true, label: 'batch.opt.no-light' }],
+  mirror: [
+    { name: 'no-light', kind: 'flag', default: false, inverted: true, label: 'batch.opt.no-light' },
+    // The model the motions are for: names in Latin letters pair by its bones and morphs (mirror.ts).
+    { name: 'model', kind: 'file', meta: 'MODEL.pmx|.pmd', label: 'batch.opt.import.model', hint: 'batch.opt.mirror.model.hint' },
+  ],
   trim: [
     { name: 'from', kind: 'integer', required: true, min: 0, meta: 'A', label: 'batch.opt.from' },
     { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.to', hint: 'batch.opt.to.hint' },

@@ -16,7 +16,7 @@ describe('after a bad argument', () => {
     const lines = jobs.err.trimEnd().split('\n');
     expect(lines[0]).toBe('vmd-studio batch: --jobs must be at least 1, got "0"');
     expect(lines[lines.length - 1]).toBe('(vmd-studio batch --help for every operation and option)');
-    expect(lines).toContain('  OP: mirror [--no-light]');
+    expect(lines).toContain('  OP: mirror [--no-light] [--model MODEL.pmx|.pmd]');
     expect(lines.length).toBeLessThanOrEqual(4);
     const trim = await cli('batch', 'trim', 'in', '-o', 'out');
     expect(trim.code).toBe(2);

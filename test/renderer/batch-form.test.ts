@@ -29,7 +29,8 @@ const CORPUS = corpusDir;
 
 /** The CLI's option table, written out by hand: the schema must give exactly these options. */
 const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: string }> = {
-  mirror: { values: [], flags: ['no-light'], help: '[--no-light]' },
+  // --model: names in Latin letters pair by the model's bones and morphs, as the editor's Mirror does.
+  mirror: { values: ['model'], flags: ['no-light'], help: '[--no-light] [--model MODEL.pmx|.pmd]' },
   trim: { values: ['from', 'to'], flags: ['no-hold', 'keep-static'], help: '--from A [--to B] [--no-hold] [--keep-static]' },
   // --refit and its tolerances came with the fitter (shared/fit); without --refit, speed is as before.
   speed: { values: ['factor', 'pos-tol', 'rot-tol', 'morph-tol'], flags: ['refit'], help: '--factor K [--refit [--pos-tol U] [--rot-tol DEG] [--morph-tol W]]' },
@@ -240,6 +241,17 @@ describe('BatchDialog form', () => {
       { op: 'trim', inputDir: '/in', outputDir: '/out', options: { from: 10, to: 40, 'no-hold': true }, recursive: true, overwrite: false, dryRun: false },
     ]);
     expect(batch.jobId).toBe('job-1');
+  });
+
+  it('mirror on a folder takes a model (names in Latin letters pair by it); on the open motion, the actor\'s model is used and no field is shown', async () => {
+    const { w, batch } = await openDialog('mirror');
+    expect(w.find('[data-testid="batch-opt-model"]').exists()).toBe(true);
+    expect(w.get('[data-testid="batch-hint-model"]').text()).toContain('pair by its bones and morphs');
+    batch.target = 'document';
+    await nextTick();
+    expect(w.find('[data-testid="batch-opt-model"]').exists()).toBe(false);
+    expect(w.find('[data-testid="batch-opt-no-light"]').exists()).toBe(true);
+    w.unmount();
   });
 
   it('a file field says under it what the file is and what empty means, whole; its placeholder is the file\'s extensions', async () => {

@@ -12,7 +12,7 @@ import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath } from '../format';
 import { guarded } from '../signals';
-import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, specFor } from './op-options';
+import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 import { failWith, printWarnings, reportLine } from './edit-output';
 import { convertFirstMessage, wrongKindError } from '../file-kind';
 
@@ -27,6 +27,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const outArg = optValue(a, 'output');
       if (!outArg) throw new UsageError('-o OUT is required');
       const o = opOptions(op, a);
+      resolveFileOptions(op, o, io);
       await loadMapping(o, io);
       const prepared = prepare(op, o);
       const input = path.resolve(io.cwd, a.positionals[0]);

@@ -30,7 +30,8 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            ウィンク ⇄ ウィンク右, ウィンク２ ⇄ ｳｨﾝｸ２右 (where the motion names both sides, 左 ⇄ 右).
            Names in Latin letters swap sides too: the words Left/Right (eyeBlinkLeft, LeftArm,
            leftUpperArm) and L/R set off by _ . - or a space (brow_sad_geo_L, arm.L, L toe); a name cut
-           by the 15-byte field (mouthUpperUpLef) or glued (LThumb) only when the motion has both sides`,
+           by the 15-byte field (mouthUpperUpLef) or glued (LThumb) only when the motion has both sides,
+           or with --model when the model has both (the editor's Mirror pairs them by the actor's model)`,
   trim: `keep frames A..B (B defaults to the last frame) and move them to start at 0. By default the
            pose at A is held at frame 0 (interpolated like MMD), curves cut at A/B are re-fitted and the
            largest resulting pose error is reported; tracks at rest throughout are dropped
