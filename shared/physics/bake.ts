@@ -19,6 +19,13 @@
  *    its state in force, as MMD writes them. A chain with baked links and other links (none in the corpus) is
  *    switched off too: its other links then hold their keyed rotation.
  *
+ * Physics outside A..B stays as the motion had it, as IK does: the physics-off flag of the first baked key would
+ * hold before A (a bone's first key's flag is in force before it) and that of the last after B. So a baked bone
+ * without a key of its own at A−1 gets one there, and, when the motion goes on after B, at B+1: each with the
+ * motion's own value at that frame (physics-off playback goes on as the motion had it instead of sliding into the
+ * baked keys) and the physics state the motion had there (on, unless the motion's own key in force turned it off). Inside A..B the baked bones are simulated whatever their keys
+ * there say, so re-baking a baked range simulates it again instead of replaying the old baked keys.
+ *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
  * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
  * simulation defines); `raw` keeps one key per frame, as other tools write. The report's error is measured by
@@ -31,10 +38,11 @@ import { matchKey } from '../pmx/model-inspect';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
-import { buildBoneInterpolation, PHYSICS_OFF } from '../vmd/interpolation';
+import { buildBoneInterpolation, PHYSICS_OFF, physicsOff, setPhysicsOff } from '../vmd/interpolation';
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildTracks } from '../vmd/tracks';
+import { buildTracks, keyAtOrBefore } from '../vmd/tracks';
+import { sampleBoneInto } from '../vmd/sample';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, IK } from '../vmd/vmd-layout';
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
@@ -42,7 +50,7 @@ import { ikKey } from '../vmd/records';
 import type { BulletInstance } from './bullet';
 import { qmulInto as qmul, qinvRotInto } from '../skeleton/quat';
 import { MotionPoser, Pose, type Skeleton } from '../skeleton';
-import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
+import { boneTrackMap, SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
 export interface PhysicsBakeOptions extends WorldOptions {
@@ -77,6 +85,10 @@ export interface PhysicsBakeReport {
   keptKeys: number;
   /** Keys those bones had inside A..B that were replaced. */
   replacedKeys: number;
+  /** How many of those were baked keys (physics off): the range had been baked before and was simulated again. */
+  replacedBakedKeys: number;
+  /** Keys added at A−1 and B+1 giving the baked bones back the physics state the motion had there. */
+  edgeKeys: number;
   /**
    * Largest world-position difference (units) and rotation difference (degrees) of a baked bone, playing the
    * output with physics off against the simulation at every frame of A..B.
@@ -236,6 +248,48 @@ function planIk(model: ModelData, motion: VmdDocument, ikBones: readonly number[
   return { records, names, tooLong };
 }
 
+/**
+ * The keys at A−1 and B+1 that leave physics outside A..B as the motion had it (see the file comment): for each
+ * baked bone without a key of its own at A−1 (A > 0) or at B+1 (when the motion goes on after B), a linear key
+ * with the motion's value there and the physics flag of the motion's key in force there (on for a bone without
+ * keys). With physics on the value is not used; with physics off the motion plays on from it as before.
+ */
+function edgeKeys(motion: VmdDocument, tracks: ReturnType<typeof buildTracks>, model: ModelData, bones: readonly number[], nameBytes: readonly Uint8Array[], from: number, to: number): Uint8Array[] {
+  const tb = tracks.bones;
+  const trackOf = boneTrackMap(model, tb);
+  // lastFrame is over every block: a key of anything after B means the motion goes on.
+  const goesOn = to + 1 <= tracks.lastFrame;
+  const pos = new Float64Array(3), rot = new Float64Array(4);
+  const out: Uint8Array[] = [];
+  const keyAt = (k: number, t: number, f: number) => {
+    let off = false;
+    if (t >= 0) {
+      const a = tb.start[t];
+      let i = keyAtOrBefore(tb.frames, a, tb.start[t + 1], f);
+      if (i < a) i = a; // before a bone's first key, the first key's flag is in force
+      off = physicsOff(motion.bone.bytes, tb.record[i] * BONE.SIZE + BONE.INTERPOLATION);
+      sampleBoneInto(tb, t, f, pos, rot, 0);
+    } else {
+      pos.fill(0);
+      rot.set([0, 0, 0, 1]);
+    }
+    const interpolation = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
+    if (!off) setPhysicsOff(interpolation, false);
+    out.push(encodeBoneRecord({ name: nameBytes[k], frame: f, position: [pos[0], pos[1], pos[2]], rotation: [rot[0], rot[1], rot[2], rot[3]], interpolation }));
+  };
+  bones.forEach((b, k) => {
+    const t = trackOf[b];
+    const a = t >= 0 ? tb.start[t] : 0, e = t >= 0 ? tb.start[t + 1] : 0;
+    const hasKeyAt = (f: number) => {
+      const i = t >= 0 ? keyAtOrBefore(tb.frames, a, e, f) : -1;
+      return t >= 0 && i >= a && tb.frames[i] === f;
+    };
+    if (from > 0 && !hasKeyAt(from - 1)) keyAt(k, t, from - 1);
+    if (goesOn && !hasKeyAt(to + 1)) keyAt(k, t, to + 1);
+  });
+  return out;
+}
+
 /** Bakes the physics of `model` under `motion` into a new document (see the file comment). */
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
   const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
@@ -275,6 +329,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
     const dense = denseRefusal('physics-bake', from, to, bones.length, undefined, true);
     if (dense) return failure(dense);
+    sim.simulateOver(bones, from, to);
     simW = record(sim, bones, from, to, opts);
     const lost = sim.world.diverged;
     if (simW && lost >= 0) {
@@ -295,12 +350,16 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
   const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
   const kept: Uint8Array[] = [];
-  let replacedKeys = 0;
+  let replacedKeys = 0, replacedBakedKeys = 0;
   const block = motion.bone;
   for (let i = 0; i < block.count; i++) {
     const o = i * BONE.SIZE;
     const f = block.view.getUint32(o + BONE.FRAME, true);
-    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) { replacedKeys++; continue; }
+    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
+      replacedKeys++;
+      if (physicsOff(block.bytes, o + BONE.INTERPOLATION)) replacedBakedKeys++;
+      continue;
+    }
     kept.push(recordBytes(block, i));
   }
   const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
@@ -391,7 +450,8 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
       if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
     }
   }
-  const out = docWith(baked);
+  const edges = edgeKeys(motion, tracks, model, bones, nameBytes, from, to);
+  const out = docWith(baked.concat(edges));
 
   // Play the output with physics off against the simulation, every frame.
   const poser = new MotionPoser(sk, out, buildTracks(out), model);
@@ -412,7 +472,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   return success({
     doc: out,
     report: {
-      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys,
+      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, replacedBakedKeys, edgeKeys: edges.length,
       maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });

@@ -68,6 +68,10 @@ export class PhysicsToggles {
   private readonly keyOff: Uint8Array;
   /** Whether any key turns physics off (else apply() only clears). */
   readonly any: boolean;
+  /** Bones (1 per bone) whose keys' physics-off flags are ignored over [onFrom, onTo] (see simulateOver). */
+  private onBones: Uint8Array | null = null;
+  private onFrom = 0;
+  private onTo = -1;
 
   constructor(model: ModelData, motion: VmdDocument | null, readonly tracks: BoneTracks | null) {
     const t = tracks;
@@ -82,14 +86,23 @@ export class PhysicsToggles {
     this.any = this.keyOff.includes(1);
   }
 
+  /** Physics on for `bones` over frames [from, to], whatever their keys there say. */
+  forceOn(bones: readonly number[], from: number, to: number): void {
+    this.onBones = new Uint8Array(this.trackOf.length);
+    for (const b of bones) this.onBones[b] = 1;
+    this.onFrom = from;
+    this.onTo = to;
+  }
+
   /** Sets `off` (a world's toggledOff, per bone) for frame f. */
   apply(off: Uint8Array, f: number): void {
     off.fill(0);
     const t = this.tracks;
     if (!t || !this.any) return;
+    const on = f >= this.onFrom && f <= this.onTo ? this.onBones : null;
     for (let i = 0; i < this.trackOf.length; i++) {
       const tr = this.trackOf[i];
-      if (tr < 0) continue;
+      if (tr < 0 || (on && on[i])) continue;
       const a = t.start[tr], e = t.start[tr + 1];
       let k = keyAtOrBefore(t.frames, a, e, f);
       if (k < a) k = a;
@@ -148,6 +161,14 @@ export class Simulation {
     this.poseAt(this.frame);
     this.world.step();
     if (this.divergedAt < 0 && this.world.diverged >= 0) this.divergedAt = this.frame;
+  }
+
+  /**
+   * Simulates `bones` over frames [from, to] even where their keys turn physics off (a bake of a range that was
+   * baked before simulates it again instead of replaying the old keys).
+   */
+  simulateOver(bones: readonly number[], from: number, to: number): void {
+    this.toggles.forceOn(bones, from, to);
   }
 
   /** Bones driven by a dynamic body (modes 1 and 2), in bone order. */

@@ -24,7 +24,10 @@ import { physicsBakeWarnings } from '../../batch/op-warnings';
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
-    `${r.bones.length} bone(s) baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced; ` +
+    `${r.bones.length} bone(s) baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced` +
+    (r.replacedBakedKeys ? ` (${r.replacedBakedKeys} of them baked before: the range was simulated again)` : '') +
+    (r.edgeKeys ? `, ${r.edgeKeys} added at the range's ends giving physics back outside it` : '') +
+    '; ' +
     (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
     `played back with physics off against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
     (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')
@@ -39,7 +42,9 @@ export const physicsBakeCommand: CommandInfo = {
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
   The baked keys carry MMD's physics-off flag (99, 15): MMD plays them even with its physics on.
-  Keys the motion had for those bones inside A..B are replaced; every other key is written byte for byte.
+  Keys the motion had for those bones inside A..B are replaced (keys baked before are simulated again);
+  every other key is written byte for byte. Outside A..B physics stays as the motion had it: each baked
+  bone gets a key at A-1 and, when the motion goes on, at B+1 with the motion's value and physics state.
   Chains are fitted parent first, each bone's keys placing it at its simulated world transform under its
   parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
   switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { RigidMode, RigidShape, type ModelData } from '../../../shared/pmx';
 import { buildVmd, writeVmd, buildTracks, ikKey, encodeIkRecord, ikBlockFromRecords, withBlocks, type VmdDocument } from '../../../shared/vmd';
-import { physicsOff } from '../../../shared/vmd/interpolation';
+import { buildBoneInterpolation, PHYSICS_OFF, physicsOff } from '../../../shared/vmd/interpolation';
+import { LINEAR_CURVE } from '../../../shared/vmd/bezier';
 import { physicsBake, Simulation, type BulletInstance } from '../../../shared/physics';
 import { MotionPoser, Pose } from '../../../shared/skeleton';
 import { testBullet } from '../../helpers/bullet';
@@ -116,7 +117,9 @@ describe('physics bake', () => {
       }
     }
     expect(untouched).toBeGreaterThan(1000);
-    expect(out.bone.count).toBe(untouched + rep.keptKeys);
+    // Plus one key per baked bone at 301 giving physics back (the motion goes on).
+    expect(rep.edgeKeys).toBe(25);
+    expect(out.bone.count).toBe(untouched + rep.keptKeys + rep.edgeKeys);
     expect(Buffer.from(out.morph.bytes).equals(Buffer.from(inp.morph.bytes))).toBe(true);
     expect(Buffer.from(out.camera.bytes).equals(Buffer.from(inp.camera.bytes))).toBe(true);
 
@@ -252,6 +255,111 @@ describe('physics bake', () => {
     expect(check.pos).toBeLessThanOrEqual(0.01);
     expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
   });
+
+  /** Per frame, the physics-off toggles the real Simulation sets from a motion (1 per bone). */
+  function togglesAt(bullet: BulletInstance, m: ModelData, d: VmdDocument, frames: number[]): number[][] {
+    const sim = new Simulation(bullet, m, d);
+    try {
+      return frames.map((f) => {
+        sim.seek(f, 0);
+        return Array.from(sim.world.toggledOff);
+      });
+    } finally {
+      sim.dispose();
+    }
+  }
+
+  /** head → hair1 → hair2, the hair hanging on a joint. */
+  function hairModel() {
+    return physicsModel(
+      [bone('head', [0, 10, 0]), bone('hair1', [0, 9, 0], 0), bone('hair2', [0, 8, 0], 1)],
+      [
+        body('head', 0, RigidMode.FOLLOW_BONE, RigidShape.SPHERE, [0.5, 0, 0], [0, 10, 0], { group: 0, mask: 0 }),
+        body('h1', 1, RigidMode.PHYSICS, RigidShape.SPHERE, [0.3, 0, 0], [0, 9, 0], { group: 1, mask: 0 }),
+        body('h2', 2, RigidMode.PHYSICS, RigidShape.SPHERE, [0.3, 0, 0], [0, 8, 0], { group: 1, mask: 0 }),
+      ],
+      [joint('j1', 0, 1, [0, 10, 0]), joint('j2', 1, 2, [0, 9, 0])],
+    );
+  }
+  const turn = (deg: number) => [0, 0, Math.sin((deg * Math.PI) / 360), Math.cos((deg * Math.PI) / 360)];
+  const offIp = () => buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
+
+  it('a bake of A..B leaves physics running before A and after B as the motion had it (keys at A−1 and B+1), and physics-off playback there as before', async () => {
+    const bullet = await testBullet();
+    const m = hairModel();
+    // The head turns over 0..60; hair1 has one key of its own at 5 (physics on), hair2 none.
+    const input = buildVmd({
+      bones: [
+        { name: 'head', frame: 0, position: [0, 0, 0], rotation: turn(0) },
+        { name: 'head', frame: 60, position: [0, 0, 0], rotation: turn(60) },
+        { name: 'hair1', frame: 5, position: [0, 0, 0], rotation: turn(10) },
+      ],
+    });
+    const r = physicsBake(bullet, m, input, { from: 20, to: 40 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.report.bones).toEqual(['hair1', 'hair2']);
+    const out = r.value.doc;
+    const outside = [0, 4, 5, 10, 19, 41, 42, 50, 60];
+    const want = togglesAt(bullet, m, input, outside);
+    expect(want.every((t) => t.every((x) => x === 0))).toBe(true);
+    expect(togglesAt(bullet, m, out, outside)).toEqual(want);
+    // Inside the range the baked keys hold the hair: physics off.
+    for (const t of togglesAt(bullet, m, out, [20, 30, 40])) expect([t[1], t[2]]).toEqual([1, 1]);
+    // Both get a key at 19 and at 41; hair1's own key at 5 stays.
+    expect(r.value.report.edgeKeys).toBe(4);
+    // With physics off the motion plays on from B+1 as before: hair1's value at 41 is the motion's (its key at 5).
+    const pose = new Pose(new Simulation(bullet, m, null).pose.skeleton);
+    const pOut = new MotionPoser(pose.skeleton, out, buildTracks(out)), pIn = new MotionPoser(pose.skeleton, input, buildTracks(input));
+    const rotAt = (p: MotionPoser, f: number) => { p.poseAt(pose, f); return Array.from(pose.worldRotation.subarray(4, 8)); };
+    for (const f of [0, 19, 41, 50]) {
+      const a = rotAt(pOut, f), b = rotAt(pIn, f);
+      expect(angle(a, 0, b, 0), `hair1 @${f}`).toBeLessThan(1e-3);
+    }
+  });
+
+  it('a bake of A..B over a motion baked before: physics stays off after B where the old bake had it off; the range is simulated again, not replayed', async () => {
+    const bullet = await testBullet();
+    const m = hairModel();
+    // An old bake held the hair stuck out sideways (physics off) at every frame 0..60.
+    const bones: { name: string; frame: number; position: number[]; rotation: number[]; interpolation?: Uint8Array }[] = [
+      { name: 'head', frame: 0, position: [0, 0, 0], rotation: turn(0) },
+      { name: 'head', frame: 60, position: [0, 0, 0], rotation: turn(60) },
+    ];
+    for (let f = 0; f <= 60; f++) for (const n of ['hair1', 'hair2']) bones.push({ name: n, frame: f, position: [0, 0, 0], rotation: n === 'hair1' ? turn(90) : turn(0), interpolation: offIp() });
+    const input = buildVmd({ bones });
+    const r = physicsBake(bullet, m, input, { from: 0, to: 30, raw: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.report.replacedKeys).toBe(62);
+    expect(r.value.report.replacedBakedKeys).toBe(62);
+    expect(r.value.report.edgeKeys).toBe(0); // the old keys at 31 are kept
+    const out = r.value.doc;
+    expect(togglesAt(bullet, m, out, [31, 45, 60])).toEqual(togglesAt(bullet, m, input, [31, 45, 60]));
+    // The reference: the same motion with the old keys' flags on (an independent way of saying "simulate them").
+    const onIp = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE]);
+    const ref = buildVmd({ bones: bones.map((k) => (k.interpolation ? { ...k, interpolation: onIp } : k)) });
+    const check = playedAgainstSimulation(bullet, m, ref, out, r.value.report.bones, 0, 30, 0);
+    expect(check.pos).toBeLessThan(1e-3);
+    expect(check.rot).toBeLessThan(1e-3);
+    // The hair did move: the old keys would not have shown this.
+    const stale = playedAgainstSimulation(bullet, m, ref, input, r.value.report.bones, 0, 30, 0);
+    expect(stale.pos).toBeGreaterThan(0.1);
+  });
+
+  c('Gene_light × wavefile_v2 baked over 300–330: at frames before 300 and after 330 (600, 2000) physics is in force as in the unbaked motion', async () => {
+    const bullet = await testBullet();
+    const m = load('gene/Gene_light.pmx'), mo = motion('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const r = physicsBake(bullet, m, mo, { from: 300, to: 330 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const frames = [0, 100, 299, 331, 600, 2000];
+    const want = togglesAt(bullet, m, mo, frames);
+    const got = togglesAt(bullet, m, r.value.doc, frames);
+    const idx = r.value.report.bones.map((n) => m.bones.findIndex((b) => b.name === n));
+    frames.forEach((f, i) => expect(idx.map((b) => got[i][b]), `@${f}`).toEqual(idx.map((b) => want[i][b])));
+    expect(got[4].some((x) => x === 1)).toBe(false);
+  }, 300_000);
 
   it('a model without physics bones is refused with E_PHYSICS; a bad range with E_ARGUMENT', async () => {
     const bullet = await testBullet();
