@@ -9,6 +9,9 @@ import PhysicsBakeDialog from '../../../renderer/src/components/PhysicsBakeDialo
 import { useBakeStore } from '../../../renderer/src/stores/physics-bake';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { denseRefusal } from '../../../shared/edit-core/dense-limit';
+import { markRaw } from 'vue';
+import { emptyVmd } from '../../../shared/vmd';
+import type { PhysicsBakeReport } from '../../../shared/physics/bake';
 
 setQuietApi();
 
@@ -75,6 +78,56 @@ describe('Bake physics dialog text', () => {
     await w.vm.$nextTick();
     expect(text()).not.toContain('--');
     expect(text()).toContain('「開始フレーム」');
+    w.unmount();
+  });
+});
+
+describe('Bake physics dialog figures', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
+    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, replacedBakedKeys: 0, edgeKeys: 1,
+    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 0, ...o,
+  });
+  const withResult = (r: PhysicsBakeReport) => {
+    const doc = emptyVmd();
+    useBakeStore().result = markRaw({ input: doc, output: doc, report: r, modelPath: '/m/gene.pmx', via: 'worker' as const });
+  };
+
+  it('kept over half the raw keys: a line says a looser tolerance keeps fewer (en, ja); at half or less, or with a key on every frame, nothing', async () => {
+    const w = dialog('en');
+    withResult(report());
+    await w.vm.$nextTick();
+    expect(q('bake-looser')?.textContent?.trim()).toBe('Hair and cloth move on most frames: a looser tolerance (e.g. 0.05 units, 0.5°) keeps fewer keys');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-looser')?.textContent?.trim()).toBe('髪や布がほぼ毎フレーム動いています。許容誤差を緩める（例: 0.05 単位、0.5°）とキーが減ります');
+    withResult(report({ keptKeys: 500 }));
+    await w.vm.$nextTick();
+    expect(q('bake-looser')).toBeNull();
+    useBakeStore().form.raw = true;
+    withResult(report({ keptKeys: 1000 }));
+    await w.vm.$nextTick();
+    expect(q('bake-looser')).toBeNull();
+    w.unmount();
+  });
+
+  it('a re-bake says how many existing baked keys it replaced (en, ja); a first bake says nothing of it', async () => {
+    const w = dialog('en');
+    withResult(report({ replacedKeys: 40, replacedBakedKeys: 31 }));
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('31 existing baked keys (physics off) were replaced: the range was simulated again');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('焼き込み済みのキー（物理OFF）31 個を置き換えました。範囲内はもう一度物理演算しています');
+    withResult(report({ replacedKeys: 3 }));
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')).toBeNull();
     w.unmount();
   });
 });
