@@ -314,7 +314,8 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const namesTooLong: string[] = [];
   try {
     const physics = sim.physicsBones();
-    if (physics.length === 0) return fail('E_PHYSICS', `model "${model.name}" has no physics-driven bones (rigid bodies of mode 1 or 2)`);
+    // A model whose name field is empty is "the model" (the file name goes before the message, as the caller knows it).
+    if (physics.length === 0) return fail('E_PHYSICS', `${model.name.trim() ? `model "${model.name}"` : 'the model'} has no physics-driven bones (rigid bodies of mode 1 or 2)`);
     bones = [];
     const seen = new Set<string>();
     for (const b of physics) {

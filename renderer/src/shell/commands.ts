@@ -309,12 +309,20 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       batch.show();
       return;
     }
-    case 'bakePhysics':
+    case 'bakePhysics': {
       if (refusedAsStageMotion('physics-bake')) return;
+      // A model without physics (or whose physics could not be read): said before the dialog, as the Whole
+      // Motion dialog's item (off with the same reason) says it.
+      const off = useBakeStore().unavailable();
+      if (off) {
+        useNotifyStore().warning(off);
+        return;
+      }
       // Whole Motion → Bake physics… (the Whole Motion dialog, when open, gives way to it).
       useBatchStore().hide();
       useBakeStore().show();
       return;
+    }
     case 'undo':
     case 'redo': {
       // A whole-motion step runs in slices with its progress; the command does not wait for it.

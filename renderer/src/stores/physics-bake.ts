@@ -100,9 +100,34 @@ export const useBakeStore = defineStore('physics-bake', () => {
     return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
   }
 
+  /** The motion and model the range was typed for: the dialog opened on another starts from the whole motion. */
+  let rangeFor = '';
+
   function show() {
-    if (!useWorkspaceStore().isOpen) return;
+    const ws = useWorkspaceStore();
+    if (!ws.isOpen) return;
+    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
+    if (target !== rangeFor) {
+      rangeFor = target;
+      form.from = '';
+      form.to = '';
+    }
     open.value = true;
+  }
+
+  /**
+   * Why Bake physics… cannot run on the active actor's model, as the preview read it (no rigid bodies, or rigid
+   * bodies it could not read), or null (none, or the preview has not read that model yet: the bake then says).
+   */
+  function unavailable(): NoticeText | null {
+    const path = modelPath();
+    const p = usePreviewStore();
+    if (!path || !p.model || p.model.path !== path) return null;
+    // The preview's name: the model's, or its file name when the model's name field is empty.
+    const model = p.model.name;
+    if (p.physicsState === 'none') return { key: 'bake.offNone', params: { model } };
+    if (p.physicsState === 'unreadable') return { key: 'bake.offUnreadable', params: { model } };
+    return null;
   }
 
   /** Drops the result (and the curve pane's overlay of it). */
@@ -219,5 +244,5 @@ export const useBakeStore = defineStore('physics-bake', () => {
     return true;
   }
 
-  return { open, form, running, result, failure, cancelled, modelPath, show, bake, cancel, apply, close, drop };
+  return { open, form, running, result, failure, cancelled, modelPath, unavailable, show, bake, cancel, apply, close, drop };
 });

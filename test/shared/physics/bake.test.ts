@@ -366,6 +366,10 @@ describe('physics bake', () => {
     const m = physicsModel([bone('a', [0, 0, 0])], []);
     const r = physicsBake(bullet, m, buildVmd({}));
     expect(!r.ok && r.error.code).toBe('E_PHYSICS');
+    expect(!r.ok && r.error.message).toBe('model "test" has no physics-driven bones (rigid bodies of mode 1 or 2)');
+    // An empty name field is not shown as "": the caller puts the file name before the message.
+    const unnamed = physicsBake(bullet, { ...m, name: '' }, buildVmd({}));
+    expect(!unnamed.ok && unnamed.error.message).toBe('the model has no physics-driven bones (rigid bodies of mode 1 or 2)');
     const r2 = physicsBake(bullet, m, buildVmd({}), { from: 5, to: 2 });
     expect(!r2.ok && r2.error).toMatchObject({ code: 'E_ARGUMENT', option: 'to' });
   });
