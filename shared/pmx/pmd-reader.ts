@@ -15,7 +15,7 @@
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
-import { checkBodyNumbers, checkBonePosition, checkBoneRefs, checkJointNumbers, readRigidBodyTail } from './pmx-reader';
+import { checkBodyNumbers, checkBonePosition, checkBoneRefs, checkJointNumbers, physicsParams, readRigidBodyTail } from './pmx-reader';
 import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
@@ -309,8 +309,8 @@ function readPhysics(c: Cursor, bones: ModelBone[]): { rigidBodies: ModelRigidBo
     const group = c.u8();
     const mask = c.u16();
     const shape = c.u8();
-    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1 });
-    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + 22 });
+    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1, params: physicsParams('body', i, name, 'shape', shape) });
+    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + 22, params: physicsParams('body', i, name, 'group', group) });
     const size = c.vec3();
     const rel = c.vec3();
     // PMD stores the position relative to the body's bone (bone 0 for none, as MMD and babylon-mmd place it).

@@ -409,8 +409,8 @@ function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number
     const group = c.u8();
     const mask = c.u16();
     const shape = c.u8();
-    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1 });
-    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + sizes.bone });
+    if (shape > RigidShape.CAPSULE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown shape ${shape}`, offset: c.off - 1, params: physicsParams('body', i, name, 'shape', shape) });
+    if (group > 15) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": collision group ${group}; groups are 0–15`, offset: offset + sizes.bone, params: physicsParams('body', i, name, 'group', group) });
     const size = c.vec3();
     const position = c.vec3();
     const rotation = c.vec3();
@@ -430,7 +430,7 @@ function readPhysics(c: Cursor, sizes: Sizes, boneCount: number, version: number
     c.need(2 * sizes.rigid + JOINT_FIXED);
     const type = c.u8();
     // PMX 2.0 defines only the 6-DOF spring; 2.1's other types (1–5) are read and simulated as springs.
-    if (type > 5) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `joint ${i} "${name}": unknown type ${type}`, offset });
+    if (type > 5) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `joint ${i} "${name}": unknown type ${type}`, offset, params: physicsParams('joint', i, name, 'type', type) });
     const bodyA = index(c, sizes.rigid);
     const bodyB = index(c, sizes.rigid);
     for (const [k, b] of [[0, bodyA], [1, bodyB]]) {
@@ -612,17 +612,31 @@ export const MAX_PHYSICS_MAGNITUDE = 1e7;
  * Throws E_PMX_PHYSICS, naming `what` (a rigid body or joint), the first field (in order) that is NaN
  * or infinite, or, among `bounded`, beyond ±MAX_PHYSICS_MAGNITUDE, and the record's offset.
  */
-function checkPhysicsNumbers(what: string, offset: number, fields: Record<string, number | readonly number[]>, bounded: ReadonlySet<string>): void {
+function checkPhysicsNumbers(item: 'body' | 'joint', index: number, name: string, offset: number, fields: Record<string, number | readonly number[]>, bounded: ReadonlySet<string>): void {
+  const what = `${item === 'body' ? 'rigid body' : 'joint'} ${index} "${name}"`;
   for (const [field, v] of Object.entries(fields)) {
     const values = typeof v === 'number' ? [v] : v;
     const limit = bounded.has(field) ? MAX_PHYSICS_MAGNITUDE : Infinity;
     for (let k = 0; k < values.length; k++) {
       const why = numberProblem(values[k], limit, 'not a number Bullet can take');
       if (!why) continue;
-      const at = values.length > 1 ? ` ${'xyz'[k]}` : '';
-      throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `${what}: ${field}${at} ${why}`, offset });
+      const axis = values.length > 1 ? 'xyz'[k] : '';
+      const value = Number.isFinite(values[k]) ? values[k].toExponential(2) : String(values[k]);
+      throw new CodecFailure({
+        code: 'E_PMX_PHYSICS', message: `${what}: ${field}${axis ? ` ${axis}` : ''} ${why}`, offset,
+        params: physicsParams(item, index, name, Number.isFinite(values[k]) ? 'large' : 'nan', value, field.replace(/ /g, '-'), axis),
+      });
     }
   }
+}
+
+/**
+ * The params of an E_PMX_PHYSICS error, for the app's own phrasing in its language (err.physics.<problem>):
+ * which body or joint, the problem (nan, large, shape, group, mode, type), the value, and a number's field
+ * (err.physics.field.<field>) and axis.
+ */
+export function physicsParams(item: 'body' | 'joint', index: number, name: string, problem: string, value: string | number, field = '', axis = ''): Record<string, string | number> {
+  return { item, index, name, problem, value: String(value), field, axis };
 }
 
 /** The fields bounded by MAX_PHYSICS_MAGNITUDE: a body's every number; a joint's place, not its limits or springs. */
@@ -635,12 +649,12 @@ export function checkBodyNumbers(i: number, name: string, offset: number, b: Pic
     size: b.size, position: b.position, rotation: b.rotation, mass: b.mass, 'linear damping': b.linearDamping, 'angular damping': b.angularDamping,
     restitution: b.restitution, friction: b.friction,
   };
-  checkPhysicsNumbers(`rigid body ${i} "${name}"`, offset, fields, BODY_BOUNDED);
+  checkPhysicsNumbers('body', i, name, offset, fields, BODY_BOUNDED);
 }
 
 /** checkPhysicsNumbers on a joint's numbers (PMX and PMD alike). */
 export function checkJointNumbers(i: number, j: ModelJoint): void {
-  checkPhysicsNumbers(`joint ${i} "${j.name}"`, j.offset, {
+  checkPhysicsNumbers('joint', i, j.name, j.offset, {
     position: j.position, rotation: j.rotation, 'linear lower limit': j.linearLower, 'linear upper limit': j.linearUpper,
     'angular lower limit': j.angularLower, 'angular upper limit': j.angularUpper, 'linear spring': j.linearSpring, 'angular spring': j.angularSpring,
   }, JOINT_BOUNDED);
@@ -657,6 +671,6 @@ export function readRigidBodyTail(c: Cursor, i: number, name: string): { mass: n
   const restitution = c.f32();
   const friction = c.f32();
   const mode = c.u8();
-  if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1 });
+  if (mode > RigidMode.PHYSICS_WITH_BONE) throw new CodecFailure({ code: 'E_PMX_PHYSICS', message: `rigid body ${i} "${name}": unknown mode ${mode}`, offset: c.off - 1, params: physicsParams('body', i, name, 'mode', mode) });
   return { mass, linearDamping, angularDamping, restitution, friction, mode };
 }

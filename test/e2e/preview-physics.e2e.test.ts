@@ -398,6 +398,12 @@ describe('physics in the preview (browser mode)', () => {
     expect(await status.getAttribute('title')).toMatch(/^The model's rigid bodies and joints could not be read, so it plays without physics: rigid body 1 ".+": mass is NaN/);
     // The model's notes say it too, with the byte offset of the record.
     expect(await page.textContent('[data-testid="preview-physics-problem"] li')).toMatch(/^rigid body 1 ".+": mass is NaN, not a number Bullet can take \(at byte \d+\)$/);
+    // In Japanese the tooltip and the list say it in Japanese too, with the body and the field (they ended in English).
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === '物理演算: 読めません');
+    expect(await status.getAttribute('title')).toMatch(/^このモデルの剛体とジョイントを読めないため、物理演算なしで再生します: 剛体 1「.+」: 質量が NaN で、Bullet で扱える数値ではありません（壊れたファイル）（\d+ バイト目）$/);
+    expect(await page.textContent('[data-testid="preview-physics-problem"] li')).toMatch(/^剛体 1「.+」: 質量が NaN で、Bullet で扱える数値ではありません（壊れたファイル）（\d+ バイト目）$/);
+    await page.selectOption('[data-testid="locale"]', 'en');
     // Physics stays switched on for the other models; this one has no world.
     expect(await page.evaluate(() => window.__vmdPreview!.physics().enabled)).toBe(true);
     expect((await actor(page, 'shown'))?.simulating ?? false).toBe(false);

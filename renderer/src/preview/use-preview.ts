@@ -150,6 +150,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const m = engine.world.model?.model;
     store.physicsCounts = { bodies: m?.rigidBodies.length ?? 0, joints: m?.joints.length ?? 0 };
     store.physicsProblem = m?.physicsError ? formatError(m.physicsError) : '';
+    store.physicsFault = m?.physicsError ? { ...m.physicsError } : null;
     store.physicsLostBody = engine.physics.lostBody(SHOWN_KEY);
   }
 

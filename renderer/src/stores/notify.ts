@@ -89,6 +89,14 @@ function plainLine(e: NoticeError, locale: Locale): string {
     return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
   }
   if (e.code === 'E_SPAN' && p && typeof p.from === 'string' && typeof p.to === 'string') return t('err.span', locale, { from: p.from, to: p.to });
+  // A broken rigid body or joint: which one and what is wrong (the reader's physicsParams), in PMX and PMD alike.
+  if (e.code === 'E_PMX_PHYSICS' && p && (p.item === 'body' || p.item === 'joint') && hasString(`err.physics.${p.problem}`)) {
+    const what = t(p.item === 'body' ? 'err.physics.body' : 'err.physics.joint', locale, { index: p.index, name: String(p.name) });
+    const fieldKey = `err.physics.field.${p.field}`;
+    const named = hasString(fieldKey) ? tDynamic(fieldKey, locale) : String(p.field);
+    const field = p.axis ? t('err.physics.axis', locale, { field: named, axis: String(p.axis) }) : named;
+    return tDynamic(`err.physics.${p.problem}`, locale, { what, field, value: String(p.value) });
+  }
   return tDynamic(`err.${e.code}`, locale);
 }
 

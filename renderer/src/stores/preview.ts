@@ -4,6 +4,7 @@
  * here (they live in preview/preview-engine.ts, outside Vue's reactivity).
  */
 import { defineStore } from 'pinia';
+import type { CodecError } from '../../../shared/vmd/errors';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
@@ -99,6 +100,8 @@ export const usePreviewStore = defineStore('preview', {
     physicsCounts: { bodies: 0, joints: 0 },
     /** Why the shown model's physics could not be read ('unreadable'), as formatError prints it; '' otherwise. */
     physicsProblem: '',
+    /** The same as the error value (the pane phrases it in the UI's language: describeError); null otherwise. */
+    physicsFault: null as CodecError | null,
     /** The rigid body Bullet lost to NaN in the shown actor's world ('lost'); '' otherwise. */
     physicsLostBody: '',
     /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
