@@ -23,8 +23,9 @@
  * hold before A (a bone's first key's flag is in force before it) and that of the last after B. So a baked bone
  * without a key of its own at A−1 gets one there, and, when the motion goes on after B, at B+1: each with the
  * motion's own value at that frame (physics-off playback goes on as the motion had it instead of sliding into the
- * baked keys) and the physics state the motion had there (on, unless the motion's own key in force turned it off). Inside A..B the baked bones are simulated whatever their keys
- * there say, so re-baking a baked range simulates it again instead of replaying the old baked keys.
+ * baked keys) and the physics state the motion had there (on, unless the motion's own key in force turned it
+ * off). Inside A..B the baked bones are simulated whatever their keys there say, so re-baking a baked range
+ * simulates it again instead of replaying the old baked keys.
  *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
  * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
