@@ -4,3 +4,4 @@ export * from './proportions';
 export * from './plan';
 export * from './retarget';
 export * from './retarget-op';
+export * from './semi-standard';

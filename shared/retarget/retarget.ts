@@ -33,6 +33,8 @@ import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BoneNameIndex, MorphNameIndex } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
+import { withSemiStandardBones } from './semi-standard';
+import { isStandardFigure } from '../skeleton/standard-figure';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
 
 export interface RetargetOptions {
@@ -344,9 +346,11 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const posTol = opts.position ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return failure({ code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' });
-  const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
+  // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
+  if (isStandardFigure(source)) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
+  const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const plan = planRetarget(sk, tk, bones.names, { boneMap: opts.mapping?.bones, scale: opts.scale });
   const morphs = buildMorphTracks(doc.morph);
   const morphNames = morphTargetNames(morphs.names, target, opts.mapping);

@@ -188,6 +188,14 @@ export function defaultFigureParts(): FigurePart[] {
   return parts;
 }
 
+/** The English name the built-in figure carries (standardFigureModel): how a retarget knows its source is the standard skeleton. */
+export const STANDARD_FIGURE_NAME_EN = 'standard MMD skeleton';
+
+/** Whether `m` is the built-in standard skeleton (this file's model: no name, no mesh, no morphs). */
+export function isStandardFigure(m: Pick<ModelData, 'name' | 'nameEn' | 'vertexCount' | 'morphs'>): boolean {
+  return m.name === '' && m.nameEn === STANDARD_FIGURE_NAME_EN && m.vertexCount === 0 && m.morphs.length === 0;
+}
+
 /**
  * The figure's skeleton as a model: its bones and nothing else (no mesh, morphs or physics). Its name is
  * empty, so a motion imported onto it names no model in its header (the model name a VMD carries): it is
@@ -195,7 +203,7 @@ export function defaultFigureParts(): FigurePart[] {
  */
 export function standardFigureModel(): ModelData {
   return {
-    format: 'pmx', version: 2, name: '', nameEn: 'standard MMD skeleton', comment: '', commentEn: '', vertexCount: 0,
+    format: 'pmx', version: 2, name: '', nameEn: STANDARD_FIGURE_NAME_EN, comment: '', commentEn: '', vertexCount: 0,
     positions: new Float32Array(0), normals: new Float32Array(0), uvs: new Float32Array(0), skinIndices: new Uint32Array(0),
     skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0), indices: new Uint32Array(0),
     textures: [], materials: [], bones: defaultFigureBones(), morphs: [], rigidBodyCount: 0, jointCount: 0, rigidBodies: [],
