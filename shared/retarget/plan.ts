@@ -8,7 +8,7 @@
  *   where the target spells it differently).
  * - `computed`: world matching. The bone's world rotation on the target is the source's world rotation
  *   of its representative bone (itself, or the deepest source bone folded into it: 上半身2 into 上半身,
- *   腕捩 into 腕, 手捩 into ひじ, グルーブ into センター, 足D/ひざD/足首D into 足/ひざ/足首, 足先EX into
+ *   腕捩 into 腕, 手捩 into ひじ, グルーブ into センター, 足D/ひざD/足首D into 足/ひざ/足首, 足捩/ひざ捩 into 足/ひざ, 足先EX into
  *   つま先), turned by the arm compensation C for bones of an arm: W_t = W_s(rep) ⊗ C. Its local key is
  *   that world rotation under its target parent's, so source bones the target lacks above it (全ての親,
  *   腰, 腰キャンセル, 親指０, 肩P …) fold into it, and the world pose of every target bone is the source's.
@@ -38,8 +38,8 @@ export const FOLD_CHAINS: ReadonlyArray<{ chain: readonly string[]; sided: boole
   { chain: ['上半身', '上半身2', '上半身3'], sided: false },
   { chain: ['腕', '腕捩'], sided: true },
   { chain: ['ひじ', '手捩'], sided: true },
-  { chain: ['足', '足d'], sided: true },
-  { chain: ['ひざ', 'ひざd'], sided: true },
+  { chain: ['足', '足d', '足捩'], sided: true },
+  { chain: ['ひざ', 'ひざd', 'ひざ捩'], sided: true },
   { chain: ['足首', '足首d'], sided: true },
   { chain: ['つま先', '足先ex'], sided: true },
 ];
