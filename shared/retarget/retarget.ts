@@ -31,7 +31,7 @@ import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type Bon
 import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BoneNameIndex, MorphNameIndex } from './bone-names';
+import { BoneNameIndex, canonicalBoneName, MorphNameIndex } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
@@ -74,6 +74,11 @@ export interface RetargetDetails {
   maxRotationErrorDeg: number;
   /** Map rows that do nothing (their names match nothing where they must), each with why; each is warned of. */
   unusedMapRows: { section: 'bones' | 'morphs'; from: string; to: string; why: string }[];
+  /**
+   * Bone map rows onto a bone the motion keys by its own name: the row wins (its source plays the bone), and
+   * the motion's own track of it goes where its source bone goes (folded, or left out); each is warned of.
+   */
+  replacedByMap: { from: string; to: string; track: string; keys: number }[];
 }
 
 /** A retarget's success: the new document, what happened to its keys, and the per-bone details. */
@@ -339,6 +344,40 @@ function unusedMapRows(mapping: NameMapping | undefined, source: ModelData, targ
   return out;
 }
 
+/** The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is not a figure it can play on. */
+const BODY_BONES = ['センター', 'グルーブ', '腰', '上半身', '上半身2', '下半身', '首', '頭', '肩', '腕', 'ひじ', '手首', '足', 'ひざ', '足首', '足ＩＫ'];
+const BODY_SET = new Set(BODY_BONES.map(canonicalBoneName));
+
+/**
+ * Why the target cannot take the motion (null when it can): not one of its body bones (BODY_BONES) has a
+ * source bone, by name or by the map. Without it the output would key a stray bone or nothing, and say "written".
+ */
+function noBodyBones(plan: RetargetPlan): string | null {
+  const T = plan.target.bones;
+  for (let t = 0; t < T.length; t++) {
+    if (plan.rep[t] < 0 && plan.kind[t] === 'none') continue;
+    if (BODY_SET.has(canonicalBoneName(T[t].name).replace(/^[左右]/, ''))) return null;
+  }
+  // A map that gives the motion to bones of other names is taken at its word.
+  if (plan.match.how.some((h) => h === 'map')) return null;
+  return `the target model has no standard MMD body bone to play the motion on: none of ${BODY_BONES.join(', ')} (either side, or their English names) matches a bone of the source; a --map can name them`;
+}
+
+/** Bone map rows that took a target bone whose own track the motion has under another source bone (RetargetDetails.replacedByMap). */
+function replacedByMap(mapping: NameMapping | undefined, sk: Skeleton, tk: Skeleton, plan: RetargetPlan, trackNames: readonly string[], keysOf: (k: number) => number): RetargetDetails['replacedByMap'] {
+  const out: RetargetDetails['replacedByMap'] = [];
+  if (!mapping || !mapping.bones.size) return out;
+  const s = new BoneNameIndex(sk.bones), t = new BoneNameIndex(tk.bones), tracks = new BoneNameIndex(trackNames.map((name) => ({ name })));
+  for (const [from, to] of mapping.bones) {
+    const si = s.find(from), ti = t.find(to);
+    if (si < 0 || ti < 0 || plan.match.target[si] !== ti || plan.match.how[si] !== 'map') continue;
+    const k = tracks.find(tk.bones[ti].name);
+    if (k < 0 || k === plan.sourceTrack[si] || keysOf(k) === 0) continue;
+    out.push({ from, to, track: trackNames[k], keys: keysOf(k) });
+  }
+  return out;
+}
+
 /**
  * Retargets `doc`, made for `source`, onto `target`. Never throws for a bad input: errors are values.
  */
@@ -352,6 +391,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   if (isStandardFigure(source)) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
   const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const plan = planRetarget(sk, tk, bones.names, { boneMap: opts.mapping?.bones, scale: opts.scale });
+  const bodyless = noBodyBones(plan);
+  if (bodyless) return failure({ code: 'E_RETARGET', message: bodyless });
   const morphs = buildMorphTracks(doc.morph);
   const morphNames = morphTargetNames(morphs.names, target, opts.mapping);
   const sampler = new RetargetSampler(plan, doc, {
@@ -416,6 +457,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     maxPositionError: 0,
     maxRotationErrorDeg: 0,
     unusedMapRows: [],
+    replacedByMap: replacedByMap(opts.mapping, sk, tk, plan, bones.names, keysOf),
   };
   const bc = rep.byKind.bone;
   const takenTracks = new Set<number>();
@@ -600,6 +642,11 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   details.unusedMapRows = unusedMapRows(opts.mapping, source, target, bones.names, morphs.names);
   // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
   for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
+  for (const x of details.replacedByMap) {
+    const went = plan.folded.size && details.folded.find((f) => f.bone === x.track);
+    const fate = went ? `folded into ${went.into.join('/')}` : details.unmatched.some((u) => u.bone === x.track) ? 'left out' : 'no longer played on it';
+    rep.warnings.push(`map row ${x.from},${x.to} replaces the motion's own ${x.track} track (${x.keys} keys), which is ${fate}`);
+  }
   if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
 

@@ -203,4 +203,31 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(b.code, b.err).toBe(0);
     expect(readFileSync(path.join(d, 'out', 'stand.vmd')).equals(readFileSync(path.join(d, 'std.vmd')))).toBe(true);
   });
+
+  it('refuses a target with no standard body bone (vmd_sizing debug_bone6.pmx), naming the bones it looked for; writes nothing', async () => {
+    const d = mk('rt-bodyless');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', path.join(CORPUS, 'vmd_sizing/archive/debug_bone6.pmx'), '-o', 'o.vmd'], d);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^vmd-studio: .*debug_bone6\.pmx: the target model has no standard MMD body bone to play the motion on: none of センター, .*上半身.*足ＩＫ/);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
+    // The same motion onto a model with the bones is written.
+    expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--quiet'], d)).code).toBe(0);
+  });
+
+  it('a map row onto a bone the motion keys by its own name is warned of, naming the replaced track and where it went', async () => {
+    const d = mk('rt-replace');
+    const DANCE = path.join(CORPUS, 'mmd-viewer-js/vmd/wavefile_v2.vmd');
+    writeFileSync(path.join(d, 'map.csv'), 'ﾈｸﾀｲ４,頭\n');
+    const r = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '--map', 'map.csv', '-o', 'o.vmd', '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    const heads = buildTracks(motionOf(DANCE)).bones;
+    const headKeys = heads.start[heads.index.get('頭')! + 1] - heads.start[heads.index.get('頭')!];
+    expect(JSON.parse(r.out).retarget.replacedByMap).toEqual([{ from: 'ﾈｸﾀｲ４', to: '頭', track: '頭', keys: headKeys }]);
+    expect(r.err).toContain(`warning: map row ﾈｸﾀｲ４,頭 replaces the motion's own 頭 track (${headKeys} keys), which is folded into 頭先`);
+    // No row onto a keyed bone: no such warning.
+    const plain = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--json'], d);
+    expect(JSON.parse(plain.out).retarget.replacedByMap).toEqual([]);
+    expect(plain.err).not.toContain('replaces');
+  });
 });

@@ -77,7 +77,8 @@ export const retargetCommand: CommandInfo = {
       const doc = readVmdAs(input, bytes.value, 'retarget', a.positionals[0], '--from/--to');
       if (!doc.ok) return failWith(io, doc.error, input, givens);
       const r = retarget(doc.value, src.value, dst.value, opts);
-      if (!r.ok) return failWith(io, r.error, input, givens);
+      // A target that cannot take the motion (E_RETARGET: no body bone) is named as the file at fault.
+      if (!r.ok) return failWith(io, r.error, r.error.code === 'E_RETARGET' ? to : input, givens);
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
