@@ -62,6 +62,7 @@ const en = {
   'opt.mapShape': '{option}: the name map must be an object of names or a list of pairs',
   'opt.mapEntry': '{option}: entry {entry} of the name map must pair a name with a new name',
   'opt.mapColumns': '{option}: line {line} of the name map must have two columns, old and new',
+  'opt.mapRatio': '{option}: line {line} of the name map has a third column that is not a number (a ratio)',
   'opt.mapQuote': '{option}: line {line} of the name map opens a quoted name that is never closed',
   'opt.invalid': '{option}: {detail}',
   // Refusals that name the option that avoids them (shared/vmd/errors.ts optionRefusal): the option as the form labels it.
@@ -151,6 +152,7 @@ const ja: Record<ErrorStringKey, string> = {
   'opt.mapShape': '{option}：名前の対応表は名前のオブジェクトか組のリストにしてください',
   'opt.mapEntry': '{option}：名前の対応表の {entry} 番目の項目は、名前と新しい名前の組にしてください',
   'opt.mapColumns': '{option}：名前の対応表の {line} 行目は old と new の 2 列にしてください',
+  'opt.mapRatio': '{option}：名前の対応表の {line} 行目の 3 列目（倍率）が数ではありません',
   'opt.mapQuote': '{option}：名前の対応表の {line} 行目で始まる引用符 (") が閉じていません',
   'opt.invalid': '{option}：{detail}',
   'opt.belowZero': '{by} フレームずらすと、フレーム {frame} のキーが 0 フレームより前に出ます。前に出る部分を切り捨てるには「{option}」にチェックを入れてください',

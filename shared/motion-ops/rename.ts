@@ -4,9 +4,10 @@
  * cannot be encoded is reported and the key keeps its old name — never cut. When two names map onto
  * one, keys that then share a (name, frame) collide: the first in the file is kept, the rest counted.
  *
- * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`;
- * CSV/TSV with two columns old,new (lines starting with # are comments, an "old,new" / "from,to" /
- * "source,target" header is skipped, a field may be double-quoted: a quote opens one only at the field's
+ * Mapping files: JSON `{ "old": "new", … }`, `{ "bones": {…}, "morphs": {…} }` or `[["old", "new"], …]`
+ * (the morphs section may send one morph to several, `"まばたき": ["まばたき", ["じと目", 0.8]]`, or list
+ * `["old", "new", ratio]`); CSV/TSV with two columns old,new and an optional third, a ratio (lines
+ * starting with # are comments, an "old,new" / "from,to" / "source,target" header, with ",ratio", is skipped, a field may be double-quoted: a quote opens one only at the field's
  * start, elsewhere it is part of the name). A line is tab-separated when it
  * holds a tab outside quotes; a quoted field may hold a comma, a tab or a line break.
  *
@@ -23,11 +24,35 @@ import { edited, editError, finishReport, newReport, type EditReport, type EditR
 
 export interface NameMapping {
   bones: Map<string, string>;
+  /** Morph name → morph name (a source listed with several targets: its first). */
   morphs: Map<string, string>;
+  /**
+   * Every row of the morphs section in file order, with its ratio (1 when not given): one source morph may
+   * go to several targets (the retarget copies it onto each, weight × ratio). Absent: the rows of `morphs`.
+   */
+  morphRows?: MapRow[];
+  /**
+   * A map without sections (CSV, or JSON pairs): every row in file order with its ratio. Which rows are
+   * bones and which morphs only the models tell (the retarget reads a row whose names are morphs as a
+   * morph row); `bones` holds them all, a later row of a name winning, as before.
+   */
+  looseRows?: MapRow[];
+}
+
+/** One row of a name map: a name, the name it becomes, and a weight ratio (morphs: weight × ratio; 1 when the map gives none). */
+export interface MapRow {
+  from: string;
+  to: string;
+  ratio: number;
+}
+
+/** The rows of a mapping's morphs section (its `morphRows`, else its `morphs` pairs at ratio 1). */
+export function morphRowsOf(m: NameMapping): MapRow[] {
+  return m.morphRows ?? [...m.morphs].map(([from, to]) => ({ from, to, ratio: 1 }));
 }
 
 /** What is wrong with a mapping's text (the app's strings are `opt.<problem>`). */
-export type MappingProblem = 'mapJson' | 'mapJsonAt' | 'mapShape' | 'mapEntry' | 'mapColumns' | 'mapQuote';
+export type MappingProblem = 'mapJson' | 'mapJsonAt' | 'mapShape' | 'mapEntry' | 'mapColumns' | 'mapQuote' | 'mapRatio';
 
 export type MappingError = ArgumentError<MappingProblem>;
 
@@ -35,26 +60,52 @@ function mappingError(problem: MappingProblem, message: string, params: Record<s
   return { code: 'E_ARGUMENT', message, problem, params };
 }
 
-function pairsFromJson(v: unknown, where: string): Map<string, string> | MappingError {
+/** A ratio as a map gives it: a finite number (a JSON number, or a CSV field that reads as one). */
+function ratioOf(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A section's pairs, and its rows in order. `many` (the morphs section): an object's value may also be a
+ * list of targets, each a name or [name, ratio], and a list entry may be [old, new, ratio].
+ */
+function pairsFromJson(v: unknown, where: string, many = false): { pairs: Map<string, string>; rows: MapRow[] } | MappingError {
   const m = new Map<string, string>();
+  const rows: MapRow[] = [];
+  const add = (from: string, to: string, ratio = 1) => {
+    if (!m.has(from) || !many) m.set(from, to);
+    rows.push({ from, to, ratio });
+  };
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const p: unknown = v[i];
-      if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string' || typeof p[1] !== 'string') {
-        return mappingError('mapEntry', `${where}: entry ${i + 1} must be ["old", "new"]`, { entry: i + 1, section: where });
+      const triple = many && Array.isArray(p) && p.length === 3 && ratioOf(p[2]) !== null && typeof p[2] === 'number';
+      if (!Array.isArray(p) || !(p.length === 2 || triple) || typeof p[0] !== 'string' || typeof p[1] !== 'string') {
+        return mappingError('mapEntry', `${where}: entry ${i + 1} must be ["old", "new"]${many ? ' or ["old", "new", ratio]' : ''}`, { entry: i + 1, section: where });
       }
-      m.set(p[0], p[1]);
+      add(p[0], p[1], triple ? (p[2] as number) : 1);
     }
-    return m;
+    return { pairs: m, rows };
   }
   if (v && typeof v === 'object') {
     let i = 0;
     for (const [k, x] of Object.entries(v)) {
       i++;
-      if (typeof x !== 'string') return mappingError('mapEntry', `${where}: entry ${i} must map a name to a string`, { entry: i, section: where });
-      m.set(k, x);
+      if (typeof x === 'string') {
+        add(k, x);
+        continue;
+      }
+      // One morph onto several: ["まばたき", ["じと目", 0.8]].
+      const targets = many && Array.isArray(x) && x.length > 0 ? x : null;
+      const ok = targets?.every((t: unknown) => typeof t === 'string' || (Array.isArray(t) && t.length === 2 && typeof t[0] === 'string' && typeof t[1] === 'number' && Number.isFinite(t[1])));
+      if (!targets || !ok) {
+        const shape = many ? 'a string, or a list of names and [name, ratio] pairs' : 'a string';
+        return mappingError('mapEntry', `${where}: entry ${i} must map a name to ${shape}`, { entry: i, section: where });
+      }
+      for (const t of targets as (string | [string, number])[]) typeof t === 'string' ? add(k, t) : add(k, t[0], t[1]);
     }
-    return m;
+    return { pairs: m, rows };
   }
   return mappingError('mapShape', `${where}: expected an object or a list of pairs`, { section: where });
 }
@@ -161,17 +212,18 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
     }
     if (v && typeof v === 'object' && !Array.isArray(v) && ('bones' in v || 'morphs' in v)) {
       const o = v as { bones?: unknown; morphs?: unknown };
-      const bones = o.bones === undefined ? new Map<string, string>() : pairsFromJson(o.bones, 'bones');
-      const morphs = o.morphs === undefined ? new Map<string, string>() : pairsFromJson(o.morphs, 'morphs');
-      if (!(bones instanceof Map)) return { ok: false, error: bones };
-      if (!(morphs instanceof Map)) return { ok: false, error: morphs };
-      return { ok: true, value: { bones, morphs } };
+      const bones = o.bones === undefined ? { pairs: new Map<string, string>(), rows: [] } : pairsFromJson(o.bones, 'bones');
+      const morphs = o.morphs === undefined ? { pairs: new Map<string, string>(), rows: [] } : pairsFromJson(o.morphs, 'morphs', true);
+      if (!('pairs' in bones)) return { ok: false, error: bones };
+      if (!('pairs' in morphs)) return { ok: false, error: morphs };
+      return { ok: true, value: { bones: bones.pairs, morphs: morphs.pairs, morphRows: morphs.rows } };
     }
     const bones = pairsFromJson(v, 'mapping');
-    if (!(bones instanceof Map)) return { ok: false, error: bones };
-    return { ok: true, value: { bones, morphs: new Map() } };
+    if (!('pairs' in bones)) return { ok: false, error: bones };
+    return { ok: true, value: { bones: bones.pairs, morphs: new Map(), looseRows: bones.rows } };
   }
   const bones = new Map<string, string>();
+  const rows: MapRow[] = [];
   for (let at = 0, first = 1; at < t.length; ) {
     const nl = t.indexOf('\n', at);
     const lineEnd = nl < 0 ? t.length : nl;
@@ -190,14 +242,19 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
     // A quoted field may hold line breaks: the next record's line counts them.
     for (let k = at; k < rec.next && k < t.length; k++) if (t.charCodeAt(k) === 10) first++;
     at = rec.next;
-    if (cols.length !== 2 || !cols[0] || !cols[1]) {
-      const got = cols.length !== 2 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
+    // A third column, a ratio (vmd_sizing's morph maps: じと目 at 0.8 of まばたき), may be left empty.
+    if (cols.length === 3 && cols[2] === '') cols.pop();
+    if ((cols.length !== 2 && cols.length !== 3) || !cols[0] || !cols[1]) {
+      const got = cols.length !== 2 && cols.length !== 3 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
       return { ok: false, error: mappingError('mapColumns', `mapping line ${startLine}: expected two columns old,new, got ${got}`, { line: startLine, columns: cols.length }) };
     }
-    if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1])) continue;
+    if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1]) && (cols.length === 2 || /^(ratio|rate|weight)$/i.test(cols[2]))) continue;
+    const ratio = cols.length === 3 ? ratioOf(cols[2]) : 1;
+    if (ratio === null) return { ok: false, error: mappingError('mapRatio', `mapping line ${startLine}: the third column, a ratio, must be a number`, { line: startLine }) };
     bones.set(cols[0], cols[1]);
+    rows.push({ from: cols[0], to: cols[1], ratio });
   }
-  return { ok: true, value: { bones, morphs: new Map() } };
+  return { ok: true, value: { bones, morphs: new Map(), looseRows: rows } };
 }
 
 export interface RenameOptions {

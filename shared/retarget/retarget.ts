@@ -19,7 +19,7 @@ import { MotionBoneMorphs } from '../skeleton/bone-morphs';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { finishReport, newReport, type EditedMotion } from '../edit-core/report';
-import type { NameMapping } from '../motion-ops/rename';
+import { morphRowsOf, type MapRow, type NameMapping } from '../motion-ops/rename';
 import { failure, success, type Outcome } from '../vmd/errors';
 import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
 import type { Curve } from '../vmd/bezier';
@@ -27,8 +27,8 @@ import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
 import { sampleBoneInto, sampleMorph } from '../vmd/sample';
 import { decodeName, fitNameField } from '../vmd/sjis';
-import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
-import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
+import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks, type MorphTracks } from '../vmd/tracks';
+import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BoneNameIndex, canonicalBoneName, MorphNameIndex } from './bone-names';
@@ -69,6 +69,11 @@ export interface RetargetDetails {
   unmatched: { bone: string; keys: number }[];
   /** Morph tracks the target lacks, with their keys. */
   unmatchedMorphs: { morph: string; keys: number }[];
+  /**
+   * Target morphs keyed from several tracks, or from one at a map's ratio: the weights added frame by frame
+   * (each × its ratio), clamped to [0, 1] at `clamped` keys; `keys`: the keys written.
+   */
+  combinedMorphs: { morph: string; from: { morph: string; ratio: number }[]; keys: number; clamped: number }[];
   /** Largest difference between the written computed tracks and the target pose computed frame by frame. */
   maxPositionError: number;
   maxRotationErrorDeg: number;
@@ -98,8 +103,10 @@ function nameBytes(name: string, length: number): Uint8Array {
 export interface SamplerModels {
   source: Pick<ModelData, 'format' | 'morphs'>;
   target: Pick<ModelData, 'format' | 'morphs'>;
-  /** Per morph track of the motion, the name the output gives it (null: left out); see morphTargetNames. */
+  /** Per morph track (of targetMorphTracks, else of the motion), the name the target plays it by (null: left out). */
   targetMorphNames: readonly (string | null)[];
+  /** The output's morph tracks, when they are not the motion's (merged or scaled by a map, retargetMorphs). */
+  targetMorphTracks?: MorphTracks;
 }
 
 /**
@@ -123,6 +130,8 @@ export class RetargetSampler {
   private readonly q = new Float64Array(8);
   /** The target's bone morphs the output keys (null: none). */
   private readonly targetMorphs: MotionBoneMorphs | null;
+  /** The morph tracks the target plays (the output's). */
+  private readonly targetMorphTracks: MorphTracks;
   /** At the frame last posed: the target's bone morphs as offsets from rest, Σ w·t (3 per bone) and their turns (4 per bone). */
   private readonly morphT: Float64Array;
   private readonly morphR: Float64Array;
@@ -139,6 +148,7 @@ export class RetargetSampler {
     this.copyTracks = this.poser.tracks!.bones;
     const tm = models ? new MotionBoneMorphs(models.target, models.targetMorphNames) : null;
     this.targetMorphs = tm?.any ? tm : null;
+    this.targetMorphTracks = models?.targetMorphTracks ?? this.poser.tracks!.morphs;
     this.morphT = new Float64Array(3 * plan.target.count);
     this.morphR = new Float64Array(4 * plan.target.count);
     // Whether an append bone that is not computed lies above a computed one (then `at` evaluates the target).
@@ -180,7 +190,7 @@ export class RetargetSampler {
     this.poser.apply(sp, f);
     sp.evaluate('all', () => false);
     if (this.targetMorphs) {
-      const m = this.poser.tracks!.morphs;
+      const m = this.targetMorphTracks;
       this.targetMorphs.fromRest((t) => sampleMorph(m, t, f), this.morphT, this.morphR);
     }
     this.sweep(f, true);
@@ -294,16 +304,104 @@ interface ComputedTrack {
 
 const DEG = Math.PI / 180;
 
-/** Per morph track name, the target morph it goes to (the map's morphs section first, then the name), or null. */
-function morphTargetNames(names: readonly string[], target: ModelData, mapping: NameMapping | undefined): (string | null)[] {
+/** A morph track's way onto the target: a target morph and the weight ratio. */
+interface MorphRoute {
+  to: string;
+  ratio: number;
+}
+
+/**
+ * Per morph track of the motion, the target morphs it goes to: the map's rows for it (one source onto
+ * several targets, each with its ratio; targets the model lacks are dropped), else its own name; empty:
+ * left out.
+ */
+function morphRoutes(names: readonly string[], target: ModelData, rows: readonly MapRow[]): MorphRoute[][] {
   const tMorph = new MorphNameIndex<string>();
   for (const m of target.morphs) tMorph.set(m.name, m.name);
-  const morphMap = new MorphNameIndex<string>();
-  if (mapping) for (const [a, b] of mapping.morphs) morphMap.set(a, b);
+  const lists = new Map<string, MapRow[]>();
+  for (const r of rows) {
+    let l = lists.get(r.from);
+    if (!l) lists.set(r.from, (l = []));
+    l.push(r);
+  }
+  const byFrom = new MorphNameIndex<MapRow[]>();
+  for (const [from, l] of lists) byFrom.set(from, l);
   return names.map((nm) => {
-    const mapped = morphMap.get(nm);
-    return tMorph.get(mapped ?? nm) ?? null;
+    const rs = byFrom.get(nm);
+    const out: MorphRoute[] = [];
+    for (const r of rs ?? [{ from: nm, to: nm, ratio: 1 }]) {
+      const t = tMorph.get(r.to);
+      if (t !== undefined && !out.some((o) => o.to === t)) out.push({ to: t, ratio: r.ratio });
+    }
+    return out;
   });
+}
+
+/** The output's morph records and what became of each track (retarget's details and counts). */
+interface MorphOutput {
+  records: Uint8Array[];
+  unmatched: RetargetDetails['unmatchedMorphs'];
+  combined: RetargetDetails['combinedMorphs'];
+  kept: number;
+  changed: number;
+  dropped: number;
+}
+
+/**
+ * The output's morph keys. A target morph that one track reaches at ratio 1 takes its records byte for
+ * byte (renamed where the name differs); one that several tracks reach, or one at another ratio, takes
+ * their sum (vmd_sizing's 合算): at the union of their key frames, Σ ratio × weight, each track sampled as the
+ * player samples it (linear between keys), clamped to [0, 1] — one key per frame, never two.
+ */
+function retargetMorphs(doc: VmdDocument, morphs: MorphTracks, routes: readonly MorphRoute[][]): MorphOutput {
+  const out: MorphOutput = { records: [], unmatched: [], combined: [], kept: 0, changed: 0, dropped: 0 };
+  const keysOf = (k: number) => morphs.start[k + 1] - morphs.start[k];
+  // By output name (as the field holds it), in the order the tracks first reach them.
+  const groups = new Map<string, { field: Uint8Array; parts: { k: number; ratio: number }[] }>();
+  routes.forEach((rs, k) => {
+    if (!rs.length) {
+      out.unmatched.push({ morph: morphs.names[k], keys: keysOf(k) });
+      out.dropped += keysOf(k);
+      return;
+    }
+    for (const r of rs) {
+      const field = nameBytes(r.to, MORPH.NAME_LENGTH);
+      const key = decodeName(field);
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { field, parts: [] }));
+      g.parts.push({ k, ratio: r.ratio });
+    }
+  });
+  for (const [name, { field, parts }] of groups) {
+    if (parts.length === 1 && parts[0].ratio === 1) {
+      const k = parts[0].k;
+      const rename = name !== morphs.names[k];
+      for (let i = morphs.start[k]; i < morphs.start[k + 1]; i++) {
+        const r = recordBytes(doc.morph, morphs.record[i]).slice();
+        if (rename) r.set(field, 0);
+        out.records.push(r);
+      }
+      out.kept += keysOf(k);
+      if (rename) out.changed += keysOf(k);
+      continue;
+    }
+    const frames = new Set<number>();
+    for (const { k } of parts) for (let i = morphs.start[k]; i < morphs.start[k + 1]; i++) frames.add(morphs.frames[i]);
+    const sorted = [...frames].sort((a, b) => a - b);
+    let clamped = 0;
+    for (const f of sorted) {
+      let w = 0;
+      for (const { k, ratio } of parts) w += ratio * sampleMorph(morphs, k, f);
+      // A float32 sum a hair past 1 (0.7 + 0.3) is 1, not a clamp worth a warning.
+      if (w < -1e-6 || w > 1 + 1e-6) clamped++;
+      w = Math.min(1, Math.max(0, w));
+      out.records.push(encodeMorphRecord({ name: field, frame: f, weight: w }));
+    }
+    out.kept += sorted.length;
+    out.changed += sorted.length;
+    out.combined.push({ morph: name, from: parts.map(({ k, ratio }) => ({ morph: morphs.names[k], ratio })), keys: sorted.length, clamped });
+  }
+  return out;
 }
 
 /** Tracks a warning names before it says how many more: a model for another rig leaves out hundreds (Gene_light → the low-poly Miku: 183 bones, 172 morphs), which the report's details list in full. */
@@ -321,10 +419,9 @@ function listed(items: readonly string[]): string {
  * morph the target or the motion lacks. Names are matched as the retarget matches them (full/half width,
  * English names, a VMD field's cut).
  */
-function unusedMapRows(mapping: NameMapping | undefined, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): RetargetDetails['unusedMapRows'] {
+function unusedMapRows(mapping: SplitMapping, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): RetargetDetails['unusedMapRows'] {
   const out: RetargetDetails['unusedMapRows'] = [];
-  if (!mapping) return out;
-  if (mapping.bones.size) {
+  if (mapping.bones?.size) {
     const t = new BoneNameIndex(target.bones), s = new BoneNameIndex(source.bones);
     const tracks = new BoneNameIndex(boneTracks.map((name) => ({ name })));
     for (const [from, to] of mapping.bones) {
@@ -332,16 +429,47 @@ function unusedMapRows(mapping: NameMapping | undefined, source: ModelData, targ
       else if (s.find(from) < 0 && tracks.find(from) < 0) out.push({ section: 'bones', from, to, why: `neither the source model nor the motion has a bone ${from}` });
     }
   }
-  if (mapping.morphs.size) {
+  if (mapping.morphs.length) {
     const t = new MorphNameIndex<true>(), m = new MorphNameIndex<true>();
     for (const x of target.morphs) t.set(x.name, true);
     for (const n of morphTracks) m.set(n, true);
-    for (const [from, to] of mapping.morphs) {
+    for (const { from, to } of mapping.morphs) {
       if (!t.get(to)) out.push({ section: 'morphs', from, to, why: `the target model has no morph ${to}` });
       else if (!m.get(from)) out.push({ section: 'morphs', from, to, why: `the motion has no morph track ${from}` });
     }
   }
   return out;
+}
+
+/** A map as the retarget reads it: its bone rows (source → target bone) and its morph rows in order. */
+interface SplitMapping {
+  bones: Map<string, string> | undefined;
+  morphs: MapRow[];
+}
+
+/**
+ * The map's bone and morph rows. A map without sections (CSV, JSON pairs: vmd_sizing's morph maps are
+ * such CSVs) has its rows sorted by the models: a row is a morph row when the target has the morph it
+ * names and no bone of that name, or when the motion has a morph track of its source name that no bone
+ * (of the source model, the motion or the target) shares; else a bone row, as before.
+ */
+function splitMapping(mapping: NameMapping | undefined, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): SplitMapping {
+  if (!mapping) return { bones: undefined, morphs: [] };
+  const morphs = morphRowsOf(mapping);
+  if (!mapping.looseRows) return { bones: mapping.bones, morphs };
+  const tBone = new BoneNameIndex(target.bones), sBone = new BoneNameIndex(source.bones);
+  const bTrack = new BoneNameIndex(boneTracks.map((name) => ({ name })));
+  const tMorph = new MorphNameIndex<true>(), mTrack = new MorphNameIndex<true>();
+  for (const x of target.morphs) tMorph.set(x.name, true);
+  for (const n of morphTracks) mTrack.set(n, true);
+  const bones = new Map<string, string>();
+  for (const r of mapping.looseRows) {
+    const noBone = tBone.find(r.to) < 0;
+    const morph = (noBone && tMorph.get(r.to) === true) || (noBone && mTrack.get(r.from) === true && sBone.find(r.from) < 0 && bTrack.find(r.from) < 0);
+    if (morph) morphs.push(r);
+    else bones.set(r.from, r.to);
+  }
+  return { bones, morphs };
 }
 
 /** The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is not a figure it can play on. */
@@ -364,11 +492,11 @@ function noBodyBones(plan: RetargetPlan): string | null {
 }
 
 /** Bone map rows that took a target bone whose own track the motion has under another source bone (RetargetDetails.replacedByMap). */
-function replacedByMap(mapping: NameMapping | undefined, sk: Skeleton, tk: Skeleton, plan: RetargetPlan, trackNames: readonly string[], keysOf: (k: number) => number): RetargetDetails['replacedByMap'] {
+function replacedByMap(boneMap: Map<string, string> | undefined, sk: Skeleton, tk: Skeleton, plan: RetargetPlan, trackNames: readonly string[], keysOf: (k: number) => number): RetargetDetails['replacedByMap'] {
   const out: RetargetDetails['replacedByMap'] = [];
-  if (!mapping || !mapping.bones.size) return out;
+  if (!boneMap?.size) return out;
   const s = new BoneNameIndex(sk.bones), t = new BoneNameIndex(tk.bones), tracks = new BoneNameIndex(trackNames.map((name) => ({ name })));
-  for (const [from, to] of mapping.bones) {
+  for (const [from, to] of boneMap) {
     const si = s.find(from), ti = t.find(to);
     if (si < 0 || ti < 0 || plan.match.target[si] !== ti || plan.match.how[si] !== 'map') continue;
     const k = tracks.find(tk.bones[ti].name);
@@ -390,16 +518,15 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
   if (isStandardFigure(source)) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
   const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
-  const plan = planRetarget(sk, tk, bones.names, { boneMap: opts.mapping?.bones, scale: opts.scale });
+  const morphs = buildMorphTracks(doc.morph);
+  const maps = splitMapping(opts.mapping, source, target, bones.names, morphs.names);
+  const plan = planRetarget(sk, tk, bones.names, { boneMap: maps.bones, scale: opts.scale });
   const bodyless = noBodyBones(plan);
   if (bodyless) return failure({ code: 'E_RETARGET', message: bodyless });
-  const morphs = buildMorphTracks(doc.morph);
-  const morphNames = morphTargetNames(morphs.names, target, opts.mapping);
-  const sampler = new RetargetSampler(plan, doc, {
-    source, target,
-    // What the output's morph records will be named (cut to the field, as written), which the target plays them by.
-    targetMorphNames: morphNames.map((tn) => (tn === null ? null : decodeName(nameBytes(tn, MORPH.NAME_LENGTH)))),
-  });
+  const morphOut = retargetMorphs(doc, morphs, morphRoutes(morphs.names, target, maps.morphs));
+  // The target plays the output's morph tracks (merged and scaled as written) with its bone morphs.
+  const outMorphTracks = buildMorphTracks(blockFromRecords('morph', morphOut.records));
+  const sampler = new RetargetSampler(plan, doc, { source, target, targetMorphNames: outMorphTracks.names, targetMorphTracks: outMorphTracks });
   const rep = newReport('retarget');
   const keysOf = (k: number) => bones.start[k + 1] - bones.start[k];
 
@@ -453,11 +580,12 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     refitted: [],
     copied: [],
     unmatched: [],
-    unmatchedMorphs: [],
+    unmatchedMorphs: morphOut.unmatched,
+    combinedMorphs: morphOut.combined,
     maxPositionError: 0,
     maxRotationErrorDeg: 0,
     unusedMapRows: [],
-    replacedByMap: replacedByMap(opts.mapping, sk, tk, plan, bones.names, keysOf),
+    replacedByMap: replacedByMap(maps.bones, sk, tk, plan, bones.names, keysOf),
   };
   const bc = rep.byKind.bone;
   const takenTracks = new Set<number>();
@@ -567,28 +695,11 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   for (let k = 0; k < bones.names.length; k++) if (!takenTracks.has(k)) bc.dropped += keysOf(k);
   bc.collisions += bones.duplicates;
 
-  // Morphs: matched by name (the map's morphs section first).
-  const morphOut: Uint8Array[] = [];
+  // Morphs: matched by name, or by the map's morph rows (retargetMorphs).
   const mc = rep.byKind.morph;
-  for (let k = 0; k < morphs.names.length; k++) {
-    const nm = morphs.names[k];
-    const tn = morphNames[k];
-    const keys = morphs.start[k + 1] - morphs.start[k];
-    if (tn === null) {
-      details.unmatchedMorphs.push({ morph: nm, keys });
-      mc.dropped += keys;
-      continue;
-    }
-    const name = nameBytes(tn, MORPH.NAME_LENGTH);
-    const rename = decodeName(name) !== nm;
-    for (let i = morphs.start[k]; i < morphs.start[k + 1]; i++) {
-      const r = recordBytes(doc.morph, morphs.record[i]).slice();
-      if (rename) r.set(name, 0);
-      morphOut.push(r);
-    }
-    mc.kept += keys;
-    if (rename) mc.changed += keys;
-  }
+  mc.kept += morphOut.kept;
+  mc.changed += morphOut.changed;
+  mc.dropped += morphOut.dropped;
   mc.collisions += morphs.duplicates;
 
   // IK/display keys: each IK name goes to the target bone its source bone became; IK bones the target lacks are left out.
@@ -639,7 +750,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.boneKeysAfter = out.length;
   x.maxPositionError = details.maxPositionError;
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
-  details.unusedMapRows = unusedMapRows(opts.mapping, source, target, bones.names, morphs.names);
+  details.unusedMapRows = unusedMapRows(maps, source, target, bones.names, morphs.names);
   // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
   for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
   for (const x of details.replacedByMap) {
@@ -648,11 +759,15 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     rep.warnings.push(`map row ${x.from},${x.to} replaces the motion's own ${x.track} track (${x.keys} keys), which is ${fate}`);
   }
   if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
+  for (const c of details.combinedMorphs) {
+    if (c.from.length > 1) rep.warnings.push(`morph tracks ${c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ')} land on one morph ${c.morph}: their weights were added frame by frame (${c.keys} key${c.keys === 1 ? '' : 's'})`);
+    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${c.clamped} key${c.clamped === 1 ? '' : 's'} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
+  }
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),
-    morph: blockFromRecords('morph', morphOut),
+    morph: blockFromRecords('morph', morphOut.records),
     ik: ikBlockFromRecords(ikOut),
   });
   const withName: VmdDocument = { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };

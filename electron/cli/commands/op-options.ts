@@ -50,7 +50,8 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   shift: `frame' = frame + N; below 0 is an error unless --clip (cut there, holding the pose)`,
   preset: `curves: linear, ease-in, ease-out, ease-in-out, mmd-default, or x1,y1,x2,y2 in 0..127;
            --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
-  rename: `mapping: JSON {"old":"new"} / {"bones":{..},"morphs":{..}} / [["old","new"]], or 2-column CSV;
+  rename: `mapping: JSON {"old":"new"} / {"bones":{..},"morphs":{..}} / [["old","new"]], or 2-column CSV
+           (a third column, a ratio, is for retarget's morph rows);
            --morphs applies a plain mapping to morph names too`,
   'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
            as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
@@ -58,10 +59,16 @@ export const OP_DETAILS: Record<BatchOp, string> = {
   retarget: `a motion made for the --from model (none: the standard MMD skeleton), for the --to model
            (.pmx/.pmd): bones matched by name (full/half width, 左/右 and L/R, English names,
            semi-standard aliases; --map settles the rest), semi-standard bones the target lacks folded
-           into the bones it has (上半身2, 腕捩, 手捩, グルーブ, 足D…, 全ての親, 腰キャンセル, 親指０) keeping their world pose, センター/グルーブ/leg IK
+           into the bones it has (上半身2, 腕捩, 手捩, 足捩, ひざ捩, グルーブ, 足D…, 肩P, 全ての親, 腰キャンセル,
+           足IK親, 親指０) keeping their world pose, センター/グルーブ/leg IK
            moves scaled by the leg-length ratio (--no-scale: as they are), arms turned for A- against
            T-pose; changed tracks re-fitted within --pos-tol/--rot-tol at every frame; reports what was
-           folded, scaled, re-fitted and left unmatched (with key counts)`,
+           folded, scaled, re-fitted and left unmatched (with key counts). Morphs: --map's morph rows
+           (JSON "morphs"; in a CSV, a row whose names are morphs: the target has the morph and no such
+           bone) may send one morph to several ("まばたき": ["まばたき", ["じと目", 0.8]]; CSV rows
+           まばたき,まばたき and まばたき,じと目,0.8: a third column is a ratio, weight × ratio); tracks
+           landing on one morph are added frame by frame, clamped to 0..1 (a warning names them). A
+           target with no standard body bone is refused; a map row onto a bone the motion keys is warned of`,
   'import-bvh': `(batch) every .bvh under the folder → .vmd, as vmd-studio import-bvh (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (joint,part rows),
            --scale, --fps, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,

@@ -408,7 +408,9 @@ describe('rename', () => {
     const r = must(rename(doc, m.value, { morphsToo: true }));
     expect(Buffer.from(r.value.doc.ik.bytes.subarray(9, 12)).toString('latin1')).toBe('leg');
     expect(buildTracks(r.value.doc).morphs.names).toEqual(['a']);
-    expect(parseMapping('a,b,c', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapColumns', params: { line: 1, columns: 3 } } });
+    expect(parseMapping('a,b,c,d', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapColumns', params: { line: 1, columns: 4 } } });
+    // A third column is a ratio (vmd_sizing's morph maps): a number, or the row is refused.
+    expect(parseMapping('a,b,c', 'csv')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapRatio', params: { line: 1 } } });
     expect(parseMapping('{bad json')).toMatchObject({ ok: false, error: { code: 'E_ARGUMENT', problem: 'mapJsonAt', params: { line: 1 } } });
   });
   it('reads a quoted tab or line break as part of a name: a line is tab-separated only with a tab outside quotes', () => {
