@@ -251,19 +251,22 @@ export function planRetarget(source: Skeleton, target: Skeleton, trackNames: rea
     if (!l) folded.set(k, (l = []));
     if (!l.includes(t)) l.push(t);
   };
+  // An append source's chain ends at a bone that is some target bone's representative: above it, the motion is that bone's.
+  const reps = new Set<number>();
+  for (let t = 0; t < nT; t++) if (rep[t] >= 0) reps.add(rep[t]);
   for (let t = 0; t < nT; t++) {
     if (kind[t] !== 'computed') continue;
     const stop = anchor[t] >= 0 ? rep[anchor[t]] : -1;
     const seen = new Set<number>();
-    const visit = (s: number) => {
-      for (let b = s; b >= 0 && b !== stop && !seen.has(b); b = source.parent[b]) {
+    const visit = (s: number, viaAppend: boolean) => {
+      for (let b = s; b >= 0 && b !== stop && !seen.has(b) && !(viaAppend && reps.has(b)); b = source.parent[b]) {
         seen.add(b);
         note(b, t);
         const ap = sb[b].appendParent;
-        if (hasAppend(sb[b]) && ap >= 0 && ap < nS) visit(ap);
+        if (hasAppend(sb[b]) && ap >= 0 && ap < nS) visit(ap, true);
       }
     };
-    visit(rep[t]);
+    visit(rep[t], false);
   }
   const unmatchedTracks: number[] = [];
   trackNames.forEach((_, k) => {
