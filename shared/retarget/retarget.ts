@@ -11,6 +11,7 @@
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
  */
+import { stageMotionRefusal } from '../vmd/inspect';
 import { denseRefusal } from '../edit-core/dense-limit';
 import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
@@ -513,6 +514,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const posTol = opts.position ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return failure({ code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' });
+  // A camera or light motion has no bone to carry over: written unchanged it would look like a success.
+  const stage = stageMotionRefusal(doc, 'retarget');
+  if (stage) return failure(stage);
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).

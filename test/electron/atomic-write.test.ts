@@ -278,7 +278,7 @@ describe('folders that cannot be made or written say so', () => {
   it('a missing folder for a save is "no such folder"', async () => {
     const d = mk('nofolder');
     const w = await atomicWrite(path.join(d, 'missing', 'x.vmd'), bytes('x'));
-    expect(w.ok ? null : [w.error.code, w.error.message]).toEqual(['E_IO_NOT_FOUND', `no such folder: ${path.join(d, 'missing')}`]);
+    expect(w.ok ? null : [w.error.code, w.error.message]).toEqual(['E_IO_NOT_FOUND', `no such folder: ${path.join(d, 'missing')} (create it first, or write into a folder that exists)`]);
   });
 
   // Root ignores permission bits, so a real read-only folder is tested by the CLI run as another user

@@ -42,6 +42,14 @@ export const mergeCommand: CommandInfo = {
     }
     const r = merge(docs, { gap, overlay: a.flags.has('overlay') });
     if (!r.ok) return failWith(io, r.error);
+    // A camera motion merged with a model's motion: the output is one file holding both, which MMD loads onto a
+    // model (its camera keys then do nothing) or onto the camera (its bone keys then do nothing). Said, not refused.
+    const isModel = (d: VmdDocument) => d.bone.count > 0 || d.morph.count > 0;
+    if (docs.some(isModel)) {
+      for (const [i, d] of docs.entries()) {
+        if (!isModel(d) && d.camera.count > 0) r.value.report.warnings.push(`${a.positionals[i]} is a camera motion: its ${d.camera.count} camera key${d.camera.count === 1 ? '' : 's'} were added to a model motion (MMD plays them only when the file is loaded onto the camera)`);
+      }
+    }
     return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge');
   },
 };
