@@ -90,6 +90,43 @@ function isInside(child: string, parent: string): boolean {
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }
 
+/** A listed file's path under its folder without its extension: an output's name for any operation. */
+const stemOf = (rel: string) => rel.slice(0, rel.length - path.extname(rel).length);
+
+/**
+ * The sub-folders of the input that hold an earlier run's outputs, when the output folder is inside the input
+ * folder (モーション集 → モーション集/反転済み, then → モーション集/反転済み2 with sub-folders: the second run
+ * must not mirror 反転済み/*.vmd again). No marker is written, so an earlier output folder is known by its
+ * shape: a sibling of the output folder (another folder in the same parent, inside the input) whose every
+ * listed file has a same-named file (extension aside: export-bvh writes .bvh) at the same place under the
+ * input folder, outside the output folder — as a run's outputs mirror its inputs (an earlier output's own
+ * earlier outputs, 反転済み2/反転済み/…, have theirs under 反転済み). A folder
+ * with even one file of its own is not one, and its files are processed. Absolute paths, sorted.
+ */
+export function earlierOutputFolders(listed: readonly { path: string; relative: string }[], inputDir: string, outputDir: string): string[] {
+  const outRel = path.relative(inputDir, outputDir);
+  if (!outRel || outRel.startsWith('..') || path.isAbsolute(outRel)) return [];
+  const parent = path.dirname(outRel) === '.' ? '' : path.dirname(outRel);
+  const prefix = parent ? parent + path.sep : '';
+  const bySibling = new Map<string, string[]>(); // sibling folder (relative) -> its files' paths under it
+  for (const f of listed) {
+    if (!f.relative.startsWith(prefix)) continue;
+    const rest = f.relative.slice(prefix.length);
+    const cut = rest.indexOf(path.sep);
+    if (cut <= 0) continue; // a file of the parent itself
+    const sib = prefix + rest.slice(0, cut);
+    if (sib === outRel) continue;
+    bySibling.get(sib)?.push(rest.slice(cut + 1)) ?? bySibling.set(sib, [rest.slice(cut + 1)]);
+  }
+  if (!bySibling.size) return [];
+  const under = (rel: string, dir: string) => rel.startsWith(dir + path.sep);
+  const stems = new Set(listed.filter((f) => !under(f.relative, outRel)).map((f) => stemOf(f.relative)));
+  return [...bySibling]
+    .filter(([sib, inner]) => inner.every((r) => stems.has(stemOf(r)) && !under(r, sib)))
+    .map(([sib]) => path.join(inputDir, sib))
+    .sort();
+}
+
 /** A name mapping of a million lines is a few tens of MB; anything larger is not one. */
 export const MAX_MAP_BYTES = 64 * 1024 * 1024;
 
@@ -205,29 +242,36 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   // (import-bvh takes .bvh files: listed besides the motions.)
   const listed = await listMotionFiles([inputDir], { recursive: job.recursive, extensions: [...new Set([...MOTION_EXTENSIONS, ...prepared.inputExtensions])] });
   const takes = (f: { path: string }) => prepared.inputExtensions.includes(path.extname(f.path).toLowerCase());
-  // With the output inside the input tree, never read back what this or an earlier run wrote.
-  const inTree = listed.files.filter((f) => !isInside(f.path, outputDir));
+  // With the output inside the input tree, never read back what this or an earlier run wrote: the output
+  // folder, and its siblings that hold an earlier run's outputs (earlierOutputFolders).
+  const earlier = job.recursive ? earlierOutputFolders(listed.files, inputDir, outputDir) : [];
+  const leftOut = (f: { path: string }) => isInside(f.path, outputDir) || earlier.some((d) => isInside(f.path, d));
+  const inTree = listed.files.filter((f) => !leftOut(f));
   const files = inTree.filter(takes);
-  const notTaken = inTree.length - files.length;
+  const notTakenFiles = inTree.filter((f) => !takes(f)).map((f) => f.path);
+  const notTaken = notTakenFiles.length;
   // Not recursive: the files in sub-folders this run would have taken are counted, so that a summary can say
   // they were left out and how to include them (the app's Batch includes sub-folders by default, the CLI not).
   let inSubfolders = 0;
   if (!job.recursive) {
     const deep = await listMotionFiles([inputDir], { recursive: true, extensions: prepared.inputExtensions });
-    inSubfolders = deep.files.filter((f) => !isInside(f.path, outputDir) && takes(f)).length - files.length;
+    inSubfolders = deep.files.filter((f) => !leftOut(f) && takes(f)).length - files.length;
   }
   const results: BatchFileResult[] = [];
   const total = files.length + listed.errors.length;
   const bytesTotal = files.reduce((s, f) => s + f.size, 0);
   let done = 0, failed = 0, bytesDone = 0;
   let current: string | null = null;
+  // Files being processed now (task id -> input), several at once with several workers: the progress names the
+  // latest and counts the others, and names none once they are all done (12/12 said "processing: その9.vmd").
+  const running = new Map<number, string>();
   let lastEmit = 0;
   const emit = (force = false) => {
     if (!opts.onProgress) return;
     const now = performance.now();
     if (!force && now - lastEmit < 100) return;
     lastEmit = now;
-    opts.onProgress({ jobId, done, total, failed, currentFile: current, bytesDone, bytesTotal, elapsedMs: Math.round(now - t0) });
+    opts.onProgress({ jobId, done, total, failed, currentFile: current, running: running.size, bytesDone, bytesTotal, elapsedMs: Math.round(now - t0) });
   };
   const record = (r: BatchFileResult) => {
     results.push(r);
@@ -262,8 +306,11 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       const i = next++;
       const f = files[i];
       const output = outputFor(f.relative);
+      running.set(i, f.path);
       current = f.path;
       if (path.resolve(output) === path.resolve(f.path)) {
+        running.delete(i);
+        current = [...running.values()].pop() ?? null;
         record({ input: f.path, output, ms: 0, ok: false, error: { code: 'E_ARGUMENT', message: 'output would replace the input', file: f.path } });
         continue;
       }
@@ -276,6 +323,8 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
       inFlight.delete(i);
       releaseTemp(temp);
       if (!r.ok && r.error.code === 'E_CANCELLED') break;
+      running.delete(i);
+      current = [...running.values()].pop() ?? null;
       bytesDone += f.size;
       record(r.ok ? { input: f.path, output, ms: r.ms, ok: true, value: r.value } : { input: f.path, output: null, ms: r.ms, ok: false, error: r.error });
       emit();
@@ -316,5 +365,5 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   emit(true);
   const ok = results.filter((r) => r.ok && !r.value.skipped).length;
   const skipped = results.filter((r) => r.ok && r.value.skipped).length;
-  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(notTaken ? { notTaken } : {}), ...(inSubfolders > 0 ? { inSubfolders } : {}) } };
+  return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(job.dryRun ? { dryRun: true } : {}), ...(notTaken ? { notTaken, notTakenFiles } : {}), ...(inSubfolders > 0 ? { inSubfolders } : {}), ...(earlier.length ? { earlierOutputs: earlier } : {}) } };
 }

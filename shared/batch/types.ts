@@ -53,7 +53,10 @@ export interface BatchProgress {
   done: number;
   total: number;
   failed: number;
+  /** The file the latest worker took (null before the first and once none is in progress). */
   currentFile: string | null;
+  /** Files in progress at once (one per busy worker); absent from an older sender. */
+  running?: number;
   bytesDone: number;
   bytesTotal: number;
   elapsedMs: number;
@@ -102,9 +105,38 @@ export interface BatchSummary {
   ms: number;
   /** Files in the folder the operation does not take (VPD poses for an edit of VMD motions: convert them first); absent when none. */
   notTaken?: number;
+  /** Those files' paths, in the order they were listed (notTaken of them); absent when none. */
+  notTakenFiles?: string[];
+  /** The run wrote nothing (--dry-run): its `skipped` results with `dryRun` in their report would have been written. */
+  dryRun?: boolean;
+  /**
+   * Sub-folders of the input left out as outputs of an earlier run: with the output folder inside the input
+   * folder, a sibling of the output folder each of whose files has a same-named file (extension aside) at the
+   * same place under the input folder (engine.ts earlierOutputFolders); absent when none.
+   */
+  earlierOutputs?: string[];
   /** Files in sub-folders of the input the operation takes, left out because the job is not recursive; absent when none. */
   inSubfolders?: number;
 }
+
+/** A file's warnings (its report's `warnings`: English, as the CLI prints them); [] for none or a failure. */
+export function warningsOf(r: BatchFileResult): string[] {
+  const w = r.ok ? (r.value.report as { warnings?: unknown } | undefined)?.warnings : undefined;
+  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+}
+
+/** Files written (or, in a dry run, that would be) with at least one warning. */
+export function warnedCount(s: Pick<BatchSummary, 'results'>): number {
+  return s.results.filter((r) => warningsOf(r).length > 0).length;
+}
+
+/** Files a run never got to (cancelled before they started). */
+export function notRunCount(s: Pick<BatchSummary, 'results' | 'total'>): number {
+  return Math.max(0, s.total - s.results.length);
+}
+
+/** How many names a summary lists before it says how many more there are. */
+export const NAMES_LISTED = 5;
 
 /** Files a dry run would have written (counted among `skipped`, with `dryRun` in their report). */
 export function wouldWriteCount(s: Pick<BatchSummary, 'results'>): number {

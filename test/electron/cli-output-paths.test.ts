@@ -167,7 +167,7 @@ describe('batch summary', () => {
     const r2 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--dry-run');
     expect(r2.out).toContain('batch mirror (dry run: nothing written)');
     expect(r2.out).toMatch(/would write\s+2\n/);
-    expect(r2.out).toMatch(/skipped\s+0\n/);
+    expect(r2.out).toMatch(/would skip\s+0\n/);
     expect(r2.out).toContain('1 .vpd pose file(s) not processed: mirror works on VMD motions');
     // Written for real: "written", and the pose still counted; convert takes it (nothing left over).
     const r3 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out');

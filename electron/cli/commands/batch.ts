@@ -10,7 +10,7 @@ import { atomicWrite, ensureFolder, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, reportRow, wouldWriteCount } from '../../../shared/batch/types';
+import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, NAMES_LISTED, notRunCount, reportRow, warnedCount, warningsOf, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { jsonFailure } from './edit-output';
@@ -39,29 +39,41 @@ export function progressLine(p: BatchProgress, width = 24): string {
   return `[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${p.done}/${p.total} files  ${mbs.toFixed(1)} MB/s  ETA ${Number.isFinite(eta) ? fmtDuration(eta) : '--'}${p.failed ? `  ${p.failed} failed` : ''}`;
 }
 
+/** `names` as a summary lists them: the first few, then how many more ("a.vpd, b.vpd and 3 more"). */
+export function fewFiles(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_LISTED).join(', ');
+  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
+}
+
 /** The summary table printed at the end of a batch. */
 export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (file: string) => string = (f) => f): string {
   // A dry run writes nothing: the files it would have written are counted as such, not as skipped.
   const wouldWrite = wouldWriteCount(s);
-  const dry = wouldWrite > 0;
+  const dry = s.dryRun === true || wouldWrite > 0;
+  const warned = warnedCount(s);
   const rows: [string, number][] = [
     dry ? ['would write', wouldWrite] : ['written', s.ok],
-    ['skipped', s.skipped - wouldWrite],
+    [dry ? 'would skip' : 'skipped', s.skipped - wouldWrite],
     ['failed', s.failed],
-    ['not run', s.total - s.results.length],
+    ['not run', notRunCount(s)],
     ['total', s.total],
   ];
   const secs = s.ms / 1000;
   let out = `\nbatch ${op}${dry ? ' (dry run: nothing written)' : ''}${s.cancelled ? ' (cancelled)' : ''}\n  result      files\n`;
   for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
+  if (warned) out += `  ${warned} file(s) ${dry ? 'would be written' : 'written'} with warnings (above, on standard error)\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
   if (s.notTaken) {
     const ext = captureExt(op);
     out += ext
       ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: ${op} takes ${ext} files\n`
       : `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
+    // Named, not only counted (README): the first few, then how many more; --json lists them all.
+    if (s.notTakenFiles?.length) out += `    ${fewFiles(s.notTakenFiles.map(show))}\n`;
   }
   if (s.inSubfolders) out += `  ${s.inSubfolders} file(s) in subfolders not included: --recursive includes them\n`;
+  if (s.earlierOutputs?.length) out += `  ${s.earlierOutputs.length} folder(s) left out as an earlier run's outputs (inside the input folder, each file a same-named copy of an input): ${fewFiles(s.earlierOutputs.map(show))}\n`;
+  if (s.total === 0 && !s.cancelled) out += `  nothing processed: no file in the folder that ${op} takes${captureExt(op) ? ` (${captureExt(op)})` : ' (.vmd motions)'}\n`;
   const failed = failedFiles(s.results);
   if (failed.length) {
     out += `  failed files:\n`;
@@ -87,7 +99,10 @@ export const batchCommand: CommandInfo = {
   unless --overwrite; every file is written to a temp file and renamed. A bad file is reported and the
   run goes on. Exit status 0 all succeeded, 1 some failed, 2 bad arguments.
   --jobs N     worker threads (default: CPU count; at most ${MAX_BATCH_JOBS}, a larger N runs ${MAX_BATCH_JOBS})
-  --dry-run    run the operation but write nothing
+  --dry-run    run the operation but write nothing (the table counts "would write" and "would skip")
+  With the output folder inside the input folder and --recursive, the output folder is never read, nor are
+  the folders beside it that hold an earlier run's outputs (each file a same-named copy of one under the
+  input folder, extension aside): the summary names them.
   --report F   per-file results as JSON (input, output, ok, error, report counts, ms)
   --json       the same JSON on standard output, in place of the summary table
   --quiet      no progress output
@@ -151,10 +166,11 @@ ${allDetails()}`,
       }
     };
     const onResult = (r: BatchFileResult) => {
-      if (!r.ok) {
-        if (drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
-        io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
-      }
+      const warnings = warningsOf(r);
+      if ((!r.ok || warnings.length) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
+      if (!r.ok) io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
+      // Each file's warnings as the one-file commands print theirs (README: "Warnings go to standard error").
+      for (const w of warnings) io.stderr(`vmd-studio: warning: ${show(r.input)}: ${w}\n`);
     };
     let run: Outcome<BatchSummary>;
     try {
@@ -186,6 +202,11 @@ ${allDetails()}`,
         cancelled: summary.cancelled,
         // Files in the folder the operation does not take (poses for an edit, motions for an import), as the summary says.
         notTaken: summary.notTaken ?? 0,
+        notTakenFiles: summary.notTakenFiles ?? [],
+        ...(summary.dryRun ? { dryRun: true } : {}),
+        warned: warnedCount(summary),
+        notRun: notRunCount(summary),
+        ...(summary.earlierOutputs ? { earlierOutputs: summary.earlierOutputs } : {}),
         ms: summary.ms,
         results: summary.results.map(reportRow),
       };
