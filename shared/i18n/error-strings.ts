@@ -92,6 +92,7 @@ const en = {
   'err.stageMotion.op.export-vrma': 'Export VRM Animation',
   'err.stageMotion.op.export-VPD': 'Export VPD',
   'err.stageMotion.op.convert-to-VPD': 'Convert to VPD',
+  'err.stageMotion.op.retarget': 'Retarget to another model',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -177,6 +178,7 @@ const ja: Record<ErrorStringKey, string> = {
   'err.stageMotion.op.export-vrma': 'VRM アニメーションの書き出し',
   'err.stageMotion.op.export-VPD': 'VPD の書き出し',
   'err.stageMotion.op.convert-to-VPD': 'VPD への変換',
+  'err.stageMotion.op.retarget': '別のモデルへ合わせる (リターゲット)',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

@@ -25,7 +25,7 @@ describe('BatchResults', () => {
     const w = mount(BatchResults, { props: { summary, op: 'mirror', root: '/in' } });
     const rows = w.findAll('[data-testid="batch-result"]');
     expect(rows.map((r) => r.attributes('data-status'))).toEqual(['failed', 'ok', 'ok']);
-    expect(rows[1].get('[data-testid="batch-result-keys"]').text()).toBe('2089 → 1089');
+    expect(rows[1].get('[data-testid="batch-result-keys"]').text()).toBe('keys 2,089 → 1,089');
     expect(rows[2].get('[data-testid="batch-result-keys"]').text()).toBe('kept 10, added 0, dropped 2');
     // A damaged file leads with a plain sentence; its name is the row's, not said again; the code and the
     // reader's own line are the row's tooltip.
@@ -75,5 +75,67 @@ describe('BatchResults', () => {
     await w.vm.$nextTick();
     expect(text()).toContain('「0 フレームより前のキーを切り捨てる」にチェックを入れてください');
     expect(text()).not.toContain('--clip');
+  });
+});
+
+// A new user's pass (2026-12): warnings never shown, a dry run's rows said "skipped", an existing output said
+// a bare "skipped", figures without labels, and a written file could not be opened from the list.
+describe('BatchResults: what each row says', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+  const one = (op: BatchSummary['results'][number], extra: Partial<BatchSummary> = {}): BatchSummary =>
+    ({ jobId: 'j', total: 1, ok: 1, failed: 0, skipped: 0, cancelled: false, ms: 1, results: [op], ...extra });
+
+  it("shows a file's warnings under its row, each with ⚠", () => {
+    const w = mount(BatchResults, { props: { summary: one({ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, value: { report: { edit: 'trim', kept: 0, added: 1, dropped: 0, warnings: ["--from 5000 is after the motion's last key (frame 30): no key is kept"] } } }), op: 'trim', root: '/in' } });
+    expect(w.findAll('[data-testid="batch-result-warning"]').map((x) => x.text())).toEqual(["⚠ --from 5000 is after the motion's last key (frame 30): no key is kept"]);
+  });
+
+  it('a dry run says "would write" and "would skip (exists)", en and ja; an existing output "skipped: output exists"', async () => {
+    const dry = one({ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, value: { skipped: true, report: { edit: 'mirror', kept: 3, changed: 1, dryRun: true } } }, { dryRun: true, ok: 0, skipped: 2, total: 2 });
+    dry.results.push({ input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, value: { skipped: true, report: { skipped: 'output exists' } } });
+    const w = mount(BatchResults, { props: { summary: dry, op: 'mirror', root: '/in' } });
+    const statuses = () => w.findAll('[data-testid="batch-result-status"]').map((x) => x.text());
+    expect(statuses()).toEqual(['would write', 'would skip (exists)']);
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(statuses()).toEqual(['書き込み予定', 'スキップ予定 (出力あり)']);
+    s.settings = { ...s.settings, locale: 'en' };
+    const real = one({ input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, value: { skipped: true, report: { skipped: 'output exists' } } }, { ok: 0, skipped: 1 });
+    const w2 = mount(BatchResults, { props: { summary: real, op: 'mirror', root: '/in' } });
+    expect(w2.get('[data-testid="batch-result-status"]').text()).toBe('skipped: output exists');
+  });
+
+  it('labels the figures by operation, numbers in the locale: a fit with its largest error, mirror, export-bvh', async () => {
+    const fit = one({ input: '/in/r.vmd', output: '/out/r.vmd', ok: true, ms: 1, value: { report: { edit: 'reduce', kept: 1, added: 0, dropped: 0, keysBefore: 15439, keysAfter: 13545, maxPositionError: 0.0123, maxRotationErrorDeg: 0.456, maxMorphError: 0 } } });
+    expect(mount(BatchResults, { props: { summary: fit, op: 'reduce', root: '/in' } }).get('[data-testid="batch-result-keys"]').text()).toBe('keys 15,439 → 13,545; largest error (played back) 0.012 units, 0.46°, morph 0.0');
+    const mir = one({ input: '/in/m.vmd', output: '/out/m.vmd', ok: true, ms: 1, value: { report: { edit: 'mirror', kept: 1070, added: 0, dropped: 0, changed: 120, morphsSwapped: ['まば左 ⇄ まば右', '困り左 ⇄ 困り右'] } } });
+    expect(mount(BatchResults, { props: { summary: mir, op: 'mirror', root: '/in' } }).get('[data-testid="batch-result-keys"]').text()).toBe('1,070 keys, 120 changed; 2 morph pair(s) swapped');
+    const bvh = one({ input: '/in/b.vmd', output: '/out/b.bvh', ok: true, ms: 1, value: { report: { edit: 'export-bvh', frames: 301, joints: 51, missingBones: 159 } } });
+    const w = mount(BatchResults, { props: { summary: bvh, op: 'export-bvh', root: '/in' } });
+    expect(w.get('[data-testid="batch-result-keys"]').text()).toBe('301 frames, 51 joints; 159 bone(s) of the motion not in the BVH');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="batch-result-keys"]').text()).toBe('301 フレーム、関節 51、BVH にないモーションのボーン 159');
+  });
+
+  it("a written file's name opens it (the output, as Open… opens it); a failed one's does not", async () => {
+    const w = mount(BatchResults, { props: { summary, op: 'mirror', root: '/in' } });
+    const rows = w.findAll('[data-testid="batch-result"]');
+    expect(rows[0].get('[data-testid="batch-result-file"]').element.tagName).toBe('SPAN');
+    const link = rows[1].get('[data-testid="batch-result-file"]');
+    expect(link.attributes('title')).toBe('Open a.vmd in the editor (as Open… does)');
+    await link.trigger('click');
+    expect(w.emitted('open')).toEqual([['/out/a.vmd']]);
+  });
+});
+
+describe('a camera motion refused by retarget (batch or the app)', () => {
+  it('is said as the other bone operations say it, the operation named in the detail, en and ja', async () => {
+    const { describeError } = await import('../../renderer/src/stores/notify');
+    const e = { code: 'E_CAMERA_MOTION' as const, message: "a camera motion (2 camera keys, no bone keys): retarget works on a model's motion", params: { kind: 'camera', camera: 2, light: 0, op: 'retarget' } };
+    expect(describeError(e, 'en')).toEqual({ message: "This is a camera motion (camera keys: 2, bone keys: none): this works on a model's motion, not a camera's", detail: "E_CAMERA_MOTION: Retarget to another model works on a model's motion (one with bone keys): make one active first, in its scene tab" });
+    expect(describeError(e, 'ja').detail).toContain('別のモデルへ合わせる (リターゲット)');
   });
 });

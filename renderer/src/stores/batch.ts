@@ -8,7 +8,7 @@ import { prepareDocEdit, prepareMirror } from '../../../shared/batch/doc-edits';
 import { OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
 import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff, mirrorDiffSteps, type MirrorStep } from '../../../shared/key-edits';
-import { BATCH_OPS, DOC_EDIT_OPS, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
+import { BATCH_OPS, captureExt, DOC_EDIT_OPS, NAMES_LISTED, notRunCount, warnedCount, wouldWriteCount, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
 import { t, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
@@ -37,6 +37,36 @@ const SLICED_MIRROR_KEYS = 50_000;
 
 /** Events that arrived before startBatch's answer named the job (a tiny job can finish first). */
 const early = new Map<string, { progress?: BatchProgress; summary?: BatchSummary }>();
+
+/** Outputs a run kept because they existed (not a dry run's would-writes). */
+export function existingCount(s: BatchSummary): number {
+  return s.results.filter((r) => r.ok && r.value.skipped && !r.value.report?.dryRun).length;
+}
+
+/** `names` as a summary lists them: the first few, then how many more. */
+export function fewNames(names: readonly string[]): NoticeText | string {
+  const shown = names.slice(0, NAMES_LISTED).join(', ');
+  return names.length > NAMES_LISTED ? { key: 'batch.namesMore', params: { names: shown, n: names.length - NAMES_LISTED } } : shown;
+}
+
+/**
+ * A finished run's one line (the dialog's summary and the notice): cancelled with what was not done, a folder
+ * with nothing to take, a dry run (always said as one), warnings counted, or the plain counts.
+ */
+export function batchSummaryText(s: BatchSummary, op: BatchOp): NoticeText {
+  if (s.cancelled) return { key: 'batch.cancelledNotRun', params: { done: s.results.length, n: notRunCount(s) } };
+  if (s.total === 0) {
+    const ext = captureExt(op);
+    return { key: 'batch.nothing', params: { what: ext ?? { key: 'batch.nothing.motions' } } };
+  }
+  const warned = warnedCount(s);
+  const would = wouldWriteCount(s);
+  if (s.dryRun || would > 0) {
+    const params = { would, failed: s.failed, skipped: s.skipped - would, warned };
+    return { key: warned ? 'batch.doneDryWarnings' : 'batch.doneDry', params };
+  }
+  return warned ? { key: 'batch.doneWarnings', params: { ok: s.ok, failed: s.failed, skipped: s.skipped, warned } } : { key: 'batch.done', params: { ok: s.ok, failed: s.failed, skipped: s.skipped } };
+}
 
 /**
  * An option error in the app's words: the option by its form label (not `--from`), the problem by its
@@ -106,6 +136,12 @@ export const useBatchStore = defineStore('batch', {
       if (this.target === 'document') return useWorkspaceStore().isOpen ? null : 'batch.err.noDocument';
       return this.folderProblem;
     },
+    /** The output folder lies inside the input folder, sub-folders included: the dialog says what is not read then. */
+    outputInside: (s): boolean => {
+      const a = withoutTrailingSeparators(s.inputDir.trim());
+      const b = withoutTrailingSeparators(s.outputDir.trim());
+      return s.recursive && a !== '' && b.length > a.length && b.startsWith(a) && /[\\/]/.test(b.charAt(a.length));
+    },
     /** Why the folders cannot be used yet (message key), or null. */
     folderProblem: (s): 'batch.err.folders' | 'batch.err.sameFolder' | null => {
       const a = withoutTrailingSeparators(s.inputDir.trim());
@@ -135,14 +171,24 @@ export const useBatchStore = defineStore('batch', {
     },
     finish(s: BatchSummary) {
       this.summary = s;
-      const msg: NoticeText = s.cancelled ? { key: 'batch.cancelled' } : { key: 'batch.done', params: { ok: s.ok, failed: s.failed, skipped: s.skipped } };
-      // Skipped because the output was there already (not a dry run): say so, and how to replace them.
-      const existing = s.results.filter((r) => r.ok && r.value.skipped && !r.value.report?.dryRun).length;
-      const detail: NoticeText | undefined = existing ? { key: 'batch.skippedExisting', params: { n: existing, overwrite: { key: 'batch.overwrite' } } } : undefined;
       const notify = useNotifyStore();
-      if (s.failed) notify.warning(msg, detail);
-      else if (existing && !s.ok && !s.cancelled) notify.push('info', msg, detail);
-      else notify.push('success', msg, detail);
+      const text = batchSummaryText(s, this.ranOp);
+      // Skipped because the output was there already: say so, and how to replace them (the dialog's summary
+      // also has "Run again, overwriting").
+      const existing = existingCount(s);
+      const detail: NoticeText | undefined = existing && !s.cancelled ? { key: 'batch.skippedExisting', params: { n: existing, overwrite: { key: 'batch.overwrite' } } } : undefined;
+      // Failures, warnings, a cancelled run's files left undone and a folder with nothing to take are warnings;
+      // only outputs kept as they were are plain information.
+      if (s.failed || warnedCount(s) || s.cancelled || (s.total === 0 && !s.cancelled)) notify.warning(text, detail);
+      else if (existing && !s.ok) notify.push('info', text, detail);
+      else notify.push('success', text, detail);
+    },
+    /** "Run again, overwriting": the last job again with Overwrite ticked (its kept outputs are replaced). */
+    async rerunOverwriting(): Promise<boolean> {
+      if (this.running) return false;
+      this.overwrite = true;
+      this.dryRun = false;
+      return this.start();
     },
     stopListening() {
       unsubscribe.forEach((u) => u());
