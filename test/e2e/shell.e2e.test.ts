@@ -291,7 +291,7 @@ describe('shell in the browser mode', () => {
     await page.check('[data-testid="batch-dry-run"]');
     await page.click('[data-testid="batch-start"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="batch-summary"]')?.textContent?.includes('Dry run'), undefined, { timeout: 60_000 });
-    expect(await textOf(page, 'batch-summary')).toBe('Dry run, nothing written: 2 would be written, 1 failed, 0 skipped');
+    expect(await textOf(page, 'batch-summary')).toBe('Dry run, nothing written: 2 would be written, 1 failed, 0 would be skipped (output exists)');
     for (const [n, bytes] of written) expect(readFileSync(path.join(output, n)).equals(bytes), `${n} not rewritten`).toBe(true);
     await page.uncheck('[data-testid="batch-dry-run"]');
     await page.uncheck('[data-testid="batch-overwrite"]');
