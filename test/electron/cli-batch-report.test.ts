@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
+import { buildVmd, writeVmd } from '../../shared/vmd';
 import { corpusPath } from '../helpers/corpus';
 import { runBatch } from '../../electron/batch/engine';
 
@@ -103,6 +104,15 @@ describe('single-file commands and bone operations', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('a camera motion (2 camera keys, no bone keys): retarget works on a model\'s motion');
     expect(existsSync(path.join(tmp, 'rt', 'c.vmd'))).toBe(false);
+  });
+
+  it("batch retarget's left-out bones come through as warnings on standard error", async () => {
+    mkdirSync(path.join(tmp, 'odd'));
+    writeFileSync(path.join(tmp, 'odd', 'o.vmd'), writeVmd(buildVmd({ bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }, { name: '謎の骨', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }, { name: '謎の骨', frame: 10, position: [0, 0, 0], rotation: [0, 0.1, 0, 0.995] }] })));
+    const r = await cli('batch', 'retarget', 'odd', '-o', 'odd-rt', '--to', corpusPath('gene/Gene_light.pmx'));
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`vmd-studio: warning: ${path.join('odd', 'o.vmd')}: 1 bone track(s) the target model lacks were left out: 謎の骨 (2)`);
+    expect(r.out).toContain('  1 file(s) written with warnings');
   });
 
   it('merge warns when a camera motion went into a model motion', async () => {

@@ -124,6 +124,13 @@ describe('Batch dialog summary', () => {
     expect(w.get('[data-testid="batch-rerun-overwrite"]').text()).toBe('上書きしてもう一度実行');
   });
 
+  it("names the folders left out as an earlier run's outputs", async () => {
+    const { text } = await finished(sum([written(1)], { earlierOutputs: ['/in/反転済み', '/in/反転済み2'] }));
+    expect(text('batch-earlier-outputs')).toBe("2 folder(s) left out as outputs of an earlier run (inside the input folder, each file a same-named copy of an input): 反転済み, 反転済み2");
+    await ja();
+    expect(text('batch-earlier-outputs')).toBe('以前の実行の出力とみられるフォルダー 2 件を除外しました (入力フォルダー内にあり、どのファイルも入力と同じ名前の複製): 反転済み, 反転済み2');
+  });
+
   it('no kept output, no such button', async () => {
     const { w } = await finished(sum([written(1)]));
     expect(w.find('[data-testid="batch-rerun-overwrite"]').exists()).toBe(false);
