@@ -355,7 +355,7 @@ const ja: Record<StringKey, string> = {
   'batch.close': '閉じる',
   'batch.progress': '{done} / {total} ファイル',
   'batch.done': '完了: 成功 {ok}、失敗 {failed}、スキップ {skipped}',
-  'batch.doneDry': '試行のみ（何も書き込んでいません）: 書き込み予定 {would}、失敗 {failed}、スキップ予定（出力あり） {skipped}',
+  'batch.doneDry': '試行のみ（何も書き込んでいません）: 書き込み予定 {would}、失敗 {failed}、スキップ予定（出力あり）{skipped}',
   'batch.notTaken': 'フォルダ内の .vpd ポーズファイル {n} 件は処理されませんでした。この操作は VMD モーションが対象です（「VMD ⇄ VPD 変換」でポーズをモーションにできます）',
   'batch.notTakenCapture': 'フォルダ内の .vmd / .vpd ファイル {n} 件は処理されませんでした。この操作は {ext} ファイルが対象です',
   'batch.inSubfolders': 'サブフォルダ内のファイル {n} 件は含まれていません。含めるには「サブフォルダも含める」をオンにしてください',

@@ -99,7 +99,7 @@ describe('BatchResults: what each row says', () => {
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
-    expect(statuses()).toEqual(['書き込み予定', 'スキップ予定 (出力あり)']);
+    expect(statuses()).toEqual(['書き込み予定', 'スキップ予定（出力あり）']);
     s.settings = { ...s.settings, locale: 'en' };
     const real = one({ input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, value: { skipped: true, report: { skipped: 'output exists' } } }, { ok: 0, skipped: 1 });
     const w2 = mount(BatchResults, { props: { summary: real, op: 'mirror', root: '/in' } });

@@ -86,7 +86,7 @@ describe('Batch dialog summary', () => {
     expect(text('batch-summary')).toBe('Dry run, nothing written: 0 would be written, 0 failed, 2 would be skipped (output exists)');
     expect(noticeLines(notice(), 'en').message).toBe('Dry run, nothing written: 0 would be written, 0 failed, 2 would be skipped (output exists)');
     await ja();
-    expect(text('batch-summary')).toBe('試行のみ（何も書き込んでいません）: 書き込み予定 0、失敗 0、スキップ予定 (出力あり) 2');
+    expect(text('batch-summary')).toBe('試行のみ（何も書き込んでいません）: 書き込み予定 0、失敗 0、スキップ予定（出力あり）2');
   });
 
   it('a folder of poses only: nothing processed, in a warning, with why and the poses named', async () => {
@@ -96,7 +96,7 @@ describe('Batch dialog summary', () => {
     expect(notice().kind).toBe('warning');
     expect(text('batch-not-taken-names')).toBe('Not processed: p1.vpd, p2.vpd, sub/p3.vpd, p4.vpd, p5.vpd and 2 more');
     await ja();
-    expect(text('batch-summary')).toBe('何も処理していません: フォルダーにこの操作の対象ファイル (.vmd モーション) がありません');
+    expect(text('batch-summary')).toBe('何も処理していません: フォルダにこの操作の対象ファイル（.vmd モーション）がありません');
     expect(text('batch-not-taken-names')).toBe('処理しなかったファイル: p1.vpd, p2.vpd, sub/p3.vpd, p4.vpd, p5.vpd ほか 2 件');
   });
 
@@ -106,7 +106,7 @@ describe('Batch dialog summary', () => {
     expect(text('batch-warned')).toBe('1 file(s) with warnings (⚠ in the list)');
     expect(notice().kind).toBe('warning');
     await ja();
-    expect(text('batch-summary')).toBe('完了 (警告あり): 成功 2 (うち警告 1)、失敗 0、スキップ 0');
+    expect(text('batch-summary')).toBe('完了（警告あり）: 成功 2（うち警告 1）、失敗 0、スキップ 0');
   });
 
   it('outputs kept because they exist: "Run again, overwriting" ticks Overwrite and starts the same job', async () => {
@@ -128,7 +128,7 @@ describe('Batch dialog summary', () => {
     const { text } = await finished(sum([written(1)], { earlierOutputs: ['/in/反転済み', '/in/反転済み2'] }));
     expect(text('batch-earlier-outputs')).toBe("2 folder(s) left out as outputs of an earlier run (inside the input folder, each file a same-named copy of an input): 反転済み, 反転済み2");
     await ja();
-    expect(text('batch-earlier-outputs')).toBe('以前の実行の出力とみられるフォルダー 2 件を除外しました (入力フォルダー内にあり、どのファイルも入力と同じ名前の複製): 反転済み, 反転済み2');
+    expect(text('batch-earlier-outputs')).toBe('以前の実行の出力とみられるフォルダ 2 件を除外しました（入力フォルダ内にあり、どのファイルも入力と同じ名前の複製）: 反転済み, 反転済み2');
   });
 
   it('no kept output, no such button', async () => {
