@@ -7,6 +7,10 @@ const en = {
   'retarget.offerTitle': 'The motion was made for {motion}, not {model}: retarget it (names, semi-standard bones, leg length, arm rest angle) and compare both side by side',
   'retarget.title': 'Fit this motion to the model',
   'retarget.intro': 'The motion was made for “{motion}”; this actor is on “{model}”.',
+  'retarget.introUnnamed': 'This actor is on “{model}”; the motion’s header names no other model. Choose the model it was made for.',
+  'retarget.command': 'Fit to model…',
+  'retarget.commandTitle': 'Fit the shown actor’s motion to its model, {model}, from the model it was made for (a file or the standard skeleton): compared side by side before Apply',
+  'retarget.commandNoModel': 'The shown actor has no model: give it one with Model… first',
   'retarget.source': 'Made for (source model)',
   'retarget.sourceHint': 'Choose the model the motion was made for: it is shown ghosted beside the actor, playing the motion as it is.',
   'retarget.browse': 'Browse…',
@@ -59,7 +63,8 @@ const en = {
   'retarget.unchanged': '{name}: the motion already fits the model',
   'retarget.fittedNote': 'Fitted from {source}: {folded} tracks folded into bones the model has, {unmatched} left out',
   'retarget.leftOutRow': '{bone}: left out ({keys} keys)',
-  'retarget.notOffered': 'The shown actor’s motion names no other model than its own (or the actor has no model)',
+  'retarget.notOffered': 'The shown actor has no model to fit the motion to: give it one with Model… first',
+  'retarget.saveAsTitle': 'Save the fitted motion as a new file (the original stays as it was)',
 };
 
 export type RetargetStringKey = keyof typeof en;
@@ -69,6 +74,10 @@ const ja: Record<RetargetStringKey, string> = {
   'retarget.offerTitle': 'このモーションは {model} ではなく {motion} 用です。リターゲット（ボーン名・準標準ボーン・足の長さ・腕の角度）して両方を並べて比べます',
   'retarget.title': 'モーションをモデルに合わせる',
   'retarget.intro': 'モーションは「{motion}」用、このアクターのモデルは「{model}」です。',
+  'retarget.introUnnamed': 'このアクターのモデルは「{model}」です。モーションのヘッダーには別のモデル名がありません。モーションを作ったときのモデルを選んでください。',
+  'retarget.command': 'モデルに合わせる…',
+  'retarget.commandTitle': '表示中のアクターのモーションを、作成対象のモデル（ファイルまたは標準ボーン）からこのモデル {model} に合わせます。適用の前に並べて比べます',
+  'retarget.commandNoModel': '表示中のアクターにモデルがありません。先に「モデル…」でモデルを読み込んでください',
   'retarget.source': '元のモデル（モーションの作成対象）',
   'retarget.sourceHint': 'モーションを作ったときのモデルを選んでください。アクターの横に半透明で表示され、元のモーションのまま動きます。',
   'retarget.browse': '参照…',
@@ -121,7 +130,8 @@ const ja: Record<RetargetStringKey, string> = {
   'retarget.unchanged': '{name}：モーションはすでにモデルに合っています',
   'retarget.fittedNote': '{source} から合わせました：モデルにあるボーンへ統合したトラック {folded}、除いたトラック {unmatched}',
   'retarget.leftOutRow': '{bone}：除外（キー {keys} 個）',
-  'retarget.notOffered': '表示中のアクターのモーションは自分のモデル以外を指定していません（またはアクターにモデルがありません）',
+  'retarget.notOffered': '表示中のアクターにモデルがないため、モーションを合わせられません。先に「モデル…」でモデルを読み込んでください',
+  'retarget.saveAsTitle': '合わせたモーションを新しいファイルとして保存（元のファイルはそのまま残ります）',
 };
 
 export const retargetStrings: Record<'en' | 'ja', Record<RetargetStringKey, string>> = { en, ja };

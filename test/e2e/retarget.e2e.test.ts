@@ -5,9 +5,11 @@
  * and fits in the worker; the preview shows the source ghosted (its materials blended at under half opacity)
  * to Gene's left (its pixels counted in the region its joints span, apart from Gene's, against the bare
  * background of those rows); a --map file settles two bones the
- * names leave out; Enter applies; Save writes exactly what the CLI `retarget` writes for the same inputs
- * and options (run here as the independent path); the saved motion plays on Gene with no bone the model
- * lacks; undo gives back the file's exact bytes and redo the retarget's.
+ * names leave out; Enter applies; Whole Motion → Fit to model… stays there after it (the header now names
+ * Gene, so nothing is suggested); Save asks for a new file, dance_<Gene's name>.vmd beside the dance, and
+ * writes there exactly what the CLI `retarget` writes for the same inputs and options (run here as the
+ * independent path), the dance's own file untouched; the saved motion plays on Gene with no bone the model
+ * lacks; undo gives back the file's exact bytes and redo the retarget's (saved to the new file, unasked).
  * Screenshots: test-artifacts/retarget-side-by-side.png (panel, ghost and actor), retarget-applied.png.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,7 +18,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodePng } from '../helpers/png';
-import { appForSuite, ARTIFACTS, corpusPath, openSceneViaDialog, openThroughDialog, ROOT, writeSceneFolder } from './harness';
+import { appForSuite, ARTIFACTS, corpusPath, fileDialogReady, openSceneViaDialog, openThroughDialog, ROOT, writeSceneFolder } from './harness';
 import { animationFrames, seekPreview } from './editor-page';
 import { readModel } from '../../shared/pmx/model-reader';
 import { corpusPresent } from '../helpers/corpus';
@@ -175,11 +177,32 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     expect(Number(await page.getAttribute('[data-testid="preview-fitted"]', 'data-folded'))).toBeGreaterThan(0);
     expect(await page.textContent('[data-testid="preview-fitted"] summary')).toContain(modelName(MIKU));
 
-    // Save writes what the CLI wrote.
-    await saveAndWait(page);
-    const saved = new Uint8Array(readFileSync(motionFile));
+    // Nothing is suggested now (the header names Gene), but Whole Motion → Fit to model… is still there.
+    await page.click('[data-testid="whole-motion"]');
+    await page.waitForSelector('[data-testid="batch-dialog"]');
+    expect(await page.isVisible('[data-testid="batch-retarget"]')).toBe(false);
+    expect(await page.isEnabled('[data-testid="whole-fit-model"]')).toBe(true);
+    await page.click('[data-testid="whole-fit-model"]');
+    await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
+    await page.waitForSelector('[data-testid="retarget-panel"][data-state="choose"]');
+    expect(await page.textContent('[data-testid="retarget-intro"]')).toContain(gene);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="retarget-panel"]', { state: 'detached' });
+
+    // Save asks for a new file beside the dance, named after Gene (file-name-safe), and writes what the CLI wrote there.
+    const fittedName = `dance_${gene.replace(/[\\/:*?"<>|]/g, '_').trim()}.vmd`;
+    const fittedFile = path.join(dir, fittedName);
+    await page.click('[data-testid="cmd-save"]');
+    await fileDialogReady(page);
+    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe(fittedName);
+    expect(path.resolve(await page.inputValue('[data-testid="file-dialog-path"]'))).toBe(path.resolve(dir));
+    await page.click('[data-testid="file-dialog-accept"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="scene-tab"]')?.getAttribute('data-dirty') === 'false', undefined, { timeout: 30_000 });
+    const saved = new Uint8Array(readFileSync(fittedFile));
     expect(saved.length).toBe(expected.length);
     expect(same(saved, expected)).toBe(true);
+    expect(same(new Uint8Array(readFileSync(motionFile)), original)).toBe(true);
     // It plays on Gene with no bone left unmatched: none the model lacks, at any frame shown.
     for (const f of [0, 600, 1500]) {
       await seekPreview(page, f);
@@ -188,17 +211,19 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     await s.app.screenshot('retarget-applied');
 
     // Undo gives back the dance as it was (header included), redo the retarget: exact bytes each time.
-    copyFileSync(motionFile, path.join(dir, 'first-save.vmd'));
+    // Later Saves go to the new file without asking.
+    copyFileSync(fittedFile, path.join(dir, 'first-save.vmd'));
     await page.click('[data-testid="cmd-undo"]');
     await page.waitForSelector('[data-testid="retarget-open"]', { timeout: 30_000 });
     expect(await page.isVisible('[data-testid="preview-fitted"]')).toBe(false);
     await saveAndWait(page);
-    expect(same(new Uint8Array(readFileSync(motionFile)), original)).toBe(true);
+    expect(same(new Uint8Array(readFileSync(fittedFile)), original)).toBe(true);
     await page.click('[data-testid="cmd-redo"]');
     await page.waitForFunction(() => !document.querySelector('[data-testid="retarget-open"]'));
     await page.waitForSelector('[data-testid="preview-fitted"]');
     await saveAndWait(page);
-    expect(same(new Uint8Array(readFileSync(motionFile)), expected)).toBe(true);
+    expect(same(new Uint8Array(readFileSync(fittedFile)), expected)).toBe(true);
+    expect(same(new Uint8Array(readFileSync(motionFile)), original)).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, 900_000);
 

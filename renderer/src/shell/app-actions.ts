@@ -134,11 +134,12 @@ export function registerPose(p: PoseToRegister): number | null {
 }
 
 /**
- * "Fit this motion to the model…" is offered for the actor the preview shows when its motion names (in
- * the VMD header) another model than the actor's, and the preview shows that model: the actor, its
- * model's file and name; null otherwise.
+ * The actor "Fit to model…" fits a motion to: the one the preview shows, when it is on a model and the
+ * preview shows that model (its file and name, and the model its motion's header names, maybe ''); null
+ * otherwise. Whatever the header says: after Load onto an actor (the header rewritten), with a blank header,
+ * or two models of one name, the motion may still be made for another model.
  */
-export function retargetOffer(): { actorId: number; modelPath: string; modelName: string; motionName: string } | null {
+export function retargetTarget(): { actorId: number; modelPath: string; modelName: string; motionName: string } | null {
   const scene = useSceneStore();
   const preview = usePreviewStore();
   const id = scene.shownActorId;
@@ -147,13 +148,22 @@ export function retargetOffer(): { actorId: number; modelPath: string; modelName
   if (id === null || !actor || actor.kind !== 'actor' || !actor.model || !model || model.path !== actor.model) return null;
   const d = useWorkspaceStore().get(id);
   if (!d) return null;
-  const motionName = motionModelName(d.doc);
-  return namesAnotherModel(motionName, model.name) ? { actorId: id, modelPath: model.path, modelName: model.name, motionName } : null;
+  return { actorId: id, modelPath: model.path, modelName: model.name, motionName: motionModelName(d.doc) };
 }
 
-/** Opens the retarget panel (stores/retarget.ts) for the actor `retargetOffer` names; false when there is none. */
+/**
+ * "Fit this motion to the model…" is suggested (a button beside the bones the model lacks) when the
+ * motion names (in the VMD header) another model than the actor's: `retargetTarget`, or null. The command
+ * itself (Whole Motion → Fit to model…) is there for any motion on a model.
+ */
+export function retargetOffer(): { actorId: number; modelPath: string; modelName: string; motionName: string } | null {
+  const o = retargetTarget();
+  return o && namesAnotherModel(o.motionName, o.modelName) ? o : null;
+}
+
+/** Opens the retarget panel (stores/retarget.ts) for the actor `retargetTarget` names; false when there is none. */
 export async function fitMotionToModel(): Promise<boolean> {
-  const o = retargetOffer();
+  const o = retargetTarget();
   if (!o) {
     useNotifyStore().info({ key: 'retarget.notOffered' });
     return false;

@@ -18,7 +18,7 @@ import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf, stemOf } from '../paths';
-import { exportCapture, openAny } from '../shell/app-actions';
+import { exportCapture, fitMotionToModel, openAny } from '../shell/app-actions';
 import { openKindOf } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';
@@ -79,12 +79,14 @@ export async function saveAsWithDialog(): Promise<boolean> {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
   }
+  // After a retarget's Apply: a new file beside the original, named after the model (workspace newFileFor).
+  const fitted = doc.newFileFor();
   const picked = await pickPath({
     mode: 'save',
-    title: s.t('dialog.saveTitle'),
+    title: s.t(fitted ? 'retarget.saveAsTitle' : 'dialog.saveTitle'),
     filter: 'motion',
     directory: dirOf(doc.path),
-    fileName: doc.fileName || 'motion.vmd',
+    fileName: fitted ?? (doc.fileName || 'motion.vmd'),
   });
   return picked ? doc.saveAs(picked.path, { overwrite: picked.overwrite }) : false;
 }
@@ -107,7 +109,8 @@ export async function saveOrSaveAs(): Promise<boolean> {
     useNotifyStore().info({ key: 'notify.nothingToSave' });
     return false;
   }
-  return doc.path ? doc.save() : saveAsWithDialog();
+  // A motion fitted to another model since it was saved is not written over its file: Save As, a new name proposed.
+  return doc.path && !doc.newFileFor() ? doc.save() : saveAsWithDialog();
 }
 
 /**
@@ -323,6 +326,11 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       useBakeStore().show();
       return;
     }
+    case 'fitToModel':
+      // Whole Motion → Fit to model… (the Whole Motion dialog gives way to the retarget panel).
+      useBatchStore().hide();
+      await fitMotionToModel();
+      return;
     case 'undo':
     case 'redo': {
       // A whole-motion step runs in slices with its progress; the command does not wait for it.

@@ -122,8 +122,9 @@ export const useHistoryStore = defineStore('history', () => {
   }
 
   /** Applies an edit result to the active document and records it; empty edits are not recorded. */
-  function commit(r: KeyEdit) {
-    if (ws.commit(r)) message.value = '';
+  /** Records an edit made elsewhere as one step; `newFile`: the step's result should be saved as that file (DocumentStep.newFile). */
+  function commit(r: KeyEdit, opts: { newFile?: string } = {}) {
+    if (ws.commit(r, null, opts)) message.value = '';
   }
 
   return {

@@ -7,7 +7,8 @@
  * scaled, re-fitted and left unmatched; a map (a --map file in the rename-map format, and rows edited
  * here) settles names. The retarget runs in a worker (fit/retarget-client.ts) with progress and Cancel,
  * again after each change of the map or the scale switch. Apply replaces the actor's motion as one undo
- * step (the workspace's diffDocuments/commit: the header's model name goes with it and comes back on undo).
+ * step (the workspace's diffDocuments/commit: the header's model name goes with it and comes back on undo);
+ * the first Save after it asks for a new file, STEM_<model>.vmd beside the original (DocumentStep.newFile).
  *
  * Motion data and models stay out of Vue's reactivity (markRaw), with `version` bumped when the result changes.
  */
@@ -28,7 +29,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
 import { runRetarget } from '../fit/retarget-client';
-import { fileNameOf } from '../paths';
+import { fileNameOf, fittedFileName } from '../paths';
 import { useWorkspaceStore } from './workspace';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeError } from './notify';
@@ -353,7 +354,8 @@ export const useRetargetStore = defineStore('retarget', {
         this.close();
         return false;
       }
-      useHistoryStore().commit(step);
+      // Saved as a new file beside the original (STEM_<model>.vmd), as vmd_sizing does: the dance for its own model stays.
+      useHistoryStore().commit(step, { newFile: fittedFileName(d.fileName, this.targetName || motionModelName(shown.doc)) });
       useSelectionStore().clear();
       const x = shown.details;
       this.applied = { actorId: d.id, source: this.sourceName, modelName: motionModelName(shown.doc), folded: x.folded, unmatched: x.unmatched };

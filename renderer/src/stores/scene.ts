@@ -944,7 +944,7 @@ export const useSceneStore = defineStore('scene', () => {
 
   /**
    * Save of every unsaved document over its own file (a .bak of the old one once per session, as Save). Documents
-   * never saved are returned for the caller to ask a name for (Save As); false in `ok` when a write failed (its
+   * never saved, or fitted to another model since (workspace newFileFor), are returned for the caller to ask a name for (Save As); false in `ok` when a write failed (its
    * notice names the file).
    */
   async function saveDocuments(): Promise<{ ok: boolean; needsName: number[] }> {
@@ -952,7 +952,8 @@ export const useSceneStore = defineStore('scene', () => {
     let ok = true;
     for (const e of entries.value) {
       if (!e.dirty) continue;
-      if (!e.path) {
+      // Never saved, or fitted to another model since (a new file is asked for: workspace newFileFor).
+      if (!e.path || ws.newFileFor(e.id)) {
         needsName.push(e.id);
         continue;
       }

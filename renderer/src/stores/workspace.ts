@@ -104,6 +104,13 @@ export interface DocumentStep {
    * keys back after Delete all) puts them back instead of rebuilding them. Counted in the history's bytes.
    */
   kept?: Prepared;
+  /**
+   * A step whose result should not go over the document's file (a retarget's Apply: the motion for another
+   * model, as vmd_sizing writes …_<model>.vmd beside the original): the file name the first Save after it
+   * proposes instead (Save As), and the file it must not replace (the document's when it was made). Undone
+   * before a save, Save goes to that file as before; once saved elsewhere, later Saves go there.
+   */
+  newFile?: { name: string; over: string | null };
 }
 
 /**
@@ -547,14 +554,14 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * Applies an edit result to the active document and records it as one undo step; empty edits are not
    * recorded. The redo steps go (a saved state among them becomes unreachable).
    */
-  function commit(r: KeyEdit, ready?: Prepared | null): boolean {
+  function commit(r: KeyEdit, ready?: Prepared | null, opts: { newFile?: string } = {}): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
     dropRedo(d.id);
     const before: Prepared = { tracks: d.tracks, info: d.info };
     replace(d, r.doc, r.diff, ready);
     d.dirty = true;
-    record(markRaw({ kind: 'doc', doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined }));
+    record(markRaw({ kind: 'doc', doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined, ...(opts.newFile ? { newFile: { name: opts.newFile, over: d.path } } : {}) }));
     syncRange();
     changed();
     notifyHistory();
@@ -828,6 +835,24 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   /**
+   * The file name a Save of document `id` should propose instead of writing over its file: that of the
+   * latest step since it matched its file that asks for a new one (DocumentStep.newFile) while the document's
+   * file is still the one that step must not replace, or null. Steps undone are in the redo stack, not
+   * counted; once saved elsewhere (the new file), later Saves go there, a redo of the step included.
+   */
+  function newFileFor(id: number | null = activeId.value): string | null {
+    const d = id === null ? null : docs.get(id);
+    if (!d) return null;
+    let n = 0, name: string | null = null;
+    for (const s of undoStack) {
+      if (s.kind !== 'doc' || s.doc !== d.id) continue;
+      n++;
+      if (s.newFile && s.newFile.over === d.path && (d.savedDepth < 0 || n > d.savedDepth)) name = s.newFile.name;
+    }
+    return name;
+  }
+
+  /**
    * Save: writes document `id` (the active one by default) over its own file. False when it has none (the
    * caller asks for one: Save As). An unedited document is not written (no rewrite, no .bak): true, with a
    * notice that there was nothing to save.
@@ -890,6 +915,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     lastFrame,
     depthOf,
     commit,
+    newFileFor,
     commitScene,
     commitDiff,
     commitSteps,
