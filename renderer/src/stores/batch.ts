@@ -21,6 +21,7 @@ import { useSelectionStore } from './selection';
 import { useNotifyStore, type NoticeError, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 import { usePreviewStore } from './preview';
+import { useSceneStore } from './scene';
 
 /**
  * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
@@ -195,7 +196,22 @@ export const useBatchStore = defineStore('batch', {
       unsubscribe = [];
     },
     show() {
+      this.fillRetargetTarget();
       this.open = true;
+    },
+    /**
+     * Retarget's "Target model" starts as the active actor's model (the one the preview shows it on), not
+     * empty: the motions usually go to the model on screen. A path typed or chosen stays.
+     */
+    fillRetargetTarget() {
+      const form = this.forms.retarget;
+      if (form.to) return;
+      const scene = useSceneStore();
+      const actor = scene.entries.find((e) => e.id === scene.shownActorId);
+      const preview = usePreviewStore();
+      const shown = preview.model && !preview.droppedBytes(preview.model.path) ? preview.model.path : null;
+      const model = (actor?.kind === 'actor' && actor.model && !actor.missingModel ? actor.model : null) ?? shown;
+      if (model) form.to = model;
     },
     /** Switches between a folder and the open motion; an operation the target lacks falls back to mirror. */
     setTarget(target: BatchTarget) {
@@ -349,6 +365,7 @@ export const useBatchStore = defineStore('batch', {
     /** Puts the chosen operation's form back to its defaults. */
     resetForm() {
       this.forms[this.op] = initialFormValues(this.op);
+      if (this.op === 'retarget') this.fillRetargetTarget();
     },
     /** The job from the form, or an error message when the form is not valid. */
     buildJob(): BatchJob | string {
