@@ -6,8 +6,10 @@
 // first Save asks for a new file, STEM_<model>.vmd beside it, and later Saves go there; an Apply undone
 // before saving leaves Save as it was.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusPath, corpusPresent } from '../../helpers/corpus';
+import { corpusPath, corpusPresent, repoRoot } from '../../helpers/corpus';
+import { t } from '../../../shared/i18n/strings';
 import { decodeName, writeVmd } from '../../../shared/vmd';
 import { fittedFileName } from '../../../renderer/src/paths';
 import { retargetOffer, retargetTarget } from '../../../renderer/src/shell/app-actions';
@@ -136,5 +138,17 @@ describe('the fitted file’s name', () => {
     expect(fittedFileName('wave.v2.vmd', 'A/B: "C"?')).toBe('wave.v2_A_B_ _C__.vmd');
     expect(fittedFileName('x.vmd', ' .Miku. ')).toBe('x_Miku.vmd');
     expect(fittedFileName('x.vmd', '///')).toBe('x_fitted.vmd');
+  });
+});
+
+describe('the README’s In the app part', () => {
+  it('names the app’s retarget flow in the UI’s own words: the command, the suggestion, the ghost, Apply and the new file', () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const inApp = readme.slice(readme.indexOf('## In the app'), readme.indexOf('## The command line'));
+    expect(inApp).toContain(`Whole Motion → **${t('retarget.command', 'en')}**`);
+    expect(inApp).toContain(`**${t('retarget.offer', 'en')}**`);
+    expect(inApp).toContain(`**${t('retarget.useStandard', 'en')}**`);
+    expect(inApp).toMatch(/ghost/);
+    expect(inApp).toContain('`dance_<model>.vmd`');
   });
 });
