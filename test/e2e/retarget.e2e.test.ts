@@ -10,7 +10,8 @@
  * writes there exactly what the CLI `retarget` writes for the same inputs and options (run here as the
  * independent path), the dance's own file untouched; the saved motion plays on Gene with no bone the model
  * lacks; undo gives back the file's exact bytes and redo the retarget's (saved to the new file, unasked).
- * Screenshots: test-artifacts/retarget-side-by-side.png (panel, ghost and actor), retarget-applied.png.
+ * Screenshots: test-artifacts/retarget-side-by-side.png (panel, ghost and actor), retarget-whole-motion-fit.png
+ * (Whole Motion with Fit to model… after the Apply), retarget-applied.png.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -182,6 +183,7 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     await page.waitForSelector('[data-testid="batch-dialog"]');
     expect(await page.isVisible('[data-testid="batch-retarget"]')).toBe(false);
     expect(await page.isEnabled('[data-testid="whole-fit-model"]')).toBe(true);
+    await s.app.screenshot('retarget-whole-motion-fit');
     await page.click('[data-testid="whole-fit-model"]');
     await page.waitForSelector('[data-testid="batch-dialog"]', { state: 'detached' });
     await page.waitForSelector('[data-testid="retarget-panel"][data-state="choose"]');
