@@ -42,6 +42,8 @@ const DETAILS: RetargetDetails = {
   maxPositionError: 0.000029,
   maxRotationErrorDeg: 0.097,
   unusedMapRows: [],
+  combinedMorphs: [],
+  replacedByMap: [],
 };
 
 async function panel(locale: 'en' | 'ja') {
