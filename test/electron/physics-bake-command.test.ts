@@ -11,6 +11,7 @@ import { loadBullet, physicsBake } from '../../shared/physics';
 import { nodeBulletLoader } from '../../electron/physics/bullet-node';
 import { physicsOff } from '../../shared/vmd/interpolation';
 import { runCli } from '../../electron/cli/main';
+import { physicsBakeLine } from '../../electron/cli/commands/physics-bake';
 import type { CliIo } from '../../electron/cli/io';
 import { useTempDirs } from './batch-helpers';
 import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
@@ -69,6 +70,13 @@ describe('vmd-studio physics-bake', () => {
     expect(missing.code).toBe(1);
     expect(existsSync(path.join(dir, 'c.vmd'))).toBe(false);
     void writeFileSync;
+  });
+
+  it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 60 });
+    expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
+    expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
+    expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);
   });
 
   c('a motion with a key at frame 4,000,000,000: status 1, E_SPAN named on the motion file, nothing written', async () => {

@@ -17,14 +17,14 @@ import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } f
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
-import { displayPath, formatMeasure } from '../format';
+import { displayPath, formatMeasure, plural } from '../format';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
 import { physicsBakeWarnings } from '../../batch/op-warnings';
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
-    `${r.bones.length} bone(s) baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced` +
+    `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced` +
     (r.replacedBakedKeys ? ` (${r.replacedBakedKeys} of them baked before: the range was simulated again)` : '') +
     (r.edgeKeys ? `, ${r.edgeKeys} added at the range's ends giving physics back outside it` : '') +
     '; ' +
