@@ -3,7 +3,7 @@
  * physics world stepped once per frame, the physics bones read back. Same model, motion and options give
  * bit-identical results (one thread, fixed steps, no clock, no randomness).
  */
-import type { ModelData } from '../pmx/model-types';
+import { RigidMode, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
@@ -94,6 +94,18 @@ export class PhysicsToggles {
     this.onTo = to;
   }
 
+  /**
+   * How many of the bones marked in `bones` (per bone, 1: physicsBoneMask) have physics off at frame f: they
+   * follow their keys, whether physics is on or not (a bake's keys, MMD's 物理OFF). `scratch`: one per bone.
+   */
+  offCount(f: number, bones: Uint8Array, scratch: Uint8Array = new Uint8Array(bones.length)): number {
+    if (!this.any) return 0;
+    this.apply(scratch, f);
+    let n = 0;
+    for (let i = 0; i < bones.length; i++) if (bones[i] && scratch[i]) n++;
+    return n;
+  }
+
   /** Sets `off` (a world's toggledOff, per bone) for frame f. */
   apply(off: Uint8Array, f: number): void {
     off.fill(0);
@@ -109,6 +121,16 @@ export class PhysicsToggles {
       off[i] = this.keyOff[k];
     }
   }
+}
+
+/**
+ * Per bone of the model: 1 for a bone a rigid body in physics mode (1, or 2 with the bone's position) moves, the
+ * bones a key with physics off hands back to the motion; 0 for the rest (mode 0 bodies follow their bones anyway).
+ */
+export function physicsBoneMask(model: ModelData): Uint8Array {
+  const m = new Uint8Array(model.bones.length);
+  for (const b of model.rigidBodies) if (b.mode !== RigidMode.FOLLOW_BONE && b.bone >= 0 && b.bone < m.length) m[b.bone] = 1;
+  return m;
 }
 
 export class Simulation {

@@ -23,6 +23,7 @@ import { ActorPhysics, type PhysicsClock } from './physics-actor';
 import { RigidBodiesView } from './physics-bodies-view';
 import type * as THREE from 'three';
 import { Ring } from './frame-profiler';
+import { PhysicsToggles, physicsBoneMask } from '../../../shared/physics/simulate';
 
 /** An actor as the physics sees it: its model (null: the built-in figure), rig, and where its picture hangs. */
 export interface PhysicsActorBody {
@@ -43,6 +44,8 @@ interface Entry {
   /** The world whose lost body was last reported (onLost fires once per world). */
   lost?: PhysicsWorld;
   view: RigidBodiesView | null;
+  /** The motion's physics-off keys read for the status line (keyFollowing), kept while doc and tracks stay. */
+  keyed?: { doc: VmdDocument | null; tracks: MotionTracks | null; toggles: PhysicsToggles; mask: Uint8Array; scratch: Uint8Array };
 }
 
 /** The shown actor's key (companions are keyed `id:model`, as scene-actors.ts does). */
@@ -193,6 +196,21 @@ export class PreviewPhysics {
   lostBody(key: string): string {
     const e = this.entries.get(key), i = e?.physics?.world.diverged ?? -1;
     return i >= 0 ? (e!.body.model?.rigidBodies[i]?.name ?? '') : '';
+  }
+
+  /**
+   * How many of an actor's physics bones follow their keys at frame f: the motion's key in force has physics
+   * off (MMD's 物理OFF, what a bake writes), so physics on or off they play their keys. 0 without a model.
+   */
+  keyFollowing(key: string, f: number): number {
+    const e = this.entries.get(key), model = e?.body.model;
+    if (!e || !model || model.rigidBodies.length === 0) return 0;
+    let k = e.keyed;
+    if (!k || k.doc !== e.doc || k.tracks !== e.tracks) {
+      const mask = physicsBoneMask(model);
+      k = e.keyed = { doc: e.doc, tracks: e.tracks, toggles: new PhysicsToggles(model, e.doc, e.tracks?.bones ?? null), mask, scratch: new Uint8Array(mask.length) };
+    }
+    return k.toggles.offCount(f, k.mask, k.scratch);
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */

@@ -152,6 +152,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     store.physicsProblem = m?.physicsError ? formatError(m.physicsError) : '';
     store.physicsFault = m?.physicsError ? { ...m.physicsError } : null;
     store.physicsLostBody = engine.physics.lostBody(SHOWN_KEY);
+    syncKeyFollowing();
+  }
+
+  /** The status line's count of physics bones following their keys (physics off in the motion) at this frame. */
+  function syncKeyFollowing() {
+    if (engine) store.physicsKeyFollowing = engine.physics.keyFollowing(SHOWN_KEY, time.frame);
   }
 
   /** The pane's picked-bone line from the engine's mark (after a pick, a new motion or a new rig). */
@@ -448,6 +454,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // While playing the loop poses each display frame itself; other changes (scrub, editor) follow here.
       watch(() => time.frame, (f) => {
         if (!time.playing) engine?.setFrame(f);
+        syncKeyFollowing();
       }),
       watch(() => time.playing, (p) => {
         engine?.setPlaying(p);

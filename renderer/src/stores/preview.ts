@@ -104,6 +104,8 @@ export const usePreviewStore = defineStore('preview', {
     physicsFault: null as CodecError | null,
     /** The rigid body Bullet lost to NaN in the shown actor's world ('lost'); '' otherwise. */
     physicsLostBody: '',
+    /** The shown actor's physics bones that follow their keys at the current frame (keys with physics off). */
+    physicsKeyFollowing: 0,
     /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
     physicsResetSeq: 0,
     /** Bumped when an actor was placed beside the others (a capture imported): the free view widens to show them all. */

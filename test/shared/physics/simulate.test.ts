@@ -3,8 +3,8 @@
 // per-key physics toggle, and bit-identical reruns.
 import { describe, expect, it } from 'vitest';
 import { RigidMode, RigidShape, readModel } from '../../../shared/pmx';
-import { readVmd, buildVmd } from '../../../shared/vmd';
-import { Simulation, isPhysicsOff, physicsBake } from '../../../shared/physics';
+import { readVmd, buildVmd, buildTracks } from '../../../shared/vmd';
+import { Simulation, isPhysicsOff, physicsBake, PhysicsToggles, physicsBoneMask } from '../../../shared/physics';
 import { testBullet } from '../../helpers/bullet';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
 import { body, bone, joint, physicsModel } from '../../helpers/physics-model';
@@ -143,6 +143,35 @@ describe('physics world', () => {
     expect(run(99, 15)).toBe(10); // held at its key
     expect(run(20, 20)).toBeLessThan(5); // physics: it fell
     expect(run(0, 0)).toBeLessThan(5);
+  });
+
+  it('counts the physics bones that follow their keys at a frame (the preview\'s status): keys with physics off on bones of mode 1 or 2 bodies only', () => {
+    const m = physicsModel(
+      [bone('ground', [0, 0, 0]), bone('hair', [0, 10, 0]), bone('skirt', [0, 5, 0]), bone('head', [0, 12, 0])],
+      [
+        body('ground', 0, RigidMode.FOLLOW_BONE, RigidShape.BOX, [10, 0.5, 10], [0, 0, 0]),
+        body('hair', 1, RigidMode.PHYSICS, RigidShape.BOX, [1, 1, 1], [0, 10, 0]),
+        body('skirt', 2, RigidMode.PHYSICS_WITH_BONE, RigidShape.BOX, [1, 1, 1], [0, 5, 0]),
+      ],
+    );
+    const interp = (off: boolean) => {
+      const x = new Uint8Array(64).fill(20);
+      if (off) [x[2], x[3]] = [99, 15];
+      return x;
+    };
+    const key = (name: string, frame: number, off: boolean) => ({ name, frame, position: [0, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number], interpolation: interp(off) });
+    // hair: off from frame 0, back on at 10; skirt off from 0 on; ground (mode 0) and head (no body) off too, not counted.
+    const doc = buildVmd({ bones: [key('hair', 0, true), key('hair', 10, false), key('skirt', 0, true), key('ground', 0, true), key('head', 0, true)] });
+    const mask = physicsBoneMask(m);
+    expect([...mask]).toEqual([0, 1, 1, 0]);
+    const toggles = new PhysicsToggles(m, doc, buildTracks(doc).bones);
+    expect(toggles.offCount(0, mask)).toBe(2);
+    expect(toggles.offCount(9.5, mask)).toBe(2);
+    expect(toggles.offCount(10, mask)).toBe(1);
+    expect(toggles.offCount(300, mask)).toBe(1);
+    // A motion with no key off: none.
+    const plain = buildVmd({ bones: [key('hair', 0, false), key('skirt', 0, false)] });
+    expect(new PhysicsToggles(m, plain, buildTracks(plain).bones).offCount(0, mask)).toBe(0);
   });
 
   c('two runs of Gene_light under a motion are bit-identical', async () => {

@@ -1,0 +1,65 @@
+// The preview's status lines over the picture: the physics line says how many physics bones follow their keys
+// at this frame (physics off in the motion, as a bake writes them), in English and Japanese.
+// The three.js engine (use-preview.ts) is left out: the pane's text comes from the stores.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { setQuietApi } from '../../helpers/quiet-api';
+
+vi.mock('../../../renderer/src/preview/use-preview', () => ({
+  usePreview: () => ({ loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) }),
+}));
+
+import PreviewPane from '../../../renderer/src/preview/PreviewPane.vue';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+
+setQuietApi();
+
+const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+function pane(locale: 'en' | 'ja') {
+  const s = useSettingsStore();
+  s.settings = { ...s.settings, locale };
+  return mount(PreviewPane, { attachTo: document.body });
+}
+
+describe('preview status lines', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+  });
+
+  it('adds the physics bones following their keys to the physics line (short) and its tooltip (full); nothing for none', async () => {
+    const w = pane('en');
+    const p = usePreviewStore();
+    p.physicsState = 'on';
+    p.physicsCounts = { bodies: 87, joints: 92 };
+    p.physicsKeyFollowing = 62;
+    await w.vm.$nextTick();
+    const line = q('preview-physics-state')!;
+    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 62 bones follow their keys (physics off in the motion)');
+    expect(line.getAttribute('title')).toContain('62 physics bones follow their keys');
+    expect(line.getAttribute('title')).toContain('物理OFF');
+    p.physicsKeyFollowing = 1;
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 1 bone follows its keys (physics off in the motion)');
+    p.physicsKeyFollowing = 0;
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints)');
+    expect(line.getAttribute('title')).toBeNull();
+    // Physics off: every bone plays its keys anyway, nothing added.
+    p.physicsKeyFollowing = 62;
+    p.physicsState = 'off';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: off');
+    // Japanese.
+    p.physicsState = 'on';
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従います（モーションで物理OFF）');
+    expect(line.getAttribute('title')).toContain('物理ボーン 62 本');
+    w.unmount();
+  });
+});
