@@ -1,5 +1,6 @@
-// The preview's status lines over the picture: the physics line says how many physics bones follow their keys
-// at this frame (physics off in the motion, as a bake writes them), in English and Japanese.
+// The preview's status lines over the picture: the frame in whole frames as the frame field and the status bar
+// show it (before: "Frame 416.5 / 2809" while playing), and the physics line saying how many physics bones
+// follow their keys at this frame (physics off in the motion, as a bake writes them), in English and Japanese.
 // The three.js engine (use-preview.ts) is left out: the pane's text comes from the stores.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
@@ -13,6 +14,7 @@ vi.mock('../../../renderer/src/preview/use-preview', () => ({
 import PreviewPane from '../../../renderer/src/preview/PreviewPane.vue';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { useTimeStore } from '../../../renderer/src/stores/time';
 
 setQuietApi();
 
@@ -28,6 +30,20 @@ describe('preview status lines', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     document.body.innerHTML = '';
+  });
+
+  it('shows whole frames while playing between two frames, as the status bar does', async () => {
+    const w = pane('en');
+    const time = useTimeStore();
+    time.lastFrame = 2809;
+    time.seek(416.5);
+    time.playing = true;
+    await w.vm.$nextTick();
+    expect(q('preview-frame')!.textContent).toBe(`Frame ${Math.round(416.5)} / 2809`);
+    time.seek(416.4);
+    await w.vm.$nextTick();
+    expect(q('preview-frame')!.textContent).toBe('Frame 416 / 2809');
+    w.unmount();
   });
 
   it('adds the physics bones following their keys to the physics line (short) and its tooltip (full); nothing for none', async () => {
