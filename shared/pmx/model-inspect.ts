@@ -30,13 +30,31 @@ export interface ModelInfo {
   rigidBodyCount: number;
   jointCount: number;
   /** Rigid bodies with their bone's name ('' for none). */
-  rigidBodies: (Omit<ModelRigidBody, 'offset'> & { boneName: string })[];
+  rigidBodies: (Omit<ModelRigidBody, 'offset'> & { boneName: string; modeName: string; shapeName: string })[];
   /** Joints with their bodies' names. */
   joints: (Omit<ModelJoint, 'offset'> & { bodyAName: string; bodyBName: string })[];
   /** PMX 2.1 soft bodies (not simulated). */
   softBodies: string[];
   /** Why the physics section could not be read, when it could not. */
   physicsError: CodecError | null;
+}
+
+/**
+ * Rigid body modes (RigidMode's order) in English as the CLI prints them; PMX Editor and MMD users know them as
+ * ボーン追従, 物理演算 and 物理+ボーン位置合わせ.
+ */
+export const RIGID_MODE_NAMES = ['follows bone', 'physics', 'physics + bone position'] as const;
+/** Rigid body shapes (RigidShape's order). */
+export const RIGID_SHAPE_NAMES = ['sphere', 'box', 'capsule'] as const;
+
+/** A rigid body's mode by name ("mode 7" for a number no mode has). */
+export function rigidModeName(mode: number): string {
+  return RIGID_MODE_NAMES[mode] ?? `mode ${mode}`;
+}
+
+/** A rigid body's shape by name ("shape 7" for a number no shape has). */
+export function rigidShapeName(shape: number): string {
+  return RIGID_SHAPE_NAMES[shape] ?? `shape ${shape}`;
 }
 
 /** Vertices per deform type (Deform's order: BDEF1, BDEF2, BDEF4, SDEF, QDEF). */
@@ -63,7 +81,7 @@ export function modelInfo(m: ModelData): ModelInfo {
     iks: m.bones.filter((b) => b.ik).map((b) => b.name),
     rigidBodyCount: m.rigidBodyCount,
     jointCount: m.jointCount,
-    rigidBodies: m.rigidBodies.map(({ offset: _, ...b }) => ({ ...b, boneName: m.bones[b.bone]?.name ?? '' })),
+    rigidBodies: m.rigidBodies.map(({ offset: _, ...b }) => ({ ...b, boneName: m.bones[b.bone]?.name ?? '', modeName: rigidModeName(b.mode), shapeName: rigidShapeName(b.shape) })),
     joints: m.joints.map(({ offset: _, ...j }) => ({ ...j, bodyAName: m.rigidBodies[j.bodyA].name, bodyBName: m.rigidBodies[j.bodyB].name })),
     softBodies: m.softBodies.map((b) => b.name),
     physicsError: m.physicsError,

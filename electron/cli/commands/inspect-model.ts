@@ -67,7 +67,7 @@ export async function modelInspection(
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
           `  morphs  ${info.morphs.length}: ${info.morphs.join(' ')}\n` +
           (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
-          (info.rigidBodyCount ? `  bodies  ${info.rigidBodyCount}: ${info.rigidBodies.map((b) => `${b.name}(${b.mode})`).join(' ')}\n` : '') +
+          (info.rigidBodyCount ? `  bodies  ${info.rigidBodyCount}${modeCounts(info.rigidBodies)}: ${info.rigidBodies.map((b) => `${b.name}(${b.modeName}, ${b.shapeName})`).join(' ')}\n` : '') +
           (info.jointCount ? `  joints  ${info.jointCount}\n` : '') +
           (info.softBodies.length ? `  soft bodies (not simulated) ${info.softBodies.length}: ${info.softBodies.join(' ')}\n` : '') +
           (info.physicsError ? `  physics unreadable: ${info.physicsError.message}\n` : '') +
@@ -100,4 +100,11 @@ export async function modelInspection(
 function skinningLine(s: ModelInfo['skinning']): string {
   const parts = (['bdef1', 'bdef2', 'bdef4', 'sdef', 'qdef'] as const).filter((k) => s[k] > 0).map((k) => `${k.toUpperCase()} ${s[k]}`);
   return parts.length ? `  skinning ${parts.join(' · ')}\n` : '';
+}
+
+/** " (60 physics · 20 follows bone · 7 physics + bone position)": the bodies by mode, in RigidMode's order. */
+function modeCounts(bodies: ModelInfo['rigidBodies']): string {
+  const n = new Map<string, number>();
+  for (const b of [...bodies].sort((x, y) => x.mode - y.mode)) n.set(b.modeName, (n.get(b.modeName) ?? 0) + 1);
+  return n.size ? ` (${[...n].map(([name, c]) => `${c} ${name}`).join(' · ')})` : '';
 }

@@ -89,6 +89,9 @@ export const inspectCommand: CommandInfo = {
   --json     one JSON object per file per line
   --recursive  descend into sub-folders
   --model M  with a motion: list its bones and morphs that model M (.pmx/.pmd) lacks
+A model's rigid bodies are listed with their modes as MMD and PMX Editor call them: follows bone
+(ボーン追従), physics (物理演算), physics + bone position (物理+ボーン位置合わせ), and their shapes
+(sphere, box, capsule); --json gives mode and shape as stored, with modeName and shapeName.
 Exit status 1 if any file failed to read.`,
   async run(argv, io) {
     const a = parseArgs(argv, { flags: ['json', 'recursive', 'r'], values: ['model'], aliases: { r: 'recursive' } });
