@@ -47,6 +47,7 @@ const en = {
   'bake.applied': 'Physics baked into {name}: {kept} keys for {bones} bones (Ctrl+Z undoes it)',
   'bake.hint': 'Enter bakes, then applies; Esc cancels or closes',
   'bake.plotBone': '{bone} (the baked bone that moves most)',
+  'bake.plotFrame': 'frame {frame}',
 };
 
 const ja: Record<keyof typeof en, string> = {
@@ -92,6 +93,7 @@ const ja: Record<keyof typeof en, string> = {
   'bake.applied': '{name} に物理を焼き込みました: {bones} ボーン、{kept} キー（Ctrl+Z で元に戻せます）',
   'bake.hint': 'Enter で焼き込み、続けて適用。Esc でキャンセルまたは閉じる',
   'bake.plotBone': '{bone}（焼き込みで最も動くボーン）',
+  'bake.plotFrame': '{frame} フレーム',
 };
 
 export const physicsBakeStrings: Record<Locale, typeof en> = { en, ja };

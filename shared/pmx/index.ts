@@ -4,3 +4,4 @@ export * from './pmx-reader';
 export * from './pmd-reader';
 export * from './model-reader';
 export * from './model-inspect';
+export * from './seen-bones';

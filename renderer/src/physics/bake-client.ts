@@ -15,11 +15,11 @@ import { JobClient, workerOff, type JobRunCounts, type JobVia, type JobWorkerLik
 
 export type { BakeSettings } from './bake-protocol';
 
-/** A bake's success: the baked motion and its report, and where it ran. */
-export type BakedRun = PhysicsBakedMotion & { via: JobVia };
+/** A bake's success: the baked motion, its report, the baked bones one can see, and where it ran. */
+export type BakedRun = PhysicsBakedMotion & { seen: string[]; via: JobVia };
 
 /** A run's outcome: see `RunOutcome`. */
-export type BakeOutcome = RunOutcome<PhysicsBakedMotion>;
+export type BakeOutcome = RunOutcome<PhysicsBakedMotion & { seen: string[] }>;
 
 export type BakeProgressListener = (done: number, total: number) => void;
 
@@ -62,7 +62,7 @@ export class BakeClient {
         },
         done: (m) => {
           const back = readVmd(m.bytes);
-          return back.ok ? success({ doc: back.value, report: m.report, via: 'worker' }) : failure(back.error);
+          return back.ok ? success({ doc: back.value, report: m.report, seen: m.seen, via: 'worker' }) : failure(back.error);
         },
         here: async (progress) => {
           // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.

@@ -2,7 +2,8 @@
  * The messages between the page and the physics-bake worker (bake.worker.ts). The page sends one request per
  * run: the model's file bytes, the motion as VMD bytes (writeVmd) and the bake's options; the worker answers
  * `started` when it has the request, throttled `progress` (work done of total: simulation, fitting, then the
- * playback check), then `done` with the output's bytes (transferred) and the report, or `failed`.
+ * playback check), then `done` with the output's bytes (transferred), the report and the baked bones one can see (bake-worker-core.ts
+ * BakedBytes), or `failed`.
  */
 import type { PhysicsBakeReport } from '../../../shared/physics/bake';
 import type { JobMessage } from '../workers/job-client';
@@ -26,5 +27,5 @@ export interface BakeRequest {
 }
 
 /** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
-export type BakeMessage = JobMessage<{ bytes: Uint8Array; report: PhysicsBakeReport }>;
+export type BakeMessage = JobMessage<{ bytes: Uint8Array; report: PhysicsBakeReport; seen: string[] }>;
 

@@ -5,12 +5,13 @@
  * failure is answered as a `failed` message with an error value; nothing is thrown back at the worker.
  */
 import { readModel } from '../../../shared/pmx/model-reader';
+import { seenBones } from '../../../shared/pmx/seen-bones';
 import { physicsBake } from '../../../shared/physics/bake';
 import type { BulletInstance } from '../../../shared/physics/bullet';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
-import { success, type CodecError } from '../../../shared/vmd/errors';
-import type { PhysicsBakeResult } from '../../../shared/physics/bake';
+import { success, type CodecError, type Outcome } from '../../../shared/vmd/errors';
+import type { PhysicsBakedMotion } from '../../../shared/physics/bake';
 import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
 import { serveJob, type PostJob } from '../workers/job-client';
 
@@ -18,13 +19,20 @@ type BakeDone = Omit<Extract<BakeMessage, { type: 'done' }>, 'type' | 'id'>;
 
 export type PostBake = (m: BakeMessage, transfer: Transferable[]) => void;
 
+/**
+ * A bake's output with the baked bones one can see (shared/pmx seenBones: deforming vertices or displayed), in
+ * model order: the dialog plots one of those, not a helper bone (a cloak's weight, 錘) that shows nothing.
+ */
+export type BakedBytes = PhysicsBakedMotion & { seen: string[] };
+
 /** The bake of `motion` on `model` (both as bytes), as a result value; `progress` hears the work done. */
-export function bakeBytes(bullet: BulletInstance, model: Uint8Array, motion: Uint8Array, settings: BakeSettings, progress?: (done: number, total: number) => void): PhysicsBakeResult {
+export function bakeBytes(bullet: BulletInstance, model: Uint8Array, motion: Uint8Array, settings: BakeSettings, progress?: (done: number, total: number) => void): Outcome<BakedBytes> {
   const m = readModel(model);
   if (!m.ok) return m;
   const d = readVmd(motion);
   if (!d.ok) return d;
-  return physicsBake(bullet, m.value, d.value, { ...settings, progress });
+  const out = physicsBake(bullet, m.value, d.value, { ...settings, progress });
+  return out.ok ? success({ ...out.value, seen: seenBones(m.value, out.value.report.bones) }) : out;
 }
 
 /** Runs one request and posts its messages; `now` is the clock the progress is throttled by. */
@@ -36,7 +44,7 @@ export async function handleBakeRequest(req: BakeRequest, bullet: () => Promise<
       const out = bakeBytes(await bullet(), req.model, req.motion, req.settings, progress);
       if (!out.ok) return out;
       const bytes = writeVmd(out.value.doc);
-      return success({ done: { bytes, report: out.value.report }, transfer: [bytes.buffer] });
+      return success({ done: { bytes, report: out.value.report, seen: out.value.seen }, transfer: [bytes.buffer] });
     },
     now,
   );

@@ -77,6 +77,8 @@ export interface BakeResult {
   input: VmdDocument;
   output: VmdDocument;
   report: PhysicsBakeReport;
+  /** The baked bones one can see (deforming vertices or displayed), in model order: the dialog plots one of them. */
+  seen: string[];
   modelPath: string;
   via: BakedRun['via'];
 }
@@ -201,9 +203,9 @@ export const useBakeStore = defineStore('physics-bake', () => {
       // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
       // file that had no IK block; the document keeps the input's count of blocks present (the writer still
       // writes every block up to the last non-empty one), so the step is an edit of blocks, undone to the bytes.
-      const { doc, report, via } = out.value;
+      const { doc, report, seen, via } = out.value;
       const output = doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...doc, blocksPresent: cur.doc.blocksPresent }) : doc;
-      result.value = markRaw({ input: cur.doc, output, report, modelPath: path, via });
+      result.value = markRaw({ input: cur.doc, output, report, seen, modelPath: path, via });
       // The curve pane overlays the motion before and after for the active track, with the key counts.
       const rep = newReport('bake');
       rep.extra = { keysBefore: report.rawKeys, keysAfter: report.keptKeys, maxPositionError: report.maxPositionError, maxRotationErrorDeg: report.maxRotationErrorDeg, maxMorphError: 0 };
