@@ -6,6 +6,10 @@
  * value itself (code, message, file, offset). `noticeLines` phrases it in the language in force when it
  * is shown, so a notice raised before a language switch follows the new language. The store needs no
  * locale, and so does not import the settings store (which imports this one to report its errors).
+ *
+ * A notice about a file (an error naming its `file`, or one made `about` it) is that file's: when the document
+ * or model it is about is closed or replaced, `dropAbout` takes it away (the workspace's documents, the
+ * preview's models), so notices about files no longer open do not pile up over the panels.
  */
 import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
@@ -40,6 +44,8 @@ export interface Notice {
   detail?: NoticeText;
   /** The error value (errors), phrased by code when shown. */
   error?: NoticeError;
+  /** The file (a document's or a model's path) this notice is about, besides an error's `file`: see dropAbout. */
+  about?: string;
 }
 
 /** A notice text in `locale`. */
@@ -202,6 +208,18 @@ export const useNotifyStore = defineStore('notify', {
     dismiss(id: number) {
       stopFade(id);
       removeNotice(this.items, id);
+    },
+    /**
+     * The notices about these files (an error whose `file` is one, or a notice `about` one) go: the document or
+     * model they were about was closed or replaced. Others stay.
+     */
+    dropAbout(files: Iterable<string>) {
+      const gone = new Set(files);
+      if (gone.size === 0) return;
+      for (const n of [...this.items]) {
+        const of = n.about ?? n.error?.file;
+        if (of !== undefined && gone.has(of)) this.dismiss(n.id);
+      }
     },
     /** "Dismiss all": every notice, errors included (their fade timers stop). */
     clear() {

@@ -727,6 +727,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * `activeIndex` is active.
    */
   function open(contents: DocumentContent[], activeIndex = 0): number[] {
+    const leaving = [...docs.values()];
     docs.clear();
     ids.value = [];
     const made = contents.map((c) => install(c).id);
@@ -742,7 +743,15 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     syncRange();
     opened.value++;
     changed();
+    // Notices about the documents replaced go (not those about a file opened again).
+    dropNoticesOf(leaving);
     return made;
+  }
+
+  /** The notices about documents that left the workspace (by path), unless a document still open has that path. */
+  function dropNoticesOf(left: OpenDocument[]) {
+    const still = new Set([...docs.values()].map((d) => d.path));
+    useNotifyStore().dropAbout(left.flatMap((d) => (d.path && !still.has(d.path) ? [d.path] : [])));
   }
 
   /** New (or another file opened beside the rest): adds a document; the history stays. Returns its id. */
@@ -781,7 +790,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /** Close: takes a document out; its steps leave the history. When it was active, none is until `activate`. */
   function close(id: number): boolean {
-    if (!docs.delete(id)) return false;
+    const d = docs.get(id);
+    if (!d || !docs.delete(id)) return false;
+    dropNoticesOf([d]);
     ids.value = ids.value.filter((x) => x !== id);
     if (activeId.value === id) {
       activeId.value = null;
