@@ -112,11 +112,23 @@ describe('Bake physics in the editor', () => {
     expect(baked.equals(original)).toBe(false);
     // The overlay went with Apply.
     await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
+    // With physics on, the preview's physics line says the baked bones play their keys (物理OFF); after Undo it
+    // says nothing of it (before, it read the same either way and the Physics switch seemed to do nothing).
+    const physicsLine = () => document.querySelector('[data-testid="preview-physics-state"]')?.textContent ?? '';
+    await page.check('[data-testid="preview-physics"]');
+    await page.locator('[data-testid="preview-scrub"]').fill('45');
+    await page.waitForFunction((f) => (document.querySelector('[data-testid="preview-physics-state"]')?.textContent ?? '') === f, 'Physics: on (44 rigid bodies, 27 joints) · 25 bones follow their keys', { timeout: 60_000 }).catch(async () => {
+      throw new Error(`physics line: ${await page.evaluate(physicsLine)}`);
+    });
+    expect(await page.getAttribute('[data-testid="preview-physics-state"]', 'title')).toContain('25 bones follow their keys (physics off in the motion)');
+    await suite.app.screenshot('bake-applied-physics-line');
 
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect((await docBytes()).equals(original)).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === 'Physics: on (44 rigid bodies, 27 joints)');
+    await page.uncheck('[data-testid="preview-physics"]');
     // Ctrl+Shift+B opens it again; Esc closes it.
     await page.keyboard.press('Control+Shift+B');
     await page.waitForSelector('[data-testid="bake-dialog"]');

@@ -1,6 +1,7 @@
 // The preview's status lines over the picture: the frame in whole frames as the frame field and the status bar
 // show it (before: "Frame 416.5 / 2809" while playing), and the physics line saying how many physics bones
-// follow their keys at this frame (physics off in the motion, as a bake writes them), in English and Japanese.
+// follow their keys at this frame (short; the tooltip in full: physics off in the motion, as a bake writes
+// them), in English and Japanese.
 // The three.js engine (use-preview.ts) is left out: the pane's text comes from the stores.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
@@ -54,12 +55,13 @@ describe('preview status lines', () => {
     p.physicsKeyFollowing = 62;
     await w.vm.$nextTick();
     const line = q('preview-physics-state')!;
-    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 62 bones follow their keys (physics off in the motion)');
-    expect(line.getAttribute('title')).toContain('62 physics bones follow their keys');
+    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 62 bones follow their keys');
+    expect(line.getAttribute('title')).toContain('62 bones follow their keys (physics off in the motion)');
     expect(line.getAttribute('title')).toContain('物理OFF');
     p.physicsKeyFollowing = 1;
     await w.vm.$nextTick();
-    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 1 bone follows its keys (physics off in the motion)');
+    expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints) · 1 bone follows its keys');
+    expect(line.getAttribute('title')).toContain('1 bone follows its keys (physics off in the motion)');
     p.physicsKeyFollowing = 0;
     await w.vm.$nextTick();
     expect(line.textContent).toBe('Physics: on (87 rigid bodies, 92 joints)');
@@ -74,8 +76,8 @@ describe('preview status lines', () => {
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
-    expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従います（モーションで物理OFF）');
-    expect(line.getAttribute('title')).toContain('物理ボーン 62 本');
+    expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従う');
+    expect(line.getAttribute('title')).toContain('62 本のボーンがキーに従います（モーションで物理OFF）');
     w.unmount();
   });
 });
