@@ -94,7 +94,7 @@ describe('Bake physics dialog figures', () => {
   });
   const withResult = (r: PhysicsBakeReport) => {
     const doc = emptyVmd();
-    useBakeStore().result = markRaw({ input: doc, output: doc, report: r, modelPath: '/m/gene.pmx', via: 'worker' as const });
+    useBakeStore().result = markRaw({ input: doc, output: doc, report: r, seen: ['髪1'], modelPath: '/m/gene.pmx', via: 'worker' as const });
   };
 
   it('kept over half the raw keys: a line says a looser tolerance keeps fewer (en, ja); at half or less, or with a key on every frame, nothing', async () => {
