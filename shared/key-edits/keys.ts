@@ -1,5 +1,5 @@
 /**
- * Key edits: move in time (collisions refused), delete, insert at a frame with the interpolated pose,
+ * Key edits: move in time (keys landed on are replaced, as in MMD), delete, insert at a frame with the interpolated pose,
  * copy and paste. New records go to the end of their block (players and MMD sort by frame on load);
  * every other record keeps its bytes and its place.
  */
@@ -36,8 +36,10 @@ function anyRecord(sets: RecordsByKind): boolean {
 }
 
 /**
- * Moves keys by `delta` frames. Refused (document unchanged) when a key would land before frame 0 or
- * on a frame where its track has a key that is not moving too.
+ * Moves keys by `delta` frames. A key that lands on a frame where its track has a key that is not moving
+ * replaces it (that key is deleted in the same step, as MMD does; `replacedCount` says how many). Refused
+ * (document unchanged) when a key would land before frame 0. Two moving keys never land on one frame of one
+ * track (they all move by the same offset), so moving keys never replace each other.
  */
 export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], delta: number): EditOutcome {
   if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
@@ -46,8 +48,9 @@ export function moveKeys(doc: VmdDocument, tracks: MotionTracks, refs: readonly 
 
 /**
  * moveKeys over the selection's record sets. The diff is a shift (the records and the offset); every
- * moved record's frame field is rewritten and no other byte. A kind whose every record moves cannot
- * collide, so only its first and last frames are checked (a drag of 600,000 keys reads each frame once).
+ * moved record's frame field is rewritten and no other byte, and the keys landed on are removed (undo puts
+ * them back in their places). A kind whose every record moves lands on no other key, so only its frames
+ * are checked against frame 0 (a drag of 600,000 keys reads each frame once).
  */
 export function moveRecords(doc: VmdDocument, tracks: MotionTracks, sets: RecordsByKind, delta: number): EditOutcome {
   const d = moveDiff(doc, tracks, sets, delta);
@@ -74,6 +77,7 @@ export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsBy
     const all = n === block.count;
     const t = tracksOf(tracks, kind);
     const map = all ? null : keyOfRecord(t, block.count);
+    const landedOn: number[] = [];
     for (let i = 0; i < n; i++) {
       const r = records[i];
       const to = frameOf(block, r) + delta;
@@ -84,13 +88,40 @@ export function moveDiff(doc: VmdDocument, tracks: MotionTracks, sets: RecordsBy
       const track = trackOfKey(t, k);
       const [a, b] = trackRange(t, track);
       const other = keyAtFrame(t.frames, a, b, to);
-      if (other >= 0 && !set.has(t.record[other])) {
-        return refuse('E_COLLISION', `frame ${to} already has a key on that track`, 'editor.refusal.collisionAt', { frame: to });
-      }
+      // A key that stays where a moving one lands is replaced (each such frame is landed on by one key only).
+      if (other >= 0 && !set.has(t.record[other])) landedOn.push(t.record[other]);
     }
-    blocks.push({ kind, patches: [], removed: [], appended: [], shifted: { records: n === records.length ? records : records.slice(0, n), delta } });
+    landedOn.sort((x, y) => x - y);
+    const removed = landedOn.map((index) => ({ index, bytes: recordBytes(block, index).slice() }));
+    blocks.push({ kind, patches: [], removed, appended: [], shifted: { records: n === records.length ? records : records.slice(0, n), delta } });
   }
   return success({ label: 'move keys', blocks });
+}
+
+/** Keys a move replaced (the keys its moving keys landed on, removed by it). */
+export function replacedCount(diff: EditDiff): number {
+  let n = 0;
+  for (const b of diff.blocks) if (b.shifted) n += b.removed.length;
+  return n;
+}
+
+/**
+ * The moved records of a move's diff as indices in the document after it (the keys it replaced were
+ * removed, so the records after them moved down): the selection after the move.
+ */
+export function movedRecordsAfter(diff: EditDiff): RecordsByKind {
+  const out: RecordsByKind = {};
+  for (const b of diff.blocks) {
+    if (!b.shifted || !(EDIT_KINDS as readonly string[]).includes(b.kind)) continue;
+    const set = (out[b.kind as EditKind] = new RecordSet());
+    const rs = b.shifted.records;
+    let below = 0;
+    for (let i = 0; i < rs.length; i++) {
+      while (below < b.removed.length && b.removed[below].index < rs[i]) below++;
+      set.add(rs[i] - below);
+    }
+  }
+  return out;
 }
 
 /** Deletes keys. */

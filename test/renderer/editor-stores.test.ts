@@ -1,5 +1,5 @@
 // History, selection and the curve editor on a real document in happy-dom: a curve drag committed as
-// one step, undo/redo back to the exact bytes, a refused move leaving the document alone.
+// one step, undo/redo back to the exact bytes, a move onto a key replacing it (one step, undone exactly).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
@@ -64,25 +64,42 @@ describe('editor stores', () => {
     expect(hist.canRedo).toBe(false);
   });
 
-  it('refuses a move onto another key and records nothing', () => {
-    openSmall();
+  it('a move onto another key replaces it (as MMD) in one undo step, says so, and keeps the moved key selected', async () => {
+    const original = openSmall();
     const sel = useSelectionStore();
     const hist = useHistoryStore();
-    sel.select([{ kind: 'bone', record: 0 }]);
-    const before = bytesNow();
-    expect(useEditorActions().moveSelected(10)).toBe(false);
-    expect(hist.depth).toBe(0);
-    // The refusal is shown in the UI language; the edit's precise reason is the notice's detail line.
-    expect(hist.message).toBe('Cannot move: a key is already there');
-    const notice = useNotifyStore().items.at(-1)!;
-    expect(notice.kind).toBe('warning');
-    expect(noticeLines(notice, 'en').message).toBe(hist.message);
-    // The detail names the frame, in the UI's language.
-    expect(noticeLines(notice, 'en').detail).toBe('Frame 10 already has a key on that track');
-    expect(noticeLines(notice, 'ja').detail).toBe('そのトラックのフレーム 10 には既にキーがあります');
-    expect(bytesNow()).toEqual(before);
-    expect(useEditorActions().moveSelected(5)).toBe(true);
+    // センター at 20 (record 2) typed back to 10, where record 1 stays: record 1 goes, the moved key is record 1 now.
+    sel.select([{ kind: 'bone', record: 2 }]);
+    expect(await useEditorActions().moveSelectedSliced(-10)).toBe(true);
     expect(hist.depth).toBe(1);
+    const doc = useWorkspaceStore().doc!;
+    expect(doc.bone.count).toBe(2);
+    const frames = useWorkspaceStore().tracks!.bones.frames;
+    expect(Array.from(frames)).toEqual([0, 10]);
+    // The moved key (position 0, was at 20) is the one at 10 now, and it is the selection and the active key.
+    expect(doc.bone.view.getFloat32(111 + BONE.POSITION, true)).toBe(0);
+    expect(sel.refs).toEqual([{ kind: 'bone', record: 1 }]);
+    expect(sel.active).toEqual({ kind: 'bone', record: 1 });
+    const notice = useNotifyStore().items.at(-1)!;
+    expect(notice.kind).toBe('info');
+    expect(noticeLines(notice, 'en').message).toBe('Moved the keys: replaced 1 key where they landed');
+    expect(noticeLines(notice, 'ja').message).toBe('キーを移動しました：移動先の 1 個のキーを置き換えました');
+    // Undo brings both keys back, byte for byte.
+    expect(hist.undo()).toBe(true);
+    expect(bytesNow()).toEqual(original);
+    // Frame < 0 is still refused, and records nothing.
+    sel.select([{ kind: 'bone', record: 1 }]);
+    expect(useEditorActions().moveSelected(-11)).toBe(false);
+    expect(hist.message).toBe('Cannot move keys before frame 0');
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').detail).toBe('A key would move to frame -1');
+    expect(bytesNow()).toEqual(original);
+    expect(hist.depth).toBe(0);
+    // Two keys moved together onto the third: only the one that stays is replaced (2 keys left).
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 1 }]);
+    expect(useEditorActions().moveSelected(10)).toBe(true);
+    expect(Array.from(useWorkspaceStore().tracks!.bones.frames)).toEqual([10, 20]);
+    expect(sel.refs).toEqual([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 1 }]);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('Moved the keys: replaced 1 key where they landed');
   });
 
   it('patches the tracks in place for curve edits (equal to a full rebuild) and rebuilds them for other edits', () => {

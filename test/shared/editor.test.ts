@@ -9,7 +9,7 @@ import {
   quaternionToEulerDegrees, type VmdDocument, type Curve,
 } from '../../shared/vmd';
 import {
-  applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys,
+  applyDiff, revertDiff, setCurves, pasteCurves, copyCurves, applyCurveToAllChannels, moveKeys, deleteKeys, replacedCount,
   insertKey, copyKeys, pasteKeys, editValues, locate, diffBytes, type EditOutcome, type KeyRef,
 } from '../../shared/key-edits';
 import { accepted as ok } from '../helpers/key-edit';
@@ -87,20 +87,28 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     expect(getBoneCurves(all.doc.bone.bytes, 20 * BONE.SIZE + BONE.INTERPOLATION)).toEqual([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]);
   });
 
-  it('refuses a move onto an occupied frame and moves otherwise', () => {
+  it('replaces the key a move lands on (as MMD) and moves otherwise', () => {
     const t = tracks.bones;
-    // A track with at least three keys: moving key 1 onto key 2's frame collides.
+    // A track with at least three keys: moving key 1 onto key 2's frame replaces key 2.
     let tr = 0;
     while (t.start[tr + 1] - t.start[tr] < 3) tr++;
     const k = t.start[tr] + 1;
     const ref: KeyRef = { kind: 'bone', record: t.record[k] };
-    const refused = moveKeys(doc, tracks, [ref], t.frames[k + 1] - t.frames[k]);
-    expect(!refused.ok && refused.error.code).toBe('E_COLLISION');
-    // Moving both keys 1 and 2 by the same gap is fine when key 3 is not in the way.
     const gap = t.frames[k + 1] - t.frames[k];
-    const both = moveKeys(doc, tracks, [ref, { kind: 'bone', record: t.record[k + 1] }], gap);
+    const onto = ok(moveKeys(doc, tracks, [ref], gap));
+    expect(replacedCount(onto.diff)).toBe(1);
+    expect(onto.doc.bone.count).toBe(doc.bone.count - 1);
+    const gone = t.record[k + 1];
+    // Every record but the replaced one is kept in file order, the moved one with its new frame only.
+    const ot = buildTracks(onto.doc);
+    const moved = ref.record - (gone < ref.record ? 1 : 0);
+    expect(locate(ot, { kind: 'bone', record: moved }, onto.doc.bone.count)!.frame).toBe(t.frames[k + 1]);
+    expect(ot.bones.start[tr + 1] - ot.bones.start[tr]).toBe(t.start[tr + 1] - t.start[tr] - 1);
+    expect(sameBytes(writeVmd(revertDiff(onto.doc, onto.diff)), bytes)).toBe(true);
+    // Moving both keys 1 and 2 by the same gap replaces key 3 only when it is in the way.
+    const both = ok(moveKeys(doc, tracks, [ref, { kind: 'bone', record: t.record[k + 1] }], gap));
     const occupied = t.start[tr + 1] > k + 2 && t.frames[k + 2] === t.frames[k + 1] + gap;
-    expect(!both.ok).toBe(occupied);
+    expect(replacedCount(both.diff)).toBe(occupied ? 1 : 0);
     // Before frame 0 is refused.
     const early = moveKeys(doc, tracks, [{ kind: 'bone', record: t.record[t.start[tr]] }], -1 - t.frames[t.start[tr]]);
     expect(!early.ok && early.error.code).toBe('E_RANGE');

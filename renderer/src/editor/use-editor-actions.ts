@@ -4,8 +4,8 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, pasteCurves,
-  pasteKeys, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditKind, type EditOutcome, type KeyEdit, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
+  pasteKeys, replacedCount, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef, type MirrorPasteMode, type ValueEdit,
 } from '../../../shared/key-edits';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
@@ -18,9 +18,12 @@ import { usePreviewStore } from '../stores/preview';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
+import { useNotifyStore } from '../stores/notify';
 
 /** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
 export const SLICED_CURVE_KEYS = 50_000;
+/** A drag of at most this many keys says in its readout how many keys the drop would replace. */
+const DRAG_COUNT_KEYS = 20_000;
 
 export function useEditorActions() {
   const sel = useSelectionStore();
@@ -125,19 +128,59 @@ export function useEditorActions() {
     return r !== null;
   }
 
-  /** Moves the selected keys by `delta` frames: one shift diff (the records and the offset). */
+  /**
+   * Moves the selected keys by `delta` frames: one shift diff (the records and the offset), with the keys
+   * they land on removed (MMD replaces them). Then see `afterMove`.
+   */
   function moveSelected(delta: number): boolean {
     const sets = sel.records();
-    return hist.run((doc, tracks) => moveRecords(doc, tracks, sets, delta)) !== null;
+    const r = hist.run((doc, tracks) => moveRecords(doc, tracks, sets, delta));
+    if (r) afterMove(r.diff);
+    return r !== null;
   }
 
   /**
    * moveSelected for a drag's release and a typed frame: a move of many keys is applied in slices between
    * frames (progress after 100 ms, cancellable) and committed once, complete. Resolves to whether it was.
    */
-  function moveSelectedSliced(delta: number): Promise<boolean> {
+  async function moveSelectedSliced(delta: number): Promise<boolean> {
     const sets = sel.records();
-    return hist.runDiff((doc, tracks) => moveDiff(doc, tracks, sets, delta));
+    let made: EditDiff | null = null;
+    const ok = await hist.runDiff((doc, tracks) => {
+      const d = moveDiff(doc, tracks, sets, delta);
+      if (d.ok) made = d.value;
+      return d;
+    });
+    if (ok && made) afterMove(made);
+    return ok;
+  }
+
+  /**
+   * How many keys a move of the selection by `delta` would replace (the drag's readout says it), or null
+   * when the selection is too big to work that out on every pointer move.
+   */
+  function replacedByMove(delta: number): number | null {
+    const doc = docStore.doc, tracks = docStore.tracks;
+    if (!doc || !tracks || !delta || sel.count > DRAG_COUNT_KEYS) return null;
+    const d = moveDiff(doc, tracks, sel.records(), delta);
+    return d.ok ? replacedCount(d.value) : null;
+  }
+
+  /**
+   * After a move that replaced keys: the records after each removed one moved down, so the selection (and
+   * the active key) is set again to where the moved keys are now, and a notice says how many were replaced.
+   */
+  function afterMove(diff: EditDiff) {
+    const n = replacedCount(diff);
+    if (!n) return;
+    const a = sel.active;
+    if (a) {
+      const b = diff.blocks.find((x) => x.kind === a.kind);
+      const below = b ? b.removed.filter((x) => x.index < a.record).length : 0;
+      sel.active = { kind: a.kind, record: a.record - below };
+    }
+    sel.selectSets(movedRecordsAfter(diff));
+    useNotifyStore().push('info', { key: n === 1 ? 'editor.movedReplacedOne' : 'editor.movedReplaced', params: { n } });
   }
 
   /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */
@@ -261,7 +304,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, moveSelectedSliced, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

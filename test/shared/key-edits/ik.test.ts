@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, writeVmd } from '../../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, editValues, insertKey, moveKeys, pasteKeys, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, editValues, insertKey, moveKeys, pasteKeys, replacedCount, revertDiff, type EditDiff, type KeyEdit, type KeyRef,
 } from '../../../shared/key-edits';
 import { ByteWriter, buildFixture, SJIS } from '../../helpers/vmd-fixtures';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
@@ -211,11 +211,15 @@ describe('IK key edits', () => {
     expect(Array.from(writeVmd(revertDiff(rs.doc, rs.diff)))).toEqual(Array.from(short));
   });
 
-  it('moves keys along time, refusing a collision on the same frame', () => {
-    const onto = moveKeys(doc, tracks, [ik('ik', 1)], 10);
-    expect(!onto.ok && onto.error.code).toBe('E_COLLISION');
-    const pair = moveKeys(doc, tracks, [ik('ik', 1), ik('ik', 2)], 10); // 20 → 30 lands on key 3, not moving
-    expect(!pair.ok && pair.error.code).toBe('E_COLLISION');
+  it('moves keys along time, replacing the key it lands on (as MMD)', () => {
+    // 10 → 20: key 2 (not moving) is replaced, in the same step; undo puts it back (check: byte for byte).
+    const onto = ok(moveKeys(doc, tracks, [ik('ik', 1)], 10));
+    check(onto, [BASE[0], { ...BASE[1], frame: 20 }, BASE[3]]);
+    expect(replacedCount(onto.diff)).toBe(1);
+    // 10 → 20 and 20 → 30: key 3 (not moving) is replaced; key 2 moving away is not.
+    const pair = ok(moveKeys(doc, tracks, [ik('ik', 1), ik('ik', 2)], 10));
+    check(pair, [BASE[0], { ...BASE[1], frame: 20 }, { ...BASE[2], frame: 30 }]);
+    expect(replacedCount(pair.diff)).toBe(1);
     const early = moveKeys(doc, tracks, [ik('ik', 1)], -11);
     expect(!early.ok && early.error.code).toBe('E_RANGE');
     check(ok(moveKeys(doc, tracks, [ik('ik', 1)], 5)), [BASE[0], { ...BASE[1], frame: 15 }, BASE[2], BASE[3]]);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, vmdFromJson, writeVmd, SHADOW_DEFAULT } from '../../../shared/vmd';
 import {
-  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, mirrorPasteKeys, moveKeys, parseEntry, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
+  applyDiff, copyKeys, deleteKeys, diffBytes, editValues, entryEdit, insertKey, mirrorPasteKeys, moveKeys, parseEntry, replacedCount, pasteKeys, revertDiff, summarizeKeys, EDIT_KINDS, type KeyRef,
 } from '../../../shared/key-edits';
 import { buildFixture } from '../../helpers/vmd-fixtures';
 import { accepted as ok, readOk as parse } from '../../helpers/key-edit';
@@ -91,7 +91,7 @@ describe('self-shadow keys in the editor', () => {
     expect(r.ok && [...r.value.shadow.bytes]).toEqual([...e.doc.shadow.bytes]);
   });
 
-  it('move changes the frame field only; refused on a collision; revert byte-exact', () => {
+  it('move changes the frame field only; replaces a key it lands on; revert byte-exact', () => {
     const e = ok(moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }], 2)); // 20 → 22
     const out = writeVmd(e.doc);
     const d = differing(BYTES, out);
@@ -100,10 +100,18 @@ describe('self-shadow keys in the editor', () => {
     expect(record(out, 0)).toEqual([22, 2, f(0.05)]);
     expect(diffBytes(e.diff)).toBe(4); // a shift: the moved record's index (4 bytes) and the offset, not its bytes
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(BYTES);
-    const c = moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }], 30); // 20 → 50, where a key stays
-    expect(!c.ok && c.error.code).toBe('E_COLLISION');
-    // Two keys moved together past each other's frames: allowed (both move).
-    expect(!moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30).ok).toBe(false);
+    // 20 → 50, where a key stays: that key (record 2) is removed in the same step, undo puts it back.
+    const c = ok(moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }], 30));
+    const cut = writeVmd(c.doc);
+    expect(cut.length).toBe(BYTES.length - 9);
+    expect(record(cut, 0)).toEqual([50, 2, f(0.05)]);
+    expect(record(cut, 1)).toEqual([0, 1, f(0.01125)]);
+    expect(replacedCount(c.diff)).toBe(1);
+    expect(writeVmd(revertDiff(c.doc, c.diff))).toEqual(BYTES);
+    // Two keys moved together past each other's frames: both move, nothing is replaced.
+    const both = ok(moveKeys(doc, tracks, [{ kind: 'shadow', record: 0 }, { kind: 'shadow', record: 2 }], 30));
+    expect(replacedCount(both.diff)).toBe(0);
+    expect(record(writeVmd(both.doc), 2)).toEqual([80, 0, f(0.1)]);
   });
 
   it('delete removes the 9 bytes of that record only; revert byte-exact', () => {
