@@ -31,24 +31,43 @@ export function useTimelineNav(tv: TimelineView) {
     return Object.fromEntries(EDIT_KINDS.map((k) => [k, d[k].count])) as Record<EditKind, number>;
   }
 
+  /**
+   * The selected tracks of the last jump, while the selection is still the one it made (its keys at one
+   * frame may sit on fewer tracks than were selected: the next jump keeps to all of them).
+   */
+  let lastJump: { version: number; doc: unknown; ids: TrackId[] } | null = null;
+
   /** The tracks a scope names right now. */
   function scopeTracks(scope: TrackScope): TrackId[] {
     const t = tracks();
     if (!t || !docStore.doc) return [];
     if (scope === 'all') return allTracks(t);
     if (scope === 'active') return sel.activeTrack ? [sel.activeTrack] : [];
+    if (lastJump && lastJump.version === sel.version && lastJump.doc === docStore.doc) return lastJump.ids;
     return tracksOfKeys(t, sel.refs, counts(), sel.activeTrack);
   }
 
-  /** Goes to the previous (dir −1) or next key of the scope's tracks; false when there is none. */
+  /**
+   * Goes to the previous (dir −1) or next key of the scope's tracks; false when there is none. The keys
+   * there on those tracks become the selection (the active track's key the active one), so the key and
+   * curve panes show the key landed on and edits go to it, not to the key selected before.
+   */
   function jumpKey(dir: 1 | -1, scope: TrackScope = tv.nav.scope): boolean {
     const t = tracks();
     if (!t) return false;
-    const f = adjacentKeyFrame(t, scopeTracks(scope), time.frame, dir);
+    const ids = scopeTracks(scope);
+    const f = adjacentKeyFrame(t, ids, time.frame, dir);
     if (f === null) return false;
     time.pause();
     time.seek(f);
     tv.reveal(f);
+    const keys = keysInRange(t, ids, f, f);
+    if (keys.length) {
+      sel.select(keys, 'replace');
+      const own = sel.activeTrack ? keysInRange(t, [sel.activeTrack], f, f)[0] : undefined;
+      if (own) sel.active = own;
+      lastJump = { version: sel.version, doc: docStore.doc, ids };
+    }
     return true;
   }
 
