@@ -178,6 +178,17 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     cuts = batches.cut.n;
     drawBatch(ctx, batches.summary, 3.5, C.summary, null, dense);
     drawBatch(ctx, batches.norm, dense ? 4 : 5, C.key, dense ? null : C.keyEdge, dense);
+  }
+  // The playhead's line across the rows goes over the keys but under the selected ones: a selected key at
+  // the playhead's frame (zoomed out, a 3 px mark) was hidden under the red line. Its head is on the ruler.
+  const xc = Math.round(xAt(scene.frame)) + 0.5;
+  const cursorShown = xc >= -10 && xc <= w + 10;
+  if (cursorShown) {
+    ctx.fillStyle = C.cursor;
+    ctx.fillRect(xc - 0.5, top, 1.5, h - top);
+  }
+  if (tracks || scene.others?.size) {
+    const dense = view.pxPerFrame < 3;
     drawBatch(ctx, batches.sel, dense ? 4 : 5, C.sel, dense ? null : C.keyEdge, dense);
   }
   // Box select.
@@ -213,11 +224,10 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     ctx.fillRect(x - 0.5, major ? RULER_HEIGHT - 10 : RULER_HEIGHT - 5, 1, major ? 9 : 4);
     if (major) ctx.fillText(String(f), x + 3, 9);
   }
-  // Current frame.
-  const xc = Math.round(xAt(scene.frame)) + 0.5;
-  if (xc >= -10 && xc <= w + 10) {
+  // Current frame: the line from the ruler down to the rows (over them, drawn above) and its head.
+  if (cursorShown) {
     ctx.fillStyle = C.cursor;
-    ctx.fillRect(xc - 0.5, RULER_HEIGHT - 4, 1.5, h);
+    ctx.fillRect(xc - 0.5, RULER_HEIGHT - 4, 1.5, top - (RULER_HEIGHT - 4));
     ctx.beginPath();
     ctx.moveTo(xc - 6, RULER_HEIGHT - 12);
     ctx.lineTo(xc + 6, RULER_HEIGHT - 12);

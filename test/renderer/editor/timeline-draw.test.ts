@@ -133,7 +133,8 @@ describe('timeline drawing', () => {
     drawTimeline(ctx, s);
     expect(ctx.rects(ACTIVE)).toEqual([[0, 26 + 44, 600, 22]]);
     const xc = px(s.view, 25);
-    expect(ctx.rects(CURSOR)).toEqual([[xc - 0.5, 22, 1.5, 200]]);
+    // The line over the rows (from their top, 26, to the bottom), then from the ruler down to them.
+    expect(ctx.rects(CURSOR)).toEqual([[xc - 0.5, 26, 1.5, 174], [xc - 0.5, 22, 1.5, 4]]);
     const head = ctx.paths.find((p) => p.style === CURSOR)!;
     expect(head.contours[0]).toEqual([[xc - 6, 14], [xc + 6, 14], [xc, 22]]);
     expect(ctx.rects('rgba(79,179,200,0.35)')).toEqual([[xOfFrame(s.view, 10), 0, xOfFrame(s.view, 40) - xOfFrame(s.view, 10), 25]]);
@@ -142,6 +143,34 @@ describe('timeline drawing', () => {
     const off = new Recording2D();
     drawTimeline(off, scene({ frame: 1000 }));
     expect(off.rects(CURSOR)).toEqual([]);
+  });
+
+  it('draws a selected key at the playhead over the playhead line, other keys under it', () => {
+    // Zoomed far out (rectangles) and close (diamonds): A@10 selected, the playhead at 10.
+    for (const pxPerFrame of [0.5, 6]) {
+      const view = { frameStart: -2, pxPerFrame, scrollY: 0, width: 600, height: 200 };
+      const sel = none();
+      sel.bone.add(3); // A@10
+      // Every fill in the order drawn, with its colour (rectangles and paths alike).
+      const order: string[] = [];
+      const ctx = new (class extends Recording2D {
+        fillRect(x: number, y: number, w: number, h: number) {
+          order.push(String(this.fillStyle));
+          super.fillRect(x, y, w, h);
+        }
+        fill() {
+          order.push(String(this.fillStyle));
+          super.fill();
+        }
+      })();
+      drawTimeline(ctx, scene({ view, selected: sel, frame: 10 }));
+      const line = order.indexOf(CURSOR);
+      const selDrawn = order.indexOf(SEL);
+      const keyDrawn = order.indexOf(KEY);
+      expect(line).toBeGreaterThan(0);
+      expect(selDrawn, `selected key after the line at ${pxPerFrame} px/frame`).toBeGreaterThan(line);
+      expect(keyDrawn).toBeLessThan(line);
+    }
   });
 
   it('labels the ruler every step of at least 64 px', () => {
