@@ -1,7 +1,7 @@
 /**
  * The motion editor's interactions end to end in Chromium through the browser mode, with the real mouse
  * and keyboard (Playwright): timeline selection (click, Shift range, Ctrl toggle, box), moving keys by
- * dragging (one undo step; a collision refused with a visible message), Delete, Ctrl+C / Ctrl+V at the
+ * dragging (one undo step; a key landed on replaced, as MMD, said while dragging and after), Delete, Ctrl+C / Ctrl+V at the
  * cursor, insert at the cursor with the interpolated pose, ←/→ Home End Space; the 3D preview following
  * a curve-handle drag before release; camera curves (six channels) through to the saved file; handle
  * nudges, numeric fields, curve paste on chosen channels, apply to all channels; the release cost of a
@@ -237,15 +237,25 @@ describe('motion editor interactions in the browser mode', () => {
     expect(diffAt(await docBytes(page), expectMoved)).toEqual([]);
     await undo(page);
 
-    // A move onto an occupied frame is refused: a visible message, the document and history unchanged.
+    // A move onto an occupied frame replaces the key there, as MMD: the readout says so while dragging, a
+    // notice after; one undo step holds both (the moved key's frame, the replaced key's record back).
     await clickKey(page, lArm, 30);
     const k50 = await keyPoint(page, lArm, 50);
     const before = (await historyNow(page)).undo;
-    await drag(page, await keyPoint(page, lArm, 30), k50, 6);
-    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('Cannot move'));
-    expect((await historyNow(page)).undo).toBe(before);
+    await drag(page, await keyPoint(page, lArm, 30), k50, 6, false);
+    expect((await page.textContent('[data-testid="timeline-drag-readout"]'))?.trim()).toBe('Frame 50 (+20) · replaces 1 key');
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('replaced 1 key'));
+    expect((await historyNow(page)).undo).toBe(before + 1);
+    const r30 = rec(t, '左腕', 30), r50 = rec(t, '左腕', 50);
+    const replaced = orig.slice();
+    replaced.set(withFrame(boneRecordBytes(orig, r30), 50), BONES_AT + r30 * BONE.SIZE);
+    expect(Array.from(await docBytes(page))).toEqual(Array.from(withoutBoneRecords(replaced, [r50])));
+    // The moved key stays selected (its record index after the one removed).
+    expect(await selection(page)).toEqual([r30 - (r50 < r30 ? 1 : 0)]);
+    await suite.app.screenshot('editor-move-replaced');
+    await undo(page);
     expect(diffAt(await docBytes(page), orig)).toEqual([]);
-    await suite.app.screenshot('editor-move-collision-refused');
 
     // Delete removes exactly that record.
     await clickKey(page, lArm, 30);
