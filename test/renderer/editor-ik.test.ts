@@ -215,7 +215,7 @@ describe.skipIf(!corpusPresent)('inspector and actions on the IK key of gene/mot
     curve.unmount();
   });
 
-  it('moves an IK key (refusing a collision), deletes it, copies and pastes it at the cursor', () => {
+  it('moves an IK key (replacing the key it lands on), deletes it, copies and pastes it at the cursor', () => {
     const original = readCorpus('gene/motion/stand.vmd').slice();
     const at = ikStart(original);
     useSceneStore().openBytes('stand.vmd', original, null);
@@ -234,9 +234,14 @@ describe.skipIf(!corpusPresent)('inspector and actions on the IK key of gene/mot
     new DataView(pasted.buffer).setUint32(at - 4, 2, true);
     expect(same(bytesNow(), pasted)).toBe(true);
     expect(sel.refs).toEqual([{ kind: 'ik', record: 1 }]);
-    // Key at 30 moved by −30 would land on the key at 0: refused with the collision message.
-    expect(actions.moveSelected(-30)).toBe(false);
-    expect(hist.message).toBe('Cannot move: a key is already there');
+    // Key at 30 moved by −30 lands on the key at 0 and replaces it (as MMD), in one step: the copy moved
+    // back to 0 is the original's record, so the file is the original again; undo brings both keys back.
+    expect(actions.moveSelected(-30)).toBe(true);
+    expect(same(bytesNow(), original)).toBe(true);
+    expect(sel.refs).toEqual([{ kind: 'ik', record: 0 }]);
+    expect(hist.undo()).toBe(true);
+    expect(same(bytesNow(), pasted)).toBe(true);
+    sel.select([{ kind: 'ik', record: 1 }]);
     expect(actions.moveSelected(5)).toBe(true);
     const moved = pasted.slice();
     new DataView(moved.buffer).setUint32(original.length, 35, true);
