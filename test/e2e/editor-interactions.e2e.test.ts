@@ -372,6 +372,68 @@ describe('motion editor interactions in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
+  it('+10 typed in the Key panel over a range select of 100–200 (all tracks) moves the keys onto the keys there, replacing them; undo brings all back', async () => {
+    const { page } = suite.app;
+    const dance = load(WAVEFILE), orig = dance.bytes;
+    await openFresh(page, WAVEFILE);
+    // Worked out here from the tracks the codec reads: the keys in 100..200 of every bone and morph track,
+    // and the keys that stay where one of them lands 10 frames later (on its own track).
+    const moving: Record<'bone' | 'morph', Set<number>> = { bone: new Set(), morph: new Set() };
+    const landed: Record<'bone' | 'morph', Set<number>> = { bone: new Set(), morph: new Set() };
+    for (const kind of ['bone', 'morph'] as const) {
+      const t = kind === 'bone' ? dance.tracks.bones : dance.tracks.morphs;
+      for (let tr = 0; tr + 1 < t.start.length; tr++) {
+        const at = new Map<number, number>();
+        for (let k = t.start[tr]; k < t.start[tr + 1]; k++) at.set(t.frames[k], t.record[k]);
+        for (let k = t.start[tr]; k < t.start[tr + 1]; k++) {
+          const f = t.frames[k];
+          if (f < 100 || f > 200) continue;
+          moving[kind].add(t.record[k]);
+          const there = at.get(f + 10);
+          if (there !== undefined && (f + 10 > 200)) landed[kind].add(there);
+        }
+      }
+    }
+    const selected = moving.bone.size + moving.morph.size, replaced = landed.bone.size + landed.morph.size;
+    expect(replaced).toBeGreaterThan(1);
+    await page.click('[data-testid="range-toggle"]');
+    await page.waitForSelector('[data-testid="range-bar"]');
+    await page.fill('[data-testid="range-from"]', '100');
+    await page.fill('[data-testid="range-to"]', '200');
+    await page.selectOption('[data-testid="range-tracks"]', 'all');
+    await page.click('[data-testid="range-select"]');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="selection-count"]')?.textContent?.includes(String(n)), selected);
+    const depth0 = (await historyNow(page)).undo;
+    await page.fill('[data-testid="inspector-frame"]', '+10');
+    await page.press('[data-testid="inspector-frame"]', 'Enter');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="notifications"]')?.textContent?.includes(`replaced ${n} keys`), replaced);
+    expect((await historyNow(page)).undo).toBe(depth0 + 1);
+    // The file by hand: each moving record's frame + 10, the records landed on left out, counts fixed.
+    const v = new DataView(orig.buffer, orig.byteOffset, orig.length);
+    const nBones = v.getUint32(50, true), morphsAt = BONES_AT + nBones * BONE.SIZE + 4, nMorphs = v.getUint32(morphsAt - 4, true);
+    const block = (kind: 'bone' | 'morph', from: number, n: number, size: number) => {
+      const parts: Uint8Array[] = [];
+      for (let r = 0; r < n; r++) {
+        if (landed[kind].has(r)) continue;
+        const c = orig.slice(from + r * size, from + (r + 1) * size);
+        if (moving[kind].has(r)) new DataView(c.buffer).setUint32(15, v.getUint32(from + r * size + 15, true) + 10, true);
+        parts.push(c);
+      }
+      return concat(parts);
+    };
+    const count = (n: number) => new Uint8Array(Uint32Array.of(n).buffer);
+    const want = concat([
+      orig.subarray(0, BONES_AT - 4), count(nBones - landed.bone.size), block('bone', BONES_AT, nBones, BONE.SIZE),
+      count(nMorphs - landed.morph.size), block('morph', morphsAt, nMorphs, 23), orig.subarray(morphsAt + nMorphs * 23),
+    ]);
+    expect(diffAt(await docBytes(page), want)).toEqual([]);
+    await suite.app.screenshot('editor-typed-move-replaced');
+    // Undo from the toolbar (the Frame field still has the focus: there Ctrl+Z is the field's own).
+    await page.click('[data-testid="cmd-undo"]');
+    await page.waitForFunction((d) => window.__vmdEditor!.history().undo === d, depth0);
+    expect(diffAt(await docBytes(page), orig)).toEqual([]);
+  });
+
   it('⟲ in the curve pane loops the frames the curve shapes; × plays the whole motion again', async () => {
     const { page } = suite.app;
     await openFresh(page, WALK);
