@@ -154,11 +154,11 @@ describe('timeline drawing', () => {
       // Every fill in the order drawn, with its colour (rectangles and paths alike).
       const order: string[] = [];
       const ctx = new (class extends Recording2D {
-        fillRect(x: number, y: number, w: number, h: number) {
+        override fillRect(x: number, y: number, w: number, h: number) {
           order.push(String(this.fillStyle));
           super.fillRect(x, y, w, h);
         }
-        fill() {
+        override fill() {
           order.push(String(this.fillStyle));
           super.fill();
         }
