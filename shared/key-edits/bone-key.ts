@@ -32,15 +32,16 @@ export type BoneTarget = { track: number } | { name: string };
 function unitRotation(pose: BonePose): number[] {
   const [x, y, z, w] = pose.rotation;
   const s = 1 / (Math.hypot(x, y, z, w) || 1);
-  return [x * s, y * s, z * s, w * s];
+  return [x * s + 0, y * s + 0, z * s + 0, w * s + 0];
 }
 
 /** Writes the pose's position and (unit) rotation into a bone record, nothing else. */
 function writePose(rec: Uint8Array, pose: BonePose): void {
   const v = viewOf(rec);
   const q = unitRotation(pose);
-  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pose.position[c], true);
-  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c], true);
+  // + 0: a zero is written +0, as MMD writes it (the handle's z and x, y flips give −0 for an untouched 0).
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pose.position[c] + 0, true);
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c] + 0, true);
 }
 
 /**
@@ -74,6 +75,7 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
   const field = encodeNameField((target as { name: string }).name, BONE.NAME_LENGTH);
   if (!field.ok) return refuse('E_RANGE', field.error.message, 'editor.refusal.boneNameNotStorable');
   // MMD's linear curves (encodeBoneRecord's default).
-  const record = ed.append(encodeBoneRecord({ name: field.value, frame, position: pose.position, rotation: unitRotation(pose) }));
+  const position = pose.position.map((x) => x + 0);
+  const record = ed.append(encodeBoneRecord({ name: field.value, frame, position, rotation: unitRotation(pose) }));
   return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
 }

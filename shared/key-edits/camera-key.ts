@@ -38,6 +38,9 @@ export function neighbourCameraRotation(tracks: MotionTracks, frame: number): [n
 export function registerCameraKey(doc: VmdDocument, tracks: MotionTracks, frame: number, key: CameraKeyValues): EditOutcome<KeyEdit & { record: number }> {
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
+  // + 0: a zero is written +0, as MMD writes it (a view's angle or target may come out −0).
+  const z = (x: number) => x + 0;
+  key = { ...key, distance: z(key.distance), target: [z(key.target[0]), z(key.target[1]), z(key.target[2])], rotation: [z(key.rotation[0]), z(key.rotation[1]), z(key.rotation[2])] };
   const cam = tracks.camera;
   const ed = new BlockEditor(doc.camera);
   const k = keyAtFrame(cam.frames, 0, cam.frames.length, frame);

@@ -194,7 +194,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
     rec.set(block.bytes.subarray(from, from + MORPH.NAME_LENGTH));
     const v = viewOf(rec);
     v.setUint32(MORPH.FRAME, frame, true);
-    v.setFloat32(MORPH.WEIGHT, sampleMorph(morphs, track, frame), true);
+    v.setFloat32(MORPH.WEIGHT, sampleMorph(morphs, track, frame) + 0, true);
   } else if (kind === 'camera') {
     const pose = sampleCamera(tracks.camera, frame);
     let ip = defaultCameraInterpolation();
@@ -254,8 +254,9 @@ export function sampledBoneRecord(doc: VmdDocument, tracks: MotionTracks, track:
   sampleBoneInto(bones, track, frame, pos, rot, 0);
   const v = viewOf(rec);
   v.setUint32(BONE.FRAME, frame, true);
-  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pos[c], true);
-  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, rot[c], true);
+  // + 0: a zero is written +0, as MMD writes it (an interpolation may give −0).
+  for (let c = 0; c < 3; c++) v.setFloat32(BONE.POSITION + 4 * c, pos[c] + 0, true);
+  for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, rot[c] + 0, true);
   if (neighbour >= 0) {
     const o = bones.record[neighbour] * size + BONE.INTERPOLATION;
     rec.set(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH), BONE.INTERPOLATION);

@@ -24,6 +24,7 @@ export function registerMorphKey(doc: VmdDocument, tracks: MotionTracks, name: s
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   if (!Number.isFinite(weight)) return refuse('E_RANGE', 'the weight is not a finite number', 'editor.refusal.poseNotFinite');
+  weight += 0; // a zero is written +0, as MMD writes it
   const morphs = tracks.morphs;
   // The model's name, or as a motion stores it: a name over 15 bytes is cut there (MMD writes it so).
   let track = morphs.index.get(name) ?? -1;

@@ -72,7 +72,8 @@ function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 
   if (!values) return;
   for (let c = 0; c < values.length; c++) {
     const x = values[c];
-    if (x !== undefined && Number.isFinite(x)) v.setFloat32(at + 4 * c, x * scale, true);
+    // + 0: a zero is written +0 (a typed −0, a rotation's zero component), as MMD writes it.
+    if (x !== undefined && Number.isFinite(x)) v.setFloat32(at + 4 * c, x * scale + 0, true);
   }
 }
 
@@ -81,7 +82,7 @@ function addF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 
   if (!values) return;
   for (let c = 0; c < values.length; c++) {
     const d = values[c];
-    if (d !== undefined && Number.isFinite(d)) v.setFloat32(at + 4 * c, v.getFloat32(at + 4 * c, true) + d * scale, true);
+    if (d !== undefined && Number.isFinite(d)) v.setFloat32(at + 4 * c, v.getFloat32(at + 4 * c, true) + d * scale + 0, true);
   }
 }
 
@@ -108,10 +109,10 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
     if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff);
     if (e.offset) offsetBone(v, e.offset);
   } else if (kind === 'morph') {
-    if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight, true);
+    if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight + 0, true);
     if (e.offset?.weight !== undefined) addF32s(v, MORPH.WEIGHT, [e.offset.weight]);
   } else if (kind === 'camera') {
-    if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance, true);
+    if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance + 0, true);
     setF32s(v, CAMERA.TARGET, e.target);
     setF32s(v, CAMERA.ROTATION, e.cameraRotation, Math.PI / 180);
     if (e.fov !== undefined && Number.isFinite(e.fov)) v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(e.fov))), true);
@@ -132,7 +133,7 @@ function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
     addF32s(v, LIGHT.DIRECTION, e.offset?.direction);
   } else if (kind === 'shadow') {
     if (e.shadowMode !== undefined && Number.isInteger(e.shadowMode) && e.shadowMode >= 0 && e.shadowMode <= 2) rec[SHADOW.MODE] = e.shadowMode;
-    if (e.shadowDistance !== undefined && Number.isFinite(e.shadowDistance)) v.setFloat32(SHADOW.DISTANCE, e.shadowDistance, true);
+    if (e.shadowDistance !== undefined && Number.isFinite(e.shadowDistance)) v.setFloat32(SHADOW.DISTANCE, e.shadowDistance + 0, true);
     if (e.offset?.shadowDistance !== undefined) addF32s(v, SHADOW.DISTANCE, [e.offset.shadowDistance]);
   } else if (kind === 'ik') {
     if (e.display !== undefined) rec[IK.VISIBLE] = e.display ? 1 : 0;
