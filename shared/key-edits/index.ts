@@ -19,3 +19,4 @@ export * from './camera-key';
 export * from './bone-key';
 export * from './morph-key';
 export * from './pose-apply';
+export * from './pose-at';

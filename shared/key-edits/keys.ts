@@ -188,13 +188,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   if (kind === 'bone') {
     rec = sampledBoneRecord(doc, tracks, track, frame);
   } else if (kind === 'morph') {
-    const morphs = tracks.morphs;
-    rec = new Uint8Array(MORPH.SIZE);
-    const from = morphs.record[a] * size;
-    rec.set(block.bytes.subarray(from, from + MORPH.NAME_LENGTH));
-    const v = viewOf(rec);
-    v.setUint32(MORPH.FRAME, frame, true);
-    v.setFloat32(MORPH.WEIGHT, sampleMorph(morphs, track, frame) + 0, true);
+    rec = sampledMorphRecord(doc, tracks, track, frame);
   } else if (kind === 'camera') {
     const pose = sampleCamera(tracks.camera, frame);
     let ip = defaultCameraInterpolation();
@@ -261,6 +255,22 @@ export function sampledBoneRecord(doc: VmdDocument, tracks: MotionTracks, track:
     const o = bones.record[neighbour] * size + BONE.INTERPOLATION;
     rec.set(block.bytes.subarray(o, o + BONE.INTERPOLATION_LENGTH), BONE.INTERPOLATION);
   } else rec.set(defaultBoneInterpolation(), BONE.INTERPOLATION);
+  return rec;
+}
+
+/**
+ * A morph record for track `track` at `frame` holding the interpolated weight there, with the track's raw
+ * name bytes. The track must have a key.
+ */
+export function sampledMorphRecord(doc: VmdDocument, tracks: MotionTracks, track: number, frame: number): Uint8Array {
+  const morphs = tracks.morphs, block = doc.morph;
+  const [a] = trackRange(morphs, track);
+  const rec = new Uint8Array(MORPH.SIZE);
+  const from = morphs.record[a] * block.size;
+  rec.set(block.bytes.subarray(from, from + MORPH.NAME_LENGTH));
+  const v = viewOf(rec);
+  v.setUint32(MORPH.FRAME, frame, true);
+  v.setFloat32(MORPH.WEIGHT, sampleMorph(morphs, track, frame) + 0, true);
   return rec;
 }
 

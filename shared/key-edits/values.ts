@@ -95,7 +95,8 @@ function offsetBone(v: DataView, o: NumericValues): void {
   addF32s(v, BONE.ROTATION, o.quaternion);
 }
 
-function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
+/** Applies an inspector edit to one record's bytes in place (a copy: editValues, setValuesAt). */
+export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
   const v = viewOf(rec);
   if (kind === 'bone') {
     setF32s(v, BONE.POSITION, e.position);

@@ -26,6 +26,8 @@ function parse(bytes: Uint8Array): VmdDocument {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
+/** The key inspector's quaternion fields (x, y, z, w) as shown. */
+const quatFields = (page: Page) => page.evaluate(() => ['x', 'y', 'z', 'w'].map((c) => (document.querySelector(`[data-testid="inspector-quat-${c}"]`) as HTMLInputElement).value));
 const editorBytes = async (page: Page) => new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'));
 
 /** The bone records of a document as hex strings (to compare what changed, record by record). */
@@ -110,15 +112,22 @@ describe('posing a bone in the 3D preview', () => {
     const before = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
     const cam0 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
     const historyBefore = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    // No key at this frame: the Key panel shows 右腕's in-between values, marked so.
+    await page.waitForSelector('[data-testid="inspector-pose-note"]');
+    const fieldsBefore = await quatFields(page);
+    expect(fieldsBefore.every((v) => v !== '')).toBe(true);
     await dragHandle(page, ['X', 'Y', 'Z'], { release: false });
     // While dragging, the arm and its children follow (the elbow turns with it) and nothing is edited yet.
     const during = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
     expect(quatAngle(...(before as [number, number, number, number]), ...(during as [number, number, number, number])) * (180 / Math.PI)).toBeGreaterThan(2);
     expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(historyBefore);
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(historyBefore);
     await s.app.screenshot('preview-pose-drag');
     await page.mouse.up();
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, historyBefore);
     await frames(page);
+    // Now a key at this frame: no in-between note.
+    await page.waitForSelector('[data-testid="inspector-pose-note"]', { state: 'detached' });
     // The view did not orbit: the press went to the ring.
     const cam1 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
     expect(Math.hypot(cam1[0] - cam0[0], cam1[1] - cam0[1], cam1[2] - cam0[2])).toBeLessThan(1e-6);
@@ -178,6 +187,59 @@ describe('posing a bone in the 3D preview', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect(Buffer.from(await editorBytes(page)).equals(Buffer.from(original))).toBe(true);
+  });
+
+  it('with no key at the frame, Ctrl+C copies 右腕’s in-between pose and Ctrl+V keys it at the playhead; a typed value registers a key', async () => {
+    const { page } = s.app;
+    const file = path.join(s.tmp.dir, 'dance3.vmd');
+    copyFileSync(WAVE, file);
+    const v = await page.evaluate(() => window.__vmdEditor!.version());
+    await openFileViaDialog(page, file);
+    await page.waitForFunction((v0) => window.__vmdEditor!.version() > v0, v);
+    await seek(page, between);
+    await page.click('[data-testid="side-tab-bones"]');
+    await page.click('[data-testid="bone-item"][data-bone="右腕"]');
+    await page.waitForFunction(() => window.__vmdPreview!.marker().bone === '右腕');
+    await page.waitForSelector('[data-testid="inspector-pose-note"]');
+    expect(await page.textContent('[data-testid="selection-count"]')).toBe('');
+    expect(await page.isDisabled('[data-testid="copy-keys"]')).toBe(false);
+    await page.keyboard.press('Control+c');
+    await page.waitForFunction(() => /右腕/.test(document.querySelector('[data-testid="notifications"]')?.textContent ?? ''));
+    await s.app.screenshot('preview-pose-copy-nokey');
+    // Paste at a frame 右腕 has no key at either: the pose of `between` lands there.
+    const later = (() => {
+      for (let f = between + 1; ; f++) if (!Array.from(b.frames.subarray(b.start[arm], b.start[arm + 1])).includes(f)) return f;
+    })();
+    await seek(page, later);
+    const undo0 = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    await page.keyboard.press('Control+v');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo0);
+    let t2 = buildTracks(parse(await editorBytes(page)));
+    const p0 = new Float64Array(3), q0 = new Float64Array(4), p1 = new Float64Array(3), q1 = new Float64Array(4);
+    sampleBoneInto(b, arm, between, p0, q0, 0);
+    let arm2 = t2.bones.index.get('右腕')!;
+    const framesOf = (t: typeof t2, a: number) => Array.from(t.bones.frames.subarray(t.bones.start[a], t.bones.start[a + 1]));
+    expect(framesOf(t2, arm2)).toContain(later);
+    sampleBoneInto(t2.bones, arm2, later, p1, q1, 0);
+    expect(quatAngle(q0[0], q0[1], q0[2], q0[3], q1[0], q1[1], q1[2], q1[3]) * (180 / Math.PI)).toBeLessThan(1e-3);
+
+    // Another frame without a key: the in-between values shown; typing rotation X keys 右腕 there, one step.
+    const third = (() => {
+      for (let f = later + 1; ; f++) if (!framesOf(t2, arm2).includes(f)) return f;
+    })();
+    await seek(page, third);
+    await page.click('[data-testid="bone-item"][data-bone="右腕"]');
+    await page.waitForSelector('[data-testid="inspector-pose-note"]');
+    const undo1 = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    await page.fill('[data-testid="inspector-rot-x"]', '30');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo1);
+    await page.waitForSelector('[data-testid="inspector-pose-note"]', { state: 'detached' });
+    expect(Number(await page.inputValue('[data-testid="inspector-rot-x"]'))).toBeCloseTo(30, 2);
+    t2 = buildTracks(parse(await editorBytes(page)));
+    arm2 = t2.bones.index.get('右腕')!;
+    expect(framesOf(t2, arm2)).toContain(third);
+    expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 
   it('a ring dragged back to where it started leaves the pose as it was, and the bone plays its motion again after', async () => {

@@ -5,8 +5,10 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
-  pasteKeys, replacedCount, setCurves, setCurvesOnRecords, snapCurve, trackRange, tracksOf, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef, type MirrorPasteMode, type ValueEdit,
+  pasteKeys, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
+  type MirrorPasteMode, type PoseTrack, type ValueEdit,
 } from '../../../shared/key-edits';
+import { useNotifyStore } from '../stores/notify';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
@@ -201,11 +203,62 @@ export function useEditorActions() {
     return r !== null;
   }
 
+  /**
+   * The bone (or morph) whose pose Copy takes and the key inspector shows when no key is selected, as in
+   * MMD (a bone picked, no key): the active track when it is a bone or morph row with keys; else null.
+   */
+  function poseTrack(): PoseTrack | null {
+    const t = sel.activeTrack, tracks = docStore.tracks;
+    if (sel.count || !t || !tracks || (t.kind !== 'bone' && t.kind !== 'morph')) return null;
+    const tt = t.kind === 'bone' ? tracks.bones : tracks.morphs;
+    if (t.track < 0 || t.track >= tt.names.length) return null;
+    const [a, b] = trackRange(tt, t.track);
+    return a < b ? { kind: t.kind, track: t.track } : null;
+  }
+
+  /** The name of a pose track (its bone or morph). */
+  function poseTrackName(p: PoseTrack): string {
+    const tracks = docStore.tracks;
+    return (p.kind === 'bone' ? tracks?.bones.names[p.track] : tracks?.morphs.names[p.track]) ?? '';
+  }
+
+  /**
+   * Ctrl+C: the selected keys; with none selected, the selected bone's pose at the current frame (its key
+   * there, else the interpolated pose the preview shows), which Paste puts at the playhead as pasted keys.
+   */
   function copySelectedKeys(): boolean {
     const doc = docStore.doc;
-    if (!doc || !sel.count) return false;
+    if (!doc) return false;
+    if (!sel.count) {
+      const p = poseTrack(), tracks = docStore.tracks;
+      if (!p || !tracks) return false;
+      const frame = Math.max(0, Math.round(time.frame));
+      const clip = copyPoseAt(doc, tracks, [p], frame);
+      if (!clip.items.length) return false;
+      sel.setClipboard(clip);
+      useNotifyStore().info({ key: 'editor.copiedPose', params: { name: poseTrackName(p), frame } });
+      return true;
+    }
     sel.setClipboard(copyKeys(doc, sel.refs));
     return true;
+  }
+
+  /**
+   * A value typed in the key inspector with no key selected: registered as the pose track's key at the
+   * current frame (its key there edited, else a new key with the in-between pose and that value), one
+   * undo step; the key becomes the selection.
+   */
+  function editPoseAtCursor(edit: ValueEdit): boolean {
+    const p = poseTrack();
+    if (!p) return false;
+    let record = -1;
+    const r = hist.run((doc, tracks) => {
+      const out = setValuesAt(doc, tracks, p, Math.max(0, Math.round(time.frame)), edit);
+      if (out.ok) record = out.value.record;
+      return out;
+    });
+    if (r && record >= 0) sel.select([{ kind: p.kind, record }], 'replace');
+    return r !== null;
   }
 
   function pasteKeysAtCursor(): boolean {
@@ -304,7 +357,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, copySelectedKeys, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, editPoseAtCursor, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * A bone's or morph's pose at a frame where its track may have no key (MMD's habit: pick a bone, go to a
+ * frame, copy its pose or type a value). The pose there is the key at that frame, else the interpolated
+ * one playback shows (sampledBoneRecord / sampledMorphRecord: the track's name bytes, the curves of the
+ * segment it splits).
+ * - `copyPoseAt`: those poses as a clipboard at offset 0, which pasteKeys puts at the playhead as it pastes
+ *   copied keys.
+ * - `poseSummaryAt`: what the key inspector shows for it (one record's KeySummary).
+ * - `setValuesAt`: a typed value registered as the key at that frame (the key there edited, else a new key
+ *   with the interpolated pose and the typed field); one edit, so one undo step.
+ */
+import type { MotionTracks } from '../vmd/tracks';
+import { fixedBlock, recordBytes, type VmdDocument } from '../vmd/vmd-document';
+import { setRecordFrame } from '../vmd/records';
+import { success } from '../vmd/errors';
+import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './diff';
+import { keyAtFrame, trackRange, tracksOf } from './key-ref';
+import { MAX_FRAME, sampledBoneRecord, sampledMorphRecord, type KeyClipboard } from './keys';
+import { KeySummarizer, type KeySummary } from './mixed-values';
+import { editRecord, editValues, type ValueEdit } from './values';
+
+/** A bone or morph track of the motion (the active row of the track list, the picked bone). */
+export interface PoseTrack {
+  readonly kind: 'bone' | 'morph';
+  readonly track: number;
+}
+
+/** The track's key record at `frame`, or −1. */
+export function keyRecordOn(tracks: MotionTracks, t: PoseTrack, frame: number): number {
+  const tt = tracksOf(tracks, t.kind);
+  const [a, b] = trackRange(tt, t.track);
+  const k = keyAtFrame(tt.frames, a, b, frame);
+  return k >= 0 ? tt.record[k] : -1;
+}
+
+/** The pose record of a track at `frame`: a copy of its key there, else the interpolated pose; null for a track without keys. */
+export function poseRecordAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack, frame: number): Uint8Array | null {
+  const tt = t.kind === 'bone' ? tracks.bones : tracks.morphs;
+  if (t.track < 0 || t.track >= tt.names.length) return null;
+  const [a, b] = trackRange(tt, t.track);
+  if (a === b) return null;
+  frame = Math.max(0, Math.round(frame));
+  const record = keyRecordOn(tracks, t, frame);
+  if (record >= 0) return recordBytes(doc[t.kind], record).slice();
+  return t.kind === 'bone' ? sampledBoneRecord(doc, tracks, t.track, frame) : sampledMorphRecord(doc, tracks, t.track, frame);
+}
+
+/** The poses of `targets` at `frame` as copied keys (all at offset 0); empty when none has a key. */
+export function copyPoseAt(doc: VmdDocument, tracks: MotionTracks, targets: readonly PoseTrack[], frame: number): KeyClipboard {
+  const items: { kind: 'bone' | 'morph'; offset: number; bytes: Uint8Array }[] = [];
+  for (const t of targets) {
+    const bytes = poseRecordAt(doc, tracks, t, frame);
+    if (bytes) items.push({ kind: t.kind, offset: 0, bytes });
+  }
+  return { items };
+}
+
+/** What the key inspector shows for the track's pose at `frame` (a summary of that one record), or null. */
+export function poseSummaryAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack, frame: number): KeySummary | null {
+  const rec = poseRecordAt(doc, tracks, t, frame);
+  if (!rec) return null;
+  const one = { ...doc, [t.kind]: fixedBlock(t.kind, rec) } as VmdDocument;
+  return KeySummarizer.start(one, { kind: t.kind, record: 0 })?.result() ?? null;
+}
+
+/**
+ * A typed value at `frame` on a track: its key there takes the edit (editValues), else a key is added
+ * holding the interpolated pose with the edit applied. Returns the record in `record`.
+ */
+export function setValuesAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack, frame: number, edit: ValueEdit): EditOutcome<KeyEdit & { record: number }> {
+  frame = Math.round(frame);
+  if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
+  const existing = keyRecordOn(tracks, t, frame);
+  if (existing >= 0) {
+    const out = editValues(doc, [{ kind: t.kind, record: existing }], edit);
+    return out.ok ? success(Object.assign(out.value, { record: existing })) : out;
+  }
+  const rec = poseRecordAt(doc, tracks, t, frame);
+  if (!rec) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
+  setRecordFrame(t.kind, rec, frame);
+  editRecord(t.kind, rec, edit);
+  const ed = new BlockEditor(doc[t.kind]);
+  const record = ed.append(rec);
+  return success(Object.assign(finish(doc, 'edit values', [ed]), { record }));
+}
+

@@ -1,0 +1,144 @@
+/**
+ * MMD's habit with no key selected: 左腕 picked (its row active), the playhead at frame 50 between its keys
+ * at 0 and 100. The key inspector shows the in-between values there (marked so), a typed value registers a
+ * key at the playhead (one undo step), Ctrl+C copies that pose and Paste puts it at the playhead.
+ * The keys' curves are MMD's linear ones, so the expected values at 50 are halfway, worked out here.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { buildTracks, buildVmd, writeVmd, BONE } from '../../shared/vmd';
+import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
+import { useSceneStore } from '../../renderer/src/stores/scene';
+import { useHistoryStore } from '../../renderer/src/stores/history';
+import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
+import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useTimeStore } from '../../renderer/src/stores/time';
+import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
+import { setQuietApi } from '../helpers/quiet-api';
+import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
+
+setQuietApi();
+
+const S = Math.SQRT1_2; // 90° about Y: (0, sin 45°, 0, cos 45°)
+const H = [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)]; // halfway: 45° about Y
+
+/** 左腕 keyed at 0 and 100, センター at 0; 左腕's row active, no key selected, the playhead at 50. */
+function open(): Uint8Array {
+  const bytes = writeVmd(
+    buildVmd({
+      bones: [
+        { name: '左腕', frame: 0, position: [0, 2, 0], rotation: [0, 0, 0, 1] },
+        { name: '左腕', frame: 100, position: [10, 2, -4], rotation: [0, S, 0, S] },
+        { name: 'センター', frame: 0, position: [1, 1, 1], rotation: [0, 0, 0, 1] },
+      ],
+    }),
+  );
+  useSceneStore().openBytes('m.vmd', bytes, null);
+  const tracks = useWorkspaceStore().tracks!;
+  useSelectionStore().clear();
+  useSelectionStore().setActiveTrack({ kind: 'bone', track: tracks.bones.index.get('左腕')! });
+  useTimeStore().seek(50);
+  return bytes;
+}
+
+const rec = (r: number) => {
+  const v = useWorkspaceStore().doc!.bone.view;
+  return {
+    frame: v.getUint32(r * BONE.SIZE + BONE.FRAME, true),
+    pos: [0, 1, 2].map((c) => v.getFloat32(r * BONE.SIZE + BONE.POSITION + 4 * c, true)),
+    rot: [0, 1, 2, 3].map((c) => v.getFloat32(r * BONE.SIZE + BONE.ROTATION + 4 * c, true)),
+  };
+};
+
+async function type(w: VueWrapper, id: string, text: string) {
+  const el = w.get(`[data-testid="${id}"]`);
+  (el.element as HTMLInputElement).value = text;
+  await el.trigger('change');
+  await w.vm.$nextTick();
+  await w.vm.$nextTick();
+}
+
+const field = (w: VueWrapper, id: string) => (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value;
+
+describe('a bone with no key at the current frame', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('the inspector shows its in-between values at the playhead, marked; a typed value registers a key there, one undo step', async () => {
+    const original = open();
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.find('[data-testid="inspector-pose-note"]').exists()).toBe(true);
+    expect(w.get('[data-testid="inspector-pose-note"]').text()).toMatch(/No key at this frame/);
+    expect(w.get('[data-testid="inspector-name"]').text()).toBe('左腕');
+    expect(field(w, 'inspector-frame')).toBe('50');
+    expect([field(w, 'inspector-pos-x'), field(w, 'inspector-pos-y'), field(w, 'inspector-pos-z')]).toEqual(['5', '2', '-2']);
+    expect(['x', 'y', 'z', 'w'].map((c) => Number(field(w, `inspector-quat-${c}`)))).toEqual(H.map((x) => Math.round(x * 1e5) / 1e5));
+
+    // The playhead moves: the fields follow it.
+    useTimeStore().seek(25);
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-pos-x')).toBe('2.5');
+    useTimeStore().seek(50);
+    await w.vm.$nextTick();
+
+    await type(w, 'inspector-pos-y', '7');
+    expect(useHistoryStore().depth).toBe(1);
+    const doc = useWorkspaceStore().doc!;
+    expect(doc.bone.count).toBe(4);
+    const k = rec(3);
+    expect(k.frame).toBe(50);
+    expect(k.pos).toEqual([5, 7, -2]);
+    k.rot.forEach((x, c) => expect(x).toBeCloseTo(H[c], 6));
+    // The new key is selected: the inspector shows it, no longer the in-between note.
+    expect(useSelectionStore().active).toEqual({ kind: 'bone', record: 3 });
+    expect(w.find('[data-testid="inspector-pose-note"]').exists()).toBe(false);
+    expect(field(w, 'inspector-pos-y')).toBe('7');
+
+    useHistoryStore().undo();
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original);
+    w.unmount();
+  });
+
+  it('Ja: the note says so in Japanese', async () => {
+    open();
+    const { useSettingsStore } = await import('../../renderer/src/stores/settings');
+    useSettingsStore().settings.locale = 'ja';
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="inspector-pose-note"]').text()).toMatch(/このフレームにキーはありません/);
+    w.unmount();
+  });
+
+  it('Copy takes the pose at the playhead; Paste puts it as a key at the playhead', () => {
+    open();
+    const actions = useEditorActions();
+    expect(actions.poseTrack()).not.toBeNull();
+    expect(actions.copySelectedKeys()).toBe(true);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toMatch(/左腕.*50/);
+    useTimeStore().seek(70);
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    expect(useHistoryStore().depth).toBe(1);
+    const doc = useWorkspaceStore().doc!;
+    expect(doc.bone.count).toBe(4);
+    const k = rec(3);
+    expect(k.frame).toBe(70);
+    expect(k.pos).toEqual([5, 2, -2]);
+    k.rot.forEach((x, c) => expect(x).toBeCloseTo(H[c], 6));
+    // It plays that pose at 70 (a key there now), and the keys around it are as they were.
+    const t = buildTracks(doc).bones, a = t.index.get('左腕')!;
+    expect(Array.from(t.frames.subarray(t.start[a], t.start[a + 1]))).toEqual([0, 70, 100]);
+  });
+
+  it('with a key selected Copy copies the keys as before; with no row active there is nothing to copy', () => {
+    open();
+    const actions = useEditorActions();
+    useSelectionStore().setActiveTrack(null);
+    expect(actions.poseTrack()).toBeNull();
+    expect(actions.copySelectedKeys()).toBe(false);
+    useSelectionStore().select([{ kind: 'bone', record: 1 }]);
+    expect(actions.copySelectedKeys()).toBe(true);
+    expect(useSelectionStore().clipboard!.items.map((it) => it.kind)).toEqual(['bone']);
+    expect(rec(1).frame).toBe(100);
+  });
+});
