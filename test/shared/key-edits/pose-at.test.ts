@@ -26,9 +26,9 @@ function doc(): VmdDocument {
   });
 }
 
-function ok<T>(o: EditOutcome<T>): KeyEdit & T {
+function ok<T extends KeyEdit>(o: EditOutcome<T>): T {
   if (!o.ok) throw new Error(o.error.message);
-  return o.value as KeyEdit & T;
+  return o.value;
 }
 
 /** The raw 32 bits of a bone record's float fields: position x, y, z, rotation x, y, z, w. */
