@@ -117,6 +117,9 @@ describe('posing a bone in the 3D preview', () => {
     const fieldsBefore = await quatFields(page);
     expect(fieldsBefore.every((v) => v !== '')).toBe(true);
     await dragHandle(page, ['X', 'Y', 'Z'], { release: false });
+    // The fields follow the drag (MMD's panel does), with no edit made yet.
+    await page.waitForFunction((b) => JSON.stringify(['x', 'y', 'z', 'w'].map((c) => (document.querySelector(`[data-testid="inspector-quat-${c}"]`) as HTMLInputElement).value)) !== b, JSON.stringify(fieldsBefore));
+    const fieldsDuring = await quatFields(page);
     // While dragging, the arm and its children follow (the elbow turns with it) and nothing is edited yet.
     const during = (await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('右ひじ')))!;
     expect(quatAngle(...(before as [number, number, number, number]), ...(during as [number, number, number, number])) * (180 / Math.PI)).toBeGreaterThan(2);
@@ -126,8 +129,10 @@ describe('posing a bone in the 3D preview', () => {
     await page.mouse.up();
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, historyBefore);
     await frames(page);
-    // Now a key at this frame: no in-between note.
+    // The registered key is what the panel showed during the drag (now a key: no in-between note).
     await page.waitForSelector('[data-testid="inspector-pose-note"]', { state: 'detached' });
+    const fieldsAfter = await quatFields(page);
+    fieldsAfter.forEach((v, c) => expect(Math.abs(Number(v) - Number(fieldsDuring[c]))).toBeLessThan(2e-3));
     // The view did not orbit: the press went to the ring.
     const cam1 = await page.evaluate(() => window.__vmdPreview!.cameraState()!.position);
     expect(Math.hypot(cam1[0] - cam0[0], cam1[1] - cam0[1], cam1[2] - cam0[2])).toBeLessThan(1e-6);

@@ -1,7 +1,8 @@
 /**
  * MMD's habit with no key selected: 左腕 picked (its row active), the playhead at frame 50 between its keys
  * at 0 and 100. The key inspector shows the in-between values there (marked so), a typed value registers a
- * key at the playhead (one undo step), Ctrl+C copies that pose and Paste puts it at the playhead.
+ * key at the playhead (one undo step), Ctrl+C copies that pose and Paste puts it at the playhead. While a
+ * handle drag goes on (stores/preview.ts livePose) the bone's fields show the dragged pose, with no edit.
  * The keys' curves are MMD's linear ones, so the expected values at 50 are halfway, worked out here.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { useHistoryStore } from '../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { useTimeStore } from '../../renderer/src/stores/time';
+import { usePreviewStore } from '../../renderer/src/stores/preview';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
@@ -140,5 +142,36 @@ describe('a bone with no key at the current frame', () => {
     expect(actions.copySelectedKeys()).toBe(true);
     expect(useSelectionStore().clipboard!.items.map((it) => it.kind)).toEqual(['bone']);
     expect(rec(1).frame).toBe(100);
+  });
+
+  it('a handle drag shows live in the fields, and edits nothing until the release', async () => {
+    open();
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-quat-y')).toBe(String(Math.round(H[1] * 1e5) / 1e5));
+    const preview = usePreviewStore();
+    // A drag on another bone does not show here.
+    preview.setLivePose({ name: 'センター', position: [3, 3, 3], rotation: [0, 0, 0, 1] });
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-pos-x')).toBe('5');
+    preview.setLivePose({ name: '左腕', position: [1.5, 2, 0.25], rotation: [0, S, 0, S] });
+    await w.vm.$nextTick();
+    expect([field(w, 'inspector-pos-x'), field(w, 'inspector-pos-y'), field(w, 'inspector-pos-z')]).toEqual(['1.5', '2', '0.25']);
+    expect(Number(field(w, 'inspector-quat-y'))).toBe(Math.round(S * 1e5) / 1e5);
+    expect(Number(field(w, 'inspector-rot-y'))).toBeCloseTo(90, 3);
+    expect(useHistoryStore().depth).toBe(0);
+    preview.setLivePose(null);
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-pos-x')).toBe('5');
+
+    // On the selected key at the playhead too.
+    useSelectionStore().select([{ kind: 'bone', record: 0 }]);
+    useTimeStore().seek(0);
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-pos-x')).toBe('0');
+    preview.setLivePose({ name: '左腕', position: [4, 2, 0], rotation: [0, 0, 0, 1] });
+    await w.vm.$nextTick();
+    expect(field(w, 'inspector-pos-x')).toBe('4');
+    w.unmount();
   });
 });

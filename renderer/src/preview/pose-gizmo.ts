@@ -55,6 +55,8 @@ export class PoseGizmo {
   onRepose: (() => void) | null = null;
   /** A drag released with the bone moved. */
   onCommit: ((c: PoseCommit) => void) | null = null;
+  /** Each drag step: the pose the drag shows (the key inspector follows it); null when the drag ends. */
+  onLive: ((c: PoseCommit | null) => void) | null = null;
   /** The frame shown (a drag starts from the motion's pose there). */
   frameOf: () => number = () => 0;
 
@@ -129,7 +131,10 @@ export class PoseGizmo {
   }
 
   detach(): void {
-    if (this.controls.dragging) this.binding?.setOverride(null);
+    if (this.controls.dragging) {
+      this.binding?.setOverride(null);
+      this.onLive?.(null);
+    }
     this.rig = null;
     this.binding = null;
     this.bone = -1;
@@ -160,23 +165,34 @@ export class PoseGizmo {
     b.setOverride({ bone: this.bone, position: this.position, quaternion: this.quaternion });
     this.moved = true;
     this.onRepose?.();
+    this.onLive?.(this.current());
   }
 
-  private end(): void {
+  /** The bone's pose as dragged so far, in MMD's coordinates (what a release registers). */
+  private current(): PoseCommit | null {
     const rig = this.rig, b = this.binding;
-    if (!rig || !b || this.bone < 0 || !this.moved) return;
-    this.moved = false;
+    if (!rig || !b || this.bone < 0) return null;
     const i = this.bone, rest = rig.rest, p = this.position, q = this.quaternion;
     // three.js → MMD: z of positions and x, y of quaternions change sign (rig.ts).
     const pose: BonePose = {
       position: [p.x - rest[3 * i], p.y - rest[3 * i + 1], -(p.z - rest[3 * i + 2])],
       rotation: [-q.x, -q.y, q.z, q.w],
     };
-    this.onCommit?.({ bone: i, name: rig.info[i].name, track: b.trackOf(i), pose });
+    return { bone: i, name: rig.info[i].name, track: b.trackOf(i), pose };
+  }
+
+  private end(): void {
+    // The live pose ends with the drag; the key registered now (or nothing) is what the inspector shows.
+    this.onLive?.(null);
+    if (!this.moved) return;
+    this.moved = false;
+    const c = this.current();
+    if (c) this.onCommit?.(c);
   }
 
   /** Drops a drag's pose (a refused edit): the motion's own again. */
   cancel(): void {
+    this.onLive?.(null);
     this.binding?.setOverride(null);
     this.onRepose?.();
   }

@@ -488,6 +488,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     );
     const e = engine;
     e.gizmo.onCommit = (c) => void commitPose(c);
+    // The key inspector follows a drag live (stores/preview.ts livePose); the key is registered on release.
+    e.gizmo.onLive = (c) => store.setLivePose(c ? { name: c.name, position: [...c.pose.position], rotation: [...c.pose.rotation] } : null);
     syncPoseHandle();
     stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
@@ -511,6 +513,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     resize?.disconnect();
     engine?.dispose();
     engine = null;
+    store.setLivePose(null);
   });
 
   /**

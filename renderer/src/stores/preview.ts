@@ -30,6 +30,14 @@ export interface PreviewModelSummary {
   notes: Diagnostic[];
 }
 
+/** A bone's pose during a handle drag: its name and the pose the drag shows (see livePose). */
+export interface LivePose {
+  readonly name: string;
+  readonly position: readonly number[];
+  /** Unit quaternion x, y, z, w. */
+  readonly rotation: readonly number[];
+}
+
 export const usePreviewStore = defineStore('preview', {
   state: () => ({
     /** null: the default figure is shown. */
@@ -78,6 +86,11 @@ export const usePreviewStore = defineStore('preview', {
      * registering the bone's key at the current frame; or off. Rotate when the bone can only turn.
      */
     poseMode: 'rotate' as 'rotate' | 'translate' | 'off',
+    /**
+     * While a ring or arrow is dragged: the bone's pose the drag shows (MMD coordinates, as a key stores it),
+     * for the key inspector to follow live; null otherwise. Nothing is edited until the release.
+     */
+    livePose: null as LivePose | null,
     /** The shown model's bones by display frame and morphs by panel (the bone list, the morph panel). */
     modelOutline: null as ModelOutline | null,
     /** The camera path drawn in the free view (the pane's Path switch). */
@@ -152,6 +165,9 @@ export const usePreviewStore = defineStore('preview', {
     },
     setPicked(picked: { name: string; tracked: boolean; rotatable?: boolean; movable?: boolean } | null) {
       this.picked = picked;
+    },
+    setLivePose(p: LivePose | null) {
+      this.livePose = p;
     },
     setPoseMode(mode: 'rotate' | 'translate' | 'off') {
       this.poseMode = mode;
