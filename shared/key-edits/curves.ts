@@ -121,26 +121,46 @@ export function* curvesDiffSteps(doc: VmdDocument, kind: CurveKind, records: Uin
   return success({ label, blocks: m ? [{ kind, patches: [], removed: [], appended: [], fields }] : [] });
 }
 
-/** A copied curve set: the curves of one key and the kind they came from. */
+/**
+ * A copied curve: the curves of one key, the kind they came from, and the channel that was shown when it
+ * was copied (`channel`), whose curve a paste writes onto each chosen channel, as MMD pastes the curve it
+ * displayed. `channel` null: copied with every channel shown (Overlay), so each channel pastes onto the
+ * same channel.
+ */
 export interface CurveClipboard {
   readonly kind: CurveKind;
   readonly curves: readonly Curve[];
+  readonly channel: number | null;
 }
 
-export function copyCurves(doc: VmdDocument, ref: KeyRef): CurveClipboard | null {
+/** The curves of `ref`; `channel` is the one shown (null: all of them, each pasting onto its own channel). */
+export function copyCurves(doc: VmdDocument, ref: KeyRef, channel: number | null = null): CurveClipboard | null {
   if (ref.kind !== 'bone' && ref.kind !== 'camera') return null;
-  return { kind: ref.kind, curves: keyCurves(doc, ref) };
+  const curves = keyCurves(doc, ref);
+  const ch = channel === null ? null : Math.max(0, Math.min(curves.length - 1, Math.trunc(channel)));
+  return { kind: ref.kind, curves, channel: ch };
+}
+
+/** The curve a paste writes on channel `ch` (undefined past the kind's channels). */
+export function clipCurveFor(clip: CurveClipboard, ch: number): Curve | undefined {
+  if (ch < 0 || ch >= clip.curves.length) return undefined;
+  return clip.curves[clip.channel ?? ch];
 }
 
 /**
- * Pastes copied curves onto many keys on the chosen channels (MMD's copy → select column → paste).
- * Bone curves paste onto bone keys and camera curves onto camera keys; `channels` picks which.
+ * Pastes copied curves onto many keys on the chosen channels (MMD's copy → select column → paste):
+ * the copied channel's curve onto every chosen channel, or each channel's own when copied with all
+ * shown (CurveClipboard.channel null). Bone curves paste onto bone keys and camera curves onto camera
+ * keys; `channels` picks which. A paste that changes no byte is a success with an empty diff.
  */
 export function pasteCurves(doc: VmdDocument, refs: readonly KeyRef[], clip: CurveClipboard, channels: readonly number[]): EditOutcome {
   const targets = refs.filter((r) => r.kind === clip.kind);
   if (targets.length === 0) return refuse('E_EMPTY', `no ${clip.kind} key selected to paste the curve on`, clip.kind === 'camera' ? 'editor.refusal.noCameraKeyForCurve' : 'editor.refusal.noBoneKeyForCurve');
   const curves: Partial<Record<number, Curve>> = {};
-  for (const ch of channels) if (clip.curves[ch]) curves[ch] = clip.curves[ch];
+  for (const ch of channels) {
+    const c = clipCurveFor(clip, ch);
+    if (c) curves[ch] = c;
+  }
   return setCurves(doc, targets, curves, 'paste curve');
 }
 

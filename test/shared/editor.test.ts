@@ -87,6 +87,30 @@ describe('curve edits on a real dance (wavefile_v2)', () => {
     expect(getBoneCurves(all.doc.bone.bytes, 20 * BONE.SIZE + BONE.INTERPOLATION)).toEqual([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]);
   });
 
+  it('pastes the curve shown when copied onto each ticked channel (MMD), and a paste that changes nothing has an empty diff', () => {
+    // A source key whose rotation curve differs from its X curve, and a target whose X differs from it.
+    const curvesOf = (record: number) => getBoneCurves(doc.bone.bytes, record * BONE.SIZE + BONE.INTERPOLATION);
+    const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
+    let from = 0;
+    while (same(curvesOf(from)[3], curvesOf(from)[0])) from++;
+    const rot = curvesOf(from)[3];
+    let to = from + 1;
+    while (same(curvesOf(to)[0], rot)) to++;
+    const src = copyCurves(doc, { kind: 'bone', record: from }, 3)!;
+    expect(src.channel).toBe(3);
+    const r = ok(pasteCurves(doc, [{ kind: 'bone', record: to }], src, [0]));
+    const c = getBoneCurves(r.doc.bone.bytes, to * BONE.SIZE + BONE.INTERPOLATION);
+    expect(c[0]).toEqual([...rot]);
+    expect(c.slice(1)).toEqual(curvesOf(to).slice(1));
+    // Onto X and Rot both: the one rotation curve on each.
+    const both = ok(pasteCurves(doc, [{ kind: 'bone', record: to }], src, [0, 3]));
+    const b = getBoneCurves(both.doc.bone.bytes, to * BONE.SIZE + BONE.INTERPOLATION);
+    expect([b[0], b[3]]).toEqual([[...rot], [...rot]]);
+    // Pasting it again where it already is writes nothing.
+    const again = ok(pasteCurves(r.doc, [{ kind: 'bone', record: to }], src, [0]));
+    expect(again.diff.blocks.every((k) => k.patches.length === 0)).toBe(true);
+  });
+
   it('replaces the key a move lands on (as MMD) and moves otherwise', () => {
     const t = tracks.bones;
     // A track with at least three keys: moving key 1 onto key 2's frame replaces key 2.

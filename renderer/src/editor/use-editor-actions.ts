@@ -4,7 +4,7 @@
  * and updates the selection.
  */
 import {
-  applyCurveToAllChannels, copyCurves, copyKeys, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
+  applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
   pasteKeys, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
   type MirrorPasteMode, type PoseTrack, type ValueEdit,
 } from '../../../shared/key-edits';
@@ -20,6 +20,7 @@ import { usePreviewStore } from '../stores/preview';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
+import { useNotifyStore } from '../stores/notify';
 
 /** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
 export const SLICED_CURVE_KEYS = 50_000;
@@ -103,21 +104,39 @@ export function useEditorActions() {
     return hist.run((doc) => applyCurveToAllChannels(doc, targets, c)) !== null;
   }
 
+  /**
+   * Copies the active key's curve as shown: the channel in view (its curve is what Paste curve writes on
+   * each ticked channel, as MMD), or with Overlay on every channel, each pasting onto its own.
+   */
   function copyCurve(): boolean {
     const a = sel.active;
     const doc = docStore.doc;
     if (!a || !doc) return false;
-    const clip = copyCurves(doc, a);
+    const clip = copyCurves(doc, a, curve.overlay ? null : curve.channel);
     if (clip) curve.setClipboard(clip);
     return clip !== null;
   }
 
+  /** Why Paste curve cannot run now (an i18n key), or '' when it can. */
+  function pasteCurveBlocked(): string {
+    const clip = curve.clipboard;
+    if (!clip) return 'curve.pasteNoClip';
+    if (!sel.count) return 'curve.pasteNoKey';
+    const has = clip.kind === 'bone' ? sel.sets.bone.size > 0 : sel.refs.some((r) => r.kind === 'camera');
+    if (!has) return clip.kind === 'camera' ? 'editor.refusal.noCameraKeyForCurve' : 'editor.refusal.noBoneKeyForCurve';
+    if (!curve.pasteChannels.some((on, ch) => on && ch < CHANNEL_COUNT[clip.kind])) return 'curve.pasteNoChannel';
+    return '';
+  }
+
+  /** Pastes the copied curve on the ticked channels of the selected keys; says so when nothing changed. */
   function pasteCurve(): boolean {
     const clip = curve.clipboard;
     if (!clip) return false;
     const channels = curve.pasteChannels.map((on, ch) => (on ? ch : -1)).filter((ch) => ch >= 0 && ch < CHANNEL_COUNT[clip.kind]);
     const refs = sel.refs;
-    return hist.run((doc) => pasteCurves(doc, refs, clip, channels)) !== null;
+    const r = hist.run((doc) => pasteCurves(doc, refs, clip, channels));
+    if (r && isEmptyDiff(r.diff)) useNotifyStore().info({ key: 'curve.pasteUnchanged' });
+    return r !== null;
   }
 
   /** Deletes the selected keys (the selection's record sets; a kind selected whole is emptied in one step). */
@@ -355,7 +374,7 @@ export function useEditorActions() {
   }
 
   return {
-    curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve,
+    curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
     deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, editPoseAtCursor, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
