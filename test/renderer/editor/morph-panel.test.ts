@@ -1,0 +1,51 @@
+// The Morphs panel (new-user pass): with the camera document active in a scene of an actor and a camera,
+// every morph showed 0.000 (it read the active document, the camera's) while the model smiled at 0.634;
+// it shows the actor's weights, the actor it keys. And a short name is not split: ウィンク右 showed
+// "ィンク右" (its head part, one character, shrank to nothing) with no "…"; a name is its start, cut at
+// the end, its whole self in the title.
+import { describe, expect, it } from 'vitest';
+import { mount } from '@vue/test-utils';
+import { buildVmd, writeVmd } from '../../../shared/vmd';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useTimeStore } from '../../../renderer/src/stores/time';
+import { memoryScene, cameraVmd } from '../stores/scene-fixtures';
+import MorphPanel from '../../../renderer/src/editor/MorphPanel.vue';
+
+const sceneFile = new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'dance.vmd' }], camera: 'camera.vmd', activeActor: 0 }));
+const dance = writeVmd(buildVmd({
+  bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
+  morphs: [
+    { name: '笑い', frame: 0, weight: 0 },
+    { name: '笑い', frame: 20, weight: 1 },
+    { name: 'ウィンク右', frame: 10, weight: 0.25 },
+  ],
+}));
+
+describe('the Morphs panel', () => {
+  it('shows the actor’s weights while the camera document is active; short names whole, their start first', async () => {
+    memoryScene([['/s/dance.vmd', dance], ['/s/camera.vmd', cameraVmd()], ['/s/duet.vmdscene', sceneFile]]);
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/duet.vmdscene')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }, { name: 'ウィンク右', panel: 'eyes' }, { name: 'eye_wink_geo_L', panel: 'eyes' }] });
+    useTimeStore().seek(15);
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const weight = (name: string) => (w.get(`[data-morph="${name}"] [data-testid="morph-weight"]`).element as HTMLInputElement).value;
+    await w.vm.$nextTick();
+    expect(weight('笑い')).toBe('0.750');
+    expect(weight('ウィンク右')).toBe('0.250');
+    // The camera document active (its tab clicked): still the actor's.
+    scene.activate(scene.cameraEntry!.id);
+    await w.vm.$nextTick();
+    expect(useWorkspaceStore().fileName).toBe('camera.vmd');
+    expect(weight('笑い')).toBe('0.750');
+    expect(weight('ウィンク右')).toBe('0.250');
+    // Names: a short one in one piece that ellipsizes at its end, a long one keeps its last characters too.
+    const name = (n: string) => w.get(`[data-morph="${n}"] .name`);
+    expect(name('ウィンク右').attributes('title')).toBe('ウィンク右');
+    expect(name('ウィンク右').findAll('span').map((s) => s.text())).toEqual(['ウィンク右']);
+    expect(name('eye_wink_geo_L').findAll('span').map((s) => s.text())).toEqual(['eye_wink_g', 'eo_L']);
+    w.unmount();
+  });
+});
