@@ -236,6 +236,14 @@ function drawCurves(ctx: Canvas2D, s: Square, curves: readonly Curve[], ch: numb
     ctx.lineWidth = 2;
     ctx.strokeStyle = handle === i ? C.handleRingActive : col;
     ctx.stroke();
+    if (handle === i) {
+      // The focus ring: this handle has the arrow keys (the pane's hint line says so too).
+      ctx.beginPath();
+      ctx.arc(hx, hy, 11, 0, Math.PI * 2);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = C.handleRingActive;
+      ctx.stroke();
+    }
   }
 }
 

@@ -43,11 +43,12 @@ describe('curve editor drawing', () => {
     expect(arms.contours).toEqual([[[30, 284], [70, 224]], [[284, 30], [230, 64]]]);
   });
 
-  it('highlights the handle being dragged', () => {
+  it('highlights the handle being dragged, with a focus ring around it (it has the arrow keys)', () => {
     const ctx = new Recording2D();
     drawCurveEditor(ctx, scene({ handle: 2 }));
     const rings = ctx.paths.filter((p) => p.arcs.length && p.how === 'stroke');
-    expect(rings.map((p) => [p.style, p.arcs[0].r])).toEqual([[X, 6], ['#ffb23e', 7]]);
+    expect(rings.map((p) => [p.style, p.arcs[0].r])).toEqual([[X, 6], ['#ffb23e', 7], ['#ffb23e', 11]]);
+    expect(rings[2].arcs[0].x).toBe(rings[1].arcs[0].x);
     expect(ctx.paths.filter((p) => p.arcs.length && p.how === 'fill').map((p) => p.style)).toEqual(['#15171b', '#ffffff']);
   });
 

@@ -1,0 +1,60 @@
+// A curve handle that has the arrow keys says so (new-user pass: after a handle drag the arrows edited the
+// curve, x1 35→37, instead of stepping frames, and Delete removed the key, documented only in F1): while a
+// handle is selected with keys to move, a hint line under the square names the arrows, Delete and Esc (en,
+// ja); a press outside the pane (the timeline, the preview) gives the keys back.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { buildVmd, writeVmd } from '../../../shared/vmd';
+import { editorStrings } from '../../../shared/i18n/editor-strings';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { setQuietApi } from '../../helpers/quiet-api';
+import CurveEditor from '../../../renderer/src/editor/CurveEditor.vue';
+
+setQuietApi();
+
+describe('a curve handle with the arrow keys', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('shows the hint line while it has them; a press outside the pane gives them back', async () => {
+    const doc = buildVmd({
+      bones: [
+        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: 'センター', frame: 10, position: [0, 1, 0], rotation: [0, 0, 0, 1] },
+      ],
+    });
+    useSceneStore().openBytes('dance.vmd', writeVmd(doc), null);
+    const sel = useSelectionStore(), curve = useCurveEditorStore();
+    const outside = document.createElement('div');
+    document.body.appendChild(outside);
+    const w = mount(CurveEditor, { attachTo: document.body });
+    const hint = () => w.find('[data-testid="curve-handle-hint"]');
+    sel.select([{ kind: 'bone', record: 1 }]);
+    await w.vm.$nextTick();
+    expect(hint().exists()).toBe(false);
+    curve.handle = 1; // as a press on the handle leaves it
+    await w.vm.$nextTick();
+    expect(hint().text()).toBe(editorStrings.en['curve.handleHint']);
+    expect(hint().text()).toContain('Esc');
+    expect(hint().text()).toContain('Delete');
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(hint().text()).toBe(editorStrings.ja['curve.handleHint']);
+    // A press elsewhere (the timeline): the keys go back, the hint with them.
+    outside.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await w.vm.$nextTick();
+    expect(curve.handle).toBe(0);
+    expect(hint().exists()).toBe(false);
+    // No key selected: a handle has nothing to move, so no hint.
+    curve.handle = 2;
+    sel.clear();
+    await w.vm.$nextTick();
+    expect(hint().exists()).toBe(false);
+    w.unmount();
+    outside.remove();
+  });
+});
