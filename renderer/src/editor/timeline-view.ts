@@ -93,18 +93,38 @@ export function createTimelineView() {
     () => scene.activeId,
     (id, old) => {
       if (id === null || old === null) return;
-      const rs = rows.value;
-      const first = rs.findIndex((r) => r.doc === id);
-      if (first < 0) return;
-      let last = first;
-      while (last + 1 < rs.length && rs[last + 1].doc === id) last++;
-      const visible = view.height - rowsTop(view);
-      if ((last + 1) * ROW_HEIGHT <= view.scrollY || first * ROW_HEIGHT >= view.scrollY + visible) {
-        view.scrollY = first * ROW_HEIGHT;
-        clampScroll();
-      }
+      revealDoc(id);
     },
   );
+  /**
+   * Whether the scroll position `y` shows a document's rows: at least three of them whole (all of them when it
+   * has fewer, as the camera document's camera, light and self-shadow rows). One row peeking in at the bottom
+   * is not "in view" (new-user pass: the Camera tab, clicked with the camera's group row cut at the edge,
+   * left the timeline on the morph rows).
+   */
+  function showsDoc(id: number, y: number): boolean {
+    const rs = rows.value;
+    const visible = view.height - rowsTop(view);
+    let whole = 0, total = 0;
+    rs.forEach((r, i) => {
+      if (r.doc !== id) return;
+      total++;
+      if (i * ROW_HEIGHT >= y && (i + 1) * ROW_HEIGHT <= y + visible) whole++;
+    });
+    return total > 0 && whole >= Math.min(3, total);
+  }
+  /**
+   * Scrolls a document's rows into view (its tab clicked, a switch of document): to `remembered` (where it
+   * was left) when that shows them, else its first row at the top as far as the rows go. Nothing moves when
+   * its rows are in view already.
+   */
+  function revealDoc(id: number, remembered?: number) {
+    const first = rows.value.findIndex((r) => r.doc === id);
+    if (first < 0) return;
+    if (remembered !== undefined && showsDoc(id, remembered)) view.scrollY = remembered;
+    else if (!showsDoc(id, view.scrollY)) view.scrollY = first * ROW_HEIGHT;
+    clampScroll();
+  }
   /**
    * Makes a row's document the active one when the row shows another document of the scene (a press or
    * a click there goes on as one on the active document's row at the same index). True when the row's
@@ -204,7 +224,7 @@ export function createTimelineView() {
     const gap = medianKeyGap([tracks.bones, camera]) || medianKeyGap([tracks.morphs]);
     Object.assign(view, initialView(view.width, tracks.lastFrame, gap));
   }
-  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, jump, revealSpan, revealTrack, fit, fitFrames, initial };
+  return { view, nav, rows, ownRows, activeDoc, others, activateRowDoc, revealDoc, showsDoc, collapsed, toggleGroup, scrollBy, clampScroll, zoomAt, zoomAbout, panFrames, follow, reveal, jump, revealSpan, revealTrack, fit, fitFrames, initial };
 }
 
 export type TimelineView = ReturnType<typeof createTimelineView>;
