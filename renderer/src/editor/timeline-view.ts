@@ -93,14 +93,23 @@ export function createTimelineView() {
     () => scene.activeId,
     (id, old) => {
       if (id === null || old === null) return;
-      revealDoc(id);
+      const rs = rows.value;
+      const first = rs.findIndex((r) => r.doc === id);
+      if (first < 0) return;
+      let last = first;
+      while (last + 1 < rs.length && rs[last + 1].doc === id) last++;
+      const visible = view.height - rowsTop(view);
+      if ((last + 1) * ROW_HEIGHT <= view.scrollY || first * ROW_HEIGHT >= view.scrollY + visible) {
+        view.scrollY = first * ROW_HEIGHT;
+        clampScroll();
+      }
     },
   );
   /**
-   * Whether the scroll position `y` shows a document's rows: at least three of them whole (all of them when it
-   * has fewer, as the camera document's camera, light and self-shadow rows). One row peeking in at the bottom
-   * is not "in view" (new-user pass: the Camera tab, clicked with the camera's group row cut at the edge,
-   * left the timeline on the morph rows).
+   * Whether the scroll position `y` shows a document's rows for its tab: at least three of them whole (all of
+   * them when it has fewer). The camera's group row peeking in at the bottom is not "in view" (new-user pass:
+   * the Camera tab clicked then left the timeline on the morph rows). A switch by a press on one of its rows
+   * (the watch above) keeps the looser rule: any of its rows in view, so the row under the pointer stays.
    */
   function showsDoc(id: number, y: number): boolean {
     const rs = rows.value;
@@ -114,7 +123,7 @@ export function createTimelineView() {
     return total > 0 && whole >= Math.min(3, total);
   }
   /**
-   * Scrolls a document's rows into view (its tab clicked, a switch of document): to `remembered` (where it
+   * Scrolls a document's rows into view for its tab (SceneTabs pick): to `remembered` (where it
    * was left) when that shows them, else its first row at the top as far as the rows go. Nothing moves when
    * its rows are in view already.
    */
