@@ -7,11 +7,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
 import { keyPoint } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
+const GENE = corpusPath('gene/Gene_light.pmx');
 
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
@@ -109,6 +110,49 @@ describe('1280×720 while editing', () => {
       expect.soft(await curvePaneProblems(page), `${locale} camera key`).toEqual([]);
       await app.screenshot(`layout-720-camera-${locale}`);
     }
+    expect(app.errors).toEqual([]);
+  });
+
+  it('morph names show their start (ウィンク右 was ィンク右, no …), cut at the end with …, whole in the title', async () => {
+    app = await openApp({ viewport: { width: 1280, height: 720 } });
+    const { page } = app;
+    await page.click('[data-testid="preview-open-model"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', GENE);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
+    await openFileViaDialog(page, WAVEFILE);
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.click('[data-testid="side-tab-morphs"]');
+    await page.click('[data-testid="morph-group-eyes"]');
+    await page.waitForSelector('[data-testid="morph-row"][data-morph="ウィンク右"]');
+    await settle(page);
+    await app.screenshot('layout-720-morphs-ja');
+    // As narrow as the reporter's column (a classic scrollbar beside the list took its room): names must be cut.
+    await page.addStyleTag({ content: '[data-testid="morph-panel"] .list { width: 160px; overflow-y: scroll; }' });
+    await settle(page);
+    await app.screenshot('layout-720-morphs-narrow-ja');
+    const cut = await page.evaluate(() => {
+      const head = document.querySelector('[data-testid="morph-row"][data-morph="ウィンク右"] .name .head') as HTMLElement;
+      return head.scrollWidth > head.clientWidth;
+    });
+    expect(cut, 'ウィンク右 is cut at this width').toBe(true);
+    const bad = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const row of document.querySelectorAll('[data-testid="morph-row"]')) {
+        const name = (row as HTMLElement).dataset.morph!;
+        const box = row.querySelector('.name') as HTMLElement;
+        const head = box.querySelector('.head') as HTMLElement;
+        if (box.title !== name) out.push(`${name}: title ${box.title}`);
+        // The head starts the name, and shows at least its first character (or the name is whole).
+        if (!name.startsWith(head.textContent!)) out.push(`${name}: head ${head.textContent}`);
+        const em = parseFloat(getComputedStyle(head).fontSize);
+        if (head.clientWidth < Math.min(head.scrollWidth, 1.5 * em)) out.push(`${name}: start hidden (${head.clientWidth}px of ${head.scrollWidth})`);
+        if (head.scrollWidth > head.clientWidth + 0.5 && getComputedStyle(head).textOverflow !== 'ellipsis') out.push(`${name}: cut without …`);
+      }
+      return out;
+    });
+    expect(bad).toEqual([]);
     expect(app.errors).toEqual([]);
   });
 });
