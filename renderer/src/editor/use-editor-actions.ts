@@ -20,7 +20,6 @@ import { usePreviewStore } from '../stores/preview';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
-import { useNotifyStore } from '../stores/notify';
 
 /** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
 export const SLICED_CURVE_KEYS = 50_000;
