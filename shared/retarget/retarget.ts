@@ -514,9 +514,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const posTol = opts.position ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return failure({ code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' });
-  // A camera or light motion has no bone to carry over: written unchanged it would look like a success.
+  // A camera or light motion has no bone to fit: its keys are copied as they are (a camera that goes with a dance
+  // stays with it in a batch's output folder), and the report says so, so that it does not read as fitted.
   const stage = stageMotionRefusal(doc, 'retarget');
-  if (stage) return failure(stage);
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
@@ -768,12 +768,14 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${c.clamped} key${c.clamped === 1 ? '' : 's'} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
   }
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
+  if (stage) rep.warnings.push(`${stage.message.slice(0, stage.message.indexOf('): ') + 1)}: copied unchanged (retarget fits a model's motion; a ${stage.params?.kind} motion is not fitted to the target model's size)`);
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),
     morph: blockFromRecords('morph', morphOut.records),
     ik: ikBlockFromRecords(ikOut),
   });
-  const withName: VmdDocument = { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };
+  // A camera or light motion keeps its header (MMD knows a camera motion by its name, カメラ・照明).
+  const withName: VmdDocument = stage ? outDoc : { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };
   return success({ doc: withName, report: finishReport(rep), details });
 }

@@ -70,11 +70,15 @@ describe.skipIf(!corpusPresent)('a camera or light motion is not written as a po
     const dir = mk('cam-retarget');
     const r = await cli(dir, 'retarget', corpusPath(CAMERA), '--to', corpusPath(MIKU), '-o', 'cam.vmd', '--quiet');
     expect(r.code, r.err).toBe(0);
+    // Said, so that it does not read as fitted (a run of a folder of dances and their cameras keeps them together).
+    expect(r.err).toContain(`warning: a camera motion (${cameraCount()} camera keys, no bone keys): copied unchanged (retarget fits a model's motion; a camera motion is not fitted to the target model's size)`);
     const a = readVmd(new Uint8Array(readFileSync(corpusPath(CAMERA)))), b = readVmd(new Uint8Array(readFileSync(path.join(dir, 'cam.vmd'))));
     if (!a.ok || !b.ok) throw new Error('unreadable');
     const bytes = (d: typeof a.value, k: 'camera' | 'light') => Buffer.from(d[k].view.buffer, d[k].view.byteOffset, d[k].view.byteLength);
     expect(bytes(b.value, 'camera').equals(bytes(a.value, 'camera'))).toBe(true);
     expect(b.value.camera.count).toBe(a.value.camera.count);
+    // The header too: MMD knows a camera motion by its name (カメラ・照明), which a retarget must not replace.
+    expect(readFileSync(path.join(dir, 'cam.vmd')).equals(readFileSync(corpusPath(CAMERA)))).toBe(true);
     expect([b.value.bone.count, b.value.morph.count, b.value.ik.count]).toEqual([0, 0, 0]);
   });
 });

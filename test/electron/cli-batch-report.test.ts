@@ -2,10 +2,10 @@
 // error with a count in the summary (trim past the end wrote one-pose motions with a clean "written 2"); a dry
 // run says so even when nothing would be written; the poses it does not take are named, not only counted; a
 // folder with nothing to take says so; an earlier run's output folder inside the input folder is not read
-// again (反転済み2/反転済み/x.vmd mirrored twice); a camera motion is refused by retarget; merge says when a camera
+// again (反転済み2/反転済み/x.vmd mirrored twice); a camera motion goes through retarget as it is, said; merge says when a camera
 // motion's keys went into a model motion; a single-file output into a missing folder says how to fix it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
@@ -99,11 +99,12 @@ describe('batch: an output folder inside the input folder', () => {
 });
 
 describe('single-file commands and bone operations', () => {
-  it('batch retarget refuses a camera motion as the other bone operations do', async () => {
+  it('batch retarget copies a camera motion as it is and says so (it does not read as fitted)', async () => {
     const r = await cli('batch', 'retarget', 'cam', '-o', 'rt', '--to', corpusPath('gene/Gene_light.pmx'), '--quiet');
-    expect(r.code).toBe(1);
-    expect(r.err).toContain('a camera motion (2 camera keys, no bone keys): retarget works on a model\'s motion');
-    expect(existsSync(path.join(tmp, 'rt', 'c.vmd'))).toBe(false);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('a camera motion (2 camera keys, no bone keys): copied unchanged (retarget fits a model\'s motion; a camera motion is not fitted to the target model\'s size)');
+    // Byte for byte, its header too (MMD knows a camera motion by its name).
+    expect(readFileSync(path.join(tmp, 'rt', 'c.vmd')).equals(readFileSync(path.join(tmp, 'cam', 'c.vmd')))).toBe(true);
   });
 
   it("batch retarget's left-out bones come through as warnings on standard error", async () => {
