@@ -50,6 +50,16 @@ export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[
   return w ? [w] : [];
 }
 
+/**
+ * physics-bake's warning for keys of the baked bones inside the range that switch physics off (keyed by hand, or
+ * a previous bake), played as keys without --resimulate: the bake kept them.
+ */
+export function physicsOffKeysWarnings(r: { physicsOffKeys: number; resimulated: boolean }): string[] {
+  if (r.resimulated || r.physicsOffKeys === 0) return [];
+  const n = r.physicsOffKeys;
+  return [`${n} ${n === 1 ? 'key' : 'keys'} of the baked bones in the range ${n === 1 ? 'switches' : 'switch'} physics off (keyed by hand, or a previous bake): ${n === 1 ? 'it was' : 'they were'} played as keys; --resimulate simulates over ${n === 1 ? 'it' : 'them'}`];
+}
+
 /** export-bvh's warning for a motion that moves none of the skeleton's bones (`standard`: no --model). */
 export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): string[] {
   const who = standard ? 'the standard skeleton' : 'the model';

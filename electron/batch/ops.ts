@@ -33,7 +33,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { fileKindByContent, fileKindName, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
-import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
+import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -345,6 +345,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
   const from = numOpt(o, 'from', { min: 0 });
   const to = numOpt(o, 'to', { min: 0 });
   const raw = boolOpt(o, 'raw', false);
+  const resimulate = boolOpt(o, 'resimulate', false);
   const posTol = numOpt(o, 'pos-tol', { positive: true });
   const rotTol = numOpt(o, 'rot-tol', { positive: true });
   const bullet = nodeBulletSync();
@@ -355,14 +356,14 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
     run: (input) => {
       const d = readVmdInput(input);
       if (!d.ok) return d;
-      const r = physicsBake(bullet, model, d.value, { from, to, raw, positionTolerance: posTol, rotationToleranceDeg: rotTol });
+      const r = physicsBake(bullet, model, d.value, { from, to, raw, resimulate, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;
       const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.value.report;
       return {
         ok: true,
         value: {
           bytes: writeVmd(r.value.doc),
-          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, model), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
         },
       };
     },

@@ -112,6 +112,7 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
     { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
     { name: 'raw', kind: 'flag', default: false, label: 'batch.opt.raw' },
+    { name: 'resimulate', kind: 'flag', default: false, label: 'batch.opt.resimulate', hint: 'batch.opt.resimulate.hint' },
     // Used unless --raw (a form gate only turns an option on with a flag, not off).
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],

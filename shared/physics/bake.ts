@@ -24,8 +24,11 @@
  * without a key of its own at A−1 gets one there, and, when the motion goes on after B, at B+1: each with the
  * motion's own value at that frame (physics-off playback goes on as the motion had it instead of sliding into the
  * baked keys) and the physics state the motion had there (on, unless the motion's own key in force turned it
- * off). Inside A..B the baked bones are simulated whatever their keys there say, so re-baking a baked range
- * simulates it again instead of replaying the old baked keys.
+ * off). Inside A..B the baked bones follow the motion's keys' physics flags, as MMD, nanoem and MMM simulate: keys
+ * that switch physics off (物理OFF, keyed by hand to hold hair or a skirt over some frames) are played as keys, so
+ * the bake keeps those authored segments (the report counts them, physicsOffKeys). A previous bake's keys cannot
+ * be told apart from those: `resimulate` simulates the baked bones over A..B whatever their keys there say, so
+ * re-baking a baked range (after editing the dance) simulates it again instead of replaying the old baked keys.
  *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
  * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
@@ -61,6 +64,11 @@ export interface PhysicsBakeOptions extends WorldOptions {
   to?: number;
   /** One key per frame, not reduced. */
   raw?: boolean;
+  /**
+   * Simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake);
+   * without it such keys are played as keys, as MMD does.
+   */
+  resimulate?: boolean;
   /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
   positionTolerance?: number;
   rotationToleranceDeg?: number;
@@ -86,8 +94,13 @@ export interface PhysicsBakeReport {
   keptKeys: number;
   /** Keys those bones had inside A..B that were replaced. */
   replacedKeys: number;
-  /** How many of those were baked keys (physics off): the range had been baked before and was simulated again. */
-  replacedBakedKeys: number;
+  /**
+   * Keys of the baked bones inside A..B that switch physics off (keyed by hand, or a previous bake): played as
+   * keys by the simulation, or, with `resimulated`, simulated over.
+   */
+  physicsOffKeys: number;
+  /** Whether the bake simulated over those keys (the `resimulate` option). */
+  resimulated: boolean;
   /** Keys added at A−1 and B+1 giving the baked bones back the physics state the motion had there. */
   edgeKeys: number;
   /**
@@ -331,7 +344,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
     const dense = denseRefusal('physics-bake', from, to, bones.length, undefined, true);
     if (dense) return failure(dense);
-    sim.simulateOver(bones, from, to);
+    if (opts.resimulate) sim.simulateOver(bones, from, to);
     simW = record(sim, bones, from, to, opts);
     const lost = sim.world.diverged;
     if (simW && lost >= 0) {
@@ -352,14 +365,14 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
   const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
   const kept: Uint8Array[] = [];
-  let replacedKeys = 0, replacedBakedKeys = 0;
+  let replacedKeys = 0, physicsOffKeys = 0;
   const block = motion.bone;
   for (let i = 0; i < block.count; i++) {
     const o = i * BONE.SIZE;
     const f = block.view.getUint32(o + BONE.FRAME, true);
     if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
       replacedKeys++;
-      if (physicsOff(block.bytes, o + BONE.INTERPOLATION)) replacedBakedKeys++;
+      if (physicsOff(block.bytes, o + BONE.INTERPOLATION)) physicsOffKeys++;
       continue;
     }
     kept.push(recordBytes(block, i));
@@ -474,7 +487,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   return success({
     doc: out,
     report: {
-      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, replacedBakedKeys, edgeKeys: edges.length,
+      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: !!opts.resimulate, edgeKeys: edges.length,
       maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });

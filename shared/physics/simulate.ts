@@ -186,8 +186,8 @@ export class Simulation {
   }
 
   /**
-   * Simulates `bones` over frames [from, to] even where their keys turn physics off (a bake of a range that was
-   * baked before simulates it again instead of replaying the old keys).
+   * Simulates `bones` over frames [from, to] even where their keys turn physics off (physics-bake --resimulate:
+   * a range that was baked before is simulated again instead of replaying the old keys).
    */
   simulateOver(bones: readonly number[], from: number, to: number): void {
     this.toggles.forceOn(bones, from, to);

@@ -9,7 +9,8 @@ import { readVmd, buildTracks, blockFromRecords, emptyVmd, encodeBoneRecord, enc
 import { readModel } from '../../shared/pmx';
 import { loadBullet, physicsBake } from '../../shared/physics';
 import { nodeBulletLoader } from '../../electron/physics/bullet-node';
-import { physicsOff } from '../../shared/vmd/interpolation';
+import { buildBoneInterpolation, PHYSICS_OFF, physicsOff } from '../../shared/vmd/interpolation';
+import { LINEAR_CURVE } from '../../shared/vmd/bezier';
 import { runCli } from '../../electron/cli/main';
 import { physicsBakeLine } from '../../electron/cli/commands/physics-bake';
 import type { CliIo } from '../../electron/cli/io';
@@ -73,7 +74,7 @@ describe('vmd-studio physics-bake', () => {
   });
 
   it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
-    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, replacedBakedKeys: 0, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 60 });
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 60 });
     expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);
@@ -155,6 +156,50 @@ describe('vmd-studio physics-bake of a motion that moves none of the model\'s bo
     expect(byName('cam.vmd')).toMatchObject({ ok: false, error: { code: 'E_CAMERA_MOTION', message: `a camera motion (${nCamera} camera keys, no bone keys): physics-bake works on a model's motion` } });
     expect(byName('light.vmd')).toMatchObject({ ok: false, error: { code: 'E_CAMERA_MOTION', message: "a light motion (3 light keys, no bone keys): physics-bake works on a model's motion" } });
     expect(byName('morph.vmd')).toMatchObject({ ok: true, report: { warnings: ['the motion has no bone keys (only morph keys): the bake is of the model standing at rest'] } });
+  }, 120_000);
+});
+
+describe('vmd-studio physics-bake over keys that switch physics off (物理OFF keyed by hand, or a previous bake)', () => {
+  c('plays them as keys by default with a warning naming --resimulate; --resimulate (in --help, and in the batch) simulates over them', async () => {
+    const dir = mk('physbake-off');
+    const modelFile = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+    const off = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
+    const on = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE]);
+    // The hair's tip held by hand over 5..10 (physics off), given back to physics at 11; the centre sways.
+    const recs = [
+      encodeBoneRecord({ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }),
+      encodeBoneRecord({ name: 'センター', frame: 20, position: [3, 0, 0], rotation: [0, 0, 0, 1] }),
+      encodeBoneRecord({ name: '右髪６', frame: 5, position: [0, 0, 0], rotation: [0, 0, 0.3826834, 0.9238795], interpolation: off }),
+      encodeBoneRecord({ name: '右髪６', frame: 10, position: [0, 0, 0], rotation: [0, 0, 0.3826834, 0.9238795], interpolation: off }),
+      encodeBoneRecord({ name: '右髪６', frame: 11, position: [0, 0, 0], rotation: [0, 0, 0, 1], interpolation: on }),
+    ];
+    writeFileSync(path.join(dir, 'held.vmd'), writeVmd({ ...emptyVmd(), bone: blockFromRecords('bone', recs) }));
+    const warning = 'vmd-studio: warning: 2 keys of the baked bones in the range switch physics off (keyed by hand, or a previous bake): they were played as keys; --resimulate simulates over them\n';
+    const plain = await run(['physics-bake', 'held.vmd', '--model', modelFile, '-o', 'plain.vmd', '--to', '20'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.err).toBe(warning);
+    expect(plain.out).not.toContain('simulated again');
+    const json = await run(['physics-bake', 'held.vmd', '--model', modelFile, '-o', 'plain.vmd', '--to', '20', '--json', '--overwrite'], dir);
+    expect(JSON.parse(json.out)).toMatchObject({ physicsOffKeys: 2, resimulated: false, warnings: [warning.slice('vmd-studio: warning: '.length, -1)] });
+    const again = await run(['physics-bake', 'held.vmd', '--model', modelFile, '-o', 'again.vmd', '--to', '20', '--resimulate'], dir);
+    expect(again.code, again.err).toBe(0);
+    expect(again.err).toBe('');
+    expect(again.out).toContain('(2 of them baked before: the range was simulated again)');
+    // The two differ: the held keys were played as keys in one and simulated over in the other.
+    expect(readFileSync(path.join(dir, 'plain.vmd')).equals(readFileSync(path.join(dir, 'again.vmd')))).toBe(false);
+    const help = await run(['physics-bake', '--help'], dir);
+    expect(help.out.replace(/\s+/g, ' ')).toContain("--resimulate simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake; without it such keys are played as keys, as MMD does)");
+    // The batch: the same warning without the flag, none and the same bytes with it.
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'held.vmd'), readFileSync(path.join(dir, 'held.vmd')));
+    const b1 = await run(['batch', 'physics-bake', 'in', '-o', 'out1', '--model', modelFile, '--to', '20', '--jobs', '1', '--quiet', '--report', 'r1.json'], dir);
+    expect(b1.code, b1.err).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'r1.json'), 'utf8')).results[0].report.warnings).toEqual([warning.slice('vmd-studio: warning: '.length, -1)]);
+    const b2 = await run(['batch', 'physics-bake', 'in', '-o', 'out2', '--model', modelFile, '--to', '20', '--resimulate', '--jobs', '1', '--quiet', '--report', 'r2.json'], dir);
+    expect(b2.code, b2.err).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'r2.json'), 'utf8')).results[0].report.warnings).toEqual([]);
+    expect(readFileSync(path.join(dir, 'out2', 'held.vmd')).equals(readFileSync(path.join(dir, 'again.vmd')))).toBe(true);
+    expect(readFileSync(path.join(dir, 'out1', 'held.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
   }, 120_000);
 });
 

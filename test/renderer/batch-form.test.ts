@@ -47,7 +47,7 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   reduce: { values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [], help: '[--pos-tol U] [--rot-tol DEG] [--morph-tol W] [--bones PATTERNS] [--from A] [--to B]' },
   bake: { values: ['from', 'to'], flags: [], help: '[--from A] [--to B]' },
   // Physics bake (issue 26): one model for the folder.
-  'physics-bake': { values: ['model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--raw] [--pos-tol U] [--rot-tol DEG]' },
+  'physics-bake': { values: ['model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--raw] [--resimulate] [--pos-tol U] [--rot-tol DEG]' },
   // Retargeting (shared/retarget) reads its two models by path (no source: the standard MMD skeleton); --map is rename's map format.
   retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).

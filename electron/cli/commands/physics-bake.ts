@@ -20,12 +20,12 @@ import type { CommandInfo } from '../io';
 import { displayPath, formatMeasure, plural } from '../format';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
-import { physicsBakeWarnings } from '../../batch/op-warnings';
+import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
     `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced` +
-    (r.replacedBakedKeys ? ` (${r.replacedBakedKeys} of them baked before: the range was simulated again)` : '') +
+    (r.resimulated && r.physicsOffKeys ? ` (${r.physicsOffKeys} of them baked before: the range was simulated again)` : '') +
     (r.edgeKeys ? `, ${r.edgeKeys} added at the range's ends giving physics back outside it` : '') +
     '; ' +
     (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
@@ -37,14 +37,17 @@ export function physicsBakeLine(r: PhysicsBakeReport): string {
 export const physicsBakeCommand: CommandInfo = {
   summary: 'simulate a model\'s physics under a motion and bake it into the motion (keys with physics off, reduced)',
   usage: `vmd-studio physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd [--from A --to B] [--raw]
-                           [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+                           [--resimulate] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
        vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [options as above]
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
   The baked keys carry MMD's physics-off flag (99, 15): MMD plays them even with its physics on.
-  Keys the motion had for those bones inside A..B are replaced (keys baked before are simulated again);
-  every other key is written byte for byte. Outside A..B physics stays as the motion had it: each baked
-  bone gets a key at A-1 and, when the motion goes on, at B+1 with the motion's value and physics state.
+  Keys the motion had for those bones inside A..B are replaced; every other key is written byte for byte.
+  Where the motion's keys switch a baked bone's physics off inside A..B (物理OFF keyed by hand to hold hair
+  or a skirt, or a previous bake), the bone follows those keys, as MMD simulates it, so the bake keeps them
+  (a warning counts them); --resimulate simulates over them. Outside A..B physics stays as the motion had
+  it: each baked bone gets a key at A-1 and, when the motion goes on, at B+1 with the motion's value and
+  physics state.
   Chains are fitted parent first, each bone's keys placing it at its simulated world transform under its
   parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
   switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),
@@ -53,6 +56,8 @@ export const physicsBakeCommand: CommandInfo = {
   --from A --to B  frames to bake (default 0 to the motion's last key). From A > 0 physics restarts at
                    the pose of frame A and settles ${SEEK_SETTLE_FRAMES} frames (2 s) holding it before A is baked.
   --raw            a key on every frame (no reduction)
+  --resimulate     simulate the baked bones over A..B even where the motion's keys switch their physics
+                   off (a previous bake; without it such keys are played as keys, as MMD does)
   --pos-tol U      tolerance for world positions, in units (default 0.01)
   --rot-tol DEG    tolerance for world rotations, in degrees (default 0.1)
   --overwrite      replace an existing OUT
@@ -60,7 +65,7 @@ export const physicsBakeCommand: CommandInfo = {
   playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     const modelArg = optValue(a, 'model');
     if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
     if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
@@ -86,11 +91,11 @@ export const physicsBakeCommand: CommandInfo = {
     const motion = readVmdAs(motionFile, vb.value, 'physics-bake', givens[1]);
     if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
-    const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
+    const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
     // the model at rest: written all the same, and said.
-    const warnings = physicsBakeWarnings(motion.value, model.value);
+    const warnings = [...physicsBakeWarnings(motion.value, model.value), ...physicsOffKeysWarnings(r.value.report)];
     return guarded(async () => {
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
       if (!w.ok) return failWith(io, w.error, output, [outArg]);

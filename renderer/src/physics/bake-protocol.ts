@@ -13,6 +13,7 @@ export interface BakeSettings {
   from?: number;
   to?: number;
   raw?: boolean;
+  resimulate?: boolean;
   positionTolerance?: number;
   rotationToleranceDeg?: number;
 }

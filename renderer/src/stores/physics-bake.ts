@@ -30,6 +30,8 @@ export interface BakeForm {
   from: string;
   to: string;
   raw: boolean;
+  /** Simulate over keys that switch physics off inside the range (a previous bake): physics-bake --resimulate. */
+  resimulate: boolean;
   posTol: string;
   rotTol: string;
 }
@@ -43,7 +45,7 @@ export interface BakeFieldError {
 /** The form checked: the bake's settings, or per-field errors. */
 export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Partial<Record<keyof BakeForm, BakeFieldError>> } {
   const errors: Partial<Record<keyof BakeForm, BakeFieldError>> = {};
-  const settings: BakeSettings = { raw: f.raw };
+  const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate };
   const frame = (name: 'from' | 'to') => {
     const s = f[name].trim();
     if (s === '') return undefined;
@@ -85,7 +87,7 @@ export interface BakeResult {
 
 export const useBakeStore = defineStore('physics-bake', () => {
   const open = ref(false);
-  const form = reactive<BakeForm>({ from: '', to: '', raw: false, posTol: '', rotTol: '' });
+  const form = reactive<BakeForm>({ from: '', to: '', raw: false, resimulate: false, posTol: '', rotTol: '' });
   /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
   const running = ref<{ done: number; total: number } | null>(null);
   const result = shallowRef<BakeResult | null>(null);

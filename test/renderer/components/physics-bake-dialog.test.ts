@@ -1,9 +1,13 @@
 // The Bake physics dialog's words: what the bake writes is said as MMD says it (物理OFF, the "physics off" of a
 // bone key), with the raw interpolation bytes 99, 15 only in the tooltip, in English and Japanese; and Cancel
 // of a running bake leaves a line saying it was cancelled (the dialog went back to idle saying nothing).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { mount } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
+import { memoryScene, dance } from '../stores/scene-fixtures';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { BakeClient, type BakeSettings } from '../../../renderer/src/physics/bake-client';
 import { setQuietApi } from '../../helpers/quiet-api';
 import PhysicsBakeDialog from '../../../renderer/src/components/PhysicsBakeDialog.vue';
 import { useBakeStore } from '../../../renderer/src/stores/physics-bake';
@@ -89,7 +93,7 @@ describe('Bake physics dialog figures', () => {
   });
 
   const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
-    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, replacedBakedKeys: 0, edgeKeys: 1,
+    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 1,
     maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 0, ...o,
   });
   const withResult = (r: PhysicsBakeReport) => {
@@ -116,9 +120,9 @@ describe('Bake physics dialog figures', () => {
     w.unmount();
   });
 
-  it('a re-bake says how many existing baked keys it replaced (en, ja); a first bake says nothing of it', async () => {
+  it('a re-bake with “Simulate again…” says how many existing baked keys it replaced (en, ja); a first bake says nothing of it', async () => {
     const w = dialog('en');
-    withResult(report({ replacedKeys: 40, replacedBakedKeys: 31 }));
+    withResult(report({ replacedKeys: 40, physicsOffKeys: 31, resimulated: true }));
     await w.vm.$nextTick();
     expect(q('bake-rebaked')?.textContent?.trim()).toBe('31 existing baked keys (physics off) were replaced: the range was simulated again');
     const s = useSettingsStore();
@@ -128,6 +132,62 @@ describe('Bake physics dialog figures', () => {
     withResult(report({ replacedKeys: 3 }));
     await w.vm.$nextTick();
     expect(q('bake-rebaked')).toBeNull();
+    expect(q('bake-physics-off')).toBeNull();
     w.unmount();
+  });
+
+  it('without “Simulate again…”, keys with physics off in the range were played as keys: a line says how many and how to simulate over them (en, ja)', async () => {
+    const w = dialog('en');
+    withResult(report({ replacedKeys: 40, physicsOffKeys: 31, resimulated: false }));
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')).toBeNull();
+    expect(q('bake-physics-off')?.textContent?.trim()).toBe('31 keys of the baked bones in the range switch physics off (keyed by hand, or a previous bake): they were played as keys; tick “Simulate again over keys with physics off” to simulate over them');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-physics-off')?.textContent?.trim()).toBe('範囲内で焼き込むボーンのキー 31 個が物理OFF です（手で打ったキー、または前回の焼き込み）。キーどおりに再生しました。その上も物理演算するには「物理OFF のキーの上も再演算する」をオンにしてください');
+    withResult(report({ replacedKeys: 1, physicsOffKeys: 1 }));
+    s.settings = { ...s.settings, locale: 'en' };
+    await w.vm.$nextTick();
+    expect(q('bake-physics-off')?.textContent?.trim()).toMatch(/^1 key of the baked bones in the range switches physics off .*: it was played as a key;/);
+    w.unmount();
+  });
+});
+
+describe('Bake physics dialog: “Simulate again over keys with physics off”', () => {
+  it('is off by default, says so in en and ja, and reaches the bake job as resimulate when ticked', async () => {
+    memoryScene([['/s/a.vmd', dance(10)]]);
+    const p = usePreviewStore();
+    p.setModel({ name: 'hair.pmx', path: '/m/hair.pmx', format: 'pmx', bones: 3, morphs: 0, vertices: 0, rigidBodies: 2, notes: [] });
+    p.physicsState = 'on';
+    p.droppedModels.set('/m/hair.pmx', new Uint8Array([1, 2, 3]));
+    await useSceneStore().openPath('/s/a.vmd');
+    const seen: BakeSettings[] = [];
+    const spy = vi.spyOn(BakeClient.prototype, 'run').mockImplementation(async (_m, _d, settings) => {
+      seen.push({ ...settings });
+      return { ok: false, error: { code: 'E_CANCELLED', message: 'cancelled' } } as never;
+    });
+    try {
+      const w = dialog('en');
+      await w.vm.$nextTick();
+      const box = () => q('bake-resimulate') as HTMLInputElement;
+      expect(box().checked).toBe(false);
+      expect(box().parentElement!.textContent!.trim()).toBe('Simulate again over keys with physics off (a previous bake)');
+      const s = useSettingsStore();
+      s.settings = { ...s.settings, locale: 'ja' };
+      await w.vm.$nextTick();
+      expect(box().parentElement!.textContent!.trim()).toBe('物理OFF のキーの上も再演算する（前回の焼き込み）');
+      q('bake-start')!.click();
+      await flushPromises();
+      box().click();
+      await w.vm.$nextTick();
+      expect(useBakeStore().form.resimulate).toBe(true);
+      q('bake-start')!.click();
+      await flushPromises();
+      expect(seen.map((x) => x.resimulate)).toEqual([false, true]);
+      w.unmount();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

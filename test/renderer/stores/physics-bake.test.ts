@@ -3,19 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { checkBakeForm } from '../../../renderer/src/stores/physics-bake';
 
-const form = (o: Partial<Parameters<typeof checkBakeForm>[0]> = {}) => ({ from: '', to: '', raw: false, posTol: '', rotTol: '', ...o });
+const form = (o: Partial<Parameters<typeof checkBakeForm>[0]> = {}) => ({ from: '', to: '', raw: false, resimulate: false, posTol: '', rotTol: '', ...o });
 
 describe('Bake physics form', () => {
   it('empty fields leave the defaults to the engine', () => {
     const r = checkBakeForm(form());
     expect(r.errors).toEqual({});
-    expect(r.settings).toEqual({ raw: false, from: undefined, to: undefined, positionTolerance: undefined, rotationToleranceDeg: undefined });
+    expect(r.settings).toEqual({ raw: false, resimulate: false, from: undefined, to: undefined, positionTolerance: undefined, rotationToleranceDeg: undefined });
   });
 
-  it('passes a range, tolerances and --raw through', () => {
-    const r = checkBakeForm(form({ from: ' 10', to: '90 ', raw: true, posTol: '0.02', rotTol: '0.5' }));
+  it('passes a range, tolerances, --raw and --resimulate through', () => {
+    const r = checkBakeForm(form({ from: ' 10', to: '90 ', raw: true, resimulate: true, posTol: '0.02', rotTol: '0.5' }));
     expect(r.errors).toEqual({});
-    expect(r.settings).toEqual({ raw: true, from: 10, to: 90, positionTolerance: 0.02, rotationToleranceDeg: 0.5 });
+    expect(r.settings).toEqual({ raw: true, resimulate: true, from: 10, to: 90, positionTolerance: 0.02, rotationToleranceDeg: 0.5 });
   });
 
   it('refuses frames that are not whole numbers ≥ 0, To before From, and tolerances ≤ 0', () => {

@@ -318,7 +318,7 @@ describe('physics bake', () => {
     }
   });
 
-  it('a bake of A..B over a motion baked before: physics stays off after B where the old bake had it off; the range is simulated again, not replayed', async () => {
+  it('a bake of A..B over a motion baked before, with resimulate: physics stays off after B where the old bake had it off; the range is simulated again, not replayed', async () => {
     const bullet = await testBullet();
     const m = hairModel();
     // An old bake held the hair stuck out sideways (physics off) at every frame 0..60.
@@ -328,11 +328,12 @@ describe('physics bake', () => {
     ];
     for (let f = 0; f <= 60; f++) for (const n of ['hair1', 'hair2']) bones.push({ name: n, frame: f, position: [0, 0, 0], rotation: n === 'hair1' ? turn(90) : turn(0), interpolation: offIp() });
     const input = buildVmd({ bones });
-    const r = physicsBake(bullet, m, input, { from: 0, to: 30, raw: true });
+    const r = physicsBake(bullet, m, input, { from: 0, to: 30, raw: true, resimulate: true });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.report.replacedKeys).toBe(62);
-    expect(r.value.report.replacedBakedKeys).toBe(62);
+    expect(r.value.report.physicsOffKeys).toBe(62);
+    expect(r.value.report.resimulated).toBe(true);
     expect(r.value.report.edgeKeys).toBe(0); // the old keys at 31 are kept
     const out = r.value.doc;
     expect(togglesAt(bullet, m, out, [31, 45, 60])).toEqual(togglesAt(bullet, m, input, [31, 45, 60]));
@@ -345,6 +346,49 @@ describe('physics bake', () => {
     // The hair did move: the old keys would not have shown this.
     const stale = playedAgainstSimulation(bullet, m, ref, input, r.value.report.bones, 0, 30, 0);
     expect(stale.pos).toBeGreaterThan(0.1);
+  });
+
+  it('by default (as MMD) keys that switch physics off inside the range are played as keys: hair held sideways by hand over 20–40 stays there in a bake of 0–60, the rest follows the simulation', async () => {
+    const bullet = await testBullet();
+    const m = hairModel();
+    // The author holds the hair bent sideways over 20..40 with 物理OFF keys; physics on at 0 and again from 41.
+    const on = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE]);
+    const bones = [
+      { name: 'head', frame: 0, position: [0, 0, 0], rotation: turn(0) },
+      { name: 'head', frame: 60, position: [0, 0, 0], rotation: turn(60) },
+    ] as { name: string; frame: number; position: number[]; rotation: number[]; interpolation?: Uint8Array }[];
+    for (const n of ['hair1', 'hair2']) {
+      bones.push({ name: n, frame: 0, position: [0, 0, 0], rotation: turn(0), interpolation: on });
+      for (const f of [20, 40]) bones.push({ name: n, frame: f, position: [0, 0, 0], rotation: n === 'hair1' ? turn(80) : turn(20), interpolation: offIp() });
+      bones.push({ name: n, frame: 41, position: [0, 0, 0], rotation: turn(0), interpolation: on });
+    }
+    const input = buildVmd({ bones });
+    const r = physicsBake(bullet, m, input, { from: 0, to: 60 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const rep = r.value.report;
+    expect(rep.bones).toEqual(['hair1', 'hair2']);
+    expect(rep.replacedKeys).toBe(8);
+    expect(rep.physicsOffKeys).toBe(4);
+    expect(rep.resimulated).toBe(false);
+    const out = r.value.doc;
+    // Played with physics off, at 20..40 the hair is where the hand keys put it (the input played as keys).
+    const pose = new Pose(new Simulation(bullet, m, null).pose.skeleton);
+    const pOut = new MotionPoser(pose.skeleton, out, buildTracks(out)), pIn = new MotionPoser(pose.skeleton, input, buildTracks(input));
+    const at = (p: MotionPoser, f: number) => { p.poseAt(pose, f); return { pos: Array.from(pose.worldPosition.subarray(3, 9)), rot: Array.from(pose.worldRotation.subarray(4, 12)) }; };
+    for (let f = 20; f <= 40; f++) {
+      const a = at(pOut, f), b = at(pIn, f);
+      for (const k of [0, 1]) {
+        expect(angle(a.rot, 4 * k, b.rot, 4 * k), `hair${k + 1} rotation @${f}`).toBeLessThan(0.2);
+        expect(Math.hypot(a.pos[3 * k] - b.pos[3 * k], a.pos[3 * k + 1] - b.pos[3 * k + 1], a.pos[3 * k + 2] - b.pos[3 * k + 2]), `hair${k + 1} position @${f}`).toBeLessThan(0.02);
+      }
+    }
+    // Every frame is the real Simulation of the input (which follows the 物理OFF keys as MMD does) within the tolerance.
+    const check = playedAgainstSimulation(bullet, m, input, out, rep.bones, 0, 60, 0);
+    expect(check.pos, check.at).toBeLessThanOrEqual(0.01 + 1e-6);
+    expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
+    // Outside 20..40 that is the simulation, not the keys: the hair hangs, far from where the keys would put it.
+    for (const f of [10, 50]) expect(angle(at(pOut, f).rot, 0, at(pIn, f).rot, 0), `hair1 @${f}`).toBeGreaterThan(5);
   });
 
   c('Gene_light × wavefile_v2 baked over 300–330: at frames before 300 and after 330 (600, 2000) physics is in force as in the unbaked motion', async () => {
