@@ -128,14 +128,14 @@ const en = {
   'err.E_INTERNAL': 'Internal error',
   'err.atByte': 'at byte {n}',
   'summary.warnings': 'Notes',
-  'note.W_VMD_TRAILING': '{n} byte(s) after the last block are kept as they are',
-  'note.W_VMD_SHORT_TAIL': '{n} byte(s) after the last block are kept as they are',
-  'note.W_VPD_COUNT': 'The header declares {declared} bone(s) but the file has {n}; the bones in the file are used',
+  'note.W_VMD_TRAILING': '{n} {n|byte|bytes} after the last block {n|is|are} kept as {n|it is|they are}',
+  'note.W_VMD_SHORT_TAIL': '{n} {n|byte|bytes} after the last block {n|is|are} kept as {n|it is|they are}',
+  'note.W_VPD_COUNT': 'The header declares {declared} {declared|bone|bones} but the file has {n}; the bones in the file are used',
   'note.W_NAME_SKIPPED': '"{name}" left out: longer than 15 bytes in Shift_JIS',
   'note.W_MODEL_NAME': 'Model name "{name}" is longer than 20 bytes; left empty',
-  'note.N_BONE_DUPLICATES': '{n} bone key(s) repeat a (bone, frame) pair; the first in the file is used',
-  'note.N_MORPH_DUPLICATES': '{n} morph key(s) repeat a (morph, frame) pair; the first in the file is used',
-  'note.N_NON_UNIT': '{n} bone key(s) have a rotation quaternion whose length is not 1 (kept as stored)',
+  'note.N_BONE_DUPLICATES': '{n} bone {n|key repeats|keys repeat} a (bone, frame) pair; the first in the file is used',
+  'note.N_MORPH_DUPLICATES': '{n} morph {n|key repeats|keys repeat} a (morph, frame) pair; the first in the file is used',
+  'note.N_NON_UNIT': '{n} bone {n|key has|keys have} a rotation quaternion whose length is not 1 (kept as stored)',
   'note.W_PMX_VERSION': 'PMX version {version}; read as 2.x',
   'note.W_PMX_FACES': 'The face index count {n} is not a multiple of 3',
   'note.W_PMX_MATERIAL_FACES': 'The materials draw {used} face indices, the model has {n}',
@@ -184,10 +184,10 @@ const en = {
   'batch.progress': '{done} / {total} files',
   'batch.done': 'Done: {ok} ok, {failed} failed, {skipped} skipped',
   'batch.doneDry': 'Dry run, nothing written: {would} would be written, {failed} failed, {skipped} would be skipped (output exists)',
-  'batch.notTaken': '{n} .vpd pose file(s) in the folder were not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)',
-  'batch.notTakenCapture': '{n} .vmd/.vpd file(s) in the folder were not processed: this operation takes {ext} files',
+  'batch.notTaken': '{n} .vpd pose {n|file|files} in the folder {n|was|were} not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)',
+  'batch.notTakenCapture': '{n} .vmd/.vpd {n|file|files} in the folder {n|was|were} not processed: this operation takes {ext} files',
   // "Include sub-folders" off: the files of sub-folders the run would have taken (the engine's inSubfolders).
-  'batch.inSubfolders': '{n} file(s) in sub-folders were not included: turn on “Include sub-folders” to take them',
+  'batch.inSubfolders': '{n} {n|file|files} in sub-folders {n|was|were} not included: turn on “Include sub-folders” to take them',
   'batch.skippedExisting': 'Outputs kept because they already exist: {n}. Tick “{overwrite}” to replace them',
   'batch.cancelled': 'Cancelled',
   'about.title': 'About VMD Studio',
@@ -398,8 +398,17 @@ export function t(key: UiStringKey, locale: Locale, params?: Record<string, stri
 export function tDynamic(key: string, locale: Locale, params?: Record<string, string | number>): string {
   const s = lookup[locale][key] ?? lookup.en[key] ?? key;
   if (!params) return s;
-  return s.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return s
+    .replace(PLURAL, (m, name: string, one: string, many: string) => (name in params ? (isOne(params[name]) ? one : many) : m))
+    .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
+
+/**
+ * `{n|file|files}`: the word for the count `n` (the count itself is `{n}`), so that English says "1 file" and
+ * "2 files" from one string; Japanese has no plural and does not use it. A count may come formatted ("1,234").
+ */
+const PLURAL = /\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g;
+const isOne = (v: string | number) => String(v) === '1';
 
 /** Whether `key` names a string in some table. */
 export function hasString(key: string): key is UiStringKey {

@@ -94,7 +94,7 @@ describe('the app says it in its own terms', () => {
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: LONG });
     expect(await textOf(page, 'batch-summary')).toBe('Done: 1 ok, 0 failed, 0 skipped');
-    expect(await textOf(page, 'batch-in-subfolders')).toBe('2 file(s) in sub-folders were not included: turn on “Include sub-folders” to take them');
+    expect(await textOf(page, 'batch-in-subfolders')).toBe('2 files in sub-folders were not included: turn on “Include sub-folders” to take them');
     await s.app.screenshot('app-wording-batch-subfolders');
     await setLocale(page, 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="batch-in-subfolders"]')?.textContent?.includes('サブフォルダ'));

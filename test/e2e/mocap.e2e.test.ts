@@ -478,7 +478,7 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: LONG });
     expect(await page.textContent('[data-testid="batch-summary"]')).toBe('Done: 1 ok, 0 failed, 0 skipped');
-    expect(await page.textContent('[data-testid="batch-not-taken"]')).toBe('1 .vmd/.vpd file(s) in the folder were not processed: this operation takes .vrma files');
+    expect(await page.textContent('[data-testid="batch-not-taken"]')).toBe('1 .vmd/.vpd file in the folder was not processed: this operation takes .vrma files');
     await s.app.screenshot('batch-import-vrma-done');
     const c = await cli(['import-vrma', path.join(input, 'laugh.vrma'), '--model', MIKU, '-o', 'vrma-batch-cli.vmd'], dir);
     expect(c.code, c.err).toBe(0);

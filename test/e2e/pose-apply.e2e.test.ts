@@ -101,7 +101,10 @@ describe.skipIf(!corpusPresent)('a pose or motion opened over a dance goes onto 
     }
     // Bones Gene lacks are not keyed there, and the notice names them.
     for (const b of lacking) expect(keyAt(after, b.name, 120)?.count ?? 0, b.name).toBe(keyAt(before, b.name, 120)?.count ?? 0);
-    expect(notice).toContain(`${new Set(keyed.map((b) => b.name)).size} bone(s)`);
+    {
+      const n = new Set(keyed.map((b) => b.name)).size;
+      expect(notice).toContain(`${n} ${n === 1 ? 'bone' : 'bones'} and`);
+    }
     for (const b of lacking) expect(notice).toContain(b.name);
 
     await page.click('[data-testid="cmd-undo"]');

@@ -261,7 +261,7 @@ describe('shell in the browser mode', () => {
     await page.click('[data-testid="batch-start"]');
     await page.waitForSelector('[data-testid="batch-summary"]', { timeout: 60_000 });
     expect(await textOf(page, 'batch-summary')).toBe('Done: 2 ok, 1 failed, 0 skipped');
-    expect(await textOf(page, 'batch-not-taken')).toBe('1 .vpd pose file(s) in the folder were not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)');
+    expect(await textOf(page, 'batch-not-taken')).toBe('1 .vpd pose file in the folder was not processed: this operation works on VMD motions (“Convert VMD ⇄ VPD” turns poses into motions)');
     expect(existsSync(path.join(output, 'pose.vpd'))).toBe(false);
     await suite.app.screenshot('shell-batch-done');
 

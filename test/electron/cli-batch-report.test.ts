@@ -40,7 +40,7 @@ describe('batch: warnings, dry run, poses named', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain(`vmd-studio: warning: ${path.join('in', 'a.vmd')}: --from 5000 is after the motion's last key (frame 30)`);
     expect(r.err).toContain(`vmd-studio: warning: ${path.join('in', 'sub', 'b.vmd')}: --from 5000`);
-    expect(r.out).toContain('  2 file(s) written with warnings (above, on standard error)\n');
+    expect(r.out).toContain('  2 files written with warnings (above, on standard error)\n');
   });
 
   it('a run with no warning says nothing of them', async () => {
@@ -60,7 +60,7 @@ describe('batch: warnings, dry run, poses named', () => {
   it('names the poses it does not take: the first five and how many more, and all of them in --json', async () => {
     const r = await cli('batch', 'mirror', 'in', '-o', 'named');
     const p = (n: string) => path.join('in', `${n}.vpd`);
-    expect(r.out).toContain(`7 .vpd pose file(s) not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${['p1', 'p2', 'p3', 'p4', 'p5'].map(p).join(', ')} and 2 more\n`);
+    expect(r.out).toContain(`7 .vpd pose files not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${['p1', 'p2', 'p3', 'p4', 'p5'].map(p).join(', ')} and 2 more\n`);
     const j = await cli('batch', 'mirror', 'in', '-o', 'named-json', '--json');
     const body = JSON.parse(j.out);
     expect(body.notTaken).toBe(7);
@@ -70,7 +70,7 @@ describe('batch: warnings, dry run, poses named', () => {
   it('a folder with nothing the operation takes says nothing was processed, and why', async () => {
     const r = await cli('batch', 'mirror', 'poses', '-o', 'nothing');
     expect(r.out).toContain('  nothing processed: no file in the folder that mirror takes (.vmd motions)\n');
-    expect(r.out).toContain(`1 .vpd pose file(s) not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${path.join('poses', 'only.vpd')}\n`);
+    expect(r.out).toContain(`1 .vpd pose file not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${path.join('poses', 'only.vpd')}\n`);
   });
 });
 
@@ -85,7 +85,7 @@ describe('batch: an output folder inside the input folder', () => {
     const second = await cli('batch', 'mirror', 'set', '-o', path.join('set', '反転済み2'), '--recursive');
     expect(second.code).toBe(0);
     expect(second.out).toMatch(/^ {2}written +3$/m);
-    expect(second.out).toContain(`1 folder(s) left out as an earlier run's outputs (inside the input folder, each file a same-named copy of an input): ${path.join('set', '反転済み')}\n`);
+    expect(second.out).toContain(`1 folder left out as an earlier run's outputs (inside the input folder, each file a same-named copy of an input): ${path.join('set', '反転済み')}\n`);
     expect(existsSync(path.join(root, '反転済み2', '反転済み'))).toBe(false);
     expect(readdirSync(path.join(root, '反転済み2')).sort()).toEqual(['dances', 'x.vmd', 'y.vmd']);
     // A third run: both earlier output folders are left out (反転済み2's files are copies of inputs too).
@@ -113,7 +113,7 @@ describe('single-file commands and bone operations', () => {
     const r = await cli('batch', 'retarget', 'odd', '-o', 'odd-rt', '--to', corpusPath('gene/Gene_light.pmx'));
     expect(r.code).toBe(0);
     expect(r.err).toContain(`vmd-studio: warning: ${path.join('odd', 'o.vmd')}: 1 bone track(s) the target model lacks were left out: 謎の骨 (2)`);
-    expect(r.out).toContain('  1 file(s) written with warnings');
+    expect(r.out).toContain('  1 file written with warnings');
   });
 
   it('merge warns when a camera motion went into a model motion', async () => {

@@ -29,7 +29,7 @@ describe('batch without --recursive', () => {
     const r = await cli('batch', 'mirror', path.join(tmp, 'in'), '-o', path.join(tmp, 'out1'));
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}written +1$/m);
-    expect(r.out).toContain('  2 file(s) in subfolders not included: --recursive includes them\n');
+    expect(r.out).toContain('  2 files in subfolders not included: --recursive includes them\n');
   });
 
   it('with --recursive they are processed, and the line is not there', async () => {

@@ -168,7 +168,7 @@ describe('batch summary', () => {
     expect(r2.out).toContain('batch mirror (dry run: nothing written)');
     expect(r2.out).toMatch(/would write\s+2\n/);
     expect(r2.out).toMatch(/would skip\s+0\n/);
-    expect(r2.out).toContain('1 .vpd pose file(s) not processed: mirror works on VMD motions');
+    expect(r2.out).toContain('1 .vpd pose file not processed: mirror works on VMD motions');
     // Written for real: "written", and the pose still counted; convert takes it (nothing left over).
     const r3 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out');
     expect(r3.out).toMatch(/written\s+2\n/);

@@ -359,7 +359,7 @@ describe('BatchDialog form', () => {
     batch.summary = { jobId: 'j', total: 1, ok: 1, failed: 0, skipped: 0, cancelled: false, ms: 5, results: [{ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, value: {}, ms: 1 }], inSubfolders: 4 };
     await nextTick();
     const line = () => w.find('[data-testid="batch-in-subfolders"]');
-    expect(line().text()).toBe('4 file(s) in sub-folders were not included: turn on “Include sub-folders” to take them');
+    expect(line().text()).toBe('4 files in sub-folders were not included: turn on “Include sub-folders” to take them');
     useSettingsStore().setLocale('ja');
     await nextTick();
     expect(line().text()).toBe('サブフォルダ内のファイル 4 件は含まれていません。含めるには「サブフォルダも含める」をオンにしてください');

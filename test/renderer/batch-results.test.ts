@@ -110,10 +110,10 @@ describe('BatchResults: what each row says', () => {
     const fit = one({ input: '/in/r.vmd', output: '/out/r.vmd', ok: true, ms: 1, value: { report: { edit: 'reduce', kept: 1, added: 0, dropped: 0, keysBefore: 15439, keysAfter: 13545, maxPositionError: 0.0123, maxRotationErrorDeg: 0.456, maxMorphError: 0 } } });
     expect(mount(BatchResults, { props: { summary: fit, op: 'reduce', root: '/in' } }).get('[data-testid="batch-result-keys"]').text()).toBe('keys 15,439 → 13,545; largest error (played back) 0.012 units, 0.46°, morph 0.0');
     const mir = one({ input: '/in/m.vmd', output: '/out/m.vmd', ok: true, ms: 1, value: { report: { edit: 'mirror', kept: 1070, added: 0, dropped: 0, changed: 120, morphsSwapped: ['まば左 ⇄ まば右', '困り左 ⇄ 困り右'] } } });
-    expect(mount(BatchResults, { props: { summary: mir, op: 'mirror', root: '/in' } }).get('[data-testid="batch-result-keys"]').text()).toBe('1,070 keys, 120 changed; 2 morph pair(s) swapped');
+    expect(mount(BatchResults, { props: { summary: mir, op: 'mirror', root: '/in' } }).get('[data-testid="batch-result-keys"]').text()).toBe('1,070 keys, 120 changed; 2 morph pairs swapped');
     const bvh = one({ input: '/in/b.vmd', output: '/out/b.bvh', ok: true, ms: 1, value: { report: { edit: 'export-bvh', frames: 301, joints: 51, missingBones: 159 } } });
     const w = mount(BatchResults, { props: { summary: bvh, op: 'export-bvh', root: '/in' } });
-    expect(w.get('[data-testid="batch-result-keys"]').text()).toBe('301 frames, 51 joints; 159 bone(s) of the motion not in the BVH');
+    expect(w.get('[data-testid="batch-result-keys"]').text()).toBe('301 frames, 51 joints; 159 bones of the motion not in the BVH');
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();

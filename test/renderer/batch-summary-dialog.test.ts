@@ -74,7 +74,7 @@ describe('Batch dialog summary', () => {
 
   it('cancelled: how many were processed and how many not, and the bar shows the share done', async () => {
     const { w, text, notice } = await finished(sum([written(1), written(2)], { total: 12, cancelled: true }));
-    expect(text('batch-summary')).toBe('Cancelled: 2 file(s) processed, 10 not processed');
+    expect(text('batch-summary')).toBe('Cancelled: 2 files processed, 10 not processed');
     expect((w.get('[data-testid="batch-bar"]').element as HTMLProgressElement).value).toBeCloseTo(2 / 12);
     expect(notice().kind).toBe('warning');
     await ja();
@@ -103,7 +103,7 @@ describe('Batch dialog summary', () => {
   it('warnings: "done with warnings" counted in the summary and the notice, which is a warning', async () => {
     const { text, notice } = await finished(sum([written(1, { warnings: ['--from 5000 is after the last key'] }), written(2)]), 'trim');
     expect(text('batch-summary')).toBe('Done with warnings: 2 ok (1 with warnings), 0 failed, 0 skipped');
-    expect(text('batch-warned')).toBe('1 file(s) with warnings (⚠ in the list)');
+    expect(text('batch-warned')).toBe('1 file with warnings (⚠ in the list)');
     expect(notice().kind).toBe('warning');
     await ja();
     expect(text('batch-summary')).toBe('完了（警告あり）: 成功 2（うち警告 1）、失敗 0、スキップ 0');
@@ -126,7 +126,7 @@ describe('Batch dialog summary', () => {
 
   it("names the folders left out as an earlier run's outputs", async () => {
     const { text } = await finished(sum([written(1)], { earlierOutputs: ['/in/反転済み', '/in/反転済み2'] }));
-    expect(text('batch-earlier-outputs')).toBe("2 folder(s) left out as outputs of an earlier run (inside the input folder, each file a same-named copy of an input): 反転済み, 反転済み2");
+    expect(text('batch-earlier-outputs')).toBe("2 folders left out as outputs of an earlier run (inside the input folder, each file a same-named copy of an input): 反転済み, 反転済み2");
     await ja();
     expect(text('batch-earlier-outputs')).toBe('以前の実行の出力とみられるフォルダ 2 件を除外しました（入力フォルダ内にあり、どのファイルも入力と同じ名前の複製）: 反転済み, 反転済み2');
   });

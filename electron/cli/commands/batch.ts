@@ -15,7 +15,7 @@ import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { jsonFailure } from './edit-output';
 import type { CommandInfo } from '../io';
-import { displayPathAmong } from '../format';
+import { displayPathAmong, plural } from '../format';
 import { Interrupt } from '../signals';
 import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 
@@ -61,18 +61,18 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   const secs = s.ms / 1000;
   let out = `\nbatch ${op}${dry ? ' (dry run: nothing written)' : ''}${s.cancelled ? ' (cancelled)' : ''}\n  result      files\n`;
   for (const [k, v] of rows) if (k !== 'not run' || v) out += `  ${k.padEnd(11)} ${String(v).padStart(6)}\n`;
-  if (warned) out += `  ${warned} file(s) ${dry ? 'would be written' : 'written'} with warnings (above, on standard error)\n`;
+  if (warned) out += `  ${plural(warned, 'file')} ${dry ? 'would be written' : 'written'} with warnings (above, on standard error)\n`;
   out += `  time ${secs.toFixed(2)} s · ${(s.results.length / Math.max(secs, 1e-3)).toFixed(1)} files/s · ${(bytes / 1e6 / Math.max(secs, 1e-3)).toFixed(1)} MB/s (${fmtBytes(bytes)} read)\n`;
   if (s.notTaken) {
     const ext = captureExt(op);
     out += ext
-      ? `  ${s.notTaken} .vmd/.vpd file(s) not processed: ${op} takes ${ext} files\n`
-      : `  ${s.notTaken} .vpd pose file(s) not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
+      ? `  ${s.notTaken} .vmd/.vpd ${s.notTaken === 1 ? 'file' : 'files'} not processed: ${op} takes ${ext} files\n`
+      : `  ${s.notTaken} .vpd pose ${s.notTaken === 1 ? 'file' : 'files'} not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
     // Named, not only counted (README): the first few, then how many more; --json lists them all.
     if (s.notTakenFiles?.length) out += `    ${fewFiles(s.notTakenFiles.map(show))}\n`;
   }
-  if (s.inSubfolders) out += `  ${s.inSubfolders} file(s) in subfolders not included: --recursive includes them\n`;
-  if (s.earlierOutputs?.length) out += `  ${s.earlierOutputs.length} folder(s) left out as an earlier run's outputs (inside the input folder, each file a same-named copy of an input): ${fewFiles(s.earlierOutputs.map(show))}\n`;
+  if (s.inSubfolders) out += `  ${plural(s.inSubfolders, 'file')} in subfolders not included: --recursive includes them\n`;
+  if (s.earlierOutputs?.length) out += `  ${plural(s.earlierOutputs.length, 'folder')} left out as an earlier run's outputs (inside the input folder, each file a same-named copy of an input): ${fewFiles(s.earlierOutputs.map(show))}\n`;
   if (s.total === 0 && !s.cancelled) out += `  nothing processed: no file in the folder that ${op} takes${captureExt(op) ? ` (${captureExt(op)})` : ' (.vmd motions)'}\n`;
   const failed = failedFiles(s.results);
   if (failed.length) {

@@ -63,7 +63,7 @@ describe('app actions', () => {
     expect(ws.fileName).toBe('a.vmd');
     const names = new Set(ws.tracks!.bones.names);
     expect(names.has('左ひじ')).toBe(true);
-    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('Applied 01.vpd to a at frame 15: 93 bone(s) and 0 morph(s) keyed (one undo step)');
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('Applied 01.vpd to a at frame 15: 93 bones and 0 morphs keyed (one undo step)');
     h.undo();
     expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
   });

@@ -162,7 +162,7 @@ describe('scene data is not lost without a question', () => {
     expect(await scene.openPath('/s/a.vmd')).toBe(true);
     expect(scene.addCamera()).toBe(true);
     expect(await scene.saveTo('/s/new.vmdscene', false)).toBe(true);
-    expect(notices().filter((t) => t.includes('never saved'))).toEqual(['1 document(s) were never saved and are not named in the scene file: save them, then save the scene again']);
+    expect(notices().filter((t) => t.includes('never saved'))).toEqual(['1 document was never saved and is not named in the scene file: save them, then save the scene again']);
   });
 
   it('Save of an unedited document writes nothing (no rewrite, no .bak) and says there is nothing to save; an edited one is written', async () => {

@@ -1,0 +1,22 @@
+// `{n|one|many}` in a UI string: the word for the count, so English says "1 file" and "2 files" from one
+// string (before, "1 file(s)" everywhere a count of files, bones, keys, bytes or folders was said).
+import { describe, expect, it } from 'vitest';
+import { t, tDynamic } from '../../../shared/i18n/strings';
+
+describe('plural words in UI strings', () => {
+  it('picks the word by the count, formatted or not; Japanese is unchanged', () => {
+    expect(t('batch.inSubfolders', 'en', { n: 1 })).toBe('1 file in sub-folders was not included: turn on “Include sub-folders” to take them');
+    expect(t('batch.inSubfolders', 'en', { n: 4 })).toBe('4 files in sub-folders were not included: turn on “Include sub-folders” to take them');
+    expect(t('note.W_VMD_TRAILING', 'en', { n: '1' })).toBe('1 byte after the last block is kept as it is');
+    expect(t('note.W_VMD_TRAILING', 'en', { n: '1,234' })).toBe('1,234 bytes after the last block are kept as they are');
+    expect(t('scene.poseApplied', 'en', { name: 'p.vpd', actor: 'a', frame: 3, bones: 1, morphs: 0 })).toBe('Applied p.vpd to a at frame 3: 1 bone and 0 morphs keyed (one undo step)');
+    expect(t('batch.inSubfolders', 'ja', { n: 1 })).toContain('1 件');
+  });
+
+  it('a count not given leaves the form as written; no English string says "(s)" any more', () => {
+    expect(tDynamic('batch.withWarnings', 'en', {})).toBe('{n} {n|file|files} with warnings (⚠ in the list)');
+    for (const key of ['batch.cancelledNotRun', 'batch.withWarnings', 'batch.earlierOutputs', 'batchResults.mirror', 'batchResults.exportBvh', 'scene.notInScene', 'note.W_VPD_COUNT', 'note.N_BONE_DUPLICATES', 'note.N_MORPH_DUPLICATES', 'note.N_NON_UNIT', 'batch.notTaken', 'batch.notTakenCapture']) {
+      expect(tDynamic(key, 'en', { n: 2, done: 2, pairs: 2, missing: 2, declared: 2, kept: 1, changed: 1, frames: 1, joints: 1, names: 'a', ext: '.bvh' }), key).not.toContain('(s)');
+    }
+  });
+});
