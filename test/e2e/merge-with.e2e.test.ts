@@ -38,6 +38,7 @@ describe('Whole Motion → Merge with…', () => {
     await page.click('[data-testid="whole-motion"]');
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="whole-merge"]')?.textContent?.trim() === '結合…');
+    await suite.app.screenshot('merge-with-whole-motion-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
     await page.waitForFunction(() => document.querySelector('[data-testid="whole-merge"]')?.textContent?.trim() === 'Merge with…');
     await page.click('[data-testid="whole-merge"]');
