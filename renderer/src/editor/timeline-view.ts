@@ -123,15 +123,18 @@ export function createTimelineView() {
     return total > 0 && whole >= Math.min(3, total);
   }
   /**
-   * Scrolls a document's rows into view for its tab (SceneTabs pick): to `remembered` (where it
-   * was left) when that shows them, else its first row at the top as far as the rows go. Nothing moves when
-   * its rows are in view already.
+   * Scrolls a document's rows into view for its tab (SceneTabs pick). `to`: 'here' (its tab clicked while it
+   * is active) leaves the rows where they are when they show it, else its first row goes to the top; a number
+   * (a switch back to it) is where it was left; 'first' (a switch to it the first time) its first row, as far
+   * as the rows go.
    */
-  function revealDoc(id: number, remembered?: number) {
+  function revealDoc(id: number, to: number | 'here' | 'first') {
     const first = rows.value.findIndex((r) => r.doc === id);
     if (first < 0) return;
-    if (remembered !== undefined && showsDoc(id, remembered)) view.scrollY = remembered;
-    else if (!showsDoc(id, view.scrollY)) view.scrollY = first * ROW_HEIGHT;
+    const top = first * ROW_HEIGHT;
+    if (to === 'here') view.scrollY = showsDoc(id, view.scrollY) ? view.scrollY : top;
+    else if (to === 'first') view.scrollY = top;
+    else view.scrollY = to;
     clampScroll();
   }
   /**
