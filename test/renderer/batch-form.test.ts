@@ -18,6 +18,7 @@ import { BATCH_OP_GROUPS, BATCH_OPS, type BatchJob, type BatchOp } from '../../s
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../shared/ipc/contract';
 import { writeVpd } from '../../shared/vmd';
 import { setApi } from '../../renderer/src/api';
+import { fakeBatchApi } from '../helpers/batch-api';
 import BatchDialog from '../../renderer/src/components/BatchDialog.vue';
 import FileSummary from '../../renderer/src/components/FileSummary.vue';
 import { useBatchStore } from '../../renderer/src/stores/batch';
@@ -173,24 +174,7 @@ describe('batch form validation', () => {
 });
 
 /** A bridge that answers what the dialog and stores ask and records startBatch's job. */
-function fakeApi() {
-  const jobs: BatchJob[] = [];
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      if (name.startsWith('on')) return () => () => {};
-      return async (...args: unknown[]) => {
-        if (name === 'startBatch') {
-          jobs.push(args[0] as BatchJob);
-          return okValue({ jobId: 'job-1' });
-        }
-        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
-        if (name === 'listRecent') return okValue([]);
-        return okValue(undefined);
-      };
-    },
-  });
-  return { api: api as unknown as VmdStudioApi, jobs };
-}
+const fakeApi = fakeBatchApi;
 
 describe('BatchDialog form', () => {
   let fake: ReturnType<typeof fakeApi>;

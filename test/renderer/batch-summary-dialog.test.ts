@@ -10,29 +10,13 @@ import { nextTick } from 'vue';
 import type { BatchFileResult, BatchJob, BatchSummary } from '../../shared/batch/types';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../shared/ipc/contract';
 import { setApi } from '../../renderer/src/api';
+import { fakeBatchApi } from '../helpers/batch-api';
 import BatchDialog from '../../renderer/src/components/BatchDialog.vue';
 import { useBatchStore } from '../../renderer/src/stores/batch';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSettingsStore } from '../../renderer/src/stores/settings';
 
-function fakeApi() {
-  const jobs: BatchJob[] = [];
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      if (name.startsWith('on')) return () => () => {};
-      return async (...args: unknown[]) => {
-        if (name === 'startBatch') {
-          jobs.push(args[0] as BatchJob);
-          return okValue({ jobId: `job-${jobs.length}` });
-        }
-        if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
-        if (name === 'listRecent') return okValue([]);
-        return okValue(undefined);
-      };
-    },
-  });
-  return { api: api as unknown as VmdStudioApi, jobs };
-}
+const fakeApi = fakeBatchApi;
 
 const written = (i: number, report: Record<string, unknown> = {}): BatchFileResult => ({ input: `/in/${i}.vmd`, output: `/out/${i}.vmd`, ms: 1, ok: true, value: { report } });
 const exists = (i: number): BatchFileResult => ({ input: `/in/${i}.vmd`, output: `/out/${i}.vmd`, ms: 1, ok: true, value: { skipped: true, report: { skipped: 'output exists' } } });
