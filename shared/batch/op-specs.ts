@@ -122,6 +122,7 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'to', kind: 'file', required: true, meta: 'TARGET.pmx', label: 'batch.opt.retarget.to', hint: 'batch.opt.retarget.to.hint' },
     { name: 'map', kind: 'file', meta: 'MAPPING.json|.csv', label: 'batch.opt.map', hint: 'batch.opt.map.hint' },
     { name: 'no-scale', kind: 'flag', default: false, inverted: true, label: 'batch.opt.retarget.no-scale' },
+    { name: 'no-floor', kind: 'flag', default: false, inverted: true, label: 'batch.opt.retarget.no-floor', hint: 'batch.opt.retarget.no-floor.hint' },
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],
   // A folder of captures onto one model, or (no model) onto the standard MMD skeleton; options as import-bvh's.

@@ -1,6 +1,6 @@
 /**
  * `retarget` as an operation with its options named as on the command line (`from`, `to`: the models,
- * already read; `map`/`mapText`: a rename map; `no-scale`; `pos-tol`, `rot-tol`), for the CLI command
+ * already read; `map`/`mapText`: a rename map; `no-scale`; `no-floor`; `pos-tol`, `rot-tol`), for the CLI command
  * and the batch engine alike. A bad option throws OptionFailure inside checkOptions (shared/batch/options.ts).
  */
 import { mappingFormatOf } from '../batch/doc-edits';
@@ -32,8 +32,9 @@ export function retargetOptions(o: OpOptions): RetargetOptions {
   const position = numOpt(o, 'pos-tol', { positive: true });
   const rotationDeg = numOpt(o, 'rot-tol', { positive: true });
   const scale = !boolOpt(o, 'no-scale', false);
+  const floor = !boolOpt(o, 'no-floor', false);
   const mapping = retargetMapping(o);
-  return { mapping, scale, position, rotationDeg };
+  return { mapping, scale, floor, position, rotationDeg };
 }
 
 /** Validates the options (inside checkOptions) and returns the retarget of one motion. */

@@ -48,6 +48,30 @@ export interface RetargetOptions {
   rotationDeg?: number;
   /** Told after each computed track is fitted. */
   progress?: FitProgress;
+  /**
+   * Feet on the floor (default true; the CLI's --no-floor turns it off): where the source's toe is at or above
+   * its rest height the target's toe is kept from going below its own, and where the source's is planted
+   * (at its rest height) the target's stays at its rest height; the leg IK goals (足ＩＫ) are moved by the
+   * difference, per foot and frame, and re-fitted.
+   */
+  floor?: boolean;
+}
+
+/** What the feet-on-the-floor correction did (RetargetOptions.floor). */
+export interface FloorCorrection {
+  /** Whether the leg IK tracks were corrected; when not, `why` says why (FLOOR_NOT_DONE has it in words). */
+  applied: boolean;
+  why?: 'no-leg-ik' | 'no-toe' | 'not-scaled';
+  /** The feet measured, as the target names them: the leg IK bone and the toe (or ankle) bone. */
+  feet: { ik: string; toe: string }[];
+  /** The largest change of a leg IK goal's height, in the target's units, and its share of the target's leg length. */
+  maxCorrection: number;
+  maxCorrectionShare: number;
+  /** Frames where some foot's goal moved (by more than 0.0001). */
+  frames: number;
+  /** The lowest toe height below its rest height over all frames, before and after (target units, ≤ 0; 0: never below). */
+  lowestBefore: number;
+  lowestAfter: number;
 }
 
 /** What a retarget did, for the report (names as the motion and the models spell them). */
@@ -85,6 +109,191 @@ export interface RetargetDetails {
    * the motion's own track of it goes where its source bone goes (folded, or left out); each is warned of.
    */
   replacedByMap: { from: string; to: string; track: string; keys: number }[];
+  /** The feet-on-the-floor correction; absent when turned off (or no frame range). */
+  floor?: FloorCorrection;
+}
+
+/**
+ * Why the feet were not corrected, in words (the report's warning). Without leg IK the correction is not
+ * made: raising センター instead would lift both feet and the body with them, not one foot.
+ */
+export const FLOOR_NOT_DONE: Record<NonNullable<FloorCorrection['why']>, string> = {
+  'no-leg-ik': 'the target model has no leg IK (足ＩＫ)',
+  'no-toe': 'a model has no toe or ankle bone',
+  'not-scaled': 'the leg IK tracks are copied as they are (not scaled)',
+};
+
+/** A share of the target's leg length above which a floor correction is warned of (the proportions differ a lot). */
+export const FLOOR_WARN_SHARE = 0.1;
+/**
+ * A source toe this close to its rest height, as shares of the source's leg length, counts as planted: up to
+ * 0.4% above it, and up to 1% below (a toe pressed a little into the floor as the foot rolls is still planted).
+ */
+/**
+ * The corrected leg IK tracks are re-fitted this much tighter than the position tolerance: a goal's error in
+ * x, y and z adds up at the toe through the foot's turn, and a planted toe is to stay on its rest height.
+ */
+const FLOOR_FIT_SHARE = 0.25;
+/** Measure-and-correct passes at most (each plays the output on the target once). */
+const FLOOR_PASSES = 6;
+const PLANTED_ABOVE = 0.004, PLANTED_BELOW = 0.01;
+
+/** A foot of a model: its leg IK bone, and the toe it measures (the つま先ＩＫ's target, a toe bone, else the ankle). */
+interface Foot {
+  side: '左' | '右';
+  ik: number;
+  toe: number;
+}
+
+function feetOf(bones: ModelData['bones']): Foot[] {
+  const idx = new BoneNameIndex(bones);
+  const out: Foot[] = [];
+  for (const side of ['左', '右'] as const) {
+    const ik = idx.find(side + '足ＩＫ');
+    const toeIk = idx.find(side + 'つま先ＩＫ');
+    let toe = toeIk >= 0 && bones[toeIk].ik ? bones[toeIk].ik!.target : -1;
+    if (toe < 0) toe = idx.find(side + 'つま先');
+    if (toe < 0) toe = idx.find(side + '足先');
+    if (toe < 0) toe = ik >= 0 && bones[ik].ik ? bones[ik].ik!.target : idx.find(side + '足首');
+    out.push({ side, ik: ik >= 0 && bones[ik].ik ? ik : -1, toe });
+  }
+  return out;
+}
+
+interface FloorInput {
+  doc: VmdDocument;
+  source: ModelData;
+  target: ModelData;
+  sk: Skeleton;
+  tk: Skeleton;
+  plan: RetargetPlan;
+  f0: number;
+  posTol: number;
+  computed: ComputedTrack[];
+  fitted: (Uint8Array[] | null)[];
+  fitTrack: (c: ComputedTrack, posTol?: number) => Uint8Array[] | null;
+  /** The output as it stands, given its bone records (the morph and IK blocks are the output's). */
+  play: (boneRecords: Uint8Array[]) => VmdDocument;
+  copiedRecords: Uint8Array[];
+}
+
+/**
+ * 足IK補正 (as vmd_sizing): plays the source (IK on) and the output on the target (IK on, the project's pose
+ * engine), and per frame and foot moves the leg IK goal up by the toe's shortfall below its rest height where
+ * the source's toe is not below its own, and onto the rest height where the source's is planted; the goals'
+ * samples are changed and their tracks re-fitted (a few passes, each measuring the fitted output again).
+ */
+function floorCorrection(x: FloorInput): FloorCorrection {
+  const { sk, tk, plan, f0, computed, fitted } = x;
+  const sFeet = feetOf(x.source.bones), tFeet = feetOf(x.target.bones);
+  const res: FloorCorrection = { applied: false, feet: [], maxCorrection: 0, maxCorrectionShare: 0, frames: 0, lowestBefore: 0, lowestAfter: 0 };
+  const pairs: { s: Foot; t: Foot; track: number }[] = [];
+  for (let i = 0; i < 2; i++) {
+    const s = sFeet[i], t = tFeet[i];
+    if (s.toe < 0 || t.toe < 0 || t.ik < 0) continue;
+    const track = computed.findIndex((c) => c.bone === t.ik);
+    if (track < 0) continue;
+    pairs.push({ s, t, track });
+    res.feet.push({ ik: x.target.bones[t.ik].name, toe: x.target.bones[t.toe].name });
+  }
+  if (!pairs.length) {
+    res.why = tFeet.every((f) => f.ik < 0) ? 'no-leg-ik' : sFeet.every((f) => f.toe < 0) || tFeet.every((f) => f.toe < 0) ? 'no-toe' : 'not-scaled';
+    return res;
+  }
+  const n = computed[0].px.length;
+  const sLeg = plan.sourceRest.legLength ?? 1, tLeg = plan.targetRest.legLength ?? 1;
+  const above = PLANTED_ABOVE * sLeg, below = PLANTED_BELOW * sLeg;
+  // A raised toe is aimed this far above the floor, so that the re-fit (within the position tolerance) does not take it back below.
+  const margin = x.posTol / 2;
+  // The source as it plays, IK on: per foot, whether the toe is planted (1), above its rest (2) or below (0).
+  const sTracks = buildTracks(x.doc);
+  const sPoser = new MotionPoser(sk, x.doc, sTracks, x.source);
+  const sPose = new Pose(sk);
+  const state = pairs.map(() => new Uint8Array(n));
+  for (let j = 0; j < n; j++) {
+    sPoser.poseAt(sPose, f0 + j);
+    pairs.forEach((p, k) => {
+      const d = sPose.worldPosition[3 * p.s.toe + 1] - sk.restPosition[3 * p.s.toe + 1];
+      state[k][j] = d <= above && d >= -below ? 1 : d > 0 ? 2 : 0;
+    });
+  }
+  const total = pairs.map(() => new Float64Array(n));
+  const lastD = pairs.map(() => new Float64Array(n).fill(NaN)), lastT = pairs.map(() => new Float64Array(n));
+  const tPose = new Pose(tk);
+  const records = () => {
+    const r = x.copiedRecords.slice();
+    for (const f of fitted) if (f) for (const b of f) r.push(b);
+    return r;
+  };
+  const v = new Float64Array(3);
+  // Per foot and frame, the best goal move seen (a sinking toe costs twice a floating one) and its cost.
+  const bestT = pairs.map(() => new Float64Array(n)), bestCost = pairs.map(() => new Float64Array(n).fill(Infinity));
+  const move = (k: number, j: number, by: number) => {
+    total[k][j] += by;
+    // The goal's key is in its parent's frame: world up by `by` is inv(parent) · (0, by, 0).
+    const c = computed[pairs[k].track];
+    const par = tk.parent[c.bone];
+    if (par >= 0) qinvRotInto(tPose.worldRotation, 4 * par, 0, by, 0, v, 0);
+    else { v[0] = 0; v[1] = by; v[2] = 0; }
+    c.px[j] += v[0]; c.py[j] += v[1]; c.pz[j] += v[2];
+  };
+  for (let pass = 0; pass <= FLOOR_PASSES; pass++) {
+    const out = x.play(records());
+    const poser = new MotionPoser(tk, out, buildTracks(out), x.target);
+    let lowest = 0, moved = false;
+    for (let j = 0; j < n; j++) {
+      poser.poseAt(tPose, f0 + j);
+      pairs.forEach((p, k) => {
+        const st = state[k][j];
+        const d = tPose.worldPosition[3 * p.t.toe + 1] - tk.restPosition[3 * p.t.toe + 1];
+        if (st !== 0) lowest = Math.min(lowest, d);
+        if (st === 0) return;
+        // planted: onto the rest height; above: not below it (a source toe below its rest: as it is).
+        const aim = st === 1 ? 0 : d < 0 ? margin : d;
+        const cost = st === 1 ? (d < 0 ? -2 * d : d) : Math.max(0, -d);
+        if (cost < bestCost[k][j] - 1e-6) {
+          bestCost[k][j] = cost;
+          bestT[k][j] = total[k][j];
+        }
+        if (pass === FLOOR_PASSES) return;
+        if (pass === FLOOR_PASSES - 1) {
+          // The last move: back to the best seen (the IK may jump between two solutions around the aim).
+          if (cost > bestCost[k][j] + 1e-4) {
+            move(k, j, bestT[k][j] - total[k][j]);
+            moved = true;
+          }
+          return;
+        }
+        const err = aim - d;
+        // Within a tenth of the fit's tolerance: as good as the fit can hold.
+        if (Math.abs(err) < 1e-4) return;
+        // The toe answers a goal's move by about as much, but not exactly (the knee's and the ankle's IK):
+        // from the second pass on, the move is the error over the answer measured between the last two passes.
+        let slope = 1;
+        const dt = total[k][j] - lastT[k][j];
+        if (Number.isFinite(lastD[k][j]) && Math.abs(dt) > 1e-6) slope = Math.min(4, Math.max(0.25, (d - lastD[k][j]) / dt));
+        lastD[k][j] = d;
+        lastT[k][j] = total[k][j];
+        move(k, j, err / slope);
+        moved = true;
+      });
+    }
+    if (pass === 0) res.lowestBefore = lowest;
+    res.lowestAfter = lowest;
+    if (!moved) break;
+    for (const p of pairs) fitted[p.track] = x.fitTrack(computed[p.track], x.posTol * FLOOR_FIT_SHARE);
+  }
+  res.applied = true;
+  for (let j = 0; j < n; j++) {
+    let touched = false;
+    for (const t of total) {
+      if (Math.abs(t[j]) > 1e-4) touched = true;
+      res.maxCorrection = Math.max(res.maxCorrection, Math.abs(t[j]));
+    }
+    if (touched) res.frames++;
+  }
+  res.maxCorrectionShare = res.maxCorrection / tLeg;
+  return res;
 }
 
 /** A retarget's success: the new document, what happened to its keys, and the per-bone details. */
@@ -613,7 +822,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
 
   let done = 0;
   const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
-  for (const c of computed) {
+  // Each computed track fitted to its samples: its records (null: resting throughout and never keyed, no track).
+  const fitTrack = (c: ComputedTrack, pTol = posTol): Uint8Array[] | null => {
     const t = c.bone;
     const n = c.px.length;
     let moves = false;
@@ -621,10 +831,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       if (Math.abs(c.px[j]) > 1e-7 || Math.abs(c.py[j]) > 1e-7 || Math.abs(c.pz[j]) > 1e-7) moves = true;
       else if (Math.abs(c.q[4 * j]) > 1e-9 || Math.abs(c.q[4 * j + 1]) > 1e-9 || Math.abs(c.q[4 * j + 2]) > 1e-9) moves = true;
     }
-    opts.progress?.(++done, computed.length);
     // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
     const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
-    if (!moves && !keyedBefore) continue;
+    if (!moves && !keyedBefore) return null;
     // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
     // a key where it changes, and each written key takes the state in force at its frame.
     const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
@@ -649,15 +858,15 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       perFrame: 1,
       forced,
       groups: [
-        { kind: 'curve', comps: [c.px], tol: posTol },
-        { kind: 'curve', comps: [c.py], tol: posTol },
-        { kind: 'curve', comps: [c.pz], tol: posTol },
+        { kind: 'curve', comps: [c.px], tol: pTol },
+        { kind: 'curve', comps: [c.py], tol: pTol },
+        { kind: 'curve', comps: [c.pz], tol: pTol },
         { kind: 'quat', q: c.q, tol: rotTol * DEG },
       ],
     };
     const fit = f1 > f0 ? fitWindow(w) : { frames: [f0], curves: [null] };
     const name = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
-    const first = out.length;
+    const records: Uint8Array[] = [];
     for (let i = 0; i < fit.frames.length; i++) {
       const g = fit.frames[i];
       const j = g - f0;
@@ -669,42 +878,15 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
         setBoneCurves(ip, set);
       }
       if (offAt(g)) setPhysicsOff(ip, true);
-      out.push(encodeBoneRecord({ name, frame: g, position: [c.px[j], c.py[j], c.pz[j]], rotation: [c.q[4 * j], c.q[4 * j + 1], c.q[4 * j + 2], c.q[4 * j + 3]], interpolation: ip }));
+      records.push(encodeBoneRecord({ name, frame: g, position: [c.px[j], c.py[j], c.pz[j]], rotation: [c.q[4 * j], c.q[4 * j + 1], c.q[4 * j + 2], c.q[4 * j + 3]], interpolation: ip }));
     }
-    outTracks.push({ bone: t, c, first, count: fit.frames.length });
-    bc.added += fit.frames.length;
-    details.refitted.push({ bone: target.bones[t].name, keys: fit.frames.length });
-    if (plan.scale[t] !== 1 && plan.translated[t]) details.scaled.push(target.bones[t].name);
-  }
-
-  // Measure the written computed tracks against the samples (the player's sampling, not the fitter's).
-  if (outTracks.length) {
-    const block = blockFromRecords('bone', out);
-    const bt = buildBoneTracks(block);
-    const pos = new Float64Array(3), rot = new Float64Array(4);
-    for (const o of outTracks) {
-      const k = bt.index.get(decodeName(nameBytes(target.bones[o.bone].name, BONE.NAME_LENGTH)));
-      if (k === undefined) continue;
-      const n = o.c.px.length;
-      for (let j = 0; j < n; j++) {
-        sampleBoneInto(bt, k, f0 + j, pos, rot, 0);
-        details.maxPositionError = Math.max(details.maxPositionError, Math.abs(pos[0] - o.c.px[j]), Math.abs(pos[1] - o.c.py[j]), Math.abs(pos[2] - o.c.pz[j]));
-        details.maxRotationErrorDeg = Math.max(details.maxRotationErrorDeg, quatAngleDeg(rot, 0, o.c.q, 4 * j));
-      }
-    }
-  }
-
-  for (const [k, into] of plan.folded) details.folded.push({ bone: bones.names[k], keys: keysOf(k), into: into.map((t) => target.bones[t].name) });
-  for (const k of plan.unmatchedTracks) details.unmatched.push({ bone: bones.names[k], keys: keysOf(k) });
-  for (let k = 0; k < bones.names.length; k++) if (!takenTracks.has(k)) bc.dropped += keysOf(k);
-  bc.collisions += bones.duplicates;
-
-  // Morphs: matched by name, or by the map's morph rows (retargetMorphs).
-  const mc = rep.byKind.morph;
-  mc.kept += morphOut.kept;
-  mc.changed += morphOut.changed;
-  mc.dropped += morphOut.dropped;
-  mc.collisions += morphs.duplicates;
+    return records;
+  };
+  const fitted = computed.map((c) => {
+    const records = fitTrack(c);
+    opts.progress?.(++done, computed.length);
+    return records;
+  });
 
   // IK/display keys: each IK name goes to the target bone its source bone became; IK bones the target lacks are left out.
   const ikOut: Uint8Array[] = [];
@@ -735,6 +917,56 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
       ikOut.push(encodeIkRecord({ frame: key.frame, visible: key.visible ? 1 : 0, iks }));
     }
   }
+
+  // Feet on the floor (足IK補正): the leg IK tracks raised where the target's toe would go through the floor.
+  if (opts.floor !== false && f0 < f1) {
+    details.floor = floorCorrection({
+      doc, source, target, sk, tk, plan, f0, posTol, computed, fitted, fitTrack,
+      play: (boneRecords) => withBlocks(doc, { bone: blockFromRecords('bone', boneRecords), morph: blockFromRecords('morph', morphOut.records), ik: ikBlockFromRecords(ikOut) }),
+      copiedRecords: out,
+    });
+  }
+
+  computed.forEach((c, i) => {
+    const records = fitted[i];
+    if (!records) return;
+    const t = c.bone;
+    outTracks.push({ bone: t, c, first: out.length, count: records.length });
+    for (const r of records) out.push(r);
+    bc.added += records.length;
+    details.refitted.push({ bone: target.bones[t].name, keys: records.length });
+    if (plan.scale[t] !== 1 && plan.translated[t]) details.scaled.push(target.bones[t].name);
+  });
+
+  // Measure the written computed tracks against the samples (the player's sampling, not the fitter's).
+  if (outTracks.length) {
+    const block = blockFromRecords('bone', out);
+    const bt = buildBoneTracks(block);
+    const pos = new Float64Array(3), rot = new Float64Array(4);
+    for (const o of outTracks) {
+      const k = bt.index.get(decodeName(nameBytes(target.bones[o.bone].name, BONE.NAME_LENGTH)));
+      if (k === undefined) continue;
+      const n = o.c.px.length;
+      for (let j = 0; j < n; j++) {
+        sampleBoneInto(bt, k, f0 + j, pos, rot, 0);
+        details.maxPositionError = Math.max(details.maxPositionError, Math.abs(pos[0] - o.c.px[j]), Math.abs(pos[1] - o.c.py[j]), Math.abs(pos[2] - o.c.pz[j]));
+        details.maxRotationErrorDeg = Math.max(details.maxRotationErrorDeg, quatAngleDeg(rot, 0, o.c.q, 4 * j));
+      }
+    }
+  }
+
+  for (const [k, into] of plan.folded) details.folded.push({ bone: bones.names[k], keys: keysOf(k), into: into.map((t) => target.bones[t].name) });
+  for (const k of plan.unmatchedTracks) details.unmatched.push({ bone: bones.names[k], keys: keysOf(k) });
+  for (let k = 0; k < bones.names.length; k++) if (!takenTracks.has(k)) bc.dropped += keysOf(k);
+  bc.collisions += bones.duplicates;
+
+  // Morphs: matched by name, or by the map's morph rows (retargetMorphs).
+  const mc = rep.byKind.morph;
+  mc.kept += morphOut.kept;
+  mc.changed += morphOut.changed;
+  mc.dropped += morphOut.dropped;
+  mc.collisions += morphs.duplicates;
+
   rep.byKind.ik.kept = ikOut.length;
   rep.byKind.ik.changed = ikChanged;
   for (const k of ['camera', 'light', 'shadow'] as const) rep.byKind[k].kept = doc[k].count;
@@ -768,6 +1000,14 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${c.clamped} key${c.clamped === 1 ? '' : 's'} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
   }
   if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
+  const fl = details.floor;
+  if (fl) {
+    x.floorFrames = fl.frames;
+    x.floorMaxCorrection = fl.maxCorrection;
+    // Leg IK copied as it is (not scaled: --no-scale, or the same leg length) needs no correction and is not warned of.
+    if (!fl.applied && fl.why && fl.why !== 'not-scaled') rep.warnings.push(`feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
+    if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) rep.warnings.push(`feet on the floor: a leg IK goal moved by ${fl.maxCorrection.toFixed(3)} (${(100 * fl.maxCorrectionShare).toFixed(0)}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`);
+  }
   if (stage) rep.warnings.push(`${stage.message.slice(0, stage.message.indexOf('): ') + 1)}: copied unchanged (retarget fits a model's motion; a ${stage.params?.kind} motion is not fitted to the target model's size)`);
 
   const outDoc = withBlocks(doc, {

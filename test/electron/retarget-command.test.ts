@@ -1,6 +1,7 @@
 // `vmd-studio retarget` and `batch retarget`, run in-process with a fake CliIo on corpus models and motions
 // (read in place, outputs in temp folders).
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildTracks, readVmd } from '../../shared/vmd';
@@ -151,6 +152,32 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(bad.err.trim().split('\n')).toHaveLength(1);
     expect(bad.err).toMatch(/broken\.pmx/);
     expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
+  });
+
+  it('keeps the feet on the floor unless --no-floor (wavefile_v2, Miku → Gene): the line says how much the leg IK moved; --no-floor writes the bytes of before; batch --no-floor too', async () => {
+    const d = mk('rt-floor');
+    const WAVE = path.join(CORPUS, 'mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const on = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on.vmd'], d);
+    expect(on.code, on.err).toBe(0);
+    expect(on.out).toMatch(/; feet on the floor: leg IK moved at [\d,]+ frames, at most 0\.1\d*;/);
+    const off = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'off.vmd', '--no-floor', '--json'], d);
+    expect(off.code, off.err).toBe(0);
+    expect(JSON.parse(off.out).retarget.floor).toBeUndefined();
+    expect(on.err).not.toMatch(/feet on the floor/);
+    // sha256 of this retarget's output as written at 3b84285, before the correction existed.
+    expect(createHash('sha256').update(readFileSync(path.join(d, 'off.vmd'))).digest('hex')).toBe('a9aeb3f91e4bee2cba483031a00abbe774f8cd3c264e458fae482a2520151a88');
+    expect(readFileSync(path.join(d, 'on.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(false);
+    const js = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on2.vmd', '--json'], d);
+    const floor = JSON.parse(js.out).retarget.floor;
+    expect(floor.applied).toBe(true);
+    expect(floor.frames).toBeGreaterThan(0);
+    const help = await cli(['retarget', '--help'], d);
+    expect(help.out).toMatch(/--no-floor/);
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(WAVE, path.join(d, 'in', 'wave.vmd'));
+    const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', MIKU, '--to', GENE, '--no-floor', '--jobs', '1', '--quiet'], d);
+    expect(b.code, b.err).toBe(0);
+    expect(readFileSync(path.join(d, 'out', 'wave.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(true);
   });
 
   it('batch retarget: a folder of motions made for one model, through the batch engine', async () => {

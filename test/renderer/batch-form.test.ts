@@ -50,7 +50,7 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   // Physics bake (issue 26): one model for the folder.
   'physics-bake': { values: ['model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--raw] [--resimulate] [--pos-tol U] [--rot-tol DEG]' },
   // Retargeting (shared/retarget) reads its two models by path (no source: the standard MMD skeleton); --map is rename's map format.
-  retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--pos-tol U] [--rot-tol DEG]' },
+  retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale', 'no-floor'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--no-floor] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).
   'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--origin] [--pos-tol U] [--rot-tol DEG]' },
   // VRM Animations (import-vrma): import-bvh's but --fps (a .vrma keys seconds).

@@ -62,7 +62,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            into the bones it has (上半身2, 腕捩, 手捩, 足捩, ひざ捩, グルーブ, 足D…, 肩P, 全ての親, 腰キャンセル,
            足IK親, 親指０) keeping their world pose, センター/グルーブ/leg IK
            moves scaled by the leg-length ratio (--no-scale: as they are), arms turned for A- against
-           T-pose; changed tracks re-fitted within --pos-tol/--rot-tol at every frame; reports what was
+           T-pose; feet kept on the floor (--no-floor: not): where the source's toe is on or above its
+           rest height the leg IK goal is raised so the target's toe does not go below its own, and a
+           planted toe stays on it (the report gives the largest move and the frames touched); changed tracks re-fitted within --pos-tol/--rot-tol at every frame; reports what was
            folded, scaled, re-fitted and left unmatched (with key counts). Morphs: --map's morph rows
            (JSON "morphs"; in a CSV, a row whose names are morphs: the target has the morph and no such
            bone) may send one morph to several ("まばたき": ["まばたき", ["じと目", 0.8]]; CSV rows

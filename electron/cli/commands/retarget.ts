@@ -28,6 +28,7 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${d.scaled.length} bone${d.scaled.length === 1 ? '' : 's'} scaled)`);
   parts.push(`copied ${d.copied.length} track${d.copied.length === 1 ? '' : 's'}`);
   parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${formatCount(d.floor.frames)} frame${d.floor.frames === 1 ? '' : 's'}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
   if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
@@ -37,7 +38,7 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
 
 export const retargetCommand: CommandInfo = {
   summary: 'fit a motion made for one model to another (names, semi-standard bones, leg length, arm rest angle)',
-  usage: `vmd-studio retarget MOTION.vmd [--from SOURCE.pmx] --to TARGET.pmx -o OUT.vmd [--map FILE] [--no-scale] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio retarget MOTION.vmd [--from SOURCE.pmx] --to TARGET.pmx -o OUT.vmd [--map FILE] [--no-scale] [--no-floor] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
   ${OP_DETAILS.retarget}
   Without --from the motion is taken as made for the standard MMD skeleton (the preview's built-in figure,
   about 20 units tall, arms in MMD's A-pose): for a motion whose model you do not have.`,

@@ -26,6 +26,8 @@ export interface RetargetTask {
   morphs: [string, string][];
   /** Scale センター and the leg IK by the leg-length ratio (the CLI's default; --no-scale turns it off). */
   scale: boolean;
+  /** Keep the feet on the floor (the CLI's default; --no-floor turns it off); absent: on. */
+  floor?: boolean;
 }
 
 export type RetargetRequest = RetargetTask & { id: number };
@@ -49,5 +51,5 @@ export function runRetargetTask(task: RetargetTask, progress?: (done: number, to
   const dst = readModel(task.target);
   if (!dst.ok) return failure({ ...dst.error, file: task.targetFile });
   const mapping = task.bones.length || task.morphs.length ? { bones: new Map(task.bones), morphs: new Map(task.morphs) } : undefined;
-  return retarget(motion.value, src.value, dst.value, { mapping, scale: task.scale, progress });
+  return retarget(motion.value, src.value, dst.value, { mapping, scale: task.scale, floor: task.floor !== false, progress });
 }

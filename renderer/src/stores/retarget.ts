@@ -154,6 +154,8 @@ export const useRetargetStore = defineStore('retarget', {
     rows: [] as MapRow[],
     mapFile: null as string | null,
     scale: true,
+    /** Keep the feet on the floor (足IK補正; the CLI's --no-floor turns it off). */
+    floor: true,
     /** choose: asking for the source; loading: reading a model; running: fitting; ready: a result is shown; failed. */
     state: 'choose' as 'choose' | 'loading' | 'running' | 'ready' | 'failed',
     progress: null as { done: number; total: number } | null,
@@ -286,6 +288,10 @@ export const useRetargetStore = defineStore('retarget', {
       this.scale = on;
       this.refitSoon(0);
     },
+    setFloor(on: boolean) {
+      this.floor = on;
+      this.refitSoon(0);
+    },
 
     refitSoon(delay = REFIT_DELAY_MS) {
       if (refitTimer) clearTimeout(refitTimer);
@@ -335,6 +341,7 @@ export const useRetargetStore = defineStore('retarget', {
             bones: pairs('bone'),
             morphs: pairs('morph'),
             scale: this.scale,
+            floor: this.floor,
           },
           (done, total) => {
             if (abort === ctl) this.progress = { done, total };
@@ -424,6 +431,7 @@ export const useRetargetStore = defineStore('retarget', {
       this.rows = [];
       this.mapFile = null;
       this.scale = true;
+      this.floor = true;
       this.state = 'choose';
       this.progress = null;
       this.error = null;

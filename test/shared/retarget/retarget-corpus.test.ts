@@ -86,7 +86,10 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
 
   it('wrists, head and the leg-IK goals, over each model’s leg length, come back within 2% at every frame', () => {
     const names = ['左手首', '右手首', '頭', '左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ', '左足首', '右足首'];
-    const a = player(miku, dance), b = player(miku, onMiku);
+    // The fit's geometry alone: the feet-on-the-floor correction moves the leg IK goals on purpose (each way), and is
+    // tested on its own (retarget-floor.test.ts).
+    const plainBack = reread(ok(retarget(reread(ok(retarget(dance, miku, gene, { floor: false })).doc), gene, miku, { floor: false })).doc);
+    const a = player(miku, dance), b = player(miku, plainBack);
     const leg = legLength(miku);
     const worst = names.map(() => 0);
     for (let f = 0; f <= last; f++) {

@@ -1,0 +1,106 @@
+// The retarget panel's feet-on-the-floor switch (足IK補正, the CLI's --no-floor): a checkbox, on by default, that
+// reaches the retarget job, and the report's line saying how much the leg IK moved, in English and Japanese.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { mount } from '@vue/test-utils';
+import { markRaw } from 'vue';
+import RetargetPanel from '../../../renderer/src/components/RetargetPanel.vue';
+import { useRetargetStore } from '../../../renderer/src/stores/retarget';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { useWorkspaceStore, documentContent } from '../../../renderer/src/stores/workspace';
+import { emptyVmd, buildTracks } from '../../../shared/vmd';
+import { t } from '../../../shared/i18n/strings';
+import type { RetargetDetails } from '../../../shared/retarget/retarget';
+import type { EditReport } from '../../../shared/edit-core/report';
+import type { RetargetTask } from '../../../renderer/src/fit/retarget-protocol';
+
+const tasks: RetargetTask[] = [];
+vi.mock('../../../renderer/src/fit/retarget-client', () => ({
+  runRetarget: (task: RetargetTask) => {
+    tasks.push(task);
+    return new Promise(() => undefined);
+  },
+}));
+
+const DETAILS: RetargetDetails = {
+  sourceModel: 'ローポリ初音さん',
+  targetModel: 'Gene',
+  sourceLegLength: 5.59,
+  targetLegLength: 10.48,
+  legRatio: 1.87,
+  armCompensationDeg: { left: 0, right: 0 },
+  scaled: ['左足ＩＫ', '右足ＩＫ'],
+  folded: [],
+  refitted: [{ bone: '左足ＩＫ', keys: 80 }],
+  copied: [],
+  unmatched: [],
+  unmatchedMorphs: [],
+  maxPositionError: 0.01,
+  maxRotationErrorDeg: 0.1,
+  unusedMapRows: [],
+  combinedMorphs: [],
+  replacedByMap: [],
+  floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 653, lowestBefore: -0.15, lowestAfter: -0.008 },
+};
+
+async function panel(locale: 'en' | 'ja', details: RetargetDetails) {
+  const settings = useSettingsStore();
+  settings.settings = { ...settings.settings, locale };
+  const rt = useRetargetStore();
+  rt.open = true;
+  rt.targetPath = '/m/Gene_light.pmx';
+  rt.targetName = 'Gene';
+  rt.sourcePath = '/m/miku.pmd';
+  const doc = emptyVmd();
+  const report = { extra: { boneKeysBefore: 100, boneKeysAfter: 80 } } as unknown as EditReport;
+  rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details, report });
+  rt.state = 'ready';
+  rt.version++;
+  const w = mount(RetargetPanel, { attachTo: document.body });
+  await w.vm.$nextTick();
+  const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return { w, text, rt };
+}
+
+describe('the retarget panel keeps the feet on the floor', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+    tasks.length = 0;
+  });
+
+  it('the report says how much the leg IK moved, in English and Japanese', async () => {
+    let p = await panel('en', DETAILS);
+    expect(p.text('retarget-floor-report')).toBe('Feet on the floor: leg IK moved at 653 frames, at most 0.159');
+    p.w.unmount();
+    p = await panel('ja', DETAILS);
+    expect(p.text('retarget-floor-report')).toBe('足の接地：653 フレームで足IKを動かしました（最大 0.159）');
+    p.w.unmount();
+    p = await panel('ja', { ...DETAILS, floor: { ...DETAILS.floor!, applied: false, why: 'no-leg-ik', frames: 0, maxCorrection: 0 } });
+    expect(p.text('retarget-floor-report')).toBe('足の接地：補正していません（先のモデルに足ＩＫがありません）');
+    p.w.unmount();
+  });
+
+  it('the checkbox is on by default, reads as the batch option, and its state reaches the retarget job', async () => {
+    for (const locale of ['en', 'ja'] as const) expect(t('batch.opt.retarget.no-floor', locale)).toBe(t('retarget.floor', locale));
+    const ws = useWorkspaceStore();
+    const [id] = ws.open([documentContent(emptyVmd('初音ミク'), { name: 'dance.vmd', path: '/m/dance.vmd' })]);
+    const { w, rt } = await panel('en', DETAILS);
+    rt.actorId = id;
+    rt.raw.sourceBytes = new Uint8Array(4);
+    rt.raw.targetBytes = new Uint8Array(4);
+    // A source model read (a change re-fits only then); its contents are not used here (the job is caught).
+    rt.raw.source = markRaw({}) as unknown as typeof rt.raw.source;
+    const box = document.querySelector<HTMLInputElement>('[data-testid="retarget-floor"]')!;
+    expect(box.checked).toBe(true);
+    void rt.compute();
+    await vi.waitFor(() => expect(tasks.length).toBe(1));
+    expect(tasks[0].floor).toBe(true);
+    box.checked = false;
+    box.dispatchEvent(new Event('change'));
+    expect(rt.floor).toBe(false);
+    await vi.waitFor(() => expect(tasks.length).toBe(2));
+    expect(tasks[1].floor).toBe(false);
+    w.unmount();
+  });
+});
