@@ -70,7 +70,7 @@ describe.skipIf(!corpusPresent)('batch import-vrma', () => {
     const b = cli(['batch', 'import-vrma', input, '-o', path.join(root, 'out-miku'), ...opts, '--recursive'], root);
     expect(b.code).toBe(1); // the cut file
     expect(b.err).toMatch(/cut\.vrma: the file is cut: its header says [\d,]+ bytes \(at byte 8\), the file has 2,000/);
-    expect(b.out).toMatch(/1 \.vmd\/\.vpd file\(s\) not processed: import-vrma takes \.vrma files/);
+    expect(b.out).toMatch(/1 \.vmd\/\.vpd file not processed: import-vrma takes \.vrma files/);
     const miku = path.join(root, 'out-miku', 'dance.vmd');
     expect(readFileSync(miku).equals(readFileSync(path.join(root, 'single-miku.vmd')))).toBe(true);
     expect(morphNames(path.join(root, 'out', 'dance.vmd')).has('あ')).toBe(true);
