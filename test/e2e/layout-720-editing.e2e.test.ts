@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusPath, fileDialogReady, openApp, openFileViaDialog, type AppHandle } from './harness';
+import { corpusPath, openApp, openFileViaDialog, showModelThroughDialog, type AppHandle } from './harness';
 import { keyPoint } from './editor-page';
 
 const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -116,11 +116,7 @@ describe('1280×720 while editing', () => {
   it('morph names show their start (ウィンク右 was ィンク右, no …), cut at the end with …, whole in the title', async () => {
     app = await openApp({ viewport: { width: 1280, height: 720 } });
     const { page } = app;
-    await page.click('[data-testid="preview-open-model"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', GENE);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
+    await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
     await openFileViaDialog(page, WAVEFILE);
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.click('[data-testid="side-tab-morphs"]');
