@@ -67,6 +67,6 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
   rep.extra.duplicatesDropped = 0;
   for (const kind of BLOCK_KINDS) rep.extra.duplicatesDropped += rep.byKind[kind].collisions;
   offsets.forEach((o, i) => (rep.extra[`offset${i + 1}`] = o));
-  if (rep.extra.duplicatesDropped) rep.warnings.push(`${rep.extra.duplicatesDropped} key(s) repeated a (name, frame) already merged and were dropped (first file wins)`);
+  if (rep.extra.duplicatesDropped) rep.warnings.push(`${rep.extra.duplicatesDropped} ${rep.extra.duplicatesDropped === 1 ? 'key repeated a (name, frame) already merged and was' : 'keys repeated a (name, frame) already merged and were'} dropped (first file wins)`);
   return edited(out, finishReport(rep));
 }

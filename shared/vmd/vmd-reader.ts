@@ -136,7 +136,7 @@ export function readVmd(input: Uint8Array): Result<VmdDocument> {
   if (trailing.length > 0) {
     diagnostics.push({
       code: present < 6 ? 'W_VMD_SHORT_TAIL' : 'W_VMD_TRAILING',
-      message: `${trailing.length} byte(s) after the last block are kept as they are`,
+      message: trailing.length === 1 ? '1 byte after the last block is kept as it is' : `${trailing.length} bytes after the last block are kept as they are`,
       params: { n: trailing.length },
       offset: off,
     });

@@ -267,7 +267,7 @@ export function readVpd(bytes: Uint8Array): Result<VpdPose> {
   if (declaredBones !== null && declaredBones !== bones.length) {
     diagnostics.push({
       code: 'W_VPD_COUNT',
-      message: `header declares ${declaredBones} bone(s) but the file has ${bones.length} bone section(s); the sections are used`,
+      message: `header declares ${declaredBones} ${declaredBones === 1 ? 'bone' : 'bones'} but the file has ${bones.length} bone ${bones.length === 1 ? 'section' : 'sections'}; the sections are used`,
       params: { declared: declaredBones, n: bones.length },
     });
   }

@@ -1,6 +1,6 @@
 // The retarget panel's feet-on-the-floor switch (足IK補正, the CLI's --no-floor): a checkbox, on by default, that
 // reaches the retarget job, and the report's line saying how much the leg IK moved, in English and Japanese.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
 import { markRaw } from 'vue';
@@ -13,14 +13,16 @@ import { t } from '../../../shared/i18n/strings';
 import type { RetargetDetails } from '../../../shared/retarget/retarget';
 import type { EditReport } from '../../../shared/edit-core/report';
 import type { RetargetTask } from '../../../renderer/src/fit/retarget-protocol';
+import * as retargetClient from '../../../renderer/src/fit/retarget-client';
 
+// The worker is stood in for by a spy on the client's export (the unit project shares one module graph between
+// files, isolate off, so a hoisted vi.mock here would not reach a store another file imported first).
 const tasks: RetargetTask[] = [];
-vi.mock('../../../renderer/src/fit/retarget-client', () => ({
-  runRetarget: (task: RetargetTask) => {
-    tasks.push(task);
-    return new Promise(() => undefined);
-  },
-}));
+const run = vi.spyOn(retargetClient, 'runRetarget').mockImplementation((task: RetargetTask) => {
+  tasks.push(task);
+  return new Promise(() => undefined);
+});
+afterAll(() => run.mockRestore());
 
 const DETAILS: RetargetDetails = {
   sourceModel: 'ローポリ初音さん',
@@ -87,6 +89,8 @@ describe('the retarget panel keeps the feet on the floor', () => {
     const [id] = ws.open([documentContent(emptyVmd('初音ミク'), { name: 'dance.vmd', path: '/m/dance.vmd' })]);
     const { w, rt } = await panel('en', DETAILS);
     rt.actorId = id;
+    // A source chosen by file (the store may start from another test's recent choice in this browser).
+    rt.sourcePath = '/m/source.pmx';
     rt.raw.sourceBytes = new Uint8Array(4);
     rt.raw.targetBytes = new Uint8Array(4);
     // A source model read (a change re-fits only then); its contents are not used here (the job is caught).
@@ -94,12 +98,12 @@ describe('the retarget panel keeps the feet on the floor', () => {
     const box = document.querySelector<HTMLInputElement>('[data-testid="retarget-floor"]')!;
     expect(box.checked).toBe(true);
     void rt.compute();
-    await vi.waitFor(() => expect(tasks.length).toBe(1));
+    await vi.waitFor(() => expect(tasks.length).toBe(1), { timeout: 20_000 });
     expect(tasks[0].floor).toBe(true);
     box.checked = false;
     box.dispatchEvent(new Event('change'));
     expect(rt.floor).toBe(false);
-    await vi.waitFor(() => expect(tasks.length).toBe(2));
+    await vi.waitFor(() => expect(tasks.length).toBe(2), { timeout: 20_000 });
     expect(tasks[1].floor).toBe(false);
     w.unmount();
   });
