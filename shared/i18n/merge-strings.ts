@@ -25,8 +25,8 @@ const en = {
   'merge.notVmd': '{name} is a pose (.vpd): merge takes motions (.vmd); convert it first',
   'merge.applied': 'Merged {files} into {name} (Ctrl+Z undoes it)',
   'merge.added': 'keys added: {n}',
-  'merge.collisions': '{n} key(s) at a (name, frame) already keyed were dropped (first file wins)',
-  'merge.cameraIntoModel': '{file} is a camera motion: its {n} camera key(s) were added to a model motion (MMD plays them only when the file is loaded onto the camera)',
+  'merge.collisions': '{n} {n|key|keys} at a (name, frame) already keyed {n|was|were} dropped (first file wins)',
+  'merge.cameraIntoModel': '{file} is a camera motion: its {n} camera {n|key was|keys were} added to a model motion (MMD plays them only when the file is loaded onto the camera)',
   'merge.unchanged': 'Merge: nothing was added to {name}',
 };
 

@@ -89,7 +89,7 @@ describe.skipIf(!corpusPresent)('Merge with… on the open motion', () => {
     const dropped = engine.value.report.extra.duplicatesDropped as number;
     expect(dropped).toBe(keys(docOf(open)) + keys(docOf(laugh)) - keys(engine.value.doc));
     expect(lines.detail).toContain(`keys added: ${keys(engine.value.doc) - keys(docOf(open))}`);
-    expect(lines.detail).toContain(`${dropped} key(s) at a (name, frame) already keyed were dropped`);
+    expect(lines.detail).toContain(`${dropped} ${dropped === 1 ? 'key' : 'keys'} at a (name, frame) already keyed ${dropped === 1 ? 'was' : 'were'} dropped`);
     expect(await hist.undoSliced()).toBe(true);
     expect(same(writeVmd(ws.doc!), original)).toBe(true);
     expect(await hist.redoSliced()).toBe(true);
@@ -125,8 +125,8 @@ describe.skipIf(!corpusPresent)('Merge with… on the open motion', () => {
     const added = keys(engine.value.doc) - keys(docOf(open));
     expect(added).toBe(keys(docOf(camera)) + keys(docOf(laugh)) - dropped);
     expect(en.detail).toContain(`keys added: ${added}`);
-    expect(en.detail).toContain(`${dropped} key(s) at a (name, frame) already keyed were dropped (first file wins)`);
-    expect(en.detail).toContain(`wavefile_camera.vmd is a camera motion: its ${docOf(camera).camera.count} camera key(s) were added to a model motion`);
+    expect(en.detail).toContain(`${dropped} ${dropped === 1 ? 'key' : 'keys'} at a (name, frame) already keyed ${dropped === 1 ? 'was' : 'were'} dropped (first file wins)`);
+    expect(en.detail).toContain(`wavefile_camera.vmd is a camera motion: its ${docOf(camera).camera.count} camera keys were added to a model motion`);
     const ja = noticeLines(notice, 'ja');
     expect(ja.message).toContain('結合しました');
     expect(ja.detail).toContain(`追加したキー: ${added}`);
