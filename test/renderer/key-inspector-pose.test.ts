@@ -19,6 +19,8 @@ import { usePreviewStore } from '../../renderer/src/stores/preview';
 import { useEditorActions } from '../../renderer/src/editor/use-editor-actions';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
+import { typeField } from '../helpers/type-field';
+
 
 setQuietApi();
 
@@ -53,13 +55,7 @@ const rec = (r: number) => {
   };
 };
 
-async function type(w: VueWrapper, id: string, text: string) {
-  const el = w.get(`[data-testid="${id}"]`);
-  (el.element as HTMLInputElement).value = text;
-  await el.trigger('change');
-  await w.vm.$nextTick();
-  await w.vm.$nextTick();
-}
+const type = typeField;
 
 const field = (w: VueWrapper, id: string) => (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value;
 

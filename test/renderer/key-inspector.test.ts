@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { buildVmd, writeVmd, BONE } from '../../shared/vmd';
 import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
@@ -14,6 +14,8 @@ import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
+import { typeField } from '../helpers/type-field';
+
 
 /**
  * Sets the physics-off marker of bone record `r` in a written file with bones first (header 30 + model
@@ -47,13 +49,7 @@ function open(): Uint8Array {
 
 const pos = (r: number) => [0, 1, 2].map((c) => useWorkspaceStore().doc!.bone.view.getFloat32(r * BONE.SIZE + BONE.POSITION + 4 * c, true));
 
-async function type(w: VueWrapper, id: string, text: string) {
-  const el = w.get(`[data-testid="${id}"]`);
-  (el.element as HTMLInputElement).value = text;
-  await el.trigger('change');
-  await w.vm.$nextTick();
-  await w.vm.$nextTick();
-}
+const type = typeField;
 
 describe('key inspector with many keys', () => {
   beforeEach(() => setActivePinia(createPinia()));

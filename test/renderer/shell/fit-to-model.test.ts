@@ -7,7 +7,7 @@
 // before saving leaves Save as it was.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { corpusPath, corpusPresent, repoRoot } from '../../helpers/corpus';
 import { t } from '../../../shared/i18n/strings';
 import { decodeName, writeVmd } from '../../../shared/vmd';
@@ -40,7 +40,7 @@ async function actorOnModel(header: string) {
 
 /** Answers the in-app save dialog (browser mode) with `name` in the folder it proposes; returns what it proposed. */
 async function answerSaveDialog(name?: string): Promise<{ directory: string; fileName: string; title: string }> {
-  for (let i = 0; i < 100 && !fileDialogState.request; i++) await new Promise((r) => setTimeout(r, 5));
+  await vi_waitFor(() => !!fileDialogState.request);
   const req = fileDialogState.request!;
   expect(req, 'a save dialog').toBeTruthy();
   const asked = { directory: req.directory ?? '', fileName: req.fileName ?? '', title: req.title };
@@ -59,9 +59,9 @@ async function fitWithStandardSkeleton() {
   expect(await rt.apply()).toBe(true);
 }
 
+/** Waits for a state (vitest's vi.waitFor, its limit far above what a loaded machine needs: no wall-clock verdict). */
 async function vi_waitFor(ok: () => boolean) {
-  for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(ok()).toBe(true);
+  await vi.waitFor(() => expect(ok()).toBe(true), { timeout: 30_000, interval: 5 });
 }
 
 describe.skipIf(!corpusPresent)('Fit to model… whatever the motion’s header names', () => {
