@@ -11,7 +11,7 @@
  * by name and copied; IK/display keys are renamed to the target's IK bones; camera, light and shadow keys
  * are kept. The header's model name becomes the target's.
  */
-import { stageMotionRefusal } from '../vmd/inspect';
+import { stageMotionWords } from '../vmd/inspect';
 import { denseRefusal } from '../edit-core/dense-limit';
 import { BONE_FLAG, type ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
@@ -725,7 +725,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   if (!(posTol > 0) || !(rotTol > 0) || !Number.isFinite(posTol) || !Number.isFinite(rotTol)) return failure({ code: 'E_ARGUMENT', message: 'tolerances must be numbers greater than 0' });
   // A camera or light motion has no bone to fit: its keys are copied as they are (a camera that goes with a dance
   // stays with it in a batch's output folder), and the report says so, so that it does not read as fitted.
-  const stage = stageMotionRefusal(doc, 'retarget');
+  const stage = stageMotionWords(doc);
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
@@ -1008,7 +1008,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     if (!fl.applied && fl.why && fl.why !== 'not-scaled') rep.warnings.push(`feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
     if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) rep.warnings.push(`feet on the floor: a leg IK goal moved by ${fl.maxCorrection.toFixed(3)} (${(100 * fl.maxCorrectionShare).toFixed(0)}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`);
   }
-  if (stage) rep.warnings.push(`${stage.message.slice(0, stage.message.indexOf('): ') + 1)}: copied unchanged (retarget fits a model's motion; a ${stage.params?.kind} motion is not fitted to the target model's size)`);
+  if (stage) rep.warnings.push(`${stage.words}: copied unchanged (retarget fits a model's motion; a ${stage.kind} motion is not fitted to the target model's size)`);
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),

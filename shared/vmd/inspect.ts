@@ -53,20 +53,30 @@ export function stageMotionKind(c: Pick<Record<BlockKind, number>, 'bone' | 'cam
 }
 
 /**
- * The refusal of `op` (as the command line names it: "physics-bake") for a camera or light motion
- * (stageMotionKind), E_CAMERA_MOTION with its kind and counts for the app's phrasing; null for any other.
- * "a camera motion (70 camera keys, no bone keys): physics-bake works on a model's motion".
+ * A camera or light motion (stageMotionKind) named with its keys, "a camera motion (70 camera keys, no bone
+ * keys)", and its kind; null for any other motion.
  */
-export function stageMotionRefusal(doc: Pick<VmdDocument, 'bone' | 'camera' | 'light'>, op: string): CodecError | null {
+export function stageMotionWords(doc: Pick<VmdDocument, 'bone' | 'camera' | 'light'>): { kind: 'camera' | 'light'; words: string } | null {
   const c = { bone: doc.bone.count, camera: doc.camera.count, light: doc.light.count };
   const kind = stageMotionKind(c);
   if (!kind) return null;
   const n = (k: number, what: string) => `${k} ${what} key${k === 1 ? '' : 's'}`;
   const keys = [c.camera ? n(c.camera, 'camera') : '', c.light ? n(c.light, 'light') : ''].filter((x) => x).join(', ');
+  return { kind, words: `a ${kind} motion (${keys}, no bone keys)` };
+}
+
+/**
+ * The refusal of `op` (as the command line names it: "physics-bake") for a camera or light motion
+ * (stageMotionWords), E_CAMERA_MOTION with its kind and counts for the app's phrasing; null for any other.
+ * "a camera motion (70 camera keys, no bone keys): physics-bake works on a model's motion".
+ */
+export function stageMotionRefusal(doc: Pick<VmdDocument, 'bone' | 'camera' | 'light'>, op: string): CodecError | null {
+  const stage = stageMotionWords(doc);
+  if (!stage) return null;
   return {
     code: 'E_CAMERA_MOTION',
-    message: `a ${kind} motion (${keys}, no bone keys): ${op} works on a model's motion`,
-    params: { kind, camera: c.camera, light: c.light, op },
+    message: `${stage.words}: ${op} works on a model's motion`,
+    params: { kind: stage.kind, camera: doc.camera.count, light: doc.light.count, op },
   };
 }
 
