@@ -13,6 +13,7 @@ import type { ModelData } from '../../shared/pmx';
 import type { ImportReport } from '../../shared/bvh/import';
 import { leftOutWarning } from '../../shared/bvh/take';
 import { unusedMorphsWarning } from '../../shared/bvh/vrma';
+import { plural } from '../../shared/i18n/plural';
 
 /** How many names a warning lists before it says how many more there are. */
 const LISTED = 5;
@@ -41,7 +42,7 @@ export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, whose: st
   if (tracks.length === 0) return `the motion has no bone keys (${otherKeys(doc)}): ${result}`;
   const cmp = compareMotionToModel({ bones: tracks, morphs: [] }, { bones: model.bones.map((b) => b.name), morphs: [] });
   if (cmp.matchedBones > 0) return null;
-  return `${whose} has none of the motion's ${tracks.length} bone track${tracks.length === 1 ? '' : 's'} (${fewNames(cmp.missingBones)}): ${result}`;
+  return `${whose} has none of the motion's ${plural(tracks.length, 'bone track')} (${fewNames(cmp.missingBones)}): ${result}`;
 }
 
 /** physics-bake's warning for a motion that moves none of the model's bones. */
@@ -117,9 +118,9 @@ export interface MapFileInfo {
  */
 export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileInfo | undefined): string[] {
   if (!map) return [];
-  const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+  const rows = (n: number) => plural(n, 'row');
   if (map.format === 'csv') return [`--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${rows(map.bones)} are ignored`];
-  if (map.bones > 0) return [`--map ${map.name}: ${map.bones} bone row${map.bones === 1 ? '' : 's'} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`];
+  if (map.bones > 0) return [`--map ${map.name}: ${plural(map.bones, 'bone row')} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`];
   return [];
 }
 
@@ -130,7 +131,7 @@ export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileI
 export function bvhMapWarnings(map: MapFileInfo | undefined): string[] {
   if (!map || map.morphs.size === 0) return [];
   const n = map.morphs.size;
-  return [`--map ${map.name}: ${n} "morphs" row${n === 1 ? '' : 's'} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`];
+  return [`--map ${map.name}: ${plural(n, '"morphs" row')} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`];
 }
 
 /** import-vrma's warning for --map "morphs" rows that name no expression of the file being imported. */

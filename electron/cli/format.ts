@@ -54,7 +54,3 @@ export function formatMeasure(n: number): string {
   return n.toExponential(2);
 }
 
-/** A count with its noun, singular for one (`1 frame`, `0 frames`, `2 frames`); `many`: the plural where not noun + s. */
-export function plural(n: number | string, noun: string, many = `${noun}s`): string {
-  return `${n} ${Math.abs(Number(n)) === 1 ? noun : many}`;
-}

@@ -36,6 +36,7 @@ import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { fitLinearFree } from './linear-fit';
 import { fitWindow, type FitGroup, type SampledWindow, type WindowFit } from './track-fit';
+import { plural, agree } from '../i18n/plural';
 
 export interface Tolerances {
   /** Bone position, camera target and distance, in units. */
@@ -615,7 +616,7 @@ abstract class InPlaceFit implements FitStrategy {
     return undefined;
   }
   finish(rep: EditReport, cam: CameraOutput): void {
-    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) were lost`);
+    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} ${agree(cam.cutsBefore - cam.cutsKept, 'was', 'were')} lost`);
   }
 }
 
@@ -734,10 +735,10 @@ class RetimeFit implements FitStrategy {
   }
   finish(rep: EditReport, cam: CameraOutput): void {
     rep.extra.factor = this.factor;
-    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${cam.cutsBefore - cam.cutsKept} camera cut(s) fell inside one output frame of the next and merged with it`);
+    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} fell inside one output frame of the next and merged with it`);
     for (const kind of ['light', 'shadow', 'ik'] as const) {
       const n = rep.byKind[kind].collisions;
-      if (n) rep.warnings.push(`${n} ${kind} key(s) were replaced by a later step that shows at the same output frame`);
+      if (n) rep.warnings.push(`${plural(n, `${kind} key`)} ${agree(n, 'was', 'were')} replaced by a later step that shows at the same output frame`);
     }
   }
 }

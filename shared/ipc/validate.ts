@@ -8,6 +8,7 @@ import type { RequestName } from './contract';
 import { isLocale } from '../i18n/locale';
 import { BATCH_OPS, MAX_BATCH_JOBS } from '../batch/types';
 import { FILE_FILTERS } from './file-types';
+import { plural } from '../i18n/plural';
 
 type Check = (args: unknown[]) => string | null;
 
@@ -88,7 +89,7 @@ function path(v: unknown, what: string, allowEmpty = false): string | null {
 
 function count(args: unknown[], min: number, max: number): string | null {
   if (args.length < min || args.length > max) {
-    return min === max ? `expected ${min} argument(s), got ${args.length}` : `expected ${min}–${max} arguments, got ${args.length}`;
+    return min === max ? `expected ${plural(min, 'argument')}, got ${args.length}` : `expected ${min}–${max} arguments, got ${args.length}`;
   }
   return null;
 }

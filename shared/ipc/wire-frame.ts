@@ -16,6 +16,7 @@
  * An object that is exactly `{"$bytes": <number>}` is reserved for the placeholders.
  */
 import { failure, success, type Outcome } from '../vmd/errors';
+import { plural } from '../i18n/plural';
 
 /** Content-Type of a request or response body that is a frame. */
 export const FRAME_CONTENT_TYPE = 'application/vnd.vmd-studio.frame';
@@ -128,7 +129,7 @@ export function decodeFrame(frame: Uint8Array): FrameResult {
   let at = HEAD + jsonLength;
   while (at < frame.byteLength) {
     if (parts.length >= asked) {
-      return fail(`part ${parts.length} is not referenced by the JSON (it asks for ${asked} part${asked === 1 ? '' : 's'}; offset ${at})`);
+      return fail(`part ${parts.length} is not referenced by the JSON (it asks for ${plural(asked, 'part')}; offset ${at})`);
     }
     if (frame.byteLength - at < PREFIX) return fail(`part ${parts.length}: length prefix cut short at offset ${at}`);
     const n = dv.getUint32(at, true);

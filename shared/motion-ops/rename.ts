@@ -21,6 +21,7 @@ import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlo
 import { decodeName } from '../vmd/sjis';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { plural, agree } from '../i18n/plural';
 
 export interface NameMapping {
   bones: Map<string, string>;
@@ -245,7 +246,7 @@ export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<Nam
     // A third column, a ratio (vmd_sizing's morph maps: じと目 at 0.8 of まばたき), may be left empty.
     if (cols.length === 3 && cols[2] === '') cols.pop();
     if ((cols.length !== 2 && cols.length !== 3) || !cols[0] || !cols[1]) {
-      const got = cols.length !== 2 && cols.length !== 3 ? `${cols.length} column${cols.length === 1 ? '' : 's'}` : 'an empty column';
+      const got = cols.length !== 2 && cols.length !== 3 ? plural(cols.length, 'column') : 'an empty column';
       return { ok: false, error: mappingError('mapColumns', `mapping line ${startLine}: expected two columns old,new, got ${got}`, { line: startLine, columns: cols.length }) };
     }
     if (bones.size === 0 && /^(old|from|source)$/i.test(cols[0]) && /^(new|to|target)$/i.test(cols[1]) && (cols.length === 2 || /^(ratio|rate|weight)$/i.test(cols[2]))) continue;
@@ -361,6 +362,6 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
 function noteCollisions(rep: EditReport): void {
   for (const k of ['bone', 'morph'] as const) {
     const n = rep.byKind[k].collisions;
-    if (n) rep.warnings.push(`${n} ${k} key(s) now share a (name, frame) with an earlier key and were dropped (first in the file kept)`);
+    if (n) rep.warnings.push(`${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} dropped (first in the file kept)`);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { CodecFailure } from '../vmd/errors';
 import { viewOf } from '../vmd/vmd-document';
+import { plural } from '../i18n/plural';
 
 export class Cursor {
   readonly view: DataView;
@@ -26,7 +27,7 @@ export class Cursor {
       throw new CodecFailure({
         code: 'E_PMX_TRUNCATED',
         // The byte is `offset` (every reader of the error says it once: the CLI's "(at byte N)", the app's line).
-        message: `truncated model: ${this.what || 'data'} needs ${n} byte(s), the file has ${this.bytes.length}`,
+        message: `truncated model: ${this.what || 'data'} needs ${plural(n, 'byte')}, the file has ${this.bytes.length}`,
         offset: this.off,
       });
     }

@@ -37,6 +37,7 @@ import { planRetarget, type RetargetPlan } from './plan';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
+import { plural, agree } from '../i18n/plural';
 
 export interface RetargetOptions {
   /** A rename map (shared/motion-ops/rename.ts): its bones section settles source → target bone names, its morphs section morph names. */
@@ -994,12 +995,12 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const fate = went ? `folded into ${went.into.join('/')}` : details.unmatched.some((u) => u.bone === x.track) ? 'left out' : 'no longer played on it';
     rep.warnings.push(`map row ${x.from},${x.to} replaces the motion's own ${x.track} track (${x.keys} keys), which is ${fate}`);
   }
-  if (details.unmatched.length) rep.warnings.push(`${details.unmatched.length} bone track(s) the target model lacks were left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
+  if (details.unmatched.length) rep.warnings.push(`${plural(details.unmatched.length, 'bone track')} the target model lacks ${agree(details.unmatched.length, 'was', 'were')} left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   for (const c of details.combinedMorphs) {
     if (c.from.length > 1) rep.warnings.push(`morph tracks ${c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ')} land on one morph ${c.morph}: their weights were added frame by frame (${c.keys} key${c.keys === 1 ? '' : 's'})`);
-    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${c.clamped} key${c.clamped === 1 ? '' : 's'} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
+    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
   }
-  if (details.unmatchedMorphs.length) rep.warnings.push(`${details.unmatchedMorphs.length} morph track(s) the target model lacks were left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
+  if (details.unmatchedMorphs.length) rep.warnings.push(`${plural(details.unmatchedMorphs.length, 'morph track')} the target model lacks ${agree(details.unmatchedMorphs.length, 'was', 'were')} left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
   const fl = details.floor;
   if (fl) {
     x.floorFrames = fl.frames;

@@ -6,6 +6,7 @@ import { decodeName } from './sjis';
 import type { CodecError, Diagnostic } from './errors';
 import type { MotionTracks } from './tracks';
 import type { VpdPose } from './vpd';
+import { plural } from '../i18n/plural';
 
 export type MotionKind = 'motion' | 'morph' | 'camera' | 'light' | 'unknown';
 
@@ -60,7 +61,7 @@ export function stageMotionWords(doc: Pick<VmdDocument, 'bone' | 'camera' | 'lig
   const c = { bone: doc.bone.count, camera: doc.camera.count, light: doc.light.count };
   const kind = stageMotionKind(c);
   if (!kind) return null;
-  const n = (k: number, what: string) => `${k} ${what} key${k === 1 ? '' : 's'}`;
+  const n = (k: number, what: string) => plural(k, `${what} key`);
   const keys = [c.camera ? n(c.camera, 'camera') : '', c.light ? n(c.light, 'light') : ''].filter((x) => x).join(', ');
   return { kind, words: `a ${kind} motion (${keys}, no bone keys)` };
 }

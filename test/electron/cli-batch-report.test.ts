@@ -112,7 +112,7 @@ describe('single-file commands and bone operations', () => {
     writeFileSync(path.join(tmp, 'odd', 'o.vmd'), writeVmd(buildVmd({ bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }, { name: '謎の骨', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }, { name: '謎の骨', frame: 10, position: [0, 0, 0], rotation: [0, 0.1, 0, 0.995] }] })));
     const r = await cli('batch', 'retarget', 'odd', '-o', 'odd-rt', '--to', corpusPath('gene/Gene_light.pmx'));
     expect(r.code).toBe(0);
-    expect(r.err).toContain(`vmd-studio: warning: ${path.join('odd', 'o.vmd')}: 1 bone track(s) the target model lacks were left out: 謎の骨 (2)`);
+    expect(r.err).toContain(`vmd-studio: warning: ${path.join('odd', 'o.vmd')}: 1 bone track the target model lacks was left out: 謎の骨 (2)`);
     expect(r.out).toContain('  1 file written with warnings');
   });
 

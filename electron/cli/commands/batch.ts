@@ -15,7 +15,8 @@ import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { jsonFailure } from './edit-output';
 import type { CommandInfo } from '../io';
-import { displayPathAmong, plural } from '../format';
+import { displayPathAmong } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 import { Interrupt } from '../signals';
 import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 

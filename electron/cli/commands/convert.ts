@@ -23,6 +23,7 @@ import { fileKindByName } from '../../../shared/ipc/file-kind';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
 import { failWith as fail } from './edit-output';
+import { plural } from '../../../shared/i18n/plural';
 
 export const convertCommand: CommandInfo = {
   summary: 'VMD ⇄ JSON, VPD → VMD, VMD → VPD (pose at a frame), chosen by file extensions',
@@ -94,7 +95,7 @@ export const convertCommand: CommandInfo = {
       const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;
       const list = Object.entries(counts).map(([k, v]) => `${k} ${formatCount(v)}`).join(', ');
       const keys = 'bone' in counts ? `keys ${list}` : list;
-      io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${formatCount(skipped)} long name(s)` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
+      io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${plural(formatCount(skipped), 'long name')}` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
     }
     for (const m of warnings) io.stderr(`vmd-studio: warning: ${m}\n`);
     return 0;

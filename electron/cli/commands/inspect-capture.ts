@@ -4,7 +4,8 @@ import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import type { CodecError } from '../../../shared/vmd';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { describeCapture, type CaptureInfo } from '../../mocap/capture-info';
-import { formatMeasure, plural } from '../format';
+import { formatMeasure } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 
 export type { CaptureInfo } from '../../mocap/capture-info';
 

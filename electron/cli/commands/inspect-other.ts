@@ -16,7 +16,7 @@ import type { CodecError } from '../../../shared/vmd';
 import { lastFrameOf } from '../../../shared/edit-core/record-util';
 import { frameAtAudioTime } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
-import { plural } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 
 /** How much of a file is read to tell its kind and describe a WAV or an image. */
 export const HEAD_BYTES = 64 * 1024;

@@ -10,7 +10,8 @@ import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
 import { fileKindByContent, fileKindByName, fileKindName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
-import { displayPathAmong, plural } from '../format';
+import { displayPathAmong } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 import { jsonFailure } from './edit-output';
 
 export type FileInfo =

@@ -17,7 +17,8 @@ import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings,
 import { exportBvh } from '../../../shared/bvh/export';
 import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
 import type { CliIo, CommandInfo } from '../io';
-import { displayPath, formatCount, formatMeasure, plural } from '../format';
+import { displayPath, formatCount, formatMeasure } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 import { guarded } from '../signals';
 import { failWith } from './edit-output';
 import { wrongKindError, type Wanted } from '../file-kind';

@@ -17,7 +17,8 @@ import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } f
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
-import { displayPath, formatMeasure, plural } from '../format';
+import { displayPath, formatMeasure } from '../format';
+import { plural } from '../../../shared/i18n/plural';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
 import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';

@@ -20,15 +20,16 @@ import { displayPath, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
 import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
 import { failWith, printWarnings } from './edit-output';
+import { plural } from '../../../shared/i18n/plural';
 
 /** The one-line summary of a retarget. */
 export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
   const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
-  parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${d.scaled.length} bone${d.scaled.length === 1 ? '' : 's'} scaled)`);
-  parts.push(`copied ${d.copied.length} track${d.copied.length === 1 ? '' : 's'}`);
+  parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${plural(d.scaled.length, 'bone')} scaled)`);
+  parts.push(`copied ${plural(d.copied.length, 'track')}`);
   parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
-  if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${formatCount(d.floor.frames)} frame${d.floor.frames === 1 ? '' : 's'}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
+  if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
   if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);

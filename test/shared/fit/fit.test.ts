@@ -214,7 +214,7 @@ describe('camera', () => {
     const fast = speedRefit(input, { factor: 4 });
     if (!fast.ok) throw new Error(fast.error.message);
     expect(fast.value.report.extra.cameraCutsKept).toBe(1);
-    expect(fast.value.report.warnings.join(' ')).toContain('1 camera cut(s) fell inside one output frame');
+    expect(fast.value.report.warnings.join(' ')).toContain('1 camera cut fell inside one output frame');
     const frames = Array.from(buildTracks(fast.value.doc).camera.frames);
     expect(frames).toContain(7);
     expect(frames).toContain(8);

@@ -2,6 +2,7 @@
 // string (before, "1 file(s)" everywhere a count of files, bones, keys, bytes or folders was said).
 import { describe, expect, it } from 'vitest';
 import { t, tDynamic } from '../../../shared/i18n/strings';
+import { agree, plural } from '../../../shared/i18n/plural';
 
 describe('plural words in UI strings', () => {
   it('picks the word by the count, formatted or not; Japanese is unchanged', () => {
@@ -18,5 +19,17 @@ describe('plural words in UI strings', () => {
     for (const key of ['batch.cancelledNotRun', 'batch.withWarnings', 'batch.earlierOutputs', 'batchResults.mirror', 'batchResults.exportBvh', 'scene.notInScene', 'note.W_VPD_COUNT', 'note.N_BONE_DUPLICATES', 'note.N_MORPH_DUPLICATES', 'note.N_NON_UNIT', 'batch.notTaken', 'batch.notTakenCapture']) {
       expect(tDynamic(key, 'en', { n: 2, done: 2, pairs: 2, missing: 2, declared: 2, kept: 1, changed: 1, frames: 1, joints: 1, names: 'a', ext: '.bvh' }), key).not.toContain('(s)');
     }
+  });
+});
+
+// The engines' and the CLI's own English messages (not translated): one helper, so a count reads "1 key was",
+// "2 keys were", and a formatted count ("1,234") counts as its number.
+describe('plural() and agree() in the engines\' messages', () => {
+  it('singular for one and minus one, plural otherwise; a given plural form where not noun + s', () => {
+    expect([0, 1, 2, -1].map((n) => plural(n, 'camera cut'))).toEqual(['0 camera cuts', '1 camera cut', '2 camera cuts', '-1 camera cut']);
+    expect(plural('1,234', 'byte')).toBe('1,234 bytes');
+    expect(plural('1', 'byte')).toBe('1 byte');
+    expect(plural(2, 'body', 'bodies')).toBe('2 bodies');
+    expect([1, 3].map((n) => agree(n, 'was', 'were'))).toEqual(['was', 'were']);
   });
 });

@@ -77,7 +77,7 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
     const r = ok(retarget(readMotion('gene/motion/02_laugh.vmd'), gene, miku));
     const n = r.details.unmatched.length;
     expect(n).toBeGreaterThan(100);
-    const w = r.report.warnings.find((x) => x.startsWith(`${n} bone track(s) the target model lacks were left out: `))!;
+    const w = r.report.warnings.find((x) => x.startsWith(`${n} bone tracks the target model lacks were left out: `))!;
     const named = w.slice(w.indexOf(': ') + 2).split(', ');
     expect(named).toHaveLength(12);
     expect(named.slice(0, 11)).toEqual(r.details.unmatched.slice(0, 11).map((u) => `${u.bone} (${u.keys})`));
