@@ -3,7 +3,8 @@ import { CodecFailure, fail, failure, ok, optionRefusal, type Diagnostic, type R
 import { buildVmd, type BoneKeyInput } from './vmd-build';
 import { sjisLength, decodeName } from './sjis';
 import type { VmdDocument } from './vmd-document';
-import type { VpdPose } from './vpd';
+import { readVpd, updateVpd, writeVpd, type VpdPose } from './vpd';
+import { buildTracks } from './tracks';
 import { samplePose } from './sample';
 import type { MotionTracks } from './tracks';
 
@@ -61,4 +62,18 @@ export function vmdToVpd(doc: VmdDocument, tracks: MotionTracks, f: number): Vpd
     declaredBones: null,
     encoding: 'shift_jis',
   };
+}
+
+/**
+ * `pose` written over the VPD file `original`: only the bones and morphs whose values differ from what the
+ * original holds are rewritten, as MMD writes them, and every other line stays byte for byte (updateVpd).
+ * "What the original holds" is its pose read the way a document holds it (a one-frame VMD: single-precision
+ * values, names longer than 15 bytes left out), so a value read and written back unchanged compares equal.
+ * A file that does not read as a VPD is written anew.
+ */
+export function saveVpd(original: Uint8Array, pose: VpdPose): Uint8Array {
+  const read = readVpd(original);
+  const doc = read.ok ? vpdToVmd(read.value, { frame: 0, skipLongNames: true }) : null;
+  if (!doc?.ok) return writeVpd(pose);
+  return updateVpd(original, vmdToVpd(doc.value, buildTracks(doc.value), 0), pose) ?? writeVpd(pose);
 }

@@ -274,27 +274,204 @@ export function readVpd(bytes: Uint8Array): Result<VpdPose> {
   return ok({ model, bones, morphs, declaredBones, encoding: utf8 ? 'utf-8' : 'shift_jis' }, diagnostics);
 }
 
-const fix6 = (x: number) => {
-  const s = x.toFixed(6);
-  return s === '-0.000000' ? '0.000000' : s;
-};
+/**
+ * A number as MMD writes it: C's printf("%f"), six decimals. toFixed(6) is that, except for −0, which
+ * printf writes "-0.000000" (MMD's own poses, the KEITEL ones in the corpus, hold it) and toFixed "0.000000".
+ */
+const fix6 = (x: number) => (Object.is(x, -0) ? '-0.000000' : x.toFixed(6));
 
-/** Writes a VPD the way MMD does: Shift_JIS, CRLF, six decimals. */
+/** A bone section's two value lines and a morph's weight line, as MMD writes them (without indent and comment). */
+const positionText = (p: readonly number[]) => `${p.map(fix6).join(',')};`;
+const rotationText = (q: readonly number[]) => `${q.map(fix6).join(',')};`;
+const weightText = (w: number) => `${fix6(w)};`;
+
+/** A section's lines as MMD writes them, numbered `i`. */
+function boneLines(b: VpdBone, i: number): string[] {
+  return [`Bone${i}{${b.name}`, `  ${positionText(b.position)}\t\t\t\t// trans x,y,z`, `  ${rotationText(b.rotation)}\t\t// Quaternion x,y,z,w`, '}'];
+}
+function morphLines(m: { name: string; weight: number }, i: number): string[] {
+  return [`Morph${i}{${m.name}`, `  ${weightText(m.weight)}\t\t\t\t// weight`, '}'];
+}
+
+/** Writes a VPD the way MMD does: Shift_JIS, CRLF, six decimals, a blank line after each section (the last one too). */
 export function writeVpd(pose: Pick<VpdPose, 'model' | 'bones' | 'morphs'>): Uint8Array {
   const L: string[] = [];
   L.push(VPD_MAGIC, '');
   L.push(`${pose.model || 'model.osm'};\t\t// 親ファイル名`);
   L.push(`${pose.bones.length};\t\t\t\t// 総ポーズボーン数`, '');
-  pose.bones.forEach((b, i) => {
-    L.push(`Bone${i}{${b.name}`);
-    L.push(`  ${b.position.map(fix6).join(',')};\t\t\t\t// trans x,y,z`);
-    L.push(`  ${b.rotation.map(fix6).join(',')};\t\t// Quaternion x,y,z,w`);
-    L.push('}', '');
-  });
-  pose.morphs.forEach((m, i) => {
-    L.push(`Morph${i}{${m.name}`);
-    L.push(`  ${fix6(m.weight)};\t\t\t\t// weight`);
-    L.push('}', '');
-  });
-  return encodeSjis(L.join('\r\n'));
+  pose.bones.forEach((b, i) => L.push(...boneLines(b, i), ''));
+  pose.morphs.forEach((m, i) => L.push(...morphLines(m, i), ''));
+  return encodeSjis(L.join('\r\n') + '\r\n');
+}
+
+/** What a pose holds, for updateVpd: its bones and morphs by name. */
+export type PoseValues = Pick<VpdPose, 'bones' | 'morphs'>;
+
+/** A line of the file by bytes: where it starts, where its text ends (before CR LF or LF) and where the next starts. */
+interface RawLine {
+  offset: number;
+  eol: number;
+  next: number;
+}
+
+function rawLine(b: Uint8Array, offset: number): RawLine {
+  const nl = b.indexOf(0x0a, offset);
+  const next = nl < 0 ? b.length : nl + 1;
+  let eol = nl < 0 ? b.length : nl;
+  if (eol > offset && b[eol - 1] === 0x0d) eol--;
+  return { offset, eol, next };
+}
+
+/** The bytes of a line's values: its text before any "//", without the spaces around it (indent and comment stay). */
+function valueSpan(b: Uint8Array, l: RawLine): [number, number] {
+  let e = l.eol;
+  for (let i = l.offset; i + 1 < l.eol; i++) {
+    if (b[i] === 0x2f && b[i + 1] === 0x2f) {
+      e = i;
+      break;
+    }
+  }
+  let s = l.offset;
+  while (s < e && isAsciiSpace(b[s])) s++;
+  while (e > s && isAsciiSpace(b[e - 1])) e--;
+  return [s, e];
+}
+
+/** A section of a VPD file found by updateVpd: its kind, name, number and lines. */
+interface Section {
+  kind: 'bone' | 'morph';
+  name: string;
+  head: RawLine;
+  /** Position and rotation lines of a bone; the weight line of a morph. */
+  values: RawLine[];
+  close: RawLine;
+}
+
+const sameValues = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * `original` (a VPD file's bytes) with the pose `after` in place of `before`, the pose the original's text was
+ * read as (by name; as the editor holds it: see convert.ts saveVpd). Only what changed is written: a value line
+ * whose values changed gets new numbers (six decimals, as MMD writes them; its indent and comment stay), a
+ * section whose bone or morph `after` lacks is taken out, bones and morphs new in `after` are added after the
+ * file's last bone or morph section (MMD writes bones, then morphs) and, where sections came or went, the
+ * header's bone count says how many there are. Every other byte stays as it was: −0.000000 as written, the line endings (LF or CR LF), comments,
+ * spacing, section numbers, the text after the last section. A section whose name `before` lacks (a name a VMD
+ * cannot hold) is kept as it is. Null when `original` is not a VPD readVpd reads.
+ */
+export function updateVpd(original: Uint8Array, before: PoseValues, after: PoseValues): Uint8Array | null {
+  const parsed = readVpd(original);
+  if (!parsed.ok) return null;
+  const b = original;
+  const utf8 = parsed.value.encoding === 'utf-8';
+  const encode = (t: string) => (utf8 ? new TextEncoder().encode(t) : encodeSjis(t));
+  const firstNl = b.indexOf(0x0a);
+  const eolText = firstNl > 0 && b[firstNl - 1] === 0x0d ? '\r\n' : firstNl < 0 ? '\r\n' : '\n';
+  // The file's structure, read as readVpd reads it (that succeeded): header lines, then sections.
+  const lines = new LineReader(b, utf8);
+  const raw = (l: Line) => rawLine(b, l.offset);
+  const magic = lines.next()!;
+  let headerEnd = raw(magic);
+  let countLine: RawLine | null = null;
+  let l = lines.next();
+  if (l && !/^(Bone|Morph)\d*\{/.test(lines.text(l))) {
+    headerEnd = raw(l);
+    l = lines.next();
+  }
+  if (l && /^\d+;?$/.test(lines.text(l))) {
+    countLine = headerEnd = raw(l);
+    l = lines.next();
+  }
+  const sections: Section[] = [];
+  const numbers = { bone: -1, morph: -1 };
+  while (l) {
+    const head = lines.text(l);
+    const m = BONE_HEAD.exec(head) ?? MORPH_HEAD.exec(head)!;
+    const kind = head.startsWith('Bone') ? 'bone' : 'morph';
+    const n = /^(?:Bone|Morph)(\d+)/.exec(head);
+    if (n) numbers[kind] = Math.max(numbers[kind], Number(n[1]));
+    const values: RawLine[] = [];
+    for (let k = kind === 'bone' ? 2 : 1; k > 0; k--) values.push(raw(lines.next()!));
+    sections.push({ kind, name: m[1].trim(), head: raw(l), values, close: raw(lines.next()!) });
+    l = lines.next();
+  }
+
+  const byName = <T extends { name: string }>(xs: readonly T[]) => new Map(xs.map((x) => [x.name, x]));
+  const bonesBefore = byName(before.bones), bonesAfter = byName(after.bones);
+  const morphsBefore = byName(before.morphs), morphsAfter = byName(after.morphs);
+  /** Replacements of byte ranges of the original, applied in order of where they start. */
+  const edits: { at: number; end: number; text: string }[] = [];
+  const setValues = (line: RawLine, text: string) => {
+    const [s, e] = valueSpan(b, line);
+    edits.push({ at: s, end: e, text });
+  };
+  const inFile = { bone: new Set<string>(), morph: new Set<string>() };
+  let lastBone: Section | null = null, lastMorph: Section | null = null;
+  let boneSections = 0, bonesRemoved = 0;
+  for (const sec of sections) {
+    inFile[sec.kind].add(sec.name);
+    if (sec.kind === 'bone') boneSections++;
+    const was = sec.kind === 'bone' ? bonesBefore.get(sec.name) : morphsBefore.get(sec.name);
+    const now = sec.kind === 'bone' ? bonesAfter.get(sec.name) : morphsAfter.get(sec.name);
+    if (was && !now) {
+      // Taken out with the blank line after it, so the sections around keep their one blank line between.
+      let end = sec.close.next;
+      const following = end < b.length ? rawLine(b, end) : null;
+      if (following && isBlank(b, following)) end = following.next;
+      edits.push({ at: sec.head.offset, end, text: '' });
+      if (sec.kind === 'bone') bonesRemoved++;
+      continue;
+    }
+    if (sec.kind === 'bone') lastBone = sec;
+    else lastMorph = sec;
+    if (!was || !now) continue;
+    if (sec.kind === 'bone') {
+      const w = was as VpdBone, x = now as VpdBone;
+      if (!sameValues(w.position, x.position)) setValues(sec.values[0], positionText(x.position));
+      if (!sameValues(w.rotation, x.rotation)) setValues(sec.values[1], rotationText(x.rotation));
+    } else {
+      const w = was as { weight: number }, x = now as { weight: number };
+      if (w.weight !== x.weight) setValues(sec.values[0], weightText(x.weight));
+    }
+  }
+  // New ones go after the last bone (morph) section that stays, as MMD writes bones first, then morphs.
+  const newBones = after.bones.filter((x) => !inFile.bone.has(x.name));
+  const newMorphs = after.morphs.filter((x) => !inFile.morph.has(x.name));
+  const insertAfter = (line: RawLine, blocks: string[][]) => {
+    if (blocks.length) edits.push({ at: line.eol, end: line.eol, text: blocks.map((x) => eolText + eolText + x.join(eolText)).join('') });
+  };
+  const boneAnchor = lastBone?.close ?? headerEnd;
+  insertAfter(boneAnchor, newBones.map((x, i) => boneLines(x, numbers.bone + 1 + i)));
+  insertAfter(lastMorph?.close ?? (newBones.length ? boneAnchor : headerEnd), newMorphs.map((x, i) => morphLines(x, numbers.morph + 1 + i)));
+  const count = boneSections - bonesRemoved + newBones.length;
+  // Rewritten only when bone sections came or went (a wrong count in a file otherwise stays as written).
+  if (countLine && (bonesRemoved || newBones.length) && count !== parsed.value.declaredBones) {
+    const [s] = valueSpan(b, countLine);
+    let e = s;
+    while (e < countLine.eol && b[e] >= 0x30 && b[e] <= 0x39) e++;
+    edits.push({ at: s, end: e, text: String(count) });
+  }
+  if (!edits.length) return original;
+  // Stable: a bone block and a morph block added at one place keep that order.
+  const order = edits.map((e, i) => ({ e, i })).sort((x, y) => x.e.at - y.e.at || x.i - y.i);
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const { e } of order) {
+    parts.push(b.subarray(at, e.at), encode(e.text));
+    at = e.end;
+  }
+  parts.push(b.subarray(at));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/** Whether a line holds nothing but spaces. */
+function isBlank(b: Uint8Array, l: RawLine): boolean {
+  for (let i = l.offset; i < l.eol; i++) if (!isAsciiSpace(b[i])) return false;
+  return true;
 }

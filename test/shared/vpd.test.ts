@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Encoding from 'encoding-japanese';
-import { buildTracks, readVmd, readVpd, samplePose, vmdToVpd, vpdToVmd, writeVmd, writeVpd } from '../../shared/vmd';
+import { buildTracks, readVmd, readVpd, samplePose, saveVpd, vmdToVpd, vpdToVmd, writeVmd, writeVpd } from '../../shared/vmd';
 import { lcg } from '../helpers/rng';
 
 const sjis = (s: string) => Uint8Array.from(Encoding.convert(Encoding.stringToCode(s), { to: 'SJIS', from: 'UNICODE' }) as number[]);
@@ -105,6 +105,72 @@ describe('VPD', () => {
       expect(lenient.value.bone.count).toBe(1);
       expect(lenient.diagnostics[0].code).toBe('W_NAME_SKIPPED');
     }
+  });
+});
+
+describe('VPD written over its own text (saveVpd)', () => {
+  // A pose as a document holds it: read, made a one-frame motion, sampled at frame 0.
+  const asDocument = (bytes: Uint8Array) => {
+    const r = readVpd(bytes);
+    if (!r.ok) throw new Error(r.error.message);
+    const v = vpdToVmd(r.value, { skipLongNames: true });
+    if (!v.ok) throw new Error(v.error.message);
+    return vmdToVpd(v.value, buildTracks(v.value), 0);
+  };
+  const text = (b: Uint8Array) => new TextDecoder('shift_jis').decode(b);
+
+  it('writes −0 as MMD does ("-0.000000", C printf), and a blank line after the last section', () => {
+    const out = text(writeVpd({ model: 'm.osm', bones: [{ name: 'センター', position: [-0, 0, -0.0000001], rotation: [0, -0, 0, 1] }], morphs: [] }));
+    expect(out).toContain('\r\n  -0.000000,0.000000,-0.000000;\t\t\t\t// trans x,y,z\r\n');
+    expect(out).toContain('\r\n  0.000000,-0.000000,0.000000,1.000000;\t\t// Quaternion x,y,z,w\r\n');
+    expect(out.endsWith('\r\n}\r\n\r\n')).toBe(true);
+  });
+
+  it('adds a new bone after the last bone section and a new morph after the last morph, with the header count; takes a removed one out', () => {
+    const file = sjis(sample.join('\n'));
+    const pose = asDocument(file);
+    pose.bones = pose.bones.filter((b) => b.name !== 'センター');
+    pose.bones.push({ name: '頭', position: [0, 0, 0], rotation: [0, 0.5, 0, 0.75] });
+    pose.morphs.push({ name: 'あ', weight: 0.25 });
+    const want = [
+      'Vocaloid Pose Data file',
+      '',
+      '初音ミク.osm;\t\t// 親ファイル名',
+      // Two sections before (the header's 5 was wrong), one taken out and one added: 2.
+      '2;\t\t\t\t// 総ポーズボーン数 (wrong on purpose: two sections follow)',
+      '',
+      'Bone1{左腕',
+      '  0.000000,0.000000,0.000000;',
+      '  0.100000,-0.200000,0.300000,0.927362;',
+      '}',
+      '',
+      'Bone2{頭',
+      '  0.000000,0.000000,0.000000;\t\t\t\t// trans x,y,z',
+      '  0.000000,0.500000,0.000000,0.750000;\t\t// Quaternion x,y,z,w',
+      '}',
+      '',
+      'Morph0{まばたき',
+      '  1.000000;\t\t\t\t// weight',
+      '}',
+      '',
+      'Morph1{あ',
+      '  0.250000;\t\t\t\t// weight',
+      '}',
+      '',
+    ];
+    expect(text(saveVpd(file, pose))).toBe(want.join('\n'));
+  });
+
+  it('keeps a UTF-8 file UTF-8, its BOM and its CR LF, and a section whose name a VMD cannot hold', () => {
+    const long = sample.map((l) => l.replace('Bone1{左腕', 'Bone1{とても長いボーンの名前です'));
+    const file = Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(long.join('\r\n'))]);
+    const pose = asDocument(file);
+    expect(pose.bones.map((b) => b.name)).toEqual(['センター']);
+    pose.morphs[0].weight = 0.5;
+    const want = long.map((l) => l.replace('  1.000000;', '  0.500000;'));
+    const out = saveVpd(file, pose);
+    expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8').decode(out.subarray(3))).toBe(want.join('\r\n'));
   });
 });
 

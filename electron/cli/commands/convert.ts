@@ -73,7 +73,9 @@ export const convertCommand: CommandInfo = {
       }
     } else {
       if (outFmt === 'vpd') {
-        bytes = writeVpd(m.pose);
+        // Nothing changes in a pose written as a pose: its bytes as they are (−0.000000, line endings,
+        // comments), as the app's Save of an unedited pose would write them.
+        bytes = m.bytes;
         counts = poseCounts(m.pose);
       } else {
         const r = vpdToVmd(m.pose, { frame: Math.round(frame), skipLongNames: a.flags.has('skip-long-names') });

@@ -38,6 +38,7 @@ import {
   inspectVmd,
   readVmd,
   readVpd,
+  saveVpd,
   mirroredInfo,
   retimedInfo,
   success,
@@ -80,6 +81,11 @@ export interface DocumentContent {
   tracks: MotionTracks;
   info: VmdInfo;
   diagnostics: Diagnostic[];
+  /**
+   * The VPD file's bytes the document was read from or last saved as: a Save as a VPD rewrites in them only
+   * the bones and morphs that changed (saveVpd), so the lines the user did not touch stay byte for byte.
+   */
+  poseText?: Uint8Array;
 }
 
 /** One open document. Held raw (never proxied); the store's `version` says when any of it changed. */
@@ -190,9 +196,12 @@ function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
   return head === 'Vocaloid Pose Data file' ? 'vpd' : 'vmd';
 }
 
-/** A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at frame 0). */
-export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string): Uint8Array {
-  if (formatOf(target) === 'vpd') return writeVpd(vmdToVpd(doc, tracks, 0));
+/**
+ * A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at frame 0,
+ * written over `poseText`, the VPD it came from, where it has one: only what changed is rewritten).
+ */
+export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string, poseText?: Uint8Array): Uint8Array {
+  if (formatOf(target) === 'vpd') return poseText ? saveVpd(poseText, vmdToVpd(doc, tracks, 0)) : writeVpd(vmdToVpd(doc, tracks, 0));
   return writeVmd(doc);
 }
 
@@ -227,7 +236,8 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
     if (!pose.ok) return { ok: false, error: { ...pose.error, file } as CodecError };
     const converted = vpdToVmd(pose.value, { frame: 0, skipLongNames: true });
     if (!converted.ok) return { ok: false, error: { ...converted.error, file } as CodecError };
-    return { ok: true, value: documentContent(converted.value, { name, path: filePath, format: 'vpd', diagnostics: [...pose.diagnostics, ...converted.diagnostics] }) };
+    const content = documentContent(converted.value, { name, path: filePath, format: 'vpd', diagnostics: [...pose.diagnostics, ...converted.diagnostics] });
+    return { ok: true, value: { ...content, poseText: bytes } };
   }
   const r = readVmd(bytes);
   if (!r.ok) return { ok: false, error: { ...r.error, file } as CodecError };
@@ -826,8 +836,10 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   async function saveAs(target: string, opts: { overwrite?: boolean } = {}, id: number | null = activeId.value): Promise<boolean> {
     const d = id === null ? null : docs.get(id);
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
-    const r = await write(target, encodeDocument(d.doc, d.tracks, target), opts.overwrite ?? false);
+    const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText);
+    const r = await write(target, bytes, opts.overwrite ?? false);
     if (!r.ok) return fail(r.error);
+    if (formatOf(target) === 'vpd') d.poseText = bytes;
     d.path = r.value.path;
     d.fileName = fileNameOf(r.value.path);
     d.format = formatOf(r.value.path);
