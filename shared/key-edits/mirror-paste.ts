@@ -13,6 +13,10 @@
  * - `mirrorPoseAt`: the pose at one frame mirrored in place — each bone in scope takes the mirror of
  *   its counterpart's pose there (a key at that frame mirrored byte for byte, else the interpolated
  *   pose; a counterpart without a track gives the rest pose), all read before anything is written.
+ *
+ * With the model known, MMD's rule: only a bone whose counterpart the model has is mirrored. A one-sided bone
+ * (Gene's 右肩連, 右横髪1_1: a cape and hair on one side on purpose) is left as it is, neither reset to rest nor
+ * written onto a bone the model lacks, and a mirror paste writes no key for a bone or morph the model lacks.
  */
 import { boneMirror, ikMirror, ikNamesOf, mirrorRecord, morphMirror, morphNamesOf, namesOf, type NameMirror } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
@@ -81,12 +85,23 @@ export function mirrorPasteKeys(
 ): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   const bones = [...modelBones];
+  const morphs = [...modelMorphs];
   const mirrored = mirrorClipboard(clip, mode, {
     bone: boneMirror([...namesOf(doc.bone), ...copiedNames(clip, 'bone')], bones),
-    morph: morphMirror([...morphNamesOf(doc.morph), ...copiedNames(clip, 'morph')], modelMorphs),
+    morph: morphMirror([...morphNamesOf(doc.morph), ...copiedNames(clip, 'morph')], morphs),
     ik: ikMirror([...ikNamesOf(doc.ik), ...copiedNames(clip, 'ik')], bones),
   });
   if (mirrored.items.length === 0) return refuse('E_EMPTY', 'no copied key is on a left or right bone', 'editor.refusal.noSidedKey');
+  // A key mirrored onto a bone or morph the model lacks (the other side of a one-sided bone) is not
+  // pasted: MMD's mirror leaves such a bone alone, and a track for a bone the model lacks does nothing.
+  const has = { bone: new Set(bones), morph: new Set(morphs) };
+  const onModel = mirrored.items.filter((it) => {
+    if (it.kind !== 'bone' && it.kind !== 'morph') return true;
+    const known = has[it.kind];
+    return known.size === 0 || known.has(it.kind === 'bone' ? decodeName(it.bytes, BONE.NAME, BONE.NAME_LENGTH) : decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH));
+  });
+  if (onModel.length === 0) return refuse('E_EMPTY', 'the model has no counterpart of the copied keys', 'editor.refusal.noCounterpartOnModel');
+  mirrored.items.splice(0, mirrored.items.length, ...onModel);
   return relabel(pasteKeys(doc, tracks, mirrored, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
 }
 
@@ -100,7 +115,8 @@ export function mirrorPoseAt(
 ): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   frame = Math.max(0, Math.round(frame));
   const bones = tracks.bones;
-  const bm = boneMirror(bones.names, modelBones);
+  const model = new Set(modelBones);
+  const bm = boneMirror(bones.names, model);
   const names = new Set<string>();
   const wanted = scope ?? bones.names.map((_, i) => i);
   /** The pose record of track i at the frame: its key there (raw), else the interpolated pose. */
@@ -111,6 +127,7 @@ export function mirrorPoseAt(
     return sampledBoneRecord(doc, tracks, i, frame);
   };
   const sources: Uint8Array[] = [];
+  let skipped = false;
   const take = (i: number) => {
     const name = bones.names[i];
     if (names.has(name)) return;
@@ -119,10 +136,15 @@ export function mirrorPoseAt(
   };
   for (const i of wanted) {
     if (i < 0 || i >= bones.names.length) continue;
-    take(i);
     const rec = poseOf(i);
     bm.apply(rec, BONE.NAME);
     const other = decodeName(rec, 0, BONE.NAME_LENGTH);
+    // With the model known, a bone it lacks, or one whose counterpart it lacks, is left as it is (MMD's rule).
+    if (model.size && (!model.has(bones.names[i]) || !model.has(other))) {
+      skipped = true;
+      continue;
+    }
+    take(i);
     if (other === bones.names[i]) continue; // a centre bone is its own counterpart
     const j = bones.index.get(other);
     if (j !== undefined) take(j);
@@ -135,7 +157,10 @@ export function mirrorPoseAt(
       sources.push(rec);
     }
   }
-  if (sources.length === 0) return refuse('E_EMPTY', 'no bone to mirror', 'editor.refusal.noBoneToMirror');
+  if (sources.length === 0) {
+    if (skipped) return refuse('E_EMPTY', 'the model has no counterpart of these bones', 'editor.refusal.noCounterpartOnModel');
+    return refuse('E_EMPTY', 'no bone to mirror', 'editor.refusal.noBoneToMirror');
+  }
   // Every source is read above; the paste writes them all at once, so swapped sides do not mix.
   const clip: KeyClipboard = { items: sources.map((bytes) => ({ kind: 'bone' as const, offset: 0, bytes })) };
   return relabel(pasteKeys(doc, tracks, mirrorClipboard(clip, 'all', { bone: bm }), frame), 'mirror pose');
