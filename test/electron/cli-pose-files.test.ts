@@ -1,5 +1,6 @@
 // Poses through the CLI keep VPD's text: `convert A.vpd -o B.vpd` writes the pose byte for byte (before, it
-// went through the writer: "-0.000000" became "0.000000" and LF became CR LF).
+// went through the writer: "-0.000000" became "0.000000" and LF became CR LF). A face preset made a motion
+// (微笑.vpd: 6 morphs, no bone) is inspected as a facial (morph) motion (before: "unknown", as under 11 keys).
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,5 +20,16 @@ describe.skipIf(!corpusPresent)('poses through the CLI', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(Buffer.compare(readFileSync(path.join(dir, 'out.vpd')), Buffer.from(readCorpus(f)))).toBe(0);
+  });
+
+  it('convert 微笑.vpd -o smile.vmd, then inspect: a morph motion of 6 morph keys', async () => {
+    const dir = mk('pose-face');
+    writeFileSync(path.join(dir, 'smile.vpd'), readCorpus('mc-mmd-rust/CustomMorphs/微笑.vpd'));
+    expect((await cli(dir, 'convert', 'smile.vpd', '-o', 'smile.vmd', '--quiet')).code).toBe(0);
+    const r = await cli(dir, 'inspect', 'smile.vmd', '--json');
+    expect(r.code).toBe(0);
+    const info = JSON.parse(r.out);
+    expect(info.counts).toMatchObject({ bone: 0, morph: 6, camera: 0, light: 0 });
+    expect(info.kind).toBe('morph');
   });
 });

@@ -49,6 +49,14 @@ describe('kind detection', () => {
     expect(k(3, 0, 0, 0)).toBe('unknown');
     expect(k(11, 500, 500, 5)).toBe('motion');
   });
+  it('calls morph keys alone a facial motion whatever their count; a few bone, camera or light keys beside them still make it unknown or light', () => {
+    expect(k(0, 6, 0, 0)).toBe('morph');
+    expect(k(0, 1, 0, 0)).toBe('morph');
+    expect(k(2, 6, 0, 0)).toBe('unknown');
+    expect(k(0, 6, 1, 0)).toBe('unknown');
+    expect(k(0, 6, 0, 1)).toBe('light');
+    expect(k(0, 0, 0, 0)).toBe('unknown');
+  });
   it('counts camera cuts as adjacent frames exactly one apart', () => {
     expect(countCameraCuts(Uint32Array.from([0, 10, 11, 30, 31, 32, 60]))).toBe(3);
   });
