@@ -51,12 +51,24 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
   }
 }
 
-/** The pose at frame f as a VPD (MMD coordinates, interpolated like playback). */
-export function vmdToVpd(doc: VmdDocument, tracks: MotionTracks, f: number): VpdPose {
+/**
+ * The header's model field as MMD writes it: the model file's base name with .osm (Gene_light.pmx →
+ * "Gene_light.osm"; MMD's own poses in the corpus say 初音ミク.osm for 初音ミク.pmd).
+ */
+export function osmName(modelFile: string): string {
+  const base = modelFile.split(/[\\/]/).pop() ?? '';
+  return `${base.replace(/\.[^.]*$/, '') || 'model'}.osm`;
+}
+
+/**
+ * The pose at frame f as a VPD (MMD coordinates, interpolated like playback). `modelFile`: the model it is
+ * posed on, whose file name the header gives (osmName); without one, the motion's own model name.
+ */
+export function vmdToVpd(doc: VmdDocument, tracks: MotionTracks, f: number, modelFile?: string | null): VpdPose {
   const pose = samplePose(tracks, f);
   const model = decodeName(doc.modelName);
   return {
-    model: `${model || 'model'}.osm`,
+    model: modelFile ? osmName(modelFile) : `${model || 'model'}.osm`,
     bones: Object.entries(pose.bones).map(([name, b]) => ({ name, position: b.position, rotation: b.rotation })),
     morphs: Object.entries(pose.morphs).map(([name, weight]) => ({ name, weight })),
     declaredBones: null,

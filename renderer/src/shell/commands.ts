@@ -12,6 +12,7 @@ import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
+import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
@@ -248,7 +249,10 @@ export async function exportVpdWithDialog(): Promise<boolean> {
     directory: dirOf(doc.path),
     fileName: `${stemOf(doc.fileName || 'pose')}_${frame}.vpd`,
   });
-  return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite }) : false;
+  // The header names the model file the pose is shown on (Gene_light.osm) as MMD does: the preview's, as
+  // Export VRMA/BVH play the motion on it; the motion's own model name with the figure shown.
+  const model = usePreviewStore().model?.path ?? null;
+  return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite, model }) : false;
 }
 
 /**

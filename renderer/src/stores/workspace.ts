@@ -890,14 +890,17 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return saveAs(d.path, { overwrite: true }, d.id);
   }
 
-  /** Writes the active document's pose at `frame` (interpolated like playback) as a VPD file. */
-  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean } = {}): Promise<boolean> {
+  /**
+   * Writes the active document's pose at `frame` (interpolated like playback) as a VPD file. `model`: the
+   * file of the model it is posed on (the actor's), whose name the header gives as MMD writes it (Gene_light.osm).
+   */
+  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean; model?: string | null } = {}): Promise<boolean> {
     const d = active.value;
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
     // A camera or light motion has no pose: refused, as convert to VPD refuses it (not an empty VPD).
     const stage = stageMotionRefusal(d.doc, 'export VPD');
     if (stage) return fail(stage);
-    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame)), opts.overwrite ?? false);
+    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame, opts.model)), opts.overwrite ?? false);
     if (!r.ok) return fail(r.error);
     useNotifyStore().success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
     return true;
