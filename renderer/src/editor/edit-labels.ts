@@ -28,13 +28,26 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
 };
 
 /**
- * A history step's label in the UI's language: an edit's English label through EDIT_LABELS, or a string key
- * (a Whole Motion operation `batch.op.reduce`, Simplify, a bake, a retarget keep their key, not the words of
- * the language they were made in, so a step made in English reads in Japanese after switching).
+ * Labels that carry values, by their English form: the values are read back out of it for the string's
+ * parameters (pose-apply.ts labels a step "apply pose 01.vpd at 60").
  */
-export function editLabel(label: string, t: (key: UiStringKey) => string): string {
+const LABELS_WITH_VALUES: { form: RegExp; key: UiStringKey; params: (m: RegExpExecArray) => Record<string, string | number> }[] = [
+  { form: /^apply pose (.+) at (\d+)$/s, key: 'edit.label.applyPose', params: (m) => ({ file: m[1], frame: Number(m[2]) }) },
+];
+
+/**
+ * A history step's label in the UI's language: an edit's English label through EDIT_LABELS (or, with values
+ * in it, LABELS_WITH_VALUES), or a string key (a Whole Motion operation `batch.op.reduce`, Simplify, a bake, a
+ * retarget keep their key, not the words of the language they were made in, so a step made in English reads in
+ * Japanese after switching).
+ */
+export function editLabel(label: string, t: (key: UiStringKey, params?: Record<string, string | number>) => string): string {
   const key = EDIT_LABELS[label];
   if (key) return t(key);
+  for (const l of LABELS_WITH_VALUES) {
+    const m = l.form.exec(label);
+    if (m) return t(l.key, l.params(m));
+  }
   return hasString(label) ? t(label) : label;
 }
 
