@@ -11,6 +11,8 @@ import {
   inspectVpd,
   readVmd,
   readVpd,
+  saveVpd,
+  vmdToVpd,
   vpdToVmd,
   writeVmd,
   writeVpd,
@@ -19,7 +21,7 @@ import {
   type VmdDocument,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
-import { prepareDocEdit } from '../../shared/batch/doc-edits';
+import { prepareDocEdit, type DocEdit } from '../../shared/batch/doc-edits';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, captureExt, type BatchOp } from '../../shared/batch/types';
 import type { ModelData } from '../../shared/pmx';
@@ -101,6 +103,26 @@ function poseFile(bytes: Uint8Array, frame: number, op: 'pose' | 'convert'): Tas
 }
 
 /**
+ * A motion edit (mirror) on a pose: the pose as a one-frame motion, edited, written over the pose's own text
+ * (saveVpd: only the bones and morphs that changed are rewritten, as MMD writes them; every other line, the
+ * header and the line endings stay). A name longer than a VMD's 15 bytes cannot go through the edit: its
+ * section is kept as it is, and a warning says so.
+ */
+function poseEdit(bytes: Uint8Array, edit: DocEdit): TaskOutput {
+  const p = readVpd(bytes);
+  if (!p.ok) return p;
+  const v = vpdToVmd(p.value, { frame: 0, skipLongNames: true });
+  if (!v.ok) return v;
+  const r = edit(v.value);
+  if (!r.ok) return r;
+  const pose = vmdToVpd(r.value.doc, buildTracks(r.value.doc), 0);
+  const report = reportSummary(r.value.report);
+  const skipped = v.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').map((d) => `${d.message}: kept as it is`);
+  const warnings = [...((report.warnings as string[] | undefined) ?? []), ...skipped];
+  return { ok: true, value: { bytes: saveVpd(bytes, pose), report: { ...report, warnings } } };
+}
+
+/**
  * Whether a file of the convert and inspect operations is read as a VMD or a VPD: by its first bytes where
  * they say, else by its extension (a damaged .vmd is a VMD problem, not "not a VPD file"). A file whose
  * bytes are another kind (a model, a capture) is an error naming that kind.
@@ -126,6 +148,13 @@ export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: Prepare
     o = { ...o, modelBones: m.value.bones.map((b) => b.name), modelMorphs: m.value.morphs.map((x) => x.name) };
   }
   const doc = prepareDocEdit(op, o);
+  if (doc && doc.ok && op === 'mirror') {
+    // Mirror takes poses too (a pose library's most common edit): a .vpd in, a .vpd out.
+    const motion = vmdOnly(doc.value);
+    const edit = doc.value;
+    const run: PreparedOp['run'] = (bytes, ext) => ((fileKindByContent(bytes) ?? fileKindOfExtension(ext)) === 'vpd' ? poseEdit(bytes, edit) : motion(bytes, ext));
+    return { ok: true, value: { op, inputExtensions: ['.vmd', '.vpd'], outputExtension: same, run } };
+  }
   if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value, editWarnings(op, o)) } } : doc;
   return checkOptions(() => fileOp(op, o));
 }

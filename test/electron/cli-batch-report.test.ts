@@ -1,7 +1,7 @@
 // What a batch run tells its user (a new user's pass over Batch, 2026-12): each file's warnings on standard
 // error with a count in the summary (trim past the end wrote one-pose motions with a clean "written 2"); a dry
 // run says so even when nothing would be written; the poses it does not take are named, not only counted; a
-// folder with nothing to take says so; an earlier run's output folder inside the input folder is not read
+// folder with nothing to take says so (bake: mirror takes poses as well); an earlier run's output folder inside the input folder is not read
 // again (反転済み2/反転済み/x.vmd mirrored twice); a camera motion goes through retarget as it is, said; merge says when a camera
 // motion's keys went into a model motion; a single-file output into a missing folder says how to fix it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,27 +50,27 @@ describe('batch: warnings, dry run, poses named', () => {
   });
 
   it('a dry run says it is one even when every output exists (all "would skip")', async () => {
-    expect((await cli('batch', 'mirror', 'in', '-o', 'dry-out', '--quiet')).code).toBe(0);
-    const r = await cli('batch', 'mirror', 'in', '-o', 'dry-out', '--dry-run');
-    expect(r.out).toContain('batch mirror (dry run: nothing written)');
+    expect((await cli('batch', 'bake', 'in', '-o', 'dry-out', '--quiet')).code).toBe(0);
+    const r = await cli('batch', 'bake', 'in', '-o', 'dry-out', '--dry-run');
+    expect(r.out).toContain('batch bake (dry run: nothing written)');
     expect(r.out).toMatch(/^ {2}would write +0$/m);
     expect(r.out).toMatch(/^ {2}would skip +1$/m);
   });
 
   it('names the poses it does not take: the first five and how many more, and all of them in --json', async () => {
-    const r = await cli('batch', 'mirror', 'in', '-o', 'named');
+    const r = await cli('batch', 'bake', 'in', '-o', 'named');
     const p = (n: string) => path.join('in', `${n}.vpd`);
-    expect(r.out).toContain(`7 .vpd pose files not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${['p1', 'p2', 'p3', 'p4', 'p5'].map(p).join(', ')} and 2 more\n`);
-    const j = await cli('batch', 'mirror', 'in', '-o', 'named-json', '--json');
+    expect(r.out).toContain(`7 .vpd pose files not processed: bake works on VMD motions (convert them first: vmd-studio batch convert)\n    ${['p1', 'p2', 'p3', 'p4', 'p5'].map(p).join(', ')} and 2 more\n`);
+    const j = await cli('batch', 'bake', 'in', '-o', 'named-json', '--json');
     const body = JSON.parse(j.out);
     expect(body.notTaken).toBe(7);
     expect(body.notTakenFiles).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'].map((n) => path.join(tmp, 'in', `${n}.vpd`)));
   });
 
   it('a folder with nothing the operation takes says nothing was processed, and why', async () => {
-    const r = await cli('batch', 'mirror', 'poses', '-o', 'nothing');
-    expect(r.out).toContain('  nothing processed: no file in the folder that mirror takes (.vmd motions)\n');
-    expect(r.out).toContain(`1 .vpd pose file not processed: mirror works on VMD motions (convert them first: vmd-studio batch convert)\n    ${path.join('poses', 'only.vpd')}\n`);
+    const r = await cli('batch', 'bake', 'poses', '-o', 'nothing');
+    expect(r.out).toContain('  nothing processed: no file in the folder that bake takes (.vmd motions)\n');
+    expect(r.out).toContain(`1 .vpd pose file not processed: bake works on VMD motions (convert them first: vmd-studio batch convert)\n    ${path.join('poses', 'only.vpd')}\n`);
   });
 });
 

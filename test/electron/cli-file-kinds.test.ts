@@ -62,15 +62,16 @@ describe('a file of another kind is named as what it is', () => {
     }
   });
 
-  it('merge of a pose gives the same advice as mirror of one; a model or capture to an edit is said as such', async () => {
+  it('merge of a pose gives the same advice as trim of one; a model or capture to an edit is said as such', async () => {
     const d = files();
     const advice = 'a VPD pose, not a VMD motion: {op} works on VMD motions; convert the pose first: vmd-studio convert pose.vpd -o pose.vmd';
     const m = await cli(d, 'merge', 'dance.vmd', 'pose.vpd', '-o', 'm.vmd');
     expect(m.code).toBe(2);
     expect(m.err.split('\n')[0]).toBe(`vmd-studio merge: ${advice.replace('{op}', 'merge')}`);
-    const r = await cli(d, 'mirror', 'pose.vpd', '-o', 'm.vmd');
+    // (mirror takes a pose: cli-pose-files.)
+    const r = await cli(d, 'trim', 'pose.vpd', '-o', 'm.vmd', '--from', '0');
     expect(r.code).toBe(2);
-    expect(r.err.split('\n')[0]).toBe(`vmd-studio mirror: ${advice.replace('{op}', 'mirror')}`);
+    expect(r.err.split('\n')[0]).toBe(`vmd-studio trim: ${advice.replace('{op}', 'trim')}`);
     // A pose under a motion's name, read: said by its content.
     writeFileSync(path.join(d, 'posed.vmd'), VPD);
     const c = await cli(d, 'merge', 'dance.vmd', 'posed.vmd', '-o', 'm.vmd');

@@ -15,9 +15,14 @@ import { guarded } from '../signals';
 import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 import { failWith, printWarnings, reportLine } from './edit-output';
 import { convertFirstMessage, wrongKindError } from '../file-kind';
+import { fileKindByName } from '../../../shared/ipc/file-kind';
+
+/** The edits that take a VPD pose as well (a .vpd in, a .vpd out: electron/batch/ops.ts poseEdit). */
+const TAKES_POSES: readonly BatchOp[] = ['mirror'];
 
 function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
-  const usage = `vmd-studio ${op} IN.vmd -o OUT.vmd ${OP_SPECS[op].help} [--overwrite] [--json] [--quiet]\n  ${OP_DETAILS[op]}`;
+  const poses = TAKES_POSES.includes(op);
+  const usage = `vmd-studio ${op} IN.vmd -o OUT.vmd ${OP_SPECS[op].help} [--overwrite] [--json] [--quiet]${poses ? `\n       vmd-studio ${op} IN.vpd -o OUT.vpd ${OP_SPECS[op].help} [--overwrite] [--json] [--quiet]   (a pose, written as a pose)` : ''}\n  ${OP_DETAILS[op]}`;
   return {
     summary,
     usage,
@@ -33,10 +38,13 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       const input = path.resolve(io.cwd, a.positionals[0]);
       const output = path.resolve(io.cwd, outArg);
       // These edit VMD motions and write VMD bytes: a pose or JSON goes through convert, before or after.
+      // Mirror takes a pose as it is and writes a pose (a .vpd in, a .vpd out).
       const outExt = path.extname(output).toLowerCase();
-      const convertFirst = convertFirstMessage(op, a.positionals[0]);
+      const pose = poses && fileKindByName(a.positionals[0]) === 'vpd';
+      const convertFirst = pose ? null : convertFirstMessage(op, a.positionals[0]);
       if (convertFirst) throw new UsageError(convertFirst);
-      if (outExt === '.json' || outExt === '.vpd') throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
+      if (pose && outExt !== '.vpd') throw new UsageError(`${op} of a pose writes a VPD pose: give -o a .vpd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VMD'} afterwards)`);
+      if (!pose && (outExt === '.json' || outExt === '.vpd')) throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
       // Also through a link (-o a link to the input, or a path through a folder link to it).
       if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
       return guarded(async () => {
@@ -46,7 +54,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (refused) return failWith(io, refused, output, givens);
         const r = await readInputBytes(input, { maxBytes: MAX_MOTION_FILE_BYTES });
         if (!r.ok) return failWith(io, r.error, input, givens);
-        const wrong = wrongKindError(input, r.value, 'vmd', op, a.positionals[0]);
+        const wrong = wrongKindError(input, r.value, pose ? 'vpd' : 'vmd', op, a.positionals[0]);
         if (wrong) return failWith(io, wrong, input, givens);
         const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd));
         if (!out.ok) return failWith(io, out.error, input, givens);
@@ -61,7 +69,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
   };
 }
 
-export const mirrorCommand = singleFileCommand('mirror', 'mirror left/right (names 左⇄右 and Left⇄Right, positions, rotations, camera); mirroring twice is the identity');
+export const mirrorCommand = singleFileCommand('mirror', 'mirror left/right (names 左⇄右 and Left⇄Right, positions, rotations, camera) of a motion or a pose; mirroring twice is the identity');
 export const trimCommand = singleFileCommand('trim', 'keep frames A..B, holding the pose at A and re-fitting cut curves; reports the pose error');
 export const speedCommand = singleFileCommand('speed', 'change speed by a factor (frame / K, rounded; --refit re-fits within tolerance, nothing dropped)');
 export const shiftCommand = singleFileCommand('shift', 'move every key by N frames (--clip to cut what lands before 0)');
