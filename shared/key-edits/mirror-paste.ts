@@ -101,8 +101,7 @@ export function mirrorPasteKeys(
     return known.size === 0 || known.has(it.kind === 'bone' ? decodeName(it.bytes, BONE.NAME, BONE.NAME_LENGTH) : decodeName(it.bytes, MORPH.NAME, MORPH.NAME_LENGTH));
   });
   if (onModel.length === 0) return refuse('E_EMPTY', 'the model has no counterpart of the copied keys', 'editor.refusal.noCounterpartOnModel');
-  mirrored.items.splice(0, mirrored.items.length, ...onModel);
-  return relabel(pasteKeys(doc, tracks, mirrored, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
+  return relabel(pasteKeys(doc, tracks, { items: onModel }, frame), mode === 'all' ? 'mirror paste' : 'paste on the other side');
 }
 
 /**
