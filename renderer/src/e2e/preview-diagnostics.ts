@@ -40,16 +40,19 @@ export function boneWorldPosition(rig: Rig, name: string): [number, number, numb
 }
 
 /** The camera the picture is seen through: the MMD camera's when looking through it, else the orbit camera. */
-export function cameraState(e: PreviewEngine): { lookThrough: boolean; position: number[]; quaternion: number[]; fov: number; aspect: number; target: number[] } {
+export function cameraState(e: PreviewEngine): { lookThrough: boolean; orthographic: boolean; position: number[]; quaternion: number[]; fov: number; aspect: number; target: number[] } {
   const c = e.world.activeCamera;
+  // A perspective-off key's view (orthographic): no fov; its aspect is its box's width / height.
+  const ortho = 'fov' in c ? null : c;
   const t = e.controls.target;
   return {
     lookThrough: e.world.lookingThrough,
+    orthographic: !!ortho,
     position: [c.position.x, c.position.y, c.position.z],
     quaternion: [c.quaternion.x, c.quaternion.y, c.quaternion.z, c.quaternion.w],
-    fov: c.fov,
+    fov: ortho ? 0 : (c as THREE.PerspectiveCamera).fov,
     // The projection's width / height (the output frame's aspect while looking through).
-    aspect: c.aspect,
+    aspect: ortho ? (ortho.right - ortho.left) / (ortho.top - ortho.bottom) : (c as THREE.PerspectiveCamera).aspect,
     // The orbit controls' target (what the free view turns about), three.js coordinates.
     target: [t.x, t.y, t.z],
   };
@@ -159,7 +162,7 @@ export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: numbe
   const bone = e.rig.bones[i];
   const center = new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld);
   const q = bone.getWorldQuaternion(new THREE.Quaternion());
-  const factor = center.distanceTo(new THREE.Vector3().setFromMatrixPosition(cam.matrixWorld)) * Math.min((1.9 * Math.tan((Math.PI * cam.fov) / 360)) / cam.zoom, 7);
+  const factor = center.distanceTo(new THREE.Vector3().setFromMatrixPosition(cam.matrixWorld)) * Math.min((1.9 * Math.tan((Math.PI * ('fov' in cam ? cam.fov : 30)) / 360)) / cam.zoom, 7);
   const scale = (factor * c.size) / 4;
   const ax = { X: new THREE.Vector3(1, 0, 0), Y: new THREE.Vector3(0, 1, 0), Z: new THREE.Vector3(0, 0, 1) };
   const main = ax[axis].clone().applyQuaternion(q);

@@ -5,7 +5,8 @@
  * From `sampleCamera` (MMD coordinates, position already at |position − target| = |distance|):
  * three.js position = mmdToThreePosition(position); orientation = Euler(mmdToThreeCameraEuler(rotation), 'YXZ')
  * (yaw outermost, as MMD orbits its camera: see shared/vmd/camera.ts);
- * vertical field of view = the key's fov in degrees.
+ * vertical field of view = the key's fov in degrees. A key with perspective off (MMD's パース OFF) is drawn
+ * through an orthographic camera at the same place instead (orthoHalfExtents).
  */
 import * as THREE from 'three';
 import { mmdToThreeCameraEuler, mmdToThreePosition, THREE_CAMERA_EULER_ORDER } from '../../../shared/vmd/camera';
@@ -28,6 +29,42 @@ export function applyCameraPose(cam: THREE.PerspectiveCamera, pose: CameraPose |
   }
   cam.updateMatrixWorld(true);
   return true;
+}
+
+/**
+ * The half width and height, in MMD units, of the orthographic view of a camera key with perspective off
+ * (MMD's パース OFF), on an output frame of `aspect` (width / height): the frame's longer side spans
+ * |distance| units, so the distance zooms the picture and the FOV has no effect.
+ * Source: nanoem (hkrn/nanoem emapp/src/PerspectiveCamera.cc, PerspectiveCamera::update), whose projection
+ * for perspective off scales x by 2·max(h/w, 1)/distance and y by 2·max(w/h, 1)/distance. MMD's own manual
+ * does not give the size, and the project's format notes do not either; nanoem is MMD's open re-implementation.
+ * nanoem divides by the signed distance (a positive file distance turns its picture upside down); here the
+ * size is from |distance|, as the perspective view places the camera |distance| from its target.
+ */
+export function orthoHalfExtents(distance: number, aspect: number): { halfWidth: number; halfHeight: number } {
+  const span = Math.max(Math.abs(distance), 1e-3);
+  const a = aspect > 0 && Number.isFinite(aspect) ? aspect : 1;
+  return a >= 1 ? { halfWidth: span / 2, halfHeight: span / (2 * a) } : { halfWidth: (span * a) / 2, halfHeight: span / 2 };
+}
+
+/**
+ * Sets an orthographic camera to a perspective-off key's view: where `from` (the placed MMD camera)
+ * stands and looks, sized by orthoHalfExtents. Near at 0 as nanoem's (what is behind the camera's place
+ * is cut), far as the perspective camera's.
+ */
+export function applyOrthographic(cam: THREE.OrthographicCamera, from: THREE.PerspectiveCamera, distance: number, aspect: number): void {
+  const { halfWidth, halfHeight } = orthoHalfExtents(distance, aspect);
+  cam.position.copy(from.position);
+  cam.quaternion.copy(from.quaternion);
+  cam.left = -halfWidth;
+  cam.right = halfWidth;
+  cam.top = halfHeight;
+  cam.bottom = -halfHeight;
+  cam.near = 0;
+  cam.far = from.far;
+  cam.zoom = 1;
+  cam.updateProjectionMatrix();
+  cam.updateMatrixWorld(true);
 }
 
 export interface CameraPathView {

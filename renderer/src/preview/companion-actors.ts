@@ -11,6 +11,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { BuiltModel } from './model-mesh';
 import type { BuiltFigure } from './figure-mesh';
 import type { Rig } from './rig';
+import type { ViewCamera } from './preview-scene';
 import type { PreviewScene } from './preview-scene';
 import type { PreviewPhysics } from './physics-preview';
 import type { Footprint } from '../../../shared/scene/place-beside';
@@ -145,7 +146,7 @@ export class CompanionActors {
   }
 
   /** The joint nearest (x, y) over every actor's model, with its distance in CSS px, or null. */
-  pick(cam: THREE.PerspectiveCamera, x: number, y: number, width: number, height: number, radius: number): { key: string; bone: number; name: string; track: number; d: number } | null {
+  pick(cam: ViewCamera, x: number, y: number, width: number, height: number, radius: number): { key: string; bone: number; name: string; track: number; d: number } | null {
     let best: { key: string; bone: number; name: string; track: number; d: number } | null = null;
     for (const c of this.list) {
       const picker = this.pickerOf(c);
@@ -159,7 +160,7 @@ export class CompanionActors {
   }
 
   /** Where an actor's bone joint is drawn (CSS px on a width × height canvas). */
-  screenPosition(key: string, cam: THREE.PerspectiveCamera, name: string, width: number, height: number): [number, number] | null {
+  screenPosition(key: string, cam: ViewCamera, name: string, width: number, height: number): [number, number] | null {
     const c = this.list.find((x) => x.key === key);
     return c ? this.pickerOf(c).screenPosition(cam, name, width, height) : null;
   }

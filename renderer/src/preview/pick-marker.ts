@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import { PICK_RADIUS_PX, PickTier, pickJoint, pickTiers, projectJoints, trackOfBone } from './bone-pick';
 import type { Rig } from './rig';
+import type { ViewCamera } from './preview-scene';
 
 /** The picked bone's mark: its colour (the timeline's selection colour) and radius on screen in CSS px. */
 export const MARK_COLOR = 0xffb23e;
@@ -112,7 +113,7 @@ export class PickMarker {
    * Projects every joint of the rig as posed now (its world matrix: after IK and append) with `camera`
    * onto a width × height CSS px viewport, into jointScreen. Returns the number of joints.
    */
-  private project(camera: THREE.PerspectiveCamera, width: number, height: number): number {
+  private project(camera: ViewCamera, width: number, height: number): number {
     if (!this.rig) return 0;
     const bones = this.rig.bones, w = this.jointWorld;
     for (let i = 0; i < bones.length; i++) {
@@ -132,14 +133,14 @@ export class PickMarker {
    * The bone whose joint a click at (x, y) CSS px on a width × height canvas picks (bone-pick.ts), or null
    * when no joint is within `radius`. `track` is the bone track moving it, −1 when the motion has none.
    */
-  pick(camera: THREE.PerspectiveCamera, x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { bone: number; name: string; track: number } | null {
+  pick(camera: ViewCamera, x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { bone: number; name: string; track: number } | null {
     const n = this.project(camera, width, height);
     const i = pickJoint(this.jointScreen, this.pickTier, n, x, y, radius);
     return i < 0 || !this.rig ? null : { bone: i, name: this.rig.info[i].name, track: this.boneTrack[i] };
   }
 
   /** Where a bone's joint is drawn, in CSS px on a width × height canvas; null when absent or off screen. */
-  screenPosition(camera: THREE.PerspectiveCamera, name: string, width: number, height: number): [number, number] | null {
+  screenPosition(camera: ViewCamera, name: string, width: number, height: number): [number, number] | null {
     const i = this.rig?.byKey.get(matchKey(name));
     if (i === undefined) return null;
     this.project(camera, width, height);
@@ -153,7 +154,7 @@ export class PickMarker {
    * tall; hidden when nothing is marked or the model is not drawn. Runs before each render, without
    * allocating, so the mark follows playback, scrubbing and orbiting.
    */
-  place(camera: THREE.PerspectiveCamera, heightPx: number, modelShown: boolean): void {
+  place(camera: ViewCamera, heightPx: number, modelShown: boolean): void {
     const m = this.group;
     m.visible = this.markedBone >= 0 && modelShown && !!this.rig;
     if (!m.visible) return;
@@ -161,7 +162,9 @@ export class PickMarker {
     markerAt.setFromMatrixPosition(this.rig!.bones[this.markedBone].matrixWorld);
     m.position.copy(markerAt);
     const depth = -markerAt.applyMatrix4(camera.matrixWorldInverse).z;
-    const unitsPerPx = (2 * Math.max(depth, camera.near) * Math.tan((camera.fov * Math.PI) / 360)) / camera.zoom / heightPx;
+    // An orthographic view (a perspective-off camera key) has the same units per px at every depth.
+    const viewHeight = 'fov' in camera ? 2 * Math.max(depth, camera.near) * Math.tan((camera.fov * Math.PI) / 360) : camera.top - camera.bottom;
+    const unitsPerPx = viewHeight / camera.zoom / heightPx;
     m.scale.setScalar(MARK_RADIUS_PX * unitsPerPx);
     m.quaternion.copy(camera.quaternion);
     m.updateMatrixWorld(true);

@@ -439,11 +439,15 @@ export class PreviewEngine {
     const w = this.world;
     const aspect = width / height;
     const useMmd = throughCamera && w.cameraShown;
+    // A perspective-off key films orthographic, in the video as in the preview (preview-scene.ts mmdView).
+    const ortho = useMmd && w.orthographicView;
     const cam = useMmd ? w.mmdCamera : w.orbitCamera.clone();
     const keepAspect = cam.aspect;
     cam.aspect = aspect;
     cam.updateProjectionMatrix();
     if (!useMmd) cam.updateMatrixWorld(true);
+    if (ortho) w.fitOrthographic(aspect);
+    const view = ortho ? w.mmdOrthoCamera : cam;
     const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks(), ...this.physics.debugObjects()].filter((o) => o.visible);
     for (const o of hidden) o.visible = false;
     const edges = [w.model, ...this.companions.models()].filter((b): b is BuiltModel => !!b).map((b) => b.edges.mesh);
@@ -451,7 +455,7 @@ export class PreviewEngine {
     for (const e of edges) e.visible = true;
     const undress = w.dressForExport(look);
     try {
-      renderer.render(w.scene, cam);
+      renderer.render(w.scene, view);
     } finally {
       undress();
       for (const o of hidden) o.visible = true;
@@ -459,6 +463,7 @@ export class PreviewEngine {
       if (useMmd) {
         cam.aspect = keepAspect;
         cam.updateProjectionMatrix();
+        if (ortho) w.fitOrthographic();
       }
     }
   }

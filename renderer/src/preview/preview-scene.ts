@@ -9,7 +9,7 @@ import type { CameraTrack } from '../../../shared/vmd/tracks';
 import type { CameraPose } from '../../../shared/vmd/sample';
 import { buildDefaultFigure, type BuiltFigure } from './figure-mesh';
 import type { BuiltModel } from './model-mesh';
-import { applyCameraPose, buildCameraPath, lightFromPose, MMD_LIGHT_COLOR, type CameraPathView } from './camera-view';
+import { applyCameraPose, applyOrthographic, buildCameraPath, lightFromPose, MMD_LIGHT_COLOR, type CameraPathView } from './camera-view';
 import type { Rig } from './rig';
 import type { SceneMmdLight } from './mmd-material';
 import { DEFAULT_ASPECT } from '../../../shared/scene/scene-file';
@@ -44,17 +44,27 @@ const DEFAULT_SHADOW_CENTRE = new THREE.Vector3(0, 10, 0);
 /** MMD's output frame: the scene file's default (16:9) unless the scene says otherwise. */
 const DEFAULT_OUTPUT_ASPECT = DEFAULT_ASPECT.width / DEFAULT_ASPECT.height;
 
+/** A camera the preview draws through: the orbit or MMD camera, or a perspective-off key's orthographic one. */
+export type ViewCamera = THREE.PerspectiveCamera | THREE.OrthographicCamera;
+
 export class PreviewScene {
   readonly scene = new THREE.Scene();
   readonly orbitCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 2000);
   /** The camera VMD's camera (drawn as a frustum, or looked through). */
   readonly mmdCamera = new THREE.PerspectiveCamera(30, DEFAULT_OUTPUT_ASPECT, 0.5, 2000);
+  /** The camera VMD's camera at a key with perspective off (MMD's パース OFF): the same place, no foreshortening. */
+  readonly mmdOrthoCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 2000);
   readonly light = new THREE.DirectionalLight(0xffffff, 2.2);
   private readonly hemi = new THREE.HemisphereLight(0xf4f6ff, 0x6b6460, 0.9);
   private readonly grid: THREE.GridHelper;
   readonly frustum: THREE.CameraHelper;
   /** A short copy of the MMD camera for drawing its frustum (the real one reaches 2000 units). */
   private readonly frustumCamera = new THREE.PerspectiveCamera(30, 1, 0.5, 6);
+  /** The same for a perspective-off pose: a box as wide as its view, 6 units deep. */
+  private readonly orthoFrustumCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0, 6);
+  /** The placed pose has perspective off; its distance sizes the orthographic view (camera-view.ts orthoHalfExtents). */
+  private orthographic = false;
+  private orthoDistance = 45;
   readonly figure: BuiltFigure;
   private builtModel: BuiltModel | null = null;
   private cameraPath: CameraPathView | null = null;
@@ -149,9 +159,24 @@ export class PreviewScene {
     return this.builtModel ? this.builtModel.mesh.visible : this.figure.group.visible;
   }
 
-  /** The MMD camera while looking through it at a placed pose, else the orbit camera. */
-  get activeCamera(): THREE.PerspectiveCamera {
-    return this.lookThrough && this.cameraPlaced ? this.mmdCamera : this.orbitCamera;
+  /** The MMD camera while looking through it at a placed pose (its orthographic one at a perspective-off pose), else the orbit camera. */
+  get activeCamera(): ViewCamera {
+    return this.lookThrough && this.cameraPlaced ? this.mmdView : this.orbitCamera;
+  }
+
+  /** The camera the placed pose films with: orthographic where its key has perspective off (a cut to or from one switches at once). */
+  get mmdView(): ViewCamera {
+    return this.orthographic ? this.mmdOrthoCamera : this.mmdCamera;
+  }
+
+  /** Whether the placed pose has perspective off (drawn orthographic). */
+  get orthographicView(): boolean {
+    return this.cameraPlaced && this.orthographic;
+  }
+
+  /** Sizes the perspective-off view for a frame of `aspect` (an export's), or back to the output's (no argument). */
+  fitOrthographic(aspect = this.outputAspect): void {
+    if (this.orthographic) applyOrthographic(this.mmdOrthoCamera, this.mmdCamera, this.orthoDistance, aspect);
   }
 
   /** Whether a camera pose is placed at the current frame (a camera track is shown). */
@@ -254,16 +279,32 @@ export class PreviewScene {
   showCamera(pose: CameraPose | null): void {
     this.cameraPlaced = !!pose;
     if (pose) this.mmdTarget.set(pose.target[0], pose.target[1], -pose.target[2]);
+    this.orthographic = !!pose && pose.perspective !== 0;
     if (applyCameraPose(this.mmdCamera, pose)) {
       this.mmdCamera.aspect = this.outputAspect;
       this.mmdCamera.updateProjectionMatrix();
-      const fc = this.frustumCamera;
+      this.orthoDistance = pose!.distance;
+      this.fitOrthographic();
+      // The frustum drawn is the view's shape: a pyramid, or a box for a perspective-off pose.
+      const fc = this.orthographic ? this.orthoFrustumCamera : this.frustumCamera;
       fc.position.copy(this.mmdCamera.position);
       fc.quaternion.copy(this.mmdCamera.quaternion);
-      fc.fov = this.mmdCamera.fov;
-      fc.aspect = this.mmdCamera.aspect;
+      if (fc instanceof THREE.OrthographicCamera) {
+        const o = this.mmdOrthoCamera;
+        fc.left = o.left;
+        fc.right = o.right;
+        fc.top = o.top;
+        fc.bottom = o.bottom;
+      } else {
+        fc.fov = this.mmdCamera.fov;
+        fc.aspect = this.mmdCamera.aspect;
+      }
       fc.updateProjectionMatrix();
       fc.updateMatrixWorld(true);
+      if (this.frustum.camera !== fc) {
+        this.frustum.camera = fc;
+        this.frustum.matrix = fc.matrixWorld;
+      }
       this.frustum.update();
       // The helper's matrix is the camera's world matrix; with auto-update off its world copy is ours to refresh.
       this.frustum.updateMatrixWorld(true);
@@ -335,15 +376,23 @@ export class PreviewScene {
    * still land in the map.
    */
   fitShadowToView(camera: THREE.Camera): void {
-    if (this.selfShadow.mode !== 2 || !this.light.castShadow || !(camera as THREE.PerspectiveCamera).isPerspectiveCamera) return;
-    const cam = camera as THREE.PerspectiveCamera;
+    if (this.selfShadow.mode !== 2 || !this.light.castShadow) return;
+    const persp = (camera as THREE.PerspectiveCamera).isPerspectiveCamera ? (camera as THREE.PerspectiveCamera) : null;
+    const ortho = (camera as THREE.OrthographicCamera).isOrthographicCamera ? (camera as THREE.OrthographicCamera) : null;
+    if (!persp && !ortho) return;
+    const cam = (persp ?? ortho)!;
     const reach = 2 * shadowHalfExtent(this.selfShadow.distance);
     const near = cam.near, far = Math.min(cam.far, near + reach);
-    const tan = Math.tan(THREE.MathUtils.degToRad(cam.fov / 2));
+    const tan = persp ? Math.tan(THREE.MathUtils.degToRad(persp.fov / 2)) : 0;
     let k = 0;
     for (const z of [near, far])
       for (const sx of [-1, 1])
-        for (const sy of [-1, 1]) fitCorners[k++].set(sx * z * tan * cam.aspect, sy * z * tan, -z).applyMatrix4(cam.matrixWorld);
+        for (const sy of [-1, 1]) {
+          // A perspective view widens with the depth; an orthographic one (perspective off) keeps its box.
+          const x = persp ? sx * z * tan * persp.aspect : (sx < 0 ? ortho!.left : ortho!.right) / ortho!.zoom;
+          const y = persp ? sy * z * tan : (sy < 0 ? ortho!.bottom : ortho!.top) / ortho!.zoom;
+          fitCorners[k++].set(x, y, -z).applyMatrix4(cam.matrixWorld);
+        }
     fitCentre.set(0, 0, 0);
     for (const c of fitCorners) fitCentre.add(c);
     fitCentre.multiplyScalar(1 / fitCorners.length);
@@ -390,6 +439,7 @@ export class PreviewScene {
     this.outputAspect = aspect;
     this.mmdCamera.aspect = aspect;
     this.mmdCamera.updateProjectionMatrix();
+    this.fitOrthographic();
   }
 
   /**

@@ -115,6 +115,63 @@ describe('PreviewScene', () => {
     expect(w.lookingThrough).toBe(false);
   });
 
+  it('looks through a perspective-off key (パース OFF) orthographically: no depth in w, floor lines stay parallel; a cut switches at once', () => {
+    // Keys: 0 perspective, 30 perspective off (distance −60), 31 perspective again (a cut, one frame later).
+    // Pitched 0.4 rad so floor lines running away from the camera are not seen end on.
+    const keys = [
+      { frame: 0, distance: -45, target: [0, 10, 0], rotation: [0.4, 0, 0], fov: 30, perspective: 0 },
+      { frame: 30, distance: -60, target: [0, 10, 0], rotation: [0.4, 0, 0], fov: 30, perspective: 1 },
+      { frame: 31, distance: -45, target: [0, 10, 0], rotation: [0.4, 0, 0], fov: 30, perspective: 0 },
+    ];
+    const track = buildTracks(withBlocks(buildVmd({}), { camera: blockFromRecords('camera', keys.map(encodeCameraRecord)) })).camera;
+    const w = new PreviewScene();
+    w.resize(320, 180);
+    w.setLookThrough(true);
+    /** Screen direction (NDC, normalised) of a floor line from (x, 0, 0) to (x, 0, −20), three.js coordinates. */
+    const dir = (x: number) => {
+      const a = new THREE.Vector3(x, 0, 0).project(w.activeCamera), b = new THREE.Vector3(x, 0, -20).project(w.activeCamera);
+      const d = [b.x - a.x, b.y - a.y], n = Math.hypot(d[0], d[1]);
+      return [d[0] / n, d[1] / n];
+    };
+    /** The sine of the angle between the screen images of two parallel floor lines 10 units apart. */
+    const spread = () => {
+      const l = dir(-5), r = dir(5);
+      return Math.abs(l[0] * r[1] - l[1] * r[0]);
+    };
+    // Perspective key: the projection's w is −z (bottom row 0 0 −1 0), and the floor lines converge.
+    w.showCamera(sampleCamera(track, 0));
+    expect(w.activeCamera).toBe(w.mmdCamera);
+    expect([3, 7, 11, 15].map((i) => w.activeCamera.projectionMatrix.elements[i])).toEqual([0, 0, -1, 0]);
+    expect(spread()).toBeGreaterThan(0.05);
+    // In between 0 and 30 the earlier key's flag holds (still perspective).
+    w.showCamera(sampleCamera(track, 29));
+    expect(w.activeCamera).toBe(w.mmdCamera);
+    // Perspective-off key: an orthographic camera at the same place; w does not depend on depth (bottom row 0 0 0 1).
+    w.showCamera(sampleCamera(track, 30));
+    const cam = w.activeCamera;
+    expect(cam).toBe(w.mmdOrthoCamera);
+    expect((cam as THREE.OrthographicCamera).isOrthographicCamera).toBe(true);
+    expect([3, 7, 11, 15].map((i) => cam.projectionMatrix.elements[i])).toEqual([0, 0, 0, 1]);
+    expect(cam.position.distanceTo(w.mmdCamera.position)).toBeLessThan(1e-9);
+    expect(cam.quaternion.angleTo(w.mmdCamera.quaternion)).toBeLessThan(1e-9);
+    // The 16:9 frame's longer side spans |distance| = 60 units: half width 30, half height 30 × 9 / 16.
+    const o = cam as THREE.OrthographicCamera;
+    expect([o.left, o.right, o.top, o.bottom]).toEqual([-30, 30, 16.875, -16.875]);
+    expect(spread()).toBeLessThan(1e-9);
+    // The frustum drawn in the free view is the box of that view.
+    expect((w.frustum.camera as THREE.OrthographicCamera).isOrthographicCamera).toBe(true);
+    // A 4:3 export frame: the longer side still spans 60 units; back to 16:9 afterwards.
+    w.fitOrthographic(4 / 3);
+    expect([o.right, o.top]).toEqual([30, 22.5]);
+    w.fitOrthographic();
+    expect([o.right, o.top]).toEqual([30, 16.875]);
+    // The cut one frame later: perspective at once.
+    w.showCamera(sampleCamera(track, 31));
+    expect(w.activeCamera).toBe(w.mmdCamera);
+    expect(w.orthographicView).toBe(false);
+    expect((w.frustum.camera as THREE.PerspectiveCamera).isPerspectiveCamera).toBe(true);
+  });
+
   it('draws a camera path and removes it again', () => {
     const w = new PreviewScene();
     const before = w.scene.children.length;
