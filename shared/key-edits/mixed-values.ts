@@ -10,14 +10,16 @@ import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKe
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
 import { RecordSet } from './record-set';
-import { shadowRangeOf, storedShadowDistance, type NumericValues, type ValueEdit } from './values';
+import { LIGHT_COLOR_SCALE, shadowRangeOf, storedShadowDistance, type NumericValues, type ValueEdit } from './values';
 
 /** The numeric field groups of the inspector (each one value or a row of components). */
 export type NumericGroup = keyof NumericValues;
 
 /** Decimal places each field shows; values equal at this precision count as the same. */
 export const FIELD_DIGITS: Record<NumericGroup | 'frame', number> = {
-  frame: 0, position: 4, euler: 3, quaternion: 5, weight: 4, distance: 4, target: 4, cameraRotation: 3, fov: 0, color: 4, direction: 4,
+  frame: 0, position: 4, euler: 3, quaternion: 5, weight: 4, distance: 4, target: 4, cameraRotation: 3, fov: 0, direction: 4,
+  // The light colour as MMD's panel shows it: whole numbers 0–255 (LIGHT_COLOR_SCALE; 0.602 reads 154).
+  color: 0,
   // The self-shadow distance as MMD's panel shows it (0–9999, shadowRangeOf); 2 places show a float32's steps
   // near the whole numbers MMD writes (0.01125 reads 8875).
   shadowDistance: 2,
@@ -97,7 +99,7 @@ function valuesOf(doc: VmdDocument, ref: KeyRef): KeyValues {
     }
     case 'light': {
       const l = lightKey(doc.light, i);
-      return { frame, numbers: { color: [...l.color], direction: [...l.direction] }, flags: {} };
+      return { frame, numbers: { color: l.color.map((c) => c * LIGHT_COLOR_SCALE), direction: [...l.direction] }, flags: {} };
     }
     case 'shadow': {
       const s = shadowKey(doc.shadow, i);
@@ -291,6 +293,8 @@ export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEd
   // The self-shadow field is in MMD's units (shadowRangeOf): a range typed becomes the stored distance, an
   // offset of the range the stored one's (a larger range is a smaller stored number).
   if (group === 'shadowDistance') return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(entry.value) } : { offset: { shadowDistance: -entry.value / 100000 } };
+  // The light colour is typed as MMD's panel shows it (0–255) and kept in its range (lightColorClamp).
+  if (group === 'color') entry = { mode: entry.mode, value: entry.mode === 'set' ? clampLightColor(entry.value) / LIGHT_COLOR_SCALE : entry.value / LIGHT_COLOR_SCALE };
   const single = group === 'weight' || group === 'distance' || group === 'fov';
   const values: NumericValues = {};
   if (single) (values as Record<string, number>)[group] = entry.value;
@@ -300,6 +304,21 @@ export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEd
     (values as Record<string, (number | undefined)[]>)[group] = v;
   }
   return entry.mode === 'set' ? values : { offset: values };
+}
+
+function clampLightColor(v: number): number {
+  return Math.min(LIGHT_COLOR_SCALE, Math.max(0, v));
+}
+
+/**
+ * A light colour entry (0–255, as MMD's panel) that leaves the range for the key shown (`shown`, its
+ * channel on the panel's scale): the value it stops at, 0 or 255. Null when the entry stays in range.
+ * The edit itself keeps every key in range (entryEdit clamps a set value, editRecord a sum).
+ */
+export function lightColorClamp(entry: Entry, shown: number | undefined): number | null {
+  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  if (v === null || (v >= 0 && v <= LIGHT_COLOR_SCALE)) return null;
+  return clampLightColor(v);
 }
 
 /** How far to move the selected keys for a frame entry, given the active key's frame. */

@@ -51,6 +51,16 @@ export function storedShadowDistance(range: number): number {
   return 0.1 - range / 100000;
 }
 
+/**
+ * MMD's 照明 (light) panel shows the light colour as whole numbers 0–255 per channel (default 154); a VMD
+ * stores a float 0–1 (the project's format notes: "Color (r, g, b), 0.0–1.0"). The scale is 255, as nanoem's
+ * light panel (hkrn/nanoem emapp/src/internal/ImGuiWindow.cc drawLightPanel: ImGui::ColorEdit3, which shows
+ * round(f × 255) and reads n / 255) and its default colour (DirectionalLight.cc kInitialColor = 154 / 255).
+ * MMD's own default 0.602 reads 154 at either 255 or 256, so it does not settle the scale; nanoem does.
+ * The stored float stays as it is unless that channel is edited.
+ */
+export const LIGHT_COLOR_SCALE = 255;
+
 export interface ValueEdit extends NumericValues {
   physicsOff?: boolean;
   /** Camera perspective on (stored 0 = on). */
@@ -83,6 +93,17 @@ function addF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 
   for (let c = 0; c < values.length; c++) {
     const d = values[c];
     if (d !== undefined && Number.isFinite(d)) v.setFloat32(at + 4 * c, v.getFloat32(at + 4 * c, true) + d * scale + 0, true);
+  }
+}
+
+/** Clamps the float32 fields at `at` that `touched` names (its defined components) to [lo, hi]. */
+function clampF32s(v: DataView, at: number, touched: Partial3 | undefined, lo: number, hi: number): void {
+  if (!touched) return;
+  for (let c = 0; c < touched.length; c++) {
+    if (touched[c] === undefined) continue;
+    const x = v.getFloat32(at + 4 * c, true);
+    if (x < lo) v.setFloat32(at + 4 * c, lo, true);
+    else if (x > hi) v.setFloat32(at + 4 * c, hi, true);
   }
 }
 
@@ -131,6 +152,8 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void 
     setF32s(v, LIGHT.COLOR, e.color);
     setF32s(v, LIGHT.DIRECTION, e.direction);
     addF32s(v, LIGHT.COLOR, e.offset?.color);
+    // An offset stops at MMD's range (0–255 on the panel, 0–1 stored); a channel it did not reach stays as stored.
+    clampF32s(v, LIGHT.COLOR, e.offset?.color, 0, 1);
     addF32s(v, LIGHT.DIRECTION, e.offset?.direction);
   } else if (kind === 'shadow') {
     if (e.shadowMode !== undefined && Number.isInteger(e.shadowMode) && e.shadowMode >= 0 && e.shadowMode <= 2) rec[SHADOW.MODE] = e.shadowMode;
