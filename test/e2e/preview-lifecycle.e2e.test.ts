@@ -62,7 +62,7 @@ describe('3D preview light and lifetime', () => {
     await page.waitForFunction(() => !!window.__vmdPreview);
     const before = await page.evaluate(() => window.__vmdPreview!.lightState());
     await openFileViaDialog(page, lightFile);
-    await page.waitForFunction(() => document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Light VMD drives the light'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Light keys of light-test.vmd drive the light'));
     const seen: number[][] = [];
     for (const frame of [12, 47]) {
       await seek(page, frame);

@@ -17,6 +17,8 @@ export interface MotionBindingInfo {
   missingMorphs: string[];
   hasCamera: boolean;
   hasLight: boolean;
+  /** Where the light keys shown come from: the extra camera/light motion, the motion itself, or none. */
+  lightFrom: 'extra' | 'motion' | null;
   cameraCuts: number[];
 }
 
@@ -154,6 +156,7 @@ export class MotionDriver {
       missingMorphs: this.world.model ? (this.poseBinding?.missingMorphs ?? []) : [],
       hasCamera: !!this.cameraTrack,
       hasLight: !!this.lightTrack,
+      lightFrom: this.extra && this.extra.light.frames.length ? 'extra' : this.lightTrack ? 'motion' : null,
       cameraCuts: this.world.cameraCuts,
     };
   }

@@ -46,6 +46,7 @@ import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
 import { useMusicStore } from '../stores/music';
 import { PreviewEngine } from './preview-engine';
+import type { MotionBindingInfo } from './motion-driver';
 import { AdaptiveScale } from './adaptive-scale';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
@@ -94,6 +95,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
 
   /** The scene's camera document is in the engine as its extra camera (not one loaded in the pane). */
   let sceneCamera = false;
+  /** The file of the motion the model plays (syncMotion), for naming where light keys come from. */
+  let bodyName: string | null = null;
+
+  /** Tells the store what the engine binds now, naming the file whose light keys drive the light. */
+  function bind(info: MotionBindingInfo) {
+    const lightFile = info.lightFrom === 'extra' ? (store.cameraFile ?? useSceneStore().cameraEntry?.fileName ?? null) : info.lightFrom === 'motion' ? bodyName : null;
+    store.setBinding(info, engine?.cameraTrack?.frames.length ?? 0, lightFile || null);
+  }
 
   /**
    * The document's motion on the model, as before; in a scene (stores/scene.ts) the model keeps the
@@ -104,6 +113,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!engine) return;
     const scene = useSceneStore();
     let body = docStore.doc ? { doc: docStore.doc, tracks: docStore.tracks } : null;
+    bodyName = docStore.doc ? docStore.fileName : null;
     let camera: typeof docStore.tracks = null;
     let cameraDoc: typeof docStore.doc = null;
     const cam = scene.cameraEntry;
@@ -111,6 +121,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const actor = scene.lastActorId !== null ? useWorkspaceStore().get(scene.lastActorId) : null;
       if (actor) {
         body = { doc: actor.doc, tracks: actor.tracks };
+        bodyName = actor.fileName;
         camera = docStore.tracks;
         cameraDoc = docStore.doc;
       }
@@ -131,7 +142,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       info = engine.setCameraMotion(camera, cameraDoc);
       sceneCamera = !!camera;
     }
-    store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+    bind(info);
     syncPicked();
     syncPhysicsState();
   }
@@ -549,7 +560,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     try {
       const built = buildModelMesh(m);
       const info = engine.setModel(built);
-      store.setBinding(info, engine.cameraTrack?.frames.length ?? 0);
+      bind(info);
       syncPicked();
       store.setModel({
         // A model whose name field is empty (tools write such files) is called by its file name.
@@ -581,21 +592,21 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!engine) return failure({ code: 'E_UNSUPPORTED', message: 'the preview is not running' });
     if (!bytes) {
       store.cameraFile = null;
-      store.setBinding(engine.setCameraMotion(null), engine.cameraTrack?.frames.length ?? 0);
+      bind(engine.setCameraMotion(null));
       return success(null);
     }
     const r = readVmd(bytes);
     if (!r.ok) return r;
     const tracks = buildTracks(r.value);
     store.cameraFile = name;
-    store.setBinding(engine.setCameraMotion(tracks, r.value), engine.cameraTrack?.frames.length ?? 0);
+    bind(engine.setCameraMotion(tracks, r.value));
     return success(null);
   }
 
   /** Back to the default figure. */
   function clearModel() {
     if (!engine) return;
-    store.setBinding(engine.setModel(null), engine.cameraTrack?.frames.length ?? 0);
+    bind(engine.setModel(null));
     syncPicked();
     store.setModel(null);
     store.setOutline(null);

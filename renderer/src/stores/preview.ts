@@ -53,6 +53,8 @@ export const usePreviewStore = defineStore('preview', {
     cameraKeys: 0,
     cameraCuts: [] as number[],
     hasLight: false,
+    /** The file whose light keys drive the light (the scene's camera document, a camera/light VMD), or null. */
+    lightFile: null as string | null,
     lookThrough: false,
     /** Name of a camera/light VMD loaded into the preview beside the document, or null. */
     cameraFile: null as string | null,
@@ -147,11 +149,12 @@ export const usePreviewStore = defineStore('preview', {
     requestFigure() {
       this.modelRequest = { figure: true };
     },
-    setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0) {
+    setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0, lightFile: string | null = null) {
       this.missingBones = info.missingBones;
       this.missingMorphs = info.missingMorphs;
       this.hasCamera = info.hasCamera;
       this.hasLight = info.hasLight;
+      this.lightFile = info.hasLight ? lightFile : null;
       this.cameraCuts = info.cameraCuts;
       this.cameraKeys = cameraKeys;
       if (!info.hasCamera) this.lookThrough = false;

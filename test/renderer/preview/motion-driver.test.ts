@@ -42,7 +42,7 @@ describe('MotionDriver', () => {
   it('poses the rig at a frame and says which bones the rig lacks', () => {
     const doc = buildVmd({ bones: [...ARM_KEYS, { name: '存在しない骨', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] });
     const { world, driver } = driverWith(doc);
-    expect(driver.bindingInfo()).toEqual({ missingBones: ['存在しない骨'], missingMorphs: [], hasCamera: false, hasLight: false, cameraCuts: [] });
+    expect(driver.bindingInfo()).toEqual({ missingBones: ['存在しない骨'], missingMorphs: [], hasCamera: false, hasLight: false, lightFrom: null, cameraCuts: [] });
     driver.poseAt(10);
     expect(Math.abs(arm(world).w)).toBeCloseTo(1, 6);
     driver.poseAt(0);
@@ -125,6 +125,13 @@ describe('MotionDriver', () => {
     const doc = withBlocks(buildVmd({}), { light: blockFromRecords('light', [encodeLightRecord({ frame: 0, color: [0.6, 0.3, 0.6], direction: [0, -1, 0] })]) });
     const { world, driver } = driverWith(doc);
     expect(driver.bindingInfo().hasLight).toBe(true);
+    // The light keys are the motion's own (the pane names that file), until a camera/light motion beside it has some.
+    expect(driver.bindingInfo().lightFrom).toBe('motion');
+    driver.setCameraMotion(buildTracks(doc));
+    expect(driver.bindingInfo().lightFrom).toBe('extra');
+    driver.setCameraMotion(buildTracks(camDoc(-45)));
+    expect(driver.bindingInfo().lightFrom).toBe('motion');
+    driver.setCameraMotion(null);
     driver.poseAt(0);
     expect([world.light.color.r, world.light.color.g, world.light.color.b].map((c) => +c.toFixed(5))).toEqual([1, 0.5, 1]);
     // Straight down onto the target at (0, 10, 0) from 40 units above it.
