@@ -16,6 +16,10 @@ import PreviewPane from '../../../renderer/src/preview/PreviewPane.vue';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useTimeStore } from '../../../renderer/src/stores/time';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { provideOrbitView } from '../../../renderer/src/preview/register-view';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { buildVmd, writeVmd, withBlocks, blockFromRecords, encodeCameraRecord } from '../../../shared/vmd';
 
 setQuietApi();
 
@@ -78,6 +82,65 @@ describe('preview status lines', () => {
     await w.vm.$nextTick();
     expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従う');
     expect(line.getAttribute('title')).toContain('62 本のボーンがキーに従います（モーションで物理OFF）');
+    w.unmount();
+  });
+
+  it('says which view the picture is (Camera view / Free view) when a camera exists, and nothing without one', async () => {
+    const w = pane('en');
+    const p = usePreviewStore();
+    await w.vm.$nextTick();
+    expect(q('preview-view-mode')).toBeNull();
+    p.hasCamera = true;
+    await w.vm.$nextTick();
+    expect(q('preview-view-mode')!.textContent).toBe('Free view');
+    p.lookThrough = true;
+    await w.vm.$nextTick();
+    expect(q('preview-view-mode')!.textContent).toBe('Camera view');
+    expect(q('preview-view-mode')!.getAttribute('title')).toContain('Looking through the camera');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('preview-view-mode')!.textContent).toBe('カメラ視点');
+    p.lookThrough = false;
+    await w.vm.$nextTick();
+    expect(q('preview-view-mode')!.textContent).toBe('自由視点');
+    // The header's name is labelled as the model, not the view.
+    expect(q('preview-model-label')!.textContent).toBe('モデル');
+    w.unmount();
+  });
+
+  it('greys Register view while looking through the camera and says why in its tooltip', async () => {
+    const cam = withBlocks(buildVmd({}), { camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 })]) });
+    useSceneStore().openBytes('camera.vmd', writeVmd(cam), null);
+    expect(useWorkspaceStore().isOpen).toBe(true);
+    // A running preview's orbit view to register from (use-preview.ts gives it while its engine lives).
+    const withdraw = provideOrbitView(() => ({ position: [0, 10, -45], target: [0, 10, 0], up: [0, 1, 0], fov: 30 }));
+    const w = pane('en');
+    const p = usePreviewStore();
+    p.hasCamera = true;
+    p.lookThrough = true;
+    await w.vm.$nextTick();
+    const b = q('preview-register-view') as HTMLButtonElement;
+    expect(b.disabled).toBe(true);
+    // The reason, naming the switch as it reads under the preview (the same text K's notice gives).
+    expect(b.getAttribute('title')).toBe('Off while looking through the camera: untick “Through camera”, orbit the free view, then register it');
+    p.lookThrough = false;
+    await w.vm.$nextTick();
+    expect(b.disabled).toBe(false);
+    w.unmount();
+    withdraw();
+  });
+
+  it('names the document whose light keys drive the light', async () => {
+    const w = pane('en');
+    const p = usePreviewStore();
+    p.setBinding({ missingBones: [], missingMorphs: [], hasCamera: true, hasLight: true, cameraCuts: [] }, 1, 'camera.vmd');
+    await w.vm.$nextTick();
+    expect(q('preview-light-info')!.textContent).toBe('Light keys of camera.vmd drive the light');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('preview-light-info')!.textContent).toBe('camera.vmd の照明キーで照明を動かしています');
     w.unmount();
   });
 });
