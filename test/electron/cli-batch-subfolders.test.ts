@@ -19,21 +19,21 @@ beforeAll(() => {
   writeFileSync(path.join(input, 'top.vmd'), motion);
   writeFileSync(path.join(input, 'sub', 'a.vmd'), motion);
   writeFileSync(path.join(input, 'sub', 'deeper', 'b.vmd'), motion);
-  // A pose in a sub-folder is not a file mirror takes: not counted as left out by the missing --recursive.
+  // A pose in a sub-folder is not a file trim takes (mirror takes poses now): not counted as left out by the missing --recursive.
   writeFileSync(path.join(input, 'sub', 'p.vpd'), 'Vocaloid Pose Data file\r\n\r\nm.osm;\r\n0;\r\n');
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('batch without --recursive', () => {
   it('says how many files in sub-folders were not included, and that --recursive includes them', async () => {
-    const r = await cli('batch', 'mirror', path.join(tmp, 'in'), '-o', path.join(tmp, 'out1'));
+    const r = await cli('batch', 'trim', path.join(tmp, 'in'), '-o', path.join(tmp, 'out1'), '--from', '0', '--to', '10');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}written +1$/m);
     expect(r.out).toContain('  2 files in subfolders not included: --recursive includes them\n');
   });
 
   it('with --recursive they are processed, and the line is not there', async () => {
-    const r = await cli('batch', 'mirror', path.join(tmp, 'in'), '-o', path.join(tmp, 'out2'), '--recursive');
+    const r = await cli('batch', 'trim', path.join(tmp, 'in'), '-o', path.join(tmp, 'out2'), '--from', '0', '--to', '10', '--recursive');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}written +3$/m);
     expect(r.out).not.toContain('subfolders');
