@@ -3,38 +3,80 @@
  *
  * Reading: the extension must be one the request takes, the path a regular file (a FIFO or a device is
  * refused unopened), the size at most its limit and more than 0 bytes.
- * Saving: a folder is refused, an
- * existing file is kept unless `overwrite`, and with `backup` the previous version is copied to NAME.bak
- * (backupPathFor: shortened for names near the file-name limit) once per session (the .bak is the file as
- * it was before this session touched it, not the previous save).
+ * Saving: a folder is refused, an existing file is kept unless `overwrite`, a read-only one is never replaced
+ * (saveRefusal), one that another program changed since it was read or last written is refused with E_IO_CHANGED
+ * (the caller's `expect` stamp: fileStamp, changedSince), and with `backup` the version replaced is copied to
+ * NAME.bak (backupPathFor: shortened for names near the file-name limit). The renderer asks for a backup on the
+ * first save of a document after each open, so the .bak is the file as it was before that opening (not the
+ * previous save); an Overwrite of a changed file always keeps the other program's version as the .bak.
  * A backup never goes through a link: see writeBackup.
  * Every write is atomic (fs/files.ts).
  */
 import { createHash } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { constants as fsc, promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { atomicWrite, emptyFileError, ioError, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
-import { errValue, okValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
+import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
+import type { CodecError } from '../../shared/vmd/errors';
 
-/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"). */
-export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number): Promise<IpcResult<OpenedFile>> {
+/**
+ * How close to its modification time a stamp must be taken for size, time and inode not to be trusted alone:
+ * FAT keeps times to 2 s, HFS+ to 1 s, and Linux stamps writes with a clock that ticks every few milliseconds,
+ * so a second write within that time can leave all three as they were (as git's "racy" index entries). Such a
+ * stamp carries the bytes' SHA-256, and a save compares the bytes on disk too. A stamp taken later needs no
+ * read: any write after it moves the time on (or the size, or the inode for a file renamed over it).
+ */
+export const RACY_MS = 2000;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The stamp of a file whose stat is `st` and whose bytes are `bytes` (hashed only when the stamp is racy). */
+function stampOf(st: BigIntStats, bytes: Uint8Array): FileStamp {
+  const stamp: FileStamp = { size: Number(st.size), mtimeNs: st.mtimeNs.toString(), ino: st.ino.toString() };
+  // A modification time ahead of this clock (a network drive's skewed clock) counts as racy too.
+  if (Date.now() - Number(st.mtimeMs) < RACY_MS) stamp.sha256 = sha256(bytes);
+  return stamp;
+}
+
+/**
+ * Whether the file on disk (stat `st`; its bytes read only when `expect` carries a hash and the rest matches)
+ * is another version than `expect`. Size, modification time and inode catch a write in place, a truncation, and
+ * a sync client's or editor's temp file renamed over it (a new inode, even with the old time kept, as
+ * `rsync -t` does); the hash catches a write too close to the stamp for the clock (RACY_MS). The inode-change
+ * time is not compared: a chmod or a new hard link would read as a change of the contents.
+ */
+async function changedSince(abs: string, st: BigIntStats, expect: FileStamp): Promise<IpcResult<{ changed: boolean; bytes?: Uint8Array }>> {
+  if (String(st.size) !== String(expect.size) || st.mtimeNs.toString() !== expect.mtimeNs || st.ino.toString() !== expect.ino) return okValue({ changed: true });
+  if (!expect.sha256) return okValue({ changed: false });
+  const now = await readBytes(abs, { maxBytes: Number.MAX_SAFE_INTEGER });
+  if (!now.ok) return now;
+  return okValue({ changed: sha256(now.value) !== expect.sha256, bytes: now.value });
+}
+
+/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read too. */
+export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number, opts: { stamp?: boolean } = {}): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   if (!exts.includes(path.extname(abs).toLowerCase())) {
     return errValue('E_UNSUPPORTED', `not ${what} (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
   }
+  let st: BigIntStats;
   try {
-    const st = await fsp.stat(abs);
+    // Taken before the read: a write during the read leaves a stamp older than the file, so the next save asks
+    // (never the other way round, which would let that write be overwritten).
+    st = await fsp.stat(abs, { bigint: true });
     // A folder, a FIFO, a device (a link to /dev/zero) is refused before it is opened.
-    if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st) };
-    if (st.size > maxBytes) return { ok: false, error: tooLargeError(abs, st.size, maxBytes) };
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st as unknown as import('node:fs').Stats) };
+    if (st.size > BigInt(maxBytes)) return { ok: false, error: tooLargeError(abs, Number(st.size), maxBytes) };
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
-    if (st.size === 0) return { ok: false, error: emptyFileError(abs) };
+    if (st.size === 0n) return { ok: false, error: emptyFileError(abs) };
   } catch (e) {
     return { ok: false, error: ioError(e, abs) };
   }
   const r = await readBytes(abs, { maxBytes });
   if (!r.ok) return r;
-  return okValue({ path: abs, name: path.basename(abs), bytes: r.value });
+  const opened: OpenedFile = { path: abs, name: path.basename(abs), bytes: r.value };
+  if (opts.stamp) opened.stamp = stampOf(st, r.value);
+  return okValue(opened);
 }
 
 /** The longest file name, in bytes of UTF-8, that Linux and macOS file systems take (ext4, APFS: 255). */
@@ -92,35 +134,95 @@ async function writeBackup(abs: string, prev: Uint8Array, mode: number): Promise
   return okValue({ path: bak });
 }
 
-/** A saver with its own "already backed up this session" set: one per service instance. */
+/**
+ * Whether this process may not replace the existing file `abs` (stat `st`), as an error, or null. The owner's
+ * write bit is read from the mode because the write itself would not be refused: the temp file renamed over
+ * the target needs only the folder's permission, and a process run as root (the tests, a container) passes
+ * every access() check whatever the mode says. A file marked read-only on purpose (chmod 444, Windows'
+ * read-only attribute, which Node reports as a mode without 0o200) is the person's "do not write this".
+ * access(W_OK) adds the case of another user's file this user may not write.
+ */
+async function saveRefusal(abs: string, st: BigIntStats): Promise<CodecError | null> {
+  const ownerMayWrite = (Number(st.mode) & 0o200) !== 0;
+  const mayWrite = ownerMayWrite && (await fsp.access(abs, fsc.W_OK).then(() => true, () => false));
+  if (mayWrite) return null;
+  return { code: 'E_IO_DENIED', message: `${path.basename(abs)} is read-only`, file: abs, problem: 'readOnly' };
+}
+
+/**
+ * The error of a save whose write (the file's or its backup's) was refused for the folder: it names the document
+ * the person saved, not the .bak the save was making first, and says what to do. Other errors as they are.
+ */
+function saveError(abs: string, e: CodecError): CodecError {
+  if (e.code !== 'E_IO_DENIED') return e;
+  const dir = path.dirname(abs);
+  const why = / \(([^)]*)\)$/.exec(e.message)?.[1] ?? 'read-only or permission denied';
+  return {
+    code: 'E_IO_DENIED',
+    message: `Cannot save ${path.basename(abs)}: the folder ${dir} cannot be written (${why}). Use Save As… to save elsewhere.`,
+    file: abs,
+    problem: 'folderNotWritable',
+    params: { folder: dir },
+  };
+}
+
+/**
+ * A saver (one per service instance; it holds nothing between saves: whether a save backs up is the caller's
+ * `backup`, asked for on the first save after each open).
+ */
 export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOptions) => Promise<IpcResult<SavedFile>> {
-  const backedUp = new Set<string>();
   return async (abs, bytes, o) => {
-    let exists = false;
-    let mode = 0o644;
+    let st: BigIntStats | null = null;
     try {
-      const st = await fsp.stat(abs);
-      // Only a regular file is replaced (and read for its backup): a FIFO or a device is left alone.
-      if (!st.isFile()) return { ok: false, error: notRegularFileError(abs, st) };
-      exists = true;
-      mode = st.mode & 0o7777;
+      st = await fsp.stat(abs, { bigint: true });
     } catch {
       /* new file */
     }
-    if (exists && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
+    // Only a regular file is replaced (and read for its backup): a FIFO or a device is left alone.
+    if (st && !st.isFile()) return { ok: false, error: notRegularFileError(abs, st as unknown as import('node:fs').Stats) };
+    if (st && !o.overwrite) return errValue('E_IO_EXISTS', 'the file exists', { file: abs });
+    if (st) {
+      const denied = await saveRefusal(abs, st);
+      if (denied) return { ok: false, error: denied };
+    }
+    let prev: Uint8Array | undefined;
+    let replacedChanged = false;
+    if (st && o.expect) {
+      // A file gone since it was read is written again: there is no other version to lose.
+      const c = await changedSince(abs, st, o.expect);
+      if (!c.ok) return c;
+      prev = c.value.bytes;
+      if (c.value.changed && !o.replaceChanged) {
+        return errValue('E_IO_CHANGED', `${path.basename(abs)} was changed on disk by another program since it was opened or last saved`, { file: abs });
+      }
+      replacedChanged = c.value.changed;
+    }
     let backupPath: string | null = null;
     let backupSkipped: string | undefined;
-    if (exists && o.backup && !backedUp.has(abs)) {
-      const prev = await readBytes(abs, { maxBytes: Number.MAX_SAFE_INTEGER });
-      if (!prev.ok) return prev;
-      const b = await writeBackup(abs, prev.value, mode);
-      if (!b.ok) return b;
+    if (st && (o.backup || replacedChanged)) {
+      if (!prev) {
+        const r = await readBytes(abs, { maxBytes: Number.MAX_SAFE_INTEGER });
+        if (!r.ok) return r;
+        prev = r.value;
+      }
+      const b = await writeBackup(abs, prev, Number(st.mode) & 0o7777);
+      if (!b.ok) return { ok: false, error: saveError(abs, b.error) };
+      // The other program's version must survive an Overwrite: with no .bak for it, nothing is written.
+      if (replacedChanged && !b.value.path) {
+        return errValue('E_IO', `${path.basename(abs)} was not saved: the other program's version cannot be kept (${b.value.skipped}). Use Save As… to save elsewhere.`, { file: abs });
+      }
       backupPath = b.value.path;
       backupSkipped = b.value.skipped;
     }
     const w = await atomicWrite(abs, bytes, { overwrite: !!o.overwrite });
-    if (!w.ok) return w;
-    if (exists && o.backup) backedUp.add(abs);
-    return okValue(backupSkipped ? { path: abs, bytesWritten: bytes.length, backupPath, backupSkipped } : { path: abs, bytesWritten: bytes.length, backupPath });
+    if (!w.ok) return { ok: false, error: saveError(abs, w.error) };
+    const saved: SavedFile = { path: abs, bytesWritten: bytes.length, backupPath };
+    if (backupSkipped) saved.backupSkipped = backupSkipped;
+    if (replacedChanged) saved.replacedChanged = true;
+    // The version just written, hashed whatever its time (it is racy by nature): a write by another program
+    // right after the rename gives the next save a stamp whose bytes are not the file's, so that save asks.
+    const now = await fsp.stat(abs, { bigint: true }).catch(() => null);
+    if (now) saved.stamp = { ...stampOf(now, bytes), sha256: sha256(bytes) };
+    return okValue(saved);
   };
 }

@@ -1,7 +1,7 @@
 /**
- * File requests of the contract: open (bytes out), save (atomic, with a once-per-session backup),
- * folder listing for the in-app dialog, and model/texture reads for the preview. One instance per
- * app session: the "already backed up" set lives here.
+ * File requests of the contract: open (bytes and the version read out), save (atomic; a .bak when asked, a file
+ * changed on disk since refused: file-io.ts), folder listing for the in-app dialog, and model/texture reads for
+ * the preview.
  */
 import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
@@ -117,12 +117,12 @@ function readsAsMotion(file: string, bytes: Uint8Array): boolean {
 }
 
 export function createFileService(opts: FileServiceOptions = {}): FileService {
-  /** Saves keep a .bak of a replaced file once per session (file-io.ts createBackupSaver; never through a link). */
+  /** Saves keep a .bak of a replaced file when asked (file-io.ts createBackupSaver; never through a link). */
   const save = createBackupSaver();
   const home = opts.homeDir ?? os.homedir();
   return {
     async openFile(file) {
-      const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES);
+      const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES, { stamp: true });
       // Recent files are files that open: one that does not read as its format stays off the list, and
       // one that is gone comes off it (the editor says why in either case).
       if (r.ok && readsAsMotion(r.value.path, r.value.bytes)) await opts.recent?.add(r.value.path).catch(() => undefined);

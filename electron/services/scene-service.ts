@@ -32,7 +32,7 @@ export function createSceneService(opts: SceneServiceOptions = {}): SceneService
   const save = createBackupSaver();
   return {
     async openScene(file) {
-      const r = await readChecked(file, SCENE_EXTENSIONS, 'a scene file', MAX_SCENE_BYTES);
+      const r = await readChecked(file, SCENE_EXTENSIONS, 'a scene file', MAX_SCENE_BYTES, { stamp: true });
       if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
       return r;
     },

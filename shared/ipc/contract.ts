@@ -17,11 +17,32 @@ export type IpcError = CodecError;
 /** A service's answer: the codec's `Result` without diagnostics (`Outcome`, shared/vmd/errors.ts). */
 export type IpcResult<T> = Outcome<T, IpcError>;
 
+/**
+ * Which version of a file is on disk, as main read or wrote it (electron/services/file-io.ts fileStamp): a
+ * save over the file sends it back (SaveOptions.expect) and is refused with E_IO_CHANGED when the file on disk
+ * is no longer that version (another program wrote it meanwhile). Opaque to the renderer: kept and sent back.
+ */
+export interface FileStamp {
+  /** Bytes. */
+  size: number;
+  /** Modification time in nanoseconds since the epoch, as decimal text (exact: a bigint does not cross as JSON). */
+  mtimeNs: string;
+  /** Inode (file id) as decimal text: a file replaced by another (a temp renamed over it) has another. */
+  ino: string;
+  /**
+   * SHA-256 of the bytes (hex), only when the stamp was taken within RACY_MS of the file's modification time:
+   * a write in that window could leave size, time and inode as they were (coarse clocks), so the bytes decide.
+   */
+  sha256?: string;
+}
+
 /** A file read by main: its absolute path, base name and bytes. */
 export interface OpenedFile {
   path: string;
   name: string;
   bytes: Uint8Array;
+  /** The version read (openFile, openScene): what a save over it sends back as SaveOptions.expect. */
+  stamp?: FileStamp;
 }
 
 /** Which kinds of file a picker or listing shows. */
@@ -58,17 +79,34 @@ export interface DirectoryListing {
 export interface SaveOptions {
   /** Replace an existing file (else E_IO_EXISTS). */
   overwrite?: boolean;
-  /** Keep the previous version as `name.vmd.bak` the first time this session overwrites the file. */
+  /**
+   * Keep the file being replaced as `name.vmd.bak`. The renderer asks for it on the first save of a document
+   * after each open (and on Save As over another file), so the .bak is the file as it was before that opening.
+   */
   backup?: boolean;
+  /**
+   * The version of the file the document was read from or last saved as (OpenedFile.stamp, SavedFile.stamp):
+   * when the file on disk is another version, the save is refused with E_IO_CHANGED and nothing is written.
+   */
+  expect?: FileStamp;
+  /**
+   * The person answered Overwrite to E_IO_CHANGED: the save goes ahead, and the version on disk (the other
+   * program's) is kept as the .bak whatever `backup` says; when it cannot be kept, nothing is written.
+   */
+  replaceChanged?: boolean;
 }
 
 export interface SavedFile {
   path: string;
   bytesWritten: number;
-  /** The backup written by this save, or null (no previous file, backup off, or already backed up this session). */
+  /** The backup written by this save, or null (no previous file, or no backup asked for). */
   backupPath: string | null;
   /** Why no backup was written where one was due (the name is a link, a folder, another user's file…). */
   backupSkipped?: string;
+  /** The version just written (saveFile, saveScene): the next save's SaveOptions.expect. */
+  stamp?: FileStamp;
+  /** The file on disk had been changed by another program (replaceChanged): that version is now the .bak. */
+  replacedChanged?: boolean;
 }
 
 export interface RecentFile {

@@ -112,6 +112,18 @@ const isFiniteNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 const isFilter = (x: unknown) => typeof x === 'string' && FILTERS.includes(x);
 const isStrOrNull = (x: unknown) => x === null || isStr(x);
 
+/** A FileStamp sent back by a save (contract.ts): only its own fields, each of its kind. */
+function isStamp(x: unknown): boolean {
+  if (!isObj(x)) return false;
+  const digits = (v: unknown) => typeof v === 'string' && /^-?[0-9]{1,40}$/.test(v);
+  return (
+    shape(x, 'expect', { size: (v) => isFiniteNum(v) && Number.isInteger(v) && (v as number) >= 0, mtimeNs: digits, ino: digits, sha256: (v) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) }) === null &&
+    ['size', 'mtimeNs', 'ino'].every((k) => own(x, k) && x[k] !== undefined)
+  );
+}
+/** A save's options (saveFile, saveScene). */
+const saveOptions = (v: unknown) => shape(v, 'options', { overwrite: isBool, backup: isBool, expect: isStamp, replaceChanged: isBool });
+
 const exportId = (x: unknown) => (typeof x === 'string' && /^[0-9a-f]{1,64}$/.test(x) ? null : 'id must be an export id');
 
 const pickCheck: Check = (a) => count(a, 0, 1) ?? shape(a[0], 'options', { title: isStr, defaultPath: isStr, filter: isFilter });
@@ -205,7 +217,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     path(a[0], 'path') ??
     (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
     ((a[1] as Uint8Array).byteLength <= MAX_MOTION_FILE_BYTES ? null : `bytes: ${(a[1] as Uint8Array).byteLength} bytes is more than the largest motion file (${MAX_MOTION_FILE_BYTES})`) ??
-    shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
+    saveOptions(a[2]),
   listRecent: noArgs,
   clearRecent: noArgs,
   readModelFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
@@ -216,7 +228,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     path(a[0], 'path') ??
     (a[1] instanceof Uint8Array ? null : 'bytes must be a Uint8Array') ??
     ((a[1] as Uint8Array).byteLength <= MAX_SCENE_FILE_BYTES ? null : `bytes: ${(a[1] as Uint8Array).byteLength} bytes is more than the largest scene file (${MAX_SCENE_FILE_BYTES})`) ??
-    shape(a[2], 'options', { overwrite: isBool, backup: isBool }),
+    saveOptions(a[2]),
   readAudioFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   getSettings: noArgs,
   setSettings: (a) =>

@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   'E_IO_NOT_FOUND',
   'E_IO_DENIED',
   'E_IO_EXISTS',
+  /**
+   * A save over a file that another program changed since the document was opened or last saved (its size,
+   * modification time, inode or bytes differ from SaveOptions.expect): nothing is written.
+   */
+  'E_IO_CHANGED',
   /** A path that must be a folder is a file, or passes through one (Node's ENOTDIR). */
   'E_IO_NOT_DIR',
   /**

@@ -47,7 +47,7 @@ describe('scene service', () => {
     expect(await svc.openScene(path.join(dir, 'a.vmd'))).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED' } });
   });
 
-  it('saves atomically, refuses to replace without overwrite, keeps one .bak per session', async () => {
+  it('saves atomically, refuses to replace without overwrite, keeps a .bak when the save asks for one', async () => {
     const svc = createSceneService();
     const file = path.join(dir, 's.vmdscene');
     const first = await svc.saveScene(file, enc(SCENE_TEXT));
@@ -58,9 +58,10 @@ describe('scene service', () => {
     expect(await svc.saveScene(file, enc(v2), { overwrite: true, backup: true })).toMatchObject({ ok: true, value: { backupPath: file + '.bak' } });
     expect(readFileSync(file + '.bak', 'utf8')).toBe(SCENE_TEXT);
     const v3 = SCENE_TEXT.replace('dance.vmd', 'dance3.vmd');
-    expect(await svc.saveScene(file, enc(v3), { overwrite: true, backup: true })).toMatchObject({ ok: true, value: { backupPath: null } });
+    // A later save of the same opening asks for none (the renderer's rule): the .bak stays the file as it was opened.
+    expect(await svc.saveScene(file, enc(v3), { overwrite: true, backup: false })).toMatchObject({ ok: true, value: { backupPath: null } });
     expect(readFileSync(file, 'utf8')).toBe(v3);
-    expect(readFileSync(file + '.bak', 'utf8')).toBe(SCENE_TEXT); // still the file as it was before this session
+    expect(readFileSync(file + '.bak', 'utf8')).toBe(SCENE_TEXT);
     // No temp file is left beside it.
     expect(readdirSync(dir).sort()).toEqual(['s.vmdscene', 's.vmdscene.bak']);
   });

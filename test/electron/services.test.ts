@@ -66,7 +66,7 @@ describe('file service', () => {
     expect(await files.openFile(path.join(dir, 'zero.vmd'))).toMatchObject({ ok: false, error: { code: 'E_FILE_EMPTY' } });
   });
 
-  it('saves atomically, refuses to replace without overwrite, and keeps a .bak only on the first overwrite of a session', async () => {
+  it('saves atomically, refuses to replace without overwrite, and keeps a .bak when the save asks for one (the renderer asks on the first save after each open)', async () => {
     const files = createFileService();
     const target = path.join(dir, 'm.vmd');
     const v1 = new Uint8Array([1, 1, 1]);
@@ -83,14 +83,14 @@ describe('file service', () => {
     expect([...readFileSync(target)]).toEqual([2, 2]);
     expect([...readFileSync(target + '.bak')]).toEqual([1, 1, 1]);
 
-    r = await files.saveFile(target, v3, { overwrite: true, backup: true });
+    // A later save of the same opening asks for none: the .bak stays the version before it.
+    r = await files.saveFile(target, v3, { overwrite: true, backup: false });
     expect(r).toMatchObject({ ok: true, value: { backupPath: null } });
     expect([...readFileSync(target)]).toEqual([3]);
-    expect([...readFileSync(target + '.bak')]).toEqual([1, 1, 1]); // still the pre-session version
+    expect([...readFileSync(target + '.bak')]).toEqual([1, 1, 1]);
 
-    // A new session (new service) backs up again, once.
-    const next = createFileService();
-    await next.saveFile(target, v1, { overwrite: true, backup: true });
+    // The first save after the file is opened again asks again, on the same service (one server run).
+    await files.saveFile(target, v1, { overwrite: true, backup: true });
     expect([...readFileSync(target + '.bak')]).toEqual([3]);
     // No temp files left behind.
     expect(require('node:fs').readdirSync(dir).sort()).toEqual(['m.vmd', 'm.vmd.bak']);

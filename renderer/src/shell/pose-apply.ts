@@ -15,6 +15,7 @@ import { applyPose, type PoseApplied } from '../../../shared/key-edits';
 import { decodeName, fitNameField, readVpd, type VmdDocument, type VpdPose } from '../../../shared/vmd';
 import { useApi } from '../api';
 import { fileNameOf } from '../paths';
+import type { FileStamp } from '../../../shared/ipc/contract';
 import type { ConfirmRequest } from '../stores/confirm';
 import { useHistoryStore } from '../stores/history';
 import { NOTICE_TIMEOUT_MS, useNotifyStore } from '../stores/notify';
@@ -34,7 +35,7 @@ function targetActor(): number | null {
 }
 
 /** The file's bytes (read by main for a path: it goes on the recent list), or null (said in a notice). */
-async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null } | null> {
+async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null; stamp?: FileStamp } | null> {
   if ('bytes' in source) return { bytes: source.bytes, path: null };
   const r = await useApi().openFile(source.path);
   void useSettingsStore().refreshRecent();
@@ -42,7 +43,7 @@ async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: strin
     useNotifyStore().error(r.error);
     return null;
   }
-  return { bytes: r.value.bytes, path: r.value.path };
+  return { bytes: r.value.bytes, path: r.value.path, stamp: r.value.stamp };
 }
 
 /**
@@ -67,7 +68,9 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   if (!got) return false;
   const notify = useNotifyStore();
   const actorName = actor === null ? '' : scene.partName(actor);
-  const decoded = decodeDocument(file, got.bytes, got.path);
+  // The version read goes with the document, so a Save over the file checks that no other program changed it.
+  const read = decodeDocument(file, got.bytes, got.path);
+  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null } } : read;
   /** The file opened on its own from the bytes read (the question already asked: askReplace), as Open… opens it. */
   const alone = (): boolean => {
     if (!decoded.ok) {

@@ -42,7 +42,8 @@ import {
 } from '../../../shared/scene/scene-file';
 import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
-import { windowTitle, type DocumentState } from '../../../shared/ipc/contract';
+import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
+import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
 import { stageMotionKind } from '../../../shared/vmd/inspect';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
@@ -98,6 +99,13 @@ export const useSceneStore = defineStore('scene', () => {
   const ws = useWorkspaceStore();
   /** The scene file the window came from or was saved as, or null. */
   const path = ref<string | null>(null);
+  /**
+   * The version of the scene file read or last written (main's stamp), sent with a save over it so a file another
+   * program changed meanwhile is asked about (stores/save-refusal.ts); and the file saved over since it was opened
+   * (the first save over a file after each open keeps a .bak), as a document does (workspace saveAs).
+   */
+  let fileStamp: FileStamp | null = null;
+  let savedTo: string | null = null;
   /** Actors first (in scene order), then the camera document when there is one; ids are the workspace's. */
   const entries = ref<SceneEntry[]>([]);
   /** The last actor that was active (its model and motion stay in the preview while the camera is edited). */
@@ -380,6 +388,8 @@ export const useSceneStore = defineStore('scene', () => {
     entries.value = [newEntry(id, camera ? 'camera' : 'actor', { model: usePreviewStore().model?.path ?? null })];
     lastActorId.value = camera ? null : id;
     path.value = null;
+    fileStamp = null;
+    savedTo = null;
     base = emptyScene();
     savedSignature.value = null;
     missingAudio.value = false;
@@ -402,6 +412,8 @@ export const useSceneStore = defineStore('scene', () => {
     takenOut.clear();
     ws.open([]);
     path.value = null;
+    fileStamp = null;
+    savedTo = null;
     base = emptyScene();
     savedSignature.value = null;
     missingAudio.value = false;
@@ -823,6 +835,8 @@ export const useSceneStore = defineStore('scene', () => {
       return e;
     });
     path.value = r.value.path;
+    fileStamp = r.value.stamp ?? null;
+    savedTo = null;
     base = scene;
     missingAudio.value = false;
     const act = active.value;
@@ -924,16 +938,36 @@ export const useSceneStore = defineStore('scene', () => {
     const music = useMusicStore();
     const droppedSong = music.loaded && !music.path ? music.name : null;
     if (droppedSong !== null) written = { ...written, audio: null };
-    const r = await useApi().saveScene(target, sceneBytes(written, target), { overwrite, backup: true });
+    const bytes = sceneBytes(written, target);
+    const o: SaveOptions = { overwrite, backup: savedTo !== target };
+    if (fileStamp && path.value === target) o.expect = fileStamp;
+    let r = await useApi().saveScene(target, bytes, o);
     if (!r.ok) {
-      useNotifyStore().error(r.error);
-      return false;
+      // Changed by another program, read-only, or in a folder that cannot be written: asked, as a document's save.
+      const answer = await askAboutRefusedSave(r.error, target);
+      if (answer === 'cancel') return false;
+      if (answer === 'saveAs') {
+        const picked = await pickElsewhere(target, 'scene');
+        return picked ? saveTo(picked.path, picked.overwrite) : false;
+      }
+      if (answer === 'overwrite') r = await useApi().saveScene(target, bytes, { ...o, replaceChanged: true });
+      if (!r.ok) {
+        useNotifyStore().error(r.error);
+        return false;
+      }
     }
     base = scene;
     path.value = r.value.path;
+    fileStamp = r.value.stamp ?? null;
+    savedTo = target;
     savedSignature.value = signature();
     void useSettingsStore().refreshRecent();
-    useNotifyStore().success({ key: 'notify.saved', params: { name: basenamePath(r.value.path) } });
+    const sceneName = basenamePath(r.value.path);
+    useNotifyStore().success(
+      r.value.replacedChanged && r.value.backupPath
+        ? { key: 'notify.savedOverChanged', params: { name: sceneName, backup: basenamePath(r.value.backupPath) } }
+        : { key: 'notify.saved', params: { name: sceneName } },
+    );
     // Documents the written file could not name (never saved): the file lists every other.
     const left = scene.actors.filter((x) => !x.motion).length + (cameraEntry.value && !scene.camera ? 1 : 0);
     if (left) useNotifyStore().warning({ key: 'scene.notInScene', params: { n: left } });
@@ -943,7 +977,8 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * Save of every unsaved document over its own file (a .bak of the old one once per session, as Save). Documents
+   * Save of every unsaved document over its own file (as Save: a .bak of the old one on the first save after each
+   * open, and a file changed on disk by another program asked about). Documents
    * never saved, or fitted to another model since (workspace newFileFor), are returned for the caller to ask a name for (Save As); false in `ok` when a write failed (its
    * notice names the file).
    */

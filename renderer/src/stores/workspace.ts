@@ -56,7 +56,7 @@ import {
   type VmdDocument,
   type VmdInfo,
 } from '../../../shared/vmd';
-import type { IpcResult, SavedFile } from '../../../shared/ipc/contract';
+import type { FileStamp, IpcResult, SavedFile, SaveOptions } from '../../../shared/ipc/contract';
 import {
   applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isMirrorOnly, isShiftOnly, mirroredCount, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
   type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
@@ -68,6 +68,7 @@ import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { fileNameOf } from '../paths';
+import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
@@ -86,6 +87,12 @@ export interface DocumentContent {
    * the bones and morphs that changed (saveVpd), so the lines the user did not touch stay byte for byte.
    */
   poseText?: Uint8Array;
+  /**
+   * The version of its file it was read from (main's OpenedFile.stamp), or after a save the version written: a
+   * Save over that file sends it, so a file another program changed meanwhile is asked about, not overwritten.
+   * Absent or null: not read from a file by path (a dropped file, a new motion), nothing to compare.
+   */
+  stamp?: FileStamp | null;
 }
 
 /** One open document. Held raw (never proxied); the store's `version` says when any of it changed. */
@@ -94,6 +101,12 @@ export interface OpenDocument extends DocumentContent {
   dirty: boolean;
   /** Its steps in the undo stack when it matched its file (−1: that state was dropped or made unreachable). */
   savedDepth: number;
+  /**
+   * The file this document has saved over since it was opened (null: none yet): the first save over a file after
+   * each open keeps the file it replaces as a .bak; later saves over the same file do not (the .bak stays the file
+   * as it was before this opening).
+   */
+  savedTo: string | null;
 }
 
 /** One undo or redo step: a document's (DocumentStep) or the scene's own (SceneStep). */
@@ -375,7 +388,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   function install(content: DocumentContent): OpenDocument {
-    const d: OpenDocument = markRaw({ ...content, id: nextId++, dirty: false, savedDepth: 0 });
+    const d: OpenDocument = markRaw({ ...content, id: nextId++, dirty: false, savedDepth: 0, savedTo: null });
     docs.set(d.id, d);
     ids.value = [...ids.value, d.id];
     return d;
@@ -814,10 +827,10 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return true;
   }
 
-  async function write(target: string, bytes: Uint8Array, overwrite: boolean): Promise<IpcResult<SavedFile>> {
+  async function write(target: string, bytes: Uint8Array, o: SaveOptions): Promise<IpcResult<SavedFile>> {
     busy.value = true;
     try {
-      return await useApi().saveFile(target, bytes, { overwrite, backup: true });
+      return await useApi().saveFile(target, bytes, o);
     } finally {
       busy.value = false;
     }
@@ -828,31 +841,54 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return false;
   }
 
+  /** Export targets replaced by this window so far: the first export over a file keeps it as a .bak, later ones do not. */
+  const exportedOver = new Set<string>();
+
   /**
    * Save As: writes document `id` (the active one by default) to `target` and makes that its file.
-   * `overwrite` must be true to replace an existing file (the dialogs ask first); the first replacement in a
-   * session keeps a .bak. Its present depth in the history becomes its clean state.
+   * `overwrite` must be true to replace an existing file (the dialogs ask first); the first save over a file after
+   * each open keeps the file it replaces as a .bak. Over its own file, the version it was read from or last saved
+   * as is sent along: a file another program changed meanwhile (E_IO_CHANGED), a read-only file or a folder that
+   * cannot be written is asked about (stores/save-refusal.ts): Overwrite (the other version becomes the .bak),
+   * Save As…, or Cancel. Its present depth in the history becomes its clean state.
    */
   async function saveAs(target: string, opts: { overwrite?: boolean } = {}, id: number | null = activeId.value): Promise<boolean> {
     const d = id === null ? null : docs.get(id);
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
     const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText);
-    const r = await write(target, bytes, opts.overwrite ?? false);
-    if (!r.ok) return fail(r.error);
+    const o: SaveOptions = { overwrite: opts.overwrite ?? false, backup: d.savedTo !== target };
+    if (d.stamp && d.path === target) o.expect = d.stamp;
+    let r = await write(target, bytes, o);
+    if (!r.ok) {
+      const answer = await askAboutRefusedSave(r.error, target);
+      if (answer === null) return fail(r.error);
+      if (answer === 'cancel') return false;
+      if (answer === 'saveAs') {
+        const picked = await pickElsewhere(target, 'motion');
+        return picked ? saveAs(picked.path, { overwrite: picked.overwrite }, d.id) : false;
+      }
+      r = await write(target, bytes, { ...o, replaceChanged: true });
+      if (!r.ok) return fail(r.error);
+    }
     if (formatOf(target) === 'vpd') d.poseText = bytes;
     d.path = r.value.path;
     d.fileName = fileNameOf(r.value.path);
     d.format = formatOf(r.value.path);
+    d.stamp = r.value.stamp ?? null;
+    d.savedTo = target;
     d.dirty = false;
     d.savedDepth = depthOf(d.id);
     changed();
     void useSettingsStore().refreshRecent();
+    const backup = r.value.backupPath ? fileNameOf(r.value.backupPath) : null;
     useNotifyStore().success(
-      r.value.backupPath
-        ? { key: 'notify.savedBackup', params: { name: d.fileName, backup: fileNameOf(r.value.backupPath) } }
-        : r.value.backupSkipped
-          ? { key: 'notify.savedNoBackup', params: { name: d.fileName, reason: r.value.backupSkipped } }
-          : { key: 'notify.saved', params: { name: d.fileName } },
+      r.value.replacedChanged && backup
+        ? { key: 'notify.savedOverChanged', params: { name: d.fileName, backup } }
+        : backup
+          ? { key: 'notify.savedBackup', params: { name: d.fileName, backup } }
+          : r.value.backupSkipped
+            ? { key: 'notify.savedNoBackup', params: { name: d.fileName, reason: r.value.backupSkipped } }
+            : { key: 'notify.saved', params: { name: d.fileName } },
     );
     return true;
   }
@@ -900,8 +936,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     // A camera or light motion has no pose: refused, as convert to VPD refuses it (not an empty VPD).
     const stage = stageMotionRefusal(d.doc, 'export VPD');
     if (stage) return fail(stage);
-    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame, opts.model)), opts.overwrite ?? false);
+    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame, opts.model)), { overwrite: opts.overwrite ?? false, backup: !exportedOver.has(target) });
     if (!r.ok) return fail(r.error);
+    exportedOver.add(target);
     useNotifyStore().success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
     return true;
   }
@@ -914,7 +951,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const r = await useApi().openFile(p);
     if (!r.ok) return { ok: false, stage: 'read', error: r.error };
     const d = decodeDocument(r.value.name, r.value.bytes, r.value.path);
-    return d.ok ? d : { ok: false, stage: 'decode', error: d.error };
+    return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null } } : { ok: false, stage: 'decode', error: d.error };
   }
 
   return {

@@ -1,0 +1,49 @@
+/**
+ * What a save over a file asks when main refused it to keep someone else's work (electron/services/file-io.ts):
+ * the file was changed by another program since it was opened or last saved (E_IO_CHANGED: Overwrite, which
+ * keeps that version as the .bak, / Save As… / Cancel), or it is read-only, or its folder cannot be written
+ * (E_IO_DENIED: Save As… / Cancel). The document's save (stores/workspace.ts) and the scene file's
+ * (stores/scene.ts) ask the same question in the same words.
+ */
+import type { IpcError } from '../../../shared/ipc/contract';
+import type { FileFilter } from '../../../shared/ipc/file-types';
+import { useConfirmStore } from './confirm';
+import type { NoticeText } from './notify';
+import { useSettingsStore } from './settings';
+import { pickPath, type PickedPath } from '../shell/file-dialog';
+import { fileNameOf, folderOf } from '../paths';
+
+export type RefusedSaveAnswer = 'overwrite' | 'saveAs' | 'cancel';
+
+/**
+ * Asks what to do with a save refused by `error` (of the file `target`), or resolves null when the refusal is
+ * not one that a question helps with (the caller shows the error as a notice).
+ */
+export async function askAboutRefusedSave(error: IpcError, target: string): Promise<RefusedSaveAnswer | null> {
+  const name = fileNameOf(target);
+  const saveAs = { choice: 'saveAs', label: 'save.saveAs' } as const;
+  const cancel = { choice: 'cancel', label: 'close.cancel' } as const;
+  let choice;
+  if (error.code === 'E_IO_CHANGED') {
+    // Overwrite first (Enter): it loses nothing, as the other program's version becomes the .bak.
+    choice = await useConfirmStore().ask({
+      title: { key: 'save.changedTitle' },
+      message: { key: 'save.changedAsk', params: { name } },
+      buttons: [{ choice: 'overwrite', label: 'save.overwrite' }, saveAs, cancel],
+    });
+  } else if (error.code === 'E_IO_DENIED' && (error.problem === 'readOnly' || error.problem === 'folderNotWritable')) {
+    const message: NoticeText =
+      error.problem === 'readOnly'
+        ? { key: 'save.readOnlyAsk', params: { name } }
+        : { key: 'save.folderAsk', params: { name, folder: String(error.params?.folder ?? folderOf(target)) } };
+    choice = await useConfirmStore().ask({ title: { key: 'save.deniedTitle' }, message, buttons: [saveAs, cancel] });
+  } else {
+    return null;
+  }
+  return choice === 'overwrite' || choice === 'saveAs' ? choice : 'cancel';
+}
+
+/** The Save As… of a refused save: the save dialog in the file's folder with its name proposed (null: cancelled). */
+export function pickElsewhere(target: string, filter: FileFilter): Promise<PickedPath | null> {
+  return pickPath({ mode: 'save', title: useSettingsStore().t('dialog.saveTitle'), filter, directory: folderOf(target) || null, fileName: fileNameOf(target) });
+}

@@ -1,0 +1,36 @@
+/**
+ * Strings of a save that is refused to keep someone else's work (electron/services/file-io.ts): a file another
+ * program changed since it was opened or last saved, a read-only file, a folder that cannot be written. Each
+ * asks Save As… instead of only saying no. `en` defines the keys; `ja` has the same ones.
+ */
+import type { Locale } from './locale';
+
+const en = {
+  'err.E_IO_CHANGED': 'The file was changed on disk by another program',
+  'save.changedTitle': 'File changed on disk',
+  'save.changedAsk':
+    '{name} was changed by another program since it was opened or last saved. Overwrite it with this version (the other version is kept as a .bak file beside it), save this version under another name, or cancel?',
+  'save.overwrite': 'Overwrite',
+  'save.saveAs': 'Save As…',
+  'save.deniedTitle': 'Cannot save',
+  'save.readOnlyAsk': '{name} is read-only, so it is not replaced. Use Save As… to save elsewhere.',
+  'save.folderAsk': 'Cannot save {name}: the folder {folder} cannot be written. Use Save As… to save elsewhere.',
+  'notify.savedOverChanged': 'Saved {name}; the version another program wrote is kept as {backup}',
+};
+
+export type SaveSafetyStringKey = keyof typeof en;
+
+const ja: Record<SaveSafetyStringKey, string> = {
+  'err.E_IO_CHANGED': 'ファイルがほかのプログラムによってディスク上で変更されています',
+  'save.changedTitle': 'ディスク上のファイルが変更されています',
+  'save.changedAsk':
+    '{name} は、開いた後（または前回の保存後）にほかのプログラムによって変更されています。この内容で上書きしますか（ほかのプログラムの版は .bak ファイルとして横に残します）、別の名前で保存しますか、それともキャンセルしますか？',
+  'save.overwrite': '上書き',
+  'save.saveAs': '名前を付けて保存…',
+  'save.deniedTitle': '保存できません',
+  'save.readOnlyAsk': '{name} は読み取り専用のため、置き換えません。別の場所に保存するには「名前を付けて保存…」を使ってください。',
+  'save.folderAsk': '{name} を保存できません: フォルダ {folder} に書き込めません。別の場所に保存するには「名前を付けて保存…」を使ってください。',
+  'notify.savedOverChanged': '{name} を保存しました。ほかのプログラムが書いた版は {backup} に残しています',
+};
+
+export const saveSafetyStrings: Record<Locale, Record<SaveSafetyStringKey, string>> = { en, ja };
