@@ -9,12 +9,13 @@
  *   bytes) under the reader's notes, as import-bvh prints it.
  * The tests run in order on the app the first one opens (run the file, not one test of it).
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, dismissNotices, fileDialogReady, notice, openFileViaDialog, openThroughDialog, saveThroughDialog, textOf } from './harness';
 import { BONE, readVmd, writeVmd } from '../../shared/vmd';
+import { copyWritable } from '../helpers/corpus';
 
 const LONG = 300_000;
 const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
@@ -83,9 +84,9 @@ describe('the app says it in its own terms', () => {
     const { page } = s.app;
     const input = path.join(s.tmp.dir, 'batch-in'), output = path.join(s.tmp.dir, 'batch-out');
     mkdirSync(path.join(input, 'sub', 'deeper'), { recursive: true });
-    copyFileSync(LAUGH, path.join(input, 'top.vmd'));
-    copyFileSync(LAUGH, path.join(input, 'sub', 'a.vmd'));
-    copyFileSync(LAUGH, path.join(input, 'sub', 'deeper', 'b.vmd'));
+    copyWritable(LAUGH, path.join(input, 'top.vmd'));
+    copyWritable(LAUGH, path.join(input, 'sub', 'a.vmd'));
+    copyWritable(LAUGH, path.join(input, 'sub', 'deeper', 'b.vmd'));
     await page.click('[data-testid="cmd-batch"]');
     await page.selectOption('[data-testid="batch-op"]', 'mirror');
     await page.fill('[data-testid="batch-input"]', input);

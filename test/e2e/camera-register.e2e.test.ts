@@ -9,7 +9,7 @@
  * the setting), not the pane's shape: the canvas' box, the camera's aspect and the screenshot's pixels (black
  * bars around the drawn frame) say so. Screenshots: test-artifacts/camera-register-*.png.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +17,7 @@ import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness
 import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd, sampleCamera, CAMERA, type VmdDocument } from '../../shared/vmd';
 import { decodePng } from '../helpers/png';
+import { copyWritable } from '../helpers/corpus';
 
 const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
 /** Frames of wavefile_camera.vmd: 100 has no key (between 0 and 167), 167 has one. */
@@ -66,7 +67,7 @@ describe('register the orbit view as a camera key', () => {
   it('orbit, register, look through: the camera shows that view, and the saved file says so', async () => {
     const { page } = suite.app;
     const file = path.join(suite.tmp.dir, 'camera.vmd');
-    copyFileSync(CAMERA_VMD, file);
+    copyWritable(CAMERA_VMD, file);
     const original = new Uint8Array(readFileSync(file));
     const origTracks = buildTracks(load(original));
     await openFileViaDialog(page, file);
@@ -212,7 +213,7 @@ describe('register the orbit view as a camera key', () => {
     // Free view (the tests above left it looking through), then a lone dance: a one-actor scene, no camera.
     if (await page.isChecked('[data-testid="preview-look-through"]')) await page.uncheck('[data-testid="preview-look-through"]');
     const dance = path.join(suite.tmp.dir, 'dance.vmd');
-    copyFileSync(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), dance);
+    copyWritable(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), dance);
     const danceBytes = readFileSync(dance);
     await openFileViaDialog(page, dance);
     expect(await page.locator('[data-testid="scene-tab"][data-kind="camera"]').count()).toBe(0);

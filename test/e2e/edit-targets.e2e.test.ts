@@ -7,7 +7,7 @@
  *  - After that curve drag, a double-click on the camera track's name selects its keys and Ctrl+C copies
  *    those keys (the keyboard context follows the last thing acted on): Ctrl+V pastes the 70 keys at the cursor.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { appForSuite, corpusPath, saveAsViaDialog } from './harness';
 import { animationFrames, curvePoint, keyPoint, openFresh, seekFrameField } from './editor-page';
 import { CAMERA } from '../../shared/vmd';
 import { getCameraCurves } from '../../shared/vmd/interpolation';
+import { copyWritable } from '../helpers/corpus';
 
 const SRC = corpusPath('threejs/vmds/wavefile_camera.vmd');
 /** Camera records start after the header (30), model name (20) and the empty bone and morph counts. */
@@ -34,7 +35,7 @@ describe('edits reach the keys meant (issue 30 §1)', () => {
   it('a click on 683 of the cut 682/683 selects that key; a curve drag writes 683 only; then a track selection takes Ctrl+C', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'camera.vmd');
-    copyFileSync(SRC, file);
+    copyWritable(SRC, file);
     const original = new Uint8Array(readFileSync(file));
     expect([frameOf(original, 14), frameOf(original, 15)]).toEqual([682, 683]);
     await openFresh(page, file);

@@ -14,11 +14,11 @@
  * so a test can assert that the page did not throw.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { corpusPath } from '../helpers/corpus';
+import { copyWritable, corpusPath } from '../helpers/corpus';
 import { ARTIFACTS, CORPUS, ensureBuilt, RENDERER_E2E_DIR, ROOT, tempDir, type TempDir } from '../helpers/build';
 
 export { ARTIFACTS, CORPUS, corpusPath, ensureBuilt, ROOT, tempDir, type TempDir };
@@ -326,7 +326,7 @@ export async function openMusicViaDialog(page: Page, file: string, opts: { filte
  * after format and version) as `dir/name`. Returns the scene file's path.
  */
 export function writeSceneFolder(dir: string, copies: [from: string, name: string][], scene: Record<string, unknown>, name = 'scene.vmdscene'): string {
-  for (const [from, to] of copies) copyFileSync(from, path.join(dir, to));
+  for (const [from, to] of copies) copyWritable(from, path.join(dir, to));
   const file = path.join(dir, name);
   writeFileSync(file, JSON.stringify({ format: 'vmd-studio-scene', version: 1, ...scene }));
   return file;

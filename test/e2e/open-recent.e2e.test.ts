@@ -4,11 +4,12 @@
 // "Open it on its own" and Cancel instead of replacing the scene. Load: one undo step, the notice says that
 // stand.vmd's header named another model, and Save writes stand.vmd's bytes into the dance's file with only the
 // model-name field (bytes 30–49) the dance's own. Screenshot: test-artifacts/open-recent-ask.png.
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, openFileViaDialog } from './harness';
 import { corpusPresent } from '../helpers/corpus';
+import { copyWritable } from '../helpers/corpus';
 
 const LONG = 180_000;
 
@@ -19,8 +20,8 @@ describe.skipIf(!corpusPresent)('Open Recent over an open motion', () => {
     const page = s.app.page;
     const dance = path.join(s.tmp.dir, 'dance.vmd');
     const stand = path.join(s.tmp.dir, 'stand.vmd');
-    copyFileSync(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), dance);
-    copyFileSync(corpusPath('gene/motion/stand.vmd'), stand);
+    copyWritable(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), dance);
+    copyWritable(corpusPath('gene/motion/stand.vmd'), stand);
     const danceBytes = readFileSync(dance), standBytes = readFileSync(stand);
     // The two name different models (初音ミク, ジェネ / Gene): read here, not by the app.
     expect(danceBytes.subarray(30, 50).equals(standBytes.subarray(30, 50))).toBe(false);

@@ -6,10 +6,11 @@
 // undo gives the original bytes back. Then the Batch dialog's physics-bake op (shown through the op table) runs
 // a folder of one motion onto the model and writes what the CLI writes.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, clickWhileThere, corpusPath, fileDialogReady, openFileViaDialog, ROOT, textOf } from './harness';
+import { copyWritable } from '../helpers/corpus';
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -142,7 +143,7 @@ describe('Bake physics in the editor', () => {
     const input = path.join(suite.tmp.dir, 'bake-in');
     const output = path.join(suite.tmp.dir, 'bake-out');
     mkdirSync(input);
-    copyFileSync(WALK, path.join(input, 'walk.vmd'));
+    copyWritable(WALK, path.join(input, 'walk.vmd'));
     await page.click('[data-testid="cmd-batch"]');
     await page.click('[data-testid="batch-target-folder"]');
     const ops = await page.$$eval('[data-testid="batch-op"] option', (o) => o.map((x) => (x as HTMLOptionElement).value));

@@ -8,7 +8,7 @@
  * turn keeps its rings. With no motion open, posing the figure starts a new motion with that one key.
  * Screenshots: test-artifacts/preview-pose-*.png.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +17,7 @@ import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd, sampleBoneInto } from '../../shared/vmd';
 import type { VmdDocument } from '../../shared/vmd/vmd-document';
 import { quatAngle } from '../../shared/vmd/quat-angle';
+import { copyWritable } from '../helpers/corpus';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
@@ -96,7 +97,7 @@ describe('posing a bone in the 3D preview', () => {
   it('dragging a ring of 右腕 registers its key at the frame: one new record, the pose the drag showed, one undo step', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'dance.vmd');
-    copyFileSync(WAVE, file);
+    copyWritable(WAVE, file);
     await openFileViaDialog(page, file);
     await openThroughDialog(page, ['preview-open-model'], MIKU);
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('初音'), null, { timeout: 60_000 });
@@ -180,7 +181,7 @@ describe('posing a bone in the 3D preview', () => {
   it('undo after a drag gives the original bytes back', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'dance2.vmd');
-    copyFileSync(WAVE, file);
+    copyWritable(WAVE, file);
     await openFileViaDialog(page, file);
     await seek(page, between);
     const p = await page.evaluate(() => window.__vmdPreview!.boneScreenPosition('右腕'));
@@ -197,7 +198,7 @@ describe('posing a bone in the 3D preview', () => {
   it('with no key at the frame, Ctrl+C copies 右腕’s in-between pose and Ctrl+V keys it at the playhead; a typed value registers a key', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'dance3.vmd');
-    copyFileSync(WAVE, file);
+    copyWritable(WAVE, file);
     const v = await page.evaluate(() => window.__vmdEditor!.version());
     await openFileViaDialog(page, file);
     await page.waitForFunction((v0) => window.__vmdEditor!.version() > v0, v);

@@ -9,7 +9,7 @@
  *   (the picture's top on the upward faces, its left on the left ones);
  * - an add sphere of sRGB grey 64 raises every lit pixel by 64 in sRGB, as MMD adds (not in linear light).
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { corpusPath, fileDialogReady, openApp, tempDir, type AppHandle } from '.
 import { encodePng, type Rgba } from '../helpers/png';
 import { readModel } from '../../shared/pmx';
 import { blockFromRecords, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../shared/vmd';
+import { copyWritable } from '../helpers/corpus';
 
 const MODEL = corpusPath('babylon-mmd/res/model/matcap_sample.pmx');
 
@@ -88,7 +89,7 @@ describe('3D preview: sphere maps; a model opened through Open…', () => {
     for (const [name, f] of Object.entries(folders)) {
       const dir = path.join(tmp.dir, name);
       mkdirSync(dir);
-      if (f.mode === 1) copyFileSync(MODEL, path.join(dir, 'model.pmx'));
+      if (f.mode === 1) copyWritable(MODEL, path.join(dir, 'model.pmx'));
       else writeFileSync(path.join(dir, 'model.pmx'), patchMaterial(original, f.mode, f.colours));
       writeFileSync(path.join(dir, 'ref.jpg'), f.picture); // a PNG under the model's name for it: browsers go by the bytes
     }

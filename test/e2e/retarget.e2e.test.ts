@@ -14,7 +14,7 @@
  * (Whole Motion with Fit to model… after the Apply), retarget-applied.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,6 +23,7 @@ import { appForSuite, ARTIFACTS, corpusPath, fileDialogReady, openSceneViaDialog
 import { animationFrames, seekPreview } from './editor-page';
 import { readModel } from '../../shared/pmx/model-reader';
 import { corpusPresent } from '../helpers/corpus';
+import { copyWritable } from '../helpers/corpus';
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
@@ -214,7 +215,7 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
 
     // Undo gives back the dance as it was (header included), redo the retarget: exact bytes each time.
     // Later Saves go to the new file without asking.
-    copyFileSync(fittedFile, path.join(dir, 'first-save.vmd'));
+    copyWritable(fittedFile, path.join(dir, 'first-save.vmd'));
     await page.click('[data-testid="cmd-undo"]');
     await page.waitForSelector('[data-testid="retarget-open"]', { timeout: 30_000 });
     expect(await page.isVisible('[data-testid="preview-fitted"]')).toBe(false);

@@ -4,11 +4,12 @@
  * motion through the scene's "+" is refused with a notice naming the file, and the scene keeps its 64.
  * Screenshot: test-artifacts/scene-actor-bound.png.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, fileDialogReady, openSceneViaDialog } from './harness';
 import { MAX_SCENE_ACTORS } from '../../shared/scene/scene-file';
+import { copyWritable } from '../helpers/corpus';
 
 const STAND = corpusPath('gene/motion/stand.vmd');
 
@@ -18,8 +19,8 @@ describe('the scene’s actor bound (browser mode)', () => {
   it(`a ${MAX_SCENE_ACTORS + 1}th actor is refused by name; the scene keeps ${MAX_SCENE_ACTORS}`, async () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
-    copyFileSync(STAND, path.join(dir, 'stand.vmd'));
-    copyFileSync(STAND, path.join(dir, 'one-more.vmd'));
+    copyWritable(STAND, path.join(dir, 'stand.vmd'));
+    copyWritable(STAND, path.join(dir, 'one-more.vmd'));
     const actors = [{ model: null, motion: 'stand.vmd' }, ...Array.from({ length: MAX_SCENE_ACTORS - 1 }, () => ({ model: null, motion: null }))];
     const file = path.join(dir, 'full.vmdscene');
     writeFileSync(file, JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors, camera: null, activeActor: 0 }));

@@ -7,7 +7,7 @@
  * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
  * active actor, and each actor's eye hides its model. Screenshot: test-artifacts/scene-two-actors.png.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openSceneV
 import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
+import { copyWritable } from '../helpers/corpus';
 
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
@@ -249,8 +250,8 @@ describe('taking documents out of a scene, naming a new scene (browser mode)', (
     const { page } = s.app;
     const dir = path.join(s.tmp.dir, 'name');
     mkdirSync(dir, { recursive: true });
-    copyFileSync(DANCE, path.join(dir, 'dance.vmd'));
-    copyFileSync(CAMERA_VMD, path.join(dir, 'camera.vmd'));
+    copyWritable(DANCE, path.join(dir, 'dance.vmd'));
+    copyWritable(CAMERA_VMD, path.join(dir, 'camera.vmd'));
     await openFileViaDialog(page, path.join(dir, 'dance.vmd'));
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
     await page.click('[data-testid="scene-add"]');

@@ -7,7 +7,7 @@
  * asks the scene file's name, says so and keeps the scene when that is cancelled, and opens the file once it
  * is saved. Screenshot: test-artifacts/scene-history-not-opened.png.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openMusicV
 import { keyPoint, animationFrames as frames } from './editor-page';
 import { pcm16Wav } from '../helpers/wav';
 import { buildTracks, readVmd } from '../../shared/vmd';
+import { copyWritable } from '../helpers/corpus';
 
 const DANCE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const CAMERA_VMD = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -72,8 +73,8 @@ describe('scene actions and undo (browser mode)', () => {
     const { page } = s.app;
     const dir = s.tmp.dir;
     const dance = path.join(dir, 'mydance.vmd');
-    copyFileSync(DANCE, dance);
-    copyFileSync(CAMERA_VMD, path.join(dir, 'camera.vmd'));
+    copyWritable(DANCE, dance);
+    copyWritable(CAMERA_VMD, path.join(dir, 'camera.vmd'));
     await openFileViaDialog(page, dance);
     await presetOnKey(page, center.row, center.frame, 'ease-in');
     expect(await page.title()).toBe('mydance.vmd * — VMD Studio');

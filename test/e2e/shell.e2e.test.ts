@@ -3,13 +3,14 @@
  * toolbar and the in-app dialog, see its name and key counts, Save As to a new path and compare bytes.
  * Expected counts come from a minimal independent reading of the file's count fields, not the codec.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '../../renderer/src/shell/shortcuts';
 import { mirror } from '../../shared/motion-ops';
 import { readVmd, writeVmd } from '../../shared/vmd';
 import { appForSuite, corpusPath, dropUnsavedIfAsked, fileDialogReady, openApp, openFileViaDialog, ROOT, saveAsViaDialog, textOf } from './harness';
+import { copyWritable } from '../helpers/corpus';
 
 /** Block counts and last frame read straight from the bytes (VMD 0002 layout, fixed record sizes). */
 function independentCounts(bytes: Buffer) {
@@ -86,31 +87,73 @@ describe('shell in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
-  it('Save over an existing file keeps the previous version as .bak once per session', async () => {
+  it('Save over a file another program changed asks first; Overwrite keeps their version as the .bak; a .bak per opening', async () => {
     const { page } = suite.app;
     const file = path.join(suite.tmp.dir, 'walk.vmd');
-    copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), file);
+    copyWritable(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), file);
     const before = readFileSync(file);
     await openFileViaDialog(page, file);
-    // Make the file on disk differ from the document, so the .bak provably holds the old disk version.
-    writeFileSync(file, Buffer.concat([before, Buffer.from([1, 2, 3])]));
+    // Another program rewrites the file while it is open: its model name (bytes 30..49) becomes EXTERNAL2.
+    const theirs = Buffer.from(before);
+    theirs.fill(0, 30, 50);
+    theirs.write('EXTERNAL2', 30, 'latin1');
+    writeFileSync(file, theirs);
     // Save writes an edited document only (issue 24: an unedited one is not rewritten): every key deleted,
-    // then undone below, so the second save writes the bytes it opened with.
+    // then undone below, so the later save writes the bytes it opened with.
     const docBytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Delete');
     await page.waitForFunction(() => document.title.includes('*'));
     await page.click('[data-testid="cmd-save"]');
-    await page.waitForSelector('[data-kind="success"] >> text=/walk\\.vmd\\.bak/');
+    // Asked, not overwritten: the file is still theirs until the answer.
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await textOf(page, 'confirm-message')).toBe(
+      'walk.vmd was changed by another program since it was opened or last saved. Overwrite it with this version (the other version is kept as a .bak file beside it), save this version under another name, or cancel?',
+    );
+    expect(Buffer.compare(readFileSync(file), theirs)).toBe(0);
+    expect(existsSync(file + '.bak')).toBe(false);
+    await suite.app.screenshot('shell-save-changed-on-disk');
+    await page.click('[data-testid="confirm-overwrite"]');
+    await page.waitForSelector('[data-kind="success"] >> text=/the version another program wrote is kept as walk\\.vmd\\.bak/');
     expect(Buffer.compare(readFileSync(file), await docBytes())).toBe(0);
-    expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
-    // Second save in the session: the .bak stays the pre-session version.
+    expect(Buffer.compare(readFileSync(file + '.bak'), theirs)).toBe(0);
+    // A second save of this opening: not asked (the version just written went back with it), no new .bak.
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.title.includes('*'));
     await page.click('[data-testid="cmd-save"]');
     await page.waitForFunction(() => !document.title.includes('*'));
+    expect(await page.isVisible('[data-testid="confirm-dialog"]')).toBe(false);
     expect(Buffer.compare(readFileSync(file), before)).toBe(0);
-    expect(readFileSync(file + '.bak').length).toBe(before.length + 3);
+    expect(Buffer.compare(readFileSync(file + '.bak'), theirs)).toBe(0);
+    // Opened again (same server, same page): its first save keeps the file as it was at this opening.
+    await openFileViaDialog(page, file);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.title.includes('*'));
+    await page.click('[data-testid="cmd-save"]');
+    await page.waitForSelector('[data-kind="success"] >> text=/previous version kept as walk\\.vmd\\.bak/');
+    expect(Buffer.compare(readFileSync(file + '.bak'), before)).toBe(0);
+  });
+
+  it('Save over a read-only file (chmod 444) does not replace it and offers Save As…', async () => {
+    const { page } = suite.app;
+    const file = path.join(suite.tmp.dir, 'sneak.vmd');
+    copyWritable(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), file);
+    chmodSync(file, 0o444);
+    const before = readFileSync(file);
+    await openFileViaDialog(page, file);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.waitForFunction(() => document.title.includes('*'));
+    await page.click('[data-testid="cmd-save"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]');
+    expect(await textOf(page, 'confirm-message')).toBe('sneak.vmd is read-only, so it is not replaced. Use Save As… to save elsewhere.');
+    expect(await page.isVisible('[data-testid="confirm-saveAs"]')).toBe(true);
+    await page.click('[data-testid="confirm-cancel"]');
+    await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+    expect(Buffer.compare(readFileSync(file), before)).toBe(0);
+    expect(existsSync(file + '.bak')).toBe(false);
+    expect(await page.evaluate(() => document.title.includes('*'))).toBe(true);
   });
 
   it('shows a camera file as camera with its cut count, and lists opened files under Open Recent', async () => {
@@ -234,12 +277,12 @@ describe('shell in the browser mode', () => {
     const input = path.join(suite.tmp.dir, 'batch-in');
     const output = path.join(suite.tmp.dir, 'batch-out');
     mkdirSync(input);
-    copyFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), path.join(input, 'walk.vmd'));
-    copyFileSync(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
+    copyWritable(corpusPath('mc-mmd-rust/default_anim/walk.vmd'), path.join(input, 'walk.vmd'));
+    copyWritable(corpusPath('mc-mmd-rust/default_anim/swim.vmd'), path.join(input, 'swim.vmd'));
     // A real file cut short inside its bone block: the reader must refuse it, the others must still run.
     writeFileSync(path.join(input, 'broken.vmd'), readFileSync(corpusPath('mc-mmd-rust/default_anim/walk.vmd')).subarray(0, 1000));
     // A pose among them: trim works on motions, so it is not processed, and the summary says so.
-    copyFileSync(corpusPath('threejs/vpds/01.vpd'), path.join(input, 'pose.vpd'));
+    copyWritable(corpusPath('threejs/vpds/01.vpd'), path.join(input, 'pose.vpd'));
     const before = new Map(['walk.vmd', 'swim.vmd', 'broken.vmd'].map((n) => [n, readFileSync(path.join(input, n))]));
     const lastIn = new Map(['walk.vmd', 'swim.vmd'].map((n) => [n, independentCounts(before.get(n)!).last]));
     for (const [n, last] of lastIn) expect(last, n).toBeGreaterThan(10); // both outlast the cut at 10

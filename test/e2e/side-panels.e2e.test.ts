@@ -12,7 +12,7 @@
  *    without the music it is a lone motion again.
  * Screenshots: test-artifacts/side-panels-*.png.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -22,6 +22,7 @@ import { animationFrames, openFresh, seekFrameField } from './editor-page';
 import { buildTracks, MORPH, readVmd } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
 import { matchKey } from '../../shared/pmx/model-inspect';
+import { copyWritable } from '../helpers/corpus';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
 const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
@@ -66,7 +67,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
   it('a morph the motion lacks, set with its slider at frame 30: the key in the saved bytes; one undo step', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'dance.vmd');
-    copyFileSync(WAVE, file);
+    copyWritable(WAVE, file);
     const original = new Uint8Array(readFileSync(file));
     const orig = motion(original);
     // Names as a motion holds them (cut at 15 bytes): an eyes-panel morph (panel 2) the dance has no key of.
@@ -270,7 +271,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
   it('a lone motion placed on the stage is an untitled scene: * in the title, opening another file asks, Save All asks the scene\'s name', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'lone.vmd');
-    copyFileSync(LAUGH, file);
+    copyWritable(LAUGH, file);
     await openFresh(page, file);
     expect(await page.title()).toBe('lone.vmd — VMD Studio');
     await page.click('[data-testid="side-tab-stage"]');
@@ -298,7 +299,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
   it('a lone motion with music beside it is an untitled scene: the title and the status bar say so, opening another file asks; removing the music makes it a lone motion again', async () => {
     const { page } = s.app;
     const file = path.join(s.tmp.dir, 'lone-song.vmd');
-    copyFileSync(LAUGH, file);
+    copyWritable(LAUGH, file);
     const song = path.join(s.tmp.dir, 'song.wav');
     writeFileSync(song, pcm16Wav(new Int16Array(44_100 * 2), 1));
     await openFresh(page, file);

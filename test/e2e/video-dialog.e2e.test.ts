@@ -13,12 +13,13 @@
  * - a missing folder is named as a folder.
  * The tests run in order on the scene the first one opens (run the file, not one test of it).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, appForSuite, corpusPath, openSceneViaDialog, textOf, writeSceneFolder } from './harness';
 import { decodePng, type Rgba } from '../helpers/png';
+import { copyWritable } from '../helpers/corpus';
 
 const pixel = (img: Rgba, x: number, y: number) => [...img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 3)];
 
@@ -116,7 +117,7 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     expect(pixel(a, a.width - 3, a.height - 3)).toEqual([255, 255, 255]);
     const plainGround = unlikeBackground(a, [255, 255, 255]);
     mkdirSync(ARTIFACTS, { recursive: true });
-    copyFileSync(path.join(dir, 'plain_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-plain.png'));
+    copyWritable(path.join(dir, 'plain_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-plain.png'));
 
     await page.check('[data-testid="video-grid"]');
     await page.fill('[data-testid="video-background"]', '#ff0000');
@@ -125,7 +126,7 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     expect(grid.kind, grid.text).toBe('done');
     await s.app.screenshot('video-dialog-done');
     const b = decodePng(new Uint8Array(readFileSync(path.join(dir, 'grid_000000.png'))));
-    copyFileSync(path.join(dir, 'grid_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-grid.png'));
+    copyWritable(path.join(dir, 'grid_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-grid.png'));
     expect(pixel(b, 2, 2)).toEqual([255, 0, 0]);
     const gridGround = unlikeBackground(b, [255, 0, 0]);
     console.log(`[video-dialog] ground pixels unlike the background: ${plainGround} without the grid, ${gridGround} with it`);

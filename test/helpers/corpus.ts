@@ -3,7 +3,7 @@
  * copied into the repository. When the corpus is missing, corpus tests are skipped with a clear
  * message — except under VMD_CORPUS_REQUIRED=1 (CI), where a missing corpus fails the run.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CORPUS, ROOT } from './build';
 import { readModel, type ModelData } from '../../shared/pmx';
@@ -37,6 +37,16 @@ export function corpusFiles(...exts: string[]): string[] {
 
 export function corpusPath(rel: string): string {
   return path.join(corpusDir, rel);
+}
+
+/**
+ * Copies a file (a corpus file, most often) to `dest` writable by its owner: the corpus may be read-only
+ * (0444), and copyFileSync keeps the mode, so a copy the test saves over would be "read-only" to the app too
+ * (a save refuses a file without the owner's write bit: electron/services/file-io.ts saveRefusal).
+ */
+export function copyWritable(src: string, dest: string): void {
+  copyFileSync(src, dest);
+  chmodSync(dest, (statSync(dest).mode & 0o7777) | 0o200);
 }
 
 /** Reads a corpus file as a Uint8Array view of a Buffer (pooled memory, non-zero byteOffset possible). */
