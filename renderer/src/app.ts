@@ -12,6 +12,8 @@ import App from './App.vue';
 import { useMusicStore } from './stores/music';
 import { useSceneStore } from './stores/scene';
 import { saveAllWithDialog } from './shell/commands';
+import { pickPath } from './shell/file-dialog';
+import { attachSavePicker } from './stores/save-refusal';
 import type { AudioPlayer } from './audio/audio-player';
 
 export function createVmdApp(player: AudioPlayer): { app: VueApp; pinia: Pinia } {
@@ -20,5 +22,7 @@ export function createVmdApp(player: AudioPlayer): { app: VueApp; pinia: Pinia }
   useMusicStore(pinia).attachPlayer(player);
   // Save All and Open (a file replacing unsaved work) saves as Save All does, asking the names it needs.
   useSceneStore(pinia).attachSaveAll(saveAllWithDialog);
+  // Save As… after a refused save (changed on disk, read-only) asks through the shell's save dialog.
+  attachSavePicker(pickPath);
   return { app, pinia };
 }

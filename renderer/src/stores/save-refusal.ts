@@ -10,7 +10,6 @@ import type { FileFilter } from '../../../shared/ipc/file-types';
 import { useConfirmStore } from './confirm';
 import type { NoticeText } from './notify';
 import { useSettingsStore } from './settings';
-import { pickPath, type PickedPath } from '../shell/file-dialog';
 import { fileNameOf, folderOf } from '../paths';
 
 export type RefusedSaveAnswer = 'overwrite' | 'saveAs' | 'cancel';
@@ -43,7 +42,24 @@ export async function askAboutRefusedSave(error: IpcError, target: string): Prom
   return choice === 'overwrite' || choice === 'saveAs' ? choice : 'cancel';
 }
 
-/** The Save As… of a refused save: the save dialog in the file's folder with its name proposed (null: cancelled). */
-export function pickElsewhere(target: string, filter: FileFilter): Promise<PickedPath | null> {
-  return pickPath({ mode: 'save', title: useSettingsStore().t('dialog.saveTitle'), filter, directory: folderOf(target) || null, fileName: fileNameOf(target) });
+/** A path the save dialog gave: `overwrite` when the user already agreed to replace an existing file. */
+export interface PickedSavePath {
+  path: string;
+  overwrite: boolean;
+}
+
+/** The save dialog as the shell asks it (shell/file-dialog.ts pickPath), for a store below the shell. */
+export type SavePathPicker = (req: { mode: 'save'; title: string; filter: FileFilter; directory: string | null; fileName: string }) => Promise<PickedSavePath | null>;
+
+let picker: SavePathPicker | null = null;
+
+/** The app (app.ts) attaches the shell's save dialog, as it attaches Save All: stores import no shell. */
+export function attachSavePicker(p: SavePathPicker): void {
+  picker = p;
+}
+
+/** The Save As… of a refused save: the save dialog in the file's folder with its name proposed (null: cancelled, or no dialog attached). */
+export function pickElsewhere(target: string, filter: FileFilter): Promise<PickedSavePath | null> {
+  if (!picker) return Promise.resolve(null);
+  return picker({ mode: 'save', title: useSettingsStore().t('dialog.saveTitle'), filter, directory: folderOf(target) || null, fileName: fileNameOf(target) });
 }

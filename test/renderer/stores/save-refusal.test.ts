@@ -16,6 +16,7 @@ import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { renderText } from '../../../renderer/src/stores/notify';
+import { attachSavePicker, type SavePathPicker } from '../../../renderer/src/stores/save-refusal';
 import { withBlocks, blockFromRecords, recordsOf } from '../../../shared/vmd';
 import { diffDocuments } from '../../../shared/key-edits';
 import { corpusDir } from '../../helpers/corpus';
@@ -110,6 +111,24 @@ describe('Save over a file changed on disk', () => {
     expect(await saving).toBe(false);
     expect(fake.saves).toHaveLength(1);
     expect(doc.dirty).toBe(true);
+  });
+
+  it('Save As… asks the attached save dialog in the file\'s folder with its name, and saves there (no version sent: a new file)', async () => {
+    const fake = fakeApi([changed()]);
+    setApi(fake.api);
+    const asked: Parameters<SavePathPicker>[0][] = [];
+    attachSavePicker(async (req) => (asked.push(req), { path: '/other/walk-mine.vmd', overwrite: false }));
+    const doc = useWorkspaceStore();
+    await useSceneStore().openPath('/m/walk.vmd');
+    edit();
+    const saving = doc.save();
+    await question();
+    useConfirmStore().answer('saveAs');
+    expect(await saving).toBe(true);
+    expect(asked).toEqual([expect.objectContaining({ mode: 'save', directory: '/m', fileName: 'walk.vmd' })]);
+    expect(fake.saves.map((c) => c.path)).toEqual(['/m/walk.vmd', '/other/walk-mine.vmd']);
+    expect(fake.saves[1].opts.expect).toBeUndefined();
+    expect(doc.dirty).toBe(false);
   });
 
   it('a read-only file and a folder that cannot be written offer Save As… / Cancel, naming the document', async () => {
