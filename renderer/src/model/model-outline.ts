@@ -17,7 +17,8 @@ export type MorphPanel = 'eyes' | 'mouth' | 'brows' | 'other';
 
 export interface ModelOutline {
   groups: OutlineGroup[];
-  morphs: { name: string; panel: MorphPanel }[];
+  /** `nameEn`: the model's English name ('' when it has none), which the morph panel's search matches too. */
+  morphs: { name: string; nameEn?: string; panel: MorphPanel }[];
 }
 
 const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
@@ -40,6 +41,20 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
   const morphs = (m?.morphs ?? [])
     // PMD's base morph (panel 0) is not a morph one keys.
     .filter((x) => x.panel !== 0)
-    .map((x) => ({ name: x.name, panel: PANELS[x.panel] ?? 'other' }));
+    .map((x) => ({ name: x.name, nameEn: x.nameEn, panel: PANELS[x.panel] ?? 'other' }));
   return { groups, morphs };
+}
+
+/** A search text folded as the lists compare it: full-width letters as half-width (NFKC), case ignored. */
+export function searchFold(text: string): string {
+  return text.trim().normalize('NFKC').toLowerCase();
+}
+
+/**
+ * Whether a morph matches the morph panel's search (`q` folded by searchFold; '' matches all): its name or its
+ * English name contains it, so "smile" finds 笑い on a model that names it, and "まば" finds まばたき.
+ */
+export function morphMatches(m: { name: string; nameEn?: string }, q: string): boolean {
+  if (!q) return true;
+  return searchFold(m.name).includes(q) || (!!m.nameEn && searchFold(m.nameEn).includes(q));
 }

@@ -49,3 +49,50 @@ describe('the Morphs panel', () => {
     w.unmount();
   });
 });
+
+// New-user pass (nupose 6): no search, and Gene's その他 holds 94 morphs: finding 笑い meant scrolling. The search box
+// lists the matches of every group, by Japanese or English name (full-width letters as half-width), each tab
+// counting its matches; Esc clears it and the picked group's list is back.
+describe('the Morphs panel’s search', () => {
+  it('lists the matches of every group by either name, counts them per tab, and Esc clears it', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({
+      groups: [],
+      morphs: [
+        { name: 'まばたき', nameEn: 'Blink', panel: 'eyes' },
+        { name: '笑い', nameEn: 'Smile', panel: 'eyes' },
+        { name: 'あ', nameEn: 'a', panel: 'mouth' },
+        { name: 'にやり', nameEn: 'Grin', panel: 'mouth' },
+        { name: '困る', nameEn: 'Trouble', panel: 'brows' },
+        { name: 'mouth_smile_geo', panel: 'other' },
+      ],
+    });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const rows = () => w.findAll('[data-testid="morph-row"]').map((r) => r.attributes('data-morph'));
+    const tab = (g: string) => w.get(`[data-testid="morph-group-${g}"]`);
+    await w.vm.$nextTick();
+    expect(rows()).toEqual(['まばたき', '笑い']);
+    const box = w.get('[data-testid="morph-search"]');
+    // "SMILE" in full-width capitals: 笑い by its English name and the ARKit-style name from その他.
+    await box.setValue('ＳＭＩＬＥ');
+    expect(rows()).toEqual(['笑い', 'mouth_smile_geo']);
+    expect(['eyes', 'mouth', 'brows', 'other'].map((g) => tab(g).get('.n').text())).toEqual(['1', '0', '0', '1']);
+    expect(tab('eyes').attributes('aria-selected')).toBe('false');
+    await box.setValue('にや');
+    expect(rows()).toEqual(['にやり']);
+    await box.setValue('zzz');
+    expect(rows()).toEqual([]);
+    expect(w.find('[data-testid="morph-no-match"]').exists()).toBe(true);
+    await box.trigger('keydown', { key: 'Escape' });
+    expect((box.element as HTMLInputElement).value).toBe('');
+    expect(rows()).toEqual(['まばたき', '笑い']);
+    expect(tab('eyes').get('.n').text()).toBe('2');
+    // Picking a tab while searching leaves the search for that group.
+    await box.setValue('a');
+    await tab('mouth').trigger('click');
+    expect((box.element as HTMLInputElement).value).toBe('');
+    expect(rows()).toEqual(['あ', 'にやり']);
+    w.unmount();
+  });
+});
