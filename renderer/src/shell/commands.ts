@@ -14,6 +14,7 @@ import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
+import { useSelectionStore } from '../stores/selection';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
@@ -25,6 +26,9 @@ import { openKindOf } from '../../../shared/ipc/file-types';
 export type { CommandId } from './key-names';
 import type { CommandId } from './key-names';
 import { stageMotionRefusal } from '../../../shared/vmd/inspect';
+import { vmdToVpd } from '../../../shared/vmd/convert';
+import type { VpdParts, VpdSelection } from '../../../shared/vmd/vpd-parts';
+import { askVpdParts, selectedNames, vpdPartsRequest } from './vpd-export';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
@@ -242,6 +246,17 @@ export async function exportVpdWithDialog(): Promise<boolean> {
     return false;
   }
   const frame = Math.round(useTimeStore().frame);
+  // First what goes in (vpd-export.ts): the selection, the whole pose, bones or morphs, with their counts.
+  const d = doc.active;
+  let parts: VpdParts = 'all';
+  let selected: VpdSelection | undefined;
+  if (d) {
+    const sel = useSelectionStore();
+    selected = selectedNames(d.doc, d.tracks, sel.refs, sel.activeTrack);
+    const answer = await askVpdParts(vpdPartsRequest(vmdToVpd(d.doc, d.tracks, frame), selected, frame));
+    if (!answer) return false;
+    parts = answer;
+  }
   const picked = await pickPath({
     mode: 'save',
     title: s.t('dialog.exportVpdTitle', { frame }),
@@ -252,7 +267,7 @@ export async function exportVpdWithDialog(): Promise<boolean> {
   // The header names the model file the pose is shown on (Gene_light.osm) as MMD does: the preview's, as
   // Export VRMA/BVH play the motion on it; the motion's own model name with the figure shown.
   const model = usePreviewStore().model?.path ?? null;
-  return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite, model }) : false;
+  return picked ? doc.exportVpd(picked.path, frame, { overwrite: picked.overwrite, model, parts, selected }) : false;
 }
 
 /**

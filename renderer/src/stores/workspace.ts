@@ -56,6 +56,7 @@ import {
   type VmdDocument,
   type VmdInfo,
 } from '../../../shared/vmd';
+import { vpdPart, type VpdParts, type VpdSelection } from '../../../shared/vmd/vpd-parts';
 import type { FileStamp, IpcResult, SavedFile, SaveOptions } from '../../../shared/ipc/contract';
 import {
   applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isMirrorOnly, isShiftOnly, mirroredCount, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
@@ -927,19 +928,21 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   /**
-   * Writes the active document's pose at `frame` (interpolated like playback) as a VPD file. `model`: the
+   * Writes the active document's pose at `frame` (interpolated like playback) as a VPD file: the whole pose, or
+   * `opts.parts` of it (shared/vmd/vpd-parts.ts: the `selected` bones and morphs, the bones, the morphs). `model`: the
    * file of the model it is posed on (the actor's), whose name the header gives as MMD writes it (Gene_light.osm).
    */
-  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean; model?: string | null } = {}): Promise<boolean> {
+  async function exportVpd(target: string, frame: number, opts: { overwrite?: boolean; model?: string | null; parts?: VpdParts; selected?: VpdSelection } = {}): Promise<boolean> {
     const d = active.value;
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
     // A camera or light motion has no pose: refused, as convert to VPD refuses it (not an empty VPD).
     const stage = stageMotionRefusal(d.doc, 'export VPD');
     if (stage) return fail(stage);
-    const r = await write(target, writeVpd(vmdToVpd(d.doc, d.tracks, frame, opts.model)), { overwrite: opts.overwrite ?? false, backup: !exportedOver.has(target) });
+    const pose = vpdPart(vmdToVpd(d.doc, d.tracks, frame, opts.model), opts.parts ?? 'all', opts.selected);
+    const r = await write(target, writeVpd(pose), { overwrite: opts.overwrite ?? false, backup: !exportedOver.has(target) });
     if (!r.ok) return fail(r.error);
     exportedOver.add(target);
-    useNotifyStore().success({ key: 'notify.exported', params: { name: fileNameOf(r.value.path) } });
+    useNotifyStore().success({ key: 'vpd.exported', params: { name: fileNameOf(r.value.path), bones: pose.bones.length, morphs: pose.morphs.length } });
     return true;
   }
 
