@@ -16,6 +16,20 @@ const en = {
   'vpd.partEmpty': 'nothing to write',
   'vpd.next': 'Export…',
   'vpd.exported': 'Exported {name} ({bones} {bones|bone|bones}, {morphs} {morphs|morph|morphs})',
+  'paste.repeat': 'Paste ×N…',
+  'paste.repeatButtonTitle': 'Paste repeatedly…: the copied keys N times every K frames from the current frame, one undo step (a blink every 3 s)',
+  'paste.repeatTitle': 'Paste repeatedly from frame {frame}',
+  'paste.times': 'Number of pastes',
+  'paste.every': 'Every',
+  'paste.everyUnit': 'frames (30 = 1 s)',
+  'paste.plan': '{n} {n|paste|pastes}, {keys} {keys|key|keys}, frames {first}–{last}',
+  'paste.repeatHint': 'The copied keys are pasted with their earliest at the current frame, then every K frames; a key landing where its row has a key replaces it, as Paste does. One undo step.',
+  'paste.go': 'Paste',
+  'paste.nothingCopied': 'Nothing copied: select keys (a blink’s morph keys) and copy them (Ctrl+C) first',
+  'paste.refusal.times': 'The number of pastes must be a whole number of at least 1 (not “{times}”)',
+  'paste.refusal.every': 'Every {every} frames is shorter than the copied keys ({span} frames): each paste would land on the one before',
+  'paste.refusal.tooFar': 'The last paste would end at frame {last}, past {max}',
+  'edit.label.pasteRepeat': 'paste repeatedly',
 };
 
 export type FaceStringKey = keyof typeof en;
@@ -33,6 +47,20 @@ const ja: Record<FaceStringKey, string> = {
   'vpd.partEmpty': '書き出すものがありません',
   'vpd.next': '書き出し…',
   'vpd.exported': '{name} を書き出しました（ボーン {bones} 個、表情 {morphs} 個）',
+  'paste.repeat': '連続貼り付け…',
+  'paste.repeatButtonTitle': '連続貼り付け: コピーしたキーを現在フレームから K フレームごとに N 回貼り付けます（取り消しは 1 回。3 秒ごとのまばたきなど）',
+  'paste.repeatTitle': 'フレーム {frame} から連続貼り付け',
+  'paste.times': '貼り付ける回数',
+  'paste.every': '間隔',
+  'paste.everyUnit': 'フレームごと（30 = 1 秒）',
+  'paste.plan': '{n} 回貼り付け、キー {keys} 個、フレーム {first}–{last}',
+  'paste.repeatHint': 'コピーしたキーの先頭を現在フレームに置き、K フレームごとに貼り付けます。キーのあるフレームに重なったキーは、貼り付けと同じく置き換えます。取り消しは 1 回です。',
+  'paste.go': '貼り付け',
+  'paste.nothingCopied': 'コピーしたキーがありません。先にキー（まばたきの表情キーなど）を選んでコピー (Ctrl+C) してください',
+  'paste.refusal.times': '貼り付ける回数は 1 以上の整数にしてください（「{times}」ではなく）',
+  'paste.refusal.every': '間隔 {every} フレームはコピーしたキーの長さ（{span} フレーム）より短く、前の貼り付けに重なります',
+  'paste.refusal.tooFar': '最後の貼り付けがフレーム {last} で終わり、上限 {max} を超えます',
+  'edit.label.pasteRepeat': '連続貼り付け',
 };
 
 export const faceStrings: Record<'en' | 'ja', Record<FaceStringKey, string>> = { en, ja };

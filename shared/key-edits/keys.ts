@@ -304,17 +304,65 @@ function trackForRecord(tracks: MotionTracks, kind: EditKind, bytes: Uint8Array)
  */
 export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frame: number): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
-  frame = Math.max(0, Math.round(frame));
+  return pasteAt(doc, tracks, clip, [Math.max(0, Math.round(frame))], 'paste keys');
+}
+
+/** What Paste repeatedly… would do: the pastes, the keys written, the first and last frame they land on. */
+export interface RepeatPastePlan {
+  pastes: number;
+  keys: number;
+  first: number;
+  last: number;
+  /** The copied keys' span in frames (last offset + 1): `every` below it would paste a copy over the one before. */
+  span: number;
+}
+
+/** The plan of pasting `clip` `times` times, every `every` frames from `from` (no check of the numbers). */
+export function repeatPastePlan(clip: KeyClipboard, from: number, times: number, every: number): RepeatPastePlan {
+  const slots = new Set<string>();
+  let span = 0;
+  for (const it of clip.items) {
+    slots.add(slotKey(it.kind, it.bytes, it.offset));
+    span = Math.max(span, it.offset + 1);
+  }
+  from = Math.max(0, Math.round(from));
+  return { pastes: times, keys: slots.size * times, first: from, last: from + (times - 1) * every + span - 1, span };
+}
+
+/**
+ * Paste repeatedly… (a blink every 3 s): the copied keys pasted `times` times, the earliest at `from`, then every
+ * `every` frames, as one undo step; each paste does what a paste does (a key landing on a keyed frame of its track
+ * replaces that key). `every` must be at least the copied span, so no copy lands over the one before.
+ */
+export function pasteKeysRepeatedly(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, from: number, times: number, every: number): EditOutcome<KeyEdit & { records: KeyRef[] }> {
+  if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
+  const plan = repeatPastePlan(clip, from, times, every);
+  if (!Number.isInteger(times) || times < 1) return refuse('E_RANGE', `paste count ${times} is not a whole number of at least 1`, 'paste.refusal.times', { times });
+  if (!Number.isInteger(every) || every < plan.span) return refuse('E_RANGE', `every ${every} frames is shorter than the copied keys (${plan.span} frames)`, 'paste.refusal.every', { every, span: plan.span });
+  if (plan.last > MAX_REPEAT_FRAME) return refuse('E_RANGE', `the last paste would end at frame ${plan.last}, past ${MAX_REPEAT_FRAME}`, 'paste.refusal.tooFar', { last: plan.last, max: MAX_REPEAT_FRAME });
+  return pasteAt(doc, tracks, clip, Array.from({ length: times }, (_, i) => plan.first + i * every), 'paste keys repeatedly');
+}
+
+/** The last frame Paste repeatedly… writes to: a day at 30 fps, far past any song, well inside a VMD frame's 32 bits. */
+export const MAX_REPEAT_FRAME = 30 * 60 * 60 * 24;
+
+/** A copied key's slot: its kind, name (bones, morphs) and frame offset. */
+function slotKey(kind: EditKind, bytes: Uint8Array, at: number): string {
+  return kind + ':' + (kind === 'bone' || kind === 'morph' ? decodeName(bytes, 0, 15) : '') + ':' + at;
+}
+
+/** Pastes `clip` with its earliest key at each of `frames` (ascending, copies not overlapping), as one edit. */
+function pasteAt(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipboard, frames: readonly number[], label: string): EditOutcome<KeyEdit & { records: KeyRef[] }> {
   const editors = new Map<EditKind, BlockEditor>();
   const placed: { kind: EditKind; record: number }[] = [];
   const seen = new Set<string>();
-  for (const it of clip.items) {
+  for (const frame of frames) for (const it of clip.items) {
     let ed = editors.get(it.kind);
     if (!ed) editors.set(it.kind, (ed = new BlockEditor(doc[it.kind])));
     const rec = it.bytes.slice();
     const to = frame + it.offset;
     setRecordFrame(it.kind, rec, to);
-    const nameKey = it.kind + ':' + (it.kind === 'bone' || it.kind === 'morph' ? decodeName(rec, 0, 15) : '') + ':' + to;
+    const nameKey = slotKey(it.kind, rec, to);
     if (seen.has(nameKey)) continue; // two copied keys on one slot: the first wins, as on load
     seen.add(nameKey);
     const t = tracksOf(tracks, it.kind);
@@ -331,7 +379,7 @@ export function pasteKeys(doc: VmdDocument, tracks: MotionTracks, clip: KeyClipb
     } else placed.push({ kind: it.kind, record: -1 - ed.append(rec) });
   }
   const eds = [...editors.values()];
-  const result = finish(doc, 'paste keys', eds);
+  const result = finish(doc, label, eds);
   // Appended records' final indices: after the block's own (removals: none here).
   const records = placed.map((p) => (p.record >= 0 ? p : { kind: p.kind, record: -1 - p.record }));
   return success(Object.assign(result, { records }));

@@ -13,6 +13,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'morph key': 'edit.label.morphKey',
   'move keys': 'edit.label.moveKeys',
   'paste keys': 'edit.label.pasteKeys',
+  'paste keys repeatedly': 'edit.label.pasteRepeat',
   'pose bone': 'edit.label.poseBone',
   'register camera view': 'edit.label.registerView',
   'paste curve': 'edit.label.pasteCurve',

@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
-  pasteKeys, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
+  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
   type MirrorPasteMode, type PoseTrack, type ValueEdit,
 } from '../../../shared/key-edits';
 import { useNotifyStore } from '../stores/notify';
@@ -286,6 +286,17 @@ export function useEditorActions() {
   }
 
   /**
+   * Paste repeatedly… (a blink every 3 s): the copied keys `times` times from the current frame, every `every`
+   * frames, one undo step (shared pasteKeysRepeatedly); the pasted keys become the selection.
+   */
+  function pasteKeysRepeatedlyAtCursor(times: number, every: number): boolean {
+    const clip = sel.clipboard;
+    if (!clip) return false;
+    showDocumentFor(clip);
+    return runAndSelect((doc, tracks, frame) => pasteKeysRepeatedly(doc, tracks, clip, frame, times, every));
+  }
+
+  /**
    * Mirror paste (反転貼り付け) at the current frame: the copied keys with 左/右 swapped and mirrored
    * ('all'), or only those with a side, onto the other side ('otherSide'). One undo step; the pasted
    * keys become the selection.
@@ -374,7 +385,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, editPoseAtCursor, pasteKeysAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }
