@@ -15,7 +15,8 @@
  * src/e2e/preview-diagnostics.ts, which only the e2e build holds. The playback loop lives in use-preview.ts.
  */
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { previewOrbitControls } from './orbit';
 import type { CameraTrack, MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { BuiltModel } from './model-mesh';
@@ -95,9 +96,8 @@ export class PreviewEngine {
       this.followHand();
     };
     this.gizmo.frameOf = () => this.motion.frame;
-    this.controls = new OrbitControls(this.world.orbitCamera, canvas);
-    this.controls.target.set(0, 10, 0);
-    this.controls.enableDamping = false;
+    // The wheel zooms toward the point under the pointer (orbit.ts: a face is reached by zooming over it).
+    this.controls = previewOrbitControls(this.world.orbitCamera, canvas);
     this.controls.addEventListener('change', () => this.requestRender());
     this.controls.update();
     this.world.refreshMatrices();

@@ -110,6 +110,12 @@ export const usePreviewStore = defineStore('preview', {
      * off). Off, a click on a joint still picks its bone; only the dots are not drawn (MMD's C).
      */
     bonesShown: true,
+    /**
+     * The joint dots were hidden because the 表情 tab opened (setFaceWork): they come back when it closes. A
+     * face maker sees the face, not dozens of dots over it (nupose 7); C or the Bones switch meanwhile is the
+     * user's own choice and stays.
+     */
+    bonesHiddenForFace: false,
     /** The shown actor's physics for the status line, with its model's counts. */
     physicsState: 'none' as PhysicsState,
     physicsCounts: { bodies: 0, joints: 0 },
@@ -196,8 +202,24 @@ export const usePreviewStore = defineStore('preview', {
     setBonesShown(on: boolean, persist = true) {
       this.bonesShown = on;
       if (persist) {
+        this.bonesHiddenForFace = false;
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [BONES_SETTING]: on } });
+      }
+    },
+    /**
+     * The 表情 (morph) tab opened (true) or closed: the joint dots hidden while it is open, as if C was pressed
+     * (not saved as the setting), and shown again after unless the user switched them meanwhile.
+     */
+    setFaceWork(on: boolean) {
+      if (on) {
+        if (this.bonesShown && !this.bonesHiddenForFace) {
+          this.setBonesShown(false, false);
+          this.bonesHiddenForFace = true;
+        }
+      } else {
+        if (this.bonesHiddenForFace && !this.bonesShown) this.setBonesShown(true, false);
+        this.bonesHiddenForFace = false;
       }
     },
     requestPhysicsReset() {
