@@ -237,6 +237,10 @@ describe('shell in the browser mode', () => {
     await openFileViaDialog(page, corpusPath('gene/motion/stand.vmd'));
     await page.click('[data-testid="cmd-export"]');
     await page.click('[data-testid="cmd-export-vpd"]');
+    // First what goes in: nothing is selected, so the whole pose is the choice offered (face-tools.e2e: the others).
+    await page.waitForSelector('[data-testid="vpd-parts-dialog"]');
+    expect(await page.isChecked('[data-part="all"] input')).toBe(true);
+    await page.click('[data-testid="vpd-parts-next"]');
     await fileDialogReady(page);
     // The proposed name carries the frame.
     expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('stand_0.vpd');
