@@ -6,13 +6,11 @@
  * frame; else the whole pose. VpdExportDialog.vue shows the question; the file dialog comes after it.
  */
 import { reactive } from 'vue';
-import { EDIT_KINDS, type EditKind } from '../../../shared/key-edits';
+import { locate, type EditKind, type KeyRef } from '../../../shared/key-edits';
 import type { VmdDocument } from '../../../shared/vmd';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VpdPose } from '../../../shared/vmd/vpd';
 import { vpdPart, type VpdParts, type VpdSelection } from '../../../shared/vmd/vpd-parts';
-import { tracksOfKeys, type TrackId } from '../editor/key-nav';
-import type { KeyRef } from '../../../shared/key-edits';
 
 export const VPD_PARTS: readonly VpdParts[] = ['selected', 'all', 'bones', 'morphs'];
 
@@ -43,13 +41,21 @@ export function askVpdParts(req: VpdPartsRequest): Promise<VpdParts | null> {
   });
 }
 
-/** The bone and morph names of the selected keys' tracks and the active row (a bone picked in the bone list). */
-export function selectedNames(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], active: TrackId | null): VpdSelection {
-  const counts = Object.fromEntries(EDIT_KINDS.map((k) => [k, doc[k].count])) as Record<EditKind, number>;
+/**
+ * The bone and morph names of the selected keys' tracks and of the active row (a bone picked in the bone list
+ * makes its row active), as the timeline's "selected tracks" (editor/key-nav.ts tracksOfKeys) are.
+ */
+export function selectedNames(doc: VmdDocument, tracks: MotionTracks, refs: readonly KeyRef[], active: { kind: EditKind; track: number } | null): VpdSelection {
   const bones = new Set<string>(), morphs = new Set<string>();
-  for (const id of tracksOfKeys(tracks, refs, counts, active)) {
-    if (id.kind === 'bone' && tracks.bones.names[id.track] !== undefined) bones.add(tracks.bones.names[id.track]);
-    if (id.kind === 'morph' && tracks.morphs.names[id.track] !== undefined) morphs.add(tracks.morphs.names[id.track]);
+  const add = (kind: EditKind, track: number) => {
+    const name = kind === 'bone' ? tracks.bones.names[track] : kind === 'morph' ? tracks.morphs.names[track] : undefined;
+    if (name !== undefined) (kind === 'bone' ? bones : morphs).add(name);
+  };
+  if (active) add(active.kind, active.track);
+  for (const r of refs) {
+    if (r.kind !== 'bone' && r.kind !== 'morph') continue;
+    const loc = locate(tracks, r, doc[r.kind].count);
+    if (loc) add(r.kind, loc.track);
   }
   return { bones, morphs };
 }
