@@ -10,6 +10,7 @@ import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
 import { mocapFormatOf, useMocapStore } from '../stores/mocap';
+import { useMergeStore, type MergeFile } from '../stores/merge';
 import { documentContent } from '../stores/workspace';
 import { fileNameOf, folderOf, stemOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
@@ -81,6 +82,49 @@ export async function openAny(source: OpenSource): Promise<boolean> {
   // It replaces the scene: asked first when the scene has unsaved documents (openPath asks the same).
   if (!(await scene.confirmReplace(name))) return false;
   return scene.openBytes(name, source.bytes, null);
+}
+
+/**
+ * Opens what was dropped together, as a person dropping several files means it (App.vue's drop): a model first
+ * (it loads, and what follows goes onto it), then the first motion, scene or capture, then a song (after the
+ * motion, whose opening replaces the scene and its music). The other motions (.vmd) dropped with a motion that
+ * opened are offered for overlaying onto it in Whole Motion → Merge with… (a body motion and a facial motion
+ * dropped together: the common case), prefilled, in overlay mode; nothing is merged until Apply. Every other file
+ * left (a second model, scene, capture or song, a pose, motions whose first did not open) is named in one notice
+ * saying why: nothing dropped goes nowhere silently. A file the app does not open is refused by openAny.
+ */
+export async function openDropped(sources: readonly OpenSource[]): Promise<void> {
+  const nameOf = (s: OpenSource) => fileNameOf('path' in s ? s.path : s.name);
+  const kinds = sources.map((s) => openKindOf(nameOf(s)));
+  const model = sources.find((_, i) => kinds[i] === 'model');
+  const doc = sources.find((_, i) => kinds[i] === 'motion' || kinds[i] === 'scene' || kinds[i] === 'capture');
+  const song = sources.find((_, i) => kinds[i] === 'music');
+  const docIsMotion = doc !== undefined && hasExtension(nameOf(doc), ['.vmd']);
+  const toMerge: OpenSource[] = [];
+  const left: { key: 'drop.left.model' | 'drop.left.document' | 'drop.left.music' | 'drop.left.notMerged'; name: string; first: string }[] = [];
+  sources.forEach((s, i) => {
+    if (s === model || s === doc || s === song || kinds[i] === null) return;
+    const name = nameOf(s);
+    if (kinds[i] === 'model') left.push({ key: 'drop.left.model', name, first: nameOf(model!) });
+    else if (kinds[i] === 'music') left.push({ key: 'drop.left.music', name, first: nameOf(song!) });
+    else if (docIsMotion && hasExtension(name, ['.vmd'])) toMerge.push(s);
+    else left.push({ key: 'drop.left.document', name, first: nameOf(doc!) });
+  });
+  if (model) await openAny(model);
+  if (doc) {
+    const opened = await openAny(doc);
+    if (opened && toMerge.length && useWorkspaceStore().isOpen) useMergeStore().offer(toMerge as MergeFile[], 'overlay');
+    else toMerge.forEach((s) => left.push({ key: 'drop.left.notMerged', name: nameOf(s), first: nameOf(doc) }));
+  }
+  if (song) await openAny(song);
+  // Files the app does not take at all: each refused by name (openAny's notice lists what it takes).
+  for (const [i, s] of sources.entries()) if (kinds[i] === null) await openAny(s);
+  if (left.length) {
+    useNotifyStore().warning(
+      { key: 'drop.leftOut', params: { n: left.length } },
+      left.map((l) => ({ key: l.key, params: { name: l.name, first: l.first } })),
+    );
+  }
 }
 
 /**

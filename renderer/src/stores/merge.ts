@@ -19,6 +19,15 @@ import { decodeDocument, useWorkspaceStore } from './workspace';
 
 export type MergeMode = 'append' | 'overlay';
 
+/**
+ * A motion file to merge: by its path (picked with Add motion…, or dropped under Electron: main reads it), or
+ * by its name and bytes (dropped in a browser, which gives no path: App.vue's drop, shell/app-actions.ts openDropped).
+ */
+export type MergeFile = { path: string } | { name: string; bytes: Uint8Array };
+
+/** The path (or, for bytes, the name) a merge file is shown and told by. */
+export const mergeFileLabel = (f: MergeFile): string => ('path' in f ? f.path : f.name);
+
 /** The gap as typed: a whole number ≥ 0, or null. */
 export function parseGap(text: string): number | null {
   const s = text.trim();
@@ -33,7 +42,7 @@ export const useMergeStore = defineStore('merge', {
   state: () => ({
     open: false,
     /** The motion files chosen, in the order they are merged (after the open motion). */
-    files: [] as string[],
+    files: [] as MergeFile[],
     mode: 'append' as MergeMode,
     gap: '1',
     applying: false,
@@ -49,11 +58,20 @@ export const useMergeStore = defineStore('merge', {
       this.files = [];
       this.open = true;
     },
+    /**
+     * The dialog opened with these files already chosen, in `mode` (a drop of several motions: the ones after
+     * the first, to overlay on it, as a facial motion dropped with a body motion is meant). Apply still asks.
+     */
+    offer(files: readonly MergeFile[], mode: MergeMode) {
+      this.files = [...files];
+      this.mode = mode;
+      this.open = true;
+    },
     hide() {
       this.open = false;
     },
     addFile(path: string) {
-      this.files.push(path);
+      this.files.push({ path });
     },
     removeFile(i: number) {
       this.files.splice(i, 1);
@@ -82,20 +100,24 @@ export const useMergeStore = defineStore('merge', {
       try {
         const docs: VmdDocument[] = [];
         const names: string[] = [];
-        for (const p of this.files) {
-          const r = await useApi().openFile(p);
-          if (!r.ok) {
-            notify.error(r.error);
-            return false;
-          }
-          const name = fileNameOf(r.value.path) || fileNameOf(p);
-          const d = decodeDocument(name, r.value.bytes, r.value.path);
+        for (const f of this.files) {
+          let read: { bytes: Uint8Array; path: string | null };
+          if ('path' in f) {
+            const r = await useApi().openFile(f.path);
+            if (!r.ok) {
+              notify.error(r.error);
+              return false;
+            }
+            read = r.value;
+          } else read = { bytes: f.bytes, path: null };
+          const name = (read.path && fileNameOf(read.path)) || fileNameOf(mergeFileLabel(f));
+          const d = decodeDocument(name, read.bytes, read.path);
           if (!d.ok) {
             notify.error(d.error);
             return false;
           }
           if (d.value.format !== 'vmd') {
-            notify.error({ code: 'E_ARGUMENT', message: { key: 'merge.notVmd', params: { name } }, file: r.value.path });
+            notify.error({ code: 'E_ARGUMENT', message: { key: 'merge.notVmd', params: { name } }, file: read.path ?? name });
             return false;
           }
           docs.push(d.value.doc);

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { corpusPath, corpusPresent } from '../../helpers/corpus';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeName, writeVmd } from '../../../shared/vmd';
-import { newMotion, openAny, registerPose } from '../../../renderer/src/shell/app-actions';
+import { newMotion, openAny, openDropped, registerPose } from '../../../renderer/src/shell/app-actions';
+import { useMergeStore } from '../../../renderer/src/stores/merge';
+import { buildVmd } from '../../../shared/vmd';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
@@ -33,6 +35,52 @@ describe('app actions', () => {
     expect(useWorkspaceStore().path).toBeNull();
     expect(await openAny({ name: 'notes.txt', bytes: new Uint8Array(1) })).toBe(false);
     expect(useWorkspaceStore().fileName).toBe('b.vmd');
+  });
+
+  it('openDropped: a model, a body motion, a facial motion and more dropped at once: the model loads, the body motion opens, the facial one is offered in Merge with… (overlay) and merges on Apply; every other file is named in a notice', async () => {
+    memoryScene([]);
+    const face = writeVmd(buildVmd({ morphs: [{ name: 'まばたき', frame: 0, weight: 0 }, { name: 'まばたき', frame: 5, weight: 1 }] }));
+    const model = new Uint8Array([1, 2, 3]);
+    await openDropped([
+      { name: 'face.vmd', bytes: face },
+      { name: 'miku.pmx', bytes: model },
+      { name: 'body.vmd', bytes: dance(10) },
+      { name: 'other.pmx', bytes: model },
+      { name: 'pose.vpd', bytes: new Uint8Array([1]) },
+    ]);
+    expect(usePreviewStore().modelRequest).toEqual({ name: 'miku.pmx', bytes: model });
+    // The first motion dropped opens (face.vmd, listed first); the next motion is offered for overlaying onto it.
+    const ws = useWorkspaceStore();
+    expect(ws.fileName).toBe('face.vmd');
+    const merge = useMergeStore();
+    expect(merge.open).toBe(true);
+    expect(merge.mode).toBe('overlay');
+    expect(merge.files).toEqual([{ name: 'body.vmd', bytes: dance(10) }]);
+    // Never silent: the second model and the pose are named, with why.
+    const notices = useNotifyStore().items.filter((n) => n.kind === 'warning');
+    expect(notices).toHaveLength(1);
+    expect(noticeLines(notices[0], 'en')).toEqual({
+      message: '2 dropped files were not opened',
+      detail: 'other.pmx: one model loads per drop (miku.pmx did) · pose.vpd: one motion, scene or capture opens per drop (face.vmd did); only more motions (.vmd) are offered for Merge with…',
+    });
+    // Apply: the body motion's 3 センター keys join the 2 まばたき keys, one undo step.
+    expect(await merge.apply()).toBe(true);
+    expect([ws.doc!.bone.count, ws.doc!.morph.count]).toEqual([3, 2]);
+    useHistoryStore().undo();
+    expect([ws.doc!.bone.count, ws.doc!.morph.count]).toEqual([0, 2]);
+  });
+
+  it('openDropped: motions whose first did not open (Cancel over the open motion) are named, not offered for merging', async () => {
+    memoryScene([['/s/a.vmd', dance(10)]]);
+    expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
+    const dropped = openDropped([{ name: 'b.vmd', bytes: dance(20) }, { name: 'c.vmd', bytes: dance(30) }]);
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    useConfirmStore().answer('cancel');
+    await dropped;
+    expect(useWorkspaceStore().fileName).toBe('a.vmd');
+    expect(useMergeStore().open).toBe(false);
+    const notices = useNotifyStore().items.filter((n) => n.kind === 'warning');
+    expect(notices.map((n) => noticeLines(n, 'en'))).toEqual([{ message: '1 dropped file was not opened', detail: 'c.vmd: not offered for merging, as b.vmd did not open' }]);
   });
 
   it.skipIf(!corpusPresent)('openAny: a .vpd dropped over an open motion asks first to apply it to the actor at the playhead; Apply keys its bones there as one undo step (undo: the exact bytes); Cancel changes nothing', async () => {
