@@ -44,6 +44,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
   const file: MenuItemConstructorOptions = {
     label: c.t('menu.file'),
     submenu: [
+      { label: c.t('menu.newMotionItem'), accelerator: 'CmdOrCtrl+N', click: cmd('newMotion') },
       { label: c.t('menu.open'), accelerator: 'CmdOrCtrl+O', click: cmd('open') },
       { label: c.t('menu.openRecent'), submenu: recentItems },
       { type: 'separator' },

@@ -208,6 +208,8 @@ export const MENU_COMMANDS = [
   'exportBvh',
   /** Scene → Close Scene (File → Close Scene in the native menu): asks about unsaved changes, then leaves the window empty. */
   'closeScene',
+  /** File → New Motion (Ctrl+N; the toolbar's 新規): an empty motion for the shown model, asking first over unsaved changes. */
+  'newMotion',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

@@ -44,6 +44,14 @@ describe('native menu', () => {
     expect((tpl.find((m) => m.label === 'Help')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Keyboard Shortcuts');
   });
 
+  it('File → New Motion is Ctrl+N (⌘N) and sends newMotion, above Open…', () => {
+    const { tpl, sent } = build('linux');
+    const fileMenu = tpl.find((m) => m.label === 'File')!.submenu as MenuItemConstructorOptions[];
+    expect(fileMenu.slice(0, 2).map((i) => [i.label, i.accelerator])).toEqual([['New Motion', 'CmdOrCtrl+N'], ['Open…', 'CmdOrCtrl+O']]);
+    (fileMenu[0].click as () => void)();
+    expect(sent).toEqual(['newMotion']);
+  });
+
   it('uses each OS’s accelerators: Ctrl+Y and Ctrl+Shift+Z for redo off macOS, ⇧⌘Z and an app menu on macOS', () => {
     const linux = build('linux').items;
     expect(linux.filter((i) => i.click && /redo/i.test(String(i.label))).map((i) => i.accelerator).sort()).toEqual(['Ctrl+Shift+Z', 'Ctrl+Y']);

@@ -37,6 +37,15 @@ function openSmall() {
   return bytes;
 }
 
+/** The bone keys as [frame, x], read from the record bytes (VMD layout), in frame order. */
+function keysNow(): [number, number][] {
+  const b = useWorkspaceStore().doc!.bone;
+  const view = new DataView(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength);
+  const out: [number, number][] = [];
+  for (let i = 0; i < b.count; i++) out.push([view.getUint32(i * 111 + 15, true), view.getFloat32(i * 111 + 19, true)]);
+  return out.sort((p, q) => p[0] - q[0]);
+}
+
 function bytesNow(): Uint8Array {
   return writeVmd(useWorkspaceStore().doc!);
 }
@@ -62,6 +71,32 @@ describe('editor stores', () => {
     expect(hist.redo()).toBe(true);
     expect(bytesNow()).toEqual(edited);
     expect(hist.canRedo).toBe(false);
+  });
+
+  it('Cut (Ctrl+X) copies the selected keys and deletes them as one undo step; Paste puts them back; with nothing selected it does nothing', () => {
+    const original = openSmall();
+    const sel = useSelectionStore();
+    const hist = useHistoryStore();
+    const actions = useEditorActions();
+    expect(actions.cutSelectedKeys()).toBe(false);
+    expect(hist.depth).toBe(0);
+    // The key at frame 10 (record 1, x = 10) cut: two センター keys left, one step.
+    sel.select([{ kind: 'bone', record: 1 }]);
+    expect(actions.cutSelectedKeys()).toBe(true);
+    expect(hist.depth).toBe(1);
+    expect(sel.count).toBe(0);
+    expect(keysNow()).toEqual([[0, 0], [20, 0]]);
+    expect(sel.clipboard?.items.length).toBe(1);
+    // Pasted back at frame 10: the same three keys (x = 0, 10, 0).
+    useTimeStore().seek(10);
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    expect(keysNow()).toEqual([[0, 0], [10, 10], [20, 0]]);
+    // Undo twice: the paste, then the cut (one step), back to the original bytes.
+    expect(hist.undo()).toBe(true);
+    expect(keysNow()).toEqual([[0, 0], [20, 0]]);
+    expect(hist.undo()).toBe(true);
+    expect(bytesNow()).toEqual(original);
+    expect(hist.canUndo).toBe(false);
   });
 
   it('a move onto another key replaces it (as MMD) in one undo step, says so, and keeps the moved key selected', async () => {

@@ -261,6 +261,15 @@ export function useEditorActions() {
   }
 
   /**
+   * Ctrl+X (as MikuMikuMoving cuts keys): the selected keys copied, then deleted as one undo step (the copy
+   * touches no history). With no key selected it does nothing: Copy's fallback (the bone's pose) is no cut.
+   */
+  function cutSelectedKeys(): boolean {
+    if (!sel.count || !copySelectedKeys()) return false;
+    return deleteSelected();
+  }
+
+  /**
    * A value typed in the key inspector with no key selected: registered as the pose track's key at the
    * current frame (its key there edited, else a new key with the in-between pose and that value), one
    * undo step; the key becomes the selection.
@@ -385,7 +394,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -21,6 +21,7 @@ import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf, stemOf } from '../paths';
 import { exportCapture, fitMotionToModel, openAny } from '../shell/app-actions';
+import { newMotion } from '../components/new-motion';
 import { openKindOf } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';
@@ -289,6 +290,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
   switch (id) {
     case 'open':
       await openWithDialog();
+      return;
+    case 'newMotion':
+      await newMotion();
       return;
     case 'openRecent':
       // As Open… opens it (openAny): a pose or motion over an open scene asks whether it goes into it, a

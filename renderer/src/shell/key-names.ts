@@ -12,6 +12,7 @@ export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll'
 export const KEY_ACTIONS = [
   'selectAll',
   'copyKeys',
+  'cutKeys',
   'pasteKeys',
   'mirrorPaste',
   'pasteOtherSide',

@@ -39,6 +39,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     title: 'shortcuts.group.file',
     rows: [
+      { keys: [['Mod', 'N']], label: 'shortcuts.newMotion', command: 'newMotion', inText: true },
       { keys: [['Mod', 'O']], label: 'shortcuts.open', command: 'open', inText: true },
       { keys: [['Mod', 'S']], label: 'shortcuts.save', command: 'save', inText: true },
       { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs', inText: true },
@@ -55,6 +56,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', 'Y'], ['Mod', 'Shift', 'Z']], label: 'shortcuts.redo', command: 'redo' },
       { keys: [['Mod', 'A']], label: 'shortcuts.selectAll', action: 'selectAll' },
       { keys: [['Mod', 'C']], label: 'shortcuts.copyKeys', action: 'copyKeys', when: 'keys' },
+      { keys: [['Mod', 'X']], label: 'shortcuts.cutKeys', action: 'cutKeys', when: 'keys' },
       { keys: [['Mod', 'V']], label: 'shortcuts.pasteKeys', action: 'pasteKeys', when: 'keys' },
       { keys: [['Mod', 'Shift', 'V']], label: 'shortcuts.mirrorPaste', action: 'mirrorPaste' },
       { keys: [['Mod', 'Shift', 'O']], label: 'shortcuts.pasteOtherSide', action: 'pasteOtherSide' },

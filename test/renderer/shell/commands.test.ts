@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor } from '../../../renderer/src/shell/keymap';
+import { bindingFor, shortcutFor } from '../../../renderer/src/shell/keymap';
 
 const key = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}, target: unknown = null) =>
   ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target, ...mods }) as unknown as KeyboardEvent;
@@ -23,6 +23,16 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('s', { ctrlKey: true }, input), false)).toBe('save');
     expect(shortcutFor(key('z', { ctrlKey: true, altKey: true }), false)).toBe(null);
     expect(shortcutFor(key('z'), false)).toBe(null);
+  });
+
+  it('Ctrl+N is New motion (⌘N on macOS), from a text field too; Ctrl+X cuts the selected keys (not the curve editor\'s)', () => {
+    expect(shortcutFor(key('n', { ctrlKey: true }), false)).toBe('newMotion');
+    expect(shortcutFor(key('n', { metaKey: true }), true)).toBe('newMotion');
+    expect(shortcutFor(key('n', { ctrlKey: true }, document.createElement('input')), false)).toBe('newMotion');
+    // Ctrl+X is the editor's (an action, not an app command); in a text field it stays the field's cut.
+    expect(shortcutFor(key('x', { ctrlKey: true }), false)).toBe(null);
+    expect(bindingFor(key('x', { ctrlKey: true }), false, { curveFocused: false, handleActive: false })?.row.action).toBe('cutKeys');
+    expect(bindingFor(key('x', { metaKey: true }), true, { curveFocused: false, handleActive: false })?.row.action).toBe('cutKeys');
   });
 
   it('F1 opens the keyboard reference, with no modifier only', () => {
