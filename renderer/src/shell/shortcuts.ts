@@ -191,6 +191,27 @@ export function keyLabel(token: string, mac: boolean): string {
   return token;
 }
 
+/** Whether this is a Mac (⌘ for Mod). */
+export const IS_MAC = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
+
+/**
+ * The keys that run an app command or an editor action, as a tooltip or a menu item shows them ("Ctrl+Shift+S",
+ * "⌘O" style tokens joined by '+'): the first alternative of its row in this table, so a button's tooltip says
+ * what the keymap really runs (the one source: the toolbar, the menus and F1 read it). Null: no key runs it.
+ */
+export function keysFor(target: { command: CommandId } | { action: KeyAction }, mac: boolean = IS_MAC): string | null {
+  const row = SHORTCUT_GROUPS.flatMap((g) => g.rows).find((r) => ('command' in target ? r.command === target.command : r.action === target.action));
+  const chord = row?.keys[0];
+  if (!chord || chord.some((k) => typeof k !== 'string')) return null;
+  return (chord as string[]).map((k) => keyLabel(k, mac)).join('+');
+}
+
+/** A tooltip with the keys that run the same thing after it: "Save (Ctrl+S)"; the text alone when no key does. */
+export function withKeys(text: string, target: { command: CommandId } | { action: KeyAction }, mac: boolean = IS_MAC): string {
+  const keys = keysFor(target, mac);
+  return keys ? `${text} (${keys})` : text;
+}
+
 /**
  * The keydown event a chord of key tokens produces (for checking rows against `shortcutFor` and the
  * dispatcher), or null when the chord holds a mouse gesture.
