@@ -10,8 +10,12 @@ import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
 
-/** settings.ui keys: physics on in the preview, the rigid-body view shown, and the joint dots shown (Bones). */
+/**
+ * settings.ui keys: physics on in the preview, the rigid-body view shown, the joint dots shown (Bones), and the
+ * outline (輪郭線) as the person last set it (absent until then: the preview's default, off on software GL).
+ */
 export const PHYSICS_SETTING = 'previewPhysics';
+export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
 
@@ -197,6 +201,14 @@ export const usePreviewStore = defineStore('preview', {
       if (persist) {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [RIGID_BODIES_SETTING]: on } });
+      }
+    },
+    /** The outline on or off; the person's choice is remembered in the settings unless `persist` is false. */
+    setOutlineShown(on: boolean, persist = true) {
+      this.outline = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [OUTLINE_SETTING]: on } });
       }
     },
     setBonesShown(on: boolean, persist = true) {
