@@ -1,7 +1,8 @@
 // What an MMD veteran met in the first hour, at 1366×768 in the Japanese UI: the Open dialog's footer buttons
 // squeezed to a character a line by the long filter text (「キャ/ンセ/ル」, 「開/く」); 輪郭線 (the outline) back
-// off after a reload while ボーン and 物理演算 were kept.
-import { existsSync, readFileSync } from 'node:fs';
+// off after a reload while ボーン and 物理演算 were kept; a broken file's notice ending in an English paragraph in
+// a tall box over the bone list.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { appForSuite, corpusPath, fileDialogReady, showModelThroughDialog } from
 import { corpusPresent } from '../helpers/corpus';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
 
 /** The lines a element's text runs over (distinct tops of its text's boxes). */
 async function textLines(page: Page, selector: string): Promise<number> {
@@ -57,5 +59,37 @@ describe('1366×768, Japanese', () => {
     await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
     expect(await outline.isChecked()).toBe(wanted);
     await page.waitForFunction((on) => window.__vmdPreview!.outline().on === on, wanted);
+  });
+
+  it.skipIf(!corpusPresent)('a broken file\'s error: the Japanese line, the code in sight, the English detail folded behind 詳細; the notice is not a tall box', async () => {
+    const page = s.app.page;
+    // 02_laugh.vmd cut to 3000 bytes: its bone block claims more keys than the file holds.
+    const broken = path.join(s.tmp.dir, 'broken.vmd');
+    writeFileSync(broken, readFileSync(LAUGH).subarray(0, 3000));
+    await page.click('[data-testid="cmd-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', broken);
+    await page.click('[data-testid="file-dialog-go"]');
+    const err = page.locator('[data-testid="notifications"] [data-kind="error"]').last();
+    await err.waitFor();
+    expect(await err.locator('[data-testid="notice-message"]').textContent()).toMatch(/^broken\.vmd: ファイルが壊れています/);
+    expect(await err.locator('[data-testid="notice-code"]').textContent()).toBe('E_VMD_COUNT');
+    expect(await err.textContent()).not.toContain('promises');
+    // Folded, the notice is a few lines high (it was about 230 px, the English paragraph included).
+    const folded = (await err.boundingBox())!;
+    expect(folded.height).toBeLessThan(150);
+    // The code in sight inside the notice, not scrolled away under a long line.
+    const code = (await err.locator('[data-testid="notice-code"]').boundingBox())!;
+    expect(code.y + code.height).toBeLessThanOrEqual(folded.y + folded.height);
+    await s.app.screenshot('broken-file-notice-1366-ja');
+    await err.locator('[data-testid="notice-details"]').click();
+    expect(await err.locator('[data-testid="notice-detail"]').textContent()).toContain('E_VMD_COUNT: bone block promises');
+    // Opened, the text is capped and scrolls inside the notice.
+    const text = err.locator('.text');
+    const capped = await text.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight, max: getComputedStyle(el).maxHeight }));
+    expect(capped.max).not.toBe('none');
+    expect(capped.client).toBeLessThanOrEqual(Math.ceil(parseFloat(capped.max)));
+    await s.app.screenshot('broken-file-notice-1366-ja-details');
+    await page.click('[data-testid="notify-dismiss-all"], [data-testid="notifications"] .close');
   });
 });

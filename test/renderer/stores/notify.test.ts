@@ -227,6 +227,33 @@ describe('notices follow the language and fade', () => {
     w.unmount();
   });
 
+  it('an error\'s English detail (code and the reader\'s message) is folded behind 詳細 / Details, the code in sight; other notices keep their detail line', async () => {
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    const notify = useNotifyStore();
+    const english = 'bone block promises 548 records of 111 bytes, but only 2946 bytes remain (room for 26)';
+    notify.error({ code: 'E_VMD_COUNT', message: english, file: '/m/broken.vmd', offset: 50, params: { block: 'bone', count: 548 } });
+    notify.push('success', 'merged', 'keys added: 3');
+    const w = mount(NotificationList);
+    const errorNotice = () => w.get('[data-kind="error"]');
+    // Folded: the Japanese line and the code; no English sentence.
+    expect(errorNotice().text()).not.toContain(english);
+    expect(errorNotice().get('[data-testid="notice-code"]').text()).toBe('E_VMD_COUNT');
+    expect(errorNotice().get('[data-testid="notice-details"]').text()).toBe('▸ 詳細');
+    await errorNotice().get('[data-testid="notice-details"]').trigger('click');
+    expect(errorNotice().get('[data-testid="notice-detail"]').text()).toBe(`E_VMD_COUNT: ${english}`);
+    await errorNotice().get('[data-testid="notice-details"]').trigger('click');
+    expect(errorNotice().find('[data-testid="notice-detail"]').exists()).toBe(false);
+    // English folds it the same way.
+    settings.settings = { ...settings.settings, locale: 'en' };
+    await w.vm.$nextTick();
+    expect(errorNotice().text()).not.toContain(english);
+    expect(errorNotice().get('[data-testid="notice-details"]').text()).toBe('▸ Details');
+    // A success notice's detail is what it says, not technical: shown.
+    expect(w.get('[data-kind="success"]').text()).toContain('keys added: 3');
+    w.unmount();
+  });
+
   it('the store does not import the settings store (no notify ↔ settings cycle)', () => {
     const src = readFileSync(path.resolve(__dirname, '../../../renderer/src/stores/notify.ts'), 'utf8');
     expect(src).not.toMatch(/from '\.\/settings'/);
