@@ -1,7 +1,7 @@
 // What an MMD veteran met in the first hour, at 1366×768 in the Japanese UI: the Open dialog's footer buttons
 // squeezed to a character a line by the long filter text (「キャ/ンセ/ル」, 「開/く」); 輪郭線 (the outline) back
 // off after a reload while ボーン and 物理演算 were kept; a broken file's notice ending in an English paragraph in
-// a tall box over the bone list.
+// a tall box over the bone list; the Morphs tab showing eye_surprise_geo_L and eye_sad_geo_L both as "eye_s… eo_L".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,5 +91,42 @@ describe('1366×768, Japanese', () => {
     expect(capped.client).toBeLessThanOrEqual(Math.ceil(parseFloat(capped.max)));
     await s.app.screenshot('broken-file-notice-1366-ja-details');
     await page.click('[data-testid="notify-dismiss-all"], [data-testid="notifications"] .close');
+  });
+
+  it.skipIf(!corpusPresent)('the 表情 tab at 1366: no two morph names read the same (eye_surprise_geo_L / eye_sad_geo_L apart)', async () => {
+    const page = s.app.page;
+    if (!(await page.evaluate(() => window.__vmdPreview?.info().model === 'ジェネ / Gene'))) await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
+    await page.click('[data-testid="side-tab-morphs"]');
+    await page.waitForSelector('[data-testid="morph-row"]');
+    // The characters that show of each name: those whose box ends inside the name's box, clear of an ellipsis.
+    const rows = await page.$$eval('[data-testid="morph-row"]', (lis) =>
+      lis.map((li) => {
+        const name = li.querySelector('.name') as HTMLElement;
+        const nb = name.getBoundingClientRect();
+        const shown: string[] = [];
+        const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const el = n.parentElement!;
+          const eb = el.getBoundingClientRect();
+          const elCut = el.scrollWidth > el.clientWidth + 0.5;
+          const text = n.textContent!;
+          for (let i = 0; i < text.length; i++) {
+            const r = document.createRange();
+            r.setStart(n, i);
+            r.setEnd(n, i + 1);
+            if (r.getBoundingClientRect().right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
+          }
+          if (elCut) shown.push('…');
+        }
+        return { name: li.getAttribute('data-morph')!, shown: shown.join('') };
+      }),
+    );
+    const names = rows.map((r) => r.name);
+    expect(names).toContain('eye_surprise_geo_L');
+    expect(names).toContain('eye_sad_geo_L');
+    const byShown = new Map<string, string[]>();
+    for (const r of rows) byShown.set(r.shown, [...(byShown.get(r.shown) ?? []), r.name]);
+    expect([...byShown.entries()].filter(([, n]) => new Set(n).size > 1), 'names that read the same').toEqual([]);
+    await s.app.screenshot('morphs-1366-ja');
   });
 });
