@@ -24,8 +24,8 @@ import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
 import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
 import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
-import { FILTER_EXTENSIONS, hasExtension, MOCAP_EXTENSIONS, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
-import { looksLikeBvh, looksLikeGlb } from '../../shared/ipc/file-kind';
+import { FILTER_EXTENSIONS, hasExtension, MOCAP_EXTENSIONS, MODEL_EXTENSIONS, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../shared/ipc/file-types';
+import { fileKindByContent, looksLikeBvh, looksLikeGlb } from '../../shared/ipc/file-kind';
 
 /** What openFile reads: motions and poses, and captures for the import dialog (BVH, VRM Animation). */
 const OPENED_EXTENSIONS = [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS];
@@ -42,7 +42,7 @@ export interface FileService {
   openFile(file: string): Promise<IpcResult<OpenedFile>>;
   saveFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listDirectory(dir: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
-  readModelFile(file: string): Promise<IpcResult<OpenedFile>>;
+  readModelFile(file: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
 }
 
@@ -176,7 +176,16 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       return okValue({ path: abs, parent: parent === abs ? null : parent, entries, ...(selected ? { selected } : {}) });
     },
 
-    readModelFile: (file) => readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES),
+    async readModelFile(file, o = {}) {
+      const r = await readChecked(file, MODEL_EXTENSIONS, 'a model file', MAX_READ_BYTES);
+      // A model the person opened goes on the recent list as a motion does (Open Recent reopens it as a model),
+      // when it reads as a PMX or PMD model; one that is gone comes off it.
+      if (o.recent && r.ok && hasExtension(r.value.path, PMX_PMD_EXTENSIONS)) {
+        const kind = fileKindByContent(r.value.bytes);
+        if (kind === 'pmx' || kind === 'pmd') await opts.recent?.add(r.value.path).catch(() => undefined);
+      } else if (o.recent && !r.ok && r.error.code === 'E_IO_NOT_FOUND') await opts.recent?.remove(file).catch(() => undefined);
+      return r;
+    },
 
     async readAsset(modelPath, relative) {
       const model = path.resolve(modelPath);

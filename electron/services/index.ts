@@ -76,7 +76,7 @@ export function createServices(o: ServicesOptions): Services {
     saveFile: (p, bytes, opts) => guard(() => files.saveFile(p, bytes, opts)),
     listRecent: () => guard(async () => okValue(await recent.list())),
     clearRecent: () => guard(async () => okValue(await recent.clear())),
-    readModelFile: (p) => guard(() => files.readModelFile(p)),
+    readModelFile: (p, opts) => guard(() => files.readModelFile(p, opts)),
     readAsset: (m, rel) => guard(() => files.readAsset(m, rel)),
     openScene: (p) => guard(() => scenes.openScene(p)),
     saveScene: (p, bytes, opts) => guard(() => scenes.saveScene(p, bytes, opts)),

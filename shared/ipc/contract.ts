@@ -229,8 +229,12 @@ export interface Requests {
   saveFile(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listRecent(): Promise<IpcResult<RecentFile[]>>;
   clearRecent(): Promise<IpcResult<RecentFile[]>>;
-  /** Reads a .pmx/.pmd/.x model for the preview. */
-  readModelFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /**
+   * Reads a .pmx/.pmd/.x model for the preview. `recent`: a model the person opened (Open…, a drop, Open Recent)
+   * goes on the recent list when it reads as a PMX or PMD model; one read for a scene, a bake or the model the
+   * preview reopens on start does not.
+   */
+  readModelFile(path: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   /** Reads a scene file (.vmdscene) and remembers it in the recent list; the renderer parses it (shared/scene). */
   openScene(path: string): Promise<IpcResult<OpenedFile>>;
   /** Atomic write of a scene file; refused (E_SCENE_…) when the bytes do not parse as a scene. */

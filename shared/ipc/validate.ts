@@ -220,7 +220,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     saveOptions(a[2]),
   listRecent: noArgs,
   clearRecent: noArgs,
-  readModelFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  readModelFile: (a) => count(a, 1, 2) ?? path(a[0], 'path') ?? shape(a[1], 'options', { recent: isBool }),
   readAsset: (a) => count(a, 2, 2) ?? path(a[0], 'modelPath') ?? path(a[1], 'relative'),
   openScene: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   saveScene: (a) =>

@@ -1,7 +1,7 @@
 // What an MMD veteran met in the first hour, at 1366×768 in the Japanese UI: the Open dialog's footer buttons
 // squeezed to a character a line by the long filter text (「キャ/ンセ/ル」, 「開/く」); 輪郭線 (the outline) back
 // off after a reload while ボーン and 物理演算 were kept; a broken file's notice ending in an English paragraph in
-// a tall box over the bone list; the Morphs tab showing eye_surprise_geo_L and eye_sad_geo_L both as "eye_s… eo_L".
+// a tall box over the bone list; a model opened with Open… missing from the recent files; the Morphs tab showing eye_surprise_geo_L and eye_sad_geo_L both as "eye_s… eo_L".
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -128,5 +128,27 @@ describe('1366×768, Japanese', () => {
     for (const r of rows) byShown.set(r.shown, [...(byShown.get(r.shown) ?? []), r.name]);
     expect([...byShown.entries()].filter(([, n]) => new Set(n).size > 1), 'names that read the same').toEqual([]);
     await s.app.screenshot('morphs-1366-ja');
+  });
+
+  it.skipIf(!corpusPresent)('a model opened with Open… is listed in 最近使ったファイル and reopens from there as the model', async () => {
+    const page = s.app.page;
+    // The built-in figure first, so the model's return is seen.
+    if (await page.isVisible('[data-testid="preview-use-figure"]')) {
+      await page.click('[data-testid="preview-use-figure"]');
+      await page.waitForFunction(() => window.__vmdPreview?.info().model == null);
+    }
+    await page.click('[data-testid="cmd-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', GENE);
+    await page.click('[data-testid="file-dialog-go"]');
+    await page.waitForFunction((n) => window.__vmdPreview?.info().model === n, 'ジェネ / Gene', { timeout: 60_000 });
+    await page.click('[data-testid="preview-use-figure"]');
+    await page.waitForFunction(() => window.__vmdPreview?.info().model == null);
+    await page.click('[data-testid="cmd-recent"]');
+    const item = page.locator('[data-testid="recent-file"]', { hasText: 'Gene_light.pmx' });
+    await item.waitFor();
+    expect(await item.getAttribute('title')).toBe(GENE);
+    await item.click();
+    await page.waitForFunction((n) => window.__vmdPreview?.info().model === n, 'ジェネ / Gene', { timeout: 60_000 });
   });
 });

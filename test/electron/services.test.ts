@@ -142,6 +142,23 @@ describe('file service', () => {
     expect(await files.listDirectory(path.join(dir, 'nope'))).toMatchObject({ ok: false, error: { code: 'E_IO_NOT_FOUND' } });
   });
 
+  it('a model the person opened (recent) goes on the recent list when it reads as PMX/PMD; one read for anything else does not', async () => {
+    const recent = createRecentFiles(path.join(dir, 'settings'));
+    const files = createFileService({ recent });
+    const opened = path.join(dir, 'opened.pmx');
+    const quiet = path.join(dir, 'scene-model.pmx');
+    const fake = path.join(dir, 'fake.pmd');
+    // PMX's magic ("PMX " and the version 2.0 as a float).
+    const pmx = Buffer.concat([Buffer.from('PMX '), Buffer.from(new Float32Array([2]).buffer)]);
+    writeFileSync(opened, pmx);
+    writeFileSync(quiet, pmx);
+    writeFileSync(fake, 'not a model at all');
+    expect((await files.readModelFile(opened, { recent: true })).ok).toBe(true);
+    expect((await files.readModelFile(quiet)).ok).toBe(true);
+    expect((await files.readModelFile(fake, { recent: true })).ok).toBe(true);
+    expect((await recent.list()).map((x) => x.path)).toEqual([opened]);
+  });
+
   it('reads a model and its textures relative to it, with Windows separators and case-insensitive fallback', async () => {
     mkdirSync(path.join(dir, 'model', 'Tex'), { recursive: true });
     writeFileSync(path.join(dir, 'model', 'm.pmx'), 'PMX ');

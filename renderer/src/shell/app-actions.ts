@@ -56,7 +56,8 @@ export async function openAny(source: OpenSource): Promise<boolean> {
     return false;
   }
   if (kind === 'model') {
-    usePreviewStore().requestModel(source);
+    // Opened by the person: by path it goes on the recent list, as a motion does (Open Recent reopens it here).
+    usePreviewStore().requestModel('path' in source ? { path: source.path, recent: true } : source);
     return true;
   }
   if (kind === 'capture') return openCapture(source);

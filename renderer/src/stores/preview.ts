@@ -71,7 +71,8 @@ export const usePreviewStore = defineStore('preview', {
      * shell knows it (Electron), else the bytes alone (the browser gives no path, so no textures); or back
      * to the built-in figure (a scene's actor on the figure made active).
      */
-    modelRequest: null as ({ path: string } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
+    /** `recent`: a model the person opened (openAny), which goes on the recent list. */
+    modelRequest: null as ({ path: string; recent?: boolean } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
     /**
      * Models dropped on a browser's window (no path): their bytes by the name that stands for their path
      * (the summary's `path`, an actor's `model`), so what would read the model by path — a capture's import
@@ -137,7 +138,7 @@ export const usePreviewStore = defineStore('preview', {
     frameActorsSeq: 0,
   }),
   actions: {
-    requestModel(r: { path: string } | { name: string; bytes: Uint8Array }) {
+    requestModel(r: { path: string; recent?: boolean } | { name: string; bytes: Uint8Array }) {
       // A dropped model's name (an actor's model made active again) is shown from its kept bytes.
       const dropped = 'path' in r ? this.droppedModels.get(r.path) : undefined;
       if (dropped && 'path' in r) r = { name: r.path, bytes: dropped };

@@ -22,7 +22,8 @@ describe('app actions', () => {
   it('openAny: a model goes to the preview, a motion by path or by bytes opens, anything else is refused', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     expect(await openAny({ path: '/m/miku.pmx' })).toBe(true);
-    expect(usePreviewStore().modelRequest).toEqual({ path: '/m/miku.pmx' });
+    // Opened by the person: read with `recent`, so it goes on the recent list as a motion does.
+    expect(usePreviewStore().modelRequest).toEqual({ path: '/m/miku.pmx', recent: true });
     expect(await openAny({ path: '/s/a.vmd' })).toBe(true);
     expect(useWorkspaceStore().fileName).toBe('a.vmd');
     // Over the open motion it is asked whether it goes into the scene (shell/pose-apply.ts); on its own here.
