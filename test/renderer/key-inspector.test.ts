@@ -14,6 +14,7 @@ import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
+import { usePreviewStore } from '../../renderer/src/stores/preview';
 import { typeField } from '../helpers/type-field';
 
 
@@ -53,6 +54,32 @@ const type = typeField;
 
 describe('key inspector with many keys', () => {
   beforeEach(() => setActivePinia(createPinia()));
+
+  it('物理 ON/OFF shows only for bones physics drives in the shown model (as MMD); a key with physics off shows it anyway', async () => {
+    open();
+    // The shown model: 左腕 is driven by a rigid body, センター is not.
+    usePreviewStore().setOutline({ groups: [{ name: '', bones: ['センター', '左腕'] }], morphs: [], physicsBones: ['左腕'] });
+    const sel = useSelectionStore();
+    const w = mount(KeyInspector);
+    const shown = async (records: number[]) => {
+      sel.select(records.map((record) => ({ kind: 'bone' as const, record })));
+      await w.vm.$nextTick();
+      await w.vm.$nextTick();
+      return w.find('[data-testid="inspector-physics"]').exists();
+    };
+    // センター's key at 0 (physics on, the default): no field.
+    expect(await shown([0])).toBe(false);
+    // 左腕's key: the field.
+    expect(await shown([3])).toBe(true);
+    // センター's key at 20 has physics off (as a bake writes it): shown, so it can be turned back on.
+    expect(await shown([2])).toBe(true);
+    // センター's keys at 0 and 10 with 左腕's: one physics bone among them, shown.
+    expect(await shown([0, 1, 3])).toBe(true);
+    // No model (no physics bones): a default key shows none.
+    usePreviewStore().setOutline(null);
+    expect(await shown([3])).toBe(false);
+    w.unmount();
+  });
 
   it('shows mixed fields as —, sets a typed value on all, offsets each by +5, one undo step each', async () => {
     const original = open();

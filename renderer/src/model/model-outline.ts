@@ -1,7 +1,8 @@
 /**
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
  * frame (PMX 表示枠; a model without them, a PMD or the built-in figure, gets one group of every bone),
- * and its morphs by panel (eyes, mouth, brows, other). Built once per model load; no three.js here.
+ * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
+ * means something only for those). Built once per model load; no three.js here.
  */
 import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
 
@@ -19,6 +20,8 @@ export interface ModelOutline {
   groups: OutlineGroup[];
   /** `nameEn`: the model's English name ('' when it has none), which the morph panel's search matches too. */
   morphs: { name: string; nameEn?: string; panel: MorphPanel }[];
+  /** Bones a simulated rigid body drives (modes 1 and 2, as the physics world takes them), by name. */
+  physicsBones: string[];
 }
 
 const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
@@ -42,7 +45,11 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
     // PMD's base morph (panel 0) is not a morph one keys.
     .filter((x) => x.panel !== 0)
     .map((x) => ({ name: x.name, nameEn: x.nameEn, panel: PANELS[x.panel] ?? 'other' }));
-  return { groups, morphs };
+  // MMD rule — a body of mode 0 follows its bone; modes 1 and 2 are simulated and drive it (physics/world.ts).
+  const driven = new Set<number>();
+  for (const b of m?.rigidBodies ?? []) if (b.mode !== 0 && b.bone >= 0 && b.bone < names.length) driven.add(b.bone);
+  const physicsBones = [...driven].sort((a, b) => a - b).map((i) => names[i]);
+  return { groups, morphs, physicsBones };
 }
 
 /** A search text folded as the lists compare it: full-width letters as half-width (NFKC), case ignored. */

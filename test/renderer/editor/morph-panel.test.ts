@@ -28,7 +28,7 @@ describe('the Morphs panel', () => {
     memoryScene([['/s/dance.vmd', dance], ['/s/camera.vmd', cameraVmd()], ['/s/duet.vmdscene', sceneFile]]);
     const scene = useSceneStore();
     expect(await scene.openPath('/s/duet.vmdscene')).toBe(true);
-    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }, { name: 'ウィンク右', panel: 'eyes' }, { name: 'eye_wink_geo_L', panel: 'eyes' }] });
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }, { name: 'ウィンク右', panel: 'eyes' }, { name: 'eye_wink_geo_L', panel: 'eyes' }], physicsBones: [] });
     useTimeStore().seek(15);
     const w = mount(MorphPanel, { attachTo: document.body });
     const weight = (name: string) => (w.get(`[data-morph="${name}"] [data-testid="morph-weight"]`).element as HTMLInputElement).value;

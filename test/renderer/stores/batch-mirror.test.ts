@@ -83,7 +83,7 @@ describe('Mirror on the open motion', () => {
       bone: blockFromRecords('bone', [encodeBoneRecord({ name: 'LFingers', frame: 0, position: [1, 0, 0], rotation: [0, 0, 0, 1] })]),
       morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'eyeBlinkLeft', frame: 0, weight: 1 })]),
     });
-    const namesAfter = async (outline: { groups: { name: string; bones: string[] }[]; morphs: { name: string; panel: 'eyes' }[] } | null) => {
+    const namesAfter = async (outline: { groups: { name: string; bones: string[] }[]; morphs: { name: string; panel: 'eyes' }[]; physicsBones: string[] } | null) => {
       setActivePinia(createPinia());
       usePreviewStore().modelOutline = outline;
       expect(useSceneStore().openBytes('m.vmd', bytes, '/m/m.vmd')).toBe(true);
@@ -97,7 +97,7 @@ describe('Mirror on the open motion', () => {
     // No model: the whole word Left is clear; CMU's LFingers without RFingers in the motion is not.
     expect(await namesAfter(null)).toEqual(['LFingers', 'eyeBlinkRight']);
     // A model with both finger bones and only the left blink: the fingers swap, the blink stays.
-    expect(await namesAfter({ groups: [{ name: '', bones: ['LFingers', 'RFingers'] }], morphs: [{ name: 'eyeBlinkLeft', panel: 'eyes' }] })).toEqual(['RFingers', 'eyeBlinkLeft']);
+    expect(await namesAfter({ groups: [{ name: '', bones: ['LFingers', 'RFingers'] }], morphs: [{ name: 'eyeBlinkLeft', panel: 'eyes' }], physicsBones: [] })).toEqual(['RFingers', 'eyeBlinkLeft']);
   });
 
   it('says a motion with nothing to mirror is unchanged, and records no step', async () => {
