@@ -21,7 +21,7 @@ import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf, stemOf } from '../paths';
 import { exportCapture, fitMotionToModel, openAny } from '../shell/app-actions';
-import { newMotion } from '../components/new-motion';
+import { newMotion } from './new-motion';
 import { openKindOf } from '../../../shared/ipc/file-types';
 
 export type { CommandId } from './key-names';

@@ -67,6 +67,7 @@ describe('the Morphs panel’s search', () => {
         { name: '困る', nameEn: 'Trouble', panel: 'brows' },
         { name: 'mouth_smile_geo', panel: 'other' },
       ],
+      physicsBones: [],
     });
     const w = mount(MorphPanel, { attachTo: document.body });
     const rows = () => w.findAll('[data-testid="morph-row"]').map((r) => r.attributes('data-morph'));

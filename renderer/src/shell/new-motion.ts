@@ -6,7 +6,7 @@
  */
 import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
-import { newMotion as newMotionAction } from '../shell/app-actions';
+import { newMotion as newMotionAction } from './app-actions';
 
 export async function newMotion(): Promise<boolean> {
   const name = useSettingsStore().t('preview.newMotionName');
