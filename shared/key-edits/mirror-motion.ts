@@ -7,7 +7,7 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { boneMirror, ikMirror, ikNamesOf, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, mirrorChangesValues, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -43,8 +43,8 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   const mark = (kind: BlockKind, nameMirror?: NameMirror) => blocks.push({ kind, patches: [], removed: [], appended: [], mirrored: true, ...(nameMirror ? { nameMirror } : {}) });
   const modelBones = [...(opts.modelBones ?? [])];
 
-  // Bones: every record changes (its signs); count the names the bone rule renames (左/右, Left/Right …),
-  // the rule chosen from the names gathered first.
+  // Bones: a record changes where its name is renamed or a value it negates is not an exact zero; count the
+  // names the bone rule renames (左/右, Left/Right …), the rule chosen from the names gathered first.
   const bone = doc.bone;
   const scanner = nameScanner(bone);
   for (let i = 0; i < bone.count; ) {
@@ -54,14 +54,21 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
     yield 0;
   }
   const bm = boneMirror(scanner.names, modelBones);
+  let bonesChanged = 0;
   for (let i = 0; i < bone.count; ) {
     const end = Math.min(bone.count, i + STEP_RECORDS);
-    for (; i < end; i++) if (bm.changes(bone.bytes, i * BONE.SIZE + BONE.NAME)) namesSwapped++;
+    for (; i < end; i++) {
+      const o = i * BONE.SIZE;
+      const renamed = bm.changes(bone.bytes, o + BONE.NAME);
+      if (renamed) namesSwapped++;
+      if (renamed || mirrorChangesValues('bone', bone.bytes, o)) bonesChanged++;
+    }
     done += STEP_RECORDS;
     yield Math.min(1, done / total);
   }
-  report.byKind.bone.kept = report.byKind.bone.changed = bone.count;
-  if (bone.count) mark('bone', bm);
+  report.byKind.bone.kept = bone.count;
+  report.byKind.bone.changed = bonesChanged;
+  if (bonesChanged) mark('bone', bm);
 
   // Morphs: only names change, by the rule chosen here once (the diff keeps it for undo and redo).
   const morph = doc.morph;
@@ -76,13 +83,20 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   if (swaps.names.length) report.morphsSwapped = swaps.names;
   if (morphsChanged) mark('morph', morphMirror);
 
-  report.byKind.camera.kept = report.byKind.camera.changed = doc.camera.count;
-  if (doc.camera.count) mark('camera');
+  // Cameras and lights: the keys whose negated values are not all exact zeros (those keep their bytes).
+  const valuesChanged = (block: FixedBlock) => {
+    let n = 0;
+    for (let i = 0; i < block.count; i++) if (mirrorChangesValues(block.kind, block.bytes, i * block.size)) n++;
+    return n;
+  };
+  report.byKind.camera.kept = doc.camera.count;
+  report.byKind.camera.changed = valuesChanged(doc.camera);
+  if (report.byKind.camera.changed) mark('camera');
 
   report.byKind.light.kept = doc.light.count;
   if (light) {
-    report.byKind.light.changed = doc.light.count;
-    if (doc.light.count) mark('light');
+    report.byKind.light.changed = valuesChanged(doc.light);
+    if (report.byKind.light.changed) mark('light');
   }
 
   // IK (display) keys: each IK bone name.
@@ -146,14 +160,22 @@ export function* mirrorDocSteps(doc: VmdDocument, diff: EditDiff): Steps<VmdDocu
   return withBlocks(doc, blocks);
 }
 
-/** A copy of `a` with the sign bit of every `stride`-th float from each of `at` flipped, in steps. */
+/**
+ * A copy of `a` with the sign bit of every `stride`-th float from each of `at` flipped, in steps; an exact
+ * zero keeps its sign, as the records' negate leaves it (shared/motion-ops/mirror.ts).
+ */
 function* flipped(a: Float32Array, stride: number, at: readonly number[]): Steps<Float32Array> {
   const out = a.slice();
   const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
   const n = out.length / stride;
   for (let k = 0; k < n; ) {
     const end = Math.min(n, k + STEP_KEYS);
-    for (; k < end; k++) for (const c of at) bits[stride * k + c] ^= 0x80000000;
+    for (; k < end; k++) {
+      for (const c of at) {
+        const i = stride * k + c;
+        if (bits[i] & 0x7fffffff) bits[i] ^= 0x80000000;
+      }
+    }
     yield k / Math.max(1, n);
   }
   return out;

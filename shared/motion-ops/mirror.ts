@@ -16,7 +16,8 @@
  *   names the motion (and the model, where one is known) holds. A name of another length is written with
  *   the field's padding byte after it, so mirroring twice gives the bytes back where the padding is
  *   uniform (NULs, or MMD's 0xFD).
- * Negation flips the float's sign bit (no float round trip, −0 stays distinguishable).
+ * Negation flips the float's sign bit (no float round trip) except on an exact zero, which keeps its bytes:
+ * a key the mirror leaves equal is byte-identical, and −0 stays −0 only where the file had it.
  */
 import { BONE, CAMERA, IK, LIGHT, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
@@ -306,9 +307,37 @@ export function morphSwaps(block: Block, mm: MorphMirror): { changed: number; na
   return { changed, names };
 }
 
-/** Flips the sign bit of the little-endian float32 at offset o. */
+/**
+ * Negates the little-endian float32 at offset o by flipping its sign bit, except an exact zero (+0 or
+ * −0), which stays as it is: a value the mirror leaves equal keeps its bytes (an identity key comes back
+ * byte-identical, not with −0 written into it), and since a zero is never flipped, mirroring twice still
+ * gives every byte back.
+ */
 function negate(rec: Uint8Array, o: number): void {
-  rec[o + 3] ^= 0x80;
+  if (nonZero(rec, o)) rec[o + 3] ^= 0x80;
+}
+
+/** True when the little-endian float32 at offset o is not an exact zero (negate would change its bytes). */
+function nonZero(bytes: Uint8Array, o: number): boolean {
+  return bytes[o] !== 0 || bytes[o + 1] !== 0 || bytes[o + 2] !== 0 || (bytes[o + 3] & 0x7f) !== 0;
+}
+
+/**
+ * Whether the mirror rule changes a value of the record of `kind` at byte `o` (names aside): a field it
+ * negates holds something other than an exact zero. A bone key at rest with no side in its name, a camera
+ * looking straight on, come back byte-identical, so the reports count only the keys whose bytes change.
+ */
+export function mirrorChangesValues(kind: BlockKind, bytes: Uint8Array, o: number): boolean {
+  switch (kind) {
+    case 'bone':
+      return nonZero(bytes, o + BONE.POSITION) || nonZero(bytes, o + BONE.ROTATION + 4) || nonZero(bytes, o + BONE.ROTATION + 8);
+    case 'camera':
+      return nonZero(bytes, o + CAMERA.TARGET) || nonZero(bytes, o + CAMERA.ROTATION + 4) || nonZero(bytes, o + CAMERA.ROTATION + 8);
+    case 'light':
+      return nonZero(bytes, o + LIGHT.DIRECTION);
+    default:
+      return false;
+  }
 }
 
 /**
@@ -442,10 +471,12 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const bones: Uint8Array[] = [];
   for (let i = 0; i < doc.bone.count; i++) {
     const r = copyRecord(doc.bone, i);
-    namesSwapped += mirrorBoneRecord(r, bm);
+    const swapped = mirrorBoneRecord(r, bm);
+    namesSwapped += swapped;
+    if (swapped || mirrorChangesValues('bone', r, 0)) report.byKind.bone.changed++;
     bones.push(r);
   }
-  report.byKind.bone.kept = report.byKind.bone.changed = bones.length;
+  report.byKind.bone.kept = bones.length;
 
   const mm = morphMirrorFor(doc.morph, opts.modelMorphs);
   const swaps = morphSwaps(doc.morph, mm);
@@ -465,19 +496,22 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   for (let i = 0; i < doc.camera.count; i++) {
     const r = copyRecord(doc.camera, i);
     mirrorCameraRecord(r);
+    if (mirrorChangesValues('camera', r, 0)) report.byKind.camera.changed++;
     cameras.push(r);
   }
-  report.byKind.camera.kept = report.byKind.camera.changed = cameras.length;
+  report.byKind.camera.kept = cameras.length;
 
   const mirrorLight = opts.light ?? true;
   const lights: Uint8Array[] = [];
   for (let i = 0; i < doc.light.count; i++) {
     const r = copyRecord(doc.light, i);
-    if (mirrorLight) mirrorLightRecord(r);
+    if (mirrorLight) {
+      mirrorLightRecord(r);
+      if (mirrorChangesValues('light', r, 0)) report.byKind.light.changed++;
+    }
     lights.push(r);
   }
   report.byKind.light.kept = lights.length;
-  if (mirrorLight) report.byKind.light.changed = lights.length;
 
   const im = ikMirror(ikNamesOf(doc.ik), modelBones);
   const iks: Uint8Array[] = [];

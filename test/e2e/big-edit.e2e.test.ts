@@ -88,7 +88,7 @@ const sjisLead = (b: number) => (b >= 0x81 && b <= 0x9f) || (b >= 0xe0 && b <= 0
 /**
  * The generated file mirrored by hand (FORMAT.md, the mirror tests): in every bone record, 左 (8D B6) and
  * 右 (89 45) swapped in the name, walked character by character up to the NUL, and the sign bits of position
- * X and rotation Y and Z flipped. Written here from the raw records, not through the app's mirror code.
+ * X and rotation Y and Z flipped where the value is not an exact zero. Written here from the raw records, not through the app's mirror code.
  */
 function mirroredByHand(original: Uint8Array): Uint8Array {
   const out = original.slice();
@@ -100,9 +100,9 @@ function mirroredByHand(original: Uint8Array): Uint8Array {
         j += 2;
       } else j++;
     }
-    out[o + BONE.POSITION + 3] ^= 0x80;
-    out[o + BONE.ROTATION + 4 + 3] ^= 0x80;
-    out[o + BONE.ROTATION + 8 + 3] ^= 0x80;
+    // An exact zero (+0 or −0) is its own mirror and keeps its bytes.
+    const v = new DataView(out.buffer, out.byteOffset);
+    for (const at of [BONE.POSITION, BONE.ROTATION + 4, BONE.ROTATION + 8]) if (v.getFloat32(o + at, true) !== 0) out[o + at + 3] ^= 0x80;
   }
   return out;
 }

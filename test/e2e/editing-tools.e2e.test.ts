@@ -46,16 +46,19 @@ const u32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset, 
 const f32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat32(at, true);
 const recordAt = (file: Uint8Array, r: number) => file.slice(BONES_AT + r * BONE.SIZE, BONES_AT + (r + 1) * BONE.SIZE);
 
-/** The mirror rule by hand on a 左… bone record: name 左 → 右, frame set, three sign bits flipped. */
+/** The sign bits of position X and rotation Y, Z flipped, but an exact zero's (its own mirror: its bytes stay). */
+function flipSigns(r: Uint8Array): void {
+  for (const at of [BONE.POSITION, BONE.ROTATION + 4, BONE.ROTATION + 8]) if (f32(r, at) !== 0) r[at + 3] ^= 0x80;
+}
+
+/** The mirror rule by hand on a 左… bone record: name 左 → 右, frame set, three sign bits flipped (not a zero's). */
 function mirroredByHand(src: Uint8Array, frame: number): Uint8Array {
   const r = src.slice();
   expect([r[0], r[1]], 'a 左 name').toEqual([0x8d, 0xb6]);
   r[0] = 0x89;
   r[1] = 0x45;
   new DataView(r.buffer).setUint32(BONE.FRAME, frame, true);
-  r[BONE.POSITION + 3] ^= 0x80;
-  r[BONE.ROTATION + 4 + 3] ^= 0x80;
-  r[BONE.ROTATION + 8 + 3] ^= 0x80;
+  flipSigns(r);
   return r;
 }
 /** The same by hand on a 右… record (右 → 左). */
@@ -65,9 +68,7 @@ function mirroredRightByHand(src: Uint8Array, frame: number): Uint8Array {
   r[0] = 0x8d;
   r[1] = 0xb6;
   new DataView(r.buffer).setUint32(BONE.FRAME, frame, true);
-  r[BONE.POSITION + 3] ^= 0x80;
-  r[BONE.ROTATION + 4 + 3] ^= 0x80;
-  r[BONE.ROTATION + 8 + 3] ^= 0x80;
+  flipSigns(r);
   return r;
 }
 

@@ -5,7 +5,7 @@
  * - the bytes after the step equal bytes mirrored here by hand, field by field (name bytes 8D B6 ↔ 89 45
  *   walked character by character, the corpus's wink and Latin-letter pairs renamed by a table written out
  *   here, the sign bits of bone position X and rotation Y/Z, camera target X and angles Y/Z, light
- *   direction X), and equal what the batch edit (motion-ops mirror) writes;
+ *   direction X, an exact zero left as it is), and equal what the batch edit (motion-ops mirror) writes;
  * - its report is the batch edit's;
  * - the diff holds no bytes; revert gives the original bytes, re-applying the mirrored ones;
  * - the tracks and summary made from the old ones equal buildTracks / inspectVmd of the new document.
@@ -108,7 +108,11 @@ function mirroredByHand(doc: VmdDocument, light = true): Uint8Array {
     const block = copy[kind];
     for (let i = 0; i < block.count; i++) edit(block.bytes, recordOffset(block, i));
   };
-  const sign = (b: Uint8Array, o: number) => (b[o + 3] ^= 0x80);
+  // Negation by the sign bit, except an exact zero (+0 or −0), which is its own mirror and keeps its bytes.
+  const sign = (b: Uint8Array, o: number) => {
+    const v = new DataView(b.buffer, b.byteOffset).getFloat32(o, true);
+    if (v !== 0) b[o + 3] ^= 0x80;
+  };
   put('bone', (b, o) => {
     renameByHand(b, o, LATIN_BONES);
     sign(b, o + BONE.POSITION);
@@ -233,6 +237,22 @@ describe('Mirror as an editor step (issue 31)', () => {
   it('leaves out blocks nothing would change, and a motion without sides is unchanged', () => {
     const morphOnly = open(writeVmd({ ...emptyVmd('m'), morph: blockFromRecords('morph', [encodeMorphRecord({ name: 'あ', frame: 0, weight: 1 })]) }));
     expect(isEmptyDiff(check(morphOnly))).toBe(true);
+    // Keys the mirror maps onto themselves (centre bones with X, rotation Y and Z exactly 0, a camera looking
+    // straight on, a light from straight above): nothing changes, so no block is named and the report counts none.
+    const atRest = open(
+      writeVmd({
+        ...emptyVmd('m'),
+        bone: blockFromRecords('bone', [
+          encodeBoneRecord({ name: '全ての親', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }),
+          encodeBoneRecord({ name: 'センター', frame: 0, position: [0, 3, -2], rotation: [0.5, 0, 0, Math.sqrt(0.75)] }),
+        ]),
+        camera: blockFromRecords('camera', [encodeCameraRecord({ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0.1, 0, 0], fov: 30 })]),
+        light: blockFromRecords('light', [encodeLightRecord({ frame: 0, color: [0.6, 0.6, 0.6], direction: [0, -1, 0.5] })]),
+      }),
+    );
+    expect(isEmptyDiff(check(atRest))).toBe(true);
+    const rest = drain(mirrorDiffSteps(atRest, {}, 'mirror')).report.byKind;
+    expect([rest.bone.changed, rest.camera.changed, rest.light.changed]).toEqual([0, 0, 0]);
     const withSides = open(
       writeVmd({
         ...emptyVmd('m'),

@@ -27,16 +27,18 @@ function bones(doc: VmdDocument): { name: string; frame: number; pos: number[]; 
   return out;
 }
 
-/** The rule by hand: 左 (8D B6) → 右 (89 45) in the first two bytes, frame set, three sign bits flipped. */
+/**
+ * The rule by hand: 左 (8D B6) → 右 (89 45) in the first two bytes, frame set, three sign bits flipped
+ * where the value is not an exact zero (a zero is its own mirror and keeps its bytes).
+ */
 function mirroredByHand(src: Uint8Array, frame: number): Uint8Array {
   const r = src.slice();
+  const v = new DataView(r.buffer);
   expect([r[0], r[1]]).toEqual([0x8d, 0xb6]);
   r[0] = 0x89;
   r[1] = 0x45;
-  new DataView(r.buffer).setUint32(BONE.FRAME, frame, true);
-  r[19 + 3] ^= 0x80; // position x
-  r[31 + 4 + 3] ^= 0x80; // rotation y
-  r[31 + 8 + 3] ^= 0x80; // rotation z
+  v.setUint32(BONE.FRAME, frame, true);
+  for (const at of [19, 31 + 4, 31 + 8]) if (v.getFloat32(at, true) !== 0) r[at + 3] ^= 0x80; // position x, rotation y, z
   return r;
 }
 

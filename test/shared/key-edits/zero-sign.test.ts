@@ -2,8 +2,8 @@
  * Keys the editor writes from numbers hold +0 where the value is zero, as MMD writes them, never −0 (the
  * sign bit alone, 0x80000000): a handle drag's pose (three.js → MMD flips z and the quaternion's x and y, so
  * an untouched 0 came out −0), a typed −0 or angles, a camera view, a morph weight, an inserted key.
- * The byte mirror of existing records (mirror paste, Whole Motion mirror) is left as it is: an involution
- * on the raw bytes (shared/motion-ops/mirror.ts).
+ * The byte mirror of existing records (mirror paste, Whole Motion mirror) flips sign bits, an involution on
+ * the raw bytes, and leaves an exact zero (+0 or −0) as it is (shared/motion-ops/mirror.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { BONE, CAMERA, MORPH, buildTracks, buildVmd } from '../../../shared/vmd';

@@ -60,19 +60,53 @@ describe('edits over the corpus', () => {
     expect(files.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('mirror twice is byte-identical for every corpus VMD, and mirror once changes every bone key', () => {
+  it('mirror twice is byte-identical for every corpus VMD; a key the mirror leaves equal keeps its bytes (no +0 → −0)', () => {
+    // Fields the mirror negates, by FORMAT.md's layout: bone position X (19), rotation Y, Z (35, 39);
+    // camera target X (8), angles Y, Z (24, 28); light direction X (16). Records keep their order.
+    const negated = { bone: { size: 111, at: [19, 35, 39] }, camera: { size: 61, at: [8, 24, 28] }, light: { size: 28, at: [16] } } as const;
+    let identical = 0, flipped = 0;
     for (const f of files) {
       const { bytes, doc } = load(f);
       const once = mirror(doc);
-      expect(once.ok).toBe(true);
-      if (!once.ok) continue;
-      const onceBytes = writeVmd(once.value.doc);
-      if (doc.bone.count || doc.camera.count) expect(Buffer.compare(Buffer.from(onceBytes), Buffer.from(bytes)), rel(f)).not.toBe(0);
+      if (!once.ok) throw new Error(`${rel(f)}: mirror refused`);
+      for (const kind of ['bone', 'camera', 'light'] as const) {
+        const { size, at } = negated[kind];
+        const a = doc[kind], b = once.value.doc[kind];
+        expect(b.count, rel(f)).toBe(a.count);
+        let changed = 0;
+        for (let i = 0; i < a.count; i++) {
+          const o = i * size;
+          const rin = a.bytes.subarray(o, o + size), rout = b.bytes.subarray(o, o + size);
+          // The same name (no side): every value the mirror maps to itself (an exact zero, +0 or −0) keeps its
+          // four bytes; every other one differs from its input in the sign bit alone.
+          const sameName = kind !== 'bone' || Buffer.compare(Buffer.from(rin.subarray(0, 15)), Buffer.from(rout.subarray(0, 15))) === 0;
+          let allZero = true;
+          for (const c of at) {
+            const x = a.view.getFloat32(o + c, true), bitsIn = a.view.getUint32(o + c, true), bitsOut = b.view.getUint32(o + c, true);
+            if (x === 0) expect(bitsOut, `${rel(f)} ${kind} ${i} +${c}`).toBe(bitsIn);
+            else {
+              allZero = false;
+              expect((bitsOut ^ bitsIn) >>> 0, `${rel(f)} ${kind} ${i} +${c}`).toBe(0x80000000);
+            }
+          }
+          const same = Buffer.compare(Buffer.from(rin), Buffer.from(rout)) === 0;
+          if (sameName && allZero) {
+            expect(same, `${rel(f)} ${kind} ${i}`).toBe(true);
+            identical++;
+          } else flipped++;
+          if (!same) changed++;
+        }
+        // The report counts the keys whose bytes changed.
+        expect(once.value.report.byKind[kind].changed, `${rel(f)} ${kind}`).toBe(changed);
+      }
       const twice = mirror(once.value.doc);
-      expect(twice.ok).toBe(true);
-      if (!twice.ok) continue;
+      if (!twice.ok) throw new Error(`${rel(f)}: mirror refused`);
       expect(Buffer.compare(Buffer.from(writeVmd(twice.value.doc)), Buffer.from(bytes)), rel(f)).toBe(0);
     }
+    // The corpus has both: keys at rest on centre bones (babylon-mmd's physics_toggle_test files are all
+    // such keys) and keys that do change.
+    expect(identical).toBeGreaterThan(100);
+    expect(flipped).toBeGreaterThan(10_000);
   });
 
   it('mirror swaps 左/右 names and negates x / rotation y,z on wavefile_v2', () => {

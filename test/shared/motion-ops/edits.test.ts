@@ -98,7 +98,9 @@ describe('mirror', () => {
     expect(Buffer.from(ik.subarray(9, 9 + 2)).equals(Buffer.from([0x89, 0x45]))).toBe(true); // 右
     expect(ik[9 + 20]).toBe(1);
     expect(r.value.report.extra.namesSwapped).toBe(5); // 2 bones, 1 morph, 2 IK names
-    expect(r.value.report.byKind.bone).toMatchObject({ kept: 3, changed: 3 });
+    // センター (0, 1, 0) at rest: X and rotation Y, Z are 0 and the name has no side, so its bytes stay.
+    expect(r.value.report.byKind.bone).toMatchObject({ kept: 3, changed: 2 });
+    expect(Buffer.from(r.value.doc.bone.bytes.subarray(222, 333)).equals(Buffer.from(doc.bone.bytes.subarray(222, 333)))).toBe(true);
   });
 
   it('twice is byte-identical, even with garbage after the NUL and a -0', () => {
@@ -114,6 +116,9 @@ describe('mirror', () => {
     });
     const once = must(mirror(withJunk));
     expect(once.value.doc.bone.bytes.subarray(5, 8)).toEqual(new Uint8Array([0xfd, 0x8d, 0xb6])); // padding untouched
+    // The −0 (and the +0s) are their own mirror: their bytes stay.
+    expect(once.value.doc.bone.view.getUint32(19, true)).toBe(0x80000000);
+    expect([35, 39].map((o) => once.value.doc.bone.view.getUint32(o, true))).toEqual([0, 0]); // rotation y, z
     const twice = must(mirror(once.value.doc));
     expect(bytesOf(twice.value.doc).equals(bytesOf(withJunk))).toBe(true);
     expect(bytesOf(must(mirror(must(mirror(doc)).value.doc)).value.doc).equals(bytesOf(doc))).toBe(true);
