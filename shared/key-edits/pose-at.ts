@@ -17,7 +17,7 @@ import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './d
 import { keyAtFrame, trackRange, tracksOf } from './key-ref';
 import { MAX_FRAME, sampledBoneRecord, sampledMorphRecord, type KeyClipboard } from './keys';
 import { KeySummarizer, type KeySummary } from './mixed-values';
-import { editRecord, editValues, type ValueEdit } from './values';
+import { editRecord, editValues, physicsOnPairIn, type ValueEdit } from './values';
 
 /** A bone or morph track of the motion (the active row of the track list, the picked bone). */
 export interface PoseTrack {
@@ -78,7 +78,7 @@ export function setValuesAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack
   const rec = poseRecordAt(doc, tracks, t, frame);
   if (!rec) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
   setRecordFrame(t.kind, rec, frame);
-  editRecord(t.kind, rec, edit);
+  editRecord(t.kind, rec, edit, edit.physicsOff === false && t.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
   const ed = new BlockEditor(doc[t.kind]);
   const record = ed.append(rec);
   return success(Object.assign(finish(doc, 'edit values', [ed]), { record }));

@@ -6,7 +6,7 @@
  * field is edited, otherwise its stored bytes stay as they are.
  */
 import { eulerDegreesToQuaternion, quaternionToEulerDegrees } from '../vmd/camera';
-import { setPhysicsOff } from '../vmd/interpolation';
+import { physicsOnPairOf, setPhysicsOff, type PhysicsOnPair } from '../vmd/interpolation';
 import { viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from '../vmd/vmd-layout';
 import { decodeName } from '../vmd/sjis';
@@ -116,8 +116,19 @@ function offsetBone(v: DataView, o: NumericValues): void {
   addF32s(v, BONE.ROTATION, o.quaternion);
 }
 
-/** Applies an inspector edit to one record's bytes in place (a copy: editValues, setValuesAt). */
-export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void {
+/**
+ * The pair a bone key turned physics-on gets in `doc` (physicsOnPairOf over its bone keys): 0/0 where the
+ * motion's physics-on keys hold 0/0, else MMD's copy of x1 of Z and rotation.
+ */
+export function physicsOnPairIn(doc: VmdDocument): PhysicsOnPair {
+  return physicsOnPairOf(doc.bone.bytes, doc.bone.count, BONE.SIZE, BONE.INTERPOLATION);
+}
+
+/**
+ * Applies an inspector edit to one record's bytes in place (a copy: editValues, setValuesAt). `physicsOn`:
+ * the pair a bone key turned physics-on gets (physicsOnPairIn of its motion).
+ */
+export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physicsOn: PhysicsOnPair = 'copy'): void {
   const v = viewOf(rec);
   if (kind === 'bone') {
     setF32s(v, BONE.POSITION, e.position);
@@ -128,7 +139,7 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void 
       setF32s(v, BONE.ROTATION, eulerDegreesToQuaternion(next));
     }
     setF32s(v, BONE.ROTATION, e.quaternion);
-    if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff);
+    if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff, physicsOn);
     if (e.offset) offsetBone(v, e.offset);
   } else if (kind === 'morph') {
     if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight + 0, true);
@@ -176,12 +187,14 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit): void 
 export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit): EditOutcome {
   if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   const editors = new Map<EditKind, BlockEditor>();
+  // Read before any key changes: the convention of the keys that are already on.
+  const physicsOn = edit.physicsOff === false && refs.some((r) => r.kind === 'bone') ? physicsOnPairIn(doc) : 'copy';
   for (const r of refs) {
     if (r.record >= doc[r.kind].count) continue;
     let ed = editors.get(r.kind);
     if (!ed) editors.set(r.kind, (ed = new BlockEditor(doc[r.kind])));
     const rec = ed.copy(r.record);
-    editRecord(r.kind, rec, edit);
+    editRecord(r.kind, rec, edit, physicsOn);
     ed.put(r.record, rec);
   }
   return success(finish(doc, 'edit values', [...editors.values()]));

@@ -120,14 +120,44 @@ export function physicsOff(ip: Uint8Array, at = 0): boolean {
 }
 
 /**
- * Sets the physics flag pair, filling in rows 1–3 first when a tool left them empty. Off is 99/15; on is
- * what MMD writes on a physics-on key, x1 of Z and rotation (so players that read row 0 get the curve), or
- * 0/0 where those happen to be 99/15.
+ * How a motion writes bytes 2–3 on its physics-on keys: 'copy' (x1 of Z and rotation, as row 0 whole) or
+ * 'zeros' (0/0). See physicsOnPairOf.
  */
-export function setPhysicsOff(ip: Uint8Array, off: boolean): void {
+export type PhysicsOnPair = 'copy' | 'zeros';
+
+/**
+ * The physics-on convention of `count` bone records of `size` bytes in `bytes` whose interpolation block
+ * starts at byte `at` of each: 'zeros' when more of its physics-on keys hold 0/0 than a copy of their x1
+ * of Z and rotation, else 'copy'. A key whose x1 pair is itself 0/0 tells neither, nor does a physics-off
+ * key or one whose rows 1–3 are empty (bytes 2–3 are then its only curve copy).
+ * What FORMAT.md records: MMD's own older files hold the copy on every physics-on key (wavefile_v2.vmd:
+ * 14/14), most files (babylon-mmd's physics_toggle_test files among them) hold 0/0, some tools write
+ * 20/20 (the linear curve's x1: a copy too). MMD reads only 99/15 as off; babylon-mmd 1.3.0 reads
+ * anything but 0/0 as off, so in a 0/0 file a copy written by us would turn physics off there.
+ */
+export function physicsOnPairOf(bytes: Uint8Array, count: number, size: number, at: number): PhysicsOnPair {
+  let zeros = 0, copies = 0;
+  for (let i = 0, o = at; i < count; i++, o += size) {
+    const a = bytes[o + 2], b = bytes[o + 3], x1z = bytes[o + 17], x1r = bytes[o + 18];
+    if (isOffPair(a, b) || (x1z === 0 && x1r === 0) || !hasCopies(bytes, o)) continue;
+    if (a === 0 && b === 0) zeros++;
+    else if (a === x1z && b === x1r) copies++;
+  }
+  return zeros > copies ? 'zeros' : 'copy';
+}
+
+/**
+ * Sets the physics flag pair. Off is 99/15 (rows 1–3 filled in first when a tool left them empty, so the
+ * curve keeps a copy). On, on a key that is off: `on` says which pair the motion's other physics-on keys
+ * use (physicsOnPairOf): 'copy' writes x1 of Z and rotation (what MMD writes, so players that read row 0
+ * get the curve), or 0/0 where those happen to be 99/15; 'zeros' writes 0/0, which babylon-mmd, reading
+ * anything else as off, needs. A key already on keeps its bytes.
+ */
+export function setPhysicsOff(ip: Uint8Array, off: boolean, on: PhysicsOnPair = 'copy'): void {
+  if (!off && !physicsOff(ip)) return;
   if (!hasCopies(ip)) writeRows(ip, trueRow(ip), false);
   const own: readonly [number, number] = [ip[17], ip[18]];
-  const pair = off ? PHYSICS_OFF : isOffPair(own[0], own[1]) ? PHYSICS_ON : own;
+  const pair = off ? PHYSICS_OFF : on === 'zeros' || isOffPair(own[0], own[1]) ? PHYSICS_ON : own;
   ip[2] = pair[0];
   ip[3] = pair[1];
 }

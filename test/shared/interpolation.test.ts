@@ -7,6 +7,7 @@ import {
   hasCopies,
   physicsFlag,
   physicsOff,
+  physicsOnPairOf,
   setBoneCurve,
   setBoneCurves,
   setCameraCurve,
@@ -97,6 +98,42 @@ describe('bone interpolation (64 bytes)', () => {
     setPhysicsOff(ip, false);
     expect([ip[2], ip[3]]).toEqual([12, 13]);
     expect(physicsOff(ip)).toBe(false);
+  });
+
+  it("physics on in a motion whose physics-on keys hold 0/0 writes 0/0; a key already on keeps its bytes", () => {
+    const ip = Uint8Array.from(interpBlock(curves));
+    setPhysicsOff(ip, true);
+    setPhysicsOff(ip, false, 'zeros');
+    expect([ip[2], ip[3]]).toEqual([0, 0]);
+    expect(getBoneCurves(ip)).toEqual(curves);
+    // Already on (0/0, or the copy): ticking "on" again changes nothing, whatever the convention.
+    for (const start of [[0, 0], [12, 13]]) {
+      const on = Uint8Array.from(interpBlock(curves));
+      [on[2], on[3]] = start;
+      const before = on.slice();
+      setPhysicsOff(on, false, 'copy');
+      setPhysicsOff(on, false, 'zeros');
+      expect(on).toEqual(before);
+    }
+  });
+
+  it("a motion's physics-on convention: 0/0 where more physics-on keys hold 0/0 than the x1 copy", () => {
+    // Records of 64 bytes (the block alone): pairs written by hand, x1 of Z and rotation 12, 13 in each.
+    const records = (pairs: number[][]) => {
+      const out = new Uint8Array(64 * pairs.length);
+      pairs.forEach(([a, b], i) => {
+        out.set(interpBlock(curves), 64 * i);
+        out[64 * i + 2] = a;
+        out[64 * i + 3] = b;
+      });
+      return out;
+    };
+    const of = (pairs: number[][]) => physicsOnPairOf(records(pairs), pairs.length, 64, 0);
+    expect(of([[0, 0], [0, 0], [12, 13]])).toBe('zeros');
+    // Physics-off keys tell nothing; a tie, or no key that tells, keeps MMD's copy.
+    expect(of([[0, 0], [12, 13], [99, 15], [99, 15]])).toBe('copy');
+    expect(of([[99, 15]])).toBe('copy');
+    expect(of([])).toBe('copy');
   });
 
   it('bytes 2–3: a pair repeating x1 of Z and rotation (MMD’s files) follows a new curve; 99/15 and a tool’s 0/0 stay', () => {
