@@ -65,3 +65,13 @@ export function distinctNames(paths: readonly string[]): { name: string; folder:
 export function isAbsoluteTyped(p: string): boolean {
   return p.startsWith('/') || p === '~' || /^~[\\/]/.test(p) || /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }
+
+/**
+ * Whether two paths main gave (absolute, resolved) name one file: the same string, or on Windows (a drive
+ * letter or a share) the same string but for letter case and separators, as NTFS names files.
+ */
+export function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  const win = (p: string) => /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
+  return win(a) && win(b) && a.replace(/\//g, '\\').toLowerCase() === b.replace(/\//g, '\\').toLowerCase();
+}

@@ -57,6 +57,17 @@ const en = {
   'scene.removeAsk': 'Save the changes to {name} before removing it from the scene?',
   'scene.removed': 'Removed {name} from the scene (its file is unchanged)',
   'scene.addCameraTitle': 'Add an empty camera document to the scene (camera and light keys): insert keys on its rows, or orbit the view and register it (K)',
+  'scene.ownerActor': 'actor {name}',
+  'scene.ownerCamera': 'the camera',
+  'scene.alreadyOpen': '{file} is already open ({owner})',
+  'scene.motionOpenAsk': '{file} is already open ({owner}). Show it, add a copy as a new actor (unsaved: Save asks for its name, so the two never write one file), or open it on its own, which replaces the scene.',
+  'scene.showActor': 'Show actor {name}',
+  'scene.showCamera': 'Show the camera',
+  'scene.motionAddCopy': 'Add a copy as a new actor (unsaved)',
+  'scene.actorAddedCopy': '{name} added as a new actor on {model}, as an unsaved copy (the file stays with {owner}): Save asks for its name',
+  'scene.sharedMotion': 'The scene names {file} for {first} and {copy}: {copy} holds an unsaved copy, so the two never write one file; Save asks for its name',
+  'scene.saveTwice': '{file} was not saved: it is the file of both {first} and {second}, and one would write over the other’s edits. Save As… one of them under another name',
+  'scene.fileOpenTwice': '{name} was not saved as {file}: {other} has that file open, and one would write over the other’s edits. Choose another name',
 };
 
 export type SceneDocsStringKey = keyof typeof en;
@@ -114,6 +125,17 @@ const ja: Record<SceneDocsStringKey, string> = {
   'scene.removeAsk': 'シーンから外す前に {name} の変更を保存しますか？',
   'scene.removed': '{name} をシーンから外しました（ファイルは変更されていません）',
   'scene.addCameraTitle': 'シーンに空のカメラドキュメント（カメラ・照明のキー）を追加します。行にキーを挿入するか、視点を回して登録してください (K)',
+  'scene.ownerActor': 'アクター {name}',
+  'scene.ownerCamera': 'カメラ',
+  'scene.alreadyOpen': '{file} はすでに開いています（{owner}）',
+  'scene.motionOpenAsk': '{file} はすでに開いています（{owner}）。それを表示する、コピーを新しいアクターとして追加する（未保存: 保存時に名前を尋ねるので、二つが同じファイルに書き込むことはありません）、または単独で開く（シーンが置き換えられます）かを選んでください。',
+  'scene.showActor': 'アクター {name} を表示',
+  'scene.showCamera': 'カメラを表示',
+  'scene.motionAddCopy': 'コピーを新しいアクターとして追加（未保存）',
+  'scene.actorAddedCopy': '{name} を未保存のコピーとして新しいアクターにし、{model} に追加しました（ファイルは {owner} のままです）。保存時に名前を尋ねます',
+  'scene.sharedMotion': 'シーンは {file} を {first} と {copy} の両方に指定しています。二つが同じファイルに書き込まないよう、{copy} は未保存のコピーになりました。保存時に名前を尋ねます',
+  'scene.saveTwice': '{file} は保存しませんでした: {first} と {second} の両方のファイルで、一方がもう一方の変更を上書きしてしまいます。どちらかを「名前を付けて保存」で別の名前にしてください',
+  'scene.fileOpenTwice': '{name} を {file} として保存しませんでした: {other} がそのファイルを開いているため、一方がもう一方の変更を上書きしてしまいます。別の名前を選んでください',
 };
 
 export const sceneDocsStrings: Record<Locale, Record<SceneDocsStringKey, string>> = { en, ja };

@@ -8,6 +8,9 @@
  *   one undo step: the header keeps the actor's model name (the motion goes to that model, as in MMD; the
  *   notice says the name the file gave when it differs); a camera VMD: "Use as the scene's camera" (added, or
  *   loaded onto the camera document).
+ * A motion whose file is open already (an actor's or the camera's) is not opened a second time over that file:
+ * "Show actor NAME" (first) shows its tab and says it is open, "Add a copy as a new actor" adds an unsaved copy
+ * with no file (Save asks for its name).
  * Every way of opening a file asks it (shell/app-actions.ts openAny: Open…, a drop, Open Recent, a file the OS,
  * the command line or a second instance hands over).
  */
@@ -103,6 +106,26 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
     return false;
   }
   const content = decoded.value;
+  // One file, one owner: a motion whose file is open already shows that tab (first, Enter), or is added as a
+  // copy with no file (Save asks for its name), never as a second document over the same file.
+  const owner = content.path ? useWorkspaceStore().ownerOf(content.path) : null;
+  if (owner) {
+    const ownerPart = scene.entries.find((e) => e.id === owner.id);
+    const isCamera = ownerPart?.kind === 'camera';
+    const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(owner.id) } };
+    const buttons: ConfirmRequest['buttons'] = [
+      isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(owner.id) } },
+      ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
+    ];
+    const choice = await scene.askReplace(name, { message: { key: 'scene.motionOpenAsk', params: { file, owner: ownerText } }, buttons });
+    if (choice === 'open') return alone();
+    if (choice === 'show') {
+      scene.showOwner(owner.id, file);
+      return true;
+    }
+    if (choice === 'copy') return scene.addCopy(content, owner.id);
+    return false;
+  }
   const camera = isCameraMotion(content.info);
   const buttons: ConfirmRequest['buttons'] = camera
     ? [{ choice: 'camera', label: 'scene.cameraUse' }]

@@ -12,12 +12,18 @@
  * (`openPath`, `openBytes`). A `.vmdscene` opens every actor's motion and
  * the camera; a file the scene names that is missing or damaged is reported by role and name while
  * everything else opens.
+ *
+ * One file, one owner: no two open documents have the same file, or Save of one would write over the other's
+ * edits. A motion opened or added again shows the tab that has it (`showOwner`); added anyway, the new actor
+ * holds an unsaved copy with no file (`addCopy`: Save asks for its name). A scene file that names one motion
+ * for two actors gives the later ones such copies. Save As onto another open document's file is refused
+ * (workspace saveAs), and Save All refuses a file two documents have, naming both.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from './workspace';
-import { folderOf, stemOf } from '../paths';
+import { folderOf, samePath, stemOf } from '../paths';
 import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
 import { useNotifyStore, type NoticeText } from './notify';
@@ -509,6 +515,12 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
+    // The file is open already: its tab is shown, not a second document over the same file.
+    const owner = r.value.path ? ws.ownerOf(r.value.path) : null;
+    if (owner) {
+      showOwner(owner.id, r.value.fileName);
+      return false;
+    }
     const added = addContent(r.value, as);
     if (added) void useSettingsStore().refreshRecent();
     return added;
@@ -538,6 +550,35 @@ export const useSceneStore = defineStore('scene', () => {
       const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
       useNotifyStore().success({ key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
     } else useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
+    return true;
+  }
+
+  /**
+   * How the open document `id` is named in "already open" notices: 'actor walk', or the camera's words.
+   */
+  function ownerText(id: number): NoticeText {
+    return partOf(id)?.kind === 'camera' ? { key: 'scene.ownerCamera' } : { key: 'scene.ownerActor', params: { name: partName(id) } };
+  }
+
+  /** A file opened again: the tab of the document that has it is shown, and a notice says so. */
+  function showOwner(id: number, file: string): void {
+    activate(id);
+    useNotifyStore().info({ key: 'scene.alreadyOpen', params: { file, owner: ownerText(id) } });
+  }
+
+  /**
+   * A motion whose file an open document has (`owner`), added anyway as a new actor: the actor holds an
+   * unsaved copy with no file (Save asks for its name), so the two never write one file. One undo step.
+   */
+  function addCopy(content: DocumentContent, owner: number): boolean {
+    if (actors.value.length >= MAX_SCENE_ACTORS) {
+      useNotifyStore().warning({ key: 'scene.tooManyActors', params: { name: content.fileName, max: MAX_SCENE_ACTORS } });
+      return false;
+    }
+    const model = usePreviewStore().model?.path ?? null;
+    addAsStep({ ...content, path: null }, 'actor', model, { unsaved: true });
+    const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
+    useNotifyStore().success({ key: 'scene.actorAddedCopy', params: { name: content.fileName, model: on, owner: ownerText(owner) } });
     return true;
   }
 
@@ -722,6 +763,8 @@ export const useSceneStore = defineStore('scene', () => {
     if (!e) return takenOut.get(id)?.name ?? '';
     return actorLabel(e) || (e.kind === 'actor' ? `#${actors.value.indexOf(e) + 1}` : stateOf(e).fileName);
   }
+  // The workspace's messages name documents as their tabs do.
+  ws.attachNames((id) => partName(id) || (ws.get(id)?.fileName ?? ''));
 
   /**
    * Staging (editor/StagePanel.vue): puts actor `id` where `stage` says (absent, or at the origin: the origin,
@@ -811,10 +854,19 @@ export const useSceneStore = defineStore('scene', () => {
     let blank: DocumentContent | null = null;
     const contentOf = (rd: Awaited<ReturnType<typeof ws.read>> | null) => (rd && rd.ok ? rd.value : (blank ??= documentContent(emptyVmd())));
     const kept: { kind: ScenePart['kind']; actor: Partial<SceneActor>; missing?: string; content: DocumentContent }[] = [];
+    // One file, one owner: a motion the file names for an earlier actor too is a copy here, with no file
+    // (Save asks for its name), so Save All never writes one file twice.
+    const copies: { index: number; first: number; file: string }[] = [];
     scene.actors.forEach((a, i) => {
       const rd = reads[i];
       reported({ role: 'motion', actor: i, path: a.motion! }, rd);
-      kept.push({ kind: 'actor', actor: a, missing: rd && !rd.ok ? a.motion! : undefined, content: contentOf(rd) });
+      let content = contentOf(rd);
+      const first = content.path ? kept.findIndex((k) => k.content.path && samePath(k.content.path, content.path!)) : -1;
+      if (first >= 0) {
+        copies.push({ index: i, first, file: content.fileName });
+        content = { ...content, path: null };
+      }
+      kept.push({ kind: 'actor', actor: a, missing: rd && !rd.ok ? a.motion! : undefined, content });
     });
     const camRead = reads[scene.actors.length];
     if (scene.camera) {
@@ -834,6 +886,10 @@ export const useSceneStore = defineStore('scene', () => {
       if (k.missing) e.missing = k.missing;
       return e;
     });
+    for (const c of copies) {
+      ws.markUnsaved(ids[c.index]);
+      notify.warning({ key: 'scene.sharedMotion', params: { file: c.file, first: partName(ids[c.first]), copy: partName(ids[c.index]) } });
+    }
     path.value = r.value.path;
     fileStamp = r.value.stamp ?? null;
     savedTo = null;
@@ -985,8 +1041,19 @@ export const useSceneStore = defineStore('scene', () => {
   async function saveDocuments(): Promise<{ ok: boolean; needsName: number[] }> {
     const needsName: number[] = [];
     let ok = true;
+    // One file, one owner: a file two documents have (and one of them to save) is written by neither, and
+    // said naming both; the rest is saved.
+    const twice = new Set<number>();
     for (const e of entries.value) {
-      if (!e.dirty) continue;
+      if (!e.dirty || !e.path) continue;
+      const other = entries.value.find((o) => o.id !== e.id && o.path && samePath(o.path, e.path!));
+      if (!other || twice.has(e.id)) continue;
+      twice.add(e.id).add(other.id);
+      useNotifyStore().warning({ key: 'scene.saveTwice', params: { file: basenamePath(e.path), first: partName(e.id), second: partName(other.id) } });
+      ok = false;
+    }
+    for (const e of entries.value) {
+      if (!e.dirty || twice.has(e.id)) continue;
       // Never saved, or fitted to another model since (a new file is asked for: workspace newFileFor).
       if (!e.path || ws.newFileFor(e.id)) {
         needsName.push(e.id);
@@ -1063,6 +1130,8 @@ export const useSceneStore = defineStore('scene', () => {
     saveStatus,
     confirmReplace,
     askReplace,
+    showOwner,
+    addCopy,
     addContent,
     loadOnto,
     attachSaveAll,

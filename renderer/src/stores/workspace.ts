@@ -68,7 +68,7 @@ import { useNotifyStore, type NoticeError } from './notify';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
-import { fileNameOf } from '../paths';
+import { fileNameOf, samePath } from '../paths';
 import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
 
 export type DocumentFormat = 'vmd' | 'vpd';
@@ -846,7 +846,27 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   const exportedOver = new Set<string>();
 
   /**
-   * Save As: writes document `id` (the active one by default) to `target` and makes that its file.
+   * How a document is named to the person (the scene store's tab names: attachNames); its file name until then.
+   * Kept outside Vue's reactivity: only messages read it.
+   */
+  let nameOf: (id: number) => string = (id) => docs.get(id)?.fileName ?? '';
+  function attachNames(fn: (id: number) => string) {
+    nameOf = fn;
+  }
+
+  /**
+   * The open document whose file is `p` (other than `except`), or null. Each file has one owner: a second
+   * document over the same file would save over the first one's edits (stores/scene.ts ownership rules).
+   */
+  function ownerOf(p: string, except: number | null = null): OpenDocument | null {
+    for (const d of docs.values()) if (d.id !== except && d.path && samePath(d.path, p)) return d;
+    return null;
+  }
+
+  /**
+   * Save As: writes document `id` (the active one by default) to `target` and makes that its file. Refused
+   * (nothing written, a notice naming the other) when another open document has `target` as its file: the
+   * two would write over each other's edits.
    * `overwrite` must be true to replace an existing file (the dialogs ask first); the first save over a file after
    * each open keeps the file it replaces as a .bak. Over its own file, the version it was read from or last saved
    * as is sent along: a file another program changed meanwhile (E_IO_CHANGED), a read-only file or a folder that
@@ -856,6 +876,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   async function saveAs(target: string, opts: { overwrite?: boolean } = {}, id: number | null = activeId.value): Promise<boolean> {
     const d = id === null ? null : docs.get(id);
     if (!d) return fail({ code: 'E_ARGUMENT', message: { key: 'notify.nothingToSave' } });
+    const other = ownerOf(target, d.id);
+    if (other) {
+      useNotifyStore().warning({ key: 'scene.fileOpenTwice', params: { file: fileNameOf(target), name: nameOf(d.id), other: nameOf(other.id) } });
+      return false;
+    }
     const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText);
     const o: SaveOptions = { overwrite: opts.overwrite ?? false, backup: d.savedTo !== target };
     if (d.stamp && d.path === target) o.expect = d.stamp;
@@ -1001,6 +1026,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     close,
     save,
     saveAs,
+    ownerOf,
+    attachNames,
     exportVpd,
     read,
   };

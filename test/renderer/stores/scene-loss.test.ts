@@ -327,8 +327,9 @@ describe('files handed over together (npm start -- dance.vmd camera.vmd)', () =>
       ['actor', 'b.vmd'],
       ['camera', 'camera.vmd'],
     ]);
+    // b.vmd is open already (one file, one owner): show it, add a copy, or open it on its own.
     const later = openHandedOver('/s/b.vmd');
-    await vi.waitFor(() => expect(useConfirmStore().current?.buttons.map((b) => b.choice)).toEqual(['add', 'load', 'discard', 'cancel']));
+    await vi.waitFor(() => expect(useConfirmStore().current?.buttons.map((b) => b.choice)).toEqual(['show', 'copy', 'discard', 'cancel']));
     useConfirmStore().answer('discard');
     expect(await later).toBe(true);
     expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'b.vmd']]);
