@@ -287,6 +287,13 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
     pickSaveFile: (o) => h.pickSaveFile(o).then(grantAnswer((f) => access.grantFile(f))),
     pickFolder: (o) => h.pickFolder(o).then(grantAnswer((d) => access.grantFolder(d))),
     listDirectory: async (d, o) => (d !== '' && (await access.check(d, 'folder')) ? h.listDirectory(d, o) : refuse('listDirectory', d, 'a folder')),
+    // A new folder only inside a folder chosen in a dialog: the path as written, and the nearest part of it
+    // that exists with its links resolved (a link there pointing out of the chosen folder reaches nothing).
+    createFolder: async (d) => {
+      let at = p.resolve(d);
+      if (sameMachine) while (!(await fsp.stat(at).then(() => true, () => false)) && p.dirname(at) !== at) at = p.dirname(at);
+      return access.allowsFolder(d) && (await access.check(at, 'folder')) ? h.createFolder(d) : refuse('createFolder', d, 'a folder');
+    },
     readAsset: async (model, rel) => {
       if (!(await access.check(model, ['model', 'any']))) return refuse('readAsset', model, 'a model');
       // Textures come from the chosen model's own folder, whatever `..` the model's file names (the file

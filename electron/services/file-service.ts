@@ -6,7 +6,7 @@
 import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ioError, notRegularFileError, realTarget } from '../fs/files';
+import { ensureFolder, ioError, notRegularFileError, realTarget } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
@@ -42,6 +42,7 @@ export interface FileService {
   openFile(file: string): Promise<IpcResult<OpenedFile>>;
   saveFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listDirectory(dir: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  createFolder(dir: string): Promise<IpcResult<string>>;
   readModelFile(file: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
 }
@@ -138,6 +139,15 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       const r = await save(abs, bytes, o);
       if (r.ok) await opts.recent?.add(abs).catch(() => undefined);
       return r;
+    },
+
+    async createFolder(dir) {
+      // An absolute path (or ~): the dialog sends the folder it shows joined with the name typed.
+      const typed = expandHome(dir, home);
+      if (!path.isAbsolute(typed)) return errValue('E_ARGUMENT', `not an absolute path: ${dir}`, { file: dir });
+      const abs = path.resolve(typed);
+      const made = await ensureFolder(abs);
+      return made.ok ? okValue(abs) : made;
     },
 
     async listDirectory(dir, o = {}) {

@@ -73,6 +73,7 @@ export function createServices(o: ServicesOptions): Services {
     pickSaveFile: (opts) => guard(() => o.dialogs.pickSaveFile(opts)),
     pickFolder: (opts) => guard(() => o.dialogs.pickFolder(opts)),
     listDirectory: (p, opts) => guard(() => files.listDirectory(p, opts)),
+    createFolder: (p) => guard(() => files.createFolder(p)),
     saveFile: (p, bytes, opts) => guard(() => files.saveFile(p, bytes, opts)),
     listRecent: () => guard(async () => okValue(await recent.list())),
     clearRecent: () => guard(async () => okValue(await recent.clear())),

@@ -225,6 +225,12 @@ export interface Requests {
   pickFolder(opts?: PickOptions): Promise<IpcResult<string | null>>;
   /** One folder's sub-folders and matching files ('' = home folder). */
   listDirectory(path: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  /**
+   * Makes a folder and its missing parents (the in-app Save dialog's New Folder, and a typed folder that is
+   * not there yet); a folder already there is fine. Value: its absolute path. Under Electron only inside a
+   * folder chosen in a dialog (E_IO_DENIED elsewhere).
+   */
+  createFolder(path: string): Promise<IpcResult<string>>;
   /** Atomic write (temp + rename). */
   saveFile(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listRecent(): Promise<IpcResult<RecentFile[]>>;
@@ -299,6 +305,7 @@ export const REQUEST_NAMES = [
   'pickSaveFile',
   'pickFolder',
   'listDirectory',
+  'createFolder',
   'saveFile',
   'listRecent',
   'clearRecent',
