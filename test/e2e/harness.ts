@@ -193,6 +193,48 @@ export async function fileDialogReady(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
 }
 
+/** Open… of `file` through the in-app dialog, up to the question it asks (the dialog closed, the question shown). */
+export async function openToQuestion(page: Page, file: string): Promise<void> {
+  await page.click('[data-testid="cmd-open"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', file);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  await page.waitForSelector('[data-testid="confirm-dialog"]', { timeout: 30_000 });
+}
+
+/**
+ * What each row of the Morphs tab shows of its name, as drawn: the characters whose box ends inside the
+ * name's box and, in a part cut with an ellipsis, clear of the ellipsis' em at its end ("…" stands for the
+ * rest). `cut`: some character did not show; `title`: the row's tooltip.
+ */
+export function shownMorphNames(page: Page): Promise<{ name: string; shown: string; cut: boolean; title: string }[]> {
+  return page.$$eval('[data-testid="morph-row"]', (lis) =>
+    lis.map((li) => {
+      const name = li.querySelector('.name') as HTMLElement;
+      const nb = name.getBoundingClientRect();
+      const shown: string[] = [];
+      const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+      let cut = false;
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement!;
+        const eb = el.getBoundingClientRect();
+        const elCut = el.scrollWidth > el.clientWidth + 0.5;
+        const text = n.textContent!;
+        for (let i = 0; i < text.length; i++) {
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          if (r.getBoundingClientRect().right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
+          else cut = true;
+        }
+        if (elCut) shown.push('…');
+      }
+      return { name: li.getAttribute('data-morph')!, shown: shown.join(''), cut, title: name.title };
+    }),
+  );
+}
+
 /**
  * Waits until `name` shows in the summary (after the workspace's version `before`) or the app asks before it
  * replaces the scene, and then answers "Don't Save" / "Open it on its own" (a test that opens another file over

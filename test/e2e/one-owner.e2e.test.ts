@@ -7,22 +7,13 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openToQuestion } from './harness';
 import { corpusPresent } from '../helpers/corpus';
 
 const LONG = 180_000;
 
 const tabs = (page: Page) => page.$$eval('[data-testid="scene-tab"]', (e) => e.map((t) => ({ active: t.getAttribute('data-active'), dirty: t.getAttribute('data-dirty'), text: t.textContent ?? '' })));
 
-/** Open… of `file` through the in-app dialog, up to the question it asks. */
-async function openToQuestion(page: Page, file: string): Promise<void> {
-  await page.click('[data-testid="cmd-open"]');
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', file);
-  await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-  await page.waitForSelector('[data-testid="confirm-dialog"]', { timeout: 30_000 });
-}
 
 describe.skipIf(!corpusPresent)('a motion opened while it is open', () => {
   const s = appForSuite();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, showModelThroughDialog } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, openToQuestion, showModelThroughDialog } from './harness';
 import { seekFrameField } from './editor-page';
 import { corpusPresent } from '../helpers/corpus';
 import { BONE, buildTracks, readVmd } from '../../shared/vmd';
@@ -30,15 +30,6 @@ const bytes = async (page: Page) => Buffer.from((await page.evaluate(() => windo
 const undoDepth = (page: Page) => page.evaluate(() => window.__vmdEditor!.history().undo);
 const tabCount = (page: Page) => page.$$eval('[data-testid="scene-tab"]', (e) => e.length);
 
-/** Open… of `file` through the in-app dialog, up to the question it asks (the dialog closed, the question shown). */
-async function openToQuestion(page: Page, file: string): Promise<void> {
-  await page.click('[data-testid="cmd-open"]');
-  await fileDialogReady(page);
-  await page.fill('[data-testid="file-dialog-path"]', file);
-  await page.click('[data-testid="file-dialog-go"]');
-  await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
-  await page.waitForSelector('[data-testid="confirm-dialog"]', { timeout: 30_000 });
-}
 
 /** The bone key of `name` at `frame` in VMD bytes (decoded by the codec): position, rotation, and how many keys there. */
 function keyAt(vmd: Uint8Array, name: string, frame: number) {

@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openThroughDialog, showModelThroughDialog, textFits } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openThroughDialog, showModelThroughDialog, shownMorphNames, textFits } from './harness';
 import { animationFrames, clickKey, openFresh } from './editor-page';
 
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
@@ -110,33 +110,7 @@ describe('text a new user found cut or wrapped', () => {
     await loadGene(page);
     await page.click('[data-testid="side-tab-morphs"]');
     await page.waitForSelector('[data-testid="morph-row"]');
-    const rows = await page.$$eval('[data-testid="morph-row"]', (lis) =>
-      lis.map((li) => {
-        const name = li.querySelector('.name') as HTMLElement;
-        const nb = name.getBoundingClientRect();
-        // The characters that show: those whose box ends inside the name's box (an ellipsis stands for the rest).
-        const shown: string[] = [];
-        const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-        let cut = false;
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-          const el = n.parentElement!;
-          const eb = el.getBoundingClientRect();
-          const elCut = el.scrollWidth > el.clientWidth + 0.5;
-          const text = n.textContent!;
-          for (let i = 0; i < text.length; i++) {
-            const r = document.createRange();
-            r.setStart(n, i);
-            r.setEnd(n, i + 1);
-            const b = r.getBoundingClientRect();
-            // Within the name's box and, in a part cut with an ellipsis, clear of the ellipsis' em at its end.
-            if (b.right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
-            else cut = true;
-          }
-          if (elCut) shown.push('…');
-        }
-        return { name: li.getAttribute('data-morph')!, shown: shown.join(''), cut, title: name.title };
-      }),
-    );
+    const rows = await shownMorphNames(page);
     const cut = rows.filter((r) => r.cut);
     expect(cut.length, 'no name is cut: the test sees nothing').toBeGreaterThan(0);
     for (const r of rows) expect.soft(r.title, r.name).toBe(r.name);

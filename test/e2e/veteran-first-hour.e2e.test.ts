@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, showModelThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, showModelThroughDialog, shownMorphNames } from './harness';
 import { corpusPresent } from '../helpers/corpus';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
@@ -98,29 +98,7 @@ describe('1366×768, Japanese', () => {
     if (!(await page.evaluate(() => window.__vmdPreview?.info().model === 'ジェネ / Gene'))) await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
     await page.click('[data-testid="side-tab-morphs"]');
     await page.waitForSelector('[data-testid="morph-row"]');
-    // The characters that show of each name: those whose box ends inside the name's box, clear of an ellipsis.
-    const rows = await page.$$eval('[data-testid="morph-row"]', (lis) =>
-      lis.map((li) => {
-        const name = li.querySelector('.name') as HTMLElement;
-        const nb = name.getBoundingClientRect();
-        const shown: string[] = [];
-        const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-          const el = n.parentElement!;
-          const eb = el.getBoundingClientRect();
-          const elCut = el.scrollWidth > el.clientWidth + 0.5;
-          const text = n.textContent!;
-          for (let i = 0; i < text.length; i++) {
-            const r = document.createRange();
-            r.setStart(n, i);
-            r.setEnd(n, i + 1);
-            if (r.getBoundingClientRect().right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
-          }
-          if (elCut) shown.push('…');
-        }
-        return { name: li.getAttribute('data-morph')!, shown: shown.join('') };
-      }),
-    );
+    const rows = await shownMorphNames(page);
     const names = rows.map((r) => r.name);
     expect(names).toContain('eye_surprise_geo_L');
     expect(names).toContain('eye_sad_geo_L');
