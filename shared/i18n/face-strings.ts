@@ -16,7 +16,8 @@ const en = {
   'vpd.partEmpty': 'nothing to write',
   'vpd.next': 'Export…',
   'vpd.exported': 'Exported {name} ({bones} {bones|bone|bones}, {morphs} {morphs|morph|morphs})',
-  'paste.repeat': 'Paste ×N…',
+  // Short on the editor's toolbar (at 1366×768 a longer label cut the selection count); the title says the rest.
+  'paste.repeat': '×N…',
   'paste.repeatButtonTitle': 'Paste repeatedly…: the copied keys N times every K frames from the current frame, one undo step (a blink every 3 s)',
   'paste.repeatTitle': 'Paste repeatedly from frame {frame}',
   'paste.times': 'Number of pastes',
@@ -47,7 +48,7 @@ const ja: Record<FaceStringKey, string> = {
   'vpd.partEmpty': '書き出すものがありません',
   'vpd.next': '書き出し…',
   'vpd.exported': '{name} を書き出しました（ボーン {bones} 個、表情 {morphs} 個）',
-  'paste.repeat': '連続貼り付け…',
+  'paste.repeat': '連続…',
   'paste.repeatButtonTitle': '連続貼り付け: コピーしたキーを現在フレームから K フレームごとに N 回貼り付けます（取り消しは 1 回。3 秒ごとのまばたきなど）',
   'paste.repeatTitle': 'フレーム {frame} から連続貼り付け',
   'paste.times': '貼り付ける回数',
