@@ -88,8 +88,10 @@ describe('a file changed on disk since it was opened', () => {
     const files = createFileService();
     const file = path.join(dir, 'walk.vmd');
     writeFileSync(file, walk());
-    // Modified "now" (a whole second, so it can be put back exactly): the stamp is racy and carries the hash.
-    const t = Math.floor(Date.now() / 1000);
+    // Modified an hour ahead of this clock (a whole second, so it can be put back exactly): a time not yet past
+    // counts as racy, as "now" does, so the stamp carries the hash however long the steps below take on a
+    // loaded machine (a time of "now" would leave the stamp racy only for the 2 s that follow).
+    const t = Math.floor(Date.now() / 1000) + 3600;
     utimesSync(file, t, t);
     const stamp = await opened(files, file);
     expect(stamp.sha256).toMatch(/^[0-9a-f]{64}$/);
