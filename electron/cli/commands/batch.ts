@@ -67,8 +67,8 @@ export function summaryTable(s: BatchSummary, op: string, bytes: number, show: (
   if (s.notTaken) {
     const ext = captureExt(op);
     out += ext
-      ? `  ${s.notTaken} .vmd/.vpd ${s.notTaken === 1 ? 'file' : 'files'} not processed: ${op} takes ${ext} files\n`
-      : `  ${s.notTaken} .vpd pose ${s.notTaken === 1 ? 'file' : 'files'} not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
+      ? `  ${plural(s.notTaken, '.vmd/.vpd file')} not processed: ${op} takes ${ext} files\n`
+      : `  ${plural(s.notTaken, '.vpd pose file')} not processed: ${op} works on VMD motions (convert them first: vmd-studio batch convert)\n`;
     // Named, not only counted (README): the first few, then how many more; --json lists them all.
     if (s.notTakenFiles?.length) out += `    ${fewFiles(s.notTakenFiles.map(show))}\n`;
   }

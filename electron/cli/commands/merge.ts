@@ -8,6 +8,7 @@ import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
+import { plural, agree } from '../../../shared/i18n/plural';
 
 async function loadVmdFile(file: string, given: string): Promise<Outcome<VmdDocument>> {
   const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
@@ -47,7 +48,7 @@ export const mergeCommand: CommandInfo = {
     const isModel = (d: VmdDocument) => d.bone.count > 0 || d.morph.count > 0;
     if (docs.some(isModel)) {
       for (const [i, d] of docs.entries()) {
-        if (!isModel(d) && d.camera.count > 0) r.value.report.warnings.push(`${a.positionals[i]} is a camera motion: its ${d.camera.count} camera key${d.camera.count === 1 ? '' : 's'} were added to a model motion (MMD plays them only when the file is loaded onto the camera)`);
+        if (!isModel(d) && d.camera.count > 0) r.value.report.warnings.push(`${a.positionals[i]} is a camera motion: its ${plural(d.camera.count, 'camera key')} ${agree(d.camera.count, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`);
       }
     }
     return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge');
