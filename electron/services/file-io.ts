@@ -30,9 +30,12 @@ export const RACY_MS = 2000;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** A stamp's size, modification time and inode, from the file's stat. */
+const statStamp = (st: BigIntStats): FileStamp => ({ size: Number(st.size), mtimeNs: st.mtimeNs.toString(), ino: st.ino.toString() });
+
 /** The stamp of a file whose stat is `st` and whose bytes are `bytes` (hashed only when the stamp is racy). */
 function stampOf(st: BigIntStats, bytes: Uint8Array): FileStamp {
-  const stamp: FileStamp = { size: Number(st.size), mtimeNs: st.mtimeNs.toString(), ino: st.ino.toString() };
+  const stamp = statStamp(st);
   // A modification time ahead of this clock (a network drive's skewed clock) counts as racy too.
   if (Date.now() - Number(st.mtimeMs) < RACY_MS) stamp.sha256 = sha256(bytes);
   return stamp;
@@ -222,7 +225,7 @@ export function createBackupSaver(): (abs: string, bytes: Uint8Array, o: SaveOpt
     // The version just written, hashed whatever its time (it is racy by nature): a write by another program
     // right after the rename gives the next save a stamp whose bytes are not the file's, so that save asks.
     const now = await fsp.stat(abs, { bigint: true }).catch(() => null);
-    if (now) saved.stamp = { ...stampOf(now, bytes), sha256: sha256(bytes) };
+    if (now) saved.stamp = { ...statStamp(now), sha256: sha256(bytes) };
     return okValue(saved);
   };
 }
