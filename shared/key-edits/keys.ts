@@ -132,9 +132,10 @@ export function deleteKeys(doc: VmdDocument, refs: readonly KeyRef[]): EditOutco
 
 /**
  * deleteKeys over the selection's record sets. A block losing every record is replaced whole by an
- * empty one (its diff keeps the old block, which is immutable: no copy of a record is made).
+ * empty one (its diff keeps the old block, which is immutable: no copy of a record is made). `label` names
+ * the step: a cut is the same deletion, and its undo says "cut keys".
  */
-export function deleteRecords(doc: VmdDocument, sets: RecordsByKind): EditOutcome {
+export function deleteRecords(doc: VmdDocument, sets: RecordsByKind, label: 'delete keys' | 'cut keys' = 'delete keys'): EditOutcome {
   if (!anyRecord(sets)) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   const blocks: BlockDiff[] = [];
   for (const kind of EDIT_KINDS) {
@@ -151,7 +152,7 @@ export function deleteRecords(doc: VmdDocument, sets: RecordsByKind): EditOutcom
     });
     blocks.push(ed.diff());
   }
-  const diff: EditDiff = { label: 'delete keys', blocks };
+  const diff: EditDiff = { label, blocks };
   return success({ doc: applyDiff(doc, diff), diff });
 }
 

@@ -73,7 +73,7 @@ describe('editor stores', () => {
     expect(hist.canRedo).toBe(false);
   });
 
-  it('Cut (Ctrl+X) copies the selected keys and deletes them as one undo step; Paste puts them back; with nothing selected it does nothing', () => {
+  it('Cut (Ctrl+X) copies the selected keys and deletes them as one undo step named "cut keys"; Paste puts them back; with nothing selected it does nothing', () => {
     const original = openSmall();
     const sel = useSelectionStore();
     const hist = useHistoryStore();
@@ -84,6 +84,8 @@ describe('editor stores', () => {
     sel.select([{ kind: 'bone', record: 1 }]);
     expect(actions.cutSelectedKeys()).toBe(true);
     expect(hist.depth).toBe(1);
+    // The undo button names the step a cut, not a deletion (it said "Undo delete keys").
+    expect(hist.undoLabel).toBe('cut keys');
     expect(sel.count).toBe(0);
     expect(keysNow()).toEqual([[0, 0], [20, 0]]);
     expect(sel.clipboard?.items.length).toBe(1);

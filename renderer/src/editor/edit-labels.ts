@@ -8,6 +8,7 @@ import { hasString, type UiStringKey } from '../../../shared/i18n/strings';
 
 const EDIT_LABELS: Record<string, UiStringKey> = {
   'delete keys': 'edit.label.deleteKeys',
+  'cut keys': 'edit.label.cutKeys',
   'edit values': 'edit.label.editValues',
   'insert key': 'edit.label.insertKey',
   'morph key': 'edit.label.morphKey',

@@ -139,10 +139,10 @@ export function useEditorActions() {
   }
 
   /** Deletes the selected keys (the selection's record sets; a kind selected whole is emptied in one step). */
-  function deleteSelected(): boolean {
+  function deleteSelected(label: 'delete keys' | 'cut keys' = 'delete keys'): boolean {
     if (!sel.count) return false;
     const sets = sel.records();
-    const r = hist.run((doc) => deleteRecords(doc, sets));
+    const r = hist.run((doc) => deleteRecords(doc, sets, label));
     if (r) sel.clear();
     return r !== null;
   }
@@ -266,7 +266,7 @@ export function useEditorActions() {
    */
   function cutSelectedKeys(): boolean {
     if (!sel.count || !copySelectedKeys()) return false;
-    return deleteSelected();
+    return deleteSelected('cut keys');
   }
 
   /**
