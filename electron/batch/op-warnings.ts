@@ -13,7 +13,7 @@ import type { ModelData } from '../../shared/pmx';
 import type { ImportReport } from '../../shared/bvh/import';
 import { leftOutWarning } from '../../shared/bvh/take';
 import { unusedMorphsWarning } from '../../shared/bvh/vrma';
-import { plural } from '../../shared/i18n/plural';
+import { plural, agree } from '../../shared/i18n/plural';
 
 /** How many names a warning lists before it says how many more there are. */
 const LISTED = 5;
@@ -58,7 +58,7 @@ export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[
 export function physicsOffKeysWarnings(r: { physicsOffKeys: number; resimulated: boolean }): string[] {
   if (r.resimulated || r.physicsOffKeys === 0) return [];
   const n = r.physicsOffKeys;
-  return [`${n} ${n === 1 ? 'key' : 'keys'} of the baked bones in the range ${n === 1 ? 'switches' : 'switch'} physics off (keyed by hand, or a previous bake): ${n === 1 ? 'it was' : 'they were'} played as keys; --resimulate simulates over ${n === 1 ? 'it' : 'them'}`];
+  return [`${plural(n, 'key')} of the baked bones in the range ${agree(n, 'switches', 'switch')} physics off (keyed by hand, or a previous bake): ${agree(n, 'it was', 'they were')} played as keys; --resimulate simulates over ${agree(n, 'it', 'them')}`];
 }
 
 /** export-bvh's warning for a motion that moves none of the skeleton's bones (`standard`: no --model). */
@@ -79,7 +79,7 @@ export function humanoidExportWarnings(r: { leftOutBones: readonly string[]; unu
  */
 export function exportVrmaWarnings(doc: VmdDocument, model: ModelData, standard: boolean, expressions: number): string[] {
   const who = standard ? 'the standard skeleton' : 'the model';
-  const result = expressions > 0 ? `the VRMA's bones are ${who} standing still; only its ${expressions} expression${expressions === 1 ? ' moves' : 's move'}` : `the VRMA is ${who} standing still`;
+  const result = expressions > 0 ? `the VRMA's bones are ${who} standing still; only its ${plural(expressions, 'expression')} ${agree(expressions, 'moves', 'move')}` : `the VRMA is ${who} standing still`;
   const w = noBoneMovedWarning(doc, model, who, result);
   return w ? [w] : [];
 }

@@ -21,6 +21,7 @@ import type { BvhMotion } from './bvh-reader';
 import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type LostPart, type MapRows } from './humanoid';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { captureRate, retarget, type RetargetOptions, type RetargetResult } from './retarget';
+import { plural, agree } from '../i18n/plural';
 
 export interface ImportOptions extends RetargetOptions {
   /** Map-file rows over the built-in or guessed map. */
@@ -283,7 +284,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   if (barelyMoves(mapped)) {
     const total = mapped.length + unmappedJoints.length;
     const which = mapped.length ? ` (${mapped.map((x) => `${x.joint} → ${x.part}`).join(', ')})` : '';
-    warnings.push(`only ${mapped.length} of the capture's ${total} joint${total === 1 ? '' : 's'} match${mapped.length === 1 ? 'es' : ''} a humanoid part${which}, none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)`);
+    warnings.push(`only ${mapped.length} of the capture's ${plural(total, 'joint')} ${agree(mapped.length, 'matches', 'match')} a humanoid part${which}, none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)`);
   }
   const report: ImportReport = {
     frames: m.frameCount,

@@ -19,6 +19,7 @@ import type { CodecError } from '../vmd/errors';
 import { FINGERS, HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
 import { isFoot, modelTip } from './retarget';
+import { plural, agree } from '../i18n/plural';
 
 /** The part a part hangs from in the take's tree (the first of these the model has). */
 const PART_PARENTS = {
@@ -178,5 +179,5 @@ function leftOutBones(skel: Skeleton, partBones: readonly number[], tracks: Moti
 /** What an export says of HumanoidTake.leftOut (null: none; the first 12 named), for the command line and the batch alike. */
 export function leftOutWarning(names: readonly string[]): string | null {
   if (!names.length) return null;
-  return `${names.length} keyed bone${names.length === 1 ? ' is' : 's are'} not in the humanoid skeleton and ${names.length === 1 ? 'was' : 'were'} left out: ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
+  return `${plural(names.length, 'keyed bone')} ${agree(names.length, 'is', 'are')} not in the humanoid skeleton and ${agree(names.length, 'was', 'were')} left out: ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
 }

@@ -26,6 +26,7 @@ import { importBvh, type ImportOptions, type ImportReport } from './import';
 import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEuler, rotate, sub } from './quat';
 import { humanoidTake } from './take';
 import { stageMotionRefusal } from '../vmd/inspect';
+import { plural, agree } from '../i18n/plural';
 
 export interface VrmaNode {
   name: string;
@@ -267,7 +268,7 @@ export interface VrmaExportReport {
 /** What export-vrma says of the morphs no expression took (null: none; the first 12 named). */
 export function unusedMorphsWarning(names: readonly string[]): string | null {
   if (!names.length) return null;
-  return `${names.length} keyed morph${names.length === 1 ? ' has' : 's have'} no expression in the table and ${names.length === 1 ? 'was' : 'were'} left out (a --map file's "morphs" section adds rows): ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
+  return `${plural(names.length, 'keyed morph')} ${agree(names.length, 'has', 'have')} no expression in the table and ${agree(names.length, 'was', 'were')} left out (a --map file's "morphs" section adds rows): ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
 }
 
 const ARM_CHAIN: Readonly<Record<string, 1 | -1>> = { leftUpperArm: 1, leftLowerArm: 1, leftHand: 1, rightUpperArm: -1, rightLowerArm: -1, rightHand: -1 };

@@ -997,8 +997,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   }
   if (details.unmatched.length) rep.warnings.push(`${plural(details.unmatched.length, 'bone track')} the target model lacks ${agree(details.unmatched.length, 'was', 'were')} left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   for (const c of details.combinedMorphs) {
-    if (c.from.length > 1) rep.warnings.push(`morph tracks ${c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ')} land on one morph ${c.morph}: their weights were added frame by frame (${c.keys} key${c.keys === 1 ? '' : 's'})`);
-    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${c.clamped === 1 ? 'was' : 'were'} clamped`);
+    if (c.from.length > 1) rep.warnings.push(`morph tracks ${c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ')} land on one morph ${c.morph}: their weights were added frame by frame (${plural(c.keys, 'key')})`);
+    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${agree(c.clamped, 'was', 'were')} clamped`);
   }
   if (details.unmatchedMorphs.length) rep.warnings.push(`${plural(details.unmatchedMorphs.length, 'morph track')} the target model lacks ${agree(details.unmatchedMorphs.length, 'was', 'were')} left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
   const fl = details.floor;

@@ -33,7 +33,7 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
-  parts.push(`unmatched ${d.unmatched.length} bone and ${d.unmatchedMorphs.length} morph track${d.unmatchedMorphs.length === 1 ? '' : 's'}`);
+  parts.push(`unmatched ${d.unmatched.length} bone and ${plural(d.unmatchedMorphs.length, 'morph track')}`);
   return parts.join('; ');
 }
 
