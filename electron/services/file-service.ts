@@ -57,7 +57,7 @@ export interface FileServiceOptions {
  * Finds `rel` under `base`, matching each segment case-insensitively when the exact name is missing:
  * models made on Windows often spell texture names with a different case than the files on disk.
  */
-async function resolveLoose(base: string, rel: string): Promise<string | null> {
+export async function resolveLoose(base: string, rel: string): Promise<string | null> {
   const exact = path.resolve(base, rel);
   try {
     await fsp.access(exact);

@@ -6,17 +6,32 @@
  */
 import type { CodecError, Result } from '../vmd/errors';
 import { encodeSjis, decodeName, stripCut } from '../vmd/sjis';
-import { readModel } from './model-reader';
-import type { ModelData, ModelJoint, ModelRigidBody } from './model-types';
+import { modelFormatText, readModel } from './model-reader';
+import type { ModelData, ModelEncoding, ModelJoint, ModelMorph, ModelRigidBody } from './model-types';
 
 /** VMD bone and morph name fields are 15 bytes. */
 const VMD_NAME_BYTES = 15;
 
+/** Morph kinds as a model maker counts them: the additional UVs (uv1–uv4) with the UV morphs. */
+export const MORPH_KIND_GROUPS = ['vertex', 'uv', 'bone', 'material', 'group', 'flip', 'impulse'] as const;
+export type MorphKindGroup = (typeof MORPH_KIND_GROUPS)[number];
+
+/** A morph's kind as counted and tagged: 'uv' for the UV and additional UV morphs. */
+export function morphKindGroup(kind: ModelMorph['kind']): MorphKindGroup {
+  return kind.startsWith('uv') ? 'uv' : (kind as MorphKindGroup);
+}
+
 export interface ModelInfo {
   format: 'pmx' | 'pmd';
   version: number;
+  /** "PMX 2.0", "PMX 2.1", "PMD 1.0". */
+  formatText: string;
+  /** The texts' encoding: UTF-16 or UTF-8 (PMX, as its header says), Shift_JIS (PMD). */
+  encoding: ModelEncoding | null;
   name: string;
   nameEn: string;
+  comment: string;
+  commentEn: string;
   vertexCount: number;
   /** Vertices by how they are skinned (SDEF: elbows and knees that keep their volume; QDEF: PMX 2.1). */
   skinning: { bdef1: number; bdef2: number; bdef4: number; sdef: number; qdef: number };
@@ -25,6 +40,10 @@ export interface ModelInfo {
   textures: string[];
   bones: string[];
   morphs: string[];
+  /** The morphs (those of `morphs`) by kind, in MORPH_KIND_GROUPS' order; kinds the model lacks are 0. */
+  morphKinds: Record<MorphKindGroup, number>;
+  /** Display frames (表示枠): PMX's (Root and 表情 included), PMD's bone display groups. */
+  displayFrameCount: number;
   /** IK bone names. */
   iks: string[];
   rigidBodyCount: number;
@@ -64,20 +83,55 @@ function skinningCounts(deform: Uint8Array): ModelInfo['skinning'] {
   return { bdef1: c[0], bdef2: c[1], bdef4: c[2], sdef: c[3], qdef: c[4] };
 }
 
+/** The morphs a user sees: a PMD's hidden base morph (panel 0, which the others offset) left out. */
+function userMorphs(m: ModelData): ModelMorph[] {
+  return m.morphs.filter((x) => !(m.format === 'pmd' && x.panel === 0));
+}
+
+function morphKindCounts(morphs: readonly ModelMorph[]): Record<MorphKindGroup, number> {
+  const n = Object.fromEntries(MORPH_KIND_GROUPS.map((k) => [k, 0])) as Record<MorphKindGroup, number>;
+  for (const x of morphs) n[morphKindGroup(x.kind)]++;
+  return n;
+}
+
+/**
+ * Which materials use each texture (by texture index): as their colour texture, their sphere map (a sphere
+ * mode set) or their own toon file. Textures no material uses have an empty list.
+ */
+export function textureUsers(m: Pick<ModelData, 'textures' | 'materials'>): string[][] {
+  const users = m.textures.map(() => [] as string[]);
+  const add = (ti: number, name: string) => {
+    if (ti >= 0 && ti < users.length && !users[ti].includes(name)) users[ti].push(name);
+  };
+  for (const mat of m.materials) {
+    add(mat.texture, mat.name);
+    if (mat.sphereMode !== 0) add(mat.sphereTexture, mat.name);
+    if (!mat.toonShared) add(mat.toon, mat.name);
+  }
+  return users;
+}
+
 /** A model's name, bones and morphs, from a parsed model. */
 export function modelInfo(m: ModelData): ModelInfo {
+  const morphs = userMorphs(m);
   return {
     format: m.format,
     version: m.version,
+    formatText: modelFormatText(m),
+    encoding: m.encoding ?? null,
     name: m.name,
     nameEn: m.nameEn,
+    comment: m.comment,
+    commentEn: m.commentEn,
     vertexCount: m.vertexCount,
     skinning: skinningCounts(m.deform),
     faceCount: Math.floor(m.indices.length / 3),
     materialCount: m.materials.length,
     textures: [...m.textures],
     bones: m.bones.map((b) => b.name),
-    morphs: m.morphs.filter((x) => !(m.format === 'pmd' && x.panel === 0)).map((x) => x.name),
+    morphs: morphs.map((x) => x.name),
+    morphKinds: morphKindCounts(morphs),
+    displayFrameCount: m.displayFrameCount ?? m.displayFrames?.length ?? 0,
     iks: m.bones.filter((b) => b.ik).map((b) => b.name),
     rigidBodyCount: m.rigidBodyCount,
     jointCount: m.jointCount,
@@ -88,9 +142,12 @@ export function modelInfo(m: ModelData): ModelInfo {
   };
 }
 
-/** Parses model bytes and returns its name, bones and morphs. */
-export function inspectModel(bytes: Uint8Array): Result<ModelInfo> {
-  const r = readModel(bytes);
+/**
+ * Parses model bytes and returns its name, bones and morphs. With the file's name, a PMX named .pmd (or a PMD
+ * named .pmx) gets readModel's note.
+ */
+export function inspectModel(bytes: Uint8Array, fileName?: string): Result<ModelInfo> {
+  const r = readModel(bytes, fileName);
   if (!r.ok) return r;
   return { ok: true, value: modelInfo(r.value), diagnostics: r.diagnostics };
 }

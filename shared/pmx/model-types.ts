@@ -88,6 +88,9 @@ export interface ModelMaterial {
   indexCount: number;
 }
 
+/** A model file's text encoding. */
+export type ModelEncoding = 'utf-16' | 'utf-8' | 'shift_jis';
+
 export type MorphKind = 'group' | 'vertex' | 'bone' | 'uv' | 'uv1' | 'uv2' | 'uv3' | 'uv4' | 'material' | 'flip' | 'impulse';
 
 export interface ModelMorph {
@@ -160,6 +163,16 @@ export interface ModelData {
   nameEn: string;
   comment: string;
   commentEn: string;
+  /**
+   * How the file's texts are encoded: PMX's header says UTF-16 (LE) or UTF-8; PMD is always Shift_JIS. Absent
+   * in models built by hand (tests, the standard figure).
+   */
+  encoding?: ModelEncoding;
+  /**
+   * How many display frames (表示枠) the file lists: PMX's frames (Root and 表情 included), PMD's bone display
+   * groups (MMD's 表情 frame is not stored). Absent in models built by hand.
+   */
+  displayFrameCount?: number;
   vertexCount: number;
   /** 3 per vertex. */
   positions: Float32Array;

@@ -239,6 +239,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
 
   // Optional tail: display lists, English names, toon names, physics. Older files end anywhere before physics.
   let nameEn = '', commentEn = '';
+  let displayFrameCount = 0;
   const toonNames: string[] = [];
   let rigidBodies: ModelRigidBody[] = [], joints: ModelJoint[] = [];
   let physicsError: CodecError | null = null;
@@ -248,6 +249,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     c.what = 'bone group names';
     const groups = c.u8();
     c.skip(groups * 50);
+    displayFrameCount = groups;
     c.what = 'bone display list';
     c.skip(c.u32() * 3);
     if (c.remaining > 0) {
@@ -282,7 +284,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmd', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
+    format: 'pmd', version, name, nameEn, comment, commentEn, encoding: 'shift_jis', displayFrameCount, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: rigidBodies.length, jointCount: joints.length,
     rigidBodies, joints, softBodies: [], physicsError,
   };

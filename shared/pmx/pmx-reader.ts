@@ -366,7 +366,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   }
 
   return {
-    format: 'pmx', version, name, nameEn, comment, commentEn, vertexCount, positions, normals, uvs, uv1, skinIndices, skinWeights, deform, sdef, edgeScales,
+    format: 'pmx', version, name, nameEn, comment, commentEn, encoding: encoding === 0 ? 'utf-16' : 'utf-8', displayFrameCount: displayFrames.length, vertexCount, positions, normals, uvs, uv1, skinIndices, skinWeights, deform, sdef, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: physics.rigidBodies.length, jointCount: physics.joints.length,
     ...physics, physicsError, displayFrames,
   };

@@ -4,15 +4,46 @@
  * (names matched as a 15-byte VMD field holds them, a cut last character ignored).
  */
 import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../../../shared/vmd';
-import { compareMotionToModel, inspectModel, isRepairNote, type ModelInfo } from '../../../shared/pmx';
+import path from 'node:path';
+import { compareMotionToModel, isRepairNote, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
 import { readInputBytes } from '../../fs/files';
+import { resolveLoose } from '../../services/file-service';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
+
+/** A texture the model's materials use that is not in its folder, as the app looks it up. */
+export interface MissingTexture {
+  /** As the model stores it (backslashes kept). */
+  path: string;
+  /** The materials using it (colour texture, sphere map or toon). */
+  materials: string[];
+  /** The folder it was looked for in (the model's folder joined with the texture's own folder). */
+  folder: string;
+}
 
 /** A model's inspection and what the reader repaired or left out on the way (its notes). */
 interface InspectedModel {
   info: ModelInfo;
   notes: Diagnostic[];
+  missingTextures: MissingTexture[];
+}
+
+/**
+ * The textures the materials use that are not there, each looked up as the app does (relative to the model's
+ * folder, each part of the path matched without regard to case when the exact name is missing).
+ */
+async function missingTextures(modelFile: string, m: ModelData): Promise<MissingTexture[]> {
+  const base = path.dirname(modelFile);
+  const users = textureUsers(m);
+  const out: MissingTexture[] = [];
+  for (let i = 0; i < m.textures.length; i++) {
+    if (!users[i].length) continue;
+    const rel = m.textures[i].replace(/\\/g, '/');
+    // An absolute path is refused by the app (textures belong in the model's folder).
+    const found = path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel) ? null : await resolveLoose(base, rel);
+    if (!found) out.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)) });
+  }
+  return out;
 }
 
 /** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
@@ -24,9 +55,9 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
     p = (async () => {
       const r = await readInputBytes(file);
       if (!r.ok) return failure({ code: r.error.code, message: r.error.message });
-      const m = inspectModel(r.value);
+      const m = readModel(r.value, file);
       if (!m.ok) return failure({ code: m.error.code, message: m.error.message, offset: m.error.offset });
-      return success({ info: m.value, notes: m.diagnostics });
+      return success({ info: modelInfo(m.value), notes: m.diagnostics, missingTextures: await missingTextures(file, m.value) });
     })();
     modelCache.set(file, p);
   }
@@ -54,18 +85,23 @@ export async function modelInspection(
   // Paths as the user gave them (givens: the path arguments); absolute without them.
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) return m.error;
-  const { info, notes } = m.value;
+  const { info, notes, missingTextures: missing } = m.value;
   if (!motion) {
     if (json) {
       // `notes`: what the reader repaired or left out, each with its code (and byte offset where known).
-      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
+      // `missingTextures`: the textures the materials use that are not in the model's folder.
+      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, missingTextures: missing, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
     } else {
       io.stdout(
-        `${rel(modelFile)}\n  ${info.format.toUpperCase()} ${info.version}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
+        `${rel(modelFile)}\n  ${info.formatText}${info.encoding ? ` (${ENCODING_NAMES[info.encoding]})` : ''}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
+          commentLines('comment', info.comment) +
+          commentLines('comment (en)', info.commentEn) +
           `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
+          missing.map((x) => `  texture missing: ${x.path} (${x.materials.join(', ')}), not in ${x.folder}\n`).join('') +
           skinningLine(info.skinning) +
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
-          `  morphs  ${info.morphs.length}: ${info.morphs.join(' ')}\n` +
+          `  morphs  ${info.morphs.length}${morphKindText(info.morphKinds)}: ${info.morphs.join(' ')}\n` +
+          `  display frames ${info.displayFrameCount}\n` +
           (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
           (info.rigidBodyCount ? `  bodies  ${info.rigidBodyCount}${modeCounts(info.rigidBodies)}: ${info.rigidBodies.map((b) => `${b.name}(${b.modeName}, ${b.shapeName})`).join(' ')}\n` : '') +
           (info.jointCount ? `  joints  ${info.jointCount}\n` : '') +
@@ -84,16 +120,37 @@ export async function modelInspection(
     // VMD header's model name).
     io.stdout(JSON.stringify({ file: motion.file, modelCheck: modelFile, ok: true, ...cmp }) + '\n');
   } else {
+    // Everything found is one line, so the user sees the check ran and passed; else a line per list.
+    const allFound = !cmp.missingBones.length && !cmp.missingMorphs.length;
     io.stdout(
       `${rel(motion.file)} on ${rel(modelFile)} ("${info.name}")\n` +
-        `  bones   ${cmp.matchedBones} of ${motion.bones.length} found` +
-        (cmp.missingBones.length ? `; missing: ${cmp.missingBones.join(' ')}` : '') +
-        `\n  morphs  ${cmp.matchedMorphs} of ${motion.morphs.length} found` +
-        (cmp.missingMorphs.length ? `; missing: ${cmp.missingMorphs.join(' ')}` : '') +
-        '\n\n',
+        (allFound
+          ? `  bones ${cmp.matchedBones} of ${motion.bones.length} found, morphs ${cmp.matchedMorphs} of ${motion.morphs.length} found\n\n`
+          : `  bones   ${cmp.matchedBones} of ${motion.bones.length} found` +
+            (cmp.missingBones.length ? `; missing: ${cmp.missingBones.join(' ')}` : '') +
+            `\n  morphs  ${cmp.matchedMorphs} of ${motion.morphs.length} found` +
+            (cmp.missingMorphs.length ? `; missing: ${cmp.missingMorphs.join(' ')}` : '') +
+            '\n\n'),
     );
   }
   return null;
+}
+
+/** The encodings as PMX Editor names them. */
+const ENCODING_NAMES = { 'utf-16': 'UTF-16', 'utf-8': 'UTF-8', shift_jis: 'Shift_JIS' } as const;
+
+/** "  comment  line one\n           line two\n" (nothing for an empty comment; its line breaks kept, CR LF as LF). */
+function commentLines(label: string, text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\s+$/, '').split('\n');
+  if (!lines.join('').trim()) return '';
+  const pad = ' '.repeat(label.length + 4);
+  return lines.map((l, i) => (i === 0 ? `  ${label}  ${l}` : `${pad}${l}`).trimEnd() + '\n').join('');
+}
+
+/** " (120 vertex · 4 bone · 2 group)": the morphs by kind, the kinds the model has, in MORPH_KIND_GROUPS' order. */
+function morphKindText(kinds: ModelInfo['morphKinds']): string {
+  const parts = MORPH_KIND_GROUPS.filter((k) => kinds[k] > 0).map((k) => `${kinds[k]} ${k}`);
+  return parts.length ? ` (${parts.join(' · ')})` : '';
 }
 
 /** "skinning BDEF1 13552 · BDEF2 10178 · SDEF 40" (the kinds a model has; none for a model without vertices). */

@@ -556,7 +556,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    */
   async function loadModel(bytes: Uint8Array, path: string, readAsset: ReadAsset): Promise<Outcome<null>> {
     if (!engine) return failure({ code: 'E_UNSUPPORTED', message: 'the preview is not running' });
-    const r = readModel(bytes);
+    // The path's name: a PMX named .pmd (or the reverse) loads as what it is, with a note to rename it.
+    const r = readModel(bytes, path);
     if (!r.ok) return r;
     const m = r.value;
     store.loading = true;
