@@ -22,7 +22,8 @@ const en = {
   'morphs.brows': 'Brows',
   'morphs.other': 'Other',
   'morphs.none': 'The shown model has no morphs (load a PMX or PMD model)',
-  'morphs.noMotion': 'Open a motion, or make one with File → New Motion, to key morphs',
+  // The toolbar's New button (both modes have it; the browser has no File menu). A slider starts the motion itself.
+  'morphs.noMotion': 'No motion open: moving a slider starts a new motion (as New does) and keys the morph in it',
   'morphs.title': 'Sets {name} at frame {frame} and registers the key (one undo step)',
   'morphs.keyed': 'a key at this frame',
   'morphs.search': 'Search morphs',
@@ -102,7 +103,7 @@ const ja: Record<UxStringKey, string> = {
   'morphs.brows': '眉',
   'morphs.other': 'その他',
   'morphs.none': '表示中のモデルには表情がありません（PMX か PMD のモデルを読み込んでください）',
-  'morphs.noMotion': '表情のキーを打つにはモーションを開くか、ファイル → 新規モーションで作ってください',
+  'morphs.noMotion': 'モーションが開かれていません。スライダーを動かすと新しいモーションを作り（「新規」と同じ）、そこに表情のキーを打ちます',
   'morphs.title': 'フレーム {frame} の {name} を設定してキーを登録します（取り消しは 1 回）',
   'morphs.keyed': 'このフレームにキーがあります',
   'morphs.search': '表情を検索',

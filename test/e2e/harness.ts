@@ -204,33 +204,34 @@ export async function openToQuestion(page: Page, file: string): Promise<void> {
 }
 
 /**
- * What each row of the Morphs tab shows of its name, as drawn: the characters whose box ends inside the
- * name's box and, in a part cut with an ellipsis, clear of the ellipsis' em at its end ("…" stands for the
- * rest). `cut`: some character did not show; `title`: the row's tooltip.
+ * What each row of the Morphs tab shows of its name, as drawn: the characters whose box lies inside the name's
+ * box (a long name wraps over two lines, then is cut at its end: "…" stands for the rest). `cut`: some character
+ * did not show; `lines`: the lines the shown characters take; `title`: the row's tooltip.
  */
-export function shownMorphNames(page: Page): Promise<{ name: string; shown: string; cut: boolean; title: string }[]> {
+export function shownMorphNames(page: Page): Promise<{ name: string; shown: string; cut: boolean; lines: number; title: string }[]> {
   return page.$$eval('[data-testid="morph-row"]', (lis) =>
     lis.map((li) => {
       const name = li.querySelector('.name') as HTMLElement;
       const nb = name.getBoundingClientRect();
       const shown: string[] = [];
+      const tops = new Set<number>();
       const walk = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
       let cut = false;
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        const el = n.parentElement!;
-        const eb = el.getBoundingClientRect();
-        const elCut = el.scrollWidth > el.clientWidth + 0.5;
         const text = n.textContent!;
         for (let i = 0; i < text.length; i++) {
           const r = document.createRange();
           r.setStart(n, i);
           r.setEnd(n, i + 1);
-          if (r.getBoundingClientRect().right <= Math.min(nb.right, eb.right - (elCut ? 12 : 0)) + 0.5) shown.push(text[i]);
-          else cut = true;
+          const b = r.getBoundingClientRect();
+          if (b.right <= nb.right + 0.5 && b.bottom <= nb.bottom + 0.5) {
+            shown.push(text[i]);
+            tops.add(Math.round(b.top));
+          } else cut = true;
         }
-        if (elCut) shown.push('…');
       }
-      return { name: li.getAttribute('data-morph')!, shown: shown.join(''), cut, title: name.title };
+      if (cut) shown.push('…');
+      return { name: li.getAttribute('data-morph')!, shown: shown.join(''), cut, lines: tops.size, title: name.title };
     }),
   );
 }

@@ -84,6 +84,8 @@ export interface PreviewTestHook extends PickTestHook {
   shadowDepthVersions(): number[];
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
+  /** The self-shadow applied now: the light casting a shadow map, and the mode and stored distance it follows. */
+  selfShadow(): { casting: boolean; mode: number; distance: number };
   /** Whether the camera VMD's path (its line and key marks) is in the scene's picture now. */
   cameraPathDrawn(): boolean;
   /** The joint dots: whether they were in the last rendered picture, and how many joints they mark. */
@@ -184,6 +186,7 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),
+    selfShadow: () => ({ casting: e.world.light.castShadow, mode: e.world.selfShadow.mode, distance: e.world.selfShadow.distance }),
     cameraPathDrawn: () => e.world.cameraPathVisible,
     shadowDepthVersions: () => e.world.model?.shadowDepth.map((m) => m.version) ?? [],
     jointDots: () => ({ shown: e.dots.points.visible, count: e.dots.count }),

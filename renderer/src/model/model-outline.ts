@@ -5,6 +5,7 @@
  * means something only for those). Built once per model load; no three.js here.
  */
 import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
+import { morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
 
 export interface OutlineGroup {
   /** The display frame's name as the model stores it ('' for the one group of a model without frames). */
@@ -19,7 +20,7 @@ export type MorphPanel = 'eyes' | 'mouth' | 'brows' | 'other';
 export interface ModelOutline {
   groups: OutlineGroup[];
   /** `nameEn`: the model's English name ('' when it has none), which the morph panel's search matches too. */
-  morphs: { name: string; nameEn?: string; panel: MorphPanel }[];
+  morphs: { name: string; nameEn?: string; panel: MorphPanel; kind?: MorphKindGroup }[];
   /** Bones a simulated rigid body drives (modes 1 and 2, as the physics world takes them), by name. */
   physicsBones: string[];
 }
@@ -44,7 +45,7 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
   const morphs = (m?.morphs ?? [])
     // PMD's base morph (panel 0) is not a morph one keys.
     .filter((x) => x.panel !== 0)
-    .map((x) => ({ name: x.name, nameEn: x.nameEn, panel: PANELS[x.panel] ?? 'other' }));
+    .map((x) => ({ name: x.name, nameEn: x.nameEn, panel: PANELS[x.panel] ?? 'other', kind: morphKindGroup(x.kind) }));
   // MMD rule — a body of mode 0 follows its bone; modes 1 and 2 are simulated and drive it (physics/world.ts).
   const driven = new Set<number>();
   for (const b of m?.rigidBodies ?? []) if (b.mode !== 0 && b.bone >= 0 && b.bone < names.length) driven.add(b.bone);

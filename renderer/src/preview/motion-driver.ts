@@ -53,10 +53,11 @@ export function shadowKeysOf(doc: VmdDocument | null, tracks: MotionTracks | nul
 
 /**
  * The self-shadow at frame f: the key at or before it (keys switch on their frame, never blend; before
- * the first key, the first key's), or off without keys.
+ * the first key, the first key's). Without keys: MMD's default (mode 1, distance 8875) where the preview's
+ * Self-shadow switch is on (`byDefault`), else off.
  */
-export function selfShadowAt(keys: ShadowKeys | null, f: number): SelfShadowState {
-  if (!keys) return { mode: 0, distance: DEFAULT_SHADOW_DISTANCE };
+export function selfShadowAt(keys: ShadowKeys | null, f: number, byDefault = false): SelfShadowState {
+  if (!keys) return { mode: byDefault ? 1 : 0, distance: DEFAULT_SHADOW_DISTANCE };
   const k = Math.max(0, keyAtOrBefore(keys.frames, 0, keys.frames.length, f));
   return { mode: keys.mode[k], distance: keys.distance[k] };
 }
@@ -69,6 +70,8 @@ export class MotionDriver {
   /** Self-shadow keys: the extra camera VMD's when it has some, else the motion's. */
   private shadowOfExtra: ShadowKeys | null = null;
   private shadowOfMotion: ShadowKeys | null = null;
+  /** The preview's Self-shadow switch: MMD's default self-shadow where no self-shadow key says otherwise. */
+  private selfShadowByDefault = false;
   private poseBinding: PoseBinding | null = null;
   /** The motion's show/hide keys (the visibility byte of its IK block), or null when it has none. */
   private visibility: { frames: Uint32Array; shown: Uint8Array } | null = null;
@@ -120,6 +123,12 @@ export class MotionDriver {
     this.visibility = visibilityKeys(doc, tracks);
     this.shadowOfMotion = shadowKeysOf(doc, tracks);
     return true;
+  }
+
+  /** The Self-shadow switch: on, the default self-shadow shows where no key rules (applied at once, at the last frame posed). */
+  setSelfShadowByDefault(on: boolean): void {
+    this.selfShadowByDefault = on;
+    this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
   }
 
   /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
@@ -184,7 +193,7 @@ export class MotionDriver {
       w.setHidden(hidden);
       this.onHiddenChange?.(hidden);
     }
-    w.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, f));
+    w.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, f, this.selfShadowByDefault));
     const light = this.lightTrack;
     // Without a light track the default light stays put (showLight(null) does nothing then).
     w.showLight(light ? sampleLight(light, f) : null);

@@ -197,6 +197,12 @@ export class PreviewEngine {
     this.requestRender();
   }
 
+  /** The Self-shadow switch: MMD's default self-shadow where the shown self-shadow keys (if any) do not rule. */
+  setSelfShadowByDefault(on: boolean): void {
+    this.motion.setSelfShadowByDefault(on);
+    this.requestRender();
+  }
+
   /** Shows a motion (null: none). Returns what the rig lacks and what the motion holds besides bones. */
   setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): MotionBindingInfo {
     if (this.motion.setMotion(doc, tracks)) this.rebind();

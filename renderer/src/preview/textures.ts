@@ -10,13 +10,12 @@ import { failure, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
 import { setToonSampling } from './mmd-toon';
 import { setToonTexture } from './mmd-material';
+import { textureUsers } from '../../../shared/pmx/model-inspect';
+import type { TextureProblem } from '../stores/preview';
 
 export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array>>;
 
-export interface TextureProblem {
-  path: string;
-  reason: string;
-}
+export type { TextureProblem } from '../stores/preview';
 
 /** Decodes image bytes into a texture (rows top first, flipY off: MMD UVs have v growing downward). */
 export async function decodeTexture(bytes: Uint8Array, path: string): Promise<THREE.Texture> {
@@ -88,6 +87,12 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   const textures = new Map<number, THREE.Texture>();
   const toons = new Map<number, THREE.Texture>();
   const problems: TextureProblem[] = [];
+  // Each problem names the materials using the file, so the model's maker knows which part shows without it.
+  const users = textureUsers(model);
+  const problem = (ti: number, reason: string) => {
+    const path = model.textures[ti];
+    if (!problems.some((p) => p.path === path)) problems.push({ path, reason, materials: users[ti] });
+  };
   const bytesOf = new Map<number, Promise<Outcome<Uint8Array>>>();
   const read = (ti: number) => {
     let p = bytesOf.get(ti);
@@ -97,16 +102,13 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   const load = async (ti: number, into: Map<number, THREE.Texture>, toon: boolean) => {
     const path = model.textures[ti];
     const r = await read(ti);
-    if (!r.ok) {
-      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: r.error.message });
-      return;
-    }
+    if (!r.ok) return problem(ti, r.error.message);
     try {
       const tex = await decodeTexture(r.value, path);
       if (toon) setToonSampling(tex);
       into.set(ti, tex);
     } catch (e) {
-      if (!problems.some((p) => p.path === path)) problems.push({ path, reason: e instanceof Error ? e.message : String(e) });
+      problem(ti, e instanceof Error ? e.message : String(e));
     }
   };
   await Promise.all([...[...wanted].map((ti) => load(ti, textures, false)), ...[...toonWanted].map((ti) => load(ti, toons, true))]);

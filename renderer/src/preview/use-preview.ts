@@ -30,6 +30,7 @@ import { nextTick, onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import { useVideoExportStore } from '../stores/video-export';
 import { OfflineFrameSource } from './offline-render';
 import { isRepairNote, readModel } from '../../../shared/pmx/model-reader';
+import { modelFacts } from '../model/model-facts';
 import { readVmd } from '../../../shared/vmd/vmd-reader';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -40,7 +41,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -422,6 +423,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
+      store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
       const outline = settings.settings.ui[OUTLINE_SETTING];
       if (typeof outline === 'boolean') store.setOutlineShown(outline, false);
@@ -481,6 +483,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         syncPhysicsState();
       }, { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
+      watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
       watch(() => [time.playing, store.poseMode, store.bonesShown], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
@@ -571,6 +574,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
         morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
         notes: r.diagnostics.filter(isRepairNote),
+        facts: modelFacts(m),
       });
       store.setOutline(modelOutline(m));
       syncPhysicsState();

@@ -9,6 +9,8 @@ import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
+import type { ModelEncoding } from '../../../shared/pmx/model-types';
+import type { MorphKindGroup } from '../../../shared/pmx/model-inspect';
 
 /**
  * settings.ui keys: physics on in the preview, the rigid-body view shown, the joint dots shown (Bones), and the
@@ -18,6 +20,8 @@ export const PHYSICS_SETTING = 'previewPhysics';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
+/** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
+export const SELF_SHADOW_SETTING = 'previewSelfShadow';
 
 /** The shown actor's physics as the status line says it. */
 export type PhysicsState = 'none' | 'unreadable' | 'off' | 'loading' | 'on' | 'lost';
@@ -32,6 +36,42 @@ export interface PreviewModelSummary {
   rigidBodies: number;
   /** What the reader repaired or left out (its diagnostics), but the physics section's: physicsProblem says that. */
   notes: Diagnostic[];
+  /** The File tab's Model section (PMX Editor's 情報): absent in summaries made up by tests. */
+  facts?: ModelFacts;
+}
+
+/** What a model maker checks before publishing: the reader's facts about the file (shared/pmx modelInfo). */
+export interface ModelFacts {
+  nameEn: string;
+  comment: string;
+  commentEn: string;
+  /** "PMX 2.0", "PMX 2.1", "PMD 1.0". */
+  formatText: string;
+  encoding: ModelEncoding | null;
+  vertices: number;
+  faces: number;
+  materials: number;
+  textures: number;
+  bones: number;
+  iks: number;
+  /** The morphs a user sees (a PMD's base left out), by kind. */
+  morphs: number;
+  morphKinds: Record<MorphKindGroup, number>;
+  displayFrames: number;
+  /** As the file stores them, whether physics is on or not. */
+  rigidBodies: number;
+  joints: number;
+  /** The physics section could not be read (its counts are then 0). */
+  physicsUnreadable: boolean;
+}
+
+/** A texture the preview could not read or decode (preview/textures.ts). */
+export interface TextureProblem {
+  /** As the model stores it. */
+  path: string;
+  reason: string;
+  /** The materials using it (colour texture, sphere map, toon); absent in problems made up by tests. */
+  materials?: string[];
 }
 
 /** A bone's pose during a handle drag: its name and the pose the drag shows (see livePose). */
@@ -52,7 +92,7 @@ export const usePreviewStore = defineStore('preview', {
     /** Motion morphs the model lacks (the figure has no morphs, so none are listed for it). */
     missingMorphs: [] as string[],
     /** Textures that were not found or did not decode; the model shows without them. */
-    missingTextures: [] as { path: string; reason: string }[],
+    missingTextures: [] as TextureProblem[],
     hasCamera: false,
     cameraKeys: 0,
     cameraCuts: [] as number[],
@@ -108,6 +148,8 @@ export const usePreviewStore = defineStore('preview', {
     pickRequest: null as { name: string; seq: number } | null,
     /** Physics in the preview (persisted: PHYSICS_SETTING): each actor with rigid bodies simulated. */
     physics: false,
+    /** MMD's self-shadow with the default distance where no self-shadow key rules (persisted: SELF_SHADOW_SETTING). */
+    selfShadow: false,
     /** "Show rigid bodies" (persisted: RIGID_BODIES_SETTING). */
     rigidBodiesShown: false,
     /**
@@ -170,7 +212,7 @@ export const usePreviewStore = defineStore('preview', {
       this.cameraKeys = cameraKeys;
       if (!info.hasCamera) this.lookThrough = false;
     },
-    setModel(summary: PreviewModelSummary | null, missingTextures: { path: string; reason: string }[] = []) {
+    setModel(summary: PreviewModelSummary | null, missingTextures: TextureProblem[] = []) {
       this.model = summary;
       this.missingTextures = missingTextures;
     },
@@ -195,6 +237,13 @@ export const usePreviewStore = defineStore('preview', {
       if (persist) {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [PHYSICS_SETTING]: on } });
+      }
+    },
+    setSelfShadow(on: boolean, persist = true) {
+      this.selfShadow = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [SELF_SHADOW_SETTING]: on } });
       }
     },
     setRigidBodiesShown(on: boolean, persist = true) {
