@@ -1,7 +1,30 @@
 /** The File tab's Model section from a parsed model: inspect MODEL's facts (shared/pmx modelInfo), counts only. */
-import { modelInfo } from '../../../shared/pmx/model-inspect';
-import type { ModelData } from '../../../shared/pmx/model-types';
-import type { ModelFacts } from '../stores/preview';
+import { modelInfo, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
+import type { ModelData, ModelEncoding } from '../../../shared/pmx/model-types';
+
+export interface ModelFacts {
+  nameEn: string;
+  comment: string;
+  commentEn: string;
+  /** "PMX 2.0", "PMX 2.1", "PMD 1.0". */
+  formatText: string;
+  encoding: ModelEncoding | null;
+  vertices: number;
+  faces: number;
+  materials: number;
+  textures: number;
+  bones: number;
+  iks: number;
+  /** The morphs a user sees (a PMD's base left out), by kind. */
+  morphs: number;
+  morphKinds: Record<MorphKindGroup, number>;
+  displayFrames: number;
+  /** As the file stores them, whether physics is on or not. */
+  rigidBodies: number;
+  joints: number;
+  /** The physics section could not be read (its counts are then 0). */
+  physicsUnreadable: boolean;
+}
 
 export function modelFacts(m: ModelData): ModelFacts {
   const i = modelInfo(m);

@@ -3,14 +3,13 @@
  * textures it lacks, camera/light facts of the motion, and the look-through toggle. No three.js objects
  * here (they live in preview/preview-engine.ts, outside Vue's reactivity).
  */
+import type { ModelFacts } from '../model/model-facts';
 import { defineStore } from 'pinia';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
-import type { ModelEncoding } from '../../../shared/pmx/model-types';
-import type { MorphKindGroup } from '../../../shared/pmx/model-inspect';
 
 /**
  * settings.ui keys: physics on in the preview, the rigid-body view shown, the joint dots shown (Bones), and the
@@ -41,29 +40,6 @@ export interface PreviewModelSummary {
 }
 
 /** What a model maker checks before publishing: the reader's facts about the file (shared/pmx modelInfo). */
-export interface ModelFacts {
-  nameEn: string;
-  comment: string;
-  commentEn: string;
-  /** "PMX 2.0", "PMX 2.1", "PMD 1.0". */
-  formatText: string;
-  encoding: ModelEncoding | null;
-  vertices: number;
-  faces: number;
-  materials: number;
-  textures: number;
-  bones: number;
-  iks: number;
-  /** The morphs a user sees (a PMD's base left out), by kind. */
-  morphs: number;
-  morphKinds: Record<MorphKindGroup, number>;
-  displayFrames: number;
-  /** As the file stores them, whether physics is on or not. */
-  rigidBodies: number;
-  joints: number;
-  /** The physics section could not be read (its counts are then 0). */
-  physicsUnreadable: boolean;
-}
 
 /** A texture the preview could not read or decode (preview/textures.ts). */
 export interface TextureProblem {
