@@ -6,9 +6,14 @@
  *   base    = saturate(ambient + diffuse × light colour)          the lit colour, no angle in it
  *   colour  = base × texture (× or + sphere map, sphere-map.ts)    alpha = diffuse alpha × texture alpha
  *   toon    = toon ramp at v = ½ − ½·(N·L)                          (mmd-toon.ts)
- *   with self-shadow (the light casts a shadow map):
- *           comp = min(saturate(3·N·L), shadow);  toon = mix(ramp's bottom colour, 1, comp)
- *   shown   = colour × toon + specular × light colour × max(0, N·H)^power
+ *   spec    = specular × light colour × max(0, N·H)^power
+ *   with self-shadow (the light casts a shadow map), on a material that receives it (PMX 0x08):
+ *           comp = min(saturate(3·N·L), shadow);  toon = mix(ramp's bottom colour, 1, comp);  spec × comp
+ *           (MMD's self-shadow pass, as MME's full.fx has it: lerp(shadow colour, colour + specular, comp),
+ *           the shadow colour being the colour × the toon's colour: so the shadow's depth is the toon's, and
+ *           a material without a toon, white, shows none, as in MMD); a material that does not receive is
+ *           drawn as without self-shadow (MMD's plain pass), its toon still read by N·L
+ *   shown   = colour × toon + spec
  *   material morphs also tint the texture, the sphere map and the toon (mmdTint), and change the specular
  *   and power (setMmdMorphLook, from morph-effects.ts)
  *
@@ -138,22 +143,26 @@ vec3 mmdSpec = vec3( 0.0 );
 	vec3 mmdL = normalize( vec3( 0.5, 1.0, 0.5 ) );
 #endif
 	float mmdNdotL = dot( normal, mmdL );
+	// How lit the surface is under the self-shadow (MMD's comp): 1 without it.
+	float mmdComp = 1.0;
+	bool mmdSelfShadow = false;
 #if defined( USE_SHADOWMAP ) && NUM_DIR_LIGHT_SHADOWS > 0
-	float mmdShadow = 1.0;
-	if ( receiveShadow && mmdReceive > 0.5 ) {
+	// Only a material that receives (PMX 0x08) takes MMD's self-shadow pass; one that does not keeps its N·L ramp.
+	mmdSelfShadow = receiveShadow && mmdReceive > 0.5;
+	if ( mmdSelfShadow ) {
 		DirectionalLightShadow mmdDls = directionalLightShadows[ 0 ];
-		mmdShadow = getShadow( directionalShadowMap[ 0 ], mmdDls.shadowMapSize, mmdDls.shadowIntensity, mmdDls.shadowBias, mmdDls.shadowRadius, vDirectionalShadowCoord[ 0 ] );
+		float mmdShadow = getShadow( directionalShadowMap[ 0 ], mmdDls.shadowMapSize, mmdDls.shadowIntensity, mmdDls.shadowBias, mmdDls.shadowRadius, vDirectionalShadowCoord[ 0 ] );
+		mmdComp = min( clamp( mmdNdotL * 3.0, 0.0, 1.0 ), mmdShadow );
 	}
-	float mmdComp = min( clamp( mmdNdotL * 3.0, 0.0, 1.0 ), mmdShadow );
-	mmdToon = mix( texture2D( mmdToonMap, vec2( 0.5, 1.0 ) ).rgb, vec3( 1.0 ), mmdComp );
-#else
-	mmdToon = texture2D( mmdToonMap, vec2( 0.5, 0.5 - 0.5 * mmdNdotL ) ).rgb;
 #endif
+	if ( mmdSelfShadow ) mmdToon = mix( texture2D( mmdToonMap, vec2( 0.5, 1.0 ) ).rgb, vec3( 1.0 ), mmdComp );
+	else mmdToon = texture2D( mmdToonMap, vec2( 0.5, 0.5 - 0.5 * mmdNdotL ) ).rgb;
 	mmdToon = mmdTint( mmdToon, mmdToonMul, mmdToonAdd );
 	vec3 mmdH = normalize( normalize( vViewPosition ) + mmdL );
 	float mmdNdotH = max( dot( normal, mmdH ), 0.0 );
 	// Direct3D's pow(x, 0) is 1: a power of 0 adds the whole specular colour, as MMD shows it.
-	mmdSpec = ( mmdPower > 0.0 ? pow( mmdNdotH, mmdPower ) : 1.0 ) * mmdSpecular * mmdLightColor;
+	// In the self-shadow MMD blends toward a shadow colour without the specular: it fades with comp.
+	mmdSpec = mmdComp * ( mmdPower > 0.0 ? pow( mmdNdotH, mmdPower ) : 1.0 ) * mmdSpecular * mmdLightColor;
 }
 `;
 
