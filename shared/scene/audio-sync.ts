@@ -17,6 +17,15 @@ export function frameAtAudioTime(audioTime: number, offsetFrames: number): numbe
   return (audioTime - offsetFrames / FPS) * FPS;
 }
 
+/**
+ * The motion frame the song's last sound falls on, whole frames up (0 for a song that ends before frame 0):
+ * how far a scene with this song runs. The CLI's `inspect` of a scene and the app's timeline both count
+ * the music's length this way.
+ */
+export function songEndFrame(durationSeconds: number, offsetFrames: number): number {
+  return Math.max(0, Math.ceil(frameAtAudioTime(durationSeconds, offsetFrames) - 1e-9));
+}
+
 /** Seconds into the song at motion frame `frame` (negative: before the song starts). */
 export function audioTimeAtFrame(frame: number, offsetFrames: number): number {
   return (frame + offsetFrames) / FPS;

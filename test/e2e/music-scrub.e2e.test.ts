@@ -61,7 +61,9 @@ describe('music: scrub grains and loop audio', () => {
     const motion = path.join(s.tmp.dir, 'short.vmd');
     writeFileSync(motion, buildFixture({ bones: [{ name: SJIS.センター, frame: 0 }, { name: SJIS.センター, frame: LAST, pos: [0, 1, 0] }] }));
     const wav = path.join(s.tmp.dir, 'tone.wav');
-    writeFileSync(wav, toneWav(6));
+    // 1.3 s: at offset 6 the song ends at frame 33, before the motion's last key (45), so the whole time line
+    // (which runs to the later of the two) is the motion's 0–45, the loop below. Frame 30 is still within it.
+    writeFileSync(wav, toneWav(1.3));
     await openFileViaDialog(page, motion);
     await openMusicViaDialog(page, wav);
     await page.fill('[data-testid="music-offset"]', '6');

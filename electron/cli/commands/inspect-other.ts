@@ -14,7 +14,7 @@ import { audioFormatOf, audioHeaderInfo } from '../../../shared/scene/audio-form
 import { dirnamePath, normalizePath, parseScene, storedPath, type Scene } from '../../../shared/scene';
 import type { CodecError } from '../../../shared/vmd';
 import { lastFrameOf } from '../../../shared/edit-core/record-util';
-import { frameAtAudioTime } from '../../../shared/scene/audio-sync';
+import { songEndFrame } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
 import { plural } from '../../../shared/i18n/plural';
 
@@ -218,8 +218,8 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   if (scene.audio) {
     const a = scene.audio;
     const durationSeconds = isMissing(a.path) ? null : await songSeconds(a.path);
-    // The scene frame the song's last sound falls on: frameAtAudioTime(duration, offset), whole frames up.
-    const endFrame = durationSeconds === null ? null : Math.max(0, Math.ceil(frameAtAudioTime(durationSeconds, a.offsetFrames) - 1e-9));
+    // The scene frame the song's last sound falls on (the app's timeline runs to the same frame).
+    const endFrame = durationSeconds === null ? null : songEndFrame(durationSeconds, a.offsetFrames);
     audio = { path: storedPath(dir, a.path), offsetFrames: a.offsetFrames, volume: a.volume, muted: a.muted, durationSeconds, endFrame };
   }
   const candidates: [string, number][] = [

@@ -10,6 +10,7 @@ import type { EditKind } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { useTimeStore } from '../stores/time';
 import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
@@ -229,7 +230,8 @@ export function createTimelineView() {
     // Range select's fields start over with each motion: its whole length.
     nav.rangeFrom = 0;
     nav.rangeTo = tracks?.lastFrame ?? 0;
-    if (!tracks) return fit(0);
+    // A motion without keys (a new one) shows the song, when there is one: it is what is keyed along.
+    if (!tracks || !tracks.lastFrame) return fit(useTimeStore().musicEnd);
     // Bone and camera keys set the pace; a morph track (lip sync, a key every frame or two) only when
     // nothing else has two keys.
     const camera = { frames: tracks.camera.frames, start: [0, tracks.camera.frames.length] };

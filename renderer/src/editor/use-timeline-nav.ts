@@ -74,9 +74,12 @@ export function useTimelineNav(tv: TimelineView) {
   function zoom(factor: number) {
     tv.zoomAbout(time.frame, factor);
   }
-  /** Fits the active motion (in a scene, not the scene's longest document), or the time line when it has no keys. */
+  /**
+   * Fits the active motion (in a scene, not the scene's longest document) and the song, which the motion is
+   * keyed along (so F shows the frames past the last key up to the music's end); the time line when neither has length.
+   */
   function fitMotion() {
-    tv.fit(docStore.tracks?.lastFrame || time.lastFrame);
+    tv.fit(Math.max(docStore.tracks?.lastFrame ?? 0, time.musicEnd) || time.lastFrame);
   }
   /** Zooms to the selected keys' frames; false when nothing is selected. */
   function fitSelection(): boolean {

@@ -23,6 +23,7 @@ import type { AudioPlayer, Song, Sound } from '../audio/audio-player';
 import {
   audioStart,
   createClock,
+  songEndFrame,
   frameAt,
   loopPassAt,
   nextWrapTime,
@@ -385,6 +386,9 @@ export const useMusicStore = defineStore('music', () => {
       restartSource();
     },
   );
+
+  // The time line runs at least to the song's end (playback, End, fit, the frame field: stores/time.ts).
+  watch([loaded, duration, offsetFrames], ([l, d, o]) => time.setMusicEnd(l ? songEndFrame(d, o) : 0), { flush: 'sync' });
 
   // Scrubbing while paused (the playhead dragged on the ruler, the preview's scrub bar, a step or a jump):
   // a short grain of the song at the new frame. Not when playback stops (pause rounds the frame).

@@ -3,6 +3,14 @@
  * The frame may be fractional while playing (sub-frames at the display rate); the editor snaps to whole frames.
  */
 import { defineStore } from 'pinia';
+import { MAX_DENSE_FRAMES } from '../../../shared/edit-core/dense-limit';
+
+/**
+ * The farthest frame the playhead goes to (typed, stepped or clicked): 999,999, 9¼ hours at 30 fps. As in
+ * MMD, a frame past the motion's end is a place to key, so the playhead is not held to the keys; a key put
+ * here still leaves a motion the tools that sample every frame take (shared/edit-core/dense-limit.ts).
+ */
+export const PLAYHEAD_MAX = MAX_DENSE_FRAMES - 1;
 
 export const useTimeStore = defineStore('time', {
   state: () => ({
@@ -10,20 +18,28 @@ export const useTimeStore = defineStore('time', {
     frame: 0,
     playing: false,
     loop: true,
-    /** Last frame of the open document (playback range end). */
+    /**
+     * Where the time line ends (playback, End, fit, the "/ N" beside the frame): the later of the motions'
+     * last key and the music's end (`motionLast`, `musicEnd`).
+     */
     lastFrame: 0,
-    /** A part of the motion played instead of the whole (the curve editor's segment), or null. */
+    /** The last key over the open documents (workspace.ts syncRange). */
+    motionLast: 0,
+    /** The frame the loaded song ends on at its offset (0 without music; stores/music.ts). */
+    musicEnd: 0,
+    /** A part of the time line played in a loop instead of the whole (the play range: set on the ruler, or the curve editor's segment), or null. */
     range: null as { from: number; to: number } | null,
     /** The Loop setting before a range was played (a range always loops); restored when it ends. */
     loopBeforeRange: null as boolean | null,
   }),
   getters: {
-    /** First and last frame playback runs over: the range, or the whole motion. */
+    /** First and last frame playback runs over: the range, or the whole time line. */
     bounds: (s): [number, number] => (s.range ? [s.range.from, s.range.to] : [0, Math.max(s.lastFrame, 0)]),
   },
   actions: {
+    /** Goes to `frame`: any frame from 0 to PLAYHEAD_MAX, past the last key too (as MMD's frame box). */
     seek(frame: number) {
-      this.frame = Math.max(0, Math.min(frame, Math.max(this.lastFrame, 0)));
+      this.frame = Math.max(0, Math.min(frame, PLAYHEAD_MAX));
     },
     step(delta: number) {
       this.seek(Math.round(this.frame) + delta);
@@ -39,10 +55,20 @@ export const useTimeStore = defineStore('time', {
       if (this.playing) this.pause();
       else this.play();
     },
-    setRange(lastFrame: number) {
-      this.lastFrame = lastFrame;
-      if (this.frame > lastFrame) this.frame = lastFrame;
-      if (this.range && this.range.to > lastFrame) this.clearRange();
+    /** The motions' last key changed (a document opened, edited or closed): the time line's end follows. */
+    setRange(motionLast: number) {
+      this.motionLast = motionLast;
+      this.updateEnd();
+    },
+    /** The song's end frame changed (loaded, unloaded, its offset moved): the time line's end follows. */
+    setMusicEnd(frame: number) {
+      this.musicEnd = frame;
+      this.updateEnd();
+    },
+    /** The playhead stays where it is (a place past the end is still one to key); a range past the end goes. */
+    updateEnd() {
+      this.lastFrame = Math.max(this.motionLast, this.musicEnd, 0);
+      if (this.range && this.range.to > this.lastFrame) this.clearRange();
     },
     /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
     playRange(from: number, to: number) {

@@ -118,6 +118,18 @@ describe('music store', () => {
     expect(music.pyramid()!.levels[0].max[Math.floor(2000 / 64)]).toBeCloseTo(0.8, 6);
   });
 
+  it("the time line runs to the song's end at its offset, past a shorter motion; removing the song ends it there", async () => {
+    const music = useMusicStore();
+    const time = useTimeStore();
+    time.setRange(300);
+    await music.loadBytes('clicks.wav', bytes('RIFF'));
+    expect(time.lastFrame).toBe(60 * 30); // 60 s
+    music.setOffset(45);
+    expect(time.lastFrame).toBe(60 * 30 - 45); // as `vmd-studio inspect` of such a scene says: 1755
+    music.unload();
+    expect(time.lastFrame).toBe(300);
+  });
+
   it('drives playback from the context clock: from the shown frame, a seek, the offset, pause', async () => {
     const music = useMusicStore();
     const time = useTimeStore();
@@ -156,6 +168,10 @@ describe('music store', () => {
     const time = useTimeStore();
     await music.loadBytes('clicks.wav', bytes('RIFF'));
     time.setRange(200);
+    // The time line runs to the song's end (60 s: frame 1800), not to the motion's last key: frames 0–200
+    // loop as a play range (the ruler's).
+    expect(time.bounds).toEqual([0, 1800]);
+    time.$patch({ range: { from: 0, to: 200 } });
     time.loop = true;
     time.seek(190);
     fake.now = 10;

@@ -1,7 +1,8 @@
-// The time store's play range (⟲ in the curve pane): bounds, clamping, and when it ends.
+// The time store: where the time line ends (the motions' last key or the song's end), how far the playhead
+// goes, and the play range (⟲ in the curve pane): bounds, clamping, and when it ends.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { useTimeStore } from '../../../renderer/src/stores/time';
+import { PLAYHEAD_MAX, useTimeStore } from '../../../renderer/src/stores/time';
 
 describe('play range', () => {
   beforeEach(() => setActivePinia(createPinia()));
@@ -31,6 +32,48 @@ describe('play range', () => {
     expect(time.playing).toBe(false);
     time.playRange(60, 75);
     time.setRange(40);
+    expect(time.range).toBeNull();
+  });
+});
+
+describe('the time line and the playhead', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it("goes to any frame past the last key (as MMD's frame box), up to 999,999", () => {
+    const time = useTimeStore();
+    time.setRange(0); // a new motion: no key yet
+    time.seek(900);
+    expect(time.frame).toBe(900);
+    time.step(1);
+    expect(time.frame).toBe(901);
+    time.seek(5_000_000);
+    expect(time.frame).toBe(999_999);
+    expect(PLAYHEAD_MAX).toBe(999_999);
+    time.seek(-4);
+    expect(time.frame).toBe(0);
+  });
+
+  it("runs to the later of the last key and the song's end; a shorter motion leaves the playhead where it is", () => {
+    const time = useTimeStore();
+    time.setRange(300);
+    time.setMusicEnd(1755);
+    expect([time.lastFrame, time.bounds]).toEqual([1755, [0, 1755]]);
+    time.seek(1200);
+    time.setRange(2809);
+    expect(time.lastFrame).toBe(2809);
+    time.setRange(100);
+    expect([time.lastFrame, time.frame]).toEqual([1755, 1200]);
+    time.setMusicEnd(0); // the song removed
+    expect([time.lastFrame, time.frame]).toEqual([100, 1200]);
+  });
+
+  it("a range within the song but past the last key stays until the song goes", () => {
+    const time = useTimeStore();
+    time.setRange(0);
+    time.setMusicEnd(1800);
+    time.playRange(30, 90);
+    expect(time.range).toEqual({ from: 30, to: 90 });
+    time.setMusicEnd(0);
     expect(time.range).toBeNull();
   });
 });

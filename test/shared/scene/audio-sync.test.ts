@@ -13,6 +13,7 @@ import {
   play,
   seek,
   setLoop,
+  songEndFrame,
 } from '../../../shared/scene/audio-sync';
 
 describe('offset maths: frame = (audio time − offset) × 30', () => {
@@ -29,6 +30,17 @@ describe('offset maths: frame = (audio time − offset) × 30', () => {
     for (const off of [-123.5, -1, 0, 7, 900]) for (const t of [0, 0.001, 1.5, 61.25, 240]) {
       expect(audioTimeAtFrame(frameAtAudioTime(t, off), off)).toBeCloseTo(t, 9);
     }
+  });
+});
+
+describe("the song's end frame (the CLI's inspect and the app's time line)", () => {
+  it('hand-worked values: whole frames up, never before 0', () => {
+    expect(songEndFrame(60, 0)).toBe(1800);
+    expect(songEndFrame(60, 45)).toBe(1755); // 1.5 s of intro: it ends 45 frames earlier
+    expect(songEndFrame(61.5, 90)).toBe(1755); // 1.5 s of silence first, lined up at +90
+    expect(songEndFrame(60, -30)).toBe(1830); // starts at frame 30
+    expect(songEndFrame(10.01, 0)).toBe(301); // 300.3 frames: the last sound is on frame 301
+    expect(songEndFrame(1, 45)).toBe(0); // the whole song is intro
   });
 });
 

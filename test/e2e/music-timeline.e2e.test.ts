@@ -1,0 +1,127 @@
+/**
+ * The time line with a song, as a lip-sync user works it (the new-user pass nusync, 2027-01), in Chromium
+ * through the browser mode with a WAV this test writes (20 s of silence: 600 frames at 30 fps) and a motion
+ * whose last key is at frame 90:
+ * - the playhead goes past the motion's last key: to the song's end (End, fit, play) and, typed, to any
+ *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays.
+ *
+ * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, openFileViaDialog, openMusicViaDialog, openThroughDialog, screenshot } from './harness';
+import { seekFrameField } from './editor-page';
+import { pcm16Wav } from '../helpers/wav';
+import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
+
+const SR = 44_100;
+const SECONDS = 20;
+/** The song's end frame at offset 0: 20 s × 30. */
+const SONG_END = SECONDS * 30;
+/** The motion's last key. */
+const MOTION_END = 90;
+
+/** Bone key frames of the open document (the editor hook's bytes: header 50, count, 111-byte records). */
+async function boneFrames(page: Page): Promise<number[]> {
+  const b64 = await page.evaluate(() => window.__vmdEditor!.bytes());
+  const b = Buffer.from(b64!, 'base64');
+  const n = b.readUInt32LE(50);
+  return Array.from({ length: n }, (_, i) => b.readUInt32LE(54 + i * 111 + 15)).sort((p, q) => p - q);
+}
+
+const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame().frame);
+const status = (page: Page) => page.textContent('[data-testid="status-bar"]');
+/** The timeline's view: first frame shown, pixels per frame, width (CSS px). */
+const viewOf = (page: Page) =>
+  page.evaluate(() => {
+    const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+    return { frameStart: Number(cv.dataset.frameStart), pxPerFrame: Number(cv.dataset.pxPerFrame), width: cv.getBoundingClientRect().width };
+  });
+
+/** Clicks the ruler at frame f (in the timeline's current view). */
+async function clickRuler(page: Page, f: number) {
+  const v = await viewOf(page);
+  const box = (await page.locator('[data-testid="timeline-canvas"]').boundingBox())!;
+  await page.mouse.click(box.x + (f - v.frameStart) * v.pxPerFrame, box.y + 6);
+}
+
+describe('music: the time line runs the whole song', () => {
+  const s = appForSuite({ viewport: { width: 1440, height: 900 } });
+
+  it('a song opened first plays; the playhead, End, fit, the ruler and play reach the song’s end, a typed frame goes anywhere, and a key goes there', async () => {
+    const { page } = s.app;
+    const wav = path.join(s.tmp.dir, 'song20.wav');
+    writeFileSync(wav, pcm16Wav(new Int16Array(SR * SECONDS), 1, SR));
+    const motion = path.join(s.tmp.dir, 'short.vmd');
+    writeFileSync(motion, buildFixture({ bones: [{ name: SJIS.センター, frame: 0 }, { name: SJIS.センター, frame: MOTION_END, pos: [0, 1, 0] }] }));
+
+    // The song before any motion (File → Open): Play is there for it, and plays it.
+    await openThroughDialog(page, ['cmd-open'], wav);
+    await page.waitForFunction(() => window.__vmdMusic!.state().name === 'song20.wav');
+    expect(await page.isDisabled('[data-testid="play"]')).toBe(false);
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame > 3, undefined, { timeout: 15_000 });
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
+
+    // A new motion with the song (as the user made a lip-sync motion): keyed along the whole song, its
+    // first view shows the song, and a typed frame past the end goes there.
+    await page.click('[data-testid="cmd-new-motion"]');
+    await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
+    await page.waitForFunction(
+      (end) => {
+        const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+        return Number(cv.dataset.frameStart) + cv.getBoundingClientRect().width / Number(cv.dataset.pxPerFrame) >= end;
+      },
+      SONG_END,
+    );
+    await seekFrameField(page, 900);
+    expect(await status(page)).toContain(`Frame 900 / ${SONG_END}`);
+
+    // A motion with keys to frame 90 (a lone motion replaces the scene and its music: the song is chosen again).
+    await openFileViaDialog(page, motion);
+    await openMusicViaDialog(page, wav);
+    expect(await status(page)).toContain(`Frame 0 / ${SONG_END}`);
+
+    // Typed past the last key: the playhead goes there, and Insert keys there; typed past the song, it goes there too.
+    await seekFrameField(page, 450);
+    expect(await status(page)).toContain(`Frame 450 / ${SONG_END}`);
+    await page.click('[data-testid="track-bone:0"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    expect(await boneFrames(page)).toEqual([0, MOTION_END, 450]);
+    await seekFrameField(page, 1200);
+    expect(await frameNow(page)).toBe(1200);
+
+    // End: the song's end; → steps on past it.
+    await page.keyboard.press('End');
+    expect(await frameNow(page)).toBe(SONG_END);
+    await page.keyboard.press('ArrowRight');
+    expect(await frameNow(page)).toBe(SONG_END + 1);
+
+    // F fits the motion and the song: frames 0–600 all in view.
+    await page.keyboard.press('f');
+    await page.waitForFunction(
+      (end) => {
+        const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+        const w = cv.getBoundingClientRect().width;
+        return Number(cv.dataset.frameStart) <= 0 && Number(cv.dataset.frameStart) + w / Number(cv.dataset.pxPerFrame) >= end;
+      },
+      SONG_END,
+    );
+    // The ruler, clicked at frame 500 (past the last key, within the song).
+    await clickRuler(page, 500);
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame >= 498 && window.__vmdEditor!.frame().frame <= 502);
+    await screenshot(page, 'music-timeline-past-last-key');
+
+    // Play, Loop off, from near the end: it stops at the song's end, not at the motion's last key.
+    if (await page.isChecked('[data-testid="preview-loop"]')) await page.click('[data-testid="preview-loop"]');
+    await seekFrameField(page, SONG_END - 20);
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => !window.__vmdEditor!.frame().playing, undefined, { timeout: 20_000 });
+    expect(await frameNow(page)).toBe(SONG_END);
+
+  });
+});
