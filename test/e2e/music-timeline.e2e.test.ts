@@ -3,7 +3,8 @@
  * through the browser mode with a WAV this test writes (20 s of silence: 600 frames at 30 fps) and a motion
  * whose last key is at frame 90:
  * - the playhead goes past the motion's last key: to the song's end (End, fit, play) and, typed, to any
- *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays.
+ *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays;
+ * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was.
  *
  * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
  */
@@ -123,5 +124,24 @@ describe('music: the time line runs the whole song', () => {
     await page.waitForFunction(() => !window.__vmdEditor!.frame().playing, undefined, { timeout: 20_000 });
     expect(await frameNow(page)).toBe(SONG_END);
 
+  });
+
+  it('the frame field shows the frame gone to, also when the clamped frame is where the playhead already was', async () => {
+    const { page } = s.app;
+    const field = '[data-testid="frame-input"]';
+    const type = async (v: string) => {
+      await page.fill(field, v);
+      await page.press(field, 'Enter');
+    };
+    await seekFrameField(page, 0);
+    await type('-5');
+    expect(await frameNow(page)).toBe(0);
+    expect(await page.inputValue(field)).toBe('0');
+    await type('5000000');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame === 999_999);
+    expect(await page.inputValue(field)).toBe('999999');
+    await type('2000000'); // clamped to 999,999 again: the field shows it, not 2000000
+    expect(await frameNow(page)).toBe(999_999);
+    expect(await page.inputValue(field)).toBe('999999');
   });
 });

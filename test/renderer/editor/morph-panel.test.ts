@@ -97,3 +97,32 @@ describe('the Morphs panel’s search', () => {
     w.unmount();
   });
 });
+
+// New-user pass (nusync 6): a weight typed out of range is clamped, but when the clamped weight is what the key
+// already held (60 on a key of 1, −5 on a key of 0) the bound value did not change and the number box kept
+// showing 60 / −5. It shows the weight applied.
+describe('the Morphs panel’s number box', () => {
+  it('shows the weight applied after clamping, also when that is the weight the key already had', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const box = () => w.get('[data-morph="笑い"] [data-testid="morph-weight"]');
+    useTimeStore().seek(20); // 笑い's key of weight 1
+    await w.vm.$nextTick();
+    expect((box().element as HTMLInputElement).value).toBe('1.000');
+    await box().setValue('60');
+    await w.vm.$nextTick();
+    expect((box().element as HTMLInputElement).value).toBe('1.000');
+    useTimeStore().seek(0); // its key of weight 0
+    await w.vm.$nextTick();
+    await box().setValue('-5');
+    await w.vm.$nextTick();
+    expect((box().element as HTMLInputElement).value).toBe('0.000');
+    // Nothing typed (an emptied box): the weight there, not an empty box.
+    await box().setValue('');
+    await w.vm.$nextTick();
+    expect((box().element as HTMLInputElement).value).toBe('0.000');
+    w.unmount();
+  });
+});
