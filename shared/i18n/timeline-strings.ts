@@ -37,6 +37,7 @@ const en = {
   'timeline.rangeClose': 'Close range select',
   'timeline.rangeNone': 'No keys in frames {from}–{to} of those tracks',
   'timeline.rangeNoActive': 'No active track: click a track name first',
+  'timeline.clockTitle': 'The playhead’s time: minutes:seconds.hundredths (30 frames a second)',
   // Short channel names for the curve pane's tabs and "Paste on" boxes when the pane is narrow.
   'curve.channelShort.x': 'X',
   'curve.channelShort.y': 'Y',
@@ -83,6 +84,7 @@ const ja: Record<TimelineStringKey, string> = {
   'timeline.rangeClose': '範囲選択を閉じる',
   'timeline.rangeNone': 'それらのトラックの {from}〜{to} フレームにキーはありません',
   'timeline.rangeNoActive': 'アクティブなトラックがありません：先にトラック名をクリックしてください',
+  'timeline.clockTitle': '再生位置の時間：分:秒.1/100 秒（1 秒 = 30 フレーム）',
   'curve.channelShort.x': 'X',
   'curve.channelShort.y': 'Y',
   'curve.channelShort.z': 'Z',

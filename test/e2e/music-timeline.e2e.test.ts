@@ -4,7 +4,8 @@
  * whose last key is at frame 90:
  * - the playhead goes past the motion's last key: to the song's end (End, fit, play) and, typed, to any
  *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays;
- * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was.
+ * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was;
+ * - the playhead's time, m:ss.xx, beside the frame field.
  *
  * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
  */
@@ -143,5 +144,15 @@ describe('music: the time line runs the whole song', () => {
     await type('2000000'); // clamped to 999,999 again: the field shows it, not 2000000
     expect(await frameNow(page)).toBe(999_999);
     expect(await page.inputValue(field)).toBe('999999');
+  });
+
+  it('the playhead’s time beside the frame field: m:ss.xx', async () => {
+    const { page } = s.app;
+    await seekFrameField(page, 45);
+    expect(await page.textContent('[data-testid="frame-clock"]')).toBe('0:01.50');
+    await seekFrameField(page, 1260);
+    expect(await page.textContent('[data-testid="frame-clock"]')).toBe('0:42.00');
+    await page.keyboard.press('End');
+    expect(await page.textContent('[data-testid="frame-clock"]')).toBe('0:20.00'); // the song's end: 20 s
   });
 });

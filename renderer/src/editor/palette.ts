@@ -23,7 +23,7 @@ export const INK = {
 
 export const TIMELINE_COLORS = {
   bg: '#17191e', rowA: '#1c1f25', rowB: '#1f222a', group: '#262a33',
-  ruler: '#121418', rulerText: INK.label, tick: '#2c313b', tickMajor: INK.edge,
+  ruler: '#121418', rulerText: INK.label, rulerClock: '#5c6472', tick: '#2c313b', tickMajor: INK.edge,
   key: '#b9c4d6', keyEdge: '#0e1014', sel: INK.selection, summary: '#6c7689', cursor: INK.playhead,
   cut: '#e0565b', range: 'rgba(79,179,200,0.35)',
   box: 'rgba(255,178,62,0.12)', boxEdge: 'rgba(255,178,62,0.8)', activeRow: 'rgba(88,140,255,0.10)', end: 'rgba(255,255,255,0.04)',

@@ -10,6 +10,7 @@ import { CANVAS_FONTS, TIMELINE_COLORS as C, type Canvas2D } from './palette';
 import { nearestBeat } from '../../../shared/scene/beats';
 import { ROW_HEIGHT, RULER_HEIGHT, rowsTop } from './timeline-math';
 import { isOwnRow, rowTracks, type Row } from './timeline-rows';
+import { rulerClockText } from './clock-text';
 
 /** Everything one drawing of the timeline shows. */
 export interface TimelineScene {
@@ -218,11 +219,22 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
   ctx.textBaseline = 'middle';
   ctx.fillStyle = C.rulerText;
   const minor = step >= 5 ? step / 5 : step;
+  // At coarse zoom (a label every 5 s or more: whole seconds) each label also says its time, m:ss, dimmer,
+  // where the step leaves room for both.
+  const clocks = step >= 150 && step % 30 === 0;
   for (let f = Math.max(0, Math.ceil(f0 / minor) * minor); f <= f1; f += minor) {
     const x = Math.round(xAt(f)) + 0.5;
     const major = f % step === 0;
     ctx.fillRect(x - 0.5, major ? RULER_HEIGHT - 10 : RULER_HEIGHT - 5, 1, major ? 9 : 4);
-    if (major) ctx.fillText(String(f), x + 3, 9);
+    if (!major) continue;
+    const label = String(f);
+    ctx.fillText(label, x + 3, 9);
+    if (!clocks) continue;
+    const clock = rulerClockText(f), lw = ctx.measureText(label).width;
+    if (3 + lw + 5 + ctx.measureText(clock).width + 6 > step * view.pxPerFrame) continue;
+    ctx.fillStyle = C.rulerClock;
+    ctx.fillText(clock, x + 3 + lw + 5, 9);
+    ctx.fillStyle = C.rulerText;
   }
   // Current frame: the line from the ruler down to the rows (over them, drawn above) and its head.
   if (cursorShown) {

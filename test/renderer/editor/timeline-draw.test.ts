@@ -260,3 +260,25 @@ describe('timeline drawing of two scene documents (timeline-rows.ts)', () => {
     expect(ctx2.rects(ACTIVE)).toEqual([[0, 26 + 22, 600, 22]]);
   });
 });
+
+// nusync 7: frames only on the ruler; at coarse zoom (a label every 5 s or more) each label also says its time.
+describe('the ruler’s times', () => {
+  const RULER_TEXT = '#8b93a1', RULER_CLOCK = '#5c6472';
+  it('at a label every 300 frames (10 s) each says m:ss after its frame, dimmer; none at a fine zoom', () => {
+    // 0.25 px per frame: the first step at least 64 px wide is 300 (75 px); 600 px show frames 0–2400.
+    const s = scene({ view: { frameStart: 0, pxPerFrame: 0.25, scrollY: 0, width: 600, height: 200 } });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    const texts = ctx.texts();
+    expect(texts.filter((t) => t.fill === RULER_TEXT && /^\d+$/.test(t.text)).map((t) => t.text)).toEqual(['0', '300', '600', '900', '1200', '1500', '1800', '2100', '2400']);
+    const clocks = texts.filter((t) => t.fill === RULER_CLOCK);
+    expect(clocks.map((t) => t.text)).toEqual(['0:00', '0:10', '0:20', '0:30', '0:40', '0:50', '1:00', '1:10', '1:20']);
+    // After its frame label: the tick at 300 · 0.25 = 75 → 75.5, the label 3 px on, 15 px wide (the recording
+    // context's 5 px a character), 5 px of gap.
+    expect(clocks[1].x).toBe(75.5 + 3 + 15 + 5);
+    // At 6 px per frame (a label every 15 frames) the ruler says frames only.
+    const fine = new Recording2D();
+    drawTimeline(fine, scene());
+    expect(fine.texts().filter((t) => t.fill === RULER_CLOCK)).toEqual([]);
+  });
+});
