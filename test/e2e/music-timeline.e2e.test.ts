@@ -5,6 +5,8 @@
  * - the playhead goes past the motion's last key: to the song's end (End, fit, play) and, typed, to any
  *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays;
  * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was;
+ * - a play range (Shift+drag on the ruler, or L / ⟲ Loop over the selected keys): a band on the ruler, played in a
+ *   loop with the song from the range's start each pass; cleared by the button or L; listed under F1;
  * - the playhead's time, m:ss.xx, beside the frame field.
  *
  * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
@@ -34,6 +36,22 @@ async function boneFrames(page: Page): Promise<number[]> {
 }
 
 const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame().frame);
+/** Wraps AudioBufferSourceNode.prototype.start to record its calls (as music-scrub.e2e does). */
+async function spyStarts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __starts?: unknown[] };
+    w.__starts = [];
+    const proto = AudioBufferSourceNode.prototype as unknown as { start: (...a: number[]) => void; __spied?: boolean };
+    if (proto.__spied) return;
+    const orig = proto.start;
+    proto.start = function (this: AudioBufferSourceNode, ...a: number[]) {
+      (window as unknown as { __starts: unknown[] }).__starts.push({ when: a[0] ?? 0, offset: a[1] ?? 0, grain: a[2] !== undefined });
+      return orig.apply(this, a);
+    };
+    proto.__spied = true;
+  });
+}
+const playRangeOf = (page: Page) => page.getAttribute('[data-testid="play-range"]', 'data-range');
 const status = (page: Page) => page.textContent('[data-testid="status-bar"]');
 /** The timeline's view: first frame shown, pixels per frame, width (CSS px). */
 const viewOf = (page: Page) =>
@@ -144,6 +162,81 @@ describe('music: the time line runs the whole song', () => {
     await type('2000000'); // clamped to 999,999 again: the field shows it, not 2000000
     expect(await frameNow(page)).toBe(999_999);
     expect(await page.inputValue(field)).toBe('999999');
+  });
+
+  it('a play range: Shift+drag on the ruler sets it (a band there), Space loops it with the song from its start; L over selected keys; cleared; in F1', async () => {
+    const { page } = s.app;
+    await page.keyboard.press('Home');
+    await page.keyboard.press('f');
+    await spyStarts(page);
+    // Shift+drag on the ruler from frame 300 to 360.
+    const v = await viewOf(page);
+    const box = (await page.locator('[data-testid="timeline-canvas"]').boundingBox())!;
+    const xOf = (f: number) => box.x + (f - v.frameStart) * v.pxPerFrame;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(xOf(300), box.y + 6);
+    await page.mouse.down();
+    await page.mouse.move(xOf(330), box.y + 6, { steps: 3 });
+    await page.mouse.move(xOf(360), box.y + 6, { steps: 3 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await page.waitForFunction(() => document.querySelector('[data-testid="play-range"]')?.getAttribute('data-range'));
+    // The pointer lands on whole pixels: at under a pixel per frame the ends are within a frame or two.
+    const [from, to] = (await playRangeOf(page))!.split('-').map(Number);
+    expect(Math.abs(from - 300)).toBeLessThanOrEqual(2);
+    expect(Math.abs(to - 360)).toBeLessThanOrEqual(2);
+    expect(await frameNow(page)).toBe(from); // the playhead at its start
+    expect(await page.textContent('[data-testid="play-range"]')).toContain(`Loop ${from}–${to}`);
+    expect(await page.textContent('[data-testid="preview-range"]')).toContain(`${from}–${to}`);
+    // The band on the ruler: inside the range the ruler is lighter than outside it.
+    const band = await page.evaluate(([xa, xb]) => {
+      const cv = document.querySelector('[data-testid="timeline-canvas"]') as HTMLCanvasElement;
+      const dpr = window.devicePixelRatio || 1;
+      const px = (x: number) => Array.from(cv.getContext('2d')!.getImageData(Math.round(x * dpr), 2, 1, 1).data.slice(0, 3));
+      return { inside: px((xa + xb) / 2), outside: px(xb + 40) };
+    }, [xOf(from) - box.x, xOf(to) - box.x]);
+    expect(band.inside).not.toEqual(band.outside);
+    await screenshot(page, 'music-timeline-play-range');
+
+    // Space plays it in a loop: each pass of the song starts from the range's start (from / 30 s into the song).
+    await page.evaluate(() => void ((window as unknown as { __starts: unknown[] }).__starts.length = 0));
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.__vmdMusic!.state().driving, undefined, { timeout: 10_000 });
+    // The pass after the first is scheduled ahead, to start at the wrap.
+    await page.waitForFunction(() => (window as unknown as { __starts: { grain: boolean }[] }).__starts.filter((c) => !c.grain).length >= 2, undefined, { timeout: 10_000 });
+    const passes = (await page.evaluate(() => (window as unknown as { __starts: { when: number; offset: number; grain: boolean }[] }).__starts.slice())).filter((c) => !c.grain);
+    for (const p of passes) expect(p.offset).toBeCloseTo(from / 30, 2);
+    expect(passes[1].when - passes[0].when).toBeCloseTo((to - from) / 30, 1);
+    for (let i = 0; i < 5; i++) {
+      const f = await frameNow(page);
+      expect(f).toBeGreaterThanOrEqual(from);
+      expect(f).toBeLessThanOrEqual(to);
+      await page.waitForTimeout(50);
+    }
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
+
+    // The button clears it: the whole time line again.
+    await page.click('[data-testid="play-range"]');
+    expect(await playRangeOf(page)).toBe('');
+    expect(await page.isVisible('[data-testid="preview-range"]')).toBe(false);
+
+    // L over the selected keys (0, 90, 450): their frames loop, playing at once; L again ends it.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('l');
+    expect(await playRangeOf(page)).toBe('0-450');
+    await page.waitForFunction(() => window.__vmdEditor!.frame().playing);
+    await page.keyboard.press('l');
+    expect(await playRangeOf(page)).toBe('');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
+
+    // F1 lists both ways.
+    await page.keyboard.press('F1');
+    const help = await page.textContent('[data-testid="shortcuts-dialog"]');
+    expect(help).toContain('Loop the selected keys’ frames with the music (play range); again: clear it');
+    expect(help).toContain('Set the play range (frames looped with the music)');
+    await page.keyboard.press('Escape');
   });
 
   it('the playhead’s time beside the frame field: m:ss.xx', async () => {

@@ -10,6 +10,7 @@ import { useWorkspaceStore } from '../stores/workspace';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
+import { useNotifyStore } from '../stores/notify';
 import { adjacentKeyFrame, allTracks, frameSpan, keysInRange, tracksOfKeys, type TrackId, type TrackScope } from './key-nav';
 import type { FollowMode } from './timeline-math';
 import type { TimelineView } from './timeline-view';
@@ -133,5 +134,26 @@ export function useTimelineNav(tv: TimelineView) {
     tv.nav.rangeOpen = open;
   }
 
-  return { scopeTracks, toggleRange, jumpKey, zoom, fitMotion, fitSelection, followMode, setFollowMode, selectRange };
+  /**
+   * The play range's button and L: with a range set, it ends (the whole time line plays again); else the
+   * selected keys' frames become the range and play in a loop, the music from the range's start each pass
+   * (stores/music.ts). False, with a notice saying how to set one, when the keys selected span no frames.
+   */
+  function togglePlayRange(): boolean {
+    if (time.range) {
+      time.clearRange();
+      return true;
+    }
+    const t = tracks();
+    const s = t && docStore.doc && sel.count ? frameSpan(t, sel.refs, counts()) : null;
+    if (!s || !time.setPlayRange(s[0], s[1])) {
+      useNotifyStore().info({ key: 'timeline.playRangeNone' });
+      return false;
+    }
+    tv.revealSpan(s[0], s[1]);
+    time.play();
+    return true;
+  }
+
+  return { scopeTracks, toggleRange, togglePlayRange, jumpKey, zoom, fitMotion, fitSelection, followMode, setFollowMode, selectRange };
 }

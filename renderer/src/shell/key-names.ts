@@ -34,6 +34,7 @@ export const KEY_ACTIONS = [
   'fitMotion',
   'fitSelection',
   'rangeSelect',
+  'playRange',
   'nudge',
   'nudge10',
   'copyCurve',

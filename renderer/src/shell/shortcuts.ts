@@ -78,6 +78,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected', action: 'prevNextKeySelected' },
       { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll', action: 'prevNextKeyAll' },
       { keys: [['Mod', 'G']], label: 'shortcuts.goToFrame', action: 'goToFrame' },
+      { keys: [['L']], label: 'shortcuts.playRange', action: 'playRange' },
     ],
   },
   {
@@ -112,6 +113,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.keyDrag')]], label: 'shortcuts.moveKeys' },
       { keys: [[m('shortcuts.rulerClick')]], label: 'shortcuts.seek' },
       { keys: [[m('shortcuts.rulerDoubleClick')]], label: 'shortcuts.selectColumn' },
+      { keys: [['Shift', m('shortcuts.rulerDrag')]], label: 'shortcuts.setPlayRange' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.scrollRows' },
       { keys: [['Shift', m('shortcuts.wheel')]], label: 'shortcuts.scrollTime' },
       { keys: [['Mod', m('shortcuts.wheel')]], label: 'shortcuts.zoomTime' },

@@ -70,15 +70,23 @@ export const useTimeStore = defineStore('time', {
       this.lastFrame = Math.max(this.motionLast, this.musicEnd, 0);
       if (this.range && this.range.to > this.lastFrame) this.clearRange();
     },
-    /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
-    playRange(from: number, to: number) {
+    /**
+     * Sets the play range (MMD's 再生 panel's start and end with loop; MMM's loop region): frames from..to,
+     * within the time line, looped until the range is cleared; the playhead goes to its start. False for an
+     * empty range (nothing changes then).
+     */
+    setPlayRange(from: number, to: number): boolean {
       const a = Math.max(0, Math.min(from, to)), b = Math.min(Math.max(from, to), this.lastFrame);
-      if (!(b > a)) return;
+      if (!(b > a)) return false;
       this.range = { from: a, to: b };
       if (this.loopBeforeRange === null) this.loopBeforeRange = this.loop;
       this.loop = true;
       this.seek(a);
-      this.play();
+      return true;
+    },
+    /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
+    playRange(from: number, to: number) {
+      if (this.setPlayRange(from, to)) this.play();
     },
     clearRange() {
       this.range = null;

@@ -77,3 +77,24 @@ describe('the time line and the playhead', () => {
     expect(time.range).toBeNull();
   });
 });
+
+// nusync 5: a play range set on the ruler (or from the selected keys) without playing at once.
+describe('setting the play range', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('sets frames from..to (either order, within the time line) to loop, the playhead at its start, not playing', () => {
+    const time = useTimeStore();
+    time.setRange(0);
+    time.setMusicEnd(600);
+    time.loop = false;
+    time.seek(400);
+    expect(time.setPlayRange(90, 30)).toBe(true);
+    expect([time.range, time.bounds, time.frame, time.playing, time.loop]).toEqual([{ from: 30, to: 90 }, [30, 90], 30, false, true]);
+    expect(time.setPlayRange(500, 700)).toBe(true);
+    expect(time.range).toEqual({ from: 500, to: 600 });
+    expect(time.setPlayRange(40, 40)).toBe(false);
+    expect(time.range).toEqual({ from: 500, to: 600 }); // an empty one changes nothing
+    time.clearRange();
+    expect([time.range, time.loop]).toEqual([null, false]);
+  });
+});
