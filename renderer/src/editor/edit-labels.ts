@@ -27,6 +27,9 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   staging: 'edit.label.staging',
   'add actor': 'edit.label.addActor',
   'add camera': 'edit.label.addCamera',
+  // The music's (stores/music.ts).
+  'music offset': 'edit.label.musicOffset',
+  'remove music': 'edit.label.removeMusic',
 };
 
 /**

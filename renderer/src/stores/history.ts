@@ -3,8 +3,8 @@
  * `run` — every edit of the editor goes through it (or `commit`). The steps themselves, (document id,
  * diff), are the workspace's (stores/workspace.ts): it applies them to their own documents and keeps each
  * document's saved depth, and its Open / Close / Save say what they do to the steps. Scene steps (an
- * actor's stage, an actor or the camera added) share the stack; the scene store makes them (stores/scene.ts
- * setStage, addAsStep).
+ * actor's stage, an actor or the camera added, the music's offset or removal) share the stack; the scene and
+ * music stores make them (stores/scene.ts setStage, addAsStep; stores/music.ts changeOffset, remove).
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
@@ -12,7 +12,8 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { EditDiff, EditOutcome, EditRefusal, KeyEdit, Steps } from '../../../shared/key-edits';
 import type { Outcome } from '../../../shared/vmd/errors';
-import { stepLabel, useWorkspaceStore, type HistoryStep } from './workspace';
+import { MUSIC_PART, stepLabel, useWorkspaceStore, type HistoryStep } from './workspace';
+import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -44,7 +45,7 @@ export const useHistoryStore = defineStore('history', () => {
   const redoLabel = computed(() => (void ws.historyVersion, labelOf(ws.redoStack[ws.redoStack.length - 1])));
   /**
    * Name of what the next undo/redo step belongs to: a document ("camera.vmd", "Miku: dance.vmd"), or for a
-   * scene step the actor ("Miku").
+   * scene step the actor ("Miku"), or the song for the music's (none while it is removed).
    */
   const undoDoc = computed(() => (void ws.historyVersion, nameOf(ws.undoStack[ws.undoStack.length - 1])));
   const redoDoc = computed(() => (void ws.historyVersion, nameOf(ws.redoStack[ws.redoStack.length - 1])));
@@ -56,6 +57,7 @@ export const useHistoryStore = defineStore('history', () => {
   function nameOf(s: HistoryStep | undefined): string {
     if (!s) return '';
     const scene = useSceneStore();
+    if (s.kind === 'scene' && s.part === MUSIC_PART) return useMusicStore().name ?? '';
     return s.kind === 'doc' ? scene.docName(s.doc) : scene.partName(s.part);
   }
 

@@ -16,6 +16,7 @@ import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useTimeStore } from './time';
+import { MUSIC_PART, useWorkspaceStore } from './workspace';
 import { audioFormatOf, notAudioKind } from '../../../shared/scene/audio-format';
 import { wavDataShortfall, wavWithoutSamples } from '../../../shared/scene/wav';
 import { AUDIO_EXTENSIONS } from '../../../shared/ipc/file-types';
@@ -194,6 +195,8 @@ export const useMusicStore = defineStore('music', () => {
       version.value++;
       applyGain();
       forgetBeats();
+      // The previous song's offset and removal steps do not apply to this one: they leave the history.
+      useWorkspaceStore().forgetSteps(MUSIC_PART);
       if (beatsOn.value) void detectBeats();
       if (time.playing) startDriving();
       return true;
@@ -229,6 +232,63 @@ export const useMusicStore = defineStore('music', () => {
     if (!Number.isFinite(f)) return;
     offsetFrames.value = f;
     if (driving.value) restartSource();
+  }
+
+  /**
+   * The offset as the person changes it (the typed field, a waveform drag as it ends): one undo step, "music
+   * offset", in the history the key edits share, so Ctrl+Z after a mistaken drag puts the song back instead of
+   * taking away a key made before it. `from`: the offset the gesture began at (a drag places the song live with
+   * `setOffset` until it ends), so the whole drag is the one step. False when nothing changes.
+   */
+  function changeOffset(f: number, from = offsetFrames.value): boolean {
+    if (!Number.isFinite(f)) return false;
+    setOffset(f);
+    if (f === from) return false;
+    return useWorkspaceStore().commitScene({ label: 'music offset', part: MUSIC_PART, put: (way) => setOffset(way === 'undo' ? from : f) });
+  }
+
+  /** What the music row shows of a song, kept by a removal's undo step. */
+  interface KeptSong {
+    buffer: Song;
+    pyramid: PeakPyramid | null;
+    name: string | null;
+    path: string | null;
+    grid: BeatGrid | null;
+  }
+
+  /**
+   * × (remove the music) as one undo step, "remove music": its undo puts the same decoded song back (the step
+   * keeps it, its samples counted in the history's bytes), with its beat grid; the offset, volume and mute stay
+   * as they are through a removal. False when no song is loaded.
+   */
+  function remove(): boolean {
+    const buffer = held.buffer;
+    if (!buffer) return false;
+    const kept: KeptSong = { buffer, pyramid: held.pyramid, name: name.value, path: path.value, grid: beatGrid.value };
+    const bytes = buffer.length * buffer.numberOfChannels * 4;
+    return useWorkspaceStore().commitScene({ label: 'remove music', part: MUSIC_PART, bytes, put: (way) => (way === 'redo' ? unload() : putBack(kept)) });
+  }
+
+  /** A removal undone: the kept song is the music again, as it was. */
+  function putBack(k: KeptSong) {
+    stopGrain();
+    stopSource();
+    held.buffer = k.buffer;
+    held.player?.setSong(k.buffer);
+    held.pyramid = k.pyramid;
+    name.value = k.name;
+    path.value = k.path;
+    duration.value = k.buffer.duration;
+    sampleRate.value = k.buffer.sampleRate;
+    channels.value = k.buffer.numberOfChannels;
+    version.value++;
+    applyGain();
+    forgetBeats();
+    if (k.grid) {
+      beatGrid.value = k.grid;
+      beatState.value = 'ready';
+    } else if (beatsOn.value) void detectBeats();
+    if (time.playing) startDriving();
   }
   function setVolume(v: number) {
     volume.value = Math.max(0, Math.min(1, v));
@@ -421,6 +481,8 @@ export const useMusicStore = defineStore('music', () => {
     openPath,
     unload,
     setOffset,
+    changeOffset,
+    remove,
     setVolume,
     setMuted,
     playbackFrame,

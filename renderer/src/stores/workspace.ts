@@ -11,9 +11,9 @@
  * remembers how many of its steps the undo stack held when it matched its file (`savedDepth`), so its dirty
  * mark follows undo and redo back to the saved state.
  *
- * Beside them, in the same stack, are scene steps: a change of the scene's own content (an actor's stage),
- * made by the scene store, which this store does not import, so the step carries how to put either side of
- * it in place (`SceneStep.put`). The scene's unsaved mark is the scene store's (its content against the file's),
+ * Beside them, in the same stack, are scene steps: a change of the scene's own content (an actor's stage, the
+ * music's offset or its removal), made by the scene or music store, which this store does not import, so the
+ * step carries how to put either side of it in place (`SceneStep.put`). The scene's unsaved mark is the scene store's (its content against the file's),
  * so it follows their undo and redo by itself.
  *
  * The lifecycle actions say what they do to the history:
@@ -141,7 +141,10 @@ export interface SceneStep {
   kind: 'scene';
   /** What the step did, in English (the menus translate it: editor/edit-labels.ts). */
   label: string;
-  /** The scene part it changed (an actor's id, the workspace's): its steps go when it leaves the scene. */
+  /**
+   * The scene part it changed (an actor's id, the workspace's; MUSIC_PART for the music's offset and removal):
+   * its steps go when it leaves the scene.
+   */
   part: number;
   /** Puts the scene as it was before the step ('undo') or after it ('redo'). */
   put(way: 'undo' | 'redo'): void;
@@ -150,7 +153,16 @@ export interface SceneStep {
    * kept here with its own later steps in the redo stack, and redo puts it back before `put`.
    */
   added?: OpenDocument;
+  /** Bytes the step keeps alive beyond its few numbers (a removed song's decoded samples), counted in the history's bytes. */
+  bytes?: number;
 }
+
+/**
+ * The `part` of the music's steps (stores/music.ts: an offset change, a removal). Not a document (their ids
+ * start at 1): the music is the scene's whatever documents are open, so its steps need none, and they leave
+ * the history when another song is loaded (`forgetSteps(MUSIC_PART)`).
+ */
+export const MUSIC_PART = 0;
 
 /** The document or scene part a step belongs to. */
 export function stepOwner(s: HistoryStep): number {
@@ -182,7 +194,7 @@ function tracksBytes(t: MotionTracks): number {
 
 /** Bytes a history step keeps alive. */
 function stepBytes(s: HistoryStep): number {
-  if (s.kind === 'scene') return SCENE_STEP_BYTES;
+  if (s.kind === 'scene') return SCENE_STEP_BYTES + (s.bytes ?? 0);
   return diffBytes(s.diff) + (s.kept ? tracksBytes(s.kept.tracks) : 0);
 }
 
@@ -593,11 +605,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   /**
-   * A scene step (stores/scene.ts): puts its new side in place and records it as one undo step, as `commit`
-   * does a document's edit (the redo steps go). False when its part is not open.
+   * A scene step (stores/scene.ts, stores/music.ts): puts its new side in place and records it as one undo step,
+   * as `commit` does a document's edit (the redo steps go). False when its part is not open (MUSIC_PART always is).
    */
   function commitScene(s: Omit<SceneStep, 'kind'>): boolean {
-    if (!docs.has(s.part)) return false;
+    if (s.part !== MUSIC_PART && !docs.has(s.part)) return false;
     dropRedo(s.part);
     const made: SceneStep = markRaw({ kind: 'scene', ...s });
     made.put('redo');
@@ -1008,6 +1020,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     commit,
     newFileFor,
     commitScene,
+    forgetSteps,
     commitDiff,
     commitSteps,
     undo: () => step('undo'),
