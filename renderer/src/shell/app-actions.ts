@@ -65,7 +65,8 @@ export async function openAny(source: OpenSource): Promise<boolean> {
     const music = useMusicStore();
     const loaded = 'path' in source ? await music.openPath(source.path) : await music.loadBytes(source.name, source.bytes);
     // Said, for the waveform row shows only with a motion open.
-    if (loaded) notify.success({ key: 'audio.loaded', params: { name: music.name ?? fileNameOf(name), seconds: music.duration.toFixed(1) } });
+    // What became of the offset too, when there was one (stores/music.ts loadedNotice).
+    if (loaded) notify.success(music.loadedNotice());
     return loaded;
   }
   const scene = useSceneStore();

@@ -14,7 +14,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type NoticeText } from './notify';
 import { useTimeStore } from './time';
 import { MUSIC_PART, useWorkspaceStore } from './workspace';
 import { audioFormatOf, notAudioKind } from '../../../shared/scene/audio-format';
@@ -88,6 +88,13 @@ export const useMusicStore = defineStore('music', () => {
   const beatFrames = computed<Float64Array>(() =>
     beatsOn.value && beatGrid.value ? beatFramesOf(beatGrid.value, duration.value, offsetFrames.value) : new Float64Array(0),
   );
+  /**
+   * The file (path, else name) of the last song loaded, kept through a removal: opening the same file again
+   * keeps the offset, another song starts at 0 (see loadBytes).
+   */
+  let lastSong: string | null = null;
+  /** What loading the song did to a non-zero offset: kept (the same file) or reset to 0 from `was`; null: it was 0. */
+  const offsetOnLoad = ref<{ was: number; kept: boolean } | null>(null);
   /** Which song the last detection ran on (a newer song makes its answer stale). */
   let beatSong = 0;
 
@@ -182,6 +189,15 @@ export const useMusicStore = defineStore('music', () => {
         notify.warning({ key: 'audio.truncated', params: { name: fileName, present: n(short.present), promised: n(short.promised), missing: n(short.promised - short.present) } });
       }
       stopSource();
+      // Another song needs its own offset (its lead-in is its own; MMD keeps the offset with the project, not
+      // with the song): it starts at 0. The same file opened again keeps it. The notice says which
+      // (loadedNotice), so an offset left from the previous song is never applied unseen.
+      const id = filePath ?? fileName;
+      const was = offsetFrames.value;
+      const kept = id === lastSong;
+      lastSong = id;
+      if (!kept) offsetFrames.value = 0;
+      offsetOnLoad.value = was === 0 ? null : { was, kept };
       const data: Float32Array[] = [];
       for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
       held.buffer = buffer;
@@ -203,6 +219,17 @@ export const useMusicStore = defineStore('music', () => {
     } finally {
       loading.value = false;
     }
+  }
+
+  /**
+   * The notice of a song just loaded (Open…, a drop, ♪ Music…): its name and length, and what became of the
+   * offset when it was not 0 ("offset 45 kept" for the same file, "offset reset to 0 (it was 45)" for another).
+   */
+  function loadedNotice(): NoticeText {
+    const params = { name: name.value ?? '', seconds: duration.value.toFixed(1) };
+    const o = offsetOnLoad.value;
+    if (!o) return { key: 'audio.loaded', params };
+    return { key: o.kept ? 'audio.loadedOffsetKept' : 'audio.loadedOffsetReset', params: { ...params, offset: o.was } };
   }
 
   /** Reads an audio file through main and decodes it. */
@@ -479,6 +506,8 @@ export const useMusicStore = defineStore('music', () => {
     song,
     loadBytes,
     openPath,
+    offsetOnLoad,
+    loadedNotice,
     unload,
     setOffset,
     changeOffset,
