@@ -59,7 +59,18 @@ const en = {
   'music.beatsTitle': 'Beat markers: find the song’s tempo and show a line on each beat; key drags in the timeline snap to a beat within a few pixels',
   'music.beatsDetecting': 'Finding the beat…',
   'music.beatsFound': 'Beats: {bpm} BPM, first beat at {first} s',
-  'music.beatsNone': 'No steady beat found in {name}',
+  'music.beatsNone': 'No steady beat found in {name}: type its tempo with BPM…',
+  'music.beatsFailed': 'The beat detector could not run on {name}, and no steady beat was found otherwise: type its tempo with BPM…',
+  'music.bpm': 'BPM…',
+  'music.bpmTitle': 'Type the song’s tempo and a frame a beat falls on (when Beats finds none, or the wrong one)',
+  'music.bpmDialogTitle': 'Beat grid of {name}',
+  'music.bpmField': 'Tempo',
+  'music.bpmUnit': 'BPM',
+  'music.bpmFrame': 'A beat at frame',
+  'music.bpmFrameUnit': 'of the motion (at the offset now)',
+  'music.bpmPlan': 'A beat every {frames} frames; beats at {list} …',
+  'music.bpmBad': 'Type a tempo above 0 and a frame',
+  'music.bpmApply': 'Show beats',
 };
 
 export type SceneStringKey = keyof typeof en;
@@ -119,7 +130,18 @@ const ja: Record<SceneStringKey, string> = {
   'music.beatsTitle': 'ビートマーカー: 曲のテンポを求めて拍ごとに線を表示します。タイムラインでキーをドラッグすると数ピクセル以内の拍に吸着します',
   'music.beatsDetecting': 'ビートを検出中…',
   'music.beatsFound': 'ビート: {bpm} BPM、最初の拍は {first} 秒',
-  'music.beatsNone': '{name} に一定のビートが見つかりません',
+  'music.beatsNone': '{name} に一定のビートが見つかりません。BPM… でテンポを入力できます',
+  'music.beatsFailed': '{name} でビート検出を実行できず、ほかの方法でも一定のビートが見つかりません。BPM… でテンポを入力できます',
+  'music.bpm': 'BPM…',
+  'music.bpmTitle': '曲のテンポと拍のあるフレームを入力します（ビートで見つからないとき、違うとき）',
+  'music.bpmDialogTitle': '{name} のビート',
+  'music.bpmField': 'テンポ',
+  'music.bpmUnit': 'BPM',
+  'music.bpmFrame': '拍のあるフレーム',
+  'music.bpmFrameUnit': '（今のオフセットでのモーションのフレーム）',
+  'music.bpmPlan': '{frames} フレームごとに拍。拍: {list} …',
+  'music.bpmBad': '0 より大きいテンポとフレームを入力してください',
+  'music.bpmApply': 'ビートを表示',
 };
 
 export const sceneStrings: Record<Locale, Record<SceneStringKey, string>> = { en, ja };

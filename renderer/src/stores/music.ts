@@ -23,6 +23,7 @@ import { AUDIO_EXTENSIONS } from '../../../shared/ipc/file-types';
 import type { AudioPlayer, Song, Sound } from '../audio/audio-player';
 import {
   audioStart,
+  audioTimeAtFrame,
   createClock,
   songEndFrame,
   frameAt,
@@ -39,7 +40,13 @@ import {
 } from '../../../shared/scene/audio-sync';
 import { buildPeakPyramid, type PeakPyramid } from '../../../shared/scene/peaks';
 import { beatFrames as beatFramesOf, type BeatGrid } from '../../../shared/scene/beats';
+import { onsetBeatGrid } from '../../../shared/scene/onset-tempo';
 import { FPS } from '../../../shared/vmd/vmd-layout';
+
+/** A tempo as the notices write it: whole, or to two decimals (120, 123.45). */
+export function bpmText(bpm: number): number {
+  return Math.round(bpm * 100) / 100;
+}
 
 export const useMusicStore = defineStore('music', () => {
   const time = useTimeStore();
@@ -99,27 +106,63 @@ export const useMusicStore = defineStore('music', () => {
   let beatSong = 0;
 
   /**
-   * Finds the song's tempo and first beat with web-audio-beat-detector (loaded on first use, its analysis
-   * in a worker). A song without a steady beat is a warning naming it; the markers stay off then.
+   * Finds the song's tempo and first beat: web-audio-beat-detector first (loaded on first use, its analysis in a
+   * worker), which lowpasses the song and so hears kicks and bass; when it finds none, or cannot run, a second
+   * pass over the full band (shared/scene/onset-tempo.ts), which finds a click track or a metronome. A song
+   * without a steady beat is a warning naming it and pointing at BPM… (type the tempo); a detector that could
+   * not run and no beat from the second pass is a warning of its own, with the detector's words. The markers
+   * stay off then.
    */
   async function detectBeats() {
     const buffer = held.buffer;
     if (!buffer || beatState.value === 'detecting') return;
     const song = beatSong;
     beatState.value = 'detecting';
+    let grid: BeatGrid | null = null;
+    let failure: string | null = null;
     try {
       const { guess } = await import('web-audio-beat-detector');
       const r = await guess(buffer);
-      if (song !== beatSong) return;
-      beatGrid.value = { bpm: r.bpm, firstBeat: r.offset };
-      beatState.value = 'ready';
-      useNotifyStore().info({ key: 'music.beatsFound', params: { bpm: r.bpm, first: r.offset.toFixed(3) } });
-    } catch {
-      if (song !== beatSong) return;
-      beatGrid.value = null;
-      beatState.value = 'none';
-      useNotifyStore().warning({ key: 'music.beatsNone', params: { name: name.value ?? '' } });
+      grid = { bpm: r.bpm, firstBeat: r.offset };
+    } catch (e) {
+      // "does not contain any detectable beats" is the library's no-beat answer; anything else (its worker
+      // failed to load, the render failed) is a failure to say as one if the second pass finds nothing either.
+      const message = e instanceof Error ? e.message : String(e);
+      if (!/detectable beats/i.test(message)) failure = message;
     }
+    if (song !== beatSong) return;
+    if (!grid) {
+      const data: Float32Array[] = [];
+      for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
+      grid = onsetBeatGrid(data, buffer.sampleRate);
+    }
+    const notify = useNotifyStore();
+    if (grid) {
+      beatGrid.value = grid;
+      beatState.value = 'ready';
+      notify.info({ key: 'music.beatsFound', params: { bpm: bpmText(grid.bpm), first: grid.firstBeat.toFixed(3) } });
+      return;
+    }
+    beatGrid.value = null;
+    beatState.value = 'none';
+    if (failure !== null) notify.warning({ key: 'music.beatsFailed', params: { name: name.value ?? '' } }, failure);
+    else notify.warning({ key: 'music.beatsNone', params: { name: name.value ?? '' } });
+  }
+
+  /**
+   * A beat grid the person typed (BPM…: the tempo, and a motion frame a beat falls on at the current offset):
+   * it replaces the detected one (or stands where none was found) and the markers show. The beat is kept in
+   * song time, so it follows later offset changes as a detected one does. False for a tempo or frame that
+   * is not a finite number (a tempo must be above 0).
+   */
+  function setBeatGrid(bpm: number, beatFrame: number): boolean {
+    if (!loaded.value || !(bpm > 0) || !Number.isFinite(bpm) || !Number.isFinite(beatFrame)) return false;
+    // A detection still running answers for a grid the person has replaced: its answer is dropped.
+    beatSong++;
+    beatGrid.value = { bpm, firstBeat: audioTimeAtFrame(beatFrame, offsetFrames.value) };
+    beatState.value = 'ready';
+    beatsOn.value = true;
+    return true;
   }
 
   function setBeatsOn(on: boolean) {
@@ -521,5 +564,6 @@ export const useMusicStore = defineStore('music', () => {
     beatState,
     beatFrames,
     setBeatsOn,
+    setBeatGrid,
   };
 });
