@@ -135,23 +135,26 @@ describe('music: beat markers', () => {
     const at = await keyPoint(page, 'track-bone:0', beat);
     const ppf = await page.evaluate(() => Number((document.querySelector('[data-testid="timeline-canvas"]') as HTMLElement).dataset.pxPerFrame));
     expect(Math.round(beat + 5 / ppf)).not.toBe(target); // the drag alone would not reach the beat's frame
+    // The two typed offsets above are undo steps of their own (music offset): the key drag is the next one.
+    const depth = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    expect(depth).toBe(2);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(at.x + 5 - 0.5, at.y, { steps: 6 });
     await page.mouse.up();
-    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, depth);
     expect(await boneFrames(page)).toEqual([0, target]);
 
     // Beats off: the same drag lands where the pointer is.
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, depth);
     await page.click('[data-testid="music-beats"]');
     expect(await page.evaluate(() => window.__vmdMusic!.beats().frames.length)).toBe(0);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(at.x + 5 - 0.5, at.y, { steps: 6 });
     await page.mouse.up();
-    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, depth);
     const plain = await boneFrames(page);
     expect(plain[1]).not.toBe(target);
     expect(plain[1]).toBe(90 + Math.round((at.x + 4.5 - from.x) / ppf));
