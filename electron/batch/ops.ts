@@ -22,6 +22,7 @@ import {
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
 import { prepareDocEdit, type DocEdit } from '../../shared/batch/doc-edits';
+import type { FitProgress } from '../../shared/fit/motion-fit';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
 import { BATCH_OPS, captureExt, type BatchOp } from '../../shared/batch/types';
 import type { ModelData } from '../../shared/pmx';
@@ -52,8 +53,10 @@ export interface PreparedOp {
   /**
    * One input's output; a format read by an asynchronous library (.vrma) answers a promise. `name`: the
    * input as a warning about it names it (the batch: its file name; a one-file command: as typed).
+   * `progress`: told the work done of the total as it goes, by the operations that fit (reduce, bake,
+   * speed --refit; the one-file commands show it on stderr, progress.ts).
    */
-  run: (bytes: Uint8Array, inputExt: string, name?: string) => TaskOutput | Promise<TaskOutput>;
+  run: (bytes: Uint8Array, inputExt: string, name?: string, progress?: FitProgress) => TaskOutput | Promise<TaskOutput>;
 }
 
 
@@ -73,11 +76,11 @@ function readVmdInput(bytes: Uint8Array): ReturnType<typeof readVmd> {
 }
 
 /** `warn`: what the edit did that the user would want to know, said beside the edit's own warnings. */
-function vmdOnly(fn: (doc: VmdDocument) => EditResult, warn?: (doc: VmdDocument) => string[]): PreparedOp['run'] {
-  return (bytes) => {
+function vmdOnly(fn: DocEdit, warn?: (doc: VmdDocument) => string[]): PreparedOp['run'] {
+  return (bytes, _ext, _name, progress) => {
     const d = readVmdInput(bytes);
     if (!d.ok) return d;
-    const out = fromEdit(fn(d.value));
+    const out = fromEdit(fn(d.value, progress));
     const extra = out.ok && warn ? warn(d.value) : [];
     if (out.ok && extra.length) out.value.report.warnings = [...((out.value.report.warnings as string[] | undefined) ?? []), ...extra];
     return out;

@@ -45,6 +45,15 @@ export function formatCount(n: number): string {
   return String(Math.round(n));
 }
 
+/**
+ * A count a person reads in a summary or a progress line, its thousands grouped ("657,032"), as the app shows
+ * counts: six-digit key counts are hard to read ungrouped. Not for frames (MMD writes frame numbers
+ * ungrouped), nor for JSON, where numbers stay numbers.
+ */
+export function groupCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
 /** A measurement (an error, a distance): three significant digits, plain notation from 1e-3 to 1e6. */
 export function formatMeasure(n: number): string {
   if (n === 0) return '0';

@@ -18,6 +18,13 @@ export interface CliIo {
    * on stdout as a JSON object (edit-output.ts jsonFailure), beside the one-line message on stderr.
    */
   json?: boolean;
+  /**
+   * How often a one-file command's progress line may be printed into a file or pipe (progress.ts; a terminal's
+   * line is redrawn at most every 0.1 s, or this if shorter). The process entry (main.ts) gives 1000; absent,
+   * no progress is shown, so that the in-process callers (tests) see stderr as it was unless they ask: 0 there
+   * shows every step without a run that lasts seconds.
+   */
+  progressEveryMs?: number;
 }
 
 export type Command = (argv: string[], io: CliIo) => Promise<number>;

@@ -12,6 +12,7 @@ import { UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 import { escapeControls } from './format';
 import { jsonFailure } from './commands/edit-output';
+import { PLAIN_EVERY_MS } from './progress';
 import { APP_VERSION } from '../services/app-version';
 
 export const commands: Record<string, CommandInfo> = {
@@ -108,6 +109,7 @@ if (isEntry) {
     stderr: (s) => process.stderr.write(s),
     cwd: process.cwd(),
     isTTY: Boolean(process.stderr.isTTY),
+    progressEveryMs: PLAIN_EVERY_MS,
   }).then(
     (code) => {
       process.exitCode = code;

@@ -10,6 +10,7 @@ import { mirror, namePattern, parseChannels, parseCurveSpec, parseMapping, prese
 import type { BoneChannel, CameraChannel } from '../vmd/interpolation';
 import { DOC_EDIT_OPS, type BatchOp } from './types';
 import { prepareFitEdit } from './fit-ops';
+import type { FitProgress } from '../fit/motion-fit';
 import { boolOpt, checkOptions, checkOrder, numOpt, refuse, refuseWith, strOpt, type OpOptions, type OptionError } from './options';
 
 export type { OpOptions } from './options';
@@ -23,8 +24,8 @@ function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[]
   return p.value;
 }
 
-/** An edit of one document. */
-export type DocEdit = (doc: VmdDocument) => EditResult;
+/** An edit of one document; `progress` is told how far a fitting edit (reduce, bake, speed --refit) has got. */
+export type DocEdit = (doc: VmdDocument, progress?: FitProgress) => EditResult;
 
 /** A document edit ready to run, or the first bad option as a value. */
 export type PreparedEdit = Outcome<DocEdit, OptionError>;

@@ -12,6 +12,7 @@ import { optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath } from '../format';
 import { guarded } from '../signals';
+import { cliProgress } from '../progress';
 import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
 import { failWith, printWarnings, reportLine } from './edit-output';
 import { convertFirstMessage, wrongKindError } from '../file-kind';
@@ -56,7 +57,10 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!r.ok) return failWith(io, r.error, input, givens);
         const wrong = wrongKindError(input, r.value, pose ? 'vpd' : 'vmd', op, a.positionals[0]);
         if (wrong) return failWith(io, wrong, input, givens);
-        const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd));
+        // A fit (reduce, bake, speed --refit) tells its tracks as it goes: seconds on a large motion (progress.ts).
+        const progress = cliProgress(io, op, 'tracks', a.flags.has('quiet'));
+        const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd), progress.tell);
+        progress.end();
         if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
         if (!w.ok) return failWith(io, w.error, output, givens);

@@ -20,6 +20,7 @@ import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { guarded } from '../signals';
+import { cliProgress } from '../progress';
 import { failWith } from './edit-output';
 import { wrongKindError, type Wanted } from '../file-kind';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
@@ -157,7 +158,13 @@ export const importBvhCommand: CommandInfo = {
           if (r.ok) read = r.diagnostics;
           return r;
         },
-        convert: (bvh, model) => importBvh(bvh, model, opts),
+        convert: (bvh, model) => {
+          // The re-timing fit takes seconds on a long capture, told track by track (progress.ts).
+          const progress = cliProgress(io, 'import-bvh', 'tracks', a.flags.has('quiet'));
+          const r = importBvh(bvh, model, { ...opts, progress: progress.tell });
+          progress.end();
+          return r;
+        },
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
           const warnings = [...captureWarnings(displayPath(p.input, p.givens[0], io.cwd), read, v.report, { standard: p.model === null, lists: false }), ...bvhMapWarnings(map)];

@@ -21,6 +21,7 @@ import { displayPath, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
+import { cliProgress } from '../progress';
 import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
@@ -92,7 +93,10 @@ export const physicsBakeCommand: CommandInfo = {
     const motion = readVmdAs(motionFile, vb.value, 'physics-bake', givens[1]);
     if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
     const bullet = await loadBullet(nodeBulletLoader);
-    const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol });
+    // Simulating, fitting and measuring take seconds on a long motion: said as a percentage (progress.ts).
+    const progress = cliProgress(io, 'physics-bake', null, a.flags.has('quiet'));
+    const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
+    progress.end();
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
     // the model at rest: written all the same, and said.

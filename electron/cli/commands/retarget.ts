@@ -18,6 +18,7 @@ import { optValue, parseArgs, UsageError } from '../args';
 import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
+import { cliProgress } from '../progress';
 import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
 import { failWith, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
@@ -78,7 +79,10 @@ export const retargetCommand: CommandInfo = {
       if (!bytes.ok) return failWith(io, bytes.error, input, givens);
       const doc = readVmdAs(input, bytes.value, 'retarget', a.positionals[0], '--from/--to');
       if (!doc.ok) return failWith(io, doc.error, input, givens);
-      const r = retarget(doc.value, src.value, dst.value, opts);
+      // The changed tracks are re-fitted: seconds on a large motion, told track by track (progress.ts).
+      const progress = cliProgress(io, 'retarget', 'tracks', a.flags.has('quiet'));
+      const r = retarget(doc.value, src.value, dst.value, { ...opts, progress: progress.tell });
+      progress.end();
       // A target that cannot take the motion (E_RETARGET: no body bone) is named as the file at fault.
       if (!r.ok) return failWith(io, r.error, r.error.code === 'E_RETARGET' ? to : input, givens);
       const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
