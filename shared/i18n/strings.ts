@@ -418,10 +418,22 @@ export function t(key: UiStringKey, locale: Locale, params?: Record<string, stri
 export function tDynamic(key: string, locale: Locale, params?: Record<string, string | number>): string {
   const s = lookup[locale][key] ?? lookup.en[key] ?? key;
   if (!params) return s;
+  const grouped = !UNGROUPED.has(key);
   return s
     .replace(PLURAL, (m, name: string, one: string, many: string) => (name in params ? (isOne(params[name]) ? one : many) : m))
-    .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    .replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? (grouped ? shown(name, params[name]) : String(params[name])) : m));
 }
+
+/**
+ * The parameters that are counts a person reads ("657032 selected", "keys 658556 → 32999"): a whole number of
+ * them is grouped by thousands in both languages ("657,032", as the summary panel and MMD's Japanese texts write
+ * counts). Frame numbers ({frame}, {from}, {to}, {first}, {last}…), ids and values are not among them: MMD writes
+ * frame 1200 ungrouped, and so does every field a frame is typed into.
+ */
+const COUNT_PARAMS = new Set(['n', 'm', 'count', 'keys', 'kept', 'raw', 'before', 'after', 'added', 'dropped', 'collisions', 'replaced', 'skipped', 'changed']);
+/** Strings whose {n} is not a count: a byte offset, a line number (as a hex viewer and an editor show them). */
+const UNGROUPED = new Set(['err.atByte', 'err.atLine']);
+const shown = (name: string, v: string | number): string => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 1000 && COUNT_PARAMS.has(name) ? v.toLocaleString('en-US') : String(v));
 
 /**
  * `{n|file|files}`: the word for the count `n` (the count itself is `{n}`), so that English says "1 file" and

@@ -54,3 +54,29 @@ describe('i18n strings', () => {
     expect(localeFromLanguage(undefined)).toBe('en');
   });
 });
+
+// Counts in the app's texts are grouped by thousands in both languages (they showed "657032 selected" and
+// "キー 657032 → 32140" beside the summary panel's "601,948"); frame numbers and non-count params are not.
+describe('counts grouped by thousands', () => {
+  it('the toolbar, the Key panel and the reduce notice, in English and Japanese', () => {
+    expect(t('editor.selected', 'en', { n: 657032 })).toBe('657,032 selected');
+    expect(t('editor.selected', 'ja', { n: 657032 })).toBe('657,032 個選択');
+    expect(t('inspector.multiKinds', 'en', { n: 657032, m: 601948 })).toBe('657,032 keys selected, of several kinds — edits here apply to the 601,948 of this kind');
+    expect(t('batchResults.keys', 'en', { before: 658556, after: 32999 })).toBe('keys 658,556 → 32,999');
+    expect(t('batchResults.keys', 'ja', { before: 657032, after: 32140 })).toBe('キー 657,032 → 32,140');
+  });
+
+  it('under 1000, strings and fractions as given; plural forms still pick by the count', () => {
+    expect(t('editor.selected', 'en', { n: 999 })).toBe('999 selected');
+    expect(t('editor.selected', 'en', { n: '12345' })).toBe('12345 selected');
+    expect(t('merge.collisions', 'en', { n: 1 })).toBe('1 key at a (name, frame) already keyed was dropped (first file wins)');
+    expect(t('merge.collisions', 'en', { n: 1500 })).toBe('1,500 keys at a (name, frame) already keyed were dropped (first file wins)');
+  });
+
+  it('frames stay ungrouped: a frame param, and {n} where it is a byte offset or a line', () => {
+    expect(t('editor.copiedPose', 'en', { name: 'センター', frame: 1200 })).toBe('Copied the pose of センター at frame 1200');
+    expect(t('paste.plan', 'en', { n: 1, keys: 2400, first: 1200, last: 3600 })).toBe('1 paste, 2,400 keys, frames 1200–3600');
+    expect(t('err.atLine', 'en', { n: 1200 })).toBe('line 1200');
+    expect(t('err.atByte', 'en', { n: 123456 })).toBe('at byte 123456');
+  });
+});
