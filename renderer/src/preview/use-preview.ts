@@ -49,6 +49,7 @@ import { useMusicStore } from '../stores/music';
 import { PreviewEngine } from './preview-engine';
 import type { MotionBindingInfo } from './motion-driver';
 import { AdaptiveScale } from './adaptive-scale';
+import { DrawRate } from './draw-rate';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
@@ -90,6 +91,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   let loop = 0;
   let last = 0;
   const adaptive = new AdaptiveScale();
+  const drawRate = new DrawRate();
   let uiStart = 0;
   const uiDone = () => engine?.profiler.ui.push(performance.now() - uiStart);
   const stops: (() => void)[] = [];
@@ -355,6 +357,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     time.seek(f);
     engine.playFrame(f);
+    // Drawing well below the motion's 30 frames a second: said in the pane (draw-rate.ts), taken back once it keeps up.
+    const slow = drawRate.draw(now);
+    if (slow !== store.slowDraws) store.slowDraws = slow;
     // Vue flushes the frame's time.seek (frame counter, scrub bar, timeline) in a microtask queued before
     // this one: timing up to here tells how much of the frame the rest of the UI takes.
     uiStart = performance.now();
@@ -366,11 +371,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (loop) return;
     engine?.setBlockingPresent(true);
     last = 0;
+    drawRate.reset();
     loop = requestAnimationFrame(tick);
   }
   function stopLoop() {
     if (loop) cancelAnimationFrame(loop);
     loop = 0;
+    drawRate.reset();
+    store.slowDraws = null;
     engine?.setBlockingPresent(false);
     // A paused frame is looked at closely: full resolution again.
     if (adaptive.reset() !== null) {

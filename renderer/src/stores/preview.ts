@@ -80,6 +80,8 @@ export const usePreviewStore = defineStore('preview', {
     cameraFile: null as string | null,
     /** Drawing-buffer scale while playing: below 1 when adaptive resolution stepped down (shown in the pane). */
     renderScale: 1,
+    /** While playing, the pictures drawn over the last second when well below 30 (preview/draw-rate.ts), else null. */
+    slowDraws: null as number | null,
     /** MMD's outline around a loaded model (the preview sets the default: off on software GL). */
     outline: false,
     /**
