@@ -1,6 +1,6 @@
 /**
  * How the command line prints paths and numbers, the same way in every command: a path the way the
- * user gave it (control characters escaped), counts as whole numbers, measurements with three significant
+ * user gave it (control characters escaped), counts as whole numbers grouped by thousands, measurements with three significant
  * digits.
  */
 import path from 'node:path';
@@ -40,17 +40,12 @@ export function displayPathAmong(file: string, givens: string[], cwd: string): s
   return displayPath(abs, from ?? givens[0] ?? abs, cwd);
 }
 
-/** A count: an integer, whatever arithmetic produced it (`82`, never `82.0` or `1.23e+3`). */
-export function formatCount(n: number): string {
-  return String(Math.round(n));
-}
-
 /**
- * A count a person reads in a summary or a progress line, its thousands grouped ("657,032"), as the app shows
- * counts: six-digit key counts are hard to read ungrouped. Not for frames (MMD writes frame numbers
- * ungrouped), nor for JSON, where numbers stay numbers.
+ * A count: an integer, whatever arithmetic produced it (`82`, never `82.0` or `1.23e+3`), its thousands grouped
+ * (`657,032`) as the app shows counts: six-digit key counts are hard to read ungrouped. Not for frame numbers
+ * (MMD writes them ungrouped: `frame 1200`), nor in JSON, where numbers stay numbers.
  */
-export function groupCount(n: number): string {
+export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 

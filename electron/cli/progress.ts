@@ -6,7 +6,7 @@
  * Nothing under --quiet. --json keeps it: the JSON is on stdout, which progress never touches.
  */
 import type { CliIo } from './io';
-import { groupCount as group } from './format';
+import { formatCount as group } from './format';
 
 /** How often a plain (not a terminal) progress line is printed, as batch prints its own (main.ts gives it). */
 export const PLAIN_EVERY_MS = 1000;

@@ -36,6 +36,8 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
     const doc = docs[d];
     const offset = opts.overlay || d === 0 ? 0 : end + gap;
     offsets.push(offset);
+    // The keys each input gave the output (its own duplicates aside): the CLI says "a.vmd 273,668 + b.vmd …".
+    rep.extra[`keysFrom${d + 1}`] = 0;
     for (const kind of BLOCK_KINDS) {
       const b = doc[kind];
       const c = rep.byKind[kind];
@@ -50,6 +52,7 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
         putFrame(kind, r, f);
         recs[kind].push(r);
         c.kept++;
+        rep.extra[`keysFrom${d + 1}`]++;
       }
     }
     const last = lastFrameOf(doc) + offset;

@@ -336,6 +336,8 @@ function assemble(block: Block, plan: KindPlan, A: number, B: number, names: Nam
     const f = frameAt(block, i);
     if (f < A || f > B) {
       c.dropped++;
+      // Told apart from the keys of tracks at rest dropped inside the range: the CLI's line says which.
+      rep.extra.droppedOutsideRange = (rep.extra.droppedOutsideRange ?? 0) + 1;
       continue;
     }
     const rec = plan.mods.get(i) ?? copyRecord(block, i);

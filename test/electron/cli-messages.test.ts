@@ -140,12 +140,12 @@ describe('counts print as integers', () => {
 
   it('reportLine: counts whole, measures with three digits, no exponent for a count', () => {
     const line = reportLine({ kept: 1234, added: 5, dropped: 82, collisions: 0, changed: 7, tracksDropped: 1234, maxPositionError: 0.00104, maxRotationErrorDeg: 0.5 });
-    expect(line).toBe('kept 1234, added 5, dropped 82, collisions 0, changed 7; tracks dropped 1234, max position error 0.00104, max rotation error 0.500°');
+    expect(line).toBe('kept 1,234, added 5, dropped 82, collisions 0, changed 7; tracks dropped 1,234, max position error 0.00104, max rotation error 0.500°');
     // Keys left out as collisions are said to be left out (a plain speed that merged 16 morph keys).
-    expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15423, added 0, dropped 0, collisions 16 (left out)');
+    expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15,423, added 0, dropped 0, collisions 16 (left out)');
     // A fit is worded by what was asked (issue 30): a reduction never says "added".
     const reduced = reportLine({ edit: 'reduce', kept: 600, added: 489, dropped: 1000, collisions: 0, keysBefore: 2089, keysAfter: 1089, maxPositionError: 0.01 });
-    expect(reduced).toBe('reduced; keys 2089 → 1089, max position error 0.0100');
+    expect(reduced).toBe('reduced; keys 2,089 → 1,089, max position error 0.0100');
     expect(reduced).not.toContain('added');
     expect(reportLine({ edit: 'bake', kept: 3, added: 297, dropped: 0, collisions: 0, keysBefore: 3, keysAfter: 300 })).toBe('baked; keys 3 → 300');
     // A bake is exact at every frame: what it measures is between frames, and the line says so (the camera's
@@ -172,9 +172,9 @@ describe('convert prints the one-line summary the other commands print', () => {
     const j = await cli(d, 'convert', 'in.vmd', '-o', 'out.json');
     expect(j.code, j.err).toBe(0);
     const size = statSync(path.join(d, 'out.json')).size;
-    expect(j.out).toBe(`convert: out.json: VMD → JSON; keys bone 3, morph 1, camera 1, light 0, shadow 0, ik 0; ${size} bytes\n`);
+    expect(j.out).toBe(`convert: out.json: VMD → JSON; keys bone 3, morph 1, camera 1, light 0, shadow 0, ik 0; ${size.toLocaleString('en-US')} bytes\n`);
     const v = await cli(d, 'convert', 'out.json', '-o', 'back.vmd');
-    expect(v.out).toBe(`convert: back.vmd: JSON → VMD; keys bone 3, morph 1, camera 1, light 0, shadow 0, ik 0; ${statSync(path.join(d, 'back.vmd')).size} bytes\n`);
+    expect(v.out).toBe(`convert: back.vmd: JSON → VMD; keys bone 3, morph 1, camera 1, light 0, shadow 0, ik 0; ${statSync(path.join(d, 'back.vmd')).size.toLocaleString('en-US')} bytes\n`);
     const p = await cli(d, 'convert', 'back.vmd', '-o', 'pose.vpd', '--frame', '5');
     expect(p.out).toMatch(/^convert: pose\.vpd: VMD → VPD at frame 5; bones 2, morphs 1; \d+ bytes\n$/);
     expect((await cli(d, 'convert', 'in.vmd', '-o', 'q.json', '--quiet')).out).toBe('');

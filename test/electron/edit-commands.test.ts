@@ -98,7 +98,7 @@ describe('one-file commands', () => {
     // Every bone and morph track is gone (it said 0: only tracks dropped for resting were counted).
     const allTracks = buildTracks(doc.value).bones.names.length + buildTracks(doc.value).morphs.names.length;
     expect(allTracks).toBeGreaterThan(0);
-    expect([line.code, line.out]).toEqual([0, `trim: past-nohold2.vmd: kept 0, added 0, dropped 942, collisions 0; tracks dropped ${allTracks}, the range keeps no key (no pose error to measure)\n`]);
+    expect([line.code, line.out]).toEqual([0, `trim: past-nohold2.vmd: kept 0, added 0, dropped 942 (outside the range), collisions 0; tracks dropped ${allTracks}, the range keeps no key (no pose error to measure)\n`]);
     expect(nohold.tracksDropped).toBe(allTracks);
     // A motion whose keys start at 100 (shifted here), trimmed to 0–50.
     expect((await run(['shift', laugh, '-o', 'late.vmd', '--by', '100'], d)).code).toBe(0);
@@ -106,7 +106,7 @@ describe('one-file commands', () => {
     expect(before.code, before.err).toBe(0);
     expect(before.err).toBe("vmd-studio: warning: --to 50 is before the motion's first key (frame 100): no key is kept, the output is the pose at frame 100 held at frame 50\n");
     const beforeNoHold = await run(['trim', 'late.vmd', '-o', 'before-nohold.vmd', '--from', '0', '--to', '50', '--no-hold'], d);
-    expect(beforeNoHold.out).toBe(`trim: before-nohold.vmd: kept 0, added 0, dropped 942, collisions 0; tracks dropped ${allTracks}, the range keeps no key (no pose error to measure)\n`);
+    expect(beforeNoHold.out).toBe(`trim: before-nohold.vmd: kept 0, added 0, dropped 942 (outside the range), collisions 0; tracks dropped ${allTracks}, the range keeps no key (no pose error to measure)\n`);
     // A range that keeps keys still gives its figures.
     expect((await run(['trim', laugh, '-o', 'in-nohold.vmd', '--from', '100', '--to', '200', '--no-hold'], d)).out).toMatch(/max position error [\d.]+, max rotation error [\d.]+°\n$/);
     // A range with keys in it, and one ending on the last key: no warning.

@@ -94,7 +94,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const dir = mk();
     const e = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance.bvh'], dir);
     expect(e.code, e.err).toBe(0);
-    expect(e.out).toMatch(/^export-bvh: dance\.bvh: 2810 frames, 18 joints/);
+    expect(e.out).toMatch(/^export-bvh: dance\.bvh: 2,810 frames, 18 joints/);
     const text = readFileSync(path.join(dir, 'dance.bvh'), 'utf8');
     expect(text.startsWith('HIERARCHY\nROOT hips\n')).toBe(true);
     expect(text).toContain('Frame Time: 0.033333');
@@ -212,7 +212,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const dir = mk();
     const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd'], dir);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^import-bvh: walk\.vmd: 994 frames at 120 fps → 0–248; map cmu-max: 18 joints mapped, unmapped 13 .*; keys 22862 → \d+; foot IK, \d+ contacts; /);
+    expect(r.out).toMatch(/^import-bvh: walk\.vmd: 994 frames at 120 fps → 0–248; map cmu-max: 18 joints mapped, unmapped 13 .*; keys 22,862 → [\d,]+; foot IK, \d+ contacts; /);
     // The capture spans 993/120 s = 8.275 s = 248.25 frames at 30 fps: every track ends at 248, as reported,
     // none a frame later (past the capture's end).
     const t = buildTracks(vmd(path.join(dir, 'walk.vmd'))).bones;
@@ -465,7 +465,7 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
     const line = await run(['export-bvh', corpusPath(DANCE), '-o', 'dance.bvh'], dir);
     expect(line.code, line.err).toBe(0);
     // 19 body joints, both eyes and 30 finger joints: the standard figure has 左目/右目 and 親指０…小指３.
-    expect(line.out).toMatch(/^export-bvh: dance\.bvh: 2810 frames, 51 joints; motion bones the standard skeleton lacks: ﾈｸﾀｲ１ /);
+    expect(line.out).toMatch(/^export-bvh: dance\.bvh: 2,810 frames, 51 joints; motion bones the standard skeleton lacks: ﾈｸﾀｲ１ /);
     const onModel = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance2.bvh'], dir);
     expect(onModel.out).toMatch(/; motion bones the model lacks: 左目 /);
   });

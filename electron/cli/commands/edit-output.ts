@@ -10,7 +10,7 @@ import { guarded } from '../signals';
 
 const STEP_NAMES = { ik: 'IK/display', shadow: 'self-shadow', light: 'light' } as const;
 
-/** The one-line summary of an edit report: key counts as integers, then the measured errors. */
+/** The one-line summary of an edit report: key counts as integers (grouped: formatCount), then the measured errors. */
 export function reportLine(r: Record<string, unknown>): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
   // A re-timing with refit keeps no input key at its frame: kept / added / dropped would not add up to
@@ -22,7 +22,12 @@ export function reportLine(r: Record<string, unknown>): string {
   // Keys left out because another had their frame are counted apart from those dropped on purpose: the
   // line says they are left out too, or "dropped 0" reads as nothing lost.
   const collided = Number(r.collisions ?? 0) > 0 ? `collisions ${n(r.collisions)} (left out)` : 'collisions 0';
-  const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}`, `dropped ${n(r.dropped)}`, collided];
+  // Trim: what "dropped" and "added" are there (a bare "dropped 414701" read as keys lost): the keys outside the
+  // range (and those of tracks at rest through it, which trim leaves out), the keys placed at the cuts.
+  const outside = Number(r.droppedOutsideRange ?? 0), atRest = Number(r.dropped ?? 0) - outside;
+  const trimmed = r.edit === 'trim' && Number(r.dropped ?? 0) > 0 ? ` (${atRest > 0 ? `${n(outside)} outside the range, ${n(atRest)} of tracks at rest through it` : 'outside the range'})` : '';
+  const cuts = r.edit === 'trim' && Number(r.added ?? 0) > 0 ? ' at the cuts' : '';
+  const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}${cuts}`, `dropped ${n(r.dropped)}${trimmed}`, collided];
   if (r.changed && !retimed && !fitted) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [], errors: string[] = [];
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure, to = errors) => {
@@ -38,7 +43,7 @@ export function reportLine(r: Record<string, unknown>): string {
     // it keeps as they are, which "kept" counts too: say so, or the two figures seem to disagree.
     const by = (r.byKind ?? {}) as Record<string, { kept?: number } | undefined>;
     const steps = (['ik', 'shadow', 'light'] as const).filter((k) => (by[k]?.kept ?? 0) > 0).map((k) => `${formatCount(by[k]!.kept!)} ${STEP_NAMES[k]}`);
-    extra.unshift(`keys ${r.keysBefore} → ${r.keysAfter}${steps.length ? ` (steps kept as they are: ${steps.join(', ')})` : ''}`);
+    extra.unshift(`keys ${n(r.keysBefore)} → ${n(r.keysAfter)}${steps.length ? ` (steps kept as they are: ${steps.join(', ')})` : ''}`);
   }
   if (typeof r.maxMorphError === 'number' && r.maxMorphError > 0) fmt('maxMorphError', 'max morph error');
   if (typeof r.maxCameraAngleErrorDeg === 'number' && r.maxCameraAngleErrorDeg > 0) fmt('maxCameraAngleErrorDeg', 'max camera angle error', '°');
@@ -83,13 +88,14 @@ export function failWith(io: CliIo, e: CodecError, file?: string, givens?: strin
   return 1;
 }
 
-export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: VmdDocument, report: EditReport, name: string): Promise<number> {
+/** `line`: the summary in place of reportLine's (merge names its inputs). */
+export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: VmdDocument, report: EditReport, name: string, line: (s: Record<string, unknown>) => string = reportLine): Promise<number> {
   return guarded(async () => {
     const w = await atomicWrite(output, writeVmd(doc), { overwrite: a.flags.has('overwrite') });
     if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
     const s = reportSummary(report);
     if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');
-    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(output, optValue(a, 'output') ?? output, io.cwd)}: ${reportLine(s)}\n`);
+    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(output, optValue(a, 'output') ?? output, io.cwd)}: ${line(s)}\n`);
     printWarnings(io, s);
     return 0;
   });

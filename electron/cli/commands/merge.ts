@@ -8,7 +8,19 @@ import { merge } from '../../../shared/motion-ops';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
+import { displayPath, formatCount } from '../format';
 import { plural, agree } from '../../../shared/i18n/plural';
+
+/**
+ * The summary of a merge: how many keys each input gave the output and the total ("a.vmd 273,668 + b.vmd 273,668
+ * → 547,336 keys; 0 dropped"), the duplicates left out counted as dropped. The edits' "kept …, added 0" read as
+ * if the second and later files were ignored: every merged key is "kept".
+ */
+export function mergeLine(r: Record<string, unknown>, names: readonly string[]): string {
+  const from = names.map((name, i) => `${name} ${formatCount(Number(r[`keysFrom${i + 1}`] ?? 0))}`).join(' + ');
+  const dropped = Number(r.collisions ?? 0);
+  return `${from} → ${plural(formatCount(Number(r.kept ?? 0)), 'key')}; ${formatCount(dropped)} dropped${dropped ? ' (a (name, frame) already merged: the first file wins)' : ''}`;
+}
 
 async function loadVmdFile(file: string, given: string): Promise<Outcome<VmdDocument>> {
   const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
@@ -51,6 +63,6 @@ export const mergeCommand: CommandInfo = {
         if (!isModel(d) && d.camera.count > 0) r.value.report.warnings.push(`${a.positionals[i]} is a camera motion: its ${plural(d.camera.count, 'camera key')} ${agree(d.camera.count, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`);
       }
     }
-    return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge');
+    return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge', (s) => mergeLine(s, a.positionals.map((p) => displayPath(path.resolve(io.cwd, p), p, io.cwd))));
   },
 };

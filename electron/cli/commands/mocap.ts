@@ -69,7 +69,7 @@ async function captureArgs(a: ParsedArgs, io: CliIo, names: { values: string[]; 
 function importLine(r: ImportReport): string {
   const unm = r.unmappedJoints.length ? `, unmapped ${r.unmappedJoints.length} (${r.unmappedJoints.join(' ')})` : '';
   return (
-    `${plural(formatCount(r.frames), 'frame')} at ${formatMeasure(r.captureFps)} fps → 0–${formatCount(r.lastFrame)}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
+    `${plural(formatCount(r.frames), 'frame')} at ${formatMeasure(r.captureFps)} fps → 0–${r.lastFrame}; map ${r.map}: ${r.mapped.length} joints mapped${unm}; ` +
     `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
     (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
     `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames, ${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame ` +

@@ -17,7 +17,7 @@ import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } f
 import { nodeBulletLoader } from '../../physics/bullet-node';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
-import { displayPath, formatMeasure } from '../format';
+import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { failWith } from './edit-output';
 import { guarded } from '../signals';
@@ -26,9 +26,9 @@ import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warn
 
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
-    `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${r.rawKeys} raw → ${r.keptKeys} kept, ${r.replacedKeys} replaced` +
-    (r.resimulated && r.physicsOffKeys ? ` (${r.physicsOffKeys} of them baked before: the range was simulated again)` : '') +
-    (r.edgeKeys ? `, ${r.edgeKeys} added at the range's ends giving physics back outside it` : '') +
+    `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${formatCount(r.rawKeys)} raw → ${formatCount(r.keptKeys)} kept, ${formatCount(r.replacedKeys)} replaced` +
+    (r.resimulated && r.physicsOffKeys ? ` (${formatCount(r.physicsOffKeys)} of them baked before: the range was simulated again)` : '') +
+    (r.edgeKeys ? `, ${formatCount(r.edgeKeys)} added at the range's ends giving physics back outside it` : '') +
     '; ' +
     (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
     `played back with physics off against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
