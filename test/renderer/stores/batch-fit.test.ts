@@ -55,7 +55,7 @@ describe.skipIf(!corpusPresent)('reduce on the open motion', () => {
     const n = useNotifyStore().items.at(-1)!;
     expect(n.kind).toBe('success');
     const lines = noticeLines(n, 'en');
-    expect(lines.detail).toContain(`keys ${original.value.bone.count} → ${back.value.bone.count}`);
+    expect(lines.detail).toContain(`keys ${original.value.bone.count.toLocaleString('en-US')} → ${back.value.bone.count.toLocaleString('en-US')}`);
     // The generic kept / added / dropped line is not there: for a fit it counts nothing a person can check.
     expect(lines.detail).not.toMatch(/kept|dropped/);
     expect(hist.undo()).toBe(true);

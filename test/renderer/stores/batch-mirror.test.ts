@@ -68,7 +68,7 @@ describe('Mirror on the open motion', () => {
       expectSameTracks(ws.tracks!, buildTracks(ws.doc!));
       expect(ws.info!.bones).toEqual(['センター', '右腕', '左腕'].sort());
       const lines = noticeLines(useNotifyStore().items.at(-1)!, 'en');
-      expect(lines.detail).toContain(`${n + 2} kept`);
+      expect(lines.detail).toContain(`${(n + 2).toLocaleString('en-US')} kept`);
       expect(await hist.undoSliced()).toBe(true);
       expect(same(writeVmd(ws.doc!), bytes)).toBe(true);
       expectSameTracks(ws.tracks!, buildTracks(ws.doc!));
