@@ -44,7 +44,8 @@ export async function stopFrameWatch(page: Page): Promise<{ n: number; max: numb
 /** The key counts of a fit's summary line ("keys B → A; …") in the element with that test id. */
 export async function summaryKeys(page: Page, testid: string): Promise<{ before: number; after: number }> {
   const text = (await page.textContent(`[data-testid="${testid}"]`))!;
-  const m = /keys (\d+) → (\d+);/.exec(text);
+  // Counts as the app shows them, grouped by thousands ("15,439").
+  const m = /keys ([\d,]+) → ([\d,]+);/.exec(text);
   expect(m, text).not.toBeNull();
-  return { before: Number(m![1]), after: Number(m![2]) };
+  return { before: Number(m![1].replace(/,/g, '')), after: Number(m![2].replace(/,/g, '')) };
 }

@@ -151,7 +151,7 @@ describe('fitting in the worker', () => {
     expect(keyCount(workerApplied)).toBe(keys.after);
     // The file the worker wrote in Chromium is the one Node writes, byte for byte.
     expect(workerApplied.equals(nodeResult().bytes)).toBe(true);
-    expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${keyCount(original)} → ${keys.after}`);
+    expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${keyCount(original).toLocaleString('en-US')} → ${keys.after.toLocaleString('en-US')}`);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);

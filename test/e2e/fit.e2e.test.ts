@@ -23,6 +23,9 @@ function keyCounts(b: Buffer): { bone: number; morph: number } {
   return { bone, morph };
 }
 
+
+/** A count as the app shows it, grouped by thousands ("15,439"). */
+const count = (s: string) => Number(s.replace(/,/g, ''));
 describe('Reduce in the editor', () => {
   const suite = appForSuite();
 
@@ -54,10 +57,10 @@ describe('Reduce in the editor', () => {
     expect(inView).toBe(true);
     await suite.app.screenshot('fit-preview-short-window');
     await page.setViewportSize({ width: 1440, height: 900 });
-    const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(summary);
+    const m = /keys ([\d,]+) → ([\d,]+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(summary);
     expect(m, summary).not.toBeNull();
-    expect(Number(m![1])).toBe(before.bone + before.morph);
-    const after = Number(m![2]);
+    expect(count(m![1])).toBe(before.bone + before.morph);
+    const after = count(m![2]);
     expect(after).toBeLessThan(before.bone + before.morph);
     expect(Number(m![3])).toBeLessThanOrEqual(0.02);
     expect(Number(m![4])).toBeLessThanOrEqual(0.2);
@@ -103,7 +106,7 @@ describe('Reduce in the editor', () => {
     await page.click('[data-testid="batch-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1, undefined, { timeout: 120_000 });
     const notice = await page.textContent('[data-testid="notifications"]');
-    expect(notice).toContain(`keys ${before.bone + before.morph} → ${after}`);
+    expect(notice).toContain(`keys ${(before.bone + before.morph).toLocaleString('en-US')} → ${after.toLocaleString('en-US')}`);
     // Applied: the pane's overlay and figures are gone.
     await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
     expect(await page.$('[data-testid="curve-fit-summary"]')).toBeNull();
@@ -185,13 +188,13 @@ describe('Simplify on selected keys in the editor', () => {
     expect(await page.inputValue('[data-testid="simplify-opt-rot-tol"]')).toBe('0.1');
     const figures = async () => {
       const text = (await page.textContent('[data-testid="simplify-summary"]'))!;
-      const m = /keys (\d+) → (\d+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(text);
+      const m = /keys ([\d,]+) → ([\d,]+); largest error \(played back\) ([\d.e-]+) units, ([\d.e-]+)°/.exec(text);
       expect(m, text).not.toBeNull();
       // First the keys Simplify refits: the 33 selected (頭 8..40 holds no other key).
       const sp = /^selected span (\d+) → (\d+) keys · /.exec(text);
       expect(sp, text).not.toBeNull();
       expect(Number(sp![1])).toBe(33);
-      return { text, before: Number(m![1]), after: Number(m![2]), pos: Number(m![3]), rot: Number(m![4]), spanAfter: Number(sp![2]) };
+      return { text, before: count(m![1]), after: count(m![2]), pos: Number(m![3]), rot: Number(m![4]), spanAfter: Number(sp![2]) };
     };
     const first = await figures();
     expect(first.before).toBe(total.bone + total.morph);
@@ -235,7 +238,7 @@ describe('Simplify on selected keys in the editor', () => {
     const applied = await docBytes();
     const after = keyCounts(applied);
     expect(after.bone + after.morph).toBe(second.after);
-    expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${second.before} → ${second.after}`);
+    expect(await page.textContent('[data-testid="notifications"]')).toContain(`keys ${second.before.toLocaleString('en-US')} → ${second.after.toLocaleString('en-US')}`);
     // Played back (from the bytes, not the app's figures): within the tolerance, only 頭 changed.
     const out = read(new Uint8Array(applied));
     expect(playedErrors(input, out).rotationDeg).toBeLessThanOrEqual(0.5 + 1e-4);
@@ -262,7 +265,7 @@ describe('Simplify on selected keys in the editor', () => {
     await page.click('[data-testid="inspector-simplify"]');
     await page.waitForSelector('[data-testid="simplify-panel"][data-state="ready"]', { timeout: 60_000 });
     expect(await page.textContent('[data-testid="simplify-panel"]')).toContain('選択したキーの間引き');
-    expect(await page.textContent('[data-testid="simplify-summary"]')).toMatch(/^選択範囲 33 → \d+ キー · キー \d+ → \d+; 再生して測った最大誤差/);
+    expect(await page.textContent('[data-testid="simplify-summary"]')).toMatch(/^選択範囲 33 → \d+ キー · キー [\d,]+ → [\d,]+; 再生して測った最大誤差/);
     await page.locator('[data-testid="key-inspector"]').screenshot({ path: path.join(ARTIFACTS, 'simplify-preview-panel-ja.png') });
     await page.press('[data-testid="simplify-opt-pos-tol"]', 'Escape');
     await page.waitForSelector('[data-testid="simplify-panel"]', { state: 'detached' });

@@ -84,7 +84,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     expect(await page.textContent('[data-testid="mocap-report-map"]')).toContain('cmu-max');
     expect(await page.textContent('[data-testid="mocap-report-frames"]')).toContain('994 frames at 120 fps');
     const keys = (await page.textContent('[data-testid="mocap-report-keys"]'))!;
-    const [raw, kept] = /Keys: (\d+) → (\d+)/.exec(keys)!.slice(1).map(Number);
+    const [raw, kept] = /Keys: ([\d,]+) → ([\d,]+)/.exec(keys)!.slice(1).map((s) => Number(s.replace(/,/g, '')));
     console.log(`[mocap] ${keys}; ${await page.textContent('[data-testid="mocap-report-feet"]')}`);
     expect(raw).toBe(22862);
     walkKept = kept;
@@ -105,7 +105,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     // The dialog in Japanese too.
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="mocap-dialog"] header')?.textContent?.includes('モーションキャプチャの読み込み'));
-    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('キー: 22862 → ');
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('キー: 22,862 → ');
     await s.app.screenshot('mocap-dialog-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
     expect([a.width, a.height]).toEqual([b.width, b.height]);
@@ -129,7 +129,7 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     expect(await clickWhileThere(page, '[data-testid="mocap-dialog"][data-busy="true"]', '[data-testid="mocap-cancel"]')).toBe(true);
     await page.waitForSelector('[data-testid="mocap-dialog"][data-busy="false"]');
     expect(await page.isVisible('[data-testid="mocap-error"]')).toBe(false);
-    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain(`22862 → ${walkKept}`);
+    expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain(`22,862 → ${walkKept.toLocaleString('en-US')}`);
     await page.fill('[data-testid="mocap-pos-tol"]', '');
     await page.press('[data-testid="mocap-pos-tol"]', 'Tab');
     await page.fill('[data-testid="mocap-rot-tol"]', '0.8');

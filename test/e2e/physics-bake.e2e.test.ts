@@ -79,7 +79,7 @@ describe('Bake physics in the editor', () => {
     await page.waitForSelector('[data-testid="bake-summary"]', { timeout: 180_000 });
     expect(await textOf(page, 'bake-bones')).toBe('Bones baked: 25');
     const keys = await textOf(page, 'bake-keys');
-    const km = /^Keys: 2275 at one per frame → (\d+) kept \(([\d.]+)%\), (\d+) replaced$/.exec(keys);
+    const km = /^Keys: 2,275 at one per frame → ([\d,]+) kept \(([\d.]+)%\), ([\d,]+) replaced$/.exec(keys);
     expect(km, keys).not.toBeNull();
     const err = await textOf(page, 'bake-error');
     const em = /^Largest error, played with physics off against the simulation: ([\d.e-]+) units, ([\d.e-]+)°/.exec(err);
