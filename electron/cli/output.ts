@@ -1,14 +1,12 @@
 /**
- * Output rules for single-file commands: `-o OUT` names the output, so an existing OUT is replaced
- * (atomically) — but never one of the inputs unless --overwrite says so. (Batch runs differ: there an
- * existing output is kept unless --overwrite.)
+ * How a one-file command writes its `-o OUT`, the same rule for every command (convert included): an existing
+ * OUT is kept unless --overwrite ("output exists (use --overwrite to replace it)", exit status 1), and the
+ * output is never one of the inputs, --overwrite or not (each command refuses that as a bad argument before
+ * reading, through links too: sameFile). Batch runs keep existing outputs unless --overwrite as well.
  */
-import { atomicWrite, sameAsAny, type IoResult } from '../fs/files';
+import { atomicWrite, type IoResult } from '../fs/files';
 
-/** Writes a single-file command's output; refuses to replace an input without `overwriteInputs`. */
-export async function writeOutput(output: string, bytes: Uint8Array, inputs: string[], overwriteInputs: boolean): Promise<IoResult<void>> {
-  if (!overwriteInputs && (await sameAsAny(inputs, output))) {
-    return { ok: false, error: { code: 'E_IO_EXISTS', message: 'the output is one of the inputs; add --overwrite to replace it', file: output } };
-  }
-  return atomicWrite(output, bytes, { overwrite: true });
+/** Writes a one-file command's output atomically; an existing file is replaced only with `overwrite`. */
+export function writeOutput(output: string, bytes: Uint8Array, overwrite: boolean): Promise<IoResult<void>> {
+  return atomicWrite(output, bytes, { overwrite });
 }

@@ -91,23 +91,25 @@ describe('vmd-studio sample and convert', () => {
     expect(o.light).toBeNull();
   });
 
-  it.skipIf(!corpusPresent)('VMD → JSON → VMD is byte-identical, and an existing OUT is replaced', async () => {
+  it.skipIf(!corpusPresent)('VMD → JSON → VMD is byte-identical, and an existing OUT is replaced with --overwrite', async () => {
     const src = corpusPath('gene/motion/stand.vmd');
     const j = path.join(tmp, 'stand.json');
     const v = path.join(tmp, 'stand.vmd');
     expect((await cli('convert', src, '-o', j)).code).toBe(0);
     expect((await cli('convert', j, '-o', v)).code).toBe(0);
     expect(readFileSync(v).equals(readFileSync(src))).toBe(true);
-    expect((await cli('convert', j, '-o', v)).code).toBe(0);
+    expect((await cli('convert', j, '-o', v, '--overwrite')).code).toBe(0);
     expect(readdirSync(tmp).some((n) => n.startsWith('.vmd-studio-tmp') || n.startsWith('.vmds-'))).toBe(false);
   });
 
-  it('refuses to write over its own input without --overwrite', async () => {
+  it('never writes over its own input, --overwrite or not (a bad argument, as in the other commands)', async () => {
     const f = path.join(tmp, 'self.vmd');
     writeFileSync(f, buildFixture({}));
-    const r = await cli('convert', f, '-o', f);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/one of the inputs/);
+    for (const extra of [[], ['--overwrite']]) {
+      const r = await cli('convert', f, '-o', f, ...extra);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/the output must be a different file \(inputs are never modified\)/);
+    }
   });
 
   it.skipIf(!corpusPresent)('VPD → VMD holds the pose at frame 0; VMD → VPD writes the pose at a frame', async () => {

@@ -17,6 +17,7 @@ import {
   type VpdPose,
 } from '../../../shared/vmd';
 import { writeOutput } from '../output';
+import { outputRefusal, sameFile } from '../../fs/files';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
@@ -33,7 +34,7 @@ export const convertCommand: CommandInfo = {
   IN.vpd  -o OUT.vmd    a one-frame motion at frame 0 (or --frame F)
   IN.vmd  -o OUT.vpd    the pose at --frame F (default 0), interpolated like playback
   --skip-long-names     VPD → VMD: leave out (and report) bones whose names exceed 15 bytes instead of failing
-  --overwrite           allow OUT to be the input file itself (an existing OUT is otherwise replaced atomically)
+  --overwrite           replace an existing OUT (kept otherwise, as by every command); OUT is never the input
   --json                print what was written as JSON (input, output, from, to, frame, counts, skipped, bytesOut)
   --quiet               print nothing on success (default: one summary line, like the edit commands)`,
   async run(argv, io) {
@@ -47,9 +48,15 @@ export const convertCommand: CommandInfo = {
     const output = path.resolve(io.cwd, outArg);
     const outFmt = fileKindByName(output);
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
-    const l = await loadMotion(input, 'convert', a.positionals[0]);
+    // As every command: never the input (through a link too), whatever --overwrite says (it used to let OUT be
+    // the input), and an existing OUT kept unless --overwrite (convert replaced it: a dance lost to a pose).
+    if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
+    const overwrite = a.flags.has('overwrite');
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const failWith = (e: CodecError) => fail(io, e, input, [a.positionals[0], outArg]);
+    const refused = await outputRefusal(output, overwrite);
+    if (refused) return failWith(refused);
+    const l = await loadMotion(input, 'convert', a.positionals[0]);
     if (!l.ok) return failWith(l.error);
     const m = l.value;
     let bytes: Uint8Array;
@@ -86,7 +93,7 @@ export const convertCommand: CommandInfo = {
         counts = motionCounts(r.value);
       }
     }
-    const w = await writeOutput(output, bytes, [input], a.flags.has('overwrite'));
+    const w = await writeOutput(output, bytes, overwrite);
     if (!w.ok) return failWith(w.error);
     const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
