@@ -4,7 +4,8 @@
  * thread. Never throws: every outcome is a TaskResult.
  */
 import path from 'node:path';
-import { atomicWrite, ensureFolder, OUTPUT_EXISTS_MESSAGE, pathExists, readInputBytes, sameFile } from '../fs/files';
+import { promises as fsp } from 'node:fs';
+import { atomicWrite, ensureFolder, isReadOnlyFile, OUTPUT_EXISTS_MESSAGE, pathExists, readInputBytes, readOnlyError, sameFile } from '../fs/files';
 import type { CodecError, Outcome } from '../../shared/vmd/errors';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import type { FileDone } from '../../shared/batch/types';
@@ -31,6 +32,11 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   if (!t.overwrite && (await pathExists(t.output))) {
     return done({ skipped: true, report: { skipped: OUTPUT_EXISTS_MESSAGE } }, 0);
   }
+  // --overwrite replaces what may be replaced: a read-only output fails this file, said before the work (a dry
+  // run too); the write checks again. A link there is replaced, not written through, so only a file counts; an
+  // output that reaches the input (a folder link on the way) is said as that, below.
+  const there = t.overwrite ? await fsp.lstat(t.output).catch(() => null) : null;
+  if (there?.isFile() && (await isReadOnlyFile(t.output, there.mode)) && !(await sameFile(t.input, t.output))) return failed(readOnlyError(t.output), 0);
   // A regular file of at most a motion's size: a FIFO or a link to /dev/zero fails this file, unread.
   const r = await readInputBytes(t.input, { maxBytes: MAX_MOTION_FILE_BYTES });
   if (!r.ok) return failed({ ...r.error, file: t.input }, 0);
@@ -49,7 +55,7 @@ export async function runTask(prepared: PreparedOp, t: TaskSpec): Promise<TaskRe
   // replaced, not written through (the run writes only inside its output folder).
   // An output path that reaches the input (a folder link inside the output tree): never replace an input.
   if (await sameFile(t.input, t.output)) return failed({ code: 'E_ARGUMENT', message: 'the output is the input file itself (through a link); inputs are never modified', file: t.output }, bytesIn);
-  const w = await atomicWrite(t.output, out.value.bytes, { overwrite: t.overwrite, sweep: false, tempPath: t.temp, followLinks: false });
+  const w = await atomicWrite(t.output, out.value.bytes, { overwrite: t.overwrite, keepReadOnly: true, sweep: false, tempPath: t.temp, followLinks: false });
   if (!w.ok) {
     if (w.error.code === 'E_IO_EXISTS') return done({ skipped: true, report: { skipped: OUTPUT_EXISTS_MESSAGE } }, bytesIn);
     return failed(w.error, bytesIn);

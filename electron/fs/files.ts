@@ -142,15 +142,36 @@ export function outputExistsError(file: string): CodecError {
 }
 
 /**
+ * Whether the existing file `p` (permission bits `mode`) is one this process must not replace: its owner's write
+ * bit off (chmod 444, Windows' read-only attribute, which Node reports as a mode without 0o200), or not writable
+ * by this user (access). The mode is read because the replacing itself is never refused: the temp file renamed
+ * over the target needs only the folder's permission, and a process run as root passes every access() check. A
+ * file marked read-only on purpose is the person's "do not write this" (the app's saves, the CLI and the batch alike).
+ */
+export async function isReadOnlyFile(p: string, mode: number | bigint): Promise<boolean> {
+  if ((Number(mode) & 0o200) === 0) return true;
+  return fsp.access(p, fsc.W_OK).then(() => false, () => true);
+}
+
+/** What the CLI and the batch say of an output that --overwrite may not replace because it is read-only. */
+export const READ_ONLY_MESSAGE = 'the file is read-only, so --overwrite does not replace it (make it writable first)';
+export function readOnlyError(file: string): CodecError {
+  return { code: 'E_IO_DENIED', message: READ_ONLY_MESSAGE, file, problem: 'readOnly' };
+}
+
+/**
  * Why an output cannot go to `p`, said before the work (the write checks again, atomically), or null: a folder
  * there, whatever `overwrite` says (a file never replaces one: said first, not after --overwrite was given for
- * "output exists"), or anything else there when not `overwrite`.
+ * "output exists"), anything else there when not `overwrite`, and with `overwrite` a read-only file (the file
+ * a link there names: the one the write would replace).
  */
 export async function outputRefusal(p: string, overwrite: boolean): Promise<CodecError | null> {
   const st = await fsp.lstat(p).catch(() => null);
   if (!st) return null;
   if (st.isDirectory()) return notRegularFileError(p, st);
-  return overwrite ? null : outputExistsError(p);
+  if (!overwrite) return outputExistsError(p);
+  const target = st.isSymbolicLink() ? await fsp.stat(p).catch(() => null) : st;
+  return target?.isFile() && (await isReadOnlyFile(p, target.mode)) ? readOnlyError(p) : null;
 }
 
 /** True when anything (file, folder, link, even a dangling one) is at `p`. */
@@ -339,6 +360,11 @@ export interface AtomicWriteOptions {
    */
   followLinks?: boolean;
   /**
+   * With `overwrite`, still never replace a read-only file (isReadOnlyFile): E_IO_DENIED (readOnlyError). The
+   * CLI and the batch pass it, as --overwrite means "replace what may be replaced".
+   */
+  keepReadOnly?: boolean;
+  /**
    * The permission bits the written file gets when it does not replace a file (or whatever it replaces):
    * a backup takes the mode of the file it backs up, not the default 0666 less the umask.
    */
@@ -348,7 +374,8 @@ export interface AtomicWriteOptions {
 /**
  * Writes bytes to `target` atomically: a temp file in the same folder, fsync, then rename.
  * - Without `overwrite`, an existing target is an E_IO_EXISTS error (checked again at rename time
- *   with a hard link, so a file that appears meanwhile is not replaced).
+ *   with a hard link, so a file that appears meanwhile is not replaced); with `keepReadOnly`, a
+ *   read-only one is E_IO_DENIED even with `overwrite`.
  * - A symbolic link is followed: its target file is replaced and the link stays (writeTargetOf),
  *   unless `followLinks: false`.
  * - A replaced file keeps its permission bits, and its owner and group where this process may set
@@ -379,6 +406,9 @@ export async function atomicWrite(target: string, bytes: Uint8Array, opts: Atomi
     }
     if (prev && !opts.overwrite) {
       return { ok: false, error: outputExistsError(target) };
+    }
+    if (prev?.isFile() && opts.keepReadOnly && (await isReadOnlyFile(final, prev.mode))) {
+      return { ok: false, error: readOnlyError(target) };
     }
     // A fresh random name on the (unlikely) clash with an existing one; a given temp path is used as is.
     for (let attempt = 0; ; attempt++) {

@@ -13,9 +13,9 @@
  * Every write is atomic (fs/files.ts).
  */
 import { createHash } from 'node:crypto';
-import { constants as fsc, promises as fsp, type BigIntStats } from 'node:fs';
+import { promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, emptyFileError, ioError, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioError, isReadOnlyFile, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
 import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import type { CodecError } from '../../shared/vmd/errors';
 
@@ -138,17 +138,12 @@ async function writeBackup(abs: string, prev: Uint8Array, mode: number): Promise
 }
 
 /**
- * Whether this process may not replace the existing file `abs` (stat `st`), as an error, or null. The owner's
- * write bit is read from the mode because the write itself would not be refused: the temp file renamed over
- * the target needs only the folder's permission, and a process run as root (the tests, a container) passes
- * every access() check whatever the mode says. A file marked read-only on purpose (chmod 444, Windows'
- * read-only attribute, which Node reports as a mode without 0o200) is the person's "do not write this".
- * access(W_OK) adds the case of another user's file this user may not write.
+ * Whether this process may not replace the existing file `abs` (stat `st`), as an error, or null: its owner's
+ * write bit off, whoever runs it (root included), or a file this user may not write (files.ts isReadOnlyFile,
+ * the rule the CLI's and the batch's --overwrite follow too).
  */
 async function saveRefusal(abs: string, st: BigIntStats): Promise<CodecError | null> {
-  const ownerMayWrite = (Number(st.mode) & 0o200) !== 0;
-  const mayWrite = ownerMayWrite && (await fsp.access(abs, fsc.W_OK).then(() => true, () => false));
-  if (mayWrite) return null;
+  if (!(await isReadOnlyFile(abs, st.mode))) return null;
   return { code: 'E_IO_DENIED', message: `${path.basename(abs)} is read-only`, file: abs, problem: 'readOnly' };
 }
 

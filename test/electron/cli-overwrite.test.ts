@@ -1,7 +1,7 @@
 // What an output that exists gets, on real temp folders through the CLI: every one-file command keeps an
 // existing -o file unless --overwrite (convert replaced it: a 1.6 MB dance became a one-frame pose).
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
@@ -34,5 +34,59 @@ describe('convert -o an existing file', () => {
     const written = readFileSync(path.join(d, 'precious.vmd'));
     expect(ascii(written, 20)).toBe('Vocaloid Motion Data');
     expect(written.length).not.toBe(dance.length);
+  });
+});
+
+describe('--overwrite and a read-only output (owner write bit off)', () => {
+  // Judged by the mode, so root (these tests, a container) is refused too: the replacing rename needs only the
+  // folder's permission, and root passes access() whatever the mode.
+  const READ_ONLY = 'the file is read-only, so --overwrite does not replace it (make it writable first)';
+
+  it('a one-file command refuses it before the work (exit 1, the file and its mode as they were); a writable one is replaced', async () => {
+    const d = mk('read-only');
+    writeFileSync(path.join(d, 'dance.vmd'), buildFixture({ bones: [{ name: '左腕', frame: 0, pos: [1, 2, 3] }] }));
+    writeFileSync(path.join(d, 'pose.vpd'), VPD);
+    const kept = new Uint8Array([1, 2, 3]);
+    for (const [name, argv] of [
+      ['a.vmd', ['mirror', 'dance.vmd', '-o', 'a.vmd', '--overwrite']],
+      ['b.vmd', ['convert', 'pose.vpd', '-o', 'b.vmd', '--overwrite']],
+      ['c.vmd', ['merge', 'dance.vmd', 'dance.vmd', '-o', 'c.vmd', '--overwrite']],
+      ['d.bvh', ['export-bvh', 'dance.vmd', '-o', 'd.bvh', '--overwrite']],
+    ] as const) {
+      const out = path.join(d, name);
+      writeFileSync(out, kept);
+      chmodSync(out, 0o444);
+      const r = await cli(d, ...argv);
+      expect(r, argv.join(' ')).toEqual({ code: 1, out: '', err: `vmd-studio: ${name}: ${READ_ONLY}\n` });
+      expect([...readFileSync(out)]).toEqual([1, 2, 3]);
+      expect(statSync(out).mode & 0o777).toBe(0o444);
+      // --json: the error document names the code a script tells it by.
+      const j = await cli(d, ...argv, '--json');
+      expect(JSON.parse(j.out).error).toMatchObject({ code: 'E_IO_DENIED', message: READ_ONLY });
+      chmodSync(out, 0o644);
+      expect((await cli(d, ...argv)).code, argv.join(' ')).toBe(0);
+      expect(readFileSync(out).length).toBeGreaterThan(3);
+    }
+  });
+
+  it('a batch fails that file (one failed row, exit 1) and writes the others', async () => {
+    const d = mk('read-only-batch');
+    mkdirSync(path.join(d, 'in'));
+    mkdirSync(path.join(d, 'out'));
+    const vmd = buildFixture({ bones: [{ name: '左腕', frame: 0, pos: [1, 2, 3] }] });
+    writeFileSync(path.join(d, 'in', 'a.vmd'), vmd);
+    writeFileSync(path.join(d, 'in', 'b.vmd'), vmd);
+    writeFileSync(path.join(d, 'out', 'a.vmd'), new Uint8Array([9]));
+    chmodSync(path.join(d, 'out', 'a.vmd'), 0o444);
+    writeFileSync(path.join(d, 'out', 'b.vmd'), new Uint8Array([9]));
+    const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--overwrite', '--json', '--quiet');
+    expect(r.code).toBe(1);
+    const rows = (JSON.parse(r.out) as { results: { input: string; ok: boolean; error?: { code: string; message: string } }[] }).results;
+    const byName = Object.fromEntries(rows.map((x) => [path.basename(x.input), x]));
+    expect(byName['a.vmd']).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED', message: READ_ONLY } });
+    expect(byName['b.vmd'].ok).toBe(true);
+    expect([...readFileSync(path.join(d, 'out', 'a.vmd'))]).toEqual([9]);
+    expect(readFileSync(path.join(d, 'out', 'b.vmd')).length).toBe(vmd.length);
+    expect(r.err).toContain(`vmd-studio: out/a.vmd: ${READ_ONLY}\n`);
   });
 });

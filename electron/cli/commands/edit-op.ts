@@ -5,7 +5,8 @@
  * 130/143 after SIGINT/SIGTERM (signals.ts).
  */
 import path from 'node:path';
-import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
+import { writeOutput } from '../output';
+import { outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -62,7 +63,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd), progress.tell);
         progress.end();
         if (!out.ok) return failWith(io, out.error, input, givens);
-        const w = await atomicWrite(output, out.value.bytes, { overwrite: a.flags.has('overwrite') });
+        const w = await writeOutput(output, out.value.bytes, a.flags.has('overwrite'));
         if (!w.ok) return failWith(io, w.error, output, givens);
         if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.value.report }, null, 2) + '\n');
         else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.value.report)}\n`);

@@ -1,6 +1,6 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
 import path from 'node:path';
-import { atomicWrite } from '../../fs/files';
+import { writeOutput } from '../output';
 import { formatError, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { reportSummary, type EditReport } from '../../../shared/motion-ops';
 import { optValue, type ParsedArgs } from '../args';
@@ -91,7 +91,7 @@ export function failWith(io: CliIo, e: CodecError, file?: string, givens?: strin
 /** `line`: the summary in place of reportLine's (merge names its inputs). */
 export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: VmdDocument, report: EditReport, name: string, line: (s: Record<string, unknown>) => string = reportLine): Promise<number> {
   return guarded(async () => {
-    const w = await atomicWrite(output, writeVmd(doc), { overwrite: a.flags.has('overwrite') });
+    const w = await writeOutput(output, writeVmd(doc), a.flags.has('overwrite'));
     if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
     const s = reportSummary(report);
     if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');

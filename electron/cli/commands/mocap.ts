@@ -6,7 +6,8 @@
  * existing output is kept unless --overwrite; every write is atomic.
  */
 import path from 'node:path';
-import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
+import { writeOutput } from '../output';
+import { outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import type { ModelData } from '../../../shared/pmx';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
@@ -47,7 +48,7 @@ async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input:
 }
 
 async function writeOut(io: CliIo, a: ParsedArgs, output: string, bytes: Uint8Array, givens: string[]): Promise<number | null> {
-  const w = await atomicWrite(output, bytes, { overwrite: a.flags.has('overwrite') });
+  const w = await writeOutput(output, bytes, a.flags.has('overwrite'));
   if (!w.ok) return failWith(io, w.error, output, givens);
   return null;
 }

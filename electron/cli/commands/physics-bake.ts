@@ -5,7 +5,8 @@
  * `batch physics-bake --model` take it; the two positionals are the form the command first had.
  */
 import path from 'node:path';
-import { readInputBytes, sameAsAny, atomicWrite } from '../../fs/files';
+import { writeOutput } from '../output';
+import { readInputBytes, sameAsAny } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { readVmdAs } from '../file-kind';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
@@ -102,7 +103,7 @@ export const physicsBakeCommand: CommandInfo = {
     // the model at rest: written all the same, and said.
     const warnings = [...physicsBakeWarnings(motion.value, model.value), ...physicsOffKeysWarnings(r.value.report)];
     return guarded(async () => {
-      const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
+      const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report, warnings }, null, 2) + '\n');
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);

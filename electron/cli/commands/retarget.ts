@@ -8,7 +8,8 @@
  * 130/143 after SIGINT/SIGTERM.
  */
 import path from 'node:path';
-import { atomicWrite, outputRefusal, readInputBytes, sameFile } from '../../fs/files';
+import { writeOutput } from '../output';
+import { outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
 import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
@@ -85,7 +86,7 @@ export const retargetCommand: CommandInfo = {
       progress.end();
       // A target that cannot take the motion (E_RETARGET: no body bone) is named as the file at fault.
       if (!r.ok) return failWith(io, r.error, r.error.code === 'E_RETARGET' ? to : input, givens);
-      const w = await atomicWrite(output, writeVmd(r.value.doc), { overwrite: a.flags.has('overwrite') });
+      const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
