@@ -34,7 +34,7 @@ import { exportBvh } from '../../shared/bvh/export';
 import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
-import { fileKindByContent, fileKindName, fileKindOfExtension, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindName, fileKindOfExtension, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
 import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
@@ -143,6 +143,28 @@ function motionKind(bytes: Uint8Array, ext: string): Outcome<'vmd' | 'vpd'> {
  * in by the caller; options.map is only its name.
  */
 export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
+  const p = prepareAnyOp(op, o);
+  return p.ok && op !== 'inspect' ? { ok: true, value: refusingMisnamed(p.value) } : p;
+}
+
+/**
+ * An operation that fails a motion or pose named as the other (misnamedError: a .vpd holding a VMD, a .vmd
+ * holding a VPD), before reading it. The file's name, not its bytes, chose its output's name (convert: .vpd →
+ * .vmd; an edit: the same extension), so taking it as what its bytes say wrote a VPD into a .vmd, a VMD into a
+ * .vpd: files MMD and the app refuse. The one-file commands refuse it with the same words (file-kind.ts
+ * wrongKindError, load.ts); inspect alone describes it, with a warning.
+ */
+function refusingMisnamed(p: PreparedOp): PreparedOp {
+  return {
+    ...p,
+    run: (bytes, ext, name) => {
+      const misnamed = misnamedError(name ?? `the file${ext}`, bytes);
+      return misnamed ? { ok: false, error: misnamed } : p.run(bytes, ext, name);
+    },
+  };
+}
+
+function prepareAnyOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp } | { ok: false; error: OptionError } {
   // Mirror's --model: the model's bone and morph names, by which names in Latin letters pair (as the editor's
   // Mirror pairs them by the actor's model); read once, a bad model a bad option for the whole job.
   if (op === 'mirror' && typeof o.model === 'string' && o.model !== '') {

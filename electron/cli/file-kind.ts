@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { failure, readVmd, success, type CodecError, type ErrorCode, type Outcome, type VmdDocument } from '../../shared/vmd';
-import { fileKindByName, fileKindName, fileKindOf, type FileKind } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindName, fileKindOf, misnamedError, type FileKind } from '../../shared/ipc/file-kind';
 
 /** What a command reads: a motion or a pose (convert, inspect), a VMD motion (the edits, export-*), a capture. */
 export type Wanted = 'motion' | 'vmd' | 'vpd' | 'bvh' | 'vrma';
@@ -60,10 +60,14 @@ export function convertFirstMessage(command: string, given: string): string | nu
 }
 
 /**
- * The error for `file`'s bytes when they are (by content, else by name) a kind `command` does not take; null
+ * The error for `file`'s bytes when they are a motion or pose named as the other (misnamedError: refused, as MMD
+ * and the app refuse it), or (by content, else by name) a kind `command` does not take; null
  * when they may be what it takes (its reader then says what is wrong, as a problem of that format).
  */
 export function wrongKindError(file: string, bytes: Uint8Array, wanted: Wanted, command: string, given: string, modelOption?: string): CodecError | null {
+  // A motion or pose under the other's name first: renaming it is what to do, whatever the command takes.
+  const misnamed = misnamedError(given, bytes, file);
+  if (misnamed) return misnamed;
   const kind = fileKindOf(file, bytes);
   const message = wrongKindMessage(kind, wanted, command, given, modelOption, bytes);
   return message === null ? null : { code: WANTED[wanted].code, message, file };

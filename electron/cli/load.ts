@@ -3,7 +3,7 @@ import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
-import { fileKindByName, fileKindOf, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindOf, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { wrongKindMessage, type Wanted } from './file-kind';
 
 /** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
@@ -17,14 +17,17 @@ export type Loaded = Result<LoadedMotion>;
  * Reads a VMD, VPD or VMD-JSON file, chosen by its first bytes where they say, else by its extension. A
  * file of another kind (a model, a capture) is an error saying what it is and what `command` takes;
  * `given` is the file as the user typed it (for the advice); `says`: what the message says `command` takes
- * (sample: VMD motions, though a pose is read for its own message).
+ * (sample: VMD motions, though a pose is read for its own message). A motion or pose named as the other (a
+ * .vpd holding a VMD) is refused (misnamedError), unless `readMisnamed` (inspect, which describes it and warns).
  */
-export async function loadMotion(file: string, command: string, given: string = file, says: Wanted = 'motion'): Promise<Loaded> {
+export async function loadMotion(file: string, command: string, given: string = file, says: Wanted = 'motion', readMisnamed = false): Promise<Loaded> {
   // A motion as JSON is text several times its VMD's size; anything else is read up to a motion's size.
   const r = await readInputBytes(file, { maxBytes: fileKindByName(file) === 'json' ? MAX_INPUT_BYTES : MAX_MOTION_FILE_BYTES });
   if (!r.ok) return r;
   const bytes = r.value;
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
+  const misnamed = readMisnamed ? null : misnamedError(given, bytes);
+  if (misnamed) return withFile(misnamed);
   const kind = fileKindOf(file, bytes);
   const wrong = kind === 'vmd' || kind === 'vpd' || kind === 'json' ? null : wrongKindMessage(kind, says, command, given, undefined, bytes);
   if (wrong) return withFile({ code: 'E_VMD_MAGIC', message: wrong });

@@ -321,3 +321,43 @@ export function emptyFileError(file: string): CodecError {
 export function refuseEmpty(bytes: Uint8Array, file: string): CodecError | null {
   return bytes.byteLength === 0 ? emptyFileError(file) : null;
 }
+
+/** The kinds whose extension picks the reader in MMD and the app, so that a file of one named as another is refused there. */
+const MOTION_NAME_KINDS: readonly FileKind[] = ['vmd', 'vpd', 'json'];
+const KIND_EXTENSION: Partial<Record<FileKind, string>> = { vmd: '.vmd', vpd: '.vpd' };
+
+/**
+ * A motion or pose under another of their names — a .vpd holding a VMD motion, a .vmd holding a VPD pose, a
+ * .json holding either: what the name says and what the first bytes say, or null. MMD and the app open these
+ * files by their extension and refuse such a file, so the command line never takes one as what its bytes say
+ * (it once wrote `laugh.vmd` holding a pose, mirrored a VMD into `laugh.vpd`).
+ */
+export function misnamedMotion(name: string, bytes: Uint8Array): { named: FileKind; is: FileKind; ext: string } | null {
+  const ext = extensionOf(name);
+  const named = fileKindOfExtension(ext);
+  if (named === null || !MOTION_NAME_KINDS.includes(named)) return null;
+  const is = fileKindByContent(bytes);
+  return is !== null && is !== named && KIND_EXTENSION[is] ? { named, is, ext } : null;
+}
+
+/**
+ * What is said of a misnamed motion or pose (misnamedMotion), or null: what it is, what name it has and the
+ * name to give it ("a VMD motion named .vpd: … rename it laugh.vmd"). `name`: the file as typed or listed (the
+ * new name is its base name with the right extension). Every command but inspect refuses such a file with this
+ * (a batch as that file's failed row); inspect describes it and warns with it.
+ */
+export function misnamedMessage(name: string, bytes: Uint8Array): string | null {
+  const m = misnamedMotion(name, bytes);
+  if (!m) return null;
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const renamed = base.slice(0, base.length - m.ext.length) + KIND_EXTENSION[m.is];
+  return `${FILE_KIND_NAMES[m.is]} named ${m.ext}: MMD and VMD Studio open a file by its extension and refuse this one; rename it ${renamed}`;
+}
+
+/** misnamedMessage as the error of a command that refuses the file: the code the named format's reader gives its wrong bytes. */
+export function misnamedError(name: string, bytes: Uint8Array, file?: string): CodecError | null {
+  const message = misnamedMessage(name, bytes);
+  if (message === null) return null;
+  const named = fileKindByName(name);
+  return { code: named === 'vpd' ? 'E_VPD_MAGIC' : named === 'json' ? 'E_JSON_SYNTAX' : 'E_VMD_MAGIC', message, ...(file !== undefined ? { file } : {}) };
+}

@@ -72,10 +72,10 @@ describe('a file of another kind is named as what it is', () => {
     const r = await cli(d, 'trim', 'pose.vpd', '-o', 'm.vmd', '--from', '0');
     expect(r.code).toBe(2);
     expect(r.err.split('\n')[0]).toBe(`vmd-studio trim: ${advice.replace('{op}', 'trim')}`);
-    // A pose under a motion's name, read: said by its content.
+    // A pose under a motion's name, read: said by its content, and renaming it is what to do (cli-misnamed).
     writeFileSync(path.join(d, 'posed.vmd'), VPD);
     const c = await cli(d, 'merge', 'dance.vmd', 'posed.vmd', '-o', 'm.vmd');
-    expect(c.err).toBe('vmd-studio: posed.vmd: a VPD pose, not a VMD motion: merge works on VMD motions; convert the pose first: vmd-studio convert posed.vmd -o posed-motion.vmd\n');
+    expect(c.err).toBe('vmd-studio: posed.vmd: a VPD pose named .vmd: MMD and VMD Studio open a file by its extension and refuse this one; rename it posed.vpd\n');
     const x = await cli(d, 'mirror', 'model.pmx', '-o', 'm.vmd');
     expect(x.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: mirror works on VMD motions; vmd-studio inspect describes a model\n');
     const b = await cli(d, 'mirror', 'walk.bvh', '-o', 'm.vmd');

@@ -159,7 +159,7 @@ const lengthOf = (lastFrame: number): SceneLength => ({ lastFrame, durationSecon
 
 /** A motion's (or camera's) last frame, or the reason it has none (an error's message). */
 async function motionLastFrame(file: string): Promise<{ ok: true; lastFrame: number } | { ok: false; message: string }> {
-  const l = await loadMotion(file, 'inspect');
+  const l = await loadMotion(file, 'inspect', file, 'motion', true);
   if (!l.ok) return { ok: false, message: l.error.message };
   return { ok: true, lastFrame: l.value.format === 'vmd' ? lastFrameOf(l.value.doc) : 0 };
 }

@@ -37,7 +37,7 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
     const o = kind === 'wav' ? describeWav(head, size, file) : kind === 'scene' ? await inspectScene(file) : describeImage(head, kind, file);
     return o.ok ? { file, ok: true, ...o.value } : failed(file, o.error);
   }
-  const l = await loadMotion(file, 'inspect');
+  const l = await loadMotion(file, 'inspect', file, 'motion', true);
   if (!l.ok) return failed(file, l.error);
   const m = l.value;
   if (m.format === 'vpd') return { file, ok: true, ...inspectVpd(m.pose, l.diagnostics) };
