@@ -190,7 +190,8 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     const t = await cli(d, 'inspect', 'picture.vmd', 'photo.jpg', 'icon.bmp', 'skin.tga');
     expect(t.code, t.err).toBe(0);
     expect(t.out).toBe(
-      "picture.vmd\n  image (PNG)  300 × 200 pixels; VMD Studio uses images as a model's textures\n\n" +
+      "picture.vmd\n  image (PNG)  300 × 200 pixels; VMD Studio uses images as a model's textures\n" +
+        '  warning a PNG image named .vmd: MMD and VMD Studio open a file by its extension and refuse this one; rename it picture.png\n\n' +
         "photo.jpg\n  image (JPEG)  64 × 48 pixels; VMD Studio uses images as a model's textures\n\n" +
         "icon.bmp\n  image (BMP)  5 × 7 pixels; VMD Studio uses images as a model's textures\n\n" +
         "skin.tga\n  image (TGA)  16 × 8 pixels; VMD Studio uses images as a model's textures\n\n",
@@ -262,7 +263,8 @@ describe('songs other than a WAV (MP3, Ogg, FLAC, M4A): named as audio, as the a
     writeFileSync(path.join(d, 'song.vmd'), readFileSync(path.join(d, 'tone.flac')));
     const h = await cli(d, 'inspect', 'song.vmd', 'tone.ogg');
     expect(h.out).toBe(
-      "song.vmd\n  audio   FLAC  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n  length  1.50 s (45 frames at 30 fps)\n\n" +
+      "song.vmd\n  audio   FLAC  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n  length  1.50 s (45 frames at 30 fps)\n" +
+        '  warning an audio file (FLAC) named .vmd: MMD and VMD Studio open a file by its extension and refuse this one\n\n' +
         "tone.ogg\n  audio   Ogg  44100 Hz, 2 channels; a song for a scene's music in the VMD Studio app\n\n",
     );
     // A name that says song over bytes that say nothing: named by its name, with what is not known.

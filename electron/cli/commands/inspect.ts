@@ -9,7 +9,8 @@ import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
-import { fileKindByContent, fileKindByName, fileKindName, isImageKind, type FileKind } from '../../../shared/ipc/file-kind';
+import { fileKindByContent, fileKindByName, fileKindName, isImageKind, misnamedMessage, type FileKind } from '../../../shared/ipc/file-kind';
+import { extensionOf } from '../../../shared/ipc/file-types';
 import { displayPathAmong } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { jsonFailure } from './edit-output';
@@ -17,6 +18,25 @@ import { jsonFailure } from './edit-output';
 export type FileInfo =
   | ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo | WavInfo | AudioInfo | SceneInfo | ImageInfo))
   | { file: string; ok: false; error: CodecError };
+
+/** The usual extension of a kind a file may be misnamed as, for the name to give it (none for a song or a video: it depends on the format). */
+const USUAL_EXTENSION: Partial<Record<FileKind, string>> = { vmd: '.vmd', vpd: '.vpd', pmx: '.pmx', pmd: '.pmd', bvh: '.bvh', vrma: '.vrma', wav: '.wav', scene: '.vmdscene', png: '.png', jpeg: '.jpg', bmp: '.bmp', tga: '.tga' };
+
+/**
+ * When a file's name says one kind and its first bytes another (laugh.vpd holding a VMD motion, a PNG named .vmd):
+ * the warning inspect adds (it reads the file as what its bytes say, but MMD and the app go by the extension and
+ * refuse it; every other command refuses a misnamed motion or pose with the same words, misnamedMessage), and
+ * `nameMismatch` for a script, which need not read the prose. Null when they agree or either says nothing.
+ */
+export function nameMismatch(file: string, head: Uint8Array): { warning: string; nameMismatch: { extension: string; kind: FileKind } } | null {
+  const named = fileKindByName(file), is = fileKindByContent(head);
+  if (named === null || is === null || named === is) return null;
+  const extension = extensionOf(file);
+  const base = path.basename(file);
+  const usual = USUAL_EXTENSION[is];
+  const warning = misnamedMessage(file, head) ?? `${fileKindName(is, head)} named ${extension}: MMD and VMD Studio open a file by its extension and refuse this one${usual ? `; rename it ${base.slice(0, base.length - extension.length)}${usual}` : ''}`;
+  return { warning, nameMismatch: { extension, kind: is } };
+}
 
 /** An error as a file's line gives it: code, message, byte offset or line (the file is the line's own). */
 const failed = (file: string, e: CodecError): FileInfo => ({ file, ok: false, error: { code: e.code, message: e.message, offset: e.offset, line: e.line } as CodecError });
@@ -86,8 +106,11 @@ export const inspectCommand: CommandInfo = {
   PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside);
              a WAV or another song (MP3, Ogg, FLAC, M4A…), a .vmdscene or an image is named and described
              too. Each file is read as what its
-             first bytes say (a PNG named .vmd is an image), and said in the order given
-  --json     one JSON object per file per line
+             first bytes say (a PNG named .vmd is an image), and said in the order given; a name that
+             says another kind is warned of (MMD and the app open files by their extension and
+             refuse it; --json: "nameMismatch": {extension, kind})
+  --json     one JSON object per file per line; "ok": true means the file could be read (as what its
+             first bytes say), not that MMD or the app take it: see "warnings" and "nameMismatch"
   --recursive  descend into sub-folders
   --model M  with a motion: list its bones and morphs that model M (.pmx/.pmd) lacks
 A model's rigid bodies are listed with their modes as MMD and PMX Editor call them: follows bone
@@ -132,6 +155,12 @@ Exit status 1 if any file failed to read.`,
           continue;
         }
         const info = await inspectFile(f.path, kind, h.head, h.size);
+        // Read as what its bytes say, so `ok` stays true ("could be read"); the name that says otherwise is warned of.
+        const mismatch = info.ok ? nameMismatch(f.path, h.head) : null;
+        if (info.ok && mismatch) {
+          info.warnings = [...info.warnings, mismatch.warning];
+          Object.assign(info, { nameMismatch: mismatch.nameMismatch });
+        }
         emit(info);
         if (modelFile !== undefined && !modelFailed && info.ok && 'bones' in info && 'morphs' in info) {
           // A model that cannot be read: said once, where it is first needed.
