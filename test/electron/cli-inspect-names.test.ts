@@ -2,7 +2,7 @@
 // described as what it is, `ok` (it could be read) with a warning and `nameMismatch` (an upload checker saw
 // `ok: true` and nothing else for laugh.vpd holding a VMD, which MMD and the app refuse).
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
@@ -39,5 +39,36 @@ describe('inspect: a name that says another kind', () => {
     const t = await cli(d, 'inspect', 'laugh.vpd');
     expect(t.code).toBe(0);
     expect(t.out).toContain('\n  warning a VMD motion named .vpd: MMD and VMD Studio open a file by its extension and refuse this one; rename it laugh.vmd\n');
+  });
+});
+
+describe('inspect: a folder with no file it reads', () => {
+  // It printed nothing and exited 0 for all three: a loop over uploads got an empty answer.
+  const NONE = 'a folder with no .vmd, .vpd, .bvh or .vrma file';
+
+  it('an empty folder, a folder named x.vmd, a folder of other files: said (stderr, a failed --json line), exit 1', async () => {
+    const d = mk('inspect-empty');
+    mkdirSync(path.join(d, 'empty'));
+    mkdirSync(path.join(d, 'x.vmd'));
+    mkdirSync(path.join(d, 'notes'));
+    writeFileSync(path.join(d, 'notes', 'readme.txt'), 'hello');
+    for (const name of ['empty', 'x.vmd', 'notes']) {
+      const t = await cli(d, 'inspect', name);
+      expect(t.code, name).toBe(1);
+      expect(t.err).toBe(`vmd-studio: ${name}: ${NONE} (sub-folders are read with --recursive)\n`);
+      const j = await cli(d, 'inspect', '--json', '--recursive', name);
+      expect(j.code).toBe(1);
+      expect(JSON.parse(j.out)).toEqual({ file: path.join(d, name), ok: false, error: { code: 'E_IO_NOT_FOUND', message: NONE } });
+    }
+  });
+
+  it('a folder with a file, and one whose files are only in sub-folders with --recursive, are said as before', async () => {
+    const d = mk('inspect-some');
+    mkdirSync(path.join(d, 'deep', 'inner'), { recursive: true });
+    writeFileSync(path.join(d, 'deep', 'inner', 'dance.vmd'), buildFixture({ bones: [{ name: 'センター', frame: 0 }] }));
+    const r = await cli(d, 'inspect', '--json', '--recursive', 'deep');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ file: path.join(d, 'deep', 'inner', 'dance.vmd'), ok: true, format: 'vmd' });
+    expect(r.err).toBe('');
   });
 });

@@ -63,8 +63,10 @@ describe('vmd-studio inspect', () => {
   });
 
   it.skipIf(!corpusPresent)('walks folders, recursively when asked', async () => {
+    // Its files are all in sub-folders: without --recursive, one failed line says so (it was an empty answer, exit 0).
     const flat = await cli('inspect', '--json', corpusPath('gene'));
-    expect(flat.out.trim()).toBe('');
+    expect(flat.code).toBe(1);
+    expect(flat.out.trim().split('\n').map((l) => JSON.parse(l).error?.code)).toEqual(['E_IO_NOT_FOUND']);
     const deep = await cli('inspect', '--json', '--recursive', corpusPath('gene'));
     expect(deep.out.trim().split('\n')).toHaveLength(7);
   });

@@ -103,7 +103,8 @@ function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
 export const inspectCommand: CommandInfo = {
   summary: 'what each file is: kind, length, key counts, bones, morphs, camera cuts (captures: joints, rate, map)',
   usage: `vmd-studio inspect [--json] [--recursive] PATH...
-  PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside);
+  PATH       .vmd, .vpd, .bvh, .vrma, .pmx or .pmd files, or folders (every .vmd/.vpd/.bvh/.vrma inside;
+             a folder with none is an error);
              a WAV or another song (MP3, Ogg, FLAC, M4A…), a .vmdscene or an image is named and described
              too. Each file is read as what its
              first bytes say (a PNG named .vmd is an image), and said in the order given; a name that
@@ -139,8 +140,16 @@ Exit status 1 if any file failed to read.`,
     };
     let modelFailed = false;
     for (const given of a.positionals) {
-      const { files, errors } = await listMotionFiles([path.resolve(io.cwd, given)], { recursive: a.flags.has('recursive'), extensions: [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS] });
+      const abs = path.resolve(io.cwd, given);
+      const extensions = [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS];
+      const { files, errors } = await listMotionFiles([abs], { recursive: a.flags.has('recursive'), extensions });
       for (const e of errors) emit(failed(e.file ?? '', e));
+      // A folder that gave nothing (empty, or a folder named x.vmd): said as a failure, never an empty answer
+      // with status 0 that a loop over uploads would take for a file with nothing to say.
+      if (!files.length && !errors.length) {
+        const sub = a.flags.has('recursive') ? '' : ' (sub-folders are read with --recursive)';
+        emit(failed(abs, { code: 'E_IO_NOT_FOUND', message: `a folder with no ${extensions.slice(0, -1).join(', ')} or ${extensions[extensions.length - 1]} file${sub}` }));
+      }
       for (const f of files) {
         const h = await readHead(f.path);
         if (!h.ok) {
