@@ -35,7 +35,7 @@ import { readVrma, writeVrma } from '../vrma/vrma-io';
 import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { fileKindByContent, fileKindName, fileKindOfExtension, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
-import { mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
+import { mappingErrorIn, mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
 import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
@@ -210,7 +210,8 @@ function modelOrStandard(o: OpOptions, k: 'from' | 'model'): { model: ModelData;
 export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string>; map?: MapFileInfo } {
   const given = typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined;
   const rows = typeof o.mapText === 'string' ? parseMapping(o.mapText, given) : null;
-  if (rows && !rows.ok) return refuse('map', 'invalid', { detail: `--map${typeof o.map === 'string' ? ` ${o.map}` : ''}: ${rows.error.message}` });
+  // Named as rename's and retarget's maps are (cli/commands/op-options.ts loadMapping): "joints.csv line 2: …".
+  if (rows && !rows.ok) return refuse('map', 'invalid', { detail: typeof o.map === 'string' ? mappingErrorIn(o.map, rows.error).message : `--map: ${rows.error.message}` });
   const fps = numOpt(o, 'fps', { positive: true });
   if (fps !== undefined && fps > 10000) return refuse('fps', 'invalid', { detail: `--fps must be at most 10000, got ${fps}` });
   const footIk = boolOpt(o, 'foot-ik', false), noFootIk = boolOpt(o, 'no-foot-ik', false);

@@ -196,6 +196,15 @@ export function mappingTextFormat(text: string, format?: 'json' | 'csv'): 'json'
   return format ?? (/^\s*[[{]/.test(text.replace(/^\uFEFF/, '')) ? 'json' : 'csv');
 }
 
+/**
+ * A mapping error as said of the file `name` (the command line's words): "bad.csv line 1: expected two columns…",
+ * "bad.json is not valid JSON (…)", "bad.json: bones: entry 2 …" (parseMapping says "mapping", naming no file).
+ */
+export function mappingErrorIn(name: string, e: MappingError): MappingError {
+  const message = /^mapping\b/.test(e.message) ? name + e.message.slice('mapping'.length) : `${name}: ${e.message}`;
+  return { ...e, message };
+}
+
 /** Parses a mapping file's text; `format` defaults to JSON when the text starts with { or [. */
 export function parseMapping(text: string, format?: 'json' | 'csv'): Outcome<NameMapping, MappingError> {
   const t = text.replace(/^\uFEFF/, '');

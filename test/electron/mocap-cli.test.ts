@@ -591,7 +591,7 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     // Bad map files are still errors (2) naming the file and what is wrong.
     writeFileSync(path.join(dir, 'bad.json'), '{"morphs": ');
     const bad = await go('bad.json');
-    expect([bad.code, bad.err.split('\n')[0]]).toEqual([2, 'vmd-studio import-vrma: --map bad.json: mapping is not valid JSON']);
+    expect([bad.code, bad.err.split('\n')[0]]).toEqual([2, 'vmd-studio import-vrma: bad.json is not valid JSON']);
     const gone = await go('gone.json');
     expect(gone.code).toBe(2);
     expect(gone.err.split('\n')[0]).toMatch(/^vmd-studio import-vrma: mapping file: .*gone\.json: no such file/);
@@ -671,7 +671,7 @@ describe.skipIf(!corpusPresent)('import-bvh --map', () => {
     writeFileSync(path.join(dir, 'bad.csv'), 'LeftElbow,-\nRightWrist\n');
     const b = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'b.vmd', '--map', 'bad.csv'], dir);
     expect(b.code).toBe(2);
-    expect(b.err).toMatch(/--map bad\.csv: mapping line 2: expected two columns/);
+    expect(b.err).toMatch(/^vmd-studio import-bvh: bad\.csv line 2: expected two columns/);
   });
 });
 

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { readBytes } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
+import { mappingErrorIn, parseMapping } from '../../../shared/motion-ops/rename';
+import { mappingFormatOf } from '../../../shared/batch/doc-edits';
 import type { BatchOp } from '../../../shared/batch/types';
 import { BATCH_OPS } from '../../../shared/batch/types';
 import { cliArgNames, cliUsage, OP_OPTION_SPECS } from '../../../shared/batch/op-specs';
@@ -123,13 +125,22 @@ export function resolveFileOptions(op: BatchOp, o: OpOptions, io: CliIo): void {
   for (const s of OP_OPTION_SPECS[op]) if (s.kind === 'file' && s.name !== 'map' && typeof o[s.name] === 'string') o[s.name] = path.resolve(io.cwd, o[s.name] as string);
 }
 
+/**
+ * Reads --map's file into `mapText` (and makes `map` absolute, for a batch's workers). A mapping that does not
+ * parse is a bad argument naming the file as typed ("bones.csv line 1: expected two columns…"), for every
+ * command that takes one (rename, retarget, their batches): the operation's own check says only "mapping".
+ */
 export async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {
   if (typeof o.map === 'string') {
-    const file = path.resolve(io.cwd, o.map);
+    const given = o.map;
+    const file = path.resolve(io.cwd, given);
     const r = await readBytes(file, { maxBytes: MAX_MAP_BYTES });
     if (!r.ok) throw new UsageError(`mapping file: ${formatError(r.error)}`);
     o.map = file;
     o.mapText = new TextDecoder('utf-8').decode(r.value);
+    const format = mappingFormatOf(given);
+    const m = format === null ? null : parseMapping(o.mapText, format);
+    if (m && !m.ok) throw new UsageError(mappingErrorIn(given, m.error).message);
   }
 }
 
