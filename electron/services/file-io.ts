@@ -108,7 +108,7 @@ export function backupPathFor(abs: string): string {
  * symbolic link (to a file, dangling or to a folder), a folder, a device, a FIFO, another user's file or
  * a file with more names is left as it is: a downloaded folder can hold `dance.vmd.bak → ~/.ssh/…`.
  */
-async function backupRefusal(bak: string): Promise<string | null> {
+export async function backupRefusal(bak: string): Promise<string | null> {
   let st: import('node:fs').Stats;
   try {
     st = await fsp.lstat(bak);

@@ -1,7 +1,8 @@
 // What an output that exists gets, on real temp folders through the CLI: every one-file command keeps an
-// existing -o file unless --overwrite (convert replaced it: a 1.6 MB dance became a one-frame pose).
+// existing -o file unless --overwrite, except convert, which replaces it keeping OUT.bak (it replaced a 1.6 MB
+// dance with a one-frame pose without a word).
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { buildFixture } from '../helpers/vmd-fixtures';
@@ -14,26 +15,38 @@ const VPD = 'Vocaloid Pose Data file\r\n\r\nmodel.osm;\r\n1;\r\n\r\nBone0{セン
 const ascii = (b: Uint8Array, n: number) => String.fromCharCode(...b.subarray(0, n));
 
 describe('convert -o an existing file', () => {
-  it('is refused as by every other command (exit 1, the file untouched); --overwrite replaces it', async () => {
+  // convert replaces its -o (README; the project's conformance check converts into the same names again and
+  // again), but the file it replaces is kept as OUT.bak (it replaced a 1.6 MB dance with a one-frame pose, silently).
+  it('replaces it keeping the previous bytes as OUT.bak, with a warning; --overwrite replaces without a backup; a link at OUT.bak refuses', async () => {
     const d = mk('convert-exists');
     const dance = buildFixture({ bones: [{ name: 'センター', frame: 0 }, { name: 'センター', frame: 30, pos: [1, 0, 0] }] });
     writeFileSync(path.join(d, 'precious.vmd'), dance);
     writeFileSync(path.join(d, 'pose.vpd'), VPD);
     const r = await cli(d, 'convert', 'pose.vpd', '-o', 'precious.vmd');
-    expect(r).toEqual({ code: 1, out: '', err: 'vmd-studio: precious.vmd: output exists (use --overwrite to replace it)\n' });
-    expect(Buffer.compare(readFileSync(path.join(d, 'precious.vmd')), Buffer.from(dance))).toBe(0);
-    // The same refusal a mirror gives, under --json too.
-    const j = await cli(d, 'convert', 'pose.vpd', '-o', 'precious.vmd', '--json');
-    expect(j.code).toBe(1);
-    expect(JSON.parse(j.out)).toEqual({ file: path.join(d, 'precious.vmd'), ok: false, error: { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)' } });
-    const m = await cli(d, 'mirror', 'precious.vmd', '-o', 'precious.vmd.vmd');
-    expect(m.code).toBe(0);
-    expect((await cli(d, 'mirror', 'precious.vmd', '-o', 'precious.vmd.vmd')).err).toBe(r.err.replace('precious.vmd:', 'precious.vmd.vmd:'));
-    const o = await cli(d, 'convert', 'pose.vpd', '-o', 'precious.vmd', '--overwrite', '--quiet');
-    expect(o).toEqual({ code: 0, out: '', err: '' });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('vmd-studio: warning: precious.vmd existed and was replaced; its previous version is kept as precious.vmd.bak (--overwrite replaces without a backup)\n');
+    expect(Buffer.compare(readFileSync(path.join(d, 'precious.vmd.bak')), Buffer.from(dance))).toBe(0);
     const written = readFileSync(path.join(d, 'precious.vmd'));
     expect(ascii(written, 20)).toBe('Vocaloid Motion Data');
     expect(written.length).not.toBe(dance.length);
+    // --json names the backup.
+    const j = await cli(d, 'convert', 'pose.vpd', '-o', 'precious.vmd', '--json');
+    expect(j.code).toBe(0);
+    expect((JSON.parse(j.out) as { backup: string }).backup).toBe(path.join(d, 'precious.vmd.bak'));
+    // --overwrite: no backup written (the .bak left is the one before, now the pose's previous bytes).
+    writeFileSync(path.join(d, 'other.vmd'), dance);
+    const o = await cli(d, 'convert', 'pose.vpd', '-o', 'other.vmd', '--overwrite', '--quiet');
+    expect(o).toEqual({ code: 0, out: '', err: '' });
+    expect(existsSync(path.join(d, 'other.vmd.bak'))).toBe(false);
+    // A link at OUT.bak: nothing is written through it, and the output is kept (the refusal of the other commands).
+    writeFileSync(path.join(d, 'third.vmd'), dance);
+    writeFileSync(path.join(d, 'elsewhere.txt'), 'keep');
+    symlinkSync(path.join(d, 'elsewhere.txt'), path.join(d, 'third.vmd.bak'));
+    const l = await cli(d, 'convert', 'pose.vpd', '-o', 'third.vmd');
+    expect(l.code).toBe(1);
+    expect(l.err).toBe('vmd-studio: third.vmd: output exists (use --overwrite to replace it); its backup cannot be kept (third.vmd.bak is a symbolic link (not followed))\n');
+    expect(Buffer.compare(readFileSync(path.join(d, 'third.vmd')), Buffer.from(dance))).toBe(0);
+    expect(readFileSync(path.join(d, 'elsewhere.txt'), 'utf8')).toBe('keep');
   });
 });
 

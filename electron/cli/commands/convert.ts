@@ -17,7 +17,8 @@ import {
   type VpdPose,
 } from '../../../shared/vmd';
 import { writeOutput } from '../output';
-import { outputRefusal, sameFile } from '../../fs/files';
+import { outputRefusal, outputExistsError, OUTPUT_EXISTS_MESSAGE, pathExists, sameFile } from '../../fs/files';
+import { backupPathFor, backupRefusal, createBackupSaver } from '../../services/file-io';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
@@ -34,7 +35,8 @@ export const convertCommand: CommandInfo = {
   IN.vpd  -o OUT.vmd    a one-frame motion at frame 0 (or --frame F)
   IN.vmd  -o OUT.vpd    the pose at --frame F (default 0), interpolated like playback
   --skip-long-names     VPD → VMD: leave out (and report) bones whose names exceed 15 bytes instead of failing
-  --overwrite           replace an existing OUT (kept otherwise, as by every command); OUT is never the input
+  --overwrite           replace an existing OUT without a backup (without it, the file replaced is kept as OUT.bak,
+                        with a warning); OUT is never the input; a read-only OUT is never replaced
   --json                print what was written as JSON (input, output, from, to, frame, counts, skipped, bytesOut)
   --quiet               print nothing on success (default: one summary line, like the edit commands)`,
   async run(argv, io) {
@@ -48,14 +50,24 @@ export const convertCommand: CommandInfo = {
     const output = path.resolve(io.cwd, outArg);
     const outFmt = fileKindByName(output);
     if (outFmt !== 'vmd' && outFmt !== 'vpd' && outFmt !== 'json') throw new UsageError(`output must end in .vmd, .vpd or .json: ${outArg}`);
-    // As every command: never the input (through a link too), whatever --overwrite says (it used to let OUT be
-    // the input), and an existing OUT kept unless --overwrite (convert replaced it: a dance lost to a pose).
+    // Never the input (through a link too), whatever --overwrite says (it used to let OUT be the input).
     if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
     const overwrite = a.flags.has('overwrite');
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const failWith = (e: CodecError) => fail(io, e, input, [a.positionals[0], outArg]);
-    const refused = await outputRefusal(output, overwrite);
+    // convert replaces an existing OUT (its contract since the first release: scripts, and the project's own
+    // conformance check, convert into the same names over and over), but it no longer loses what it replaces
+    // (a 1.6 MB dance became a one-frame pose, silently): without --overwrite the file replaced is kept as
+    // OUT.bak (the app's backup rule: never through a link, only a regular file of this user's), and a warning
+    // says so; where no backup can be written it is refused as by the other commands. --overwrite replaces
+    // without a backup. A read-only OUT is never replaced.
+    const refused = await outputRefusal(output, true);
     if (refused) return failWith(refused);
+    const existed = !overwrite && (await pathExists(output));
+    if (existed) {
+      const blocked = await backupRefusal(backupPathFor(output));
+      if (blocked) return failWith({ ...outputExistsError(output), message: `${OUTPUT_EXISTS_MESSAGE}; its backup cannot be kept (${blocked})` });
+    }
     const l = await loadMotion(input, 'convert', a.positionals[0]);
     if (!l.ok) return failWith(l.error);
     const m = l.value;
@@ -93,12 +105,20 @@ export const convertCommand: CommandInfo = {
         counts = motionCounts(r.value);
       }
     }
-    const w = await writeOutput(output, bytes, overwrite);
-    if (!w.ok) return failWith(w.error);
+    let backup: string | null = null;
+    if (existed) {
+      const w = await createBackupSaver()(output, bytes, { overwrite: true, backup: true });
+      if (!w.ok) return failWith(w.error);
+      backup = w.value.backupPath;
+      warnings.push(`${shown(output)} existed and was replaced; its previous version is kept as ${shown(backup ?? backupPathFor(output))} (--overwrite replaces without a backup)`);
+    } else {
+      const w = await writeOutput(output, bytes, overwrite);
+      if (!w.ok) return failWith(w.error);
+    }
     const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
-      io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, warnings }, null, 2) + '\n');
+      io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings }, null, 2) + '\n');
     } else if (!a.flags.has('quiet')) {
       // The same shape as the edit commands' line: "convert: OUT: what, counts".
       const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;
