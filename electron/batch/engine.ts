@@ -85,6 +85,16 @@ export function workerCount(requested: number | undefined, files: number): numbe
   return Math.max(1, Math.min(requested ?? defaultJobs(), MAX_BATCH_JOBS, Math.max(files, 1)));
 }
 
+/**
+ * Paths in the order listMotionFiles walks them: folder by folder, each folder's entries by their names' code
+ * units (a path compared as one string would put `a b/x.vmd` before `a/x.vmd`, which the walk lists after).
+ */
+export function compareInputPaths(a: string, b: string): number {
+  const x = a.split(/[\\/]/), y = b.split(/[\\/]/);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
+}
+
 function isInside(child: string, parent: string): boolean {
   const r = path.relative(parent, child);
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
@@ -363,6 +373,10 @@ export async function runBatch(job: BatchJob, opts: RunBatchOptions = {}): Promi
   if (signal && onAbort) signal.removeEventListener('abort', onAbort);
   current = null;
   emit(true);
+  // The summary's rows in input-path order, as the listing gave the files (and inspect says them), not in the
+  // order workers finished them: with --jobs 4 that order differed from run to run, so two reports of the same
+  // folder differed in more than their results. (onResult above still says each file as it finishes.)
+  results.sort((a, b) => compareInputPaths(a.input, b.input));
   const ok = results.filter((r) => r.ok && !r.value.skipped).length;
   const skipped = results.filter((r) => r.ok && r.value.skipped).length;
   return { ok: true, value: { jobId, total, ok, failed, skipped, cancelled, results, ms: Math.round(performance.now() - t0), ...(job.dryRun ? { dryRun: true } : {}), ...(notTaken ? { notTaken, notTakenFiles } : {}), ...(inSubfolders > 0 ? { inSubfolders } : {}), ...(earlier.length ? { earlierOutputs: earlier } : {}) } };
