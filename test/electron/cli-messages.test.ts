@@ -138,11 +138,26 @@ describe('counts print as integers', () => {
     expect(r.out).not.toMatch(/\d\.0\b(?!\d)/);
   });
 
+  it('plain speed: keys that landed on taken frames are lost in the line and in --json, never "dropped 0"', async () => {
+    const d = mk('speedlost');
+    // One bone keyed at frames 0..6; ×3 puts them at round(f / 3) = 0, 0, 1, 1, 1, 2, 2: three frames, four keys lost.
+    writeFileSync(path.join(d, 'in.vmd'), buildFixture({ bones: [0, 1, 2, 3, 4, 5, 6].map((frame) => ({ name: 'mover', frame, pos: [frame, 0, 0] })) }));
+    const r = await cli(d, 'speed', 'in.vmd', '--factor', '3', '-o', 'fast.vmd');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe('speed: fast.vmd: kept 3, added 0, lost 4; 4 keys landed on taken frames and were left out (--refit keeps them)\n');
+    const j = await cli(d, 'speed', 'in.vmd', '--factor', '3', '-o', 'fast2.vmd', '--json');
+    expect(j.code, j.err).toBe(0);
+    const o = JSON.parse(j.out) as Record<string, unknown>;
+    expect([o.kept, o.dropped, o.collisions, o.lost]).toEqual([3, 0, 4, 4]);
+  });
+
   it('reportLine: counts whole, measures with three digits, no exponent for a count', () => {
     const line = reportLine({ kept: 1234, added: 5, dropped: 82, collisions: 0, changed: 7, tracksDropped: 1234, maxPositionError: 0.00104, maxRotationErrorDeg: 0.5 });
     expect(line).toBe('kept 1,234, added 5, dropped 82, collisions 0, changed 7; tracks dropped 1,234, max position error 0.00104, max rotation error 0.500°');
-    // Keys left out as collisions are said to be left out (a plain speed that merged 16 morph keys).
-    expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15,423, added 0, dropped 0, collisions 16 (left out)');
+    // Keys left out as collisions are counted as lost, and said why (a plain speed that merged 16 morph keys);
+    // with keys dropped on purpose too, lost counts both.
+    expect(reportLine({ edit: 'speed', kept: 15423, added: 0, dropped: 0, collisions: 16 })).toBe('kept 15,423, added 0, lost 16; 16 keys landed on taken frames and were left out (--refit keeps them)');
+    expect(reportLine({ edit: 'rename', kept: 10, added: 0, dropped: 2, collisions: 1 })).toBe('kept 10, added 0, dropped 2, lost 3; 1 key landed on taken frames and was left out');
     // A fit is worded by what was asked (issue 30): a reduction never says "added".
     const reduced = reportLine({ edit: 'reduce', kept: 600, added: 489, dropped: 1000, collisions: 0, keysBefore: 2089, keysAfter: 1089, maxPositionError: 0.01 });
     expect(reduced).toBe('reduced; keys 2,089 → 1,089, max position error 0.0100');

@@ -7,6 +7,7 @@ import { optValue, type ParsedArgs } from '../args';
 import type { CliIo } from '../io';
 import { displayPath, displayPathAmong, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
+import { agree, plural } from '../../../shared/i18n/plural';
 
 const STEP_NAMES = { ik: 'IK/display', shadow: 'self-shadow', light: 'light' } as const;
 
@@ -19,17 +20,20 @@ export function reportLine(r: Record<string, unknown>): string {
   // A fit (reduce, bake) is worded by what was asked (issue 30: reduce said "added 489" in a reduction, the
   // keys the fit placed between the input's): the verb, then "keys A → B" below says by how much.
   const fitted = typeof r.keysBefore === 'number' && (r.edit === 'reduce' || r.edit === 'bake');
-  // Keys left out because another had their frame are counted apart from those dropped on purpose: the
-  // line says they are left out too, or "dropped 0" reads as nothing lost.
-  const collided = Number(r.collisions ?? 0) > 0 ? `collisions ${n(r.collisions)} (left out)` : 'collisions 0';
+  // Keys left out because another had their frame are lost as much as those dropped on purpose: with any, the
+  // line counts them all as lost and says why, or "dropped 0, collisions 728" read as nothing lost (a plain
+  // speed ×3 of a dance lost 728 keys).
+  const collisions = Number(r.collisions ?? 0), dropped = Number(r.dropped ?? 0);
   // Trim: what "dropped" and "added" are there (a bare "dropped 414701" read as keys lost): the keys outside the
   // range (and those of tracks at rest through it, which trim leaves out), the keys placed at the cuts.
-  const outside = Number(r.droppedOutsideRange ?? 0), atRest = Number(r.dropped ?? 0) - outside;
-  const trimmed = r.edit === 'trim' && Number(r.dropped ?? 0) > 0 ? ` (${atRest > 0 ? `${n(outside)} outside the range, ${n(atRest)} of tracks at rest through it` : 'outside the range'})` : '';
+  const outside = Number(r.droppedOutsideRange ?? 0), atRest = dropped - outside;
+  const trimmed = r.edit === 'trim' && dropped > 0 ? ` (${atRest > 0 ? `${n(outside)} outside the range, ${n(atRest)} of tracks at rest through it` : 'outside the range'})` : '';
   const cuts = r.edit === 'trim' && Number(r.added ?? 0) > 0 ? ' at the cuts' : '';
-  const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}${cuts}`, `dropped ${n(r.dropped)}${trimmed}`, collided];
+  const counts = collisions > 0 ? [...(dropped > 0 ? [`dropped ${n(dropped)}${trimmed}`] : []), `lost ${n(dropped + collisions)}`] : [`dropped ${n(dropped)}${trimmed}`, 'collisions 0'];
+  const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}${cuts}`, ...counts];
   if (r.changed && !retimed && !fitted) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [], errors: string[] = [];
+  if (collisions > 0 && !retimed && !fitted) extra.push(`${plural(collisions, 'key')} landed on taken frames and ${agree(collisions, 'was', 'were')} left out${r.edit === 'speed' ? ' (--refit keeps them)' : ''}`);
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure, to = errors) => {
     if (typeof r[k] === 'number') to.push(`${label} ${as(r[k] as number)}${unit}`);
   };

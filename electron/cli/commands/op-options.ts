@@ -38,7 +38,7 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            pose at A is held at frame 0 (interpolated like MMD), curves cut at A/B are re-fitted and the
            largest resulting pose error is reported; tracks at rest throughout are dropped
            (--keep-static keeps them); --no-hold only cuts and shifts`,
-  speed: `frame' = round(frame / K); keys landing on a taken (name, frame) are dropped and counted.
+  speed: `frame' = round(frame / K); keys landing on a taken (name, frame) are left out, counted as lost.
            --refit: nothing dropped; output frame f plays what the input plays at f·K within the
            tolerances (default 0.01 units, 0.1°, 0.005) at every integer frame; cuts stay cuts`,
   reduce: `fewer keys, same motion: bone, morph and camera tracks re-fitted with MMD's curves so that
