@@ -71,7 +71,7 @@ describe.skipIf(!corpusPresent)('a camera or light motion is not written as a po
     const r = await cli(dir, 'retarget', corpusPath(CAMERA), '--to', corpusPath(MIKU), '-o', 'cam.vmd', '--quiet');
     expect(r.code, r.err).toBe(0);
     // Said, so that it does not read as fitted (a run of a folder of dances and their cameras keeps them together).
-    expect(r.err).toContain(`warning: a camera motion (${cameraCount()} camera keys, no bone keys): copied unchanged (retarget fits a model's motion; a camera motion is not fitted to the target model's size)`);
+    expect(r.err).toContain(`vmd-studio: warning: ${corpusPath(CAMERA)}: a camera motion (${cameraCount()} camera keys, no bone keys): copied unchanged (retarget fits a model's motion; a camera motion is not fitted to the target model's size)`);
     const a = readVmd(new Uint8Array(readFileSync(corpusPath(CAMERA)))), b = readVmd(new Uint8Array(readFileSync(path.join(dir, 'cam.vmd'))));
     if (!a.ok || !b.ok) throw new Error('unreadable');
     const bytes = (d: typeof a.value, k: 'camera' | 'light') => Buffer.from(d[k].view.buffer, d[k].view.byteOffset, d[k].view.byteLength);

@@ -85,7 +85,8 @@ describe('one-file commands', () => {
     };
     const past = await run(['trim', laugh, '-o', 'past.vmd', '--from', '5000'], d);
     expect(past.code, past.err).toBe(0);
-    expect(past.err).toBe("vmd-studio: warning: --from 5000 is after the motion's last key (frame 300): no key is kept, the output is the pose at frame 300 held at frame 0\n");
+    // Named as the batch names it (the input as given: here an absolute path).
+    expect(past.err).toBe(`vmd-studio: warning: ${laugh}: --from 5000 is after the motion's last key (frame 300): no key is kept, the output is the pose at frame 300 held at frame 0\n`);
     expect(readFileSync(path.join(d, 'past.vmd')).equals(trimmed({ from: 5000 }))).toBe(true);
     const json = await run(['trim', laugh, '-o', 'past-nohold.vmd', '--from', '301', '--no-hold', '--json'], d);
     expect(JSON.parse(json.out).warnings).toEqual(["--from 301 is after the motion's last key (frame 300): no key is kept, the output has no keys"]);
@@ -104,7 +105,7 @@ describe('one-file commands', () => {
     expect((await run(['shift', laugh, '-o', 'late.vmd', '--by', '100'], d)).code).toBe(0);
     const before = await run(['trim', 'late.vmd', '-o', 'before.vmd', '--from', '0', '--to', '50', '--quiet'], d);
     expect(before.code, before.err).toBe(0);
-    expect(before.err).toBe("vmd-studio: warning: --to 50 is before the motion's first key (frame 100): no key is kept, the output is the pose at frame 100 held at frame 50\n");
+    expect(before.err).toBe("vmd-studio: warning: late.vmd: --to 50 is before the motion's first key (frame 100): no key is kept, the output is the pose at frame 100 held at frame 50\n");
     const beforeNoHold = await run(['trim', 'late.vmd', '-o', 'before-nohold.vmd', '--from', '0', '--to', '50', '--no-hold'], d);
     expect(beforeNoHold.out).toBe(`trim: before-nohold.vmd: kept 0, added 0, dropped 942 (outside the range), collisions 0; tracks dropped ${allTracks}, the range keeps no key (no pose error to measure)\n`);
     // A range that keeps keys still gives its figures.

@@ -258,8 +258,8 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd', '--map', 'map.json'], dir);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe(
-      'vmd-studio: warning: map rows naming no joint of the capture (left out): LeftHipp\n' +
-        'vmd-studio: warning: map rows naming no humanoid part or bone (left out): leftUpperLegg\n',
+      `vmd-studio: warning: ${corpusPath(WALK)}: map rows naming no joint of the capture (left out): LeftHipp\n` +
+        `vmd-studio: warning: ${corpusPath(WALK)}: map rows naming no humanoid part or bone (left out): leftUpperLegg\n`,
     );
   });
 
@@ -272,7 +272,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const warning = '--map both.json: 2 "morphs" rows ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map\'s joint rows (the "bones" section)';
     const r = await run(['import-bvh', corpusPath(WALK), '-o', 'both.vmd', '--map', 'both.json', '--json'], dir);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toBe(`vmd-studio: warning: ${warning}\n`);
+    expect(r.err).toBe(`vmd-studio: warning: ${corpusPath(WALK)}: ${warning}\n`);
     expect(JSON.parse(r.out).warnings).toEqual([warning]);
     expect(readFileSync(path.join(dir, 'both.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
     mkdirSync(path.join(dir, 'in'));
@@ -339,7 +339,7 @@ describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header"
     expect(r.code, r.err).toBe(0);
     // The first 10 characters are 20 bytes.
     expect(decodeName(vmd(path.join(dir, 'walk.vmd')).modelName)).toBe('ジェネ・ライト版テス');
-    expect(r.err).toBe('vmd-studio: warning: the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"\n');
+    expect(r.err).toBe('vmd-studio: warning: walk.bvh: the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"\n');
     mkdirSync(path.join(dir, 'in'));
     copyFileSync(path.join(dir, 'walk.bvh'), path.join(dir, 'in', 'walk.bvh'));
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--model', 'long.pmx', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
@@ -421,7 +421,7 @@ describe('a capture that is not a body', () => {
     const r = await run(['import-bvh', 'in/tail.bvh', '-o', 'tail.vmd'], dir);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/map shape: 1 joints mapped, unmapped 1 \(Seg1\)/);
-    expect(r.err).toBe(`vmd-studio: warning: ${said}\n`);
+    expect(r.err).toBe(`vmd-studio: warning: in/tail.bvh: ${said}\n`);
     const j = await run(['import-bvh', 'in/tail.bvh', '-o', 'tail2.vmd', '--json'], dir);
     expect(JSON.parse(j.out).warnings).toEqual([said]);
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
@@ -495,13 +495,13 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     const m = await run(['export-bvh', 'morph.vmd', '-o', 'morph.bvh'], dir);
     expect(m.code, m.err).toBe(0);
     const warning = 'the motion has no bone keys (only morph keys): the BVH is the standard skeleton standing still';
-    expect(m.err).toBe(`vmd-studio: warning: ${warning}\n`);
+    expect(m.err).toBe(`vmd-studio: warning: morph.vmd: ${warning}\n`);
     expect(readFileSync(path.join(dir, 'morph.bvh'), 'utf8')).toBe(plain.value.text);
     // export-vrma says the same of it (its まばたき still goes out as the blink expression); the file is as before.
     const vrmaWarning = "the motion has no bone keys (only morph keys): the VRMA's bones are the standard skeleton standing still; only its 1 expression moves";
     const mv = await run(['export-vrma', 'morph.vmd', '-o', 'morph.vrma', '--json'], dir);
     expect(mv.code, mv.err).toBe(0);
-    expect(mv.err).toBe(`vmd-studio: warning: ${vrmaWarning}\n`);
+    expect(mv.err).toBe(`vmd-studio: warning: morph.vmd: ${vrmaWarning}\n`);
     expect(JSON.parse(mv.out)).toMatchObject({ expressions: [{ expression: 'blink', morph: 'まばたき' }], warnings: [vrmaWarning] });
     const plainVrma = motionToVrma(morph, standardFigureModel());
     if (!plainVrma.ok) throw new Error(plainVrma.error.message);
@@ -553,7 +553,7 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     for (const [f, text] of Object.entries(files)) writeFileSync(path.join(dir, f), text);
     // miku.pmd lacks most of the table's morphs (あ, まばたき, 笑い…): each import says so on a line of its own, checked
     // once here and left out of the comparisons below.
-    const LACKING = 'vmd-studio: warning: expressions whose morph the model lacks (keyed all the same): ';
+    const LACKING = 'vmd-studio: warning: laugh.vrma: expressions whose morph the model lacks (keyed all the same): ';
     const go = async (map: string, ...more: string[]) => {
       const r = await run(['import-vrma', 'laugh.vrma', '--model', corpusPath(MIKU), '-o', `${map}.vmd`, '--map', map, '--quiet', ...more], dir);
       return { ...r, lacking: r.err.split('\n').filter((l) => l.startsWith(LACKING)), err: r.err.split('\n').filter((l) => !l.startsWith(LACKING)).join('\n') };
@@ -564,26 +564,26 @@ describe.skipIf(!corpusPresent)('conversions that write a still figure or ignore
     expect(names.lacking).toHaveLength(1);
     expect(names.lacking[0]).toContain('happy → 笑い');
     // Cut to a few names, then how many more.
-    expect(names.err).toBe('vmd-studio: warning: --map names.json: "morphs" rows naming no expression of the file (left out): "smile" "wink" "e1" "e2" "e3" and 1 more\n');
+    expect(names.err).toBe('vmd-studio: warning: laugh.vrma: --map names.json: "morphs" rows naming no expression of the file (left out): "smile" "wink" "e1" "e2" "e3" and 1 more\n');
     expect(readFileSync(path.join(dir, 'names.json.vmd')).equals(imported([['happy', '笑い'], ['smile', '笑い'], ['wink', '-'], ['e1', 'x'], ['e2', 'x'], ['e3', 'x'], ['e4', 'x']]))).toBe(true);
     const bones = await go('bones.json', '--json');
     expect(bones.code, bones.err).toBe(0);
     const bonesWarning = '--map bones.json: 2 bone rows ignored (the "bones" section, or rows outside "morphs"): import-vrma maps the VRM humanoid bones by their standard names and reads only the "morphs" section';
-    expect(bones.err).toBe(`vmd-studio: warning: ${bonesWarning}\n`);
+    expect(bones.err).toBe(`vmd-studio: warning: laugh.vrma: ${bonesWarning}\n`);
     expect(JSON.parse(bones.out).warnings.filter((w: string) => !w.startsWith('expressions whose morph the model lacks'))).toEqual([bonesWarning]);
     expect(readFileSync(path.join(dir, 'bones.json.vmd')).equals(imported([['aa', '-']]))).toBe(true);
     const flat = await go('flat.json');
-    expect(flat.err).toBe('vmd-studio: warning: --map flat.json: 1 bone row ignored (the "bones" section, or rows outside "morphs"): import-vrma maps the VRM humanoid bones by their standard names and reads only the "morphs" section\n');
+    expect(flat.err).toBe('vmd-studio: warning: laugh.vrma: --map flat.json: 1 bone row ignored (the "bones" section, or rows outside "morphs"): import-vrma maps the VRM humanoid bones by their standard names and reads only the "morphs" section\n');
     expect(readFileSync(path.join(dir, 'flat.json.vmd')).equals(imported())).toBe(true);
     const csv = await go('rows.csv');
     expect(csv.code, csv.err).toBe(0);
-    expect(csv.err).toBe('vmd-studio: warning: --map rows.csv: import-vrma reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n');
+    expect(csv.err).toBe('vmd-studio: warning: laugh.vrma: --map rows.csv: import-vrma reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n');
     expect(readFileSync(path.join(dir, 'rows.csv.vmd')).equals(imported())).toBe(true);
     // export-vrma reads the same section only: the CSV map is said there too, and changes nothing.
     const exCsv = await run(['export-vrma', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath(MIKU), '-o', 'csv.vrma', '--map', 'rows.csv', '--quiet'], dir);
     expect(exCsv.code, exCsv.err).toBe(0);
     // (the laugh's morphs no expression takes are said on a line of their own)
-    expect(exCsv.err.split('\n').filter((l) => !l.includes('keyed morphs have no expression')).join('\n')).toBe('vmd-studio: warning: --map rows.csv: export-vrma reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n');
+    expect(exCsv.err.split('\n').filter((l) => !l.includes('keyed morphs have no expression')).join('\n')).toBe(`vmd-studio: warning: ${corpusPath('gene/motion/02_laugh.vmd')}: --map rows.csv: export-vrma reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its 3 rows are ignored\n`);
     expect(readFileSync(path.join(dir, 'csv.vrma')).equals(readFileSync(path.join(dir, 'laugh.vrma')))).toBe(true);
     // A map whose rows all apply: nothing to say.
     writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ morphs: { happy: 'にこり' } }));

@@ -89,8 +89,8 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(r.code, r.err).toBe(0);
     const rowWarnings = r.err.split('\n').filter((l) => l.includes('map row'));
     expect(rowWarnings).toEqual([
-      'vmd-studio: warning: map row ﾈｸﾀｲ１,ネクタイ does nothing: the target model has no bone ネクタイ',
-      'vmd-studio: warning: map row 両目X,頭 does nothing: neither the source model nor the motion has a bone 両目X',
+      `vmd-studio: warning: ${STAND}: map row ﾈｸﾀｲ１,ネクタイ does nothing: the target model has no bone ネクタイ`,
+      `vmd-studio: warning: ${STAND}: map row 両目X,頭 does nothing: neither the source model nor the motion has a bone 両目X`,
     ]);
     const j = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'b.vmd', '--map', 'map.csv', '--json'], d);
     expect(j.code, j.err).toBe(0);
@@ -101,8 +101,8 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     writeFileSync(path.join(d, 'map.json'), JSON.stringify({ bones: {}, morphs: { まばたき: 'ないモーフ', ないトラック: '怒り' } }));
     const m = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'c.vmd', '--map', 'map.json', '--quiet'], d);
     expect(m.err.split('\n').filter((l) => l.includes('map row'))).toEqual([
-      'vmd-studio: warning: map row まばたき,ないモーフ (morphs) does nothing: the target model has no morph ないモーフ',
-      'vmd-studio: warning: map row ないトラック,怒り (morphs) does nothing: the motion has no morph track ないトラック',
+      `vmd-studio: warning: ${STAND}: map row まばたき,ないモーフ (morphs) does nothing: the target model has no morph ないモーフ`,
+      `vmd-studio: warning: ${STAND}: map row ないトラック,怒り (morphs) does nothing: the motion has no morph track ないトラック`,
     ]);
     mkdirSync(path.join(d, 'in'));
     copyFileSync(STAND, path.join(d, 'in', 'stand.vmd'));
@@ -251,7 +251,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const heads = buildTracks(motionOf(DANCE)).bones;
     const headKeys = heads.start[heads.index.get('頭')! + 1] - heads.start[heads.index.get('頭')!];
     expect(JSON.parse(r.out).retarget.replacedByMap).toEqual([{ from: 'ﾈｸﾀｲ４', to: '頭', track: '頭', keys: headKeys }]);
-    expect(r.err).toContain(`warning: map row ﾈｸﾀｲ４,頭 replaces the motion's own 頭 track (${headKeys} keys), which is folded into 頭先`);
+    expect(r.err).toContain(`vmd-studio: warning: ${DANCE}: map row ﾈｸﾀｲ４,頭 replaces the motion's own 頭 track (${headKeys} keys), which is folded into 頭先`);
     // No row onto a keyed bone: no such warning.
     const plain = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--json'], d);
     expect(JSON.parse(plain.out).retarget.replacedByMap).toEqual([]);

@@ -24,7 +24,7 @@ import { loadMotion } from '../load';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
-import { failWith as fail } from './edit-output';
+import { failWith as fail, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
 
 export const convertCommand: CommandInfo = {
@@ -126,7 +126,7 @@ export const convertCommand: CommandInfo = {
       const keys = 'bone' in counts ? `keys ${list}` : list;
       io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${plural(formatCount(skipped), 'long name')}` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
     }
-    for (const m of warnings) io.stderr(`vmd-studio: warning: ${m}\n`);
+    printWarnings(io, warnings, shown(input));
     return 0;
   },
 };

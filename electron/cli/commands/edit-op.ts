@@ -67,7 +67,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!w.ok) return failWith(io, w.error, output, givens);
         if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.value.report }, null, 2) + '\n');
         else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.value.report)}\n`);
-        printWarnings(io, out.value.report);
+        printWarnings(io, out.value.report, displayPath(input, a.positionals[0], io.cwd));
         return 0;
       });
     },

@@ -65,9 +65,19 @@ export function reportLine(r: Record<string, unknown>): string {
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }
 
-export function printWarnings(io: CliIo, r: Record<string, unknown>): void {
-  const w = r.warnings;
-  if (Array.isArray(w)) for (const x of w) io.stderr(`vmd-studio: warning: ${String(x)}\n`);
+/**
+ * Warnings on stderr, each naming the file it is about as a batch's do (`vmd-studio: warning: FILE: …`), so a
+ * log of several commands says which file each came from: `shown` is the input as given (the output for a
+ * command of several inputs: merge, build). A warning that already starts with the file's name (a reader's
+ * note, `walk.bvh: Frame Time …`) is not named twice. `warnings` is a list, or a report holding one.
+ */
+export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<string, unknown>, shown: string): void {
+  const w = Array.isArray(warnings) ? warnings : (warnings as Record<string, unknown>).warnings;
+  if (!Array.isArray(w)) return;
+  for (const x of w) {
+    const text = String(x);
+    io.stderr(`vmd-studio: warning: ${text.startsWith(`${shown}: `) ? text : `${shown}: ${text}`}\n`);
+  }
 }
 
 /**
@@ -98,9 +108,11 @@ export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: V
     const w = await writeOutput(output, writeVmd(doc), a.flags.has('overwrite'));
     if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
     const s = reportSummary(report);
+    const shown = displayPath(output, optValue(a, 'output') ?? output, io.cwd);
     if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');
-    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(output, optValue(a, 'output') ?? output, io.cwd)}: ${line(s)}\n`);
-    printWarnings(io, s);
+    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${shown}: ${line(s)}
+`);
+    printWarnings(io, s, shown);
     return 0;
   });
 }

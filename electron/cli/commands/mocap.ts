@@ -22,7 +22,7 @@ import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
-import { failWith } from './edit-output';
+import { failWith, printWarnings } from './edit-output';
 import { wrongKindError, type Wanted } from '../file-kind';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
 import { captureOptions } from '../../batch/ops';
@@ -123,7 +123,7 @@ async function convertFile<I, V>(
   const rep = steps.report(r.value);
   if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep.json }, null, 2) + '\n');
   else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
-  for (const w of rep.warnings ?? []) io.stderr(`vmd-studio: warning: ${w}\n`);
+  printWarnings(io, rep.warnings ?? [], displayPath(p.input, p.givens[0], io.cwd));
   return 0;
 }
 

@@ -20,7 +20,7 @@ import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
-import { failWith } from './edit-output';
+import { failWith, printWarnings } from './edit-output';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
@@ -107,9 +107,11 @@ export const physicsBakeCommand: CommandInfo = {
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
       if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report, warnings }, null, 2) + '\n');
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);
-      for (const x of warnings) io.stderr(`vmd-studio: warning: ${x}\n`);
-      for (const n of r.value.report.namesTooLong) io.stderr(`vmd-studio: warning: physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it\n`);
-      for (const n of r.value.report.ikNamesTooLong) io.stderr(`vmd-studio: warning: IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it\n`);
+      printWarnings(io, [
+        ...warnings,
+        ...r.value.report.namesTooLong.map((n) => `physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it`),
+        ...r.value.report.ikNamesTooLong.map((n) => `IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it`),
+      ], displayPath(motionFile, givens[1], io.cwd));
       return 0;
     });
   },
