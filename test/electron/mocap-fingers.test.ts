@@ -117,7 +117,7 @@ describe.skipIf(!corpusPresent)('export-vrma of a model with fingers (Gene_light
     // Gene's hair is keyed off rest and hangs from 頭 below no humanoid joint: left out, and said.
     const warning = JSON.parse(r.out).warnings.find((w: string) => w.includes('keyed bones are not in the humanoid skeleton'));
     expect(warning).toMatch(/^\d+ keyed bones are not in the humanoid skeleton and were left out: .*前髪1_1/);
-    expect(r.err).toContain(`vmd-studio: warning: ${warning}`);
+    expect(r.err).toContain(`vmd-studio: warning: ${corpusPath('gene/motion/02_laugh.vmd')}: ${warning}`);
     // The batch's per-file report says the same.
     mkdirSync(path.join(dir, 'in'));
     copyFileSync(corpusPath('gene/motion/02_laugh.vmd'), path.join(dir, 'in', 'laugh.vmd'));
