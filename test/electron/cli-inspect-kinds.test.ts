@@ -161,7 +161,7 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
     );
     expect(t.err).toBe('vmd-studio: gone.wav: cut short: the header promises 22,050 bytes of samples, the file has none\nvmd-studio: empty.wav: no sound in it: the header promises 0 bytes of samples (its data chunk is empty)\n');
     const j = jsonLines((await cli(d, 'inspect', '--json', 'gone.wav', 'part.wav')).out);
-    expect(j[0]).toEqual({ file: path.join(d, 'gone.wav'), ok: false, error: { code: 'E_AUDIO_NO_SAMPLES', message: 'cut short: the header promises 22,050 bytes of samples, the file has none' } });
+    expect(j[0]).toEqual({ file: path.join(d, 'gone.wav'), ok: false, error: { code: 'E_AUDIO_NO_SAMPLES', message: 'cut short: the header promises 22,050 bytes of samples, the file has none', offset: null } });
     expect(j[1]).toMatchObject({ ok: true, samples: 500, warnings: ['cut short: the header promises 22,050 bytes of samples, the file has 1,000; what is there plays'] });
   });
 

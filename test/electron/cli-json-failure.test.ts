@@ -2,12 +2,13 @@
 // stdout, and the one-line message on stderr, for every command that takes --json (a first run: `mirror
 // bad.vmd -o out.vmd --json` exited 1 with nothing on stdout).
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commands } from '../../electron/cli/main';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { ballsPmx } from '../helpers/pmx-balls';
 import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
 
 const mk = useTempDirs();
 
@@ -58,6 +59,8 @@ describe('--json on a failure', () => {
     expect(lines).toHaveLength(1);
     const o = JSON.parse(lines[0]) as { file?: string; ok: boolean; error: { code: string; message: string } };
     expect(o.ok).toBe(false);
+    // offset always there: a number, or null where the error has none.
+    expect(o.error).toHaveProperty('offset');
     expect(o.error.code).toMatch(/^E_/);
     expect(o.error.message.length).toBeGreaterThan(0);
     expect(o.file === undefined || path.isAbsolute(o.file)).toBe(true);
@@ -72,6 +75,69 @@ describe('--json on a failure', () => {
     const d = folder();
     const r = await runCliCaptured(['mirror', 'bad.vmd', '--json'], d);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.out)).toEqual({ ok: false, error: { code: 'E_ARGUMENT', message: '-o OUT is required' } });
+    expect(JSON.parse(r.out)).toEqual({ ok: false, error: { code: 'E_ARGUMENT', message: '-o OUT is required', offset: null } });
+  });
+});
+
+// The success side of the same envelope (a scripting pass: edit, convert and import successes had no `ok`, were
+// pretty-printed over many lines while failures were one line, and batch's top-level `ok` was a count): every
+// command's --json success is one line with "ok": true, so runs appended to a log make a JSON Lines file.
+describe.skipIf(!corpusPresent)('--json on a success', () => {
+  const LAUGH = corpusPath('gene/motion/02_laugh.vmd'), GENE = corpusPath('gene/Gene_light.pmx'), WALK = corpusPath('bvh11/resources/131_01.bvh');
+  const POSE = corpusPath('threejs/vpds/05.vpd');
+  const SUCCEEDING: Record<string, string[]> = {
+    sample: ['sample', LAUGH, '--frame', '10'],
+    convert: ['convert', LAUGH, '-o', 'out.json'],
+    mirror: ['mirror', LAUGH, '-o', 'mirror.vmd'],
+    trim: ['trim', LAUGH, '-o', 'trim.vmd', '--from', '0', '--to', '20'],
+    merge: ['merge', LAUGH, LAUGH, '-o', 'merge.vmd'],
+    speed: ['speed', LAUGH, '-o', 'speed.vmd', '--factor', '2'],
+    shift: ['shift', LAUGH, '-o', 'shift.vmd', '--by', '1'],
+    preset: ['preset', LAUGH, '-o', 'preset.vmd', '--curve', 'linear'],
+    rename: ['rename', LAUGH, '-o', 'rename.vmd', '--map', 'map.json'],
+    reduce: ['reduce', LAUGH, '-o', 'reduce.vmd', '--to', '20'],
+    bake: ['bake', LAUGH, '-o', 'bake.vmd', '--from', '0', '--to', '5'],
+    retarget: ['retarget', LAUGH, '--to', GENE, '-o', 'retarget.vmd'],
+    build: ['build', `${POSE}@0`, '-o', 'build.vmd'],
+    'physics-bake': ['physics-bake', GENE, LAUGH, '-o', 'pb.vmd', '--to', '3'],
+    'import-bvh': ['import-bvh', WALK, '-o', 'walk.vmd'],
+    'export-bvh': ['export-bvh', LAUGH, '-o', 'laugh.bvh'],
+    'export-vrma': ['export-vrma', LAUGH, '-o', 'laugh.vrma'],
+    'import-vrma': ['import-vrma', 'laugh.vrma', '-o', 'back.vmd'],
+  };
+  const d = mk('jsonok');
+  mkdirSync(d, { recursive: true });
+  writeFileSync(path.join(d, 'map.json'), '{"a": "b"}');
+
+  it('the table covers every one-file command that takes --json (inspect and batch apart)', () => {
+    const taking = Object.keys(commands).filter((k) => commands[k].usage.includes('--json') && k !== 'inspect' && k !== 'batch');
+    expect(Object.keys(SUCCEEDING).sort()).toEqual(taking.sort());
+  });
+
+  // In order: import-vrma reads what export-vrma wrote.
+  it.each(Object.entries(SUCCEEDING))('%s prints one line { "ok": true, … }', async (_name, argv) => {
+    const r = await runCliCaptured([...argv, '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.endsWith('\n')).toBe(true);
+    expect(r.out.slice(0, -1)).not.toContain('\n');
+    const o = JSON.parse(r.out) as Record<string, unknown>;
+    expect(o.ok).toBe(true);
+    expect(Object.keys(o)[0]).toBe('ok');
+  }, 60_000);
+
+  it("batch's ok is the run's verdict and its count is `written`", async () => {
+    mkdirSync(path.join(d, 'in'));
+    copyFileSync(LAUGH, path.join(d, 'in', 'a.vmd'));
+    const r = await runCliCaptured(['batch', 'mirror', 'in', '-o', 'bout', '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.slice(0, -1)).not.toContain('\n');
+    expect(JSON.parse(r.out)).toMatchObject({ ok: true, total: 1, written: 1, failed: 0, skipped: 0 });
+    // Everything skipped (the outputs are there): still ok, written 0 (the old `"ok": 0` read as a failure).
+    const again = await runCliCaptured(['batch', 'mirror', 'in', '-o', 'bout', '--json'], d);
+    expect(JSON.parse(again.out)).toMatchObject({ ok: true, total: 1, written: 0, skipped: 1 });
+    writeFileSync(path.join(d, 'in', 'b.vmd'), 'garbage');
+    const bad = await runCliCaptured(['batch', 'mirror', 'in', '-o', 'bout2', '--json'], d);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out)).toMatchObject({ ok: false, total: 2, written: 1, failed: 1 });
   });
 });

@@ -116,8 +116,8 @@ describe('batch --report', () => {
     copyFileSync(DANCE, path.join(d, 'in', 'a.vmd'));
     const r = await cli(d, 'batch', 'mirror', 'in', '-o', 'batchout', '--quiet', '--report', 'batchout/deeper/report.json');
     expect(r.code, r.err).toBe(0);
-    const report = JSON.parse(readFileSync(path.join(d, 'batchout', 'deeper', 'report.json'), 'utf8')) as { ok: number };
-    expect(report.ok).toBe(1);
+    const report = JSON.parse(readFileSync(path.join(d, 'batchout', 'deeper', 'report.json'), 'utf8')) as { written: number };
+    expect(report.written).toBe(1);
     expect(existsSync(path.join(d, 'batchout', 'a.vmd'))).toBe(true);
   });
 
@@ -149,7 +149,7 @@ describe('batch --report', () => {
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(path.join(d, 'precious.txt'), 'utf8')).toBe('keep me');
     expect(lstatSync(path.join(d, 'report.json')).isSymbolicLink()).toBe(false);
-    expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).ok).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(d, 'report.json'), 'utf8')).written).toBe(1);
   });
 });
 

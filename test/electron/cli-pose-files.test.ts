@@ -80,7 +80,7 @@ describe.skipIf(!corpusPresent)('poses through the CLI', () => {
     const r = await cli(dir, 'batch', 'mirror', 'poses', '-o', 'out', '--json');
     expect(r.code).toBe(0);
     const body = JSON.parse(r.out);
-    expect(body.ok).toBe(2);
+    expect(body.written).toBe(2);
     expect(body.notTaken ?? 0).toBe(0);
     for (const n of ['01', '02']) {
       expect((await cli(dir, 'mirror', path.join('poses', `${n}.vpd`), '-o', `${n}m.vpd`, '--quiet')).code).toBe(0);

@@ -207,7 +207,7 @@ describe('batch command', () => {
     const j = JSON.parse(r.out);
     expect(j).toEqual(JSON.parse(readFileSync(path.join(d, 'rep.json'), 'utf8')));
     expect(j.op).toBe('mirror');
-    expect([j.total, j.ok, j.failed]).toEqual([6, 3, 3]);
+    expect([j.ok, j.total, j.written, j.failed]).toEqual([false, 6, 3, 3]);
     expect(j.results.filter((x: { ok: boolean }) => x.ok).map((x: { output: string }) => existsSync(x.output))).toEqual([true, true, true]);
     expect(r.err).toMatch(/corrupt\.vmd/); // per-file errors stay on stderr
     // A clean run exits 0, and --json alone writes no report file.

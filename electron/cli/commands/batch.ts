@@ -104,8 +104,9 @@ export const batchCommand: CommandInfo = {
   With the output folder inside the input folder and --recursive, the output folder is never read, nor are
   the folders beside it that hold an earlier run's outputs (each file a same-named copy of one under the
   input folder, extension aside): the summary names them.
-  --report F   per-file results as JSON (input, output, ok, error, report counts, ms)
-  --json       the same JSON on standard output, in place of the summary table
+  --report F   per-file results as JSON (input, output, ok, error, report counts, ms), in input-path order;
+               at the top, ok (true: no file failed, not cancelled), total, written, failed, skipped
+  --json       the same JSON on standard output (on one line), in place of the summary table
   --quiet      no progress output
 ${allDetails()}`,
   async run(argv, io) {
@@ -196,8 +197,12 @@ ${allDetails()}`,
         inputDir: job.inputDir,
         outputDir: job.outputDir,
         options: Object.fromEntries(Object.entries(o).filter(([k]) => k !== 'mapText')),
+        // ok is the run's verdict, as in every command's --json (true: no file failed and the run was not cancelled,
+        // exit status 0); the files written are `written` (this count was `ok` before, read as a boolean it said
+        // "failed" of a run that skipped everything).
+        ok: summary.failed === 0 && !summary.cancelled,
         total: summary.total,
-        ok: summary.ok,
+        written: summary.ok,
         failed: summary.failed,
         skipped: summary.skipped,
         cancelled: summary.cancelled,
@@ -211,8 +216,9 @@ ${allDetails()}`,
         ms: summary.ms,
         results: summary.results.map(reportRow),
       };
+      // Standard output gets one line, as every command's --json document; the report file is indented for reading.
       const text = JSON.stringify(body, null, 2) + '\n';
-      if (json) io.stdout(text);
+      if (json) io.stdout(JSON.stringify(body) + '\n');
       if (reportArg) {
         // Written as the run's outputs are: atomically, and a link at its name is replaced, not written through.
         const w = await atomicWrite(path.resolve(io.cwd, reportArg), new TextEncoder().encode(text), { overwrite: true, followLinks: false });

@@ -24,7 +24,7 @@ import { loadMotion } from '../load';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
-import { failWith as fail, printWarnings } from './edit-output';
+import { failWith as fail, jsonSuccess, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
 
 export const convertCommand: CommandInfo = {
@@ -118,7 +118,7 @@ export const convertCommand: CommandInfo = {
     const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
-      io.stdout(JSON.stringify({ input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings }, null, 2) + '\n');
+      jsonSuccess(io, { input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings });
     } else if (!a.flags.has('quiet')) {
       // The same shape as the edit commands' line: "convert: OUT: what, counts".
       const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;

@@ -15,7 +15,7 @@ import { displayPath } from '../format';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
-import { failWith, printWarnings, reportLine } from './edit-output';
+import { failWith, jsonSuccess, printWarnings, reportLine } from './edit-output';
 import { convertFirstMessage, wrongKindError } from '../file-kind';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
 
@@ -65,7 +65,7 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!out.ok) return failWith(io, out.error, input, givens);
         const w = await writeOutput(output, out.value.bytes, a.flags.has('overwrite'));
         if (!w.ok) return failWith(io, w.error, output, givens);
-        if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, ...out.value.report }, null, 2) + '\n');
+        if (a.flags.has('json')) jsonSuccess(io, { input, output, ...out.value.report });
         else if (!a.flags.has('quiet')) io.stdout(`${op}: ${displayPath(output, outArg, io.cwd)}: ${reportLine(out.value.report)}\n`);
         printWarnings(io, out.value.report, displayPath(input, a.positionals[0], io.cwd));
         return 0;

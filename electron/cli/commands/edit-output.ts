@@ -82,13 +82,24 @@ export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<s
 
 /**
  * Under --json (io.json), a failure as a JSON line on stdout, the shape inspect --json gives a file that
- * failed: { file (absolute, where one is named), ok: false, error: { code, message, offset?, line?, option? } }.
+ * failed: { file (absolute, where one is named), ok: false, error: { code, message, offset (null where the
+ * error has none), line?, option? } }. `offset` is always there, so a script reads error.offset without
+ * asking first whether the key exists.
  */
 export function jsonFailure(io: CliIo, e: CodecError, file?: string): void {
   if (!io.json) return;
   const f = e.file ?? file;
   const { file: _named, ...error } = e;
-  io.stdout(JSON.stringify({ ...(f !== undefined ? { file: path.resolve(io.cwd, f) } : {}), ok: false, error }) + '\n');
+  io.stdout(JSON.stringify({ ...(f !== undefined ? { file: path.resolve(io.cwd, f) } : {}), ok: false, error: { ...error, offset: error.offset ?? null } }) + '\n');
+}
+
+/**
+ * A command's --json document on success: `"ok": true` first (a failure's is `"ok": false`), on one line as a
+ * failure's is. One line each, not pretty-printed: runs appended to a log make a JSON Lines file (one document a
+ * line, whether it succeeded or failed), which `jq` reads as it is and a line-by-line reader too.
+ */
+export function jsonSuccess(io: CliIo, doc: Record<string, unknown>): void {
+  io.stdout(JSON.stringify({ ok: true, ...doc }) + '\n');
 }
 
 /**
@@ -109,9 +120,8 @@ export function writeEditResult(io: CliIo, a: ParsedArgs, output: string, doc: V
     if (!w.ok) return failWith(io, w.error, output, [optValue(a, 'output') ?? output]);
     const s = reportSummary(report);
     const shown = displayPath(output, optValue(a, 'output') ?? output, io.cwd);
-    if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...s }, null, 2) + '\n');
-    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${shown}: ${line(s)}
-`);
+    if (a.flags.has('json')) jsonSuccess(io, { output, ...s });
+    else if (!a.flags.has('quiet')) io.stdout(`${name}: ${shown}: ${line(s)}\n`);
     printWarnings(io, s, shown);
     return 0;
   });

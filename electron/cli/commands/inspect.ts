@@ -134,7 +134,8 @@ Exit status 1 if any file failed to read.`,
     // name order); a file that failed is also one line on stderr, all of them at the end.
     const failures: { file: string; error: CodecError }[] = [];
     const emit = (info: FileInfo) => {
-      if (json) io.stdout(JSON.stringify(info) + '\n');
+      // A failure's offset is always there (null where the error has none), as every command's --json failure.
+      if (json) io.stdout(JSON.stringify(info.ok ? info : { ...info, error: { ...info.error, offset: info.error.offset ?? null } }) + '\n');
       else humanBlock(info, io, givens);
       if (!info.ok) failures.push(info);
     };

@@ -22,7 +22,7 @@ import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
-import { failWith, printWarnings } from './edit-output';
+import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { wrongKindError, type Wanted } from '../file-kind';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
 import { captureOptions } from '../../batch/ops';
@@ -121,7 +121,7 @@ async function convertFile<I, V>(
   const failed = await writeOut(io, a, p.output, await steps.bytes(r.value), p.givens);
   if (failed !== null) return failed;
   const rep = steps.report(r.value);
-  if (a.flags.has('json')) io.stdout(JSON.stringify({ input: p.input, model: p.model, output: p.output, ...rep.json }, null, 2) + '\n');
+  if (a.flags.has('json')) jsonSuccess(io, { input: p.input, model: p.model, output: p.output, ...rep.json });
   else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
   printWarnings(io, rep.warnings ?? [], displayPath(p.input, p.givens[0], io.cwd));
   return 0;

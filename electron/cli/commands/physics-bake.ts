@@ -20,7 +20,7 @@ import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
-import { failWith, printWarnings } from './edit-output';
+import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
@@ -105,7 +105,7 @@ export const physicsBakeCommand: CommandInfo = {
     return guarded(async () => {
       const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ output, ...r.value.report, warnings }, null, 2) + '\n');
+      if (a.flags.has('json')) jsonSuccess(io, { output, ...r.value.report, warnings });
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);
       printWarnings(io, [
         ...warnings,

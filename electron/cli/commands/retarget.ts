@@ -21,7 +21,7 @@ import { displayPath, formatCount, formatMeasure } from '../format';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
-import { failWith, printWarnings } from './edit-output';
+import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
 
 /** The one-line summary of a retarget. */
@@ -89,7 +89,7 @@ export const retargetCommand: CommandInfo = {
       const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
-      if (a.flags.has('json')) io.stdout(JSON.stringify({ input, output, from, to, ...summary }, null, 2) + '\n');
+      if (a.flags.has('json')) jsonSuccess(io, { input, output, from, to, ...summary });
       else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null)}\n`);
       printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd));
       return 0;

@@ -4,7 +4,7 @@ import { buildTracks, samplePose, type Pose } from '../../../shared/vmd';
 import { optNumber, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import type { CommandInfo } from '../io';
-import { failWith } from './edit-output';
+import { failWith, jsonSuccess } from './edit-output';
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(6).padStart(12)).join(' ');
 
@@ -41,7 +41,8 @@ export const sampleCommand: CommandInfo = {
     if (!l.ok) return failWith(io, l.error, file, a.positionals);
     if (l.value.format !== 'vmd') return failWith(io, { code: 'E_UNSUPPORTED', message: 'sample needs a VMD motion (a VPD is a single pose; use inspect or convert)', file }, file, a.positionals);
     const pose = samplePose(buildTracks(l.value.doc), frame);
-    io.stdout(a.flags.has('json') ? JSON.stringify(pose) + '\n' : human(pose));
+    if (a.flags.has('json')) jsonSuccess(io, { ...pose });
+    else io.stdout(human(pose));
     return 0;
   },
 };
