@@ -66,12 +66,13 @@ describe('a file of another kind is named as what it is', () => {
     const d = files();
     const advice = 'a VPD pose, not a VMD motion: {op} works on VMD motions; convert the pose first: vmd-studio convert pose.vpd -o pose.vmd';
     const m = await cli(d, 'merge', 'dance.vmd', 'pose.vpd', '-o', 'm.vmd');
-    expect(m.code).toBe(2);
-    expect(m.err.split('\n')[0]).toBe(`vmd-studio merge: ${advice.replace('{op}', 'merge')}`);
+    // An input of the wrong kind: exit status 1, the file named (by name as by content).
+    expect(m.code).toBe(1);
+    expect(m.err.split('\n')[0]).toBe(`vmd-studio: pose.vpd: ${advice.replace('{op}', 'merge')}`);
     // (mirror takes a pose: cli-pose-files.)
     const r = await cli(d, 'trim', 'pose.vpd', '-o', 'm.vmd', '--from', '0');
-    expect(r.code).toBe(2);
-    expect(r.err.split('\n')[0]).toBe(`vmd-studio trim: ${advice.replace('{op}', 'trim')}`);
+    expect(r.code).toBe(1);
+    expect(r.err.split('\n')[0]).toBe(`vmd-studio: pose.vpd: ${advice.replace('{op}', 'trim')}`);
     // A pose under a motion's name, read: said by its content, and renaming it is what to do (cli-misnamed).
     writeFileSync(path.join(d, 'posed.vmd'), VPD);
     const c = await cli(d, 'merge', 'dance.vmd', 'posed.vmd', '-o', 'm.vmd');

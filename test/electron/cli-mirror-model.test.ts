@@ -40,13 +40,13 @@ describe.skipIf(!corpusPresent)('mirror --model', () => {
     expect(morphs(withModel)).toEqual(['eyeBlinkRight@4', 'mouthLowerDownR@3']);
   });
 
-  it('the same in a batch; a --model that is not a model is a bad option naming the file', async () => {
+  it('the same in a batch; a --model that is not a model is a file of the wrong kind (exit 1) naming it', async () => {
     const out = path.join(tmp, 'out');
     const r = await cli('batch', 'mirror', path.join(tmp, 'in'), '-o', out, '--model', corpusPath('gene/Gene_light.pmx'));
     expect(r.code).toBe(0);
     expect(morphs(path.join(out, 'face.vmd'))).toEqual(['eyeBlinkRight@4', 'mouthLowerDownR@3']);
     const bad = await cli('mirror', path.join(tmp, 'in', 'face.vmd'), '-o', path.join(tmp, 'bad.vmd'), '--model', path.join(tmp, 'in', 'face.vmd'));
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.err).toContain('--model');
     expect(bad.err).toContain('face.vmd');
     expect(bad.err).not.toMatch(/\n\s+at /);

@@ -121,7 +121,7 @@ describe('batch --report', () => {
     expect(existsSync(path.join(d, 'batchout', 'a.vmd'))).toBe(true);
   });
 
-  it('a report folder that cannot be made is refused before the run (exit 2, nothing written); a report that fails at the end makes the exit status 1', async () => {
+  it('a report folder that cannot be made is refused before the run (exit 2, nothing written); a report at a folder name is refused so too', async () => {
     const d = mk('report');
     const input = path.join(d, 'in');
     mkdirSync(input);
@@ -131,12 +131,12 @@ describe('batch --report', () => {
     expect(r.code).toBe(2);
     expect(r.err.split('\n')[0]).toBe(`vmd-studio batch: --report: cannot write in the folder ${path.join(d, 'afile')}: ${path.join(d, 'afile')} is a file, not a folder`);
     expect(existsSync(path.join(d, 'out'))).toBe(false);
-    // The report path is a folder: the run works, the report cannot be written, and the status says so.
+    // The report path is a folder: refused before the run too (it ran every file, then failed with "failed 0").
     mkdirSync(path.join(d, 'taken'));
     const r2 = await cli(d, 'batch', 'mirror', 'in', '-o', 'out', '--quiet', '--report', 'taken');
-    expect(r2.err).toContain('cannot write the report');
-    expect(r2.code).toBe(1);
-    expect(existsSync(path.join(d, 'out', 'a.vmd'))).toBe(true);
+    expect(r2.err.split('\n')[0]).toBe('vmd-studio batch: --report taken is a folder: give a file name');
+    expect(r2.code).toBe(2);
+    expect(existsSync(path.join(d, 'out'))).toBe(false);
   });
 
   it.skipIf(process.platform === 'win32')('a link at the report\'s name is replaced, never written through (as batch outputs)', async () => {
@@ -200,12 +200,12 @@ describe('inspect --json --model', () => {
 });
 
 describe('edit commands and file types', () => {
-  it('a .vpd or .json input, or a .json or .vpd output, is refused with the convert step to use (exit 2, nothing written)', async () => {
+  it('a .vpd or .json input (exit 1: an input of the wrong kind), or a .json or .vpd output (exit 2), is refused with the convert step to use, nothing written', async () => {
     const d = mk('types');
     copyFileSync(DANCE, path.join(d, 'dance.vmd'));
     copyFileSync(corpusPath('threejs/vpds/05.vpd'), path.join(d, 'pose.vpd'));
     const a = await cli(d, 'trim', 'pose.vpd', '--from', '0', '--to', '30', '-o', 'x.vmd');
-    expect(a.code).toBe(2);
+    expect(a.code).toBe(1);
     expect(a.err).toContain('trim works on VMD motions; convert the pose first: vmd-studio convert pose.vpd -o pose.vmd');
     const b = await cli(d, 'trim', 'dance.vmd', '--from', '0', '--to', '30', '-o', 'part.json');
     expect(b.code).toBe(2);

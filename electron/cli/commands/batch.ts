@@ -5,7 +5,7 @@
  * arguments; 130/143 after SIGINT/SIGTERM (signals.ts: the first cancels, a second exits at once).
  */
 import path from 'node:path';
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { atomicWrite, ensureFolder, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
@@ -143,9 +143,19 @@ ${allDetails()}`,
     // The report's folder is made as the run makes its output folders (ensureFolder), before the run: one
     // that cannot be made is said now, not after minutes of work.
     if (reportArg) {
-      const made = await ensureFolder(path.dirname(path.resolve(io.cwd, reportArg)));
+      const report = path.resolve(io.cwd, reportArg);
+      const made = await ensureFolder(path.dirname(report));
       if (!made.ok) throw new UsageError(`--report: ${formatError({ ...made.error, file: undefined })}`);
+      // A report that could not be written after the run (a folder at its name, a folder not writable) ran every
+      // file first and then failed with "failed 0": said now, nothing processed.
+      const st = await fsp.stat(report).catch(() => null);
+      if (st?.isDirectory()) throw new UsageError(`--report ${reportArg} is a folder: give a file name`);
+      const writable = await fsp.access(path.dirname(report), fsConstants.W_OK).then(() => true, () => false);
+      if (!writable) throw new UsageError(`--report: the folder ${path.dirname(reportArg) || '.'} cannot be written`);
     }
+    // An output that is a file is a wrong argument, said once, not an error for every input.
+    const outStat = await fsp.stat(job.outputDir).catch(() => null);
+    if (outStat && !outStat.isDirectory()) throw new UsageError(`-o ${outArg} is a file: give a folder (made if missing)`);
     const interrupt = new Interrupt();
     interrupt.install();
     let lastPlain = 0;

@@ -18,6 +18,7 @@ import { loadMapping, OP_DETAILS, OP_SPECS, opOptions, prepare, resolveFileOptio
 import { failWith, jsonSuccess, printWarnings, reportLine } from './edit-output';
 import { convertFirstMessage, wrongKindError } from '../file-kind';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
+import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 
 /** The edits that take a VPD pose as well (a .vpd in, a .vpd out: electron/batch/ops.ts poseEdit). */
 const TAKES_POSES: readonly BatchOp[] = ['mirror'];
@@ -35,6 +36,12 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       if (!outArg) throw new UsageError('-o OUT is required');
       const o = opOptions(op, a);
       resolveFileOptions(op, o, io);
+      // A --model that is not a readable model is a problem of that file, exit status 1 as retarget's --to and
+      // the imports' --model are (it was 2 here, said as a bad argument, from the batch's option check below).
+      if (typeof o.model === 'string' && o.model !== '') {
+        const m = await loadModelFile(o.model, modelOptionTakes('--model'));
+        if (!m.ok) return failWith(io, m.error, o.model, [optValue(a, 'model') ?? o.model]);
+      }
       await loadMapping(o, io);
       const prepared = prepare(op, o);
       const input = path.resolve(io.cwd, a.positionals[0]);
@@ -43,8 +50,9 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
       // Mirror takes a pose as it is and writes a pose (a .vpd in, a .vpd out).
       const outExt = path.extname(output).toLowerCase();
       const pose = poses && fileKindByName(a.positionals[0]) === 'vpd';
+      // A pose or JSON by its name is an input of the wrong kind: exit status 1, as one found by its content is.
       const convertFirst = pose ? null : convertFirstMessage(op, a.positionals[0]);
-      if (convertFirst) throw new UsageError(convertFirst);
+      if (convertFirst) return failWith(io, { code: 'E_VMD_MAGIC', message: convertFirst, file: input }, input, [a.positionals[0]]);
       if (pose && outExt !== '.vpd') throw new UsageError(`${op} of a pose writes a VPD pose: give -o a .vpd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VMD'} afterwards)`);
       if (!pose && (outExt === '.json' || outExt === '.vpd')) throw new UsageError(`${op} writes a VMD motion: give -o a .vmd name (vmd-studio convert turns it into ${outExt === '.json' ? 'JSON' : 'a VPD'} afterwards)`);
       // Also through a link (-o a link to the input, or a path through a folder link to it).

@@ -41,8 +41,9 @@ export const mergeCommand: CommandInfo = {
     if (!outArg) throw new UsageError('-o OUT is required');
     const gap = optNumber(a, 'gap', { integer: true, min: 0 }) ?? 1;
     for (const p of a.positionals) {
+      // An input of the wrong kind by its name: exit status 1, as one found by its content.
       const convertFirst = convertFirstMessage('merge', p);
-      if (convertFirst) throw new UsageError(convertFirst);
+      if (convertFirst) return failWith(io, { code: 'E_VMD_MAGIC', message: convertFirst, file: path.resolve(io.cwd, p) }, undefined, a.positionals);
     }
     const inputs = a.positionals.map((p) => path.resolve(io.cwd, p));
     const output = path.resolve(io.cwd, outArg);

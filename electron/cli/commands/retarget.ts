@@ -61,7 +61,7 @@ export const retargetCommand: CommandInfo = {
     const from = fromArg === undefined ? null : path.resolve(io.cwd, fromArg), to = path.resolve(io.cwd, toArg);
     const outExt = path.extname(output).toLowerCase();
     const convertFirst = convertFirstMessage('retarget', a.positionals[0]);
-    if (convertFirst) throw new UsageError(convertFirst);
+    if (convertFirst) return failWith(io, { code: 'E_VMD_MAGIC', message: convertFirst, file: input }, input, [a.positionals[0]]);
     if (outExt === '.json' || outExt === '.vpd') throw new UsageError('retarget writes a VMD motion: give -o a .vmd name');
     for (const f of [input, from, to]) if (f !== null && (await sameFile(f, output))) throw new UsageError('the output must be a different file (inputs are never modified)');
     const givens = [a.positionals[0], outArg, ...(fromArg === undefined ? [] : [fromArg]), toArg];
