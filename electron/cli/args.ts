@@ -20,13 +20,37 @@ export interface ArgSpec {
 
 export class UsageError extends Error {}
 
+/** Short options every command takes where it has the long one (COMMON_HELP lists them). */
+export const SHORT_OPTIONS: Readonly<Record<string, string>> = { o: 'output', q: 'quiet', j: 'jobs', r: 'recursive' };
+
+/**
+ * The options many commands share, said once: `COMMAND --help` adds the lines for those its usage names, so each
+ * reads the same everywhere (the "never an input" rule of --overwrite was in the README only).
+ */
+export const COMMON_HELP: readonly { option: string; line: string }[] = [
+  { option: '--overwrite', line: '  --overwrite      replace an existing output (without it an existing output is kept: a one-file command fails,\n                   a batch skips it); an input is never replaced' },
+  { option: '--json', line: '  --json           the result as one line of JSON on standard output, {"ok": true, …}; a failure is\n                   {"ok": false, "error": {"code", "message", "offset"}} (README lists the codes)' },
+  { option: '--quiet', line: '  -q, --quiet      no summary line (and no progress); warnings and errors still go to standard error' },
+  { option: '--recursive', line: '  -r, --recursive  include sub-folders' },
+  { option: '--jobs', line: '  -j, --jobs N     worker threads' },
+];
+
+/** The common lines for the options `usage` names (none when it names none). */
+export function commonHelp(usage: string): string {
+  const lines = COMMON_HELP.filter((c) => new RegExp(`${c.option}\\b`).test(usage)).map((c) => c.line);
+  return lines.length ? `\nCommon options:\n${lines.join('\n')}` : '';
+}
+
 export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
   const values: Record<string, string[]> = {};
   const flags = new Set<string>();
   const positionals: string[] = [];
   const takesValue = new Set(spec.values ?? []);
   const isFlag = new Set(spec.flags ?? []);
-  const aliases = spec.aliases ?? {};
+  // The short options mean the same in every command that has the long one (-q was --quiet in mirror but an
+  // unknown option in convert): a command's own aliases come on top.
+  const aliases: Record<string, string> = { ...SHORT_OPTIONS, ...(spec.aliases ?? {}) };
+  for (const [k, v] of Object.entries(SHORT_OPTIONS)) if (!takesValue.has(v) && !isFlag.has(v) && spec.aliases?.[k] === undefined) delete aliases[k];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {

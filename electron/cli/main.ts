@@ -8,7 +8,7 @@ import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
 import { physicsBakeCommand } from './commands/physics-bake';
 import { mocapCommands } from './commands/mocap';
-import { UsageError } from './args';
+import { commonHelp, UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
 import { escapeControls } from './format';
 import { jsonFailure } from './commands/edit-output';
@@ -34,7 +34,10 @@ export function helpText(): string {
     `vmd-studio ${VERSION} — MikuMikuDance VMD motion and VPD pose files\n\n` +
     `Usage: vmd-studio COMMAND [options]   (vmd-studio COMMAND --help, or vmd-studio help COMMAND, for details)\n\nCommands:\n` +
     names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`).join('\n') +
-    '\n'
+    '\n\n  vmd-studio --version (-v) prints the version; vmd-studio --help (-h) this text.\n' +
+    '\nExit status: 0 success; 1 a file failed (an input missing, unreadable, damaged or of the wrong kind, an output\n' +
+    'that exists or cannot be written; a batch: some file failed); 2 a bad command line (nothing read or written);\n' +
+    '130 / 143 after Ctrl+C / SIGTERM. Errors under --json carry a code (E_…): README lists them.\n'
   );
 }
 
@@ -57,7 +60,7 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
       io.stderr(`vmd-studio: unknown command "${rest[0]}" (try vmd-studio --help)\n`);
       return 2;
     }
-    io.stdout(topic.usage + '\n');
+    io.stdout(topic.usage + commonHelp(topic.usage) + '\n');
     return 0;
   }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -74,7 +77,7 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(cmd.usage + '\n');
+    io.stdout(cmd.usage + commonHelp(cmd.usage) + '\n');
     return 0;
   }
   // --json among the options (not after "--"), to a command that takes it: failures as JSON on stdout too.

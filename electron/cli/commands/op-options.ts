@@ -51,7 +51,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            VMD stores as a whole number (the summary reports that error)`,
   shift: `frame' = frame + N; below 0 is an error unless --clip (cut there, holding the pose)`,
   preset: `curves: linear, ease-in, ease-out, ease-in-out, mmd-default, or x1,y1,x2,y2 in 0..127;
-           --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; camera channels x,y,z,r,d(ist),v(fov)`,
+           --bones "左*,右*" (globs) or "/regex/"; channels x,y,z,r; --camera also sets the camera keys'
+           curves (camera channels x,y,z,r,d(ist),v(fov)); --from A --to B: only the keys at frames A to B,
+           both included (frame numbers; default the whole motion)`,
   rename: `mapping: JSON {"old":"new"} / {"bones":{..},"morphs":{..}} / [["old","new"]], or 2-column CSV
            (a third column, a ratio, is for retarget's morph rows);
            --morphs applies a plain mapping to morph names too`,
@@ -72,7 +74,8 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            bone) may send one morph to several ("まばたき": ["まばたき", ["じと目", 0.8]]; CSV rows
            まばたき,まばたき and まばたき,じと目,0.8: a third column is a ratio, weight × ratio); tracks
            landing on one morph are added frame by frame, clamped to 0..1 (a warning names them). A
-           target with no standard body bone is refused; a map row onto a bone the motion keys is warned of`,
+           target with no standard body bone is refused; a map row onto a bone the motion keys is warned of.
+           Tolerances: --pos-tol (units, default 0.01), --rot-tol (degrees, default 0.1)`,
   'import-bvh': `(batch) every .bvh under the folder → .vmd, as vmd-studio import-bvh (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (joint,part rows),
            --scale, --fps, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
