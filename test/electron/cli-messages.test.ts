@@ -231,7 +231,8 @@ describe('batch --help', () => {
     let out = '';
     const code = await runCli(['batch', '--help'], { stdout: (s) => (out += s), stderr: () => {}, cwd: os.tmpdir(), isTTY: false });
     expect(code).toBe(0);
-    const block = out.slice(out.indexOf('Operations:\n') + 'Operations:\n'.length).trimEnd().split('\n');
+    // (up to the common options' lines that every --help ends with)
+    const block = out.slice(out.indexOf('Operations:\n') + 'Operations:\n'.length, out.indexOf('\nCommon options:')).trimEnd().split('\n');
     const names = block.filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
     expect(names).toContain('export-vrma');
     const at = 2 + Math.max(...names.map((n) => n.length)) + 1;
