@@ -35,9 +35,13 @@ export const COMMON_HELP: readonly { option: string; line: string }[] = [
   { option: '--jobs', line: '  -j, --jobs N     worker threads' },
 ];
 
-/** The common lines for the options `usage` names (none when it names none). */
+/**
+ * The common lines for the options `usage` names (none when it names none), except those it explains on a line
+ * of its own (convert's --overwrite keeps a backup: the common line would contradict it).
+ */
 export function commonHelp(usage: string): string {
-  const lines = COMMON_HELP.filter((c) => new RegExp(`${c.option}\\b`).test(usage)).map((c) => c.line);
+  const own = (o: string) => new RegExp(`^\\s+(-\\w, )?${o}\\b`, 'm').test(usage);
+  const lines = COMMON_HELP.filter((c) => new RegExp(`${c.option}\\b`).test(usage) && !own(c.option)).map((c) => c.line);
   return lines.length ? `\nCommon options:\n${lines.join('\n')}` : '';
 }
 

@@ -33,7 +33,7 @@ export function reportLine(r: Record<string, unknown>): string {
   const parts = retimed ? ['re-fitted'] : fitted ? [r.edit === 'reduce' ? 'reduced' : 'baked'] : [`kept ${n(r.kept)}`, `added ${n(r.added)}${cuts}`, ...counts];
   if (r.changed && !retimed && !fitted) parts.push(`changed ${n(r.changed)}`);
   const extra: string[] = [], errors: string[] = [];
-  if (collisions > 0 && !retimed && !fitted) extra.push(`${plural(collisions, 'key')} landed on taken frames and ${agree(collisions, 'was', 'were')} left out${r.edit === 'speed' ? ' (--refit keeps them)' : ''}`);
+  if (collisions > 0 && !retimed && !fitted) extra.push(`${plural(n(collisions), 'key')} landed on taken frames and ${agree(collisions, 'was', 'were')} left out${r.edit === 'speed' ? ' (--refit keeps them)' : ''}`);
   const fmt = (k: string, label: string, unit = '', as: (x: number) => string = formatMeasure, to = errors) => {
     if (typeof r[k] === 'number') to.push(`${label} ${as(r[k] as number)}${unit}`);
   };
