@@ -157,9 +157,9 @@ export function prepareOp(op: BatchOp, o: OpOptions): { ok: true; value: Prepare
 function refusingMisnamed(p: PreparedOp): PreparedOp {
   return {
     ...p,
-    run: (bytes, ext, name) => {
+    run: (bytes, ext, name, progress) => {
       const misnamed = misnamedError(name ?? `the file${ext}`, bytes);
-      return misnamed ? { ok: false, error: misnamed } : p.run(bytes, ext, name);
+      return misnamed ? { ok: false, error: misnamed } : p.run(bytes, ext, name, progress);
     },
   };
 }

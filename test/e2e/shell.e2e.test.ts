@@ -387,7 +387,7 @@ describe('shell in the browser mode', () => {
     // The notice says what happened to the keys: walk.vmd's 120 bone keys (counted above the codec) all kept.
     const notice = await page.textContent('[data-testid="notifications"]');
     expect(notice).toContain('Mirror left/right: applied to walk.vmd');
-    expect(notice).toContain(`keys: ${independentCounts(original).counts.bone.toLocaleString('en-US')} kept, 0 added, 0 dropped`);
+    expect(notice).toContain(`keys: ${independentCounts(original).counts.bone!.toLocaleString('en-US')} kept, 0 added, 0 dropped`);
 
     // The same bytes as the shared mirror edit writes for the file (the edit itself is tested against
     // the corpus in test/shared), and left/right really swapped: the 左 and 右 key counts trade places.

@@ -58,7 +58,7 @@ describe('inspect: a folder with no file it reads', () => {
       expect(t.err).toBe(`vmd-studio: ${name}: ${NONE} (sub-folders are read with --recursive)\n`);
       const j = await cli(d, 'inspect', '--json', '--recursive', name);
       expect(j.code).toBe(1);
-      expect(JSON.parse(j.out)).toEqual({ file: path.join(d, name), ok: false, error: { code: 'E_IO_NOT_FOUND', message: NONE } });
+      expect(JSON.parse(j.out)).toEqual({ file: path.join(d, name), ok: false, error: { code: 'E_IO_NOT_FOUND', message: NONE, offset: null } });
     }
   });
 

@@ -24,7 +24,7 @@ describe('convert -o an existing file', () => {
     writeFileSync(path.join(d, 'pose.vpd'), VPD);
     const r = await cli(d, 'convert', 'pose.vpd', '-o', 'precious.vmd');
     expect(r.code).toBe(0);
-    expect(r.err).toBe('vmd-studio: warning: precious.vmd existed and was replaced; its previous version is kept as precious.vmd.bak (--overwrite replaces without a backup)\n');
+    expect(r.err).toBe('vmd-studio: warning: precious.vmd: it existed and was replaced; its previous version is kept as precious.vmd.bak (--overwrite replaces without a backup)\n');
     expect(Buffer.compare(readFileSync(path.join(d, 'precious.vmd.bak')), Buffer.from(dance))).toBe(0);
     const written = readFileSync(path.join(d, 'precious.vmd'));
     expect(ascii(written, 20)).toBe('Vocaloid Motion Data');

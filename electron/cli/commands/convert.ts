@@ -106,11 +106,13 @@ export const convertCommand: CommandInfo = {
       }
     }
     let backup: string | null = null;
+    // Said of the output (the other warnings are the input's).
+    let backupNote: string | null = null;
     if (existed) {
       const w = await createBackupSaver()(output, bytes, { overwrite: true, backup: true });
       if (!w.ok) return failWith(w.error);
       backup = w.value.backupPath;
-      warnings.push(`${shown(output)} existed and was replaced; its previous version is kept as ${shown(backup ?? backupPathFor(output))} (--overwrite replaces without a backup)`);
+      backupNote = `${shown(output)}: it existed and was replaced; its previous version is kept as ${shown(backup ?? backupPathFor(output))} (--overwrite replaces without a backup)`;
     } else {
       const w = await writeOutput(output, bytes, overwrite);
       if (!w.ok) return failWith(w.error);
@@ -118,7 +120,7 @@ export const convertCommand: CommandInfo = {
     const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
-      jsonSuccess(io, { input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings });
+      jsonSuccess(io, { input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings: backupNote ? [...warnings, backupNote] : warnings });
     } else if (!a.flags.has('quiet')) {
       // The same shape as the edit commands' line: "convert: OUT: what, counts".
       const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;
@@ -127,6 +129,7 @@ export const convertCommand: CommandInfo = {
       io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${plural(formatCount(skipped), 'long name')}` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
     }
     printWarnings(io, warnings, shown(input));
+    if (backupNote) io.stderr(`vmd-studio: warning: ${backupNote}\n`);
     return 0;
   },
 };
