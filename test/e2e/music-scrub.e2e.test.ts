@@ -11,10 +11,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { appForSuite, openFileViaDialog, openMusicViaDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
+import { clearStarts, spyStarts, starts } from './audio-starts';
 
 const SR = 44_100;
 /** The motion's last key: the whole motion (0..LAST) is the loop. */
@@ -27,31 +27,6 @@ function toneWav(seconds: number): Uint8Array {
   for (let i = 0; i < n; i++) pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / SR));
   return pcm16Wav(pcm, 1, SR);
 }
-
-interface StartCall {
-  when: number;
-  offset: number;
-  duration: number | null;
-  now: number;
-}
-
-/** Wraps AudioBufferSourceNode.prototype.start to record its calls (once per page). */
-async function spyStarts(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __starts?: unknown[] };
-    w.__starts = [];
-    const proto = AudioBufferSourceNode.prototype as unknown as { start: (...a: number[]) => void; __spied?: boolean };
-    if (proto.__spied) return;
-    const orig = proto.start;
-    proto.start = function (this: AudioBufferSourceNode, ...a: number[]) {
-      (window as unknown as { __starts: unknown[] }).__starts.push({ when: a[0] ?? 0, offset: a[1] ?? 0, duration: a[2] ?? null, now: this.context.currentTime });
-      return orig.apply(this, a);
-    };
-    proto.__spied = true;
-  });
-}
-const starts = (page: Page) => page.evaluate(() => (window as unknown as { __starts: StartCall[] }).__starts.slice());
-const clearStarts = (page: Page) => page.evaluate(() => void ((window as unknown as { __starts: unknown[] }).__starts.length = 0));
 
 describe('music: scrub grains and loop audio', () => {
   const s = appForSuite({ viewport: { width: 1440, height: 900 } });

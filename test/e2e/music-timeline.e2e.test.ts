@@ -19,6 +19,7 @@ import { appForSuite, openFileViaDialog, openMusicViaDialog, openThroughDialog, 
 import { seekFrameField } from './editor-page';
 import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
+import { clearStarts, spyStarts, starts } from './audio-starts';
 
 const SR = 44_100;
 const SECONDS = 20;
@@ -36,21 +37,6 @@ async function boneFrames(page: Page): Promise<number[]> {
 }
 
 const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame().frame);
-/** Wraps AudioBufferSourceNode.prototype.start to record its calls (as music-scrub.e2e does). */
-async function spyStarts(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __starts?: unknown[] };
-    w.__starts = [];
-    const proto = AudioBufferSourceNode.prototype as unknown as { start: (...a: number[]) => void; __spied?: boolean };
-    if (proto.__spied) return;
-    const orig = proto.start;
-    proto.start = function (this: AudioBufferSourceNode, ...a: number[]) {
-      (window as unknown as { __starts: unknown[] }).__starts.push({ when: a[0] ?? 0, offset: a[1] ?? 0, grain: a[2] !== undefined });
-      return orig.apply(this, a);
-    };
-    proto.__spied = true;
-  });
-}
 const playRangeOf = (page: Page) => page.getAttribute('[data-testid="play-range"]', 'data-range');
 const status = (page: Page) => page.textContent('[data-testid="status-bar"]');
 /** The timeline's view: first frame shown, pixels per frame, width (CSS px). */
@@ -199,12 +185,13 @@ describe('music: the time line runs the whole song', () => {
     await screenshot(page, 'music-timeline-play-range');
 
     // Space plays it in a loop: each pass of the song starts from the range's start (from / 30 s into the song).
-    await page.evaluate(() => void ((window as unknown as { __starts: unknown[] }).__starts.length = 0));
+    await clearStarts(page);
     await page.keyboard.press('Space');
     await page.waitForFunction(() => window.__vmdMusic!.state().driving, undefined, { timeout: 10_000 });
     // The pass after the first is scheduled ahead, to start at the wrap.
-    await page.waitForFunction(() => (window as unknown as { __starts: { grain: boolean }[] }).__starts.filter((c) => !c.grain).length >= 2, undefined, { timeout: 10_000 });
-    const passes = (await page.evaluate(() => (window as unknown as { __starts: { when: number; offset: number; grain: boolean }[] }).__starts.slice())).filter((c) => !c.grain);
+    // (A pass has no duration; a scrub grain has one.)
+    await page.waitForFunction(() => (window as unknown as { __starts: { duration: number | null }[] }).__starts.filter((c) => c.duration === null).length >= 2, undefined, { timeout: 10_000 });
+    const passes = (await starts(page)).filter((c) => c.duration === null);
     for (const p of passes) expect(p.offset).toBeCloseTo(from / 30, 2);
     expect(passes[1].when - passes[0].when).toBeCloseTo((to - from) / 30, 1);
     for (let i = 0; i < 5; i++) {
