@@ -46,6 +46,7 @@ const en = {
   'preview.textureUsedBy': 'used by {materials}',
   'preview.textureLookedIn': 'looked for in {folder}',
   'preview.selfShadow': 'Self-shadow',
+  'preview.selfShadowToonless': 'Self-shadow: this model’s materials have no toon, so it shows none (as in MMD, whose shadow is the toon’s dark end)',
   'preview.selfShadowTitle': 'MMD’s self-shadow (セルフシャドウ): models shade themselves and each other, as each material’s cast/receive flags say, at the default distance (8875). Where the camera document has self-shadow keys, those keys rule: their mode and distance, or off.',
 };
 
@@ -94,6 +95,7 @@ const ja: Record<ModelStringKey, string> = {
   'preview.textureUsedBy': '使用する材質: {materials}',
   'preview.textureLookedIn': '探した場所: {folder}',
   'preview.selfShadow': 'セルフシャドウ',
+  'preview.selfShadowToonless': 'セルフシャドウ: このモデルの材質にはトゥーンがないため、影は出ません（MMD でも同じです。影の色はトゥーンの暗い側の色です）',
   'preview.selfShadowTitle': 'MMD のセルフシャドウ: 各材質のセルフ影・セルフシャドウの設定どおりにモデル自身やほかのモデルに影を落とします（距離は既定の 8875）。カメラ文書にセルフシャドウのキーがあるときは、そのキー（モードと距離、またはオフ）に従います。',
 };
 

@@ -23,7 +23,7 @@ const GENE_NAME = 'ジェネ / Gene';
 interface ParsedPmx {
   metadata: { modelName: string; englishModelName: string; comment: string; encoding: number; version: number; vertexCount: number; faceCount: number; textureCount: number; materialCount: number; boneCount: number; morphCount: number; frameCount: number; rigidBodyCount: number; constraintCount: number };
   morphs: { name: string; type: number }[];
-  materials: { name: string; textureIndex: number }[];
+  materials: { name: string; textureIndex: number; toonFlag: number; toonIndex: number }[];
   textures: string[];
   bones: { ik?: unknown }[];
 }
@@ -178,6 +178,7 @@ describe.skipIf(!corpusPresent)('the Self-shadow switch (browser mode)', () => {
     const shadow = () => page.evaluate(() => window.__vmdPreview!.selfShadow());
     expect(await page.isChecked('[data-testid="preview-self-shadow"]')).toBe(false);
     expect((await shadow()).casting).toBe(false);
+    expect(await page.isVisible('[data-testid="preview-self-shadow-toonless"]')).toBe(false);
     await s.app.screenshot('model-maker-self-shadow-off');
     await page.check('[data-testid="preview-self-shadow"]');
     await animationFrames(page, 2);
@@ -187,6 +188,11 @@ describe.skipIf(!corpusPresent)('the Self-shadow switch (browser mode)', () => {
     expect(on.mode).toBe(1);
     expect(on.distance).toBeCloseTo(0.1 - 8875e-5, 6);
     await s.app.screenshot('model-maker-self-shadow-on');
+    // Gene's materials have no toon (mmd-parser: no shared toon, no toon texture), and MMD's self-shadow is the
+    // toon's dark end: the preview says why nothing darkened (a model maker took the switch for broken).
+    const parsed = parseGene();
+    expect(parsed.materials.every((m) => m.toonFlag === 0 && m.toonIndex < 0)).toBe(true);
+    expect(await page.textContent('[data-testid="preview-self-shadow-toonless"]')).toContain('no toon');
     expect(await page.getAttribute('[data-testid="preview-self-shadow"] >> xpath=..', 'title')).toContain('self-shadow keys');
     // A camera VMD whose self-shadow key says off: its key rules over the switch.
     const cam = path.join(s.tmp.dir, 'camera-shadow-off.vmd');

@@ -24,6 +24,11 @@ export interface ModelFacts {
   joints: number;
   /** The physics section could not be read (its counts are then 0). */
   physicsUnreadable: boolean;
+  /**
+   * Materials with a toon (shared toon01–10 or the model's own): MMD's self-shadow is as dark as the toon's dark
+   * end, so a model with none (Gene_light) shows no self-shadow, in MMD as in the preview.
+   */
+  toonMaterials: number;
 }
 
 export function modelFacts(m: ModelData): ModelFacts {
@@ -47,5 +52,6 @@ export function modelFacts(m: ModelData): ModelFacts {
     rigidBodies: i.rigidBodyCount,
     joints: i.jointCount,
     physicsUnreadable: i.physicsError !== null,
+    toonMaterials: m.materials.filter((x) => x.toon >= 0).length,
   };
 }
