@@ -214,7 +214,7 @@ describe('music edits', () => {
     console.log(`notice: ${m.lines} lines, ${m.scroll} px of text in a ${m.client} px box`);
     await s.app.screenshot('music-edits-notice-ja');
     expect(m.lines).toBeGreaterThanOrEqual(5);
-    // Whole in its box (up to seven lines), or cut with the toggle in sight: never a line cut without a sign.
+    // Whole in its box (up to five lines), or cut with the toggle in sight: never a line cut without a sign.
     const cut = m.scroll > m.client + 1;
     expect(await page.locator('[data-testid="notice-more"]').count()).toBe(cut ? 1 : 0);
     if (cut) expect(await page.isVisible('[data-testid="notice-more"]')).toBe(true);
