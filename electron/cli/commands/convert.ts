@@ -112,7 +112,8 @@ export const convertCommand: CommandInfo = {
       const w = await createBackupSaver()(output, bytes, { overwrite: true, backup: true });
       if (!w.ok) return failWith(w.error);
       backup = w.value.backupPath;
-      backupNote = `${shown(output)}: it existed and was replaced; its previous version is kept as ${shown(backup ?? backupPathFor(output))} (--overwrite replaces without a backup)`;
+      // (None where nothing regular stood there: a dangling link, followed as the other commands' -o is.)
+      if (backup) backupNote = `${shown(output)}: it existed and was replaced; its previous version is kept as ${shown(backup)} (--overwrite replaces without a backup)`;
     } else {
       const w = await writeOutput(output, bytes, overwrite);
       if (!w.ok) return failWith(w.error);
