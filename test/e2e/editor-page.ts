@@ -89,3 +89,11 @@ export async function openFresh(page: Page, file: string): Promise<void> {
   await page.waitForFunction((v) => window.__vmdEditor!.version() > v && window.__vmdEditor!.history().undo === 0, v);
   await animationFrames(page, 2);
 }
+
+/** Bone key frames of the open document, sorted (the editor hook's bytes: header 50, count, 111-byte records). */
+export async function boneFrames(page: Page): Promise<number[]> {
+  const b64 = await page.evaluate(() => window.__vmdEditor!.bytes());
+  const b = Buffer.from(b64!, 'base64');
+  const n = b.readUInt32LE(50);
+  return Array.from({ length: n }, (_, i) => b.readUInt32LE(54 + i * 111 + 15)).sort((p, q) => p - q);
+}

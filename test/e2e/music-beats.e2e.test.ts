@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, openFileViaDialog, openMusicViaDialog } from './harness';
 import { pcm16Wav } from '../helpers/wav';
-import { keyPoint } from './editor-page';
+import { keyPoint, boneFrames } from './editor-page';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 
 const SR = 44_100;
@@ -28,14 +28,6 @@ function clickWav(): Uint8Array {
     for (let i = 0; i < SR * 0.04; i++) pcm[s0 + i] = Math.round(30_000 * Math.sin((2 * Math.PI * 100 * i) / SR) * Math.exp(-i / (SR * 0.01)));
   }
   return pcm16Wav(pcm, 1, SR);
-}
-
-/** Bone key frames of the open document (the editor hook's bytes: header 50, count, 111-byte records). */
-async function boneFrames(page: Page): Promise<number[]> {
-  const b64 = await page.evaluate(() => window.__vmdEditor!.bytes());
-  const b = Buffer.from(b64!, 'base64');
-  const n = b.readUInt32LE(50);
-  return Array.from({ length: n }, (_, i) => b.readUInt32LE(54 + i * 111 + 15)).sort((p, q) => p - q);
 }
 
 const beatColumns = (page: Page) =>

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, openFileViaDialog, openMusicViaDialog, openThroughDialog, screenshot } from './harness';
-import { seekFrameField } from './editor-page';
+import { seekFrameField, boneFrames } from './editor-page';
 import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
 import { clearStarts, spyStarts, starts } from './audio-starts';
@@ -27,14 +27,6 @@ const SECONDS = 20;
 const SONG_END = SECONDS * 30;
 /** The motion's last key. */
 const MOTION_END = 90;
-
-/** Bone key frames of the open document (the editor hook's bytes: header 50, count, 111-byte records). */
-async function boneFrames(page: Page): Promise<number[]> {
-  const b64 = await page.evaluate(() => window.__vmdEditor!.bytes());
-  const b = Buffer.from(b64!, 'base64');
-  const n = b.readUInt32LE(50);
-  return Array.from({ length: n }, (_, i) => b.readUInt32LE(54 + i * 111 + 15)).sort((p, q) => p - q);
-}
 
 const frameNow = (page: Page) => page.evaluate(() => window.__vmdEditor!.frame().frame);
 const playRangeOf = (page: Page) => page.getAttribute('[data-testid="play-range"]', 'data-range');
