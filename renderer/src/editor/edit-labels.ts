@@ -27,6 +27,8 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   staging: 'edit.label.staging',
   'add actor': 'edit.label.addActor',
   'add camera': 'edit.label.addCamera',
+  'hide actor': 'edit.label.hideActor',
+  'show actor': 'edit.label.showActor',
   // The music's (stores/music.ts).
   'music offset': 'edit.label.musicOffset',
   'remove music': 'edit.label.removeMusic',

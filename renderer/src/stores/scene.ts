@@ -802,10 +802,22 @@ export const useSceneStore = defineStore('scene', () => {
     if (e?.kind === 'actor') e.stage = stageOrNone(stage);
   }
 
-  /** Hides or shows an actor's model in the preview (its motion still plays). */
-  function setHidden(id: number, hidden: boolean) {
+  /**
+   * Hides or shows an actor's model in the preview (its motion still plays), as one undo step, "hide actor" or
+   * "show actor": a hidden actor is scene content (saved in the scene file, counted as unsaved), so Ctrl+Z after
+   * the eye brings the model back rather than undoing the edit before it. False when nothing changes.
+   */
+  function setHidden(id: number, hidden: boolean): boolean {
     const e = partOf(id);
-    if (e && e.kind === 'actor') e.hidden = hidden;
+    if (e?.kind !== 'actor' || !!e.hidden === hidden) return false;
+    return ws.commitScene({
+      label: hidden ? 'hide actor' : 'show actor',
+      part: id,
+      put: (way) => {
+        const p = partOf(id);
+        if (p?.kind === 'actor') p.hidden = way === 'undo' ? !hidden : hidden;
+      },
+    });
   }
 
   /**
