@@ -26,6 +26,12 @@ export const SLICED_CURVE_KEYS = 50_000;
 /** A drag of at most this many keys says in its readout how many keys the drop would replace. */
 const DRAG_COUNT_KEYS = 20_000;
 
+/**
+ * The last arrow-key nudge of a curve handle (nudgeHandle): its undo step and what it was made on, so the next
+ * nudge of the same run replaces it. Module state: one editor, whichever component calls the actions.
+ */
+let nudgeRun: { step: unknown; doc: number | null; handle: number; channel: number; selVersion: number; curve: number[] } | null = null;
+
 export function useEditorActions() {
   const sel = useSelectionStore();
   const hist = useHistoryStore();
@@ -84,15 +90,40 @@ export function useEditorActions() {
     return hist.run((doc) => (bones ? setCurvesOnRecords(doc, 'bone', bones, curves) : setCurves(doc, targets!, curves))) !== null;
   }
 
-  /** Moves the selected handle by (dx, dy) on the 0..127 grid. */
+  /**
+   * Moves the selected handle by (dx, dy) on the 0..127 grid. A run of nudges is one undo step, as a drag of
+   * the handle is (the undo pass: three presses of → took three Ctrl+Z): while the last step is this run's
+   * own, on the same document, handle, channel and keys, and the document was not saved since, that step is
+   * taken back (the keys stay selected) and the run's whole change is committed as one step in its place. A
+   * run back to where it began leaves no step.
+   */
   function nudgeHandle(dx: number, dy: number): boolean {
     const cs = activeCurves();
     if (!cs || !curve.handle) return false;
-    const c = [...cs[Math.min(curve.channel, cs.length - 1)]];
+    const ch = Math.min(curve.channel, cs.length - 1);
     const i = curve.handle === 1 ? 0 : 2;
+    const run = nudgeRun;
+    const top = docStore.undoStack[docStore.undoStack.length - 1];
+    const same =
+      run !== null && top !== undefined && top === run.step && run.doc === docStore.activeId && run.handle === curve.handle && run.channel === ch && run.selVersion === sel.version && docStore.dirty;
+    const c = same ? [...run.curve] : [...cs[ch]];
     c[i] = Math.max(0, Math.min(127, c[i] + dx));
     c[i + 1] = Math.max(0, Math.min(127, c[i + 1] + dy));
-    return setCurve(c);
+    nudgeRun = null;
+    if (same) {
+      // The run's previous step comes off (the keys it touched would become the selection: keep the user's).
+      const keys = sel.sets, active = sel.active;
+      docStore.undo();
+      sel.selectSets(keys);
+      if (active) sel.active = active;
+    }
+    const under = docStore.undoStack[docStore.undoStack.length - 1];
+    const ok = setCurve(c);
+    const made = docStore.undoStack[docStore.undoStack.length - 1];
+    // Only a step this nudge made starts or goes on with the run (an empty change makes none).
+    if (made && made !== under) nudgeRun = { step: made, doc: docStore.activeId, handle: curve.handle, channel: ch, selVersion: sel.version, curve: c };
+    // A run back to its start commits nothing: it still did what was asked.
+    return ok || same;
   }
 
   function applyToAllChannels(): boolean {
