@@ -259,6 +259,14 @@ describe('register the orbit view as a camera key', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '1');
     expect(await cameraKeys()).toBe('1');
+    // The next undo takes the first key and the camera the first K made for it, as one step (one K, one
+    // Ctrl+Z): no empty camera document is left behind looking saved.
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"][data-kind="camera"]').length === 0);
+    // Redo brings both back.
+    await page.keyboard.press('Control+y');
+    await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '1');
+    expect(await tab('camera').count()).toBe(1);
     expect(Buffer.compare(readFileSync(dance), danceBytes)).toBe(0);
     expect(app().errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });

@@ -75,10 +75,11 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     }
     const view = source();
     const frame = Math.round(time.frame);
+    let made = false;
     if (!onCamera.value) {
       // From the actor's view: on to the camera document (addCamera makes the scene's one active, or a
       // new, empty one when it has none).
-      scene.addCamera();
+      made = scene.addCamera();
       if (!onCamera.value) return false;
       time.seek(frame);
     }
@@ -89,7 +90,8 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
       const out = registerCameraKey(doc, tracks, frame, cameraKeyFromView(view, neighbourCameraRotation(tracks, frame)));
       if (out.ok) record = out.value.record;
       return out;
-    });
+      // A camera made for this key is undone with it: one K, one Ctrl+Z.
+    }, { joined: made });
     if (!r) return false;
     sel.setActiveTrack({ kind: 'camera', track: 0 });
     if (record >= 0) sel.select([{ kind: 'camera', record }], 'replace');

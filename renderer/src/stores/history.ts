@@ -70,9 +70,10 @@ export const useHistoryStore = defineStore('history', () => {
 
   /**
    * Runs an edit on the active document: refusals become a notice (document unchanged), results are
-   * applied and recorded as one undo step. Returns the result, or null when refused / nothing open.
+   * applied and recorded as one undo step (`joined`: undone and redone with the step before it, see
+   * DocumentStep.joined). Returns the result, or null when refused / nothing open.
    */
-  function run(edit: (doc: VmdDocument, tracks: MotionTracks) => EditOutcome): KeyEdit | null {
+  function run(edit: (doc: VmdDocument, tracks: MotionTracks) => EditOutcome, opts: { joined?: boolean } = {}): KeyEdit | null {
     const cur = current();
     if (!cur) return null;
     const out = edit(cur.doc, cur.tracks);
@@ -80,7 +81,7 @@ export const useHistoryStore = defineStore('history', () => {
       refused(out.error);
       return null;
     }
-    commit(out.value);
+    commit(out.value, opts);
     return out.value;
   }
 
@@ -125,7 +126,7 @@ export const useHistoryStore = defineStore('history', () => {
 
   /** Applies an edit result to the active document and records it; empty edits are not recorded. */
   /** Records an edit made elsewhere as one step; `newFile`: the step's result should be saved as that file (DocumentStep.newFile). */
-  function commit(r: KeyEdit, opts: { newFile?: string } = {}) {
+  function commit(r: KeyEdit, opts: { newFile?: string; joined?: boolean } = {}) {
     if (ws.commit(r, null, opts)) message.value = '';
   }
 

@@ -131,6 +131,12 @@ export interface DocumentStep {
    * before a save, Save goes to that file as before; once saved elsewhere, later Saves go there.
    */
   newFile?: { name: string; over: string | null };
+  /**
+   * Undone together with the step before it, and redone with it (one key press, one Ctrl+Z): K with no camera
+   * in the scene adds the camera document (a step of its own, undone alone elsewhere) and keys it, and the
+   * undo pass found two Ctrl+Z needed, the empty camera between them looking saved.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -590,14 +596,14 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * Applies an edit result to the active document and records it as one undo step; empty edits are not
    * recorded. The redo steps go (a saved state among them becomes unreachable).
    */
-  function commit(r: KeyEdit, ready?: Prepared | null, opts: { newFile?: string } = {}): boolean {
+  function commit(r: KeyEdit, ready?: Prepared | null, opts: { newFile?: string; joined?: boolean } = {}): boolean {
     const d = active.value;
     if (!d || isEmptyDiff(r.diff)) return false;
     dropRedo(d.id);
     const before: Prepared = { tracks: d.tracks, info: d.info };
     replace(d, r.doc, r.diff, ready);
     d.dirty = true;
-    record(markRaw({ kind: 'doc', doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined, ...(opts.newFile ? { newFile: { name: opts.newFile, over: d.path } } : {}) }));
+    record(markRaw({ kind: 'doc', doc: d.id, diff: r.diff, kept: replacesBlocks(r.diff) ? before : undefined, ...(opts.newFile ? { newFile: { name: opts.newFile, over: d.path } } : {}), ...(opts.joined && undoStack.length ? { joined: true } : {}) }));
     syncRange();
     changed();
     notifyHistory();
@@ -726,6 +732,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
         s.put(way);
       }
       notifyHistory();
+      // The step joined to this one comes back with it (DocumentStep.joined).
+      const next = redoStack[redoStack.length - 1];
+      if (!back && next?.kind === 'doc' && next.joined) step('redo');
       return true;
     }
     const d = s ? docs.get(s.doc) : undefined;
@@ -747,6 +756,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     syncRange();
     changed();
     notifyHistory();
+    // Joined to the step before it: that one goes too (DocumentStep.joined).
+    if (back && s.joined) step('undo');
     return true;
   }
 
