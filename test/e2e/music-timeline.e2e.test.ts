@@ -6,7 +6,7 @@
  *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays;
  * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was;
  * - a play range (Shift+drag on the ruler, or L / ⟲ Loop over the selected keys): a band on the ruler, played in a
- *   loop with the song from the range's start each pass; cleared by the button or L; listed under F1;
+ *   loop with the song from the range's start each pass; cleared by the button, L or Esc; listed under F1;
  * - the playhead's time, m:ss.xx, beside the frame field.
  *
  * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
@@ -206,6 +206,11 @@ describe('music: the time line runs the whole song', () => {
     expect(await playRangeOf(page)).toBe('0-450');
     await page.waitForFunction(() => window.__vmdEditor!.frame().playing);
     await page.keyboard.press('l');
+    expect(await playRangeOf(page)).toBe('');
+    // Esc ends it too (no curve handle is selected, which Esc would drop first).
+    await page.keyboard.press('l');
+    expect(await playRangeOf(page)).toBe('0-450');
+    await page.keyboard.press('Escape');
     expect(await playRangeOf(page)).toBe('');
     await page.keyboard.press('Space');
     await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
