@@ -108,6 +108,44 @@ describe('a bone with no key at the current frame', () => {
     w.unmount();
   });
 
+  it('with the playhead on a key of the track (not selected) the note says there is a key here, and Select it selects that key', async () => {
+    open();
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    // At 50 (between 0 and 100) there is no key, and no button to select one.
+    expect(w.get('[data-testid="inspector-pose-note"]').text()).toMatch(/No key at this frame/);
+    expect(w.find('[data-testid="inspector-select-here"]').exists()).toBe(false);
+    // 左腕's key at 100 is record 1 (written second): the note must not say "no key".
+    useTimeStore().seek(100);
+    await w.vm.$nextTick();
+    const note = w.get('[data-testid="inspector-pose-note"]');
+    expect(note.text()).not.toMatch(/No key/);
+    expect(note.text()).toMatch(/has a key at this frame \(not selected\)/);
+    expect(note.attributes('data-key-here')).toBe('true');
+    expect(field(w, 'inspector-pos-x')).toBe('10');
+    await w.get('[data-testid="inspector-select-here"]').trigger('click');
+    expect(useSelectionStore().active).toEqual({ kind: 'bone', record: 1 });
+    expect(useSelectionStore().count).toBe(1);
+    await w.vm.$nextTick();
+    expect(w.find('[data-testid="inspector-pose-note"]').exists()).toBe(false);
+    expect(useHistoryStore().depth).toBe(0);
+    w.unmount();
+  });
+
+  it('Ja: a key at this frame is said in Japanese too', async () => {
+    open();
+    const { useSettingsStore } = await import('../../renderer/src/stores/settings');
+    useSettingsStore().settings.locale = 'ja';
+    useTimeStore().seek(0);
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    const text = w.get('[data-testid="inspector-pose-note"]').text();
+    expect(text).not.toMatch(/キーはありません/);
+    expect(text).toMatch(/このフレームにキーがあります（未選択）/);
+    expect(w.get('[data-testid="inspector-select-here"]').text()).toBe('選択');
+    w.unmount();
+  });
+
   it('Copy takes the pose at the playhead; Paste puts it as a key at the playhead', () => {
     open();
     const actions = useEditorActions();
