@@ -16,7 +16,7 @@ import { formatEta, initialFormValues, progressFigures, validateOpForm, type OpF
 import { cliArgNames, cliUsage } from '../../shared/batch/op-specs';
 import { BATCH_OP_GROUPS, BATCH_OPS, type BatchJob, type BatchOp } from '../../shared/batch/types';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../shared/ipc/contract';
-import { writeVpd } from '../../shared/vmd';
+import { buildVmd, writeVmd, writeVpd } from '../../shared/vmd';
 import { setApi } from '../../renderer/src/api';
 import { fakeBatchApi } from '../helpers/batch-api';
 import BatchDialog from '../../renderer/src/components/BatchDialog.vue';
@@ -235,6 +235,25 @@ describe('BatchDialog form', () => {
     await nextTick();
     expect(w.find('[data-testid="batch-opt-model"]').exists()).toBe(false);
     expect(w.find('[data-testid="batch-opt-no-light"]').exists()).toBe(true);
+    w.unmount();
+  });
+
+  it('the dialog\'s accessible name is its title as shown: Batch on a folder, "Edit the whole motion: …" on the open motion', async () => {
+    const { w, batch } = await openDialog('mirror');
+    /** The name a screen reader gives the dialog: the text of what aria-labelledby points at, else aria-label. */
+    const accessibleName = () => {
+      const d = w.get('[role="dialog"]').element;
+      const by = d.getAttribute('aria-labelledby');
+      return by ? by.split(/\s+/).map((id) => d.querySelector(`#${id}`)?.textContent?.trim() ?? '').join(' ') : d.getAttribute('aria-label');
+    };
+    expect(accessibleName()).toBe('Batch');
+    useSceneStore().openBytes('dance.vmd', writeVmd(buildVmd({ bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] })), null);
+    batch.target = 'document';
+    await nextTick();
+    expect(accessibleName()).toBe('Edit the whole motion: dance.vmd');
+    await useSettingsStore().update({ locale: 'ja' });
+    await nextTick();
+    expect(accessibleName()).toBe('モーション全体の編集: dance.vmd');
     w.unmount();
   });
 
