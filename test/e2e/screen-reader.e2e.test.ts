@@ -1,0 +1,157 @@
+/**
+ * What a screen reader is told, end to end in Chromium (the nua11y pass: keyboard only, a screen reader, large
+ * text), with Gene_light.pmx in the preview and 02_laugh.vmd open, in English and Japanese:
+ * - every button on screen has a name in words (its text, or an aria-label): no button is named by a glyph
+ *   alone (⌨ ? ▶ − + ⤢ ⤡◆ ⇥ ◉ ✕ ⤡ ×N… ⟲ were read as "keyboard", "question mark", "black right-pointing
+ *   triangle"…); the controls that had no tooltip have one;
+ * - the track list is a tree whose active row is selected; the Key and Curve panes are headings;
+ * - an inserted key, its undo and redo are said in the live region;
+ * - the curve channel tabs say which one is shown.
+ * The tests run in order on the app the first one opens (run the file, not one test of it).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, corpusPath, dismissNotices, showModelThroughDialog } from './harness';
+import { openFresh, seekFrameField } from './editor-page';
+
+const GENE = corpusPath('gene/Gene_light.pmx');
+const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
+
+const setLocale = (page: Page, locale: 'en' | 'ja') => page.selectOption('[data-testid="locale"]', locale);
+
+/**
+ * Buttons (and tabs) on screen whose name is no word: the name is what a screen reader reads (aria-labelledby's
+ * text, else aria-label, else the text); it fails when, less its symbols, it is shorter than two letters or
+ * digits and it had symbols ("▶", "⤡◆", "×N…"; a lone letter such as the channel tab "X" is a word).
+ */
+function unnamedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+      const by = el.getAttribute('aria-labelledby');
+      const name = (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : el.getAttribute('aria-label') ?? el.innerText ?? '').trim();
+      const words = name.replace(/[^\p{L}\p{N}]/gu, '');
+      const symbols = name.replace(/[\p{L}\p{N}\s]/gu, '');
+      if (!name || (words.length < 2 && symbols.length > 0)) out.push(`${el.dataset.testid ?? el.className}: "${name}"`);
+    }
+    return out;
+  });
+}
+
+describe('what a screen reader is told', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 900 } });
+
+  it('every button on screen is named in words, in English and Japanese', async () => {
+    const { page } = s.app;
+    expect(await unnamedButtons(page)).toEqual([]);
+    await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
+    await openFresh(page, LAUGH);
+    await dismissNotices(page);
+    // A key selected: the curve pane's controls, ⤡◆ and the loop segment ⟲ show.
+    // 上半身 has keys after frame 0 (its next key is 15).
+    await page.click('[data-testid="track-list"] .row.track:has(.name:text-is("上半身"))');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => window.__vmdEditor!.selectedCount() === 1);
+    expect(await unnamedButtons(page)).toEqual([]);
+    await setLocale(page, 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="cmd-open"]')?.textContent?.includes('開く'));
+    expect(await unnamedButtons(page)).toEqual([]);
+    await setLocale(page, 'en');
+  });
+
+  it('the controls that had no tooltip have one, in both languages: Model…, Open Recent, Loop, the left tabs, x1 y1 x2 y2', async () => {
+    const { page } = s.app;
+    const tips = () =>
+      page.evaluate(() => {
+        const el = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+        const own = ['cmd-recent', 'preview-open-model', 'side-tab-file', 'side-tab-bones', 'side-tab-morphs', 'side-tab-stage'].map((id) => [id, el(id).title] as const);
+        const loop = ['preview-loop', (el('preview-loop').closest('label') as HTMLElement).title] as const;
+        const fields = ['x1', 'y1', 'x2', 'y2'].map((f) => [`curve-${f}`, (el(`curve-${f}`).closest('label') as HTMLElement).title, el(`curve-${f}`).getAttribute('aria-label') ?? ''] as const);
+        return { tips: [...own, loop, ...fields.map(([id, title]) => [id, title] as const)], fieldNames: fields.map(([, , name]) => name) };
+      });
+    const en = await tips();
+    for (const [id, title] of en.tips) expect(title, id).toMatch(/\p{L}{3}/u);
+    // The fields say what they are in words, the letters kept (the handle's x is time, its y the value).
+    expect(en.fieldNames).toEqual([
+      'x1: when the first handle pulls (0–127, left to right)',
+      'y1: how far the first handle pulls (0–127, bottom to top)',
+      'x2: when the second handle pulls (0–127, left to right)',
+      'y2: how far the second handle pulls (0–127, bottom to top)',
+    ]);
+    await setLocale(page, 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="cmd-open"]')?.textContent?.includes('開く'));
+    const ja = await tips();
+    for (const [id, title] of ja.tips) expect(title, id).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
+    await setLocale(page, 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="cmd-open"]')?.textContent?.includes('Open'));
+  });
+
+  it('the track list is a tree whose active row is selected and current; the Key and Curve panes are headings', async () => {
+    const { page } = s.app;
+    const r = await page.evaluate(() => {
+      const tree = document.querySelector('[data-testid="track-list"] [role="tree"]');
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="track-list"] .row')];
+      const active = rows.filter((e) => e.classList.contains('active'));
+      return {
+        tree: tree?.getAttribute('aria-label') ?? null,
+        items: rows.every((e) => e.getAttribute('role') === 'treeitem'),
+        active: active.map((e) => [e.getAttribute('aria-selected'), e.getAttribute('aria-current')]),
+        otherSelected: rows.filter((e) => !e.classList.contains('active') && e.getAttribute('aria-selected') === 'true').length,
+        groupsExpandable: rows.filter((e) => e.classList.contains('group')).every((e) => e.getAttribute('aria-level') === '1' && e.hasAttribute('aria-expanded')),
+        headings: [...document.querySelectorAll('h2')].map((h) => h.getAttribute('aria-label') ?? h.textContent!.trim()),
+      };
+    });
+    expect(r.tree).toBe('Tracks');
+    expect(r.items).toBe(true);
+    expect(r.active).toEqual([['true', 'true']]);
+    expect(r.otherSelected).toBe(0);
+    expect(r.groupsExpandable).toBe(true);
+    expect(r.headings.some((h) => h.startsWith('Key'))).toBe(true);
+    expect(r.headings).toContain('Interpolation curve');
+  });
+
+  it('an inserted key, its undo and its redo are said in the polite live region', async () => {
+    const { page } = s.app;
+    const said = () => page.textContent('[data-testid="announcer"]').then((x) => (x ?? '').trim());
+    expect(await page.getAttribute('[data-testid="announcer"]', 'aria-live')).toBe('polite');
+    const undo0 = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.keyboard.press('Escape');
+    await seekFrameField(page, 7);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo0);
+    await page.waitForFunction(() => /^Done: insert key \(.*02_laugh\.vmd\)\. Key .+, frame 7$/.test(document.querySelector('[data-testid="announcer"]')!.textContent!.trim()));
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Undo: insert key'));
+    await page.keyboard.press('Control+y');
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Redo: insert key'));
+    expect(await said()).toMatch(/, frame 7$/);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, undo0);
+  });
+
+  it('the curve channel tabs say which is shown; under forced colours it and the open left tab still stand out', async () => {
+    const { page } = s.app;
+    const tabs = () => page.$$eval('[data-testid="curve-editor"] [role="tab"]', (es) => es.map((e) => e.getAttribute('aria-selected')));
+    expect(await page.getAttribute('[data-testid="curve-editor"] [role="tablist"]', 'aria-label')).toBe('Curve channel');
+    // A bone key shows its rotation's curve first: one tab, and only one, is the shown one.
+    expect(await tabs()).toEqual(['false', 'false', 'false', 'true']);
+    await page.click('[data-testid="curve-channel-y"]');
+    expect(await tabs()).toEqual(['false', 'true', 'false', 'false']);
+    await page.emulateMedia({ forcedColors: 'active' });
+    const looks = await page.evaluate(() => {
+      const look = (id: string) => {
+        const cs = getComputedStyle(document.querySelector(`[data-testid="${id}"]`)!);
+        return `${cs.backgroundColor} ${cs.color}`;
+      };
+      return { on: look('curve-channel-y'), off: look('curve-channel-x'), fileOn: look('side-tab-file'), bonesOff: look('side-tab-bones') };
+    });
+    await s.app.screenshot('screen-reader-forced-colors');
+    await page.emulateMedia({ forcedColors: 'none' });
+    expect(looks.on).not.toBe(looks.off);
+    expect(looks.fileOn).not.toBe(looks.bonesOff);
+    await page.click('[data-testid="curve-channel-x"]');
+  });
+});
