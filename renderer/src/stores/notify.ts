@@ -145,14 +145,32 @@ export const MAX_NOTICES = 6;
 
 let nextId = 1;
 
-/** The fade timer of each notice that fades, by id (ids are unique across stores). */
-const fadeTimers = new Map<number, ReturnType<typeof setTimeout>>();
+/** The fade timer of each notice that fades, by id (ids are unique across stores): its handle (null while held), when it is due, the time left. */
+const fadeTimers = new Map<number, { handle: ReturnType<typeof setTimeout> | null; due: number; left: number; items: Raw<Notice>[] }>();
+
+/**
+ * While the pointer is over the notices or the keyboard is in them, no notice fades (a slow reader, or a keyboard
+ * user on their way to its ×, lost it after 4 s); released, each fades after the time it had left, at least
+ * MIN_AFTER_HOLD_MS.
+ */
+let held = false;
+export const MIN_AFTER_HOLD_MS = 1500;
 
 function stopFade(id: number): void {
-  const h = fadeTimers.get(id);
-  if (h === undefined) return;
-  clearTimeout(h);
+  const f = fadeTimers.get(id);
+  if (f === undefined) return;
+  if (f.handle !== null) clearTimeout(f.handle);
   fadeTimers.delete(id);
+}
+
+function runFade(id: number): void {
+  const f = fadeTimers.get(id);
+  if (!f || held) return;
+  f.due = Date.now() + f.left;
+  f.handle = setTimeout(() => {
+    fadeTimers.delete(id);
+    removeNotice(f.items, id);
+  }, f.left);
 }
 
 /** Takes notice `id` out of `items`, if there. */
@@ -179,16 +197,26 @@ export const useNotifyStore = defineStore('notify', {
       // The fade takes the notice out of the state directly, not through an action: pinia makes the acting
       // store's pinia the active one, and a timer must not change which pinia a later useXStore() reads.
       if (timeoutMs > 0) {
-        const items = this.items;
-        fadeTimers.set(
-          id,
-          setTimeout(() => {
-            fadeTimers.delete(id);
-            removeNotice(items, id);
-          }, timeoutMs),
-        );
+        fadeTimers.set(id, { handle: null, due: 0, left: timeoutMs, items: this.items });
+        runFade(id);
       }
       return id;
+    },
+    /** Pauses every notice's fade (`on`), or lets them go on (NotificationList: hover, focus inside). */
+    hold(on: boolean) {
+      if (on === held) return;
+      held = on;
+      const now = Date.now();
+      for (const [id, f] of fadeTimers) {
+        if (on) {
+          if (f.handle !== null) clearTimeout(f.handle);
+          f.handle = null;
+          f.left = Math.max(0, f.due - now);
+        } else {
+          f.left = Math.max(f.left, MIN_AFTER_HOLD_MS);
+          runFade(id);
+        }
+      }
     },
     push(kind: NoticeKind, text: NoticeText, detail?: NoticeText, timeoutMs?: number): number {
       return this.add({ kind, text, detail }, timeoutMs);

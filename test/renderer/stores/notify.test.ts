@@ -165,6 +165,53 @@ describe('notices follow the language and fade', () => {
     }
   });
 
+  it('while the pointer is over the notices or focus is in them none fades; released, each fades after the time it had left', async () => {
+    vi.useFakeTimers();
+    const w = mount(NotificationList, { attachTo: document.body });
+    try {
+      const notify = useNotifyStore();
+      notify.info('slow reader');
+      vi.advanceTimersByTime(3000); // 1 s of its 4 s left
+      await w.get('[data-testid="notifications"]').trigger('mouseenter');
+      vi.advanceTimersByTime(60_000);
+      expect(notify.items.map((n) => n.text)).toEqual(['slow reader']);
+      await w.get('[data-testid="notifications"]').trigger('mouseleave');
+      // Released: at least 1.5 s more (its 1 s left would go before the eye is back), then gone.
+      vi.advanceTimersByTime(1400);
+      expect(notify.items).toHaveLength(1);
+      vi.advanceTimersByTime(200);
+      expect(notify.items).toHaveLength(0);
+
+      // Focus in the list (Tab to a notice's ×) holds it too, until focus leaves the list.
+      notify.success('saved');
+      await w.vm.$nextTick();
+      const close = w.get('.notice .close');
+      (close.element as HTMLElement).focus();
+      await close.trigger('focusin');
+      vi.advanceTimersByTime(60_000);
+      expect(notify.items.map((n) => n.text)).toEqual(['saved']);
+      await close.trigger('focusout', { relatedTarget: document.body });
+      vi.advanceTimersByTime(NOTICE_TIMEOUT_MS.success + 1);
+      expect(notify.items).toHaveLength(0);
+    } finally {
+      w.unmount();
+      vi.useRealTimers();
+    }
+  });
+
+  it('an error is an alert (said at once); information is a status line', async () => {
+    const notify = useNotifyStore();
+    const w = mount(NotificationList);
+    notify.info('opened');
+    notify.error({ code: 'E_IO_NOT_FOUND', message: 'gone', file: 'a.pmx' });
+    await w.vm.$nextTick();
+    expect(w.findAll('.notice').map((n) => [n.attributes('data-kind'), n.attributes('role')])).toEqual([
+      ['info', 'status'],
+      ['error', 'alert'],
+    ]);
+    w.unmount();
+  });
+
   it('a notice fading leaves the active pinia alone: a later store of another pinia is not switched', () => {
     vi.useFakeTimers();
     try {
