@@ -40,6 +40,34 @@ function unnamedButtons(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Contrast ratio (WCAG 2: relative luminance of sRGB, (L1 + 0.05) / (L2 + 0.05)) of each element's text colour
+ * against the first opaque background behind it, in the page.
+ */
+function contrasts(page: Page, selectors: string[]): Promise<[string, number][]> {
+  return page.evaluate((sels) => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    return sels.map((sel) => {
+      const el = document.querySelector(sel) as HTMLElement | null;
+      if (!el) return [sel, -1] as [string, number];
+      let bg: number[] = [];
+      for (let e: HTMLElement | null = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] === 1)) {
+          bg = c.slice(0, 3);
+          break;
+        }
+      }
+      const a = lum(rgb(getComputedStyle(el).color)), b = lum(bg);
+      return [sel, Math.round(((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) * 100) / 100] as [string, number];
+    });
+  }, selectors);
+}
+
 describe('what a screen reader is told', () => {
   const s = appForSuite({ viewport: { width: 1600, height: 900 } });
 
@@ -49,6 +77,8 @@ describe('what a screen reader is told', () => {
     await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
     await openFresh(page, LAUGH);
     await dismissNotices(page);
+    // Nothing selected yet: "No key selected" reads at AA (4.48:1 before).
+    for (const [sel, ratio] of await contrasts(page, ['[data-testid="key-inspector"] .empty'])) expect(ratio, sel).toBeGreaterThanOrEqual(4.5);
     // A key selected: the curve pane's controls, ⤡◆ and the loop segment ⟲ show.
     // 上半身 has keys after frame 0 (its next key is 15).
     await page.click('[data-testid="track-list"] .row.track:has(.name:text-is("上半身"))');
@@ -153,5 +183,57 @@ describe('what a screen reader is told', () => {
     expect(looks.on).not.toBe(looks.off);
     expect(looks.fileOn).not.toBe(looks.bonesOff);
     await page.click('[data-testid="curve-channel-x"]');
+  });
+
+  it('small secondary text reads at AA 4.5:1: key counts (on a group, a track and the active row), the TRACKS count, the frame total, the tab\'s file name', async () => {
+    const { page } = s.app;
+    const got = await contrasts(page, [
+      '[data-testid="track-list"] .head .count',
+      '[data-testid="track-list"] .row.group .keys',
+      '[data-testid="track-list"] .row.track:not(.active) .keys',
+      '[data-testid="track-list"] .row.active .keys',
+      '[data-testid="editor-area"] .of',
+      '[data-testid="scene-tab"] .file',
+    ]);
+    for (const [sel, ratio] of got) expect(ratio, sel).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the focus ring is 2 px and apart from the control; on a primary button (accent border) it is another colour', async () => {
+    const { page } = s.app;
+    await page.focus('[data-testid="cmd-new-motion"]');
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const look = () => {
+        const cs = getComputedStyle(el);
+        return { id: el.dataset.testid, width: cs.outlineWidth, offset: cs.outlineOffset, style: cs.outlineStyle, color: cs.outlineColor, border: cs.borderTopColor };
+      };
+      const plain = look();
+      el.classList.add('primary');
+      const primary = look();
+      el.classList.remove('primary');
+      return { plain, primary };
+    });
+    expect(ring.plain).toMatchObject({ id: 'cmd-open', width: '2px', offset: '2px', style: 'solid' });
+    expect(ring.primary.width).toBe('2px');
+    expect(ring.primary.color).not.toBe(ring.primary.border);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  });
+
+  it('at 1280×720 the selection readout is not cut by the preview pane: whole, or ending in … with the whole in its tooltip', async () => {
+    const { page } = s.app;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.keyboard.press(']');
+    await page.waitForFunction(() => window.__vmdEditor!.selectedCount() === 1);
+    const r = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="selection-count"]') as HTMLElement;
+      const ed = document.querySelector('[data-testid="editor-area"]')!.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      return { right: el.getBoundingClientRect().right, edRight: ed.right, cut: el.scrollWidth > el.clientWidth, ellipsis: cs.textOverflow, title: el.title, text: el.textContent };
+    });
+    await page.setViewportSize({ width: 1600, height: 900 });
+    expect(r.text).toBe('1 selected');
+    expect(r.right).toBeLessThanOrEqual(r.edRight + 0.5);
+    if (r.cut) expect([r.ellipsis, r.title]).toEqual(['ellipsis', '1 selected']);
   });
 });
