@@ -7,7 +7,7 @@
  * row on the way; playback changes neither, so it says nothing while playing).
  */
 import { EDIT_KINDS, type EditKind } from '../../../shared/key-edits';
-import { trackRange, tracksOf } from '../../../shared/key-edits/key-ref';
+import { trackRange } from '../../../shared/key-edits/key-ref';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { boneName, frameOf, morphName } from '../../../shared/vmd/records';
@@ -55,7 +55,7 @@ export function selectionText(sel: SelectionView, doc: VmdDocument | null, track
   const tr = sel.activeTrack;
   if (!tr || !tracks) return '';
   if (tr.kind === 'bone' || tr.kind === 'morph') {
-    const tt = tracksOf(tracks, tr.kind);
+    const tt = tr.kind === 'bone' ? tracks.bones : tracks.morphs;
     if (tr.track < 0 || tr.track >= tt.names.length) return '';
     const [from, to] = trackRange(tt, tr.track);
     return t('announce.track', { name: tt.names[tr.track], n: to - from });
