@@ -118,14 +118,59 @@ export type AudioContainer = 'aiff' | 'ogg' | 'flac' | 'mp4' | 'webm' | 'asf' | 
 /** ISO-BMFF brands of still images (HEIF, AVIF): an "ftyp" file that is a picture, not a song. */
 const IMAGE_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'avif', 'avis']);
 
+/** MPEG audio bit rates in kbit/s by [MPEG-1?][layer bits: 3 Layer I, 2 Layer II, 1 Layer III] and index 1–14. */
+const MPEG_BITRATES: Readonly<Record<'1' | '2', Readonly<Record<number, readonly number[]>>>> = {
+  '1': {
+    3: [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    2: [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    1: [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  },
+  '2': {
+    3: [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    2: [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    1: [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  },
+};
+/** Sample rates by version bits (3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5) and rate index. */
+const MPEG_SAMPLE_RATES: Readonly<Record<number, readonly number[]>> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+
 /**
- * Whether four bytes are an MPEG audio frame header: the 11-bit sync, then a version, layer, bitrate and
- * sample rate that are not the reserved or free values (a bare sync is too common to take alone).
+ * The length in bytes of the MPEG audio frame whose header is at `at`, or null when the bytes there are not a
+ * frame header: the 11-bit sync, then a version, layer, bit rate and sample rate that are not the reserved
+ * values, and not the free bit rate (index 0: no length to check, and a bare sync is too common to take alone).
  */
-function mpegFrameHeader(b: Uint8Array, at: number): boolean {
-  if (b.length < at + 3 || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return false;
-  const version = (b[at + 1] >> 3) & 3, layer = (b[at + 1] >> 1) & 3, bitrate = b[at + 2] >> 4, rate = (b[at + 2] >> 2) & 3;
-  return version !== 1 && layer !== 0 && bitrate !== 15 && rate !== 3;
+function mpegFrameLength(b: Uint8Array, at: number): number | null {
+  if (b.length < at + 3 || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return null;
+  const version = (b[at + 1] >> 3) & 3, layer = (b[at + 1] >> 1) & 3, bitrate = b[at + 2] >> 4, rate = (b[at + 2] >> 2) & 3, padding = (b[at + 2] >> 1) & 1;
+  if (version === 1 || layer === 0 || bitrate === 0 || bitrate === 15 || rate === 3) return null;
+  const kbps = MPEG_BITRATES[version === 3 ? '1' : '2'][layer][bitrate - 1];
+  const hz = MPEG_SAMPLE_RATES[version][rate];
+  if (layer === 3) return (Math.floor((12 * kbps * 1000) / hz) + padding) * 4;
+  return Math.floor(((layer === 1 && version !== 3 ? 72 : 144) * kbps * 1000) / hz) + padding;
+}
+
+/**
+ * Whether the bytes begin (after a UTF-16 byte order mark) as UTF-16 text: FF FE then a little-endian ASCII
+ * character, or FE FF then a big-endian one (Windows Notepad's "Unicode" scene, `{` or white space first).
+ */
+export function looksLikeUtf16Text(b: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (b.length < 4) return null;
+  const ascii = (c: number) => c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c < 0x7f);
+  if (b[0] === 0xff && b[1] === 0xfe && b[3] === 0 && ascii(b[2])) return 'utf-16le';
+  if (b[0] === 0xfe && b[1] === 0xff && b[2] === 0 && ascii(b[3])) return 'utf-16be';
+  return null;
+}
+
+/**
+ * Whether the bytes begin with an MPEG audio stream: a frame header, and a second one where the first frame
+ * ends when the bytes reach that far. UTF-16 text with its byte order mark (FF FE 7B 00: `{`) reads as a
+ * Layer I header, and so was called an MP3; such bytes need the second header to be one.
+ */
+function mpegStream(b: Uint8Array): boolean {
+  const len = mpegFrameLength(b, 0);
+  if (len === null) return false;
+  if (b.length >= len + 3) return mpegFrameLength(b, len) !== null;
+  return looksLikeUtf16Text(b) === null;
 }
 
 /** The audio container the first bytes say (a WAV is looksLikeWav's), or null. */
@@ -139,7 +184,7 @@ export function audioContainerOf(b: Uint8Array): AudioContainer | null {
   if (startsWith(b, 0, 'ID3')) return 'mp3';
   // ADTS: the sync, layer 0, and a sampling frequency index it defines (0–12).
   if (b.length >= 3 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0 && ((b[2] >> 2) & 0xf) < 13) return 'aac';
-  if (mpegFrameHeader(b, 0)) return 'mp3';
+  if (mpegStream(b)) return 'mp3';
   return null;
 }
 

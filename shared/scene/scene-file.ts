@@ -19,7 +19,8 @@
  * `__proto__` among them, nested at most MAX_EXTRA_DEPTH deep; a higher `version` is refused with
  * E_SCENE_VERSION. A scene holds at most MAX_SCENE_ACTORS actors. Errors are values: E_SCENE_JSON (not JSON,
  * with the byte offset, line and column, and a reason of our own: never the file's text), E_SCENE_FORMAT
- * (JSON, but not a scene), E_SCENE_SCHEMA (a field is wrong; the message names it).
+ * (JSON, but not a scene), E_SCENE_SCHEMA (a field is wrong; the message names it), E_SCENE_ENCODING (text,
+ * but UTF-16 or Shift_JIS: the message says which, and to save it as UTF-8).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
 import { basenamePath, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
@@ -400,6 +401,27 @@ function parseJson(text: string): unknown {
 }
 
 /**
+ * The encoding of a scene saved as UTF-16 (Windows Notepad's "Unicode", "Unicode big endian"): by its byte order
+ * mark, or without one by the zero byte beside each ASCII character of `{` and the white space before it.
+ */
+function otherEncoding(b: Uint8Array): string | null {
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'UTF-16';
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'UTF-16';
+  if (b.length >= 2 && ((b[0] === 0x7b && b[1] === 0) || (b[0] === 0 && b[1] === 0x7b))) return 'UTF-16';
+  return null;
+}
+
+/** Whether bytes that are not UTF-8 read as Shift_JIS (Japanese Windows' "ANSI"), where the platform has the decoder. */
+function looksLikeShiftJis(b: Uint8Array): boolean {
+  try {
+    new TextDecoder('shift_jis', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Parses a scene file's bytes (or text). `scenePath` is the scene file's absolute path: relative paths in
  * the file are resolved against its folder. Never throws; a bad file is an error value naming the problem.
  */
@@ -408,9 +430,13 @@ export function parseScene(input: Uint8Array | string, scenePath: string): Resul
     let text: string;
     if (typeof input === 'string') text = input;
     else {
+      const other = otherEncoding(input);
+      if (other) throw fault('E_SCENE_ENCODING', `the scene file is ${other} text: save it as UTF-8`);
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(input);
       } catch {
+        // Text in Japanese Windows' own encoding is told to be saved again; other bytes are not text at all.
+        if (looksLikeShiftJis(input)) throw fault('E_SCENE_ENCODING', 'the scene file is Shift_JIS text, it seems: save it as UTF-8');
         throw fault('E_SCENE_JSON', 'the scene file is not UTF-8 text');
       }
     }

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'E_SCENE_FORMAT',
   'E_SCENE_VERSION',
   'E_SCENE_SCHEMA',
+  /** A scene file that is text in another encoding than UTF-8 (UTF-16, Shift_JIS): the message says which and to save it as UTF-8. */
+  'E_SCENE_ENCODING',
   /** An audio file the platform's Web Audio cannot decode (the message names the format). */
   'E_AUDIO_DECODE',
   /** A WAV whose header is whole but which holds no sample (an empty data chunk, or the samples cut off: wav.ts wavWithoutSamples). */

@@ -95,4 +95,16 @@ describe('scene refusals, said in both languages', () => {
     expect(shown.ja.message).toContain('UTF-8');
     expect(shown.ja.detail).toBe(`E_IO_NAME_NOT_UTF8: ${error.message}`);
   });
+
+  it('a scene saved as UTF-16 (Notepad\'s "Unicode"): the notice says so and to save it as UTF-8, in English and Japanese', async () => {
+    const text = '{"format":"vmd-studio-scene","version":1,"actors":[]}';
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(text, (c) => [c.charCodeAt(0), 0]).flat()]);
+    memoryScene([['/s/win_utf16.vmdscene', utf16]]);
+    expect(await useSceneStore().openPath('/s/win_utf16.vmdscene')).toBe(false);
+    const shown = lastShown();
+    expect(shown.kind).toBe('error');
+    expect(shown.en.message).toBe('win_utf16.vmdscene: the scene file is UTF-16 text: save it as UTF-8');
+    expect(shown.ja.message).toBe('win_utf16.vmdscene: シーンファイルが UTF-8 のテキストではありません。UTF-8 で保存し直してください（メモ帳では「名前を付けて保存」で文字コード UTF-8）');
+    expect(shown.ja.detail).toBe('E_SCENE_ENCODING: the scene file is UTF-16 text: save it as UTF-8');
+  });
 });
