@@ -12,7 +12,9 @@
  * only (`GrantKind`): a motion or camera path as a motion (openFile, saveFile), a model as a model
  * (readModelFile, and readAsset for textures under its own folder), the music as audio (readAudioFile);
  * never as a folder, never for a kind its real file's extension does not have, nothing that is not a
- * regular file. A network or device path it names (`\\host\share\…`, `//host/share/…`, `\\?\…`, `\\.\…`,
+ * regular file. A file found in the scene's folder for a path that is not there (a friend's absolute path, a
+ * name in another case: shared/scene/scene-locate.ts) is granted as that path would be, and only when its
+ * real file lies in the scene folder's real folder. A network or device path it names (`\\host\share\…`, `//host/share/…`, `\\?\…`, `\\.\…`,
  * CON…) is not granted and not touched: asking for it answers E_IO_REMOTE, which the renderer shows,
  * unless the person chose that path in a dialog (or it lies on the share the scene itself was opened
  * from).
@@ -33,6 +35,7 @@ import type { BatchJob } from '../../shared/batch/types';
 import { errValue, type IpcResult, type RequestHandlers, type Requests } from '../../shared/ipc/contract';
 import { AUDIO_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 import { parseScene, sceneFileRefs, type SceneFileRole } from '../../shared/scene/scene-file';
+import type { LocatedFile } from '../../shared/scene/scene-locate';
 import { realTarget } from '../fs/files';
 
 /**
@@ -229,13 +232,38 @@ type AnyHandler = (...args: unknown[]) => Promise<IpcResult<unknown>>;
 /**
  * Grants what a chosen scene names, each path for its role: not a network or device path (unless on the
  * scene's own share), not a path whose real file has another kind's extension or is not a regular file.
+ * A file found beside the scene for a path that is not there (`located`: scene-service.ts, by
+ * shared/scene/scene-locate.ts) is granted for that path's role with the same checks, and only when it is a
+ * regular file whose real path lies in the scene folder's real path (a link there pointing out reaches nothing).
  */
-async function grantSceneRefs(access: AccessList, scenePath: string, bytes: Uint8Array, realPath: (p: string) => Promise<string>, sameMachine: boolean): Promise<void> {
+async function grantSceneRefs(
+  access: AccessList,
+  scenePath: string,
+  bytes: Uint8Array,
+  realPath: (p: string) => Promise<string>,
+  sameMachine: boolean,
+  pa: path.PlatformPath,
+  located: readonly LocatedFile[] = [],
+): Promise<void> {
   const scene = parseScene(bytes, scenePath);
   if (!scene.ok) return;
   const share = uncShareOf(scenePath);
+  const sceneDir = pa.dirname(pa.resolve(scenePath));
+  /** Whether the file found for a path lies in the scene's folder, links resolved, and is a regular file of the role's kind. */
+  const foundInside = async (found: string, exts: readonly string[]) => {
+    if (isRemoteOrDevicePath(found) || isRemoteOrDevicePath(scenePath) || !hasExtension(found, exts)) return false;
+    const [r, dir] = await Promise.all([realPath(found).catch(() => null), realPath(sceneDir).catch(() => null)]);
+    if (r === null || dir === null) return false;
+    const [rr, dd] = [pa.resolve(r), pa.resolve(dir)];
+    if (rr === dd || !isInside(pa, rr, dd) || isRemoteOrDevicePath(r) || !hasExtension(r, exts)) return false;
+    if (!sameMachine) return true;
+    const st = await fsp.stat(r).catch(() => null);
+    return !!st && st.isFile();
+  };
   for (const ref of sceneFileRefs(scene.value)) {
     const { kind, exts } = ROLE_KIND[ref.role];
+    const found = located.find((l) => l.path === ref.path)?.found;
+    if (found !== undefined && (await foundInside(found, exts))) access.grantFile(found, kind);
     if (!hasExtension(ref.path, exts)) continue;
     if (isRemoteOrDevicePath(ref.path)) {
       // A scene opened from a share may name files on that same share (already connected); nothing else.
@@ -280,7 +308,7 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
     // each for its role (and each is still read by its own request, with its own extension and size checks).
     openScene: (file) =>
       (out.openScene as Requests['openScene'])(file).then(async (r) => {
-        if (r.ok) await grantSceneRefs(access, r.value.path, r.value.bytes, realPath, sameMachine);
+        if (r.ok) await grantSceneRefs(access, r.value.path, r.value.bytes, realPath, sameMachine, p, r.value.located);
         return r;
       }),
     pickFile: (o) => h.pickFile(o).then(grantAnswer((f) => access.grantFile(f))),

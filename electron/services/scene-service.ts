@@ -1,14 +1,15 @@
 /**
- * Scene and music file requests of the contract: open a scene file (bytes out; the renderer parses it with
- * shared/scene), save one atomically (refusing bytes that are not a scene), and read an audio file's bytes
+ * Scene and music file requests of the contract: open a scene file (bytes out, and the files it names found
+ * beside it when they are not where it names them; the renderer parses it with shared/scene), save one atomically (refusing bytes that are not a scene), and read an audio file's bytes
  * for the renderer to decode with Web Audio. Like file-service.ts, plain Node with no Electron, so the
  * tests run it against temp folders.
  */
 import path from 'node:path';
-import { errValue, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
+import { errValue, type IpcResult, type OpenedFile, type OpenedScene, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import { parseScene, SCENE_EXTENSION } from '../../shared/scene/scene-file';
 import type { RecentFilesService } from './recent-files';
 import { createBackupSaver, readChecked } from './file-io';
+import { locateOnDisk } from './scene-locate';
 import { AUDIO_EXTENSIONS, hasExtension, SCENE_EXTENSIONS } from '../../shared/ipc/file-types';
 import { MAX_SCENE_FILE_BYTES } from '../../shared/ipc/validate';
 
@@ -18,7 +19,7 @@ export const MAX_SCENE_BYTES = MAX_SCENE_FILE_BYTES;
 export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 
 export interface SceneService {
-  openScene(file: string): Promise<IpcResult<OpenedFile>>;
+  openScene(file: string): Promise<IpcResult<OpenedScene>>;
   saveScene(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   readAudioFile(file: string): Promise<IpcResult<OpenedFile>>;
 }
@@ -33,8 +34,13 @@ export function createSceneService(opts: SceneServiceOptions = {}): SceneService
   return {
     async openScene(file) {
       const r = await readChecked(file, SCENE_EXTENSIONS, 'a scene file', MAX_SCENE_BYTES, { stamp: true });
-      if (r.ok) await opts.recent?.add(r.value.path).catch(() => undefined);
-      return r;
+      if (!r.ok) return r;
+      await opts.recent?.add(r.value.path).catch(() => undefined);
+      // A file the scene names that is not there as written may lie beside it (a friend's absolute paths, a
+      // name in another case): found here, granted by access.ts for its role, used by the renderer.
+      const parsed = parseScene(r.value.bytes, r.value.path);
+      const located = parsed.ok ? await locateOnDisk(parsed.value, r.value.path) : [];
+      return located.length ? { ok: true, value: { ...r.value, located } } : r;
     },
 
     async saveScene(file, bytes, o = {}) {

@@ -10,6 +10,7 @@
 import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
 import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
 import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult } from './mocap-types';
+import type { LocatedFile } from '../scene/scene-locate';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
@@ -43,6 +44,14 @@ export interface OpenedFile {
   bytes: Uint8Array;
   /** The version read (openFile, openScene): what a save over it sends back as SaveOptions.expect. */
   stamp?: FileStamp;
+}
+
+/**
+ * A scene file read by openScene: with the files it names that are not where it names them and were found
+ * under its folder (shared/scene/scene-locate.ts), each granted for its role as the path written would be.
+ */
+export interface OpenedScene extends OpenedFile {
+  located?: LocatedFile[];
 }
 
 /** Which kinds of file a picker or listing shows. */
@@ -241,8 +250,11 @@ export interface Requests {
    * preview reopens on start does not.
    */
   readModelFile(path: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
-  /** Reads a scene file (.vmdscene) and remembers it in the recent list; the renderer parses it (shared/scene). */
-  openScene(path: string): Promise<IpcResult<OpenedFile>>;
+  /**
+   * Reads a scene file (.vmdscene) and remembers it in the recent list; the renderer parses it (shared/scene).
+   * `located`: its files that are not where it names them, found under its folder (shared/scene/scene-locate.ts).
+   */
+  openScene(path: string): Promise<IpcResult<OpenedScene>>;
   /** Atomic write of a scene file; refused (E_SCENE_…) when the bytes do not parse as a scene. */
   saveScene(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   /** Reads an audio file (WAV, MP3, OGG, FLAC, M4A/AAC…) for the renderer to decode with Web Audio. */

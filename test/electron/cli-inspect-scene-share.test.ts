@@ -1,11 +1,14 @@
 // `inspect SCENE` is how a person checks a scene folder before sharing it, or one a friend sent. A scene that
 // Windows Notepad saved as "Unicode" (UTF-16) was called "audio MP3 32000 Hz" with a warning about an audio file
-// named .vmdscene; now it is the scene it is, refused with what to do.
+// named .vmdscene; now it is the scene it is, refused with what to do. A friend's scene whose paths are absolute
+// paths of another machine, or names in another case, listed every file "(not found)"; now the files beside the
+// scene are found as the app finds them, and said.
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { useTempDirs } from './batch-helpers';
+import { buildFixture } from '../helpers/vmd-fixtures';
 
 const mk = useTempDirs();
 const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
@@ -21,5 +24,39 @@ describe('a scene in UTF-16 (Notepad\'s "Unicode")', () => {
     expect(t.code).not.toBe(0);
     const j = await cli(d, 'inspect', '--json', 'win_utf16.vmdscene');
     expect(JSON.parse(j.out.trim())).toMatchObject({ ok: false, error: { code: 'E_SCENE_ENCODING', message: 'the scene file is UTF-16 text: save it as UTF-8' } });
+  });
+});
+
+describe("a friend's scene: absolute paths from another machine, names in another case", () => {
+  it('inspect finds the files beside the scene as the app does, and says so; only what is nowhere is missing', async () => {
+    const d = mk('inspect-located');
+    const put = (rel: string, body: Uint8Array | string = 'x') => {
+      mkdirSync(path.dirname(path.join(d, rel)), { recursive: true });
+      writeFileSync(path.join(d, rel), body);
+    };
+    put('models/ジェネ/Gene_light.pmx');
+    put('motions/wavefile_v2.vmd', buildFixture({ bones: [{ name: 'センター', frame: 0 }, { name: 'センター', frame: 40 }] }));
+    writeFileSync(
+      path.join(d, 'win.vmdscene'),
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: [{ model: 'C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx', motion: 'Motions\\WaveFile_v2.VMD', hidden: false }],
+        camera: 'C:\\Users\\友達\\Documents\\MMD\\proj\\motions\\gone.vmd',
+      }),
+    );
+    const t = await cli(d, 'inspect', 'win.vmdscene');
+    expect(t.code, t.err).toBe(0);
+    const lines = t.out.split('\n');
+    expect(lines).toContain('  actor 1  model models/ジェネ/Gene_light.pmx  motion motions/wavefile_v2.vmd  40 frames (1.33 s)');
+    expect(lines).toContain('  warning found models/ジェネ/Gene_light.pmx beside the scene for C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx (the app opens it from there; Save Scene writes its path)');
+    expect(lines).toContain('  warning found motions/wavefile_v2.vmd beside the scene for Motions/WaveFile_v2.VMD (the app opens it from there; Save Scene writes its path)');
+    expect(lines).toContain('  warning C:\\Users\\友達\\Documents\\MMD\\proj\\motions\\gone.vmd: not found');
+    const j = JSON.parse((await cli(d, 'inspect', '--json', 'win.vmdscene')).out.trim().split('\n')[0]);
+    expect(j.missing).toEqual(['C:\\Users\\友達\\Documents\\MMD\\proj\\motions\\gone.vmd']);
+    expect(j.located).toEqual([
+      { path: 'C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx', found: 'models/ジェネ/Gene_light.pmx' },
+      { path: 'Motions/WaveFile_v2.VMD', found: 'motions/wavefile_v2.vmd' },
+    ]);
   });
 });

@@ -16,6 +16,8 @@ import type { CodecError } from '../../../shared/vmd';
 import { lastFrameOf } from '../../../shared/edit-core/record-util';
 import { songEndFrame } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
+import { withLocated } from '../../../shared/scene/scene-locate';
+import { locateOnDisk } from '../../services/scene-locate';
 import { plural } from '../../../shared/i18n/plural';
 
 /** How much of a file is read to tell its kind and describe a WAV or an image. */
@@ -149,8 +151,10 @@ export interface SceneInfo {
   aspect: { width: number; height: number };
   /** The longest of the motions, the camera and the song (null when none has a length); `longest` says which ("actor 2", "camera", "music"). */
   length: (SceneLength & { longest: string }) | null;
-  /** The files the scene names that are not there. */
+  /** The files the scene names that are not there (nor found beside it). */
   missing: string[];
+  /** The files the scene names that are not there, each found beside it (`found`), as the app opens them (shared/scene/scene-locate.ts). */
+  located: { path: string; found: string }[];
   warnings: string[];
 }
 
@@ -181,16 +185,19 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   if (!r.ok) return r;
   const s = parseScene(r.value, file);
   if (!s.ok) return { ok: false, error: { ...s.error, file } };
-  const scene: Scene = s.value;
   const dir = dirnamePath(normalizePath(file));
   const stored = (p: string | null) => (p === null ? null : storedPath(dir, p));
+  // Its files not where it names them but beside it (a friend's absolute paths, a name in another case) are
+  // found as the app finds them, described from there, and said.
+  const located = await locateOnDisk(s.value, file);
+  const scene: Scene = withLocated(s.value, located);
   const named = [...scene.actors.flatMap((a) => [a.model, a.motion]), scene.camera, scene.audio?.path ?? null].filter((p): p is string => p !== null);
   const missing: string[] = [];
   for (const p of new Set(named)) {
     if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) missing.push(storedPath(dir, p));
   }
   const isMissing = (p: string) => missing.includes(storedPath(dir, p));
-  const warnings = missing.map((p) => `${p}: not found`);
+  const warnings = [...located.map((l) => `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; Save Scene writes its path)`), ...missing.map((p) => `${p}: not found`)];
   // Each motion read once, though several actors may dance it.
   const lengths = new Map<string, SceneLength | null>();
   const lengthOfMotion = async (p: string | null): Promise<SceneLength | null> => {
@@ -240,6 +247,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       aspect: { ...scene.aspect },
       length: longest ? { ...lengthOf(longest[1]), longest: longest[0] } : null,
       missing,
+      located: located.map((l) => ({ path: storedPath(dir, l.path), found: storedPath(dir, l.found) })),
       warnings,
     },
   };

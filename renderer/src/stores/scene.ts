@@ -27,6 +27,7 @@ import { folderOf, samePath, stemOf } from '../paths';
 import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
 import { useNotifyStore, type NoticeText } from './notify';
+import { openWithLocated } from './scene-located';
 import { usePreviewStore } from './preview';
 import { useMocapStore } from './mocap';
 import { useSettingsStore } from './settings';
@@ -838,10 +839,11 @@ export const useSceneStore = defineStore('scene', () => {
       notify.error(parsed.error);
       return false;
     }
-    const scene = parsed.value;
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
     // read as a scene replaces nothing, so it is not asked about).
     if (!(await confirmReplace(r.value.path))) return false;
+    // Its files not where it names them but found beside it (main found them) open from there, and are said.
+    const scene = openWithLocated(parsed.value, r.value.path, r.value.located);
     // The detail: a missing file's path; a network or device path, refused by its code's line in the
     // language in force (with the path it names); anything else, main's message.
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) =>
