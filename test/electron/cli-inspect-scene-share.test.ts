@@ -2,13 +2,15 @@
 // Windows Notepad saved as "Unicode" (UTF-16) was called "audio MP3 32000 Hz" with a warning about an audio file
 // named .vmdscene; now it is the scene it is, refused with what to do. A friend's scene whose paths are absolute
 // paths of another machine, or names in another case, listed every file "(not found)"; now the files beside the
-// scene are found as the app finds them, and said.
+// scene are found as the app finds them, and said. A model's texture left out of the folder (the most common break
+// of a shared MMD folder) was not in the scene's `missing` list; now each model's missing textures are.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { useTempDirs } from './batch-helpers';
 import { buildFixture } from '../helpers/vmd-fixtures';
+import { tinyPmx } from '../shared/pmx-fixtures';
 
 const mk = useTempDirs();
 const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
@@ -58,5 +60,36 @@ describe("a friend's scene: absolute paths from another machine, names in anothe
       { path: 'C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx', found: 'models/ジェネ/Gene_light.pmx' },
       { path: 'Motions/WaveFile_v2.VMD', found: 'motions/wavefile_v2.vmd' },
     ]);
+  });
+});
+
+describe("a scene's models' missing textures", () => {
+  it('inspect SCENE names each model\'s texture that is not there, once per model, with the model and its materials (text and --json)', async () => {
+    const d = mk('inspect-scene-textures');
+    // tinyPmx's one material 肌 uses tex\skin.png: left out beside one copy of the model, there beside the other.
+    mkdirSync(path.join(d, 'models', 'broken'), { recursive: true });
+    mkdirSync(path.join(d, 'models', 'whole', 'tex'), { recursive: true });
+    writeFileSync(path.join(d, 'models', 'broken', 'tiny.pmx'), tinyPmx().build());
+    writeFileSync(path.join(d, 'models', 'whole', 'tiny.pmx'), tinyPmx().build());
+    writeFileSync(path.join(d, 'models', 'whole', 'tex', 'skin.png'), new Uint8Array([1]));
+    writeFileSync(
+      path.join(d, 'show.vmdscene'),
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: [
+          { model: 'models/broken/tiny.pmx', motion: null, hidden: false },
+          { model: 'models/broken/tiny.pmx', motion: null, hidden: false },
+          { model: 'models/whole/tiny.pmx', motion: null, hidden: false },
+        ],
+      }),
+    );
+    const t = await cli(d, 'inspect', 'show.vmdscene');
+    expect(t.code, t.err).toBe(0);
+    const warnings = t.out.split('\n').filter((l) => l.startsWith('  warning'));
+    expect(warnings).toEqual(['  warning models/broken/tex/skin.png: not found (a texture of models/broken/tiny.pmx, used by 肌)']);
+    const j = JSON.parse((await cli(d, 'inspect', '--json', 'show.vmdscene')).out.trim().split('\n')[0]);
+    expect(j.missing).toEqual(['models/broken/tex/skin.png']);
+    expect(j.missingTextures).toEqual([{ path: 'models/broken/tex/skin.png', texture: 'tex\\skin.png', model: 'models/broken/tiny.pmx', materials: ['肌'] }]);
   });
 });

@@ -64,6 +64,15 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
   return p;
 }
 
+/**
+ * The textures a model's materials use that are not in its folder, looked up as the app does (`inspect
+ * SCENE` lists them for each actor's model); the model's read error when it cannot be read.
+ */
+export async function modelMissingTextures(file: string): Promise<Outcome<MissingTexture[]>> {
+  const m = await loadModel(file);
+  return m.ok ? success(m.value.missingTextures) : m;
+}
+
 /** The notes block of a model's inspection: a count, then one line each (with the byte offset where known). */
 function notesText(notes: readonly Diagnostic[]): string {
   if (!notes.length) return '';

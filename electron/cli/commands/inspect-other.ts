@@ -18,6 +18,8 @@ import { songEndFrame } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
 import { withLocated } from '../../../shared/scene/scene-locate';
 import { locateOnDisk } from '../../services/scene-locate';
+import { modelMissingTextures } from './inspect-model';
+import path from 'node:path';
 import { plural } from '../../../shared/i18n/plural';
 
 /** How much of a file is read to tell its kind and describe a WAV or an image. */
@@ -151,8 +153,13 @@ export interface SceneInfo {
   aspect: { width: number; height: number };
   /** The longest of the motions, the camera and the song (null when none has a length); `longest` says which ("actor 2", "camera", "music"). */
   length: (SceneLength & { longest: string }) | null;
-  /** The files the scene names that are not there (nor found beside it). */
+  /** The files the scene names that are not there (nor found beside it), then its models' textures that are not there. */
   missing: string[];
+  /**
+   * Each model's textures that are not there (their files are in `missing` too): `path` relative to the scene,
+   * `texture` as the model stores it, `model` relative to the scene, the `materials` using it.
+   */
+  missingTextures: { path: string; texture: string; model: string; materials: string[] }[];
   /** The files the scene names that are not there, each found beside it (`found`), as the app opens them (shared/scene/scene-locate.ts). */
   located: { path: string; found: string }[];
   warnings: string[];
@@ -198,6 +205,22 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   }
   const isMissing = (p: string) => missing.includes(storedPath(dir, p));
   const warnings = [...located.map((l) => `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; Save Scene writes its path)`), ...missing.map((p) => `${p}: not found`)];
+  // Each model's textures that are not there, as `inspect MODEL` finds them: a texture left out is the most
+  // common break of a shared folder, and the list is what to add before zipping it.
+  const missingTextures: SceneInfo['missingTextures'] = [];
+  for (const model of new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && !isMissing(m)))) {
+    const t = await modelMissingTextures(model);
+    if (!t.ok) {
+      warnings.push(`${storedPath(dir, model)}: ${t.error.message}`);
+      continue;
+    }
+    for (const x of t.value) {
+      const file = storedPath(dir, path.join(x.folder, path.basename(x.path.replace(/\\/g, '/'))));
+      missingTextures.push({ path: file, texture: x.path, model: storedPath(dir, model), materials: x.materials });
+      if (!missing.includes(file)) missing.push(file);
+      warnings.push(`${file}: not found (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')})`);
+    }
+  }
   // Each motion read once, though several actors may dance it.
   const lengths = new Map<string, SceneLength | null>();
   const lengthOfMotion = async (p: string | null): Promise<SceneLength | null> => {
@@ -247,6 +270,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       aspect: { ...scene.aspect },
       length: longest ? { ...lengthOf(longest[1]), longest: longest[0] } : null,
       missing,
+      missingTextures,
       located: located.map((l) => ({ path: storedPath(dir, l.path), found: storedPath(dir, l.found) })),
       warnings,
     },
