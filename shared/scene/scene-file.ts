@@ -23,7 +23,7 @@
  * but UTF-16 or Shift_JIS: the message says which, and to save it as UTF-8).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
-import { basenamePath, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
+import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
 
 export const SCENE_FORMAT = 'vmd-studio-scene';
 export const SCENE_VERSION = 1;
@@ -524,6 +524,18 @@ export function serializeScene(scene: Scene, scenePath: string): string {
     ...scene.extra,
   };
   return JSON.stringify(out, null, 2) + '\n';
+}
+
+/**
+ * Where Save Scene proposes to write a scene that has no file yet: the deepest folder holding all the files it
+ * names (the project folder of `models/`, `motions/`, `music/`, where MMD and MMM users keep a project file),
+ * named after its song (`song.wav` → `song.vmdscene`), else `scene.vmdscene`. `directory` is null when its files
+ * share no folder (none yet, or on different drives).
+ */
+export function suggestedScenePlace(scene: Scene): { directory: string | null; fileName: string } {
+  const song = scene.audio ? basenamePath(scene.audio.path).replace(/\.[^.]*$/, '') : '';
+  const named = [...scene.actors.flatMap((a) => [a.model, a.motion]), scene.camera, scene.audio?.path ?? null].filter((p): p is string => p !== null && isAbsolutePath(p));
+  return { directory: commonFolder(named), fileName: `${song || 'scene'}${SCENE_EXTENSION}` };
 }
 
 /** serializeScene as UTF-8 bytes, for saveScene. */

@@ -128,3 +128,21 @@ export function samePath(a: string, b: string): boolean {
   if (!x || !y) return normalizePath(a) === normalizePath(b);
   return x.style === y.style && relativePath(formatAbsolute(x), formatAbsolute(y)) === '.';
 }
+
+/**
+ * The deepest folder holding every one of `files` (absolute paths; relative ones are left out), in their own
+ * style; null when there are none, or they lie on different drives, shares or styles.
+ */
+export function commonFolder(files: readonly string[]): string | null {
+  const dirs = files.map((f) => splitAbsolute(f)).filter((s): s is SplitPath => s !== null).map((s) => ({ ...s, segments: s.segments.slice(0, -1) }));
+  if (dirs.length === 0) return null;
+  const [first, ...rest] = dirs;
+  let n = first.segments.length;
+  for (const d of rest) {
+    if (d.style !== first.style || !sameName(first.style, d.root, first.root)) return null;
+    let i = 0;
+    while (i < n && i < d.segments.length && sameName(first.style, d.segments[i], first.segments[i])) i++;
+    n = i;
+  }
+  return formatAbsolute({ ...first, segments: first.segments.slice(0, n) });
+}

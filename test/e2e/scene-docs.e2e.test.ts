@@ -7,11 +7,12 @@
  * several frames); the other actor's model is drawn beside the shown one, clicking its joint makes it the
  * active actor, and each actor's eye hides its model. Screenshot: test-artifacts/scene-two-actors.png.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openSceneViaDialog, writeDuetScene } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, openMusicViaDialog, openSceneViaDialog, writeDuetScene } from './harness';
+import { pcm16Wav } from '../helpers/wav';
 import { keyPoint, animationFrames as frames, seekPreview as seek } from './editor-page';
 import { readVmd, getCameraCurves, CAMERA } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -246,30 +247,41 @@ describe('taking documents out of a scene, naming a new scene (browser mode)', (
     expect(s.app.errors).toEqual([]);
   }, 180_000);
 
-  it('Save Scene As with the camera document active suggests the dance’s name, in its folder', async () => {
+  it('Save Scene of an untitled scene suggests the folder holding all its files, named after its song (or “scene”), not the dance’s folder and name', async () => {
     const { page } = s.app;
+    // A project folder as MMD users keep one: the motions, the camera and the song each in their own folder.
     const dir = path.join(s.tmp.dir, 'name');
-    mkdirSync(dir, { recursive: true });
-    copyWritable(DANCE, path.join(dir, 'dance.vmd'));
-    copyWritable(CAMERA_VMD, path.join(dir, 'camera.vmd'));
-    await openFileViaDialog(page, path.join(dir, 'dance.vmd'));
+    mkdirSync(path.join(dir, 'motions'), { recursive: true });
+    mkdirSync(path.join(dir, 'music'), { recursive: true });
+    copyWritable(DANCE, path.join(dir, 'motions', 'dance.vmd'));
+    copyWritable(CAMERA_VMD, path.join(dir, 'motions', 'camera.vmd'));
+    await openFileViaDialog(page, path.join(dir, 'motions', 'dance.vmd'));
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('dance.vmd'));
     await page.click('[data-testid="scene-add"]');
     await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', path.join(dir, 'camera.vmd'));
+    await page.fill('[data-testid="file-dialog-path"]', path.join(dir, 'motions', 'camera.vmd'));
     await page.click('[data-testid="file-dialog-go"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
     expect((await tabs(page)).map((t) => [t.kind, t.active])).toEqual([
       ['actor', false],
       ['camera', true],
     ]);
-    await page.click('[data-testid="cmd-scene"]');
-    await page.click('[data-testid="cmd-save-scene"]');
-    await fileDialogReady(page);
-    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('dance.vmdscene');
-    expect(await page.inputValue('[data-testid="file-dialog-path"]')).toBe(dir);
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    const saveSceneDialog = async () => {
+      await page.click('[data-testid="cmd-scene"]');
+      await page.click('[data-testid="cmd-save-scene"]');
+      await fileDialogReady(page);
+      const shown = [await page.inputValue('[data-testid="file-dialog-name"]'), await page.inputValue('[data-testid="file-dialog-path"]')];
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+      return shown;
+    };
+    // No song: "scene", in motions/ (the one folder holding both files).
+    expect(await saveSceneDialog()).toEqual(['scene.vmdscene', path.join(dir, 'motions')]);
+    // With music/song.wav: the project folder above both, named after the song.
+    const song = path.join(dir, 'music', 'song.wav');
+    writeFileSync(song, pcm16Wav(new Int16Array(8000), 1, 8000));
+    await openMusicViaDialog(page, song);
+    expect(await saveSceneDialog()).toEqual(['song.vmdscene', dir]);
     expect(s.app.errors).toEqual([]);
   }, 120_000);
 });

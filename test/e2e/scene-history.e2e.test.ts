@@ -140,7 +140,8 @@ describe('scene actions and undo (browser mode)', () => {
     await page.waitForSelector('[data-testid="confirm-dialog"]');
     await page.click('[data-testid="confirm-save"]');
     await fileDialogReady(page);
-    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('mydance.vmdscene');
+    // An untitled scene is proposed under its song's name (Save Scene: the folder holding its files).
+    expect(await page.inputValue('[data-testid="file-dialog-name"]')).toBe('song.vmdscene');
     await page.click('[data-testid="file-dialog-cancel"]');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
     // The notice in sight (its fade-in over) for the screenshot.

@@ -16,7 +16,7 @@ import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
 import { useSelectionStore } from '../stores/selection';
 import { basenamePath } from '../../../shared/scene/scene-path';
-import { SCENE_EXTENSION } from '../../../shared/scene/scene-file';
+import { suggestedScenePlace } from '../../../shared/scene/scene-file';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf, stemOf } from '../paths';
@@ -120,20 +120,29 @@ export async function saveOrSaveAs(): Promise<boolean> {
 }
 
 /**
- * Save Scene: asks where to write the window as a scene file (named after the scene file, else the shown
- * actor's motion) and writes it. The documents themselves are saved by Save / Save All.
+ * Save Scene: asks where to write the window as a scene file and writes it. The documents themselves are saved
+ * by Save / Save All.
  */
 export async function saveSceneWithDialog(): Promise<boolean> {
   const scene = useSceneStore();
-  const ws = useWorkspaceStore();
   const s = useSettingsStore();
-  // Named after the scene file, else the dance (the shown actor's motion, even while the camera tab is active).
-  const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
-  const st = shown ? scene.stateOf(shown) : { fileName: ws.fileName, path: ws.path };
-  const base = (scene.path ? basenamePath(scene.path) : null) ?? (st.fileName ? `${stemOf(st.fileName)}${SCENE_EXTENSION}` : `scene${SCENE_EXTENSION}`);
-  const dir = scene.path ?? st.path;
-  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: base, directory: dirOf(dir) });
+  const place = scene.path ? { fileName: basenamePath(scene.path), directory: dirOf(scene.path) } : untitledScenePlace();
+  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: place.fileName, directory: place.directory });
   return picked ? scene.saveTo(picked.path, picked.overwrite) : false;
+}
+
+/**
+ * Where Save Scene proposes an untitled scene: the folder holding all its files, named after its song or
+ * "scene" (suggestedScenePlace), not the shown dance's folder and name (`motions/walk.vmdscene` put a project
+ * file among the motions, named after one actor). Files on different drives: the shown actor's motion's folder.
+ */
+function untitledScenePlace(): { fileName: string; directory: string | null } {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  const { directory, fileName } = suggestedScenePlace(scene.current(false));
+  if (directory !== null) return { fileName, directory };
+  const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
+  return { fileName, directory: dirOf(shown ? scene.stateOf(shown).path : ws.path) };
 }
 
 /**
