@@ -236,7 +236,8 @@ export async function askEachBeforeClose(): Promise<boolean> {
       if (choice === 'save' && !(await saveOrSaveAs())) return false;
     }
     // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
-    // untitled scene's music, hidden actors or stages, which only a scene file keeps: Save asks its name).
+    // untitled scene, whose actors, models, camera, music, hidden actors and stages only a scene file keeps:
+    // Save asks its name).
     if (scene.sceneChanged) {
       const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
       if (choice === 'cancel') return false;

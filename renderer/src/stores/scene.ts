@@ -180,12 +180,14 @@ export const useSceneStore = defineStore('scene', () => {
   );
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
-   * offset, volume, hidden actors, stages, actors, camera, aspect); or an untitled scene holds what only a
-   * scene file keeps (music, hidden actors, stages). Undo of a stage back to the file's clears it again.
+   * offset, volume, hidden actors, stages, actors and their models, camera, aspect); or the window is an untitled
+   * scene, whose every part (which model dances which motion, the camera document, the music, hidden actors,
+   * stages) only a scene file keeps, as MMD's project file does: an untitled scene of two actors and a camera was
+   * closed without a question. Undo of a stage back to the file's clears it again.
    */
   const sceneChanged = computed(() => {
     if (path.value !== null) return savedSignature.value !== null && signature() !== savedSignature.value;
-    return untitled.value && (useMusicStore().loaded || entries.value.some((p) => p.hidden || p.stage));
+    return untitled.value;
   });
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
 

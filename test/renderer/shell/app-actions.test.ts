@@ -141,7 +141,8 @@ describe('app actions', () => {
     expect(Buffer.from(writeVmd(ws.doc!)).equals(Buffer.from(before))).toBe(true);
     expect(await answer('c.vmd', dance(40), 'add', ['add', 'load', 'discard', 'cancel'])).toBe(true);
     expect(scene.actors.map((e) => e.fileName)).toEqual(['a.vmd', 'c.vmd']);
-    expect(await answer('cam.vmd', cameraVmd(), 'camera', ['camera', 'discard', 'cancel'])).toBe(true);
+    // Two actors now: an untitled scene, unsaved (Save All and Open, Open and Discard).
+    expect(await answer('cam.vmd', cameraVmd(), 'camera', ['camera', 'save', 'discard', 'cancel'])).toBe(true);
     expect(scene.cameraEntry?.fileName).toBe('cam.vmd');
   });
 

@@ -69,9 +69,10 @@ describe('every way of opening a file asks the same question', () => {
     await answer(['add', 'load', 'discard', 'cancel'], 'add');
     await run;
     expect(scene.actors.map((e) => e.fileName)).toEqual(['dance.vmd', 'stand.vmd']);
-    // stand.vmd is open now (one file, one owner): shown, or added as an unsaved copy, or opened on its own.
+    // stand.vmd is open now (one file, one owner): shown, or added as an unsaved copy, or opened on its own
+    // (the untitled two-actor scene is unsaved: Save All and Open, or Open and Discard).
     run = runCommand('openRecent', '/s/stand.vmd');
-    await answer(['show', 'copy', 'discard', 'cancel'], 'discard');
+    await answer(['show', 'copy', 'save', 'discard', 'cancel'], 'discard');
     await run;
     expect(scene.entries.map((e) => e.fileName)).toEqual(['stand.vmd']);
   });

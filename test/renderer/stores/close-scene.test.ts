@@ -22,11 +22,12 @@ describe('closing a scene asks per unsaved document', () => {
       ['/s/b.vmd', dance(20)],
       ['/s/camera.vmd', cameraVmd()],
       ['/s/other.vmd', dance(30)],
+      // A saved scene: its own content is unchanged, so only the edited documents are asked about (an untitled
+      // scene is asked about too: scene-loss.test.ts).
+      ['/s/abc.vmdscene', new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'a.vmd' }, { model: null, motion: 'b.vmd' }], camera: 'camera.vmd', activeActor: 0 }))],
     ]));
     const scene = useSceneStore();
-    await useSceneStore().openPath('/s/a.vmd');
-    await scene.addDocument('/s/b.vmd');
-    await scene.addDocument('/s/camera.vmd');
+    await useSceneStore().openPath('/s/abc.vmdscene');
     const [a, , cam] = scene.entries;
     scene.activate(a.id);
     editShown('bone');

@@ -37,7 +37,7 @@ describe('one file, one owner', () => {
     expect(scene.activeId).toBe(run.id);
     const done = openOntoScene({ path: '/s/walk.vmd' });
     expect(await answerNext('show')).toBe(
-      'walk.vmd is already open (actor walk). Show it, add a copy as a new actor (unsaved: Save asks for its name, so the two never write one file), or open it on its own, which replaces the scene.',
+      'walk.vmd is already open (actor walk). Show it, add a copy as a new actor (unsaved: Save asks for its name, so the two never write one file), or open it on its own, which replaces the scene. Opening it on its own loses the unsaved changes to Untitled scene.',
     );
     expect(await done).toBe(true);
     expect(scene.entries.map((e) => e.id)).toEqual([walk.id, run.id]);

@@ -32,6 +32,7 @@ withFakeAudio(undefined, () => {
     ['/s/laugh.vmd', dance(30)],
     ['/s/camera.vmd', cameraVmd()],
     ['/s/song.wav', song()],
+    ['/s/cam.vmdscene', new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'a.vmd' }], camera: 'camera.vmd', activeActor: 0 }))],
   ]);
   fake = memoryApi(files);
   setApi(fake.api);
@@ -255,15 +256,16 @@ describe('redo steps belong to their document', () => {
 describe('the title’s * says what is unsaved', () => {
   it('on the scene when another document is unsaved; after the active document only when that one is', async () => {
     const scene = useSceneStore();
-    expect(await scene.openPath('/s/a.vmd')).toBe(true);
-    expect(await scene.addDocument('/s/camera.vmd')).toBe(true);
+    // A saved scene (an untitled one is unsaved from the start: scene-loss.test.ts).
+    expect(await scene.openPath('/s/cam.vmdscene')).toBe(true);
     const [a, cam] = scene.entries;
-    expect(document.title).toBe('Untitled scene — camera.vmd — VMD Studio');
+    scene.activate(cam.id);
+    expect(document.title).toBe('cam.vmdscene — camera.vmd — VMD Studio');
     scene.activate(a.id);
     editShown('bone');
-    expect(document.title).toBe('Untitled scene * — a.vmd * — VMD Studio');
+    expect(document.title).toBe('cam.vmdscene * — a.vmd * — VMD Studio');
     scene.activate(cam.id);
-    expect(document.title).toBe('Untitled scene * — camera.vmd — VMD Studio');
+    expect(document.title).toBe('cam.vmdscene * — camera.vmd — VMD Studio');
   });
 });
 

@@ -315,6 +315,125 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
   });
 });
 
+describe('an untitled scene of actors, models and a camera is unsaved (nuscene §1: Close Scene dropped it without a question)', () => {
+  /** a.vmd on miku.pmx, b.vmd added (on the same model, as + Actor does), a new camera: no document edited. */
+  async function built() {
+    const scene = useSceneStore();
+    const preview = usePreviewStore();
+    preview.setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(await scene.addDocument('/s/b.vmd')).toBe(true);
+    expect(scene.addCamera()).toBe(true);
+    expect(scene.actors.map((a) => a.model)).toEqual(['/m/miku.pmx', '/m/miku.pmx']);
+    return scene;
+  }
+
+  it('its title says unsaved and the status bar names it; Close Scene asks, Cancel keeps it, Don’t Save empties the window', async () => {
+    const scene = await built();
+    // No document is edited (the new camera holds no key yet): only the arrangement is unsaved.
+    expect(scene.entries.every((e) => !e.dirty)).toBe(true);
+    expect(scene.sceneChanged).toBe(true);
+    expect(scene.unsavedNames).toEqual(['Untitled scene']);
+    scene.activate(scene.actors[0].id);
+    expect(document.title).toBe('Untitled scene * — a.vmd — VMD Studio');
+    expect(statusLine()).toBe('Unsaved changes in Untitled scene');
+
+    let closing = runCommand('closeScene');
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    await closing;
+    expect(scene.entries).toHaveLength(3);
+
+    closing = runCommand('closeScene');
+    await answerNext('discard');
+    await closing;
+    expect(scene.entries).toHaveLength(0);
+    expect(useWorkspaceStore().isOpen).toBe(false);
+  });
+
+  it('two actors alone (no camera, no music, nothing edited) are asked about too, when closing and when another file opens', async () => {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(await scene.addDocument('/s/b.vmd')).toBe(true);
+    expect(scene.entries.some((e) => e.dirty)).toBe(false);
+    expect(scene.unsavedNames).toEqual(['Untitled scene']);
+    expect(document.title).toBe('Untitled scene * — b.vmd — VMD Studio');
+    expect(statusLine()).toBe('Unsaved changes in Untitled scene');
+    expect(statusLine('ja')).toBe('未保存の変更あり: 無題のシーン');
+
+    const closing = runCommand('closeScene');
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    await closing;
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd']);
+
+    const opening = scene.openPath('/s/miku.vmdscene');
+    expect(await answerNext('cancel')).toBe('Opening miku.vmdscene replaces the scene. The unsaved changes to Untitled scene will be lost.');
+    expect(await opening).toBe(false);
+    expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd']);
+
+    // Save All writes the arrangement: then nothing is unsaved.
+    const done = runCommand('saveAll');
+    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+    fileDialogState.resolve!({ path: '/s/ab.vmdscene', overwrite: false });
+    await done;
+    expect(JSON.parse(new TextDecoder().decode(files.get('/s/ab.vmdscene')!)).actors.map((a: { motion: string }) => a.motion)).toEqual(['a.vmd', 'b.vmd']);
+    expect(scene.anyDirty).toBe(false);
+    expect(await askEachBeforeClose()).toBe(true);
+  });
+
+  it('a lone motion, on a model or not, is no scene: nothing to ask', async () => {
+    const scene = useSceneStore();
+    usePreviewStore().setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(scene.actors[0].model).toBe('/m/miku.pmx');
+    expect(scene.anyDirty).toBe(false);
+    expect(await askEachBeforeClose()).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+  });
+});
+
+describe('a saved scene whose arrangement changed is unsaved (nuscene §1)', () => {
+  const modelSummary = (p: string) => ({ name: 'm', path: p, format: 'pmx' as const, bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+
+  it('an actor added or removed, a model changed, a camera set: the scene file is asked about; undo back to the file clears it', async () => {
+    const scene = useSceneStore();
+    const preview = usePreviewStore();
+    files.set('/s/duo.vmdscene', sceneFile({ actors: [{ model: '/m/miku.pmx', motion: 'a.vmd' }] }));
+    expect(await scene.openPath('/s/duo.vmdscene')).toBe(true);
+    preview.setModel(modelSummary('/m/miku.pmx'));
+    await Promise.resolve();
+    expect(scene.sceneChanged).toBe(false);
+
+    // An actor added.
+    expect(await scene.addDocument('/s/b.vmd')).toBe(true);
+    expect(scene.unsavedNames).toEqual(['duo.vmdscene']);
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(scene.sceneChanged).toBe(false);
+
+    // The actor's model changed (Model… in the preview).
+    preview.setModel(modelSummary('/m/other.pmx'));
+    await vi.waitFor(() => expect(scene.actors[0].model).toBe('/m/other.pmx'));
+    expect(scene.unsavedNames).toEqual(['duo.vmdscene']);
+    const closing = askEachBeforeClose();
+    expect(await answerNext('cancel')).toBe('Save the changes to duo.vmdscene before closing?');
+    expect(await closing).toBe(false);
+    preview.setModel(modelSummary('/m/miku.pmx'));
+    await vi.waitFor(() => expect(scene.sceneChanged).toBe(false));
+
+    // A camera set.
+    expect(await scene.addDocument('/s/camera.vmd')).toBe(true);
+    expect(scene.cameraEntry?.fileName).toBe('camera.vmd');
+    expect(scene.unsavedNames).toEqual(['duo.vmdscene']);
+    expect(await scene.saveTo('/s/duo.vmdscene', true)).toBe(true);
+    expect(scene.sceneChanged).toBe(false);
+
+    // An actor removed (× on its tab).
+    expect(await scene.addDocument('/s/b.vmd')).toBe(true);
+    expect(await scene.saveTo('/s/duo.vmdscene', true)).toBe(true);
+    expect(scene.removeEntry(scene.actors[1].id)).toBe(true);
+    expect(scene.unsavedNames).toEqual(['duo.vmdscene']);
+  });
+});
+
 describe('files handed over together (npm start -- dance.vmd camera.vmd)', () => {
   it('open as one scene without a question: the dance as its actor, the camera VMD as its camera document; one given later asks as Open… does, and opened on its own replaces them', async () => {
     const scene = useSceneStore();
@@ -327,9 +446,10 @@ describe('files handed over together (npm start -- dance.vmd camera.vmd)', () =>
       ['actor', 'b.vmd'],
       ['camera', 'camera.vmd'],
     ]);
-    // b.vmd is open already (one file, one owner): show it, add a copy, or open it on its own.
+    // b.vmd is open already (one file, one owner): show it, add a copy, or open it on its own (the untitled
+    // scene they make is unsaved: Save All and Open, or Open and Discard).
     const later = openHandedOver('/s/b.vmd');
-    await vi.waitFor(() => expect(useConfirmStore().current?.buttons.map((b) => b.choice)).toEqual(['show', 'copy', 'discard', 'cancel']));
+    await vi.waitFor(() => expect(useConfirmStore().current?.buttons.map((b) => b.choice)).toEqual(['show', 'copy', 'save', 'discard', 'cancel']));
     useConfirmStore().answer('discard');
     expect(await later).toBe(true);
     expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'b.vmd']]);
