@@ -66,6 +66,10 @@ describe('removing a document from the scene', () => {
     await answerNext('save');
     expect(await done).toBe(true);
     expect(saves()).toEqual(['/s/a.vmd']);
+    // Its file was just written: the notice says it stays, not that it is unchanged (nuscene §11).
+    const last = useNotifyStore().items.at(-1)!.text!;
+    expect(renderText(last, 'en')).toBe('Removed a from the scene (its file stays)');
+    expect(renderText(last, 'ja')).toBe('a をシーンから外しました（ファイルはそのまま残ります）');
     expect(files.get('/s/a.vmd')).not.toEqual(original.get('/s/a.vmd'));
     expect(names()).toEqual(['b.vmd', 'c.vmd', 'camera.vmd']);
     expect(scene.activeId).toBe(b.id);
