@@ -100,8 +100,18 @@ export const useMusicStore = defineStore('music', () => {
    * keeps the offset, another song starts at 0 (see loadBytes).
    */
   let lastSong: string | null = null;
-  /** What loading the song did to a non-zero offset: kept (the same file) or reset to 0 from `was`; null: it was 0. */
-  const offsetOnLoad = ref<{ was: number; kept: boolean } | null>(null);
+  /**
+   * What loading the song did to a non-zero offset: kept (the same file) or reset to 0 from `was`; null: it was 0.
+   * `replaced`: the scene's song it stands in for (`missingSong`), whose offset it kept (0 too).
+   */
+  const offsetOnLoad = ref<{ was: number; kept: boolean; replaced?: string } | null>(null);
+  /**
+   * The song a scene file names that could not be read (its file name), set by the scene at open: the next song
+   * loaded is its replacement (the song moved or renamed, picked again with ♪ Music…), so it keeps the scene's
+   * offset, volume and mute, which the dances are timed to. Cleared by that load, and by whatever replaces the
+   * scene; a song loaded after the replacement is another song again (offset 0).
+   */
+  const missingSong = ref<string | null>(null);
   /** Which song the last detection ran on (a newer song makes its answer stale). */
   let beatSong = 0;
 
@@ -233,14 +243,17 @@ export const useMusicStore = defineStore('music', () => {
       }
       stopSource();
       // Another song needs its own offset (its lead-in is its own; MMD keeps the offset with the project, not
-      // with the song): it starts at 0. The same file opened again keeps it. The notice says which
-      // (loadedNotice), so an offset left from the previous song is never applied unseen.
+      // with the song): it starts at 0. The same file opened again keeps it, and so does the song that replaces
+      // the scene's missing one (missingSong). The notice says which (loadedNotice), so an offset left from the
+      // previous song is never applied unseen.
       const id = filePath ?? fileName;
       const was = offsetFrames.value;
-      const kept = id === lastSong;
+      const replaced = missingSong.value;
+      missingSong.value = null;
+      const kept = id === lastSong || replaced !== null;
       lastSong = id;
       if (!kept) offsetFrames.value = 0;
-      offsetOnLoad.value = was === 0 ? null : { was, kept };
+      offsetOnLoad.value = replaced !== null ? { was, kept, replaced } : was === 0 ? null : { was, kept };
       const data: Float32Array[] = [];
       for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
       held.buffer = buffer;
@@ -272,6 +285,7 @@ export const useMusicStore = defineStore('music', () => {
     const params = { name: name.value ?? '', seconds: duration.value.toFixed(1) };
     const o = offsetOnLoad.value;
     if (!o) return { key: 'audio.loaded', params };
+    if (o.replaced !== undefined) return { key: 'audio.loadedReplacing', params: { ...params, missing: o.replaced, offset: o.was } };
     return { key: o.kept ? 'audio.loadedOffsetKept' : 'audio.loadedOffsetReset', params: { ...params, offset: o.was } };
   }
 
@@ -550,6 +564,7 @@ export const useMusicStore = defineStore('music', () => {
     loadBytes,
     openPath,
     offsetOnLoad,
+    missingSong,
     loadedNotice,
     unload,
     setOffset,

@@ -402,6 +402,7 @@ export const useSceneStore = defineStore('scene', () => {
     base = emptyScene();
     savedSignature.value = null;
     missingAudio.value = false;
+    music.missingSong = null;
   }
 
   /**
@@ -426,6 +427,7 @@ export const useSceneStore = defineStore('scene', () => {
     base = emptyScene();
     savedSignature.value = null;
     missingAudio.value = false;
+    music.missingSong = null;
     pickedAspect.value = null;
     if (usePreviewStore().model) usePreviewStore().requestFigure();
   }
@@ -928,6 +930,7 @@ export const useSceneStore = defineStore('scene', () => {
     const music = useMusicStore();
     // The previous scene's music goes whatever this scene names (a song that cannot be read leaves none).
     if (music.loaded) music.unload();
+    music.missingSong = null;
     // Offset, volume and mute are this scene's, also when it has no song or names one that cannot be read.
     music.setOffset(scene.audio?.offsetFrames ?? 0);
     music.setVolume(scene.audio?.volume ?? 1);
@@ -942,6 +945,8 @@ export const useSceneStore = defineStore('scene', () => {
         music.setVolume(scene.audio.volume);
         music.setMuted(scene.audio.muted);
       } else missingAudio.value = true;
+      // The song picked next (moved or renamed) stands in for it, with the scene's offset, volume and mute.
+      if (missingAudio.value) music.missingSong = basenamePath(scene.audio.path);
     }
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);

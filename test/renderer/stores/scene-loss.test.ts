@@ -434,6 +434,53 @@ describe('a saved scene whose arrangement changed is unsaved (nuscene §1)', () 
   });
 });
 
+describe('the song picked after the scene’s own is missing replaces it (nuscene §3: its offset was reset to 0 and saved so)', () => {
+  it('keeps the scene’s offset, volume and mute, says so, and Save Scene writes them with the new song; a song picked after it starts at 0', async () => {
+    const scene = useSceneStore();
+    const music = useMusicStore();
+    files.set('/s/moved.vmdscene', sceneFile({ actors: [{ model: null, motion: 'a.vmd' }], audio: { path: 'song_old.wav', offsetFrames: 15, volume: 0.5, muted: true } }));
+    expect(await scene.openPath('/s/moved.vmdscene')).toBe(true);
+    expect(music.loaded).toBe(false);
+    expect(music.offsetFrames).toBe(15);
+
+    expect(await music.loadBytes('other.wav', song(), '/s/other.wav')).toBe(true);
+    expect([music.offsetFrames, music.volume, music.muted]).toEqual([15, 0.5, true]);
+    const said = music.loadedNotice();
+    expect(renderText(said, 'en')).toBe('Music: other.wav (3.0 s) in place of song_old.wav, which the scene names but could not be found; kept the scene’s offset 15, volume and mute');
+    expect(renderText(said, 'ja')).toBe('音楽: other.wav（3.0 秒）。シーンの song_old.wav が見つからないため、その代わりにしました。シーンのオフセット 15、音量、ミュートはそのままです');
+    expect(await scene.saveTo('/s/moved.vmdscene', true)).toBe(true);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/moved.vmdscene')!));
+    expect(saved.audio).toEqual({ path: 'other.wav', offsetFrames: 15, volume: 0.5, muted: true });
+
+    // Another song after the replacement is another song: offset 0, as always.
+    expect(await music.loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+    expect(music.offsetFrames).toBe(0);
+    expect(renderText(music.loadedNotice(), 'en')).toBe('Music: song.wav (3.0 s); offset reset to 0 (it was 15 for the previous song)');
+  });
+
+  it('a scene whose song opened, or another file opened over a scene with a missing song, has nothing to replace', async () => {
+    const scene = useSceneStore();
+    const music = useMusicStore();
+    files.set('/s/song15.vmdscene', sceneFile({ actors: [{ model: null, motion: 'a.vmd' }], audio: { path: 'song.wav', offsetFrames: 15, volume: 1, muted: false } }));
+    expect(await scene.openPath('/s/song15.vmdscene')).toBe(true);
+    expect(music.offsetFrames).toBe(15);
+    expect(await music.loadBytes('other.wav', song(), '/s/other.wav')).toBe(true);
+    expect(music.offsetFrames).toBe(0);
+
+    files.set('/s/moved.vmdscene', sceneFile({ actors: [{ model: null, motion: 'a.vmd' }], audio: { path: 'gone.wav', offsetFrames: 15, volume: 1, muted: false } }));
+    // The first scene's music changed: asked, and dropped.
+    const opening = scene.openPath('/s/moved.vmdscene');
+    await answerNext('discard');
+    expect(await opening).toBe(true);
+    expect(music.offsetFrames).toBe(15);
+    expect(await scene.openPath('/s/b.vmd')).toBe(true);
+    expect(useConfirmStore().current).toBeNull();
+    music.setOffset(20);
+    expect(await music.loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+    expect(music.offsetFrames).toBe(0);
+  });
+});
+
 describe('files handed over together (npm start -- dance.vmd camera.vmd)', () => {
   it('open as one scene without a question: the dance as its actor, the camera VMD as its camera document; one given later asks as Open… does, and opened on its own replaces them', async () => {
     const scene = useSceneStore();
