@@ -15,7 +15,7 @@ import { documentContent } from '../stores/workspace';
 import { fileNameOf, folderOf, stemOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
 import { pickPath } from './file-dialog';
-import { openOntoScene } from './pose-apply';
+import { motionLoadedText, openOntoScene } from './pose-apply';
 import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../shared/key-edits';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
@@ -303,7 +303,7 @@ export async function loadCaptureOnto(): Promise<boolean> {
   if (!done) return false;
   await m.close();
   const doc = useWorkspaceStore().get(target.id);
-  useNotifyStore().success({ key: 'scene.motionLoaded', params: { name: file, actor: target.name, file: doc?.fileName ?? '' } });
+  useNotifyStore().success(motionLoadedText(file, target.name, doc?.fileName ?? ''));
   usePreviewStore().requestFrameActors();
   return true;
 }

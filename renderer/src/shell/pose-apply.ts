@@ -21,7 +21,8 @@ import { fileNameOf } from '../paths';
 import type { FileStamp } from '../../../shared/ipc/contract';
 import type { ConfirmRequest } from '../stores/confirm';
 import { useHistoryStore } from '../stores/history';
-import { NOTICE_TIMEOUT_MS, useNotifyStore } from '../stores/notify';
+import { NOTICE_TIMEOUT_MS, useNotifyStore, type NoticeText } from '../stores/notify';
+import { basenamePath } from '../../../shared/scene/scene-path';
 import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
@@ -153,22 +154,41 @@ function withModelNameOf(doc: VmdDocument, own: VmdDocument): VmdDocument {
 
 /**
  * Loads `content` onto document `id` as one undo step and says so. `keepModel` (an actor): the header keeps
- * the document's own model name, and the notice says the one the file named when they differ.
+ * the document's own model name, and the notice says the one the file named when they differ. A document with
+ * no file of its own (its file was missing when the scene opened, or never saved) becomes the file loaded, as
+ * it is (scene.relink): the relink of a moved or renamed motion, with nothing to save.
  */
 async function loadMotion(id: number, content: DocumentContent, file: string, shown: string, keepModel = false): Promise<boolean> {
   const scene = useSceneStore();
+  if (content.path && scene.relinkable(id)) {
+    const missing = scene.entries.find((e) => e.id === id)?.missing;
+    if (!(await scene.relink(id, content, `load motion ${file}`))) return false;
+    useNotifyStore().success(
+      missing
+        ? { key: 'scene.motionRelinked', params: { name: file, actor: shown, missing: basenamePath(missing) } }
+        : { key: 'scene.motionLinked', params: { name: file, actor: shown } },
+    );
+    return true;
+  }
   const own = useWorkspaceStore().get(id)?.doc;
   const loaded = keepModel && own ? { ...content, doc: withModelNameOf(content.doc, own) } : content;
   const done = await scene.loadOnto(id, loaded, `load motion ${file}`);
   if (!done) return false;
-  const target = useWorkspaceStore().get(id);
-  const text = { key: 'scene.motionLoaded' as const, params: { name: file, actor: shown, file: target?.fileName ?? '' } };
+  const text = motionLoadedText(file, shown, useWorkspaceStore().get(id)?.fileName ?? '');
   const from = decodeName(content.doc.modelName).trim(), kept = decodeName(loaded.doc.modelName).trim();
   const none = { key: 'scene.modelNameNone' as const };
   // Said as long as a warning: the file's header named another model, which the saved file will not.
   if (from !== kept) useNotifyStore().push('success', text, { key: 'scene.motionLoadedModel', params: { from: from || none, model: kept || none } }, NOTICE_TIMEOUT_MS.warning);
   else useNotifyStore().success(text);
   return true;
+}
+
+/**
+ * "Loaded walk.vmd onto Miku: its motion is replaced (Undo gives it back; Save writes it to dance.vmd)", or,
+ * for a document with no file (`file` ''), "… Save asks for its name)".
+ */
+export function motionLoadedText(name: string, actor: string, file: string): NoticeText {
+  return file ? { key: 'scene.motionLoaded', params: { name, actor, file } } : { key: 'scene.motionLoadedNoFile', params: { name, actor } };
 }
 
 /**

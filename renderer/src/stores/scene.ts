@@ -602,6 +602,32 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * Whether a motion loaded onto document `id` becomes its file (`relink`): the document has none of its own
+   * (the file the scene named could not be read, or it was never saved).
+   */
+  function relinkable(id: number): boolean {
+    return partOf(id) !== null && ws.get(id)?.path === null;
+  }
+
+  /**
+   * A motion file loaded onto a document that has none of its own (`relinkable`: its file was missing when the
+   * scene opened, moved or renamed since): the document becomes that file, its keys, path and name (the tab,
+   * Save, the scene file name it), unedited, as one undo step (`label`; undo gives back what it held and the
+   * missing file's name). Made active. Resolves to whether it was done.
+   */
+  async function relink(id: number, content: DocumentContent, label: string): Promise<boolean> {
+    const e = partOf(id);
+    if (!e || !content.path || !relinkable(id)) return false;
+    activate(id);
+    if (ws.activeId !== id) return false;
+    const missing = e.missing;
+    return ws.relinkStep(id, content, label, (way) => {
+      const p = partOf(id);
+      if (p) p.missing = way === 'undo' ? missing : undefined;
+    });
+  }
+
+  /**
    * Each actor's footprint at rest, by id, from the mounted preview (scene-actors.ts attachFootprints: it
    * knows the built models); a plain function held outside Vue's reactivity, never a three.js object.
    */
@@ -1155,6 +1181,8 @@ export const useSceneStore = defineStore('scene', () => {
     addCopy,
     addContent,
     loadOnto,
+    relinkable,
+    relink,
     attachSaveAll,
     stateOf,
     docName,

@@ -646,6 +646,46 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     return d.id;
   }
 
+  /**
+   * Document `id`, which has no file of its own (the one a scene named was missing, or it was never saved),
+   * becomes the file `content` was read from, as one undo step `label`: its keys, its path, name and version
+   * are the file's, and it is unedited (Save has nothing to write until it is edited), as if opened. `put` is the
+   * scene's side ('redo': in place, 'undo': as it was). Undo puts back the document exactly as it was (its keys,
+   * no file, its unsaved mark), and redo the file again; the document is made active both ways. False when
+   * `id` is not open or `content` has no file.
+   */
+  function relinkStep(id: number, content: DocumentContent, label: string, put: (way: 'undo' | 'redo') => void): boolean {
+    const d = docs.get(id);
+    if (!d || !content.path) return false;
+    dropRedo(id);
+    type Side = Pick<OpenDocument, 'path' | 'fileName' | 'format' | 'doc' | 'tracks' | 'info' | 'diagnostics' | 'poseText' | 'stamp' | 'savedTo' | 'dirty' | 'savedDepth'>;
+    const sideOf = (x: Side): Side => ({
+      path: x.path, fileName: x.fileName, format: x.format, doc: x.doc, tracks: x.tracks, info: x.info, diagnostics: x.diagnostics,
+      poseText: x.poseText, stamp: x.stamp, savedTo: x.savedTo, dirty: x.dirty, savedDepth: x.savedDepth,
+    });
+    const before = sideOf(d);
+    const after = sideOf({ ...content, savedTo: null, dirty: false, savedDepth: depthOf(id) });
+    const made: SceneStep = markRaw({
+      kind: 'scene',
+      label,
+      part: id,
+      put: (way: 'undo' | 'redo') => {
+        Object.assign(d, way === 'undo' ? before : after);
+        if (activeId.value === id) clearSelection();
+        else activate(id);
+        put(way);
+        syncRange();
+        changed();
+      },
+      // The other side's keys are kept alive by the step.
+      bytes: tracksBytes(d.tracks),
+    });
+    made.put('redo');
+    record(made);
+    notifyHistory();
+    return true;
+  }
+
   /** Undo of an addStep: the document leaves the workspace (its steps stay in the history, kept by the step). */
   function detach(d: OpenDocument) {
     if (!docs.delete(d.id)) return;
@@ -1044,6 +1084,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     add,
     markUnsaved,
     addStep,
+    relinkStep,
     keep,
     forget,
     activate,

@@ -1,0 +1,154 @@
+// A scene's motion that was missing at open (moved or renamed), picked again with Open… → "Load onto ACTOR"
+// (nuscene §4): the actor now uses that file: its tab, Save (nothing to write, it is the file), Save Scene name
+// it, and the notice names both files; Undo gives back the missing one. Before, the loaded keys went into an
+// empty document with no file: the notice ended "Save writes it to )", the tab said "no motion file" and Save
+// asked for a new name (motion.vmd). The same for a missing camera and for a missing model picked with Model….
+import { describe, expect, it, vi } from 'vitest';
+import { openAny } from '../../../renderer/src/shell/app-actions';
+import { runCommand } from '../../../renderer/src/shell/commands';
+import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
+import { useHistoryStore } from '../../../renderer/src/stores/history';
+import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { usePreviewStore } from '../../../renderer/src/stores/preview';
+import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { writeVmd } from '../../../shared/vmd';
+import { cameraVmd, dance, editShown, memoryScene } from '../stores/scene-fixtures';
+
+const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
+const last = (locale: 'en' | 'ja' = 'en') => renderText(useNotifyStore().items.at(-1)!.text!, locale);
+
+/** Open… of `p` over the scene, answered with `choice` (load onto the shown actor, or use as the camera). */
+async function openOnto(p: string, choice: 'load' | 'camera'): Promise<boolean> {
+  const done = openAny({ path: p });
+  await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+  useConfirmStore().answer(choice);
+  return done;
+}
+
+function broken() {
+  return memoryScene([
+    ['/p/motions/33_angry.vmd', dance(10)],
+    ['/p/motions/walk_v2.vmd', dance(20, 'matcap')],
+    ['/p/motions/cam_v2.vmd', cameraVmd()],
+    [
+      '/p/show.vmdscene',
+      sceneFile({
+        actors: [
+          { model: null, motion: 'motions/33_angry.vmd' },
+          { model: 'models/matcap_sample.pmx', motion: 'motions/walk.vmd' },
+        ],
+        camera: 'motions/cam.vmd',
+        activeActor: 1,
+      }),
+    ],
+  ]);
+}
+
+describe('relinking a missing motion with Load onto', () => {
+  it('the actor uses the file loaded: its tab, nothing to save, Save Scene names it; the notice names both files; Undo gives back the missing one', async () => {
+    const { files, fake } = broken();
+    const scene = useSceneStore();
+    const ws = useWorkspaceStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    const walk = scene.actors[1];
+    expect(scene.activeId).toBe(walk.id);
+    expect(walk.path).toBeNull();
+    expect(walk.missing).toBe('/p/motions/walk.vmd');
+
+    expect(await openOnto('/p/motions/walk_v2.vmd', 'load')).toBe(true);
+    expect(scene.activeId).toBe(walk.id);
+    expect(ws.path).toBe('/p/motions/walk_v2.vmd');
+    expect(ws.fileName).toBe('walk_v2.vmd');
+    // The file as it is (its own model name too): nothing to save.
+    expect(writeVmd(ws.doc!)).toEqual(files.get('/p/motions/walk_v2.vmd'));
+    expect(ws.dirty).toBe(false);
+    expect(last()).toBe('matcap_sample now uses walk_v2.vmd in place of walk.vmd, which the scene names but could not be found (Save Scene names walk_v2.vmd; Undo gives back the missing one)');
+    expect(last('ja')).toBe('matcap_sample は、シーンにあるが見つからない walk.vmd の代わりに walk_v2.vmd を使います（シーンを保存すると walk_v2.vmd を記録します。元に戻すで見つからないものに戻せます）');
+    expect(useHistoryStore().undoLabel).toBe('load motion walk_v2.vmd');
+
+    // Only the scene file is unsaved (it names walk.vmd): Save (Ctrl+S) writes it and no motion, with no dialog.
+    expect(scene.unsavedNames).toEqual(['show.vmdscene']);
+    await runCommand('save');
+    expect(fileDialogState.request).toBeNull();
+    expect(fake.calls.filter((c) => c.name === 'saveFile')).toEqual([]);
+    expect(fake.calls.filter((c) => c.name === 'saveScene').map((c) => c.args[0])).toEqual(['/p/show.vmdscene']);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/p/show.vmdscene')!));
+    expect(saved.actors.map((a: { motion: string }) => a.motion)).toEqual(['motions/33_angry.vmd', 'motions/walk_v2.vmd']);
+
+    // An edit makes it unsaved, and Save writes over walk_v2.vmd.
+    editShown('bone');
+    expect(ws.dirty).toBe(true);
+    await runCommand('save');
+    expect(fake.calls.filter((c) => c.name === 'saveFile').map((c) => c.args[0])).toEqual(['/p/motions/walk_v2.vmd']);
+    expect(ws.dirty).toBe(false);
+
+    // Undo the edit, then the relink: the empty motion with no file again, the missing file named.
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(ws.path).toBeNull();
+    expect(ws.doc!.bone.count).toBe(0);
+    expect(scene.actors[1].missing).toBe('/p/motions/walk.vmd');
+    expect(scene.current(false).actors[1].motion).toBe('/p/motions/walk.vmd');
+    // Redo: the file again.
+    expect(useHistoryStore().redo()).toBe(true);
+    expect(ws.path).toBe('/p/motions/walk_v2.vmd');
+    expect(scene.actors[1].missing).toBeUndefined();
+  });
+
+  it('a missing camera document takes the camera file used as the scene’s camera', async () => {
+    broken();
+    const scene = useSceneStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    expect(scene.cameraEntry!.path).toBeNull();
+    expect(await openOnto('/p/motions/cam_v2.vmd', 'camera')).toBe(true);
+    expect(scene.cameraEntry!.path).toBe('/p/motions/cam_v2.vmd');
+    expect(scene.cameraEntry!.fileName).toBe('cam_v2.vmd');
+    expect(scene.cameraEntry!.dirty).toBe(false);
+    expect(scene.current(false).camera).toBe('/p/motions/cam_v2.vmd');
+  });
+
+  it('an actor with a file still loads the motion into it (Save writes it there), as before', async () => {
+    broken();
+    const scene = useSceneStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    scene.activate(scene.actors[0].id);
+    expect(await openOnto('/p/motions/walk_v2.vmd', 'load')).toBe(true);
+    expect(useWorkspaceStore().path).toBe('/p/motions/33_angry.vmd');
+    expect(useWorkspaceStore().dirty).toBe(true);
+    expect(last()).toBe('Loaded walk_v2.vmd onto 33_angry: its motion is replaced (Undo gives it back; Save writes it to 33_angry.vmd)');
+  });
+
+  it('a motion dropped (no path) onto an actor with no file says Save asks for its name, not "Save writes it to )"', async () => {
+    broken();
+    const scene = useSceneStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    const done = openAny({ name: 'walk_v2.vmd', bytes: dance(20) });
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    useConfirmStore().answer('load');
+    expect(await done).toBe(true);
+    expect(useWorkspaceStore().path).toBeNull();
+    expect(last()).toBe('Loaded walk_v2.vmd onto matcap_sample: its motion is replaced (Undo gives it back; it has no file yet: Save asks for its name)');
+    expect(last('ja')).toBe('walk_v2.vmd を matcap_sample に読み込みました: モーションを置き換えました（元に戻すで戻せます。まだファイルがないため、保存時に名前を尋ねます）');
+  });
+});
+
+describe('relinking a missing model with Model…', () => {
+  it('the actor uses the model picked, and Save Scene names it', async () => {
+    const { files } = memoryScene([
+      ['/p/a.vmd', dance(10)],
+      ['/p/show.vmdscene', sceneFile({ actors: [{ model: 'models/gone.pmx', motion: 'a.vmd' }] })],
+    ]);
+    const scene = useSceneStore();
+    const preview = usePreviewStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    expect(scene.actors[0].missingModel).toBe(true);
+    // Model… → the model loads in the preview.
+    preview.setModel({ name: 'm', path: '/p/models/found.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+    await vi.waitFor(() => expect(scene.actors[0].model).toBe('/p/models/found.pmx'));
+    expect(scene.actors[0].missingModel).toBe(false);
+    expect(await scene.saveTo('/p/show.vmdscene', true)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(files.get('/p/show.vmdscene')!)).actors[0].model).toBe('models/found.pmx');
+  });
+});
