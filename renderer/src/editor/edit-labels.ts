@@ -58,5 +58,19 @@ export function editLabel(label: string, t: (key: UiStringKey, params?: Record<s
   return hasString(label) ? t(label) : label;
 }
 
+/**
+ * `editLabel` as a notice's text (rendered in the UI's language when shown, so a notice still up after the
+ * language changes reads in the new one): the string key and its values, or the label as it is.
+ */
+export function editLabelText(label: string): string | { key: UiStringKey; params?: Record<string, string | number> } {
+  const key = EDIT_LABELS[label];
+  if (key) return { key };
+  for (const l of LABELS_WITH_VALUES) {
+    const m = l.form.exec(label);
+    if (m) return { key: l.key, params: l.params(m) };
+  }
+  return hasString(label) ? { key: label } : label;
+}
+
 /** The labels this maps (the test checks every edit's label is among them). */
 export const KNOWN_EDIT_LABELS = Object.keys(EDIT_LABELS);

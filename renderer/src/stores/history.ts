@@ -12,7 +12,8 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { EditDiff, EditOutcome, EditRefusal, KeyEdit, Steps } from '../../../shared/key-edits';
 import type { Outcome } from '../../../shared/vmd/errors';
-import { MUSIC_PART, stepLabel, useWorkspaceStore, type HistoryStep } from './workspace';
+import { MUSIC_PART, stepLabel, stepOwner, useWorkspaceStore, type HistoryStep } from './workspace';
+import { editLabelText } from '../editor/edit-labels';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';
@@ -59,6 +60,27 @@ export const useHistoryStore = defineStore('history', () => {
     const scene = useSceneStore();
     if (s.kind === 'scene' && s.part === MUSIC_PART) return useMusicStore().name ?? '';
     return s.kind === 'doc' ? scene.docName(s.doc) : scene.partName(s.part);
+  }
+
+  /**
+   * Runs an undo or redo (`go`); when its step belongs to another document than the one shown and the editor
+   * switched to it (one history across the scene), a notice says what it did where ("Undid insert key in miku:
+   * wavefile_v2.vmd"): the jump to another tab is not left to be guessed from the undo button's tooltip.
+   */
+  function said<T extends boolean | Promise<boolean>>(way: 'undo' | 'redo', go: () => T): T {
+    const s = (way === 'undo' ? ws.undoStack : ws.redoStack).at(-1);
+    const shown = ws.activeId;
+    const owner = s ? stepOwner(s) : null;
+    // Named before the step: an undone adding takes its document's name out of the scene.
+    const doc = s ? nameOf(s) : '';
+    const after = (done: boolean) => {
+      if (!done || !s || owner === MUSIC_PART || owner === shown || ws.activeId === shown || ws.activeId !== owner) return;
+      useNotifyStore().info({ key: way === 'undo' ? 'history.undidIn' : 'history.redidIn', params: { what: editLabelText(stepLabel(s)), doc } });
+    };
+    const r = go();
+    if (typeof r === 'boolean') after(r);
+    else void r.then(after);
+    return r;
   }
 
   /** The active document and its tracks, or null. */
@@ -148,10 +170,10 @@ export const useHistoryStore = defineStore('history', () => {
     runDiff,
     runSteps,
     commit,
-    undo: () => ws.undo(),
-    redo: () => ws.redo(),
+    undo: () => said('undo', () => ws.undo()),
+    redo: () => said('redo', () => ws.redo()),
     /** Undo / redo from the keyboard and the menus: a big move's step runs in slices (workspace.stepSliced). */
-    undoSliced: () => ws.undoSliced(),
-    redoSliced: () => ws.redoSliced(),
+    undoSliced: () => said('undo', () => ws.undoSliced()),
+    redoSliced: () => said('redo', () => ws.redoSliced()),
   };
 });

@@ -269,6 +269,48 @@ describe('the title’s * says what is unsaved', () => {
   });
 });
 
+describe('an undo or redo that switches to another document says so (nuscene §13: the view jumped with no word)', () => {
+  it('names the step and its document when the tab changes; nothing more when the step is the shown document’s', async () => {
+    const scene = useSceneStore();
+    const hist = useHistoryStore();
+    const notify = useNotifyStore();
+    expect(await scene.openPath('/s/cam.vmdscene')).toBe(true);
+    const [a, cam] = scene.entries;
+    scene.activate(a.id);
+    editShown('bone');
+    scene.activate(cam.id);
+    editShown('camera');
+    scene.activate(a.id);
+    const count = () => notify.items.length;
+    const last = (locale: 'en' | 'ja' = 'en') => renderText(notify.items.at(-1)!.text!, locale);
+
+    // a.vmd shown: the undo is the camera's edit, and the editor goes there.
+    let n = count();
+    expect(hist.undo()).toBe(true);
+    expect(scene.activeId).toBe(cam.id);
+    expect(count()).toBe(n + 1);
+    expect(last()).toBe('Undid curve in camera.vmd');
+    expect(last('ja')).toBe('camera.vmd の補間曲線を元に戻しました');
+
+    // The next undo is a.vmd's: back to it, said too (the keyboard's and the menus' undo runs sliced).
+    n = count();
+    expect(await hist.undoSliced()).toBe(true);
+    expect(scene.activeId).toBe(a.id);
+    expect(count()).toBe(n + 1);
+    expect(last()).toBe('Undid curve in a.vmd');
+
+    // Redo of a.vmd's step, shown: nothing to say.
+    n = count();
+    expect(hist.redo()).toBe(true);
+    expect(count()).toBe(n);
+    // Redo of the camera's: the tab changes, said.
+    expect(await hist.redoSliced()).toBe(true);
+    expect(scene.activeId).toBe(cam.id);
+    expect(last()).toBe('Redid curve in camera.vmd');
+    expect(last('ja')).toBe('camera.vmd の補間曲線をやり直しました');
+  });
+});
+
 describe('one camera document', () => {
   it('a camera whose adding was undone does not come back beside a new one: + New camera drops its redo', async () => {
     const scene = useSceneStore();
