@@ -13,7 +13,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { EditDiff, EditOutcome, EditRefusal, KeyEdit, Steps } from '../../../shared/key-edits';
 import type { Outcome } from '../../../shared/vmd/errors';
 import { MUSIC_PART, stepLabel, stepOwner, useWorkspaceStore, type HistoryStep } from './workspace';
-import { editLabelText } from '../editor/edit-labels';
+import { editLabelText } from '../../../shared/i18n/edit-labels';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useNotifyStore } from './notify';

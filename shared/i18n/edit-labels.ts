@@ -1,0 +1,76 @@
+/**
+ * The undo and redo buttons name the step in the UI's language (issue 30: the Japanese UI said "register
+ * camera view", "mirror paste", "curve", "insert key", "pose bone"). Edits label their steps in English
+ * (shared/key-edits, for logs and tests); this maps each of those labels to its string key. A label built
+ * elsewhere as a string key (a Whole Motion operation, Simplify) is looked up when shown.
+ */
+import { hasString, type UiStringKey } from './strings';
+
+const EDIT_LABELS: Record<string, UiStringKey> = {
+  'delete keys': 'edit.label.deleteKeys',
+  'cut keys': 'edit.label.cutKeys',
+  'edit values': 'edit.label.editValues',
+  'insert key': 'edit.label.insertKey',
+  'morph key': 'edit.label.morphKey',
+  'move keys': 'edit.label.moveKeys',
+  'paste keys': 'edit.label.pasteKeys',
+  'paste keys repeatedly': 'edit.label.pasteRepeat',
+  'pose bone': 'edit.label.poseBone',
+  'register camera view': 'edit.label.registerView',
+  'paste curve': 'edit.label.pasteCurve',
+  'curve on all channels': 'edit.label.curveAllChannels',
+  curve: 'edit.label.curve',
+  'mirror paste': 'edit.label.mirrorPaste',
+  'paste on the other side': 'edit.label.pasteOtherSide',
+  'mirror pose': 'edit.label.mirrorPose',
+  // The scene's own steps (stores/scene.ts).
+  staging: 'edit.label.staging',
+  'add actor': 'edit.label.addActor',
+  'add camera': 'edit.label.addCamera',
+  'hide actor': 'edit.label.hideActor',
+  'show actor': 'edit.label.showActor',
+  // The music's (stores/music.ts).
+  'music offset': 'edit.label.musicOffset',
+  'remove music': 'edit.label.removeMusic',
+};
+
+/**
+ * Labels that carry values, by their English form: the values are read back out of it for the string's
+ * parameters (pose-apply.ts labels a step "apply pose 01.vpd at 60").
+ */
+const LABELS_WITH_VALUES: { form: RegExp; key: UiStringKey; params: (m: RegExpExecArray) => Record<string, string | number> }[] = [
+  { form: /^apply pose (.+) at (\d+)$/s, key: 'edit.label.applyPose', params: (m) => ({ file: m[1], frame: Number(m[2]) }) },
+];
+
+/**
+ * A history step's label in the UI's language: an edit's English label through EDIT_LABELS (or, with values
+ * in it, LABELS_WITH_VALUES), or a string key (a Whole Motion operation `batch.op.reduce`, Simplify, a bake, a
+ * retarget keep their key, not the words of the language they were made in, so a step made in English reads in
+ * Japanese after switching).
+ */
+export function editLabel(label: string, t: (key: UiStringKey, params?: Record<string, string | number>) => string): string {
+  const key = EDIT_LABELS[label];
+  if (key) return t(key);
+  for (const l of LABELS_WITH_VALUES) {
+    const m = l.form.exec(label);
+    if (m) return t(l.key, l.params(m));
+  }
+  return hasString(label) ? t(label) : label;
+}
+
+/**
+ * `editLabel` as a notice's text (rendered in the UI's language when shown, so a notice still up after the
+ * language changes reads in the new one): the string key and its values, or the label as it is.
+ */
+export function editLabelText(label: string): string | { key: UiStringKey; params?: Record<string, string | number> } {
+  const key = EDIT_LABELS[label];
+  if (key) return { key };
+  for (const l of LABELS_WITH_VALUES) {
+    const m = l.form.exec(label);
+    if (m) return { key: l.key, params: l.params(m) };
+  }
+  return hasString(label) ? { key: label } : label;
+}
+
+/** The labels this maps (the test checks every edit's label is among them). */
+export const KNOWN_EDIT_LABELS = Object.keys(EDIT_LABELS);
