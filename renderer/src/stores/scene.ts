@@ -35,7 +35,7 @@ import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { placeBeside, type Footprint } from '../../../shared/scene/place-beside';
 import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
-import { sceneRoleText } from './scene-role';
+import { sceneRoleNotice } from './scene-role';
 import {
   emptyScene,
   MAX_SCENE_ACTORS,
@@ -238,7 +238,7 @@ export const useSceneStore = defineStore('scene', () => {
     if (e.kind === 'camera') return '';
     if (e.name) return e.name;
     if (e.model) return stemOf(basenamePath(e.model));
-    const f = stateOf(e).fileName;
+    const f = stateOf(e).fileName || (e.missing ? basenamePath(e.missing) : '');
     return f ? stemOf(f) : '';
   }
 
@@ -403,6 +403,7 @@ export const useSceneStore = defineStore('scene', () => {
     savedSignature.value = null;
     missingAudio.value = false;
     music.missingSong = null;
+    dropMissingNotice();
   }
 
   /**
@@ -428,6 +429,7 @@ export const useSceneStore = defineStore('scene', () => {
     savedSignature.value = null;
     missingAudio.value = false;
     music.missingSong = null;
+    dropMissingNotice();
     pickedAspect.value = null;
     if (usePreviewStore().model) usePreviewStore().requestFigure();
   }
@@ -874,17 +876,20 @@ export const useSceneStore = defineStore('scene', () => {
     if (!(await confirmReplace(r.value.path))) return false;
     // Its files not where it names them but found beside it (main found them) open from there, and are said.
     const scene = openWithLocated(parsed.value, r.value.path, r.value.located);
-    // The detail: a missing file's path; a network or device path, refused by its code's line in the
-    // language in force (with the path it names); anything else, main's message.
+    // Every file the scene names that could not be read, in scene order (each actor's model and motion, the
+    // camera, the song), said in one notice at the end (missingNotice). The detail: a missing file's path; a
+    // network or device path, refused by its code's line in the language in force (with the path it names);
+    // anything else, main's message.
+    const lost: { ref: SceneFileRef; detail: NoticeText }[] = [];
     const problem = (ref: SceneFileRef, error: { code: string; message: string }) =>
-      notify.warning(
-        { key: 'scene.missingFile', params: { name: basenamePath(ref.path), role: sceneRoleText(ref) } },
-        error.code === 'E_IO_NOT_FOUND' ? ref.path : error.code === 'E_IO_REMOTE' ? [{ key: 'err.E_IO_REMOTE' }, ref.path] : error.message,
-      );
-    // Every motion and the camera, all at once; one that fails is named and the rest opens.
-    const reads = await Promise.all([
-      ...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))),
-      scene.camera ? ws.read(scene.camera) : Promise.resolve(null),
+      lost.push({ ref, detail: error.code === 'E_IO_NOT_FOUND' ? ref.path : error.code === 'E_IO_REMOTE' ? [{ key: 'err.E_IO_REMOTE' }, ref.path] : error.message });
+    // Every motion, every actor's model and the camera, all at once; one that fails is named and the rest opens.
+    // Every model is read, not only the shown actor's: a friend's scene with three models missing names all three
+    // at open, and an actor whose model is missing shows the figure when its tab is chosen, never the model shown
+    // before it (the preview keeps its model when a read fails).
+    const [reads, models] = await Promise.all([
+      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera) : Promise.resolve(null)]),
+      Promise.all(scene.actors.map((a) => (a.model && !usePreviewStore().droppedBytes(a.model) ? api.readModelFile(a.model) : Promise.resolve(null)))),
     ]);
     // A file that did not decode is reported with the codec's error (naming it); one that could not be read by its role.
     const reported = (ref: SceneFileRef, rd: Awaited<ReturnType<typeof ws.read>> | null) => {
@@ -902,6 +907,8 @@ export const useSceneStore = defineStore('scene', () => {
     // (Save asks for its name), so Save All never writes one file twice.
     const copies: { index: number; first: number; file: string }[] = [];
     scene.actors.forEach((a, i) => {
+      const m = models[i];
+      if (m && !m.ok) problem({ role: 'model', actor: i, path: a.model! }, m.error);
       const rd = reads[i];
       reported({ role: 'motion', actor: i, path: a.motion! }, rd);
       let content = contentOf(rd);
@@ -928,6 +935,8 @@ export const useSceneStore = defineStore('scene', () => {
     entries.value = kept.map((k, i) => {
       const e = newEntry(ids[i], k.kind, k.actor);
       if (k.missing) e.missing = k.missing;
+      const m = k.kind === 'actor' ? models[i] : null;
+      if (m && !m.ok) e.missingModel = true;
       return e;
     });
     for (const c of copies) {
@@ -943,15 +952,9 @@ export const useSceneStore = defineStore('scene', () => {
     if (act?.kind === 'actor') lastActorId.value = act.id;
     // The active actor's model (the preview shows one model; a missing one leaves the figure, never the
     // previous scene's model), then the music.
-    if (act?.kind === 'actor' && act.model) {
-      const m = await api.readModelFile(act.model);
-      if (m.ok) usePreviewStore().requestModel({ path: m.value.path });
-      else {
-        problem({ role: 'model', actor: scene.activeActor, path: act.model }, m.error);
-        const part = partOf(act.id);
-        if (part) part.missingModel = true;
-        if (usePreviewStore().model) usePreviewStore().requestFigure();
-      }
+    if (act?.kind === 'actor' && act.model && !act.missingModel) {
+      const m = models[activeIndex];
+      usePreviewStore().requestModel({ path: m && m.ok ? m.value.path : act.model });
     } else if (act?.kind === 'actor' && usePreviewStore().model) usePreviewStore().requestFigure();
     const music = useMusicStore();
     // The previous scene's music goes whatever this scene names (a song that cannot be read leaves none).
@@ -974,6 +977,7 @@ export const useSceneStore = defineStore('scene', () => {
       // The song picked next (moved or renamed) stands in for it, with the scene's offset, volume and mute.
       if (missingAudio.value) music.missingSong = basenamePath(scene.audio.path);
     }
+    missingNotice(lost);
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
     // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
@@ -986,6 +990,31 @@ export const useSceneStore = defineStore('scene', () => {
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
     openedNotice(r.value.name);
     return true;
+  }
+
+  /** The notice listing the files the open scene names but could not read (missingNotice), while it is up. */
+  let missingNoticeId: number | null = null;
+  function dropMissingNotice() {
+    if (missingNoticeId !== null) useNotifyStore().dismiss(missingNoticeId);
+    missingNoticeId = null;
+  }
+
+  /**
+   * One notice for every file a scene names that could not be read ("Not found: walk.vmd (actor 3 motion)", or
+   * for several "Not found: 8 files the scene names; the rest of the scene opened: Gene_light.pmx (actor 1 model)
+   * · …", the paths below): it stays until dismissed (a friend's unzipped scene is checked against it, file by
+   * file; the notices one per file faded in 8 s, three shown at most), and goes when another scene or file
+   * replaces this one. A long list folds behind the notice's More.
+   */
+  function missingNotice(lost: { ref: SceneFileRef; detail: NoticeText }[]) {
+    dropMissingNotice();
+    if (!lost.length) return;
+    const item = (l: (typeof lost)[number]): NoticeText => ({ key: 'scene.missingItem', params: { name: basenamePath(l.ref.path), role: sceneRoleNotice(l.ref) } });
+    const text: NoticeText =
+      lost.length === 1
+        ? { key: 'scene.missingFile', params: { name: basenamePath(lost[0].ref.path), role: sceneRoleNotice(lost[0].ref) } }
+        : { key: 'scene.missingFiles', params: { n: lost.length, list: lost.map(item) } };
+    missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
   }
 
   /**
