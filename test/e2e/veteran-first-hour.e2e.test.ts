@@ -105,6 +105,20 @@ describe('1366×768, Japanese', () => {
     const byShown = new Map<string, string[]>();
     for (const r of rows) byShown.set(r.shown, [...(byShown.get(r.shown) ?? []), r.name]);
     expect([...byShown.entries()].filter(([, n]) => new Set(n).size > 1), 'names that read the same').toEqual([]);
+    // Each weight box shows its value whole ("0.000", not "0.00(" under a spin button) and ends inside the panel.
+    const boxes = await page.$$eval('[data-testid="morph-weight"]', (els) => {
+      const panel = document.querySelector('[data-testid="morph-panel"]')!.getBoundingClientRect();
+      return els.map((el) => {
+        const input = el as HTMLInputElement;
+        return { value: input.value, scroll: input.scrollWidth, client: input.clientWidth, right: input.getBoundingClientRect().right, panel: panel.right };
+      });
+    });
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const b of boxes) {
+      expect(b.value).toMatch(/^\d\.\d{3}$/);
+      expect(b.scroll, `weight ${b.value} scrolled in its box`).toBeLessThanOrEqual(b.client);
+      expect(b.right).toBeLessThanOrEqual(b.panel);
+    }
     await s.app.screenshot('morphs-1366-ja');
   });
 
