@@ -5,8 +5,9 @@
  * - the playhead goes past the motion's last key: to the song's end (End, fit, play) and, typed, to any
  *   frame (as MMD's frame box); a key can be put there; a song opened before any motion plays;
  * - the frame field shows the frame gone to after clamping, also when that is where the playhead already was;
- * - a play range (Shift+drag on the ruler, or L / ⟲ Loop over the selected keys): a band on the ruler, played in a
- *   loop with the song from the range's start each pass; cleared by the button, L or Esc; listed under F1;
+ * - a play range (Shift+drag on the ruler, or L / ⟲ Loop selection over the selected keys): a band on the ruler,
+ *   played in a loop with the song from the range's start each pass; cleared by the button, L or Esc; listed under F1;
+ *   with nothing selected the button says how to select a part and that the whole motion loops already;
  * - the playhead's time, m:ss.xx, beside the frame field.
  *
  * Expected frames are worked out here from the song's length (seconds × 30) and the offsets typed.
@@ -15,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, openFileViaDialog, openMusicViaDialog, openThroughDialog, screenshot } from './harness';
+import { appForSuite, notice, openFileViaDialog, openMusicViaDialog, openThroughDialog, screenshot } from './harness';
 import { seekFrameField, boneFrames } from './editor-page';
 import { pcm16Wav } from '../helpers/wav';
 import { buildFixture, SJIS } from '../helpers/vmd-fixtures';
@@ -214,6 +215,21 @@ describe('music: the time line runs the whole song', () => {
     expect(await playRangeOf(page)).toBe('');
     await page.keyboard.press('Space');
     await page.waitForFunction(() => !window.__vmdEditor!.frame().playing);
+
+    // Nothing selected (a click on empty space under the rows, at frame 250 where no key is): the button says it
+    // loops a selection, and clicked it says how to make one and that the whole motion already loops; the preview's
+    // Loop says what it loops.
+    const v2 = await viewOf(page);
+    const box2 = (await page.locator('[data-testid="timeline-canvas"]').boundingBox())!;
+    await page.mouse.click(box2.x + (250 - v2.frameStart) * v2.pxPerFrame, box2.y + box2.height - 4);
+    await page.waitForFunction(() => window.__vmdEditor!.selectedCount() === 0);
+    expect((await page.textContent('[data-testid="play-range"]'))!.trim()).toBe('⟲ Loop selection');
+    await page.click('[data-testid="play-range"]');
+    expect(await notice(page, 'Loop selection plays a part of the motion over and over')).toContain('The whole motion already loops while the preview’s Loop is on');
+    expect(await playRangeOf(page)).toBe('');
+    expect(await page.getAttribute('[data-testid="preview-loop-label"]', 'title')).toBe(
+      'Play the whole motion over and over (off: playing stops at its last frame). Loop selection above the time line loops a part',
+    );
 
     // F1 lists both ways.
     await page.keyboard.press('F1');
