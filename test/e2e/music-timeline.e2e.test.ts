@@ -239,6 +239,49 @@ describe('music: the time line runs the whole song', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('the song’s offset: a visible label, seconds beside frames over the waveform with the drag hint; a click on the waveform moves the playhead, a drag still shifts the song', async () => {
+    const { page } = s.app;
+    const words = () => page.textContent('[data-testid="music-offset-words"]');
+    const label = page.locator('[data-testid="music-offset-label"]');
+    expect(await label.textContent()).toBe('Offset');
+    expect(await label.isVisible()).toBe(true);
+    expect(await label.getAttribute('for')).toBe(await page.getAttribute('[data-testid="music-offset"]', 'id'));
+    expect(await page.textContent('[data-testid="music-wave-hint"]')).toBe('↔ drag to shift the song, click to go there');
+    expect(await page.isVisible('[data-testid="music-wave-hint"]')).toBe(true);
+    // 30 frames = 1.00 s ahead; −45 frames = the song 1.50 s later, at frame 45; 0.
+    const typeOffset = async (v: string) => {
+      await page.fill('[data-testid="music-offset"]', v);
+      await page.press('[data-testid="music-offset"]', 'Enter');
+    };
+    await typeOffset('30');
+    expect(await words()).toBe('Song +1.00 s (30 f): frame 0 plays it from 1.00 s');
+    await typeOffset('-45');
+    expect(await words()).toBe('Song −1.50 s (−45 f): it starts at frame 45');
+    await typeOffset('0');
+    expect(await words()).toBe('Song +0.00 s: it starts at frame 0');
+
+    // A click on the waveform (under the hint's line) at frame 200: the playhead goes there, the song stays, no undo step.
+    await seekFrameField(page, 0);
+    const v = await viewOf(page);
+    const box = (await page.locator('[data-testid="waveform"]').boundingBox())!;
+    const undo0 = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    await page.mouse.click(box.x + (200 - v.frameStart) * v.pxPerFrame, box.y + box.height - 6);
+    await page.waitForFunction(() => window.__vmdEditor!.frame().frame !== 0);
+    expect(Math.abs((await frameNow(page)) - 200)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => window.__vmdMusic!.state().offsetFrames)).toBe(0);
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(undo0);
+    // A drag of 20 frames to the right still shifts the song 20 frames later.
+    const y = box.y + box.height - 6;
+    await page.mouse.move(box.x + 100, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100 + 20 * v.pxPerFrame, y, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.__vmdMusic!.state().offsetFrames)).toBe(-20);
+    expect(await words()).toBe('Song −0.67 s (−20 f): it starts at frame 20');
+    await screenshot(page, 'music-offset-words');
+    await typeOffset('0');
+  });
+
   it('the playhead’s time beside the frame field: m:ss.xx', async () => {
     const { page } = s.app;
     await seekFrameField(page, 45);
