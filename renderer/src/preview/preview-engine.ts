@@ -16,7 +16,7 @@
  */
 import * as THREE from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { previewOrbitControls } from './orbit';
+import { previewOrbitControls, sideView, type ViewSide } from './orbit';
 import type { CameraTrack, MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { BuiltModel } from './model-mesh';
@@ -383,6 +383,19 @@ export class PreviewEngine {
       up: mmdToThreePosition([up.x, up.y, up.z]),
       fov: cam.fov,
     };
+  }
+
+  /**
+   * Turns the free view to a side (front, back, left, right, top) about its target at its distance, or back to
+   * the start view (orbit.ts sideView).
+   */
+  setSideView(side: ViewSide): void {
+    const cam = this.world.orbitCamera, t = this.controls.target;
+    const v = sideView(side, [cam.position.x, cam.position.y, cam.position.z], [t.x, t.y, t.z]);
+    t.set(...v.target);
+    cam.position.set(...v.eye);
+    this.controls.update();
+    this.requestRender();
   }
 
   /** The output frame's width / height (the scene's aspect): the camera VMD's camera and its frustum use it. */

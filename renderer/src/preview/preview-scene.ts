@@ -13,6 +13,7 @@ import { applyCameraPose, applyOrthographic, buildCameraPath, lightFromPose, MMD
 import type { Rig } from './rig';
 import type { SceneMmdLight } from './mmd-material';
 import { DEFAULT_ASPECT } from '../../../shared/scene/scene-file';
+import { START_EYE } from './orbit';
 
 /** MMD's self-shadow at a frame: mode 0 off, 1 or 2 on; `distance` as the VMD key stores it (0.1 − UI value × 1e-5). */
 export interface SelfShadowState {
@@ -112,8 +113,8 @@ export class PreviewScene {
     this.light.shadow.bias = -0.0008;
     this.light.shadow.normalBias = 0.04;
     this.showLight(null);
-    // MMD's default view (target at 10, 45 away, fov 30), a little further and higher so a whole figure fits a tall pane.
-    this.orbitCamera.position.set(0, 16, 52);
+    // MMD's default view, a little further and higher (orbit.ts START_EYE).
+    this.orbitCamera.position.set(...START_EYE);
     this.frustum = new THREE.CameraHelper(this.frustumCamera);
     this.frustum.visible = false;
     this.scene.add(this.frustum);

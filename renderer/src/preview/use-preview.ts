@@ -61,6 +61,7 @@ import { fileNameOf } from '../paths';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
 import type { PoseCommit } from './pose-gizmo';
 import { modelOutline } from '../model/model-outline';
+import type { ViewSide } from './orbit';
 
 /** The mounted preview: its canvas, its engine and the pane's model line. */
 export interface MountedPreview {
@@ -78,6 +79,9 @@ export function mountedPreview(): MountedPreview | null {
 
 /** A press that moves further than this (CSS px) before release drags the view instead of picking. */
 const CLICK_SLOP_PX = 4;
+
+/** The side view keys (KeyboardEvent.key: the numpad and the number row give the same). */
+const SIDE_KEYS: Record<string, ViewSide> = { '2': 'front', '8': 'back', '4': 'left', '6': 'right', '5': 'top', '0': 'start' };
 
 export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   const docStore = useWorkspaceStore();
@@ -273,9 +277,17 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const r = el.getBoundingClientRect();
       e.preferJoint(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height);
     };
+    // A double-click on empty space (no joint under it, no handle held) puts the view back where it started.
+    const onDouble = (ev: MouseEvent) => {
+      if (ev.button !== 0 || e.gizmo.engaged) return;
+      const r = el.getBoundingClientRect();
+      if (e.pickScene(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height)) return;
+      store.requestView('start');
+    };
     el.addEventListener('pointerdown', onDownFirst, { capture: true });
     el.addEventListener('pointerdown', onDown);
     el.addEventListener('pointerup', onUp);
+    el.addEventListener('dblclick', onDouble);
     // Escape (the keymap's dropHandle row, which also drops the curve handle) clears the mark; an open
     // dialog or menu keeps its Escape (keymap.ts).
     const unbind = bindKeyActions({
@@ -290,6 +302,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       togglePhysics: (ev) => {
         if (ev.repeat) return false;
         store.setPhysics(!store.physics);
+        return true;
+      },
+      // 2 8 4 6 5 (MMD's numpad views: front, back, left, right, top) and 0 (the start view), on the numpad or
+      // the number row.
+      sideView: (ev) => {
+        const side = SIDE_KEYS[ev.key];
+        if (!side) return false;
+        store.requestView(side);
         return true;
       },
       // C: the joint dots shown or hidden (MMD's C shows and hides its bones the same way).
@@ -308,6 +328,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       el.removeEventListener('pointerdown', onDownFirst, { capture: true });
       el.removeEventListener('pointerdown', onDown);
       el.removeEventListener('pointerup', onUp);
+      el.removeEventListener('dblclick', onDouble);
       unbind();
     };
   }
@@ -493,6 +514,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
+      watch(() => store.viewRequest, (r) => r && engine?.setSideView(r.side)),
       watch(() => [time.playing, store.poseMode, store.bonesShown], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
         engine?.setLookThrough(on);

@@ -46,6 +46,7 @@ export const KEY_ACTIONS = [
   'resetPhysics',
   'togglePreviewFull',
   'toggleBones',
+  'sideView',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import { defineStore } from 'pinia';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
+import type { ViewSide } from '../preview/orbit';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
 
@@ -156,6 +157,8 @@ export const usePreviewStore = defineStore('preview', {
     physicsResetSeq: 0,
     /** Bumped when an actor was placed beside the others (a capture imported): the free view widens to show them all. */
     frameActorsSeq: 0,
+    /** The last side view asked for (the View buttons, keys 2 8 4 6 5 0, a double-click on empty space). */
+    viewRequest: null as { side: ViewSide; seq: number } | null,
   }),
   actions: {
     requestModel(r: { path: string; recent?: boolean } | { name: string; bytes: Uint8Array }) {
@@ -268,6 +271,14 @@ export const usePreviewStore = defineStore('preview', {
     /** The free view widened to show every actor where it stands (scene-actors.ts frameActors). */
     requestFrameActors() {
       this.frameActorsSeq++;
+    },
+    /**
+     * Turns the free view to a side or the start view (the preview answers through its watcher); looking
+     * through the camera ends, as the view asked for is the free one.
+     */
+    requestView(side: ViewSide) {
+      if (this.lookThrough) this.toggleLookThrough(false);
+      this.viewRequest = { side, seq: (this.viewRequest?.seq ?? 0) + 1 };
     },
     /** Picks a bone by name as a click on its joint does (the preview answers through its watcher). */
     requestPick(name: string) {
