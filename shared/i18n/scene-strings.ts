@@ -53,6 +53,8 @@ const en = {
   'scene.saveAs': 'Save Scene As…',
   'scene.openTitle': 'Open scene',
   'scene.saveTitle': 'Save scene',
+  // Under the Save scene dialog's title when Save (Ctrl+S) or Save All asks the scene's name: why a scene.
+  'scene.saveWhy': 'Save (Ctrl+S) saves the whole scene: the song, its offset and where each actor stands are kept only in a scene file (.vmdscene), which names the model, the dance and the song, as MMD’s project file. The dance itself stays in its own .vmd.',
   'music.add': '♪ Music…',
   'music.addTitle': 'Load a song (WAV, MP3, OGG, FLAC, M4A/AAC) to play with the motion and show as a waveform',
   'music.pickTitle': 'Open music',
@@ -138,6 +140,7 @@ const ja: Record<SceneStringKey, string> = {
   'scene.saveAs': 'シーンを保存…',
   'scene.openTitle': 'シーンを開く',
   'scene.saveTitle': 'シーンを保存',
+  'scene.saveWhy': '上書き保存 (Ctrl+S) はシーン全体を保存します。曲・オフセット・アクターの位置はシーンファイル (.vmdscene) にだけ保存され、シーンファイルがモデル・ダンス・曲をまとめて指します（MMD のプロジェクトファイルと同じ）。ダンスそのものは自分の .vmd に保存されます。',
   'music.add': '♪ 音楽…',
   'music.addTitle': '曲（WAV・MP3・OGG・FLAC・M4A/AAC）を読み込み、モーションと一緒に再生して波形を表示します',
   'music.pickTitle': '音楽を開く',

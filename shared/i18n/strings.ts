@@ -157,6 +157,10 @@ const en = {
   // Not 'Saved': a file only opened was not saved (it has nothing to save).
   'status.saved': 'No unsaved changes',
   'status.othersUnsaved': 'Unsaved changes in {names}',
+  // The motion is saved and only the song beside it is not (a lone motion with music: an untitled scene). Said so,
+  // or a beginner who just saved the dance reads "Unsaved changes" as a failed save.
+  'status.songUnsaved': 'Song and offset not saved: Save Scene… keeps model, dance and song together',
+  'status.songUnsavedTitle': '{file} is saved. The song and its offset are kept only in a scene file (.vmdscene), which names the model, the dance and the song (as MMD’s project file); Save (Ctrl+S) saves it too',
   'status.notOnDisk': 'Not saved to a file yet',
   'status.frame': 'Frame {frame} / {last}',
   'status.browserMode': 'Browser mode',
@@ -337,6 +341,8 @@ const ja: Record<StringKey, string> = {
   'status.unsaved': '未保存の変更あり',
   'status.saved': '未保存の変更なし',
   'status.othersUnsaved': '未保存の変更あり: {names}',
+  'status.songUnsaved': '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
+  'status.songUnsavedTitle': '{file} は保存済みです。曲とそのオフセットはシーンファイル (.vmdscene) にだけ保存され、シーンファイルがモデル・ダンス・曲をまとめて指します（MMD のプロジェクトファイルと同じ）。上書き保存 (Ctrl+S) でも保存されます',
   'status.notOnDisk': 'まだファイルに保存されていません',
   'status.frame': 'フレーム {frame} / {last}',
   'status.browserMode': 'ブラウザモード',

@@ -123,11 +123,11 @@ export async function saveOrSaveAs(): Promise<boolean> {
  * Save Scene: asks where to write the window as a scene file and writes it. The documents themselves are saved
  * by Save / Save All.
  */
-export async function saveSceneWithDialog(): Promise<boolean> {
+export async function saveSceneWithDialog(why = false): Promise<boolean> {
   const scene = useSceneStore();
   const s = useSettingsStore();
   const place = scene.path ? { fileName: basenamePath(scene.path), directory: dirOf(scene.path) } : untitledScenePlace();
-  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: place.fileName, directory: place.directory });
+  const picked = await pickPath({ mode: 'save', title: s.t('scene.saveTitle'), filter: 'scene', fileName: place.fileName, directory: place.directory, note: why ? s.t('scene.saveWhy') : undefined });
   return picked ? scene.saveTo(picked.path, picked.overwrite) : false;
 }
 
@@ -161,7 +161,9 @@ export async function saveAllWithDialog(): Promise<boolean> {
     scene.activate(id);
     ok = (await saveAsWithDialog()) && ok;
   }
-  if (ok) ok = scene.path ? await scene.saveTo(scene.path, true) : await saveSceneWithDialog();
+  // The scene's name asked for by Save (Ctrl+S) or Save All: the dialog says why a scene (a beginner who saved
+  // the dance and pressed Ctrl+S met "Save scene" for a scene never made).
+  if (ok) ok = scene.path ? await scene.saveTo(scene.path, true) : await saveSceneWithDialog(true);
   return ok && !scene.anyDirty;
 }
 
@@ -241,7 +243,7 @@ export async function askEachBeforeClose(): Promise<boolean> {
     if (scene.sceneChanged) {
       const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
       if (choice === 'cancel') return false;
-      if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog()))) return false;
+      if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog(true)))) return false;
     }
     return true;
   } finally {

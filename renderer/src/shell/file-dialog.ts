@@ -20,6 +20,8 @@ export interface FileDialogRequest {
   directory?: string | null;
   /** File name proposed in save mode. */
   fileName?: string;
+  /** A line under the title saying why this is asked (a native dialog: shown as a notice before it opens). */
+  note?: string;
 }
 
 /** The chosen path; `overwrite` is true when the user already agreed to replace an existing file. */
@@ -57,6 +59,8 @@ export async function pickPath(req: FileDialogRequest): Promise<PickedPath | nul
   const settings = useSettingsStore();
   const directory = req.directory ?? settings.settings.lastDirectory ?? '';
   if (!settings.nativeDialogs) return showFileDialog({ ...req, directory });
+  // The system's dialog has no room for it.
+  if (req.note) useNotifyStore().info(req.note);
   const api = useApi();
   const defaultPath = req.fileName ? (directory ? join(directory, req.fileName) : req.fileName) : directory || undefined;
   const opts = { title: req.title, filter: req.filter, defaultPath };

@@ -197,6 +197,11 @@ export const useSceneStore = defineStore('scene', () => {
     ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
   ]);
 
+  /** An untitled scene that is one saved motion and a song: nothing but the song (and its offset) is unsaved. */
+  const songOnlyUnsaved = computed(
+    () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && useMusicStore().loaded,
+  );
+
   /**
    * What the status bar says of saving, in step with the title's *: the active document's own state, and when
    * it is saved but the title still shows * (the scene's own content, or another document), what is unsaved
@@ -206,6 +211,9 @@ export const useSceneStore = defineStore('scene', () => {
     if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };
     if (ws.dirty) return { key: 'status.unsaved', unsaved: true };
     if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
+    // A lone motion, saved, with a song beside it: only the song and its offset are unsaved (kept in a scene file
+    // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
+    if (anyDirty.value && songOnlyUnsaved.value) return { key: 'status.songUnsaved', params: { file: ws.fileName }, unsaved: true };
     if (anyDirty.value) return { key: 'status.othersUnsaved', params: { file: ws.fileName, names: unsavedNames.value.join(', ') }, unsaved: true };
     return { key: 'status.saved', unsaved: false };
   });

@@ -47,10 +47,14 @@ withFakeAudio(undefined, () => {
  * Save All on an untitled scene of a.vmd: the dialog asks the scene file's name (suggesting a.vmdscene), gets
  * `target`; returns the scene file written there, parsed.
  */
-async function saveAllAsScene(target: string) {
-  const done = runCommand('saveAll');
+async function saveAllAsScene(target: string, command: 'saveAll' | 'save' = 'saveAll') {
+  const done = runCommand(command);
   await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
   expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+  // The dialog says why Save asks for a scene.
+  expect(fileDialogState.request!.note).toBe(
+    'Save (Ctrl+S) saves the whole scene: the song, its offset and where each actor stands are kept only in a scene file (.vmdscene), which names the model, the dance and the song, as MMD’s project file. The dance itself stays in its own .vmd.',
+  );
   fileDialogState.resolve!({ path: target, overwrite: false });
   await done;
   return JSON.parse(new TextDecoder().decode(files.get(target)!));
@@ -70,7 +74,7 @@ function statusLine(locale: 'en' | 'ja' = 'en'): string {
  * a.vmd, unedited, is an untitled scene with unsaved content: the title shows * on the scene, the status bar
  * says the motion file is saved and the scene is not (English and Japanese), and closing asks about the scene.
  */
-async function expectUnsavedUntitled() {
+async function expectUnsavedUntitled(line = { en: 'Unsaved changes in Untitled scene', ja: '未保存の変更あり: 無題のシーン' }) {
   const scene = useSceneStore();
   expect(scene.entries.every((e) => !e.dirty)).toBe(true);
   expect(scene.untitled).toBe(true);
@@ -78,8 +82,8 @@ async function expectUnsavedUntitled() {
   expect(scene.unsavedNames).toEqual(['Untitled scene']);
   expect(document.title).toBe('Untitled scene * — a.vmd — VMD Studio');
   expect(scene.saveStatus.unsaved).toBe(true);
-  expect(statusLine()).toBe('Unsaved changes in Untitled scene');
-  expect(statusLine('ja')).toBe('未保存の変更あり: 無題のシーン');
+  expect(statusLine()).toBe(line.en);
+  expect(statusLine('ja')).toBe(line.ja);
   const done = askEachBeforeClose();
   expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
   expect(await done).toBe(false);
@@ -242,9 +246,12 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     return scene;
   }
 
-  it('the title shows the untitled scene with *, the status bar says the scene is unsaved, closing asks; without the music it is a lone motion again', async () => {
+  it('the title shows the untitled scene with *, the status bar says the song and its offset are unsaved (not as if the dance’s save failed), closing asks; without the music it is a lone motion again', async () => {
     const scene = await withSong();
-    await expectUnsavedUntitled();
+    await expectUnsavedUntitled({
+      en: 'Song and offset not saved: Save Scene… keeps model, dance and song together',
+      ja: '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
+    });
 
     // The music taken away again leaves nothing only a scene file keeps: a lone motion, nothing to ask.
     useMusicStore().unload();
@@ -294,9 +301,9 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(document.title).toBe('b.vmd — VMD Studio');
   });
 
-  it('Save All asks the scene file’s name and writes the music and its offset beside the motion', async () => {
+  it('Save (Ctrl+S) is Save All here: it asks the scene file’s name, saying why, and writes the music and its offset beside the motion', async () => {
     const scene = await withSong();
-    const saved = await saveAllAsScene('/s/a-song.vmdscene');
+    const saved = await saveAllAsScene('/s/a-song.vmdscene', 'save');
     expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd' })]);
     expect(saved.audio).toEqual(expect.objectContaining({ path: 'song.wav', offsetFrames: 12 }));
     expect(scene.anyDirty).toBe(false);
