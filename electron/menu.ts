@@ -102,6 +102,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
     label: c.t('menu.help'),
     role: 'help',
     submenu: [
+      { label: c.t('help.gettingStarted'), click: cmd('gettingStarted') },
       { label: c.t('menu.shortcuts'), accelerator: 'F1', click: cmd('shortcuts') },
       { type: 'separator' },
       { label: c.t('menu.about'), click: cmd('about') },

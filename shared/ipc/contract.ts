@@ -208,6 +208,8 @@ export const MENU_COMMANDS = [
   'wholeMotion',
   /** Help → Keyboard Shortcuts (F1): the keyboard and mouse reference. */
   'shortcuts',
+  /** Help → Getting started: the first steps in plain words and a glossary. */
+  'gettingStarted',
   /** Main was asked to close a window with unsaved changes: ask per unsaved document, save those chosen, then closeWindow(). */
   'saveAndClose',
   /** Render → Video…: the video export dialog. */

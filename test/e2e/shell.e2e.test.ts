@@ -476,7 +476,8 @@ describe('shell in the browser mode', () => {
     await page.click('[data-testid="shortcuts-close"]');
     await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
     await page.selectOption('[data-testid="locale"]', 'en');
-    // About (?) shares the dialog frame: it names the version and the mode; Escape closes it too.
+    // About (? → About) shares the dialog frame: it names the version and the mode; Escape closes it too.
+    await page.click('[data-testid="cmd-help"]');
     await page.click('[data-testid="cmd-about"]');
     await page.waitForSelector('[data-testid="about-dialog"]');
     const about = await page.textContent('[data-testid="about-dialog"]');

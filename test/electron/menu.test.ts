@@ -39,6 +39,12 @@ describe('native menu', () => {
     expect((fileMenu.find((i) => i.label === 'Export')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toEqual(['VRM Animation (.vrma)…', 'BVH…']);
     // Whole Motion… sits under Edit, with the other edits of the open motion.
     expect((tpl.find((m) => m.label === 'Edit')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Whole Motion…');
+    // Help starts with Getting started (the first steps and the glossary), then the keyboard reference and About.
+    const helpMenu = tpl.find((m) => m.label === 'Help')!.submenu as MenuItemConstructorOptions[];
+    expect(helpMenu.filter((i) => i.type !== 'separator').map((i) => i.label)).toEqual(['Getting started', 'Keyboard Shortcuts', 'About VMD Studio']);
+    const before = sent.length;
+    (helpMenu[0].click as () => void)();
+    expect(sent.slice(before)).toEqual(['gettingStarted']);
     // F1 is the usual help key; the keyboard reference sits under Help.
     expect(byLabel('Keyboard Shortcuts').accelerator).toBe('F1');
     expect((tpl.find((m) => m.label === 'Help')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Keyboard Shortcuts');

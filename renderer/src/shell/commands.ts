@@ -32,7 +32,7 @@ import type { VpdParts, VpdSelection } from '../../../shared/vmd/vpd-parts';
 import { askVpdParts, selectedNames, vpdPartsRequest } from './vpd-export';
 
 /** Dialog flags owned by the shell. */
-export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false });
+export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false, startOpen: false });
 
 const extra = new Map<string, Set<() => void>>();
 
@@ -374,6 +374,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     }
     case 'about':
       shellUi.aboutOpen = true;
+      return;
+    case 'gettingStarted':
+      shellUi.startOpen = true;
       return;
     case 'shortcuts':
       shellUi.shortcutsOpen = true;
