@@ -149,6 +149,8 @@ function start(): void {
         homeDir: app.getPath('home'),
         versions: { node: process.versions.node, electron: process.versions.electron, chrome: process.versions.chrome, v8: process.versions.v8 },
       },
+      // After a video export: Open video / Show in folder (the services check the path was chosen).
+      shell: { openPath: (p) => shell.openPath(p), showItemInFolder: (p) => shell.showItemInFolder(p) },
       window: {
         setDocumentState: applyDocumentState,
         close: () => {

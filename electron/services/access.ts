@@ -350,6 +350,13 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
       return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
     },
+    // Only a file the person chose (an export's target: its save dialog granted it) is opened or shown.
+    // (a PNG sequence chosen as NAME.png wrote NAME_000000.png…, the path its report names).
+    revealFile: (file, how) => {
+      const seq = /^(.*)_\d{6}\.png$/i.exec(file);
+      const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
+      return allowed ? h.revealFile(file, how) : Promise.resolve(denied('revealFile', file));
+    },
     // A capture goes onto a model the person chose (the actor's model, one picked in the import dialog),
     // or onto the standard skeleton (model null: no file read); the capture itself arrives as bytes the
     // renderer read through openFile or a drop.

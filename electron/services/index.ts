@@ -28,6 +28,14 @@ export interface ServicesOptions {
     setDocumentState(state: DocumentState): void;
     close(): void;
   };
+  /**
+   * The system's shell (Electron's shell.openPath / showItemInFolder); the browser mode leaves it out.
+   * `openPath` resolves to '' on success, else the system's reason.
+   */
+  shell?: {
+    openPath(path: string): Promise<string>;
+    showItemInFolder(path: string): void;
+  };
   homeDir?: string;
   /** The mocap conversions' worker script (null: in process; undefined: the bundle's). */
   mocapWorkerPath?: string | null;
@@ -117,6 +125,16 @@ export function createServices(o: ServicesOptions): Services {
     exportMocap: (p, job, opts) => guard(() => mocap.exportMocap(p, job, opts)),
     readMapFile: (p) => guard(() => mocap.readMapFile(p)),
     saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
+    revealFile: (p, how) =>
+      guard(async () => {
+        if (!o.shell) return errValue('E_UNSUPPORTED', 'the browser mode cannot open files or the file manager');
+        if (how === 'folder') {
+          o.shell.showItemInFolder(p);
+          return okValue(undefined);
+        }
+        const why = await o.shell.openPath(p);
+        return why ? errValue('E_IO', `${p}: ${why}`) : okValue(undefined);
+      }),
     closeWindow: () =>
       guard(async () => {
         if (!o.window) return errValue('E_UNSUPPORTED', 'no window to close in the browser mode');

@@ -283,6 +283,11 @@ export interface Requests {
   finishExportFile(id: string): Promise<IpcResult<SavedFile>>;
   /** Drops an open export and its temp file (nothing appears at the chosen name). */
   abortExportFile(id: string): Promise<IpcResult<void>>;
+  /**
+   * A written export shown by the system: 'open' opens it in its app (a video in the player), 'folder' shows it
+   * selected in the file manager. E_UNSUPPORTED in the browser mode (a page cannot reach the file manager).
+   */
+  revealFile(path: string, how: 'open' | 'folder'): Promise<IpcResult<void>>;
 
   // Motion capture (BVH, VRM Animation): converted off main's event loop (services/mocap-service.ts).
   /** A BVH or .vrma's bytes onto the model at `job.model` → the VMD's bytes, the report and the map table; E_CANCELLED when cancelled. */
@@ -339,6 +344,7 @@ export const REQUEST_NAMES = [
   'writeExportChunk',
   'finishExportFile',
   'abortExportFile',
+  'revealFile',
   'importMocap',
   'cancelMocap',
   'exportMocap',

@@ -94,6 +94,17 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     await page.selectOption('[data-testid="video-fps"]', '60');
     await page.waitForFunction(() => document.querySelector('[data-testid="video-frames"]')?.textContent === '90 MMD frames → 180 video frames, 3.00 s');
     expect(await page.$('[data-testid="video-range-error"]')).toBeNull();
+    // The range in seconds too: frames 0–89 are the motion's first 3 s; 300–360 run from 10.00 s to 12.03 s (61 / 30).
+    expect(await textOf(page, 'video-range-time')).toBe('0.00 s to 3.00 s of the motion');
+    await page.fill('[data-testid="video-from"]', '300');
+    await page.fill('[data-testid="video-to"]', '360');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-range-time"]')?.textContent === '10.00 s to 12.03 s of the motion');
+    await page.fill('[data-testid="video-from"]', '0');
+    await page.fill('[data-testid="video-to"]', '89');
+    // The Video… button's tooltip names no Render menu: the browser mode has none.
+    const videoTitle = (await page.getAttribute('[data-testid="cmd-export-video"]', 'title'))!;
+    expect(videoTitle).not.toContain('Render →');
+    expect(videoTitle).toMatch(/^Make a video of the scene/);
     await page.selectOption('[data-testid="video-fps"]', '30');
   }, 60_000);
 
@@ -125,6 +136,22 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     const grid = await render(page);
     expect(grid.kind, grid.text).toBe('done');
     await s.app.screenshot('video-dialog-done');
+    // After the render, the browser mode offers Copy path (a page cannot open the file manager or a player, and
+    // says so); Open video and Show in folder are the desktop app's. The path copied is the one written.
+    expect(await page.$('[data-testid="video-open-file"]')).toBeNull();
+    expect(await page.$('[data-testid="video-show-folder"]')).toBeNull();
+    expect(await page.getAttribute('[data-testid="video-copy-path"]', 'title')).toContain('the browser mode cannot open the file manager or a player');
+    await page.evaluate(() => {
+      const w = window as unknown as { __copied: string[] };
+      w.__copied = [];
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (x: string) => void w.__copied.push(x) } });
+    });
+    await page.click('[data-testid="video-copy-path"]');
+    await page.waitForSelector('[data-testid="video-copy-note"]');
+    expect(await textOf(page, 'video-copy-note')).toBe('Path copied: paste it into your file manager (the browser mode cannot open it itself)');
+    const written = /^Written: (.*) \(1 frame,/.exec(grid.text)?.[1];
+    expect(written, grid.text).toBeTruthy();
+    expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([written]);
     const b = decodePng(new Uint8Array(readFileSync(path.join(dir, 'grid_000000.png'))));
     copyWritable(path.join(dir, 'grid_000000.png'), path.join(ARTIFACTS, 'video-dialog-frame-grid.png'));
     expect(pixel(b, 2, 2)).toEqual([255, 0, 0]);

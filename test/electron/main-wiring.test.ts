@@ -103,7 +103,11 @@ function makeFake(opts: { lock: boolean; argv?: string[] }) {
       },
       showSaveDialog: async () => ({ canceled: true }),
     },
-    shell: { openExternal: async () => undefined },
+    shell: {
+      openExternal: async () => undefined,
+      openPath: async (p: string) => (calls.push(`openPath:${p}`), ''),
+      showItemInFolder: (p: string) => calls.push(`showItemInFolder:${p}`),
+    },
   };
   return {
     fake,
@@ -240,6 +244,34 @@ describe('electron/main.ts wiring', () => {
       expect(await req('listDirectory', dir)).toMatchObject({ ok: true });
       expect(await req('saveFile', path.join(path.dirname(dir), 'beside.vmd'), new Uint8Array([1]))).toMatchObject(denied);
       expect(await req('openFile', never)).toMatchObject({ ok: true }); // inside the chosen folder now
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Open video and Show in folder reach the shell for a file the person chose only', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-reveal-wiring-'));
+    try {
+      const video = path.join(dir, 'my dance.mp4');
+      writeFileSync(video, 'not really a video');
+      const other = path.join(dir, 'other.mp4');
+      writeFileSync(other, 'x');
+      const e = await load({ lock: true });
+      const w = e.windows[0];
+      const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+      const req = (name: string, ...args: unknown[]) => e.handlers.get(`vmd:${name}`)!({ senderFrame: frame }, ...args) as Promise<any>;
+      e.openAnswers.push(video);
+      expect(await req('pickFile', { filter: 'any' })).toEqual({ ok: true, value: video });
+      expect(await req('revealFile', video, 'open')).toEqual({ ok: true, value: undefined });
+      expect(await req('revealFile', video, 'folder')).toEqual({ ok: true, value: undefined });
+      expect(await req('revealFile', other, 'open')).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      // A PNG sequence chosen as frames.png is shown by its first file, frames_000000.png.
+      const frames = path.join(dir, 'frames.png');
+      e.openAnswers.push(frames);
+      expect(await req('pickFile', { filter: 'any' })).toEqual({ ok: true, value: frames });
+      const first = path.join(dir, 'frames_000000.png');
+      expect(await req('revealFile', first, 'folder')).toEqual({ ok: true, value: undefined });
+      expect(e.calls.filter((c) => /^(openPath|showItemInFolder):/.test(c))).toEqual([`openPath:${video}`, `showItemInFolder:${video}`, `showItemInFolder:${first}`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
