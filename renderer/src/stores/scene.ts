@@ -213,7 +213,10 @@ export const useSceneStore = defineStore('scene', () => {
     if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
     // A lone motion, saved, with a song beside it: only the song and its offset are unsaved (kept in a scene file
     // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
-    if (anyDirty.value && songOnlyUnsaved.value) return { key: 'status.songUnsaved', params: { file: ws.fileName }, unsaved: true };
+    if (anyDirty.value && songOnlyUnsaved.value) {
+      const params: Record<string, string> = { file: ws.fileName };
+      return { key: 'status.songUnsaved', params, unsaved: true };
+    }
     if (anyDirty.value) return { key: 'status.othersUnsaved', params: { file: ws.fileName, names: unsavedNames.value.join(', ') }, unsaved: true };
     return { key: 'status.saved', unsaved: false };
   });
