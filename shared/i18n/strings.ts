@@ -160,7 +160,7 @@ const en = {
   'status.othersUnsaved': 'Unsaved changes in {names}',
   // The motion is saved and only the song beside it is not (a lone motion with music: an untitled scene). Said so,
   // or a beginner who just saved the dance reads "Unsaved changes" as a failed save.
-  'status.songUnsaved': 'Song and offset not saved: Save Scene… keeps model, dance and song together',
+  'status.songUnsaved': 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
   'status.songUnsavedTitle': '{file} is saved. The song and its offset are kept only in a scene file (.vmdscene), which names the model, the dance and the song (as MMD’s project file); Save (Ctrl+S) saves it too',
   'status.notOnDisk': 'Not saved to a file yet',
   'status.frame': 'Frame {frame} / {last}',

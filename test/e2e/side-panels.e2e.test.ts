@@ -309,7 +309,7 @@ describe('morph panel, bone list, staging (issue 30 §3)', () => {
     await openMusicViaDialog(page, song);
     await page.waitForFunction(() => document.title === 'Untitled scene * — lone-song.vmd — VMD Studio');
     // The motion is saved: the bar says what is not (the song), not as if the dance's save had failed.
-    expect(await textOf(page, 'status-state')).toBe('Song and offset not saved: Save Scene… keeps model, dance and song together');
+    expect(await textOf(page, 'status-state')).toBe('Song and offset not saved: Save Scene As… keeps model, dance and song together');
     expect(await page.getAttribute('[data-testid="status-state"]', 'title')).toContain('lone-song.vmd is saved.');
     expect((await page.locator('[data-testid="status-state"]').getAttribute('class')) ?? '').toContain('dirty');
     await s.app.screenshot('side-panels-lone-music-status');

@@ -249,7 +249,7 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
   it('the title shows the untitled scene with *, the status bar says the song and its offset are unsaved (not as if the dance’s save failed), closing asks; without the music it is a lone motion again', async () => {
     const scene = await withSong();
     await expectUnsavedUntitled({
-      en: 'Song and offset not saved: Save Scene… keeps model, dance and song together',
+      en: 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
       ja: '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
     });
 
