@@ -2,10 +2,10 @@
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
  * frame (PMX 表示枠; a model without them, a PMD or the built-in figure, gets one group of every bone),
  * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
- * means something only for those). Built once per model load; no three.js here.
+ * means something only for those), and its English bone names. Built once per model load; no three.js here.
  */
 import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
-import { morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
+import { matchKey, morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
 
 export interface OutlineGroup {
   /** The display frame's name as the model stores it ('' for the one group of a model without frames). */
@@ -19,6 +19,14 @@ export type MorphPanel = 'eyes' | 'mouth' | 'brows' | 'other';
 
 export interface ModelOutline {
   groups: OutlineGroup[];
+  /**
+   * The model's English bone names (PMX 英名, PMD's English name list) by bone name as a motion holds it
+   * (matchKey: cut at VMD's 15 bytes), for the English UI, which shows them beside the Japanese names that
+   * the motion keys. Only names someone who cannot read Japanese can read: none, one equal to the name, or
+   * one in Japanese (Gene stores 左腕捩連 as 左腕捩's English name) is left out. Read it with boneNameEn.
+   * Absent: none (an outline made by hand).
+   */
+  bonesEn?: ReadonlyMap<string, string>;
   /** `nameEn`: the model's English name ('' when it has none), which the morph panel's search matches too. */
   morphs: { name: string; nameEn?: string; panel: MorphPanel; kind?: MorphKindGroup }[];
   /** Bones a simulated rigid body drives (modes 1 and 2, as the physics world takes them), by name. */
@@ -50,7 +58,30 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
   const driven = new Set<number>();
   for (const b of m?.rigidBodies ?? []) if (b.mode !== 0 && b.bone >= 0 && b.bone < names.length) driven.add(b.bone);
   const physicsBones = [...driven].sort((a, b) => a - b).map((i) => names[i]);
-  return { groups, morphs, physicsBones };
+  const bonesEn = new Map<string, string>();
+  for (const b of bones) {
+    const en = readableEnglish(b.name, b.nameEn);
+    const k = matchKey(b.name);
+    if (en && !bonesEn.has(k)) bonesEn.set(k, en);
+  }
+  return { groups, bonesEn, morphs, physicsBones };
+}
+
+/** Kana, kanji and half-width katakana: an "English" name holding them is Japanese (PMX Editor copies the name there). */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/;
+
+/** `nameEn` trimmed, or '' when it is empty, the name itself, or Japanese (see ModelOutline.bonesEn). */
+function readableEnglish(name: string, nameEn: string): string {
+  const en = nameEn.trim();
+  return en && en !== name && !JAPANESE.test(en) ? en : '';
+}
+
+/**
+ * The English name of the bone `name` (as the model or a motion names it: a name cut at 15 bytes finds the
+ * longer one) in the outline, or '' when the model gives none (or there is no model: the built-in figure).
+ */
+export function boneNameEn(outline: Pick<ModelOutline, 'bonesEn'> | null | undefined, name: string): string {
+  return outline?.bonesEn?.get(matchKey(name)) ?? '';
 }
 
 /** A search text folded as the lists compare it: full-width letters as half-width (NFKC), case ignored. */
@@ -59,10 +90,14 @@ export function searchFold(text: string): string {
 }
 
 /**
- * Whether a morph matches the morph panel's search (`q` folded by searchFold; '' matches all): its name or its
- * English name contains it, so "smile" finds 笑い on a model that names it, and "まば" finds まばたき.
+ * Whether a morph or a bone matches its panel's search (`q` folded by searchFold; '' matches all): its name or
+ * its English name contains it, so "smile" finds 笑い on a model that names it, "arm" finds 左腕 (arm_L), and
+ * "まば" finds まばたき, in either UI language.
  */
-export function morphMatches(m: { name: string; nameEn?: string }, q: string): boolean {
+export function nameMatches(m: { name: string; nameEn?: string }, q: string): boolean {
   if (!q) return true;
   return searchFold(m.name).includes(q) || (!!m.nameEn && searchFold(m.nameEn).includes(q));
 }
+
+/** The morph panel's search (nameMatches). */
+export const morphMatches = nameMatches;
