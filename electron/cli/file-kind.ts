@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { failure, readVmd, success, type CodecError, type ErrorCode, type Outcome, type VmdDocument } from '../../shared/vmd';
-import { fileKindByName, fileKindName, fileKindOf, misnamedError, type FileKind } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindName, fileKindOf, misnamedError, notAMotionError, type FileKind } from '../../shared/ipc/file-kind';
 
 /** What a command reads: a motion or a pose (convert, inspect), a VMD motion (the edits, export-*), a capture. */
 export type Wanted = 'motion' | 'vmd' | 'vpd' | 'bvh' | 'vrma';
@@ -68,6 +68,10 @@ export function wrongKindError(file: string, bytes: Uint8Array, wanted: Wanted, 
   // A motion or pose under the other's name first: renaming it is what to do, whatever the command takes.
   const misnamed = misnamedError(given, bytes, file);
   if (misnamed) return misnamed;
+  // Where a motion is wanted, a song, an image, a model, a video or notes is said in the app's words (what it is,
+  // what to do with it); a command with a model option says where a model goes.
+  const not = wanted === 'motion' || wanted === 'vmd' ? notAMotionError(given, bytes, file) : null;
+  if (not) return not.params?.notMotion === 'model' && modelOption ? { ...not, message: `${not.message}; ${command} takes a model with ${modelOption}` } : not;
   const kind = fileKindOf(file, bytes);
   const message = wrongKindMessage(kind, wanted, command, given, modelOption, bytes);
   return message === null ? null : { code: WANTED[wanted].code, message, file };

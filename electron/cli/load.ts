@@ -3,7 +3,7 @@ import { MAX_INPUT_BYTES, readInputBytes } from '../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../shared/ipc/validate';
 import { ok, readVmd, readVpd, type CodecError, type Result, type VmdDocument, type VpdPose } from '../../shared/vmd';
 import { vmdFromJson } from '../../shared/vmd/vmd-json';
-import { fileKindByName, fileKindOf, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
+import { fileKindByName, fileKindOf, misnamedError, NEITHER_MOTION_NOR_POSE, notAMotionError } from '../../shared/ipc/file-kind';
 import { wrongKindMessage, type Wanted } from './file-kind';
 
 /** A motion file read: a VMD's document or a VPD's pose, with the file's bytes. */
@@ -28,6 +28,9 @@ export async function loadMotion(file: string, command: string, given: string = 
   const withFile = (e: CodecError): Loaded => ({ ok: false, error: { ...e, file } });
   const misnamed = readMisnamed ? null : misnamedError(given, bytes);
   if (misnamed) return withFile(misnamed);
+  // A song, an image, a model, a video or notes: what it is and what to do with it, in the app's words.
+  const not = notAMotionError(given, bytes, file);
+  if (not) return { ok: false, error: not };
   const kind = fileKindOf(file, bytes);
   const wrong = kind === 'vmd' || kind === 'vpd' || kind === 'json' ? null : wrongKindMessage(kind, says, command, given, undefined, bytes);
   if (wrong) return withFile({ code: 'E_VMD_MAGIC', message: wrong });

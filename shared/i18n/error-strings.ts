@@ -93,6 +93,16 @@ const en = {
   'err.stageMotion.op.export-VPD': 'Export VPD',
   'err.stageMotion.op.convert-to-VPD': 'Convert to VPD',
   'err.stageMotion.op.retarget': 'Retarget to another model',
+  // A file opened as a motion or a pose that is another kind (shared/ipc/file-kind.ts notAMotion): what it is and
+  // what to do with it, for someone who dropped the wrong file. The CLI says the same English line (E_VMD_MAGIC).
+  'err.notMotion.audio': 'a song ({format}), not a motion: load it with ♪ Music…',
+  'err.notMotion.audioRename': 'a song ({format}), not a motion: rename it {rename}, then load it with ♪ Music…',
+  'err.notMotion.audioOther': 'a song ({format}), not a motion; ♪ Music… takes songs as WAV, MP3, Ogg, FLAC, M4A, AAC or WebM',
+  'err.notMotion.image': 'an image ({format}), not a motion: VMD Studio uses images only as a model’s textures, from the model’s folder',
+  'err.notMotion.model': 'a model ({format}), not a motion: open it with Model…',
+  'err.notMotion.modelRename': 'a model ({format}), not a motion: rename it {rename}, then open it with Model…',
+  'err.notMotion.video': 'a video ({format}), not a motion: VMD Studio makes videos (Video…) but does not open them',
+  'err.notMotion.text': 'plain text, not a motion: a motion is a .vmd file saved by MMD, starting with "Vocaloid Motion Data"',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -179,6 +189,14 @@ const ja: Record<ErrorStringKey, string> = {
   'err.stageMotion.op.export-VPD': 'VPD の書き出し',
   'err.stageMotion.op.convert-to-VPD': 'VPD への変換',
   'err.stageMotion.op.retarget': '別のモデルへ合わせる (リターゲット)',
+  'err.notMotion.audio': '曲（{format}）で、モーションではありません。♪ 音楽… で読み込んでください',
+  'err.notMotion.audioRename': '曲（{format}）で、モーションではありません。名前を {rename} に変えて、♪ 音楽… で読み込んでください',
+  'err.notMotion.audioOther': '曲（{format}）で、モーションではありません。♪ 音楽… が読み込める曲は WAV、MP3、Ogg、FLAC、M4A、AAC、WebM です',
+  'err.notMotion.image': '画像（{format}）で、モーションではありません。VMD Studio は画像をモデルのテクスチャとして（モデルのフォルダから）だけ使います',
+  'err.notMotion.model': 'モデル（{format}）で、モーションではありません。モデル… で開いてください',
+  'err.notMotion.modelRename': 'モデル（{format}）で、モーションではありません。名前を {rename} に変えて、モデル… で開いてください',
+  'err.notMotion.video': '動画（{format}）で、モーションではありません。VMD Studio は動画を作れます（動画…）が、開くことはできません',
+  'err.notMotion.text': 'テキストファイルで、モーションではありません。モーションは MMD が保存する .vmd ファイルで、"Vocaloid Motion Data" で始まります',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

@@ -10,8 +10,9 @@ import { isVmd } from '../vmd/vmd-reader';
 import { looksLikeVpd } from '../vmd/vpd';
 import { isPmx } from '../pmx/pmx-reader';
 import { isPmd } from '../pmx/pmd-reader';
-import { AUDIO_EXTENSIONS, extensionOf } from './file-types';
+import { AUDIO_EXTENSIONS, extensionOf, PMX_PMD_EXTENSIONS } from './file-types';
 import type { CodecError } from '../vmd/errors';
+import { t } from '../i18n/strings';
 
 /** `audio`: a song other than a WAV (audioContainerOf says which); `video`: a film (videoContainerOf says which), as the app's Render → Video… writes. */
 export type FileKind = 'vmd' | 'vpd' | 'json' | 'pmx' | 'pmd' | 'bvh' | 'vrma' | 'wav' | 'audio' | 'video' | 'scene' | ImageKind;
@@ -405,4 +406,110 @@ export function misnamedError(name: string, bytes: Uint8Array, file?: string): C
   if (message === null) return null;
   const named = fileKindByName(name);
   return { code: named === 'vpd' ? 'E_VPD_MAGIC' : named === 'json' ? 'E_JSON_SYNTAX' : 'E_VMD_MAGIC', message, ...(file !== undefined ? { file } : {}) };
+}
+
+/**
+ * Whether the first bytes are a TGA's 18-byte header, for a TGA without the 2.0 footer (imageKindByContent's
+ * test; most textures have none): a colour map type of 0 or 1, an image type TGA defines (1–3 plain, 9–11 RLE),
+ * a width and a height, a pixel depth of 8, 15, 16, 24 or 32, the descriptor's two reserved bits clear, and for
+ * a plain image exactly as many bytes as the header says, or more (only a picture passes all of these). Only
+ * for saying what a file that failed as a motion is: not a kind fileKindByContent gives.
+ */
+export function looksLikeTgaHeader(b: Uint8Array): boolean {
+  if (b.length < 18 || b[1] > 1 || ![1, 2, 3, 9, 10, 11].includes(b[2])) return false;
+  const width = b[12] | (b[13] << 8), height = b[14] | (b[15] << 8), depth = b[16];
+  if (!width || !height || ![8, 15, 16, 24, 32].includes(depth) || b[17] & 0xc0) return false;
+  if (b[2] > 3) return true;
+  const mapBytes = b[1] ? (b[5] | (b[6] << 8)) * Math.ceil(b[7] / 8) : 0;
+  return b.length >= 18 + b[0] + mapBytes + width * height * Math.ceil(depth / 8);
+}
+
+/**
+ * Whether the first bytes (up to 4 KiB) read as plain text: a UTF-16 byte order mark, or no control byte but tab,
+ * line feed, form feed, carriage return and escape (UTF-8 and Shift_JIS text have none; a binary file has them,
+ * a NUL first, within its first bytes).
+ */
+export function looksLikeText(b: Uint8Array): boolean {
+  if (b.length === 0) return false;
+  if (startsWith(b, 0, [0xff, 0xfe]) || startsWith(b, 0, [0xfe, 0xff])) return true;
+  for (let i = 0, end = Math.min(b.length, 4096); i < end; i++) {
+    const c = b[i];
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f) return false;
+  }
+  return true;
+}
+
+/** What a file handed over as a motion or a pose is instead (notAMotion). */
+export type NotMotionKind = 'audio' | 'image' | 'model' | 'video' | 'text';
+
+/** Which sentence says it (error-strings.ts `err.notMotion.<says>`): a song or a model to rename first, a song ♪ Music… does not take. */
+export type NotMotionSays = NotMotionKind | 'audioRename' | 'audioOther' | 'modelRename';
+
+export interface NotAMotion {
+  kind: NotMotionKind;
+  /** Its format as people name it: MP3, PNG, PMD, MP4 ('' for text). */
+  format: string;
+  /** The name it needs for the app to take it (song.mp3, miku.pmd); '' where its name is right or none would help. */
+  rename: string;
+  says: NotMotionSays;
+}
+
+/** The extension ♪ Music… takes for each song container (AIFF and WMA: none, it does not take them). */
+const MUSIC_EXTENSION: Partial<Record<AudioContainer | 'wav', string>> = { wav: '.wav', mp3: '.mp3', ogg: '.ogg', flac: '.flac', mp4: '.m4a', webm: '.webm', aac: '.aac' };
+
+const IMAGE_FORMATS: Readonly<Record<ImageKind, string>> = { png: 'PNG', jpeg: 'JPEG', bmp: 'BMP', tga: 'TGA' };
+
+/**
+ * A file opened as a motion or a pose (`name`: its name or path) whose bytes are a song, an image, a model, a
+ * video or plain text: what it is, or null (a motion, a pose, a capture, a scene, a JSON motion: their own
+ * messages; bytes that say nothing: the reader's "not a VMD file"). Plain text named .vpd or .json is null too
+ * (a pose or a JSON motion gone wrong: its reader says where). New users drop a song or a texture renamed .vmd,
+ * or notes, and were told only "not a VMD file (at byte 0)" (E_VMD_MAGIC); the app and the command line now
+ * say what it is and what to do with it, in the same words (notAMotionMessage).
+ */
+export function notAMotion(name: string, bytes: Uint8Array): NotAMotion | null {
+  const ext = extensionOf(name);
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const renamed = (to: string) => (ext ? base.slice(0, base.length - ext.length) : base) + to;
+  const kind = fileKindByContent(bytes);
+  if (kind === 'wav' || kind === 'audio') {
+    const c = kind === 'wav' ? 'wav' : audioContainerOf(bytes)!;
+    const format = c === 'wav' ? 'WAV' : AUDIO_CONTAINER_NAMES[c];
+    const to = MUSIC_EXTENSION[c];
+    if (!to) return { kind: 'audio', format, rename: '', says: 'audioOther' };
+    // A song already named as ♪ Music… takes it (song.mp3 given to the command line) needs no new name.
+    if ((AUDIO_EXTENSIONS as readonly string[]).includes(ext)) return { kind: 'audio', format, rename: '', says: 'audio' };
+    return { kind: 'audio', format, rename: renamed(to), says: 'audioRename' };
+  }
+  if (isImageKind(kind)) return { kind: 'image', format: IMAGE_FORMATS[kind], rename: '', says: 'image' };
+  if (kind === 'pmx' || kind === 'pmd') {
+    const format = kind.toUpperCase();
+    if ((PMX_PMD_EXTENSIONS as readonly string[]).includes(ext)) return { kind: 'model', format, rename: '', says: 'model' };
+    return { kind: 'model', format, rename: renamed(`.${kind}`), says: 'modelRename' };
+  }
+  if (kind === 'video') return { kind: 'video', format: VIDEO_CONTAINER_NAMES[videoContainerOf(bytes)!], rename: '', says: 'video' };
+  if (kind !== null) return null;
+  if (looksLikeTgaHeader(bytes)) return { kind: 'image', format: 'TGA', rename: '', says: 'image' };
+  // Text starting as a motion or a pose does ("Vocaloid M", a VMD cut short) is a damaged one: the reader says so.
+  const vocaloid = 'Vocaloid';
+  if (startsWith(bytes, 0, vocaloid.slice(0, Math.min(bytes.length, vocaloid.length)))) return null;
+  if (ext !== '.vpd' && ext !== '.json' && looksLikeText(bytes)) return { kind: 'text', format: '', rename: '', says: 'text' };
+  return null;
+}
+
+/** What is said of a file that is not a motion (notAMotion), in English: the command line's message and the app's English line. */
+export function notAMotionMessage(n: NotAMotion): string {
+  return t(`err.notMotion.${n.says}`, 'en', { format: n.format, rename: n.rename });
+}
+
+/**
+ * A file opened as a motion or a pose that is a song, an image, a model, a video or text (notAMotion), as the
+ * error the app and the command line give it: E_VMD_MAGIC, as the VMD reader's refusal was, saying what it is
+ * and what to do; `params` let the app say it in Japanese. No byte offset: the file is named as what it is, and
+ * "at byte 0" told a new user nothing. Null when it is none of those.
+ */
+export function notAMotionError(name: string, bytes: Uint8Array, file?: string): CodecError | null {
+  const n = notAMotion(name, bytes);
+  if (!n) return null;
+  return { code: 'E_VMD_MAGIC', message: notAMotionMessage(n), params: { notMotion: n.says, format: n.format, rename: n.rename }, ...(file !== undefined ? { file } : {}) };
 }

@@ -82,6 +82,36 @@ describe.skipIf(!corpusPresent)('dropping and opening each kind of file', () => 
     await dismissNotices(page);
   }, LONG);
 
+  // New-user pass (nubegin 2): a song, a texture and notes renamed .vmd were all "not a VMD file … (at byte 0)".
+  it('a song, a texture, a model and notes dropped as .vmd each say what they are and what to do, in English and Japanese', async () => {
+    const page = s.app.page;
+    await dismissNotices(page);
+    const mp3 = new Uint8Array([...new TextEncoder().encode('ID3'), 4, 0, 0, 0, 0, 0, 0]);
+    const cases: [string, Uint8Array, string, string][] = [
+      ['song_as_motion.vmd', mp3, 'a song (MP3), not a motion: rename it song_as_motion.mp3, then load it with ♪ Music…', '曲（MP3）で、モーションではありません。名前を song_as_motion.mp3 に変えて、♪ 音楽… で読み込んでください'],
+      // The corpus's texture (no TGA 2.0 footer: told by its header).
+      ['pic.vmd', new Uint8Array(readFileSync(corpusPath('mmd-viewer-js/model/low_miku/ro_hatune01.tga'))), 'an image (TGA), not a motion: VMD Studio uses images only as a model’s textures, from the model’s folder', '画像（TGA）で、モーションではありません。VMD Studio は画像をモデルのテクスチャとして（モデルのフォルダから）だけ使います'],
+      ['miku.vmd', new Uint8Array(readFileSync(corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'))), 'a model (PMD), not a motion: rename it miku.pmd, then open it with Model…', 'モデル（PMD）で、モーションではありません。名前を miku.pmd に変えて、モデル… で開いてください'],
+      ['notes.vmd', new TextEncoder().encode('my dance: arms higher at 0:12\n'), 'plain text, not a motion: a motion is a .vmd file saved by MMD, starting with "Vocaloid Motion Data"', 'テキストファイルで、モーションではありません。モーションは MMD が保存する .vmd ファイルで、"Vocaloid Motion Data" で始まります'],
+    ];
+    const before = await textOf(page, 'summary-name');
+    for (const [name, bytes, en] of cases) {
+      await dropFiles(page, [{ name, bytes }]);
+      expect(await notice(page, `${name}:`)).toBe(`${name}: ${en}`);
+    }
+    expect(await textOf(page, 'summary-name')).toBe(before);
+    const errors = page.locator('[data-testid="notifications"] [data-kind="error"]');
+    expect(await errors.locator('[data-testid="notice-code"]').allTextContents()).toContain('E_VMD_MAGIC');
+    expect((await notices(page)).join('\n')).not.toContain('byte');
+    await s.app.screenshot('drop-open-not-motions');
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    for (const [name, , , ja] of cases.slice(-3)) expect(await notice(page, `${name}:`)).toBe(`${name}: ${ja}`);
+    await s.app.screenshot('drop-open-not-motions-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    await dismissNotices(page);
+    expect(s.app.errors).toEqual([]);
+  }, LONG);
+
   it('Open… is titled and filtered for models and songs too, and a .wav opened through it becomes the music', async () => {
     const page = s.app.page;
     const wav = path.join(s.tmp.dir, 'tone.wav');

@@ -186,14 +186,15 @@ describe('shell in the browser mode', () => {
   it('turns a file that is not a VMD into a visible error and keeps the open document', async () => {
     const { page } = suite.app;
     const bad = path.join(suite.tmp.dir, 'broken.vmd');
-    writeFileSync(bad, Buffer.from('definitely not a motion file'));
+    // Binary bytes of no kind (text would be said as text: drop-open's not-motions test).
+    writeFileSync(bad, Buffer.from([0x12, 0x00, 0x34, 0x56, 0x78, 0x9a, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05]));
     const before = await textOf(page, 'summary-name');
     await page.click('[data-testid="cmd-open"]');
     await page.fill('[data-testid="file-dialog-path"]', bad);
     await page.click('[data-testid="file-dialog-go"]');
     const err = page.locator('[data-testid="notifications"] [data-kind="error"]').last();
     await err.waitFor();
-    expect(await err.textContent()).toContain('not a VMD file');
+    expect(await err.locator('[data-testid="notice-message"]').textContent()).toBe('broken.vmd: not a VMD file: it does not start with "Vocaloid Motion Data"');
     expect(await err.textContent()).toContain('E_VMD_MAGIC');
     expect(await textOf(page, 'summary-name')).toBe(before);
     await suite.app.screenshot('shell-error');

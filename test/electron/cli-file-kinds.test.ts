@@ -42,10 +42,11 @@ describe('a file of another kind is named as what it is', () => {
     const d = files();
     const c = await cli(d, 'convert', 'model.pmx', '-o', 'x.json');
     expect(c.code).toBe(1);
-    expect(c.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion or a VPD pose: convert works on motions and poses (.vmd, .vpd, .json); vmd-studio inspect describes a model\n');
+    // In the app's words (nubegin 2: the app and the command line say the same), for every command that takes a motion.
+    expect(c.err).toBe('vmd-studio: model.pmx: a model (PMX), not a motion: open it with Model…\n');
     const s = await cli(d, 'sample', 'model.pmd', '--frame', '0');
     expect(s.code).toBe(1);
-    expect(s.err).toBe('vmd-studio: model.pmd: a PMD model, not a VMD motion: sample works on VMD motions; vmd-studio inspect describes a model\n');
+    expect(s.err).toBe('vmd-studio: model.pmd: a model (PMD), not a motion: open it with Model…\n');
   });
 
   it('a cut .vmd is a VMD problem in batch convert and batch inspect, as in inspect', async () => {
@@ -78,7 +79,7 @@ describe('a file of another kind is named as what it is', () => {
     const c = await cli(d, 'merge', 'dance.vmd', 'posed.vmd', '-o', 'm.vmd');
     expect(c.err).toBe('vmd-studio: posed.vmd: a VPD pose named .vmd: MMD and VMD Studio open a file by its extension and refuse this one; rename it posed.vpd\n');
     const x = await cli(d, 'mirror', 'model.pmx', '-o', 'm.vmd');
-    expect(x.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: mirror works on VMD motions; vmd-studio inspect describes a model\n');
+    expect(x.err).toBe('vmd-studio: model.pmx: a model (PMX), not a motion: open it with Model…\n');
     const b = await cli(d, 'mirror', 'walk.bvh', '-o', 'm.vmd');
     expect(b.err).toBe('vmd-studio: walk.bvh: a BVH capture, not a VMD motion: convert it with vmd-studio import-bvh\n');
   });
@@ -91,7 +92,7 @@ describe('a file of another kind is named as what it is', () => {
     const b = await cli(d, 'import-bvh', 'dance.vmd', '-o', 'w.vmd');
     expect(b.err).toBe('vmd-studio: dance.vmd: a VMD motion, not a BVH capture: vmd-studio export-bvh writes one from a VMD motion\n');
     const e = await cli(d, 'export-bvh', 'model.pmx', '-o', 'e.bvh');
-    expect(e.err).toBe('vmd-studio: model.pmx: a PMX model, not a VMD motion: export-bvh works on VMD motions and takes a model with --model; vmd-studio inspect describes a model\n');
+    expect(e.err).toBe('vmd-studio: model.pmx: a model (PMX), not a motion: open it with Model…; export-bvh takes a model with --model\n');
   });
 
   it('build takes VPD poses: a motion given to it is named as one, and every path as it was typed', async () => {

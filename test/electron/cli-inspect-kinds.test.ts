@@ -205,14 +205,13 @@ describe('a WAV, a scene, an image: named as what they are, by their content', (
 
   it('other commands name them too, with what they take', async () => {
     const d = others();
-    expect((await cli(d, 'convert', 'tone.wav', '-o', 'x.json')).err).toBe(
-      "vmd-studio: tone.wav: a WAV audio file, not a VMD motion or a VPD pose: convert works on motions and poses (.vmd, .vpd, .json); a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect describes a WAV)\n",
-    );
+    // A song, an image: in the app's words, what it is and what to do (nubegin 2).
+    expect((await cli(d, 'convert', 'tone.wav', '-o', 'x.json')).err).toBe('vmd-studio: tone.wav: a song (WAV), not a motion: load it with ♪ Music…\n');
     expect((await cli(d, 'mirror', 'my.vmdscene', '-o', 'x.vmd')).err).toBe(
       'vmd-studio: my.vmdscene: a VMD Studio scene, not a VMD motion: mirror works on VMD motions; open a scene in the VMD Studio app (vmd-studio inspect lists what it holds)\n',
     );
     // Content wins over the name: a PNG named .vmd is an image, in one-file commands and in a batch.
-    expect((await cli(d, 'mirror', 'picture.vmd', '-o', 'x.vmd')).err).toBe('vmd-studio: picture.vmd: a PNG image, not a VMD motion: mirror works on VMD motions\n');
+    expect((await cli(d, 'mirror', 'picture.vmd', '-o', 'x.vmd')).err).toBe('vmd-studio: picture.vmd: an image (PNG), not a motion: VMD Studio uses images only as a model’s textures, from the model’s folder\n');
     const b = await cli(d, 'batch', 'mirror', '.', '-o', 'out');
     expect(b.code).toBe(1);
     expect(b.out).toContain('picture.vmd: E_VMD_MAGIC a PNG image, not a VMD motion (at byte 0)');
@@ -281,7 +280,7 @@ describe('songs other than a WAV (MP3, Ogg, FLAC, M4A): named as audio, as the a
       warnings: ["its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it"],
     });
     const trim = await cli(d, 'trim', 'tone.mp3', '-o', 'x.vmd', '--from', '0');
-    expect([trim.code, trim.err]).toEqual([1, "vmd-studio: tone.mp3: an audio file (MP3), not a VMD motion: trim works on VMD motions; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)\n"]);
+    expect([trim.code, trim.err]).toEqual([1, 'vmd-studio: tone.mp3: a song (MP3), not a motion: load it with ♪ Music…\n']);
   });
 });
 
@@ -361,8 +360,8 @@ describe('videos (MP4, MOV, WebM, MKV, AVI): named as a video, with their format
     expect(t.err).toBe(`vmd-studio: clip.mp4: ${says('MP4')} (at byte 0)\nvmd-studio: clip.webm: ${says('WebM')} (at byte 0)\n`);
     const j = jsonLines((await cli(d, 'inspect', '--json', 'clip.mp4')).out)[0];
     expect(j).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED', message: says('MP4') } });
-    expect((await cli(d, 'mirror', 'clip.mp4', '-o', 'x.vmd')).err).toBe('vmd-studio: clip.mp4: a video (MP4), not a VMD motion: mirror works on VMD motions; VMD Studio writes videos (Render → Video…) but does not read them\n');
-    expect((await cli(d, 'convert', 'tone.m4a', '-o', 'x.vpd')).err).toMatch(/^vmd-studio: tone\.m4a: an audio file \(M4A\), not a VMD motion or a VPD pose: /);
+    expect((await cli(d, 'mirror', 'clip.mp4', '-o', 'x.vmd')).err).toBe('vmd-studio: clip.mp4: a video (MP4), not a motion: VMD Studio makes videos (Video…) but does not open them\n');
+    expect((await cli(d, 'convert', 'tone.m4a', '-o', 'x.vpd')).err).toBe('vmd-studio: tone.m4a: a song (M4A), not a motion: load it with ♪ Music…\n');
     // The same bytes under a motion's name, in a batch.
     mkdirSync(path.join(d, 'in'));
     writeFileSync(path.join(d, 'in', 'dance.vmd'), readFileSync(path.join(d, 'clip.webm')));

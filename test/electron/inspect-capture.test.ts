@@ -87,7 +87,8 @@ describe.skipIf(!corpusPresent)('inspect: captures and VRM Animations', () => {
     writeFileSync(path.join(d, 'notes.txt'), 'hello\n');
     const r = await cli(['inspect', 'notes.txt'], d);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('notes.txt\n  ERROR E_VMD_MAGIC: not a VMD motion or a VPD pose: it starts with neither "Vocaloid Motion Data" nor "Vocaloid Pose Data file" (at byte 0)\n\n');
+    // Plain text: said as such, with what a motion is (nubegin 2; the app says the same).
+    expect(r.out).toBe('notes.txt\n  ERROR E_VMD_MAGIC: plain text, not a motion: a motion is a .vmd file saved by MMD, starting with "Vocaloid Motion Data"\n\n');
     const c = await cli(['convert', WALK, '-o', 'x.vpd'], d);
     expect(c.code).toBe(1);
     expect(c.err).toMatch(/131_01\.bvh: a BVH capture, not a VMD motion or a VPD pose: convert it with vmd-studio import-bvh\n$/);

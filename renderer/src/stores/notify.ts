@@ -67,6 +67,8 @@ const DAMAGED_FILE_CODES: ReadonlySet<string> = new Set(['E_VMD_TRUNCATED', 'E_V
  * and --to"): the app says its own line in English too.
  */
 const COMMAND_WORDED_CODES: ReadonlySet<string> = new Set(['E_CAMERA_MOTION', 'E_SPAN']);
+/** Codes of a file that does not start as its format does (its magic bytes): always at byte 0. */
+const MAGIC_CODES: ReadonlySet<string> = new Set(['E_VMD_MAGIC', 'E_VPD_MAGIC', 'E_PMX_MAGIC']);
 /** Codes whose English message gives the CLI's advice: the detail line has only the code (the line says what to do here). */
 const CLI_ADVICE_CODES: ReadonlySet<string> = new Set(['E_SPAN']);
 
@@ -95,6 +97,10 @@ function plainLine(e: NoticeError, locale: Locale): string {
     return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
   }
   if (e.code === 'E_SPAN' && p && typeof p.from === 'string' && typeof p.to === 'string') return t('err.span', locale, { from: p.from, to: p.to });
+  // A song, an image, a model, a video or text opened as a motion (shared/ipc/file-kind.ts notAMotionError): what it is and what to do.
+  if (e.code === 'E_VMD_MAGIC' && p && typeof p.notMotion === 'string' && hasString(`err.notMotion.${p.notMotion}`)) {
+    return tDynamic(`err.notMotion.${p.notMotion}`, locale, { format: String(p.format ?? ''), rename: String(p.rename ?? '') });
+  }
   // A broken rigid body or joint: which one and what is wrong (the reader's physicsParams), in PMX and PMD alike.
   if (e.code === 'E_PMX_PHYSICS' && p && (p.item === 'body' || p.item === 'joint') && hasString(`err.physics.${p.problem}`)) {
     const what = t(p.item === 'body' ? 'err.physics.body' : 'err.physics.joint', locale, { index: p.index, name: String(p.name) });
@@ -121,13 +127,17 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   // records of 111 bytes, but only 2946 bytes remain") follows in the detail.
   const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code) || COMMAND_WORDED_CODES.has(e.code);
   const said = !plain || phrased ? null : plainLine(e, locale);
+  // A file that does not start as its format does fails at byte 0, always: "(at byte 0)" on the line told a new
+  // user nothing. The offset moves to the detail line, beside the code.
+  const atStart = MAGIC_CODES.has(e.code) && e.offset === 0 && e.line === undefined;
   if (said === null || said === key) {
     const at = e.line !== undefined ? ` (${t('err.atLine', 'en', { n: e.line })})` : e.offset !== undefined ? ` (${t('err.atByte', 'en', { n: e.offset })})` : '';
-    return { message: `${name}${message}${at}`, detail: e.code };
+    return atStart ? { message: `${name}${message}`, detail: `${e.code}${at}` } : { message: `${name}${message}${at}`, detail: e.code };
   }
   // A text file's error (a BVH, a map file) says its line; a binary file's, its byte.
   const [open, close] = locale === 'ja' ? ['（', '）'] : [' (', ')'];
   const at = e.line !== undefined ? `${open}${t('err.atLine', locale, { n: e.line })}${close}` : e.offset !== undefined ? `${open}${t('err.atByte', locale, { n: e.offset })}${close}` : '';
+  if (atStart) return { message: `${name}${said}`, detail: `${e.code}: ${message}${at}` };
   return { message: `${name}${said}${at}`, detail: appDetail(e, locale) ?? `${e.code}: ${message}` };
 }
 

@@ -62,7 +62,7 @@ import {
   applyDiff, applyDiffSteps, diffBytes, drain, EDIT_KINDS, isEmptyDiff, isFieldsOnly, isMirrorOnly, isShiftOnly, mirroredCount, packedCount, RecordSet, revertDiff, shiftTracks, tracksAfterSteps, updateTrackCurves,
   type EditDiff, type EditKind, type EditRefusal, type KeyEdit, type RecordsByKind, type Steps,
 } from '../../../shared/key-edits';
-import { refuseEmpty } from '../../../shared/ipc/file-kind';
+import { notAMotionError, refuseEmpty } from '../../../shared/ipc/file-kind';
 import { useApi } from '../api';
 import { useNotifyStore, type NoticeError } from './notify';
 import { useSelectionStore } from './selection';
@@ -262,6 +262,10 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
   // A 0-byte file is said as main says it of one read by path (Open…), not as the reader's "not a VMD file".
   const empty = refuseEmpty(bytes, file);
   if (empty) return { ok: false, error: empty };
+  // A song, a texture, a model, a video or notes opened as a motion: what it is and what to do with it (as the
+  // command line says it), not the reader's "not a VMD file".
+  const wrong = notAMotionError(name, bytes, file);
+  if (wrong) return { ok: false, error: wrong };
   const fmt = formatOf(name, bytes);
   if (fmt === 'vpd') {
     const pose = readVpd(bytes);

@@ -84,8 +84,9 @@ describe('document store (the active document of the workspace)', () => {
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('error');
     const n = noticeLines(notice, 'en');
-    expect(n.detail).toBe('E_VMD_MAGIC');
-    expect(n.message).toContain('b.vmd');
+    // Where it failed (byte 0, as every "does not start with" does) is in the detail, not on the line (nubegin 2).
+    expect(n.detail).toBe('E_VMD_MAGIC (at byte 0)');
+    expect(n.message).toBe('b.vmd: not a VMD file: it does not start with "Vocaloid Motion Data"');
   });
 
   it('replaceDocument marks dirty and bumps version; saveAs writes the edited bytes and cleans', async () => {

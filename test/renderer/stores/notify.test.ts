@@ -106,18 +106,50 @@ describe('error notices', () => {
     }
   });
 
-  it('a file that is not a VMD, opened with the UI in Japanese, gives a Japanese notice', () => {
+  it('a file that is not a VMD, opened with the UI in Japanese, gives a Japanese notice; its byte 0 in the detail', () => {
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'ja' };
-    const bytes = new TextEncoder().encode('not a motion at all, just some text long enough');
+    // Bytes of no kind known (binary: a NUL among them), so the reader's refusal is what is said.
+    const bytes = new Uint8Array([0x12, 0x00, 0x34, 0x56, 0x78, 0x9a, 0x00, 0x01, 0x02, 0x03]);
     const r = readVmd(bytes);
-    expect(r.ok).toBe(false);
+    if (r.ok) throw new Error('not a VMD');
+    expect(r.error.offset).toBe(0);
     expect(useSceneStore().openBytes('b.vmd', bytes, '/b.vmd')).toBe(false);
     const notice = useNotifyStore().items.at(-1)!;
     expect(notice.kind).toBe('error');
     const n = noticeLines(notice, settings.locale);
-    expect(n.message).toBe(`b.vmd: VMD ファイルではありません（${r.ok ? '' : r.error.offset} バイト目）`);
-    expect(n.detail).toBe(`E_VMD_MAGIC: ${r.ok ? '' : r.error.message}`);
+    // "(0 バイト目)" told a new user nothing (nubegin 2): the line without it, the detail with it.
+    expect(n.message).toBe('b.vmd: VMD ファイルではありません');
+    expect(n.detail).toBe(`E_VMD_MAGIC: ${r.error.message}（0 バイト目）`);
+    expect(noticeLines(notice, 'en')).toEqual({ message: `b.vmd: ${r.error.message}`, detail: 'E_VMD_MAGIC (at byte 0)' });
+    // Another offset of another code stays on the line (a damaged file's: see above).
+    expect(describeError({ code: 'E_VMD_MAGIC', message: 'x', offset: 4 }, 'en').message).toBe('x (at byte 4)');
+  });
+
+  // New-user pass (nubegin 2): a song, a texture, notes renamed .vmd all got "not a VMD file (at byte 0)"; each says
+  // what it is and what to do with it, in English (the command line's words) and Japanese.
+  it('a song, an image, a model, a video or text opened as a motion says what it is and what to do, in both languages', () => {
+    const mp3 = new Uint8Array([...new TextEncoder().encode('ID3'), 4, 0, 0, 0, 0, 0, 0]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const pmd = new Uint8Array([0x50, 0x6d, 0x64, 0, 0, 0x80, 0x3f]);
+    const text = new TextEncoder().encode('my dance notes\nfrom 0 to 300\n');
+    const cases: [string, Uint8Array, string, string][] = [
+      ['song.vmd', mp3, 'song.vmd: a song (MP3), not a motion: rename it song.mp3, then load it with ♪ Music…', 'song.vmd: 曲（MP3）で、モーションではありません。名前を song.mp3 に変えて、♪ 音楽… で読み込んでください'],
+      ['pic.vmd', png, 'pic.vmd: an image (PNG), not a motion: VMD Studio uses images only as a model’s textures, from the model’s folder', 'pic.vmd: 画像（PNG）で、モーションではありません。VMD Studio は画像をモデルのテクスチャとして（モデルのフォルダから）だけ使います'],
+      ['miku.vmd', pmd, 'miku.vmd: a model (PMD), not a motion: rename it miku.pmd, then open it with Model…', 'miku.vmd: モデル（PMD）で、モーションではありません。名前を miku.pmd に変えて、モデル… で開いてください'],
+      ['notes.vmd', text, 'notes.vmd: plain text, not a motion: a motion is a .vmd file saved by MMD, starting with "Vocaloid Motion Data"', 'notes.vmd: テキストファイルで、モーションではありません。モーションは MMD が保存する .vmd ファイルで、"Vocaloid Motion Data" で始まります'],
+    ];
+    for (const [name, bytes, en, ja] of cases) {
+      expect(useSceneStore().openBytes(name, bytes, `/d/${name}`)).toBe(false);
+      const notice = useNotifyStore().items.at(-1)!;
+      expect(notice.kind).toBe('error');
+      expect(notice.error?.code).toBe('E_VMD_MAGIC');
+      expect(noticeLines(notice, 'en')).toEqual({ message: en, detail: 'E_VMD_MAGIC' });
+      const j = noticeLines(notice, 'ja');
+      expect(j.message).toBe(ja);
+      // The English line (the command line's) stays in the detail, with the code.
+      expect(j.detail).toBe(`E_VMD_MAGIC: ${en.slice(name.length + 2)}`);
+    }
   });
 });
 
