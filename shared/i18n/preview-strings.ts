@@ -49,6 +49,9 @@ const en = {
   'preview.rigidBodiesTitle': 'Show rigid bodies and joints over the model: green follows its bone, red physics, yellow physics with the bone\'s position; joints cyan',
   'preview.physicsFailed': 'Physics could not start: Bullet\'s wasm did not load ({message})',
   'preview.missingBones': 'Bones the motion has that the {target} lacks ({count})',
+  // A motion shown on the default figure: whose model it was made for (its header) and how to load one (nubegin 4).
+  'preview.madeFor': 'Made for {model}: load your model with Model… (.pmx/.pmd)',
+  'preview.madeForUnnamed': 'Shown on the default figure: load the model it was made for with Model… (.pmx/.pmd)',
   'preview.missingMorphs': 'Morphs the motion has that the model lacks ({count})',
   'preview.missingTextures': 'Textures not found or unreadable ({count})',
   'preview.modelNotes': 'Repaired or left out when reading the model ({count})',
@@ -130,6 +133,8 @@ const ja: Record<PreviewStringKey, string> = {
   'preview.rigidBodiesTitle': '剛体とジョイントをモデルの上に表示: 緑はボーン追従、赤は物理演算、黄は物理+ボーン位置合わせ、ジョイントは水色',
   'preview.physicsFailed': '物理演算を開始できません: Bullet の wasm を読み込めませんでした ({message})',
   'preview.missingBones': 'モーションにあって{target}にないボーン ({count})',
+  'preview.madeFor': '{model} 用のモーションです。モデル… でモデル（.pmx/.pmd）を読み込んでください',
+  'preview.madeForUnnamed': '標準フィギュアで表示中です。モデル… でこのモーション用のモデル（.pmx/.pmd）を読み込んでください',
   'preview.missingMorphs': 'モーションにあってモデルにないモーフ ({count})',
   'preview.missingTextures': '見つからない・読めないテクスチャ ({count})',
   'preview.modelNotes': 'モデルの読み込みで修復・省略したもの ({count})',
