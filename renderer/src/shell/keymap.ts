@@ -12,6 +12,9 @@
  *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
  * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
  *   Delete must not delete keys behind it) or while typing in a text field.
+ * - Enter and Space on a focused button, checkbox, radio, tab, menu item, link or summary press it (the
+ *   browser's default): the editor's Enter (insert a key) and Space (play) run only from elsewhere (the page,
+ *   the timeline, the curve canvas). Before, Enter on a focused "Whole Motion…" inserted a key instead.
  * - Rows sharing a chord are told apart by `when` (the curve editor focused or not, a curve handle
  *   selected or not), whose values in one group exclude each other; so a key runs one row only.
  * Modifiers match exactly ('Mod' is Ctrl, ⌘ on macOS, for app commands; Ctrl or ⌘ for the editor's
@@ -115,6 +118,28 @@ export function isTypingField(el: EventTarget | null): boolean {
   return e.tagName === 'TEXTAREA' || e.tagName === 'SELECT' || e.isContentEditable;
 }
 
+/** The roles of controls that Enter or Space press (ARIA's widgets a keyboard activates). */
+const PRESSED_ROLES = new Set(['button', 'checkbox', 'radio', 'switch', 'tab', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']);
+
+/**
+ * True for a control that Enter or Space presses: a button, a checkbox or radio (and the input buttons), a
+ * link, a summary, or an element whose role is one of those. The key is that control's, not the editor's.
+ */
+export function isPressable(el: EventTarget | null): boolean {
+  const e = el as HTMLElement | null;
+  if (!e || !e.tagName) return false;
+  const tag = e.tagName;
+  if (tag === 'BUTTON' || tag === 'SUMMARY') return true;
+  if (tag === 'A') return e.hasAttribute('href');
+  if (tag === 'INPUT') return ['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'color'].includes((e as HTMLInputElement).type);
+  return PRESSED_ROLES.has(e.getAttribute('role') ?? '');
+}
+
+/** Enter or Space on a control that the key presses (isPressable): the browser's, not a row's. */
+function pressesControl(e: KeyEventLike): boolean {
+  return (e.key === 'Enter' || e.key === ' ') && isPressable(e.target);
+}
+
 /**
  * The app command a key runs (browser mode; under Electron the native menu's accelerators send them),
  * or null. Text fields keep their own keys, except for rows marked `inText` (Save works while typing).
@@ -174,6 +199,7 @@ export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
     e.preventDefault();
     return true;
   }
+  if (pressesControl(e)) return false;
   const b = bindingFor(e, o.mac, stateSource());
   if (!b) return false;
   let used = false;

@@ -196,6 +196,54 @@ describe('the dispatcher guards', () => {
     expect(e2.defaultPrevented).toBe(false);
   });
 
+  it('leaves Enter and Space to a focused button, checkbox, radio, tab, menu item, link or summary; elsewhere they insert and play', () => {
+    const enter = { key: 'Enter', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+    const space = { ...enter, key: ' ' };
+    const make = (html: string) => {
+      const holder = document.createElement('div');
+      holder.innerHTML = html;
+      const el = holder.firstElementChild as HTMLElement;
+      document.body.append(el);
+      return el;
+    };
+    const pressables = [
+      '<button>Whole Motion…</button>',
+      '<input type="checkbox">',
+      '<input type="radio">',
+      '<input type="button" value="Go">',
+      '<div role="tab" tabindex="0">Rot</div>',
+      '<div role="menuitem" tabindex="0">Export VPD…</div>',
+      '<a href="#x">link</a>',
+      '<summary>More</summary>',
+    ];
+    for (const html of pressables) {
+      const el = make(html);
+      for (const k of [enter, space, { ...enter, shiftKey: true }]) {
+        const e = press(k, el);
+        // The browser's default (a click) is not cancelled, and neither insertKey nor play ran.
+        expect(e.defaultPrevented, `${html} ${JSON.stringify(k.key)}`).toBe(false);
+      }
+      expect(ran, html).toEqual([]);
+    }
+    // Other keys on a button are still the editor's (Delete deletes the selected keys).
+    press({ ...enter, key: 'Delete' }, make('<button>b</button>'));
+    expect(ran).toEqual(['deleteKeys']);
+    // On the page, the timeline's canvas, the curve canvas and a focusable track list, Enter inserts, Space plays.
+    ran = [];
+    const places: EventTarget[] = [document.body, make('<canvas tabindex="0"></canvas>'), make('<canvas tabindex="0" data-testid="curve-canvas"></canvas>'), make('<div role="listbox" tabindex="0"></div>')];
+    for (const at of places) {
+      expect(press(enter, at).defaultPrevented).toBe(true);
+      expect(press(space, at).defaultPrevented).toBe(true);
+    }
+    expect(ran).toEqual(['insertKey', 'play', 'insertKey', 'play', 'insertKey', 'play', 'insertKey', 'play']);
+    // In the curve pane (the curve editor focused), the same.
+    state = { curveFocused: true, handleActive: false };
+    ran = [];
+    press(enter, places[2]);
+    press(enter, make('<button>Linear</button>'));
+    expect(ran).toEqual(['insertKey']);
+  });
+
   it('Escape goes to the top overlay only: a picker over a dialog closes first, then the dialog, then the editor has it', () => {
     const closed: string[] = [];
     const pops: (() => void)[] = [];
