@@ -16,10 +16,11 @@ const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
 /** The element with the focus: its data-testid, else its tag. */
 const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.testid ?? document.activeElement?.tagName ?? null);
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+/** One app for the file (the describes below run in order). */
+const suite = appForSuite();
 const playing = async (page: Page) => (await page.evaluate(() => window.__vmdEditor!.frame())).playing;
 
 describe('Enter and Space press the focused control', () => {
-  const suite = appForSuite();
 
   it('Enter or Space on a focused button opens its dialog and adds no key; on a checkbox ticks it; from the page they insert and play', async () => {
     const page = suite.app.page;
@@ -69,5 +70,69 @@ describe('Enter and Space press the focused control', () => {
     expect(await playing(page)).toBe(true);
     await page.keyboard.press('Space');
     expect(await playing(page)).toBe(false);
+  });
+});
+
+/**
+ * Opens a dialog from `opener` (a data-testid to focus first; null: from the page) with `key`, and checks that it
+ * holds the focus as the ARIA dialog pattern says: the focus goes in, 25 Tabs and 5 Shift+Tabs never leave it,
+ * it is aria-modal with a name, and Escape gives the focus back to the opener (`back`: another control, the
+ * menu's button when a menu item opened it). Returns the Tab stops seen.
+ */
+async function dialogHoldsFocus(page: Page, o: { opener: string | null; key: string; dialog: string; back?: string; shot: string }): Promise<string[]> {
+  if (o.opener) await page.focus(`[data-testid="${o.opener}"]`);
+  else await blur(page);
+  await page.keyboard.press(o.key);
+  const sel = `[data-testid="${o.dialog}"]`;
+  await page.waitForSelector(sel, { timeout: 10_000 });
+  const inside = () => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
+  await page.waitForFunction((s) => !!document.querySelector(s)?.contains(document.activeElement), sel, { timeout: 5000 });
+  const box = await page.evaluate((s) => {
+    const d = document.querySelector(s)!;
+    const b = (d.matches('[role="dialog"]') ? d : d.querySelector('[role="dialog"]'))!;
+    return { modal: b.getAttribute('aria-modal'), name: b.getAttribute('aria-label') ?? (b.getAttribute('aria-labelledby') ? document.getElementById(b.getAttribute('aria-labelledby')!)?.textContent : null) };
+  }, sel);
+  expect(box.modal, o.dialog).toBe('true');
+  expect(box.name?.trim(), o.dialog).toBeTruthy();
+  await page.waitForTimeout(50);
+  await suite.app.screenshot(`${o.shot}-opened`);
+  const stops = new Set<string>();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await inside(), `${o.dialog}: Tab ${i + 1} left the dialog for ${await focused(page)}`).toBe(true);
+    stops.add(await page.evaluate(() => { const a = document.activeElement as HTMLElement; return a.dataset.testid ?? a.textContent?.trim().slice(0, 20) ?? a.tagName; }));
+  }
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside(), `${o.dialog}: Shift+Tab ${i + 1} left the dialog for ${await focused(page)}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(sel, { state: 'detached' });
+  await page.waitForFunction((want) => ((document.activeElement as HTMLElement | null)?.dataset?.testid ?? document.activeElement?.tagName) === want, o.back ?? o.opener ?? 'BODY', { timeout: 5000 })
+    .catch(async () => expect(await focused(page), `${o.dialog}: focus after Escape`).toBe(o.back ?? o.opener ?? 'BODY'));
+  return [...stops];
+}
+
+describe('modal dialogs hold the focus and give it back', () => {
+
+  it('Whole Motion, Batch, Video, F1, About, Open and Export VPD take the focus, keep Tab inside and give it back on Escape', async () => {
+    const page = suite.app.page;
+    await openFresh(page, LAUGH);
+    // Through a focused button and Enter (the keyboard user's way), and through the app's keys from the page.
+    const whole = await dialogHoldsFocus(page, { opener: 'whole-motion', key: 'Enter', dialog: 'batch-dialog', shot: 'keyboard-only-whole-motion' });
+    // The dialog's controls were reached, not one alone.
+    expect(whole.length).toBeGreaterThan(3);
+    await dialogHoldsFocus(page, { opener: 'cmd-batch', key: 'Enter', dialog: 'batch-dialog', shot: 'keyboard-only-batch' });
+    await dialogHoldsFocus(page, { opener: null, key: 'Control+b', dialog: 'batch-dialog', shot: 'keyboard-only-batch-keys' });
+    await dialogHoldsFocus(page, { opener: 'cmd-export-video', key: 'Enter', dialog: 'video-dialog', shot: 'keyboard-only-video' });
+    const f1 = await dialogHoldsFocus(page, { opener: null, key: 'F1', dialog: 'shortcuts-dialog', shot: 'keyboard-only-f1' });
+    expect(f1).toEqual(['shortcuts-close']);
+    await dialogHoldsFocus(page, { opener: 'cmd-about', key: 'Space', dialog: 'about-dialog', shot: 'keyboard-only-about' });
+    await dialogHoldsFocus(page, { opener: 'cmd-open', key: 'Enter', dialog: 'file-dialog', shot: 'keyboard-only-open' });
+    // Export ▾ → Export VPD…: the item is gone with its menu, so the focus goes back to Export ▾.
+    await page.focus('[data-testid="cmd-export"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="export-menu"]');
+    await dialogHoldsFocus(page, { opener: 'cmd-export-vpd', key: 'Enter', dialog: 'vpd-parts-dialog', back: 'cmd-export', shot: 'keyboard-only-export-vpd' });
   });
 });

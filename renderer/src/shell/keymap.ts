@@ -7,6 +7,7 @@
  * One keydown listener (installKeymap, on the window, capture phase: it sees a dialog or menu as it was
  * when the key went down) decides for every key:
  * - Escape while a dialog or menu is open (overlay.ts): it closes the top one, and does nothing else.
+ * - Tab / Shift+Tab while a modal dialog is on top: they go round inside it (overlay.ts trapTab).
  * - Alt held: nothing (the OS and browser keep Alt chords).
  * - App commands run over a dialog too (Ctrl+S saves) and, for rows marked `inText`, from a text field;
  *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
@@ -22,7 +23,7 @@
  * (+ − [ ]) ignore Shift, which typing them may need.
  */
 import { KEY_ACTIONS, KEY_CONTEXTS, type CommandId, type KeyAction, type KeyContext } from './key-names';
-import { closeTopOverlay, overlayOpen } from './overlay';
+import { closeTopOverlay, overlayOpen, trapTab } from './overlay';
 import { SHORTCUT_GROUPS, tokenKeys, type KeyToken, type ShortcutRow } from './shortcuts';
 
 export { KEY_ACTIONS, type KeyAction } from './key-names';
@@ -196,6 +197,10 @@ export interface KeymapOptions {
 /** Handles one key event as the module comment says; true when it was used (default prevented). */
 export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
   if (e.key === 'Escape' && !e.altKey && closeTopOverlay()) {
+    e.preventDefault();
+    return true;
+  }
+  if (e.key === 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey && trapTab(e.shiftKey)) {
     e.preventDefault();
     return true;
   }
