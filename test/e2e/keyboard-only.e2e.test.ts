@@ -2,13 +2,16 @@
  * The app with the keyboard alone, end to end in Chromium (new-user pass nua11y: a user with RSI, Tab, arrows,
  * Enter, Space, Esc and the app's own keys). Enter and Space press the focused control (Enter on a focused
  * "Whole Motion…" inserted a key into the motion before, Space on a checkbox played), and still insert and play
- * from the page.
+ * from the page. Modal dialogs take the focus, keep Tab inside and give it back. The file dialog's list works with
+ * the arrows, Enter and typed letters.
  *
  * Expected key counts are read from the document's bytes (editor-page boneFrames), not from the editor.
  */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath } from './harness';
+import { appForSuite, corpusPath, dropUnsavedIfAsked } from './harness';
 import { animationFrames, boneFrames, openFresh, seekFrameField } from './editor-page';
 
 const LAUGH = corpusPath('gene/motion/02_laugh.vmd');
@@ -134,5 +137,59 @@ describe('modal dialogs hold the focus and give it back', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="export-menu"]');
     await dialogHoldsFocus(page, { opener: 'cmd-export-vpd', key: 'Enter', dialog: 'vpd-parts-dialog', back: 'cmd-export', shot: 'keyboard-only-export-vpd' });
+  });
+});
+
+describe('the file dialog’s list with the keyboard', () => {
+  it('Tab reaches the list; ↓, typed letters and Enter open a folder and then a file; the Save name box has a name', async () => {
+    const page = suite.app.page;
+    // A folder with a subfolder and two motions (folders list first, then files by name).
+    const root = path.join(suite.tmp.dir, 'pick');
+    mkdirSync(path.join(root, 'dance'), { recursive: true });
+    copyFileSync(LAUGH, path.join(root, 'dance', 'laugh.vmd'));
+    copyFileSync(corpusPath('gene/motion/stand.vmd'), path.join(root, 'dance', 'stand.vmd'));
+    copyFileSync(LAUGH, path.join(root, 'after.vmd'));
+    await blur(page);
+    await page.keyboard.press('Control+o');
+    await page.waitForSelector('[data-testid="file-dialog"][data-loaded="true"]');
+    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset?.testid === 'file-dialog-path');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(root);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((r) => document.querySelector('[data-testid="file-dialog"]')?.getAttribute('data-folder') === r, root);
+    // Tab from the path field: Go, then the list.
+    for (let i = 0; i < 4 && (await focused(page)) !== 'file-dialog-entries'; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('file-dialog-entries');
+    const list = await page.$eval('[data-testid="file-dialog-entries"]', (ul) => ({ role: ul.getAttribute('role'), name: ul.getAttribute('aria-label'), options: [...ul.querySelectorAll('[role="option"]')].map((o) => o.getAttribute('data-name')) }));
+    expect(list).toEqual({ role: 'listbox', name: 'Folders and files', options: ['dance', 'after.vmd'] });
+    const selectedName = () => page.$eval('[data-testid="file-dialog-entries"]', (ul) => {
+      const id = ul.getAttribute('aria-activedescendant');
+      const sel = [...ul.querySelectorAll('[aria-selected="true"]')].map((o) => o.getAttribute('data-name'));
+      return { sel, active: id ? document.getElementById(id)?.getAttribute('data-name') : null };
+    });
+    await page.keyboard.press('ArrowDown');
+    expect(await selectedName()).toEqual({ sel: ['dance'], active: 'dance' });
+    await page.keyboard.press('End');
+    expect(await selectedName()).toEqual({ sel: ['after.vmd'], active: 'after.vmd' });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((r) => document.querySelector('[data-testid="file-dialog"]')?.getAttribute('data-folder') === r, path.join(root, 'dance'));
+    expect(await focused(page)).toBe('file-dialog-entries');
+    await page.keyboard.type('st');
+    expect((await selectedName()).sel).toEqual(['stand.vmd']);
+    await suite.app.screenshot('keyboard-only-file-list');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    // (The motion open before has unsaved edits: "Don't Save", as the harness does.)
+    await dropUnsavedIfAsked(page, 'stand.vmd');
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('stand.vmd'), null, { timeout: 30_000 });
+
+    // Save As: the name box is named for a screen reader.
+    await blur(page);
+    await page.keyboard.press('Control+Shift+s');
+    await page.waitForSelector('[data-testid="file-dialog-name"]');
+    expect(await page.getAttribute('[data-testid="file-dialog-name"]', 'aria-label')).toBe('File name');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
   });
 });
