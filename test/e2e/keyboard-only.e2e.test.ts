@@ -3,7 +3,8 @@
  * Enter, Space, Esc and the app's own keys). Enter and Space press the focused control (Enter on a focused
  * "Whole Motion…" inserted a key into the motion before, Space on a checkbox played), and still insert and play
  * from the page. Modal dialogs take the focus, keep Tab inside and give it back. The file dialog's list works with
- * the arrows, Enter and typed letters.
+ * the arrows, Enter and typed letters. F6 / Shift+F6 go from pane to pane; the track list takes the focus and shows
+ * it.
  *
  * Expected key counts are read from the document's bytes (editor-page boneFrames), not from the editor.
  */
@@ -191,5 +192,80 @@ describe('the file dialog’s list with the keyboard', () => {
     expect(await page.getAttribute('[data-testid="file-dialog-name"]', 'aria-label')).toBe('File name');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+  });
+});
+
+/** Where the focus is, by pane: the element's data-testid (or tag and role), and whether its ring shows. */
+const focusInfo = (page: Page) => page.evaluate(() => {
+  const a = document.activeElement as HTMLElement;
+  const pane = ['[data-testid="menu-bar"]', '[data-testid="app-body"] > aside.left', '[data-testid="track-list"]', '[data-testid="curve-editor"]', '[data-testid="key-inspector"]', '[data-testid="preview-pane"]']
+    .findIndex((s) => !!document.querySelector(s)?.contains(a));
+  return { pane, id: a.dataset.testid ?? a.tagName, role: a.getAttribute('role'), ring: a.matches(':focus-visible') && getComputedStyle(a).outlineStyle !== 'none' };
+});
+
+describe('F6 between the panes; the track list takes the keys', () => {
+  it('F6 / Shift+F6 go round menu bar → left panel → tracks → curve → Key panel → preview, from a field too; F1 lists it', async () => {
+    const page = suite.app.page;
+    await openFresh(page, LAUGH);
+    // A bone key selected ([ from frame 7 on the first bone's row): the Key panel has its fields to focus.
+    await seekFrameField(page, 7);
+    await blur(page);
+    for (let i = 0; i < 12 && !(await page.$('[data-testid="track-list"] .row.active[data-testid^="track-bone"]')); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('[');
+    await page.waitForFunction(() => window.__vmdEditor!.selection().active?.kind === 'bone');
+    await blur(page);
+    const seen: { pane: number; id: string; role: string | null; ring: boolean }[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('F6');
+      seen.push(await focusInfo(page));
+    }
+    expect(seen.map((s) => s.pane)).toEqual([0, 1, 2, 3, 4, 5, 0]);
+    expect(seen[1].role).toBe('tab');
+    expect(seen[2].id).toBe('track-list');
+    // Each pane's focus shows its ring.
+    for (const s of seen) expect(s.ring, s.id).toBe(true);
+    await page.keyboard.press('Shift+F6');
+    expect((await focusInfo(page)).pane).toBe(5);
+    await page.keyboard.press('Shift+F6');
+    expect((await focusInfo(page)).pane).toBe(4);
+    // From a text field (the frame field, in no pane): F6 leaves it for the first pane.
+    await page.focus('[data-testid="frame-input"]');
+    await page.keyboard.press('F6');
+    expect((await focusInfo(page)).pane).toBe(0);
+    // F1 lists F6.
+    await blur(page);
+    await page.keyboard.press('F1');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
+    const f1 = await page.textContent('[data-testid="shortcuts-dialog"]');
+    expect(f1).toContain('Next / previous pane: menu bar, left panel, tracks, curve, Key panel, preview');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the track list focused shows its ring; ↓, [, → and Enter work there', async () => {
+    const page = suite.app.page;
+    await openFresh(page, LAUGH);
+    await seekFrameField(page, 7);
+    await blur(page);
+    // F6 three times: the track list.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('F6');
+    expect((await focusInfo(page)).id).toBe('track-list');
+    for (let i = 0; i < 12 && !(await page.$('[data-testid="track-list"] .row.active[data-testid^="track-bone"]')); i++) await page.keyboard.press('ArrowDown');
+    const track = await page.getAttribute('[data-testid="track-list"] .row.active', 'data-testid');
+    expect(track).toMatch(/^track-bone:/);
+    // [: the key before the playhead (frame 7) on the active track.
+    await page.keyboard.press('[');
+    await page.waitForFunction(() => window.__vmdEditor!.selection().active?.kind === 'bone');
+    await suite.app.screenshot('keyboard-only-track-list-focused');
+    expect((await focusInfo(page))).toMatchObject({ id: 'track-list', ring: true });
+    // [ took the playhead to that key (frame 0); → three frames on, where the track has no key: Enter inserts one.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect((await page.evaluate(() => window.__vmdEditor!.frame())).frame).toBe(3);
+    const keys = (await boneFrames(page)).length;
+    const steps = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo > n, steps);
+    expect((await boneFrames(page)).length).toBe(keys + 1);
+    await page.keyboard.press('Control+z');
+    expect((await boneFrames(page)).length).toBe(keys);
   });
 });

@@ -47,6 +47,7 @@ export const KEY_ACTIONS = [
   'togglePreviewFull',
   'toggleBones',
   'sideView',
+  'cyclePane',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

@@ -12,7 +12,8 @@
  * - App commands run over a dialog too (Ctrl+S saves) and, for rows marked `inText`, from a text field;
  *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
  * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
- *   Delete must not delete keys behind it) or while typing in a text field.
+ *   Delete must not delete keys behind it) or while typing in a text field (but for rows marked `inText`:
+ *   F6 leaves a field for the next pane).
  * - Enter and Space on a focused button, checkbox, radio, tab, menu item, link or summary press it (the
  *   browser's default): the editor's Enter (insert a key) and Space (play) run only from elsewhere (the page,
  *   the timeline, the curve canvas). Before, Enter on a focused "Whole Motion…" inserted a key instead.
@@ -213,7 +214,7 @@ export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
     o.runCommand(b.row.command);
     used = true;
   } else if (b.row.action) {
-    if (isTypingField(e.target) || overlayOpen()) return false;
+    if ((!b.row.inText && isTypingField(e.target)) || overlayOpen()) return false;
     used = runKeyAction(b.row.action, e);
   }
   if (used) e.preventDefault();

@@ -24,7 +24,7 @@ export interface ShortcutRow {
   when?: KeyContext;
   /** The keys work with Shift held too. */
   anyShift?: boolean;
-  /** The app command runs from a text field too (Save while typing). */
+  /** The app command or editor action runs from a text field too (Save while typing, F6 to the next pane). */
   inText?: boolean;
 }
 
@@ -89,6 +89,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Shift', 'F']], label: 'shortcuts.fitSelection', action: 'fitSelection' },
       { keys: [['R']], label: 'shortcuts.rangeSelect', action: 'rangeSelect', anyShift: true },
       { keys: [['↑'], ['↓']], label: 'shortcuts.trackUpDown', action: 'trackUpDown', when: 'noHandle' },
+      { keys: [['F6'], ['Shift', 'F6']], label: 'shortcuts.cyclePane', action: 'cyclePane', inText: true },
     ],
   },
   {

@@ -244,6 +244,20 @@ describe('the dispatcher guards', () => {
     expect(ran).toEqual(['insertKey']);
   });
 
+  it('F6 leaves a text field for the next pane', () => {
+    const f6 = { key: 'F6', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+    const input = document.createElement('input');
+    document.body.append(input);
+    press(f6, input);
+    press({ ...f6, shiftKey: true }, input);
+    expect(ran).toEqual(['cyclePane', 'cyclePane']);
+    // Not over a dialog (its Tab goes round inside it).
+    const pop = pushOverlay(() => undefined);
+    press(f6);
+    pop();
+    expect(ran).toEqual(['cyclePane', 'cyclePane']);
+  });
+
   it('Escape goes to the top overlay only: a picker over a dialog closes first, then the dialog, then the editor has it', () => {
     const closed: string[] = [];
     const pops: (() => void)[] = [];
