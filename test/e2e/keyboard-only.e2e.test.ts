@@ -4,7 +4,7 @@
  * "Whole Motion…" inserted a key into the motion before, Space on a checkbox played), and still insert and play
  * from the page. Modal dialogs take the focus, keep Tab inside and give it back. The file dialog's list works with
  * the arrows, Enter and typed letters. F6 / Shift+F6 go from pane to pane; the track list takes the focus and shows
- * it.
+ * it; the curve square takes it and 1 / 2 pick a handle for the arrow keys.
  *
  * Expected key counts are read from the document's bytes (editor-page boneFrames), not from the editor.
  */
@@ -203,7 +203,7 @@ const focusInfo = (page: Page) => page.evaluate(() => {
   return { pane, id: a.dataset.testid ?? a.tagName, role: a.getAttribute('role'), ring: a.matches(':focus-visible') && getComputedStyle(a).outlineStyle !== 'none' };
 });
 
-describe('F6 between the panes; the track list takes the keys', () => {
+describe('F6 between the panes; the track list and the curve square take the keys', () => {
   it('F6 / Shift+F6 go round menu bar → left panel → tracks → curve → Key panel → preview, from a field too; F1 lists it', async () => {
     const page = suite.app.page;
     await openFresh(page, LAUGH);
@@ -222,6 +222,7 @@ describe('F6 between the panes; the track list takes the keys', () => {
     expect(seen.map((s) => s.pane)).toEqual([0, 1, 2, 3, 4, 5, 0]);
     expect(seen[1].role).toBe('tab');
     expect(seen[2].id).toBe('track-list');
+    expect(seen[3].id).toBe('curve-canvas');
     // Each pane's focus shows its ring.
     for (const s of seen) expect(s.ring, s.id).toBe(true);
     await page.keyboard.press('Shift+F6');
@@ -238,10 +239,11 @@ describe('F6 between the panes; the track list takes the keys', () => {
     await page.waitForSelector('[data-testid="shortcuts-dialog"]');
     const f1 = await page.textContent('[data-testid="shortcuts-dialog"]');
     expect(f1).toContain('Next / previous pane: menu bar, left panel, tracks, curve, Key panel, preview');
+    expect(f1).toContain('Select handle 1 / 2');
     await page.keyboard.press('Escape');
   });
 
-  it('the track list focused shows its ring; ↓, [, → and Enter work there', async () => {
+  it('the track list focused shows its ring; ↓, [, → and Enter work there; the curve square: 1 / 2 pick a handle, arrows nudge it, Esc drops it', async () => {
     const page = suite.app.page;
     await openFresh(page, LAUGH);
     await seekFrameField(page, 7);
@@ -267,5 +269,40 @@ describe('F6 between the panes; the track list takes the keys', () => {
     expect((await boneFrames(page)).length).toBe(keys + 1);
     await page.keyboard.press('Control+z');
     expect((await boneFrames(page)).length).toBe(keys);
+    await page.keyboard.press('[');
+    await page.waitForSelector('[data-testid="curve-x1"]:not([disabled])');
+
+    // F6: the curve square. 1 picks handle 1: the arrows move it (one undo step each), the hint says so.
+    await page.keyboard.press('F6');
+    expect((await focusInfo(page))).toMatchObject({ id: 'curve-canvas', ring: true });
+    const field = async (f: string) => Number(await page.inputValue(`[data-testid="curve-${f}"]`));
+    const before = { x1: await field('x1'), y1: await field('y1'), x2: await field('x2'), y2: await field('y2') };
+    const frame = (await page.evaluate(() => window.__vmdEditor!.frame())).frame;
+    await page.keyboard.press('1');
+    await page.waitForSelector('[data-testid="curve-handle-hint"]');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((x) => Number((document.querySelector('[data-testid="curve-x1"]') as HTMLInputElement).value) !== x, before.x1);
+    expect(await field('x1')).toBe(Math.min(127, before.x1 + 1));
+    // 2 picks handle 2: ↓ moves its y.
+    await page.keyboard.press('2');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((y) => Number((document.querySelector('[data-testid="curve-y2"]') as HTMLInputElement).value) !== y, before.y2);
+    expect(await field('y2')).toBe(Math.max(0, before.y2 - 1));
+    expect(await field('x2')).toBe(before.x2);
+    expect(await field('y1')).toBe(before.y1);
+    await suite.app.screenshot('keyboard-only-curve-handle');
+    // The frame did not move (the arrows were the handle's).
+    expect((await page.evaluate(() => window.__vmdEditor!.frame())).frame).toBe(frame);
+    // Esc drops the handle: → steps the playhead again.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="curve-handle-hint"]', { state: 'detached' });
+    await page.keyboard.press('ArrowRight');
+    expect((await page.evaluate(() => window.__vmdEditor!.frame())).frame).toBe(frame + 1);
+    // Enter with the curve square focused inserts a key (the pane is the editor's, not a button).
+    const now = (await boneFrames(page)).length;
+    const undoNow = (await page.evaluate(() => window.__vmdEditor!.history())).undo;
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo > n, undoNow);
+    expect((await boneFrames(page)).length).toBe(now + 1);
   });
 });

@@ -48,6 +48,7 @@ export const KEY_ACTIONS = [
   'toggleBones',
   'sideView',
   'cyclePane',
+  'pickHandle',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 

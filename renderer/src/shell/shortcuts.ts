@@ -96,6 +96,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     title: 'shortcuts.group.curve',
     rows: [
       { keys: [[m('shortcuts.handleDrag')]], label: 'shortcuts.dragHandle' },
+      { keys: [['1'], ['2']], label: 'shortcuts.pickHandle', action: 'pickHandle', when: 'curve' },
       { keys: [['←'], ['→'], ['↑'], ['↓']], label: 'shortcuts.nudge', action: 'nudge', when: 'handle' },
       { keys: [['Shift', '←'], ['Shift', '→'], ['Shift', '↑'], ['Shift', '↓']], label: 'shortcuts.nudge10', action: 'nudge10', when: 'handle' },
       { keys: [['Mod', 'C']], label: 'shortcuts.copyCurve', action: 'copyCurve', when: 'curve' },

@@ -244,7 +244,7 @@ describe('the dispatcher guards', () => {
     expect(ran).toEqual(['insertKey']);
   });
 
-  it('F6 leaves a text field for the next pane', () => {
+  it('F6 leaves a text field for the next pane; 1 / 2 pick a curve handle only with the curve pane focused', () => {
     const f6 = { key: 'F6', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
     const input = document.createElement('input');
     document.body.append(input);
@@ -256,6 +256,15 @@ describe('the dispatcher guards', () => {
     press(f6);
     pop();
     expect(ran).toEqual(['cyclePane', 'cyclePane']);
+    // 1 / 2: the curve pane's; typed in a field they are the field's.
+    ran = [];
+    const one = { ...f6, key: '1' };
+    expect(press(one).defaultPrevented).toBe(false);
+    state = { curveFocused: true, handleActive: false };
+    press(one);
+    press({ ...one, key: '2' });
+    press(one, input);
+    expect(ran).toEqual(['pickHandle', 'pickHandle']);
   });
 
   it('Escape goes to the top overlay only: a picker over a dialog closes first, then the dialog, then the editor has it', () => {
