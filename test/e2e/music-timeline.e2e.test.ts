@@ -200,6 +200,8 @@ describe('music: the time line runs the whole song', () => {
     await page.click('[data-testid="play-range"]');
     expect(await playRangeOf(page)).toBe('');
     expect(await page.isVisible('[data-testid="preview-range"]')).toBe(false);
+    // The click left the focus on that button, where Space would press it again (as in any dialog): back to the page.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
     // L over the selected keys (0, 90, 450): their frames loop, playing at once; L again ends it.
     await page.keyboard.press('Control+a');
