@@ -138,6 +138,12 @@ describe('modal dialogs hold the focus and give it back', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="export-menu"]');
     await dialogHoldsFocus(page, { opener: 'cmd-export-vpd', key: 'Enter', dialog: 'vpd-parts-dialog', back: 'cmd-export', shot: 'keyboard-only-export-vpd' });
+    // Opened with the mouse, a dialog gives the keys back to the page (Space then plays, as before), not to About.
+    await page.click('[data-testid="cmd-about"]');
+    await page.waitForSelector('[data-testid="about-dialog"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="about-dialog"]', { state: 'detached' });
+    expect(await focused(page)).toBe('BODY');
   });
 });
 

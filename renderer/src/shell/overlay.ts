@@ -10,7 +10,9 @@
  * button it focused itself, else its first field, else its default button), Tab and Shift+Tab go round inside
  * it (the keymap sends Tab here: `trapTab`), and on closing it gives the focus back to the control that opened
  * it (or, when that was a menu's item and the menu is gone, to the menu's button). It is marked aria-modal.
- * Before, Tab went on to the controls behind the backdrop and Escape left the focus anywhere.
+ * Before, Tab went on to the controls behind the backdrop and Escape left the focus anywhere. A dialog opened
+ * with the mouse gives the keys back to the page instead, as before: a click on Open… and then Space plays,
+ * rather than pressing Open… again (Enter and Space press a focused button, keymap.ts).
  */
 import { getCurrentInstance, nextTick, onBeforeUnmount, watch } from 'vue';
 
@@ -78,13 +80,23 @@ function focusedNow(): HTMLElement | null {
  */
 let menuJustClosed: HTMLElement | null = null;
 
+/** Whether the last key or pointer press was the pointer's (a dialog opened by a click). */
+let byPointer = false;
+let watchingInput = false;
+function watchInput(): void {
+  if (watchingInput || typeof window === 'undefined') return;
+  watchingInput = true;
+  window.addEventListener('pointerdown', () => (byPointer = true), true);
+  window.addEventListener('keydown', () => (byPointer = false), true);
+}
+
 /** Where a dialog opening now should give the focus back to: the focused control, or its menu's button. */
-function openerNow(): { el: HTMLElement | null; menu: HTMLElement | null } {
+function openerNow(): { el: HTMLElement | null; menu: HTMLElement | null; byPointer: boolean } {
   const el = focusedNow();
   // A menu's item closes with its menu: its button (the one with aria-expanded beside the list) stands in.
   const list = el?.closest('.menu, [role="menu"]');
   const menu = list?.parentElement?.querySelector<HTMLElement>(':scope > [aria-expanded]') ?? null;
-  return { el, menu: menu ?? menuJustClosed };
+  return { el, menu: menu ?? menuJustClosed, byPointer };
 }
 
 /** The control a modal dialog focuses first: one it focused itself, else its first field, else its default button. */
@@ -137,6 +149,7 @@ export function useOverlay(close: () => void, isOpen: () => boolean = () => true
   /** A menu's: the control focused when it opened (its button), for a dialog one of its items opens. */
   let menuOpener: HTMLElement | null = null;
   const vm = getCurrentInstance();
+  if (o.modal) watchInput();
   const root = (): HTMLElement | null => {
     const el = vm?.proxy?.$el as Node | null | undefined;
     return el instanceof HTMLElement && el.isConnected ? el : null;
@@ -148,7 +161,7 @@ export function useOverlay(close: () => void, isOpen: () => boolean = () => true
     if (!o) return;
     const at = document.activeElement;
     if (at && at !== document.body && !(el && el.contains(at))) return;
-    const to = o.el?.isConnected ? o.el : o.menu?.isConnected ? o.menu : null;
+    const to = o.byPointer ? null : o.el?.isConnected ? o.el : o.menu?.isConnected ? o.menu : null;
     if (to && !(to as HTMLButtonElement).disabled) to.focus();
     else if (el?.contains(at)) (at as HTMLElement).blur();
   };

@@ -46,6 +46,8 @@ beforeEach(() => {
   withField.value = true;
   w = mount(Page, { attachTo: document.body });
   off = installKeymap(window, { mac: false, commandsByMenu: () => false, runCommand: () => undefined });
+  // The keyboard's user: the last press was a key.
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift', bubbles: true }));
 });
 afterEach(() => {
   off?.();
@@ -97,6 +99,18 @@ describe('a modal dialog holds the focus', () => {
     document.querySelector<HTMLElement>('[data-testid="x-close"]')!.click();
     await settle();
     expect(active()).toBe('opener');
+  });
+
+  it('opened with the mouse, it gives the keys back to the page on closing (a click on Open… and then Space plays)', async () => {
+    const opener = document.getElementById('opener') as HTMLButtonElement;
+    opener.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    opener.focus();
+    opener.click();
+    await settle();
+    expect(active()).toBe('field');
+    key('Escape');
+    await settle();
+    expect(active()).toBe('BODY');
   });
 
   it('gives the focus to the menu’s button when a menu item opened it and is gone', async () => {
