@@ -133,7 +133,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.drag')]], label: 'shortcuts.orbit' },
       { keys: [[m('shortcuts.rightDrag')]], label: 'shortcuts.pan' },
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
-      { keys: [['2'], ['8'], ['4'], ['6'], ['5'], ['0']], label: 'shortcuts.sideView', action: 'sideView' },
+      // Not while the curve pane has the keys: there 1 / 2 pick a handle (pickHandle).
+      { keys: [['2'], ['8'], ['4'], ['6'], ['5'], ['0']], label: 'shortcuts.sideView', action: 'sideView', when: 'keys' },
       { keys: [[m('shortcuts.emptyDoubleClick')]], label: 'shortcuts.startView' },
       { keys: [['K']], label: 'shortcuts.registerView', action: 'registerView' },
       { keys: [['Mod', 'Shift', 'F']], label: 'shortcuts.previewFull', action: 'togglePreviewFull' },
