@@ -74,6 +74,19 @@ describe('Enter and Space press the focused control', () => {
     expect(await playing(page)).toBe(true);
     await page.keyboard.press('Space');
     expect(await playing(page)).toBe(false);
+
+    // A control clicked with the mouse leaves Enter and Space the editor's (MMD's buttons never keep the keys; a
+    // mouse user clicks Overlay, then presses Space to play): Space plays and the box stays as the click left it.
+    await page.click(box);
+    const clicked = await page.isChecked(box);
+    expect(await focused(page)).toBe('curve-overlay');
+    await page.keyboard.press('Space');
+    await animationFrames(page, 3);
+    expect(await playing(page)).toBe(true);
+    expect(await page.isChecked(box)).toBe(clicked);
+    await page.keyboard.press('Space');
+    expect(await playing(page)).toBe(false);
+    expect(await page.isChecked(box)).toBe(clicked);
   });
 });
 
@@ -131,7 +144,11 @@ describe('modal dialogs hold the focus and give it back', () => {
     await dialogHoldsFocus(page, { opener: 'cmd-export-video', key: 'Enter', dialog: 'video-dialog', shot: 'keyboard-only-video' });
     const f1 = await dialogHoldsFocus(page, { opener: null, key: 'F1', dialog: 'shortcuts-dialog', shot: 'keyboard-only-f1' });
     expect(f1).toEqual(['shortcuts-close']);
-    await dialogHoldsFocus(page, { opener: 'cmd-about', key: 'Space', dialog: 'about-dialog', shot: 'keyboard-only-about' });
+    // About is in the ? menu (Help): its item is gone with the menu, so the focus goes back to ?.
+    await page.focus('[data-testid="cmd-help"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="help-menu"]');
+    await dialogHoldsFocus(page, { opener: 'cmd-about', key: 'Space', dialog: 'about-dialog', back: 'cmd-help', shot: 'keyboard-only-about' });
     await dialogHoldsFocus(page, { opener: 'cmd-open', key: 'Enter', dialog: 'file-dialog', shot: 'keyboard-only-open' });
     // Export ▾ → Export VPD…: the item is gone with its menu, so the focus goes back to Export ▾.
     await page.focus('[data-testid="cmd-export"]');
@@ -139,6 +156,7 @@ describe('modal dialogs hold the focus and give it back', () => {
     await page.waitForSelector('[data-testid="export-menu"]');
     await dialogHoldsFocus(page, { opener: 'cmd-export-vpd', key: 'Enter', dialog: 'vpd-parts-dialog', back: 'cmd-export', shot: 'keyboard-only-export-vpd' });
     // Opened with the mouse, a dialog gives the keys back to the page (Space then plays, as before), not to About.
+    await page.click('[data-testid="cmd-help"]');
     await page.click('[data-testid="cmd-about"]');
     await page.waitForSelector('[data-testid="about-dialog"]');
     await page.keyboard.press('Escape');

@@ -137,9 +137,18 @@ export function isPressable(el: EventTarget | null): boolean {
   return PRESSED_ROLES.has(e.getAttribute('role') ?? '');
 }
 
-/** Enter or Space on a control that the key presses (isPressable): the browser's, not a row's. */
+/**
+ * Controls that have the focus because the pointer pressed them (a click on ▶, on Physics, on Whole Motion…).
+ * Enter and Space stay the editor's there: a mouse user who clicks a toolbar button and then presses Space to
+ * play, or Enter to key the pose, as in MMD, must not press that button again (Chromium focuses a clicked
+ * button; MMD's buttons never keep the keys). A control reached with the keyboard (Tab, F6, a dialog giving
+ * the focus back) is pressed by them, as in any dialog. installKeymap keeps this set.
+ */
+const pointerFocused = new WeakSet<EventTarget>();
+
+/** Enter or Space on a control that the key presses (isPressable) and the keyboard brought the focus to: the browser's, not a row's. */
 function pressesControl(e: KeyEventLike): boolean {
-  return (e.key === 'Enter' || e.key === ' ') && isPressable(e.target);
+  return (e.key === 'Enter' || e.key === ' ') && isPressable(e.target) && !(e.target && pointerFocused.has(e.target));
 }
 
 /**
@@ -224,6 +233,30 @@ export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
 /** Installs the one keydown listener; returns the function that removes it. */
 export function installKeymap(target: Window, o: KeymapOptions): () => void {
   const onKey = (e: KeyboardEvent) => void dispatchKey(e, o);
+  // Which way the focus came (pointerFocused): a focus while the pointer is down is the pointer's, any other
+  // (Tab, F6, a script giving it back) the keyboard's. A control keeps the mark until it is focused again.
+  let pointerDown = false;
+  const onPointerDown = () => {
+    pointerDown = true;
+  };
+  const onPointerUp = () => {
+    pointerDown = false;
+  };
+  const onFocusIn = (e: FocusEvent) => {
+    if (!e.target) return;
+    if (pointerDown) pointerFocused.add(e.target);
+    else pointerFocused.delete(e.target);
+  };
   target.addEventListener('keydown', onKey, true);
-  return () => target.removeEventListener('keydown', onKey, true);
+  target.addEventListener('pointerdown', onPointerDown, true);
+  target.addEventListener('pointerup', onPointerUp, true);
+  target.addEventListener('pointercancel', onPointerUp, true);
+  target.addEventListener('focusin', onFocusIn, true);
+  return () => {
+    target.removeEventListener('keydown', onKey, true);
+    target.removeEventListener('pointerdown', onPointerDown, true);
+    target.removeEventListener('pointerup', onPointerUp, true);
+    target.removeEventListener('pointercancel', onPointerUp, true);
+    target.removeEventListener('focusin', onFocusIn, true);
+  };
 }
