@@ -12,7 +12,7 @@ import type { ModelData } from '../pmx/model-types';
 import { CodecFailure, type CodecError, type Diagnostic, type Outcome } from '../vmd/errors';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneInto } from '../vmd/sample';
-import { encodable, fitNameField, sjisLength } from '../vmd/sjis';
+import { modelNameField } from '../vmd/model-name';
 import { buildTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
 import { blockFromRecords, ikBlockFromRecords, type VmdDocument } from '../vmd/vmd-document';
@@ -224,19 +224,11 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const rate = captureRate(m, opts.fps);
   const factor = rate / 30;
   // The header names the model in 20 bytes of Shift_JIS, cut at a character as retarget writes it (and MMD).
-  const name = fitNameField(model.name, MODEL_NAME_LENGTH_V2);
+  const name = modelNameField(model.name, MODEL_NAME_LENGTH_V2);
   // The report's warnings in English (the CLI and the batch print them), each also as a code with its values
   // for the app's own wording (the import dialog).
   const notes: Diagnostic[] = [];
-  if (name.written !== model.name) {
-    const sjis = encodable(model.name);
-    const why = !sjis ? 'has characters Shift_JIS lacks' : `is ${sjisLength(model.name)} bytes in Shift_JIS, more than the ${MODEL_NAME_LENGTH_V2} a VMD's header holds`;
-    notes.push({
-      code: sjis ? 'W_MODEL_NAME_LONG' : 'W_MODEL_NAME_SJIS',
-      message: `the model's name "${model.name}" ${why}: written as "${name.written}"`,
-      params: { name: model.name, written: name.written, bytes: sjis ? sjisLength(model.name) : 0, limit: MODEL_NAME_LENGTH_V2 },
-    });
-  }
+  if (name.note) notes.push(name.note);
   // A map row that names nothing is a typo the user would not see in the counts: said here, once, for the
   // command line, the batch and the dialog alike.
   if (mp.unknownJoints.length) notes.push({ code: 'W_MAP_JOINTS', message: `map rows naming no joint of the capture (left out): ${mp.unknownJoints.join(' ')}`, params: { names: mp.unknownJoints.join(' ') } });

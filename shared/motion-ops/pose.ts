@@ -10,6 +10,7 @@ import { buildBoneInterpolation, defaultBoneInterpolation } from '../vmd/interpo
 import { encodeBoneRecord, encodeMorphRecord, emptyVmd } from '../vmd/vmd-build';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { sjisLength } from '../vmd/sjis';
+import { modelNameField } from '../vmd/model-name';
 import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
 import { stageMotionRefusal } from '../vmd/inspect';
@@ -108,13 +109,10 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
     throw e;
   }
   const model = (poses[0].pose.model ?? '').replace(/\.osm$/i, '');
-  let doc: VmdDocument;
-  try {
-    doc = emptyVmd(model);
-  } catch {
-    doc = emptyVmd('');
-    rep.warnings.push(`model name "${model}" does not fit 20 bytes; left empty`);
-  }
+  // The first pose's .osm name, cut as MMD cuts a long one (it used to be left out).
+  const name = modelNameField(model);
+  if (name.note) rep.warnings.push(name.note.message);
+  const doc: VmdDocument = { ...emptyVmd(), modelName: name.field };
   rep.extra.poses = poses.length;
   rep.extra.bones = bones.length;
   rep.extra.morphs = morphs.length;

@@ -28,6 +28,7 @@ import { quatAngleDeg } from '../vmd/quat-angle';
 import { ikKey } from '../vmd/records';
 import { sampleBoneInto, sampleMorph } from '../vmd/sample';
 import { decodeName, fitNameField } from '../vmd/sjis';
+import { modelNameField } from '../vmd/model-name';
 import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type BoneTracks, type MorphTracks } from '../vmd/tracks';
 import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
@@ -1017,6 +1018,9 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     ik: ikBlockFromRecords(ikOut),
   });
   // A camera or light motion keeps its header (MMD knows a camera motion by its name, カメラ・照明).
-  const withName: VmdDocument = stage ? outDoc : { ...outDoc, modelName: nameBytes(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2) };
+  // The target's name, cut at a character as MMD cuts a long one, and said (it was cut without a word).
+  const name = stage ? null : modelNameField(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2);
+  if (name?.note) rep.warnings.push(name.note.message);
+  const withName: VmdDocument = name ? { ...outDoc, modelName: name.field } : outDoc;
   return success({ doc: withName, report: finishReport(rep), details });
 }

@@ -2,6 +2,7 @@
 import { CodecFailure, fail, failure, ok, optionRefusal, type Diagnostic, type Result } from './errors';
 import { buildVmd, type BoneKeyInput } from './vmd-build';
 import { sjisLength, decodeName } from './sjis';
+import { modelNameField } from './model-name';
 import type { VmdDocument } from './vmd-document';
 import { readVpd, updateVpd, writeVpd, type VpdPose } from './vpd';
 import { buildTracks } from './tracks';
@@ -42,9 +43,10 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
   }
   const model = pose.model.replace(/\.osm$/i, '');
   try {
-    const modelName = sjisLength(model) <= 20 ? model : '';
-    if (modelName !== model) diagnostics.push({ code: 'W_MODEL_NAME', message: `model name "${model}" is longer than 20 bytes; left empty`, params: { name: model } });
-    return ok(buildVmd({ model: modelName, bones, morphs }), diagnostics);
+    // The .osm line's name, cut as MMD cuts a long one (it used to be left out, the header then naming no model).
+    const name = modelNameField(model);
+    if (name.note) diagnostics.push(name.note);
+    return ok({ ...buildVmd({ bones, morphs }), modelName: name.field }, diagnostics);
   } catch (e) {
     if (e instanceof CodecFailure) return { ok: false, error: e.error };
     throw e;

@@ -17,3 +17,4 @@ export * from './vpd';
 export * from './convert';
 export * from './sjis';
 export * from './vmd-json';
+export * from './model-name';

@@ -339,7 +339,7 @@ describe.skipIf(!corpusPresent)("a model whose name does not fit a VMD's header"
     expect(r.code, r.err).toBe(0);
     // The first 10 characters are 20 bytes.
     expect(decodeName(vmd(path.join(dir, 'walk.vmd')).modelName)).toBe('ジェネ・ライト版テス');
-    expect(r.err).toBe('vmd-studio: warning: walk.bvh: the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"\n');
+    expect(r.err).toBe('vmd-studio: warning: long.pmx: the model\'s name "ジェネ・ライト版テストモデル" is 28 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト版テス"\n');
     mkdirSync(path.join(dir, 'in'));
     copyFileSync(path.join(dir, 'walk.bvh'), path.join(dir, 'in', 'walk.bvh'));
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--model', 'long.pmx', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);

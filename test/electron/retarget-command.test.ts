@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildTracks, readVmd } from '../../shared/vmd';
+import { buildTracks, decodeName, readVmd } from '../../shared/vmd';
+import { pmxWithName } from '../helpers/damaged-models';
 import { compareMotionToModel, readModel } from '../../shared/pmx';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { CORPUS, useTempDirs } from './batch-helpers';
@@ -45,6 +46,16 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(again.err).toMatch(/^vmd-studio: .*stand-miku\.vmd.*output exists/);
     expect(again.err.trim().split('\n')).toHaveLength(1);
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd', '--overwrite', '--quiet'], d)).code).toBe(0);
+  });
+
+  it('a target whose name is over the header\'s 20 bytes: written cut at a character, as MMD cuts it, and a warning names the model file', async () => {
+    const d = mk('rt-long');
+    // ジェネ・ライト改変テスト版モデル is 32 bytes in Shift_JIS; its first ten characters are 20 bytes.
+    writeFileSync(path.join(d, 'long.pmx'), pmxWithName(new Uint8Array(readFileSync(GENE)), 'ジェネ・ライト改変テスト版モデル'));
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', 'long.pmx', '-o', 'o.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(decodeName(motionOf(path.join(d, 'o.vmd')).modelName)).toBe('ジェネ・ライト改変テ');
+    expect(r.err).toContain('vmd-studio: warning: long.pmx: the model\'s name "ジェネ・ライト改変テスト版モデル" is 32 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト改変テ"\n');
   });
 
   it('--json gives the report with what was folded, scaled, re-fitted and left unmatched (with key counts)', async () => {

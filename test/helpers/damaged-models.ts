@@ -28,3 +28,22 @@ export function mikuWithBadBones(): Uint8Array {
   view.setUint16(pmdBoneRecord(bytes, '上半身') + 20, neck, true);
   return bytes;
 }
+
+/**
+ * A PMX model's bytes with its (Japanese) model name replaced by `name` (the text after the globals: a
+ * 4-byte length, then UTF-16LE or UTF-8 as globals[0] says), the rest as it was.
+ */
+export function pmxWithName(pmx: Uint8Array, name: string): Uint8Array {
+  const view = new DataView(pmx.buffer, pmx.byteOffset, pmx.byteLength);
+  const globals = pmx[8];
+  const at = 9 + globals;
+  const old = view.getInt32(at, true);
+  const utf8 = pmx[9] === 1;
+  const text = utf8 ? new TextEncoder().encode(name) : new Uint8Array(Uint16Array.from(name.split(''), (c) => c.charCodeAt(0)).buffer);
+  const out = new Uint8Array(pmx.length - old + text.length);
+  out.set(pmx.subarray(0, at));
+  new DataView(out.buffer).setInt32(at, text.length, true);
+  out.set(text, at + 4);
+  out.set(pmx.subarray(at + 4 + old), at + 4 + text.length);
+  return out;
+}

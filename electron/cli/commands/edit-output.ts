@@ -1,7 +1,7 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
 import path from 'node:path';
 import { writeOutput } from '../output';
-import { formatError, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { formatError, MODEL_NAME_NOTE_START, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { reportSummary, type EditReport } from '../../../shared/motion-ops';
 import { optValue, type ParsedArgs } from '../args';
 import type { CliIo } from '../io';
@@ -70,13 +70,16 @@ export function reportLine(r: Record<string, unknown>): string {
  * log of several commands says which file each came from: `shown` is the input as given (the output for a
  * command of several inputs: merge, build). A warning that already starts with the file's name (a reader's
  * note, `walk.bvh: Frame Time …`) is not named twice. `warnings` is a list, or a report holding one.
+ * `modelShown`: the model file of a command that writes its name in the header (retarget, import-bvh/-vrma).
  */
-export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<string, unknown>, shown: string): void {
+export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<string, unknown>, shown: string, modelShown?: string | null): void {
   const w = Array.isArray(warnings) ? warnings : (warnings as Record<string, unknown>).warnings;
   if (!Array.isArray(w)) return;
   for (const x of w) {
     const text = String(x);
-    io.stderr(`vmd-studio: warning: ${text.startsWith(`${shown}: `) ? text : `${shown}: ${text}`}\n`);
+    // A model's name cut for the header (shared/vmd/model-name.ts) is said of the model's file, where the name is.
+    const file = modelShown && text.startsWith(MODEL_NAME_NOTE_START) ? modelShown : shown;
+    io.stderr(`vmd-studio: warning: ${text.startsWith(`${file}: `) ? text : `${file}: ${text}`}\n`);
   }
 }
 

@@ -123,7 +123,7 @@ async function convertFile<I, V>(
   const rep = steps.report(r.value);
   if (a.flags.has('json')) jsonSuccess(io, { input: p.input, model: p.model, output: p.output, ...rep.json });
   else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
-  printWarnings(io, rep.warnings ?? [], displayPath(p.input, p.givens[0], io.cwd));
+  printWarnings(io, rep.warnings ?? [], displayPath(p.input, p.givens[0], io.cwd), p.model && optValue(a, 'model') ? displayPath(p.model, optValue(a, 'model')!, io.cwd) : null);
   return 0;
 }
 

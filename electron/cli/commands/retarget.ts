@@ -91,7 +91,7 @@ export const retargetCommand: CommandInfo = {
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) jsonSuccess(io, { input, output, from, to, ...summary });
       else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null)}\n`);
-      printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd));
+      printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd), displayPath(to, toArg, io.cwd));
       return 0;
     });
   },

@@ -26,6 +26,8 @@ import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { decodeName, encodeSjis } from '../../../shared/vmd/sjis';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
+import { modelNameField } from '../../../shared/vmd/model-name';
+import { MODEL_NAME_LENGTH_V2 } from '../../../shared/vmd/vmd-layout';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
 import { runRetarget } from '../fit/retarget-client';
@@ -395,6 +397,9 @@ export const useRetargetStore = defineStore('retarget', {
         key: 'retarget.appliedDetail',
         params: { folded: x.folded.length, scaled: x.scaled.length, refitted: x.refitted.length, unmatched: x.unmatched.length, morphs: x.unmatchedMorphs.length },
       });
+      // The header holds 20 bytes of the target's name: a longer one is cut as MMD cuts it, and said (as the CLI does).
+      const cut = modelNameField(this.targetName, shown.doc.modelName.length || MODEL_NAME_LENGTH_V2);
+      if (cut.note && motionModelName(shown.doc) === cut.written.trim()) useNotifyStore().warning({ key: `note.${cut.note.code}` as 'note.W_MODEL_NAME_LONG', params: cut.note.params });
       this.close();
       return true;
     },

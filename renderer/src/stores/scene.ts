@@ -47,7 +47,7 @@ import {
   type ActorStage,
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
-import { emptyVmd, type VmdInfo } from '../../../shared/vmd';
+import { emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
 import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
@@ -458,14 +458,11 @@ export const useSceneStore = defineStore('scene', () => {
    * lone motion (see `openLone`: the history starts empty). Returns its id.
    */
   function newMotion(fileName: string, modelName = ''): number {
-    let blank;
-    try {
-      blank = emptyVmd(modelName);
-    } catch {
-      // A name the header cannot hold (over 20 bytes in Shift_JIS): the document is named by no model.
-      blank = emptyVmd();
-    }
-    openLone(documentContent(blank, { name: fileName }));
+    // A name the header cannot hold (over 20 bytes in Shift_JIS) is cut at a character, as MMD and every other
+    // path that writes a model's name cut it (it used to leave the header empty, without a word), and said.
+    const name = modelNameField(modelName);
+    openLone(documentContent({ ...emptyVmd(), modelName: name.field }, { name: fileName }));
+    if (name.note) useNotifyStore().warning({ key: `note.${name.note.code}` as 'note.W_MODEL_NAME_LONG', params: name.note.params });
     return ws.activeId!;
   }
 

@@ -200,6 +200,18 @@ describe('app actions', () => {
     expect(decodeName(ws.doc!.modelName)).toBe('miku');
   });
 
+  it('newMotion for a model whose name is over the header\'s 20 bytes writes it cut at a character, as MMD does, and says so', () => {
+    memoryScene([]);
+    // ジェネ・ライト改変テスト版モデル: 32 bytes in Shift_JIS; the first ten characters are 20 (it used to be left empty, unsaid).
+    usePreviewStore().setModel({ name: 'ジェネ・ライト改変テスト版モデル', path: '/m/long.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+    newMotion('New motion.vmd');
+    expect(decodeName(useWorkspaceStore().doc!.modelName)).toBe('ジェネ・ライト改変テ');
+    const n = useNotifyStore().items.at(-1)!;
+    expect(n.kind).toBe('warning');
+    expect(noticeLines(n, 'en').message).toBe('The model’s name “ジェネ・ライト改変テスト版モデル” is 32 bytes in Shift_JIS, more than the 20 a VMD’s header holds: written as “ジェネ・ライト改変テ”, cut as MMD cuts it');
+    expect(noticeLines(n, 'ja').message).toContain('「ジェネ・ライト改変テ」に切って');
+  });
+
   it('registerPose with nothing open starts a new motion with the key: one undo step, the key selected', () => {
     memoryScene([]);
     const record = registerPose({ name: 'センター', track: 0, pose: POSE, frame: 12 });
