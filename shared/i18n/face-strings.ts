@@ -14,6 +14,8 @@ const en = {
   'vpd.partSelectedHint': 'the rows of the selected keys and the bone picked in the bone list (as MMD’s ポーズデータ保存 saves the selected bones)',
   'vpd.partNoneSelected': 'nothing selected: select keys, or pick a bone in the bone list',
   'vpd.partEmpty': 'nothing to write',
+  'vpd.readersBones': 'MMD, babylon-mmd and three.js (mmd-parser) read it',
+  'vpd.readersMorphs': 'MMD and babylon-mmd read it; three.js (mmd-parser) reads bones only and refuses a file with morphs: choose Bones only for it',
   'vpd.next': 'Export…',
   'vpd.exported': 'Exported {name} ({bones} {bones|bone|bones}, {morphs} {morphs|morph|morphs})',
   // Short on the editor's toolbar (at 1366×768 a longer label cut the selection count); the title says the rest.
@@ -52,6 +54,8 @@ const ja: Record<FaceStringKey, string> = {
   'vpd.partSelectedHint': '選択中のキーの行とボーン一覧で選んだボーン（MMD のポーズデータ保存が選択ボーンを保存するのと同じ）',
   'vpd.partNoneSelected': '何も選択されていません。キーを選ぶか、ボーン一覧でボーンを選んでください',
   'vpd.partEmpty': '書き出すものがありません',
+  'vpd.readersBones': 'MMD・babylon-mmd・three.js（mmd-parser）で読めます',
+  'vpd.readersMorphs': 'MMD・babylon-mmd で読めます。three.js（mmd-parser）はボーンしか読まず、表情を含むファイルを読み込めません。three.js 用には「ボーンのみ」を選んでください',
   'vpd.next': '書き出し…',
   'vpd.exported': '{name} を書き出しました（ボーン {bones} 個、表情 {morphs} 個）',
   'paste.repeat': '連続…',

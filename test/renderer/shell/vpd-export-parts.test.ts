@@ -103,6 +103,12 @@ describe('Export VPD at Frame…: what goes in', () => {
     const rows = () => Object.fromEntries(w.findAll('[data-testid="vpd-part"]').map((r) => [r.attributes('data-part'), r.get('[data-testid="vpd-part-count"]').text()]));
     expect(rows()).toEqual({ selected: '1 bone, 0 morphs', all: '4 bones, 2 morphs', bones: '4 bones, 0 morphs', morphs: '0 bones, 2 morphs' });
     expect((w.get('[data-part="selected"] input').element as HTMLInputElement).checked).toBe(true);
+    // Which readers take each choice: three.js's VPD reader (mmd-parser) has no Morph section and refuses a file
+    // with one, so only the choices without morphs say it reads them.
+    const readers = Object.fromEntries(w.findAll('[data-testid="vpd-part"]').map((r) => [r.attributes('data-part'), r.find('[data-testid="vpd-part-readers"]').text()]));
+    const bonesOnly = 'MMD, babylon-mmd and three.js (mmd-parser) read it';
+    const withMorphs = 'MMD and babylon-mmd read it; three.js (mmd-parser) reads bones only and refuses a file with morphs: choose Bones only for it';
+    expect(readers).toEqual({ selected: bonesOnly, all: withMorphs, bones: bonesOnly, morphs: withMorphs });
     await w.get('[data-testid="vpd-parts-cancel"]').trigger('click');
     await settle();
     expect(vpdPartsState.request).toBeNull();
