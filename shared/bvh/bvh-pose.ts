@@ -11,8 +11,8 @@
  * the OFFSET (not added to it), as Blender reads and writes BVH (io_anim_bvh: a bone's location is the
  * channels less the rest head; its exporter writes OFFSET = rest head and the channels as the absolute
  * position); an axis the joint has no channel for is 0, as there. CMU's files have a root OFFSET of 0, so
- * both readings agree on them. (three.js's BVHLoader adds the OFFSET instead: a file written that way with
- * a non-zero root OFFSET reads shifted by it here.) The rest pose (f = −1) is the OFFSETs alone.
+ * both readings agree on them, as on export-bvh's (export.ts writes the root OFFSET 0 too). (three.js's
+ * BVHLoader adds the OFFSET instead: a file written that way with a non-zero root OFFSET reads shifted by it here.) The rest pose (f = −1) is the OFFSETs alone.
  */
 import type { Quat, Vec3 } from '../vmd/records';
 import type { BvhMotion } from './bvh-reader';

@@ -2,10 +2,11 @@
  * VMD → BVH: the motion as the model plays it (take.ts: append and IK solved) on the model's humanoid
  * bones, named as VRM humanoid bones (hips, spine, …, leftUpperArm; import-bvh maps them back with its
  * built-in VRM table). Rest pose = the model's rest (offsets in model units), right-handed (Z mirrored
- * from MMD: quat.ts), 30 fps. The hips carry Xposition Yposition Zposition: their world position, the
- * channels replacing the OFFSET (the rest position) as Blender reads and writes them (bvh-pose.ts); every
- * joint Zrotation Xrotation Yrotation in degrees; chain ends (head, hands, feet) get an End Site at the
- * bone's tail.
+ * from MMD: quat.ts), 30 fps. The hips carry Xposition Yposition Zposition: their world position; their
+ * OFFSET is 0 0 0, as in CMU's files, so that both readings of a root's position agree: Blender's (the
+ * channels replace the OFFSET: bvh-pose.ts) and three.js's BVHLoader (the channels are added to it; with
+ * the rest hips as the OFFSET it put the hips at twice their height). Every joint Zrotation Xrotation
+ * Yrotation in degrees; chain ends (head, hands, feet) get an End Site at the bone's tail.
  */
 import type { ModelData } from '../pmx/model-types';
 import type { CodecError, Outcome } from '../vmd/errors';
@@ -41,7 +42,8 @@ export function takeToBvh(t: HumanoidTake): string {
   const write = (k: number, depth: number) => {
     const ind = '\t'.repeat(depth);
     const p = t.parent[k];
-    const off = fromMmdVec(p < 0 ? t.restPosition[k] : [0, 1, 2].map((c) => t.restPosition[k][c] - t.restPosition[p][c]));
+    // The root's rest position is its channels' business (see above); the others are offsets from their parent.
+    const off = p < 0 ? [0, 0, 0] : fromMmdVec([0, 1, 2].map((c) => t.restPosition[k][c] - t.restPosition[p][c]));
     lines.push(`${ind}${p < 0 ? 'ROOT' : 'JOINT'} ${t.parts[k]}`, `${ind}{`, `${ind}\tOFFSET ${off.map(num).join(' ')}`);
     lines.push(`${ind}\tCHANNELS ${p < 0 ? '6 Xposition Yposition Zposition ' : '3 '}Zrotation Xrotation Yrotation`);
     order.push(k);

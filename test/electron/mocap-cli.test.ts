@@ -111,14 +111,13 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(d.position).toBeLessThan(0.02 + 1e-3);
   });
 
-  it('export-bvh writes the hips\' channels as their position (Blender\'s reading): frame 0 is the rest 下半身 moved by the センター key, the OFFSET the rest', async () => {
+  it('export-bvh writes the hips\' channels as their position and the root OFFSET 0 0 0 (CMU\'s convention): Blender and three.js\'s BVHLoader both put the hips at frame 0 where the model has them', async () => {
     const dir = mk();
     const e = await run(['export-bvh', corpusPath(DANCE), '--model', corpusPath(MIKU), '-o', 'dance.bvh'], dir);
     expect(e.code, e.err).toBe(0);
-    const lines = readFileSync(path.join(dir, 'dance.bvh'), 'utf8').split('\n');
-    const offset = lines[3].trim().split(/\s+/);
-    expect(lines.slice(1, 3)).toEqual(['ROOT hips', '{']);
-    expect(offset[0]).toBe('OFFSET');
+    const text = readFileSync(path.join(dir, 'dance.bvh'), 'utf8');
+    const lines = text.split('\n');
+    expect(lines.slice(1, 4)).toEqual(['ROOT hips', '{', '\tOFFSET 0.000000 0.000000 0.000000']);
     const frame0 = lines[lines.findIndex((l) => l.startsWith('Frame Time:')) + 1].split(' ').slice(0, 3).map(Number);
     // Independently: the model's rest 下半身 (read from the PMD here) and the motion's センター key at frame 0
     // (no rotation there, nothing above it keyed, 下半身 not moved: the hips are the rest moved by the key).
@@ -130,12 +129,20 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     expect(Array.from(t.rotation.subarray(4 * c, 4 * c + 4))).toEqual([0, 0, 0, 1]);
     const key = Array.from(t.position.subarray(3 * c, 3 * c + 3));
     expect(t.names).not.toContain('全ての親');
-    // BVH is right-handed: Z mirrored. The OFFSET is the rest hips; the channels the hips (not less the OFFSET).
-    [0, 1, 2].forEach((k) => expect(Number(offset[k + 1]), `OFFSET ${k}`).toBeCloseTo(k === 2 ? -hipsRest[k] : hipsRest[k], 5));
+    // BVH is right-handed: Z mirrored. The channels are the hips (Blender: they replace the OFFSET).
     const expected = [hipsRest[0] + key[0], hipsRest[1] + key[1], -(hipsRest[2] + key[2])];
     // 7.712577 0.345269 for this model and motion (the key is 0 −0.05 −0.45 on the rest 0 7.762577 0.104731).
     [0, 1, 2].forEach((k) => expect(frame0[k], `frame 0 axis ${k}`).toBeCloseTo(expected[k], 5));
     expect(frame0[1]).toBeGreaterThan(7);
+    // three.js's BVHLoader adds the OFFSET to the channels: with the OFFSET 0 its hips track starts at the same
+    // place (it put them at twice the height, 15.4, when the OFFSET was the rest hips).
+    const { BVHLoader } = await import('three/examples/jsm/loaders/BVHLoader.js');
+    const loaded = new BVHLoader().parse(text);
+    const hips = loaded.clip.tracks.find((tr) => tr.name === 'hips.position')!;
+    expect(hips.times[0]).toBe(0);
+    [0, 1, 2].forEach((k) => expect(hips.values[k], `three.js hips axis ${k}`).toBeCloseTo(expected[k], 5));
+    // Its skeleton's rest: the hips at the origin, the other joints placed from them by their offsets.
+    expect(loaded.skeleton.bones[0].position.toArray()).toEqual([0, 0, 0]);
   });
 
   it('VMD → VRMA → VMD on wavefile_v2 plays within the tolerance at every frame; expressions come back as morphs', async () => {
