@@ -15,7 +15,7 @@
  * order on the scene the first one opens (run the file, not one test of it).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,21 @@ function clicksWav(): Uint8Array {
 function probe(file: string) {
   const out = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,width,height,nb_read_frames,avg_frame_rate:format=duration,format_name', '-of', 'json', file], { encoding: 'utf8' });
   return JSON.parse(out) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; nb_read_frames?: string; avg_frame_rate?: string }[]; format: { duration: string; format_name: string } };
+}
+
+/** The top-level boxes of an MP4, in file order (ISO/IEC 14496-12: a 32-bit size, the type, size 1: a 64-bit size follows). */
+function topBoxes(file: string): string[] {
+  const b = readFileSync(file);
+  const out: string[] = [];
+  for (let at = 0; at + 8 <= b.length; ) {
+    let size = b.readUInt32BE(at);
+    if (size === 1) size = Number(b.readBigUInt64BE(at + 8));
+    else if (size === 0) size = b.length - at;
+    out.push(b.toString('latin1', at + 4, at + 8));
+    if (size < 8) break;
+    at += size;
+  }
+  return out;
 }
 
 /** Frame n of the video, decoded by ffmpeg as RGBA. */
@@ -175,6 +190,14 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     expect([v.width, v.height]).toEqual([1280, 720]);
     expect(Number(v.nb_read_frames)).toBe(90);
     expect(Number(p.format.duration)).toBeCloseTo(3.0, 1);
+    // Fast Start: the index (moov) before the media (mdat), so a player or an upload site starts without reading the
+    // whole file (it was after it).
+    const boxes = topBoxes(out30);
+    console.log(`[video] boxes: ${boxes.join(' ')}`);
+    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    // Colour as the encoder flags it (Chromium's, from the canvas's sRGB frames: full range), for the record.
+    console.log(`[video] colour: ${execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=pix_fmt,color_range,color_space,color_transfer,color_primaries', '-of', 'compact', out30], { encoding: 'utf8' }).trim()}`);
     expect(a).toBeDefined();
     // AAC in MP4, as the issue asks: the platform's encoder, or (this Chromium has none) mediabunny's extension.
     expect(a.codec_name).toBe('aac');

@@ -180,6 +180,16 @@ export class AudioFeed {
   }
 }
 
+/**
+ * The most packets each track can have, for the MP4 index's reserved space (Fast Start 'reserve': too few and the
+ * muxer fails). Video: one packet a frame. Audio: AAC packs 1024 samples a packet, Opus 960 (20 ms) as Chromium
+ * encodes it; counted at 960 over the length plus the priming, then a third more as mediabunny advises. A third
+ * more for the video too. The unused part is a free box (about 40 bytes a packet).
+ */
+export function maximumPackets(frames: number, seconds: number): { video: number; audio: number } {
+  return { video: Math.ceil(frames * 4 / 3) + 8, audio: Math.ceil((((seconds + 1) * AUDIO_RATE) / 960) * 4 / 3) + 16 };
+}
+
 const errorOf = (e: unknown): IpcError =>
   e instanceof ExportIoError ? e.error : { code: 'E_IO', message: e instanceof Error ? e.message : String(e) };
 
@@ -224,15 +234,20 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   if (!opened.ok) return failure(opened.error);
   const sink: ExportSink = opened.value;
   const output = new Output({
-    format: o.format === 'mp4' ? new Mp4OutputFormat() : new WebMOutputFormat(),
+    // MP4 with its index (moov) before the media (Fast Start), as upload sites and web players want it: without it
+    // the whole file was read before the first frame played. 'reserve' keeps space for the index at the start and
+    // writes it there at the end, the media still streamed to disk (the sink writes at positions); it needs each
+    // track's most packets, below (the index was after the media before).
+    format: o.format === 'mp4' ? new Mp4OutputFormat({ fastStart: 'reserve' }) : new WebMOutputFormat(),
     // Chunks of at most 4 MiB: each is one request to main.
     target: new StreamTarget(sink.writable, { chunked: true, chunkSize: 4 * 1024 * 1024 }),
   });
   const video = new CanvasSource(source.canvas, { codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
-  output.addVideoTrack(video, { frameRate: o.fps });
+  const packets = maximumPackets(total, seconds);
+  output.addVideoTrack(video, { frameRate: o.fps, maximumPacketCount: packets.video });
   const startTimestamp = codecs.audio === 'aac' && aacFromExtension ? -AAC_EXTENSION_PRIMING / AUDIO_RATE : 0;
   const audio = codecs.audio ? new AudioBufferSource({ codec: codecs.audio, bitrate: 192000 }, { startTimestamp }) : null;
-  if (audio) output.addAudioTrack(audio);
+  if (audio) output.addAudioTrack(audio, { maximumPacketCount: packets.audio });
   const fail = async (e: unknown, stopped: boolean): Promise<ExportOutcome> => {
     await output.cancel().catch(() => undefined);
     await sink.abort().catch(() => undefined);
