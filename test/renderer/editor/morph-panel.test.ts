@@ -50,6 +50,34 @@ describe('the Morphs panel', () => {
   });
 });
 
+// New-user pass (nuinterop 6): a wrap anywhere split browOuterUpRight as "browOuterU / pRight", so two near-identical
+// names (…Right, …Left) read alike. A name may wrap only between its words (a <wbr> at each: camelCase, after _ - .,
+// before a number): the text stays whole (its textContent, the e2e layout checks), the breaks are where a reader
+// splits the name.
+describe('the Morphs panel’s long Latin names', () => {
+  it('offer a line break only between their words', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'browOuterUpRight', panel: 'eyes' }, { name: 'eye_surprise_geo_L', panel: 'eyes' }, { name: 'mouthSmile2', panel: 'eyes' }, { name: 'ウィンク右', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const box = (n: string) => w.get(`[data-morph="${n}"] [data-testid="morph-name"]`).element as HTMLElement;
+    // The text between the <wbr>s, as the reader would split it.
+    const pieces = (n: string) => box(n).innerHTML.replace(/<!--.*?-->/g, '').split(/<wbr[^>]*>/);
+    expect(pieces('browOuterUpRight')).toEqual(['brow', 'Outer', 'Up', 'Right']);
+    expect(pieces('eye_surprise_geo_L')).toEqual(['eye_', 'surprise_', 'geo_', 'L']);
+    expect(pieces('mouthSmile2')).toEqual(['mouth', 'Smile', '2']);
+    expect(pieces('ウィンク右')).toEqual(['ウィンク右']);
+    for (const n of ['browOuterUpRight', 'eye_surprise_geo_L', 'mouthSmile2', 'ウィンク右']) {
+      expect(box(n).textContent).toBe(n);
+      // Wrapped at its words (.words: inside a word only where one is wider than the line); a name whose words take
+      // more than two lines wraps anywhere instead, measured in the browser (the e2e layout tests).
+      expect(box(n).classList.contains('words')).toBe(true);
+    }
+    w.unmount();
+  });
+});
+
 // New-user pass (nupose 6): no search, and Gene's その他 holds 94 morphs: finding 笑い meant scrolling. The search box
 // lists the matches of every group, by Japanese or English name (full-width letters as half-width), each tab
 // counting its matches; Esc clears it and the picked group's list is back.
@@ -126,3 +154,4 @@ describe('the Morphs panel’s number box', () => {
     w.unmount();
   });
 });
+
