@@ -181,7 +181,9 @@ const en = {
   'editor.refusal.frameOutOfRange': 'Frame {frame} is out of range',
   'editor.refusal.poseNotFinite': 'The pose is not a number',
   'editor.refusal.poseNothingToKey': 'The pose names no bone or morph the model has',
-  'editor.refusal.boneNameNotStorable': 'The bone’s name does not fit a VMD key (15 bytes of Shift_JIS)',
+  'editor.refusal.boneNameNotStorable': 'The name has characters Shift_JIS lacks: a VMD key cannot hold it',
+  'editor.boneNameCut': 'Bone “{name}” ({bytes} bytes) is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does): MMD plays it on the bone; babylon-mmd and three.js match names exactly and do not',
+  'editor.morphNameCut': 'Morph “{name}” ({bytes} bytes) is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does): MMD plays it on the morph; babylon-mmd and three.js match names exactly and do not',
 } as const;
 
 export type EditorStringKey = keyof typeof en;
@@ -361,7 +363,9 @@ const ja: Record<EditorStringKey, string> = {
   'editor.refusal.frameOutOfRange': 'フレーム {frame} は範囲外です',
   'editor.refusal.poseNotFinite': 'ポーズが数値になっていません',
   'editor.refusal.poseNothingToKey': 'ポーズにはモデルにあるボーンもモーフもありません',
-  'editor.refusal.boneNameNotStorable': 'このボーン名は VMD のキーに収まりません（Shift_JIS で 15 バイトまで）',
+  'editor.refusal.boneNameNotStorable': 'この名前には Shift_JIS にない文字があるため、VMD のキーに保存できません',
+  'editor.boneNameCut': 'ボーン「{name}」（{bytes} バイト）は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存します。MMD ではこのボーンで再生されますが、名前を完全一致で照合する babylon-mmd や three.js では再生されません',
+  'editor.morphNameCut': '表情「{name}」（{bytes} バイト）は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存します。MMD ではこの表情で再生されますが、名前を完全一致で照合する babylon-mmd や three.js では再生されません',
 };
 
 export const editorStrings: Record<'en' | 'ja', Record<EditorStringKey, string>> = { en, ja };

@@ -4,13 +4,15 @@
  * - A key already at that frame keeps its record, name bytes, curves and physics bytes; only its position
  *   and rotation change (so both segments around it play the new pose, each with its own curve).
  * - Otherwise a key is added with the curves of the segment it splits (as insertKey does), or, for a bone
- *   the motion has no key of yet, under the model's bone name in Shift_JIS with MMD's linear curves.
+ *   the motion has no key of yet, under the model's bone name in Shift_JIS (cut at 15 bytes as MMD cuts it)
+ *   with MMD's linear curves.
  * One edit, so one undo step. Values are stored as float32, as every bone key is.
  */
 import type { MotionTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { viewOf } from '../vmd/vmd-document';
-import { encodeNameField } from '../vmd/sjis';
+import { encodable, encodeSjis } from '../vmd/sjis';
+import { matchKey } from '../pmx/model-inspect';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import { BONE } from '../vmd/vmd-layout';
 import { success } from '../vmd/errors';
@@ -54,7 +56,12 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
   const values = [...pose.position, ...pose.rotation];
   if (!values.every(Number.isFinite)) return refuse('E_RANGE', 'the pose is not a finite number', 'editor.refusal.poseNotFinite');
   const bones = tracks.bones;
-  const track = 'track' in target ? target.track : bones.names.indexOf(target.name);
+  // The model's name, or as a motion stores it: a name over 15 bytes is cut there (MMD writes it so), as morph-key.ts finds it.
+  let track = 'track' in target ? target.track : bones.names.indexOf(target.name);
+  if (track < 0 && 'name' in target) {
+    const key = matchKey(target.name);
+    track = bones.names.findIndex((n) => matchKey(n) === key);
+  }
   if (track >= bones.names.length) return refuse('E_EMPTY', 'no such bone track', 'editor.refusal.noNameKey');
   const ed = new BlockEditor(doc.bone);
   if (track >= 0) {
@@ -72,10 +79,15 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
     const record = ed.append(rec);
     return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
   }
-  const field = encodeNameField((target as { name: string }).name, BONE.NAME_LENGTH);
-  if (!field.ok) return refuse('E_RANGE', field.error.message, 'editor.refusal.boneNameNotStorable');
+  const name = (target as { name: string }).name;
+  if (!encodable(name)) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
+  // A name over the field's 15 bytes is cut there as MMD cuts it (it was refused: Gene's 前クローク2_1xcIK could not
+  // be keyed); MMD matches the cut name to the bone (model-inspect matchKey), babylon-mmd and three.js do not, which
+  // the app tells the user (renderer shell/cut-names.ts).
+  const field = new Uint8Array(BONE.NAME_LENGTH);
+  field.set(encodeSjis(name).subarray(0, BONE.NAME_LENGTH));
   // MMD's linear curves (encodeBoneRecord's default).
   const position = pose.position.map((x) => x + 0);
-  const record = ed.append(encodeBoneRecord({ name: field.value, frame, position, rotation: unitRotation(pose) }));
+  const record = ed.append(encodeBoneRecord({ name: field, frame, position, rotation: unitRotation(pose) }));
   return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
 }

@@ -171,6 +171,12 @@ export interface MotionModelComparison {
   /** Counts of motion bones / morphs the model has. */
   matchedBones: number;
   matchedMorphs: number;
+  /**
+   * Motion names that find their bone / morph only as a 15-byte VMD field cuts the model's name (browOuterUpRigh for
+   * browOuterUpRight): MMD plays them (it matches the cut name), babylon-mmd and three.js match names exactly and do not.
+   */
+  cutBones: { motion: string; model: string }[];
+  cutMorphs: { motion: string; model: string }[];
 }
 
 /** Which bones and morphs of a motion (e.g. VmdInfo's lists) the model lacks. */
@@ -182,10 +188,19 @@ export function compareMotionToModel(
   const morphs = new Set(model.morphs.map(matchKey));
   const missingBones = motion.bones.filter((n) => !bones.has(matchKey(n)));
   const missingMorphs = motion.morphs.filter((n) => !morphs.has(matchKey(n)));
+  /** The motion's names that match a model name only by its cut (no model name is the motion's exactly). */
+  const cut = (names: readonly string[], of: readonly string[]) => {
+    const exact = new Set(of);
+    const long = new Map<string, string>();
+    for (const n of of) if (matchKey(n) !== n && !long.has(matchKey(n))) long.set(matchKey(n), n);
+    return names.filter((n) => !exact.has(n) && long.has(matchKey(n))).map((n) => ({ motion: n, model: long.get(matchKey(n))! }));
+  };
   return {
     missingBones,
     missingMorphs,
     matchedBones: motion.bones.length - missingBones.length,
     matchedMorphs: motion.morphs.length - missingMorphs.length,
+    cutBones: cut(motion.bones, model.bones),
+    cutMorphs: cut(motion.morphs, model.morphs),
   };
 }

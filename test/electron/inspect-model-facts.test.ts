@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { useTempDirs } from './batch-helpers';
 import { tinyPmd, tinyPmx } from '../shared/pmx-fixtures';
-import { buildVmd, writeVmd } from '../../shared/vmd';
+import { buildVmd, encodeSjis, writeVmd } from '../../shared/vmd';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
 
 const mk = useTempDirs();
 const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
@@ -110,5 +111,27 @@ describe('inspect MOTION --model MODEL', () => {
     const r = await cli(['inspect', 'm.vmd', '--model', 'tiny.pmx'], d);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('m.vmd on tiny.pmx ("テスト")\n  bones 2 of 2 found, morphs 1 of 1 found\n');
+  });
+
+  // New-user pass (nuinterop 2): Gene's own 02_laugh.vmd keys browOuterUpRigh and mouthUpperUpLef, MMD's 15-byte cuts of
+  // the model's browOuterUpRight and mouthUpperUpLeft (16 bytes each). MMD plays them; babylon-mmd and three.js match
+  // names exactly and do not: inspect --model lists them.
+  it.skipIf(!corpusPresent)('lists the names found only as MMD cuts them (MMD plays them, exact-name players do not)', async () => {
+    const d = mk('facts-cut');
+    const r = await cli(['inspect', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath('gene/Gene_light.pmx')], d);
+    expect(r.code, r.err).toBe(0);
+    const line = r.out.split('\n').find((l) => l.includes('cut to 15 bytes'));
+    expect(line).toMatch(/^  \d+ names cut to 15 bytes \(MMD matches them; babylon-mmd and three\.js match names exactly and do not\): /);
+    expect(line).toContain(' browOuterUpRigh (browOuterUpRight)');
+    expect(line).toContain(' mouthUpperUpLef (mouthUpperUpLeft)');
+    const j = await cli(['inspect', '--json', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath('gene/Gene_light.pmx')], d);
+    const check = j.out.trim().split('\n').map((l) => JSON.parse(l)).find((l) => l.modelCheck);
+    expect(check.cutMorphs).toEqual(expect.arrayContaining([{ motion: 'browOuterUpRigh', model: 'browOuterUpRight' }, { motion: 'mouthUpperUpLef', model: 'mouthUpperUpLeft' }]));
+    // Every one of them is over 15 bytes in the model and the first 15 of it in the motion (checked here by bytes).
+    for (const c of [...check.cutBones, ...check.cutMorphs]) {
+      const full = encodeSjis(c.model);
+      expect(full.length, c.model).toBeGreaterThan(15);
+      expect(c.model.startsWith(c.motion), c.model).toBe(true);
+    }
   });
 });

@@ -95,8 +95,28 @@ describe('registerBoneKey', () => {
     expect(buildTracks(first.value.doc).bones.names).toEqual(['左腕']);
   });
 
-  it('refuses a name Shift_JIS cannot hold in 15 bytes, a frame out of range and a pose that is not a number', () => {
+  it('stores a name over 15 bytes cut there, as MMD does, and keys the same track again under it', () => {
+    // とても長いボーンの名前です: 13 two-byte characters, 26 bytes; the field holds the first 15: seven characters
+    // (とても長いボー, 82 C6 82 C4 82 E0 92 B7 82 A2 83 7B 81 5B) and the lead byte of ン (83).
     const long = registerBoneKey(doc, tracks, { name: 'とても長いボーンの名前です' }, 0, pose);
+    if (!long.ok) throw new Error(long.error.message);
+    const back = readVmd(writeVmd(long.value.doc));
+    if (!back.ok) throw new Error(back.error.message);
+    const t = buildTracks(back.value);
+    const k = t.bones.names.indexOf('とても長いボー');
+    expect(k).toBeGreaterThanOrEqual(0);
+    const rec = back.value.bone.bytes.subarray(t.bones.record[t.bones.start[k]] * BONE.SIZE);
+    expect(Array.from(rec.subarray(0, 15))).toEqual([0x82, 0xc6, 0x82, 0xc4, 0x82, 0xe0, 0x92, 0xb7, 0x82, 0xa2, 0x83, 0x7b, 0x81, 0x5b, 0x83]);
+    // A second key of it, by the model's whole name, goes to that track (not a second one).
+    const again = registerBoneKey(back.value, t, { name: 'とても長いボーンの名前です' }, 10, pose);
+    if (!again.ok) throw new Error(again.error.message);
+    const t2 = buildTracks(again.value.doc);
+    expect(t2.bones.names.filter((n) => n.startsWith('とても'))).toEqual(['とても長いボー']);
+    expect(t2.bones.start[k + 1] - t2.bones.start[k]).toBe(2);
+  });
+
+  it('refuses a name Shift_JIS cannot hold, a frame out of range and a pose that is not a number', () => {
+    const long = registerBoneKey(doc, tracks, { name: 'Bone 💃' }, 0, pose);
     expect(!long.ok && long.error.detail.key).toBe('editor.refusal.boneNameNotStorable');
     const neg = registerBoneKey(doc, tracks, { track: arm }, -5, pose);
     expect(!neg.ok && neg.error.detail.key).toBe('editor.refusal.frameOutOfRange');

@@ -131,15 +131,22 @@ export async function modelInspection(
   } else {
     // Everything found is one line, so the user sees the check ran and passed; else a line per list.
     const allFound = !cmp.missingBones.length && !cmp.missingMorphs.length;
+    // Names found only as MMD cuts them: fine in MMD, not in players that match names exactly.
+    const cut = [...cmp.cutBones, ...cmp.cutMorphs];
+    const cutLine = cut.length
+      ? `  ${cut.length} ${cut.length === 1 ? 'name' : 'names'} cut to 15 bytes (MMD matches them; babylon-mmd and three.js match names exactly and do not): ${cut.map((c) => `${c.motion} (${c.model})`).join(' ')}\n`
+      : '';
     io.stdout(
       `${rel(motion.file)} on ${rel(modelFile)} ("${info.name}")\n` +
         (allFound
-          ? `  bones ${cmp.matchedBones} of ${motion.bones.length} found, morphs ${cmp.matchedMorphs} of ${motion.morphs.length} found\n\n`
+          ? `  bones ${cmp.matchedBones} of ${motion.bones.length} found, morphs ${cmp.matchedMorphs} of ${motion.morphs.length} found\n`
           : `  bones   ${cmp.matchedBones} of ${motion.bones.length} found` +
             (cmp.missingBones.length ? `; missing: ${cmp.missingBones.join(' ')}` : '') +
             `\n  morphs  ${cmp.matchedMorphs} of ${motion.morphs.length} found` +
             (cmp.missingMorphs.length ? `; missing: ${cmp.missingMorphs.join(' ')}` : '') +
-            '\n\n'),
+            '\n') +
+        cutLine +
+        '\n',
     );
   }
   return null;

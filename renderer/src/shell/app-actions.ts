@@ -27,6 +27,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { useWorkspaceStore } from '../stores/workspace';
 import { motionModelName, namesAnotherModel, useRetargetStore } from '../stores/retarget';
+import { tellCutName } from './cut-names';
 
 /** Something to open: a file by its path (main reads it), or a file's name and bytes (a browser's drop). */
 export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
@@ -169,6 +170,7 @@ export function registerPose(p: PoseToRegister): number | null {
     return out;
   });
   if (!r || record < 0 || isEmptyDiff(r.diff)) return null;
+  tellCutName('bone', p.name);
   const tracks = ws.tracks, doc = ws.doc;
   const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
   if (loc) {

@@ -5,7 +5,9 @@
 // the end, its whole self in the title.
 import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
-import { buildVmd, writeVmd } from '../../../shared/vmd';
+import { buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
+import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { resetCutNames } from '../../../renderer/src/shell/cut-names';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
@@ -155,3 +157,31 @@ describe('the Morphs panel’s number box', () => {
   });
 });
 
+// New-user pass (nuinterop 2): a morph whose name is over 15 bytes (Gene's ARKit browOuterUpRight, 16) was keyed under
+// browOuterUpRigh without a word; MMD plays that on the morph, babylon-mmd and three.js (exact names) do not. Its first
+// key says so, once per name.
+describe('the Morphs panel with a name over a key\'s 15 bytes', () => {
+  it('keys it cut as MMD does and says so once', async () => {
+    resetCutNames();
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'browOuterUpRight', panel: 'eyes' }, { name: '笑い', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const box = (n: string) => w.get(`[data-morph="${n}"] [data-testid="morph-weight"]`);
+    const said = () => useNotifyStore().items.filter((n) => n.kind === 'info').map((n) => noticeLines(n, 'en').message);
+    await w.vm.$nextTick();
+    await box('browOuterUpRight').setValue('0.7');
+    await w.vm.$nextTick();
+    expect(buildTracks(useWorkspaceStore().doc!).morphs.names).toContain('browOuterUpRigh');
+    const text = 'Morph “browOuterUpRight” (16 bytes) is stored as “browOuterUpRigh” (15 bytes of Shift_JIS, as MMD does): MMD plays it on the morph; babylon-mmd and three.js match names exactly and do not';
+    expect(said()).toEqual([text]);
+    // Another key of it: not said again; a name that fits: nothing.
+    useTimeStore().seek(5);
+    await box('browOuterUpRight').setValue('0.2');
+    await box('笑い').setValue('0.5');
+    await w.vm.$nextTick();
+    expect(said()).toEqual([text]);
+    expect(noticeLines(useNotifyStore().items.find((n) => n.kind === 'info')!, 'ja').message).toContain('「browOuterUpRigh」として保存します');
+    w.unmount();
+  });
+});

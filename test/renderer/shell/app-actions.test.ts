@@ -4,6 +4,7 @@ import { corpusPath, corpusPresent } from '../../helpers/corpus';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeName, writeVmd } from '../../../shared/vmd';
 import { newMotion, openAny, openDropped, registerPose } from '../../../renderer/src/shell/app-actions';
+import { resetCutNames } from '../../../renderer/src/shell/cut-names';
 import { useMergeStore } from '../../../renderer/src/stores/merge';
 import { buildVmd } from '../../../shared/vmd';
 import { useConfirmStore } from '../../../renderer/src/stores/confirm';
@@ -210,6 +211,19 @@ describe('app actions', () => {
     expect(n.kind).toBe('warning');
     expect(noticeLines(n, 'en').message).toBe('The model’s name “ジェネ・ライト改変テスト版モデル” is 32 bytes in Shift_JIS, more than the 20 a VMD’s header holds: written as “ジェネ・ライト改変テ”, cut as MMD cuts it');
     expect(noticeLines(n, 'ja').message).toContain('「ジェネ・ライト改変テ」に切って');
+  });
+
+  it('registerPose of a bone whose name is over 15 bytes keys it cut as MMD does and says so once (it was refused)', () => {
+    memoryScene([]);
+    resetCutNames();
+    // 前クローク2_1xcIK (Gene): 17 bytes in Shift_JIS; its first 15 are 前クローク2_1xc (5 two-byte characters and 5 ASCII).
+    expect(registerPose({ name: '前クローク2_1xcIK', track: -1, pose: POSE, frame: 0 })).toBe(0);
+    expect(useWorkspaceStore().tracks!.bones.names).toEqual(['前クローク2_1xc']);
+    const said = () => useNotifyStore().items.filter((n) => n.kind === 'info').map((n) => noticeLines(n, 'en').message);
+    expect(said()).toEqual(['Bone “前クローク2_1xcIK” (17 bytes) is stored as “前クローク2_1xc” (15 bytes of Shift_JIS, as MMD does): MMD plays it on the bone; babylon-mmd and three.js match names exactly and do not']);
+    registerPose({ name: '前クローク2_1xcIK', track: -1, pose: POSE, frame: 10 });
+    expect(useWorkspaceStore().tracks!.bones.names).toEqual(['前クローク2_1xc']);
+    expect(said()).toHaveLength(1);
   });
 
   it('registerPose with nothing open starts a new motion with the key: one undo step, the key selected', () => {
