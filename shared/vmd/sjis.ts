@@ -79,6 +79,46 @@ function decodeByTable(bytes: Uint8Array, start: number, n: number): string | nu
   return String.fromCharCode.apply(null, out);
 }
 
+/**
+ * 1 at each unit of `units` (same indices) that no other spelling can stand in for: the table gives it
+ * a character that it gives no other unit, and for an ASCII byte that character is the byte itself (a
+ * name of ASCII bytes only is decoded without the table) and printable. CP932 maps some pairs to one
+ * character (NEC and IBM extensions), and control codes may be mapped elsewhere: those units are 0.
+ */
+let lone: Uint8Array | null = null;
+
+function loneTable(): Uint8Array {
+  const t = (units ??= unitTable());
+  const givers = new Uint8Array(65536); // units giving each character, counted up to 2
+  for (let u = 1; u < 65536; u++) if (t[u] !== 0 && givers[t[u]] < 2) givers[t[u]]++;
+  const l = new Uint8Array(65536);
+  for (let u = 1; u < 65536; u++) if (t[u] !== 0 && givers[t[u]] === 1 && (u >= 0x80 || (u >= 0x20 && u <= 0x7e && t[u] === u))) l[u] = 1;
+  return l;
+}
+
+/**
+ * Whether a field's name (its bytes up to the first NUL) is spelt in lone units only (see `lone`), so
+ * that decodeName gives two different such spellings two different names: each unit decodes to one
+ * character of its own, and the name is those characters in turn. A spelling with any other unit (a
+ * character cut by the field's end, an unmapped or doubly mapped pair, a control code) may decode as
+ * another one does, a lone one included ("A" and "A" followed by a cut lead byte): this vouches only
+ * for two lone spellings against each other.
+ */
+export function isLoneSpelling(bytes: Uint8Array, start: number, fieldLength: number): boolean {
+  const l = (lone ??= loneTable());
+  for (let i = start, end = start + fieldLength; i < end; i++) {
+    const b = bytes[i];
+    if (b === 0) return true;
+    let u = b;
+    if (b >= 0x80 && (b < 0xa1 || b > 0xdf)) {
+      if (i + 1 >= end || bytes[i + 1] === 0) return false; // a lead byte cut by the field's end or the NUL
+      u = (b << 8) | bytes[++i];
+    }
+    if (l[u] === 0) return false;
+  }
+  return true;
+}
+
 /** Decodes a fixed-length Shift_JIS field, dropping U+FFFD left by a cut character at the end. */
 export function decodeName(bytes: Uint8Array, start = 0, fieldLength = bytes.length - start): string {
   const n = nameLength(bytes, start, fieldLength);

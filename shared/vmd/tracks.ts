@@ -7,7 +7,7 @@
  */
 import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
-import { decodeName } from './sjis';
+import { decodeName, isLoneSpelling } from './sjis';
 
 export interface NamedTracks {
   /** Display name per track. */
@@ -72,9 +72,10 @@ export interface MotionTracks {
 
 // ---- Building tracks ----
 // Bones and morphs are read in file order, twice, and never at random: first each record's name
-// and frame, which give its place in the sorted tracks; then its values, written straight to that
-// place. (Dances interleave their bones, so gathering a track's keys would hop across the whole
-// file for each one.) Records are 111 and 23 bytes, so fields are not 4-byte aligned: no typed-array
+// and frame, which give its place in the sorted tracks; then a bone's values, written straight to
+// that place. (Dances interleave their bones, so gathering a track's keys would hop across the whole
+// file for each one.) A morph's one value is read with its name and frame, into a compact copy that
+// is then gathered. Records are 111 and 23 bytes, so fields are not 4-byte aligned: no typed-array
 // view over them; everything is read through DataView, a word at a time.
 
 /** Marks a record dropped as a duplicate in a destination map. */
@@ -83,6 +84,10 @@ const DROPPED = 0xffffffff;
 export interface Grouping {
   /** Track of each record, in file order (orderKeys overwrites it with each record's place). */
   trackOf: Uint32Array;
+  /** Frame of each record, in file order: read with the name, whose cache line it shares. */
+  fileFrames: Uint32Array;
+  /** The word at groupByName's `valueOffset` of each record, in file order (empty without one). */
+  fileValues: Int32Array;
   /** Keys per track. */
   keysPerTrack: Uint32Array;
   names: string[];
@@ -93,6 +98,8 @@ export interface Grouping {
 
 /** Bone and morph name fields are both 15 bytes: grouping reads them as 4 little-endian words. */
 const NAME_FIELD: typeof BONE.NAME_LENGTH & typeof MORPH.NAME_LENGTH = 15;
+/** Both frames follow the name. */
+const NAMED_FRAME: typeof BONE.FRAME & typeof MORPH.FRAME = 15;
 
 /** Mixes the 4 words of a name field into a table hash. */
 function fieldHash(a0: number, a1: number, a2: number, a3: number): number {
@@ -121,9 +128,12 @@ function nameTableOf(words: Int32Array, n: number, mask: number): Int32Array<Arr
   return table;
 }
 
-/** The track of a decoded name, made (appended to names and index) when it is new. */
-function trackOfName(name: string, names: string[], index: Map<string, number>): number {
-  const known = index.get(name);
+/**
+ * The track of a decoded name, made (appended to names and index) when it is new. `fresh`: the name is
+ * known to be new, and is not looked up.
+ */
+function trackOfName(name: string, names: string[], index: Map<string, number>, fresh: boolean): number {
+  const known = fresh ? undefined : index.get(name);
   if (known !== undefined) return known;
   names.push(name);
   index.set(name, names.length - 1);
@@ -136,12 +146,18 @@ function trackOfName(name: string, names: string[], index: Map<string, number>):
  * garbage differs from record to record are read as fast as those padded with zeros. Each record's
  * 15 bytes are read as 4 little-endian words, the bytes from the first NUL on cleared without a
  * branch, and looked up in one hash table (open addressing, kept at most half full) by those 4
- * words. A name not seen before is decoded once; names that decode alike share a track (a cut last
- * character, see sjis.ts). Exported for its test (`spellings`: the table's entries).
+ * words; a record whose 15 bytes are those of the record before (a track written key after key, a
+ * lip-synced mouth) takes its name without the lookup. A name not seen before is decoded once; names
+ * that decode alike share a track (a cut last character, see sjis.ts). Each record's frame, and the
+ * word at `valueOffset` when given, are copied out in file order on the way. Exported for its test
+ * (`spellings`: the table's entries).
  */
-export function groupByName(block: FixedBlock): Grouping {
+export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   const { bytes, view, size, count } = block;
   const trackOf = new Uint32Array(count);
+  const fileFrames = new Uint32Array(count);
+  const withValues = valueOffset >= 0;
+  const fileValues = new Int32Array(withValues ? count : 0);
   const index = new Map<string, number>();
   const names: string[] = [];
   // Names: 4 words each, and the track.
@@ -151,11 +167,26 @@ export function groupByName(block: FixedBlock): Grouping {
   let nameKeys = new Uint32Array(cap);
   let mask = 255;
   let table = new Int32Array(mask + 1).fill(-1);
+  let aliasable = false; // some spelling so far is not lone
+  // The previous record's field as read (garbage and all) and its name: p3 starts at a value no
+  // field has (w3 is 24 bits).
+  let p0 = 0, p1 = 0, p2 = 0, p3 = -1, pr = 0;
   for (let i = 0, o = 0; i < count; i++, o += size) {
     const w0 = view.getInt32(o, true);
     const w1 = view.getInt32(o + 4, true);
     const w2 = view.getInt32(o + 8, true);
     const w3 = view.getInt32(o + 12, true) & 0xffffff; // bytes 12–14 (15 is the frame), byte 3 zero
+    fileFrames[i] = view.getUint32(o + NAMED_FRAME, true);
+    if (withValues) fileValues[i] = view.getInt32(o + valueOffset, true);
+    if (((w0 ^ p0) | (w1 ^ p1) | (w2 ^ p2) | (w3 ^ p3)) === 0) {
+      trackOf[i] = nameTrack[pr];
+      nameKeys[pr] = nameKeys[pr] + 1;
+      continue;
+    }
+    p0 = w0;
+    p1 = w1;
+    p2 = w2;
+    p3 = w3;
     // z: the high bit of each zero byte of a word (and maybe of bytes above one: never below);
     // z & -z its lowest; (that >>> 7) - 1 keeps the bytes below it (all when z is 0). `live`: no
     // NUL in the words before, so this one is kept at all.
@@ -192,7 +223,11 @@ export function groupByName(block: FixedBlock): Grouping {
       words[4 * r + 1] = a1;
       words[4 * r + 2] = a2;
       words[4 * r + 3] = a3;
-      nameTrack[r] = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+      // Two lone spellings (see sjis.ts) never decode alike: while every spelling so far has been
+      // one, a new lone one is a new name, and the index need not be asked (a tenth of the read of
+      // a 3,000-name motion). After any other spelling, every new one is looked up.
+      if (aliasable || !isLoneSpelling(bytes, o, NAME_FIELD)) aliasable = true;
+      nameTrack[r] = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index, !aliasable);
       table[slot] = r;
       if (2 * known > mask) {
         mask = 2 * mask + 1;
@@ -201,26 +236,32 @@ export function groupByName(block: FixedBlock): Grouping {
     }
     trackOf[i] = nameTrack[r];
     nameKeys[r] = nameKeys[r] + 1; // not nameKeys[r]++: see orderKeys
+    pr = r;
   }
   const keysPerTrack = new Uint32Array(names.length);
   for (let r = 0; r < known; r++) keysPerTrack[nameTrack[r]] += nameKeys[r];
-  return { trackOf, keysPerTrack, names, index, spellings: known };
+  return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings: known };
+}
+
+/**
+ * Whether a track of n keys whose steps go down `descents` times is in no order: 64 keys or more,
+ * going down about half the time (7/16 to 9/16). Shuffled keys do that; real tracks with keys moved
+ * back go down a third of the time or less, and insertion sort beats a radix sort on them.
+ */
+function inNoOrder(n: number, descents: number): boolean {
+  return n >= 64 && 16 * descents > 7 * n && 16 * descents < 9 * n;
 }
 
 /**
  * Sorts order/frames on [a, b) by frame, stably (equal frames in file order, which is the order of
  * their record indices), and says whether it did. Tracks are usually nearly sorted (a few keys moved
  * back), so insertion sort; a track mostly in descending order (keys written last to first) is
- * reversed before it, and its equal frames put back in file order after. A track of 64 keys or
- * more whose steps go down about half the time (7/16 to 9/16) is in no order (shuffled keys do that;
- * real tracks with keys moved back go down a third of the time or less, and insertion sort beats a
- * radix sort on them): it returns false at once, for radixRange, without trying. Past a work budget
- * it stops too and returns false, leaving [a, b) permuted. `descents`: how many steps of [a, b) go
- * down (orderKeys counts them as it places the keys).
+ * reversed before it, and its equal frames put back in file order after. Past a work budget it
+ * stops and returns false, leaving [a, b) permuted. `descents`: how many steps of [a, b) go down
+ * (orderKeys counts them as it places the keys). Tracks in no order never come here (see inNoOrder).
  */
 function sortRange(frames: Uint32Array, order: Uint32Array, a: number, b: number, descents: number): boolean {
   const n = b - a;
-  if (n >= 64 && 16 * descents > 7 * n && 16 * descents < 9 * n) return false;
   const reversed = 2 * descents > n;
   if (reversed) {
     for (let i = a, j = b - 1; i < j; i++, j--) {
@@ -271,13 +312,14 @@ function tiesInFileOrder(frames: Uint32Array, order: Uint32Array, a: number, b: 
  * Sorts order/frames on [a, b) by (frame, file order), whatever order they hold there now. A stable
  * LSD radix sort by frame, passing the range back and forth between order/frames and the scratch
  * arrays (b - a long at least, used from 0): linear in the keys, whatever their order, and every
- * access stays in the range. Digits of at most 11 bits (two passes up to frame 4,194,303); one pass
- * counts every digit. Equal frames then go to file order (ascending record index): the range
- * may come half sorted by sortRange, or reversed, so their order as given is not file order. For tracks
- * in no order (keys of many bones interleaved at random, a shuffled lip-sync block), where insertion
- * sort gives up.
+ * access stays in the range. Digits of at most 11 bits (two passes up to frame 4,194,303, the usual
+ * case written out); one pass counts every digit. `inFileOrder`: the range holds its keys as placed,
+ * in file order, which a stable sort keeps for equal frames; else (half sorted by sortRange before it
+ * gave up) equal frames are put back in file order (ascending record index) after. For tracks in no
+ * order (keys of many bones interleaved at random, a shuffled lip-sync block), where insertion sort
+ * gives up.
  */
-function radixRange(order: Uint32Array, frames: Uint32Array, scratchO: Uint32Array, scratchF: Uint32Array, a: number, b: number): void {
+function radixRange(order: Uint32Array, frames: Uint32Array, scratchO: Uint32Array, scratchF: Uint32Array, a: number, b: number, inFileOrder: boolean): void {
   let maxFrame = 0;
   for (let k = a; k < b; k++) if (frames[k] > maxFrame) maxFrame = frames[k];
   // As few passes as digits of up to 11 bits allow, the bits shared evenly between them (frames up
@@ -286,36 +328,66 @@ function radixRange(order: Uint32Array, frames: Uint32Array, scratchO: Uint32Arr
   while (used < 32 && maxFrame >>> used !== 0) used++;
   const passes = Math.ceil(used / 11), bits = Math.ceil(used / passes), size = 1 << bits, mask = size - 1;
   const buckets = new Uint32Array(passes * size);
-  for (let k = a; k < b; k++) {
-    const f = frames[k];
-    for (let q = 0; q < passes; q++) buckets[q * size + ((f >>> (q * bits)) & mask)]++;
-  }
-  // Even passes move the range into the scratch arrays (at 0), odd ones back to [a, b).
-  for (let q = 0; q < passes; q++) {
-    const base = q * size, shift = q * bits;
-    const toScratch = (q & 1) === 0;
-    const srcO = toScratch ? order : scratchO, srcF = toScratch ? frames : scratchF;
-    const dstO = toScratch ? scratchO : order, dstF = toScratch ? scratchF : frames;
-    const from = toScratch ? a : 0, to = toScratch ? 0 : a;
-    for (let d = base, sum = to; d < base + size; d++) {
-      const c = buckets[d];
-      buckets[d] = sum;
-      sum += c;
+  if (passes === 2) {
+    // Low digit into the scratch arrays, high digit back: no loop over passes in the per-key loops.
+    for (let k = a; k < b; k++) {
+      const f = frames[k];
+      buckets[f & mask]++;
+      buckets[size + (f >>> bits)]++;
     }
-    for (let k = from, end = from + (b - a); k < end; k++) {
-      const f = srcF[k];
-      const d = base + ((f >>> shift) & mask);
+    for (let d = 0, lo = 0, hi = a; d < size; d++) {
+      const cl = buckets[d], ch = buckets[size + d];
+      buckets[d] = lo;
+      buckets[size + d] = hi;
+      lo += cl;
+      hi += ch;
+    }
+    for (let k = a; k < b; k++) {
+      const f = frames[k], d = f & mask;
       const p = buckets[d];
       buckets[d] = p + 1; // not buckets[d]++ as a value: see orderKeys
-      dstO[p] = srcO[k];
-      dstF[p] = f;
+      scratchO[p] = order[k];
+      scratchF[p] = f;
+    }
+    for (let k = 0, end = b - a; k < end; k++) {
+      const f = scratchF[k], d = size + (f >>> bits);
+      const p = buckets[d];
+      buckets[d] = p + 1;
+      order[p] = scratchO[k];
+      frames[p] = f;
+    }
+  } else {
+    for (let k = a; k < b; k++) {
+      const f = frames[k];
+      for (let q = 0; q < passes; q++) buckets[q * size + ((f >>> (q * bits)) & mask)]++;
+    }
+    // Even passes move the range into the scratch arrays (at 0), odd ones back to [a, b).
+    for (let q = 0; q < passes; q++) {
+      const base = q * size, shift = q * bits;
+      const toScratch = (q & 1) === 0;
+      const srcO = toScratch ? order : scratchO, srcF = toScratch ? frames : scratchF;
+      const dstO = toScratch ? scratchO : order, dstF = toScratch ? scratchF : frames;
+      const from = toScratch ? a : 0, to = toScratch ? 0 : a;
+      for (let d = base, sum = to; d < base + size; d++) {
+        const c = buckets[d];
+        buckets[d] = sum;
+        sum += c;
+      }
+      for (let k = from, end = from + (b - a); k < end; k++) {
+        const f = srcF[k];
+        const d = base + ((f >>> shift) & mask);
+        const p = buckets[d];
+        buckets[d] = p + 1;
+        dstO[p] = srcO[k];
+        dstF[p] = f;
+      }
+    }
+    if ((passes & 1) === 1) {
+      order.set(scratchO.subarray(0, b - a), a);
+      frames.set(scratchF.subarray(0, b - a), a);
     }
   }
-  if ((passes & 1) === 1) {
-    order.set(scratchO.subarray(0, b - a), a);
-    frames.set(scratchF.subarray(0, b - a), a);
-  }
-  tiesInFileOrder(frames, order, a, b);
+  if (!inFileOrder) tiesInFileOrder(frames, order, a, b);
 }
 
 interface Ordered {
@@ -334,7 +406,7 @@ interface Ordered {
  * from the grouping), then an insertion or radix sort of only the tracks that are out of order.
  * `trackOf` becomes `dest`: each record's track is read once, where its place is then written.
  */
-function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, view: DataView, stride: number, frameOffset: number): Ordered {
+function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, fileFrames: Uint32Array, places: boolean): Ordered {
   const n = trackOf.length, trackCount = keysPerTrack.length;
   const counts = new Uint32Array(trackCount + 1);
   for (let t = 0; t < trackCount; t++) counts[t + 1] = counts[t] + keysPerTrack[t];
@@ -345,16 +417,16 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, view: DataVi
   const frames = new Uint32Array(n);
   const dest = trackOf;
   let repeats = false; // some (track, frame) occurs twice
-  for (let i = 0, o = frameOffset; i < n; i++, o += stride) {
+  for (let i = 0; i < n; i++) {
     const t = trackOf[i];
     // Read, then write back: V8 gives `slot[t]++` used as a value (a typed array's element) a slow
     // generic path, 10+ ns a key here.
     const p = slot[t];
     slot[t] = p + 1;
-    const f = view.getUint32(o, true);
+    const f = fileFrames[i];
     order[p] = i;
     frames[p] = f;
-    dest[i] = p;
+    if (places) dest[i] = p;
     if (p > counts[t]) {
       const before = frames[p - 1];
       if (f < before) descents[t] = descents[t] + 1;
@@ -367,25 +439,30 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, view: DataVi
   for (let t = 0; t < trackCount; t++) {
     if (descents[t] === 0) continue;
     const a = counts[t], b = counts[t + 1];
-    if (!sortRange(frames, order, a, b, descents[t])) {
+    const noOrder = inNoOrder(b - a, descents[t]);
+    if (noOrder || !sortRange(frames, order, a, b, descents[t])) {
       if (scratchO === null || scratchO.length < b - a) {
         let longest = 0;
         for (let u = t; u < trackCount; u++) if (descents[u] !== 0 && counts[u + 1] - counts[u] > longest) longest = counts[u + 1] - counts[u];
         scratchO = new Uint32Array(longest);
         scratchF = new Uint32Array(longest);
       }
-      radixRange(order, frames, scratchO, scratchF!, a, b);
+      radixRange(order, frames, scratchO, scratchF!, a, b, noOrder);
     }
-    // Places and repeats in one pass.
-    dest[order[a]] = a;
-    for (let k = a + 1; k < b; k++) {
-      dest[order[k]] = k;
-      if (frames[k] === frames[k - 1]) repeats = true;
+    if (places) {
+      // Places and repeats in one pass.
+      dest[order[a]] = a;
+      for (let k = a + 1; k < b; k++) {
+        dest[order[k]] = k;
+        if (frames[k] === frames[k - 1]) repeats = true;
+      }
+    } else {
+      for (let k = a + 1; k < b; k++) if (frames[k] === frames[k - 1]) repeats = true;
     }
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
   // Drop duplicates (same track, same frame): the first in the file sorts first and is kept.
-  dest.fill(DROPPED);
+  if (places) dest.fill(DROPPED);
   const start = new Uint32Array(trackCount + 1);
   let w = 0;
   for (let t = 0; t < trackCount; t++) {
@@ -394,7 +471,7 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, view: DataVi
       if (k > counts[t] && frames[k] === frames[k - 1]) continue;
       order[w] = order[k];
       frames[w] = frames[k];
-      dest[order[w]] = w;
+      if (places) dest[order[w]] = w;
       w++;
     }
   }
@@ -449,15 +526,30 @@ function boneKeyArrays(n: number) {
   return { position, rotation, curves, posBits: new Int32Array(position.buffer), rotBits: new Int32Array(rotation.buffer), curveView: new DataView(curves.buffer) };
 }
 
-export function buildBoneTracks(block: FixedBlock): BoneTracks {
-  const { trackOf, keysPerTrack, names, index } = groupByName(block);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, block.view, BONE.SIZE, BONE.FRAME);
-  const { position, rotation, curves, posBits, rotBits, curveView } = boneKeyArrays(record.length);
+/**
+ * Decodes every record of a bone block, in file order, to its place in `dest` (DROPPED: none).
+ *
+ * Hot loops live in functions of their own, each ending where its loop does. A loop that runs long
+ * on a function's first call is optimized there and then, on the spot (on-stack replacement), before
+ * the code after it has ever run; when that code needs what V8 learns by running it (the property
+ * stores of a returned object), the optimized loop gave up there on every call after, and V8 kept it
+ * so: buildBoneTracks went back to the interpreter once a read, and a read cost up to half again.
+ */
+function decodeBoneKeys(block: FixedBlock, dest: Uint32Array, keys: ReturnType<typeof boneKeyArrays>): void {
   const { view: v, count } = block;
+  const { posBits, rotBits, curveView } = keys;
   for (let i = 0, o = 0; i < count; i++, o += BONE.SIZE) {
     const k = dest[i];
     if (k !== DROPPED) decodeBoneKey(v, o, k, posBits, rotBits, curveView);
   }
+}
+
+export function buildBoneTracks(block: FixedBlock): BoneTracks {
+  const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
+  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, fileFrames, true);
+  const keys = boneKeyArrays(record.length);
+  decodeBoneKeys(block, dest, keys);
+  const { position, rotation, curves } = keys;
   return { names, index, start, frames, record, duplicates, position, rotation, curves };
 }
 
@@ -466,8 +558,8 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
  * them (a tenth of its memory per key); boneTrackOf then decodes one track at a time.
  */
 export function indexBoneTracks(block: FixedBlock): NamedTracks {
-  const { trackOf, keysPerTrack, names, index } = groupByName(block);
-  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, block.view, BONE.SIZE, BONE.FRAME);
+  const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
+  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
   return { names, index, start, frames, record, duplicates };
 }
 
@@ -488,21 +580,27 @@ export function boneTrackOf(block: FixedBlock, tracks: NamedTracks, t: number): 
 }
 
 export function buildMorphTracks(block: FixedBlock): MorphTracks {
-  const { trackOf, keysPerTrack, names, index } = groupByName(block);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, block.view, MORPH.SIZE, MORPH.FRAME);
-  const weight = new Float32Array(record.length);
-  const weightBits = new Int32Array(weight.buffer);
-  const { view, count } = block;
-  for (let i = 0, o = MORPH.WEIGHT; i < count; i++, o += MORPH.SIZE) {
-    const k = dest[i];
-    if (k !== DROPPED) weightBits[k] = view.getInt32(o, true);
-  }
+  // A morph key's one value is read with its name and frame, in file order, and gathered from that
+  // compact copy: the records themselves, 23 bytes apart, would be read at random in a shuffled block.
+  const { trackOf, fileFrames, fileValues, keysPerTrack, names, index } = groupByName(block, MORPH.WEIGHT);
+  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
+  const weight = gatherBits(fileValues, record);
   return { names, index, start, frames, record, duplicates, weight };
+}
+
+/** Floats whose bit patterns are bits[record[k]], k in order (a loop of its own: see decodeBoneKeys). */
+function gatherBits(bits: Int32Array, record: Uint32Array): Float32Array {
+  const out = new Float32Array(record.length);
+  const outBits = new Int32Array(out.buffer);
+  for (let k = 0; k < record.length; k++) outBits[k] = bits[record[k]];
+  return out;
 }
 
 /** The one track of `count` records whose frames are little-endian words `stride` bytes apart from `frameOffset` in `view`. */
 function frameTrack(view: DataView, stride: number, frameOffset: number, count: number): FrameTrack {
-  const { record, frames, duplicates } = orderKeys(new Uint32Array(count), Uint32Array.of(count), view, stride, frameOffset);
+  const fileFrames = new Uint32Array(count);
+  for (let i = 0, o = frameOffset; i < count; i++, o += stride) fileFrames[i] = view.getUint32(o, true);
+  const { record, frames, duplicates } = orderKeys(new Uint32Array(count), Uint32Array.of(count), fileFrames, false);
   return { record, frames, duplicates };
 }
 

@@ -2,10 +2,13 @@
 // microsecond or two a call, and a dance can hold thousands of names). The table is built from that decoder, and
 // a name with a unit outside it goes to the decoder itself; these tests hold it to the decoder's answer.
 import { describe, expect, it } from 'vitest';
-import { decodeName, readVmd } from '../../shared/vmd';
+import { decodeName, isLoneSpelling, readVmd } from '../../shared/vmd';
 import { BONE, MORPH } from '../../shared/vmd/vmd-layout';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 import { lcg } from '../helpers/rng';
+import { SJIS } from '../helpers/vmd-fixtures';
+
+const SJIS_左腕 = SJIS.左腕;
 
 const decoder = new TextDecoder('shift_jis');
 
@@ -70,5 +73,57 @@ describe('decodeName', () => {
       }
     }
     expect(names).toBeGreaterThan(10000);
+  });
+});
+
+// isLoneSpelling lets buildTracks skip the name index's lookup for a new name (issue 31): it must never vouch
+// for two spellings that decode alike. Checked against the platform decoder, unit by unit, and by hand.
+describe('isLoneSpelling', () => {
+  const lone = (bytes: number[]) => {
+    const field = new Uint8Array(15);
+    field.set(bytes);
+    return isLoneSpelling(field, 0, 15);
+  };
+
+  it('vouches for plain names and refuses what CP932 maps twice, cut characters, unmapped pairs and control codes', () => {
+    expect(lone([0x41, 0x42])).toBe(true); // "AB"
+    expect(lone([])).toBe(true);
+    expect(lone([...SJIS_左腕, 0x31])).toBe(true); // 左腕1
+    expect(lone([0xb1])).toBe(true); // half-width ｱ
+    expect(lone([0x41, 0, 0x82, 0x40, 0x81])).toBe(true); // "A", and garbage after the NUL is not the name
+    expect(lone(Array.from('abcdefghijklmno', (c) => c.charCodeAt(0)))).toBe(true); // all 15 bytes, no NUL
+    // ≒ is both 81E0 (JIS X 0208) and 8790 (NEC row 13); ⅰ both EEEF (NEC-selected IBM) and FA40 (IBM).
+    expect([lone([0x81, 0xe0]), lone([0x87, 0x90]), lone([0xee, 0xef]), lone([0xfa, 0x40])]).toEqual([false, false, false, false]);
+    expect(lone([0x41, 0x82])).toBe(false); // a lead byte cut by the NUL: decodes as "A"
+    expect(lone([...Array(14).fill(0x41), 0x82])).toBe(false); // cut by the field's end
+    expect(lone([0x85, 0x40])).toBe(false); // an unmapped pair
+    expect([lone([0x1a]), lone([0x7f]), lone([0x80]), lone([0xa0])]).toEqual([false, false, false, false]);
+  });
+
+  it('vouches only for units that decode to one character no other unit decodes to (every byte and pair)', () => {
+    // What each unit decodes to, by the platform decoder: every single byte, then every pair whose first
+    // byte decodes to nothing alone (a lead byte, cut: the decoder's U+FFFD, dropped).
+    const units: number[][] = [];
+    for (let b = 1; b <= 0xff; b++) units.push([b]);
+    for (let a = 0x80; a <= 0xff; a++) {
+      if (reference(Uint8Array.of(a)) !== '') continue;
+      for (let b = 1; b <= 0xff; b++) units.push([a, b]);
+    }
+    const givers = new Map<string, number>();
+    const decoded = units.map((u) => reference(Uint8Array.from(u)));
+    for (const d of decoded) givers.set(d, (givers.get(d) ?? 0) + 1);
+    let vouched = 0;
+    const wrong: string[] = [];
+    units.forEach((u, k) => {
+      if (!lone(u)) return;
+      vouched++;
+      const d = decoded[k];
+      // An ASCII byte decodes as itself in an ASCII name, and by the decoder in any other: both must agree.
+      const ascii = u.length === 1 && u[0] < 0x80;
+      const asDecoded = ascii && decoder.decode(Uint8Array.from(u)) === d;
+      if (d.length !== 1 || d === '\uFFFD' || givers.get(d) !== 1 || (ascii && !asDecoded)) wrong.push(u.map((b) => b.toString(16)).join(' '));
+    });
+    expect(wrong).toEqual([]);
+    expect(vouched).toBeGreaterThan(7000); // JIS X 0208 alone has 6,879 characters
   });
 });

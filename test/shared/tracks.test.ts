@@ -199,6 +199,76 @@ describe('buildTracks, hand-worked', () => {
     expect(Array.from(t.bones.record)).toEqual([2, 4, 0, 3, 1, 5]);
   });
 
+  it('gives names that decode alike one track, whichever spelling comes first (pairs CP932 maps twice, a cut character)', () => {
+    // ≒ is both 81E0 and 8790 in CP932; "AB" followed by a lead byte cut by the NUL decodes as "AB". Names
+    // spelt in units no other spelling stands in for skip the index's lookup (issue 31): these may not.
+    const nearlyEqual1 = [0x81, 0xe0], nearlyEqual2 = [0x87, 0x90], cutAB = [0x41, 0x42, 0x82];
+    const first: { name: number[] | string; frame: number }[] = [
+      { name: nearlyEqual1, frame: 4 }, // 0
+      { name: 'A', frame: 1 }, // 1
+      { name: nearlyEqual2, frame: 2 }, // 2: ≒ again
+      { name: 'AB', frame: 0 }, // 3
+      { name: cutAB, frame: 3 }, // 4: AB again
+      { name: 'A', frame: 0 }, // 5
+    ];
+    // The plain spelling first, the one that decodes alike after it.
+    const plainFirst: { name: number[] | string; frame: number }[] = [
+      { name: 'AB', frame: 0 }, // 0
+      { name: 'C', frame: 1 }, // 1
+      { name: cutAB, frame: 2 }, // 2: AB again
+    ];
+    for (const [keys, names, start, frames, record] of [
+      [first, ['≒', 'A', 'AB'], [0, 2, 4, 6], [2, 4, 0, 1, 0, 3], [2, 0, 5, 1, 3, 4]],
+      [plainFirst, ['AB', 'C'], [0, 2, 3], [0, 2, 1], [0, 2, 1]],
+    ] as const) {
+      const t = buildTracks(docOf(buildFixture({ bones: keys.map((k) => ({ ...k })), morphs: keys.map((k) => ({ ...k, weight: 0 })) })));
+      for (const got of [t.bones, t.morphs]) {
+        expect(got.names).toEqual(names);
+        expect([...got.index.entries()]).toEqual(names.map((n, k) => [n, k]));
+        expect([Array.from(got.start), Array.from(got.frames), Array.from(got.record)]).toEqual([start, frames, record]);
+      }
+    }
+  });
+
+  it('tells apart names that differ in one byte, next to each other in the file, and joins those that differ after the NUL only', () => {
+    const bytes = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+    const keys: { name: number[]; frame: number }[] = [
+      { name: bytes('abcdefghijklmnX'), frame: 0 }, // 0: 15 bytes, no NUL
+      { name: bytes('abcdefghijklmnY'), frame: 0 }, // 1: the last byte differs
+      { name: bytes('abcdefghijklmnY'), frame: 1 }, // 2
+      { name: [0x41, 0, 0x11], frame: 5 }, // 3: "A"
+      { name: [0x41, 0, 0x22], frame: 4 }, // 4: "A", other bytes after the NUL
+      { name: [0x41, 0, 0x22], frame: 3 }, // 5: "A"
+      { name: [0x42, 0, 0x22], frame: 3 }, // 6: "B", only the first byte differs from the record before
+      { name: bytes('Xbcdefghijklmn'), frame: 2 }, // 7: 14 bytes
+      { name: bytes('abcdefghijklmnY'), frame: 9 }, // 8
+    ];
+    const t = buildTracks(docOf(buildFixture({ bones: keys.map((k) => ({ ...k })), morphs: keys.map((k, i) => ({ ...k, weight: i })) })));
+    for (const got of [t.bones, t.morphs]) {
+      expect(got.names).toEqual(['abcdefghijklmnX', 'abcdefghijklmnY', 'A', 'B', 'Xbcdefghijklmn']);
+      expect(Array.from(got.start)).toEqual([0, 1, 4, 7, 8, 9]);
+      expect(Array.from(got.frames)).toEqual([0, 0, 1, 9, 3, 4, 5, 3, 2]);
+      expect(Array.from(got.record)).toEqual([0, 1, 2, 8, 5, 4, 3, 6, 7]);
+    }
+    expect(Array.from(t.morphs.weight)).toEqual([0, 1, 2, 8, 5, 4, 3, 6, 7]);
+  });
+
+  it('sorts a track in no order with every frame twice, keeping the first record of each (bones and morphs)', () => {
+    // Frames 1000 × ((33 i) mod 64) for records i = 0..127: each frame twice (i and i + 64), steps going down
+    // about half the time (the radix sort, straight from file order; frames past 2^11 take two digits). Frame
+    // 1000 f's first record is 33 f mod 64 (33 is its own inverse mod 64), and is kept; its value is its record number.
+    const keys = Array.from({ length: 128 }, (_, i) => ({ name: 'S', frame: 1000 * ((33 * i) % 64) }));
+    const t = buildTracks(docOf(buildFixture({ bones: keys.map((k, i) => ({ ...k, pos: [i, 0, 0] })), morphs: keys.map((k, i) => ({ ...k, weight: i })) })));
+    const kept = Array.from({ length: 64 }, (_, f) => (33 * f) % 64);
+    for (const got of [t.bones, t.morphs]) {
+      expect(Array.from(got.frames)).toEqual(Array.from({ length: 64 }, (_, f) => 1000 * f));
+      expect(Array.from(got.record)).toEqual(kept);
+      expect(got.duplicates).toBe(64);
+    }
+    expect(Array.from(t.morphs.weight)).toEqual(kept);
+    expect(Array.from(t.bones.position).filter((_, k) => k % 3 === 0)).toEqual(kept);
+  });
+
   it('keeps float values bit for bit (−0, a denormal, a NaN with a payload)', () => {
     const bits = [0x80000000, 0x00000001, 0x7fc12345, 0x3f800000, 0xff800000, 0x7f7fffff, 0xbf000000];
     const w = new DataView(new ArrayBuffer(4));
