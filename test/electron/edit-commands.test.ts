@@ -133,7 +133,8 @@ describe('one-file commands', () => {
     writeFileSync(path.join(d, 'bad.vmd'), 'nope');
     const bad = await run(['mirror', 'bad.vmd', '-o', 'y.vmd'], d);
     expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/not a VMD/);
+    // A text file named .vmd is said to be what it is (a beginner's wrong file; the shared not-a-motion line).
+    expect(bad.err).toMatch(/bad\.vmd: plain text, not a motion/);
     expect(existsSync(path.join(d, 'x.vmd'))).toBe(false);
     const neg = await run(['shift', walk, '-o', 's.vmd', '--by', '-5'], d);
     expect(neg.code).toBe(1);

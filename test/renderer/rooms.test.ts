@@ -30,7 +30,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // and morph panel's outline (no three.js).
   'model': [],
   'stores': ['api', 'fit', 'physics', 'paths.ts', 'preview', 'export', 'model', 'audio'],
-  'shell': ['api', 'paths.ts', 'stores'],
+  // The model's plain data too (a bone's English name beside its Japanese one: shell/use-bone-en.ts).
+  'shell': ['api', 'paths.ts', 'stores', 'model'],
   'preview': ['api', 'paths.ts', 'shell', 'stores', 'export', 'model', 'physics'],
   'editor': ['api', 'paths.ts', 'components', 'shell', 'stores', 'fonts.ts', 'model'],
   'components': ['api', 'paths.ts', 'editor', 'shell', 'stores', 'export'],

@@ -17,7 +17,8 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 export const START_EYE: readonly [number, number, number] = [0, 16, 52];
 export const START_TARGET: readonly [number, number, number] = [0, 10, 0];
 
-export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
+import type { ViewSide } from '../stores/preview';
+export type { ViewSide };
 export const VIEW_SIDES: readonly ViewSide[] = ['front', 'back', 'left', 'right', 'top', 'start'];
 
 type V3 = readonly [number, number, number];

@@ -8,9 +8,11 @@ import { defineStore } from 'pinia';
 import type { CodecError } from '../../../shared/vmd/errors';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
-import type { ViewSide } from '../preview/orbit';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
+
+/** The preview's fixed views (MMD's 視点 panel: 正面/背面/左/右/上) and the start view; preview/orbit.ts places them. */
+export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
 
 /**
  * settings.ui keys: physics on in the preview, the rigid-body view shown, the joint dots shown (Bones), and the

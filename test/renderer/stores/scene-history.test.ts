@@ -82,7 +82,9 @@ describe('Save All and Open over an untitled scene', () => {
     const opening = scene.openPath('/s/laugh.vmd');
     expect(await answerNext('save')).toBe('Opening laugh.vmd replaces the scene. The unsaved changes to Untitled scene will be lost.');
     await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-    expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+    // Named after its song, in the folder holding all its files (Save Scene's proposal for an untitled scene).
+    expect(fileDialogState.request!.fileName).toBe('song.vmdscene');
+    expect(fileDialogState.request!.directory).toBe('/s');
     fileDialogState.resolve!({ path: '/s/a.vmdscene', overwrite: false });
     expect(await opening).toBe(true);
     const saved = JSON.parse(new TextDecoder().decode(files.get('/s/a.vmdscene')!));

@@ -47,10 +47,14 @@ withFakeAudio(undefined, () => {
  * Save All on an untitled scene of a.vmd: the dialog asks the scene file's name (suggesting a.vmdscene), gets
  * `target`; returns the scene file written there, parsed.
  */
-async function saveAllAsScene(target: string, command: 'saveAll' | 'save' = 'saveAll') {
+/**
+ * Save All (or Save) asking the scene's name: the dialog proposes `proposed` (an untitled scene is named after
+ * its song, else scene.vmdscene), says why, and `target` is picked.
+ */
+async function saveAllAsScene(target: string, command: 'saveAll' | 'save' = 'saveAll', proposed = 'song.vmdscene') {
   const done = runCommand(command);
   await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
-  expect(fileDialogState.request!.fileName).toBe('a.vmdscene');
+  expect(fileDialogState.request!.fileName).toBe(proposed);
   // The dialog says why Save asks for a scene.
   expect(fileDialogState.request!.note).toBe(
     'Save (Ctrl+S) saves the whole scene: the song, its offset and where each actor stands are kept only in a scene file (.vmdscene), which names the model, the dance and the song, as MMD’s project file. The dance itself stays in its own .vmd.',
@@ -218,7 +222,7 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
 
   it('Save All asks the scene file’s name and writes the stage into it; undo back to the origin is a lone motion again', async () => {
     const scene = await staged();
-    const saved = await saveAllAsScene('/s/a-staged.vmdscene');
+    const saved = await saveAllAsScene('/s/a-staged.vmdscene', 'saveAll', 'scene.vmdscene');
     expect(saved.actors).toEqual([expect.objectContaining({ motion: 'a.vmd', stage: { position: [10, 0, -2.5], turn: 90 } })]);
     expect(scene.anyDirty).toBe(false);
     expect(document.title).toBe('a-staged.vmdscene — a.vmd — VMD Studio');
