@@ -57,4 +57,28 @@ describe('a curve handle with the arrow keys', () => {
     w.unmount();
     outside.remove();
   });
+
+  it('on a first key, the handle hint takes the bottom line alone (the first-key note sat under it)', async () => {
+    const doc = buildVmd({
+      bones: [
+        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: 'センター', frame: 10, position: [0, 1, 0], rotation: [0, 0, 0, 1] },
+      ],
+    });
+    useSceneStore().openBytes('dance.vmd', writeVmd(doc), null);
+    const sel = useSelectionStore(), curve = useCurveEditorStore();
+    const w = mount(CurveEditor, { attachTo: document.body });
+    sel.select([{ kind: 'bone', record: 0 }]);
+    await w.vm.$nextTick();
+    const note = () => w.find('[data-testid="curve-first-key"]');
+    expect(note().text()).toBe(editorStrings.en['curve.firstKey']);
+    curve.handle = 1;
+    await w.vm.$nextTick();
+    expect(w.find('[data-testid="curve-handle-hint"]').exists()).toBe(true);
+    expect(note().exists()).toBe(false);
+    curve.handle = 0;
+    await w.vm.$nextTick();
+    expect(note().exists()).toBe(true);
+    w.unmount();
+  });
 });
