@@ -40,6 +40,8 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
  */
 const LABELS_WITH_VALUES: { form: RegExp; key: UiStringKey; params: (m: RegExpExecArray) => Record<string, string | number> }[] = [
   { form: /^apply pose (.+) at (\d+)$/s, key: 'edit.label.applyPose', params: (m) => ({ file: m[1], frame: Number(m[2]) }) },
+  // Load onto an actor, or a relink of its missing file (shell/pose-apply.ts): "load motion walk.vmd".
+  { form: /^load motion (.+)$/s, key: 'edit.label.loadMotion', params: (m) => ({ file: m[1] }) },
 ];
 
 /**

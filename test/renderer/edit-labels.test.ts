@@ -43,6 +43,11 @@ describe('edit labels in the UI language', () => {
     expect(editLabel(label, (k, p) => t(k, 'en', p))).toBe(label);
     expect(editLabel('apply pose 微笑.vpd at 0', (k, p) => t(k, 'ja', p))).toBe('ポーズ適用 微笑.vpd (フレーム 0)');
   });
+
+  it('names loading a motion onto an actor in Japanese with its file (the relink\'s step read "load motion walk.vmd" there)', () => {
+    expect(editLabel('load motion walk_v2.vmd', (k, p) => t(k, 'ja', p))).toBe('モーション読み込み walk_v2.vmd');
+    expect(editLabel('load motion walk_v2.vmd', (k, p) => t(k, 'en', p))).toBe('load motion walk_v2.vmd');
+  });
 });
 
 describe('scene roles in the UI language', () => {
