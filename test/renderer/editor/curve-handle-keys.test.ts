@@ -16,17 +16,22 @@ import CurveEditor from '../../../renderer/src/editor/CurveEditor.vue';
 
 setQuietApi();
 
-describe('a curve handle with the arrow keys', () => {
-  beforeEach(() => setActivePinia(createPinia()));
-
-  it('shows the hint line while it has them; a press outside the pane gives them back', async () => {
-    const doc = buildVmd({
+/** Two keys of センター, at 0 and 10. */
+const twoKeys = () =>
+  writeVmd(
+    buildVmd({
       bones: [
         { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
         { name: 'センター', frame: 10, position: [0, 1, 0], rotation: [0, 0, 0, 1] },
       ],
-    });
-    useSceneStore().openBytes('dance.vmd', writeVmd(doc), null);
+    }),
+  );
+
+describe('a curve handle with the arrow keys', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('shows the hint line while it has them; a press outside the pane gives them back', async () => {
+    useSceneStore().openBytes('dance.vmd', twoKeys(), null);
     const sel = useSelectionStore(), curve = useCurveEditorStore();
     const outside = document.createElement('div');
     document.body.appendChild(outside);
@@ -59,13 +64,7 @@ describe('a curve handle with the arrow keys', () => {
   });
 
   it('on a first key, the handle hint takes the bottom line alone (the first-key note sat under it)', async () => {
-    const doc = buildVmd({
-      bones: [
-        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-        { name: 'センター', frame: 10, position: [0, 1, 0], rotation: [0, 0, 0, 1] },
-      ],
-    });
-    useSceneStore().openBytes('dance.vmd', writeVmd(doc), null);
+    useSceneStore().openBytes('dance.vmd', twoKeys(), null);
     const sel = useSelectionStore(), curve = useCurveEditorStore();
     const w = mount(CurveEditor, { attachTo: document.body });
     sel.select([{ kind: 'bone', record: 0 }]);

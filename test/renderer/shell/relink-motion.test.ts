@@ -14,9 +14,8 @@ import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { writeVmd } from '../../../shared/vmd';
-import { cameraVmd, dance, editShown, memoryScene } from '../stores/scene-fixtures';
+import { cameraVmd, dance, editShown, memoryScene, sceneFile } from '../stores/scene-fixtures';
 
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 const last = (locale: 'en' | 'ja' = 'en') => renderText(useNotifyStore().items.at(-1)!.text!, locale);
 
 /** Open… of `p` over the scene, answered with `choice` (load onto the shown actor, or use as the camera). */

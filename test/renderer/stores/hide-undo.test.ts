@@ -8,10 +8,9 @@ import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { t } from '../../../shared/i18n/strings';
 import { withFakeAudio } from '../../helpers/fake-audio';
-import { dance, editShown, memoryApi } from './scene-fixtures';
+import { dance, editShown, memoryApi, sceneFile } from './scene-fixtures';
 
 let files: Map<string, Uint8Array>;
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 
 withFakeAudio(undefined, () => {
   files = new Map<string, Uint8Array>([

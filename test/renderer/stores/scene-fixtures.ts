@@ -15,6 +15,9 @@ import { useEditorActions } from '../../../renderer/src/editor/use-editor-action
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
 import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
 
+/** A scene file's bytes: the format's header fields (one actor shown, the first) and `o`'s fields. */
+export const sceneFile = (o: object): Uint8Array => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
+
 export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; calls: { name: string; args: unknown[] }[] } {
   const calls: { name: string; args: unknown[] }[] = [];
   const missing = (p: string) => ({ ok: false as const, error: { code: 'E_IO_NOT_FOUND', message: `not found: ${p}`, file: p } });

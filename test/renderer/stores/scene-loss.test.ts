@@ -17,13 +17,12 @@ import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { withFakeAudio } from '../../helpers/fake-audio';
-import { answerNext, cameraVmd, dance, editShown, memoryApi } from './scene-fixtures';
+import { answerNext, cameraVmd, dance, editShown, memoryApi, sceneFile } from './scene-fixtures';
 import { setApi } from '../../../renderer/src/api';
 
 let files: Map<string, Uint8Array>;
 let fake: ReturnType<typeof memoryApi>;
 const song = () => new TextEncoder().encode('RIFF');
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 
 withFakeAudio(undefined, () => {
   files = new Map<string, Uint8Array>([

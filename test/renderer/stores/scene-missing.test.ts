@@ -15,9 +15,8 @@ import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { withFakeAudio } from '../../helpers/fake-audio';
-import { cameraVmd, dance, memoryApi } from './scene-fixtures';
+import { cameraVmd, dance, memoryApi, sceneFile } from './scene-fixtures';
 
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 const model = (p: string) => ({ name: 'm', path: p, format: 'pmx' as const, bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
 
 let files: Map<string, Uint8Array>;

@@ -10,13 +10,12 @@ import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { withFakeAudio } from '../../helpers/fake-audio';
-import { answerNext, dance, editShown, memoryApi } from './scene-fixtures';
+import { answerNext, dance, editShown, memoryApi, sceneFile } from './scene-fixtures';
 import { setApi } from '../../../renderer/src/api';
 
 let files: Map<string, Uint8Array>;
 let fake: ReturnType<typeof memoryApi>;
 const song = () => new TextEncoder().encode('RIFF');
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 const written = (p: string) => JSON.parse(new TextDecoder().decode(files.get(p)!));
 const lastNotice = () => renderText(useNotifyStore().items.at(-1)!.text!, 'en');
 const saves = () => fake.calls.filter((c) => c.name === 'saveFile' || c.name === 'saveScene').map((c) => c.args[0]);

@@ -12,10 +12,9 @@ import { stepOwner, useWorkspaceStore } from '../../../renderer/src/stores/works
 import { t } from '../../../shared/i18n/strings';
 import { writeVmd } from '../../../shared/vmd';
 import { withFakeAudio } from '../../helpers/fake-audio';
-import { answerNext, dance, editShown, memoryApi } from './scene-fixtures';
+import { answerNext, dance, editShown, memoryApi, sceneFile } from './scene-fixtures';
 
 let files: Map<string, Uint8Array>;
-const sceneFile = (o: object) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, activeActor: 0, ...o }));
 
 withFakeAudio(undefined, () => {
   files = new Map<string, Uint8Array>([
