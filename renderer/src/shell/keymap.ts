@@ -14,9 +14,10 @@
  * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
  *   Delete must not delete keys behind it) or while typing in a text field (but for rows marked `inText`:
  *   F6 leaves a field for the next pane).
- * - Enter and Space on a focused button, checkbox, radio, tab, menu item, link or summary press it (the
- *   browser's default): the editor's Enter (insert a key) and Space (play) run only from elsewhere (the page,
- *   the timeline, the curve canvas). Before, Enter on a focused "Whole Motion…" inserted a key instead.
+ * - Enter and Space on a focused button, checkbox, radio, tab, menu item, link or summary that the keyboard
+ *   brought the focus to press it (the browser's default): the editor's Enter (insert a key) and Space (play)
+ *   run from elsewhere (the page, the timeline, the curve canvas) and on a control the pointer focused (a click
+ *   on Overlay, then Space plays). Before, Enter on a focused "Whole Motion…" inserted a key instead.
  * - Rows sharing a chord are told apart by `when` (the curve editor focused or not, a curve handle
  *   selected or not), whose values in one group exclude each other; so a key runs one row only.
  * Modifiers match exactly ('Mod' is Ctrl, ⌘ on macOS, for app commands; Ctrl or ⌘ for the editor's
