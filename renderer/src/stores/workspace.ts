@@ -778,7 +778,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       notifyHistory();
       // The step joined to this one comes back with it (DocumentStep.joined).
       const next = redoStack[redoStack.length - 1];
-      if (!back && next?.kind === 'doc' && next.joined) step('redo');
+      if (!back && next?.kind === 'doc' && next.joined && next.doc === s.added?.id) step('redo');
       return true;
     }
     const d = s ? docs.get(s.doc) : undefined;
@@ -800,8 +800,10 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     syncRange();
     changed();
     notifyHistory();
-    // Joined to the step before it: that one goes too (DocumentStep.joined).
-    if (back && s.joined) step('undo');
+    // Joined to the step before it, the adding of this document: that one goes too (DocumentStep.joined). Only
+    // that step: were it gone (the last document kept for good drops its adding), no other is undone with this.
+    const before = undoStack[undoStack.length - 1];
+    if (back && s.joined && before?.kind === 'scene' && before.added?.id === s.doc) step('undo');
     return true;
   }
 

@@ -6,6 +6,7 @@ import { setApi } from '../../../renderer/src/api';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { useMusicStore } from '../../../renderer/src/stores/music';
 import { registerCameraKey } from '../../../shared/key-edits';
 import { withFakeAudio } from '../../helpers/fake-audio';
 import { dance, editShown, memoryApi } from './scene-fixtures';
@@ -50,5 +51,23 @@ describe('a step joined to the one before it', () => {
     expect(hist.undo()).toBe(true);
     expect(ws.doc!.camera.count).toBe(1);
     expect(scene.cameraEntry).toBeTruthy();
+  });
+
+  it('with the adding gone from the history (the last document kept for good), the key is undone alone', async () => {
+    const scene = useSceneStore(), hist = useHistoryStore(), ws = useWorkspaceStore(), music = useMusicStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    const actor = scene.actors[0].id;
+    // A step of no document's below them: the music's offset.
+    expect(music.changeOffset(12)).toBe(true);
+    const made = scene.addCamera();
+    expect(hist.run((doc, tracks) => registerCameraKey(doc, tracks, 5, key), { joined: made })).not.toBeNull();
+    // The actor goes: the camera is the last document, kept for good, so its adding leaves the history.
+    expect(scene.removeEntry(actor)).toBe(true);
+    expect(hist.depth).toBe(2);
+    expect(hist.undo()).toBe(true);
+    expect(ws.doc!.camera.count).toBe(0);
+    // The music's step below is not taken with it.
+    expect(music.offsetFrames).toBe(12);
+    expect(hist.depth).toBe(1);
   });
 });
