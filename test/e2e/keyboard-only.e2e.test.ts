@@ -40,7 +40,7 @@ describe('Enter and Space press the focused control', () => {
     for (const k of ['Enter', 'Space']) {
       await page.focus('[data-testid="whole-motion"]');
       await page.keyboard.press(k);
-      await page.waitForSelector('[data-testid="batch-dialog"]', { timeout: 5000 });
+      await page.waitForSelector('[data-testid="batch-dialog"]');
       expect((await boneFrames(page)).length, k).toBe(keys);
       expect((await page.evaluate(() => window.__vmdEditor!.history())).undo, k).toBe(steps);
       expect(await playing(page), k).toBe(false);
@@ -101,9 +101,9 @@ async function dialogHoldsFocus(page: Page, o: { opener: string | null; key: str
   else await blur(page);
   await page.keyboard.press(o.key);
   const sel = `[data-testid="${o.dialog}"]`;
-  await page.waitForSelector(sel, { timeout: 10_000 });
+  await page.waitForSelector(sel);
   const inside = () => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
-  await page.waitForFunction((s) => !!document.querySelector(s)?.contains(document.activeElement), sel, { timeout: 5000 });
+  await page.waitForFunction((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
   const box = await page.evaluate((s) => {
     const d = document.querySelector(s)!;
     const b = (d.matches('[role="dialog"]') ? d : d.querySelector('[role="dialog"]'))!;
@@ -125,7 +125,7 @@ async function dialogHoldsFocus(page: Page, o: { opener: string | null; key: str
   }
   await page.keyboard.press('Escape');
   await page.waitForSelector(sel, { state: 'detached' });
-  await page.waitForFunction((want) => ((document.activeElement as HTMLElement | null)?.dataset?.testid ?? document.activeElement?.tagName) === want, o.back ?? o.opener ?? 'BODY', { timeout: 5000 })
+  await page.waitForFunction((want) => ((document.activeElement as HTMLElement | null)?.dataset?.testid ?? document.activeElement?.tagName) === want, o.back ?? o.opener ?? 'BODY')
     .catch(async () => expect(await focused(page), `${o.dialog}: focus after Escape`).toBe(o.back ?? o.opener ?? 'BODY'));
   return [...stops];
 }
