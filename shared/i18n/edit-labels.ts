@@ -32,6 +32,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   // The music's (stores/music.ts).
   'music offset': 'edit.label.musicOffset',
   'remove music': 'edit.label.removeMusic',
+  'load music': 'edit.label.loadMusic',
 };
 
 /**

@@ -64,7 +64,7 @@ export async function openAny(source: OpenSource): Promise<boolean> {
   if (kind === 'capture') return openCapture(source);
   if (kind === 'music') {
     const music = useMusicStore();
-    const loaded = 'path' in source ? await music.openPath(source.path) : await music.loadBytes(source.name, source.bytes);
+    const loaded = 'path' in source ? await music.openPath(source.path) : await music.loadBytes(source.name, source.bytes, null, { step: true });
     // Said, for the waveform row shows only with a motion open.
     // What became of the offset too, when there was one (stores/music.ts loadedNotice).
     if (loaded) notify.success(music.loadedNotice());

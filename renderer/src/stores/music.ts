@@ -209,8 +209,13 @@ export const useMusicStore = defineStore('music', () => {
   /**
    * Decodes `bytes` as the scene's music. A format the platform cannot decode is an E_AUDIO_DECODE error
    * naming the format (from the bytes), shown as a notification; false then.
+   *
+   * `step`: the person loaded it (♪ Music…, Open…, a drop): one undo step, "load music", whose undo puts back
+   * the song before it (or none) with its offset, beat grid and the previous song's own steps below it, as
+   * MMD users expect of a mistaken load. Without it (a scene opening its song) the previous song's steps leave
+   * the history.
    */
-  async function loadBytes(fileName: string, bytes: Uint8Array, filePath: string | null = null): Promise<boolean> {
+  async function loadBytes(fileName: string, bytes: Uint8Array, filePath: string | null = null, opts: { step?: boolean } = {}): Promise<boolean> {
     const player = held.player;
     const notify = useNotifyStore();
     if (!player?.available) {
@@ -241,6 +246,7 @@ export const useMusicStore = defineStore('music', () => {
         const n = (x: number) => x.toLocaleString('en-US');
         notify.warning({ key: 'audio.truncated', params: { name: fileName, present: n(short.present), promised: n(short.promised), missing: n(short.promised - short.present) } });
       }
+      const before = opts.step ? songState() : null;
       stopSource();
       // Another song needs its own offset (its lead-in is its own; MMD keeps the offset with the project, not
       // with the song): it starts at 0. The same file opened again keeps it, and so does the song that replaces
@@ -267,10 +273,17 @@ export const useMusicStore = defineStore('music', () => {
       version.value++;
       applyGain();
       forgetBeats();
-      // The previous song's offset and removal steps do not apply to this one: they leave the history.
-      useWorkspaceStore().forgetSteps(MUSIC_PART);
       if (beatsOn.value) void detectBeats();
       if (time.playing) startDriving();
+      if (before) {
+        // Undo puts the song before back; the step keeps both decoded songs (counted in the history's bytes).
+        const after = songState();
+        const kept = (st: SongState) => (st.song ? st.song.buffer.length * st.song.buffer.numberOfChannels * 4 : 0);
+        useWorkspaceStore().commitScene({ label: 'load music', part: MUSIC_PART, bytes: kept(before) + kept(after), put: (way) => putState(way === 'undo' ? before : after) });
+      } else {
+        // The previous song's offset and removal steps do not apply to this one: they leave the history.
+        useWorkspaceStore().forgetSteps(MUSIC_PART);
+      }
       return true;
     } finally {
       loading.value = false;
@@ -289,14 +302,14 @@ export const useMusicStore = defineStore('music', () => {
     return { key: o.kept ? 'audio.loadedOffsetKept' : 'audio.loadedOffsetReset', params: { ...params, offset: o.was } };
   }
 
-  /** Reads an audio file through main and decodes it. */
+  /** Reads an audio file through main and decodes it: the person's load, one undo step (loadBytes `step`). */
   async function openPath(p: string): Promise<boolean> {
     const r = await useApi().readAudioFile(p);
     if (!r.ok) {
       useNotifyStore().error(r.error);
       return false;
     }
-    return loadBytes(r.value.name, r.value.bytes, r.value.path);
+    return loadBytes(r.value.name, r.value.bytes, r.value.path, { step: true });
   }
 
   function unload() {
@@ -351,6 +364,35 @@ export const useMusicStore = defineStore('music', () => {
     const kept: KeptSong = { buffer, pyramid: held.pyramid, name: name.value, path: path.value, grid: beatGrid.value };
     const bytes = buffer.length * buffer.numberOfChannels * 4;
     return useWorkspaceStore().commitScene({ label: 'remove music', part: MUSIC_PART, bytes, put: (way) => (way === 'redo' ? unload() : putBack(kept)) });
+  }
+
+  /** The music as a load step keeps it on each side: the song (or none), the offset, and what the next load compares with. */
+  interface SongState {
+    song: KeptSong | null;
+    offset: number;
+    missingSong: string | null;
+    lastSong: string | null;
+    offsetOnLoad: { was: number; kept: boolean; replaced?: string } | null;
+  }
+  function songState(): SongState {
+    const buffer = held.buffer;
+    return {
+      song: buffer ? { buffer, pyramid: held.pyramid, name: name.value, path: path.value, grid: beatGrid.value } : null,
+      offset: offsetFrames.value,
+      missingSong: missingSong.value,
+      lastSong,
+      offsetOnLoad: offsetOnLoad.value,
+    };
+  }
+  /** A load step undone or redone: that side's song (already the music when it is the same), offset and state. */
+  function putState(st: SongState) {
+    if (!st.song) {
+      if (held.buffer) unload();
+    } else if (held.buffer !== st.song.buffer) putBack(st.song);
+    if (offsetFrames.value !== st.offset) setOffset(st.offset);
+    missingSong.value = st.missingSong;
+    lastSong = st.lastSong;
+    offsetOnLoad.value = st.offsetOnLoad;
   }
 
   /** A removal undone: the kept song is the music again, as it was. */

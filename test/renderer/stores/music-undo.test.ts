@@ -19,7 +19,7 @@ withFakeAudio(
     p.decoded = () => monoBuffer(20, 1000, (data) => (data[2000] = 0.8));
     return p;
   },
-  () => setApi(memoryApi(new Map([['/s/a.vmd', dance(10)]])).api),
+  () => setApi(memoryApi(new Map([['/s/a.vmd', dance(10)], ['/s/other.wav', new TextEncoder().encode('RIFF')], ['/s/first.wav', new TextEncoder().encode('RIFF')]])).api),
 );
 
 const song = new TextEncoder().encode('RIFF');
@@ -110,5 +110,68 @@ describe('music edits in the undo history', () => {
     expect(await music.loadBytes('other.wav', song, '/s/other.wav')).toBe(true);
     expect(history.depth).toBe(1);
     expect(history.undoLabel).toBe(keyLabel);
+  });
+
+  it('a song the person loads over another is one step: undo puts the first song back with its offset, its own steps below', async () => {
+    const { ws, music, history, edited } = await keyedWithSong();
+    music.changeOffset(30);
+    const pyramid = music.pyramid();
+    const first = music.song();
+    expect(history.depth).toBe(2);
+    expect(await music.openPath('/s/other.wav')).toBe(true);
+    expect(music.name).toBe('other.wav');
+    expect(music.offsetFrames).toBe(0); // another song starts at 0
+    expect(history.depth).toBe(3); // the offset step of the first song stays below
+    expect(history.undoLabel).toBe('load music');
+    expect(en(history.undoLabel)).toBe('load music');
+    expect(ja(history.undoLabel)).toBe('音楽の読み込み');
+
+    expect(history.undo()).toBe(true);
+    expect(music.name).toBe('song.wav');
+    expect(music.path).toBe('/s/song.wav');
+    expect(music.song()).toBe(first);
+    expect(music.pyramid()).toBe(pyramid);
+    expect(music.offsetFrames).toBe(30);
+    expect(writeVmd(ws.doc!)).toEqual(edited);
+    // Below it, the first song's own offset step.
+    expect(history.undoLabel).toBe('music offset');
+    expect(history.undo()).toBe(true);
+    expect(music.offsetFrames).toBe(0);
+    // Redo twice: the offset, then the other song again (at 0).
+    expect(history.redo()).toBe(true);
+    expect(music.offsetFrames).toBe(30);
+    expect(history.redo()).toBe(true);
+    expect(music.name).toBe('other.wav');
+    expect(music.path).toBe('/s/other.wav');
+    expect(music.offsetFrames).toBe(0);
+    expect(writeVmd(ws.doc!)).toEqual(edited);
+  });
+
+  it('the first song loaded is one step: undo leaves no music and the key edit; the same file again keeps its offset', async () => {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    const ws = useWorkspaceStore();
+    editShown();
+    const edited = writeVmd(ws.doc!);
+    const music = useMusicStore();
+    const history = useHistoryStore();
+    expect(await music.openPath('/s/first.wav')).toBe(true);
+    expect(history.depth).toBe(2);
+    expect(music.changeOffset(12)).toBe(true);
+    expect(history.undo()).toBe(true);
+    expect(history.undo()).toBe(true);
+    expect(music.loaded).toBe(false);
+    expect(music.song()).toBeNull();
+    expect(writeVmd(ws.doc!)).toEqual(edited);
+    expect(history.undoLabel).not.toBe('load music');
+    expect(history.redo()).toBe(true);
+    expect(music.loaded).toBe(true);
+    expect(music.name).toBe('first.wav');
+    expect(history.redo()).toBe(true);
+    expect(music.offsetFrames).toBe(12);
+    // Loaded again by the person, the same file keeps its offset (loadBytes): one more step, nothing else changed.
+    expect(await music.openPath('/s/first.wav')).toBe(true);
+    expect(music.offsetFrames).toBe(12);
+    expect(history.undoLabel).toBe('load music');
   });
 });
