@@ -33,6 +33,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'music offset': 'edit.label.musicOffset',
   'remove music': 'edit.label.removeMusic',
   'load music': 'edit.label.loadMusic',
+  'beat grid': 'edit.label.beatGrid',
 };
 
 /**

@@ -9,7 +9,8 @@
  *     "actors": [{ "name": "Miku", "model": "models/miku.pmx", "motion": "dance.vmd", "hidden": false }],
  *     "activeActor": 0,
  *     "camera": "camera.vmd",
- *     "audio": { "path": "song.wav", "offsetFrames": 0, "volume": 1, "muted": false },
+ *     "audio": { "path": "song.wav", "offsetFrames": 0, "volume": 1, "muted": false,
+ *                "beats": { "bpm": 120, "firstBeat": 0.5, "shown": true } },
  *     "aspect": { "width": 16, "height": 9 },
  *     "view": { "frame": 0, "lookThroughCamera": false }
  *   }
@@ -78,7 +79,18 @@ export interface SceneAudio {
   /** Gain, 0–1. */
   volume: number;
   muted: boolean;
+  /**
+   * The song's beat grid (BPM… typed, or found by Beats): the tempo, the first beat in seconds of song time
+   * (it follows the offset), and whether the markers show. Absent: none set; the app detects again on asking.
+   */
+  beats?: SceneBeats;
   extra?: Record<string, unknown>;
+}
+
+export interface SceneBeats {
+  bpm: number;
+  firstBeat: number;
+  shown: boolean;
 }
 
 export interface SceneAspect {
@@ -205,7 +217,7 @@ function readStage(v: unknown, where: string): ActorStage {
   const position = p.map((x, i) => numberField(x, `${where}.position[${i}]`, 0, -1e6, 1e6)) as [number, number, number];
   return { position, turn: numberField(v.turn, `${where}.turn`, 0, -3600, 3600) };
 }
-const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted'] as const;
+const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted', 'beats'] as const;
 const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view'] as const;
 
 function readActor(v: unknown, i: number, baseDir: string): SceneActor {
@@ -237,6 +249,13 @@ function readAudio(v: unknown, baseDir: string): SceneAudio | null {
     volume: numberField(v.volume, 'audio.volume', 1, 0, 1),
     muted: boolField(v.muted, 'audio.muted', false),
   };
+  if (v.beats !== undefined && v.beats !== null) {
+    const b = v.beats;
+    if (!isObject(b)) throw schema(`audio.beats must be an object like {"bpm": 120, "firstBeat": 0.5, "shown": true} (is ${describe(b)})`);
+    if (b.bpm === undefined) throw schema('audio.beats.bpm is missing (the tempo, beats per minute)');
+    // A tempo MMD users meet lies between a slow ballad and drum'n'bass doubled; 1–1000 leaves room for either.
+    a.beats = { bpm: numberField(b.bpm, 'audio.beats.bpm', 120, 1, 1000), firstBeat: numberField(b.firstBeat, 'audio.beats.firstBeat', 0, -1e6, 1e6), shown: boolField(b.shown, 'audio.beats.shown', true) };
+  }
   const extra = extraOf(v, AUDIO_KEYS, 'audio.');
   if (extra) a.extra = extra;
   return a;
@@ -517,7 +536,14 @@ export function serializeScene(scene: Scene, scenePath: string): string {
     activeActor: scene.activeActor,
     camera: rel(scene.camera),
     audio: scene.audio
-      ? { path: rel(scene.audio.path), offsetFrames: scene.audio.offsetFrames, volume: scene.audio.volume, muted: scene.audio.muted, ...scene.audio.extra }
+      ? {
+          path: rel(scene.audio.path),
+          offsetFrames: scene.audio.offsetFrames,
+          volume: scene.audio.volume,
+          muted: scene.audio.muted,
+          ...(scene.audio.beats ? { beats: { bpm: scene.audio.beats.bpm, firstBeat: scene.audio.beats.firstBeat, shown: scene.audio.beats.shown } } : {}),
+          ...scene.audio.extra,
+        }
       : null,
     aspect: { width: scene.aspect.width, height: scene.aspect.height },
     view: { ...scene.view },

@@ -167,11 +167,34 @@ export const useMusicStore = defineStore('music', () => {
    */
   function setBeatGrid(bpm: number, beatFrame: number): boolean {
     if (!loaded.value || !(bpm > 0) || !Number.isFinite(bpm) || !Number.isFinite(beatFrame)) return false;
-    // A detection still running answers for a grid the person has replaced: its answer is dropped.
+    const before = { grid: beatGrid.value, state: beatState.value, on: beatsOn.value };
+    const grid: BeatGrid = { bpm, firstBeat: audioTimeAtFrame(beatFrame, offsetFrames.value) };
+    // One undo step, "beat grid": undo puts back the grid before it (detected, typed or none) and whether it showed.
+    return useWorkspaceStore().commitScene({
+      label: 'beat grid',
+      part: MUSIC_PART,
+      put: (way) => (way === 'redo' ? putGrid(grid, 'ready', true) : putGrid(before.grid, before.state, before.on)),
+    });
+  }
+
+  /** A beat grid put in place (typed, restored by undo, or read from a scene file): no detection overrides it. */
+  function putGrid(grid: BeatGrid | null, state: 'idle' | 'detecting' | 'ready' | 'none', on: boolean) {
+    // A detection still running answers for a grid that has been replaced: its answer is dropped.
     beatSong++;
-    beatGrid.value = { bpm, firstBeat: audioTimeAtFrame(beatFrame, offsetFrames.value) };
-    beatState.value = 'ready';
-    beatsOn.value = true;
+    beatGrid.value = grid;
+    // A detection that was running when the grid was replaced is not running any more: asked again on showing.
+    beatState.value = state === 'detecting' ? 'idle' : state;
+    beatsOn.value = on;
+    if (on && loaded.value && beatState.value === 'idle') void detectBeats();
+  }
+
+  /**
+   * The beat grid a scene file keeps (`audio.beats`), put in place after its song loads: the tempo the person
+   * typed or a detection found stays the scene's, and whether the markers showed. No undo step (the scene opened).
+   */
+  function restoreBeatGrid(bpm: number, firstBeat: number, shown: boolean): boolean {
+    if (!loaded.value || !(bpm > 0) || !Number.isFinite(bpm) || !Number.isFinite(firstBeat)) return false;
+    putGrid({ bpm, firstBeat }, 'ready', shown);
     return true;
   }
 
@@ -622,5 +645,6 @@ export const useMusicStore = defineStore('music', () => {
     beatFrames,
     setBeatsOn,
     setBeatGrid,
+    restoreBeatGrid,
   };
 });

@@ -165,7 +165,10 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: text } });
   }
   function signature(): string {
-    return JSON.stringify({ ...current(false), activeActor: 0 });
+    const now = current(false);
+    // Showing or hiding the beat markers is a view's change (as the frame is): saved with the scene, never asked about.
+    const audio = now.audio?.beats ? { ...now.audio, beats: { ...now.audio.beats, shown: true } } : now.audio;
+    return JSON.stringify({ ...now, audio, activeActor: 0 });
   }
   /**
    * No scene file, and what the window holds is more than a lone motion: several documents, or one document
@@ -972,6 +975,9 @@ export const useSceneStore = defineStore('scene', () => {
     music.setOffset(scene.audio?.offsetFrames ?? 0);
     music.setVolume(scene.audio?.volume ?? 1);
     music.setMuted(scene.audio?.muted ?? false);
+    // Beat markers show as the scene left them (off when it keeps no grid; its grid turns them on below): a
+    // detection started by markers left on from the previous scene would change this one's content as it opens.
+    music.setBeatsOn(false);
     if (scene.audio) {
       const a = await api.readAudioFile(scene.audio.path);
       if (!a.ok) {
@@ -981,6 +987,9 @@ export const useSceneStore = defineStore('scene', () => {
         music.setOffset(scene.audio.offsetFrames);
         music.setVolume(scene.audio.volume);
         music.setMuted(scene.audio.muted);
+        // The tempo typed with BPM… (or found by Beats) is the scene's: it comes back without detecting again.
+        const b = scene.audio.beats;
+        if (b) music.restoreBeatGrid(b.bpm, b.firstBeat, b.shown);
       } else missingAudio.value = true;
       // The song picked next (moved or renamed) stands in for it, with the scene's offset, volume and mute.
       if (missingAudio.value) music.missingSong = basenamePath(scene.audio.path);
@@ -1053,8 +1062,9 @@ export const useSceneStore = defineStore('scene', () => {
     // A song dropped on a browser's window is known by its name alone (as a dropped model): Save Scene leaves it
     // out and says so (saveTo), never writing the old song's path as if it were the one playing.
     const song = music.loaded ? (music.path ?? music.name) : null;
+    const grid = music.beatState === 'ready' ? music.beatGrid : null;
     const audio = song !== null
-      ? { ...base.audio, path: song, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted }
+      ? { ...base.audio, path: song, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted, beats: grid ? { bpm: grid.bpm, firstBeat: grid.firstBeat, shown: music.beatsOn } : undefined }
       : missingAudio.value ? base.audio : null;
     return {
       ...base,

@@ -377,3 +377,40 @@ describe('scene file: what a hostile file cannot do', () => {
     }
   });
 });
+
+describe('scene file: the song’s beat grid (BPM… typed or found by Beats)', () => {
+  const head = '{"format":"vmd-studio-scene","version":1,"audio":{"path":"song.wav"';
+
+  it('reads audio.beats (shown defaults to true) and writes it back after muted, in that key order', () => {
+    const r = parseScene(`${head},"beats":{"bpm":128.5,"firstBeat":-0.25}}}`, '/p/s.vmdscene');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.audio).toEqual({ path: '/p/song.wav', offsetFrames: 0, volume: 1, muted: false, beats: { bpm: 128.5, firstBeat: -0.25, shown: true } });
+    const text = serializeScene(r.value, '/p/s.vmdscene');
+    expect(text).toContain(['    "muted": false,', '    "beats": {', '      "bpm": 128.5,', '      "firstBeat": -0.25,', '      "shown": true', '    }'].join('\n'));
+  });
+
+  it('a scene without a grid writes no beats key (files from before it are unchanged)', () => {
+    const r = parseScene(`${head},"offsetFrames":3}}`, '/p/s.vmdscene');
+    expect(r.ok && !('beats' in r.value.audio!)).toBe(true);
+    if (r.ok) expect(serializeScene(r.value, '/p/s.vmdscene')).not.toContain('beats');
+  });
+
+  it('a wrong grid is E_SCENE_SCHEMA naming the field', () => {
+    const cases: [string, RegExp][] = [
+      ['"beats":120', /^audio\.beats must be an object like/],
+      ['"beats":{"firstBeat":0}', /^audio\.beats\.bpm is missing/],
+      ['"beats":{"bpm":0}', /^audio\.beats\.bpm must be between 1 and 1000 \(is 0\)/],
+      ['"beats":{"bpm":"120"}', /^audio\.beats\.bpm must be a number/],
+      ['"beats":{"bpm":120,"firstBeat":"x"}', /^audio\.beats\.firstBeat must be a number/],
+      ['"beats":{"bpm":120,"shown":1}', /^audio\.beats\.shown must be true or false/],
+    ];
+    for (const [body, re] of cases) {
+      const r = parseScene(`${head},${body}}}`, '/p/s.vmdscene');
+      expect(r.ok, body).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.code, body).toBe('E_SCENE_SCHEMA');
+      expect(r.error.message, body).toMatch(re);
+    }
+  });
+});
