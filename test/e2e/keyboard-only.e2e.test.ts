@@ -143,7 +143,8 @@ describe('modal dialogs hold the focus and give it back', () => {
     await dialogHoldsFocus(page, { opener: null, key: 'Control+b', dialog: 'batch-dialog', shot: 'keyboard-only-batch-keys' });
     await dialogHoldsFocus(page, { opener: 'cmd-export-video', key: 'Enter', dialog: 'video-dialog', shot: 'keyboard-only-video' });
     const f1 = await dialogHoldsFocus(page, { opener: null, key: 'F1', dialog: 'shortcuts-dialog', shot: 'keyboard-only-f1' });
-    expect(f1).toEqual(['shortcuts-close']);
+    // Tab goes round its text (which has the focus first: ↑ ↓ Page Down scroll it) and Close.
+    expect(f1.sort()).toEqual(['shortcuts-body', 'shortcuts-close']);
     // About is in the ? menu (Help): its item is gone with the menu, so the focus goes back to ?.
     await page.focus('[data-testid="cmd-help"]');
     await page.keyboard.press('Enter');
@@ -162,6 +163,38 @@ describe('modal dialogs hold the focus and give it back', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="about-dialog"]', { state: 'detached' });
     expect(await focused(page)).toBe('BODY');
+  });
+});
+
+describe('F1 read from the keyboard', () => {
+  it('the list takes the focus; Page Down and End scroll it to its last rows, Home back; the playhead stays', async () => {
+    const page = suite.app.page;
+    await openFresh(page, LAUGH);
+    await page.setViewportSize({ width: 1366, height: 600 });
+    try {
+      await seekFrameField(page, 7);
+      await blur(page);
+      await page.keyboard.press('F1');
+      await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset?.testid === 'shortcuts-body');
+      const scroll = () => page.$eval('[data-testid="shortcuts-body"]', (b) => ({ top: b.scrollTop, room: b.scrollHeight - b.clientHeight }));
+      const at0 = await scroll();
+      // At 600 px high the list does not fit: there is something to scroll to.
+      expect(at0.room).toBeGreaterThan(100);
+      expect(at0.top).toBe(0);
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction(() => document.querySelector('[data-testid="shortcuts-body"]')!.scrollTop > 0);
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => { const b = document.querySelector('[data-testid="shortcuts-body"]')!; return b.scrollTop >= b.scrollHeight - b.clientHeight - 1; });
+      await suite.app.screenshot('keyboard-only-f1-scrolled');
+      await page.keyboard.press('Home');
+      await page.waitForFunction(() => document.querySelector('[data-testid="shortcuts-body"]')!.scrollTop === 0);
+      // The keys scrolled the list, not the timeline: the playhead is where it was.
+      expect((await page.evaluate(() => window.__vmdEditor!.frame())).frame).toBe(7);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 });
 
