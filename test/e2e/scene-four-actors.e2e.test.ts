@@ -87,12 +87,21 @@ describe('a scene of four actors (browser mode)', () => {
       { actors: ACTORS.map((a) => ({ name: a.name, model: a.model, motion: a.motion })), activeActor: 1 },
       'four.vmdscene',
     );
+    // Every model file read through main while the scene opens and its actors are drawn.
+    const modelReads: string[] = [];
+    const count = (r: import('playwright-core').Request) => {
+      if (r.url().endsWith('/api/call/readModelFile')) modelReads.push(path.basename(JSON.parse(r.postData() ?? '{}').args?.[0] ?? '?'));
+    };
+    page.on('request', count);
     await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="scene-tab"]')].filter((e) => (e as HTMLElement).dataset.kind === 'actor').length === 4);
     await waitShown(page, MIKU);
 
     // Miku shown; the other three drawn beside her: Gene's model and a figure for each figure actor.
     await waitCompanions(page, 3);
+    page.off('request', count);
+    // Each model was read once: the preview drew both from the scene's reads (before, each was read twice).
+    expect(modelReads.sort()).toEqual(['Gene_light.pmx', 'miku.pmd']);
     const keys = await companions(page);
     expect(keys.some((k) => k.endsWith('Gene_light.pmx'))).toBe(true);
     const figs = keys.filter((k) => k.endsWith(':figure'));

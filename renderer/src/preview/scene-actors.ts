@@ -16,6 +16,7 @@ import { readModel } from '../../../shared/pmx/model-reader';
 import { success } from '../../../shared/vmd/errors';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
+import { readModelFile } from '../stores/model-reads';
 import { usePreviewStore } from '../stores/preview';
 import { DEFAULT_FOOTPRINT, type Footprint } from '../../../shared/scene/place-beside';
 import { motionReach, turnReach } from '../../../shared/scene/motion-reach';
@@ -43,8 +44,8 @@ async function buildActorModel(path: string, redraw: () => void): Promise<BuiltM
     const m = readModel(dropped);
     return m.ok ? buildModelMesh(m.value) : null;
   }
-  const api = useApi();
-  const r = await api.readModelFile(path);
+  // A scene's read of it when it just opened (model-reads.ts: read once), else a read through main.
+  const r = await readModelFile(path);
   if (!r.ok) return null;
   const m = readModel(r.value.bytes);
   if (!m.ok) return null;

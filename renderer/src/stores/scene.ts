@@ -19,6 +19,7 @@
  * for two actors gives the later ones such copies. Save As onto another open document's file is refused
  * (workspace saveAs), and Save All refuses a file two documents have, naming both.
  */
+import { dropModelReads, holdModelRead } from './model-reads';
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { useApi } from '../api';
@@ -426,6 +427,7 @@ export const useSceneStore = defineStore('scene', () => {
    * (commands.ts closeSceneAsking).
    */
   function closeScene() {
+    dropModelReads();
     const music = useMusicStore();
     if (music.loaded) music.unload();
     music.setOffset(0);
@@ -513,6 +515,7 @@ export const useSceneStore = defineStore('scene', () => {
    * the one Open… starts in next time, and a notice.
    */
   function openRead(content: DocumentContent): void {
+    dropModelReads();
     openLone(content);
     const settings = useSettingsStore();
     const dir = content.path ? folderOf(content.path) : '';
@@ -902,6 +905,12 @@ export const useSceneStore = defineStore('scene', () => {
       Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera) : Promise.resolve(null)]),
       Promise.all(scene.actors.map((a) => (a.model && !usePreviewStore().droppedBytes(a.model) ? api.readModelFile(a.model) : Promise.resolve(null)))),
     ]);
+    // The preview builds the drawn actors from these reads instead of reading each model again (model-reads.ts).
+    dropModelReads();
+    scene.actors.forEach((a, i) => {
+      const m = models[i];
+      if (a.model && m && !a.hidden) holdModelRead(a.model, m);
+    });
     // A file that did not decode is reported with the codec's error (naming it); one that could not be read by its role.
     const reported = (ref: SceneFileRef, rd: Awaited<ReturnType<typeof ws.read>> | null) => {
       if (!rd || rd.ok) return;
