@@ -34,6 +34,8 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'remove music': 'edit.label.removeMusic',
   'load music': 'edit.label.loadMusic',
   'beat grid': 'edit.label.beatGrid',
+  'remove actor': 'edit.label.removeActor',
+  'remove camera': 'edit.label.removeCamera',
 };
 
 /**

@@ -127,9 +127,10 @@ describe('music: beat markers', () => {
     const at = await keyPoint(page, 'track-bone:0', beat);
     const ppf = await page.evaluate(() => Number((document.querySelector('[data-testid="timeline-canvas"]') as HTMLElement).dataset.pxPerFrame));
     expect(Math.round(beat + 5 / ppf)).not.toBe(target); // the drag alone would not reach the beat's frame
-    // The two typed offsets above are undo steps of their own (music offset): the key drag is the next one.
+    // The song's load and the two typed offsets above are undo steps of their own (load music, music offset): the
+    // key drag is the next one.
     const depth = await page.evaluate(() => window.__vmdEditor!.history().undo);
-    expect(depth).toBe(2);
+    expect(depth).toBe(3);
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(at.x + 5 - 0.5, at.y, { steps: 6 });

@@ -89,7 +89,8 @@ describe('music: the time line runs the whole song', () => {
     expect(await status(page)).toContain(`Frame 450 / ${SONG_END}`);
     await page.click('[data-testid="track-bone:0"]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
+    // The song's load is the first undo step (load music), the key the second.
+    await page.waitForFunction(() => window.__vmdEditor!.history().undo === 2);
     expect(await boneFrames(page)).toEqual([0, MOTION_END, 450]);
     await seekFrameField(page, 1200);
     expect(await frameNow(page)).toBe(1200);

@@ -115,12 +115,14 @@ describe('scene actions and undo (browser mode)', () => {
     await presetOnKey(page, 'track-camera', CAMERA_KEY, 'ease-in');
     expect(await page.title()).toBe('Untitled scene * — camera.vmd * — VMD Studio');
     expect(await history(page)).toMatchObject({ undo: 3, redo: 2 });
-    // × on the camera tab, Don't Save: its steps go (its adding and its edit), the dance's redo steps stay.
+    // × on the camera tab, Don't Save: one more undo step ("remove camera", Ctrl+Z puts it back with its edit);
+    // the dance's redo steps stay.
     await page.locator('[data-testid="scene-tab"] [data-testid="scene-remove"]').nth(1).click();
     await page.waitForSelector('[data-testid="confirm-dialog"]');
     await page.click('[data-testid="confirm-discard"]');
     await tabCount(page, 1);
-    expect(await history(page)).toMatchObject({ undo: 1, redo: 2 });
+    expect(await history(page)).toMatchObject({ undo: 4, redo: 2 });
+    expect(await undoTitle(page)).toBe('Undo: remove camera (camera.vmd) (Ctrl+Z)');
     expect(await redoTitle(page)).toBe('Redo: curve (mydance.vmd) (Ctrl+Y)');
     await page.click('[data-testid="cmd-redo"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().redo === 1);

@@ -760,16 +760,32 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
-   * Close of one document: takes it out of the scene (its file stays on disk); the workspace forgets it and
-   * its steps of the history. The last document is not removed (false): opening another file replaces it.
-   * When it was the one shown, the next actor (else the one before, else the camera document) is shown. The
-   * caller asks about unsaved changes first (commands.ts removeFromScene).
+   * × on a tab: takes one document out of the scene (its file stays on disk) as one undo step, "remove actor" /
+   * "remove camera" (workspace.ts removeStep): Ctrl+Z puts it back in its place, with its model, stage, hidden
+   * mark, edits and their steps, and shows it, as a mistaken × in MMM is undone. The last document is not removed
+   * (false): opening another file replaces it. When it was the one shown, the next actor (else the one before,
+   * else the camera document) is shown. The caller asks about unsaved changes first (commands.ts removeFromScene).
    */
   function removeEntry(id: number): boolean {
     const list = entries.value;
-    if (!list.some((e) => e.id === id) || list.length <= 1) return false;
-    takeOut(id);
-    ws.close(id);
+    const at = list.findIndex((e) => e.id === id);
+    if (at < 0 || list.length <= 1) return false;
+    const entry = list[at];
+    const kind = entry.kind;
+    const done = ws.removeStep(id, kind === 'actor' ? 'remove actor' : 'remove camera', (way) => {
+      if (way === 'redo') {
+        // Its undo step still names it (undoDoc) while it is out.
+        takenOut.set(id, { kind, name: partName(id) });
+        if (entries.value.some((e) => e.id === id)) takeOut(id);
+        return;
+      }
+      takenOut.delete(id);
+      const back = [...entries.value];
+      back.splice(Math.min(at, back.length), 0, entry);
+      entries.value = back;
+      activate(id);
+    });
+    if (!done) return false;
     // The last document stays for good: the undo of its own adding would leave the window empty.
     if (entries.value.length === 1) ws.keep(entries.value[0].id);
     return true;

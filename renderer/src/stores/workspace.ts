@@ -159,6 +159,12 @@ export interface SceneStep {
    * kept here with its own later steps in the redo stack, and redo puts it back before `put`.
    */
   added?: OpenDocument;
+  /**
+   * The document the step took out (removeStep, × on a scene tab; `part` is its id): redo takes it out of the
+   * workspace after `put`, undo puts the same document back (its keys, its unsaved mark, its own steps below) before
+   * `put`.
+   */
+  removed?: OpenDocument;
   /** Bytes the step keeps alive beyond its few numbers (a removed song's decoded samples), counted in the history's bytes. */
   bytes?: number;
 }
@@ -196,6 +202,12 @@ function tracksBytes(t: MotionTracks): number {
     for (const v of Object.values(part)) if (ArrayBuffer.isView(v)) n += v.byteLength;
   }
   return n;
+}
+
+/** Bytes a document's records take (a removed document kept by its removal step). */
+function documentBytes(d: DocumentContent): number {
+  const v = d.doc;
+  return v.bone.bytes.byteLength + v.morph.bytes.byteLength + v.camera.bytes.byteLength + v.light.bytes.byteLength + v.shadow.bytes.byteLength + v.ik.bytes.byteLength;
 }
 
 /** Bytes a history step keeps alive. */
@@ -702,6 +714,38 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     changed();
   }
 
+  /**
+   * Takes document `id` out of the workspace as one undo step, `label` (× on a scene tab): `put` is the scene's
+   * side ('redo': its entry out, another shown; 'undo': back in its place), run now as for a redo. Undo puts the
+   * same document back with its keys, its unsaved mark and its own steps below the removal; its redo steps go now
+   * (they could not be redone while it is out). The step keeps the document alive (counted in the history's bytes).
+   * False when `id` is not open.
+   */
+  function removeStep(id: number, label: string, put: (way: 'undo' | 'redo') => void): boolean {
+    const d = docs.get(id);
+    if (!d) return false;
+    dropRedo(id);
+    const made: SceneStep = markRaw({ kind: 'scene', label, part: id, put, removed: d, bytes: tracksBytes(d.tracks) + documentBytes(d) });
+    made.put('redo');
+    detach(d);
+    dropNoticesOf([d]);
+    record(made);
+    notifyHistory();
+    return true;
+  }
+
+  /**
+   * A removed document about to come back whose file another open document now owns (it was opened again
+   * meanwhile): it comes back as an unsaved copy with no file (Save asks its name), as a scene's second actor on
+   * one file does, so the two never write over each other's edits.
+   */
+  function reclaim(d: OpenDocument) {
+    if (!d.path || !ownerOf(d.path, d.id)) return;
+    d.path = null;
+    d.dirty = true;
+    d.savedDepth = -1;
+  }
+
   /** Redo of an addStep: the same document comes back, with its id. */
   function attach(d: OpenDocument) {
     if (docs.has(d.id)) return;
@@ -768,7 +812,16 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (s?.kind === 'scene') {
       from.pop();
       to.push(s);
-      if (s.added && back) {
+      if (s.removed) {
+        if (back) {
+          reclaim(s.removed);
+          attach(s.removed);
+          s.put(way);
+        } else {
+          s.put(way);
+          detach(s.removed);
+        }
+      } else if (s.added && back) {
         s.put(way);
         detach(s.added);
       } else {
@@ -1090,6 +1143,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     add,
     markUnsaved,
     addStep,
+    removeStep,
     relinkStep,
     keep,
     forget,

@@ -63,9 +63,13 @@ describe('a step joined to the one before it', () => {
     expect(hist.run((doc, tracks) => registerCameraKey(doc, tracks, 5, key), { joined: made })).not.toBeNull();
     // The actor goes: the camera is the last document, kept for good, so its adding leaves the history.
     expect(scene.removeEntry(actor)).toBe(true);
-    expect(hist.depth).toBe(2);
+    expect(hist.depth).toBe(3);
+    // The removal undoes first (the actor back), then the key alone.
+    expect(hist.undo()).toBe(true);
+    expect(scene.actors.map((a) => a.id)).toEqual([actor]);
     expect(hist.undo()).toBe(true);
     expect(ws.doc!.camera.count).toBe(0);
+    expect(scene.cameraEntry).toBeTruthy();
     // The music's step below is not taken with it.
     expect(music.offsetFrames).toBe(12);
     expect(hist.depth).toBe(1);

@@ -68,8 +68,8 @@ describe('removing a document from the scene', () => {
     expect(saves()).toEqual(['/s/a.vmd']);
     // Its file was just written: the notice says it stays, not that it is unchanged (nuscene §11).
     const last = useNotifyStore().items.at(-1)!.text!;
-    expect(renderText(last, 'en')).toBe('Removed a from the scene (its file stays)');
-    expect(renderText(last, 'ja')).toBe('a をシーンから外しました（ファイルはそのまま残ります）');
+    expect(renderText(last, 'en')).toBe('Removed a from the scene (its file stays; Ctrl+Z puts it back)');
+    expect(renderText(last, 'ja')).toBe('a をシーンから外しました（ファイルはそのまま残ります。Ctrl+Z で戻せます）');
     expect(files.get('/s/a.vmd')).not.toEqual(original.get('/s/a.vmd'));
     expect(names()).toEqual(['b.vmd', 'c.vmd', 'camera.vmd']);
     expect(scene.activeId).toBe(b.id);
@@ -88,28 +88,60 @@ describe('removing a document from the scene', () => {
     expect(scene.entries.some((e) => scene.stateOf(e).dirty)).toBe(false);
   });
 
-  it('the removed document’s undo steps go; the others’ stay and still undo their own documents', async () => {
+  it('× is one undo step: Ctrl+Z puts the document back in its place with its edit and unsaved mark, then its own steps undo', async () => {
     const scene = useSceneStore();
     const hist = useHistoryStore();
+    const ws = useWorkspaceStore();
     const [a, b] = scene.entries;
     scene.activate(a.id);
     editShown('bone');
     scene.activate(b.id);
     editShown('bone');
-    const editedB = writeVmd(useWorkspaceStore().get(b.id)!.doc);
+    const editedB = writeVmd(ws.get(b.id)!.doc);
     scene.activate(a.id);
     expect(hist.depth).toBe(2);
     const done = removeFromScene(b.id);
     await answerNext('discard');
     expect(await done).toBe(true);
-    expect(hist.depth).toBe(1);
-    expect(hist.undoDoc).toBe('a.vmd');
+    expect(names()).toEqual(['a.vmd', 'c.vmd', 'camera.vmd']);
+    expect(ws.get(b.id)).toBeNull();
+    expect(hist.depth).toBe(3);
+    expect(hist.undoLabel).toBe('remove actor');
+    // Undo: b is back in its place (second), shown, with its edit, still unsaved; its file was never written.
     expect(hist.undo()).toBe(true);
-    expect(useWorkspaceStore().fileName).toBe('a.vmd');
-    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original.get('/s/a.vmd'));
-    expect(hist.canUndo).toBe(false);
-    expect(editedB).not.toEqual(original.get('/s/b.vmd'));
+    expect(names()).toEqual(['a.vmd', 'b.vmd', 'c.vmd', 'camera.vmd']);
+    expect(scene.activeId).toBe(b.id);
+    expect(writeVmd(ws.get(b.id)!.doc)).toEqual(editedB);
+    expect(ws.get(b.id)!.dirty).toBe(true);
     expect(files.get('/s/b.vmd')).toEqual(original.get('/s/b.vmd'));
+    // Redo takes it out again; undo again, then its own edit and a's undo, each on its own document.
+    expect(hist.redo()).toBe(true);
+    expect(names()).toEqual(['a.vmd', 'c.vmd', 'camera.vmd']);
+    expect(hist.undo()).toBe(true);
+    expect(hist.undoDoc).toBe('b.vmd');
+    expect(hist.undo()).toBe(true);
+    expect(writeVmd(ws.get(b.id)!.doc)).toEqual(original.get('/s/b.vmd'));
+    expect(ws.get(b.id)!.dirty).toBe(false);
+    expect(hist.undo()).toBe(true);
+    expect(writeVmd(ws.get(a.id)!.doc)).toEqual(original.get('/s/a.vmd'));
+    expect(hist.canUndo).toBe(false);
+    expect(saves()).toEqual([]);
+  });
+
+  it('a removed document whose file was opened again meanwhile comes back as an unsaved copy with no file', async () => {
+    const scene = useSceneStore();
+    const ws = useWorkspaceStore();
+    const [, b] = scene.entries;
+    expect(await removeFromScene(b.id)).toBe(true);
+    // b.vmd opened again beside the rest (a document installed outside the history: the workspace's add).
+    const r = await ws.read('/s/b.vmd');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const again = ws.add(r.value);
+    expect(useHistoryStore().undo()).toBe(true);
+    expect(ws.get(b.id)!.path).toBeNull();
+    expect(ws.get(b.id)!.dirty).toBe(true);
+    expect(ws.ownerOf('/s/b.vmd')!.id).toBe(again);
   });
 
   it('the last document stays (no “×” for it): opening another file replaces it', async () => {

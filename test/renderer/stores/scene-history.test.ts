@@ -199,11 +199,14 @@ describe('adding an actor or the camera is an undo step of its own', () => {
     const [a, b] = scene.entries;
     editShown('bone');
     expect(await removeFromScene(a.id)).toBe(true);
-    // b's edit is still undoable; then nothing: b stays.
+    // The removal undoes (a back in its place), then b's edit; then nothing: b's adding left the history, so b stays.
+    expect(undoText()).toBe('remove actor (a)');
+    expect(hist.undo()).toBe(true);
+    expect(scene.entries.map((e) => e.id)).toEqual([a.id, b.id]);
     expect(undoText()).toBe('curve (b.vmd)');
     expect(hist.undo()).toBe(true);
     expect(hist.canUndo).toBe(false);
-    expect(scene.entries.map((e) => e.id)).toEqual([b.id]);
+    expect(scene.entries.map((e) => e.id)).toEqual([a.id, b.id]);
   });
 });
 

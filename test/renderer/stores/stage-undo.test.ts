@@ -164,12 +164,17 @@ describe('stage edits in the undo history', () => {
     expect(history.canRedo).toBe(false);
   });
 
-  it('an actor taken out of the scene takes its stage steps with it; another scene starts an empty history', async () => {
+  it('an actor taken out of the scene comes back by undo with its stage, then its stage steps undo; another scene starts an empty history', async () => {
     const { scene, history, miku, luka } = await duet();
     scene.setStage(miku.id, { position: [1, 0, 0], turn: 0 });
     scene.setStage(luka.id, { position: [2, 0, 0], turn: 0 });
     expect(scene.removeEntry(luka.id)).toBe(true);
-    expect(history.depth).toBe(1);
+    expect(history.depth).toBe(3);
+    expect(history.undoLabel).toBe('remove actor');
+    history.undo();
+    expect(stageOf(luka.id)).toEqual({ position: [2, 0, 0], turn: 0 });
+    history.undo();
+    expect(stageOf(luka.id)).toEqual({ position: [-7.25, 0.5, 3.125], turn: 33.3 }); // as the file has it
     expect(history.undoDoc).toBe('Miku');
     history.undo();
     expect(stageOf(miku.id)).toBeNull();
