@@ -215,7 +215,10 @@ export const useVideoExportStore = defineStore('video-export', () => {
     const time = useTimeStore();
     if (time.playing) time.pause();
     const music = useMusicStore();
-    const buffer = withMusic.value && !music.muted ? music.song() : null;
+    // The song as loaded, at full volume: the editor's Mute and Volume are for listening while editing (MMD's
+    // AVI output writes the WAV as loaded). A muted editor gave a video with no sound track, the dialog still
+    // saying "Music at its offset"; Volume at 0.2 wrote the song 14 dB down.
+    const buffer = withMusic.value ? music.song() : null;
     controller = new AbortController();
     preparing.value = true;
     result.value = null;
@@ -233,7 +236,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
           height,
           fps: fps.value,
           range: { from: from.value, to: to.value },
-          audio: buffer && format.value !== 'png' ? { buffer, offsetFrames: music.offsetFrames, volume: music.volume } : null,
+          audio: buffer && format.value !== 'png' ? { buffer, offsetFrames: music.offsetFrames, volume: 1 } : null,
         },
         (p) => {
           preparing.value = false;

@@ -1,0 +1,118 @@
+/**
+ * Render → Video…'s own choices beside the editor's (a new user's pass found each), in Chromium through the
+ * browser mode, read back by Debian's ffprobe/ffmpeg. The scene: Gene_light.pmx (87 rigid bodies) dancing
+ * wavefile_v2.vmd through wavefile_camera.vmd, with a WAV of clicks written here at a music offset of 6 frames.
+ * Small pictures (240 lines, 30 frames): what is checked does not depend on the size.
+ * - The editor's Mute and Volume are for listening: a muted editor with Volume at 0.2 still writes an audio
+ *   stream whose level matches the unmuted render (muted, it wrote no audio stream; at 0.2, 14 dB down).
+ * The tests run in order on the scene the first one opens (run the file, not one test of it).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, corpusPath, openSceneViaDialog, textOf, writeSceneFolder } from './harness';
+import { pcm16Wav } from '../helpers/wav';
+
+const RATE = 48_000;
+const HEIGHT = 240;
+
+function clicksWav(): Uint8Array {
+  const s = new Int16Array(Math.round(2 * RATE));
+  for (const t of [0.7, 1.7]) {
+    const at = Math.round(t * RATE);
+    for (let i = 0; i < 0.004 * RATE; i++) s[at + i] = Math.round(30000 * Math.sin((2 * Math.PI * 2000 * i) / RATE));
+  }
+  return pcm16Wav(s, 1, RATE);
+}
+
+function streams(file: string): { codec_type: string; codec_name: string; width: number; height: number }[] {
+  return (JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', file], { encoding: 'utf8' })) as { streams: never[] }).streams;
+}
+
+/** The peak of the audio track decoded by ffmpeg (mono 48 kHz float samples). */
+function audioPeak(file: string): number {
+  const data = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', String(RATE), '-f', 'f32le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const s = new Float32Array(data.buffer, data.byteOffset, data.length / 4);
+  return s.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+}
+
+/** Frame n decoded by ffmpeg as RGB bytes. */
+function frameRgb(file: string, n: number): Uint8Array {
+  return new Uint8Array(execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', `select=eq(n\\,${n})`, '-vframes', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 }));
+}
+
+/** Mean absolute difference per channel. */
+function meanDiff(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return sum / a.length;
+}
+
+async function openDialog(page: Page): Promise<void> {
+  await page.click('[data-testid="cmd-export-video"]');
+  await page.waitForSelector('[data-testid="video-dialog"]');
+}
+
+/** Renders frames 0–29 at 240 lines to `file` with the dialog as it stands (`setup` ticks what it needs). */
+async function render(page: Page, file: string, setup: () => Promise<void> = async () => undefined): Promise<void> {
+  await openDialog(page);
+  await page.selectOption('[data-testid="video-size"]', 'scene');
+  await page.fill('[data-testid="video-height"]', String(HEIGHT));
+  await page.fill('[data-testid="video-from"]', '0');
+  await page.fill('[data-testid="video-to"]', '29');
+  await page.selectOption('[data-testid="video-format"]', 'mp4');
+  await setup();
+  await page.fill('[data-testid="video-path"]', file);
+  await page.click('[data-testid="video-start"]');
+  await page.waitForSelector('[data-testid="video-result"]', { timeout: 400_000 });
+  const text = await textOf(page, 'video-result');
+  expect(await page.getAttribute('[data-testid="video-result"]', 'data-kind'), text).toBe('done');
+  console.log(`[video-options] ${text}`);
+  await page.click('[data-testid="video-close"]');
+}
+
+describe('Render → Video…: the video’s own sound and physics, not the editor’s switches', () => {
+  const s = appForSuite({ viewport: { width: 1400, height: 900 } });
+  const LONG = 600_000;
+  let dir = '';
+  let plain = '';
+
+  it('a muted editor with Volume at 0.2 still writes the song at the level of an unmuted render', async () => {
+    const { page } = s.app;
+    dir = path.join(s.tmp.dir, 'scene');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'clicks.wav'), clicksWav());
+    const scenePath = writeSceneFolder(dir, [[corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd'), 'dance.vmd'], [corpusPath('threejs/vmds/wavefile_camera.vmd'), 'camera.vmd']], {
+      actors: [{ name: 'Gene', model: corpusPath('gene/Gene_light.pmx'), motion: 'dance.vmd' }],
+      activeActor: 0,
+      camera: 'camera.vmd',
+      audio: { path: 'clicks.wav', offsetFrames: 6, volume: 1, muted: false },
+    });
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => !!window.__vmdPreview?.info().model, null, { timeout: 120_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 120_000 });
+    await page.waitForSelector('[data-testid="waveform"][data-loaded="true"]', { timeout: 60_000 });
+
+    plain = path.join(dir, 'plain.mp4');
+    await render(page, plain);
+    const loud = audioPeak(plain);
+    expect(loud).toBeGreaterThan(0.3);
+
+    await page.fill('[data-testid="music-volume"]', '0.2');
+    await page.click('[data-testid="music-mute"]');
+    expect(await page.getAttribute('[data-testid="music-mute"]', 'aria-pressed')).toBe('true');
+    const muted = path.join(dir, 'muted.mp4');
+    await render(page, muted, async () => {
+      expect(await textOf(page, 'video-music-volume')).toBe('The song is written at full volume (the editor’s mute and volume are for listening)');
+    });
+    const a = streams(muted).find((x) => x.codec_type === 'audio');
+    expect(a?.codec_name).toBe('aac');
+    const mine = audioPeak(muted);
+    console.log(`[video-options] peak: unmuted ${(20 * Math.log10(loud)).toFixed(1)} dB, muted editor at volume 0.2 ${(20 * Math.log10(mine)).toFixed(1)} dB`);
+    expect(Math.abs(20 * Math.log10(mine / loud))).toBeLessThan(1);
+    await page.click('[data-testid="music-mute"]');
+    await page.fill('[data-testid="music-volume"]', '1');
+  }, LONG);
+});

@@ -1,0 +1,64 @@
+// What Render → Video… hands the exporter from the editor's state: the editor's Mute and Volume are for
+// listening while editing, never the video's (a new user's muted editor wrote a video with no sound track
+// while the dialog said "Music at its offset"; Volume 0.2 wrote the song 14 dB down).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { setQuietApi } from '../../helpers/quiet-api';
+import type { VideoExportOptions } from '../../../renderer/src/export/video-export';
+
+const calls: VideoExportOptions[] = [];
+vi.mock('../../../renderer/src/export/video-export', async (orig) => ({
+  ...(await orig<typeof import('../../../renderer/src/export/video-export')>()),
+  runVideoExport: vi.fn(async (_api: unknown, _source: unknown, o: VideoExportOptions) => {
+    calls.push(o);
+    return { ok: true, value: { path: o.path, frames: 1, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1 } };
+  }),
+}));
+
+const song = { duration: 3, sampleRate: 48000, numberOfChannels: 2 } as unknown as AudioBuffer;
+const music = { muted: false, volume: 1, offsetFrames: 6, song: () => song };
+vi.mock('../../../renderer/src/stores/music', () => ({ useMusicStore: () => music }));
+
+const { useVideoExportStore } = await import('../../../renderer/src/stores/video-export');
+
+setQuietApi();
+
+async function exportWith(muted: boolean, volume: number): Promise<VideoExportOptions> {
+  music.muted = muted;
+  music.volume = volume;
+  const v = useVideoExportStore();
+  v.attachSource(() => ({ canvas: {} as HTMLCanvasElement, advanceTo() {}, draw() {}, dispose() {} }));
+  v.from = 0;
+  v.to = 0;
+  v.path = '/v/out.mp4';
+  calls.length = 0;
+  const r = await v.start();
+  expect(r.kind).toBe('done');
+  expect(calls.length).toBe(1);
+  return calls[0];
+}
+
+describe('the video carries the song as loaded, whatever the editor’s Mute and Volume', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('a muted editor still writes the song, at full volume', async () => {
+    const o = await exportWith(true, 1);
+    expect(o.audio).not.toBeNull();
+    expect(o.audio!.buffer).toBe(song);
+    expect(o.audio!.volume).toBe(1);
+    expect(o.audio!.offsetFrames).toBe(6);
+  });
+
+  it('the editor’s Volume at 0.2 writes full volume', async () => {
+    const o = await exportWith(false, 0.2);
+    expect(o.audio!.volume).toBe(1);
+  });
+
+  it('unticked Music writes none', async () => {
+    music.muted = false;
+    const v = useVideoExportStore();
+    v.withMusic = false;
+    const o = await exportWith(false, 1);
+    expect(o.audio).toBeNull();
+  });
+});
