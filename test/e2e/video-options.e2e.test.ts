@@ -5,6 +5,8 @@
  * Small pictures (240 lines, 30 frames): what is checked does not depend on the size.
  * - The editor's Mute and Volume are for listening: a muted editor with Volume at 0.2 still writes an audio
  *   stream whose level matches the unmuted render (muted, it wrote no audio stream; at 0.2, 14 dB down).
+ * - Physics in the video is the dialog's own box, ticked by default whatever the preview's switch (off here,
+ *   as on a first load): the hair and scarf move, so frame 29 differs from the render with the box unticked.
  * The tests run in order on the scene the first one opens (run the file, not one test of it).
  */
 import { execFileSync } from 'node:child_process';
@@ -114,5 +116,28 @@ describe('Render → Video…: the video’s own sound and physics, not the edit
     expect(Math.abs(20 * Math.log10(mine / loud))).toBeLessThan(1);
     await page.click('[data-testid="music-mute"]');
     await page.fill('[data-testid="music-volume"]', '1');
+  }, LONG);
+
+  it('Physics is the video’s own box, ticked by default with the preview’s Physics off; unticked gives other frames', async () => {
+    const { page } = s.app;
+    expect(await page.isChecked('[data-testid="preview-physics"]')).toBe(false);
+    // The first render (plain.mp4) left the box as it opened: ticked.
+    await openDialog(page);
+    expect(await textOf(page, 'video-physics-row')).toContain('Simulate hair and skirts');
+    expect(await page.isChecked('[data-testid="video-physics"]')).toBe(true);
+    await page.click('[data-testid="video-close"]');
+    const off = path.join(dir, 'nophysics.mp4');
+    await render(page, off, () => page.uncheck('[data-testid="video-physics"]'));
+    const on = path.join(dir, 'physics-again.mp4');
+    await render(page, on, () => page.check('[data-testid="video-physics"]'));
+    // Frame 0: physics settled at the range's first frame; frame 29: a second of the dance later.
+    const [a0, b0, c0] = [plain, off, on].map((f) => frameRgb(f, 29));
+    const dOff = meanDiff(a0, b0), dSame = meanDiff(a0, c0);
+    console.log(`[video-options] frame 29: physics on vs off ${dOff.toFixed(3)}, on vs on ${dSame.toFixed(3)} per channel`);
+    expect(dOff).toBeGreaterThan(0.2);
+    expect(dSame).toBeLessThan(dOff / 4);
+    // The preview's switch is as it was.
+    expect(await page.isChecked('[data-testid="preview-physics"]')).toBe(false);
+    expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   }, LONG);
 });

@@ -40,6 +40,8 @@ export interface FrameSource {
   readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   /** Brings the scene to MMD frame f (fractional at 60 fps): posing, and physics stepped to it. */
   advanceTo(f: number): void;
+  /** Resolves when the scene can be stepped (physics loaded); awaited before the first frame. */
+  ready?(): Promise<void>;
   /** Draws the scene as it stands into `canvas`. */
   draw(): void;
   dispose(): void;
@@ -212,6 +214,7 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
     onProgress({ done, total, fps, etaMs: done >= 3 ? ((total - done) * elapsed) / done : null });
   };
   progress(0);
+  await source.ready?.();
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {

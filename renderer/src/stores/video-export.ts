@@ -10,6 +10,7 @@ import { useTimeStore } from './time';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useSettingsStore } from './settings';
+import { usePreviewStore } from './preview';
 import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
@@ -22,7 +23,15 @@ export interface FrameLook {
   /** '#rrggbb'. */
   background: string;
 }
-export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook) => FrameSource;
+/**
+ * What the video simulates, chosen in its dialog (not the preview's switches): physics (MMD renders with it on),
+ * and the default self-shadow where the motion has no self-shadow keys.
+ */
+export interface VideoSimulation {
+  physics: boolean;
+  selfShadow: boolean;
+}
+export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation) => FrameSource;
 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
@@ -67,6 +76,10 @@ export const useVideoExportStore = defineStore('video-export', () => {
   const format = ref<ExportFormat>('mp4');
   const throughCamera = ref(true);
   const withMusic = ref(true);
+  /** Physics in the video: on by default, as MMD renders, whatever the preview's switch. */
+  const physics = ref(true);
+  /** The default self-shadow in the video: starts as the preview's switch each time the dialog opens. */
+  const selfShadow = ref(false);
   const path = ref('');
   const overwrite = ref(false);
   /** The exported frames' grid and background (remembered in settings.ui); the preview keeps its own. */
@@ -186,6 +199,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     from.value = 0;
     to.value = Math.max(0, time.lastFrame);
     result.value = null;
+    selfShadow.value = usePreviewStore().selfShadow;
     loadLook();
     // The scene's (or document's) name in its folder, filled in; a path the person typed is kept.
     if (!path.value || path.value === proposed) path.value = proposed = defaultPath();
@@ -224,7 +238,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     result.value = null;
     let source: FrameSource | null = null;
     try {
-      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value });
+      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, { physics: physics.value, selfShadow: selfShadow.value });
       const outcome = await runVideoExport(
         useApi(),
         source,
@@ -263,7 +277,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   return {
-    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, path, overwrite, grid, background, running, preparing, result, support,
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
     attachSource, sceneAspect, dimensions, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
   };
 });

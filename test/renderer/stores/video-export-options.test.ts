@@ -20,14 +20,21 @@ const music = { muted: false, volume: 1, offsetFrames: 6, song: () => song };
 vi.mock('../../../renderer/src/stores/music', () => ({ useMusicStore: () => music }));
 
 const { useVideoExportStore } = await import('../../../renderer/src/stores/video-export');
+const { usePreviewStore } = await import('../../../renderer/src/stores/preview');
+import type { VideoSimulation } from '../../../renderer/src/stores/video-export';
 
 setQuietApi();
+
+const sims: VideoSimulation[] = [];
 
 async function exportWith(muted: boolean, volume: number): Promise<VideoExportOptions> {
   music.muted = muted;
   music.volume = volume;
   const v = useVideoExportStore();
-  v.attachSource(() => ({ canvas: {} as HTMLCanvasElement, advanceTo() {}, draw() {}, dispose() {} }));
+  v.attachSource((_w, _h, _c, _look, sim) => {
+    sims.push(sim);
+    return { canvas: {} as HTMLCanvasElement, advanceTo() {}, draw() {}, dispose() {} };
+  });
   v.from = 0;
   v.to = 0;
   v.path = '/v/out.mp4';
@@ -60,5 +67,34 @@ describe('the video carries the song as loaded, whatever the editor’s Mute and
     v.withMusic = false;
     const o = await exportWith(false, 1);
     expect(o.audio).toBeNull();
+  });
+});
+
+// Physics followed the preview's switch, off on a first load: every video of a user who never ticked it had stiff
+// hair, though MMD renders with physics on. The default self-shadow followed the preview's Self-shadow silently.
+describe('the video simulates as its dialog says, not as the preview’s switches stand', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    sims.length = 0;
+  });
+
+  it('physics on by default with the preview’s Physics off; off when unticked', async () => {
+    expect(usePreviewStore().physics).toBe(false);
+    await exportWith(false, 1);
+    expect(sims.at(-1)!.physics).toBe(true);
+    useVideoExportStore().physics = false;
+    usePreviewStore().physics = true;
+    await exportWith(false, 1);
+    expect(sims.at(-1)!.physics).toBe(false);
+  });
+
+  it('self-shadow starts as the preview’s switch when the dialog opens, and is the dialog’s after', async () => {
+    usePreviewStore().selfShadow = true;
+    const v = useVideoExportStore();
+    v.show();
+    expect(v.selfShadow).toBe(true);
+    v.selfShadow = false;
+    await exportWith(false, 1);
+    expect(sims.at(-1)!.selfShadow).toBe(false);
   });
 });
