@@ -16,6 +16,7 @@ import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { outputFrameCount, outputSize } from '../export/frame-times';
+import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
 /** How the exported frames look beside the scene itself: the editor's grid, and the background colour. */
 export interface FrameLook {
@@ -36,7 +37,8 @@ export type FrameSourceFactory = (width: number, height: number, throughCamera: 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
 export const VIDEO_BACKGROUND_SETTING = 'video.background';
-export const VIDEO_SPEED_SETTING = 'video.msPerMegapixelFrame';
+/** Earlier renders' speeds (render-estimate.ts SpeedRecord); the old one-figure key is no longer read. */
+export const VIDEO_SPEED_SETTING = 'video.renderSpeed';
 /** MMD's default background: white (its 背景色 starts at 255, 255, 255); a video shows no grid, as MMD's output hides its ground and axes. */
 export const DEFAULT_VIDEO_BACKGROUND = '#ffffff';
 const EXTENSION_RE = /\.(mp4|webm|png)$/i;
@@ -169,18 +171,10 @@ export const useVideoExportStore = defineStore('video-export', () => {
     void settings.update({ ui: { ...settings.settings.ui, [VIDEO_GRID_SETTING]: grid.value, [VIDEO_BACKGROUND_SETTING]: background.value } });
   }
 
-  /** The last render's speed, in ms per frame of a million pixels (null: none yet on this computer). */
-  function measuredSpeed(): number | null {
-    const v = useSettingsStore().settings.ui[VIDEO_SPEED_SETTING];
-    return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : null;
-  }
-
-  /** An estimate of the render's time (ms) at the chosen size from the last render's speed; null when unknown. */
+  /** An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts); null when unknown. */
   function estimateMs(): number | null {
-    const speed = measuredSpeed();
-    if (speed === null) return null;
     const { width, height } = dimensions();
-    return speed * frameCount() * ((width * height) / 1e6);
+    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6);
   }
 
   async function probe(): Promise<void> {
@@ -259,11 +253,12 @@ export const useVideoExportStore = defineStore('video-export', () => {
         controller.signal,
       );
       result.value = outcome.ok ? { kind: 'done', report: outcome.value } : isCancelled(outcome) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error };
-      // This computer's speed, for the next render's estimate (a render of a few frames says too little).
-      if (outcome.ok && outcome.value.frames >= 10 && outcome.value.elapsedMs > 0) {
-        const settings = useSettingsStore();
-        const speed = outcome.value.elapsedMs / outcome.value.frames / ((width * height) / 1e6);
-        void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: Math.round(speed * 100) / 100 } });
+      // This computer's speed at this size, for the next render's estimate (a render of a few frames says too little).
+      if (outcome.ok) {
+        const settings = useSettingsStore(), r = outcome.value;
+        const before = readSpeedRecord(settings.settings.ui[VIDEO_SPEED_SETTING]);
+        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs);
+        if (after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: after } });
       }
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };

@@ -11,7 +11,7 @@ vi.mock('../../../renderer/src/export/video-export', async (orig) => ({
   ...(await orig<typeof import('../../../renderer/src/export/video-export')>()),
   runVideoExport: vi.fn(async (_api: unknown, _source: unknown, o: VideoExportOptions) => {
     calls.push(o);
-    return { ok: true, value: { path: o.path, frames: 1, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1 } };
+    return { ok: true, value: { path: o.path, frames: 1, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1, startupMs: 0, steadyMsPerFrame: 0 } };
   }),
 }));
 
