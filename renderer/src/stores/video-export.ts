@@ -15,7 +15,7 @@ import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
-import { outputFrameCount, outputSize } from '../export/frame-times';
+import { heightIssue, outputFrameCount, outputSize } from '../export/frame-times';
 import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
 /** How the exported frames look beside the scene itself: the editor's grid, and the background colour. */
@@ -109,8 +109,13 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return useSceneStore().outputAspect.ratio;
   }
 
-  function dimensions(): { width: number; height: number } {
+  function dimensions(): { width: number; height: number; rounded: boolean } {
     return outputSize(size.value, sceneAspect(), sceneHeight.value);
+  }
+
+  /** Why the typed height cannot be rendered (Other height only; null when it can): refused, never clamped silently. */
+  function sizeIssue(): 'invalid' | 'small' | 'large' | null {
+    return size.value === 'scene' ? heightIssue(sceneHeight.value) : null;
   }
 
   /**
@@ -214,6 +219,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   async function start(): Promise<ExportResult> {
     if (running.value || preparing.value) return { kind: 'failed', error: { code: 'E_BUSY', message: 'an export is running' } };
     if (rangeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } });
+    if (sizeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the height is out of range' } });
     if (!factory) return (result.value = { kind: 'failed', error: { code: 'E_UNSUPPORTED', message: 'the 3D preview is not running' } });
     // The field shows the full path that is written (a bare name beside the scene, the format's extension added).
     path.value = resolvedPath();
@@ -273,6 +279,6 @@ export const useVideoExportStore = defineStore('video-export', () => {
 
   return {
     open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
   };
 });

@@ -310,6 +310,38 @@ describe('the video dialog as a video maker expects it', () => {
     expect([v.grid, v.background]).toEqual([true, '#00ff00']);
   });
 
+  it('a portrait Frame: 1080p is 1080 × 1920; Other height says a rounded size, refuses 0 and 99999 with Render greyed (en/ja)', async () => {
+    useSceneStore().setOutputAspect('9:16');
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await w.vm.$nextTick();
+    const options = [...(q('video-size') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options.slice(0, 2)).toEqual(['720p (720 × 1280)', '1080p (1080 × 1920)']);
+    useSceneStore().setOutputAspect('16:9');
+    v.size = 'scene';
+    v.sceneHeight = 563;
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('rounded to even: 1002 × 564');
+    const start = () => q('video-start') as HTMLButtonElement;
+    expect(start().disabled).toBe(false);
+    for (const [h, said] of [[0, 'The height is under 16 lines: type 16 or more'], [-5, 'The height is under 16 lines: type 16 or more'], [99999, 'The height is over 4,320 lines: type 4,320 or less']] as const) {
+      v.sceneHeight = h;
+      await w.vm.$nextTick();
+      expect(text('video-size-error')).toBe(said);
+      expect(q('video-dims')).toBeNull();
+      expect(text('video-blocked')).toBe(said);
+      expect(start().disabled).toBe(true);
+    }
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-size-error')).toBe('高さが 4,320 を超えています: 4,320 以下を入力してください');
+    v.sceneHeight = 563;
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('偶数に丸めて 1002 × 564');
+    expect(start().disabled).toBe(false);
+    w.unmount();
+  });
+
   it('before rendering: the frame count and, once this computer has rendered, about how long (an estimate)', async () => {
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
     await w.vm.$nextTick();
