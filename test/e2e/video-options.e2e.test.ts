@@ -7,6 +7,7 @@
  *   stream whose level matches the unmuted render (muted, it wrote no audio stream; at 0.2, 14 dB down).
  * - Physics in the video is the dialog's own box, ticked by default whatever the preview's switch (off here,
  *   as on a first load): the hair and scarf move, so frame 29 differs from the render with the box unticked.
+ * - 24 fps: frames 0–29 (1 s of the 30 fps motion) are 24 video frames at 24/1, 1 s, with the song cut to it.
  * The tests run in order on the scene the first one opens (run the file, not one test of it).
  */
 import { execFileSync } from 'node:child_process';
@@ -58,8 +59,9 @@ async function openDialog(page: Page): Promise<void> {
 }
 
 /** Renders frames 0–29 at 240 lines to `file` with the dialog as it stands (`setup` ticks what it needs). */
-async function render(page: Page, file: string, setup: () => Promise<void> = async () => undefined): Promise<void> {
+async function render(page: Page, file: string, setup: () => Promise<void> = async () => undefined, fps = 30): Promise<void> {
   await openDialog(page);
+  await page.selectOption('[data-testid="video-fps"]', String(fps));
   await page.selectOption('[data-testid="video-size"]', 'scene');
   await page.fill('[data-testid="video-height"]', String(HEIGHT));
   await page.fill('[data-testid="video-from"]', '0');
@@ -141,5 +143,18 @@ describe('Render → Video…: the video’s own sound and physics, not the edit
     // The preview's switch is as it was.
     expect(await page.isChecked('[data-testid="preview-physics"]')).toBe(false);
     expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  }, LONG);
+
+  it('24 fps: frames 0–29 make 24 frames at 24/1, 1 s, with an audio stream', async () => {
+    const { page } = s.app;
+    const f24 = path.join(dir, 'f24.mp4');
+    await render(page, f24, async () => undefined, 24);
+    const p = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,nb_read_frames,avg_frame_rate,duration', '-of', 'json', f24], { encoding: 'utf8' })) as { streams: { codec_type: string; nb_read_frames?: string; avg_frame_rate?: string; duration?: string }[] };
+    const v = p.streams.find((x) => x.codec_type === 'video')!;
+    const a = p.streams.find((x) => x.codec_type === 'audio')!;
+    console.log(`[video-options] 24 fps: ${JSON.stringify(p.streams)}`);
+    expect(Number(v.nb_read_frames)).toBe(24);
+    expect(v.avg_frame_rate).toBe('24/1');
+    expect(Number(a.duration)).toBeCloseTo(1, 1);
   }, LONG);
 });

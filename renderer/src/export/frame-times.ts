@@ -3,7 +3,9 @@
  * `fps` shows output frame i at time i / fps, which is MMD frame `from + i × 30 / fps` (at 60 fps every
  * other output frame is a half frame, interpolated; camera cuts are held by the sampler). A range
  * `from`–`to` (inclusive, MMD frames) lasts (to − from + 1) / 30 s: 0–89 is 3 s, 90 output frames at 30 fps
- * and 180 at 60.
+ * and 180 at 60. At 24 and 25 fps (film, PAL) output frame i shows MMD frame from + 1.25 i (1.2 i), sampled
+ * between the motion's frames as 60's half frames are: 0–89 is 72 (75) frames, 3 s, and the song is cut to
+ * the same 3 s.
  */
 export const MMD_FPS = 30;
 

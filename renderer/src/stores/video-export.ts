@@ -66,13 +66,17 @@ export function resolveVideoPath(typed: string, format: ExportFormat, folder: st
   return EXTENSION_RE.test(p) ? p : p + extensionOf(format);
 }
 export type SizeChoice = '720p' | '1080p' | 'scene';
+/** The frame rates offered. */
+export const VIDEO_FPS = [24, 25, 30, 60] as const;
+export type VideoFps = (typeof VIDEO_FPS)[number];
 export type ExportResult = { kind: 'done'; report: ExportReport } | { kind: 'cancelled' } | { kind: 'failed'; error: IpcError };
 
 export const useVideoExportStore = defineStore('video-export', () => {
   const open = ref(false);
   const size = ref<SizeChoice>('720p');
   const sceneHeight = ref(720);
-  const fps = ref<30 | 60>(30);
+  /** 24 and 25 (film, PAL) sample the 30 fps motion between its frames, as 60 does (frame-times.ts). */
+  const fps = ref<VideoFps>(30);
   const from = ref(0);
   const to = ref(0);
   const format = ref<ExportFormat>('mp4');

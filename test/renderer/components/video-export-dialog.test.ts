@@ -342,6 +342,20 @@ describe('the video dialog as a video maker expects it', () => {
     w.unmount();
   });
 
+  it('the frame rate menu offers 24, 25, 30 and 60; at 24 fps frames 0–89 are 72 video frames', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await w.vm.$nextTick();
+    expect([...(q('video-fps') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['24', '25', '30', '60']);
+    v.from = 0;
+    v.to = 89;
+    (q('video-fps') as HTMLSelectElement).value = '24';
+    q('video-fps')!.dispatchEvent(new Event('change'));
+    await w.vm.$nextTick();
+    expect(v.fps).toBe(24);
+    expect(text('video-frames')).toBe('90 MMD frames → 72 video frames, 3.00 s');
+    w.unmount();
+  });
+
   it('before rendering: the frame count and, once this computer has rendered, about how long (an estimate)', async () => {
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
     await w.vm.$nextTick();

@@ -12,6 +12,17 @@ describe('export frame times', () => {
     expect(outputFrameCount({ from: 10, to: 9 }, 30)).toBe(0);
   });
 
+  it('24 and 25 fps: a range of 30 fps motion makes range/30 × fps frames, sampled between the motion’s frames', () => {
+    const r = { from: 0, to: 89 };
+    // 90 MMD frames are 3 s: 72 frames at 24 fps, 75 at 25, both 3 s long.
+    expect([outputFrameCount(r, 24), outputFrameCount(r, 25), outputSeconds(r, 24), outputSeconds(r, 25)]).toEqual([72, 75, 3, 3]);
+    // Output frame i at i / fps s: MMD frame 30 i / fps.
+    expect([0, 1, 4, 71].map((i) => mmdFrameAt(r, 24, i))).toEqual([0, 1.25, 5, 88.75]);
+    expect([0, 1, 5, 74].map((i) => mmdFrameAt(r, 25, i))).toEqual([0, 1.2, 6, 88.8]);
+    expect(mmdFrameAt({ from: 300, to: 599 }, 24, 24)).toBe(330);
+    expect(outputFrameCount({ from: 300, to: 599 }, 25)).toBe(250);
+  });
+
   it('places the song: audio time = (frame + offset) / 30', () => {
     // Offset 6: the song's 0.2 s plays at frame 0, so it started 0.2 s before the output.
     expect(songStartInOutput({ from: 0, to: 89 }, 6)).toBeCloseTo(-0.2, 12);
