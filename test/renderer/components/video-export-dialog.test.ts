@@ -47,6 +47,19 @@ describe('the video dialog says why an export failed', () => {
     w.unmount();
   });
 
+  it('a full disk: main’s words with the space left, said with what to do (en/ja); it read "ENOSPC: no space left on device"', async () => {
+    const full = { code: 'E_IO', message: 'the disk is full (1234 MB free)', file: '/v/big.mp4' };
+    let w = failedWith(full, 'en');
+    await w.vm.$nextTick();
+    expect(resultLine()).toBe('The export failed: big.mp4: the disk is full (1,234 MB free); choose another folder or make room');
+    w.unmount();
+    setActivePinia(createPinia());
+    w = failedWith(full, 'ja');
+    await w.vm.$nextTick();
+    expect(resultLine()).toBe('書き出しに失敗しました: big.mp4: ディスクがいっぱいです(空き 1,234 MB)。別のフォルダーを選ぶか、空きを作ってください');
+    w.unmount();
+  });
+
   it('another error: its code’s line in Japanese (main’s English line is not shown)', async () => {
     const w = failedWith({ code: 'E_IO_NOT_FOUND', message: 'no such file or folder', file: '/nowhere/out.mp4' }, 'ja');
     await w.vm.$nextTick();
