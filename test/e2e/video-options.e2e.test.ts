@@ -127,6 +127,7 @@ describe('Render → Video…: the video’s own sound and physics, not the edit
     await openDialog(page);
     expect(await textOf(page, 'video-physics-row')).toContain('Simulate hair and skirts');
     expect(await page.isChecked('[data-testid="video-physics"]')).toBe(true);
+    await s.app.screenshot('video-options-dialog');
     await page.click('[data-testid="video-close"]');
     const off = path.join(dir, 'nophysics.mp4');
     await render(page, off, () => page.uncheck('[data-testid="video-physics"]'));

@@ -35,8 +35,15 @@ export const PER_FRAME_SHARE = 0.75;
 
 const finitePositive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
 
-/** A record read back from the settings (anything else: null). */
+/** A record read back from the settings, where it is kept as JSON text (anything else: null). */
 export function readSpeedRecord(v: unknown): SpeedRecord | null {
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
   if (!v || typeof v !== 'object') return null;
   const r = v as Partial<SpeedRecord>;
   const samples = Array.isArray(r.samples) ? r.samples.filter((s): s is SpeedSample => !!s && finitePositive(s.megapixels) && finitePositive(s.msPerFrame)) : [];

@@ -268,7 +268,8 @@ export const useVideoExportStore = defineStore('video-export', () => {
         const settings = useSettingsStore(), r = outcome.value;
         const before = readSpeedRecord(settings.settings.ui[VIDEO_SPEED_SETTING]);
         const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs);
-        if (after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: after } });
+        // The settings' ui values are plain: the record is kept as its JSON text.
+        if (after && after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: JSON.stringify(after) } });
       }
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };

@@ -375,7 +375,7 @@ describe('the video dialog as a video maker expects it', () => {
     expect(text('video-estimate')).toBe('2,817 frames; the time left is estimated once the first frames are rendered');
     // An earlier render at 720p (0.9216 Mpx): 46 ms a frame after its first, no start-up: 2,817 × 46 ms ≈ 130 s.
     const s = useSettingsStore();
-    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.renderSpeed': { samples: [{ megapixels: 0.9216, msPerFrame: 46 }], startupMs: 0 } } };
+    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.renderSpeed': JSON.stringify({ samples: [{ megapixels: 0.9216, msPerFrame: 46 }], startupMs: 0 }) } };
     v.size = '720p';
     await w.vm.$nextTick();
     expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');

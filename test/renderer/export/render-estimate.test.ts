@@ -53,6 +53,8 @@ describe('the render-time estimate', () => {
 
   it('reads back only a well-formed record (the old one-figure setting is none)', () => {
     expect(readSpeedRecord(2283)).toBeNull();
+    expect(readSpeedRecord('{not json')).toBeNull();
+    expect(readSpeedRecord(JSON.stringify({ samples: [{ megapixels: 0.5, msPerFrame: 200 }], startupMs: 900 }))).toEqual({ samples: [{ megapixels: 0.5, msPerFrame: 200 }], startupMs: 900 });
     expect(readSpeedRecord({ samples: [{ megapixels: 'x', msPerFrame: 3 }] })).toBeNull();
     expect(readSpeedRecord({ samples: [{ megapixels: 1, msPerFrame: 3 }], startupMs: -1 })).toEqual({ samples: [{ megapixels: 1, msPerFrame: 3 }], startupMs: 0 });
   });

@@ -7,11 +7,13 @@ import { setQuietApi } from '../../helpers/quiet-api';
 import type { VideoExportOptions } from '../../../renderer/src/export/video-export';
 
 const calls: VideoExportOptions[] = [];
+/** What the next render reports (frames, steady ms a frame, start-up). */
+const next = { frames: 1, steadyMsPerFrame: 0, startupMs: 0 };
 vi.mock('../../../renderer/src/export/video-export', async (orig) => ({
   ...(await orig<typeof import('../../../renderer/src/export/video-export')>()),
   runVideoExport: vi.fn(async (_api: unknown, _source: unknown, o: VideoExportOptions) => {
     calls.push(o);
-    return { ok: true, value: { path: o.path, frames: 1, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1, startupMs: 0, steadyMsPerFrame: 0 } };
+    return { ok: true, value: { path: o.path, frames: next.frames, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1, startupMs: next.startupMs, steadyMsPerFrame: next.steadyMsPerFrame } };
   }),
 }));
 
@@ -21,6 +23,9 @@ vi.mock('../../../renderer/src/stores/music', () => ({ useMusicStore: () => musi
 
 const { useVideoExportStore } = await import('../../../renderer/src/stores/video-export');
 const { usePreviewStore } = await import('../../../renderer/src/stores/preview');
+const { useSettingsStore } = await import('../../../renderer/src/stores/settings');
+const { readSpeedRecord } = await import('../../../renderer/src/export/render-estimate');
+const { setApi } = await import('../../../renderer/src/api');
 import type { VideoSimulation } from '../../../renderer/src/stores/video-export';
 
 setQuietApi();
@@ -96,5 +101,29 @@ describe('the video simulates as its dialog says, not as the preview’s switche
     v.selfShadow = false;
     await exportWith(false, 1);
     expect(sims.at(-1)!.selfShadow).toBe(false);
+  });
+});
+
+// The speed record went to main as an object, and main's settings take plain values only: every render put up
+// "setSettings: ui.video.renderSpeed: a string, number, true/false or null is needed" (seen in a screenshot).
+describe('the render speed is remembered as a plain settings value', () => {
+  it('a 30-frame render at 640 × 360 stores its sample as JSON text that reads back', async () => {
+    setActivePinia(createPinia());
+    const sent: Record<string, unknown>[] = [];
+    setApi(new Proxy({}, { get: (_t, name) => async (p: { ui?: Record<string, unknown> }) => {
+      if (name === 'setSettings' && p?.ui) sent.push(p.ui);
+      return { ok: true, value: undefined };
+    } }) as never);
+    const v = useVideoExportStore();
+    v.size = 'scene';
+    v.sceneHeight = 360;
+    Object.assign(next, { frames: 30, steadyMsPerFrame: 250, startupMs: 1500 });
+    await exportWith(false, 1);
+    Object.assign(next, { frames: 1, steadyMsPerFrame: 0, startupMs: 0 });
+    const value = sent.at(-1)?.['video.renderSpeed'];
+    expect(['string', 'number', 'boolean']).toContain(typeof value);
+    expect(readSpeedRecord(value)).toEqual({ samples: [{ megapixels: (640 * 360) / 1e6, msPerFrame: 250 }], startupMs: 1500 });
+    expect(readSpeedRecord(useSettingsStore().settings.ui['video.renderSpeed'])).not.toBeNull();
+    setQuietApi();
   });
 });
