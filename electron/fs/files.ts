@@ -4,7 +4,7 @@
  * kept, stale temps swept — see atomicWrite and temp-files.ts), output folders that say why they
  * cannot be made, and folder listing.
  */
-import { promises as fsp, constants as fsc, unlinkSync } from 'node:fs';
+import { promises as fsp, constants as fsc, statfsSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { sweepStaleTemps, tempPathFor } from './temp-files';
 import { MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
@@ -15,6 +15,16 @@ export type IoResult<T> = { ok: true; value: T } | { ok: false; error: CodecErro
 
 /** Why a file whose name is not UTF-8 text cannot be read or written here. */
 export const NOT_UTF8_NAME = 'the file name is not valid UTF-8 text, so it cannot be opened by name here; rename the file';
+
+/** The space left for this user on the disk holding `folder`, in whole MB; null when it cannot be read. */
+export function freeMegabytes(folder: string): number | null {
+  try {
+    const s = statfsSync(folder);
+    return Math.floor((Number(s.bavail) * Number(s.bsize)) / 1048576);
+  } catch {
+    return null;
+  }
+}
 
 /** Maps a Node fs error to one of our codes and a one-line message. */
 export function ioError(e: unknown, file: string): CodecError {
@@ -38,6 +48,10 @@ export function ioError(e: unknown, file: string): CodecError {
   } else if (code === 'EROFS') {
     c = 'E_IO_DENIED';
     what = 'read-only file system';
+  } else if (code === 'ENOSPC') {
+    // A full disk, in words, with what is left (a video export's temp file filled it: "ENOSPC: no space left on device").
+    const free = freeMegabytes(path.dirname(file));
+    what = free === null ? 'the disk is full' : `the disk is full (${free} MB free)`;
   } else if (code === 'EISDIR') {
     what = 'is a folder, not a file';
   } else if (code === 'ENOTDIR') {

@@ -40,6 +40,8 @@ export interface FrameSource {
   readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   /** Brings the scene to MMD frame f (fractional at 60 fps): posing, and physics stepped to it. */
   advanceTo(f: number): void;
+  /** Resolves when the scene can be stepped (physics loaded); awaited before the first frame. */
+  ready?(): Promise<void>;
   /** Draws the scene as it stands into `canvas`. */
   draw(): void;
   dispose(): void;
@@ -82,6 +84,10 @@ export interface ExportReport {
   /** Frames rendered and encoded per second (wall clock). */
   fps: number;
   elapsedMs: number;
+  /** Time until the first frame was done (encoder, audio, the first frame's shaders), ms. */
+  startupMs: number;
+  /** Time per frame after the first, ms (the steady speed the next estimate is made from; 0 for one frame). */
+  steadyMsPerFrame: number;
 }
 
 /** An export's outcome: its report, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
@@ -203,15 +209,20 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   const seconds = total / o.fps;
   const t0 = performance.now();
   let lastReport = 0;
+  /** When the first frame was done: the time left is the steady speed since, the start-up left out. */
+  let firstAt = 0;
   const progress = (done: number) => {
     const now = performance.now();
+    if (done === 1) firstAt = now;
     if (done < total && now - lastReport < 100) return;
     lastReport = now;
     const elapsed = now - t0;
     const fps = done > 0 ? (1000 * done) / elapsed : 0;
-    onProgress({ done, total, fps, etaMs: done >= 3 ? ((total - done) * elapsed) / done : null });
+    onProgress({ done, total, fps, etaMs: done >= 3 ? ((total - done) * (now - firstAt)) / (done - 1) : null });
   };
+  const timing = (end: number) => ({ startupMs: firstAt - t0, steadyMsPerFrame: total > 1 ? (end - firstAt) / (total - 1) : 0 });
   progress(0);
+  await source.ready?.();
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {
@@ -224,8 +235,8 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
       if (!r.ok) return failure(r.error);
       progress(i + 1);
     }
-    const elapsedMs = performance.now() - t0;
-    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs } };
+    const end = performance.now(), elapsedMs = end - t0;
+    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) } };
   }
 
   const codecs = await chooseCodecs(o.format, o.width, o.height, !!o.audio);
@@ -276,9 +287,9 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   }
   const done = await sink.finish();
   if (!done.ok) return failure(done.error);
-  const elapsedMs = performance.now() - t0;
+  const end = performance.now(), elapsedMs = end - t0;
   return {
     ok: true,
-    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs },
+    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) },
   };
 }

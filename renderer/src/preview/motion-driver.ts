@@ -125,6 +125,11 @@ export class MotionDriver {
     return true;
   }
 
+  /** Whether the default self-shadow shows where no key rules (the Self-shadow switch, or the video's own choice while it renders). */
+  get selfShadowDefault(): boolean {
+    return this.selfShadowByDefault;
+  }
+
   /** The Self-shadow switch: on, the default self-shadow shows where no key rules (applied at once, at the last frame posed). */
   setSelfShadowByDefault(on: boolean): void {
     this.selfShadowByDefault = on;

@@ -7,13 +7,16 @@
  */
 import * as THREE from 'three';
 import type { FrameSource } from '../export/video-export';
-import type { FrameLook } from '../stores/video-export';
+import type { FrameLook, VideoSimulation } from '../stores/video-export';
 import type { PreviewEngine } from './preview-engine';
 
 export class OfflineFrameSource implements FrameSource {
   readonly canvas: HTMLCanvasElement;
   private readonly renderer: THREE.WebGLRenderer;
   private readonly resumeAt: number;
+  /** The preview's own Physics and Self-shadow switches, put back after the render. */
+  private readonly physicsWas: boolean;
+  private readonly selfShadowWas: boolean;
 
   constructor(
     private readonly engine: PreviewEngine,
@@ -21,8 +24,17 @@ export class OfflineFrameSource implements FrameSource {
     readonly height: number,
     private readonly throughCamera: boolean,
     private readonly look: FrameLook = { grid: false, background: '#ffffff' },
+    sim: VideoSimulation | null = null,
   ) {
     this.resumeAt = engine.currentFrame;
+    this.physicsWas = engine.physics.enabled;
+    this.selfShadowWas = engine.selfShadowByDefault;
+    // The dialog's Physics and Self-shadow, not the preview's switches (physics was off in every video of a user
+    // who never ticked the preview's box, though MMD renders with physics on).
+    if (sim) {
+      engine.setPhysics(sim.physics);
+      engine.setSelfShadowByDefault(sim.selfShadow);
+    }
     this.canvas = document.createElement('canvas');
     this.canvas.width = width;
     this.canvas.height = height;
@@ -32,6 +44,11 @@ export class OfflineFrameSource implements FrameSource {
     this.renderer.setSize(width, height, false);
     this.renderer.shadowMap.enabled = true;
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+  }
+
+  /** Physics ready to step (Bullet loaded the first time the dialog's Physics turns it on). */
+  ready(): Promise<void> {
+    return this.engine.physics.whenReady();
   }
 
   /** The first frame asked for starts the range: physics restarts there (frame-exact exports). */
@@ -59,6 +76,8 @@ export class OfflineFrameSource implements FrameSource {
   dispose(): void {
     this.renderer.dispose();
     this.renderer.forceContextLoss();
+    this.engine.setPhysics(this.physicsWas);
+    this.engine.setSelfShadowByDefault(this.selfShadowWas);
     this.engine.setFrame(this.resumeAt);
   }
 }

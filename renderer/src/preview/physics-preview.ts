@@ -102,6 +102,16 @@ export class PreviewPhysics {
     );
   }
 
+  /**
+   * Resolves once the worlds exist after setEnabled(true) (Bullet loaded the first time): at once when they
+   * do, or physics is off. Rejects when Bullet could not be loaded (the video export then fails, saying so).
+   */
+  whenReady(): Promise<void> {
+    if (!this.on || this.bullet) return Promise.resolve();
+    // Chained after setEnabled's own then (registered first), so the worlds are built when this resolves.
+    return (this.loading ?? Promise.resolve()).then(() => undefined);
+  }
+
   /** Restarts every actor's physics from its pose at the current frame (with the settling frames). */
   reset(): void {
     this.restartAll();

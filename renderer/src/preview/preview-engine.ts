@@ -280,6 +280,11 @@ export class PreviewEngine {
     this.physics.clock.playing = on;
   }
 
+  /** The default self-shadow as set now (the video export puts the preview's back after its render). */
+  get selfShadowByDefault(): boolean {
+    return this.motion.selfShadowDefault;
+  }
+
   /** Physics on or off (off: every actor posed by its motion alone, as before). */
   setPhysics(on: boolean): void {
     this.physics.setEnabled(on);

@@ -422,7 +422,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     }
     // Render → Video… draws this scene offline with a renderer of its own (offline-render.ts).
     const live = engine;
-    stops.push(useVideoExportStore().attachSource((width, height, throughCamera, look) => new OfflineFrameSource(live, width, height, throughCamera, look)));
+    stops.push(useVideoExportStore().attachSource((width, height, throughCamera, look, sim) => new OfflineFrameSource(live, width, height, throughCamera, look, sim)));
     const box = el.parentElement ?? el;
     const scene = useSceneStore();
     const aspect = () => scene.outputAspect.ratio;

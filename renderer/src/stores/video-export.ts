@@ -10,11 +10,13 @@ import { useTimeStore } from './time';
 import { useMusicStore } from './music';
 import { useSceneStore } from './scene';
 import { useSettingsStore } from './settings';
+import { usePreviewStore } from './preview';
 import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
-import { outputFrameCount, outputSize } from '../export/frame-times';
+import { heightIssue, outputFrameCount, outputSize } from '../export/frame-times';
+import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
 /** How the exported frames look beside the scene itself: the editor's grid, and the background colour. */
 export interface FrameLook {
@@ -22,12 +24,21 @@ export interface FrameLook {
   /** '#rrggbb'. */
   background: string;
 }
-export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook) => FrameSource;
+/**
+ * What the video simulates, chosen in its dialog (not the preview's switches): physics (MMD renders with it on),
+ * and the default self-shadow where the motion has no self-shadow keys.
+ */
+export interface VideoSimulation {
+  physics: boolean;
+  selfShadow: boolean;
+}
+export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation) => FrameSource;
 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
 export const VIDEO_BACKGROUND_SETTING = 'video.background';
-export const VIDEO_SPEED_SETTING = 'video.msPerMegapixelFrame';
+/** Earlier renders' speeds (render-estimate.ts SpeedRecord); the old one-figure key is no longer read. */
+export const VIDEO_SPEED_SETTING = 'video.renderSpeed';
 /** MMD's default background: white (its 背景色 starts at 255, 255, 255); a video shows no grid, as MMD's output hides its ground and axes. */
 export const DEFAULT_VIDEO_BACKGROUND = '#ffffff';
 const EXTENSION_RE = /\.(mp4|webm|png)$/i;
@@ -55,18 +66,26 @@ export function resolveVideoPath(typed: string, format: ExportFormat, folder: st
   return EXTENSION_RE.test(p) ? p : p + extensionOf(format);
 }
 export type SizeChoice = '720p' | '1080p' | 'scene';
+/** The frame rates offered. */
+export const VIDEO_FPS = [24, 25, 30, 60] as const;
+export type VideoFps = (typeof VIDEO_FPS)[number];
 export type ExportResult = { kind: 'done'; report: ExportReport } | { kind: 'cancelled' } | { kind: 'failed'; error: IpcError };
 
 export const useVideoExportStore = defineStore('video-export', () => {
   const open = ref(false);
   const size = ref<SizeChoice>('720p');
   const sceneHeight = ref(720);
-  const fps = ref<30 | 60>(30);
+  /** 24 and 25 (film, PAL) sample the 30 fps motion between its frames, as 60 does (frame-times.ts). */
+  const fps = ref<VideoFps>(30);
   const from = ref(0);
   const to = ref(0);
   const format = ref<ExportFormat>('mp4');
   const throughCamera = ref(true);
   const withMusic = ref(true);
+  /** Physics in the video: on by default, as MMD renders, whatever the preview's switch. */
+  const physics = ref(true);
+  /** The default self-shadow in the video: starts as the preview's switch each time the dialog opens. */
+  const selfShadow = ref(false);
   const path = ref('');
   const overwrite = ref(false);
   /** The exported frames' grid and background (remembered in settings.ui); the preview keeps its own. */
@@ -94,8 +113,13 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return useSceneStore().outputAspect.ratio;
   }
 
-  function dimensions(): { width: number; height: number } {
+  function dimensions(): { width: number; height: number; rounded: boolean } {
     return outputSize(size.value, sceneAspect(), sceneHeight.value);
+  }
+
+  /** Why the typed height cannot be rendered (Other height only; null when it can): refused, never clamped silently. */
+  function sizeIssue(): 'invalid' | 'small' | 'large' | null {
+    return size.value === 'scene' ? heightIssue(sceneHeight.value) : null;
   }
 
   /**
@@ -156,18 +180,10 @@ export const useVideoExportStore = defineStore('video-export', () => {
     void settings.update({ ui: { ...settings.settings.ui, [VIDEO_GRID_SETTING]: grid.value, [VIDEO_BACKGROUND_SETTING]: background.value } });
   }
 
-  /** The last render's speed, in ms per frame of a million pixels (null: none yet on this computer). */
-  function measuredSpeed(): number | null {
-    const v = useSettingsStore().settings.ui[VIDEO_SPEED_SETTING];
-    return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : null;
-  }
-
-  /** An estimate of the render's time (ms) at the chosen size from the last render's speed; null when unknown. */
+  /** An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts); null when unknown. */
   function estimateMs(): number | null {
-    const speed = measuredSpeed();
-    if (speed === null) return null;
     const { width, height } = dimensions();
-    return speed * frameCount() * ((width * height) / 1e6);
+    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6);
   }
 
   async function probe(): Promise<void> {
@@ -186,6 +202,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     from.value = 0;
     to.value = Math.max(0, time.lastFrame);
     result.value = null;
+    selfShadow.value = usePreviewStore().selfShadow;
     loadLook();
     // The scene's (or document's) name in its folder, filled in; a path the person typed is kept.
     if (!path.value || path.value === proposed) path.value = proposed = defaultPath();
@@ -206,6 +223,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   async function start(): Promise<ExportResult> {
     if (running.value || preparing.value) return { kind: 'failed', error: { code: 'E_BUSY', message: 'an export is running' } };
     if (rangeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } });
+    if (sizeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the height is out of range' } });
     if (!factory) return (result.value = { kind: 'failed', error: { code: 'E_UNSUPPORTED', message: 'the 3D preview is not running' } });
     // The field shows the full path that is written (a bare name beside the scene, the format's extension added).
     path.value = resolvedPath();
@@ -215,13 +233,16 @@ export const useVideoExportStore = defineStore('video-export', () => {
     const time = useTimeStore();
     if (time.playing) time.pause();
     const music = useMusicStore();
-    const buffer = withMusic.value && !music.muted ? music.song() : null;
+    // The song as loaded, at full volume: the editor's Mute and Volume are for listening while editing (MMD's
+    // AVI output writes the WAV as loaded). A muted editor gave a video with no sound track, the dialog still
+    // saying "Music at its offset"; Volume at 0.2 wrote the song 14 dB down.
+    const buffer = withMusic.value ? music.song() : null;
     controller = new AbortController();
     preparing.value = true;
     result.value = null;
     let source: FrameSource | null = null;
     try {
-      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value });
+      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, { physics: physics.value, selfShadow: selfShadow.value });
       const outcome = await runVideoExport(
         useApi(),
         source,
@@ -233,7 +254,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
           height,
           fps: fps.value,
           range: { from: from.value, to: to.value },
-          audio: buffer && format.value !== 'png' ? { buffer, offsetFrames: music.offsetFrames, volume: music.volume } : null,
+          audio: buffer && format.value !== 'png' ? { buffer, offsetFrames: music.offsetFrames, volume: 1 } : null,
         },
         (p) => {
           preparing.value = false;
@@ -242,11 +263,13 @@ export const useVideoExportStore = defineStore('video-export', () => {
         controller.signal,
       );
       result.value = outcome.ok ? { kind: 'done', report: outcome.value } : isCancelled(outcome) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error };
-      // This computer's speed, for the next render's estimate (a render of a few frames says too little).
-      if (outcome.ok && outcome.value.frames >= 10 && outcome.value.elapsedMs > 0) {
-        const settings = useSettingsStore();
-        const speed = outcome.value.elapsedMs / outcome.value.frames / ((width * height) / 1e6);
-        void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: Math.round(speed * 100) / 100 } });
+      // This computer's speed at this size, for the next render's estimate (a render of a few frames says too little).
+      if (outcome.ok) {
+        const settings = useSettingsStore(), r = outcome.value;
+        const before = readSpeedRecord(settings.settings.ui[VIDEO_SPEED_SETTING]);
+        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs);
+        // The settings' ui values are plain: the record is kept as its JSON text.
+        if (after && after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: JSON.stringify(after) } });
       }
     } catch (e) {
       result.value = { kind: 'failed', error: { code: 'E_INTERNAL', message: e instanceof Error ? e.message : String(e) } };
@@ -260,7 +283,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   return {
-    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
   };
 });

@@ -47,6 +47,19 @@ describe('the video dialog says why an export failed', () => {
     w.unmount();
   });
 
+  it('a full disk: main’s words with the space left, said with what to do (en/ja); it read "ENOSPC: no space left on device"', async () => {
+    const full = { code: 'E_IO', message: 'the disk is full (1234 MB free)', file: '/v/big.mp4' };
+    let w = failedWith(full, 'en');
+    await w.vm.$nextTick();
+    expect(resultLine()).toBe('The export failed: big.mp4: the disk is full (1,234 MB free); choose another folder or make room');
+    w.unmount();
+    setActivePinia(createPinia());
+    w = failedWith(full, 'ja');
+    await w.vm.$nextTick();
+    expect(resultLine()).toBe('書き出しに失敗しました: big.mp4: ディスクがいっぱいです(空き 1,234 MB)。別のフォルダーを選ぶか、空きを作ってください');
+    w.unmount();
+  });
+
   it('another error: its code’s line in Japanese (main’s English line is not shown)', async () => {
     const w = failedWith({ code: 'E_IO_NOT_FOUND', message: 'no such file or folder', file: '/nowhere/out.mp4' }, 'ja');
     await w.vm.$nextTick();
@@ -310,13 +323,59 @@ describe('the video dialog as a video maker expects it', () => {
     expect([v.grid, v.background]).toEqual([true, '#00ff00']);
   });
 
+  it('a portrait Frame: 1080p is 1080 × 1920; Other height says a rounded size, refuses 0 and 99999 with Render greyed (en/ja)', async () => {
+    useSceneStore().setOutputAspect('9:16');
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await w.vm.$nextTick();
+    const options = [...(q('video-size') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options.slice(0, 2)).toEqual(['720p (720 × 1280)', '1080p (1080 × 1920)']);
+    useSceneStore().setOutputAspect('16:9');
+    v.size = 'scene';
+    v.sceneHeight = 563;
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('rounded to even: 1002 × 564');
+    const start = () => q('video-start') as HTMLButtonElement;
+    expect(start().disabled).toBe(false);
+    for (const [h, said] of [[0, 'The height is under 16 lines: type 16 or more'], [-5, 'The height is under 16 lines: type 16 or more'], [99999, 'The height is over 4,320 lines: type 4,320 or less']] as const) {
+      v.sceneHeight = h;
+      await w.vm.$nextTick();
+      expect(text('video-size-error')).toBe(said);
+      expect(q('video-dims')).toBeNull();
+      expect(text('video-blocked')).toBe(said);
+      expect(start().disabled).toBe(true);
+    }
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-size-error')).toBe('高さが 4,320 を超えています: 4,320 以下を入力してください');
+    v.sceneHeight = 563;
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('偶数に丸めて 1002 × 564');
+    expect(start().disabled).toBe(false);
+    w.unmount();
+  });
+
+  it('the frame rate menu offers 24, 25, 30 and 60; at 24 fps frames 0–89 are 72 video frames', async () => {
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    await w.vm.$nextTick();
+    expect([...(q('video-fps') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['24', '25', '30', '60']);
+    v.from = 0;
+    v.to = 89;
+    (q('video-fps') as HTMLSelectElement).value = '24';
+    q('video-fps')!.dispatchEvent(new Event('change'));
+    await w.vm.$nextTick();
+    expect(v.fps).toBe(24);
+    expect(text('video-frames')).toBe('90 MMD frames → 72 video frames, 3.00 s');
+    w.unmount();
+  });
+
   it('before rendering: the frame count and, once this computer has rendered, about how long (an estimate)', async () => {
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
     await w.vm.$nextTick();
     expect(text('video-estimate')).toBe('2,817 frames; the time left is estimated once the first frames are rendered');
-    // The last render: 50 ms per frame of a million pixels; 720p is 0.9216 Mpx: 2,817 × 46 ms ≈ 130 s.
+    // An earlier render at 720p (0.9216 Mpx): 46 ms a frame after its first, no start-up: 2,817 × 46 ms ≈ 130 s.
     const s = useSettingsStore();
-    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.msPerMegapixelFrame': 50 } };
+    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.renderSpeed': JSON.stringify({ samples: [{ megapixels: 0.9216, msPerFrame: 46 }], startupMs: 0 }) } };
     v.size = '720p';
     await w.vm.$nextTick();
     expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');
