@@ -638,6 +638,20 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * Reload from disk (shell/pose-apply.ts: the file of document `id` changed on disk and was opened again): the
+   * document becomes the file as it is now (`content`: its keys, its stamp), unedited and keeping its file, as one
+   * undo step (`label`; undo gives back the version that was open, its unsaved mark and the stamp it had, so a
+   * Save of it still asks before writing over the other program's file). Made active. Resolves to whether it was done.
+   */
+  async function reload(id: number, content: DocumentContent, label: string): Promise<boolean> {
+    const d = ws.get(id);
+    if (!partOf(id) || !d || !content.path || !d.path || !samePath(d.path, content.path)) return false;
+    activate(id);
+    if (ws.activeId !== id) return false;
+    return ws.relinkStep(id, content, label, () => {});
+  }
+
+  /**
    * Each actor's footprint at rest, by id, from the mounted preview (scene-actors.ts attachFootprints: it
    * knows the built models); a plain function held outside Vue's reactivity, never a three.js object.
    */
@@ -1220,6 +1234,7 @@ export const useSceneStore = defineStore('scene', () => {
     loadOnto,
     relinkable,
     relink,
+    reload,
     attachSaveAll,
     stateOf,
     docName,
