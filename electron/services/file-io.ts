@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, emptyFileError, ioError, isReadOnlyFile, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioError, isReadOnlyFile, notRegularFileError, readBytes, realTarget, tooLargeError } from '../fs/files';
 import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import type { CodecError } from '../../shared/vmd/errors';
 
@@ -56,7 +56,7 @@ async function changedSince(abs: string, st: BigIntStats, expect: FileStamp): Pr
   return okValue({ changed: sha256(now.value) !== expect.sha256, bytes: now.value });
 }
 
-/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read too. */
+/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read and its real path too. */
 export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number, opts: { stamp?: boolean } = {}): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   if (!exts.includes(path.extname(abs).toLowerCase())) {
@@ -78,7 +78,11 @@ export async function readChecked(file: string, exts: readonly string[], what: s
   const r = await readBytes(abs, { maxBytes });
   if (!r.ok) return r;
   const opened: OpenedFile = { path: abs, name: path.basename(abs), bytes: r.value };
-  if (opts.stamp) opened.stamp = stampOf(st, r.value);
+  if (opts.stamp) {
+    opened.stamp = stampOf(st, r.value);
+    // The same file by another path (a link, a linked folder) is one file to the renderer.
+    opened.realPath = await realTarget(abs);
+  }
   return okValue(opened);
 }
 

@@ -137,7 +137,10 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
         return errValue('E_UNSUPPORTED', `save as .vmd or .vpd: ${path.basename(abs)}`, { file: abs });
       }
       const r = await save(abs, bytes, o);
-      if (r.ok) await opts.recent?.add(abs).catch(() => undefined);
+      if (r.ok) {
+        r.value.realPath = await realTarget(abs);
+        await opts.recent?.add(abs).catch(() => undefined);
+      }
       return r;
     },
 

@@ -44,6 +44,12 @@ export interface OpenedFile {
   bytes: Uint8Array;
   /** The version read (openFile, openScene): what a save over it sends back as SaveOptions.expect. */
   stamp?: FileStamp;
+  /**
+   * The file's path with every link resolved (openFile, openScene): `path` is the one it was opened by (a
+   * symbolic link, a folder link on the way), kept for the title and the tab; this one tells that two paths name
+   * one file (the renderer's one-file-one-owner rule).
+   */
+  realPath?: string;
 }
 
 /**
@@ -114,6 +120,8 @@ export interface SavedFile {
   backupSkipped?: string;
   /** The version just written (saveFile, saveScene): the next save's SaveOptions.expect. */
   stamp?: FileStamp;
+  /** The file written with every link resolved (saveFile), as OpenedFile.realPath. */
+  realPath?: string;
   /** The file on disk had been changed by another program (replaceChanged): that version is now the .bak. */
   replacedChanged?: boolean;
 }

@@ -41,7 +41,7 @@ function targetActor(): number | null {
 }
 
 /** The file's bytes (read by main for a path: it goes on the recent list), or null (said in a notice). */
-async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null; stamp?: FileStamp } | null> {
+async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null; stamp?: FileStamp; realPath?: string } | null> {
   if ('bytes' in source) return { bytes: source.bytes, path: null };
   const r = await useApi().openFile(source.path);
   void useSettingsStore().refreshRecent();
@@ -49,7 +49,7 @@ async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: strin
     useNotifyStore().error(r.error);
     return null;
   }
-  return { bytes: r.value.bytes, path: r.value.path, stamp: r.value.stamp };
+  return { bytes: r.value.bytes, path: r.value.path, stamp: r.value.stamp, realPath: r.value.realPath };
 }
 
 /**
@@ -76,7 +76,7 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const actorName = actor === null ? '' : scene.partName(actor);
   // The version read goes with the document, so a Save over the file checks that no other program changed it.
   const read = decodeDocument(file, got.bytes, got.path);
-  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null } } : read;
+  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null } } : read;
   /** The file opened on its own from the bytes read (the question already asked: askReplace), as Open… opens it. */
   const alone = (): boolean => {
     if (!decoded.ok) {
@@ -111,7 +111,8 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const content = decoded.value;
   // One file, one owner: a motion whose file is open already shows that tab (first, Enter), or is added as a
   // copy with no file (Save asks for its name), never as a second document over the same file.
-  const owner = content.path ? useWorkspaceStore().ownerOf(content.path) : null;
+  // The same file by another path (a link to it) has the same owner.
+  const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
   if (owner) {
     const ownerPart = scene.entries.find((e) => e.id === owner.id);
     const isCamera = ownerPart?.kind === 'camera';

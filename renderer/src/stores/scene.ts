@@ -531,7 +531,7 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     // The file is open already: its tab is shown, not a second document over the same file.
-    const owner = r.value.path ? ws.ownerOf(r.value.path) : null;
+    const owner = r.value.path ? ws.ownerOf(r.value.path, null, r.value.realPath ?? null) : null;
     if (owner) {
       showOwner(owner.id, r.value.fileName);
       return false;
@@ -645,10 +645,11 @@ export const useSceneStore = defineStore('scene', () => {
    */
   async function reload(id: number, content: DocumentContent, label: string): Promise<boolean> {
     const d = ws.get(id);
-    if (!partOf(id) || !d || !content.path || !d.path || !samePath(d.path, content.path)) return false;
+    if (!partOf(id) || !d || !content.path || !d.path || ws.ownerOf(content.path, null, content.realPath ?? null) !== d) return false;
     activate(id);
     if (ws.activeId !== id) return false;
-    return ws.relinkStep(id, content, label, () => {});
+    // Reopened by another path (a link to it): the document keeps the path it has.
+    return ws.relinkStep(id, { ...content, path: d.path, fileName: d.fileName }, label, () => {});
   }
 
   /**
@@ -934,7 +935,9 @@ export const useSceneStore = defineStore('scene', () => {
       const rd = reads[i];
       reported({ role: 'motion', actor: i, path: a.motion! }, rd);
       let content = contentOf(rd);
-      const first = content.path ? kept.findIndex((k) => k.content.path && samePath(k.content.path, content.path!)) : -1;
+      // By the file each path reaches (a link and its target are one file: main's realPath).
+      const mine = content.realPath ?? content.path;
+      const first = mine ? kept.findIndex((k) => (k.content.realPath ?? k.content.path) && samePath((k.content.realPath ?? k.content.path)!, mine)) : -1;
       if (first >= 0) {
         copies.push({ index: i, first, file: content.fileName });
         content = { ...content, path: null };
@@ -1144,7 +1147,8 @@ export const useSceneStore = defineStore('scene', () => {
     const twice = new Set<number>();
     for (const e of entries.value) {
       if (!e.dirty || !e.path) continue;
-      const other = entries.value.find((o) => o.id !== e.id && o.path && samePath(o.path, e.path!));
+      // The same file by two paths (a link and its target) is one file too.
+      const other = entries.value.find((o) => o.id !== e.id && o.path && ws.ownerOf(e.path!, e.id, ws.get(e.id)?.realPath ?? null)?.id === o.id);
       if (!other || twice.has(e.id)) continue;
       twice.add(e.id).add(other.id);
       useNotifyStore().warning({ key: 'scene.saveTwice', params: { file: basenamePath(e.path), first: partName(e.id), second: partName(other.id) } });
