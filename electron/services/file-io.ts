@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, emptyFileError, ioError, isReadOnlyFile, notRegularFileError, readBytes, realTarget, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioErrorNamed, isReadOnlyFile, notRegularFileError, readBytes, realTarget, tooLargeError } from '../fs/files';
 import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import type { CodecError } from '../../shared/vmd/errors';
 
@@ -73,7 +73,8 @@ export async function readChecked(file: string, exts: readonly string[], what: s
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
     if (st.size === 0n) return { ok: false, error: emptyFileError(abs) };
   } catch (e) {
-    return { ok: false, error: ioError(e, abs) };
+    // A name that is not UTF-8 is named by its Shift_JIS reading, with how to fix it.
+    return { ok: false, error: await ioErrorNamed(e, abs) };
   }
   const r = await readBytes(abs, { maxBytes });
   if (!r.ok) return r;

@@ -78,6 +78,12 @@ export interface DirectoryEntry {
   kind: 'file' | 'dir';
   size: number;
   mtimeMs: number;
+  /**
+   * A name whose bytes are not UTF-8 text (a zip from Japanese Windows unpacked as Shift_JIS bytes): `name` and
+   * `path` hold U+FFFD for them (no path string names the file, so it cannot be opened by them), `shownName` is the
+   * name decoded as Shift_JIS (`'sjis'`) or as far as it reads (`'other'`), for the dialog to show with a mark.
+   */
+  notUtf8?: { shownName: string; as: 'sjis' | 'other' };
 }
 
 export interface DirectoryListing {
