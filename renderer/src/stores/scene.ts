@@ -1027,7 +1027,8 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * One notice for every file a scene names that could not be read ("Not found: walk.vmd (actor 3 motion)", or
    * for several "Not found: 8 files the scene names; the rest of the scene opened: Gene_light.pmx (actor 1 model)
-   * · …", the paths below): it stays until dismissed (a friend's unzipped scene is checked against it, file by
+   * · …", the paths below), then how to relink each kind missing (a motion: Open… and Load onto the actor; a
+   * model: Model…; the music: ♪ Music…): it stays until dismissed (a friend's unzipped scene is checked against it, file by
    * file; the notices one per file faded in 8 s, three shown at most), and goes when another scene or file
    * replaces this one. A long list folds behind the notice's More.
    */
@@ -1035,10 +1036,19 @@ export const useSceneStore = defineStore('scene', () => {
     dropMissingNotice();
     if (!lost.length) return;
     const item = (l: (typeof lost)[number]): NoticeText => ({ key: 'scene.missingItem', params: { name: basenamePath(l.ref.path), role: sceneRoleNotice(l.ref) } });
-    const text: NoticeText =
+    const missing: NoticeText =
       lost.length === 1
         ? { key: 'scene.missingFile', params: { name: basenamePath(lost[0].ref.path), role: sceneRoleNotice(lost[0].ref) } }
         : { key: 'scene.missingFiles', params: { n: lost.length, list: lost.map(item) } };
+    // The next step, for each kind of file missing (the relinks exist: Load onto the actor, Model…, ♪ Music…).
+    const roles = new Set(lost.map((l) => l.ref.role));
+    const steps: NoticeText[] = [];
+    if (roles.has('motion')) steps.push({ key: 'scene.relinkMotion' });
+    if (roles.has('camera')) steps.push({ key: 'scene.relinkCamera' });
+    if (roles.has('model')) steps.push({ key: 'scene.relinkModel' });
+    if (roles.has('audio')) steps.push({ key: 'scene.relinkAudio' });
+    const joined = steps.reduce((a, b) => ({ key: 'scene.relinkAnd', params: { a, b } }));
+    const text: NoticeText = { key: 'scene.missingRelink', params: { missing, how: { key: 'scene.relinkHow', params: { steps: joined } } } };
     missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
   }
 
