@@ -26,6 +26,90 @@ export function freeMegabytes(folder: string): number | null {
   }
 }
 
+/**
+ * A name whose bytes are not UTF-8 as people can read it: decoded as Shift_JIS (code page 932: what a zip
+ * made on Japanese Windows holds, unpacked by a tool that keeps the bytes) when the bytes are that, with
+ * `sjis` true; else the bytes as UTF-8 with U+FFFD for what is not.
+ */
+export function nonUtf8Name(raw: Uint8Array): { name: string; sjis: boolean } {
+  try {
+    return { name: new TextDecoder('shift_jis', { fatal: true }).decode(raw), sjis: true };
+  } catch {
+    return { name: Buffer.from(raw).toString('utf8'), sjis: false };
+  }
+}
+
+/**
+ * The error for a file or folder whose name is not UTF-8 text (`raw`: its name's bytes, when known): which
+ * one (the name decoded as Shift_JIS) and how to fix it, since no path string here can name it. `params.name`
+ * carries the decoded name and `params.sjis` is 1 (the app's Japanese line); a name that is not Shift_JIS either
+ * gets the plain NOT_UTF8_NAME.
+ */
+export function notUtf8Error(file: string, raw: Uint8Array | null): CodecError {
+  const named = raw ? nonUtf8Name(raw) : null;
+  if (!named?.sjis) return { code: 'E_IO_NAME_NOT_UTF8', message: NOT_UTF8_NAME, file };
+  const message =
+    `the file name is Shift_JIS text ("${named.name}", as a zip made on Japanese Windows writes names), not UTF-8, so it cannot be opened by name here: ` +
+    `unzip the archive again with the Japanese code page (unzip -O cp932, or 7-Zip / your archiver's Shift_JIS option), ` +
+    `or rename the files in its folder: convmv -f sjis -t utf8 --notest -r FOLDER`;
+  return { code: 'E_IO_NAME_NOT_UTF8', message, file, params: { name: named.name, sjis: 1 } };
+}
+
+/**
+ * The bytes of path `p` whose names (the last, or folders on the way) arrived with U+FFFD for bytes that are not
+ * UTF-8: each such segment is found in its folder (read as bytes) as the one entry that decodes to it. Null when
+ * `p` has no such segment, or one cannot be found (none, or two that decode alike).
+ */
+export async function rawPathOf(p: string): Promise<Buffer | null> {
+  const abs = path.resolve(p);
+  if (!abs.includes('\uFFFD')) return null;
+  const { root } = path.parse(abs);
+  let cur = Buffer.from(root);
+  for (const seg of abs.slice(root.length).split(path.sep).filter(Boolean)) {
+    const sep = cur.length && cur[cur.length - 1] !== path.sep.charCodeAt(0) ? Buffer.from(path.sep) : Buffer.alloc(0);
+    if (!seg.includes('\uFFFD')) {
+      cur = Buffer.concat([cur, sep, Buffer.from(seg)]);
+      continue;
+    }
+    let names: Buffer[];
+    try {
+      names = await fsp.readdir(cur, { encoding: 'buffer' });
+    } catch {
+      return null;
+    }
+    const hits = names.filter((n) => n.toString('utf8') === seg);
+    if (hits.length !== 1) return null;
+    cur = Buffer.concat([cur, sep, hits[0]]);
+  }
+  return cur;
+}
+
+/**
+ * `ioError` for a path, naming a file (or folder on the way) whose name is not UTF-8 by its Shift_JIS reading
+ * and saying how to fix it (notUtf8Error), which takes a look in its folders (rawPathOf).
+ */
+export async function ioErrorNamed(e: unknown, file: string): Promise<CodecError> {
+  const err = ioError(e, file);
+  if (err.code !== 'E_IO_NAME_NOT_UTF8') return err;
+  const raw = await rawPathOf(file);
+  // The last name on the way that is not UTF-8 (the file's, or its folder's).
+  let bad: Buffer | null = null;
+  if (raw) for (const seg of splitBytes(raw, path.sep.charCodeAt(0))) if (utf8Name(seg) === null) bad = seg;
+  return notUtf8Error(err.file ?? file, bad);
+}
+
+/** `raw` cut at each `sep` byte (empty pieces left out). */
+function splitBytes(raw: Buffer, sep: number): Buffer[] {
+  const out: Buffer[] = [];
+  let from = 0;
+  for (let i = 0; i <= raw.length; i++) {
+    if (i < raw.length && raw[i] !== sep) continue;
+    if (i > from) out.push(raw.subarray(from, i));
+    from = i + 1;
+  }
+  return out;
+}
+
 /** Maps a Node fs error to one of our codes and a one-line message. */
 export function ioError(e: unknown, file: string): CodecError {
   const code = (e as NodeJS.ErrnoException)?.code;
@@ -128,7 +212,8 @@ export async function readBytes(file: string, opts: { maxBytes?: number } = {}):
     }
     return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, n) };
   } catch (e) {
-    return { ok: false, error: ioError(e, file) };
+    // A name that is not UTF-8 is named by its Shift_JIS reading, with how to fix it (the CLI's message too).
+    return { ok: false, error: await ioErrorNamed(e, file) };
   } finally {
     if (fh) await fh.close().catch(() => undefined);
   }
@@ -505,7 +590,7 @@ export interface ListedFile {
 }
 
 /** The name of a directory entry read as bytes: its text, or null when the bytes are not UTF-8. */
-function utf8Name(raw: Buffer | string): string | null {
+export function utf8Name(raw: Buffer | string): string | null {
   if (typeof raw === 'string') return raw;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(raw);
@@ -544,7 +629,9 @@ export async function listMotionFiles(
       const p = path.join(dir, name);
       const r = rel ? path.join(rel, name) : name;
       if (text === null) {
-        if (d.isDirectory() ? opts.recursive : exts.includes(path.extname(name).toLowerCase())) errors.push({ code: 'E_IO_NAME_NOT_UTF8', message: NOT_UTF8_NAME, file: p });
+        // Named by its Shift_JIS reading, with how to fix it (the path itself names no file).
+        const shown = nonUtf8Name(d.name).name;
+        if (d.isDirectory() ? opts.recursive : exts.includes(path.extname(shown).toLowerCase())) errors.push(notUtf8Error(p, d.name));
         continue;
       }
       if (d.isDirectory()) {
@@ -566,7 +653,7 @@ export async function listMotionFiles(
     try {
       st = await fsp.stat(abs);
     } catch (e) {
-      errors.push(ioError(e, input));
+      errors.push(await ioErrorNamed(e, input));
       continue;
     }
     if (st.isDirectory()) await walk(abs, '');

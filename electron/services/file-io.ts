@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, emptyFileError, ioError, isReadOnlyFile, notRegularFileError, readBytes, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioErrorNamed, isReadOnlyFile, notRegularFileError, readBytes, realTarget, tooLargeError } from '../fs/files';
 import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import type { CodecError } from '../../shared/vmd/errors';
 
@@ -56,7 +56,7 @@ async function changedSince(abs: string, st: BigIntStats, expect: FileStamp): Pr
   return okValue({ changed: sha256(now.value) !== expect.sha256, bytes: now.value });
 }
 
-/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read too. */
+/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read and its real path too. */
 export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number, opts: { stamp?: boolean } = {}): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
   if (!exts.includes(path.extname(abs).toLowerCase())) {
@@ -73,12 +73,17 @@ export async function readChecked(file: string, exts: readonly string[], what: s
     // Nothing the app reads is empty, and an empty array cannot cross the browser mode's frame.
     if (st.size === 0n) return { ok: false, error: emptyFileError(abs) };
   } catch (e) {
-    return { ok: false, error: ioError(e, abs) };
+    // A name that is not UTF-8 is named by its Shift_JIS reading, with how to fix it.
+    return { ok: false, error: await ioErrorNamed(e, abs) };
   }
   const r = await readBytes(abs, { maxBytes });
   if (!r.ok) return r;
   const opened: OpenedFile = { path: abs, name: path.basename(abs), bytes: r.value };
-  if (opts.stamp) opened.stamp = stampOf(st, r.value);
+  if (opts.stamp) {
+    opened.stamp = stampOf(st, r.value);
+    // The same file by another path (a link, a linked folder) is one file to the renderer.
+    opened.realPath = await realTarget(abs);
+  }
   return okValue(opened);
 }
 

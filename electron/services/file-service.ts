@@ -6,7 +6,7 @@
 import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFolder, ioError, notRegularFileError, realTarget } from '../fs/files';
+import { ensureFolder, ioError, ioErrorNamed, nonUtf8Name, notRegularFileError, rawPathOf, realTarget, utf8Name } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
@@ -137,7 +137,10 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
         return errValue('E_UNSUPPORTED', `save as .vmd or .vpd: ${path.basename(abs)}`, { file: abs });
       }
       const r = await save(abs, bytes, o);
-      if (r.ok) await opts.recent?.add(abs).catch(() => undefined);
+      if (r.ok) {
+        r.value.realPath = await realTarget(abs);
+        await opts.recent?.add(abs).catch(() => undefined);
+      }
       return r;
     },
 
@@ -154,34 +157,47 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       let abs = path.resolve(expandHome(dir, home));
       const exts = extensionsOf(o.filter ?? 'motion');
       let selected: string | undefined;
-      let dirents: import('node:fs').Dirent[];
+      // A folder on the way whose name is not UTF-8 (a Shift_JIS name) is reached by its bytes.
+      let at: string | Buffer = abs.includes('\uFFFD') ? ((await rawPathOf(abs)) ?? abs) : abs;
+      let dirents: import('node:fs').Dirent<Buffer>[];
       try {
         // A file's path lists its folder with the file selected (as a typed path does in OS dialogs).
-        if (!(await fsp.stat(abs)).isDirectory()) {
+        if (!(await fsp.stat(at)).isDirectory()) {
           selected = abs;
           abs = path.dirname(abs);
+          at = typeof at === 'string' ? abs : at.subarray(0, Math.max(1, at.lastIndexOf(path.sep.charCodeAt(0))));
         }
-        dirents = await fsp.readdir(abs, { withFileTypes: true });
+        // As bytes: a name that is not UTF-8 would otherwise turn into U+FFFD and be stat-ed as no file (0 B).
+        dirents = await fsp.readdir(at, { withFileTypes: true, encoding: 'buffer' });
       } catch (e) {
-        return { ok: false, error: listingError(e, abs) };
+        return { ok: false, error: (e as NodeJS.ErrnoException)?.code === 'ENOENT' ? await ioErrorNamed(e, abs) : listingError(e, abs) };
       }
+      const atBytes = typeof at === 'string' ? Buffer.from(at) : at;
       const entries: DirectoryEntry[] = [];
       for (const d of dirents) {
-        if (!o.showHidden && d.name.startsWith('.')) continue;
-        const p = path.join(abs, d.name);
+        const text = utf8Name(d.name);
+        const bad = text === null ? nonUtf8Name(d.name) : null;
+        const shown = text ?? bad!.name;
+        if (!o.showHidden && shown.startsWith('.')) continue;
+        const name = text ?? d.name.toString('utf8');
+        const p = path.join(abs, name);
         let isDir = d.isDirectory();
         let st: import('node:fs').Stats | null = null;
         try {
-          st = await fsp.stat(p); // follows symlinks, so linked folders list as folders
+          // By its bytes (a name that is not UTF-8 has its real size); follows symlinks, so linked folders list as folders.
+          st = await fsp.stat(Buffer.concat([atBytes, Buffer.from(path.sep), d.name]));
           isDir = st.isDirectory();
         } catch {
           if (d.isSymbolicLink()) continue; // dangling link
         }
-        if (!isDir && exts && !exts.includes(path.extname(d.name).toLowerCase())) continue;
-        entries.push({ name: d.name, path: p, kind: isDir ? 'dir' : 'file', size: isDir ? 0 : (st?.size ?? 0), mtimeMs: st?.mtimeMs ?? 0 });
+        if (!isDir && exts && !exts.includes(path.extname(shown).toLowerCase())) continue;
+        const entry: DirectoryEntry = { name, path: p, kind: isDir ? 'dir' : 'file', size: isDir ? 0 : (st?.size ?? 0), mtimeMs: st?.mtimeMs ?? 0 };
+        if (bad) entry.notUtf8 = { shownName: bad.name, as: bad.sjis ? 'sjis' : 'other' };
+        entries.push(entry);
       }
       const coll = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-      entries.sort((a, b) => (a.kind === b.kind ? coll.compare(a.name, b.name) : a.kind === 'dir' ? -1 : 1));
+      const nameOf = (e: DirectoryEntry) => e.notUtf8?.shownName ?? e.name;
+      entries.sort((a, b) => (a.kind === b.kind ? coll.compare(nameOf(a), nameOf(b)) : a.kind === 'dir' ? -1 : 1));
       const parent = path.dirname(abs);
       return okValue({ path: abs, parent: parent === abs ? null : parent, entries, ...(selected ? { selected } : {}) });
     },

@@ -1,6 +1,7 @@
 /** The recent-files list (most recent first, no duplicates, at most `max`), persisted as recent.json. */
 import path from 'node:path';
 import type { RecentFile } from '../../shared/ipc/contract';
+import { realTarget } from '../fs/files';
 import { readJson, serial, writeJson } from './json-store';
 
 export interface RecentFilesService {
@@ -34,7 +35,13 @@ export function createRecentFiles(settingsDir: string, opts: { max?: number; pla
     add: (p) =>
       queue(async () => {
         const abs = path.resolve(p);
-        const next = [{ path: abs, name: path.basename(abs), openedAt: now() }, ...(await read()).filter((r) => !samePath(r.path, abs, platform))].slice(0, max);
+        // One entry per file: an entry that is the same file by another path (a link to it, a linked folder on
+        // the way) gives way to the path opened now. An entry whose file is gone is compared by its path.
+        const real = await realTarget(abs);
+        const old = await read();
+        const reals = await Promise.all(old.map((r) => realTarget(r.path)));
+        const kept = old.filter((r, i) => !samePath(r.path, abs, platform) && !samePath(reals[i], real, platform));
+        const next = [{ path: abs, name: path.basename(abs), openedAt: now() }, ...kept].slice(0, max);
         await writeJson(file, next);
         return next;
       }),

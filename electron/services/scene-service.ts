@@ -34,7 +34,11 @@ export function createSceneService(opts: SceneServiceOptions = {}): SceneService
   return {
     async openScene(file) {
       const r = await readChecked(file, SCENE_EXTENSIONS, 'a scene file', MAX_SCENE_BYTES, { stamp: true });
-      if (!r.ok) return r;
+      if (!r.ok) {
+        // A scene that is gone comes off the recent list, as a motion does (the renderer says so).
+        if (r.error.code === 'E_IO_NOT_FOUND') await opts.recent?.remove(file).catch(() => undefined);
+        return r;
+      }
       await opts.recent?.add(r.value.path).catch(() => undefined);
       // A file the scene names that is not there as written may lie beside it (a friend's absolute paths, a
       // name in another case): found here, granted by access.ts for its role, used by the renderer.

@@ -75,3 +75,42 @@ export function samePath(a: string, b: string): boolean {
   const win = (p: string) => /^[a-zA-Z]:[\\/]/.test(p) || p.startsWith('\\\\');
   return win(a) && win(b) && a.replace(/\//g, '\\').toLowerCase() === b.replace(/\//g, '\\').toLowerCase();
 }
+
+/** How wide a character shows, in half-width cells: 2 for CJK, kana, full-width forms and emoji; 1 else. */
+function cellsOf(ch: string): number {
+  const c = ch.codePointAt(0) ?? 0;
+  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || c >= 0x1f000 ? 2 : 1;
+}
+
+const widthOf = (s: string): number => [...s].reduce((n, ch) => n + cellsOf(ch), 0);
+
+/**
+ * A path shortened to about `cells` half-width cells (a CJK character takes two) by cutting its middle, as
+ * Windows' recent lists do: the root and first folder stay, then "…", then as many of the last folders (and the
+ * name) as fit, so two same-named files in deep folders still look different. A last part too long alone
+ * is cut in its middle. The path as it is when it fits.
+ */
+export function middleCut(p: string, cells: number): string {
+  if (widthOf(p) <= cells) return p;
+  const sep = p.includes('\\') && !p.includes('/') ? '\\' : '/';
+  const parts = p.split(/[\\/]/);
+  // The head: the root ('' before a leading separator, a drive) and the first folder.
+  const headCount = parts[0] === '' || /^[a-zA-Z]:$/.test(parts[0]) ? 2 : 1;
+  const head = parts.slice(0, headCount).join(sep) + sep + '…';
+  let tail = '';
+  for (let i = parts.length - 1; i >= headCount; i--) {
+    const next = parts[i] + (tail ? sep + tail : '');
+    if (widthOf(head + sep + next) > cells) break;
+    tail = next;
+  }
+  if (tail) return head + sep + tail;
+  // Not even the last part fits beside the head: the last part alone, cut in its middle.
+  const last = [...parts[parts.length - 1]];
+  let a = '', b = '';
+  for (let i = 0, j = last.length - 1; i <= j; ) {
+    if (widthOf(a + b) + 1 >= cells) break;
+    if (widthOf(a) <= widthOf(b)) a += last[i++];
+    else b = last[j--] + b;
+  }
+  return a + '…' + b;
+}

@@ -44,6 +44,12 @@ export interface OpenedFile {
   bytes: Uint8Array;
   /** The version read (openFile, openScene): what a save over it sends back as SaveOptions.expect. */
   stamp?: FileStamp;
+  /**
+   * The file's path with every link resolved (openFile, openScene): `path` is the one it was opened by (a
+   * symbolic link, a folder link on the way), kept for the title and the tab; this one tells that two paths name
+   * one file (the renderer's one-file-one-owner rule).
+   */
+  realPath?: string;
 }
 
 /**
@@ -72,6 +78,12 @@ export interface DirectoryEntry {
   kind: 'file' | 'dir';
   size: number;
   mtimeMs: number;
+  /**
+   * A name whose bytes are not UTF-8 text (a zip from Japanese Windows unpacked as Shift_JIS bytes): `name` and
+   * `path` hold U+FFFD for them (no path string names the file, so it cannot be opened by them), `shownName` is the
+   * name decoded as Shift_JIS (`'sjis'`) or as far as it reads (`'other'`), for the dialog to show with a mark.
+   */
+  notUtf8?: { shownName: string; as: 'sjis' | 'other' };
 }
 
 export interface DirectoryListing {
@@ -114,6 +126,8 @@ export interface SavedFile {
   backupSkipped?: string;
   /** The version just written (saveFile, saveScene): the next save's SaveOptions.expect. */
   stamp?: FileStamp;
+  /** The file written with every link resolved (saveFile), as OpenedFile.realPath. */
+  realPath?: string;
   /** The file on disk had been changed by another program (replaceChanged): that version is now the .bak. */
   replacedChanged?: boolean;
 }

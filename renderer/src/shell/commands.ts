@@ -297,6 +297,22 @@ function refusedAsStageMotion(op: string): boolean {
 }
 
 /** Runs a command by id. Returns when it has finished (dialogs answered, files written). */
+/**
+ * Open Recent of `p`: opened as Open… opens it (openAny). An entry whose file is gone (moved, renamed, deleted)
+ * leaves the list in main; the notice then says so and names its folder, in place of a bare "not found".
+ */
+async function openRecent(p: string): Promise<void> {
+  const settings = useSettingsStore();
+  const listed = settings.recent.some((r) => r.path === p);
+  await openAny({ path: p });
+  if (!listed) return;
+  await settings.refreshRecent();
+  if (settings.recent.some((r) => r.path === p)) return;
+  const notify = useNotifyStore();
+  notify.dropAbout([p]);
+  notify.warning({ key: 'menu.recentGone', params: { name: basenamePath(p), folder: folderOf(p) || p } });
+}
+
 export async function runCommand(id: CommandId, arg?: string): Promise<void> {
   const custom = extra.get(id);
   switch (id) {
@@ -309,7 +325,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     case 'openRecent':
       // As Open… opens it (openAny): a pose or motion over an open scene asks whether it goes into it, a
       // capture opens its import dialog again, a scene file opens as a scene.
-      if (arg) await openAny({ path: arg });
+      if (arg) await openRecent(arg);
       return;
     case 'exportVrma':
       if (refusedAsStageMotion('export-vrma')) return;

@@ -10,7 +10,9 @@
  *   loaded onto the camera document).
  * A motion whose file is open already (an actor's or the camera's) is not opened a second time over that file:
  * "Show actor NAME" (first) shows its tab and says it is open, "Add a copy as a new actor" adds an unsaved copy
- * with no file (Save asks for its name).
+ * of the open document (its edits too) with no file (Save asks for its name). When another program changed the
+ * file since the document read or saved it (the stamps differ), the question says so and offers "Reload from
+ * disk" too (asking first over unsaved edits).
  * Every way of opening a file asks it (shell/app-actions.ts openAny: Open…, a drop, Open Recent, a file the OS,
  * the command line or a second instance hands over).
  */
@@ -19,7 +21,7 @@ import { decodeName, fitNameField, readVpd, type VmdDocument, type VpdPose } fro
 import { useApi } from '../api';
 import { fileNameOf } from '../paths';
 import type { FileStamp } from '../../../shared/ipc/contract';
-import type { ConfirmRequest } from '../stores/confirm';
+import { useConfirmStore, type ConfirmRequest } from '../stores/confirm';
 import { useHistoryStore } from '../stores/history';
 import { NOTICE_TIMEOUT_MS, useNotifyStore, type NoticeText } from '../stores/notify';
 import { basenamePath } from '../../../shared/scene/scene-path';
@@ -27,7 +29,7 @@ import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
-import { decodeDocument, useWorkspaceStore, type DocumentContent } from '../stores/workspace';
+import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from '../stores/workspace';
 
 type Source = { path: string } | { name: string; bytes: Uint8Array };
 
@@ -39,7 +41,7 @@ function targetActor(): number | null {
 }
 
 /** The file's bytes (read by main for a path: it goes on the recent list), or null (said in a notice). */
-async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null; stamp?: FileStamp } | null> {
+async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: string | null; stamp?: FileStamp; realPath?: string } | null> {
   if ('bytes' in source) return { bytes: source.bytes, path: null };
   const r = await useApi().openFile(source.path);
   void useSettingsStore().refreshRecent();
@@ -47,7 +49,7 @@ async function bytesOf(source: Source): Promise<{ bytes: Uint8Array; path: strin
     useNotifyStore().error(r.error);
     return null;
   }
-  return { bytes: r.value.bytes, path: r.value.path, stamp: r.value.stamp };
+  return { bytes: r.value.bytes, path: r.value.path, stamp: r.value.stamp, realPath: r.value.realPath };
 }
 
 /**
@@ -74,7 +76,7 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const actorName = actor === null ? '' : scene.partName(actor);
   // The version read goes with the document, so a Save over the file checks that no other program changed it.
   const read = decodeDocument(file, got.bytes, got.path);
-  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null } } : read;
+  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null } } : read;
   /** The file opened on its own from the bytes read (the question already asked: askReplace), as Open… opens it. */
   const alone = (): boolean => {
     if (!decoded.ok) {
@@ -109,22 +111,30 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const content = decoded.value;
   // One file, one owner: a motion whose file is open already shows that tab (first, Enter), or is added as a
   // copy with no file (Save asks for its name), never as a second document over the same file.
-  const owner = content.path ? useWorkspaceStore().ownerOf(content.path) : null;
+  // The same file by another path (a link to it) has the same owner.
+  const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
   if (owner) {
     const ownerPart = scene.entries.find((e) => e.id === owner.id);
     const isCamera = ownerPart?.kind === 'camera';
     const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(owner.id) } };
+    // Another program wrote the file since the document read or saved it: the question says so and offers the
+    // version on disk (Show keeps the one open).
+    const changed = stampDiffers(owner.stamp, got.stamp);
     const buttons: ConfirmRequest['buttons'] = [
       isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(owner.id) } },
+      ...(changed ? [{ choice: 'reload' as const, label: 'scene.reloadFromDisk' as const }] : []),
       ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
     ];
-    const choice = await scene.askReplace(name, { message: { key: 'scene.motionOpenAsk', params: { file, owner: ownerText } }, buttons });
+    const message = { key: changed ? ('scene.motionOpenAskChanged' as const) : ('scene.motionOpenAsk' as const), params: { file, owner: ownerText } };
+    const choice = await scene.askReplace(name, { message, buttons });
     if (choice === 'open') return alone();
     if (choice === 'show') {
       scene.showOwner(owner.id, file);
       return true;
     }
-    if (choice === 'copy') return scene.addCopy(content, owner.id);
+    if (choice === 'reload') return reloadOwner(owner.id, content, file, ownerText);
+    // A copy of the document that is open (its edits too), as the button says, not of the file as it is now.
+    if (choice === 'copy') return scene.addCopy(copyOf(owner), owner.id);
     return false;
   }
   const camera = isCameraMotion(content.info);
@@ -141,6 +151,47 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   }
   if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor), true);
   return false;
+}
+
+/**
+ * Whether the file read now (`now`) is another version than the one the open document holds (`held`: read or
+ * last written). Size, modification time and inode are compared, and the bytes' hash when both stamps carry
+ * one (main adds it only to a stamp taken within RACY_MS of the write, electron/services/file-io.ts). No stamp
+ * on either side (a dropped file, a save with no stamp back): nothing to compare, so not changed.
+ */
+export function stampDiffers(held: FileStamp | null | undefined, now: FileStamp | null | undefined): boolean {
+  if (!held || !now) return false;
+  if (String(held.size) !== String(now.size) || held.mtimeNs !== now.mtimeNs || held.ino !== now.ino) return true;
+  return !!held.sha256 && !!now.sha256 && held.sha256 !== now.sha256;
+}
+
+/** The open document's content as a new document with no file: its keys now, edits included. */
+function copyOf(d: DocumentContent): DocumentContent {
+  return documentContent(d.doc, { name: d.fileName, format: d.format, diagnostics: d.diagnostics });
+}
+
+/**
+ * Reload from disk: the document `id` becomes the file as it is now (`content`), unedited, keeping its file, as
+ * one undo step (Undo gives back the version that was open, with its unsaved mark). Unsaved edits are asked
+ * about first: Reload discards them (Undo still has them) or Cancel keeps them.
+ */
+async function reloadOwner(id: number, content: DocumentContent, file: string, owner: NoticeText): Promise<boolean> {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  if (ws.get(id)?.dirty) {
+    const sure = await useConfirmStore().ask({
+      title: { key: 'scene.reloadTitle' },
+      message: { key: 'scene.reloadDirtyAsk', params: { file, owner } },
+      buttons: [
+        { choice: 'reload', label: 'scene.reloadDiscard' },
+        { choice: 'cancel', label: 'close.cancel' },
+      ],
+    });
+    if (sure !== 'reload') return false;
+  }
+  if (!(await scene.reload(id, content, `reload ${file}`))) return false;
+  useNotifyStore().success({ key: 'scene.reloaded', params: { file, owner } });
+  return true;
 }
 
 /**

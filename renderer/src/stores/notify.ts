@@ -96,6 +96,8 @@ function plainLine(e: NoticeError, locale: Locale): string {
   if (e.code === 'E_CAMERA_MOTION' && p && (p.kind === 'camera' || p.kind === 'light')) {
     return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
   }
+  // A name that is not UTF-8 and reads as Shift_JIS (electron/fs/files.ts notUtf8Error): which name, and how to fix it.
+  if (e.code === 'E_IO_NAME_NOT_UTF8' && p && p.sjis === 1 && typeof p.name === 'string') return t('err.notUtf8Sjis', locale, { name: p.name });
   if (e.code === 'E_SPAN' && p && typeof p.from === 'string' && typeof p.to === 'string') return t('err.span', locale, { from: p.from, to: p.to });
   // A song, an image, a model, a video or text opened as a motion (shared/ipc/file-kind.ts notAMotionError): what it is and what to do.
   if (e.code === 'E_VMD_MAGIC' && p && typeof p.notMotion === 'string' && hasString(`err.notMotion.${p.notMotion}`)) {

@@ -537,7 +537,7 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     // The file is open already: its tab is shown, not a second document over the same file.
-    const owner = r.value.path ? ws.ownerOf(r.value.path) : null;
+    const owner = r.value.path ? ws.ownerOf(r.value.path, null, r.value.realPath ?? null) : null;
     if (owner) {
       showOwner(owner.id, r.value.fileName);
       return false;
@@ -641,6 +641,21 @@ export const useSceneStore = defineStore('scene', () => {
       const p = partOf(id);
       if (p) p.missing = way === 'undo' ? missing : undefined;
     });
+  }
+
+  /**
+   * Reload from disk (shell/pose-apply.ts: the file of document `id` changed on disk and was opened again): the
+   * document becomes the file as it is now (`content`: its keys, its stamp), unedited and keeping its file, as one
+   * undo step (`label`; undo gives back the version that was open, its unsaved mark and the stamp it had, so a
+   * Save of it still asks before writing over the other program's file). Made active. Resolves to whether it was done.
+   */
+  async function reload(id: number, content: DocumentContent, label: string): Promise<boolean> {
+    const d = ws.get(id);
+    if (!partOf(id) || !d || !content.path || !d.path || ws.ownerOf(content.path, null, content.realPath ?? null) !== d) return false;
+    activate(id);
+    if (ws.activeId !== id) return false;
+    // Reopened by another path (a link to it): the document keeps the path it has.
+    return ws.relinkStep(id, { ...content, path: d.path, fileName: d.fileName }, label, () => {});
   }
 
   /**
@@ -948,7 +963,9 @@ export const useSceneStore = defineStore('scene', () => {
       const rd = reads[i];
       reported({ role: 'motion', actor: i, path: a.motion! }, rd);
       let content = contentOf(rd);
-      const first = content.path ? kept.findIndex((k) => k.content.path && samePath(k.content.path, content.path!)) : -1;
+      // By the file each path reaches (a link and its target are one file: main's realPath).
+      const mine = content.realPath ?? content.path;
+      const first = mine ? kept.findIndex((k) => (k.content.realPath ?? k.content.path) && samePath((k.content.realPath ?? k.content.path)!, mine)) : -1;
       if (first >= 0) {
         copies.push({ index: i, first, file: content.fileName });
         content = { ...content, path: null };
@@ -1044,7 +1061,8 @@ export const useSceneStore = defineStore('scene', () => {
   /**
    * One notice for every file a scene names that could not be read ("Not found: walk.vmd (actor 3 motion)", or
    * for several "Not found: 8 files the scene names; the rest of the scene opened: Gene_light.pmx (actor 1 model)
-   * · …", the paths below): it stays until dismissed (a friend's unzipped scene is checked against it, file by
+   * · …", the paths below), then how to relink each kind missing (a motion: Open… and Load onto the actor; a
+   * model: Model…; the music: ♪ Music…): it stays until dismissed (a friend's unzipped scene is checked against it, file by
    * file; the notices one per file faded in 8 s, three shown at most), and goes when another scene or file
    * replaces this one. A long list folds behind the notice's More.
    */
@@ -1052,10 +1070,19 @@ export const useSceneStore = defineStore('scene', () => {
     dropMissingNotice();
     if (!lost.length) return;
     const item = (l: (typeof lost)[number]): NoticeText => ({ key: 'scene.missingItem', params: { name: basenamePath(l.ref.path), role: sceneRoleNotice(l.ref) } });
-    const text: NoticeText =
+    const missing: NoticeText =
       lost.length === 1
         ? { key: 'scene.missingFile', params: { name: basenamePath(lost[0].ref.path), role: sceneRoleNotice(lost[0].ref) } }
         : { key: 'scene.missingFiles', params: { n: lost.length, list: lost.map(item) } };
+    // The next step, for each kind of file missing (the relinks exist: Load onto the actor, Model…, ♪ Music…).
+    const roles = new Set(lost.map((l) => l.ref.role));
+    const steps: NoticeText[] = [];
+    if (roles.has('motion')) steps.push({ key: 'scene.relinkMotion' });
+    if (roles.has('camera')) steps.push({ key: 'scene.relinkCamera' });
+    if (roles.has('model')) steps.push({ key: 'scene.relinkModel' });
+    if (roles.has('audio')) steps.push({ key: 'scene.relinkAudio' });
+    const joined = steps.reduce((a, b) => ({ key: 'scene.relinkAnd', params: { a, b } }));
+    const text: NoticeText = { key: 'scene.missingRelink', params: { missing, how: { key: 'scene.relinkHow', params: { steps: joined } } } };
     missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
   }
 
@@ -1165,7 +1192,8 @@ export const useSceneStore = defineStore('scene', () => {
     const twice = new Set<number>();
     for (const e of entries.value) {
       if (!e.dirty || !e.path) continue;
-      const other = entries.value.find((o) => o.id !== e.id && o.path && samePath(o.path, e.path!));
+      // The same file by two paths (a link and its target) is one file too.
+      const other = entries.value.find((o) => o.id !== e.id && o.path && ws.ownerOf(e.path!, e.id, ws.get(e.id)?.realPath ?? null)?.id === o.id);
       if (!other || twice.has(e.id)) continue;
       twice.add(e.id).add(other.id);
       useNotifyStore().warning({ key: 'scene.saveTwice', params: { file: basenamePath(e.path), first: partName(e.id), second: partName(other.id) } });
@@ -1255,6 +1283,7 @@ export const useSceneStore = defineStore('scene', () => {
     loadOnto,
     relinkable,
     relink,
+    reload,
     attachSaveAll,
     stateOf,
     docName,

@@ -94,6 +94,12 @@ export interface DocumentContent {
    * Absent or null: not read from a file by path (a dropped file, a new motion), nothing to compare.
    */
   stamp?: FileStamp | null;
+  /**
+   * Its file with every link resolved (main's OpenedFile.realPath / SavedFile.realPath): the same file opened by
+   * another path (a symbolic link, a linked folder) has the same one, and so the same owner (ownerOf). Absent or
+   * null: `path` is compared as it is.
+   */
+  realPath?: string | null;
 }
 
 /** One open document. Held raw (never proxied); the store's `version` says when any of it changed. */
@@ -674,9 +680,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const d = docs.get(id);
     if (!d || !content.path) return false;
     dropRedo(id);
-    type Side = Pick<OpenDocument, 'path' | 'fileName' | 'format' | 'doc' | 'tracks' | 'info' | 'diagnostics' | 'poseText' | 'stamp' | 'savedTo' | 'dirty' | 'savedDepth'>;
+    type Side = Pick<OpenDocument, 'path' | 'realPath' | 'fileName' | 'format' | 'doc' | 'tracks' | 'info' | 'diagnostics' | 'poseText' | 'stamp' | 'savedTo' | 'dirty' | 'savedDepth'>;
     const sideOf = (x: Side): Side => ({
-      path: x.path, fileName: x.fileName, format: x.format, doc: x.doc, tracks: x.tracks, info: x.info, diagnostics: x.diagnostics,
+      path: x.path, realPath: x.realPath ?? null, fileName: x.fileName, format: x.format, doc: x.doc, tracks: x.tracks, info: x.info, diagnostics: x.diagnostics,
       poseText: x.poseText, stamp: x.stamp, savedTo: x.savedTo, dirty: x.dirty, savedDepth: x.savedDepth,
     });
     const before = sideOf(d);
@@ -977,11 +983,16 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   /**
-   * The open document whose file is `p` (other than `except`), or null. Each file has one owner: a second
+   * The open document whose file is `p` (other than `except`), or null; `real`: `p` with its links resolved
+   * (main's realPath), so the same file by another path has the same owner. Each file has one owner: a second
    * document over the same file would save over the first one's edits (stores/scene.ts ownership rules).
    */
-  function ownerOf(p: string, except: number | null = null): OpenDocument | null {
-    for (const d of docs.values()) if (d.id !== except && d.path && samePath(d.path, p)) return d;
+  function ownerOf(p: string, except: number | null = null, real: string | null = null): OpenDocument | null {
+    for (const d of docs.values()) {
+      if (d.id === except || !d.path) continue;
+      // By the path, or, where main said both, by the file the path reaches (a link and its target are one file).
+      if (samePath(d.path, p) || (real && samePath(d.realPath ?? d.path, real))) return d;
+    }
     return null;
   }
 
@@ -1023,6 +1034,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     d.fileName = fileNameOf(r.value.path);
     d.format = formatOf(r.value.path);
     d.stamp = r.value.stamp ?? null;
+    d.realPath = r.value.realPath ?? null;
     d.savedTo = target;
     d.dirty = false;
     d.savedDepth = depthOf(d.id);
@@ -1101,7 +1113,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const r = await useApi().openFile(p);
     if (!r.ok) return { ok: false, stage: 'read', error: r.error };
     const d = decodeDocument(r.value.name, r.value.bytes, r.value.path);
-    return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null } } : { ok: false, stage: 'decode', error: d.error };
+    return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null, realPath: r.value.realPath ?? null } } : { ok: false, stage: 'decode', error: d.error };
   }
 
   return {

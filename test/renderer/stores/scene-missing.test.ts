@@ -53,13 +53,15 @@ describe('missing files at scene open', () => {
     expect(warnings).toHaveLength(1);
     const en = noticeLines(warnings[0], 'en');
     expect(en.message).toBe(
-      'Not found: 6 files the scene names; the rest of the scene opened: Gene_light.pmx (actor 1 model) · miku.pmd (actor 2 model) · wavefile_v2.vmd (actor 2 motion) · walk.vmd (actor 3 motion) · wavefile_camera.vmd (camera) · song.wav (audio)',
+      'Not found: 6 files the scene names; the rest of the scene opened: Gene_light.pmx (actor 1 model) · miku.pmd (actor 2 model) · wavefile_v2.vmd (actor 2 motion) · walk.vmd (actor 3 motion) · wavefile_camera.vmd (camera) · song.wav (audio). ' +
+        'To relink — a motion: select its tab, Open… the file where it is now, and choose Load onto the actor; the camera: select its tab, Open… its file, and choose Use as the scene’s camera; a model: Model… in the preview, with its actor shown; the music: ♪ Music…',
     );
     expect(en.detail).toBe(
       ['/p/models/gene/Gene_light.pmx', '/p/models/low_miku/miku.pmd', '/p/motions/wavefile_v2.vmd', '/p/motions/walk.vmd', '/p/motions/wavefile_camera.vmd', '/p/music/song.wav'].join(' · '),
     );
     expect(noticeLines(warnings[0], 'ja').message).toBe(
-      'シーンにある 6 個のファイルが見つかりません。シーンの残りは開きました: Gene_light.pmx（アクター 1 のモデル） · miku.pmd（アクター 2 のモデル） · wavefile_v2.vmd（アクター 2 のモーション） · walk.vmd（アクター 3 のモーション） · wavefile_camera.vmd（カメラ） · song.wav（音楽）',
+      'シーンにある 6 個のファイルが見つかりません。シーンの残りは開きました: Gene_light.pmx（アクター 1 のモデル） · miku.pmd（アクター 2 のモデル） · wavefile_v2.vmd（アクター 2 のモーション） · walk.vmd（アクター 3 のモーション） · wavefile_camera.vmd（カメラ） · song.wav（音楽）。' +
+        '指定し直すには — モーション: そのタブを選び、「開く…」で今の場所にあるファイルを開いて「（アクター）に読み込む」を選ぶ。カメラ: そのタブを選び、「開く…」でファイルを開いて「シーンのカメラとして使う」を選ぶ。モデル: そのアクターを表示してプレビューの「モデル…」。音楽: 「♪ 音楽…」',
     );
     // It stays: a warning's usual time passes, twice over, and it is still there.
     const id = warnings[0].id;

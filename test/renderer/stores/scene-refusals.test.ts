@@ -96,6 +96,21 @@ describe('scene refusals, said in both languages', () => {
     expect(shown.ja.detail).toBe(`E_IO_NAME_NOT_UTF8: ${error.message}`);
   });
 
+  it('a Shift_JIS name (main read it so: params.name): the Japanese line names 立ち.vmd and says how to fix it', async () => {
+    memoryScene([]);
+    const file = '/s/\uFFFD\uFFFD\uFFFD.vmd';
+    // What main answers for it (electron/fs/files.ts notUtf8Error; test/electron/sjis-names.test.ts).
+    const message = 'the file name is Shift_JIS text ("立ち.vmd", as a zip made on Japanese Windows writes names), not UTF-8, so it cannot be opened by name here: unzip the archive again';
+    const error = { code: 'E_IO_NAME_NOT_UTF8', message, file, params: { name: '立ち.vmd', sjis: 1 } };
+    setApi(new Proxy({} as VmdStudioApi, { get: (_t, name: string) => async () => (name === 'openFile' ? { ok: false, error } : okValue(undefined)) }));
+    expect(await useSceneStore().openPath(file)).toBe(false);
+    const shown = lastShown();
+    expect(shown.en.message).toBe(`\uFFFD\uFFFD\uFFFD.vmd: ${message}`);
+    expect(shown.ja.message).toContain('（立ち.vmd。');
+    expect(shown.ja.message).toContain('convmv -f sjis -t utf8 --notest');
+    expect(shown.ja.message).toContain('unzip -O cp932');
+  });
+
   it('a scene saved as UTF-16 (Notepad\'s "Unicode"): the notice says so and to save it as UTF-8, in English and Japanese', async () => {
     const text = '{"format":"vmd-studio-scene","version":1,"actors":[]}';
     const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(text, (c) => [c.charCodeAt(0), 0]).flat()]);
