@@ -145,10 +145,14 @@ describe('Bake physics in the editor', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+Shift+B');
     await page.waitForSelector('[data-testid="bake-dialog"]');
+    // A range from 10: simulated from frame 0 (the warm-up field empty), and the figures say so.
+    await page.fill('[data-testid="bake-from"]', '10');
     await page.fill('[data-testid="bake-to"]', '20');
     await page.focus('[data-testid="bake-from"]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="bake-summary"]', { timeout: 180_000 });
+    expect(await textOf(page, 'bake-simulated')).toBe('Simulated from frame 0, as the motion plays from the start; keys written over 10–20. After 20 the bones are simulated live again');
+    await suite.app.screenshot('bake-warmup-done');
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="bake-apply"]')?.disabled);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe('bake-apply');
     await page.keyboard.press('Enter');

@@ -61,6 +61,27 @@ describe('vmd-studio physics-bake', () => {
     expect(JSON.parse(raw.out).keptKeys).toBe(25 * 61);
   });
 
+  c('--from A > 0 simulates from frame 0 by default and says so; --warmup all is the default, --warmup 0 restarts at A, --warmup N from A−N; a bad --warmup is status 2', async () => {
+    const dir = mk('physbake-warm');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const bake = (out: string, ...more: string[]) => run(['physics-bake', model, motion, '-o', out, '--from', '40', '--to', '60', ...more], dir);
+    const def = await bake('def.vmd');
+    expect(def.code, def.err).toBe(0);
+    expect(def.out).toContain('; simulated from frame 0 (as the motion plays from the start), keys written from 40;');
+    const all = await bake('all.vmd', '--warmup', 'all', '--json');
+    expect(all.code, all.err).toBe(0);
+    expect(JSON.parse(all.out)).toMatchObject({ from: 40, simulatedFrom: 0, settleFrames: 0 });
+    expect(readFileSync(path.join(dir, 'all.vmd')).equals(readFileSync(path.join(dir, 'def.vmd')))).toBe(true);
+    const zero = await bake('zero.vmd', '--warmup', '0');
+    expect(zero.code, zero.err).toBe(0);
+    expect(zero.out).toContain("; physics restarted at frame 40's pose and settled 60 frames (--warmup 0: the hair at 40 is not where playing puts it);");
+    expect(readFileSync(path.join(dir, 'zero.vmd')).equals(readFileSync(path.join(dir, 'def.vmd')))).toBe(false);
+    const ten = await bake('ten.vmd', '--warmup', '10', '--json');
+    expect(JSON.parse(ten.out)).toMatchObject({ simulatedFrom: 30, settleFrames: 60 });
+    for (const bad of ['-1', 'some', '1.5']) expect((await bake('bad.vmd', '--warmup', bad)).code, bad).toBe(2);
+    expect(existsSync(path.join(dir, 'bad.vmd'))).toBe(false);
+  });
+
   it('bad options are status 2; a model without physics is status 1 with E_PHYSICS', async () => {
     const dir = mk('physbake');
     expect((await run(['physics-bake', 'a.pmx'], dir)).code).toBe(2);
@@ -74,7 +95,7 @@ describe('vmd-studio physics-bake', () => {
   });
 
   it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
-    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 60 });
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0 });
     expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);

@@ -94,7 +94,7 @@ describe('Bake physics dialog figures', () => {
 
   const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
     from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 1,
-    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 0, ...o,
+    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0, ...o,
   });
   const withResult = (r: PhysicsBakeReport) => {
     const doc = emptyVmd();
@@ -117,6 +117,28 @@ describe('Bake physics dialog figures', () => {
     withResult(report({ keptKeys: 1000 }));
     await w.vm.$nextTick();
     expect(q('bake-looser')).toBeNull();
+    w.unmount();
+  });
+
+  it('a range from A > 0 says where the simulation started (from 0 by default, a warm-up, or restarted at A) and that physics is live after B (en, ja); from 0 nothing', async () => {
+    const w = dialog('en');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 0 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Simulated from frame 0, as the motion plays from the start; keys written over 100–200. After 200 the bones are simulated live again');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 70, settleFrames: 60 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Simulated from frame 70 (a warm-up of 30 frames); keys written over 100–200. After 200 the bones are simulated live again');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 100, settleFrames: 60 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Physics restarted at frame 100’s pose (warm-up 0): the hair at 100 is not where playing puts it. After 200 the bones are simulated live again');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    withResult(report({ from: 100, to: 200, simulatedFrom: 0 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('0 フレームから、最初から再生したときと同じに物理演算し、100–200 にキーを書きました。200 より後は再び物理演算で動きます');
+    withResult(report());
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')).toBeNull();
     w.unmount();
   });
 
@@ -185,6 +207,15 @@ describe('Bake physics dialog: “Simulate again over keys with physics off”',
       q('bake-start')!.click();
       await flushPromises();
       expect(seen.map((x) => x.resimulate)).toEqual([false, true]);
+      // The warm-up field: empty is the engine's default (from frame 0), a number reaches the job as frames.
+      expect(seen.map((x) => x.warmup)).toEqual([undefined, undefined]);
+      const warm = q('bake-warmup') as HTMLInputElement;
+      warm.value = '30';
+      warm.dispatchEvent(new Event('input'));
+      await w.vm.$nextTick();
+      q('bake-start')!.click();
+      await flushPromises();
+      expect(seen[2].warmup).toBe(30);
       w.unmount();
     } finally {
       spy.mockRestore();
