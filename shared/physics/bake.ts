@@ -79,9 +79,11 @@ export interface PhysicsBakeOptions extends WorldOptions {
   raw?: boolean;
   /**
    * Simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake);
-   * without it such keys are played as keys, as MMD does.
+   * without it such keys are played as keys, as MMD does. `'auto'` (the app's default): on when every baked bone
+   * has a key with physics off inside A..B — the bake's own earlier bake keys them all — and off when only some
+   * have (物理OFF keyed by hand to hold some hair, which MMD plays as keys).
    */
-  resimulate?: boolean;
+  resimulate?: boolean | 'auto';
   /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
   positionTolerance?: number;
   rotationToleranceDeg?: number;
@@ -114,6 +116,8 @@ export interface PhysicsBakeReport {
   physicsOffKeys: number;
   /** Whether the bake simulated over those keys (the `resimulate` option). */
   resimulated: boolean;
+  /** `resimulate: 'auto'` decided it: every baked bone had keys with physics off in the range (a previous bake). */
+  resimulatedAuto: boolean;
   /** Keys added at A−1 and B+1 giving the baked bones back the physics state the motion had there. */
   edgeKeys: number;
   /**
@@ -332,6 +336,27 @@ function edgeKeys(motion: VmdDocument, tracks: ReturnType<typeof buildTracks>, m
   return out;
 }
 
+/**
+ * True when the keys with physics off inside [from, to] are what the bake's own earlier bake leaves: on every one
+ * of `bones` and on no other bone; not hand-keyed 物理OFF holding some of them, or keyed on other bones too
+ * (resimulate: 'auto'). A hand hold of every physics bone of a model looks the same: the report says
+ * `resimulatedAuto` and the app's line says how to play such keys as keys.
+ */
+function previousBake(motion: VmdDocument, model: ModelData, bones: readonly number[], from: number, to: number): boolean {
+  const baked = new Set(bones.map((b) => matchKey(model.bones[b].name)));
+  const seen = new Set<string>();
+  const block = motion.bone;
+  for (let i = 0; i < block.count; i++) {
+    const o = i * BONE.SIZE;
+    const f = block.view.getUint32(o + BONE.FRAME, true);
+    if (f < from || f > to || !physicsOff(block.bytes, o + BONE.INTERPOLATION)) continue;
+    const k = matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH));
+    if (!baked.has(k)) return false;
+    seen.add(k);
+  }
+  return baked.size > 0 && seen.size === baked.size;
+}
+
 /** Bakes the physics of `model` under `motion` into a new document (see the file comment). */
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
   const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
@@ -362,6 +387,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
 
   const sim = new Simulation(bullet, model, motion);
   let bones: number[];
+  let resimulate = false;
   let simW: Float64Array | null;
   const namesTooLong: string[] = [];
   try {
@@ -382,7 +408,8 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
     const dense = denseRefusal('physics-bake', from, to, bones.length, undefined, true);
     if (dense) return failure(dense);
-    if (opts.resimulate) sim.simulateOver(bones, from, to);
+    resimulate = opts.resimulate === 'auto' ? previousBake(motion, model, bones, from, to) : !!opts.resimulate;
+    if (resimulate) sim.simulateOver(bones, from, to);
     simW = record(sim, bones, start, from, to, opts);
     const lost = sim.world.diverged;
     if (simW && lost >= 0) {
@@ -525,7 +552,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   return success({
     doc: out,
     report: {
-      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: !!opts.resimulate, edgeKeys: edges.length,
+      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: resimulate, resimulatedAuto: resimulate && opts.resimulate === 'auto', edgeKeys: edges.length,
       maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });

@@ -95,7 +95,7 @@ describe('vmd-studio physics-bake', () => {
   });
 
   it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
-    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0 });
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0 });
     expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);

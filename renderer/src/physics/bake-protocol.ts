@@ -15,7 +15,7 @@ export interface BakeSettings {
   /** Frames simulated before `from`, or 'all' (from frame 0, the default). */
   warmup?: number | 'all';
   raw?: boolean;
-  resimulate?: boolean;
+  resimulate?: boolean | 'auto';
   positionTolerance?: number;
   rotationToleranceDeg?: number;
 }

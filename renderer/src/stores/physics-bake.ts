@@ -32,8 +32,12 @@ export interface BakeForm {
   /** Warm-up frames simulated before From: empty or "all" simulates from frame 0 (physics-bake --warmup). */
   warmup: string;
   raw: boolean;
-  /** Simulate over keys that switch physics off inside the range (a previous bake): physics-bake --resimulate. */
-  resimulate: boolean;
+  /**
+   * Simulate over keys that switch physics off inside the range (a previous bake): physics-bake --resimulate.
+   * null until the user ticks or unticks it: the engine decides ('auto': on when every baked bone has such keys
+   * in the range, as the bake's own earlier bake leaves them; off for 物理OFF keyed by hand on some bones).
+   */
+  resimulate: boolean | null;
   posTol: string;
   rotTol: string;
 }
@@ -47,7 +51,7 @@ export interface BakeFieldError {
 /** The form checked: the bake's settings, or per-field errors. */
 export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Partial<Record<keyof BakeForm, BakeFieldError>> } {
   const errors: Partial<Record<keyof BakeForm, BakeFieldError>> = {};
-  const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate };
+  const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate ?? 'auto' };
   const frame = (name: 'from' | 'to') => {
     const s = f[name].trim();
     if (s === '') return undefined;
@@ -94,7 +98,7 @@ export interface BakeResult {
 
 export const useBakeStore = defineStore('physics-bake', () => {
   const open = ref(false);
-  const form = reactive<BakeForm>({ from: '', to: '', warmup: '', raw: false, resimulate: false, posTol: '', rotTol: '' });
+  const form = reactive<BakeForm>({ from: '', to: '', warmup: '', raw: false, resimulate: null, posTol: '', rotTol: '' });
   /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
   const running = ref<{ done: number; total: number } | null>(null);
   const result = shallowRef<BakeResult | null>(null);

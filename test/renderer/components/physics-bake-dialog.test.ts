@@ -93,7 +93,7 @@ describe('Bake physics dialog figures', () => {
   });
 
   const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
-    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 1,
+    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 1,
     maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0, ...o,
   });
   const withResult = (r: PhysicsBakeReport) => {
@@ -151,6 +151,13 @@ describe('Bake physics dialog figures', () => {
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
     expect(q('bake-rebaked')?.textContent?.trim()).toBe('焼き込み済みのキー（物理OFF）31 個を置き換えました。範囲内はもう一度物理演算しています');
+    // Decided by 'auto' (every baked bone had such keys): the line says why, and how to play them as keys.
+    withResult(report({ replacedKeys: 40, physicsOffKeys: 31, resimulated: true, resimulatedAuto: true }));
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('焼き込むボーンすべてに範囲内で物理OFF のキーがありました（前回の焼き込み）。その上をもう一度物理演算し、31 個のキーを置き換えました。キーどおりに再生するには「物理OFF のキーの上も再演算する」をオンにしてからオフにしてください');
+    s.settings = { ...s.settings, locale: 'en' };
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('Every baked bone had keys with physics off in the range (a previous bake): the range was simulated again over them, 31 keys replaced; tick and untick “Simulate again…” to play them as keys instead');
     withResult(report({ replacedKeys: 3 }));
     await w.vm.$nextTick();
     expect(q('bake-rebaked')).toBeNull();
@@ -177,7 +184,7 @@ describe('Bake physics dialog figures', () => {
 });
 
 describe('Bake physics dialog: “Simulate again over keys with physics off”', () => {
-  it('is off by default, says so in en and ja, and reaches the bake job as resimulate when ticked', async () => {
+  it('is undecided (–) by default, reaching the bake job as resimulate \'auto\' (before: off, so a re-bake replayed the old bake), says so in en and ja, and reaches it as resimulate when ticked', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     const p = usePreviewStore();
     p.setModel({ name: 'hair.pmx', path: '/m/hair.pmx', format: 'pmx', bones: 3, morphs: 0, vertices: 0, rigidBodies: 2, notes: [] });
@@ -194,6 +201,7 @@ describe('Bake physics dialog: “Simulate again over keys with physics off”',
       await w.vm.$nextTick();
       const box = () => q('bake-resimulate') as HTMLInputElement;
       expect(box().checked).toBe(false);
+      expect(box().indeterminate).toBe(true);
       expect(box().parentElement!.textContent!.trim()).toBe('Simulate again over keys with physics off (a previous bake)');
       const s = useSettingsStore();
       s.settings = { ...s.settings, locale: 'ja' };
@@ -206,7 +214,7 @@ describe('Bake physics dialog: “Simulate again over keys with physics off”',
       expect(useBakeStore().form.resimulate).toBe(true);
       q('bake-start')!.click();
       await flushPromises();
-      expect(seen.map((x) => x.resimulate)).toEqual([false, true]);
+      expect(seen.map((x) => x.resimulate)).toEqual(['auto', true]);
       // The warm-up field: empty is the engine's default (from frame 0), a number reaches the job as frames.
       expect(seen.map((x) => x.warmup)).toEqual([undefined, undefined]);
       const warm = q('bake-warmup') as HTMLInputElement;

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkBakeForm } from '../../../renderer/src/stores/physics-bake';
 
-const form = (o: Partial<Parameters<typeof checkBakeForm>[0]> = {}) => ({ from: '', to: '', warmup: '', raw: false, resimulate: false, posTol: '', rotTol: '', ...o });
+const form = (o: Partial<Parameters<typeof checkBakeForm>[0]> = {}) => ({ from: '', to: '', warmup: '', raw: false, resimulate: null as boolean | null, posTol: '', rotTol: '', ...o });
 
 describe('Bake physics form', () => {
   it('empty fields leave the defaults to the engine', () => {
     const r = checkBakeForm(form());
     expect(r.errors).toEqual({});
-    expect(r.settings).toEqual({ raw: false, resimulate: false, from: undefined, to: undefined, positionTolerance: undefined, rotationToleranceDeg: undefined });
+    expect(r.settings).toEqual({ raw: false, resimulate: 'auto', from: undefined, to: undefined, positionTolerance: undefined, rotationToleranceDeg: undefined });
   });
 
   it('passes a range, tolerances, --raw and --resimulate through', () => {

@@ -350,6 +350,39 @@ describe('physics bake', () => {
     expect(stale.pos).toBeGreaterThan(0.1);
   });
 
+  it("resimulate 'auto' (the app's default) simulates again over a previous bake (physics-off keys on every baked bone, on no other) and plays hand-held keys on some bones as keys", async () => {
+    const bullet = await testBullet();
+    const m = hairModel();
+    type K = { name: string; frame: number; position: number[]; rotation: number[]; interpolation?: Uint8Array };
+    const head: K[] = [
+      { name: 'head', frame: 0, position: [0, 0, 0], rotation: turn(0) },
+      { name: 'head', frame: 60, position: [0, 0, 0], rotation: turn(60) },
+    ];
+    // A previous bake: physics-off keys on both baked bones over 0..30 (as a reduced bake leaves them, a few).
+    const baked: K[] = [...head];
+    for (const f of [0, 12, 30]) for (const n of ['hair1', 'hair2']) baked.push({ name: n, frame: f, position: [0, 0, 0], rotation: turn(40), interpolation: offIp() });
+    // Held by hand: physics off on hair1 only over 10..20.
+    const held: K[] = [...head, ...[10, 20].map((frame) => ({ name: 'hair1', frame, position: [0, 0, 0], rotation: turn(70), interpolation: offIp() }))];
+    // The previous bake's bones, and a hand key with physics off on a bone the bake does not bake (head at 15).
+    const mixed: K[] = [...baked, { name: 'head', frame: 15, position: [0, 0, 0], rotation: turn(15), interpolation: offIp() }];
+    const bytes = (bones: K[], resimulate: boolean | 'auto') => {
+      const r = physicsBake(bullet, m, buildVmd({ bones }), { from: 0, to: 30, resimulate });
+      if (!r.ok) throw new Error(r.error.message);
+      return { bytes: Buffer.from(writeVmd(r.value.doc)), report: r.value.report };
+    };
+    const auto = bytes(baked, 'auto');
+    expect(auto.report).toMatchObject({ physicsOffKeys: 6, resimulated: true, resimulatedAuto: true });
+    expect(auto.bytes.equals(bytes(baked, true).bytes)).toBe(true);
+    expect(auto.bytes.equals(bytes(baked, false).bytes)).toBe(false);
+    const hand = bytes(held, 'auto');
+    expect(hand.report).toMatchObject({ physicsOffKeys: 2, resimulated: false, resimulatedAuto: false });
+    expect(hand.bytes.equals(bytes(held, false).bytes)).toBe(true);
+    const both = bytes(mixed, 'auto');
+    expect(both.report).toMatchObject({ resimulated: false, resimulatedAuto: false });
+    // Without the option (the CLI's default) nothing changes: played as keys.
+    expect(bytes(baked, false).report).toMatchObject({ resimulated: false, resimulatedAuto: false });
+  });
+
   it('by default (as MMD) keys that switch physics off inside the range are played as keys: hair held sideways by hand over 20–40 stays there in a bake of 0–60, the rest follows the simulation', async () => {
     const bullet = await testBullet();
     const m = hairModel();
