@@ -45,6 +45,7 @@ import { denseRefusal, MAX_DENSE_FRAMES } from '../edit-core/dense-limit';
 import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
+import { seenBoneMask } from '../pmx/seen-bones';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
@@ -128,6 +129,14 @@ export interface PhysicsBakeReport {
   maxRotationErrorDeg: number;
   /** Frame and bone of the largest position error. */
   worst: { frame: number; bone: string } | null;
+  /**
+   * The same of the baked bones one can see (deforming vertices or displayed: shared/pmx/seen-bones.ts), named
+   * first in the report: the largest error is often on a weight (錘) hanging below a cloak, which shows nothing.
+   * Null when no baked bone is seen.
+   */
+  maxPositionErrorSeen: number;
+  maxRotationErrorDegSeen: number;
+  worstSeen: { frame: number; bone: string } | null;
   /**
    * The frame the simulation started at (0: as the motion plays from the start; A − N with a warm-up of N;
    * A without one), and the frames it settled there holding that pose first (0 from frame 0, else
@@ -537,14 +546,22 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const poser = new MotionPoser(sk, out, buildTracks(out), model);
   const played = new Float64Array(7 * nb);
   let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
+  let seenPos = 0, seenRot = 0, worstSeen: PhysicsBakeReport['worst'] = null;
+  const seenMask = seenBoneMask(model);
+  const anySeen = bones.some((b) => seenMask[b] === 1);
   for (let f = 0; f < n; f++) {
     poser.poseAt(pose, from + f);
     readWorld(pose, bones, played, 0);
     for (let k = 0; k < nb; k++) {
       const o = 7 * k, so = (f * nb + k) * 7;
       const d = Math.hypot(played[o] - simW[so], played[o + 1] - simW[so + 1], played[o + 2] - simW[so + 2]);
+      const a = angleDeg(played, o + 3, simW, so + 3);
       if (d > maxPos) { maxPos = d; worst = { frame: from + f, bone: model.bones[bones[k]].name }; }
-      maxRot = Math.max(maxRot, angleDeg(played, o + 3, simW, so + 3));
+      maxRot = Math.max(maxRot, a);
+      if (seenMask[bones[k]] === 1) {
+        if (!worstSeen || d > seenPos) { seenPos = d; worstSeen = { frame: from + f, bone: model.bones[bones[k]].name }; }
+        seenRot = Math.max(seenRot, a);
+      }
     }
     if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
     opts.progress?.(warm + 2 * n + f + 1, PROGRESS_STEPS * n + warm);
@@ -553,7 +570,8 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     doc: out,
     report: {
       from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: resimulate, resimulatedAuto: resimulate && opts.resimulate === 'auto', edgeKeys: edges.length,
-      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
+      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst,
+      maxPositionErrorSeen: anySeen ? seenPos : 0, maxRotationErrorDegSeen: anySeen ? seenRot : 0, worstSeen: anySeen ? worstSeen : null, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });
 }

@@ -95,10 +95,19 @@ describe('vmd-studio physics-bake', () => {
   });
 
   it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
-    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0 });
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, maxPositionErrorSeen: 0, maxRotationErrorDegSeen: 0, worstSeen: null, simulatedFrom: 0, settleFrames: 0 });
     expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);
+  });
+
+  it('the report line names the worst bone one can see first, an invisible weight bone’s figure in brackets (before: only the 錘)', () => {
+    const base = { from: 0, to: 300, bones: ['前髪1_2', '後クローク1_2錘'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 602, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, simulatedFrom: 0, settleFrames: 0 };
+    const line = physicsBakeLine({ ...base, maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '後クローク1_2錘', frame: 16 }, maxPositionErrorSeen: 0.0064, maxRotationErrorDegSeen: 0.099, worstSeen: { bone: '前髪1_2', frame: 40 } });
+    expect(line.endsWith('(前髪1_2 at frame 40) [bones without vertices: 0.00810, 0.100° (後クローク1_2錘 at frame 16)]')).toBe(true);
+    expect(line).toContain('max position error 0.00640, max rotation error 0.0990° (前髪1_2');
+    const seen = physicsBakeLine({ ...base, maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '前髪1_2', frame: 16 }, maxPositionErrorSeen: 0.0081, maxRotationErrorDegSeen: 0.1, worstSeen: { bone: '前髪1_2', frame: 16 } });
+    expect(seen.endsWith('max position error 0.00810, max rotation error 0.100° (前髪1_2 at frame 16)')).toBe(true);
   });
 
   c('a motion with a key at frame 4,000,000,000: status 1, E_SPAN named on the motion file, nothing written', async () => {

@@ -40,8 +40,11 @@ export function physicsBakeLine(r: PhysicsBakeReport): string {
     (r.from > 0 ? `; ${simulatedFromText(r)}` : '') +
     '; ' +
     (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
-    `played back with physics off against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
-    (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')
+    `played back with physics off against the simulation: ` +
+    // The worst bone one can see first; the overall worst in brackets when it shows nothing (a weight, 錘).
+    (r.worst && r.worstSeen && r.worst.bone !== r.worstSeen.bone
+      ? `max position error ${formatMeasure(r.maxPositionErrorSeen)}, max rotation error ${formatMeasure(r.maxRotationErrorDegSeen)}° (${r.worstSeen.bone} at frame ${r.worstSeen.frame}) [bones without vertices: ${formatMeasure(r.maxPositionError)}, ${formatMeasure(r.maxRotationErrorDeg)}° (${r.worst.bone} at frame ${r.worst.frame})]`
+      : `max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` + (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : ''))
   );
 }
 

@@ -94,7 +94,7 @@ describe('Bake physics dialog figures', () => {
 
   const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
     from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 1,
-    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, simulatedFrom: 0, settleFrames: 0, ...o,
+    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, maxPositionErrorSeen: 0, maxRotationErrorDegSeen: 0, worstSeen: null, simulatedFrom: 0, settleFrames: 0, ...o,
   });
   const withResult = (r: PhysicsBakeReport) => {
     const doc = emptyVmd();
@@ -139,6 +139,23 @@ describe('Bake physics dialog figures', () => {
     withResult(report());
     await w.vm.$nextTick();
     expect(q('bake-simulated')).toBeNull();
+    w.unmount();
+  });
+
+  it('Largest error names the worst bone one can see first, the invisible weight (錘) bone’s figure in brackets after it (en, ja)', async () => {
+    const w = dialog('en');
+    withResult(report({ maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '後クローク1_2錘', frame: 16 }, maxPositionErrorSeen: 0.0064, maxRotationErrorDegSeen: 0.099, worstSeen: { bone: '前髪1_2', frame: 40 } }));
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('Largest error, played with physics off against the simulation: 0.0064 units, 0.099° (前髪1_2 at frame 40) [bones without vertices: 0.0081 units, 0.10° (後クローク1_2錘 at frame 16)]');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('物理 OFF で再生して物理演算と比べた最大誤差: 位置 0.0064, 回転 0.099°（前髪1_2, フレーム 40） ［頂点のないボーン: 位置 0.0081, 回転 0.10°（後クローク1_2錘, フレーム 16）］');
+    // The worst bone is seen: named alone, as before.
+    s.settings = { ...s.settings, locale: 'en' };
+    withResult(report({ maxPositionError: 0.0081, worst: { bone: '前髪1_2', frame: 16 }, maxPositionErrorSeen: 0.0081, worstSeen: { bone: '前髪1_2', frame: 16 } }));
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('Largest error, played with physics off against the simulation: 0.0081 units, 0.10° (前髪1_2 at frame 16)');
     w.unmount();
   });
 

@@ -487,6 +487,30 @@ describe('physics bake', () => {
     expect(!bad.ok && bad.error).toMatchObject({ code: 'E_ARGUMENT', option: 'warmup' });
   }, 300_000);
 
+  c('Gene_light: the largest error is also given for the baked bones one can see (vertices or displayed), not only for an invisible weight (錘)', async () => {
+    const bullet = await testBullet();
+    const m = load('gene/Gene_light.pmx'), mo = motion('gene/motion/02_laugh.vmd');
+    const r = physicsBake(bullet, m, mo, { from: 0, to: 60 });
+    if (!r.ok) throw new Error(r.error.message);
+    const rep = r.value.report;
+    // Seen, worked out here: a skin weight above 0 on a vertex, or PMX's visible flag (0x0008).
+    const seen = new Set<number>();
+    for (let i = 0; i < m.skinWeights.length; i++) if (m.skinWeights[i] > 0) seen.add(m.skinIndices[i]);
+    m.bones.forEach((b, i) => { if (b.flags & 0x0008) seen.add(i); });
+    const seenNames = rep.bones.filter((n) => seen.has(m.bones.findIndex((b) => b.name === n)));
+    expect(seenNames.length).toBeGreaterThan(0);
+    // Gene's worst bone is a weight that shows nothing (README); the seen figure names another.
+    expect(rep.worst!.bone).toMatch(/錘/);
+    expect(seen.has(m.bones.findIndex((b) => b.name === rep.worst!.bone))).toBe(false);
+    expect(seenNames).toContain(rep.worstSeen!.bone);
+    // The seen figures are those of playing OUT against the simulation over the seen bones only.
+    const check = playedAgainstSimulation(bullet, m, mo, r.value.doc, seenNames, 0, 60, 0);
+    expect(rep.maxPositionErrorSeen).toBeCloseTo(check.pos, 9);
+    expect(`${rep.worstSeen!.bone} @${rep.worstSeen!.frame}`).toBe(check.at);
+    expect(rep.maxRotationErrorDegSeen).toBeLessThanOrEqual(rep.maxRotationErrorDeg);
+    expect(rep.maxPositionErrorSeen).toBeLessThan(rep.maxPositionError);
+  }, 300_000);
+
   it('a model without physics bones is refused with E_PHYSICS; a bad range with E_ARGUMENT', async () => {
     const bullet = await testBullet();
     const m = physicsModel([bone('a', [0, 0, 0])], []);
