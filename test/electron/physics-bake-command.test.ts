@@ -110,6 +110,33 @@ describe('vmd-studio physics-bake', () => {
     expect(seen.endsWith('max position error 0.00810, max rotation error 0.100° (前髪1_2 at frame 16)')).toBe(true);
   });
 
+  c('a physics bone whose name is over 15 bytes: named in the report line; status 0, or 3 with --strict (OUT written either way; in --help)', async () => {
+    const dir = mk('physbake-long');
+    // Gene_light with the bone 後クローク1_2錘 (15 bytes in Shift_JIS) renamed 後クローク１＿２錘 (18): the same
+    // UTF-16 length, so the file's bytes are patched in place (the bone's name is its first occurrence).
+    const pmx = readFileSync(corpusPath('gene/Gene_light.pmx'));
+    const from = Buffer.from('後クローク1_2錘', 'utf16le'), to = Buffer.from('後クローク１＿２錘', 'utf16le');
+    const at = pmx.indexOf(from);
+    expect(at).toBeGreaterThan(0);
+    to.copy(pmx, at);
+    writeFileSync(path.join(dir, 'long.pmx'), pmx);
+    const motion = corpusPath('gene/motion/02_laugh.vmd');
+    const plain = await run(['physics-bake', motion, '--model', 'long.pmx', '-o', 'a.vmd', '--to', '10'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out.trimEnd().endsWith('; NOT baked (name over 15 bytes, still simulated): 後クローク１＿２錘')).toBe(true);
+    expect(plain.err).toContain('physics bone "後クローク１＿２錘" is not baked');
+    const strict = await run(['physics-bake', motion, '--model', 'long.pmx', '-o', 'b.vmd', '--to', '10', '--strict'], dir);
+    expect(strict.code).toBe(3);
+    expect(readFileSync(path.join(dir, 'b.vmd')).equals(readFileSync(path.join(dir, 'a.vmd')))).toBe(true);
+    // The unpatched model bakes every bone: --strict is status 0, and the line names nothing left out.
+    const ok = await run(['physics-bake', motion, '--model', corpusPath('gene/Gene_light.pmx'), '-o', 'c.vmd', '--to', '10', '--strict'], dir);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).not.toContain('NOT baked');
+    const help = await run(['physics-bake', '--help'], dir);
+    expect(help.out).toContain('--strict');
+    expect(help.out).toContain('3 with --strict');
+  });
+
   c('a motion with a key at frame 4,000,000,000: status 1, E_SPAN named on the motion file, nothing written', async () => {
     const dir = mk('physbake-span');
     const bytes = readFileSync(corpusPath('gene/motion/02_laugh.vmd'));

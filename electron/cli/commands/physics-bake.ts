@@ -32,6 +32,9 @@ function simulatedFromText(r: PhysicsBakeReport): string {
   return `physics restarted at frame ${r.from}'s pose and settled ${r.settleFrames} frames (--warmup 0: the hair at ${r.from} is not where playing puts it)`;
 }
 
+/** Exit status with --strict when a bone was left out (a name too long for a VMD): OUT is written all the same. */
+export const STRICT_LEFT_OUT = 3;
+
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
     `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${formatCount(r.rawKeys)} raw → ${formatCount(r.keptKeys)} kept, ${formatCount(r.replacedKeys)} replaced` +
@@ -44,14 +47,17 @@ export function physicsBakeLine(r: PhysicsBakeReport): string {
     // The worst bone one can see first; the overall worst in brackets when it shows nothing (a weight, 錘).
     (r.worst && r.worstSeen && r.worst.bone !== r.worstSeen.bone
       ? `max position error ${formatMeasure(r.maxPositionErrorSeen)}, max rotation error ${formatMeasure(r.maxRotationErrorDegSeen)}° (${r.worstSeen.bone} at frame ${r.worstSeen.frame}) [bones without vertices: ${formatMeasure(r.maxPositionError)}, ${formatMeasure(r.maxRotationErrorDeg)}° (${r.worst.bone} at frame ${r.worst.frame})]`
-      : `max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` + (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : ''))
+      : `max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` + (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')) +
+    // A physics bone left out stays simulated in MMD under its baked parent: said in the line a script reads, too.
+    (r.namesTooLong.length ? `; NOT baked (name over 15 bytes, still simulated): ${r.namesTooLong.join(', ')}` : '') +
+    (r.ikNamesTooLong.length ? `; IK NOT switched off (name over 20 bytes): ${r.ikNamesTooLong.join(', ')}` : '')
   );
 }
 
 export const physicsBakeCommand: CommandInfo = {
   summary: 'simulate a model\'s physics under a motion and bake it into the motion (keys with physics off, reduced)',
   usage: `vmd-studio physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd [--from A --to B] [--raw]
-                           [--warmup N|all] [--resimulate] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+                           [--warmup N|all] [--resimulate] [--strict] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
        vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [options as above]
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
@@ -80,11 +86,15 @@ export const physicsBakeCommand: CommandInfo = {
   --pos-tol U      tolerance for world positions, in units (default 0.01)
   --rot-tol DEG    tolerance for world rotations, in degrees (default 0.1)
   --overwrite      replace an existing OUT
+  --strict         exit status 3 (OUT still written) when a physics bone could not be baked or an IK bone not
+                   switched off because its name is too long for a VMD (see below)
+  Exit status: 0 baked (names too long only warned of, and named in the report line), 1 a file failed,
+  2 a bad command line, 3 with --strict: baked, but a bone named in the report line was left out.
   The report: baked bones, raw and kept key counts, the IK switched off, the largest error measured by
   playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'strict', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     const modelArg = optValue(a, 'model');
     if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
     if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
@@ -131,7 +141,8 @@ export const physicsBakeCommand: CommandInfo = {
         ...r.value.report.namesTooLong.map((n) => `physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it`),
         ...r.value.report.ikNamesTooLong.map((n) => `IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it`),
       ], displayPath(motionFile, givens[1], io.cwd));
-      return 0;
+      const rep = r.value.report;
+      return a.flags.has('strict') && (rep.namesTooLong.length > 0 || rep.ikNamesTooLong.length > 0) ? STRICT_LEFT_OUT : 0;
     });
   },
 };
