@@ -418,7 +418,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
         ok: true,
         value: {
           bytes: writeVmd(r.value.doc),
-          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, worstSeen: figures.worstSeen ? `${figures.worstSeen.bone} @${figures.worstSeen.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
         },
       };
     },

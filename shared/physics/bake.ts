@@ -30,15 +30,22 @@
  * be told apart from those: `resimulate` simulates the baked bones over A..B whatever their keys there say, so
  * re-baking a baked range (after editing the dance) simulates it again instead of replaying the old baked keys.
  *
+ * The simulation of A..B is the one the user watches playing the motion from the start: by default it runs from
+ * frame 0 and keys are written only over A..B (`warmup`), so the baked hair at A is where it swings there instead
+ * of restarting at A's pose (a pop at A). After B the bones go back to live physics (MMD simulates them again from
+ * where the baked keys left them), so a range ending mid-swing still jumps at B+1: bake to the end, or to a calm
+ * frame, for none.
+ *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
  * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
  * simulation defines); `raw` keeps one key per frame, as other tools write. The report's error is measured by
  * playing OUT (physics off, as above) against the simulation at every frame.
  */
-import { denseRefusal } from '../edit-core/dense-limit';
+import { denseRefusal, MAX_DENSE_FRAMES } from '../edit-core/dense-limit';
 import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
+import { seenBoneMask } from '../pmx/seen-bones';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
@@ -58,21 +65,30 @@ import { boneTrackMap, SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
 export interface PhysicsBakeOptions extends WorldOptions {
-  /** First baked frame (default 0). From A > 0 physics restarts at A's pose and settles SEEK_SETTLE_FRAMES first. */
+  /** First baked frame (default 0). */
   from?: number;
+  /**
+   * Frames simulated before A (A > 0) without writing keys, so that the hair at A is where it swings when the
+   * motion plays up to A: `'all'` (default) simulates from frame 0, as playing from the start does (and as MMD,
+   * MMM and nanoem bake a range); N from max(0, A − N), restarting there at that frame's pose and settling
+   * SEEK_SETTLE_FRAMES first; 0 restarts at A's pose (the hair at A then differs from playing, a pop at A).
+   */
+  warmup?: number | 'all';
   /** Last baked frame (default: the motion's last key, at least `from`). */
   to?: number;
   /** One key per frame, not reduced. */
   raw?: boolean;
   /**
    * Simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake);
-   * without it such keys are played as keys, as MMD does.
+   * without it such keys are played as keys, as MMD does. `'auto'` (the app's default): on when every baked bone
+   * has a key with physics off inside A..B — the bake's own earlier bake keys them all — and off when only some
+   * have (物理OFF keyed by hand to hold some hair, which MMD plays as keys).
    */
-  resimulate?: boolean;
+  resimulate?: boolean | 'auto';
   /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
   positionTolerance?: number;
   rotationToleranceDeg?: number;
-  /** Told the work done so far, out of `total` (simulation, fitting, then the playback check: a third each). */
+  /** Told the work done so far, out of `total` (frame by frame: the warm-up and A..B simulated, fitted, then checked). */
   progress?: (done: number, total: number) => void;
   /** Polled between frames and tracks; true stops the bake with E_CANCELLED. */
   cancelled?: () => boolean;
@@ -101,6 +117,8 @@ export interface PhysicsBakeReport {
   physicsOffKeys: number;
   /** Whether the bake simulated over those keys (the `resimulate` option). */
   resimulated: boolean;
+  /** `resimulate: 'auto'` decided it: every baked bone had keys with physics off in the range (a previous bake). */
+  resimulatedAuto: boolean;
   /** Keys added at A−1 and B+1 giving the baked bones back the physics state the motion had there. */
   edgeKeys: number;
   /**
@@ -111,6 +129,20 @@ export interface PhysicsBakeReport {
   maxRotationErrorDeg: number;
   /** Frame and bone of the largest position error. */
   worst: { frame: number; bone: string } | null;
+  /**
+   * The same of the baked bones one can see (deforming vertices or displayed: shared/pmx/seen-bones.ts), named
+   * first in the report: the largest error is often on a weight (錘) hanging below a cloak, which shows nothing.
+   * Null when no baked bone is seen.
+   */
+  maxPositionErrorSeen: number;
+  maxRotationErrorDegSeen: number;
+  worstSeen: { frame: number; bone: string } | null;
+  /**
+   * The frame the simulation started at (0: as the motion plays from the start; A − N with a warm-up of N;
+   * A without one), and the frames it settled there holding that pose first (0 from frame 0, else
+   * SEEK_SETTLE_FRAMES). Frames simulatedFrom..A−1 are simulated, not written.
+   */
+  simulatedFrom: number;
   settleFrames: number;
 }
 
@@ -126,17 +158,26 @@ export type PhysicsBakeResult = Outcome<PhysicsBakedMotion>;
 const VMD_NAME_BYTES = 15;
 const PROGRESS_STEPS = 3;
 
-/** World transforms of the given bones at every frame of [from, to] (7 per bone per frame: position, rotation). */
-function record(sim: Simulation, bones: readonly number[], from: number, to: number, opts: PhysicsBakeOptions): Float64Array | null {
-  const n = to - from + 1;
+/**
+ * World transforms of the given bones at every frame of [from, to] (7 per bone per frame: position, rotation),
+ * the simulation started at `start` (≤ from: frame 0 as playing, else a restart there that settles first) and
+ * run through start..from−1 without reading.
+ */
+function record(sim: Simulation, bones: readonly number[], start: number, from: number, to: number, opts: PhysicsBakeOptions): Float64Array | null {
+  const n = to - from + 1, warm = from - start;
   const out = new Float64Array(n * bones.length * 7);
-  if (from > 0) sim.seek(from, SEEK_SETTLE_FRAMES);
+  if (start > 0) sim.seek(start, SEEK_SETTLE_FRAMES);
   else sim.seek(0, 0);
+  for (let f = start + 1; f <= from; f++) {
+    sim.advance();
+    if (opts.cancelled?.()) return null;
+    opts.progress?.(f - start, PROGRESS_STEPS * n + warm);
+  }
   for (let f = from; f <= to; f++) {
     if (f > from) sim.advance();
     if (opts.cancelled?.()) return null;
     readWorld(sim.pose, bones, out, (f - from) * bones.length * 7);
-    opts.progress?.(f - from + 1, PROGRESS_STEPS * n);
+    opts.progress?.(warm + f - from + 1, PROGRESS_STEPS * n + warm);
   }
   return out;
 }
@@ -304,6 +345,27 @@ function edgeKeys(motion: VmdDocument, tracks: ReturnType<typeof buildTracks>, m
   return out;
 }
 
+/**
+ * True when the keys with physics off inside [from, to] are what the bake's own earlier bake leaves: on every one
+ * of `bones` and on no other bone; not hand-keyed 物理OFF holding some of them, or keyed on other bones too
+ * (resimulate: 'auto'). A hand hold of every physics bone of a model looks the same: the report says
+ * `resimulatedAuto` and the app's line says how to play such keys as keys.
+ */
+function previousBake(motion: VmdDocument, model: ModelData, bones: readonly number[], from: number, to: number): boolean {
+  const baked = new Set(bones.map((b) => matchKey(model.bones[b].name)));
+  const seen = new Set<string>();
+  const block = motion.bone;
+  for (let i = 0; i < block.count; i++) {
+    const o = i * BONE.SIZE;
+    const f = block.view.getUint32(o + BONE.FRAME, true);
+    if (f < from || f > to || !physicsOff(block.bytes, o + BONE.INTERPOLATION)) continue;
+    const k = matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH));
+    if (!baked.has(k)) return false;
+    seen.add(k);
+  }
+  return baked.size > 0 && seen.size === baked.size;
+}
+
 /** Bakes the physics of `model` under `motion` into a new document (see the file comment). */
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
   const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
@@ -321,9 +383,20 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const to = opts.to ?? Math.max(from, tracks.lastFrame);
   if (!Number.isInteger(from) || from < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from', Number.isInteger(from) ? 'min' : 'integer', { min: 0, value: String(from) }));
   if (!Number.isInteger(to) || to < from) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to', Number.isInteger(to) ? 'order' : 'integer', { other: 'from', min: from, value: String(to) }));
+  const warmup = opts.warmup ?? 'all';
+  if (warmup !== 'all' && (!Number.isInteger(warmup) || warmup < 0)) return failure(optionRefusal('E_ARGUMENT', `--warmup must be "all" or a whole number of frames ≥ 0, got ${warmup}`, 'warmup', Number.isInteger(warmup) ? 'min' : 'integer', { min: 0, value: String(warmup) }));
+  // Where the simulation starts: frame 0 plays from the start with no settling, as the preview does.
+  const start = warmup === 'all' ? 0 : Math.max(0, from - warmup);
+  // Frames before A are only simulated (nothing is held), but a warm-up from 0 up to a key far past the rest
+  // would run for hours: the same bound as a track's frames, said in terms of the warm-up.
+  if (to - from + 1 <= MAX_DENSE_FRAMES && to - start + 1 > MAX_DENSE_FRAMES) {
+    const k = (x: number) => x.toLocaleString('en-US');
+    return failure(optionRefusal('E_SPAN', `physics-bake: the simulation would run from frame ${k(start)} to ${k(to)} (${k(to - start + 1)} frames), more than the ${k(MAX_DENSE_FRAMES)} it simulates: a key far past the rest? Give --warmup N (frames simulated before --from) or trim the motion`, 'warmup', 'span', { from: k(start), to: k(to), other: 'from' }));
+  }
 
   const sim = new Simulation(bullet, model, motion);
   let bones: number[];
+  let resimulate = false;
   let simW: Float64Array | null;
   const namesTooLong: string[] = [];
   try {
@@ -344,8 +417,9 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     // Refused before the simulation allocates them: one stray key at frame 4,000,000,000 asked for 1.4 TB.
     const dense = denseRefusal('physics-bake', from, to, bones.length, undefined, true);
     if (dense) return failure(dense);
-    if (opts.resimulate) sim.simulateOver(bones, from, to);
-    simW = record(sim, bones, from, to, opts);
+    resimulate = opts.resimulate === 'auto' ? previousBake(motion, model, bones, from, to) : !!opts.resimulate;
+    if (resimulate) sim.simulateOver(bones, from, to);
+    simW = record(sim, bones, start, from, to, opts);
     const lost = sim.world.diverged;
     if (simW && lost >= 0) {
       return fail('E_PHYSICS', `Bullet lost rigid body ${lost} "${model.rigidBodies[lost].name}" at frame ${sim.divergedAt}: its transform became NaN or infinite (the model's physics values are past what it can simulate); nothing was baked`);
@@ -355,7 +429,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   }
   if (!simW) return fail('E_CANCELLED', 'physics bake cancelled');
   const sk = sim.pose.skeleton;
-  const n = to - from + 1, nb = bones.length;
+  const n = to - from + 1, nb = bones.length, warm = from - start;
   const bakedSet = new Set(bones);
 
   // IK chains with a baked link: off over the range.
@@ -461,7 +535,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
         fit.frames.forEach((f, i) => baked.push(keyAt(f, fit.curves[i], fit.values?.[i])));
       }
       fitted++;
-      opts.progress?.(n + Math.round((fitted / nb) * n), PROGRESS_STEPS * n);
+      opts.progress?.(warm + n + Math.round((fitted / nb) * n), PROGRESS_STEPS * n + warm);
       if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
     }
   }
@@ -472,23 +546,32 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const poser = new MotionPoser(sk, out, buildTracks(out), model);
   const played = new Float64Array(7 * nb);
   let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
+  let seenPos = 0, seenRot = 0, worstSeen: PhysicsBakeReport['worst'] = null;
+  const seenMask = seenBoneMask(model);
+  const anySeen = bones.some((b) => seenMask[b] === 1);
   for (let f = 0; f < n; f++) {
     poser.poseAt(pose, from + f);
     readWorld(pose, bones, played, 0);
     for (let k = 0; k < nb; k++) {
       const o = 7 * k, so = (f * nb + k) * 7;
       const d = Math.hypot(played[o] - simW[so], played[o + 1] - simW[so + 1], played[o + 2] - simW[so + 2]);
+      const a = angleDeg(played, o + 3, simW, so + 3);
       if (d > maxPos) { maxPos = d; worst = { frame: from + f, bone: model.bones[bones[k]].name }; }
-      maxRot = Math.max(maxRot, angleDeg(played, o + 3, simW, so + 3));
+      maxRot = Math.max(maxRot, a);
+      if (seenMask[bones[k]] === 1) {
+        if (!worstSeen || d > seenPos) { seenPos = d; worstSeen = { frame: from + f, bone: model.bones[bones[k]].name }; }
+        seenRot = Math.max(seenRot, a);
+      }
     }
     if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
-    opts.progress?.(2 * n + f + 1, PROGRESS_STEPS * n);
+    opts.progress?.(warm + 2 * n + f + 1, PROGRESS_STEPS * n + warm);
   }
   return success({
     doc: out,
     report: {
-      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: !!opts.resimulate, edgeKeys: edges.length,
-      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst, settleFrames: from > 0 ? SEEK_SETTLE_FRAMES : 0,
+      from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: resimulate, resimulatedAuto: resimulate && opts.resimulate === 'auto', edgeKeys: edges.length,
+      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst,
+      maxPositionErrorSeen: anySeen ? seenPos : 0, maxRotationErrorDegSeen: anySeen ? seenRot : 0, worstSeen: anySeen ? worstSeen : null, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });
 }

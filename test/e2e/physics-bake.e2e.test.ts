@@ -138,6 +138,32 @@ describe('Bake physics in the editor', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
+  it('Enter bakes, then the second Enter applies: the result gives the focus to Apply (the disabled form had dropped it to <body>)', async () => {
+    const { page } = suite.app;
+    // The first test left the dance open (undone to its bytes) and the model in the preview.
+    const undoBefore = await page.evaluate(() => window.__vmdEditor!.history().undo);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+Shift+B');
+    await page.waitForSelector('[data-testid="bake-dialog"]');
+    // A range from 10: simulated from frame 0 (the warm-up field empty), and the figures say so.
+    await page.fill('[data-testid="bake-from"]', '10');
+    await page.fill('[data-testid="bake-to"]', '20');
+    await page.focus('[data-testid="bake-from"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="bake-summary"]', { timeout: 180_000 });
+    expect(await textOf(page, 'bake-simulated')).toBe('Simulated from frame 0, as the motion plays from the start; keys written over 10–20. After 20 the bones are simulated live again');
+    await suite.app.screenshot('bake-warmup-done');
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="bake-apply"]')?.disabled);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe('bake-apply');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="bake-dialog"]', { state: 'detached' });
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(undoBefore + 1);
+    expect(await page.textContent('[data-testid="notifications"]')).toContain('Physics baked into wavefile_v2.vmd');
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, undoBefore);
+    expect(suite.app.errors).toEqual([]);
+  });
+
   it('the Batch dialog lists physics-bake from the op table and runs it on a folder: the CLI’s bytes', async () => {
     const { page } = suite.app;
     const input = path.join(suite.tmp.dir, 'bake-in');

@@ -119,7 +119,7 @@ describe('physics in the preview (browser mode)', () => {
     await openSceneViaDialog(page, scenePath);
     await page.waitForFunction(() => window.__vmdPreview?.companions().length === 1 && window.__vmdPreview.info().model !== null, undefined, { timeout: 60_000 });
     companion = (await page.evaluate(() => window.__vmdPreview!.companions()))[0];
-    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off');
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off — P turns it on');
     await seekPreview(page, 300);
     // Textures arrive after the models: wait until two pictures a moment apart are the same.
     let off = await frame(page);
@@ -157,7 +157,7 @@ describe('physics in the preview (browser mode)', () => {
     console.log(`[physics] Gene_light × wavefile_v2 at frame 300: ${hairDiff} of ${(box.x1 - box.x0) * (box.y1 - box.y0)} pixels of the hair's box differ with physics on; off again, ${back} differ from the first picture`);
     expect(hairDiff).toBeGreaterThan(200);
     expect(back).toBe(0);
-    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off');
+    expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: off — P turns it on');
     await s.app.screenshot('physics-pane');
     expect(s.app.errors).toEqual([]);
   }, 240_000);

@@ -61,6 +61,27 @@ describe('vmd-studio physics-bake', () => {
     expect(JSON.parse(raw.out).keptKeys).toBe(25 * 61);
   });
 
+  c('--from A > 0 simulates from frame 0 by default and says so; --warmup all is the default, --warmup 0 restarts at A, --warmup N from A−N; a bad --warmup is status 2', async () => {
+    const dir = mk('physbake-warm');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), motion = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const bake = (out: string, ...more: string[]) => run(['physics-bake', model, motion, '-o', out, '--from', '40', '--to', '60', ...more], dir);
+    const def = await bake('def.vmd');
+    expect(def.code, def.err).toBe(0);
+    expect(def.out).toContain('; simulated from frame 0 (as the motion plays from the start), keys written from 40;');
+    const all = await bake('all.vmd', '--warmup', 'all', '--json');
+    expect(all.code, all.err).toBe(0);
+    expect(JSON.parse(all.out)).toMatchObject({ from: 40, simulatedFrom: 0, settleFrames: 0 });
+    expect(readFileSync(path.join(dir, 'all.vmd')).equals(readFileSync(path.join(dir, 'def.vmd')))).toBe(true);
+    const zero = await bake('zero.vmd', '--warmup', '0');
+    expect(zero.code, zero.err).toBe(0);
+    expect(zero.out).toContain("; physics restarted at frame 40's pose and settled 60 frames (--warmup 0: the hair at 40 is not where playing puts it);");
+    expect(readFileSync(path.join(dir, 'zero.vmd')).equals(readFileSync(path.join(dir, 'def.vmd')))).toBe(false);
+    const ten = await bake('ten.vmd', '--warmup', '10', '--json');
+    expect(JSON.parse(ten.out)).toMatchObject({ simulatedFrom: 30, settleFrames: 60 });
+    for (const bad of ['-1', 'some', '1.5']) expect((await bake('bad.vmd', '--warmup', bad)).code, bad).toBe(2);
+    expect(existsSync(path.join(dir, 'bad.vmd'))).toBe(false);
+  });
+
   it('bad options are status 2; a model without physics is status 1 with E_PHYSICS', async () => {
     const dir = mk('physbake');
     expect((await run(['physics-bake', 'a.pmx'], dir)).code).toBe(2);
@@ -74,10 +95,46 @@ describe('vmd-studio physics-bake', () => {
   });
 
   it('the report line counts bones in the singular for one, the plural otherwise (before: "62 bone(s)")', () => {
-    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 60 });
+    const report = (bones: string[]) => ({ from: 0, to: 300, bones, namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 301 * bones.length, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, maxPositionError: 0.01, maxRotationErrorDeg: 0.1, worst: null, maxPositionErrorSeen: 0, maxRotationErrorDegSeen: 0, worstSeen: null, simulatedFrom: 0, settleFrames: 0 });
     expect(physicsBakeLine(report(['a'])).startsWith('1 bone baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report(['a', 'b'])).startsWith('2 bones baked over frames 0–300, ')).toBe(true);
     expect(physicsBakeLine(report([])).startsWith('0 bones baked over frames 0–300, ')).toBe(true);
+  });
+
+  it('the report line names the worst bone one can see first, an invisible weight bone’s figure in brackets (before: only the 錘)', () => {
+    const base = { from: 0, to: 300, bones: ['前髪1_2', '後クローク1_2錘'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 602, keptKeys: 10, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, simulatedFrom: 0, settleFrames: 0 };
+    const line = physicsBakeLine({ ...base, maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '後クローク1_2錘', frame: 16 }, maxPositionErrorSeen: 0.0064, maxRotationErrorDegSeen: 0.099, worstSeen: { bone: '前髪1_2', frame: 40 } });
+    expect(line.endsWith('(前髪1_2 at frame 40) [bones without vertices: 0.00810, 0.100° (後クローク1_2錘 at frame 16)]')).toBe(true);
+    expect(line).toContain('max position error 0.00640, max rotation error 0.0990° (前髪1_2');
+    const seen = physicsBakeLine({ ...base, maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '前髪1_2', frame: 16 }, maxPositionErrorSeen: 0.0081, maxRotationErrorDegSeen: 0.1, worstSeen: { bone: '前髪1_2', frame: 16 } });
+    expect(seen.endsWith('max position error 0.00810, max rotation error 0.100° (前髪1_2 at frame 16)')).toBe(true);
+  });
+
+  c('a physics bone whose name is over 15 bytes: named in the report line; status 0, or 3 with --strict (OUT written either way; in --help)', async () => {
+    const dir = mk('physbake-long');
+    // Gene_light with the bone 後クローク1_2錘 (15 bytes in Shift_JIS) renamed 後クローク１＿２錘 (18): the same
+    // UTF-16 length, so the file's bytes are patched in place (the bone's name is its first occurrence).
+    const pmx = readFileSync(corpusPath('gene/Gene_light.pmx'));
+    const from = Buffer.from('後クローク1_2錘', 'utf16le'), to = Buffer.from('後クローク１＿２錘', 'utf16le');
+    const at = pmx.indexOf(from);
+    expect(at).toBeGreaterThan(0);
+    to.copy(pmx, at);
+    writeFileSync(path.join(dir, 'long.pmx'), pmx);
+    const motion = corpusPath('gene/motion/02_laugh.vmd');
+    const plain = await run(['physics-bake', motion, '--model', 'long.pmx', '-o', 'a.vmd', '--to', '10'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out.trimEnd().endsWith('; NOT baked (name over 15 bytes, still simulated): 後クローク１＿２錘')).toBe(true);
+    expect(plain.err).toContain('physics bone "後クローク１＿２錘" is not baked');
+    const strict = await run(['physics-bake', motion, '--model', 'long.pmx', '-o', 'b.vmd', '--to', '10', '--strict'], dir);
+    expect(strict.code).toBe(3);
+    expect(readFileSync(path.join(dir, 'b.vmd')).equals(readFileSync(path.join(dir, 'a.vmd')))).toBe(true);
+    // The unpatched model bakes every bone: --strict is status 0, and the line names nothing left out.
+    const ok = await run(['physics-bake', motion, '--model', corpusPath('gene/Gene_light.pmx'), '-o', 'c.vmd', '--to', '10', '--strict'], dir);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).not.toContain('NOT baked');
+    const help = await run(['physics-bake', '--help'], dir);
+    expect(help.out).toContain('--strict');
+    expect(help.out).toContain('3 with --strict');
   });
 
   c('a motion with a key at frame 4,000,000,000: status 1, E_SPAN named on the motion file, nothing written', async () => {

@@ -25,22 +25,39 @@ import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
 
+/** Where the simulation of a range from A > 0 started (--warmup), said in the report line. */
+function simulatedFromText(r: PhysicsBakeReport): string {
+  if (r.simulatedFrom === 0) return `simulated from frame 0 (as the motion plays from the start), keys written from ${r.from}`;
+  if (r.simulatedFrom < r.from) return `simulated from frame ${r.simulatedFrom} (a warm-up of ${formatCount(r.from - r.simulatedFrom)} frames, after settling ${r.settleFrames} frames there), keys written from ${r.from}`;
+  return `physics restarted at frame ${r.from}'s pose and settled ${r.settleFrames} frames (--warmup 0: the hair at ${r.from} is not where playing puts it)`;
+}
+
+/** Exit status with --strict when a bone was left out (a name too long for a VMD): OUT is written all the same. */
+export const STRICT_LEFT_OUT = 3;
+
 export function physicsBakeLine(r: PhysicsBakeReport): string {
   return (
     `${plural(r.bones.length, 'bone')} baked over frames ${r.from}–${r.to}, keys ${formatCount(r.rawKeys)} raw → ${formatCount(r.keptKeys)} kept, ${formatCount(r.replacedKeys)} replaced` +
     (r.resimulated && r.physicsOffKeys ? ` (${formatCount(r.physicsOffKeys)} of them baked before: the range was simulated again)` : '') +
     (r.edgeKeys ? `, ${formatCount(r.edgeKeys)} added at the range's ends giving physics back outside it` : '') +
+    (r.from > 0 ? `; ${simulatedFromText(r)}` : '') +
     '; ' +
     (r.ikOff.length ? `IK off over the range: ${r.ikOff.join(', ')}; ` : '') +
-    `played back with physics off against the simulation: max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` +
-    (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')
+    `played back with physics off against the simulation: ` +
+    // The worst bone one can see first; the overall worst in brackets when it shows nothing (a weight, 錘).
+    (r.worst && r.worstSeen && r.worst.bone !== r.worstSeen.bone
+      ? `max position error ${formatMeasure(r.maxPositionErrorSeen)}, max rotation error ${formatMeasure(r.maxRotationErrorDegSeen)}° (${r.worstSeen.bone} at frame ${r.worstSeen.frame}) [bones without vertices: ${formatMeasure(r.maxPositionError)}, ${formatMeasure(r.maxRotationErrorDeg)}° (${r.worst.bone} at frame ${r.worst.frame})]`
+      : `max position error ${formatMeasure(r.maxPositionError)}, max rotation error ${formatMeasure(r.maxRotationErrorDeg)}°` + (r.worst ? ` (${r.worst.bone} at frame ${r.worst.frame})` : '')) +
+    // A physics bone left out stays simulated in MMD under its baked parent: said in the line a script reads, too.
+    (r.namesTooLong.length ? `; NOT baked (name over 15 bytes, still simulated): ${r.namesTooLong.join(', ')}` : '') +
+    (r.ikNamesTooLong.length ? `; IK NOT switched off (name over 20 bytes): ${r.ikNamesTooLong.join(', ')}` : '')
   );
 }
 
 export const physicsBakeCommand: CommandInfo = {
   summary: 'simulate a model\'s physics under a motion and bake it into the motion (keys with physics off, reduced)',
   usage: `vmd-studio physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd [--from A --to B] [--raw]
-                           [--resimulate] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+                           [--warmup N|all] [--resimulate] [--strict] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
        vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [options as above]
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
@@ -50,25 +67,34 @@ export const physicsBakeCommand: CommandInfo = {
   or a skirt, or a previous bake), the bone follows those keys, as MMD simulates it, so the bake keeps them
   (a warning counts them); --resimulate simulates over them. Outside A..B physics stays as the motion had
   it: each baked bone gets a key at A-1 and, when the motion goes on, at B+1 with the motion's value and
-  physics state.
+  physics state. From A > 0 the simulation runs from frame 0 (--warmup) and keys are written over A..B, so
+  the hair at A is where it swings when the motion plays from the start; after B the bones are simulated
+  live again from where the keys left them (a range ending mid-swing may jump at B+1).
   Chains are fitted parent first, each bone's keys placing it at its simulated world transform under its
   parent as that parent's keys play, so errors do not add up down a chain. IK chains with baked links are
   switched off over A..B by IK keys (at A, and at B+1 back to the motion's state when the motion goes on),
   so IK does not bend the baked bones again when OUT plays with physics off.
   --model MODEL    the model whose physics is simulated (or give it beside the motion, without --model)
-  --from A --to B  frames to bake (default 0 to the motion's last key). From A > 0 physics restarts at
-                   the pose of frame A and settles ${SEEK_SETTLE_FRAMES} frames (2 s) holding it before A is baked.
+  --from A --to B  frames to bake (default 0 to the motion's last key)
+  --warmup N|all   frames simulated before A without writing keys (default all: from frame 0, as the
+                   motion plays; it costs the simulation of frames 0..A, about a quarter of baking them).
+                   N: from frame A-N, restarting there at that frame's pose and settling ${SEEK_SETTLE_FRAMES} frames
+                   (2 s) first; 0: restarted at A's pose (the hair at A then jumps from what playing shows)
   --raw            a key on every frame (no reduction)
   --resimulate     simulate the baked bones over A..B even where the motion's keys switch their physics
                    off (a previous bake; without it such keys are played as keys, as MMD does)
   --pos-tol U      tolerance for world positions, in units (default 0.01)
   --rot-tol DEG    tolerance for world rotations, in degrees (default 0.1)
   --overwrite      replace an existing OUT
+  --strict         exit status 3 (OUT still written) when a physics bone could not be baked or an IK bone not
+                   switched off because its name is too long for a VMD (see below)
+  Exit status: 0 baked (names too long only warned of, and named in the report line), 1 a file failed,
+  2 a bad command line, 3 with --strict: baked, but a bone named in the report line was left out.
   The report: baked bones, raw and kept key counts, the IK switched off, the largest error measured by
   playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'strict', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     const modelArg = optValue(a, 'model');
     if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
     if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
@@ -80,6 +106,9 @@ export const physicsBakeCommand: CommandInfo = {
     const from = optNumber(a, 'from', { integer: true, min: 0 });
     const to = optNumber(a, 'to', { integer: true, min: 0 });
     if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to (${to}) must not be before --from (${from})`);
+    const warmupArg = optValue(a, 'warmup');
+    const warmup = warmupArg === undefined || warmupArg === 'all' ? undefined : /^\d+$/.test(warmupArg) && Number.isSafeInteger(Number(warmupArg)) ? Number(warmupArg) : null;
+    if (warmup === null) throw new UsageError(`--warmup takes "all" or a whole number of frames >= 0, got "${warmupArg}"`);
     const posTol = optNumber(a, 'pos-tol');
     const rotTol = optNumber(a, 'rot-tol');
     if (posTol !== undefined && !(posTol > 0)) throw new UsageError('--pos-tol must be greater than 0');
@@ -96,7 +125,7 @@ export const physicsBakeCommand: CommandInfo = {
     const bullet = await loadBullet(nodeBulletLoader);
     // Simulating, fitting and measuring take seconds on a long motion: said as a percentage (progress.ts).
     const progress = cliProgress(io, 'physics-bake', null, a.flags.has('quiet'));
-    const r = physicsBake(bullet, model.value, motion.value, { from, to, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
+    const r = physicsBake(bullet, model.value, motion.value, { from, to, warmup, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
     progress.end();
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
@@ -112,7 +141,8 @@ export const physicsBakeCommand: CommandInfo = {
         ...r.value.report.namesTooLong.map((n) => `physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it`),
         ...r.value.report.ikNamesTooLong.map((n) => `IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it`),
       ], displayPath(motionFile, givens[1], io.cwd));
-      return 0;
+      const rep = r.value.report;
+      return a.flags.has('strict') && (rep.namesTooLong.length > 0 || rep.ikNamesTooLong.length > 0) ? STRICT_LEFT_OUT : 0;
     });
   },
 };

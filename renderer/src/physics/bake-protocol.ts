@@ -12,8 +12,10 @@ import type { JobMessage } from '../workers/job-client';
 export interface BakeSettings {
   from?: number;
   to?: number;
+  /** Frames simulated before `from`, or 'all' (from frame 0, the default). */
+  warmup?: number | 'all';
   raw?: boolean;
-  resimulate?: boolean;
+  resimulate?: boolean | 'auto';
   positionTolerance?: number;
   rotationToleranceDeg?: number;
 }

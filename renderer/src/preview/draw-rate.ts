@@ -10,6 +10,11 @@ export const SLOW_DRAWS_PER_SECOND = 20;
 /** Once said, it is taken back only at this many (so a rate about the threshold does not flicker the line). */
 export const KEEPS_UP_DRAWS_PER_SECOND = 24;
 const WINDOW_MS = 1000;
+/**
+ * Playing: the most frames of physics one drawn picture runs (physics-actor.ts). Below 30 / this draws a second
+ * the hair gets less time than the dance: the slow-draw line says physics runs slower (PreviewPane.vue).
+ */
+export const MAX_PHYSICS_FRAMES_PER_DRAW = 8;
 
 export class DrawRate {
   /** The draws' times in the last second, oldest first. */

@@ -26,12 +26,13 @@ import type { BulletInstance } from '../../../shared/physics/bullet';
 import { FIXED_STEP, MAX_SUB_STEPS, PhysicsWorld } from '../../../shared/physics/world';
 import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from '../../../shared/physics/simulate';
 import type { Pose } from '../../../shared/skeleton';
+import { MAX_PHYSICS_FRAMES_PER_DRAW } from './draw-rate';
 
 /**
  * Playing: the most frames of physics one display frame runs (the loop's 0.25 s cap). A slower display (the
  * music's clock runs on) runs only this much: physics lags the dance rather than restarting every frame.
  */
-const MAX_PLAY_STEP = 8;
+const MAX_PLAY_STEP = MAX_PHYSICS_FRAMES_PER_DRAW;
 /** Playing: a forward move longer than this (one second) is a seek (the playhead was moved while playing). */
 const MAX_PLAY_ADVANCE = 30;
 /** Paused: the most frames forward that are stepped rather than restarted (one frame, as MMD steps). */

@@ -29,23 +29,29 @@ import { useWorkspaceStore } from './workspace';
 export interface BakeForm {
   from: string;
   to: string;
+  /** Warm-up frames simulated before From: empty or "all" simulates from frame 0 (physics-bake --warmup). */
+  warmup: string;
   raw: boolean;
-  /** Simulate over keys that switch physics off inside the range (a previous bake): physics-bake --resimulate. */
-  resimulate: boolean;
+  /**
+   * Simulate over keys that switch physics off inside the range (a previous bake): physics-bake --resimulate.
+   * null until the user ticks or unticks it: the engine decides ('auto': on when every baked bone has such keys
+   * in the range, as the bake's own earlier bake leaves them; off for 物理OFF keyed by hand on some bones).
+   */
+  resimulate: boolean | null;
   posTol: string;
   rotTol: string;
 }
 
 /** A field's problem: the message key and its parameters. */
 export interface BakeFieldError {
-  key: 'bake.err.integer' | 'bake.err.order' | 'bake.err.positive';
+  key: 'bake.err.integer' | 'bake.err.order' | 'bake.err.positive' | 'bake.err.warmup';
   params?: Record<string, string | NoticeText>;
 }
 
 /** The form checked: the bake's settings, or per-field errors. */
 export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Partial<Record<keyof BakeForm, BakeFieldError>> } {
   const errors: Partial<Record<keyof BakeForm, BakeFieldError>> = {};
-  const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate };
+  const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate ?? 'auto' };
   const frame = (name: 'from' | 'to') => {
     const s = f[name].trim();
     if (s === '') return undefined;
@@ -59,6 +65,11 @@ export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Pa
   settings.from = frame('from');
   settings.to = frame('to');
   if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
+  const warm = f.warmup.trim();
+  if (warm !== '' && warm.toLowerCase() !== 'all') {
+    if (/^\d+$/.test(warm) && Number.isSafeInteger(Number(warm))) settings.warmup = Number(warm);
+    else errors.warmup = { key: 'bake.err.warmup' };
+  }
   const positive = (name: 'posTol' | 'rotTol', label: 'bake.posTol' | 'bake.rotTol') => {
     const s = f[name].trim();
     if (s === '') return undefined;
@@ -87,7 +98,7 @@ export interface BakeResult {
 
 export const useBakeStore = defineStore('physics-bake', () => {
   const open = ref(false);
-  const form = reactive<BakeForm>({ from: '', to: '', raw: false, resimulate: false, posTol: '', rotTol: '' });
+  const form = reactive<BakeForm>({ from: '', to: '', warmup: '', raw: false, resimulate: null, posTol: '', rotTol: '' });
   /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
   const running = ref<{ done: number; total: number } | null>(null);
   const result = shallowRef<BakeResult | null>(null);

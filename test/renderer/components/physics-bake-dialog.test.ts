@@ -93,8 +93,8 @@ describe('Bake physics dialog figures', () => {
   });
 
   const report = (o: Partial<PhysicsBakeReport> = {}): PhysicsBakeReport => ({
-    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 1,
-    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, settleFrames: 0, ...o,
+    from: 0, to: 100, bones: ['髪1'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 1000, keptKeys: 710, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 1,
+    maxPositionError: 0.009, maxRotationErrorDeg: 0.1, worst: null, maxPositionErrorSeen: 0, maxRotationErrorDegSeen: 0, worstSeen: null, simulatedFrom: 0, settleFrames: 0, ...o,
   });
   const withResult = (r: PhysicsBakeReport) => {
     const doc = emptyVmd();
@@ -120,6 +120,45 @@ describe('Bake physics dialog figures', () => {
     w.unmount();
   });
 
+  it('a range from A > 0 says where the simulation started (from 0 by default, a warm-up, or restarted at A) and that physics is live after B (en, ja); from 0 nothing', async () => {
+    const w = dialog('en');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 0 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Simulated from frame 0, as the motion plays from the start; keys written over 100–200. After 200 the bones are simulated live again');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 70, settleFrames: 60 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Simulated from frame 70 (a warm-up of 30 frames); keys written over 100–200. After 200 the bones are simulated live again');
+    withResult(report({ from: 100, to: 200, simulatedFrom: 100, settleFrames: 60 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('Physics restarted at frame 100’s pose (warm-up 0): the hair at 100 is not where playing puts it. After 200 the bones are simulated live again');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    withResult(report({ from: 100, to: 200, simulatedFrom: 0 }));
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')?.textContent?.trim()).toBe('0 フレームから、最初から再生したときと同じに物理演算し、100–200 にキーを書きました。200 より後は再び物理演算で動きます');
+    withResult(report());
+    await w.vm.$nextTick();
+    expect(q('bake-simulated')).toBeNull();
+    w.unmount();
+  });
+
+  it('Largest error names the worst bone one can see first, the invisible weight (錘) bone’s figure in brackets after it (en, ja)', async () => {
+    const w = dialog('en');
+    withResult(report({ maxPositionError: 0.0081, maxRotationErrorDeg: 0.1, worst: { bone: '後クローク1_2錘', frame: 16 }, maxPositionErrorSeen: 0.0064, maxRotationErrorDegSeen: 0.099, worstSeen: { bone: '前髪1_2', frame: 40 } }));
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('Largest error, played with physics off against the simulation: 0.0064 units, 0.099° (前髪1_2 at frame 40) [bones without vertices: 0.0081 units, 0.10° (後クローク1_2錘 at frame 16)]');
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('物理 OFF で再生して物理演算と比べた最大誤差: 位置 0.0064, 回転 0.099°（前髪1_2, フレーム 40） ［頂点のないボーン: 位置 0.0081, 回転 0.10°（後クローク1_2錘, フレーム 16）］');
+    // The worst bone is seen: named alone, as before.
+    s.settings = { ...s.settings, locale: 'en' };
+    withResult(report({ maxPositionError: 0.0081, worst: { bone: '前髪1_2', frame: 16 }, maxPositionErrorSeen: 0.0081, worstSeen: { bone: '前髪1_2', frame: 16 } }));
+    await w.vm.$nextTick();
+    expect(q('bake-error')?.textContent?.trim()).toBe('Largest error, played with physics off against the simulation: 0.0081 units, 0.10° (前髪1_2 at frame 16)');
+    w.unmount();
+  });
+
   it('a re-bake with “Simulate again…” says how many existing baked keys it replaced (en, ja); a first bake says nothing of it', async () => {
     const w = dialog('en');
     withResult(report({ replacedKeys: 40, physicsOffKeys: 31, resimulated: true }));
@@ -129,6 +168,13 @@ describe('Bake physics dialog figures', () => {
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
     expect(q('bake-rebaked')?.textContent?.trim()).toBe('焼き込み済みのキー（物理OFF）31 個を置き換えました。範囲内はもう一度物理演算しています');
+    // Decided by 'auto' (every baked bone had such keys): the line says why, and how to play them as keys.
+    withResult(report({ replacedKeys: 40, physicsOffKeys: 31, resimulated: true, resimulatedAuto: true }));
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('焼き込むボーンすべてに範囲内で物理OFF のキーがありました（前回の焼き込み）。その上をもう一度物理演算し、31 個のキーを置き換えました。キーどおりに再生するには「物理OFF のキーの上も再演算する」をオンにしてからオフにしてください');
+    s.settings = { ...s.settings, locale: 'en' };
+    await w.vm.$nextTick();
+    expect(q('bake-rebaked')?.textContent?.trim()).toBe('Every baked bone had keys with physics off in the range (a previous bake): the range was simulated again over them, 31 keys replaced; tick and untick “Simulate again…” to play them as keys instead');
     withResult(report({ replacedKeys: 3 }));
     await w.vm.$nextTick();
     expect(q('bake-rebaked')).toBeNull();
@@ -155,7 +201,7 @@ describe('Bake physics dialog figures', () => {
 });
 
 describe('Bake physics dialog: “Simulate again over keys with physics off”', () => {
-  it('is off by default, says so in en and ja, and reaches the bake job as resimulate when ticked', async () => {
+  it('is undecided (–) by default, reaching the bake job as resimulate \'auto\' (before: off, so a re-bake replayed the old bake), says so in en and ja, and reaches it as resimulate when ticked', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     const p = usePreviewStore();
     p.setModel({ name: 'hair.pmx', path: '/m/hair.pmx', format: 'pmx', bones: 3, morphs: 0, vertices: 0, rigidBodies: 2, notes: [] });
@@ -172,6 +218,7 @@ describe('Bake physics dialog: “Simulate again over keys with physics off”',
       await w.vm.$nextTick();
       const box = () => q('bake-resimulate') as HTMLInputElement;
       expect(box().checked).toBe(false);
+      expect(box().indeterminate).toBe(true);
       expect(box().parentElement!.textContent!.trim()).toBe('Simulate again over keys with physics off (a previous bake)');
       const s = useSettingsStore();
       s.settings = { ...s.settings, locale: 'ja' };
@@ -184,7 +231,16 @@ describe('Bake physics dialog: “Simulate again over keys with physics off”',
       expect(useBakeStore().form.resimulate).toBe(true);
       q('bake-start')!.click();
       await flushPromises();
-      expect(seen.map((x) => x.resimulate)).toEqual([false, true]);
+      expect(seen.map((x) => x.resimulate)).toEqual(['auto', true]);
+      // The warm-up field: empty is the engine's default (from frame 0), a number reaches the job as frames.
+      expect(seen.map((x) => x.warmup)).toEqual([undefined, undefined]);
+      const warm = q('bake-warmup') as HTMLInputElement;
+      warm.value = '30';
+      warm.dispatchEvent(new Event('input'));
+      await w.vm.$nextTick();
+      q('bake-start')!.click();
+      await flushPromises();
+      expect(seen[2].warmup).toBe(30);
       w.unmount();
     } finally {
       spy.mockRestore();

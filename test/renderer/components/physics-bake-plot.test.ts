@@ -29,7 +29,7 @@ describe('Bake physics plot: which bone, and its frames', () => {
     const input = buildVmd({ bones: [key('センター', 0, 0)] });
     // The bake: the cloak turns 10°, its weight (no vertices, not displayed) 60°.
     const output = buildVmd({ bones: [key('センター', 0, 0), key('クローク', 10, 0), key('クローク', 25, 10), key('クローク', 40, 0), key('クローク錘', 10, 0), key('クローク錘', 25, 60), key('クローク錘', 40, 0)] });
-    const report: PhysicsBakeReport = { from: 10, to: 40, bones: ['クローク', 'クローク錘'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 62, keptKeys: 6, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, edgeKeys: 0, maxPositionError: 0.001, maxRotationErrorDeg: 0.01, worst: null, settleFrames: 60 };
+    const report: PhysicsBakeReport = { from: 10, to: 40, bones: ['クローク', 'クローク錘'], namesTooLong: [], ikNamesTooLong: [], ikOff: [], rawKeys: 62, keptKeys: 6, replacedKeys: 0, physicsOffKeys: 0, resimulated: false, resimulatedAuto: false, edgeKeys: 0, maxPositionError: 0.001, maxRotationErrorDeg: 0.01, worst: null, maxPositionErrorSeen: 0, maxRotationErrorDegSeen: 0, worstSeen: null, simulatedFrom: 0, settleFrames: 0 };
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'en' };
     const bake = useBakeStore();

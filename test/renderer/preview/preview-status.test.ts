@@ -74,7 +74,30 @@ describe('preview status lines', () => {
     p.physicsKeyFollowing = 62;
     p.physicsState = 'off';
     await w.vm.$nextTick();
-    expect(line.textContent).toBe('Physics: off');
+    // Off on a model with rigid bodies ('none' is a model without): the line says how to turn it on (before: "Physics: off").
+    expect(line.textContent).toBe('Physics: off — P turns it on');
+    // Drawing too slowly: with physics off the line says only that frames are skipped.
+    p.slowDraws = 2;
+    await w.vm.$nextTick();
+    expect(q('preview-slow-draws')!.textContent).toBe('Preview 2 fps — frames skipped (the motion keeps its speed)');
+    // With physics on, at 2 pictures a second (15 frames each, physics steps at most 8) the hair lags: said.
+    p.physicsState = 'on';
+    await w.vm.$nextTick();
+    expect(q('preview-slow-draws')!.textContent).toBe('Preview 2 fps — frames skipped (the motion keeps its speed; physics runs slower than the dance)');
+    // At 4 (7.5 frames a picture) physics keeps up: not said.
+    p.slowDraws = 4;
+    await w.vm.$nextTick();
+    expect(q('preview-slow-draws')!.textContent).toBe('Preview 4 fps — frames skipped (the motion keeps its speed)');
+    p.slowDraws = 2;
+    p.physicsState = 'off';
+    useSettingsStore().settings = { ...useSettingsStore().settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('物理演算: オフ — P でオン');
+    p.physicsState = 'on';
+    await w.vm.$nextTick();
+    expect(q('preview-slow-draws')!.textContent).toBe('プレビュー 2 fps（コマ落ち。モーションの速さはそのまま、物理演算はダンスより遅れます）');
+    p.slowDraws = null;
+    useSettingsStore().settings = { ...useSettingsStore().settings, locale: 'en' };
     // Japanese.
     p.physicsState = 'on';
     const s = useSettingsStore();

@@ -31,17 +31,18 @@ function angle(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: numbe
 
 /**
  * OUT played with physics off (the keys, then IK as OUT's IK keys switch it) against the input simulated from
- * `from` (seek with the same settling the bake states): the largest world position and rotation differences of
- * the named bones over [from, to].
+ * `start` (default `from`; seek with the same settling the bake states) and run on to `from`: the largest world
+ * position and rotation differences of the named bones over [from, to].
  */
-function playedAgainstSimulation(bullet: BulletInstance, m: ModelData, input: VmdDocument, out: VmdDocument, names: string[], from: number, to: number, settle: number) {
+function playedAgainstSimulation(bullet: BulletInstance, m: ModelData, input: VmdDocument, out: VmdDocument, names: string[], from: number, to: number, settle: number, start = from) {
   const sim = new Simulation(bullet, m, input);
   const pose = new Pose(sim.pose.skeleton);
   const poser = new MotionPoser(sim.pose.skeleton, out, buildTracks(out));
   const idx = names.map((n) => m.bones.findIndex((b) => b.name === n));
   let pos = 0, rot = 0, at = '';
   try {
-    sim.seek(from, settle);
+    sim.seek(start, settle);
+    for (let f = start + 1; f <= from; f++) sim.advance();
     for (let f = from; f <= to; f++) {
       if (f > from) sim.advance();
       poser.poseAt(pose, f);
@@ -161,16 +162,17 @@ describe('physics bake', () => {
     expect(r.value.report.ikOff).toEqual([]);
   }, 300_000);
 
-  c('--raw writes one key per frame per bone; played back it shows the simulation', async () => {
+  c('--raw writes one key per frame per bone; played back it shows the simulation (warm-up 0: restarted at A, settled)', async () => {
     const bullet = await testBullet();
     const m = load('gene/Gene_light.pmx');
     const mo = motion('gene/motion/02_laugh.vmd');
-    const r = physicsBake(bullet, m, mo, { raw: true, from: 10, to: 70 });
+    const r = physicsBake(bullet, m, mo, { raw: true, from: 10, to: 70, warmup: 0 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.report.rawKeys).toBe(r.value.report.bones.length * 61);
     expect(r.value.report.keptKeys).toBe(r.value.report.rawKeys);
     expect(r.value.report.settleFrames).toBe(60);
+    expect(r.value.report.simulatedFrom).toBe(10);
     // One key per frame plays the simulation to float32's precision, from the settled start at 10.
     const check = playedAgainstSimulation(bullet, m, mo, r.value.doc, r.value.report.bones, 10, 70, 60);
     console.log(`raw bake 10–70: played with physics off ${check.pos.toExponential(2)} units / ${check.rot.toExponential(2)}°`);
@@ -251,7 +253,7 @@ describe('physics bake', () => {
       expect(poser.ikEnabledAt(f)(6), `legIK @${f}`).toBe(inPoser.ikEnabledAt(f)(6));
     }
     // Played with physics off the hair is where the simulation put it.
-    const check = playedAgainstSimulation(bullet, m, input, out, r.value.report.bones, 10, 30, 60);
+    const check = playedAgainstSimulation(bullet, m, input, out, r.value.report.bones, 10, 30, 0, 0);
     expect(check.pos).toBeLessThanOrEqual(0.01);
     expect(check.rot).toBeLessThanOrEqual(0.1 + 1e-6);
   });
@@ -348,6 +350,39 @@ describe('physics bake', () => {
     expect(stale.pos).toBeGreaterThan(0.1);
   });
 
+  it("resimulate 'auto' (the app's default) simulates again over a previous bake (physics-off keys on every baked bone, on no other) and plays hand-held keys on some bones as keys", async () => {
+    const bullet = await testBullet();
+    const m = hairModel();
+    type K = { name: string; frame: number; position: number[]; rotation: number[]; interpolation?: Uint8Array };
+    const head: K[] = [
+      { name: 'head', frame: 0, position: [0, 0, 0], rotation: turn(0) },
+      { name: 'head', frame: 60, position: [0, 0, 0], rotation: turn(60) },
+    ];
+    // A previous bake: physics-off keys on both baked bones over 0..30 (as a reduced bake leaves them, a few).
+    const baked: K[] = [...head];
+    for (const f of [0, 12, 30]) for (const n of ['hair1', 'hair2']) baked.push({ name: n, frame: f, position: [0, 0, 0], rotation: turn(40), interpolation: offIp() });
+    // Held by hand: physics off on hair1 only over 10..20.
+    const held: K[] = [...head, ...[10, 20].map((frame) => ({ name: 'hair1', frame, position: [0, 0, 0], rotation: turn(70), interpolation: offIp() }))];
+    // The previous bake's bones, and a hand key with physics off on a bone the bake does not bake (head at 15).
+    const mixed: K[] = [...baked, { name: 'head', frame: 15, position: [0, 0, 0], rotation: turn(15), interpolation: offIp() }];
+    const bytes = (bones: K[], resimulate: boolean | 'auto') => {
+      const r = physicsBake(bullet, m, buildVmd({ bones }), { from: 0, to: 30, resimulate });
+      if (!r.ok) throw new Error(r.error.message);
+      return { bytes: Buffer.from(writeVmd(r.value.doc)), report: r.value.report };
+    };
+    const auto = bytes(baked, 'auto');
+    expect(auto.report).toMatchObject({ physicsOffKeys: 6, resimulated: true, resimulatedAuto: true });
+    expect(auto.bytes.equals(bytes(baked, true).bytes)).toBe(true);
+    expect(auto.bytes.equals(bytes(baked, false).bytes)).toBe(false);
+    const hand = bytes(held, 'auto');
+    expect(hand.report).toMatchObject({ physicsOffKeys: 2, resimulated: false, resimulatedAuto: false });
+    expect(hand.bytes.equals(bytes(held, false).bytes)).toBe(true);
+    const both = bytes(mixed, 'auto');
+    expect(both.report).toMatchObject({ resimulated: false, resimulatedAuto: false });
+    // Without the option (the CLI's default) nothing changes: played as keys.
+    expect(bytes(baked, false).report).toMatchObject({ resimulated: false, resimulatedAuto: false });
+  });
+
   it('by default (as MMD) keys that switch physics off inside the range are played as keys: hair held sideways by hand over 20–40 stays there in a bake of 0–60, the rest follows the simulation', async () => {
     const bullet = await testBullet();
     const m = hairModel();
@@ -403,6 +438,77 @@ describe('physics bake', () => {
     const idx = r.value.report.bones.map((n) => m.bones.findIndex((b) => b.name === n));
     frames.forEach((f, i) => expect(idx.map((b) => got[i][b]), `@${f}`).toEqual(idx.map((b) => want[i][b])));
     expect(got[4].some((x) => x === 1)).toBe(false);
+  }, 300_000);
+
+  c('a bake of A..B (A > 0) by default simulates from frame 0: the baked bones at A are where a bake of 0..B puts them (no pop at A), runs are byte-identical; warm-up 0 restarts at A and differs', async () => {
+    const bullet = await testBullet();
+    const m = load('gene/Gene_light.pmx'), mo = motion('gene/motion/02_laugh.vmd');
+    const A = 100, B = 160;
+    const whole = physicsBake(bullet, m, mo, { from: 0, to: B });
+    const part = physicsBake(bullet, m, mo, { from: A, to: B });
+    const restarted = physicsBake(bullet, m, mo, { from: A, to: B, warmup: 0 });
+    const warm30 = physicsBake(bullet, m, mo, { from: A, to: B, warmup: 30 });
+    if (!whole.ok || !part.ok || !restarted.ok || !warm30.ok) throw new Error('bake failed');
+    // The report says where the simulation started and whether it settled there.
+    expect(part.value.report).toMatchObject({ from: A, to: B, simulatedFrom: 0, settleFrames: 0 });
+    expect(restarted.value.report).toMatchObject({ simulatedFrom: A, settleFrames: 60 });
+    expect(warm30.value.report).toMatchObject({ simulatedFrom: A - 30, settleFrames: 60 });
+    // Each bake's keys played with physics off (the two documents sampled independently of the bake's own check).
+    const sk = new Simulation(bullet, m, null);
+    const skeleton = sk.pose.skeleton;
+    sk.dispose();
+    const idx = part.value.report.bones.map((n) => m.bones.findIndex((b) => b.name === n));
+    const sampled = (doc: VmdDocument, f: number) => {
+      const pose = new Pose(skeleton);
+      new MotionPoser(skeleton, doc, buildTracks(doc), m).poseAt(pose, f);
+      return { pos: Float64Array.from(pose.worldPosition), rot: Float64Array.from(pose.worldRotation) };
+    };
+    const largest = (a: ReturnType<typeof sampled>, b: ReturnType<typeof sampled>) => {
+      let pos = 0, rot = 0;
+      for (const i of idx) {
+        pos = Math.max(pos, Math.hypot(a.pos[3 * i] - b.pos[3 * i], a.pos[3 * i + 1] - b.pos[3 * i + 1], a.pos[3 * i + 2] - b.pos[3 * i + 2]));
+        rot = Math.max(rot, angle(a.rot, 4 * i, b.rot, 4 * i));
+      }
+      return { pos, rot };
+    };
+    for (const f of [A, A + 1, A + 30, B]) {
+      // Both bakes are within the tolerance (0.01 units, 0.1°) of one simulation: within twice that of each other.
+      const d = largest(sampled(part.value.doc, f), sampled(whole.value.doc, f));
+      expect(d.pos, `@${f}`).toBeLessThanOrEqual(0.02 + 1e-9);
+      expect(d.rot, `@${f}`).toBeLessThanOrEqual(0.2 + 1e-6);
+    }
+    // Restarted at A's pose the hair at A is elsewhere: the pop the warm-up removes.
+    expect(largest(sampled(restarted.value.doc, A), sampled(whole.value.doc, A)).pos).toBeGreaterThan(0.05);
+    // Byte-identical run to run.
+    const again = physicsBake(bullet, m, mo, { from: A, to: B });
+    expect(again.ok && Buffer.from(writeVmd(again.value.doc)).equals(Buffer.from(writeVmd(part.value.doc)))).toBe(true);
+    // A bad warm-up is refused, naming the option.
+    const bad = physicsBake(bullet, m, mo, { from: A, to: B, warmup: -1 });
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'E_ARGUMENT', option: 'warmup' });
+  }, 300_000);
+
+  c('Gene_light: the largest error is also given for the baked bones one can see (vertices or displayed), not only for an invisible weight (錘)', async () => {
+    const bullet = await testBullet();
+    const m = load('gene/Gene_light.pmx'), mo = motion('gene/motion/02_laugh.vmd');
+    const r = physicsBake(bullet, m, mo, { from: 0, to: 60 });
+    if (!r.ok) throw new Error(r.error.message);
+    const rep = r.value.report;
+    // Seen, worked out here: a skin weight above 0 on a vertex, or PMX's visible flag (0x0008).
+    const seen = new Set<number>();
+    for (let i = 0; i < m.skinWeights.length; i++) if (m.skinWeights[i] > 0) seen.add(m.skinIndices[i]);
+    m.bones.forEach((b, i) => { if (b.flags & 0x0008) seen.add(i); });
+    const seenNames = rep.bones.filter((n) => seen.has(m.bones.findIndex((b) => b.name === n)));
+    expect(seenNames.length).toBeGreaterThan(0);
+    // Gene's worst bone is a weight that shows nothing (README); the seen figure names another.
+    expect(rep.worst!.bone).toMatch(/錘/);
+    expect(seen.has(m.bones.findIndex((b) => b.name === rep.worst!.bone))).toBe(false);
+    expect(seenNames).toContain(rep.worstSeen!.bone);
+    // The seen figures are those of playing OUT against the simulation over the seen bones only.
+    const check = playedAgainstSimulation(bullet, m, mo, r.value.doc, seenNames, 0, 60, 0);
+    expect(rep.maxPositionErrorSeen).toBeCloseTo(check.pos, 9);
+    expect(`${rep.worstSeen!.bone} @${rep.worstSeen!.frame}`).toBe(check.at);
+    expect(rep.maxRotationErrorDegSeen).toBeLessThanOrEqual(rep.maxRotationErrorDeg);
+    expect(rep.maxPositionErrorSeen).toBeLessThan(rep.maxPositionError);
   }, 300_000);
 
   it('a model without physics bones is refused with E_PHYSICS; a bad range with E_ARGUMENT', async () => {
