@@ -246,7 +246,7 @@ describe('vmd-studio physics-bake over keys that switch physics off (物理OFF k
     // The two differ: the held keys were played as keys in one and simulated over in the other.
     expect(readFileSync(path.join(dir, 'plain.vmd')).equals(readFileSync(path.join(dir, 'again.vmd')))).toBe(false);
     const help = await run(['physics-bake', '--help'], dir);
-    expect(help.out.replace(/\s+/g, ' ')).toContain("--resimulate simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake; without it such keys are played as keys, as MMD does)");
+    expect(help.out.replace(/\s+/g, ' ')).toContain("--resimulate simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake; without it such keys are played as keys, as MMD does, unless they are a previous bake of these bones) --no-resimulate play such keys as keys, a previous bake too");
     // The batch: the same warning without the flag, none and the same bytes with it.
     mkdirSync(path.join(dir, 'in'));
     writeFileSync(path.join(dir, 'in', 'held.vmd'), readFileSync(path.join(dir, 'held.vmd')));
@@ -258,6 +258,28 @@ describe('vmd-studio physics-bake over keys that switch physics off (物理OFF k
     expect(JSON.parse(readFileSync(path.join(dir, 'r2.json'), 'utf8')).results[0].report.warnings).toEqual([]);
     expect(readFileSync(path.join(dir, 'out2', 'held.vmd')).equals(readFileSync(path.join(dir, 'again.vmd')))).toBe(true);
     expect(readFileSync(path.join(dir, 'out1', 'held.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
+  }, 120_000);
+});
+
+describe('vmd-studio physics-bake over its own earlier bake (the app\'s default: simulated again)', () => {
+  c('by default a previous bake of the same bones is simulated again, as --resimulate writes it; --no-resimulate plays it as keys', async () => {
+    const dir = mk('physbake-rebake');
+    const modelFile = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+    const motion = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+    const first = await run(['physics-bake', motion, '--model', modelFile, '-o', 'baked.vmd', '--to', '20', '--quiet'], dir);
+    expect(first.code, first.err).toBe(0);
+    const auto = await run(['physics-bake', 'baked.vmd', '--model', modelFile, '-o', 'auto.vmd', '--to', '20', '--json'], dir);
+    expect(auto.code, auto.err).toBe(0);
+    expect(JSON.parse(auto.out)).toMatchObject({ resimulated: true, resimulatedAuto: true });
+    const forced = await run(['physics-bake', 'baked.vmd', '--model', modelFile, '-o', 'forced.vmd', '--to', '20', '--resimulate', '--quiet'], dir);
+    expect(forced.code, forced.err).toBe(0);
+    expect(readFileSync(path.join(dir, 'auto.vmd')).equals(readFileSync(path.join(dir, 'forced.vmd')))).toBe(true);
+    const kept = await run(['physics-bake', 'baked.vmd', '--model', modelFile, '-o', 'kept.vmd', '--to', '20', '--no-resimulate', '--json'], dir);
+    expect(kept.code, kept.err).toBe(0);
+    expect(JSON.parse(kept.out)).toMatchObject({ resimulated: false, resimulatedAuto: false });
+    const both = await run(['physics-bake', 'baked.vmd', '--model', modelFile, '-o', 'x.vmd', '--resimulate', '--no-resimulate'], dir);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('give --resimulate or --no-resimulate, not both');
   }, 120_000);
 });
 

@@ -54,10 +54,20 @@ export function physicsBakeLine(r: PhysicsBakeReport): string {
   );
 }
 
+/**
+ * Whether to simulate over keys that switch physics off in the range: the app's default, 'auto' (a previous bake of
+ * exactly the bones baked is simulated again; keys holding some bones by hand are played as keys), so the CLI and
+ * Bake physics… write the same bytes for the same motion.
+ */
+function resimulateOf(flags: Set<string>): boolean | 'auto' {
+  if (flags.has('resimulate') && flags.has('no-resimulate')) throw new UsageError('give --resimulate or --no-resimulate, not both');
+  return flags.has('resimulate') ? true : flags.has('no-resimulate') ? false : 'auto';
+}
+
 export const physicsBakeCommand: CommandInfo = {
   summary: 'simulate a model\'s physics under a motion and bake it into the motion (keys with physics off, reduced)',
   usage: `vmd-studio physics-bake MOTION.vmd --model MODEL.pmx|.pmd -o OUT.vmd [--from A --to B] [--raw]
-                           [--warmup N|all] [--resimulate] [--strict] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
+                           [--warmup N|all] [--resimulate | --no-resimulate] [--strict] [--pos-tol U] [--rot-tol DEG] [--overwrite] [--json] [--quiet]
        vmd-studio physics-bake MODEL.pmx|.pmd MOTION.vmd -o OUT.vmd [options as above]
   Simulates the model's rigid bodies (Bullet, MMD's rules) under the motion at its 30 fps and writes a key
   for every physics-driven bone, so that OUT shows the simulated motion with those bones' physics off.
@@ -65,7 +75,9 @@ export const physicsBakeCommand: CommandInfo = {
   Keys the motion had for those bones inside A..B are replaced; every other key is written byte for byte.
   Where the motion's keys switch a baked bone's physics off inside A..B (物理OFF keyed by hand to hold hair
   or a skirt, or a previous bake), the bone follows those keys, as MMD simulates it, so the bake keeps them
-  (a warning counts them); --resimulate simulates over them. Outside A..B physics stays as the motion had
+  (a warning counts them), unless they are a previous bake (keys on every bone the bake bakes and on no other:
+  then the range is simulated again, as the app's Bake physics… does); --resimulate simulates over them always,
+  --no-resimulate never. Outside A..B physics stays as the motion had
   it: each baked bone gets a key at A-1 and, when the motion goes on, at B+1 with the motion's value and
   physics state. From A > 0 the simulation runs from frame 0 (--warmup) and keys are written over A..B, so
   the hair at A is where it swings when the motion plays from the start; after B the bones are simulated
@@ -82,7 +94,9 @@ export const physicsBakeCommand: CommandInfo = {
                    (2 s) first; 0: restarted at A's pose (the hair at A then jumps from what playing shows)
   --raw            a key on every frame (no reduction)
   --resimulate     simulate the baked bones over A..B even where the motion's keys switch their physics
-                   off (a previous bake; without it such keys are played as keys, as MMD does)
+                   off (a previous bake; without it such keys are played as keys, as MMD does, unless they
+                   are a previous bake of these bones)
+  --no-resimulate  play such keys as keys, a previous bake too
   --pos-tol U      tolerance for world positions, in units (default 0.01)
   --rot-tol DEG    tolerance for world rotations, in degrees (default 0.1)
   --overwrite      replace an existing OUT
@@ -94,7 +108,7 @@ export const physicsBakeCommand: CommandInfo = {
   playing OUT with physics off against the simulation at every frame, and names a VMD cannot hold (physics
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
-    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'strict', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
+    const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'no-resimulate', 'strict', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     const modelArg = optValue(a, 'model');
     if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
     if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
@@ -125,7 +139,7 @@ export const physicsBakeCommand: CommandInfo = {
     const bullet = await loadBullet(nodeBulletLoader);
     // Simulating, fitting and measuring take seconds on a long motion: said as a percentage (progress.ts).
     const progress = cliProgress(io, 'physics-bake', null, a.flags.has('quiet'));
-    const r = physicsBake(bullet, model.value, motion.value, { from, to, warmup, raw: a.flags.has('raw'), resimulate: a.flags.has('resimulate'), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
+    const r = physicsBake(bullet, model.value, motion.value, { from, to, warmup, raw: a.flags.has('raw'), resimulate: resimulateOf(a.flags), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
     progress.end();
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
