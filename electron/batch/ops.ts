@@ -205,7 +205,7 @@ function modelOrStandard(o: OpOptions, k: 'from' | 'model'): { model: ModelData;
 /**
  * The options of the capture conversions (import-bvh, import-vrma, export-vrma and their batch
  * operations: the one place they are read), named as on the command line: --map's text (its "morphs" section returned apart, for VRM expressions),
- * --scale, --fps, --foot-ik/--no-foot-ik, --rest rest|first, --origin, --pos-tol, --rot-tol. Throws OptionFailure.
+ * --scale, --fps, --foot-ik/--no-foot-ik, --rest rest|first, --origin, --despike, --pos-tol, --rot-tol. Throws OptionFailure.
  */
 export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?: Map<string, string>; map?: MapFileInfo } {
   const given = typeof o.map === 'string' && /\.json$/i.test(o.map) ? 'json' : undefined;
@@ -224,6 +224,7 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
     footIk: footIk ? true : noFootIk ? false : undefined,
     rest,
     ...(boolOpt(o, 'origin', false) ? { origin: true } : {}),
+    ...(boolOpt(o, 'despike', false) ? { despike: true } : {}),
     positionTol: numOpt(o, 'pos-tol', { positive: true }),
     rotationTolDeg: numOpt(o, 'rot-tol', { positive: true }),
     ...(rows ? { map: rows.value.bones } : {}),

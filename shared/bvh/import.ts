@@ -21,6 +21,7 @@ import type { BvhMotion } from './bvh-reader';
 import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, type LostPart, type MapRows } from './humanoid';
 import { BoneNameIndex } from '../retarget/bone-names';
 import { captureRate, retarget, type RetargetOptions, type RetargetResult } from './retarget';
+import { findSpikes, removeSpikes, type CaptureSpike } from './spikes';
 import { plural, agree } from '../i18n/plural';
 
 export interface ImportOptions extends RetargetOptions {
@@ -40,6 +41,28 @@ export interface ImportOptions extends RetargetOptions {
    * heading kept), as MMD's BVH loaders place a capture; the leg IK goals move with it.
    */
   origin?: boolean;
+  /**
+   * Replace capture glitches (a joint flipping out and back within 0.1 s, far beyond its neighbours' speed:
+   * spikes.ts) by the slerp between the frames either side before retargeting. Off: they are only reported.
+   */
+  despike?: boolean;
+}
+
+/** A capture glitch as the report gives it (spikes.ts CaptureSpike on the model's bone, in output frames). */
+export interface ReportSpike {
+  joint: string;
+  /** The model bone the joint drives. */
+  bone: string;
+  /** Output (30 fps) frames the glitch spans: its first and last capture frame / K (fractional between frames). */
+  fromFrame: number;
+  toFrame: number;
+  /** Its capture frames. */
+  captureFrom: number;
+  captureTo: number;
+  /** How far the joint's rotation was off the slerp between the good frames either side, degrees. */
+  deg: number;
+  /** Replaced by that slerp (ImportOptions.despike). */
+  fixed: boolean;
 }
 
 /** Import tolerances: capture is noisy, and a tenth of a degree would keep its noise as keys. */
@@ -86,6 +109,10 @@ export interface ImportReport {
    */
   maxPositionErrorAllFrames: number;
   maxRotationErrorDegAllFrames: number;
+  /** Where maxRotationErrorDegAllFrames is: the bone and the output frame (capture frame / K), null with no rotation error. */
+  maxRotationErrorAt: { bone: string; frame: number } | null;
+  /** Capture glitches of the mapped joints (spikes.ts), in bone then frame order; `fixed` with ImportOptions.despike. */
+  spikes: ReportSpike[];
   /**
    * Not a part of the two above but a property of the capture alone: how far a capture frame between output
    * frames g and g + 1 lies outside the range (per position axis) or off the rotation arc between the
@@ -144,11 +171,12 @@ function denseDoc(rt: RetargetResult, modelName: Uint8Array, morphs: { name: str
  * frame (or those an output frame plays); and, between output frames, how far the dense key lies from
  * where keys on whole frames can reach (ImportReport.unreachablePosition).
  */
-function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number, onGrid: boolean): { position: number; rotationDeg: number; unreachablePosition: number; unreachableRotationDeg: number } {
+function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number, onGrid: boolean): { position: number; rotationDeg: number; rotationAt: { bone: string; frame: number } | null; unreachablePosition: number; unreachableRotationDeg: number } {
   const a = buildTracks(dense).bones, b = buildTracks(out).bones;
   const byName = new Map(b.names.map((n, t) => [n, t]));
   const pa = new Float64Array(3), ra = new Float64Array(4), pb = new Float64Array(3), rb = new Float64Array(4);
   let pos = 0, rot = 0, farPos = 0, farRot = 0;
+  let rotationAt: { bone: string; frame: number } | null = null;
   const p0 = new Float64Array(3), p1 = new Float64Array(3), q0 = new Float64Array(4), q1 = new Float64Array(4), q01 = new Float64Array(12);
   const last = a.frames.length ? Math.max(...a.names.map((_, t) => a.frames[a.start[t + 1] - 1] ?? 0)) : 0;
   for (let t = 0; t < a.names.length; t++) {
@@ -164,7 +192,11 @@ function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number,
         rb.set([0, 0, 0, 1]);
       } else sampleBoneInto(b, tb, f / k, pb, rb, 0);
       pos = Math.max(pos, Math.abs(pa[0] - pb[0]), Math.abs(pa[1] - pb[1]), Math.abs(pa[2] - pb[2]));
-      rot = Math.max(rot, quatAngleDeg(ra, 0, rb, 0));
+      const dr = quatAngleDeg(ra, 0, rb, 0);
+      if (dr > rot) {
+        rot = dr;
+        rotationAt = { bone: a.names[t], frame: f / k };
+      }
       const g0 = Math.floor(f / k + 1e-9);
       if (onGrid || Math.abs(f / k - Math.round(f / k)) <= 1e-6 || (g0 + 1) * k > last + 1e-9) continue;
       sampleBoneInto(a, t, g0 * k, p0, q0, 0);
@@ -179,7 +211,7 @@ function measureAtCaptureFrames(dense: VmdDocument, out: VmdDocument, k: number,
       farRot = Math.max(farRot, quatAngleDeg(nearestOnArc(q01, 0, 4, 8), 0, ra, 0));
     }
   }
-  return { position: pos, rotationDeg: rot, unreachablePosition: farPos, unreachableRotationDeg: farRot };
+  return { position: pos, rotationDeg: rot, rotationAt, unreachablePosition: farPos, unreachableRotationDeg: farRot };
 }
 
 /**
@@ -206,6 +238,15 @@ function toOrigin(r: RetargetResult): void {
     }
 }
 
+/** Output frame as the report writes it: whole, or to two decimals (59.25). */
+export const reportFrame = (f: number): string => String(Math.round(f * 100) / 100);
+
+/** The glitches as one line: "右親指１ frames 59.25–60.5 (179°)", the first 8, then how many more. */
+export function spikeList(spikes: readonly ReportSpike[]): string {
+  const s = spikes.slice(0, 8).map((x) => `${x.bone} frames ${reportFrame(x.fromFrame)}–${reportFrame(x.toFrame)} (${Math.round(x.deg)}°)`).join(', ');
+  return spikes.length > 8 ? `${s} and ${spikes.length - 8} more` : s;
+}
+
 /** The joint map an import uses: built-in or guessed, with map-file rows over it. */
 export function importMap(m: BvhMotion, rows?: MapRows): { map: JointMap; unknownJoints: string[]; unknownTargets: string[]; lost: LostPart[] } {
   const base = autoMap(m);
@@ -217,6 +258,16 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   const fail = (e: CodecError) => ({ ok: false as const, error: e });
   if (m.frameCount === 0) return fail({ code: 'E_RETARGET', message: 'the BVH has no frames' });
   const mp = opts.parts ? { map: { parts: opts.parts, source: 'vrm' as const }, unknownJoints: [], unknownTargets: [], lost: [] } : importMap(m, opts.map);
+  // Capture glitches of the mapped joints: found always, replaced when asked (before retargeting, so that the
+  // feet's contacts and every bone below see the mended joint).
+  const rate0 = captureRate(m, opts.fps);
+  const found = findSpikes(m, mp.map.parts.flatMap((p, j) => (p ? [j] : [])), rate0);
+  const fixedSpikes = new Set<CaptureSpike>();
+  if (opts.despike && found.length) {
+    const d = removeSpikes(m, found);
+    m = d.motion;
+    d.fixed.forEach((x) => fixedSpikes.add(x));
+  }
   const rt = retarget(m, mp.map.parts, model, opts);
   if (!rt.ok) return rt;
   const r = rt.value;
@@ -272,6 +323,22 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   // 1-based number of the root a joint hangs from (roots are listed in file order, each before its joints).
   const rootNumber = (j: number) => m.roots.filter((x) => x <= j).length;
   const mapped = r.bindings.map((b) => ({ joint: m.joints[b.joint].name, part: b.part, bone: MMD_BONE_OF[b.part]! }));
+  // Glitches of joints that drive a bone of the model, named by that bone (the model's spelling).
+  const boneOfJoint = new Map(r.bindings.map((b) => [b.joint, r.skeleton.bones[b.bone].name]));
+  const spikes: ReportSpike[] = found.flatMap((x) => {
+    const bone = boneOfJoint.get(x.joint);
+    return bone === undefined ? [] : [{ joint: m.joints[x.joint].name, bone, fromFrame: x.from / factor, toFrame: x.to / factor, captureFrom: x.from, captureTo: x.to, deg: x.deg, fixed: fixedSpikes.has(x) }];
+  });
+  if (spikes.length) {
+    const fixed = spikes.filter((x) => x.fixed).length;
+    const list = spikeList(spikes);
+    notes.push(
+      fixed
+        ? { code: 'W_CAPTURE_SPIKES_FIXED', message: `${plural(fixed, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s) replaced by the interpolation of the frames either side: ${list}`, params: { count: fixed, list } }
+        : { code: 'W_CAPTURE_SPIKES', message: `${plural(spikes.length, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s, kept as a one-frame turn): ${list}; look there, or import with --despike to replace ${agree(spikes.length, 'it', 'them')} by the interpolation of the frames either side`, params: { count: spikes.length, list } },
+    );
+    warnings.push(notes[notes.length - 1].message);
+  }
   const unmappedJoints = m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`]));
   if (barelyMoves(mapped)) {
     const total = mapped.length + unmappedJoints.length;
@@ -300,6 +367,8 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     maxRotationErrorDeg: err.rotationDeg,
     maxPositionErrorAllFrames: errAll.position,
     maxRotationErrorDegAllFrames: errAll.rotationDeg,
+    maxRotationErrorAt: errAll.rotationAt,
+    spikes,
     unreachablePosition: errAll.unreachablePosition,
     unreachableRotationDeg: errAll.unreachableRotationDeg,
     warnings,

@@ -290,6 +290,25 @@ export function retarget(m: BvhMotion, parts: readonly (HumanoidPart | null)[], 
     const ok = ends && len(e) > 1e-6 && len(d0) > 1e-6;
     segments.push({ binding: bnd, ends: ok ? ends! : [], e, align: ok ? fromTo(e, d0) : [0, 0, 0, 1], r0inv: qconj(q4(refW.rotation, bnd.joint)) });
   }
+  // A part with no segment (a last finger joint whose bone has no tail, a hand with neither fingers nor tip)
+  // takes the alignment of the nearest mapped joint above it: at the reference pose it turns with that part
+  // as one piece, as on the model at rest. With none of its own (the identity) it stood turned back by its
+  // parent's alignment: the standard skeleton's fingertips 40° off the hand's line after VMD → VRMA → VMD.
+  const segOfJoint = new Map(segments.map((s) => [s.binding.joint, s]));
+  const inherited = new Set<Segment>();
+  const alignOf = (s: Segment, depth = 0): Quat => {
+    if (s.ends.length || inherited.has(s) || depth > 512) return s.align;
+    for (let j = m.joints[s.binding.joint].parent; j >= 0; j = m.joints[j].parent) {
+      const p = segOfJoint.get(j);
+      if (p) {
+        s.align = alignOf(p, depth + 1);
+        break;
+      }
+    }
+    inherited.add(s);
+    return s.align;
+  };
+  for (const s of segments) alignOf(s);
   // Parents first, as the skeleton evaluates them.
   const rank = new Int32Array(skel.count);
   skel.order.forEach((b, k) => (rank[b] = k));

@@ -290,21 +290,29 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
   // Segment ends per part: its first child along the chain (the take's tree), or its tip.
   const children: number[][] = t.parts.map(() => []);
   t.parent.forEach((p, k) => p >= 0 && children[p].push(k));
-  // A hand points along its tip (手首's tail), not at a finger.
-  const segPref: Partial<Record<HumanoidPart, HumanoidPart[]>> = { hips: [], spine: ['chest', 'upperChest', 'neck'], chest: ['upperChest', 'neck'], upperChest: ['neck'], leftHand: [], rightHand: [] };
-  const C: Quat[] = t.parts.map((part, k) => {
+  // A hand points at its middle finger's base (else the index finger's, else its tip: 手首's tail), as a reader
+  // aligns it (retarget.ts SEGMENT_END): laid along ±X by its tip while the reader took the finger, Gene's
+  // wrists came back from VMD → VRMA → VMD turned by 3° at every frame (the tip and the finger's base are
+  // not on one line from the wrist), and the first index joints by 3° the other way.
+  const segPref: Partial<Record<HumanoidPart, HumanoidPart[]>> = { hips: [], spine: ['chest', 'upperChest', 'neck'], chest: ['upperChest', 'neck'], upperChest: ['neck'], leftHand: ['leftMiddleProximal', 'leftIndexProximal'], rightHand: ['rightMiddleProximal', 'rightIndexProximal'] };
+  // A part with no segment turns as its parent part does (parents come first), as a reader aligns it
+  // (retarget.ts): a fingertip without a tail stays on its finger's line at rest.
+  const C: Quat[] = [];
+  t.parts.forEach((part, k) => {
     let e: Vec3 | null = null, d: Vec3 | null = null;
     const pref = segPref[part];
     const kids = pref ? pref.map((p) => t.parts.indexOf(p)).filter((c) => c >= 0) : children[k];
     if (kids.length) {
       e = sub(t.restPosition[kids[0]], t.restPosition[k]);
-      d = sub(tPos[kids[0]], tPos[k]);
+      // The hand's finger is laid out along ±X by the hand's own turn (below), not by its rest offset.
+      const s = ARM_CHAIN[part];
+      d = s && isFingerPart(t.parts[kids[0]]) ? [s * len(e), 0, 0] : sub(tPos[kids[0]], tPos[k]);
     } else if (t.tip[k]) {
       e = sub(t.tip[k]!, t.restPosition[k]);
       const s = ARM_CHAIN[part];
       d = s ? [s * len(e), 0, 0] : e;
     }
-    return e && d && len(e) > 1e-9 ? fromTo(d, e) : [0, 0, 0, 1];
+    C[k] = e && d && len(e) > 1e-9 ? fromTo(d, e) : t.parent[k] >= 0 ? C[t.parent[k]] : [0, 0, 0, 1];
   });
   // Fingers keep their shape against the hand: laid out turned as the hand is turned onto ±X (H, the
   // hand's C undone). Each finger's C is then the shortest turn from its laid-out segment onto the model's,
@@ -317,7 +325,7 @@ export function motionToVrma(doc: VmdDocument, model: ModelData, opts: { express
     tOffset[k] = rotate(qconj(C[h]), offset[k]);
     const next = children[k][0];
     const e = next !== undefined ? sub(t.restPosition[next], t.restPosition[k]) : t.tip[k] ? sub(t.tip[k]!, t.restPosition[k]) : null;
-    C[k] = e && len(e) > 1e-9 ? fromTo(rotate(qconj(C[h]), e), e) : C[h];
+    C[k] = e && len(e) > 1e-9 ? fromTo(rotate(qconj(C[h]), e), e) : C[t.parent[k]];
   });
   const nodes: VrmaNode[] = t.parts.map((part, k) => ({
     name: part,

@@ -25,6 +25,8 @@ export interface MocapOptions {
   rest?: 'rest' | 'first';
   /** Start at the origin: the path moved so that frame 0 stands where the model rests (X/Z; import-bvh --origin). */
   origin?: boolean;
+  /** Replace capture glitches by the interpolation of their neighbours (import-bvh --despike). */
+  despike?: boolean;
 }
 
 /** One conversion: the source's bytes (a dialog's, a drop's), the model by path, options and map rows. */

@@ -176,7 +176,7 @@ const isPosNum = (x: unknown) => isFiniteNum(x) && (x as number) > 0;
 const isRows = (x: unknown) =>
   Array.isArray(x) && x.length <= 4096 && x.every((r) => Array.isArray(r) && r.length === 2 && r.every((s) => typeof s === 'string' && s.length <= 256 && !s.includes('\0')));
 const mocapOptions = (x: unknown) =>
-  shape(x, 'options', { scale: isPosNum, fps: (v) => isPosNum(v) && (v as number) <= 10000, footIk: isBool, positionTol: isPosNum, rotationTolDeg: isPosNum, rest: (v) => v === 'rest' || v === 'first', origin: isBool }) === null;
+  shape(x, 'options', { scale: isPosNum, fps: (v) => isPosNum(v) && (v as number) <= 10000, footIk: isBool, positionTol: isPosNum, rotationTolDeg: isPosNum, rest: (v) => v === 'rest' || v === 'first', origin: isBool, despike: isBool }) === null;
 const bytesWithin = (x: unknown, max: number, what: string) =>
   !(x instanceof Uint8Array) ? `${what} must be a Uint8Array` : x.byteLength === 0 ? `${what} must not be empty` : x.byteLength > max ? `${what}: ${x.byteLength} bytes is more than ${max}` : null;
 

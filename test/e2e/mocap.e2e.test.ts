@@ -90,6 +90,14 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     walkKept = kept;
     expect(kept).toBeLessThan(raw / 10);
     expect(await page.textContent('[data-testid="mocap-report-feet"]')).toMatch(/Foot IK: \d+ foot contacts/);
+    // The scale auto picked (leg lengths: import-bvh says "scale 0.334" for this pair) in the report and in the
+    // field's placeholder, and the error at every capture frame with where it is largest (the field was
+    // "auto (leg length)" and only the output frames' error was shown).
+    expect(await page.textContent('[data-testid="mocap-report-scale"]')).toBe('Scale: auto → 0.334');
+    expect(await page.getAttribute('[data-testid="mocap-scale"]', 'placeholder')).toBe('auto → 0.334');
+    expect(await page.textContent('[data-testid="mocap-report-error-all"]')).toMatch(/^At every capture frame: 0\.\d{3} \/ \d+\.\d\d°, largest at \S+, frame \d+(\.\d+)?$/);
+    // The low-poly Miku has no thumb: the capture's thumb flips drive nothing, nothing listed.
+    expect(await page.isVisible('[data-testid="mocap-report-spikes"]')).toBe(false);
     // Nothing is in the workspace yet.
     expect(await page.evaluate(() => window.__vmdEditor!.bytes())).toBeNull();
 
@@ -106,6 +114,8 @@ describe('motion capture: BVH and VRM Animation in the editor', () => {
     await page.selectOption('[data-testid="locale"]', 'ja');
     await page.waitForFunction(() => document.querySelector('[data-testid="mocap-dialog"] header')?.textContent?.includes('モーションキャプチャの読み込み'));
     expect(await page.textContent('[data-testid="mocap-report-keys"]')).toContain('キー: 22,862 → ');
+    expect(await page.textContent('[data-testid="mocap-report-scale"]')).toBe('スケール: 自動 → 0.334');
+    expect(await page.textContent('[data-testid="mocap-report-error-all"]')).toMatch(/^キャプチャの全フレームで .*（最大は \S+、フレーム [\d.]+）$/);
     await s.app.screenshot('mocap-dialog-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
     expect([a.width, a.height]).toEqual([b.width, b.height]);
@@ -425,7 +435,22 @@ describe('motion capture: the expression table, another model in the dialog, BVH
     const thigh120 = await page.evaluate(() => window.__vmdPreview!.boneWorldQuaternion('左足'));
     const dot = Math.abs(thigh0!.reduce((acc, x, i) => acc + x * thigh120![i], 0));
     expect(2 * Math.acos(Math.min(1, dot)) * (180 / Math.PI)).toBeGreaterThan(5);
+    // The skeleton has thumbs: the capture's RThumb flips (capture frames 237–242, 751–756, 809–814; import-bvh
+    // --json lists the same) are listed with their bone, output frames and degrees.
+    expect(await page.textContent('[data-testid="mocap-report-spikes"]')).toContain('Capture glitches kept as one-frame turns (3): look there, or tick Remove glitches');
+    expect(await page.$$eval('[data-testid="mocap-report-spike"]', (d) => d.map((x) => x.textContent))).toEqual(['右親指１: frames 59.25–60.5, 179°', '右親指１: frames 187.75–189, 180°', '右親指１: frames 202.25–203.5, 180°']);
     await s.app.screenshot('mocap-standard-skeleton');
+    // Remove glitches: converted again, the three said replaced.
+    await page.check('[data-testid="mocap-despike"]');
+    await page.click('[data-testid="mocap-convert"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-report-spikes"]')?.textContent?.includes('replaced'), null, { timeout: LONG });
+    await ready(page);
+    expect(await page.textContent('[data-testid="mocap-report-spikes"]')).toContain('Capture glitches replaced by the interpolation of the frames either side (3)');
+    await s.app.screenshot('mocap-despiked');
+    await page.uncheck('[data-testid="mocap-despike"]');
+    await page.click('[data-testid="mocap-convert"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mocap-report-spikes"]')?.textContent?.includes('kept'), null, { timeout: LONG });
+    await ready(page);
     // A model chosen in the dialog, then the standard skeleton again (its button is back).
     await page.click('[data-testid="mocap-choose-model"]');
     await fileDialogReady(page);

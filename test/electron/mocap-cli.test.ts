@@ -39,6 +39,13 @@ async function run(argv: string[], cwd: string) {
   return { code, out: out.join(''), err: err.join('') };
 }
 
+/**
+ * Stderr and warnings without the capture-glitch lines: the standard skeleton has thumbs, and 131_01's RThumb
+ * flips three times (listed in a warning of their own: mocap-spikes.test.ts); the tests using this are about other lines.
+ */
+const noGlitches = (err: string) => err.split('\n').filter((l) => !l.includes(' capture glitches (')).join('\n');
+const noGlitchWarnings = (w: string[]) => w.filter((l) => !l.includes(' capture glitches ('));
+
 function model(rel: string): ModelData {
   const r = readModel(new Uint8Array(readFileSync(corpusPath(rel))));
   if (!r.ok) throw new Error(r.error.message);
@@ -254,7 +261,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const f = (x: number) => (x === 0 ? '0' : x.toPrecision(3));
     expect(line.out).toContain(
       `max error ${f(j.maxPositionError)} / ${f(j.maxRotationErrorDeg)}° at output frames, ${f(j.maxPositionErrorAllFrames)} / ${f(j.maxRotationErrorDegAllFrames)}° at every capture frame ` +
-        `(the capture itself strays up to ${f(j.unreachablePosition)} / ${f(j.unreachableRotationDeg)}° off the path between its poses at the output frames either side, `,
+        `(largest at ${j.maxRotationErrorAt.bone}, frame ${Math.round(j.maxRotationErrorAt.frame * 100) / 100}; the capture itself strays up to ${f(j.unreachablePosition)} / ${f(j.unreachableRotationDeg)}° off the path between its poses at the output frames either side, `,
     );
     expect(line.out).not.toContain('of it');
   });
@@ -275,12 +282,12 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     writeFileSync(path.join(dir, 'bones.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' } }));
     writeFileSync(path.join(dir, 'both.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' }, morphs: { happy: '笑い', aa: 'あ' } }));
     const plain = await run(['import-bvh', corpusPath(WALK), '-o', 'plain.vmd', '--map', 'bones.json'], dir);
-    expect([plain.code, plain.err]).toEqual([0, '']);
+    expect([plain.code, noGlitches(plain.err)]).toEqual([0, '']);
     const warning = '--map both.json: 2 "morphs" rows ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map\'s joint rows (the "bones" section)';
     const r = await run(['import-bvh', corpusPath(WALK), '-o', 'both.vmd', '--map', 'both.json', '--json'], dir);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toBe(`vmd-studio: warning: ${corpusPath(WALK)}: ${warning}\n`);
-    expect(JSON.parse(r.out).warnings).toEqual([warning]);
+    expect(noGlitches(r.err)).toBe(`vmd-studio: warning: ${corpusPath(WALK)}: ${warning}\n`);
+    expect(noGlitchWarnings(JSON.parse(r.out).warnings)).toEqual([warning]);
     expect(readFileSync(path.join(dir, 'both.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
     mkdirSync(path.join(dir, 'in'));
     copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
@@ -373,7 +380,7 @@ describe.skipIf(!corpusPresent)('a broken Frame Time', () => {
       // 994 frames at 120 fps: 0–248 at 30 fps, as with the file's own Frame Time.
       expect(r.out).toMatch(/: 994 frames at 120 fps → 0–248;/);
       // Said of the file it read, as an error about it would be (named as typed).
-      expect(r.err).toMatch(new RegExp(`^vmd-studio: warning: in/bad${i}\\.bvh: Frame Time must be .* \\(line 187\\): ignored, the frames taken at the 120 fps given\\n$`));
+      expect(noGlitches(r.err)).toMatch(new RegExp(`^vmd-studio: warning: in/bad${i}\\.bvh: Frame Time must be .* \\(line 187\\): ignored, the frames taken at the 120 fps given\\n$`));
       expect(buildTracks(vmd(path.join(dir, `ok${i}.vmd`))).lastFrame).toBe(248);
     }
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--fps', '120', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);

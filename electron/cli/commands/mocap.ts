@@ -12,7 +12,7 @@ import { readVmd, writeVmd, type CodecError, type VmdDocument } from '../../../s
 import type { ModelData } from '../../../shared/pmx';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
 import { readBvh } from '../../../shared/bvh/bvh-reader';
-import { importBvh, type ImportReport } from '../../../shared/bvh/import';
+import { importBvh, reportFrame, type ImportReport } from '../../../shared/bvh/import';
 import type { Diagnostic } from '../../../shared/vmd';
 import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
@@ -74,10 +74,12 @@ function importLine(r: ImportReport): string {
     `keys ${formatCount(r.keysRaw)} → ${formatCount(r.keysKept)}; ` +
     (r.footIk ? `foot IK, ${formatCount(r.contacts)} contacts; ` : 'no foot IK; ') +
     `scale ${formatMeasure(r.scale)}; max error ${formatMeasure(r.maxPositionError)} / ${formatMeasure(r.maxRotationErrorDeg)}° at output frames, ${formatMeasure(r.maxPositionErrorAllFrames)} / ${formatMeasure(r.maxRotationErrorDegAllFrames)}° at every capture frame ` +
+    // Where that is, so that the person can look there (a capture glitch shows here first).
+    `(${r.maxRotationErrorAt && r.maxRotationErrorDegAllFrames > 0 ? `largest at ${r.maxRotationErrorAt.bone}, frame ${reportFrame(r.maxRotationErrorAt.frame)}; ` : ''}` +
     // Not a part of the error before it: how far the capture itself strays between its own poses at the output
     // frames either side, measured on the capture alone. The fit may be off by its tolerance at those frames, so
     // the error between them can come that much nearer than this figure (ImportReport.unreachablePosition).
-    `(the capture itself strays up to ${formatMeasure(r.unreachablePosition)} / ${formatMeasure(r.unreachableRotationDeg)}° off the path between its poses at the output frames either side, turning back or off its arc within one output frame: keys on whole frames follow that only as near as the tolerance lets them)`
+    `the capture itself strays up to ${formatMeasure(r.unreachablePosition)} / ${formatMeasure(r.unreachableRotationDeg)}° off the path between its poses at the output frames either side, turning back or off its arc within one output frame: keys on whole frames follow that only as near as the tolerance lets them)`
   );
 }
 
@@ -129,7 +131,7 @@ async function convertFile<I, V>(
 
 export const importBvhCommand: CommandInfo = {
   summary: 'BVH motion capture onto a PMX/PMD model → VMD (mapped, rest-aligned, feet planted, fitted to 30 fps)',
-  usage: `vmd-studio import-bvh IN.bvh [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--origin] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio import-bvh IN.bvh [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--fps N] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--rest rest|first] [--origin] [--despike] [--overwrite] [--json] [--quiet]
   Without --model the motion is made for the standard MMD bones (the preview's built-in figure, about 20
   units tall), so it plays on any model that has them; with a model, on its bones and proportions.
   Joints are mapped by the built-in tables (CMU 3ds Max- and MotionBuilder-friendly, Mixamo, VRM humanoid
@@ -141,11 +143,13 @@ export const importBvhCommand: CommandInfo = {
   the leg rotations and switches leg IK off. --origin moves the whole path so that it starts where the
   model stands at rest (frame 0's センター at X = Z = 0 of its rest; height and heading kept), as MMD's
   BVH loaders and the editor's import dialog place it; without it the capture's own place is kept. --fps N: the capture's frame rate when its Frame Time is wrong
-  (a Frame Time that is not a number of seconds is then ignored, with a warning).
+  (a Frame Time that is not a number of seconds is then ignored, with a warning). Capture glitches (a joint
+  flipping out and back within 0.1 s, far faster than it moves either side) are listed in a warning (bone,
+  frames, degrees); --despike replaces them by the interpolation of the frames either side.
   Re-timed to 30 fps by the fitting engine (every capture frame a sample) within --pos-tol (default 0.02)
   and --rot-tol (default 0.5°).`,
   async run(argv, io) {
-    const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', 'origin'] };
+    const names = { values: ['map', 'scale', 'fps', 'pos-tol', 'rot-tol', 'rest'], flags: ['foot-ik', 'no-foot-ik', 'origin', 'despike'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
     const { options: opts, map } = await captureArgs(a, io, names);
@@ -209,14 +213,14 @@ export const exportBvhCommand: CommandInfo = {
 
 export const importVrmaCommand: CommandInfo = {
   summary: 'VRM Animation (.vrma) onto a PMX/PMD model → VMD (humanoid bones and expressions → morphs)',
-  usage: `vmd-studio import-vrma IN.vrma [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--origin] [--overwrite] [--json] [--quiet]
+  usage: `vmd-studio import-vrma IN.vrma [--model MODEL.pmx|.pmd] -o OUT.vmd [--map FILE] [--scale S] [--pos-tol U --rot-tol DEG] [--foot-ik|--no-foot-ik] [--origin] [--despike] [--overwrite] [--json] [--quiet]
   Without --model: the standard MMD bones (the preview's built-in figure), as import-bvh (--origin too).
   As import-bvh, from the humanoid bones of a VRM Animation; expressions become morph keys
   (aa/ih/ou/ee/oh → あ/い/う/え/お, blink → まばたき, …). --map FILE's "morphs" section (JSON
   {"morphs": {"happy": "笑い"}}) replaces rows of that table; "-" leaves an expression out. Nothing else
   of the map is read: bone rows, a CSV map and rows naming an expression the file lacks are warned of.`,
   async run(argv, io) {
-    const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik', 'origin'] };
+    const names = { values: ['map', 'scale', 'pos-tol', 'rot-tol'], flags: ['foot-ik', 'no-foot-ik', 'origin', 'despike'] };
     const a = parseArgs(argv, { values: ['output', 'model', ...names.values], flags: [...names.flags, ...COMMON_FLAGS], aliases: { o: 'output' } });
     const p = await paths(a, io, '.vmd');
     const { options: opts, morphs, map } = await captureArgs(a, io, names);
