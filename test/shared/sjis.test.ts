@@ -2,7 +2,7 @@
 // microsecond or two a call, and a dance can hold thousands of names). The table is built from that decoder, and
 // a name with a unit outside it goes to the decoder itself; these tests hold it to the decoder's answer.
 import { describe, expect, it } from 'vitest';
-import { decodeName, isLoneSpelling, readVmd } from '../../shared/vmd';
+import { decodeName, encodeSjis, isLoneSpelling, readVmd } from '../../shared/vmd';
 import { BONE, MORPH } from '../../shared/vmd/vmd-layout';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 import { lcg } from '../helpers/rng';
@@ -57,6 +57,24 @@ describe('decodeName', () => {
     }
     expect(nonAscii).toBeGreaterThan(15000);
     expect(mismatches).toEqual([]);
+  });
+
+  it('decodes names of every length, in one field and in texts longer than its scratch for units (32), ASCII and kanji alike', () => {
+    // Expected strings are the text the bytes were made from (encodeSjis: encoding-japanese, not the decoder).
+    const ascii = 'Bone_0123456789-abcdefghijklmnopqrstuvwxyz';
+    const kanji = '左右腕肘手首指親人中薬小足膝目眉口舌胸腰尻肩頭前後上下髪';
+    const mixed = 'ｾﾝﾀｰ右足ＩＫAb１ﾟ左ひじ下半身';
+    for (const text of [ascii, kanji, mixed]) {
+      for (let len = 0; len <= text.length; len++) {
+        const name = text.slice(0, len);
+        const bytes = encodeSjis(name);
+        expect(decodeName(bytes), `${len} characters of ${text}`).toBe(name);
+        // In a field with room to spare, after other bytes, garbage after the NUL.
+        const field = Uint8Array.from([0x41, ...bytes, 0, 0x83, 0x41, 0x7f]);
+        expect(decodeName(field, 1, bytes.length + 4)).toBe(name);
+      }
+    }
+    expect(encodeSjis(kanji).length).toBeGreaterThan(32);
   });
 
   it.skipIf(!corpusPresent)('gives what the platform decoder gives for every bone and morph name in the corpus', () => {
