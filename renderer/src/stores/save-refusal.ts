@@ -42,6 +42,35 @@ export async function askAboutRefusedSave(error: IpcError, target: string): Prom
   return choice === 'overwrite' || choice === 'saveAs' ? choice : 'cancel';
 }
 
+/** What a pose written from a motion leaves out (stores/workspace.ts poseLoss). */
+export interface PoseLossCounts {
+  frame: number;
+  keys: number;
+  camera: number;
+  light: number;
+  shadow: number;
+  ik: number;
+}
+
+/**
+ * A motion saved as a pose (.vpd `target`, one frame): "A pose (.vpd) holds one frame: … the pose at frame N is
+ * saved; K keys at other frames and … are not", Save the pose / Cancel. True: write the pose.
+ */
+export async function askPoseLoss(loss: PoseLossCounts, target: string): Promise<boolean> {
+  const s = useSettingsStore();
+  const parts = (['keys', 'camera', 'light', 'shadow', 'ik'] as const).filter((k) => loss[k] > 0).map((k) => s.t(`save.poseLost.${k}`, { n: loss[k] }));
+  const lost = parts.join(s.t('save.poseLostJoin'));
+  const choice = await useConfirmStore().ask({
+    title: { key: 'save.poseTitle' },
+    message: { key: 'save.poseAsk', params: { name: fileNameOf(target), frame: loss.frame, lost, n: loss.keys + loss.camera + loss.light + loss.shadow + loss.ik } },
+    buttons: [
+      { choice: 'save', label: 'save.savePose' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  return choice === 'save';
+}
+
 /** A path the save dialog gave: `overwrite` when the user already agreed to replace an existing file. */
 export interface PickedSavePath {
   path: string;
