@@ -70,7 +70,7 @@ import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { fileNameOf, samePath } from '../paths';
-import { askAboutRefusedSave, askPoseLoss, pickElsewhere } from './save-refusal';
+import { askAboutRefusedSave, askPoseLoss, missingFolder, pickElsewhere } from './save-refusal';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
@@ -969,7 +969,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * each open keeps the file it replaces as a .bak. Over its own file, the version it was read from or last saved
    * as is sent along: a file another program changed meanwhile (E_IO_CHANGED), a read-only file or a folder that
    * cannot be written is asked about (stores/save-refusal.ts): Overwrite (the other version becomes the .bak),
-   * Save As…, or Cancel. Its present depth in the history becomes its clean state.
+   * Save As…, or Cancel; so is a folder deleted since (Make the folder and save, Save As…, Cancel). Its present depth in the history becomes its clean state.
    * A .vpd `target` of a motion a pose cannot hold (poseLoss: keys at other frames, camera, light, self-shadow or
    * IK keys) is an export of the pose at the current frame, as Export VPD at Frame… (Ctrl+E) writes it: asked
    * first (Save the pose / Cancel, naming what stays out); once written, the document keeps its file and stays
@@ -1005,7 +1005,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
         const picked = await pickElsewhere(target, 'motion');
         return picked ? saveAs(picked.path, { overwrite: picked.overwrite }, d.id) : false;
       }
-      r = await write(target, bytes, { ...o, replaceChanged: true });
+      if (answer === 'makeFolder') {
+        const made = await useApi().createFolder(missingFolder(r.error, target));
+        if (!made.ok) return fail(made.error);
+        r = await write(target, bytes, o);
+      } else r = await write(target, bytes, { ...o, replaceChanged: true });
       if (!r.ok) return fail(r.error);
     }
     if (loss) {
