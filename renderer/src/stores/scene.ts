@@ -1221,6 +1221,7 @@ export const useSceneStore = defineStore('scene', () => {
     askReplace,
     showOwner,
     addCopy,
+    ownerText,
     addContent,
     loadOnto,
     relinkable,
