@@ -21,7 +21,7 @@ describe('curve presets after a restart', () => {
     const walk = path.join(dir.dir, 'walk.vmd');
     const key = (frame: number, x: number) => ({ name: 'センター', frame, position: [x, 0, 0] as [number, number, number], rotation: [0, 0, 0, 1] as [number, number, number, number] });
     writeFileSync(walk, writeVmd(buildVmd({ model: '', bones: [key(0, 0), key(10, 4)] })));
-    const presetButtons = (page: import('playwright').Page) => page.$$eval('.presets .preset', (es) => es.map((e) => (e.textContent ?? '').trim()));
+    const presetButtons = (page: import('playwright-core').Page) => page.$$eval('.presets .preset', (es) => es.map((e) => (e.textContent ?? '').trim()));
 
     const day1 = await openApp({ settingsDir });
     let url1: string;

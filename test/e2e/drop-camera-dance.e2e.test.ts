@@ -4,7 +4,7 @@
 // dance opens as the actor and the camera VMD becomes the scene's camera document, whatever the order; neither
 // holds the other's keys, and nothing is offered for merging. Screenshot: test-artifacts/drop-camera-dance.png.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { appForSuite, dropFiles } from './harness';
 import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../shared/vmd';
 

@@ -163,7 +163,10 @@ describe('Save over a file changed on disk', () => {
 // folder … create it first"), with no Save As… as a read-only file gets. Now it is the same question, with the
 // folder made again as the first answer.
 describe('Save into a folder deleted since', () => {
-  const gone = () => errValue<SavedFile>('E_IO_NOT_FOUND', 'no such folder: /m (create it first, or write into a folder that exists)', { file: '/m/walk.vmd', problem: 'folderMissing', params: { folder: '/m' } });
+  const gone = (): IpcResult<SavedFile> => ({
+    ok: false,
+    error: { code: 'E_IO_NOT_FOUND', message: 'no such folder: /m (create it first, or write into a folder that exists)', file: '/m/walk.vmd', problem: 'folderMissing', params: { folder: '/m' } },
+  });
   /** The fake bridge with createFolder recorded. */
   function withFolders(fake: ReturnType<typeof fakeApi>) {
     const made: string[] = [];
