@@ -425,7 +425,8 @@ export async function folderError(dir: string, e: unknown, creating: boolean): P
   const abs = path.resolve(dir);
   const verb = creating && anc.path !== abs ? `cannot create the folder ${dir}` : `cannot write in the folder ${dir}`;
   if (!anc.isDir) return { code: 'E_IO', message: `${verb}: ${anc.path} is a file, not a folder`, file: dir };
-  if (code === 'ENOENT' && !creating) return { code: 'E_IO_NOT_FOUND', message: `no such folder: ${dir} (create it first, or write into a folder that exists)`, file: dir };
+  // `folderMissing`: the app asks to make the folder again or Save As… (renderer stores/save-refusal.ts).
+  if (code === 'ENOENT' && !creating) return { code: 'E_IO_NOT_FOUND', message: `no such folder: ${dir} (create it first, or write into a folder that exists)`, file: dir, problem: 'folderMissing', params: { folder: abs } };
   // mkdir can answer ENOENT where a parent is not writable; report what stops it.
   const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || (code === 'ENOENT' && (await fsp.access(anc.path, fsc.W_OK).then(() => false, () => true)));
   if (denied) {

@@ -279,6 +279,8 @@ describe('folders that cannot be made or written say so', () => {
     const d = mk('nofolder');
     const w = await atomicWrite(path.join(d, 'missing', 'x.vmd'), bytes('x'));
     expect(w.ok ? null : [w.error.code, w.error.message]).toEqual(['E_IO_NOT_FOUND', `no such folder: ${path.join(d, 'missing')} (create it first, or write into a folder that exists)`]);
+    // Told apart from a missing file: the app offers to make the folder again (renderer stores/save-refusal.ts).
+    expect(w.ok ? null : [w.error.problem, w.error.params]).toEqual(['folderMissing', { folder: path.join(d, 'missing') }]);
   });
 
   // Root ignores permission bits, so a real read-only folder is tested by the CLI run as another user

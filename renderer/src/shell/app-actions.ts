@@ -11,7 +11,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
 import { mocapFormatOf, useMocapStore } from '../stores/mocap';
 import { useMergeStore, type MergeFile } from '../stores/merge';
-import { documentContent } from '../stores/workspace';
+import { decodeDocument, documentContent } from '../stores/workspace';
 import { fileNameOf, folderOf, stemOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
 import { pickPath } from './file-dialog';
@@ -20,7 +20,7 @@ import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../sh
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
-import { useSceneStore } from '../stores/scene';
+import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useMusicStore } from '../stores/music';
 import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
@@ -88,36 +88,65 @@ export async function openAny(source: OpenSource): Promise<boolean> {
 }
 
 /**
- * Opens what was dropped together, as a person dropping several files means it (App.vue's drop): a model first
- * (it loads, and what follows goes onto it), then the first motion, scene or capture, then a song (after the
- * motion, whose opening replaces the scene and its music). The other motions (.vmd) dropped with a motion that
- * opened are offered for overlaying onto it in Whole Motion → Merge with… (a body motion and a facial motion
- * dropped together: the common case), prefilled, in overlay mode; nothing is merged until Apply. Every other file
- * left (a second model, scene, capture or song, a pose, motions whose first did not open) is named in one notice
- * saying why: nothing dropped goes nowhere silently. A file the app does not open is refused by openAny.
+ * Opens what was dropped together, as a person dropping several files means it (App.vue's drop), by what each file
+ * is, never by the order they came in: a model first (it loads, and what follows goes onto it); then the dance
+ * (a model's motion: bone or morph keys) opens; a camera VMD (camera, light or self-shadow keys only: the codec's
+ * counts, scene.ts isCameraMotion) becomes the scene's camera document beside it, as MMD loads a camera motion
+ * onto the camera (with no dance, it opens as the camera alone); a pose goes onto the actor as a pose opened over
+ * a scene does (shell/pose-apply.ts: asked, at the current frame); then a song (after the motion, whose opening
+ * replaces the scene and its music). With no motion, the first scene or capture opens. The other dances dropped
+ * with the one that opened are offered for overlaying onto it in Whole Motion → Merge with… (a body motion and a
+ * facial motion dropped together: the common case), prefilled, in overlay mode; nothing is merged until Apply.
+ * Every other file left (a second model, scene, capture, camera, pose or song, motions whose first did not open)
+ * is named in one notice saying why: nothing dropped goes nowhere silently. A file the app does not open is
+ * refused by openAny.
  */
 export async function openDropped(sources: readonly OpenSource[]): Promise<void> {
   const nameOf = (s: OpenSource) => fileNameOf('path' in s ? s.path : s.name);
   const kinds = sources.map((s) => openKindOf(nameOf(s)));
   const model = sources.find((_, i) => kinds[i] === 'model');
-  const doc = sources.find((_, i) => kinds[i] === 'motion' || kinds[i] === 'scene' || kinds[i] === 'capture');
+  const vmds = sources.filter((s, i) => kinds[i] === 'motion' && hasExtension(nameOf(s), ['.vmd']));
+  // Which motions are cameras: asked of the codec only when there is more than one (a lone one opens as what it is).
+  const cameras = vmds.length > 1 ? await camerasOf(vmds) : new Set<OpenSource>();
+  const dances = vmds.filter((s) => !cameras.has(s));
+  const camera = vmds.find((s) => cameras.has(s));
+  const poses = sources.filter((s, i) => kinds[i] === 'motion' && !vmds.includes(s));
+  const doc = dances[0] ?? sources.find((_, i) => kinds[i] === 'scene' || kinds[i] === 'capture') ?? camera ?? poses[0];
   const song = sources.find((_, i) => kinds[i] === 'music');
-  const docIsMotion = doc !== undefined && hasExtension(nameOf(doc), ['.vmd']);
+  const docIsDance = doc !== undefined && dances.includes(doc);
   const toMerge: OpenSource[] = [];
-  const left: { key: 'drop.left.model' | 'drop.left.document' | 'drop.left.music' | 'drop.left.notMerged'; name: string; first: string }[] = [];
+  const pose = docIsDance ? poses[0] : undefined;
+  const sideCamera = docIsDance ? camera : undefined;
+  type Left = 'drop.left.model' | 'drop.left.document' | 'drop.left.music' | 'drop.left.notMerged' | 'drop.left.camera' | 'drop.left.cameraNotAdded' | 'drop.left.pose' | 'drop.left.poseNotApplied';
+  const left: { key: Left; name: string; first: string }[] = [];
   sources.forEach((s, i) => {
-    if (s === model || s === doc || s === song || kinds[i] === null) return;
+    if (s === model || s === doc || s === song || s === pose || s === sideCamera || kinds[i] === null) return;
     const name = nameOf(s);
     if (kinds[i] === 'model') left.push({ key: 'drop.left.model', name, first: nameOf(model!) });
     else if (kinds[i] === 'music') left.push({ key: 'drop.left.music', name, first: nameOf(song!) });
-    else if (docIsMotion && hasExtension(name, ['.vmd'])) toMerge.push(s);
+    else if (docIsDance && dances.includes(s)) toMerge.push(s);
+    else if (cameras.has(s) && sideCamera) left.push({ key: 'drop.left.camera', name, first: nameOf(sideCamera) });
+    else if (poses.includes(s) && pose) left.push({ key: 'drop.left.pose', name, first: nameOf(pose) });
     else left.push({ key: 'drop.left.document', name, first: nameOf(doc!) });
   });
   if (model) await openAny(model);
   if (doc) {
     const opened = await openAny(doc);
-    if (opened && toMerge.length && useWorkspaceStore().isOpen) useMergeStore().offer(toMerge as MergeFile[], 'overlay');
+    const ws = useWorkspaceStore();
+    const danceId = opened && docIsDance ? ws.activeId : null;
+    if (opened && toMerge.length && ws.isOpen) useMergeStore().offer(toMerge as MergeFile[], 'overlay');
     else toMerge.forEach((s) => left.push({ key: 'drop.left.notMerged', name: nameOf(s), first: nameOf(doc) }));
+    if (sideCamera) {
+      if (danceId !== null) {
+        await addCameraDocument(sideCamera);
+        // The dance stays the active document: Merge with… merges into it, and the pose goes onto its actor.
+        useSceneStore().activate(danceId);
+      } else left.push({ key: 'drop.left.cameraNotAdded', name: nameOf(sideCamera), first: nameOf(doc) });
+    }
+    if (pose) {
+      if (danceId !== null) await openAny(pose);
+      else left.push({ key: 'drop.left.poseNotApplied', name: nameOf(pose), first: nameOf(doc) });
+    }
   }
   if (song) await openAny(song);
   // Files the app does not take at all: each refused by name (openAny's notice lists what it takes).
@@ -128,6 +157,31 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
       left.map((l) => ({ key: l.key, params: { name: l.name, first: l.first } })),
     );
   }
+}
+
+/**
+ * The dropped motions that are camera VMDs (camera, light or self-shadow keys and no bone or morph keys), as the
+ * codec reads them; one that cannot be read counts as a dance (opening it then says why).
+ */
+async function camerasOf(vmds: readonly OpenSource[]): Promise<Set<OpenSource>> {
+  const out = new Set<OpenSource>();
+  for (const s of vmds) {
+    const d = 'bytes' in s ? decodeDocument(s.name, s.bytes) : await useWorkspaceStore().read(s.path);
+    if (d.ok && isCameraMotion(d.value.info)) out.add(s);
+  }
+  return out;
+}
+
+/** A dropped camera VMD made the scene's camera document (refused with a notice when the scene has one). */
+async function addCameraDocument(s: OpenSource): Promise<boolean> {
+  const scene = useSceneStore();
+  if ('path' in s) return scene.addDocument(s.path, 'camera');
+  const d = decodeDocument(s.name, s.bytes);
+  if (!d.ok) {
+    useNotifyStore().error(d.error);
+    return false;
+  }
+  return scene.addContent(d.value, 'camera');
 }
 
 /**

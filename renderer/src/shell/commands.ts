@@ -93,6 +93,11 @@ export async function saveAsWithDialog(): Promise<boolean> {
     filter: 'motion',
     directory: dirOf(doc.path),
     fileName: fitted ?? (doc.fileName || 'motion.vmd'),
+    // One file, one owner: the file another open document has is refused in the dialog, before "Replace it?".
+    refuse: (p) => {
+      const other = doc.ownerOf(p, doc.activeId);
+      return other ? { key: 'dialog.openElsewhere', params: { file: basenamePath(p), other: useSceneStore().ownerText(other.id) } } : null;
+    },
   });
   return picked ? doc.saveAs(picked.path, { overwrite: picked.overwrite }) : false;
 }

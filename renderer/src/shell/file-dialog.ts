@@ -22,6 +22,12 @@ export interface FileDialogRequest {
   fileName?: string;
   /** A line under the title saying why this is asked (a native dialog: shown as a notice before it opens). */
   note?: string;
+  /**
+   * Save mode: why the caller cannot take this path (Save As onto a file another open document has), or null.
+   * The in-app dialog says it in its error line and stays open, before asking to replace the file; a native
+   * dialog cannot, so the caller refuses it after (workspace saveAs's notice).
+   */
+  refuse?: (path: string) => NoticeText | null;
 }
 
 /** The chosen path; `overwrite` is true when the user already agreed to replace an existing file. */

@@ -10,10 +10,10 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
 
 /**
  * 'apply', 'add', 'load', 'camera', 'show', 'copy': what a pose or motion opened over a scene does to it
- * (shell/pose-apply.ts; 'show', 'copy' and 'reload' for a motion whose file is open already); 'overwrite', 'saveAs': a
- * refused save (stores/save-refusal.ts).
+ * (shell/pose-apply.ts; 'show', 'copy' and 'reload' for a motion whose file is open already); 'overwrite', 'saveAs',
+ * 'makeFolder': a refused save (stores/save-refusal.ts).
  */
-export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs';
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder';
 
 export interface ConfirmRequest {
   title: NoticeText;

@@ -1,31 +1,43 @@
 /**
  * Curve editor state: the channel shown (bone X, Y, Z, rotation; camera adds distance and fov),
  * one-at-a-time or overlaid, the selected handle for arrow-key nudges, the curve being dragged (a
- * draft, not yet in the document), the copied curve, the channels a paste writes, user presets.
+ * draft, not yet in the document), the copied curve, the channels a paste writes, user presets (kept in the
+ * settings: CURVE_PRESETS_SETTING).
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { Curve } from '../../../shared/vmd/bezier';
 import type { CurveClipboard, CurvePreset } from '../../../shared/key-edits';
 import { BONE_CHANNELS } from '../../../shared/vmd/interpolation';
+import { useSettingsStore } from './settings';
 
 /** A bone key's rotation channel (BONE_CHANNELS: x, y, z, r). */
 export const ROTATION_CHANNEL = BONE_CHANNELS.indexOf('r');
 
-const PRESET_STORAGE = 'vmd-studio.curve-presets';
+/**
+ * settings.ui key of the user's curve presets (a JSON list of { id, label, curve }): in settings.json, through
+ * main, as the other settings, so they last in the browser mode too, whose origin (a random port each start)
+ * gets a new, empty localStorage every time.
+ */
+export const CURVE_PRESETS_SETTING = 'curvePresets';
+/** Where the presets were kept before (localStorage): moved into the settings once (migrateLegacyPresets). */
+const LEGACY_PRESET_STORAGE = 'vmd-studio.curve-presets';
 
-function loadUserPresets(): CurvePreset[] {
+/** The presets a stored list holds: the well-formed ones (a damaged entry must not stop the editor). */
+export function parseUserPresets(raw: unknown): CurvePreset[] {
+  if (typeof raw !== 'string' || !raw) return [];
   try {
-    const raw = typeof localStorage !== 'undefined' ? localStorage.getItem(PRESET_STORAGE) : null;
-    if (!raw) return [];
     const list = JSON.parse(raw) as { id: string; label: string; curve: number[] }[];
+    if (!Array.isArray(list)) return [];
     return list
-      .filter((p) => Array.isArray(p.curve) && p.curve.length === 4 && p.curve.every((v) => Number.isInteger(v) && v >= 0 && v <= 127))
+      .filter((p) => p && Array.isArray(p.curve) && p.curve.length === 4 && p.curve.every((v) => Number.isInteger(v) && v >= 0 && v <= 127))
       .map((p) => ({ id: String(p.id), label: String(p.label), curve: p.curve as unknown as Curve, user: true }));
   } catch {
-    return []; // a damaged entry must not stop the editor
+    return [];
   }
 }
+
+const presetsText = (list: readonly CurvePreset[]) => JSON.stringify(list.map((p) => ({ id: p.id, label: p.label, curve: [...p.curve] })));
 
 export const useCurveEditorStore = defineStore('curve-editor', {
   state: () => ({
@@ -48,10 +60,15 @@ export const useCurveEditorStore = defineStore('curve-editor', {
     clipboard: null as CurveClipboard | null,
     /** Channels a curve paste writes (index = channel). */
     pasteChannels: [true, true, true, true, true, true] as boolean[],
-    userPresets: loadUserPresets() as CurvePreset[],
     /** The panel last clicked decides what Ctrl+C / Ctrl+V act on. */
     focus: 'timeline' as 'timeline' | 'curve',
   }),
+  getters: {
+    /** The user's own presets, as settings.json keeps them (CURVE_PRESETS_SETTING). */
+    userPresets(): CurvePreset[] {
+      return parseUserPresets(useSettingsStore().settings.ui?.[CURVE_PRESETS_SETTING]);
+    },
+  },
   actions: {
     /** The user picks a channel (a tab): it stays, whatever track comes next (but see showTrack). */
     setChannel(ch: number) {
@@ -85,20 +102,41 @@ export const useCurveEditorStore = defineStore('curve-editor', {
       this.clipboard = c ? markRaw(c) : null;
     },
     saveUserPreset(label: string, curve: Curve): CurvePreset {
-      const p: CurvePreset = { id: 'user-' + Date.now().toString(36) + '-' + this.userPresets.length, label, curve: [...curve] as unknown as Curve, user: true };
-      this.userPresets = [...this.userPresets, p];
-      this.persist();
+      const list = this.userPresets;
+      const p: CurvePreset = { id: 'user-' + Date.now().toString(36) + '-' + list.length, label, curve: [...curve] as unknown as Curve, user: true };
+      void this.storePresets([...list, p]);
       return p;
     },
     removeUserPreset(id: string) {
-      this.userPresets = this.userPresets.filter((p) => p.id !== id);
-      this.persist();
+      void this.storePresets(this.userPresets.filter((p) => p.id !== id));
     },
-    persist() {
+    /** Writes the list into the settings (main answers a list past the settings' bounds with a notice). */
+    storePresets(list: readonly CurvePreset[]) {
+      const settings = useSettingsStore();
+      return settings.update({ ui: { ...settings.settings.ui, [CURVE_PRESETS_SETTING]: presetsText(list) } });
+    },
+    /**
+     * Presets an earlier version kept in this origin's localStorage, moved into the settings once they are loaded
+     * (App.vue): added after those the settings hold (one of the same id is not added twice), then the old entry
+     * is removed, so it is moved once.
+     */
+    async migrateLegacyPresets() {
+      let raw: string | null = null;
       try {
-        localStorage.setItem(PRESET_STORAGE, JSON.stringify(this.userPresets.map((p) => ({ id: p.id, label: p.label, curve: [...p.curve] }))));
+        raw = typeof localStorage !== 'undefined' ? localStorage.getItem(LEGACY_PRESET_STORAGE) : null;
       } catch {
-        // storage full or unavailable: presets stay for this session
+        return; // storage unavailable: nothing to move
+      }
+      if (raw === null) return;
+      const old = parseUserPresets(raw);
+      const have = this.userPresets;
+      const ids = new Set(have.map((p) => p.id));
+      const add = old.filter((p) => !ids.has(p.id));
+      if (add.length) await this.storePresets([...have, ...add]);
+      try {
+        localStorage.removeItem(LEGACY_PRESET_STORAGE);
+      } catch {
+        // stays; moving it again adds nothing (same ids)
       }
     },
   },

@@ -2,7 +2,8 @@
  * What a save over a file asks when main refused it to keep someone else's work (electron/services/file-io.ts):
  * the file was changed by another program since it was opened or last saved (E_IO_CHANGED: Overwrite, which
  * keeps that version as the .bak, / Save As… / Cancel), or it is read-only, or its folder cannot be written
- * (E_IO_DENIED: Save As… / Cancel). The document's save (stores/workspace.ts) and the scene file's
+ * (E_IO_DENIED: Save As… / Cancel), or its folder is not there any more (E_IO_NOT_FOUND, folderMissing: moved or
+ * deleted since; Make the folder again and save / Save As… / Cancel). The document's save (stores/workspace.ts) and the scene file's
  * (stores/scene.ts) ask the same question in the same words.
  */
 import type { IpcError } from '../../../shared/ipc/contract';
@@ -12,7 +13,7 @@ import type { NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 import { fileNameOf, folderOf } from '../paths';
 
-export type RefusedSaveAnswer = 'overwrite' | 'saveAs' | 'cancel';
+export type RefusedSaveAnswer = 'overwrite' | 'saveAs' | 'makeFolder' | 'cancel';
 
 /**
  * Asks what to do with a save refused by `error` (of the file `target`), or resolves null when the refusal is
@@ -36,10 +37,51 @@ export async function askAboutRefusedSave(error: IpcError, target: string): Prom
         ? { key: 'save.readOnlyAsk', params: { name } }
         : { key: 'save.folderAsk', params: { name, folder: String(error.params?.folder ?? folderOf(target)) } };
     choice = await useConfirmStore().ask({ title: { key: 'save.deniedTitle' }, message, buttons: [saveAs, cancel] });
+  } else if (error.code === 'E_IO_NOT_FOUND' && error.problem === 'folderMissing') {
+    // Its folder was moved or deleted since: made again (the caller makes it, then saves), or Save As….
+    choice = await useConfirmStore().ask({
+      title: { key: 'save.deniedTitle' },
+      message: { key: 'save.folderMissingAsk', params: { name, folder: missingFolder(error, target) } },
+      buttons: [{ choice: 'makeFolder', label: 'save.makeFolder' }, saveAs, cancel],
+    });
   } else {
     return null;
   }
-  return choice === 'overwrite' || choice === 'saveAs' ? choice : 'cancel';
+  return choice === 'overwrite' || choice === 'saveAs' || choice === 'makeFolder' ? choice : 'cancel';
+}
+
+/** The folder a save refused with `folderMissing` names (main's params), else the target's folder. */
+export function missingFolder(error: IpcError, target: string): string {
+  return String(error.params?.folder ?? folderOf(target));
+}
+
+/** What a pose written from a motion leaves out (stores/workspace.ts poseLoss). */
+export interface PoseLossCounts {
+  frame: number;
+  keys: number;
+  camera: number;
+  light: number;
+  shadow: number;
+  ik: number;
+}
+
+/**
+ * A motion saved as a pose (.vpd `target`, one frame): "A pose (.vpd) holds one frame: … the pose at frame N is
+ * saved; K keys at other frames and … are not", Save the pose / Cancel. True: write the pose.
+ */
+export async function askPoseLoss(loss: PoseLossCounts, target: string): Promise<boolean> {
+  const s = useSettingsStore();
+  const parts = (['keys', 'camera', 'light', 'shadow', 'ik'] as const).filter((k) => loss[k] > 0).map((k) => s.t(`save.poseLost.${k}`, { n: loss[k] }));
+  const lost = parts.join(s.t('save.poseLostJoin'));
+  const choice = await useConfirmStore().ask({
+    title: { key: 'save.poseTitle' },
+    message: { key: 'save.poseAsk', params: { name: fileNameOf(target), frame: loss.frame, lost, n: loss.keys + loss.camera + loss.light + loss.shadow + loss.ik } },
+    buttons: [
+      { choice: 'save', label: 'save.savePose' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  return choice === 'save';
 }
 
 /** A path the save dialog gave: `overwrite` when the user already agreed to replace an existing file. */

@@ -51,7 +51,7 @@ import {
 import { emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
-import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
+import { askAboutRefusedSave, missingFolder, pickElsewhere } from './save-refusal';
 import { stageMotionKind } from '../../../shared/vmd/inspect';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
@@ -1145,14 +1145,19 @@ export const useSceneStore = defineStore('scene', () => {
     if (fileStamp && path.value === target) o.expect = fileStamp;
     let r = await useApi().saveScene(target, bytes, o);
     if (!r.ok) {
-      // Changed by another program, read-only, or in a folder that cannot be written: asked, as a document's save.
-      const answer = await askAboutRefusedSave(r.error, target);
+      // Changed by another program, read-only, in a folder that cannot be written or is gone: asked, as a document's save.
+      const refused = r.error;
+      const answer = await askAboutRefusedSave(refused, target);
       if (answer === 'cancel') return false;
       if (answer === 'saveAs') {
         const picked = await pickElsewhere(target, 'scene');
         return picked ? saveTo(picked.path, picked.overwrite) : false;
       }
       if (answer === 'overwrite') r = await useApi().saveScene(target, bytes, { ...o, replaceChanged: true });
+      if (answer === 'makeFolder') {
+        const made = await useApi().createFolder(missingFolder(refused, target));
+        r = made.ok ? await useApi().saveScene(target, bytes, o) : { ok: false, error: made.error };
+      }
       if (!r.ok) {
         useNotifyStore().error(r.error);
         return false;
@@ -1279,6 +1284,7 @@ export const useSceneStore = defineStore('scene', () => {
     askReplace,
     showOwner,
     addCopy,
+    ownerText,
     addContent,
     loadOnto,
     relinkable,

@@ -35,6 +35,7 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import {
   buildTracks,
+  frameOf,
   inspectVmd,
   readVmd,
   readVpd,
@@ -69,7 +70,7 @@ import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { fileNameOf, samePath } from '../paths';
-import { askAboutRefusedSave, pickElsewhere } from './save-refusal';
+import { askAboutRefusedSave, askPoseLoss, missingFolder, pickElsewhere } from './save-refusal';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
@@ -247,12 +248,40 @@ function formatOf(name: string, bytes?: Uint8Array): DocumentFormat {
 }
 
 /**
- * A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at frame 0,
- * written over `poseText`, the VPD it came from, where it has one: only what changed is rewritten).
+ * A document's bytes in the format of `target` (VMD unless the name ends in .vpd: the pose at `frame`, 0 by
+ * default, written over `poseText`, the VPD it came from, where it has one: only what changed is rewritten).
  */
-export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string, poseText?: Uint8Array): Uint8Array {
-  if (formatOf(target) === 'vpd') return poseText ? saveVpd(poseText, vmdToVpd(doc, tracks, 0)) : writeVpd(vmdToVpd(doc, tracks, 0));
+export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: string, poseText?: Uint8Array, frame = 0): Uint8Array {
+  if (formatOf(target) === 'vpd') return poseText ? saveVpd(poseText, vmdToVpd(doc, tracks, frame)) : writeVpd(vmdToVpd(doc, tracks, frame));
   return writeVmd(doc);
+}
+
+/**
+ * What a pose (.vpd) written from `doc` at `frame` leaves out: its bone and morph keys at other frames, and every
+ * key of the blocks a pose has no place for (camera, light, self-shadow, IK/display). Null when it holds all
+ * of it: a one-frame pose (its bone and morph keys all at one frame, nothing else), whatever frame it is at.
+ */
+export interface PoseLoss {
+  frame: number;
+  keys: number;
+  camera: number;
+  light: number;
+  shadow: number;
+  ik: number;
+}
+export function poseLoss(doc: VmdDocument, frame: number): PoseLoss | null {
+  let keys = 0;
+  const frames = new Set<number>();
+  for (const b of [doc.bone, doc.morph]) {
+    for (let i = 0; i < b.count; i++) {
+      const f = frameOf(b, i);
+      frames.add(f);
+      if (f !== frame) keys++;
+    }
+  }
+  const rest = { camera: doc.camera.count, light: doc.light.count, shadow: doc.shadow.count, ik: doc.ik.count };
+  if (frames.size <= 1 && !rest.camera && !rest.light && !rest.shadow && !rest.ik) return null;
+  return { frame, keys, ...rest };
 }
 
 /** A document's content from a VmdDocument (a new motion, a decoded file): its tracks and summary built once. */
@@ -1004,7 +1033,12 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * each open keeps the file it replaces as a .bak. Over its own file, the version it was read from or last saved
    * as is sent along: a file another program changed meanwhile (E_IO_CHANGED), a read-only file or a folder that
    * cannot be written is asked about (stores/save-refusal.ts): Overwrite (the other version becomes the .bak),
-   * Save As…, or Cancel. Its present depth in the history becomes its clean state.
+   * Save As…, or Cancel; so is a folder deleted since (Make the folder and save, Save As…, Cancel). Its present depth in the history becomes its clean state.
+   * A .vpd `target` of a motion a pose cannot hold (poseLoss: keys at other frames, camera, light, self-shadow or
+   * IK keys) is an export of the pose at the current frame, as Export VPD at Frame… (Ctrl+E) writes it: asked
+   * first (Save the pose / Cancel, naming what stays out); once written, the document keeps its file and stays
+   * unsaved, and the answer is false (its motion is still in no file: a close that asked Save does not go on).
+   * A camera or light motion has no pose: refused, as Export VPD refuses it.
    */
   async function saveAs(target: string, opts: { overwrite?: boolean } = {}, id: number | null = activeId.value): Promise<boolean> {
     const d = id === null ? null : docs.get(id);
@@ -1014,8 +1048,17 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       useNotifyStore().warning({ key: 'scene.fileOpenTwice', params: { file: fileNameOf(target), name: nameOf(d.id), other: nameOf(other.id) } });
       return false;
     }
-    const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText);
-    const o: SaveOptions = { overwrite: opts.overwrite ?? false, backup: d.savedTo !== target };
+    // A motion saved as a pose (.vpd, one frame) is an export, as MMD's pose save is: asked first, naming what
+    // stays out; the document keeps its file and its unsaved mark (its other keys are in no file).
+    let loss: PoseLoss | null = null;
+    if (formatOf(target) === 'vpd') {
+      const stage = stageMotionRefusal(d.doc, 'export VPD');
+      if (stage) return fail(stage);
+      loss = poseLoss(d.doc, Math.round(useTimeStore().frame));
+      if (loss && !(await askPoseLoss(loss, target))) return false;
+    }
+    const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText, loss?.frame ?? 0);
+    const o: SaveOptions = { overwrite: opts.overwrite ?? false, backup: loss && target !== d.path ? !exportedOver.has(target) : d.savedTo !== target };
     if (d.stamp && d.path === target) o.expect = d.stamp;
     let r = await write(target, bytes, o);
     if (!r.ok) {
@@ -1026,8 +1069,25 @@ export const useWorkspaceStore = defineStore('workspace', () => {
         const picked = await pickElsewhere(target, 'motion');
         return picked ? saveAs(picked.path, { overwrite: picked.overwrite }, d.id) : false;
       }
-      r = await write(target, bytes, { ...o, replaceChanged: true });
+      if (answer === 'makeFolder') {
+        const made = await useApi().createFolder(missingFolder(r.error, target));
+        if (!made.ok) return fail(made.error);
+        r = await write(target, bytes, o);
+      } else r = await write(target, bytes, { ...o, replaceChanged: true });
       if (!r.ok) return fail(r.error);
+    }
+    if (loss) {
+      // Written over its own .vpd (a pose given keys at other frames): the file is this version now (its stamp,
+      // its text), but the document is still unsaved.
+      if (d.path && samePath(d.path, target)) {
+        d.poseText = bytes;
+        d.stamp = r.value.stamp ?? null;
+        d.savedTo = target;
+      } else exportedOver.add(target);
+      changed();
+      void useSettingsStore().refreshRecent();
+      useNotifyStore().success({ key: 'notify.savedPose', params: { name: fileNameOf(r.value.path), frame: loss.frame } });
+      return false;
     }
     if (formatOf(target) === 'vpd') d.poseText = bytes;
     d.path = r.value.path;

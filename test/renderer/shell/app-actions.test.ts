@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { corpusPath, corpusPresent } from '../../helpers/corpus';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeName, writeVmd } from '../../../shared/vmd';
+import { decodeName, encodeSjis, writeVmd } from '../../../shared/vmd';
 import { newMotion, openAny, openDropped, registerPose } from '../../../renderer/src/shell/app-actions';
 import { resetCutNames } from '../../../renderer/src/shell/cut-names';
 import { useMergeStore } from '../../../renderer/src/stores/merge';
@@ -48,7 +48,7 @@ describe('app actions', () => {
       { name: 'miku.pmx', bytes: model },
       { name: 'body.vmd', bytes: dance(10) },
       { name: 'other.pmx', bytes: model },
-      { name: 'pose.vpd', bytes: new Uint8Array([1]) },
+      { name: 'scene.vmdscene', bytes: new Uint8Array([1]) },
     ]);
     expect(usePreviewStore().modelRequest).toEqual({ name: 'miku.pmx', bytes: model });
     // The first motion dropped opens (face.vmd, listed first); the next motion is offered for overlaying onto it.
@@ -58,18 +58,63 @@ describe('app actions', () => {
     expect(merge.open).toBe(true);
     expect(merge.mode).toBe('overlay');
     expect(merge.files).toEqual([{ name: 'body.vmd', bytes: dance(10) }]);
-    // Never silent: the second model and the pose are named, with why.
+    // Never silent: the second model and the scene are named, with why.
     const notices = useNotifyStore().items.filter((n) => n.kind === 'warning');
     expect(notices).toHaveLength(1);
     expect(noticeLines(notices[0], 'en')).toEqual({
       message: '2 dropped files were not opened',
-      detail: 'other.pmx: one model loads per drop (miku.pmx did) · pose.vpd: one motion, scene or capture opens per drop (face.vmd did); only more motions (.vmd) are offered for Merge with…',
+      detail: 'other.pmx: one model loads per drop (miku.pmx did) · scene.vmdscene: one motion, scene or capture opens per drop (face.vmd did); only more model motions (.vmd) are offered for Merge with…',
     });
     // Apply: the body motion's 3 センター keys join the 2 まばたき keys, one undo step.
     expect(await merge.apply()).toBe(true);
     expect([ws.doc!.bone.count, ws.doc!.morph.count]).toEqual([3, 2]);
     useHistoryStore().undo();
     expect([ws.doc!.bone.count, ws.doc!.morph.count]).toEqual([0, 2]);
+  });
+
+  // The new-user pass's finding 2: the first .vmd dropped was the document and every other .vmd was offered for
+  // merging into it, so a camera dropped with a dance became the document (camera first, as name order gives
+  // カメラ before ダンス) or was offered for merging into the dance. Now each is placed by what it holds.
+  it.each([['camera first', true], ['dance first', false]])('openDropped (%s): the dance opens as the actor, the camera VMD becomes the camera document; neither holds the other’s keys', async (_n, cameraFirst) => {
+    memoryScene([]);
+    const cam = { name: 'カメラ.vmd', bytes: cameraVmd() }, walk = { name: 'ダンス.vmd', bytes: dance(10) };
+    await openDropped(cameraFirst ? [cam, walk] : [walk, cam]);
+    const scene = useSceneStore(), ws = useWorkspaceStore();
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'ダンス.vmd'], ['camera', 'カメラ.vmd']]);
+    const actor = ws.get(scene.entries[0].id)!, camera = ws.get(scene.entries[1].id)!;
+    // The dance: its 3 センター keys, no camera key; the camera: its 3 camera keys, no bone key.
+    expect([actor.doc.bone.count, actor.doc.camera.count]).toEqual([3, 0]);
+    expect([camera.doc.bone.count, camera.doc.camera.count]).toEqual([0, 3]);
+    // The dance is the active document; nothing is offered for merging, nothing is left out.
+    expect(ws.fileName).toBe('ダンス.vmd');
+    expect(useMergeStore().open).toBe(false);
+    expect(useNotifyStore().items.filter((n) => n.kind === 'warning')).toEqual([]);
+  });
+
+  it('openDropped: a pose dropped with a dance and a camera is asked about onto the dance’s actor; a second camera is named', async () => {
+    memoryScene([]);
+    const pose = encodeSjis('Vocaloid Pose Data file\n\nmiku.osm;\n1;\n\nBone0{センター\n  1.000000,2.000000,3.000000;\n  0.000000,0.000000,0.000000,1.000000;\n}\n\n');
+    const dropped = openDropped([
+      { name: 'pose.vpd', bytes: pose },
+      { name: 'cam2.vmd', bytes: cameraVmd() },
+      { name: 'cam.vmd', bytes: cameraVmd() },
+      { name: 'walk.vmd', bytes: dance(10) },
+    ]);
+    const confirm = useConfirmStore();
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    const b = confirm.current!.buttons[0];
+    expect(renderText({ key: b.label, params: b.params }, 'en')).toBe('Apply the pose to walk at frame 0');
+    confirm.answer('apply');
+    await dropped;
+    const scene = useSceneStore(), ws = useWorkspaceStore();
+    expect(scene.entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'walk.vmd'], ['camera', 'cam2.vmd']]);
+    // The pose keyed センター at frame 0 of the dance: x = 1 there now (it was 0).
+    expect(ws.fileName).toBe('walk.vmd');
+    const b0 = ws.doc!.bone;
+    const keys = Array.from({ length: b0.count }, (_, i) => [b0.view.getUint32(i * 111 + 15, true), b0.view.getFloat32(i * 111 + 19, true)]).sort((p, q) => p[0] - q[0]);
+    expect(keys).toEqual([[0, 1], [10, 10], [20, 0]]);
+    const notices = useNotifyStore().items.filter((n) => n.kind === 'warning');
+    expect(notices.map((n) => noticeLines(n, 'en'))).toEqual([{ message: '1 dropped file was not opened', detail: 'cam.vmd: one camera per drop (cam2.vmd became the camera)' }]);
   });
 
   it('openDropped: motions whose first did not open (Cancel over the open motion) are named, not offered for merging', async () => {

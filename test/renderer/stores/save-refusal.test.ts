@@ -159,6 +159,74 @@ describe('Save over a file changed on disk', () => {
   });
 });
 
+// The new-user pass's finding 6: a save into a folder deleted since it was opened was a notice only ("no such
+// folder … create it first"), with no Save As… as a read-only file gets. Now it is the same question, with the
+// folder made again as the first answer.
+describe('Save into a folder deleted since', () => {
+  const gone = (): IpcResult<SavedFile> => ({
+    ok: false,
+    error: { code: 'E_IO_NOT_FOUND', message: 'no such folder: /m (create it first, or write into a folder that exists)', file: '/m/walk.vmd', problem: 'folderMissing', params: { folder: '/m' } },
+  });
+  /** The fake bridge with createFolder recorded. */
+  function withFolders(fake: ReturnType<typeof fakeApi>) {
+    const made: string[] = [];
+    const api = new Proxy(fake.api as unknown as Record<string, unknown>, {
+      get: (t, name: string) => (name === 'createFolder' ? async (p: string) => (made.push(p), okValue(p)) : t[name]),
+    });
+    return { api: api as unknown as VmdStudioApi, made };
+  }
+
+  it('asks Make the folder and save / Save As… / Cancel; Make the folder makes it and saves there', async () => {
+    const fake = fakeApi([gone()]);
+    const { api, made } = withFolders(fake);
+    setApi(api);
+    const doc = useWorkspaceStore();
+    await useSceneStore().openPath('/m/walk.vmd');
+    edit();
+    const saving = doc.save();
+    const q = await question();
+    expect(q.buttons.map((b) => b.choice)).toEqual(['makeFolder', 'saveAs', 'cancel']);
+    expect(renderText(q.message, 'en')).toBe('Cannot save walk.vmd: its folder /m is not there any more (moved or deleted). Make the folder again and save there, or use Save As… to save elsewhere.');
+    expect(renderText(q.message, 'ja')).toContain('フォルダ /m がなくなっています');
+    useConfirmStore().answer('makeFolder');
+    expect(await saving).toBe(true);
+    expect(made).toEqual(['/m']);
+    expect(fake.saves.map((c) => [c.path, c.opts.replaceChanged])).toEqual([['/m/walk.vmd', undefined], ['/m/walk.vmd', undefined]]);
+    expect(doc.dirty).toBe(false);
+  });
+
+  it('Save As… saves elsewhere; Cancel leaves it unsaved; the scene file is asked the same', async () => {
+    const answers = [gone(), gone()];
+    const fake = fakeApi(answers);
+    const { api, made } = withFolders(fake);
+    setApi(api);
+    attachSavePicker(async () => ({ path: '/other/walk.vmd', overwrite: false }));
+    const doc = useWorkspaceStore();
+    await useSceneStore().openPath('/m/walk.vmd');
+    edit();
+    let saving = doc.save();
+    await question();
+    useConfirmStore().answer('cancel');
+    expect(await saving).toBe(false);
+    expect(doc.dirty).toBe(true);
+    saving = doc.save();
+    await question();
+    useConfirmStore().answer('saveAs');
+    expect(await saving).toBe(true);
+    expect(doc.path).toBe('/other/walk.vmd');
+    // The scene file: the same question; its folder made again, then written.
+    answers.push(gone());
+    const scene = useSceneStore();
+    const savingScene = scene.saveTo('/m/s.vmdscene', false);
+    const q = await question();
+    expect(q.buttons.map((b) => b.choice)).toEqual(['makeFolder', 'saveAs', 'cancel']);
+    useConfirmStore().answer('makeFolder');
+    expect(await savingScene).toBe(true);
+    expect(made).toEqual(['/m']);
+    expect(fake.saves.at(-1)!.path).toBe('/m/s.vmdscene');
+  });
+});
+
 describe('the .bak is asked for on the first save after each open', () => {
   it('a document: first save yes, later saves no, after opening it again yes', async () => {
     const fake = fakeApi();
