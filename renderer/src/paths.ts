@@ -114,3 +114,20 @@ export function middleCut(p: string, cells: number): string {
   }
   return a + '…' + b;
 }
+
+/** Characters Windows cannot hold in a file name (besides the separators): < > : " | ? * and the control codes. */
+const WINDOWS_BAD_CHARS = /[<>:"|?*\u0000-\u001f]/g;
+/** Names Windows keeps for devices, with or without an extension ("con.vmd" is refused there too). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
+
+/**
+ * Why Windows could not hold file name `name` (no folders in it): the characters it refuses, each once in the
+ * order met, or the device name it keeps; null when Windows takes it. Linux and macOS take such names, so a save
+ * is only warned (a friend unzipping the folder on Windows gets an error or a renamed file).
+ */
+export function windowsNameProblem(name: string): { chars: string } | { reserved: string } | null {
+  const bad = [...new Set(name.match(WINDOWS_BAD_CHARS) ?? [])];
+  if (bad.length) return { chars: bad.map((c) => (c < ' ' ? `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : c)).join(' ') };
+  const reserved = WINDOWS_RESERVED.exec(name);
+  return reserved ? { reserved: reserved[1].toUpperCase() } : null;
+}
