@@ -22,7 +22,7 @@ const en = {
   'editor.track.ik': 'Display · IK',
   'editor.track.shadow': 'Self-shadow',
   'editor.frame': 'Frame',
-  'editor.keys': '{n} keys',
+  'editor.keys': '{n} {n|key|keys}',
   'editor.selected': '{n} selected',
   'editor.zoom': 'Zoom',
   'editor.fit': 'Fit the whole motion',

@@ -59,7 +59,7 @@ const en = {
   'preview.targetFigure': 'figure',
   'preview.targetModel': 'model',
   'preview.modelSummary': '{name}: {bones} bones, {morphs} morphs, {vertices} vertices',
-  'preview.cameraInfo': 'Camera: {keys} keys, {cuts} cuts',
+  'preview.cameraInfo': 'Camera: {keys} {keys|key|keys}, {cuts} {cuts|cut|cuts}',
   'preview.lightInfo': 'Light keys drive the light',
   'preview.lightInfoOf': 'Light keys of {file} drive the light',
   'preview.noWebgl': 'The 3D preview needs WebGL, which is not available here.',
