@@ -66,14 +66,14 @@ describe('the live region', () => {
 
     useTimeStore().seek(30);
     expect(useEditorActions().insertKeyAtCursor()).toBe(true);
-    expect(await heard(w)).toBe('Done: insert key (m.vmd). Key 左腕, frame 30');
+    expect(await heard(w)).toBe('Done: register key (m.vmd). Key 左腕, frame 30');
 
     useHistoryStore().undo();
     // The key is gone, nothing selected: the active track is said with its two keys again.
-    expect(await heard(w)).toBe('Undo: insert key (m.vmd). Track 左腕, 2 keys');
+    expect(await heard(w)).toBe('Undo: register key (m.vmd). Track 左腕, 2 keys');
 
     useHistoryStore().redo();
-    expect(await heard(w)).toBe('Redo: insert key (m.vmd). Key 左腕, frame 30');
+    expect(await heard(w)).toBe('Redo: register key (m.vmd). Key 左腕, frame 30');
     w.unmount();
   });
 
