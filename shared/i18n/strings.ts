@@ -213,6 +213,7 @@ const en = {
   'about.title': 'About VMD Studio',
   'about.version': 'Version {version}',
   'about.mode': 'Mode',
+  'about.platform': 'Platform',
   'editor.placeholder': 'Editor',
 };
 
@@ -397,6 +398,7 @@ const ja: Record<StringKey, string> = {
   'about.title': 'VMD Studio について',
   'about.version': 'バージョン {version}',
   'about.mode': 'モード',
+  'about.platform': 'OS',
   'editor.placeholder': 'エディタ',
 };
 
