@@ -108,6 +108,20 @@ describe('the live region', () => {
     w.unmount();
   });
 
+  it('a language switch empties the region (the Japanese words stayed under the English UI); the next change is said in English', async () => {
+    open();
+    useSettingsStore().settings.locale = 'ja';
+    const w = mount(Announcer);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 2 }], 'replace');
+    expect(await heard(w)).toBe('2 個のキーを選択中');
+    useSettingsStore().settings.locale = 'en';
+    expect(await heard(w)).toBe('');
+    sel.select([{ kind: 'bone', record: 1 }], 'replace');
+    expect(await heard(w)).toBe('Key 左腕, frame 100');
+    w.unmount();
+  });
+
   it('tells do, undo and redo apart from the stacks\' tops', () => {
     const a = { n: 'a' }, b = { n: 'b' }, c = { n: 'c' };
     expect(historyChange({ undo: a }, { undo: b })).toEqual({ way: 'do', step: b });
