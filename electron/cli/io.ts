@@ -2,6 +2,8 @@
  * What a CLI command gets to talk to the world: streams and the working folder, so tests can run
  * commands in-process and capture their output.
  */
+import type { Locale } from '../../shared/i18n/locale';
+
 export interface CliIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
@@ -25,6 +27,11 @@ export interface CliIo {
    * shows every step without a run that lasts seconds.
    */
   progressEveryMs?: number;
+  /**
+   * The language of the error lines (locale.ts): the process entry's from the environment, `--lang` over it
+   * (runCli). Absent, English.
+   */
+  locale?: Locale;
 }
 
 export type Command = (argv: string[], io: CliIo) => Promise<number>;

@@ -14,6 +14,7 @@ import { escapeControls } from './format';
 import { jsonFailure } from './commands/edit-output';
 import { PLAIN_EVERY_MS } from './progress';
 import { APP_VERSION } from '../services/app-version';
+import { envLocale, takeLangOption, unknownCommand } from './locale';
 
 export const commands: Record<string, CommandInfo> = {
   inspect: inspectCommand,
@@ -35,6 +36,8 @@ export function helpText(): string {
     `Usage: vmd-studio COMMAND [options]   (vmd-studio COMMAND --help, or vmd-studio help COMMAND, for details)\n\nCommands:\n` +
     names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`).join('\n') +
     '\n\n  vmd-studio --version (-v) prints the version; vmd-studio --help (-h) this text.\n' +
+    '  --lang ja|en (any command): error lines in Japanese or English (default: Japanese where LC_ALL, LC_MESSAGES\n' +
+    '  or LANG starts with "ja", or on Windows set to Japanese; else English). Usage, reports and --json stay English.\n' +
     '\nExit status: 0 success; 1 a file failed (an input missing, unreadable, damaged or of the wrong kind, an output\n' +
     'that exists or cannot be written; a batch: some file failed); 2 a bad command line (nothing read or written);\n' +
     '130 / 143 after Ctrl+C / SIGTERM. Errors under --json carry a code (E_…): README lists them.\n'
@@ -45,9 +48,16 @@ export function helpText(): string {
  * Runs one command line; returns the exit status. Never throws. Every line it prints has its control
  * characters escaped (escapeControls): file names and the names inside files reach the terminal as text.
  */
-export async function runCli(argv: string[], raw: CliIo): Promise<number> {
+export async function runCli(argvIn: string[], raw: CliIo): Promise<number> {
+  // `--lang ja|en` anywhere before "--", for every command: the language of the error lines (locale.ts).
+  const { lang, rest: argv } = takeLangOption(argvIn);
+  if (lang === null) {
+    raw.stderr('vmd-studio: --lang takes ja or en\n');
+    return 2;
+  }
   const io: CliIo = {
     ...raw,
+    locale: lang ?? raw.locale,
     stdout: (s) => raw.stdout(escapeControls(s)),
     stderr: (s) => raw.stderr(escapeControls(s)),
     terminal: raw.terminal ?? raw.stderr,
@@ -57,7 +67,7 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
   if (name === 'help' && rest.length > 0) {
     const topic = commands[rest[0]];
     if (!topic) {
-      io.stderr(`vmd-studio: unknown command "${rest[0]}" (try vmd-studio --help)\n`);
+      io.stderr(unknownCommand(rest[0], io.locale));
       return 2;
     }
     io.stdout(topic.usage + commonHelp(topic.usage) + '\n');
@@ -73,7 +83,7 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
   }
   const cmd = commands[name];
   if (!cmd) {
-    io.stderr(`vmd-studio: unknown command "${name}" (try vmd-studio --help)\n`);
+    io.stderr(unknownCommand(name, io.locale));
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -113,6 +123,7 @@ if (isEntry) {
     cwd: process.cwd(),
     isTTY: Boolean(process.stderr.isTTY),
     progressEveryMs: PLAIN_EVERY_MS,
+    locale: envLocale(process.env, process.platform, () => Intl.DateTimeFormat().resolvedOptions().locale),
   }).then(
     (code) => {
       process.exitCode = code;

@@ -15,7 +15,7 @@ const en = {
   'camera.register.lookingThrough': 'Off while looking through the camera: untick “Through camera”, orbit the free view, then register it',
   'camera.register.otherCamera': 'A camera file is shown beside the motion: remove it to register into the open motion',
   'camera.register.noPreview': 'The 3D preview is not running',
-  'camera.aspect': 'Frame',
+  'camera.aspect': 'Aspect',
   'camera.aspectTitle': 'The output frame’s aspect: looking through the camera shows this shape, with bars around it',
 };
 

@@ -1,8 +1,8 @@
 /**
  * The undo and redo buttons name the step in the UI's language (issue 30: the Japanese UI said "register
- * camera view", "mirror paste", "curve", "insert key", "pose bone"). Edits label their steps in English
- * (shared/key-edits, for logs and tests); this maps each of those labels to its string key. A label built
- * elsewhere as a string key (a Whole Motion operation, Simplify) is looked up when shown.
+ * camera view", "mirror paste", "curve", "insert key", "pose bone"; that step is "register key" now, MMD's 登録).
+ * Edits label their steps in English (shared/key-edits, for logs and tests); this maps each of those labels to its
+ * string key. A label built elsewhere as a string key (a Whole Motion operation, Simplify) is looked up when shown.
  */
 import { hasString, type UiStringKey } from './strings';
 
@@ -10,7 +10,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'delete keys': 'edit.label.deleteKeys',
   'cut keys': 'edit.label.cutKeys',
   'edit values': 'edit.label.editValues',
-  'insert key': 'edit.label.insertKey',
+  'register key': 'edit.label.insertKey',
   'morph key': 'edit.label.morphKey',
   'move keys': 'edit.label.moveKeys',
   'paste keys': 'edit.label.pasteKeys',

@@ -96,7 +96,7 @@ const ja: Record<ModelStringKey, string> = {
   'preview.textureLookedIn': '探した場所: {folder}',
   'preview.selfShadow': 'セルフシャドウ',
   'preview.selfShadowToonless': 'セルフシャドウ: このモデルの材質にはトゥーンがないため、影は出ません（MMD でも同じです。影の色はトゥーンの暗い側の色です）',
-  'preview.selfShadowTitle': 'MMD のセルフシャドウ: 各材質のセルフ影・セルフシャドウの設定どおりにモデル自身やほかのモデルに影を落とします（距離は既定の 8875）。カメラ文書にセルフシャドウのキーがあるときは、そのキー（モードと距離、またはオフ）に従います。',
+  'preview.selfShadowTitle': 'MMD のセルフシャドウ: 各材質のセルフ影・セルフシャドウの設定どおりにモデル自身やほかのモデルに影を落とします（距離は既定の 8875）。カメラドキュメントにセルフシャドウのキーがあるときは、そのキー（モードと距離、またはオフ）に従います。',
 };
 
 export const modelStrings: Record<'en' | 'ja', Record<ModelStringKey, string>> = { en, ja };

@@ -112,7 +112,7 @@ const en = {
   'summary.block.camera': 'Camera',
   'summary.block.light': 'Light',
   'summary.block.shadow': 'Self-shadow',
-  'summary.block.ik': 'IK / visibility',
+  'summary.block.ik': 'Display · IK',
   'summary.absent': 'absent',
   'summary.bones': 'Bones',
   'summary.morphs': 'Morphs',
@@ -222,6 +222,7 @@ const en = {
   'about.title': 'About VMD Studio',
   'about.version': 'Version {version}',
   'about.mode': 'Mode',
+  'about.platform': 'Platform',
   'editor.placeholder': 'Editor',
 };
 
@@ -309,7 +310,7 @@ const ja: Record<StringKey, string> = {
   'summary.block.camera': 'カメラ',
   'summary.block.light': '照明',
   'summary.block.shadow': 'セルフ影',
-  'summary.block.ik': 'IK・表示',
+  'summary.block.ik': '表示・IK',
   'summary.absent': 'なし',
   'summary.bones': 'ボーン数',
   'summary.morphs': 'モーフ数',
@@ -415,6 +416,7 @@ const ja: Record<StringKey, string> = {
   'about.title': 'VMD Studio について',
   'about.version': 'バージョン {version}',
   'about.mode': 'モード',
+  'about.platform': 'OS',
   'editor.placeholder': 'エディタ',
 };
 
@@ -461,7 +463,7 @@ export function tDynamic(key: string, locale: Locale, params?: Record<string, st
  * counts). Frame numbers ({frame}, {from}, {to}, {first}, {last}…), ids and values are not among them: MMD writes
  * frame 1200 ungrouped, and so does every field a frame is typed into.
  */
-const COUNT_PARAMS = new Set(['n', 'm', 'count', 'keys', 'kept', 'raw', 'before', 'after', 'added', 'dropped', 'collisions', 'replaced', 'skipped', 'changed']);
+const COUNT_PARAMS = new Set(['n', 'm', 'count', 'keys', 'kept', 'raw', 'before', 'after', 'added', 'dropped', 'collisions', 'replaced', 'skipped', 'changed', 'bones', 'morphs', 'vertices', 'cuts']);
 /** Strings whose {n} is not a count: a byte offset, a line number (as a hex viewer and an editor show them). */
 const UNGROUPED = new Set(['err.atByte', 'err.atLine']);
 const shown = (name: string, v: string | number): string => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 1000 && COUNT_PARAMS.has(name) ? v.toLocaleString('en-US') : String(v));

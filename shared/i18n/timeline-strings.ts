@@ -100,7 +100,7 @@ const ja: Record<TimelineStringKey, string> = {
   'curve.channelShort.z': 'Z',
   'curve.channelShort.r': '回転',
   'curve.channelShort.d': '距離',
-  'curve.channelShort.v': '視野',
+  'curve.channelShort.v': '視野角',
 };
 
 export const timelineStrings: Record<'en' | 'ja', Record<TimelineStringKey, string>> = { en, ja };

@@ -180,7 +180,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
   if (kind === 'ik') {
     const ik = new BlockEditor(doc.ik);
     const index = ik.append(ikRecordAt(doc, tracks, frame));
-    return success(Object.assign(finish(doc, 'insert key', [ik]), { record: index }));
+    return success(Object.assign(finish(doc, 'register key', [ik]), { record: index }));
   }
   const block = doc[kind];
   const ed = new BlockEditor(block);
@@ -221,7 +221,7 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
     rec = encodeLightRecord({ frame, color, direction });
   }
   const index = ed.append(rec);
-  return success(Object.assign(finish(doc, 'insert key', [ed]), { record: index }));
+  return success(Object.assign(finish(doc, 'register key', [ed]), { record: index }));
 }
 
 /**

@@ -71,7 +71,7 @@ describe('the app says it in its own terms', () => {
     await setLocale(page, 'ja');
     await page.click('[data-testid="cmd-shortcuts"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="shortcuts-dialog"] header')?.textContent === 'キーボードとマウス');
-    expect(await title('shortcuts.group.preview')).toBe('3Dプレビュー（マウスとキー）');
+    expect(await title('shortcuts.group.preview')).toBe('3D プレビュー（マウスとキー）');
     await page.locator('[data-testid="shortcuts-dialog"] [data-group="shortcuts.group.preview"]').scrollIntoViewIfNeeded();
     await s.app.screenshot('app-wording-shortcuts-ja');
     await page.click('[data-testid="shortcuts-close"]');

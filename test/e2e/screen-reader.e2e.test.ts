@@ -153,11 +153,11 @@ describe('what a screen reader is told', () => {
     await seekFrameField(page, 7);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, undo0);
-    await page.waitForFunction(() => /^Done: insert key \(.*02_laugh\.vmd\)\. Key .+, frame 7$/.test(document.querySelector('[data-testid="announcer"]')!.textContent!.trim()));
+    await page.waitForFunction(() => /^Done: register key \(.*02_laugh\.vmd\)\. Key .+, frame 7$/.test(document.querySelector('[data-testid="announcer"]')!.textContent!.trim()));
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Undo: insert key'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Undo: register key'));
     await page.keyboard.press('Control+y');
-    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Redo: insert key'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="announcer"]')!.textContent!.trim().startsWith('Redo: register key'));
     expect(await said()).toMatch(/, frame 7$/);
     await page.keyboard.press('Control+z');
     await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n, undo0);

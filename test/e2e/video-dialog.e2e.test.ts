@@ -113,7 +113,7 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     // The scene's Frame is 4:3 (its file says so).
     await page.selectOption('[data-testid="video-size"]', '720p');
     await page.waitForFunction(() => document.querySelector('[data-testid="video-dims"]')?.textContent === '960 × 720');
-    expect(await textOf(page, 'video-aspect')).toBe('Frame 4:3, as the preview’s Frame');
+    expect(await textOf(page, 'video-aspect')).toBe('Aspect 4:3, as the preview’s Aspect');
     await page.selectOption('[data-testid="video-format"]', 'png');
     await page.fill('[data-testid="video-from"]', '0');
     await page.fill('[data-testid="video-to"]', '0');

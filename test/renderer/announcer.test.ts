@@ -66,14 +66,14 @@ describe('the live region', () => {
 
     useTimeStore().seek(30);
     expect(useEditorActions().insertKeyAtCursor()).toBe(true);
-    expect(await heard(w)).toBe('Done: insert key (m.vmd). Key 左腕, frame 30');
+    expect(await heard(w)).toBe('Done: register key (m.vmd). Key 左腕, frame 30');
 
     useHistoryStore().undo();
     // The key is gone, nothing selected: the active track is said with its two keys again.
-    expect(await heard(w)).toBe('Undo: insert key (m.vmd). Track 左腕, 2 keys');
+    expect(await heard(w)).toBe('Undo: register key (m.vmd). Track 左腕, 2 keys');
 
     useHistoryStore().redo();
-    expect(await heard(w)).toBe('Redo: insert key (m.vmd). Key 左腕, frame 30');
+    expect(await heard(w)).toBe('Redo: register key (m.vmd). Key 左腕, frame 30');
     w.unmount();
   });
 
@@ -105,6 +105,20 @@ describe('the live region', () => {
     expect(await heard(w)).toBe('左腕 のキー、フレーム 100');
     sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 2 }], 'replace');
     expect(await heard(w)).toBe('2 個のキーを選択中');
+    w.unmount();
+  });
+
+  it('a language switch empties the region (the Japanese words stayed under the English UI); the next change is said in English', async () => {
+    open();
+    useSettingsStore().settings.locale = 'ja';
+    const w = mount(Announcer);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 2 }], 'replace');
+    expect(await heard(w)).toBe('2 個のキーを選択中');
+    useSettingsStore().settings.locale = 'en';
+    expect(await heard(w)).toBe('');
+    sel.select([{ kind: 'bone', record: 1 }], 'replace');
+    expect(await heard(w)).toBe('Key 左腕, frame 100');
     w.unmount();
   });
 

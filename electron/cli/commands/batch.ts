@@ -4,6 +4,7 @@
  * report. Exit status: 0 all succeeded (skipped outputs count as success), 1 some file failed, 2 bad
  * arguments; 130/143 after SIGINT/SIGTERM (signals.ts: the first cancels, a second exits at once).
  */
+import { errorLine } from '../locale';
 import path from 'node:path';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { atomicWrite, ensureFolder, removePendingTemps } from '../../fs/files';
@@ -180,7 +181,7 @@ ${allDetails()}`,
     const onResult = (r: BatchFileResult) => {
       const warnings = warningsOf(r);
       if ((!r.ok || warnings.length) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
-      if (!r.ok) io.stderr(`vmd-studio: ${formatError({ ...r.error, file: show(r.error.file ?? r.input) })}\n`);
+      if (!r.ok) io.stderr(`vmd-studio: ${errorLine({ ...r.error, file: show(r.error.file ?? r.input) }, io.locale)}\n`);
       // Each file's warnings as the one-file commands print theirs (README: "Warnings go to standard error").
       for (const w of warnings) io.stderr(`vmd-studio: warning: ${show(r.input)}: ${w}\n`);
     };
@@ -192,7 +193,7 @@ ${allDetails()}`,
     }
     if (!run.ok) {
       jsonFailure(io, run.error);
-      io.stderr(`vmd-studio batch: ${formatError({ ...run.error, ...(run.error.file ? { file: show(run.error.file) } : {}) })}\n`);
+      io.stderr(`vmd-studio batch: ${errorLine({ ...run.error, ...(run.error.file ? { file: show(run.error.file) } : {}) }, io.locale)}\n`);
       return 2;
     }
     const summary = run.value;

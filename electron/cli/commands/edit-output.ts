@@ -1,7 +1,8 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
+import { errorLine } from '../locale';
 import path from 'node:path';
 import { writeOutput } from '../output';
-import { formatError, MODEL_NAME_NOTE_START, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
+import { MODEL_NAME_NOTE_START, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
 import { reportSummary, type EditReport } from '../../../shared/motion-ops';
 import { optValue, type ParsedArgs } from '../args';
 import type { CliIo } from '../io';
@@ -112,7 +113,7 @@ export function jsonSuccess(io: CliIo, doc: Record<string, unknown>): void {
 export function failWith(io: CliIo, e: CodecError, file?: string, givens?: string[]): number {
   const f = e.file ?? file;
   jsonFailure(io, e, f);
-  io.stderr(`vmd-studio: ${formatError({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f })}\n`);
+  io.stderr(`vmd-studio: ${errorLine({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f }, io.locale)}\n`);
   return 1;
 }
 

@@ -1,6 +1,7 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
+import { errorLine } from '../locale';
 import path from 'node:path';
-import { buildTracks, inspectVmd, inspectVpd, formatError, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
+import { buildTracks, inspectVmd, inspectVpd, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
 import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
 import { captureLines, inspectCapture, type CaptureInfo } from './inspect-capture';
@@ -39,7 +40,16 @@ export function nameMismatch(file: string, head: Uint8Array): { warning: string;
 }
 
 /** An error as a file's line gives it: code, message, byte offset or line (the file is the line's own). */
-const failed = (file: string, e: CodecError): FileInfo => ({ file, ok: false, error: { code: e.code, message: e.message, offset: e.offset, line: e.line } as CodecError });
+/**
+ * A file that failed: its error as --json prints it (code, message, offset, line). The values the message names
+ * (`params`: a count error's block and count, what a non-motion file is) ride along unlisted (not enumerable, so
+ * not in the JSON document, nor in a spread copy: pass them on by name), for the Japanese line (locale.ts errorLine), phrased from them as the app phrases it.
+ */
+const failed = (file: string, e: CodecError): FileInfo => {
+  const error = { code: e.code, message: e.message, offset: e.offset, line: e.line } as CodecError;
+  if (e.params) Object.defineProperty(error, 'params', { value: e.params, enumerable: false });
+  return { file, ok: false, error };
+};
 
 /**
  * Inspects one file that is not a model, read by what it is: `kind`, from its first bytes (`head`) where
@@ -68,8 +78,8 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
 function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
   const rel = displayPathAmong(info.file, givens, io.cwd);
   if (!info.ok) {
-    const at = info.error.line !== undefined ? ` (line ${info.error.line})` : info.error.offset !== undefined ? ` (at byte ${info.error.offset})` : '';
-    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${info.error.message}${at}\n\n`);
+    // formatError's "message (at byte N)" without a file (the path is the block's first line); in Japanese by code.
+    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${errorLine({ ...info.error, params: info.error.params, file: undefined }, io.locale)}\n\n`);
     return;
   }
   if (info.format === 'wav' || info.format === 'audio') {
@@ -180,7 +190,7 @@ Exit status 1 if any file failed to read.`,
         }
       }
     }
-    for (const f of failures) io.stderr(`vmd-studio: ${formatError({ ...f.error, file: displayPathAmong(f.file, givens, io.cwd) })}\n`);
+    for (const f of failures) io.stderr(`vmd-studio: ${errorLine({ ...f.error, params: f.error.params, file: displayPathAmong(f.file, givens, io.cwd) }, io.locale)}\n`);
     return failures.length ? 1 : 0;
   },
 };

@@ -50,7 +50,7 @@ export function heightIssue(height: unknown): 'invalid' | 'small' | 'large' | nu
 
 /**
  * Output sizes the dialog offers: 720p or 1080p, or a chosen height, always in the scene's aspect (the
- * preview's Frame, what the camera films: a 4:3 Frame at 720p is 960 × 720, never 1280 × 720 showing more at
+ * preview's Aspect, what the camera films: a 4:3 Aspect at 720p is 960 × 720, never 1280 × 720 showing more at
  * the sides than the Frame does). 720p and 1080p name the short side, as phones and upload sites say: a
  * portrait (9:16) Frame at 1080p is 1080 × 1920 (it was 608 × 1080). Even sizes: encoders want them
  * (`rounded` says the picture is not the exact aspect at the height asked: the dialog says so). A height out of

@@ -1,6 +1,6 @@
 /**
  * What a screen reader hears of an edit (WCAG 4.1.3 status messages): the history step done, undone or redone
- * ("Insert key (dance.vmd)", "Undo: insert key (dance.vmd)"), then the selection it leaves ("Key 上半身, frame
+ * ("Register key (dance.vmd)", "Undo: register key (dance.vmd)"), then the selection it leaves ("Key 上半身, frame
  * 30"); and, alone, a change of the selected key or the active track (↑/↓, [/]). Nothing else spoke of these: the
  * only live region was the notices', and the undo button's new title is not announced. Announcer.vue puts the
  * text in a polite live region, once things have settled (a held ↑ or a box drag says where it ended, not every

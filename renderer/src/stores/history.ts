@@ -64,7 +64,7 @@ export const useHistoryStore = defineStore('history', () => {
 
   /**
    * Runs an undo or redo (`go`); when its step belongs to another document than the one shown and the editor
-   * switched to it (one history across the scene), a notice says what it did where ("Undid insert key in miku:
+   * switched to it (one history across the scene), a notice says what it did where ("Undid register key in miku:
    * wavefile_v2.vmd"): the jump to another tab is not left to be guessed from the undo button's tooltip.
    */
   function said<T extends boolean | Promise<boolean>>(way: 'undo' | 'redo', go: () => T): T {

@@ -14,8 +14,9 @@
 import { defineStore } from 'pinia';
 import { markRaw, type Raw } from 'vue';
 import { fileNameOf } from '../paths';
-import { hasString, t, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
+import { hasString, t, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import type { CodecError } from '../../../shared/vmd/errors';
+import { errorPlainLine } from '../../../shared/i18n/error-line';
 
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -84,37 +85,6 @@ function appDetail(e: NoticeError, locale: Locale): string | null {
 }
 
 /**
- * The plain line of a code: a key count the file cannot hold says which block and how many keys it claims
- * ("the bone block says it holds 2,147,483,647 keys"), where the reader gave them; else the code's line.
- */
-function plainLine(e: NoticeError, locale: Locale): string {
-  const p = e.params;
-  if (e.code === 'E_VMD_COUNT' && p && typeof p.block === 'string' && typeof p.count === 'number') {
-    const count = p.count.toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US');
-    return t('err.countBlock', locale, { block: tDynamic(`err.block.${p.block}`, locale), count });
-  }
-  if (e.code === 'E_CAMERA_MOTION' && p && (p.kind === 'camera' || p.kind === 'light')) {
-    return t(p.kind === 'camera' ? 'err.stageMotion.camera' : 'err.stageMotion.light', locale, { camera: p.camera ?? 0, light: p.light ?? 0 });
-  }
-  // A name that is not UTF-8 and reads as Shift_JIS (electron/fs/files.ts notUtf8Error): which name, and how to fix it.
-  if (e.code === 'E_IO_NAME_NOT_UTF8' && p && p.sjis === 1 && typeof p.name === 'string') return t('err.notUtf8Sjis', locale, { name: p.name });
-  if (e.code === 'E_SPAN' && p && typeof p.from === 'string' && typeof p.to === 'string') return t('err.span', locale, { from: p.from, to: p.to });
-  // A song, an image, a model, a video or text opened as a motion (shared/ipc/file-kind.ts notAMotionError): what it is and what to do.
-  if (e.code === 'E_VMD_MAGIC' && p && typeof p.notMotion === 'string' && hasString(`err.notMotion.${p.notMotion}`)) {
-    return tDynamic(`err.notMotion.${p.notMotion}`, locale, { format: String(p.format ?? ''), rename: String(p.rename ?? '') });
-  }
-  // A broken rigid body or joint: which one and what is wrong (the reader's physicsParams), in PMX and PMD alike.
-  if (e.code === 'E_PMX_PHYSICS' && p && (p.item === 'body' || p.item === 'joint') && hasString(`err.physics.${p.problem}`)) {
-    const what = t(p.item === 'body' ? 'err.physics.body' : 'err.physics.joint', locale, { index: p.index, name: String(p.name) });
-    const fieldKey = `err.physics.field.${p.field}`;
-    const named = hasString(fieldKey) ? tDynamic(fieldKey, locale) : String(p.field);
-    const field = p.axis ? t('err.physics.axis', locale, { field: named, axis: String(p.axis) }) : named;
-    return tDynamic(`err.physics.${p.problem}`, locale, { what, field, value: String(p.value) });
-  }
-  return tDynamic(`err.${e.code}`, locale);
-}
-
-/**
  * One line for people: "file: message (at byte N)". In English the codec's own message is the line (it
  * is exact), but for a damaged file (DAMAGED_FILE_CODES); in Japanese the line says by error code what is
  * wrong, and the English message moves to the detail line with the code, so nothing is lost.
@@ -128,7 +98,7 @@ export function describeError(e: NoticeError, locale: Locale = 'en'): { message:
   // A damaged file leads with a plain sentence in English too; the reader's own line ("bone block promises 470
   // records of 111 bytes, but only 2946 bytes remain") follows in the detail.
   const plain = locale !== 'en' || DAMAGED_FILE_CODES.has(e.code) || COMMAND_WORDED_CODES.has(e.code);
-  const said = !plain || phrased ? null : plainLine(e, locale);
+  const said = !plain || phrased ? null : errorPlainLine(e, locale);
   // A file that does not start as its format does fails at byte 0, always: "(at byte 0)" on the line told a new
   // user nothing. The offset moves to the detail line, beside the code.
   const atStart = MAGIC_CODES.has(e.code) && e.offset === 0 && e.line === undefined;

@@ -1,6 +1,6 @@
 /**
  * Selected keys as (block kind, record index), plus the active key (the one the curve editor and the
- * inspector show) and the active track (where "insert key" goes). Each kind's records are a bit set
+ * inspector show) and the active track (where "register key" goes). Each kind's records are a bit set
  * (shared/key-edits/record-set.ts): select-all of 600,000 keys fills 18,750 words, not 600,000 set
  * entries or KeyRef objects. Sets live outside Vue's reactivity; `version` says when they changed.
  * Whole-selection edits read `records()`; `refs` lists KeyRef objects for the small-selection tools.

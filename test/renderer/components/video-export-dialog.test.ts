@@ -276,7 +276,7 @@ describe('the video dialog as a video maker expects it', () => {
     expect(text('video-frames')).toBe('MMD 2,817 フレーム → 動画 5,634 フレーム、93.90 秒');
     await type(w, 'video-to', '50');
     await type(w, 'video-from', '100');
-    expect(text('video-range-error')).toBe('開始が終了より後です(フレーム 100 〜 50): 書き出すものがありません');
+    expect(text('video-range-error')).toBe('開始が終了より後です（フレーム 100 〜 50）：書き出すものがありません');
     w.unmount();
   });
 
@@ -287,7 +287,7 @@ describe('the video dialog as a video maker expects it', () => {
     v.size = '720p';
     await w.vm.$nextTick();
     expect(text('video-dims')).toBe('960 × 720');
-    expect(text('video-aspect')).toBe('Frame 4:3, as the preview’s Frame');
+    expect(text('video-aspect')).toBe('Aspect 4:3, as the preview’s Aspect');
     const options = [...document.querySelectorAll('[data-testid="video-size"] option')].map((o) => o.textContent!.trim());
     expect(options.slice(0, 2)).toEqual(['720p (960 × 720)', '1080p (1440 × 1080)']);
     w.unmount();

@@ -64,7 +64,7 @@ describe('keyboard reference', () => {
     }
     const preview = SHORTCUT_GROUPS.find((g) => g.title === 'shortcuts.group.preview')!;
     expect(byMouse(preview)).toBe(false);
-    expect([t(preview.title, 'en'), t(preview.title, 'ja')]).toEqual(['3D preview (mouse and keys)', '3Dプレビュー（マウスとキー）']);
+    expect([t(preview.title, 'en'), t(preview.title, 'ja')]).toEqual(['3D preview (mouse and keys)', '3D プレビュー（マウスとキー）']);
   });
 
   it('writes the modifier as each OS does', () => {

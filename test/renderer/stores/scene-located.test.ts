@@ -61,7 +61,7 @@ describe('a scene whose files main found beside it', () => {
       detail: `motions/33_angry.vmd for ${FRIEND_ANGRY} · motions/wavefile_v2.vmd for Motions/WaveFile_v2.VMD`,
     });
     expect(noticeLines(notice, 'ja')).toEqual({
-      message: 'シーンが指す場所にないファイル 2 個を、シーンのフォルダーで見つけて開きました。シーンを保存すると見つかったパスを書きます',
+      message: 'シーンが指す場所にないファイル 2 個を、シーンのフォルダで見つけて開きました。シーンを保存すると見つかったパスを書きます',
       detail: `${FRIEND_ANGRY} → motions/33_angry.vmd · Motions/WaveFile_v2.VMD → motions/wavefile_v2.vmd`,
     });
     // Nothing the person did: the scene is as saved, and its file keeps its text until a Save.
@@ -76,6 +76,6 @@ describe('a scene whose files main found beside it', () => {
     expect(await useSceneStore().openPath('/p/win.vmdscene')).toBe(true);
     const notice = useNotifyStore().items.find((n) => noticeLines(n, 'en').message.startsWith('Found'))!;
     expect(noticeLines(notice, 'en').message).toBe(`Found motions/33_angry.vmd beside the scene for ${FRIEND_ANGRY}; Save Scene writes the path found`);
-    expect(noticeLines(notice, 'ja').message).toBe(`${FRIEND_ANGRY} がないため、シーンのフォルダーにある motions/33_angry.vmd を開きました。シーンを保存すると見つかったパスを書きます`);
+    expect(noticeLines(notice, 'ja').message).toBe(`${FRIEND_ANGRY} がないため、シーンのフォルダにある motions/33_angry.vmd を開きました。シーンを保存すると見つかったパスを書きます`);
   });
 });

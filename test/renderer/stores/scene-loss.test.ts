@@ -457,7 +457,7 @@ describe('the song picked after the scene’s own is missing replaces it (nuscen
     expect([music.offsetFrames, music.volume, music.muted]).toEqual([15, 0.5, true]);
     const said = music.loadedNotice();
     expect(renderText(said, 'en')).toBe('Music: other.wav (3.0 s) in place of song_old.wav, which the scene names but could not be found; kept the scene’s offset 15, volume and mute');
-    expect(renderText(said, 'ja')).toBe('音楽: other.wav（3.0 秒）。シーンの song_old.wav が見つからないため、その代わりにしました。シーンのオフセット 15、音量、ミュートはそのままです');
+    expect(renderText(said, 'ja')).toBe('音楽: other.wav（3.0 秒）。シーンの song_old.wav が見つからないため、その代わりにしました。シーンのオフセット 15、音量、消音はそのままです');
     expect(await scene.saveTo('/s/moved.vmdscene', true)).toBe(true);
     const saved = JSON.parse(new TextDecoder().decode(files.get('/s/moved.vmdscene')!));
     expect(saved.audio).toEqual({ path: 'other.wav', offsetFrames: 15, volume: 0.5, muted: true });

@@ -14,6 +14,13 @@ describe('plural words in UI strings', () => {
     expect(t('batch.inSubfolders', 'ja', { n: 1 })).toContain('1 件');
   });
 
+  it('a track\'s key count and the preview\'s camera line say "1 key" and "1 cut" (they said "1 keys", "1 cuts")', () => {
+    expect([0, 1, 2].map((n) => t('editor.keys', 'en', { n }))).toEqual(['0 keys', '1 key', '2 keys']);
+    expect(t('preview.cameraInfo', 'en', { keys: 1, cuts: 0 })).toBe('Camera: 1 key, 0 cuts');
+    expect(t('preview.cameraInfo', 'en', { keys: 70, cuts: 1 })).toBe('Camera: 70 keys, 1 cut');
+    expect(t('editor.keys', 'ja', { n: 1 })).toBe('1 キー');
+  });
+
   it('a count not given leaves the form as written; no English string says "(s)" any more', () => {
     expect(tDynamic('batch.withWarnings', 'en', {})).toBe('{n} {n|file|files} with warnings (⚠ in the list)');
     for (const key of ['batch.cancelledNotRun', 'batch.withWarnings', 'batch.earlierOutputs', 'batchResults.mirror', 'batchResults.exportBvh', 'scene.notInScene', 'note.W_VPD_COUNT', 'note.N_BONE_DUPLICATES', 'note.N_MORPH_DUPLICATES', 'note.N_NON_UNIT', 'batch.notTaken', 'batch.notTakenCapture']) {

@@ -1,0 +1,58 @@
+/**
+ * The command line's language for its error lines (translator pass nui18n, finding 13: every line was English
+ * under LANG=ja_JP.UTF-8, though the app phrases the same codes in Japanese). Japanese when asked for: `--lang ja`,
+ * or the locale the environment sets (LC_ALL, then LC_MESSAGES, then LANG, as POSIX ranks them) starting with
+ * "ja"; on Windows, where those are usually unset, the system's locale (Intl) decides. English otherwise — a
+ * machine with no locale set (CI, whose conformance run reads these lines) keeps English. Only the error lines
+ * and the unknown-command line are translated; usage texts, reports and --json stay English (README).
+ */
+import { formatError, type CodecError } from '../../shared/vmd';
+import { t } from '../../shared/i18n/strings';
+import { errorPlainLine } from '../../shared/i18n/error-line';
+import type { Locale } from '../../shared/i18n/locale';
+
+/** The language the environment asks for: the first of LC_ALL, LC_MESSAGES, LANG that is set and not empty. */
+export function envLocale(env: Record<string, string | undefined>, platform: string, intlLocale: () => string): Locale {
+  const set = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  if (set !== undefined) return /^ja/i.test(set) ? 'ja' : 'en';
+  if (platform === 'win32') return /^ja/i.test(intlLocale()) ? 'ja' : 'en';
+  return 'en';
+}
+
+/**
+ * `--lang ja|en` taken out of the command line (any place before a lone "--"): the language it names and the
+ * arguments left. An unknown value is an error line (null locale), not a silent English.
+ */
+export function takeLangOption(argv: string[]): { lang?: Locale | null; rest: string[] } {
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  let lang: Locale | null | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (i < end && (a === '--lang' || a.startsWith('--lang='))) {
+      const v = a === '--lang' ? argv[++i] : a.slice('--lang='.length);
+      lang = v === 'ja' || v === 'en' ? v : null;
+      continue;
+    }
+    rest.push(a);
+  }
+  return { lang, rest };
+}
+
+/**
+ * One error line, "file: message (at byte N)": English as the codec says it (formatError); Japanese by the error's
+ * code and values, as the app's notices say it, with the place in Japanese ("（50 バイト目）"). A code with no
+ * Japanese line keeps the English message.
+ */
+export function errorLine(e: CodecError, locale: Locale | undefined): string {
+  if (locale !== 'ja') return formatError(e);
+  const plain = errorPlainLine(e, 'ja');
+  if (plain === `err.${e.code}`) return formatError(e);
+  const at = e.line !== undefined ? `（${t('err.atLine', 'ja', { n: e.line })}）` : e.offset !== undefined ? `（${t('err.atByte', 'ja', { n: e.offset })}）` : '';
+  return `${e.file ? e.file + ': ' : ''}${plain}${at}`;
+}
+
+/** The unknown-command line. */
+export function unknownCommand(name: string, locale: Locale | undefined): string {
+  return locale === 'ja' ? `vmd-studio: 「${name}」というコマンドはありません（vmd-studio --help で一覧）\n` : `vmd-studio: unknown command "${name}" (try vmd-studio --help)\n`;
+}

@@ -1,0 +1,73 @@
+// The command line's error lines in Japanese (translator pass nui18n, finding 13): under LANG=ja_JP.UTF-8 every
+// line was English ("ERROR E_VMD_COUNT: bone block promises 548 records…", `unknown command "frob"`), though the
+// app says the same codes in Japanese. Now Japanese when the environment's locale (LC_ALL, LC_MESSAGES, LANG, in
+// POSIX order) starts with "ja", or with --lang ja; on Windows the system locale decides; English otherwise, and
+// --json stays English. Expected lines are the app's, as the translator saw them in its notice for the same file.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { envLocale } from '../../electron/cli/locale';
+import { runCliCaptured } from '../helpers/cli-in-process';
+import { readCorpus } from '../helpers/corpus';
+import { CLI, useTempDirs } from './batch-helpers';
+
+const mk = useTempDirs();
+
+/** 02_laugh.vmd cut after 3,000 bytes (its bone block says 548 keys at byte 50) and a text file named .vmd. */
+function badFiles(): string {
+  const d = mk('lang');
+  writeFileSync(path.join(d, 'trunc.vmd'), readCorpus('gene/motion/02_laugh.vmd').subarray(0, 3000));
+  writeFileSync(path.join(d, 'text.vmd'), 'hello\n');
+  return d;
+}
+const TRUNC_JA = 'ファイルが壊れています：ボーンブロックのキー数が 548 個とされていますが、ファイルの大きさに収まりません（50 バイト目）';
+const TEXT_JA = 'テキストファイルで、モーションではありません。モーションは MMD が保存する .vmd ファイルで、"Vocaloid Motion Data" で始まります';
+const TRUNC_EN = 'bone block promises 548 records of 111 bytes, but only 2946 bytes remain (room for 26) (at byte 50)';
+
+describe('the CLI\'s language', () => {
+  it('takes ja from LC_ALL, then LC_MESSAGES, then LANG; the Windows system locale only when none is set', () => {
+    const intl = (l: string) => () => l;
+    expect(envLocale({ LANG: 'ja_JP.UTF-8' }, 'linux', intl('en-US'))).toBe('ja');
+    expect(envLocale({ LC_ALL: 'ja_JP.UTF-8', LANG: 'en_US.UTF-8' }, 'linux', intl('en-US'))).toBe('ja');
+    expect(envLocale({ LC_ALL: 'C', LANG: 'ja_JP.UTF-8' }, 'linux', intl('ja-JP'))).toBe('en');
+    expect(envLocale({ LC_MESSAGES: 'ja_JP', LANG: 'en_US' }, 'darwin', intl('en-US'))).toBe('ja');
+    expect(envLocale({ LC_ALL: '', LANG: 'ja' }, 'linux', intl('en-US'))).toBe('ja');
+    // Nothing set: English, whatever Intl says (a CI machine), but on Windows the system's locale.
+    expect(envLocale({}, 'linux', intl('ja-JP'))).toBe('en');
+    expect(envLocale({}, 'win32', intl('ja-JP'))).toBe('ja');
+    expect(envLocale({}, 'win32', intl('en-US'))).toBe('en');
+    expect(envLocale({ LANG: 'en_US.UTF-8' }, 'win32', intl('ja-JP'))).toBe('en');
+  });
+
+  it('--lang ja: inspect\'s ERROR lines and the stderr lines in Japanese, by code, as the app says them', async () => {
+    const d = badFiles();
+    const r = await runCliCaptured(['inspect', '--lang', 'ja', 'trunc.vmd', 'text.vmd'], d);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(`trunc.vmd\n  ERROR E_VMD_COUNT: ${TRUNC_JA}\n\ntext.vmd\n  ERROR E_VMD_MAGIC: ${TEXT_JA}\n\n`);
+    expect(r.err).toBe(`vmd-studio: trunc.vmd: ${TRUNC_JA}\nvmd-studio: text.vmd: ${TEXT_JA}\n`);
+    // A one-file command's failure (edit-output failWith) too.
+    const t = await runCliCaptured(['trim', 'trunc.vmd', '--from', '0', '--to', '10', '-o', 'out.vmd', '--lang=ja'], d);
+    expect([t.code, t.err]).toEqual([1, `vmd-studio: trunc.vmd: ${TRUNC_JA}\n`]);
+  });
+
+  it('English by default and with --lang en; --json stays English; an unknown command and a bad --lang', async () => {
+    const d = badFiles();
+    expect((await runCliCaptured(['inspect', 'trunc.vmd'], d)).err).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
+    expect((await runCliCaptured(['--lang', 'en', 'inspect', 'trunc.vmd'], d)).err).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
+    const j = await runCliCaptured(['inspect', '--json', '--lang', 'ja', 'trunc.vmd'], d);
+    expect(JSON.parse(j.out).error).toEqual({ code: 'E_VMD_COUNT', message: TRUNC_EN.replace(' (at byte 50)', ''), offset: 50 });
+    expect((await runCliCaptured(['--lang', 'ja', 'frob'], d)).err).toBe('vmd-studio: 「frob」というコマンドはありません（vmd-studio --help で一覧）\n');
+    expect((await runCliCaptured(['frob'], d)).err).toBe('vmd-studio: unknown command "frob" (try vmd-studio --help)\n');
+    expect(await runCliCaptured(['--lang', 'fr', 'inspect', 'trunc.vmd'], d)).toEqual({ code: 2, out: '', err: 'vmd-studio: --lang takes ja or en\n' });
+  });
+
+  it('the vmd-studio process: Japanese under LANG=ja_JP.UTF-8, English with no locale set, --lang en over LANG', () => {
+    const d = badFiles();
+    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LANG|LANGUAGE|LC_.*)$/.test(k)));
+    const run = (env: Record<string, string | undefined>, ...argv: string[]) => spawnSync(process.execPath, [CLI, ...argv], { cwd: d, env: { ...base, ...env }, encoding: 'utf8' });
+    expect(run({ LANG: 'ja_JP.UTF-8' }, 'inspect', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_JA}\n`);
+    expect(run({}, 'inspect', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
+    expect(run({ LANG: 'ja_JP.UTF-8' }, 'inspect', '--lang', 'en', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
+  });
+});

@@ -1,0 +1,92 @@
+// One word for one thing in each language, as a bilingual translator checked the app (report nui18n, findings 3–11):
+// before, the music offset was 「ずれ」 on screen and 「オフセット」 to a screen reader, the aspect select "Frame" beside
+// the time "Frame 0 / 300" and the "Frame" borders, the Register button "Insert", the Display · IK block 「IK・表示」
+// in the File panel, the FOV tab 「視野」, the Video dialog's Japanese in ASCII parentheses, 「15 f」 and 「〜 F」 for
+// frames, and the preview 「3D ビュー」, 「カメラ文書」, 「フォルダー」, 「灰色の人形」 in a few strings each.
+import { describe, expect, it } from 'vitest';
+import { strings, t } from '../../../shared/i18n/strings';
+import type { Locale } from '../../../shared/i18n/locale';
+
+/** Every table's strings for a locale: the main table and each `*-strings.ts` (each exports `{ en, ja }`). */
+const tables = import.meta.glob('../../../shared/i18n/*-strings.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+function all(locale: Locale): [string, string][] {
+  const out: [string, string][] = Object.entries(strings[locale]);
+  for (const mod of Object.values(tables)) {
+    for (const v of Object.values(mod)) {
+      const table = (v as Partial<Record<Locale, Record<string, string>>> | null)?.[locale];
+      if (v && typeof v === 'object' && table && typeof table === 'object') out.push(...Object.entries(table));
+    }
+  }
+  return out;
+}
+const having = (locale: Locale, re: RegExp) => all(locale).filter(([, v]) => re.test(v)).map(([k, v]) => `${k}: ${v}`);
+
+describe('terms: one word per thing', () => {
+  it('reads every table (a glob that found nothing would pass the checks below)', () => {
+    expect(all('ja').length).toBeGreaterThan(1000);
+    expect(all('en').length).toBe(all('ja').length);
+  });
+
+  it('the music offset is オフセット on screen, to a screen reader and in Getting started', () => {
+    expect(t('music.offsetLabel', 'ja')).toBe('オフセット');
+    expect(t('music.offset', 'ja')).toBe('オフセット');
+    expect(t('help.step4', 'ja')).toContain('「オフセット」にフレーム数を入力');
+    expect(having('ja', /(?<!い)ずれ/)).toEqual([]); // いずれか (either) is another word
+  });
+
+  it('the aspect is Aspect / 画面, in the preview and in the Video dialog; the shot borders are Border / 枠', () => {
+    expect([t('camera.aspect', 'en'), t('camera.aspect', 'ja')]).toEqual(['Aspect', '画面']);
+    expect(t('video.aspect', 'en', { aspect: '16:9' })).toBe('Aspect 16:9, as the preview’s Aspect');
+    expect(t('video.aspect', 'ja', { aspect: '16:9' })).toBe('画面 16:9（プレビューの「画面」と同じ）');
+    expect([t('guide.frame', 'en'), t('guide.frame', 'ja')]).toEqual(['Border', '枠']);
+  });
+
+  it('登録 is Register in English, everywhere; no Japanese text says 挿入', () => {
+    expect(t('editor.insertKey', 'en')).toBe('Register');
+    expect(t('editor.insertKeyTitle', 'en')).toBe('Register a key at the current frame on the active track (Enter)');
+    expect(t('shortcuts.insertKey', 'en')).toBe('Register a key at the current frame (interpolated pose)');
+    expect(t('edit.label.insertKey', 'en')).toBe('register key');
+    expect(having('en', /\binserts?\b/i)).toEqual([]);
+    expect(having('ja', /挿入/)).toEqual([]);
+  });
+
+  it('the Display · IK block has MMD’s name in the File panel as on the timeline', () => {
+    expect([t('summary.block.ik', 'en'), t('summary.block.ik', 'ja')]).toEqual(['Display · IK', '表示・IK']);
+    expect(t('summary.block.ik', 'ja')).toBe(t('editor.group.ik', 'ja'));
+  });
+
+  it('the camera’s FOV tab is 視野角, as in the Key panel and MMD’s camera curves', () => {
+    expect(t('curve.channelShort.v', 'ja')).toBe('視野角');
+  });
+
+  it('the Video dialog’s Japanese has full-width parentheses; the Batch model hint is a sentence', () => {
+    const video = all('ja').filter(([k]) => k.startsWith('video.'));
+    expect(video.length).toBeGreaterThan(40);
+    // ASCII parentheses around Latin text stay ("720p (1280 × 720)", "WebM (VP9 + Opus)"), as in the other tables.
+    const jp = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}';
+    const ascii = new RegExp(`\\([^()]*[${jp}][^()]*\\)|[${jp}]\\(`, 'u');
+    expect(video.filter(([, v]) => ascii.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    expect(t('video.reversed', 'ja', { from: 300, to: 10 })).toBe('開始が終了より後です（フレーム 300 〜 10）：書き出すものがありません');
+    expect(t('batch.opt.mirror.model.hint', 'ja')).toMatch(/空欄のときはモーション自身の名前で対にします$/);
+    expect(t('batch.opt.no-light.none', 'ja')).toBe('（このモーションに照明のキーはありません）');
+  });
+
+  it('frames are フレーム in Japanese, not f or F', () => {
+    expect(t('music.offsetAhead', 'ja', { s: '0.50', f: 15 })).toBe('曲 +0.50 秒（15 フレーム）：フレーム 0 で曲の 0.50 秒から再生');
+    expect(t('music.offsetLater', 'ja', { s: '1.50', f: 45 })).toBe('曲 −1.50 秒（−45 フレーム）：フレーム 45 から曲が始まる');
+    expect(t('curve.plot', 'ja', { from: 2815, to: 2816 })).toBe('フレーム 2815〜2816');
+  });
+
+  it('one word each for the camera document, the preview, the default figure and a folder', () => {
+    expect(having('ja', /カメラ文書|3D ?ビュー|3Dプレビュー|フォルダー|灰色の人形/)).toEqual([]);
+    expect(having('en', /3D view/)).toEqual([]);
+  });
+
+  it('the preview’s info lines: Japanese 、 between counts, counts grouped by thousands in both languages', () => {
+    const model = { name: 'Gene', bones: 224, morphs: 184, vertices: 28646 };
+    expect(t('preview.modelSummary', 'ja', model)).toBe('Gene: ボーン 224、モーフ 184、頂点 28,646');
+    expect(t('preview.modelSummary', 'en', model)).toBe('Gene: 224 bones, 184 morphs, 28,646 vertices');
+    expect(t('preview.modelSummary', 'en', { name: 'M', bones: 1, morphs: 1, vertices: 1 })).toBe('M: 1 bone, 1 morph, 1 vertex');
+    expect(t('preview.cameraInfo', 'ja', { keys: 1070, cuts: 29 })).toBe('カメラ: キー 1,070、カット 29');
+  });
+});
