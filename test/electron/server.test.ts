@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { realpathSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -195,7 +195,9 @@ describe('browser-mode server', () => {
     const st = statSync(src, { bigint: true });
     const json = JSON.parse(raw.subarray(8, 8 + j).toString('utf8'));
     expect(json).toMatchObject({ ok: true, value: { path: src, name: 'wavefile_camera.vmd', bytes: { $bytes: 0 }, stamp: { size: file.length, mtimeNs: st.mtimeNs.toString(), ino: st.ino.toString() } } });
-    expect(Object.keys(json.value).sort()).toEqual(['bytes', 'name', 'path', 'stamp']);
+    // …and its real path, links resolved (one file reached by two paths has one owner).
+    expect(Object.keys(json.value).sort()).toEqual(['bytes', 'name', 'path', 'realPath', 'stamp']);
+    expect(json.value.realPath).toBe(realpathSync(src));
     expect(raw.readUInt32LE(8 + j)).toBe(file.length);
     expect(raw.length).toBe(8 + j + 4 + file.length);
     expect(Buffer.compare(raw.subarray(8 + j + 4), file)).toBe(0);

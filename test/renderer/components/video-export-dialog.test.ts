@@ -56,7 +56,7 @@ describe('the video dialog says why an export failed', () => {
     setActivePinia(createPinia());
     w = failedWith(full, 'ja');
     await w.vm.$nextTick();
-    expect(resultLine()).toBe('書き出しに失敗しました: big.mp4: ディスクがいっぱいです(空き 1,234 MB)。別のフォルダーを選ぶか、空きを作ってください');
+    expect(resultLine()).toBe('書き出しに失敗しました: big.mp4：ディスクがいっぱいです（空き 1,234 MB）。別のフォルダを選ぶか、空きを作ってください');
     w.unmount();
   });
 
