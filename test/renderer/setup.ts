@@ -4,12 +4,21 @@
 //   them); the hook is registered again for each file (the previous file's went with its suite);
 // - a timer a file set and left pending (a notice's fade, a debounce) is cleared when the file ends. One
 //   that fired in a later file's test ran a store action there, and pinia makes the acting store's pinia
-//   the active one, so that test's useXStore() read another file's stores (CI failed so on 2026-12-05).
+//   the active one, so that test's useXStore() read another file's stores (CI failed so on 2026-12-05);
+// - an in-app file dialog a test left asking (fileDialogState is the module's, not a store's) is cancelled
+//   after each test: left open, the next file's Save found it waiting with another file's name (a Save of
+//   relink-motion.test.ts saw "stand.vmd" in "/m" and failed only when run after such a file).
 import { disableAutoUnmount, enableAutoUnmount } from '@vue/test-utils';
 import { afterAll, afterEach } from 'vitest';
+import { fileDialogState } from '../../renderer/src/shell/file-dialog';
 
 disableAutoUnmount();
 enableAutoUnmount(afterEach);
+
+afterEach(() => {
+  fileDialogState.resolve?.(null);
+  fileDialogState.request = null;
+});
 
 type Handle = ReturnType<typeof setTimeout>;
 const pending = new Set<Handle>();
