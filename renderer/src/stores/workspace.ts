@@ -70,7 +70,7 @@ import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { fileNameOf, samePath } from '../paths';
-import { askAboutRefusedSave, askPoseLoss, missingFolder, pickElsewhere } from './save-refusal';
+import { askAboutRefusedSave, askPoseLoss, missingFolder, pickElsewhere, type PoseLossCounts } from './save-refusal';
 
 export type DocumentFormat = 'vmd' | 'vpd';
 
@@ -261,14 +261,7 @@ export function encodeDocument(doc: VmdDocument, tracks: MotionTracks, target: s
  * key of the blocks a pose has no place for (camera, light, self-shadow, IK/display). Null when it holds all
  * of it: a one-frame pose (its bone and morph keys all at one frame, nothing else), whatever frame it is at.
  */
-export interface PoseLoss {
-  frame: number;
-  keys: number;
-  camera: number;
-  light: number;
-  shadow: number;
-  ik: number;
-}
+export type PoseLoss = PoseLossCounts;
 export function poseLoss(doc: VmdDocument, frame: number): PoseLoss | null {
   let keys = 0;
   const frames = new Set<number>();
