@@ -1,32 +1,41 @@
 // What Render → Video… hands the exporter from the editor's state: the editor's Mute and Volume are for
 // listening while editing, never the video's (a new user's muted editor wrote a video with no sound track
 // while the dialog said "Music at its offset"; Volume 0.2 wrote the song 14 dB down).
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia, setActivePinia } from 'pinia';
-import { setQuietApi } from '../../helpers/quiet-api';
+// The unit project shares one module graph between files (isolate off): the exporter and the music store are
+// mocked on a fresh graph here (vi.mock alone came too late when an earlier file had loaded the real ones: the real
+// exporter ran and every test failed in the whole-project run), and the graph is reset again afterwards.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoExportOptions } from '../../../renderer/src/export/video-export';
+import type { VideoSimulation } from '../../../renderer/src/stores/video-export';
 
 const calls: VideoExportOptions[] = [];
 /** What the next render reports (frames, steady ms a frame, start-up). */
 const next = { frames: 1, steadyMsPerFrame: 0, startupMs: 0 };
-vi.mock('../../../renderer/src/export/video-export', async (orig) => ({
+const song = { duration: 3, sampleRate: 48000, numberOfChannels: 2 } as unknown as AudioBuffer;
+const music = { muted: false, volume: 1, offsetFrames: 6, song: () => song };
+
+vi.resetModules();
+vi.doMock('../../../renderer/src/export/video-export', async (orig) => ({
   ...(await orig<typeof import('../../../renderer/src/export/video-export')>()),
   runVideoExport: vi.fn(async (_api: unknown, _source: unknown, o: VideoExportOptions) => {
     calls.push(o);
     return { ok: true, value: { path: o.path, frames: next.frames, seconds: 1 / 30, bytes: 1, videoCodec: 'avc', audioCodec: 'aac', fps: 1, elapsedMs: 1, startupMs: next.startupMs, steadyMsPerFrame: next.steadyMsPerFrame } };
   }),
 }));
+vi.doMock('../../../renderer/src/stores/music', () => ({ useMusicStore: () => music }));
+afterAll(() => {
+  vi.doUnmock('../../../renderer/src/export/video-export');
+  vi.doUnmock('../../../renderer/src/stores/music');
+  vi.resetModules();
+});
 
-const song = { duration: 3, sampleRate: 48000, numberOfChannels: 2 } as unknown as AudioBuffer;
-const music = { muted: false, volume: 1, offsetFrames: 6, song: () => song };
-vi.mock('../../../renderer/src/stores/music', () => ({ useMusicStore: () => music }));
-
+const { createPinia, setActivePinia } = await import('pinia');
+const { setQuietApi } = await import('../../helpers/quiet-api');
 const { useVideoExportStore } = await import('../../../renderer/src/stores/video-export');
 const { usePreviewStore } = await import('../../../renderer/src/stores/preview');
 const { useSettingsStore } = await import('../../../renderer/src/stores/settings');
 const { readSpeedRecord } = await import('../../../renderer/src/export/render-estimate');
 const { setApi } = await import('../../../renderer/src/api');
-import type { VideoSimulation } from '../../../renderer/src/stores/video-export';
 
 setQuietApi();
 
