@@ -225,6 +225,8 @@ const FILE_REQUESTS: Readonly<Record<string, readonly GrantKind[]>> = {
   readAudioFile: ['audio', 'any'],
   readMapFile: ['any'],
   saveMapFile: ['any'],
+  // Only a file the person opened or saved (an open document's): its size and times, never its bytes.
+  fileStamp: ['motion', 'any'],
 };
 
 type AnyHandler = (...args: unknown[]) => Promise<IpcResult<unknown>>;

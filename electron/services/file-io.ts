@@ -33,6 +33,22 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** A stamp's size, modification time and inode, from the file's stat. */
 const statStamp = (st: BigIntStats): FileStamp => ({ size: Number(st.size), mtimeNs: st.mtimeNs.toString(), ino: st.ino.toString() });
 
+/**
+ * The version of the file at `file` now, from its stat alone (no hash: nothing is read), or null when nothing is
+ * there (moved or deleted) or what is there is not a regular file. A link is followed, as opening it did.
+ */
+export async function fileStampNow(file: string): Promise<IpcResult<FileStamp | null>> {
+  const abs = path.resolve(file);
+  try {
+    const st = await fsp.stat(abs, { bigint: true });
+    return okValue(st.isFile() ? statStamp(st) : null);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException)?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return okValue(null);
+    return { ok: false, error: await ioErrorNamed(e, abs) };
+  }
+}
+
 /** The stamp of a file whose stat is `st` and whose bytes are `bytes` (hashed only when the stamp is racy). */
 function stampOf(st: BigIntStats, bytes: Uint8Array): FileStamp {
   const stamp = statStamp(st);

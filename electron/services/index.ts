@@ -9,6 +9,7 @@ import { validateRequest } from '../../shared/ipc/validate';
 import { createBatchService, type BatchService, type Emit, type RunBatch } from './batch-service';
 import type { DialogService } from './dialog-service';
 import { createFileService, type FileService } from './file-service';
+import { fileStampNow } from './file-io';
 import { createRecentFiles, type RecentFilesService } from './recent-files';
 import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, SettingsRefused, type SettingsService } from './settings-service';
@@ -124,6 +125,7 @@ export function createServices(o: ServicesOptions): Services {
     cancelMocap: (id) => guard(() => mocap.cancelMocap(id)),
     exportMocap: (p, job, opts) => guard(() => mocap.exportMocap(p, job, opts)),
     readMapFile: (p) => guard(() => mocap.readMapFile(p)),
+    fileStamp: (p) => guard(() => fileStampNow(p)),
     saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
     revealFile: (p, how) =>
       guard(async () => {

@@ -314,6 +314,12 @@ export interface Requests {
   readMapFile(path: string): Promise<IpcResult<OpenedFile>>;
   /** Writes a joint map file (.csv or .json) atomically; E_IO_EXISTS unless `overwrite`. */
   saveMapFile(path: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
+  /**
+   * The version of an open document's file on disk now (size, modification time, inode; never its bytes, so
+   * no hash), or null when no file is there (moved or deleted): the renderer asks when the window gets the
+   * focus back, to tell a file another program changed meanwhile (renderer/src/shell/disk-watch.ts).
+   */
+  fileStamp(path: string): Promise<IpcResult<FileStamp | null>>;
 }
 
 export type RequestName = keyof Requests;
@@ -364,6 +370,7 @@ export const REQUEST_NAMES = [
   'exportMocap',
   'readMapFile',
   'saveMapFile',
+  'fileStamp',
 ] as const satisfies readonly RequestName[];
 
 export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand', 'mocapProgress'] as const satisfies readonly EventName[];

@@ -267,6 +267,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   cancelMocap: (a) => count(a, 1, 1) ?? (isJobId(a[0]) ? null : 'id must be a mocap job id'),
   exportMocap: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? mocapExportJob(a[1]) ?? shape(a[2], 'options', { overwrite: isBool }),
   readMapFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  fileStamp: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   saveMapFile: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? bytesWithin(a[1], MAX_MAP_BYTES, 'bytes') ?? shape(a[2], 'options', { overwrite: isBool }),
 };
 

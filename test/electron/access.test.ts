@@ -71,6 +71,8 @@ describe('guarded handlers', () => {
       await g.readAsset('/home/me/model.pmx', 'tex.png'),
       await g.startBatch(job('/in', '/out')),
       await g.setSettings({ previewModel: '/elsewhere/m.pmx' }),
+      // Not even a file's size and times (the focus check's fileStamp) outside what was chosen.
+      await g.fileStamp('/home/me/.ssh/id_ed25519.vmd'),
     ];
     for (const r of refused) expect(r).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
     expect(refused[0]).toMatchObject({ error: { file: '/etc/secret.vmd', message: expect.stringMatching(/^openFile: .*not chosen/) } });
@@ -91,11 +93,14 @@ describe('guarded handlers', () => {
     expect(await g.saveFile('/m/a.vmd', new Uint8Array([1]))).toEqual(okValue('handled')); // Save writes back what was opened
     expect(await g.saveFile('/m/new.vmd', new Uint8Array([1]))).toEqual(okValue('handled'));
     expect((await g.saveFile('/m/other.vmd', new Uint8Array([1]))).ok).toBe(false);
+    // The focus check may stat the chosen file, not its neighbour.
+    expect(await g.fileStamp('/m/a.vmd')).toEqual(okValue('handled'));
+    expect((await g.fileStamp('/m/other.vmd')).ok).toBe(false);
     expect(await g.listDirectory('/batch/in/sub')).toEqual(okValue('handled'));
     expect((await g.listDirectory('/batch')).ok).toBe(false);
     // A batch needs both folders chosen.
     expect(await g.startBatch(job('/batch/in', '/m/out'))).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED', file: '/m/out', message: expect.stringMatching(/output folder/) } });
-    expect(calls.map((c) => c.name)).toEqual(['pickFile', 'pickSaveFile', 'pickFolder', 'openFile', 'saveFile', 'saveFile', 'listDirectory']);
+    expect(calls.map((c) => c.name)).toEqual(['pickFile', 'pickSaveFile', 'pickFolder', 'openFile', 'saveFile', 'saveFile', 'fileStamp', 'listDirectory']);
   });
 
   it('opening a chosen scene grants the files it names, and nothing else', async () => {

@@ -1,0 +1,102 @@
+/**
+ * A file changed by another program while the window was in the background is told when the window gets the
+ * focus back, as text editors do (Notepad++, VS Code): each open document that has a file and the version it
+ * read or wrote (its stamp) is compared with the file on disk now (main's fileStamp: size, modification time
+ * and inode from a stat, nothing read). A changed file asks once per version: "Reload from disk" (the
+ * document becomes the file as it is, one undo step; unsaved edits are said to be discarded, Undo gives them
+ * back) or "Keep the version open here" (Save then asks before writing over the other program's file, as
+ * file-io.ts refuses it). A file gone from disk is said once, in a notice. Before this, a change was noticed
+ * only when the file was opened again (shell/pose-apply.ts) or saved.
+ */
+import { useApi } from '../api';
+import type { FileStamp } from '../../../shared/ipc/contract';
+import { useConfirmStore } from '../stores/confirm';
+import { useNotifyStore } from '../stores/notify';
+import { useSceneStore } from '../stores/scene';
+import { useWorkspaceStore } from '../stores/workspace';
+import { stampDiffers } from './pose-apply';
+
+/** What has been told per document id: the version on disk asked about, or 'gone'. */
+const told = new Map<number, string>();
+let checking: Promise<void> | null = null;
+
+const versionOf = (s: FileStamp) => `${s.size}:${s.mtimeNs}:${s.ino}`;
+
+/**
+ * Compares every open document's file with the disk and asks about each one changed (one question at a
+ * time, in tab order). Nothing is asked while another question is open (the next focus asks). Resolves when
+ * done; a check already running is the one returned.
+ */
+export function checkOpenFiles(): Promise<void> {
+  checking ??= run().finally(() => (checking = null));
+  return checking;
+}
+
+async function run(): Promise<void> {
+  const ws = useWorkspaceStore();
+  const scene = useSceneStore();
+  const confirm = useConfirmStore();
+  const notify = useNotifyStore();
+  for (const id of [...ws.ids]) {
+    if (confirm.current) return;
+    const d = ws.get(id);
+    if (!d?.path || !d.stamp) continue;
+    const held = d.stamp;
+    const r = await useApi().fileStamp(d.path);
+    // Refused (a path main does not grant) or unreadable: nothing to tell; Save says what is wrong.
+    if (!r.ok || ws.get(id) !== d || d.stamp !== held) continue;
+    const file = d.fileName;
+    const owner = scene.ownerText(id);
+    if (r.value === null) {
+      if (told.get(id) === 'gone') continue;
+      told.set(id, 'gone');
+      notify.warning({ key: 'scene.diskGone', params: { file, owner } });
+      continue;
+    }
+    if (!stampDiffers(held, r.value)) {
+      told.delete(id);
+      continue;
+    }
+    const version = versionOf(r.value);
+    if (told.get(id) === version) continue;
+    told.set(id, version);
+    const dirty = d.dirty;
+    const choice = await confirm.ask({
+      title: { key: 'scene.diskChangedTitle' },
+      message: { key: dirty ? 'scene.diskChangedDirty' : 'scene.diskChanged', params: { file, owner } },
+      buttons: [
+        { choice: 'reload', label: dirty ? 'scene.reloadDiscard' : 'scene.reloadFromDisk' },
+        { choice: 'cancel', label: 'scene.diskKeep' },
+      ],
+    });
+    if (choice !== 'reload' || ws.get(id) !== d) continue;
+    const now = await ws.read(d.path);
+    if (!now.ok) {
+      notify.error(now.error);
+      continue;
+    }
+    if (await scene.reload(id, now.value, `reload ${file}`)) notify.success({ key: 'scene.reloaded', params: { file, owner } });
+  }
+}
+
+/**
+ * Checks when the window gets the focus back or its page becomes visible again (another program's window was
+ * in front). Returns the function that stops it.
+ */
+export function watchDiskChanges(win: Window = window): () => void {
+  const onFocus = () => void checkOpenFiles();
+  const onVisible = () => {
+    if (win.document.visibilityState === 'visible') void checkOpenFiles();
+  };
+  win.addEventListener('focus', onFocus);
+  win.document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    win.removeEventListener('focus', onFocus);
+    win.document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Forgets what was told (tests, and a scene closed). */
+export function resetDiskWatch(): void {
+  told.clear();
+}
