@@ -28,7 +28,11 @@ const versionOf = (s: FileStamp) => `${s.size}:${s.mtimeNs}:${s.ino}`;
  * done; a check already running is the one returned.
  */
 export function checkOpenFiles(): Promise<void> {
-  checking ??= run().finally(() => (checking = null));
+  // Best effort: a check that fails (a bridge without the request, a closed connection) tells nothing; Save's own
+  // check of the file on disk still holds.
+  checking ??= run()
+    .catch(() => undefined)
+    .finally(() => (checking = null));
   return checking;
 }
 
