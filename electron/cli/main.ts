@@ -3,6 +3,7 @@
  * Exit status: 0 success, 1 a file failed, 2 bad arguments. Errors are one line on stderr, no stack trace.
  */
 import { convertCommand } from './commands/convert';
+import { salvageCommand } from './commands/salvage';
 import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
@@ -20,6 +21,7 @@ export const commands: Record<string, CommandInfo> = {
   inspect: inspectCommand,
   sample: sampleCommand,
   convert: convertCommand,
+  salvage: salvageCommand,
   ...editCommands,
   'physics-bake': physicsBakeCommand,
   ...mocapCommands,

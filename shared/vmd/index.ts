@@ -3,6 +3,7 @@ export * from './errors';
 export * from './vmd-layout';
 export * from './vmd-document';
 export * from './vmd-reader';
+export * from './vmd-salvage';
 export * from './vmd-writer';
 export * from './vmd-build';
 export * from './records';

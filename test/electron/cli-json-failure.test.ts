@@ -2,7 +2,7 @@
 // stdout, and the one-line message on stderr, for every command that takes --json (a first run: `mirror
 // bad.vmd -o out.vmd --json` exited 1 with nothing on stdout).
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commands } from '../../electron/cli/main';
 import { runCliCaptured } from '../helpers/cli-in-process';
@@ -34,6 +34,7 @@ const FAILING: Record<string, string[]> = {
   'export-bvh': ['export-bvh', 'bad.vmd', '-o', 'out.bvh'],
   'import-vrma': ['import-vrma', 'bad.vrma', '-o', 'out.vmd'],
   'export-vrma': ['export-vrma', 'bad.vmd', '-o', 'out.vrma'],
+  salvage: ['salvage', 'bad.vmd', '-o', 'out.vmd'],
 };
 
 function folder(): string {
@@ -104,10 +105,13 @@ describe.skipIf(!corpusPresent)('--json on a success', () => {
     'export-bvh': ['export-bvh', LAUGH, '-o', 'laugh.bvh'],
     'export-vrma': ['export-vrma', LAUGH, '-o', 'laugh.vrma'],
     'import-vrma': ['import-vrma', 'laugh.vrma', '-o', 'back.vmd'],
+    salvage: ['salvage', 'cut.vmd', '-o', 'salvaged.vmd'],
   };
   const d = mk('jsonok');
   mkdirSync(d, { recursive: true });
   writeFileSync(path.join(d, 'map.json'), '{"a": "b"}');
+  // 02_laugh.vmd cut inside its bone block: a VMD salvage takes.
+  writeFileSync(path.join(d, 'cut.vmd'), readFileSync(LAUGH).subarray(0, 50 + 4 + 10 * 111 + 7));
 
   it('the table covers every one-file command that takes --json (inspect and batch apart)', () => {
     const taking = Object.keys(commands).filter((k) => commands[k].usage.includes('--json') && k !== 'inspect' && k !== 'batch');

@@ -114,6 +114,10 @@ export function failWith(io: CliIo, e: CodecError, file?: string, givens?: strin
   const f = e.file ?? file;
   jsonFailure(io, e, f);
   io.stderr(`vmd-studio: ${errorLine({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f }, io.locale)}\n`);
+  // A VMD cut short: the command that writes the keys it still holds (salvage.ts).
+  if ((e.code === 'E_VMD_COUNT' || e.code === 'E_VMD_TRUNCATED') && f?.toLowerCase().endsWith('.vmd')) {
+    io.stderr(`vmd-studio: the keys before the damage can be read: vmd-studio salvage ${givens?.length ? displayPathAmong(f, givens, io.cwd) : f} -o OUT.vmd\n`);
+  }
   return 1;
 }
 

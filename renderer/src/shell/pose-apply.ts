@@ -22,6 +22,8 @@ import { useApi } from '../api';
 import { fileNameOf } from '../paths';
 import type { FileStamp } from '../../../shared/ipc/contract';
 import { useConfirmStore, type ConfirmRequest } from '../stores/confirm';
+import { askSalvage } from '../stores/salvage';
+import type { Outcome } from '../../../shared/vmd';
 import { useHistoryStore } from '../stores/history';
 import { NOTICE_TIMEOUT_MS, useNotifyStore, type NoticeText } from '../stores/notify';
 import { basenamePath } from '../../../shared/scene/scene-path';
@@ -67,7 +69,7 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const lower = name.toLowerCase();
   const pose = lower.endsWith('.vpd');
   if (!pose && !lower.endsWith('.vmd')) return null;
-  const file = fileNameOf(name);
+  let file = fileNameOf(name);
   const actor = targetActor();
   if (pose && actor === null) return null;
   const got = await bytesOf(source);
@@ -76,14 +78,26 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const actorName = actor === null ? '' : scene.partName(actor);
   // The version read goes with the document, so a Save over the file checks that no other program changed it.
   const read = decodeDocument(file, got.bytes, got.path);
-  const decoded = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null } } : read;
+  let decoded: Outcome<DocumentContent> = read.ok ? { ...read, value: { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null } } : read;
+  // A VMD cut short: asked whether its whole keys go on as an unsaved copy (stores/salvage.ts), which is then
+  // placed as the file would have been (as a new actor, onto one, or on its own).
+  let salvaged = false;
+  if (!decoded.ok && !pose) {
+    const copy = await askSalvage(got.path ?? file, got.bytes, decoded.error);
+    if (copy) {
+      decoded = { ok: true, value: copy };
+      salvaged = true;
+      // What is placed from here on is the copy: the questions name it.
+      file = copy.fileName;
+    }
+  }
   /** The file opened on its own from the bytes read (the question already asked: askReplace), as Open… opens it. */
   const alone = (): boolean => {
     if (!decoded.ok) {
       notify.error(decoded.error);
       return false;
     }
-    if (!('path' in source)) return scene.openBytes(source.name, source.bytes, null);
+    if (!('path' in source) && !salvaged) return scene.openBytes(source.name, source.bytes, null);
     scene.openRead(decoded.value);
     return true;
   };

@@ -11,9 +11,9 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
 /**
  * 'apply', 'add', 'load', 'camera', 'show', 'copy': what a pose or motion opened over a scene does to it
  * (shell/pose-apply.ts; 'show', 'copy' and 'reload' for a motion whose file is open already); 'overwrite', 'saveAs',
- * 'makeFolder': a refused save (stores/save-refusal.ts).
+ * 'makeFolder': a refused save (stores/save-refusal.ts); 'salvage': the keys a damaged VMD still holds (stores/salvage.ts).
  */
-export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder';
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage';
 
 export interface ConfirmRequest {
   title: NoticeText;

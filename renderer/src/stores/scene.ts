@@ -27,6 +27,7 @@ import { decodeDocument, documentContent, useWorkspaceStore, type DocumentConten
 import { folderOf, samePath, stemOf } from '../paths';
 import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
+import { askSalvage } from './salvage';
 import { useNotifyStore, type NoticeText } from './notify';
 import { openWithLocated } from './scene-located';
 import { usePreviewStore } from './preview';
@@ -478,7 +479,8 @@ export const useSceneStore = defineStore('scene', () => {
   function openBytes(name: string, bytes: Uint8Array, filePath: string | null = null): boolean {
     const d = decodeDocument(name, bytes, filePath);
     if (!d.ok) {
-      useNotifyStore().error(d.error);
+      // A VMD cut short: asked whether to open the keys it still holds (stores/salvage.ts), else refused as before.
+      void askSalvage(filePath ?? name, bytes, d.error).then((copy) => (copy ? openLone(copy) : useNotifyStore().error(d.error)));
       return false;
     }
     openLone(d.value);
@@ -500,6 +502,12 @@ export const useSceneStore = defineStore('scene', () => {
       // Main keeps the list: a file that is gone has just left it, one that opened has come to its top.
       void settings.refreshRecent();
       if (!r.ok) {
+        // A VMD cut short: asked whether to open the keys it still holds (stores/salvage.ts), as an unsaved copy.
+        const copy = r.stage === 'decode' ? await askSalvage(p, r.bytes, r.error) : null;
+        if (copy) {
+          openLone(copy);
+          return true;
+        }
         useNotifyStore().error(r.error);
         return false;
       }

@@ -232,7 +232,8 @@ function replacesBlocks(d: EditDiff): boolean {
  * A file read into a document, or why not: an `Outcome` whose failure also says whether the file could not
  * be read (`read`) or did not decode (`decode`); nothing is reported yet (the caller says it, once).
  */
-export type ReadOutcome = Success<DocumentContent> | (Failure & { stage: 'read' | 'decode' });
+/** A file read: its content, or why not (read: main could not read it; decode: its bytes, kept for stores/salvage.ts, did not decode). */
+export type ReadOutcome = Success<DocumentContent> | (Failure & { stage: 'read' }) | (Failure & { stage: 'decode'; bytes: Uint8Array });
 
 /** Steps kept (at least 200 must be); the oldest are dropped beyond this. */
 export const HISTORY_LIMIT = 500;
@@ -1166,7 +1167,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const r = await useApi().openFile(p);
     if (!r.ok) return { ok: false, stage: 'read', error: r.error };
     const d = decodeDocument(r.value.name, r.value.bytes, r.value.path);
-    return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null, realPath: r.value.realPath ?? null } } : { ok: false, stage: 'decode', error: d.error };
+    return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null, realPath: r.value.realPath ?? null } } : { ok: false, stage: 'decode', error: d.error, bytes: r.value.bytes };
   }
 
   return {
