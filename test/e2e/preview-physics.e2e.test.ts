@@ -8,6 +8,8 @@
  *   agree with shared/physics's Simulation run in Node on the same files (an engine the preview does not share
  *   a world with), and stepping frame by frame in between does not;
  * - "Show rigid bodies" draws the bodies in their modes' colours and the joints (pixels counted, picture saved);
+ *   the pointer on a body's drawn centre (one no other body or joint cube can cover there) names that body in a
+ *   tooltip, as the PMX file names it, and highlights it; off the model the tooltip goes;
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
  * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
  * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
@@ -226,6 +228,74 @@ describe('physics in the preview (browser mode)', () => {
     expect(after.cyan - before.cyan).toBeGreaterThan(50);
     await page.click('[data-testid="preview-rigid-bodies"]');
     await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
+  }, 240_000);
+
+  it('pointing at a drawn rigid body names it in a tooltip (name, bone, mode, groups, shape) and highlights it', async () => {
+    const { page } = s.app;
+    await setPhysics(page, false);
+    await seekPreview(page, 300);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !!window.__vmdPreview!.rigidBodyView('shown'));
+    await animationFrames(page);
+    const gene = readModel(readCorpus(GENE)), miku = readModel(readCorpus('mmd-viewer-js/model/low_miku/miku.pmd'));
+    if (!gene.ok || !miku.ok) throw new Error('corpus');
+    const views = await page.evaluate((k) => ({ shown: window.__vmdPreview!.rigidBodyView('shown')!, other: window.__vmdPreview!.rigidBodyView(k) }), companion);
+    const eye = new THREE.Vector3(...((await page.evaluate(() => window.__vmdPreview!.cameraState()))!.position as [number, number, number]));
+    // Bounding spheres of everything drawn (both actors' bodies as the PMX gives their sizes, and the joints'
+    // 0.3-unit cubes, drawn over every body): a body no other sphere meets before its centre on the pointer's ray
+    // is the one under the pointer there.
+    const radius = (b: { shape: number; size: readonly number[] }) => (b.shape === 0 ? b.size[0] : b.shape === 1 ? Math.hypot(b.size[0], b.size[1], b.size[2]) : b.size[0] + b.size[1] / 2);
+    const spheres = [
+      ...views.shown.bodies.map((c, i) => ({ c: new THREE.Vector3(...c), r: radius(gene.value.rigidBodies[i]), own: i, joint: false })),
+      ...(views.other?.bodies ?? []).map((c, i) => ({ c: new THREE.Vector3(...c), r: radius(miku.value.rigidBodies[i]), own: -1, joint: false })),
+      ...[...views.shown.joints, ...(views.other?.joints ?? [])].map((c) => ({ c: new THREE.Vector3(...c), r: (0.3 * Math.sqrt(3)) / 2, own: -1, joint: true })),
+    ];
+    const canvasBox = (await page.locator('[data-testid="preview-canvas"]').boundingBox())!;
+    let chosen = -1, at: [number, number] | null = null;
+    for (let i = 0; i < views.shown.bodies.length && chosen < 0; i++) {
+      const ci = new THREE.Vector3(...views.shown.bodies[i]), dir = ci.clone().sub(eye).normalize(), ti = ci.distanceTo(eye);
+      const covered = spheres.some((q) => {
+        if (q.own === i) return false;
+        const t = q.c.clone().sub(eye).dot(dir);
+        const off = q.c.clone().sub(eye).sub(dir.clone().multiplyScalar(t)).length();
+        return off < q.r && (q.joint || t - q.r < ti);
+      });
+      // A body big enough to point at, away from the pane's edges.
+      if (covered || radius(gene.value.rigidBodies[i]) < 0.5) continue;
+      const p = await page.evaluate((c) => window.__vmdPreview!.worldScreenPosition(c), views.shown.bodies[i]);
+      if (p && p[0] > canvasBox.x + 40 && p[0] < canvasBox.x + canvasBox.width - 40 && p[1] > canvasBox.y + 60 && p[1] < canvasBox.y + canvasBox.height - 60) [chosen, at] = [i, p];
+    }
+    expect(chosen).toBeGreaterThanOrEqual(0);
+    const body = gene.value.rigidBodies[chosen];
+    await page.mouse.move(at![0], at![1]);
+    const tip = page.locator('[data-testid="preview-body-tip"]');
+    await tip.waitFor({ timeout: 30_000 });
+    const lines = await tip.locator('div').allTextContents();
+    const modeText = ['follows bone', 'physics', 'physics + bone position'][body.mode];
+    const bone = gene.value.bones[body.bone];
+    console.log(`[physics] pointer on body ${chosen} at (${at![0].toFixed(0)}, ${at![1].toFixed(0)}): tooltip ${JSON.stringify(lines)}`);
+    expect(lines[0]).toBe(`Rigid body ${body.nameEn && body.nameEn !== body.name ? `${body.name} (${body.nameEn})` : body.name}`);
+    expect(lines[1]).toBe(`Bone: ${bone.nameEn && bone.nameEn !== bone.name ? `${bone.name} (${bone.nameEn})` : bone.name}`);
+    expect(lines[2]).toBe(`Mode: ${modeText}`);
+    expect(lines[3]).toMatch(new RegExp(`^Group ${body.group + 1} · collides with `));
+    expect(lines[4]).toMatch(/^(Sphere, radius|Box, half sizes|Capsule, radius) \d/);
+    expect(await page.evaluate(() => window.__vmdPreview!.rigidBodyView('shown')!.highlighted)).toEqual({ kind: 'body', index: chosen });
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-body-tip');
+    // In Japanese.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.mouse.move(at![0] + 1, at![1]);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="preview-body-tip"] div')?.textContent?.startsWith(`剛体 ${n}`), body.name);
+    await s.app.screenshot('physics-body-tip-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    // Off the model (the pane's top-right corner): no tooltip, nothing highlighted.
+    await page.mouse.move(canvasBox.x + canvasBox.width - 8, canvasBox.y + 8);
+    await tip.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.evaluate(() => window.__vmdPreview!.rigidBodyView('shown')!.highlighted)).toBeNull();
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
+    expect(s.app.errors).toEqual([]);
   }, 240_000);
 
   it('a hidden actor\'s world is not stepped', async () => {

@@ -34,6 +34,7 @@ import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
 import { CompanionActors, footprintOf, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
 import type { Footprint } from '../../../shared/scene/place-beside';
+import type { BodyFacts } from './physics-bodies-view';
 
 const orbitUp = new THREE.Vector3();
 /** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
@@ -552,6 +553,26 @@ export class PreviewEngine {
   pickBone(x: number, y: number, width: number, height: number, radius = PICK_RADIUS_PX): { bone: number; name: string; track: number } | null {
     if (!this.modelShown) return null;
     return this.marker.pick(this.world.activeCamera, x, y, width, height, radius);
+  }
+
+  private readonly ray = new THREE.Raycaster();
+  private readonly ndc = new THREE.Vector2();
+
+  /**
+   * The rigid body (or joint) drawn under (x, y) CSS px of a width × height canvas while "Show rigid bodies" is
+   * on, highlighted (the last one hovered is no longer); null, and no highlight, when none is or the view is off.
+   */
+  hoverBody(x: number, y: number, width: number, height: number): { key: string; facts: BodyFacts } | null {
+    let hit: { key: string; facts: BodyFacts } | null = null;
+    if (this.physics.bodiesVisible && width > 0 && height > 0) {
+      const cam = this.world.activeCamera;
+      cam.updateMatrixWorld();
+      this.ndc.set((x / width) * 2 - 1, 1 - (y / height) * 2);
+      this.ray.setFromCamera(this.ndc, cam);
+      hit = this.physics.pickBody(this.ray);
+    }
+    if (this.physics.highlightBody(hit && { key: hit.key, kind: hit.facts.kind, index: hit.facts.index })) this.requestRender();
+    return hit;
   }
 
   /** Marks a bone by name (null clears the mark). Returns whether the rig has it (else nothing is marked). */
