@@ -10,6 +10,8 @@
  * - "Show rigid bodies" draws the bodies in their modes' colours and the joints (pixels counted, picture saved);
  *   the pointer on a body's drawn centre (one no other body or joint cube can cover there) names that body in a
  *   tooltip, as the PMX file names it, and highlights it; off the model the tooltip goes;
+ * - physics "Always" (MMD's 常に演算): after a jump and five frames stepped (the hair left swinging), the hair
+ *   moves on while paused; in "While playing" it stays where the last step left it;
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
  * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
  * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
@@ -298,6 +300,48 @@ describe('physics in the preview (browser mode)', () => {
     expect(s.app.errors).toEqual([]);
   }, 240_000);
 
+  it('physics Always (常に演算) simulates on while paused: the hair left swinging by a jump and five steps moves on; in While playing it stays', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    const mode = page.locator('[data-testid="preview-physics-mode"]');
+    expect(await mode.inputValue()).toBe('play');
+    const hairOf = (b: Bones) => b.filter((x) => /髪|毛/.test(x.name));
+    const gap = (a: Bones, b: Bones) => Math.max(...a.map((x, k) => Math.hypot(x.position[0] - b[k].position[0], x.position[1] - b[k].position[1], x.position[2] - b[k].position[2])));
+    /**
+     * A jump to `from` (physics restarts there, settled), then five frames stepped forward one at a time (each a
+     * step, as MMD's arrow key): the dance moves the body and the hair is left swinging, paused — the same frames
+     * whatever the machine's speed.
+     */
+    const jumpAndStep = async (from: number) => {
+      await seekPreview(page, from - 60);
+      await seekPreview(page, from);
+      for (let f = from + 1; f <= from + 5; f++) await seekPreview(page, f);
+      await animationFrames(page, 3);
+    };
+    // Playing only: paused, nothing steps and the hair stays where the last step left it.
+    await jumpAndStep(200);
+    const steps0 = (await actor(page, 'shown'))!.steps, hair0 = hairOf(await shownBones(page));
+    expect(hair0.length).toBeGreaterThan(5);
+    await animationFrames(page, 20);
+    const hair1 = hairOf(await shownBones(page));
+    expect((await actor(page, 'shown'))!.steps).toBe(steps0);
+    expect(gap(hair0, hair1)).toBe(0);
+    // Always: the same frames, and the world steps on by itself while paused: the hair moves on.
+    await mode.selectOption('always');
+    await jumpAndStep(200);
+    const idle0 = await page.evaluate(() => window.__vmdPreview!.idleSteps());
+    const hair2 = hairOf(await shownBones(page));
+    await page.waitForFunction((n) => window.__vmdPreview!.idleSteps() >= n + 10, idle0, { timeout: 120_000 });
+    const hair3 = hairOf(await shownBones(page));
+    console.log(`[physics] paused at ${await page.evaluate(() => window.__vmdPreview!.frame())}: Playing mode, the hair moved ${gap(hair0, hair1).toFixed(4)} units over 20 animation frames; Always, ${gap(hair2, hair3).toFixed(4)} units over 10+ paused steps`);
+    expect(gap(hair2, hair3)).toBeGreaterThan(0.01);
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-always');
+    await mode.selectOption('play');
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
   it('a hidden actor\'s world is not stepped', async () => {
     const { page } = s.app;
     await setPhysics(page, true);
@@ -419,12 +463,14 @@ describe('physics in the preview (browser mode)', () => {
     await setPhysics(page, true);
     await page.click('[data-testid="preview-rigid-bodies"]');
     await page.waitForFunction(() => window.__vmdPreview!.physics().bodiesShown);
-    // The settings are written when switched: a new page starts with both on.
+    await page.locator('[data-testid="preview-physics-mode"]').selectOption('always');
+    // The settings are written when switched: a new page starts with both on, and physics Always.
     await page.waitForTimeout(500);
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForFunction(() => !!window.__vmdPreview && window.__vmdPreview.physics().enabled && window.__vmdPreview.physics().bodiesShown, undefined, { timeout: 30_000 });
     expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(true);
+    expect(await page.locator('[data-testid="preview-physics-mode"]').inputValue()).toBe('always');
     // The preview reopens the model it showed (Gene_light), simulated from the start.
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'on', undefined, { timeout: 60_000 });
     expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: on (87 rigid bodies, 92 joints)');

@@ -45,6 +45,8 @@ interface Entry {
   lost?: PhysicsWorld;
   view: RigidBodiesView | null;
   /** The motion's physics-off keys read for the status line (keyFollowing), kept while doc and tracks stay. */
+  /** The bones' world positions when moved() last looked (MMD coordinates, 3 per bone). */
+  lastPositions?: Float64Array;
   keyed?: { doc: VmdDocument | null; tracks: MotionTracks | null; toggles: PhysicsToggles; mask: Uint8Array; scratch: Uint8Array };
 }
 
@@ -221,6 +223,27 @@ export class PreviewPhysics {
       k = e.keyed = { doc: e.doc, tracks: e.tracks, toggles: new PhysicsToggles(model, e.doc, e.tracks?.bones ?? null), mask, scratch: new Uint8Array(mask.length) };
     }
     return k.toggles.offCount(f, k.mask, k.scratch);
+  }
+
+  /**
+   * The farthest any bone of a simulated actor moved (world position, units) since the last call; Infinity
+   * for an actor not measured before. "Always" stops stepping a paused scene once this stays small.
+   */
+  moved(): number {
+    let worst = 0;
+    for (const e of this.entries.values()) {
+      if (!e.physics || e.hidden) continue;
+      const P = e.body.rig.pose.worldPosition;
+      if (!e.lastPositions || e.lastPositions.length !== P.length) {
+        e.lastPositions = Float64Array.from(P);
+        worst = Infinity;
+        continue;
+      }
+      const L = e.lastPositions;
+      for (let k = 0; k < P.length; k += 3) worst = Math.max(worst, Math.hypot(P[k] - L[k], P[k + 1] - L[k + 1], P[k + 2] - L[k + 2]));
+      L.set(P);
+    }
+    return worst;
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */

@@ -16,8 +16,9 @@
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
  *
- * Physics (physics-preview.ts): the pane's switch (P), Reset (Shift+P) and "Show rigid bodies", the switches
- * remembered in the settings; the status line follows the shown actor's state. Playing or not is told to the engine, since a forward move while playing is
+ * Physics (physics-preview.ts): the pane's switch (P), its mode (while playing, or Always: also while paused),
+ * Reset (Shift+P) and "Show rigid bodies", the switches and the mode remembered in the settings; the status line
+ * follows the shown actor's state. Playing or not is told to the engine, since a forward move while playing is
  * time passing and, paused, a seek. With the rigid bodies shown, the body under the pointer is named in a
  * tooltip (installBodyHover).
  *
@@ -42,7 +43,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -480,6 +481,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const restorePhysics = () => {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
+      store.setPhysicsMode(settings.settings.ui[PHYSICS_MODE_SETTING] === 'always' ? 'always' : 'play', false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
@@ -541,6 +543,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         engine?.setPhysics(on);
         syncPhysicsState();
       }, { immediate: true }),
+      watch(() => store.physicsMode, (m) => engine?.setPhysicsAlways(m === 'always'), { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
