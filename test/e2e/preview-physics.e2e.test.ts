@@ -8,6 +8,10 @@
  *   agree with shared/physics's Simulation run in Node on the same files (an engine the preview does not share
  *   a world with), and stepping frame by frame in between does not;
  * - "Show rigid bodies" draws the bodies in their modes' colours and the joints (pixels counted, picture saved);
+ *   the pointer on a body's drawn centre (one no other body or joint cube can cover there) names that body in a
+ *   tooltip, as the PMX file names it, and highlights it; off the model the tooltip goes;
+ * - physics "Always" (MMD's 常に演算): after a jump and five frames stepped (the hair left swinging), the hair
+ *   moves on while paused; in "While playing" it stays where the last step left it;
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
  * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
  * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
@@ -228,6 +232,116 @@ describe('physics in the preview (browser mode)', () => {
     await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
   }, 240_000);
 
+  it('pointing at a drawn rigid body names it in a tooltip (name, bone, mode, groups, shape) and highlights it', async () => {
+    const { page } = s.app;
+    await setPhysics(page, false);
+    await seekPreview(page, 300);
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !!window.__vmdPreview!.rigidBodyView('shown'));
+    await animationFrames(page);
+    const gene = readModel(readCorpus(GENE)), miku = readModel(readCorpus('mmd-viewer-js/model/low_miku/miku.pmd'));
+    if (!gene.ok || !miku.ok) throw new Error('corpus');
+    const views = await page.evaluate((k) => ({ shown: window.__vmdPreview!.rigidBodyView('shown')!, other: window.__vmdPreview!.rigidBodyView(k) }), companion);
+    const eye = new THREE.Vector3(...((await page.evaluate(() => window.__vmdPreview!.cameraState()))!.position as [number, number, number]));
+    // Bounding spheres of everything drawn (both actors' bodies as the PMX gives their sizes, and the joints'
+    // 0.3-unit cubes, drawn over every body): a body no other sphere meets before its centre on the pointer's ray
+    // is the one under the pointer there.
+    const radius = (b: { shape: number; size: readonly number[] }) => (b.shape === 0 ? b.size[0] : b.shape === 1 ? Math.hypot(b.size[0], b.size[1], b.size[2]) : b.size[0] + b.size[1] / 2);
+    const spheres = [
+      ...views.shown.bodies.map((c, i) => ({ c: new THREE.Vector3(...c), r: radius(gene.value.rigidBodies[i]), own: i, joint: false })),
+      ...(views.other?.bodies ?? []).map((c, i) => ({ c: new THREE.Vector3(...c), r: radius(miku.value.rigidBodies[i]), own: -1, joint: false })),
+      ...[...views.shown.joints, ...(views.other?.joints ?? [])].map((c) => ({ c: new THREE.Vector3(...c), r: (0.3 * Math.sqrt(3)) / 2, own: -1, joint: true })),
+    ];
+    const canvasBox = (await page.locator('[data-testid="preview-canvas"]').boundingBox())!;
+    let chosen = -1, at: [number, number] | null = null;
+    for (let i = 0; i < views.shown.bodies.length && chosen < 0; i++) {
+      const ci = new THREE.Vector3(...views.shown.bodies[i]), dir = ci.clone().sub(eye).normalize(), ti = ci.distanceTo(eye);
+      const covered = spheres.some((q) => {
+        if (q.own === i) return false;
+        const t = q.c.clone().sub(eye).dot(dir);
+        const off = q.c.clone().sub(eye).sub(dir.clone().multiplyScalar(t)).length();
+        return off < q.r && (q.joint || t - q.r < ti);
+      });
+      // A body big enough to point at, away from the pane's edges.
+      if (covered || radius(gene.value.rigidBodies[i]) < 0.5) continue;
+      const p = await page.evaluate((c) => window.__vmdPreview!.worldScreenPosition(c), views.shown.bodies[i]);
+      if (p && p[0] > canvasBox.x + 40 && p[0] < canvasBox.x + canvasBox.width - 40 && p[1] > canvasBox.y + 60 && p[1] < canvasBox.y + canvasBox.height - 60) [chosen, at] = [i, p];
+    }
+    expect(chosen).toBeGreaterThanOrEqual(0);
+    const body = gene.value.rigidBodies[chosen];
+    await page.mouse.move(at![0], at![1]);
+    const tip = page.locator('[data-testid="preview-body-tip"]');
+    await tip.waitFor({ timeout: 30_000 });
+    const lines = await tip.locator('div').allTextContents();
+    const modeText = ['follows bone', 'physics', 'physics + bone position'][body.mode];
+    const bone = gene.value.bones[body.bone];
+    console.log(`[physics] pointer on body ${chosen} at (${at![0].toFixed(0)}, ${at![1].toFixed(0)}): tooltip ${JSON.stringify(lines)}`);
+    expect(lines[0]).toBe(`Rigid body ${body.nameEn && body.nameEn !== body.name ? `${body.name} (${body.nameEn})` : body.name}`);
+    expect(lines[1]).toBe(`Bone: ${bone.nameEn && bone.nameEn !== bone.name ? `${bone.name} (${bone.nameEn})` : bone.name}`);
+    expect(lines[2]).toBe(`Mode: ${modeText}`);
+    expect(lines[3]).toMatch(new RegExp(`^Group ${body.group + 1} · collides with `));
+    expect(lines[4]).toMatch(/^(Sphere, radius|Box, half sizes|Capsule, radius) \d/);
+    expect(await page.evaluate(() => window.__vmdPreview!.rigidBodyView('shown')!.highlighted)).toEqual({ kind: 'body', index: chosen });
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-body-tip');
+    // In Japanese.
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.mouse.move(at![0] + 1, at![1]);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="preview-body-tip"] div')?.textContent?.startsWith(`剛体 ${n}`), body.name);
+    await s.app.screenshot('physics-body-tip-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    // Off the model (the pane's top-right corner): no tooltip, nothing highlighted.
+    await page.mouse.move(canvasBox.x + canvasBox.width - 8, canvasBox.y + 8);
+    await tip.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.evaluate(() => window.__vmdPreview!.rigidBodyView('shown')!.highlighted)).toBeNull();
+    await page.click('[data-testid="preview-rigid-bodies"]');
+    await page.waitForFunction(() => !window.__vmdPreview!.physics().bodiesShown);
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
+  it('physics Always (常に演算) simulates on while paused: the hair left swinging by a jump and five steps moves on; in While playing it stays', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    const mode = page.locator('[data-testid="preview-physics-mode"]');
+    expect(await mode.inputValue()).toBe('play');
+    const hairOf = (b: Bones) => b.filter((x) => /髪|毛/.test(x.name));
+    const gap = (a: Bones, b: Bones) => Math.max(...a.map((x, k) => Math.hypot(x.position[0] - b[k].position[0], x.position[1] - b[k].position[1], x.position[2] - b[k].position[2])));
+    /**
+     * A jump to `from` (physics restarts there, settled), then five frames stepped forward one at a time (each a
+     * step, as MMD's arrow key): the dance moves the body and the hair is left swinging, paused — the same frames
+     * whatever the machine's speed.
+     */
+    const jumpAndStep = async (from: number) => {
+      await seekPreview(page, from - 60);
+      await seekPreview(page, from);
+      for (let f = from + 1; f <= from + 5; f++) await seekPreview(page, f);
+      await animationFrames(page, 3);
+    };
+    // Playing only: paused, nothing steps and the hair stays where the last step left it.
+    await jumpAndStep(200);
+    const steps0 = (await actor(page, 'shown'))!.steps, hair0 = hairOf(await shownBones(page));
+    expect(hair0.length).toBeGreaterThan(5);
+    await animationFrames(page, 20);
+    const hair1 = hairOf(await shownBones(page));
+    expect((await actor(page, 'shown'))!.steps).toBe(steps0);
+    expect(gap(hair0, hair1)).toBe(0);
+    // Always: the same frames, and the world steps on by itself while paused: the hair moves on.
+    await mode.selectOption('always');
+    await jumpAndStep(200);
+    const idle0 = await page.evaluate(() => window.__vmdPreview!.idleSteps());
+    const hair2 = hairOf(await shownBones(page));
+    await page.waitForFunction((n) => window.__vmdPreview!.idleSteps() >= n + 10, idle0, { timeout: 120_000 });
+    const hair3 = hairOf(await shownBones(page));
+    console.log(`[physics] paused at ${await page.evaluate(() => window.__vmdPreview!.frame())}: Playing mode, the hair moved ${gap(hair0, hair1).toFixed(4)} units over 20 animation frames; Always, ${gap(hair2, hair3).toFixed(4)} units over 10+ paused steps`);
+    expect(gap(hair2, hair3)).toBeGreaterThan(0.01);
+    await animationFrames(page, 3);
+    await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
+    await s.app.screenshot('physics-always');
+    await mode.selectOption('play');
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
   it('a hidden actor\'s world is not stepped', async () => {
     const { page } = s.app;
     await setPhysics(page, true);
@@ -349,12 +463,14 @@ describe('physics in the preview (browser mode)', () => {
     await setPhysics(page, true);
     await page.click('[data-testid="preview-rigid-bodies"]');
     await page.waitForFunction(() => window.__vmdPreview!.physics().bodiesShown);
-    // The settings are written when switched: a new page starts with both on.
+    await page.locator('[data-testid="preview-physics-mode"]').selectOption('always');
+    // The settings are written when switched: a new page starts with both on, and physics Always.
     await page.waitForTimeout(500);
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForFunction(() => !!window.__vmdPreview && window.__vmdPreview.physics().enabled && window.__vmdPreview.physics().bodiesShown, undefined, { timeout: 30_000 });
     expect(await page.locator('[data-testid="preview-physics"]').isChecked()).toBe(true);
+    expect(await page.locator('[data-testid="preview-physics-mode"]').inputValue()).toBe('always');
     // The preview reopens the model it showed (Gene_light), simulated from the start.
     await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.getAttribute('data-state') === 'on', undefined, { timeout: 60_000 });
     expect(await page.textContent('[data-testid="preview-physics-state"]')).toBe('Physics: on (87 rigid bodies, 92 joints)');

@@ -213,6 +213,15 @@ export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boole
   return { enabled: p.enabled, ready: p.ready, bodiesShown: p.bodiesVisible, actors: p.actors(), stepMs: p.stepMs.values() };
 }
 
+/**
+ * An actor's rigid-body view ("Show rigid bodies"): where each body's centre and joint's cube is drawn (world,
+ * three.js axes) and the one highlighted (hovered); null without a view.
+ */
+export function rigidBodyView(e: PreviewEngine, key: string): { bodies: [number, number, number][]; joints: [number, number, number][]; highlighted: { kind: 'body' | 'joint'; index: number } | null } | null {
+  const v = e.physics.viewOf(key);
+  return v ? { ...v.drawnCentres(), highlighted: v.highlighted } : null;
+}
+
 /** An actor's physics bones (driven by a dynamic body) with their world positions now, MMD coordinates. */
 export function physicsBones(e: PreviewEngine, key: string): { name: string; position: [number, number, number]; rotation: [number, number, number, number] }[] {
   const ph = e.physics.physicsOf(key);

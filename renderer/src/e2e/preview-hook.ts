@@ -99,6 +99,10 @@ export interface PreviewTestHook extends PickTestHook {
    * MMD coordinates (model space, before the actor's stage), in bone order; [] without a world.
    */
   physicsBones(key: string): ReturnType<typeof diag.physicsBones>;
+  /** An actor's rigid-body view: drawn body and joint centres (world), the highlighted one (see preview-diagnostics.ts). */
+  rigidBodyView(key: string): ReturnType<typeof diag.rigidBodyView>;
+  /** Paused physics steps run by the "Always" mode so far (preview-engine.ts idleSteps). */
+  idleSteps(): number;
   /** The export's frame source walked from `from` over `frames` frames (see preview-diagnostics.ts physicsOffline). */
   physicsOffline(key: string, from: number, frames: number): ReturnType<typeof diag.physicsBones>;
 }
@@ -198,6 +202,8 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
     physics: () => diag.physicsState(e),
     physicsBones: (key) => diag.physicsBones(e, key),
     physicsOffline: (key, from, frames) => diag.physicsOffline(e, key, from, frames),
+    rigidBodyView: (key) => diag.rigidBodyView(e, key),
+    idleSteps: () => e.idleSteps,
     presentation: () => ({ mode: e.presenter.presentation, presented: e.presenter.presentedFrames, pending: e.presenter.presenting }),
   };
   return hook;

@@ -27,6 +27,8 @@ export class OfflineFrameSource implements FrameSource {
     sim: VideoSimulation | null = null,
   ) {
     this.resumeAt = engine.currentFrame;
+    // No paused physics step (Always, a pose's tail) runs between the export's frames: it would step their world.
+    engine.holdIdle(true);
     this.physicsWas = engine.physics.enabled;
     this.selfShadowWas = engine.selfShadowByDefault;
     // The dialog's Physics and Self-shadow, not the preview's switches (physics was off in every video of a user
@@ -79,5 +81,6 @@ export class OfflineFrameSource implements FrameSource {
     this.engine.setPhysics(this.physicsWas);
     this.engine.setSelfShadowByDefault(this.selfShadowWas);
     this.engine.setFrame(this.resumeAt);
+    this.engine.holdIdle(false);
   }
 }

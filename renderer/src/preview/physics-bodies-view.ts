@@ -8,6 +8,11 @@
  * position less the bone's and its rotation). A joint rides on its first body (its rest transform in that
  * body's frame). Drawn through the model (no depth test), translucent with a wireframe, children of the model's
  * mesh so the actor's stage moves them. MMD → three.js: positions (x, y, −z), rotations (−x, −y, z, w).
+ *
+ * A model maker checks which body is which (PMX Editor names the body under the pointer): `pick` casts a ray
+ * at the drawn bodies and joint cubes and returns what is drawn on top there — a joint's cube (drawn over the
+ * bodies), else the nearest body hit — and `highlight` draws that one brighter,
+ * its wireframe white. Drawn through the model, a body behind the model is still hit where it shows.
  */
 import * as THREE from 'three';
 import { RigidMode, RigidShape, type ModelData } from '../../../shared/pmx/model-types';
@@ -18,6 +23,13 @@ import type { PhysicsWorld } from '../../../shared/physics/world';
 export const BODY_COLORS: readonly number[] = [0x30d158, 0xff3b30, 0xffd60a];
 export const JOINT_COLOR = 0x32d2ff;
 const JOINT_CUBE = 0.3;
+
+/** What a ray at the view hits first: a body or a joint (its index in the model), and how far along the ray. */
+export interface BodyHit {
+  kind: 'body' | 'joint';
+  index: number;
+  distance: number;
+}
 
 /** MMD's Euler order (Y, then X, then Z) as a quaternion, MMD coordinates. */
 function eulerQuat(r: readonly number[]): THREE.Quaternion {
@@ -42,6 +54,18 @@ export class RigidBodiesView {
   /** Per joint: its rest transform in body A's frame (MMD coordinates). */
   private readonly jointLocal: THREE.Matrix4[] = [];
   private readonly joints: THREE.Mesh[] = [];
+  /** The meshes a ray is cast at: each body's fill, then each joint's cube (their kind and index by mesh). */
+  private readonly targets: THREE.Object3D[] = [];
+  private readonly targetOf = new Map<THREE.Object3D, { kind: 'body' | 'joint'; index: number }>();
+  /** Per mode: the fill and wire materials of a body drawn highlighted; the joints' likewise. */
+  private readonly hiFills: THREE.Material[];
+  private readonly hiWire: THREE.Material;
+  private readonly hiJoint: THREE.Material;
+  private readonly fills: THREE.Material[];
+  private readonly wires: THREE.Material[];
+  private jointMat!: THREE.Material;
+  /** The body or joint drawn highlighted now. */
+  private lit: { kind: 'body' | 'joint'; index: number } | null = null;
   private readonly lines: THREE.LineSegments;
   private readonly x = new Float64Array(7);
   private readonly m = new THREE.Matrix4();
@@ -57,7 +81,12 @@ export class RigidBodiesView {
     this.now = new Float64Array(7 * rb.length);
     const fills = BODY_COLORS.map((c) => new THREE.MeshBasicMaterial({ color: c, transparent: true, opacity: 0.3, depthTest: false, depthWrite: false, fog: false }));
     const wires = BODY_COLORS.map((c) => new THREE.MeshBasicMaterial({ color: c, wireframe: true, transparent: true, opacity: 0.8, depthTest: false, depthWrite: false, fog: false }));
-    this.materials.push(...fills, ...wires);
+    this.fills = fills;
+    this.wires = wires;
+    this.hiFills = BODY_COLORS.map((c) => new THREE.MeshBasicMaterial({ color: c, transparent: true, opacity: 0.7, depthTest: false, depthWrite: false, fog: false }));
+    this.hiWire = new THREE.MeshBasicMaterial({ color: 0xffffff, wireframe: true, transparent: true, opacity: 1, depthTest: false, depthWrite: false, fog: false });
+    this.hiJoint = new THREE.MeshBasicMaterial({ color: 0xffffff, depthTest: false, depthWrite: false, fog: false });
+    this.materials.push(...fills, ...wires, ...this.hiFills, this.hiWire, this.hiJoint);
     rb.forEach((b, i) => {
       const geo = shapeGeometry(b.shape, b.size);
       this.geometries.push(geo);
@@ -70,6 +99,8 @@ export class RigidBodiesView {
       holder.name = b.name;
       this.group.add(holder);
       this.bodies.push(holder);
+      this.targets.push(fill);
+      this.targetOf.set(fill, { kind: 'body', index: i });
       const bp = b.bone >= 0 && b.bone < model.bones.length ? model.bones[b.bone].position : [0, 0, 0];
       const q = eulerQuat(b.rotation);
       this.offsets.set([b.position[0] - bp[0], b.position[1] - bp[1], b.position[2] - bp[2], q.x, q.y, q.z, q.w], 7 * i);
@@ -79,6 +110,7 @@ export class RigidBodiesView {
     const lineMat = new THREE.LineBasicMaterial({ color: JOINT_COLOR, transparent: true, opacity: 0.7, depthTest: false, depthWrite: false, fog: false });
     this.geometries.push(jointGeo);
     this.materials.push(jointMat, lineMat);
+    this.jointMat = jointMat;
     const restOf = (b: { position: readonly number[]; rotation: readonly number[] }) =>
       new THREE.Matrix4().compose(new THREE.Vector3(b.position[0], b.position[1], b.position[2]), eulerQuat(b.rotation), new THREE.Vector3(1, 1, 1));
     for (const j of model.joints) {
@@ -87,6 +119,8 @@ export class RigidBodiesView {
       const cube = new THREE.Mesh(jointGeo, jointMat);
       cube.renderOrder = 1001;
       this.group.add(cube);
+      this.targetOf.set(cube, { kind: 'joint', index: this.joints.length });
+      this.targets.push(cube);
       this.joints.push(cube);
     }
     const lineGeo = new THREE.BufferGeometry();
@@ -101,6 +135,62 @@ export class RigidBodiesView {
   /** Bodies drawn (for the tests and the status). */
   get bodyCount(): number {
     return this.bodies.length;
+  }
+
+  /**
+   * The body or joint the ray hits first (nearest along it), or null. The view must have been placed
+   * (update) and its parents' world matrices be current, as they are once the picture was posed.
+   */
+  pick(ray: THREE.Raycaster): BodyHit | null {
+    if (!this.group.visible) return null;
+    const hits = ray.intersectObjects(this.targets, false);
+    let body: BodyHit | null = null;
+    for (const h of hits) {
+      const t = this.targetOf.get(h.object);
+      // A joint's cube is drawn over every body (renderOrder), so the cube under the pointer is what one sees.
+      if (t?.kind === 'joint') return { ...t, distance: h.distance };
+      if (t && !body) body = { ...t, distance: h.distance };
+    }
+    return body;
+  }
+
+  /** Draws one body or joint highlighted (null: none). Returns whether that changed the picture. */
+  highlight(hit: { kind: 'body' | 'joint'; index: number } | null): boolean {
+    const was = this.lit;
+    if (was?.kind === hit?.kind && was?.index === hit?.index) return false;
+    if (was) this.paint(was, false);
+    this.lit = hit ? { kind: hit.kind, index: hit.index } : null;
+    if (this.lit) this.paint(this.lit, true);
+    return true;
+  }
+
+  /** Where each body's centre and each joint's cube are drawn, in the world (three.js axes; tests). */
+  drawnCentres(): { bodies: [number, number, number][]; joints: [number, number, number][] } {
+    const at = (o: THREE.Object3D): [number, number, number] => {
+      const v = o.getWorldPosition(new THREE.Vector3());
+      return [v.x, v.y, v.z];
+    };
+    return { bodies: this.bodies.map(at), joints: this.joints.map(at) };
+  }
+
+  /** The body or joint drawn highlighted now (tests). */
+  get highlighted(): { kind: 'body' | 'joint'; index: number } | null {
+    return this.lit;
+  }
+
+  private paint(t: { kind: 'body' | 'joint'; index: number }, on: boolean): void {
+    if (t.kind === 'joint') {
+      const cube = this.joints[t.index];
+      if (cube) cube.material = on ? this.hiJoint : this.jointMat;
+      return;
+    }
+    const holder = this.bodies[t.index];
+    if (!holder) return;
+    const m = this.model.rigidBodies[t.index].mode;
+    const mode = m === RigidMode.PHYSICS || m === RigidMode.PHYSICS_WITH_BONE ? m : RigidMode.FOLLOW_BONE;
+    const [fill, wire] = holder.children as THREE.Mesh[];
+    fill.material = on ? this.hiFills[mode] : this.fills[mode];
+    wire.material = on ? this.hiWire : this.wires[mode];
   }
 
   /**
@@ -158,3 +248,45 @@ export class RigidBodiesView {
 
 const ONE = new THREE.Vector3(1, 1, 1);
 const ROT = new THREE.Quaternion();
+
+/**
+ * A rigid body or joint as the hover tooltip shows it (plain data for the store; the pane words it). Groups are
+ * numbered 1–16 as PMX Editor and MMD show them (the file stores 0–15); `collides` lists the groups the body's
+ * mask lets it collide with (PMX Editor shows the complement as 非衝突グループ).
+ */
+export type BodyFacts =
+  | {
+      kind: 'body';
+      index: number;
+      name: string;
+      nameEn: string;
+      /** The bone's name ('' for none) and its English name from the model. */
+      bone: string;
+      boneEn: string;
+      /** RigidMode: 0 follows its bone, 1 physics, 2 physics with the bone's position. */
+      mode: number;
+      group: number;
+      collides: number[];
+      /** RigidShape and its size as stored (sphere: radius; box: half extents; capsule: radius, height). */
+      shape: number;
+      size: [number, number, number];
+    }
+  | { kind: 'joint'; index: number; name: string; nameEn: string; bodyA: string; bodyB: string };
+
+/** The facts of a model's body or joint (see BodyFacts). */
+export function bodyFacts(model: ModelData, hit: { kind: 'body' | 'joint'; index: number }): BodyFacts | null {
+  if (hit.kind === 'joint') {
+    const j = model.joints[hit.index];
+    if (!j) return null;
+    return { kind: 'joint', index: hit.index, name: j.name, nameEn: j.nameEn, bodyA: model.rigidBodies[j.bodyA]?.name ?? '', bodyB: model.rigidBodies[j.bodyB]?.name ?? '' };
+  }
+  const b = model.rigidBodies[hit.index];
+  if (!b) return null;
+  const bone = b.bone >= 0 ? model.bones[b.bone] : undefined;
+  const collides: number[] = [];
+  for (let k = 0; k < 16; k++) if (b.mask & (1 << k)) collides.push(k + 1);
+  return {
+    kind: 'body', index: hit.index, name: b.name, nameEn: b.nameEn, bone: bone?.name ?? '', boneEn: bone?.nameEn ?? '',
+    mode: b.mode, group: b.group + 1, collides, shape: b.shape, size: [b.size[0], b.size[1], b.size[2]],
+  };
+}

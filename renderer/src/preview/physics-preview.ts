@@ -20,7 +20,7 @@ import type { ModelData } from '../../../shared/pmx/model-types';
 import type { Rig } from './rig';
 import type { PoseBinding } from './pose-binding';
 import { ActorPhysics, type PhysicsClock } from './physics-actor';
-import { RigidBodiesView } from './physics-bodies-view';
+import { RigidBodiesView, bodyFacts, type BodyFacts } from './physics-bodies-view';
 import type * as THREE from 'three';
 import { Ring } from './frame-profiler';
 import { PhysicsToggles, physicsBoneMask } from '../../../shared/physics/simulate';
@@ -45,6 +45,8 @@ interface Entry {
   lost?: PhysicsWorld;
   view: RigidBodiesView | null;
   /** The motion's physics-off keys read for the status line (keyFollowing), kept while doc and tracks stay. */
+  /** The bones' world positions when moved() last looked (MMD coordinates, 3 per bone). */
+  lastPositions?: Float64Array;
   keyed?: { doc: VmdDocument | null; tracks: MotionTracks | null; toggles: PhysicsToggles; mask: Uint8Array; scratch: Uint8Array };
 }
 
@@ -223,6 +225,27 @@ export class PreviewPhysics {
     return k.toggles.offCount(f, k.mask, k.scratch);
   }
 
+  /**
+   * The farthest any bone of a simulated actor moved (world position, units) since the last call; Infinity
+   * for an actor not measured before. "Always" stops stepping a paused scene once this stays small.
+   */
+  moved(): number {
+    let worst = 0;
+    for (const e of this.entries.values()) {
+      if (!e.physics || e.hidden) continue;
+      const P = e.body.rig.pose.worldPosition;
+      if (!e.lastPositions || e.lastPositions.length !== P.length) {
+        e.lastPositions = Float64Array.from(P);
+        worst = Infinity;
+        continue;
+      }
+      const L = e.lastPositions;
+      for (let k = 0; k < P.length; k += 3) worst = Math.max(worst, Math.hypot(P[k] - L[k], P[k + 1] - L[k + 1], P[k + 2] - L[k + 2]));
+      L.set(P);
+    }
+    return worst;
+  }
+
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */
   actors(): { key: string; bodies: number; joints: number; simulating: boolean; hidden: boolean; steps: number; restarts: number; viewBodies: number; lastMs: number; simulated: number }[] {
     return [...this.entries.values()].map((e) => ({
@@ -242,6 +265,34 @@ export class PreviewPhysics {
   /** The actor's world, if it simulates (tests read its bodies). */
   physicsOf(key: string): ActorPhysics | null {
     return this.entries.get(key)?.physics ?? null;
+  }
+
+  /**
+   * The body or joint of any actor's rigid-body view that the ray hits first (the views must be shown and
+   * placed), with the actor's key and the facts the hover tooltip shows; null when none is hit. A hidden
+   * actor's view is not in the picture, so not picked.
+   */
+  pickBody(ray: THREE.Raycaster): { key: string; facts: BodyFacts } | null {
+    let best: { key: string; e: Entry; kind: 'body' | 'joint'; index: number; distance: number } | null = null;
+    for (const e of this.entries.values()) {
+      if (!e.view || e.hidden || !e.body.mesh?.visible) continue;
+      const h = e.view.pick(ray);
+      if (h && (!best || h.distance < best.distance)) best = { key: e.key, e, ...h };
+    }
+    const facts = best && bodyFacts(best.e.body.model!, best);
+    return best && facts ? { key: best.key, facts } : null;
+  }
+
+  /** Draws one actor's body or joint highlighted (null: none anywhere). Returns whether the picture changed. */
+  highlightBody(hit: { key: string; kind: 'body' | 'joint'; index: number } | null): boolean {
+    let changed = false;
+    for (const e of this.entries.values()) if (e.view && e.view.highlight(hit && hit.key === e.key ? hit : null)) changed = true;
+    return changed;
+  }
+
+  /** An actor's rigid-body view (tests read where it draws each body and what it highlights), or null. */
+  viewOf(key: string): RigidBodiesView | null {
+    return this.entries.get(key)?.view ?? null;
   }
 
   /** The rigid-body views' objects (the video export leaves them out). */

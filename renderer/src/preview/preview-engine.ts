@@ -34,12 +34,23 @@ import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
 import { CompanionActors, footprintOf, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
 import type { Footprint } from '../../../shared/scene/place-beside';
+import type { BodyFacts } from './physics-bodies-view';
 
 const orbitUp = new THREE.Vector3();
 /** Frames physics runs on after a bone was posed by hand (one second at MMD's 30 fps). */
 const HAND_TAIL_FRAMES = 30;
 /** A press this close (CSS px) to another bone's joint picks it rather than grabbing a ring over it. */
 const JOINT_FIRST_PX = 5;
+/** Physics "Always" (MMD's 常に演算): steps a second while paused, at MMD's 30 fps. */
+const ALWAYS_STEPS_PER_S = 30;
+/**
+ * "Always" stops after this many paused steps with nothing changed (10 s; any change — a seek, a pose by hand,
+ * Reset — starts it again): hair that never comes to rest (Gene's jittering fringe) would spend the CPU forever.
+ */
+const ALWAYS_MAX_STEPS = 300;
+/** "Always" stops sooner once every simulated bone moved less than REST_UNITS a step for REST_STEPS steps. */
+const REST_UNITS = 0.002;
+const REST_STEPS = 15;
 
 export { Ring } from './frame-profiler';
 
@@ -245,6 +256,70 @@ export class PreviewEngine {
     this.syncPoseHandle();
   }
 
+  /** Physics mode "Always": steps while paused (idleStep), not only while playing. */
+  private always = false;
+  /** Paused steps "Always" still runs before it stops to spare the CPU (ALWAYS_MAX_STEPS after a change). */
+  private idleLeft = 0;
+  private idleRaf = 0;
+  private idleAt = 0;
+  /** Consecutive paused steps in which nothing moved more than REST_UNITS. */
+  private restSteps = 0;
+  /** The video export holds the scene (its own physics steps): nothing steps it meanwhile (holdIdle). */
+  private held = 0;
+  /** Paused steps "Always" ran so far (tests). */
+  idleSteps = 0;
+
+  /**
+   * Physics mode: "Always" (MMD's 常に演算) keeps simulating while paused, so hair swinging when playing stopped
+   * settles instead of freezing mid-swing; otherwise physics steps only as the playhead moves (and after a pose
+   * by hand, followHand).
+   */
+  setPhysicsAlways(on: boolean): void {
+    this.always = on;
+    if (on) this.wakeIdle();
+  }
+
+  get physicsAlways(): boolean {
+    return this.always;
+  }
+
+  /**
+   * The video export's frame source holds the scene while it renders (offline-render.ts): no paused step
+   * (Always, a pose's tail) runs meanwhile, as it would step the world the export steps.
+   */
+  holdIdle(on: boolean): void {
+    this.held = Math.max(0, this.held + (on ? 1 : -1));
+    if (!on && this.held === 0) this.wakeIdle();
+  }
+
+  /** Something changed while paused (a seek, a pose, Reset, physics switched): "Always" runs (again) from here. */
+  private wakeIdle(): void {
+    if (!this.always || this.disposed) return;
+    this.idleLeft = ALWAYS_MAX_STEPS;
+    this.restSteps = 0;
+    if (!this.idleRaf) this.idleRaf = requestAnimationFrame(this.idleStep);
+  }
+
+  private readonly idleStep = (now: number): void => {
+    this.idleRaf = 0;
+    if (this.disposed || !this.always || this.held > 0 || this.idleLeft <= 0) return;
+    // Waiting (playing: the loop steps; Bullet still loading): the next change wakes it.
+    if (this.physics.clock.playing || !this.physics.ready) return;
+    if (now - this.idleAt >= 1000 / ALWAYS_STEPS_PER_S - 2) {
+      this.idleAt = now;
+      this.idleLeft--;
+      this.idleSteps++;
+      // The same frame again: one 1/30 s step holding the pose (physics-actor.ts), and the picture.
+      this.motion.poseAt(this.motion.frame);
+      this.companions.pose(this.motion.frame);
+      this.physics.afterPose();
+      this.requestRender();
+      this.restSteps = this.physics.moved() < REST_UNITS ? this.restSteps + 1 : 0;
+      if (this.restSteps >= REST_STEPS) return;
+    }
+    this.idleRaf = requestAnimationFrame(this.idleStep);
+  };
+
   /** Frames of physics still to run after a bone was posed by hand (paused), one per animation frame. */
   private handTail = 0;
   private handRaf = 0;
@@ -256,13 +331,15 @@ export class PreviewEngine {
    */
   private followHand(): void {
     if (!this.physics.ready || this.physics.clock.playing || this.disposed) return;
+    // "Always" steps on by itself (setFrame woke it): a tail too would step twice as fast.
+    if (this.always) return;
     this.handTail = HAND_TAIL_FRAMES;
     if (!this.handRaf) this.handRaf = requestAnimationFrame(this.handStep);
   }
 
   private readonly handStep = (): void => {
     this.handRaf = 0;
-    if (this.disposed || this.physics.clock.playing || !this.physics.ready || this.handTail <= 0) return;
+    if (this.disposed || this.physics.clock.playing || !this.physics.ready || this.handTail <= 0 || this.held > 0) return;
     this.handTail--;
     this.setFrame(this.motion.frame);
     if (this.handTail > 0) this.handRaf = requestAnimationFrame(this.handStep);
@@ -278,6 +355,8 @@ export class PreviewEngine {
   /** Playing or paused: while playing a forward move is time passing (physics steps), paused it is a seek. */
   setPlaying(on: boolean): void {
     this.physics.clock.playing = on;
+    // Paused mid-swing: "Always" lets it settle.
+    if (!on) this.wakeIdle();
   }
 
   /** The default self-shadow as set now (the video export puts the preview's back after its render). */
@@ -340,6 +419,7 @@ export class PreviewEngine {
     this.companions.pose(f);
     this.physics.afterPose();
     this.requestRender();
+    if (!this.physics.clock.playing) this.wakeIdle();
   }
 
   /**
@@ -357,6 +437,7 @@ export class PreviewEngine {
     this.companions.pose(f);
     this.physics.afterPose();
     this.requestRender();
+    if (!this.physics.clock.playing) this.wakeIdle();
     return true;
   }
 
@@ -554,6 +635,26 @@ export class PreviewEngine {
     return this.marker.pick(this.world.activeCamera, x, y, width, height, radius);
   }
 
+  private readonly ray = new THREE.Raycaster();
+  private readonly ndc = new THREE.Vector2();
+
+  /**
+   * The rigid body (or joint) drawn under (x, y) CSS px of a width × height canvas while "Show rigid bodies" is
+   * on, highlighted (the last one hovered is no longer); null, and no highlight, when none is or the view is off.
+   */
+  hoverBody(x: number, y: number, width: number, height: number): { key: string; facts: BodyFacts } | null {
+    let hit: { key: string; facts: BodyFacts } | null = null;
+    if (this.physics.bodiesVisible && width > 0 && height > 0) {
+      const cam = this.world.activeCamera;
+      cam.updateMatrixWorld();
+      this.ndc.set((x / width) * 2 - 1, 1 - (y / height) * 2);
+      this.ray.setFromCamera(this.ndc, cam);
+      hit = this.physics.pickBody(this.ray);
+    }
+    if (this.physics.highlightBody(hit && { key: hit.key, kind: hit.facts.kind, index: hit.facts.index })) this.requestRender();
+    return hit;
+  }
+
   /** Marks a bone by name (null clears the mark). Returns whether the rig has it (else nothing is marked). */
   setMarker(name: string | null): boolean {
     const found = this.marker.mark(name);
@@ -574,6 +675,7 @@ export class PreviewEngine {
     if (this.disposed) return;
     this.disposed = true;
     if (this.handRaf) cancelAnimationFrame(this.handRaf);
+    if (this.idleRaf) cancelAnimationFrame(this.idleRaf);
     this.controls.dispose();
     this.gizmo.dispose();
     this.companions.dispose();

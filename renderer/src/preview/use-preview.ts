@@ -16,9 +16,11 @@
  * Clicking a joint on the canvas picks its bone (installPicking): the mark, the active track and the key
  * at the current frame follow; the mark also follows the active track set in the track list.
  *
- * Physics (physics-preview.ts): the pane's switch (P), Reset (Shift+P) and "Show rigid bodies", the first two
- * remembered in the settings; the status line follows the shown actor's state. Playing or not is told to the
- * engine, since a forward move while playing is time passing and, paused, a seek.
+ * Physics (physics-preview.ts): the pane's switch (P), its mode (while playing, or Always: also while paused),
+ * Reset (Shift+P) and "Show rigid bodies", the switches and the mode remembered in the settings; the status line
+ * follows the shown actor's state. Playing or not is told to the engine, since a forward move while playing is
+ * time passing and, paused, a seek. With the rigid bodies shown, the body under the pointer is named in a
+ * tooltip (installBodyHover).
  *
  * The picked bone shows its pose handle (pose-gizmo.ts: rings to turn it, arrows to move a bone the model
  * lets move; stores/preview.ts poseMode), not while playing. Releasing a drag registers the pose as the
@@ -41,7 +43,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -244,6 +246,35 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const record = keyRecordAt(tracks.bones, hit.track, time.frame);
     if (record >= 0) sel.select([{ kind: 'bone', record }], 'replace');
     else sel.clear();
+  }
+
+  /**
+   * "Show rigid bodies": the body (or joint) under the pointer highlighted and named by the pane's tooltip
+   * (stores/preview.ts hoveredBody), as PMX Editor names the body one points at. Not while a button is held
+   * (the view is being dragged) or with the view off; leaving the canvas clears it.
+   */
+  function installBodyHover(el: HTMLCanvasElement, e: PreviewEngine): () => void {
+    const clear = () => {
+      if (store.hoveredBody) store.setHoveredBody(null);
+      e.hoverBody(-1, -1, 0, 0);
+    };
+    const onMove = (ev: PointerEvent) => {
+      if (!store.rigidBodiesShown || ev.buttons !== 0) return clear();
+      const r = el.getBoundingClientRect();
+      const hit = e.hoverBody(ev.clientX - r.left, ev.clientY - r.top, r.width, r.height);
+      if (!hit) return clear();
+      // Where the tooltip goes: the pointer in the viewport (the canvas is letterboxed in it through the camera).
+      const box = (el.parentElement ?? el).getBoundingClientRect();
+      store.setHoveredBody({ ...hit.facts, x: ev.clientX - box.left, y: ev.clientY - box.top, w: box.width, h: box.height });
+    };
+    el.addEventListener('pointermove', onMove);
+    el.addEventListener('pointerleave', clear);
+    const stop = watch(() => store.rigidBodiesShown, (on) => on || clear());
+    return () => {
+      el.removeEventListener('pointermove', onMove);
+      el.removeEventListener('pointerleave', clear);
+      stop();
+    };
   }
 
   /**
@@ -450,6 +481,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const restorePhysics = () => {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
+      store.setPhysicsMode(settings.settings.ui[PHYSICS_MODE_SETTING] === 'always' ? 'always' : 'play', false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
@@ -511,6 +543,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         engine?.setPhysics(on);
         syncPhysicsState();
       }, { immediate: true }),
+      watch(() => store.physicsMode, (m) => engine?.setPhysicsAlways(m === 'always'), { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
@@ -538,7 +571,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     // The key inspector follows a drag live (stores/preview.ts livePose); the key is registered on release.
     e.gizmo.onLive = (c) => store.setLivePose(c ? { name: c.name, position: [...c.pose.position], rotation: [...c.pose.rotation] } : null);
     syncPoseHandle();
-    stops.push(installPicking(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
+    stops.push(installPicking(el, e), installBodyHover(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
     stops.push(installSceneActors(() => engine));
     // A bone picked by name (the bone list): as a click on its joint.

@@ -10,6 +10,7 @@ import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
+import type { BodyFacts } from '../preview/physics-bodies-view';
 
 /** The preview's fixed views (MMD's 視点 panel: 正面/背面/左/右/上) and the start view; preview/orbit.ts places them. */
 export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
@@ -19,11 +20,22 @@ export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
  * outline (輪郭線) as the person last set it (absent until then: the preview's default, off on software GL).
  */
 export const PHYSICS_SETTING = 'previewPhysics';
+/** settings.ui key: the physics mode, 'play' (steps as the playhead moves) or 'always' (MMD's 常に演算, also while paused). */
+export const PHYSICS_MODE_SETTING = 'previewPhysicsMode';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
 /** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
 export const SELF_SHADOW_SETTING = 'previewSelfShadow';
+
+/**
+ * When physics steps: 'play' as the playhead moves (playing, a frame stepped, a pose by hand and a second
+ * after it), MMD's オン/オフモード; 'always' also while paused, MMD's 常に演算, so hair settles.
+ */
+export type PhysicsMode = 'play' | 'always';
+
+/** The rigid body (or joint) under the pointer and where the pointer is in the viewport (w × h CSS px). */
+export type HoveredBody = BodyFacts & { x: number; y: number; w: number; h: number };
 
 /** The shown actor's physics as the status line says it. */
 export type PhysicsState = 'none' | 'unreadable' | 'off' | 'loading' | 'on' | 'lost';
@@ -129,6 +141,13 @@ export const usePreviewStore = defineStore('preview', {
     pickRequest: null as { name: string; seq: number } | null,
     /** Physics in the preview (persisted: PHYSICS_SETTING): each actor with rigid bodies simulated. */
     physics: false,
+    /** When physics steps (persisted: PHYSICS_MODE_SETTING); P switches physics, not this. */
+    physicsMode: 'play' as PhysicsMode,
+    /**
+     * The rigid body or joint under the pointer while "Show rigid bodies" is on, and where the pointer is in
+     * the preview's viewport of w × h (CSS px), for the tooltip naming it; null otherwise.
+     */
+    hoveredBody: null as HoveredBody | null,
     /** MMD's self-shadow with the default distance where no self-shadow key rules (persisted: SELF_SHADOW_SETTING). */
     selfShadow: false,
     /** "Show rigid bodies" (persisted: RIGID_BODIES_SETTING). */
@@ -221,6 +240,16 @@ export const usePreviewStore = defineStore('preview', {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [PHYSICS_SETTING]: on } });
       }
+    },
+    setPhysicsMode(mode: PhysicsMode, persist = true) {
+      this.physicsMode = mode;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [PHYSICS_MODE_SETTING]: mode } });
+      }
+    },
+    setHoveredBody(h: HoveredBody | null) {
+      this.hoveredBody = h;
     },
     setSelfShadow(on: boolean, persist = true) {
       this.selfShadow = on;

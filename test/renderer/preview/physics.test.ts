@@ -5,7 +5,9 @@
 //   and over the frames after it;
 // - a hidden actor's world is not stepped, the figure and models without bodies get no world;
 // - a bone turned by hand at a paused frame (the pose gizmo's override) makes its physics children follow;
-// - the rigid-body view places each body where the model file says it is at rest, and where Bullet has it.
+// - the rigid-body view places each body where the model file says it is at rest, and where Bullet has it;
+// - pointing at a drawn body names it: a ray at a body's drawn centre picks that body (bodies nothing else can
+//   cover there, judged by bounding spheres), highlighted; empty space picks none.
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { type ModelData } from '../../../shared/pmx';
@@ -18,6 +20,7 @@ import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-bi
 import { physicsAdvance } from '../../../renderer/src/preview/physics-actor';
 import { PreviewPhysics, SHOWN_KEY } from '../../../renderer/src/preview/physics-preview';
 import { RigidBodiesView } from '../../../renderer/src/preview/physics-bodies-view';
+import { RigidShape } from '../../../shared/pmx/model-types';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 
 const c = corpusPresent ? it : it.skip;
@@ -247,5 +250,96 @@ describe('physics in the preview', () => {
     });
     expect(view.bodyCount).toBe(m.rigidBodies.length);
     view.dispose();
+  }, 120_000);
+
+  c('pointing at a drawn rigid body picks it: its name, bone, mode and groups for the tooltip, and it is highlighted', async () => {
+    const m = model('gene/Gene_light.pmx');
+    const rig = buildRig(m.bones);
+    const binding = new PoseBinding(rig, null, ikSwitchesOf(null, null));
+    const phys = new PreviewPhysics(async () => await testBullet());
+    // The view hangs under the model's mesh (here an empty group standing at the origin, as the stage does).
+    const mesh = new THREE.Group();
+    phys.bind(SHOWN_KEY, { model: m, rig, mesh }, binding, null, null);
+    phys.setBodiesShown(true);
+    binding.apply(0);
+    phys.afterPose();
+    mesh.updateMatrixWorld(true);
+    // Each body's bounding sphere where the file puts it at rest (three.js axes: z negated).
+    const spheres = m.rigidBodies.map((b) => {
+      const [x, y, z] = b.size;
+      const r = b.shape === RigidShape.SPHERE ? x : b.shape === RigidShape.BOX ? Math.hypot(x, y, z) : x + y / 2;
+      return { c: new THREE.Vector3(b.position[0], b.position[1], -b.position[2]), r };
+    });
+    // The joints' cubes (0.3 units a side) at rest: drawn over the bodies, so one on the ray is what is picked.
+    const cubes = m.joints.map((j) => ({ c: new THREE.Vector3(j.position[0], j.position[1], -j.position[2]), r: 0.3 * Math.sqrt(3) / 2 }));
+    const ray = new THREE.Raycaster();
+    let checked = 0;
+    for (const eye of [new THREE.Vector3(0, 12, 40), new THREE.Vector3(0, 14, -40), new THREE.Vector3(35, 12, 10)]) {
+      const cam = new THREE.PerspectiveCamera(30, 16 / 9, 0.1, 1000);
+      cam.position.copy(eye);
+      cam.lookAt(0, 11, 0);
+      cam.updateMatrixWorld(true);
+      cam.updateProjectionMatrix();
+      for (let i = 0; i < spheres.length; i++) {
+        const { c: ci } = spheres[i];
+        const dir = ci.clone().sub(eye).normalize(), ti = ci.distanceTo(eye);
+        // Another body could be hit first only if its bounding sphere meets the ray and begins before i's centre.
+        const covered = spheres.some((s, j) => {
+          if (j === i) return false;
+          const t = s.c.clone().sub(eye).dot(dir);
+          const off = s.c.clone().sub(eye).sub(dir.clone().multiplyScalar(t)).length();
+          return off < s.r && t - s.r < ti;
+        }) || cubes.some((s) => {
+          const t = s.c.clone().sub(eye).dot(dir);
+          return s.c.clone().sub(eye).sub(dir.clone().multiplyScalar(t)).length() < s.r;
+        });
+        if (covered || ti < spheres[i].r) continue;
+        ray.setFromCamera(new THREE.Vector2().copy(ci.clone().project(cam) as unknown as THREE.Vector2), cam);
+        const hit = phys.pickBody(ray);
+        expect(hit?.key, `body ${i} ${m.rigidBodies[i].name}`).toBe(SHOWN_KEY);
+        expect(hit!.facts).toMatchObject({ kind: 'body', index: i, name: m.rigidBodies[i].name });
+        checked++;
+      }
+    }
+    console.log(`[physics] ${checked} uncovered body centres (3 views of Gene_light's ${m.rigidBodies.length} bodies) each picked its own body`);
+    expect(checked).toBeGreaterThan(10);
+    // What the tooltip says of one: its bone, mode and groups as the file stores them (groups counted from 1).
+    const k = m.rigidBodies.findIndex((b, i) => b.mode === 2 && b.bone >= 0 && cubes.every((q) => Math.hypot(q.c.x - spheres[i].c.x, q.c.y - spheres[i].c.y) > 0.5));
+    const b = m.rigidBodies[k];
+    const front = new THREE.PerspectiveCamera(30, 16 / 9, 0.1, 1000);
+    // Looked at from just in front of it (0.5 units out of its bounding sphere along +z): nothing else between.
+    const c0 = spheres[k].c;
+    front.position.set(c0.x, c0.y, c0.z + spheres[k].r + 0.5);
+    front.lookAt(c0);
+    front.updateMatrixWorld(true);
+    ray.setFromCamera(new THREE.Vector2(0, 0), front);
+    const hit = phys.pickBody(ray)!;
+    expect(hit.facts).toMatchObject({ kind: 'body', index: k, name: b.name, nameEn: b.nameEn, bone: m.bones[b.bone].name, mode: 2, group: b.group + 1 });
+    if (hit.facts.kind !== 'body') throw new Error('a body');
+    expect(hit.facts.collides).toEqual([...Array(16).keys()].filter((g) => b.mask & (1 << g)).map((g) => g + 1));
+    // Pointed at a joint's cube: the joint, with the bodies it joins.
+    const jc = cubes[0].c, j0 = m.joints[0];
+    const atJoint = new THREE.PerspectiveCamera(30, 16 / 9, 0.1, 1000);
+    atJoint.position.set(jc.x, jc.y, jc.z + 30);
+    atJoint.lookAt(jc);
+    atJoint.updateMatrixWorld(true);
+    ray.setFromCamera(new THREE.Vector2(0, 0), atJoint);
+    expect(phys.pickBody(ray)!.facts).toEqual({ kind: 'joint', index: 0, name: j0.name, nameEn: j0.nameEn, bodyA: m.rigidBodies[j0.bodyA].name, bodyB: m.rigidBodies[j0.bodyB].name });
+    // Highlighted: that body, and no other; none after.
+    expect(phys.highlightBody({ key: SHOWN_KEY, kind: 'body', index: k })).toBe(true);
+    expect(phys.highlightBody({ key: SHOWN_KEY, kind: 'body', index: k })).toBe(false);
+    phys.highlightBody(null);
+    // Far off to the side of the model: nothing.
+    const side = new THREE.PerspectiveCamera(30, 16 / 9, 0.1, 1000);
+    side.position.set(60, 11, 40);
+    side.lookAt(60, 11, 0);
+    side.updateMatrixWorld(true);
+    ray.setFromCamera(new THREE.Vector2(0, 0), side);
+    expect(phys.pickBody(ray)).toBeNull();
+    // The view off: nothing to pick.
+    phys.setBodiesShown(false);
+    ray.setFromCamera(new THREE.Vector2(0, 0), front);
+    expect(phys.pickBody(ray)).toBeNull();
+    phys.dispose();
   }, 120_000);
 });
