@@ -11,7 +11,7 @@ import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
 import { mocapFormatOf, useMocapStore } from '../stores/mocap';
 import { useMergeStore, type MergeFile } from '../stores/merge';
-import { decodeDocument, documentContent } from '../stores/workspace';
+import { decodeDocument, documentContent, type DocumentContent } from '../stores/workspace';
 import { fileNameOf, folderOf, stemOf } from '../paths';
 import { useConfirmStore } from '../stores/confirm';
 import { pickPath } from './file-dialog';
@@ -107,7 +107,7 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
   const model = sources.find((_, i) => kinds[i] === 'model');
   const vmds = sources.filter((s, i) => kinds[i] === 'motion' && hasExtension(nameOf(s), ['.vmd']));
   // Which motions are cameras: asked of the codec only when there is more than one (a lone one opens as what it is).
-  const cameras = vmds.length > 1 ? await camerasOf(vmds) : new Set<OpenSource>();
+  const cameras = vmds.length > 1 ? await camerasOf(vmds) : new Map<OpenSource, DocumentContent>();
   const dances = vmds.filter((s) => !cameras.has(s));
   const camera = vmds.find((s) => cameras.has(s));
   const poses = sources.filter((s, i) => kinds[i] === 'motion' && !vmds.includes(s));
@@ -138,7 +138,7 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
     else toMerge.forEach((s) => left.push({ key: 'drop.left.notMerged', name: nameOf(s), first: nameOf(doc) }));
     if (sideCamera) {
       if (danceId !== null) {
-        await addCameraDocument(sideCamera);
+        addCameraDocument(cameras.get(sideCamera)!);
         // The dance stays the active document: Merge with… merges into it, and the pose goes onto its actor.
         useSceneStore().activate(danceId);
       } else left.push({ key: 'drop.left.cameraNotAdded', name: nameOf(sideCamera), first: nameOf(doc) });
@@ -161,27 +161,22 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
 
 /**
  * The dropped motions that are camera VMDs (camera, light or self-shadow keys and no bone or morph keys), as the
- * codec reads them; one that cannot be read counts as a dance (opening it then says why).
+ * codec reads them, each with what was read (added from it, not read again); one that cannot be read counts as a
+ * dance (opening it then says why).
  */
-async function camerasOf(vmds: readonly OpenSource[]): Promise<Set<OpenSource>> {
-  const out = new Set<OpenSource>();
+async function camerasOf(vmds: readonly OpenSource[]): Promise<Map<OpenSource, DocumentContent>> {
+  const out = new Map<OpenSource, DocumentContent>();
   for (const s of vmds) {
     const d = 'bytes' in s ? decodeDocument(s.name, s.bytes) : await useWorkspaceStore().read(s.path);
-    if (d.ok && isCameraMotion(d.value.info)) out.add(s);
+    if (d.ok && isCameraMotion(d.value.info)) out.set(s, d.value);
   }
   return out;
 }
 
-/** A dropped camera VMD made the scene's camera document (refused with a notice when the scene has one). */
-async function addCameraDocument(s: OpenSource): Promise<boolean> {
+/** A dropped camera VMD (read by camerasOf) made the scene's camera document (refused with a notice when the scene has one). */
+function addCameraDocument(content: DocumentContent): boolean {
   const scene = useSceneStore();
-  if ('path' in s) return scene.addDocument(s.path, 'camera');
-  const d = decodeDocument(s.name, s.bytes);
-  if (!d.ok) {
-    useNotifyStore().error(d.error);
-    return false;
-  }
-  return scene.addContent(d.value, 'camera');
+  return content.path ? scene.addRead(content, 'camera') : scene.addContent(content, 'camera');
 }
 
 /**

@@ -544,13 +544,21 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
+    return addRead(r.value, as);
+  }
+
+  /**
+   * `addDocument` for a file already read by path (a drop read it to tell a camera from a dance: not read twice):
+   * its tab is shown when the file is open already, else it joins the scene as addContent adds it.
+   */
+  function addRead(content: DocumentContent, as: 'actor' | 'camera' | 'auto' = 'auto'): boolean {
     // The file is open already: its tab is shown, not a second document over the same file.
-    const owner = r.value.path ? ws.ownerOf(r.value.path, null, r.value.realPath ?? null) : null;
+    const owner = content.path ? ws.ownerOf(content.path, null, content.realPath ?? null) : null;
     if (owner) {
-      showOwner(owner.id, r.value.fileName);
+      showOwner(owner.id, content.fileName);
       return false;
     }
-    const added = addContent(r.value, as);
+    const added = addContent(content, as);
     if (added) void useSettingsStore().refreshRecent();
     return added;
   }
@@ -1304,6 +1312,7 @@ export const useSceneStore = defineStore('scene', () => {
     actorLabel,
     activate,
     addDocument,
+    addRead,
     addImported,
     attachFootprints,
     addCamera,

@@ -91,6 +91,16 @@ describe('app actions', () => {
     expect(useNotifyStore().items.filter((n) => n.kind === 'warning')).toEqual([]);
   });
 
+  // Dropped by path (Electron gives paths): the camera VMD is read once, to tell it from the dance, and added from
+  // what was read (it was read a second time to add it).
+  it('openDropped by path: the camera VMD is read once and becomes the camera document with its file', async () => {
+    const { fake } = memoryScene([['/d/カメラ.vmd', cameraVmd()], ['/d/ダンス.vmd', dance(10)]]);
+    await openDropped([{ path: '/d/カメラ.vmd' }, { path: '/d/ダンス.vmd' }]);
+    const scene = useSceneStore();
+    expect(scene.entries.map((e) => [e.kind, e.path])).toEqual([['actor', '/d/ダンス.vmd'], ['camera', '/d/カメラ.vmd']]);
+    expect(fake.calls.filter((c) => c.name === 'openFile' && c.args[0] === '/d/カメラ.vmd')).toHaveLength(1);
+  });
+
   it('openDropped: a pose dropped with a dance and a camera is asked about onto the dance’s actor; a second camera is named', async () => {
     memoryScene([]);
     const pose = encodeSjis('Vocaloid Pose Data file\n\nmiku.osm;\n1;\n\nBone0{センター\n  1.000000,2.000000,3.000000;\n  0.000000,0.000000,0.000000,1.000000;\n}\n\n');
