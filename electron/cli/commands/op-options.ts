@@ -58,7 +58,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            (a third column, a ratio, is for retarget's morph rows);
            --morphs applies a plain mapping to morph names too`,
   'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
-           as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
+           as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; --warmup
+           (default all: from frame 0), --resimulate / --no-resimulate (default: a previous bake of the
+           baked bones simulated again) as the one-file command, which writes each file's same bytes; see
            vmd-studio physics-bake --help`,
   retarget: `a motion made for the --from model (none: the standard MMD skeleton), for the --to model
            (.pmx/.pmd): bones matched by name (full/half width, 左/右 and L/R, English names,
