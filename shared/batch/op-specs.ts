@@ -142,6 +142,8 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'fps', kind: 'number', positive: true, meta: 'N', label: 'batch.opt.import.fps', hint: 'batch.opt.import.fps.hint' },
     { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
     { name: 'origin', kind: 'flag', default: false, label: 'batch.opt.import.origin' },
+    // As import-bvh --despike and the import dialog's Remove glitches: off by default (a glitch is found, not proven).
+    { name: 'despike', kind: 'flag', default: false, label: 'batch.opt.import.despike', hint: 'batch.opt.import.despike.hint' },
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],
@@ -153,6 +155,8 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'scale', kind: 'number', positive: true, meta: 'S', label: 'batch.opt.import.scale', hint: 'batch.opt.import.scale.hint' },
     { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
     { name: 'origin', kind: 'flag', default: false, label: 'batch.opt.import.origin' },
+    // As import-bvh --despike and the import dialog's Remove glitches: off by default (a glitch is found, not proven).
+    { name: 'despike', kind: 'flag', default: false, label: 'batch.opt.import.despike', hint: 'batch.opt.import.despike.hint' },
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],

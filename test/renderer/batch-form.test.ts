@@ -53,9 +53,9 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   // Retargeting (shared/retarget) reads its two models by path (no source: the standard MMD skeleton); --map is rename's map format.
   retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale', 'no-floor'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--no-floor] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).
-  'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--origin] [--pos-tol U] [--rot-tol DEG]' },
+  'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin', 'despike'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--origin] [--despike] [--pos-tol U] [--rot-tol DEG]' },
   // VRM Animations (import-vrma): import-bvh's but --fps (a .vrma keys seconds).
-  'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--origin] [--pos-tol U] [--rot-tol DEG]' },
+  'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin', 'despike'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--origin] [--despike] [--pos-tol U] [--rot-tol DEG]' },
   // The exports (export-bvh, export-vrma): the model optional; the expression map for VRMA.
   'export-bvh': { values: ['model'], flags: [], help: '[--model MODEL.pmx|.pmd]' },
   'export-vrma': { values: ['model', 'map'], flags: [], help: '[--model MODEL.pmx|.pmd] [--map MAP.json]' },

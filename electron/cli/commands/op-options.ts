@@ -80,10 +80,10 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            Tolerances: --pos-tol (units, default 0.01), --rot-tol (degrees, default 0.1)`,
   'import-bvh': `(batch) every .bvh under the folder → .vmd, as vmd-studio import-bvh (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (joint,part rows),
-           --scale, --fps, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
+           --scale, --fps, --no-foot-ik, --origin, --despike, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
   'import-vrma': `(batch) every .vrma under the folder → .vmd, as vmd-studio import-vrma (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (JSON "morphs":
-           expression → morph), --scale, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
+           expression → morph), --scale, --no-foot-ik, --origin, --despike, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
   'export-bvh': `(batch) every .vmd under the folder → .bvh, as vmd-studio export-bvh: played on --model
            MODEL.pmx|.pmd (IK solved), or without it the standard MMD skeleton`,
   'export-vrma': `(batch) every .vmd under the folder → .vrma, as vmd-studio export-vrma: played on --model
