@@ -177,7 +177,7 @@ function prepareAnyOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp 
     // Mirror takes poses too (a pose library's most common edit): a .vpd in, a .vpd out.
     const motion = vmdOnly(doc.value);
     const edit = doc.value;
-    const run: PreparedOp['run'] = (bytes, ext) => ((fileKindByContent(bytes) ?? fileKindOfExtension(ext)) === 'vpd' ? poseEdit(bytes, edit) : motion(bytes, ext));
+    const run: PreparedOp['run'] = (bytes, ext, name, progress) => ((fileKindByContent(bytes) ?? fileKindOfExtension(ext)) === 'vpd' ? poseEdit(bytes, edit) : motion(bytes, ext, name, progress));
     return { ok: true, value: { op, inputExtensions: ['.vmd', '.vpd'], outputExtension: same, run } };
   }
   if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value, editWarnings(op, o)) } } : doc;
