@@ -248,7 +248,7 @@ const ja: Record<BatchStringKey, string> = {
   'batch.opt.model': 'モデル',
   'batch.opt.model.hint': '剛体を演算する .pmx または .pmd',
   'batch.opt.raw': '全フレームにキー（削減しない）',
-  'batch.opt.warmup': '開始フレーム前の助走（フレーム数）',
+  'batch.opt.warmup': '開始前の助走フレーム数',
   'batch.opt.warmup.hint': '空欄 = 0 フレームから',
   'batch.opt.resimulate': '物理OFF のキーの上も常に再演算する',
   'batch.opt.resimulate.hint': 'モーションのキーが物理OFF にしている所も、範囲内の焼き込むボーンを物理演算します。どちらもオフのときは、焼き込むボーンすべての前回の焼き込みは再演算し、一部のボーンだけを（手で）押さえたキーは「物理焼き込み…」と同じくキーどおりに再生します',
