@@ -177,7 +177,7 @@ function prepareAnyOp(op: BatchOp, o: OpOptions): { ok: true; value: PreparedOp 
     // Mirror takes poses too (a pose library's most common edit): a .vpd in, a .vpd out.
     const motion = vmdOnly(doc.value);
     const edit = doc.value;
-    const run: PreparedOp['run'] = (bytes, ext) => ((fileKindByContent(bytes) ?? fileKindOfExtension(ext)) === 'vpd' ? poseEdit(bytes, edit) : motion(bytes, ext));
+    const run: PreparedOp['run'] = (bytes, ext, name, progress) => ((fileKindByContent(bytes) ?? fileKindOfExtension(ext)) === 'vpd' ? poseEdit(bytes, edit) : motion(bytes, ext, name, progress));
     return { ok: true, value: { op, inputExtensions: ['.vmd', '.vpd'], outputExtension: same, run } };
   }
   if (doc) return doc.ok ? { ok: true, value: { op, inputExtensions: ['.vmd'], outputExtension: same, run: vmdOnly(doc.value, editWarnings(op, o)) } } : doc;
@@ -393,6 +393,26 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
 
 
 /**
+ * physics-bake's --warmup: "all" (or left out: from frame 0, the default) or a whole number of frames ≥ 0, as the
+ * one-file command takes it (cli/commands/physics-bake.ts). Throws OptionFailure.
+ */
+function warmupOpt(o: OpOptions): number | 'all' | undefined {
+  const v = o.warmup;
+  if (v === undefined || v === 'all') return v;
+  return numOpt(o, 'warmup', { integer: true, min: 0 });
+}
+
+/**
+ * physics-bake's --resimulate / --no-resimulate: neither is 'auto' (a previous bake of exactly the bones baked is
+ * simulated again), as the one-file command and Bake physics… default to, so a batch writes their bytes.
+ */
+function resimulateOpt(o: OpOptions): boolean | 'auto' {
+  const on = boolOpt(o, 'resimulate', false), off = boolOpt(o, 'no-resimulate', false);
+  if (on && off) return refuse('resimulate', 'invalid', { detail: 'give --resimulate or --no-resimulate, not both' });
+  return on ? true : off ? false : 'auto';
+}
+
+/**
  * `physics-bake`: one model (read once, here, as the worker prepares) simulated under every motion. Bullet is
  * made synchronously from its wasm file (prepareOp is synchronous). Throws OptionFailure for a bad option.
  */
@@ -400,8 +420,9 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
   const model = modelOption(o, 'model');
   const from = numOpt(o, 'from', { min: 0 });
   const to = numOpt(o, 'to', { min: 0 });
+  const warmup = warmupOpt(o);
   const raw = boolOpt(o, 'raw', false);
-  const resimulate = boolOpt(o, 'resimulate', false);
+  const resimulate = resimulateOpt(o);
   const posTol = numOpt(o, 'pos-tol', { positive: true });
   const rotTol = numOpt(o, 'rot-tol', { positive: true });
   const bullet = nodeBulletSync();
@@ -412,7 +433,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
     run: (input) => {
       const d = readVmdInput(input);
       if (!d.ok) return d;
-      const r = physicsBake(bullet, model, d.value, { from, to, raw, resimulate, positionTolerance: posTol, rotationToleranceDeg: rotTol });
+      const r = physicsBake(bullet, model, d.value, { from, to, warmup, raw, resimulate, positionTolerance: posTol, rotationToleranceDeg: rotTol });
       if (!r.ok) return r;
       const { bones, namesTooLong, ikNamesTooLong, ikOff, ...figures } = r.value.report;
       return {

@@ -1,6 +1,6 @@
 /**
  * Progress of a one-file command that can take seconds (reduce, bake, speed --refit, physics-bake, retarget,
- * import-bvh on a large motion), on stderr as batch shows its own (batch.ts): on a terminal one line redrawn in
+ * import-bvh, mirror and merge on a large motion), on stderr as batch shows its own (batch.ts): on a terminal one line redrawn in
  * place ("reduce: 27 / 172 tracks, 4 s") and erased at the end; into a file or pipe a plain line at most every second, and only once
  * the work has run that long, so a quick run (and every script that reads stderr for warnings) sees nothing.
  * Nothing under --quiet. --json keeps it: the JSON is on stdout, which progress never touches.

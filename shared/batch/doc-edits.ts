@@ -24,7 +24,7 @@ function channelsOpt(o: OpOptions, k: string, kind: 'bone' | 'camera'): number[]
   return p.value;
 }
 
-/** An edit of one document; `progress` is told how far a fitting edit (reduce, bake, speed --refit) has got. */
+/** An edit of one document; `progress` is told how far a fitting edit (reduce, bake, speed --refit) or mirror has got. */
 export type DocEdit = (doc: VmdDocument, progress?: FitProgress) => EditResult;
 
 /** A document edit ready to run, or the first bad option as a value. */
@@ -69,7 +69,7 @@ function docEdit(op: BatchOp, o: OpOptions): DocEdit | null {
       // The model's names, where --model gave one (electron/batch/ops.ts reads it into these two lists).
       const names = (k: 'modelBones' | 'modelMorphs') => (Array.isArray(o[k]) ? (o[k] as string[]) : undefined);
       const modelBones = names('modelBones'), modelMorphs = names('modelMorphs');
-      return (doc) => mirror(doc, { light, ...(modelBones ? { modelBones } : {}), ...(modelMorphs ? { modelMorphs } : {}) });
+      return (doc, progress) => mirror(doc, { light, ...(modelBones ? { modelBones } : {}), ...(modelMorphs ? { modelMorphs } : {}), ...(progress ? { progress } : {}) });
     }
     case 'trim': {
       const from = numOpt(o, 'from', { integer: true, min: 0, required: true })!;

@@ -135,6 +135,12 @@ export function validateOpForm(op: BatchOp, values: OpFormValues): FormCheck {
     }
   }
 
+  // Two flags that exclude each other (the form unticks one as the other is ticked): the later one is refused.
+  for (const s of specs) {
+    if (!s.excludes || options[s.name] !== true || options[s.excludes] !== true) continue;
+    if (specs.findIndex((x) => x.name === s.excludes) < specs.indexOf(s)) errors[s.name] = { key: 'batch.err.notWith', other: s.excludes };
+  }
+
   for (const s of specs) {
     if (!s.notBefore || errors[s.name]) continue;
     const mine = numbers.get(s.name);

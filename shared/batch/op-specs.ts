@@ -37,6 +37,11 @@ export interface OptionSpec {
   nestInUsage?: boolean;
   /** Channels: which channel set. */
   channels?: 'bone' | 'camera';
+  /**
+   * Flags: not together with this other flag (physics-bake's --resimulate and --no-resimulate, neither of them
+   * the default 'auto'): the usage shows `[--a | --b]`, the form unticks the other, validateOpForm refuses both.
+   */
+  excludes?: string;
 }
 
 /** Curve presets the form offers, as parseCurveSpec names them; anything else is "x1,y1,x2,y2". */
@@ -111,8 +116,12 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'model', kind: 'file', required: true, meta: 'MODEL.pmx|.pmd', label: 'batch.opt.model', hint: 'batch.opt.model.hint' },
     { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
     { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
+    // As the one-file command and Bake physics… take them, with their defaults: from A > 0 the simulation runs from
+    // frame 0 (empty: all), and keys with physics off are simulated over when they are a previous bake ('auto').
+    { name: 'warmup', kind: 'integer', min: 0, meta: 'N|all', label: 'batch.opt.warmup', hint: 'batch.opt.warmup.hint' },
     { name: 'raw', kind: 'flag', default: false, label: 'batch.opt.raw' },
-    { name: 'resimulate', kind: 'flag', default: false, label: 'batch.opt.resimulate', hint: 'batch.opt.resimulate.hint' },
+    { name: 'resimulate', kind: 'flag', default: false, excludes: 'no-resimulate', label: 'batch.opt.resimulate', hint: 'batch.opt.resimulate.hint' },
+    { name: 'no-resimulate', kind: 'flag', default: false, excludes: 'resimulate', label: 'batch.opt.no-resimulate', hint: 'batch.opt.no-resimulate.hint' },
     // Used unless --raw (a form gate only turns an option on with a flag, not off).
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],
@@ -133,6 +142,8 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'fps', kind: 'number', positive: true, meta: 'N', label: 'batch.opt.import.fps', hint: 'batch.opt.import.fps.hint' },
     { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
     { name: 'origin', kind: 'flag', default: false, label: 'batch.opt.import.origin' },
+    // As import-bvh --despike and the import dialog's Remove glitches: off by default (a glitch is found, not proven).
+    { name: 'despike', kind: 'flag', default: false, label: 'batch.opt.import.despike', hint: 'batch.opt.import.despike.hint' },
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],
@@ -144,6 +155,8 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     { name: 'scale', kind: 'number', positive: true, meta: 'S', label: 'batch.opt.import.scale', hint: 'batch.opt.import.scale.hint' },
     { name: 'no-foot-ik', kind: 'flag', default: false, inverted: true, label: 'batch.opt.import.foot-ik' },
     { name: 'origin', kind: 'flag', default: false, label: 'batch.opt.import.origin' },
+    // As import-bvh --despike and the import dialog's Remove glitches: off by default (a glitch is found, not proven).
+    { name: 'despike', kind: 'flag', default: false, label: 'batch.opt.import.despike', hint: 'batch.opt.import.despike.hint' },
     { name: 'pos-tol', kind: 'number', positive: true, default: 0.02, meta: 'U', label: 'batch.opt.pos-tol' },
     { name: 'rot-tol', kind: 'number', positive: true, default: 0.5, meta: 'DEG', label: 'batch.opt.rot-tol' },
   ],
@@ -169,7 +182,10 @@ export function cliUsage(op: BatchOp): string {
     let text = s.kind === 'flag' ? `--${s.name}` : `--${s.name} ${s.meta ?? 'VALUE'}`;
     const nested = specs.filter((n) => n.nestInUsage && n.enabledBy === s.name);
     if (nested.length) text += ' ' + nested.map(one).join(' ');
+    // Two flags that exclude each other in one bracket, at the first's place: `[--resimulate | --no-resimulate]`.
+    if (s.excludes) text += ` | --${s.excludes}`;
     return s.required ? text : `[${text}]`;
   };
-  return specs.filter((s) => !s.nestInUsage).map(one).join(' ');
+  const later = (s: OptionSpec) => !!s.excludes && specs.findIndex((x) => x.name === s.excludes) < specs.indexOf(s);
+  return specs.filter((s) => !s.nestInUsage && !later(s)).map(one).join(' ');
 }

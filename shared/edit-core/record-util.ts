@@ -81,3 +81,23 @@ export function isEmptyDoc(doc: VmdDocument): boolean {
 }
 
 export const MAX_FRAME = 0xffffffff;
+
+/** How many keys a long edit (mirror, merge) goes through between two progress reports. */
+export const PROGRESS_EVERY_KEYS = 65536;
+
+/**
+ * A progress teller over `total` keys: `key()` after each key (told every PROGRESS_EVERY_KEYS), `block()` after
+ * each block that had keys (told then too); nothing without `progress`.
+ */
+export function keyProgress(total: number, progress?: (done: number, total: number) => void): { key: () => void; block: (count: number) => void } {
+  let done = 0;
+  if (!progress) return { key: () => {}, block: () => {} };
+  return {
+    key: () => {
+      if (++done % PROGRESS_EVERY_KEYS === 0) progress(done, total);
+    },
+    block: (count) => {
+      if (count > 0 && done % PROGRESS_EVERY_KEYS !== 0) progress(done, total);
+    },
+  };
+}

@@ -39,6 +39,9 @@ const en = {
   'batchResults.ok': 'written',
   'batchResults.skipped': 'skipped',
   'batchResults.failed': 'failed',
+  // An output the batch could not write (E_IO_DENIED on the output's side): said as the batch's, naming where.
+  'batchResults.outputReadOnly': 'Cannot write the output in {folder}: {name} there is read-only, so Overwrite does not replace it (make it writable first)',
+  'batchResults.outputDenied': 'Cannot write the output: the folder {folder} cannot be written (read-only or permission denied)',
   'batchResults.edit': 'kept {kept}, added {added}, dropped {dropped}',
   'dialog.newFolder': 'New folder: {name} (made when the batch writes into it)',
   'dialog.newFolderSave': 'New folder: {name} (made when you save)',
@@ -143,6 +146,8 @@ const ja: Record<UxStringKey, string> = {
   'batchResults.ok': '書き込み済み',
   'batchResults.skipped': 'スキップ',
   'batchResults.failed': '失敗',
+  'batchResults.outputReadOnly': '出力先に書き込めません: {path}（読み取り専用のファイルは「上書き」でも置き換えません。書き込めるようにしてください）',
+  'batchResults.outputDenied': '出力先に書き込めません: {folder}（読み取り専用か、書き込む権限がありません）',
   'batchResults.edit': '維持 {kept}, 追加 {added}, 削除 {dropped}',
   'dialog.newFolder': '新しいフォルダ: {name}（一括処理が書き込むときに作ります）',
   'dialog.newFolderSave': '新しいフォルダ: {name}（保存するときに作ります）',

@@ -10,7 +10,7 @@
 import { failure, optionRefusal } from '../vmd/errors';
 import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord, frameAt, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
+import { copyRecord, frameAt, keyProgress, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { plural, agree } from '../i18n/plural';
 
@@ -19,6 +19,8 @@ export interface MergeOptions {
   gap?: number;
   /** Put every file on the same timeline instead of one after another. */
   overlay?: boolean;
+  /** Told the keys merged of all the files' as it goes (the command's progress line on big files). */
+  progress?: (done: number, total: number) => void;
 }
 
 export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): EditResult {
@@ -32,6 +34,7 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
   const offsets: number[] = [];
   let end = 0;
   let any = false;
+  const tell = keyProgress(docs.reduce((n, d) => n + BLOCK_KINDS.reduce((m, k) => m + d[k].count, 0), 0), opts.progress);
   for (let d = 0; d < docs.length; d++) {
     const doc = docs[d];
     const offset = opts.overlay || d === 0 ? 0 : end + gap;
@@ -42,6 +45,7 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
       const b = doc[kind];
       const c = rep.byKind[kind];
       for (let i = 0; i < b.count; i++) {
+        tell.key();
         const f = frameAt(b, i) + offset;
         if (f > MAX_FRAME) return editError(`file ${d + 1}: frame ${f} exceeds the largest frame number a VMD can hold`);
         const r = copyRecord(b, i);
@@ -54,6 +58,7 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
         c.kept++;
         rep.extra[`keysFrom${d + 1}`]++;
       }
+      tell.block(b.count);
     }
     const last = lastFrameOf(doc) + offset;
     const hasKeys = BLOCK_KINDS.some((k) => doc[k].count > 0);

@@ -21,7 +21,7 @@
  */
 import { BONE, CAMERA, IK, LIGHT, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
-import { copyRecord } from '../edit-core/record-util';
+import { copyRecord, keyProgress } from '../edit-core/record-util';
 import { decodeName, encodeSjis, nameLength } from '../vmd/sjis';
 import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { sidePairs } from './side-names';
@@ -460,11 +460,14 @@ export interface MirrorOptions {
   modelMorphs?: Iterable<string>;
   /** The bone names of that model, where one is known (bone and IK names in Latin letters pair by them). */
   modelBones?: Iterable<string>;
+  /** Told the keys mirrored of the total as it goes (the one-file command's progress line on a big motion). */
+  progress?: (done: number, total: number) => void;
 }
 
 export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const report = newReport('mirror');
   let namesSwapped = 0;
+  const tell = keyProgress(doc.bone.count + doc.morph.count + doc.camera.count + doc.light.count + doc.ik.count, opts.progress);
 
   const modelBones = [...(opts.modelBones ?? [])];
   const bm = boneMirror(namesOf(doc.bone), modelBones);
@@ -475,7 +478,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
     namesSwapped += swapped;
     if (swapped || mirrorChangesValues('bone', r, 0)) report.byKind.bone.changed++;
     bones.push(r);
+    tell.key();
   }
+  tell.block(doc.bone.count);
   report.byKind.bone.kept = bones.length;
 
   const mm = morphMirrorFor(doc.morph, opts.modelMorphs);
@@ -489,7 +494,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
       report.byKind.morph.changed++;
     }
     morphs.push(r);
+    tell.key();
   }
+  tell.block(doc.morph.count);
   report.byKind.morph.kept = morphs.length;
 
   const cameras: Uint8Array[] = [];
@@ -498,7 +505,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
     mirrorCameraRecord(r);
     if (mirrorChangesValues('camera', r, 0)) report.byKind.camera.changed++;
     cameras.push(r);
+    tell.key();
   }
+  tell.block(doc.camera.count);
   report.byKind.camera.kept = cameras.length;
 
   const mirrorLight = opts.light ?? true;
@@ -510,7 +519,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
       if (mirrorChangesValues('light', r, 0)) report.byKind.light.changed++;
     }
     lights.push(r);
+    tell.key();
   }
+  tell.block(doc.light.count);
   report.byKind.light.kept = lights.length;
 
   const im = ikMirror(ikNamesOf(doc.ik), modelBones);
@@ -521,7 +532,9 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
     namesSwapped += swapped;
     if (swapped) report.byKind.ik.changed++;
     iks.push(r);
+    tell.key();
   }
+  tell.block(doc.ik.count);
   report.byKind.ik.kept = iks.length;
   report.byKind.shadow.kept = doc.shadow.count;
   report.extra.namesSwapped = namesSwapped;

@@ -371,6 +371,6 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
 function noteCollisions(rep: EditReport): void {
   for (const k of ['bone', 'morph'] as const) {
     const n = rep.byKind[k].collisions;
-    if (n) rep.warnings.push(`${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} dropped (first in the file kept)`);
+    if (n) rep.warnings.push(`${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} left out (the first in the file kept)`);
   }
 }

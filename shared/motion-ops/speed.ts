@@ -72,7 +72,7 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     }
     blocks[kind] = blockOf(kind, recs);
   }
-  for (const kind of BLOCK_KINDS) if (rep.byKind[kind].collisions) rep.warnings.push(`${plural(rep.byKind[kind].collisions, `${kind} key`)} landed on a frame already taken and ${agree(rep.byKind[kind].collisions, 'was', 'were')} dropped (first in the file kept)`);
+  for (const kind of BLOCK_KINDS) if (rep.byKind[kind].collisions) rep.warnings.push(`${plural(rep.byKind[kind].collisions, `${kind} key`)} landed on a frame already taken and ${agree(rep.byKind[kind].collisions, 'was', 'were')} left out (the first in the file kept)`);
   // Camera keys that are now exactly one frame apart (but were not a cut before) play as cuts.
   const cam = blocks.camera!;
   if (cam.count > 1) {

@@ -145,6 +145,8 @@ describe('counts print as integers', () => {
     const r = await cli(d, 'speed', 'in.vmd', '--factor', '3', '-o', 'fast.vmd');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toBe('speed: fast.vmd: kept 3, added 0, lost 4; 4 keys landed on taken frames and were left out (--refit keeps them)\n');
+    // The warning in the summary's words (it said "were dropped", beside the line's "left out").
+    expect(r.err).toBe('vmd-studio: warning: in.vmd: 4 bone keys landed on a frame already taken and were left out (the first in the file kept)\n');
     const j = await cli(d, 'speed', 'in.vmd', '--factor', '3', '-o', 'fast2.vmd', '--json');
     expect(j.code, j.err).toBe(0);
     const o = JSON.parse(j.out) as Record<string, unknown>;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { blockFromRecords, emptyVmd, encodeBoneRecord, encodeMorphRecord, writeVmd, type VmdDocument } from '../../shared/vmd';
+import { PROGRESS_EVERY_KEYS } from '../../shared/edit-core/record-util';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/io';
 import { cliProgress, PLAIN_EVERY_MS } from '../../electron/cli/progress';
@@ -92,6 +93,50 @@ describe('progress of the one-file commands', () => {
     expect(r.term.slice(0, -1).map((s) => s.replace(/, \d+ s\x1b\[K$/, ''))).toEqual(['\rreduce: 1 / 4 tracks', '\rreduce: 2 / 4 tracks', '\rreduce: 3 / 4 tracks', '\rreduce: 4 / 4 tracks']);
     expect(r.term.at(-1)).toBe('\r\x1b[K');
     expect(r.err).toBe('');
+  });
+
+  // Mirror and merge went silent on big files (a 36 MB dance: seconds with nothing said). Their keys, told after each
+  // block of keys and every PROGRESS_EVERY_KEYS keys inside one; a line whose seconds ticked over at the end may
+  // repeat the last figures, so repeats are taken out before comparing.
+  const figures = (lines: string[]) => lines.map((l) => l.replace(/, \d+ s$/, '')).filter((l, i, all) => i === 0 || l !== all[i - 1]);
+
+  it('mirror tells its keys: after the bone and the morph keys (122 + 61), and every 65,536 keys of a big block', async () => {
+    const d = input();
+    const r = await run(['mirror', 'dense.vmd', '-o', 'm.vmd'], d, { progressEveryMs: 0 });
+    expect(r.code, r.err).toBe(0);
+    expect(figures(progressLines(r.err, 'mirror'))).toEqual(['mirror: 122 / 183 keys', 'mirror: 183 / 183 keys']);
+    expect(r.out).toMatch(/^mirror: m\.vmd: kept 183/);
+    // 70,000 morph keys: once at 65,536, once at the block's end.
+    expect(PROGRESS_EVERY_KEYS).toBe(65536);
+    const morphs = Array.from({ length: 70000 }, (_, i) => encodeMorphRecord({ name: 'まばたき', frame: i, weight: (i % 10) / 10 }));
+    writeFileSync(path.join(d, 'big.vmd'), writeVmd({ ...emptyVmd('model'), morph: blockFromRecords('morph', morphs) }));
+    const big = await run(['mirror', 'big.vmd', '-o', 'bm.vmd'], d, { progressEveryMs: 0 });
+    expect(big.code, big.err).toBe(0);
+    expect(figures(progressLines(big.err, 'mirror'))).toEqual(['mirror: 65,536 / 70,000 keys', 'mirror: 70,000 / 70,000 keys']);
+    // On a terminal: redrawn in place and erased; --quiet: nothing.
+    const tty = await run(['mirror', 'dense.vmd', '-o', 'mt.vmd'], d, { progressEveryMs: 0, isTTY: true });
+    expect(tty.term.at(-1)).toBe('\r\x1b[K');
+    expect(tty.term.slice(0, -1).map((s) => s.replace(/, \d+ s\x1b\[K$/, ''))).toEqual(['\rmirror: 122 / 183 keys', '\rmirror: 183 / 183 keys']);
+    expect(tty.err).toBe('');
+    const quiet = await run(['mirror', 'dense.vmd', '-o', 'mq.vmd', '--quiet'], d, { progressEveryMs: 0 });
+    expect([quiet.err, quiet.out]).toEqual(['', '']);
+  });
+
+  it('merge tells its keys, across the files (two of 183 keys: 366)', async () => {
+    const d = input();
+    writeFileSync(path.join(d, 'b.vmd'), writeVmd(dense()));
+    const r = await run(['merge', 'dense.vmd', 'b.vmd', '-o', 'ab.vmd'], d, { progressEveryMs: 0 });
+    expect(r.code, r.err).toBe(0);
+    expect(figures(progressLines(r.err, 'merge'))).toEqual(['merge: 122 / 366 keys', 'merge: 183 / 366 keys', 'merge: 305 / 366 keys', 'merge: 366 / 366 keys']);
+    expect(r.out).toMatch(/^merge: ab\.vmd: dense\.vmd 183 \+ b\.vmd 183 → 366 keys/);
+    const j = await run(['merge', 'dense.vmd', 'b.vmd', '-o', 'abj.vmd', '--json'], d, { progressEveryMs: 0 });
+    expect(JSON.parse(j.out).kept).toBe(366);
+    expect(progressLines(j.err, 'merge').length).toBeGreaterThan(0);
+    const quiet = await run(['merge', 'dense.vmd', 'b.vmd', '-o', 'abq.vmd', '--quiet'], d, { progressEveryMs: 0 });
+    expect([quiet.err, quiet.out]).toEqual(['', '']);
+    // An in-process caller that gives no interval sees none (the other tests' stderr stays as it was).
+    const plain = await run(['merge', 'dense.vmd', 'b.vmd', '-o', 'abp.vmd'], d);
+    expect(plain.err).toBe('');
   });
 
   it('the interval: into a file nothing in the first second, then at most a line a second, and the last figures at the end (fake clock)', () => {

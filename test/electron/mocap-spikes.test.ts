@@ -4,7 +4,7 @@
 // (bone, frames, degrees) in a warning; --despike replaces them, and the played thumb no longer jumps out of
 // its neighbours' path (sampled here from the VMD with the player, not from the import's own figures).
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../electron/cli/main';
@@ -13,6 +13,9 @@ import { buildTracks, readVmd } from '../../shared/vmd';
 import { sampleBoneInto } from '../../shared/vmd/sample';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { rotationAngleDeg } from '../helpers/motion-error';
+import { ensureBuilt } from '../helpers/build';
+import { initialFormValues, validateOpForm } from '../../shared/batch/op-form';
+import { runBatch } from '../../electron/batch/engine';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -73,5 +76,43 @@ describe.skipIf(!corpusPresent)('capture glitches in import-bvh (CMU 131_01 onto
     expect(thumbJump(path.join(dir, 'walk_fixed.vmd'), 60)).toBeLessThan(15);
     // Mended, the largest error at every capture frame is no longer the thumb's 42°.
     expect(jf.maxRotationErrorDegAllFrames).toBeLessThan(j.maxRotationErrorDegAllFrames);
+  });
+});
+
+// --despike was not in the Batch window's form (nor in `batch import-bvh`'s options): a folder of captures was
+// imported with its glitches whatever one chose. Now the form's Remove glitches and `batch --despike` give each
+// file what `import-bvh --despike` writes (the standard skeleton, which has the thumb: the same three flips).
+describe.skipIf(!corpusPresent)('Remove glitches in a batch of captures (import-bvh --despike)', () => {
+  it('the CLI batch and the form\'s job write the one-file --despike bytes; unticked, the glitches stay', { timeout: 300_000 }, async () => {
+    await ensureBuilt(['node']);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmds-spikes-batch-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
+    const one = await run(['import-bvh', path.join('in', 'walk.bvh'), '-o', 'fixed.vmd', '--despike', '--quiet'], dir);
+    expect(one.code, one.err).toBe(0);
+    const plain = await run(['import-bvh', path.join('in', 'walk.bvh'), '-o', 'plain.vmd', '--quiet'], dir);
+    expect(plain.code, plain.err).toBe(0);
+    const bytes = (f: string) => readFileSync(path.join(dir, f));
+    expect(bytes('fixed.vmd').equals(bytes('plain.vmd'))).toBe(false);
+
+    const cli = await run(['batch', 'import-bvh', 'in', '-o', 'cli', '--despike', '--jobs', '1', '--quiet', '--report', 'r.json'], dir);
+    expect(cli.code, cli.err).toBe(0);
+    expect(bytes(path.join('cli', 'walk.vmd')).equals(bytes('fixed.vmd'))).toBe(true);
+    const rep = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    expect(rep.results[0].report.warnings.join('\n')).toMatch(/^3 capture glitches \(a joint flipping out and back within 0\.1 s\) replaced by the interpolation of the frames either side: 右親指１ frames 59\.25–60\.5/m);
+
+    // The app: the form with Remove glitches ticked, its job run by the engine as the Batch window runs it.
+    const values = initialFormValues('import-bvh');
+    expect(values.despike).toBe(false);
+    const checked = validateOpForm('import-bvh', { ...values, despike: true });
+    expect(checked.errors).toEqual({});
+    expect(checked.options.despike).toBe(true);
+    const app = await runBatch({ op: 'import-bvh', inputDir: path.join(dir, 'in'), outputDir: path.join(dir, 'app'), options: checked.options, jobs: 1 });
+    expect(app.ok && app.value.ok).toBe(1);
+    expect(bytes(path.join('app', 'walk.vmd')).equals(bytes('fixed.vmd'))).toBe(true);
+    const off = await runBatch({ op: 'import-bvh', inputDir: path.join(dir, 'in'), outputDir: path.join(dir, 'off'), options: validateOpForm('import-bvh', values).options, jobs: 1 });
+    expect(off.ok && off.value.ok).toBe(1);
+    expect(bytes(path.join('off', 'walk.vmd')).equals(bytes('plain.vmd'))).toBe(true);
   });
 });

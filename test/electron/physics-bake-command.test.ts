@@ -337,4 +337,37 @@ describe('vmd-studio batch physics-bake', () => {
     const bad = await run(['batch', 'physics-bake', 'in', '-o', 'out2', '--model', 'nope.txt'], dir);
     expect(bad.code).toBe(2);
   });
+
+  // The batch played a previous bake as keys (its --resimulate a plain flag, off) and took no --warmup, where the
+  // one-file command and Bake physics… simulate a previous bake again ('auto') and warm up from frame 0.
+  c('takes --warmup and --resimulate / --no-resimulate with the one-file defaults: each file the one-file command\'s bytes, a previous bake included', async () => {
+    const dir = mk('physbatch-defaults');
+    const model = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'in', 'dance.vmd'), readFileSync(corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd')));
+    // b.vmd: the dance baked once over 0–30 (keys with physics off on every baked bone), baked again below.
+    const first = await run(['physics-bake', path.join('in', 'dance.vmd'), '--model', model, '-o', path.join('in', 'baked.vmd'), '--to', '30', '--quiet'], dir);
+    expect(first.code, first.err).toBe(0);
+    const bytes = (f: string) => readFileSync(path.join(dir, f));
+    const check = async (name: string, args: string[]) => {
+      const b = await run(['batch', 'physics-bake', 'in', '-o', name, '--model', model, ...args, '--jobs', '2', '--quiet'], dir);
+      expect(b.code, b.err).toBe(0);
+      for (const f of ['dance.vmd', 'baked.vmd']) {
+        const one = await run(['physics-bake', path.join('in', f), '--model', model, '-o', `${name}-${f}`, ...args, '--quiet'], dir);
+        expect(one.code, one.err).toBe(0);
+        expect(bytes(path.join(name, f)).equals(bytes(`${name}-${f}`)), `${name}: ${f}`).toBe(true);
+      }
+    };
+    await check('def', ['--to', '30']);
+    // The default re-simulated the earlier bake: not what --no-resimulate writes (keys played as keys).
+    await check('keys', ['--to', '30', '--no-resimulate']);
+    expect(bytes(path.join('def', 'baked.vmd')).equals(bytes(path.join('keys', 'baked.vmd')))).toBe(false);
+    await check('warm', ['--from', '20', '--to', '30', '--warmup', '5']);
+    expect(bytes(path.join('warm', 'dance.vmd')).equals(bytes('def-dance.vmd'))).toBe(false);
+    const both = await run(['batch', 'physics-bake', 'in', '-o', 'x', '--model', model, '--resimulate', '--no-resimulate'], dir);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('give --resimulate or --no-resimulate, not both');
+    for (const bad of ['-1', 'some', '1.5']) expect((await run(['batch', 'physics-bake', 'in', '-o', 'x', '--model', model, '--warmup', bad], dir)).code, bad).toBe(2);
+    expect(existsSync(path.join(dir, 'x'))).toBe(false);
+  }, 300_000);
 });

@@ -48,13 +48,14 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   reduce: { values: ['pos-tol', 'rot-tol', 'morph-tol', 'bones', 'from', 'to'], flags: [], help: '[--pos-tol U] [--rot-tol DEG] [--morph-tol W] [--bones PATTERNS] [--from A] [--to B]' },
   bake: { values: ['from', 'to'], flags: [], help: '[--from A] [--to B]' },
   // Physics bake (issue 26): one model for the folder.
-  'physics-bake': { values: ['model', 'from', 'to', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--raw] [--resimulate] [--pos-tol U] [--rot-tol DEG]' },
+  // --warmup and --no-resimulate as the one-file command takes them (their defaults: from frame 0, 'auto').
+  'physics-bake': { values: ['model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'no-resimulate'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--warmup N|all] [--raw] [--resimulate | --no-resimulate] [--pos-tol U] [--rot-tol DEG]' },
   // Retargeting (shared/retarget) reads its two models by path (no source: the standard MMD skeleton); --map is rename's map format.
   retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale', 'no-floor'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--no-floor] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).
-  'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--origin] [--pos-tol U] [--rot-tol DEG]' },
+  'import-bvh': { values: ['model', 'map', 'scale', 'fps', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin', 'despike'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--fps N] [--no-foot-ik] [--origin] [--despike] [--pos-tol U] [--rot-tol DEG]' },
   // VRM Animations (import-vrma): import-bvh's but --fps (a .vrma keys seconds).
-  'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--origin] [--pos-tol U] [--rot-tol DEG]' },
+  'import-vrma': { values: ['model', 'map', 'scale', 'pos-tol', 'rot-tol'], flags: ['no-foot-ik', 'origin', 'despike'], help: '[--model MODEL.pmx|.pmd] [--map MAP.csv|.json] [--scale S] [--no-foot-ik] [--origin] [--despike] [--pos-tol U] [--rot-tol DEG]' },
   // The exports (export-bvh, export-vrma): the model optional; the expression map for VRMA.
   'export-bvh': { values: ['model'], flags: [], help: '[--model MODEL.pmx|.pmd]' },
   'export-vrma': { values: ['model', 'map'], flags: [], help: '[--model MODEL.pmx|.pmd] [--map MAP.json]' },
@@ -94,6 +95,15 @@ describe('batch form validation', () => {
     expect(form('speed', { factor: 0 }).errors.factor?.key).toBe('batch.err.positive');
     expect(form('speed', { factor: -2 }).errors.factor?.key).toBe('batch.err.positive');
     expect(form('speed', { factor: '0.5' })).toEqual({ options: { factor: 0.5 }, errors: {} });
+  });
+
+  it('physics-bake: the warm-up a whole number ≥ 0 (empty: from frame 0), --resimulate or --no-resimulate, not both (neither: auto)', () => {
+    const model = { model: '/m/gene.pmx' };
+    expect(form('physics-bake', model)).toEqual({ options: { model: '/m/gene.pmx', 'pos-tol': 0.01, 'rot-tol': 0.1 }, errors: {} });
+    expect(form('physics-bake', { ...model, from: 100, warmup: '30', 'no-resimulate': true }).options).toMatchObject({ from: 100, warmup: 30, 'no-resimulate': true });
+    expect(form('physics-bake', { ...model, warmup: '-1' }).errors.warmup).toEqual({ key: 'batch.err.min', params: { min: 0 } });
+    expect(form('physics-bake', { ...model, warmup: '2.5' }).errors.warmup?.key).toBe('batch.err.integer');
+    expect(form('physics-bake', { ...model, resimulate: true, 'no-resimulate': true }).errors).toEqual({ 'no-resimulate': { key: 'batch.err.notWith', other: 'resimulate' } });
   });
 
   it('shift: no-hold only counts with clip', () => {
@@ -225,6 +235,20 @@ describe('BatchDialog form', () => {
       { op: 'trim', inputDir: '/in', outputDir: '/out', options: { from: 10, to: 40, 'no-hold': true }, recursive: true, overwrite: false, dryRun: false },
     ]);
     expect(batch.jobId).toBe('job-1');
+  });
+
+  it('physics-bake shows the warm-up and both resimulate boxes; ticking one unticks the other', async () => {
+    const { w, batch } = await openDialog('physics-bake');
+    expect(w.find('[data-testid="batch-opt-warmup"]').attributes('type')).toBe('number');
+    expect(w.find('[data-testid="batch-opt-warmup"]').attributes('placeholder')).toBe('empty = from frame 0');
+    const on = w.get('[data-testid="batch-opt-resimulate"]'), off = w.get('[data-testid="batch-opt-no-resimulate"]');
+    expect([(on.element as HTMLInputElement).checked, (off.element as HTMLInputElement).checked]).toEqual([false, false]);
+    await on.setValue(true);
+    await off.setValue(true);
+    expect(batch.forms['physics-bake']).toMatchObject({ resimulate: false, 'no-resimulate': true });
+    await on.setValue(true);
+    expect(batch.forms['physics-bake']).toMatchObject({ resimulate: true, 'no-resimulate': false });
+    w.unmount();
   });
 
   it('mirror on a folder takes a model (names in Latin letters pair by it); on the open motion, the actor\'s model is used and no field is shown', async () => {

@@ -138,4 +138,35 @@ describe('a camera motion refused by retarget (batch or the app)', () => {
     expect(describeError(e, 'en')).toEqual({ message: "This is a camera motion (camera keys: 2, bone keys: none): this works on a model's motion, not a camera's", detail: "E_CAMERA_MOTION: Retarget to another model works on a model's motion (one with bone keys): make one active first, in its scene tab" });
     expect(describeError(e, 'ja').detail).toContain('別のモデルへ合わせる (リターゲット)');
   });
+
+  // A read-only output under Overwrite showed "No permission to read or write the file" (ファイルを読み書きする権限が
+  // ありません) with the CLI's English "--overwrite does not replace it" as its detail: now the batch's own sentence,
+  // naming the output (Japanese) and the folder (English); the code and the CLI's line stay in the tooltip.
+  it('an output the batch could not write is said as such, naming where, in either language', async () => {
+    const s: BatchSummary = {
+      jobId: 'j', total: 2, ok: 0, failed: 2, skipped: 0, cancelled: false, ms: 1,
+      results: [
+        { input: '/in/a.vmd', output: null, ok: false, ms: 1, error: { code: 'E_IO_DENIED', message: 'the file is read-only, so --overwrite does not replace it (make it writable first)', file: '/out/反転/a.vmd', problem: 'readOnly' } },
+        { input: '/in/b.vmd', output: null, ok: false, ms: 1, error: { code: 'E_IO_DENIED', message: 'the folder /out/locked cannot be written (read-only or permission denied)', file: '/out/locked/b.vmd' } },
+      ],
+    };
+    const w = mount(BatchResults, { props: { summary: s, op: 'mirror', root: '/in' } });
+    const texts = () => w.findAll('[data-testid="batch-result-error"]').map((e) => e.text());
+    expect(texts()).toEqual([
+      'Cannot write the output in /out/反転: a.vmd there is read-only, so Overwrite does not replace it (make it writable first)',
+      'Cannot write the output: the folder /out/locked cannot be written (read-only or permission denied)',
+    ]);
+    expect(w.findAll('[data-testid="batch-result"]')[0].attributes('title')).toBe('/in/a.vmd\nE_IO_DENIED: the file is read-only, so --overwrite does not replace it (make it writable first)');
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(texts()).toEqual([
+      '出力先に書き込めません: /out/反転/a.vmd（読み取り専用のファイルは「上書き」でも置き換えません。書き込めるようにしてください）',
+      '出力先に書き込めません: /out/locked（読み取り専用か、書き込む権限がありません）',
+    ]);
+    // An input that could not be read keeps the general line (it is not the output's).
+    const input: BatchSummary = { ...s, total: 1, failed: 1, results: [{ input: '/in/c.vmd', output: null, ok: false, ms: 1, error: { code: 'E_IO_DENIED', message: 'permission denied', file: '/in/c.vmd' } }] };
+    const w2 = mount(BatchResults, { props: { summary: input, op: 'mirror', root: '/in' } });
+    expect(w2.get('[data-testid="batch-result-error"]').text()).toBe('ファイルを読み書きする権限がありません');
+  });
 });

@@ -66,8 +66,8 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
         if (!r.ok) return failWith(io, r.error, input, givens);
         const wrong = wrongKindError(input, r.value, pose ? 'vpd' : 'vmd', op, a.positionals[0]);
         if (wrong) return failWith(io, wrong, input, givens);
-        // A fit (reduce, bake, speed --refit) tells its tracks as it goes: seconds on a large motion (progress.ts).
-        const progress = cliProgress(io, op, 'tracks', a.flags.has('quiet'));
+        // A fit (reduce, bake, speed --refit) tells its tracks as it goes, mirror its keys: seconds on a large motion (progress.ts).
+        const progress = cliProgress(io, op, op === 'mirror' ? 'keys' : 'tracks', a.flags.has('quiet'));
         const out = await prepared.run(r.value, path.extname(input).toLowerCase(), displayPath(input, a.positionals[0], io.cwd), progress.tell);
         progress.end();
         if (!out.ok) return failWith(io, out.error, input, givens);

@@ -10,6 +10,7 @@ import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 import { displayPath, formatCount } from '../format';
 import { plural, agree } from '../../../shared/i18n/plural';
+import { cliProgress } from '../progress';
 
 /**
  * The summary of a merge: how many keys each input gave the output and the total ("a.vmd 273,668 + b.vmd 273,668
@@ -54,7 +55,10 @@ export const mergeCommand: CommandInfo = {
       if (!l.ok) return failWith(io, l.error, f, a.positionals);
       docs.push(l.value);
     }
-    const r = merge(docs, { gap, overlay: a.flags.has('overlay') });
+    // Merging big files takes seconds: its keys told on stderr as the other long commands tell theirs (progress.ts).
+    const progress = cliProgress(io, 'merge', 'keys', a.flags.has('quiet'));
+    const r = merge(docs, { gap, overlay: a.flags.has('overlay'), progress: progress.tell });
+    progress.end();
     if (!r.ok) return failWith(io, r.error);
     // A camera motion merged with a model's motion: the output is one file holding both, which MMD loads onto a
     // model (its camera keys then do nothing) or onto the camera (its bone keys then do nothing). Said, not refused.

@@ -58,7 +58,9 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            (a third column, a ratio, is for retarget's morph rows);
            --morphs applies a plain mapping to morph names too`,
   'physics-bake': `(batch) the physics of --model MODEL.pmx|.pmd simulated under each motion and baked into it
-           as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; see
+           as keys with physics off (99, 15), reduced within --pos-tol/--rot-tol unless --raw; --warmup
+           (default all: from frame 0), --resimulate / --no-resimulate (default: a previous bake of the
+           baked bones simulated again) as the one-file command, which writes each file's same bytes; see
            vmd-studio physics-bake --help`,
   retarget: `a motion made for the --from model (none: the standard MMD skeleton), for the --to model
            (.pmx/.pmd): bones matched by name (full/half width, 左/右 and L/R, English names,
@@ -78,10 +80,10 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            Tolerances: --pos-tol (units, default 0.01), --rot-tol (degrees, default 0.1)`,
   'import-bvh': `(batch) every .bvh under the folder → .vmd, as vmd-studio import-bvh (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (joint,part rows),
-           --scale, --fps, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
+           --scale, --fps, --no-foot-ik, --origin, --despike, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
   'import-vrma': `(batch) every .vrma under the folder → .vmd, as vmd-studio import-vrma (see its --help): onto
            --model MODEL.pmx|.pmd, or without it the standard MMD skeleton; --map (JSON "morphs":
-           expression → morph), --scale, --no-foot-ik, --origin, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
+           expression → morph), --scale, --no-foot-ik, --origin, --despike, --pos-tol (default 0.02), --rot-tol (default 0.5)`,
   'export-bvh': `(batch) every .vmd under the folder → .bvh, as vmd-studio export-bvh: played on --model
            MODEL.pmx|.pmd (IK solved), or without it the standard MMD skeleton`,
   'export-vrma': `(batch) every .vmd under the folder → .vrma, as vmd-studio export-vrma: played on --model

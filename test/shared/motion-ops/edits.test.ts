@@ -304,7 +304,7 @@ describe('speed', () => {
     expect(boneFrames(r.value.doc)).toEqual([0, 1, 2, 3, 4, 1, 2]);
     expect(r.value.report.byKind.bone.collisions).toBe(1);
     // One key: the singular, never "key(s)".
-    expect(r.value.report.warnings).toContain('1 bone key landed on a frame already taken and was dropped (first in the file kept)');
+    expect(r.value.report.warnings).toContain('1 bone key landed on a frame already taken and was left out (the first in the file kept)');
     // the kept key at frame 1 is the first in the file (old frame 1)
     const slow = must(speed(doc, { factor: 0.5 }));
     expect(boneFrames(slow.value.doc)).toEqual([0, 2, 4, 6, 10, 14, 2, 6]);
@@ -404,7 +404,7 @@ describe('rename', () => {
     const t = buildTracks(r.value.doc);
     expect(t.bones.names).toEqual(['arm', '足']);
     expect(r.value.report.byKind.bone.collisions).toBe(1); // うで@5 lands on arm@5
-    expect(r.value.report.warnings).toContain('1 bone key now shares a (name, frame) with an earlier key and was dropped (first in the file kept)');
+    expect(r.value.report.warnings).toContain('1 bone key now shares a (name, frame) with an earlier key and was left out (the first in the file kept)');
     expect(r.value.report.extra.namesTooLong).toBe(1);
     expect(r.value.report.warnings.some((w) => w.includes('とてもながいあしのなまえ'))).toBe(true);
     expect(t.morphs.names).toEqual(['あ']);
