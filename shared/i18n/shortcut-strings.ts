@@ -188,7 +188,7 @@ const ja: Record<ShortcutStringKey, string> = {
   'shortcuts.zoomView': '視点を拡大・縮小',
   'shortcuts.sideView': '正面 / 背面 / 左 / 右 / 上から見る（MMD のテンキー 2 8 4 6 5、数字キーでも可）。0：最初の視点に戻す',
   'shortcuts.startView': '最初の視点（正面）に戻す',
-  'shortcuts.registerView': '今の視点を現在フレームのカメラキーとして登録 (カメラモーション)',
+  'shortcuts.registerView': '今の視点を現在フレームのカメラキーとして登録（カメラモーション）',
   'shortcuts.previewFull': 'プレビューをウィンドウいっぱいに表示 / 元に戻す',
   'shortcuts.click': 'クリック',
   'shortcuts.drag': 'ドラッグ',

@@ -119,7 +119,7 @@ describe('preview status lines', () => {
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
-    expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従う');
+    expect(line.textContent).toBe('物理演算: オン（剛体 87、ジョイント 92） · 62 本のボーンがキーに従う');
     expect(line.getAttribute('title')).toContain('62 本のボーンがキーに従います（モーションで物理OFF）');
     w.unmount();
   });
