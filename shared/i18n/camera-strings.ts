@@ -25,7 +25,7 @@ const ja: Record<CameraStringKey, string> = {
   'camera.register': '視点を登録',
   'camera.registerTitle': '今の視点をフレーム {frame} のカメラキーとして登録します (K)。注視点・角度・距離・視野角を視点から取り、カメラ視点で再生するとこの見え方になります',
   'camera.registerDone': 'フレーム {frame} にカメラキーを登録しました',
-  'camera.registerReplaced': 'フレーム {frame} のカメラキーを置き換えました (補間曲線はそのまま)',
+  'camera.registerReplaced': 'フレーム {frame} のカメラキーを置き換えました（補間曲線はそのまま）',
   'camera.register.noDocument': '登録先のカメラモーションを開いてください',
   'camera.register.notCamera': '開いているモーションにカメラキーがありません。カメラ VMD を開いてください',
   'camera.register.lookingThrough': 'カメラ視点で見ている間は使えません。「カメラ視点」を外し、自由視点を回してから登録してください',

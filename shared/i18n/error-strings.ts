@@ -188,7 +188,7 @@ const ja: Record<ErrorStringKey, string> = {
   'err.stageMotion.op.export-vrma': 'VRM アニメーションの書き出し',
   'err.stageMotion.op.export-VPD': 'VPD の書き出し',
   'err.stageMotion.op.convert-to-VPD': 'VPD への変換',
-  'err.stageMotion.op.retarget': '別のモデルへ合わせる (リターゲット)',
+  'err.stageMotion.op.retarget': '別のモデルへ合わせる（リターゲット）',
   'err.notMotion.audio': '曲（{format}）で、モーションではありません。♪ 音楽… で読み込んでください',
   'err.notMotion.audioRename': '曲（{format}）で、モーションではありません。名前を {rename} に変えて、♪ 音楽… で読み込んでください',
   'err.notMotion.audioOther': '曲（{format}）で、モーションではありません。♪ 音楽… が読み込める曲は WAV、MP3、Ogg、FLAC、M4A、AAC、WebM です',

@@ -51,7 +51,7 @@ const ja: Record<keyof typeof en, string> = {
   'merge.notVmd': '{name} はポーズ (.vpd) です。結合できるのはモーション (.vmd) です。先に変換してください',
   'merge.applied': '{name} に {files} を結合しました（Ctrl+Z で元に戻せます）',
   'merge.added': '追加したキー: {n}',
-  'merge.collisions': '同じ (名前, フレーム) のキー {n} 個を捨てました（先のファイルが優先）',
+  'merge.collisions': '同じ（名前、フレーム）のキー {n} 個を捨てました（先のファイルが優先）',
   'merge.cameraIntoModel': '{file} はカメラモーションです。そのカメラキー {n} 個をモデルのモーションに追加しました（MMD ではファイルをカメラに読み込んだときだけ再生されます）',
   'merge.unchanged': '結合: {name} に追加されたキーはありません',
 };

@@ -485,7 +485,7 @@ describe('physics in the preview (browser mode)', () => {
     expect((await actor(page, 'shown'))!.viewBodies).toBe(0);
     // In Japanese.
     await page.selectOption('[data-testid="locale"]', 'ja');
-    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === '物理演算: オン (剛体 87, ジョイント 92)');
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-physics-state"]')?.textContent === '物理演算: オン（剛体 87、ジョイント 92）');
     expect(await page.textContent('[data-testid="preview-physics-reset"]')).toBe('リセット');
     // On software GL the page's canvas shows a frame once it is read back: wait for it before the screenshot.
     await animationFrames(page, 3);

@@ -136,7 +136,7 @@ describe('a camera motion refused by retarget (batch or the app)', () => {
     const { describeError } = await import('../../renderer/src/stores/notify');
     const e = { code: 'E_CAMERA_MOTION' as const, message: "a camera motion (2 camera keys, no bone keys): retarget works on a model's motion", params: { kind: 'camera', camera: 2, light: 0, op: 'retarget' } };
     expect(describeError(e, 'en')).toEqual({ message: "This is a camera motion (camera keys: 2, bone keys: none): this works on a model's motion, not a camera's", detail: "E_CAMERA_MOTION: Retarget to another model works on a model's motion (one with bone keys): make one active first, in its scene tab" });
-    expect(describeError(e, 'ja').detail).toContain('別のモデルへ合わせる (リターゲット)');
+    expect(describeError(e, 'ja').detail).toContain('別のモデルへ合わせる（リターゲット）');
   });
 
   // A read-only output under Overwrite showed "No permission to read or write the file" (ファイルを読み書きする権限が

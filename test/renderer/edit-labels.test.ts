@@ -39,9 +39,9 @@ describe('edit labels in the UI language', () => {
 
   it('names applying a pose in Japanese with its file and frame (it was "apply pose 02.vpd at 60" in the Japanese UI)', () => {
     const label = 'apply pose 02 at 3.vpd at 60';
-    expect(editLabel(label, (k, p) => t(k, 'ja', p))).toBe('ポーズ適用 02 at 3.vpd (フレーム 60)');
+    expect(editLabel(label, (k, p) => t(k, 'ja', p))).toBe('ポーズ適用 02 at 3.vpd（フレーム 60）');
     expect(editLabel(label, (k, p) => t(k, 'en', p))).toBe(label);
-    expect(editLabel('apply pose 微笑.vpd at 0', (k, p) => t(k, 'ja', p))).toBe('ポーズ適用 微笑.vpd (フレーム 0)');
+    expect(editLabel('apply pose 微笑.vpd at 0', (k, p) => t(k, 'ja', p))).toBe('ポーズ適用 微笑.vpd（フレーム 0）');
   });
 
   it('names loading a motion onto an actor in Japanese with its file (the relink\'s step read "load motion walk.vmd" there)', () => {

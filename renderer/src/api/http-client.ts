@@ -15,6 +15,9 @@ import {
 } from '../../../shared/ipc/contract';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, isFrameContentType } from './wire';
 
+/** The largest settings request sent as keepalive (characters of JSON; the browser's budget is 64 KiB for all). */
+const KEEPALIVE_MAX_CHARS = 16 * 1024;
+
 export interface HttpClientOptions {
   /** Server origin; default the page's. */
   base?: string;
@@ -31,13 +34,20 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
     while (args.length && args[args.length - 1] === undefined) args = args.slice(0, -1);
     // Bytes (saveFile) go as a frame: a Blob of the chunks, so the file's bytes are never turned into text.
     const body = encodeWire({ args });
-    let res: Response;
-    try {
-      res = await doFetch(`${base}/api/call/${name}`, {
+    // A settings change goes as a keepalive fetch: the browser finishes it after the page is gone (the settings
+    // store sends what it still holds when the page unloads: stores/settings.ts flush). Keepalive bodies share a
+    // 64 KiB budget; past it (or refused) the request goes as an ordinary one.
+    const keepalive = name === 'setSettings' && body.kind === 'json' && body.text.length <= KEEPALIVE_MAX_CHARS;
+    const post = (keep: boolean) =>
+      doFetch(`${base}/api/call/${name}`, {
         method: 'POST',
         headers: { 'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE, 'x-vmd-token': o.token },
         body: body.kind === 'json' ? body.text : new Blob(body.chunks as BlobPart[]),
+        ...(keep ? { keepalive: true } : {}),
       });
+    let res: Response;
+    try {
+      res = await post(keepalive).catch((e) => (keepalive ? post(false) : Promise.reject(e)));
     } catch (e) {
       return { ok: false, error: { code: 'E_IO', message: `the VMD Studio server is not reachable (${(e as Error)?.message ?? e})` } };
     }

@@ -273,7 +273,7 @@ export function applyPoseToActor(id: number, pose: VpdPose, file: string, frame:
   let applied: PoseApplied | null = null;
   const r = useHistoryStore().run((doc, tracks) => {
     // In English, as every edit's label; the undo button reads the file and frame back out of it in the UI's
-    // language (editor/edit-labels.ts: 「ポーズ適用 01.vpd (フレーム 60)」).
+    // language (editor/edit-labels.ts: 「ポーズ適用 01.vpd（フレーム 60）」).
     const out = applyPose(doc, tracks, pose, frame, { label: `apply pose ${file} at ${frame}`, knownBones, knownMorphs });
     if (out.ok) applied = out.value;
     return out;

@@ -13,7 +13,10 @@ import type { CommandId, KeyAction, KeyContext } from './key-names';
 export type KeyToken = string | { mouse: ShortcutStringKey };
 
 export interface ShortcutRow {
-  /** Alternatives; each is a chord of tokens pressed together. */
+  /**
+   * Alternatives; each is a chord of tokens pressed together. None: a command no key runs, listed so F1 answers
+   * "is there a key for it?" (its label says where it is: the menu path; the keys column says "no key").
+   */
   keys: KeyToken[][];
   label: ShortcutStringKey;
   /** The app command these keys run (through `shortcutFor` and runCommand). */
@@ -47,6 +50,14 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch', inText: true },
       { keys: [['Mod', 'Shift', 'B']], label: 'shortcuts.bakePhysics', command: 'bakePhysics' },
       { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts', inText: true },
+      // No key (listed so F1 answers "is there one?"): the chords that would suit them are taken (Ctrl+Shift+S
+      // Save As, Ctrl+Shift+O/M/V the mirror pastes, Ctrl+Shift+B the bake). The label is the toolbar's path.
+      { keys: [], label: 'shortcuts.openScene' },
+      { keys: [], label: 'shortcuts.saveScene' },
+      { keys: [], label: 'shortcuts.video' },
+      { keys: [], label: 'shortcuts.wholeMotion' },
+      { keys: [], label: 'shortcuts.merge' },
+      { keys: [], label: 'shortcuts.fitToModel' },
     ],
   },
   {

@@ -3,14 +3,62 @@
  * `t(key)` reads the current locale, so templates re-render when it changes.
  */
 import { defineStore } from 'pinia';
-import { DEFAULT_SETTINGS, type AppInfo, type RecentFile, type Settings } from '../../../shared/ipc/contract';
+import { DEFAULT_SETTINGS, type AppInfo, type IpcResult, type RecentFile, type Settings } from '../../../shared/ipc/contract';
 import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useNotifyStore } from './notify';
 
-/** Per settings store, the last patch queued for main (settled when answered; see `update`). */
-const sending = new WeakMap<object, Promise<unknown>>();
+/**
+ * Per settings store, what goes to main (see `update`): how many requests are out, and the changes made while
+ * one was, merged into one patch that goes when the request out answers (or at once when the page unloads).
+ */
+interface Outbox {
+  out: number;
+  queued: Partial<Settings> | null;
+  /** Settles with the answer to the request that carries `queued`. */
+  queuedAnswer: { promise: Promise<IpcResult<Settings>>; resolve: (r: IpcResult<Settings>) => void } | null;
+}
+const outboxes = new WeakMap<object, Outbox>();
+/** The stores whose unload listeners are installed (once each). */
+const unloadListened = new WeakSet<object>();
+const outboxOf = (store: object): Outbox => {
+  let box = outboxes.get(store);
+  if (!box) outboxes.set(store, (box = { out: 0, queued: null, queuedAnswer: null }));
+  return box;
+};
+
+/** Two patches as one, merged as main merges them (settings-service.ts: `ui` and `window` key by key). */
+export function mergeSettingsPatch(a: Partial<Settings>, b: Partial<Settings>): Partial<Settings> {
+  const out: Partial<Settings> = { ...a, ...b };
+  if (a.ui && b.ui) out.ui = { ...a.ui, ...b.ui };
+  if (a.window && b.window) out.window = { ...a.window, ...b.window };
+  return out;
+}
+
+/** Sends one patch; then the changes queued meanwhile, as one request. Main's refusal is shown once. */
+async function send(box: Outbox, patch: Partial<Settings>): Promise<IpcResult<Settings>> {
+  box.out++;
+  let r: IpcResult<Settings>;
+  try {
+    r = await useApi().setSettings(patch);
+  } catch (e) {
+    r = { ok: false, error: { code: 'E_IO', message: `setSettings: ${(e as Error)?.message ?? e}` } };
+  }
+  box.out--;
+  if (!r.ok) useNotifyStore().error(r.error);
+  if (box.out === 0) sendQueued(box);
+  return r;
+}
+
+/** Sends what is queued now (nothing when nothing is). */
+function sendQueued(box: Outbox): void {
+  const patch = box.queued, answer = box.queuedAnswer;
+  if (!patch || !answer) return;
+  box.queued = null;
+  box.queuedAnswer = null;
+  void send(box, patch).then(answer.resolve);
+}
 
 export const useSettingsStore = defineStore('settings', {
   state: () => ({
@@ -50,6 +98,7 @@ export const useSettingsStore = defineStore('settings', {
       return text !== key ? text : d.message;
     },
     async load() {
+      this.listenForUnload();
       const api = useApi();
       const [s, r, info] = await Promise.all([api.getSettings(), api.listRecent(), api.appInfo()]);
       if (s.ok) this.settings = s.value;
@@ -61,22 +110,46 @@ export const useSettingsStore = defineStore('settings', {
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
     },
     async update(patch: Partial<Settings>) {
-      // Optimistic: the UI follows at once; main's answer (normalised) replaces it. One patch goes to main at
+      // Optimistic: the UI follows at once; main's answer (normalised) replaces it. One request goes to main at
       // a time, after the previous one's answer: the browser mode's requests could otherwise arrive out of
-      // order (two pane drags in a row stored the first drag's widths last). So main applies them in order and
-      // the last update's answer holds them all: an earlier answer that comes after a later update began is
-      // not applied (it would take that update back until its own answer came: a language chosen just after
-      // a panel toggle showed English again for a moment).
+      // order (two pane drags in a row stored the first drag's widths last). The changes made while one is out
+      // wait merged, and go as one request when it answers (a pane drag's many changes, or a window closed with
+      // three queued, made three round trips before; those left when the page went were lost: `flush`). So
+      // main applies them in order and the last answer holds them all: an earlier answer that comes after a
+      // later update began is not applied (it would take that update back until its own answer came: a
+      // language chosen just after a panel toggle showed English again for a moment).
       this.settings = { ...this.settings, ...patch };
-      const api = useApi();
-      const sent = (sending.get(this) ?? Promise.resolve()).then(() => api.setSettings(patch));
-      const mine = sent.catch(() => undefined);
-      sending.set(this, mine);
-      const r = await sent;
-      if (!r.ok) useNotifyStore().error(r.error);
-      // Still the last queued: no later update began, so this answer is the newest.
-      else if (r.value && sending.get(this) === mine) this.settings = r.value;
+      const box = outboxOf(this);
+      let r: IpcResult<Settings>;
+      if (box.out === 0 && !box.queued) r = await send(box, patch);
+      else {
+        box.queued = box.queued ? mergeSettingsPatch(box.queued, patch) : patch;
+        if (!box.queuedAnswer) {
+          let resolve!: (r: IpcResult<Settings>) => void;
+          const promise = new Promise<IpcResult<Settings>>((res) => (resolve = res));
+          box.queuedAnswer = { promise, resolve };
+        }
+        r = await box.queuedAnswer.promise;
+      }
+      // Nothing out or queued any more: this answer is the newest.
+      if (r.ok && r.value && box.out === 0 && !box.queued) this.settings = r.value;
       if (typeof document !== 'undefined') document.documentElement.lang = this.locale;
+    },
+    /**
+     * Sends the queued changes now, without waiting for the request out (the page is going: `listenForUnload`).
+     * The request leaves while the page still runs: over HTTP as a keepalive fetch (http-client.ts), which
+     * the browser finishes after the page is gone; under Electron as an IPC message main handles anyway.
+     */
+    flush() {
+      sendQueued(outboxOf(this));
+    },
+    /** Flushes the queued changes when the page is hidden for good or unloads (closing the window or tab, reload). */
+    listenForUnload() {
+      if (typeof window === 'undefined' || unloadListened.has(this)) return;
+      unloadListened.add(this);
+      const flush = () => this.flush();
+      window.addEventListener('pagehide', flush);
+      window.addEventListener('beforeunload', flush);
     },
     setLocale(locale: Locale) {
       return this.update({ locale });

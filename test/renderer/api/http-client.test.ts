@@ -29,6 +29,29 @@ describe('browser-mode client', () => {
     expect(await down.listRecent()).toMatchObject({ ok: false, error: { code: 'E_IO' } });
   });
 
+  it('sends a settings change as a keepalive fetch (finished after the page is gone); past the budget, or refused, as an ordinary one', async () => {
+    const seen: RequestInit[] = [];
+    let refuseKeepalive = false;
+    const fetch = (async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      if (init.keepalive && refuseKeepalive) throw new TypeError('keepalive budget exceeded');
+      return new Response(JSON.stringify({ ok: true, value: null }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    const api = createHttpApi({ token: 't', fetch });
+    expect(await api.setSettings({ ui: { a: 1 } })).toEqual({ ok: true, value: null });
+    expect(seen.map((i) => i.keepalive)).toEqual([true]);
+    // Other requests are ordinary (a file's bytes may be far past the 64 KiB keepalive budget).
+    await api.listRecent();
+    expect(seen[1].keepalive).toBeUndefined();
+    // A settings patch of 20,000 characters goes ordinary (keepalive bodies share 64 KiB).
+    await api.setSettings({ ui: { big: 'x'.repeat(20_000) } });
+    expect(seen[2].keepalive).toBeUndefined();
+    // The browser refuses a keepalive (its budget taken by others): sent again as ordinary, answered.
+    refuseKeepalive = true;
+    expect(await api.setSettings({ ui: { a: 2 } })).toEqual({ ok: true, value: null });
+    expect(seen.slice(3).map((i) => i.keepalive)).toEqual([true, undefined]);
+  });
+
   it('delivers server-sent events to subscribers until they unsubscribe', () => {
     const sources: FakeES[] = [];
     class FakeES {

@@ -2,24 +2,37 @@
 // show it (before: "Frame 416.5 / 2809" while playing), and the physics line saying how many physics bones
 // follow their keys at this frame (short; the tooltip in full: physics off in the motion, as a bake writes
 // them), in English and Japanese.
-// The three.js engine (use-preview.ts) is left out: the pane's text comes from the stores.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia, setActivePinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { setQuietApi } from '../../helpers/quiet-api';
+// The three.js engine (use-preview.ts) is left out: the pane's text comes from the stores. The unit project shares
+// one module graph between files (isolate off): the engine is stubbed on a fresh graph here, and the graph is
+// reset again afterwards (a plain vi.mock came too late when an earlier file in the worker had loaded the real
+// PreviewPane: the real engine ran, trying WebGL, in every test here).
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../renderer/src/preview/use-preview', () => ({
-  usePreview: () => ({ loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) }),
+/** How many panes the stub engine served (the stub, not the real engine, is what the pane uses here). */
+const stub = { panes: 0 };
+vi.resetModules();
+vi.doMock('../../../renderer/src/preview/use-preview', () => ({
+  usePreview: () => {
+    stub.panes++;
+    return { loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) };
+  },
 }));
+afterAll(() => {
+  vi.doUnmock('../../../renderer/src/preview/use-preview');
+  vi.resetModules();
+});
 
-import PreviewPane from '../../../renderer/src/preview/PreviewPane.vue';
-import { usePreviewStore } from '../../../renderer/src/stores/preview';
-import { useSettingsStore } from '../../../renderer/src/stores/settings';
-import { useTimeStore } from '../../../renderer/src/stores/time';
-import { useSceneStore } from '../../../renderer/src/stores/scene';
-import { provideOrbitView } from '../../../renderer/src/preview/register-view';
-import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
-import { buildVmd, writeVmd, withBlocks, blockFromRecords, encodeCameraRecord } from '../../../shared/vmd';
+const { createPinia, setActivePinia } = await import('pinia');
+const { mount } = await import('@vue/test-utils');
+const { setQuietApi } = await import('../../helpers/quiet-api');
+const { default: PreviewPane } = await import('../../../renderer/src/preview/PreviewPane.vue');
+const { usePreviewStore } = await import('../../../renderer/src/stores/preview');
+const { useSettingsStore } = await import('../../../renderer/src/stores/settings');
+const { useTimeStore } = await import('../../../renderer/src/stores/time');
+const { useSceneStore } = await import('../../../renderer/src/stores/scene');
+const { provideOrbitView } = await import('../../../renderer/src/preview/register-view');
+const { useWorkspaceStore } = await import('../../../renderer/src/stores/workspace');
+const { buildVmd, writeVmd, withBlocks, blockFromRecords, encodeCameraRecord } = await import('../../../shared/vmd');
 
 setQuietApi();
 
@@ -28,7 +41,10 @@ const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${i
 function pane(locale: 'en' | 'ja') {
   const s = useSettingsStore();
   s.settings = { ...s.settings, locale };
-  return mount(PreviewPane, { attachTo: document.body });
+  const panes = stub.panes;
+  const w = mount(PreviewPane, { attachTo: document.body });
+  expect(stub.panes).toBe(panes + 1);
+  return w;
 }
 
 describe('preview status lines', () => {
@@ -103,7 +119,7 @@ describe('preview status lines', () => {
     const s = useSettingsStore();
     s.settings = { ...s.settings, locale: 'ja' };
     await w.vm.$nextTick();
-    expect(line.textContent).toBe('物理演算: オン (剛体 87, ジョイント 92) · 62 本のボーンがキーに従う');
+    expect(line.textContent).toBe('物理演算: オン（剛体 87、ジョイント 92） · 62 本のボーンがキーに従う');
     expect(line.getAttribute('title')).toContain('62 本のボーンがキーに従います（モーションで物理OFF）');
     w.unmount();
   });

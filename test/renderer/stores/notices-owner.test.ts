@@ -3,19 +3,34 @@
 // the File panel): the workspace's open (replacing) and close drop notices naming the documents that left, the
 // preview drops those naming a model no actor has once another model is shown or asked for. Notices about
 // other files, and those about a file opened again, stay.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPinia, setActivePinia } from 'pinia';
-import { mount } from '@vue/test-utils';
-import { setQuietApi } from '../../helpers/quiet-api';
-import { useNotifyStore } from '../../../renderer/src/stores/notify';
-import { documentContent, useWorkspaceStore } from '../../../renderer/src/stores/workspace';
-import { usePreviewStore, type PreviewModelSummary } from '../../../renderer/src/stores/preview';
-import { emptyVmd } from '../../../shared/vmd';
+// The unit project shares one module graph between files (isolate off): the preview's engine (use-preview.ts) is
+// stubbed on a fresh graph here, and the graph is reset again afterwards (a plain vi.mock came too late when an
+// earlier file in the worker had loaded the real PreviewPane: the real engine ran and the model test failed).
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PreviewModelSummary } from '../../../renderer/src/stores/preview';
 
-vi.mock('../../../renderer/src/preview/use-preview', () => ({
-  usePreview: () => ({ loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) }),
+/** How many panes the stub engine served (the stub, not the real engine, is what the pane uses here). */
+const stub = { panes: 0 };
+vi.resetModules();
+vi.doMock('../../../renderer/src/preview/use-preview', () => ({
+  usePreview: () => {
+    stub.panes++;
+    return { loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) };
+  },
 }));
-import PreviewPane from '../../../renderer/src/preview/PreviewPane.vue';
+afterAll(() => {
+  vi.doUnmock('../../../renderer/src/preview/use-preview');
+  vi.resetModules();
+});
+
+const { createPinia, setActivePinia } = await import('pinia');
+const { mount } = await import('@vue/test-utils');
+const { setQuietApi } = await import('../../helpers/quiet-api');
+const { useNotifyStore } = await import('../../../renderer/src/stores/notify');
+const { documentContent, useWorkspaceStore } = await import('../../../renderer/src/stores/workspace');
+const { usePreviewStore } = await import('../../../renderer/src/stores/preview');
+const { emptyVmd } = await import('../../../shared/vmd');
+const { default: PreviewPane } = await import('../../../renderer/src/preview/PreviewPane.vue');
 
 const files = () => useNotifyStore().items.map((n) => n.about ?? n.error?.file ?? '');
 const model = (path: string): PreviewModelSummary => ({ name: path, path, format: 'pmx', bones: 1, morphs: 0, vertices: 0, rigidBodies: 0, notes: [] }) as unknown as PreviewModelSummary;
@@ -49,6 +64,7 @@ describe('notices about a closed or replaced document or model', () => {
     const notify = useNotifyStore();
     const preview = usePreviewStore();
     const w = mount(PreviewPane, { attachTo: document.body });
+    expect(stub.panes).toBe(1);
     preview.model = model('/m/bone_flag_test.pmx');
     await w.vm.$nextTick();
     notify.error({ code: 'E_PHYSICS', message: 'model "" has no physics-driven bones', file: '/m/bone_flag_test.pmx' });

@@ -19,6 +19,15 @@ function all(locale: Locale): [string, string][] {
   }
   return out;
 }
+/**
+ * ASCII parentheses around Japanese text, or right after a Japanese character: prose that takes （）. ASCII ones
+ * around Latin text stay, as in every table: a key ("(Ctrl+S)"), a file type ("(.vmd, .vpd)"), a placeholder
+ * ("({n})"), "720p (1280 × 720)", "WebM (VP9 + Opus)".
+ */
+const jp = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}';
+const asciiAroundJapanese = new RegExp(`\\([^()]*[${jp}][^()]*\\)|[${jp}]\\(`, 'u');
+/** Japanese strings whose ASCII parentheses around Japanese are code, not prose (none at present). */
+const CODE_PARENS = new Set<string>([]);
 const having = (locale: Locale, re: RegExp) => all(locale).filter(([, v]) => re.test(v)).map(([k, v]) => `${k}: ${v}`);
 
 describe('terms: one word per thing', () => {
@@ -62,13 +71,21 @@ describe('terms: one word per thing', () => {
   it('the Video dialog’s Japanese has full-width parentheses; the Batch model hint is a sentence', () => {
     const video = all('ja').filter(([k]) => k.startsWith('video.'));
     expect(video.length).toBeGreaterThan(40);
-    // ASCII parentheses around Latin text stay ("720p (1280 × 720)", "WebM (VP9 + Opus)"), as in the other tables.
-    const jp = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}';
-    const ascii = new RegExp(`\\([^()]*[${jp}][^()]*\\)|[${jp}]\\(`, 'u');
-    expect(video.filter(([, v]) => ascii.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    expect(video.filter(([, v]) => asciiAroundJapanese.test(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
     expect(t('video.reversed', 'ja', { from: 300, to: 10 })).toBe('開始が終了より後です（フレーム 300 〜 10）：書き出すものがありません');
     expect(t('batch.opt.mirror.model.hint', 'ja')).toMatch(/空欄のときはモーション自身の名前で対にします$/);
     expect(t('batch.opt.no-light.none', 'ja')).toBe('（このモーションに照明のキーはありません）');
+  });
+
+  it('every Japanese text puts Japanese words in full-width parentheses, not ASCII ones', () => {
+    // Before, 22 strings outside the Video and Whole Motion texts still had them: 「(Ctrl+Z で元に戻せます)」,
+    // 「物理演算: オン (剛体 87, ジョイント 92)」, 「(補間曲線はそのまま)」 and others.
+    const cut = all('ja').filter(([k, v]) => !CODE_PARENS.has(k) && asciiAroundJapanese.test(v)).map(([k, v]) => `${k}: ${v}`);
+    expect(cut).toEqual([]);
+    // Those that are code, not prose, still hold what made them exceptions (else they leave the list).
+    for (const k of CODE_PARENS) expect(asciiAroundJapanese.test(t(k as never, 'ja')), k).toBe(true);
+    expect(t('preview.physicsOn', 'ja', { bodies: 87, joints: 92 })).toBe('物理演算: オン（剛体 87、ジョイント 92）');
+    expect(t('simplify.applied', 'ja', { before: 10, after: 4, pos: 0.01, rot: 0.2, morph: 0 })).toMatch(/（Ctrl\+Z で元に戻せます）$/);
   });
 
   it('frames are フレーム in Japanese, not f or F', () => {
