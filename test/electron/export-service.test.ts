@@ -137,7 +137,7 @@ describe('export service', () => {
     const before = dfFree();
     const r = await dispatch(h, 'diskSpace', [path.join(dir, 'not-yet.mp4')]);
     const after = dfFree();
-    expect(r.ok).toBe(true);
+    if (!r.ok) throw new Error(r.error.message);
     const free = (r.value as { freeBytes: number }).freeBytes;
     // Other programs write meanwhile on a shared machine: within the two df readings, give or take 64 MB.
     expect(free).toBeGreaterThanOrEqual(Math.min(before, after) - 64 * 1048576);
