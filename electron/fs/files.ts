@@ -27,6 +27,20 @@ export function freeMegabytes(folder: string): number | null {
 }
 
 /**
+ * The space left for this user on the disk holding `folder`, in bytes; null when the platform gives no figure
+ * (the folder is missing, or statfs is not there or fails).
+ */
+export async function freeBytes(folder: string): Promise<number | null> {
+  try {
+    const s = await fsp.statfs(folder);
+    const free = Number(s.bavail) * Number(s.bsize);
+    return Number.isFinite(free) && free >= 0 ? free : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A name whose bytes are not UTF-8 as people can read it: decoded as Shift_JIS (code page 932: what a zip
  * made on Japanese Windows holds, unpacked by a tool that keeps the bytes) when the bytes are that, with
  * `sjis` true; else the bytes as UTF-8 with U+FFFD for what is not.

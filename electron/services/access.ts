@@ -32,7 +32,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { OP_OPTION_SPECS } from '../../shared/batch/op-specs';
 import type { BatchJob } from '../../shared/batch/types';
-import { errValue, type IpcResult, type RequestHandlers, type Requests } from '../../shared/ipc/contract';
+import { errValue, okValue, type IpcResult, type RequestHandlers, type Requests } from '../../shared/ipc/contract';
 import { AUDIO_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 import { parseScene, sceneFileRefs, type SceneFileRole } from '../../shared/scene/scene-file';
 import type { LocatedFile } from '../../shared/scene/scene-locate';
@@ -352,6 +352,9 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       const allowed = access.allows(file) || (seq !== null && access.allows(`${seq[1]}.png`));
       return allowed ? h.beginExportFile(file, o) : Promise.resolve(denied('beginExportFile', file));
     },
+    // The free space of the disk an export goes to, only where the person chose to write (as beginExportFile):
+    // elsewhere no figure (null, as a platform without one), so the dialog says nothing and nothing is learnt.
+    diskSpace: (file) => (access.allows(file) ? h.diskSpace(file) : Promise.resolve(okValue(null))),
     // Only a file the person chose (an export's target: its save dialog granted it) is opened or shown.
     // (a PNG sequence chosen as NAME.png wrote NAME_000000.png…, the path its report names).
     revealFile: (file, how) => {

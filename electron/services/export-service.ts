@@ -9,7 +9,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errValue, okValue, type IpcResult, type SavedFile } from '../../shared/ipc/contract';
-import { holdTemp, ioError, outputExistsError, pathExists, releaseTemp, tempPathFor, writeTargetOf } from '../fs/files';
+import { freeBytes, holdTemp, ioError, outputExistsError, pathExists, releaseTemp, tempPathFor, writeTargetOf } from '../fs/files';
 import { sweepStaleTemps } from '../fs/temp-files';
 import { EXPORT_EXTENSIONS } from '../../shared/ipc/validate';
 
@@ -26,6 +26,8 @@ export interface ExportService {
   write(id: string, position: number, bytes: Uint8Array): Promise<IpcResult<void>>;
   finish(id: string): Promise<IpcResult<SavedFile>>;
   abort(id: string): Promise<IpcResult<void>>;
+  /** The space left on the disk `target` would be written to (its folder's), in bytes; null: no figure. */
+  diskSpace(target: string): Promise<IpcResult<{ freeBytes: number } | null>>;
   /** Exports still open (tests). */
   readonly open: number;
 }
@@ -129,6 +131,12 @@ export function createExportService(): ExportService {
       const e = open.get(id);
       if (e) await drop(id, e);
       return okValue(undefined);
+    },
+    async diskSpace(file) {
+      // A relative name has no folder of its own here (begin refuses it too): no figure, and the dialog says nothing.
+      if (!path.isAbsolute(file)) return okValue(null);
+      const free = await freeBytes(path.dirname(path.normalize(file)));
+      return okValue(free === null ? null : { freeBytes: free });
     },
   };
 }

@@ -127,6 +127,7 @@ export function createServices(o: ServicesOptions): Services {
     readMapFile: (p) => guard(() => mocap.readMapFile(p)),
     fileStamp: (p) => guard(() => fileStampNow(p)),
     saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
+    diskSpace: (p) => guard(() => exports.diskSpace(p)),
     revealFile: (p, how) =>
       guard(async () => {
         if (!o.shell) return errValue('E_UNSUPPORTED', 'the browser mode cannot open files or the file manager');

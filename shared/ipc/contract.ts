@@ -302,6 +302,12 @@ export interface Requests {
    * selected in the file manager. E_UNSUPPORTED in the browser mode (a page cannot reach the file manager).
    */
   revealFile(path: string, how: 'open' | 'folder'): Promise<IpcResult<void>>;
+  /**
+   * The space left for this user on the disk a file would be written to (`path` is the file; its folder's
+   * disk is asked), in bytes: the video dialog compares it with the export's rough size. null when the
+   * platform gives no figure (no such folder, no statfs, or under Electron a path not chosen yet).
+   */
+  diskSpace(path: string): Promise<IpcResult<{ freeBytes: number } | null>>;
 
   // Motion capture (BVH, VRM Animation): converted off main's event loop (services/mocap-service.ts).
   /** A BVH or .vrma's bytes onto the model at `job.model` → the VMD's bytes, the report and the map table; E_CANCELLED when cancelled. */
@@ -365,6 +371,7 @@ export const REQUEST_NAMES = [
   'finishExportFile',
   'abortExportFile',
   'revealFile',
+  'diskSpace',
   'importMocap',
   'cancelMocap',
   'exportMocap',

@@ -262,6 +262,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
     shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr), scene: isStr, nameDirty: isBool, stageMotion: (x) => x === 'camera' || x === 'light' }) ??
     (own(a[0] as object, 'dirty') && typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
   closeWindow: noArgs,
+  diskSpace: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   revealFile: (a) => count(a, 2, 2) ?? path(a[0], 'path') ?? (a[1] === 'open' || a[1] === 'folder' ? null : 'how must be "open" or "folder"'),
   importMocap: (a) => count(a, 1, 1) ?? mocapImportJob(a[0]),
   cancelMocap: (a) => count(a, 1, 1) ?? (isJobId(a[0]) ? null : 'id must be a mocap job id'),

@@ -10,10 +10,14 @@
  * - the exported picture has no grid and MMD's white background by default (the editor's grid, fog and dark
  *   grey were baked into every video); "Show the grid" and a background colour change the exported frames
  *   only: the preview keeps its own; read back from the PNG sequence's file with the tests' PNG reader;
+ * - a file already there is asked about before rendering ("taken.mp4 already exists. Replace it?": the render
+ *   failed saying to tick a box), Replace writing over it;
+ * - a render bigger than the disk's free space is said before it starts;
  * - a missing folder is named as a folder.
  * The tests run in order on the scene the first one opens (run the file, not one test of it).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +174,75 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     expect(await page.isChecked('[data-testid="video-grid"]')).toBe(true);
     expect(await page.inputValue('[data-testid="video-background"]')).toBe('#ff0000');
   }, 300_000);
+
+  it('a file already there is asked about before anything renders: Choose another name goes back to the field, Replace writes over it', async () => {
+    const { page } = s.app;
+    const taken = path.join(dir, 'taken.mp4');
+    writeFileSync(taken, 'not a video yet');
+    await page.selectOption('[data-testid="video-format"]', 'mp4');
+    await page.selectOption('[data-testid="video-size"]', 'scene');
+    await page.fill('[data-testid="video-height"]', '120');
+    await page.fill('[data-testid="video-from"]', '0');
+    await page.fill('[data-testid="video-to"]', '2');
+    await page.fill('[data-testid="video-path"]', taken);
+    await page.click('[data-testid="video-start"]');
+    await page.waitForSelector('[data-testid="video-replace"]');
+    // Asked, not failed: nothing rendered, the file untouched, Render waits for the answer.
+    expect(await textOf(page, 'video-replace')).toBe('taken.mp4 already exists. Replace it?ReplaceChoose another name');
+    expect(await page.$('[data-testid="video-result"]')).toBeNull();
+    expect(await page.$('[data-testid="video-progress"]')).toBeNull();
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(true);
+    expect(readFileSync(taken, 'utf8')).toBe('not a video yet');
+    await s.app.screenshot('video-dialog-replace-ask');
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-replace"]')?.textContent?.includes('置き換えますか'));
+    expect(await textOf(page, 'video-replace')).toBe('taken.mp4 はすでにあります。置き換えますか？置き換える別の名前にする');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    // Choose another name: the question goes, the name is selected in the field to type over.
+    await page.click('[data-testid="video-replace-no"]');
+    expect(await page.$('[data-testid="video-replace"]')).toBeNull();
+    expect(await page.evaluate(() => { const el = document.activeElement as HTMLInputElement; return el.dataset.testid + ':' + el.value.slice(el.selectionStart!, el.selectionEnd!); })).toBe('video-path:taken');
+    expect(readFileSync(taken, 'utf8')).toBe('not a video yet');
+    // Asked again; Replace renders over it (an MP4 now: "ftyp" at byte 4).
+    await page.click('[data-testid="video-start"]');
+    await page.waitForSelector('[data-testid="video-replace"]');
+    await page.click('[data-testid="video-replace-yes"]');
+    await page.waitForSelector('[data-testid="video-result"]', { timeout: 120_000 });
+    expect(await page.getAttribute('[data-testid="video-result"]', 'data-kind'), await textOf(page, 'video-result')).toBe('done');
+    expect(readFileSync(taken).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  }, 180_000);
+
+  it('a render bigger than the free space of its disk is said before it starts (Render still allowed)', async () => {
+    const { page } = s.app;
+    // Ten hours at 4320 lines: hundreds of GB, more than this machine's temp disk has.
+    await page.fill('[data-testid="video-height"]', '4320');
+    await page.fill('[data-testid="video-from"]', '0');
+    await page.fill('[data-testid="video-to"]', '1079999');
+    await page.fill('[data-testid="video-path"]', path.join(dir, 'long.mp4'));
+    await page.waitForSelector('[data-testid="video-space"]');
+    const m = /^About ([\d,]+) MB needed, ([\d,]+) MB free on that disk$/.exec(await textOf(page, 'video-space'));
+    expect(m).not.toBeNull();
+    const [w, h] = (await textOf(page, 'video-dims')).split(' × ').map(Number);
+    expect([w, h]).toEqual([5760, 4320]);
+    // mediabunny's H.264 target at that size (3 Mb/s at 1080p × pixel ratio^0.95 × 0.3·e^(2.5538·0.75)) for 36,000 s, 2 % for the boxes; no music.
+    const bitrate = 3e6 * ((w * h) / (1920 * 1080)) ** 0.95 * 0.3 * Math.exp(2.5538 * 0.75);
+    const needed = Number(m![1].replace(/,/g, ''));
+    expect(Math.abs(needed - (bitrate * 36_000 * 1.02) / 8 / 1048576) / needed).toBeLessThan(0.001);
+    // The free space as df reads it for that folder (others write meanwhile: within 1 GB).
+    const free = Number(m![2].replace(/,/g, ''));
+    const df = Number(execFileSync('df', ['-B1', '--output=avail', dir], { encoding: 'utf8' }).trim().split('\n').pop()) / 1048576;
+    expect(Math.abs(free - df)).toBeLessThan(1024);
+    expect(await page.isDisabled('[data-testid="video-start"]')).toBe(false);
+    await s.app.screenshot('video-dialog-space');
+    // A range that fits says nothing.
+    await page.fill('[data-testid="video-to"]', '2');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="video-space"]'));
+    // As the tests before left it.
+    await page.selectOption('[data-testid="video-size"]', '720p');
+    await page.fill('[data-testid="video-to"]', '0');
+    await page.selectOption('[data-testid="video-format"]', 'png');
+  }, 60_000);
 
   it('a missing folder is named as a folder', async () => {
     const { page } = s.app;

@@ -4,6 +4,7 @@
  * at finish, abort leaves nothing, an existing file is kept unless overwrite; the arguments are validated;
  * under Electron only the chosen file (and its PNG-sequence siblings) may be written.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,5 +128,34 @@ describe('export service', () => {
     const bare = await dispatch(h, 'beginExportFile', [path.join(dir, 'duet')]);
     expect(bare.ok ? null : bare.error).toMatchObject({ code: 'E_UNSUPPORTED', message: 'duet: a name without an extension; a video is written as .mp4 or .webm, a PNG sequence as .png' });
     expect(names()).toEqual(['afile']);
+  });
+
+  it('diskSpace: the free bytes of the disk a file would go to, as df says; null where there is no figure', async () => {
+    const h = handlers();
+    // df's figure for the same folder (its "avail": the blocks this user may still write), read independently.
+    const dfFree = () => Number(execFileSync('df', ['-B1', '--output=avail', dir], { encoding: 'utf8' }).trim().split('\n').pop());
+    const before = dfFree();
+    const r = await dispatch(h, 'diskSpace', [path.join(dir, 'not-yet.mp4')]);
+    const after = dfFree();
+    if (!r.ok) throw new Error(r.error.message);
+    const free = (r.value as { freeBytes: number }).freeBytes;
+    // Other programs write meanwhile on a shared machine: within the two df readings, give or take 64 MB.
+    expect(free).toBeGreaterThanOrEqual(Math.min(before, after) - 64 * 1048576);
+    expect(free).toBeLessThanOrEqual(Math.max(before, after) + 64 * 1048576);
+    expect(await dispatch(h, 'diskSpace', [path.join(dir, 'no-such-folder', 'x.mp4')])).toEqual({ ok: true, value: null });
+    expect(await dispatch(h, 'diskSpace', ['relative/x.mp4'])).toEqual({ ok: true, value: null });
+    expect((await dispatch(h, 'diskSpace', [42])).ok).toBe(false);
+    expect((await dispatch(h, 'diskSpace', [])).ok).toBe(false);
+  });
+
+  it('diskSpace under Electron: a figure only for the file the person chose, else null (no figure, nothing learnt)', async () => {
+    const access = createAccessList({ platform: 'linux' });
+    const chosen = path.join(dir, 'chosen.mp4');
+    access.grantFile(chosen);
+    const h = guardHandlers(handlers(), access, { platform: 'linux' });
+    const r = await h.diskSpace(chosen);
+    expect(r.ok && r.value !== null && r.value.freeBytes > 0).toBe(true);
+    expect(await h.diskSpace(path.join(dir, 'other.mp4'))).toEqual({ ok: true, value: null });
+    expect(await h.diskSpace('/etc/x.mp4')).toEqual({ ok: true, value: null });
   });
 });

@@ -40,8 +40,11 @@ export interface FrameSource {
   readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   /** Brings the scene to MMD frame f (fractional at 60 fps): posing, and physics stepped to it. */
   advanceTo(f: number): void;
-  /** Resolves when the scene can be stepped (physics loaded); awaited before the first frame. */
-  ready?(): Promise<void>;
+  /**
+   * Resolves when the scene can be stepped (physics loaded, and warmed up from frame 0 where the video asks it:
+   * `onWarmUp` says how far, `signal` stops it); awaited before the first frame.
+   */
+  ready?(signal?: AbortSignal, onWarmUp?: (done: number, total: number) => void): Promise<void>;
   /** Draws the scene as it stands into `canvas`. */
   draw(): void;
   dispose(): void;
@@ -72,6 +75,8 @@ export interface ExportProgress {
   fps: number;
   /** Estimated ms left (null until a few frames are done). */
   etaMs: number | null;
+  /** Before the first frame: physics warming up from frame 0, frames simulated of `total` (not drawn). */
+  warmUp?: { done: number; total: number };
 }
 
 export interface ExportReport {
@@ -207,7 +212,7 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   const total = outputFrameCount(o.range, o.fps);
   if (total <= 0) return failure({ code: 'E_ARGUMENT', message: 'the frame range is empty' });
   const seconds = total / o.fps;
-  const t0 = performance.now();
+  let t0 = performance.now();
   let lastReport = 0;
   /** When the first frame was done: the time left is the steady speed since, the start-up left out. */
   let firstAt = 0;
@@ -222,7 +227,15 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   };
   const timing = (end: number) => ({ startupMs: firstAt - t0, steadyMsPerFrame: total > 1 ? (end - firstAt) / (total - 1) : 0 });
   progress(0);
-  await source.ready?.();
+  let warmFrom = 0, warmTo = 0;
+  await source.ready?.(signal, (done, of) => {
+    warmTo = performance.now();
+    if (done === 0) warmFrom = warmTo;
+    onProgress({ done: 0, total, fps: 0, etaMs: null, warmUp: { done, total: of } });
+  });
+  if (signal.aborted) return cancelled();
+  // The warm-up is not the render's start-up: the next estimate is made from the frames' own speed.
+  t0 += warmTo - warmFrom;
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {

@@ -10,6 +10,9 @@ import type { FrameSource } from '../export/video-export';
 import type { FrameLook, VideoSimulation } from '../stores/video-export';
 import type { PreviewEngine } from './preview-engine';
 
+/** Warm-up frames simulated between two looks at the page (progress, Cancel). */
+const WARM_UP_SLICE = 30;
+
 export class OfflineFrameSource implements FrameSource {
   readonly canvas: HTMLCanvasElement;
   private readonly renderer: THREE.WebGLRenderer;
@@ -17,6 +20,8 @@ export class OfflineFrameSource implements FrameSource {
   /** The preview's own Physics and Self-shadow switches, put back after the render. */
   private readonly physicsWas: boolean;
   private readonly selfShadowWas: boolean;
+  /** Physics warmed up from frame 0 to this frame before the first (0: a restart at the range's first frame). */
+  private readonly warmUpTo: number;
 
   constructor(
     private readonly engine: PreviewEngine,
@@ -31,6 +36,7 @@ export class OfflineFrameSource implements FrameSource {
     engine.holdIdle(true);
     this.physicsWas = engine.physics.enabled;
     this.selfShadowWas = engine.selfShadowByDefault;
+    this.warmUpTo = sim?.physics && sim.warmUpTo ? Math.floor(sim.warmUpTo) : 0;
     // The dialog's Physics and Self-shadow, not the preview's switches (physics was off in every video of a user
     // who never ticked the preview's box, though MMD renders with physics on).
     if (sim) {
@@ -48,9 +54,30 @@ export class OfflineFrameSource implements FrameSource {
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
   }
 
-  /** Physics ready to step (Bullet loaded the first time the dialog's Physics turns it on). */
-  ready(): Promise<void> {
-    return this.engine.physics.whenReady();
+  /**
+   * Physics ready to step (Bullet loaded the first time the dialog's Physics turns it on); then, where the video
+   * warms physics up from frame 0 (as the bake does by default), every frame before the range's first simulated
+   * as playing from 0 would (a restart at 0, one step a frame), none drawn: the first frame's hair is where the
+   * dance has swung it, the same as in a render from frame 0. In slices, so the page answers and Cancel stops it.
+   */
+  async ready(signal?: AbortSignal, onWarmUp?: (done: number, total: number) => void): Promise<void> {
+    await this.engine.physics.whenReady();
+    const to = this.warmUpTo;
+    // No actor drawn with rigid bodies: nothing to warm up.
+    if (to <= 0 || this.engine.physics.withBodies().length === 0) return;
+    onWarmUp?.(0, to);
+    this.engine.advanceOffline(0, true);
+    for (let f = 1; f < to; f++) {
+      if (f % WARM_UP_SLICE === 0) {
+        onWarmUp?.(f, to);
+        await new Promise((r) => setTimeout(r, 0));
+        if (signal?.aborted) return;
+      }
+      this.engine.advanceOffline(f);
+    }
+    onWarmUp?.(to, to);
+    // The range's first frame is the next step, not a restart.
+    this.first = false;
   }
 
   /** The first frame asked for starts the range: physics restarts there (frame-exact exports). */

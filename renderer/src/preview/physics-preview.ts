@@ -64,6 +64,8 @@ export class PreviewPhysics {
   readonly stepMs = new Ring(4096);
   /** Called when the picture must be posed again (Bullet arrived, physics switched, Reset). */
   onChange: (() => void) | null = null;
+  /** Called when the actors changed: one bound, dropped, hidden or shown (the video dialog names those with physics). */
+  onActors: (() => void) | null = null;
   /** Called with the error when Bullet's wasm could not be loaded. */
   onError: ((e: unknown) => void) | null = null;
   /** Called once when an actor's world first loses a body to NaN (PhysicsWorld.diverged), for the status line. */
@@ -155,12 +157,14 @@ export class PreviewPhysics {
     e.tracks = tracks;
     this.syncWorld(e);
     this.syncView(e);
+    this.onActors?.();
   }
 
   /** Forgets the actors whose keys are not listed (their models were disposed). */
   keepOnly(keys: Iterable<string>): void {
     const keep = new Set(keys);
     for (const e of [...this.entries.values()]) if (!keep.has(e.key)) this.drop(e);
+    this.onActors?.();
   }
 
   /** A hidden actor has no physics (its world is not stepped); shown again, it restarts from its pose. */
@@ -170,6 +174,7 @@ export class PreviewPhysics {
     e.hidden = hidden;
     if (e.physics) e.physics.restartPending = true;
     this.attach(e);
+    this.onActors?.();
   }
 
   /** Places the rigid-body views after a pose; records the physics time of the frame. */
@@ -244,6 +249,11 @@ export class PreviewPhysics {
       L.set(P);
     }
     return worst;
+  }
+
+  /** The actors drawn (not hidden) whose models have rigid bodies: their keys (SHOWN_KEY, a companion's key). */
+  withBodies(): string[] {
+    return [...this.entries.values()].filter((e) => !e.hidden && (e.body.model?.rigidBodies.length ?? 0) > 0).map((e) => e.key);
   }
 
   /** Per actor (tests and profiling): bodies, world steps and restarts so far, whether hidden. */

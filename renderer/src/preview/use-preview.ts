@@ -175,6 +175,20 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     syncKeyFollowing();
   }
 
+  /**
+   * The actors drawn with rigid bodies (the video dialog's Physics line): the shown one, and companions by their
+   * scene id (scene-actors.ts keys them `id:model`; the retarget ghost's key names no actor and is left out).
+   */
+  function syncPhysicsActors() {
+    if (!engine) return;
+    const out: ('shown' | number)[] = [];
+    for (const k of engine.physics.withBodies()) {
+      if (k === SHOWN_KEY) out.push('shown');
+      else if (/^\d+:/.test(k)) out.push(Number(k.slice(0, k.indexOf(':'))));
+    }
+    store.physicsActors = out;
+  }
+
   /** The status line's count of physics bones following their keys (physics off in the motion) at this frame. */
   function syncKeyFollowing() {
     if (engine) store.physicsKeyFollowing = engine.physics.keyFollowing(SHOWN_KEY, time.frame);
@@ -500,6 +514,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       syncPhysicsState();
     };
     engine.physics.onLost = () => syncPhysicsState();
+    engine.physics.onActors = () => syncPhysicsActors();
+    syncPhysicsActors();
     engine.onHiddenChange = (hidden) => {
       store.hiddenByMotion = hidden;
     };

@@ -166,6 +166,11 @@ export const usePreviewStore = defineStore('preview', {
     /** The shown actor's physics for the status line, with its model's counts. */
     physicsState: 'none' as PhysicsState,
     physicsCounts: { bodies: 0, joints: 0 },
+    /**
+     * Every actor drawn (the shown one and those beside it, not hidden) whose model has rigid bodies: 'shown', or
+     * the scene actor's id (physics-preview.ts withBodies). The video dialog's Physics line names them all.
+     */
+    physicsActors: [] as ('shown' | number)[],
     /** Why the shown model's physics could not be read ('unreadable'), as formatError prints it; '' otherwise. */
     physicsProblem: '',
     /** The same as the error value (the pane phrases it in the UI's language: describeError); null otherwise. */

@@ -15,7 +15,7 @@ import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
 import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
-import { heightIssue, outputFrameCount, outputSize } from '../export/frame-times';
+import { heightIssue, outputFrameCount, outputSize, sequenceFramePath } from '../export/frame-times';
 import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
 /** How the exported frames look beside the scene itself: the editor's grid, and the background colour. */
@@ -31,7 +31,15 @@ export interface FrameLook {
 export interface VideoSimulation {
   physics: boolean;
   selfShadow: boolean;
+  /**
+   * With physics on and a range starting after frame 0: the frame the first video frame shows, physics warmed up
+   * to it from frame 0 (each frame before it simulated, not drawn) as the bake does by default; absent or 0:
+   * physics restarts at the range's first frame, settled there holding that pose.
+   */
+  warmUpTo?: number;
 }
+/** Where the video's physics starts: warmed up from frame 0 (as the bake, the default), or settled at the range's first frame. */
+export type PhysicsStart = 'zero' | 'range';
 export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation) => FrameSource;
 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
@@ -84,9 +92,15 @@ export const useVideoExportStore = defineStore('video-export', () => {
   const withMusic = ref(true);
   /** Physics in the video: on by default, as MMD renders, whatever the preview's switch. */
   const physics = ref(true);
+  /** Where physics starts for a range that starts after frame 0: as the bake's default, warmed up from frame 0. */
+  const physicsStart = ref<PhysicsStart>('zero');
   /** The default self-shadow in the video: starts as the preview's switch each time the dialog opens. */
   const selfShadow = ref(false);
   const path = ref('');
+  /**
+   * The render may replace a file there: the person said so in a save dialog (Browse…; under Electron every path
+   * is confirmed there) for this path. Otherwise the dialog asks before rendering (targetExists).
+   */
   const overwrite = ref(false);
   /** The exported frames' grid and background (remembered in settings.ui); the preview keeps its own. */
   const grid = ref(false);
@@ -164,6 +178,18 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return resolveVideoPath(path.value, format.value, defaultFolder(), useSettingsStore().appInfo?.homeDir ?? '');
   }
 
+  /**
+   * The file the render would write first (a PNG sequence: its first picture), when something is already there
+   * under that name; null when nothing is (or the folder cannot be listed: the render then says why). Asked as the
+   * in-app save dialog asks, through listDirectory: a file's path lists its folder with that file selected.
+   */
+  async function existingTarget(): Promise<string | null> {
+    const target = format.value === 'png' ? sequenceFramePath(path.value, 0) : path.value;
+    if (!target) return null;
+    const r = await useApi().listDirectory(target, { filter: 'any', showHidden: true });
+    return r.ok && r.value.selected !== undefined ? target : null;
+  }
+
   /** Reads the remembered grid and background. */
   function loadLook(): void {
     const ui = useSettingsStore().settings.ui;
@@ -220,7 +246,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   /** Runs the export with the dialog's choices; resolves with the outcome (also kept in `result`). */
-  async function start(): Promise<ExportResult> {
+  async function start(opts: { overwrite?: boolean } = {}): Promise<ExportResult> {
     if (running.value || preparing.value) return { kind: 'failed', error: { code: 'E_BUSY', message: 'an export is running' } };
     if (rangeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } });
     if (sizeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the height is out of range' } });
@@ -242,13 +268,14 @@ export const useVideoExportStore = defineStore('video-export', () => {
     result.value = null;
     let source: FrameSource | null = null;
     try {
-      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, { physics: physics.value, selfShadow: selfShadow.value });
+      source = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, { physics: physics.value, selfShadow: selfShadow.value, ...(physics.value && physicsStart.value === 'zero' && from.value > 0 ? { warmUpTo: from.value } : {}) });
       const outcome = await runVideoExport(
         useApi(),
         source,
         {
           path: path.value,
-          overwrite: overwrite.value,
+          // Replace (asked in the dialog) counts for this render only.
+          overwrite: opts.overwrite ?? overwrite.value,
           format: format.value,
           width,
           height,
@@ -283,7 +310,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   return {
-    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, setLook, estimateMs, probe, show, close, cancel, start,
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, estimateMs, probe, show, close, cancel, start,
   };
 });

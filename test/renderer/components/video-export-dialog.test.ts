@@ -1,6 +1,6 @@
 // Render → Video…'s line when an export fails: in the UI's language, in the app's words. Seen on a first
 // run in Japanese: "書き出しに失敗しました: output exists (use --overwrite to replace it)", main's English
-// line with the command line's option, where the dialog's own answer is its "Replace an existing file" box.
+// line with the command line's option. (The dialog now asks about a file already there before rendering.)
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises, mount } from '@vue/test-utils';
@@ -31,19 +31,16 @@ describe('the video dialog says why an export failed', () => {
     document.body.innerHTML = '';
   });
 
-  it('an existing file: the dialog’s own checkbox, not --overwrite, in Japanese and English', async () => {
+  it('an existing file (one that appeared while rendering: the dialog asks before): in the dialog’s words, not --overwrite, in Japanese and English', async () => {
     const exists = { code: 'E_IO_EXISTS', message: 'output exists (use --overwrite to replace it)', file: '/v/out.mp4' };
     let w = failedWith(exists, 'ja');
     await w.vm.$nextTick();
-    expect(resultLine()).toContain('out.mp4');
-    expect(resultLine()).toContain('既存のファイルを置き換える');
-    expect(resultLine()).not.toMatch(/--overwrite|output exists/);
+    expect(resultLine()).toBe('書き出しに失敗しました: out.mp4 が書き出し中に作られました。もう一度「書き出し」を押すと置き換えるか尋ねます。別の名前にすることもできます');
     w.unmount();
     setActivePinia(createPinia());
     w = failedWith(exists, 'en');
     await w.vm.$nextTick();
-    expect(resultLine()).toContain('Replace an existing file');
-    expect(resultLine()).not.toContain('--overwrite');
+    expect(resultLine()).toBe('The export failed: out.mp4 appeared while rendering; Render again to be asked about replacing it, or choose another name');
     w.unmount();
   });
 
