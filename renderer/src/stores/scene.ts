@@ -1094,7 +1094,8 @@ export const useSceneStore = defineStore('scene', () => {
    * file's camera: use-preview.ts syncMotion), which one, so a pose seen through a dance's camera is explained.
    */
   function openedNotice(name: string): void {
-    const camera = usePreviewStore().cameraFile;
+    // Not when the scene has a camera document now: the reference then goes (use-preview.ts), and says so.
+    const camera = cameraEntry.value ? null : usePreviewStore().cameraFile;
     if (camera) useNotifyStore().success({ key: 'notify.openedKeepsCamera', params: { name, camera } });
     else useNotifyStore().success({ key: 'notify.opened', params: { name } });
   }
