@@ -39,6 +39,8 @@ describe('a reference camera and the scene’s camera document', () => {
   it('the reference stands in only without a camera document; K, Through camera and Camera… then use the camera document', async () => {
     const { page } = suite.app;
     await openFileViaDialog(page, DANCE);
+    // The preview's hint line says the mouse's mapping (not MMD's: right-drag pans here), in the UI language.
+    expect(await page.textContent('[data-testid="preview-mouse-hint"]')).toBe('Drag: turn · Right/Shift+drag: pan · Wheel: zoom (MMD turns with right-drag)');
     await loadPreviewCamera(page, REFERENCE);
     await notice(page, 'wavefile_camera.vmd is shown as the camera (view only, while the scene has no camera document); to edit its keys, Open… it and choose “Use as the scene’s camera”');
     expect(await page.textContent('[data-testid="preview-pane"]')).toMatch(/Camera: 70 keys, 29 cuts/);
