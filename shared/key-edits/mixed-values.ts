@@ -10,7 +10,7 @@ import { boneInterpolation, bonePosition, boneRotation, cameraKey, frameOf, ikKe
 import type { VmdDocument } from '../vmd/vmd-document';
 import type { EditKind, KeyRef } from './key-ref';
 import { RecordSet } from './record-set';
-import { LIGHT_COLOR_SCALE, shadowRangeOf, storedShadowDistance, type NumericValues, type ValueEdit } from './values';
+import { LIGHT_COLOR_SCALE, SHADOW_RANGE_MAX, shadowRangeOf, storedFov, storedShadowDistance, type NumericValues, type ValueEdit } from './values';
 
 /** The numeric field groups of the inspector (each one value or a row of components). */
 export type NumericGroup = keyof NumericValues;
@@ -292,7 +292,8 @@ export function parseEntry(text: string): Entry | null {
 export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEdit {
   // The self-shadow field is in MMD's units (shadowRangeOf): a range typed becomes the stored distance, an
   // offset of the range the stored one's (a larger range is a smaller stored number).
-  if (group === 'shadowDistance') return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(entry.value) } : { offset: { shadowDistance: -entry.value / 100000 } };
+  // A range set stops at MMD's slider (0–9999, shadowDistanceClamp says so); editRecord keeps a sum there too.
+  if (group === 'shadowDistance') return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(clampShadowRange(entry.value)) } : { offset: { shadowDistance: -entry.value / 100000 } };
   // The light colour is typed as MMD's panel shows it (0–255) and kept in its range (lightColorClamp).
   if (group === 'color') entry = { mode: entry.mode, value: entry.mode === 'set' ? clampLightColor(entry.value) / LIGHT_COLOR_SCALE : entry.value / LIGHT_COLOR_SCALE };
   const single = group === 'weight' || group === 'distance' || group === 'fov';
@@ -319,6 +320,33 @@ export function lightColorClamp(entry: Entry, shown: number | undefined): number
   const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
   if (v === null || (v >= 0 && v <= LIGHT_COLOR_SCALE)) return null;
   return clampLightColor(v);
+}
+
+function clampShadowRange(v: number): number {
+  return Math.min(SHADOW_RANGE_MAX, Math.max(0, v));
+}
+
+/**
+ * A self-shadow range entry (0–9999, as MMD's panel) that leaves the range for the key shown (`shown`, its
+ * range on the panel): the value it stops at, 0 or 9999. Null when the entry stays in range. The edit itself
+ * keeps every key in range (entryEdit clamps a set value, editRecord a sum).
+ */
+export function shadowDistanceClamp(entry: Entry, shown: number | undefined): number | null {
+  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  // The shown range is rounded to 2 places (FIELD_DIGITS): a hair past an end is the float32's step, no entry's.
+  if (v === null || (v >= -0.005 && v <= SHADOW_RANGE_MAX + 0.005)) return null;
+  return clampShadowRange(v);
+}
+
+/**
+ * A FOV entry that is not stored as typed (MMD's 視野角 is a whole number, 1–179 here): the whole number it
+ * becomes (45.6 → 46). Null when the entry (or, for an offset, the key shown plus it) is stored as it is.
+ */
+export function fovRounding(entry: Entry, shown: number | undefined): number | null {
+  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  if (v === null) return null;
+  const stored = storedFov(v);
+  return stored === v ? null : stored;
 }
 
 /** How far to move the selected keys for a frame entry, given the active key's frame. */

@@ -52,6 +52,23 @@ export function storedShadowDistance(range: number): number {
 }
 
 /**
+ * The ends of MMD's self-shadow slider (0–9999): MMD never writes a range outside it, so a stored distance
+ * past 0.1 (a negative range) or below 0.00001 (a range over 9999: 12000 would store −0.02) is none MMD makes.
+ */
+export const SHADOW_RANGE_MAX = 9999;
+const SHADOW_STORED_MIN = storedShadowDistance(SHADOW_RANGE_MAX);
+const SHADOW_STORED_MAX = storedShadowDistance(0);
+
+/** MMD's 視野角 is a whole number of degrees; the file's field is an integer, kept to 1–179 (a lens can open). */
+export const FOV_MIN = 1;
+export const FOV_MAX = 179;
+
+/** The FOV a typed (or summed) value is stored as: rounded to a whole number, kept to FOV_MIN–FOV_MAX. */
+export function storedFov(v: number): number {
+  return Math.max(FOV_MIN, Math.min(FOV_MAX, Math.round(v)));
+}
+
+/**
  * MMD's 照明 (light) panel shows the light colour as whole numbers 0–255 per channel (default 154); a VMD
  * stores a float 0–1 (the project's format notes: "Color (r, g, b), 0.0–1.0"). The scale is 255, as nanoem's
  * light panel (hkrn/nanoem emapp/src/internal/ImGuiWindow.cc drawLightPanel: ImGui::ColorEdit3, which shows
@@ -148,7 +165,7 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
     if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance + 0, true);
     setF32s(v, CAMERA.TARGET, e.target);
     setF32s(v, CAMERA.ROTATION, e.cameraRotation, Math.PI / 180);
-    if (e.fov !== undefined && Number.isFinite(e.fov)) v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(e.fov))), true);
+    if (e.fov !== undefined && Number.isFinite(e.fov)) v.setUint32(CAMERA.FOV, storedFov(e.fov), true);
     if (e.perspective !== undefined) rec[CAMERA.PERSPECTIVE] = e.perspective ? 0 : 1;
     const o = e.offset;
     if (o) {
@@ -156,7 +173,7 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
       addF32s(v, CAMERA.TARGET, o.target);
       addF32s(v, CAMERA.ROTATION, o.cameraRotation, Math.PI / 180);
       if (o.fov !== undefined && Number.isFinite(o.fov)) {
-        v.setUint32(CAMERA.FOV, Math.max(1, Math.min(179, Math.round(v.getUint32(CAMERA.FOV, true) + o.fov))), true);
+        v.setUint32(CAMERA.FOV, storedFov(v.getUint32(CAMERA.FOV, true) + o.fov), true);
       }
     }
   } else if (kind === 'light') {
@@ -170,6 +187,10 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
     if (e.shadowMode !== undefined && Number.isInteger(e.shadowMode) && e.shadowMode >= 0 && e.shadowMode <= 2) rec[SHADOW.MODE] = e.shadowMode;
     if (e.shadowDistance !== undefined && Number.isFinite(e.shadowDistance)) v.setFloat32(SHADOW.DISTANCE, e.shadowDistance + 0, true);
     if (e.offset?.shadowDistance !== undefined) addF32s(v, SHADOW.DISTANCE, [e.offset.shadowDistance]);
+    // What is typed stops at MMD's slider (0–9999 on the panel), as the light colour does; a key not edited
+    // keeps its stored float, in range or not.
+    const touched = e.shadowDistance !== undefined || e.offset?.shadowDistance !== undefined;
+    if (touched) clampF32s(v, SHADOW.DISTANCE, [0], SHADOW_STORED_MIN, SHADOW_STORED_MAX);
   } else if (kind === 'ik') {
     if (e.display !== undefined) rec[IK.VISIBLE] = e.display ? 1 : 0;
     if (e.ik) {

@@ -119,6 +119,18 @@ export function emptyVmd(modelName = ''): VmdDocument {
   };
 }
 
+/**
+ * The model name MMD writes in a camera motion's header, カメラ・照明 ("camera, light"; Shift_JIS 83 4A 83 81 83 89
+ * 81 45 8F C6 96 BE, as in MMD's own camera files, e.g. the corpus's wavefile_camera.vmd): MMD and other tools know
+ * a camera VMD by it (shared/retarget keeps it on a camera motion for that reason).
+ */
+export const CAMERA_MODEL_NAME = 'カメラ・照明';
+
+/** A new, empty camera document: emptyVmd with MMD's camera header name (CAMERA_MODEL_NAME). */
+export function emptyCameraVmd(): VmdDocument {
+  return emptyVmd(CAMERA_MODEL_NAME);
+}
+
 /** Builds a document from key lists (records are encoded; names checked). Throws CodecFailure. */
 export function buildVmd(input: {
   model?: string;

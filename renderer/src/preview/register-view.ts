@@ -9,8 +9,8 @@
  * the camera document first (scene.activate), making an empty one when the scene has none yet
  * (scene.addCamera), so that orbiting the view over the dance and pressing K authors the camera as in MMD.
  * A document outside a scene that is not a camera motion (no camera keys, some bone or morph keys) is
- * refused. Also refused while looking through, and while another camera VMD is shown beside the document
- * (looking through would show that one's camera). The preview's button (shown when the camera document is
+ * refused. Also refused while looking through, and while a reference camera VMD (Camera…) is shown in a scene
+ * with no camera document (looking through shows that one's camera; the notice names ✕ beside Camera…). The preview's button (shown when the camera document is
  * active or the scene has one) and the K key (the keymap: shell/shortcuts.ts, keymap.ts) run it.
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
@@ -58,7 +58,9 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     if (!onCamera.value && !(scene.active?.kind === 'actor')) return 'camera.register.notCamera';
     if (!viewSource.value) return 'camera.register.noPreview';
     if (preview.lookThrough) return 'camera.register.lookingThrough';
-    if (preview.cameraFile) return 'camera.register.otherCamera';
+    // A reference camera stands in only while the scene has no camera document (use-preview.ts): K would make
+    // one and take it away, so it is asked for by name (✕ beside Camera…, or Open… it as the scene's camera).
+    if (preview.cameraFile && !scene.cameraEntry) return 'camera.register.otherCamera';
     return null;
   });
   /** There is somewhere for the key to go (K works; the other reasons are said when it is pressed). */

@@ -116,7 +116,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
   /**
    * The document's motion on the model, as before; in a scene (stores/scene.ts) the model keeps the
    * last active actor's motion while the camera document is edited, and the camera document plays as
-   * the camera while an actor is edited. A camera VMD loaded in the pane itself (cameraFile) wins.
+   * the camera while an actor is edited. A camera VMD loaded in the pane itself (cameraFile) is there only while
+   * the scene has no camera document (the cameraEntry watch below takes it away when one comes).
    */
   function syncMotion() {
     if (!engine) return;
@@ -537,6 +538,17 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // Physics restarts from the pose shown, as at a seek: one step from the pose before flung Gene's hair
       // and cloak 57–66 units at the same frame.
       watch(() => useMocapStore().previewVersion, anotherMotion),
+      // One camera at a time, as in MMD: the camera you edit is the one you look through and register into. A
+      // reference shown with Camera… stands in only while the scene has no camera document; when one comes (+ New
+      // camera, K, Use as the scene's camera, a scene with its camera) the reference goes, and the notice says so.
+      watch(() => useSceneStore().cameraEntry?.id ?? null, (id) => {
+        const name = store.cameraFile;
+        if (id === null || name === null || !engine) return;
+        loadCameraMotion(null);
+        syncMotion();
+        engine.setFrame(time.frame);
+        useNotifyStore().info({ key: 'preview.cameraRefGone', params: { name } });
+      }, { immediate: true }),
       watch(() => useRetargetStore().version, anotherMotion),
       // (The document's own motion is synced by the version watch above; here only the restart and the pose.)
       watch(() => useSceneStore().lastActorId, () => {

@@ -92,7 +92,8 @@ export async function saveAsWithDialog(): Promise<boolean> {
     title: s.t(fitted ? 'retarget.saveAsTitle' : 'dialog.saveTitle'),
     filter: 'motion',
     directory: dirOf(doc.path),
-    fileName: fitted ?? (doc.fileName || 'motion.vmd'),
+    // A never-saved camera document (+ New camera) is proposed as camera.vmd, an actor's motion as motion.vmd.
+    fileName: fitted ?? (doc.fileName || (useSceneStore().cameraEntry?.id === doc.activeId ? 'camera.vmd' : 'motion.vmd')),
     // One file, one owner: the file another open document has is refused in the dialog, before "Replace it?".
     refuse: (p) => {
       const other = doc.ownerOf(p, doc.activeId);

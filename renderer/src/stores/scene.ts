@@ -49,7 +49,7 @@ import {
   type ActorStage,
   type SceneFileRef,
 } from '../../../shared/scene/scene-file';
-import { emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
+import { emptyCameraVmd, emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
 import { askAboutRefusedSave, missingFolder, pickElsewhere } from './save-refusal';
@@ -769,7 +769,8 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     if (!entries.value.length) return false;
-    addAsStep(documentContent(emptyVmd()), 'camera', null);
+    // MMD's camera header name (カメラ・照明): a camera VMD saved from here is one MMD and other tools know as a camera's.
+    addAsStep(documentContent(emptyCameraVmd()), 'camera', null);
     return true;
   }
 
@@ -991,7 +992,9 @@ export const useSceneStore = defineStore('scene', () => {
     const camRead = reads[scene.actors.length];
     if (scene.camera) {
       reported({ role: 'camera', path: scene.camera }, camRead);
-      kept.push({ kind: 'camera', actor: {}, missing: camRead && !camRead.ok ? scene.camera : undefined, content: contentOf(camRead) });
+      // A camera file that cannot be read leaves an empty camera document (with MMD's camera name, as + New camera).
+      const content = camRead && camRead.ok ? camRead.value : documentContent(emptyCameraVmd());
+      kept.push({ kind: 'camera', actor: {}, missing: camRead && !camRead.ok ? scene.camera : undefined, content });
     }
     const activeIndex = Math.min(scene.activeActor, Math.max(scene.actors.length - 1, 0));
     // Entries first (none), so the switch to the first document finds no previous scene's actor.
@@ -1107,7 +1110,8 @@ export const useSceneStore = defineStore('scene', () => {
    * file's camera: use-preview.ts syncMotion), which one, so a pose seen through a dance's camera is explained.
    */
   function openedNotice(name: string): void {
-    const camera = usePreviewStore().cameraFile;
+    // Not when the scene has a camera document now: the reference then goes (use-preview.ts), and says so.
+    const camera = cameraEntry.value ? null : usePreviewStore().cameraFile;
     if (camera) useNotifyStore().success({ key: 'notify.openedKeepsCamera', params: { name, camera } });
     else useNotifyStore().success({ key: 'notify.opened', params: { name } });
   }
