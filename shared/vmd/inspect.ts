@@ -29,20 +29,18 @@ export interface VmdInfo {
 
 /**
  * Kind from key counts (the thresholds mmdbox.net and the format notes use): motion if more than 10
- * bone keys; else morph if more than 10 morph keys; else camera if more than 10 camera keys; else, with a
- * light key, camera when it has any camera key and light when it has none; else unknown. The thresholds keep
- * a few stray keys from naming a file (a facial motion with a few bone keys is still a morph motion). A short
- * camera with light keys (5 camera keys and a light key, as MMD's camera/light panel saves them together) is a
- * camera motion, as stageMotionKind decides: the notes' "light if at most 10 camera keys" called every such
- * camera a light file. A file with morph keys and no bone, camera or light key at all is a facial motion
- * whatever its count (a face preset made from a 6-morph pose), as nothing else in it could make it another kind.
+ * bone keys; else morph if more than 10 morph keys; else camera if more than 10 camera keys; else light
+ * if it has a light key and at most 10 camera keys; else unknown. The thresholds keep a few stray keys
+ * from naming a file (a facial motion with a few bone keys is still a morph motion). A file with morph keys
+ * and no bone, camera or light key at all is a facial motion whatever its count (a face preset made from
+ * a 6-morph pose), as nothing else in it could make it another kind.
  */
 export function detectKind(c: Pick<Record<BlockKind, number>, 'bone' | 'morph' | 'camera' | 'light'>): MotionKind {
   if (c.bone > 10) return 'motion';
   if (c.morph > 10) return 'morph';
   if (c.morph >= 1 && c.bone === 0 && c.camera === 0 && c.light === 0) return 'morph';
   if (c.camera > 10) return 'camera';
-  if (c.light >= 1) return c.camera > 0 ? 'camera' : 'light';
+  if (c.light >= 1 && c.camera <= 10) return 'light';
   return 'unknown';
 }
 
