@@ -60,6 +60,9 @@ export function isScenePath(p: string): boolean {
   return p.toLowerCase().endsWith(SCENE_EXTENSION);
 }
 
+/** How a scene reads its actors' motions and its camera: kept off Open Recent (main's openFile), which the scene heads. */
+const FOR_SCENE = { recent: false } as const;
+
 /** A VMD that holds camera, light or self-shadow keys and no bone or morph keys goes to the camera document. */
 export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
   if (!info) return false;
@@ -933,7 +936,8 @@ export const useSceneStore = defineStore('scene', () => {
     // at open, and an actor whose model is missing shows the figure when its tab is chosen, never the model shown
     // before it (the preview keeps its model when a read fails).
     const [reads, models] = await Promise.all([
-      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera) : Promise.resolve(null)]),
+      // Read for the scene, not opened by the person: they stay off Open Recent, which the scene heads.
+      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion, FOR_SCENE) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera, FOR_SCENE) : Promise.resolve(null)]),
       Promise.all(scene.actors.map((a) => (a.model && !usePreviewStore().droppedBytes(a.model) ? api.readModelFile(a.model) : Promise.resolve(null)))),
     ]);
     // The preview builds the drawn actors from these reads instead of reading each model again (model-reads.ts).
