@@ -138,10 +138,22 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
     return false;
   }
   const camera = isCameraMotion(content.info);
+  // The shown actor's motion is missing (its file was not found when the scene opened) and this is a file: loading
+  // it onto the actor relinks it, which is what the not-found notice told the person to do, so that answer comes
+  // first (Enter) and the question says whose motion is missing; adding a new actor would leave it missing.
+  const missing = !camera && actor !== null && content.path && scene.relinkable(actor) ? scene.entries.find((e) => e.id === actor)?.missing : undefined;
+  const add = { choice: 'add' as const, label: 'scene.motionAdd' as const };
   const buttons: ConfirmRequest['buttons'] = camera
     ? [{ choice: 'camera', label: 'scene.cameraUse' }]
-    : [{ choice: 'add', label: 'scene.motionAdd' }, ...(actor === null ? [] : [{ choice: 'load' as const, label: 'scene.motionLoad' as const, params: { actor: actorName } }])];
-  const choice = await scene.askReplace(name, { message: { key: camera ? 'scene.cameraMotionAsk' : 'scene.motionAsk', params: { file } }, buttons });
+    : missing
+      ? [{ choice: 'load', label: 'scene.motionRelink', params: { actor: actorName, missing: basenamePath(missing) } }, add]
+      : [add, ...(actor === null ? [] : [{ choice: 'load' as const, label: 'scene.motionLoad' as const, params: { actor: actorName } }])];
+  const message: NoticeText = camera
+    ? { key: 'scene.cameraMotionAsk', params: { file } }
+    : missing
+      ? { key: 'scene.motionAskMissing', params: { file, actor: actorName, missing: basenamePath(missing) } }
+      : { key: 'scene.motionAsk', params: { file } };
+  const choice = await scene.askReplace(name, { message, buttons });
   if (choice === 'open') return alone();
   if (choice === 'add') return scene.addContent(content, 'actor');
   if (choice === 'camera') {

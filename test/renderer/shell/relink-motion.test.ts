@@ -96,6 +96,41 @@ describe('relinking a missing motion with Load onto', () => {
     expect(scene.actors[1].missing).toBeUndefined();
   });
 
+  it('the question offers the relink first (Enter) and says the actor’s motion is missing; an actor with a file is asked as before', async () => {
+    broken().files.set('/p/motions/stand.vmd', dance(30));
+    const scene = useSceneStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    const confirm = useConfirmStore();
+    const asked = () => {
+      const q = confirm.current!;
+      return { message: renderText(q.message, 'en'), buttons: q.buttons.map((b) => renderText({ key: b.label, params: b.params }, 'en')), choices: q.buttons.map((b) => b.choice) };
+    };
+    // matcap_sample (shown) has lost walk.vmd.
+    let done = openAny({ path: '/p/motions/walk_v2.vmd' });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    let q = asked();
+    expect(q.choices.slice(0, 2)).toEqual(['load', 'add']);
+    expect(q.buttons[0]).toBe('Load onto matcap_sample (relinks the missing walk.vmd)');
+    expect(q.message).toContain('The motion of matcap_sample, walk.vmd, is missing: load this file onto matcap_sample in its place');
+    expect(renderText({ key: confirm.current!.buttons[0].label, params: confirm.current!.buttons[0].params }, 'ja')).toBe('matcap_sample に読み込む（見つからない walk.vmd をリンクし直す）');
+    // Enter answers the first button: the relink.
+    confirm.answer(confirm.current!.buttons[0].choice);
+    expect(await done).toBe(true);
+    expect(scene.actors[1].path).toBe('/p/motions/walk_v2.vmd');
+    expect(scene.actors.length).toBe(2);
+
+    // 33_angry has its file: "Add" stays first and the plain question is asked.
+    scene.activate(scene.actors[0].id);
+    done = openAny({ path: '/p/motions/stand.vmd' });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    q = asked();
+    expect(q.choices.slice(0, 2)).toEqual(['add', 'load']);
+    expect(q.buttons[1]).toBe('Load onto 33_angry (replaces its motion)');
+    expect(q.message).not.toContain('missing');
+    confirm.answer('cancel');
+    expect(await done).toBe(false);
+  });
+
   it('a missing camera document takes the camera file used as the scene’s camera', async () => {
     broken();
     const scene = useSceneStore();
