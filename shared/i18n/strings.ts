@@ -166,6 +166,7 @@ const en = {
   // Not 'Saved': a file only opened was not saved (it has nothing to save).
   'status.saved': 'No unsaved changes',
   'status.othersUnsaved': 'Unsaved changes in {names}',
+  'status.unsavedHereAnd': 'Unsaved changes here and in {names}',
   // The motion is saved and only the song beside it is not (a lone motion with music: an untitled scene). Said so,
   // or a beginner who just saved the dance reads "Unsaved changes" as a failed save.
   'status.songUnsaved': 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
@@ -363,6 +364,7 @@ const ja: Record<StringKey, string> = {
   'status.unsaved': '未保存の変更あり',
   'status.saved': '未保存の変更なし',
   'status.othersUnsaved': '未保存の変更あり: {names}',
+  'status.unsavedHereAnd': '未保存の変更あり: この文書と {names}',
   'status.songUnsaved': '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
   'status.songUnsavedTitle': '{file} は保存済みです。曲とそのオフセットはシーンファイル (.vmdscene) にだけ保存され、シーンファイルがモデル・ダンス・曲をまとめて指します（MMD のプロジェクトファイルと同じ）。上書き保存 (Ctrl+S) でも保存されます',
   'status.notOnDisk': 'まだファイルに保存されていません',

@@ -199,10 +199,25 @@ export const useSceneStore = defineStore('scene', () => {
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
 
   /** Names of the scene's unsaved documents, then the scene file when its own content changed (the close and replace prompts list them). */
-  const unsavedNames = computed(() => [
-    ...entries.value.filter((e) => e.dirty).map((e) => e.fileName || '—'),
-    ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
-  ]);
+  const unsavedNames = computed(() => unsavedExcept(null));
+
+  /**
+   * unsavedNames less document `id` (the status bar names the shown one "here"). A document whose file name
+   * another document of the scene has too (a copy of walk.vmd beside the original) is named with its actor:
+   * "miku (2): walk.vmd".
+   */
+  function unsavedExcept(id: number | null): string[] {
+    const all = entries.value;
+    const nameOf = (e: ScenePart) => {
+      const f = e.fileName || '—';
+      const label = e.kind === 'actor' ? actorLabel(e) : '';
+      return label && all.some((o) => o !== e && o.fileName === e.fileName) ? `${label}: ${f}` : f;
+    };
+    return [
+      ...all.filter((e) => e.dirty && e.id !== id).map(nameOf),
+      ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
+    ];
+  }
 
   /** An untitled scene that is one saved motion and a song: nothing but the song (and its offset) is unsaved. */
   const songOnlyUnsaved = computed(
@@ -216,7 +231,11 @@ export const useSceneStore = defineStore('scene', () => {
    */
   const saveStatus = computed<{ key: UiStringKey; params?: Record<string, string>; unsaved: boolean }>(() => {
     if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };
-    if (ws.dirty) return { key: 'status.unsaved', unsaved: true };
+    // The shown document is unsaved: the others that are are named too (Save writes them all).
+    if (ws.dirty) {
+      const others = unsavedExcept(ws.activeId);
+      return others.length ? { key: 'status.unsavedHereAnd', params: { names: others.join(', ') }, unsaved: true } : { key: 'status.unsaved', unsaved: true };
+    }
     if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
     // A lone motion, saved, with a song beside it: only the song and its offset are unsaved (kept in a scene file
     // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
