@@ -114,28 +114,7 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   // The same file by another path (a link to it) has the same owner.
   const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
   if (owner) {
-    const ownerPart = scene.entries.find((e) => e.id === owner.id);
-    const isCamera = ownerPart?.kind === 'camera';
-    const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(owner.id) } };
-    // Another program wrote the file since the document read or saved it: the question says so and offers the
-    // version on disk (Show keeps the one open).
-    const changed = stampDiffers(owner.stamp, got.stamp);
-    const buttons: ConfirmRequest['buttons'] = [
-      isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(owner.id) } },
-      ...(changed ? [{ choice: 'reload' as const, label: 'scene.reloadFromDisk' as const }] : []),
-      ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
-    ];
-    const message = { key: changed ? ('scene.motionOpenAskChanged' as const) : ('scene.motionOpenAsk' as const), params: { file, owner: ownerText } };
-    const choice = await scene.askReplace(name, { message, buttons });
-    if (choice === 'open') return alone();
-    if (choice === 'show') {
-      scene.showOwner(owner.id, file);
-      return true;
-    }
-    if (choice === 'reload') return reloadOwner(owner.id, content, file, ownerText);
-    // A copy of the document that is open (its edits too), as the button says, not of the file as it is now.
-    if (choice === 'copy') return scene.addCopy(copyOf(owner), owner.id);
-    return false;
+    return askAboutOwned(owner.id, content, file, (message, buttons) => scene.askReplace(name, { message, buttons }), alone);
   }
   const camera = isCameraMotion(content.info);
   // The shown actor's motion is missing (its file was not found when the scene opened) and this is a file: loading
@@ -163,6 +142,57 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   }
   if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor), true);
   return false;
+}
+
+/**
+ * The question for a motion whose file document `ownerId` has open (see the file comment): "Show actor NAME"
+ * (first, Enter), "Reload from disk" when another program changed the file since, "Add a copy as a new actor"
+ * (not for a camera motion); `ask` puts it (Open…: with "open it on its own", `alone`, which it then does) and
+ * what was chosen is done. Resolves to whether something was done.
+ */
+async function askAboutOwned(
+  ownerId: number,
+  content: DocumentContent,
+  file: string,
+  ask: (message: NoticeText, buttons: ConfirmRequest['buttons']) => Promise<string>,
+  alone?: () => boolean,
+): Promise<boolean> {
+  const scene = useSceneStore();
+  const owner = useWorkspaceStore().get(ownerId);
+  if (!owner) return false;
+  const ownerPart = scene.entries.find((e) => e.id === ownerId);
+  const isCamera = ownerPart?.kind === 'camera';
+  const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(ownerId) } };
+  // Another program wrote the file since the document read or saved it: the question says so and offers the
+  // version on disk (Show keeps the one open).
+  const changed = stampDiffers(owner.stamp, content.stamp);
+  const buttons: ConfirmRequest['buttons'] = [
+    isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(ownerId) } },
+    ...(changed ? [{ choice: 'reload' as const, label: 'scene.reloadFromDisk' as const }] : []),
+    ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
+  ];
+  const message = { key: changed ? ('scene.motionOpenAskChanged' as const) : ('scene.motionOpenAsk' as const), params: { file, owner: ownerText } };
+  const choice = await ask(message, buttons);
+  if (choice === 'open' && alone) return alone();
+  if (choice === 'show') {
+    scene.showOwner(ownerId, file);
+    return true;
+  }
+  if (choice === 'reload') return reloadOwner(ownerId, content, file, ownerText);
+  // A copy of the document that is open (its edits too), as the button says, not of the file as it is now.
+  if (choice === 'copy') return scene.addCopy(copyOf(owner), ownerId);
+  return false;
+}
+
+/**
+ * + Actor with a motion whose file is open already (stores/scene.ts addDocument): the question Open… asks
+ * (Show, Reload from disk, Add a copy as a new actor), less "open it on its own": four dancers on one dance
+ * are made with + Actor, which only showed the tab before.
+ */
+export function askOwnedForAdd(ownerId: number, content: DocumentContent): Promise<boolean> {
+  return askAboutOwned(ownerId, content, content.fileName, (message, buttons) =>
+    useConfirmStore().ask({ title: { key: 'scene.openOntoTitle' }, message, buttons: [...buttons, { choice: 'cancel', label: 'close.cancel' }] }),
+  );
 }
 
 /**

@@ -551,16 +551,18 @@ export const useSceneStore = defineStore('scene', () => {
    * that has MAX_SCENE_ACTORS already: refused with a notice). One undo step ("add actor", "add camera":
    * undo takes it out again, redo puts it back); the history keeps its other steps.
    */
-  async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
+  async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto', owned?: (ownerId: number, content: DocumentContent) => Promise<boolean>): Promise<boolean> {
     if (!entries.value.length && !ws.isOpen) return openPath(p);
     const r = await ws.read(p);
     if (!r.ok) {
       useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
-    // The file is open already: its tab is shown, not a second document over the same file.
+    // The file is open already: its tab is shown, not a second document over the same file; `owned` (+ Actor)
+    // asks instead, as Open… does (show it, or add a copy as a new actor: shell/pose-apply.ts askOwnedForAdd).
     const owner = r.value.path ? ws.ownerOf(r.value.path, null, r.value.realPath ?? null) : null;
     if (owner) {
+      if (owned) return owned(owner.id, r.value);
       showOwner(owner.id, r.value.fileName);
       return false;
     }
