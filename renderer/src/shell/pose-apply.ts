@@ -24,7 +24,7 @@ import type { FileStamp } from '../../../shared/ipc/contract';
 import { useConfirmStore, type ConfirmRequest } from '../stores/confirm';
 import { useHistoryStore } from '../stores/history';
 import { NOTICE_TIMEOUT_MS, useNotifyStore, type NoticeText } from '../stores/notify';
-import { basenamePath } from '../../../shared/scene/scene-path';
+import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
@@ -246,6 +246,20 @@ function withModelNameOf(doc: VmdDocument, own: VmdDocument): VmdDocument {
 }
 
 /**
+ * The files a relink names: their names, or, when the names are the same (idle.vmd moved to another folder),
+ * each with its folder ("moved/idle.vmd" in place of "motions/idle.vmd"), else the notice named one file twice.
+ */
+function relinkNames(now: string, missing: string): { name: string; missing: string } {
+  const name = basenamePath(now), was = basenamePath(missing);
+  if (name.toLowerCase() !== was.toLowerCase()) return { name, missing: was };
+  const withFolder = (p: string, base: string) => {
+    const dir = basenamePath(dirnamePath(p));
+    return dir ? `${dir}/${base}` : base;
+  };
+  return { name: withFolder(now, name), missing: withFolder(missing, was) };
+}
+
+/**
  * Loads `content` onto document `id` as one undo step and says so. `keepModel` (an actor): the header keeps
  * the document's own model name, and the notice says the one the file named when they differ. A document with
  * no file of its own (its file was missing when the scene opened, or never saved) becomes the file loaded, as
@@ -258,7 +272,7 @@ async function loadMotion(id: number, content: DocumentContent, file: string, sh
     if (!(await scene.relink(id, content, `load motion ${file}`))) return false;
     useNotifyStore().success(
       missing
-        ? { key: 'scene.motionRelinked', params: { name: file, actor: shown, missing: basenamePath(missing) } }
+        ? { key: 'scene.motionRelinked', params: { actor: shown, ...relinkNames(content.path, missing) } }
         : { key: 'scene.motionLinked', params: { name: file, actor: shown } },
     );
     return true;

@@ -208,7 +208,7 @@ export const useSceneStore = defineStore('scene', () => {
    */
   function unsavedExcept(id: number | null): string[] {
     const all = entries.value;
-    const nameOf = (e: ScenePart) => {
+    const nameOf = (e: SceneEntry) => {
       const f = e.fileName || '—';
       const label = e.kind === 'actor' ? actorLabel(e) : '';
       return label && all.some((o) => o !== e && o.fileName === e.fileName) ? `${label}: ${f}` : f;
@@ -229,13 +229,18 @@ export const useSceneStore = defineStore('scene', () => {
    * it is saved but the title still shows * (the scene's own content, or another document), what is unsaved
    * ("Unsaved changes in Untitled scene"). `unsaved` when the title shows *.
    */
-  const saveStatus = computed<{ key: UiStringKey; params?: Record<string, string>; unsaved: boolean }>(() => {
+  const saveStatus = computed((): { key: UiStringKey; params?: Record<string, string>; unsaved: boolean } => {
     if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };
     // The shown document is unsaved: the others that are are named too (Save writes them all).
     if (ws.dirty) {
       const others = unsavedExcept(ws.activeId);
-      return others.length ? { key: 'status.unsavedHereAnd', params: { names: others.join(', ') }, unsaved: true } : { key: 'status.unsaved', unsaved: true };
+      if (others.length) return { key: 'status.unsavedHereAnd', params: { names: others.join(', ') }, unsaved: true };
+      return { key: 'status.unsaved', unsaved: true };
     }
+    // A motion the scene names but that was not found: said so ("idle.vmd is missing"), not "not saved to a file
+    // yet", which reads as a motion never saved.
+    const missing = active.value?.missing;
+    if (!ws.path && missing) return { key: 'status.missing', params: { file: basenamePath(missing) }, unsaved: anyDirty.value };
     if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
     // A lone motion, saved, with a song beside it: only the song and its offset are unsaved (kept in a scene file
     // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
@@ -1081,7 +1086,17 @@ export const useSceneStore = defineStore('scene', () => {
   function dropMissingNotice() {
     if (missingNoticeId !== null) useNotifyStore().dismiss(missingNoticeId);
     missingNoticeId = null;
+    missingTracked = false;
   }
+  /** Whether a file the scene names is still missing: a motion or the camera, a model, the song. */
+  const anyMissing = computed(() => entries.value.some((e) => e.missing || (e.kind === 'actor' && e.missingModel)) || missingAudio.value);
+  /** The notice's files were all marked missing when it was said (so their relinks can be followed). */
+  let missingTracked = false;
+  // Every missing file relinked (Load onto, Use as the camera, Model…, ♪ Music…): the notice telling how has done
+  // its work and goes (it stayed up over "matcap_sample now uses idle.vmd", as if something were still missing).
+  watch(anyMissing, (now) => {
+    if (!now && missingTracked) dropMissingNotice();
+  });
 
   /**
    * One notice for every file a scene names that could not be read ("Not found: walk.vmd (actor 3 motion)", or
@@ -1109,6 +1124,7 @@ export const useSceneStore = defineStore('scene', () => {
     const joined = steps.reduce((a, b) => ({ key: 'scene.relinkAnd', params: { a, b } }));
     const text: NoticeText = { key: 'scene.missingRelink', params: { missing, how: { key: 'scene.relinkHow', params: { steps: joined } } } };
     missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
+    missingTracked = anyMissing.value;
   }
 
   /**

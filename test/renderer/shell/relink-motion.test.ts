@@ -12,6 +12,7 @@ import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { writeVmd } from '../../../shared/vmd';
 import { cameraVmd, dance, editShown, memoryScene, sceneFile } from '../stores/scene-fixtures';
@@ -165,6 +166,45 @@ describe('relinking a missing motion with Load onto', () => {
     expect(useWorkspaceStore().path).toBeNull();
     expect(last()).toBe('Loaded walk_v2.vmd onto matcap_sample: its motion is replaced (Undo gives it back; it has no file yet: Save asks for its name)');
     expect(last('ja')).toBe('walk_v2.vmd を matcap_sample に読み込みました: モーションを置き換えました（元に戻すで戻せます。まだファイルがないため、保存時に名前を尋ねます）');
+  });
+});
+
+describe('relinking a file moved to another folder (same name)', () => {
+  it('the notice names the folders, the status says the motion is missing, and the not-found notice goes once nothing is missing', async () => {
+    memoryScene([
+      ['/p/moved/idle.vmd', dance(10)],
+      ['/p/moved/walk.vmd', dance(20)],
+      [
+        '/p/stage.vmdscene',
+        sceneFile({ actors: [{ model: null, motion: 'motions/walk.vmd' }, { name: 'matcap_sample', model: null, motion: 'motions/idle.vmd' }], activeActor: 1 }),
+      ],
+    ]);
+    const scene = useSceneStore();
+    const settings = useSettingsStore();
+    expect(await scene.openPath('/p/stage.vmdscene')).toBe(true);
+    const notices = () => useNotifyStore().items.map((n) => renderText(n.text!, 'en'));
+    const notFound = () => notices().filter((t) => t.startsWith('Not found'));
+    expect(notFound()).toHaveLength(1);
+    // While missing: the status says so (not "Not saved to a file yet").
+    const status = (locale: 'en' | 'ja' = 'en') => {
+      settings.settings.locale = locale;
+      const line = settings.t(scene.saveStatus.key, scene.saveStatus.params);
+      settings.settings.locale = 'en';
+      return line;
+    };
+    expect(status()).toBe('idle.vmd is missing: Open… it where it is now and Load onto the actor');
+    expect(status('ja')).toBe('idle.vmd が見つかりません: 今ある場所から「開く…」で開き、アクターに読み込んでください');
+
+    expect(await openOnto('/p/moved/idle.vmd', 'load')).toBe(true);
+    expect(last()).toBe('matcap_sample now uses moved/idle.vmd in place of motions/idle.vmd, which the scene names but could not be found (Save Scene names moved/idle.vmd; Undo gives back the missing one)');
+    expect(status()).toBe('Unsaved changes in stage.vmdscene');
+    // walk.vmd is still missing: the notice stays.
+    expect(notFound()).toHaveLength(1);
+    scene.activate(scene.actors[0].id);
+    expect(status()).toBe('walk.vmd is missing: Open… it where it is now and Load onto the actor');
+    expect(await openOnto('/p/moved/walk.vmd', 'load')).toBe(true);
+    // Nothing missing now: the not-found notice has gone.
+    expect(notFound()).toEqual([]);
   });
 });
 
