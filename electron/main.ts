@@ -167,8 +167,8 @@ function start(): void {
     // Keep the native Open Recent menu and the OS recent list in step with what main opened.
     const wrapped = {
       ...handlers,
-      openFile: async (p: string) => {
-        const r = await handlers.openFile(p);
+      openFile: async (...a: Parameters<typeof handlers.openFile>) => {
+        const r = await handlers.openFile(...a);
         // The file service put it on the list only if it reads as its format (and took a file that is gone off it).
         if (r.ok && (await services!.recent.list()).some((x) => x.path === r.value.path)) app.addRecentDocument(r.value.path);
         void rebuildMenu();

@@ -39,7 +39,8 @@ export function extensionsOf(filter: FileFilter): readonly string[] | null {
 }
 
 export interface FileService {
-  openFile(file: string): Promise<IpcResult<OpenedFile>>;
+  /** `recent: false`: read for a scene (an actor's motion, its camera), so not put on the recent list. */
+  openFile(file: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   saveFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listDirectory(dir: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
   createFolder(dir: string): Promise<IpcResult<string>>;
@@ -122,11 +123,13 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
   const save = createBackupSaver();
   const home = opts.homeDir ?? os.homedir();
   return {
-    async openFile(file) {
+    async openFile(file, o = {}) {
       const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES, { stamp: true });
       // Recent files are files that open: one that does not read as its format stays off the list, and
-      // one that is gone comes off it (the editor says why in either case).
-      if (r.ok && readsAsMotion(r.value.path, r.value.bytes)) await opts.recent?.add(r.value.path).catch(() => undefined);
+      // one that is gone comes off it (the editor says why in either case). A file a scene reads for an actor
+      // (recent: false) stays off it: the person opened the scene, which heads the list (MMD lists the .pmm,
+      // not the motions it loads), and five motions above it would push it and others off the list.
+      if (r.ok && o.recent !== false && readsAsMotion(r.value.path, r.value.bytes)) await opts.recent?.add(r.value.path).catch(() => undefined);
       else if (!r.ok && r.error.code === 'E_IO_NOT_FOUND') await opts.recent?.remove(file).catch(() => undefined);
       return r;
     },

@@ -77,7 +77,7 @@ export function createServices(o: ServicesOptions): Services {
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
 
   const handlers: RequestHandlers = {
-    openFile: (p) => guard(() => files.openFile(p)),
+    openFile: (p, opts) => guard(() => files.openFile(p, opts)),
     pickFile: (opts) => guard(() => o.dialogs.pickFile(opts)),
     pickSaveFile: (opts) => guard(() => o.dialogs.pickSaveFile(opts)),
     pickFolder: (opts) => guard(() => o.dialogs.pickFolder(opts)),

@@ -240,8 +240,11 @@ export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 
 /** Every request: name → signature. Each returns a Promise of an IpcResult. */
 export interface Requests {
-  /** Reads a motion/pose file (any size main can hold) and remembers it in the recent list. */
-  openFile(path: string): Promise<IpcResult<OpenedFile>>;
+  /**
+   * Reads a motion/pose file (any size main can hold) and remembers it in the recent list. `recent: false`: a
+   * file read for a scene (an actor's motion, the camera) stays off the list: the scene is what was opened.
+   */
+  openFile(path: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   /** Native open dialog; value null when cancelled. E_UNSUPPORTED in browser mode. */
   pickFile(opts?: PickOptions): Promise<IpcResult<string | null>>;
   /** Native save dialog; value null when cancelled. E_UNSUPPORTED in browser mode. */

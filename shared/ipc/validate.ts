@@ -207,7 +207,7 @@ function mocapExportJob(v: unknown): string | null {
 
 /** Validators by request name. */
 export const VALIDATORS: Record<RequestName, Check> = {
-  openFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  openFile: (a) => count(a, 1, 2) ?? path(a[0], 'path') ?? shape(a[1], 'options', { recent: isBool }),
   pickFile: pickCheck,
   pickSaveFile: pickCheck,
   pickFolder: pickCheck,

@@ -30,7 +30,7 @@ describe('scene tabs at 1280×720 in Japanese (browser mode)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await s.app.screenshot('scene-tabs-ja-1280');
-    const names = await textFits(page, [1, 2, 3].map((n) => `[data-testid="scene-tab"]:nth-of-type(${n}) .name`));
+    const names = await textFits(page, [1, 2, 3].map((n) => `[data-testid="scene-tab"]:nth-of-type(${n}) .name .stem`));
     expect(names.map((n) => n.text)).toEqual(['Gene_light', 'miku', 'カメラ']);
     expect(names.filter((n) => n.cut)).toEqual([]);
     // "+ Actor" is inside the strip.

@@ -49,6 +49,7 @@ describe('IPC registration', () => {
     ['openFile', [42]],
     ['openFile', ['']],
     ['openFile', ['/a.vmd', 'extra']],
+    ['openFile', ['/a.vmd', { recent: 'no' }]],
     ['openFile', ['/a\0.vmd']],
     ['saveFile', ['/a.vmd', [1, 2, 3]]],
     ['saveFile', ['/a.vmd', new Uint8Array(1), { overwrite: 'yes' }]],

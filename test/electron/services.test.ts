@@ -54,6 +54,27 @@ describe('file service', () => {
     expect((await recent.remove(path.join(dir, 'never.vmd'))).map((x) => x.path)).toEqual([good]);
   });
 
+  it('a motion read for a scene (recent: false) stays off the recent list; one opened by itself goes on it', async () => {
+    const recent = createRecentFiles(path.join(dir, 'settings'));
+    const files = createFileService({ recent });
+    const motions = path.join(dir, 'motions');
+    mkdirSync(motions);
+    const walk = path.join(motions, 'walk.vmd');
+    const idle = path.join(motions, 'idle.vmd');
+    writeFileSync(walk, readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd')));
+    writeFileSync(idle, readFileSync(path.join(CORPUS, 'gene/motion/stand.vmd')));
+    await recent.add(path.join(dir, 'stage.vmdscene'));
+    // Read for the scene: the bytes come back, the list keeps only the scene.
+    const r = await files.openFile(walk, { recent: false });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(Buffer.compare(Buffer.from(r.value.bytes), readFileSync(walk))).toBe(0);
+    expect((await recent.list()).map((x) => x.path)).toEqual([path.join(dir, 'stage.vmdscene')]);
+    // Opened by the person (no option, or recent: true): it goes to the top.
+    expect((await files.openFile(idle)).ok).toBe(true);
+    expect((await files.openFile(walk, { recent: true })).ok).toBe(true);
+    expect((await recent.list()).map((x) => x.path)).toEqual([walk, idle, path.join(dir, 'stage.vmdscene')]);
+  });
+
   it('answers missing files, folders and other extensions with error values', async () => {
     const files = createFileService();
     expect(await files.openFile(path.join(dir, 'none.vmd'))).toMatchObject({ ok: false, error: { code: 'E_IO_NOT_FOUND' } });

@@ -138,7 +138,7 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
     else toMerge.forEach((s) => left.push({ key: 'drop.left.notMerged', name: nameOf(s), first: nameOf(doc) }));
     if (sideCamera) {
       if (danceId !== null) {
-        addCameraDocument(cameras.get(sideCamera)!);
+        await addCameraDocument(cameras.get(sideCamera)!);
         // The dance stays the active document: Merge with… merges into it, and the pose goes onto its actor.
         useSceneStore().activate(danceId);
       } else left.push({ key: 'drop.left.cameraNotAdded', name: nameOf(sideCamera), first: nameOf(doc) });
@@ -174,9 +174,9 @@ async function camerasOf(vmds: readonly OpenSource[]): Promise<Map<OpenSource, D
 }
 
 /** A dropped camera VMD (read by camerasOf) made the scene's camera document (refused with a notice when the scene has one). */
-function addCameraDocument(content: DocumentContent): boolean {
+function addCameraDocument(content: DocumentContent): Promise<boolean> {
   const scene = useSceneStore();
-  return content.path ? scene.addRead(content, 'camera') : scene.addContent(content, 'camera');
+  return content.path ? scene.addRead(content, 'camera') : Promise.resolve(scene.addContent(content, 'camera'));
 }
 
 /**

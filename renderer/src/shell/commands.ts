@@ -87,13 +87,16 @@ export async function saveAsWithDialog(): Promise<boolean> {
   }
   // After a retarget's Apply: a new file beside the original, named after the model (workspace newFileFor).
   const fitted = doc.newFileFor();
+  // An actor's motion with no file in a scene of several documents (a copy, a motion whose file was missing):
+  // the dialog says whose it is, and a copy starts beside its original with a free name (walk (2).vmd).
+  const unfiled = fitted ? null : await unfiledPlace();
   const picked = await pickPath({
     mode: 'save',
-    title: s.t(fitted ? 'retarget.saveAsTitle' : 'dialog.saveTitle'),
+    title: unfiled ? unfiled.title : s.t(fitted ? 'retarget.saveAsTitle' : 'dialog.saveTitle'),
     filter: 'motion',
-    directory: dirOf(doc.path),
+    directory: unfiled ? unfiled.directory : dirOf(doc.path),
     // A never-saved camera document (+ New camera) is proposed as camera.vmd, an actor's motion as motion.vmd.
-    fileName: fitted ?? (doc.fileName || (useSceneStore().cameraEntry?.id === doc.activeId ? 'camera.vmd' : 'motion.vmd')),
+    fileName: fitted ?? unfiled?.fileName ?? (doc.fileName || (useSceneStore().cameraEntry?.id === doc.activeId ? 'camera.vmd' : 'motion.vmd')),
     // One file, one owner: the file another open document has is refused in the dialog, before "Replace it?".
     refuse: (p) => {
       const other = doc.ownerOf(p, doc.activeId);
@@ -101,6 +104,38 @@ export async function saveAsWithDialog(): Promise<boolean> {
     },
   });
   return picked ? doc.saveAs(picked.path, { overwrite: picked.overwrite }) : false;
+}
+
+/**
+ * Where Save As proposes the shown actor's motion when it has no file and the scene has other documents (null
+ * otherwise): the title names the actor ("Save miku (2)'s motion (a copy of walk.vmd)"); a copy (another
+ * document has the file its name comes from) starts in the original's folder with the first free "walk (n).vmd"
+ * there (the folder's listing, and the names the open documents hold); a motion whose file was missing, in that
+ * file's folder under its name.
+ */
+async function unfiledPlace(): Promise<{ title: string; directory: string | null; fileName: string } | null> {
+  const scene = useSceneStore();
+  const ws = useWorkspaceStore();
+  const s = useSettingsStore();
+  const e = scene.entries.find((x) => x.id === ws.activeId);
+  if (!e || e.kind !== 'actor' || ws.path || scene.entries.length < 2) return null;
+  const actor = scene.partName(e.id);
+  const name = ws.fileName || 'motion.vmd';
+  const original = ws.fileName ? scene.entries.find((x) => x.id !== e.id && x.fileName === ws.fileName && x.path) : undefined;
+  if (!original?.path) {
+    return { title: s.t('dialog.saveActorTitle', { actor }), directory: dirOf(e.missing ?? null), fileName: e.missing ? basenamePath(e.missing) : name };
+  }
+  const directory = dirOf(original.path);
+  const taken = new Set(scene.entries.map((x) => (x.path ? basenamePath(x.path).toLowerCase() : '')));
+  if (directory) {
+    const r = await useApi().listDirectory(directory);
+    if (r.ok) for (const f of r.value.entries) taken.add(f.name.toLowerCase());
+  }
+  const stem = stemOf(name);
+  const ext = name.slice(stem.length) || '.vmd';
+  let n = 2;
+  while (taken.has(`${stem} (${n})${ext}`.toLowerCase())) n++;
+  return { title: s.t('dialog.saveCopyTitle', { actor, file: name }), directory, fileName: `${stem} (${n})${ext}` };
 }
 
 /**
@@ -163,10 +198,16 @@ export async function saveAllWithDialog(): Promise<boolean> {
   if (!scene.untitled && !scene.path) return useWorkspaceStore().isOpen ? saveOrSaveAs() : true;
   const r = await scene.saveDocuments();
   let ok = r.ok;
+  const unnamed: string[] = [];
   for (const id of r.needsName) {
     scene.activate(id);
-    ok = (await saveAsWithDialog()) && ok;
+    const saved = await saveAsWithDialog();
+    if (!saved && !useWorkspaceStore().get(id)?.path) unnamed.push(scene.partName(id));
+    ok = saved && ok;
   }
+  // A name not given (the dialog cancelled): the scene file is not written either, and the notice says why
+  // (before, only the documents saved were said, and the scene kept its * with no word).
+  if (unnamed.length) useNotifyStore().warning({ key: 'scene.notSavedNoFile', params: { names: unnamed.join(', '), n: unnamed.length } });
   // The scene's name asked for by Save (Ctrl+S) or Save All: the dialog says why a scene (a beginner who saved
   // the dance and pressed Ctrl+S met "Save scene" for a scene never made).
   if (ok) ok = scene.path ? await scene.saveTo(scene.path, true) : await saveSceneWithDialog(true);

@@ -26,7 +26,7 @@ import { askSalvage } from '../stores/salvage';
 import type { Outcome } from '../../../shared/vmd';
 import { useHistoryStore } from '../stores/history';
 import { NOTICE_TIMEOUT_MS, useNotifyStore, type NoticeText } from '../stores/notify';
-import { basenamePath } from '../../../shared/scene/scene-path';
+import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
@@ -128,34 +128,25 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   // The same file by another path (a link to it) has the same owner.
   const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
   if (owner) {
-    const ownerPart = scene.entries.find((e) => e.id === owner.id);
-    const isCamera = ownerPart?.kind === 'camera';
-    const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(owner.id) } };
-    // Another program wrote the file since the document read or saved it: the question says so and offers the
-    // version on disk (Show keeps the one open).
-    const changed = stampDiffers(owner.stamp, got.stamp);
-    const buttons: ConfirmRequest['buttons'] = [
-      isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(owner.id) } },
-      ...(changed ? [{ choice: 'reload' as const, label: 'scene.reloadFromDisk' as const }] : []),
-      ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
-    ];
-    const message = { key: changed ? ('scene.motionOpenAskChanged' as const) : ('scene.motionOpenAsk' as const), params: { file, owner: ownerText } };
-    const choice = await scene.askReplace(name, { message, buttons });
-    if (choice === 'open') return alone();
-    if (choice === 'show') {
-      scene.showOwner(owner.id, file);
-      return true;
-    }
-    if (choice === 'reload') return reloadOwner(owner.id, content, file, ownerText);
-    // A copy of the document that is open (its edits too), as the button says, not of the file as it is now.
-    if (choice === 'copy') return scene.addCopy(copyOf(owner), owner.id);
-    return false;
+    return askAboutOwned(owner.id, content, file, (message, buttons) => scene.askReplace(name, { message, buttons }), alone);
   }
   const camera = isCameraMotion(content.info);
+  // The shown actor's motion is missing (its file was not found when the scene opened) and this is a file: loading
+  // it onto the actor relinks it, which is what the not-found notice told the person to do, so that answer comes
+  // first (Enter) and the question says whose motion is missing; adding a new actor would leave it missing.
+  const missing = !camera && actor !== null && content.path && scene.relinkable(actor) ? scene.entries.find((e) => e.id === actor)?.missing : undefined;
+  const add = { choice: 'add' as const, label: 'scene.motionAdd' as const };
   const buttons: ConfirmRequest['buttons'] = camera
     ? [{ choice: 'camera', label: 'scene.cameraUse' }]
-    : [{ choice: 'add', label: 'scene.motionAdd' }, ...(actor === null ? [] : [{ choice: 'load' as const, label: 'scene.motionLoad' as const, params: { actor: actorName } }])];
-  const choice = await scene.askReplace(name, { message: { key: camera ? 'scene.cameraMotionAsk' : 'scene.motionAsk', params: { file } }, buttons });
+    : missing
+      ? [{ choice: 'load', label: 'scene.motionRelink', params: { actor: actorName, missing: basenamePath(missing) } }, add]
+      : [add, ...(actor === null ? [] : [{ choice: 'load' as const, label: 'scene.motionLoad' as const, params: { actor: actorName } }])];
+  const message: NoticeText = camera
+    ? { key: 'scene.cameraMotionAsk', params: { file } }
+    : missing
+      ? { key: 'scene.motionAskMissing', params: { file, actor: actorName, missing: basenamePath(missing) } }
+      : { key: 'scene.motionAsk', params: { file } };
+  const choice = await scene.askReplace(name, { message, buttons });
   if (choice === 'open') return alone();
   if (choice === 'add') return scene.addContent(content, 'actor');
   if (choice === 'camera') {
@@ -165,6 +156,57 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   }
   if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor), true);
   return false;
+}
+
+/**
+ * The question for a motion whose file document `ownerId` has open (see the file comment): "Show actor NAME"
+ * (first, Enter), "Reload from disk" when another program changed the file since, "Add a copy as a new actor"
+ * (not for a camera motion); `ask` puts it (Open…: with "open it on its own", `alone`, which it then does) and
+ * what was chosen is done. Resolves to whether something was done.
+ */
+async function askAboutOwned(
+  ownerId: number,
+  content: DocumentContent,
+  file: string,
+  ask: (message: NoticeText, buttons: ConfirmRequest['buttons']) => Promise<string>,
+  alone?: () => boolean,
+): Promise<boolean> {
+  const scene = useSceneStore();
+  const owner = useWorkspaceStore().get(ownerId);
+  if (!owner) return false;
+  const ownerPart = scene.entries.find((e) => e.id === ownerId);
+  const isCamera = ownerPart?.kind === 'camera';
+  const ownerText = isCamera ? { key: 'scene.ownerCamera' as const } : { key: 'scene.ownerActor' as const, params: { name: scene.partName(ownerId) } };
+  // Another program wrote the file since the document read or saved it: the question says so and offers the
+  // version on disk (Show keeps the one open).
+  const changed = stampDiffers(owner.stamp, content.stamp);
+  const buttons: ConfirmRequest['buttons'] = [
+    isCamera ? { choice: 'show', label: 'scene.showCamera' } : { choice: 'show', label: 'scene.showActor', params: { name: scene.partName(ownerId) } },
+    ...(changed ? [{ choice: 'reload' as const, label: 'scene.reloadFromDisk' as const }] : []),
+    ...(isCameraMotion(content.info) ? [] : [{ choice: 'copy' as const, label: 'scene.motionAddCopy' as const }]),
+  ];
+  const message = { key: changed ? ('scene.motionOpenAskChanged' as const) : ('scene.motionOpenAsk' as const), params: { file, owner: ownerText } };
+  const choice = await ask(message, buttons);
+  if (choice === 'open' && alone) return alone();
+  if (choice === 'show') {
+    scene.showOwner(ownerId, file);
+    return true;
+  }
+  if (choice === 'reload') return reloadOwner(ownerId, content, file, ownerText);
+  // A copy of the document that is open (its edits too), as the button says, not of the file as it is now.
+  if (choice === 'copy') return scene.addCopy(copyOf(owner), ownerId);
+  return false;
+}
+
+/**
+ * + Actor with a motion whose file is open already (stores/scene.ts addDocument): the question Open… asks
+ * (Show, Reload from disk, Add a copy as a new actor), less "open it on its own": four dancers on one dance
+ * are made with + Actor, which only showed the tab before.
+ */
+export function askOwnedForAdd(ownerId: number, content: DocumentContent): Promise<boolean> {
+  return askAboutOwned(ownerId, content, content.fileName, (message, buttons) =>
+    useConfirmStore().ask({ title: { key: 'scene.openOntoTitle' }, message, buttons: [...buttons, { choice: 'cancel', label: 'close.cancel' }] }),
+  );
 }
 
 /**
@@ -218,6 +260,20 @@ function withModelNameOf(doc: VmdDocument, own: VmdDocument): VmdDocument {
 }
 
 /**
+ * The files a relink names: their names, or, when the names are the same (idle.vmd moved to another folder),
+ * each with its folder ("moved/idle.vmd" in place of "motions/idle.vmd"), else the notice named one file twice.
+ */
+function relinkNames(now: string, missing: string): { name: string; missing: string } {
+  const name = basenamePath(now), was = basenamePath(missing);
+  if (name.toLowerCase() !== was.toLowerCase()) return { name, missing: was };
+  const withFolder = (p: string, base: string) => {
+    const dir = basenamePath(dirnamePath(p));
+    return dir ? `${dir}/${base}` : base;
+  };
+  return { name: withFolder(now, name), missing: withFolder(missing, was) };
+}
+
+/**
  * Loads `content` onto document `id` as one undo step and says so. `keepModel` (an actor): the header keeps
  * the document's own model name, and the notice says the one the file named when they differ. A document with
  * no file of its own (its file was missing when the scene opened, or never saved) becomes the file loaded, as
@@ -230,7 +286,7 @@ async function loadMotion(id: number, content: DocumentContent, file: string, sh
     if (!(await scene.relink(id, content, `load motion ${file}`))) return false;
     useNotifyStore().success(
       missing
-        ? { key: 'scene.motionRelinked', params: { name: file, actor: shown, missing: basenamePath(missing) } }
+        ? { key: 'scene.motionRelinked', params: { actor: shown, ...relinkNames(content.path, missing) } }
         : { key: 'scene.motionLinked', params: { name: file, actor: shown } },
     );
     return true;

@@ -61,6 +61,9 @@ export function isScenePath(p: string): boolean {
   return p.toLowerCase().endsWith(SCENE_EXTENSION);
 }
 
+/** How a scene reads its actors' motions and its camera: kept off Open Recent (main's openFile), which the scene heads. */
+const FOR_SCENE = { recent: false } as const;
+
 /** A VMD that holds camera, light or self-shadow keys and no bone or morph keys goes to the camera document. */
 export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
   if (!info) return false;
@@ -197,10 +200,25 @@ export const useSceneStore = defineStore('scene', () => {
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
 
   /** Names of the scene's unsaved documents, then the scene file when its own content changed (the close and replace prompts list them). */
-  const unsavedNames = computed(() => [
-    ...entries.value.filter((e) => e.dirty).map((e) => e.fileName || '—'),
-    ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
-  ]);
+  const unsavedNames = computed(() => unsavedExcept(null));
+
+  /**
+   * unsavedNames less document `id` (the status bar names the shown one "here"). A document whose file name
+   * another document of the scene has too (a copy of walk.vmd beside the original) is named with its actor:
+   * "miku (2): walk.vmd".
+   */
+  function unsavedExcept(id: number | null): string[] {
+    const all = entries.value;
+    const nameOf = (e: SceneEntry) => {
+      const f = e.fileName || '—';
+      const label = e.kind === 'actor' ? actorLabel(e) : '';
+      return label && all.some((o) => o !== e && o.fileName === e.fileName) ? `${label}: ${f}` : f;
+    };
+    return [
+      ...all.filter((e) => e.dirty && e.id !== id).map(nameOf),
+      ...(sceneChanged.value ? [path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled')] : []),
+    ];
+  }
 
   /** An untitled scene that is one saved motion and a song: nothing but the song (and its offset) is unsaved. */
   const songOnlyUnsaved = computed(
@@ -212,9 +230,18 @@ export const useSceneStore = defineStore('scene', () => {
    * it is saved but the title still shows * (the scene's own content, or another document), what is unsaved
    * ("Unsaved changes in Untitled scene"). `unsaved` when the title shows *.
    */
-  const saveStatus = computed<{ key: UiStringKey; params?: Record<string, string>; unsaved: boolean }>(() => {
+  const saveStatus = computed((): { key: UiStringKey; params?: Record<string, string>; unsaved: boolean } => {
     if (!ws.isOpen) return { key: 'status.noFile', unsaved: false };
-    if (ws.dirty) return { key: 'status.unsaved', unsaved: true };
+    // The shown document is unsaved: the others that are are named too (Save writes them all).
+    if (ws.dirty) {
+      const others = unsavedExcept(ws.activeId);
+      if (others.length) return { key: 'status.unsavedHereAnd', params: { names: others.join(', ') }, unsaved: true };
+      return { key: 'status.unsaved', unsaved: true };
+    }
+    // A motion the scene names but that was not found: said so ("idle.vmd is missing"), not "not saved to a file
+    // yet", which reads as a motion never saved.
+    const missing = active.value?.missing;
+    if (!ws.path && missing) return { key: 'status.missing', params: { file: basenamePath(missing) }, unsaved: anyDirty.value };
     if (!ws.path) return { key: 'status.notOnDisk', unsaved: anyDirty.value };
     // A lone motion, saved, with a song beside it: only the song and its offset are unsaved (kept in a scene file
     // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
@@ -537,24 +564,26 @@ export const useSceneStore = defineStore('scene', () => {
    * that has MAX_SCENE_ACTORS already: refused with a notice). One undo step ("add actor", "add camera":
    * undo takes it out again, redo puts it back); the history keeps its other steps.
    */
-  async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto'): Promise<boolean> {
+  async function addDocument(p: string, as: 'actor' | 'camera' | 'auto' = 'auto', owned?: (ownerId: number, content: DocumentContent) => Promise<boolean>): Promise<boolean> {
     if (!entries.value.length && !ws.isOpen) return openPath(p);
     const r = await ws.read(p);
     if (!r.ok) {
       useNotifyStore().error(r.stage === 'read' ? { ...r.error, file: p } : r.error);
       return false;
     }
-    return addRead(r.value, as);
+    return addRead(r.value, as, owned);
   }
 
   /**
    * `addDocument` for a file already read by path (a drop read it to tell a camera from a dance: not read twice):
-   * its tab is shown when the file is open already, else it joins the scene as addContent adds it.
+   * its tab is shown when the file is open already (`owned`, + Actor's, asks instead, as Open… does: show it, or
+   * add a copy as a new actor: shell/pose-apply.ts askOwnedForAdd), else it joins the scene as addContent adds it.
    */
-  function addRead(content: DocumentContent, as: 'actor' | 'camera' | 'auto' = 'auto'): boolean {
+  async function addRead(content: DocumentContent, as: 'actor' | 'camera' | 'auto' = 'auto', owned?: (ownerId: number, content: DocumentContent) => Promise<boolean>): Promise<boolean> {
     // The file is open already: its tab is shown, not a second document over the same file.
     const owner = content.path ? ws.ownerOf(content.path, null, content.realPath ?? null) : null;
     if (owner) {
+      if (owned) return owned(owner.id, content);
       showOwner(owner.id, content.fileName);
       return false;
     }
@@ -950,7 +979,8 @@ export const useSceneStore = defineStore('scene', () => {
     // at open, and an actor whose model is missing shows the figure when its tab is chosen, never the model shown
     // before it (the preview keeps its model when a read fails).
     const [reads, models] = await Promise.all([
-      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera) : Promise.resolve(null)]),
+      // Read for the scene, not opened by the person: they stay off Open Recent, which the scene heads.
+      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion, FOR_SCENE) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera, FOR_SCENE) : Promise.resolve(null)]),
       Promise.all(scene.actors.map((a) => (a.model && !usePreviewStore().droppedBytes(a.model) ? api.readModelFile(a.model) : Promise.resolve(null)))),
     ]);
     // The preview builds the drawn actors from these reads instead of reading each model again (model-reads.ts).
@@ -1075,7 +1105,17 @@ export const useSceneStore = defineStore('scene', () => {
   function dropMissingNotice() {
     if (missingNoticeId !== null) useNotifyStore().dismiss(missingNoticeId);
     missingNoticeId = null;
+    missingTracked = false;
   }
+  /** Whether a file the scene names is still missing: a motion or the camera, a model, the song. */
+  const anyMissing = computed(() => entries.value.some((e) => e.missing || (e.kind === 'actor' && e.missingModel)) || missingAudio.value);
+  /** The notice's files were all marked missing when it was said (so their relinks can be followed). */
+  let missingTracked = false;
+  // Every missing file relinked (Load onto, Use as the camera, Model…, ♪ Music…): the notice telling how has done
+  // its work and goes (it stayed up over "matcap_sample now uses idle.vmd", as if something were still missing).
+  watch(anyMissing, (now) => {
+    if (!now && missingTracked) dropMissingNotice();
+  });
 
   /**
    * One notice for every file a scene names that could not be read ("Not found: walk.vmd (actor 3 motion)", or
@@ -1103,6 +1143,7 @@ export const useSceneStore = defineStore('scene', () => {
     const joined = steps.reduce((a, b) => ({ key: 'scene.relinkAnd', params: { a, b } }));
     const text: NoticeText = { key: 'scene.missingRelink', params: { missing, how: { key: 'scene.relinkHow', params: { steps: joined } } } };
     missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
+    missingTracked = anyMissing.value;
   }
 
   /**

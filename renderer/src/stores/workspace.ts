@@ -1161,10 +1161,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
 
   /**
    * Reads a file through main and decodes it (nothing is added, nothing reported): a failure says whether
-   * the file could not be read or did not decode, and its error names the file.
+   * the file could not be read or did not decode, and its error names the file. `recent: false`: read for a
+   * scene (its actors' motions, its camera), so main keeps it off the recent list (the scene heads it).
    */
-  async function read(p: string): Promise<ReadOutcome> {
-    const r = await useApi().openFile(p);
+  async function read(p: string, opts?: { recent?: boolean }): Promise<ReadOutcome> {
+    const r = await useApi().openFile(p, ...(opts ? [opts] : []));
     if (!r.ok) return { ok: false, stage: 'read', error: r.error };
     const d = decodeDocument(r.value.name, r.value.bytes, r.value.path);
     return d.ok ? { ok: true, value: { ...d.value, stamp: r.value.stamp ?? null, realPath: r.value.realPath ?? null } } : { ok: false, stage: 'decode', error: d.error, bytes: r.value.bytes };

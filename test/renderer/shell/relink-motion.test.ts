@@ -12,6 +12,7 @@ import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { writeVmd } from '../../../shared/vmd';
 import { cameraVmd, dance, editShown, memoryScene, sceneFile } from '../stores/scene-fixtures';
@@ -96,6 +97,41 @@ describe('relinking a missing motion with Load onto', () => {
     expect(scene.actors[1].missing).toBeUndefined();
   });
 
+  it('the question offers the relink first (Enter) and says the actor’s motion is missing; an actor with a file is asked as before', async () => {
+    broken().files.set('/p/motions/stand.vmd', dance(30));
+    const scene = useSceneStore();
+    expect(await scene.openPath('/p/show.vmdscene')).toBe(true);
+    const confirm = useConfirmStore();
+    const asked = () => {
+      const q = confirm.current!;
+      return { message: renderText(q.message, 'en'), buttons: q.buttons.map((b) => renderText({ key: b.label, params: b.params }, 'en')), choices: q.buttons.map((b) => b.choice) };
+    };
+    // matcap_sample (shown) has lost walk.vmd.
+    let done = openAny({ path: '/p/motions/walk_v2.vmd' });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    let q = asked();
+    expect(q.choices.slice(0, 2)).toEqual(['load', 'add']);
+    expect(q.buttons[0]).toBe('Load onto matcap_sample (relinks the missing walk.vmd)');
+    expect(q.message).toContain('The motion of matcap_sample, walk.vmd, is missing: load this file onto matcap_sample in its place');
+    expect(renderText({ key: confirm.current!.buttons[0].label, params: confirm.current!.buttons[0].params }, 'ja')).toBe('matcap_sample に読み込む（見つからない walk.vmd をリンクし直す）');
+    // Enter answers the first button: the relink.
+    confirm.answer(confirm.current!.buttons[0].choice);
+    expect(await done).toBe(true);
+    expect(scene.actors[1].path).toBe('/p/motions/walk_v2.vmd');
+    expect(scene.actors.length).toBe(2);
+
+    // 33_angry has its file: "Add" stays first and the plain question is asked.
+    scene.activate(scene.actors[0].id);
+    done = openAny({ path: '/p/motions/stand.vmd' });
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    q = asked();
+    expect(q.choices.slice(0, 2)).toEqual(['add', 'load']);
+    expect(q.buttons[1]).toBe('Load onto 33_angry (replaces its motion)');
+    expect(q.message).not.toContain('missing');
+    confirm.answer('cancel');
+    expect(await done).toBe(false);
+  });
+
   it('a missing camera document takes the camera file used as the scene’s camera', async () => {
     broken();
     const scene = useSceneStore();
@@ -130,6 +166,45 @@ describe('relinking a missing motion with Load onto', () => {
     expect(useWorkspaceStore().path).toBeNull();
     expect(last()).toBe('Loaded walk_v2.vmd onto matcap_sample: its motion is replaced (Undo gives it back; it has no file yet: Save asks for its name)');
     expect(last('ja')).toBe('walk_v2.vmd を matcap_sample に読み込みました: モーションを置き換えました（元に戻すで戻せます。まだファイルがないため、保存時に名前を尋ねます）');
+  });
+});
+
+describe('relinking a file moved to another folder (same name)', () => {
+  it('the notice names the folders, the status says the motion is missing, and the not-found notice goes once nothing is missing', async () => {
+    memoryScene([
+      ['/p/moved/idle.vmd', dance(10)],
+      ['/p/moved/walk.vmd', dance(20)],
+      [
+        '/p/stage.vmdscene',
+        sceneFile({ actors: [{ model: null, motion: 'motions/walk.vmd' }, { name: 'matcap_sample', model: null, motion: 'motions/idle.vmd' }], activeActor: 1 }),
+      ],
+    ]);
+    const scene = useSceneStore();
+    const settings = useSettingsStore();
+    expect(await scene.openPath('/p/stage.vmdscene')).toBe(true);
+    const notices = () => useNotifyStore().items.map((n) => renderText(n.text!, 'en'));
+    const notFound = () => notices().filter((t) => t.startsWith('Not found'));
+    expect(notFound()).toHaveLength(1);
+    // While missing: the status says so (not "Not saved to a file yet").
+    const status = (locale: 'en' | 'ja' = 'en') => {
+      settings.settings.locale = locale;
+      const line = settings.t(scene.saveStatus.key, scene.saveStatus.params);
+      settings.settings.locale = 'en';
+      return line;
+    };
+    expect(status()).toBe('idle.vmd is missing: Open… it where it is now and Load onto the actor');
+    expect(status('ja')).toBe('idle.vmd が見つかりません: 今ある場所から「開く…」で開き、アクターに読み込んでください');
+
+    expect(await openOnto('/p/moved/idle.vmd', 'load')).toBe(true);
+    expect(last()).toBe('matcap_sample now uses moved/idle.vmd in place of motions/idle.vmd, which the scene names but could not be found (Save Scene names moved/idle.vmd; Undo gives back the missing one)');
+    expect(status()).toBe('Unsaved changes in stage.vmdscene');
+    // walk.vmd is still missing: the notice stays.
+    expect(notFound()).toHaveLength(1);
+    scene.activate(scene.actors[0].id);
+    expect(status()).toBe('walk.vmd is missing: Open… it where it is now and Load onto the actor');
+    expect(await openOnto('/p/moved/walk.vmd', 'load')).toBe(true);
+    // Nothing missing now: the not-found notice has gone.
+    expect(notFound()).toEqual([]);
   });
 });
 

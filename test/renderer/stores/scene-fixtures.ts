@@ -34,6 +34,12 @@ export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; 
           const b = files.get(p);
           return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
         }
+        if (name === 'listDirectory') {
+          // The files directly in the folder (names only; enough for a dialog's free name).
+          const dir = p.replace(/\/$/, '');
+          const entries = [...files.keys()].filter((f) => path.posix.dirname(f) === dir).map((f) => ({ name: path.posix.basename(f), path: f, kind: 'file' as const, size: files.get(f)!.length, mtimeMs: 0 }));
+          return okValue({ path: dir, parent: path.posix.dirname(dir), entries });
+        }
         if (name === 'listRecent') return okValue([]);
         if (name === 'setSettings') return okValue({ ...DEFAULT_SETTINGS, ...(args[0] as object) });
         return okValue(undefined);
