@@ -21,6 +21,18 @@ export const GHOST_OFFSET = 18;
 /** The ghost's materials' opacity, times their own. */
 export const GHOST_OPACITY = 0.4;
 
+/**
+ * The "Ghost (as saved)" overlay's id in the stage table (scene-actors.ts): the shown actor's model a second time,
+ * at the shown actor's place, posed by its motion as opened or last saved (stores/workspace.ts DocumentContent.saved),
+ * built as the retarget ghost is (buildGhost, buildFigureGhost: see-through, no ground shadow).
+ */
+export const SAVED_GHOST_ID = -2;
+
+/** The saved-motion ghost's key for one built model of the shown actor (`model`: a number per BuiltModel, or 'figure'). */
+export function savedGhostKey(model: number | 'figure'): string {
+  return `${SAVED_GHOST_ID}:saved:${model}`;
+}
+
 /** The ghost's key for a model file (a new source model is a new mesh). */
 export function ghostKey(path: string): string {
   return GHOST_KEY_PREFIX + path;
