@@ -151,6 +151,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   const scene = useSceneStore();
   const doc = useWorkspaceStore();
   const retarget = useRetargetStore();
+  const preview = usePreviewStore();
   let generation = 0;
   /** A model's textures are on its materials: one more render shows them. */
   const redraw = () => getEngine()?.requestRender();
@@ -217,7 +218,6 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     engine.setCompanions(list);
   }
 
-  const preview = usePreviewStore();
   const stopActors = watch(
     // The saved ghost follows its switch, the shown model (a new one, or the figure) and a capture shown on the actor.
     () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version, preview.ghostShown, preview.model, useMocapStore().previewVersion],
