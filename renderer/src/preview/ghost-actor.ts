@@ -61,6 +61,37 @@ export function buildFigureGhost(): BuiltFigure {
   return built;
 }
 
+/**
+ * Pushes a saved-motion ghost's materials a little back in depth: where it coincides with the actor (every frame
+ * and bone the edits did not change) the actor's own surface wins, so the ghost shows only where the two part,
+ * and the actor is not washed over by its see-through double.
+ */
+function behindActor(materials: readonly THREE.Material[]): void {
+  for (const m of materials) {
+    m.polygonOffset = true;
+    m.polygonOffsetFactor = 1;
+    m.polygonOffsetUnits = 4;
+    m.needsUpdate = true;
+  }
+}
+
+/** The shown actor's model as the saved-motion ghost: see-through as buildGhost, behind the actor where they coincide. */
+export function buildSavedGhost(model: ModelData): BuiltModel {
+  const built = buildGhost(model);
+  behindActor(built.materials);
+  // Nor does it darken the actor with a self-shadow of its own.
+  built.mesh.castShadow = false;
+  return built;
+}
+
+/** The built-in figure as the saved-motion ghost (the shown actor has no model). */
+export function buildSavedFigureGhost(): BuiltFigure {
+  const built = buildFigureGhost();
+  behindActor([built.mesh.material as THREE.Material]);
+  built.mesh.castShadow = false;
+  return built;
+}
+
 /** Where the ghost stands: beside the actor's place (its turn too), GHOST_OFFSET to the left. */
 export function ghostStage(shown: StagePlace | null): StagePlace {
   const p = shown?.position ?? [0, 0, 0];

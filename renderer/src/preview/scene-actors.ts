@@ -32,7 +32,7 @@ import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { PreviewEngine } from './preview-engine';
 import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
-import { buildFigureGhost, buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage, SAVED_GHOST_ID, savedGhostKey } from './ghost-actor';
+import { buildFigureGhost, buildGhost, buildSavedFigureGhost, buildSavedGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage, SAVED_GHOST_ID, savedGhostKey } from './ghost-actor';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { useMocapStore } from '../stores/mocap';
@@ -210,7 +210,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     }
     const s = savedGhostWanted(engine);
     if (s) {
-      const built = shown.has(s.key) ? null : s.model ? buildGhost(s.model.model) : buildFigureGhost();
+      const built = shown.has(s.key) ? null : s.model ? buildSavedGhost(s.model.model) : buildSavedFigureGhost();
       // Textures read again through main as for any actor (none for a model dropped on a browser's window).
       if (built && s.model && s.path && !preview.droppedBytes(s.path)) texture(built as BuiltModel, s.path, redraw);
       list.push({ key: s.key, built, doc: s.doc, tracks: tracksOfSaved(s.doc), overlay: true });
