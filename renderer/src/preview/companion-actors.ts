@@ -33,6 +33,11 @@ export interface CompanionSpec {
   built: CompanionBody | null;
   doc: VmdDocument | null;
   tracks: MotionTracks | null;
+  /**
+   * An overlay, not an actor (the "Ghost (as saved)" of the shown one, ghost-actor.ts): no physics world (its
+   * physics bones follow their keys), never picked, no outline, and left out of the video export.
+   */
+  overlay?: boolean;
 }
 
 const isModel = (b: CompanionBody): b is BuiltModel => 'edges' in b;
@@ -62,6 +67,7 @@ interface Companion {
   built: CompanionBody;
   binding: PoseBinding;
   picker: PickMarker | null;
+  overlay: boolean;
 }
 
 export class CompanionActors {
@@ -84,20 +90,20 @@ export class CompanionActors {
       const old = keep.get(a.key);
       const built = a.built ?? old?.built ?? null;
       if (!built) continue;
+      const overlay = a.overlay === true;
       if (old && old.built === built) keep.delete(a.key);
-      else {
-        if (isModel(built)) built.edges.mesh.visible = this.world.outline;
-        this.world.scene.add(objectOf(built));
-      }
+      else this.world.scene.add(objectOf(built));
+      if (isModel(built)) built.edges.mesh.visible = this.world.outline && !overlay;
       const ik = ikSwitchesOf(a.doc, a.tracks);
       let binding: PoseBinding;
       if (isModel(built)) {
         built.selectMorphs(a.tracks?.morphs.names ?? []);
         binding = new PoseBinding(built.rig, a.tracks, ik, built.morphs, built.mesh.morphTargetInfluences ?? null);
       } else binding = new PoseBinding(built.rig, a.tracks, ik);
-      this.physics.bind(a.key, { model: isModel(built) ? built.model : null, rig: built.rig, mesh: isModel(built) ? built.mesh : null }, binding, a.doc, a.tracks);
+      // An overlay has no physics world (the engine's keepOnly drops one it had): not bound.
+      if (!overlay) this.physics.bind(a.key, { model: isModel(built) ? built.model : null, rig: built.rig, mesh: isModel(built) ? built.mesh : null }, binding, a.doc, a.tracks);
       if (old && old.built === built) old.picker?.dispose();
-      next.push({ key: a.key, built, binding, picker: null });
+      next.push({ key: a.key, built, binding, picker: null, overlay });
     }
     for (const c of keep.values()) this.remove(c);
     this.list = next;
@@ -137,18 +143,25 @@ export class CompanionActors {
 
   /** MMD's outline on every actor's model. */
   setOutline(on: boolean): void {
-    for (const c of this.list) if (isModel(c.built)) c.built.edges.mesh.visible = on;
+    for (const c of this.list) if (isModel(c.built)) c.built.edges.mesh.visible = on && !c.overlay;
   }
 
-  /** The built models shown (the export turns their outlines on). */
+  /** The actors' built models shown, overlays not (the export turns their outlines on). */
   models(): BuiltModel[] {
-    return this.list.map((c) => c.built).filter(isModel);
+    return this.list.filter((c) => !c.overlay).map((c) => c.built).filter(isModel);
+  }
+
+  /** The overlays' objects in the scene (the export hides them: only the actors are filmed). */
+  overlays(): THREE.Object3D[] {
+    return this.list.filter((c) => c.overlay).map((c) => objectOf(c.built));
   }
 
   /** The joint nearest (x, y) over every actor's model, with its distance in CSS px, or null. */
   pick(cam: ViewCamera, x: number, y: number, width: number, height: number, radius: number): { key: string; bone: number; name: string; track: number; d: number } | null {
     let best: { key: string; bone: number; name: string; track: number; d: number } | null = null;
     for (const c of this.list) {
+      // An overlay stands where the shown actor does: a click there is on the actor's joints.
+      if (c.overlay) continue;
       const picker = this.pickerOf(c);
       const hit = picker.pick(cam, x, y, width, height, radius);
       if (!hit) continue;

@@ -21,6 +21,18 @@ export const GHOST_OFFSET = 18;
 /** The ghost's materials' opacity, times their own. */
 export const GHOST_OPACITY = 0.4;
 
+/**
+ * The "Ghost (as saved)" overlay's id in the stage table (scene-actors.ts): the shown actor's model a second time,
+ * at the shown actor's place, posed by its motion as opened or last saved (stores/workspace.ts DocumentContent.saved),
+ * built as the retarget ghost is (buildGhost, buildFigureGhost: see-through, no ground shadow).
+ */
+export const SAVED_GHOST_ID = -2;
+
+/** The saved-motion ghost's key for one built model of the shown actor (`model`: a number per BuiltModel, or 'figure'). */
+export function savedGhostKey(model: number | 'figure'): string {
+  return `${SAVED_GHOST_ID}:saved:${model}`;
+}
+
 /** The ghost's key for a model file (a new source model is a new mesh). */
 export function ghostKey(path: string): string {
   return GHOST_KEY_PREFIX + path;
@@ -46,6 +58,37 @@ export function buildFigureGhost(): BuiltFigure {
   m.transparent = true;
   m.opacity = GHOST_OPACITY;
   m.needsUpdate = true;
+  return built;
+}
+
+/**
+ * Pushes a saved-motion ghost's materials a little back in depth: where it coincides with the actor (every frame
+ * and bone the edits did not change) the actor's own surface wins, so the ghost shows only where the two part,
+ * and the actor is not washed over by its see-through double.
+ */
+function behindActor(materials: readonly THREE.Material[]): void {
+  for (const m of materials) {
+    m.polygonOffset = true;
+    m.polygonOffsetFactor = 1;
+    m.polygonOffsetUnits = 4;
+    m.needsUpdate = true;
+  }
+}
+
+/** The shown actor's model as the saved-motion ghost: see-through as buildGhost, behind the actor where they coincide. */
+export function buildSavedGhost(model: ModelData): BuiltModel {
+  const built = buildGhost(model);
+  behindActor(built.materials);
+  // Nor does it darken the actor with a self-shadow of its own.
+  built.mesh.castShadow = false;
+  return built;
+}
+
+/** The built-in figure as the saved-motion ghost (the shown actor has no model). */
+export function buildSavedFigureGhost(): BuiltFigure {
+  const built = buildFigureGhost();
+  behindActor([built.mesh.material as THREE.Material]);
+  built.mesh.castShadow = false;
   return built;
 }
 

@@ -9,6 +9,12 @@
  * While the retarget panel is open (stores/retarget.ts) the source model it was given joins them as a
  * ghost (ghost-actor.ts: semi-transparent, to the actor's left, playing the actor's motion as it is), and
  * the orbit view is widened to show both.
+ *
+ * "Ghost (as saved)" (the preview's switch, stores/preview.ts ghostShown): the shown actor's model drawn a second
+ * time at its place, see-through, posed by its motion as it was opened or last saved (stores/workspace.ts
+ * DocumentContent.saved), so a polisher sees what an edit changed (MikuMikuMoving's onion skin). It is an overlay
+ * (companion-actors.ts): the shown model's data built again (no read), no physics, no ground shadow, no outline,
+ * not picked, not in the video. Not while the retarget panel or a capture import shows another motion on the actor.
  */
 import { watch } from 'vue';
 import { useApi } from '../api';
@@ -26,7 +32,27 @@ import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { PreviewEngine } from './preview-engine';
 import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
-import { buildFigureGhost, buildGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage } from './ghost-actor';
+import { buildFigureGhost, buildGhost, buildSavedFigureGhost, buildSavedGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage, SAVED_GHOST_ID, savedGhostKey } from './ghost-actor';
+import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { useMocapStore } from '../stores/mocap';
+
+/** The tracks of a saved version, built on first use (only the ghost needs them) and kept while the version is. */
+const savedTracks = new WeakMap<VmdDocument, MotionTracks>();
+function tracksOfSaved(doc: VmdDocument): MotionTracks {
+  let t = savedTracks.get(doc);
+  if (!t) savedTracks.set(doc, (t = buildTracks(doc)));
+  return t;
+}
+
+/** A number per built model of the shown actor: the ghost's key, so a new model (even from the same file) gets a new ghost. */
+const modelNumbers = new WeakMap<object, number>();
+let modelCount = 0;
+function modelNumber(m: object): number {
+  let n = modelNumbers.get(m);
+  if (n === undefined) modelNumbers.set(m, (n = ++modelCount));
+  return n;
+}
 
 async function readAssetOf(modelPath: string, rel: string) {
   const a = await useApi().readAsset(modelPath, rel);
@@ -125,6 +151,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   const scene = useSceneStore();
   const doc = useWorkspaceStore();
   const retarget = useRetargetStore();
+  const preview = usePreviewStore();
   let generation = 0;
   /** A model's textures are on its materials: one more render shows them. */
   const redraw = () => getEngine()?.requestRender();
@@ -135,6 +162,22 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     if (!retarget.open || !src || !retarget.sourcePath || retarget.actorId !== scene.lastActorId) return null;
     const d = doc.get(retarget.actorId);
     return d ? { key: ghostKey(retarget.sourcePath), path: retarget.sourcePath, model: src, doc: d.doc, tracks: d.tracks } : null;
+  }
+
+  /**
+   * The saved-motion ghost, when switched on and the shown actor's motion has a saved version: its key, the
+   * shown model (null: the figure) and that version. Not while another motion plays on the actor (the retarget
+   * panel's result, a capture being imported) nor while the actor is hidden.
+   */
+  function savedGhostWanted(engine: PreviewEngine) {
+    const id = scene.lastActorId;
+    if (!preview.ghostShown || id === null) return null;
+    if ((retarget.open && retarget.actorId === id) || useMocapStore().previewMotion) return null;
+    if (scene.entries.find((e) => e.id === id)?.hidden) return null;
+    const saved = doc.get(id)?.saved;
+    if (!saved) return null;
+    const model = engine.world.model;
+    return { key: savedGhostKey(model ? modelNumber(model) : 'figure'), model, path: preview.model?.path ?? null, doc: saved };
   }
 
   async function sync() {
@@ -165,11 +208,19 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       if (built && !standard) texture(built as BuiltModel, g.path, redraw);
       list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
     }
+    const s = savedGhostWanted(engine);
+    if (s) {
+      const built = shown.has(s.key) ? null : s.model ? buildSavedGhost(s.model.model) : buildSavedFigureGhost();
+      // Textures read again through main as for any actor (none for a model dropped on a browser's window).
+      if (built && s.model && s.path && !preview.droppedBytes(s.path)) texture(built as BuiltModel, s.path, redraw);
+      list.push({ key: s.key, built, doc: s.doc, tracks: tracksOfSaved(s.doc), overlay: true });
+    }
     engine.setCompanions(list);
   }
 
   const stopActors = watch(
-    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version],
+    // The saved ghost follows its switch, the shown model (a new one, or the figure) and a capture shown on the actor.
+    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version, preview.ghostShown, preview.model, useMocapStore().previewVersion],
     () => void sync(),
     { immediate: true },
   );
@@ -182,8 +233,10 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       if (!engine) return;
       const byId = new Map<number, StagePlace>();
       for (const e of scene.entries) if (e.stage) byId.set(e.id, e.stage);
-      // The ghost (when there is one) stands beside the shown actor.
+      // The ghost (when there is one) stands beside the shown actor; the saved-motion ghost where it stands.
       byId.set(GHOST_ID, ghostStage(shownStage()));
+      const here = shownStage();
+      if (here) byId.set(SAVED_GHOST_ID, here);
       engine.setStages(scene.lastActorId !== null ? (byId.get(scene.lastActorId) ?? null) : null, byId);
     },
     { immediate: true },
@@ -203,7 +256,6 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   // A new actor (a capture imported) is placed beside the others at their models' sizes (scene store addImported),
   // and the free view then shows them all.
   const stopFootprints = scene.attachFootprints(() => getEngine()?.footprints(scene.lastActorId) ?? new Map());
-  const preview = usePreviewStore();
   const stopFraming = watch(
     () => preview.frameActorsSeq,
     () => {

@@ -43,7 +43,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, GHOST_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -500,6 +500,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
+      store.setGhostShown(settings.settings.ui[GHOST_SETTING] === true, false);
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
       const outline = settings.settings.ui[OUTLINE_SETTING];
       if (typeof outline === 'boolean') store.setOutlineShown(outline, false);

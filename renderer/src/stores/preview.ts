@@ -27,6 +27,8 @@ export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
 /** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
 export const SELF_SHADOW_SETTING = 'previewSelfShadow';
+/** settings.ui key: the preview's "Ghost (as saved)" switch (scene-actors.ts), off unless switched on. */
+export const GHOST_SETTING = 'previewGhost';
 
 /**
  * When physics steps: 'play' as the playhead moves (playing, a frame stepped, a pose by hand and a second
@@ -158,6 +160,12 @@ export const usePreviewStore = defineStore('preview', {
      */
     bonesShown: true,
     /**
+     * "Ghost (as saved)": the shown actor's model drawn a second time, see-through, at its place, posed by its
+     * motion as it was opened or last saved (preview/scene-actors.ts), to compare the edits with (MikuMikuMoving's
+     * onion skin).
+     */
+    ghostShown: false,
+    /**
      * The joint dots were hidden because the 表情 tab opened (setFaceWork): they come back when it closes. A
      * face maker sees the face, not dozens of dots over it (nupose 7); C or the Bones switch meanwhile is the
      * user's own choice and stays.
@@ -276,6 +284,14 @@ export const usePreviewStore = defineStore('preview', {
       if (persist) {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [OUTLINE_SETTING]: on } });
+      }
+    },
+    /** The saved-motion ghost on or off; remembered in the settings unless `persist` is false. */
+    setGhostShown(on: boolean, persist = true) {
+      this.ghostShown = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [GHOST_SETTING]: on } });
       }
     },
     setBonesShown(on: boolean, persist = true) {

@@ -101,6 +101,14 @@ export interface DocumentContent {
    * null: `path` is compared as it is.
    */
   realPath?: string | null;
+  /**
+   * The motion as it was read from its file or last saved there (the preview's "Ghost (as saved)" draws it over
+   * the edited one: scene-actors.ts); absent for a document never read from a file or saved (a new motion, an
+   * import). Documents are values (an edit installs new blocks, never writes into these), so this shares the
+   * bytes until the first edit of each block copies it; from then on it keeps the file's version alive: up to the
+   * file's size once per document, whatever the number of edits (the history holds diffs, not versions).
+   */
+  saved?: VmdDocument | null;
 }
 
 /** One open document. Held raw (never proxied); the store's `version` says when any of it changed. */
@@ -314,11 +322,12 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
     const converted = vpdToVmd(pose.value, { frame: 0, skipLongNames: true });
     if (!converted.ok) return { ok: false, error: { ...converted.error, file } as CodecError };
     const content = documentContent(converted.value, { name, path: filePath, format: 'vpd', diagnostics: [...pose.diagnostics, ...converted.diagnostics] });
-    return { ok: true, value: { ...content, poseText: bytes } };
+    return { ok: true, value: { ...content, poseText: bytes, saved: content.doc } };
   }
   const r = readVmd(bytes);
   if (!r.ok) return { ok: false, error: { ...r.error, file } as CodecError };
-  return { ok: true, value: documentContent(r.value, { name, path: filePath, format: 'vmd', diagnostics: r.diagnostics }) };
+  // As read: the version the preview's ghost shows until a save (DocumentContent.saved).
+  return { ok: true, value: { ...documentContent(r.value, { name, path: filePath, format: 'vmd', diagnostics: r.diagnostics }), saved: r.value } };
 }
 
 /** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
@@ -703,10 +712,10 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const d = docs.get(id);
     if (!d || !content.path) return false;
     dropRedo(id);
-    type Side = Pick<OpenDocument, 'path' | 'realPath' | 'fileName' | 'format' | 'doc' | 'tracks' | 'info' | 'diagnostics' | 'poseText' | 'stamp' | 'savedTo' | 'dirty' | 'savedDepth'>;
+    type Side = Pick<OpenDocument, 'path' | 'realPath' | 'fileName' | 'format' | 'doc' | 'tracks' | 'info' | 'diagnostics' | 'poseText' | 'stamp' | 'savedTo' | 'dirty' | 'savedDepth' | 'saved'>;
     const sideOf = (x: Side): Side => ({
       path: x.path, realPath: x.realPath ?? null, fileName: x.fileName, format: x.format, doc: x.doc, tracks: x.tracks, info: x.info, diagnostics: x.diagnostics,
-      poseText: x.poseText, stamp: x.stamp, savedTo: x.savedTo, dirty: x.dirty, savedDepth: x.savedDepth,
+      poseText: x.poseText, stamp: x.stamp, savedTo: x.savedTo, dirty: x.dirty, savedDepth: x.savedDepth, saved: x.saved ?? null,
     });
     const before = sideOf(d);
     const after = sideOf({ ...content, savedTo: null, dirty: false, savedDepth: depthOf(id) });
@@ -1092,6 +1101,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     d.savedTo = target;
     d.dirty = false;
     d.savedDepth = depthOf(d.id);
+    // The preview's ghost shows this version from now on. (A pose exported over its own .vpd above is not: the
+    // motion itself is in no file then.)
+    d.saved = d.doc;
     changed();
     void useSettingsStore().refreshRecent();
     const backup = r.value.backupPath ? fileNameOf(r.value.backupPath) : null;
