@@ -10,6 +10,7 @@ import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
+import type { PoseSpace } from '../preview/pose-gizmo';
 
 /** The preview's fixed views (MMD's 視点 panel: 正面/背面/左/右/上) and the start view; preview/orbit.ts places them. */
 export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
@@ -22,6 +23,8 @@ export const PHYSICS_SETTING = 'previewPhysics';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
+/** settings.ui key of the pose handle's axes ('local' or 'global'; absent: global, as MMD). */
+export const POSE_SPACE_SETTING = 'previewPoseSpace';
 /** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
 export const SELF_SHADOW_SETTING = 'previewSelfShadow';
 
@@ -114,6 +117,11 @@ export const usePreviewStore = defineStore('preview', {
      * registering the bone's key at the current frame; or off. Rotate when the bone can only turn.
      */
     poseMode: 'rotate' as 'rotate' | 'translate' | 'off',
+    /**
+     * The axes of the rings and arrows (persisted: POSE_SPACE_SETTING): the model's (global), as MMD by default, or
+     * the bone's own (local), MMD's ローカル toggle: raising an arm in world Y or twisting it along itself.
+     */
+    poseSpace: 'global' as PoseSpace,
     /**
      * While a ring or arrow is dragged: the bone's pose the drag shows (MMD coordinates, as a key stores it),
      * for the key inspector to follow live; null otherwise. Nothing is edited until the release.
@@ -210,6 +218,14 @@ export const usePreviewStore = defineStore('preview', {
     },
     setPoseMode(mode: 'rotate' | 'translate' | 'off') {
       this.poseMode = mode;
+    },
+    /** The pose handle's axes; remembered in the settings unless `persist` is false (restoring them). */
+    setPoseSpace(space: PoseSpace, persist = true) {
+      this.poseSpace = space;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [POSE_SPACE_SETTING]: space } });
+      }
     },
     setOutline(o: ModelOutline | null) {
       this.modelOutline = o ? markRaw(o) : null;
