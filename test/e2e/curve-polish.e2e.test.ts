@@ -4,6 +4,7 @@
  *    key; a rotation typed then edits that key (and only it: the record's rotation bytes, no new key) and takes
  *    the editor's and the preview's playhead to it (before: key K changed silently, the preview stayed at P);
  *  - Enter (Register) there: no warning, a quiet line "Frame K already has this pose", nothing written;
+ *  - the Japanese range bar's Tracks select shows each fixed choice whole (アクティブなトラック was cut to アクティブなトラ).
  * Key frames and records are read from the file's bytes with the codec here, not from the app.
  */
 import { readFileSync } from 'node:fs';
@@ -82,5 +83,31 @@ describe('curve polishing in the browser', () => {
     expect(await docBytes(page)).toEqual(after);
     await s.app.screenshot('curve-polish-register-again');
     expect(s.app.errors).toEqual([]);
+  });
+
+  it('Japanese: the Tracks select of the range bar shows each fixed choice whole', async () => {
+    const { page } = s.app;
+    await openFresh(page, WALK);
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await animationFrames(page, 2);
+    if (!(await page.isVisible('[data-testid="range-bar"]'))) await page.click('[data-testid="range-toggle"]');
+    await page.waitForSelector('[data-testid="range-bar"]');
+    for (const value of ['all', 'active', 'selected']) {
+      await page.selectOption('[data-testid="range-tracks"]', value);
+      // The chosen option's text against the select's room (less its arrow), in the select's own font.
+      const fit = await page.evaluate(() => {
+        const sel = document.querySelector('[data-testid="range-tracks"]') as HTMLSelectElement;
+        const cs = getComputedStyle(sel);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const text = sel.options[sel.selectedIndex].text;
+        const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        return { text, width: ctx.measureText(text).width, room };
+      });
+      expect.soft(fit.width, `"${fit.text}" cut in the Tracks select`).toBeLessThanOrEqual(fit.room);
+    }
+    await page.selectOption('[data-testid="range-tracks"]', 'active');
+    await s.app.screenshot('curve-polish-range-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
   });
 });
