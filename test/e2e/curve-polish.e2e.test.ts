@@ -4,6 +4,7 @@
  *    key; a rotation typed then edits that key (and only it: the record's rotation bytes, no new key) and takes
  *    the editor's and the preview's playhead to it (before: key K changed silently, the preview stayed at P);
  *  - Enter (Register) there: no warning, a quiet line "Frame K already has this pose", nothing written;
+ *  - the preview's Local switch (MMD's ローカル) puts the pose rings in the bone's axes, global by default;
  *  - the Japanese range bar's Tracks select shows each fixed choice whole (アクティブなトラック was cut to アクティブなトラ).
  * Key frames and records are read from the file's bytes with the codec here, not from the app.
  */
@@ -82,6 +83,26 @@ describe('curve polishing in the browser', () => {
     expect((await page.evaluate(() => window.__vmdEditor!.history())).undo).toBe(1);
     expect(await docBytes(page)).toEqual(after);
     await s.app.screenshot('curve-polish-register-again');
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('Local beside Rotate / Move / Off puts the rings in the bone’s own axes; global (the model’s) by default', async () => {
+    const { page } = s.app;
+    await openFresh(page, WALK);
+    await seek(page, keyFrame);
+    await clickKey(page, rowId, keyFrame);
+    // The key's track is active: its bone is picked in the preview (the default figure) and wears the rings.
+    await page.waitForFunction(() => window.__vmdPreview?.poseHandle('X').bone === '左腕', undefined, { timeout: 60_000 });
+    const local = page.locator('[data-testid="preview-pose-local"]');
+    expect(await local.textContent()).toBe('Local');
+    expect(await local.getAttribute('aria-pressed')).toBe('false');
+    expect((await page.evaluate(() => window.__vmdPreview!.poseHandle('X'))).space).toBe('global');
+    await local.click();
+    await page.waitForFunction(() => window.__vmdPreview!.poseHandle('X').space === 'local');
+    expect(await local.getAttribute('aria-pressed')).toBe('true');
+    await s.app.screenshot('curve-polish-local');
+    await local.click();
+    await page.waitForFunction(() => window.__vmdPreview!.poseHandle('X').space === 'global');
     expect(s.app.errors).toEqual([]);
   });
 
