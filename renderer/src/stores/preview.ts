@@ -10,7 +10,6 @@ import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
-import type { PoseSpace } from '../preview/pose-gizmo';
 
 /** The preview's fixed views (MMD's 視点 panel: 正面/背面/左/右/上) and the start view; preview/orbit.ts places them. */
 export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
@@ -121,7 +120,7 @@ export const usePreviewStore = defineStore('preview', {
      * The axes of the rings and arrows (persisted: POSE_SPACE_SETTING): the model's (global), as MMD by default, or
      * the bone's own (local), MMD's ローカル toggle: raising an arm in world Y or twisting it along itself.
      */
-    poseSpace: 'global' as PoseSpace,
+    poseSpace: 'global' as 'global' | 'local',
     /**
      * While a ring or arrow is dragged: the bone's pose the drag shows (MMD coordinates, as a key stores it),
      * for the key inspector to follow live; null otherwise. Nothing is edited until the release.
@@ -220,7 +219,7 @@ export const usePreviewStore = defineStore('preview', {
       this.poseMode = mode;
     },
     /** The pose handle's axes; remembered in the settings unless `persist` is false (restoring them). */
-    setPoseSpace(space: PoseSpace, persist = true) {
+    setPoseSpace(space: 'global' | 'local', persist = true) {
       this.poseSpace = space;
       if (persist) {
         const settings = useSettingsStore();
