@@ -613,7 +613,9 @@ describe('motion editor interactions in the browser mode', () => {
     await drag(page, { x: a.x, y: a.y - 6 }, { x: b.x, y: b.y + 6 }, 5);
     const targets = [rec(t, '左ひじ', 30), rec(t, '左ひじ', 50), rec(t, '右ひじ', 30), rec(t, '右ひじ', 50)].sort((x, y) => x - y);
     expect(await selection(page)).toEqual(targets);
-    for (const ch of ['y', 'z']) await page.uncheck(`[data-testid="paste-ch-${ch}"]`);
+    // The copy ticked X alone (the channel it came from); rotation ticked by hand.
+    expect(await Promise.all(['x', 'y', 'z', 'r'].map((ch) => page.isChecked(`[data-testid="paste-ch-${ch}"]`)))).toEqual([true, false, false, false]);
+    await page.check('[data-testid="paste-ch-r"]');
     await page.click('[data-testid="curve-paste"]');
     const pastedBytes = await docBytes(page);
     for (const r of targets) {

@@ -209,3 +209,67 @@ describe('a bone with no key at the current frame', () => {
     w.unmount();
   });
 });
+
+/**
+ * A key selected at another frame than the playhead (curve-polish pass: 左腕's key 201 selected, Shift+→ to 211,
+ * a typed rotation edited key 201 while the preview at 211 showed no change and nothing said why). The panel says
+ * where the key is and where the playhead is, Go to key takes the playhead there, and a typed edit of that key
+ * takes the playhead to it, so the preview shows the edited key.
+ */
+describe('a selected key away from the playhead', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('is said ("Key at 100 · playhead at 50"); a typed value edits that key and the playhead goes to it', async () => {
+    open();
+    const sel = useSelectionStore(), time = useTimeStore();
+    sel.select([{ kind: 'bone', record: 1 }]); // 左腕 @100; the playhead stays at 50
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    const note = () => w.find('[data-testid="inspector-off-frame"]');
+    expect(note().text()).toContain('Key at 100 · playhead at 50');
+    expect(note().attributes('data-key-frame')).toBe('100');
+    // The fields are the key's (x 10 at 100), not the in-between pose at 50 (x 5).
+    expect(field(w, 'inspector-pos-x')).toBe('10');
+
+    await type(w, 'inspector-pos-y', '7');
+    expect(rec(1).pos).toEqual([10, 7, -4]);
+    expect(time.frame).toBe(100);
+    await w.vm.$nextTick();
+    expect(note().exists()).toBe(false);
+    w.unmount();
+  });
+
+  it('Go to key moves the playhead to the key without an edit; at the key no line shows; keys at several frames say nothing', async () => {
+    open();
+    const sel = useSelectionStore(), time = useTimeStore();
+    sel.select([{ kind: 'bone', record: 0 }]); // 左腕 @0
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    await w.get('[data-testid="inspector-go-to-key"]').trigger('click');
+    expect(time.frame).toBe(0);
+    expect(useHistoryStore().depth).toBe(0);
+    await w.vm.$nextTick();
+    expect(w.find('[data-testid="inspector-off-frame"]').exists()).toBe(false);
+    // Keys at 0 and 100: "2 keys selected" already says they span frames; a typed value does not move the playhead.
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 1 }]);
+    time.seek(50);
+    await w.vm.$nextTick();
+    expect(w.find('[data-testid="inspector-off-frame"]').exists()).toBe(false);
+    await type(w, 'inspector-pos-z', '3');
+    expect([rec(0).pos[2], rec(1).pos[2]]).toEqual([3, 3]);
+    expect(time.frame).toBe(50);
+    w.unmount();
+  });
+
+  it('Ja: the line is in Japanese', async () => {
+    open();
+    const { useSettingsStore } = await import('../../renderer/src/stores/settings');
+    useSettingsStore().settings.locale = 'ja';
+    useSelectionStore().select([{ kind: 'bone', record: 1 }]);
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="inspector-off-frame"]').text()).toContain('キーはフレーム 100・再生位置は 50');
+    expect(w.get('[data-testid="inspector-go-to-key"]').text()).toBe('キーへ移動');
+    w.unmount();
+  });
+});

@@ -152,16 +152,17 @@ export function readFrame(e: PreviewEngine): { width: number; height: number; rg
  * as TransformControls computes it (its handles are scaled by distance · min(1.9·tan(fov/2), 7) · size/4;
  * the rotate picker's rings have radius 0.5, the arrows' pickers run from 0 to 0.6).
  */
-export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: number, height: number): { bone: string | null; mode: string; hovered: string | null; dragging: boolean; enabled: boolean; points: [number, number][] } {
+export function poseHandle(e: PreviewEngine, axis: 'X' | 'Y' | 'Z', width: number, height: number): { bone: string | null; mode: string; space: string; hovered: string | null; dragging: boolean; enabled: boolean; points: [number, number][] } {
   const g = e.gizmo, c = g.controls;
   const i = g.attachedBone;
-  const out = { bone: i >= 0 ? e.rig.info[i].name : null, mode: g.mode as string, hovered: (c.axis as string | null) ?? null, dragging: c.dragging, enabled: c.enabled, points: [] as [number, number][] };
+  const out = { bone: i >= 0 ? e.rig.info[i].name : null, mode: g.mode as string, space: g.space as string, hovered: (c.axis as string | null) ?? null, dragging: c.dragging, enabled: c.enabled, points: [] as [number, number][] };
   if (i < 0) return out;
   const cam = e.world.activeCamera;
   e.world.refreshMatrices();
   const bone = e.rig.bones[i];
   const center = new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld);
-  const q = bone.getWorldQuaternion(new THREE.Quaternion());
+  // Global: the handle's axes are the scene's; local: the bone's (its world rotation).
+  const q = g.space === 'local' ? bone.getWorldQuaternion(new THREE.Quaternion()) : new THREE.Quaternion();
   const factor = center.distanceTo(new THREE.Vector3().setFromMatrixPosition(cam.matrixWorld)) * Math.min((1.9 * Math.tan((Math.PI * ('fov' in cam ? cam.fov : 30)) / 360)) / cam.zoom, 7);
   const scale = (factor * c.size) / 4;
   const ax = { X: new THREE.Vector3(1, 0, 0), Y: new THREE.Vector3(0, 1, 0), Z: new THREE.Vector3(0, 0, 1) };

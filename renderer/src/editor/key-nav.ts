@@ -4,7 +4,7 @@
  * Pure functions over the tracks' struct-of-arrays (binary search per track), so they cost the same on a
  * pose and on a 36 MB motion, and are unit-tested without the UI.
  */
-import { EDIT_KINDS, lowerBound, trackCount, trackRange, tracksOf, locate, type EditKind, type KeyRef } from '../../../shared/key-edits';
+import { EDIT_KINDS, keyOfRecord, lowerBound, trackCount, trackOfKey, trackRange, tracksOf, locate, type EditKind, type KeyRef } from '../../../shared/key-edits';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 
 /** A track: a bone or morph track by index, or the camera, light or display/IK track (track 0). */
@@ -82,6 +82,34 @@ export function keysInRange(tracks: MotionTracks, ids: readonly TrackId[], from:
     for (let k = lowerBound(t.frames, a, b, lo); k < b && t.frames[k] <= hi; k++) out.push({ kind: id.kind, record: t.record[k] });
   }
   return out;
+}
+
+/** Those of `ids` that have a key from frame `from` to `to` (what a range select of them picks keys on). */
+export function tracksWithKeysInRange(tracks: MotionTracks, ids: readonly TrackId[], from: number, to: number): TrackId[] {
+  const lo = Math.max(0, Math.ceil(Math.min(from, to))), hi = Math.floor(Math.max(from, to));
+  return ids.filter((id) => {
+    const t = tracksOf(tracks, id.kind);
+    if (id.track < 0 || id.track >= trackCount(t)) return false;
+    const [a, b] = trackRange(t, id.track);
+    const k = lowerBound(t.frames, a, b, lo);
+    return k < b && t.frames[k] <= hi;
+  });
+}
+
+/**
+ * How many tracks of `kind` the records lie on, or null past `cap` records (not worth reading on every change
+ * of a selection of 600,000 keys). Records hidden as duplicates or out of range are not counted.
+ */
+export function trackCountOfRecords(tracks: MotionTracks, kind: EditKind, records: { readonly size: number; forEach(fn: (r: number) => void): void }, recordCount: number, cap: number): number | null {
+  if (records.size > cap) return null;
+  const t = tracksOf(tracks, kind);
+  const m = keyOfRecord(t, recordCount);
+  const seen = new Set<number>();
+  records.forEach((r) => {
+    const k = r < recordCount ? m[r] : -1;
+    if (k >= 0) seen.add(trackOfKey(t, k));
+  });
+  return seen.size;
 }
 
 /** First and last frame of the given keys, or null when none of them is in the tracks. */

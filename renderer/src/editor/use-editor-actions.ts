@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
-  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
+  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, keyAtFrame, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
   type MirrorPasteMode, type PoseTrack, type ValueEdit,
 } from '../../../shared/key-edits';
 import { useNotifyStore } from '../stores/notify';
@@ -31,6 +31,8 @@ const DRAG_COUNT_KEYS = 20_000;
  * nudge of the same run replaces it. Module state: one editor, whichever component calls the actions.
  */
 let nudgeRun: { step: unknown; doc: number | null; handle: number; channel: number; selVersion: number; curve: number[] } | null = null;
+/** The info notice of the last Enter on a keyed frame (insertKeyAtCursor): a further press replaces it, not stacks. */
+let registeredNotice: number | null = null;
 
 export function useEditorActions() {
   const sel = useSelectionStore();
@@ -371,10 +373,31 @@ export function useEditorActions() {
     return runAndSelect((d, t, frame) => mirrorPoseAt(d, t, frame, scope.size ? [...scope] : undefined, modelBones));
   }
 
-  /** Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force). */
+  /**
+   * Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force).
+   * On a frame where the track has a key, MMD's 登録 registers the pose there again; here every edit goes into the key
+   * as it is made (a typed value, a ring drag on release), so the pose at that frame is the key's and registering it
+   * again would change nothing: the key is selected (as a registered one is) and a quiet info line says so, replacing
+   * its own previous one. It was a warning ("That frame already has a key"), and MMD users press Enter after every
+   * adjustment (curve-polish pass). The edit itself (shared insertKey) still refuses a second key at a frame.
+   */
   function insertKeyAtCursor(): boolean {
     const t = sel.activeTrack;
     if (!t) return false;
+    const tracks = docStore.tracks as MotionTracks | null;
+    if (tracks) {
+      const tt = tracksOf(tracks, t.kind);
+      const [a, b] = trackRange(tt, t.kind === 'bone' || t.kind === 'morph' ? t.track : 0);
+      const frame = Math.max(0, Math.round(time.frame));
+      const k = a < b ? keyAtFrame(tt.frames, a, b, frame) : -1;
+      if (k >= 0) {
+        sel.select([{ kind: t.kind, record: tt.record[k] }], 'replace');
+        const notify = useNotifyStore();
+        if (registeredNotice !== null) notify.dismiss(registeredNotice);
+        registeredNotice = notify.info({ key: 'editor.registeredAlready', params: { frame } });
+        return true;
+      }
+    }
     let record = -1;
     const r = hist.run((doc, tracks) => {
       const target = t.kind === 'bone' || t.kind === 'morph' ? { kind: t.kind, track: t.track } : { kind: t.kind };

@@ -11,7 +11,7 @@ import { useSelectionStore } from '../stores/selection';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
 import { useNotifyStore } from '../stores/notify';
-import { adjacentKeyFrame, allTracks, frameSpan, keysInRange, tracksOfKeys, type TrackId, type TrackScope } from './key-nav';
+import { adjacentKeyFrame, allTracks, frameSpan, keysInRange, tracksOfKeys, tracksWithKeysInRange, type TrackId, type TrackScope } from './key-nav';
 import type { FollowMode } from './timeline-math';
 import type { TimelineView } from './timeline-view';
 
@@ -109,12 +109,12 @@ export function useTimelineNav(tv: TimelineView) {
 
   /**
    * Range select: every key of the chosen tracks from frame `from` to `to` (inclusive) replaces the
-   * selection (or joins it with `add`). Returns how many keys, or null when the choice names no track
-   * (no active track).
+   * selection (or joins it with `add`). Returns how many keys and the tracks they are on, or null when the
+   * choice names no track (no active track).
    */
-  function selectRange(from: number, to: number, choice: string, add = false): number | null {
+  function selectRange(from: number, to: number, choice: string, add = false): { keys: number; tracks: TrackId[] } | null {
     const t = tracks();
-    if (!t) return 0;
+    if (!t) return { keys: 0, tracks: [] };
     const ids = rangeTracks(choice);
     if (!ids) return null;
     const keys = keysInRange(t, ids, from, to);
@@ -125,7 +125,7 @@ export function useTimelineNav(tv: TimelineView) {
     const first = keys.length ? adjacentKeyFrame(t, ids, Math.min(from, to) - 1, 1) : null;
     const last = keys.length ? adjacentKeyFrame(t, ids, Math.max(from, to) + 1, -1) : null;
     if (first !== null) tv.revealSpan(first, last ?? first);
-    return keys.length;
+    return { keys: keys.length, tracks: keys.length ? tracksWithKeysInRange(t, ids, from, to) : [] };
   }
 
   /** Opens (or closes) the range bar (its fields: the whole motion when opened, then as last typed). */

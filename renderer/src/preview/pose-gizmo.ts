@@ -1,6 +1,6 @@
 /**
  * Posing a bone in the 3D preview, as MMD's rotation rings and move arrows do: three.js's
- * TransformControls on the picked bone, in the bone's own axes. While a ring or arrow is dragged the bone's
+ * TransformControls on the picked bone, in the model's axes (global, as MMD by default) or the bone's own (local). While a ring or arrow is dragged the bone's
  * local transform stands in for the motion's (PoseBinding.setOverride), so morphs, append (付与) and IK still
  * act on it and the children follow; on release the new pose goes to `onCommit` in MMD's coordinates (the
  * editor registers it as the bone's key at the current frame: shared/key-edits/bone-key.ts).
@@ -17,6 +17,8 @@ import type { PoseBinding } from './pose-binding';
 import type { Rig } from './rig';
 
 export type PoseMode = 'rotate' | 'translate';
+/** The handle's axes: the model's (global, MMD's default) or the bone's own (local, MMD's ローカル). */
+export type PoseSpace = 'global' | 'local';
 
 /**
  * Where the handle's rings and arrows come in the drawing order of the preview's overlays (all drawn without
@@ -73,7 +75,7 @@ export class PoseGizmo {
 
   constructor(camera: THREE.Camera, dom: HTMLElement) {
     this.controls = new TransformControls(camera, dom);
-    this.controls.setSpace('local');
+    this.controls.setSpace('world');
     this.controls.setSize(0.8);
     // The three axis rings only: the free-turn ball and the screen ring would sit over the joint itself and
     // the joints around it, which a click should still pick.
@@ -92,6 +94,16 @@ export class PoseGizmo {
     this.controls.addEventListener('mouseDown', () => this.begin());
     this.controls.addEventListener('objectChange', () => this.step());
     this.controls.addEventListener('mouseUp', () => this.end());
+  }
+
+  /** The axes the rings and arrows turn and move about (TransformControls' world or local space). */
+  get space(): PoseSpace {
+    return this.controls.space === 'local' ? 'local' : 'global';
+  }
+
+  setSpace(space: PoseSpace): void {
+    const s = space === 'local' ? 'local' : 'world';
+    if (this.controls.space !== s) this.controls.setSpace(s);
   }
 
   get mode(): PoseMode {

@@ -28,7 +28,7 @@ import { MotionDriver, type MotionBindingInfo } from './motion-driver';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
-import { PoseGizmo, type PoseMode } from './pose-gizmo';
+import { PoseGizmo, type PoseMode, type PoseSpace } from './pose-gizmo';
 import { JointDots } from './joint-dots';
 import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
@@ -394,9 +394,13 @@ export class PreviewEngine {
     this.requestRender();
   }
 
-  /** Turns the picked bone's pose handle on or off and chooses rings (rotate) or arrows (translate). */
-  setPoseHandle(on: boolean, mode: PoseMode): void {
+  /**
+   * Turns the picked bone's pose handle on or off and chooses rings (rotate) or arrows (translate), in the model's
+   * axes (global) or the bone's own (local).
+   */
+  setPoseHandle(on: boolean, mode: PoseMode, space: PoseSpace = 'global'): void {
     this.poseHandle = { on, mode };
+    this.gizmo.setSpace(space);
     this.syncPoseHandle();
   }
 

@@ -43,7 +43,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, GHOST_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, GHOST_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, POSE_SPACE_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { useTimeStore } from '../stores/time';
@@ -212,7 +212,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const mode = store.poseMode, p = store.picked;
     const eff = mode === 'translate' && p?.movable ? 'translate' : 'rotate';
     // Not while the retarget panel shows its result on the model: a drag would key the motion behind it.
-    engine.setPoseHandle(mode !== 'off' && !time.playing && !useRetargetStore().open, eff);
+    engine.setPoseHandle(mode !== 'off' && !time.playing && !useRetargetStore().open, eff, store.poseSpace);
     engine.setJointDots(!time.playing && store.bonesShown);
   }
 
@@ -499,6 +499,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setPhysicsMode(settings.settings.ui[PHYSICS_MODE_SETTING] === 'always' ? 'always' : 'play', false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
+      store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
       store.setGhostShown(settings.settings.ui[GHOST_SETTING] === true, false);
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
@@ -577,7 +578,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
       watch(() => store.viewRequest, (r) => r && engine?.setSideView(r.side)),
-      watch(() => [time.playing, store.poseMode, store.bonesShown], syncPoseHandle),
+      watch(() => [time.playing, store.poseMode, store.poseSpace, store.bonesShown], syncPoseHandle),
       watch(() => store.lookThrough, (on) => {
         engine?.setLookThrough(on);
         fit();

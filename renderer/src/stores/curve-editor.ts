@@ -58,7 +58,7 @@ export const useCurveEditorStore = defineStore('curve-editor', {
     /** Bumped on every draft change (drawing listens to it). */
     draftVersion: 0,
     clipboard: null as CurveClipboard | null,
-    /** Channels a curve paste writes (index = channel). */
+    /** Channels a curve paste writes (index = channel): the copied one alone after a copy (setClipboard). */
     pasteChannels: [true, true, true, true, true, true] as boolean[],
     /** The panel last clicked decides what Ctrl+C / Ctrl+V act on. */
     focus: 'timeline' as 'timeline' | 'curve',
@@ -98,8 +98,15 @@ export const useCurveEditorStore = defineStore('curve-editor', {
       this.draft = c ? markRaw([c[0], c[1], c[2], c[3]] as unknown as Curve) : null;
       this.draftVersion++;
     },
+    /**
+     * A copied curve. "Paste on" then ticks the channel it was copied from alone (copied with Overlay on, each
+     * channel's own: all of them), as MMD pastes onto the channel shown; more can be ticked by hand before a
+     * paste. Every box stayed ticked before, so a rotation curve copied from an arm went onto X, Y and Z of
+     * センター's keys too unless the user unticked them (curve-polish pass).
+     */
     setClipboard(c: CurveClipboard | null) {
       this.clipboard = c ? markRaw(c) : null;
+      if (c) this.pasteChannels = this.pasteChannels.map((_, ch) => c.channel === null || ch === c.channel);
     },
     saveUserPreset(label: string, curve: Curve): CurvePreset {
       const list = this.userPresets;

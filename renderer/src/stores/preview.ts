@@ -25,6 +25,8 @@ export const PHYSICS_MODE_SETTING = 'previewPhysicsMode';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
 export const BONES_SETTING = 'previewBones';
+/** settings.ui key of the pose handle's axes ('local' or 'global'; absent: global, as MMD). */
+export const POSE_SPACE_SETTING = 'previewPoseSpace';
 /** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
 export const SELF_SHADOW_SETTING = 'previewSelfShadow';
 /** settings.ui key: the preview's "Ghost (as saved)" switch (scene-actors.ts), off unless switched on. */
@@ -128,6 +130,11 @@ export const usePreviewStore = defineStore('preview', {
      * registering the bone's key at the current frame; or off. Rotate when the bone can only turn.
      */
     poseMode: 'rotate' as 'rotate' | 'translate' | 'off',
+    /**
+     * The axes of the rings and arrows (persisted: POSE_SPACE_SETTING): the model's (global), as MMD by default, or
+     * the bone's own (local), MMD's ローカル toggle: raising an arm in world Y or twisting it along itself.
+     */
+    poseSpace: 'global' as 'global' | 'local',
     /**
      * While a ring or arrow is dragged: the bone's pose the drag shows (MMD coordinates, as a key stores it),
      * for the key inspector to follow live; null otherwise. Nothing is edited until the release.
@@ -242,6 +249,14 @@ export const usePreviewStore = defineStore('preview', {
     },
     setPoseMode(mode: 'rotate' | 'translate' | 'off') {
       this.poseMode = mode;
+    },
+    /** The pose handle's axes; remembered in the settings unless `persist` is false (restoring them). */
+    setPoseSpace(space: 'global' | 'local', persist = true) {
+      this.poseSpace = space;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [POSE_SPACE_SETTING]: space } });
+      }
     },
     setOutline(o: ModelOutline | null) {
       this.modelOutline = o ? markRaw(o) : null;

@@ -13,6 +13,12 @@ import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { setQuietApi } from '../../helpers/quiet-api';
 import CurveEditor from '../../../renderer/src/editor/CurveEditor.vue';
+import { useTimeStore } from '../../../renderer/src/stores/time';
+import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { createTimelineView } from '../../../renderer/src/editor/timeline-view';
+import { useTimelineNav } from '../../../renderer/src/editor/use-timeline-nav';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+import { BONE } from '../../../shared/vmd';
 
 setQuietApi();
 
@@ -78,6 +84,35 @@ describe('a curve handle with the arrow keys', () => {
     curve.handle = 0;
     await w.vm.$nextTick();
     expect(note().exists()).toBe(true);
+    w.unmount();
+  });
+
+  it('moving to another key drops the handle: ] from the clicked key gives ←/→ back to the frames (curve-polish pass)', async () => {
+    useSceneStore().openBytes('dance.vmd', twoKeys(), null);
+    const sel = useSelectionStore(), curve = useCurveEditorStore(), time = useTimeStore();
+    const nav = useTimelineNav(createTimelineView());
+    const w = mount(CurveEditor, { attachTo: document.body });
+    sel.select([{ kind: 'bone', record: 0 }]);
+    sel.setActiveTrack({ kind: 'bone', track: 0 });
+    time.seek(0);
+    await w.vm.$nextTick();
+    curve.handle = 1; // handle 1 of key 0 clicked
+    await w.vm.$nextTick();
+    // A nudge keeps its key, and the handle with it.
+    expect(useEditorActions().nudgeHandle(1, 0)).toBe(true);
+    await w.vm.$nextTick();
+    expect(curve.handle).toBe(1);
+    const key10 = () => [...useWorkspaceStore().doc!.bone.bytes.subarray(BONE.SIZE + BONE.INTERPOLATION, BONE.SIZE + BONE.INTERPOLATION + BONE.INTERPOLATION_LENGTH)];
+    const before = key10();
+    // ]: key 10 becomes the selection; the handle picked on key 0 is not key 10's.
+    expect(nav.jumpKey(1, 'active')).toBe(true);
+    await w.vm.$nextTick();
+    expect(sel.active).toEqual({ kind: 'bone', record: 1 });
+    expect(curve.handle).toBe(0);
+    expect(w.find('[data-testid="curve-handle-hint"]').exists()).toBe(false);
+    // So a nudge now does nothing to key 10's curves (→ steps the frame: keymap 'handle' rows are off).
+    expect(useEditorActions().nudgeHandle(1, 0)).toBe(false);
+    expect(key10()).toEqual(before);
     w.unmount();
   });
 });

@@ -52,11 +52,13 @@ describe('Paste curve', () => {
     expect(actions.setCurve([37, 21, 107, 107])).toBe(true);
     expect(curvesOf(1)[3]).toEqual([37, 21, 107, 107]);
     await w.get('[data-testid="curve-copy"]').trigger('click');
-    // Another key, only X ticked.
+    // Another key, only X ticked (the copy ticked Rotation alone, the channel it came from).
     sel.select([{ kind: 'bone', record: 3 }]);
     await w.vm.$nextTick();
     const before = curvesOf(3);
-    for (const k of ['y', 'z', 'r']) await w.get(`[data-testid="paste-ch-${k}"]`).setValue(false);
+    expect(curve.pasteChannels.slice(0, 4)).toEqual([false, false, false, true]);
+    await w.get('[data-testid="paste-ch-r"]').setValue(false);
+    await w.get('[data-testid="paste-ch-x"]').setValue(true);
     expect(curve.pasteChannels.slice(0, 4)).toEqual([true, false, false, false]);
     const depth = hist.depth;
     expect(paste().attributes('disabled')).toBeUndefined();
@@ -79,6 +81,35 @@ describe('Paste curve', () => {
     settings.settings = { ...settings.settings, locale: 'ja' };
     await w.vm.$nextTick();
     expect(paste().attributes('title')).toBe(editorStrings.ja['editor.refusal.noBoneKeyForCurve']);
+    w.unmount();
+  });
+
+  it('a copied curve ticks its own channel alone under Paste on (copied with Overlay on: every channel); Paste then leaves the others', async () => {
+    open();
+    const sel = useSelectionStore(), curve = useCurveEditorStore();
+    const w = mount(CurveEditor, { attachTo: document.body });
+    const ticks = () => ['x', 'y', 'z', 'r'].map((k) => (w.get(`[data-testid="paste-ch-${k}"]`).element as HTMLInputElement).checked);
+    sel.select([{ kind: 'bone', record: 1 }]);
+    await w.vm.$nextTick();
+    expect(ticks()).toEqual([true, true, true, true]); // nothing copied yet
+    await w.get('[data-testid="curve-channel-r"]').trigger('click');
+    expect(useEditorActions().setCurve([53, 0, 74, 127])).toBe(true);
+    await w.get('[data-testid="curve-copy"]').trigger('click');
+    await w.vm.$nextTick();
+    expect(ticks()).toEqual([false, false, false, true]);
+    // Onto センター's other key and 上半身's: their X, Y, Z curves stay as they were.
+    const was = [curvesOf(0), curvesOf(3)];
+    sel.select([{ kind: 'bone', record: 0 }, { kind: 'bone', record: 3 }]);
+    await w.vm.$nextTick();
+    await w.get('[data-testid="curve-paste"]').trigger('click');
+    expect(curvesOf(0)).toEqual([...was[0].slice(0, 3), [53, 0, 74, 127]]);
+    expect(curvesOf(3)).toEqual([...was[1].slice(0, 3), [53, 0, 74, 127]]);
+    // Y shown, copied with Overlay on: every channel's own, so every box.
+    curve.overlay = true;
+    await w.get('[data-testid="curve-channel-y"]').trigger('click');
+    await w.get('[data-testid="curve-copy"]').trigger('click');
+    await w.vm.$nextTick();
+    expect(ticks()).toEqual([true, true, true, true]);
     w.unmount();
   });
 });
