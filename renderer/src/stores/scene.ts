@@ -1083,6 +1083,9 @@ export const useSceneStore = defineStore('scene', () => {
     pickedAspect.value = `${scene.aspect.width}:${scene.aspect.height}`;
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
     savedSignature.value = signature();
+    // Actors placed apart (a group at X −15…15) stood outside the view it opened with: the view takes them all in
+    // (only when one is outside it; scene-actors.ts frameActors).
+    if (actors.value.length > 1) usePreviewStore().requestFrameAll('open');
     const settings = useSettingsStore();
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
