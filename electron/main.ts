@@ -241,8 +241,9 @@ function start(): void {
       // A renderer that crashed cannot ask or save: close as the platform would.
       if (w.webContents.isCrashed?.()) return;
       e.preventDefault();
-      // The renderer asks per unsaved document (Save / Don't Save / Cancel, naming it), saves the ones
-      // chosen, and calls closeWindow() when the window may close (commands.ts askEachBeforeClose).
+      // The renderer asks in the window, one question listing the unsaved documents (Save All / Don't Save /
+      // Choose for Each… / Cancel; one alone: Save / Don't Save / Cancel), saves what was chosen, and calls
+      // closeWindow() when the window may close (commands.ts askEachBeforeClose).
       send('menuCommand', { command: 'saveAndClose' });
     });
     win.on('closed', () => {

@@ -99,6 +99,7 @@ const en = {
   'view.right': 'Right',
   'view.top': 'Top',
   'view.start': 'Start view',
+  'view.frameAll': 'Frame all actors',
   'guide.label': 'Shot {aspect}',
   'guide.path': 'Path',
   'guide.pathTitle': 'Draw the camera path in the free view',
@@ -109,6 +110,8 @@ const en = {
   'stage.turn': 'Turn °',
   'stage.none': 'No actors: open a motion or a scene',
   'stage.reset': 'Reset',
+  'stage.shown': 'shown',
+  'stage.shownTitle': 'The actor shown in the editor and the preview (its tab is the active one)',
 };
 
 export type UxStringKey = keyof typeof en;
@@ -204,6 +207,7 @@ const ja: Record<UxStringKey, string> = {
   'view.right': '右',
   'view.top': '上',
   'view.start': '最初の視点',
+  'view.frameAll': '全アクターを収める',
   'guide.label': '出力 {aspect}',
   'guide.path': '軌跡',
   'guide.pathTitle': '自由視点でカメラの軌跡を表示します',
@@ -214,6 +218,8 @@ const ja: Record<UxStringKey, string> = {
   'stage.turn': '向き °',
   'stage.none': 'アクターがいません。モーションかシーンを開いてください',
   'stage.reset': '元に戻す',
+  'stage.shown': '表示中',
+  'stage.shownTitle': 'エディターとプレビューに表示中のアクター（そのタブが選ばれています）',
 };
 
 export const uxStrings: Record<Locale, Record<UxStringKey, string>> = { en, ja };

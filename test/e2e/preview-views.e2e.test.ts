@@ -54,7 +54,7 @@ describe('preview: side views and the way back to the front', () => {
 
     // ▾ → Right: the eye on +x.
     await page.click('[data-testid="preview-view-more"]');
-    expect(await page.textContent('[data-testid="preview-view-menu"]')).toBe('Back8Left4Right6Top5Start view0');
+    expect(await page.textContent('[data-testid="preview-view-menu"]')).toBe('Back8Left4Right6Top5Start view0Frame all actorsA');
     await page.click('[data-testid="preview-view-right"]');
     expect((await offset(page)).dir).toEqual([1, 0, 0]);
     expect(await page.isVisible('[data-testid="preview-view-menu"]')).toBe(false);

@@ -113,7 +113,7 @@ describe('Close Scene (browser mode)', () => {
     await page.click('[data-testid="cmd-scene"]');
     await page.click('[data-testid="cmd-close-scene"]');
     await page.waitForSelector('[data-testid="confirm-dialog"]');
-    expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await page.textContent('[data-testid="confirm-message"]')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
     await page.click('[data-testid="confirm-cancel"]');
     await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
     expect(await tabs(page)).toBe(2);

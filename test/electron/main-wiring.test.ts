@@ -355,7 +355,7 @@ describe('electron/main.ts wiring', () => {
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: true });
     expect(w.title).toBe('a.vmd * — VMD Studio');
     expect(w.close()).toBe(true); // prevented
-    // The renderer asks per unsaved document (commands.ts askEachBeforeClose); main shows no box of its own.
+    // The renderer asks in the window (commands.ts askEachBeforeClose: one question listing the unsaved documents); main shows no box of its own.
     expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
     expect(e.messages).toHaveLength(0);
     // Cancel in the renderer: nothing more comes; a second close asks again.

@@ -17,6 +17,7 @@
  * not picked, not in the video. Not while the retarget panel or a capture import shows another motion on the actor.
  */
 import { watch } from 'vue';
+import { Vector3 } from 'three';
 import { useApi } from '../api';
 import { readModel } from '../../../shared/pmx/model-reader';
 import { success } from '../../../shared/vmd/errors';
@@ -31,6 +32,7 @@ import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { PreviewEngine } from './preview-engine';
+import { START_TARGET } from './orbit';
 import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
 import { buildFigureGhost, buildGhost, buildSavedFigureGhost, buildSavedGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage, SAVED_GHOST_ID, savedGhostKey } from './ghost-actor';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
@@ -91,6 +93,11 @@ function texture(built: BuiltModel, modelPath: string, redraw: () => void): void
   });
 }
 
+/** How tall an actor is taken to stand for framing (MMD units: a model is about 20). */
+const MODEL_HEIGHT = 21;
+/** Room left round the actors by Frame All Actors (a tenth of the distance). */
+const FIT_MARGIN = 1.1;
+
 /**
  * Widens the free view to show every actor where it stands and where its motion takes it (after a new one
  * was placed beside the others, off the view it had, or a capture was imported): the view turns about the
@@ -98,8 +105,12 @@ function texture(built: BuiltModel, modelPath: string, redraw: () => void): void
  * it was. Their reach: their rest footprints (arms out) carried along their motions' paths (センター and
  * 全ての親 keys, shared/scene/motion-reach.ts) and moved by their stages (the hidden left out). Before, only
  * the footprints at the stage counted, and a walk imported from a capture left the view within seconds.
+ *
+ * `mode`: 'widen' as above; 'fit' (Frame All Actors, key A) fits the view to them from the side it looks from,
+ * nearer too, the target at their middle (across and in depth) at chest height; 'open' (a scene opened) fits as 'fit' does, only
+ * when an actor's reach lies outside the view (a scene of one actor, or of actors close together, keeps the view).
  */
-function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>): void {
+function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
   let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity;
   let travels = false;
   const known = engine.footprints(shownId);
@@ -126,13 +137,59 @@ function frameActors(engine: PreviewEngine, shownId: number | null, stages: Read
   const dir = cam.position.clone().sub(controls.target);
   const now = dir.length();
   if (now < 1e-6) dir.set(0, 0.1, 1);
-  const dist = Math.max(now, height / 2 / half + depth, width / 2 / (half * Math.max(cam.aspect, 0.1)) + depth);
+  const aspect = Math.max(cam.aspect, 0.1);
+  if (mode === 'open' && insideView(engine, lo, hi, zlo, zhi)) return;
+  if (mode !== 'widen') {
+    // The target at the middle of their floor, at chest height; backed off along the view's direction until every
+    // corner of the box they fill (floor to a model's height) projects inside the picture, from whichever side
+    // the view looks (a corner nearer the eye needs more room: its depth is added).
+    controls.target.set((lo + hi) / 2, START_TARGET[1], -(zlo + zhi) / 2);
+    dir.normalize();
+    const right = new Vector3().crossVectors(cam.up, dir).normalize();
+    const up = new Vector3().crossVectors(dir, right);
+    let dist = 0;
+    const c = new Vector3();
+    for (const x of [lo - 1, hi + 1]) {
+      for (const y of [0, MODEL_HEIGHT]) {
+        for (const z of [zlo, zhi]) {
+          c.set(x, y, -z).sub(controls.target);
+          const toward = c.dot(dir);
+          dist = Math.max(dist, toward + Math.abs(c.dot(right)) / (half * aspect), toward + Math.abs(c.dot(up)) / half);
+        }
+      }
+    }
+    cam.position.copy(controls.target).add(dir.multiplyScalar(dist * FIT_MARGIN));
+    controls.update();
+    engine.requestRender();
+    return;
+  }
+  const dist = Math.max(now, height / 2 / half + depth, width / 2 / (half * aspect) + depth);
   // MMD → three.js: X as it is, Z mirrored.
   controls.target.x = (lo + hi) / 2;
   if (travels) controls.target.z = -(zlo + zhi) / 2;
   cam.position.copy(controls.target).add(dir.normalize().multiplyScalar(dist));
   controls.update();
   engine.requestRender();
+}
+
+/**
+ * The floor rectangle lo…hi × zlo…zhi (MMD units) lies inside the free view: its corners, at the floor and at a
+ * model's height, project inside the picture.
+ */
+function insideView(engine: PreviewEngine, lo: number, hi: number, zlo: number, zhi: number): boolean {
+  const cam = engine.world.orbitCamera;
+  cam.updateMatrixWorld();
+  const p = new Vector3();
+  for (const x of [lo, hi]) {
+    for (const z of [zlo, zhi]) {
+      for (const y of [0, MODEL_HEIGHT]) {
+        // MMD → three.js: Z mirrored.
+        p.set(x, y, -z).project(cam);
+        if (!(Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1 && p.z < 1)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** Each actor's path across the floor (its motion's センター/全ての親 range), by actor id. */
@@ -265,9 +322,20 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()));
     },
   );
+  // Frame All Actors (view menu ▾, key A), and a scene just opened with actors outside the view.
+  const stopFrameAll = watch(
+    () => preview.frameRequest,
+    (r) => {
+      const engine = getEngine();
+      if (!engine || !r) return;
+      const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()), r.mode);
+    },
+  );
   return () => {
     stopFootprints();
     stopFraming();
+    stopFrameAll();
     stopActors();
     stopStages();
     stopFrame();

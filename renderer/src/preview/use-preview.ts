@@ -358,6 +358,12 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         store.requestView(side);
         return true;
       },
+      // A: Frame All Actors (scene-actors.ts frameActors), as the view menu's item.
+      frameAll: (ev) => {
+        if (ev.repeat) return false;
+        store.requestFrameAll();
+        return true;
+      },
       // C: the joint dots shown or hidden (MMD's C shows and hides its bones the same way).
       toggleBones: (ev) => {
         if (ev.repeat) return false;

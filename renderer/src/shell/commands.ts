@@ -10,7 +10,7 @@ import { useBakeStore } from '../stores/physics-bake';
 import { useConfirmStore } from '../stores/confirm';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
-import { useNotifyStore } from '../stores/notify';
+import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
@@ -217,8 +217,9 @@ export async function saveAllWithDialog(): Promise<boolean> {
 let closing = false;
 
 /**
- * Scene → Close Scene: asks about each unsaved document and then the scene file, as closing the window does
- * (Cancel, or a Save that did not write, keeps everything); then the window is left empty.
+ * Scene → Close Scene: asks about the unsaved documents and the scene file, as closing the window does
+ * (askEachBeforeClose: one question listing them; Cancel, or a Save that did not write, keeps everything); then
+ * the window is left empty.
  */
 export async function closeSceneAsking(): Promise<boolean> {
   const scene = useSceneStore();
@@ -231,10 +232,10 @@ export async function closeSceneAsking(): Promise<boolean> {
 }
 
 /** Save / Don't Save / Cancel, naming what would be saved (before the window closes, or a document leaves the scene). */
-function askSave(name: string, key: 'scene.closeAsk' | 'scene.removeAsk' = 'scene.closeAsk') {
+function askSave(name: string, key: 'scene.closeAsk' | 'scene.removeAsk' = 'scene.closeAsk', changes?: NoticeText) {
   return useConfirmStore().ask({
     title: { key: 'scene.closeTitle' },
-    message: { key, params: { name } },
+    message: changes ? { key: 'scene.closeAskScene', params: { name, changes } } : { key, params: { name } },
     buttons: [
       { choice: 'save', label: 'close.save' },
       { choice: 'discard', label: 'close.discard' },
@@ -265,37 +266,70 @@ export async function removeFromScene(id: number): Promise<boolean> {
 }
 
 /**
- * Closing the window: for each unsaved document of the scene in turn (shown in the editor), asks Save /
- * Don't Save / Cancel naming it; Save writes that document alone (Save As for one never saved). True when
- * the window may close; false on Cancel or a Save that did not write, and nothing after it is saved or asked.
- * A second close request while the questions are open is ignored.
+ * Closing the window (and Close Scene): with several unsaved parts (documents, the scene file) one question
+ * lists them all — each actor's name and file, the camera's file, the scene file with what changed in it (music
+ * offset, an actor's stage…) — with Save All / Don't Save / Choose for Each… / Cancel, as VS Code and MMM ask:
+ * six questions in turn for four actors, a camera and the scene was a chore, and never said what the scene's
+ * question would lose. Save All is the Save All command (Save As for a document never saved, the scene's name
+ * for an untitled scene); Choose for Each… asks per document in turn as before (askOneByOne). A lone unsaved
+ * part is asked about on its own (Save / Don't Save / Cancel). True when the window may close; false on Cancel
+ * or a Save that did not write. A second close request while the question is open is ignored. Under Electron
+ * main hands the window's close here too (saveAndClose), so it shows the same in-app question.
  */
 export async function askEachBeforeClose(): Promise<boolean> {
   if (closing) return false;
   closing = true;
   try {
     const scene = useSceneStore();
-    const ids = scene.entries.filter((e) => scene.stateOf(e).dirty).map((e) => e.id);
-    for (const id of ids) {
-      const e = scene.entries.find((x) => x.id === id);
-      if (!e || !scene.stateOf(e).dirty) continue;
-      scene.activate(id);
-      const choice = await askSave(scene.docName(id) || '—');
+    const items = scene.unsavedItems;
+    if (items.length > 1) {
+      const choice = await useConfirmStore().ask({
+        title: { key: 'scene.closeTitle' },
+        message: { key: 'scene.closeAskAll' },
+        items,
+        buttons: [
+          { choice: 'save', label: 'scene.saveAll' },
+          { choice: 'discard', label: 'close.discard' },
+          { choice: 'each', label: 'scene.closeEach' },
+          { choice: 'cancel', label: 'close.cancel' },
+        ],
+      });
       if (choice === 'cancel') return false;
-      if (choice === 'save' && !(await saveOrSaveAs())) return false;
+      if (choice === 'discard') return true;
+      if (choice === 'save') return await saveAllWithDialog();
     }
-    // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
-    // untitled scene, whose actors, models, camera, music, hidden actors and stages only a scene file keeps:
-    // Save asks its name).
-    if (scene.sceneChanged) {
-      const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'));
-      if (choice === 'cancel') return false;
-      if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog(true)))) return false;
-    }
-    return true;
+    return await askOneByOne();
   } finally {
     closing = false;
   }
+}
+
+/**
+ * For each unsaved document of the scene in turn (shown in the editor), Save / Don't Save / Cancel naming it;
+ * Save writes that document alone (Save As for one never saved); then the scene file, the question saying what
+ * changed in it. False on Cancel or a Save that did not write, and nothing after it is saved or asked.
+ */
+async function askOneByOne(): Promise<boolean> {
+  const scene = useSceneStore();
+  const ids = scene.entries.filter((e) => scene.stateOf(e).dirty).map((e) => e.id);
+  for (const id of ids) {
+    const e = scene.entries.find((x) => x.id === id);
+    if (!e || !scene.stateOf(e).dirty) continue;
+    scene.activate(id);
+    const choice = await askSave(scene.docName(id) || '—');
+    if (choice === 'cancel') return false;
+    if (choice === 'save' && !(await saveOrSaveAs())) return false;
+  }
+  // Then the scene file itself (its music, hidden actors, actors and camera changed since it was saved; an
+  // untitled scene, whose actors, models, camera, music, hidden actors and stages only a scene file keeps:
+  // Save asks its name).
+  const changes = scene.sceneChangeText;
+  if (changes) {
+    const choice = await askSave(scene.path ? basenamePath(scene.path) : useSettingsStore().t('scene.untitled'), 'scene.closeAsk', changes);
+    if (choice === 'cancel') return false;
+    if (choice === 'save' && !(await (scene.path ? scene.saveTo(scene.path, true) : saveSceneWithDialog(true)))) return false;
+  }
+  return true;
 }
 
 export async function exportVpdWithDialog(): Promise<boolean> {
@@ -445,8 +479,8 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       shellUi.shortcutsOpen = true;
       return;
     case 'saveAndClose':
-      // Main was asked to close a window with unsaved changes: ask per unsaved document, close only
-      // when every answer was Save (and it was written) or Don't Save.
+      // Main was asked to close a window with unsaved changes: one question listing the unsaved documents (or,
+      // chosen, one per document); close only when what was to be saved was written, or on Don't Save.
       if (await askEachBeforeClose()) await useApi().closeWindow();
       return;
     default:

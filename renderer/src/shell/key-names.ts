@@ -47,6 +47,7 @@ export const KEY_ACTIONS = [
   'togglePreviewFull',
   'toggleBones',
   'sideView',
+  'frameAll',
   'cyclePane',
   'pickHandle',
 ] as const;

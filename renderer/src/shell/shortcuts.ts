@@ -146,6 +146,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [[m('shortcuts.wheel')]], label: 'shortcuts.zoomView' },
       // Not while the curve pane has the keys: there 1 / 2 pick a handle (pickHandle).
       { keys: [['2'], ['8'], ['4'], ['6'], ['5'], ['0']], label: 'shortcuts.sideView', action: 'sideView', when: 'keys' },
+      // A (Maya's frame all; Home, Blender's, is the first frame here): the free view fits every shown actor.
+      { keys: [['A']], label: 'shortcuts.frameAll', action: 'frameAll' },
       { keys: [[m('shortcuts.emptyDoubleClick')]], label: 'shortcuts.startView' },
       { keys: [['K']], label: 'shortcuts.registerView', action: 'registerView' },
       { keys: [['Mod', 'Shift', 'F']], label: 'shortcuts.previewFull', action: 'togglePreviewFull' },

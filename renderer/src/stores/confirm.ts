@@ -1,6 +1,6 @@
 /**
- * The in-app question with a few answers (ConfirmDialog.vue shows it): closing the window asks it per
- * unsaved document (Save / Don't Save / Cancel), opening a lone file over a scene with unsaved documents
+ * The in-app question with a few answers (ConfirmDialog.vue shows it): closing the window asks it once, listing
+ * the unsaved documents (Save All / Don't Save / Choose for Each… / Cancel; one alone: Save / Don't Save / Cancel), opening a lone file over a scene with unsaved documents
  * asks before dropping them. One question at a time: a newer one answers the older with Cancel.
  */
 import { defineStore } from 'pinia';
@@ -11,13 +11,16 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
 /**
  * 'apply', 'add', 'load', 'camera', 'show', 'copy': what a pose or motion opened over a scene does to it
  * (shell/pose-apply.ts; 'show', 'copy' and 'reload' for a motion whose file is open already); 'overwrite', 'saveAs',
- * 'makeFolder': a refused save (stores/save-refusal.ts); 'salvage': the keys a damaged VMD still holds (stores/salvage.ts).
+ * 'makeFolder': a refused save (stores/save-refusal.ts); 'salvage': the keys a damaged VMD still holds (stores/salvage.ts);
+ * 'each': the close question asked per document instead (shell/commands.ts askEachBeforeClose).
  */
-export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage';
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage' | 'each';
 
 export interface ConfirmRequest {
   title: NoticeText;
   message: NoticeText;
+  /** Lines listed under the message (the close question's unsaved documents, each with what it holds unsaved). */
+  items?: readonly NoticeText[];
   /** In order; the first is the default (Enter). Escape and the backdrop answer 'cancel'. */
   buttons: readonly { choice: ConfirmChoice; label: UiStringKey; params?: Readonly<Record<string, string | number>> }[];
 }

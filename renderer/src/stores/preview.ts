@@ -198,6 +198,12 @@ export const usePreviewStore = defineStore('preview', {
     physicsResetSeq: 0,
     /** Bumped when an actor was placed beside the others (a capture imported): the free view widens to show them all. */
     frameActorsSeq: 0,
+    /**
+     * The last "frame the actors" asked for (scene-actors.ts frameActors): 'fit' (Frame All Actors in the view menu ▾,
+     * key A) fits the free view to every shown actor, nearer too; 'open' (a scene opened) fits it only when an actor
+     * stands outside it.
+     */
+    frameRequest: null as { mode: 'fit' | 'open'; seq: number } | null,
     /** The last side view asked for (the View buttons, keys 2 8 4 6 5 0, a double-click on empty space). */
     viewRequest: null as { side: ViewSide; seq: number } | null,
   }),
@@ -338,6 +344,14 @@ export const usePreviewStore = defineStore('preview', {
     /** The free view widened to show every actor where it stands (scene-actors.ts frameActors). */
     requestFrameActors() {
       this.frameActorsSeq++;
+    },
+    /**
+     * Frame All Actors (mode 'fit'; looking through the camera ends, as the view meant is the free one), or a scene
+     * just opened ('open': its actors placed apart stood outside the start view, found only by zooming out).
+     */
+    requestFrameAll(mode: 'fit' | 'open' = 'fit') {
+      if (mode === 'fit' && this.lookThrough) this.toggleLookThrough(false);
+      this.frameRequest = { mode, seq: (this.frameRequest?.seq ?? 0) + 1 };
     },
     /**
      * Turns the free view to a side or the start view (the preview answers through its watcher); looking

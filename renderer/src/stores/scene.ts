@@ -36,6 +36,7 @@ import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
 import { basenamePath, dirnamePath } from '../../../shared/scene/scene-path';
 import { placeBeside, type Footprint } from '../../../shared/scene/place-beside';
+import { sceneChanges } from '../../../shared/scene/scene-changes';
 import { OUTPUT_ASPECT_SETTING, outputAspectOf, parseAspect } from '../preview/output-frame';
 import { sceneRoleNotice } from './scene-role';
 import {
@@ -220,6 +221,43 @@ export const useSceneStore = defineStore('scene', () => {
     ];
   }
 
+  /**
+   * What Don't Save would lose of the scene file's own content, as its line in the close question says it ("music
+   * offset · stage of matcap_sample"): the changes since it was saved or opened (shared sceneChanges), named by
+   * the tabs' actor names; for an untitled scene, what only a scene file keeps. Null when it has no unsaved change.
+   */
+  const sceneChangeText = computed<NoticeText | null>(() => {
+    if (!sceneChanged.value) return null;
+    if (path.value === null || savedSignature.value === null) return { key: 'scene.change.untitled' };
+    const list = sceneChanges(JSON.parse(savedSignature.value) as Scene, JSON.parse(signature()) as Scene, (i) => {
+      const e = actors.value[i];
+      return e ? actorLabel(e) : '—';
+    });
+    const parts: NoticeText[] = list.map((c) => ('actors' in c ? { key: `scene.change.${c.kind}` as const, params: { names: c.actors.join(', ') } } : { key: `scene.change.${c.kind}` as const }));
+    return parts.length ? parts : { key: 'scene.change.other' };
+  });
+
+  /**
+   * The close question's lines, one per unsaved part of the window: each edited document ("Actor Gene_light:
+   * wavefile_v2.vmd", "Camera: camera.vmd"), then the scene file with what changed in it (sceneChangeText).
+   */
+  const unsavedItems = computed<NoticeText[]>(() => [
+    ...entries.value
+      .filter((e) => e.dirty)
+      .map((e): NoticeText =>
+        e.kind === 'camera'
+          ? { key: 'scene.closeItemCamera', params: { file: e.fileName || '—' } }
+          : { key: 'scene.closeItemActor', params: { name: actorLabel(e) || '—', file: e.fileName || '—' } },
+      ),
+    ...(sceneChangeText.value
+      ? [
+          path.value
+            ? ({ key: 'scene.closeItemScene', params: { name: basenamePath(path.value), changes: sceneChangeText.value } } as NoticeText)
+            : ({ key: 'scene.closeItemUntitled', params: { name: { key: 'scene.untitled' }, changes: sceneChangeText.value } } as NoticeText),
+        ]
+      : []),
+  ]);
+
   /** An untitled scene that is one saved motion and a song: nothing but the song (and its offset) is unsaved. */
   const songOnlyUnsaved = computed(
     () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && useMusicStore().loaded,
@@ -395,6 +433,8 @@ export const useSceneStore = defineStore('scene', () => {
     const choice = await useConfirmStore().ask({
       title: { key: offer ? 'scene.openOntoTitle' : lone ? 'scene.closeTitle' : 'scene.replaceTitle' },
       message: offer ? (names.length ? { key: 'scene.openOntoUnsaved', params: { ask: offer.message, names: params.names } } : offer.message) : replaceMessage,
+      // A scene's unsaved parts listed as closing it lists them: each actor and its file, the scene file with what changed in it.
+      items: !lone && names.length ? unsavedItems.value : undefined,
       buttons: [
         ...(offer?.buttons ?? []),
         ...(names.length
@@ -1092,6 +1132,9 @@ export const useSceneStore = defineStore('scene', () => {
     pickedAspect.value = `${scene.aspect.width}:${scene.aspect.height}`;
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
     savedSignature.value = signature();
+    // Actors placed apart (a group at X −15…15) stood outside the view it opened with: the view takes them all in
+    // (only when one is outside it; scene-actors.ts frameActors).
+    if (actors.value.length > 1) usePreviewStore().requestFrameAll('open');
     const settings = useSettingsStore();
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
@@ -1340,6 +1383,8 @@ export const useSceneStore = defineStore('scene', () => {
     sceneChanged,
     untitled,
     unsavedNames,
+    unsavedItems,
+    sceneChangeText,
     saveStatus,
     confirmReplace,
     askReplace,

@@ -1,5 +1,6 @@
-// Closing asks per unsaved document (issue 13): Save / Don't Save / Cancel naming each one in turn, Save
-// writing that document alone, Cancel stopping with nothing more saved; and opening a lone file over a
+// Closing asks per unsaved document when asked to (issue 13; one question lists them first, close-list.test.ts:
+// Choose for Each…): Save / Don't Save / Cancel naming each one in turn, Save writing that document alone,
+// Cancel stopping with nothing more saved; and opening a lone file over a
 // scene with unsaved documents asks before dropping them.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
@@ -40,6 +41,7 @@ describe('closing a scene asks per unsaved document', () => {
 
   it('Save for one and Don’t Save for the other: only the first is written, the window may close', async () => {
     const done = askEachBeforeClose();
+    await answerNext('each');
     expect(await answerNext('save')).toBe('Save the changes to a.vmd before closing?');
     expect(await answerNext('discard')).toBe('Save the changes to camera.vmd before closing?');
     expect(await done).toBe(true);
@@ -52,6 +54,7 @@ describe('closing a scene asks per unsaved document', () => {
 
   it('Cancel at the second question keeps the window open; the first Save stays written, nothing more is', async () => {
     const done = askEachBeforeClose();
+    await answerNext('each');
     await answerNext('save');
     await answerNext('cancel');
     expect(await done).toBe(false);
@@ -66,9 +69,8 @@ describe('closing a scene asks per unsaved document', () => {
     expect(useConfirmStore().current).toBeNull();
     expect(saves()).toEqual([]);
     expect(fake.calls.some((c) => c.name === 'closeWindow')).toBe(false);
-    // Don't Save for both: the command closes the window.
+    // Don't Save (for both, in one answer): the command closes the window.
     const again = runCommand('saveAndClose');
-    await answerNext('discard');
     await answerNext('discard');
     await again;
     expect(saves()).toEqual([]);
@@ -191,7 +193,7 @@ describe('closing a scene whose file itself changed', () => {
     expect(scene.sceneChanged).toBe(true);
     expect(scene.unsavedNames).toEqual(['duet.vmdscene']);
     let done = askEachBeforeClose();
-    expect(await answerNext('cancel')).toBe('Save the changes to duet.vmdscene before closing?');
+    expect(await answerNext('cancel')).toBe('Save the changes to duet.vmdscene (shown/hidden: b) before closing?');
     expect(await done).toBe(false);
     done = askEachBeforeClose();
     await answerNext('save');

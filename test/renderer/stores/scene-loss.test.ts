@@ -88,7 +88,7 @@ async function expectUnsavedUntitled(line = { en: 'Unsaved changes in Untitled s
   expect(statusLine()).toBe(line.en);
   expect(statusLine('ja')).toBe(line.ja);
   const done = askEachBeforeClose();
-  expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+  expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
   expect(await done).toBe(false);
 }
 
@@ -108,7 +108,7 @@ describe('scene data is not lost without a question', () => {
     expect(document.title).toBe('Untitled scene * — camera.vmd — VMD Studio');
     expect(scene.unsavedNames).toEqual(['Untitled scene']);
     const done = askEachBeforeClose();
-    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
     expect(await done).toBe(false);
   });
 
@@ -349,7 +349,7 @@ describe('an untitled scene of actors, models and a camera is unsaved (nuscene �
     expect(statusLine()).toBe('Unsaved changes in Untitled scene');
 
     let closing = runCommand('closeScene');
-    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
     await closing;
     expect(scene.entries).toHaveLength(3);
 
@@ -371,7 +371,7 @@ describe('an untitled scene of actors, models and a camera is unsaved (nuscene �
     expect(statusLine('ja')).toBe('未保存の変更あり: 無題のシーン');
 
     const closing = runCommand('closeScene');
-    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene before closing?');
+    expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
     await closing;
     expect(scene.entries.map((e) => e.fileName)).toEqual(['a.vmd', 'b.vmd']);
 
@@ -424,7 +424,7 @@ describe('a saved scene whose arrangement changed is unsaved (nuscene §1)', () 
     await vi.waitFor(() => expect(scene.actors[0].model).toBe('/m/other.pmx'));
     expect(scene.unsavedNames).toEqual(['duo.vmdscene']);
     const closing = askEachBeforeClose();
-    expect(await answerNext('cancel')).toBe('Save the changes to duo.vmdscene before closing?');
+    expect(await answerNext('cancel')).toBe('Save the changes to duo.vmdscene (model of other) before closing?');
     expect(await closing).toBe(false);
     preview.setModel(modelSummary('/m/miku.pmx'));
     await vi.waitFor(() => expect(scene.sceneChanged).toBe(false));

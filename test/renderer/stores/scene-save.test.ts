@@ -2,8 +2,9 @@
 // "no unsaved changes", not "no file is open", when nothing is; a song dropped (no path) over a scene whose song
 // is missing is left out of the written file with a notice, not saved under the old path; the music's offset,
 // volume and mute are the opened scene's; Close Scene asks as closing does, then leaves the window empty.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../../renderer/src/shell/commands';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
 import { useMusicStore } from '../../../renderer/src/stores/music';
 import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
@@ -93,19 +94,20 @@ describe('the music of the scene opened', () => {
 });
 
 describe('Close Scene', () => {
-  it('asks about each unsaved document and the scene file (Cancel keeps it); Don’t Save leaves the window empty', async () => {
+  it('asks about the unsaved document and the scene file in one question (Cancel keeps it); Don’t Save leaves the window empty', async () => {
     const scene = useSceneStore();
     const ws = useWorkspaceStore();
     expect(await scene.openPath('/s/offset.vmdscene')).toBe(true);
     editShown('bone');
     scene.setHidden(scene.actors[0].id, true);
     let done = runCommand('closeScene');
-    expect(await answerNext('cancel')).toBe('Save the changes to a.vmd before closing?');
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    expect(useConfirmStore().current!.items!.map((x) => renderText(x, 'en'))).toEqual(['Actor a: a.vmd', 'Scene file offset.vmdscene: shown/hidden: a']);
+    expect(await answerNext('cancel')).toBe('Save the changes to these before closing? Don’t Save closes without writing any of them.');
     await done;
     expect(scene.entries.length).toBe(1);
     done = runCommand('closeScene');
-    expect(await answerNext('discard')).toBe('Save the changes to a.vmd before closing?');
-    expect(await answerNext('discard')).toBe('Save the changes to offset.vmdscene before closing?');
+    await answerNext('discard');
     await done;
     expect(saves()).toEqual([]);
     expect(scene.entries).toEqual([]);

@@ -233,4 +233,17 @@ describe('stage edits in the undo history', () => {
     expect(stageOf(luka.id)).toEqual({ position: [8, 0.5, 3.125], turn: 36.3 });
     w.unmount();
   });
+
+  it('the Stage panel marks the shown actor’s row (report nustage 10: with four actors listed, which one the editor held was not said), and follows the tabs', async () => {
+    const { scene, miku, luka } = await duet();
+    const w = mount(StagePanel);
+    const marks = () => w.findAll('[data-testid="stage-actor"]').map((r) => [r.attributes('data-shown'), r.find('[data-testid="stage-shown"]').exists() ? r.find('[data-testid="stage-shown"]').text() : null]);
+    expect(scene.shownActorId).toBe(miku.id);
+    expect(marks()).toEqual([['true', 'shown'], ['false', null]]);
+    scene.activate(luka.id);
+    await w.vm.$nextTick();
+    expect(marks()).toEqual([['false', null], ['true', 'shown']]);
+    expect(w.get('[data-testid="stage-actor"][data-shown="true"]').attributes('aria-current')).toBe('true');
+    w.unmount();
+  });
 });

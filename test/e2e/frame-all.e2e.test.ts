@@ -1,0 +1,95 @@
+/**
+ * A group scene's actors placed apart (report nustage finding 10): four actors at X −15, −5, 5, 15 fell outside the
+ * free view (the start view frames about one model), and the person had to zoom out with the wheel. Now the view
+ * menu ▾ has Frame all actors (key A), which fits every shown actor; a scene opened with actors outside the view
+ * starts framed on all; and the Stage panel marks the shown actor's row. Checked by where each actor's centre (its
+ * posed mesh's box) projects: inside the preview's canvas or not.
+ * Screenshot: test-artifacts/frame-all.png.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
+
+const XS = [-15, -5, 5, 15];
+
+/** Each actor's centre on the screen, and whether it lies inside the preview's canvas; by actor key. */
+async function centres(page: Page): Promise<{ key: string; x: number; inside: boolean }[]> {
+  return page.evaluate(() => {
+    const p = window.__vmdPreview!;
+    const canvas = document.querySelector('[data-testid="preview-pane"] canvas')!.getBoundingClientRect();
+    return ['shown', ...p.companions()].map((key) => {
+      const b = p.actorWorldBox(key)!;
+      const c: [number, number, number] = [0, 1, 2].map((i) => (b.min[i] + b.max[i]) / 2) as [number, number, number];
+      const s = p.worldScreenPosition(c);
+      const inside = !!s && s[0] >= canvas.left && s[0] <= canvas.right && s[1] >= canvas.top && s[1] <= canvas.bottom;
+      return { key, x: c[0], inside };
+    });
+  });
+}
+
+const shownRows = (page: Page) => page.$$eval('[data-testid="stage-actor"]', (els) => els.map((e) => (e as HTMLElement).dataset.shown === 'true'));
+
+describe('Frame all actors (browser mode)', () => {
+  const s = appForSuite({ viewport: { width: 1366, height: 768 } });
+
+  it('four actors at X −15…15: the opened scene starts framed on all; after the start view, Frame all (▾ and A) takes them in again', async () => {
+    const { page } = s.app;
+    const dir = path.join(s.tmp.dir, 'four');
+    mkdirSync(dir, { recursive: true });
+    const motion = corpusPath('gene/motion/stand.vmd');
+    const scenePath = writeSceneFolder(
+      dir,
+      XS.map((_, i) => [motion, `m${i + 1}.vmd`] as [string, string]),
+      { actors: XS.map((x, i) => ({ name: `A${i + 1}`, model: null, motion: `m${i + 1}.vmd`, hidden: false, stage: { position: [x, 0, 0], turn: 0 } })), activeActor: 0, camera: null },
+      'four.vmdscene',
+    );
+    await page.waitForFunction(() => !!window.__vmdPreview?.cameraState());
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 4);
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 3 && window.__vmdPreview!.companions().every((k) => !!window.__vmdPreview!.actorWorldBox(k)), undefined, { timeout: 60_000 });
+
+    // The four stand where the scene puts them (their centres' X, to the unit).
+    expect((await centres(page)).map((c) => Math.round(c.x)).sort((a, b) => a - b)).toEqual(XS);
+    // Opened: every actor in the picture.
+    expect((await centres(page)).filter((c) => !c.inside)).toEqual([]);
+
+    // The start view (0) frames about one model: some of them are outside it.
+    await page.locator('body').press('0');
+    await page.waitForFunction(() => window.__vmdPreview!.cameraState()!.position[2] === 52);
+    expect((await centres(page)).some((c) => !c.inside)).toBe(true);
+
+    // ▾ → Frame all actors.
+    await page.click('[data-testid="preview-view-more"]');
+    await page.click('[data-testid="preview-view-frame-all"]');
+    expect(await page.isVisible('[data-testid="preview-view-menu"]')).toBe(false);
+    expect((await centres(page)).filter((c) => !c.inside)).toEqual([]);
+    await s.app.screenshot('frame-all');
+
+    // The start view again, then A.
+    await page.locator('body').press('0');
+    await page.waitForFunction(() => window.__vmdPreview!.cameraState()!.position[2] === 52);
+    expect((await centres(page)).some((c) => !c.inside)).toBe(true);
+    await page.locator('body').press('a');
+    expect((await centres(page)).filter((c) => !c.inside)).toEqual([]);
+
+    // F1 lists the key.
+    await page.keyboard.press('F1');
+    expect(await page.textContent('[data-testid="shortcuts-dialog"]')).toContain('Frame all actors: the view takes in every shown actor of the scene where it stands');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the Stage panel marks the shown actor’s row, and follows the tabs', async () => {
+    const { page } = s.app;
+    // The scene of the test before: A1 shown.
+    await page.click('[data-testid="side-tab-stage"]');
+    await page.waitForSelector('[data-testid="stage-panel"]');
+    expect(await shownRows(page)).toEqual([true, false, false, false]);
+    expect(await page.textContent('[data-testid="stage-actor"][data-shown="true"] [data-testid="stage-shown"]')).toBe('shown');
+    await page.locator('[data-testid="scene-tab"] button[role="tab"]').nth(2).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="stage-actor"]')[2]?.getAttribute('data-shown') === 'true');
+    expect(await shownRows(page)).toEqual([false, false, true, false]);
+    await s.app.screenshot('frame-all-stage');
+  });
+});
