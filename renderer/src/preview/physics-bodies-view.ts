@@ -249,29 +249,9 @@ export class RigidBodiesView {
 const ONE = new THREE.Vector3(1, 1, 1);
 const ROT = new THREE.Quaternion();
 
-/**
- * A rigid body or joint as the hover tooltip shows it (plain data for the store; the pane words it). Groups are
- * numbered 1–16 as PMX Editor and MMD show them (the file stores 0–15); `collides` lists the groups the body's
- * mask lets it collide with (PMX Editor shows the complement as 非衝突グループ).
- */
-export type BodyFacts =
-  | {
-      kind: 'body';
-      index: number;
-      name: string;
-      nameEn: string;
-      /** The bone's name ('' for none) and its English name from the model. */
-      bone: string;
-      boneEn: string;
-      /** RigidMode: 0 follows its bone, 1 physics, 2 physics with the bone's position. */
-      mode: number;
-      group: number;
-      collides: number[];
-      /** RigidShape and its size as stored (sphere: radius; box: half extents; capsule: radius, height). */
-      shape: number;
-      size: [number, number, number];
-    }
-  | { kind: 'joint'; index: number; name: string; nameEn: string; bodyA: string; bodyB: string };
+// BodyFacts, the plain data the hover tooltip shows, lives with the store that holds it (no three.js there).
+export type { BodyFacts } from '../stores/preview';
+import type { BodyFacts } from '../stores/preview';
 
 /** The facts of a model's body or joint (see BodyFacts). */
 export function bodyFacts(model: ModelData, hit: { kind: 'body' | 'joint'; index: number }): BodyFacts | null {

@@ -10,7 +10,6 @@ import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useSettingsStore } from './settings';
-import type { BodyFacts } from '../preview/physics-bodies-view';
 
 /** The preview's fixed views (MMD's 視点 panel: 正面/背面/左/右/上) and the start view; preview/orbit.ts places them. */
 export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
@@ -39,6 +38,30 @@ export const GHOST_SETTING = 'previewGhost';
 export type PhysicsMode = 'play' | 'always';
 
 /** The rigid body (or joint) under the pointer and where the pointer is in the viewport (w × h CSS px). */
+/**
+ * A rigid body or joint as the hover tooltip shows it (plain data for the store; the pane words it). Groups are
+ * numbered 1–16 as PMX Editor and MMD show them (the file stores 0–15); `collides` lists the groups the body's
+ * mask lets it collide with (PMX Editor shows the complement as 非衝突グループ).
+ */
+export type BodyFacts =
+  | {
+      kind: 'body';
+      index: number;
+      name: string;
+      nameEn: string;
+      /** The bone's name ('' for none) and its English name from the model. */
+      bone: string;
+      boneEn: string;
+      /** RigidMode: 0 follows its bone, 1 physics, 2 physics with the bone's position. */
+      mode: number;
+      group: number;
+      collides: number[];
+      /** RigidShape and its size as stored (sphere: radius; box: half extents; capsule: radius, height). */
+      shape: number;
+      size: [number, number, number];
+    }
+  | { kind: 'joint'; index: number; name: string; nameEn: string; bodyA: string; bodyB: string };
+
 export type HoveredBody = BodyFacts & { x: number; y: number; w: number; h: number };
 
 /** The shown actor's physics as the status line says it. */
