@@ -56,3 +56,12 @@ export function errorLine(e: CodecError, locale: Locale | undefined): string {
 export function unknownCommand(name: string, locale: Locale | undefined): string {
   return locale === 'ja' ? `vmd-studio: 「${name}」というコマンドはありません（vmd-studio --help で一覧）\n` : `vmd-studio: unknown command "${name}" (try vmd-studio --help)\n`;
 }
+
+/**
+ * For a VMD cut short (E_VMD_COUNT, E_VMD_TRUNCATED): the command that writes the keys it still holds
+ * (commands/salvage.ts), or '' for any other error or file.
+ */
+export function salvageHint(e: { code: string }, file: string | undefined, locale: Locale | undefined): string {
+  if ((e.code !== 'E_VMD_COUNT' && e.code !== 'E_VMD_TRUNCATED') || !file?.toLowerCase().endsWith('.vmd')) return '';
+  return locale === 'ja' ? `壊れた箇所より前のキーは読み出せます: vmd-studio salvage ${file} -o OUT.vmd` : `the keys before the damage can be read: vmd-studio salvage ${file} -o OUT.vmd`;
+}

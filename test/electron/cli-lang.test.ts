@@ -44,11 +44,13 @@ describe('the CLI\'s language', () => {
     const d = badFiles();
     const r = await runCliCaptured(['inspect', '--lang', 'ja', 'trunc.vmd', 'text.vmd'], d);
     expect(r.code).toBe(1);
-    expect(r.out).toBe(`trunc.vmd\n  ERROR E_VMD_COUNT: ${TRUNC_JA}\n\ntext.vmd\n  ERROR E_VMD_MAGIC: ${TEXT_JA}\n\n`);
+    // A VMD cut short: the line naming salvage, in Japanese too.
+    const hint = '壊れた箇所より前のキーは読み出せます: vmd-studio salvage trunc.vmd -o OUT.vmd';
+    expect(r.out).toBe(`trunc.vmd\n  ERROR E_VMD_COUNT: ${TRUNC_JA}\n  ${hint}\n\ntext.vmd\n  ERROR E_VMD_MAGIC: ${TEXT_JA}\n\n`);
     expect(r.err).toBe(`vmd-studio: trunc.vmd: ${TRUNC_JA}\nvmd-studio: text.vmd: ${TEXT_JA}\n`);
     // A one-file command's failure (edit-output failWith) too.
     const t = await runCliCaptured(['trim', 'trunc.vmd', '--from', '0', '--to', '10', '-o', 'out.vmd', '--lang=ja'], d);
-    expect([t.code, t.err]).toEqual([1, `vmd-studio: trunc.vmd: ${TRUNC_JA}\n`]);
+    expect([t.code, t.err]).toEqual([1, `vmd-studio: trunc.vmd: ${TRUNC_JA}\nvmd-studio: ${hint}\n`]);
   });
 
   it('English by default and with --lang en; --json stays English; an unknown command and a bad --lang', async () => {

@@ -1,5 +1,5 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
-import { errorLine } from '../locale';
+import { errorLine, salvageHint } from '../locale';
 import path from 'node:path';
 import { writeOutput } from '../output';
 import { MODEL_NAME_NOTE_START, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
@@ -115,9 +115,8 @@ export function failWith(io: CliIo, e: CodecError, file?: string, givens?: strin
   jsonFailure(io, e, f);
   io.stderr(`vmd-studio: ${errorLine({ ...e, file: f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f }, io.locale)}\n`);
   // A VMD cut short: the command that writes the keys it still holds (salvage.ts).
-  if ((e.code === 'E_VMD_COUNT' || e.code === 'E_VMD_TRUNCATED') && f?.toLowerCase().endsWith('.vmd')) {
-    io.stderr(`vmd-studio: the keys before the damage can be read: vmd-studio salvage ${givens?.length ? displayPathAmong(f, givens, io.cwd) : f} -o OUT.vmd\n`);
-  }
+  const hint = salvageHint(e, f !== undefined && givens?.length ? displayPathAmong(f, givens, io.cwd) : f, io.locale);
+  if (hint) io.stderr(`vmd-studio: ${hint}\n`);
   return 1;
 }
 

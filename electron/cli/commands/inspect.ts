@@ -1,5 +1,5 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
-import { errorLine } from '../locale';
+import { errorLine, salvageHint } from '../locale';
 import path from 'node:path';
 import { buildTracks, inspectVmd, inspectVpd, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
@@ -74,17 +74,15 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
   return { file, ok: true, ...inspectVmd(m.doc, buildTracks(m.doc), l.diagnostics) };
 }
 
-/** For a VMD cut short: the command that writes the keys it still holds (salvage.ts), as a line of the block. */
-function salvageHint(e: { code: string }, rel: string): string {
-  return (e.code === 'E_VMD_COUNT' || e.code === 'E_VMD_TRUNCATED') && rel.toLowerCase().endsWith('.vmd') ? `  the keys before the damage can be read: vmd-studio salvage ${rel} -o OUT.vmd\n` : '';
-}
+/** A hint as a line of a file's block (none when empty). */
+const hintLine = (hint: string) => (hint ? `  ${hint}\n` : '');
 
 /** One file's block of the table for people: its path line, what it is, its warnings, a blank line. */
 function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
   const rel = displayPathAmong(info.file, givens, io.cwd);
   if (!info.ok) {
     // formatError's "message (at byte N)" without a file (the path is the block's first line); in Japanese by code.
-    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${errorLine({ ...info.error, params: info.error.params, file: undefined }, io.locale)}\n${salvageHint(info.error, rel)}\n`);
+    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${errorLine({ ...info.error, params: info.error.params, file: undefined }, io.locale)}\n${hintLine(salvageHint(info.error, rel, io.locale))}\n`);
     return;
   }
   if (info.format === 'wav' || info.format === 'audio') {

@@ -5,7 +5,7 @@
  * as an unsaved copy with no file, so the damaged file is never written over (Save asks for a name). The question
  * says where the damage is and how many keys of that block are kept. Cancel leaves the refusal as it was.
  */
-import { salvageVmd, type CodecError } from '../../../shared/vmd';
+import { salvageVmd, type CodecError, type VmdSalvage } from '../../../shared/vmd';
 import { hasExtension } from '../../../shared/ipc/file-types';
 import { useConfirmStore } from './confirm';
 import { decodeDocument, type DocumentContent } from './workspace';
@@ -20,13 +20,22 @@ export function recoveredName(file: string): string {
 }
 
 /**
- * Asks whether to open what a damaged VMD still holds (see the file comment): the copy's content (no file), or
- * null when there is nothing to salvage (another error, a pose, not one key whole) or the person declines.
+ * What a damaged VMD still holds (see the file comment), or null when there is nothing to salvage: another error,
+ * a pose, not one key whole. Synchronous, so a caller with nothing to ask reports the refusal at once.
  */
-export async function askSalvage(file: string, bytes: Uint8Array, error: Pick<CodecError, 'code'>): Promise<DocumentContent | null> {
+export function salvageOf(file: string, bytes: Uint8Array, error: Pick<CodecError, 'code'>): VmdSalvage | null {
   if (!SALVAGED_CODES.has(error.code) || !hasExtension(file, ['.vmd'])) return null;
   const s = salvageVmd(bytes);
-  if (!s || s.kept === 0) return null;
+  return s && s.kept > 0 ? s : null;
+}
+
+/**
+ * Asks whether to open what a damaged VMD still holds (see the file comment): the copy's content (no file), or
+ * null when there is nothing to salvage (salvageOf) or the person declines.
+ */
+export async function askSalvage(file: string, bytes: Uint8Array, error: Pick<CodecError, 'code'>): Promise<DocumentContent | null> {
+  const s = salvageOf(file, bytes, error);
+  if (!s) return null;
   const last = s.blocks[s.blocks.length - 1];
   const name = recoveredName(file);
   const choice = await useConfirmStore().ask({

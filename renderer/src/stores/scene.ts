@@ -27,7 +27,7 @@ import { decodeDocument, documentContent, useWorkspaceStore, type DocumentConten
 import { folderOf, samePath, stemOf } from '../paths';
 import { useConfirmStore, type ConfirmChoice, type ConfirmRequest } from './confirm';
 import { useMusicStore } from './music';
-import { askSalvage } from './salvage';
+import { askSalvage, salvageOf } from './salvage';
 import { useNotifyStore, type NoticeText } from './notify';
 import { openWithLocated } from './scene-located';
 import { usePreviewStore } from './preview';
@@ -546,8 +546,10 @@ export const useSceneStore = defineStore('scene', () => {
   function openBytes(name: string, bytes: Uint8Array, filePath: string | null = null): boolean {
     const d = decodeDocument(name, bytes, filePath);
     if (!d.ok) {
-      // A VMD cut short: asked whether to open the keys it still holds (stores/salvage.ts), else refused as before.
-      void askSalvage(filePath ?? name, bytes, d.error).then((copy) => (copy ? openLone(copy) : useNotifyStore().error(d.error)));
+      // A VMD cut short: asked whether to open the keys it still holds (stores/salvage.ts), else refused as before
+      // (at once when there is nothing to ask).
+      if (salvageOf(filePath ?? name, bytes, d.error)) void askSalvage(filePath ?? name, bytes, d.error).then((copy) => (copy ? openLone(copy) : useNotifyStore().error(d.error)));
+      else useNotifyStore().error(d.error);
       return false;
     }
     openLone(d.value);
