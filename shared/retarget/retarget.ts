@@ -92,6 +92,12 @@ export interface RetargetDetails {
   refitted: { bone: string; keys: number }[];
   /** Tracks copied record for record (renamed where the target spells the bone differently). */
   copied: { bone: string; as: string; keys: number }[];
+  /**
+   * Motion bone tracks whose bone the target spells differently (an alias, an English name, full/half width,
+   * or a map row): `bone` as the motion names it, `as` the target's bone that now plays it (copied or re-fitted),
+   * with the motion's keys of it. MMD plays keys by name, so each is said.
+   */
+  renamed: { bone: string; as: string; keys: number }[];
   /** Motion bone tracks nothing on the target takes, with their keys. */
   unmatched: { bone: string; keys: number }[];
   /** Morph tracks the target lacks, with their keys. */
@@ -794,6 +800,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     folded: [],
     refitted: [],
     copied: [],
+    renamed: [],
     unmatched: [],
     unmatchedMorphs: morphOut.unmatched,
     combinedMorphs: morphOut.combined,
@@ -820,6 +827,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     bc.kept += keysOf(k);
     if (as !== bones.names[k]) bc.changed += keysOf(k);
     details.copied.push({ bone: bones.names[k], as, keys: keysOf(k) });
+    if (as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
   }
 
   let done = 0;
@@ -937,6 +945,10 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     for (const r of records) out.push(r);
     bc.added += records.length;
     details.refitted.push({ bone: target.bones[t].name, keys: records.length });
+    // The bone's own source track, now under the target's spelling of it.
+    const s = plan.targetToSource[t], k = s >= 0 ? plan.sourceTrack[s] : -1;
+    const as = decodeName(nameBytes(target.bones[t].name, BONE.NAME_LENGTH));
+    if (k >= 0 && as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
     if (plan.scale[t] !== 1 && plan.translated[t]) details.scaled.push(target.bones[t].name);
   });
 
@@ -983,6 +995,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.tracksRefitted = details.refitted.length;
   x.tracksFolded = details.folded.length;
   x.tracksUnmatched = details.unmatched.length;
+  x.tracksRenamed = details.renamed.length;
   x.morphTracksUnmatched = details.unmatchedMorphs.length;
   x.boneKeysBefore = bones.frames.length;
   x.boneKeysAfter = out.length;

@@ -171,6 +171,8 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const on = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on.vmd'], d);
     expect(on.code, on.err).toBe(0);
     expect(on.out).toMatch(/; feet on the floor: leg IK moved at [\d,]+ frames, at most 0\.1\d*;/);
+    // Gene has no 左つま先 (its toe is 左つま先EX, English name "L toe" as the low-poly Miku's 左つま先): the rename is said.
+    expect(on.out).toContain('; renamed 2: 左つま先 → 左つま先EX, 右つま先 → 右つま先EX;');
     const off = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'off.vmd', '--no-floor', '--json'], d);
     expect(off.code, off.err).toBe(0);
     expect(JSON.parse(off.out).retarget.floor).toBeUndefined();

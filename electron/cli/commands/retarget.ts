@@ -24,6 +24,9 @@ import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
 import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
 
+/** Renamed tracks the summary line names before it says how many more (--json's retarget.renamed lists them all). */
+const RENAMED_LISTED = 6;
+
 /** The one-line summary of a retarget. */
 export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
@@ -33,6 +36,8 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
   if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
   if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
+  // Keys now played under another name (MMD plays them by name): said, not left to --json's copied[].as.
+  if (d.renamed.length) parts.push(`renamed ${d.renamed.length}: ${d.renamed.slice(0, RENAMED_LISTED).map((r) => `${r.bone} → ${r.as}`).join(', ')}${d.renamed.length > RENAMED_LISTED ? ` and ${d.renamed.length - RENAMED_LISTED} more` : ''}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
   parts.push(`unmatched ${d.unmatched.length} bone and ${plural(d.unmatchedMorphs.length, 'morph track')}`);

@@ -35,6 +35,7 @@ const DETAILS: RetargetDetails = {
   folded: [],
   refitted: [{ bone: '左足ＩＫ', keys: 80 }],
   copied: [],
+  renamed: [],
   unmatched: [],
   unmatchedMorphs: [],
   maxPositionError: 0.01,

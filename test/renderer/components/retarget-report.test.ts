@@ -30,6 +30,7 @@ const DETAILS: RetargetDetails = {
     { bone: 'センター', keys: 80 },
     { bone: '上半身', keys: 7 },
   ],
+  renamed: [],
   copied: [
     { bone: '頭', as: '頭', keys: 40 },
     { bone: '首', as: '首', keys: 10 },
@@ -46,7 +47,7 @@ const DETAILS: RetargetDetails = {
   replacedByMap: [],
 };
 
-async function panel(locale: 'en' | 'ja') {
+async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS) {
   const settings = useSettingsStore();
   settings.settings = { ...settings.settings, locale };
   const rt = useRetargetStore();
@@ -57,7 +58,7 @@ async function panel(locale: 'en' | 'ja') {
   rt.sourcePath = '/m/Gene_light.pmx';
   const doc = emptyVmd();
   const report = { extra: { boneKeysBefore: 1041, boneKeysAfter: 137 } } as unknown as EditReport;
-  rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details: DETAILS, report });
+  rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details, report });
   rt.state = 'ready';
   rt.version++;
   const w = mount(RetargetPanel, { attachTo: document.body });
@@ -89,6 +90,21 @@ describe('the retarget report’s counts', () => {
     expect(unmatched).toEqual(['1 key', '900 keys']);
     expect(document.querySelector('[data-testid="retarget-unmatched-morphs"] .muted')?.textContent?.trim()).toBe('1 key');
     w.unmount();
+  });
+
+  it('a track played under the model’s other spelling of its bone is said (the low-poly Miku’s 左つま先 on Gene’s 左つま先EX); nothing when none is', async () => {
+    const renamed = [{ bone: '左つま先', as: '左つま先EX', keys: 263 }, { bone: '右つま先', as: '右つま先EX', keys: 263 }];
+    const { w, text } = await panel('en', { ...DETAILS, renamed });
+    expect(text('retarget-renamed')).toBe('Renamed (2), as the model spells them: 左つま先 → 左つま先EX, 右つま先 → 右つま先EX');
+    w.unmount();
+    document.body.innerHTML = '';
+    const ja = await panel('ja', { ...DETAILS, renamed });
+    expect(ja.text('retarget-renamed')).toBe('モデルの名前に変えたもの (2)：左つま先 → 左つま先EX, 右つま先 → 右つま先EX');
+    ja.w.unmount();
+    document.body.innerHTML = '';
+    const none = await panel('en');
+    expect(document.querySelector('[data-testid="retarget-renamed"]')).toBeNull();
+    none.w.unmount();
   });
 
   it('Japanese alike', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareMotionToModel, readModel, type ModelData } from '../../../shared/pmx';
 import { retarget, type RetargetResult } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { blockFromRecords, buildTracks, encodeBoneRecord, readVmd, withBlocks, writeVmd, recordBytes, type VmdDocument } from '../../../shared/vmd';
 import { qmul } from '../../helpers/quat';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
@@ -82,6 +83,34 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
     expect(named).toHaveLength(12);
     expect(named.slice(0, 11)).toEqual(r.details.unmatched.slice(0, 11).map((u) => `${u.bone} (${u.keys})`));
     expect(named[11]).toBe(`${r.details.unmatched[11].bone} (${r.details.unmatched[11].keys}) and ${n - 12} more (the report's details list them all)`);
+  });
+
+  it('an exact name wins over an alias: 02_laugh keys 左つま先EX/右つま先EX, which Gene has, and keeps them byte for byte from the low-poly Miku and the standard skeleton', () => {
+    // Gene_light has 左つま先EX/右つま先EX (English name "L toe"/"R toe", as the low-poly Miku's 左つま先) and no
+    // 左つま先 (read with a separate PMX reader); 02_laugh has one key of each EX bone and none of つま先.
+    const laugh = readMotion('gene/motion/02_laugh.vmd');
+    const t0 = buildTracks(laugh).bones;
+    for (const from of [miku, standardFigureModel()]) {
+      const r = ok(retarget(laugh, from, gene));
+      const out = reread(r.doc);
+      const t1 = buildTracks(out).bones;
+      for (const n of ['左つま先EX', '右つま先EX']) {
+        const a = t0.index.get(n)!, b = t1.index.get(n);
+        expect(b, `${n} from ${from.name}`).toBeDefined();
+        expect(t1.start[b! + 1] - t1.start[b!]).toBe(1);
+        expect(Array.from(recordBytes(out.bone, t1.record[t1.start[b!]]))).toEqual(Array.from(recordBytes(laugh.bone, t0.record[t0.start[a]])));
+        expect(r.details.unmatched.map((u) => u.bone)).not.toContain(n);
+      }
+      expect(r.report.warnings.join('\n')).not.toContain('つま先EX');
+    }
+  });
+
+  it('an alias is used where the target lacks the name, and said: the low-poly Miku’s 左つま先/右つま先 (263 keys each) play on Gene’s 左つま先EX/右つま先EX', () => {
+    expect(there.details.renamed).toEqual([
+      { bone: '左つま先', as: '左つま先EX', keys: 263 },
+      { bone: '右つま先', as: '右つま先EX', keys: 263 },
+    ]);
+    expect(there.report.extra.tracksRenamed).toBe(2);
   });
 
   it('wrists, head and the leg-IK goals, over each model’s leg length, come back within 2% at every frame', () => {
