@@ -690,23 +690,36 @@ function splitMapping(mapping: NameMapping | undefined, source: ModelData, targe
   return { bones, morphs };
 }
 
-/** The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is not a figure it can play on. */
-const BODY_BONES = ['センター', 'グルーブ', '腰', '上半身', '上半身2', '下半身', '首', '頭', '肩', '腕', 'ひじ', '手首', '足', 'ひざ', '足首', '足ＩＫ'];
+/**
+ * The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is
+ * not a figure it can play on. センター, グルーブ and 腰 (the movers above the body) do not count on their own:
+ * a model whose only standard bone is センター (babylon-mmd's bone_flag_test.pmx, matcap_sample.pmx) would get
+ * one track of centre moves and be "written".
+ */
+const MOVER_BONES = ['センター', 'グルーブ', '腰'];
+const BODY_BONES = ['上半身', '上半身2', '下半身', '首', '頭', '肩', '腕', 'ひじ', '手首', '足', 'ひざ', '足首', '足ＩＫ'];
 const BODY_SET = new Set(BODY_BONES.map(canonicalBoneName));
+const MOVER_SET = new Set(MOVER_BONES.map(canonicalBoneName));
 
 /**
  * Why the target cannot take the motion (null when it can): not one of its body bones (BODY_BONES) has a
  * source bone, by name or by the map. Without it the output would key a stray bone or nothing, and say "written".
+ * `standardSource`: the source is the standard skeleton (no --from), which the message names as such.
  */
-function noBodyBones(plan: RetargetPlan): string | null {
+function noBodyBones(plan: RetargetPlan, standardSource: boolean): string | null {
   const T = plan.target.bones;
+  const movers: string[] = [];
   for (let t = 0; t < T.length; t++) {
     if (plan.rep[t] < 0 && plan.kind[t] === 'none') continue;
-    if (BODY_SET.has(canonicalBoneName(T[t].name).replace(/^[左右]/, ''))) return null;
+    const base = canonicalBoneName(T[t].name).replace(/^[左右]/, '');
+    if (BODY_SET.has(base)) return null;
+    if (MOVER_SET.has(base)) movers.push(T[t].name);
   }
   // A map that gives the motion to bones of other names is taken at its word.
   if (plan.match.how.some((h) => h === 'map')) return null;
-  return `the target model has no standard MMD body bone to play the motion on: none of ${BODY_BONES.join(', ')} (either side, or their English names) matches a bone of the source; a --map can name them`;
+  const of = standardSource ? 'the standard MMD skeleton' : 'the source model';
+  const has = movers.length ? `of the standard bones it has only ${movers.join(', ')}, which ${movers.length === 1 ? 'moves' : 'move'} the whole model; ` : '';
+  return `the target model has no standard MMD body bone to play the motion on: ${has}it needs the trunk and limbs (上半身/下半身, arms, legs), and none of ${BODY_BONES.join(', ')} (either side, or their English names) matches a bone of ${of}; a --map can name them`;
 }
 
 /** Bone map rows that took a target bone whose own track the motion has under another source bone (RetargetDetails.replacedByMap). */
@@ -737,12 +750,13 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
-  if (isStandardFigure(source)) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
+  const standardSource = isStandardFigure(source);
+  if (standardSource) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
   const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const morphs = buildMorphTracks(doc.morph);
   const maps = splitMapping(opts.mapping, source, target, bones.names, morphs.names);
   const plan = planRetarget(sk, tk, bones.names, { boneMap: maps.bones, scale: opts.scale });
-  const bodyless = noBodyBones(plan);
+  const bodyless = noBodyBones(plan, standardSource);
   if (bodyless) return failure({ code: 'E_RETARGET', message: bodyless });
   const morphOut = retargetMorphs(doc, morphs, morphRoutes(morphs.names, target, maps.morphs));
   // The target plays the output's morph tracks (merged and scaled as written) with its bone morphs.

@@ -248,11 +248,24 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const d = mk('rt-bodyless');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', path.join(CORPUS, 'vmd_sizing/archive/debug_bone6.pmx'), '-o', 'o.vmd'], d);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^vmd-studio: .*debug_bone6\.pmx: the target model has no standard MMD body bone to play the motion on: none of センター, .*上半身.*足ＩＫ/);
+    expect(r.err).toMatch(/^vmd-studio: .*debug_bone6\.pmx: the target model has no standard MMD body bone to play the motion on: .*none of 上半身, .*足ＩＫ .*matches a bone of the source model;/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
     // The same motion onto a model with the bones is written.
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--quiet'], d)).code).toBe(0);
+  });
+
+  it('refuses a target whose only standard bone is センター (babylon-mmd bone_flag_test, constraint_test, matcap_sample), saying what it lacks; without --from the message names the standard skeleton', async () => {
+    const d = mk('rt-center-only');
+    // Their bones (read with a separate PMX reader): センター, 新規ボーン2, 新規ボーン1 / センター, 新規ボーン1 / センター, Sphere.
+    for (const m of ['bone_flag_test', 'constraint_test', 'matcap_sample']) {
+      const r = await cli(['retarget', STAND, '--to', path.join(CORPUS, `babylon-mmd/res/model/${m}.pmx`), '-o', 'o.vmd'], d);
+      expect(r.code, m).toBe(1);
+      expect(r.err).toContain(`${m}.pmx: the target model has no standard MMD body bone to play the motion on: of the standard bones it has only センター, which moves the whole model; it needs the trunk and limbs (上半身/下半身, arms, legs)`);
+      expect(r.err).toContain('matches a bone of the standard MMD skeleton;');
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
+    }
   });
 
   it('a map row onto a bone the motion keys by its own name is warned of, naming the replaced track and where it went', async () => {
