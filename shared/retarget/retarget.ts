@@ -33,7 +33,7 @@ import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type Bon
 import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BoneNameIndex, canonicalBoneName, MorphNameIndex } from './bone-names';
+import { BoneNameIndex, canonicalBoneName, MorphNameIndex, normalizeName } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
@@ -119,6 +119,44 @@ export interface RetargetDetails {
   replacedByMap: { from: string; to: string; track: string; keys: number }[];
   /** The feet-on-the-floor correction; absent when turned off (or no frame range). */
   floor?: FloorCorrection;
+  /**
+   * A sign that the source is not the model the motion was made on (vmd_sizing's 作成元モデル), warned of: the
+   * motion's header already names the target (`header-is-target`), names another model than the source
+   * (`source-name`), or names none while the leg ratio is far from 1 (`leg-ratio`, outside LEG_RATIO_PLAUSIBLE).
+   * `header`: the header's model name. Null when nothing is amiss (or the source is the standard skeleton, which
+   * stands for any standard model, and the header does not name the target).
+   */
+  sourceCheck: { kind: 'header-is-target' | 'source-name' | 'leg-ratio'; header: string } | null;
+}
+
+/** Leg ratios a source that is the motion's own model plausibly gives; outside them a motion without a model name is questioned. */
+export const LEG_RATIO_PLAUSIBLE: readonly [number, number] = [0.67, 1.5];
+
+/** Whether two model names are one: the same after width folding, or `header` the start of `name` cut to the header's field. */
+function sameModelName(header: string, name: string, field: number): boolean {
+  const h = normalizeName(header), n = normalizeName(name);
+  if (!h || !n) return false;
+  return h === n || normalizeName(modelNameField(name, field).written) === h;
+}
+
+/** RetargetDetails.sourceCheck for a motion whose header names `header`. */
+function checkSource(header: string, source: ModelData, target: ModelData, standardSource: boolean, legRatio: number, field: number): RetargetDetails['sourceCheck'] {
+  const sourceIsTarget = sameModelName(source.name, target.name, 1000);
+  if (header && !sourceIsTarget && sameModelName(header, target.name, field)) return { kind: 'header-is-target', header };
+  if (standardSource) return null;
+  if (header) return sameModelName(header, source.name, field) ? null : { kind: 'source-name', header };
+  return legRatio < LEG_RATIO_PLAUSIBLE[0] || legRatio > LEG_RATIO_PLAUSIBLE[1] ? { kind: 'leg-ratio', header } : null;
+}
+
+/** The sourceCheck warning in English (the CLI's and the batch report's words; the panel has its own). */
+export function sourceCheckWarning(d: Pick<RetargetDetails, 'sourceCheck' | 'legRatio' | 'sourceModel' | 'targetModel' | 'sourceLegLength' | 'targetLegLength'>, standardSource = false): string | null {
+  const c = d.sourceCheck;
+  if (!c) return null;
+  const ratio = d.legRatio === 1 ? '' : `× ${Number(d.legRatio.toPrecision(3))}: `;
+  const src = d.sourceModel || (standardSource ? 'the standard MMD skeleton' : '(no name)');
+  if (c.kind === 'header-is-target') return `${ratio}the motion's header already names the target model, ${c.header}: is it made for it already? It was fitted as if made on ${src}`;
+  if (c.kind === 'source-name') return `${ratio}the motion's header says ${c.header}, the source is ${src}: is this the model the motion was made on?`;
+  return `${ratio}the source's legs (${Number((d.sourceLegLength ?? 0).toPrecision(3))}) and the target's (${Number((d.targetLegLength ?? 0).toPrecision(3))}) differ a lot, and the motion's header names no model: is ${src} the model the motion was made on?`;
 }
 
 /**
@@ -822,6 +860,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     maxRotationErrorDeg: 0,
     unusedMapRows: [],
     replacedByMap: replacedByMap(maps.bones, sk, tk, plan, bones.names, keysOf),
+    sourceCheck: stage ? null : checkSource(decodeName(doc.modelName).trim(), source, target, standardSource, plan.legRatio, doc.modelName.length || MODEL_NAME_LENGTH_V2),
   };
   const bc = rep.byKind.bone;
   const takenTracks = new Set<number>();
@@ -1037,6 +1076,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     if (!fl.applied && fl.why && fl.why !== 'not-scaled') rep.warnings.push(`feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
     if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) rep.warnings.push(`feet on the floor: a leg IK goal moved by ${fl.maxCorrection.toFixed(3)} (${(100 * fl.maxCorrectionShare).toFixed(0)}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`);
   }
+  const check = sourceCheckWarning(details, standardSource);
+  if (check) rep.warnings.push(check);
   if (stage) rep.warnings.push(`${stage.words}: copied unchanged (retarget fits a model's motion; a ${stage.kind} motion is not fitted to the target model's size)`);
 
   const outDoc = withBlocks(doc, {

@@ -173,6 +173,8 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(on.out).toMatch(/; feet on the floor: leg IK moved at [\d,]+ frames, at most 0\.1\d*;/);
     // Gene has no 左つま先 (its toe is 左つま先EX, English name "L toe" as the low-poly Miku's 左つま先): the rename is said.
     expect(on.out).toContain('; renamed 2: 左つま先 → 左つま先EX, 右つま先 → 右つま先EX;');
+    // wavefile_v2's header says 初音ミク (a standard-size Miku): the chibi source is questioned.
+    expect(on.err).toContain("wavefile_v2.vmd: × 1.87: the motion's header says 初音ミク, the source is ローポリ初音さん: is this the model the motion was made on?\n");
     const off = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'off.vmd', '--no-floor', '--json'], d);
     expect(off.code, off.err).toBe(0);
     expect(JSON.parse(off.out).retarget.floor).toBeUndefined();

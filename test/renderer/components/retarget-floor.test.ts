@@ -43,6 +43,7 @@ const DETAILS: RetargetDetails = {
   unusedMapRows: [],
   combinedMorphs: [],
   replacedByMap: [],
+  sourceCheck: null,
   floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 653, lowestBefore: -0.15, lowestAfter: -0.008 },
 };
 

@@ -45,6 +45,7 @@ const DETAILS: RetargetDetails = {
   unusedMapRows: [],
   combinedMorphs: [],
   replacedByMap: [],
+  sourceCheck: null,
 };
 
 async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS) {
@@ -105,6 +106,25 @@ describe('the retarget report’s counts', () => {
     const none = await panel('en');
     expect(document.querySelector('[data-testid="retarget-renamed"]')).toBeNull();
     none.w.unmount();
+  });
+
+  it('questions a source that is not the model the motion was made on, in English and Japanese; says nothing when it is', async () => {
+    const d: RetargetDetails = { ...DETAILS, sourceModel: 'ローポリ初音さん', targetModel: 'ジェネ / Gene', legRatio: 1.874, sourceLegLength: 5.59, targetLegLength: 10.48, sourceCheck: { kind: 'source-name', header: '初音ミク' } };
+    const en = await panel('en', d);
+    expect(en.text('retarget-source-check')).toBe('× 1.87: the motion’s header says “初音ミク”, the source is ローポリ初音さん: is this the model the motion was made on?');
+    en.w.unmount();
+    document.body.innerHTML = '';
+    const ja = await panel('ja', { ...d, sourceCheck: { kind: 'header-is-target', header: 'ジェネ / Gene' } });
+    expect(ja.text('retarget-source-check')).toBe('× 1.87: モーションのヘッダーはすでにこのモデル「ジェネ / Gene」を指しています。このモデル用に作られたものではありませんか？ ローポリ初音さん 用として合わせました。');
+    ja.w.unmount();
+    document.body.innerHTML = '';
+    const unscaled = await panel('en', { ...d, legRatio: 1 });
+    expect(unscaled.text('retarget-source-check')).toBe('The motion’s header says “初音ミク”, the source is ローポリ初音さん: is this the model the motion was made on?');
+    unscaled.w.unmount();
+    document.body.innerHTML = '';
+    const fine = await panel('en');
+    expect(document.querySelector('[data-testid="retarget-source-check"]')).toBeNull();
+    fine.w.unmount();
   });
 
   it('Japanese alike', async () => {

@@ -113,6 +113,24 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
     expect(there.report.extra.tracksRenamed).toBe(2);
   });
 
+  it('questions a source that is not the model the motion was made on: wavefile_v2’s header says 初音ミク, the source is the low-poly Miku (× 1.87); 02_laugh’s header already names Gene', () => {
+    // Header names read with a separate VMD reader: wavefile_v2 初音ミク, 02_laugh and stand ジェネ / Gene.
+    expect(there.details.sourceCheck).toEqual({ kind: 'source-name', header: '初音ミク' });
+    expect(there.report.warnings).toContain('× 1.87: the motion\'s header says 初音ミク, the source is ローポリ初音さん: is this the model the motion was made on?');
+    const laugh = readMotion('gene/motion/02_laugh.vmd');
+    for (const from of [miku, standardFigureModel()]) {
+      const r = ok(retarget(laugh, from, gene, { floor: false }));
+      expect(r.details.sourceCheck).toEqual({ kind: 'header-is-target', header: 'ジェネ / Gene' });
+      expect(r.report.warnings.some((w) => w.includes('the motion\'s header already names the target model, ジェネ / Gene: is it made for it already?'))).toBe(true);
+    }
+    // The model it was made for: nothing to question (a ratio of 0.533 is Gene's to the chibi Miku's).
+    const stand = ok(retarget(readMotion('gene/motion/stand.vmd'), gene, miku, { floor: false }));
+    expect(stand.details.sourceCheck).toBeNull();
+    expect(stand.report.warnings.join('\n')).not.toContain('made on');
+    // The standard skeleton stands for any standard model: a standard Miku's dance from it is not questioned.
+    expect(ok(retarget(readMotion('gene/motion/stand.vmd'), standardFigureModel(), miku, { floor: false })).details.sourceCheck).toBeNull();
+  });
+
   it('wrists, head and the leg-IK goals, over each model’s leg length, come back within 2% at every frame', () => {
     const names = ['左手首', '右手首', '頭', '左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ', '左足首', '右足首'];
     // The fit's geometry alone: the feet-on-the-floor correction moves the leg IK goals on purpose (each way), and is
