@@ -35,6 +35,7 @@ import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BoneNameIndex, canonicalBoneName, MorphNameIndex, normalizeName } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
+import { retargetKeyCounts } from './key-counts';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
@@ -1052,6 +1053,12 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.morphTracksUnmatched = details.unmatchedMorphs.length;
   x.boneKeysBefore = bones.frames.length;
   x.boneKeysAfter = out.length;
+  // The whole-file totals say nothing of re-fitting alone (left-out tracks are in them): the re-fitted bones' own keys, apart.
+  const kc = retargetKeyCounts(details, bones.frames.length);
+  x.refittedKeysBefore = kc.refittedBefore;
+  x.refittedKeysAfter = kc.refittedAfter;
+  x.copiedKeys = kc.copiedKeys;
+  x.leftOutKeys = kc.leftOutKeys;
   x.maxPositionError = details.maxPositionError;
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
   details.unusedMapRows = unusedMapRows(maps, source, target, bones.names, morphs.names);

@@ -35,7 +35,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const d = mk('rt');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^retarget: stand-miku\.vmd: ジェネ \/ Gene → ローポリ初音さん; leg ratio 0\.533 \(\d+ bones? scaled\); copied \d+ tracks; re-fitted \d+ \(bone keys \d+ → \d+, max error [\d.e-]+, [\d.e-]+°\);.* unmatched \d+ bone and \d+ morph tracks?\n$/);
+    expect(r.out).toMatch(/^retarget: stand-miku\.vmd: ジェネ \/ Gene → ローポリ初音さん; leg ratio 0\.533 \(\d+ bones? scaled\); copied \d+ tracks; re-fitted \d+ \(their keys \d+ → \d+, folded tracks included, max error [\d.e-]+, [\d.e-]+°\);.* unmatched \d+ bone and \d+ morph tracks?; bone keys in all \d+ → \d+\n$/);
     const out = motionOf(path.join(d, 'stand-miku.vmd'));
     // Every bone it keys is one the target has.
     const miku = modelOf(MIKU);
@@ -70,6 +70,32 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(j.retarget.maxRotationErrorDeg).toBeLessThanOrEqual(0.2 + 1e-9);
     expect(j.retarget.maxPositionError).toBeLessThanOrEqual(0.02 + 1e-9);
     for (const u of j.retarget.unmatched) expect(u.keys).toBeGreaterThan(0);
+  });
+
+  it('the line gives the re-fitted bones\' own keys before → after (as the app), the whole file\'s bone keys apart; --json has both', async () => {
+    const d = mk('rt-keys');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    const input = motionOf(STAND), out = motionOf(path.join(d, 'o.vmd'));
+    const tOut = buildTracks(out).bones;
+    // After: the output's keys of the re-fitted bones, counted in the written file.
+    const after = j.retarget.refitted.reduce((n: number, x: { bone: string }) => { const k = tOut.index.get(x.bone)!; return n + tOut.start[k + 1] - tOut.start[k]; }, 0);
+    expect(j.refittedKeysAfter).toBe(after);
+    // Before: every input bone key (less a second key of one bone and frame, which the player ignores: the
+    // report's collisions) is copied, left out, or went into a re-fitted bone.
+    const copied = j.retarget.copied.reduce((n: number, x: { keys: number }) => n + x.keys, 0);
+    const leftOut = j.retarget.unmatched.reduce((n: number, x: { keys: number }) => n + x.keys, 0);
+    const played = input.bone.count - (j.byKind.bone.collisions ?? 0);
+    expect(j.refittedKeysBefore).toBe(played - copied - leftOut);
+    expect(j.boneKeysBefore).toBe(played);
+    expect(j.boneKeysAfter).toBe(out.bone.count);
+    const line = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o2.vmd'], d);
+    const f = (n: number) => n.toLocaleString('en-US');
+    expect(line.out).toContain(`; re-fitted ${j.retarget.refitted.length} (their keys ${f(j.refittedKeysBefore)} → ${f(after)}, folded tracks included, max error `);
+    expect(line.out).toMatch(new RegExp(`; bone keys in all ${f(played)} → ${f(out.bone.count)}\\n$`));
+    // Not the whole-file totals in the re-fit's brackets (stand: 468 → 82 with 179 tracks left out).
+    expect(j.refittedKeysBefore).not.toBe(played);
   });
 
   it('--map settles a bone the names do not match: its track goes to the bone the map names', async () => {
@@ -128,7 +154,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const LAUGH = path.join(CORPUS, 'gene/motion/02_laugh.vmd');
     const r = await cli(['retarget', LAUGH, '--from', GENE, '--to', GENE, '-o', 'same.vmd'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/unmatched 0 bone and 0 morph tracks\n$/);
+    expect(r.out).toMatch(/unmatched 0 bone and 0 morph tracks; bone keys in all [\d,]+ → [\d,]+\n$/);
     expect(r.err).toBe('');
     // 02_laugh keys 222 bones and 178 morphs (inspect --model: all found), browOuterUpRight stored as browOuterUpRigh.
     const a = buildTracks(motionOf(LAUGH)), b = buildTracks(motionOf(path.join(d, 'same.vmd')));

@@ -33,7 +33,9 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${plural(d.scaled.length, 'bone')} scaled)`);
   parts.push(`copied ${plural(d.copied.length, 'track')}`);
-  parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  // The re-fitted bones' own keys (folded tracks with them), as the app's panel says; the whole file's totals apart,
+  // since they count the tracks left out too ("bone keys 14,160 → 13,375" read as re-fitting dropping keys).
+  parts.push(`re-fitted ${d.refitted.length} (their keys ${n(report.refittedKeysBefore)} → ${n(report.refittedKeysAfter)}${d.folded.length ? ', folded tracks included' : ''}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
   if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
   if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
   // Keys now played under another name (MMD plays them by name): said, not left to --json's copied[].as.
@@ -41,6 +43,7 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
   parts.push(`unmatched ${d.unmatched.length} bone and ${plural(d.unmatchedMorphs.length, 'morph track')}`);
+  parts.push(`bone keys in all ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}`);
   return parts.join('; ');
 }
 

@@ -44,7 +44,7 @@ const DETAILS: RetargetDetails = {
   combinedMorphs: [],
   replacedByMap: [],
   sourceCheck: null,
-  floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 653, lowestBefore: -0.15, lowestAfter: -0.008 },
+  floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 1710, lowestBefore: -0.15, lowestAfter: -0.008 },
 };
 
 async function panel(locale: 'en' | 'ja', details: RetargetDetails) {
@@ -75,10 +75,10 @@ describe('the retarget panel keeps the feet on the floor', () => {
 
   it('the report says how much the leg IK moved, in English and Japanese', async () => {
     let p = await panel('en', DETAILS);
-    expect(p.text('retarget-floor-report')).toBe('Feet on the floor: leg IK moved at 653 frames, at most 0.159');
+    expect(p.text('retarget-floor-report')).toBe('Feet on the floor: leg IK moved at 1,710 frames, at most 0.159');
     p.w.unmount();
     p = await panel('ja', DETAILS);
-    expect(p.text('retarget-floor-report')).toBe('足の接地：653 フレームで足IKを動かしました（最大 0.159）');
+    expect(p.text('retarget-floor-report')).toBe('足の接地：1,710 フレームで足IKを動かしました（最大 0.159）');
     p.w.unmount();
     p = await panel('ja', { ...DETAILS, floor: { ...DETAILS.floor!, applied: false, why: 'no-leg-ik', frames: 0, maxCorrection: 0 } });
     expect(p.text('retarget-floor-report')).toBe('足の接地：補正していません（先のモデルに足ＩＫがありません）');

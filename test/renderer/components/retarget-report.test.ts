@@ -48,7 +48,7 @@ const DETAILS: RetargetDetails = {
   sourceCheck: null,
 };
 
-async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS) {
+async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS, boneKeysBefore = 1041) {
   const settings = useSettingsStore();
   settings.settings = { ...settings.settings, locale };
   const rt = useRetargetStore();
@@ -58,7 +58,7 @@ async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS) {
   rt.motionName = 'ジェネ / Gene';
   rt.sourcePath = '/m/Gene_light.pmx';
   const doc = emptyVmd();
-  const report = { extra: { boneKeysBefore: 1041, boneKeysAfter: 137 } } as unknown as EditReport;
+  const report = { extra: { boneKeysBefore, boneKeysAfter: 137 } } as unknown as EditReport;
   rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details, report });
   rt.state = 'ready';
   rt.version++;
@@ -125,6 +125,19 @@ describe('the retarget report’s counts', () => {
     const fine = await panel('en');
     expect(document.querySelector('[data-testid="retarget-source-check"]')).toBeNull();
     fine.w.unmount();
+  });
+
+  it('"(folded tracks included)" only when something was folded; counts over 999 with a thousands separator, as the CLI writes them', async () => {
+    const big: RetargetDetails = { ...DETAILS, folded: [], refitted: [{ bone: 'センター', keys: 4283 }], copied: [{ bone: '頭', as: '頭', keys: 1200 }], unmatched: [{ bone: 'ﾈｸﾀｲ２', keys: 1 }] };
+    const p = await panel('en', big, 5575);
+    // 5,575 in all, less 1,200 copied and 1 left out: 4,374 went into the re-fitted bone, 4,283 written.
+    expect(p.text('retarget-refitted')).toBe('Re-fitted (1 bones): their keys 4,374 → 4,283, largest error 0.000029, 0.097°');
+    expect(p.text('retarget-copied')).toBe('Copied as they are: 1 track, 1,200 keys');
+    p.w.unmount();
+    document.body.innerHTML = '';
+    const folded = await panel('en');
+    expect(folded.text('retarget-refitted')).toContain('their keys 90 → 87 (folded tracks included)');
+    folded.w.unmount();
   });
 
   it('Japanese alike', async () => {
