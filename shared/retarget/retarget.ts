@@ -1064,10 +1064,17 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   details.unusedMapRows = unusedMapRows(maps, source, target, bones.names, morphs.names);
   // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
   for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
+  const tIndex = new BoneNameIndex(target.bones);
   for (const x of details.replacedByMap) {
-    const went = plan.folded.size && details.folded.find((f) => f.bone === x.track);
-    const fate = went ? `folded into ${went.into.join('/')}` : details.unmatched.some((u) => u.bone === x.track) ? 'left out' : 'no longer played on it';
-    rep.warnings.push(`map row ${x.from},${x.to} replaces the motion's own ${x.track} track (${x.keys} keys), which is ${fate}`);
+    // Where the replaced track went: folded into other bones (into the bone it was replaced on is no news:
+    // "folded 首→首" read as nothing happening), or left out.
+    const went = details.folded.find((f) => f.bone === x.track);
+    const elsewhere = went ? went.into.filter((b) => b !== x.track && b !== x.to) : [];
+    const fate = elsewhere.length ? `; its turns are folded into ${elsewhere.join('/')}` : !went && details.unmatched.some((u) => u.bone === x.track) ? '; it is left out' : '';
+    // The row's source bone, when the target has one of that name, is now played by nothing.
+    const own = tIndex.find(x.from);
+    const unkeyed = own >= 0 && plan.kind[own] === 'none' ? `; ${target.bones[own].name} is now not keyed` : '';
+    rep.warnings.push(`map row ${x.from},${x.to}: ${x.track}'s own track (${x.keys} keys) is replaced by ${x.from}'s${fate}${unkeyed}`);
   }
   if (details.unmatched.length) rep.warnings.push(`${plural(details.unmatched.length, 'bone track')} the target model lacks ${agree(details.unmatched.length, 'was', 'were')} left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   for (const c of details.combinedMorphs) {

@@ -305,7 +305,15 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const heads = buildTracks(motionOf(DANCE)).bones;
     const headKeys = heads.start[heads.index.get('頭')! + 1] - heads.start[heads.index.get('頭')!];
     expect(JSON.parse(r.out).retarget.replacedByMap).toEqual([{ from: 'ﾈｸﾀｲ４', to: '頭', track: '頭', keys: headKeys }]);
-    expect(r.err).toContain(`vmd-studio: warning: ${DANCE}: map row ﾈｸﾀｲ４,頭 replaces the motion's own 頭 track (${headKeys} keys), which is folded into 頭先`);
+    expect(r.err).toContain(`vmd-studio: warning: ${DANCE}: map row ﾈｸﾀｲ４,頭: 頭's own track (${headKeys} keys) is replaced by ﾈｸﾀｲ４'s; its turns are folded into 頭先\n`);
+    // A row onto the bone below (頭 → 首): 首's own track is replaced, and Gene's 頭 is now played by nothing (not "folded 首→首").
+    writeFileSync(path.join(d, 'neck.csv'), '頭,首\n');
+    const neck = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '--map', 'neck.csv', '--no-scale', '-o', 'n.vmd'], d);
+    expect(neck.code, neck.err).toBe(0);
+    const neckKeys = heads.start[heads.index.get('首')! + 1] - heads.start[heads.index.get('首')!];
+    expect(neck.err).toContain(`: map row 頭,首: 首's own track (${neckKeys} keys) is replaced by 頭's; 頭 is now not keyed\n`);
+    expect(neck.out).not.toContain('首→首');
+    expect(buildTracks(motionOf(path.join(d, 'n.vmd'))).bones.index.has('頭')).toBe(false);
     // No row onto a keyed bone: no such warning.
     const plain = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--json'], d);
     expect(JSON.parse(plain.out).retarget.replacedByMap).toEqual([]);

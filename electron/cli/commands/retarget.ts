@@ -37,7 +37,9 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   // since they count the tracks left out too ("bone keys 14,160 → 13,375" read as re-fitting dropping keys).
   parts.push(`re-fitted ${d.refitted.length} (their keys ${n(report.refittedKeysBefore)} → ${n(report.refittedKeysAfter)}${d.folded.length ? ', folded tracks included' : ''}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
   if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
-  if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
+  // A track a map row replaced is told of in its warning (not "folded 首→首", which read as nothing happening).
+  const folded = d.folded.filter((f) => !d.replacedByMap.some((x) => x.track === f.bone));
+  if (folded.length) parts.push(`folded ${folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
   // Keys now played under another name (MMD plays them by name): said, not left to --json's copied[].as.
   if (d.renamed.length) parts.push(`renamed ${d.renamed.length}: ${d.renamed.slice(0, RENAMED_LISTED).map((r) => `${r.bone} → ${r.as}`).join(', ')}${d.renamed.length > RENAMED_LISTED ? ` and ${d.renamed.length - RENAMED_LISTED} more` : ''}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
