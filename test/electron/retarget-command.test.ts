@@ -221,6 +221,18 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(readFileSync(path.join(d, 'out', 'wave.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(true);
   });
 
+  it('--no-scale says the feet are not corrected: "feet on the floor: off (--no-scale)" (walk: leg IK copied as it is)', async () => {
+    const d = mk('rt-noscale');
+    const WALK = path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd');
+    const r = await cli(['retarget', WALK, '--from', MIKU, '--to', GENE, '-o', 'o.vmd', '--no-scale'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('; not scaled;');
+    expect(r.out).toContain('; feet on the floor: off (--no-scale);');
+    // --no-floor asked for it: nothing to say.
+    const off = await cli(['retarget', WALK, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--no-scale', '--no-floor'], d);
+    expect(off.out).not.toContain('feet on the floor');
+  });
+
   it('batch retarget: a folder of motions made for one model, through the batch engine', async () => {
     const d = mk('rt-batch');
     mkdirSync(path.join(d, 'in'));

@@ -28,7 +28,7 @@ import { plural } from '../../../shared/i18n/plural';
 const RENAMED_LISTED = 6;
 
 /** The one-line summary of a retarget. */
-export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false): string {
+export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false, noScale = false): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
   const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${plural(d.scaled.length, 'bone')} scaled)`);
@@ -36,6 +36,8 @@ export function retargetLine(d: RetargetDetails, report: Record<string, unknown>
   // The re-fitted bones' own keys (folded tracks with them), as the app's panel says; the whole file's totals apart,
   // since they count the tracks left out too ("bone keys 14,160 → 13,375" read as re-fitting dropping keys).
   parts.push(`re-fitted ${d.refitted.length} (their keys ${n(report.refittedKeysBefore)} → ${n(report.refittedKeysAfter)}${d.folded.length ? ', folded tracks included' : ''}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  // Not scaled, the leg IK is copied as it is and not corrected: said, as the other reasons are warned of.
+  if (d.floor && !d.floor.applied && d.floor.why === 'not-scaled') parts.push(`feet on the floor: off (${noScale ? '--no-scale' : 'not scaled'})`);
   if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
   // A track a map row replaced is told of in its warning (not "folded 首→首", which read as nothing happening).
   const folded = d.folded.filter((f) => !d.replacedByMap.some((x) => x.track === f.bone));
@@ -100,7 +102,7 @@ export const retargetCommand: CommandInfo = {
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) jsonSuccess(io, { input, output, from, to, ...summary });
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null, opts.scale === false)}\n`);
       printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd), displayPath(to, toArg, io.cwd));
       return 0;
     });

@@ -85,6 +85,25 @@ describe('the retarget panel keeps the feet on the floor', () => {
     p.w.unmount();
   });
 
+  it('with Scale unticked the floor box is off and disabled, and a hint says why (the leg IK is copied as it is), in English and Japanese', async () => {
+    for (const locale of ['en', 'ja'] as const) {
+      const { w, rt, text } = await panel(locale, DETAILS);
+      rt.scale = false;
+      await w.vm.$nextTick();
+      const box = document.querySelector<HTMLInputElement>('[data-testid="retarget-floor"]')!;
+      expect(box.disabled).toBe(true);
+      expect(box.checked).toBe(false);
+      expect(text('retarget-floor-hint')).toBe(locale === 'en' ? 'Off while the moves are not scaled: the leg IK is then copied as it is (tick Scale to correct the feet)' : '移動を拡縮しないときはオフです。足IKをそのまま写します（足を補正するには拡縮をオンにしてください）');
+      rt.scale = true;
+      await w.vm.$nextTick();
+      expect(box.disabled).toBe(false);
+      expect(box.checked).toBe(true);
+      expect(document.querySelector('[data-testid="retarget-floor-hint"]')).toBeNull();
+      w.unmount();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('the checkbox is on by default, reads as the batch option, and its state reaches the retarget job', async () => {
     for (const locale of ['en', 'ja'] as const) expect(t('batch.opt.retarget.no-floor', locale)).toBe(t('retarget.floor', locale));
     const ws = useWorkspaceStore();
