@@ -233,6 +233,28 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(off.out).not.toContain('feet on the floor');
   });
 
+  it('batch retarget prints one summary line per file, as the one-file command, and warns of a motion whose header already names the target', async () => {
+    const d = mk('rt-batch-lines');
+    mkdirSync(path.join(d, 'in'));
+    // Both made for Gene (their headers say ジェネ / Gene), fitted onto Gene from the low-poly Miku.
+    for (const f of ['stand.vmd', '02_laugh.vmd']) copyFileSync(path.join(CORPUS, 'gene/motion', f), path.join(d, 'in', f));
+    const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', MIKU, '--to', GENE, '--jobs', '1', '--no-floor'], d);
+    expect(b.code, b.err).toBe(0);
+    const lines = b.out.split('\n').filter((l) => l.startsWith('retarget: '));
+    expect(lines.map((l) => l.replace(/: .*/, '')).sort()).toEqual(['retarget', 'retarget']);
+    for (const f of ['stand.vmd', '02_laugh.vmd']) {
+      const line = lines.find((l) => l.includes(f))!;
+      expect(line, f).toMatch(/^retarget: \S+: ローポリ初音さん → ジェネ \/ Gene; leg ratio 1\.87 .*; re-fitted \d+ \(their keys /);
+      // The one-file command's line, after its output's name.
+      const one = await cli(['retarget', path.join('in', f), '--from', MIKU, '--to', GENE, '-o', `one-${f}`, '--no-floor'], d);
+      expect(line.slice(line.indexOf(': ', 10))).toBe(one.out.trim().slice(one.out.indexOf(': ', 10)));
+      expect(b.err).toContain(`${f}: × 1.87: the motion's header already names the target model, ジェネ / Gene: is it made for it already?`);
+    }
+    // --quiet and --json: no such lines.
+    const q = await cli(['batch', 'retarget', 'in', '-o', 'out2', '--from', MIKU, '--to', GENE, '--jobs', '1', '--no-floor', '--quiet'], d);
+    expect(q.out).not.toContain('retarget: ');
+  });
+
   it('batch retarget: a folder of motions made for one model, through the batch engine', async () => {
     const d = mk('rt-batch');
     mkdirSync(path.join(d, 'in'));
