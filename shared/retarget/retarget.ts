@@ -886,6 +886,27 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
 
   let done = 0;
   const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
+  // Computed bones whose own track rests throughout (a tip bone's one identity key) and whose computed pose stays
+  // within the tolerances of rest: their records are kept as they are, not re-fitted into float noise (左手先 below
+  // a turned arm got two keys of 1e-5 moves and a quaternion of length 0.99997).
+  const keptAsIs = new Set<number>();
+  const restingTrack = (k: number): boolean => {
+    for (let i = bones.start[k]; i < bones.start[k + 1]; i++) {
+      const r = recordBytes(doc.bone, bones.record[i]);
+      const v = new DataView(r.buffer, r.byteOffset, r.byteLength);
+      for (let ch = 0; ch < 3; ch++) if (v.getFloat32(BONE.POSITION + 4 * ch, true) !== 0 || v.getFloat32(BONE.ROTATION + 4 * ch, true) !== 0) return false;
+      if (v.getFloat32(BONE.ROTATION + 12, true) !== 1) return false;
+    }
+    return true;
+  };
+  const nearRest = (c: ComputedTrack, pTol: number): boolean => {
+    for (let j = 0; j < c.px.length; j++) {
+      if (Math.abs(c.px[j]) > pTol || Math.abs(c.py[j]) > pTol || Math.abs(c.pz[j]) > pTol) return false;
+      const q = c.q, o = 4 * j;
+      if ((2 * Math.atan2(Math.hypot(q[o], q[o + 1], q[o + 2]), Math.abs(q[o + 3]))) / DEG > rotTol) return false;
+    }
+    return true;
+  };
   // Each computed track fitted to its samples: its records (null: resting throughout and never keyed, no track).
   const fitTrack = (c: ComputedTrack, pTol = posTol): Uint8Array[] | null => {
     const t = c.bone;
@@ -898,6 +919,20 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
     const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
     if (!moves && !keyedBefore) return null;
+    const own = plan.targetToSource[t] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : -1;
+    if (own >= 0 && restingTrack(own) && nearRest(c, pTol)) {
+      keptAsIs.add(t);
+      const field = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
+      const rename = decodeName(field) !== bones.names[own];
+      const kept: Uint8Array[] = [];
+      for (let i = bones.start[own]; i < bones.start[own + 1]; i++) {
+        const r = recordBytes(doc.bone, bones.record[i]).slice();
+        if (rename) r.set(field, 0);
+        kept.push(r);
+      }
+      return kept;
+    }
+    keptAsIs.delete(t);
     // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
     // a key where it changes, and each written key takes the state in force at its frame.
     const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
@@ -997,6 +1032,17 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const t = c.bone;
     outTracks.push({ bone: t, c, first: out.length, count: records.length });
     for (const r of records) out.push(r);
+    if (keptAsIs.has(t)) {
+      // Kept as they were (renamed at most): a copied track, as the plan's plain ones.
+      const k = plan.sourceTrack[plan.targetToSource[t]];
+      const as = decodeName(nameBytes(target.bones[t].name, BONE.NAME_LENGTH));
+      takenTracks.add(k);
+      bc.kept += keysOf(k);
+      if (as !== bones.names[k]) bc.changed += keysOf(k);
+      details.copied.push({ bone: bones.names[k], as, keys: keysOf(k) });
+      if (as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
+      return;
+    }
     bc.added += records.length;
     details.refitted.push({ bone: target.bones[t].name, keys: records.length });
     // The bone's own source track, now under the target's spelling of it.

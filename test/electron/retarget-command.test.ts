@@ -205,8 +205,9 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(off.code, off.err).toBe(0);
     expect(JSON.parse(off.out).retarget.floor).toBeUndefined();
     expect(on.err).not.toMatch(/feet on the floor/);
-    // sha256 of this retarget's output as written at 3b84285, before the correction existed.
-    expect(createHash('sha256').update(readFileSync(path.join(d, 'off.vmd'))).digest('hex')).toBe('a9aeb3f91e4bee2cba483031a00abbe774f8cd3c264e458fae482a2520151a88');
+    // sha256 of this retarget's output as written at 3b84285, before the correction existed, but for 左手先/右手先'
+    // one identity key each, now kept as it is (retarget-floor.test.ts says how it was checked).
+    expect(createHash('sha256').update(readFileSync(path.join(d, 'off.vmd'))).digest('hex')).toBe('5d83e2d818db78d6d35d81c8e29b5a080baebb2fa76bace4687b78daa995b7b3');
     expect(readFileSync(path.join(d, 'on.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(false);
     const js = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on2.vmd', '--json'], d);
     const floor = JSON.parse(js.out).retarget.floor;
