@@ -58,6 +58,14 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(r.err).toContain('vmd-studio: warning: long.pmx: the model\'s name "ジェネ・ライト改変テスト版モデル" is 32 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト改変テ"\n');
   });
 
+  it('a target model with no name is named by its file in the line, not "(target)"', async () => {
+    const d = mk('rt-noname');
+    writeFileSync(path.join(d, 'noname.pmx'), pmxWithName(new Uint8Array(readFileSync(GENE)), ''));
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', 'noname.pmx', '-o', 'o.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^retarget: o\.vmd: ジェネ \/ Gene → noname\.pmx; /);
+  });
+
   it('--json gives the report with what was folded, scaled, re-fitted and left unmatched (with key counts)', async () => {
     const d = mk('rt-json');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--json', '--pos-tol', '0.02', '--rot-tol', '0.2'], d);

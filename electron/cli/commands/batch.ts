@@ -189,7 +189,7 @@ ${allDetails()}`,
       const warnings = warningsOf(r);
       const fitted = lineEach && r.ok ? (r.value.report as { retarget?: RetargetDetails } | undefined)?.retarget : undefined;
       if ((!r.ok || warnings.length || fitted) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
-      if (fitted && r.ok) io.stdout(`retarget: ${show(r.output ?? r.input)}: ${retargetLine(fitted, r.value.report as Record<string, unknown>, standardSource, noScale)}\n`);
+      if (fitted && r.ok) io.stdout(`retarget: ${show(r.output ?? r.input)}: ${retargetLine(fitted, r.value.report as Record<string, unknown>, standardSource, noScale, { from: strOpt(o, 'from'), to: strOpt(o, 'to') })}\n`);
       if (!r.ok) io.stderr(`vmd-studio: ${errorLine({ ...r.error, file: show(r.error.file ?? r.input) }, io.locale)}\n`);
       // Each file's warnings as the one-file commands print theirs (README: "Warnings go to standard error").
       for (const w of warnings) io.stderr(`vmd-studio: warning: ${show(r.input)}: ${w}\n`);

@@ -28,9 +28,11 @@ import { plural } from '../../../shared/i18n/plural';
 const RENAMED_LISTED = 6;
 
 /** The one-line summary of a retarget. */
-export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false, noScale = false): string {
+export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false, noScale = false, files: { from?: string | null; to?: string } = {}): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
-  const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
+  // A model without a name is named by its file ("(target)" told nothing).
+  const named = (name: string, file: string | null | undefined, none: string) => name || (file ? path.basename(file) : none);
+  const parts = [`${standardSource && !d.sourceModel ? 'standard MMD skeleton' : named(d.sourceModel, files.from, '(source)')} → ${named(d.targetModel, files.to, '(target)')}`];
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${plural(d.scaled.length, 'bone')} scaled)`);
   parts.push(`copied ${plural(d.copied.length, 'track')}`);
   // The re-fitted bones' own keys (folded tracks with them), as the app's panel says; the whole file's totals apart,
@@ -102,7 +104,7 @@ export const retargetCommand: CommandInfo = {
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) jsonSuccess(io, { input, output, from, to, ...summary });
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null, opts.scale === false)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null, opts.scale === false, { from, to })}\n`);
       printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd), displayPath(to, toArg, io.cwd));
       return 0;
     });
