@@ -27,12 +27,18 @@ export function stemOf(name: string): string {
 /**
  * The file name a motion fitted to `modelName` is proposed under, beside the original (as vmd_sizing writes
  * `STEM_<model>.vmd`): the model's name made safe for a file name on Windows, macOS and Linux (no \\ / : * ? " < > |
- * or control characters, no dots or spaces at the ends); `STEM_fitted.vmd` when nothing of the name is left.
+ * or control characters, no dots or spaces at the ends) and without spaces: a run of those characters and the
+ * spaces around them is one `_`, other spaces `_` too ("ジェネ / Gene" → `ジェネ_Gene`, not `ジェネ _ Gene`);
+ * `STEM_fitted.vmd` when nothing of the name is left.
  */
 export function fittedFileName(fileName: string, modelName: string): string {
   const stem = stemOf(fileName) || 'motion';
-  const safe = modelName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^[\s.]+|[\s.]+$/g, '');
-  return safe && !/^_+$/.test(safe) ? `${stem}_${safe}.vmd` : `${stem}_fitted.vmd`;
+  const safe = modelName
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .replace(/[\s\u3000]*(?:[\\/:*?"<>|\u0000-\u001f][\s\u3000]*)+/g, '_')
+    .replace(/[\s\u3000]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return safe ? `${stem}_${safe}.vmd` : `${stem}_fitted.vmd`;
 }
 
 /** The path without separators at its end (`C:\out\` → `C:\out`). */

@@ -238,8 +238,14 @@ export interface BoneMatch {
  * Matches every source bone to a target bone: a mapping entry (source name → target name, both matched
  * as above) first, then the exact name, then the canonical keys. Two source bones may not take one
  * target bone: the first (mapped before named, then by index) keeps it.
+ *
+ * `exactOnly`: target bone names (as a 15-byte VMD field holds them, matchKey) that no source bone may take
+ * by an alias, only by its exact name or the map: names the motion keys itself (a track the source model
+ * lacks, copied onto the target's bone of that name). An exact name wins over any alias: Gene's 左つま先EX
+ * (English name "L toe") is not given to the low-poly Miku's 左つま先 ("L toe") when the motion has its own
+ * 左つま先EX track, which MMD plays on Gene by that name.
  */
-export function matchBones(source: readonly NamedBone[], target: readonly NamedBone[], mapping?: ReadonlyMap<string, string>): BoneMatch {
+export function matchBones(source: readonly NamedBone[], target: readonly NamedBone[], mapping?: ReadonlyMap<string, string>, exactOnly?: ReadonlySet<string>): BoneMatch {
   const idx = new BoneNameIndex(target);
   const n = source.length;
   const out = new Int32Array(n).fill(-1);
@@ -262,6 +268,7 @@ export function matchBones(source: readonly NamedBone[], target: readonly NamedB
       const b = source[s];
       const t = pass === 0 ? target.findIndex((x) => x.name === b.name) : idx.find(b.name, b.nameEn ?? '');
       if (t < 0 || taken.has(t)) continue;
+      if (pass === 1 && exactOnly?.has(matchKey(target[t].name))) continue;
       out[s] = t;
       how[s] = pass === 0 ? 'exact' : 'normalized';
       taken.add(t);

@@ -105,7 +105,11 @@ export interface PlanOptions {
 export function planRetarget(source: Skeleton, target: Skeleton, trackNames: readonly string[], opts: PlanOptions = {}): RetargetPlan {
   const sb = source.bones, tb = target.bones;
   const nS = source.count, nT = target.count;
-  const match = matchBones(sb, tb, opts.boneMap);
+  // Names the motion keys that the source model lacks: a target bone of such a name takes that track (copied
+  // below), never another source bone by an alias (matchBones' exactOnly).
+  const ownNames = new Set<string>();
+  for (const n of trackNames) if (!source.byKey.has(matchKey(n))) ownNames.add(matchKey(n));
+  const match = matchBones(sb, tb, opts.boneMap, ownNames);
   const targetToSource = new Int32Array(nT).fill(-1);
   for (let s = 0; s < nS; s++) if (match.target[s] >= 0) targetToSource[match.target[s]] = s;
   const rep = Int32Array.from(targetToSource);

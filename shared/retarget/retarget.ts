@@ -33,8 +33,9 @@ import { buildBoneTracks, buildMorphTracks, buildTracks, keyAtOrBefore, type Bon
 import { encodeBoneRecord, encodeIkRecord, encodeMorphRecord } from '../vmd/vmd-build';
 import { BONE, IK, MODEL_NAME_LENGTH_V2, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BoneNameIndex, canonicalBoneName, MorphNameIndex } from './bone-names';
+import { BoneNameIndex, canonicalBoneName, MorphNameIndex, normalizeName } from './bone-names';
 import { planRetarget, type RetargetPlan } from './plan';
+import { retargetKeyCounts } from './key-counts';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
@@ -92,6 +93,12 @@ export interface RetargetDetails {
   refitted: { bone: string; keys: number }[];
   /** Tracks copied record for record (renamed where the target spells the bone differently). */
   copied: { bone: string; as: string; keys: number }[];
+  /**
+   * Motion bone tracks whose bone the target spells differently (an alias, an English name, full/half width,
+   * or a map row): `bone` as the motion names it, `as` the target's bone that now plays it (copied or re-fitted),
+   * with the motion's keys of it. MMD plays keys by name, so each is said.
+   */
+  renamed: { bone: string; as: string; keys: number }[];
   /** Motion bone tracks nothing on the target takes, with their keys. */
   unmatched: { bone: string; keys: number }[];
   /** Morph tracks the target lacks, with their keys. */
@@ -113,6 +120,44 @@ export interface RetargetDetails {
   replacedByMap: { from: string; to: string; track: string; keys: number }[];
   /** The feet-on-the-floor correction; absent when turned off (or no frame range). */
   floor?: FloorCorrection;
+  /**
+   * A sign that the source is not the model the motion was made on (vmd_sizing's 作成元モデル), warned of: the
+   * motion's header already names the target (`header-is-target`), names another model than the source
+   * (`source-name`), or names none while the leg ratio is far from 1 (`leg-ratio`, outside LEG_RATIO_PLAUSIBLE).
+   * `header`: the header's model name. Null when nothing is amiss (or the source is the standard skeleton, which
+   * stands for any standard model, and the header does not name the target).
+   */
+  sourceCheck: { kind: 'header-is-target' | 'source-name' | 'leg-ratio'; header: string } | null;
+}
+
+/** Leg ratios a source that is the motion's own model plausibly gives; outside them a motion without a model name is questioned. */
+export const LEG_RATIO_PLAUSIBLE: readonly [number, number] = [0.67, 1.5];
+
+/** Whether two model names are one: the same after width folding, or `header` the start of `name` cut to the header's field. */
+function sameModelName(header: string, name: string, field: number): boolean {
+  const h = normalizeName(header), n = normalizeName(name);
+  if (!h || !n) return false;
+  return h === n || normalizeName(modelNameField(name, field).written) === h;
+}
+
+/** RetargetDetails.sourceCheck for a motion whose header names `header`. */
+function checkSource(header: string, source: ModelData, target: ModelData, standardSource: boolean, legRatio: number, field: number): RetargetDetails['sourceCheck'] {
+  const sourceIsTarget = sameModelName(source.name, target.name, 1000);
+  if (header && !sourceIsTarget && sameModelName(header, target.name, field)) return { kind: 'header-is-target', header };
+  if (standardSource) return null;
+  if (header) return sameModelName(header, source.name, field) ? null : { kind: 'source-name', header };
+  return legRatio < LEG_RATIO_PLAUSIBLE[0] || legRatio > LEG_RATIO_PLAUSIBLE[1] ? { kind: 'leg-ratio', header } : null;
+}
+
+/** The sourceCheck warning in English (the CLI's and the batch report's words; the panel has its own). */
+export function sourceCheckWarning(d: Pick<RetargetDetails, 'sourceCheck' | 'legRatio' | 'sourceModel' | 'targetModel' | 'sourceLegLength' | 'targetLegLength'>, standardSource = false): string | null {
+  const c = d.sourceCheck;
+  if (!c) return null;
+  const ratio = d.legRatio === 1 ? '' : `× ${Number(d.legRatio.toPrecision(3))}: `;
+  const src = d.sourceModel || (standardSource ? 'the standard MMD skeleton' : '(no name)');
+  if (c.kind === 'header-is-target') return `${ratio}the motion's header already names the target model, ${c.header}: is it made for it already? It was fitted as if made on ${src}`;
+  if (c.kind === 'source-name') return `${ratio}the motion's header says ${c.header}, the source is ${src}: is this the model the motion was made on?`;
+  return `${ratio}the source's legs (${Number((d.sourceLegLength ?? 0).toPrecision(3))}) and the target's (${Number((d.targetLegLength ?? 0).toPrecision(3))}) differ a lot, and the motion's header names no model: is ${src} the model the motion was made on?`;
 }
 
 /**
@@ -684,23 +729,36 @@ function splitMapping(mapping: NameMapping | undefined, source: ModelData, targe
   return { bones, morphs };
 }
 
-/** The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is not a figure it can play on. */
-const BODY_BONES = ['センター', 'グルーブ', '腰', '上半身', '上半身2', '下半身', '首', '頭', '肩', '腕', 'ひじ', '手首', '足', 'ひざ', '足首', '足ＩＫ'];
+/**
+ * The bones a body is told by (canonical bases, either side): a target with none of them taking the motion is
+ * not a figure it can play on. センター, グルーブ and 腰 (the movers above the body) do not count on their own:
+ * a model whose only standard bone is センター (babylon-mmd's bone_flag_test.pmx, matcap_sample.pmx) would get
+ * one track of centre moves and be "written".
+ */
+const MOVER_BONES = ['センター', 'グルーブ', '腰'];
+const BODY_BONES = ['上半身', '上半身2', '下半身', '首', '頭', '肩', '腕', 'ひじ', '手首', '足', 'ひざ', '足首', '足ＩＫ'];
 const BODY_SET = new Set(BODY_BONES.map(canonicalBoneName));
+const MOVER_SET = new Set(MOVER_BONES.map(canonicalBoneName));
 
 /**
  * Why the target cannot take the motion (null when it can): not one of its body bones (BODY_BONES) has a
  * source bone, by name or by the map. Without it the output would key a stray bone or nothing, and say "written".
+ * `standardSource`: the source is the standard skeleton (no --from), which the message names as such.
  */
-function noBodyBones(plan: RetargetPlan): string | null {
+function noBodyBones(plan: RetargetPlan, standardSource: boolean): string | null {
   const T = plan.target.bones;
+  const movers: string[] = [];
   for (let t = 0; t < T.length; t++) {
     if (plan.rep[t] < 0 && plan.kind[t] === 'none') continue;
-    if (BODY_SET.has(canonicalBoneName(T[t].name).replace(/^[左右]/, ''))) return null;
+    const base = canonicalBoneName(T[t].name).replace(/^[左右]/, '');
+    if (BODY_SET.has(base)) return null;
+    if (MOVER_SET.has(base)) movers.push(T[t].name);
   }
   // A map that gives the motion to bones of other names is taken at its word.
   if (plan.match.how.some((h) => h === 'map')) return null;
-  return `the target model has no standard MMD body bone to play the motion on: none of ${BODY_BONES.join(', ')} (either side, or their English names) matches a bone of the source; a --map can name them`;
+  const of = standardSource ? 'the standard MMD skeleton' : 'the source model';
+  const has = movers.length ? `of the standard bones it has only ${movers.join(', ')}, which ${movers.length === 1 ? 'moves' : 'move'} the whole model; ` : '';
+  return `the target model has no standard MMD body bone to play the motion on: ${has}it needs the trunk and limbs (上半身/下半身, arms, legs), and none of ${BODY_BONES.join(', ')} (either side, or their English names) matches a bone of ${of}; a --map can name them`;
 }
 
 /** Bone map rows that took a target bone whose own track the motion has under another source bone (RetargetDetails.replacedByMap). */
@@ -731,12 +789,13 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   const tracks = buildTracks(doc);
   const bones = tracks.bones;
   // The standard skeleton stands for MMD's standard model, semi-standard bones included: those the motion keys are added (semi-standard.ts).
-  if (isStandardFigure(source)) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
+  const standardSource = isStandardFigure(source);
+  if (standardSource) source = { ...source, bones: withSemiStandardBones(source.bones, bones.names) };
   const sk = buildSkeleton(source.bones), tk = buildSkeleton(target.bones);
   const morphs = buildMorphTracks(doc.morph);
   const maps = splitMapping(opts.mapping, source, target, bones.names, morphs.names);
   const plan = planRetarget(sk, tk, bones.names, { boneMap: maps.bones, scale: opts.scale });
-  const bodyless = noBodyBones(plan);
+  const bodyless = noBodyBones(plan, standardSource);
   if (bodyless) return failure({ code: 'E_RETARGET', message: bodyless });
   const morphOut = retargetMorphs(doc, morphs, morphRoutes(morphs.names, target, maps.morphs));
   // The target plays the output's morph tracks (merged and scaled as written) with its bone morphs.
@@ -794,6 +853,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     folded: [],
     refitted: [],
     copied: [],
+    renamed: [],
     unmatched: [],
     unmatchedMorphs: morphOut.unmatched,
     combinedMorphs: morphOut.combined,
@@ -801,6 +861,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     maxRotationErrorDeg: 0,
     unusedMapRows: [],
     replacedByMap: replacedByMap(maps.bones, sk, tk, plan, bones.names, keysOf),
+    sourceCheck: stage ? null : checkSource(decodeName(doc.modelName).trim(), source, target, standardSource, plan.legRatio, doc.modelName.length || MODEL_NAME_LENGTH_V2),
   };
   const bc = rep.byKind.bone;
   const takenTracks = new Set<number>();
@@ -820,10 +881,32 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     bc.kept += keysOf(k);
     if (as !== bones.names[k]) bc.changed += keysOf(k);
     details.copied.push({ bone: bones.names[k], as, keys: keysOf(k) });
+    if (as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
   }
 
   let done = 0;
   const outTracks: { bone: number; c: ComputedTrack; first: number; count: number }[] = [];
+  // Computed bones whose own track rests throughout (a tip bone's one identity key) and whose computed pose stays
+  // within the tolerances of rest: their records are kept as they are, not re-fitted into float noise (左手先 below
+  // a turned arm got two keys of 1e-5 moves and a quaternion of length 0.99997).
+  const keptAsIs = new Set<number>();
+  const restingTrack = (k: number): boolean => {
+    for (let i = bones.start[k]; i < bones.start[k + 1]; i++) {
+      const r = recordBytes(doc.bone, bones.record[i]);
+      const v = new DataView(r.buffer, r.byteOffset, r.byteLength);
+      for (let ch = 0; ch < 3; ch++) if (v.getFloat32(BONE.POSITION + 4 * ch, true) !== 0 || v.getFloat32(BONE.ROTATION + 4 * ch, true) !== 0) return false;
+      if (v.getFloat32(BONE.ROTATION + 12, true) !== 1) return false;
+    }
+    return true;
+  };
+  const nearRest = (c: ComputedTrack, pTol: number): boolean => {
+    for (let j = 0; j < c.px.length; j++) {
+      if (Math.abs(c.px[j]) > pTol || Math.abs(c.py[j]) > pTol || Math.abs(c.pz[j]) > pTol) return false;
+      const q = c.q, o = 4 * j;
+      if ((2 * Math.atan2(Math.hypot(q[o], q[o + 1], q[o + 2]), Math.abs(q[o + 3]))) / DEG > rotTol) return false;
+    }
+    return true;
+  };
   // Each computed track fitted to its samples: its records (null: resting throughout and never keyed, no track).
   const fitTrack = (c: ComputedTrack, pTol = posTol): Uint8Array[] | null => {
     const t = c.bone;
@@ -836,6 +919,20 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     // Resting throughout: no track, unless the motion keyed the bone (its keys then say so, as before).
     const keyedBefore = (plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0) || plan.sourceTrack[plan.rep[t]] >= 0;
     if (!moves && !keyedBefore) return null;
+    const own = plan.targetToSource[t] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : -1;
+    if (own >= 0 && restingTrack(own) && nearRest(c, pTol)) {
+      keptAsIs.add(t);
+      const field = nameBytes(target.bones[t].name, BONE.NAME_LENGTH);
+      const rename = decodeName(field) !== bones.names[own];
+      const kept: Uint8Array[] = [];
+      for (let i = bones.start[own]; i < bones.start[own + 1]; i++) {
+        const r = recordBytes(doc.bone, bones.record[i]).slice();
+        if (rename) r.set(field, 0);
+        kept.push(r);
+      }
+      return kept;
+    }
+    keptAsIs.delete(t);
     // Physics on/off (bytes 2–3 of a key) follows the target bone's own source track, else its representative's:
     // a key where it changes, and each written key takes the state in force at its frame.
     const pk = plan.targetToSource[t] >= 0 && plan.sourceTrack[plan.targetToSource[t]] >= 0 ? plan.sourceTrack[plan.targetToSource[t]] : plan.sourceTrack[plan.rep[t]];
@@ -935,8 +1032,23 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const t = c.bone;
     outTracks.push({ bone: t, c, first: out.length, count: records.length });
     for (const r of records) out.push(r);
+    if (keptAsIs.has(t)) {
+      // Kept as they were (renamed at most): a copied track, as the plan's plain ones.
+      const k = plan.sourceTrack[plan.targetToSource[t]];
+      const as = decodeName(nameBytes(target.bones[t].name, BONE.NAME_LENGTH));
+      takenTracks.add(k);
+      bc.kept += keysOf(k);
+      if (as !== bones.names[k]) bc.changed += keysOf(k);
+      details.copied.push({ bone: bones.names[k], as, keys: keysOf(k) });
+      if (as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
+      return;
+    }
     bc.added += records.length;
     details.refitted.push({ bone: target.bones[t].name, keys: records.length });
+    // The bone's own source track, now under the target's spelling of it.
+    const s = plan.targetToSource[t], k = s >= 0 ? plan.sourceTrack[s] : -1;
+    const as = decodeName(nameBytes(target.bones[t].name, BONE.NAME_LENGTH));
+    if (k >= 0 && as !== bones.names[k]) details.renamed.push({ bone: bones.names[k], as, keys: keysOf(k) });
     if (plan.scale[t] !== 1 && plan.translated[t]) details.scaled.push(target.bones[t].name);
   });
 
@@ -983,18 +1095,32 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.tracksRefitted = details.refitted.length;
   x.tracksFolded = details.folded.length;
   x.tracksUnmatched = details.unmatched.length;
+  x.tracksRenamed = details.renamed.length;
   x.morphTracksUnmatched = details.unmatchedMorphs.length;
   x.boneKeysBefore = bones.frames.length;
   x.boneKeysAfter = out.length;
+  // The whole-file totals say nothing of re-fitting alone (left-out tracks are in them): the re-fitted bones' own keys, apart.
+  const kc = retargetKeyCounts(details, bones.frames.length);
+  x.refittedKeysBefore = kc.refittedBefore;
+  x.refittedKeysAfter = kc.refittedAfter;
+  x.copiedKeys = kc.copiedKeys;
+  x.leftOutKeys = kc.leftOutKeys;
   x.maxPositionError = details.maxPositionError;
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
   details.unusedMapRows = unusedMapRows(maps, source, target, bones.names, morphs.names);
   // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
   for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
+  const tIndex = new BoneNameIndex(target.bones);
   for (const x of details.replacedByMap) {
-    const went = plan.folded.size && details.folded.find((f) => f.bone === x.track);
-    const fate = went ? `folded into ${went.into.join('/')}` : details.unmatched.some((u) => u.bone === x.track) ? 'left out' : 'no longer played on it';
-    rep.warnings.push(`map row ${x.from},${x.to} replaces the motion's own ${x.track} track (${x.keys} keys), which is ${fate}`);
+    // Where the replaced track went: folded into other bones (into the bone it was replaced on is no news:
+    // "folded 首→首" read as nothing happening), or left out.
+    const went = details.folded.find((f) => f.bone === x.track);
+    const elsewhere = went ? went.into.filter((b) => b !== x.track && b !== x.to) : [];
+    const fate = elsewhere.length ? `; its turns are folded into ${elsewhere.join('/')}` : !went && details.unmatched.some((u) => u.bone === x.track) ? '; it is left out' : '';
+    // The row's source bone, when the target has one of that name, is now played by nothing.
+    const own = tIndex.find(x.from);
+    const unkeyed = own >= 0 && plan.kind[own] === 'none' ? `; ${target.bones[own].name} is now not keyed` : '';
+    rep.warnings.push(`map row ${x.from},${x.to}: ${x.track}'s own track (${x.keys} keys) is replaced by ${x.from}'s${fate}${unkeyed}`);
   }
   if (details.unmatched.length) rep.warnings.push(`${plural(details.unmatched.length, 'bone track')} the target model lacks ${agree(details.unmatched.length, 'was', 'were')} left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
   for (const c of details.combinedMorphs) {
@@ -1010,6 +1136,8 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     if (!fl.applied && fl.why && fl.why !== 'not-scaled') rep.warnings.push(`feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
     if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) rep.warnings.push(`feet on the floor: a leg IK goal moved by ${fl.maxCorrection.toFixed(3)} (${(100 * fl.maxCorrectionShare).toFixed(0)}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`);
   }
+  const check = sourceCheckWarning(details, standardSource);
+  if (check) rep.warnings.push(check);
   if (stage) rep.warnings.push(`${stage.words}: copied unchanged (retarget fits a model's motion; a ${stage.kind} motion is not fitted to the target model's size)`);
 
   const outDoc = withBlocks(doc, {

@@ -192,8 +192,10 @@ describe.skipIf(!corpusPresent)('fit a motion to the model (browser mode)', () =
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="retarget-panel"]', { state: 'detached' });
 
-    // Save asks for a new file beside the dance, named after Gene (file-name-safe), and writes what the CLI wrote there.
-    const fittedName = `dance_${gene.replace(/[\\/:*?"<>|]/g, '_').trim()}.vmd`;
+    // Save asks for a new file beside the dance, named after Gene (file-name-safe, no spaces: "ジェネ / Gene" →
+    // ジェネ_Gene), and writes what the CLI wrote there.
+    expect(gene).toBe('ジェネ / Gene');
+    const fittedName = 'dance_ジェネ_Gene.vmd';
     const fittedFile = path.join(dir, fittedName);
     await page.click('[data-testid="cmd-save"]');
     await fileDialogReady(page);

@@ -35,7 +35,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const d = mk('rt');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'stand-miku.vmd'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^retarget: stand-miku\.vmd: ジェネ \/ Gene → ローポリ初音さん; leg ratio 0\.533 \(\d+ bones? scaled\); copied \d+ tracks; re-fitted \d+ \(bone keys \d+ → \d+, max error [\d.e-]+, [\d.e-]+°\);.* unmatched \d+ bone and \d+ morph tracks?\n$/);
+    expect(r.out).toMatch(/^retarget: stand-miku\.vmd: ジェネ \/ Gene → ローポリ初音さん; leg ratio 0\.533 \(\d+ bones? scaled\); copied \d+ tracks; re-fitted \d+ \(their keys \d+ → \d+, folded tracks included, max error [\d.e-]+, [\d.e-]+°\);.* unmatched \d+ bone and \d+ morph tracks?; bone keys in all \d+ → \d+\n$/);
     const out = motionOf(path.join(d, 'stand-miku.vmd'));
     // Every bone it keys is one the target has.
     const miku = modelOf(MIKU);
@@ -58,6 +58,14 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(r.err).toContain('vmd-studio: warning: long.pmx: the model\'s name "ジェネ・ライト改変テスト版モデル" is 32 bytes in Shift_JIS, more than the 20 a VMD\'s header holds: written as "ジェネ・ライト改変テ"\n');
   });
 
+  it('a target model with no name is named by its file in the line, not "(target)"', async () => {
+    const d = mk('rt-noname');
+    writeFileSync(path.join(d, 'noname.pmx'), pmxWithName(new Uint8Array(readFileSync(GENE)), ''));
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', 'noname.pmx', '-o', 'o.vmd'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^retarget: o\.vmd: ジェネ \/ Gene → noname\.pmx; /);
+  });
+
   it('--json gives the report with what was folded, scaled, re-fitted and left unmatched (with key counts)', async () => {
     const d = mk('rt-json');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--json', '--pos-tol', '0.02', '--rot-tol', '0.2'], d);
@@ -70,6 +78,32 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(j.retarget.maxRotationErrorDeg).toBeLessThanOrEqual(0.2 + 1e-9);
     expect(j.retarget.maxPositionError).toBeLessThanOrEqual(0.02 + 1e-9);
     for (const u of j.retarget.unmatched) expect(u.keys).toBeGreaterThan(0);
+  });
+
+  it('the line gives the re-fitted bones\' own keys before → after (as the app), the whole file\'s bone keys apart; --json has both', async () => {
+    const d = mk('rt-keys');
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--json'], d);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    const input = motionOf(STAND), out = motionOf(path.join(d, 'o.vmd'));
+    const tOut = buildTracks(out).bones;
+    // After: the output's keys of the re-fitted bones, counted in the written file.
+    const after = j.retarget.refitted.reduce((n: number, x: { bone: string }) => { const k = tOut.index.get(x.bone)!; return n + tOut.start[k + 1] - tOut.start[k]; }, 0);
+    expect(j.refittedKeysAfter).toBe(after);
+    // Before: every input bone key (less a second key of one bone and frame, which the player ignores: the
+    // report's collisions) is copied, left out, or went into a re-fitted bone.
+    const copied = j.retarget.copied.reduce((n: number, x: { keys: number }) => n + x.keys, 0);
+    const leftOut = j.retarget.unmatched.reduce((n: number, x: { keys: number }) => n + x.keys, 0);
+    const played = input.bone.count - (j.byKind.bone.collisions ?? 0);
+    expect(j.refittedKeysBefore).toBe(played - copied - leftOut);
+    expect(j.boneKeysBefore).toBe(played);
+    expect(j.boneKeysAfter).toBe(out.bone.count);
+    const line = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o2.vmd'], d);
+    const f = (n: number) => n.toLocaleString('en-US');
+    expect(line.out).toContain(`; re-fitted ${j.retarget.refitted.length} (their keys ${f(j.refittedKeysBefore)} → ${f(after)}, folded tracks included, max error `);
+    expect(line.out).toMatch(new RegExp(`; bone keys in all ${f(played)} → ${f(out.bone.count)}\\n$`));
+    // Not the whole-file totals in the re-fit's brackets (stand: 468 → 82 with 179 tracks left out).
+    expect(j.refittedKeysBefore).not.toBe(played);
   });
 
   it('--map settles a bone the names do not match: its track goes to the bone the map names', async () => {
@@ -128,7 +162,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const LAUGH = path.join(CORPUS, 'gene/motion/02_laugh.vmd');
     const r = await cli(['retarget', LAUGH, '--from', GENE, '--to', GENE, '-o', 'same.vmd'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/unmatched 0 bone and 0 morph tracks\n$/);
+    expect(r.out).toMatch(/unmatched 0 bone and 0 morph tracks; bone keys in all [\d,]+ → [\d,]+\n$/);
     expect(r.err).toBe('');
     // 02_laugh keys 222 bones and 178 morphs (inspect --model: all found), browOuterUpRight stored as browOuterUpRigh.
     const a = buildTracks(motionOf(LAUGH)), b = buildTracks(motionOf(path.join(d, 'same.vmd')));
@@ -171,12 +205,17 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const on = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on.vmd'], d);
     expect(on.code, on.err).toBe(0);
     expect(on.out).toMatch(/; feet on the floor: leg IK moved at [\d,]+ frames, at most 0\.1\d*;/);
+    // Gene has no 左つま先 (its toe is 左つま先EX, English name "L toe" as the low-poly Miku's 左つま先): the rename is said.
+    expect(on.out).toContain('; renamed 2: 左つま先 → 左つま先EX, 右つま先 → 右つま先EX;');
+    // wavefile_v2's header says 初音ミク (a standard-size Miku): the chibi source is questioned.
+    expect(on.err).toContain("wavefile_v2.vmd: × 1.87: the motion's header says 初音ミク, the source is ローポリ初音さん: is this the model the motion was made on?\n");
     const off = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'off.vmd', '--no-floor', '--json'], d);
     expect(off.code, off.err).toBe(0);
     expect(JSON.parse(off.out).retarget.floor).toBeUndefined();
     expect(on.err).not.toMatch(/feet on the floor/);
-    // sha256 of this retarget's output as written at 3b84285, before the correction existed.
-    expect(createHash('sha256').update(readFileSync(path.join(d, 'off.vmd'))).digest('hex')).toBe('a9aeb3f91e4bee2cba483031a00abbe774f8cd3c264e458fae482a2520151a88');
+    // sha256 of this retarget's output as written at 3b84285, before the correction existed, but for 左手先/右手先'
+    // one identity key each, now kept as it is (retarget-floor.test.ts says how it was checked).
+    expect(createHash('sha256').update(readFileSync(path.join(d, 'off.vmd'))).digest('hex')).toBe('5d83e2d818db78d6d35d81c8e29b5a080baebb2fa76bace4687b78daa995b7b3');
     expect(readFileSync(path.join(d, 'on.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(false);
     const js = await cli(['retarget', WAVE, '--from', MIKU, '--to', GENE, '-o', 'on2.vmd', '--json'], d);
     const floor = JSON.parse(js.out).retarget.floor;
@@ -189,6 +228,40 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', MIKU, '--to', GENE, '--no-floor', '--jobs', '1', '--quiet'], d);
     expect(b.code, b.err).toBe(0);
     expect(readFileSync(path.join(d, 'out', 'wave.vmd')).equals(readFileSync(path.join(d, 'off.vmd')))).toBe(true);
+  });
+
+  it('--no-scale says the feet are not corrected: "feet on the floor: off (--no-scale)" (walk: leg IK copied as it is)', async () => {
+    const d = mk('rt-noscale');
+    const WALK = path.join(CORPUS, 'mc-mmd-rust/default_anim/walk.vmd');
+    const r = await cli(['retarget', WALK, '--from', MIKU, '--to', GENE, '-o', 'o.vmd', '--no-scale'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('; not scaled;');
+    expect(r.out).toContain('; feet on the floor: off (--no-scale);');
+    // --no-floor asked for it: nothing to say.
+    const off = await cli(['retarget', WALK, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--no-scale', '--no-floor'], d);
+    expect(off.out).not.toContain('feet on the floor');
+  });
+
+  it('batch retarget prints one summary line per file, as the one-file command, and warns of a motion whose header already names the target', async () => {
+    const d = mk('rt-batch-lines');
+    mkdirSync(path.join(d, 'in'));
+    // Both made for Gene (their headers say ジェネ / Gene), fitted onto Gene from the low-poly Miku.
+    for (const f of ['stand.vmd', '02_laugh.vmd']) copyFileSync(path.join(CORPUS, 'gene/motion', f), path.join(d, 'in', f));
+    const b = await cli(['batch', 'retarget', 'in', '-o', 'out', '--from', MIKU, '--to', GENE, '--jobs', '1', '--no-floor'], d);
+    expect(b.code, b.err).toBe(0);
+    const lines = b.out.split('\n').filter((l) => l.startsWith('retarget: '));
+    expect(lines.map((l) => l.replace(/: .*/, '')).sort()).toEqual(['retarget', 'retarget']);
+    for (const f of ['stand.vmd', '02_laugh.vmd']) {
+      const line = lines.find((l) => l.includes(f))!;
+      expect(line, f).toMatch(/^retarget: \S+: ローポリ初音さん → ジェネ \/ Gene; leg ratio 1\.87 .*; re-fitted \d+ \(their keys /);
+      // The one-file command's line, after its output's name.
+      const one = await cli(['retarget', path.join('in', f), '--from', MIKU, '--to', GENE, '-o', `one-${f}`, '--no-floor'], d);
+      expect(line.slice(line.indexOf(': ', 10))).toBe(one.out.trim().slice(one.out.indexOf(': ', 10)));
+      expect(b.err).toContain(`${f}: × 1.87: the motion's header already names the target model, ジェネ / Gene: is it made for it already?`);
+    }
+    // --quiet and --json: no such lines.
+    const q = await cli(['batch', 'retarget', 'in', '-o', 'out2', '--from', MIKU, '--to', GENE, '--jobs', '1', '--no-floor', '--quiet'], d);
+    expect(q.out).not.toContain('retarget: ');
   });
 
   it('batch retarget: a folder of motions made for one model, through the batch engine', async () => {
@@ -246,11 +319,24 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const d = mk('rt-bodyless');
     const r = await cli(['retarget', STAND, '--from', GENE, '--to', path.join(CORPUS, 'vmd_sizing/archive/debug_bone6.pmx'), '-o', 'o.vmd'], d);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^vmd-studio: .*debug_bone6\.pmx: the target model has no standard MMD body bone to play the motion on: none of センター, .*上半身.*足ＩＫ/);
+    expect(r.err).toMatch(/^vmd-studio: .*debug_bone6\.pmx: the target model has no standard MMD body bone to play the motion on: .*none of 上半身, .*足ＩＫ .*matches a bone of the source model;/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
     // The same motion onto a model with the bones is written.
     expect((await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'o.vmd', '--quiet'], d)).code).toBe(0);
+  });
+
+  it('refuses a target whose only standard bone is センター (babylon-mmd bone_flag_test, constraint_test, matcap_sample), saying what it lacks; without --from the message names the standard skeleton', async () => {
+    const d = mk('rt-center-only');
+    // Their bones (read with a separate PMX reader): センター, 新規ボーン2, 新規ボーン1 / センター, 新規ボーン1 / センター, Sphere.
+    for (const m of ['bone_flag_test', 'constraint_test', 'matcap_sample']) {
+      const r = await cli(['retarget', STAND, '--to', path.join(CORPUS, `babylon-mmd/res/model/${m}.pmx`), '-o', 'o.vmd'], d);
+      expect(r.code, m).toBe(1);
+      expect(r.err).toContain(`${m}.pmx: the target model has no standard MMD body bone to play the motion on: of the standard bones it has only センター, which moves the whole model; it needs the trunk and limbs (上半身/下半身, arms, legs)`);
+      expect(r.err).toContain('matches a bone of the standard MMD skeleton;');
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(path.join(d, 'o.vmd'))).toBe(false);
+    }
   });
 
   it('a map row onto a bone the motion keys by its own name is warned of, naming the replaced track and where it went', async () => {
@@ -262,7 +348,15 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const heads = buildTracks(motionOf(DANCE)).bones;
     const headKeys = heads.start[heads.index.get('頭')! + 1] - heads.start[heads.index.get('頭')!];
     expect(JSON.parse(r.out).retarget.replacedByMap).toEqual([{ from: 'ﾈｸﾀｲ４', to: '頭', track: '頭', keys: headKeys }]);
-    expect(r.err).toContain(`vmd-studio: warning: ${DANCE}: map row ﾈｸﾀｲ４,頭 replaces the motion's own 頭 track (${headKeys} keys), which is folded into 頭先`);
+    expect(r.err).toContain(`vmd-studio: warning: ${DANCE}: map row ﾈｸﾀｲ４,頭: 頭's own track (${headKeys} keys) is replaced by ﾈｸﾀｲ４'s; its turns are folded into 頭先\n`);
+    // A row onto the bone below (頭 → 首): 首's own track is replaced, and Gene's 頭 is now played by nothing (not "folded 首→首").
+    writeFileSync(path.join(d, 'neck.csv'), '頭,首\n');
+    const neck = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '--map', 'neck.csv', '--no-scale', '-o', 'n.vmd'], d);
+    expect(neck.code, neck.err).toBe(0);
+    const neckKeys = heads.start[heads.index.get('首')! + 1] - heads.start[heads.index.get('首')!];
+    expect(neck.err).toContain(`: map row 頭,首: 首's own track (${neckKeys} keys) is replaced by 頭's; 頭 is now not keyed\n`);
+    expect(neck.out).not.toContain('首→首');
+    expect(buildTracks(motionOf(path.join(d, 'n.vmd'))).bones.index.has('頭')).toBe(false);
     // No row onto a keyed bone: no such warning.
     const plain = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--json'], d);
     expect(JSON.parse(plain.out).retarget.replacedByMap).toEqual([]);

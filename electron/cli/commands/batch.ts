@@ -20,6 +20,9 @@ import { displayPathAmong } from '../format';
 import { plural } from '../../../shared/i18n/plural';
 import { Interrupt } from '../signals';
 import { allDetails, loadMapping, OP_SPECS, opOptions, prepare, resolveFileOptions, specFor } from './op-options';
+import { retargetLine } from './retarget';
+import { boolOpt, strOpt } from '../../../shared/batch/options';
+import type { RetargetDetails } from '../../../shared/retarget';
 
 function fmtBytes(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
@@ -178,9 +181,15 @@ ${allDetails()}`,
         io.stderr(`${line}\n`);
       }
     };
+    // A retarget's figures per file, as the one-file command prints them (leg ratio, re-fit, feet): a folder of
+    // dances for another model gave only "written 3", whatever each file's scaling and re-fit were.
+    const lineEach = op === 'retarget' && !quiet && !a.flags.has('json');
+    const standardSource = strOpt(o, 'from') === undefined, noScale = boolOpt(o, 'no-scale', false);
     const onResult = (r: BatchFileResult) => {
       const warnings = warningsOf(r);
-      if ((!r.ok || warnings.length) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
+      const fitted = lineEach && r.ok ? (r.value.report as { retarget?: RetargetDetails } | undefined)?.retarget : undefined;
+      if ((!r.ok || warnings.length || fitted) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
+      if (fitted && r.ok) io.stdout(`retarget: ${show(r.output ?? r.input)}: ${retargetLine(fitted, r.value.report as Record<string, unknown>, standardSource, noScale, { from: strOpt(o, 'from'), to: strOpt(o, 'to') })}\n`);
       if (!r.ok) io.stderr(`vmd-studio: ${errorLine({ ...r.error, file: show(r.error.file ?? r.input) }, io.locale)}\n`);
       // Each file's warnings as the one-file commands print theirs (README: "Warnings go to standard error").
       for (const w of warnings) io.stderr(`vmd-studio: warning: ${show(r.input)}: ${w}\n`);

@@ -24,18 +24,32 @@ import { loadMapping, OP_DETAILS, opOptions, specFor } from './op-options';
 import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { plural } from '../../../shared/i18n/plural';
 
+/** Renamed tracks the summary line names before it says how many more (--json's retarget.renamed lists them all). */
+const RENAMED_LISTED = 6;
+
 /** The one-line summary of a retarget. */
-export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false): string {
+export function retargetLine(d: RetargetDetails, report: Record<string, unknown>, standardSource = false, noScale = false, files: { from?: string | null; to?: string } = {}): string {
   const n = (v: unknown) => formatCount(Number(v ?? 0));
-  const parts = [`${d.sourceModel || (standardSource ? 'standard MMD skeleton' : '(source)')} → ${d.targetModel || '(target)'}`];
+  // A model without a name is named by its file ("(target)" told nothing).
+  const named = (name: string, file: string | null | undefined, none: string) => name || (file ? path.basename(file) : none);
+  const parts = [`${standardSource && !d.sourceModel ? 'standard MMD skeleton' : named(d.sourceModel, files.from, '(source)')} → ${named(d.targetModel, files.to, '(target)')}`];
   parts.push(d.legRatio === 1 ? 'not scaled' : `leg ratio ${formatMeasure(d.legRatio)} (${plural(d.scaled.length, 'bone')} scaled)`);
   parts.push(`copied ${plural(d.copied.length, 'track')}`);
-  parts.push(`re-fitted ${d.refitted.length} (bone keys ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  // The re-fitted bones' own keys (folded tracks with them), as the app's panel says; the whole file's totals apart,
+  // since they count the tracks left out too ("bone keys 14,160 → 13,375" read as re-fitting dropping keys).
+  parts.push(`re-fitted ${d.refitted.length} (their keys ${n(report.refittedKeysBefore)} → ${n(report.refittedKeysAfter)}${d.folded.length ? ', folded tracks included' : ''}, max error ${formatMeasure(d.maxPositionError)}, ${formatMeasure(d.maxRotationErrorDeg)}°)`);
+  // Not scaled, the leg IK is copied as it is and not corrected: said, as the other reasons are warned of.
+  if (d.floor && !d.floor.applied && d.floor.why === 'not-scaled') parts.push(`feet on the floor: off (${noScale ? '--no-scale' : 'not scaled'})`);
   if (d.floor?.applied) parts.push(d.floor.frames ? `feet on the floor: leg IK moved at ${plural(formatCount(d.floor.frames), 'frame')}, at most ${formatMeasure(d.floor.maxCorrection)}` : 'feet on the floor: nothing to move');
-  if (d.folded.length) parts.push(`folded ${d.folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
+  // A track a map row replaced is told of in its warning (not "folded 首→首", which read as nothing happening).
+  const folded = d.folded.filter((f) => !d.replacedByMap.some((x) => x.track === f.bone));
+  if (folded.length) parts.push(`folded ${folded.map((f) => `${f.bone}→${f.into.join('/')}`).join(', ')}`);
+  // Keys now played under another name (MMD plays them by name): said, not left to --json's copied[].as.
+  if (d.renamed.length) parts.push(`renamed ${d.renamed.length}: ${d.renamed.slice(0, RENAMED_LISTED).map((r) => `${r.bone} → ${r.as}`).join(', ')}${d.renamed.length > RENAMED_LISTED ? ` and ${d.renamed.length - RENAMED_LISTED} more` : ''}`);
   const arm = Math.max(d.armCompensationDeg.left, d.armCompensationDeg.right);
   if (arm > 0) parts.push(`arms turned ${formatMeasure(arm)}°`);
   parts.push(`unmatched ${d.unmatched.length} bone and ${plural(d.unmatchedMorphs.length, 'morph track')}`);
+  parts.push(`bone keys in all ${n(report.boneKeysBefore)} → ${n(report.boneKeysAfter)}`);
   return parts.join('; ');
 }
 
@@ -90,7 +104,7 @@ export const retargetCommand: CommandInfo = {
       if (!w.ok) return failWith(io, w.error, output, givens);
       const summary = retargetSummary(r.value);
       if (a.flags.has('json')) jsonSuccess(io, { input, output, from, to, ...summary });
-      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null)}\n`);
+      else if (!a.flags.has('quiet')) io.stdout(`retarget: ${displayPath(output, outArg, io.cwd)}: ${retargetLine(r.value.details, summary, from === null, opts.scale === false, { from, to })}\n`);
       printWarnings(io, summary, displayPath(input, a.positionals[0], io.cwd), displayPath(to, toArg, io.cwd));
       return 0;
     });

@@ -101,30 +101,8 @@ export function namesAnotherModel(motionName: string, modelName: string, field =
   return !(n.startsWith(m) && encodeSjis(m).length > field - 2);
 }
 
-/**
- * The report's key counts by what became of the motion's bone tracks. The engine's totals
- * (report.extra.boneKeysBefore/After) are whole-file counts, copied and left-out tracks included: "bone keys
- * 1041 → 87" read as if re-fitting threw away 92% when most of the 1041 were tracks the model lacks. Each bone
- * track of the motion is copied as it is, left out, or goes into the re-fitted bones (its own or folded).
- */
-export interface RetargetKeyCounts {
-  /** Keys of the motion's tracks that went into the re-fitted bones (folded ones included), and the keys written for them. */
-  refittedBefore: number;
-  refittedAfter: number;
-  /** Keys of the tracks copied as they are (renamed at most). */
-  copiedKeys: number;
-  /** Keys of the tracks of bones the target lacks, left out. */
-  leftOutKeys: number;
-}
-
-const sum = (rows: { keys: number }[]) => rows.reduce((n, r) => n + r.keys, 0);
-
-/** The counts for `details`, given the motion's bone keys in all (`boneKeysBefore`). */
-export function retargetKeyCounts(details: Pick<RetargetDetails, 'refitted' | 'copied' | 'unmatched'>, boneKeysBefore: number): RetargetKeyCounts {
-  const copiedKeys = sum(details.copied);
-  const leftOutKeys = sum(details.unmatched);
-  return { refittedBefore: Math.max(0, boneKeysBefore - copiedKeys - leftOutKeys), refittedAfter: sum(details.refitted), copiedKeys, leftOutKeys };
-}
+// The report's key counts by what became of the motion's tracks: shared with the CLI's summary line.
+export { retargetKeyCounts, type RetargetKeyCounts } from '../../../shared/retarget/key-counts';
 
 function parseRecent(v: unknown): string[] {
   if (typeof v !== 'string') return [];

@@ -35,6 +35,7 @@ const DETAILS: RetargetDetails = {
   folded: [],
   refitted: [{ bone: '左足ＩＫ', keys: 80 }],
   copied: [],
+  renamed: [],
   unmatched: [],
   unmatchedMorphs: [],
   maxPositionError: 0.01,
@@ -42,7 +43,8 @@ const DETAILS: RetargetDetails = {
   unusedMapRows: [],
   combinedMorphs: [],
   replacedByMap: [],
-  floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 653, lowestBefore: -0.15, lowestAfter: -0.008 },
+  sourceCheck: null,
+  floor: { applied: true, feet: [{ ik: '左足ＩＫ', toe: '左足先' }], maxCorrection: 0.15943, maxCorrectionShare: 0.0152, frames: 1710, lowestBefore: -0.15, lowestAfter: -0.008 },
 };
 
 async function panel(locale: 'en' | 'ja', details: RetargetDetails) {
@@ -73,14 +75,33 @@ describe('the retarget panel keeps the feet on the floor', () => {
 
   it('the report says how much the leg IK moved, in English and Japanese', async () => {
     let p = await panel('en', DETAILS);
-    expect(p.text('retarget-floor-report')).toBe('Feet on the floor: leg IK moved at 653 frames, at most 0.159');
+    expect(p.text('retarget-floor-report')).toBe('Feet on the floor: leg IK moved at 1,710 frames, at most 0.159');
     p.w.unmount();
     p = await panel('ja', DETAILS);
-    expect(p.text('retarget-floor-report')).toBe('足の接地：653 フレームで足IKを動かしました（最大 0.159）');
+    expect(p.text('retarget-floor-report')).toBe('足の接地：1,710 フレームで足IKを動かしました（最大 0.159）');
     p.w.unmount();
     p = await panel('ja', { ...DETAILS, floor: { ...DETAILS.floor!, applied: false, why: 'no-leg-ik', frames: 0, maxCorrection: 0 } });
     expect(p.text('retarget-floor-report')).toBe('足の接地：補正していません（先のモデルに足ＩＫがありません）');
     p.w.unmount();
+  });
+
+  it('with Scale unticked the floor box is off and disabled, and a hint says why (the leg IK is copied as it is), in English and Japanese', async () => {
+    for (const locale of ['en', 'ja'] as const) {
+      const { w, rt, text } = await panel(locale, DETAILS);
+      rt.scale = false;
+      await w.vm.$nextTick();
+      const box = document.querySelector<HTMLInputElement>('[data-testid="retarget-floor"]')!;
+      expect(box.disabled).toBe(true);
+      expect(box.checked).toBe(false);
+      expect(text('retarget-floor-hint')).toBe(locale === 'en' ? 'Off while the moves are not scaled: the leg IK is then copied as it is (tick Scale to correct the feet)' : '移動を拡縮しないときはオフです。足IKをそのまま写します（足を補正するには拡縮をオンにしてください）');
+      rt.scale = true;
+      await w.vm.$nextTick();
+      expect(box.disabled).toBe(false);
+      expect(box.checked).toBe(true);
+      expect(document.querySelector('[data-testid="retarget-floor-hint"]')).toBeNull();
+      w.unmount();
+      document.body.innerHTML = '';
+    }
   });
 
   it('the checkbox is on by default, reads as the batch option, and its state reaches the retarget job', async () => {

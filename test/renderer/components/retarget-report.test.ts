@@ -30,6 +30,7 @@ const DETAILS: RetargetDetails = {
     { bone: 'センター', keys: 80 },
     { bone: '上半身', keys: 7 },
   ],
+  renamed: [],
   copied: [
     { bone: '頭', as: '頭', keys: 40 },
     { bone: '首', as: '首', keys: 10 },
@@ -44,9 +45,10 @@ const DETAILS: RetargetDetails = {
   unusedMapRows: [],
   combinedMorphs: [],
   replacedByMap: [],
+  sourceCheck: null,
 };
 
-async function panel(locale: 'en' | 'ja') {
+async function panel(locale: 'en' | 'ja', details: RetargetDetails = DETAILS, boneKeysBefore = 1041) {
   const settings = useSettingsStore();
   settings.settings = { ...settings.settings, locale };
   const rt = useRetargetStore();
@@ -56,8 +58,8 @@ async function panel(locale: 'en' | 'ja') {
   rt.motionName = 'ジェネ / Gene';
   rt.sourcePath = '/m/Gene_light.pmx';
   const doc = emptyVmd();
-  const report = { extra: { boneKeysBefore: 1041, boneKeysAfter: 137 } } as unknown as EditReport;
-  rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details: DETAILS, report });
+  const report = { extra: { boneKeysBefore, boneKeysAfter: 137 } } as unknown as EditReport;
+  rt.raw.shown = markRaw({ input: doc, doc, tracks: markRaw(buildTracks(doc)), details, report });
   rt.state = 'ready';
   rt.version++;
   const w = mount(RetargetPanel, { attachTo: document.body });
@@ -89,6 +91,53 @@ describe('the retarget report’s counts', () => {
     expect(unmatched).toEqual(['1 key', '900 keys']);
     expect(document.querySelector('[data-testid="retarget-unmatched-morphs"] .muted')?.textContent?.trim()).toBe('1 key');
     w.unmount();
+  });
+
+  it('a track played under the model’s other spelling of its bone is said (the low-poly Miku’s 左つま先 on Gene’s 左つま先EX); nothing when none is', async () => {
+    const renamed = [{ bone: '左つま先', as: '左つま先EX', keys: 263 }, { bone: '右つま先', as: '右つま先EX', keys: 263 }];
+    const { w, text } = await panel('en', { ...DETAILS, renamed });
+    expect(text('retarget-renamed')).toBe('Renamed (2), as the model spells them: 左つま先 → 左つま先EX, 右つま先 → 右つま先EX');
+    w.unmount();
+    document.body.innerHTML = '';
+    const ja = await panel('ja', { ...DETAILS, renamed });
+    expect(ja.text('retarget-renamed')).toBe('モデルの名前に変えたもの (2)：左つま先 → 左つま先EX, 右つま先 → 右つま先EX');
+    ja.w.unmount();
+    document.body.innerHTML = '';
+    const none = await panel('en');
+    expect(document.querySelector('[data-testid="retarget-renamed"]')).toBeNull();
+    none.w.unmount();
+  });
+
+  it('questions a source that is not the model the motion was made on, in English and Japanese; says nothing when it is', async () => {
+    const d: RetargetDetails = { ...DETAILS, sourceModel: 'ローポリ初音さん', targetModel: 'ジェネ / Gene', legRatio: 1.874, sourceLegLength: 5.59, targetLegLength: 10.48, sourceCheck: { kind: 'source-name', header: '初音ミク' } };
+    const en = await panel('en', d);
+    expect(en.text('retarget-source-check')).toBe('× 1.87: the motion’s header says “初音ミク”, the source is ローポリ初音さん: is this the model the motion was made on?');
+    en.w.unmount();
+    document.body.innerHTML = '';
+    const ja = await panel('ja', { ...d, sourceCheck: { kind: 'header-is-target', header: 'ジェネ / Gene' } });
+    expect(ja.text('retarget-source-check')).toBe('× 1.87: モーションのヘッダーはすでにこのモデル「ジェネ / Gene」を指しています。このモデル用に作られたものではありませんか？ ローポリ初音さん 用として合わせました。');
+    ja.w.unmount();
+    document.body.innerHTML = '';
+    const unscaled = await panel('en', { ...d, legRatio: 1 });
+    expect(unscaled.text('retarget-source-check')).toBe('The motion’s header says “初音ミク”, the source is ローポリ初音さん: is this the model the motion was made on?');
+    unscaled.w.unmount();
+    document.body.innerHTML = '';
+    const fine = await panel('en');
+    expect(document.querySelector('[data-testid="retarget-source-check"]')).toBeNull();
+    fine.w.unmount();
+  });
+
+  it('"(folded tracks included)" only when something was folded; counts over 999 with a thousands separator, as the CLI writes them', async () => {
+    const big: RetargetDetails = { ...DETAILS, folded: [], refitted: [{ bone: 'センター', keys: 4283 }], copied: [{ bone: '頭', as: '頭', keys: 1200 }], unmatched: [{ bone: 'ﾈｸﾀｲ２', keys: 1 }] };
+    const p = await panel('en', big, 5575);
+    // 5,575 in all, less 1,200 copied and 1 left out: 4,374 went into the re-fitted bone, 4,283 written.
+    expect(p.text('retarget-refitted')).toBe('Re-fitted (1 bones): their keys 4,374 → 4,283, largest error 0.000029, 0.097°');
+    expect(p.text('retarget-copied')).toBe('Copied as they are: 1 track, 1,200 keys');
+    p.w.unmount();
+    document.body.innerHTML = '';
+    const folded = await panel('en');
+    expect(folded.text('retarget-refitted')).toContain('their keys 90 → 87 (folded tracks included)');
+    folded.w.unmount();
   });
 
   it('Japanese alike', async () => {

@@ -135,7 +135,10 @@ describe.skipIf(!corpusPresent)('Fit to model… whatever the motion’s header 
 describe('the fitted file’s name', () => {
   it('the model’s name made safe for a file name', () => {
     expect(fittedFileName('dance.vmd', 'Gene')).toBe('dance_Gene.vmd');
-    expect(fittedFileName('wave.v2.vmd', 'A/B: "C"?')).toBe('wave.v2_A_B_ _C__.vmd');
+    expect(fittedFileName('wave.v2.vmd', 'A/B: "C"?')).toBe('wave.v2_A_B_C.vmd');
+    // No spaces left in the name (vmd_sizing's names have none): Gene's model name.
+    expect(fittedFileName('wavefile_v2.vmd', 'ジェネ / Gene')).toBe('wavefile_v2_ジェネ_Gene.vmd');
+    expect(fittedFileName('x.vmd', 'Tda式 初音ミク')).toBe('x_Tda式_初音ミク.vmd');
     expect(fittedFileName('x.vmd', ' .Miku. ')).toBe('x_Miku.vmd');
     expect(fittedFileName('x.vmd', '///')).toBe('x_fitted.vmd');
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareMotionToModel, readModel, type ModelData } from '../../../shared/pmx';
 import { retarget, type RetargetResult } from '../../../shared/retarget';
 import { buildSkeleton, MotionPoser, Pose } from '../../../shared/skeleton';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { blockFromRecords, buildTracks, encodeBoneRecord, readVmd, withBlocks, writeVmd, recordBytes, type VmdDocument } from '../../../shared/vmd';
 import { qmul } from '../../helpers/quat';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
@@ -84,6 +85,52 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
     expect(named[11]).toBe(`${r.details.unmatched[11].bone} (${r.details.unmatched[11].keys}) and ${n - 12} more (the report's details list them all)`);
   });
 
+  it('an exact name wins over an alias: 02_laugh keys 左つま先EX/右つま先EX, which Gene has, and keeps them byte for byte from the low-poly Miku and the standard skeleton', () => {
+    // Gene_light has 左つま先EX/右つま先EX (English name "L toe"/"R toe", as the low-poly Miku's 左つま先) and no
+    // 左つま先 (read with a separate PMX reader); 02_laugh has one key of each EX bone and none of つま先.
+    const laugh = readMotion('gene/motion/02_laugh.vmd');
+    const t0 = buildTracks(laugh).bones;
+    for (const from of [miku, standardFigureModel()]) {
+      const r = ok(retarget(laugh, from, gene));
+      const out = reread(r.doc);
+      const t1 = buildTracks(out).bones;
+      for (const n of ['左つま先EX', '右つま先EX']) {
+        const a = t0.index.get(n)!, b = t1.index.get(n);
+        expect(b, `${n} from ${from.name}`).toBeDefined();
+        expect(t1.start[b! + 1] - t1.start[b!]).toBe(1);
+        expect(Array.from(recordBytes(out.bone, t1.record[t1.start[b!]]))).toEqual(Array.from(recordBytes(laugh.bone, t0.record[t0.start[a]])));
+        expect(r.details.unmatched.map((u) => u.bone)).not.toContain(n);
+      }
+      expect(r.report.warnings.join('\n')).not.toContain('つま先EX');
+    }
+  });
+
+  it('an alias is used where the target lacks the name, and said: the low-poly Miku’s 左つま先/右つま先 (263 keys each) play on Gene’s 左つま先EX/右つま先EX', () => {
+    expect(there.details.renamed).toEqual([
+      { bone: '左つま先', as: '左つま先EX', keys: 263 },
+      { bone: '右つま先', as: '右つま先EX', keys: 263 },
+    ]);
+    expect(there.report.extra.tracksRenamed).toBe(2);
+  });
+
+  it('questions a source that is not the model the motion was made on: wavefile_v2’s header says 初音ミク, the source is the low-poly Miku (× 1.87); 02_laugh’s header already names Gene', () => {
+    // Header names read with a separate VMD reader: wavefile_v2 初音ミク, 02_laugh and stand ジェネ / Gene.
+    expect(there.details.sourceCheck).toEqual({ kind: 'source-name', header: '初音ミク' });
+    expect(there.report.warnings).toContain('× 1.87: the motion\'s header says 初音ミク, the source is ローポリ初音さん: is this the model the motion was made on?');
+    const laugh = readMotion('gene/motion/02_laugh.vmd');
+    for (const from of [miku, standardFigureModel()]) {
+      const r = ok(retarget(laugh, from, gene, { floor: false }));
+      expect(r.details.sourceCheck).toEqual({ kind: 'header-is-target', header: 'ジェネ / Gene' });
+      expect(r.report.warnings.some((w) => w.includes('the motion\'s header already names the target model, ジェネ / Gene: is it made for it already?'))).toBe(true);
+    }
+    // The model it was made for: nothing to question (a ratio of 0.533 is Gene's to the chibi Miku's).
+    const stand = ok(retarget(readMotion('gene/motion/stand.vmd'), gene, miku, { floor: false }));
+    expect(stand.details.sourceCheck).toBeNull();
+    expect(stand.report.warnings.join('\n')).not.toContain('made on');
+    // The standard skeleton stands for any standard model: a standard Miku's dance from it is not questioned.
+    expect(ok(retarget(readMotion('gene/motion/stand.vmd'), standardFigureModel(), miku, { floor: false })).details.sourceCheck).toBeNull();
+  });
+
   it('wrists, head and the leg-IK goals, over each model’s leg length, come back within 2% at every frame', () => {
     const names = ['左手首', '右手首', '頭', '左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ', '左足首', '右足首'];
     // The fit's geometry alone: the feet-on-the-floor correction moves the leg IK goals on purpose (each way), and is
@@ -123,13 +170,16 @@ describe.skipIf(!corpusPresent)('wavefile_v2: low-poly Miku → Gene_light → l
 
   it('keeps untouched tracks byte for byte: fingers (which the low-poly Miku lacks) go to Gene as they are', () => {
     const t0 = buildTracks(dance).bones, t1 = buildTracks(onGene).bones;
-    for (const n of ['左親指１', '右小指３', '首', '頭', '左肩']) {
+    // 左手先/右手先: one identity key each, below the turned arms (computed bones), kept as it is, not re-fitted into
+    // two keys of float noise.
+    for (const n of ['左親指１', '右小指３', '首', '頭', '左肩', '左手先', '右手先']) {
       const a = t0.index.get(n)!, b = t1.index.get(n)!;
       expect(t1.start[b + 1] - t1.start[b], n).toBe(t0.start[a + 1] - t0.start[a]);
       for (let k = 0; k < t0.start[a + 1] - t0.start[a]; k++) {
         expect(Array.from(recordBytes(onGene.bone, t1.record[t1.start[b] + k])), n).toEqual(Array.from(recordBytes(dance.bone, t0.record[t0.start[a] + k])));
       }
     }
+    expect(there.details.refitted.map((r) => r.bone)).not.toContain('左手先');
     // What the target lacks is reported with its keys (hair, skirt, necktie bones of the low-poly Miku).
     expect(there.details.unmatched.find((u) => u.bone === 'ﾈｸﾀｲ４')?.keys).toBe(263);
   });

@@ -101,8 +101,10 @@ describe.skipIf(!corpusPresent)('retarget keeps the feet on the floor: wavefile_
   });
 
   it('turned off (--no-floor), the output is the bytes it was before the correction existed', () => {
-    // sha256 of this retarget's output as written at 3b84285, before the correction was added.
-    expect(createHash('sha256').update(offBytes).digest('hex')).toBe('a9aeb3f91e4bee2cba483031a00abbe774f8cd3c264e458fae482a2520151a88');
+    // sha256 of this retarget's output as written at 3b84285, before the correction was added, but for 左手先/右手先:
+    // their one identity key each is now kept as it is (two keys of float noise before; compared track by track,
+    // nothing else changed), retarget-corpus's tip-bone test.
+    expect(createHash('sha256').update(offBytes).digest('hex')).toBe('5d83e2d818db78d6d35d81c8e29b5a080baebb2fa76bace4687b78daa995b7b3');
     expect(off.details.floor).toBeUndefined();
     expect(Buffer.compare(Buffer.from(onBytes), Buffer.from(offBytes))).not.toBe(0);
   });
