@@ -69,7 +69,12 @@ describe('retarget names the target model as MMD does', () => {
     format: 'pmx', version: 2, name, nameEn: '', comment: '', commentEn: '', vertexCount: 0, positions: new Float32Array(0), normals: new Float32Array(0),
     uvs: new Float32Array(0), skinIndices: new Uint32Array(0), skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0),
     indices: new Uint32Array(0), textures: [], materials: [],
-    bones: [{ name: 'センター', nameEn: '', position: [0, 8, 0], parent: -1, layer: 0, flags: MOVE, tailBone: -1, tailOffset: [0, 0, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null }],
+    // A trunk as well: a model whose only standard bone is センター is no humanoid and is refused.
+    bones: [
+      { name: 'センター', nameEn: '', position: [0, 8, 0], parent: -1, layer: 0, flags: MOVE, tailBone: -1, tailOffset: [0, 0, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null },
+      { name: '上半身', nameEn: '', position: [0, 11, 0], parent: 0, layer: 0, flags: 0, tailBone: -1, tailOffset: [0, 2, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null },
+      { name: '下半身', nameEn: '', position: [0, 11, 0], parent: 0, layer: 0, flags: 0, tailBone: -1, tailOffset: [0, -2, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null },
+    ],
     morphs: [], rigidBodyCount: 0, jointCount: 0, rigidBodies: [], joints: [], softBodies: [], physicsError: null,
   });
   it('cuts the target\'s name at a character and warns (it was cut without a word)', () => {
