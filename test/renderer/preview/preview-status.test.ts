@@ -6,21 +6,11 @@
 // one module graph between files (isolate off): the engine is stubbed on a fresh graph here, and the graph is
 // reset again afterwards (a plain vi.mock came too late when an earlier file in the worker had loaded the real
 // PreviewPane: the real engine ran, trying WebGL, in every test here).
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubPreviewEngine } from '../../helpers/stub-preview-engine';
 
 /** How many panes the stub engine served (the stub, not the real engine, is what the pane uses here). */
-const stub = { panes: 0 };
-vi.resetModules();
-vi.doMock('../../../renderer/src/preview/use-preview', () => ({
-  usePreview: () => {
-    stub.panes++;
-    return { loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) };
-  },
-}));
-afterAll(() => {
-  vi.doUnmock('../../../renderer/src/preview/use-preview');
-  vi.resetModules();
-});
+const stub = stubPreviewEngine();
 
 const { createPinia, setActivePinia } = await import('pinia');
 const { mount } = await import('@vue/test-utils');

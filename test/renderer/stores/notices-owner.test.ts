@@ -6,22 +6,12 @@
 // The unit project shares one module graph between files (isolate off): the preview's engine (use-preview.ts) is
 // stubbed on a fresh graph here, and the graph is reset again afterwards (a plain vi.mock came too late when an
 // earlier file in the worker had loaded the real PreviewPane: the real engine ran and the model test failed).
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPreviewEngine } from '../../helpers/stub-preview-engine';
 import type { PreviewModelSummary } from '../../../renderer/src/stores/preview';
 
 /** How many panes the stub engine served (the stub, not the real engine, is what the pane uses here). */
-const stub = { panes: 0 };
-vi.resetModules();
-vi.doMock('../../../renderer/src/preview/use-preview', () => ({
-  usePreview: () => {
-    stub.panes++;
-    return { loadModel: async () => ({ ok: true, value: undefined }), clearModel: () => {}, loadCameraMotion: () => ({ ok: true, value: undefined }) };
-  },
-}));
-afterAll(() => {
-  vi.doUnmock('../../../renderer/src/preview/use-preview');
-  vi.resetModules();
-});
+const stub = stubPreviewEngine();
 
 const { createPinia, setActivePinia } = await import('pinia');
 const { mount } = await import('@vue/test-utils');
