@@ -6,7 +6,6 @@
  * re-fitting had added keys). Each bone track of the motion is copied as it is, left out, or goes into the
  * re-fitted bones (its own or folded).
  */
-import type { RetargetDetails } from './retarget';
 
 export interface RetargetKeyCounts {
   /** Keys of the motion's tracks that went into the re-fitted bones (folded ones included), and the keys written for them. */
@@ -18,10 +17,17 @@ export interface RetargetKeyCounts {
   leftOutKeys: number;
 }
 
-const sum = (rows: { keys: number }[]) => rows.reduce((n, r) => n + r.keys, 0);
+const sum = (rows: readonly { keys: number }[]) => rows.reduce((n, r) => n + r.keys, 0);
 
-/** The counts for `details`, given the motion's bone keys in all (`boneKeysBefore`). */
-export function retargetKeyCounts(details: Pick<RetargetDetails, 'refitted' | 'copied' | 'unmatched'>, boneKeysBefore: number): RetargetKeyCounts {
+/** The rows of a retarget's details these counts read (RetargetDetails' refitted, copied and unmatched: each with its keys). */
+export interface KeyRows {
+  refitted: readonly { keys: number }[];
+  copied: readonly { keys: number }[];
+  unmatched: readonly { keys: number }[];
+}
+
+/** The counts for `details` (retarget.ts RetargetDetails), given the motion's bone keys in all (`boneKeysBefore`). */
+export function retargetKeyCounts(details: KeyRows, boneKeysBefore: number): RetargetKeyCounts {
   const copiedKeys = sum(details.copied);
   const leftOutKeys = sum(details.unmatched);
   return { refittedBefore: Math.max(0, boneKeysBefore - copiedKeys - leftOutKeys), refittedAfter: sum(details.refitted), copiedKeys, leftOutKeys };
