@@ -276,8 +276,10 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   }
 
   const stopActors = watch(
-    // The saved ghost follows its switch, the shown model (a new one, or the figure) and a capture shown on the actor.
-    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version, preview.ghostShown, preview.model, useMocapStore().previewVersion],
+    // The saved ghost follows its switch, and while it is on the shown model (a new one, or the figure) and a capture
+    // shown on the actor. Off, nothing of it is watched: a model loading must not start another sync (the scene's
+    // models were read twice, and a late model could land on the wrong actor).
+    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version, preview.ghostShown, preview.ghostShown ? [preview.model, useMocapStore().previewVersion] : null],
     () => void sync(),
     { immediate: true },
   );
