@@ -545,3 +545,13 @@ export async function dismissNotices(page: Page): Promise<void> {
     { polling: 100 },
   );
 }
+
+/**
+ * A VMD cut short, just opened: the question offering the keys it still holds (stores/salvage.ts) is answered
+ * Cancel, so the reader's refusal is shown as a notice, as before that question existed.
+ */
+export async function declineSalvage(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="confirm-salvage"]', { timeout: 60_000 });
+  await page.click('[data-testid="confirm-cancel"]');
+  await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
+}

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, appForSuite, corpusPath, loadPreviewCamera, openFileViaDialog } from './harness';
+import { ARTIFACTS, appForSuite, corpusPath, dismissNotices, loadPreviewCamera, openFileViaDialog } from './harness';
 import { decodePng, type Rgba } from '../helpers/png';
 
 const CAMERA = corpusPath('threejs/vmds/wavefile_camera.vmd');
@@ -155,6 +155,9 @@ describe('pane borders, the Path switch and the shot borders', () => {
       }
       return last;
     };
+    // The notices stack over the pane's bottom corner, where the switches are (full window: the pane is the window),
+    // and would differ between the two shots.
+    await dismissNotices(page);
     const withGuide = await shoot('guide-on');
     await page.uncheck('[data-testid="preview-shot-guide"]');
     await page.waitForSelector('[data-testid="output-frame-guide"]', { state: 'detached' });
