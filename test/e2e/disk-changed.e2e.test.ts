@@ -15,6 +15,13 @@ const LONG = 240_000;
 
 /** The window gets the focus back (another program's window was in front). */
 const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+/** The focus comes back and the check it starts has had main's answer (and a frame to show a question). */
+const refocusChecked = async (page: Page) => {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/call/fileStamp'), { timeout: 60_000 });
+  await refocus(page);
+  await answered;
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+};
 const lastFrame = (page: Page) => page.getAttribute('[data-testid="summary-length"]', 'data-frames');
 /** Another program writes `bytes` as an editor does: a temp file renamed over it (a new inode). */
 const writeOver = (file: string, bytes: Uint8Array) => {
@@ -45,8 +52,7 @@ describe.skipIf(!corpusPresent)('a file changed on disk while the window was in 
     expect(await lastFrame(page)).toBe(lastFrameOf(readFileSync(walk)));
 
     // Unchanged: focus asks nothing.
-    await refocus(page);
-    await page.waitForTimeout(500);
+    await refocusChecked(page);
     expect(await page.$('[data-testid="confirm-dialog"]')).toBeNull();
 
     const laugh = readFileSync(corpusPath('gene/motion/02_laugh.vmd'));
@@ -63,8 +69,7 @@ describe.skipIf(!corpusPresent)('a file changed on disk while the window was in 
     await page.click('[data-testid="confirm-cancel"]');
     await page.waitForSelector('[data-testid="confirm-dialog"]', { state: 'detached' });
     expect(await lastFrame(page)).toBe(lastFrameOf(readFileSync(corpusPath('gene/motion/stand.vmd'))));
-    await refocus(page);
-    await page.waitForTimeout(500);
+    await refocusChecked(page);
     expect(await page.$('[data-testid="confirm-dialog"]')).toBeNull();
 
     // Another write: asked again; Reload from disk takes the file as it is now, unedited.
@@ -76,8 +81,7 @@ describe.skipIf(!corpusPresent)('a file changed on disk while the window was in 
     await notice(page, 'Reloaded walk.vmd from disk', 60_000);
     expect(await lastFrame(page)).toBe(lastFrameOf(normal));
     expect(readFileSync(walk).equals(normal)).toBe(true);
-    await refocus(page);
-    await page.waitForTimeout(500);
+    await refocusChecked(page);
     expect(await page.$('[data-testid="confirm-dialog"]')).toBeNull();
     await dismissNotices(page);
 
