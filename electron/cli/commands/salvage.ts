@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { readVmd, salvageVmd, type CodecError } from '../../../shared/vmd';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
+import { hasExtension } from '../../../shared/ipc/file-types';
 import { readInputBytes, sameFile } from '../../fs/files';
 import { writeOutput } from '../output';
 import { optValue, parseArgs, UsageError } from '../args';
@@ -32,7 +33,7 @@ export const salvageCommand: CommandInfo = {
     if (!outArg) throw new UsageError('-o OUT is required');
     const input = path.resolve(io.cwd, a.positionals[0]);
     const output = path.resolve(io.cwd, outArg);
-    if (path.extname(output).toLowerCase() !== '.vmd') throw new UsageError(`output must end in .vmd: ${outArg}`);
+    if (!hasExtension(output, ['.vmd'])) throw new UsageError(`output must end in .vmd: ${outArg}`);
     if (await sameFile(input, output)) throw new UsageError('the output must be a different file (inputs are never modified)');
     const shown = (f: string) => displayPathAmong(f, [a.positionals[0], outArg], io.cwd);
     const failWith = (e: CodecError) => fail(io, e, input, [a.positionals[0], outArg]);

@@ -7,16 +7,15 @@
  */
 import { salvageVmd, type CodecError, type VmdSalvage } from '../../../shared/vmd';
 import { hasExtension } from '../../../shared/ipc/file-types';
+import { fileNameOf, stemOf } from '../paths';
 import { useConfirmStore } from './confirm';
 import { decodeDocument, type DocumentContent } from './workspace';
 
 const SALVAGED_CODES: ReadonlySet<string> = new Set(['E_VMD_COUNT', 'E_VMD_TRUNCATED']);
 
-/** The name the copy opens under: "walk.vmd" → "walk-recovered.vmd". */
+/** The name the copy opens under: "walk.vmd" → "walk-recovered.vmd" (only a .vmd is salvaged: salvageOf). */
 export function recoveredName(file: string): string {
-  const base = file.replace(/^.*[\\/]/, '');
-  const dot = base.toLowerCase().endsWith('.vmd') ? base.length - 4 : base.length;
-  return `${base.slice(0, dot)}-recovered.vmd`;
+  return `${stemOf(fileNameOf(file))}-recovered.vmd`;
 }
 
 /**
@@ -43,7 +42,7 @@ export async function askSalvage(file: string, bytes: Uint8Array, error: Pick<Co
     message: {
       key: 'salvage.ask',
       params: {
-        file: file.replace(/^.*[\\/]/, ''),
+        file: fileNameOf(file),
         at: s.damagedAt,
         block: { key: `salvage.block.${last.block}` },
         kept: last.kept,
