@@ -180,14 +180,15 @@ export const useVideoExportStore = defineStore('video-export', () => {
 
   /**
    * The file the render would write first (a PNG sequence: its first picture), when something is already there
-   * under that name; null when nothing is (or the folder cannot be listed: the render then says why). Asked as the
-   * in-app save dialog asks, through listDirectory: a file's path lists its folder with that file selected.
+   * under that name; null when nothing is (or main cannot say: the render then says why). Asked of that one file
+   * (fileStamp: a stat, nothing listed or read), not by listing its folder, which under Electron's access list is
+   * refused for a file picked in a save dialog (the file is granted, not its folder).
    */
   async function existingTarget(): Promise<string | null> {
     const target = format.value === 'png' ? sequenceFramePath(path.value, 0) : path.value;
     if (!target) return null;
-    const r = await useApi().listDirectory(target, { filter: 'any', showHidden: true });
-    return r.ok && r.value.selected !== undefined ? target : null;
+    const r = await useApi().fileStamp(target);
+    return r.ok && r.value ? target : null;
   }
 
   /** Reads the remembered grid and background. */
