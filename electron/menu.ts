@@ -50,7 +50,18 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
       { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
-      { label: c.t('menu.closeScene'), click: cmd('closeScene') },
+      {
+        // The toolbar's Scene ▾ (its recent scenes are on Open Recent).
+        label: c.t('scene.menu'),
+        submenu: [
+          { label: c.t('scene.open'), click: cmd('openScene') },
+          { label: c.t('scene.saveAs'), click: cmd('saveSceneAs') },
+          { label: c.t('scene.saveAll'), click: cmd('saveAll') },
+          { label: c.t('scene.saveShown'), click: cmd('saveShown') },
+          { type: 'separator' },
+          { label: c.t('menu.closeScene'), click: cmd('closeScene') },
+        ],
+      },
       exportItem('menu.exportVpd', 'exportVpd', 'CmdOrCtrl+E'),
       {
         label: c.t('menu.exportMotion'),
@@ -79,6 +90,11 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { label: c.t('menu.pasteCurve'), accelerator: 'CmdOrCtrl+Alt+V', click: cmd('pasteCurve') },
       { type: 'separator' },
       { label: c.t('menu.wholeMotion'), click: cmd('wholeMotion') },
+      // The Whole Motion dialog's own buttons, so each is one menu pick (and Ctrl+Shift+B works: under Electron
+      // the page leaves app commands' keys to these accelerators, renderer/src/shell/keymap.ts).
+      { label: c.t('bake.open'), accelerator: 'CmdOrCtrl+Shift+B', click: cmd('bakePhysics') },
+      { label: c.t('retarget.command'), click: cmd('fitToModel') },
+      { label: c.t('merge.open'), click: cmd('mergeWith') },
     ],
   };
   const view: MenuItemConstructorOptions = {

@@ -235,6 +235,15 @@ export const MENU_COMMANDS = [
   'closeScene',
   /** File → New Motion (Ctrl+N; the toolbar's 新規): an empty motion for the shown model, asking first over unsaved changes. */
   'newMotion',
+  /** File → Scene → Open Scene… / Save Scene As… / Save All / Save This Motion Only (the toolbar's Scene ▾). */
+  'openScene',
+  'saveSceneAs',
+  'saveAll',
+  'saveShown',
+  /** Edit → Whole Motion → Bake physics… (Ctrl+Shift+B), Fit to model…, Merge with… (the Whole Motion dialog's buttons). */
+  'bakePhysics',
+  'fitToModel',
+  'mergeWith',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

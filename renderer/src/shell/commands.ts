@@ -12,6 +12,7 @@ import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
+import { useMergeStore } from '../stores/merge';
 import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
 import { useSelectionStore } from '../stores/selection';
@@ -55,6 +56,14 @@ export async function openWithDialog(): Promise<boolean> {
   if (!picked) return false;
   // A model's path typed into Open… goes to the preview, as a dropped model does (MMD opens models from its File menu too).
   return openAny({ path: picked.path });
+}
+
+/** Scene → Open Scene…: a .vmdscene picked in the open dialog (its motions, models, camera and song). */
+export async function openSceneWithDialog(): Promise<boolean> {
+  const picked = await pickPath({ mode: 'open', title: useSettingsStore().t('scene.openTitle'), filter: 'scene' });
+  if (!picked) return false;
+  await useSceneStore().openPath(picked.path);
+  return true;
 }
 
 let handedOver: Promise<boolean> | null = null;
@@ -430,6 +439,25 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'saveAll':
       await saveAllWithDialog();
+      return;
+    case 'openScene':
+      await openSceneWithDialog();
+      return;
+    case 'saveSceneAs':
+      await saveSceneWithDialog();
+      return;
+    case 'saveShown':
+      // Scene → Save This Motion Only: the shown document alone (MMD saves a motion per model).
+      await saveOrSaveAs();
+      return;
+    case 'mergeWith':
+      // Whole Motion → Merge with…: the Whole Motion dialog gives way to the merge dialog, as to Bake physics….
+      if (!useWorkspaceStore().isOpen) {
+        useNotifyStore().info({ key: 'notify.nothingToMerge' });
+        return;
+      }
+      useBatchStore().hide();
+      useMergeStore().show();
       return;
     case 'exportVpd':
       if (refusedAsStageMotion('export VPD')) return;

@@ -6,7 +6,7 @@
 import type { MenuCommandId } from '../../../shared/ipc/contract';
 
 /** Every app command: the native menu's, plus those only the app's own menus run. */
-export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent' | 'saveAll' | 'bakePhysics' | 'fitToModel';
+export type CommandId = MenuCommandId | 'openRecent' | 'clearRecent';
 
 /** Every editor action the keyboard can run; each has exactly one row in SHORTCUT_GROUPS. */
 export const KEY_ACTIONS = [
