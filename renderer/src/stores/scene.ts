@@ -991,7 +991,7 @@ export const useSceneStore = defineStore('scene', () => {
    * replaces the previous music (none: the previous goes). Returns false when the scene itself could not be
    * read (its files are reported one by one).
    */
-  async function openScene(p: string): Promise<boolean> {
+  async function openScene(p: string, how: { reload?: boolean } = {}): Promise<boolean> {
     const api = useApi();
     const notify = useNotifyStore();
     const r = await api.openScene(p);
@@ -1005,8 +1005,8 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
-    // read as a scene replaces nothing, so it is not asked about).
-    if (!(await confirmReplace(r.value.path))) return false;
+    // read as a scene replaces nothing, so it is not asked about). A reload was asked already (reloadScene).
+    if (!how.reload && !(await confirmReplace(r.value.path))) return false;
     // Its files not where it names them but found beside it (main found them) open from there, and are said.
     const scene = openWithLocated(parsed.value, r.value.path, r.value.located);
     // Every file the scene names that could not be read, in scene order (each actor's model and motion, the
@@ -1141,8 +1141,23 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-    openedNotice(r.value.name);
+    if (how.reload) useNotifyStore().success({ key: 'scene.sceneReloaded', params: { name: r.value.name } });
+    else openedNotice(r.value.name);
     return true;
+  }
+
+  /** The version of the open scene file as read or last written (shell/disk-watch.ts compares it with the disk). */
+  function sceneFileStamp(): FileStamp | null {
+    return path.value ? fileStamp : null;
+  }
+
+  /**
+   * Reload of the open scene file, which another program changed (shell/disk-watch.ts asked first, saying the
+   * scene's unsaved changes go): it opens again as the file is now, every document read again. False when it
+   * could not be read (said; the scene open stays).
+   */
+  async function reloadScene(): Promise<boolean> {
+    return path.value ? openScene(path.value, { reload: true }) : false;
   }
 
   /** The notice listing the files the open scene names but could not read (missingNotice), while it is up. */
@@ -1424,6 +1439,8 @@ export const useSceneStore = defineStore('scene', () => {
     addContent,
     loadOnto,
     relinkable,
+    sceneFileStamp,
+    reloadScene,
     relink,
     reload,
     attachSaveAll,
