@@ -11,6 +11,9 @@ export interface Footprint {
   maxX: number;
   minZ: number;
   maxZ: number;
+  /** How low and how high it reaches (its model's box; Frame All Actors fits a tall or small model whole), when known. */
+  minY?: number;
+  maxY?: number;
 }
 
 /** The room between the new actor and the one it stands beside, in MMD units (about 16 cm). */

@@ -77,3 +77,18 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
   if (!out.length && !same(rest(saved), rest(now))) out.push({ kind: 'other' });
   return out;
 }
+
+/**
+ * What a one-actor scene with no file holds beyond its motion (a lone motion closed with a model, a song and its
+ * offset: the close question names them, "Keep this model, song and offset as a scene?"): the changes from the
+ * motion alone (on the built-in figure, no song, at the origin, shown), and the song's offset when it is not 0
+ * (sceneChanges names an offset only between two versions of one song). Empty for anything but one actor.
+ */
+export function loneExtras(now: Scene): SceneChange[] {
+  if (now.actors.length !== 1 || now.camera !== null) return [];
+  const a = now.actors[0];
+  const alone: Scene = { ...now, actors: [{ model: null, motion: a.motion, hidden: false }], audio: null };
+  const out = sceneChanges(alone, { ...now, actors: [{ model: a.model, motion: a.motion, hidden: a.hidden, ...(a.stage ? { stage: a.stage } : {}) }] }, () => '').filter((c) => c.kind !== 'other');
+  if (now.audio && now.audio.offsetFrames !== 0) out.push({ kind: 'offset' });
+  return out;
+}

@@ -6,11 +6,12 @@
  * posed mesh's box) projects: inside the preview's canvas or not.
  * Screenshot: test-artifacts/frame-all.png.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
+import { ballsPmx, type Ball } from '../helpers/pmx-balls';
 
 const XS = [-15, -5, 5, 15];
 
@@ -27,6 +28,33 @@ async function centres(page: Page): Promise<{ key: string; x: number; inside: bo
       return { key, x: c[0], inside };
     });
   });
+}
+
+/**
+ * Every corner of each actor's posed box (the mesh the preview draws, where it stands) and whether it projects
+ * inside the preview's canvas; by actor key.
+ */
+async function cornersOutside(page: Page): Promise<{ key: string; corner: number[] }[]> {
+  return page.evaluate(() => {
+    const p = window.__vmdPreview!;
+    const canvas = document.querySelector('[data-testid="preview-pane"] canvas')!.getBoundingClientRect();
+    const out: { key: string; corner: number[] }[] = [];
+    for (const key of ['shown', ...p.companions()]) {
+      const b = p.actorWorldBox(key)!;
+      for (let i = 0; i < 8; i++) {
+        const c: [number, number, number] = [i & 1 ? b.max[0] : b.min[0], i & 2 ? b.max[1] : b.min[1], i & 4 ? b.max[2] : b.min[2]];
+        const s = p.worldScreenPosition(c);
+        if (!(s && s[0] >= canvas.left && s[0] <= canvas.right && s[1] >= canvas.top && s[1] <= canvas.bottom)) out.push({ key, corner: c });
+      }
+    }
+    return out;
+  });
+}
+
+/** A column of ten balls of radius 3, one on another: a model 6 units wide and 60 tall (three times a usual one). */
+function tallPmx(): Uint8Array {
+  const balls: Ball[] = Array.from({ length: 10 }, (_, i) => ({ centre: [0, 3 + 6 * i, 0], radius: 3, diffuse: [0.8, 0.5, 0.3, 1], ambient: [0.4, 0.25, 0.15], flags: 0, toon: null }));
+  return ballsPmx(balls);
 }
 
 const shownRows = (page: Page) => page.$$eval('[data-testid="stage-actor"]', (els) => els.map((e) => (e as HTMLElement).dataset.shown === 'true'));
@@ -91,5 +119,54 @@ describe('Frame all actors (browser mode)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="stage-actor"]')[2]?.getAttribute('data-shown') === 'true');
     expect(await shownRows(page)).toEqual([false, false, true, false]);
     await s.app.screenshot('frame-all-stage');
+  });
+});
+
+describe('Frame all actors fits each model’s own height', () => {
+  const s = appForSuite({ viewport: { width: 1366, height: 768 } });
+
+  it('Gene (about 20 units) beside a model 60 units tall: Frame all takes in both whole, feet to head', async () => {
+    const { page } = s.app;
+    const dir = path.join(s.tmp.dir, 'tall');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'tall.pmx'), tallPmx());
+    const motion = corpusPath('gene/motion/stand.vmd');
+    const scenePath = writeSceneFolder(
+      dir,
+      [
+        [motion, 'g.vmd'],
+        [motion, 't.vmd'],
+      ],
+      {
+        actors: [
+          { name: 'Gene', model: corpusPath('gene/Gene_light.pmx'), motion: 'g.vmd', hidden: false, stage: { position: [-8, 0, 0], turn: 0 } },
+          { name: 'Tall', model: 'tall.pmx', motion: 't.vmd', hidden: false, stage: { position: [8, 0, 0], turn: 0 } },
+        ],
+        activeActor: 0,
+        camera: null,
+      },
+      'tall.vmdscene',
+    );
+    await page.waitForFunction(() => !!window.__vmdPreview?.cameraState());
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1 && window.__vmdPreview!.companions().every((k) => !!window.__vmdPreview!.actorWorldBox(k)), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window.__vmdPreview!.actorWorldBox('shown')?.max[1] ?? 0) > 15, undefined, { timeout: 60_000 });
+    const heights = await page.evaluate(() => ['shown', ...window.__vmdPreview!.companions()].map((k) => {
+      const b = window.__vmdPreview!.actorWorldBox(k)!;
+      return b.max[1] - b.min[1];
+    }));
+    // Gene about 20 units tall, the column 60: the two heights the view must fit.
+    expect(heights[0]).toBeGreaterThan(15);
+    expect(heights[0]).toBeLessThan(25);
+    expect(heights[1]).toBeCloseTo(60, 0);
+
+    // The start view, then A (Frame all actors): every corner of both boxes in the picture.
+    await page.locator('body').press('0');
+    await page.waitForFunction(() => window.__vmdPreview!.cameraState()!.position[2] === 52);
+    expect((await cornersOutside(page)).length).toBeGreaterThan(0);
+    await page.locator('body').press('a');
+    expect(await cornersOutside(page)).toEqual([]);
+    await s.app.screenshot('frame-all-tall');
   });
 });

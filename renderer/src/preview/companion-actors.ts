@@ -46,14 +46,37 @@ const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.
 
 /**
  * A mesh's room on the floor at rest (its geometry's box, unposed, before its place), in MMD axes (Z negated),
- * or null for an empty one: what a new actor is placed beside (shared/scene/place-beside.ts).
+ * and how high it reaches, or null for an empty one: what a new actor is placed beside (shared/scene/place-beside.ts)
+ * and what Frame All Actors fits (scene-actors.ts frameActors).
  */
 export function footprintOf(mesh: THREE.Mesh): Footprint | null {
   const g = mesh.geometry;
   if (!g.boundingBox) g.computeBoundingBox();
   const b = g.boundingBox;
   if (!b || b.isEmpty()) return null;
-  return { minX: b.min.x, maxX: b.max.x, minZ: -b.max.z, maxZ: -b.min.z };
+  const h = heightOf(mesh) ?? [b.min.y, b.max.y];
+  return { minX: b.min.x, maxX: b.max.x, minZ: -b.max.z, maxZ: -b.min.z, minY: h[0], maxY: h[1] };
+}
+
+/**
+ * How low and how high a mesh reaches as it is drawn now (its skinned vertices, in its own space, before its
+ * place): what Frame All Actors fits. The geometry's own box does not tell it for every model (Gene's reaches
+ * far below the floor unposed), and a model scaled up or a small one is not the usual 21 units tall.
+ */
+function heightOf(mesh: THREE.Mesh): [number, number] | null {
+  const skinned = mesh as THREE.SkinnedMesh;
+  const pos = mesh.geometry.getAttribute('position');
+  if (!skinned.isSkinnedMesh || !pos) return null;
+  skinned.updateMatrixWorld(true);
+  skinned.skeleton.update();
+  const v = new THREE.Vector3();
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < pos.count; i++) {
+    skinned.getVertexPosition(i, v);
+    if (v.y < lo) lo = v.y;
+    if (v.y > hi) hi = v.y;
+  }
+  return hi >= lo ? [lo, hi] : null;
 }
 
 /** MMD (left-handed) → three.js: Z negated, a turn about Y reversed. */

@@ -32,7 +32,6 @@ import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
 import { applyTextures } from './textures';
 import type { PreviewEngine } from './preview-engine';
-import { START_TARGET } from './orbit';
 import type { CompanionBody, CompanionSpec, StagePlace } from './companion-actors';
 import { buildFigureGhost, buildGhost, buildSavedFigureGhost, buildSavedGhost, frameActorAndGhost, GHOST_ID, ghostKey, ghostStage, SAVED_GHOST_ID, savedGhostKey } from './ghost-actor';
 import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
@@ -93,7 +92,7 @@ function texture(built: BuiltModel, modelPath: string, redraw: () => void): void
   });
 }
 
-/** How tall an actor is taken to stand for framing (MMD units: a model is about 20). */
+/** How tall an actor is taken to stand for framing when its model's box is not known yet (MMD units: a model is about 20). */
 const MODEL_HEIGHT = 21;
 /** Room left round the actors by Frame All Actors (a tenth of the distance). */
 const FIT_MARGIN = 1.1;
@@ -111,7 +110,7 @@ const FIT_MARGIN = 1.1;
  * when an actor's reach lies outside the view (a scene of one actor, or of actors close together, keeps the view).
  */
 function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
-  let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity;
+  let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity, ylo = Infinity, yhi = -Infinity;
   let travels = false;
   const known = engine.footprints(shownId);
   // An actor whose model is still being built is taken at the shown one's size (or a model's usual).
@@ -126,31 +125,37 @@ function frameActors(engine: PreviewEngine, shownId: number | null, stages: Read
     hi = Math.max(hi, x + f.maxX + p.maxX);
     zlo = Math.min(zlo, z + f.minZ + p.minZ);
     zhi = Math.max(zhi, z + f.maxZ + p.maxZ);
+    // Its model's own height (a model scaled up, a small one): before, every actor was taken to be 21 units tall,
+    // and a tall one's head was cut off by Frame All Actors.
+    const y = stage?.position[1] ?? 0;
+    ylo = Math.min(ylo, y + (f.minY ?? 0));
+    yhi = Math.max(yhi, y + (f.maxY ?? MODEL_HEIGHT));
   }
   if (!(hi > lo)) return;
   const cam = engine.world.orbitCamera;
   const controls = engine.controls;
   const half = Math.tan((cam.fov * Math.PI) / 360);
-  const width = hi - lo + 4, height = 24;
+  const width = hi - lo + 4;
   // A path that runs toward or away from the view: backed off by half its depth too, so its near end shows.
   const depth = travels ? Math.max(0, zhi - zlo) / 2 : 0;
   const dir = cam.position.clone().sub(controls.target);
   const now = dir.length();
   if (now < 1e-6) dir.set(0, 0.1, 1);
   const aspect = Math.max(cam.aspect, 0.1);
-  if (mode === 'open' && insideView(engine, lo, hi, zlo, zhi)) return;
+  if (mode === 'open' && insideView(engine, lo, hi, zlo, zhi, ylo, yhi)) return;
   if (mode !== 'widen') {
-    // The target at the middle of their floor, at chest height; backed off along the view's direction until every
-    // corner of the box they fill (floor to a model's height) projects inside the picture, from whichever side
-    // the view looks (a corner nearer the eye needs more room: its depth is added).
-    controls.target.set((lo + hi) / 2, START_TARGET[1], -(zlo + zhi) / 2);
+    // The target at the middle of their floor, halfway up them (chest height for models of the usual size);
+    // backed off along the view's direction until every corner of the box they fill (their models' boxes, feet to
+    // the top of the tallest) projects inside the picture, from whichever side the view looks (a corner nearer the
+    // eye needs more room: its depth is added).
+    controls.target.set((lo + hi) / 2, (ylo + yhi) / 2, -(zlo + zhi) / 2);
     dir.normalize();
     const right = new Vector3().crossVectors(cam.up, dir).normalize();
     const up = new Vector3().crossVectors(dir, right);
     let dist = 0;
     const c = new Vector3();
     for (const x of [lo - 1, hi + 1]) {
-      for (const y of [0, MODEL_HEIGHT]) {
+      for (const y of [ylo, yhi]) {
         for (const z of [zlo, zhi]) {
           c.set(x, y, -z).sub(controls.target);
           const toward = c.dot(dir);
@@ -163,6 +168,8 @@ function frameActors(engine: PreviewEngine, shownId: number | null, stages: Read
     engine.requestRender();
     return;
   }
+  // Tall enough for the tallest about the view's height now (the target's height is kept).
+  const height = 2 * Math.max(yhi - controls.target.y, controls.target.y - ylo) + 3;
   const dist = Math.max(now, height / 2 / half + depth, width / 2 / (half * aspect) + depth);
   // MMD → three.js: X as it is, Z mirrored.
   controls.target.x = (lo + hi) / 2;
@@ -173,16 +180,16 @@ function frameActors(engine: PreviewEngine, shownId: number | null, stages: Read
 }
 
 /**
- * The floor rectangle lo…hi × zlo…zhi (MMD units) lies inside the free view: its corners, at the floor and at a
- * model's height, project inside the picture.
+ * The box lo…hi × ylo…yhi × zlo…zhi (MMD units: the floor they stand on, feet to the top of the tallest) lies inside
+ * the free view: its corners project inside the picture.
  */
-function insideView(engine: PreviewEngine, lo: number, hi: number, zlo: number, zhi: number): boolean {
+function insideView(engine: PreviewEngine, lo: number, hi: number, zlo: number, zhi: number, ylo: number, yhi: number): boolean {
   const cam = engine.world.orbitCamera;
   cam.updateMatrixWorld();
   const p = new Vector3();
   for (const x of [lo, hi]) {
     for (const z of [zlo, zhi]) {
-      for (const y of [0, MODEL_HEIGHT]) {
+      for (const y of [ylo, yhi]) {
         // MMD → three.js: Z mirrored.
         p.set(x, y, -z).project(cam);
         if (!(Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1 && p.z < 1)) return false;

@@ -18,6 +18,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useSelectionStore } from '../stores/selection';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { suggestedScenePlace } from '../../../shared/scene/scene-file';
+import { loneExtras } from '../../../shared/scene/scene-changes';
 import { useTimeStore } from '../stores/time';
 import { pickPath } from './file-dialog';
 import { folderOf, stemOf } from '../paths';
@@ -290,6 +291,8 @@ export async function askEachBeforeClose(): Promise<boolean> {
   closing = true;
   try {
     const scene = useSceneStore();
+    const lone = await askKeepLone();
+    if (lone !== null) return lone;
     const items = scene.unsavedItems;
     if (items.length > 1) {
       const choice = await useConfirmStore().ask({
@@ -311,6 +314,48 @@ export async function askEachBeforeClose(): Promise<boolean> {
   } finally {
     closing = false;
   }
+}
+
+/**
+ * A lone motion with what only a scene file keeps beside it (a song and its offset, a place on the stage, the model
+ * hidden; and the model it dances on): one question, "Keep this model (Gene_light.pmx), the song song.wav, its offset
+ * (15 frames) with walk.vmd as a scene?", Save as Scene… / Don't Save / Cancel, which also says when the motion's
+ * own keys are unsaved (Save as Scene… saves them, then asks the scene's name; Don't Save loses both). Before, the
+ * question named only an "Untitled scene" with a scene's generic list (actors and their models, camera, …), which a
+ * person who only opened a motion and picked a song could not tell was their pairing. Null when the window is not
+ * such a lone motion (the usual questions then); else whether the window may close.
+ */
+async function askKeepLone(): Promise<boolean | null> {
+  const scene = useSceneStore();
+  const only = scene.entries.length === 1 ? scene.entries[0] : null;
+  if (scene.path !== null || !scene.untitled || only?.kind !== 'actor') return null;
+  const now = scene.current(false);
+  const extras = loneExtras(now);
+  if (!extras.length) return null;
+  const a = now.actors[0];
+  const parts: NoticeText[] = [];
+  for (const c of extras) {
+    if (c.kind === 'model' && a.model) parts.push({ key: 'scene.keep.model', params: { name: basenamePath(a.model) } });
+    else if (c.kind === 'song' && now.audio) parts.push({ key: 'scene.keep.song', params: { name: basenamePath(now.audio.path) } });
+    else if (c.kind === 'offset' && now.audio) parts.push({ key: 'scene.keep.offset', params: { frames: String(now.audio.offsetFrames) } });
+    else if (c.kind === 'stage') parts.push({ key: 'scene.keep.stage' });
+    else if (c.kind === 'hidden') parts.push({ key: 'scene.keep.hidden' });
+  }
+  if (!parts.length) return null;
+  const dirty = scene.stateOf(only).dirty;
+  const file = scene.stateOf(only).fileName || '—';
+  const choice = await useConfirmStore().ask({
+    title: { key: 'scene.closeTitle' },
+    message: { key: dirty ? 'scene.keepLoneAskDirty' : 'scene.keepLoneAsk', params: { parts: parts.reduce((x, y, i) => ({ key: i === parts.length - 1 ? 'scene.keepJoinLast' : 'scene.keepJoin', params: { a: x, b: y } })), file } },
+    buttons: [
+      { choice: 'save', label: 'scene.saveAsScene' },
+      { choice: 'discard', label: 'close.discard' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  if (choice === 'cancel') return false;
+  if (choice === 'discard') return true;
+  return saveAllWithDialog();
 }
 
 /**

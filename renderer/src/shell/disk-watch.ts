@@ -6,7 +6,8 @@
  * document becomes the file as it is, one undo step; unsaved edits are said to be discarded, Undo gives them
  * back) or "Keep the version open here" (Save then asks before writing over the other program's file, as
  * file-io.ts refuses it). A file gone from disk is said once, in a notice. Before this, a change was noticed
- * only when the file was opened again (shell/pose-apply.ts) or saved.
+ * only when the file was opened again (shell/pose-apply.ts) or saved. The open scene file is checked too, first
+ * (checkSceneFile).
  */
 import { useApi } from '../api';
 import type { FileStamp } from '../../../shared/ipc/contract';
@@ -15,9 +16,12 @@ import { useNotifyStore } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { useWorkspaceStore } from '../stores/workspace';
 import { stampDiffers } from './pose-apply';
+import { basenamePath } from '../../../shared/scene/scene-path';
 
 /** What has been told per document id: the version on disk asked about, or 'gone'. */
 const told = new Map<number, string>();
+/** What has been told of the open scene file: its path and the version on disk asked about, or 'gone'. */
+let sceneTold: string | null = null;
 let checking: Promise<void> | null = null;
 
 const versionOf = (s: FileStamp) => `${s.size}:${s.mtimeNs}:${s.ino}`;
@@ -41,6 +45,8 @@ async function run(): Promise<void> {
   const scene = useSceneStore();
   const confirm = useConfirmStore();
   const notify = useNotifyStore();
+  // The scene file first: reloaded, it reads every document again (theirs need no question then).
+  if (await checkSceneFile()) return;
   for (const id of [...ws.ids]) {
     if (confirm.current) return;
     const d = ws.get(id);
@@ -84,6 +90,50 @@ async function run(): Promise<void> {
 }
 
 /**
+ * The open scene file (a .vmdscene another program wrote: a text editor, a second window, a sync tool) is checked as
+ * the documents are: changed, "The scene NAME was changed by another program. Reload it?" (Reload opens it again as
+ * it is now, every document read again, the scene's unsaved changes dropped, which the question says when there are
+ * any; Keep leaves the window's scene, and Save then asks before writing over the other program's file, as
+ * saveTo does); gone, said once in a notice. Resolves to whether it was reloaded.
+ */
+async function checkSceneFile(): Promise<boolean> {
+  const scene = useSceneStore();
+  const held = scene.sceneFileStamp();
+  const p = scene.path;
+  if (!p || !held || useConfirmStore().current) return false;
+  const r = await useApi().fileStamp(p);
+  // Refused or unreadable, or the window moved on meanwhile (another scene, a save): nothing to tell.
+  if (!r.ok || scene.path !== p || scene.sceneFileStamp() !== held) return false;
+  const name = basenamePath(p);
+  if (r.value === null) {
+    if (sceneTold !== `${p}\0gone`) useNotifyStore().warning({ key: 'scene.sceneDiskGone', params: { name } });
+    sceneTold = `${p}\0gone`;
+    return false;
+  }
+  if (!stampDiffers(held, r.value)) {
+    sceneTold = null;
+    return false;
+  }
+  const version = `${p}\0${versionOf(r.value)}`;
+  if (sceneTold === version) return false;
+  sceneTold = version;
+  const choice = await useConfirmStore().ask({
+    title: { key: 'scene.diskChangedTitle' },
+    message: { key: scene.anyDirty ? 'scene.sceneDiskChangedDirty' : 'scene.sceneDiskChanged', params: { name } },
+    buttons: [
+      { choice: 'reload', label: 'scene.sceneReload' },
+      { choice: 'cancel', label: 'scene.sceneKeep' },
+    ],
+  });
+  if (choice !== 'reload' || scene.path !== p) return false;
+  if (!(await scene.reloadScene())) return false;
+  // The documents are as on disk now: what was told of them is past.
+  told.clear();
+  sceneTold = null;
+  return true;
+}
+
+/**
  * Checks when the window gets the focus back or its page becomes visible again (another program's window was
  * in front). Returns the function that stops it.
  */
@@ -103,4 +153,5 @@ export function watchDiskChanges(win: Window = window): () => void {
 /** Forgets what was told (tests, and a scene closed). */
 export function resetDiskWatch(): void {
   told.clear();
+  sceneTold = null;
 }

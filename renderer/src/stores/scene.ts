@@ -21,7 +21,7 @@
  */
 import { dropModelReads, holdModelRead } from './model-reads';
 import { defineStore } from 'pinia';
-import { computed, ref, watch } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import { useApi } from '../api';
 import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from './workspace';
 import { folderOf, samePath, stemOf } from '../paths';
@@ -991,7 +991,7 @@ export const useSceneStore = defineStore('scene', () => {
    * replaces the previous music (none: the previous goes). Returns false when the scene itself could not be
    * read (its files are reported one by one).
    */
-  async function openScene(p: string): Promise<boolean> {
+  async function openScene(p: string, how: { reload?: boolean } = {}): Promise<boolean> {
     const api = useApi();
     const notify = useNotifyStore();
     const r = await api.openScene(p);
@@ -1005,8 +1005,8 @@ export const useSceneStore = defineStore('scene', () => {
       return false;
     }
     // The scene replaces every document: unsaved ones are not dropped without asking (a file that does not
-    // read as a scene replaces nothing, so it is not asked about).
-    if (!(await confirmReplace(r.value.path))) return false;
+    // read as a scene replaces nothing, so it is not asked about). A reload was asked already (reloadScene).
+    if (!how.reload && !(await confirmReplace(r.value.path))) return false;
     // Its files not where it names them but found beside it (main found them) open from there, and are said.
     const scene = openWithLocated(parsed.value, r.value.path, r.value.located);
     // Every file the scene names that could not be read, in scene order (each actor's model and motion, the
@@ -1127,7 +1127,7 @@ export const useSceneStore = defineStore('scene', () => {
       // The song picked next (moved or renamed) stands in for it, with the scene's offset, volume and mute.
       if (missingAudio.value) music.missingSong = basenamePath(scene.audio.path);
     }
-    missingNotice(lost);
+    missingNotice(lost, ids, scene.actors.length);
     const frame = scene.view.frame;
     if (typeof frame === 'number') useTimeStore().seek(frame);
     // The scene's output aspect is the preview's (looking through the camera letterboxes to it).
@@ -1141,25 +1141,63 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.refreshRecent();
     const dir = dirnamePath(r.value.path);
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-    openedNotice(r.value.name);
+    if (how.reload) useNotifyStore().success({ key: 'scene.sceneReloaded', params: { name: r.value.name } });
+    else openedNotice(r.value.name);
     return true;
+  }
+
+  /** The version of the open scene file as read or last written (shell/disk-watch.ts compares it with the disk). */
+  function sceneFileStamp(): FileStamp | null {
+    return path.value ? fileStamp : null;
+  }
+
+  /**
+   * Reload of the open scene file, which another program changed (shell/disk-watch.ts asked first, saying the
+   * scene's unsaved changes go): it opens again as the file is now, every document read again. False when it
+   * could not be read (said; the scene open stays).
+   */
+  async function reloadScene(): Promise<boolean> {
+    return path.value ? openScene(path.value, { reload: true }) : false;
   }
 
   /** The notice listing the files the open scene names but could not read (missingNotice), while it is up. */
   let missingNoticeId: number | null = null;
+  /**
+   * Every file the open scene named but could not read, with the document it belongs to (null: the song): the
+   * notice follows them. A relink (Load onto, Use as the camera, Model…, ♪ Music…) takes one off it, and its undo
+   * puts it back, so the notice says what is missing now, not what was missing at open.
+   */
+  const lostParts = shallowRef<{ ref: SceneFileRef; detail: NoticeText; id: number | null }[]>([]);
+  /** The lost files still missing: the part still there and still marked missing (the song: none picked since). */
+  const stillLost = computed(() =>
+    lostParts.value.filter((l) => {
+      if (l.ref.role === 'audio') return missingAudio.value;
+      const e = partOf(l.id);
+      if (!e) return false;
+      return l.ref.role === 'model' ? e.kind === 'actor' && !!e.missingModel : e.missing === l.ref.path;
+    }),
+  );
+  /** The files the notice up now (or dismissed by the person) names. */
+  let said: readonly (typeof lostParts.value)[number][] = [];
   function dropMissingNotice() {
     if (missingNoticeId !== null) useNotifyStore().dismiss(missingNoticeId);
     missingNoticeId = null;
-    missingTracked = false;
+    lostParts.value = [];
+    said = [];
   }
-  /** Whether a file the scene names is still missing: a motion or the camera, a model, the song. */
-  const anyMissing = computed(() => entries.value.some((e) => e.missing || (e.kind === 'actor' && e.missingModel)) || missingAudio.value);
-  /** The notice's files were all marked missing when it was said (so their relinks can be followed). */
-  let missingTracked = false;
-  // Every missing file relinked (Load onto, Use as the camera, Model…, ♪ Music…): the notice telling how has done
-  // its work and goes (it stayed up over "matcap_sample now uses idle.vmd", as if something were still missing).
-  watch(anyMissing, (now) => {
-    if (!now && missingTracked) dropMissingNotice();
+  // The notice follows what is missing: every file relinked, it goes (it stayed up over "matcap_sample now uses
+  // idle.vmd", as if something were still missing); one relinked, it names the rest; a relink undone, the file is
+  // missing again and the notice says so again (it stayed gone while the tab read "(missing)" once more), also when
+  // the person had closed it. Closed by the person and only shrinking: it stays closed.
+  watch(stillLost, (now) => {
+    if (now.length === said.length && now.every((l, i) => l === said[i])) return;
+    const notify = useNotifyStore();
+    const up = missingNoticeId !== null && notify.items.some((n) => n.id === missingNoticeId);
+    const back = now.some((l) => !said.includes(l));
+    said = now;
+    if (missingNoticeId !== null) notify.dismiss(missingNoticeId);
+    missingNoticeId = null;
+    if (now.length && (up || back)) sayMissing(now);
   });
 
   /**
@@ -1168,11 +1206,17 @@ export const useSceneStore = defineStore('scene', () => {
    * · …", the paths below), then how to relink each kind missing (a motion: Open… and Load onto the actor; a
    * model: Model…; the music: ♪ Music…): it stays until dismissed (a friend's unzipped scene is checked against it, file by
    * file; the notices one per file faded in 8 s, three shown at most), and goes when another scene or file
-   * replaces this one. A long list folds behind the notice's More.
+   * replaces this one. A long list folds behind the notice's More. `ids`: the open scene's documents, in its order.
    */
-  function missingNotice(lost: { ref: SceneFileRef; detail: NoticeText }[]) {
+  function missingNotice(lost: { ref: SceneFileRef; detail: NoticeText }[], ids: readonly number[], actorCount: number) {
     dropMissingNotice();
     if (!lost.length) return;
+    lostParts.value = lost.map((l) => ({ ...l, id: l.ref.role === 'audio' ? null : l.ref.role === 'camera' ? (ids[actorCount] ?? null) : (ids[l.ref.actor ?? -1] ?? null) }));
+    said = stillLost.value;
+    sayMissing(lostParts.value);
+  }
+
+  function sayMissing(lost: readonly { ref: SceneFileRef; detail: NoticeText }[]) {
     const item = (l: (typeof lost)[number]): NoticeText => ({ key: 'scene.missingItem', params: { name: basenamePath(l.ref.path), role: sceneRoleNotice(l.ref) } });
     const missing: NoticeText =
       lost.length === 1
@@ -1188,7 +1232,6 @@ export const useSceneStore = defineStore('scene', () => {
     const joined = steps.reduce((a, b) => ({ key: 'scene.relinkAnd', params: { a, b } }));
     const text: NoticeText = { key: 'scene.missingRelink', params: { missing, how: { key: 'scene.relinkHow', params: { steps: joined } } } };
     missingNoticeId = useNotifyStore().push('warning', text, lost.map((l) => l.detail), 0);
-    missingTracked = anyMissing.value;
   }
 
   /**
@@ -1396,6 +1439,8 @@ export const useSceneStore = defineStore('scene', () => {
     addContent,
     loadOnto,
     relinkable,
+    sceneFileStamp,
+    reloadScene,
     relink,
     reload,
     attachSaveAll,

@@ -208,6 +208,63 @@ describe('relinking a file moved to another folder (same name)', () => {
   });
 });
 
+describe('the not-found notice follows undo and redo of a relink', () => {
+  it('a relink undone brings the file back into the notice (also after the notice was closed); one relinked leaves the other named; redo takes it off again', async () => {
+    memoryScene([
+      ['/p/moved/idle.vmd', dance(10)],
+      ['/p/moved/walk.vmd', dance(20)],
+      ['/p/stage.vmdscene', sceneFile({ actors: [{ model: null, motion: 'motions/walk.vmd' }, { name: 'matcap_sample', model: null, motion: 'motions/idle.vmd' }], activeActor: 1 })],
+    ]);
+    const scene = useSceneStore();
+    const history = useHistoryStore();
+    const notify = useNotifyStore();
+    expect(await scene.openPath('/p/stage.vmdscene')).toBe(true);
+    const notFound = () => notify.items.map((n) => renderText(n.text!, 'en')).filter((t) => t.startsWith('Not found'));
+    // The notice's first sentence, up to where the relink steps start.
+    const listed = () => notFound().map((t) => t.slice(0, t.indexOf('. To relink')));
+    const both = 'Not found: 2 files the scene names; the rest of the scene opened: walk.vmd (actor 1 motion) · idle.vmd (actor 2 motion)';
+    const walkOnly = 'Not found: walk.vmd (actor 1 motion); the rest of the scene opened';
+    const idleOnly = 'Not found: idle.vmd (actor 2 motion); the rest of the scene opened';
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    expect(listed()).toEqual([both]);
+
+    // idle.vmd relinked: the notice names walk.vmd alone.
+    expect(await openOnto('/p/moved/idle.vmd', 'load')).toBe(true);
+    await settle();
+    expect(listed()).toEqual([walkOnly]);
+    // walk.vmd relinked too: nothing is missing, the notice goes.
+    scene.activate(scene.actors[0].id);
+    expect(await openOnto('/p/moved/walk.vmd', 'load')).toBe(true);
+    await settle();
+    expect(notFound()).toEqual([]);
+
+    // Undo the walk relink: the actor's motion is missing again, its tab says so, and the notice is back.
+    expect(history.undo()).toBe(true);
+    await settle();
+    expect(scene.actors[0].missing).toBe('/p/motions/walk.vmd');
+    expect(listed()).toEqual([walkOnly]);
+    expect(scene.saveStatus.key).toBe('status.missing');
+    // Undo the idle relink too: both named again.
+    expect(history.undo()).toBe(true);
+    await settle();
+    expect(listed()).toEqual([both]);
+    // Redo: idle.vmd is found again; the notice names walk.vmd alone.
+    expect(history.redo()).toBe(true);
+    await settle();
+    expect(listed()).toEqual([walkOnly]);
+
+    // Closed by the person: a redo that relinks does not bring it back; the undo that makes walk.vmd missing again does.
+    notify.dismiss(notify.items.find((n) => renderText(n.text!, 'en').startsWith('Not found'))!.id);
+    expect(history.redo()).toBe(true);
+    await settle();
+    expect(notFound()).toEqual([]);
+    expect(history.undo()).toBe(true);
+    await settle();
+    expect(listed()).toEqual([walkOnly]);
+    expect(listed()).not.toContain(idleOnly);
+  });
+});
+
 describe('relinking a missing model with Model…', () => {
   it('the actor uses the model picked, and Save Scene names it', async () => {
     const { files } = memoryScene([

@@ -77,7 +77,7 @@ function statusLine(locale: 'en' | 'ja' = 'en'): string {
  * a.vmd, unedited, is an untitled scene with unsaved content: the title shows * on the scene, the status bar
  * says the motion file is saved and the scene is not (English and Japanese), and closing asks about the scene.
  */
-async function expectUnsavedUntitled(line = { en: 'Unsaved changes in Untitled scene', ja: '未保存の変更あり: 無題のシーン' }) {
+async function expectUnsavedUntitled(line = { en: 'Unsaved changes in Untitled scene', ja: '未保存の変更あり: 無題のシーン' }, closeLine = 'Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?') {
   const scene = useSceneStore();
   expect(scene.entries.every((e) => !e.dirty)).toBe(true);
   expect(scene.untitled).toBe(true);
@@ -88,7 +88,7 @@ async function expectUnsavedUntitled(line = { en: 'Unsaved changes in Untitled s
   expect(statusLine()).toBe(line.en);
   expect(statusLine('ja')).toBe(line.ja);
   const done = askEachBeforeClose();
-  expect(await answerNext('cancel')).toBe('Save the changes to Untitled scene (actors and their models, camera, music, stages) before closing?');
+  expect(await answerNext('cancel')).toBe(closeLine);
   expect(await done).toBe(false);
 }
 
@@ -207,7 +207,8 @@ describe('a lone motion placed on the stage is an untitled scene (issue 30: its 
 
   it('the title shows the untitled scene with *, and closing asks about it', async () => {
     await staged();
-    await expectUnsavedUntitled();
+    // A lone motion: the question names what only a scene file keeps (its place on the stage).
+    await expectUnsavedUntitled(undefined, 'Keep the place on the stage with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together; Don’t Save loses them.');
   });
 
   it('opening another motion asks first; Cancel keeps the stage', async () => {
@@ -251,10 +252,13 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
 
   it('the title shows the untitled scene with *, the status bar says the song and its offset are unsaved (not as if the dance’s save failed), closing asks; without the music it is a lone motion again', async () => {
     const scene = await withSong();
-    await expectUnsavedUntitled({
-      en: 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
-      ja: '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
-    });
+    await expectUnsavedUntitled(
+      {
+        en: 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
+        ja: '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
+      },
+      'Keep the song song.wav and its offset (12 frames) with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together; Don’t Save loses them.',
+    );
 
     // The music taken away again leaves nothing only a scene file keeps: a lone motion, nothing to ask.
     useMusicStore().unload();
@@ -322,6 +326,68 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(await scene.openPath('/s/a.vmd')).toBe(true);
     expect(useConfirmStore().current).toBeNull();
     expect(document.title).toBe('Untitled scene * — a.vmd — VMD Studio');
+  });
+});
+
+describe('a lone motion on a model with a song and its offset, closed (the pairing was asked about as an "Untitled scene" of actors, cameras and stages)', () => {
+  /** a.vmd on miku.pmx, song.wav at offset 15, and (`edit`) one key edited in a.vmd. */
+  async function paired(edit: boolean) {
+    const scene = useSceneStore();
+    usePreviewStore().setModel({ name: 'miku', path: '/m/miku.pmx', format: 'pmx', bones: 1, morphs: 0, vertices: 1, rigidBodies: 0, notes: [] });
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    expect(await useMusicStore().loadBytes('song.wav', song(), '/s/song.wav')).toBe(true);
+    useMusicStore().setOffset(15);
+    if (edit) editShown('bone');
+    return scene;
+  }
+
+  it('one question names the model, the song and its offset, with Save as Scene… / Don’t Save / Cancel; Cancel keeps all of it', async () => {
+    const scene = await paired(false);
+    const closing = runCommand('closeScene');
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    const q = useConfirmStore().current!;
+    const settings = useSettingsStore();
+    expect(settings.t(q.buttons[0].label)).toBe('Save as Scene…');
+    expect(q.buttons.map((b) => b.choice)).toEqual(['save', 'discard', 'cancel']);
+    expect(renderText(q.message, 'ja')).toBe('このモデル（miku.pmx）、曲 song.wav、オフセット（15 フレーム）を a.vmd と一緒にシーンとして残しますか？まとめて残せるのはシーンファイル（.vmdscene）だけです。保存しないと失われます。');
+    expect(await answerNext('cancel')).toBe('Keep this model (miku.pmx), the song song.wav and its offset (15 frames) with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together; Don’t Save loses them.');
+    await closing;
+    expect(useConfirmStore().current).toBeNull();
+    expect(scene.entries).toHaveLength(1);
+    expect(useMusicStore().offsetFrames).toBe(15);
+  });
+
+  it('with the motion’s own keys unsaved too: still one question, which says so; Save as Scene… writes the motion, then the scene with model, song and offset', async () => {
+    const scene = await paired(true);
+    const before = fake.calls.length;
+    const original = files.get('/s/a.vmd')!.slice();
+    const closing = runCommand('closeScene');
+    expect(await answerNext('save')).toBe(
+      'Keep this model (miku.pmx), the song song.wav and its offset (15 frames) with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together. a.vmd has unsaved changes too: Save as Scene… saves them with it; Don’t Save discards both.',
+    );
+    await vi.waitFor(() => expect(fileDialogState.request?.filter).toBe('scene'));
+    // The motion was written over its file first.
+    expect(fake.calls.slice(before).filter((c) => c.name === 'saveFile').map((c) => c.args[0])).toEqual(['/s/a.vmd']);
+    fileDialogState.resolve!({ path: '/s/paired.vmdscene', overwrite: false });
+    await closing;
+    // No second question: the window is closed.
+    expect(useConfirmStore().current).toBeNull();
+    expect(scene.entries).toHaveLength(0);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/paired.vmdscene')!));
+    expect(saved.actors).toEqual([expect.objectContaining({ model: '../m/miku.pmx', motion: 'a.vmd' })]);
+    expect(saved.audio).toEqual(expect.objectContaining({ path: 'song.wav', offsetFrames: 15 }));
+    files.set('/s/a.vmd', original);
+  });
+
+  it('Don’t Save closes at once, writing nothing', async () => {
+    const scene = await paired(true);
+    const before = fake.calls.length;
+    const closing = runCommand('closeScene');
+    await answerNext('discard');
+    await closing;
+    expect(useConfirmStore().current).toBeNull();
+    expect(scene.entries).toHaveLength(0);
+    expect(fake.calls.slice(before).filter((c) => c.name === 'saveFile' || c.name === 'saveScene')).toEqual([]);
   });
 });
 

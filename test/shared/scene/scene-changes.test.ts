@@ -2,7 +2,7 @@
 // file, and the person could not tell that the song's offset and an actor's turn were what Don't Save would lose.
 import { describe, expect, it } from 'vitest';
 import { emptyScene, type Scene, type SceneActor } from '../../../shared/scene/scene-file';
-import { sceneChanges } from '../../../shared/scene/scene-changes';
+import { loneExtras, sceneChanges } from '../../../shared/scene/scene-changes';
 
 const actor = (motion: string, o: Partial<SceneActor> = {}): SceneActor => ({ model: '/m/Gene_light.pmx', motion, hidden: false, ...o });
 const saved = (): Scene => ({
@@ -62,5 +62,28 @@ describe('sceneChanges', () => {
     const now = saved();
     now.extra = { lights: 2 };
     expect(sceneChanges(saved(), now)).toEqual([{ kind: 'other' }]);
+  });
+});
+
+describe('loneExtras: what a one-actor scene holds beyond its motion', () => {
+  const lone = (o: Partial<Scene> = {}, a: Partial<SceneActor> = {}): Scene => ({ ...emptyScene(), actors: [{ model: null, motion: '/s/a.vmd', hidden: false, ...a }], ...o });
+  const song = (offsetFrames: number) => ({ path: '/s/song.wav', offsetFrames, volume: 1, muted: false });
+
+  it('the motion alone on the figure: nothing', () => {
+    expect(loneExtras(lone())).toEqual([]);
+  });
+
+  it('on a model, with a song at offset 15: the model, the song and its offset', () => {
+    expect(loneExtras(lone({ audio: song(15) }, { model: '/m/Gene_light.pmx' })).map((c) => c.kind)).toEqual(['model', 'song', 'offset']);
+  });
+
+  it('a song at offset 0 names no offset; a place on the stage and a hidden model are named', () => {
+    expect(loneExtras(lone({ audio: song(0) })).map((c) => c.kind)).toEqual(['song']);
+    expect(loneExtras(lone({}, { stage: { position: [10, 0, 0], turn: 0 }, hidden: true })).map((c) => c.kind)).toEqual(['stage', 'hidden']);
+  });
+
+  it('two actors, or a camera: not a lone motion', () => {
+    expect(loneExtras({ ...lone({ audio: song(15) }), actors: [actor('/s/a.vmd'), actor('/s/b.vmd')] })).toEqual([]);
+    expect(loneExtras(lone({ camera: '/s/camera.vmd', audio: song(15) }))).toEqual([]);
   });
 });
