@@ -17,11 +17,12 @@
  */
 import {
   AudioBufferSource,
-  CanvasSource,
   Mp4OutputFormat,
   Output,
   QUALITY_HIGH,
   StreamTarget,
+  VideoSample,
+  VideoSampleSource,
   WebMOutputFormat,
   canEncodeAudio,
   canEncodeVideo,
@@ -32,6 +33,7 @@ import type { IpcError, Requests } from '../../../shared/ipc/contract';
 import { cancelled, failure, type CancelledError, type Outcome } from '../../../shared/vmd/errors';
 import { ExportIoError, openExportSink, writeWholeFile, type ExportSink } from './export-sink';
 import { mmdFrameAt, outputFrameCount, sequenceFramePath, songStartInOutput, type FrameRange } from './frame-times';
+import { BT709_LIMITED, rgbaToI420 } from './yuv';
 
 export type ExportFormat = 'mp4' | 'webm' | 'png';
 
@@ -47,6 +49,11 @@ export interface FrameSource {
   ready?(signal?: AbortSignal, onWarmUp?: (done: number, total: number) => void): Promise<void>;
   /** Draws the scene as it stands into `canvas`. */
   draw(): void;
+  /**
+   * The picture drawn, RGBA, rows bottom first (WebGL's readPixels order, no flip copied): what the video's
+   * frames are converted from (yuv.ts). Without it the canvas is read through a 2D canvas.
+   */
+  pixelsBottomUp?(): Uint8Array;
   dispose(): void;
 }
 
@@ -201,6 +208,27 @@ export function maximumPackets(frames: number, seconds: number): { video: number
   return { video: Math.ceil(frames * 4 / 3) + 8, audio: Math.ceil((((seconds + 1) * AUDIO_RATE) / 960) * 4 / 3) + 16 };
 }
 
+/** A 2D canvas the picture is copied into when the source cannot hand its pixels over (pixelsBottomUp). */
+let readback: OffscreenCanvasRenderingContext2D | null = null;
+
+/**
+ * The drawn picture as a video frame: BT.709 limited-range I420 made here (yuv.ts), the colour space given with
+ * it, so the encoder neither converts it (Chromium made full-range samples from the canvas's RGB) nor flags it
+ * otherwise.
+ */
+export function videoFrameOf(source: FrameSource, width: number, height: number, timestamp: number, duration: number): VideoFrame {
+  let yuv: Uint8Array;
+  if (source.pixelsBottomUp) yuv = rgbaToI420(source.pixelsBottomUp(), width, height, true);
+  else {
+    if (!readback || readback.canvas.width !== width || readback.canvas.height !== height) readback = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!readback) throw new Error('no 2D canvas to read the picture back');
+    readback.clearRect(0, 0, width, height);
+    readback.drawImage(source.canvas, 0, 0);
+    yuv = rgbaToI420(readback.getImageData(0, 0, width, height).data, width, height, false);
+  }
+  return new VideoFrame(yuv, { format: 'I420', codedWidth: width, codedHeight: height, timestamp: Math.round(timestamp * 1e6), duration: Math.round(duration * 1e6), colorSpace: BT709_LIMITED });
+}
+
 const errorOf = (e: unknown): IpcError =>
   e instanceof ExportIoError ? e.error : { code: 'E_IO', message: e instanceof Error ? e.message : String(e) };
 
@@ -266,7 +294,8 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
     // Chunks of at most 4 MiB: each is one request to main.
     target: new StreamTarget(sink.writable, { chunked: true, chunkSize: 4 * 1024 * 1024 }),
   });
-  const video = new CanvasSource(source.canvas, { codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
+  // Frames made here from the picture's pixels (videoFrameOf), not captured from the canvas by the encoder.
+  const video = new VideoSampleSource({ codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
   const packets = maximumPackets(total, seconds);
   output.addVideoTrack(video, { frameRate: o.fps, maximumPacketCount: packets.video });
   const startTimestamp = codecs.audio === 'aac' && aacFromExtension ? -AAC_EXTENSION_PRIMING / AUDIO_RATE : 0;
@@ -288,7 +317,12 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
       if (music) await music.addUntil((i + 1) / o.fps + AUDIO_LEAD_S);
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
-      await video.add(i / o.fps, 1 / o.fps);
+      const sample = new VideoSample(videoFrameOf(source, o.width, o.height, i / o.fps, 1 / o.fps));
+      try {
+        await video.add(sample);
+      } finally {
+        sample.close(); // and its frame: the encoder holds its own reference while it needs one
+      }
       progress(i + 1);
     }
     if (music) await music.finish();
