@@ -100,6 +100,8 @@ export interface ExportReport {
   startupMs: number;
   /** Time per frame after the first, ms (the steady speed the next estimate is made from; 0 for one frame). */
   steadyMsPerFrame: number;
+  /** The physics warm-up before the first frame (frames simulated from 0, not drawn) and its time, ms; absent without one. */
+  warmUp?: { steps: number; ms: number };
 }
 
 /** An export's outcome: its report, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
@@ -255,15 +257,18 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   };
   const timing = (end: number) => ({ startupMs: firstAt - t0, steadyMsPerFrame: total > 1 ? (end - firstAt) / (total - 1) : 0 });
   progress(0);
-  let warmFrom = 0, warmTo = 0;
+  let warmFrom = 0, warmTo = 0, warmSteps = 0;
   await source.ready?.(signal, (done, of) => {
     warmTo = performance.now();
     if (done === 0) warmFrom = warmTo;
+    warmSteps = done;
     onProgress({ done: 0, total, fps: 0, etaMs: null, warmUp: { done, total: of } });
   });
   if (signal.aborted) return cancelled();
-  // The warm-up is not the render's start-up: the next estimate is made from the frames' own speed.
+  // The warm-up is not the render's start-up: the next estimate is made from the frames' own speed, and the
+  // warm-up's per step (render-estimate.ts).
   t0 += warmTo - warmFrom;
+  const warmUp = warmSteps > 0 ? { warmUp: { steps: warmSteps, ms: warmTo - warmFrom } } : {};
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {
@@ -277,7 +282,7 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
       progress(i + 1);
     }
     const end = performance.now(), elapsedMs = end - t0;
-    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) } };
+    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end), ...warmUp } };
   }
 
   const codecs = await chooseCodecs(o.format, o.width, o.height, !!o.audio);
@@ -337,6 +342,6 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   const end = performance.now(), elapsedMs = end - t0;
   return {
     ok: true,
-    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) },
+    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end), ...warmUp },
   };
 }

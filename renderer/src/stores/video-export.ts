@@ -207,10 +207,24 @@ export const useVideoExportStore = defineStore('video-export', () => {
     void settings.update({ ui: { ...settings.settings.ui, [VIDEO_GRID_SETTING]: grid.value, [VIDEO_BACKGROUND_SETTING]: background.value } });
   }
 
-  /** An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts); null when unknown. */
+  /**
+   * The frames physics is warmed up through before the first (frames 0 to the range's first − 1, simulated, not
+   * drawn): with the video's physics on, warmed up from frame 0, a range after 0 and an actor drawn with rigid
+   * bodies (offline-render.ts warms up only then); else 0.
+   */
+  function warmUpFrames(): number {
+    const preview = usePreviewStore();
+    const bodies = preview.physicsActors.length > 0 || preview.physicsCounts.bodies > 0;
+    return !rangeIssue() && physics.value && physicsStart.value === 'zero' && from.value > 0 && bodies ? from.value : 0;
+  }
+
+  /**
+   * An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts),
+   * the physics warm-up included; null when unknown.
+   */
   function estimateMs(): number | null {
     const { width, height } = dimensions();
-    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6);
+    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6, warmUpFrames());
   }
 
   async function probe(): Promise<void> {
@@ -295,7 +309,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
       if (outcome.ok) {
         const settings = useSettingsStore(), r = outcome.value;
         const before = readSpeedRecord(settings.settings.ui[VIDEO_SPEED_SETTING]);
-        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs);
+        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs, r.warmUp);
         // The settings' ui values are plain: the record is kept as its JSON text.
         if (after && after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: JSON.stringify(after) } });
       }
@@ -312,6 +326,6 @@ export const useVideoExportStore = defineStore('video-export', () => {
 
   return {
     open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, estimateMs, probe, show, close, cancel, start,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, warmUpFrames, estimateMs, probe, show, close, cancel, start,
   };
 });

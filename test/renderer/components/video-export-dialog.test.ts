@@ -378,6 +378,30 @@ describe('the video dialog as a video maker expects it', () => {
     expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');
     w.unmount();
   });
+
+  it('a range warmed up from frame 0: the estimate includes the warm-up and says so (en/ja); settled at the range, nothing added', async () => {
+    // fixvideo3 finding 2: frames 2000–2099 warmed up from 0 were said as 5 s (the 100 frames alone).
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    usePreviewStore().physicsActors = ['shown'];
+    const s = useSettingsStore();
+    // 46 ms a frame at 720p: 100 frames are 4.6 s; a warm-up step is the frame's size-free part, 3/4 of it (34.5 ms):
+    // 2,000 steps 69 s, 73.6 s in all.
+    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.renderSpeed': JSON.stringify({ samples: [{ megapixels: 0.9216, msPerFrame: 46 }], startupMs: 0 }) } };
+    v.size = '720p';
+    v.from = 2000;
+    v.to = 2099;
+    await w.vm.$nextTick();
+    expect(v.physicsStart).toBe('zero');
+    expect(text('video-estimate')).toBe('Estimate: about 74 s, including 2,000 frames of physics warm-up (100 frames at this computer’s last render speed)');
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('目安: 約 74 秒（物理演算の助走 2,000 フレームを含む。このコンピューターの前回の速さで 100 フレーム）');
+    s.settings = { ...s.settings, locale: 'en' };
+    v.physicsStart = 'range';
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('Estimate: about 5 s (100 frames at this computer’s last render speed)');
+    w.unmount();
+  });
 });
 
 describe('under Electron (native dialogs) the proposed path is confirmed in the save dialog', () => {
