@@ -210,6 +210,11 @@ export function maximumPackets(frames: number, seconds: number): { video: number
   return { video: Math.ceil(frames * 4 / 3) + 8, audio: Math.ceil((((seconds + 1) * AUDIO_RATE) / 960) * 4 / 3) + 16 };
 }
 
+/** The canvas's picture as a PNG (null when the platform cannot encode it). */
+export async function pngOf(canvas: HTMLCanvasElement | OffscreenCanvas): Promise<Blob | null> {
+  return canvas instanceof HTMLCanvasElement ? new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png')) : canvas.convertToBlob({ type: 'image/png' });
+}
+
 /** A 2D canvas the picture is copied into when the source cannot hand its pixels over (pixelsBottomUp). */
 let readback: OffscreenCanvasRenderingContext2D | null = null;
 
@@ -275,7 +280,7 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
       if (signal.aborted) return cancelled();
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
-      const blob = source.canvas instanceof HTMLCanvasElement ? await new Promise<Blob | null>((r) => (source.canvas as HTMLCanvasElement).toBlob(r, 'image/png')) : await (source.canvas as OffscreenCanvas).convertToBlob({ type: 'image/png' });
+      const blob = await pngOf(source.canvas);
       if (!blob) return failure({ code: 'E_IO', message: 'the picture could not be encoded as PNG' });
       const r = await writeWholeFile(api, sequenceFramePath(o.path, i), new Uint8Array(await blob.arrayBuffer()), o.overwrite);
       if (!r.ok) return failure(r.error);

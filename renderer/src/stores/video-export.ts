@@ -14,7 +14,7 @@ import { usePreviewStore } from './preview';
 import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
-import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
+import { chooseCodecs, pngOf, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { heightIssue, outputFrameCount, outputSize, sequenceFramePath } from '../export/frame-times';
 import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
@@ -40,7 +40,8 @@ export interface VideoSimulation {
 }
 /** Where the video's physics starts: warmed up from frame 0 (as the bake, the default), or settled at the range's first frame. */
 export type PhysicsStart = 'zero' | 'range';
-export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation) => FrameSource;
+/** `sim` null: the preview's own physics and self-shadow, untouched (the PNG size sample draws the scene as it stands). */
+export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation | null) => FrameSource;
 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
@@ -110,6 +111,11 @@ export const useVideoExportStore = defineStore('video-export', () => {
   const running = ref<ExportProgress | null>(null);
   const preparing = ref(false);
   const result = shallowRef<ExportResult | null>(null);
+  /**
+   * A PNG sequence's bytes per pixel, from one picture of the export's look (its size, camera, grid, background)
+   * at the current frame, encoded once (samplePng): the PNG sequence's size estimate. Null until sampled.
+   */
+  const pngBytesPerPixel = ref<number | null>(null);
   /** What the platform encodes at the chosen size (null while unknown). */
   const support = shallowRef<{ mp4: CodecChoice | null; webm: CodecChoice | null } | null>(null);
   let factory: FrameSourceFactory | null = null;
@@ -227,6 +233,30 @@ export const useVideoExportStore = defineStore('video-export', () => {
     return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6, warmUpFrames());
   }
 
+  let pngSampleKey = '';
+  /**
+   * Encodes one picture as the PNG sequence would draw it (the scene as it stands: nothing is stepped) and keeps its
+   * bytes per pixel; again only when the size or look changed. Nothing while a render runs or without a preview.
+   */
+  async function samplePng(): Promise<void> {
+    if (!factory || running.value || preparing.value || sizeIssue()) return;
+    const { width, height } = dimensions();
+    const key = JSON.stringify([width, height, throughCamera.value, grid.value, background.value, useTimeStore().frame]);
+    if (key === pngSampleKey) return;
+    pngSampleKey = key;
+    let src: FrameSource | null = null;
+    try {
+      src = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, null);
+      src.draw();
+      const blob = await pngOf(src.canvas);
+      if (key === pngSampleKey) pngBytesPerPixel.value = blob && blob.size > 0 ? blob.size / (width * height) : null;
+    } catch {
+      if (key === pngSampleKey) pngBytesPerPixel.value = null;
+    } finally {
+      src?.dispose();
+    }
+  }
+
   async function probe(): Promise<void> {
     const { width, height } = dimensions();
     const [mp4, webm] = await Promise.all([chooseCodecs('mp4', width, height, true), chooseCodecs('webm', width, height, true)]);
@@ -325,7 +355,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   return {
-    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, warmUpFrames, estimateMs, probe, show, close, cancel, start,
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support, pngBytesPerPixel,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, warmUpFrames, estimateMs, samplePng, probe, show, close, cancel, start,
   };
 });

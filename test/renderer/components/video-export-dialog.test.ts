@@ -379,6 +379,36 @@ describe('the video dialog as a video maker expects it', () => {
     w.unmount();
   });
 
+  it('a PNG sequence’s size: one picture of its look encoded once, its bytes per pixel × the frames; too big for the disk is said', async () => {
+    // fixvideo3 finding 3: the size line was for video only; a long PNG sequence filled the disk unannounced.
+    const MB = 1048576;
+    setApi(new Proxy({}, { get: (_t, name) => (name === 'diskSpace' ? async () => ({ ok: true, value: { freeBytes: 1000 * MB } }) : okVoid) }) as never);
+    const drawn: string[] = [];
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    // The sample: a 1280 × 720 picture that encodes to 460,800 bytes (0.5 a pixel).
+    v.attachSource((width, height, _cam, look, sim) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.toBlob = (cb: BlobCallback) => cb(new Blob([new Uint8Array(width * height * 0.5)]));
+      return { canvas, advanceTo: () => drawn.push('advance'), draw: () => drawn.push(`draw ${width}×${height} ${look.background} ${sim}`), dispose: () => drawn.push('dispose') };
+    });
+    v.size = '720p';
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('1280 × 720');
+    await flushPromises();
+    expect(q('video-space')).toBeNull(); // MP4: 2,817 frames at 2.8 Mb/s are about 33 MB
+    (q('video-format') as HTMLSelectElement).value = 'png';
+    q('video-format')!.dispatchEvent(new Event('change'));
+    await flushPromises();
+    await w.vm.$nextTick();
+    // Drawn once as the export would (its size and background, the preview's own physics: nothing stepped).
+    expect(drawn).toEqual(['draw 1280×720 #ffffff null', 'dispose']);
+    // Each file 460,800 bytes in whole 4 KiB blocks: 113 × 4,096 = 462,848; × 2,817 frames = 1,303,842,816 bytes, 1,244 MB.
+    expect(text('video-space')).toBe('About 1,244 MB needed, 1,000 MB free on that disk');
+    w.unmount();
+  });
+
   it('a range warmed up from frame 0: the estimate includes the warm-up and says so (en/ja); settled at the range, nothing added', async () => {
     // fixvideo3 finding 2: frames 2000–2099 warmed up from 0 were said as 5 s (the 100 frames alone).
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
