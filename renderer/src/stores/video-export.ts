@@ -4,7 +4,7 @@
  * a factory held here outside Vue's reactivity, never a three.js object. One export at a time.
  */
 import { defineStore } from 'pinia';
-import { markRaw, ref, shallowRef } from 'vue';
+import { markRaw, ref, shallowRef, watch } from 'vue';
 import { useApi } from '../api';
 import { useTimeStore } from './time';
 import { useMusicStore } from './music';
@@ -46,6 +46,15 @@ export type FrameSourceFactory = (width: number, height: number, throughCamera: 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
 export const VIDEO_BACKGROUND_SETTING = 'video.background';
+/**
+ * The dialog's choices a user re-picked every time (it opened at 720p, 30 fps, MP4, warmed up from frame 0 whatever
+ * was chosen last): remembered in settings.ui as the look is, read back when the dialog opens.
+ */
+export const VIDEO_SIZE_SETTING = 'video.size';
+export const VIDEO_HEIGHT_SETTING = 'video.height';
+export const VIDEO_FPS_SETTING = 'video.fps';
+export const VIDEO_FORMAT_SETTING = 'video.format';
+export const VIDEO_PHYSICS_START_SETTING = 'video.physicsStart';
 /** Earlier renders' speeds (render-estimate.ts SpeedRecord); the old one-figure key is no longer read. */
 export const VIDEO_SPEED_SETTING = 'video.renderSpeed';
 /** MMD's default background: white (its 背景色 starts at 255, 255, 255); a video shows no grid, as MMD's output hides its ground and axes. */
@@ -205,6 +214,26 @@ export const useVideoExportStore = defineStore('video-export', () => {
     background.value = typeof bg === 'string' && /^#[0-9a-f]{6}$/i.test(bg) ? bg.toLowerCase() : DEFAULT_VIDEO_BACKGROUND;
   }
 
+  /** Reads the remembered size, frame rate, format and physics start (a value no longer offered is left as it is). */
+  function loadChoices(): void {
+    const ui = useSettingsStore().settings.ui;
+    const sz = ui[VIDEO_SIZE_SETTING], h = ui[VIDEO_HEIGHT_SETTING], r = ui[VIDEO_FPS_SETTING], f = ui[VIDEO_FORMAT_SETTING], p = ui[VIDEO_PHYSICS_START_SETTING];
+    if (sz === '720p' || sz === '1080p' || sz === 'scene') size.value = sz;
+    if (typeof h === 'number' && heightIssue(h) === null) sceneHeight.value = h;
+    if ((VIDEO_FPS as readonly unknown[]).includes(r)) fps.value = r as VideoFps;
+    if (f === 'mp4' || f === 'webm' || f === 'png') format.value = f;
+    if (p === 'zero' || p === 'range') physicsStart.value = p;
+  }
+
+  // Each choice remembered as it is made (a height only when it can be rendered); a value already there is not written again.
+  watch([size, sceneHeight, fps, format, physicsStart], () => {
+    const settings = useSettingsStore(), ui = settings.settings.ui;
+    const next: Record<string, string | number> = { [VIDEO_SIZE_SETTING]: size.value, [VIDEO_FPS_SETTING]: fps.value, [VIDEO_FORMAT_SETTING]: format.value, [VIDEO_PHYSICS_START_SETTING]: physicsStart.value };
+    if (heightIssue(sceneHeight.value) === null) next[VIDEO_HEIGHT_SETTING] = sceneHeight.value;
+    if (Object.entries(next).every(([k, x]) => ui[k] === x)) return;
+    void settings.update({ ui: { ...ui, ...next } });
+  });
+
   /** Sets and remembers the grid and background. */
   function setLook(look: Partial<FrameLook>): void {
     if (look.grid !== undefined) grid.value = look.grid;
@@ -275,6 +304,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     result.value = null;
     selfShadow.value = usePreviewStore().selfShadow;
     loadLook();
+    loadChoices();
     // The scene's (or document's) name in its folder, filled in; a path the person typed is kept.
     if (!path.value || path.value === proposed) path.value = proposed = defaultPath();
     open.value = true;

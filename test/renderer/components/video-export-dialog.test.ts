@@ -320,6 +320,45 @@ describe('the video dialog as a video maker expects it', () => {
     expect([v.grid, v.background]).toEqual([true, '#00ff00']);
   });
 
+  it('size, height, frame rate, format and the physics start are remembered: a new dialog after a restart opens with them', async () => {
+    // fixvideo3 finding 4: each opening was 720p, 30 fps, MP4, warmed up from frame 0 whatever was chosen last.
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    usePreviewStore().physicsActors = ['shown'];
+    v.from = 150;
+    await w.vm.$nextTick();
+    const pick = async (id: string, value: string) => {
+      const el = q(id) as HTMLSelectElement;
+      el.value = value;
+      el.dispatchEvent(new Event('change'));
+      await w.vm.$nextTick();
+    };
+    await pick('video-size', 'scene');
+    await type(w, 'video-height', '540');
+    await pick('video-fps', '60');
+    await pick('video-format', 'png');
+    await pick('video-physics-start', 'range');
+    expect([v.size, v.sceneHeight, v.fps, v.format, v.physicsStart]).toEqual(['scene', 540, 60, 'png', 'range']);
+    w.unmount();
+    // A restart: fresh stores, the settings read back as saved.
+    const saved = { ...useSettingsStore().settings.ui };
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, ui: saved };
+    const again = dialog('en', { scene: '/dance/duet.vmdscene' });
+    usePreviewStore().physicsActors = ['shown'];
+    again.v.from = 150;
+    await again.w.vm.$nextTick();
+    expect((q('video-size') as HTMLSelectElement).value).toBe('scene');
+    expect((q('video-height') as HTMLInputElement).value).toBe('540');
+    expect((q('video-fps') as HTMLSelectElement).value).toBe('60');
+    expect((q('video-format') as HTMLSelectElement).value).toBe('png');
+    expect((q('video-physics-start') as HTMLSelectElement).value).toBe('range');
+    // The proposed file has the remembered format's extension.
+    expect(field().value).toBe('/dance/duet.png');
+    again.w.unmount();
+  });
+
   it('a portrait Frame: 1080p is 1080 × 1920; Other height says a rounded size, refuses 0 and 99999 with Render greyed (en/ja)', async () => {
     useSceneStore().setOutputAspect('9:16');
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
