@@ -196,7 +196,7 @@ describe('Render → Video…: frame-exact export with the music, read back by f
     console.log(`[video] boxes: ${boxes.join(' ')}`);
     expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    // Colour as the encoder flags it (Chromium's, from the canvas's sRGB frames: full range), for the record.
+    // Colour as flagged (BT.709 limited range, the samples made so: video-colour.e2e checks them), for the record.
     console.log(`[video] colour: ${execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=pix_fmt,color_range,color_space,color_transfer,color_primaries', '-of', 'compact', out30], { encoding: 'utf8' }).trim()}`);
     expect(a).toBeDefined();
     // AAC in MP4, as the issue asks: the platform's encoder, or (this Chromium has none) mediabunny's extension.

@@ -17,11 +17,12 @@
  */
 import {
   AudioBufferSource,
-  CanvasSource,
   Mp4OutputFormat,
   Output,
   QUALITY_HIGH,
   StreamTarget,
+  VideoSample,
+  VideoSampleSource,
   WebMOutputFormat,
   canEncodeAudio,
   canEncodeVideo,
@@ -32,6 +33,7 @@ import type { IpcError, Requests } from '../../../shared/ipc/contract';
 import { cancelled, failure, type CancelledError, type Outcome } from '../../../shared/vmd/errors';
 import { ExportIoError, openExportSink, writeWholeFile, type ExportSink } from './export-sink';
 import { mmdFrameAt, outputFrameCount, sequenceFramePath, songStartInOutput, type FrameRange } from './frame-times';
+import { BT709_LIMITED, rgbaToI420 } from './yuv';
 
 export type ExportFormat = 'mp4' | 'webm' | 'png';
 
@@ -47,6 +49,11 @@ export interface FrameSource {
   ready?(signal?: AbortSignal, onWarmUp?: (done: number, total: number) => void): Promise<void>;
   /** Draws the scene as it stands into `canvas`. */
   draw(): void;
+  /**
+   * The picture drawn, RGBA, rows bottom first (WebGL's readPixels order, no flip copied): what the video's
+   * frames are converted from (yuv.ts). Without it the canvas is read through a 2D canvas.
+   */
+  pixelsBottomUp?(): Uint8Array;
   dispose(): void;
 }
 
@@ -93,6 +100,8 @@ export interface ExportReport {
   startupMs: number;
   /** Time per frame after the first, ms (the steady speed the next estimate is made from; 0 for one frame). */
   steadyMsPerFrame: number;
+  /** The physics warm-up before the first frame (frames simulated from 0, not drawn) and its time, ms; absent without one. */
+  warmUp?: { steps: number; ms: number };
 }
 
 /** An export's outcome: its report, or its error; cancelled is the failure whose code is `E_CANCELLED`. */
@@ -201,6 +210,32 @@ export function maximumPackets(frames: number, seconds: number): { video: number
   return { video: Math.ceil(frames * 4 / 3) + 8, audio: Math.ceil((((seconds + 1) * AUDIO_RATE) / 960) * 4 / 3) + 16 };
 }
 
+/** The canvas's picture as a PNG (null when the platform cannot encode it). */
+export async function pngOf(canvas: HTMLCanvasElement | OffscreenCanvas): Promise<Blob | null> {
+  return canvas instanceof HTMLCanvasElement ? new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png')) : canvas.convertToBlob({ type: 'image/png' });
+}
+
+/** A 2D canvas the picture is copied into when the source cannot hand its pixels over (pixelsBottomUp). */
+let readback: OffscreenCanvasRenderingContext2D | null = null;
+
+/**
+ * The drawn picture as a video frame: BT.709 limited-range I420 made here (yuv.ts), the colour space given with
+ * it, so the encoder neither converts it (Chromium made full-range samples from the canvas's RGB) nor flags it
+ * otherwise.
+ */
+export function videoFrameOf(source: FrameSource, width: number, height: number, timestamp: number, duration: number): VideoFrame {
+  let yuv: Uint8Array;
+  if (source.pixelsBottomUp) yuv = rgbaToI420(source.pixelsBottomUp(), width, height, true);
+  else {
+    if (!readback || readback.canvas.width !== width || readback.canvas.height !== height) readback = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!readback) throw new Error('no 2D canvas to read the picture back');
+    readback.clearRect(0, 0, width, height);
+    readback.drawImage(source.canvas, 0, 0);
+    yuv = rgbaToI420(readback.getImageData(0, 0, width, height).data, width, height, false);
+  }
+  return new VideoFrame(yuv, { format: 'I420', codedWidth: width, codedHeight: height, timestamp: Math.round(timestamp * 1e6), duration: Math.round(duration * 1e6), colorSpace: BT709_LIMITED });
+}
+
 const errorOf = (e: unknown): IpcError =>
   e instanceof ExportIoError ? e.error : { code: 'E_IO', message: e instanceof Error ? e.message : String(e) };
 
@@ -227,29 +262,32 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   };
   const timing = (end: number) => ({ startupMs: firstAt - t0, steadyMsPerFrame: total > 1 ? (end - firstAt) / (total - 1) : 0 });
   progress(0);
-  let warmFrom = 0, warmTo = 0;
+  let warmFrom = 0, warmTo = 0, warmSteps = 0;
   await source.ready?.(signal, (done, of) => {
     warmTo = performance.now();
     if (done === 0) warmFrom = warmTo;
+    warmSteps = done;
     onProgress({ done: 0, total, fps: 0, etaMs: null, warmUp: { done, total: of } });
   });
   if (signal.aborted) return cancelled();
-  // The warm-up is not the render's start-up: the next estimate is made from the frames' own speed.
+  // The warm-up is not the render's start-up: the next estimate is made from the frames' own speed, and the
+  // warm-up's per step (render-estimate.ts).
   t0 += warmTo - warmFrom;
+  const warmUp = warmSteps > 0 ? { warmUp: { steps: warmSteps, ms: warmTo - warmFrom } } : {};
 
   if (o.format === 'png') {
     for (let i = 0; i < total; i++) {
       if (signal.aborted) return cancelled();
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
-      const blob = source.canvas instanceof HTMLCanvasElement ? await new Promise<Blob | null>((r) => (source.canvas as HTMLCanvasElement).toBlob(r, 'image/png')) : await (source.canvas as OffscreenCanvas).convertToBlob({ type: 'image/png' });
+      const blob = await pngOf(source.canvas);
       if (!blob) return failure({ code: 'E_IO', message: 'the picture could not be encoded as PNG' });
       const r = await writeWholeFile(api, sequenceFramePath(o.path, i), new Uint8Array(await blob.arrayBuffer()), o.overwrite);
       if (!r.ok) return failure(r.error);
       progress(i + 1);
     }
     const end = performance.now(), elapsedMs = end - t0;
-    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) } };
+    return { ok: true, value: { path: sequenceFramePath(o.path, 0), frames: total, seconds, bytes: 0, videoCodec: 'png', audioCodec: null, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end), ...warmUp } };
   }
 
   const codecs = await chooseCodecs(o.format, o.width, o.height, !!o.audio);
@@ -266,7 +304,8 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
     // Chunks of at most 4 MiB: each is one request to main.
     target: new StreamTarget(sink.writable, { chunked: true, chunkSize: 4 * 1024 * 1024 }),
   });
-  const video = new CanvasSource(source.canvas, { codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
+  // Frames made here from the picture's pixels (videoFrameOf), not captured from the canvas by the encoder.
+  const video = new VideoSampleSource({ codec: codecs.video, bitrate: QUALITY_HIGH, keyFrameInterval: 2 });
   const packets = maximumPackets(total, seconds);
   output.addVideoTrack(video, { frameRate: o.fps, maximumPacketCount: packets.video });
   const startTimestamp = codecs.audio === 'aac' && aacFromExtension ? -AAC_EXTENSION_PRIMING / AUDIO_RATE : 0;
@@ -288,7 +327,12 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
       if (music) await music.addUntil((i + 1) / o.fps + AUDIO_LEAD_S);
       source.advanceTo(mmdFrameAt(o.range, o.fps, i));
       source.draw();
-      await video.add(i / o.fps, 1 / o.fps);
+      const sample = new VideoSample(videoFrameOf(source, o.width, o.height, i / o.fps, 1 / o.fps));
+      try {
+        await video.add(sample);
+      } finally {
+        sample.close(); // and its frame: the encoder holds its own reference while it needs one
+      }
       progress(i + 1);
     }
     if (music) await music.finish();
@@ -303,6 +347,6 @@ export async function runVideoExport(api: ExportApi, source: FrameSource, o: Vid
   const end = performance.now(), elapsedMs = end - t0;
   return {
     ok: true,
-    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end) },
+    value: { path: done.value.path, frames: total, seconds, bytes: done.value.bytesWritten, videoCodec: codecs.video, audioCodec: codecs.audio, fps: (1000 * total) / elapsedMs, elapsedMs, ...timing(end), ...warmUp },
   };
 }

@@ -174,9 +174,13 @@ export class CompanionActors {
     return this.list.filter((c) => !c.overlay).map((c) => c.built).filter(isModel);
   }
 
-  /** The overlays' objects in the scene (the export hides them: only the actors are filmed). */
-  overlays(): THREE.Object3D[] {
-    return this.list.filter((c) => c.overlay).map((c) => objectOf(c.built));
+  /**
+   * What the video export hides (only the scene's actors are filmed): the overlays and every ghost, whose actor id
+   * is negative (no workspace document's is: the retarget panel's ghost, −1, is no overlay, as it has its own
+   * physics and outline, and was filmed beside the actor while the panel was open).
+   */
+  notFilmed(): THREE.Object3D[] {
+    return this.list.filter((c) => c.overlay || Number(c.key.split(':')[0]) < 0).map((c) => objectOf(c.built));
   }
 
   /** The joint nearest (x, y) over every actor's model, with its distance in CSS px, or null. */

@@ -92,11 +92,19 @@ export class OfflineFrameSource implements FrameSource {
     this.engine.drawOffline(this.renderer, this.width, this.height, this.throughCamera, this.look);
   }
 
+  /** The drawn picture's pixels (RGBA), rows bottom first as WebGL reads them: the video's frames are made from these. */
+  pixelsBottomUp(): Uint8Array {
+    const gl = this.renderer.getContext();
+    const out = (this.pixels ??= new Uint8Array(4 * this.width * this.height));
+    gl.readPixels(0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    return out;
+  }
+
+  private pixels: Uint8Array | null = null;
+
   /** The drawn picture's pixels (RGBA, rows top first), for tests and previews. */
   readPixels(): Uint8Array {
-    const gl = this.renderer.getContext();
-    const out = new Uint8Array(4 * this.width * this.height);
-    gl.readPixels(0, 0, this.width, this.height, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    const out = this.pixelsBottomUp();
     const row = 4 * this.width, flipped = new Uint8Array(out.length);
     for (let y = 0; y < this.height; y++) flipped.set(out.subarray((this.height - 1 - y) * row, (this.height - y) * row), y * row);
     return flipped;

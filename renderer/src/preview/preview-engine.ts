@@ -557,8 +557,8 @@ export class PreviewEngine {
     if (!useMmd) cam.updateMatrixWorld(true);
     if (ortho) w.fitOrthographic(aspect);
     const view = ortho ? w.mmdOrthoCamera : cam;
-    // The saved-motion ghost (an overlay) is the editor's too: not in the video.
-    const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks(), ...this.physics.debugObjects(), ...this.companions.overlays()].filter((o) => o.visible);
+    // The ghosts (the saved-motion overlay, the retarget panel's source model) are the editor's too: not in the video.
+    const hidden: THREE.Object3D[] = [this.marker.group, this.dots.points, this.gizmo.helper, ...w.editorMarks(), ...this.physics.debugObjects(), ...this.companions.notFilmed()].filter((o) => o.visible);
     for (const o of hidden) o.visible = false;
     const edges = [w.model, ...this.companions.models()].filter((b): b is BuiltModel => !!b).map((b) => b.edges.mesh);
     const edgeWas = edges.map((e) => e.visible);

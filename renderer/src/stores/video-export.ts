@@ -4,7 +4,7 @@
  * a factory held here outside Vue's reactivity, never a three.js object. One export at a time.
  */
 import { defineStore } from 'pinia';
-import { markRaw, ref, shallowRef } from 'vue';
+import { markRaw, ref, shallowRef, watch } from 'vue';
 import { useApi } from '../api';
 import { useTimeStore } from './time';
 import { useMusicStore } from './music';
@@ -14,7 +14,7 @@ import { usePreviewStore } from './preview';
 import { fileNameOf, folderOf, isAbsoluteTyped, stemOf } from '../paths';
 import type { IpcError } from '../../../shared/ipc/contract';
 import { isCancelled } from '../../../shared/vmd/errors';
-import { chooseCodecs, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
+import { chooseCodecs, pngOf, runVideoExport, type CodecChoice, type ExportFormat, type ExportProgress, type ExportReport, type FrameSource } from '../export/video-export';
 import { heightIssue, outputFrameCount, outputSize, sequenceFramePath } from '../export/frame-times';
 import { addSpeedSample, estimateRenderMs, readSpeedRecord } from '../export/render-estimate';
 
@@ -40,11 +40,21 @@ export interface VideoSimulation {
 }
 /** Where the video's physics starts: warmed up from frame 0 (as the bake, the default), or settled at the range's first frame. */
 export type PhysicsStart = 'zero' | 'range';
-export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation) => FrameSource;
+/** `sim` null: the preview's own physics and self-shadow, untouched (the PNG size sample draws the scene as it stands). */
+export type FrameSourceFactory = (width: number, height: number, throughCamera: boolean, look: FrameLook, sim: VideoSimulation | null) => FrameSource;
 
 /** settings.ui keys: the export's grid, background colour, and the last render's speed (the estimate). */
 export const VIDEO_GRID_SETTING = 'video.grid';
 export const VIDEO_BACKGROUND_SETTING = 'video.background';
+/**
+ * The dialog's choices a user re-picked every time (it opened at 720p, 30 fps, MP4, warmed up from frame 0 whatever
+ * was chosen last): remembered in settings.ui as the look is, read back when the dialog opens.
+ */
+export const VIDEO_SIZE_SETTING = 'video.size';
+export const VIDEO_HEIGHT_SETTING = 'video.height';
+export const VIDEO_FPS_SETTING = 'video.fps';
+export const VIDEO_FORMAT_SETTING = 'video.format';
+export const VIDEO_PHYSICS_START_SETTING = 'video.physicsStart';
 /** Earlier renders' speeds (render-estimate.ts SpeedRecord); the old one-figure key is no longer read. */
 export const VIDEO_SPEED_SETTING = 'video.renderSpeed';
 /** MMD's default background: white (its 背景色 starts at 255, 255, 255); a video shows no grid, as MMD's output hides its ground and axes. */
@@ -110,6 +120,11 @@ export const useVideoExportStore = defineStore('video-export', () => {
   const running = ref<ExportProgress | null>(null);
   const preparing = ref(false);
   const result = shallowRef<ExportResult | null>(null);
+  /**
+   * A PNG sequence's bytes per pixel, from one picture of the export's look (its size, camera, grid, background)
+   * at the current frame, encoded once (samplePng): the PNG sequence's size estimate. Null until sampled.
+   */
+  const pngBytesPerPixel = ref<number | null>(null);
   /** What the platform encodes at the chosen size (null while unknown). */
   const support = shallowRef<{ mp4: CodecChoice | null; webm: CodecChoice | null } | null>(null);
   let factory: FrameSourceFactory | null = null;
@@ -199,6 +214,26 @@ export const useVideoExportStore = defineStore('video-export', () => {
     background.value = typeof bg === 'string' && /^#[0-9a-f]{6}$/i.test(bg) ? bg.toLowerCase() : DEFAULT_VIDEO_BACKGROUND;
   }
 
+  /** Reads the remembered size, frame rate, format and physics start (a value no longer offered is left as it is). */
+  function loadChoices(): void {
+    const ui = useSettingsStore().settings.ui;
+    const sz = ui[VIDEO_SIZE_SETTING], h = ui[VIDEO_HEIGHT_SETTING], r = ui[VIDEO_FPS_SETTING], f = ui[VIDEO_FORMAT_SETTING], p = ui[VIDEO_PHYSICS_START_SETTING];
+    if (sz === '720p' || sz === '1080p' || sz === 'scene') size.value = sz;
+    if (typeof h === 'number' && heightIssue(h) === null) sceneHeight.value = h;
+    if ((VIDEO_FPS as readonly unknown[]).includes(r)) fps.value = r as VideoFps;
+    if (f === 'mp4' || f === 'webm' || f === 'png') format.value = f;
+    if (p === 'zero' || p === 'range') physicsStart.value = p;
+  }
+
+  // Each choice remembered as it is made (a height only when it can be rendered); a value already there is not written again.
+  watch([size, sceneHeight, fps, format, physicsStart], () => {
+    const settings = useSettingsStore(), ui = settings.settings.ui;
+    const next: Record<string, string | number> = { [VIDEO_SIZE_SETTING]: size.value, [VIDEO_FPS_SETTING]: fps.value, [VIDEO_FORMAT_SETTING]: format.value, [VIDEO_PHYSICS_START_SETTING]: physicsStart.value };
+    if (heightIssue(sceneHeight.value) === null) next[VIDEO_HEIGHT_SETTING] = sceneHeight.value;
+    if (Object.entries(next).every(([k, x]) => ui[k] === x)) return;
+    void settings.update({ ui: { ...ui, ...next } });
+  });
+
   /** Sets and remembers the grid and background. */
   function setLook(look: Partial<FrameLook>): void {
     if (look.grid !== undefined) grid.value = look.grid;
@@ -207,10 +242,48 @@ export const useVideoExportStore = defineStore('video-export', () => {
     void settings.update({ ui: { ...settings.settings.ui, [VIDEO_GRID_SETTING]: grid.value, [VIDEO_BACKGROUND_SETTING]: background.value } });
   }
 
-  /** An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts); null when unknown. */
+  /**
+   * The frames physics is warmed up through before the first (frames 0 to the range's first − 1, simulated, not
+   * drawn): with the video's physics on, warmed up from frame 0, a range after 0 and an actor drawn with rigid
+   * bodies (offline-render.ts warms up only then); else 0.
+   */
+  function warmUpFrames(): number {
+    const preview = usePreviewStore();
+    const bodies = preview.physicsActors.length > 0 || preview.physicsCounts.bodies > 0;
+    return !rangeIssue() && physics.value && physicsStart.value === 'zero' && from.value > 0 && bodies ? from.value : 0;
+  }
+
+  /**
+   * An estimate of the render's time (ms) at the chosen size from earlier renders' speeds (render-estimate.ts),
+   * the physics warm-up included; null when unknown.
+   */
   function estimateMs(): number | null {
     const { width, height } = dimensions();
-    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6);
+    return estimateRenderMs(readSpeedRecord(useSettingsStore().settings.ui[VIDEO_SPEED_SETTING]), frameCount(), (width * height) / 1e6, warmUpFrames());
+  }
+
+  let pngSampleKey = '';
+  /**
+   * Encodes one picture as the PNG sequence would draw it (the scene as it stands: nothing is stepped) and keeps its
+   * bytes per pixel; again only when the size or look changed. Nothing while a render runs or without a preview.
+   */
+  async function samplePng(): Promise<void> {
+    if (!factory || running.value || preparing.value || sizeIssue()) return;
+    const { width, height } = dimensions();
+    const key = JSON.stringify([width, height, throughCamera.value, grid.value, background.value, useTimeStore().frame]);
+    if (key === pngSampleKey) return;
+    pngSampleKey = key;
+    let src: FrameSource | null = null;
+    try {
+      src = factory(width, height, throughCamera.value, { grid: grid.value, background: background.value }, null);
+      src.draw();
+      const blob = await pngOf(src.canvas);
+      if (key === pngSampleKey) pngBytesPerPixel.value = blob && blob.size > 0 ? blob.size / (width * height) : null;
+    } catch {
+      if (key === pngSampleKey) pngBytesPerPixel.value = null;
+    } finally {
+      src?.dispose();
+    }
   }
 
   async function probe(): Promise<void> {
@@ -231,6 +304,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
     result.value = null;
     selfShadow.value = usePreviewStore().selfShadow;
     loadLook();
+    loadChoices();
     // The scene's (or document's) name in its folder, filled in; a path the person typed is kept.
     if (!path.value || path.value === proposed) path.value = proposed = defaultPath();
     open.value = true;
@@ -295,7 +369,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
       if (outcome.ok) {
         const settings = useSettingsStore(), r = outcome.value;
         const before = readSpeedRecord(settings.settings.ui[VIDEO_SPEED_SETTING]);
-        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs);
+        const after = addSpeedSample(before, r.frames, (width * height) / 1e6, r.steadyMsPerFrame, r.startupMs, r.warmUp);
         // The settings' ui values are plain: the record is kept as its JSON text.
         if (after && after !== before) void settings.update({ ui: { ...settings.settings.ui, [VIDEO_SPEED_SETTING]: JSON.stringify(after) } });
       }
@@ -311,7 +385,7 @@ export const useVideoExportStore = defineStore('video-export', () => {
   }
 
   return {
-    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support,
-    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, estimateMs, probe, show, close, cancel, start,
+    open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support, pngBytesPerPixel,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, warmUpFrames, estimateMs, samplePng, probe, show, close, cancel, start,
   };
 });

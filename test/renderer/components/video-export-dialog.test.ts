@@ -320,6 +320,45 @@ describe('the video dialog as a video maker expects it', () => {
     expect([v.grid, v.background]).toEqual([true, '#00ff00']);
   });
 
+  it('size, height, frame rate, format and the physics start are remembered: a new dialog after a restart opens with them', async () => {
+    // fixvideo3 finding 4: each opening was 720p, 30 fps, MP4, warmed up from frame 0 whatever was chosen last.
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
+    usePreviewStore().physicsActors = ['shown'];
+    v.from = 150;
+    await w.vm.$nextTick();
+    const pick = async (id: string, value: string) => {
+      const el = q(id) as HTMLSelectElement;
+      el.value = value;
+      el.dispatchEvent(new Event('change'));
+      await w.vm.$nextTick();
+    };
+    await pick('video-size', 'scene');
+    await type(w, 'video-height', '540');
+    await pick('video-fps', '60');
+    await pick('video-format', 'png');
+    await pick('video-physics-start', 'range');
+    expect([v.size, v.sceneHeight, v.fps, v.format, v.physicsStart]).toEqual(['scene', 540, 60, 'png', 'range']);
+    w.unmount();
+    // A restart: fresh stores, the settings read back as saved.
+    const saved = { ...useSettingsStore().settings.ui };
+    setActivePinia(createPinia());
+    document.body.innerHTML = '';
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, ui: saved };
+    const again = dialog('en', { scene: '/dance/duet.vmdscene' });
+    usePreviewStore().physicsActors = ['shown'];
+    again.v.from = 150;
+    await again.w.vm.$nextTick();
+    expect((q('video-size') as HTMLSelectElement).value).toBe('scene');
+    expect((q('video-height') as HTMLInputElement).value).toBe('540');
+    expect((q('video-fps') as HTMLSelectElement).value).toBe('60');
+    expect((q('video-format') as HTMLSelectElement).value).toBe('png');
+    expect((q('video-physics-start') as HTMLSelectElement).value).toBe('range');
+    // The proposed file has the remembered format's extension.
+    expect(field().value).toBe('/dance/duet.png');
+    again.w.unmount();
+  });
+
   it('a portrait Frame: 1080p is 1080 × 1920; Other height says a rounded size, refuses 0 and 99999 with Render greyed (en/ja)', async () => {
     useSceneStore().setOutputAspect('9:16');
     const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene' });
@@ -376,6 +415,60 @@ describe('the video dialog as a video maker expects it', () => {
     v.size = '720p';
     await w.vm.$nextTick();
     expect(text('video-estimate')).toBe('Estimate: about 2 min (2,817 frames at this computer’s last render speed)');
+    w.unmount();
+  });
+
+  it('a PNG sequence’s size: one picture of its look encoded once, its bytes per pixel × the frames; too big for the disk is said', async () => {
+    // fixvideo3 finding 3: the size line was for video only; a long PNG sequence filled the disk unannounced.
+    const MB = 1048576;
+    setApi(new Proxy({}, { get: (_t, name) => (name === 'diskSpace' ? async () => ({ ok: true, value: { freeBytes: 1000 * MB } }) : okVoid) }) as never);
+    const drawn: string[] = [];
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    // The sample: a 1280 × 720 picture that encodes to 460,800 bytes (0.5 a pixel).
+    v.attachSource((width, height, _cam, look, sim) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.toBlob = (cb: BlobCallback) => cb(new Blob([new Uint8Array(width * height * 0.5)]));
+      return { canvas, advanceTo: () => drawn.push('advance'), draw: () => drawn.push(`draw ${width}×${height} ${look.background} ${sim}`), dispose: () => drawn.push('dispose') };
+    });
+    v.size = '720p';
+    await w.vm.$nextTick();
+    expect(text('video-dims')).toBe('1280 × 720');
+    await flushPromises();
+    expect(q('video-space')).toBeNull(); // MP4: 2,817 frames at 2.8 Mb/s are about 33 MB
+    (q('video-format') as HTMLSelectElement).value = 'png';
+    q('video-format')!.dispatchEvent(new Event('change'));
+    await flushPromises();
+    await w.vm.$nextTick();
+    // Drawn once as the export would (its size and background, the preview's own physics: nothing stepped).
+    expect(drawn).toEqual(['draw 1280×720 #ffffff null', 'dispose']);
+    // Each file 460,800 bytes in whole 4 KiB blocks: 113 × 4,096 = 462,848; × 2,817 frames = 1,303,842,816 bytes, 1,244 MB.
+    expect(text('video-space')).toBe('About 1,244 MB needed, 1,000 MB free on that disk');
+    w.unmount();
+  });
+
+  it('a range warmed up from frame 0: the estimate includes the warm-up and says so (en/ja); settled at the range, nothing added', async () => {
+    // fixvideo3 finding 2: frames 2000–2099 warmed up from 0 were said as 5 s (the 100 frames alone).
+    const { v, w } = dialog('en', { scene: '/dance/duet.vmdscene', lastFrame: 2816 });
+    usePreviewStore().physicsActors = ['shown'];
+    const s = useSettingsStore();
+    // 46 ms a frame at 720p: 100 frames are 4.6 s; a warm-up step is the frame's size-free part, 3/4 of it (34.5 ms):
+    // 2,000 steps 69 s, 73.6 s in all.
+    s.settings = { ...s.settings, ui: { ...s.settings.ui, 'video.renderSpeed': JSON.stringify({ samples: [{ megapixels: 0.9216, msPerFrame: 46 }], startupMs: 0 }) } };
+    v.size = '720p';
+    v.from = 2000;
+    v.to = 2099;
+    await w.vm.$nextTick();
+    expect(v.physicsStart).toBe('zero');
+    expect(text('video-estimate')).toBe('Estimate: about 74 s, including 2,000 frames of physics warm-up (100 frames at this computer’s last render speed)');
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('目安: 約 74 秒（物理演算の助走 2,000 フレームを含む。このコンピューターの前回の速さで 100 フレーム）');
+    s.settings = { ...s.settings, locale: 'en' };
+    v.physicsStart = 'range';
+    await w.vm.$nextTick();
+    expect(text('video-estimate')).toBe('Estimate: about 5 s (100 frames at this computer’s last render speed)');
     w.unmount();
   });
 });

@@ -58,4 +58,31 @@ describe('the render-time estimate', () => {
     expect(readSpeedRecord({ samples: [{ megapixels: 'x', msPerFrame: 3 }] })).toBeNull();
     expect(readSpeedRecord({ samples: [{ megapixels: 1, msPerFrame: 3 }], startupMs: -1 })).toEqual({ samples: [{ megapixels: 1, msPerFrame: 3 }], startupMs: 0 });
   });
+
+  // fixvideo3 finding 2: a range warmed up from frame 0 simulates every frame before it first (not drawn); the
+  // estimate left those steps out, so frames 2000–2099 of a dance were said as 5 s and took over a minute.
+  it('a warm-up from frame 0 is in the estimate: each step at a frame’s size-free part until one is measured', () => {
+    // One sample: 46 ms a frame at 720p, no start-up. Its size-free part is three quarters of it: 34.5 ms.
+    const rec = addSpeedSample(null, 300, 0.9216, 46, 0);
+    expect(estimateRenderMs(rec, 100, 0.9216)).toBeCloseTo(4_600, 9);
+    // 2,000 warm-up steps at 34.5 ms: 69 s more.
+    expect(estimateRenderMs(rec, 100, 0.9216, 2_000)).toBeCloseTo(4_600 + 69_000, 9);
+  });
+
+  it('a render’s warm-up, measured, gives each step its cost; a warm-up too short to say is no measure', () => {
+    // A render of 100 frames after 600 warm-up steps that took 3 s: 5 ms a step.
+    let rec = addSpeedSample(null, 100, 0.9216, 46, 1_000, { steps: 600, ms: 3_000 });
+    expect(rec!.warmUpMsPerStep).toBeCloseTo(5, 9);
+    expect(estimateRenderMs(rec, 100, 0.9216, 2_000)).toBeCloseTo(1_000 + 4_600 + 2_000 * 5, 9);
+    // A later render without a warm-up keeps the measure; one of 10 steps is too short to replace it.
+    rec = addSpeedSample(rec, 100, 0.9216, 46, 1_000);
+    rec = addSpeedSample(rec, 100, 0.9216, 46, 1_000, { steps: 10, ms: 1_000 });
+    expect(rec!.warmUpMsPerStep).toBeCloseTo(5, 9);
+    // A 5-frame test render after a long warm-up adds no speed sample but measures the warm-up: 8 ms a step.
+    const after = addSpeedSample(rec, 5, 0.9216, 400, 1_000, { steps: 1_000, ms: 8_000 });
+    expect(after!.samples).toEqual(rec!.samples);
+    expect(after!.warmUpMsPerStep).toBeCloseTo(8, 9);
+    // Kept in the settings' JSON text and read back.
+    expect(readSpeedRecord(JSON.stringify(after))).toEqual(after);
+  });
 });

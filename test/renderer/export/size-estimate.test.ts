@@ -4,7 +4,7 @@
  * "1.6 MB"; mediabunny's QUALITY_HIGH aims H.264 at 3 Mb/s × (pixels ÷ 1080p's)^0.95 × 0.3·e^(2.5538 × 0.75).
  */
 import { describe, expect, it } from 'vitest';
-import { estimateExportBytes, spaceShortfall, videoBitrate } from '../../../renderer/src/export/size-estimate';
+import { estimateExportBytes, estimatePngSequenceBytes, spaceShortfall, videoBitrate } from '../../../renderer/src/export/size-estimate';
 
 const MB = 1048576;
 
@@ -26,7 +26,16 @@ describe('the free-space check before a render', () => {
     expect(withMusic - b).toBeLessThanOrEqual(120_000 * 1.03);
   });
 
-  it('a PNG sequence and an empty range have no estimate (nothing is said)', () => {
+  it('a PNG sequence: the sample’s bytes per pixel × each frame’s pixels, each file in whole 4 KiB blocks', () => {
+    // 0.5 bytes a pixel at 1280 × 720: 460,800 bytes, 112.5 blocks, so 113 blocks (462,848 bytes) a file; 300 files.
+    expect(estimatePngSequenceBytes(0.5, 1280, 720, 300)).toBe(300 * 462_848);
+    expect(estimateExportBytes({ format: 'png', width: 1280, height: 720, seconds: 10, withAudio: true, frames: 300, pngBytesPerPixel: 0.5 })).toBe(300 * 462_848);
+    // A tiny picture still takes a block.
+    expect(estimatePngSequenceBytes(1, 16, 16, 10)).toBe(10 * 4096);
+    expect(estimatePngSequenceBytes(0, 1280, 720, 300)).toBeNull();
+  });
+
+  it('a PNG sequence not sampled yet and an empty range have no estimate (nothing is said)', () => {
     expect(estimateExportBytes({ format: 'png', width: 1280, height: 720, seconds: 5, withAudio: false })).toBeNull();
     expect(estimateExportBytes({ format: 'mp4', width: 1280, height: 720, seconds: 0, withAudio: false })).toBeNull();
   });

@@ -39,7 +39,7 @@ const { setApi } = await import('../../../renderer/src/api');
 
 setQuietApi();
 
-const sims: VideoSimulation[] = [];
+const sims: (VideoSimulation | null)[] = [];
 
 async function exportWith(muted: boolean, volume: number): Promise<VideoExportOptions> {
   music.muted = muted;
