@@ -52,7 +52,7 @@ describe('terms: one word per thing', () => {
 
   it('登録 is Register in English, everywhere; no Japanese text says 挿入', () => {
     expect(t('editor.insertKey', 'en')).toBe('Register');
-    expect(t('editor.insertKeyTitle', 'en')).toBe('Register a key at the current frame on the active track (Enter)');
+    expect(t('editor.insertKeyTitle', 'en')).toBe('Register a key at the current frame on the active track or the picked bone (Enter)');
     expect(t('shortcuts.insertKey', 'en')).toBe('Register a key at the current frame (interpolated pose)');
     expect(t('edit.label.insertKey', 'en')).toBe('register key');
     expect(having('en', /\binserts?\b/i)).toEqual([]);

@@ -1,0 +1,91 @@
+/**
+ * A motion made from nothing on Gene_light (new-user pass nuscratch), end to end in Chromium through the browser mode:
+ *  - finding 1: New motion, 右腕 picked in the Bones tab (no keys yet), Enter registers its rest pose at the frame
+ *    (one undo step, the key selected); Z typed 30 in the Key panel is in the saved file as the quaternion worked out
+ *    here (MMD's YXZ order: qY·qX·qZ; about Z alone that is (0, 0, sin 15°, cos 15°)); three typed angles (10, 20, 35)
+ *    give the quaternion the pass's own VMD reader read from its file (0.13388, 0.13917, 0.28058, 0.94020).
+ * Screenshots: test-artifacts/scratch-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appForSuite, corpusPath, saveAsViaDialog, showModelThroughDialog } from './harness';
+import { seekFrameField } from './editor-page';
+import { BONE, readVmd } from '../../shared/vmd';
+
+const GENE = corpusPath('gene/Gene_light.pmx');
+
+/** The bone keys of a VMD's bytes as a reader sees them: name bytes, frame, position, rotation (x, y, z, w). */
+function boneKeys(bytes: Uint8Array) {
+  const r = readVmd(bytes);
+  if (!r.ok) throw new Error(r.error.message);
+  const b = r.value.bone;
+  return Array.from({ length: b.count }, (_, i) => ({
+    name: Buffer.from(b.bytes.subarray(i * BONE.SIZE, i * BONE.SIZE + 15)).toString('hex').replace(/(00)+$/, ''),
+    frame: b.view.getUint32(i * BONE.SIZE + BONE.FRAME, true),
+    pos: [0, 1, 2].map((c) => b.view.getFloat32(i * BONE.SIZE + BONE.POSITION + 4 * c, true)),
+    rot: [0, 1, 2, 3].map((c) => b.view.getFloat32(i * BONE.SIZE + BONE.ROTATION + 4 * c, true)),
+  }));
+}
+/** 右腕 in Shift_JIS. */
+const ARM_R = '89459872';
+
+const undoDepth = (page: Page) => page.evaluate(() => window.__vmdEditor!.history().undo);
+const docBytes = async (page: Page) => new Uint8Array(Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64'));
+
+/** Types a value into a Key panel field and Enter; waits for the undo step it makes. */
+async function typeInto(page: Page, id: string, text: string) {
+  const before = await undoDepth(page);
+  await page.fill(`[data-testid="${id}"]`, text);
+  await page.press(`[data-testid="${id}"]`, 'Enter');
+  await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u + 1, before);
+}
+
+describe('a motion from nothing (nuscratch)', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
+
+  it('New, 右腕 picked in the Bones tab, Enter: a key with its rest pose; Z typed 30 saved as (0, 0, sin 15°, cos 15°)', async () => {
+    const { page } = s.app;
+    await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
+    await page.click('[data-testid="cmd-new-motion"]');
+    await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
+    await page.click('[data-testid="side-tab-bones"]');
+    await page.fill('[data-testid="bone-search"]', '右腕');
+    await page.click('[data-testid="bone-item"][data-bone="右腕"]');
+    await page.waitForSelector('[data-testid="preview-picked-untracked"]');
+    // Register is on for it, and the Key panel shows its rest pose (no key yet).
+    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(false);
+    expect(await page.textContent('[data-testid="inspector-pose-note"]')).toMatch(/No keys yet/);
+    expect(await page.inputValue('[data-testid="inspector-rot-z"]')).toBe('0');
+    await s.app.screenshot('scratch-picked');
+
+    // Enter (the clicked list item keeps the focus; a mouse-focused button leaves Enter to the editor).
+    const u0 = await undoDepth(page);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u + 1, u0);
+    expect(boneKeys(await docBytes(page))).toEqual([{ name: ARM_R, frame: 0, pos: [0, 0, 0], rot: [0, 0, 0, 1] }]);
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).refs).toEqual([{ kind: 'bone', record: 0 }]);
+
+    await typeInto(page, 'inspector-rot-z', '30');
+    // Next frame, Enter (the pose there: the one key's), then three angles typed in turn, each one undo step.
+    await seekFrameField(page, 30);
+    const u1 = await undoDepth(page);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((u) => window.__vmdEditor!.history().undo === u + 1, u1);
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).refs).toEqual([{ kind: 'bone', record: 1 }]);
+    await typeInto(page, 'inspector-rot-x', '10');
+    await typeInto(page, 'inspector-rot-y', '20');
+    await typeInto(page, 'inspector-rot-z', '35');
+    await s.app.screenshot('scratch-typed');
+
+    const file = path.join(s.tmp.dir, 'idle.vmd');
+    await saveAsViaDialog(page, file);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('idle.vmd'));
+    const keys = boneKeys(new Uint8Array(readFileSync(file)));
+    expect(keys.map((k) => [k.name, k.frame, k.pos])).toEqual([[ARM_R, 0, [0, 0, 0]], [ARM_R, 30, [0, 0, 0]]]);
+    [0, 0, Math.sin(Math.PI / 12), Math.cos(Math.PI / 12)].forEach((x, c) => expect(keys[0].rot[c]).toBeCloseTo(x, 6));
+    [0.13388, 0.13917, 0.28058, 0.9402].forEach((x, c) => expect(keys[1].rot[c]).toBeCloseTo(x, 4));
+    expect(s.app.errors).toEqual([]);
+  });
+});
