@@ -4,6 +4,7 @@
  *    (one undo step, the key selected); Z typed 30 in the Key panel is in the saved file as the quaternion worked out
  *    here (MMD's YXZ order: qY·qX·qZ; about Z alone that is (0, 0, sin 15°, cos 15°)); three typed angles (10, 20, 35)
  *    give the quaternion the pass's own VMD reader read from its file (0.13388, 0.13917, 0.28058, 0.94020).
+ *  - finding 2: 右腕 (no 移動可能 in Gene) has its Position fields off in the Key panel.
  * Screenshots: test-artifacts/scratch-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, saveAsViaDialog, showModelThroughDialog } from './harness';
 import { seekFrameField } from './editor-page';
 import { BONE, readVmd } from '../../shared/vmd';
+import { readModel } from '../../shared/pmx/model-reader';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
 
@@ -58,6 +60,12 @@ describe('a motion from nothing (nuscratch)', () => {
     expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(false);
     expect(await page.textContent('[data-testid="inspector-pose-note"]')).toMatch(/No keys yet/);
     expect(await page.inputValue('[data-testid="inspector-rot-z"]')).toBe('0');
+    // Finding 2: 右腕 has no 移動可能 flag (0x0004) in Gene, so its Position is off (the Move handle refuses it too).
+    const gene = readModel(new Uint8Array(readFileSync(GENE)));
+    if (!gene.ok) throw new Error(gene.error.message);
+    expect(gene.value.bones.find((b) => b.name === '右腕')!.flags & 0x0004).toBe(0);
+    for (const c of 'xyz') expect(await page.isDisabled(`[data-testid="inspector-pos-${c}"]`)).toBe(true);
+    expect(await page.isDisabled('[data-testid="inspector-rot-z"]')).toBe(false);
     await s.app.screenshot('scratch-picked');
 
     // Enter (the clicked list item keeps the focus; a mouse-focused button leaves Enter to the editor).

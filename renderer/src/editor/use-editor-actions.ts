@@ -471,8 +471,10 @@ export function useEditorActions() {
     return refs.length > 0;
   }
 
-  function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
-    const refs = sel.refs.filter((r) => r.kind === kind);
+  /** A typed value on the selected keys of `kind`; `keep` leaves some out (a position on bones the model does not let move). */
+  function editSelected(edit: ValueEdit, kind = sel.active?.kind, keep?: (r: KeyRef) => boolean): boolean {
+    const refs = sel.refs.filter((r) => r.kind === kind && (!keep || keep(r)));
+    if (!refs.length) return false;
     return hist.run((doc) => editValues(doc, refs, edit)) !== null;
   }
 
