@@ -336,7 +336,7 @@ const ja: Record<EditorStringKey, string> = {
   'simplify.closedByEdit': 'キーが変更されたため間引きを閉じました。もう一度開くと新しいキーでプレビューします',
   'simplify.spanKeys': '選択範囲 {before} → {after} キー',
   'inspector.frame': 'フレーム',
-  'inspector.position': '位置',
+  'inspector.position': '移動',
   'inspector.positionLocked': 'このボーンはモデルで移動できません（移動可能ではありません）。MMD と同じです',
   'inspector.rotation': '回転（°）',
   'inspector.quaternion': 'クォータニオン',

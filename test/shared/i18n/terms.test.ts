@@ -88,6 +88,18 @@ describe('terms: one word per thing', () => {
     expect(t('simplify.applied', 'ja', { before: 10, after: 4, pos: 0.01, rot: 0.2, morph: 0 })).toMatch(/（Ctrl\+Z で元に戻せます）$/);
   });
 
+  it('the Key panel says 移動 / 回転 as the pose handle and MMD’s 数値入力; the File panel says 表情 as the timeline and the tab', () => {
+    // Before (nuscratch finding 5): 「位置」 in the Key panel beside the handle's 「✥ 移動」, and 「モーフ数」「モーフ」 in the
+    // File panel while the timeline group and the left tab said 「表情」.
+    expect(t('inspector.position', 'ja')).toBe('移動');
+    expect(t('preview.poseMove', 'ja')).toBe('✥ 移動');
+    expect(t('inspector.rotation', 'ja')).toBe('回転（°）');
+    expect([t('summary.morphs', 'ja'), t('summary.block.morph', 'ja'), t('model.morphs', 'ja')]).toEqual(['表情数', '表情', '表情']);
+    expect([t('editor.group.morphs', 'ja'), t('side.morphs', 'ja')]).toEqual(['表情', '表情']);
+    // English keeps Position and Morphs.
+    expect([t('inspector.position', 'en'), t('summary.morphs', 'en'), t('model.morphs', 'en')]).toEqual(['Position', 'Morphs', 'Morphs']);
+  });
+
   it('frames are フレーム in Japanese, not f or F', () => {
     expect(t('music.offsetAhead', 'ja', { s: '0.50', f: 15 })).toBe('曲 +0.50 秒（15 フレーム）：フレーム 0 で曲の 0.50 秒から再生');
     expect(t('music.offsetLater', 'ja', { s: '1.50', f: 45 })).toBe('曲 −1.50 秒（−45 フレーム）：フレーム 45 から曲が始まる');
