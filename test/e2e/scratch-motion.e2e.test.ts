@@ -5,13 +5,14 @@
  *    here (MMD's YXZ order: qY·qX·qZ; about Z alone that is (0, 0, sin 15°, cos 15°)); three typed angles (10, 20, 35)
  *    give the quaternion the pass's own VMD reader read from its file (0.13388, 0.13917, 0.28058, 0.94020).
  *  - finding 2: 右腕 (no 移動可能 in Gene) has its Position fields off in the Key panel.
+ *  - finding 4: Save As of that never-saved motion starts in the model's folder (Model… sets the last folder used).
  * Screenshots: test-artifacts/scratch-*.png.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, saveAsViaDialog, showModelThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, saveAsViaDialog, showModelThroughDialog } from './harness';
 import { seekFrameField } from './editor-page';
 import { BONE, readVmd } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
@@ -87,6 +88,12 @@ describe('a motion from nothing (nuscratch)', () => {
     await typeInto(page, 'inspector-rot-z', '35');
     await s.app.screenshot('scratch-typed');
 
+    // Finding 4: Save As of the never-saved motion starts where Model… found the model (it started in the home folder).
+    await page.click('[data-testid="cmd-save-as"]');
+    await fileDialogReady(page);
+    expect(await page.inputValue('[data-testid="file-dialog-path"]')).toBe(path.dirname(GENE));
+    await page.click('[data-testid="file-dialog-cancel"]');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
     const file = path.join(s.tmp.dir, 'idle.vmd');
     await saveAsViaDialog(page, file);
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('idle.vmd'));
