@@ -6,6 +6,7 @@
  *    give the quaternion the pass's own VMD reader read from its file (0.13388, 0.13917, 0.28058, 0.94020).
  *  - finding 2: 右腕 (no 移動可能 in Gene) has its Position fields off in the Key panel.
  *  - finding 4: Save As of that never-saved motion starts in the model's folder (Model… sets the last folder used).
+ *  - finding 6: the curve handle's key hint does not lie over the curve square or the plot under it.
  * Screenshots: test-artifacts/scratch-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -102,5 +103,28 @@ describe('a motion from nothing (nuscratch)', () => {
     [0, 0, Math.sin(Math.PI / 12), Math.cos(Math.PI / 12)].forEach((x, c) => expect(keys[0].rot[c]).toBeCloseTo(x, 6));
     [0.13388, 0.13917, 0.28058, 0.9402].forEach((x, c) => expect(keys[1].rot[c]).toBeCloseTo(x, 4));
     expect(s.app.errors).toEqual([]);
+  });
+
+  it('a curve handle\'s key hint hides nothing of the square or its plot (it sat over the plot)', async () => {
+    const { page } = s.app;
+    // The key at 30 is selected (the first test's last edit): its curve is shown; 1 with the square focused picks handle 1.
+    expect((await page.evaluate(() => window.__vmdEditor!.selection())).active).toEqual({ kind: 'bone', record: 1 });
+    await page.waitForSelector('[data-testid="curve-x1"]:not([disabled])');
+    await page.focus('[data-testid="curve-canvas"]');
+    await page.keyboard.press('1');
+    const hint = (await page.waitForSelector('[data-testid="curve-handle-hint"]')).boundingBox();
+    const canvas = page.locator('[data-testid="curve-canvas"]');
+    const box = (await canvas.boundingBox())!, h = (await hint)!;
+    // The square and the plot under it, from the canvas's own layout numbers (CSS px inside the canvas).
+    const size = Number(await canvas.getAttribute('data-size')), oy = Number(await canvas.getAttribute('data-oy'));
+    expect(size).toBeGreaterThan(50);
+    const drawn = { x: box.x, y: box.y + oy - size, w: box.width, h: box.height - (oy - size) };
+    const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.w && a.y < b.y + b.height && b.y < a.y + a.h;
+    expect(h.height).toBeGreaterThan(8);
+    expect(overlaps(drawn, h)).toBe(false);
+    await s.app.screenshot('scratch-curve-hint');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="curve-handle-hint"]', { state: 'detached' });
   });
 });
