@@ -5,6 +5,10 @@
  */
 const en = {
   'editor.empty': 'Open a motion (.vmd) to edit its keys and curves.',
+  'editor.emptyModel': 'No motion open for {model}: start a new one, or open a motion (.vmd) to edit its keys and curves.',
+  'editor.emptyHowTo': 'To key a pose: pick a bone (Bones tab or its joint), turn it or type its values, Enter registers the key; then the next frame.',
+  'editor.newMotionButton': 'New motion (Ctrl+N)',
+  'editor.unkeyedBoneTitle': '{name} — no keys yet: click to pick it, then Enter registers its pose here',
   'editor.tracks': 'Tracks',
   'editor.group.center': 'Center',
   'editor.group.upper': 'Upper body',
@@ -202,6 +206,10 @@ export type EditorStringKey = keyof typeof en;
 
 const ja: Record<EditorStringKey, string> = {
   'editor.empty': 'モーション（.vmd）を開くと、キーと補間曲線を編集できます。',
+  'editor.emptyModel': '{model} のモーションは開かれていません。新規に作るか、モーション（.vmd）を開くとキーと補間曲線を編集できます。',
+  'editor.emptyHowTo': 'ポーズのキーは：ボーンを選び（「ボーン」タブか関節）、回すか値を入力して Enter で登録。次のフレームへ進んで繰り返します。',
+  'editor.newMotionButton': '新規モーション (Ctrl+N)',
+  'editor.unkeyedBoneTitle': '{name} — キーなし：クリックで選択し、Enter でこのフレームにポーズを登録',
   'editor.tracks': 'トラック',
   'editor.group.center': 'センター',
   'editor.group.upper': '上半身',

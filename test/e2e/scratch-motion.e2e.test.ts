@@ -5,6 +5,8 @@
  *    here (MMD's YXZ order: qY·qX·qZ; about Z alone that is (0, 0, sin 15°, cos 15°)); three typed angles (10, 20, 35)
  *    give the quaternion the pass's own VMD reader read from its file (0.13388, 0.13917, 0.28058, 0.94020).
  *  - finding 2: 右腕 (no 移動可能 in Gene) has its Position fields off in the Key panel.
+ *  - finding 3: with the model shown and no motion, the empty texts offer New motion and say how to key a pose; the
+ *    timeline then lists the model's bones without keys (as MMD's frame window), and one clicked there is keyed by Enter.
  *  - finding 4: Save As of that never-saved motion starts in the model's folder (Model… sets the last folder used).
  *  - finding 6: the curve handle's key hint does not lie over the curve square or the plot under it.
  * Screenshots: test-artifacts/scratch-*.png.
@@ -52,7 +54,13 @@ describe('a motion from nothing (nuscratch)', () => {
   it('New, 右腕 picked in the Bones tab, Enter: a key with its rest pose; Z typed 30 saved as (0, 0, sin 15°, cos 15°)', async () => {
     const { page } = s.app;
     await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
-    await page.click('[data-testid="cmd-new-motion"]');
+    // Finding 3: with the model shown and no motion, the timeline's and the File panel's empty texts offer New motion
+    // and say how to key a pose.
+    expect(await page.textContent('[data-testid="editor-empty-model"]')).toBe('No motion open for ジェネ / Gene: start a new one, or open a motion (.vmd) to edit its keys and curves.');
+    expect(await page.textContent('[data-testid="editor-empty-howto"]')).toMatch(/^To key a pose: pick a bone .*Enter registers the key/);
+    expect(await page.textContent('[data-testid="summary-new-motion"]')).toBe('New motion (Ctrl+N)');
+    await s.app.screenshot('scratch-empty');
+    await page.click('[data-testid="empty-new-motion"]');
     await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
     await page.click('[data-testid="side-tab-bones"]');
     await page.fill('[data-testid="bone-search"]', '右腕');
@@ -126,5 +134,29 @@ describe('a motion from nothing (nuscratch)', () => {
     await s.app.screenshot('scratch-curve-hint');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="curve-handle-hint"]', { state: 'detached' });
+  });
+
+  it('the model’s bones are rows of the timeline (no keys yet): センター clicked there, Enter keys it', async () => {
+    const { page } = s.app;
+    // idle.vmd names Gene in its header: her display-frame bones without keys are listed, センター's group first.
+    // (The list shows the rows in view: scrolled to the top, where センター's group is.)
+    const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, -20_000);
+    const row = page.locator('[data-testid="track-bone-model:センター"]');
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/^センター.*0$/);
+    await row.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-picked-bone"]')?.textContent?.includes('センター'));
+    await seekFrameField(page, 0);
+    const u = await undoDepth(page);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, u);
+    const keys = boneKeys(await docBytes(page));
+    // センター in Shift_JIS: 83 5a 83 93 83 5e 81 5b; its rest pose at frame 0.
+    expect(keys.filter((k) => k.name === '835a8393835e815b')).toEqual([{ name: '835a8393835e815b', frame: 0, pos: [0, 0, 0], rot: [0, 0, 0, 1] }]);
+    // Its row is a keyed track now.
+    await page.waitForSelector('[data-testid="track-bone-model:センター"]', { state: 'detached' });
+    await s.app.screenshot('scratch-model-rows');
   });
 });
