@@ -69,7 +69,7 @@ const ja: Record<ModelStringKey, string> = {
   'model.textures': 'テクスチャ',
   'model.bones': 'ボーン',
   'model.iks': 'IK',
-  'model.morphs': 'モーフ',
+  'model.morphs': '表情',
   'model.displayFrames': '表示枠',
   'model.displayFramesPmdTitle': 'PMD にはボーンの表示枠だけが入っています（表情枠は MMD が加えます）',
   'model.rigidBodies': '剛体',

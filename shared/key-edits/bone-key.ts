@@ -46,6 +46,37 @@ function writePose(rec: Uint8Array, pose: BonePose): void {
   for (let c = 0; c < 4; c++) v.setFloat32(BONE.ROTATION + 4 * c, q[c] + 0, true);
 }
 
+/** The pose of a bone the motion has no key of: where the model puts it (no offset, no turn). */
+export const REST_POSE: BonePose = { position: [0, 0, 0], rotation: [0, 0, 0, 1] };
+
+/**
+ * The motion's track of a bone by its model name, or −1: as a motion stores it, a name over 15 bytes is cut
+ * there (MMD writes it so), as morph-key.ts finds it.
+ */
+export function boneTrackOf(tracks: MotionTracks, name: string): number {
+  const names = tracks.bones.names;
+  const i = names.indexOf(name);
+  if (i >= 0) return i;
+  const key = matchKey(name);
+  return names.findIndex((n) => matchKey(n) === key);
+}
+
+/**
+ * A new key for a bone the motion has no key of: `pose` (the rest pose by default) at `frame` under the
+ * model's bone name in Shift_JIS, with MMD's linear curves; null when the name has characters Shift_JIS lacks.
+ */
+export function newBoneRecord(name: string, frame: number, pose: BonePose = REST_POSE): Uint8Array | null {
+  if (!encodable(name)) return null;
+  // A name over the field's 15 bytes is cut there as MMD cuts it (it was refused: Gene's 前クローク2_1xcIK could not
+  // be keyed); MMD matches the cut name to the bone (model-inspect matchKey), babylon-mmd and three.js do not, which
+  // the app tells the user (renderer shell/cut-names.ts).
+  const field = new Uint8Array(BONE.NAME_LENGTH);
+  field.set(encodeSjis(name).subarray(0, BONE.NAME_LENGTH));
+  // MMD's linear curves (encodeBoneRecord's default).
+  const position = pose.position.map((x) => x + 0);
+  return encodeBoneRecord({ name: field, frame, position, rotation: unitRotation(pose) });
+}
+
 /**
  * Writes `pose` as the bone's key at `frame`: replaced in place when the track has a key there, else
  * added. Returns the record's index in `record` (the same record when replaced).
@@ -56,12 +87,7 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
   const values = [...pose.position, ...pose.rotation];
   if (!values.every(Number.isFinite)) return refuse('E_RANGE', 'the pose is not a finite number', 'editor.refusal.poseNotFinite');
   const bones = tracks.bones;
-  // The model's name, or as a motion stores it: a name over 15 bytes is cut there (MMD writes it so), as morph-key.ts finds it.
-  let track = 'track' in target ? target.track : bones.names.indexOf(target.name);
-  if (track < 0 && 'name' in target) {
-    const key = matchKey(target.name);
-    track = bones.names.findIndex((n) => matchKey(n) === key);
-  }
+  const track = 'track' in target ? target.track : boneTrackOf(tracks, target.name);
   if (track >= bones.names.length) return refuse('E_EMPTY', 'no such bone track', 'editor.refusal.noNameKey');
   const ed = new BlockEditor(doc.bone);
   if (track >= 0) {
@@ -80,14 +106,8 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
     return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
   }
   const name = (target as { name: string }).name;
-  if (!encodable(name)) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
-  // A name over the field's 15 bytes is cut there as MMD cuts it (it was refused: Gene's 前クローク2_1xcIK could not
-  // be keyed); MMD matches the cut name to the bone (model-inspect matchKey), babylon-mmd and three.js do not, which
-  // the app tells the user (renderer shell/cut-names.ts).
-  const field = new Uint8Array(BONE.NAME_LENGTH);
-  field.set(encodeSjis(name).subarray(0, BONE.NAME_LENGTH));
-  // MMD's linear curves (encodeBoneRecord's default).
-  const position = pose.position.map((x) => x + 0);
-  const record = ed.append(encodeBoneRecord({ name: field, frame, position, rotation: unitRotation(pose) }));
+  const rec = newBoneRecord(name, frame, pose);
+  if (!rec) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
+  const record = ed.append(rec);
   return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
 }

@@ -8,6 +8,8 @@
  * - `poseSummaryAt`: what the key inspector shows for it (one record's KeySummary).
  * - `setValuesAt`: a typed value registered as the key at that frame (the key there edited, else a new key
  *   with the interpolated pose and the typed field); one edit, so one undo step.
+ * A bone the motion has no key of yet (picked in the model) counts as at rest: its first key is the rest pose
+ * with the typed field, as MMD's 数値入力 on a bone never keyed.
  */
 import type { MotionTracks } from '../vmd/tracks';
 import { fixedBlock, recordBytes, type VmdDocument } from '../vmd/vmd-document';
@@ -18,24 +20,36 @@ import { keyAtFrame, trackRange, tracksOf } from './key-ref';
 import { MAX_FRAME, sampledBoneRecord, sampledMorphRecord, type KeyClipboard } from './keys';
 import { KeySummarizer, type KeySummary } from './mixed-values';
 import { editRecord, editValues, physicsOnPairIn, type ValueEdit } from './values';
+import { newBoneRecord } from './bone-key';
 
-/** A bone or morph track of the motion (the active row of the track list, the picked bone). */
+/**
+ * A bone or morph track of the motion (the active row of the track list, the picked bone); or, with track −1
+ * and its model name, a bone picked in the model that the motion has no key of yet: its pose is the rest pose
+ * (no offset, no turn), as MMD's 登録 registers it for a bone never keyed.
+ */
 export interface PoseTrack {
   readonly kind: 'bone' | 'morph';
   readonly track: number;
+  readonly name?: string;
 }
 
-/** The track's key record at `frame`, or −1. */
+/** The track's key record at `frame`, or −1 (a bone without keys has none). */
 export function keyRecordOn(tracks: MotionTracks, t: PoseTrack, frame: number): number {
+  if (t.track < 0) return -1;
   const tt = tracksOf(tracks, t.kind);
   const [a, b] = trackRange(tt, t.track);
   const k = keyAtFrame(tt.frames, a, b, frame);
   return k >= 0 ? tt.record[k] : -1;
 }
 
-/** The pose record of a track at `frame`: a copy of its key there, else the interpolated pose; null for a track without keys. */
+/**
+ * The pose record of a track at `frame`: a copy of its key there, else the interpolated pose; for a bone without
+ * keys (track −1, its name) a new key with the rest pose. Null for a track without keys.
+ */
 export function poseRecordAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack, frame: number): Uint8Array | null {
   const tt = t.kind === 'bone' ? tracks.bones : tracks.morphs;
+  // A bone without keys: its rest pose, under its model name (null when Shift_JIS cannot store that name).
+  if (t.track < 0 && t.kind === 'bone' && t.name) return newBoneRecord(t.name, Math.max(0, Math.round(frame)));
   if (t.track < 0 || t.track >= tt.names.length) return null;
   const [a, b] = trackRange(tt, t.track);
   if (a === b) return null;
@@ -76,6 +90,7 @@ export function setValuesAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack
     return out.ok ? success(Object.assign(out.value, { record: existing })) : out;
   }
   const rec = poseRecordAt(doc, tracks, t, frame);
+  if (!rec && t.track < 0 && t.name) return refuse('E_RANGE', `name "${t.name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
   if (!rec) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
   setRecordFrame(t.kind, rec, frame);
   editRecord(t.kind, rec, edit, edit.physicsOff === false && t.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');

@@ -19,6 +19,7 @@
  * selected and can be dragged in the same gesture, and every tool then works on it as on its own tab.
  */
 import { byName, groupBones, tracksOf, CAMERA_DOC_KINDS, type EditKind } from '../../../shared/key-edits';
+import { matchKey } from '../../../shared/pmx/model-inspect';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 
 export interface GroupRow {
@@ -45,8 +46,12 @@ export interface TrackRow {
   keys: number;
   /** The scene document the row shows (scene entry id); absent: the active document. */
   doc?: number;
-  /** The scene has no camera document: the row offers to add one (no keys, NO_DOC). */
-  add?: 'camera';
+  /**
+   * A row with no track behind it: 'camera', the scene has no camera document and the row offers to add one (no
+   * keys, NO_DOC); 'bone', a bone of the shown model the motion has no key of yet (track −1, `name` the model's
+   * name), listed as MMD's frame window lists the model's bones, so it can be picked there (then Enter keys it).
+   */
+  add?: 'camera' | 'bone';
 }
 
 export type Row = GroupRow | TrackRow;
@@ -62,9 +67,12 @@ export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
 
 /**
  * Rows for one document: display/IK, bone groups, morphs, camera, light, self-shadow. `pose`: the document is a VPD
- * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row.
+ * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row. `modelBones`:
+ * the shown model's bones (its display frames) for a motion made for it: those without keys get rows in their
+ * groups too (add: 'bone'), as MMD's frame window lists them (new-user pass nuscratch: after New the timeline had
+ * no bone rows to click).
  */
-export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean } = {}): Row[] {
+export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean; modelBones?: readonly string[] } = {}): Row[] {
   if (!tracks) return [];
   const rows: Row[] = [];
   const section = (id: string, label: string, members: TrackRow[]) => {
@@ -73,20 +81,27 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
     rows.push({
       type: 'group', id, label, collapsed: isCollapsed,
       count: members.reduce((n, m) => n + m.keys, 0),
-      members: members.map((m) => ({ kind: m.kind, track: m.track })),
+      members: members.filter((m) => !m.add).map((m) => ({ kind: m.kind, track: m.track })),
     });
     if (!isCollapsed) rows.push(...members);
   };
   // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
   // one can be inserted; a camera/light-only motion drives no model and has none.
-  if (!opts.pose && (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length)) {
+  const b = tracks.bones;
+  // The model's bones the motion has no key of (each once; a name a motion cut at 15 bytes is the bone's).
+  const have = new Set(b.names.map(matchKey));
+  const unkeyed = opts.pose ? [] : (opts.modelBones ?? []).filter((n) => {
+    const k = matchKey(n);
+    return !have.has(k) && (have.add(k), true);
+  });
+  if (!opts.pose && (tracks.ik.frames.length || tracks.bones.frames.length || tracks.morphs.frames.length || unkeyed.length)) {
     section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
   }
-  const b = tracks.bones;
-  for (const g of groupBones(b.names)) {
-    section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t) => ({
-      type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t],
-    })));
+  const names = unkeyed.length ? [...b.names, ...unkeyed] : b.names;
+  for (const g of groupBones(names)) {
+    section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t): TrackRow => t < b.names.length
+      ? { type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t] }
+      : { type: 'track', id: 'bone-model:' + names[t], kind: 'bone', track: -1, name: names[t], group: g.id, keys: 0, add: 'bone' }));
   }
   const m = tracks.morphs;
   // Morphs by name (あいうえお first, as kana sort), not in the file's arbitrary order (see groupBones).
@@ -108,6 +123,8 @@ export interface RowsDoc {
   tracks: MotionTracks;
   /** A VPD pose (no display/IK row). */
   pose?: boolean;
+  /** The shown model's bones, for a motion made for it (buildRows). */
+  modelBones?: readonly string[];
 }
 
 /** The two documents the rows show (stores/scene.ts): see the header. */
@@ -132,7 +149,7 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
   const rows: Row[] = [];
   if (input.actor) {
     const own = input.actor.doc;
-    for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose })) {
+    for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose, modelBones: input.actor.modelBones })) {
       const id = ACTOR_RENAMED.has(r.id) ? 'actor-' + r.id : r.id;
       rows.push(r.type === 'group' ? { ...r, id, doc: own } : { ...r, id, group: ACTOR_RENAMED.has(r.group) ? 'actor-' + r.group : r.group, doc: own });
     }
@@ -173,9 +190,10 @@ export function isOwnRow(r: Row, activeDoc: number | null): boolean {
 
 /**
  * The tracks a row's keys come from: the editor's (`active`) for a row of the active document, the kept
- * document's (`others`) for a row of another, null for the add row. Drawing and hit tests both use this.
+ * document's (`others`) for a row of another, null for an add row (no track behind it). Drawing and hit tests both use this.
  */
 export function rowTracks(r: Row, activeDoc: number | null, active: MotionTracks | null, others: ReadonlyMap<number, MotionTracks> | null | undefined): MotionTracks | null {
+  if (r.type === 'track' && r.add) return null;
   if (isOwnRow(r, activeDoc)) return active;
   return others?.get(r.doc!) ?? null;
 }

@@ -11,6 +11,9 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { useTimeStore } from '../stores/time';
+import { usePreviewStore } from '../stores/preview';
+import { motionModelName, namesAnotherModel } from '../stores/retarget';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
@@ -25,6 +28,19 @@ export { buildRows, buildSceneRows, isOwnRow, rowLabel, rowTracks, NO_DOC, CAMER
  * (each document's own, from the workspace). Null when the window is not
  * a scene (no entries): the rows are then the open document's alone.
  */
+/**
+ * The shown model's bones in its display frames (PMX 表示枠; the bones MMD's frame window lists) when `doc` is a
+ * motion made for that model (its header names it: New writes it there); else none.
+ */
+function modelBonesFor(doc: VmdDocument | null | undefined): string[] | undefined {
+  const preview = usePreviewStore();
+  const model = preview.model, outline = preview.modelOutline;
+  if (!doc || !model || !outline) return undefined;
+  const motion = motionModelName(doc);
+  if (!motion || namesAnotherModel(motion, model.name)) return undefined;
+  return outline.groups.filter((g) => g.name !== '').flatMap((g) => g.bones);
+}
+
 function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
   const doc = useWorkspaceStore();
   const scene = useSceneStore();
@@ -40,7 +56,10 @@ function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) 
     return { doc: id, tracks: s.tracks, pose: s.format === 'vpd' };
   };
   const cam = scene.cameraEntry;
-  return { actor: input(scene.shownActorId), camera: cam ? input(cam.id) : null, others };
+  const actorId = scene.shownActorId;
+  const actor = input(actorId);
+  const actorDoc = actorId === null ? null : actorId === activeId ? doc.doc : useWorkspaceStore().get(actorId)?.doc;
+  return { actor: actor && { ...actor, modelBones: modelBonesFor(actorDoc) }, camera: cam ? input(cam.id) : null, others };
 }
 
 export function createTimelineView() {
@@ -78,7 +97,7 @@ export function createTimelineView() {
   /** Every row shown: the scene's actor and camera document (timeline-rows.ts), or the lone document's. */
   const rows = computed<Row[]>(() => {
     const src = sources.value;
-    if (!src) return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd' });
+    if (!src) return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd', modelBones: modelBonesFor(doc.doc) });
     return buildSceneRows(src, collapsed.value);
   });
   /** The scene entry id of the active document (rows of others draw their keys but take no selection). */

@@ -5,7 +5,7 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
-  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, keyAtFrame, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
+  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, keyAtFrame, boneTrackOf, REST_POSE, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
   type MirrorPasteMode, type PoseTrack, type ValueEdit,
 } from '../../../shared/key-edits';
 import { useNotifyStore } from '../stores/notify';
@@ -20,6 +20,7 @@ import { usePreviewStore } from '../stores/preview';
 import { useSelectionStore } from '../stores/selection';
 import { useSimplifyStore } from '../stores/simplify';
 import { useTimeStore } from '../stores/time';
+import { registerPose } from '../shell/app-actions';
 
 /** A curve on at least this many bone keys runs in slices between frames (stores/workspace.ts commitSteps). */
 export const SLICED_CURVE_KEYS = 50_000;
@@ -254,11 +255,30 @@ export function useEditorActions() {
   }
 
   /**
+   * A bone picked in the model (its joint, the Bones tab) that the open motion has no key of, so no track is
+   * active: its name, else null. MMD's 登録 and 数値入力 work on it (the new-user pass: Enter and Register did
+   * nothing for 右腕 on a new motion, and the Key panel showed no fields, until a ring was dragged).
+   */
+  function pickedUnkeyedBone(): string | null {
+    const p = usePreviewStore().picked;
+    return p && !p.tracked && !sel.activeTrack ? p.name : null;
+  }
+
+  /**
    * The bone (or morph) whose pose Copy takes and the key inspector shows when no key is selected, as in
-   * MMD (a bone picked, no key): the active track when it is a bone or morph row with keys; else null.
+   * MMD (a bone picked, no key): the active track when it is a bone or morph row with keys; a picked bone
+   * without keys (pickedUnkeyedBone) as track −1 with its name, at rest; else null.
    */
   function poseTrack(): PoseTrack | null {
     const t = sel.activeTrack, tracks = docStore.tracks;
+    if (!t && !sel.count && tracks) {
+      const name = pickedUnkeyedBone();
+      if (!name) return null;
+      // The pick's flag may lag the document (a track just added by the file): its keys then count.
+      const i = boneTrackOf(tracks, name);
+      const [a, b] = i >= 0 ? trackRange(tracks.bones, i) : [0, 0];
+      return a < b ? { kind: 'bone', track: i } : { kind: 'bone', track: -1, name };
+    }
     if (sel.count || !t || !tracks || (t.kind !== 'bone' && t.kind !== 'morph')) return null;
     const tt = t.kind === 'bone' ? tracks.bones : tracks.morphs;
     if (t.track < 0 || t.track >= tt.names.length) return null;
@@ -268,6 +288,7 @@ export function useEditorActions() {
 
   /** The name of a pose track (its bone or morph). */
   function poseTrackName(p: PoseTrack): string {
+    if (p.track < 0) return p.name ?? '';
     const tracks = docStore.tracks;
     return (p.kind === 'bone' ? tracks?.bones.names[p.track] : tracks?.morphs.names[p.track]) ?? '';
   }
@@ -278,17 +299,20 @@ export function useEditorActions() {
    */
   function copySelectedKeys(): boolean {
     const doc = docStore.doc;
-    if (!doc) return false;
     if (!sel.count) {
-      const p = poseTrack(), tracks = docStore.tracks;
-      if (!p || !tracks) return false;
+      const p = doc ? poseTrack() : null, tracks = docStore.tracks;
       const frame = Math.max(0, Math.round(time.frame));
-      const clip = copyPoseAt(doc, tracks, [p], frame);
-      if (!clip.items.length) return false;
+      const clip = p && doc && tracks ? copyPoseAt(doc, tracks, [p], frame) : null;
+      // Nothing to copy: said, not silent (the new-user pass pressed Ctrl+C and saw nothing happen).
+      if (!p || !clip?.items.length) {
+        useNotifyStore().info({ key: doc ? 'editor.copyNeedsKeys' : 'editor.copyNeedsMotion' });
+        return false;
+      }
       sel.setClipboard(clip);
       useNotifyStore().info({ key: 'editor.copiedPose', params: { name: poseTrackName(p), frame } });
       return true;
     }
+    if (!doc) return false;
     sel.setClipboard(copyKeys(doc, sel.refs));
     return true;
   }
@@ -383,7 +407,7 @@ export function useEditorActions() {
    */
   function insertKeyAtCursor(): boolean {
     const t = sel.activeTrack;
-    if (!t) return false;
+    if (!t) return registerPicked();
     const tracks = docStore.tracks as MotionTracks | null;
     if (tracks) {
       const tt = tracksOf(tracks, t.kind);
@@ -409,6 +433,22 @@ export function useEditorActions() {
     return r !== null;
   }
 
+  /**
+   * Enter on a picked bone without keys (pickedUnkeyedBone): its pose at the current frame registered as its
+   * key, as MMD's 登録 keys a bone never keyed: the rest pose (the motion does not move it), one undo step, the
+   * key selected and its track active. With no motion open, one is started (registerPose), as a ring drag does.
+   */
+  function registerPicked(): boolean {
+    const name = pickedUnkeyedBone();
+    if (!name) return false;
+    const p = poseTrack();
+    if (p && p.track >= 0) {
+      sel.setActiveTrack({ kind: 'bone', track: p.track });
+      return insertKeyAtCursor();
+    }
+    return registerPose({ name, track: -1, pose: REST_POSE, frame: Math.max(0, Math.round(time.frame)) }) !== null;
+  }
+
   /** Selects every key of the motion (Ctrl+A); the active key stays active. */
   function selectAll(): boolean {
     const doc = docStore.doc;
@@ -431,8 +471,10 @@ export function useEditorActions() {
     return refs.length > 0;
   }
 
-  function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
-    const refs = sel.refs.filter((r) => r.kind === kind);
+  /** A typed value on the selected keys of `kind`; `keep` leaves some out (a position on bones the model does not let move). */
+  function editSelected(edit: ValueEdit, kind = sel.active?.kind, keep?: (r: KeyRef) => boolean): boolean {
+    const refs = sel.refs.filter((r) => r.kind === kind && (!keep || keep(r)));
+    if (!refs.length) return false;
     return hist.run((doc) => editValues(doc, refs, edit)) !== null;
   }
 
@@ -448,7 +490,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -2,9 +2,9 @@
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
  * frame (PMX 表示枠; a model without them, a PMD or the built-in figure, gets one group of every bone),
  * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
- * means something only for those), and its English bone names. Built once per model load; no three.js here.
+ * means something only for those), the bones it does not let move, and its English bone names. Built once per model load; no three.js here.
  */
-import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
+import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { matchKey, morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
 
 export interface OutlineGroup {
@@ -31,6 +31,12 @@ export interface ModelOutline {
   morphs: { name: string; nameEn?: string; panel: MorphPanel; kind?: MorphKindGroup }[];
   /** Bones a simulated rigid body drives (modes 1 and 2, as the physics world takes them), by name. */
   physicsBones: string[];
+  /**
+   * Bones the model does not let move (no PMX 移動可能 flag, 0x0004; PMD: by bone type, as pmd-reader maps it), by
+   * name: the key panel's Position fields are off for them, as MMD's are and as the preview's Move handle refuses
+   * them. Absent: not known (an outline made by hand), so none is held.
+   */
+  unmovableBones?: string[];
 }
 
 const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
@@ -64,7 +70,8 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
     const k = matchKey(b.name);
     if (en && !bonesEn.has(k)) bonesEn.set(k, en);
   }
-  return { groups, bonesEn, morphs, physicsBones };
+  const unmovableBones = bones.filter((b) => !(b.flags & BONE_FLAG.TRANSLATABLE)).map((b) => b.name);
+  return { groups, bonesEn, morphs, physicsBones, unmovableBones };
 }
 
 /** Kana, kanji and half-width katakana: an "English" name holding them is Japanese (PMX Editor copies the name there). */

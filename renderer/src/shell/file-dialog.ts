@@ -63,7 +63,8 @@ function join(dir: string, name: string): string {
 /** Native dialog when the app has one, else the in-app dialog. */
 export async function pickPath(req: FileDialogRequest): Promise<PickedPath | null> {
   const settings = useSettingsStore();
-  const directory = req.directory ?? settings.settings.lastDirectory ?? '';
+  // '' is no folder (a document never saved has none): the last folder used, as null does.
+  const directory = req.directory || settings.settings.lastDirectory || '';
   if (!settings.nativeDialogs) return showFileDialog({ ...req, directory });
   // The system's dialog has no room for it.
   if (req.note) useNotifyStore().info(req.note);

@@ -16,7 +16,7 @@
  * Every way of opening a file asks it (shell/app-actions.ts openAny: Open…, a drop, Open Recent, a file the OS,
  * the command line or a second instance hands over).
  */
-import { applyPose, type PoseApplied } from '../../../shared/key-edits';
+import { applyPose, EDIT_KINDS, type PoseApplied } from '../../../shared/key-edits';
 import { decodeName, fitNameField, readVpd, type VmdDocument, type VpdPose } from '../../../shared/vmd';
 import { useApi } from '../api';
 import { fileNameOf } from '../paths';
@@ -31,7 +31,8 @@ import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
 import { useTimeStore } from '../stores/time';
-import { decodeDocument, documentContent, useWorkspaceStore, type DocumentContent } from '../stores/workspace';
+import { decodeDocument, documentContent, touchedAfterApply, useWorkspaceStore, type DocumentContent } from '../stores/workspace';
+import { useSelectionStore } from '../stores/selection';
 
 type Source = { path: string } | { name: string; bytes: Uint8Array };
 
@@ -336,6 +337,14 @@ export function applyPoseToActor(id: number, pose: VpdPose, file: string, frame:
   });
   if (!r || !applied) return null;
   const a: PoseApplied = applied;
+  // The keys written are the selection, ready to move or adjust, as after a paste (and as the step's redo selects
+  // them): the pass applied wave45.vpd and the Key panel said "No key selected".
+  const doc = useWorkspaceStore().doc;
+  if (doc) {
+    const sets = touchedAfterApply(doc, r.diff);
+    for (const kind of EDIT_KINDS) sets[kind]?.truncate(doc[kind].count);
+    useSelectionStore().selectSets(sets);
+  }
   const text = { key: 'scene.poseApplied' as const, params: { name: file, actor: scene.partName(id), frame, bones: a.bones, morphs: a.morphs } };
   const missing = [...a.missingBones, ...a.missingMorphs, ...a.skipped];
   // A list to read: it stays as long as a warning does.

@@ -330,8 +330,8 @@ export function decodeDocument(name: string, bytes: Uint8Array, filePath: string
   return { ok: true, value: { ...documentContent(r.value, { name, path: filePath, format: 'vmd', diagnostics: r.diagnostics }), saved: r.value } };
 }
 
-/** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo). */
-function touchedAfterApply(doc: VmdDocument, d: EditDiff): RecordsByKind {
+/** Keys a diff touched, as records of the document after it (for re-selecting on undo/redo, and after an apply of a pose). */
+export function touchedAfterApply(doc: VmdDocument, d: EditDiff): RecordsByKind {
   const out: RecordsByKind = {};
   for (const b of d.blocks) {
     if (!EDIT_KINDS.includes(b.kind as EditKind)) continue;

@@ -52,7 +52,7 @@ describe('terms: one word per thing', () => {
 
   it('登録 is Register in English, everywhere; no Japanese text says 挿入', () => {
     expect(t('editor.insertKey', 'en')).toBe('Register');
-    expect(t('editor.insertKeyTitle', 'en')).toBe('Register a key at the current frame on the active track (Enter)');
+    expect(t('editor.insertKeyTitle', 'en')).toBe('Register a key at the current frame on the active track or the picked bone (Enter)');
     expect(t('shortcuts.insertKey', 'en')).toBe('Register a key at the current frame (interpolated pose)');
     expect(t('edit.label.insertKey', 'en')).toBe('register key');
     expect(having('en', /\binserts?\b/i)).toEqual([]);
@@ -86,6 +86,18 @@ describe('terms: one word per thing', () => {
     for (const k of CODE_PARENS) expect(asciiAroundJapanese.test(t(k as never, 'ja')), k).toBe(true);
     expect(t('preview.physicsOn', 'ja', { bodies: 87, joints: 92 })).toBe('物理演算: オン（剛体 87、ジョイント 92）');
     expect(t('simplify.applied', 'ja', { before: 10, after: 4, pos: 0.01, rot: 0.2, morph: 0 })).toMatch(/（Ctrl\+Z で元に戻せます）$/);
+  });
+
+  it('the Key panel says 移動 / 回転 as the pose handle and MMD’s 数値入力; the File panel says 表情 as the timeline and the tab', () => {
+    // Before (nuscratch finding 5): 「位置」 in the Key panel beside the handle's 「✥ 移動」, and 「モーフ数」「モーフ」 in the
+    // File panel while the timeline group and the left tab said 「表情」.
+    expect(t('inspector.position', 'ja')).toBe('移動');
+    expect(t('preview.poseMove', 'ja')).toBe('✥ 移動');
+    expect(t('inspector.rotation', 'ja')).toBe('回転（°）');
+    expect([t('summary.morphs', 'ja'), t('summary.block.morph', 'ja'), t('model.morphs', 'ja')]).toEqual(['表情数', '表情', '表情']);
+    expect([t('editor.group.morphs', 'ja'), t('side.morphs', 'ja')]).toEqual(['表情', '表情']);
+    // English keeps Position and Morphs.
+    expect([t('inspector.position', 'en'), t('summary.morphs', 'en'), t('model.morphs', 'en')]).toEqual(['Position', 'Morphs', 'Morphs']);
   });
 
   it('frames are フレーム in Japanese, not f or F', () => {

@@ -103,4 +103,30 @@ describe('the pose at a frame without a key', () => {
     const n = ok(setValuesAt(d, t, { kind: 'bone', track: t.bones.index.get('左腕')! }, 40, { position: [undefined, -0, -0] }));
     expect(boneBits(n.doc, n.record).slice(1, 3)).toEqual([0, 0]);
   });
+
+  it('a bone without keys (track −1, its model name) is at rest: shown, copied and typed into as MMD does for a bone never keyed', () => {
+    const d = doc();
+    const t = buildTracks(d);
+    const arm = { kind: 'bone' as const, track: -1, name: '右腕' };
+    const s = poseSummaryAt(d, t, arm, 30)!;
+    expect(s.frame.value).toBe(30);
+    expect(s.numbers.position!.map((f) => f.value)).toEqual([0, 0, 0]);
+    expect(s.numbers.quaternion!.map((f) => f.value)).toEqual([0, 0, 0, 1]);
+    // Copy: one key at offset 0 named 右腕 (Shift_JIS 89 45 98 72), the rest pose.
+    const clip = copyPoseAt(d, t, [arm], 30);
+    expect(clip.items.length).toBe(1);
+    expect([...clip.items[0].bytes.subarray(0, 5)]).toEqual([0x89, 0x45, 0x98, 0x72, 0]);
+    // Z typed 30°: about Z alone, so q = (0, 0, sin 15°, cos 15°) whatever the Euler order.
+    const e = ok(setValuesAt(d, t, arm, 30, { euler: [undefined, undefined, 30] }));
+    expect(e.doc.bone.count).toBe(4);
+    expect(e.record).toBe(3);
+    expect(e.doc.bone.view.getUint32(3 * BONE.SIZE + BONE.FRAME, true)).toBe(30);
+    const v = boneFloats(e.doc, 3);
+    expect(v.slice(0, 3)).toEqual([0, 0, 0]);
+    [0, 0, Math.sin(Math.PI / 12), Math.cos(Math.PI / 12)].forEach((x, c) => expect(v[3 + c]).toBeCloseTo(x, 6));
+    expect([...e.doc.bone.bytes.subarray(3 * BONE.SIZE, 3 * BONE.SIZE + 5)]).toEqual([0x89, 0x45, 0x98, 0x72, 0]);
+    expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(writeVmd(d));
+    // A name Shift_JIS cannot store is refused, not written as '?'.
+    expect(setValuesAt(d, t, { kind: 'bone', track: -1, name: '腕\u{1F600}' }, 30, { euler: [undefined, undefined, 30] }).ok).toBe(false);
+  });
 });
