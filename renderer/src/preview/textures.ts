@@ -5,7 +5,9 @@
  */
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
-import { decodeTga } from './tga';
+import { decodeTga } from '../../../shared/pmx/tga';
+import { textureFormatOf } from '../../../shared/pmx/texture-file';
+import { fileNameOf } from '../paths';
 import { failure, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
 import { setToonSampling } from './mmd-toon';
@@ -17,11 +19,16 @@ export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array>>;
 
 export type { TextureProblem } from '../stores/preview';
 
-/** Decodes image bytes into a texture (rows top first, flipY off: MMD UVs have v growing downward). */
+/**
+ * Decodes image bytes into a texture (rows top first, flipY off: MMD UVs have v growing downward). The
+ * decoder is picked by the bytes (shared/pmx/texture-file.ts), not by the name: a PNG saved as .tga shows,
+ * as in MMD.
+ */
 export async function decodeTexture(bytes: Uint8Array, path: string): Promise<THREE.Texture> {
-  const isTga = /\.tga$/i.test(path);
+  const format = textureFormatOf(bytes, path);
+  if (!format) throw new Error(`not a picture VMD Studio reads (PNG, JPEG, BMP, GIF, WebP, DDS or TGA): ${fileNameOf(path)}`);
   let tex: THREE.Texture;
-  if (isTga) {
+  if (format === 'tga') {
     const r = decodeTga(bytes);
     if (!r.ok) throw new Error(r.error.message);
     const { width, height, data } = r.value;
@@ -39,6 +46,7 @@ export async function decodeTexture(bytes: Uint8Array, path: string): Promise<TH
   tex.wrapS = tex.wrapT = THREE.RepeatWrapping;
   tex.needsUpdate = true;
   tex.name = path;
+  tex.userData.format = format;
   return tex;
 }
 
@@ -52,7 +60,7 @@ function hasAlpha(tex: THREE.Texture): boolean {
     for (let i = 3; i < img.data.length; i += 4) if (img.data[i] < 250) return true;
     return false;
   }
-  if (!/\.(png|tga|bmp)$/i.test(tex.name)) return false; // JPEG has no alpha
+  if (tex.userData.format === 'jpeg') return false; // JPEG has no alpha
   try {
     const canvas = new OffscreenCanvas(128, 128);
     const ctx = canvas.getContext('2d');

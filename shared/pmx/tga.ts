@@ -7,7 +7,7 @@
  *   then the id, a colour map (skipped), pixels in BGR(A) order, bottom row first unless bit 5 is set.
  * Returns RGBA rows top first, or why not (`E_UNSUPPORTED`: a kind this decoder does not read, or a file that ends early).
  */
-import { failure, success, type Failure, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success, type Failure, type Outcome } from '../vmd/errors';
 export interface DecodedImage {
   width: number;
   height: number;
