@@ -41,3 +41,62 @@ export function textureFormatOf(bytes: Uint8Array, name = ''): TextureFormat | n
   if (saneTgaHeader(bytes)) return 'tga';
   return /\.tga$/i.test(name) && bytes.length > 0 ? 'tga' : null;
 }
+
+/** A DDS the preview can show: DXT1/3/5 (S3TC, uploaded compressed where the GPU takes it) or 32/24-bit BGR(A). */
+export interface DdsInfo {
+  format: 'DXT1' | 'DXT3' | 'DXT5' | 'BGRA' | 'BGRX' | 'BGR';
+  width: number;
+  height: number;
+  /** Levels stored (1 when the header names none). */
+  mipmaps: number;
+}
+
+/** Why a DDS cannot be read: `format` names what it holds as DirectX tools do (BC7, R5G6B5, a cube map…). */
+export interface DdsRefusal {
+  problem: 'dds-format' | 'dds-truncated';
+  format: string;
+  message: string;
+}
+
+const DDPF_FOURCC = 0x4;
+const DDSD_MIPMAPCOUNT = 0x20000;
+const DDSCAPS2_CUBEMAP = 0x200;
+const DDSCAPS2_VOLUME = 0x200000;
+
+/**
+ * A DDS file's header (128 bytes: 'DDS ', the 124-byte DDS_HEADER with its DDS_PIXELFORMAT at 76), judged by
+ * the formats three.js's DDSLoader reads and the preview can draw: DXT1, DXT3, DXT5 and uncompressed 32-bit
+ * A8R8G8B8 / X8R8G8B8 and 24-bit R8G8B8 (bytes B, G, R[, A]). Anything else (DX10 headers with BC7 and the like,
+ * 16-bit formats, cube maps) is refused by name; so is a file shorter than the levels its header names.
+ */
+export function ddsInfo(bytes: Uint8Array): { ok: true; value: DdsInfo } | { ok: false; error: DdsRefusal } {
+  const refuse = (problem: DdsRefusal['problem'], format: string, message: string) => ({ ok: false as const, error: { problem, format, message } });
+  if (bytes.length < 128) return refuse('dds-truncated', 'DDS', 'DDS header truncated');
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (o: number) => v.getUint32(o, true);
+  const flags = u32(8), height = u32(12), width = u32(16);
+  const levels = flags & DDSD_MIPMAPCOUNT ? Math.max(1, u32(28)) : 1;
+  const pfFlags = u32(80), fourCC = String.fromCharCode(bytes[84], bytes[85], bytes[86], bytes[87]);
+  const bits = u32(88), r = u32(92), g = u32(96), b = u32(100), a = u32(104);
+  const caps2 = u32(112);
+  let format: DdsInfo['format'] | null = null;
+  let name: string;
+  if (pfFlags & DDPF_FOURCC) {
+    name = fourCC === 'DX10' ? 'DX10: BC7 or another DirectX 10 format' : fourCC.replace(/\0/g, '');
+    if (fourCC === 'DXT1' || fourCC === 'DXT3' || fourCC === 'DXT5') format = fourCC;
+  } else {
+    const bgr = r === 0xff0000 && g === 0xff00 && b === 0xff;
+    if (bits === 32 && bgr) format = a === 0xff000000 ? 'BGRA' : a === 0 ? 'BGRX' : null;
+    else if (bits === 24 && bgr) format = 'BGR';
+    name = format === 'BGRA' ? 'A8R8G8B8' : format === 'BGRX' ? 'X8R8G8B8' : format === 'BGR' ? 'R8G8B8' : `${bits}-bit, masks ${[r, g, b, a].map((m) => m.toString(16)).join('/')}`;
+  }
+  if (caps2 & (DDSCAPS2_CUBEMAP | DDSCAPS2_VOLUME)) return refuse('dds-format', caps2 & DDSCAPS2_CUBEMAP ? 'cube map' : 'volume', `DDS ${caps2 & DDSCAPS2_CUBEMAP ? 'cube map' : 'volume texture'} is not a model texture`);
+  if (!format) return refuse('dds-format', name, `DDS (${name}) is not supported (DXT1, DXT3, DXT5 and 24/32-bit RGB only)`);
+  if (width === 0 || height === 0) return refuse('dds-truncated', format, 'DDS has no pixels');
+  let need = 128;
+  for (let i = 0, w = width, h = height; i < levels; i++, w = Math.max(1, w >> 1), h = Math.max(1, h >> 1)) {
+    need += format.startsWith('DXT') ? Math.ceil(w / 4) * Math.ceil(h / 4) * (format === 'DXT1' ? 8 : 16) : w * h * (format === 'BGR' ? 3 : 4);
+  }
+  if (bytes.length < need) return refuse('dds-truncated', format, `DDS pixel data truncated: need ${need} bytes, the file has ${bytes.length}`);
+  return { ok: true, value: { format, width, height, mipmaps: levels } };
+}

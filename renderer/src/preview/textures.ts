@@ -6,7 +6,8 @@
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
 import { decodeTga } from '../../../shared/pmx/tga';
-import { textureFormatOf } from '../../../shared/pmx/texture-file';
+import { ddsInfo, textureFormatOf } from '../../../shared/pmx/texture-file';
+import { DDSLoader } from 'three/examples/jsm/loaders/DDSLoader.js';
 import { fileNameOf } from '../paths';
 import { failure, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
@@ -18,6 +19,54 @@ import type { TextureProblem } from '../stores/preview';
 export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array>>;
 
 export type { TextureProblem } from '../stores/preview';
+
+/**
+ * Whether the WebGL context takes S3TC (DXT) textures with sRGB decoding (WEBGL_compressed_texture_s3tc and
+ * _srgb): desktop GPUs do; set by the renderer that draws the preview (frame-presenter.ts). Without it a
+ * DXT-compressed DDS is listed as one that cannot be shown here, not drawn black.
+ */
+let s3tc = false;
+export function setCompressedTextureSupport(renderer: Pick<THREE.WebGLRenderer, 'extensions'>): boolean {
+  s3tc = renderer.extensions.has('WEBGL_compressed_texture_s3tc') && renderer.extensions.has('WEBGL_compressed_texture_s3tc_srgb');
+  return s3tc;
+}
+
+/**
+ * A DDS through three.js's DDSLoader (a maintained reader of DXT1/3/5 and 24/32-bit RGB), once its header
+ * was judged by the rule inspect uses (texture-file.ts ddsInfo), so the loader never meets a format it does
+ * not read. DXT stays compressed on the GPU (it cannot be decoded here: no S3TC decoder is maintained for the
+ * browser); uncompressed pixels become a DataTexture as a TGA's do.
+ */
+function decodeDds(bytes: Uint8Array, path: string): THREE.Texture {
+  const info = ddsInfo(bytes);
+  if (!info.ok) throw new Error(info.error.message);
+  const { format, width, height } = info.value;
+  const buffer = bytes.slice().buffer;
+  // X8R8G8B8: the loader reads 32-bit pixels only with an alpha mask; given one, the X byte is set opaque below.
+  if (format === 'BGRX') new DataView(buffer).setUint32(104, 0xff000000, true);
+  const compressed = format.startsWith('DXT');
+  if (compressed && !s3tc) throw new Error(`DDS (${format}) textures cannot be shown here: convert ${fileNameOf(path)} to PNG`);
+  const dds = new DDSLoader().parse(buffer, true);
+  if (compressed) {
+    // A chain that stops before 1×1 is incomplete for mipmapped sampling (drawn black): the top level alone then.
+    const full = dds.mipmaps.length === Math.floor(Math.log2(Math.max(width, height))) + 1;
+    const mips = full ? dds.mipmaps : dds.mipmaps.slice(0, 1);
+    const tex = new THREE.CompressedTexture(mips as THREE.CompressedTexture['mipmaps'], width, height, dds.format as THREE.CompressedPixelFormat);
+    tex.minFilter = full ? THREE.LinearMipmapLinearFilter : THREE.LinearFilter;
+    tex.magFilter = THREE.LinearFilter;
+    return tex;
+  }
+  const data = dds.mipmaps[0].data as Uint8Array;
+  // No alpha stored (X8R8G8B8), or every alpha 0 as tools write that keep none: opaque, as TGA and BMP.
+  let anyAlpha = false;
+  if (format === 'BGRA') for (let i = 3; i < data.length && !anyAlpha; i += 4) anyAlpha = data[i] !== 0;
+  if (!anyAlpha) for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  const tex = new THREE.DataTexture(data, width, height, THREE.RGBAFormat);
+  tex.generateMipmaps = true;
+  tex.minFilter = THREE.LinearMipmapLinearFilter;
+  tex.magFilter = THREE.LinearFilter;
+  return tex;
+}
 
 /**
  * Decodes image bytes into a texture (rows top first, flipY off: MMD UVs have v growing downward). The
@@ -36,6 +85,8 @@ export async function decodeTexture(bytes: Uint8Array, path: string): Promise<TH
     tex.generateMipmaps = true;
     tex.minFilter = THREE.LinearMipmapLinearFilter;
     tex.magFilter = THREE.LinearFilter;
+  } else if (format === 'dds') {
+    tex = decodeDds(bytes, path);
   } else {
     const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
     const bitmap = await createImageBitmap(blob, { imageOrientation: 'none', premultiplyAlpha: 'none' });
@@ -55,6 +106,8 @@ export async function decodeTexture(bytes: Uint8Array, path: string): Promise<TH
  * on a 128×128 copy: enough to tell a hair texture with cut-outs from an opaque one.
  */
 function hasAlpha(tex: THREE.Texture): boolean {
+  // DXT3 and DXT5 store alpha (their pixels cannot be read back here); DXT1 as the loader gives it has none.
+  if (tex instanceof THREE.CompressedTexture) return tex.format !== THREE.RGB_S3TC_DXT1_Format;
   const img = tex.image as { data?: Uint8Array; width?: number; height?: number } | undefined;
   if (img?.data) {
     for (let i = 3; i < img.data.length; i += 4) if (img.data[i] < 250) return true;

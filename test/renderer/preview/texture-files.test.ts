@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as THREE from 'three';
-import { decodeTexture } from '../../../renderer/src/preview/textures';
+import { decodeTexture, setCompressedTextureSupport } from '../../../renderer/src/preview/textures';
 import { encodePng } from '../../helpers/png';
 
 const png = encodePng({ width: 2, height: 1, data: Uint8Array.from([255, 0, 0, 255, 0, 0, 255, 255]) });
@@ -46,5 +46,67 @@ describe('decodeTexture picks the decoder by the bytes', () => {
     const { calls } = stubBitmaps();
     await expect(decodeTexture(new TextEncoder().encode('hello, this is text and no picture'), 'light/notes.png')).rejects.toThrow(/not a picture/);
     expect(calls.length).toBe(0);
+  });
+});
+
+/**
+ * A DDS file: 'DDS ', the 124-byte header (flags, height, width, pitch, the pixel format at 76: size 32, flags,
+ * fourCC, bits, masks), then the pixels. `fourCC` given: compressed; else 32-bit A8R8G8B8 (bytes B, G, R, A).
+ */
+function dds(width: number, height: number, pixels: number[], fourCC?: string): Uint8Array {
+  const h = new DataView(new ArrayBuffer(128));
+  [0x44, 0x44, 0x53, 0x20].forEach((c, i) => h.setUint8(i, c));
+  h.setUint32(4, 124, true);
+  h.setUint32(8, 0x1 | 0x2 | 0x4 | 0x1000, true);
+  h.setUint32(12, height, true);
+  h.setUint32(16, width, true);
+  h.setUint32(76, 32, true);
+  if (fourCC) {
+    h.setUint32(80, 0x4, true);
+    [...fourCC].forEach((c, i) => h.setUint8(84 + i, c.charCodeAt(0)));
+  } else {
+    h.setUint32(80, 0x41, true);
+    h.setUint32(88, 32, true);
+    h.setUint32(92, 0x00ff0000, true);
+    h.setUint32(96, 0x0000ff00, true);
+    h.setUint32(100, 0x000000ff, true);
+    h.setUint32(104, 0xff000000, true);
+  }
+  h.setUint32(108, 0x1000, true);
+  return Uint8Array.from([...new Uint8Array(h.buffer), ...pixels]);
+}
+
+describe('decodeTexture: DDS through three.js DDSLoader', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCompressedTextureSupport({ extensions: { has: () => false } } as never);
+  });
+
+  it('an uncompressed A8R8G8B8 DDS becomes its pixels, RGBA, top row first', async () => {
+    vi.stubGlobal('createImageBitmap', async () => {
+      throw new Error('The source image could not be decoded.');
+    });
+    // 2×2, stored top row first (B, G, R, A): red, green / blue, half-transparent white.
+    const file = dds(2, 2, [0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 255, 255, 255, 128]);
+    const tex = await decodeTexture(file, 'light/top.dds');
+    const img = tex.image as { width: number; height: number; data: Uint8Array };
+    expect([img.width, img.height]).toEqual([2, 2]);
+    expect(Array.from(img.data)).toEqual([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 128]);
+    expect(tex.flipY).toBe(false);
+  });
+
+  it('a DXT5 DDS is uploaded compressed where the context takes S3TC, and named plainly where it does not', async () => {
+    // One 4×4 DXT5 block (16 bytes; its content does not matter to the upload).
+    const file = dds(4, 4, new Array(16).fill(0), 'DXT5');
+    await expect(decodeTexture(file, 'light/top.dds')).rejects.toThrow('DDS (DXT5) textures cannot be shown here: convert top.dds to PNG');
+    expect(setCompressedTextureSupport({ extensions: { has: (n: string) => n.startsWith('WEBGL_compressed_texture_s3tc') } } as never)).toBe(true);
+    const tex = await decodeTexture(file, 'light/top.dds');
+    expect(tex).toBeInstanceOf(THREE.CompressedTexture);
+    expect(tex.format).toBe(THREE.RGBA_S3TC_DXT5_Format);
+    expect([tex.image.width, tex.image.height]).toEqual([4, 4]);
+  });
+
+  it('a DDS of a format the loader does not read (DX10 header) is refused by its name', async () => {
+    await expect(decodeTexture(dds(4, 4, new Array(40).fill(0), 'DX10'), 'light/top.dds')).rejects.toThrow(/DDS \(DX10: BC7/);
   });
 });
